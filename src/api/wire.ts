@@ -1,0 +1,353 @@
+/**
+ * The wire format of the Seller Catalog Service: request and response shapes of every endpoint,
+ * as zod schemas. The client parses every response with these (unknown fields are kept), and the
+ * sandbox produces exactly these shapes. Where the interface (`shared/seed/seller-catalog-api.md`)
+ * is silent, the choice made here is documented in `docs/sandbox.md` and the client stays tolerant
+ * (see `normalize-directory.ts`).
+ */
+import { z } from 'zod';
+
+/** A name in Russian and Kazakh. Responses may omit either language. */
+export const localizedSchema = z.looseObject({
+  rus: z.string().nullish().transform((v) => v ?? ''),
+  kaz: z.string().nullish().transform((v) => v ?? ''),
+});
+/** A name in Russian and Kazakh. */
+export type Localized = { rus: string; kaz: string };
+
+// ---------- token ----------
+
+/** Body of `POST /api/v1/auth/token`. */
+export interface TokenRequest {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Token response; `expiresIn` is in seconds. */
+export const tokenResponseSchema = z.looseObject({
+  accessToken: z.string().min(1),
+  expiresIn: z.number().int(),
+  tokenType: z.string().nullish(),
+});
+/** Token response. */
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+// ---------- directories ----------
+
+/**
+ * A leaf category. The live service returns only leaves, flat, with name, id and parent id. The
+ * sandbox adds `path`, the readable path from the root (` / ` between levels), because a seller
+ * cannot map to a leaf whose parents it cannot see.
+ */
+export const categorySchema = z.looseObject({
+  id: z.number().int(),
+  parentId: z.number().int().nullish().transform((v) => v ?? null),
+  name: localizedSchema,
+  path: localizedSchema.nullish().transform((v) => v ?? null),
+  /** Absent on the live service (all returned categories are leaves). */
+  isLeaf: z.boolean().nullish().transform((v) => v ?? true),
+});
+/** A category as the client returns it. */
+export type Category = z.infer<typeof categorySchema>;
+
+/** How an attribute takes its values. `dictionary` values must be codes of the value directory; the others are free. */
+export const attributeTypeSchema = z.enum(['dictionary', 'text', 'number', 'boolean']);
+/** Attribute value type. */
+export type AttributeType = z.infer<typeof attributeTypeSchema>;
+
+/** An attribute's link to one category. */
+export const attributeCategorySchema = z.looseObject({
+  categoryId: z.number().int(),
+  isRequired: z.boolean().nullish().transform((v) => v ?? false),
+});
+
+/** An attribute of the attribute directory. */
+export const attributeSchema = z.looseObject({
+  id: z.number().int(),
+  code: z.string().min(1),
+  name: localizedSchema,
+  type: attributeTypeSchema.catch('dictionary'),
+  /** Several values allowed in one product (`valueCodes` with more than one code). */
+  isMultiple: z.boolean().nullish().transform((v) => v ?? false),
+  /** SKU-defining (colour, size): sent per SKU in `attributeValueCodes`, not per product. */
+  isSkuDefining: z.boolean().nullish().transform((v) => v ?? false),
+  /** Categories the attribute belongs to, and whether it is required there. */
+  categories: z.array(attributeCategorySchema).nullish().transform((v) => v ?? []),
+});
+/** An attribute as the client returns it. */
+export type Attribute = z.infer<typeof attributeSchema>;
+
+/** A value of the attribute value directory. */
+export const attributeValueSchema = z.looseObject({
+  id: z.number().int(),
+  code: z.string().min(1),
+  attributeCode: z.string().min(1),
+  attributeId: z.number().int().nullish().transform((v) => v ?? null),
+  name: localizedSchema,
+});
+/** An attribute value as the client returns it. */
+export type AttributeValue = z.infer<typeof attributeValueSchema>;
+
+/** A brand. The live shape is undocumented: `name` may be a string or a localized object. */
+export const brandSchema = z.looseObject({
+  id: z.number().int(),
+  name: z.union([z.string(), localizedSchema.transform((n) => n.rus || n.kaz)]),
+  code: z.string().nullish().transform((v) => v ?? null),
+});
+/** A brand as the client returns it. */
+export type Brand = z.infer<typeof brandSchema>;
+
+/** The four reference directories, as fetched (all pages) and cached. */
+export interface Directories {
+  categories: Category[];
+  attributes: Attribute[];
+  values: AttributeValue[];
+  brands: Brand[];
+  /** ISO time the directories were fetched from the service. */
+  fetchedAt: string;
+}
+
+/** Names of the four directories. */
+export type DirectoryName = 'categories' | 'attributes' | 'values' | 'brands';
+
+/**
+ * One page of a directory as the sandbox serves it (query `pageNumber` from 1, `pageSize` 1..100).
+ * The client also accepts a bare array, or the array under `data`/`results`/`records`/the
+ * directory's own name, with or without paging fields.
+ */
+export interface DirectoryPage<T> {
+  items: T[];
+  pageNumber: number;
+  pageSize: number;
+  totalCount: number;
+  totalPages: number;
+}
+
+// ---------- import ----------
+
+/** A product attribute in an import item. */
+export interface ImportAttribute {
+  code: string;
+  valueCodes: string[];
+}
+
+/** A photo in an import SKU. */
+export interface ImportPhoto {
+  mediaFile: string;
+  order: number;
+}
+
+/** A SKU in an import item; `skuId: null` creates a SKU. */
+export interface ImportSku {
+  skuId: number | null;
+  attributeValueCodes: string[];
+  price: number;
+  barcode: string;
+  photos: ImportPhoto[];
+}
+
+/** One product of an import request; `productId: null` creates a product. */
+export interface ImportItem {
+  shopId: number;
+  productId: number | null;
+  categoryId: number;
+  brandId: number;
+  isLocalMade: boolean;
+  name: Localized;
+  description: Localized;
+  vat: number;
+  attributes: ImportAttribute[];
+  skus: ImportSku[];
+}
+
+/** Body of `POST /api/seller/v1/products/import`. */
+export interface ImportRequest {
+  products: ImportItem[] | null;
+}
+
+/** Import response (202 Accepted, or 200). */
+export const importResponseSchema = z.looseObject({
+  jobId: z.number().int(),
+  receivedItems: z.number().int().nullish(),
+  queuedAt: z.string().nullish(),
+  infoUrl: z.string().nullish(),
+});
+/** Import response. */
+export type ImportResponse = z.infer<typeof importResponseSchema>;
+
+// ---------- job status ----------
+
+/** One error the service found in an imported product; `field` is a path like `skus[1].barcode`. */
+export const jobErrorSchema = z.looseObject({
+  field: z.string().nullish(),
+  code: z.string().nullish(),
+  description: z.string().nullish(),
+  message: z.string().nullish(),
+});
+/** A job error. */
+export type JobError = z.infer<typeof jobErrorSchema>;
+
+/** The result for one SKU of a processed product. */
+export const jobSkuResultSchema = z.looseObject({
+  index: z.number().int().nullish(),
+  skuId: z.number().int().nullish(),
+  barcode: z.string().nullish(),
+});
+
+/**
+ * The result for one product of a job. The live item fields are undocumented; the sandbox sends
+ * all of these, the client needs none of them to be present (results are matched by position and
+ * checked by productId and barcode where present).
+ */
+export const jobProductResultSchema = z.looseObject({
+  /** Position of the product in the import request, from 0. */
+  index: z.number().int().nullish(),
+  productId: z.number().int().nullish(),
+  /** `Success` or `Failed` in the sandbox; other values are kept as they come. */
+  status: z.string().nullish(),
+  skus: z.array(jobSkuResultSchema).nullish(),
+  errors: z.array(jobErrorSchema).nullish(),
+});
+/** A job product result. */
+export type JobProductResult = z.infer<typeof jobProductResultSchema>;
+
+/** Job status (`GET /api/seller/v1/products/import/info?jobId=`). */
+export const jobStatusSchema = z.looseObject({
+  jobId: z.number().int().nullish(),
+  /** `Queued`, `Processing` or `Done` in the sandbox. */
+  status: z.string().nullish(),
+  queuedAt: z.string().nullish(),
+  finishedAt: z.string().nullish(),
+  products: z.array(jobProductResultSchema).nullish().transform((v) => v ?? []),
+});
+/** Job status. */
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+// ---------- list ----------
+
+/** Filters of the product list. */
+export interface ProductListFilters {
+  categoryIds?: number[];
+  productStatus?: string[];
+  moderationProductStatus?: string[];
+  search?: string;
+  shopId?: number;
+}
+
+/** Body of `POST /api/seller/v1/products/list`. */
+export interface ProductListRequest {
+  pageNumber: number;
+  pageSize: number;
+  sortBy?: 'id' | 'name' | 'status';
+  sortDirection?: 'Asc' | 'Desc';
+  filters?: ProductListFilters;
+}
+
+/** One product of the list. */
+export const productListItemSchema = z.looseObject({
+  productId: z.number().int(),
+  productName: localizedSchema.nullish(),
+  categoryId: z.number().int().nullish(),
+  categoryName: localizedSchema.nullish(),
+  productStatus: z.string().nullish(),
+  moderationStatus: z.string().nullish(),
+  totalWmsQuantity: z.number().nullish(),
+  salesCount: z.number().nullish(),
+  photo: z.looseObject({ url: z.string().nullish() }).nullish(),
+});
+/** A product list item. */
+export type ProductListItem = z.infer<typeof productListItemSchema>;
+
+/** Product list response. */
+export const productListResponseSchema = z.looseObject({
+  products: z.array(productListItemSchema).nullish().transform((v) => v ?? []),
+  totalCount: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+});
+/** Product list response. */
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+// ---------- details ----------
+
+/** One SKU of a product's details. */
+export const productDetailSkuSchema = z.looseObject({
+  skuId: z.number().int(),
+  attributeValueIds: z.array(z.number().int()).nullish().transform((v) => v ?? []),
+  price: z.number().nullish(),
+  skuBarcode: z.string().nullish(),
+  photos: z
+    .array(z.looseObject({ url: z.string(), order: z.number().int().nullish() }))
+    .nullish()
+    .transform((v) => v ?? []),
+});
+
+/** Details of one product. Ids where import uses codes; see the interface's note. */
+export const productDetailSchema = z.looseObject({
+  productId: z.number().int(),
+  categoryId: z.number().int().nullish(),
+  brandId: z.number().int().nullish(),
+  isLocalMade: z.boolean().nullish(),
+  name: z.looseObject({ rus: z.string().nullish(), kaz: z.string().nullish() }).nullish(),
+  description: z.looseObject({ rus: z.string().nullish(), kaz: z.string().nullish() }).nullish(),
+  vat: z.number().nullish(),
+  attributes: z
+    .array(z.looseObject({ id: z.number().int(), valueIds: z.array(z.number().int()).nullish().transform((v) => v ?? []) }))
+    .nullish()
+    .transform((v) => v ?? []),
+  skus: z.array(productDetailSkuSchema).nullish().transform((v) => v ?? []),
+});
+/** Product details. */
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+/** Details response. */
+export const productDetailsResponseSchema = z.looseObject({
+  products: z.array(productDetailSchema).nullish().transform((v) => v ?? []),
+});
+
+// ---------- errors ----------
+
+/**
+ * Error body as the live service documents it for 400: `{status, errorCode, errorMessage?,
+ * errors: {field: [{code, description}]}}`, field keys in camelCase or PascalCase. Everything optional.
+ */
+export const errorBodySchema = z.looseObject({
+  status: z.number().nullish(),
+  errorCode: z.string().nullish(),
+  errorMessage: z.string().nullish(),
+  errors: z
+    .record(
+      z.string(),
+      z.array(z.union([z.looseObject({ code: z.string().nullish(), description: z.string().nullish() }), z.string()])),
+    )
+    .nullish(),
+});
+/** Error body. */
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The interface's default paths; every one can be overridden in the settings. */
+export const DEFAULT_PATHS = {
+  token: '/api/v1/auth/token',
+  categories: '/api/v1/categories',
+  attributes: '/api/v1/seller/attributes',
+  values: '/api/v1/seller/attributes/values',
+  brands: '/api/v1/seller/brands',
+  import: '/api/seller/v1/products/import',
+  importInfo: '/api/seller/v1/products/import/info',
+  list: '/api/seller/v1/products/list',
+  details: '/api/seller/v1/products/details',
+} as const;
+
+/** Path names. */
+export type PathName = keyof typeof DEFAULT_PATHS;
+
+/** The service's documented limits. */
+export const SERVICE_LIMITS = {
+  /** Products per import request (live documentation). */
+  importBatch: 30,
+  /** Ids per details request. */
+  detailsBatch: 30,
+  /** Largest page size we ask for (the only documented bound is 1..100). */
+  maxPageSize: 100,
+} as const;

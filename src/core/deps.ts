@@ -1,0 +1,59 @@
+/**
+ * Every side effect enters through this object. Core code never touches `process`, `console`,
+ * `Date.now` or the global `fetch`; the CLI builds the real one with `createNodeDeps`, tests build
+ * their own.
+ */
+import type { PipelineEvent } from './events.js';
+
+/** The side effects the library needs. */
+export interface Deps {
+  /** HTTP. */
+  fetch: typeof globalThis.fetch;
+  /** The clock. */
+  now: () => Date;
+  /** Waits; must honour the signal (reject with its reason when aborted). */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Random numbers in [0, 1), for jitter. */
+  random: () => number;
+  /** Environment variables (a copy, never `process.env` itself in tests). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Working directory for relative paths. */
+  cwd: string;
+  /** Progress and log events; the CLI renders them. */
+  onEvent: (event: PipelineEvent) => void;
+  /** Cancels the run (Ctrl-C). */
+  signal?: AbortSignal;
+}
+
+/** Real dependencies for Node. Only the CLI entry and tests that want the real clock call this. */
+export function createNodeDeps(overrides: Partial<Deps> = {}): Deps {
+  return {
+    fetch: globalThis.fetch.bind(globalThis),
+    now: () => new Date(),
+    sleep: sleepWithSignal,
+    random: Math.random,
+    env: { ...globalThis.process.env },
+    cwd: globalThis.process.cwd(),
+    onEvent: () => {},
+    ...overrides,
+  };
+}
+
+/** `setTimeout` as a promise that rejects with the signal's reason on abort. */
+export function sleepWithSignal(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

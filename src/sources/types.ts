@@ -1,0 +1,133 @@
+/**
+ * Input adapters. A `SourceReader` opens one seller file (CSV/TSV or XLSX) and yields its rows as
+ * they are read, each with its origin, so that memory does not grow with the file. Bad cells are
+ * not thrown: they are returned with `flags`, and the validation stage decides what they mean for
+ * the field the column feeds. Only a file that cannot be read at all throws `SourceReadError`.
+ */
+import type { Deps } from '../core/deps.js';
+import type { Issue } from '../core/issue.js';
+
+/** Supported input formats. */
+export type SourceFormat = 'csv' | 'xlsx';
+
+/** What kind of value a cell holds, as the file stored it. */
+export type CellKind = 'empty' | 'string' | 'number' | 'boolean' | 'date' | 'error';
+
+/**
+ * Problems a reader can see in a cell:
+ * - `exponent`: a number written or shown in exponent notation (`4,60123E+12`): digits were lost;
+ * - `precision_lost`: a number with more than 15 significant digits (Excel keeps 15);
+ * - `date_serial`: a number formatted as a date in the workbook;
+ * - `formula_no_result`: a formula without a cached result;
+ * - `formula`: the value is a formula's cached result;
+ * - `invalid_encoding`: bytes not valid in the file's encoding (see `Issue` for the offset);
+ * - `merged_filled`: the value was copied from the top-left cell of a merged range;
+ * - `truncated`: the cell was longer than the configured limit and was cut.
+ */
+export type CellFlag =
+  | 'exponent'
+  | 'precision_lost'
+  | 'date_serial'
+  | 'formula_no_result'
+  | 'formula'
+  | 'invalid_encoding'
+  | 'merged_filled'
+  | 'truncated';
+
+/** One cell as read. */
+export interface SourceCell {
+  kind: CellKind;
+  /**
+   * The cell's text: for strings the string; for numbers their exact digits without exponent
+   * when possible (a barcode stored as a number gives its full integer digits); for dates an ISO
+   * date; for booleans `TRUE`/`FALSE`; empty string for empty cells.
+   */
+  text: string;
+  /** The typed value. */
+  value: string | number | boolean | Date | null;
+  /** What the reader saw wrong or special. Absent when nothing. */
+  flags?: CellFlag[];
+  /** The number format of an XLSX cell, when it has one other than General. */
+  numberFormat?: string;
+  /** The formula text, for formula cells. */
+  formula?: string;
+}
+
+/** A column of the header row. */
+export interface SourceColumn {
+  /** Position from 0. */
+  index: number;
+  /** Column letter as Excel shows it (A, B, …, AA); for CSV the same letters, by position. */
+  letter: string;
+  /** Header text, trimmed; empty for a column without a header. */
+  name: string;
+}
+
+/** One data row. `cells[i]` belongs to `header[i]`; missing trailing cells are `undefined`. */
+export interface SourceRow {
+  /** Row number as Excel or a text editor shows it (1-based, counting the header and title rows). */
+  row: number;
+  cells: (SourceCell | undefined)[];
+  /** Problems of this row found while reading (bad encoding, too many cells, …). */
+  issues?: Issue[];
+}
+
+/** Options a reader honours. All optional; the mapping's `input` section supplies them. */
+export interface ReadOptions {
+  /** XLSX: sheet by name or position from 1. Default: the first visible sheet. */
+  sheet?: string | number;
+  /** Row number of the header row. Default: found among the first 20 rows. */
+  headerRow?: number;
+  /** Header names the mapping expects; used to find the header row. */
+  expectedHeaders?: string[];
+  /** CSV: encoding (`utf-8`, `utf-16le`, `utf-16be`, `windows-1251`, `kz-1048`). Default: detected. */
+  encoding?: string;
+  /** CSV: delimiter. Default: detected among `,` `;` tab `|`. */
+  delimiter?: string;
+  /** XLSX: headers of columns whose merged ranges are filled down. Default: none. */
+  fillMerged?: string[];
+  /** Largest cell in characters; longer cells are cut and flagged `truncated`. */
+  maxCellLength?: number;
+  /** Largest file in bytes; a larger file is a `LimitError`. */
+  maxFileBytes?: number;
+  /** Most data rows; reading stops with a `LimitError` after that. */
+  maxRows?: number;
+  /** Header names (case-insensitive) whose columns are ignored, e.g. the report's own `_status`. */
+  ignoreHeaderPrefix?: string;
+}
+
+/** What a reader tells about the file before the rows. */
+export interface SourceInfo {
+  file: string;
+  format: SourceFormat;
+  /** Sheet read, for workbooks. */
+  sheet?: string;
+  /** CSV: the encoding used and whether it was detected or given. */
+  encoding?: string;
+  /** CSV: the delimiter used. */
+  delimiter?: string;
+  /** Row number of the header row. */
+  headerRow: number;
+  header: SourceColumn[];
+  /** File size in bytes, for progress. */
+  totalBytes: number;
+}
+
+/** An opened file: its header, then its rows as an async iterable (read once). */
+export interface SourceStream {
+  info: SourceInfo;
+  rows: AsyncIterable<SourceRow>;
+  /** Bytes consumed so far, for progress (counted in bytes, not lines: quoted line breaks). */
+  bytesRead(): number;
+  /** File-level warnings found while reading (e.g. hidden sheets skipped, encoding detected by guess). */
+  issues: Issue[];
+}
+
+/** Opens one input format. */
+export interface SourceReader {
+  format: SourceFormat;
+  /** True when this reader handles the path (by extension). */
+  match(path: string): boolean;
+  /** Opens the file; throws `SourceReadError` when it cannot be read at all. */
+  open(path: string, options: ReadOptions, deps: Pick<Deps, 'signal'>): Promise<SourceStream>;
+}
