@@ -1,0 +1,40 @@
+/**
+ * Exit codes, documented in README.md and docs/cli.md, so cron and systemd can tell outcomes apart.
+ */
+import { isPipelineError } from '../core/errors.js';
+
+/** The exit codes. */
+export const EXIT = {
+  /** Everything valid / accepted. */
+  ok: 0,
+  /** Some rows invalid, rejected by the service, or of unknown outcome. */
+  rowsFailed: 1,
+  /** Bad invocation, settings, mapping or input file. */
+  badInput: 2,
+  /** The service could not be used: credentials refused, unreachable after retries, unexpected answers. */
+  serviceUnusable: 3,
+  /** Interrupted (Ctrl-C / SIGTERM); the state is kept and the run can be resumed. */
+  interrupted: 130,
+} as const;
+
+/** Maps a thrown error to an exit code. */
+export function exitCodeForError(error: unknown): number {
+  if (!isPipelineError(error)) return EXIT.serviceUnusable;
+  switch (error.code) {
+    case 'CONFIG_INVALID':
+    case 'MAPPING_INVALID':
+    case 'SOURCE_UNREADABLE':
+    case 'LIMIT_EXCEEDED':
+      return EXIT.badInput;
+    case 'ABORTED':
+      return EXIT.interrupted;
+    case 'API_ERROR':
+    case 'API_AUTH_REJECTED':
+    case 'API_UNREACHABLE':
+    case 'API_SCHEMA_MISMATCH':
+    case 'STATE_ERROR':
+      return EXIT.serviceUnusable;
+    default:
+      return EXIT.serviceUnusable;
+  }
+}

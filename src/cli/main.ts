@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+/**
+ * The CLI entry: builds the real process I/O, runs the command, and is the only place that exits.
+ */
+import { hideBin } from 'yargs/helpers';
+import { runCli } from './run-cli.js';
+
+const controller = new AbortController();
+let stops = 0;
+const onSignal = (signal: NodeJS.Signals): void => {
+  stops += 1;
+  if (stops > 1) process.exit(130);
+  process.stderr.write(`\n${signal}: finishing the requests in flight and keeping the state; press Ctrl-C again to stop at once\n`);
+  controller.abort(new Error(signal));
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+const code = await runCli(hideBin(process.argv), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  isTty: Boolean(process.stderr.isTTY),
+  env: process.env,
+  cwd: process.cwd(),
+  signal: controller.signal,
+  waitForStop: () =>
+    new Promise<void>((resolve) => {
+      if (controller.signal.aborted) resolve();
+      else controller.signal.addEventListener('abort', () => resolve(), { once: true });
+    }),
+});
+process.exitCode = code;

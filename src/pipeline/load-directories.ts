@@ -1,0 +1,56 @@
+/**
+ * The four directories for a run: from the on-disk cache while it is fresh, else from the service
+ * (every page), then cached again. `--refresh-directories` skips the cache.
+ */
+import type { CatalogClient } from '../api/create-catalog-client.js';
+import type { Directories } from '../api/wire.js';
+import type { Deps } from '../core/deps.js';
+import { loadCachedDirectories, saveCachedDirectories } from '../state/directory-cache.js';
+
+/** Options of `loadDirectories`. */
+export interface LoadDirectoriesOptions {
+  client: CatalogClient;
+  stateDir: string;
+  accountKey: string;
+  ttlMinutes: number;
+  refresh: boolean;
+  deps: Pick<Deps, 'now' | 'onEvent'>;
+}
+
+/** Directories and where they came from. */
+export interface LoadedDirectories {
+  directories: Directories;
+  source: 'cache' | 'service';
+}
+
+/** Loads the directories, from the cache when fresh. */
+export async function loadDirectories(options: LoadDirectoriesOptions): Promise<LoadedDirectories> {
+  const { deps } = options;
+  if (!options.refresh && options.ttlMinutes > 0) {
+    const cached = await loadCachedDirectories({
+      dir: options.stateDir,
+      accountKey: options.accountKey,
+      ttlMs: options.ttlMinutes * 60_000,
+      now: deps.now,
+    });
+    if (cached) {
+      deps.onEvent({ type: 'directories:loaded', source: 'cache', counts: countDirectories(cached.directories) });
+      return { directories: cached.directories, source: 'cache' };
+    }
+  }
+  deps.onEvent({ type: 'stage:start', stage: 'directories', detail: 'fetching the directories from the service' });
+  const directories = await options.client.fetchDirectories();
+  await saveCachedDirectories({ dir: options.stateDir, accountKey: options.accountKey, directories, now: deps.now });
+  deps.onEvent({ type: 'directories:loaded', source: 'service', counts: countDirectories(directories) });
+  return { directories, source: 'service' };
+}
+
+/** Record counts per directory. */
+export function countDirectories(directories: Directories): Record<string, number> {
+  return {
+    categories: directories.categories.length,
+    attributes: directories.attributes.length,
+    values: directories.values.length,
+    brands: directories.brands.length,
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Read → map → validate → assemble, streamed: rows flow from the reader through the row mapper
+ * into the product assembler one at a time, and finished products go to a sink (the run's spool),
+ * so memory does not grow with the file. Every finding lands on the row it concerns.
+ */
+import type { Directories } from '../api/wire.js';
+import type { Deps } from '../core/deps.js';
+import type { Issue } from '../core/issue.js';
+import type { Mapping } from '../mapping/mapping-schema.js';
+import { createProductAssembler } from '../stages/assemble-products.js';
+import { createRowMapper } from '../stages/create-row-mapper.js';
+import type { AssembledProduct, ProductSink } from '../stages/product-sink.js';
+import { openSource } from '../sources/open-source.js';
+import type { ReadOptions, SourceInfo } from '../sources/types.js';
+import type { RowOutcomeStore } from './row-outcome-store.js';
+
+/** Options of `readAndValidate`. */
+export interface ReadAndValidateOptions {
+  sourcePath: string;
+  /** The path as the user wrote it, for messages. */
+  displayPath: string;
+  mapping: Mapping;
+  directories: Directories;
+  readOptions: ReadOptions;
+  /** Where finished products go. */
+  sink: ProductSink;
+  outcomes: RowOutcomeStore;
+  deps: Pick<Deps, 'onEvent' | 'signal'>;
+}
+
+/** What reading and validating found. */
+export interface ReadAndValidateResult {
+  info: SourceInfo;
+  /** Issues that belong to no row (file-level, mapping columns missing, …). */
+  fileIssues: Issue[];
+  /** Every issue, in the order found. */
+  issues: Issue[];
+  counts: { rows: number; products: number; validProducts: number; invalidProducts: number };
+}
+
+/** Streams the file through mapping, validation and assembly. */
+export async function readAndValidate(options: ReadAndValidateOptions): Promise<ReadAndValidateResult> {
+  const { outcomes, deps } = options;
+  const issues: Issue[] = [];
+  const fileIssues: Issue[] = [];
+  const record = (issue: Issue): void => {
+    issues.push(issue);
+    if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
+    else fileIssues.push(issue);
+  };
+  let products = 0;
+  let validProducts = 0;
+
+  const sink: ProductSink = {
+    put(entry: AssembledProduct) {
+      products += 1;
+      if (entry.draft) validProducts += 1;
+      for (const issue of entry.issues) record(issue);
+      markProductRows(entry, outcomes);
+      options.sink.put(entry);
+    },
+    reopen(productKey: string) {
+      const entry = options.sink.reopen(productKey);
+      if (!entry) return undefined;
+      products -= 1;
+      if (entry.draft) validProducts -= 1;
+      const reported = new Set(entry.issues);
+      for (const ref of entry.rows) outcomes.clearIssues(ref.row, (issue) => reported.has(issue));
+      return entry;
+    },
+  };
+
+  const stream = await openSource(options.sourcePath, options.readOptions, deps);
+  const info: SourceInfo = { ...stream.info, file: options.displayPath };
+  for (const issue of stream.issues) record({ ...issue, file: options.displayPath });
+
+  const mapRow = createRowMapper(options.mapping, options.directories, info);
+  const assembler = createProductAssembler({ mapping: options.mapping, directories: options.directories, sink });
+  let rows = 0;
+  let lastProgress = 0;
+
+  for await (const row of stream.rows) {
+    rows += 1;
+    outcomes.touch(row.row);
+    for (const issue of row.issues ?? []) record(issue);
+    const mapped = mapRow(row);
+    for (const issue of mapped.issues) record(issue);
+    if (mapped.record) {
+      for (const issue of assembler.add(mapped.record)) record(issue);
+    } else {
+      outcomes.setStatus(row.row, 'invalid');
+    }
+    if (rows - lastProgress >= 2000) {
+      lastProgress = rows;
+      deps.onEvent({ type: 'read:progress', file: options.displayPath, rows, bytesRead: stream.bytesRead(), totalBytes: info.totalBytes });
+      if (deps.signal?.aborted) break;
+    }
+  }
+  for (const issue of assembler.finish()) record(issue);
+  deps.onEvent({ type: 'read:progress', file: options.displayPath, rows, bytesRead: info.totalBytes, totalBytes: info.totalBytes });
+
+  return { info, fileIssues, issues, counts: { rows, products, validProducts, invalidProducts: products - validProducts } };
+}
+
+/** Row statuses after validation: sendable rows are `valid`; rows of a blocked product are `invalid` (own errors) or `not_sent`. */
+function markProductRows(entry: AssembledProduct, outcomes: RowOutcomeStore): void {
+  for (const ref of entry.rows) {
+    if (entry.draft) {
+      outcomes.setStatus(ref.row, 'valid');
+      continue;
+    }
+    const own = outcomes.outcomeOf(ref.row)?.issues.some((issue) => issue.severity === 'error' && issue.code !== 'product_has_invalid_rows');
+    outcomes.setStatus(ref.row, own ? 'invalid' : 'not_sent');
+  }
+}

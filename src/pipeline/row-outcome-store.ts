@@ -1,0 +1,116 @@
+/**
+ * Per-row outcomes of a run, kept compact: a run over 500,000 rows stores a status byte and three
+ * numbers per row in typed arrays, and issues only for the rows that have them.
+ */
+import type { Issue } from '../core/issue.js';
+import type { RowOutcome, RowStatus } from '../report/report-types.js';
+
+const STATUSES: readonly RowStatus[] = ['valid', 'invalid', 'not_sent', 'unchanged', 'accepted', 'rejected', 'unknown'];
+const NONE = 255;
+
+/** Compact, growable store of row outcomes keyed by source row number. */
+export interface RowOutcomeStore {
+  /** Marks a row as seen (a data row of the file), with no status yet. */
+  touch(row: number): void;
+  setStatus(row: number, status: RowStatus): void;
+  setIds(row: number, ids: { productId?: number | null; skuId?: number | null; jobId?: number | null }): void;
+  addIssue(row: number, issue: Issue): void;
+  /** Replaces the issues of one stage for a row (a reopened product is validated again). */
+  clearIssues(row: number, predicate: (issue: Issue) => boolean): void;
+  outcomeOf(row: number): RowOutcome | undefined;
+  /** Data rows in file order. */
+  rows(): IterableIterator<number>;
+  counts(): Partial<Record<RowStatus, number>>;
+  /** Number of data rows seen. */
+  size(): number;
+}
+
+/** Creates an empty store. */
+export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
+  let status = new Uint8Array(initialCapacity).fill(NONE);
+  let seen = new Uint8Array(initialCapacity);
+  let productIds = new Float64Array(initialCapacity).fill(Number.NaN);
+  let skuIds = new Float64Array(initialCapacity).fill(Number.NaN);
+  let jobIds = new Float64Array(initialCapacity).fill(Number.NaN);
+  const issues = new Map<number, Issue[]>();
+  let maxRow = 0;
+  let count = 0;
+
+  const ensure = (row: number): void => {
+    if (row < status.length) return;
+    let capacity = status.length;
+    while (capacity <= row) capacity *= 2;
+    status = grow(status, capacity, NONE);
+    seen = grow(seen, capacity, 0);
+    productIds = grow(productIds, capacity, Number.NaN);
+    skuIds = grow(skuIds, capacity, Number.NaN);
+    jobIds = grow(jobIds, capacity, Number.NaN);
+  };
+  const touch = (row: number): void => {
+    ensure(row);
+    if (seen[row] === 0) {
+      seen[row] = 1;
+      count += 1;
+      if (row > maxRow) maxRow = row;
+    }
+  };
+
+  return {
+    touch,
+    setStatus(row, value) {
+      touch(row);
+      status[row] = STATUSES.indexOf(value);
+    },
+    setIds(row, ids) {
+      touch(row);
+      if (ids.productId !== undefined) productIds[row] = ids.productId ?? Number.NaN;
+      if (ids.skuId !== undefined) skuIds[row] = ids.skuId ?? Number.NaN;
+      if (ids.jobId !== undefined) jobIds[row] = ids.jobId ?? Number.NaN;
+    },
+    addIssue(row, issue) {
+      touch(row);
+      const list = issues.get(row);
+      if (list) list.push(issue);
+      else issues.set(row, [issue]);
+    },
+    clearIssues(row, predicate) {
+      const list = issues.get(row);
+      if (!list) return;
+      const kept = list.filter((issue) => !predicate(issue));
+      if (kept.length) issues.set(row, kept);
+      else issues.delete(row);
+    },
+    outcomeOf(row) {
+      if (row >= seen.length || seen[row] === 0) return undefined;
+      const code = status[row] ?? NONE;
+      const outcome: RowOutcome = { row, status: STATUSES[code] ?? 'valid', issues: issues.get(row) ?? [] };
+      const productId = productIds[row] ?? Number.NaN;
+      const skuId = skuIds[row] ?? Number.NaN;
+      const jobId = jobIds[row] ?? Number.NaN;
+      if (!Number.isNaN(productId)) outcome.productId = productId;
+      if (!Number.isNaN(skuId)) outcome.skuId = skuId;
+      if (!Number.isNaN(jobId)) outcome.jobId = jobId;
+      return outcome;
+    },
+    *rows() {
+      for (let row = 0; row <= maxRow; row += 1) if (seen[row] === 1) yield row;
+    },
+    counts() {
+      const out: Partial<Record<RowStatus, number>> = {};
+      for (let row = 0; row <= maxRow; row += 1) {
+        if (seen[row] !== 1) continue;
+        const name = STATUSES[status[row] ?? NONE] ?? 'valid';
+        out[name] = (out[name] ?? 0) + 1;
+      }
+      return out;
+    },
+    size: () => count,
+  };
+}
+
+function grow<T extends Uint8Array | Float64Array>(array: T, capacity: number, fill: number): T {
+  const next = new (array.constructor as { new (n: number): T })(capacity);
+  next.fill(fill as never);
+  next.set(array as never);
+  return next;
+}

@@ -1,0 +1,56 @@
+/**
+ * Tool settings: one zod schema, the single source of truth for their types, defaults and
+ * descriptions. Settings come from defaults < settings file < environment < CLI flags
+ * (`resolve-settings.ts`).
+ */
+import { z } from 'zod';
+import { DEFAULT_PATHS } from '../api/wire.js';
+
+const pathsShape = Object.fromEntries(
+  Object.keys(DEFAULT_PATHS).map((name) => [name, z.string().startsWith('/').optional()]),
+) as Record<keyof typeof DEFAULT_PATHS, z.ZodOptional<z.ZodString>>;
+
+/** The settings schema. */
+export const settingsSchema = z.object({
+  baseUrl: z.url().optional().describe('Base address of the Seller Catalog Service (CATALOG_BASE_URL). Not needed with --sandbox.'),
+  clientId: z.string().min(1).optional().describe('Client identifier of the API key (CATALOG_CLIENT_ID).'),
+  clientSecret: z.string().optional().describe('Client secret of the API key (CATALOG_CLIENT_SECRET). Never written anywhere.'),
+  clientSecretFile: z.string().optional().describe('File holding the client secret (CATALOG_CLIENT_SECRET_FILE); its first line is used.'),
+  sandbox: z.boolean().default(false).describe('Start the embedded sandbox and run against it instead of the live service.'),
+  stateDir: z.string().default('.catalog-import').describe('State directory: ids learnt, run journal, directory cache (CATALOG_STATE_DIR).'),
+  reportDir: z.string().optional().describe('Where run reports go; default <stateDir>/runs/<runId>.'),
+  paths: z.object(pathsShape).default({}).describe('Endpoint paths, when the service documents them differently.'),
+  timeoutMs: z.number().int().min(100).default(30_000).describe('Time-out of one HTTP request.'),
+  retryLimit: z.number().int().min(0).max(20).default(5).describe('Retries of one request on 429, 5xx and network errors.'),
+  concurrency: z.number().int().min(1).max(32).default(4).describe('Import requests in flight at once.'),
+  batchSize: z.number().int().min(1).max(30).default(30).describe('Products per import request (the service accepts at most 30).'),
+  directoriesTtlMinutes: z.number().min(0).default(24 * 60).describe('How long the cached directories are used before they are fetched again.'),
+  refreshDirectories: z.boolean().default(false).describe('Fetch the directories again, ignoring the cache.'),
+  jobTimeoutSeconds: z.number().min(1).default(900).describe('How long to follow an import job before reporting its products as unknown.'),
+  pollIntervalMs: z.number().int().min(10).default(1000).describe('First interval between job status polls; it grows with backoff.'),
+  maxErrors: z.number().int().min(0).optional().describe('Stop before sending when more than this many rows have errors.'),
+  strict: z.boolean().default(false).describe('Send nothing when any row has an error.'),
+  changedOnly: z.boolean().default(false).describe('Send only products whose content changed since the last accepted import.'),
+  verify: z.boolean().default(false).describe('Read the products back after the import and report differences.'),
+  plan: z.boolean().default(false).describe('Only show what the import would do against the live catalog; send nothing.'),
+  maxFileMb: z.number().min(1).default(1024).describe('Largest input file in megabytes.'),
+  maxRows: z.number().int().min(1).default(2_000_000).describe('Most data rows in one input file.'),
+  maxCellLength: z.number().int().min(100).default(32_767).describe('Longest cell in characters (Excel’s own limit by default).'),
+});
+
+/** Resolved settings. */
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** Settings as they may appear in a file, in the environment or in flags: every field optional. */
+export type SettingsInput = z.input<typeof settingsSchema>;
+
+/** Environment variables read, and the setting each feeds. */
+export const SETTINGS_ENV = {
+  CATALOG_BASE_URL: 'baseUrl',
+  CATALOG_CLIENT_ID: 'clientId',
+  CATALOG_CLIENT_SECRET: 'clientSecret',
+  CATALOG_CLIENT_SECRET_FILE: 'clientSecretFile',
+  CATALOG_STATE_DIR: 'stateDir',
+  CATALOG_CONCURRENCY: 'concurrency',
+  CATALOG_TIMEOUT_MS: 'timeoutMs',
+} as const satisfies Record<string, keyof Settings>;
