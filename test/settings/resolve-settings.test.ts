@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/core/errors.js';
+import { describeSettings, resolveSettings } from '../../src/settings/resolve-settings.js';
+
+describe('resolveSettings', () => {
+  it('applies defaults < file < env < flags and records the source of each value', () => {
+    const resolved = resolveSettings({
+      file: { path: 'settings.yaml', values: { concurrency: 2, stateDir: 'from-file', timeoutMs: 1000 } },
+      env: { CATALOG_CONCURRENCY: '6', CATALOG_STATE_DIR: 'from-env' },
+      flags: { stateDir: 'from-flag', baseUrl: undefined },
+    });
+    expect(resolved.settings.concurrency).toBe(6);
+    expect(resolved.settings.stateDir).toBe('from-flag');
+    expect(resolved.settings.timeoutMs).toBe(1000);
+    expect(resolved.settings.batchSize).toBe(30);
+    expect(resolved.sources).toMatchObject({ concurrency: 'env', stateDir: 'flag', timeoutMs: 'file' });
+    expect(resolved.sources.batchSize).toBeUndefined();
+  });
+
+  it('reports every invalid value with where it came from', () => {
+    let caught: unknown;
+    try {
+      resolveSettings({ env: { CATALOG_CONCURRENCY: 'many' }, flags: { batchSize: 31 } });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const messages = (caught as ConfigError).issues.map((i) => i.message).join('\n');
+    expect(messages).toContain('environment variable CATALOG_CONCURRENCY');
+    expect(messages).toContain('flag --batch-size');
+  });
+
+  it('never shows the client secret when settings are described', () => {
+    const resolved = resolveSettings({ env: { CATALOG_CLIENT_SECRET: 'topsecret-42' } });
+    expect(JSON.stringify(describeSettings(resolved))).not.toContain('topsecret-42');
+  });
+
+  it('rejects a settings file that is not an object', () => {
+    expect(() => resolveSettings({ file: { path: 'x.yaml', values: [1, 2] } })).toThrow(ConfigError);
+  });
+});
