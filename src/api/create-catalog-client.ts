@@ -1,0 +1,332 @@
+/**
+ * The typed client of the Seller Catalog Service: token, the four reference directories, import,
+ * job status, product list and product details. Every response is checked against the wire
+ * schemas (`wire.ts`); every failure is a `PipelineError` (`ApiError`, `SchemaMismatchError`,
+ * `ConfigError`, `AbortedError`) naming the endpoint and never the secret or the token. See
+ * `docs/client.md` for retries, time-outs and the token life cycle.
+ */
+import pLimit from 'p-limit';
+import { ApiError, ConfigError } from '../core/errors.js';
+import type { Deps } from '../core/deps.js';
+import { createIssue } from '../core/issue.js';
+import type { Issue } from '../core/issue.js';
+import { checkCredentials } from './check-credentials.js';
+import type { ClientCredentials } from './check-credentials.js';
+import { createRedactor } from './redact-secrets.js';
+import { createRequestSender } from './send-request.js';
+import { createTokenProvider } from './create-token-provider.js';
+import { loadDirectory } from './load-directory.js';
+import type { DirectoryRecordMap } from './load-directory.js';
+import { parseWireResponse } from './parse-wire-response.js';
+import {
+  DEFAULT_PATHS,
+  SERVICE_LIMITS,
+  importResponseSchema,
+  jobStatusSchema,
+  productDetailsResponseSchema,
+  productListResponseSchema,
+  tokenResponseSchema,
+} from './wire.js';
+import type {
+  Directories,
+  DirectoryName,
+  ImportItem,
+  ImportResponse,
+  JobStatus,
+  PathName,
+  ProductDetail,
+  ProductListItem,
+  ProductListRequest,
+  ProductListResponse,
+  TokenResponse,
+} from './wire.js';
+
+/** Options of `createCatalogClient`. */
+export interface CatalogClientOptions {
+  /** Service address, e.g. `https://seller-api.example.kz` (a path prefix is kept). */
+  baseUrl: string;
+  /** The seller's API key. */
+  credentials: ClientCredentials;
+  /** Paths overriding `DEFAULT_PATHS`, absolute paths or relative to `baseUrl`. */
+  paths?: Partial<Record<PathName, string>>;
+  /** Per request attempt, headers and body, default 30 000. */
+  timeoutMs?: number;
+  /** Retries: default 5 retries, 500 ms base, 30 s longest wait; exponential backoff with full jitter. */
+  retry?: { limit?: number; baseDelayMs?: number; maxDelayMs?: number };
+  /** Page size of directories and `listAllProducts`, 1..100, default 100. */
+  pageSize?: number;
+  /** Details requests in flight at once, default 4. */
+  detailsConcurrency?: number;
+  /** Refresh the token this long before it expires, default 60 (capped to half its lifetime). */
+  refreshMarginSeconds?: number;
+}
+
+/** The Seller Catalog Service, typed. */
+export interface CatalogClient {
+  /** A valid access token: cached, refreshed before expiry; concurrent callers share one request. */
+  getToken(): Promise<string>;
+  /** Every record of one directory, all pages. */
+  fetchDirectory<N extends DirectoryName>(name: N): Promise<DirectoryRecordMap[N][]>;
+  /** The four directories, all pages, with the time they were fetched. */
+  fetchDirectories(): Promise<Directories>;
+  /** Submits one import request (at most `SERVICE_LIMITS.importBatch` products on the live service); 200 or 202 is accepted. */
+  importProducts(products: ImportItem[]): Promise<ImportResponse & { httpStatus: number }>;
+  /** Status of an import job: follows `infoUrl` when given (same origin only), else the `importInfo` path with `?jobId=`. */
+  getJobStatus(job: { jobId: number; infoUrl?: string | null | undefined }): Promise<JobStatus>;
+  /** One page of the seller's products. */
+  listProducts(request: ProductListRequest): Promise<ProductListResponse>;
+  /** Every product matching the request, page after page (`pageSize` from the client options). */
+  listAllProducts(request: Omit<ProductListRequest, 'pageNumber' | 'pageSize'>): AsyncIterable<ProductListItem>;
+  /**
+   * Details of any number of products, in requests of at most `SERVICE_LIMITS.detailsBatch` ids
+   * run `detailsConcurrency` at a time. Results follow the order of the (de-duplicated) input;
+   * ids the service does not know are left out.
+   */
+  getProductDetails(productIds: number[]): Promise<ProductDetail[]>;
+}
+
+/** The side effects the client uses. */
+export type CatalogClientDeps = Pick<Deps, 'fetch' | 'now' | 'sleep' | 'random' | 'onEvent' | 'signal'>;
+
+/** Defaults of the options. */
+export const CATALOG_CLIENT_DEFAULTS = {
+  timeoutMs: 30_000,
+  retry: { limit: 5, baseDelayMs: 500, maxDelayMs: 30_000 },
+  pageSize: SERVICE_LIMITS.maxPageSize,
+  detailsConcurrency: 4,
+  refreshMarginSeconds: 60,
+} as const;
+
+/** Pages `listAllProducts` reads at most before it assumes the server ignores paging. */
+const MAX_LIST_PAGES = 100_000;
+
+/**
+ * Creates a client. Options are checked at once (`ConfigError` listing every bad one); the
+ * credentials are checked before the first token request.
+ */
+export function createCatalogClient(options: CatalogClientOptions, deps: CatalogClientDeps): CatalogClient {
+  const settings = resolveOptions(options);
+  const paths: Record<PathName, string> = { ...DEFAULT_PATHS, ...definedEntries(options.paths ?? {}) };
+  const baseUrl = settings.baseUrl;
+  const credentials = options.credentials;
+
+  let currentToken: string | undefined;
+  const redact = createRedactor(() => [credentials.clientSecret, currentToken]);
+  const send = createRequestSender({ timeoutMs: settings.timeoutMs, retry: settings.retry, redact }, deps);
+
+  const endpointOf = (method: 'GET' | 'POST', url: URL): string => `${method} ${url.pathname}`;
+  const urlOf = (name: PathName): URL => buildUrl(baseUrl, paths[name]);
+
+  const requestToken = async (): Promise<TokenResponse> => {
+    const issues = checkCredentials(credentials);
+    if (issues.length > 0) {
+      throw new ConfigError(`the API credentials break the service's rules: ${issues.map((issue) => issue.message).join('; ')}`, issues);
+    }
+    const url = urlOf('token');
+    const endpoint = endpointOf('POST', url);
+    try {
+      const { body } = await send({ method: 'POST', url: url.href, endpoint, json: { clientId: credentials.clientId, clientSecret: credentials.clientSecret }, idempotent: true });
+      const token = parseWireResponse(tokenResponseSchema, body, { endpoint, redact });
+      currentToken = token.accessToken;
+      return token;
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
+        throw new ApiError('API_AUTH_REJECTED', endpoint, `the service refused the credentials of client "${credentials.clientId}": ${error.message}`, {
+          status: error.status,
+          errorCode: error.errorCode,
+          fieldErrors: error.fieldErrors,
+        });
+      }
+      throw error;
+    }
+  };
+  const tokens = createTokenProvider({ requestToken, refreshMarginSeconds: settings.refreshMarginSeconds }, deps);
+
+  const fetchDirectory = <N extends DirectoryName>(name: N): Promise<DirectoryRecordMap[N][]> => {
+    const url = urlOf(name);
+    return loadDirectory(name, { send, auth: tokens, url: url.href, endpoint: endpointOf('GET', url), pageSize: settings.pageSize, redact });
+  };
+
+  const postJson = async (name: PathName, json: unknown, idempotent = true) => {
+    const url = urlOf(name);
+    const endpoint = endpointOf('POST', url);
+    const response = await send({ method: 'POST', url: url.href, endpoint, json, auth: tokens, idempotent });
+    return { ...response, endpoint };
+  };
+
+  const listProducts = async (request: ProductListRequest): Promise<ProductListResponse> => {
+    const { body, endpoint } = await postJson('list', request);
+    return parseWireResponse(productListResponseSchema, body, { endpoint, redact });
+  };
+
+  return {
+    getToken: () => tokens.getToken(),
+
+    fetchDirectory,
+
+    async fetchDirectories() {
+      const [categories, attributes, values, brands] = await Promise.all([
+        fetchDirectory('categories'),
+        fetchDirectory('attributes'),
+        fetchDirectory('values'),
+        fetchDirectory('brands'),
+      ]);
+      return { categories, attributes, values, brands, fetchedAt: deps.now().toISOString() };
+    },
+
+    async importProducts(products) {
+      // Not idempotent: a second copy of a create request would create the products twice.
+      const { body, endpoint, status } = await postJson('import', { products }, false);
+      return { ...parseWireResponse(importResponseSchema, body, { endpoint, redact }), httpStatus: status };
+    },
+
+    async getJobStatus(job) {
+      const url = buildJobStatusUrl(baseUrl, paths.importInfo, job, deps);
+      const endpoint = endpointOf('GET', url);
+      const { body } = await send({ method: 'GET', url: url.href, endpoint, auth: tokens, idempotent: true });
+      return parseWireResponse(jobStatusSchema, body, { endpoint, redact });
+    },
+
+    listProducts,
+
+    async *listAllProducts(request) {
+      let previousKeys = '';
+      for (let pageNumber = 1; pageNumber <= MAX_LIST_PAGES; pageNumber += 1) {
+        const page = await listProducts({ ...request, pageNumber, pageSize: settings.pageSize });
+        const keys = page.products.map((product) => product.productId).join(',');
+        // The same page twice means the server ignores pageNumber; stop rather than loop.
+        if (page.products.length === 0 || keys === previousKeys) return;
+        previousKeys = keys;
+        yield* page.products;
+        if (pageNumber >= page.totalPages || page.products.length < page.pageSize) return;
+      }
+    },
+
+    async getProductDetails(productIds) {
+      const unique = [...new Set(productIds)];
+      const chunks: number[][] = [];
+      for (let start = 0; start < unique.length; start += SERVICE_LIMITS.detailsBatch) {
+        chunks.push(unique.slice(start, start + SERVICE_LIMITS.detailsBatch));
+      }
+      const limit = pLimit(settings.detailsConcurrency);
+      const pages = await limit.map(chunks, async (chunk) => {
+        const { body, endpoint } = await postJson('details', { productIds: chunk });
+        return parseWireResponse(productDetailsResponseSchema, body, { endpoint, redact }).products;
+      });
+      const byId = new Map<number, ProductDetail>();
+      for (const page of pages) for (const detail of page) if (!byId.has(detail.productId)) byId.set(detail.productId, detail);
+      return unique.flatMap((id) => {
+        const detail = byId.get(id);
+        return detail === undefined ? [] : [detail];
+      });
+    },
+  };
+}
+
+/** Options with defaults applied and checked. */
+interface ResolvedOptions {
+  baseUrl: URL;
+  timeoutMs: number;
+  retry: { limit: number; baseDelayMs: number; maxDelayMs: number };
+  pageSize: number;
+  detailsConcurrency: number;
+  refreshMarginSeconds: number;
+}
+
+function resolveOptions(options: CatalogClientOptions): ResolvedOptions {
+  const issues: Issue[] = [];
+  const bad = (path: string, message: string, value?: unknown): void => {
+    issues.push(
+      createIssue({ stage: 'settings', code: 'client_option_invalid', severity: 'error', path, message, value: value === undefined ? undefined : String(value) }),
+    );
+  };
+  let baseUrl: URL | undefined;
+  try {
+    baseUrl = new URL(options.baseUrl);
+    if (baseUrl.protocol !== 'http:' && baseUrl.protocol !== 'https:') bad('baseUrl', 'baseUrl must be an http or https URL', options.baseUrl);
+  } catch {
+    bad('baseUrl', 'baseUrl is not a valid URL', options.baseUrl);
+  }
+  const resolved = {
+    timeoutMs: options.timeoutMs ?? CATALOG_CLIENT_DEFAULTS.timeoutMs,
+    retry: {
+      limit: options.retry?.limit ?? CATALOG_CLIENT_DEFAULTS.retry.limit,
+      baseDelayMs: options.retry?.baseDelayMs ?? CATALOG_CLIENT_DEFAULTS.retry.baseDelayMs,
+      maxDelayMs: options.retry?.maxDelayMs ?? CATALOG_CLIENT_DEFAULTS.retry.maxDelayMs,
+    },
+    pageSize: options.pageSize ?? CATALOG_CLIENT_DEFAULTS.pageSize,
+    detailsConcurrency: options.detailsConcurrency ?? CATALOG_CLIENT_DEFAULTS.detailsConcurrency,
+    refreshMarginSeconds: options.refreshMarginSeconds ?? CATALOG_CLIENT_DEFAULTS.refreshMarginSeconds,
+  };
+  // ky and setTimeout both refuse delays above 2^31 − 1 ms.
+  const maxTimer = 2_147_483_647;
+  if (!isIntegerIn(resolved.timeoutMs, 1, maxTimer)) bad('timeoutMs', 'timeoutMs must be a positive integer (milliseconds)', resolved.timeoutMs);
+  if (!isIntegerIn(resolved.retry.limit, 0, 100)) bad('retry.limit', 'retry.limit must be an integer from 0 to 100', resolved.retry.limit);
+  if (!isIntegerIn(resolved.retry.baseDelayMs, 0, maxTimer)) bad('retry.baseDelayMs', 'retry.baseDelayMs must be a non-negative integer', resolved.retry.baseDelayMs);
+  if (!isIntegerIn(resolved.retry.maxDelayMs, 0, maxTimer)) bad('retry.maxDelayMs', 'retry.maxDelayMs must be a non-negative integer', resolved.retry.maxDelayMs);
+  if (!isIntegerIn(resolved.pageSize, 1, SERVICE_LIMITS.maxPageSize)) bad('pageSize', `pageSize must be an integer from 1 to ${SERVICE_LIMITS.maxPageSize}`, resolved.pageSize);
+  if (!isIntegerIn(resolved.detailsConcurrency, 1, 64)) bad('detailsConcurrency', 'detailsConcurrency must be an integer from 1 to 64', resolved.detailsConcurrency);
+  if (!(Number.isFinite(resolved.refreshMarginSeconds) && resolved.refreshMarginSeconds >= 0)) {
+    bad('refreshMarginSeconds', 'refreshMarginSeconds must be a non-negative number', resolved.refreshMarginSeconds);
+  }
+  if (issues.length > 0 || baseUrl === undefined) {
+    throw new ConfigError(`invalid API client options: ${issues.map((issue) => issue.message).join('; ')}`, issues);
+  }
+  return { baseUrl, ...resolved };
+}
+
+function isIntegerIn(value: number, min: number, max: number): boolean {
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+
+function definedEntries(paths: Partial<Record<PathName, string>>): Partial<Record<PathName, string>> {
+  return Object.fromEntries(Object.entries(paths).filter(([, value]) => typeof value === 'string' && value !== ''));
+}
+
+/**
+ * Joins the base URL and a path keeping the base's own path prefix: base `https://h/x` and path
+ * `/api/v1/categories` give `https://h/x/api/v1/categories`. An absolute URL path is used as is.
+ */
+export function buildUrl(baseUrl: URL, path: string): URL {
+  if (/^https?:\/\//i.test(path)) return new URL(path);
+  const base = baseUrl.href.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  return new URL(`${base}/${path.replace(/^\/+/, '')}`);
+}
+
+/**
+ * The job-status URL: `infoUrl` resolved against the base URL when the service gave one and it
+ * stays on the service's origin (the token is never sent elsewhere), else `importInfo?jobId=`.
+ */
+export function buildJobStatusUrl(
+  baseUrl: URL,
+  importInfoPath: string,
+  job: { jobId: number; infoUrl?: string | null | undefined },
+  deps: Pick<Deps, 'onEvent'>,
+): URL {
+  const infoUrl = job.infoUrl?.trim();
+  if (infoUrl) {
+    let resolved: URL | undefined;
+    try {
+      resolved = /^[a-z][a-z0-9+.-]*:/i.test(infoUrl) || infoUrl.startsWith('//') ? new URL(infoUrl) : buildRelativeUrl(baseUrl, infoUrl);
+    } catch {
+      resolved = undefined;
+    }
+    if (resolved !== undefined && resolved.origin === baseUrl.origin) return resolved;
+    deps.onEvent({
+      type: 'log',
+      level: 'warn',
+      message: `job ${job.jobId}: infoUrl is not on the service's origin or not a URL; asking the job-status path instead`,
+      data: { infoUrl },
+    });
+  }
+  const url = buildUrl(baseUrl, importInfoPath);
+  url.searchParams.set('jobId', String(job.jobId));
+  return url;
+}
+
+function buildRelativeUrl(baseUrl: URL, infoUrl: string): URL {
+  // A path that already starts with the base's prefix is origin-relative; any other is joined to the base.
+  const prefix = baseUrl.pathname.replace(/\/+$/, '');
+  if (prefix !== '' && infoUrl.startsWith(`${prefix}/`)) return new URL(infoUrl, baseUrl.origin);
+  return buildUrl(baseUrl, infoUrl);
+}

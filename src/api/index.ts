@@ -1,0 +1,58 @@
+/**
+ * Public API of the Seller Catalog Service client: the factory, its types, the error guard the
+ * import stage needs, and the pure helpers other modules may reuse.
+ */
+export { createCatalogClient, buildUrl, buildJobStatusUrl, CATALOG_CLIENT_DEFAULTS } from './create-catalog-client.js';
+export type { CatalogClient, CatalogClientOptions, CatalogClientDeps } from './create-catalog-client.js';
+export { AmbiguousSendError, isAmbiguousSendError } from './ambiguous-send-error.js';
+export { checkCredentials, CREDENTIAL_ISSUE_CODES } from './check-credentials.js';
+export type { ClientCredentials } from './check-credentials.js';
+export { createTokenProvider } from './create-token-provider.js';
+export type { TokenProvider, TokenProviderOptions } from './create-token-provider.js';
+export { loadDirectory, DIRECTORY_RECORD_SCHEMAS, MAX_DIRECTORY_PAGES } from './load-directory.js';
+export type { DirectoryRecordMap, DirectoryRequestContext } from './load-directory.js';
+export { normalizeDirectoryPage, buildRecordKey, DIRECTORY_ARRAY_KEYS } from './normalize-directory-page.js';
+export type { DirectoryPageRequest, NormalizedDirectoryPage, UnrecognizedDirectoryPage } from './normalize-directory-page.js';
+export { parseErrorBody, buildErrorDescription, formatFieldError, normalizeFieldPath } from './parse-error-body.js';
+export type { ParsedErrorBody } from './parse-error-body.js';
+export { parseRetryAfter } from './parse-retry-after.js';
+export { buildBackoffDelay } from './build-backoff-delay.js';
+export type { BackoffPolicy } from './build-backoff-delay.js';
+export { parseWireResponse, buildFieldPath } from './parse-wire-response.js';
+export type { WireContext } from './parse-wire-response.js';
+export { createRedactor } from './redact-secrets.js';
+export type { Redactor } from './redact-secrets.js';
+export { createRequestSender, RETRY_STATUSES, NOT_SENT_ERROR_CODES } from './send-request.js';
+export type { RequestSpec, SendRequest, SenderConfig, WireResponse } from './send-request.js';
+export {
+  DEFAULT_PATHS,
+  SERVICE_LIMITS,
+  attributeSchema,
+  attributeValueSchema,
+  brandSchema,
+  categorySchema,
+  errorBodySchema,
+  importResponseSchema,
+  jobStatusSchema,
+  productDetailsResponseSchema,
+  productListResponseSchema,
+  tokenResponseSchema,
+} from './wire.js';
+export type {
+  Attribute,
+  AttributeValue,
+  Brand,
+  Category,
+  Directories,
+  DirectoryName,
+  ImportItem,
+  ImportResponse,
+  JobStatus,
+  JobProductResult,
+  PathName,
+  ProductDetail,
+  ProductListItem,
+  ProductListRequest,
+  ProductListResponse,
+  TokenResponse,
+} from './wire.js';

@@ -1,0 +1,122 @@
+/**
+ * Error bodies of the service. The live service documents 400 bodies as
+ * `{status, errorCode, errorMessage?, errors: {field: [{code, description}]}}` with field keys in
+ * camelCase or PascalCase; ASP.NET-style problem details (`title`, `detail`, `errors: {Field:
+ * ["text"]}`) look alike. Everything is optional and read leniently: an error body must never
+ * turn into a crash of its own.
+ */
+import type { ApiFieldError } from '../core/errors.js';
+
+/** What the client keeps from an error body. */
+export interface ParsedErrorBody {
+  /** `errorCode` of the body. */
+  errorCode?: string;
+  /** `errorMessage`, else problem details' `detail` or `title`, else `message`. */
+  errorMessage?: string;
+  /** Every field error, fields as camelCase dotted paths. */
+  fieldErrors: ApiFieldError[];
+}
+
+/** Field errors listed in a message before it says "and N more". */
+const MAX_FIELD_ERRORS_IN_MESSAGE = 20;
+
+/** Reads an error body of any shape (JSON value, text, nothing) into its useful parts. */
+export function parseErrorBody(body: unknown): ParsedErrorBody {
+  if (!isRecord(body)) {
+    const text = typeof body === 'string' ? body.trim() : '';
+    // A text body (HTML error page of a proxy, plain text) is shown as-is, but short.
+    return text === '' ? { fieldErrors: [] } : { errorMessage: truncate(text, 300), fieldErrors: [] };
+  }
+  const out: ParsedErrorBody = { fieldErrors: parseFieldErrors(body['errors']) };
+  const errorCode = firstString(body, ['errorCode', 'ErrorCode', 'code']);
+  if (errorCode !== undefined) out.errorCode = errorCode;
+  const errorMessage = firstString(body, ['errorMessage', 'ErrorMessage', 'detail', 'title', 'message', 'Message']);
+  if (errorMessage !== undefined) out.errorMessage = errorMessage;
+  return out;
+}
+
+/**
+ * Renders the useful part of an error for a message: `errorMessage` then each field error,
+ * e.g. `validation failed; products[0].vat: INVALID_VAT (VAT must be 0 or 12)`.
+ */
+export function buildErrorDescription(parsed: ParsedErrorBody): string {
+  const parts: string[] = [];
+  if (parsed.errorMessage !== undefined) parts.push(parsed.errorMessage);
+  const shown = parsed.fieldErrors.slice(0, MAX_FIELD_ERRORS_IN_MESSAGE).map(formatFieldError);
+  if (shown.length > 0) parts.push(shown.join('; '));
+  const hidden = parsed.fieldErrors.length - shown.length;
+  if (hidden > 0) parts.push(`and ${hidden} more field error(s)`);
+  return parts.join('; ');
+}
+
+/** `field: CODE (description)`, leaving out what is missing. */
+export function formatFieldError(error: ApiFieldError): string {
+  let text = error.field === '' ? '(body)' : error.field;
+  if (error.code !== undefined) text += `: ${error.code}`;
+  if (error.description !== undefined) text += error.code !== undefined ? ` (${error.description})` : `: ${error.description}`;
+  return text;
+}
+
+/**
+ * Normalises a field key to a camelCase path: `$.Products[0].Skus[1].Barcode` and
+ * `products[0].skus[1].barcode` both become `products[0].skus[1].barcode`.
+ */
+export function normalizeFieldPath(key: string): string {
+  const trimmed = key.trim().replace(/^\$\.?/, '');
+  return trimmed
+    .split('.')
+    .map((segment) => (segment === '' ? segment : segment.charAt(0).toLowerCase() + segment.slice(1)))
+    .join('.');
+}
+
+function parseFieldErrors(errors: unknown): ApiFieldError[] {
+  const out: ApiFieldError[] = [];
+  if (Array.isArray(errors)) {
+    // Some services send a flat list: [{field, code, description}] or ["text"].
+    for (const entry of errors) {
+      const field = isRecord(entry) ? (firstString(entry, ['field', 'Field', 'propertyName', 'PropertyName']) ?? '') : '';
+      pushEntry(out, normalizeFieldPath(field), entry);
+    }
+    return out;
+  }
+  if (!isRecord(errors)) return out;
+  for (const [key, value] of Object.entries(errors)) {
+    const field = normalizeFieldPath(key);
+    const entries = Array.isArray(value) ? value : [value];
+    for (const entry of entries) pushEntry(out, field, entry);
+  }
+  return out;
+}
+
+function pushEntry(out: ApiFieldError[], field: string, entry: unknown): void {
+  if (typeof entry === 'string') {
+    out.push({ field, description: entry });
+    return;
+  }
+  if (!isRecord(entry)) {
+    if (entry !== null && entry !== undefined) out.push({ field, description: String(entry) });
+    return;
+  }
+  const error: ApiFieldError = { field };
+  const code = firstString(entry, ['code', 'Code', 'errorCode']);
+  if (code !== undefined) error.code = code;
+  const description = firstString(entry, ['description', 'Description', 'message', 'Message', 'errorMessage']);
+  if (description !== undefined) error.description = description;
+  out.push(error);
+}
+
+function firstString(record: Record<string, unknown>, keys: readonly string[]): string | undefined {
+  for (const key of keys) {
+    const value = record[key];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,246 @@
+/**
+ * The HTTP core of the client: one request with its retries, time-out, token and error mapping.
+ * ky (1.x, `retry: 0`, `throwHttpErrors: false`) sends each attempt through `deps.fetch`; the
+ * retry loop is our own so that waits go through `deps.sleep`, jitter through `deps.random` and
+ * `Retry-After` dates through `deps.now`, and so that a non-idempotent request (the import) is
+ * never repeated after a failure that may have reached the service.
+ */
+import ky from 'ky';
+import type { KyInstance } from 'ky';
+import { AbortedError, ApiError, SchemaMismatchError } from '../core/errors.js';
+import type { Deps } from '../core/deps.js';
+import { AmbiguousSendError } from './ambiguous-send-error.js';
+import { buildBackoffDelay } from './build-backoff-delay.js';
+import type { BackoffPolicy } from './build-backoff-delay.js';
+import type { TokenProvider } from './create-token-provider.js';
+import { buildErrorDescription, parseErrorBody } from './parse-error-body.js';
+import { parseRetryAfter } from './parse-retry-after.js';
+import type { Redactor } from './redact-secrets.js';
+
+/** Statuses that are retried: rate limiting and the gateway/unavailable family. */
+export const RETRY_STATUSES: readonly number[] = [429, 502, 503, 504];
+
+/**
+ * Network error codes that prove the request never left this machine or never reached a server
+ * (refused connection, unknown host), so even a non-idempotent request may be repeated.
+ */
+export const NOT_SENT_ERROR_CODES: readonly string[] = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT'];
+
+/** How every request of one client is sent. */
+export interface SenderConfig {
+  /** Per attempt, covering the whole exchange (headers and body). */
+  timeoutMs: number;
+  /** Retries after the first attempt, and their waits. */
+  retry: BackoffPolicy & { limit: number };
+  /** Scrubs the secret and the token from every message. */
+  redact: Redactor;
+}
+
+/** One request. */
+export interface RequestSpec {
+  method: 'GET' | 'POST';
+  /** Absolute URL, query included. */
+  url: string;
+  /** `METHOD path` for messages and events. */
+  endpoint: string;
+  /** JSON body. */
+  json?: unknown;
+  /** Sends `Authorization: Bearer` from this provider and re-authenticates once on 401. */
+  auth?: TokenProvider;
+  /**
+   * False for requests that must not run twice (the import): they are retried only on 429 and
+   * on connection errors that prove nothing was sent; other failures throw `AmbiguousSendError`.
+   */
+  idempotent: boolean;
+}
+
+/** A successful (2xx) answer. */
+export interface WireResponse {
+  status: number;
+  /** Parsed JSON, or `undefined` for an empty body. */
+  body: unknown;
+}
+
+/** Sends one request with retries; resolves with a 2xx answer or throws a `PipelineError`. */
+export type SendRequest = (spec: RequestSpec) => Promise<WireResponse>;
+
+type Deps_ = Pick<Deps, 'fetch' | 'now' | 'sleep' | 'random' | 'onEvent' | 'signal'>;
+
+type AttemptOutcome =
+  | { kind: 'response'; status: number; statusText: string; headers: Headers; text: string }
+  | { kind: 'timeout' }
+  | { kind: 'network'; reason: string; notSent: boolean; cause: unknown };
+
+/** Creates the sender shared by every endpoint of one client. */
+export function createRequestSender(config: SenderConfig, deps: Deps_): SendRequest {
+  const http = ky.create({ fetch: deps.fetch, retry: 0, timeout: false, throwHttpErrors: false });
+
+  return async (spec) => {
+    let retries = 0;
+    let reauthenticated = false;
+    for (;;) {
+      throwIfAborted(deps.signal);
+      const token = spec.auth === undefined ? undefined : await spec.auth.getToken();
+      const outcome = await sendAttempt(http, spec, token, config.timeoutMs, deps.signal);
+
+      if (outcome.kind === 'response') {
+        const { status } = outcome;
+        if (status >= 200 && status < 300) return { status, body: parseSuccessBody(outcome.text, spec.endpoint, config.redact) };
+        if (status === 401 && spec.auth !== undefined && token !== undefined && !reauthenticated) {
+          // The token expired or was revoked early: one new token, one more try, not counted as a retry.
+          reauthenticated = true;
+          spec.auth.invalidate(token);
+          continue;
+        }
+        const canRetry = RETRY_STATUSES.includes(status) && (spec.idempotent || status === 429);
+        if (canRetry && retries < config.retry.limit) {
+          retries += 1;
+          const retryAfter = parseRetryAfter(outcome.headers.get('retry-after'), deps.now());
+          await waitBeforeRetry(spec.endpoint, retries, status, retryAfter);
+          continue;
+        }
+        throw buildStatusError(spec, outcome, retries, reauthenticated, config.redact);
+      }
+
+      const reason = outcome.kind === 'timeout' ? `timed out after ${config.timeoutMs} ms` : config.redact(outcome.reason);
+      const cause = outcome.kind === 'network' ? outcome.cause : undefined;
+      const notSent = outcome.kind === 'network' && outcome.notSent;
+      if (!spec.idempotent && !notSent) {
+        throw new AmbiguousSendError(
+          spec.endpoint,
+          `${spec.endpoint} failed (${reason}); the request may have been processed, so it was not repeated`,
+          { cause },
+        );
+      }
+      if (retries < config.retry.limit) {
+        retries += 1;
+        await waitBeforeRetry(spec.endpoint, retries, undefined, undefined);
+        continue;
+      }
+      throw new ApiError('API_UNREACHABLE', spec.endpoint, `${spec.endpoint} could not be reached after ${retries + 1} attempt(s): ${reason}`, {
+        cause,
+      });
+    }
+  };
+
+  async function waitBeforeRetry(endpoint: string, attempt: number, status: number | undefined, retryAfterMs: number | undefined): Promise<void> {
+    const waitMs = Math.min(retryAfterMs ?? buildBackoffDelay(attempt, deps.random(), config.retry), config.retry.maxDelayMs);
+    deps.onEvent(status === undefined ? { type: 'http:retry', endpoint, attempt, waitMs } : { type: 'http:retry', endpoint, attempt, status, waitMs });
+    try {
+      await deps.sleep(waitMs, deps.signal);
+    } catch (error) {
+      throw new AbortedError(undefined, { cause: error });
+    }
+  }
+}
+
+async function sendAttempt(
+  http: KyInstance,
+  spec: RequestSpec,
+  token: string | undefined,
+  timeoutMs: number,
+  callerSignal: AbortSignal | undefined,
+): Promise<AttemptOutcome> {
+  const timeout = new AbortController();
+  const signal = callerSignal === undefined ? timeout.signal : AbortSignal.any([callerSignal, timeout.signal]);
+  // Our own timer rather than ky's `timeout`: ky's stops at the response headers, ours also covers the body.
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
+  try {
+    const response = await http(spec.url, {
+      method: spec.method,
+      headers,
+      signal,
+      ...(spec.json === undefined ? {} : { json: spec.json }),
+    });
+    const text = await response.text();
+    return { kind: 'response', status: response.status, statusText: response.statusText, headers: response.headers, text };
+  } catch (error) {
+    throwIfAborted(callerSignal, error);
+    if (timeout.signal.aborted) return { kind: 'timeout' };
+    return { kind: 'network', reason: describeNetworkError(error), notSent: isNotSentError(error), cause: error };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function parseSuccessBody(text: string, endpoint: string, redact: Redactor): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new SchemaMismatchError(endpoint, [{ path: '', message: `body is not JSON: ${redact(text.slice(0, 80))}` }]);
+  }
+}
+
+function parseErrorText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function buildStatusError(
+  spec: RequestSpec,
+  outcome: Extract<AttemptOutcome, { kind: 'response' }>,
+  retries: number,
+  reauthenticated: boolean,
+  redact: Redactor,
+): ApiError {
+  const { status } = outcome;
+  const parsed = parseErrorBody(parseErrorText(outcome.text));
+  const description = redact(buildErrorDescription(parsed));
+  const fieldErrors = parsed.fieldErrors.map((error) => {
+    const clean = { ...error, field: redact(error.field) };
+    if (error.description !== undefined) clean.description = redact(error.description);
+    return clean;
+  });
+  const details = { status, errorCode: parsed.errorCode, fieldErrors };
+  const answered = `${spec.endpoint} answered ${status}${outcome.statusText ? ` ${outcome.statusText}` : ''}`;
+  const suffix = description === '' ? '' : `: ${description}`;
+
+  if (!spec.idempotent && status >= 500) {
+    return new AmbiguousSendError(spec.endpoint, `${answered}${suffix}; the request may have been processed, so it was not repeated`, { status });
+  }
+  if (RETRY_STATUSES.includes(status)) {
+    const attempts = retries + 1;
+    return new ApiError('API_UNREACHABLE', spec.endpoint, `${answered} after ${attempts} attempt(s)${suffix}`, details);
+  }
+  if (status === 401 && spec.auth !== undefined) {
+    const again = reauthenticated ? ' even after re-authenticating' : '';
+    return new ApiError('API_AUTH_REJECTED', spec.endpoint, `${answered}: the access token was refused${again}${suffix ? `; ${description}` : ''}`, details);
+  }
+  return new ApiError('API_ERROR', spec.endpoint, `${answered}${suffix}`, details);
+}
+
+function throwIfAborted(signal: AbortSignal | undefined, cause?: unknown): void {
+  if (signal?.aborted) throw new AbortedError(undefined, { cause: cause ?? signal.reason });
+}
+
+/** Walks an error and its causes (and `AggregateError` members) for system error codes. */
+function collectErrorCodes(error: unknown, depth = 0): string[] {
+  if (typeof error !== 'object' || error === null || depth > 5) return [];
+  const record = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  const codes = typeof record.code === 'string' ? [record.code] : [];
+  if (Array.isArray(record.errors)) for (const inner of record.errors) codes.push(...collectErrorCodes(inner, depth + 1));
+  codes.push(...collectErrorCodes(record.cause, depth + 1));
+  return codes;
+}
+
+function isNotSentError(error: unknown): boolean {
+  return collectErrorCodes(error).some((code) => NOT_SENT_ERROR_CODES.includes(code));
+}
+
+function describeNetworkError(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
+    const { message, code } = current as { message?: unknown; code?: unknown };
+    const text = [typeof code === 'string' ? code : '', typeof message === 'string' ? message : ''].filter(Boolean).join(' ');
+    if (text !== '' && !parts.includes(text)) parts.push(text);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return parts.length === 0 ? String(error) : parts.join(': ');
+}
