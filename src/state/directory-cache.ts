@@ -1,0 +1,190 @@
+/**
+ * The on-disk cache of the four reference directories, per account: a run does not need to fetch
+ * thousands of directory pages each time, and the snapshot before the last change is kept so that
+ * "mapping check" can diff the cached directories against the live ones.
+ *
+ * Files in the state directory: `directories-<first 12 hex of the account key>.json` (current) and
+ * `directories-<key12>.prev.json` (the last snapshot with other content), each written atomically
+ * (temp file, fsync, rename) with mode 0o600.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Directories } from '../api/wire.js';
+import { StateError } from '../core/errors.js';
+import { buildCanonicalJson } from './canonical-json.js';
+
+/** Version of the cache file format; a file of another version reads as a cache miss. */
+const CACHE_VERSION = 1;
+
+/** A directory snapshot read from the cache. */
+export interface CachedDirectories {
+  directories: Directories;
+  /** ISO time the directories were fetched from the service. */
+  fetchedAt: string;
+  /** `hashDirectories(directories)`. */
+  contentHash: string;
+  /** True when older than the TTL (returned only with `allowStale`). */
+  stale: boolean;
+  /** The file it was read from. */
+  path: string;
+}
+
+/** What a cache file holds. */
+interface DirectoryCacheFile {
+  cacheVersion: number;
+  accountKey: string;
+  fetchedAt: string;
+  contentHash: string;
+  directories: Directories;
+}
+
+/** Which snapshot: the current one or the one before the last change. */
+export type DirectorySnapshot = 'current' | 'previous';
+
+/** Path of a cache file of the account. */
+export function buildDirectoryCachePath(dir: string, accountKey: string, snapshot: DirectorySnapshot = 'current'): string {
+  const key = accountKey.slice(0, 12);
+  return join(dir, snapshot === 'current' ? `directories-${key}.json` : `directories-${key}.prev.json`);
+}
+
+/**
+ * sha256 (hex) of the directories' content: `fetchedAt` left out, each list sorted by id (paging
+ * order is not content), object keys canonical.
+ */
+export function hashDirectories(directories: Directories): string {
+  const byId = <T extends { id: number }>(items: readonly T[]): T[] => [...items].sort((a, b) => a.id - b.id);
+  const content = {
+    categories: byId(directories.categories),
+    attributes: byId(directories.attributes),
+    values: byId(directories.values),
+    brands: byId(directories.brands),
+  };
+  return createHash('sha256').update(`catalog-import/directories/v1\n${buildCanonicalJson(content)}`).digest('hex');
+}
+
+/**
+ * The cached directories of the account, or undefined when there are none, they are unreadable
+ * (a cache miss is harmless: the caller fetches), or they are older than `ttlMs` and `allowStale`
+ * is not set.
+ */
+export async function loadCachedDirectories(options: {
+  dir: string;
+  accountKey: string;
+  ttlMs: number;
+  now: () => Date;
+  allowStale?: boolean;
+}): Promise<CachedDirectories | undefined> {
+  const path = buildDirectoryCachePath(options.dir, options.accountKey, 'current');
+  const file = await readCacheFile(path, options.accountKey);
+  if (file === undefined) return undefined;
+  const ageMs = options.now().getTime() - Date.parse(file.fetchedAt);
+  const stale = ageMs > options.ttlMs;
+  if (stale && options.allowStale !== true) return undefined;
+  return { directories: file.directories, fetchedAt: file.fetchedAt, contentHash: file.contentHash, stale, path };
+}
+
+/** The snapshot kept from before the last change of content, whatever its age. */
+export async function loadPreviousCachedDirectories(options: { dir: string; accountKey: string }): Promise<CachedDirectories | undefined> {
+  const path = buildDirectoryCachePath(options.dir, options.accountKey, 'previous');
+  const file = await readCacheFile(path, options.accountKey);
+  if (file === undefined) return undefined;
+  return { directories: file.directories, fetchedAt: file.fetchedAt, contentHash: file.contentHash, stale: true, path };
+}
+
+/**
+ * Caches freshly fetched directories (their `fetchedAt` is the fetch time). When the content
+ * differs from the cached snapshot, that snapshot becomes the previous one; when it is the same,
+ * only the fetch time moves and the previous snapshot stays. Throws `StateError` when the files
+ * cannot be written.
+ */
+export async function saveCachedDirectories(options: {
+  dir: string;
+  accountKey: string;
+  directories: Directories;
+}): Promise<{ path: string; contentHash: string; changed: boolean }> {
+  const path = buildDirectoryCachePath(options.dir, options.accountKey, 'current');
+  const contentHash = hashDirectories(options.directories);
+  const file: DirectoryCacheFile = {
+    cacheVersion: CACHE_VERSION,
+    accountKey: options.accountKey,
+    fetchedAt: options.directories.fetchedAt,
+    contentHash,
+    directories: options.directories,
+  };
+  try {
+    await ensureDir(options.dir);
+    const current = await readCacheFile(path, options.accountKey);
+    const changed = current === undefined || current.contentHash !== contentHash;
+    if (current !== undefined && changed) {
+      await rename(path, buildDirectoryCachePath(options.dir, options.accountKey, 'previous'));
+    }
+    await writeFileAtomic(path, JSON.stringify(file));
+    return { path, contentHash, changed };
+  } catch (error) {
+    throw new StateError(`cannot write the directory cache ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+async function readCacheFile(path: string, accountKey: string): Promise<DirectoryCacheFile | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return isCacheFile(parsed, accountKey) ? parsed : undefined;
+}
+
+function isCacheFile(value: unknown, accountKey: string): value is DirectoryCacheFile {
+  if (value === null || typeof value !== 'object') return false;
+  const file = value as Partial<DirectoryCacheFile>;
+  const directories = file.directories as Partial<Directories> | undefined;
+  return (
+    file.cacheVersion === CACHE_VERSION &&
+    // Guards against two accounts whose keys share the first 12 hex digits.
+    file.accountKey === accountKey &&
+    typeof file.fetchedAt === 'string' &&
+    !Number.isNaN(Date.parse(file.fetchedAt)) &&
+    typeof file.contentHash === 'string' &&
+    directories !== undefined &&
+    Array.isArray(directories.categories) &&
+    Array.isArray(directories.attributes) &&
+    Array.isArray(directories.values) &&
+    Array.isArray(directories.brands)
+  );
+}
+
+async function ensureDir(dir: string): Promise<void> {
+  try {
+    await stat(dir);
+  } catch {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await chmod(dir, 0o700);
+  }
+}
+
+/** Writes a file so that readers see the old content or the new, never a part: temp file, fsync, rename. */
+async function writeFileAtomic(path: string, text: string): Promise<void> {
+  const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    const handle = await open(temp, 'wx', 0o600);
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await chmod(temp, 0o600);
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}

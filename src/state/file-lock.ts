@@ -1,0 +1,205 @@
+/**
+ * A lock file that keeps two processes from doing the same thing at once: one watcher per inbox,
+ * one import per account. The file is created with `wx` (fails when it exists) and names its
+ * holder (pid, host, since). A lock is taken over when its holder is a dead process on this host,
+ * or when it was not refreshed for `staleMs` (a holder on another host, or a hung one): holders of
+ * long-lived locks call `refresh()` more often than that.
+ */
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { StateError } from '../core/errors.js';
+
+/** What a lock file says about its holder. */
+export interface LockHolder {
+  pid: number;
+  host: string;
+  /** ISO time the lock was taken. */
+  since: string;
+  /** ISO time of the last `refresh()` (or `since`). Staleness counts from here. */
+  updatedAt: string;
+  /** What the lock is for, for the message a blocked process shows (e.g. `import`, `watch inbox/`). */
+  purpose?: string;
+  /** Identifies this holding, so that a holder never removes a lock that was taken over. */
+  token: string;
+}
+
+/** A held lock. */
+export interface LockHandle {
+  path: string;
+  holder: LockHolder;
+  /** Moves `updatedAt` to now. Throws `StateError` when the lock was taken over meanwhile. */
+  refresh(): void;
+  /** Removes the lock file if it is still this holding's. Idempotent. */
+  release(): void;
+}
+
+/** Options of `acquireLock`. */
+export interface AcquireLockOptions {
+  /** A lock not refreshed for longer than this is taken over. */
+  staleMs: number;
+  now: () => Date;
+  /** This process's id. */
+  pid: number;
+  /** Whether a process of this host is alive; the CLI passes `isProcessAlive`. */
+  isAlive: (pid: number) => boolean;
+  /** This host's name; defaults to `os.hostname()`. */
+  host?: string;
+  purpose?: string;
+}
+
+/** Attempts before giving up when other processes keep changing the lock under us. */
+const MAX_ATTEMPTS = 5;
+/** An unreadable lock (its writer died between create and write) is taken over after this long at most. */
+const UNREADABLE_GRACE_MS = 5000;
+
+/**
+ * Takes the lock at `path`, or throws `StateError` naming the holder (pid, host, since) when
+ * another live holding has it. Not re-entrant: a second acquire in the same process fails too.
+ */
+export function acquireLock(path: string, options: AcquireLockOptions): LockHandle {
+  const host = options.host ?? hostname();
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const at = options.now().toISOString();
+    const holder: LockHolder = {
+      pid: options.pid,
+      host,
+      since: at,
+      updatedAt: at,
+      ...(options.purpose !== undefined ? { purpose: options.purpose } : {}),
+      token: randomBytes(8).toString('hex'),
+    };
+    if (tryCreate(path, holder)) return createHandle(path, holder, options.now);
+
+    let text: string;
+    let mtimeMs: number;
+    try {
+      text = readFileSync(path, 'utf8');
+      mtimeMs = statSync(path).mtimeMs;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue; // released meanwhile
+      throw new StateError(`cannot read the lock ${path}: ${(error as Error).message}`, { cause: error });
+    }
+    const current = parseLockHolder(text);
+    if (!isStale(current, mtimeMs, host, options)) {
+      throw new StateError(describeHeld(path, current));
+    }
+    takeOver(path, text);
+  }
+  throw new StateError(`cannot take the lock ${path}: other processes keep taking it; retry`);
+}
+
+/** The holder named by a lock file, or undefined when there is no lock or it is unreadable. */
+export function readLockHolder(path: string): LockHolder | undefined {
+  try {
+    return parseLockHolder(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a process of this host is alive (`process.kill(pid, 0)`; EPERM means it exists). For the CLI to pass as `isAlive`. */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    globalThis.process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function tryCreate(path: string, holder: LockHolder): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw new StateError(`cannot create the lock ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    writeSync(fd, JSON.stringify(holder));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+function isStale(current: LockHolder | undefined, mtimeMs: number, host: string, options: AcquireLockOptions): boolean {
+  const nowMs = options.now().getTime();
+  if (current === undefined) return nowMs - mtimeMs > Math.min(options.staleMs, UNREADABLE_GRACE_MS);
+  if (current.host === host && !options.isAlive(current.pid)) return true;
+  return nowMs - Date.parse(current.updatedAt) > options.staleMs;
+}
+
+/**
+ * Removes a stale lock, but only the one we judged: it is first moved aside, and if what was moved
+ * is not what we read (another process took the lock in between), it is put back.
+ */
+function takeOver(path: string, staleText: string): void {
+  const aside = `${path}.${randomBytes(4).toString('hex')}.stale`;
+  try {
+    renameSync(path, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new StateError(`cannot take over the stale lock ${path}: ${(error as Error).message}`, { cause: error });
+  }
+  if (readFileSync(aside, 'utf8') !== staleText) {
+    try {
+      // link, not rename: never overwrite a lock that a third process created meanwhile.
+      linkSync(aside, path);
+    } catch {
+      // A newer lock exists; the one moved aside lost anyway.
+    }
+  }
+  rmSync(aside, { force: true });
+}
+
+function createHandle(path: string, holder: LockHolder, now: () => Date): LockHandle {
+  let released = false;
+  const isOurs = (): boolean => readLockHolder(path)?.token === holder.token;
+  const handle: LockHandle = {
+    path,
+    holder,
+    refresh: () => {
+      if (released || !isOurs()) {
+        throw new StateError(`the lock ${path} is no longer held by this process: ${describeHeld(path, readLockHolder(path))}`);
+      }
+      handle.holder = { ...handle.holder, updatedAt: now().toISOString() };
+      const temp = `${path}.${holder.token}.tmp`;
+      writeFileSync(temp, JSON.stringify(handle.holder), { mode: 0o600 });
+      renameSync(temp, path);
+    },
+    release: () => {
+      if (released) return;
+      released = true;
+      if (isOurs()) rmSync(path, { force: true });
+    },
+  };
+  return handle;
+}
+
+function parseLockHolder(text: string): LockHolder | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<LockHolder> | null;
+    if (
+      value === null ||
+      typeof value !== 'object' ||
+      typeof value.pid !== 'number' ||
+      typeof value.host !== 'string' ||
+      typeof value.since !== 'string' ||
+      typeof value.token !== 'string'
+    ) {
+      return undefined;
+    }
+    return { ...value, updatedAt: typeof value.updatedAt === 'string' ? value.updatedAt : value.since } as LockHolder;
+  } catch {
+    return undefined;
+  }
+}
+
+function describeHeld(path: string, holder: LockHolder | undefined): string {
+  if (holder === undefined) return `the lock ${path} is held by an unknown process (the lock file is unreadable); if no other catalog-import is running, remove it`;
+  const what = holder.purpose !== undefined ? ` (${holder.purpose})` : '';
+  return `the lock ${path} is held by pid ${holder.pid} on host ${holder.host} since ${holder.since}${what}; wait for it to finish, or remove the lock file if that process is gone`;
+}

@@ -1,0 +1,120 @@
+/**
+ * The product spool: each run's built products on disk, so that a 500,000-row import need not
+ * hold them in memory, and so that resume can replay what was built instead of re-reading.
+ */
+import type { StoreContext } from './store-context.js';
+import { toStateError } from './store-context.js';
+import type { SpooledProduct, StateStore } from './types.js';
+
+/** Products read per query while iterating. */
+const PAGE_SIZE = 500;
+
+/** The spool part of a `StateStore`. */
+export type ProductSpool = Pick<
+  StateStore,
+  'spoolProduct' | 'spoolProducts' | 'takeSpooledProduct' | 'getSpooledProduct' | 'iterateSpooledProducts' | 'countSpooledProducts'
+>;
+
+/** What `data_json` holds; the key and first row have their own columns. */
+type SpoolData = Pick<SpooledProduct, 'rows' | 'draft' | 'issues'>;
+
+interface SpoolRow {
+  rowid: number;
+  product_key: string;
+  first_row: number;
+  content_hash: string | null;
+  data_json: string;
+}
+
+/** Creates the spool on an open store. */
+export function createProductSpool(ctx: StoreContext): ProductSpool {
+  const { db } = ctx;
+  // The upsert keeps the rowid of a product spooled again, so it keeps its place among equal first rows.
+  const upsert = db.prepare<[string, string, number, string | null, string]>(`
+    INSERT INTO spool (run_id, product_key, first_row, content_hash, data_json) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (run_id, product_key) DO UPDATE SET
+      first_row = excluded.first_row, content_hash = excluded.content_hash, data_json = excluded.data_json`);
+  const selectOne = db.prepare<[string, string], SpoolRow>(
+    'SELECT rowid, product_key, first_row, content_hash, data_json FROM spool WHERE run_id = ? AND product_key = ?',
+  );
+  const deleteOne = db.prepare<[string, string]>('DELETE FROM spool WHERE run_id = ? AND product_key = ?');
+  const selectPage = db.prepare<[string, number, number, number], SpoolRow>(`
+    SELECT rowid, product_key, first_row, content_hash, data_json FROM spool
+    WHERE run_id = ? AND (first_row, rowid) > (?, ?)
+    ORDER BY first_row, rowid LIMIT ?`);
+  const count = db.prepare<[string], number>('SELECT COUNT(*) FROM spool WHERE run_id = ?').pluck();
+
+  const write = (runId: string, entry: SpooledProduct): void => {
+    const data: SpoolData = { rows: entry.rows, draft: entry.draft, issues: entry.issues };
+    upsert.run(runId, entry.productKey, entry.firstRow, entry.contentHash, JSON.stringify(data));
+  };
+  const writeMany = db.transaction((runId: string, entries: readonly SpooledProduct[]) => {
+    for (const entry of entries) write(runId, entry);
+  });
+  const take = db.transaction((runId: string, productKey: string) => {
+    const row = selectOne.get(runId, productKey);
+    if (row !== undefined) deleteOne.run(runId, productKey);
+    return row;
+  });
+
+  function* iterate(runId: string): Generator<SpooledProduct> {
+    let afterRow = Number.MIN_SAFE_INTEGER;
+    let afterRowid = Number.MIN_SAFE_INTEGER;
+    for (;;) {
+      // A page at a time, never a live cursor: the caller may write to the store between items,
+      // which better-sqlite3 refuses while a statement is iterating.
+      let page: SpoolRow[];
+      try {
+        page = selectPage.all(runId, afterRow, afterRowid, PAGE_SIZE);
+      } catch (error) {
+        throw toStateError(error, 'read the product spool', ctx.path);
+      }
+      for (const row of page) yield parseSpoolRow(row);
+      const last = page.at(-1);
+      if (last === undefined || page.length < PAGE_SIZE) return;
+      afterRow = last.first_row;
+      afterRowid = last.rowid;
+    }
+  }
+
+  return {
+    spoolProduct: (runId, entry) => {
+      ctx.requireRun(runId);
+      write(runId, entry);
+    },
+    spoolProducts: (runId, entries) => {
+      ctx.requireRun(runId);
+      writeMany(runId, entries);
+    },
+    takeSpooledProduct: (runId, productKey) => {
+      ctx.requireRun(runId);
+      const row = take(runId, productKey);
+      return row === undefined ? undefined : parseSpoolRow(row);
+    },
+    getSpooledProduct: (runId, productKey) => {
+      ctx.requireRun(runId);
+      const row = selectOne.get(runId, productKey);
+      return row === undefined ? undefined : parseSpoolRow(row);
+    },
+    iterateSpooledProducts: (runId) => {
+      ctx.requireRun(runId);
+      return iterate(runId);
+    },
+    countSpooledProducts: (runId) => {
+      ctx.requireRun(runId);
+      return count.get(runId) ?? 0;
+    },
+  };
+}
+
+function parseSpoolRow(row: SpoolRow): SpooledProduct {
+  const data = JSON.parse(row.data_json) as SpoolData;
+  return {
+    productKey: row.product_key,
+    firstRow: row.first_row,
+    rows: data.rows,
+    draft: data.draft,
+    issues: data.issues,
+    contentHash: row.content_hash,
+  };
+}
