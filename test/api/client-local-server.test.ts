@@ -1,0 +1,265 @@
+/**
+ * Client behaviour on response shapes and failures the sandbox never produces, against a tiny
+ * local server on port 0.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isAmbiguousSendError } from '../../src/api/ambiguous-send-error.js';
+import { createCatalogClient } from '../../src/api/create-catalog-client.js';
+import type { CatalogClientOptions } from '../../src/api/create-catalog-client.js';
+import { AbortedError, ApiError, ConfigError, SchemaMismatchError } from '../../src/core/errors.js';
+import { makeTestDeps, startLocalServer, tokenAnswer } from './client-test-kit.js';
+import type { LocalAnswer, LocalServer, RecordedRequest } from './client-test-kit.js';
+
+const SECRET = 'local-secret-42';
+const servers: LocalServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function serve(route: (request: RecordedRequest) => LocalAnswer | Promise<LocalAnswer>): Promise<LocalServer> {
+  const server = await startLocalServer((request) => (request.path.endsWith('/auth/token') ? tokenAnswer() : route(request)));
+  servers.push(server);
+  return server;
+}
+
+function clientFor(server: LocalServer, options: Partial<CatalogClientOptions> = {}, deps = makeTestDeps()) {
+  const client = createCatalogClient(
+    { baseUrl: server.url, credentials: { clientId: 'local', clientSecret: SECRET }, retry: { limit: 2, baseDelayMs: 100 }, ...options },
+    deps.deps,
+  );
+  return { client, ...deps };
+}
+
+function apiRequests(server: LocalServer): RecordedRequest[] {
+  return server.requests.filter((request) => !request.path.endsWith('/auth/token'));
+}
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+const brand = (id: number) => ({ id, name: `Brand ${id}` });
+
+describe('directory shapes', () => {
+  it('pages through a bare array until a short page', async () => {
+    const all = [1, 2, 3, 4, 5].map(brand);
+    const server = await serve(({ query }) => {
+      const page = Number(query.get('pageNumber'));
+      const size = Number(query.get('pageSize'));
+      return { json: all.slice((page - 1) * size, page * size) };
+    });
+    const { client } = clientFor(server, { pageSize: 2 });
+    const brands = await client.fetchDirectory('brands');
+    expect(brands.map((b) => b.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(apiRequests(server).map((r) => `${r.path}?${r.query.toString()}`)).toEqual([
+      '/api/v1/seller/brands?pageNumber=1&pageSize=2',
+      '/api/v1/seller/brands?pageNumber=2&pageSize=2',
+      '/api/v1/seller/brands?pageNumber=3&pageSize=2',
+    ]);
+    expect(apiRequests(server)[0]?.headers.authorization).toBe('Bearer local-token-1');
+  });
+
+  it('reads a `data` wrapper with totalPages, and a localized brand name', async () => {
+    const server = await serve(({ query }) => {
+      const page = Number(query.get('pageNumber'));
+      return { json: { data: page === 1 ? [brand(1), brand(2)] : [{ id: 3, name: { rus: 'Бренд', kaz: '' } }, brand(4)], totalPages: 2 } };
+    });
+    const { client } = clientFor(server, { pageSize: 2 });
+    expect(await client.fetchDirectory('brands')).toEqual([
+      { id: 1, name: 'Brand 1', code: null },
+      { id: 2, name: 'Brand 2', code: null },
+      { id: 3, name: 'Бренд', code: null },
+      { id: 4, name: 'Brand 4', code: null },
+    ]);
+    expect(apiRequests(server)).toHaveLength(2);
+  });
+
+  it('stops when the server ignores paging and sends the same page again', async () => {
+    const server = await serve(() => ({ json: { items: [brand(1), brand(2), brand(3)] } }));
+    const { client } = clientFor(server, { pageSize: 2 });
+    expect((await client.fetchDirectory('brands')).map((b) => b.id)).toEqual([1, 2, 3]);
+    expect(apiRequests(server)).toHaveLength(2);
+  });
+
+  it('names the endpoint, page and field of a record that breaks the schema', async () => {
+    const server = await serve(() => ({ json: { items: [{ id: 1, name: { rus: 'a' } }, { id: 'two', name: { rus: 'b' } }] } }));
+    const { client } = clientFor(server);
+    const error = await caught(client.fetchDirectory('categories'));
+    expect(error).toBeInstanceOf(SchemaMismatchError);
+    const mismatch = error as SchemaMismatchError;
+    expect(mismatch.endpoint).toBe('GET /api/v1/categories (page 1)');
+    expect(mismatch.problems.map((p) => p.path)).toEqual(['items[1].id']);
+    expect(mismatch.message).toContain('items[1].id');
+  });
+
+  it('rejects a page holding no array with a clear message', async () => {
+    const server = await serve(() => ({ json: { brandList: [brand(1)] } }));
+    const { client } = clientFor(server);
+    await expect(client.fetchDirectory('brands')).rejects.toThrow(/GET \/api\/v1\/seller\/brands \(page 1\).*expected an array/);
+  });
+});
+
+describe('responses that break the schema', () => {
+  it('an import response without jobId is a SchemaMismatchError naming the field', async () => {
+    const server = await serve(() => ({ status: 202, json: { receivedItems: 1 } }));
+    const { client } = clientFor(server);
+    const error = await caught(client.importProducts([]));
+    expect(error).toBeInstanceOf(SchemaMismatchError);
+    expect((error as SchemaMismatchError).problems[0]?.path).toBe('jobId');
+    expect((error as Error).message).toMatch(/^unexpected response from POST \/api\/seller\/v1\/products\/import: jobId: /);
+  });
+
+  it('a success body that is not JSON is a SchemaMismatchError', async () => {
+    const server = await serve(() => ({ text: '<html>ok</html>' }));
+    const { client } = clientFor(server);
+    await expect(client.listProducts({ pageNumber: 1, pageSize: 10 })).rejects.toThrow(/body is not JSON/);
+  });
+});
+
+describe('error bodies', () => {
+  it('turns PascalCase field errors into fieldErrors and a readable message without the secret', async () => {
+    const server = await serve(() => ({
+      status: 400,
+      json: {
+        status: 400,
+        errorCode: 'B2B-SELLER-NONE-VALIDATION_ERROR',
+        errorMessage: `Validation failed for client secret ${SECRET}`,
+        errors: { 'Products[0].Skus[0].Price': [{ Code: 'PRICE_INVALID', Description: 'Price must be positive' }], Vat: ['VAT is required'] },
+      },
+    }));
+    const { client } = clientFor(server);
+    const error = (await caught(client.importProducts([]))) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe('API_ERROR');
+    expect(error.status).toBe(400);
+    expect(error.errorCode).toBe('B2B-SELLER-NONE-VALIDATION_ERROR');
+    expect(error.fieldErrors).toEqual([
+      { field: 'products[0].skus[0].price', code: 'PRICE_INVALID', description: 'Price must be positive' },
+      { field: 'vat', description: 'VAT is required' },
+    ]);
+    expect(error.message).toBe(
+      'POST /api/seller/v1/products/import answered 400 Bad Request: Validation failed for client secret ***; products[0].skus[0].price: PRICE_INVALID (Price must be positive); vat: VAT is required',
+    );
+    expect(isAmbiguousSendError(error)).toBe(false);
+    expect(apiRequests(server)).toHaveLength(1);
+  });
+
+  it('a refused token request is API_AUTH_REJECTED and never shows the secret', async () => {
+    const server = await startLocalServer(() => ({ status: 400, json: { errorMessage: `secret ${SECRET} is not valid` } }));
+    servers.push(server);
+    const { client } = clientFor(server);
+    const error = (await caught(client.getToken())) as ApiError;
+    expect(error.code).toBe('API_AUTH_REJECTED');
+    expect(error.endpoint).toBe('POST /api/v1/auth/token');
+    expect(error.message).toContain('secret *** is not valid');
+    expect(error.message).not.toContain(SECRET);
+    expect(JSON.stringify(error)).not.toContain(SECRET);
+  });
+});
+
+describe('time-outs, dropped connections and refused connections', () => {
+  it('retries a slow directory request and gives up with API_UNREACHABLE', async () => {
+    const server = await serve(() => ({ json: [], delayMs: 400 }));
+    const { client, events } = clientFor(server, { timeoutMs: 60, retry: { limit: 1, baseDelayMs: 10 } });
+    const error = (await caught(client.fetchDirectory('brands'))) as ApiError;
+    expect(error.code).toBe('API_UNREACHABLE');
+    expect(error.message).toBe('GET /api/v1/seller/brands could not be reached after 2 attempt(s): timed out after 60 ms');
+    expect(apiRequests(server)).toHaveLength(2);
+    expect(events).toEqual([{ type: 'http:retry', endpoint: 'GET /api/v1/seller/brands', attempt: 1, waitMs: 5 }]);
+  });
+
+  it('does not repeat an import that timed out or whose connection dropped', async () => {
+    const slow = await serve(() => ({ status: 202, json: { jobId: 1 }, delayMs: 400 }));
+    const timedOut = await caught(clientFor(slow, { timeoutMs: 60 }).client.importProducts([]));
+    expect(isAmbiguousSendError(timedOut)).toBe(true);
+    expect((timedOut as ApiError).code).toBe('API_UNREACHABLE');
+    expect((timedOut as Error).message).toMatch(/timed out after 60 ms.*may have been processed/);
+    expect(apiRequests(slow)).toHaveLength(1);
+
+    const dropping = await serve(() => 'drop');
+    const dropped = await caught(clientFor(dropping).client.importProducts([]));
+    expect(isAmbiguousSendError(dropped)).toBe(true);
+    expect(apiRequests(dropping)).toHaveLength(1);
+  });
+
+  it('retries an import whose connection was refused, since it never reached the service', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+    const server = await serve(() => ({ status: 202, json: { jobId: 1 } }));
+    const { client, events } = clientFor(server, { paths: { import: `http://127.0.0.1:${deadPort}/import` } });
+    const error = (await caught(client.importProducts([]))) as ApiError;
+    expect(isAmbiguousSendError(error)).toBe(false);
+    expect(error.code).toBe('API_UNREACHABLE');
+    expect(error.message).toMatch(/could not be reached after 3 attempt\(s\).*ECONNREFUSED/);
+    expect(events.filter((event) => event.type === 'http:retry')).toHaveLength(2);
+  });
+
+  it('stops at once with AbortedError when the caller aborts', async () => {
+    const server = await serve(() => ({ json: [], delayMs: 2000 }));
+    const controller = new AbortController();
+    const { client } = clientFor(server, {}, makeTestDeps({ signal: controller.signal }));
+    setTimeout(() => controller.abort(new Error('Ctrl-C')), 30);
+    const started = Date.now();
+    await expect(client.fetchDirectory('brands')).rejects.toBeInstanceOf(AbortedError);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+});
+
+describe('URLs', () => {
+  it('keeps a base path prefix and honours path overrides', async () => {
+    const server = await serve(() => ({ json: { products: [], totalCount: 0, pageNumber: 1, pageSize: 10, totalPages: 0 } }));
+    const { client } = clientFor({ ...server, url: `${server.url}/external/` }, { paths: { list: 'custom/list' } });
+    await client.listProducts({ pageNumber: 1, pageSize: 10 });
+    expect(server.requests.map((r) => r.path)).toEqual(['/external/api/v1/auth/token', '/external/custom/list']);
+  });
+
+  it('follows a relative or same-origin infoUrl, and never sends the token to another origin', async () => {
+    const server = await serve(() => ({ json: { jobId: 9, status: 'Done', products: [] } }));
+    const { client, events } = clientFor(server);
+    await client.getJobStatus({ jobId: 9, infoUrl: '/jobs/9/status' });
+    await client.getJobStatus({ jobId: 9, infoUrl: `${server.url}/jobs/9/abs` });
+    await client.getJobStatus({ jobId: 9, infoUrl: 'https://elsewhere.example/jobs/9' });
+    await client.getJobStatus({ jobId: 9, infoUrl: null });
+    expect(apiRequests(server).map((r) => `${r.path}${r.query.size > 0 ? `?${r.query.toString()}` : ''}`)).toEqual([
+      '/jobs/9/status',
+      '/jobs/9/abs',
+      '/api/seller/v1/products/import/info?jobId=9',
+      '/api/seller/v1/products/import/info?jobId=9',
+    ]);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'log', level: 'warn' }));
+  });
+});
+
+describe('options', () => {
+  it('rejects bad options at creation, naming each one', () => {
+    const { deps } = makeTestDeps();
+    let error: unknown;
+    try {
+      createCatalogClient({ baseUrl: 'ftp://x', credentials: { clientId: 'a', clientSecret: SECRET }, pageSize: 500, detailsConcurrency: 0 }, deps);
+    } catch (caughtError) {
+      error = caughtError;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).issues.map((issue) => issue.path)).toEqual(['baseUrl', 'pageSize', 'detailsConcurrency']);
+  });
+
+  it('checks the credentials before sending anything', async () => {
+    const server = await serve(() => ({ json: [] }));
+    const { client } = clientFor(server, { credentials: { clientId: 'x', clientSecret: 'nodigits' } });
+    const error = (await caught(client.fetchDirectory('brands'))) as ConfigError;
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toContain('clientSecret must contain a digit');
+    expect(error.message).not.toContain('nodigits');
+    expect(server.requests).toHaveLength(0);
+  });
+});
