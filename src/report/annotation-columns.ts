@@ -1,0 +1,50 @@
+/**
+ * The `_`-prefixed columns the report appends to the seller's file. The readers ignore
+ * `_`-prefixed headers, so an annotated file can be fixed and fed back to the tool as is.
+ */
+import { renderIssueText } from './render-issue-line.js';
+import type { RowOutcome } from './report-types.js';
+
+/** Headers of the appended columns, in order. */
+export const ANNOTATION_HEADERS = ['_status', '_errors', '_product_id', '_sku_id', '_job_id'] as const;
+
+/** One appended column's header. */
+export type AnnotationHeader = (typeof ANNOTATION_HEADERS)[number];
+
+/** True for a header this tool appended on an earlier run (compared case-insensitively, trimmed). */
+export function isAnnotationHeader(header: string): boolean {
+  return (ANNOTATION_HEADERS as readonly string[]).includes(header.trim().toLowerCase());
+}
+
+/** The appended cells of one row, as plain values (empty string or null when there is nothing). */
+export interface AnnotationValues {
+  _status: string;
+  _errors: string;
+  _product_id: number | null;
+  _sku_id: number | null;
+  _job_id: number | null;
+}
+
+/**
+ * Builds the appended cells of a row from its outcome. `_errors` lists every issue of the row
+ * with `renderIssueText`, joined by `separator`. A row without an outcome gets empty cells.
+ */
+export function buildAnnotationValues(outcome: RowOutcome | undefined, separator: string): AnnotationValues {
+  if (outcome === undefined) return { _status: '', _errors: '', _product_id: null, _sku_id: null, _job_id: null };
+  return {
+    _status: outcome.status,
+    _errors: outcome.issues.map((issue) => renderIssueText(issue)).join(separator),
+    _product_id: outcome.productId ?? null,
+    _sku_id: outcome.skuId ?? null,
+    _job_id: outcome.jobId ?? null,
+  };
+}
+
+/** The appended cells as text, in `ANNOTATION_HEADERS` order, for CSV output. */
+export function buildAnnotationTexts(outcome: RowOutcome | undefined, separator: string): string[] {
+  const values = buildAnnotationValues(outcome, separator);
+  return ANNOTATION_HEADERS.map((header) => {
+    const value = values[header];
+    return value === null ? '' : String(value);
+  });
+}

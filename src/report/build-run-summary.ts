@@ -1,0 +1,159 @@
+/**
+ * Builds `summary.json` from what the pipeline collected. Pure and deterministic: the same parts
+ * give byte-identical JSON (sorted issues, sorted count keys, sorted settings keys).
+ */
+import { compareIssues } from '../core/issue.js';
+import type { Issue } from '../core/issue.js';
+import { ROW_STATUSES } from './report-types.js';
+import type { RowOutcome, RowStatus, RunSummary, RunSummaryCounts, RunSummaryJob, RunSummarySource } from './report-types.js';
+
+/** What the pipeline hands to `buildRunSummary`. */
+export interface RunSummaryParts {
+  /** Version of catalog-import. */
+  toolVersion: string;
+  command: RunSummary['command'];
+  runId: string;
+  startedAt: Date | string;
+  finishedAt: Date | string;
+  source: RunSummarySource;
+  mapping: RunSummary['mapping'];
+  /** Credentials in the URL (`user:pass@`) are removed. */
+  service: RunSummary['service'];
+  /** Effective settings with `sources`; keys that look like secrets are replaced by `[redacted]`. */
+  settings: Record<string, unknown>;
+  /** One outcome per source row. */
+  outcomes: Iterable<RowOutcome>;
+  /** Issues not attached to a row outcome (file, mapping, settings, product level). Duplicates of row issues are dropped. */
+  issues?: readonly Issue[];
+  jobs?: readonly RunSummaryJob[];
+  timings?: Readonly<Record<string, number>>;
+  exitCode: number;
+}
+
+/** Marker that replaces a secret-looking setting. */
+export const REDACTED = '[redacted]';
+
+// Keys whose values must never reach a report file. `sources` only names where values came from.
+const SECRET_KEY = /secret|password|passwd|api_?key|access_?token|refresh_?token|authorization|credential|^token$|^bearer/i;
+
+/** Builds the run summary. Pure: no clock, no I/O. */
+export function buildRunSummary(parts: RunSummaryParts): RunSummary {
+  const rowIssues: Issue[] = [];
+  const byStatus = new Map<RowStatus, number>();
+  const productStatus = new Map<string, RowStatus>();
+  let rows = 0;
+  for (const outcome of parts.outcomes) {
+    rows += 1;
+    byStatus.set(outcome.status, (byStatus.get(outcome.status) ?? 0) + 1);
+    if (outcome.productKey !== undefined) {
+      const known = productStatus.get(outcome.productKey);
+      productStatus.set(outcome.productKey, known === undefined ? outcome.status : mostSevere(known, outcome.status));
+    }
+    rowIssues.push(...outcome.issues);
+  }
+  const issues = dedupeIssues([...rowIssues, ...(parts.issues ?? [])]).sort(compareIssues);
+  return {
+    reportVersion: 1,
+    tool: { name: 'catalog-import', version: parts.toolVersion },
+    command: parts.command,
+    runId: parts.runId,
+    startedAt: toIso(parts.startedAt),
+    finishedAt: toIso(parts.finishedAt),
+    source: { ...parts.source },
+    mapping: { ...parts.mapping },
+    service: { baseUrl: stripUrlCredentials(parts.service.baseUrl), sandbox: parts.service.sandbox },
+    settings: redactSettings(parts.settings) as Record<string, unknown>,
+    counts: buildCounts(rows, byStatus, productStatus, issues),
+    jobs: [...(parts.jobs ?? [])].sort((a, b) => a.batch - b.batch || a.jobId - b.jobId).map((job) => ({ ...job })),
+    timings: sortKeys(parts.timings ?? {}),
+    issues,
+    exitCode: parts.exitCode,
+  };
+}
+
+function buildCounts(
+  rows: number,
+  byStatus: Map<RowStatus, number>,
+  productStatus: Map<string, RowStatus>,
+  issues: readonly Issue[],
+): RunSummaryCounts {
+  const rowsByStatus: Partial<Record<RowStatus, number>> = {};
+  const productsByStatus: Record<string, number> = {};
+  const productCounts = new Map<RowStatus, number>();
+  for (const status of productStatus.values()) productCounts.set(status, (productCounts.get(status) ?? 0) + 1);
+  for (const status of ROW_STATUSES) {
+    const rowCount = byStatus.get(status);
+    if (rowCount !== undefined) rowsByStatus[status] = rowCount;
+    const productCount = productCounts.get(status);
+    if (productCount !== undefined) productsByStatus[status] = productCount;
+  }
+  const issuesBySeverity = { error: 0, warning: 0 };
+  const byCode = new Map<string, number>();
+  for (const issue of issues) {
+    issuesBySeverity[issue.severity] += 1;
+    byCode.set(issue.code, (byCode.get(issue.code) ?? 0) + 1);
+  }
+  return {
+    rows,
+    byStatus: rowsByStatus,
+    products: productStatus.size,
+    productsByStatus,
+    issuesBySeverity,
+    issuesByCode: sortKeys(Object.fromEntries(byCode)),
+  };
+}
+
+/** The more severe of two statuses, in `ROW_STATUSES` order: a product with one invalid row is invalid. */
+function mostSevere(a: RowStatus, b: RowStatus): RowStatus {
+  return ROW_STATUSES.indexOf(a) <= ROW_STATUSES.indexOf(b) ? a : b;
+}
+
+function dedupeIssues(issues: readonly Issue[]): Issue[] {
+  const seen = new Set<string>();
+  const out: Issue[] = [];
+  for (const issue of issues) {
+    const key = JSON.stringify(sortKeys(issue as unknown as Record<string, unknown>));
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(issue);
+  }
+  return out;
+}
+
+function toIso(time: Date | string): string {
+  return typeof time === 'string' ? time : time.toISOString();
+}
+
+/** Removes `user:password@` from a URL; leaves anything unparsable as is. */
+function stripUrlCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username === '' && parsed.password === '') return url;
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+function redactSettings(value: unknown, inSources = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => redactSettings(item, inSources));
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) {
+    const item = (value as Record<string, unknown>)[key];
+    if (!inSources && SECRET_KEY.test(key) && item !== undefined && item !== null && typeof item !== 'object') {
+      out[key] = REDACTED;
+    } else {
+      out[key] = redactSettings(item, inSources || key === 'sources');
+    }
+  }
+  return out;
+}
+
+function sortKeys<T>(record: Readonly<Record<string, T>>): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const key of Object.keys(record).sort()) out[key] = record[key] as T;
+  return out;
+}

@@ -1,0 +1,153 @@
+/**
+ * The terminal summary of a run. Pure: `(summary, options) => string`; the CLI prints it.
+ */
+import { formatLocation } from '../core/issue.js';
+import type { Issue, Severity } from '../core/issue.js';
+import { ROW_STATUSES } from './report-types.js';
+import type { RowStatus, RunSummary } from './report-types.js';
+
+/** Options of `renderSummary`. */
+export interface RenderSummaryOptions {
+  /** Use ANSI colours. */
+  color: boolean;
+  /** Examples shown per issue code. Default 3. */
+  maxExamples?: number;
+  /** The report folder, shown last. */
+  reportDir?: string;
+}
+
+const STATUS_LABELS: Record<RowStatus, string> = {
+  invalid: 'invalid (not sent)',
+  rejected: 'rejected by the service',
+  unknown: 'outcome unknown',
+  not_sent: 'not sent',
+  valid: 'valid',
+  unchanged: 'unchanged (skipped)',
+  accepted: 'accepted',
+};
+
+const STATUS_COLOURS: Record<RowStatus, string> = {
+  invalid: 'red',
+  rejected: 'red',
+  unknown: 'yellow',
+  not_sent: 'yellow',
+  valid: 'green',
+  unchanged: 'dim',
+  accepted: 'green',
+};
+
+const ANSI: Record<string, [string, string]> = {
+  red: ['\u001B[31m', '\u001B[39m'],
+  yellow: ['\u001B[33m', '\u001B[39m'],
+  green: ['\u001B[32m', '\u001B[39m'],
+  dim: ['\u001B[2m', '\u001B[22m'],
+  bold: ['\u001B[1m', '\u001B[22m'],
+};
+
+/**
+ * Renders the summary: a headline, issues grouped by code (errors first, then warnings) with
+ * counts and the first `maxExamples` examples (row, column, value), row and product counts by
+ * status, jobs, and where the report is. Text from the seller's file (Russian, Kazakh) is kept
+ * as is.
+ */
+export function renderSummary(summary: RunSummary, options: RenderSummaryOptions): string {
+  const paint = (style: string, text: string): string => {
+    const codes = ANSI[style];
+    return options.color && codes !== undefined ? `${codes[0]}${text}${codes[1]}` : text;
+  };
+  const maxExamples = options.maxExamples ?? 3;
+  const { counts } = summary;
+  const lines: string[] = [];
+
+  const where = summary.source.sheet !== undefined ? `${summary.source.file} › ${summary.source.sheet}` : summary.source.file;
+  lines.push(
+    paint('bold', `catalog-import ${summary.command}: ${where}`) +
+      ` — ${plural(counts.rows, 'row')}, ${plural(counts.products, 'product')}, ` +
+      `${paint(counts.issuesBySeverity.error > 0 ? 'red' : 'green', plural(counts.issuesBySeverity.error, 'error'))}, ` +
+      `${paint(counts.issuesBySeverity.warning > 0 ? 'yellow' : 'dim', plural(counts.issuesBySeverity.warning, 'warning'))}`,
+  );
+
+  for (const severity of ['error', 'warning'] as const satisfies readonly Severity[]) {
+    const groups = groupByCode(summary.issues.filter((issue) => issue.severity === severity));
+    if (groups.length === 0) continue;
+    lines.push('', paint('bold', severity === 'error' ? 'Errors by code' : 'Warnings by code'));
+    for (const [code, issues] of groups) {
+      lines.push(`  ${paint(severity === 'error' ? 'red' : 'yellow', code)} ×${issues.length}`);
+      for (const issue of issues.slice(0, maxExamples)) lines.push(`    ${renderExample(issue)}`);
+      if (issues.length > maxExamples) lines.push(paint('dim', `    … and ${issues.length - maxExamples} more`));
+    }
+  }
+
+  lines.push('', paint('bold', 'Rows by status'));
+  lines.push(...renderStatusCounts(counts.byStatus, paint));
+  if (counts.products > 0) {
+    lines.push('', paint('bold', 'Products by status'));
+    lines.push(...renderStatusCounts(counts.productsByStatus, paint));
+  }
+
+  if (summary.jobs.length > 0) {
+    const byStatus = new Map<string, number>();
+    for (const job of summary.jobs) byStatus.set(job.status, (byStatus.get(job.status) ?? 0) + 1);
+    const parts = [...byStatus].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([status, n]) => `${n} ${status}`);
+    lines.push('', `${paint('bold', 'Import jobs')}: ${summary.jobs.length} (${parts.join(', ')})`);
+  }
+
+  if (options.reportDir !== undefined) lines.push('', `Report: ${options.reportDir}`);
+  return lines.join('\n');
+}
+
+function renderExample(issue: Issue): string {
+  // File and sheet are in the headline; an example only needs row and column.
+  const where = formatLocation({
+    ...(issue.row !== undefined ? { row: issue.row } : {}),
+    ...(issue.column !== undefined ? { column: issue.column } : {}),
+    ...(issue.header !== undefined ? { header: issue.header } : {}),
+    ...(issue.row === undefined && issue.column === undefined ? pathOf(issue) : {}),
+  });
+  let text = where === '' ? issue.message : `${where}: ${issue.message}`;
+  if (issue.value !== undefined && !issue.message.includes(issue.value)) text += ` (value "${truncate(issue.value, 60)}")`;
+  return text;
+}
+
+function pathOf(issue: Issue): { path?: string } {
+  if (issue.productKey !== undefined) return { path: `product ${issue.productKey}` };
+  return issue.path !== undefined ? { path: issue.path } : {};
+}
+
+function renderStatusCounts(
+  counts: Readonly<Record<string, number | undefined>>,
+  paint: (style: string, text: string) => string,
+): string[] {
+  const lines: string[] = [];
+  const width = Math.max(...ROW_STATUSES.map((status) => STATUS_LABELS[status].length));
+  for (const status of ROW_STATUSES) {
+    const n = counts[status];
+    if (n === undefined || n === 0) continue;
+    lines.push(`  ${paint(STATUS_COLOURS[status], STATUS_LABELS[status].padEnd(width))}  ${n}`);
+  }
+  // Statuses the pipeline may add later are still shown, after the known ones.
+  for (const [status, n] of Object.entries(counts)) {
+    if ((ROW_STATUSES as readonly string[]).includes(status) || n === undefined || n === 0) continue;
+    lines.push(`  ${status.padEnd(width)}  ${n}`);
+  }
+  return lines;
+}
+
+function groupByCode(issues: readonly Issue[]): [string, Issue[]][] {
+  const groups = new Map<string, Issue[]>();
+  for (const issue of issues) {
+    const group = groups.get(issue.code);
+    if (group === undefined) groups.set(issue.code, [issue]);
+    else group.push(issue);
+  }
+  // Most frequent first, then by code, so the biggest problem is on top.
+  return [...groups].sort(([codeA, a], [codeB, b]) => b.length - a.length || (codeA < codeB ? -1 : codeA > codeB ? 1 : 0));
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

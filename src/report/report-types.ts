@@ -1,0 +1,113 @@
+/**
+ * The run report's data: one outcome per source row and the versioned `summary.json` shape. The
+ * pipeline fills these; the builders and writers in `src/report/` turn them into files and text.
+ */
+import type { Issue } from '../core/issue.js';
+
+/** What happened to one source row. */
+export type RowStatus =
+  /** Dry run: the row would be sent. */
+  | 'valid'
+  /** The row has errors and was not sent. */
+  | 'invalid'
+  /** Valid but not sent (strict mode, `--max-errors` reached, interrupted, product blocked by another row). */
+  | 'not_sent'
+  /** Same content as the last accepted import, so not sent (`--changed-only` / plan). */
+  | 'unchanged'
+  /** The service accepted it (productId / skuId known). */
+  | 'accepted'
+  /** The service rejected it (its errors are in the issues). */
+  | 'rejected'
+  /** Sent, but the outcome could not be established. */
+  | 'unknown';
+
+/** Every row status, in the order reports list them (problems first). */
+export const ROW_STATUSES = ['invalid', 'rejected', 'unknown', 'not_sent', 'valid', 'unchanged', 'accepted'] as const satisfies readonly RowStatus[];
+
+/** Row statuses that need the seller's attention: these rows go to `rejected-rows.csv`. */
+export const PROBLEM_STATUSES: ReadonlySet<RowStatus> = new Set<RowStatus>(['invalid', 'rejected', 'unknown', 'not_sent']);
+
+/** The outcome of one source row. */
+export interface RowOutcome {
+  /** Source row number as Excel shows it. */
+  row: number;
+  status: RowStatus;
+  /** The seller's product key of the row. */
+  productKey?: string;
+  /** The seller's SKU key of the row. */
+  skuKey?: string;
+  /** Marketplace product id, when known. */
+  productId?: number | null;
+  /** Marketplace SKU id, when known. */
+  skuId?: number | null;
+  /** Import job that carried the row's product. */
+  jobId?: number | null;
+  /** All issues of the row (read/map/validate/submit/job), each with `column` where known. */
+  issues: Issue[];
+}
+
+/** Where the input came from, as written in `summary.json`. */
+export interface RunSummarySource {
+  file: string;
+  format: 'csv' | 'xlsx';
+  sheet?: string;
+  encoding?: string;
+  delimiter?: string;
+  headerRow: number;
+  sha256?: string;
+}
+
+/** One import job of the run. */
+export interface RunSummaryJob {
+  jobId: number;
+  /** Batch number, from 1. */
+  batch: number;
+  /** Products in the batch. */
+  products: number;
+  /** ISO time the service queued the job. */
+  queuedAt?: string;
+  /** ISO time the job was seen finished. */
+  finishedAt?: string;
+  status: string;
+  durationMs?: number;
+}
+
+/** Counts of a run. */
+export interface RunSummaryCounts {
+  /** Source rows that got an outcome. */
+  rows: number;
+  /** Rows per status; statuses with no rows are left out. */
+  byStatus: Partial<Record<RowStatus, number>>;
+  /** Distinct product keys. */
+  products: number;
+  /** Products per status (a product takes the most severe status of its rows). */
+  productsByStatus: Record<string, number>;
+  issuesBySeverity: { error: number; warning: number };
+  /** Issues per code, codes sorted. */
+  issuesByCode: Record<string, number>;
+}
+
+/** The machine-readable run report, written as `summary.json`. */
+export interface RunSummary {
+  reportVersion: 1;
+  tool: { name: 'catalog-import'; version: string };
+  command: 'validate' | 'import';
+  runId: string;
+  /** ISO time. */
+  startedAt: string;
+  /** ISO time. */
+  finishedAt: string;
+  source: RunSummarySource;
+  mapping: { file: string; sha256?: string };
+  /** Never credentials. */
+  service: { baseUrl: string; sandbox: boolean };
+  /** Effective settings, with `sources` (where each came from); secrets never included. */
+  settings: Record<string, unknown>;
+  counts: RunSummaryCounts;
+  jobs: RunSummaryJob[];
+  /** Milliseconds per stage. */
+  timings: Record<string, number>;
+  /** Every issue, sorted by file, sheet, row, column (`compareIssues`). */
+  issues: Issue[];
+  exitCode: number;
+}

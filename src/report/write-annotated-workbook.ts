@@ -1,0 +1,332 @@
+/**
+ * The annotated copy of an XLSX input, streamed end to end so that a 500,000-row file does not
+ * have to fit in memory: the seller's sheet with the same name, rows (title rows and header
+ * included) and cell values, plus the `_` columns; faulty cells filled and given a note; then a
+ * `To fix` sheet listing every issue.
+ *
+ * The seller's text cells are written as string cells, never as formulas, and keep their exact
+ * text by default, so that the fixed file can be fed back to the tool unchanged; a string cell is
+ * not evaluated by Excel or LibreOffice when the file is opened. Text the tool writes itself
+ * (`_errors`, the `To fix` sheet) goes through `neutralizeFormula`. Formula cells of the source are
+ * written as their cached result.
+ */
+import ExcelJS from 'exceljs';
+import { SourceReadError } from '../core/errors.js';
+import type { Issue } from '../core/issue.js';
+import type { ReadOptions, SourceInfo } from '../sources/types.js';
+import { ANNOTATION_HEADERS, buildAnnotationValues, isAnnotationHeader } from './annotation-columns.js';
+import { neutralizeFormula } from './neutralize-formula.js';
+import { openWorkbookReader } from './open-workbook-reader.js';
+import { renderIssueText } from './render-issue-line.js';
+import { buildHeaderTexts } from './build-header-texts.js';
+import type { RowOutcome, RowStatus } from './report-types.js';
+import type { TextRow } from './write-annotated-csv.js';
+
+/** Name of the sheet that lists every issue. */
+export const TO_FIX_SHEET = 'To fix';
+
+/** Headers of the `To fix` sheet. */
+export const TO_FIX_HEADERS = ['row', 'column', 'header', 'value', 'severity', 'code', 'message'] as const;
+
+/** Fill colours (ARGB) used in the annotated workbook; Excel's "bad", "neutral" and "good" styles. */
+export const ANNOTATION_FILLS = {
+  error: 'FFFFC7CE',
+  warning: 'FFFFEB9C',
+  ok: 'FFC6EFCE',
+  header: 'FFD9D9D9',
+} as const;
+
+/** Options of `writeAnnotatedWorkbook`. */
+export interface WriteAnnotatedWorkbookOptions {
+  /** The seller's workbook. */
+  sourcePath: string;
+  /** Where to write the annotated copy (replaced). */
+  outPath: string;
+  /** What the reader found: the sheet and the header row. */
+  info: SourceInfo;
+  /** The options the reader used; `sheet` picks the sheet when `info.sheet` is absent. */
+  readOptions?: ReadOptions;
+  outcomeOf: (row: number) => RowOutcome | undefined;
+  /**
+   * Also prefix formula-like text of the seller's own cells with `'` (as in CSV). Off by default:
+   * the cells are already safe string cells, and the prefix would change the seller's data when
+   * the fixed file is fed back.
+   */
+  prefixFormulaText?: boolean;
+  /** Called for each data row (below the header) with its text under `info.header`, e.g. to write `rejected-rows.csv` in the same pass. */
+  onDataRow?: (row: TextRow, outcome: RowOutcome | undefined) => void | Promise<void>;
+}
+
+/** What `writeAnnotatedWorkbook` wrote. */
+export interface AnnotatedWorkbookResult {
+  sheet: string;
+  /** Rows copied, title and header rows included. */
+  rows: number;
+  /** Data rows that had an outcome. */
+  annotatedRows: number;
+  /** Cells filled and given a note. */
+  highlightedCells: number;
+  /** Rows of the `To fix` sheet (one per issue). */
+  issues: number;
+}
+
+/** One line of the `To fix` sheet, kept until the main sheet is committed. */
+type ToFixLine = [row: number, column: string, header: string, value: string, severity: string, code: string, message: string];
+
+/** The minimum of exceljs's streaming worksheet reader this module uses (its typings omit `name`). */
+interface SheetReader extends AsyncIterable<ExcelJS.Row> {
+  name: string;
+  state?: string;
+  columns: ExcelJS.Column[] | null;
+}
+
+/** Streams the annotated copy of the seller's workbook to `outPath`. */
+export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOptions): Promise<AnnotatedWorkbookResult> {
+  const { info } = options;
+  const opened = openWorkbookReader(options.sourcePath, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: options.outPath, useStyles: true, useSharedStrings: false });
+  const headerNames = buildHeaderTexts(info);
+  const result: AnnotatedWorkbookResult = { sheet: '', rows: 0, annotatedRows: 0, highlightedCells: 0, issues: 0 };
+  const toFix: ToFixLine[] = [];
+
+  try {
+    let position = 0;
+    let found: SheetReader | undefined;
+    for await (const candidate of opened.reader as AsyncIterable<unknown>) {
+      position += 1;
+      const sheet = candidate as SheetReader;
+      if (!isWantedSheet(sheet, position, info, options.readOptions)) continue;
+      found = sheet;
+      result.sheet = sheet.name;
+      const out = writer.addWorksheet(sheet.name);
+      await copySheet(sheet, out, options, headerNames, result, toFix);
+      out.commit();
+      break;
+    }
+    if (found === undefined) {
+      throw new SourceReadError(info.file, `sheet "${String(info.sheet ?? options.readOptions?.sheet ?? 1)}" not found while writing the annotated copy`, {
+        ...(info.sheet !== undefined ? { sheet: info.sheet } : {}),
+      });
+    }
+    writeToFixSheet(writer, result.sheet, toFix);
+    result.issues = toFix.length;
+    await writer.commit();
+    return result;
+  } finally {
+    opened.close();
+  }
+
+}
+
+async function copySheet(
+  sheet: SheetReader,
+  out: ExcelJS.Worksheet,
+  options: WriteAnnotatedWorkbookOptions,
+  headerNames: string[],
+  result: AnnotatedWorkbookResult,
+  toFix: ToFixLine[],
+): Promise<void> {
+  const { info } = options;
+  // Columns this tool appended on an earlier run are dropped and written afresh.
+  const oldAnnotationColumns = new Set<number>();
+  let firstAnnotationColumn = headerNames.length + 1;
+  let headerSeen = false;
+
+  for await (const row of sheet) {
+    if (!headerSeen && row.number >= info.headerRow) {
+      headerSeen = true;
+      if (row.number === info.headerRow) {
+        let lastSellerColumn = headerNames.length;
+        row.eachCell((cell, column) => {
+          if (isAnnotationHeader(cellText(cell.value))) oldAnnotationColumns.add(column);
+          else lastSellerColumn = Math.max(lastSellerColumn, column);
+        });
+        firstAnnotationColumn = lastSellerColumn + 1;
+      }
+      setColumnWidths(sheet, out, firstAnnotationColumn);
+    }
+
+    const outRow = out.getRow(row.number);
+    row.eachCell((cell, column) => {
+      if (oldAnnotationColumns.has(column)) return;
+      copyCell(cell, outRow.getCell(column), options.prefixFormulaText === true);
+    });
+    result.rows += 1;
+
+    if (row.number === info.headerRow) {
+      ANNOTATION_HEADERS.forEach((header, offset) => {
+        const cell = outRow.getCell(firstAnnotationColumn + offset);
+        cell.value = header;
+        cell.font = { bold: true };
+        cell.fill = solidFill(ANNOTATION_FILLS.header);
+      });
+    } else if (row.number > info.headerRow) {
+      const outcome = options.outcomeOf(row.number);
+      if (outcome !== undefined) {
+        result.annotatedRows += 1;
+        writeAnnotation(outRow, firstAnnotationColumn, outcome);
+        result.highlightedCells += highlightCells(outRow, outcome.issues);
+        for (const issue of outcome.issues) toFix.push(buildToFixLine(row.number, issue, headerNames));
+      }
+      if (options.onDataRow !== undefined) await options.onDataRow({ row: row.number, values: rowTexts(row, headerNames) }, outcome);
+    }
+    // Rows above the header stay uncommitted until the header is seen: column widths can only be
+    // set before the first row is written.
+    if (headerSeen) outRow.commit();
+  }
+}
+
+function writeAnnotation(outRow: ExcelJS.Row, firstColumn: number, outcome: RowOutcome): void {
+  const values = buildAnnotationValues(outcome, '\n');
+  const status = outRow.getCell(firstColumn);
+  status.value = values._status;
+  status.fill = solidFill(statusFill(outcome.status));
+  if (values._errors !== '') {
+    const errors = outRow.getCell(firstColumn + 1);
+    errors.value = neutralizeFormula(values._errors);
+    errors.alignment = { wrapText: true, vertical: 'top' };
+  }
+  const ids = [values._product_id, values._sku_id, values._job_id];
+  ids.forEach((id, offset) => {
+    if (id !== null) outRow.getCell(firstColumn + 2 + offset).value = id;
+  });
+}
+
+function highlightCells(outRow: ExcelJS.Row, issues: readonly Issue[]): number {
+  const byColumn = new Map<string, Issue[]>();
+  for (const issue of issues) {
+    if (issue.column === undefined || columnNumber(issue.column) === undefined) continue;
+    const list = byColumn.get(issue.column);
+    if (list === undefined) byColumn.set(issue.column, [issue]);
+    else list.push(issue);
+  }
+  for (const [letter, list] of byColumn) {
+    const cell = outRow.getCell(columnNumber(letter) as number);
+    const severity = list.some((issue) => issue.severity === 'error') ? 'error' : 'warning';
+    cell.fill = solidFill(ANNOTATION_FILLS[severity]);
+    // Notes are never evaluated, so they keep the exact text.
+    cell.note = list.map((issue) => renderIssueText(issue, { column: false })).join('\n');
+  }
+  return byColumn.size;
+}
+
+function writeToFixSheet(writer: ExcelJS.stream.xlsx.WorkbookWriter, dataSheet: string, lines: readonly ToFixLine[]): void {
+  const name = dataSheet.toLowerCase() === TO_FIX_SHEET.toLowerCase() ? `_${TO_FIX_SHEET}` : TO_FIX_SHEET;
+  const sheet = writer.addWorksheet(name);
+  const widths = [8, 8, 24, 30, 9, 28, 80];
+  widths.forEach((width, index) => {
+    sheet.getColumn(index + 1).width = width;
+  });
+  const header = sheet.addRow([...TO_FIX_HEADERS]);
+  header.font = { bold: true };
+  header.commit();
+  for (const line of lines) {
+    const [row, ...texts] = line;
+    const outRow = sheet.addRow([row, ...texts.map((text) => neutralizeFormula(text))]);
+    if (line[4] === 'error') outRow.getCell(5).fill = solidFill(ANNOTATION_FILLS.error);
+    outRow.commit();
+  }
+  sheet.commit();
+}
+
+function buildToFixLine(row: number, issue: Issue, headerNames: readonly string[]): ToFixLine {
+  const column = issue.column ?? '';
+  const index = column === '' ? undefined : columnNumber(column);
+  const header = issue.header ?? (index !== undefined ? (headerNames[index - 1] ?? '') : '');
+  const message = issue.hint !== undefined ? `${issue.message}; ${issue.hint}` : issue.message;
+  return [issue.row ?? row, column, header, issue.value ?? '', issue.severity, issue.code, message];
+}
+
+function isWantedSheet(sheet: SheetReader, position: number, info: SourceInfo, readOptions: ReadOptions | undefined): boolean {
+  if (info.sheet !== undefined) return sheet.name === info.sheet;
+  const wanted = readOptions?.sheet;
+  if (typeof wanted === 'string') return sheet.name === wanted;
+  if (typeof wanted === 'number') return position === wanted;
+  return sheet.state === undefined || sheet.state === 'visible';
+}
+
+function setColumnWidths(sheet: SheetReader, out: ExcelJS.Worksheet, firstAnnotationColumn: number): void {
+  for (const column of sheet.columns ?? []) {
+    if (column.width !== undefined && column.number < firstAnnotationColumn) out.getColumn(column.number).width = column.width;
+  }
+  const widths = [12, 60, 12, 12, 10];
+  widths.forEach((width, offset) => {
+    out.getColumn(firstAnnotationColumn + offset).width = width;
+  });
+}
+
+function copyCell(source: ExcelJS.Cell, target: ExcelJS.Cell, prefixFormulaText: boolean): void {
+  const value = plainValue(source.value);
+  if (value === null) return;
+  target.value = typeof value === 'string' && prefixFormulaText ? neutralizeFormula(value) : value;
+  if ((typeof value === 'number' || value instanceof Date) && source.numFmt) target.numFmt = source.numFmt;
+}
+
+/**
+ * A cell value reduced to what is written: number, boolean, date or text. Formulas become their
+ * cached result (never a formula), rich text and hyperlinks their text, errors their `#…` text.
+ */
+function plainValue(value: ExcelJS.CellValue): string | number | boolean | Date | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if (typeof value !== 'object') return String(value);
+  if ('formula' in value || 'sharedFormula' in value) {
+    const formula = value as { formula?: string; sharedFormula?: string; result?: unknown };
+    if (formula.result === undefined || formula.result === null) return `=${formula.formula ?? formula.sharedFormula ?? ''}`;
+    return plainValue(formula.result as ExcelJS.CellValue);
+  }
+  if ('richText' in value) return value.richText.map((run) => run.text).join('');
+  if ('hyperlink' in value) return plainValue(value.text as ExcelJS.CellValue);
+  if ('error' in value) return value.error;
+  return null;
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  const plain = plainValue(value);
+  if (plain === null) return '';
+  if (plain instanceof Date) return isMidnightUtc(plain) ? plain.toISOString().slice(0, 10) : plain.toISOString();
+  if (typeof plain === 'boolean') return plain ? 'TRUE' : 'FALSE';
+  return String(plain);
+}
+
+function isMidnightUtc(date: Date): boolean {
+  return date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
+}
+
+function rowTexts(row: ExcelJS.Row, headerNames: readonly string[]): string[] {
+  return headerNames.map((_, index) => cellText(row.getCell(index + 1).value));
+}
+
+function statusFill(status: RowStatus): string {
+  switch (status) {
+    case 'invalid':
+    case 'rejected':
+      return ANNOTATION_FILLS.error;
+    case 'unknown':
+    case 'not_sent':
+      return ANNOTATION_FILLS.warning;
+    case 'valid':
+    case 'accepted':
+      return ANNOTATION_FILLS.ok;
+    case 'unchanged':
+      return ANNOTATION_FILLS.header;
+  }
+}
+
+function solidFill(argb: string): ExcelJS.Fill {
+  return { type: 'pattern', pattern: 'solid', fgColor: { argb } };
+}
+
+/** Column number (A = 1) of a column letter, or undefined when it is not one. */
+function columnNumber(letters: string): number | undefined {
+  if (!/^[A-Z]{1,3}$/.test(letters)) return undefined;
+  let n = 0;
+  for (const letter of letters) n = n * 26 + (letter.charCodeAt(0) - 64);
+  return n <= 16384 ? n : undefined;
+}

@@ -1,0 +1,78 @@
+/**
+ * `rejected-rows.csv`: the rows that need the seller's attention (invalid, rejected, unknown,
+ * not sent), each with its status, issue codes and messages, then the original columns, so that
+ * the seller can fix them and re-run.
+ */
+import { createCsvFileWriter } from './create-csv-file-writer.js';
+import { renderIssueText } from './render-issue-line.js';
+import { PROBLEM_STATUSES } from './report-types.js';
+import type { RowOutcome } from './report-types.js';
+import { CSV_ISSUE_SEPARATOR, keptColumns } from './write-annotated-csv.js';
+import type { TextRow } from './write-annotated-csv.js';
+
+/** Columns written before the original ones. */
+export const REJECTED_ROWS_LEADING_HEADERS = ['row', 'status', 'issue_code', 'message'] as const;
+
+/** Options of `writeRejectedRowsCsv`. */
+export interface WriteRejectedRowsCsvOptions {
+  rows: AsyncIterable<TextRow> | Iterable<TextRow>;
+  /** Header texts of the input. */
+  header: readonly string[];
+  outPath: string;
+  /** Default `,`. */
+  delimiter?: string;
+  outcomeOf: (row: number) => RowOutcome | undefined;
+}
+
+/** A row-at-a-time rejected-rows CSV, for callers that feed several outputs in one pass. */
+export interface RejectedRowsSink {
+  /** Writes the row when its outcome needs attention; resolves true when written. */
+  add(row: TextRow, outcome: RowOutcome | undefined): Promise<boolean>;
+  close(): Promise<void>;
+  destroy(): void;
+}
+
+/** Opens `rejected-rows.csv` and writes its header. */
+export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvOptions, 'rows' | 'outcomeOf'>): Promise<RejectedRowsSink> {
+  const keep = keptColumns(options.header);
+  const file = createCsvFileWriter(options.outPath, options.delimiter ?? ',');
+  try {
+    await file.write([...REJECTED_ROWS_LEADING_HEADERS, ...keep.map((index) => options.header[index] ?? '')]);
+  } catch (error) {
+    file.destroy();
+    throw error;
+  }
+  return {
+    async add(row, outcome) {
+      if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return false;
+      const codes = [...new Set(outcome.issues.map((issue) => issue.code))];
+      const messages = outcome.issues.map((issue) => renderIssueText(issue));
+      await file.write([
+        String(row.row),
+        outcome.status,
+        codes.join(CSV_ISSUE_SEPARATOR),
+        messages.join(CSV_ISSUE_SEPARATOR),
+        ...keep.map((index) => row.values[index] ?? ''),
+      ]);
+      return true;
+    },
+    close: () => file.close(),
+    destroy: () => file.destroy(),
+  };
+}
+
+/** Writes `rejected-rows.csv`; resolves with the number of rows written. */
+export async function writeRejectedRowsCsv(options: WriteRejectedRowsCsvOptions): Promise<{ rows: number }> {
+  const sink = await createRejectedRowsSink(options);
+  let rows = 0;
+  try {
+    for await (const row of options.rows) {
+      if (await sink.add(row, options.outcomeOf(row.row))) rows += 1;
+    }
+    await sink.close();
+  } catch (error) {
+    sink.destroy();
+    throw error;
+  }
+  return { rows };
+}

@@ -1,0 +1,118 @@
+/**
+ * Writes the report folder of one run: `summary.json`, the annotated copy of the input
+ * (`annotated.xlsx` or `annotated.csv`) and `rejected-rows.csv`. The input is read once: the
+ * annotated copy and the rejected rows are written in the same pass.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { InternalError } from '../core/errors.js';
+import type { ReadOptions, SourceInfo } from '../sources/types.js';
+import { buildHeaderTexts } from './build-header-texts.js';
+import type { RowOutcome, RunSummary } from './report-types.js';
+import { createAnnotatedCsvSink } from './write-annotated-csv.js';
+import type { TextRow } from './write-annotated-csv.js';
+import { writeAnnotatedWorkbook } from './write-annotated-workbook.js';
+import { createRejectedRowsSink } from './write-rejected-rows-csv.js';
+import { writeSummaryJson } from './write-summary-json.js';
+
+/** File names inside the report folder. */
+export const REPORT_FILES = {
+  summary: 'summary.json',
+  annotatedXlsx: 'annotated.xlsx',
+  annotatedCsv: 'annotated.csv',
+  rejectedRows: 'rejected-rows.csv',
+} as const;
+
+/** Options of `writeRunReport`. */
+export interface WriteRunReportOptions {
+  /** The run's folder; created when missing. */
+  dir: string;
+  summary: RunSummary;
+  /** The seller's file (read again for XLSX). */
+  sourcePath: string;
+  /** What the reader found. `info.format` picks the annotated format. */
+  info: SourceInfo;
+  /** The options the reader used. */
+  readOptions?: ReadOptions;
+  outcomeOf: (row: number) => RowOutcome | undefined;
+  /** CSV input: its data rows as text, from a fresh read by the reader. Required for CSV. */
+  rowsForCsv?: AsyncIterable<TextRow> | Iterable<TextRow>;
+  /** CSV input: rows above the header, copied to the annotated CSV. */
+  leadingRowsForCsv?: readonly (readonly string[])[];
+  /**
+   * Delimiter of `rejected-rows.csv`. Default: the input's delimiter for CSV; `;` for XLSX,
+   * because Excel in the Russian and Kazakh locales splits CSV on `;` when the file is opened by
+   * double-click.
+   */
+  rejectedRowsDelimiter?: string;
+  /** XLSX input: also prefix formula-like text in the seller's cells (see `writeAnnotatedWorkbook`). */
+  prefixFormulaText?: boolean;
+}
+
+/** Paths of the files written. */
+export interface RunReportPaths {
+  dir: string;
+  summary: string;
+  annotated: string;
+  rejectedRows: string;
+}
+
+/** Writes the report folder and returns the paths. */
+export async function writeRunReport(options: WriteRunReportOptions): Promise<RunReportPaths> {
+  const { dir, info } = options;
+  await mkdir(dir, { recursive: true });
+  const header = buildHeaderTexts(info);
+  const paths: RunReportPaths = {
+    dir,
+    summary: join(dir, REPORT_FILES.summary),
+    annotated: join(dir, info.format === 'xlsx' ? REPORT_FILES.annotatedXlsx : REPORT_FILES.annotatedCsv),
+    rejectedRows: join(dir, REPORT_FILES.rejectedRows),
+  };
+  const inputDelimiter = info.delimiter ?? ',';
+  const rejected = await createRejectedRowsSink({
+    header,
+    outPath: paths.rejectedRows,
+    delimiter: options.rejectedRowsDelimiter ?? (info.format === 'csv' ? inputDelimiter : ';'),
+  });
+  try {
+    if (info.format === 'xlsx') {
+      await writeAnnotatedWorkbook({
+        sourcePath: options.sourcePath,
+        outPath: paths.annotated,
+        info,
+        ...(options.readOptions !== undefined ? { readOptions: options.readOptions } : {}),
+        ...(options.prefixFormulaText !== undefined ? { prefixFormulaText: options.prefixFormulaText } : {}),
+        outcomeOf: options.outcomeOf,
+        onDataRow: async (row, outcome) => {
+          await rejected.add(row, outcome);
+        },
+      });
+    } else {
+      if (options.rowsForCsv === undefined) throw new InternalError('writeRunReport: rowsForCsv is required for a CSV input');
+      const annotated = await createAnnotatedCsvSink({
+        header,
+        outPath: paths.annotated,
+        delimiter: inputDelimiter,
+        outcomeOf: options.outcomeOf,
+        ...(options.leadingRowsForCsv !== undefined ? { leadingRows: options.leadingRowsForCsv } : {}),
+      });
+      try {
+        for await (const row of options.rowsForCsv) {
+          await annotated.add(row);
+          await rejected.add(row, options.outcomeOf(row.row));
+        }
+        await annotated.close();
+      } catch (error) {
+        annotated.destroy();
+        throw error;
+      }
+    }
+    await rejected.close();
+  } catch (error) {
+    rejected.destroy();
+    throw error;
+  }
+  await writeSummaryJson(paths.summary, options.summary);
+  return paths;
+}
+
