@@ -40,7 +40,7 @@ export async function loadDirectories(options: LoadDirectoriesOptions): Promise<
   }
   deps.onEvent({ type: 'stage:start', stage: 'directories', detail: 'fetching the directories from the service' });
   const directories = await options.client.fetchDirectories();
-  await saveCachedDirectories({ dir: options.stateDir, accountKey: options.accountKey, directories, now: deps.now });
+  await saveCachedDirectories({ dir: options.stateDir, accountKey: options.accountKey, directories });
   deps.onEvent({ type: 'directories:loaded', source: 'service', counts: countDirectories(directories) });
   return { directories, source: 'service' };
 }

@@ -73,7 +73,7 @@ export async function openService(settings: Settings, deps: Deps): Promise<Servi
     {
       baseUrl: settings.baseUrl,
       credentials: { clientId: settings.clientId, clientSecret },
-      paths: settings.paths,
+      paths: Object.fromEntries(Object.entries(settings.paths).filter(([, v]) => v !== undefined)) as Record<string, string>,
       timeoutMs: settings.timeoutMs,
       retry: { limit: settings.retryLimit },
     },

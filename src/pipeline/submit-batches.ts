@@ -41,8 +41,12 @@ export interface SubmitOptions {
   onPacer?(pacer: Pacer): void;
 }
 
-/** Sends every task; resolves with an outcome per task in task order. */
-export async function submitBatches(tasks: readonly SubmitTask[], options: SubmitOptions): Promise<SubmitOutcome[]> {
+/**
+ * Sends every task; resolves with an outcome per task in completion order. Tasks may come from a
+ * lazy (async) iterable: at most twice the concurrency are taken ahead, so a 200,000-product import
+ * never builds all its requests in memory.
+ */
+export async function submitBatches(tasks: Iterable<SubmitTask> | AsyncIterable<SubmitTask>, options: SubmitOptions): Promise<SubmitOutcome[]> {
   if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
     throw new RangeError(`concurrency must be an integer of at least 1, got ${options.concurrency}`);
   }
@@ -51,31 +55,26 @@ export async function submitBatches(tasks: readonly SubmitTask[], options: Submi
     options.onEvent({ type: 'log', level: 'info', message: `pacing: ${concurrency} request(s) in flight`, data: { concurrency } }),
   );
   options.onPacer?.(pacer);
-  const onAbort = (): void => limit.clearQueue();
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-
-  try {
-    const pending = tasks.map((task) =>
-      limit(async (): Promise<SubmitOutcome> => {
-        if (options.signal?.aborted) {
-          const outcome: SubmitOutcome = { index: task.index, status: 'skipped', message: 'interrupted before sending' };
-          await options.onOutcome(outcome);
-          return outcome;
-        }
-        const outcome = await sendOne(task, options, pacer);
-        await options.onOutcome(outcome);
-        return outcome;
-      }),
-    );
-    const settled = await Promise.allSettled(pending);
-    return settled.map((result, i): SubmitOutcome => {
-      if (result.status === 'fulfilled') return result.value;
-      const index = tasks[i]?.index ?? i;
-      return { index, status: 'skipped', message: 'interrupted before sending' };
+  // No clearQueue on abort: queued tasks start, see the abort and settle as `skipped`, so every
+  // task gets an outcome and nothing waits forever on a discarded promise.
+  const outcomes: SubmitOutcome[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const run = async (task: SubmitTask): Promise<void> => {
+    let outcome: SubmitOutcome;
+    if (options.signal?.aborted) outcome = { index: task.index, status: 'skipped', message: 'interrupted before sending' };
+    else outcome = await sendOne(task, options, pacer);
+    outcomes.push(outcome);
+    await options.onOutcome(outcome);
+  };
+  for await (const task of tasks) {
+    const promise: Promise<void> = limit(() => run(task)).finally(() => {
+      inFlight.delete(promise);
     });
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
+    inFlight.add(promise);
+    while (inFlight.size >= options.concurrency * 2) await Promise.race(inFlight);
   }
+  await Promise.all(inFlight);
+  return outcomes;
 }
 
 async function sendOne(task: SubmitTask, options: SubmitOptions, pacer: Pacer): Promise<SubmitOutcome> {

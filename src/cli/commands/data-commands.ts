@@ -1,0 +1,106 @@
+/**
+ * `validate` and `import`: the dry run and the real import of a seller's file.
+ */
+import type { Argv } from 'yargs';
+import { renderSummary } from '../../report/render-summary.js';
+import type { RunResult } from '../../pipeline/finish-run.js';
+import { runImport } from '../../pipeline/run-import.js';
+import { runValidate } from '../../pipeline/run-validate.js';
+import type { CommandContext, CommandRegistrar } from '../command-context.js';
+import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import type { ServiceArgv } from '../common-options.js';
+
+function withFileOptions<T>(y: Argv<T>) {
+  return withServiceOptions(
+    y
+      .positional('file', { type: 'string', demandOption: true, describe: 'The seller file: .xlsx, .csv or .tsv' })
+      .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML), see docs/mapping.md' })
+      .option('report-dir', { type: 'string', describe: 'Folder for run reports (default <state-dir>/runs)' }),
+  );
+}
+
+function printResult(ctx: CommandContext, result: RunResult, json: boolean): void {
+  if (json) {
+    ctx.io.stdout(`${JSON.stringify({ type: 'result', runId: result.runId, exitCode: result.exitCode, reportDir: result.reportDir, reportPaths: result.reportPaths, counts: result.summary.counts })}\n`);
+  } else {
+    ctx.io.stdout(`${renderSummary(result.summary, { color: ctx.io.isTty, reportDir: result.reportDir })}\n`);
+  }
+  ctx.setExitCode(result.exitCode);
+}
+
+/** Registers `validate`. */
+export const registerValidateCommand: CommandRegistrar = (y, ctx) =>
+  y.command(
+    'validate <file>',
+    'Dry run: read, map and validate a file against the service’s directories; report every problem, send nothing',
+    (c) =>
+      withFileOptions(c)
+        .example('$0 validate samples/catalog.xlsx --mapping mappings/sample.yaml --sandbox', 'Check the sample against the embedded sandbox')
+        .example('CATALOG_BASE_URL=https://… CATALOG_CLIENT_ID=… CATALOG_CLIENT_SECRET=… $0 validate prices.csv -m mappings/shop.yaml', 'Check a file against the live service'),
+    async (argv) => {
+      const json = Boolean(argv.json);
+      const { deps, done } = ctx.createDeps({ json });
+      try {
+        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { reportDir: argv.reportDir });
+        const result = await runValidate({ file: argv.file, mapping: argv.mapping, settings }, deps);
+        done();
+        printResult(ctx, result, json);
+      } catch (error) {
+        done();
+        ctx.reportError(error, json);
+      }
+    },
+  );
+
+/** Registers `import`. */
+export const registerImportCommand: CommandRegistrar = (y, ctx) =>
+  y.command(
+    'import <file>',
+    'Import a file: validate, send the valid products in batches, follow the jobs, remember the ids, report every row',
+    (c) =>
+      withFileOptions(c)
+        .option('concurrency', { type: 'number', describe: 'Requests in flight at once (default 4)' })
+        .option('batch-size', { type: 'number', describe: 'Products per request, at most 30 (default 30)' })
+        .option('max-errors', { type: 'number', describe: 'Send nothing when more rows than this have errors' })
+        .option('strict', { type: 'boolean', describe: 'Send nothing when any row has an error' })
+        .option('changed-only', { type: 'boolean', describe: 'Send only products changed since their last accepted import' })
+        .option('verify', { type: 'boolean', describe: 'Read the products back afterwards and report differences' })
+        .option('resume', { type: 'string', describe: 'Continue this run (see `runs`); by default an unfinished run of the same file and mapping is continued' })
+        .option('fresh', { type: 'boolean', describe: 'Start a new run even if an unfinished run of the same content exists' })
+        .option('job-timeout', { type: 'number', describe: 'Seconds to follow a job before reporting its products as unknown (default 900)' })
+        .option('settle-after', { type: 'number', default: 30, describe: 'Seconds to wait after an unanswered request before asking the service which of its products exist' })
+        .example('$0 import samples/catalog.xlsx --mapping mappings/sample.yaml --sandbox', 'Import the sample into the embedded sandbox')
+        .example('$0 import catalog.xlsx -m mappings/shop.yaml --changed-only --concurrency 8', 'Send only what changed since the last import'),
+    async (argv) => {
+      const json = Boolean(argv.json);
+      const { deps, done } = ctx.createDeps({ json });
+      try {
+        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, {
+          reportDir: argv.reportDir,
+          concurrency: argv.concurrency,
+          batchSize: argv.batchSize,
+          maxErrors: argv.maxErrors,
+          strict: argv.strict,
+          changedOnly: argv.changedOnly,
+          verify: argv.verify,
+          jobTimeoutSeconds: argv.jobTimeout,
+        });
+        const result = await runImport(
+          {
+            file: argv.file,
+            mapping: argv.mapping,
+            settings,
+            ...(argv.resume ? { resumeRunId: argv.resume } : {}),
+            ...(argv.fresh ? { fresh: true } : {}),
+            settleAfterMs: argv.settleAfter * 1000,
+          },
+          deps,
+        );
+        done();
+        printResult(ctx, result, json);
+      } catch (error) {
+        done();
+        ctx.reportError(error, json);
+      }
+    },
+  );

@@ -1,0 +1,46 @@
+/**
+ * `reconcile`: rebuild the seller-key → marketplace-id memory from the service.
+ */
+import { runReconcile } from '../../pipeline/run-reconcile.js';
+import type { CommandRegistrar } from '../command-context.js';
+import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import type { ServiceArgv } from '../common-options.js';
+
+/** Registers `reconcile`. */
+export const registerReconcileCommand: CommandRegistrar = (y, ctx) =>
+  y.command(
+    'reconcile <file>',
+    'Rebuild which marketplace ids the seller’s products and SKUs have, from the live catalog (matched by barcode), after the state directory was lost or products were created elsewhere',
+    (c) =>
+      withServiceOptions(
+        c
+          .positional('file', { type: 'string', demandOption: true, describe: 'A seller file holding the products (their keys and barcodes)' })
+          .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML)' }),
+      ).example('$0 reconcile catalog.xlsx -m mappings/shop.yaml', 'Relearn the ids of every product in catalog.xlsx'),
+    async (argv) => {
+      const json = Boolean(argv.json);
+      const { deps, done } = ctx.createDeps({ json });
+      try {
+        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+        const result = await runReconcile({ file: argv.file, mapping: argv.mapping, settings }, deps);
+        done();
+        if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', ...result })}\n`);
+        else {
+          ctx.io.stdout(
+            [
+              `Read ${result.liveProducts} products (${result.liveSkus} SKUs) from the service.`,
+              `Matched ${result.matchedProducts} seller products by barcode; ${result.unmatchedProducts} are not on the service.`,
+              result.partialProducts.length ? `Partly matched (some SKUs missing or spread over several products): ${result.partialProducts.slice(0, 20).join(', ')}${result.partialProducts.length > 20 ? ' …' : ''}` : '',
+              `Remembered ids: ${result.knownBefore} before, ${result.knownAfter} now.`,
+            ]
+              .filter(Boolean)
+              .join('\n') + '\n',
+          );
+        }
+        ctx.setExitCode(result.partialProducts.length ? 1 : 0);
+      } catch (error) {
+        done();
+        ctx.reportError(error, json);
+      }
+    },
+  );

@@ -1,0 +1,66 @@
+/**
+ * `runs`: the runs of this service and seller account, with their state, newest first.
+ */
+import { resolvePath } from '../../pipeline/open-service.js';
+import { openStateStore } from '../../state/index.js';
+import type { RunRecord } from '../../state/index.js';
+import type { CommandRegistrar } from '../command-context.js';
+import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import type { ServiceArgv } from '../common-options.js';
+import { SANDBOX_CLIENT_ID } from '../../pipeline/sandbox-account.js';
+
+/** Renders runs as a table. */
+export function renderRunsTable(runs: readonly RunRecord[]): string {
+  if (!runs.length) return 'No runs yet for this service and seller.';
+  const rows = runs.map((r) => [
+    r.runId,
+    r.command,
+    r.status,
+    r.exitCode === null ? '' : String(r.exitCode),
+    Object.entries(r.batchCounts)
+      .filter(([, n]) => n > 0)
+      .map(([s, n]) => `${s} ${n}`)
+      .join(', '),
+    r.file,
+    r.summaryPath ?? '',
+  ]);
+  const head = ['RUN', 'COMMAND', 'STATUS', 'EXIT', 'REQUESTS', 'FILE', 'REPORT'];
+  const widths = head.map((h, i) => Math.min(60, Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length))));
+  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  return [line(head), ...rows.map(line)].join('\n');
+}
+
+/** Registers `runs`. */
+export const registerRunsCommand: CommandRegistrar = (y, ctx) =>
+  y.command(
+    'runs',
+    'List the runs of this service and seller, with their state; an unfinished import can be continued with `import --resume RUN`',
+    (c) =>
+      withServiceOptions(c)
+        .option('limit', { type: 'number', default: 20, describe: 'How many runs' })
+        .example('$0 runs --sandbox', 'Runs against the embedded sandbox')
+        .example('$0 runs --json', 'As JSON for scripts'),
+    async (argv) => {
+      const json = Boolean(argv.json);
+      try {
+        const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+        const stateDir = resolvePath(ctx.io.cwd, settings.stateDir);
+        const account = settings.sandbox ? { baseUrl: `sandbox:${stateDir}`, clientId: SANDBOX_CLIENT_ID } : { baseUrl: settings.baseUrl ?? '', clientId: settings.clientId ?? '' };
+        if (!account.baseUrl || !account.clientId) {
+          ctx.io.stderr('catalog-import: name the service (--base-url/--client-id or CATALOG_BASE_URL/CATALOG_CLIENT_ID) or use --sandbox\n');
+          ctx.setExitCode(2);
+          return;
+        }
+        const store = openStateStore({ dir: stateDir, account, now: () => new Date() });
+        try {
+          const runs = store.listRuns({ limit: argv.limit });
+          ctx.io.stdout(json ? `${JSON.stringify(runs)}\n` : `${renderRunsTable(runs)}\n`);
+          ctx.setExitCode(0);
+        } finally {
+          store.close();
+        }
+      } catch (error) {
+        ctx.reportError(error, json);
+      }
+    },
+  );

@@ -1,0 +1,113 @@
+/**
+ * The end of every data command: the exit code, the versioned summary, and the report folder
+ * (summary.json, the annotated copy of the seller's file, rejected rows), then the run's status
+ * in the journal.
+ */
+import { join } from 'node:path';
+import type { Deps } from '../core/deps.js';
+import type { Issue } from '../core/issue.js';
+import { TOOL_VERSION } from '../core/version.js';
+import { buildRunSummary } from '../report/build-run-summary.js';
+import type { RowOutcome, RunSummary, RunSummaryJob } from '../report/report-types.js';
+import { writeRunReport } from '../report/write-run-report.js';
+import type { RunReportPaths } from '../report/write-run-report.js';
+import { describeSettings } from '../settings/resolve-settings.js';
+import { openSource } from '../sources/open-source.js';
+import type { PreparedRun } from './prepare-run.js';
+import type { ReadAndValidateResult } from './read-and-validate.js';
+import type { RowOutcomeStore } from './row-outcome-store.js';
+
+/** What a data command returns. */
+export interface RunResult {
+  runId: string;
+  /** Folder of the report. */
+  reportDir: string;
+  /** Files written, by kind. */
+  reportPaths: RunReportPaths;
+  summary: RunSummary;
+  exitCode: number;
+}
+
+/** Options of `finishRun`. */
+export interface FinishRunOptions {
+  command: 'validate' | 'import';
+  runId: string;
+  prep: PreparedRun;
+  read: ReadAndValidateResult;
+  outcomes: RowOutcomeStore;
+  extraIssues: Issue[];
+  jobs: RunSummaryJob[];
+  timings: Record<string, number>;
+  startedAt: Date;
+  interrupted: boolean;
+  reportsRoot: string;
+  deps: Deps;
+}
+
+/** Exit code of a finished run: 0 all good, 1 some rows not valid/accepted, 130 interrupted. */
+export function decideExitCode(command: 'validate' | 'import', counts: Partial<Record<string, number>>, interrupted: boolean): number {
+  if (interrupted) return 130;
+  const bad = (counts.invalid ?? 0) + (counts.rejected ?? 0) + (counts.unknown ?? 0) + (counts.not_sent ?? 0);
+  if (command === 'validate') return (counts.invalid ?? 0) + (counts.not_sent ?? 0) > 0 ? 1 : 0;
+  return bad > 0 ? 1 : 0;
+}
+
+/** Builds the summary, writes the report and closes the run in the journal. */
+export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
+  const { prep, read, outcomes, deps } = options;
+  const counts = outcomes.counts();
+  const exitCode = decideExitCode(options.command, counts, options.interrupted);
+  const reportDir = join(options.reportsRoot, options.runId);
+  const outcomeOf = (row: number): RowOutcome | undefined => outcomes.outcomeOf(row);
+  const summary = buildRunSummary({
+    toolVersion: TOOL_VERSION,
+    command: options.command,
+    runId: options.runId,
+    startedAt: options.startedAt,
+    finishedAt: deps.now(),
+    source: {
+      file: prep.displayPath,
+      format: read.info.format,
+      ...(read.info.sheet !== undefined ? { sheet: read.info.sheet } : {}),
+      ...(read.info.encoding !== undefined ? { encoding: read.info.encoding } : {}),
+      ...(read.info.delimiter !== undefined ? { delimiter: read.info.delimiter } : {}),
+      headerRow: read.info.headerRow,
+      sha256: prep.fileSha256,
+    },
+    mapping: { file: prep.mappingPath, sha256: prep.mappingSha256 },
+    service: { baseUrl: prep.service.sandbox ? `${prep.service.baseUrl} (embedded sandbox)` : prep.service.baseUrl, sandbox: prep.service.sandbox !== null },
+    settings: describeSettings(prep.resolved),
+    outcomes: (function* () {
+      for (const row of outcomes.rows()) {
+        const outcome = outcomes.outcomeOf(row);
+        if (outcome) yield outcome;
+      }
+    })(),
+    issues: [...prep.mappingIssues, ...read.fileIssues, ...options.extraIssues.filter((i) => i.row === undefined)],
+    jobs: [...options.jobs].sort((a, b) => a.batch - b.batch),
+    timings: options.timings,
+    exitCode,
+  });
+
+  deps.onEvent({ type: 'stage:start', stage: 'report', detail: reportDir });
+  const reportPaths = await writeRunReport({
+    dir: reportDir,
+    summary,
+    sourcePath: prep.sourcePath,
+    info: read.info,
+    readOptions: prep.readOptions,
+    outcomeOf,
+    ...(read.info.format === 'csv'
+      ? {
+          rowsForCsv: (async function* () {
+            // A fresh read of the same file, for the annotated copy (rows are never held in memory).
+            const stream = await openSource(prep.sourcePath, prep.readOptions, deps);
+            const width = stream.info.header.length;
+            for await (const row of stream.rows) yield { row: row.row, values: Array.from({ length: width }, (_, i) => row.cells[i]?.text ?? '') };
+          })(),
+        }
+      : {}),
+  });
+  prep.store.setRunStatus(options.runId, options.interrupted ? 'interrupted' : 'finished', { exitCode, summaryPath: reportPaths.summary });
+  return { runId: options.runId, reportDir, reportPaths, summary, exitCode };
+}

@@ -1,0 +1,96 @@
+/**
+ * Puts the service's per-product errors on the cells they concern: `skus[1].price` goes to the
+ * price cell of the product's second SKU row, `categoryId` to the category cell of its first row,
+ * `attributes[color]` to the colour column. Errors without a known field stay on the product's rows.
+ */
+import { createIssue } from '../core/issue.js';
+import type { Issue } from '../core/issue.js';
+import type { ProductDraft, RowRef } from '../core/types.js';
+import { listPhotoColumns } from '../mapping/list-mapped-columns.js';
+import type { ColumnRef, Mapping } from '../mapping/mapping-schema.js';
+import { normalizeHeader } from '../mapping/normalize-name.js';
+import type { SourceColumn } from '../sources/types.js';
+
+/** One service error. */
+export interface ServiceError {
+  field?: string;
+  code?: string;
+  message: string;
+}
+
+/** Turns a product's service errors into issues located on rows and columns. */
+export function locateServiceErrors(
+  status: 'rejected' | 'unknown',
+  errors: readonly ServiceError[],
+  draft: ProductDraft,
+  ctx: { mapping: Mapping; header: readonly SourceColumn[] },
+): Issue[] {
+  const list = errors.length ? errors : [{ message: status === 'unknown' ? 'the outcome could not be established' : 'rejected by the service' }];
+  return list.map((error) => {
+    const { ref, column } = locate(error.field ?? '', draft, ctx);
+    return createIssue({
+      code: status === 'unknown' ? 'outcome_unknown' : error.code ? `service_${error.code}` : 'service_rejected',
+      severity: 'error',
+      stage: 'job',
+      message: status === 'unknown' ? error.message : `the service rejected the product${error.field ? ` (${error.field})` : ''}: ${error.message}`,
+      file: ref.file,
+      ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}),
+      row: ref.row,
+      ...(column ? { column: column.letter, header: column.name } : {}),
+      ...(error.field ? { path: error.field } : {}),
+      productKey: draft.productKey,
+    });
+  });
+}
+
+function locate(field: string, draft: ProductDraft, ctx: { mapping: Mapping; header: readonly SourceColumn[] }): { ref: RowRef; column: SourceColumn | undefined } {
+  const first = draft.rows[0] ?? { file: '', row: 0 };
+  const columns = ctx.mapping.columns;
+  const find = (ref: ColumnRef | undefined): SourceColumn | undefined => (ref === undefined ? undefined : findColumn(ref, ctx.header));
+  const sku = /^skus\[(\d+)\]\.?(.*)$/i.exec(field);
+  if (sku) {
+    const ref = draft.skuRows[Number(sku[1])] ?? first;
+    const rest = (sku[2] ?? '').toLowerCase();
+    const column = rest.startsWith('price')
+      ? find(columns.price)
+      : rest.startsWith('barcode')
+        ? find(columns.barcode)
+        : rest.startsWith('photos')
+          ? find(listPhotoColumns(ctx.mapping)[Number(/\[(\d+)\]/.exec(rest)?.[1] ?? 0)] ?? listPhotoColumns(ctx.mapping)[0])
+          : rest.startsWith('attributevaluecodes')
+            ? find(ctx.mapping.attributes.find((a) => a.level === 'sku')?.column)
+            : rest.startsWith('skuid')
+              ? find(columns.skuId)
+              : undefined;
+    return { ref, column };
+  }
+  const attribute = /^attributes\[([^\]]+)\]/i.exec(field);
+  if (attribute) {
+    const key = attribute[1] ?? '';
+    const byCode = ctx.mapping.attributes.find((a) => a.code === key) ?? ctx.mapping.attributes[Number(key)];
+    return { ref: first, column: find(byCode?.column) };
+  }
+  const lower = field.toLowerCase();
+  const product: Record<string, ColumnRef | undefined> = {
+    categoryid: columns.category,
+    brandid: columns.brand,
+    shopid: columns.shopId,
+    vat: columns.vat,
+    islocalmade: columns.isLocalMade,
+    productid: columns.productId,
+    'name.rus': columns.name?.rus,
+    'name.kaz': columns.name?.kaz,
+    name: columns.name?.rus,
+    'description.rus': columns.description?.rus,
+    'description.kaz': columns.description?.kaz,
+    description: columns.description?.rus,
+  };
+  return { ref: first, column: find(product[lower]) };
+}
+
+/** Finds a mapped column in the header. */
+export function findColumn(ref: ColumnRef, header: readonly SourceColumn[]): SourceColumn | undefined {
+  if (typeof ref === 'object' && 'letter' in ref) return header.find((c) => c.letter === ref.letter.toUpperCase());
+  const name = normalizeHeader(typeof ref === 'string' ? ref : ref.header);
+  return header.find((c) => normalizeHeader(c.name) === name);
+}

@@ -1,0 +1,119 @@
+/**
+ * What every data command needs before the rows: the mapping (read → parse → rules), the service
+ * (live or sandbox), the local state of that account, and the directories. Mapping problems are
+ * all reported together before any row is touched.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import type { Directories } from '../api/wire.js';
+import type { Deps } from '../core/deps.js';
+import { MappingError, SourceReadError } from '../core/errors.js';
+import { hasErrors } from '../core/issue.js';
+import type { Issue } from '../core/issue.js';
+import { checkMappingRules, loadMapping } from '../mapping/index.js';
+import type { Mapping } from '../mapping/index.js';
+import type { ResolvedSettings } from '../settings/resolve-settings.js';
+import type { Settings } from '../settings/settings-schema.js';
+import { buildAccountKey, openStateStore } from '../state/index.js';
+import type { StateStore } from '../state/index.js';
+import { buildReadOptions } from '../mapping/build-read-options.js';
+import type { ReadOptions } from '../sources/types.js';
+import { hashFile } from './hash-file.js';
+import { loadDirectories } from './load-directories.js';
+import { openService, resolvePath } from './open-service.js';
+import type { ServiceContext } from './open-service.js';
+
+/** Inputs of a data command. */
+export interface RunInputs {
+  /** Input file as the user named it. */
+  file: string;
+  /** Mapping file as the user named it. */
+  mapping: string;
+  settings: ResolvedSettings;
+}
+
+/** Everything prepared for a run. Call `close()` when done. */
+export interface PreparedRun {
+  settings: Settings;
+  resolved: ResolvedSettings;
+  sourcePath: string;
+  displayPath: string;
+  fileSha256: string;
+  mappingPath: string;
+  mappingSha256: string;
+  mapping: Mapping;
+  mappingIssues: Issue[];
+  readOptions: ReadOptions;
+  service: ServiceContext;
+  store: StateStore;
+  directories: Directories;
+  directoriesSource: 'cache' | 'service';
+  close(): Promise<void>;
+}
+
+/** Prepares a run; throws `MappingError` (with every issue) or `SourceReadError` before touching rows. */
+export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<PreparedRun> {
+  const settings = inputs.settings.settings;
+  const sourcePath = resolvePath(deps.cwd, inputs.file);
+  try {
+    const info = await stat(sourcePath);
+    if (!info.isFile()) throw new SourceReadError(inputs.file, `${inputs.file} is not a file`);
+  } catch (error) {
+    if (error instanceof SourceReadError) throw error;
+    throw new SourceReadError(inputs.file, `cannot read ${inputs.file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, { cause: error });
+  }
+  const mappingPath = resolvePath(deps.cwd, inputs.mapping);
+  const mapping = await loadMapping(mappingPath, deps);
+  const mappingSha256 = createHash('sha256').update(await readFile(mappingPath)).digest('hex');
+  const fileSha256 = await hashFile(sourcePath);
+
+  const service = await openService(settings, deps);
+  let store: StateStore | undefined;
+  try {
+    store = openStateStore({ dir: service.stateDir, account: service.account, now: deps.now });
+    const accountKey = buildAccountKey(service.account);
+    const loaded = await loadDirectories({
+      client: service.client,
+      stateDir: service.stateDir,
+      accountKey,
+      ttlMinutes: settings.directoriesTtlMinutes,
+      refresh: settings.refreshDirectories,
+      deps,
+    });
+    const mappingIssues = checkMappingRules(mapping, loaded.directories).map((issue) => ({ ...issue, file: issue.file ?? inputs.mapping }));
+    if (hasErrors(mappingIssues)) {
+      throw new MappingError(`the mapping ${inputs.mapping} does not fit the service's directories`, mappingIssues);
+    }
+    const openedStore = store;
+    return {
+      settings,
+      resolved: inputs.settings,
+      sourcePath,
+      displayPath: inputs.file,
+      fileSha256,
+      mappingPath,
+      mappingSha256,
+      mapping,
+      mappingIssues,
+      readOptions: {
+        ...buildReadOptions(mapping),
+        ignoreHeaderPrefix: '_',
+        maxFileBytes: settings.maxFileMb * 1024 * 1024,
+        maxRows: settings.maxRows,
+        maxCellLength: settings.maxCellLength,
+      },
+      service,
+      store: openedStore,
+      directories: loaded.directories,
+      directoriesSource: loaded.source,
+      close: async () => {
+        openedStore.close();
+        await service.close();
+      },
+    };
+  } catch (error) {
+    store?.close();
+    await service.close();
+    throw error;
+  }
+}

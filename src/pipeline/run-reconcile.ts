@@ -1,0 +1,111 @@
+/**
+ * `reconcile`: rebuilds the seller-key → marketplace-id memory from the service, for a seller whose
+ * state directory was lost or who imported by other means. Every live product is read (list, then
+ * details 30 at a time) and matched to the seller's keys by barcode, using a seller file and its
+ * mapping to know which barcode belongs to which seller key.
+ */
+import type { Deps } from '../core/deps.js';
+import type { AcceptedProduct } from '../state/index.js';
+import { scanLiveCatalog } from './find-live-skus.js';
+import { prepareRun } from './prepare-run.js';
+import type { RunInputs } from './prepare-run.js';
+import { readAndValidate } from './read-and-validate.js';
+import { createRowOutcomeStore } from './row-outcome-store.js';
+import { createSpoolSink } from './create-spool-sink.js';
+
+/** What reconcile found. */
+export interface ReconcileResult {
+  liveProducts: number;
+  liveSkus: number;
+  /** Seller products whose every SKU was found under one marketplace product. */
+  matchedProducts: number;
+  /** Seller products with some SKUs found and some not, or spread over several products. */
+  partialProducts: string[];
+  /** Seller products with no SKU on the service. */
+  unmatchedProducts: number;
+  /** Ids remembered before and after. */
+  knownBefore: number;
+  knownAfter: number;
+}
+
+/** Rebuilds the id memory from the live catalog. */
+export async function runReconcile(options: RunInputs, deps: Deps): Promise<ReconcileResult> {
+  const prep = await prepareRun(options, deps);
+  try {
+    const { store } = prep;
+    const knownBefore = store.countKnownProducts();
+    deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath}: seller keys and barcodes` });
+    const { runId } = store.createRun({
+      command: 'validate',
+      file: prep.displayPath,
+      fileSha256: prep.fileSha256,
+      mappingFile: options.mapping,
+      mappingSha256: prep.mappingSha256,
+      options: { reconcile: true },
+      reportDir: '',
+    });
+    const sink = createSpoolSink(store, runId);
+    await readAndValidate({
+      sourcePath: prep.sourcePath,
+      displayPath: prep.displayPath,
+      mapping: prep.mapping,
+      directories: prep.directories,
+      readOptions: prep.readOptions,
+      sink,
+      outcomes: createRowOutcomeStore(),
+      deps,
+    });
+    sink.flush();
+
+    deps.onEvent({ type: 'stage:start', stage: 'reconcile', detail: 'reading every product of the seller from the service' });
+    const live = new Map<string, { productId: number; skuId: number }>();
+    let liveSkus = 0;
+    const liveProducts = await scanLiveCatalog(prep.service.client, (detail) => {
+      for (const sku of detail.skus) {
+        liveSkus += 1;
+        if (sku.skuBarcode) live.set(sku.skuBarcode, { productId: detail.productId, skuId: sku.skuId });
+      }
+    });
+
+    const entries: AcceptedProduct[] = [];
+    const partial: string[] = [];
+    let unmatched = 0;
+    for (const spooled of store.iterateSpooledProducts(runId)) {
+      const draft = spooled.draft;
+      if (!draft) continue;
+      const hits = draft.item.skus.map((sku) => live.get(sku.barcode));
+      const found = hits.filter((h): h is { productId: number; skuId: number } => h !== undefined);
+      if (found.length === 0) {
+        unmatched += 1;
+        continue;
+      }
+      const productIds = new Set(found.map((h) => h.productId));
+      if (productIds.size !== 1 || found.length !== hits.length) partial.push(draft.productKey);
+      if (productIds.size !== 1) continue;
+      entries.push({
+        productKey: draft.productKey,
+        productId: found[0]?.productId as number,
+        skus: draft.item.skus.flatMap((sku, i) => {
+          const hit = hits[i];
+          return hit ? [{ skuKey: draft.skuKeys[i] ?? sku.barcode, skuId: hit.skuId, barcode: sku.barcode }] : [];
+        }),
+        // The live content may differ from the file: no hash, so --changed-only sends it once.
+        contentHash: null,
+        runId: null,
+      });
+    }
+    store.replaceIdMemory(entries);
+    store.setRunStatus(runId, 'finished', { exitCode: 0 });
+    return {
+      liveProducts,
+      liveSkus,
+      matchedProducts: entries.length,
+      partialProducts: partial,
+      unmatchedProducts: unmatched,
+      knownBefore,
+      knownAfter: store.countKnownProducts(),
+    };
+  } finally {
+    await prep.close();
+  }
+}

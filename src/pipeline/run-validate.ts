@@ -1,0 +1,94 @@
+/**
+ * `validate`, the dry run: everything the import does before sending — read, map against the
+ * service's directories, validate every row and product, build the exact payloads in requests of
+ * at most 30 — and the same report, without sending anything.
+ */
+import { join } from 'node:path';
+import type { Deps } from '../core/deps.js';
+import type { Issue } from '../core/issue.js';
+import type { ProductDraft } from '../core/types.js';
+import { buildBatches } from '../stages/build-batches.js';
+import { createSpoolSink } from './create-spool-sink.js';
+import { finishRun } from './finish-run.js';
+import type { RunResult } from './finish-run.js';
+import { prepareRun } from './prepare-run.js';
+import type { RunInputs } from './prepare-run.js';
+import { readAndValidate } from './read-and-validate.js';
+import { createRowOutcomeStore } from './row-outcome-store.js';
+
+/** Runs the dry run. */
+export async function runValidate(options: RunInputs, deps: Deps): Promise<RunResult> {
+  const startedAt = deps.now();
+  const timings: Record<string, number> = {};
+  let mark = startedAt.getTime();
+  const lap = (name: string): void => {
+    const now = deps.now().getTime();
+    timings[name] = now - mark;
+    mark = now;
+  };
+  const prep = await prepareRun(options, deps);
+  lap('prepare');
+  try {
+    const reportsRoot = prep.settings.reportDir ?? join(prep.service.stateDir, 'runs');
+    const { runId } = prep.store.createRun({
+      command: 'validate',
+      file: prep.displayPath,
+      fileSha256: prep.fileSha256,
+      mappingFile: options.mapping,
+      mappingSha256: prep.mappingSha256,
+      options: {},
+      reportDir: reportsRoot,
+    });
+    deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (dry run ${runId})` });
+    const outcomes = createRowOutcomeStore();
+    const sink = createSpoolSink(prep.store, runId);
+    const read = await readAndValidate({
+      sourcePath: prep.sourcePath,
+      displayPath: prep.displayPath,
+      mapping: prep.mapping,
+      directories: prep.directories,
+      readOptions: prep.readOptions,
+      sink,
+      outcomes,
+      deps,
+    });
+    sink.flush();
+    lap('read');
+
+    // The payloads exactly as the import would send them, checked against the request limit.
+    let requests = 0;
+    let pending: ProductDraft[] = [];
+    const extraIssues: Issue[] = [];
+    for (const spooled of prep.store.iterateSpooledProducts(runId)) {
+      if (!spooled.draft) continue;
+      pending.push(spooled.draft);
+      if (pending.length >= prep.settings.batchSize * 100) {
+        const built = buildBatches(pending, prep.settings.batchSize);
+        requests += built.value.length;
+        extraIssues.push(...built.issues);
+        pending = [];
+      }
+    }
+    const built = buildBatches(pending, prep.settings.batchSize);
+    requests += built.value.length;
+    extraIssues.push(...built.issues);
+    lap('build');
+    deps.onEvent({ type: 'stage:end', stage: 'build', detail: `${read.counts.validProducts} of ${read.counts.products} products would be sent in ${requests} request(s)` });
+    return await finishRun({
+      command: 'validate',
+      runId,
+      prep,
+      read,
+      outcomes,
+      extraIssues,
+      jobs: [],
+      timings,
+      startedAt,
+      interrupted: deps.signal?.aborted ?? false,
+      reportsRoot,
+      deps,
+    });
+  } finally {
+    await prep.close();
+  }
+}
