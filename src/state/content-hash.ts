@@ -23,9 +23,9 @@ const REQUEST_HASH_VERSION = 'catalog-import/import-request/v1';
  *   extra fields) counts as given.
  */
 export function hashProductContent(item: ImportItem): string {
-  const { productId: _productId, ...rest } = item;
   const canonical = {
-    ...rest,
+    ...item,
+    productId: undefined,
     attributes: [...item.attributes]
       .map((attribute) => ({ ...attribute, valueCodes: [...attribute.valueCodes].sort(compareText) }))
       .sort((a, b) => compareText(a.code, b.code) || compareText(buildCanonicalJson(a), buildCanonicalJson(b))),
@@ -44,10 +44,11 @@ export function hashRequest(items: readonly ImportItem[]): string {
   return sha256(`${REQUEST_HASH_VERSION}\n${buildCanonicalJson(items)}`);
 }
 
-function buildCanonicalSku(sku: ImportSku): Omit<ImportSku, 'skuId'> {
-  const { skuId: _skuId, ...rest } = sku;
+// `undefined` fields are dropped by the canonical JSON, which is how ids are left out.
+function buildCanonicalSku(sku: ImportSku): Omit<ImportSku, 'skuId'> & { skuId: undefined } {
   return {
-    ...rest,
+    ...sku,
+    skuId: undefined,
     attributeValueCodes: [...sku.attributeValueCodes].sort(compareText),
     photos: [...sku.photos].sort((a, b) => a.order - b.order || compareText(a.mediaFile, b.mediaFile)),
   };

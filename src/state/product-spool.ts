@@ -12,7 +12,7 @@ const PAGE_SIZE = 500;
 /** The spool part of a `StateStore`. */
 export type ProductSpool = Pick<
   StateStore,
-  'spoolProduct' | 'spoolProducts' | 'takeSpooledProduct' | 'getSpooledProduct' | 'iterateSpooledProducts' | 'countSpooledProducts'
+  'spoolProduct' | 'spoolProducts' | 'takeSpooledProduct' | 'getSpooledProduct' | 'iterateSpooledProducts' | 'countSpooledProducts' | 'clearSpool'
 >;
 
 /** What `data_json` holds; the key and first row have their own columns. */
@@ -43,6 +43,7 @@ export function createProductSpool(ctx: StoreContext): ProductSpool {
     WHERE run_id = ? AND (first_row, rowid) > (?, ?)
     ORDER BY first_row, rowid LIMIT ?`);
   const count = db.prepare<[string], number>('SELECT COUNT(*) FROM spool WHERE run_id = ?').pluck();
+  const deleteAll = db.prepare<[string]>('DELETE FROM spool WHERE run_id = ?');
 
   const write = (runId: string, entry: SpooledProduct): void => {
     const data: SpoolData = { rows: entry.rows, draft: entry.draft, issues: entry.issues };
@@ -103,6 +104,10 @@ export function createProductSpool(ctx: StoreContext): ProductSpool {
     countSpooledProducts: (runId) => {
       ctx.requireRun(runId);
       return count.get(runId) ?? 0;
+    },
+    clearSpool: (runId) => {
+      ctx.requireRun(runId);
+      return deleteAll.run(runId).changes;
     },
   };
 }

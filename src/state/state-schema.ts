@@ -87,7 +87,6 @@ export const STATE_MIGRATIONS: readonly string[] = [
     attempts INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (run_id, batch_index)
   );
-  CREATE INDEX batches_by_job ON batches (job_id);
 
   CREATE TABLE product_results (
     run_id TEXT NOT NULL,

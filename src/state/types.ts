@@ -250,6 +250,8 @@ export interface StateStore {
   iterateSpooledProducts(runId: string): IterableIterator<SpooledProduct>;
   /** Number of products in the run's spool. */
   countSpooledProducts(runId: string): number;
+  /** Empties the run's spool once it is no longer needed (a finished run); returns how many products were removed. */
+  clearSpool(runId: string): number;
 
   /**
    * Plans the run's batches. Idempotent: a batch already planned with the same request hash is

@@ -341,6 +341,10 @@ describe('product spool', () => {
     expect(store.getSpooledProduct(second.runId, 'A')?.contentHash).toBe('other');
     expect([...store.iterateSpooledProducts(first.runId)]).toEqual([withIssue]);
     expect([...store.iterateSpooledProducts(second.runId)].map((entry) => entry.firstRow)).toEqual([9]);
+
+    expect(store.clearSpool(first.runId)).toBe(1);
+    expect(store.countSpooledProducts(first.runId)).toBe(0);
+    expect(store.countSpooledProducts(second.runId)).toBe(1);
   });
 });
 
