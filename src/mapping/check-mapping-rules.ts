@@ -1,0 +1,293 @@
+/**
+ * Rules of a parsed mapping against the marketplace directories. Every rule runs, and all issues
+ * are reported together before any row is read.
+ */
+import { SERVICE_LIMITS, type Attribute, type Brand, type Category, type Directories } from '../api/wire.js';
+import { createIssue, type Issue, type Severity } from '../core/issue.js';
+import { createValueResolver, isFreeAttribute, type Resolution, type ValueResolver } from './create-value-resolver.js';
+import { createDirectoryIndex, type DirectoryIndex } from './directory-index.js';
+import type { MappingIssueCode } from './issue-codes.js';
+import type { ColumnRef, Mapping } from './mapping-schema.js';
+import { listPhotoColumns } from './list-mapped-columns.js';
+import { normalizeHeader } from './normalize-name.js';
+import { formatSuggestions, suggestEntries } from './suggest-entries.js';
+
+/** What every rule gets. */
+export interface MappingRuleContext {
+  mapping: Mapping;
+  index: DirectoryIndex;
+  resolver: ValueResolver;
+  /** Mapping file name, for issue locations. */
+  file: string | undefined;
+  report(code: MappingIssueCode, severity: Severity, path: string, message: string, extra?: { value?: string; hint?: string | undefined }): void;
+}
+
+/** One rule: looks at the mapping and reports through the context. */
+export type MappingRule = (ctx: MappingRuleContext) => void;
+
+/** Checks a parsed mapping against the directories. Returns every issue found (errors and warnings). */
+export function checkMappingRules(
+  mapping: Mapping,
+  directories: Directories,
+  options: { file?: string; index?: DirectoryIndex; resolver?: ValueResolver } = {},
+): Issue[] {
+  const index = options.index ?? createDirectoryIndex(directories);
+  const resolver = options.resolver ?? createValueResolver(mapping, index);
+  const issues: Issue[] = [];
+  const ctx: MappingRuleContext = {
+    mapping,
+    index,
+    resolver,
+    file: options.file,
+    report(code, severity, path, message, extra = {}) {
+      issues.push(createIssue({ stage: 'mapping', severity, code, message, file: options.file, path, value: extra.value, hint: extra.hint }));
+    },
+  };
+  for (const rule of MAPPING_RULES) rule(ctx);
+  return issues;
+}
+
+const checkCategoryTargets: MappingRule = (ctx) => {
+  for (const [sellerText, target] of Object.entries(ctx.mapping.categories)) {
+    reportCategory(ctx, ctx.resolver.resolveCategoryTarget(target), `categories.${sellerText}`, String(target));
+  }
+  const fallback = ctx.mapping.defaults.category;
+  if (fallback !== undefined) {
+    const resolution = typeof fallback === 'number' ? ctx.resolver.resolveCategoryTarget(fallback) : ctx.resolver.resolveCategory(fallback);
+    reportCategory(ctx, resolution, 'defaults.category', String(fallback));
+  }
+};
+
+const checkBrandTargets: MappingRule = (ctx) => {
+  for (const [sellerText, target] of Object.entries(ctx.mapping.brands)) {
+    reportBrand(ctx, ctx.resolver.resolveBrandTarget(target), `brands.${sellerText}`, String(target));
+  }
+  const fallback = ctx.mapping.defaults.brand;
+  if (fallback !== undefined) {
+    const resolution = typeof fallback === 'number' ? ctx.resolver.resolveBrandTarget(fallback) : ctx.resolver.resolveBrand(fallback);
+    reportBrand(ctx, resolution, 'defaults.brand', String(fallback));
+  }
+};
+
+const checkAttributes: MappingRule = (ctx) => {
+  const seen = new Map<string, number>();
+  ctx.mapping.attributes.forEach((mapped, i) => {
+    const path = `attributes[${i}]`;
+    const first = seen.get(mapped.code);
+    if (first !== undefined) {
+      ctx.report('duplicate_attribute', 'error', `${path}.code`, `attribute ${mapped.code} is already mapped at attributes[${first}]`, { value: mapped.code });
+    } else {
+      seen.set(mapped.code, i);
+    }
+    const attribute = ctx.index.attributeByCode.get(mapped.code);
+    if (attribute === undefined) {
+      ctx.report('unknown_attribute', 'error', `${path}.code`, `attribute ${mapped.code} is not in the attribute directory`, {
+        value: mapped.code,
+        hint: suggestAttributeCodes(ctx.index, mapped.code),
+      });
+      return;
+    }
+    const expected = attribute.isSkuDefining ? 'sku' : 'product';
+    if (mapped.level !== undefined && mapped.level !== expected) {
+      ctx.report(
+        'attribute_level_mismatch',
+        'error',
+        `${path}.level`,
+        `attribute ${mapped.code} is ${attribute.isSkuDefining ? '' : 'not '}SKU-defining in the directory, so its level is ${expected}, not ${mapped.level}`,
+        { value: mapped.level },
+      );
+    }
+    if (mapped.free === true && attribute.type === 'dictionary') {
+      ctx.report('free_values_not_allowed', 'error', `${path}.free`, `attribute ${mapped.code} takes directory values only (type dictionary)`);
+    }
+    if (mapped.separator !== undefined && !attribute.isMultiple) {
+      ctx.report('separator_on_single_value_attribute', 'warning', `${path}.separator`, `attribute ${mapped.code} allows one value only; a cell with several values will be an error`);
+    }
+    checkValueCodes(ctx, attribute, i);
+  });
+};
+
+const checkColumnConflicts: MappingRule = (ctx) => {
+  // Fields that must each have their own column; productKey/skuKey may share one with anything, and
+  // category/brand/isLocalMade columns may also feed an attribute.
+  const { columns } = ctx.mapping;
+  const exclusive: [string, ColumnRef | undefined][] = [
+    ['columns.shopId', columns.shopId],
+    ['columns.category', columns.category],
+    ['columns.brand', columns.brand],
+    ['columns.isLocalMade', columns.isLocalMade],
+    ['columns.name.rus', columns.name?.rus],
+    ['columns.name.kaz', columns.name?.kaz],
+    ['columns.description.rus', columns.description?.rus],
+    ['columns.description.kaz', columns.description?.kaz],
+    ['columns.vat', columns.vat],
+    ['columns.price', columns.price],
+    ['columns.barcode', columns.barcode],
+    ['columns.productId', columns.productId],
+    ['columns.skuId', columns.skuId],
+    ...listPhotoColumns(ctx.mapping).map((ref, i): [string, ColumnRef] => [`columns.photos[${i}]`, ref]),
+  ];
+  const noAttributes = new Set(['columns.category', 'columns.brand', 'columns.isLocalMade']);
+  const owners = new Map<string, string>();
+  for (const [path, ref] of exclusive) {
+    if (ref === undefined) continue;
+    const key = columnKey(ref);
+    const owner = owners.get(key);
+    if (owner !== undefined) {
+      ctx.report('column_used_twice', 'error', path, `${describeRef(ref)} already feeds ${owner}`, { value: describeRef(ref) });
+    } else {
+      owners.set(key, path);
+    }
+  }
+  ctx.mapping.attributes.forEach((mapped, i) => {
+    if (mapped.column === undefined) return;
+    const owner = owners.get(columnKey(mapped.column));
+    if (owner !== undefined && !noAttributes.has(owner) && !owner.startsWith('columns.name') && !owner.startsWith('columns.description')) {
+      ctx.report('column_used_twice', 'error', `attributes[${i}].column`, `${describeRef(mapped.column)} already feeds ${owner}`, {
+        value: describeRef(mapped.column),
+      });
+    }
+  });
+};
+
+const checkVatDefault: MappingRule = (ctx) => {
+  const vat = ctx.mapping.defaults.vat;
+  if (vat !== undefined && !ctx.mapping.validation.vat.includes(vat)) {
+    ctx.report('invalid_vat', 'error', 'defaults.vat', `VAT ${vat} is not among the allowed rates ${ctx.mapping.validation.vat.join(', ')}`, { value: String(vat) });
+  }
+};
+
+const checkBatchSize: MappingRule = (ctx) => {
+  if (ctx.mapping.batchSize > SERVICE_LIMITS.importBatch) {
+    ctx.report(
+      'batch_size_capped',
+      'warning',
+      'batchSize',
+      `the service accepts at most ${SERVICE_LIMITS.importBatch} products per request; ${SERVICE_LIMITS.importBatch} is used instead of ${ctx.mapping.batchSize}`,
+      { value: String(ctx.mapping.batchSize) },
+    );
+  }
+};
+
+const checkRequiredAttributes: MappingRule = (ctx) => {
+  // Only categories the mapping names are known before the rows are read.
+  const categoryIds = new Set<number>();
+  const addFound = (resolution: Resolution<{ id: number }>): void => {
+    if (resolution.status === 'found') for (const entry of resolution.entries) categoryIds.add(entry.id);
+  };
+  for (const target of Object.values(ctx.mapping.categories)) addFound(ctx.resolver.resolveCategoryTarget(target));
+  const fallback = ctx.mapping.defaults.category;
+  if (fallback !== undefined) addFound(typeof fallback === 'number' ? ctx.resolver.resolveCategoryTarget(fallback) : ctx.resolver.resolveCategory(fallback));
+  const mapped = new Set(ctx.mapping.attributes.map((attribute) => attribute.code));
+  for (const categoryId of [...categoryIds].sort((a, b) => a - b)) {
+    for (const link of ctx.index.attributesByCategory.get(categoryId) ?? []) {
+      if (link.isRequired && !mapped.has(link.attribute.code)) {
+        const category = ctx.index.categoryById.get(categoryId);
+        ctx.report(
+          'required_attribute_unmapped',
+          'warning',
+          'attributes',
+          `category ${category === undefined ? categoryId : ctx.resolver.describeCategory(category)} requires attribute ${link.attribute.code} (${link.attribute.name.rus}), which the mapping does not map`,
+          { value: link.attribute.code },
+        );
+      }
+    }
+  }
+};
+
+/** The rules, in reporting order. */
+export const MAPPING_RULES: readonly MappingRule[] = [
+  checkCategoryTargets,
+  checkBrandTargets,
+  checkAttributes,
+  checkColumnConflicts,
+  checkVatDefault,
+  checkBatchSize,
+  checkRequiredAttributes,
+];
+
+function checkValueCodes(ctx: MappingRuleContext, attribute: Attribute, attributeIndex: number): void {
+  const mapped = ctx.mapping.attributes[attributeIndex];
+  if (mapped === undefined) return;
+  const values = ctx.index.valuesByAttribute.get(attribute.code);
+  for (const [sellerText, target] of Object.entries(mapped.values)) {
+    for (const code of typeof target === 'string' ? [target] : target) {
+      if (values?.byCode.has(code) === true) continue;
+      const path = `attributes[${attributeIndex}].values.${sellerText}`;
+      if (isFreeAttribute(attribute, mapped.free)) continue;
+      const elsewhere = ctx.index.valuesByCode.get(code);
+      if (elsewhere !== undefined && elsewhere.length > 0) {
+        ctx.report(
+          'value_of_other_attribute',
+          'error',
+          path,
+          `value ${code} belongs to attribute ${elsewhere.map((value) => value.attributeCode).join(', ')}, not ${attribute.code}`,
+          { value: code },
+        );
+      } else {
+        const suggestions = values === undefined ? [] : values.all.filter((value) => value.code.toLowerCase() === code.toLowerCase());
+        ctx.report('unknown_attribute_value', 'error', path, `value ${code} is not a value of attribute ${attribute.code}`, {
+          value: code,
+          hint: suggestions.length > 0 ? `did you mean: ${suggestions.map((value) => value.code).join(', ')}?` : undefined,
+        });
+      }
+    }
+  }
+}
+
+function reportCategory(ctx: MappingRuleContext, resolution: Resolution<Category>, path: string, value: string): void {
+  switch (resolution.status) {
+    case 'found':
+      return;
+    case 'not_leaf':
+      ctx.report('category_not_leaf', 'error', path, `category ${resolution.entries.map(ctx.resolver.describeCategory).join(', ')} is not a leaf category`, {
+        value,
+        hint: 'map to one of its subcategories',
+      });
+      return;
+    case 'ambiguous':
+      ctx.report('ambiguous_category', 'error', path, `"${value}" names several leaf categories`, {
+        value,
+        hint: `use the id or the path: ${resolution.entries.map(ctx.resolver.describeCategory).join('; ')}`,
+      });
+      return;
+    case 'missing':
+      ctx.report('unknown_category', 'error', path, `category "${value}" is not in the category directory`, {
+        value,
+        hint: formatSuggestions(resolution.suggestions),
+      });
+  }
+}
+
+function reportBrand(ctx: MappingRuleContext, resolution: Resolution<Brand>, path: string, value: string): void {
+  if (resolution.status === 'found') return;
+  if (resolution.status === 'missing') {
+    ctx.report('unknown_brand', 'error', path, `brand "${value}" is not in the brand directory`, { value, hint: formatSuggestions(resolution.suggestions) });
+  } else {
+    ctx.report('ambiguous_brand', 'error', path, `"${value}" names several brands`, {
+      value,
+      hint: `use the id: ${resolution.entries.map((brand) => `${brand.name} (${brand.id})`).join('; ')}`,
+    });
+  }
+}
+
+function suggestAttributeCodes(index: DirectoryIndex, code: string): string | undefined {
+  const candidates = index.directories.attributes.map((attribute) => ({
+    label: `${attribute.code} (${attribute.name.rus})`,
+    names: [attribute.code, attribute.name.rus, attribute.name.kaz],
+    entry: attribute,
+  }));
+  return formatSuggestions(suggestEntries(code, candidates));
+}
+
+function columnKey(ref: ColumnRef): string {
+  if (typeof ref === 'string') return `h:${normalizeHeader(ref)}`;
+  if ('header' in ref) return `h:${normalizeHeader(ref.header)}`;
+  return `l:${ref.letter.toUpperCase()}`;
+}
+
+function describeRef(ref: ColumnRef): string {
+  if (typeof ref === 'string') return `column "${ref}"`;
+  if ('header' in ref) return `column "${ref.header}"`;
+  return `column ${ref.letter.toUpperCase()}`;
+}

@@ -1,0 +1,139 @@
+/**
+ * Lookup tables over the four directories, built once per run: entries by id, code and
+ * normalised name, leaf status, and the attributes of each category.
+ */
+import type { Attribute, AttributeValue, Brand, Category, Directories } from '../api/wire.js';
+import { normalizeName, normalizePath } from './normalize-name.js';
+
+/** An attribute's link to one category. */
+export interface CategoryAttribute {
+  attribute: Attribute;
+  isRequired: boolean;
+}
+
+/** The values of one attribute. */
+export interface AttributeValueIndex {
+  /** Every value of the attribute, in directory order. */
+  all: AttributeValue[];
+  /** By exact code. */
+  byCode: Map<string, AttributeValue>;
+  /** By normalised Russian name, Kazakh name and code. */
+  byName: Map<string, AttributeValue[]>;
+}
+
+/** Lookup tables over `Directories`. */
+export interface DirectoryIndex {
+  directories: Directories;
+  categoryById: Map<number, Category>;
+  /** Ids of categories that are not leaves: marked `isLeaf: false`, or the parent of another category. */
+  nonLeafIds: Set<number>;
+  /** By normalised Russian name, Kazakh name, and path (levels joined with `/`). */
+  categoriesByName: Map<string, Category[]>;
+  brandById: Map<number, Brand>;
+  /** By normalised name and code. */
+  brandsByName: Map<string, Brand[]>;
+  attributeByCode: Map<string, Attribute>;
+  valuesByAttribute: Map<string, AttributeValueIndex>;
+  /** Every value by exact code, across attributes (codes may repeat across attributes). */
+  valuesByCode: Map<string, AttributeValue[]>;
+  /** Attributes linked to each category id. */
+  attributesByCategory: Map<number, CategoryAttribute[]>;
+}
+
+/** Builds the lookup tables. Cost is linear in the directory sizes. */
+export function createDirectoryIndex(directories: Directories): DirectoryIndex {
+  const categoryById = new Map<number, Category>();
+  const nonLeafIds = new Set<number>();
+  for (const category of directories.categories) {
+    categoryById.set(category.id, category);
+    if (!category.isLeaf) nonLeafIds.add(category.id);
+  }
+  for (const category of directories.categories) {
+    if (category.parentId !== null && category.parentId !== category.id) nonLeafIds.add(category.parentId);
+  }
+  const categoriesByName = new Map<string, Category[]>();
+  for (const category of directories.categories) {
+    const keys = new Set([normalizeName(category.name.rus), normalizeName(category.name.kaz)]);
+    for (const path of buildCategoryPaths(category, categoryById)) keys.add(normalizePath(path));
+    for (const key of keys) if (key !== '') pushTo(categoriesByName, key, category);
+  }
+
+  const brandById = new Map<number, Brand>();
+  const brandsByName = new Map<string, Brand[]>();
+  for (const brand of directories.brands) {
+    brandById.set(brand.id, brand);
+    const keys = new Set([normalizeName(brand.name), normalizeName(brand.code ?? '')]);
+    for (const key of keys) if (key !== '') pushTo(brandsByName, key, brand);
+  }
+
+  const attributeByCode = new Map<string, Attribute>();
+  const attributesByCategory = new Map<number, CategoryAttribute[]>();
+  for (const attribute of directories.attributes) {
+    attributeByCode.set(attribute.code, attribute);
+    for (const link of attribute.categories) pushTo(attributesByCategory, link.categoryId, { attribute, isRequired: link.isRequired });
+  }
+
+  const valuesByAttribute = new Map<string, AttributeValueIndex>();
+  const valuesByCode = new Map<string, AttributeValue[]>();
+  for (const value of directories.values) {
+    let index = valuesByAttribute.get(value.attributeCode);
+    if (index === undefined) {
+      index = { all: [], byCode: new Map(), byName: new Map() };
+      valuesByAttribute.set(value.attributeCode, index);
+    }
+    index.all.push(value);
+    index.byCode.set(value.code, value);
+    const keys = new Set([normalizeName(value.name.rus), normalizeName(value.name.kaz), normalizeName(value.code)]);
+    for (const key of keys) if (key !== '') pushTo(index.byName, key, value);
+    pushTo(valuesByCode, value.code, value);
+  }
+
+  return {
+    directories,
+    categoryById,
+    nonLeafIds,
+    categoriesByName,
+    brandById,
+    brandsByName,
+    attributeByCode,
+    valuesByAttribute,
+    valuesByCode,
+    attributesByCategory,
+  };
+}
+
+/** A category's readable path (`Одежда / Мужская / Футболки`): the directory's own, else built from the parents present. */
+export function buildCategoryPath(category: Category, categoryById: ReadonlyMap<number, Category>): string {
+  return buildCategoryPaths(category, categoryById)[0] ?? category.name.rus;
+}
+
+/** Whether the attribute may be used in `categoryId`. An attribute linked to no category at all is allowed everywhere. */
+export function isAttributeAllowed(attribute: Attribute, categoryId: number): boolean {
+  return attribute.categories.length === 0 || attribute.categories.some((link) => link.categoryId === categoryId);
+}
+
+function buildCategoryPaths(category: Category, categoryById: ReadonlyMap<number, Category>): string[] {
+  const paths: string[] = [];
+  if (category.path !== null) {
+    if (category.path.rus !== '') paths.push(category.path.rus);
+    if (category.path.kaz !== '') paths.push(category.path.kaz);
+  }
+  if (category.parentId !== null && categoryById.has(category.parentId)) {
+    const names: string[] = [category.name.rus];
+    const seen = new Set<number>([category.id]);
+    let parent = categoryById.get(category.parentId);
+    while (parent !== undefined && !seen.has(parent.id)) {
+      seen.add(parent.id);
+      names.unshift(parent.name.rus);
+      parent = parent.parentId === null ? undefined : categoryById.get(parent.parentId);
+    }
+    paths.push(names.join(' / '));
+  }
+  return paths;
+}
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else if (!list.includes(value)) list.push(value);
+}

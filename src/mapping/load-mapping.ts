@@ -1,0 +1,93 @@
+/**
+ * Reading the mapping file: the only I/O of the mapping. The YAML is decoded with plain tags only,
+ * a bounded alias count and a bounded size, then handed to `parseMapping`.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseDocument } from 'yaml';
+import type { Deps } from '../core/deps.js';
+import { MappingError } from '../core/errors.js';
+import { createIssue, type Issue } from '../core/issue.js';
+import type { Mapping } from './mapping-schema.js';
+import { parseMapping } from './parse-mapping.js';
+
+/** Limits of `loadMapping`. */
+export interface LoadMappingOptions {
+  /** Largest file in bytes. Default 1 MB. */
+  maxBytes?: number;
+  /** Most alias uses while decoding (guards against "billion laughs"). Default 100. */
+  maxAliasCount?: number;
+}
+
+/** The decoded YAML document, or the issues that kept it from being decoded. */
+export type LoadMappingDocumentResult = { document: unknown; issues?: never } | { document?: never; issues: Issue[] };
+
+const DEFAULT_MAX_BYTES = 1024 * 1024;
+const DEFAULT_MAX_ALIAS_COUNT = 100;
+
+/** Reads and decodes a mapping file into `unknown`, without checking it. Never throws for a bad file. */
+export async function loadMappingDocument(path: string, deps: Pick<Deps, 'cwd'>, options: LoadMappingOptions = {}): Promise<LoadMappingDocumentResult> {
+  const fullPath = resolve(deps.cwd, path);
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  let text: string;
+  try {
+    const info = await stat(fullPath);
+    if (info.size > maxBytes) {
+      return { issues: [fileIssue(path, 'mapping_too_large', `the mapping file has ${info.size} bytes, more than the limit of ${maxBytes}`)] };
+    }
+    text = await readFile(fullPath, 'utf8');
+  } catch (error) {
+    return { issues: [fileIssue(path, 'mapping_unreadable', `cannot read the mapping file: ${(error as Error).message}`)] };
+  }
+  return decodeMappingYaml(text, path, options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT);
+}
+
+/** Decodes mapping YAML text (pure): plain YAML 1.2 core tags only, unique keys, one document, bounded aliases. */
+export function decodeMappingYaml(text: string, file: string, maxAliasCount = DEFAULT_MAX_ALIAS_COUNT): LoadMappingDocumentResult {
+  const doc = parseDocument(text.replace(/^\ufeff/, ''), {
+    schema: 'core',
+    customTags: [],
+    resolveKnownTags: false,
+    uniqueKeys: true,
+    prettyErrors: true,
+  });
+  const issues: Issue[] = [];
+  for (const error of doc.errors) {
+    issues.push(yamlIssue(file, 'mapping_yaml_invalid', error.message, error.linePos?.[0].line));
+  }
+  for (const warning of doc.warnings) {
+    // An unknown tag would silently become a string; custom tags are refused outright.
+    if (warning.code === 'TAG_RESOLVE_FAILED') issues.push(yamlIssue(file, 'mapping_yaml_tag', warning.message, warning.linePos?.[0].line));
+  }
+  if (issues.length > 0) return { issues };
+  try {
+    return { document: doc.toJS({ maxAliasCount }) };
+  } catch (error) {
+    return { issues: [yamlIssue(file, 'mapping_yaml_invalid', (error as Error).message, undefined)] };
+  }
+}
+
+/**
+ * Reads, decodes and parses a mapping file. Throws `MappingError` carrying every issue when the
+ * file cannot be read, is not YAML, or breaks the schema. Directory rules are separate
+ * (`checkMappingRules`), since the directories are fetched later.
+ */
+export async function loadMapping(path: string, deps: Pick<Deps, 'cwd'>, options: LoadMappingOptions = {}): Promise<Mapping> {
+  const loaded = await loadMappingDocument(path, deps, options);
+  if (loaded.issues !== undefined) throw new MappingError(`mapping ${path} cannot be loaded`, loaded.issues);
+  const parsed = parseMapping(loaded.document, path);
+  if (parsed.issues !== undefined) {
+    throw new MappingError(`mapping ${path} has ${parsed.issues.length} problem${parsed.issues.length === 1 ? '' : 's'}`, parsed.issues);
+  }
+  return parsed.mapping;
+}
+
+function fileIssue(file: string, code: string, message: string): Issue {
+  return createIssue({ stage: 'mapping', severity: 'error', code, message, file });
+}
+
+function yamlIssue(file: string, code: string, message: string, line: number | undefined): Issue {
+  // yaml's pretty messages carry a code frame after the first line; the location goes into `row`.
+  const firstLine = message.split('\n')[0] ?? message;
+  return createIssue({ stage: 'mapping', severity: 'error', code, message: firstLine, file, row: line });
+}

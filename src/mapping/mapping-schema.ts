@@ -1,0 +1,275 @@
+/**
+ * The mapping file (`mappings/*.yaml`): how a seller's sheet becomes import items. This zod schema
+ * is the single source of truth: the `Mapping` type, the defaults, the editor JSON Schema
+ * (`schemas/mapping.schema.json`) and the field descriptions all come from here. Checks that need
+ * the marketplace directories live in `check-mapping-rules.ts`.
+ */
+import { z } from 'zod';
+
+/** A column of the sheet: its header text, or `{letter: C}`, or `{header: "Цена"}`. */
+export const columnRefSchema = z
+  .union([
+    z.string().min(1).describe('Header text of the column (case and extra spaces ignored).'),
+    z.strictObject({
+      letter: z
+        .string()
+        .regex(/^[A-Za-z]{1,3}$/, 'a column letter such as C or AB')
+        .describe('Column letter as Excel shows it (A, B, …, AA), for sheets without usable headers.'),
+    }),
+    z.strictObject({ header: z.string().min(1).describe('Header text of the column.') }),
+  ])
+  .describe('A column: header text, or {letter: C}, or {header: "…"}.');
+/** A column reference. */
+export type ColumnRef = z.infer<typeof columnRefSchema>;
+
+const localizedColumnsSchema = z.strictObject({
+  rus: columnRefSchema.optional().describe('Column with the Russian text.'),
+  kaz: columnRefSchema.optional().describe('Column with the Kazakh text.'),
+});
+
+/** Photo columns: one column, several columns, or columns plus a separator for cells holding several URLs. */
+export const photoColumnsSchema = z
+  .union([
+    columnRefSchema,
+    z.array(columnRefSchema).min(1),
+    z.strictObject({
+      columns: z.array(columnRefSchema).min(1).describe('Photo columns, in photo order.'),
+      separator: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('Separator between URLs inside one cell (white space and line breaks always separate).'),
+    }),
+  ])
+  .describe('Photo URL column(s). Photos are ordered from 1 in column order, then in cell order.');
+/** Photo column specification. */
+export type PhotoColumns = z.infer<typeof photoColumnsSchema>;
+
+const columnsSchema = z
+  .strictObject({
+    productKey: columnRefSchema.describe(
+      "The seller's product (model) key. Rows with the same key are SKUs of one product; they need not be adjacent.",
+    ),
+    skuKey: columnRefSchema.optional().describe("The seller's SKU key. Default: the barcode."),
+    shopId: columnRefSchema.optional().describe('Shop id (integer). Usually given in `defaults` instead.'),
+    category: columnRefSchema.optional().describe('Seller category text, resolved through `categories`.'),
+    brand: columnRefSchema.optional().describe('Seller brand text, resolved through `brands`.'),
+    isLocalMade: columnRefSchema.optional().describe('Made in Kazakhstan, in the words of `booleans`.'),
+    name: localizedColumnsSchema.optional().describe('Product name columns; `rus` is required.'),
+    description: localizedColumnsSchema.optional().describe('Description columns (HTML is kept as given).'),
+    vat: columnRefSchema.optional().describe('VAT rate in percent (`12`, `12%`, `без НДС` = 0).'),
+    price: columnRefSchema.optional().describe('SKU price; decimal comma and space/NBSP thousands separators are accepted.'),
+    barcode: columnRefSchema.optional().describe('SKU barcode: EAN-8, EAN-13, UPC-A or GTIN-14 with a valid check digit.'),
+    photos: photoColumnsSchema.optional(),
+    productId: columnRefSchema.optional().describe('Marketplace product id, when the sheet holds it (empty = create).'),
+    skuId: columnRefSchema.optional().describe('Marketplace SKU id, when the sheet holds it (empty = create).'),
+  })
+  .describe('Which column feeds each field of the import item.');
+
+/** A directory entry named in the mapping: an id, or the exact directory name (a category also by its path). */
+export const directoryTargetSchema = z
+  .union([z.number().int().positive(), z.string().min(1)])
+  .describe('Directory id, or exact directory name (categories also by path, e.g. "Одежда / Футболки").');
+
+const defaultsSchema = z
+  .strictObject({
+    shopId: z.number().int().positive().optional().describe('Shop id for every row.'),
+    vat: z.number().int().min(0).optional().describe('VAT rate for rows without a VAT cell.'),
+    isLocalMade: z.boolean().optional().describe('Made in Kazakhstan, for rows without such a cell.'),
+    category: z
+      .union([z.number().int().positive(), z.string().min(1)])
+      .optional()
+      .describe('Category for rows without a category cell: a key of `categories`, an id or a directory name.'),
+    brand: z
+      .union([z.number().int().positive(), z.string().min(1)])
+      .optional()
+      .describe('Brand for rows without a brand cell: a key of `brands`, an id or a directory name.'),
+    description: z
+      .strictObject({ rus: z.string().optional(), kaz: z.string().optional() })
+      .optional()
+      .describe('Description for rows without a description cell.'),
+  })
+  .prefault({})
+  .describe('Values for fields a sheet does not have, or for its empty cells.');
+
+/** One attribute mapping. */
+export const attributeMappingSchema = z
+  .strictObject({
+    code: z.string().min(1).describe('Attribute code in the attribute directory.'),
+    column: columnRefSchema.optional().describe('Column holding the value(s). Give `column` or `value`.'),
+    value: z.string().min(1).optional().describe('A fixed seller value for every row, instead of a column.'),
+    level: z
+      .enum(['product', 'sku'])
+      .optional()
+      .describe("`sku` for SKU-defining attributes (colour, size). Default: the directory's isSkuDefining; must agree with it."),
+    separator: z.string().min(1).optional().describe('Separator of several values in one cell (the attribute must allow several).'),
+    values: z
+      .record(z.string(), z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]))
+      .default({})
+      .describe('Seller text → value code(s) of this attribute (synonyms). Keys match ignoring case, spaces and ё/е.'),
+    free: z
+      .boolean()
+      .optional()
+      .describe('Send the seller text itself. Default: true for text/number/boolean attributes; not allowed for dictionary ones.'),
+  })
+  .describe('Maps a column (or a fixed value) to one attribute of the directory.');
+/** An attribute mapping. */
+export type AttributeMapping = z.infer<typeof attributeMappingSchema>;
+
+/** Fields whose blank policy the mapping can set. */
+export const BLANKABLE_FIELDS = [
+  'name.rus',
+  'name.kaz',
+  'description.rus',
+  'description.kaz',
+  'brand',
+  'vat',
+  'isLocalMade',
+  'price',
+  'photos',
+  'attributes',
+] as const;
+/** A field with a blank policy. */
+export type BlankableField = (typeof BLANKABLE_FIELDS)[number];
+
+const blankPolicySchema = z.enum(['keep', 'clear']).default('keep');
+
+const DEFAULT_TRUE_WORDS = ['да', 'иә', 'yes', '1', 'true', '+', 'истина'];
+const DEFAULT_FALSE_WORDS = ['нет', 'жоқ', 'no', '0', 'false', '-', 'ложь'];
+
+/** The mapping file schema. */
+export const mappingSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe('JSON Schema reference for editors; ignored.'),
+    version: z.literal(1).default(1).describe('Mapping format version.'),
+    input: z
+      .strictObject({
+        sheet: z
+          .union([z.string().min(1), z.number().int().min(1)])
+          .optional()
+          .describe('Workbook sheet by name or position from 1. Default: the first visible sheet.'),
+        headerRow: z.number().int().min(1).optional().describe('Row number of the header. Default: found among the first 20 rows.'),
+        encoding: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('CSV encoding: utf-8, utf-16le, utf-16be, windows-1251, kz-1048. Default: detected.'),
+        delimiter: z.enum([',', ';', '\t', '|', 'tab']).optional().describe('CSV delimiter. Default: detected.'),
+        decimal: z
+          .enum([',', '.', 'auto'])
+          .default('auto')
+          .describe('Decimal separator of text numbers. `auto`: the last of `,`/`.` when both appear, else the one present.'),
+        thousands: z
+          .array(z.string().length(1))
+          .default([' ', '\u00a0', '\u202f'])
+          .describe('Thousands separators removed from text numbers (default: space, NBSP, narrow NBSP).'),
+        fillMerged: z.array(z.string().min(1)).default([]).describe('Headers of columns whose merged cells are filled down.'),
+      })
+      .prefault({})
+      .describe('How to read the file.'),
+    columns: columnsSchema,
+    defaults: defaultsSchema,
+    categories: z
+      .record(z.string(), directoryTargetSchema)
+      .default({})
+      .describe('Seller category text → marketplace leaf category (id, exact name or path).'),
+    brands: z.record(z.string(), directoryTargetSchema).default({}).describe('Seller brand text → directory brand (id or exact name).'),
+    attributes: z.array(attributeMappingSchema).default([]).describe('Attribute columns.'),
+    unmapped: z
+      .enum(['error', 'auto'])
+      .default('error')
+      .describe(
+        'A value without a mapping entry: `error` accepts only an exact directory name (ignoring case, spaces, ё/е); `auto` also accepts one clearly nearest directory entry, with a warning.',
+      ),
+    booleans: z
+      .strictObject({
+        true: z.array(z.string().min(1)).min(1).default(DEFAULT_TRUE_WORDS).describe('Words meaning yes.'),
+        false: z.array(z.string().min(1)).min(1).default(DEFAULT_FALSE_WORDS).describe('Words meaning no.'),
+      })
+      .prefault({})
+      .describe('Words for true/false, compared ignoring case.'),
+    validation: z
+      .strictObject({
+        vat: z.array(z.number().int().min(0)).min(1).default([0, 12]).describe('Allowed VAT rates.'),
+        kazakh: z
+          .enum(['error', 'warning', 'off'])
+          .default('warning')
+          .describe('Severity of a missing Kazakh name or description.'),
+        requireDescription: z.boolean().default(true).describe('A Russian description is required.'),
+        photos: z
+          .strictObject({
+            min: z.number().int().min(0).default(1).describe('Fewest photos per SKU.'),
+            max: z.number().int().min(1).default(15).describe('Most photos per SKU.'),
+            requireHttps: z.boolean().default(false).describe('Reject http:// photo URLs.'),
+          })
+          .prefault({}),
+        barcode: z
+          .strictObject({
+            repairLeadingZeros: z
+              .boolean()
+              .default(false)
+              .describe('Restore leading zeros Excel dropped from a numeric barcode when the check digit then verifies (a warning instead of an error).'),
+          })
+          .prefault({}),
+      })
+      .prefault({})
+      .describe('Row checks.'),
+    blank: z
+      .strictObject(Object.fromEntries(BLANKABLE_FIELDS.map((field) => [field, blankPolicySchema])) as Record<BlankableField, typeof blankPolicySchema>)
+      .prefault({})
+      .describe('Per field: `keep` (an empty cell never wipes a live value) or `clear` (an empty cell clears it).'),
+    batchSize: z
+      .number()
+      .int()
+      .min(1)
+      .default(30)
+      .describe('Products per import request; the service accepts at most 30, larger values are capped.'),
+  })
+  .superRefine((mapping, ctx) => {
+    const requireColumn = (present: boolean, path: (string | number)[], what: string): void => {
+      if (!present) {
+        ctx.addIssue({ code: 'custom', path, message: `${what} is required`, params: { code: 'required_field_unmapped' } });
+      }
+    };
+    const { columns, defaults } = mapping;
+    requireColumn(columns.price !== undefined, ['columns', 'price'], 'a price column');
+    requireColumn(columns.barcode !== undefined, ['columns', 'barcode'], 'a barcode column');
+    requireColumn(columns.name?.rus !== undefined, ['columns', 'name', 'rus'], 'a Russian name column');
+    requireColumn(columns.shopId !== undefined || defaults.shopId !== undefined, ['columns', 'shopId'], 'a shopId column or defaults.shopId');
+    requireColumn(columns.category !== undefined || defaults.category !== undefined, ['columns', 'category'], 'a category column or defaults.category');
+    requireColumn(columns.brand !== undefined || defaults.brand !== undefined, ['columns', 'brand'], 'a brand column or defaults.brand');
+    requireColumn(columns.vat !== undefined || defaults.vat !== undefined, ['columns', 'vat'], 'a vat column or defaults.vat');
+    requireColumn(
+      columns.isLocalMade !== undefined || defaults.isLocalMade !== undefined,
+      ['columns', 'isLocalMade'],
+      'an isLocalMade column or defaults.isLocalMade',
+    );
+    if (mapping.validation.requireDescription) {
+      requireColumn(
+        columns.description?.rus !== undefined || defaults.description?.rus !== undefined,
+        ['columns', 'description', 'rus'],
+        'a Russian description column or defaults.description.rus (or validation.requireDescription: false)',
+      );
+    }
+    if (mapping.validation.photos.min > 0) {
+      requireColumn(columns.photos !== undefined, ['columns', 'photos'], 'a photos column (or validation.photos.min: 0)');
+    }
+    if (mapping.validation.photos.min > mapping.validation.photos.max) {
+      ctx.addIssue({ code: 'custom', path: ['validation', 'photos', 'min'], message: 'min is larger than max' });
+    }
+    mapping.attributes.forEach((attribute, i) => {
+      if ((attribute.column === undefined) === (attribute.value === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['attributes', i],
+          message: `attribute ${attribute.code}: give exactly one of column and value`,
+          params: { code: 'attribute_source_invalid' },
+        });
+      }
+    });
+  });
+
+/** A parsed mapping, defaults applied. */
+export type Mapping = z.output<typeof mappingSchema>;
+/** A mapping as written in YAML (defaults optional). */
+export type MappingInput = z.input<typeof mappingSchema>;

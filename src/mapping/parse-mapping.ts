@@ -1,0 +1,92 @@
+/** Pure parsing of a mapping document (already YAML-decoded) into a typed `Mapping`. */
+import type { z } from 'zod';
+import { createIssue, type Issue } from '../core/issue.js';
+import type { MappingIssueCode } from './issue-codes.js';
+import { mappingSchema, type Mapping } from './mapping-schema.js';
+
+/** The result of `parseMapping`: the mapping, or every problem found. */
+export type ParseMappingResult = { mapping: Mapping; issues?: never } | { mapping?: never; issues: Issue[] };
+
+/**
+ * Checks a decoded mapping document against the schema and applies defaults. Never throws for a
+ * bad document: each problem becomes an issue with its dotted `path` and the mapping `file`.
+ */
+export function parseMapping(document: unknown, file?: string): ParseMappingResult {
+  const result = mappingSchema.safeParse(document);
+  if (result.success) return { mapping: result.data };
+  return { issues: buildMappingIssues(result.error.issues, file) };
+}
+
+/** Converts zod issues of the mapping schema into our issues (one per zod issue, unions flattened to their best branch). */
+export function buildMappingIssues(zodIssues: readonly z.core.$ZodIssue[], file?: string): Issue[] {
+  const issues: Issue[] = [];
+  for (const zodIssue of zodIssues) {
+    issues.push(
+      createIssue({
+        stage: 'mapping',
+        severity: 'error',
+        code: pickCode(zodIssue),
+        message: describeIssue(zodIssue),
+        file,
+        path: formatPath(zodIssue.path),
+      }),
+    );
+  }
+  return issues;
+}
+
+/** A zod path as text: `attributes[2].values`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let text = '';
+  for (const key of path) {
+    if (typeof key === 'number') text += `[${key}]`;
+    else text += text === '' ? String(key) : `.${String(key)}`;
+  }
+  return text === '' ? '(root)' : text;
+}
+
+function pickCode(issue: z.core.$ZodIssue): MappingIssueCode {
+  switch (issue.code) {
+    case 'invalid_type':
+      return 'mapping_invalid_type';
+    case 'invalid_value':
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
+      return 'mapping_invalid_value';
+    case 'too_big':
+    case 'too_small':
+      return 'mapping_out_of_range';
+    case 'unrecognized_keys':
+      return 'mapping_unknown_key';
+    case 'custom': {
+      const code = (issue.params as { code?: MappingIssueCode } | undefined)?.code;
+      return code ?? 'mapping_invalid';
+    }
+    default:
+      return 'mapping_invalid';
+  }
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    case 'invalid_type':
+      return issue.input === undefined ? `required, expected ${issue.expected}` : `expected ${issue.expected}, got ${describeInput(issue.input)}`;
+    case 'invalid_union': {
+      // A column may be text or {letter}/{header}; the plain message "Invalid input" helps nobody.
+      const branches = issue.errors.map((branch) => branch.map((inner) => inner.message).join('; ')).filter(Boolean);
+      return branches.length > 0 ? `none of the allowed forms matches (${branches.join(' | ')})` : issue.message;
+    }
+    default:
+      return issue.message;
+  }
+}
+
+function describeInput(input: unknown): string {
+  if (input === null) return 'null';
+  if (Array.isArray(input)) return 'a list';
+  if (typeof input === 'object') return 'a mapping';
+  return `${typeof input} ${JSON.stringify(input)}`;
+}

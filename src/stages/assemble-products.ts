@@ -1,0 +1,329 @@
+/**
+ * Groups mapped rows into products with their SKUs, checks what only a whole product shows, and
+ * emits `ProductDraft`s holding the exact import item.
+ *
+ * Memory: only "open" products are held. A product closes when `closeWindow` other products have
+ * started since its last row; it is then checked and handed to the sink. A row arriving later for a
+ * closed product takes it back from the sink (`reopen`) and the product is reassembled, so rows of
+ * one product need not be adjacent. Cross-product checks (duplicate barcodes and SKU keys) keep one
+ * compact map entry per SKU (key → row number) and a set of closed product keys.
+ *
+ * Policy: a product any of whose rows has an error is not sent at all (a partial product would be
+ * surprising); each of its good rows gets `product_has_invalid_rows` naming the bad ones.
+ */
+import type { Directories, ImportAttribute, ImportItem, ImportSku } from '../api/wire.js';
+import { InternalError } from '../core/errors.js';
+import { createIssue, hasErrors, type Issue } from '../core/issue.js';
+import type { ProductDraft } from '../core/types.js';
+import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-index.js';
+import type { Mapping } from '../mapping/mapping-schema.js';
+import type { AssemblyIssueCode } from './issue-codes.js';
+import type { CellLocation, MappedRow } from './mapped-row.js';
+import type { AssembledProduct, ProductSink } from './product-sink.js';
+
+/** Options of `createProductAssembler`. */
+export interface ProductAssemblerOptions {
+  mapping: Mapping;
+  directories: Directories;
+  /** Receives each finished product. */
+  sink: ProductSink;
+  /** A product closes when this many other products have started since its last row. Default 1,000. */
+  closeWindow?: number;
+  /** A prebuilt index, to share one across stages of a run. */
+  index?: DirectoryIndex;
+}
+
+/** Assembles products from mapped rows fed one by one. */
+export interface ProductAssembler {
+  /**
+   * Adds one mapped row. Returns the row-level issues found now (duplicate barcode or SKU key),
+   * which also mark the record invalid. Product-level issues go to the sink with their product.
+   */
+  add(record: MappedRow): Issue[];
+  /** Closes every open product (in order of first row). Returns row-level issues found at the end (none today). */
+  finish(): Issue[];
+}
+
+/** Default of `closeWindow`. */
+export const DEFAULT_CLOSE_WINDOW = 1000;
+
+interface OpenProduct {
+  records: MappedRow[];
+  /** Value of the product counter when the product last got a row. */
+  mark: number;
+}
+
+/** A product-level field compared across rows, with the cell field that locates it. */
+interface ProductField {
+  name: string;
+  cell: string;
+  read(record: MappedRow): string | number | boolean | null;
+}
+
+const PRODUCT_FIELDS: readonly ProductField[] = [
+  { name: 'shopId', cell: 'shopId', read: (r) => r.product.shopId },
+  { name: 'productId', cell: 'productId', read: (r) => r.productId },
+  { name: 'categoryId', cell: 'category', read: (r) => r.product.categoryId },
+  { name: 'brandId', cell: 'brand', read: (r) => r.product.brandId },
+  { name: 'isLocalMade', cell: 'isLocalMade', read: (r) => r.product.isLocalMade },
+  { name: 'name.rus', cell: 'name.rus', read: (r) => r.product.name.rus || null },
+  { name: 'name.kaz', cell: 'name.kaz', read: (r) => r.product.name.kaz || null },
+  { name: 'description.rus', cell: 'description.rus', read: (r) => r.product.description.rus || null },
+  { name: 'description.kaz', cell: 'description.kaz', read: (r) => r.product.description.kaz || null },
+  { name: 'vat', cell: 'vat', read: (r) => r.product.vat },
+];
+
+/** Creates an assembler writing to `options.sink`. */
+export function createProductAssembler(options: ProductAssemblerOptions): ProductAssembler {
+  const { sink, mapping } = options;
+  const closeWindow = Math.max(1, Math.floor(options.closeWindow ?? DEFAULT_CLOSE_WINDOW));
+  const index = options.index ?? createDirectoryIndex(options.directories);
+  const open = new Map<string, OpenProduct>();
+  const closed = new Set<string>();
+  const barcodes = new Map<string, number>();
+  // When the SKU key is the barcode, the barcode map already guards it.
+  const skuKeys = mapping.columns.skuKey === undefined ? undefined : new Map<string, number>();
+  let started = 0;
+
+  const close = (productKey: string, product: OpenProduct): void => {
+    open.delete(productKey);
+    closed.add(productKey);
+    sink.put(buildAssembledProduct(productKey, product.records, index));
+  };
+
+  return {
+    add(record) {
+      const issues: Issue[] = [];
+      checkDuplicate(barcodes, record.sku.barcode, record, 'duplicate_barcode', 'barcode', 'barcode', issues);
+      if (skuKeys !== undefined) checkDuplicate(skuKeys, record.skuKey, record, 'duplicate_sku_key', 'SKU key', 'skuKey', issues);
+
+      const key = record.productKey;
+      const current = open.get(key);
+      if (current !== undefined) {
+        current.records.push(record);
+        current.mark = started;
+        // Re-insert so that the map stays ordered by mark: the oldest product is always first.
+        open.delete(key);
+        open.set(key, current);
+        return issues;
+      }
+      started++;
+      const records: MappedRow[] = [];
+      if (closed.has(key)) {
+        closed.delete(key);
+        records.push(...(sink.reopen(key)?.records ?? []));
+      }
+      records.push(record);
+      open.set(key, { records, mark: started });
+      for (const [oldestKey, oldest] of open) {
+        if (started - oldest.mark < closeWindow) break;
+        close(oldestKey, oldest);
+      }
+      return issues;
+    },
+    finish() {
+      const remaining = [...open].sort(([, a], [, b]) => firstRowOf(a.records) - firstRowOf(b.records));
+      for (const [key, product] of remaining) close(key, product);
+      return [];
+    },
+  };
+}
+
+/** Checks one product's rows together and builds its entry (pure). */
+export function buildAssembledProduct(productKey: string, unsorted: readonly MappedRow[], index: DirectoryIndex): AssembledProduct {
+  const records = [...unsorted].sort((a, b) => a.source.row - b.source.row);
+  const issues: Issue[] = [];
+  const report = (code: AssemblyIssueCode, record: MappedRow, location: CellLocation | undefined, message: string, value?: string): void => {
+    issues.push(
+      createIssue({
+        stage: 'build',
+        code,
+        severity: 'error',
+        message,
+        file: record.source.file,
+        sheet: record.source.sheet,
+        row: record.source.row,
+        column: location?.column,
+        header: location?.header,
+        value,
+        productKey,
+      }),
+    );
+  };
+
+  // Product-level fields: the first non-empty value wins; a different non-empty value is a conflict.
+  const merged = new Map<string, { value: string | number | boolean; row: number }>();
+  for (const field of PRODUCT_FIELDS) {
+    for (const record of records) {
+      const value = field.read(record);
+      if (value === null) continue;
+      const first = merged.get(field.name);
+      if (first === undefined) merged.set(field.name, { value, row: record.source.row });
+      else if (first.value !== value) {
+        report(
+          'product_field_conflict',
+          record,
+          record.cells[field.cell],
+          `rows of product "${productKey}" disagree on ${field.name}: "${String(value)}" here, "${String(first.value)}" in row ${first.row}`,
+          String(value),
+        );
+      }
+    }
+  }
+  const productAttributes: ImportAttribute[] = [];
+  const attributeRows = new Map<string, { joined: string; row: number }>();
+  for (const record of records) {
+    for (const attribute of record.product.attributes) {
+      const joined = attribute.valueCodes.join(', ');
+      const first = attributeRows.get(attribute.code);
+      if (first === undefined) {
+        attributeRows.set(attribute.code, { joined, row: record.source.row });
+        productAttributes.push(attribute);
+      } else if (first.joined !== joined) {
+        report(
+          'product_field_conflict',
+          record,
+          record.cells[`attribute:${attribute.code}`],
+          `rows of product "${productKey}" disagree on attribute ${attribute.code}: ${joined} here, ${first.joined} in row ${first.row}`,
+          joined,
+        );
+      }
+    }
+  }
+
+  const validRecords = records.filter((record) => record.valid);
+  if (validRecords.length > 1) {
+    const signatures = new Map<string, number>();
+    for (const record of validRecords) {
+      const signature = record.sku.attributes
+        .map((attribute) => `${attribute.code}=${[...attribute.valueCodes].sort().join('+')}`)
+        .sort()
+        .join(';');
+      const first = signatures.get(signature);
+      if (first === undefined) signatures.set(signature, record.source.row);
+      else {
+        report(
+          'skus_not_distinguished',
+          record,
+          undefined,
+          `SKUs of product "${productKey}" in rows ${first} and ${record.source.row} have the same SKU-defining values (${signature || 'none'})`,
+          signature,
+        );
+      }
+    }
+  }
+
+  const categoryId = merged.get('categoryId')?.value;
+  if (typeof categoryId === 'number' && validRecords.length > 0) {
+    for (const link of index.attributesByCategory.get(categoryId) ?? []) {
+      if (!link.isRequired) continue;
+      const { attribute } = link;
+      if (attribute.isSkuDefining) {
+        for (const record of validRecords) {
+          if (!record.sku.attributes.some((entry) => entry.code === attribute.code)) {
+            report('required_attribute_missing', record, undefined, `SKU lacks attribute ${attribute.code} (${attribute.name.rus}), required in category ${categoryId}`, attribute.code);
+          }
+        }
+      } else if (!attributeRows.has(attribute.code)) {
+        report('required_attribute_missing', records[0] as MappedRow, undefined, `product lacks attribute ${attribute.code} (${attribute.name.rus}), required in category ${categoryId}`, attribute.code);
+      }
+    }
+  }
+
+  const badRows = records.filter((record) => !record.valid).map((record) => record.source.row);
+  if (badRows.length > 0) {
+    const listed = badRows.length > 10 ? `${badRows.slice(0, 10).join(', ')} and ${badRows.length - 10} more` : badRows.join(', ');
+    for (const record of validRecords) {
+      report('product_has_invalid_rows', record, undefined, `product "${productKey}" is held back: row${badRows.length === 1 ? '' : 's'} ${listed} of it ha${badRows.length === 1 ? 's' : 've'} errors`, listed);
+    }
+  }
+
+  const rows = records.map((record) => record.source);
+  const firstRow = firstRowOf(records);
+  const draft = badRows.length > 0 || hasErrors(issues) ? null : buildDraft(productKey, records, merged, productAttributes);
+  return { productKey, draft, issues, rows, firstRow, records };
+}
+
+function buildDraft(
+  productKey: string,
+  records: readonly MappedRow[],
+  merged: ReadonlyMap<string, { value: string | number | boolean }>,
+  attributes: ImportAttribute[],
+): ProductDraft {
+  const get = <T extends string | number | boolean>(name: string, type: 'number' | 'boolean' | 'string', fallback?: T): T => {
+    const value = merged.get(name)?.value ?? fallback;
+    // A valid row carries every required field; a gap here is a bug, not bad data.
+    if (typeof value !== type) throw new InternalError(`product "${productKey}" is valid but lacks ${name}`);
+    return value as T;
+  };
+  const skus: ImportSku[] = records.map((record) => {
+    if (record.sku.price === null) throw new InternalError(`row ${record.source.row} is valid but lacks a price`);
+    return {
+      skuId: record.skuId,
+      attributeValueCodes: record.sku.attributes.flatMap((attribute) => attribute.valueCodes),
+      price: record.sku.price,
+      barcode: record.sku.barcode,
+      photos: record.sku.photos,
+    };
+  });
+  const item: ImportItem = {
+    shopId: get<number>('shopId', 'number'),
+    productId: (merged.get('productId')?.value as number | undefined) ?? null,
+    categoryId: get<number>('categoryId', 'number'),
+    brandId: get<number>('brandId', 'number'),
+    isLocalMade: get<boolean>('isLocalMade', 'boolean'),
+    name: { rus: get<string>('name.rus', 'string'), kaz: get<string>('name.kaz', 'string', '') },
+    description: { rus: get<string>('description.rus', 'string', ''), kaz: get<string>('description.kaz', 'string', '') },
+    vat: get<number>('vat', 'number'),
+    attributes,
+    skus,
+  };
+  return {
+    productKey,
+    rows: records.map((record) => record.source),
+    skuKeys: records.map((record) => record.skuKey),
+    skuRows: records.map((record) => record.source),
+    item,
+  };
+}
+
+function checkDuplicate(
+  seen: Map<string, number>,
+  key: string,
+  record: MappedRow,
+  code: AssemblyIssueCode,
+  what: string,
+  cell: string,
+  issues: Issue[],
+): void {
+  if (key === '') return;
+  const first = seen.get(key);
+  if (first === undefined) {
+    seen.set(key, record.source.row);
+    return;
+  }
+  if (first === record.source.row) return;
+  record.valid = false;
+  const location = record.cells[cell];
+  issues.push(
+    createIssue({
+      stage: 'build',
+      code,
+      severity: 'error',
+      message: `${what} ${key} is already used in row ${first}`,
+      file: record.source.file,
+      sheet: record.source.sheet,
+      row: record.source.row,
+      column: location?.column,
+      header: location?.header,
+      value: key,
+      productKey: record.productKey,
+    }),
+  );
+}
+
+function firstRowOf(records: readonly MappedRow[]): number {
+  let first = Number.POSITIVE_INFINITY;
+  for (const record of records) if (record.source.row < first) first = record.source.row;
+  return first;
+}

@@ -1,0 +1,20 @@
+/** Public API of the dry stages: row mapping and validation, product assembly, batching. */
+export { createRowMapper } from './create-row-mapper.js';
+export type { RowMapper, RowMapperOptions, RowMapResult } from './create-row-mapper.js';
+export type { MappedRow, MappedProductFields, MappedSkuFields, CellLocation, FieldName } from './mapped-row.js';
+export { createProductAssembler, buildAssembledProduct, DEFAULT_CLOSE_WINDOW } from './assemble-products.js';
+export type { ProductAssembler, ProductAssemblerOptions } from './assemble-products.js';
+export { createMemoryProductSink } from './product-sink.js';
+export type { ProductSink, AssembledProduct, MemoryProductSink } from './product-sink.js';
+export { buildBatches } from './build-batches.js';
+export { mapAndAssemble } from './run-dry-stages.js';
+export type { MapAndAssembleOptions, MapAndAssembleResult, DryRunCounts } from './run-dry-stages.js';
+export { parseDecimal } from './parse-decimal.js';
+export type { DecimalFormat } from './parse-decimal.js';
+export { checkBarcode, isValidGtin, computeCheckDigit, GTIN_LENGTHS } from './check-barcode.js';
+export type { BarcodeCheck } from './check-barcode.js';
+export { hasLostKazakhLetters, isSameAsRussian } from './check-kazakh-text.js';
+export { createBooleanLookup, parseBoolean } from './parse-boolean.js';
+export type { BooleanLookup, BooleanWords } from './parse-boolean.js';
+export { ROW_ISSUE_CODES, ASSEMBLY_ISSUE_CODES } from './issue-codes.js';
+export type { RowIssueCode, AssemblyIssueCode } from './issue-codes.js';
