@@ -34,7 +34,10 @@ export interface RunSummaryParts {
 export const REDACTED = '[redacted]';
 
 // Keys whose values must never reach a report file. `sources` only names where values came from.
-const SECRET_KEY = /secret|password|passwd|api_?key|access_?token|refresh_?token|authorization|credential|^token$|^bearer/i;
+const SECRET_KEY = /secret|password|passwd|api_?key|authorization|credential|bearer/i;
+// `accessToken`, `token`, … are secrets too, unless the value is an endpoint path or URL (`paths.token`).
+const TOKEN_KEY = /token$/i;
+const PATH_OR_URL = /^(?:\/|https?:\/\/)/;
 
 /** Builds the run summary. Pure: no clock, no I/O. */
 export function buildRunSummary(parts: RunSummaryParts): RunSummary {
@@ -143,13 +146,19 @@ function redactSettings(value: unknown, inSources = false): unknown {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value).sort()) {
     const item = (value as Record<string, unknown>)[key];
-    if (!inSources && SECRET_KEY.test(key) && item !== undefined && item !== null && typeof item !== 'object') {
+    if (!inSources && isSecret(key, item)) {
       out[key] = REDACTED;
     } else {
       out[key] = redactSettings(item, inSources || key === 'sources');
     }
   }
   return out;
+}
+
+function isSecret(key: string, value: unknown): boolean {
+  if (value === undefined || value === null || typeof value === 'object') return false;
+  if (SECRET_KEY.test(key)) return true;
+  return TOKEN_KEY.test(key) && !(typeof value === 'string' && PATH_OR_URL.test(value));
 }
 
 function sortKeys<T>(record: Readonly<Record<string, T>>): Record<string, T> {

@@ -28,6 +28,9 @@ export const TO_FIX_SHEET = 'To fix';
 /** Headers of the `To fix` sheet. */
 export const TO_FIX_HEADERS = ['row', 'column', 'header', 'value', 'severity', 'code', 'message'] as const;
 
+/** Default of `maxNotes`. */
+export const DEFAULT_MAX_NOTES = 5000;
+
 /** Fill colours (ARGB) used in the annotated workbook; Excel's "bad", "neutral" and "good" styles. */
 export const ANNOTATION_FILLS = {
   error: 'FFFFC7CE',
@@ -53,6 +56,12 @@ export interface WriteAnnotatedWorkbookOptions {
    * the fixed file is fed back.
    */
   prefixFormulaText?: boolean;
+  /**
+   * Most cell notes written (default 5,000). Each note is a VML shape, and Excel slows to a crawl
+   * on workbooks with tens of thousands of them; past the limit, faulty cells are still filled and
+   * every issue is still in `_errors` and the `To fix` sheet.
+   */
+  maxNotes?: number;
   /** Called for each data row (below the header) with its text under `info.header`, e.g. to write `rejected-rows.csv` in the same pass. */
   onDataRow?: (row: TextRow, outcome: RowOutcome | undefined) => void | Promise<void>;
 }
@@ -64,8 +73,10 @@ export interface AnnotatedWorkbookResult {
   rows: number;
   /** Data rows that had an outcome. */
   annotatedRows: number;
-  /** Cells filled and given a note. */
+  /** Cells filled. */
   highlightedCells: number;
+  /** Notes written (at most `maxNotes`). */
+  notes: number;
   /** Rows of the `To fix` sheet (one per issue). */
   issues: number;
 }
@@ -77,7 +88,6 @@ type ToFixLine = [row: number, column: string, header: string, value: string, se
 interface SheetReader extends AsyncIterable<ExcelJS.Row> {
   name: string;
   state?: string;
-  columns: ExcelJS.Column[] | null;
 }
 
 /** Streams the annotated copy of the seller's workbook to `outPath`. */
@@ -92,7 +102,7 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
   });
   const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: options.outPath, useStyles: true, useSharedStrings: false });
   const headerNames = buildHeaderTexts(info);
-  const result: AnnotatedWorkbookResult = { sheet: '', rows: 0, annotatedRows: 0, highlightedCells: 0, issues: 0 };
+  const result: AnnotatedWorkbookResult = { sheet: '', rows: 0, annotatedRows: 0, highlightedCells: 0, notes: 0, issues: 0 };
   const toFix: ToFixLine[] = [];
 
   try {
@@ -137,6 +147,7 @@ async function copySheet(
   const oldAnnotationColumns = new Set<number>();
   let firstAnnotationColumn = headerNames.length + 1;
   let headerSeen = false;
+  const maxNotes = options.maxNotes ?? DEFAULT_MAX_NOTES;
 
   for await (const row of sheet) {
     if (!headerSeen && row.number >= info.headerRow) {
@@ -149,7 +160,7 @@ async function copySheet(
         });
         firstAnnotationColumn = lastSellerColumn + 1;
       }
-      setColumnWidths(sheet, out, firstAnnotationColumn);
+      setColumnWidths(out, firstAnnotationColumn);
     }
 
     const outRow = out.getRow(row.number);
@@ -171,7 +182,9 @@ async function copySheet(
       if (outcome !== undefined) {
         result.annotatedRows += 1;
         writeAnnotation(outRow, firstAnnotationColumn, outcome);
-        result.highlightedCells += highlightCells(outRow, outcome.issues);
+        const highlighted = highlightCells(outRow, outcome.issues, maxNotes - result.notes);
+        result.highlightedCells += highlighted.cells;
+        result.notes += highlighted.notes;
         for (const issue of outcome.issues) toFix.push(buildToFixLine(row.number, issue, headerNames));
       }
       if (options.onDataRow !== undefined) await options.onDataRow({ row: row.number, values: rowTexts(row, headerNames) }, outcome);
@@ -198,7 +211,7 @@ function writeAnnotation(outRow: ExcelJS.Row, firstColumn: number, outcome: RowO
   });
 }
 
-function highlightCells(outRow: ExcelJS.Row, issues: readonly Issue[]): number {
+function highlightCells(outRow: ExcelJS.Row, issues: readonly Issue[], notesLeft: number): { cells: number; notes: number } {
   const byColumn = new Map<string, Issue[]>();
   for (const issue of issues) {
     if (issue.column === undefined || columnNumber(issue.column) === undefined) continue;
@@ -206,14 +219,17 @@ function highlightCells(outRow: ExcelJS.Row, issues: readonly Issue[]): number {
     if (list === undefined) byColumn.set(issue.column, [issue]);
     else list.push(issue);
   }
+  let notes = 0;
   for (const [letter, list] of byColumn) {
     const cell = outRow.getCell(columnNumber(letter) as number);
     const severity = list.some((issue) => issue.severity === 'error') ? 'error' : 'warning';
     cell.fill = solidFill(ANNOTATION_FILLS[severity]);
+    if (notes >= notesLeft) continue;
     // Notes are never evaluated, so they keep the exact text.
     cell.note = list.map((issue) => renderIssueText(issue, { column: false })).join('\n');
+    notes += 1;
   }
-  return byColumn.size;
+  return { cells: byColumn.size, notes };
 }
 
 function writeToFixSheet(writer: ExcelJS.stream.xlsx.WorkbookWriter, dataSheet: string, lines: readonly ToFixLine[]): void {
@@ -251,10 +267,9 @@ function isWantedSheet(sheet: SheetReader, position: number, info: SourceInfo, r
   return sheet.state === undefined || sheet.state === 'visible';
 }
 
-function setColumnWidths(sheet: SheetReader, out: ExcelJS.Worksheet, firstAnnotationColumn: number): void {
-  for (const column of sheet.columns ?? []) {
-    if (column.width !== undefined && column.number < firstAnnotationColumn) out.getColumn(column.number).width = column.width;
-  }
+// The seller's column widths are not copied: exceljs 4.4.0's streaming reader drops them
+// (`Column.fromModel` is called without its worksheet argument).
+function setColumnWidths(out: ExcelJS.Worksheet, firstAnnotationColumn: number): void {
   const widths = [12, 60, 12, 12, 10];
   widths.forEach((width, offset) => {
     out.getColumn(firstAnnotationColumn + offset).width = width;

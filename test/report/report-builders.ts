@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import { createIssue } from '../../src/core/issue.js';
 import type { Issue } from '../../src/core/issue.js';
+import type { RunSummaryParts } from '../../src/report/build-run-summary.js';
 import type { RowOutcome } from '../../src/report/report-types.js';
 import type { SourceColumn, SourceInfo } from '../../src/sources/types.js';
 
@@ -34,4 +35,47 @@ export function makeIssue(overrides: Partial<Issue> & Pick<Issue, 'code' | 'mess
 export function makeOutcomeOf(outcomes: readonly RowOutcome[]): (row: number) => RowOutcome | undefined {
   const byRow = new Map(outcomes.map((outcome) => [outcome.row, outcome]));
   return (row) => byRow.get(row);
+}
+
+/** Parts of a small import run: product P1 (rows 4–5) accepted, P2 (rows 6–7) with one invalid row, P3 rejected. */
+export function makeParts(overrides: Partial<RunSummaryParts> = {}): RunSummaryParts {
+  const priceIssue = makeIssue({ code: 'price_not_positive', message: 'price must be a positive number', file: 'товары.xlsx', sheet: 'Лист1', row: 6, column: 'C', header: 'Цена', value: '-5' });
+  const brandIssue = makeIssue({ code: 'unknown_brand', message: 'brand is not in the directory', file: 'товары.xlsx', sheet: 'Лист1', row: 6, column: 'D', header: 'Бренд', value: 'Samsnug', hint: 'did you mean: Samsung?' });
+  const rejectIssue = makeIssue({ code: 'service_rejected', stage: 'job', message: 'the service rejected the product: Неверная категория', file: 'товары.xlsx', sheet: 'Лист1', row: 8, productKey: 'P3' });
+  const outcomes: RowOutcome[] = [
+    { row: 4, status: 'accepted', productKey: 'P1', skuKey: 'P1-S', productId: 101, skuId: 1001, jobId: 7, issues: [] },
+    { row: 5, status: 'accepted', productKey: 'P1', skuKey: 'P1-M', productId: 101, skuId: 1002, jobId: 7, issues: [] },
+    { row: 6, status: 'invalid', productKey: 'P2', issues: [brandIssue, priceIssue] },
+    { row: 7, status: 'not_sent', productKey: 'P2', issues: [] },
+    { row: 8, status: 'rejected', productKey: 'P3', jobId: 7, issues: [rejectIssue] },
+  ];
+  return {
+    toolVersion: '0.1.0',
+    command: 'import',
+    runId: '20260101-120000-abcd',
+    startedAt: new Date('2026-01-01T12:00:00.000Z'),
+    finishedAt: '2026-01-01T12:00:05.000Z',
+    source: { file: 'товары.xlsx', format: 'xlsx', sheet: 'Лист1', headerRow: 3 },
+    mapping: { file: 'mappings/default.yaml' },
+    service: { baseUrl: 'https://seller:hunter22@seller-api.example.kz/', sandbox: false },
+    settings: {
+      concurrency: 2,
+      auth: { clientId: 'shop-1', clientSecret: 'p4ssw0rd9' },
+      apiToken: 'abc',
+      paths: { token: '/api/v1/auth/token' },
+      sources: { 'auth.clientSecret': 'env:CATALOG_CLIENT_SECRET', concurrency: 'default' },
+    },
+    outcomes,
+    issues: [
+      priceIssue,
+      makeIssue({ code: 'hidden_sheet_skipped', severity: 'warning', stage: 'read', message: 'hidden sheet skipped', file: 'товары.xlsx', sheet: 'Архив' }),
+    ],
+    jobs: [
+      { jobId: 9, batch: 2, products: 1, status: 'done' },
+      { jobId: 7, batch: 1, products: 2, status: 'done', durationMs: 1200 },
+    ],
+    timings: { submit: 3000, read: 120 },
+    exitCode: 1,
+    ...overrides,
+  };
 }

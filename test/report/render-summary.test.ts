@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { buildRunSummary } from '../../src/report/build-run-summary.js';
+import { renderIssueLine, renderIssueText } from '../../src/report/render-issue-line.js';
+import { renderSummary } from '../../src/report/render-summary.js';
+import { makeIssue, makeParts } from './report-builders.js';
+
+describe('renderSummary', () => {
+  it('groups issues by code with examples, then statuses, jobs and the report folder', () => {
+    const summary = buildRunSummary(makeParts());
+    expect(renderSummary(summary, { color: false, reportDir: 'reports/20260101-120000-abcd' })).toMatchInlineSnapshot(`
+      "catalog-import import: товары.xlsx › Лист1 — 5 rows, 3 products, 3 errors, 1 warning
+
+      Errors by code
+        price_not_positive ×1
+          row 6 › column C (Цена): price must be a positive number (value "-5")
+        service_rejected ×1
+          row 8: the service rejected the product: Неверная категория
+        unknown_brand ×1
+          row 6 › column D (Бренд): brand is not in the directory (value "Samsnug")
+
+      Warnings by code
+        hidden_sheet_skipped ×1
+          hidden sheet skipped
+
+      Rows by status
+        invalid (not sent)       1
+        rejected by the service  1
+        not sent                 1
+        accepted                 2
+
+      Products by status
+        invalid (not sent)       1
+        rejected by the service  1
+        accepted                 1
+
+      Import jobs: 2 (2 done)
+
+      Report: reports/20260101-120000-abcd"
+    `);
+  });
+
+  it('shows the first maxExamples examples and how many more, most frequent code first', () => {
+    const issues = [2, 3, 4, 5].map((row) => makeIssue({ code: 'required_field_missing', message: 'value is required', row, column: 'B', header: 'Название' }));
+    const summary = buildRunSummary(makeParts({ outcomes: [], issues: [...issues, makeIssue({ code: 'unknown_brand', message: 'x', row: 9 })] }));
+    const text = renderSummary(summary, { color: false, maxExamples: 2 });
+    expect(text).toContain('required_field_missing ×4\n    row 2 › column B (Название): value is required\n    row 3 › column B (Название): value is required\n    … and 2 more\n  unknown_brand ×1');
+  });
+
+  it('colours only when asked', () => {
+    const summary = buildRunSummary(makeParts());
+    expect(renderSummary(summary, { color: false })).not.toContain('\u001B[');
+    expect(renderSummary(summary, { color: true })).toContain('\u001B[31mprice_not_positive\u001B[39m');
+  });
+});
+
+describe('issue text', () => {
+  const issue = makeIssue({ code: 'price_not_positive', message: 'price must be a positive number', file: 'a.xlsx', row: 4, column: 'C', header: 'Цена', value: '-5', hint: 'use a number above 0' });
+
+  it('renderIssueText drops file, sheet and row but keeps the column', () => {
+    expect(renderIssueText(issue)).toBe('column C (Цена): price must be a positive number (value "-5"); use a number above 0');
+    expect(renderIssueText(issue, { column: false })).toBe('price must be a positive number (value "-5"); use a number above 0');
+    expect(renderIssueText({ ...issue, severity: 'warning' }, { column: false })).toBe('warning: price must be a positive number (value "-5"); use a number above 0');
+  });
+
+  it('renderIssueLine is the full line, optionally coloured', () => {
+    expect(renderIssueLine(issue)).toBe('error price_not_positive: a.xlsx › row 4 › column C (Цена): price must be a positive number (value "-5"); use a number above 0');
+    expect(renderIssueLine(issue, { color: true })).toMatch(/^\u001B\[31merror\u001B\[39m price_not_positive: /);
+  });
+});

@@ -1,0 +1,86 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { buildRunSummary } from '../../src/report/build-run-summary.js';
+import type { RowOutcome } from '../../src/report/report-types.js';
+import { writeRunReport } from '../../src/report/write-run-report.js';
+import { makeHeader, makeInfo, makeIssue, makeOutcomeOf, makeParts, makeTempDir } from './report-builders.js';
+
+const priceIssue = makeIssue({ code: 'price_not_number', message: 'price is not a number', row: 3, column: 'B', header: 'Цена', value: 'abc' });
+const outcomes: RowOutcome[] = [
+  { row: 2, status: 'valid', issues: [] },
+  { row: 3, status: 'invalid', issues: [priceIssue] },
+];
+
+describe('writeRunReport', () => {
+  it('writes summary.json, annotated.xlsx and rejected-rows.csv (`;`) for an XLSX input, reading it once', async () => {
+    const dir = await makeTempDir();
+    const sourcePath = join(dir, 'товары.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Лист1').addRows([['Артикул', 'Цена'], ['A-1', 100], ['A-2', 'abc']]);
+    await workbook.xlsx.writeFile(sourcePath);
+    const summary = buildRunSummary(makeParts({ command: 'validate', outcomes }));
+    const reportDir = join(dir, 'reports', 'run-1');
+    const paths = await writeRunReport({
+      dir: reportDir,
+      summary,
+      sourcePath,
+      info: makeInfo({ file: 'товары.xlsx', format: 'xlsx', sheet: 'Лист1', header: makeHeader(['Артикул', 'Цена']) }),
+      outcomeOf: makeOutcomeOf(outcomes),
+    });
+    expect(paths).toEqual({
+      dir: reportDir,
+      summary: join(reportDir, 'summary.json'),
+      annotated: join(reportDir, 'annotated.xlsx'),
+      rejectedRows: join(reportDir, 'rejected-rows.csv'),
+    });
+    expect(JSON.parse(await readFile(paths.summary, 'utf8'))).toEqual(summary);
+    expect((await stat(paths.annotated)).size).toBeGreaterThan(0);
+    const rejected = Papa.parse<string[]>((await readFile(paths.rejectedRows, 'utf8')).slice(1), { delimiter: ';', skipEmptyLines: true }).data;
+    expect(rejected).toEqual([
+      ['row', 'status', 'issue_code', 'message', 'Артикул', 'Цена'],
+      ['3', 'invalid', 'price_not_number', 'column B (Цена): price is not a number (value "abc")', 'A-2', 'abc'],
+    ]);
+  });
+
+  it('writes annotated.csv and rejected-rows.csv with the input delimiter for a CSV input', async () => {
+    const dir = await makeTempDir();
+    const summary = buildRunSummary(makeParts({ command: 'validate', outcomes }));
+    const paths = await writeRunReport({
+      dir,
+      summary,
+      sourcePath: join(dir, 'товары.csv'),
+      info: makeInfo({ file: 'товары.csv', format: 'csv', delimiter: '\t', header: makeHeader(['Артикул', 'Цена']) }),
+      outcomeOf: makeOutcomeOf(outcomes),
+      rowsForCsv: [
+        { row: 2, values: ['A-1', '100'] },
+        { row: 3, values: ['A-2', 'abc'] },
+      ],
+    });
+    expect(paths.annotated).toBe(join(dir, 'annotated.csv'));
+    expect(await readFile(paths.annotated, 'utf8')).toBe(
+      '\uFEFFАртикул\tЦена\t_status\t_errors\t_product_id\t_sku_id\t_job_id\r\n' +
+        'A-1\t100\tvalid\t\t\t\t\r\n' +
+        'A-2\tabc\tinvalid\t"column B (Цена): price is not a number (value ""abc"")"\t\t\t\r\n',
+    );
+    expect(await readFile(paths.rejectedRows, 'utf8')).toBe(
+      '\uFEFFrow\tstatus\tissue_code\tmessage\tАртикул\tЦена\r\n' +
+        '3\tinvalid\tprice_not_number\t"column B (Цена): price is not a number (value ""abc"")"\tA-2\tabc\r\n',
+    );
+  });
+
+  it('refuses a CSV input without its rows', async () => {
+    const dir = await makeTempDir();
+    await expect(
+      writeRunReport({
+        dir,
+        summary: buildRunSummary(makeParts()),
+        sourcePath: 'x.csv',
+        info: makeInfo({ file: 'x.csv', format: 'csv', header: makeHeader(['A']) }),
+        outcomeOf: () => undefined,
+      }),
+    ).rejects.toThrow(/rowsForCsv is required/);
+  });
+});
