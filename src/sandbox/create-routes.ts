@@ -1,0 +1,180 @@
+/**
+ * The sandbox's endpoints: one route per interface path, each a function from the parsed request
+ * (body, query, authenticated seller) to a reply. Routes never throw for bad input: they answer
+ * 400/404 with the error body.
+ */
+import type { PathName } from '../api/wire.js';
+import { SERVICE_LIMITS } from '../api/wire.js';
+import { buildErrorBody } from './build-error-body.js';
+import type { FieldErrors } from './build-error-body.js';
+import { buildProductDetail } from './build-product-views.js';
+import type { ReferenceIndex } from './create-reference-index.js';
+import type { SandboxStore } from './create-sandbox-store.js';
+import type { TokenRegistry } from './create-token-registry.js';
+import { buildDirectoryPage, parseDirectoryQuery } from './directory-page.js';
+import { buildProductListPage, parseListRequest } from './list-products.js';
+import type { SandboxCredential } from './types.js';
+
+/** A parsed request as a route sees it. */
+export interface RouteRequest {
+  body: unknown;
+  query: URLSearchParams;
+  /** The authenticated seller; empty for the token route. */
+  clientId: string;
+  /** Scheme, host and port the client used, for absolute links. */
+  baseUrl: string;
+}
+
+/** What a route answers. */
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** One endpoint. */
+export interface Route {
+  name: PathName;
+  method: 'GET' | 'POST';
+  /** False only for the token endpoint. */
+  auth: boolean;
+  handle(request: RouteRequest): Reply;
+}
+
+/** What the routes work on. */
+export interface RouteRuntime {
+  store: SandboxStore;
+  getIndex: () => ReferenceIndex;
+  tokens: TokenRegistry;
+  credentials: SandboxCredential[];
+  paths: Record<PathName, string>;
+  /** Called for every accepted import with the number of products. */
+  onImportAccepted: (products: number) => void;
+}
+
+/** Builds the route table. */
+export function createRoutes(runtime: RouteRuntime): Route[] {
+  const directory = (name: 'categories' | 'attributes' | 'values' | 'brands'): Route => ({
+    name,
+    method: 'GET',
+    auth: true,
+    handle({ query }) {
+      const paging = parseDirectoryQuery(query);
+      if ('errors' in paging) return validationError('The paging parameters are not valid.', paging.errors);
+      const index = runtime.getIndex();
+      let items: readonly unknown[];
+      if (name === 'categories') items = index.leaves.map(({ id, parentId, name: n, path }) => ({ id, parentId, name: n, path, isLeaf: true }));
+      else if (name === 'attributes') items = index.data.attributes;
+      else if (name === 'brands') items = index.data.brands;
+      else {
+        const attributeCode = query.get('attributeCode');
+        items = attributeCode ? index.valuesByAttribute.get(attributeCode) ?? [] : index.data.values;
+      }
+      return { status: 200, body: buildDirectoryPage(items, paging.pageNumber, paging.pageSize) };
+    },
+  });
+
+  return [
+    { name: 'token', method: 'POST', auth: false, handle: ({ body }) => handleToken(body, runtime) },
+    directory('categories'),
+    directory('attributes'),
+    directory('values'),
+    directory('brands'),
+    {
+      name: 'import',
+      method: 'POST',
+      auth: true,
+      handle({ body, clientId, baseUrl }) {
+        const products = isRecord(body) ? body['products'] : undefined;
+        if (!Array.isArray(products)) return validationError('products must be an array.', { products: [{ code: 'REQUIRED', description: 'products must be a non-empty array' }] });
+        if (products.length === 0) return validationError('products is empty.', { products: [{ code: 'EMPTY', description: 'send at least one product' }] });
+        if (products.length > SERVICE_LIMITS.importBatch) {
+          return validationError(`At most ${SERVICE_LIMITS.importBatch} products per request.`, {
+            products: [{ code: 'TOO_MANY', description: `at most ${SERVICE_LIMITS.importBatch} products per request (got ${products.length})` }],
+          });
+        }
+        const job = runtime.store.enqueueJob(clientId, products);
+        runtime.onImportAccepted(products.length);
+        return {
+          status: 202,
+          body: {
+            jobId: job.jobId,
+            receivedItems: job.receivedItems,
+            queuedAt: job.queuedAt,
+            infoUrl: `${baseUrl}${runtime.paths.importInfo}?jobId=${job.jobId}`,
+          },
+        };
+      },
+    },
+    {
+      name: 'importInfo',
+      method: 'GET',
+      auth: true,
+      handle({ query, clientId }) {
+        const text = query.get('jobId') ?? '';
+        if (!/^\d+$/.test(text)) return validationError('jobId is required.', { jobId: [{ code: 'INVALID_VALUE', description: 'jobId must be a whole number' }] });
+        const job = runtime.store.viewJob(clientId, Number(text));
+        if (!job) return { status: 404, body: buildErrorBody(404, 'JOB_NOT_FOUND', `Job ${text} does not exist.`) };
+        return { status: 200, body: job };
+      },
+    },
+    {
+      name: 'list',
+      method: 'POST',
+      auth: true,
+      handle({ body, clientId }) {
+        const parsed = parseListRequest(body);
+        if ('errors' in parsed) return validationError('The list request is not valid.', parsed.errors);
+        return { status: 200, body: buildProductListPage(runtime.store.sellerProducts(clientId), parsed.query, runtime.getIndex()) };
+      },
+    },
+    {
+      name: 'details',
+      method: 'POST',
+      auth: true,
+      handle({ body, clientId }) {
+        const ids = isRecord(body) ? body['productIds'] : undefined;
+        if (ids !== undefined && ids !== null && !(Array.isArray(ids) && ids.every((id) => Number.isSafeInteger(id)))) {
+          return validationError('productIds must be an array of integers.', { productIds: [{ code: 'INVALID_TYPE', description: 'productIds must be an array of integers' }] });
+        }
+        const list = (ids ?? []) as number[];
+        if (list.length > SERVICE_LIMITS.detailsBatch) {
+          return validationError(`At most ${SERVICE_LIMITS.detailsBatch} productIds per request.`, {
+            productIds: [{ code: 'TOO_MANY', description: `at most ${SERVICE_LIMITS.detailsBatch} ids per request (got ${list.length})` }],
+          });
+        }
+        const index = runtime.getIndex();
+        const products = [...new Set(list)]
+          .map((id) => runtime.store.findProduct(clientId, id))
+          .filter((p) => p !== undefined)
+          .map((p) => buildProductDetail(p, index));
+        return { status: 200, body: { products } };
+      },
+    },
+  ];
+}
+
+function handleToken(body: unknown, runtime: RouteRuntime): Reply {
+  const record = isRecord(body) ? body : {};
+  const clientId = record['clientId'];
+  const clientSecret = record['clientSecret'];
+  const errors: FieldErrors = {};
+  if (typeof clientId !== 'string' || clientId.length < 1) errors['clientId'] = [{ code: 'MIN_LENGTH', description: 'clientId must have at least 1 character' }];
+  const secretErrors: { code: string; description: string }[] = [];
+  if (typeof clientSecret !== 'string' || clientSecret.length < 8) secretErrors.push({ code: 'MIN_LENGTH', description: 'clientSecret must have at least 8 characters' });
+  if (typeof clientSecret !== 'string' || !/[0-9]/.test(clientSecret)) secretErrors.push({ code: 'PATTERN', description: 'clientSecret must contain a digit' });
+  if (secretErrors.length > 0) errors['clientSecret'] = secretErrors;
+  if (Object.keys(errors).length > 0) return validationError('The token request is not valid.', errors);
+  const credential = runtime.credentials.find((c) => c.clientId === clientId && c.clientSecret === clientSecret);
+  if (!credential) return { status: 401, body: buildErrorBody(401, 'INVALID_CLIENT', 'Unknown client id or wrong client secret.') };
+  const token = runtime.tokens.issue(credential.clientId);
+  return { status: 200, body: { accessToken: token.accessToken, expiresIn: token.expiresIn, tokenType: 'Bearer' } };
+}
+
+function validationError(message: string, errors: FieldErrors): Reply {
+  return { status: 400, body: buildErrorBody(400, 'VALIDATION_ERROR', message, errors) };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

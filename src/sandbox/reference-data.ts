@@ -1,0 +1,106 @@
+/**
+ * The sandbox's reference data (categories, attributes, attribute values, brands), generated
+ * deterministically from a seed. Everything except the generated brand names is fixed; ids are
+ * derived from list positions, so the same seed always yields the same ids.
+ */
+import type { Attribute, AttributeValue, Brand, Category } from '../api/wire.js';
+import { createPrng } from './create-prng.js';
+import { ATTRIBUTE_DEFS, PROFILE_ATTRIBUTES } from './reference-attributes.js';
+import { KNOWN_BRANDS, buildSyntheticBrandNames } from './reference-brands.js';
+import { CATEGORY_TREE } from './reference-category-tree.js';
+import type { CategoryProfile } from './reference-category-tree.js';
+
+/** A category of any level; the categories endpoint serves only those with `isLeaf`. */
+export type ReferenceCategory = Category & {
+  /** 1 for roots, 3 for leaves. */
+  level: 1 | 2 | 3;
+  isLeaf: boolean;
+};
+
+/** The four directories the sandbox serves, all levels of categories included. */
+export interface ReferenceData {
+  categories: ReferenceCategory[];
+  attributes: Attribute[];
+  values: AttributeValue[];
+  brands: Brand[];
+}
+
+const PATH_SEPARATOR = ' / ';
+const COUNTRY_ATTRIBUTE = 'country_of_origin';
+
+/** Builds the reference data set for a seed (default 1). Same seed, same data and ids. */
+export function createReferenceData(seed = 1): ReferenceData {
+  const categories: ReferenceCategory[] = [];
+  const leafProfiles = new Map<number, CategoryProfile>();
+
+  CATEGORY_TREE.forEach((root, r) => {
+    const rootId = r + 1;
+    categories.push({
+      id: rootId,
+      parentId: null,
+      name: { rus: root.rus, kaz: root.kaz },
+      path: { rus: root.rus, kaz: root.kaz },
+      isLeaf: false,
+      level: 1,
+    });
+    root.groups.forEach((group, g) => {
+      const groupId = rootId * 100 + g + 1;
+      const groupPath = { rus: `${root.rus}${PATH_SEPARATOR}${group.rus}`, kaz: `${root.kaz}${PATH_SEPARATOR}${group.kaz}` };
+      categories.push({ id: groupId, parentId: rootId, name: { rus: group.rus, kaz: group.kaz }, path: groupPath, isLeaf: false, level: 2 });
+      group.leaves.forEach((leaf, l) => {
+        const [rus = '', kaz = '', profile] = leaf.split('|');
+        const leafId = groupId * 100 + l + 1;
+        categories.push({
+          id: leafId,
+          parentId: groupId,
+          name: { rus, kaz },
+          path: { rus: `${groupPath.rus}${PATH_SEPARATOR}${rus}`, kaz: `${groupPath.kaz}${PATH_SEPARATOR}${kaz}` },
+          isLeaf: true,
+          level: 3,
+        });
+        leafProfiles.set(leafId, (profile as CategoryProfile | undefined) ?? group.profile);
+      });
+    });
+  });
+
+  const attributeCategories = new Map<string, { categoryId: number; isRequired: boolean }[]>();
+  for (const def of ATTRIBUTE_DEFS) attributeCategories.set(def.code, []);
+  for (const [categoryId, profile] of leafProfiles) {
+    for (const [code, isRequired] of [...PROFILE_ATTRIBUTES[profile], [COUNTRY_ATTRIBUTE, false] as [string, boolean]]) {
+      attributeCategories.get(code)?.push({ categoryId, isRequired });
+    }
+  }
+
+  const attributes: Attribute[] = [];
+  const values: AttributeValue[] = [];
+  ATTRIBUTE_DEFS.forEach((def, a) => {
+    const attributeId = a + 1;
+    attributes.push({
+      id: attributeId,
+      code: def.code,
+      name: { rus: def.rus, kaz: def.kaz },
+      type: def.type,
+      isMultiple: def.isMultiple,
+      isSkuDefining: def.isSkuDefining,
+      categories: attributeCategories.get(def.code) ?? [],
+    });
+    def.values.forEach(([code, rus, kaz], v) => {
+      values.push({ id: attributeId * 1000 + v + 1, code, attributeCode: def.code, attributeId, name: { rus, kaz } });
+    });
+  });
+
+  const brands: Brand[] = [
+    ...KNOWN_BRANDS.map((name, i) => ({ id: 1001 + i, name, code: buildBrandCode(name) })),
+    ...buildSyntheticBrandNames(createPrng(seed)).map((name, i) => ({ id: 5001 + i, name, code: buildBrandCode(name) })),
+  ];
+
+  return { categories, attributes, values, brands };
+}
+
+/** A brand code: lower case, letters and digits of any script, other runs turned into `-`. */
+function buildBrandCode(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '');
+}

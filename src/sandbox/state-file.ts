@@ -1,0 +1,54 @@
+/**
+ * The sandbox's state file: products, jobs and id counters as one JSON document, so that a
+ * restarted sandbox answers as before. Writes are atomic (a temporary file in the same directory,
+ * then a rename), so a crash never leaves half a file.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { StateError } from '../core/errors.js';
+import type { StoreSnapshot } from './create-sandbox-store.js';
+
+/** Reads the state file; null when it does not exist. Throws `StateError` when it exists but is not a sandbox state. */
+export async function loadStateFile(path: string): Promise<StoreSnapshot | null> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new StateError(`cannot read the sandbox state file ${path}`, { cause: error });
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new StateError(`the sandbox state file ${path} is not valid JSON`, { cause: error });
+  }
+  if (!isSnapshot(data)) throw new StateError(`the sandbox state file ${path} is not a version 1 sandbox state`);
+  return data;
+}
+
+/** Writes the state file atomically. */
+export async function writeStateFile(path: string, snapshot: StoreSnapshot): Promise<void> {
+  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temp, JSON.stringify(snapshot), 'utf8');
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw new StateError(`cannot write the sandbox state file ${path}`, { cause: error });
+  }
+}
+
+function isSnapshot(data: unknown): data is StoreSnapshot {
+  if (typeof data !== 'object' || data === null) return false;
+  const record = data as Record<string, unknown>;
+  const counters = record['counters'] as Record<string, unknown> | undefined;
+  return (
+    record['version'] === 1 &&
+    Array.isArray(record['products']) &&
+    Array.isArray(record['jobs']) &&
+    typeof counters === 'object' &&
+    counters !== null &&
+    ['nextProductId', 'nextSkuId', 'nextJobId'].every((key) => Number.isInteger(counters[key]))
+  );
+}
