@@ -38,6 +38,10 @@ const SECRET_KEY = /secret|password|passwd|api_?key|authorization|credential|bea
 // `accessToken`, `token`, … are secrets too, unless the value is an endpoint path or URL (`paths.token`).
 const TOKEN_KEY = /token$/i;
 const PATH_OR_URL = /^(?:\/|https?:\/\/)/;
+// A key that names where a secret lives (`clientSecretFile`) or a placeholder saying whether one
+// is set (`(set)`, as `describeSettings` writes) is not itself a secret.
+const LOCATION_KEY = /(?:file|path|url|env)$/i;
+const PLACEHOLDERS = new Set(['', '(set)', '(not set)', REDACTED]);
 
 /** Builds the run summary. Pure: no clock, no I/O. */
 export function buildRunSummary(parts: RunSummaryParts): RunSummary {
@@ -157,6 +161,7 @@ function redactSettings(value: unknown, inSources = false): unknown {
 
 function isSecret(key: string, value: unknown): boolean {
   if (value === undefined || value === null || typeof value === 'object') return false;
+  if (LOCATION_KEY.test(key) || (typeof value === 'string' && PLACEHOLDERS.has(value))) return false;
   if (SECRET_KEY.test(key)) return true;
   return TOKEN_KEY.test(key) && !(typeof value === 'string' && PATH_OR_URL.test(value));
 }

@@ -31,7 +31,8 @@ describe('buildRunSummary', () => {
     expect(summary.service.baseUrl).toBe('https://seller-api.example.kz/');
     expect(summary.settings).toEqual({
       apiToken: REDACTED,
-      auth: { clientId: 'shop-1', clientSecret: REDACTED },
+      auth: { clientId: 'shop-1', clientSecret: REDACTED, clientSecretFile: 'secrets/key.txt' },
+      clientSecret: '(set)',
       concurrency: 2,
       paths: { token: '/api/v1/auth/token' },
       sources: { 'auth.clientSecret': 'env:CATALOG_CLIENT_SECRET', concurrency: 'default' },

@@ -60,7 +60,8 @@ export function makeParts(overrides: Partial<RunSummaryParts> = {}): RunSummaryP
     service: { baseUrl: 'https://seller:hunter22@seller-api.example.kz/', sandbox: false },
     settings: {
       concurrency: 2,
-      auth: { clientId: 'shop-1', clientSecret: 'p4ssw0rd9' },
+      auth: { clientId: 'shop-1', clientSecret: 'p4ssw0rd9', clientSecretFile: 'secrets/key.txt' },
+      clientSecret: '(set)',
       apiToken: 'abc',
       paths: { token: '/api/v1/auth/token' },
       sources: { 'auth.clientSecret': 'env:CATALOG_CLIENT_SECRET', concurrency: 'default' },
