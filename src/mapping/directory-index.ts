@@ -27,7 +27,7 @@ export interface DirectoryIndex {
   categoryById: Map<number, Category>;
   /** Ids of categories that are not leaves: marked `isLeaf: false`, or the parent of another category. */
   nonLeafIds: Set<number>;
-  /** By normalised Russian name, Kazakh name, and path (levels joined with `/`). */
+  /** By normalised Russian name, Kazakh name, and path (levels joined with `/`; also every tail of two levels or more). */
   categoriesByName: Map<string, Category[]>;
   brandById: Map<number, Brand>;
   /** By normalised name and code. */
@@ -54,7 +54,11 @@ export function createDirectoryIndex(directories: Directories): DirectoryIndex {
   const categoriesByName = new Map<string, Category[]>();
   for (const category of directories.categories) {
     const keys = new Set([normalizeName(category.name.rus), normalizeName(category.name.kaz)]);
-    for (const path of buildCategoryPaths(category, categoryById)) keys.add(normalizePath(path));
+    for (const path of buildCategoryPaths(category, categoryById)) {
+      // The full path and every tail of two levels or more: "Детская одежда / Футболки" is enough.
+      const levels = normalizePath(path).split('/');
+      for (let start = 0; start + 2 <= levels.length; start++) keys.add(levels.slice(start).join('/'));
+    }
     for (const key of keys) if (key !== '') pushTo(categoriesByName, key, category);
   }
 

@@ -18,7 +18,7 @@ export const columnRefSchema = z
     }),
     z.strictObject({ header: z.string().min(1).describe('Header text of the column.') }),
   ])
-  .describe('A column: header text, or {letter: C}, or {header: "…"}.');
+  .meta({ id: 'ColumnRef', description: 'A column: header text, or {letter: C}, or {header: "…"}.' });
 /** A column reference. */
 export type ColumnRef = z.infer<typeof columnRefSchema>;
 

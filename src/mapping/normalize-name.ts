@@ -24,10 +24,12 @@ const LATIN_TO_CYRILLIC: Readonly<Record<string, string>> = {
 const CYRILLIC = /[\u0400-\u04ff]/;
 const QUOTES = /["'«»„“”‘’`]/g;
 const DASHES = /[‐‑‒–—―]/g;
+const LETTER_HYPHEN = /(\p{L})-(?=\p{L})/gu;
 
 /**
  * The matching key of a name: Unicode NFC, lower case, `ё`→`е`, quotes removed, dashes unified,
- * Latin look-alikes inside Cyrillic words turned Cyrillic, and all white space removed.
+ * Latin look-alikes inside Cyrillic words turned Cyrillic, all white space and hyphens between
+ * letters removed.
  */
 export function normalizeName(text: string): string {
   const words = text.normalize('NFC').toLowerCase().replace(/ё/g, 'е').replace(QUOTES, '').replace(DASHES, '-').split(/\s+/);
@@ -35,7 +37,8 @@ export function normalizeName(text: string): string {
   for (const word of words) {
     key += CYRILLIC.test(word) ? swapLookAlikes(word) : word;
   }
-  return key;
+  // A hyphen between letters is spelling ("Тёмно-синий" = "темно синий"); before a digit it is a sign.
+  return key.replace(LETTER_HYPHEN, '$1');
 }
 
 /**

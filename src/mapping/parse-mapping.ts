@@ -12,7 +12,7 @@ export type ParseMappingResult = { mapping: Mapping; issues?: never } | { mappin
  * bad document: each problem becomes an issue with its dotted `path` and the mapping `file`.
  */
 export function parseMapping(document: unknown, file?: string): ParseMappingResult {
-  const result = mappingSchema.safeParse(document);
+  const result = mappingSchema.safeParse(document, { reportInput: true });
   if (result.success) return { mapping: result.data };
   return { issues: buildMappingIssues(result.error.issues, file) };
 }
@@ -50,6 +50,7 @@ function pickCode(issue: z.core.$ZodIssue): MappingIssueCode {
     case 'invalid_type':
       return 'mapping_invalid_type';
     case 'invalid_value':
+    case 'invalid_format':
     case 'invalid_union':
     case 'invalid_key':
     case 'invalid_element':
@@ -75,9 +76,12 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       return issue.input === undefined ? `required, expected ${issue.expected}` : `expected ${issue.expected}, got ${describeInput(issue.input)}`;
     case 'invalid_union': {
-      // A column may be text or {letter}/{header}; the plain message "Invalid input" helps nobody.
-      const branches = issue.errors.map((branch) => branch.map((inner) => inner.message).join('; ')).filter(Boolean);
-      return branches.length > 0 ? `none of the allowed forms matches (${branches.join(' | ')})` : issue.message;
+      // A column may be text or {letter}/{header}; zod's plain "Invalid input" helps nobody.
+      const expected = new Set<string>();
+      for (const branch of issue.errors) {
+        for (const inner of branch) expected.add(inner.code === 'invalid_type' && inner.path.length === 0 ? inner.expected : inner.message);
+      }
+      return `expected ${[...expected].join(' or ')}, got ${describeInput(issue.input)}`;
     }
     default:
       return issue.message;

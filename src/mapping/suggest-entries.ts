@@ -1,7 +1,9 @@
 /**
  * Nearest directory entries for a value that matched nothing, so that an error can say
- * "did you mean: …". Scores are trigram similarity (Sørensen–Dice over padded character trigrams)
- * of the normalised names, with a bonus when one name contains the other.
+ * "did you mean: …". A score is the better of two similarities of the normalised names: trigram
+ * similarity (Sørensen–Dice over padded character trigrams, plus a bonus when one name contains the
+ * other), which is good at reordered or extra words, and edit similarity (1 − edit distance with
+ * transpositions / longer length), which is good at typos.
  */
 import { normalizeName } from './normalize-name.js';
 
@@ -73,7 +75,26 @@ function scoreSimilarity(key: string, grams: Map<string, number>, other: string)
   const dice = total === 0 ? 0 : (2 * shared) / total;
   // A seller often writes a shorter or longer form of the entry ("Футболка" for "Футболки мужские").
   const contains = key.includes(other) || other.includes(key) ? 0.15 : 0;
-  return Math.min(0.99, dice + contains);
+  const edit = 1 - countEdits(key, other) / Math.max(key.length, other.length);
+  return Math.min(0.99, Math.max(dice + contains, edit));
+}
+
+/** Edit distance with adjacent transpositions (optimal string alignment), over UTF-16 units. */
+function countEdits(a: string, b: string): number {
+  let before: number[] = [];
+  let previous: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current: number[] = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (before[j - 2] ?? 0) + 1);
+      current.push(best);
+    }
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
 }
 
 function buildTrigrams(key: string): Map<string, number> {
