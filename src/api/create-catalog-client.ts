@@ -28,6 +28,10 @@ import {
   tokenResponseSchema,
 } from './wire.js';
 import type {
+  Attribute,
+  AttributeValue,
+  Brand,
+  Category,
   Directories,
   DirectoryName,
   ImportItem,
@@ -66,7 +70,15 @@ export interface CatalogClient {
   /** A valid access token: cached, refreshed before expiry; concurrent callers share one request. */
   getToken(): Promise<string>;
   /** Every record of one directory, all pages. */
-  fetchDirectory<N extends DirectoryName>(name: N): Promise<DirectoryRecordMap[N][]>;
+  fetchDirectory(name: 'categories'): Promise<Category[]>;
+  /** Every attribute, all pages. */
+  fetchDirectory(name: 'attributes'): Promise<Attribute[]>;
+  /** Every attribute value, all pages. */
+  fetchDirectory(name: 'values'): Promise<AttributeValue[]>;
+  /** Every brand, all pages. */
+  fetchDirectory(name: 'brands'): Promise<Brand[]>;
+  /** Every record of the directory named at run time, all pages. */
+  fetchDirectory(name: DirectoryName): Promise<Category[] | Attribute[] | AttributeValue[] | Brand[]>;
   /** The four directories, all pages, with the time they were fetched. */
   fetchDirectories(): Promise<Directories>;
   /** Submits one import request (at most `SERVICE_LIMITS.importBatch` products on the live service); 200 or 202 is accepted. */
@@ -110,8 +122,9 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
   const baseUrl = settings.baseUrl;
   const credentials = options.credentials;
 
-  let currentToken: string | undefined;
-  const redact = createRedactor(() => [credentials.clientSecret, currentToken]);
+  // Every token issued to this client, so that an old one quoted in a late error is hidden too.
+  const issuedTokens = new Set<string>();
+  const redact = createRedactor(() => [credentials.clientSecret, ...issuedTokens]);
   const send = createRequestSender({ timeoutMs: settings.timeoutMs, retry: settings.retry, redact }, deps);
 
   const endpointOf = (method: 'GET' | 'POST', url: URL): string => `${method} ${url.pathname}`;
@@ -127,7 +140,7 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
     try {
       const { body } = await send({ method: 'POST', url: url.href, endpoint, json: { clientId: credentials.clientId, clientSecret: credentials.clientSecret }, idempotent: true });
       const token = parseWireResponse(tokenResponseSchema, body, { endpoint, redact });
-      currentToken = token.accessToken;
+      issuedTokens.add(token.accessToken);
       return token;
     } catch (error) {
       if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
@@ -142,10 +155,12 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
   };
   const tokens = createTokenProvider({ requestToken, refreshMarginSeconds: settings.refreshMarginSeconds }, deps);
 
-  const fetchDirectory = <N extends DirectoryName>(name: N): Promise<DirectoryRecordMap[N][]> => {
+  const loadNamed = <N extends DirectoryName>(name: N): Promise<DirectoryRecordMap[N][]> => {
     const url = urlOf(name);
     return loadDirectory(name, { send, auth: tokens, url: url.href, endpoint: endpointOf('GET', url), pageSize: settings.pageSize, redact });
   };
+  // One generic implementation behind the per-name overloads of the interface.
+  const fetchDirectory = loadNamed as CatalogClient['fetchDirectory'];
 
   const postJson = async (name: PathName, json: unknown, idempotent = true) => {
     const url = urlOf(name);
@@ -166,10 +181,10 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
 
     async fetchDirectories() {
       const [categories, attributes, values, brands] = await Promise.all([
-        fetchDirectory('categories'),
-        fetchDirectory('attributes'),
-        fetchDirectory('values'),
-        fetchDirectory('brands'),
+        loadNamed('categories'),
+        loadNamed('attributes'),
+        loadNamed('values'),
+        loadNamed('brands'),
       ]);
       return { categories, attributes, values, brands, fetchedAt: deps.now().toISOString() };
     },

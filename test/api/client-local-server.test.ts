@@ -151,6 +151,14 @@ describe('error bodies', () => {
     expect(apiRequests(server)).toHaveLength(1);
   });
 
+  it('hides an access token the service quotes back', async () => {
+    const server = await serve(({ headers }) => ({ status: 403, json: { errorMessage: `token ${String(headers.authorization)} may not do this` } }));
+    const { client } = clientFor(server);
+    const error = (await caught(client.getProductDetails([1]))) as ApiError;
+    expect(error.code).toBe('API_ERROR');
+    expect(error.message).toBe('POST /api/seller/v1/products/details answered 403 Forbidden: token Bearer *** may not do this');
+  });
+
   it('a refused token request is API_AUTH_REJECTED and never shows the secret', async () => {
     const server = await startLocalServer(() => ({ status: 400, json: { errorMessage: `secret ${SECRET} is not valid` } }));
     servers.push(server);
