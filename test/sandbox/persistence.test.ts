@@ -1,0 +1,79 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PATHS } from '../../src/api/wire.js';
+import { StateError } from '../../src/core/errors.js';
+import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { call, createFakeClock, getToken, importAndSettle, makeCable, makeTshirt } from './sandbox-test-kit.js';
+
+describe('sandbox state file', () => {
+  let dir: string;
+  let stateFile: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sandbox-state-'));
+    stateFile = join(dir, 'state.json');
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('keeps products, jobs, barcodes and id counters across a restart', async () => {
+    const first = await startSandbox({ stateFile, jobDelayMs: 0 });
+    const token = await getToken(first);
+    const tshirt = makeTshirt();
+    const job = await importAndSettle(first, token, [tshirt, makeCable()]);
+    const before = first.products();
+    await first.close();
+    expect((await readdir(dir)).sort()).toEqual(['state.json']);
+
+    const second = await startSandbox({ stateFile, jobDelayMs: 0 });
+    try {
+      expect(second.products()).toEqual(before);
+      const token2 = await getToken(second);
+      const oldJob = await call(second, 'GET', DEFAULT_PATHS.importInfo, { token: token2, query: { jobId: job.jobId } });
+      expect(oldJob.body).toMatchObject({ status: 'Done', products: job.products });
+      const again = await importAndSettle(second, token2, [makeTshirt({ skus: tshirt['skus'] }), makeCable()]);
+      expect(again.jobId).toBeGreaterThan(job.jobId);
+      expect(again.products[0].errors[0]).toMatchObject({ code: 'BARCODE_DUPLICATE' });
+      expect(again.products[1].productId).toBeGreaterThan(Math.max(...before.map((p) => p.productId)));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('resumes a job that was still queued when the sandbox stopped', async () => {
+    const clock = createFakeClock();
+    const first = await startSandbox({ stateFile, now: clock.now, jobDelayMs: 10_000 });
+    const token = await getToken(first);
+    const res = await call(first, 'POST', DEFAULT_PATHS.import, { token, body: { products: [makeCable()] } });
+    await first.close();
+
+    const second = await startSandbox({ stateFile, now: clock.now, jobDelayMs: 10_000 });
+    try {
+      const token2 = await getToken(second);
+      const info = () => call(second, 'GET', DEFAULT_PATHS.importInfo, { token: token2, query: { jobId: res.body.jobId } });
+      expect((await info()).body.status).toBe('Queued');
+      clock.advance(10_000);
+      expect((await info()).body.products[0].status).toBe('Success');
+      expect(second.products()).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('writes the file while running', async () => {
+    const sandbox = await startSandbox({ stateFile, jobDelayMs: 0, persistIntervalMs: 20 });
+    try {
+      await importAndSettle(sandbox, await getToken(sandbox), [makeCable()]);
+      await expect.poll(async () => JSON.parse(await readFile(stateFile, 'utf8').catch(() => '{}')).products?.length, { timeout: 2000 }).toBe(1);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('refuses to start on a file that is not a sandbox state', async () => {
+    await writeFile(stateFile, '{"products": 1', 'utf8');
+    await expect(startSandbox({ stateFile })).rejects.toBeInstanceOf(StateError);
+    await writeFile(stateFile, '{"version": 2}', 'utf8');
+    await expect(startSandbox({ stateFile })).rejects.toThrow(/not a version 1 sandbox state/);
+  });
+});
