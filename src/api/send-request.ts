@@ -64,7 +64,7 @@ export interface WireResponse {
 /** Sends one request with retries; resolves with a 2xx answer or throws a `PipelineError`. */
 export type SendRequest = (spec: RequestSpec) => Promise<WireResponse>;
 
-type Deps_ = Pick<Deps, 'fetch' | 'now' | 'sleep' | 'random' | 'onEvent' | 'signal'>;
+type SenderDeps = Pick<Deps, 'fetch' | 'now' | 'sleep' | 'random' | 'onEvent' | 'signal'>;
 
 type AttemptOutcome =
   | { kind: 'response'; status: number; statusText: string; headers: Headers; text: string }
@@ -72,7 +72,7 @@ type AttemptOutcome =
   | { kind: 'network'; reason: string; notSent: boolean; cause: unknown };
 
 /** Creates the sender shared by every endpoint of one client. */
-export function createRequestSender(config: SenderConfig, deps: Deps_): SendRequest {
+export function createRequestSender(config: SenderConfig, deps: SenderDeps): SendRequest {
   const http = ky.create({ fetch: deps.fetch, retry: 0, timeout: false, throwHttpErrors: false });
 
   return async (spec) => {
