@@ -1,0 +1,81 @@
+/**
+ * Guesses a CSV delimiter from the first lines of a file: the candidate that splits most lines
+ * into the same number of fields wins. Quotes are honoured, so `"a;b",c` counts one comma.
+ */
+
+/** Delimiters a seller's CSV may use, in order of preference on ties. */
+export const DELIMITER_CANDIDATES = [',', ';', '\t', '|'] as const;
+
+/** What `detectDelimiter` found. */
+export interface DetectedDelimiter {
+  delimiter: string;
+  /** False when no candidate appeared at all (a single-column file); the delimiter is then `,`. */
+  found: boolean;
+}
+
+/** Looks at up to `maxLines` complete lines of `sample`. */
+export function detectDelimiter(sample: string, maxLines = 50): DetectedDelimiter {
+  const lines = splitSampleLines(sample, maxLines);
+  let best: { delimiter: string; score: number } | undefined;
+  for (const delimiter of DELIMITER_CANDIDATES) {
+    const counts = lines.map((line) => countOutsideQuotes(line, delimiter)).filter((count) => count > 0);
+    if (counts.length === 0) continue;
+    const frequency = new Map<number, number>();
+    for (const count of counts) frequency.set(count, (frequency.get(count) ?? 0) + 1);
+    let modeCount = 0;
+    let modeLines = 0;
+    for (const [count, times] of frequency) {
+      if (times > modeLines || (times === modeLines && count > modeCount)) {
+        modeCount = count;
+        modeLines = times;
+      }
+    }
+    // Lines agreeing on the field count weigh most; the count itself breaks near-ties.
+    const score = modeLines * 1000 + Math.min(modeCount, 999) - (lines.length - counts.length) * 1000;
+    if (best === undefined || score > best.score) best = { delimiter, score };
+  }
+  return best ? { delimiter: best.delimiter, found: true } : { delimiter: ',', found: false };
+}
+
+/** Splits the sample into non-empty lines, keeping quoted line breaks inside their line. */
+function splitSampleLines(sample: string, maxLines: number): string[] {
+  const lines: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < sample.length && lines.length < maxLines; i++) {
+    const char = sample[i];
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) {
+      if (i > start) lines.push(sample.slice(start, i));
+      start = i + 1;
+    }
+  }
+  // The last line of a sample may be cut; use it only when nothing else is there.
+  if (lines.length === 0 && start < sample.length) lines.push(sample.slice(start));
+  return lines;
+}
+
+function countOutsideQuotes(line: string, delimiter: string): number {
+  let count = 0;
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char === delimiter) count++;
+  }
+  return count;
+}
+
+/** The line break of a CSV sample (`\r\n`, `\n` or `\r`), looking outside quotes; `\n` when there is none. */
+export function detectLineBreak(sample: string): '\r\n' | '\n' | '\r' {
+  let quoted = false;
+  for (let i = 0; i < sample.length; i++) {
+    const char = sample[i];
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char === '\n') return '\n';
+    else if (!quoted && char === '\r') {
+      if (i + 1 >= sample.length) return '\r\n';
+      return sample[i + 1] === '\n' ? '\r\n' : '\r';
+    }
+  }
+  return '\n';
+}

@@ -1,0 +1,99 @@
+/**
+ * What a number cell really says. Excel keeps 15 significant digits, so a 13-digit barcode stored
+ * as a number survives and must come back as its full digits (`4601234567890`, never
+ * `4.60123456789e+12`), while a longer code or a value already shown in exponent notation has lost
+ * digits for good: those are flagged for the validation stage, never "repaired".
+ */
+import type { CellFlag } from './types.js';
+
+/** A number as text plus what was wrong with it. */
+export interface InterpretedNumber {
+  /** Plain digits without exponent, as Excel would show them with a General format. */
+  text: string;
+  flags: CellFlag[];
+}
+
+const EXCEL_DIGITS = 15;
+
+/**
+ * Interprets a number read from a workbook. Integers keep all their digits and get
+ * `precision_lost` beyond 15 digits; fractions are shown with at most 15 significant digits (as
+ * Excel does, so `1119.9999999999998` is `1120`); a scientific number format adds `exponent`.
+ */
+export function interpretNumber(value: number, numberFormat?: string): InterpretedNumber {
+  const flags: CellFlag[] = [];
+  if (numberFormat !== undefined && checkScientificFormat(numberFormat)) flags.push('exponent');
+  if (!Number.isFinite(value)) return { text: String(value), flags };
+  if (Number.isInteger(value)) {
+    const text = buildPlainDigits(value);
+    if (text.replace(/^-/, '').length > EXCEL_DIGITS) flags.push('precision_lost');
+    return { text, flags };
+  }
+  const shortest = String(value);
+  const significant = countSignificantDigits(shortest);
+  const text = significant > EXCEL_DIGITS ? buildPlainDigits(Number(value.toPrecision(EXCEL_DIGITS))) : buildPlainDigits(value);
+  return { text, flags };
+}
+
+/** A number's shortest exact text without exponent: `1e21` → `1000000000000000000000`, `1e-7` → `0.0000001`. */
+export function buildPlainDigits(value: number): string {
+  const text = String(value);
+  const match = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const [, sign = '', whole = '', fraction = '', exponentText = '0'] = match;
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponentText);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/** Significant digits of a number written in decimal or exponent notation. */
+export function countSignificantDigits(text: string): number {
+  const mantissa = text.replace(/^[-+]/, '').replace(/e[-+]?\d+$/i, '');
+  const digits = mantissa.replace('.', '').replace(/^0+/, '');
+  // Trailing zeros of an integer written without a point are not known to be significant.
+  return (mantissa.includes('.') ? digits : digits.replace(/0+$/, '')).length || 1;
+}
+
+/**
+ * True for text that is a number in exponent notation as Excel writes it when it has already
+ * rounded a long number: `4,60123E+12`, `4.60123e12`, `1E+15`. Codes such as `12E45` (no point,
+ * no sign) are not taken for numbers.
+ */
+export function checkExponentText(text: string): boolean {
+  const trimmed = text.trim();
+  return /^[-+]?\d+[.,]\d+[eE][-+]?\d+$/.test(trimmed) || /^[-+]?\d+[eE][-+]\d+$/.test(trimmed);
+}
+
+/** True when an Excel number format shows numbers in scientific notation (`0.00E+00`). */
+export function checkScientificFormat(format: string): boolean {
+  return /E[-+]/i.test(stripFormatLiterals(format));
+}
+
+/** True when an Excel number format shows a date or a time (`dd.mm.yyyy`, `m/d/yy h:mm`, `[$-419]d mmmm yyyy`). */
+export function checkDateFormat(format: string | undefined): boolean {
+  if (format === undefined || /^general$/i.test(format.trim())) return false;
+  return /[ymdhs]/i.test(stripFormatLiterals(format));
+}
+
+/** Removes quoted text, escaped characters and `[...]` sections (colours, locales) from a format. */
+function stripFormatLiterals(format: string): string {
+  return format
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/\[[^\]]*\]/g, '');
+}
+
+/** Converts an Excel date serial to a Date in UTC (1900 or 1904 date system). */
+export function buildDateFromSerial(serial: number, date1904: boolean): Date {
+  const days = date1904 ? serial + 1462 : serial;
+  return new Date(Math.round((days - 25569) * 86_400_000));
+}
+
+/** `2024-03-01` for a whole day, `2024-03-01T10:30:00` with a time (to the nearest second; Excel dates have no zone). */
+export function buildIsoDate(date: Date): string {
+  const ms = Math.round(date.getTime() / 1000) * 1000;
+  const iso = new Date(ms).toISOString();
+  return ms % 86_400_000 === 0 ? iso.slice(0, 10) : iso.slice(0, 19);
+}

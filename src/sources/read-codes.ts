@@ -1,0 +1,25 @@
+/**
+ * Issue codes of the read stage. Tests and the report match on these; `docs/input-files.md`
+ * explains each.
+ */
+
+/** Every code the readers put in `SourceRow.issues` or `SourceStream.issues`. */
+export const READ_CODES = {
+  /** Bytes not valid in the file's encoding; the issue names the byte offset. */
+  invalidEncoding: 'invalid_encoding',
+  /** The encoding was guessed from a single-byte code page (no BOM, not UTF-8). */
+  encodingGuessed: 'encoding_guessed',
+  /** Two header cells have the same name; both columns are kept. */
+  duplicateHeader: 'duplicate_header',
+  /** A cell longer than `maxCellLength` was cut. */
+  cellTruncated: 'cell_truncated',
+  /** A row has values to the right of the last header column; they are not read. */
+  cellOutsideHeader: 'cell_outside_header',
+  /** CSV: a quoted field is not closed, or a quote is misplaced. */
+  csvMalformed: 'csv_malformed',
+  /** XLSX: hidden sheets were skipped when choosing the default sheet. */
+  hiddenSheetSkipped: 'hidden_sheet_skipped',
+} as const;
+
+/** One code of the read stage. */
+export type ReadCode = (typeof READ_CODES)[keyof typeof READ_CODES];

@@ -1,0 +1,247 @@
+/**
+ * CSV/TSV reader. Bytes are decoded by a streaming decoder (encoding detected or given), the text
+ * is parsed by papaparse's parser chunk by chunk, and rows are yielded as they complete, so memory
+ * does not grow with the file. Row numbers are editor lines: a record with a quoted line break
+ * spans several lines and the next record starts further down. CSV cells are always text; only
+ * text that Excel already turned into exponent notation is flagged.
+ */
+import { createReadStream } from 'node:fs';
+import Papa from 'papaparse';
+import { SourceReadError } from '../core/errors.js';
+import { createIssue, type Issue } from '../core/issue.js';
+import { buildColumnLetter } from './column-letter.js';
+import { createStreamDecoder, type ReplacementMark } from './decode-text.js';
+import { detectDelimiter, detectLineBreak } from './detect-delimiter.js';
+import { detectBom, detectEncoding, parseEncodingName, TEXT_ENCODINGS, type TextEncodingName } from './detect-encoding.js';
+import { checkExponentText } from './interpret-number.js';
+import { loadFileBytes, loadSourceFileSize } from './load-source-file.js';
+import { READ_CODES } from './read-codes.js';
+import { openTable, type RawRow } from './shape-rows.js';
+import type { ReadOptions, SourceCell, SourceReader, SourceStream } from './types.js';
+
+const SAMPLE_BYTES = 64 * 1024;
+const CHUNK_BYTES = 64 * 1024;
+
+/** Reads `.csv`, `.tsv` and `.txt` files. */
+export const csvReader: SourceReader = {
+  format: 'csv',
+  match: (path) => /\.(csv|tsv|txt)$/i.test(path),
+  open: openCsv,
+};
+
+/** The encoding to use and where the text starts. */
+interface ChosenEncoding {
+  encoding: TextEncodingName;
+  bomLength: number;
+  issues: Issue[];
+}
+
+function chooseEncoding(path: string, sample: Uint8Array, complete: boolean, given: string | undefined): ChosenEncoding {
+  if (given !== undefined) {
+    const encoding = parseEncodingName(given);
+    if (encoding === undefined) {
+      throw new SourceReadError(path, `${path}: unsupported encoding "${given}"; use one of ${TEXT_ENCODINGS.join(', ')}`);
+    }
+    const bom = detectBom(sample);
+    return { encoding, bomLength: bom?.encoding === encoding ? bom.length : 0, issues: [] };
+  }
+  const detected = detectEncoding(sample, complete);
+  const issues = detected.guessed
+    ? [
+        createIssue({
+          code: READ_CODES.encodingGuessed,
+          severity: 'warning',
+          stage: 'read',
+          message: `encoding not given; read as ${detected.encoding} (${detected.reason}); set the encoding if the text looks wrong`,
+          file: path,
+        }),
+      ]
+    : [];
+  return { encoding: detected.encoding, bomLength: detected.bomLength, issues };
+}
+
+function parseDelimiterOption(path: string, given: string): string {
+  const delimiter = given === 'tab' || given === '\\t' ? '\t' : given;
+  if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') {
+    throw new SourceReadError(path, `${path}: unusable delimiter ${JSON.stringify(given)}; use one character such as , ; | or tab`);
+  }
+  return delimiter;
+}
+
+async function openCsv(path: string, options: ReadOptions, deps: { signal?: AbortSignal }): Promise<SourceStream> {
+  const totalBytes = await loadSourceFileSize(path, options);
+  const sample = await loadFileBytes(path, 0, SAMPLE_BYTES);
+  const complete = sample.length >= totalBytes;
+  const chosen = chooseEncoding(path, sample, complete, options.encoding);
+  const sampleText = createStreamDecoder(chosen.encoding, chosen.bomLength).write(sample.subarray(chosen.bomLength)).text;
+  if (sampleText.trim() === '' && complete) throw new SourceReadError(path, `${path}: the file is empty (no text)`);
+
+  let delimiter: string;
+  if (options.delimiter !== undefined) delimiter = parseDelimiterOption(path, options.delimiter);
+  else if (/\.tsv$/i.test(path)) delimiter = '\t';
+  else delimiter = detectDelimiter(sampleText).delimiter;
+  const newline = detectLineBreak(sampleText);
+
+  let bytesRead = chosen.bomLength;
+  const raw = readCsvRows({ path, encoding: chosen.encoding, bomLength: chosen.bomLength, delimiter, newline, onBytes: (n) => (bytesRead += n) });
+  const table = await openTable(raw, { file: path, options, signal: deps.signal });
+  return {
+    info: {
+      file: path,
+      format: 'csv',
+      encoding: chosen.encoding,
+      delimiter,
+      headerRow: table.headerRow,
+      header: table.header,
+      totalBytes,
+    },
+    rows: table.rows,
+    bytesRead: () => bytesRead,
+    issues: [...chosen.issues, ...table.issues],
+  };
+}
+
+/** What `readCsvRows` needs. */
+interface CsvSettings {
+  path: string;
+  encoding: TextEncodingName;
+  bomLength: number;
+  delimiter: string;
+  newline: '\r\n' | '\n' | '\r';
+  onBytes: (count: number) => void;
+}
+
+/** Papaparse's result for one row in step mode. */
+interface StepResult {
+  /** The one row of this step. */
+  data: string[][];
+  errors: { code: string; message: string }[];
+  meta: { cursor: number };
+}
+
+/** Decodes and parses the file chunk by chunk, yielding every row (empty ones too) with its editor line. */
+async function* readCsvRows(settings: CsvSettings): AsyncGenerator<RawRow> {
+  const { path, encoding } = settings;
+  const decoder = createStreamDecoder(encoding, settings.bomLength);
+  const marks: MarkQueue = { items: [], head: 0 };
+  let line = 1;
+  let aggregate = '';
+  let rowStart = 0;
+  let ready: RawRow[] = [];
+
+  const step = (result: StepResult): void => {
+    const end = result.meta.cursor;
+    const rawText = aggregate.slice(rowStart, end);
+    rowStart = end;
+    const row = line;
+    line += countLineBreaks(rawText);
+    const issues: Issue[] = [];
+    const cells = (result.data[0] ?? []).map((text, index) => buildCsvCell(text, index, row, marks, issues, path, encoding));
+    for (const error of result.errors) {
+      issues.push(
+        createIssue({
+          code: READ_CODES.csvMalformed,
+          severity: error.code === 'MissingQuotes' ? 'error' : 'warning',
+          stage: 'read',
+          message: error.code === 'MissingQuotes' ? 'a quoted field is not closed: the rest of the file was read into it' : `misplaced quote (${error.message})`,
+          file: path,
+          row,
+        }),
+      );
+    }
+    ready.push(issues.length > 0 ? { row, cells, issues } : { row, cells });
+  };
+  const parser = new Papa.Parser({ delimiter: settings.delimiter, newline: settings.newline, quoteChar: '"', step });
+  const feed = (text: string, final: boolean): void => {
+    aggregate = aggregate.slice(rowStart) + text;
+    rowStart = 0;
+    parser.parse(aggregate, 0, !final);
+  };
+
+  const stream = createReadStream(path, { start: settings.bomLength, highWaterMark: CHUNK_BYTES });
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      settings.onBytes(chunk.length);
+      const decoded = decoder.write(chunk);
+      pushMarks(marks, decoded.marks);
+      feed(decoded.text, false);
+      yield* ready;
+      ready = [];
+    }
+    const last = decoder.end();
+    pushMarks(marks, last.marks);
+    if (aggregate.length > rowStart || last.text !== '') feed(last.text, true);
+    yield* ready;
+    ready = [];
+  } catch (error) {
+    if (error instanceof SourceReadError) throw error;
+    throw new SourceReadError(path, `${path}: reading failed (${(error as Error).message})`, { cause: error });
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** Marks not yet paired with a U+FFFD of a cell; `head` avoids O(n) shifts when a file is full of them. */
+interface MarkQueue {
+  items: ReplacementMark[];
+  head: number;
+}
+
+function pushMarks(queue: MarkQueue, marks: readonly ReplacementMark[]): void {
+  if (marks.length === 0) return;
+  if (queue.head > 0) {
+    queue.items = queue.items.slice(queue.head);
+    queue.head = 0;
+  }
+  for (const mark of marks) queue.items.push(mark);
+}
+
+function countLineBreaks(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 10) count++;
+    else if (code === 13) {
+      count++;
+      if (text.charCodeAt(i + 1) === 10) i++;
+    }
+  }
+  return count;
+}
+
+/** One CSV field as a cell; pairs its U+FFFD with the decoder's marks to report invalid bytes. */
+function buildCsvCell(
+  text: string,
+  index: number,
+  row: number,
+  marks: MarkQueue,
+  issues: Issue[],
+  path: string,
+  encoding: TextEncodingName,
+): SourceCell {
+  if (text === '') return { kind: 'empty', text: '', value: null };
+  const cell: SourceCell = { kind: 'string', text, value: text };
+  if (checkExponentText(text)) cell.flags = ['exponent'];
+  if (!text.includes('\uFFFD')) return cell;
+  let invalid: ReplacementMark | undefined;
+  for (let at = text.indexOf('\uFFFD'); at !== -1; at = text.indexOf('\uFFFD', at + 1)) {
+    const mark = marks.items[marks.head];
+    marks.head++;
+    if (mark !== undefined && !mark.genuine) invalid ??= mark;
+  }
+  if (invalid === undefined) return cell;
+  cell.flags = [...(cell.flags ?? []), 'invalid_encoding'];
+  issues.push(
+    createIssue({
+      code: READ_CODES.invalidEncoding,
+      severity: 'error',
+      stage: 'read',
+      message: `bytes ${invalid.bytes} at byte offset ${invalid.byteOffset} are not valid ${encoding}; the cell shows U+FFFD in their place`,
+      file: path,
+      row,
+      column: buildColumnLetter(index),
+      value: text,
+    }),
+  );
+  return cell;
+}

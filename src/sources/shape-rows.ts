@@ -1,0 +1,307 @@
+/**
+ * The part of reading that does not depend on the format: skip empty rows, find the header row,
+ * hide ignored columns, warn on duplicate headers, fill merged ranges where asked, cut long cells,
+ * apply the row limit, and give every issue its full location. Each reader produces raw rows (all
+ * cells by column position, in file order); this turns them into the rows of `SourceStream`.
+ */
+import { AbortedError, LimitError, SourceReadError } from '../core/errors.js';
+import { createIssue, type Issue } from '../core/issue.js';
+import { buildColumnLetter } from './column-letter.js';
+import { checkHeaderComplete, findHeaderRow, HEADER_SCAN_ROWS, normalizeHeaderName, type HeaderCandidate } from './find-header-row.js';
+import { READ_CODES } from './read-codes.js';
+import type { ReadOptions, SourceCell, SourceColumn, SourceRow } from './types.js';
+
+/** A row as a format reader produced it: every cell by column position (0 = A). */
+export interface RawRow {
+  /** Row number as Excel or a text editor shows it. */
+  row: number;
+  cells: (SourceCell | undefined)[];
+  /** Problems found while reading the row; `column` set, `header` filled in here. */
+  issues?: Issue[];
+}
+
+/** A merged range, 1-based rows and 0-based columns, inclusive. */
+export interface CellRange {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+}
+
+/** What `openTable` needs besides the raw rows. */
+export interface TableContext {
+  file: string;
+  sheet?: string | undefined;
+  options: ReadOptions;
+  signal?: AbortSignal | undefined;
+  /** Merged ranges of the sheet, needed only when `options.fillMerged` names columns. */
+  mergedRanges?: readonly CellRange[];
+}
+
+/** The header and the data rows of a table. */
+export interface OpenedTable {
+  headerRow: number;
+  header: SourceColumn[];
+  /** Data rows, read once. */
+  rows: AsyncIterable<SourceRow>;
+  /** File-level issues: duplicate headers, problems in the header or title rows. */
+  issues: Issue[];
+}
+
+/** True when a cell holds nothing but blanks. */
+export function checkCellEmpty(cell: SourceCell | undefined): boolean {
+  return cell === undefined || cell.kind === 'empty' || (cell.kind === 'string' && cell.text.trim() === '');
+}
+
+function checkRowEmpty(cells: readonly (SourceCell | undefined)[]): boolean {
+  return cells.every(checkCellEmpty);
+}
+
+/**
+ * Reads raw rows up to the header row and returns the header with the data rows still to come.
+ * Throws `SourceReadError` for an empty sheet or a header row that cannot be found; closes `raw`
+ * when it throws.
+ */
+export async function openTable(raw: AsyncIterator<RawRow>, context: TableContext): Promise<OpenedTable> {
+  const { file, sheet, options } = context;
+  const issues: Issue[] = [];
+  const scanned: RawRow[] = [];
+  let headerIndex: number | undefined;
+  const fail = async (message: string): Promise<never> => {
+    await raw.return?.();
+    throw new SourceReadError(file, `${file}${sheet !== undefined ? ` (sheet "${sheet}")` : ''}: ${message}`, sheet !== undefined ? { sheet } : {});
+  };
+
+  try {
+    for (;;) {
+      checkAborted(context.signal);
+      const next = await raw.next();
+      if (next.done) break;
+      const row = next.value;
+      if (options.headerRow !== undefined) {
+        if (row.row < options.headerRow) {
+          issues.push(...(row.issues ?? []));
+          continue;
+        }
+        if (row.row > options.headerRow || checkRowEmpty(row.cells)) {
+          return await fail(`header row ${options.headerRow} is empty`);
+        }
+        scanned.push(row);
+        headerIndex = 0;
+        break;
+      }
+      if (checkRowEmpty(row.cells)) continue;
+      scanned.push(row);
+      if (checkHeaderComplete(readNames(row), options.expectedHeaders)) {
+        headerIndex = scanned.length - 1;
+        break;
+      }
+      if (scanned.length >= HEADER_SCAN_ROWS) break;
+    }
+  } catch (error) {
+    await raw.return?.();
+    throw error;
+  }
+
+  if (headerIndex === undefined) {
+    if (scanned.length === 0) {
+      return await fail(options.headerRow !== undefined ? `header row ${options.headerRow} is beyond the last row` : 'the sheet is empty (no row with values)');
+    }
+    const candidates: HeaderCandidate[] = scanned.map((row) => ({ row: row.row, names: readNames(row) }));
+    const choice = findHeaderRow(candidates, options.expectedHeaders);
+    if ('error' in choice) return await fail(choice.error);
+    headerIndex = choice.index;
+  }
+
+  const headerRaw = scanned[headerIndex] as RawRow;
+  for (const row of scanned.slice(0, headerIndex + 1)) issues.push(...(row.issues ?? []));
+  const pending = scanned.slice(headerIndex + 1);
+  const layout = buildLayout(headerRaw, options, file, sheet, issues);
+  const nameByLetter = new Map(layout.all.map((column) => [column.letter, column.name]));
+  const locate = (issue: Issue): Issue =>
+    createIssue({
+      ...issue,
+      file: issue.file ?? file,
+      sheet: issue.sheet ?? sheet,
+      header: issue.header ?? (issue.column !== undefined ? nameByLetter.get(issue.column) || undefined : undefined),
+    });
+  for (let i = 0; i < issues.length; i++) issues[i] = locate(issues[i] as Issue);
+
+  const fill = createMergedFill(context.mergedRanges ?? [], layout, options.fillMerged, headerRaw.row);
+  const maxRows = options.maxRows;
+
+  async function* generateRows(): AsyncGenerator<SourceRow> {
+    let count = 0;
+    try {
+      for (;;) {
+        checkAborted(context.signal);
+        let row = pending.shift();
+        if (row === undefined) {
+          const next = await raw.next();
+          if (next.done) return;
+          row = next.value;
+        }
+        const shaped = shapeRow(row, layout, options, fill, locate, file, sheet);
+        if (shaped === undefined) continue;
+        if (maxRows !== undefined && count >= maxRows) {
+          throw new LimitError(`${file}: more than ${maxRows} data rows (limit maxRows); reading stopped at row ${row.row}`);
+        }
+        count++;
+        yield shaped;
+      }
+    } finally {
+      await raw.return?.();
+    }
+  }
+
+  return { headerRow: headerRaw.row, header: layout.visible, rows: generateRows(), issues };
+}
+
+function checkAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new AbortedError(undefined, { cause: signal.reason });
+}
+
+function readNames(row: RawRow): string[] {
+  return row.cells.map((cell) => (cell === undefined ? '' : cell.text.trim()));
+}
+
+/** The columns of the header: all of them, the visible ones, and how wide the header is. */
+interface Layout {
+  all: SourceColumn[];
+  visible: SourceColumn[];
+  /** Original positions of ignored columns. */
+  ignored: Set<number>;
+  /** Number of columns up to the last non-empty header cell. */
+  width: number;
+}
+
+function buildLayout(headerRaw: RawRow, options: ReadOptions, file: string, sheet: string | undefined, issues: Issue[]): Layout {
+  const names = readNames(headerRaw);
+  let width = names.length;
+  while (width > 0 && names[width - 1] === '') width--;
+  const all: SourceColumn[] = names.slice(0, width).map((name, index) => ({ index, letter: buildColumnLetter(index), name }));
+  const prefix = options.ignoreHeaderPrefix?.toLowerCase();
+  const ignored = new Set<number>();
+  const visible: SourceColumn[] = [];
+  for (const column of all) {
+    if (prefix !== undefined && prefix !== '' && column.name.toLowerCase().startsWith(prefix)) ignored.add(column.index);
+    else visible.push(column);
+  }
+  const seen = new Map<string, SourceColumn>();
+  for (const column of visible) {
+    if (column.name === '') continue;
+    const key = normalizeHeaderName(column.name);
+    const first = seen.get(key);
+    if (first === undefined) {
+      seen.set(key, column);
+      continue;
+    }
+    issues.push(
+      createIssue({
+        code: READ_CODES.duplicateHeader,
+        severity: 'warning',
+        stage: 'read',
+        message: `column ${column.letter} has the same header as column ${first.letter}; both are kept`,
+        file,
+        sheet,
+        row: headerRaw.row,
+        column: column.letter,
+        header: column.name,
+        value: column.name,
+      }),
+    );
+  }
+  return { all, visible, ignored, width };
+}
+
+type MergedFill = (row: RawRow) => void;
+
+/** Copies the top-left value of merged ranges into the empty cells of the `fillMerged` columns. */
+function createMergedFill(ranges: readonly CellRange[], layout: Layout, fillMerged: readonly string[] | undefined, headerRow: number): MergedFill | undefined {
+  const wanted = new Set((fillMerged ?? []).map(normalizeHeaderName));
+  const columns = layout.visible.filter((column) => wanted.has(normalizeHeaderName(column.name))).map((column) => column.index);
+  if (columns.length === 0 || ranges.length === 0) return undefined;
+  const byTop = new Map<number, CellRange[]>();
+  for (const range of ranges) {
+    if (range.top <= headerRow || !columns.some((index) => index >= range.left && index <= range.right)) continue;
+    byTop.set(range.top, [...(byTop.get(range.top) ?? []), range]);
+  }
+  let active: { range: CellRange; cell: SourceCell }[] = [];
+  return (row) => {
+    active = active.filter((entry) => entry.range.bottom >= row.row);
+    for (const range of byTop.get(row.row) ?? []) {
+      const cell = row.cells[range.left];
+      if (!checkCellEmpty(cell)) active.push({ range, cell: cell as SourceCell });
+    }
+    for (const { range, cell } of active) {
+      for (const index of columns) {
+        if (index < range.left || index > range.right || (row.row === range.top && index === range.left)) continue;
+        if (!checkCellEmpty(row.cells[index])) continue;
+        row.cells[index] = { ...cell, flags: [...(cell.flags ?? []), 'merged_filled'] };
+      }
+    }
+  };
+}
+
+function shapeRow(
+  row: RawRow,
+  layout: Layout,
+  options: ReadOptions,
+  fill: MergedFill | undefined,
+  locate: (issue: Issue) => Issue,
+  file: string,
+  sheet: string | undefined,
+): SourceRow | undefined {
+  fill?.(row);
+  const cells = layout.visible.map((column) => row.cells[column.index]);
+  let outside: number | undefined;
+  for (let index = layout.width; index < row.cells.length; index++) {
+    if (!checkCellEmpty(row.cells[index])) {
+      outside = index;
+      break;
+    }
+  }
+  if (checkRowEmpty(cells) && outside === undefined) return undefined;
+
+  const issues = (row.issues ?? []).map(locate);
+  if (outside !== undefined) {
+    const letter = buildColumnLetter(outside);
+    issues.push(
+      createIssue({
+        code: READ_CODES.cellOutsideHeader,
+        severity: 'warning',
+        stage: 'read',
+        message: `values right of the last header column (from column ${letter}) are not read`,
+        file,
+        sheet,
+        row: row.row,
+        column: letter,
+        value: row.cells[outside]?.text,
+      }),
+    );
+  }
+  const max = options.maxCellLength;
+  if (max !== undefined) {
+    cells.forEach((cell, position) => {
+      if (cell === undefined || cell.text.length <= max) return;
+      const column = layout.visible[position] as SourceColumn;
+      const text = cell.text.slice(0, max);
+      cells[position] = { ...cell, text, value: typeof cell.value === 'string' ? text : cell.value, flags: [...(cell.flags ?? []), 'truncated'] };
+      issues.push(
+        createIssue({
+          code: READ_CODES.cellTruncated,
+          severity: 'warning',
+          stage: 'read',
+          message: `cell has ${cell.text.length} characters; cut to the limit of ${max}`,
+          file,
+          sheet,
+          row: row.row,
+          column: column.letter,
+          header: column.name || undefined,
+          value: text.slice(0, 80),
+        }),
+      );
+    });
+  }
+  return issues.length > 0 ? { row: row.row, cells, issues } : { row: row.row, cells };
+}

@@ -1,0 +1,126 @@
+/**
+ * Just enough of the zip format to look into an XLSX before streaming it: the central directory
+ * (which parts exist, where, how big) and a stream of one part. It tells a truncated file from a
+ * whole one up front, lets the XLSX reader read `workbook.xml` and its relationships (sheet names,
+ * hidden sheets) and pre-scan a sheet for merged ranges, which Excel writes after the rows.
+ */
+import { createReadStream } from 'node:fs';
+import { Buffer } from 'node:buffer';
+import { Readable } from 'node:stream';
+import { createInflateRaw } from 'node:zlib';
+import { loadFileBytes } from './load-source-file.js';
+
+/** One file inside the zip. */
+export interface ZipEntry {
+  name: string;
+  /** 0 stored, 8 deflated. */
+  method: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  /** Offset of the entry's local header. */
+  headerOffset: number;
+}
+
+/** The central directory: entries by name, in the order they are stored. */
+export interface ZipDirectory {
+  entries: Map<string, ZipEntry>;
+}
+
+/** Why a zip directory could not be read. */
+export type ZipProblem = 'no_directory' | 'directory_out_of_bounds' | 'unsupported';
+
+const EOCD_SIGNATURE = 0x06054b50;
+const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
+const ZIP64_EOCD_SIGNATURE = 0x06064b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const LOCAL_SIGNATURE = 0x04034b50;
+
+/** Reads the central directory of the zip at `path` (of `size` bytes). */
+export async function loadZipDirectory(path: string, size: number): Promise<ZipDirectory | { problem: ZipProblem }> {
+  const tailLength = Math.min(size, 22 + 65_535 + 20);
+  const tail = await loadFileBytes(path, size - tailLength, tailLength);
+  let eocd = -1;
+  for (let i = tail.length - 22; i >= 0; i--) {
+    if (tail.readUInt32LE(i) === EOCD_SIGNATURE) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return { problem: 'no_directory' };
+  let count = tail.readUInt16LE(eocd + 10);
+  let directorySize = tail.readUInt32LE(eocd + 12);
+  let directoryOffset = tail.readUInt32LE(eocd + 16);
+  if (eocd >= 20 && tail.readUInt32LE(eocd - 20) === ZIP64_LOCATOR_SIGNATURE) {
+    const recordOffset = Number(tail.readBigUInt64LE(eocd - 20 + 8));
+    const record = await loadFileBytes(path, recordOffset, 56);
+    if (record.length < 56 || record.readUInt32LE(0) !== ZIP64_EOCD_SIGNATURE) return { problem: 'directory_out_of_bounds' };
+    count = Number(record.readBigUInt64LE(32));
+    directorySize = Number(record.readBigUInt64LE(40));
+    directoryOffset = Number(record.readBigUInt64LE(48));
+  }
+  if (directoryOffset + directorySize > size) return { problem: 'directory_out_of_bounds' };
+  const directory = await loadFileBytes(path, directoryOffset, directorySize);
+  const entries = new Map<string, ZipEntry>();
+  let at = 0;
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_SIGNATURE) return { problem: 'directory_out_of_bounds' };
+    const nameLength = directory.readUInt16LE(at + 28);
+    const extraLength = directory.readUInt16LE(at + 30);
+    const commentLength = directory.readUInt16LE(at + 32);
+    const entry: ZipEntry = {
+      name: directory.toString('utf8', at + 46, at + 46 + nameLength),
+      method: directory.readUInt16LE(at + 10),
+      compressedSize: directory.readUInt32LE(at + 20),
+      uncompressedSize: directory.readUInt32LE(at + 24),
+      headerOffset: directory.readUInt32LE(at + 42),
+    };
+    readZip64Extra(directory.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength), entry);
+    entries.set(entry.name, entry);
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return { entries };
+}
+
+/** Sizes and offsets over 4 GB live in the zip64 extra field, in this order, only when their 32-bit field is full. */
+function readZip64Extra(extra: Buffer, entry: ZipEntry): void {
+  let at = 0;
+  while (at + 4 <= extra.length) {
+    const id = extra.readUInt16LE(at);
+    const length = extra.readUInt16LE(at + 2);
+    if (id === 0x0001) {
+      let field = at + 4;
+      const next = (): number => {
+        const value = Number(extra.readBigUInt64LE(field));
+        field += 8;
+        return value;
+      };
+      if (entry.uncompressedSize === 0xffffffff) entry.uncompressedSize = next();
+      if (entry.compressedSize === 0xffffffff) entry.compressedSize = next();
+      if (entry.headerOffset === 0xffffffff) entry.headerOffset = next();
+      return;
+    }
+    at += 4 + length;
+  }
+}
+
+/** A stream of the entry's uncompressed bytes. Rejects when the entry lies beyond the end of the file. */
+export async function openZipEntry(path: string, entry: ZipEntry): Promise<Readable> {
+  const header = await loadFileBytes(path, entry.headerOffset, 30);
+  if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw new Error(`zip entry ${entry.name} has no local header`);
+  const start = entry.headerOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  if (entry.compressedSize === 0) return Readable.from([]);
+  const source = createReadStream(path, { start, end: start + entry.compressedSize - 1 });
+  if (entry.method === 0) return source;
+  if (entry.method !== 8) throw new Error(`zip entry ${entry.name} uses compression method ${entry.method}`);
+  const inflate = createInflateRaw();
+  source.on('error', (error) => inflate.destroy(error));
+  inflate.on('close', () => source.destroy());
+  return source.pipe(inflate);
+}
+
+/** The whole entry as UTF-8 text (for the small XML parts: workbook, relationships). */
+export async function loadZipEntryText(path: string, entry: ZipEntry): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await openZipEntry(path, entry)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
