@@ -3,7 +3,8 @@
  * "did you mean: …". A score is the better of two similarities of the normalised names: trigram
  * similarity (Sørensen–Dice over padded character trigrams, plus a bonus when one name contains the
  * other), which is good at reordered or extra words, and edit similarity (1 − edit distance with
- * transpositions / longer length), which is good at typos.
+ * transpositions / longer length, counted only for up to one edit per four characters), which is
+ * good at typos.
  */
 import { normalizeName } from './normalize-name.js';
 
@@ -31,7 +32,7 @@ export function suggestEntries<T>(
   options: { limit?: number; minScore?: number } = {},
 ): Suggestion<T>[] {
   const limit = options.limit ?? 3;
-  const minScore = options.minScore ?? 0.2;
+  const minScore = options.minScore ?? 0.4;
   const key = normalizeName(value);
   if (key === '') return [];
   const grams = buildTrigrams(key);
@@ -75,7 +76,11 @@ function scoreSimilarity(key: string, grams: Map<string, number>, other: string)
   const dice = total === 0 ? 0 : (2 * shared) / total;
   // A seller often writes a shorter or longer form of the entry ("Футболка" for "Футболки мужские").
   const contains = key.includes(other) || other.includes(key) ? 0.15 : 0;
-  const edit = 1 - countEdits(key, other) / Math.max(key.length, other.length);
+  // Edit similarity stands for typos only: a few edits for the length, else short names would
+  // look alike just for being short.
+  const longer = Math.max(key.length, other.length);
+  const edits = countEdits(key, other);
+  const edit = edits <= Math.max(1, Math.floor(longer / 4)) ? 1 - edits / longer : 0;
   return Math.min(0.99, Math.max(dice + contains, edit));
 }
 

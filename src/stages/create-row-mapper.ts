@@ -537,6 +537,7 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
       const photos: ImportPhoto[] = [];
       const seen = new Set<string>();
       let firstLocation: CellLocation | undefined;
+      let invalidUrls = 0;
       for (const slot of photoColumns) {
         const text = readText(slot);
         if (text === null || text === undefined) continue;
@@ -544,6 +545,7 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
         for (const url of splitPhotoCell(text, photoSeparator)) {
           if (!isPhotoUrl(url, validation.photos.requireHttps)) {
             report('invalid_photo_url', 'error', slot.location, `"${url}" is not an absolute ${validation.photos.requireHttps ? 'https' : 'http(s)'} URL`, { value: url });
+            invalidUrls++;
             continue;
           }
           if (seen.has(url)) {
@@ -558,7 +560,7 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
       if (photos.length < validation.photos.min && photoColumnMissing) {
         // The missing photo column was reported once; the row is just not sendable.
         valid = false;
-      } else if (photos.length < validation.photos.min) {
+      } else if (photos.length < validation.photos.min && invalidUrls === 0) {
         report('too_few_photos', 'error', location, `${photos.length} photo${photos.length === 1 ? '' : 's'}, at least ${validation.photos.min} needed`);
       } else if (photos.length > validation.photos.max) {
         report('too_many_photos', 'error', location, `${photos.length} photos, at most ${validation.photos.max} allowed`);

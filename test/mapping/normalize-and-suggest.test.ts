@@ -37,9 +37,10 @@ describe('normalizeName', () => {
 describe('suggestEntries', () => {
   const candidates = ['Красный', 'Красно-синий', 'Синий', 'Чёрный', 'Тёмно-синий', 'Белый'].map((name) => ({ label: name, names: [name], entry: name }));
 
-  it('ranks the nearest names first and keeps three', () => {
+  it('ranks the nearest names first, keeps three and leaves weak ones out', () => {
+    expect(suggestEntries('синий', candidates).map((s) => s.label)).toEqual(['Синий', 'Тёмно-синий', 'Красно-синий']);
     const suggestions = suggestEntries('красныи', candidates);
-    expect(suggestions.map((s) => s.label)).toEqual(['Красный', 'Красно-синий', 'Чёрный']);
+    expect(suggestions.map((s) => s.label)).toEqual(['Красный', 'Красно-синий']);
     expect(suggestions[0]!.score).toBeGreaterThan(suggestions[1]!.score);
   });
 
@@ -50,7 +51,7 @@ describe('suggestEntries', () => {
   });
 
   it('renders a hint', () => {
-    expect(formatSuggestions(suggestEntries('синии', candidates, { limit: 2 }))).toBe('did you mean: Синий, Тёмно-синий?');
+    expect(formatSuggestions(suggestEntries('красно синии', candidates, { limit: 2 }))).toBe('did you mean: Красно-синий, Красный?');
     expect(formatSuggestions([])).toBeUndefined();
   });
 });
@@ -106,6 +107,6 @@ describe('createValueResolver', () => {
     expect(resolver.resolveValue(2, 'Полиэстр')).toMatchObject({ status: 'found', via: 'approximate', entries: [{ code: 'polyester' }] });
     const strict = createValueResolver(makeMapping(), index);
     const miss = strict.resolveValue(2, 'Полиэстр');
-    expect(miss.status === 'missing' && miss.suggestions.map((s) => s.label)).toEqual(['Полиэстер (polyester)', 'Эластан (elastane)']);
+    expect(miss.status === 'missing' && miss.suggestions.map((s) => s.label)).toEqual(['Полиэстер (polyester)']);
   });
 });
