@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { buildColumnLetter, parseCellRef, parseColumnLetter } from '../../src/sources/column-letter.js';
+import { detectDelimiter, detectLineBreak } from '../../src/sources/detect-delimiter.js';
+import { checkHeaderComplete, findHeaderRow, normalizeHeaderName } from '../../src/sources/find-header-row.js';
+import {
+  buildIsoDate,
+  buildPlainDigits,
+  checkDateFormat,
+  checkExponentText,
+  checkScientificFormat,
+  interpretNumber,
+} from '../../src/sources/interpret-number.js';
+import { parseRange } from '../../src/sources/load-merged-ranges.js';
+import { parseWorkbookParts } from '../../src/sources/parse-workbook-parts.js';
+import { createSharedStringTable } from '../../src/sources/shared-string-table.js';
+import { decodeOoxmlEscapes, decodeXmlEntities } from '../../src/sources/xml-text.js';
+
+describe('column letters', () => {
+  it('converts positions to Excel letters and back', () => {
+    expect([0, 25, 26, 51, 52, 701, 702].map(buildColumnLetter)).toEqual(['A', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA']);
+    expect(['A', 'z', 'AA', 'AAA'].map(parseColumnLetter)).toEqual([0, 25, 26, 702]);
+    expect(parseColumnLetter('A1')).toBeUndefined();
+    expect(parseCellRef('$C$12')).toEqual({ column: 2, row: 12 });
+    expect(parseCellRef('C0')).toBeUndefined();
+  });
+});
+
+describe('interpretNumber', () => {
+  it('gives a barcode stored as a number its full digits', () => {
+    expect(interpretNumber(4601234567890)).toEqual({ text: '4601234567890', flags: [] });
+    expect(interpretNumber(123456789012345)).toEqual({ text: '123456789012345', flags: [] });
+  });
+
+  it('flags integers with more than 15 digits: Excel kept only 15', () => {
+    expect(interpretNumber(4601234567890123)).toEqual({ text: '4601234567890123', flags: ['precision_lost'] });
+    expect(interpretNumber(4.60123456789012e21)).toEqual({ text: '4601234567890120000000', flags: ['precision_lost'] });
+    expect(interpretNumber(-1234567890123456)).toMatchObject({ flags: ['precision_lost'] });
+  });
+
+  it('shows fractions with Excel’s 15 significant digits, without exponent', () => {
+    expect(interpretNumber(1119.9999999999998).text).toBe('1120');
+    expect(interpretNumber(0.1 + 0.2).text).toBe('0.3');
+    expect(interpretNumber(12.5).text).toBe('12.5');
+    expect(interpretNumber(1e-7).text).toBe('0.0000001');
+    expect(interpretNumber(1.5e-10).flags).toEqual([]);
+  });
+
+  it('flags numbers whose format is scientific', () => {
+    expect(interpretNumber(4601234567890, '0.00E+00')).toEqual({ text: '4601234567890', flags: ['exponent'] });
+    expect(interpretNumber(5, '"E+"0')).toEqual({ text: '5', flags: [] });
+  });
+
+  it('writes exponent notation out in plain digits', () => {
+    expect(buildPlainDigits(1e21)).toBe('1000000000000000000000');
+    expect(buildPlainDigits(-2.5e-3)).toBe('-0.0025');
+    expect(buildPlainDigits(1.25e22)).toBe('12500000000000000000000');
+  });
+
+  it('recognises exponent text that Excel produced, not codes that only look alike', () => {
+    for (const text of ['4,60123E+12', '4.60123e12', ' 4.6E+12 ', '1E+15', '-1.5E-3']) expect(checkExponentText(text), text).toBe(true);
+    for (const text of ['12E45', 'E+12', '4601234567890', 'A4.6E+12', '4.6E+']) expect(checkExponentText(text), text).toBe(false);
+  });
+
+  it('tells date formats from number formats', () => {
+    for (const format of ['dd.mm.yyyy', 'mm-dd-yy', 'm/d/yy h:mm', '[$-419]d mmmm yyyy', 'h:mm:ss', 'yyyy-mm-dd"T"hh:mm']) {
+      expect(checkDateFormat(format), format).toBe(true);
+    }
+    for (const format of ['General', '0.00', '#,##0 "шт"', '0.00E+00', '[Red]#,##0', '# ##0\\ "руб."', '@']) {
+      expect(checkDateFormat(format), format).toBe(false);
+    }
+    expect(checkScientificFormat('##0.0E+0')).toBe(true);
+    expect(checkScientificFormat('0.00')).toBe(false);
+  });
+
+  it('writes dates as ISO, with the time only when there is one', () => {
+    expect(buildIsoDate(new Date(Date.UTC(2024, 2, 1)))).toBe('2024-03-01');
+    expect(buildIsoDate(new Date(Date.UTC(2024, 2, 1, 10, 30) - 1))).toBe('2024-03-01T10:30:00');
+  });
+});
+
+describe('detectDelimiter', () => {
+  it.each([
+    [',', 'a,b,c\n1,2,3\n4,5,6\n'],
+    [';', 'Артикул;Цена;Описание\nA1;12,50;"Синий; большой"\nA2;3,10;x\n'],
+    ['\t', 'a\tb\tc\n1\t2,5\t3\n'],
+    ['|', 'a|b|c\n1|2|3\n'],
+  ])('finds %j', (delimiter, sample) => {
+    expect(detectDelimiter(sample)).toEqual({ delimiter, found: true });
+  });
+
+  it('ignores delimiters inside quotes, including quoted line breaks', () => {
+    expect(detectDelimiter('a;b\n"x,\ny,z";2\n"p,q";3\n').delimiter).toBe(';');
+  });
+
+  it('falls back to a comma for a single column', () => {
+    expect(detectDelimiter('Артикул\nA1\nA2\n')).toEqual({ delimiter: ',', found: false });
+  });
+
+  it('finds the line break outside quotes', () => {
+    expect(detectLineBreak('a,"x\ny"\r\nb\r\n')).toBe('\r\n');
+    expect(detectLineBreak('a\nb')).toBe('\n');
+    expect(detectLineBreak('a\rb')).toBe('\r');
+    expect(detectLineBreak('abc')).toBe('\n');
+  });
+});
+
+describe('findHeaderRow', () => {
+  const rows = [
+    { row: 1, names: ['Прайс-лист ТОО «Ромашка»'] },
+    { row: 2, names: ['', 'на 01.03.2024'] },
+    { row: 4, names: ['Артикул', 'Наименование', 'Цена '] },
+    { row: 5, names: ['A1', 'Чайник', '100'] },
+  ];
+
+  it('takes the first row holding every expected header, ignoring case, spaces and ё', () => {
+    expect(findHeaderRow(rows, ['артикул', 'ЦЕНА'])).toEqual({ index: 2 });
+    expect(normalizeHeaderName('  Всё  цены ')).toBe('все цены');
+    expect(checkHeaderComplete(['Артикул', 'Цена'], ['цена'])).toBe(true);
+  });
+
+  it('takes the first non-empty row when nothing is expected', () => {
+    expect(findHeaderRow(rows, undefined)).toEqual({ index: 0 });
+  });
+
+  it('accepts the best row when at least half of the expected headers are there', () => {
+    expect(findHeaderRow(rows, ['Артикул', 'Цена', 'Бренд'])).toEqual({ index: 2 });
+  });
+
+  it('lists the headers it found when no row fits', () => {
+    const choice = findHeaderRow(rows, ['SKU', 'Price', 'Brand']);
+    expect(choice).toEqual({ error: expect.stringContaining('row 4 has: "Артикул", "Наименование", "Цена"') });
+    expect((choice as { error: string }).error).toContain('"SKU", "Price", "Brand"');
+  });
+});
+
+describe('workbook parts', () => {
+  it('reads sheet names, order, visibility, parts and the 1904 date system', () => {
+    const workbook = `<?xml version="1.0"?><workbook xmlns:r="r"><workbookPr date1904="1"/><sheets>
+      <sheet name="Инструкция" sheetId="3" state="hidden" r:id="rId3"/>
+      <sheet name="Товары &amp; цены" sheetId="1" r:id="rId1"/>
+      <sheet name="Диаграмма" sheetId="2" r:id="rId2"/></sheets></workbook>`;
+    const rels = `<Relationships><Relationship Id="rId1" Type="http://x/worksheet" Target="worksheets/sheet1.xml"/>
+      <Relationship Id="rId3" Type="http://x/worksheet" Target="/xl/worksheets/sheet3.xml"/>
+      <Relationship Id="rId2" Type="http://x/chartsheet" Target="chartsheets/sheet1.xml"/></Relationships>`;
+    expect(parseWorkbookParts(workbook, rels)).toEqual({
+      date1904: true,
+      sheets: [
+        { name: 'Инструкция', position: 1, state: 'hidden', part: 'xl/worksheets/sheet3.xml', isWorksheet: true },
+        { name: 'Товары & цены', position: 2, state: 'visible', part: 'xl/worksheets/sheet1.xml', isWorksheet: true },
+        { name: 'Диаграмма', position: 3, state: 'visible', part: 'xl/chartsheets/sheet1.xml', isWorksheet: false },
+      ],
+    });
+  });
+
+  it('decodes XML entities and Excel’s _xHHHH_ escapes', () => {
+    expect(decodeXmlEntities('a &lt;b&gt; &amp;amp; &#1046;&#x416; &unknown;')).toBe('a <b> &amp; ЖЖ &unknown;');
+    expect(decodeOoxmlEscapes('строка_x000D_\nдве')).toBe('строка\r\nдве');
+  });
+
+  it('parses merged ranges', () => {
+    expect(parseRange('B2:A5')).toEqual({ top: 2, bottom: 5, left: 0, right: 1 });
+    expect(parseRange('C3')).toEqual({ top: 3, bottom: 3, left: 2, right: 2 });
+    expect(parseRange('nope')).toBeUndefined();
+  });
+});
+
+describe('shared string table', () => {
+  it('returns every string exactly, Cyrillic in one byte a letter, the rest in UTF-8', () => {
+    const table = createSharedStringTable();
+    const texts = ['', 'Смартфон Ёлка №5 «новинка» — 100%', 'Қазақстан өнімі', 'emoji 😀', 'x'.repeat(200_000), 'last'];
+    for (const text of texts) table.add(text);
+    expect(texts.map((_, i) => table.get(i))).toEqual(texts);
+    expect(table.get(texts.length)).toBeUndefined();
+    expect(table.get(-1)).toBeUndefined();
+    expect(table.size).toBe(texts.length);
+  });
+
+  it('keeps Russian text at about one byte a letter', () => {
+    const table = createSharedStringTable();
+    const text = 'Беспроводные наушники с шумоподавлением';
+    for (let i = 0; i < 10_000; i++) table.add(`${text} ${i}`);
+    const letters = 10_000 * (text.length + 5);
+    // one byte a letter plus 5 bytes of index per string, and the buffer's doubling slack
+    expect(table.byteLength()).toBeLessThan(letters * 2 + 10_000 * 5);
+    expect(table.get(9_999)).toBe(`${text} 9999`);
+  });
+});
