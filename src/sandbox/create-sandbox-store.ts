@@ -93,6 +93,7 @@ export function createSandboxStore(options: StoreOptions, snapshot?: StoreSnapsh
   const jobs = new Map<number, StoredJob>();
   const pendingJobs: StoredJob[] = [];
   let moderationQueue: { clientId: string; productId: number; dueAt: string }[] = [];
+  let moderationHead = 0;
   let counters = { nextProductId: FIRST_PRODUCT_ID, nextSkuId: FIRST_SKU_ID, nextJobId: 1 };
   let dirty = false;
   const shopsByClient = new Map(options.credentials.map((c) => [c.clientId, new Set(c.shopIds)]));
@@ -231,12 +232,17 @@ export function createSandboxStore(options: StoreOptions, snapshot?: StoreSnapsh
       pendingJobs.shift();
       runJob(job, new Date(dueMs));
     }
-    let decided = 0;
-    while (decided < moderationQueue.length && Date.parse((moderationQueue[decided] as { dueAt: string }).dueAt) <= nowMs) {
-      moderate(moderationQueue[decided] as { clientId: string; productId: number; dueAt: string });
-      decided++;
+    while (moderationHead < moderationQueue.length) {
+      const entry = moderationQueue[moderationHead] as { clientId: string; productId: number; dueAt: string };
+      if (Date.parse(entry.dueAt) > nowMs) break;
+      moderate(entry);
+      moderationHead++;
     }
-    if (decided > 0) moderationQueue = moderationQueue.slice(decided);
+    // Drop decided entries now and then rather than on every call: slicing a long queue per request is quadratic.
+    if (moderationHead > 1024 && moderationHead * 2 > moderationQueue.length) {
+      moderationQueue = moderationQueue.slice(moderationHead);
+      moderationHead = 0;
+    }
   }
 
   return {
@@ -285,8 +291,9 @@ export function createSandboxStore(options: StoreOptions, snapshot?: StoreSnapsh
     },
     settleModeration() {
       advance();
-      for (const entry of moderationQueue) moderate(entry);
+      for (const entry of moderationQueue.slice(moderationHead)) moderate(entry);
       moderationQueue = [];
+      moderationHead = 0;
     },
     sellerProducts(clientId) {
       advance();

@@ -3,6 +3,7 @@ import { DEFAULT_PATHS, importResponseSchema, jobStatusSchema } from '../../src/
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
 import { call, createFakeClock, getToken, importAndSettle, makeCable, makeTshirt, nextBarcode } from './sandbox-test-kit.js';
+import type { Loose } from './sandbox-test-kit.js';
 
 describe('sandbox import: request and job lifecycle', () => {
   const clock = createFakeClock();
@@ -27,7 +28,7 @@ describe('sandbox import: request and job lifecycle', () => {
   it('moves a job Queued → Processing → Done on the clock, with one result per product', async () => {
     const res = await call(sandbox, 'POST', DEFAULT_PATHS.import, { token, body: { products: [makeCable(), { nonsense: true }] } });
     const jobId = res.body.jobId as number;
-    const status = async (): Promise<any> => jobStatusSchema.parse((await call(sandbox, 'GET', DEFAULT_PATHS.importInfo, { token, query: { jobId } })).body);
+    const status = async (): Promise<Loose> => jobStatusSchema.parse((await call(sandbox, 'GET', DEFAULT_PATHS.importInfo, { token, query: { jobId } })).body);
     expect(await status()).toMatchObject({ jobId, status: 'Queued', products: [] });
     clock.advance(500);
     expect((await status()).status).toBe('Processing');
@@ -35,7 +36,7 @@ describe('sandbox import: request and job lifecycle', () => {
     const done = await status();
     expect(done.status).toBe('Done');
     expect(done.finishedAt).toBe(clock.now().toISOString());
-    expect(done.products.map((p: any) => [p.index, p.status])).toEqual([
+    expect(done.products.map((p: Loose) => [p.index, p.status])).toEqual([
       [0, 'Success'],
       [1, 'Failed'],
     ]);
@@ -45,7 +46,7 @@ describe('sandbox import: request and job lifecycle', () => {
 
   it('puts new products on moderation and approves them after moderationDelayMs', async () => {
     const job = await importAndSettle(sandbox, token, [makeCable({ name: { rus: 'Кабель Lightning', kaz: '' } }), makeCable({ name: { rus: 'Кабель (реплика)', kaz: '' } })]);
-    const [good, bad] = job.products.map((p: any) => p.productId as number);
+    const [good, bad] = job.products.map((p: Loose) => p.productId as number);
     const find = (id: number) => sandbox.products('sandbox-seller').find((p) => p.productId === id);
     expect(find(good)).toMatchObject({ productStatus: 'OnModeration', moderationStatus: 'Pending' });
     clock.advance(5000);
@@ -145,7 +146,7 @@ describe('sandbox import: per-product validation', () => {
       ],
     });
     const job = await importAndSettle(sandbox, token, [fridge, makeTshirt()]);
-    expect(job.products.map((p: any) => p.errors)).toEqual([[], []]);
+    expect(job.products.map((p: Loose) => p.errors)).toEqual([[], []]);
   });
 
   it('keeps barcodes unique across the seller\'s products but not across sellers', async () => {
@@ -162,7 +163,7 @@ describe('sandbox import: per-product validation', () => {
   it('processes products of one job in order: a later duplicate barcode fails', async () => {
     const barcode = nextBarcode();
     const job = await importAndSettle(sandbox, token, [makeCable({ skus: [sku({ barcode })] }), makeCable({ skus: [sku({ barcode })] })]);
-    expect(job.products.map((p: any) => p.status)).toEqual(['Success', 'Failed']);
+    expect(job.products.map((p: Loose) => p.status)).toEqual(['Success', 'Failed']);
   });
 });
 
@@ -252,7 +253,7 @@ describe('sandbox import: create, update and isolation', () => {
     const details = await call(sandbox, 'POST', DEFAULT_PATHS.details, { token: other, body: { productIds: [productId] } });
     expect(details.body.products).toEqual([]);
     const list = await call(sandbox, 'POST', DEFAULT_PATHS.list, { token: other, body: { pageSize: 100 } });
-    expect(list.body.products.map((p: any) => p.productId)).not.toContain(productId);
+    expect(list.body.products.map((p: Loose) => p.productId)).not.toContain(productId);
     expect(sandbox.products('sandbox-seller-2').every((p) => p.clientId === 'sandbox-seller-2')).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { DEFAULT_PATHS, productDetailsResponseSchema, productListResponseSchema 
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
 import { call, createFakeClock, getToken, importAndSettle, makeCable, makeTshirt } from './sandbox-test-kit.js';
+import type { Loose } from './sandbox-test-kit.js';
 
 describe('sandbox product list and details', () => {
   const clock = createFakeClock();
@@ -25,7 +26,7 @@ describe('sandbox product list and details', () => {
       i % 3 === 0 ? makeTshirt({ name: { rus, kaz: `${rus} kz` }, shopId: i % 2 ? 1002 : 1001 }) : makeCable({ name: { rus, kaz: '' }, shopId: i % 2 ? 1002 : 1001 }),
     );
     const job = await importAndSettle(sandbox, token, products);
-    ids = job.products.map((p: any) => p.productId as number);
+    ids = job.products.map((p: Loose) => p.productId as number);
     clock.advance(1000);
     // One product changed after approval goes back to moderation.
     const again = await importAndSettle(sandbox, token, [makeCable({ productId: ids[1], shopId: 1002, name: { rus: 'Арбуз большой', kaz: '' } })]);
@@ -50,9 +51,9 @@ describe('sandbox product list and details', () => {
 
   it('sorts by id, name (Russian collation) and status in both directions', async () => {
     const byIdDesc = await list({ sortBy: 'id', sortDirection: 'Desc', pageSize: 100 });
-    expect(byIdDesc.body.products.map((p: any) => p.productId)).toEqual([...ids].reverse());
+    expect(byIdDesc.body.products.map((p: Loose) => p.productId)).toEqual([...ids].reverse());
     const byName = await list({ sortBy: 'name', sortDirection: 'Asc', pageSize: 3 });
-    expect(byName.body.products.map((p: any) => p.productName.rus)).toEqual(['Арбуз большой', 'Банан', 'Вишня']);
+    expect(byName.body.products.map((p: Loose) => p.productName.rus)).toEqual(['Арбуз большой', 'Банан', 'Вишня']);
     const byStatus = await list({ sortBy: 'status', sortDirection: 'desc', pageSize: 1 });
     expect(byStatus.body.products[0]).toMatchObject({ productId: ids[1], productStatus: 'OnModeration' });
   });

