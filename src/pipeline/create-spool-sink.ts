@@ -2,6 +2,7 @@
  * A product sink that spools finished products into the run's SQLite spool instead of memory, so a
  * 500,000-row import holds only the products still being assembled.
  */
+import type { MappedRow } from '../stages/mapped-row.js';
 import type { AssembledProduct, ProductSink } from '../stages/product-sink.js';
 import { hashProductContent } from '../state/content-hash.js';
 import type { StateStore } from '../state/index.js';
@@ -23,6 +24,7 @@ export function createSpoolSink(store: StateStore, runId: string, flushEvery = 5
         draft: entry.draft,
         issues: entry.issues,
         contentHash: entry.draft ? hashProductContent(entry.draft.item) : null,
+        records: entry.records,
       })),
     );
     buffer.clear();
@@ -42,7 +44,14 @@ export function createSpoolSink(store: StateStore, runId: string, flushEvery = 5
       }
       const spooled = store.takeSpooledProduct(runId, productKey);
       if (!spooled) return undefined;
-      return { productKey: spooled.productKey, draft: spooled.draft, issues: spooled.issues, rows: spooled.rows, firstRow: spooled.firstRow };
+      return {
+        productKey: spooled.productKey,
+        draft: spooled.draft,
+        issues: spooled.issues,
+        rows: spooled.rows,
+        firstRow: spooled.firstRow,
+        records: (spooled.records ?? []) as MappedRow[],
+      };
     },
     flush,
   };

@@ -3,7 +3,7 @@
  * (`--sandbox`), which keeps its data in the state directory so repeated runs behave as repeated
  * runs against a real service would.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { createCatalogClient } from '../api/create-catalog-client.js';
 import type { CatalogClient } from '../api/create-catalog-client.js';
@@ -42,6 +42,7 @@ export function resolvePath(cwd: string, path: string): string {
 export async function openService(settings: Settings, deps: Deps): Promise<ServiceContext> {
   const stateDir = resolvePath(deps.cwd, settings.stateDir);
   if (settings.sandbox) {
+    await mkdir(join(stateDir, 'sandbox'), { recursive: true, mode: 0o700 });
     const sandbox = await startSandbox({ port: 0, stateFile: join(stateDir, 'sandbox', 'sandbox-state.json') });
     const credential = sandbox.credentials[0];
     if (!credential) throw new ConfigError('the sandbox has no credentials');

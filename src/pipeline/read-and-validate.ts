@@ -104,6 +104,7 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
 
 /** Row statuses after validation: sendable rows are `valid`; rows of a blocked product are `invalid` (own errors) or `not_sent`. */
 function markProductRows(entry: AssembledProduct, outcomes: RowOutcomeStore): void {
+  for (const record of entry.records) outcomes.setKeys(record.source.row, entry.productKey);
   for (const ref of entry.rows) {
     if (entry.draft) {
       outcomes.setStatus(ref.row, 'valid');

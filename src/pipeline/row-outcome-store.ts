@@ -14,6 +14,8 @@ export interface RowOutcomeStore {
   touch(row: number): void;
   setStatus(row: number, status: RowStatus): void;
   setIds(row: number, ids: { productId?: number | null; skuId?: number | null; jobId?: number | null }): void;
+  /** Names the seller product a row belongs to (SKU keys are not kept: they are in the row itself). */
+  setKeys(row: number, productKey: string): void;
   addIssue(row: number, issue: Issue): void;
   /** Replaces the issues of one stage for a row (a reopened product is validated again). */
   clearIssues(row: number, predicate: (issue: Issue) => boolean): void;
@@ -32,6 +34,9 @@ export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
   let productIds = new Float64Array(initialCapacity).fill(Number.NaN);
   let skuIds = new Float64Array(initialCapacity).fill(Number.NaN);
   let jobIds = new Float64Array(initialCapacity).fill(Number.NaN);
+  let productIndex = new Int32Array(initialCapacity).fill(-1);
+  const productKeys: string[] = [];
+  const productKeyIndex = new Map<string, number>();
   const issues = new Map<number, Issue[]>();
   let maxRow = 0;
   let count = 0;
@@ -45,6 +50,7 @@ export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
     productIds = grow(productIds, capacity, Number.NaN);
     skuIds = grow(skuIds, capacity, Number.NaN);
     jobIds = grow(jobIds, capacity, Number.NaN);
+    productIndex = grow(productIndex, capacity, -1);
   };
   const touch = (row: number): void => {
     ensure(row);
@@ -67,6 +73,16 @@ export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
       if (ids.skuId !== undefined) skuIds[row] = ids.skuId ?? Number.NaN;
       if (ids.jobId !== undefined) jobIds[row] = ids.jobId ?? Number.NaN;
     },
+    setKeys(row, productKey) {
+      touch(row);
+      let index = productKeyIndex.get(productKey);
+      if (index === undefined) {
+        index = productKeys.length;
+        productKeys.push(productKey);
+        productKeyIndex.set(productKey, index);
+      }
+      productIndex[row] = index;
+    },
     addIssue(row, issue) {
       touch(row);
       const list = issues.get(row);
@@ -87,6 +103,8 @@ export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
       const productId = productIds[row] ?? Number.NaN;
       const skuId = skuIds[row] ?? Number.NaN;
       const jobId = jobIds[row] ?? Number.NaN;
+      const product = productKeys[productIndex[row] ?? -1];
+      if (product !== undefined) outcome.productKey = product;
       if (!Number.isNaN(productId)) outcome.productId = productId;
       if (!Number.isNaN(skuId)) outcome.skuId = skuId;
       if (!Number.isNaN(jobId)) outcome.jobId = jobId;
@@ -108,7 +126,7 @@ export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
   };
 }
 
-function grow<T extends Uint8Array | Float64Array>(array: T, capacity: number, fill: number): T {
+function grow<T extends Uint8Array | Float64Array | Int32Array>(array: T, capacity: number, fill: number): T {
   const next = new (array.constructor as { new (n: number): T })(capacity);
   next.fill(fill as never);
   next.set(array as never);

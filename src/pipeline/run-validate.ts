@@ -5,7 +5,6 @@
  */
 import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
-import type { Issue } from '../core/issue.js';
 import type { ProductDraft } from '../core/types.js';
 import { buildBatches } from '../stages/build-batches.js';
 import { createSpoolSink } from './create-spool-sink.js';
@@ -58,20 +57,15 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     // The payloads exactly as the import would send them, checked against the request limit.
     let requests = 0;
     let pending: ProductDraft[] = [];
-    const extraIssues: Issue[] = [];
     for (const spooled of prep.store.iterateSpooledProducts(runId)) {
       if (!spooled.draft) continue;
       pending.push(spooled.draft);
       if (pending.length >= prep.settings.batchSize * 100) {
-        const built = buildBatches(pending, prep.settings.batchSize);
-        requests += built.value.length;
-        extraIssues.push(...built.issues);
+        requests += buildBatches(pending, prep.settings.batchSize).length;
         pending = [];
       }
     }
-    const built = buildBatches(pending, prep.settings.batchSize);
-    requests += built.value.length;
-    extraIssues.push(...built.issues);
+    requests += buildBatches(pending, prep.settings.batchSize).length;
     lap('build');
     deps.onEvent({ type: 'stage:end', stage: 'build', detail: `${read.counts.validProducts} of ${read.counts.products} products would be sent in ${requests} request(s)` });
     return await finishRun({
@@ -80,7 +74,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
       prep,
       read,
       outcomes,
-      extraIssues,
+      extraIssues: [],
       jobs: [],
       timings,
       startedAt,

@@ -16,7 +16,7 @@ export type ProductSpool = Pick<
 >;
 
 /** What `data_json` holds; the key and first row have their own columns. */
-type SpoolData = Pick<SpooledProduct, 'rows' | 'draft' | 'issues'>;
+type SpoolData = Pick<SpooledProduct, 'rows' | 'draft' | 'issues' | 'records'>;
 
 interface SpoolRow {
   rowid: number;
@@ -46,7 +46,7 @@ export function createProductSpool(ctx: StoreContext): ProductSpool {
   const deleteAll = db.prepare<[string]>('DELETE FROM spool WHERE run_id = ?');
 
   const write = (runId: string, entry: SpooledProduct): void => {
-    const data: SpoolData = { rows: entry.rows, draft: entry.draft, issues: entry.issues };
+    const data: SpoolData = { rows: entry.rows, draft: entry.draft, issues: entry.issues, ...(entry.records ? { records: entry.records } : {}) };
     upsert.run(runId, entry.productKey, entry.firstRow, entry.contentHash, JSON.stringify(data));
   };
   const writeMany = db.transaction((runId: string, entries: readonly SpooledProduct[]) => {
@@ -121,5 +121,6 @@ function parseSpoolRow(row: SpoolRow): SpooledProduct {
     draft: data.draft,
     issues: data.issues,
     contentHash: row.content_hash,
+    ...(data.records ? { records: data.records } : {}),
   };
 }

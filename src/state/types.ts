@@ -107,6 +107,11 @@ export interface SpooledProduct {
   issues: Issue[];
   /** `hashProductContent(draft.item)`, or null without a draft. */
   contentHash: string | null;
+  /**
+   * What the product was assembled from (the stages' mapped rows), kept so that a product whose
+   * rows turn up late can be reassembled. Opaque to the store.
+   */
+  records?: readonly unknown[];
 }
 
 /** One batch as planned. */
