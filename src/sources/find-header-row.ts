@@ -43,7 +43,7 @@ export function findHeaderRow(candidates: readonly HeaderCandidate[], expected: 
   }
 
   const fullest = candidates.reduce((a, b) => (countNames(b) > countNames(a) ? b : a));
-  const shown = fullest.names.filter((name) => name !== '').slice(0, 30);
+  const shown = fullest.names.map((name) => name.trim()).filter((name) => name !== '').slice(0, 30);
   const quoted = (names: readonly string[]): string => names.map((name) => `"${name}"`).join(', ');
   return {
     error:

@@ -13,14 +13,14 @@ import { createIssue, type Issue } from '../core/issue.js';
 import { buildXlsxCell, joinRichText } from './build-xlsx-cell.js';
 import { checkExcelJsPatch } from './check-exceljs-patch.js';
 import { detectContainer, loadOleContent } from './detect-container.js';
-import { loadMergedRanges } from './load-merged-ranges.js';
+import { createMergedRangeScanner, type MergedRangeScanner } from './load-merged-ranges.js';
 import { loadFileBytes, loadSourceFileSize } from './load-source-file.js';
 import { parseWorkbookParts, type WorkbookSheet } from './parse-workbook-parts.js';
 import { READ_CODES } from './read-codes.js';
 import { openTable, type CellRange, type RawRow } from './shape-rows.js';
 import { createSharedStringTable } from './shared-string-table.js';
 import type { ReadOptions, SourceCell, SourceReader, SourceStream } from './types.js';
-import { loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory } from './zip-directory.js';
+import { checkZipEntry, loadZipDirectory, loadZipEntryText, type ZipDirectory, type ZipEntry } from './zip-directory.js';
 
 /** Reads `.xlsx` and `.xlsm` workbooks. */
 export const xlsxReader: SourceReader = {
@@ -47,12 +47,15 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
   const sheetNumber = /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(entry.name)?.[1];
   if (sheetNumber === undefined) fail(path, `sheet "${sheet.name}" is stored as ${entry.name}, a layout the streaming reader does not handle; save the file again in Excel`, { sheet: sheet.name });
 
-  let mergedRanges: CellRange[] = [];
-  if ((options.fillMerged ?? []).length > 0) {
-    mergedRanges = await loadMergedRanges(await openZipEntry(path, entry)).catch((error: unknown) =>
-      fail(path, `the workbook is corrupt (${(error as Error).message})`, { cause: error, sheet: sheet.name }),
-    );
+  // One pass over the parts exceljs will read: damage is reported here, and the sheet's merged
+  // ranges (written after its rows) are collected on the way when the mapping wants them filled.
+  const scanner = (options.fillMerged ?? []).length > 0 ? createMergedRangeScanner() : undefined;
+  for (const name of ['xl/sharedStrings.xml', 'xl/styles.xml']) {
+    const part = directory.entries.get(name);
+    if (part !== undefined) await checkPart(path, part, sheet.name);
   }
+  await checkPart(path, entry, sheet.name, scanner);
+  const mergedRanges: CellRange[] = scanner?.ranges() ?? [];
   await checkExcelJsPatch();
 
   let consumed = 0;
@@ -66,6 +69,12 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
     bytesRead: () => Math.min(totalBytes, Math.round((consumed / size) * totalBytes)),
     issues: [...issues, ...table.issues],
   };
+}
+
+async function checkPart(path: string, entry: ZipEntry, sheet: string, scanner?: MergedRangeScanner): Promise<void> {
+  await checkZipEntry(path, entry, scanner && ((chunk) => scanner.write(chunk))).catch((error: unknown) =>
+    fail(path, `the workbook is corrupt: ${(error as Error).message}; save or download it again`, { cause: error, sheet }),
+  );
 }
 
 /** Refuses files that are not zip archives, naming what they are instead. */
@@ -217,6 +226,9 @@ async function* countBytes(source: AsyncIterable<Buffer | string>, onBytes: (cou
 async function discardWorksheet(worksheet: StreamWorksheet): Promise<void> {
   const iterator = worksheet.iterator as AsyncIterable<unknown> & Partial<Readable>;
   if (typeof iterator.destroy === 'function') {
+    // exceljs deletes the spooled temp file next; an open still pending then fails with ENOENT,
+    // which must not surface as an unhandled stream error.
+    iterator.on?.('error', () => {});
     iterator.destroy();
     return;
   }

@@ -7,7 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { Buffer } from 'node:buffer';
 import { Readable } from 'node:stream';
-import { createInflateRaw } from 'node:zlib';
+import { crc32, createInflateRaw } from 'node:zlib';
 import { loadFileBytes } from './load-source-file.js';
 
 /** One file inside the zip. */
@@ -17,6 +17,8 @@ export interface ZipEntry {
   method: number;
   compressedSize: number;
   uncompressedSize: number;
+  /** CRC-32 of the uncompressed bytes. */
+  crc32: number;
   /** Offset of the entry's local header. */
   headerOffset: number;
 }
@@ -70,6 +72,7 @@ export async function loadZipDirectory(path: string, size: number): Promise<ZipD
     const entry: ZipEntry = {
       name: directory.toString('utf8', at + 46, at + 46 + nameLength),
       method: directory.readUInt16LE(at + 10),
+      crc32: directory.readUInt32LE(at + 16),
       compressedSize: directory.readUInt32LE(at + 20),
       uncompressedSize: directory.readUInt32LE(at + 24),
       headerOffset: directory.readUInt32LE(at + 42),
@@ -123,4 +126,23 @@ export async function loadZipEntryText(path: string, entry: ZipEntry): Promise<s
   const chunks: Buffer[] = [];
   for await (const chunk of await openZipEntry(path, entry)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Inflates the entry once and compares size and CRC-32 with the directory: a damaged part is found
+ * here, with a clear message, rather than inside exceljs (whose stream stalls on some inflate
+ * errors) or not at all (bit flips that still inflate). `onChunk` sees the bytes on the way.
+ */
+export async function checkZipEntry(path: string, entry: ZipEntry, onChunk?: (chunk: Buffer) => void): Promise<void> {
+  let crc = 0;
+  let size = 0;
+  for await (const chunk of await openZipEntry(path, entry)) {
+    const bytes = chunk as Buffer;
+    crc = crc32(bytes, crc);
+    size += bytes.length;
+    onChunk?.(bytes);
+  }
+  if (size !== entry.uncompressedSize || crc !== entry.crc32) {
+    throw new Error(`part ${entry.name} is damaged (size or checksum does not match)`);
+  }
 }
