@@ -1,0 +1,87 @@
+/**
+ * catalog-import as a library: the pipeline (`runValidate`, `runImport`, `runReconcile`), every
+ * stage, the client for the Seller Catalog Service, the sandbox, the state and the report. The CLI
+ * is a thin shell over these.
+ */
+
+// The pipeline
+export { runImport } from './pipeline/run-import.js';
+export type { ImportOptions } from './pipeline/run-import.js';
+export { runValidate } from './pipeline/run-validate.js';
+export { runReconcile } from './pipeline/run-reconcile.js';
+export type { ReconcileResult } from './pipeline/run-reconcile.js';
+export type { RunResult } from './pipeline/finish-run.js';
+export type { RunInputs } from './pipeline/prepare-run.js';
+export { readAndValidate } from './pipeline/read-and-validate.js';
+export { submitBatches } from './pipeline/submit-batches.js';
+export type { SubmitOptions, SubmitOutcome, SubmitTask } from './pipeline/submit-batches.js';
+export { followJob } from './pipeline/follow-job.js';
+export { matchJobResults } from './pipeline/match-job-results.js';
+export { openService } from './pipeline/open-service.js';
+export type { ServiceAccount, ServiceContext } from './pipeline/open-service.js';
+
+// Settings
+export { resolveSettings, describeSettings } from './settings/resolve-settings.js';
+export type { ResolvedSettings, SettingsLayers, SettingSource } from './settings/resolve-settings.js';
+export { settingsSchema, SETTINGS_ENV } from './settings/settings-schema.js';
+export type { Settings, SettingsInput } from './settings/settings-schema.js';
+
+// Core
+export { createIssue, formatIssue, formatLocation, hasErrors, compareIssues } from './core/issue.js';
+export type { Issue, IssueCode, IssueLocation, IssueStage, Severity, StageResult } from './core/issue.js';
+export {
+  PipelineError,
+  ConfigError,
+  MappingError,
+  SourceReadError,
+  ApiError,
+  SchemaMismatchError,
+  StateError,
+  LimitError,
+  AbortedError,
+  InternalError,
+  isPipelineError,
+} from './core/errors.js';
+export type { PipelineErrorCode, ApiFieldError } from './core/errors.js';
+export { createNodeDeps } from './core/deps.js';
+export type { Deps } from './core/deps.js';
+export type { PipelineEvent } from './core/events.js';
+export type { ProductDraft, RowRef } from './core/types.js';
+export { TOOL_NAME, TOOL_VERSION } from './core/version.js';
+
+// Stages and the mapping
+export { loadMapping, parseMapping, checkMappingRules, buildMappingJsonSchema, mappingSchema } from './mapping/index.js';
+export type { Mapping, MappingInput } from './mapping/index.js';
+export { createRowMapper, createProductAssembler, createMemoryProductSink, buildBatches, mapAndAssemble } from './stages/index.js';
+export type { AssembledProduct, MappedRow, ProductSink } from './stages/index.js';
+export { openSource, readers } from './sources/index.js';
+export type { ReadOptions, SourceCell, SourceColumn, SourceInfo, SourceReader, SourceRow, SourceStream } from './sources/index.js';
+
+// The client and the wire format
+export { createCatalogClient, isAmbiguousSendError } from './api/index.js';
+export type { CatalogClient, CatalogClientOptions } from './api/index.js';
+export { DEFAULT_PATHS, SERVICE_LIMITS } from './api/wire.js';
+export type {
+  Attribute,
+  AttributeValue,
+  Brand,
+  Category,
+  Directories,
+  ImportItem,
+  ImportResponse,
+  JobStatus,
+  ProductDetail,
+  ProductListItem,
+  ProductListRequest,
+} from './api/wire.js';
+
+// The sandbox
+export { startSandbox, DEFAULT_SANDBOX_CREDENTIALS } from './sandbox/start-sandbox.js';
+export type { SandboxOptions, SandboxHandle, SandboxFaults, FaultRule, SandboxCredential } from './sandbox/start-sandbox.js';
+export { createReferenceData } from './sandbox/reference-data.js';
+
+// State and report
+export { openStateStore } from './state/index.js';
+export type { StateStore, RunRecord } from './state/index.js';
+export { buildRunSummary, renderSummary, writeRunReport, neutralizeFormula } from './report/index.js';
+export type { RowOutcome, RowStatus, RunSummary } from './report/index.js';
