@@ -22,6 +22,7 @@ const LATIN_TO_CYRILLIC: Readonly<Record<string, string>> = {
 };
 
 const CYRILLIC = /[\u0400-\u04ff]/;
+const LATIN = /[a-z]/;
 const QUOTES = /["'«»„“”‘’`]/g;
 const DASHES = /[‐‑‒–—―]/g;
 const LETTER_HYPHEN = /(\p{L})-(?=\p{L})/gu;
@@ -35,7 +36,7 @@ export function normalizeName(text: string): string {
   const words = text.normalize('NFC').toLowerCase().replace(/ё/g, 'е').replace(QUOTES, '').replace(DASHES, '-').split(/\s+/);
   let key = '';
   for (const word of words) {
-    key += CYRILLIC.test(word) ? swapLookAlikes(word) : word;
+    key += CYRILLIC.test(word) && LATIN.test(word) ? swapLookAlikes(word) : word;
   }
   // A hyphen between letters is spelling ("Тёмно-синий" = "темно синий"); before a digit it is a sign.
   return key.replace(LETTER_HYPHEN, '$1');

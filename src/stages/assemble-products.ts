@@ -80,7 +80,9 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   const index = options.index ?? createDirectoryIndex(options.directories);
   const open = new Map<string, OpenProduct>();
   const closed = new Set<string>();
-  const barcodes = new Map<string, number>();
+  // Barcodes are keyed by their numeric value: smaller than strings, and a GTIN with or without
+  // leading zeros (UPC-A 036000291452 = EAN-13 0036000291452) is the same code.
+  const barcodes = new Map<number, number>();
   // When the SKU key is the barcode, the barcode map already guards it.
   const skuKeys = mapping.columns.skuKey === undefined ? undefined : new Map<string, number>();
   let started = 0;
@@ -94,8 +96,12 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   return {
     add(record) {
       const issues: Issue[] = [];
-      checkDuplicate(barcodes, record.sku.barcode, record, 'duplicate_barcode', 'barcode', 'barcode', issues);
-      if (skuKeys !== undefined) checkDuplicate(skuKeys, record.skuKey, record, 'duplicate_sku_key', 'SKU key', 'skuKey', issues);
+      if (record.sku.barcode !== '') {
+        checkDuplicate(barcodes, Number(record.sku.barcode), record.sku.barcode, record, 'duplicate_barcode', 'barcode', issues);
+      }
+      if (skuKeys !== undefined && record.skuKey !== '') {
+        checkDuplicate(skuKeys, record.skuKey, record.skuKey, record, 'duplicate_sku_key', 'skuKey', issues);
+      }
 
       const key = record.productKey;
       const current = open.get(key);
@@ -287,16 +293,16 @@ function buildDraft(
   };
 }
 
-function checkDuplicate(
-  seen: Map<string, number>,
-  key: string,
+/** Records `key` → row, or reports the row as a duplicate of the first one (and marks it invalid). */
+function checkDuplicate<K>(
+  seen: Map<K, number>,
+  key: K,
+  shown: string,
   record: MappedRow,
   code: AssemblyIssueCode,
-  what: string,
-  cell: string,
+  cell: 'barcode' | 'skuKey',
   issues: Issue[],
 ): void {
-  if (key === '') return;
   const first = seen.get(key);
   if (first === undefined) {
     seen.set(key, record.source.row);
@@ -310,13 +316,13 @@ function checkDuplicate(
       stage: 'build',
       code,
       severity: 'error',
-      message: `${what} ${key} is already used in row ${first}`,
+      message: `${cell === 'barcode' ? 'barcode' : 'SKU key'} ${shown} is already used in row ${first}`,
       file: record.source.file,
       sheet: record.source.sheet,
       row: record.source.row,
       column: location?.column,
       header: location?.header,
-      value: key,
+      value: shown,
       productKey: record.productKey,
     }),
   );

@@ -199,6 +199,18 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
     });
   });
 
+  // Where each field comes from is the same for every row of the file: one shared, read-only object.
+  const cells: Partial<Record<string, CellLocation>> = {};
+  for (const field of Object.keys(slots) as FieldName[]) {
+    const slot = slots[field];
+    if (slot !== undefined && slot !== null) cells[field] = slot.location;
+  }
+  if (photoColumns[0] !== undefined) cells.photos = photoColumns[0].location;
+  for (const plan of attributePlans) {
+    if (plan.fixedValue === undefined && plan.column !== undefined && plan.column !== null) cells[`attribute:${plan.attribute.code}`] = plan.column.location;
+  }
+  Object.freeze(cells);
+
   const mapRow = (row: SourceRow): RowMapResult => {
     const issues: Issue[] = [];
     let valid = true;
@@ -340,13 +352,8 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
         attributes: [],
       },
       sku: { price: null, barcode: '', photos: [], attributes: [] },
-      cells: {},
+      cells,
     };
-    for (const field of Object.keys(slots) as FieldName[]) {
-      const slot = slots[field];
-      if (slot !== undefined && slot !== null) record.cells[field] = slot.location;
-    }
-    if (photoColumns[0] !== undefined) record.cells.photos = photoColumns[0].location;
 
     // ---- shop ----
     const shopId = readPositiveInteger('shopId', 'shop id');
@@ -573,8 +580,6 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
       const cellText = plan.fixedValue ?? readText(plan.column);
       if (cellText === null || cellText === undefined) continue;
       const location = plan.fixedValue === undefined ? plan.column?.location : undefined;
-      const field = `attribute:${plan.attribute.code}`;
-      if (location !== undefined) record.cells[field] = location;
       const pieces = plan.separator === undefined ? [cellText] : cellText.split(plan.separator).map((piece) => piece.trim()).filter((piece) => piece !== '');
       const codes: string[] = [];
       let failed = false;
@@ -629,7 +634,7 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
     }
 
     function resolveFreeValue(plan: AttributePlan, piece: string): string[] | null {
-      const explicit = plan.freeEntries.get(normalizeName(piece));
+      const explicit = plan.freeEntries.size === 0 ? undefined : plan.freeEntries.get(normalizeName(piece));
       if (explicit !== undefined) return explicit;
       const location = plan.fixedValue === undefined ? plan.column?.location : undefined;
       if (plan.attribute.type === 'number') {

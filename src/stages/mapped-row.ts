@@ -74,6 +74,9 @@ export interface MappedRow {
   skuId: number | null;
   product: MappedProductFields;
   sku: MappedSkuFields;
-  /** Field name (or `attribute:<code>`) → the cell it came from; absent for values from `defaults`. */
-  cells: Partial<Record<string, CellLocation>>;
+  /**
+   * Field name (or `attribute:<code>`) → the column that feeds it, for issue locations; absent for
+   * fields no column feeds. The same object for every row of a file: never mutate it.
+   */
+  cells: Readonly<Partial<Record<string, CellLocation>>>;
 }
