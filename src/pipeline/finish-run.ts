@@ -101,13 +101,17 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
       ? {
           rowsForCsv: (async function* () {
             // A fresh read of the same file, for the annotated copy (rows are never held in memory).
-            const stream = await openSource(prep.sourcePath, prep.readOptions, deps);
+            // No signal: the report is written even when the run was interrupted.
+            const stream = await openSource(prep.sourcePath, prep.readOptions, {});
             const width = stream.info.header.length;
             for await (const row of stream.rows) yield { row: row.row, values: Array.from({ length: width }, (_, i) => row.cells[i]?.text ?? '') };
           })(),
         }
       : {}),
   });
-  prep.store.setRunStatus(options.runId, options.interrupted ? 'interrupted' : 'finished', { exitCode, summaryPath: reportPaths.summary });
+  // A run with requests still open (never sent, fate unknown, jobs not followed) stays resumable.
+  const open = prep.store.listBatches(options.runId).some((b) => b.status !== 'done' && !(b.status === 'failed' && b.retryable === false));
+  const status = options.interrupted || (options.command === 'import' && open) ? 'interrupted' : 'finished';
+  prep.store.setRunStatus(options.runId, status, { exitCode, summaryPath: reportPaths.summary });
   return { runId: options.runId, reportDir, reportPaths, summary, exitCode };
 }

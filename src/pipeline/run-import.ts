@@ -395,7 +395,7 @@ function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: Deps; j
       if (uncertainKeys.length) {
         const sentAt = Math.max(0, ...batches.map((b) => Date.parse(b.sentAt ?? '') || 0));
         await settle(uncertainKeys, sentAt);
-        for (const batch of uncertain) store.markBatchFailed(runId, batch.index, { error: 'fate unknown; its products were checked on the service and sent again', retryable: true });
+        for (const batch of uncertain) store.markBatchFailed(runId, batch.index, { error: 'fate unknown; its products were checked on the service and sent again in later requests', retryable: false });
       }
     },
     planRemaining(unchanged: Set<string>): Generator<SubmitTask> {
