@@ -8,6 +8,7 @@ import { parseDocument } from 'yaml';
 import type { Deps } from '../core/deps.js';
 import { MappingError } from '../core/errors.js';
 import { createIssue, type Issue } from '../core/issue.js';
+import type { MappingIssueCode } from './issue-codes.js';
 import type { Mapping } from './mapping-schema.js';
 import { parseMapping } from './parse-mapping.js';
 
@@ -82,11 +83,11 @@ export async function loadMapping(path: string, deps: Pick<Deps, 'cwd'>, options
   return parsed.mapping;
 }
 
-function fileIssue(file: string, code: string, message: string): Issue {
+function fileIssue(file: string, code: MappingIssueCode, message: string): Issue {
   return createIssue({ stage: 'mapping', severity: 'error', code, message, file });
 }
 
-function yamlIssue(file: string, code: string, message: string, line: number | undefined): Issue {
+function yamlIssue(file: string, code: MappingIssueCode, message: string, line: number | undefined): Issue {
   // yaml's pretty messages carry a code frame after the first line; the location goes into `row`.
   const firstLine = message.split('\n')[0] ?? message;
   return createIssue({ stage: 'mapping', severity: 'error', code, message: firstLine, file, row: line });
