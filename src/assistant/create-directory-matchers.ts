@@ -1,0 +1,49 @@
+/**
+ * The matchers of one set of directories, prepared lazily and kept for the run: categories,
+ * brands, the attributes (for headers) and the values of each attribute.
+ */
+import type { Attribute, AttributeValue, Brand, Category, Directories } from '../api/wire.js';
+import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-index.js';
+import {
+  BRAND_NOISE_WORDS,
+  buildAttributeCandidates,
+  buildBrandCandidates,
+  buildCategoryCandidates,
+  buildValueCandidates,
+  buildValueMatcherOptions,
+} from './build-match-candidates.js';
+import { createCandidateMatcher, type CandidateMatcher } from './score-candidates.js';
+
+/** Matchers over one set of directories. */
+export interface DirectoryMatchers {
+  index: DirectoryIndex;
+  categories(): CandidateMatcher<Category>;
+  brands(): CandidateMatcher<Brand>;
+  attributes(): CandidateMatcher<Attribute>;
+  /** The values of one attribute; undefined for an unknown attribute. */
+  values(attributeCode: string): CandidateMatcher<AttributeValue> | undefined;
+}
+
+/** Creates the matchers; each is built on first use. */
+export function createDirectoryMatchers(directories: Directories, index: DirectoryIndex = createDirectoryIndex(directories)): DirectoryMatchers {
+  let categories: CandidateMatcher<Category> | undefined;
+  let brands: CandidateMatcher<Brand> | undefined;
+  let attributes: CandidateMatcher<Attribute> | undefined;
+  const values = new Map<string, CandidateMatcher<AttributeValue>>();
+  return {
+    index,
+    categories: () => (categories ??= createCandidateMatcher(buildCategoryCandidates(index))),
+    brands: () => (brands ??= createCandidateMatcher(buildBrandCandidates(directories), { ignoreWords: BRAND_NOISE_WORDS })),
+    attributes: () => (attributes ??= createCandidateMatcher(buildAttributeCandidates(directories))),
+    values(attributeCode) {
+      const attribute = index.attributeByCode.get(attributeCode);
+      if (attribute === undefined) return undefined;
+      let matcher = values.get(attributeCode);
+      if (matcher === undefined) {
+        matcher = createCandidateMatcher(buildValueCandidates(index, attributeCode), buildValueMatcherOptions(attribute));
+        values.set(attributeCode, matcher);
+      }
+      return matcher;
+    },
+  };
+}

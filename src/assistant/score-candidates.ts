@@ -1,0 +1,438 @@
+/**
+ * Fuzzy scoring of seller text against directory entries, in [0, 1]. One combined score, the
+ * highest of:
+ *
+ * - a word-set score: every word of each side is paired with its most similar word of the other
+ *   side (equal 1; same stem 0.95, `Смартфоны`/`Смартфондар`; an abbreviation that starts the
+ *   other word 0.8–0.95, `ЧЕРН.`/`Чёрный`; a Damerau-Levenshtein typo, `Samsnug`/`Samsung`,
+ *   1 − distance/length), so word order does not matter; unit words weigh a quarter;
+ * - a character score of the whole texts without spaces (trigram Dice and Damerau-Levenshtein),
+ *   for words run together or split;
+ * - the same, after transliterating both sides to Latin, when their scripts differ
+ *   (`Самсунг`/`Samsung`, `smartfony`/`Смартфоны`), times 0.95;
+ * - for categories, the seller's path against the directory path (`Телефоны / Смартфоны`).
+ *
+ * Candidates are prepared once per directory, their words interned in one vocabulary; scoring a
+ * text compares each of its words once with each vocabulary word it meets, then one pass over the
+ * candidates adds up table look-ups.
+ */
+import { hasCyrillic, hasLatin, tokenizeForMatch, UNIT_TOKENS } from './normalize-for-match.js';
+import { stemWord } from './stem-word.js';
+import { buildLatinSkeleton, foldKazakhLetters, transliterateToLatin } from './transliterate.js';
+
+/** A name a candidate is known by. */
+export interface CandidateName {
+  text: string;
+  /** Multiplies the score of this name (1 for directory names; less for derived names such as the English words of a code). */
+  factor?: number;
+}
+
+/** Something seller text can be matched to. */
+export interface MatchCandidate<T> {
+  /** Identity (id or code as text): two candidates with the same key are the same entry. */
+  key: string;
+  /** What a TODO comment shows, e.g. `Электроника / Смартфоны и гаджеты / Смартфоны [10101]`. */
+  label: string;
+  /** Names of the entry itself (Russian, Kazakh, code). */
+  names: CandidateName[];
+  /** Categories: readable paths from the root (` / ` between levels). */
+  paths?: string[];
+  entry: T;
+}
+
+/** A candidate with its score. */
+export interface ScoredCandidate<T> {
+  key: string;
+  label: string;
+  score: number;
+  /** True when the normalised text equals one of the candidate's own names or paths. */
+  exact: boolean;
+  entry: T;
+}
+
+/** Options of a matcher. */
+export interface CandidateMatcherOptions {
+  /**
+   * Words dropped from the seller text before scoring when other words remain: an attribute's own
+   * name in its values (`42 размер`), company-form suffixes in brands (`Samsung Electronics`).
+   */
+  ignoreWords?: readonly string[];
+}
+
+/** Scores seller text against a fixed candidate list. */
+export interface CandidateMatcher<T> {
+  /** Every candidate scoring at least `minScore` (default 0.3), best first, one per key. */
+  score(text: string, minScore?: number): ScoredCandidate<T>[];
+}
+
+/** A word of the vocabulary, with what comparing it needs. */
+interface WordInfo {
+  text: string;
+  stem: string;
+  /** Kazakh letters written as their Russian look-alikes (`атамұра` → `атамура`). */
+  folded: string;
+  length: number;
+  numeric: boolean;
+}
+
+/** Every word seen, by id. */
+interface Vocabulary {
+  ids: Map<string, number>;
+  words: WordInfo[];
+}
+
+interface PreparedText {
+  /** Vocabulary ids of the words. */
+  ids: number[];
+  weights: number[];
+  joined: string;
+  joinedLength: number;
+  /** Trigrams of `joined`, built on first use. */
+  grams?: Map<string, number>;
+  /** The text transliterated to Latin and reduced to its sound skeleton. */
+  latin: PreparedText | undefined;
+  cyrillic: boolean;
+  latinScript: boolean;
+}
+
+interface PreparedName {
+  text: PreparedText;
+  factor: number;
+  normalized: string;
+}
+
+interface PreparedCandidate<T> {
+  candidate: MatchCandidate<T>;
+  names: PreparedName[];
+  paths: PreparedText[];
+  normalizedPaths: string[];
+}
+
+/** Score of a seller word (first id) against a directory word (second id); cached for one scored text. */
+type WordTable = (queryWord: number, candidateWord: number) => number;
+
+const PATH_SEPARATOR = /\s[/>›»\\|]\s|[/>›»\\|]/;
+const STOP_WORDS = new Set(['и', 'для', 'в', 'на', 'с', 'мен', 'пен', 'бен', 'және', 'and', 'for', 'the', 'of', 'арналған']);
+const TRANSLITERATION_FACTOR = 0.95;
+const JOINED_EQUAL_SCORE = 0.97;
+const MAX_CHAR_LENGTH = 40;
+// An edit costs three quarters of a letter: one typo in a seven-letter brand still scores 0.89.
+const EDIT_WEIGHT = 0.75;
+// Below this trigram overlap the character score is left out (it could not reach a useful value).
+const MIN_DICE = 0.3;
+
+/** Prepares the candidates once; the matcher scores any number of texts against them. */
+export function createCandidateMatcher<T>(candidates: readonly MatchCandidate<T>[], options: CandidateMatcherOptions = {}): CandidateMatcher<T> {
+  const vocabulary: Vocabulary = { ids: new Map(), words: [] };
+  const ignore = new Set((options.ignoreWords ?? []).flatMap((word) => tokenizeForMatch(word)).flatMap((token) => [token, stemWord(token)]));
+  // Names of parent levels (`Смартфоны и гаджеты`): a text naming one is not a leaf, whatever leaf shares its words.
+  const parentNames = new Set<string>();
+  const prepared: PreparedCandidate<T>[] = candidates.map((candidate) => {
+    const paths = (candidate.paths ?? []).filter((path) => path.trim() !== '');
+    for (const path of paths) {
+      for (const segment of splitPath(path).slice(0, -1)) parentNames.add(tokenizeForMatch(segment).join(' '));
+    }
+    return {
+      candidate,
+      names: candidate.names
+        .filter((name) => name.text.trim() !== '')
+        .map((name) => {
+          const tokens = tokenizeForMatch(name.text);
+          return { text: prepareText(vocabulary, tokens), factor: name.factor ?? 1, normalized: tokens.join(' ') };
+        }),
+      paths: paths.map((path) => prepareText(vocabulary, [...new Set(tokenizeForMatch(path))])),
+      normalizedPaths: paths.map(normalizePathForMatch),
+    };
+  });
+  const candidateWords = vocabulary.words.length;
+
+  return {
+    score(text, minScore = 0.3) {
+      const allTokens = tokenizeForMatch(text);
+      const kept = allTokens.filter((token) => !ignore.has(token) && !ignore.has(stemWord(token)));
+      const query = prepareText(vocabulary, kept.length > 0 ? kept : allTokens);
+      const normalized = allTokens.join(' ');
+      const normalizedPath = normalizePathForMatch(text);
+      const segments = splitPath(text);
+      const last = segments.length > 1 ? prepareText(vocabulary, tokenizeForMatch(segments[segments.length - 1] ?? '')) : undefined;
+      const namesParent = parentNames.has(normalized);
+      const words = createWordTable(vocabulary, candidateWords);
+
+      const best = new Map<string, ScoredCandidate<T>>();
+      for (const item of prepared) {
+        let score = 0;
+        let exact = false;
+        for (const name of item.names) {
+          if (name.normalized === normalized && name.factor === 1) exact = true;
+          score = Math.max(score, scoreTexts(query, name.text, words) * name.factor);
+        }
+        if (item.normalizedPaths.includes(normalizedPath)) exact = true;
+        if (!namesParent && item.paths.length > 0) {
+          // A path match must name the leaf itself: group words alone fit all the group's leaves equally.
+          const leafNamed = item.names.some((name) => name.factor === 1 && coverCandidate(query, name.text, words) >= 0.9);
+          let leaf = 0;
+          if (last !== undefined) for (const name of item.names) leaf = Math.max(leaf, scoreTexts(last, name.text, words) * name.factor);
+          for (const path of item.paths) {
+            const pathCoverage = coverQuery(query, path, words);
+            if (leafNamed) score = Math.max(score, Math.min(0.95, 0.8 * pathCoverage + 0.2 * coverCandidate(query, path, words)));
+            if (last !== undefined) score = Math.max(score, 0.75 * leaf + 0.25 * pathCoverage);
+          }
+        }
+        if (exact) score = 1;
+        if (score < minScore) continue;
+        const previous = best.get(item.candidate.key);
+        if (previous === undefined || previous.score < score) {
+          best.set(item.candidate.key, { key: item.candidate.key, label: item.candidate.label, score: round(score), exact, entry: item.candidate.entry });
+        }
+      }
+      return [...best.values()].sort((a, b) => b.score - a.score || a.label.localeCompare(b.label));
+    },
+  };
+}
+
+/** Similarity of seller text to one directory name in [0, 1], as the matcher computes it. */
+export function scoreTextSimilarity(sellerText: string, name: string): number {
+  const vocabulary: Vocabulary = { ids: new Map(), words: [] };
+  const a = prepareText(vocabulary, tokenizeForMatch(sellerText));
+  const b = prepareText(vocabulary, tokenizeForMatch(name));
+  return round(scoreTexts(a, b, createWordTable(vocabulary, 0)));
+}
+
+/** Damerau-Levenshtein distance (optimal string alignment: adjacent transpositions count 1), in UTF-16 units. */
+export function measureEditDistance(a: string, b: string): number {
+  const n = a.length;
+  const m = b.length;
+  if (n === 0) return m;
+  if (m === 0) return n;
+  let prev2 = new Uint16Array(m + 1);
+  let prev = new Uint16Array(m + 1);
+  let row = new Uint16Array(m + 1);
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    row[0] = i;
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j <= m; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let value = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) value = Math.min(value, (prev2[j - 2] ?? 0) + 1);
+      row[j] = value;
+    }
+    const recycled = prev2;
+    prev2 = prev;
+    prev = row;
+    row = recycled;
+  }
+  return prev[m] ?? 0;
+}
+
+// Letter counts for the bag distance, indexed by UTF-16 code (Latin and Cyrillic are below 0x500).
+const BAG = new Int16Array(0x500);
+
+/** A lower bound of the edit distance from letter counts alone; cheap, so most pairs never reach the full distance. */
+function measureBagDistance(a: string, b: string): number {
+  for (let i = 0; i < a.length; i++) {
+    const code = a.charCodeAt(i);
+    if (code < BAG.length) BAG[code] = (BAG[code] ?? 0) + 1;
+  }
+  for (let i = 0; i < b.length; i++) {
+    const code = b.charCodeAt(i);
+    if (code < BAG.length) BAG[code] = (BAG[code] ?? 0) - 1;
+  }
+  let surplus = 0;
+  let deficit = 0;
+  const count = (code: number): void => {
+    if (code >= BAG.length) return;
+    const left = BAG[code] ?? 0;
+    if (left > 0) surplus += left;
+    else if (left < 0) deficit -= left;
+    BAG[code] = 0;
+  };
+  for (let i = 0; i < a.length; i++) count(a.charCodeAt(i));
+  for (let i = 0; i < b.length; i++) count(b.charCodeAt(i));
+  return Math.max(surplus, deficit);
+}
+
+function intern(vocabulary: Vocabulary, word: string): number {
+  let id = vocabulary.ids.get(word);
+  if (id === undefined) {
+    id = vocabulary.words.length;
+    vocabulary.ids.set(word, id);
+    vocabulary.words.push({ text: word, stem: stemWord(word), folded: foldKazakhLetters(word), length: Array.from(word).length, numeric: /\d/.test(word) });
+  }
+  return id;
+}
+
+function prepareText(vocabulary: Vocabulary, allTokens: string[], transliterate = true): PreparedText {
+  const meaningful = allTokens.filter((token) => !STOP_WORDS.has(token));
+  const tokens = meaningful.length > 0 ? meaningful : allTokens;
+  const joined = tokens.join('');
+  return {
+    ids: tokens.map((token) => intern(vocabulary, token)),
+    weights: tokens.map((token, i) => (UNIT_TOKENS.has(token) && i > 0 && /\d/.test(tokens[i - 1] ?? '') ? 0.25 : 1)),
+    joined,
+    joinedLength: Array.from(joined).length,
+    latin: transliterate ? prepareText(vocabulary, tokens.map((token) => buildLatinSkeleton(transliterateToLatin(token))), false) : undefined,
+    cyrillic: tokens.some(hasCyrillic),
+    latinScript: tokens.some(hasLatin),
+  };
+}
+
+/** One table per scored text: rows per seller word, over the candidates' vocabulary (words added later are not cached). */
+function createWordTable(vocabulary: Vocabulary, size: number): WordTable {
+  const rows = new Map<number, Float64Array>();
+  return (queryWord, candidateWord) => {
+    const a = vocabulary.words[queryWord];
+    const b = vocabulary.words[candidateWord];
+    if (a === undefined || b === undefined) return 0;
+    if (candidateWord >= size) return scoreWords(a, b);
+    let row = rows.get(queryWord);
+    if (row === undefined) {
+      row = new Float64Array(size).fill(-1);
+      rows.set(queryWord, row);
+    }
+    let score = row[candidateWord] ?? -1;
+    if (score < 0) {
+      score = scoreWords(a, b);
+      row[candidateWord] = score;
+    }
+    return score;
+  };
+}
+
+function scoreTexts(query: PreparedText, name: PreparedText, words: WordTable): number {
+  let score = scoreSameScript(query, name, words);
+  if (score < 1 && (query.cyrillic !== name.cyrillic || query.latinScript !== name.latinScript) && query.latin !== undefined && name.latin !== undefined) {
+    score = Math.max(score, scoreSameScript(query.latin, name.latin, words) * TRANSLITERATION_FACTOR);
+  }
+  return score;
+}
+
+function scoreSameScript(query: PreparedText, name: PreparedText, words: WordTable): number {
+  if (query.ids.length === 0 || name.ids.length === 0) return 0;
+  const wordScore = scoreWordSets(query, name, words);
+  if (wordScore === 1) return 1;
+  if (query.joined === name.joined) return Math.max(wordScore, JOINED_EQUAL_SCORE);
+  return Math.max(wordScore, scoreCharacters(query, name));
+}
+
+/** Symmetric weighted word pairing: each word of each side with its best partner on the other side. */
+function scoreWordSets(query: PreparedText, name: PreparedText, words: WordTable): number {
+  const columnBest = new Float64Array(name.ids.length);
+  let sum = 0;
+  let weight = 0;
+  query.ids.forEach((queryWord, i) => {
+    let rowBest = 0;
+    name.ids.forEach((nameWord, j) => {
+      const score = words(queryWord, nameWord);
+      if (score > rowBest) rowBest = score;
+      if (score > (columnBest[j] ?? 0)) columnBest[j] = score;
+    });
+    const w = query.weights[i] ?? 1;
+    sum += w * rowBest;
+    weight += w;
+  });
+  name.ids.forEach((_, j) => {
+    const w = name.weights[j] ?? 1;
+    sum += w * (columnBest[j] ?? 0);
+    weight += w;
+  });
+  return weight === 0 ? 0 : sum / weight;
+}
+
+/** Weighted share of the seller's words found in a directory text. */
+function coverQuery(query: PreparedText, other: PreparedText, words: WordTable): number {
+  let sum = 0;
+  let weight = 0;
+  query.ids.forEach((queryWord, i) => {
+    let best = 0;
+    for (const otherWord of other.ids) best = Math.max(best, words(queryWord, otherWord));
+    const w = query.weights[i] ?? 1;
+    sum += w * best;
+    weight += w;
+  });
+  return weight === 0 ? 0 : sum / weight;
+}
+
+/** Weighted share of a directory text's words found among the seller's words. */
+function coverCandidate(query: PreparedText, other: PreparedText, words: WordTable): number {
+  let sum = 0;
+  let weight = 0;
+  other.ids.forEach((otherWord, j) => {
+    let best = 0;
+    for (const queryWord of query.ids) best = Math.max(best, words(queryWord, otherWord));
+    const w = other.weights[j] ?? 1;
+    sum += w * best;
+    weight += w;
+  });
+  return weight === 0 ? 0 : sum / weight;
+}
+
+/** Seller word `a` against directory word `b`: abbreviation is one-way (the seller shortens). */
+function scoreWords(a: WordInfo, b: WordInfo): number {
+  if (a.text === b.text) return 1;
+  // Numbers must be equal: `128` is never a typo of `256`.
+  if (a.numeric || b.numeric) return 0;
+  if ((a.stem === b.stem && a.stem.length >= 3) || a.folded === b.folded) return 0.95;
+  let best = 0;
+  if (a.length >= 3 && a.length < b.length && b.text.startsWith(a.text)) best = 0.8 + (0.15 * a.length) / b.length;
+  const maxLength = Math.max(a.length, b.length);
+  const allowed = maxLength <= 5 ? 1 : maxLength <= 8 ? 2 : 3;
+  if (Math.min(a.length, b.length) >= 4 && Math.abs(a.length - b.length) <= allowed) {
+    const distance = measureBagDistance(a.folded, b.folded) > allowed ? allowed + 1 : measureEditDistance(a.folded, b.folded);
+    if (distance <= allowed) best = Math.max(best, 1 - (EDIT_WEIGHT * distance) / maxLength);
+    const stemLength = Math.max(a.stem.length, b.stem.length);
+    if (stemLength >= 4 && (a.stem !== a.text || b.stem !== b.text) && measureBagDistance(a.stem, b.stem) <= allowed) {
+      const stemDistance = measureEditDistance(a.stem, b.stem);
+      if (stemDistance <= allowed) best = Math.max(best, 0.95 * (1 - (EDIT_WEIGHT * stemDistance) / stemLength));
+    }
+  }
+  return best;
+}
+
+function scoreCharacters(a: PreparedText, b: PreparedText): number {
+  const aLength = a.joinedLength;
+  const bLength = b.joinedLength;
+  if (aLength > MAX_CHAR_LENGTH || bLength > MAX_CHAR_LENGTH || aLength < 4 || bLength < 4) return 0;
+  // Texts of very different length, or with few trigrams in common, cannot score high: skip the quadratic work.
+  if (Math.min(aLength, bLength) / Math.max(aLength, bLength) < 0.5) return 0;
+  const dice = scoreTrigramDice((a.grams ??= buildTrigrams(a.joined)), (b.grams ??= buildTrigrams(b.joined)));
+  if (dice < MIN_DICE) return 0;
+  const edit = 1 - measureEditDistance(a.joined, b.joined) / Math.max(aLength, bLength);
+  return (dice + edit) / 2;
+}
+
+function scoreTrigramDice(gramsA: Map<string, number>, gramsB: Map<string, number>): number {
+  let shared = 0;
+  let total = 0;
+  for (const count of gramsA.values()) total += count;
+  for (const [gram, count] of gramsB) {
+    total += count;
+    shared += Math.min(count, gramsA.get(gram) ?? 0);
+  }
+  return total === 0 ? 0 : (2 * shared) / total;
+}
+
+function buildTrigrams(text: string): Map<string, number> {
+  const chars = Array.from(`  ${text} `);
+  const grams = new Map<string, number>();
+  for (let i = 0; i + 3 <= chars.length; i++) {
+    const gram = chars.slice(i, i + 3).join('');
+    grams.set(gram, (grams.get(gram) ?? 0) + 1);
+  }
+  return grams;
+}
+
+function splitPath(text: string): string[] {
+  return text.split(PATH_SEPARATOR).filter((segment) => segment.trim() !== '');
+}
+
+function normalizePathForMatch(text: string): string {
+  return splitPath(text)
+    .map((segment) => tokenizeForMatch(segment).join(' '))
+    .filter((segment) => segment !== '')
+    .join('/');
+}
+
+function round(score: number): number {
+  return Math.round(score * 1000) / 1000;
+}

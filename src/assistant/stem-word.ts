@@ -1,0 +1,77 @@
+/**
+ * A light stemmer for matching Russian and Kazakh words: it strips one common ending so that
+ * `Смартфоны`, `смартфон` and `Смартфондар`, or `чёрный` and `ЧЕРН.`, meet on one stem. It is
+ * deliberately crude (no dictionary): it only has to make forms of one word equal, and a stem of
+ * fewer than four letters is never produced, so short words are compared whole.
+ */
+
+// Longest first, so that `-лары` wins over `-ы`. Kazakh plural and possessive endings, Russian
+// noun and adjective endings, English plural.
+const ENDINGS = [
+  'лары',
+  'лері',
+  'дары',
+  'дері',
+  'тары',
+  'тері',
+  'ларі',
+  'лар',
+  'лер',
+  'дар',
+  'дер',
+  'тар',
+  'тер',
+  'ами',
+  'ями',
+  'ого',
+  'его',
+  'ому',
+  'ему',
+  'ой',
+  'ый',
+  'ий',
+  'ая',
+  'яя',
+  'ое',
+  'ее',
+  'ые',
+  'ие',
+  'ых',
+  'их',
+  'ым',
+  'им',
+  'ую',
+  'юю',
+  'ов',
+  'ев',
+  'ей',
+  'ом',
+  'ем',
+  'ах',
+  'ях',
+  'es',
+  'а',
+  'я',
+  'ы',
+  'и',
+  'і',
+  'е',
+  'о',
+  'у',
+  'ю',
+  'ь',
+  'й',
+  's',
+];
+
+const MIN_STEM = 4;
+
+/** The stem of one lower-case normalised word; words with digits and short words are returned as they are. */
+export function stemWord(word: string): string {
+  if (/\d/.test(word)) return word;
+  const length = Array.from(word).length;
+  for (const ending of ENDINGS) {
+    if (word.endsWith(ending) && length - ending.length >= MIN_STEM) return word.slice(0, word.length - ending.length);
+  }
+  return word;
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeForMatch, tokenizeForMatch } from '../../src/assistant/normalize-for-match.js';
+import { stemWord } from '../../src/assistant/stem-word.js';
+import { buildLatinSkeleton, foldKazakhLetters, transliterateToLatin } from '../../src/assistant/transliterate.js';
+
+describe('normalizeForMatch', () => {
+  it.each([
+    ['  ЧЁРНЫЙ  ', 'черный'],
+    ['ЧЕРН.', 'черн'],
+    ['10мм', '10 мм'],
+    ['10 mm', '10 мм'],
+    ['128Gb', '128 гб'],
+    ['128 GB', '128 гб'],
+    ['1TB', '1 тб'],
+    ['256 гигабайт', '256 гб'],
+    ['1,5 л', '1.5 л'],
+    ['Смарт-часы', 'смарт часы'],
+    ['Kärcher', 'karcher'],
+    ["L'Oréal Paris", 'loreal paris'],
+    ['XXXL', '3 xl'],
+    ['100% хлопок', 'хлопок'],
+    ['«Рахат»', 'рахат'],
+  ])('%j → %j', (text, expected) => {
+    expect(normalizeForMatch(text)).toBe(expected);
+  });
+
+  it('turns look-alike letters of mixed-script words into the script the word can be written in', () => {
+    // Latin e in a Cyrillic word; Cyrillic а in a Latin word; Cyrillic Х in a Latin size.
+    expect(tokenizeForMatch('Чeрный')).toEqual(['черный']);
+    expect(tokenizeForMatch('Sаmsung')).toEqual(['samsung']);
+    expect(tokenizeForMatch('ХХL')).toEqual(['xxl']);
+    // Words in one script keep their letters: a Latin brand stays Latin.
+    expect(tokenizeForMatch('Toshiba')).toEqual(['toshiba']);
+    expect(tokenizeForMatch('Тошиба')).toEqual(['тошиба']);
+  });
+
+  it('spells units one way only after a number', () => {
+    expect(tokenizeForMatch('m 5')).toEqual(['m', '5']);
+    expect(tokenizeForMatch('5 m')).toEqual(['5', 'м']);
+  });
+});
+
+describe('stemWord', () => {
+  it('brings forms of one word to one stem', () => {
+    expect(stemWord('смартфоны')).toBe(stemWord('смартфондар'));
+    expect(stemWord('черный')).toBe('черн');
+    expect(stemWord('мужская')).toBe(stemWord('мужские'));
+  });
+
+  it('leaves short words and numbers whole', () => {
+    expect(stemWord('фен')).toBe('фен');
+    expect(stemWord('128')).toBe('128');
+    expect(stemWord('шины')).toBe('шины');
+  });
+});
+
+describe('transliteration', () => {
+  it('writes Russian and Kazakh words in Latin letters', () => {
+    expect(transliterateToLatin('самсунг')).toBe('samsung');
+    expect(transliterateToLatin('смартфоны')).toBe('smartfony');
+    expect(transliterateToLatin('қазақ')).toBe('kazak');
+  });
+
+  it('reads Cyrillic size letters as Latin sizes', () => {
+    expect(transliterateToLatin('хл')).toBe('xl');
+    expect(transliterateToLatin('ххс')).toBe('xxs');
+  });
+
+  it('folds Kazakh letters into the Russian ones sellers type instead', () => {
+    expect(foldKazakhLetters('атамұра')).toBe('атамура');
+  });
+
+  it('reduces spellings of one sound to one skeleton', () => {
+    expect(buildLatinSkeleton('huawei')).toBe(buildLatinSkeleton(transliterateToLatin('хуавей')));
+    expect(buildLatinSkeleton('philips')).toBe(buildLatinSkeleton(transliterateToLatin('филипс')));
+    expect(buildLatinSkeleton('bosch')).toBe(buildLatinSkeleton(transliterateToLatin('бош')));
+  });
+});
