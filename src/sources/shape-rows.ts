@@ -105,7 +105,8 @@ export async function openTable(raw: AsyncIterator<RawRow>, context: TableContex
 
   if (headerIndex === undefined) {
     if (scanned.length === 0) {
-      return await fail(options.headerRow !== undefined ? `header row ${options.headerRow} is beyond the last row` : 'the sheet is empty (no row with values)');
+      if (options.headerRow !== undefined) return await fail(`header row ${options.headerRow} is beyond the last row`);
+      return await fail(`the ${sheet !== undefined ? 'sheet' : 'file'} is empty (no row with values)`);
     }
     const candidates: HeaderCandidate[] = scanned.map((row) => ({ row: row.row, names: readNames(row) }));
     const choice = findHeaderRow(candidates, options.expectedHeaders);

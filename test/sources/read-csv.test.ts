@@ -219,6 +219,7 @@ describe('csvReader: whole-file failures', () => {
   it.each([
     ['an empty file', ''],
     ['a file with only a BOM and blanks', '\uFEFF \r\n\r\n'],
+    ['a file with only empty records', '\n;;\n ; \n'],
   ])('refuses %s', async (_, content) => {
     const path = await writeTempFile('empty.csv', content);
     await expect(csvReader.open(path, {}, {})).rejects.toThrow(/empty/);
