@@ -127,7 +127,7 @@ const checkColumnConflicts: MappingRule = (ctx) => {
     ['columns.skuId', columns.skuId],
     ...listPhotoColumns(ctx.mapping).map((ref, i): [string, ColumnRef] => [`columns.photos[${i}]`, ref]),
   ];
-  const noAttributes = new Set(['columns.category', 'columns.brand', 'columns.isLocalMade']);
+  const sharedWithAttributes = new Set(['columns.category', 'columns.brand', 'columns.isLocalMade']);
   const owners = new Map<string, string>();
   for (const [path, ref] of exclusive) {
     if (ref === undefined) continue;
@@ -142,7 +142,7 @@ const checkColumnConflicts: MappingRule = (ctx) => {
   ctx.mapping.attributes.forEach((mapped, i) => {
     if (mapped.column === undefined) return;
     const owner = owners.get(columnKey(mapped.column));
-    if (owner !== undefined && !noAttributes.has(owner) && !owner.startsWith('columns.name') && !owner.startsWith('columns.description')) {
+    if (owner !== undefined && !sharedWithAttributes.has(owner) && !owner.startsWith('columns.name') && !owner.startsWith('columns.description')) {
       ctx.report('column_used_twice', 'error', `attributes[${i}].column`, `${describeRef(mapped.column)} already feeds ${owner}`, {
         value: describeRef(mapped.column),
       });

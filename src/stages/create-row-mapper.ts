@@ -214,7 +214,8 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
   const mapRow = (row: SourceRow): RowMapResult => {
     const issues: Issue[] = [];
     let valid = true;
-    let productKey: string | undefined;
+    // Set once the key is read; issues found before that (the key cell itself) carry none.
+    let productKey: string | undefined = undefined;
 
     const report = (
       code: RowIssueCode,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { MappingError } from '../../src/core/errors.js';
+import { buildReadOptions } from '../../src/mapping/build-read-options.js';
 import { decodeMappingYaml, loadMapping } from '../../src/mapping/load-mapping.js';
 import { parseMapping } from '../../src/mapping/parse-mapping.js';
 import { makeMappingInput } from '../helpers/builders.js';
@@ -208,5 +209,17 @@ describe('loadMapping', () => {
     await writeFile(join(dir, 'big.yaml'), `# ${'x'.repeat(2000)}\n`);
     const big = await loadMapping('big.yaml', { cwd: dir }, { maxBytes: 1000 }).catch((e: unknown) => e);
     expect((big as MappingError).issues[0]?.code).toBe('mapping_too_large');
+  });
+});
+
+describe('buildReadOptions', () => {
+  it('passes the input section to the readers, with the headers the mapping names', () => {
+    const parsed = parseMapping(decodeMappingYaml(GOOD_YAML, 'shop.yaml').document, 'shop.yaml');
+    expect(buildReadOptions(parsed.mapping!)).toEqual({
+      sheet: 'Товары',
+      expectedHeaders: ['Артикул', 'Категория', 'Бренд', 'Наименование', 'Атауы', 'Описание', 'Цена', 'Фото 1', 'Фото 2', 'Цвет'],
+    });
+    const tabbed = parseMapping({ ...makeMappingInput(), input: { delimiter: 'tab', fillMerged: ['Наименование'], encoding: 'windows-1251', headerRow: 3 } });
+    expect(buildReadOptions(tabbed.mapping!)).toMatchObject({ delimiter: '\t', fillMerged: ['Наименование'], encoding: 'windows-1251', headerRow: 3 });
   });
 });
