@@ -75,6 +75,11 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
   for (const issue of stream.issues) record({ ...issue, file: options.displayPath });
 
   const mapRow = createRowMapper(options.mapping, options.directories, info);
+  // Column problems are found once per file; they belong to the header, not to a data row.
+  for (const issue of mapRow.setupIssues) {
+    issues.push(issue);
+    fileIssues.push(issue);
+  }
   const assembler = createProductAssembler({ mapping: options.mapping, directories: options.directories, sink });
   let rows = 0;
   let lastProgress = 0;
