@@ -1,0 +1,258 @@
+/**
+ * The fault suite: imports against a sandbox playing the live service with faults switched on,
+ * then runs again until every row is settled, and checks through the service's own list and
+ * details that every valid product is there exactly once with the content of the last run, and
+ * that every run's report gives every row an outcome.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PATHS } from '../../src/api/wire.js';
+import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
+import { writeCatalogFixture } from '../helpers/catalog-fixture.js';
+import type { CatalogFixture } from '../helpers/catalog-fixture.js';
+import { checkEveryRowReported, checkExactlyOnce, createTestDir, importOnce, importUntilDone, isSettled, startTestSandbox } from './fault-kit.js';
+import type { ImportAttempt } from './fault-kit.js';
+
+const IMPORT = { path: DEFAULT_PATHS.import, method: 'POST' } as const;
+const JOB_STATUS = { path: DEFAULT_PATHS.importInfo, method: 'GET' } as const;
+
+interface Case {
+  dir: string;
+  sandbox: SandboxHandle;
+  fixture: CatalogFixture;
+}
+
+/** 25 products (50 SKU rows) and 2 invalid rows: 3 requests of 10 products. */
+async function setUp(options: { sandbox?: Parameters<typeof startTestSandbox>[1] } = {}): Promise<Case> {
+  const dir = await createTestDir();
+  const sandbox = await startTestSandbox(dir, options.sandbox);
+  const fixture = await writeCatalogFixture({ dir, products: 25, skusPerProduct: 2, invalidRows: 2 });
+  return { dir, sandbox, fixture };
+}
+
+/** Every attempt reported every row, and the service ends with each valid product exactly once. */
+async function expectExactlyOnce(c: Case, attempts: ImportAttempt[]): Promise<void> {
+  for (const attempt of attempts) expect(await checkEveryRowReported(attempt.result, c.fixture)).toEqual([]);
+  const last = attempts.at(-1) as ImportAttempt;
+  expect(isSettled(last.result)).toBe(true);
+  expect(last.result.summary.counts.byStatus).toEqual({ accepted: c.fixture.expected.size, invalid: 2 });
+  expect(await checkExactlyOnce(c.sandbox, c.fixture)).toEqual([]);
+}
+
+function retries(attempt: ImportAttempt, status?: number): { endpoint: string; waitMs: number }[] {
+  return attempt.events.flatMap((e) => (e.type === 'http:retry' && (status === undefined || e.status === status) ? [{ endpoint: e.endpoint, waitMs: e.waitMs }] : []));
+}
+
+describe('imports under faults end with every valid product exactly once', () => {
+  it('429 bursts with Retry-After: waits as told, repeats, loses nothing, in one run', async () => {
+    const c = await setUp();
+    c.sandbox.setFaults({
+      script: [
+        { ...IMPORT, times: 3, action: { status: 429, retryAfterSeconds: 1 } },
+        { path: DEFAULT_PATHS.brands, times: 2, action: { status: 429, retryAfterSeconds: 1 } },
+        { ...JOB_STATUS, times: 2, action: { status: 429, retryAfterSeconds: 1 } },
+      ],
+    });
+    const attempt = await importOnce(c);
+    await expectExactlyOnce(c, [attempt]);
+    const throttled = retries(attempt, 429);
+    expect(throttled.length).toBe(7);
+    expect(throttled.every((r) => r.waitMs >= 1000)).toBe(true);
+    // Three accepted requests, and each 429 answer queued nothing.
+    expect(c.sandbox.stats().importRequests).toBe(3);
+  });
+
+  it('a rate limit on every endpoint (token bucket) is lived with', async () => {
+    const c = await setUp({ sandbox: { faults: { rateLimit: { requests: 8, perSeconds: 1 } } } });
+    const attempt = await importOnce(c);
+    await expectExactlyOnce(c, [attempt]);
+    expect(retries(attempt, 429).length).toBeGreaterThan(0);
+  });
+
+  it('5xx answers: reads are repeated; an import answered 5xx is of unknown fate, settled and sent by the next run', async () => {
+    const c = await setUp();
+    c.sandbox.setFaults({
+      script: [
+        { path: DEFAULT_PATHS.token, times: 1, action: { status: 503 } },
+        { path: DEFAULT_PATHS.categories, times: 2, action: { status: 502 } },
+        { ...IMPORT, times: 2, action: { status: 503 } },
+        { ...JOB_STATUS, times: 3, action: { status: 504 } },
+      ],
+    });
+    const first = await importOnce(c, { settings: { concurrency: 1 } });
+    expect(first.result.exitCode).toBe(1);
+    // The first two requests (20 products, 40 rows) were answered 503: not repeated in the run.
+    expect(first.result.summary.counts.byStatus).toEqual({ accepted: 10, not_sent: 40, invalid: 2 });
+    expect(retries(first).map((r) => r.endpoint)).toEqual([
+      `POST ${DEFAULT_PATHS.token}`,
+      `GET ${DEFAULT_PATHS.categories}`,
+      `GET ${DEFAULT_PATHS.categories}`,
+      `GET ${DEFAULT_PATHS.importInfo}`,
+      `GET ${DEFAULT_PATHS.importInfo}`,
+      `GET ${DEFAULT_PATHS.importInfo}`,
+    ]);
+    const second = await importOnce(c);
+    await expectExactlyOnce(c, [first, second]);
+  });
+
+  it('dropped connections on the import: unknown fate, settled by asking the service, then sent', async () => {
+    const c = await setUp();
+    c.sandbox.setFaults({ script: [{ ...IMPORT, times: 2, action: { drop: true } }] });
+    const attempts = await importUntilDone(c, { settings: { concurrency: 1 } });
+    expect(attempts.length).toBe(2);
+    expect((attempts[0] as ImportAttempt).result.summary.counts.byStatus).toEqual({ accepted: 10, not_sent: 40, invalid: 2 });
+    await expectExactlyOnce(c, attempts);
+  });
+
+  it('a response lost after the service queued the import: the next run updates, never creates again', async () => {
+    const c = await setUp();
+    c.sandbox.setFaults({ script: [{ ...IMPORT, times: 2, action: { dropAfterHandling: true } }] });
+    const attempts = await importUntilDone(c);
+    expect(attempts.length).toBe(2);
+    // Both lost requests were queued by the service: all 30 accepted requests ran.
+    expect(c.sandbox.stats().importRequests).toBe(3 + 2);
+    const settle = (attempts[1] as ImportAttempt).events.find((e) => e.type === 'log' && e.message.startsWith('settled:'));
+    expect(settle).toMatchObject({ message: expect.stringContaining('settled: 20 of 20') });
+    await expectExactlyOnce(c, attempts);
+  });
+
+  it('slow answers past the time-out: reads are repeated, an import processed after the client gave up is not created twice', async () => {
+    const c = await setUp();
+    c.sandbox.setFaults({
+      script: [
+        { ...IMPORT, times: 1, action: { delayMs: 900 } },
+        { ...JOB_STATUS, times: 2, action: { delayMs: 900 } },
+        { path: DEFAULT_PATHS.list, times: 1, action: { delayMs: 900 } },
+      ],
+    });
+    // The service processes the slow import ~900 ms after it was sent; settling waits longer than that.
+    const attempts = await importUntilDone(c, { settings: { timeoutMs: 300 }, settleAfterMs: 1_500 });
+    expect(attempts.length).toBe(2);
+    expect((attempts[0] as ImportAttempt).result.summary.counts.byStatus.unknown ?? 0).toBe(0);
+    expect((attempts[0] as ImportAttempt).result.summary.counts.byStatus.not_sent).toBe(20);
+    await expectExactlyOnce(c, attempts);
+  });
+
+  it('a gateway 504 after the service processed the import: settled, not created twice', async () => {
+    const c = await setUp();
+    let lost = 0;
+    // A proxy in front of the service: the request reaches it, the answer is replaced by a 504.
+    const gatewayFetch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith(DEFAULT_PATHS.import) && lost < 2) {
+        lost += 1;
+        await response.arrayBuffer();
+        return new Response('<html>504 Gateway Time-out</html>', { status: 504, headers: { 'content-type': 'text/html' } });
+      }
+      return response;
+    };
+    const attempts = await importUntilDone(c, { deps: { fetch: gatewayFetch } });
+    expect(lost).toBe(2);
+    expect(attempts.length).toBe(2);
+    await expectExactlyOnce(c, attempts);
+  });
+
+  it('a token that expires mid-run is replaced once and the request goes through', async () => {
+    const c = await setUp();
+    let expired = 0;
+    const attempt = await importOnce(c, {
+      deps: {
+        onEvent: (event) => {
+          if (event.type === 'submit:accepted' || (event.type === 'job:progress' && expired < 3)) {
+            expired += 1;
+            c.sandbox.expireTokens();
+          }
+        },
+      },
+    });
+    await expectExactlyOnce(c, [attempt]);
+    expect(expired).toBeGreaterThan(2);
+    expect(c.sandbox.stats().byRoute.token).toBeGreaterThan(2);
+  });
+
+  it('job status that fails for a while is polled again until the job is done', async () => {
+    const c = await setUp({ sandbox: { faults: { jobStatusFailures: 12 } } });
+    const attempt = await importOnce(c);
+    await expectExactlyOnce(c, [attempt]);
+  });
+
+  it('job status that fails past the job time-out: products reported unknown, settled when the run is resumed', async () => {
+    const c = await setUp({ sandbox: { faults: { jobStatusFailures: 1_000_000 } } });
+    const first = await importOnce(c, { settings: { jobTimeoutSeconds: 1, retryLimit: 1 } });
+    expect(first.result.summary.counts.byStatus).toEqual({ unknown: 50, invalid: 2 });
+    c.sandbox.setFaults({ jobStatusFailures: 0 });
+    const second = await importOnce(c, { resumeRunId: first.result.runId });
+    await expectExactlyOnce(c, [first, second]);
+  });
+
+  // KNOWN BUG (reported to the lead): a run whose jobs timed out is closed as `finished`, so a plain
+  // re-run starts a new run that never settles the products of unknown fate and sends them as
+  // creates again (the sandbox refuses them as BARCODE_DUPLICATE; a service without that check
+  // would hold them twice). `it.fails` turns red once the import settles them.
+  it.fails('job status that fails past the job time-out: a plain re-run settles the products of unknown fate', async () => {
+    const c = await setUp({ sandbox: { faults: { jobStatusFailures: 1_000_000 } } });
+    const first = await importOnce(c, { settings: { jobTimeoutSeconds: 1, retryLimit: 1 } });
+    c.sandbox.setFaults({ jobStatusFailures: 0 });
+    const second = await importOnce(c);
+    await expectExactlyOnce(c, [first, second]);
+  });
+
+  it('random 503s and dropped connections everywhere, run after run, converge without duplicates', async () => {
+    const c = await setUp({ sandbox: { seed: 7, faults: { failureRate: 0.12, dropRate: 0.08 } } });
+    const attempts: ImportAttempt[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      try {
+        attempts.push(await importOnce(c));
+      } catch {
+        // A run may stop as a whole (e.g. directories unreachable after the retries); the next one goes on.
+      }
+    }
+    c.sandbox.setFaults({ failureRate: 0, dropRate: 0 });
+    attempts.push(...(await importUntilDone(c)));
+    expect(attempts.flatMap((a) => retries(a)).length).toBeGreaterThan(0);
+    await expectExactlyOnce(c, attempts);
+  });
+
+  it('an update of every product under faults ends with the content of the last run', async () => {
+    const c = await setUp();
+    await expectExactlyOnce(c, [await importOnce(c)]);
+    const v2 = await writeCatalogFixture({ dir: c.dir, products: 25, skusPerProduct: 2, invalidRows: 2, version: 2 });
+    const next = { ...c, fixture: v2 };
+    c.sandbox.setFaults({
+      script: [
+        { ...IMPORT, times: 1, action: { dropAfterHandling: true } },
+        { ...IMPORT, times: 1, action: { drop: true } },
+        { ...IMPORT, times: 1, action: { status: 503 } },
+      ],
+    });
+    const attempts = await importUntilDone(next);
+    await expectExactlyOnce(next, attempts);
+  });
+
+  // KNOWN BUG (reported to the lead): requests of unknown fate are settled only when the same run is
+  // resumed (same file and mapping content). After the seller edits the file, the new run sends the
+  // lost creates again (BARCODE_DUPLICATE here, duplicates on a service without that check).
+  it.fails('a file whose content changed between an interrupted run and the re-run ends with the new content', async () => {
+    const c = await setUp();
+    c.sandbox.setFaults({ script: [{ ...IMPORT, times: 3, action: { dropAfterHandling: true } }] });
+    const first = await importOnce(c);
+    expect(first.result.summary.counts.byStatus.accepted ?? 0).toBe(0);
+    const v2 = await writeCatalogFixture({ dir: c.dir, products: 25, skusPerProduct: 2, invalidRows: 2, version: 2 });
+    const next = { ...c, fixture: v2 };
+    const attempts = await importUntilDone(next);
+    await expectExactlyOnce(next, attempts);
+  });
+});
+
+describe('the fault harness itself', () => {
+  it('detects a duplicate and stale content (the check can fail)', async () => {
+    const c = await setUp();
+    await importOnce(c);
+    const stale = await writeCatalogFixture({ dir: c.dir, products: 25, skusPerProduct: 2, invalidRows: 2, version: 9, name: 'other' });
+    const problems = await checkExactlyOnce(c.sandbox, stale);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.join('\n')).toMatch(/price .*expected/);
+    const fewer = await writeCatalogFixture({ dir: c.dir, products: 20, skusPerProduct: 2, name: 'fewer' });
+    expect((await checkExactlyOnce(c.sandbox, fewer)).join('\n')).toMatch(/has 25 products on the service, expected 20/);
+  });
+});
