@@ -2,9 +2,10 @@
  * The shared-string table of a workbook, kept compact. Excel stores every text once in
  * `sharedStrings.xml` and cells refer to it by index, so a streaming reader must keep the whole
  * table while it reads the sheet. Instead of one JS string per entry (a header and a pointer each,
- * two bytes per Cyrillic letter), entries are packed into one byte buffer: one byte per character
+ * two bytes per Cyrillic letter), entries are packed into byte pages: one byte per character
  * when the text fits Windows-1251 (Russian, English, digits), UTF-8 otherwise (Kazakh letters,
- * emoji). Measured figures are in docs/input-files.md.
+ * emoji), in 1 MB pages, with 5 bytes of index a string. Measured figures are in
+ * docs/input-files.md.
  */
 import { Buffer } from 'node:buffer';
 import { TextDecoder } from 'node:util';
@@ -45,60 +46,89 @@ function buildEncodeTable(): Int16Array {
   return table;
 }
 
+// Text is stored in pages of 1 MB and indexes in chunks of 64 Ki entries: no doubling, so
+// neither slack of up to half the table nor copies while it grows. A cell holds at most 32,767
+// characters (98 KB in UTF-8), so a string always fits in one page.
+const PAGE_BYTES = 1 << 20;
+const INDEX_BITS = 16;
+const INDEX_CHUNK = 1 << INDEX_BITS;
+
 /** Creates an empty table. */
 export function createSharedStringTable(): SharedStringTable {
-  let bytes = Buffer.allocUnsafe(64 * 1024);
+  const pages: Buffer[] = [];
+  // Index of the first string of each page, to find a string's page by binary search.
+  const pageFirst: number[] = [];
+  // Per string: end offset within its page, and whether it is stored in one byte a character.
+  const endChunks: Uint32Array[] = [];
+  const modeChunks: Uint8Array[] = [];
+  let page: Buffer = Buffer.alloc(0);
   let used = 0;
-  let ends = new Uint32Array(1024);
-  let modes = new Uint8Array(1024);
   let size = 0;
 
-  const reserve = (extra: number): void => {
-    if (used + extra > bytes.length) {
-      const grown = Buffer.allocUnsafe(Math.max(bytes.length * 2, used + extra));
-      bytes.copy(grown, 0, 0, used);
-      bytes = grown;
+  const encodeSingleByte = (text: string, at: number): boolean => {
+    if (singleByteDecoder === undefined) return false;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      const byte = code < ENCODE.length ? (ENCODE[code] ?? -1) : -1;
+      if (byte < 0) return false;
+      page[at + i] = byte;
     }
-    if (size === ends.length) {
-      const grownEnds = new Uint32Array(ends.length * 2);
-      grownEnds.set(ends);
-      ends = grownEnds;
-      const grownModes = new Uint8Array(modes.length * 2);
-      grownModes.set(modes);
-      modes = grownModes;
-    }
+    return true;
   };
+
+  const findPage = (index: number): number => {
+    let low = 0;
+    let high = pageFirst.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((pageFirst[middle] ?? 0) <= index) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+
+  const endOf = (index: number): number => (endChunks[index >> INDEX_BITS] as Uint32Array)[index & (INDEX_CHUNK - 1)] ?? 0;
 
   return {
     add(text) {
-      reserve(text.length * 3);
-      let single = singleByteDecoder !== undefined;
-      for (let i = 0; i < text.length && single; i++) {
-        const code = text.charCodeAt(i);
-        const byte = code < ENCODE.length ? (ENCODE[code] ?? -1) : -1;
-        if (byte < 0) single = false;
-        else bytes[used + i] = byte;
+      // Worst case: three UTF-8 bytes a UTF-16 unit.
+      const worst = text.length * 3;
+      if (pages.length === 0 || used + worst > page.length) {
+        page = Buffer.allocUnsafe(Math.max(PAGE_BYTES, worst));
+        pages.push(page);
+        pageFirst.push(size);
+        used = 0;
       }
-      if (single) {
+      let mode = 0;
+      if (encodeSingleByte(text, used)) {
         used += text.length;
-        modes[size] = SINGLE_BYTE;
+        mode = SINGLE_BYTE;
       } else {
-        used += bytes.write(text, used, 'utf8');
-        modes[size] = 0;
+        used += page.write(text, used, 'utf8');
       }
-      ends[size] = used;
+      if ((size & (INDEX_CHUNK - 1)) === 0) {
+        endChunks.push(new Uint32Array(INDEX_CHUNK));
+        modeChunks.push(new Uint8Array(INDEX_CHUNK));
+      }
+      (endChunks[size >> INDEX_BITS] as Uint32Array)[size & (INDEX_CHUNK - 1)] = used;
+      (modeChunks[size >> INDEX_BITS] as Uint8Array)[size & (INDEX_CHUNK - 1)] = mode;
       size++;
     },
     get(index) {
-      if (!(index >= 0 && index < size)) return undefined;
-      const start = index === 0 ? 0 : (ends[index - 1] ?? 0);
-      const end = ends[index] ?? 0;
-      if (modes[index] === SINGLE_BYTE) return (singleByteDecoder as TextDecoder).decode(bytes.subarray(start, end));
+      if (!(Number.isInteger(index) && index >= 0 && index < size)) return undefined;
+      const pageIndex = findPage(index);
+      const bytes = pages[pageIndex] as Buffer;
+      const start = pageFirst[pageIndex] === index ? 0 : endOf(index - 1);
+      const end = endOf(index);
+      if ((modeChunks[index >> INDEX_BITS] as Uint8Array)[index & (INDEX_CHUNK - 1)] === SINGLE_BYTE) {
+        return (singleByteDecoder as TextDecoder).decode(bytes.subarray(start, end));
+      }
       return bytes.toString('utf8', start, end);
     },
     get size() {
       return size;
     },
-    byteLength: () => bytes.length + ends.byteLength + modes.byteLength,
+    byteLength: () =>
+      pages.reduce((sum, bytes) => sum + bytes.length, 0) + endChunks.length * INDEX_CHUNK * 4 + modeChunks.length * INDEX_CHUNK,
   };
 }
