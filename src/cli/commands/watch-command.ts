@@ -1,0 +1,83 @@
+/**
+ * `catalog-import watch INBOX`: imports every file dropped into a folder, keeps running (or, with
+ * `--once`, processes what is there and exits, for cron and systemd timers). See docs/watch.md.
+ */
+import { renderWatchLogLine } from '../../watch/render-watch-log.js';
+import type { WatchLogFormat } from '../../watch/render-watch-log.js';
+import { runWatch } from '../../watch/run-watch.js';
+import type { CommandRegistrar } from '../command-context.js';
+import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import type { ServiceArgv } from '../common-options.js';
+
+/** Registers `watch`. */
+export const registerWatchCommand: CommandRegistrar = (y, ctx) =>
+  y.command(
+    'watch <inbox>',
+    'Import every complete file dropped into a folder: INBOX → processing/ → done/ or failed/, reports in INBOX/reports/',
+    (c) =>
+      withServiceOptions(
+        c
+          .positional('inbox', { type: 'string', demandOption: true, describe: 'The inbox folder (it must exist)' })
+          .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML), read again for every file' })
+          .option('once', { type: 'boolean', default: false, describe: 'Process what is in the inbox (waiting --stable-seconds for files to settle) and exit; for cron and systemd timers' })
+          .option('stable-seconds', { type: 'number', default: 10, describe: 'Take a file once its size and modification time have not changed for this long' })
+          .option('marker', { type: 'boolean', default: false, describe: 'Take NAME only when NAME.ok is present (write the marker after the file is complete)' })
+          .option('fail-on-row-errors', { type: 'boolean', default: false, describe: 'Move files with invalid or rejected rows to failed/ (default: done/, with the issues in the report)' })
+          .option('poll-seconds', { type: 'number', default: 2, describe: 'Seconds between looks at the inbox' })
+          .option('log-format', { choices: ['text', 'json'] as const, default: 'text' as const, describe: 'One line per file and per watcher event on stdout; json for log collectors (--json is the same)' })
+          .option('verbose', { type: 'boolean', default: false, describe: 'Also print every import’s progress lines on stderr' })
+          .option('report-dir', { type: 'string', describe: 'Folder for run reports (default INBOX/reports)' })
+          .option('concurrency', { type: 'number', describe: 'Requests in flight at once (default 4)' })
+          .option('batch-size', { type: 'number', describe: 'Products per request, at most 30 (default 30)' })
+          .option('max-errors', { type: 'number', describe: 'Send nothing from a file with more rows with errors than this' })
+          .option('strict', { type: 'boolean', describe: 'Send nothing from a file with any row with errors' })
+          .option('verify', { type: 'boolean', describe: 'Read the products back after each import and report differences' })
+          .option('job-timeout', { type: 'number', describe: 'Seconds to follow a job before reporting its products as unknown (default 900)' })
+          .option('settle-after', { type: 'number', default: 30, describe: 'Seconds to wait after an unanswered request before asking the service which of its products exist' })
+          .option('lock-stale-seconds', { type: 'number', default: 60, describe: 'A watcher lock not refreshed for this long is taken over (its holder on another host died)' })
+          .option('retry-seconds', { type: 'number', default: 60, describe: 'First wait before a file that failed for a passing reason (service down) is tried again; doubles up to 15 min' })
+          .group(['once', 'stable-seconds', 'marker', 'fail-on-row-errors', 'poll-seconds', 'log-format', 'verbose', 'lock-stale-seconds', 'retry-seconds'], 'Watching:')
+          .example('$0 watch /srv/drop --mapping mappings/shop.yaml', 'Watch a folder; stop with Ctrl-C or SIGTERM')
+          .example('$0 watch /srv/drop -m mappings/shop.yaml --once --log-format json', 'Process what is there and exit (cron, systemd timer); exit code as for import')
+          .example('$0 watch /srv/drop -m mappings/shop.yaml --marker', 'Take catalog.xlsx only once catalog.xlsx.ok is written'),
+      ),
+    async (argv) => {
+      const logFormat: WatchLogFormat = argv.json ? 'json' : argv.logFormat;
+      const { deps, done } = ctx.createDeps({ json: false, quiet: !argv.verbose });
+      try {
+        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, {
+          reportDir: argv.reportDir,
+          concurrency: argv.concurrency,
+          batchSize: argv.batchSize,
+          maxErrors: argv.maxErrors,
+          strict: argv.strict,
+          verify: argv.verify,
+          jobTimeoutSeconds: argv.jobTimeout,
+        });
+        const result = await runWatch(
+          {
+            inbox: argv.inbox,
+            mapping: argv.mapping,
+            settings,
+            once: argv.once,
+            stableSeconds: argv.stableSeconds,
+            markerMode: argv.marker,
+            failOnRowErrors: argv.failOnRowErrors,
+            pollIntervalMs: Math.max(10, Math.round(argv.pollSeconds * 1000)),
+            lockStaleMs: Math.max(1000, argv.lockStaleSeconds * 1000),
+            retryDelayMs: Math.max(0, argv.retrySeconds * 1000),
+            settleAfterMs: argv.settleAfter * 1000,
+            onLog: (record) => ctx.io.stdout(`${renderWatchLogLine(record, logFormat)}\n`),
+            // The CLI is where the process is known; the library only writes it into the lock.
+            pid: globalThis.process.pid,
+          },
+          deps,
+        );
+        done();
+        ctx.setExitCode(result.exitCode);
+      } catch (error) {
+        done();
+        ctx.reportError(error, logFormat === 'json');
+      }
+    },
+  );

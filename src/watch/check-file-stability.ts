@@ -1,0 +1,55 @@
+/**
+ * Decides when a file in the inbox is complete by watching it: a file is stable once two looks at
+ * least `stableMs` apart saw the same size and modification time. Times are the watcher's own
+ * clock at each look, never the file's modification time compared with our clock, so a network
+ * share whose clock is off does not fool it.
+ */
+
+/** What one look at a file saw. */
+export interface FileSnapshot {
+  /** Base name inside the inbox. */
+  name: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** What the tracker remembers of a file: its last size and time, and since when they have not changed. */
+export interface StabilityEntry {
+  size: number;
+  mtimeMs: number;
+  /** The watcher's clock (ms) at the first look that saw this size and time. */
+  sinceMs: number;
+}
+
+/** The tracker's memory, by file name. */
+export type StabilityState = ReadonlyMap<string, StabilityEntry>;
+
+/** Result of one look at the inbox. */
+export interface StabilityCheck {
+  /** Memory for the next look: files gone from the inbox are forgotten. */
+  state: StabilityState;
+  /** Files unchanged for at least `stableMs`, in the order given. */
+  stable: string[];
+  /** Files seen changing (or seen for the first time) less than `stableMs` ago. */
+  changing: string[];
+}
+
+/**
+ * Feeds one look (`snapshots` at `nowMs`) to the tracker. A file seen for the first time, or with
+ * another size or modification time than at the last look, starts its quiet period again; it is
+ * stable when a later look sees it unchanged and the quiet period has lasted `stableMs`.
+ */
+export function checkFileStability(previous: StabilityState, snapshots: readonly FileSnapshot[], nowMs: number, stableMs: number): StabilityCheck {
+  const state = new Map<string, StabilityEntry>();
+  const stable: string[] = [];
+  const changing: string[] = [];
+  for (const snapshot of snapshots) {
+    const before = previous.get(snapshot.name);
+    const unchanged = before !== undefined && before.size === snapshot.size && before.mtimeMs === snapshot.mtimeMs;
+    const entry: StabilityEntry = { size: snapshot.size, mtimeMs: snapshot.mtimeMs, sinceMs: unchanged ? before.sinceMs : nowMs };
+    state.set(snapshot.name, entry);
+    if (unchanged && nowMs - entry.sinceMs >= stableMs) stable.push(snapshot.name);
+    else changing.push(snapshot.name);
+  }
+  return { state, stable, changing };
+}

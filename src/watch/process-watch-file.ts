@@ -1,0 +1,234 @@
+/**
+ * Takes one claimed file in `processing/` to its end: recognise content already imported (a
+ * duplicate, or a file whose import finished just before a crash), else import it with
+ * `runImport` (which resumes an unfinished run of the same content from its journal), then move
+ * it to `done/` or `failed/` with a result note beside it. A file whose import was interrupted, or
+ * failed for a reason that is not the file's, stays in `processing/`.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Deps } from '../core/deps.js';
+import { StateError } from '../core/errors.js';
+import { hashFile } from '../pipeline/hash-file.js';
+import { runImport } from '../pipeline/run-import.js';
+import type { RunSummaryCounts } from '../report/report-types.js';
+import type { ResolvedSettings } from '../settings/resolve-settings.js';
+import { openStateStore } from '../state/index.js';
+import type { RunRecord } from '../state/index.js';
+import type { WatchAccount } from './build-watch-account.js';
+import { classifyImportError } from './classify-import-error.js';
+import { buildRunReportDir, findFirstImportedRun, findImportFinishedSince } from './find-imported-run.js';
+import type { ContentKey } from './find-imported-run.js';
+import { buildUniqueName, checkNameTaken } from './move-file.js';
+import type { WatchFileCounts, WatchFileRecord, WatchOutcome } from './render-watch-log.js';
+import { buildClaimedMarkerName, buildDecisionNoteName } from './watch-folders.js';
+import type { WatchFolders } from './watch-folders.js';
+
+/** Side files written beside a file in `done/` or `failed/`. */
+export const RESULT_SUFFIXES = { result: '.result.json', error: '.error.txt', duplicate: '.duplicate.txt' } as const;
+
+/** What processing one file needs. */
+export interface WatchFileContext {
+  folders: WatchFolders;
+  /** Absolute mapping path. */
+  mapping: string;
+  /** Settings for every import (the watcher sets `changedOnly` and the report folder). */
+  settings: ResolvedSettings;
+  watchAccount: WatchAccount;
+  /** Send files whose import left rows invalid or rejected (exit 1) to `failed/` instead of `done/`. */
+  failOnRowErrors: boolean;
+  /** Passed to `runImport`. */
+  settleAfterMs?: number;
+  /** Side effects; `signal` is the watcher's stop request. */
+  deps: Deps;
+}
+
+/** The note in `processing/` recording the decision to import a file. */
+interface DecisionNote {
+  sha256: string;
+  mappingSha256: string;
+  /** ISO time of the decision: a run of this content finished after it was this file's import. */
+  decidedAt: string;
+}
+
+/**
+ * Processes `processing/<name>`. Returns the file's log record, or undefined when the file
+ * vanished before it could be read (someone removed it).
+ */
+export async function processWatchFile(name: string, ctx: WatchFileContext): Promise<WatchFileRecord | undefined> {
+  const { folders, deps } = ctx;
+  const path = join(folders.processing, name);
+  const base = { file: name, path };
+
+  let sha256: string;
+  try {
+    sha256 = await hashFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const message = `cannot read ${name}: ${(error as Error).message}`;
+    return moveOut(ctx, name, { ...base, sha256: null, outcome: 'failed', exitCode: 2, runId: null, counts: null, reportDir: null, error: message }, message);
+  }
+
+  let key: ContentKey;
+  let runs: RunRecord[];
+  try {
+    key = { fileSha256: sha256, mappingSha256: createHash('sha256').update(await readFile(ctx.mapping)).digest('hex') };
+  } catch (error) {
+    return keep({ ...base, sha256, outcome: 'retry', exitCode: 2, error: `cannot read the mapping ${ctx.mapping}: ${(error as Error).message}` }, deps);
+  }
+  try {
+    runs = loadRuns(ctx);
+  } catch (error) {
+    return keep({ ...base, sha256, outcome: 'retry', exitCode: 3, error: (error as Error).message }, deps);
+  }
+
+  const note = await loadDecisionNote(join(folders.processing, buildDecisionNoteName(name)));
+  if (note !== undefined && note.sha256 === key.fileSha256 && note.mappingSha256 === key.mappingSha256) {
+    const finished = findImportFinishedSince(runs, key, note.decidedAt);
+    if (finished !== undefined) return finishFromRun(ctx, name, sha256, finished);
+  } else {
+    const first = findFirstImportedRun(runs, key);
+    if (first !== undefined) {
+      const reportDir = buildRunReportDir(first);
+      const text = `${name} was not imported: the same content (sha256 ${sha256}) with the same mapping was imported by run ${first.runId}${first.finishedAt ? ` at ${first.finishedAt}` : ''}.\nReport of that run: ${reportDir}\nTo import it again anyway, run: catalog-import import <file> --mapping ${ctx.mapping} --fresh\n`;
+      return moveOut(
+        ctx,
+        name,
+        { ...base, sha256, outcome: 'duplicate', exitCode: 0, runId: first.runId, counts: null, reportDir, duplicateOf: { runId: first.runId, reportDir, finishedAt: first.finishedAt } },
+        undefined,
+        text,
+      );
+    }
+    await writeDecisionNote(join(folders.processing, buildDecisionNoteName(name)), { sha256, mappingSha256: key.mappingSha256, decidedAt: deps.now().toISOString() });
+  }
+
+  try {
+    const result = await runImport(
+      { file: path, mapping: ctx.mapping, settings: ctx.settings, ...(ctx.settleAfterMs !== undefined ? { settleAfterMs: ctx.settleAfterMs } : {}) },
+      deps,
+    );
+    const record = { ...base, sha256, runId: result.runId, counts: buildCounts(result.summary.counts), reportDir: result.reportDir, exitCode: result.exitCode };
+    if (result.exitCode === 130) return keep({ ...record, outcome: 'interrupted' }, deps);
+    return moveOut(ctx, name, { ...record, outcome: decideOutcome(result.exitCode, ctx.failOnRowErrors) });
+  } catch (error) {
+    const failure = classifyImportError(error, deps.signal?.aborted === true);
+    if (failure.outcome !== 'failed') return keep({ ...base, sha256, outcome: failure.outcome, exitCode: failure.exitCode, error: failure.message }, deps);
+    return moveOut(ctx, name, { ...base, sha256, outcome: 'failed', exitCode: failure.exitCode, runId: null, counts: null, reportDir: null, error: failure.message }, failure.message);
+  }
+}
+
+/** `done` for exit 0 and 1 (rows rejected or invalid count as done with issues), unless `failOnRowErrors`. */
+function decideOutcome(exitCode: number, failOnRowErrors: boolean): WatchOutcome {
+  if (exitCode === 0) return 'done';
+  return exitCode === 1 && !failOnRowErrors ? 'done' : 'failed';
+}
+
+/** Row counts of a run for the log: the total and each status. */
+export function buildCounts(counts: RunSummaryCounts): WatchFileCounts {
+  const flat: WatchFileCounts = { rows: counts.rows };
+  for (const [status, n] of Object.entries(counts.byStatus)) if (n !== undefined) flat[status] = n;
+  return flat;
+}
+
+function loadRuns(ctx: WatchFileContext): RunRecord[] {
+  const store = openStateStore({ dir: ctx.watchAccount.stateDir, account: ctx.watchAccount.account, now: ctx.deps.now });
+  try {
+    return store.listRuns();
+  } finally {
+    store.close();
+  }
+}
+
+/** A file whose import finished before a crash kept it from being moved: done, with that run's report. */
+async function finishFromRun(ctx: WatchFileContext, name: string, sha256: string, run: RunRecord): Promise<WatchFileRecord> {
+  const exitCode = run.exitCode ?? 0;
+  const counts = await loadSummaryCounts(run.summaryPath);
+  return moveOut(ctx, name, {
+    file: name,
+    path: join(ctx.folders.processing, name),
+    sha256,
+    outcome: decideOutcome(exitCode, ctx.failOnRowErrors),
+    exitCode,
+    runId: run.runId,
+    counts,
+    reportDir: buildRunReportDir(run),
+  });
+}
+
+async function loadSummaryCounts(summaryPath: string | null): Promise<WatchFileCounts | null> {
+  if (summaryPath === null) return null;
+  try {
+    const summary = JSON.parse(await readFile(summaryPath, 'utf8')) as { counts?: RunSummaryCounts };
+    return summary.counts ? buildCounts(summary.counts) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A file that stays in `processing/`. */
+function keep(
+  fields: Pick<WatchFileRecord, 'file' | 'path' | 'sha256' | 'outcome' | 'exitCode'> & Partial<Pick<WatchFileRecord, 'runId' | 'counts' | 'reportDir' | 'error'>>,
+  deps: Deps,
+): WatchFileRecord {
+  return {
+    time: deps.now().toISOString(),
+    level: fields.outcome === 'interrupted' ? 'warn' : 'error',
+    event: 'file',
+    runId: null,
+    counts: null,
+    reportDir: null,
+    ...fields,
+  };
+}
+
+/**
+ * Moves a file out of `processing/` into `done/` or `failed/` under a free name, after writing its
+ * result note (and the error or duplicate note) there, then removes its bookkeeping files.
+ */
+async function moveOut(
+  ctx: WatchFileContext,
+  name: string,
+  fields: Omit<WatchFileRecord, 'time' | 'level' | 'event'>,
+  errorText?: string,
+  duplicateText?: string,
+): Promise<WatchFileRecord> {
+  const { folders, deps } = ctx;
+  const dir = fields.outcome === 'failed' ? folders.failed : folders.done;
+  const finalName = await buildUniqueName(name, deps.now(), (candidate) => checkNameTaken(dir, candidate, Object.values(RESULT_SUFFIXES)));
+  const finalPath = join(dir, finalName);
+  const record: WatchFileRecord = {
+    time: deps.now().toISOString(),
+    level: fields.outcome === 'failed' ? 'error' : fields.exitCode === 0 ? 'info' : 'warn',
+    event: 'file',
+    ...fields,
+    path: finalPath,
+  };
+  await writeFile(`${finalPath}${RESULT_SUFFIXES.result}`, `${JSON.stringify(record, null, 2)}\n`);
+  if (errorText !== undefined) await writeFile(`${finalPath}${RESULT_SUFFIXES.error}`, `${errorText}\n`);
+  if (duplicateText !== undefined) await writeFile(`${finalPath}${RESULT_SUFFIXES.duplicate}`, duplicateText);
+  try {
+    await rename(join(folders.processing, name), finalPath);
+  } catch (error) {
+    throw new StateError(`cannot move ${name} from ${folders.processing} to ${dir}: ${(error as Error).message}`, { cause: error });
+  }
+  await rm(join(folders.processing, buildDecisionNoteName(name)), { force: true });
+  await rm(join(folders.processing, buildClaimedMarkerName(name)), { force: true });
+  return record;
+}
+
+async function loadDecisionNote(path: string): Promise<DecisionNote | undefined> {
+  try {
+    const value = JSON.parse(await readFile(path, 'utf8')) as Partial<DecisionNote> | null;
+    if (value && typeof value.sha256 === 'string' && typeof value.mappingSha256 === 'string' && typeof value.decidedAt === 'string') {
+      return { sha256: value.sha256, mappingSha256: value.mappingSha256, decidedAt: value.decidedAt };
+    }
+  } catch {
+    // Missing or torn (a crash while writing it): decide again.
+  }
+  return undefined;
+}
+
+async function writeDecisionNote(path: string, note: DecisionNote): Promise<void> {
+  await writeFile(path, `${JSON.stringify(note)}\n`);
+}

@@ -1,0 +1,300 @@
+/**
+ * `watch`: imports every file dropped into an inbox folder. The folder is polled (no `fs.watch`:
+ * inotify events do not cross NFS and SMB mounts, and polling sees the same thing everywhere). A
+ * file is taken once it is complete — unchanged for `stableSeconds`, or announced by its
+ * `NAME.ok` marker — and claimed by an atomic rename into `processing/`; from there it is imported
+ * and moved to `done/` or `failed/`. One watcher per inbox, kept by a lock file that is refreshed
+ * while the watcher runs and taken over when its holder died. A stop request (SIGINT/SIGTERM via
+ * `deps.signal`) stops taking files and interrupts the import in flight, which keeps its journal;
+ * the file stays in `processing/` and is finished on the next start.
+ */
+import { stat, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Deps } from '../core/deps.js';
+import { ConfigError, StateError } from '../core/errors.js';
+import { loadMapping } from '../mapping/index.js';
+import { resolvePath } from '../pipeline/open-service.js';
+import type { ResolvedSettings } from '../settings/resolve-settings.js';
+import { acquireLock, isProcessAlive } from '../state/index.js';
+import type { LockHandle } from '../state/index.js';
+import { buildWatchAccount } from './build-watch-account.js';
+import type { StabilityState } from './check-file-stability.js';
+import { MARKER_SUFFIX } from './is-ignored-file.js';
+import { loadFileSnapshot, loadFolderSnapshots } from './load-folder-snapshots.js';
+import { claimFile } from './move-file.js';
+import { planWatchCycle } from './plan-watch-cycle.js';
+import { processWatchFile } from './process-watch-file.js';
+import type { WatchFileContext } from './process-watch-file.js';
+import type { WatchFileRecord, WatchLogRecord, WatchNoticeEvent } from './render-watch-log.js';
+import { buildClaimedMarkerName, buildWatchFolders, createWatchFolders } from './watch-folders.js';
+
+/** Options of `runWatch`. */
+export interface WatchOptions {
+  /** The inbox folder (relative to `deps.cwd` or absolute); it must exist. */
+  inbox: string;
+  /** Mapping file, read again for every file (so it can be fixed while the watcher runs). */
+  mapping: string;
+  /** Settings of the imports; the watcher turns on `changedOnly` and, unless a report folder is set, reports go to `INBOX/reports/`. */
+  settings: ResolvedSettings;
+  /** Process what is there (waiting up to `stableSeconds` for files to settle) and return, instead of watching on. */
+  once: boolean;
+  /** Seconds a file's size and modification time must stay unchanged before it is taken. */
+  stableSeconds: number;
+  /** Take a file only when `NAME.ok` is present (write it after the file is complete); stability is then not waited for. */
+  markerMode: boolean;
+  /** Files whose import left rows invalid or rejected go to `failed/` (default: `done/`, with issues in the report). */
+  failOnRowErrors: boolean;
+  /** Milliseconds between looks at the inbox. */
+  pollIntervalMs: number;
+  /** Receives every log record; the CLI renders them (`renderWatchLogLine`). */
+  onLog: (record: WatchLogRecord) => void;
+  /** This process's id, written into the lock. */
+  pid: number;
+  /** Whether a process of this host is alive; default `isProcessAlive`. */
+  isAlive?: (pid: number) => boolean;
+  /** A lock not refreshed for this long is taken over (a watcher on another host that died); default 60,000. It is refreshed 4 times as often. */
+  lockStaleMs?: number;
+  /** First wait before a file that failed for a passing reason (service down, bad mapping) is tried again; doubles up to 15 minutes. Default 60,000. */
+  retryDelayMs?: number;
+  /** Passed to `runImport` (wait before asking the service about requests of unknown fate). */
+  settleAfterMs?: number;
+}
+
+/** What `runWatch` returns. */
+export interface WatchResult {
+  /**
+   * `once`: the worst exit code of the files' imports (0 also when the inbox was empty; duplicates
+   * count 0), 130 when stopped. Watching: 0 when stopped between files, 130 when an import was
+   * interrupted. 3 in both when the lock was lost.
+   */
+  exitCode: number;
+  /** The file records (the latest 1,000 when watching). */
+  files: WatchFileRecord[];
+}
+
+const DEFAULT_LOCK_STALE_MS = 60_000;
+const DEFAULT_RETRY_DELAY_MS = 60_000;
+const MAX_RETRY_DELAY_MS = 15 * 60_000;
+const KEPT_RECORDS = 1000;
+
+/**
+ * Runs the watcher. Throws before taking any file when the inbox, settings or mapping are unusable
+ * (`ConfigError`, `MappingError`) or another watcher holds the inbox (`StateError`).
+ */
+export async function runWatch(options: WatchOptions, deps: Deps): Promise<WatchResult> {
+  const folders = buildWatchFolders(options.inbox, deps.cwd);
+  await checkInbox(folders.inbox);
+  const watchAccount = buildWatchAccount(options.settings.settings, deps.cwd);
+  const mappingPath = resolvePath(deps.cwd, options.mapping);
+  // Schema errors of the mapping are every file's problem: refuse to start rather than fail each file.
+  await loadMapping(mappingPath, deps);
+  await createWatchFolders(folders);
+
+  const notice = (event: WatchNoticeEvent, level: WatchLogRecord['level'], message: string, data?: Record<string, unknown>): void =>
+    options.onLog({ time: deps.now().toISOString(), level, event, message, ...(data ? { data } : {}) });
+
+  const staleMs = options.lockStaleMs ?? DEFAULT_LOCK_STALE_MS;
+  const lock: LockHandle = acquireLock(folders.lock, {
+    staleMs,
+    now: deps.now,
+    pid: options.pid,
+    isAlive: options.isAlive ?? isProcessAlive,
+    purpose: `watch ${folders.inbox}`,
+  });
+  notice('lock', 'info', `lock taken: ${folders.lock}`, { lock: folders.lock, pid: options.pid });
+
+  // `stop` ends the watch and interrupts the import in flight: a stop request, or a lost lock.
+  const stop = new AbortController();
+  const ended = new AbortController();
+  const onStopRequest = (): void => {
+    if (!stop.signal.aborted) notice('stopping', 'info', 'stop requested: no new files are taken; the import in flight keeps its journal');
+    stop.abort(deps.signal?.reason);
+  };
+  if (deps.signal?.aborted) onStopRequest();
+  else deps.signal?.addEventListener('abort', onStopRequest, { once: true });
+
+  let lockLost = false;
+  const refresher = (async () => {
+    const signal = AbortSignal.any([stop.signal, ended.signal]);
+    while (!signal.aborted) {
+      try {
+        await deps.sleep(Math.max(10, Math.floor(staleMs / 4)), signal);
+      } catch {
+        return;
+      }
+      try {
+        lock.refresh();
+      } catch (error) {
+        lockLost = true;
+        notice('error', 'error', `${(error as Error).message}; stopping`);
+        stop.abort(error);
+        return;
+      }
+    }
+  })();
+
+  const settings: ResolvedSettings = {
+    ...options.settings,
+    settings: { ...options.settings.settings, changedOnly: true, reportDir: options.settings.settings.reportDir ?? folders.reports },
+  };
+  const fileContext: WatchFileContext = {
+    folders,
+    mapping: mappingPath,
+    settings,
+    watchAccount,
+    failOnRowErrors: options.failOnRowErrors,
+    ...(options.settleAfterMs !== undefined ? { settleAfterMs: options.settleAfterMs } : {}),
+    deps: { ...deps, signal: stop.signal },
+  };
+
+  const files: WatchFileRecord[] = [];
+  let worst = 0;
+  let interruptedImport = false;
+  const retryAt = new Map<string, number>();
+  const attempts = new Map<string, number>();
+  const announced = new Set<string>();
+  const stableMs = Math.max(0, options.stableSeconds * 1000);
+  const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+  let stability: StabilityState = new Map();
+
+  const handle = async (name: string): Promise<void> => {
+    let record: WatchFileRecord | undefined;
+    try {
+      record = await processWatchFile(name, fileContext);
+    } catch (error) {
+      record = {
+        time: deps.now().toISOString(),
+        level: 'error',
+        event: 'file',
+        file: name,
+        sha256: null,
+        outcome: 'retry',
+        exitCode: 3,
+        runId: null,
+        counts: null,
+        reportDir: null,
+        path: join(folders.processing, name),
+        error: (error as Error).message,
+      };
+    }
+    if (record === undefined) return;
+    options.onLog(record);
+    files.push(record);
+    if (files.length > KEPT_RECORDS && !options.once) files.shift();
+    worst = Math.max(worst, record.exitCode);
+    if (record.outcome === 'interrupted') interruptedImport = true;
+    if (record.outcome === 'retry') {
+      const n = (attempts.get(name) ?? 0) + 1;
+      attempts.set(name, n);
+      // `once` never tries a file twice: the next run does.
+      retryAt.set(name, options.once ? Number.POSITIVE_INFINITY : deps.now().getTime() + Math.min(retryDelayMs * 2 ** (n - 1), MAX_RETRY_DELAY_MS));
+    } else {
+      attempts.delete(name);
+      retryAt.delete(name);
+    }
+  };
+
+  notice('started', 'info', `watching ${folders.inbox} (${options.once ? 'once' : `every ${options.pollIntervalMs} ms`}; ${options.markerMode ? 'files are taken when NAME.ok is present' : `files are taken after ${options.stableSeconds} s unchanged`})`, {
+    inbox: folders.inbox,
+    once: options.once,
+    markerMode: options.markerMode,
+    stableSeconds: options.stableSeconds,
+  });
+  const waitUntil = deps.now().getTime() + stableMs + 2 * options.pollIntervalMs;
+  try {
+    while (!stop.signal.aborted) {
+      const nowMs = deps.now().getTime();
+      let inbox;
+      let processing;
+      try {
+        inbox = await loadFolderSnapshots(folders.inbox);
+        processing = (await loadFolderSnapshots(folders.processing)).map((file) => file.name);
+      } catch (error) {
+        if (options.once) throw new StateError(`cannot list ${folders.inbox}: ${(error as Error).message}`, { cause: error });
+        notice('error', 'error', `cannot list ${folders.inbox}: ${(error as Error).message}; trying again`);
+        if (!(await pause(deps, options.pollIntervalMs * 10, stop.signal))) break;
+        continue;
+      }
+      const plan = planWatchCycle({ inbox, processing, stability, nowMs, stableMs, markerMode: options.markerMode, retryAt });
+      stability = plan.stability;
+      for (const name of plan.orphans) await rm(join(folders.processing, name), { force: true });
+      if (!options.once) announceWaiting(plan.waiting, announced, options.markerMode, notice);
+
+      let acted = false;
+      for (const name of plan.completeClaims) {
+        if (stop.signal.aborted) break;
+        if (await claimFile(join(folders.inbox, name), join(folders.processing, name))) plan.finish.push(name);
+      }
+      for (const name of plan.finish) {
+        if (stop.signal.aborted) break;
+        if (!retryAt.has(name)) notice('recover', 'info', `finishing ${name}, left in processing/ by an earlier run`, { file: name });
+        await handle(name);
+        acted = true;
+      }
+      for (const file of plan.take) {
+        if (stop.signal.aborted) break;
+        // The plan is as old as the last import: take the file only if it is still as it was seen.
+        const now = await loadFileSnapshot(folders.inbox, file.name);
+        if (now === undefined || now.size !== file.size || now.mtimeMs !== file.mtimeMs) continue;
+        if (options.markerMode) {
+          const claimedMarker = await claimFile(join(folders.inbox, `${file.name}${MARKER_SUFFIX}`), join(folders.processing, buildClaimedMarkerName(file.name)));
+          if (!claimedMarker) continue;
+        }
+        if (!(await claimFile(join(folders.inbox, file.name), join(folders.processing, file.name)))) continue;
+        announced.delete(file.name);
+        await handle(file.name);
+        acted = true;
+      }
+
+      if (options.once && !acted) {
+        const stillComing = !options.markerMode && plan.waiting.length > 0 && deps.now().getTime() < waitUntil;
+        if (!stillComing) {
+          if (plan.waiting.length > 0) notice('waiting', 'info', `left for the next run: ${plan.waiting.join(', ')} (${options.markerMode ? 'no .ok marker' : 'still being written'})`, { files: plan.waiting });
+          break;
+        }
+      }
+      if (!acted && !(await pause(deps, options.pollIntervalMs, stop.signal))) break;
+    }
+  } finally {
+    ended.abort();
+    await refresher;
+    deps.signal?.removeEventListener('abort', onStopRequest);
+    lock.release();
+  }
+
+  const stopped = stop.signal.aborted;
+  const exitCode = lockLost ? 3 : options.once ? (stopped ? Math.max(worst, 130) : worst) : interruptedImport ? 130 : 0;
+  notice('stopped', 'info', `stopped (exit ${exitCode})`, { exitCode, files: files.length });
+  return { exitCode, files };
+}
+
+async function checkInbox(inbox: string): Promise<void> {
+  let isDirectory: boolean;
+  try {
+    isDirectory = (await stat(inbox)).isDirectory();
+  } catch (error) {
+    throw new ConfigError(`the inbox ${inbox} cannot be used: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such folder' : (error as Error).message}`);
+  }
+  if (!isDirectory) throw new ConfigError(`the inbox ${inbox} is not a folder`);
+}
+
+/** Waits; false when the wait was cut short by a stop. */
+async function pause(deps: Deps, ms: number, signal: AbortSignal): Promise<boolean> {
+  try {
+    await deps.sleep(ms, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Logs once per file that it is waiting to be complete. */
+function announceWaiting(waiting: readonly string[], announced: Set<string>, markerMode: boolean, notice: (event: WatchNoticeEvent, level: 'info', message: string, data?: Record<string, unknown>) => void): void {
+  const now = new Set(waiting);
+  for (const name of announced) if (!now.has(name)) announced.delete(name);
+  for (const name of waiting) {
+    if (announced.has(name)) continue;
+    announced.add(name);
+    notice('waiting', 'info', markerMode ? `${name}: waiting for ${name}${MARKER_SUFFIX}` : `${name}: waiting until it stops changing`, { file: name });
+  }
+}
