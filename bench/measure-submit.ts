@@ -1,0 +1,89 @@
+/**
+ * Submission throughput: `import` of a catalog against a sandbox in a separate process answering
+ * every request after a fixed latency, optionally behind a token-bucket rate limit. Reports the
+ * submit stage (requests sent until the last answer) and the whole run (with the job follow-up),
+ * plus the requests the sandbox saw by route, so the bound each is held to can be computed.
+ * Usage: node --import tsx bench/measure-submit.ts FILE MAPPING STATE_DIR CONCURRENCY LATENCY_MS [RATE_PER_SECOND]
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { createNodeDeps } from '../src/core/deps.js';
+import type { PipelineEvent } from '../src/core/events.js';
+import { runImport } from '../src/pipeline/run-import.js';
+import type { SandboxOptions } from '../src/sandbox/start-sandbox.js';
+import { resolveSettings } from '../src/settings/resolve-settings.js';
+import { printMeasurement, readArgs, readClock, startRssSampler } from './measure-support.js';
+
+const [file, mapping, stateDir, concurrencyText, latencyText, rateText] = readArgs(5, 'measure-submit.ts FILE MAPPING STATE_DIR CONCURRENCY LATENCY_MS [RATE]') as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string | undefined,
+];
+const concurrency = Number(concurrencyText);
+const latencyMs = Number(latencyText);
+const rate = rateText === undefined ? 0 : Number(rateText);
+
+const sandboxOptions: SandboxOptions = {
+  jobDelayMs: 0,
+  faults: { latencyMs, ...(rate > 0 ? { rateLimit: { requests: rate, perSeconds: 1 } } : {}) },
+};
+const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./serve-sandbox.ts', import.meta.url)), JSON.stringify(sandboxOptions)], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
+const nextLine = async (): Promise<string> => {
+  const next = await lines.next();
+  if (next.done === true) throw new Error('the sandbox process ended early');
+  return next.value;
+};
+const { url } = JSON.parse(await nextLine()) as { url: string };
+
+let throttled = 0;
+let retries = 0;
+const onEvent = (event: PipelineEvent): void => {
+  if (event.type === 'http:retry') {
+    retries += 1;
+    if (event.status === 429) throttled += 1;
+  }
+};
+const settings = resolveSettings({
+  flags: { baseUrl: url, clientId: 'sandbox-seller', clientSecret: 'sandbox-secret-1', stateDir, concurrency },
+});
+const sampler = startRssSampler();
+const start = readClock();
+const result = await runImport({ file, mapping, settings, fresh: true }, createNodeDeps({ onEvent }));
+const ms = readClock() - start;
+const peakRssBytes = sampler.stop();
+server.stdin.write('stats\n');
+const stats = JSON.parse(await nextLine()) as { requests: number; byRoute: Record<string, number>; maxInFlight: number; importRequests: number; importedProducts: number };
+server.stdin.end('close\n');
+await new Promise((resolve) => server.once('exit', resolve));
+
+const { timings, counts } = result.summary;
+printMeasurement({
+  kind: 'submit',
+  rows: counts.products,
+  ms,
+  peakRssBytes,
+  extra: {
+    exitCode: result.exitCode,
+    concurrency,
+    latencyMs,
+    rate,
+    batchSize: settings.settings.batchSize,
+    accepted: counts.productsByStatus['accepted'] ?? 0,
+    productsByStatus: counts.productsByStatus,
+    timings,
+    throttled,
+    retries,
+    requests: stats.requests,
+    byRoute: stats.byRoute,
+    maxInFlight: stats.maxInFlight,
+    importRequests: stats.importRequests,
+    importedProducts: stats.importedProducts,
+  },
+});

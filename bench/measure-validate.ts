@@ -1,0 +1,42 @@
+/**
+ * The dry run (`validate`) end to end, through the library as the CLI calls it: embedded sandbox
+ * start and directories fetch (`prepare`, which also hashes the file), the streamed read → map →
+ * validate → assemble → spool (`read`), the payloads (`build`) and the report folder (`report`,
+ * which reads the file a second time for the annotated copy). Each part is timed separately.
+ * Usage: node --import tsx bench/measure-validate.ts FILE MAPPING STATE_DIR
+ */
+import { createNodeDeps } from '../src/core/deps.js';
+import type { PipelineEvent } from '../src/core/events.js';
+import { runValidate } from '../src/pipeline/run-validate.js';
+import { resolveSettings } from '../src/settings/resolve-settings.js';
+import { printMeasurement, readArgs, readClock, startRssSampler } from './measure-support.js';
+
+const [file, mapping, stateDir] = readArgs(3, 'measure-validate.ts FILE MAPPING STATE_DIR') as [string, string, string];
+const marks: Record<string, number> = {};
+const onEvent = (event: PipelineEvent): void => {
+  if (event.type === 'stage:start') marks[event.stage] ??= readClock();
+};
+const settings = resolveSettings({ flags: { sandbox: true, stateDir } });
+const sampler = startRssSampler();
+const start = readClock();
+const result = await runValidate({ file, mapping, settings }, createNodeDeps({ onEvent }));
+const end = readClock();
+const peakRssBytes = sampler.stop();
+const { timings, counts } = result.summary;
+const reportStart = marks['report'] ?? end;
+printMeasurement({
+  kind: 'validate',
+  rows: counts.rows,
+  ms: end - start,
+  peakRssBytes,
+  extra: {
+    exitCode: result.exitCode,
+    products: counts.products,
+    errors: counts.issuesBySeverity.error,
+    warnings: counts.issuesBySeverity.warning,
+    prepareMs: timings['prepare'] ?? 0,
+    readMs: timings['read'] ?? 0,
+    buildMs: timings['build'] ?? 0,
+    reportMs: end - reportStart,
+  },
+});

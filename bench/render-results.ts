@@ -1,0 +1,225 @@
+/**
+ * Turns the raw measurements into medians, bounds and the Markdown tables the benchmark prints,
+ * writes to `bench/out/results.md` and copies into `docs/performance.md`. Pure.
+ */
+import type { Measurement } from './measure-support.js';
+
+/** The measurements of one catalog file. */
+export interface CatalogResult {
+  format: 'xlsx' | 'csv';
+  rows: number;
+  products: number;
+  fileBytes: number;
+  /** XLSX: entries in the shared-string table. */
+  sharedStrings?: number;
+  floor: Measurement[];
+  reader: Measurement[];
+  validate: Measurement[];
+}
+
+/** The runs of one submission case. */
+export interface SubmitResult {
+  label: string;
+  products: number;
+  concurrency: number;
+  latencyMs: number;
+  /** Requests per second allowed by the sandbox; 0 = no limit. */
+  rate: number;
+  batchSize: number;
+  runs: Measurement[];
+}
+
+/** Everything one benchmark run measured. */
+export interface BenchResults {
+  mode: 'quick' | 'full';
+  startedAt: string;
+  finishedAt: string;
+  machine: { node: string; cpus: string; cores: number; memoryGb: number; loadBefore: number[]; loadAfter: number[] };
+  runsPerMeasurement: number;
+  catalogs: CatalogResult[];
+  submissions: SubmitResult[];
+}
+
+/** Median of numbers (mean of the middle two for an even count); NaN when empty. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+const extra = (m: Measurement, key: string): number => Number(m.extra?.[key] ?? Number.NaN);
+const medianOf = (runs: readonly Measurement[], pick: (m: Measurement) => number): number => median(runs.map(pick));
+const mb = (bytes: number): string => (Number.isFinite(bytes) ? (bytes / 1024 / 1024).toFixed(0) : '–');
+const seconds = (ms: number): string => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : '–');
+const perSecond = (count: number, ms: number): string => (Number.isFinite(ms) && ms > 0 ? Math.round((count / ms) * 1000).toLocaleString('en-US') : '–');
+const ratio = (value: number, base: number): string => (Number.isFinite(value) && Number.isFinite(base) && base > 0 ? `${(value / base).toFixed(2)}×` : '–');
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/** Figures of one catalog, as medians. */
+export interface CatalogFigures {
+  floorMs: number;
+  readerMs: number;
+  readMs: number;
+  validateMs: number;
+  prepareMs: number;
+  buildMs: number;
+  reportMs: number;
+  floorRss: number;
+  readerRss: number;
+  validateRss: number;
+  errors: number;
+}
+
+/** Medians of a catalog's runs. */
+export function buildCatalogFigures(result: CatalogResult): CatalogFigures {
+  return {
+    floorMs: medianOf(result.floor, (m) => m.ms),
+    readerMs: medianOf(result.reader, (m) => m.ms),
+    readMs: medianOf(result.validate, (m) => extra(m, 'readMs')),
+    validateMs: medianOf(result.validate, (m) => m.ms),
+    prepareMs: medianOf(result.validate, (m) => extra(m, 'prepareMs')),
+    buildMs: medianOf(result.validate, (m) => extra(m, 'buildMs')),
+    reportMs: medianOf(result.validate, (m) => extra(m, 'reportMs')),
+    floorRss: medianOf(result.floor, (m) => m.peakRssBytes),
+    readerRss: medianOf(result.reader, (m) => m.peakRssBytes),
+    validateRss: medianOf(result.validate, (m) => m.peakRssBytes),
+    errors: Math.max(0, ...result.validate.map((m) => extra(m, 'errors') + extra(m, 'warnings'))),
+  };
+}
+
+/** Figures of one submission case, as medians, with the bounds they are held to. */
+export interface SubmitFigures {
+  submitMs: number;
+  totalMs: number;
+  /** Products per second the submit stage allows: latency × concurrency, or the rate limit. */
+  boundPerSecond: number;
+  submitPerSecond: number;
+  /** Seconds the whole run needs at least under the rate limit, every request counted (bucket starts full). */
+  rateBoundMs: number;
+  imports: number;
+  polls: number;
+  other: number;
+  throttled: number;
+  accepted: number;
+}
+
+/** Medians of a submission case and its bounds. */
+export function buildSubmitFigures(result: SubmitResult): SubmitFigures {
+  const timing = (m: Measurement, key: string): number => Number((m.extra?.['timings'] as Record<string, number> | undefined)?.[key] ?? Number.NaN);
+  const route = (m: Measurement, key: string): number => Number((m.extra?.['byRoute'] as Record<string, number> | undefined)?.[key] ?? 0);
+  const submitMs = medianOf(result.runs, (m) => timing(m, 'submit'));
+  const requests = medianOf(result.runs, (m) => extra(m, 'requests'));
+  const imports = medianOf(result.runs, (m) => route(m, 'import'));
+  const polls = medianOf(result.runs, (m) => route(m, 'importInfo'));
+  const latencyBound = (result.concurrency * result.batchSize) / (result.latencyMs / 1000);
+  const boundPerSecond = result.rate > 0 ? Math.min(latencyBound, result.rate * result.batchSize) : latencyBound;
+  return {
+    submitMs,
+    totalMs: medianOf(result.runs, (m) => m.ms),
+    boundPerSecond,
+    submitPerSecond: (result.products / submitMs) * 1000,
+    rateBoundMs: result.rate > 0 ? (Math.max(0, requests - result.rate) / result.rate) * 1000 : Number.NaN,
+    imports,
+    polls,
+    other: requests - imports - polls,
+    throttled: medianOf(result.runs, (m) => extra(m, 'throttled')),
+    accepted: medianOf(result.runs, (m) => extra(m, 'accepted')),
+  };
+}
+
+function renderTable(header: string[], rows: string[][]): string {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+/** The Markdown report of a benchmark run. */
+export function renderResults(results: BenchResults): string {
+  const parts: string[] = [];
+  const { machine } = results;
+  parts.push(
+    `Mode **${results.mode}**, ${results.runsPerMeasurement} run(s) per measurement (median shown), ${results.startedAt} → ${results.finishedAt}.  \n` +
+      `Machine: ${machine.cpus}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}; load average before ${machine.loadBefore.map((l) => l.toFixed(2)).join(' / ')}, after ${machine.loadAfter.map((l) => l.toFixed(2)).join(' / ')}.`,
+  );
+
+  if (results.catalogs.length > 0) {
+    const rows: string[][] = [];
+    const breakdown: string[][] = [];
+    for (const catalog of results.catalogs) {
+      const f = buildCatalogFigures(catalog);
+      const file = `${catalog.format.toUpperCase()} ${count(catalog.rows)} rows (${mb(catalog.fileBytes)} MB${catalog.sharedStrings !== undefined ? `, ${count(catalog.sharedStrings)} shared strings` : ''})`;
+      const floorName = catalog.format === 'xlsx' ? 'floor: exceljs WorkbookReader' : 'floor: papaparse + TextDecoder';
+      rows.push([file, floorName, seconds(f.floorMs), perSecond(catalog.rows, f.floorMs), '1.00×', mb(f.floorRss)]);
+      rows.push([file, 'our reader (openSource)', seconds(f.readerMs), perSecond(catalog.rows, f.readerMs), ratio(f.readerMs, f.floorMs), mb(f.readerRss)]);
+      rows.push([file, 'dry run: read stage', seconds(f.readMs), perSecond(catalog.rows, f.readMs), ratio(f.readMs, f.floorMs), mb(f.validateRss)]);
+      rows.push([file, 'dry run: end to end', seconds(f.validateMs), perSecond(catalog.rows, f.validateMs), ratio(f.validateMs, f.floorMs), mb(f.validateRss)]);
+      breakdown.push([file, seconds(f.prepareMs), seconds(f.readMs), seconds(f.buildMs), seconds(f.reportMs), seconds(f.validateMs), String(f.errors)]);
+    }
+    parts.push('### Reading and the dry run\n\n' + renderTable(['File', 'Measurement', 'Median (s)', 'Rows/s', '× floor', 'Peak RSS (MB)'], rows));
+    parts.push(
+      '### Where the dry run spends its time (medians, seconds)\n\n' +
+        renderTable(['File', 'Prepare (s)', 'Read stage (s)', 'Build (s)', 'Report (s)', 'End to end (s)', 'Issues'], breakdown) +
+        '\n\nPrepare: embedded sandbox start, directories fetch, file hash. Read stage: read → map → validate → assemble → spool. ' +
+        'Build: the payloads from the spool. Report: summary.json, the annotated copy (a second read of the file) and rejected-rows.csv.',
+    );
+  }
+
+  if (results.submissions.length > 0) {
+    const rows = results.submissions.map((s) => {
+      const f = buildSubmitFigures(s);
+      const bound = s.rate > 0 ? `${count(Math.round(f.boundPerSecond))} (rate ${s.rate}/s × ${s.batchSize})` : `${count(Math.round(f.boundPerSecond))} (${s.concurrency} × ${s.batchSize} / ${s.latencyMs} ms)`;
+      return [
+        s.label,
+        count(s.products),
+        String(s.concurrency),
+        seconds(f.submitMs),
+        count(Math.round(f.submitPerSecond)),
+        bound,
+        `${((f.submitPerSecond / f.boundPerSecond) * 100).toFixed(0)}%`,
+        seconds(f.totalMs),
+        s.rate > 0 ? `${seconds(f.rateBoundMs)} (${((f.rateBoundMs / f.totalMs) * 100).toFixed(0)}%)` : '–',
+        `${count(f.imports)} / ${count(f.polls)} / ${count(f.other)}`,
+        count(f.throttled),
+      ];
+    });
+    parts.push(
+      '### Submission against the sandbox\n\n' +
+        renderTable(
+          ['Case', 'Products', 'Concurrency', 'Submit stage (s)', 'Products/s', 'Bound products/s', '% of bound', 'Whole import (s)', 'Rate bound, all requests (s)', 'Requests import / poll / other', '429s'],
+          rows,
+        ) +
+        '\n\nSubmit stage: from the first import request to the last answer (summary `timings.submit`). Whole import: the run end to end, ' +
+        'reading, job follow-up and report included. Rate bound, all requests: every request the sandbox saw (tokens, directories, imports, ' +
+        'job polls) through the token bucket, which starts full: (requests − rate) / rate seconds.',
+    );
+  }
+  return parts.join('\n\n') + '\n';
+}
+
+/** Target lines: what the issue asks, what was measured, met or not. */
+export function renderTargets(results: BenchResults): string {
+  const lines: string[][] = [];
+  const largest = (format: 'xlsx' | 'csv'): CatalogResult | undefined => results.catalogs.filter((c) => c.format === format).sort((a, b) => b.rows - a.rows)[0];
+  for (const catalog of results.catalogs) {
+    const f = buildCatalogFigures(catalog);
+    const limit = catalog.format === 'xlsx' ? 1.25 : 1.5;
+    const value = f.readMs / f.floorMs;
+    lines.push([`${catalog.format.toUpperCase()} ${count(catalog.rows)}: dry run ≤ ${limit}× floor`, `read stage ${value.toFixed(2)}×, end to end ${(f.validateMs / f.floorMs).toFixed(2)}×`, value <= limit ? 'met (read stage)' : 'missed']);
+  }
+  const csv = largest('csv');
+  if (csv) {
+    const rss = buildCatalogFigures(csv).validateRss;
+    const smaller = results.catalogs.filter((c) => c.format === 'csv' && c !== csv).map((c) => `${count(c.rows)}: ${mb(buildCatalogFigures(c).validateRss)} MB`);
+    lines.push([`CSV ${count(csv.rows)}: dry-run peak RSS ≤ 256 MB, flat with rows`, `${mb(rss)} MB${smaller.length ? ` (${smaller.join(', ')})` : ''}`, rss <= 256 * 1024 * 1024 ? 'met' : 'missed']);
+  }
+  const xlsx = largest('xlsx');
+  if (xlsx) {
+    const rss = buildCatalogFigures(xlsx).validateRss;
+    lines.push([`XLSX ${count(xlsx.rows)}: dry-run peak RSS ≤ 1 GiB`, `${mb(rss)} MB`, rss <= 1024 * 1024 * 1024 ? 'met' : 'missed']);
+  }
+  for (const s of results.submissions) {
+    const f = buildSubmitFigures(s);
+    const share = f.submitPerSecond / f.boundPerSecond;
+    lines.push([`${s.label}: submit ≥ 90% of bound`, `${(share * 100).toFixed(0)}% (${count(Math.round(f.submitPerSecond))} of ${count(Math.round(f.boundPerSecond))}/s)`, share >= 0.9 ? 'met' : 'missed']);
+  }
+  return '### Targets\n\n' + renderTable(['Target', 'Measured', 'Status'], lines) + '\n';
+}

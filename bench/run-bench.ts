@@ -1,0 +1,164 @@
+/**
+ * `npm run bench` (full: 100,000 and 500,000 SKU rows, 3 runs each, 20,000-product submissions)
+ * and `npm run bench -- --quick` (20,000 rows, 1 run, 2,000-product submissions; under two minutes).
+ *
+ * Generates the catalogs into `bench/out/data/` (kept between runs while the generator's options
+ * are unchanged), runs every measurement in its own Node process (peak memory per measurement),
+ * prints the Markdown tables and writes them to `bench/out/results.md` and `bench/out/results.json`.
+ *
+ * Options: --quick, --runs N, --sizes 100000,500000, --products N, --skip-catalog, --skip-submit,
+ * --formats xlsx,csv.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { Measurement } from './measure-support.js';
+import { renderResults, renderTargets } from './render-results.js';
+import type { BenchResults, CatalogResult, SubmitResult } from './render-results.js';
+import { spawnMeasurement } from './spawn-measurement.js';
+
+// Bump when the generated files change, so cached catalogs are generated again.
+const GENERATOR_VERSION = 1;
+const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
+const OUT_DIR = join(BENCH_DIR, 'out');
+const DATA_DIR = join(OUT_DIR, 'data');
+const MAPPING = join(BENCH_DIR, 'bench-mapping.yaml');
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    runs: { type: 'string' },
+    sizes: { type: 'string' },
+    products: { type: 'string' },
+    formats: { type: 'string' },
+    'skip-catalog': { type: 'boolean', default: false },
+    'skip-submit': { type: 'boolean', default: false },
+  },
+});
+const quick = values.quick === true;
+const runs = Number(values.runs ?? (quick ? 1 : 3));
+const sizes = (values.sizes ?? (quick ? '20000' : '100000,500000')).split(',').map(Number);
+const formats = (values.formats ?? 'xlsx,csv').split(',') as ('xlsx' | 'csv')[];
+const products = Number(values.products ?? (quick ? 2000 : 20000));
+
+interface Generated {
+  rows: number;
+  products: number;
+  sharedStrings: number;
+  xlsxBytes: number;
+  csvBytes: number;
+}
+
+function log(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+/** Generates (or reuses) a catalog of `rows` SKU rows with at most `maxSkus` SKUs per product. */
+async function ensureCatalog(name: string, rows: number, maxSkus: number): Promise<Generated & { xlsx: string; csv: string }> {
+  const xlsx = join(DATA_DIR, `${name}.xlsx`);
+  const csv = join(DATA_DIR, `${name}.csv`);
+  const manifestPath = join(DATA_DIR, `${name}.json`);
+  const wanted = { version: GENERATOR_VERSION, rows, maxSkus };
+  try {
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { options: unknown; files: Generated };
+    if (JSON.stringify(manifest.options) === JSON.stringify(wanted)) return { ...manifest.files, xlsx, csv };
+  } catch {
+    // No usable manifest: generate.
+  }
+  log(`generating ${name} (${rows.toLocaleString('en-US')} rows)…`);
+  const files = await spawnMeasurement<Generated & { ms: number }>('generate-catalog.ts', [String(rows), String(maxSkus), xlsx, csv]);
+  log(`  ${(files.ms / 1000).toFixed(1)} s, XLSX ${(files.xlsxBytes / 2 ** 20).toFixed(0)} MB, CSV ${(files.csvBytes / 2 ** 20).toFixed(0)} MB, ${files.sharedStrings.toLocaleString('en-US')} shared strings`);
+  await writeFile(manifestPath, JSON.stringify({ options: wanted, files }, null, 2));
+  return { ...files, xlsx, csv };
+}
+
+async function repeat(label: string, times: number, run: (index: number) => Promise<Measurement>): Promise<Measurement[]> {
+  const results: Measurement[] = [];
+  for (let i = 0; i < times; i++) {
+    const result = await run(i);
+    log(`  ${label} #${i + 1}: ${(result.ms / 1000).toFixed(2)} s, ${(result.peakRssBytes / 2 ** 20).toFixed(0)} MB`);
+    results.push(result);
+  }
+  return results;
+}
+
+async function withStateDir<T>(run: (dir: string) => Promise<T>): Promise<T> {
+  const dir = join(OUT_DIR, 'state', `run-${process.pid}-${Date.now()}`);
+  await mkdir(dir, { recursive: true });
+  try {
+    return await run(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function measureCatalogs(): Promise<CatalogResult[]> {
+  const results: CatalogResult[] = [];
+  for (const rows of sizes) {
+    const catalog = await ensureCatalog(`catalog-${rows}`, rows, 8);
+    for (const format of formats) {
+      const file = format === 'xlsx' ? catalog.xlsx : catalog.csv;
+      log(`${format.toUpperCase()} ${rows.toLocaleString('en-US')} rows:`);
+      const floor = await repeat('floor', runs, () => spawnMeasurement<Measurement>(`measure-floor-${format}.ts`, [file]));
+      const reader = await repeat('reader', runs, () => spawnMeasurement<Measurement>('measure-reader.ts', [file, MAPPING]));
+      const validate = await repeat('validate', runs, () => withStateDir((dir) => spawnMeasurement<Measurement>('measure-validate.ts', [file, MAPPING, dir])));
+      results.push({
+        format,
+        rows,
+        products: catalog.products,
+        fileBytes: format === 'xlsx' ? catalog.xlsxBytes : catalog.csvBytes,
+        ...(format === 'xlsx' ? { sharedStrings: catalog.sharedStrings } : {}),
+        floor,
+        reader,
+        validate,
+      });
+    }
+  }
+  return results;
+}
+
+async function measureSubmissions(): Promise<SubmitResult[]> {
+  const catalog = await ensureCatalog(`products-${products}`, products, 1);
+  const cases = [
+    { label: 'latency 100 ms, default concurrency', concurrency: 4, rate: 0 },
+    { label: 'latency 100 ms, higher concurrency', concurrency: 16, rate: 0 },
+    { label: `latency 100 ms, rate limit ${quick ? 20 : 50}/s`, concurrency: 16, rate: quick ? 20 : 50 },
+  ];
+  const results: SubmitResult[] = [];
+  for (const c of cases) {
+    log(`submission, ${c.label}:`);
+    const measured = await repeat('import', runs, () =>
+      withStateDir((dir) => spawnMeasurement<Measurement>('measure-submit.ts', [catalog.csv, MAPPING, dir, String(c.concurrency), '100', String(c.rate)])),
+    );
+    results.push({ label: c.label, products: catalog.products, concurrency: c.concurrency, latencyMs: 100, rate: c.rate, batchSize: 30, runs: measured });
+  }
+  return results;
+}
+
+await mkdir(DATA_DIR, { recursive: true });
+const startedAt = new Date();
+const loadBefore = loadavg();
+const catalogs = values['skip-catalog'] === true ? [] : await measureCatalogs();
+const submissions = values['skip-submit'] === true ? [] : await measureSubmissions();
+const results: BenchResults = {
+  mode: quick ? 'quick' : 'full',
+  startedAt: startedAt.toISOString(),
+  finishedAt: new Date().toISOString(),
+  machine: {
+    node: process.version,
+    cpus: cpus()[0]?.model.trim() ?? 'unknown CPU',
+    cores: cpus().length,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    loadBefore,
+    loadAfter: loadavg(),
+  },
+  runsPerMeasurement: runs,
+  catalogs,
+  submissions,
+};
+const markdown = `${renderResults(results)}\n${renderTargets(results)}`;
+await writeFile(join(OUT_DIR, 'results.md'), markdown);
+await writeFile(join(OUT_DIR, 'results.json'), JSON.stringify(results, null, 2));
+process.stdout.write(`${markdown}\nWritten to ${join(OUT_DIR, 'results.md')} and results.json.\n`);
