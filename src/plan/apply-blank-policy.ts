@@ -1,0 +1,124 @@
+/**
+ * The blank policy: an update replaces a product's content on the service, so a field the file
+ * leaves empty would wipe what the service holds. Under the mapping's `blank` policy `keep` (the
+ * default for every field) the held value is put back into the outgoing item; under `clear` the
+ * empty value is sent and the field is cleared. Either way the case is recorded.
+ *
+ * Fields a valid draft can never leave empty (the Russian name, brand, VAT, made-in-Kazakhstan,
+ * price: they are required or come from `defaults`) are not affected.
+ */
+import type { ImportAttribute, ImportItem, ImportSku } from '../api/wire.js';
+import type { ProductDraft } from '../core/types.js';
+import { isAttributeAllowed } from '../mapping/directory-index.js';
+import type { BlankableField, Mapping } from '../mapping/mapping-schema.js';
+import { UNKNOWN_ATTRIBUTE_PREFIX, findHeldSku } from './build-held-item.js';
+import type { CodeLookups, HeldItem } from './build-held-item.js';
+import type { BlankedField } from './plan-types.js';
+
+/** The draft to send and the blank fields found. */
+export interface BlankPolicyResult {
+  /** The input draft when nothing was filled in; else a copy with held values put back. */
+  draft: ProductDraft;
+  blanked: BlankedField[];
+}
+
+const TEXT_FIELDS = [
+  ['name', 'rus'],
+  ['name', 'kaz'],
+  ['description', 'rus'],
+  ['description', 'kaz'],
+] as const;
+
+/** Applies `mapping.blank` to one draft against what the service holds for it. */
+export function applyBlankPolicy(draft: ProductDraft, held: HeldItem, mapping: Pick<Mapping, 'blank'>, lookups: Pick<CodeLookups, 'attributeByCode' | 'attributesOfValueCode'>): BlankPolicyResult {
+  const keep = (field: BlankableField): boolean => mapping.blank[field] !== 'clear';
+  const blanked: BlankedField[] = [];
+  let item: ImportItem = draft.item;
+  let copied = false;
+  const writable = (): ImportItem => {
+    if (!copied) {
+      item = { ...item, name: { ...item.name }, description: { ...item.description }, attributes: [...item.attributes], skus: item.skus.map((sku) => ({ ...sku })) };
+      copied = true;
+    }
+    return item;
+  };
+
+  for (const [group, lang] of TEXT_FIELDS) {
+    const field = `${group}.${lang}` as const;
+    const was = held[group][lang];
+    if (item[group][lang].trim() !== '' || was === undefined || was.trim() === '') continue;
+    if (keep(field)) {
+      writable()[group][lang] = was;
+      blanked.push({ field, held: was, kept: true });
+    } else {
+      blanked.push({ field, held: was, kept: false, reason: 'blank: clear' });
+    }
+  }
+
+  // Product-level attributes the item leaves out.
+  const sent = new Set(item.attributes.map((attribute) => attribute.code));
+  for (const [code, values] of held.attributes) {
+    if (sent.has(code) || values.length === 0) continue;
+    const field = `attributes.${code}`;
+    const reason = keepReason(code, values, false);
+    if (!keep('attributes')) blanked.push({ field, held: values, kept: false, reason: 'blank: clear' });
+    else if (reason !== null) blanked.push({ field, held: values, kept: false, reason });
+    else {
+      const entry: ImportAttribute = { code, valueCodes: [...values] };
+      writable().attributes.push(entry);
+      blanked.push({ field, held: values, kept: true });
+    }
+  }
+
+  item.skus.forEach((sku, index) => {
+    const heldSku = findHeldSku(held, sku.skuId);
+    if (heldSku === undefined) return;
+    const name = `skus[${draft.skuKeys[index] ?? sku.barcode}]`;
+    if (sku.photos.length === 0 && heldSku.photos.length > 0) {
+      if (keep('photos')) {
+        writableSku(index).photos = heldSku.photos.map((url, position) => ({ mediaFile: url, order: position + 1 }));
+        blanked.push({ field: `${name}.photos`, held: heldSku.photos, kept: true, skuIndex: index });
+      } else {
+        blanked.push({ field: `${name}.photos`, held: heldSku.photos, kept: false, reason: 'blank: clear', skuIndex: index });
+      }
+    }
+    // SKU-defining attributes the SKU leaves out. A sent code counts for every attribute the
+    // directory files it under (and the one the held SKU does), so a changed value is never
+    // mistaken for a missing one.
+    const sentAttributes = new Set<string>();
+    for (const code of sku.attributeValueCodes) {
+      for (const owner of lookups.attributesOfValueCode.get(code) ?? []) sentAttributes.add(owner);
+      for (const [attribute, values] of heldSku.values) if (values.includes(code)) sentAttributes.add(attribute);
+    }
+    for (const [code, values] of heldSku.values) {
+      if (sentAttributes.has(code) || values.length === 0) continue;
+      const field = `${name}.attributes.${code}`;
+      const reason = keepReason(code, values, true);
+      if (!keep('attributes')) blanked.push({ field, held: values, kept: false, reason: 'blank: clear', skuIndex: index });
+      else if (reason !== null) blanked.push({ field, held: values, kept: false, reason, skuIndex: index });
+      else {
+        const target = writableSku(index);
+        target.attributeValueCodes = [...target.attributeValueCodes, ...values];
+        blanked.push({ field, held: values, kept: true, skuIndex: index });
+      }
+    }
+  });
+
+  return { draft: copied ? { ...draft, item } : draft, blanked };
+
+  function writableSku(index: number): ImportSku {
+    return writable().skus[index] as ImportSku;
+  }
+
+  /** Null when the held value can be sent back; else why not. */
+  function keepReason(code: string, values: readonly string[], skuLevel: boolean): string | null {
+    if (code.startsWith(UNKNOWN_ATTRIBUTE_PREFIX) || values.some((value) => value.startsWith(UNKNOWN_ATTRIBUTE_PREFIX))) {
+      return 'the held value is not in the directories';
+    }
+    const attribute = lookups.attributeByCode.get(code);
+    if (attribute === undefined) return 'the attribute is not in the directory';
+    if (!isAttributeAllowed(attribute, item.categoryId)) return `the attribute does not belong to category ${item.categoryId}`;
+    if (attribute.isSkuDefining !== skuLevel) return skuLevel ? 'the attribute is not SKU-defining' : 'the attribute is SKU-defining';
+    return null;
+  }
+}
