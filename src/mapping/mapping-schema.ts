@@ -190,7 +190,7 @@ export const mappingSchema = z
       .describe('Words for true/false, compared ignoring case.'),
     validation: z
       .strictObject({
-        vat: z.array(z.number().int().min(0)).min(1).default([0, 12]).describe('Allowed VAT rates.'),
+        vat: z.array(z.number().int().min(0)).min(1).default([0, 12, 16]).describe('Allowed VAT rates in percent (Kazakhstan: 12 until 2025, 16 from 2026; 0 for exempt goods).'),
         kazakh: z
           .enum(['error', 'warning', 'off'])
           .default('warning')

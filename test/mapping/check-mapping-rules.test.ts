@@ -146,7 +146,7 @@ describe('checkMappingRules', () => {
       input.attributes = [{ code: 'color', column: 'Цвет' }];
     });
     expect(checkMappingRules(mapping, directories).map((issue) => [issue.code, issue.severity, issue.message])).toEqual([
-      ['invalid_vat', 'error', 'VAT 20 is not among the allowed rates 0, 12'],
+      ['invalid_vat', 'error', 'VAT 20 is not among the allowed rates 0, 12, 16'],
       ['batch_size_capped', 'warning', 'the service accepts at most 30 products per request; 30 is used instead of 100'],
       ['required_attribute_unmapped', 'warning', 'category Электроника / Смартфоны (21) requires attribute memory (Встроенная память), which the mapping does not map'],
       ['required_attribute_unmapped', 'warning', 'category Одежда / Мужская одежда / Футболки (111) requires attribute size (Размер), which the mapping does not map'],

@@ -52,7 +52,7 @@ describe('parseMapping', () => {
     expect(mapping.unmapped).toBe('error');
     expect(mapping.batchSize).toBe(30);
     expect(mapping.validation).toEqual({
-      vat: [0, 12],
+      vat: [0, 12, 16],
       kazakh: 'warning',
       requireDescription: true,
       photos: { min: 1, max: 15, requireHttps: false },
