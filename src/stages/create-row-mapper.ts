@@ -206,6 +206,10 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
     if (slot !== undefined && slot !== null) cells[field] = slot.location;
   }
   if (photoColumns[0] !== undefined) cells.photos = photoColumns[0].location;
+  const sharesColumnWithAllowed = (plan: AttributePlan, categoryId: number): boolean =>
+    plan.column !== undefined &&
+    plan.column !== null &&
+    attributePlans.some((other) => other !== plan && other.column?.index === plan.column?.index && isAttributeAllowed(other.attribute, categoryId));
   for (const plan of attributePlans) {
     if (plan.fixedValue === undefined && plan.column !== undefined && plan.column !== null) cells[`attribute:${plan.attribute.code}`] = plan.column.location;
   }
@@ -577,10 +581,14 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
     }
 
     // ---- attributes ----
+    const categoryId = record.product.categoryId;
     for (const plan of attributePlans) {
       const cellText = plan.fixedValue ?? readText(plan.column);
       if (cellText === null || cellText === undefined) continue;
       const location = plan.fixedValue === undefined ? plan.column?.location : undefined;
+      // One seller column may feed several attributes (clothing and shoe sizes in one "Размер"
+      // column): each row gives it to the attribute of its own category.
+      if (categoryId !== null && !isAttributeAllowed(plan.attribute, categoryId) && sharesColumnWithAllowed(plan, categoryId)) continue;
       const pieces = plan.separator === undefined ? [cellText] : cellText.split(plan.separator).map((piece) => piece.trim()).filter((piece) => piece !== '');
       const codes: string[] = [];
       let failed = false;
@@ -594,7 +602,6 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
         report('too_many_values', 'error', location, `attribute ${plan.attribute.code} takes one value, got ${codes.length}`, { value: cellText });
         continue;
       }
-      const categoryId = record.product.categoryId;
       if (categoryId !== null && !isAttributeAllowed(plan.attribute, categoryId)) {
         report('attribute_not_in_category', 'error', location, `attribute ${plan.attribute.code} (${plan.attribute.name.rus}) does not belong to category ${categoryId}`, {
           value: cellText,
