@@ -1,0 +1,82 @@
+/**
+ * `export`: the live catalog to XLSX or CSV, one row per SKU, in the layout `mappings/export.yaml`
+ * reads back unchanged (see docs/export.md).
+ */
+import type { ProductListFilters } from '../../api/wire.js';
+import { formatIssue } from '../../core/issue.js';
+import { runExport } from '../../export/run-export.js';
+import type { CommandRegistrar } from '../command-context.js';
+import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import type { ServiceArgv } from '../common-options.js';
+import { EXIT } from '../exit-codes.js';
+
+/** Warnings printed at most, the rest counted. */
+const MAX_PRINTED_ISSUES = 20;
+
+/** Registers `export`. */
+export const registerExportCommand: CommandRegistrar = (y, ctx) =>
+  y.command(
+    'export',
+    'Export the live catalog to XLSX or CSV (one row per SKU) that `mappings/export.yaml` reads back unchanged',
+    (c) =>
+      withServiceOptions(c)
+        .option('out', { alias: 'o', type: 'string', demandOption: true, describe: 'Output file, .xlsx or .csv' })
+        .option('category', { type: 'number', array: true, describe: 'Only these category id(s)' })
+        .option('status', { type: 'string', array: true, describe: 'Only these product status(es), e.g. Active OnModeration Rejected' })
+        .option('moderation', { type: 'string', array: true, describe: 'Only these moderation status(es), e.g. Pending Approved Rejected' })
+        .option('search', { type: 'string', describe: 'Only products whose name (or id) contains this text' })
+        .option('shop', { type: 'number', describe: 'Only this shop id (also fills the shopId column when the service does not)' })
+        .option('sort', { choices: ['id', 'name', 'status'] as const, default: 'id' as const, describe: 'Sort field' })
+        .option('desc', { type: 'boolean', describe: 'Sort descending' })
+        .option('photo-columns', { type: 'number', default: 5, describe: 'Photo columns; further photos go into the last one' })
+        .option('mapping-out', { type: 'string', describe: 'Also write the mapping that reads the file back (for directories other than the sandbox’s)' })
+        .check((argv) => {
+          const photos = Number(argv['photo-columns']);
+          if (!Number.isInteger(photos) || photos < 1 || photos > 100) throw new Error('--photo-columns must be a whole number from 1 to 100');
+          return true;
+        })
+        .example('$0 export --out catalog.xlsx --sandbox', 'The whole sandbox catalog to a workbook')
+        .example('$0 export -o rejected.csv --status Rejected --sort name', 'Rejected products, by name, to CSV')
+        .example('$0 import catalog.xlsx --mapping mappings/export.yaml --sandbox', 'Send the edited export back: only what changed is sent'),
+    async (argv) => {
+      const json = Boolean(argv.json);
+      const { deps, done } = ctx.createDeps({ json });
+      try {
+        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+        const filters: ProductListFilters = {
+          ...(argv.category?.length ? { categoryIds: argv.category } : {}),
+          ...(argv.status?.length ? { productStatus: argv.status } : {}),
+          ...(argv.moderation?.length ? { moderationProductStatus: argv.moderation } : {}),
+          ...(argv.search ? { search: argv.search } : {}),
+          ...(argv.shop !== undefined ? { shopId: argv.shop } : {}),
+        };
+        const result = await runExport(
+          {
+            out: argv.out,
+            filters,
+            sort: { by: argv.sort, direction: argv.desc ? 'Desc' : 'Asc' },
+            settings,
+            photoColumns: argv.photoColumns,
+            ...(argv.mappingOut ? { mappingOut: argv.mappingOut } : {}),
+          },
+          deps,
+        );
+        done();
+        if (json) {
+          ctx.io.stdout(`${JSON.stringify({ type: 'result', exitCode: EXIT.ok, ...result })}\n`);
+        } else {
+          const lines = [`${result.products} product(s), ${result.rows} row(s) written to ${result.out}`];
+          if (result.keysFromState > 0) lines.push(`${result.keysFromState} product(s) carry your own product and SKU keys from the local state`);
+          if (result.missing > 0) lines.push(`${result.missing} listed product(s) had no details (removed during the export?)`);
+          if (result.mappingOut) lines.push(`mapping to read it back: ${result.mappingOut}`);
+          for (const issue of result.issues.slice(0, MAX_PRINTED_ISSUES)) lines.push(`  ${formatIssue(issue)}`);
+          if (result.issueCount > MAX_PRINTED_ISSUES) lines.push(`  … and ${result.issueCount - MAX_PRINTED_ISSUES} more warning(s)`);
+          ctx.io.stdout(`${lines.join('\n')}\n`);
+        }
+        ctx.setExitCode(EXIT.ok);
+      } catch (error) {
+        done();
+        ctx.reportError(error, json);
+      }
+    },
+  );

@@ -1,0 +1,213 @@
+/**
+ * `export`: the live catalog to a file that the shipped `mappings/export.yaml` reads back
+ * unchanged. Streams: list pages (every filter and sort of the interface) → details of a chunk of
+ * products (30 ids per request, the client's concurrency limit) → rows → a streaming XLSX or CSV
+ * writer, so memory holds one chunk whatever the catalog's size. Ids are resolved to readable
+ * names in the `_` columns, and to the seller's own product and SKU keys where the local state
+ * remembers them (by barcode).
+ */
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { SERVICE_LIMITS } from '../api/wire.js';
+import type { ProductDetail, ProductListFilters, ProductListItem, ProductListRequest } from '../api/wire.js';
+import type { Deps } from '../core/deps.js';
+import { AbortedError, ConfigError, isPipelineError } from '../core/errors.js';
+import type { Issue } from '../core/issue.js';
+import { loadDirectories } from '../pipeline/load-directories.js';
+import { openService, resolvePath } from '../pipeline/open-service.js';
+import { createCodeLookups } from '../plan/build-held-item.js';
+import type { ResolvedSettings } from '../settings/resolve-settings.js';
+import { buildAccountKey, openStateStore } from '../state/index.js';
+import type { StateStore } from '../state/index.js';
+import { renderExportMapping } from './build-export-mapping.js';
+import { buildExportRows, createExportNames } from './build-export-rows.js';
+import type { ExportKeys, ExportRowContext } from './build-export-rows.js';
+import { buildExportColumns } from './export-columns.js';
+import { createExportWriter, pickExportFormat } from './create-export-writer.js';
+import type { ExportFormat, ExportWriter } from './create-export-writer.js';
+
+/** Sort of the export (the list endpoint's). */
+export interface ExportSort {
+  by: 'id' | 'name' | 'status';
+  direction: 'Asc' | 'Desc';
+}
+
+/** Options of `runExport`. */
+export interface ExportOptions {
+  /** Output path, `.xlsx` or `.csv` (replaced when the export finishes). */
+  out: string;
+  /** The list endpoint's filters; none means the whole catalog. */
+  filters?: ProductListFilters;
+  /** Default: by id, ascending (stable while the catalog changes between pages). */
+  sort?: ExportSort;
+  settings: ResolvedSettings;
+  /** Photo columns, default 5; further photos go into the last one, space-separated. */
+  photoColumns?: number;
+  /** Also write the mapping that reads this file back (for a service whose directories differ from the sandbox's). */
+  mappingOut?: string;
+  /** Products per details round (a multiple of 30 keeps every request full). Default 30 × 4. */
+  chunkSize?: number;
+}
+
+/** What `runExport` wrote. */
+export interface ExportResult {
+  out: string;
+  format: ExportFormat;
+  /** Products written. */
+  products: number;
+  /** Rows written (SKUs), header excluded. */
+  rows: number;
+  /** Products the list returned whose details the service did not return (deleted meanwhile). */
+  missing: number;
+  /** Products whose keys came from the local state. */
+  keysFromState: number;
+  /** Warnings: ids the directories lack, products without SKUs (at most 1,000 kept). */
+  issues: Issue[];
+  /** Warnings found, including those not kept. */
+  issueCount: number;
+  mappingOut?: string;
+  durationMs: number;
+}
+
+const MAX_KEPT_ISSUES = 1000;
+
+/** Exports the catalog; throws only for run-stopping failures (service, state, file system, Ctrl-C). */
+export async function runExport(options: ExportOptions, deps: Deps): Promise<ExportResult> {
+  const started = deps.now().getTime();
+  const settings = options.settings.settings;
+  const format = pickExportFormat(options.out);
+  const outPath = resolvePath(deps.cwd, options.out);
+  const partialPath = `${outPath}.partial`;
+  const service = await openService(settings, deps);
+  let store: StateStore | undefined;
+  let writer: ExportWriter | undefined;
+  try {
+    store = openStateStore({ dir: service.stateDir, account: service.account, now: deps.now });
+    const { directories } = await loadDirectories({
+      client: service.client,
+      stateDir: service.stateDir,
+      accountKey: buildAccountKey(service.account),
+      ttlMinutes: settings.directoriesTtlMinutes,
+      refresh: settings.refreshDirectories,
+      deps,
+    });
+    const columns = buildExportColumns(directories, options.photoColumns === undefined ? {} : { photoColumns: options.photoColumns });
+    const textColumns = new Set(columns.flatMap((column, index) => (['productKey', 'skuKey', 'barcode'].includes(column.kind) ? [index] : [])));
+    // Fails here, with the file system's reason, before exceljs' stream could fail out of reach.
+    await writeFile(partialPath, '');
+    writer = createExportWriter(partialPath, format, { textColumns });
+    await writer.write(columns.map((column) => column.header));
+
+    const request: Omit<ProductListRequest, 'pageNumber' | 'pageSize'> = {
+      sortBy: options.sort?.by ?? 'id',
+      sortDirection: options.sort?.direction ?? 'Asc',
+      ...(options.filters && Object.keys(options.filters).length > 0 ? { filters: options.filters } : {}),
+    };
+    const total = (await service.client.listProducts({ ...request, pageNumber: 1, pageSize: 1 })).totalCount;
+    deps.onEvent({ type: 'stage:start', stage: 'export', detail: `${total} product(s) to ${options.out}` });
+
+    const ctx: ExportRowContext = { columns, lookups: createCodeLookups(directories), names: createExportNames(directories) };
+    const tally = { products: 0, rows: 0, missing: 0, keysFromState: 0, issueCount: 0, issues: [] as Issue[], seen: new Set<number>(), nextReport: 0 };
+    const step = Math.max(1000, Math.ceil(total / 10));
+    tally.nextReport = step;
+    const chunkSize = Math.max(1, options.chunkSize ?? SERVICE_LIMITS.detailsBatch * 4);
+    const openWriter = writer;
+    const openStore = store;
+    const flush = async (chunk: ProductListItem[]): Promise<void> => {
+      if (chunk.length === 0) return;
+      const details = await service.client.getProductDetails(chunk.map((item) => item.productId));
+      const byId = new Map<number, ProductDetail>(details.map((detail) => [detail.productId, detail]));
+      for (const item of chunk) {
+        const detail = byId.get(item.productId);
+        if (detail === undefined) {
+          tally.missing += 1;
+          continue;
+        }
+        const keys = findSellerKeys(openStore, detail);
+        if (keys.fromState) tally.keysFromState += 1;
+        const built = buildExportRows({ detail, listItem: item, keys, ...(options.filters?.shopId === undefined ? {} : { shopId: options.filters.shopId }) }, ctx);
+        for (const row of built.rows) await openWriter.write(row);
+        tally.products += 1;
+        tally.rows += built.rows.length;
+        tally.issueCount += built.issues.length;
+        for (const issue of built.issues) if (tally.issues.length < MAX_KEPT_ISSUES) tally.issues.push(issue);
+      }
+      if (tally.products >= tally.nextReport) {
+        deps.onEvent({ type: 'log', level: 'info', message: `exported ${tally.products} of ${total} products (${tally.rows} rows)` });
+        tally.nextReport = (Math.floor(tally.products / step) + 1) * step;
+      }
+    };
+
+    let chunk: ProductListItem[] = [];
+    for await (const item of service.client.listAllProducts(request)) {
+      if (deps.signal?.aborted) throw new AbortedError('the export was interrupted; nothing was written');
+      // Paging over a catalog that changes meanwhile can show a product twice.
+      if (tally.seen.has(item.productId)) continue;
+      tally.seen.add(item.productId);
+      chunk.push(item);
+      if (chunk.length >= chunkSize) {
+        await flush(chunk);
+        chunk = [];
+      }
+    }
+    await flush(chunk);
+    if (deps.signal?.aborted) throw new AbortedError('the export was interrupted; nothing was written');
+    await writer.close();
+    writer = undefined;
+    await rename(partialPath, outPath);
+
+    let mappingOut: string | undefined;
+    if (options.mappingOut !== undefined) {
+      mappingOut = resolvePath(deps.cwd, options.mappingOut);
+      await writeFile(mappingOut, renderExportMapping(directories, options.photoColumns === undefined ? {} : { photoColumns: options.photoColumns }));
+    }
+    deps.onEvent({
+      type: 'stage:end',
+      stage: 'export',
+      detail: `${tally.products} product(s), ${tally.rows} row(s) written to ${options.out}${tally.missing ? `; ${tally.missing} listed product(s) had no details` : ''}`,
+    });
+    return {
+      out: outPath,
+      format,
+      products: tally.products,
+      rows: tally.rows,
+      missing: tally.missing,
+      keysFromState: tally.keysFromState,
+      issues: tally.issues,
+      issueCount: tally.issueCount,
+      ...(mappingOut === undefined ? {} : { mappingOut }),
+      durationMs: deps.now().getTime() - started,
+    };
+  } catch (error) {
+    writer?.destroy();
+    await rm(partialPath, { force: true });
+    throw toPipelineError(error, options.out);
+  } finally {
+    store?.close();
+    await service.close();
+  }
+}
+
+/**
+ * The seller's keys of a product: the state remembers, per SKU barcode, the product and SKU keys
+ * it imported under. Without a memory the product key is the productId and the SKU key the barcode.
+ */
+export function findSellerKeys(store: Pick<StateStore, 'findProductKeyByBarcode'>, detail: ProductDetail): ExportKeys & { fromState: boolean } {
+  let productKey: string | undefined;
+  const skuKeys = new Map<number, string>();
+  for (const sku of detail.skus) {
+    if (typeof sku.skuBarcode !== 'string' || sku.skuBarcode === '') continue;
+    const match = store.findProductKeyByBarcode(sku.skuBarcode);
+    if (match === undefined || match.productId !== detail.productId) continue;
+    productKey ??= match.productKey;
+    if (match.productKey === productKey) skuKeys.set(sku.skuId, match.skuKey);
+  }
+  return { productKey: productKey ?? String(detail.productId), skuKeys, fromState: productKey !== undefined };
+}
+
+/** A file-system failure on the output (no such folder, no permission) is bad input, not a bug. */
+function toPipelineError(error: unknown, out: string): unknown {
+  if (isPipelineError(error)) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return new ConfigError(`cannot write ${out}: ${code}`, [], { cause: error });
+  return error;
+}
