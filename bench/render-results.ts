@@ -36,6 +36,8 @@ export interface BenchResults {
   finishedAt: string;
   machine: { node: string; cpus: string; cores: number; memoryGb: number; loadBefore: number[]; loadAfter: number[] };
   runsPerMeasurement: number;
+  /** Runs per measurement of catalogs of 500,000 rows or more. */
+  largeRuns: number;
   catalogs: CatalogResult[];
   submissions: SubmitResult[];
 }
@@ -49,7 +51,8 @@ export function median(values: readonly number[]): number {
 }
 
 const extra = (m: Measurement, key: string): number => Number(m.extra?.[key] ?? Number.NaN);
-const medianOf = (runs: readonly Measurement[], pick: (m: Measurement) => number): number => median(runs.map(pick));
+// Failed runs (NaN) are left out of the median.
+const medianOf = (runs: readonly Measurement[], pick: (m: Measurement) => number): number => median(runs.map(pick).filter(Number.isFinite));
 const mb = (bytes: number): string => (Number.isFinite(bytes) ? (bytes / 1024 / 1024).toFixed(0) : '–');
 const seconds = (ms: number): string => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : '–');
 const perSecond = (count: number, ms: number): string => (Number.isFinite(ms) && ms > 0 ? Math.round((count / ms) * 1000).toLocaleString('en-US') : '–');
@@ -137,7 +140,7 @@ export function renderResults(results: BenchResults): string {
   const parts: string[] = [];
   const { machine } = results;
   parts.push(
-    `Mode **${results.mode}**, ${results.runsPerMeasurement} run(s) per measurement (median shown), ${results.startedAt} → ${results.finishedAt}.  \n` +
+    `Mode **${results.mode}**, ${results.runsPerMeasurement} run(s) per measurement${results.largeRuns !== results.runsPerMeasurement ? ` (${results.largeRuns} for 500,000 rows and more)` : ''} (median shown), ${results.startedAt} → ${results.finishedAt}.  \n` +
       `Machine: ${machine.cpus}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}; load average before ${machine.loadBefore.map((l) => l.toFixed(2)).join(' / ')}, after ${machine.loadAfter.map((l) => l.toFixed(2)).join(' / ')}.`,
   );
 
