@@ -39,7 +39,8 @@ export const TODO_CANDIDATES = 3;
 /** Matches one seller value. Empty text is always a TODO without candidates. */
 export function matchValue<T>(text: string, matcher: CandidateMatcher<T>, thresholds: MatchThresholds = DEFAULT_MATCH_THRESHOLDS): ValueMatch<T> {
   if (text.trim() === '') return { text, status: 'todo', candidates: [] };
-  const scored = matcher.score(text);
+  // Every candidate, however weak: a TODO always offers the top three, with scores that show how weak they are.
+  const scored = matcher.score(text, 0);
   const candidates = scored.slice(0, TODO_CANDIDATES);
   const exact = scored.filter((candidate) => candidate.exact);
   if (exact.length === 1 && exact[0] !== undefined) return { text, status: 'exact', best: exact[0], candidates };

@@ -1,0 +1,100 @@
+/**
+ * Everything `buildMappingDraft` needs, from the file's header and distinct values (pure): column
+ * matches, and the matches of the distinct category, brand and attribute values.
+ */
+import type { Attribute } from '../api/wire.js';
+import type { SourceInfo } from '../sources/types.js';
+import type { AttributeDraft, MappingDraftInput } from './build-mapping-draft.js';
+import type { DirectoryMatchers } from './create-directory-matchers.js';
+import { matchColumns, type ColumnMatch } from './match-columns.js';
+import { matchValue, type MatchThresholds } from './match-value.js';
+
+/** The file as `loadColumnValues` read it. */
+export interface FileProfile {
+  info: SourceInfo;
+  values: ReadonlyMap<number, readonly string[]>;
+  truncated: ReadonlySet<number>;
+  /** Data rows read. */
+  rows?: number;
+}
+
+/** Options of `buildMappingDraftInput`. */
+export interface BuildMappingDraftInputOptions {
+  /** The seller file as the user named it. */
+  file: string;
+  profile: FileProfile;
+  matchers: DirectoryMatchers;
+  generatedAt: string;
+  thresholds?: MatchThresholds;
+}
+
+const SEPARATORS = [';', ',', '/', '|'] as const;
+
+/** Matches the columns and the distinct values of the file. */
+export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): MappingDraftInput {
+  const { profile, matchers, thresholds } = options;
+  const valuesOf = (index: number): readonly string[] => (profile.truncated.has(index) ? [] : (profile.values.get(index) ?? []));
+  const columns = matchColumns(profile.info.header, { matchers, valuesOf, ...(profile.rows === undefined ? {} : { rows: profile.rows }) });
+  const fieldColumn = (field: string): ColumnMatch | undefined => columns.find((match) => match.target.kind === 'field' && match.target.field === field);
+
+  const category = fieldColumn('category');
+  const brand = fieldColumn('brand');
+  const attributes: AttributeDraft[] = [];
+  const seen = new Set<string>();
+  for (const match of columns) {
+    const attribute = match.target.kind === 'attribute' ? match.target.attribute : match.alsoAttribute;
+    if (attribute === undefined || seen.has(attribute.code)) continue;
+    seen.add(attribute.code);
+    attributes.push(buildAttributeDraft(attribute, match, valuesOf(match.column.index), matchers, thresholds));
+  }
+
+  const input: MappingDraftInput = {
+    file: options.file,
+    generatedAt: options.generatedAt,
+    columns,
+    categories: category === undefined ? [] : valuesOf(category.column.index).map((text) => matchValue(text, matchers.categories(), thresholds)),
+    brands: brand === undefined ? [] : valuesOf(brand.column.index).map((text) => matchValue(text, matchers.brands(), thresholds)),
+    attributes,
+    index: matchers.index,
+  };
+  if (profile.info.sheet !== undefined) input.sheet = profile.info.sheet;
+  if (profile.info.headerRow !== 1) input.headerRow = profile.info.headerRow;
+  return input;
+}
+
+function buildAttributeDraft(
+  attribute: Attribute,
+  match: ColumnMatch,
+  texts: readonly string[],
+  matchers: DirectoryMatchers,
+  thresholds: MatchThresholds | undefined,
+): AttributeDraft {
+  const draft: AttributeDraft = { attribute, column: match.column, values: [] };
+  const matcher = matchers.values(attribute.code);
+  if (attribute.type !== 'dictionary' || matcher === undefined) return draft;
+  const separator = attribute.isMultiple ? pickSeparator(texts) : undefined;
+  if (separator !== undefined) draft.separator = separator;
+  const pieces: string[] = [];
+  const seen = new Set<string>();
+  for (const text of texts) {
+    for (const piece of separator === undefined ? [text] : text.split(separator)) {
+      const trimmed = piece.trim();
+      const key = trimmed.toLowerCase();
+      if (trimmed === '' || seen.has(key)) continue;
+      seen.add(key);
+      pieces.push(trimmed);
+    }
+  }
+  draft.values = pieces.map((piece) => matchValue(piece, matcher, thresholds));
+  return draft;
+}
+
+/** The separator most values of a multi-value column use, when at least a fifth of them use one. */
+function pickSeparator(texts: readonly string[]): string | undefined {
+  let best: { separator: string; count: number } | undefined;
+  for (const separator of SEPARATORS) {
+    const count = texts.filter((text) => text.includes(separator)).length;
+    if (count > 0 && (best === undefined || count > best.count)) best = { separator, count };
+  }
+  return best !== undefined && best.count >= Math.max(1, texts.length / 5) ? best.separator : undefined;
+}

@@ -1,0 +1,287 @@
+/**
+ * The draft mapping `mapping init` writes, as YAML text with comments (pure). Every match carries
+ * its score as a comment; everything the assistant could not decide is a TODO:
+ *
+ * - an unmatched category, brand or attribute value gets the value `TODO` and a comment listing
+ *   the three best candidates; `TODO` is no directory entry, so `checkMappingRules` rejects it
+ *   (`unknown_category`, `unknown_brand`, `unknown_attribute_value`);
+ * - a default the file has no column for (`shopId`, `vat`, `isLocalMade`) gets `TODO`, which the
+ *   schema rejects (a number or a boolean is expected);
+ * - a required field without a column, and a required attribute of a matched category without a
+ *   column, are left out or left without `column`/`value`, with a `# TODO:` comment; the schema
+ *   rejects the draft until they are given.
+ *
+ * So a draft with an unresolved TODO can never be used to send anything.
+ */
+import { Document, isMap, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import type { Attribute, AttributeValue, Brand, Category } from '../api/wire.js';
+import type { DirectoryIndex } from '../mapping/directory-index.js';
+import { buildCategoryPath } from '../mapping/directory-index.js';
+import type { SourceColumn } from '../sources/types.js';
+import { describeImportField, type ColumnMatch, type ImportField } from './match-columns.js';
+import type { ValueMatch } from './match-value.js';
+
+/** The placeholder of every undecided value. */
+export const TODO_PLACEHOLDER = 'TODO';
+
+/** The values of one attribute column and their matches. */
+export interface AttributeDraft {
+  attribute: Attribute;
+  column: SourceColumn;
+  /** Separator of several values in one cell, for attributes that allow several. */
+  separator?: string;
+  /** Matches of the distinct values (dictionary attributes; empty for free ones). */
+  values: ValueMatch<AttributeValue>[];
+}
+
+/** Everything the draft is built from. */
+export interface MappingDraftInput {
+  /** The seller file as the user named it. */
+  file: string;
+  /** The sheet read, for workbooks. */
+  sheet?: string;
+  /** Row number of the header, when it is not the first row. */
+  headerRow?: number;
+  /** When the draft was made (ISO), for the header comment. */
+  generatedAt: string;
+  columns: ColumnMatch[];
+  /** Matches of the distinct category texts. */
+  categories: ValueMatch<Category>[];
+  /** Matches of the distinct brand texts. */
+  brands: ValueMatch<Brand>[];
+  attributes: AttributeDraft[];
+  index: DirectoryIndex;
+}
+
+/** Counts for the summary line. */
+export interface MappingDraftSummary {
+  columnsMatched: number;
+  columnsUnmatched: number;
+  exact: number;
+  confident: number;
+  todo: number;
+  /** Fields, defaults and required attributes left for the user. */
+  openFields: number;
+}
+
+/** The draft text and its counts. */
+export interface MappingDraft {
+  text: string;
+  summary: MappingDraftSummary;
+}
+
+// Fields the mapping needs from a column, and those a default can replace.
+const REQUIRED_COLUMNS: readonly ImportField[] = ['productKey', 'price', 'barcode', 'name.rus'];
+const COLUMN_ORDER: readonly ImportField[] = [
+  'productKey',
+  'skuKey',
+  'shopId',
+  'category',
+  'brand',
+  'isLocalMade',
+  'name.rus',
+  'name.kaz',
+  'description.rus',
+  'description.kaz',
+  'vat',
+  'price',
+  'barcode',
+  'photos',
+  'productId',
+  'skuId',
+];
+
+/** Builds the draft YAML. */
+export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
+  const summary: MappingDraftSummary = { columnsMatched: 0, columnsUnmatched: 0, exact: 0, confident: 0, todo: 0, openFields: 0 };
+  const doc = new Document({});
+  doc.commentBefore = [
+    ` Draft mapping for ${input.file}, made by \`catalog-import mapping init\` on ${input.generatedAt}.`,
+    ' Each match carries its score as a comment (exact = the directory name itself; 0.86–0.99 = a close match: check it).',
+    ` Resolve every TODO before use: replace ${TODO_PLACEHOLDER} by one of the listed candidates (the id or code in`,
+    ' brackets), or delete the line to leave that value unmapped. A draft with a TODO left is rejected by',
+    ' `validate` and `import` and can send nothing. See docs/mapping-assistant.md.',
+  ].join('\n');
+  doc.set('version', 1);
+
+  const input_ = new YAMLMap();
+  if (input.sheet !== undefined) input_.set('sheet', input.sheet);
+  if (input.headerRow !== undefined && input.headerRow !== 1) input_.set('headerRow', input.headerRow);
+  if (input_.items.length > 0) doc.set('input', input_);
+
+  const fields = new Map<ImportField, ColumnMatch[]>();
+  for (const match of input.columns) {
+    if (match.target.kind === 'field') fields.set(match.target.field, [...(fields.get(match.target.field) ?? []), match]);
+    if (match.target.kind === 'none') summary.columnsUnmatched += 1;
+    else summary.columnsMatched += 1;
+  }
+
+  const columns = new YAMLMap();
+  const columnTodos: string[] = [];
+  for (const field of COLUMN_ORDER) {
+    const matches = fields.get(field) ?? [];
+    const first = matches[0];
+    if (first === undefined) {
+      if (REQUIRED_COLUMNS.includes(field)) {
+        columnTodos.push(` TODO: no column looks like the ${describeImportField(field)}; add "${buildColumnKey(field)}".`);
+        summary.openFields += 1;
+      }
+      continue;
+    }
+    const value = field === 'photos' && matches.length > 1 ? doc.createNode(matches.map((match) => match.column.name)) : createScalar(first.column.name, describeColumnMatch(first));
+    setPath(columns, field, value);
+  }
+  const unmatched = input.columns.filter((match) => match.target.kind === 'none');
+  for (const match of unmatched) {
+    const nearest = match.candidates.length > 0 ? ` (nearest: ${match.candidates.map((c) => `${c.label} ${formatScore(c.score)}`).join(', ')})` : '';
+    columnTodos.push(` column ${match.column.letter} "${match.column.name}" is not imported${nearest}.`);
+  }
+  if (columnTodos.length > 0) columns.comment = columnTodos.join('\n');
+  doc.set('columns', columns);
+
+  const defaults = new YAMLMap();
+  const addDefault = (key: string, comment: string): void => {
+    defaults.set(key, createScalar(TODO_PLACEHOLDER, ` TODO: ${comment}`));
+    summary.openFields += 1;
+  };
+  if (!fields.has('shopId')) addDefault('shopId', 'your shop id (a number), used for every row');
+  if (!fields.has('vat')) addDefault('vat', 'VAT rate in percent for every row: 0 or 12');
+  if (!fields.has('isLocalMade')) addDefault('isLocalMade', 'true if the goods are made in Kazakhstan, else false');
+  if (!fields.has('category')) addDefault('category', 'the category of every row: a leaf category id (see `directories pull --export`)');
+  if (!fields.has('brand')) addDefault('brand', 'the brand of every row: a brand id or its exact name');
+  if (defaults.items.length > 0) doc.set('defaults', defaults);
+  if (!fields.has('description.rus')) {
+    doc.set('validation', doc.createNode({ requireDescription: true }));
+    const validation = doc.get('validation', true);
+    if (isMap(validation)) {
+      validation.commentBefore = ' TODO: no description column: add "columns.description.rus: <header>", or set requireDescription: false.';
+      summary.openFields += 1;
+    }
+  }
+  if (!fields.has('photos')) {
+    columns.comment = `${columns.comment ?? ''}\n TODO: no photo column: add "photos: <header>" (or validation.photos.min: 0).`.replace(/^\n/, '');
+    summary.openFields += 1;
+  }
+
+  if (input.categories.length > 0) {
+    const categories = new YAMLMap();
+    for (const match of input.categories) {
+      addValueEntry(categories, match, (category) => category.id, (category) => buildCategoryPath(category, input.index.categoryById), summary);
+    }
+    doc.set('categories', categories);
+  }
+  if (input.brands.length > 0) {
+    const brands = new YAMLMap();
+    for (const match of input.brands) addValueEntry(brands, match, (brand) => brand.id, (brand) => brand.name, summary);
+    doc.set('brands', brands);
+  }
+
+  const attributes = new YAMLSeq();
+  const fed = new Set<string>();
+  for (const draft of input.attributes) {
+    fed.add(draft.attribute.code);
+    const entry = new YAMLMap();
+    entry.set('code', createScalar(draft.attribute.code, ` ${draft.attribute.name.rus}${draft.attribute.isSkuDefining ? ', per SKU' : ''}`));
+    entry.set('column', draft.column.name);
+    if (draft.separator !== undefined) entry.set('separator', draft.separator);
+    if (draft.values.length > 0) {
+      const values = new YAMLMap();
+      for (const match of draft.values) addValueEntry(values, match, (value) => value.code, (value) => value.name.rus || value.code, summary);
+      entry.set('values', values);
+    }
+    attributes.items.push(entry);
+  }
+  for (const required of listUnfedRequiredAttributes(input, fed)) {
+    const entry = new YAMLMap();
+    const examples = (input.index.valuesByAttribute.get(required.attribute.code)?.all ?? []).slice(0, 5).map((value) => `${value.name.rus} (${value.code})`);
+    entry.set(
+      'code',
+      createScalar(
+        required.attribute.code,
+        ` TODO: required in ${required.categories.join(', ')}; add "column: <header>" or "value: <one value for every row>"${examples.length > 0 ? `, e.g. ${examples.join(', ')}` : ''}`,
+      ),
+    );
+    attributes.items.push(entry);
+    summary.openFields += 1;
+  }
+  if (attributes.items.length > 0) doc.set('attributes', attributes);
+
+  return { text: doc.toString({ lineWidth: 0 }), summary };
+}
+
+/** How the user writes a field under `columns`: `price: <header>`, `name: {rus: <header>}`. */
+function buildColumnKey(field: ImportField): string {
+  const [head, tail] = field.split('.');
+  return tail === undefined ? `${head}: <header>` : `${head}: {${tail}: <header>}`;
+}
+
+function addValueEntry<T>(
+  map: YAMLMap,
+  match: ValueMatch<T>,
+  targetOf: (entry: T) => number | string,
+  nameOf: (entry: T) => string,
+  summary: MappingDraftSummary,
+): void {
+  if (match.best !== undefined && match.status !== 'todo') {
+    summary[match.status] += 1;
+    const how = match.status === 'exact' ? 'exact' : `score ${formatScore(match.best.score)}`;
+    map.items.push(new Pair(new Scalar(match.text), createScalar(targetOf(match.best.entry), ` ${how}: ${nameOf(match.best.entry)}`)));
+    return;
+  }
+  summary.todo += 1;
+  const choices = match.candidates.map((candidate, i) => `${i + 1}) ${candidate.label} (${formatScore(candidate.score)})`);
+  const comment = choices.length > 0 ? ` TODO: choose one of: ${choices.join(' ')}` : ' TODO: no similar directory entry; find it with `directories pull --export`, or delete this line';
+  map.items.push(new Pair(new Scalar(match.text), createScalar(TODO_PLACEHOLDER, comment)));
+}
+
+function listUnfedRequiredAttributes(input: MappingDraftInput, fed: ReadonlySet<string>): { attribute: Attribute; categories: string[] }[] {
+  const required = new Map<string, { attribute: Attribute; categories: string[] }>();
+  const categoryIds = new Set<number>();
+  for (const match of input.categories) if (match.best !== undefined && match.status !== 'todo') categoryIds.add(match.best.entry.id);
+  for (const categoryId of [...categoryIds].sort((a, b) => a - b)) {
+    const category = input.index.categoryById.get(categoryId);
+    for (const link of input.index.attributesByCategory.get(categoryId) ?? []) {
+      if (!link.isRequired || fed.has(link.attribute.code)) continue;
+      const entry = required.get(link.attribute.code) ?? { attribute: link.attribute, categories: [] };
+      entry.categories.push(category === undefined ? String(categoryId) : `${category.name.rus} [${categoryId}]`);
+      required.set(link.attribute.code, entry);
+    }
+  }
+  return [...required.values()];
+}
+
+function describeColumnMatch(match: ColumnMatch): string {
+  return match.status === 'exact' ? 'exact' : `score ${formatScore(match.score)}`;
+}
+
+function createScalar(value: unknown, comment?: string): Scalar {
+  const scalar = new Scalar(value);
+  if (comment !== undefined) scalar.comment = comment.startsWith(' ') ? comment : ` ${comment}`;
+  return scalar;
+}
+
+function setPath(map: YAMLMap, field: ImportField, value: unknown): void {
+  const [head, tail] = field.split('.') as [string, string | undefined];
+  if (tail === undefined) {
+    map.set(head, value);
+    return;
+  }
+  const existing: unknown = map.get(head, true);
+  let inner: YAMLMap;
+  if (isMap(existing)) {
+    inner = existing as YAMLMap;
+  } else {
+    inner = new YAMLMap();
+    map.set(head, inner);
+  }
+  inner.set(tail, value);
+}
+
+function formatScore(score: number): string {
+  return score.toFixed(2);
+}
+
+/** True when the YAML text still holds a TODO placeholder value (for tests and the CLI summary). */
+export function hasTodoPlaceholder(text: string): boolean {
+  return text.split('\n').some((line) => /:\s*TODO(\s|$)/.test(line));
+}

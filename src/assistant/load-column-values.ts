@@ -1,0 +1,61 @@
+/**
+ * Reads a seller file once for `mapping init`: its header and, per column, the distinct cell texts
+ * in first-seen order (spellings that differ only in case, spaces or `ё` count once). Columns
+ * with more distinct texts than the limit (names, barcodes) keep only the first ones: they are
+ * never matched value by value anyway.
+ */
+import type { Deps } from '../core/deps.js';
+import { normalizeName } from '../mapping/normalize-name.js';
+import { openSource } from '../sources/open-source.js';
+import type { ReadOptions, SourceInfo } from '../sources/types.js';
+
+/** What `loadColumnValues` found. */
+export interface ColumnValues {
+  info: SourceInfo;
+  /** Distinct texts per column position. */
+  values: Map<number, string[]>;
+  /** Columns that had more distinct texts than the limit. */
+  truncated: Set<number>;
+  /** Data rows read. */
+  rows: number;
+}
+
+/** Default of `maxDistinct`. */
+export const DEFAULT_MAX_DISTINCT = 2000;
+
+/** Reads the file and collects the distinct texts of every column. Throws `SourceReadError` for an unreadable file. */
+export async function loadColumnValues(
+  path: string,
+  readOptions: ReadOptions,
+  deps: Pick<Deps, 'signal'>,
+  options: { maxDistinct?: number } = {},
+): Promise<ColumnValues> {
+  const maxDistinct = options.maxDistinct ?? DEFAULT_MAX_DISTINCT;
+  const stream = await openSource(path, readOptions, deps);
+  const values = new Map<number, string[]>();
+  const seen = new Map<number, Set<string>>();
+  const truncated = new Set<number>();
+  let rows = 0;
+  for await (const row of stream.rows) {
+    rows += 1;
+    row.cells.forEach((cell, index) => {
+      const text = cell?.text.trim() ?? '';
+      if (text === '' || truncated.has(index)) return;
+      let keys = seen.get(index);
+      if (keys === undefined) {
+        keys = new Set();
+        seen.set(index, keys);
+        values.set(index, []);
+      }
+      const key = normalizeName(text);
+      if (keys.has(key)) return;
+      if (keys.size >= maxDistinct) {
+        truncated.add(index);
+        return;
+      }
+      keys.add(key);
+      values.get(index)?.push(text);
+    });
+  }
+  return { info: stream.info, values, truncated, rows };
+}

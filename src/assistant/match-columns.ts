@@ -1,0 +1,322 @@
+/**
+ * Matches the columns of a seller file to the fields of the import item by their headers (Russian,
+ * Kazakh and English synonyms, `(каз)`/`KZ`-style language marks), and the remaining columns to
+ * directory attributes by name; a header that fits several attributes (`Размер`, `Память`) is
+ * decided by the column's values.
+ */
+import type { Attribute } from '../api/wire.js';
+import type { SourceColumn } from '../sources/types.js';
+import type { DirectoryMatchers } from './create-directory-matchers.js';
+import { matchValue, DEFAULT_MATCH_THRESHOLDS, type MatchStatus } from './match-value.js';
+import { tokenizeForMatch } from './normalize-for-match.js';
+import { scoreTextSimilarity } from './score-candidates.js';
+
+/** A field of the import item a column can feed (`columns.*` of the mapping). */
+export type ImportField =
+  | 'productKey'
+  | 'skuKey'
+  | 'shopId'
+  | 'category'
+  | 'brand'
+  | 'isLocalMade'
+  | 'name.rus'
+  | 'name.kaz'
+  | 'description.rus'
+  | 'description.kaz'
+  | 'vat'
+  | 'price'
+  | 'barcode'
+  | 'photos'
+  | 'productId'
+  | 'skuId';
+
+/** What a column was matched to. */
+export type ColumnTarget = { kind: 'field'; field: ImportField } | { kind: 'attribute'; attribute: Attribute } | { kind: 'none' };
+
+/** The decision for one column. */
+export interface ColumnMatch {
+  column: SourceColumn;
+  target: ColumnTarget;
+  /** `exact` for a known synonym or attribute name, `confident` for a close one, `todo` when unmatched. */
+  status: MatchStatus;
+  score: number;
+  /** How an attribute was chosen among several with fitting names. */
+  via?: 'header' | 'values';
+  /** For unmatched columns: the nearest fields or attributes, best first. */
+  candidates: { label: string; score: number }[];
+  /** A second use of a key column: the attribute its header names (`Модель` as product key and as attribute `model`). */
+  alsoAttribute?: Attribute;
+}
+
+/** Options of `matchColumns`. */
+export interface MatchColumnsOptions {
+  matchers: DirectoryMatchers;
+  /** Distinct values of a column (by position), to decide between attributes with fitting names. */
+  valuesOf?: (columnIndex: number) => readonly string[];
+  /** Data rows of the file, to tell a per-row key (SKU) from a grouping one (product). */
+  rows?: number;
+}
+
+type Language = 'rus' | 'kaz';
+
+// Score of a header that is the initials of an attribute name: confident, never exact.
+const ACRONYM_SCORE = 0.9;
+
+// Synonyms of each field, compared after language marks are removed. Order inside `productKey`
+// matters: a model code groups SKUs better than an article, which is then the SKU key.
+const MODEL_KEY_SYNONYMS = ['модель', 'код модели', 'артикул модели', 'model', 'model code', 'группа', 'үлгі', 'үлгісі'];
+const ARTICLE_SYNONYMS = ['артикул', 'арт', 'артикул товара', 'артикул продавца', 'код товара', 'код', 'article', 'vendor code', 'product code', 'seller sku', 'тауар коды', 'артикулы'];
+const SKU_SYNONYMS = ['артикул sku', 'sku', 'код sku', 'артикул варианта', 'код варианта', 'variant sku', 'sku code', 'артикул торгового предложения'];
+const FIELD_SYNONYMS: Record<Exclude<ImportField, 'productKey' | 'skuKey' | 'name.kaz' | 'description.kaz'>, string[]> = {
+  shopId: ['магазин', 'id магазина', 'код магазина', 'shop', 'shop id', 'shopid', 'дүкен'],
+  category: ['категория', 'категория товара', 'раздел', 'подкатегория', 'группа товаров', 'тип товара', 'category', 'санат', 'санаты', 'тауар санаты'],
+  brand: ['бренд', 'производитель', 'марка', 'торговая марка', 'brand', 'manufacturer', 'бренді', 'өндіруші'],
+  isLocalMade: [
+    'отечественный',
+    'отечественное производство',
+    'отечественный товар',
+    'казахстанское производство',
+    'произведено в казахстане',
+    'сделано в казахстане',
+    'местное производство',
+    'local made',
+    'made in kazakhstan',
+    'islocalmade',
+    'отандық өнім',
+    'қазақстанда жасалған',
+  ],
+  'name.rus': ['наименование', 'название', 'наименование товара', 'название товара', 'имя товара', 'name', 'product name', 'title', 'тауар атауы', 'атауы'],
+  'description.rus': ['описание', 'описание товара', 'description', 'сипаттама', 'сипаттамасы', 'тауар сипаттамасы'],
+  vat: ['ндс', 'ставка ндс', 'ндс %', 'vat', 'vat rate', 'ққс'],
+  price: ['цена', 'цена продажи', 'розничная цена', 'цена тенге', 'цена тг', 'стоимость', 'price', 'бағасы', 'баға'],
+  barcode: ['штрихкод', 'штрих код', 'штрихкод товара', 'баркод', 'шк', 'ean', 'ean 13', 'ean13', 'gtin', 'barcode', 'штрихкоды', 'штрихкод sku'],
+  photos: ['фото', 'фотография', 'фотографии', 'изображение', 'изображения', 'картинка', 'ссылка на фото', 'фото url', 'photo', 'photos', 'image', 'images', 'image url', 'picture', 'сурет', 'суреттер'],
+  productId: ['id товара', 'productid', 'product id', 'id продукта'],
+  skuId: ['skuid', 'sku id', 'id sku'],
+};
+// Headers written in Kazakh name the Kazakh text unless marked otherwise.
+const KAZAKH_HEADERS = new Set(['атауы', 'тауар атауы', 'сипаттама', 'сипаттамасы', 'тауар сипаттамасы']);
+const LANGUAGE_MARKS: Record<string, Language> = {
+  рус: 'rus',
+  ru: 'rus',
+  rus: 'rus',
+  русский: 'rus',
+  русском: 'rus',
+  орыс: 'rus',
+  орысша: 'rus',
+  каз: 'kaz',
+  қаз: 'kaz',
+  kz: 'kaz',
+  kaz: 'kaz',
+  kk: 'kaz',
+  казахский: 'kaz',
+  казахском: 'kaz',
+  қазақша: 'kaz',
+  қазақ: 'kaz',
+};
+const LANGUAGE_FILLERS = new Set(['на', 'языке', 'тілінде', 'in', 'язык']);
+
+const FIELD_LABELS: Record<ImportField, string> = {
+  productKey: 'product key (article / model)',
+  skuKey: 'SKU key',
+  shopId: 'shop id',
+  category: 'category',
+  brand: 'brand',
+  isLocalMade: 'made in Kazakhstan',
+  'name.rus': 'name (Russian)',
+  'name.kaz': 'name (Kazakh)',
+  'description.rus': 'description (Russian)',
+  'description.kaz': 'description (Kazakh)',
+  vat: 'VAT',
+  price: 'price',
+  barcode: 'barcode',
+  photos: 'photos',
+  productId: 'marketplace product id',
+  skuId: 'marketplace SKU id',
+};
+
+/** A readable name of a field, for comments and summaries. */
+export function describeImportField(field: ImportField): string {
+  return FIELD_LABELS[field];
+}
+
+/** Matches every column. Each field is fed by one column at most (photos by several, in column order). */
+export function matchColumns(header: readonly SourceColumn[], options: MatchColumnsOptions): ColumnMatch[] {
+  const proposals = header.map((column) => proposeField(column));
+  const results: ColumnMatch[] = header.map((column) => ({ column, target: { kind: 'none' }, status: 'todo', score: 0, candidates: [] }));
+
+  const modelKeys = proposals.filter((p) => p.kind === 'model');
+  const articles = proposals.filter((p) => p.kind === 'article');
+  const skus = proposals.filter((p) => p.kind === 'sku');
+  const assign = (proposal: FieldProposal | undefined, field: ImportField): void => {
+    if (proposal === undefined) return;
+    const result = results[proposal.index];
+    if (result === undefined || result.target.kind !== 'none') return;
+    results[proposal.index] = { ...result, target: { kind: 'field', field }, status: proposal.score === 1 ? 'exact' : 'confident', score: proposal.score, via: 'header' };
+  };
+  // An article is the usual product key. Only when the article is unique per row and a model
+  // column groups rows does the model become the product key and the article the SKU key.
+  const article = bestOf(articles);
+  const model = bestOf(modelKeys);
+  const unique = (proposal: FieldProposal | undefined): boolean =>
+    proposal !== undefined && options.rows !== undefined && options.rows > 1 && (options.valuesOf?.(proposal.index).length ?? 0) === options.rows;
+  const sku = bestOf(skus);
+  if (article !== undefined && model !== undefined && sku === undefined && unique(article) && !unique(model)) {
+    assign(model, 'productKey');
+    assign(article, 'skuKey');
+  } else {
+    assign(article ?? model, 'productKey');
+    assign(sku, 'skuKey');
+  }
+
+  const byField = new Map<ImportField, FieldProposal[]>();
+  for (const proposal of proposals) {
+    if (proposal.field !== undefined) byField.set(proposal.field, [...(byField.get(proposal.field) ?? []), proposal]);
+  }
+  for (const [field, list] of byField) {
+    if (field === 'photos') for (const proposal of list) assign(proposal, field);
+    else assign(bestOf(list), field);
+  }
+
+  const attributeMatcher = options.matchers.attributes();
+  results.forEach((result, i) => {
+    const isKey = result.target.kind === 'field' && (result.target.field === 'productKey' || result.target.field === 'skuKey');
+    if (result.target.kind !== 'none' && !isKey) return;
+    const name = stripLanguage(result.column.name).text;
+    if (name === '') return;
+    const match = matchValue(name, attributeMatcher);
+    const values = options.valuesOf?.(result.column.index) ?? [];
+    let attribute: Attribute | undefined;
+    let score = 0;
+    let via: 'header' | 'values' = 'header';
+    const acronym = findAcronymAttribute(name, options.matchers);
+    if (match.best !== undefined && match.status !== 'todo') {
+      attribute = match.best.entry;
+      score = match.best.score;
+    } else if (acronym !== undefined) {
+      attribute = acronym;
+      score = ACRONYM_SCORE;
+    } else if (!isKey && values.length > 0) {
+      // `Размер` fits clothing, children's and shoe sizes alike: the values tell which one.
+      const fitting = match.candidates.filter((candidate) => candidate.score >= 0.5 && candidate.entry.type === 'dictionary');
+      const picked = pickAttributeByValues(fitting.map((candidate) => candidate.entry), values, options.matchers);
+      if (picked !== undefined) {
+        attribute = picked.attribute;
+        score = picked.share;
+        via = 'values';
+      }
+    }
+    if (isKey) {
+      // A key column may also feed the attribute its header names exactly (`Модель` → `model`).
+      if (attribute !== undefined && match.status === 'exact') results[i] = { ...result, alsoAttribute: attribute };
+      return;
+    }
+    if (attribute !== undefined) {
+      results[i] = { ...result, target: { kind: 'attribute', attribute }, status: via === 'header' && match.status !== 'todo' ? match.status : 'confident', score, via };
+    } else {
+      results[i] = { ...result, candidates: suggestTargets(result.column.name, match.candidates.map((c) => ({ label: `attribute ${c.label}`, score: c.score }))) };
+    }
+  });
+  return results;
+}
+
+interface FieldProposal {
+  index: number;
+  kind: 'model' | 'article' | 'sku' | 'field';
+  field?: ImportField;
+  score: number;
+}
+
+function proposeField(column: SourceColumn): FieldProposal {
+  const none: FieldProposal = { index: column.index, kind: 'field', score: 0 };
+  const { text, language } = stripLanguage(column.name);
+  if (text === '') return none;
+  const scoreAgainst = (synonyms: readonly string[]): number => {
+    let best = 0;
+    for (const synonym of synonyms) {
+      const normalized = tokenizeForMatch(synonym).join(' ');
+      if (normalized === text) return 1;
+      best = Math.max(best, scoreTextSimilarity(text, synonym));
+    }
+    return best;
+  };
+  const proposals: FieldProposal[] = [
+    { index: column.index, kind: 'model', score: scoreAgainst(MODEL_KEY_SYNONYMS) },
+    { index: column.index, kind: 'article', score: scoreAgainst(ARTICLE_SYNONYMS) },
+    { index: column.index, kind: 'sku', score: scoreAgainst(SKU_SYNONYMS) },
+  ];
+  for (const [field, synonyms] of Object.entries(FIELD_SYNONYMS) as [keyof typeof FIELD_SYNONYMS, string[]][]) {
+    let target: ImportField = field;
+    if (field === 'name.rus' || field === 'description.rus') {
+      const kazakh = language === 'kaz' || (language === undefined && KAZAKH_HEADERS.has(text));
+      if (kazakh) target = field === 'name.rus' ? 'name.kaz' : 'description.kaz';
+    }
+    proposals.push({ index: column.index, kind: 'field', field: target, score: scoreAgainst(synonyms) });
+  }
+  proposals.sort((a, b) => b.score - a.score);
+  const [best, second] = proposals;
+  if (best === undefined || best.score < DEFAULT_MATCH_THRESHOLDS.minScore) return none;
+  if (second !== undefined && best.score < 1 && best.score - second.score < DEFAULT_MATCH_THRESHOLDS.minGap) return none;
+  return best;
+}
+
+function bestOf(list: readonly FieldProposal[]): FieldProposal | undefined {
+  let best: FieldProposal | undefined;
+  for (const proposal of list) if (best === undefined || proposal.score > best.score) best = proposal;
+  return best;
+}
+
+/** The header without language marks (`Наименование (каз)` → `наименование`, kaz). */
+function stripLanguage(header: string): { text: string; language: Language | undefined } {
+  // `Фото 1`, `Фото2`: the number only orders photos.
+  const tokens = tokenizeForMatch(header).filter((token, i, all) => !(i === all.length - 1 && /^\d+$/.test(token) && all.length > 1));
+  let language: Language | undefined;
+  const kept: string[] = [];
+  for (const token of tokens) {
+    const mark = LANGUAGE_MARKS[token];
+    if (mark !== undefined && tokens.length > 1) language = mark;
+    else if (!(LANGUAGE_FILLERS.has(token) && tokens.length > 1)) kept.push(token);
+  }
+  return { text: kept.join(' '), language };
+}
+
+/** The one attribute whose name's initials the header is (`ОС` → `Операционная система`), if exactly one. */
+function findAcronymAttribute(header: string, matchers: DirectoryMatchers): Attribute | undefined {
+  if (header.includes(' ') || header.length < 2 || header.length > 5) return undefined;
+  const found = matchers.index.directories.attributes.filter((attribute) =>
+    [attribute.name.rus, attribute.name.kaz].some((name) => {
+      const words = tokenizeForMatch(name);
+      return words.length >= 2 && words.map((word) => word[0] ?? '').join('') === header;
+    }),
+  );
+  return found.length === 1 ? found[0] : undefined;
+}
+
+function pickAttributeByValues(attributes: readonly Attribute[], values: readonly string[], matchers: DirectoryMatchers): { attribute: Attribute; share: number } | undefined {
+  const sample = values.slice(0, 50);
+  if (sample.length === 0) return undefined;
+  const shares = attributes.map((attribute) => {
+    const matcher = matchers.values(attribute.code);
+    if (matcher === undefined) return { attribute, share: 0 };
+    const matched = sample.filter((value) => matchValue(value, matcher).status !== 'todo').length;
+    return { attribute, share: matched / sample.length };
+  });
+  shares.sort((a, b) => b.share - a.share);
+  const [best, second] = shares;
+  if (best === undefined || best.share < 0.5 || (second !== undefined && second.share >= best.share)) return undefined;
+  return best;
+}
+
+function suggestTargets(header: string, attributes: readonly { label: string; score: number }[]): { label: string; score: number }[] {
+  const { text } = stripLanguage(header);
+  const fields = (Object.keys(FIELD_LABELS) as ImportField[]).map((field) => {
+    const synonyms = field === 'productKey' ? [...MODEL_KEY_SYNONYMS, ...ARTICLE_SYNONYMS] : field === 'skuKey' ? SKU_SYNONYMS : (FIELD_SYNONYMS[field as keyof typeof FIELD_SYNONYMS] ?? []);
+    let score = 0;
+    for (const synonym of synonyms) score = Math.max(score, scoreTextSimilarity(text, synonym));
+    return { label: `columns.${field}`, score };
+  });
+  return [...fields, ...attributes]
+    .filter((candidate) => candidate.score >= 0.4)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 3);
+}

@@ -1,0 +1,95 @@
+/**
+ * `mapping init`: reads a seller file's headers and distinct values, matches them to the
+ * directories, and writes the draft mapping. Never replaces an existing file unless told to.
+ */
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import type { Directories } from '../api/wire.js';
+import type { Deps } from '../core/deps.js';
+import { ConfigError, SourceReadError } from '../core/errors.js';
+import { buildAccountKey } from '../state/index.js';
+import { loadDirectories } from '../pipeline/load-directories.js';
+import { openService, resolvePath } from '../pipeline/open-service.js';
+import type { Settings } from '../settings/settings-schema.js';
+import type { ReadOptions } from '../sources/types.js';
+import { buildMappingDraft, type MappingDraftSummary } from './build-mapping-draft.js';
+import { buildMappingDraftInput } from './build-mapping-draft-input.js';
+import { createDirectoryMatchers } from './create-directory-matchers.js';
+import { loadColumnValues } from './load-column-values.js';
+import type { ColumnMatch } from './match-columns.js';
+
+/** Options of `runMappingInit`. */
+export interface MappingInitOptions {
+  /** The seller file as the user named it. */
+  file: string;
+  /** Where to write the draft; default `mappings/<file name>.yaml`. */
+  out?: string;
+  sheet?: string | number;
+  /** Replace an existing draft. */
+  force: boolean;
+  settings: Settings;
+}
+
+/** What `mapping init` wrote. */
+export interface MappingInitResult {
+  /** The draft, absolute. */
+  outPath: string;
+  /** The draft as the user would name it (relative when given relative). */
+  out: string;
+  summary: MappingDraftSummary;
+  columns: ColumnMatch[];
+  rows: number;
+}
+
+/** Runs `mapping init`. Throws `ConfigError` when the draft exists and `force` is not set. */
+export async function runMappingInit(options: MappingInitOptions, deps: Deps): Promise<MappingInitResult> {
+  const out = options.out ?? join('mappings', `${basename(options.file, extname(options.file))}.yaml`);
+  const outPath = resolvePath(deps.cwd, out);
+  if (!options.force && (await exists(outPath))) {
+    throw new ConfigError(`${out} already exists; use --force to replace it, or --out to write elsewhere`);
+  }
+  const sourcePath = resolvePath(deps.cwd, options.file);
+  if (!(await exists(sourcePath))) throw new SourceReadError(options.file, `cannot read ${options.file}: no such file`);
+
+  const service = await openService(options.settings, deps);
+  let directories: Directories;
+  try {
+    const loaded = await loadDirectories({
+      client: service.client,
+      stateDir: service.stateDir,
+      accountKey: buildAccountKey(service.account),
+      ttlMinutes: options.settings.directoriesTtlMinutes,
+      refresh: options.settings.refreshDirectories,
+      deps,
+    });
+    directories = loaded.directories;
+  } finally {
+    await service.close();
+  }
+
+  deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${options.file}: headers and distinct values` });
+  const readOptions: ReadOptions = { ignoreHeaderPrefix: '_', maxFileBytes: options.settings.maxFileMb * 1024 * 1024, maxRows: options.settings.maxRows };
+  if (options.sheet !== undefined) readOptions.sheet = options.sheet;
+  const profile = await loadColumnValues(sourcePath, readOptions, deps);
+
+  deps.onEvent({ type: 'stage:start', stage: 'match', detail: 'matching columns and values to the directories' });
+  const input = buildMappingDraftInput({
+    file: options.file,
+    profile,
+    matchers: createDirectoryMatchers(directories),
+    generatedAt: deps.now().toISOString(),
+  });
+  const draft = buildMappingDraft(input);
+  await mkdir(dirname(outPath), { recursive: true });
+  await writeFile(outPath, draft.text, 'utf8');
+  return { outPath, out, summary: draft.summary, columns: input.columns, rows: profile.rows };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * `directories pull`: download the four directories into the cache, show what changed, and
+ * optionally export them as a workbook a person can browse and filter.
+ */
+import { buildDirectoryDiffCounts, isDirectoryDiffEmpty, renderDirectoryDiff } from '../../assistant/diff-directories.js';
+import { runDirectoriesPull, type DirectoriesPullResult } from '../../assistant/run-directories-pull.js';
+import type { CommandRegistrar } from '../command-context.js';
+import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import type { ServiceArgv } from '../common-options.js';
+
+/** Renders the result of `directories pull` for the terminal. */
+export function renderDirectoriesPull(result: DirectoriesPullResult): string {
+  const { counts } = result;
+  const lines = [
+    `Fetched ${counts.categories ?? 0} leaf categories, ${counts.attributes ?? 0} attributes, ${counts.values ?? 0} attribute values and ${counts.brands ?? 0} brands (${result.fetchedAt}); the cache is up to date.`,
+  ];
+  if (result.diff === undefined) lines.push('No earlier snapshot to compare with.');
+  else if (isDirectoryDiffEmpty(result.diff)) lines.push(`No change since the snapshot of ${result.baselineFetchedAt ?? '?'}.`);
+  else lines.push(`Changes since the snapshot of ${result.baselineFetchedAt ?? '?'}:`, ...renderDirectoryDiff(result.diff).map((line) => `  ${line}`));
+  if (result.exportPath !== undefined) lines.push(`Wrote ${result.exportPath} (sheets Categories, Attributes, Values, Brands).`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Registers `directories pull`. */
+export const registerDirectoriesCommand: CommandRegistrar = (y, ctx) =>
+  y.command('directories', 'The marketplace directories: `directories pull [--export FILE.xlsx]`', (c) =>
+    c
+      .command(
+        'pull',
+        'Download categories, attributes, attribute values and brands into the cache (always fresh), show what changed since the last snapshot, and optionally export them as a workbook',
+        (p) =>
+          withServiceOptions(p)
+            .option('export', { type: 'string', describe: 'Also write the directories as an XLSX workbook to browse and filter' })
+            .example('$0 directories pull --sandbox --export directories.xlsx', 'Fetch the sandbox directories and write a workbook')
+            .example('$0 directories pull --json', 'Counts and changes as JSON'),
+        async (argv) => {
+          const json = Boolean(argv.json);
+          const { deps, done } = ctx.createDeps({ json });
+          try {
+            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+            const result = await runDirectoriesPull({ settings, ...(argv.export === undefined ? {} : { exportPath: argv.export }) }, deps);
+            done();
+            if (json) {
+              const changes = result.diff === undefined ? null : Object.fromEntries(buildDirectoryDiffCounts(result.diff));
+              ctx.io.stdout(`${JSON.stringify({ type: 'result', counts: result.counts, fetchedAt: result.fetchedAt, baselineFetchedAt: result.baselineFetchedAt ?? null, changes, exportPath: result.exportPath ?? null })}\n`);
+            } else {
+              ctx.io.stdout(renderDirectoriesPull(result));
+            }
+            ctx.setExitCode(0);
+          } catch (error) {
+            done();
+            ctx.reportError(error, json);
+          }
+        },
+      )
+      .demandCommand(1, 'Name a subcommand: pull'),
+  );

@@ -1,0 +1,116 @@
+/**
+ * `mapping init` (draft a mapping from a seller file) and `mapping check` (what in a mapping went
+ * stale against the current directories).
+ */
+import { formatIssue } from '../../core/issue.js';
+import type { MappingInitResult } from '../../assistant/run-mapping-init.js';
+import { runMappingInit } from '../../assistant/run-mapping-init.js';
+import type { MappingCheckResult } from '../../assistant/run-mapping-check.js';
+import { runMappingCheck } from '../../assistant/run-mapping-check.js';
+import { describeImportField } from '../../assistant/match-columns.js';
+import type { CommandRegistrar } from '../command-context.js';
+import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import type { ServiceArgv } from '../common-options.js';
+
+/** Renders the summary of `mapping init`. */
+export function renderMappingInit(result: MappingInitResult): string {
+  const { summary } = result;
+  const matched = result.columns.flatMap((match) => {
+    if (match.target.kind === 'field') return [`${match.column.name} → ${describeImportField(match.target.field)}`];
+    if (match.target.kind === 'attribute') return [`${match.column.name} → attribute ${match.target.attribute.code}`];
+    return [];
+  });
+  const lines = [
+    `Wrote ${result.out} from ${result.rows} rows.`,
+    `${summary.columnsMatched} columns matched, ${summary.columnsUnmatched} not: ${matched.join('; ')}`,
+    `${summary.exact} values exact, ${summary.confident} confident (check them), ${summary.todo} TODO; ${summary.openFields} settings left to fill in.`,
+    summary.todo + summary.openFields > 0 ? `Resolve every TODO in ${result.out} (see the comments), then run: catalog-import validate FILE -m ${result.out}` : `Next: catalog-import validate FILE -m ${result.out}`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** Renders the findings of `mapping check`. */
+export function renderMappingCheck(result: MappingCheckResult, mapping: string): string {
+  const lines = [
+    `Checked ${mapping} against the directories fetched now (${result.directoriesFetchedAt})${result.baselineFetchedAt === undefined ? '' : `, compared with the snapshot of ${result.baselineFetchedAt}`}.`,
+  ];
+  const from = result.rowsFrom;
+  for (const finding of result.findings) {
+    lines.push(formatIssue(finding.issue));
+    if (finding.rows.length > 0) {
+      const shown = finding.rows.slice(0, 20).map((ref) => ref.row).join(', ');
+      const more = finding.rows.length > 20 ? ` … (${finding.rows.length} rows)` : '';
+      lines.push(`  affects rows ${shown}${more} of ${finding.rows[0]?.file ?? ''}${from.kind === 'spool' || (from.kind === 'file' && from.runId !== undefined) ? ` (run ${from.runId})` : ''}`);
+    }
+  }
+  if (from.kind === 'none') lines.push('No run of this mapping is recorded: affected rows are unknown (give --file to find them).');
+  const errors = result.findings.filter((finding) => finding.issue.severity === 'error').length;
+  lines.push(errors === 0 ? 'Nothing is stale.' : `${errors} stale entr${errors === 1 ? 'y' : 'ies'}: fix the mapping (mapping init can draft entries for new values).`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Registers `mapping init` and `mapping check`. */
+export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
+  y.command('mapping', 'Draft and check mappings: `mapping init FILE`, `mapping check M.yaml`', (c) =>
+    c
+      .command(
+        'init <file>',
+        'Draft a mapping from a seller file: columns matched by header, categories, brands and attribute values matched to the directories; what is uncertain is left as TODO with candidates',
+        (i) =>
+          withServiceOptions(i)
+            .positional('file', { type: 'string', demandOption: true, describe: 'The seller file (XLSX or CSV)' })
+            .option('out', { alias: 'o', type: 'string', describe: 'Where to write the draft', defaultDescription: 'mappings/<file name>.yaml' })
+            .option('sheet', { type: 'string', describe: 'Workbook sheet (name or position from 1)' })
+            .option('force', { type: 'boolean', default: false, describe: 'Replace the draft if it exists' })
+            .example('$0 mapping init catalog.xlsx --sandbox', 'Write mappings/catalog.yaml against the sandbox directories')
+            .example('$0 mapping init price.csv --out mappings/shop.yaml --force', 'Replace an earlier draft'),
+        async (argv) => {
+          const json = Boolean(argv.json);
+          const { deps, done } = ctx.createDeps({ json });
+          try {
+            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+            const sheet = argv.sheet === undefined ? undefined : /^\d+$/.test(argv.sheet) ? Number(argv.sheet) : argv.sheet;
+            const result = await runMappingInit(
+              { file: argv.file, force: argv.force, settings, ...(argv.out === undefined ? {} : { out: argv.out }), ...(sheet === undefined ? {} : { sheet }) },
+              deps,
+            );
+            done();
+            if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', out: result.outPath, rows: result.rows, ...result.summary })}\n`);
+            else ctx.io.stdout(renderMappingInit(result));
+            ctx.setExitCode(0);
+          } catch (error) {
+            done();
+            ctx.reportError(error, json);
+          }
+        },
+      )
+      .command(
+        'check <mapping>',
+        'Check a mapping against the directories as they are now: ids and codes that no longer exist, categories that are no longer leaves, attributes that became required; with the rows of the last run they affect',
+        (k) =>
+          withServiceOptions(k)
+            .positional('mapping', { type: 'string', demandOption: true, describe: 'The mapping file (YAML)' })
+            .option('file', { type: 'string', describe: 'Find affected rows in this seller file instead of the last run' })
+            .example('$0 mapping check mappings/shop.yaml', 'Exit 0 when nothing is stale, 1 when something is')
+            .example('$0 mapping check mappings/shop.yaml --file catalog.xlsx --json', 'Findings with affected rows of catalog.xlsx, as JSON'),
+        async (argv) => {
+          const json = Boolean(argv.json);
+          const { deps, done } = ctx.createDeps({ json });
+          try {
+            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+            const result = await runMappingCheck({ mapping: argv.mapping, settings, ...(argv.file === undefined ? {} : { file: argv.file }) }, deps);
+            done();
+            if (json) {
+              ctx.io.stdout(`${JSON.stringify({ type: 'result', stale: result.stale, directoriesFetchedAt: result.directoriesFetchedAt, baselineFetchedAt: result.baselineFetchedAt ?? null, rowsFrom: result.rowsFrom, findings: result.findings.map((f) => ({ ...f.issue, rows: f.rows.map((ref) => ref.row) })) })}\n`);
+            } else {
+              ctx.io.stdout(renderMappingCheck(result, argv.mapping));
+            }
+            ctx.setExitCode(result.stale ? 1 : 0);
+          } catch (error) {
+            done();
+            ctx.reportError(error, json);
+          }
+        },
+      )
+      .demandCommand(1, 'Name a subcommand: init or check'),
+  );

@@ -1,0 +1,336 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isMap, isScalar, isSeq, parseDocument, type Document, type YAMLMap } from 'yaml';
+import { DIRECTORY_SHEETS } from '../../src/assistant/write-directories-workbook.js';
+import { registerDirectoriesCommand } from '../../src/cli/commands/directories-command.js';
+import { COMMANDS } from '../../src/cli/commands/index.js';
+import { registerMappingCommand } from '../../src/cli/commands/mapping-command.js';
+import type { CommandRegistrar } from '../../src/cli/command-context.js';
+import { runCli } from '../../src/cli/run-cli.js';
+import { checkMappingRules } from '../../src/mapping/check-mapping-rules.js';
+import { parseMapping } from '../../src/mapping/parse-mapping.js';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/start-sandbox.js';
+import { writeCatalogFixture } from '../helpers/catalog-fixture.js';
+import { buildSandboxDirectories } from './measure-matching.js';
+
+const OWN_COMMANDS: readonly CommandRegistrar[] = [registerDirectoriesCommand, registerMappingCommand];
+
+interface Env {
+  dir: string;
+  sandbox: SandboxHandle;
+  service: string[];
+  run(args: string[], commands?: readonly CommandRegistrar[]): Promise<{ code: number; stdout: string; stderr: string }>;
+  close(): Promise<void>;
+}
+
+async function createEnv(): Promise<Env> {
+  const dir = await mkdtemp(join(tmpdir(), 'catalog-assistant-'));
+  const sandbox = await startSandbox({ port: 0 });
+  const credential = sandbox.credentials[0];
+  if (credential === undefined) throw new Error('no sandbox credential');
+  await writeFile(join(dir, 'secret.txt'), credential.clientSecret);
+  const service = ['--base-url', sandbox.url, '--client-id', credential.clientId, '--client-secret-file', 'secret.txt', '--state-dir', 'state'];
+  return {
+    dir,
+    sandbox,
+    service,
+    async run(args, commands = OWN_COMMANDS) {
+      let stdout = '';
+      let stderr = '';
+      const code = await runCli(
+        args,
+        {
+          stdout: (text) => {
+            stdout += text;
+          },
+          stderr: (text) => {
+            stderr += text;
+          },
+          isTty: false,
+          env: {},
+          cwd: dir,
+        },
+        commands,
+      );
+      return { code, stdout, stderr };
+    },
+    async close() {
+      await sandbox.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Replaces every `TODO` scalar with `answer(path)`; `undefined` deletes the entry. */
+function resolveTodos(doc: Document, answer: (path: string[]) => unknown): void {
+  const visit = (node: unknown, path: string[]): void => {
+    if (isMap(node)) {
+      for (const pair of [...node.items]) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+        if (isScalar(pair.value) && pair.value.value === 'TODO') {
+          const value = answer([...path, key]);
+          if (value === undefined) node.delete(pair.key);
+          else pair.value = doc.createNode(value);
+        } else {
+          visit(pair.value, [...path, key]);
+        }
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, i) => visit(item, [...path, String(i)]));
+    }
+  };
+  visit(doc.contents, []);
+}
+
+/** Gives each attribute entry that has neither column nor value (a required-attribute TODO) a fixed value. */
+function resolveRequiredAttributes(doc: Document, valueOf: (code: string) => string): string[] {
+  const resolved: string[] = [];
+  const attributes = doc.get('attributes', true);
+  if (!isSeq(attributes)) return resolved;
+  for (const item of attributes.items) {
+    const entry = item as YAMLMap;
+    if (!entry.has('column') && !entry.has('value')) {
+      const code = String(entry.get('code'));
+      entry.set('value', valueOf(code));
+      resolved.push(code);
+    }
+  }
+  return resolved;
+}
+
+describe('directories pull', () => {
+  let env: Env;
+  beforeAll(async () => {
+    env = await createEnv();
+  });
+  afterAll(async () => env.close());
+
+  it('writes the four directories as a browsable workbook', async () => {
+    const result = await env.run(['directories', 'pull', '--export', 'out/directories.xlsx', ...env.service]);
+    expect(result.stderr).not.toContain('catalog-import:');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Fetched 398 leaf categories');
+    expect(result.stdout).toContain('No earlier snapshot to compare with.');
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(env.dir, 'out', 'directories.xlsx'));
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(Object.keys(DIRECTORY_SHEETS));
+    for (const sheet of workbook.worksheets) {
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(sheet.autoFilter).toBeTruthy();
+    }
+
+    const categories = workbook.getWorksheet('Categories');
+    expect(categories?.getRow(1).values).toEqual([undefined, ...DIRECTORY_SHEETS.Categories]);
+    const phones = categories?.getRows(2, categories.rowCount - 1)?.find((row) => row.getCell(1).value === 10101);
+    expect(phones?.getCell(3).value).toBe('Электроника / Смартфоны и гаджеты / Смартфоны');
+    expect(phones?.getCell(4).value).toBe('Электроника / Смартфондар мен гаджеттер / Смартфондар');
+
+    const attributes = workbook.getWorksheet('Attributes');
+    const colourInPhones = attributes?.getRows(2, attributes.rowCount - 1)?.find((row) => row.getCell(1).value === 'color' && row.getCell(8).value === 10101);
+    expect(colourInPhones?.getCell(3).value).toBe('Цвет');
+    expect(colourInPhones?.getCell(4).value).toBe('Түсі');
+    expect(colourInPhones?.getCell(7).value).toBe(true);
+    expect(colourInPhones?.getCell(10).value).toBe(true);
+
+    const values = workbook.getWorksheet('Values');
+    const black = values?.getRows(2, values.rowCount - 1)?.find((row) => row.getCell(2).value === 'color_black');
+    expect([black?.getCell(1).value, black?.getCell(4).value, black?.getCell(5).value]).toEqual(['color', 'Чёрный', 'Қара']);
+    expect(workbook.getWorksheet('Brands')?.rowCount).toBe(601);
+  });
+
+  it('reports what changed since the last pull, and neutralises formula-like names', async () => {
+    env.sandbox.mutateReference((data) => {
+      data.brands = data.brands.filter((brand) => brand.name !== 'Nokia');
+      data.brands.push({ id: 9999, name: '=HYPERLINK("http://x")', code: null });
+    });
+    const result = await env.run(['directories', 'pull', '--export', 'directories.xlsx', ...env.service]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Changes since the snapshot of/);
+    expect(result.stdout).toContain('Brands removed (1):');
+    expect(result.stdout).toContain('Nokia [1009]');
+    expect(result.stdout).toContain('Brands added (1):');
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(env.dir, 'directories.xlsx'));
+    const brands = workbook.getWorksheet('Brands');
+    const injected = brands?.getRows(2, brands.rowCount - 1)?.find((row) => row.getCell(1).value === 9999);
+    expect(injected?.getCell(2).value).toBe('\'=HYPERLINK("http://x")');
+
+    const again = await env.run(['directories', 'pull', '--json', ...env.service]);
+    const line = again.stdout.trim().split('\n').map((text) => JSON.parse(text) as { type: string; changes?: Record<string, number> }).find((event) => event.type === 'result');
+    expect(line?.changes?.['brands removed']).toBe(1);
+  });
+});
+
+describe('mapping init', () => {
+  let env: Env;
+  beforeAll(async () => {
+    env = await createEnv();
+  });
+  afterAll(async () => env.close());
+
+  it('drafts a mapping whose matches are right and whose TODOs carry candidates; resolved, it passes the rules', async () => {
+    const rows = [
+      ['Артикул', 'Наименование', 'Категория', 'Бренд', 'Цвет', 'Размер', 'Цена', 'Штрихкод', 'Фото', 'НДС', 'Описание'],
+      ['A-1', 'Смартфон 1', 'Смартфоны', 'Самсунг', 'чёрный', 'XL', '100', '4600000000011', 'https://x/1.jpg', '12', 'x'],
+      ['A-2', 'Смартфон 2', 'Телефоны / Смартфоны', 'Samsnug', 'ЧЕРН.', 'хл', '100', '4600000000028', 'https://x/2.jpg', '12', 'x'],
+      ['A-3', 'Кроссовки', 'Кроссовки', 'Apple', 'Қара', 'M', '100', '4600000000035', 'https://x/3.jpg', '12', 'x'],
+      ['A-4', 'Кроссовки 2', 'Кроссовки мужские', 'Redmi', 'белый', 'S', '100', '4600000000042', 'https://x/4.jpg', '12', 'x'],
+      ['A-5', 'Платье', 'Платье', 'Apple', 'мятный', 'S', '100', '4600000000059', 'https://x/5.jpg', '12', 'x'],
+    ];
+    await writeFile(join(env.dir, 'seller.csv'), rows.map((row) => row.join(';')).join('\n'));
+    const result = await env.run(['mapping', 'init', 'seller.csv', ...env.service]);
+    expect(result.stderr).not.toContain('catalog-import:');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Wrote mappings\/seller\.yaml from 5 rows\./);
+    expect(result.stdout).toMatch(/11 columns matched, 0 not/);
+    expect(result.stdout).toMatch(/\d+ values exact, \d+ confident \(check them\), 3 TODO/);
+
+    const text = await readFile(join(env.dir, 'mappings', 'seller.yaml'), 'utf8');
+    expect(text).toContain('Смартфоны: 10101 # exact: Электроника / Смартфоны и гаджеты / Смартфоны');
+    expect(text).toMatch(/Телефоны \/ Смартфоны: 10101 # score 0\.\d\d: /);
+    expect(text).toMatch(/Кроссовки мужские: 40201 # score 0\.\d\d: Обувь \/ Мужская обувь \/ Кроссовки/);
+    expect(text).toMatch(/Самсунг: 1001 # score 0\.9\d: Samsung/);
+    expect(text).toMatch(/Samsnug: 1001 # score 0\.\d\d: Samsung/);
+    expect(text).toContain('Apple: 1002 # exact: Apple');
+    expect(text).toMatch(/ЧЕРН\.: color_black # score/);
+    expect(text).toContain('Қара: color_black # exact: Чёрный');
+    expect(text).toMatch(/хл: size_xl # score/);
+    // TODOs: the placeholder and the three best candidates.
+    for (const key of ['Кроссовки', 'Redmi', 'мятный']) {
+      const line = text.split('\n').find((l) => l.trimStart().startsWith(`${key}: TODO`));
+      expect(line, key).toMatch(/# TODO: choose one of: 1\) .+ \(\d\.\d\d\) 2\) .+ \(\d\.\d\d\) 3\) .+ \(\d\.\d\d\)$/);
+    }
+
+    // Unresolved, the draft is refused.
+    const doc = parseDocument(text);
+    const unresolved = parseMapping(doc.toJS());
+    expect(unresolved.issues?.map((issue) => issue.path)).toEqual(expect.arrayContaining(['defaults.shopId', 'defaults.isLocalMade']));
+
+    resolveTodos(doc, (path) => {
+      const key = path.join('.');
+      if (key === 'defaults.shopId') return 1001;
+      if (key === 'defaults.isLocalMade') return false;
+      if (key === 'categories.Кроссовки') return 40101;
+      return undefined; // Redmi and мятный have no right entry: the line is deleted.
+    });
+    const afterValues = parseMapping(doc.toJS());
+    // Required attributes of the matched categories are TODOs too, rejected by the schema until given.
+    expect(afterValues.issues?.some((issue) => issue.code === 'attribute_source_invalid')).toBe(true);
+    const directories = buildSandboxDirectories();
+    const resolved = resolveRequiredAttributes(doc, (code) => directories.values.find((value) => value.attributeCode === code)?.name.rus ?? 'X');
+    expect(resolved).toEqual(expect.arrayContaining(['memory_gb', 'operating_system', 'model', 'gender', 'size_shoes']));
+    const parsed = parseMapping(doc.toJS());
+    expect(parsed.issues).toBeUndefined();
+    if (parsed.mapping === undefined) return;
+    expect(checkMappingRules(parsed.mapping, directories).filter((issue) => issue.severity === 'error')).toEqual([]);
+  });
+
+  it('refuses to replace a draft without --force', async () => {
+    await writeFile(join(env.dir, 'small.csv'), 'Артикул;Цена\nA;1\n');
+    expect((await env.run(['mapping', 'init', 'small.csv', '--out', 'm.yaml', ...env.service])).code).toBe(0);
+    const again = await env.run(['mapping', 'init', 'small.csv', '--out', 'm.yaml', ...env.service]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('m.yaml already exists; use --force');
+    expect((await env.run(['mapping', 'init', 'small.csv', '--out', 'm.yaml', '--force', ...env.service])).code).toBe(0);
+  });
+
+  it('drafts a mapping for the sample catalog that validates cleanly once its TODOs are resolved', async () => {
+    const fixture = await writeCatalogFixture({ dir: env.dir, products: 4, skusPerProduct: 2, name: 'sample' });
+    const init = await env.run(['mapping', 'init', 'sample.csv', '--out', 'mappings/sample.yaml', ...env.service]);
+    expect(init.code).toBe(0);
+    expect(init.stdout).toMatch(/0 TODO; 3 settings left to fill in/);
+    const doc = parseDocument(await readFile(join(env.dir, 'mappings', 'sample.yaml'), 'utf8'));
+    resolveTodos(doc, (path) => ({ 'defaults.shopId': 1001, 'defaults.vat': 12, 'defaults.isLocalMade': false })[path.join('.')]);
+    await writeFile(join(env.dir, 'mappings', 'sample.yaml'), doc.toString());
+    const validate = await env.run(['validate', 'sample.csv', '-m', 'mappings/sample.yaml', ...env.service], [...COMMANDS, ...OWN_COMMANDS]);
+    expect(validate.stderr).not.toMatch(/error /);
+    expect(validate.code).toBe(0);
+    expect(fixture.rows).toBe(8);
+  });
+});
+
+describe('mapping check', () => {
+  let env: Env;
+  beforeAll(async () => {
+    env = await createEnv();
+  });
+  afterAll(async () => env.close());
+
+  it('reports a value deleted, an attribute made required and a category that got a child, with the affected rows', async () => {
+    await writeFile(
+      join(env.dir, 'shop.yaml'),
+      [
+        'columns: { productKey: Артикул, category: Категория, brand: Бренд, name: { rus: Наименование }, price: Цена, barcode: Штрихкод, photos: Фото }',
+        'defaults: { shopId: 1001, vat: 12, isLocalMade: false, description: { rus: x } }',
+        'categories: { Смартфоны: 10101, Телефоны: 10102 }',
+        'brands: { Samsung: 1001 }',
+        'attributes:',
+        '  - { code: color, column: Цвет, values: { чёрный: color_black, белый: color_white } }',
+        '  - { code: memory_gb, column: Память }',
+        '  - { code: operating_system, value: Android }',
+        '  - { code: model, column: Артикул }',
+      ].join('\n'),
+    );
+    const rows = [
+      ['Артикул', 'Наименование', 'Категория', 'Бренд', 'Цвет', 'Память', 'Цена', 'Штрихкод', 'Фото'],
+      ['S-1', 'a', 'Смартфоны', 'Samsung', 'чёрный', '128 ГБ', '1', '1', 'u'],
+      ['S-2', 'b', 'Смартфоны', 'Samsung', 'белый', '128 ГБ', '1', '2', 'u'],
+      ['T-1', 'c', 'Телефоны', 'Samsung', 'Чёрный', '', '1', '3', 'u'],
+      ['T-2', 'd', 'Телефоны', 'Samsung', 'белый', '', '1', '4', 'u'],
+    ];
+    await writeFile(join(env.dir, 'shop.csv'), rows.map((row) => row.join(';')).join('\n'));
+    expect((await env.run(['directories', 'pull', ...env.service])).code).toBe(0);
+
+    const clean = await env.run(['mapping', 'check', 'shop.yaml', '--file', 'shop.csv', ...env.service]);
+    expect(clean.stderr).not.toContain('catalog-import:');
+    expect(clean.stdout).toContain('Nothing is stale.');
+    expect(clean.code).toBe(0);
+
+    env.sandbox.mutateReference((data) => {
+      data.values = data.values.filter((value) => value.code !== 'color_black');
+      const ram = data.attributes.find((attribute) => attribute.code === 'ram_gb');
+      const link = ram?.categories.find((l) => l.categoryId === 10101);
+      if (link !== undefined) link.isRequired = true;
+      const buttons = data.categories.find((category) => category.id === 10102);
+      if (buttons === undefined) throw new Error('no category 10102');
+      buttons.isLeaf = false;
+      data.categories.push({
+        id: 1010201,
+        parentId: 10102,
+        name: { rus: 'Телефоны для пожилых', kaz: 'Қарттарға арналған телефондар' },
+        path: { rus: 'Электроника / Смартфоны и гаджеты / Кнопочные телефоны / Телефоны для пожилых', kaz: '' },
+        isLeaf: true,
+        level: 3,
+      });
+    });
+
+    const stale = await env.run(['mapping', 'check', 'shop.yaml', '--file', 'shop.csv', ...env.service]);
+    expect(stale.code).toBe(1);
+    const lines = stale.stdout.split('\n');
+    const affects = (code: string): string | undefined => lines[lines.findIndex((line) => line.includes(` ${code}: `)) + 1];
+    expect(stale.stdout).toMatch(/error unknown_attribute_value: shop\.yaml › attributes\[0\]\.values\.чёрный: value color_black is not a value of attribute color.*it was "Чёрный"/);
+    expect(affects('unknown_attribute_value')).toBe('  affects rows 2, 4 of shop.csv');
+    expect(stale.stdout).toMatch(/error attribute_became_required: .*ram_gb \(Оперативная память\) is now required in category Электроника \/ Смартфоны и гаджеты \/ Смартфоны \[10101\]/);
+    expect(affects('attribute_became_required')).toBe('  affects rows 2, 3 of shop.csv');
+    expect(stale.stdout).toMatch(/error category_not_leaf: shop\.yaml › categories\.Телефоны: .*no longer a leaf.*map to one of: .*Телефоны для пожилых \[1010201\]/);
+    expect(affects('category_not_leaf')).toBe('  affects rows 4, 5 of shop.csv');
+    expect(stale.stdout).toContain('3 stale entries');
+
+    const json = await env.run(['mapping', 'check', 'shop.yaml', '--json', ...env.service]);
+    expect(json.code).toBe(1);
+    const result = json.stdout.trim().split('\n').map((text) => JSON.parse(text) as { type: string; findings?: { code: string }[] }).find((event) => event.type === 'result');
+    expect(result?.findings?.map((finding) => finding.code).sort()).toEqual(['attribute_became_required', 'category_not_leaf', 'unknown_attribute_value']);
+  });
+
+  it('refuses a mapping that cannot be loaded', async () => {
+    await writeFile(join(env.dir, 'broken.yaml'), 'columns: [');
+    const result = await env.run(['mapping', 'check', 'broken.yaml', ...env.service]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('mapping_yaml_invalid');
+  });
+});
