@@ -18,8 +18,12 @@ import { SELLER } from './fault-kit.js';
 /** The repository root (the child runs `src/cli/main.ts` from there). */
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
-/** What the proxy does with one request. */
-export type ProxyAction = 'pass' | 'holdRequest' | 'holdResponse';
+/**
+ * What the proxy does with one request: pass it on, hold it (never forwarded, never answered),
+ * forward it and hold the answer, or answer 400 quoting the request's Authorization header and
+ * body back, as a careless service might.
+ */
+export type ProxyAction = 'pass' | 'holdRequest' | 'holdResponse' | 'echo';
 
 /** A request as the proxy saw it. */
 export interface ProxiedRequest {
@@ -38,6 +42,8 @@ export interface TestProxy {
   whenHeld(match: (request: ProxiedRequest & { action: ProxyAction }) => boolean): Promise<void>;
   /** Requests held so far. */
   held: (ProxiedRequest & { action: ProxyAction })[];
+  /** Sees every answer the service gave (held or not), e.g. to collect the tokens it issued. */
+  onAnswer: (request: ProxiedRequest, body: Buffer) => void;
 }
 
 /** Starts the proxy in front of `target`; it is closed (held sockets destroyed) when the test finishes. */
@@ -48,6 +54,7 @@ export async function startProxy(target: string): Promise<TestProxy> {
     url: '',
     decide: () => 'pass',
     held: [],
+    onAnswer: () => {},
     whenHeld(match) {
       if (proxy.held.some(match)) return Promise.resolve();
       return new Promise((resolveHeld) => waiters.push({ match, resolve: resolveHeld }));
@@ -71,6 +78,12 @@ export async function startProxy(target: string): Promise<TestProxy> {
       hold({ ...request, action });
       return;
     }
+    if (action === 'echo') {
+      const quoted = `Authorization: ${req.headers.authorization ?? '(none)'}; body: ${Buffer.concat(chunks).toString('utf8').slice(0, 300)}`;
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 400, errorCode: 'VALIDATION_ERROR', errorMessage: `bad request. ${quoted}`, errors: { request: [{ code: 'ECHO', description: quoted }] } }));
+      return;
+    }
     const headers: Record<string, string> = {};
     for (const name of ['authorization', 'content-type']) {
       const value = req.headers[name];
@@ -80,6 +93,7 @@ export async function startProxy(target: string): Promise<TestProxy> {
     if (method !== 'GET' && method !== 'HEAD') init.body = Buffer.concat(chunks);
     const answer = await fetch(`${target}${url.pathname}${url.search}`, init);
     const body = Buffer.from(await answer.arrayBuffer());
+    proxy.onAnswer(request, body);
     if (action === 'holdResponse') {
       hold({ ...request, action });
       return;
