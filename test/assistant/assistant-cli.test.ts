@@ -13,6 +13,8 @@ import { runCli } from '../../src/cli/run-cli.js';
 import { checkMappingRules } from '../../src/mapping/check-mapping-rules.js';
 import { parseMapping } from '../../src/mapping/parse-mapping.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/start-sandbox.js';
+import { openStateStore } from '../../src/state/index.js';
+import type { ImportItem } from '../../src/api/wire.js';
 import { writeCatalogFixture } from '../helpers/catalog-fixture.js';
 import { buildSandboxDirectories } from './measure-matching.js';
 
@@ -320,6 +322,37 @@ describe('mapping check', () => {
     expect(stale.stdout).toMatch(/error category_not_leaf: shop\.yaml › categories\.Телефоны: .*no longer a leaf.*map to one of: .*Телефоны для пожилых \[1010201\]/);
     expect(affects('category_not_leaf')).toBe('  affects rows 4, 5 of shop.csv');
     expect(stale.stdout).toContain('3 stale entries');
+
+    // Without --file, the rows come from the last run of the mapping (its spooled products).
+    const store = openStateStore({ dir: join(env.dir, 'state'), account: { baseUrl: env.sandbox.url, clientId: env.sandbox.credentials[0]?.clientId ?? '' }, now: () => new Date() });
+    try {
+      const { runId } = store.createRun({ command: 'validate', file: 'shop.csv', fileSha256: 'x', mappingFile: 'shop.yaml', mappingSha256: 'y', options: {}, reportDir: '' });
+      const ref = (row: number): { file: string; row: number } => ({ file: 'shop.csv', row });
+      const item = (categoryId: number, colour: string): ImportItem => ({
+        shopId: 1001,
+        productId: null,
+        categoryId,
+        brandId: 1001,
+        isLocalMade: false,
+        name: { rus: 'x', kaz: '' },
+        description: { rus: 'x', kaz: '' },
+        vat: 12,
+        attributes: [],
+        skus: [{ skuId: null, attributeValueCodes: [colour], price: 1, barcode: '1', photos: [] }],
+      });
+      store.spoolProducts(runId, [
+        { productKey: 'S-1', firstRow: 2, rows: [ref(2)], draft: { productKey: 'S-1', rows: [ref(2)], skuKeys: ['S-1'], skuRows: [ref(2)], item: item(10101, 'color_black') }, issues: [], contentHash: null },
+        { productKey: 'T-2', firstRow: 5, rows: [ref(5)], draft: { productKey: 'T-2', rows: [ref(5)], skuKeys: ['T-2'], skuRows: [ref(5)], item: item(10102, 'color_white') }, issues: [], contentHash: null },
+      ]);
+      const fromRun = await env.run(['mapping', 'check', 'shop.yaml', ...env.service]);
+      expect(fromRun.code).toBe(1);
+      const runLines = fromRun.stdout.split('\n');
+      const runAffects = (code: string): string | undefined => runLines[runLines.findIndex((line) => line.includes(` ${code}: `)) + 1];
+      expect(runAffects('unknown_attribute_value')).toBe(`  affects rows 2 of shop.csv (run ${runId})`);
+      expect(runAffects('category_not_leaf')).toBe(`  affects rows 5 of shop.csv (run ${runId})`);
+    } finally {
+      store.close();
+    }
 
     const json = await env.run(['mapping', 'check', 'shop.yaml', '--json', ...env.service]);
     expect(json.code).toBe(1);
