@@ -280,8 +280,3 @@ function setPath(map: YAMLMap, field: ImportField, value: unknown): void {
 function formatScore(score: number): string {
   return score.toFixed(2);
 }
-
-/** True when the YAML text still holds a TODO placeholder value (for tests and the CLI summary). */
-export function hasTodoPlaceholder(text: string): boolean {
-  return text.split('\n').some((line) => /:\s*TODO(\s|$)/.test(line));
-}

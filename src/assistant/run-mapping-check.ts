@@ -15,7 +15,7 @@ import type { Settings } from '../settings/settings-schema.js';
 import { parseColumnLetter } from '../sources/column-letter.js';
 import { openSource } from '../sources/open-source.js';
 import type { SourceColumn } from '../sources/types.js';
-import { openStateStore, type RunRecord } from '../state/index.js';
+import { openStateStore } from '../state/index.js';
 import { checkMappingStaleness, type SellerRowTexts, type StaleFinding } from './check-mapping-staleness.js';
 import { loadFreshDirectories } from './load-fresh-directories.js';
 
@@ -89,11 +89,6 @@ export async function runMappingCheck(options: MappingCheckOptions, deps: Deps):
   } finally {
     await service.close();
   }
-}
-
-/** Describes a run for messages. */
-export function describeRun(run: Pick<RunRecord, 'runId' | 'file'>): string {
-  return `run ${run.runId} of ${run.file}`;
 }
 
 /** Reads the category, brand and attribute cells of every row of a seller file, as the mapping names the columns. */

@@ -232,6 +232,15 @@ describe('mapping init', () => {
     expect(checkMappingRules(parsed.mapping, directories).filter((issue) => issue.severity === 'error')).toEqual([]);
   });
 
+  it('drafts from a workbook, naming its sheet', async () => {
+    await writeCatalogFixture({ dir: env.dir, products: 2, format: 'xlsx', name: 'book' });
+    const result = await env.run(['mapping', 'init', 'book.xlsx', '--sheet', 'Товары', ...env.service]);
+    expect(result.code).toBe(0);
+    const text = await readFile(join(env.dir, 'mappings', 'book.yaml'), 'utf8');
+    expect(text).toMatch(/input:\n {2}sheet: Товары/);
+    expect(text).toContain('Смартфоны: 10101 # exact');
+  });
+
   it('refuses to replace a draft without --force', async () => {
     await writeFile(join(env.dir, 'small.csv'), 'Артикул;Цена\nA;1\n');
     expect((await env.run(['mapping', 'init', 'small.csv', '--out', 'm.yaml', ...env.service])).code).toBe(0);
