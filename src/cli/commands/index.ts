@@ -3,10 +3,14 @@
  */
 import type { CommandRegistrar } from '../command-context.js';
 import { registerImportCommand, registerValidateCommand } from './data-commands.js';
+import { registerDirectoriesCommand } from './directories-command.js';
+import { registerExportCommand } from './export-command.js';
+import { registerMappingCommand } from './mapping-command.js';
 import { registerProductsCommand } from './products-command.js';
 import { registerReconcileCommand } from './reconcile-command.js';
 import { registerRunsCommand } from './runs-command.js';
 import { registerSandboxCommand } from './sandbox-command.js';
+import { registerWatchCommand } from './watch-command.js';
 
 /** The commands. */
 export const COMMANDS: readonly CommandRegistrar[] = [
@@ -14,6 +18,10 @@ export const COMMANDS: readonly CommandRegistrar[] = [
   registerValidateCommand,
   registerRunsCommand,
   registerReconcileCommand,
+  registerWatchCommand,
+  registerExportCommand,
   registerProductsCommand,
+  registerDirectoriesCommand,
+  registerMappingCommand,
   registerSandboxCommand,
 ];
