@@ -19,10 +19,17 @@ export interface StabilityEntry {
   mtimeMs: number;
   /** The watcher's clock (ms) at the first look that saw this size and time. */
   sinceMs: number;
+  /** The watcher's clock (ms) at the first look that saw the file at all; equal to `sinceMs` while it has not changed since. */
+  firstSeenMs: number;
 }
 
 /** The tracker's memory, by file name. */
 export type StabilityState = ReadonlyMap<string, StabilityEntry>;
+
+/** True when the file has not changed since it was first seen: it will be stable once its quiet period has passed. */
+export function checkSettling(entry: StabilityEntry): boolean {
+  return entry.sinceMs === entry.firstSeenMs;
+}
 
 /** Result of one look at the inbox. */
 export interface StabilityCheck {
@@ -46,7 +53,7 @@ export function checkFileStability(previous: StabilityState, snapshots: readonly
   for (const snapshot of snapshots) {
     const before = previous.get(snapshot.name);
     const unchanged = before !== undefined && before.size === snapshot.size && before.mtimeMs === snapshot.mtimeMs;
-    const entry: StabilityEntry = { size: snapshot.size, mtimeMs: snapshot.mtimeMs, sinceMs: unchanged ? before.sinceMs : nowMs };
+    const entry: StabilityEntry = { size: snapshot.size, mtimeMs: snapshot.mtimeMs, sinceMs: unchanged ? before.sinceMs : nowMs, firstSeenMs: before?.firstSeenMs ?? nowMs };
     state.set(snapshot.name, entry);
     if (unchanged && nowMs - entry.sinceMs >= stableMs) stable.push(snapshot.name);
     else changing.push(snapshot.name);

@@ -207,13 +207,15 @@ async function moveOut(
   await writeFile(`${finalPath}${RESULT_SUFFIXES.result}`, `${JSON.stringify(record, null, 2)}\n`);
   if (errorText !== undefined) await writeFile(`${finalPath}${RESULT_SUFFIXES.error}`, `${errorText}\n`);
   if (duplicateText !== undefined) await writeFile(`${finalPath}${RESULT_SUFFIXES.duplicate}`, duplicateText);
+  // The claimed marker goes before the file: left behind by a crash, it would vouch for the next
+  // file of this name while that one is still being written.
+  await rm(join(folders.processing, buildClaimedMarkerName(name)), { force: true });
   try {
     await rename(join(folders.processing, name), finalPath);
   } catch (error) {
     throw new StateError(`cannot move ${name} from ${folders.processing} to ${dir}: ${(error as Error).message}`, { cause: error });
   }
   await rm(join(folders.processing, buildDecisionNoteName(name)), { force: true });
-  await rm(join(folders.processing, buildClaimedMarkerName(name)), { force: true });
   return record;
 }
 

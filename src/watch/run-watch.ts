@@ -18,6 +18,7 @@ import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import { acquireLock, isProcessAlive } from '../state/index.js';
 import type { LockHandle } from '../state/index.js';
 import { buildWatchAccount } from './build-watch-account.js';
+import { checkSettling } from './check-file-stability.js';
 import type { StabilityState } from './check-file-stability.js';
 import { MARKER_SUFFIX } from './is-ignored-file.js';
 import { loadFileSnapshot, loadFolderSnapshots } from './load-folder-snapshots.js';
@@ -240,14 +241,26 @@ export async function runWatch(options: WatchOptions, deps: Deps): Promise<Watch
           const claimedMarker = await claimFile(join(folders.inbox, `${file.name}${MARKER_SUFFIX}`), join(folders.processing, buildClaimedMarkerName(file.name)));
           if (!claimedMarker) continue;
         }
-        if (!(await claimFile(join(folders.inbox, file.name), join(folders.processing, file.name)))) continue;
+        if (!(await claimFile(join(folders.inbox, file.name), join(folders.processing, file.name)))) {
+          // The file went away after its marker was claimed: the marker must not vouch for a later file of that name.
+          if (options.markerMode) await rm(join(folders.processing, buildClaimedMarkerName(file.name)), { force: true });
+          continue;
+        }
         announced.delete(file.name);
         await handle(file.name);
         acted = true;
       }
 
       if (options.once && !acted) {
-        const stillComing = !options.markerMode && plan.waiting.length > 0 && deps.now().getTime() < waitUntil;
+        // A file untouched since it was first seen is complete once its quiet period ends: always wait
+        // for it. A file seen changing gets until `waitUntil`, then it is left for the next run.
+        const beforeDeadline = deps.now().getTime() < waitUntil;
+        const stillComing =
+          !options.markerMode &&
+          plan.waiting.some((name) => {
+            const entry = stability.get(name);
+            return entry !== undefined && (checkSettling(entry) || beforeDeadline);
+          });
         if (!stillComing) {
           if (plan.waiting.length > 0) notice('waiting', 'info', `left for the next run: ${plan.waiting.join(', ')} (${options.markerMode ? 'no .ok marker' : 'still being written'})`, { files: plan.waiting });
           break;

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, MappingError, SourceReadError, StateError } from '../../src/core/errors.js';
 import { createIssue } from '../../src/core/issue.js';
 import type { RunRecord } from '../../src/state/index.js';
-import { checkFileStability } from '../../src/watch/check-file-stability.js';
-import type { StabilityState } from '../../src/watch/check-file-stability.js';
+import { checkFileStability, checkSettling } from '../../src/watch/check-file-stability.js';
+import type { StabilityEntry, StabilityState } from '../../src/watch/check-file-stability.js';
 import { classifyImportError } from '../../src/watch/classify-import-error.js';
 import { findFirstImportedRun, findImportFinishedSince } from '../../src/watch/find-imported-run.js';
 import { isIgnoredFile, parseMarkerName } from '../../src/watch/is-ignored-file.js';
@@ -63,6 +63,15 @@ describe('checkFileStability', () => {
     expect(checkFileStability(first.state, [{ name: 'old.csv', size: 5, mtimeMs: 0 }], 1_000_000, 0).stable).toEqual(['old.csv']);
   });
 
+  it('tells a file that has sat still since it was first seen from one seen changing', () => {
+    const one = checkFileStability(new Map(), [{ name: 'still', size: 5, mtimeMs: 1 }, { name: 'growing', size: 1, mtimeMs: 1 }], 0, 1000);
+    const two = checkFileStability(one.state, [{ name: 'still', size: 5, mtimeMs: 1 }, { name: 'growing', size: 2, mtimeMs: 2 }], 100, 1000);
+    expect(two.state.get('still')).toEqual({ size: 5, mtimeMs: 1, sinceMs: 0, firstSeenMs: 0 });
+    expect(two.state.get('growing')).toEqual({ size: 2, mtimeMs: 2, sinceMs: 100, firstSeenMs: 0 });
+    expect(checkSettling(two.state.get('still') as StabilityEntry)).toBe(true);
+    expect(checkSettling(two.state.get('growing') as StabilityEntry)).toBe(false);
+  });
+
   it('notices a rewrite that keeps the size, and forgets files that went away', () => {
     const one = checkFileStability(new Map(), [{ name: 'a', size: 5, mtimeMs: 1 }, { name: 'b', size: 1, mtimeMs: 1 }], 0, 100);
     const two = checkFileStability(one.state, [{ name: 'a', size: 5, mtimeMs: 2 }], 200, 100);
@@ -73,7 +82,7 @@ describe('checkFileStability', () => {
 
 describe('planWatchCycle', () => {
   const base: WatchCycleInput = { inbox: [], processing: [], stability: new Map(), nowMs: 10_000, stableMs: 1000, markerMode: false, retryAt: new Map() };
-  const seen = (names: string[], sinceMs: number): StabilityState => new Map(names.map((name) => [name, { size: 1, mtimeMs: 1, sinceMs }]));
+  const seen = (names: string[], sinceMs: number): StabilityState => new Map(names.map((name) => [name, { size: 1, mtimeMs: 1, sinceMs, firstSeenMs: sinceMs }]));
 
   it('takes stable files oldest first, waits for changing ones, skips ignored ones and blocks names busy in processing/', () => {
     const plan = planWatchCycle({

@@ -4,7 +4,7 @@
  * alone. Against an in-test sandbox over real HTTP.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashFile } from '../../src/pipeline/hash-file.js';
@@ -152,6 +152,35 @@ describe('runWatch --once', () => {
     expect(left).toContain('no-marker.csv');
     expect(left).not.toContain('with-marker.csv.ok');
     expect(await readdir(join(bed.inbox, 'processing'))).toEqual([]);
+  });
+
+  it('waits for a file that sits still, however slow the machine (a clock that jumps 0.7 s at every reading)', async () => {
+    const bed = await createWatchTestBed();
+    await writeFile(join(bed.inbox, 'still.csv'), buildCatalogCsv(buildRows('J', 1, 90)));
+    let offset = 0;
+    const deps = { ...buildDeps(bed), now: () => new Date(Date.now() + (offset += 700)) };
+    const result = await runWatch(buildWatchOptions(bed, [], { stableSeconds: 1 }), deps);
+    expect(result.files).toMatchObject([{ file: 'still.csv', outcome: 'done' }]);
+  });
+
+  it('leaves a file that is still being written for the next run', async () => {
+    const bed = await createWatchTestBed();
+    const path = join(bed.inbox, 'growing.csv');
+    await writeFile(path, buildCatalogCsv(buildRows('N', 1, 95)));
+    let writing = true;
+    const writer = (async () => {
+      while (writing) {
+        await appendFile(path, 'N9;;;\n');
+        await new Promise((resolve) => setTimeout(resolve, 60));
+      }
+    })();
+    const records: WatchLogRecord[] = [];
+    const result = await runWatch(buildWatchOptions(bed, records, { stableSeconds: 0.3 }), buildDeps(bed));
+    writing = false;
+    await writer;
+    expect(result).toEqual({ exitCode: 0, files: [] });
+    expect(records.find((r) => r.event === 'waiting')).toMatchObject({ message: expect.stringContaining('left for the next run: growing.csv') });
+    expect(existsSync(path)).toBe(true);
   });
 
   it('refuses to start on a missing inbox (ConfigError, exit 2) without creating it', async () => {
