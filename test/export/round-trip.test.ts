@@ -49,9 +49,12 @@ async function planFile(file: string) {
 const skuOf = (barcode: string) => world.sandbox.products('sandbox-seller').flatMap((p) => p.skus).find((sku) => sku.barcode === barcode);
 
 describe('round trip through the plan', () => {
-  it('an untouched export plans every product unchanged', async () => {
+  it('an untouched export plans every product unchanged, in CSV and in XLSX', async () => {
     const plan = await planFile(await exportCsv());
     expect(plan.counts).toEqual({ create: 0, update: 0, unchanged: 4, missing: 0, blankKept: 0, blankCleared: 0 });
+    const xlsx = join(world.dir, 'untouched.xlsx');
+    await runExport({ out: xlsx, settings: world.settings() }, world.deps());
+    expect((await planFile(xlsx)).counts).toMatchObject({ create: 0, update: 0, unchanged: 4 });
   });
 
   it('two changed prices plan exactly those two products, with the old and new price', async () => {
