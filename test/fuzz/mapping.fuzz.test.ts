@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MappingError } from '../../src/core/errors.js';
+import type { MappingError } from '../../src/core/errors.js';
 import { loadMapping, parseMapping } from '../../src/mapping/index.js';
 import { FIXTURE_MAPPING_YAML } from '../helpers/catalog-fixture.js';
 import { checkMappingOutcome, createFuzzDir, withinTime } from './fuzz-kit.js';
