@@ -145,7 +145,7 @@ export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
     summary.openFields += 1;
   };
   if (!fields.has('shopId')) addDefault('shopId', 'your shop id (a number), used for every row');
-  if (!fields.has('vat')) addDefault('vat', 'VAT rate in percent for every row: 0 or 12');
+  if (!fields.has('vat')) addDefault('vat', 'VAT rate in percent for every row: 0, 12 or 16');
   if (!fields.has('isLocalMade')) addDefault('isLocalMade', 'true if the goods are made in Kazakhstan, else false');
   if (!fields.has('category')) addDefault('category', 'the category of every row: a leaf category id (see `directories pull --export`)');
   if (!fields.has('brand')) addDefault('brand', 'the brand of every row: a brand id or its exact name');

@@ -1,7 +1,8 @@
 /**
  * Finds the header row of a sheet: sellers put titles, logos and notes above it. The first of the
  * scanned rows that holds every expected header wins; failing that, the row holding most of them
- * (at least half); failing that, an error listing the headers that were found.
+ * (at least half); failing that, an error listing the headers that were found. Without expected
+ * headers (`mapping init` reads an unknown file), the first row about as wide as the table wins.
  */
 
 /** How many rows are scanned for the header unless the mapping names the row. */
@@ -25,7 +26,7 @@ export function normalizeHeaderName(name: string): string {
 export function findHeaderRow(candidates: readonly HeaderCandidate[], expected: readonly string[] | undefined): HeaderChoice {
   if (candidates.length === 0) return { error: 'no row with values' };
   const wanted = [...new Set((expected ?? []).map(normalizeHeaderName).filter((name) => name !== ''))];
-  if (wanted.length === 0) return { index: 0 };
+  if (wanted.length === 0) return { index: findWidestFirst(candidates) };
 
   let best = { index: -1, matches: 0 };
   candidates.forEach((candidate, index) => {
@@ -50,6 +51,16 @@ export function findHeaderRow(candidates: readonly HeaderCandidate[], expected: 
       `header row not found: none of the first ${candidates.length} rows with values has the expected columns ` +
       `${quoted(expected ?? [])}; row ${fullest.row} has: ${quoted(shown)}${fullest.names.length > shown.length ? ', …' : ''}`,
   };
+}
+
+/**
+ * Without expected headers: the first row at least half as wide as the widest scanned row, so a
+ * title row ("Каталог товаров на 01.11.2026") above the table is passed over.
+ */
+function findWidestFirst(candidates: readonly HeaderCandidate[]): number {
+  const widest = Math.max(...candidates.map(countNames));
+  const index = candidates.findIndex((candidate) => countNames(candidate) >= Math.max(2, Math.ceil(widest / 2)));
+  return index >= 0 ? index : 0;
 }
 
 function countNames(candidate: HeaderCandidate): number {

@@ -92,7 +92,7 @@ export async function openTable(raw: AsyncIterator<RawRow>, context: TableContex
       }
       if (checkRowEmpty(row.cells)) continue;
       scanned.push(row);
-      if (checkHeaderComplete(readNames(row), options.expectedHeaders)) {
+      if (options.expectedHeaders?.length && checkHeaderComplete(readNames(row), options.expectedHeaders)) {
         headerIndex = scanned.length - 1;
         break;
       }

@@ -118,8 +118,10 @@ describe('findHeaderRow', () => {
     expect(checkHeaderComplete(['Артикул', 'Цена'], ['цена'])).toBe(true);
   });
 
-  it('takes the first non-empty row when nothing is expected', () => {
-    expect(findHeaderRow(rows, undefined)).toEqual({ index: 0 });
+  it('takes the first row about as wide as the table when nothing is expected, passing over title rows', () => {
+    expect(findHeaderRow(rows, undefined)).toEqual({ index: 2 });
+    expect(findHeaderRow([{ row: 1, names: ['Артикул', 'Цена'] }, { row: 2, names: ['A1', '100'] }], undefined)).toEqual({ index: 0 });
+    expect(findHeaderRow([{ row: 1, names: ['only'] }], [])).toEqual({ index: 0 });
   });
 
   it('accepts the best row when at least half of the expected headers are there', () => {
