@@ -98,12 +98,14 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
 
   const headerIndex = new Map<string, ResolvedColumn>();
   const duplicated = new Set<string>();
-  for (const column of info.header) {
+  // `row.cells[i]` belongs to `info.header[i]`: positions in the header, not the columns' places
+  // in the sheet (the readers leave ignored `_` columns out of both).
+  info.header.forEach((column, position) => {
     const key = normalizeHeader(column.name);
-    if (key === '') continue;
+    if (key === '') return;
     if (headerIndex.has(key)) duplicated.add(key);
-    else headerIndex.set(key, { index: column.index, location: buildLocation(column.letter, column.name) });
-  }
+    else headerIndex.set(key, { index: position, location: buildLocation(column.letter, column.name) });
+  });
 
   const setupIssue = (code: RowIssueCode, severity: Severity, message: string, extra: { path: string; header?: string; hint?: string | undefined }): void => {
     setupIssues.push(createIssue({ stage: stageOf(code), code, severity, message, file: info.file, sheet: info.sheet, row: info.headerRow, ...extra }));
@@ -113,9 +115,12 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
     if (ref === undefined) return undefined;
     if (typeof ref === 'object' && 'letter' in ref) {
       const letter = ref.letter.toUpperCase();
-      const position = letterToIndex(letter);
-      const named = info.header.find((column) => column.index === position);
-      return { index: position, location: buildLocation(letter, named?.name ?? '') };
+      const position = info.header.findIndex((column) => column.index === letterToIndex(letter));
+      if (position < 0) {
+        setupIssue('mapped_column_missing', 'error', `the mapping names column ${letter} (${path}), which the sheet does not have or the tool ignores`, { path });
+        return null;
+      }
+      return { index: position, location: buildLocation(letter, info.header[position]?.name ?? '') };
     }
     const header = typeof ref === 'string' ? ref : ref.header;
     const key = normalizeHeader(header);
