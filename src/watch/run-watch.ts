@@ -115,6 +115,25 @@ export async function runWatch(options: WatchOptions, deps: Deps): Promise<Watch
   else deps.signal?.addEventListener('abort', onStopRequest, { once: true });
 
   let lockLost = false;
+  const onLockLost = (error: unknown): void => {
+    lockLost = true;
+    notice('error', 'error', `${(error as Error).message}; stopping`);
+    stop.abort(error);
+  };
+  /**
+   * Whether the lock is still ours, checked before every file: if it was deleted or taken over,
+   * another watcher may be running, and it must not find the same file in `processing/`.
+   */
+  const holdsLock = (): boolean => {
+    if (stop.signal.aborted) return false;
+    try {
+      lock.refresh();
+      return true;
+    } catch (error) {
+      onLockLost(error);
+      return false;
+    }
+  };
   const refresher = (async () => {
     const signal = AbortSignal.any([stop.signal, ended.signal]);
     while (!signal.aborted) {
@@ -123,14 +142,7 @@ export async function runWatch(options: WatchOptions, deps: Deps): Promise<Watch
       } catch {
         return;
       }
-      try {
-        lock.refresh();
-      } catch (error) {
-        lockLost = true;
-        notice('error', 'error', `${(error as Error).message}; stopping`);
-        stop.abort(error);
-        return;
-      }
+      if (!holdsLock()) return;
     }
   })();
 
@@ -223,17 +235,17 @@ export async function runWatch(options: WatchOptions, deps: Deps): Promise<Watch
 
       let acted = false;
       for (const name of plan.completeClaims) {
-        if (stop.signal.aborted) break;
+        if (!holdsLock()) break;
         if (await claimFile(join(folders.inbox, name), join(folders.processing, name))) plan.finish.push(name);
       }
       for (const name of plan.finish) {
-        if (stop.signal.aborted) break;
+        if (!holdsLock()) break;
         if (!retryAt.has(name)) notice('recover', 'info', `finishing ${name}, left in processing/ by an earlier run`, { file: name });
         await handle(name);
         acted = true;
       }
       for (const file of plan.take) {
-        if (stop.signal.aborted) break;
+        if (!holdsLock()) break;
         // The plan is as old as the last import: take the file only if it is still as it was seen.
         const now = await loadFileSnapshot(folders.inbox, file.name);
         if (now === undefined || now.size !== file.size || now.mtimeMs !== file.mtimeMs) continue;

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { appendFile, readdir, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -127,6 +127,21 @@ describe('runWatch (watching)', () => {
     expect(watch.records.some((r) => r.event === 'error' && r.message.includes('no longer held'))).toBe(true);
     // The other holder's lock is left alone.
     expect(readLockHolder(lockPath)?.token).toBe('cafebabe');
+  });
+
+  it('checks its lock before every file: a deleted lock stops it before it touches the next file', async () => {
+    const bed = await createWatchTestBed();
+    // Refreshed only every 15 s: the check before each file is what notices.
+    const watch = startWatch(bed, { lockStaleMs: 60_000, stableSeconds: 0.1 });
+    await delay(100);
+    const lockPath = join(bed.inbox, '.catalog-import-watch.lock');
+    expect(existsSync(lockPath)).toBe(true);
+    await rm(lockPath);
+    await writeFile(join(bed.inbox, 'late.csv'), buildCatalogCsv(buildRows('Y', 1, 650)));
+    const result = await watch.done;
+    expect(result).toEqual({ exitCode: 3, files: [] });
+    expect(await readdir(bed.inbox)).toContain('late.csv');
+    expect(bed.sandbox.stats().importRequests).toBe(0);
   });
 
   it('keeps a file in processing/ while the service is down (exit 3) and finishes it on the next run', async () => {
