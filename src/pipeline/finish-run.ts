@@ -110,7 +110,9 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
       : {}),
   });
   // A run with requests still open (never sent, fate unknown, jobs not followed) stays resumable.
-  const open = prep.store.listBatches(options.runId).some((b) => b.status !== 'done' && !(b.status === 'failed' && b.retryable === false));
+  const open =
+    prep.store.listBatches(options.runId).some((b) => b.status !== 'done' && !(b.status === 'failed' && b.retryable === false)) ||
+    [...prep.store.listProductResults(options.runId).values()].some((r) => r.status === 'unknown');
   const status = options.interrupted || (options.command === 'import' && open) ? 'interrupted' : 'finished';
   prep.store.setRunStatus(options.runId, status, { exitCode, summaryPath: reportPaths.summary });
   return { runId: options.runId, reportDir, reportPaths, summary, exitCode };

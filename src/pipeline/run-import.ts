@@ -6,6 +6,7 @@
  * requests whose answer was never recorded are settled by asking the service which of their
  * products exist before anything is sent again.
  */
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { ImportItem } from '../api/wire.js';
@@ -17,7 +18,8 @@ import type { ProductDraft } from '../core/types.js';
 import type { PipelineEvent } from '../core/events.js';
 import type { RunSummaryJob } from '../report/report-types.js';
 import { hashProductContent, hashRequest } from '../state/content-hash.js';
-import type { JobProductOutcome, SpooledProduct, StateStore } from '../state/index.js';
+import { acquireLock } from '../state/index.js';
+import type { JobProductOutcome, LockHandle, SpooledProduct, StateStore } from '../state/index.js';
 import { createSpoolSink } from './create-spool-sink.js';
 import { findLiveSkusByBarcode } from './find-live-skus.js';
 import { finishRun } from './finish-run.js';
@@ -34,7 +36,14 @@ import type { RowOutcomeStore } from './row-outcome-store.js';
 import { submitBatches } from './submit-batches.js';
 import type { SubmitTask } from './submit-batches.js';
 import { verifyProducts } from './verify-products.js';
+import { addToPlanCounts, buildPlanIssues, createCodeLookups, createPlanCounts, fetchHeldProducts, planProduct } from '../plan/index.js';
+import { createPlanCsvWriter } from '../plan/create-plan-csv-writer.js';
+import { renderPlannedProduct, renderPlanSummary } from '../plan/render-plan.js';
+import type { PlanCounts, PlannedProduct } from '../plan/plan-types.js';
 import type { SourceColumn } from '../sources/types.js';
+
+/** Products planned per round of details requests. */
+const PLAN_CHUNK = 120;
 
 /** Options of `runImport`. */
 export interface ImportOptions extends RunInputs {
@@ -44,7 +53,15 @@ export interface ImportOptions extends RunInputs {
   fresh?: boolean;
   /** Wait at least this long after a request was sent before asking the service whether its products exist. */
   settleAfterMs?: number;
+  /**
+   * Hold the account's import lock while running, so two imports of one seller never interleave
+   * their requests (the CLI passes its pid; a lock of a dead process is taken over).
+   */
+  lock?: { pid: number; isAlive: (pid: number) => boolean };
 }
+
+/** A lock not refreshed for this long is taken over (a holder on another host that died). */
+const IMPORT_LOCK_STALE_MS = 10 * 60_000;
 
 /** Runs an import; never throws for bad rows, only for run-stopping failures. */
 export async function runImport(options: ImportOptions, deps: Deps): Promise<RunResult> {
@@ -67,7 +84,27 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
 
   const prep = await prepareRun(options, runDeps);
   lap('prepare');
+  let lock: LockHandle | undefined;
   try {
+    if (options.lock) {
+      lock = acquireLock(join(prep.service.stateDir, `import-${prep.store.accountKey.slice(0, 12)}.lock`), {
+        staleMs: IMPORT_LOCK_STALE_MS,
+        now: deps.now,
+        pid: options.lock.pid,
+        isAlive: options.lock.isAlive,
+        purpose: `import ${prep.displayPath}`,
+      });
+      let refreshed = deps.now().getTime();
+      const onEvent = runDeps.onEvent;
+      runDeps.onEvent = (event) => {
+        const now = deps.now().getTime();
+        if (now - refreshed > 30_000) {
+          refreshed = now;
+          lock?.refresh();
+        }
+        onEvent(event);
+      };
+    }
     const { store, settings } = prep;
     const previous = options.resumeRunId ? store.getRun(options.resumeRunId) : options.fresh ? undefined : store.findResumableRun(prep.fileSha256, prep.mappingSha256);
     if (options.resumeRunId && !previous) throw new ConfigError(`no run ${options.resumeRunId} for this service and seller; see \`catalog-import runs\``);
@@ -121,6 +158,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     const unchanged = new Set<string>();
     const requestFailures = new Map<string, { message: string; fieldErrors: string }>();
     let interrupted = false;
+    let planOnly = false;
 
     if (blocked) {
       runDeps.onEvent({ type: 'log', level: 'warn', message: blocked });
@@ -130,53 +168,76 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       // 1. What an earlier attempt left: jobs to follow, requests whose fate is unknown.
       await work.finishEarlierAttempt();
       lap('resume');
-      // 2. Everything not finally settled is sent now (ids filled from the state).
-      const tasks = work.planRemaining(unchanged);
-      runDeps.onEvent({ type: 'stage:start', stage: 'submit', detail: `${work.toSendCount()} products in requests of ${settings.batchSize}, ${settings.concurrency} at a time` });
-      const followers: Promise<void>[] = [];
-      await submitBatches(tasks, {
-        client: prep.service.client,
-        concurrency: settings.concurrency,
-        ...(runDeps.signal ? { signal: runDeps.signal } : {}),
-        beforeSend: (task) => store.markBatchSending(runId, task.index, JSON.stringify({ products: task.items })),
-        onOutcome: (outcome) => {
-          switch (outcome.status) {
-            case 'accepted':
-              store.markBatchAccepted(runId, outcome.index, {
-                jobId: outcome.jobId,
-                infoUrl: outcome.infoUrl,
-                queuedAt: outcome.queuedAt,
-                receivedItems: outcome.receivedItems,
-                httpStatus: outcome.httpStatus,
-              });
-              followers.push(work.follow(outcome.index, { jobId: outcome.jobId, infoUrl: outcome.infoUrl }, outcome.queuedAt));
-              break;
-            case 'failed': {
-              store.markBatchFailed(runId, outcome.index, { httpStatus: outcome.httpStatus, error: outcome.message, retryable: false });
-              const fieldErrors = outcome.fieldErrors.map((f) => `${f.field}: ${f.description ?? f.code ?? ''}`).join('; ');
-              for (const key of work.keysOf(outcome.index)) requestFailures.set(key, { message: outcome.message, fieldErrors });
-              work.release(outcome.index);
-              break;
-            }
-            case 'unknown':
-              store.markBatchUnknown(runId, outcome.index, outcome.message);
-              work.release(outcome.index);
-              break;
-            case 'skipped':
-              interrupted = true;
-              work.release(outcome.index);
-              break;
+      // 2. The plan: what sending would do to the live catalog, before anything is sent.
+      runDeps.onEvent({ type: 'stage:start', stage: 'plan', detail: 'comparing the products with what the service holds' });
+      await mkdir(join(reportsRoot, runId), { recursive: true });
+      const planWriter = await createPlanCsvWriter(join(reportsRoot, runId, 'plan.csv'), ';');
+      let counts: PlanCounts;
+      try {
+        counts = await work.plan(unchanged, async (planned) => {
+          if (planned.action !== 'unchanged' || planned.blanked.length) await planWriter.write(planned);
+          if (settings.plan && planned.action !== 'unchanged') for (const line of renderPlannedProduct(planned)) runDeps.onEvent({ type: 'log', level: 'info', message: line });
+          for (const issue of buildPlanIssues(planned)) {
+            extraIssues.push(issue);
+            if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
           }
-        },
-        onEvent: runDeps.onEvent,
-        onPacer: (p) => {
-          pacer = p;
-        },
-      });
-      lap('submit');
-      await Promise.all(followers);
-      lap('jobs');
-      if (runDeps.signal?.aborted) interrupted = true;
+        });
+        await planWriter.close();
+      } catch (error) {
+        planWriter.destroy();
+        throw error;
+      }
+      runDeps.onEvent({ type: 'log', level: 'info', message: `${renderPlanSummary(counts)} (details: ${join(reportsRoot, runId, 'plan.csv')})` });
+      lap('plan');
+      planOnly = settings.plan;
+      if (!planOnly) {
+        const tasks = work.tasks();
+        runDeps.onEvent({ type: 'stage:start', stage: 'submit', detail: `${work.toSendCount()} products in requests of ${settings.batchSize}, ${settings.concurrency} at a time` });
+        const followers: Promise<void>[] = [];
+        await submitBatches(tasks, {
+          client: prep.service.client,
+          concurrency: settings.concurrency,
+          ...(runDeps.signal ? { signal: runDeps.signal } : {}),
+          beforeSend: (task) => store.markBatchSending(runId, task.index, JSON.stringify({ products: task.items })),
+          onOutcome: (outcome) => {
+            switch (outcome.status) {
+              case 'accepted':
+                store.markBatchAccepted(runId, outcome.index, {
+                  jobId: outcome.jobId,
+                  infoUrl: outcome.infoUrl,
+                  queuedAt: outcome.queuedAt,
+                  receivedItems: outcome.receivedItems,
+                  httpStatus: outcome.httpStatus,
+                });
+                followers.push(work.follow(outcome.index, { jobId: outcome.jobId, infoUrl: outcome.infoUrl }, outcome.queuedAt));
+                break;
+              case 'failed': {
+                store.markBatchFailed(runId, outcome.index, { httpStatus: outcome.httpStatus, error: outcome.message, retryable: false });
+                const fieldErrors = outcome.fieldErrors.map((f) => `${f.field}: ${f.description ?? f.code ?? ''}`).join('; ');
+                for (const key of work.keysOf(outcome.index)) requestFailures.set(key, { message: outcome.message, fieldErrors });
+                work.release(outcome.index);
+                break;
+              }
+              case 'unknown':
+                store.markBatchUnknown(runId, outcome.index, outcome.message);
+                work.release(outcome.index);
+                break;
+              case 'skipped':
+                interrupted = true;
+                work.release(outcome.index);
+                break;
+            }
+          },
+          onEvent: runDeps.onEvent,
+          onPacer: (p) => {
+            pacer = p;
+          },
+        });
+        lap('submit');
+        await Promise.all(followers);
+        lap('jobs');
+        if (runDeps.signal?.aborted) interrupted = true;
+      }
     }
 
     // 3. Every row gets its outcome from the journal.
@@ -186,7 +247,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     for (const spooled of store.iterateSpooledProducts(runId)) {
       if (!spooled.draft) continue;
       const result = finalResults.get(spooled.productKey);
-      applyProductOutcome(spooled, result, { outcomes, prep, header: read.info.header, unchanged, requestFailures, blocked: blocked !== null, extraIssues });
+      applyProductOutcome(spooled, result, { outcomes, prep, header: read.info.header, planOnly, unchanged, requestFailures, blocked: blocked !== null, extraIssues });
       if (settings.verify && result?.status === 'accepted' && result.productId !== null) {
         acceptedIds.push(result.productId);
         sentItems.set(result.productId, { ...spooled.draft.item, productId: result.productId });
@@ -216,6 +277,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       deps: runDeps,
     });
   } finally {
+    lock?.release();
     await prep.close();
   }
 }
@@ -229,7 +291,7 @@ function findSpooledByProductId(store: StateStore, runId: string, results: Retur
 function applyProductOutcome(
   spooled: SpooledProduct,
   result: ReturnType<StateStore['listProductResults']> extends Map<string, infer R> ? R | undefined : never,
-  ctx: { outcomes: RowOutcomeStore; prep: PreparedRun; header: SourceColumn[]; unchanged: Set<string>; requestFailures: Map<string, { message: string; fieldErrors: string }>; blocked: boolean; extraIssues: Issue[] },
+  ctx: { outcomes: RowOutcomeStore; prep: PreparedRun; header: SourceColumn[]; planOnly: boolean; unchanged: Set<string>; requestFailures: Map<string, { message: string; fieldErrors: string }>; blocked: boolean; extraIssues: Issue[] },
 ): void {
   const draft = spooled.draft as ProductDraft;
   const { outcomes } = ctx;
@@ -256,9 +318,18 @@ function applyProductOutcome(
     return;
   }
   if (ctx.unchanged.has(spooled.productKey)) {
-    for (const ref of draft.rows) outcomes.setStatus(ref.row, 'unchanged');
+    const ids = ctx.prep.store.getProductIds(spooled.productKey);
+    for (const ref of draft.rows) {
+      outcomes.setStatus(ref.row, 'unchanged');
+      if (ids) outcomes.setIds(ref.row, { productId: ids.productId });
+    }
+    draft.skuRows.forEach((ref, i) => {
+      const skuId = ids?.skus.get(draft.skuKeys[i] ?? '');
+      if (skuId !== undefined) outcomes.setIds(ref.row, { skuId });
+    });
     return;
   }
+  if (ctx.planOnly) return; // --plan: the rows stay `valid`; nothing was meant to be sent
   const failure = ctx.requestFailures.get(spooled.productKey);
   if (failure) {
     for (const ref of draft.rows) {
@@ -303,7 +374,9 @@ function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: Deps; j
   const followLimit = pLimit(Math.max(2, settings.concurrency));
   /** Drafts as sent, per batch in flight (released once recorded). */
   const inFlight = new Map<number, ProductDraft[]>();
-  let toSend = 0;
+  /** Keys to send, in plan order, and the drafts the blank policy changed. */
+  let sendKeys: string[] = [];
+  const outgoing = new Map<string, ProductDraft>();
 
   const draftsOf = (keys: readonly string[]): ProductDraft[] =>
     keys.map((key) => {
@@ -391,17 +464,26 @@ function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: Deps; j
       const uncertain = batches.filter((b) => b.status === 'sending' || b.status === 'unknown');
       // Products whose job never gave a result may exist too.
       const results = store.listProductResults(runId);
-      const uncertainKeys = [...new Set([...uncertain.flatMap((b) => b.productKeys), ...[...results.values()].filter((r) => r.status === 'unknown').map((r) => r.productKey)])];
-      if (uncertainKeys.length) {
-        const sentAt = Math.max(0, ...batches.map((b) => Date.parse(b.sentAt ?? '') || 0));
-        await settle(uncertainKeys, sentAt);
-        for (const batch of uncertain) store.markBatchFailed(runId, batch.index, { error: 'fate unknown; its products were checked on the service and sent again in later requests', retryable: false });
+      const keys = new Set([...uncertain.flatMap((b) => b.productKeys), ...[...results.values()].filter((r) => r.status === 'unknown').map((r) => r.productKey)]);
+      // So may products of this file that an earlier, unfinished run of another file content sent
+      // (the seller edited the file after a crash): their creates must not be repeated either.
+      const foreign = listForeignUncertain(store, runId);
+      for (const key of foreign.keys) if (store.getSpooledProduct(runId, key)?.draft) keys.add(key);
+      if (keys.size) {
+        const sentAt = Math.max(0, ...batches.map((b) => Date.parse(b.sentAt ?? '') || 0), foreign.sentAt);
+        await settle([...keys], sentAt);
+        const error = `fate unknown; its products were checked on the service by run ${runId} and sent again in later requests`;
+        for (const batch of uncertain) store.markBatchFailed(runId, batch.index, { error, retryable: false });
+        for (const batch of foreign.batches) store.markBatchFailed(batch.runId, batch.index, { error, retryable: false });
       }
     },
-    planRemaining(unchanged: Set<string>): Generator<SubmitTask> {
+    /**
+     * The plan: every product not finally settled, with the ids the state knows, compared with
+     * what the service holds for it (details of the known ids). Unchanged products are not sent;
+     * an empty field over a held value keeps the held value unless the mapping says `clear`.
+     */
+    async plan(unchanged: Set<string>, onPlanned: (planned: PlannedProduct) => Promise<void>): Promise<PlanCounts> {
       const results = store.listProductResults(runId);
-      const batches = store.listBatches(runId);
-      let nextIndex = batches.reduce((max, b) => Math.max(max, b.index + 1), 0);
       const keys: string[] = [];
       for (const spooled of store.iterateSpooledProducts(runId)) {
         if (!spooled.draft) continue;
@@ -409,26 +491,50 @@ function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: Deps; j
         if (result && result.status !== 'unknown') continue;
         keys.push(spooled.productKey);
       }
-      // Ids the state knows (also those learnt moments ago by settling) and unchanged content.
+      // Ids the state knows (also those learnt moments ago by settling).
       const known = store.getProductIdsMany(keys);
-      const sendKeys: string[] = [];
+      const counts = createPlanCounts();
+      const lookups = createCodeLookups(prep.directories);
+      sendKeys = [];
+      const candidates: string[] = [];
       for (const key of keys) {
         const ids = known.get(key);
-        if (settings.changedOnly && ids?.contentHash) {
-          const spooled = store.getSpooledProduct(runId, key);
-          if (spooled?.contentHash === ids.contentHash) {
-            unchanged.add(key);
+        if (settings.changedOnly && ids?.contentHash && store.getSpooledProduct(runId, key)?.contentHash === ids.contentHash) {
+          unchanged.add(key);
+          counts.unchanged += 1;
+          continue;
+        }
+        candidates.push(key);
+      }
+      for (let start = 0; start < candidates.length; start += PLAN_CHUNK) {
+        const drafts = draftsOf(candidates.slice(start, start + PLAN_CHUNK)).map((draft) => withKnownIds(draft, known.get(draft.productKey)));
+        const held = await fetchHeldProducts(client, drafts.map((d) => d.item.productId));
+        for (const draft of drafts) {
+          const planned = planProduct(draft, held, prep.mapping, lookups);
+          addToPlanCounts(counts, planned);
+          await onPlanned(planned);
+          if (planned.action === 'unchanged') {
+            unchanged.add(planned.productKey);
             continue;
           }
+          sendKeys.push(planned.productKey);
+          // Only drafts the blank policy changed are kept; the others are rebuilt from the spool.
+          if (planned.blanked.length > 0) outgoing.set(planned.productKey, planned.draft);
         }
-        sendKeys.push(key);
       }
-      toSend = sendKeys.length;
+      return counts;
+    },
+    /** The requests to send, built lazily from the spool in plan order. */
+    tasks(): Generator<SubmitTask> {
+      const batches = store.listBatches(runId);
+      let nextIndex = batches.reduce((max, b) => Math.max(max, b.index + 1), 0);
       const batchSize = settings.batchSize;
+      const keys = sendKeys;
       return (function* () {
-        for (let start = 0; start < sendKeys.length; start += batchSize) {
-          const slice = sendKeys.slice(start, start + batchSize);
-          const drafts = draftsOf(slice).map((draft) => withKnownIds(draft, known.get(draft.productKey)));
+        for (let start = 0; start < keys.length; start += batchSize) {
+          const slice = keys.slice(start, start + batchSize);
+          const known = store.getProductIdsMany(slice);
+          const drafts = draftsOf(slice).map((draft) => outgoing.get(draft.productKey) ?? withKnownIds(draft, known.get(draft.productKey)));
           const items = drafts.map((d) => d.item);
           const index = nextIndex;
           nextIndex += 1;
@@ -438,7 +544,7 @@ function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: Deps; j
         }
       })();
     },
-    toSendCount: () => toSend,
+    toSendCount: () => sendKeys.length,
     keysOf: (index: number): string[] => (inFlight.get(index) ?? []).map((d) => d.productKey),
     release(index: number): void {
       inFlight.delete(index);
@@ -454,6 +560,27 @@ function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: Deps; j
       });
     },
   };
+}
+
+/**
+ * Requests of the account's other unfinished import runs whose fate is unknown (never answered,
+ * or accepted with a job never followed), and the product keys they carried.
+ */
+function listForeignUncertain(store: StateStore, runId: string): { keys: Set<string>; batches: { runId: string; index: number }[]; sentAt: number } {
+  const keys = new Set<string>();
+  const batches: { runId: string; index: number }[] = [];
+  let sentAt = 0;
+  for (const run of store.listRuns({ limit: 200 })) {
+    if (run.runId === runId || run.status === 'finished' || run.command === 'validate') continue;
+    for (const batch of store.listBatches(run.runId)) {
+      if (batch.status !== 'sending' && batch.status !== 'unknown' && batch.status !== 'accepted') continue;
+      batches.push({ runId: run.runId, index: batch.index });
+      for (const key of batch.productKeys) keys.add(key);
+      sentAt = Math.max(sentAt, Date.parse(batch.sentAt ?? '') || 0);
+    }
+    for (const result of store.listProductResults(run.runId).values()) if (result.status === 'unknown') keys.add(result.productKey);
+  }
+  return { keys, batches, sentAt };
 }
 
 /** The draft with the marketplace ids the state remembers for its keys (ids given in the sheet win). */

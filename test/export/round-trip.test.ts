@@ -18,7 +18,7 @@ import type { ExportWorld } from './export-test-kit.js';
  * not sent, blank policy applied) and `settings.plan` sends nothing. Until then these tests would
  * fail for want of the integration, not for a fault of the export.
  */
-const PLAN_INTEGRATED = false;
+const PLAN_INTEGRATED = true;
 
 let world: ExportWorld;
 let client: CatalogClient;

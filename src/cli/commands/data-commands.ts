@@ -6,6 +6,7 @@ import { renderSummary } from '../../report/render-summary.js';
 import type { RunResult } from '../../pipeline/finish-run.js';
 import { runImport } from '../../pipeline/run-import.js';
 import { runValidate } from '../../pipeline/run-validate.js';
+import { isProcessAlive } from '../../state/index.js';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
@@ -65,11 +66,13 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
         .option('strict', { type: 'boolean', describe: 'Send nothing when any row has an error' })
         .option('changed-only', { type: 'boolean', describe: 'Send only products changed since their last accepted import' })
         .option('verify', { type: 'boolean', describe: 'Read the products back afterwards and report differences' })
+        .option('plan', { type: 'boolean', describe: 'Show what the import would do to the live catalog (create / update / unchanged, old → new), send nothing' })
         .option('resume', { type: 'string', describe: 'Continue this run (see `runs`); by default an unfinished run of the same file and mapping is continued' })
         .option('fresh', { type: 'boolean', describe: 'Start a new run even if an unfinished run of the same content exists' })
         .option('job-timeout', { type: 'number', describe: 'Seconds to follow a job before reporting its products as unknown (default 900)' })
         .option('settle-after', { type: 'number', default: 30, describe: 'Seconds to wait after an unanswered request before asking the service which of its products exist' })
         .example('$0 import samples/catalog.xlsx --mapping mappings/sample.yaml --sandbox', 'Import the sample into the embedded sandbox')
+        .example('$0 import catalog.xlsx -m mappings/shop.yaml --plan', 'See what would change in the live catalog, without sending')
         .example('$0 import catalog.xlsx -m mappings/shop.yaml --changed-only --concurrency 8', 'Send only what changed since the last import'),
     async (argv) => {
       const json = Boolean(argv.json);
@@ -83,6 +86,7 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
           strict: argv.strict,
           changedOnly: argv.changedOnly,
           verify: argv.verify,
+          plan: argv.plan,
           jobTimeoutSeconds: argv.jobTimeout,
         });
         const result = await runImport(
@@ -93,6 +97,7 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
             ...(argv.resume ? { resumeRunId: argv.resume } : {}),
             ...(argv.fresh ? { fresh: true } : {}),
             settleAfterMs: argv.settleAfter * 1000,
+            lock: { pid: globalThis.process.pid, isAlive: isProcessAlive },
           },
           deps,
         );
