@@ -9,7 +9,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
-import type { ImportItem } from '../api/wire.js';
 import type { Deps } from '../core/deps.js';
 import { ConfigError } from '../core/errors.js';
 import { createIssue } from '../core/issue.js';
@@ -242,25 +241,31 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
 
     // 3. Every row gets its outcome from the journal.
     const finalResults = store.listProductResults(runId);
-    const acceptedIds: number[] = [];
-    const sentItems = new Map<number, ImportItem>();
+    const toVerify: ProductDraft[] = [];
+    const lookups = createCodeLookups(prep.directories);
+    const verifyChunk = async (): Promise<void> => {
+      for (const issue of await verifyProducts(prep.service.client, toVerify.splice(0), { mapping: prep.mapping, lookups })) {
+        extraIssues.push(issue);
+        if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
+      }
+    };
+    if (settings.verify) runDeps.onEvent({ type: 'stage:start', stage: 'verify', detail: 'reading the accepted products back' });
     for (const spooled of store.iterateSpooledProducts(runId)) {
       if (!spooled.draft) continue;
       const result = finalResults.get(spooled.productKey);
       applyProductOutcome(spooled, result, { outcomes, prep, header: read.info.header, planOnly, unchanged, requestFailures, blocked: blocked !== null, extraIssues });
       if (settings.verify && result?.status === 'accepted' && result.productId !== null) {
-        acceptedIds.push(result.productId);
-        sentItems.set(result.productId, { ...spooled.draft.item, productId: result.productId });
+        const skuIds = new Map(result.skus.map((sku) => [sku.skuKey, sku.skuId]));
+        const draft = spooled.draft;
+        toVerify.push({
+          ...draft,
+          item: { ...draft.item, productId: result.productId, skus: draft.item.skus.map((sku, i) => ({ ...sku, skuId: skuIds.get(draft.skuKeys[i] ?? '') ?? sku.skuId })) },
+        });
+        if (toVerify.length >= PLAN_CHUNK) await verifyChunk();
       }
     }
-    if (settings.verify && acceptedIds.length) {
-      runDeps.onEvent({ type: 'stage:start', stage: 'verify', detail: `reading back ${acceptedIds.length} products` });
-      for (const issue of await verifyProducts({ client: prep.service.client, directories: prep.directories, sent: sentItems, spool: (id) => findSpooledByProductId(store, runId, finalResults, id) })) {
-        extraIssues.push(issue);
-        if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
-      }
-      lap('verify');
-    }
+    if (toVerify.length) await verifyChunk();
+    if (settings.verify) lap('verify');
 
     return await finishRun({
       command: 'import',
@@ -280,11 +285,6 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     lock?.release();
     await prep.close();
   }
-}
-
-function findSpooledByProductId(store: StateStore, runId: string, results: ReturnType<StateStore['listProductResults']>, productId: number): SpooledProduct | undefined {
-  for (const [key, result] of results) if (result.productId === productId) return store.getSpooledProduct(runId, key);
-  return undefined;
 }
 
 /** Writes one product's outcome onto its rows. */

@@ -10,7 +10,13 @@ import type { RunSummary } from '../../src/report/report-types.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
-import { buildPhoneRows, createPhoneCatalog } from '../helpers/smartphone-catalog.js';
+import { buildPhoneRows, createPhoneCatalog, PHONE_MAPPING } from '../helpers/smartphone-catalog.js';
+import { parse as parseYaml } from 'yaml';
+import { createCatalogClient } from '../../src/api/create-catalog-client.js';
+import type { ProductDraft } from '../../src/core/types.js';
+import { mappingSchema } from '../../src/mapping/mapping-schema.js';
+import { createCodeLookups } from '../../src/plan/index.js';
+import { verifyProducts } from '../../src/pipeline/verify-products.js';
 
 let sandbox: SandboxHandle;
 let catalog: Awaited<ReturnType<typeof createPhoneCatalog>>;
@@ -178,5 +184,47 @@ describe('runImport against the sandbox', () => {
     expect(sandbox.stats().importRequests).toBe(0);
     const issue = result.summary.issues.find((i) => i.row === 2 && i.column === 'B');
     expect(issue?.code).toMatch(/barcode/);
+  });
+});
+
+describe('--verify', () => {
+  it('reads the products back: nothing to report after a clean import, and a differing price is named at its row', async () => {
+    catalog = await createPhoneCatalog(buildPhoneRows(3));
+    const clean = await runImport({ file: catalog.file, mapping: catalog.mapping, settings: settingsFor({ verify: true }) }, depsFor());
+    expect(clean.exitCode).toBe(0);
+    expect(clean.summary.issues.filter((i) => i.code === 'verify_mismatch')).toEqual([]);
+
+    // What if the service had kept another price: build the sent draft of product 0 with a price the service does not hold.
+    const credential = sandbox.credentials[0];
+    const client = createCatalogClient(
+      { baseUrl: sandbox.url, credentials: { clientId: credential?.clientId ?? '', clientSecret: credential?.clientSecret ?? '' } },
+      depsFor(),
+    );
+    const live = sandbox.products('sandbox-seller').find((p) => p.skus.some((s) => s.barcode === buildPhoneRows(1)[0]?.barcode));
+    expect(live).toBeDefined();
+    const directories = await client.fetchDirectories();
+    const draft: ProductDraft = {
+      productKey: 'SM-0000',
+      rows: [{ file: 'catalog.csv', row: 2 }, { file: 'catalog.csv', row: 3 }],
+      skuKeys: live?.skus.map((s) => s.barcode) ?? [],
+      skuRows: [{ file: 'catalog.csv', row: 2 }, { file: 'catalog.csv', row: 3 }],
+      item: {
+        shopId: live?.shopId ?? 0,
+        productId: live?.productId ?? null,
+        categoryId: live?.categoryId ?? 0,
+        brandId: live?.brandId ?? 0,
+        isLocalMade: live?.isLocalMade ?? false,
+        name: live?.name ?? { rus: '', kaz: '' },
+        description: live?.description ?? { rus: '', kaz: '' },
+        vat: live?.vat ?? 0,
+        attributes: live?.attributes ?? [],
+        skus: (live?.skus ?? []).map((s, i) => ({ ...s, price: i === 1 ? s.price + 1 : s.price })),
+      },
+    };
+    const mapping = mappingSchema.parse(parseYaml(PHONE_MAPPING));
+    const issues = await verifyProducts(client, [draft], { mapping, lookups: createCodeLookups(directories) });
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatchObject({ code: 'verify_mismatch', row: 3 });
+    expect(issues[0]?.message).toContain('price');
   });
 });
