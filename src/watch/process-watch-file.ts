@@ -40,6 +40,8 @@ export interface WatchFileContext {
   failOnRowErrors: boolean;
   /** Passed to `runImport`. */
   settleAfterMs?: number;
+  /** Passed to `runImport`: its account lock, so a watcher's import and a manual import of the same seller never interleave. */
+  importLock?: { pid: number; isAlive: (pid: number) => boolean };
   /** Side effects; `signal` is the watcher's stop request. */
   deps: Deps;
 }
@@ -105,7 +107,13 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
 
   try {
     const result = await runImport(
-      { file: path, mapping: ctx.mapping, settings: ctx.settings, ...(ctx.settleAfterMs !== undefined ? { settleAfterMs: ctx.settleAfterMs } : {}) },
+      {
+        file: path,
+        mapping: ctx.mapping,
+        settings: ctx.settings,
+        ...(ctx.settleAfterMs !== undefined ? { settleAfterMs: ctx.settleAfterMs } : {}),
+        ...(ctx.importLock ? { lock: ctx.importLock } : {}),
+      },
       deps,
     );
     const record = { ...base, sha256, runId: result.runId, counts: buildCounts(result.summary.counts), reportDir: result.reportDir, exitCode: result.exitCode };

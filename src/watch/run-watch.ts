@@ -95,11 +95,12 @@ export async function runWatch(options: WatchOptions, deps: Deps): Promise<Watch
     options.onLog({ time: deps.now().toISOString(), level, event, message, ...(data ? { data } : {}) });
 
   const staleMs = options.lockStaleMs ?? DEFAULT_LOCK_STALE_MS;
+  const isAlive = options.isAlive ?? isProcessAlive;
   const lock: LockHandle = acquireLock(folders.lock, {
     staleMs,
     now: deps.now,
     pid: options.pid,
-    isAlive: options.isAlive ?? isProcessAlive,
+    isAlive,
     purpose: `watch ${folders.inbox}`,
   });
   notice('lock', 'info', `lock taken: ${folders.lock}`, { lock: folders.lock, pid: options.pid });
@@ -157,6 +158,7 @@ export async function runWatch(options: WatchOptions, deps: Deps): Promise<Watch
     watchAccount,
     failOnRowErrors: options.failOnRowErrors,
     ...(options.settleAfterMs !== undefined ? { settleAfterMs: options.settleAfterMs } : {}),
+    importLock: { pid: options.pid, isAlive },
     deps: { ...deps, signal: stop.signal },
   };
 

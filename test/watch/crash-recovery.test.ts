@@ -77,7 +77,7 @@ describe('crash during processing', () => {
     expect(listRuns(bed)).toMatchObject([{ runId: result.files[0]?.runId, status: 'finished' }]);
   });
 
-  it('before the answer was recorded: the restart finds the products on the service and updates them, never creating them twice', async () => {
+  it('before the answer was recorded: the restart finds the products on the service, never creating them twice', async () => {
     const bed = await createWatchTestBed({ jobDelayMs: 500 });
     await writeFile(join(bed.inbox, 'catalog.csv'), buildCatalogCsv(buildRows('L', 3, 800)));
     // `submit:accepted` is printed before the journal records the answer.
@@ -87,7 +87,10 @@ describe('crash during processing', () => {
     // Settling waits this long after the request before asking the service what exists: longer than the job takes.
     const result = await runWatch(buildWatchOptions(bed, [], { settleAfterMs: 1500 }), buildDeps(bed));
     expect(result.exitCode).toBe(0);
-    expect(result.files).toMatchObject([{ file: 'catalog.csv', outcome: 'done', counts: { rows: 3, accepted: 3 } }]);
+    expect(result.files).toMatchObject([{ file: 'catalog.csv', outcome: 'done', exitCode: 0, counts: { rows: 3 } }]);
+    // Found on the service: updated or recognised as unchanged, never rejected as a second create.
+    const counts = result.files[0]?.counts ?? {};
+    expect((counts.accepted ?? 0) + (counts.unchanged ?? 0)).toBe(3);
     expect(bed.sandbox.products()).toHaveLength(3);
     expect(listRuns(bed)).toMatchObject([{ runId: result.files[0]?.runId, status: 'finished' }]);
   });

@@ -6,12 +6,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { appendFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashFile } from '../../src/pipeline/hash-file.js';
-import { openStateStore, readLockHolder } from '../../src/state/index.js';
+import { buildAccountKey, openStateStore, readLockHolder } from '../../src/state/index.js';
 import { claimFile } from '../../src/watch/move-file.js';
 import { runWatch } from '../../src/watch/run-watch.js';
 import type { WatchLogRecord } from '../../src/watch/render-watch-log.js';
@@ -142,6 +142,26 @@ describe('runWatch (watching)', () => {
     expect(result).toEqual({ exitCode: 3, files: [] });
     expect(await readdir(bed.inbox)).toContain('late.csv');
     expect(bed.sandbox.stats().importRequests).toBe(0);
+  });
+
+  it('keeps a file in processing/ while another import of the same seller holds the account (exit 3), and imports it once that is over', async () => {
+    const bed = await createWatchTestBed();
+    const credential = bed.sandbox.credentials[0];
+    if (!credential) throw new Error('no seller');
+    const key = buildAccountKey({ baseUrl: bed.sandbox.url, clientId: credential.clientId }).slice(0, 12);
+    const importLock = join(bed.stateDir, `import-${key}.lock`);
+    await mkdir(bed.stateDir, { recursive: true });
+    const at = new Date().toISOString();
+    await writeFile(importLock, JSON.stringify({ pid: process.pid, host: hostname(), since: at, updatedAt: at, purpose: 'import by hand', token: 'f00d' }));
+    await writeFile(join(bed.inbox, 'busy.csv'), buildCatalogCsv(buildRows('AB', 1, 660)));
+    const busy = await runWatch(buildWatchOptions(bed, []), buildDeps(bed));
+    expect(busy.exitCode).toBe(3);
+    expect(busy.files).toMatchObject([{ file: 'busy.csv', outcome: 'retry', error: expect.stringContaining('import by hand') }]);
+    expect(bed.sandbox.stats().importRequests).toBe(0);
+
+    await rm(importLock);
+    const free = await runWatch(buildWatchOptions(bed, []), buildDeps(bed));
+    expect(free.files).toMatchObject([{ file: 'busy.csv', outcome: 'done', exitCode: 0 }]);
   });
 
   it('keeps a file in processing/ while the service is down (exit 3) and finishes it on the next run', async () => {
