@@ -2,7 +2,13 @@
  * `products list` and `products show`: quick lookups of the live catalog from the terminal.
  */
 import { openService } from '../../pipeline/open-service.js';
-import type { ProductDetail, ProductListItem, ProductListRequest } from '../../api/wire.js';
+import type { ProductListItem, ProductListRequest } from '../../api/wire.js';
+import { createExportNames } from '../../export/build-export-rows.js';
+import type { ExportNames } from '../../export/build-export-rows.js';
+import { loadDirectories } from '../../pipeline/load-directories.js';
+import { buildHeldItem, createCodeLookups } from '../../plan/index.js';
+import type { HeldItem } from '../../plan/index.js';
+import { buildAccountKey } from '../../state/index.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
@@ -23,17 +29,23 @@ export function renderProductTable(items: readonly ProductListItem[]): string {
   return [head, ...rows].map((r) => r.map((c, i) => cut(c, widths[i] ?? 0)).join('  ').trimEnd()).join('\n');
 }
 
-/** Renders one product's details. */
-export function renderProductDetail(p: ProductDetail): string {
+/** Renders one product's details with readable names (codes in brackets). */
+export function renderProductDetail(held: HeldItem, names: ExportNames): string {
+  const values = (map: ReadonlyMap<string, string[]>): string =>
+    [...map]
+      .map(([code, list]) => `${names.attributeName(code)}: ${list.map((v) => (names.valueName(v) === v ? v : `${names.valueName(v)} [${v}]`)).join(', ')}`)
+      .join('; ');
   const lines = [
-    `Product ${p.productId}`,
-    `  name (rus):   ${p.name?.rus ?? ''}`,
-    `  name (kaz):   ${p.name?.kaz ?? ''}`,
-    `  category:     ${p.categoryId ?? ''}   brand: ${p.brandId ?? ''}   vat: ${p.vat ?? ''}   local: ${p.isLocalMade ?? ''}`,
-    `  attributes:   ${p.attributes.map((a) => `${a.id}=[${a.valueIds.join(',')}]`).join('  ')}`,
+    `Product ${held.productId}`,
+    `  name:         ${held.name.rus ?? ''}${held.name.kaz ? `  /  ${held.name.kaz}` : ''}`,
+    `  category:     ${held.categoryId === undefined ? '' : `${names.categoryPath(held.categoryId) || '?'} [${held.categoryId}]`}`,
+    `  brand:        ${held.brandId === undefined ? '' : `${names.brandName(held.brandId) || '?'} [${held.brandId}]`}`,
+    `  vat: ${held.vat ?? ''}   made in Kazakhstan: ${held.isLocalMade === undefined ? '' : held.isLocalMade ? 'yes' : 'no'}`,
+    `  attributes:   ${values(held.attributes)}`,
     `  SKUs:`,
-    ...p.skus.map((s) => `    ${s.skuId}  barcode ${s.skuBarcode ?? ''}  price ${s.price ?? ''}  values [${s.attributeValueIds.join(',')}]  photos ${s.photos.length}`),
+    ...held.skus.map((sku) => `    ${sku.skuId}  barcode ${sku.barcode ?? ''}  price ${sku.price ?? ''}  ${values(sku.values)}  photos ${sku.photos.length}`),
   ];
+  if (held.unknownIds.length) lines.push(`  not in the directories: ${held.unknownIds.join(', ')}`);
   return lines.join('\n');
 }
 
@@ -55,7 +67,13 @@ export const registerProductsCommand: CommandRegistrar = (y, ctx) =>
             .option('desc', { type: 'boolean', describe: 'Sort descending' })
             .option('page', { type: 'number', default: 1, describe: 'Page number from 1' })
             .option('page-size', { type: 'number', default: 50, describe: 'Products per page (1..100)' })
-            .option('all', { type: 'boolean', describe: 'Every page' })
+            .check((argv) => {
+              const size = Number(argv['page-size'] ?? argv.pageSize);
+              if (!Number.isInteger(size) || size < 1 || size > 100) throw new Error('--page-size must be a whole number from 1 to 100');
+              if (!Number.isInteger(argv.page) || argv.page < 1) throw new Error('--page must be a whole number from 1');
+              return true;
+            })
+            .option('all', { type: 'boolean', describe: 'Every page (with --json: one product per line)' })
             .example('$0 products list --sandbox --search футболка --status Active', 'Active products whose name has “футболка”'),
         async (argv) => {
           const json = Boolean(argv.json);
@@ -74,9 +92,21 @@ export const registerProductsCommand: CommandRegistrar = (y, ctx) =>
               const base = { sortBy: argv.sort, sortDirection: argv.desc ? ('Desc' as const) : ('Asc' as const), filters };
               done();
               if (argv.all) {
-                const items: ProductListItem[] = [];
-                for await (const item of service.client.listAllProducts(base)) items.push(item);
-                ctx.io.stdout(json ? `${JSON.stringify(items)}\n` : `${renderProductTable(items)}\n${items.length} products\n`);
+                // Printed page by page, so a large catalog never sits in memory; --json gives one product per line.
+                let count = 0;
+                let page: ProductListItem[] = [];
+                const flush = (): void => {
+                  if (!page.length) return;
+                  ctx.io.stdout(json ? page.map((item) => `${JSON.stringify(item)}\n`).join('') : `${renderProductTable(page).split('\n').slice(count ? 1 : 0).join('\n')}\n`);
+                  count += page.length;
+                  page = [];
+                };
+                for await (const item of service.client.listAllProducts(base)) {
+                  page.push(item);
+                  if (page.length >= 100) flush();
+                }
+                flush();
+                if (!json) ctx.io.stdout(`${count} products\n`);
               } else {
                 const page = await service.client.listProducts({ ...base, pageNumber: argv.page, pageSize: argv.pageSize });
                 ctx.io.stdout(json ? `${JSON.stringify(page)}\n` : `${renderProductTable(page.products)}\npage ${page.pageNumber} of ${page.totalPages}, ${page.totalCount} products\n`);
@@ -94,7 +124,14 @@ export const registerProductsCommand: CommandRegistrar = (y, ctx) =>
       .command(
         'show <ids..>',
         'Show the details of products by id',
-        (s) => withServiceOptions(s).positional('ids', { type: 'number', array: true, demandOption: true }).example('$0 products show 1001 1002 --sandbox', 'Two products'),
+        (s) =>
+          withServiceOptions(s)
+            .positional('ids', { type: 'number', array: true, demandOption: true, describe: 'Product ids' })
+            .check((argv) => {
+              if (argv.ids.some((id) => !Number.isInteger(id) || id < 1)) throw new Error('product ids are whole numbers');
+              return true;
+            })
+            .example('$0 products show 1000001 1000002 --sandbox', 'Two products, with category, brand and attribute names'),
         async (argv) => {
           const json = Boolean(argv.json);
           const { deps, done } = ctx.createDeps({ json, quiet: true });
@@ -103,9 +140,25 @@ export const registerProductsCommand: CommandRegistrar = (y, ctx) =>
             const service = await openService(settings, deps);
             try {
               const details = await service.client.getProductDetails(argv.ids);
-              done();
               const missing = argv.ids.filter((id) => !details.some((d) => d.productId === id));
-              ctx.io.stdout(json ? `${JSON.stringify(details)}\n` : `${details.map(renderProductDetail).join('\n\n')}\n${missing.length ? `not found: ${missing.join(', ')}\n` : ''}`);
+              if (json) {
+                done();
+                ctx.io.stdout(`${JSON.stringify({ products: details, missing })}\n`);
+              } else {
+                const { directories } = await loadDirectories({
+                  client: service.client,
+                  stateDir: service.stateDir,
+                  accountKey: buildAccountKey(service.account),
+                  ttlMinutes: settings.directoriesTtlMinutes,
+                  refresh: settings.refreshDirectories,
+                  deps,
+                });
+                done();
+                const lookups = createCodeLookups(directories);
+                const names = createExportNames(directories);
+                const text = details.map((detail) => renderProductDetail(buildHeldItem(detail, lookups), names)).join('\n\n');
+                ctx.io.stdout(`${text}\n${missing.length ? `not found: ${missing.join(', ')}\n` : ''}`);
+              }
               ctx.setExitCode(missing.length ? 1 : 0);
             } finally {
               await service.close();
