@@ -4,7 +4,7 @@
  * runs against a real service would.
  */
 import { mkdir, readFile } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createCatalogClient } from '../api/create-catalog-client.js';
 import type { CatalogClient } from '../api/create-catalog-client.js';
 import { ConfigError } from '../core/errors.js';
@@ -12,13 +12,12 @@ import type { Deps } from '../core/deps.js';
 import { startSandbox } from '../sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../sandbox/start-sandbox.js';
 import type { Settings } from '../settings/settings-schema.js';
+import { describeServiceAccount } from './describe-service-account.js';
+import type { ServiceAccount } from './describe-service-account.js';
+import { resolvePath } from './resolve-path.js';
 
-/** The identity that keeps state apart per service and seller account. */
-export interface ServiceAccount {
-  /** Base URL, or `sandbox:<state dir>` for the embedded sandbox (its port changes every run). */
-  baseUrl: string;
-  clientId: string;
-}
+export { resolvePath } from './resolve-path.js';
+export type { ServiceAccount } from './describe-service-account.js';
 
 /** An open connection to the service. */
 export interface ServiceContext {
@@ -33,19 +32,14 @@ export interface ServiceContext {
   close(): Promise<void>;
 }
 
-/** Resolves a path against the working directory. */
-export function resolvePath(cwd: string, path: string): string {
-  return isAbsolute(path) ? path : resolve(cwd, path);
-}
-
 /** Opens the live service or starts the embedded sandbox, and creates the client. */
 export async function openService(settings: Settings, deps: Deps): Promise<ServiceContext> {
-  const stateDir = resolvePath(deps.cwd, settings.stateDir);
+  const { stateDir, account } = describeServiceAccount(settings, deps.cwd);
   if (settings.sandbox) {
     await mkdir(join(stateDir, 'sandbox'), { recursive: true, mode: 0o700 });
     const sandbox = await startSandbox({ port: 0, stateFile: join(stateDir, 'sandbox', 'sandbox-state.json') });
-    const credential = sandbox.credentials[0];
-    if (!credential) throw new ConfigError('the sandbox has no credentials');
+    const credential = sandbox.credentials.find((c) => c.clientId === account.clientId);
+    if (!credential) throw new ConfigError(`the sandbox has no seller ${account.clientId}`);
     const client = createCatalogClient(
       {
         baseUrl: sandbox.url,
@@ -57,7 +51,7 @@ export async function openService(settings: Settings, deps: Deps): Promise<Servi
     );
     return {
       client,
-      account: { baseUrl: `sandbox:${stateDir}`, clientId: credential.clientId },
+      account,
       baseUrl: sandbox.url,
       sandbox,
       stateDir,
@@ -65,15 +59,11 @@ export async function openService(settings: Settings, deps: Deps): Promise<Servi
     };
   }
 
-  if (!settings.baseUrl) {
-    throw new ConfigError('no service address: set CATALOG_BASE_URL or --base-url, or run against the embedded sandbox with --sandbox');
-  }
-  if (!settings.clientId) throw new ConfigError('no client id: set CATALOG_CLIENT_ID or --client-id');
   const clientSecret = await readSecret(settings, deps.cwd);
   const client = createCatalogClient(
     {
-      baseUrl: settings.baseUrl,
-      credentials: { clientId: settings.clientId, clientSecret },
+      baseUrl: account.baseUrl,
+      credentials: { clientId: account.clientId, clientSecret },
       paths: Object.fromEntries(Object.entries(settings.paths).filter(([, v]) => v !== undefined)) as Record<string, string>,
       timeoutMs: settings.timeoutMs,
       retry: { limit: settings.retryLimit },
@@ -82,8 +72,8 @@ export async function openService(settings: Settings, deps: Deps): Promise<Servi
   );
   return {
     client,
-    account: { baseUrl: settings.baseUrl, clientId: settings.clientId },
-    baseUrl: settings.baseUrl,
+    account,
+    baseUrl: account.baseUrl,
     sandbox: null,
     stateDir,
     close: async () => {},

@@ -65,6 +65,8 @@ export async function submitBatches(tasks: Iterable<SubmitTask> | AsyncIterable<
     else outcome = await sendOne(task, options, pacer);
     outcomes.push(outcome);
     await options.onOutcome(outcome);
+    // Told only once the journal has the answer: whoever acts on it finds it recorded.
+    if (outcome.status === 'accepted') options.onEvent({ type: 'submit:accepted', batch: task.index, jobId: outcome.jobId, products: task.items.length });
   };
   for await (const task of tasks) {
     const promise: Promise<void> = limit(() => run(task)).finally(() => {
@@ -83,7 +85,6 @@ async function sendOne(task: SubmitTask, options: SubmitOptions, pacer: Pacer): 
   try {
     const response = await options.client.importProducts(task.items);
     pacer.onSuccess();
-    options.onEvent({ type: 'submit:accepted', batch: task.index, jobId: response.jobId, products: task.items.length });
     return {
       index: task.index,
       status: 'accepted',

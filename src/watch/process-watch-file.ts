@@ -16,7 +16,7 @@ import type { RunSummaryCounts } from '../report/report-types.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import { openStateStore } from '../state/index.js';
 import type { RunRecord } from '../state/index.js';
-import type { WatchAccount } from './build-watch-account.js';
+import type { AccountLocation } from '../pipeline/describe-service-account.js';
 import { classifyImportError } from './classify-import-error.js';
 import { buildRunReportDir, findFirstImportedRun, findImportFinishedSince } from './find-imported-run.js';
 import type { ContentKey } from './find-imported-run.js';
@@ -35,7 +35,7 @@ export interface WatchFileContext {
   mapping: string;
   /** Settings for every import (the watcher sets `changedOnly` and the report folder). */
   settings: ResolvedSettings;
-  watchAccount: WatchAccount;
+  watchAccount: AccountLocation;
   /** Send files whose import left rows invalid or rejected (exit 1) to `failed/` instead of `done/`. */
   failOnRowErrors: boolean;
   /** Passed to `runImport`. */

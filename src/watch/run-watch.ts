@@ -17,7 +17,7 @@ import { resolvePath } from '../pipeline/open-service.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import { acquireLock, isProcessAlive } from '../state/index.js';
 import type { LockHandle } from '../state/index.js';
-import { buildWatchAccount } from './build-watch-account.js';
+import { describeServiceAccount } from '../pipeline/describe-service-account.js';
 import { checkSettling } from './check-file-stability.js';
 import type { StabilityState } from './check-file-stability.js';
 import { MARKER_SUFFIX } from './is-ignored-file.js';
@@ -85,7 +85,7 @@ const KEPT_RECORDS = 1000;
 export async function runWatch(options: WatchOptions, deps: Deps): Promise<WatchResult> {
   const folders = buildWatchFolders(options.inbox, deps.cwd);
   await checkInbox(folders.inbox);
-  const watchAccount = buildWatchAccount(options.settings.settings, deps.cwd);
+  const watchAccount = describeServiceAccount(options.settings.settings, deps.cwd);
   const mappingPath = resolvePath(deps.cwd, options.mapping);
   // Schema errors of the mapping are every file's problem: refuse to start rather than fail each file.
   await loadMapping(mappingPath, deps);

@@ -1,13 +1,12 @@
 /**
  * `runs`: the runs of this service and seller account, with their state, newest first.
  */
-import { resolvePath } from '../../pipeline/open-service.js';
+import { describeServiceAccount } from '../../pipeline/describe-service-account.js';
 import { openStateStore } from '../../state/index.js';
 import type { RunRecord } from '../../state/index.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
-import { SANDBOX_CLIENT_ID } from '../../pipeline/sandbox-account.js';
 
 /** Renders runs as a table. */
 export function renderRunsTable(runs: readonly RunRecord[]): string {
@@ -44,13 +43,7 @@ export const registerRunsCommand: CommandRegistrar = (y, ctx) =>
       const json = Boolean(argv.json);
       try {
         const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
-        const stateDir = resolvePath(ctx.io.cwd, settings.stateDir);
-        const account = settings.sandbox ? { baseUrl: `sandbox:${stateDir}`, clientId: SANDBOX_CLIENT_ID } : { baseUrl: settings.baseUrl ?? '', clientId: settings.clientId ?? '' };
-        if (!account.baseUrl || !account.clientId) {
-          ctx.io.stderr('catalog-import: name the service (--base-url/--client-id or CATALOG_BASE_URL/CATALOG_CLIENT_ID) or use --sandbox\n');
-          ctx.setExitCode(2);
-          return;
-        }
+        const { stateDir, account } = describeServiceAccount(settings, ctx.io.cwd);
         const store = openStateStore({ dir: stateDir, account, now: () => new Date() });
         try {
           const runs = store.listRuns({ limit: argv.limit });
