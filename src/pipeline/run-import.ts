@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { Deps } from '../core/deps.js';
-import { ConfigError } from '../core/errors.js';
+import { AbortedError, ConfigError } from '../core/errors.js';
 import { createIssue } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
 import type { ProductDraft } from '../core/types.js';
@@ -84,6 +84,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
   const prep = await prepareRun(options, runDeps);
   lap('prepare');
   let lock: LockHandle | undefined;
+  let activeRunId: string | undefined;
   try {
     if (options.lock) {
       lock = acquireLock(join(prep.service.stateDir, `import-${prep.store.accountKey.slice(0, 12)}.lock`), {
@@ -122,6 +123,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
         options: { batchSize: settings.batchSize, concurrency: settings.concurrency, changedOnly: settings.changedOnly, strict: settings.strict, maxErrors: settings.maxErrors ?? null },
         reportDir: reportsRoot,
       }).runId;
+    activeRunId = runId;
     if (previous) {
       store.setRunStatus(runId, 'running');
       runDeps.onEvent({ type: 'log', level: 'info', message: `resuming run ${runId}` });
@@ -281,6 +283,10 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       reportsRoot,
       deps: runDeps,
     });
+  } catch (error) {
+    // A run stopped by a failure says so (and stays resumable) instead of looking still under way.
+    if (activeRunId !== undefined) prep.store.setRunStatus(activeRunId, error instanceof AbortedError ? 'interrupted' : 'failed');
+    throw error;
   } finally {
     lock?.release();
     await prep.close();

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
+import { AbortedError } from '../core/errors.js';
 import type { ProductDraft } from '../core/types.js';
 import { buildBatches } from '../stages/build-batches.js';
 import { createSpoolSink } from './create-spool-sink.js';
@@ -27,6 +28,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
   };
   const prep = await prepareRun(options, deps);
   lap('prepare');
+  let activeRunId: string | undefined;
   try {
     const reportsRoot = prep.settings.reportDir ?? join(prep.service.stateDir, 'runs');
     const { runId } = prep.store.createRun({
@@ -38,6 +40,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
       options: {},
       reportDir: reportsRoot,
     });
+    activeRunId = runId;
     deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (dry run ${runId})` });
     const outcomes = createRowOutcomeStore();
     const sink = createSpoolSink(prep.store, runId);
@@ -82,6 +85,10 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
       reportsRoot,
       deps,
     });
+  } catch (error) {
+    // A run stopped by a failure says so (and stays resumable) instead of looking still under way.
+    if (activeRunId !== undefined) prep.store.setRunStatus(activeRunId, error instanceof AbortedError ? 'interrupted' : 'failed');
+    throw error;
   } finally {
     await prep.close();
   }

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { openStateStore } from '../../src/state/index.js';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeDeps } from '../../src/core/deps.js';
@@ -226,5 +227,20 @@ describe('--verify', () => {
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatchObject({ code: 'verify_mismatch', row: 3 });
     expect(issues[0]?.message).toContain('price');
+  });
+});
+
+describe('a run stopped by an unreadable file', () => {
+  it('is recorded as failed, not left running', async () => {
+    catalog = await createPhoneCatalog(buildPhoneRows(1));
+    const bad = join(catalog.dir, 'broken.xlsx');
+    await writeFile(bad, 'PK\u0003\u0004 not really a workbook');
+    await expect(runImport({ file: bad, mapping: catalog.mapping, settings: settingsFor() }, depsFor())).rejects.toMatchObject({ code: 'SOURCE_UNREADABLE' });
+    const store = openStateStore({ dir: join(catalog.dir, 'state'), account: { baseUrl: sandbox.url, clientId: 'sandbox-seller' }, now: () => new Date() });
+    try {
+      expect(store.listRuns().map((r) => r.status)).toEqual(['failed']);
+    } finally {
+      store.close();
+    }
   });
 });
