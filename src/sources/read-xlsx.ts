@@ -1,26 +1,30 @@
 /**
- * XLSX reader on exceljs's streaming `WorkbookReader` (patched: see check-exceljs-patch.ts), so
- * rows are yielded as the sheet is inflated and parsed and memory stays flat; only the shared
- * strings are kept, in a compact table. Before streaming, the zip directory and workbook.xml are
- * read directly to refuse broken files early with a clear message, choose the sheet, and (when
- * merged columns must be filled) collect the merged ranges that Excel writes after the rows.
+ * XLSX reader on exceljs's streaming sheet parser (patched: see check-exceljs-patch.ts), so rows
+ * are yielded as the sheet is inflated and parsed and memory stays flat; only the shared strings
+ * are kept, in a compact table. The zip is read through its own directory, not walked in storage
+ * order: workbook.xml first, to refuse broken files early with a clear message and choose the
+ * sheet; then one integrity pass over the shared strings (parsed into the table on the way), the
+ * styles and the sheet (collecting the merged ranges Excel writes after the rows, when merged
+ * columns must be filled); then the one sheet is streamed, whatever the order of the parts.
  */
-import { createReadStream } from 'node:fs';
+import { posix } from 'node:path';
 import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { isPipelineError, SourceReadError } from '../core/errors.js';
 import { createIssue, type Issue } from '../core/issue.js';
-import { buildXlsxCell, joinRichText } from './build-xlsx-cell.js';
+import { buildXlsxCell } from './build-xlsx-cell.js';
 import { checkExcelJsPatch } from './check-exceljs-patch.js';
 import { detectContainer, loadOleContent } from './detect-container.js';
-import { createMergedRangeScanner, type MergedRangeScanner } from './load-merged-ranges.js';
+import { createMergedRangeScanner } from './load-merged-ranges.js';
 import { loadFileBytes, loadSourceFileSize } from './load-source-file.js';
-import { parseWorkbookParts, type WorkbookSheet } from './parse-workbook-parts.js';
+import { createExcelJsWorksheet, loadExcelJsStyles, type ExcelJsStyles } from './open-exceljs-worksheet.js';
+import { createSharedStringsParser } from './parse-shared-strings.js';
+import { parseWorkbookParts, type WorkbookParts, type WorkbookSheet } from './parse-workbook-parts.js';
 import { READ_CODES } from './read-codes.js';
 import { openTable, type CellRange, type RawRow } from './shape-rows.js';
-import { createSharedStringTable } from './shared-string-table.js';
+import { createSharedStringTable, type SharedStringTable } from './shared-string-table.js';
 import type { ReadOptions, SourceCell, SourceReader, SourceStream } from './types.js';
-import { checkZipEntry, loadZipDirectory, loadZipEntryText, type ZipDirectory, type ZipEntry } from './zip-directory.js';
+import { findXmlTags } from './xml-text.js';
+import { checkZipEntry, loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from './zip-directory.js';
 
 /** Reads `.xlsx` and `.xlsm` workbooks. */
 export const xlsxReader: SourceReader = {
@@ -40,26 +44,30 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
   if ('problem' in directory) {
     fail(path, 'the workbook is truncated or corrupt (its zip directory is missing or cut off); save or download it again');
   }
-  const parts = await loadWorkbook(path, directory);
+  const { parts, stringsPart, stylesPart } = await loadWorkbook(path, directory);
   const { sheet, issues } = chooseSheet(path, parts.sheets, options.sheet);
   const entry = sheet.part === undefined ? undefined : directory.entries.get(sheet.part);
   if (entry === undefined) fail(path, `sheet "${sheet.name}" has no data part in the file (corrupt workbook)`, { sheet: sheet.name });
-  const sheetNumber = /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(entry.name)?.[1];
-  if (sheetNumber === undefined) fail(path, `sheet "${sheet.name}" is stored as ${entry.name}, a layout the streaming reader does not handle; save the file again in Excel`, { sheet: sheet.name });
 
-  // One pass over the parts exceljs will read: damage is reported here, and the sheet's merged
-  // ranges (written after its rows) are collected on the way when the mapping wants them filled.
-  const scanner = (options.fillMerged ?? []).length > 0 ? createMergedRangeScanner() : undefined;
-  for (const name of ['xl/sharedStrings.xml', 'xl/styles.xml']) {
-    const part = directory.entries.get(name);
-    if (part !== undefined) await checkPart(path, part, sheet.name);
+  // One pass over each part the read needs: damage is reported here, the shared strings are
+  // parsed into the table on the way, before the sheet whatever their place in the zip, and the
+  // sheet's merged ranges (written after its rows) are collected when the mapping wants them filled.
+  const strings = createSharedStringTable();
+  const stringsEntry = findPart(path, directory, stringsPart, sheet.name);
+  if (stringsEntry !== undefined) {
+    const parser = createSharedStringsParser(strings, stringsEntry.name);
+    await checkPart(path, stringsEntry, sheet.name, (chunk) => parser.write(chunk), () => parser.end());
   }
-  await checkPart(path, entry, sheet.name, scanner);
+  const stylesEntry = findPart(path, directory, stylesPart, sheet.name);
+  if (stylesEntry !== undefined) await checkPart(path, stylesEntry, sheet.name);
+  const scanner = (options.fillMerged ?? []).length > 0 ? createMergedRangeScanner() : undefined;
+  await checkPart(path, entry, sheet.name, scanner && ((chunk) => scanner.write(chunk)));
   const mergedRanges: CellRange[] = scanner?.ranges() ?? [];
   await checkExcelJsPatch();
+  const styles = await loadStyles(path, stylesEntry, sheet.name);
 
   let consumed = 0;
-  const raw = readXlsxRows({ path, sheetName: sheet.name, sheetNumber, date1904: parts.date1904, onBytes: (count) => (consumed += count) });
+  const raw = readXlsxRows({ path, sheetName: sheet.name, entry, strings, styles, date1904: parts.date1904, onBytes: (count) => (consumed += count) });
   const table = await openTable(raw, { file: path, sheet: sheet.name, options, signal: deps.signal, mergedRanges });
   const size = Math.max(1, entry.uncompressedSize);
   return {
@@ -71,10 +79,33 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
   };
 }
 
-async function checkPart(path: string, entry: ZipEntry, sheet: string, scanner?: MergedRangeScanner): Promise<void> {
-  await checkZipEntry(path, entry, scanner && ((chunk) => scanner.write(chunk))).catch((error: unknown) =>
-    fail(path, `the workbook is corrupt: ${(error as Error).message}; save or download it again`, { cause: error, sheet }),
-  );
+/**
+ * The entry of a part the workbook's relationships name (`related`), or of the part at the usual
+ * place (`fallback`) when they name none; `undefined` when the workbook has no such part. A part
+ * named but missing is a corrupt workbook: its strings would read as `#REF!`.
+ */
+function findPart(path: string, directory: ZipDirectory, part: PartPlace, sheet: string): ZipEntry | undefined {
+  if (part.related === undefined) return directory.entries.get(part.fallback);
+  const entry = directory.entries.get(part.related);
+  if (entry === undefined) fail(path, `the workbook is corrupt: its part ${part.related} is missing; save or download it again`, { sheet });
+  return entry;
+}
+
+async function checkPart(path: string, entry: ZipEntry, sheet: string, onChunk?: (chunk: Buffer) => void, onEnd?: () => void): Promise<void> {
+  try {
+    await checkZipEntry(path, entry, onChunk);
+    onEnd?.();
+  } catch (error) {
+    fail(path, `the workbook is corrupt: ${(error as Error).message}; save or download it again`, { cause: error, sheet });
+  }
+}
+
+async function loadStyles(path: string, entry: ZipEntry | undefined, sheet: string): Promise<ExcelJsStyles> {
+  try {
+    return await loadExcelJsStyles(entry && (await openZipEntry(path, entry)));
+  } catch (error) {
+    return fail(path, `the workbook is corrupt: its styles part cannot be read (${(error as Error).message}); save or download it again`, { cause: error, sheet });
+  }
 }
 
 /** Refuses files that are not zip archives, naming what they are instead. */
@@ -95,17 +126,37 @@ async function checkContainer(path: string, head: Uint8Array): Promise<void> {
   fail(path, 'this is not an XLSX workbook (not a zip archive), or it is corrupt; save it again from Excel as XLSX or CSV');
 }
 
-async function loadWorkbook(path: string, directory: ZipDirectory): Promise<ReturnType<typeof parseWorkbookParts>> {
+/** Where a part the sheet needs lives: as the workbook's relationships say, else at the usual place. */
+interface PartPlace {
+  related: string | undefined;
+  fallback: string;
+}
+
+async function loadWorkbook(path: string, directory: ZipDirectory): Promise<{ parts: WorkbookParts; stringsPart: PartPlace; stylesPart: PartPlace }> {
   const workbook = directory.entries.get('xl/workbook.xml');
   const rels = directory.entries.get('xl/_rels/workbook.xml.rels');
   if (workbook === undefined || rels === undefined) {
     fail(path, 'this zip archive is not an Excel workbook (no xl/workbook.xml); save it from Excel as XLSX or CSV');
   }
   try {
-    return parseWorkbookParts(await loadZipEntryText(path, workbook), await loadZipEntryText(path, rels));
+    const relsXml = await loadZipEntryText(path, rels);
+    return {
+      parts: parseWorkbookParts(await loadZipEntryText(path, workbook), relsXml),
+      stringsPart: { related: findRelatedPart(relsXml, 'sharedStrings'), fallback: 'xl/sharedStrings.xml' },
+      stylesPart: { related: findRelatedPart(relsXml, 'styles'), fallback: 'xl/styles.xml' },
+    };
   } catch (error) {
     return fail(path, `the workbook is corrupt (${(error as Error).message})`, { cause: error });
   }
+}
+
+/** The zip path of the part a workbook relationship of `type` (`sharedStrings`, `styles`) targets. */
+function findRelatedPart(relsXml: string, type: string): string | undefined {
+  const target = findXmlTags(relsXml, 'Relationship')
+    .find((rel) => (rel.get('Type') ?? '').endsWith(`/${type}`))
+    ?.get('Target');
+  if (target === undefined || target === '') return undefined;
+  return target.startsWith('/') ? target.slice(1) : posix.normalize(`xl/${target}`);
 }
 
 /** The sheet to read: by name, by position, or the first visible worksheet. */
@@ -141,78 +192,41 @@ export function chooseSheet(path: string, sheets: readonly WorkbookSheet[], want
   return { sheet, issues };
 }
 
-/** exceljs's streaming worksheet, as far as it is used here. */
-interface StreamWorksheet {
-  iterator: AsyncIterable<Buffer | string> & { destroy?: () => void };
-  parse(): AsyncIterable<{ eventType: string; value: unknown }[]>;
-}
-
 /** exceljs's streaming row. */
 interface StreamRow {
   number: number;
   eachCell(callback: (cell: { value: unknown; numFmt?: unknown }, column: number) => void): void;
 }
 
-/** exceljs's streaming workbook with the undocumented `parse()` generator and `entry` events. */
-interface StreamWorkbook {
-  on(event: 'entry', listener: (entry: { type: string; id?: unknown }) => void): void;
-  parse(): AsyncIterable<{ eventType?: string; value?: unknown; index?: number; text?: unknown }>;
-}
-
 /** What `readXlsxRows` needs. */
 interface XlsxSettings {
   path: string;
   sheetName: string;
-  sheetNumber: string;
+  entry: ZipEntry;
+  strings: SharedStringTable;
+  styles: ExcelJsStyles;
   date1904: boolean;
   onBytes: (count: number) => void;
 }
 
 /** Streams the chosen sheet's rows, every cell by column position. */
 async function* readXlsxRows(settings: XlsxSettings): AsyncGenerator<RawRow> {
-  const { path, sheetName } = settings;
-  const input = createReadStream(path);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    // 'emit' hands each shared string over instead of caching it in exceljs's array: kept compact here.
-    sharedStrings: 'emit',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'emit',
-  }) as unknown as StreamWorkbook;
-  const strings = createSharedStringTable();
-  let entrySheet: string | undefined;
-  reader.on('entry', (entry) => {
-    if (entry.type === 'worksheet') entrySheet = String(entry.id);
-  });
-  let found = false;
+  const { path, sheetName, strings, date1904 } = settings;
+  let source: Readable | undefined;
   try {
-    for await (const item of reader.parse()) {
-      if (item.eventType === undefined) {
-        strings.add(typeof item.text === 'string' ? item.text : item.text == null ? '' : joinRichText((item.text as { richText?: unknown }).richText));
-        continue;
-      }
-      if (item.eventType !== 'worksheet') continue;
-      const worksheet = item.value as StreamWorksheet;
-      if (found || entrySheet !== settings.sheetNumber) {
-        await discardWorksheet(worksheet);
-        continue;
-      }
-      found = true;
-      worksheet.iterator = countBytes(worksheet.iterator, settings.onBytes);
-      for await (const events of worksheet.parse()) {
-        for (const event of events) {
-          if (event.eventType === 'row') yield buildRawRow(event.value as StreamRow, strings, settings.date1904);
-        }
+    source = await openZipEntry(path, settings.entry);
+    const worksheet = createExcelJsWorksheet(countBytes(source, settings.onBytes), settings.styles, date1904);
+    for await (const events of worksheet.parse()) {
+      for (const event of events) {
+        if (event.eventType === 'row') yield buildRawRow(event.value as StreamRow, strings, date1904);
       }
     }
   } catch (error) {
     if (isPipelineError(error)) throw error;
     fail(path, `the workbook is corrupt or truncated (${(error as Error).message})`, { cause: error, sheet: sheetName });
   } finally {
-    input.destroy();
+    source?.destroy();
   }
-  if (!found) fail(path, `sheet "${sheetName}" could not be found in the zip stream (corrupt workbook)`, { sheet: sheetName });
 }
 
 async function* countBytes(source: AsyncIterable<Buffer | string>, onBytes: (count: number) => void): AsyncGenerator<Buffer | string> {
@@ -222,20 +236,7 @@ async function* countBytes(source: AsyncIterable<Buffer | string>, onBytes: (cou
   }
 }
 
-/** Skips a sheet that is not read, without buffering it (exceljs would keep its chunks otherwise). */
-async function discardWorksheet(worksheet: StreamWorksheet): Promise<void> {
-  const iterator = worksheet.iterator as AsyncIterable<unknown> & Partial<Readable>;
-  if (typeof iterator.destroy === 'function') {
-    // exceljs deletes the spooled temp file next; an open still pending then fails with ENOENT,
-    // which must not surface as an unhandled stream error.
-    iterator.on?.('error', () => {});
-    iterator.destroy();
-    return;
-  }
-  for await (const chunk of iterator) void chunk;
-}
-
-function buildRawRow(row: StreamRow, strings: ReturnType<typeof createSharedStringTable>, date1904: boolean): RawRow {
+function buildRawRow(row: StreamRow, strings: SharedStringTable, date1904: boolean): RawRow {
   const found: [number, SourceCell][] = [];
   let width = 0;
   row.eachCell((cell, column) => {

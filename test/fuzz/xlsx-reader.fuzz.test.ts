@@ -48,15 +48,56 @@ describe('the hand-made workbook', () => {
 });
 
 describe('zip part order', () => {
-  // KNOWN BUG (reported to the lead): when the sheet is stored before xl/sharedStrings.xml (Apple
-  // Numbers exports, some generators), exceljs's streaming reader hands the sheet over before the
-  // strings, and every text cell silently reads as "#REF!". Expected: the right text, or a clear
-  // error. `it.fails` turns red once the reader handles this order.
-  it.fails('a workbook whose sheet precedes its shared strings reads its text, or fails clearly', async () => {
+  // Apple Numbers exports and some generators store the sheet before xl/sharedStrings.xml;
+  // exceljs's own zip walk then handed the sheet over without its strings and every text cell read
+  // as "#REF!". The reader now parses the strings through the zip directory before the sheet.
+  it('a workbook whose sheet precedes its shared strings reads its text, or fails clearly', async () => {
     const path = await fuzz.write('numbers-order.xlsx', buildStoredZip(buildXlsxParts(ROWS, { sheetBeforeStrings: true })));
     const outcome = await readWhole(path);
     expect(checkReadOutcome(outcome, path)).toEqual([]);
     if (outcome.kind === 'rows') expect(outcome.info.header.map((c) => c.name)).toEqual(ROWS[0]);
+  });
+
+  it('reads exact text, rich-text runs joined, when the sheet comes first and styles and strings last', async () => {
+    const rows: (string | number)[][] = [
+      ['Артикул', 'Наименование', 'Цена'],
+      ['SM-1', 'placeholder', 99990],
+      ['SM-2', 'placeholder', 1990.5],
+      ['SM-3', 'placeholder', 5],
+    ];
+    const parts = buildXlsxParts(rows, { sheetBeforeStrings: true });
+    const sheet = parts['xl/worksheets/sheet1.xml'] as string;
+    const ns = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+    // Same strings, same order as the builder numbered them: runs with fonts, phonetic guides (not
+    // shown by Excel), spaces kept, entities, Excel's _x000D_ escape, a line break, a self-closed si.
+    const items = [
+      '<si><t>Артикул</t></si>',
+      '<si><r><t>Наимено</t></r><r><rPr><b/><rFont val="Arial"/></rPr><t>вание</t></r></si>',
+      '<si><t>Цена</t></si>',
+      '<si><t>SM-1</t></si>',
+      '<si>\n  <r><rPr><i/></rPr><t xml:space="preserve">Смартфон </t></r>\n  <r><rPr><b/></rPr><t>«Қазақ» &amp; Ёжик</t></r>\n  <rPh sb="0" eb="1"><t>ふりがな</t></rPh><phoneticPr fontId="1"/>\n</si>',
+      '<si><t>SM-2</t></si>',
+      '<si><r><t xml:space="preserve">  Чехол_x000D_\r\n</t></r><r><t>для &#1046;&#x416; </t></r></si>',
+      '<si><t>SM-3</t></si>',
+      '<si/>',
+    ];
+    parts['xl/sharedStrings.xml'] = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${ns}" count="${items.length}" uniqueCount="${items.length}">${items.join('\n')}</sst>`;
+    // The price column gets a style, stored after the sheet too: its number format must still apply.
+    parts['xl/worksheets/sheet1.xml'] = sheet.replace('<c r="C3">', '<c r="C3" s="1">');
+    parts['xl/styles.xml'] = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><styleSheet xmlns="${ns}"><numFmts count="1"><numFmt numFmtId="164" formatCode="#,##0.00&quot;₸&quot;"/></numFmts><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`;
+    expect(Object.keys(parts).slice(-3)).toEqual(['xl/worksheets/sheet1.xml', 'xl/sharedStrings.xml', 'xl/styles.xml']);
+
+    const path = await fuzz.write('numbers-rich.xlsx', buildStoredZip(parts));
+    const outcome = await readWhole(path);
+    if (outcome.kind === 'error') throw outcome.error;
+    expect(outcome.info.header.map((c) => c.name)).toEqual(['Артикул', 'Наименование', 'Цена']);
+    expect(outcome.rows.map((r) => r.cells.map((c) => c?.text))).toEqual([
+      ['SM-1', 'Смартфон «Қазақ» & Ёжик', '99990'],
+      ['SM-2', '  Чехол\r\nдля ЖЖ ', '1990.5'],
+      ['SM-3', '', '5'],
+    ]);
+    expect(outcome.rows[1]?.cells[2]?.numberFormat).toBe('#,##0.00"₸"');
+    expect(outcome.rows.flatMap((r) => r.cells).filter((c) => c?.kind === 'error')).toEqual([]);
   });
 });
 

@@ -1,0 +1,127 @@
+/**
+ * Parses a workbook's shared-string part (`xl/sharedStrings.xml`) chunk by chunk into the compact
+ * table, during the reader's integrity pass over the part, so the table is full before the sheet is
+ * streamed whatever the order of the parts in the zip (Apple Numbers and some generators store the
+ * sheet first; exceljs's own reader then hands the sheet over before the strings).
+ *
+ * Only what the text of a cell needs is read: each `<si>` is one string, the text of its `<t>`
+ * elements joined in order (a plain string has one, rich text one per `<r>` run), without the
+ * phonetic guides (`<rPh>`, which Excel does not show in the cell). Text is kept exactly as stored,
+ * whitespace included (`xml:space="preserve"` or not, as exceljs did), with XML line endings
+ * normalised, entities and Excel's `_xHHHH_` escapes decoded.
+ */
+import type { Buffer } from 'node:buffer';
+import { StringDecoder } from 'node:string_decoder';
+import type { SharedStringTable } from './shared-string-table.js';
+import { decodeOoxmlEscapes, decodeXmlEntities } from './xml-text.js';
+
+/** Feeds the part's bytes in order; `end` after the last chunk. Both throw on a malformed part. */
+export interface SharedStringsParser {
+  write(chunk: Buffer): void;
+  end(): void;
+}
+
+// A tag, comment or CDATA section cut by a chunk boundary waits for the next chunk; one longer than
+// this is not in any real shared-string part, and waiting on it would make the scan quadratic.
+const MAX_PENDING_MARKUP = 1 << 20;
+
+/** Creates a parser that adds every string of the part to `table`; `part` names it in errors. */
+export function createSharedStringsParser(table: SharedStringTable, part: string): SharedStringsParser {
+  // One decoder for the whole part: a letter whose bytes straddle two chunks stays whole.
+  const decoder = new StringDecoder('utf8');
+  let pending = '';
+  let inString = false;
+  let inText = false;
+  let phonetic = 0;
+  let text = '';
+
+  const malformed = (why: string): Error => new Error(`${part} is malformed (${why}, after string ${table.size})`);
+
+  const addText = (raw: string): void => {
+    if (!inText || phonetic > 0 || raw === '') return;
+    try {
+      text += decodeXmlEntities(raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw);
+    } catch {
+      // String.fromCodePoint rejects references past U+10FFFF, which XML forbids too.
+      throw malformed('invalid character reference');
+    }
+  };
+
+  const handleTag = (inner: string): void => {
+    const closing = inner.charCodeAt(0) === 47; // '/'
+    let end = closing ? 1 : 0;
+    while (end < inner.length && !/[\s/>]/.test(inner.charAt(end))) end++;
+    const name = inner.slice(closing ? 1 : 0, end);
+    const local = name.slice(name.indexOf(':') + 1);
+    const empty = !closing && inner.charCodeAt(inner.length - 1) === 47;
+    if (local === 'si') {
+      if (closing || empty) {
+        if (!inString && closing) throw malformed('</si> without <si>');
+        table.add(decodeOoxmlEscapes(text));
+        inString = false;
+        inText = false;
+        phonetic = 0;
+        text = '';
+      } else {
+        if (inString) throw malformed('<si> inside <si>');
+        inString = true;
+      }
+    } else if (local === 't') {
+      if (closing) inText = false;
+      else if (!empty && inString) inText = true;
+    } else if (local === 'rPh') {
+      if (closing) phonetic = Math.max(0, phonetic - 1);
+      else if (!empty) phonetic++;
+    }
+  };
+
+  const scan = (input: string, final: boolean): void => {
+    let at = 0;
+    while (at < input.length) {
+      const open = input.indexOf('<', at);
+      if (open < 0) {
+        // Text up to the end of the chunk: keep back a character reference or a CR that may
+        // continue in the next chunk, take the rest now.
+        let keep = input.length;
+        if (!final) {
+          const amp = input.lastIndexOf('&');
+          if (amp >= at && !input.includes(';', amp)) keep = amp;
+          else if (input.endsWith('\r')) keep = input.length - 1;
+        }
+        addText(input.slice(at, keep));
+        at = keep;
+        break;
+      }
+      addText(input.slice(at, open));
+      at = open;
+      let close: number;
+      if (input.startsWith('<![CDATA[', at)) {
+        close = input.indexOf(']]>', at + 9);
+        if (close < 0) break;
+        if (inText && phonetic === 0) text += input.slice(at + 9, close).replace(/\r\n?/g, '\n');
+        at = close + 3;
+      } else if (input.startsWith('<!--', at)) {
+        close = input.indexOf('-->', at + 4);
+        if (close < 0) break;
+        at = close + 3;
+      } else {
+        close = input.indexOf('>', at + 1);
+        if (close < 0) break;
+        handleTag(input.slice(at + 1, close));
+        at = close + 1;
+      }
+    }
+    pending = input.slice(at);
+    if (pending.length > MAX_PENDING_MARKUP) throw malformed('a tag that does not end');
+  };
+
+  return {
+    write(chunk) {
+      scan(pending + decoder.write(chunk), false);
+    },
+    end() {
+      scan(pending + decoder.end(), true);
+      if (pending !== '' || inString) throw malformed('the part ends inside a string; the file is truncated');
+    },
+  };
+}
