@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (full: 100,000 and 500,000 SKU rows, 3 runs each, 20,000-product submissions)
- * and `npm run bench -- --quick` (20,000 rows, 1 run, 2,000-product submissions; under two minutes).
+ * and `npm run bench -- --quick` (10,000 rows, 1 run, 2,000-product submissions; under two minutes).
  *
  * Generates the catalogs into `bench/out/data/` (kept between runs while the generator's options
  * are unchanged), runs every measurement in its own Node process (peak memory per measurement),
@@ -41,7 +41,7 @@ const { values } = parseArgs({
 const quick = values.quick === true;
 const runs = Number(values.runs ?? (quick ? 1 : 3));
 const largeRuns = Number(values['large-runs'] ?? runs);
-const sizes = (values.sizes ?? (quick ? '20000' : '100000,500000')).split(',').map(Number);
+const sizes = (values.sizes ?? (quick ? '10000' : '100000,500000')).split(',').map(Number);
 const formats = (values.formats ?? 'xlsx,csv').split(',') as ('xlsx' | 'csv')[];
 const products = Number(values.products ?? (quick ? 2000 : 20000));
 
