@@ -40,6 +40,8 @@ export interface FinishRunOptions {
   timings: Record<string, number>;
   startedAt: Date;
   interrupted: boolean;
+  /** The import sent nothing on purpose (`--strict`, `--max-errors`): its unsent rows do not keep the run open. */
+  blocked?: boolean;
   reportsRoot: string;
   deps: Deps;
 }
@@ -109,11 +111,13 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
         }
       : {}),
   });
-  // A run with requests still open (never sent, fate unknown, jobs not followed) stays resumable.
+  // An import with rows whose outcome is still open (fate unknown, not sent, a job not followed)
+  // stays resumable: running the same command again settles them.
   const open =
-    prep.store.listBatches(options.runId).some((b) => b.status !== 'done' && !(b.status === 'failed' && b.retryable === false)) ||
-    [...prep.store.listProductResults(options.runId).values()].some((r) => r.status === 'unknown');
-  const status = options.interrupted || (options.command === 'import' && open) ? 'interrupted' : 'finished';
+    options.command === 'import' &&
+    (!options.blocked && ((counts.unknown ?? 0) > 0 || (counts.not_sent ?? 0) > 0) ||
+      prep.store.listBatches(options.runId).some((b) => b.status !== 'done' && !(b.status === 'failed' && b.retryable === false)));
+  const status = options.interrupted || open ? 'interrupted' : 'finished';
   prep.store.setRunStatus(options.runId, status, { exitCode, summaryPath: reportPaths.summary });
   return { runId: options.runId, reportDir, reportPaths, summary, exitCode };
 }

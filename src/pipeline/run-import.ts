@@ -160,12 +160,14 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     const requestFailures = new Map<string, { message: string; fieldErrors: string }>();
     let interrupted = false;
     let planOnly = false;
+    let settledKeys: ReadonlySet<string> = new Set();
 
     if (blocked) {
       runDeps.onEvent({ type: 'log', level: 'warn', message: blocked });
       extraIssues.push(createIssue({ code: 'import_blocked', severity: 'error', stage: 'submit', message: blocked }));
     } else {
       const work = createImportWork({ prep, runId, deps: runDeps, jobs, settleAfterMs: options.settleAfterMs ?? 30_000 });
+      settledKeys = work.settledKeys;
       // 1. What an earlier attempt left: jobs to follow, requests whose fate is unknown.
       await work.finishEarlierAttempt();
       lap('resume');
@@ -255,7 +257,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     for (const spooled of store.iterateSpooledProducts(runId)) {
       if (!spooled.draft) continue;
       const result = finalResults.get(spooled.productKey);
-      applyProductOutcome(spooled, result, { outcomes, prep, header: read.info.header, planOnly, unchanged, requestFailures, blocked: blocked !== null, extraIssues });
+      applyProductOutcome(spooled, result, { outcomes, prep, header: read.info.header, planOnly, settledKeys, unchanged, requestFailures, blocked: blocked !== null, extraIssues });
       if (settings.verify && result?.status === 'accepted' && result.productId !== null) {
         const skuIds = new Map(result.skus.map((sku) => [sku.skuKey, sku.skuId]));
         const draft = spooled.draft;
@@ -280,6 +282,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       timings,
       startedAt,
       interrupted,
+      blocked: blocked !== null,
       reportsRoot,
       deps: runDeps,
     });
@@ -297,7 +300,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
 function applyProductOutcome(
   spooled: SpooledProduct,
   result: ReturnType<StateStore['listProductResults']> extends Map<string, infer R> ? R | undefined : never,
-  ctx: { outcomes: RowOutcomeStore; prep: PreparedRun; header: SourceColumn[]; planOnly: boolean; unchanged: Set<string>; requestFailures: Map<string, { message: string; fieldErrors: string }>; blocked: boolean; extraIssues: Issue[] },
+  ctx: { outcomes: RowOutcomeStore; prep: PreparedRun; header: SourceColumn[]; planOnly: boolean; settledKeys: ReadonlySet<string>; unchanged: Set<string>; requestFailures: Map<string, { message: string; fieldErrors: string }>; blocked: boolean; extraIssues: Issue[] },
 ): void {
   const draft = spooled.draft as ProductDraft;
   const { outcomes } = ctx;
@@ -314,6 +317,19 @@ function applyProductOutcome(
     }
     return;
   }
+  if (ctx.unchanged.has(spooled.productKey)) {
+    const ids = ctx.prep.store.getProductIds(spooled.productKey);
+    const status = ctx.settledKeys.has(spooled.productKey) ? 'accepted' : 'unchanged';
+    for (const ref of draft.rows) {
+      outcomes.setStatus(ref.row, status);
+      if (ids) outcomes.setIds(ref.row, { productId: ids.productId });
+    }
+    draft.skuRows.forEach((ref, i) => {
+      const skuId = ids?.skus.get(draft.skuKeys[i] ?? '');
+      if (skuId !== undefined) outcomes.setIds(ref.row, { skuId });
+    });
+    return;
+  }
   if (result?.status === 'rejected' || result?.status === 'unknown') {
     for (const ref of draft.rows) outcomes.setStatus(ref.row, result.status);
     const issues = locateServiceErrors(result.status, result.errors, draft, { mapping: ctx.prep.mapping, header: ctx.header });
@@ -321,18 +337,6 @@ function applyProductOutcome(
       ctx.extraIssues.push(issue);
       if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
     }
-    return;
-  }
-  if (ctx.unchanged.has(spooled.productKey)) {
-    const ids = ctx.prep.store.getProductIds(spooled.productKey);
-    for (const ref of draft.rows) {
-      outcomes.setStatus(ref.row, 'unchanged');
-      if (ids) outcomes.setIds(ref.row, { productId: ids.productId });
-    }
-    draft.skuRows.forEach((ref, i) => {
-      const skuId = ids?.skus.get(draft.skuKeys[i] ?? '');
-      if (skuId !== undefined) outcomes.setIds(ref.row, { skuId });
-    });
     return;
   }
   if (ctx.planOnly) return; // --plan: the rows stay `valid`; nothing was meant to be sent
@@ -380,6 +384,11 @@ function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: Deps; j
   const followLimit = pLimit(Math.max(2, settings.concurrency));
   /** Drafts as sent, per batch in flight (released once recorded). */
   const inFlight = new Map<number, ProductDraft[]>();
+  /**
+   * Products whose earlier request's fate was unknown: when the plan finds the service already
+   * holding their content, that request did its work, and they are reported accepted.
+   */
+  const settledKeys = new Set<string>();
   /** Keys to send, in plan order, and the drafts the blank policy changed. */
   let sendKeys: string[] = [];
   const outgoing = new Map<string, ProductDraft>();
@@ -465,6 +474,10 @@ function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: Deps; j
   return {
     async finishEarlierAttempt(): Promise<void> {
       const batches = store.listBatches(runId);
+      // Planned but never sent (the process stopped in between): their products are planned again.
+      for (const batch of batches) {
+        if (batch.status === 'planned') store.markBatchFailed(runId, batch.index, { error: 'never sent; its products were planned again', retryable: false });
+      }
       const toFollow = batches.filter((b) => b.status === 'accepted' && b.jobId !== null);
       await Promise.all(toFollow.map((b) => followLimit(() => recordFollow(b.index, { jobId: b.jobId as number, infoUrl: b.infoUrl }, b.queuedAt, draftsOf(b.productKeys)))));
       const uncertain = batches.filter((b) => b.status === 'sending' || b.status === 'unknown');
@@ -475,6 +488,7 @@ function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: Deps; j
       // (the seller edited the file after a crash): their creates must not be repeated either.
       const foreign = listForeignUncertain(store, runId);
       for (const key of foreign.keys) if (store.getSpooledProduct(runId, key)?.draft) keys.add(key);
+      for (const key of keys) settledKeys.add(key);
       if (keys.size) {
         const sentAt = Math.max(0, ...batches.map((b) => Date.parse(b.sentAt ?? '') || 0), foreign.sentAt);
         await settle([...keys], sentAt);
@@ -551,6 +565,7 @@ function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: Deps; j
       })();
     },
     toSendCount: () => sendKeys.length,
+    settledKeys,
     keysOf: (index: number): string[] => (inFlight.get(index) ?? []).map((d) => d.productKey),
     release(index: number): void {
       inFlight.delete(index);

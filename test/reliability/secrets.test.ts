@@ -7,7 +7,7 @@
  * and credentials from the environment, a secret file or a settings file.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
@@ -85,7 +85,11 @@ describe('the client secret and the access tokens never leave the process', () =
     await cli(['products', 'list']);
     sandbox.expireTokens();
     const listed = await cli(['products', 'list', '--all', '--json']);
-    const ids = (JSON.parse(listed.stdout) as { productId: number }[]).map((p) => String(p.productId));
+    // `--all --json` prints one product per line.
+    const ids = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => String((JSON.parse(line) as { productId: number }).productId));
     expect(ids.length).toBeGreaterThan(0);
     await cli(['products', 'show', ...ids.slice(0, 3)]);
     await cli(['products', 'show', ...ids.slice(0, 3), '--json']);
@@ -93,6 +97,16 @@ describe('the client secret and the access tokens never leave the process', () =
     await cli(['runs', '--json']);
     await cli(['reconcile', ...data]);
     await cli(['reconcile', ...data, '--json']);
+    await cli(['export', '--out', join(work, 'export.xlsx')]);
+    await cli(['export', '--out', join(work, 'export.csv'), '--json']);
+    await cli(['directories', 'pull', '--export', join(work, 'directories.xlsx')]);
+    await cli(['directories', 'pull', '--json']);
+    await cli(['mapping', 'check', fixture.mapping]);
+    await cli(['mapping', 'init', fixture.file, '--out', join(work, 'draft.yaml')]);
+    const inbox = join(work, 'inbox');
+    await mkdir(inbox);
+    await copyFile(fixture.file, join(inbox, 'drop.csv'));
+    await cli(['watch', inbox, '--once', '--mapping', fixture.mapping, '--stable-seconds', '0.1', '--poll-seconds', '0.05', '--log-format', 'json']);
     // Failures: a wrong secret (which is then the "secret" to hide too), an unreachable service, a bad flag.
     const wrong = await cli(['products', 'list'], { CATALOG_CLIENT_SECRET: 'wr0ng-secret-XYZ' });
     expect(wrong.code).toBe(3);
