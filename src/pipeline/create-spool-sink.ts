@@ -7,12 +7,58 @@ import type { AssembledProduct, ProductSink } from '../stages/product-sink.js';
 import { hashProductContent } from '../state/content-hash.js';
 import type { StateStore } from '../state/index.js';
 
-/** Creates the sink; products are written in transactions of `flushEvery`. */
-export function createSpoolSink(store: StateStore, runId: string, flushEvery = 500): ProductSink & { flush(): void } {
+/**
+ * What is spooled of a product's mapped rows: without the per-file `cells` map (one shared object,
+ * kept here), and with the product-level fields only where a row differs from the first row (the
+ * SKU rows of a product usually repeat its names and descriptions word for word).
+ */
+type CompactRecord = Omit<MappedRow, 'cells' | 'product'> & { product?: MappedRow['product'] };
+
+function compactRecords(records: readonly MappedRow[]): CompactRecord[] {
+  const first = records[0];
+  return records.map((record, i) => {
+    const { cells: _cells, product, ...rest } = record;
+    return i > 0 && first !== undefined && sameProductFields(product, first.product) ? rest : { ...rest, product };
+  });
+}
+
+function expandRecords(records: readonly CompactRecord[], cells: MappedRow['cells']): MappedRow[] {
+  const first = records[0]?.product;
+  return records.map((record) => ({ ...record, product: record.product ?? (first as MappedRow['product']), cells }));
+}
+
+function sameProductFields(a: MappedRow['product'], b: MappedRow['product']): boolean {
+  return (
+    a.shopId === b.shopId &&
+    a.categoryId === b.categoryId &&
+    a.brandId === b.brandId &&
+    a.isLocalMade === b.isLocalMade &&
+    a.vat === b.vat &&
+    a.name.rus === b.name.rus &&
+    a.name.kaz === b.name.kaz &&
+    a.description.rus === b.description.rus &&
+    a.description.kaz === b.description.kaz &&
+    JSON.stringify(a.attributes) === JSON.stringify(b.attributes)
+  );
+}
+
+/** Options of `createSpoolSink`. */
+export interface SpoolSinkOptions {
+  /** Products per transaction. */
+  flushEvery?: number;
+  /** Store content hashes (the import compares them; the dry run needs none). */
+  hash?: boolean;
+}
+
+/** Creates the sink. */
+export function createSpoolSink(store: StateStore, runId: string, options: SpoolSinkOptions = {}): ProductSink & { flush(): void } {
+  const flushEvery = options.flushEvery ?? 500;
+  const hash = options.hash ?? true;
   const buffer = new Map<string, AssembledProduct>();
   // Keys put during this pass: a resumed run re-reads the file, and a product spooled by the
   // earlier pass must be replaced, never merged with its own rows a second time.
   const putNow = new Set<string>();
+  let cells: MappedRow['cells'] = {};
   const flush = (): void => {
     if (buffer.size === 0) return;
     store.spoolProducts(
@@ -23,14 +69,15 @@ export function createSpoolSink(store: StateStore, runId: string, flushEvery = 5
         rows: entry.rows,
         draft: entry.draft,
         issues: entry.issues,
-        contentHash: entry.draft ? hashProductContent(entry.draft.item) : null,
-        records: entry.records,
+        contentHash: hash && entry.draft ? hashProductContent(entry.draft.item) : null,
+        records: compactRecords(entry.records),
       })),
     );
     buffer.clear();
   };
   return {
     put(entry) {
+      if (entry.records[0]) cells = entry.records[0].cells;
       putNow.add(entry.productKey);
       buffer.set(entry.productKey, entry);
       if (buffer.size >= flushEvery) flush();
@@ -50,7 +97,7 @@ export function createSpoolSink(store: StateStore, runId: string, flushEvery = 5
         issues: spooled.issues,
         rows: spooled.rows,
         firstRow: spooled.firstRow,
-        records: (spooled.records ?? []) as MappedRow[],
+        records: expandRecords((spooled.records ?? []) as CompactRecord[], cells),
       };
     },
     flush,

@@ -43,7 +43,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     activeRunId = runId;
     deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (dry run ${runId})` });
     const outcomes = createRowOutcomeStore();
-    const sink = createSpoolSink(prep.store, runId);
+    const sink = createSpoolSink(prep.store, runId, { hash: false });
     const read = await readAndValidate({
       sourcePath: prep.sourcePath,
       displayPath: prep.displayPath,
