@@ -119,5 +119,7 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
       prep.store.listBatches(options.runId).some((b) => b.status !== 'done' && !(b.status === 'failed' && b.retryable === false)));
   const status = options.interrupted || open ? 'interrupted' : 'finished';
   prep.store.setRunStatus(options.runId, status, { exitCode, summaryPath: reportPaths.summary });
+  // A finished run is never replayed: its spool (about 0.7 KB a product) goes.
+  if (status === 'finished') prep.store.clearSpool(options.runId);
   return { runId: options.runId, reportDir, reportPaths, summary, exitCode };
 }

@@ -6,8 +6,7 @@
 import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { AbortedError } from '../core/errors.js';
-import type { ProductDraft } from '../core/types.js';
-import { buildBatches } from '../stages/build-batches.js';
+import { SERVICE_LIMITS } from '../api/wire.js';
 import { createSpoolSink } from './create-spool-sink.js';
 import { finishRun } from './finish-run.js';
 import type { RunResult } from './finish-run.js';
@@ -57,18 +56,9 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     sink.flush();
     lap('read');
 
-    // The payloads exactly as the import would send them, checked against the request limit.
-    let requests = 0;
-    let pending: ProductDraft[] = [];
-    for (const spooled of prep.store.iterateSpooledProducts(runId)) {
-      if (!spooled.draft) continue;
-      pending.push(spooled.draft);
-      if (pending.length >= prep.settings.batchSize * 100) {
-        requests += buildBatches(pending, prep.settings.batchSize).length;
-        pending = [];
-      }
-    }
-    requests += buildBatches(pending, prep.settings.batchSize).length;
+    // The payloads were built by the assembler as the products closed; the import sends them in
+    // requests of at most `batchSize` (never more than the service's 30).
+    const requests = Math.ceil(read.counts.validProducts / Math.min(prep.settings.batchSize, SERVICE_LIMITS.importBatch));
     lap('build');
     deps.onEvent({ type: 'stage:end', stage: 'build', detail: `${read.counts.validProducts} of ${read.counts.products} products would be sent in ${requests} request(s)` });
     return await finishRun({
