@@ -48,12 +48,18 @@ export interface SpoolSinkOptions {
   flushEvery?: number;
   /** Store content hashes (the import compares them; the dry run needs none). */
   hash?: boolean;
+  /**
+   * Store the built drafts. The import sends them; the dry run only needs the rows to rebuild a
+   * product that a late row reopens, so it spools half as much.
+   */
+  drafts?: boolean;
 }
 
 /** Creates the sink. */
 export function createSpoolSink(store: StateStore, runId: string, options: SpoolSinkOptions = {}): ProductSink & { flush(): void } {
   const flushEvery = options.flushEvery ?? 500;
   const hash = options.hash ?? true;
+  const keepDrafts = options.drafts ?? true;
   const buffer = new Map<string, AssembledProduct>();
   // Keys put during this pass: a resumed run re-reads the file, and a product spooled by the
   // earlier pass must be replaced, never merged with its own rows a second time.
@@ -67,7 +73,7 @@ export function createSpoolSink(store: StateStore, runId: string, options: Spool
         productKey: entry.productKey,
         firstRow: entry.firstRow,
         rows: entry.rows,
-        draft: entry.draft,
+        draft: keepDrafts ? entry.draft : null,
         issues: entry.issues,
         contentHash: hash && entry.draft ? hashProductContent(entry.draft.item) : null,
         records: compactRecords(entry.records),

@@ -50,11 +50,15 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
   };
   let products = 0;
   let validProducts = 0;
+  const validKeys = new Set<string>();
 
   const sink: ProductSink = {
     put(entry: AssembledProduct) {
       products += 1;
-      if (entry.draft) validProducts += 1;
+      if (entry.draft) {
+        validProducts += 1;
+        validKeys.add(entry.productKey);
+      }
       for (const issue of entry.issues) record(issue);
       markProductRows(entry, outcomes);
       options.sink.put(entry);
@@ -63,7 +67,8 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
       const entry = options.sink.reopen(productKey);
       if (!entry) return undefined;
       products -= 1;
-      if (entry.draft) validProducts -= 1;
+      // The sink may keep no draft (the dry run's does not): validity is remembered here.
+      if (validKeys.delete(productKey)) validProducts -= 1;
       const reported = new Set(entry.issues);
       for (const ref of entry.rows) outcomes.clearIssues(ref.row, (issue) => reported.has(issue));
       return entry;

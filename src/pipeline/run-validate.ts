@@ -42,7 +42,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     activeRunId = runId;
     deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (dry run ${runId})` });
     const outcomes = createRowOutcomeStore();
-    const sink = createSpoolSink(prep.store, runId, { hash: false });
+    const sink = createSpoolSink(prep.store, runId, { hash: false, drafts: false });
     const read = await readAndValidate({
       sourcePath: prep.sourcePath,
       displayPath: prep.displayPath,
