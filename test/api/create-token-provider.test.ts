@@ -74,7 +74,7 @@ describe('checkCredentials', () => {
 
 describe('createRedactor', () => {
   it('replaces every secret it is given, including ones set later', () => {
-    let token: string | undefined;
+    let token: string | undefined = undefined;
     const redact = createRedactor(() => ['secret-123', token]);
     expect(redact('bad secret-123 and secret-123')).toBe('bad *** and ***');
     token = 'tok-abc';
