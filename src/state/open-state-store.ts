@@ -1,6 +1,10 @@
 /**
- * Opens the local state: a SQLite database (`state.sqlite`) in the state directory, in WAL mode
- * with `synchronous = FULL` so that every committed write survives a crash, `kill -9` included.
+ * Opens the local state: a SQLite database (`state.sqlite`) in the state directory, in WAL mode.
+ * Every committed write survives a crashed process (`kill -9` included): WAL commits are in the
+ * operating system's hands when they return. Commits are synced to the disk (`synchronous = FULL`)
+ * only where a power loss could otherwise cause a duplicate: the `sending` mark before a request
+ * leaves (which also syncs everything committed before it); an fsync per commit would cap the
+ * import at a few requests in flight.
  * One file holds every account; each store reads and writes only its own account's rows.
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
@@ -50,7 +54,7 @@ export function openStateStore(options: OpenStateStoreOptions): StateStore {
   try {
     const mode = db.pragma('journal_mode = WAL', { simple: true });
     if (mode !== 'wal') throw new StateError(`cannot switch ${path} to WAL mode (got "${String(mode)}")`);
-    db.pragma('synchronous = FULL');
+    db.pragma('synchronous = NORMAL');
     migrate(db, path);
     const accountKey = buildAccountKey(options.account);
     registerAccount(db, accountKey, options.account, options.now().toISOString());

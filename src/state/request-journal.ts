@@ -170,7 +170,14 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
     },
     markBatchSending: (runId, index, requestBody) => {
       ctx.requireRun(runId);
-      requireChange(updateSending.run(gzipSync(requestBody), ctx.nowIso(), runId, index).changes, runId, index);
+      // The one commit that must reach the disk before anything leaves: with it (and every
+      // commit before it, same WAL) synced, even a power loss cannot hide a request that was sent.
+      db.pragma('synchronous = FULL');
+      try {
+        requireChange(updateSending.run(gzipSync(requestBody), ctx.nowIso(), runId, index).changes, runId, index);
+      } finally {
+        db.pragma('synchronous = NORMAL');
+      }
     },
     getBatchRequestBody: (runId, index) => {
       ctx.requireRun(runId);

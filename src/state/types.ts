@@ -204,7 +204,7 @@ export interface ProductResultRecord {
 
 /**
  * The local state of one service and seller account. Synchronous (better-sqlite3): every method
- * that writes has committed durably (WAL, `synchronous = FULL`) when it returns, so a crash right
+ * that writes has committed (WAL; see docs/state.md for what is synced to the disk) when it returns, so a crash right
  * after, `kill -9` included, loses nothing it wrote. Methods that take a `runId` throw `StateError`
  * for a run of another account or an unknown batch.
  */
