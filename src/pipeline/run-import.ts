@@ -32,6 +32,7 @@ import type { PreparedRun, RunInputs } from './prepare-run.js';
 import { readAndValidate } from './read-and-validate.js';
 import { createRowOutcomeStore } from './row-outcome-store.js';
 import type { RowOutcomeStore } from './row-outcome-store.js';
+import { createSendingGate } from './create-sending-gate.js';
 import { submitBatches } from './submit-batches.js';
 import type { SubmitTask } from './submit-batches.js';
 import { verifyProducts } from './verify-products.js';
@@ -201,7 +202,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
           client: prep.service.client,
           concurrency: settings.concurrency,
           ...(runDeps.signal ? { signal: runDeps.signal } : {}),
-          beforeSend: (task) => store.markBatchSending(runId, task.index, JSON.stringify({ products: task.items })),
+          beforeSend: createSendingGate((wave) => store.markBatchesSending(runId, wave.map((task) => ({ index: task.index, requestBody: JSON.stringify({ products: task.items }) })))),
           onOutcome: (outcome) => {
             switch (outcome.status) {
               case 'accepted':

@@ -32,8 +32,8 @@ export interface SubmitOptions {
   /** Requests in flight at most; validated here (integer ≥ 1). */
   concurrency: number;
   signal?: AbortSignal;
-  /** Called right before a request is sent (the journal commits `sending`). */
-  beforeSend(task: SubmitTask): void;
+  /** Called right before a request is sent; the request leaves once it resolves (the journal has committed `sending`). */
+  beforeSend(task: SubmitTask): void | Promise<void>;
   /** Called as soon as a request settles (the journal commits the answer). */
   onOutcome(outcome: SubmitOutcome): void | Promise<void>;
   onEvent(event: PipelineEvent): void;
@@ -80,7 +80,7 @@ export async function submitBatches(tasks: Iterable<SubmitTask> | AsyncIterable<
 }
 
 async function sendOne(task: SubmitTask, options: SubmitOptions, pacer: Pacer): Promise<SubmitOutcome> {
-  options.beforeSend(task);
+  await options.beforeSend(task);
   options.onEvent({ type: 'submit:request', batch: task.index, products: task.items.length });
   try {
     const response = await options.client.importProducts(task.items);

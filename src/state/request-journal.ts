@@ -27,6 +27,7 @@ export type RequestJournal = Pick<
   | 'planBatches'
   | 'listBatches'
   | 'markBatchSending'
+  | 'markBatchesSending'
   | 'getBatchRequestBody'
   | 'markBatchAccepted'
   | 'markBatchFailed'
@@ -112,6 +113,21 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
     SELECT product_key, batch_index, position, status, product_id, skus_json, errors_json
     FROM product_results WHERE run_id = ? ORDER BY batch_index, position`);
 
+  const sendingTransaction = db.transaction((runId: string, batches: readonly { index: number; requestBody: string }[]) => {
+    const at = ctx.nowIso();
+    for (const batch of batches) requireChange(updateSending.run(gzipSync(batch.requestBody), at, runId, batch.index).changes, runId, batch.index);
+  });
+  // The one commit that must reach the disk before anything leaves: with it (and every commit
+  // before it, same WAL) synced, even a power loss cannot hide a request that was sent.
+  const markSending = (runId: string, batches: readonly { index: number; requestBody: string }[]): void => {
+    db.pragma('synchronous = FULL');
+    try {
+      sendingTransaction(runId, batches);
+    } finally {
+      db.pragma('synchronous = NORMAL');
+    }
+  };
+
   const requireChange = (changes: number, runId: string, index: number): void => {
     if (changes === 0) throw new StateError(`batch ${index} of run ${runId} was never planned (${ctx.path})`);
   };
@@ -170,14 +186,11 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
     },
     markBatchSending: (runId, index, requestBody) => {
       ctx.requireRun(runId);
-      // The one commit that must reach the disk before anything leaves: with it (and every
-      // commit before it, same WAL) synced, even a power loss cannot hide a request that was sent.
-      db.pragma('synchronous = FULL');
-      try {
-        requireChange(updateSending.run(gzipSync(requestBody), ctx.nowIso(), runId, index).changes, runId, index);
-      } finally {
-        db.pragma('synchronous = NORMAL');
-      }
+      markSending(runId, [{ index, requestBody }]);
+    },
+    markBatchesSending: (runId, batches) => {
+      ctx.requireRun(runId);
+      if (batches.length) markSending(runId, batches);
     },
     getBatchRequestBody: (runId, index) => {
       ctx.requireRun(runId);

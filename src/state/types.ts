@@ -268,6 +268,8 @@ export interface StateStore {
   listBatches(runId: string): BatchRecord[];
   /** Marks a batch `sending` and keeps the request body (compressed). Commit this BEFORE sending. */
   markBatchSending(runId: string, index: number, requestBody: string): void;
+  /** `markBatchSending` for several batches in one synced commit (requests leaving together). */
+  markBatchesSending(runId: string, batches: readonly { index: number; requestBody: string }[]): void;
   /** The last request body sent for a batch. */
   getBatchRequestBody(runId: string, index: number): string | undefined;
   /** The service accepted the batch as a job. */
