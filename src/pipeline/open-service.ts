@@ -40,17 +40,8 @@ export async function openService(settings: Settings, deps: Deps): Promise<Servi
     const sandbox = await startSandbox({ port: 0, stateFile: join(stateDir, 'sandbox', 'sandbox-state.json') });
     const credential = sandbox.credentials.find((c) => c.clientId === account.clientId);
     if (!credential) throw new ConfigError(`the sandbox has no seller ${account.clientId}`);
-    const client = createCatalogClient(
-      {
-        baseUrl: sandbox.url,
-        credentials: { clientId: credential.clientId, clientSecret: credential.clientSecret },
-        timeoutMs: settings.timeoutMs,
-        retry: { limit: settings.retryLimit },
-      },
-      deps,
-    );
     return {
-      client,
+      client: createClientFor(settings, sandbox.url, { clientId: credential.clientId, clientSecret: credential.clientSecret }, deps),
       account,
       baseUrl: sandbox.url,
       sandbox,
@@ -60,24 +51,29 @@ export async function openService(settings: Settings, deps: Deps): Promise<Servi
   }
 
   const clientSecret = await readSecret(settings, deps.cwd);
-  const client = createCatalogClient(
-    {
-      baseUrl: account.baseUrl,
-      credentials: { clientId: account.clientId, clientSecret },
-      paths: Object.fromEntries(Object.entries(settings.paths).filter(([, v]) => v !== undefined)) as Record<string, string>,
-      timeoutMs: settings.timeoutMs,
-      retry: { limit: settings.retryLimit },
-    },
-    deps,
-  );
   return {
-    client,
+    client: createClientFor(settings, account.baseUrl, { clientId: account.clientId, clientSecret }, deps),
     account,
     baseUrl: account.baseUrl,
     sandbox: null,
     stateDir,
     close: async () => {},
   };
+}
+
+/** The client with the settings' time-out, retries and (for the live service) paths. */
+function createClientFor(settings: Settings, baseUrl: string, credentials: { clientId: string; clientSecret: string }, deps: Deps): CatalogClient {
+  return createCatalogClient(
+    {
+      baseUrl,
+      credentials,
+      // The sandbox serves the interface's own paths; path overrides are for the live service.
+      ...(settings.sandbox ? {} : { paths: Object.fromEntries(Object.entries(settings.paths).filter(([, v]) => v !== undefined)) as Record<string, string> }),
+      timeoutMs: settings.timeoutMs,
+      retry: { limit: settings.retryLimit },
+    },
+    deps,
+  );
 }
 
 async function readSecret(settings: Settings, cwd: string): Promise<string> {

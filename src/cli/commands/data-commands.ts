@@ -10,13 +10,13 @@ import { isProcessAlive } from '../../state/index.js';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
+import { buildSendingSettings, withSendingOptions } from '../sending-options.js';
 
 function withFileOptions<T>(y: Argv<T>) {
   return withServiceOptions(
     y
       .positional('file', { type: 'string', demandOption: true, describe: 'The seller file: .xlsx, .csv or .tsv' })
-      .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML), see docs/mapping.md' })
-      .option('report-dir', { type: 'string', describe: 'Folder for run reports (default <state-dir>/runs)' }),
+      .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML), see docs/mapping.md' }),
   );
 }
 
@@ -36,6 +36,7 @@ export const registerValidateCommand: CommandRegistrar = (y, ctx) =>
     'Dry run: read, map and validate a file against the service’s directories; report every problem, send nothing',
     (c) =>
       withFileOptions(c)
+        .option('report-dir', { type: 'string', describe: 'Folder for run reports (default <state-dir>/runs)' })
         .example('$0 validate samples/catalog.xlsx --mapping mappings/sample.yaml --sandbox', 'Check the sample against the embedded sandbox')
         .example('CATALOG_BASE_URL=https://… CATALOG_CLIENT_ID=… CATALOG_CLIENT_SECRET=… $0 validate prices.csv -m mappings/shop.yaml', 'Check a file against the live service'),
     async (argv) => {
@@ -59,18 +60,11 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
     'import <file>',
     'Import a file: validate, send the valid products in batches, follow the jobs, remember the ids, report every row',
     (c) =>
-      withFileOptions(c)
-        .option('concurrency', { type: 'number', describe: 'Requests in flight at once (default 4)' })
-        .option('batch-size', { type: 'number', describe: 'Products per request, at most 30 (default 30)' })
-        .option('max-errors', { type: 'number', describe: 'Send nothing when more rows than this have errors' })
-        .option('strict', { type: 'boolean', describe: 'Send nothing when any row has an error' })
+      withSendingOptions(withFileOptions(c))
         .option('changed-only', { type: 'boolean', describe: 'Send only products changed since their last accepted import' })
-        .option('verify', { type: 'boolean', describe: 'Read the products back afterwards and report differences' })
         .option('plan', { type: 'boolean', describe: 'Show what the import would do to the live catalog (create / update / unchanged, old → new), send nothing' })
         .option('resume', { type: 'string', describe: 'Continue this run (see `runs`); by default an unfinished run of the same file and mapping is continued' })
         .option('fresh', { type: 'boolean', describe: 'Start a new run even if an unfinished run of the same content exists' })
-        .option('job-timeout', { type: 'number', describe: 'Seconds to follow a job before reporting its products as unknown (default 900)' })
-        .option('settle-after', { type: 'number', default: 30, describe: 'Seconds to wait after an unanswered request before asking the service which of its products exist' })
         .example('$0 import samples/catalog.xlsx --mapping mappings/sample.yaml --sandbox', 'Import the sample into the embedded sandbox')
         .example('$0 import catalog.xlsx -m mappings/shop.yaml --plan', 'See what would change in the live catalog, without sending')
         .example('$0 import catalog.xlsx -m mappings/shop.yaml --changed-only --concurrency 8', 'Send only what changed since the last import'),
@@ -78,17 +72,7 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
       const json = Boolean(argv.json);
       const { deps, done } = ctx.createDeps({ json });
       try {
-        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, {
-          reportDir: argv.reportDir,
-          concurrency: argv.concurrency,
-          batchSize: argv.batchSize,
-          maxErrors: argv.maxErrors,
-          strict: argv.strict,
-          changedOnly: argv.changedOnly,
-          verify: argv.verify,
-          plan: argv.plan,
-          jobTimeoutSeconds: argv.jobTimeout,
-        });
+        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { ...buildSendingSettings(argv), changedOnly: argv.changedOnly, plan: argv.plan });
         const result = await runImport(
           {
             file: argv.file,

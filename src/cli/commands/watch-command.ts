@@ -8,6 +8,7 @@ import { runWatch } from '../../watch/run-watch.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
+import { buildSendingSettings, withSendingOptions } from '../sending-options.js';
 
 /** Registers `watch`. */
 export const registerWatchCommand: CommandRegistrar = (y, ctx) =>
@@ -16,7 +17,7 @@ export const registerWatchCommand: CommandRegistrar = (y, ctx) =>
     'Import every complete file dropped into a folder: INBOX → processing/ → done/ or failed/, reports in INBOX/reports/',
     (c) =>
       withServiceOptions(
-        c
+        withSendingOptions(c)
           .positional('inbox', { type: 'string', demandOption: true, describe: 'The inbox folder (it must exist)' })
           .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML), read again for every file' })
           .option('once', { type: 'boolean', default: false, describe: 'Process what is in the inbox (waiting --stable-seconds for files to settle) and exit; for cron and systemd timers' })
@@ -26,14 +27,6 @@ export const registerWatchCommand: CommandRegistrar = (y, ctx) =>
           .option('poll-seconds', { type: 'number', default: 2, describe: 'Seconds between looks at the inbox' })
           .option('log-format', { choices: ['text', 'json'] as const, default: 'text' as const, describe: 'One line per file and per watcher event on stdout; json for log collectors (--json is the same)' })
           .option('verbose', { type: 'boolean', default: false, describe: 'Also print every import’s progress lines on stderr' })
-          .option('report-dir', { type: 'string', describe: 'Folder for run reports (default INBOX/reports)' })
-          .option('concurrency', { type: 'number', describe: 'Requests in flight at once (default 4)' })
-          .option('batch-size', { type: 'number', describe: 'Products per request, at most 30 (default 30)' })
-          .option('max-errors', { type: 'number', describe: 'Send nothing from a file with more rows with errors than this' })
-          .option('strict', { type: 'boolean', describe: 'Send nothing from a file with any row with errors' })
-          .option('verify', { type: 'boolean', describe: 'Read the products back after each import and report differences' })
-          .option('job-timeout', { type: 'number', describe: 'Seconds to follow a job before reporting its products as unknown (default 900)' })
-          .option('settle-after', { type: 'number', default: 30, describe: 'Seconds to wait after an unanswered request before asking the service which of its products exist' })
           .option('lock-stale-seconds', { type: 'number', default: 60, describe: 'A watcher lock not refreshed for this long is taken over (its holder on another host died)' })
           .option('retry-seconds', { type: 'number', default: 60, describe: 'First wait before a file that failed for a passing reason (service down) is tried again; doubles up to 15 min' })
           .group(['once', 'stable-seconds', 'marker', 'fail-on-row-errors', 'poll-seconds', 'log-format', 'verbose', 'lock-stale-seconds', 'retry-seconds'], 'Watching:')
@@ -45,15 +38,7 @@ export const registerWatchCommand: CommandRegistrar = (y, ctx) =>
       const logFormat: WatchLogFormat = argv.json ? 'json' : argv.logFormat;
       const { deps, done } = ctx.createDeps({ json: false, quiet: !argv.verbose });
       try {
-        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, {
-          reportDir: argv.reportDir,
-          concurrency: argv.concurrency,
-          batchSize: argv.batchSize,
-          maxErrors: argv.maxErrors,
-          strict: argv.strict,
-          verify: argv.verify,
-          jobTimeoutSeconds: argv.jobTimeout,
-        });
+        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, buildSendingSettings(argv));
         const result = await runWatch(
           {
             inbox: argv.inbox,
