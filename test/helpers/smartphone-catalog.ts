@@ -5,6 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FIXTURE_MAPPING_YAML } from './catalog-fixture.js';
 
 /** One product row set. */
 export interface PhoneRow {
@@ -16,23 +17,8 @@ export interface PhoneRow {
   price: string;
 }
 
-export const PHONE_MAPPING = `columns:
-  productKey: Артикул
-  barcode: Штрихкод
-  name: { rus: Наименование, kaz: Атауы }
-  description: { rus: Описание, kaz: Сипаттамасы }
-  category: Категория
-  brand: Бренд
-  price: Цена
-  photos: Фото
-defaults: { shopId: 1001, vat: 12, isLocalMade: false }
-categories: { Смартфоны: 10101 }
-attributes:
-  - { code: color, column: Цвет }
-  - { code: memory_gb, column: Память, values: { "128": memory_128, "256": memory_256 } }
-  - { code: operating_system, column: ОС }
-  - { code: model, column: Модель }
-`;
+/** The mapping of the sandbox's smartphone category (one definition for every test helper). */
+export const PHONE_MAPPING = FIXTURE_MAPPING_YAML;
 
 const HEADER = 'Артикул;Штрихкод;Наименование;Атауы;Описание;Сипаттамасы;Категория;Бренд;Цвет;Память;ОС;Модель;Цена;Фото';
 

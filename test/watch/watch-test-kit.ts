@@ -3,6 +3,8 @@
  * mapping, catalog CSVs with valid (or deliberately broken) rows, settings pointing at the sandbox,
  * and a watcher started with real timers whose log records are collected.
  */
+import { FIXTURE_MAPPING_YAML } from '../helpers/catalog-fixture.js';
+import { makeEan13 } from '../helpers/smartphone-catalog.js';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,31 +21,12 @@ import type { WatchOptions, WatchResult } from '../../src/watch/run-watch.js';
 import type { WatchFileRecord, WatchLogRecord } from '../../src/watch/render-watch-log.js';
 
 /** The mapping of the smartphone category 10101 of the sandbox reference data. */
-export const MAPPING_YAML = `columns:
-  productKey: Артикул
-  barcode: Штрихкод
-  name: { rus: Наименование, kaz: Атауы }
-  description: { rus: Описание, kaz: Сипаттамасы }
-  category: Категория
-  brand: Бренд
-  price: Цена
-  photos: Фото
-defaults: { shopId: 1001, vat: 12, isLocalMade: false }
-categories: { Смартфоны: 10101 }
-attributes:
-  - { code: color, column: Цвет }
-  - { code: memory_gb, column: Память, values: { "128": memory_128, "256": memory_256 } }
-  - { code: operating_system, column: ОС }
-  - { code: model, column: Модель }
-`;
+export const MAPPING_YAML = FIXTURE_MAPPING_YAML;
 
 const HEADER = 'Артикул;Штрихкод;Наименование;Атауы;Описание;Сипаттамасы;Категория;Бренд;Цвет;Память;ОС;Модель;Цена;Фото';
 
 /** A valid EAN-13 from 12 digits. */
-export function buildEan13(twelve: string): string {
-  const sum = twelve.split('').reduce((acc, digit, i) => acc + Number(digit) * (i % 2 ? 3 : 1), 0);
-  return `${twelve}${(10 - (sum % 10)) % 10}`;
-}
+export const buildEan13 = makeEan13;
 
 /** One catalog row: a valid smartphone unless `badBarcode`. */
 export interface CatalogRow {
