@@ -68,7 +68,8 @@ function createUtf8Decoder(startOffset: number): StreamDecoder {
     const base = offset;
     offset += cut;
     // Fast path: valid and without a literal U+FFFD (EF BF BD), so there is nothing to mark.
-    if (isUtf8(body) && body.indexOf(GENUINE_REPLACEMENT) === -1) return { text: body.toString('utf8'), marks: [] };
+    // (TextDecoder decodes Cyrillic about twice as fast as Buffer#toString.)
+    if (isUtf8(body) && body.indexOf(GENUINE_REPLACEMENT) === -1) return { text: UTF8.decode(body), marks: [] };
     return decodeUtf8Slowly(body, base);
   };
 
@@ -79,6 +80,8 @@ function createUtf8Decoder(startOffset: number): StreamDecoder {
 }
 
 const GENUINE_REPLACEMENT = Buffer.from([0xef, 0xbf, 0xbd]);
+// ignoreBOM: a U+FEFF that starts a chunk is text, not a byte-order mark (the file's BOM is skipped before).
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** End of the last complete UTF-8 sequence: an incomplete one at the end waits for the next chunk. */
 function findCompleteUtf8End(bytes: Uint8Array): number {
