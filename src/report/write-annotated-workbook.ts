@@ -9,14 +9,21 @@
  * not evaluated by Excel or LibreOffice when the file is opened. Text the tool writes itself
  * (`_errors`, the `To fix` sheet) goes through `neutralizeFormula`. Formula cells of the source are
  * written as their cached result.
+ *
+ * The source is read as the XLSX reader reads it (`openSourceSheet`): shared strings in the compact
+ * table, the sheet streamed through exceljs's sheet parser. What is kept while the sheet is copied
+ * is that table and the row numbers that have issues; the `To fix` lines are built again from
+ * `outcomeOf` once the data sheet is committed.
  */
 import ExcelJS from 'exceljs';
 import { SourceReadError } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
+import type { WorkbookSheet } from '../sources/parse-workbook-parts.js';
+import type { SharedStringTable } from '../sources/shared-string-table.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { ANNOTATION_HEADERS, buildAnnotationValues, isAnnotationHeader } from './annotation-columns.js';
 import { neutralizeFormula } from './neutralize-formula.js';
-import { openWorkbookReader } from './open-workbook-reader.js';
+import { openSourceSheet, type SourceSheet } from './open-source-sheet.js';
 import { renderIssueText } from './render-issue-line.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import type { RowOutcome, RowStatus } from './report-types.js';
@@ -49,6 +56,10 @@ export interface WriteAnnotatedWorkbookOptions {
   info: SourceInfo;
   /** The options the reader used; `sheet` picks the sheet when `info.sheet` is absent. */
   readOptions?: ReadOptions;
+  /**
+   * The outcome of a data row. Called once per data row while the sheet is copied, and again for
+   * the rows with issues when the `To fix` sheet is written: it must answer the same both times.
+   */
   outcomeOf: (row: number) => RowOutcome | undefined;
   /**
    * Also prefix formula-like text of the seller's own cells with `'` (as in CSV). Off by default:
@@ -81,81 +92,60 @@ export interface AnnotatedWorkbookResult {
   issues: number;
 }
 
-/** One line of the `To fix` sheet, kept until the main sheet is committed. */
+/** One line of the `To fix` sheet. */
 type ToFixLine = [row: number, column: string, header: string, value: string, severity: string, code: string, message: string];
 
-/** The minimum of exceljs's streaming worksheet reader this module uses (its typings omit `name`). */
-interface SheetReader extends AsyncIterable<ExcelJS.Row> {
-  name: string;
-  state?: string;
-}
+/** A plain cell value as written: number, boolean, date or text. */
+type PlainValue = string | number | boolean | Date;
 
 /** Streams the annotated copy of the seller's workbook to `outPath`. */
 export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOptions): Promise<AnnotatedWorkbookResult> {
   const { info } = options;
-  const opened = openWorkbookReader(options.sourcePath, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
+  const source = await openSourceSheet(
+    options.sourcePath,
+    (sheets) => pickSheet(sheets, info, options.readOptions),
+    () =>
+      new SourceReadError(info.file, `sheet "${String(info.sheet ?? options.readOptions?.sheet ?? 1)}" not found while writing the annotated copy`, {
+        ...(info.sheet !== undefined ? { sheet: info.sheet } : {}),
+      }),
+  );
   const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: options.outPath, useStyles: true, useSharedStrings: false });
   const headerNames = buildHeaderTexts(info);
-  const result: AnnotatedWorkbookResult = { sheet: '', rows: 0, annotatedRows: 0, highlightedCells: 0, notes: 0, issues: 0 };
-  const toFix: ToFixLine[] = [];
+  const result: AnnotatedWorkbookResult = { sheet: source.name, rows: 0, annotatedRows: 0, highlightedCells: 0, notes: 0, issues: 0 };
+  const issueRows = createRowList();
 
-  try {
-    let position = 0;
-    let found: SheetReader | undefined;
-    for await (const candidate of opened.reader as AsyncIterable<unknown>) {
-      position += 1;
-      const sheet = candidate as SheetReader;
-      if (!isWantedSheet(sheet, position, info, options.readOptions)) continue;
-      found = sheet;
-      result.sheet = sheet.name;
-      const out = writer.addWorksheet(sheet.name);
-      await copySheet(sheet, out, options, headerNames, result, toFix);
-      out.commit();
-      break;
-    }
-    if (found === undefined) {
-      throw new SourceReadError(info.file, `sheet "${String(info.sheet ?? options.readOptions?.sheet ?? 1)}" not found while writing the annotated copy`, {
-        ...(info.sheet !== undefined ? { sheet: info.sheet } : {}),
-      });
-    }
-    writeToFixSheet(writer, result.sheet, toFix);
-    result.issues = toFix.length;
-    await writer.commit();
-    return result;
-  } finally {
-    opened.close();
-  }
-
+  const out = writer.addWorksheet(source.name);
+  await copySheet(source, out, options, headerNames, result, issueRows);
+  out.commit();
+  result.issues = writeToFixSheet(writer, result.sheet, issueRows, options.outcomeOf, headerNames);
+  await writer.commit();
+  return result;
 }
 
 async function copySheet(
-  sheet: SheetReader,
+  source: SourceSheet,
   out: ExcelJS.Worksheet,
   options: WriteAnnotatedWorkbookOptions,
   headerNames: string[],
   result: AnnotatedWorkbookResult,
-  toFix: ToFixLine[],
+  issueRows: RowList,
 ): Promise<void> {
   const { info } = options;
+  const { strings } = source;
+  const prefixFormulaText = options.prefixFormulaText === true;
   // Columns this tool appended on an earlier run are dropped and written afresh.
   const oldAnnotationColumns = new Set<number>();
   let firstAnnotationColumn = headerNames.length + 1;
   let headerSeen = false;
   const maxNotes = options.maxNotes ?? DEFAULT_MAX_NOTES;
 
-  for await (const row of sheet) {
+  for await (const row of source.rows) {
     if (!headerSeen && row.number >= info.headerRow) {
       headerSeen = true;
       if (row.number === info.headerRow) {
         let lastSellerColumn = headerNames.length;
         row.eachCell((cell, column) => {
-          if (isAnnotationHeader(cellText(cell.value))) oldAnnotationColumns.add(column);
+          if (isAnnotationHeader(cellText(plainValue(cell.value, strings)))) oldAnnotationColumns.add(column);
           else lastSellerColumn = Math.max(lastSellerColumn, column);
         });
         firstAnnotationColumn = lastSellerColumn + 1;
@@ -163,10 +153,17 @@ async function copySheet(
       setColumnWidths(out, firstAnnotationColumn);
     }
 
+    const isDataRow = row.number > info.headerRow;
+    const texts = isDataRow && options.onDataRow !== undefined ? headerNames.map(() => '') : undefined;
     const outRow = out.getRow(row.number);
     row.eachCell((cell, column) => {
+      const value = plainValue(cell.value, strings);
+      if (value === null) return;
+      if (texts !== undefined && column <= texts.length) texts[column - 1] = cellText(value);
       if (oldAnnotationColumns.has(column)) return;
-      copyCell(cell, outRow.getCell(column), options.prefixFormulaText === true);
+      const target = outRow.getCell(column);
+      target.value = typeof value === 'string' && prefixFormulaText ? neutralizeFormula(value) : value;
+      if ((typeof value === 'number' || value instanceof Date) && typeof cell.numFmt === 'string' && cell.numFmt !== '') target.numFmt = cell.numFmt;
     });
     result.rows += 1;
 
@@ -177,7 +174,7 @@ async function copySheet(
         cell.font = { bold: true };
         cell.fill = solidFill(ANNOTATION_FILLS.header);
       });
-    } else if (row.number > info.headerRow) {
+    } else if (isDataRow) {
       const outcome = options.outcomeOf(row.number);
       if (outcome !== undefined) {
         result.annotatedRows += 1;
@@ -185,9 +182,9 @@ async function copySheet(
         const highlighted = highlightCells(outRow, outcome.issues, maxNotes - result.notes);
         result.highlightedCells += highlighted.cells;
         result.notes += highlighted.notes;
-        for (const issue of outcome.issues) toFix.push(buildToFixLine(row.number, issue, headerNames));
+        if (outcome.issues.length > 0) issueRows.push(row.number);
       }
-      if (options.onDataRow !== undefined) await options.onDataRow({ row: row.number, values: rowTexts(row, headerNames) }, outcome);
+      if (options.onDataRow !== undefined) await options.onDataRow({ row: row.number, values: texts ?? [] }, outcome);
     }
     // Rows above the header stay uncommitted until the header is seen: column widths can only be
     // set before the first row is written.
@@ -232,7 +229,14 @@ function highlightCells(outRow: ExcelJS.Row, issues: readonly Issue[], notesLeft
   return { cells: byColumn.size, notes };
 }
 
-function writeToFixSheet(writer: ExcelJS.stream.xlsx.WorkbookWriter, dataSheet: string, lines: readonly ToFixLine[]): void {
+/** Writes the `To fix` sheet from the outcomes of the rows in `issueRows`; returns its number of issue lines. */
+function writeToFixSheet(
+  writer: ExcelJS.stream.xlsx.WorkbookWriter,
+  dataSheet: string,
+  issueRows: RowList,
+  outcomeOf: (row: number) => RowOutcome | undefined,
+  headerNames: readonly string[],
+): number {
   const name = dataSheet.toLowerCase() === TO_FIX_SHEET.toLowerCase() ? `_${TO_FIX_SHEET}` : TO_FIX_SHEET;
   const sheet = writer.addWorksheet(name);
   const widths = [8, 8, 24, 30, 9, 28, 80];
@@ -242,13 +246,19 @@ function writeToFixSheet(writer: ExcelJS.stream.xlsx.WorkbookWriter, dataSheet: 
   const header = sheet.addRow([...TO_FIX_HEADERS]);
   header.font = { bold: true };
   header.commit();
-  for (const line of lines) {
-    const [row, ...texts] = line;
-    const outRow = sheet.addRow([row, ...texts.map((text) => neutralizeFormula(text))]);
-    if (line[4] === 'error') outRow.getCell(5).fill = solidFill(ANNOTATION_FILLS.error);
-    outRow.commit();
+  let lines = 0;
+  for (const rowNumber of issueRows.values()) {
+    for (const issue of outcomeOf(rowNumber)?.issues ?? []) {
+      const line = buildToFixLine(rowNumber, issue, headerNames);
+      const [row, ...texts] = line;
+      const outRow = sheet.addRow([row, ...texts.map((text) => neutralizeFormula(text))]);
+      if (line[4] === 'error') outRow.getCell(5).fill = solidFill(ANNOTATION_FILLS.error);
+      outRow.commit();
+      lines += 1;
+    }
   }
   sheet.commit();
+  return lines;
 }
 
 function buildToFixLine(row: number, issue: Issue, headerNames: readonly string[]): ToFixLine {
@@ -259,12 +269,20 @@ function buildToFixLine(row: number, issue: Issue, headerNames: readonly string[
   return [issue.row ?? row, column, header, issue.value ?? '', issue.severity, issue.code, message];
 }
 
-function isWantedSheet(sheet: SheetReader, position: number, info: SourceInfo, readOptions: ReadOptions | undefined): boolean {
-  if (info.sheet !== undefined) return sheet.name === info.sheet;
+/** The sheet the reader read (`info.sheet`), else the one `readOptions.sheet` names, else the first visible worksheet. */
+function pickSheet(sheets: readonly WorkbookSheet[], info: SourceInfo, readOptions: ReadOptions | undefined): WorkbookSheet | undefined {
+  const worksheets = sheets.filter((sheet) => sheet.isWorksheet);
+  if (info.sheet !== undefined) return worksheets.find((sheet) => sheet.name === info.sheet);
   const wanted = readOptions?.sheet;
-  if (typeof wanted === 'string') return sheet.name === wanted;
-  if (typeof wanted === 'number') return position === wanted;
-  return sheet.state === undefined || sheet.state === 'visible';
+  if (typeof wanted === 'string') {
+    const key = wanted.trim().toLowerCase();
+    return worksheets.find((sheet) => sheet.name === wanted) ?? worksheets.find((sheet) => sheet.name.trim().toLowerCase() === key);
+  }
+  if (typeof wanted === 'number') {
+    const sheet = sheets[wanted - 1];
+    return sheet?.isWorksheet === true ? sheet : undefined;
+  }
+  return worksheets.find((sheet) => sheet.state === 'visible');
 }
 
 // The seller's column widths are not copied: exceljs 4.4.0's streaming reader drops them
@@ -276,34 +294,30 @@ function setColumnWidths(out: ExcelJS.Worksheet, firstAnnotationColumn: number):
   });
 }
 
-function copyCell(source: ExcelJS.Cell, target: ExcelJS.Cell, prefixFormulaText: boolean): void {
-  const value = plainValue(source.value);
-  if (value === null) return;
-  target.value = typeof value === 'string' && prefixFormulaText ? neutralizeFormula(value) : value;
-  if ((typeof value === 'number' || value instanceof Date) && source.numFmt) target.numFmt = source.numFmt;
-}
-
 /**
- * A cell value reduced to what is written: number, boolean, date or text. Formulas become their
- * cached result (never a formula), rich text and hyperlinks their text, errors their `#…` text.
+ * A cell value reduced to what is written: number, boolean, date or text. Shared strings come from
+ * the table (a missing one reads `#REF!`, as in the reader); formulas become their cached result
+ * (never a formula), an error result `#ERROR!` (exceljs reads it as NaN, which is no valid number
+ * cell); rich text and hyperlinks become their text, errors their `#…` text.
  */
-function plainValue(value: ExcelJS.CellValue): string | number | boolean | Date | null {
+function plainValue(value: unknown, strings: SharedStringTable): PlainValue | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if (typeof value === 'number') return Number.isNaN(value) ? '#ERROR!' : value;
+  if (typeof value === 'string' || typeof value === 'boolean' || value instanceof Date) return value;
   if (typeof value !== 'object') return String(value);
+  if ('sharedString' in value) return strings.get(Number(value.sharedString)) ?? '#REF!';
   if ('formula' in value || 'sharedFormula' in value) {
     const formula = value as { formula?: string; sharedFormula?: string; result?: unknown };
     if (formula.result === undefined || formula.result === null) return `=${formula.formula ?? formula.sharedFormula ?? ''}`;
-    return plainValue(formula.result as ExcelJS.CellValue);
+    return plainValue(formula.result, strings);
   }
-  if ('richText' in value) return value.richText.map((run) => run.text).join('');
-  if ('hyperlink' in value) return plainValue(value.text as ExcelJS.CellValue);
-  if ('error' in value) return value.error;
+  if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((run: { text?: unknown }) => String(run.text ?? '')).join('');
+  if ('text' in value) return plainValue(value.text, strings);
+  if ('error' in value) return String(value.error);
   return null;
 }
 
-function cellText(value: ExcelJS.CellValue): string {
-  const plain = plainValue(value);
+function cellText(plain: PlainValue | null): string {
   if (plain === null) return '';
   if (plain instanceof Date) return isMidnightUtc(plain) ? plain.toISOString().slice(0, 10) : plain.toISOString();
   if (typeof plain === 'boolean') return plain ? 'TRUE' : 'FALSE';
@@ -314,8 +328,26 @@ function isMidnightUtc(date: Date): boolean {
   return date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
 }
 
-function rowTexts(row: ExcelJS.Row, headerNames: readonly string[]): string[] {
-  return headerNames.map((_, index) => cellText(row.getCell(index + 1).value));
+/** Row numbers in a growable typed array: 4 bytes a row with issues, not a list of lines. */
+interface RowList {
+  push(row: number): void;
+  values(): IterableIterator<number>;
+}
+
+function createRowList(): RowList {
+  let rows = new Uint32Array(1024);
+  let size = 0;
+  return {
+    push(row) {
+      if (size === rows.length) {
+        const grown = new Uint32Array(rows.length * 2);
+        grown.set(rows);
+        rows = grown;
+      }
+      rows[size++] = row;
+    },
+    values: () => rows.subarray(0, size).values(),
+  };
 }
 
 function statusFill(status: RowStatus): string {

@@ -42,8 +42,15 @@ if (mode === 'info') {
   const info = JSON.parse(readFileSync(infoPath, 'utf8')) as SourceInfo;
   const dir = await mkdtemp(join(tmpdir(), 'measure-annotated-'));
   let peak = process.memoryUsage.rss();
+  let ticks = 0;
   const timer = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss());
+    // MEASURE_TRACE=1: where the memory is, every 5 s.
+    if (process.env['MEASURE_TRACE'] === '1' && ++ticks % 100 === 0) {
+      const usage = process.memoryUsage();
+      const mb = (bytes: number): number => Math.round(bytes / 1e6);
+      console.error(`${ticks / 20} s: rss ${mb(usage.rss)} heap ${mb(usage.heapUsed)} external ${mb(usage.external)} arrayBuffers ${mb(usage.arrayBuffers)} MB`);
+    }
   }, 50);
   const before = process.memoryUsage.rss();
   const started = performance.now();
