@@ -38,7 +38,11 @@ function sameProductFields(a: MappedRow['product'], b: MappedRow['product']): bo
     a.name.kaz === b.name.kaz &&
     a.description.rus === b.description.rus &&
     a.description.kaz === b.description.kaz &&
-    JSON.stringify(a.attributes) === JSON.stringify(b.attributes)
+    a.attributes.length === b.attributes.length &&
+    a.attributes.every((attribute, i) => {
+      const other = b.attributes[i];
+      return other !== undefined && attribute.code === other.code && attribute.valueCodes.length === other.valueCodes.length && attribute.valueCodes.every((code, k) => code === other.valueCodes[k]);
+    })
   );
 }
 
