@@ -13,7 +13,8 @@
  * The source is read as the XLSX reader reads it (`openSourceSheet`): shared strings in the compact
  * table, the sheet streamed through exceljs's sheet parser. What is kept while the sheet is copied
  * is that table and the row numbers that have issues; the `To fix` lines are built again from
- * `outcomeOf` once the data sheet is committed.
+ * `outcomeOf` once the data sheet is committed. The copy waits for the zip's deflate stream when it
+ * falls behind (`waitForWorksheetOutput`), so uncompressed XML does not pile up either.
  */
 import ExcelJS from 'exceljs';
 import { SourceReadError } from '../core/errors.js';
@@ -28,6 +29,7 @@ import { renderIssueText } from './render-issue-line.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import type { RowOutcome, RowStatus } from './report-types.js';
 import type { TextRow } from './write-annotated-csv.js';
+import { waitForWorksheetOutput } from './wait-for-worksheet-output.js';
 
 /** Name of the sheet that lists every issue. */
 export const TO_FIX_SHEET = 'To fix';
@@ -117,7 +119,7 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
   const out = writer.addWorksheet(source.name);
   await copySheet(source, out, options, headerNames, result, issueRows);
   out.commit();
-  result.issues = writeToFixSheet(writer, result.sheet, issueRows, options.outcomeOf, headerNames);
+  result.issues = await writeToFixSheet(writer, result.sheet, issueRows, options.outcomeOf, headerNames);
   await writer.commit();
   return result;
 }
@@ -188,7 +190,10 @@ async function copySheet(
     }
     // Rows above the header stay uncommitted until the header is seen: column widths can only be
     // set before the first row is written.
-    if (headerSeen) outRow.commit();
+    if (headerSeen) {
+      outRow.commit();
+      await waitForWorksheetOutput(out);
+    }
   }
 }
 
@@ -230,13 +235,13 @@ function highlightCells(outRow: ExcelJS.Row, issues: readonly Issue[], notesLeft
 }
 
 /** Writes the `To fix` sheet from the outcomes of the rows in `issueRows`; returns its number of issue lines. */
-function writeToFixSheet(
+async function writeToFixSheet(
   writer: ExcelJS.stream.xlsx.WorkbookWriter,
   dataSheet: string,
   issueRows: RowList,
   outcomeOf: (row: number) => RowOutcome | undefined,
   headerNames: readonly string[],
-): number {
+): Promise<number> {
   const name = dataSheet.toLowerCase() === TO_FIX_SHEET.toLowerCase() ? `_${TO_FIX_SHEET}` : TO_FIX_SHEET;
   const sheet = writer.addWorksheet(name);
   const widths = [8, 8, 24, 30, 9, 28, 80];
@@ -254,6 +259,7 @@ function writeToFixSheet(
       const outRow = sheet.addRow([row, ...texts.map((text) => neutralizeFormula(text))]);
       if (line[4] === 'error') outRow.getCell(5).fill = solidFill(ANNOTATION_FILLS.error);
       outRow.commit();
+      await waitForWorksheetOutput(sheet);
       lines += 1;
     }
   }
