@@ -135,6 +135,7 @@ async function copySheet(
   const { info } = options;
   const { strings } = source;
   const prefixFormulaText = options.prefixFormulaText === true;
+  const styles = createSharedStyles();
   // Columns this tool appended on an earlier run are dropped and written afresh.
   const oldAnnotationColumns = new Set<number>();
   let firstAnnotationColumn = headerNames.length + 1;
@@ -165,7 +166,8 @@ async function copySheet(
       if (oldAnnotationColumns.has(column)) return;
       const target = outRow.getCell(column);
       target.value = typeof value === 'string' && prefixFormulaText ? neutralizeFormula(value) : value;
-      if ((typeof value === 'number' || value instanceof Date) && typeof cell.numFmt === 'string' && cell.numFmt !== '') target.numFmt = cell.numFmt;
+      const numFmt = (typeof value === 'number' || value instanceof Date) && typeof cell.numFmt === 'string' && cell.numFmt !== '' ? cell.numFmt : undefined;
+      target.style = styles.get(value, numFmt);
     });
     result.rows += 1;
 
@@ -173,8 +175,7 @@ async function copySheet(
       ANNOTATION_HEADERS.forEach((header, offset) => {
         const cell = outRow.getCell(firstAnnotationColumn + offset);
         cell.value = header;
-        cell.font = { bold: true };
-        cell.fill = solidFill(ANNOTATION_FILLS.header);
+        setStyle(cell, { font: { bold: true }, fill: solidFill(ANNOTATION_FILLS.header) });
       });
     } else if (isDataRow) {
       const outcome = options.outcomeOf(row.number);
@@ -201,11 +202,11 @@ function writeAnnotation(outRow: ExcelJS.Row, firstColumn: number, outcome: RowO
   const values = buildAnnotationValues(outcome, '\n');
   const status = outRow.getCell(firstColumn);
   status.value = values._status;
-  status.fill = solidFill(statusFill(outcome.status));
+  setStyle(status, { fill: solidFill(statusFill(outcome.status)) });
   if (values._errors !== '') {
     const errors = outRow.getCell(firstColumn + 1);
     errors.value = neutralizeFormula(values._errors);
-    errors.alignment = { wrapText: true, vertical: 'top' };
+    setStyle(errors, { alignment: { wrapText: true, vertical: 'top' } });
   }
   const ids = [values._product_id, values._sku_id, values._job_id];
   ids.forEach((id, offset) => {
@@ -225,7 +226,7 @@ function highlightCells(outRow: ExcelJS.Row, issues: readonly Issue[], notesLeft
   for (const [letter, list] of byColumn) {
     const cell = outRow.getCell(columnNumber(letter) as number);
     const severity = list.some((issue) => issue.severity === 'error') ? 'error' : 'warning';
-    cell.fill = solidFill(ANNOTATION_FILLS[severity]);
+    setStyle(cell, { fill: solidFill(ANNOTATION_FILLS[severity]) });
     if (notes >= notesLeft) continue;
     // Notes are never evaluated, so they keep the exact text.
     cell.note = list.map((issue) => renderIssueText(issue, { column: false })).join('\n');
@@ -332,6 +333,34 @@ function cellText(plain: PlainValue | null): string {
 
 function isMidnightUtc(date: Date): boolean {
   return date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
+}
+
+/**
+ * One style object per number format and kind of value, shared by the copied cells. exceljs's
+ * writer renders a cell's style to XML to find its id unless it has seen that very object before
+ * (a WeakMap by identity), and every cell otherwise has a fresh `{}`: a shared object saves that
+ * work on every cell. The kind is part of the key because exceljs gives a number without a format
+ * the General format and a text none, and caches the first answer for the object.
+ */
+function createSharedStyles(): { get(value: PlainValue, numFmt: string | undefined): Partial<ExcelJS.Style> } {
+  const byKey = new Map<string, Partial<ExcelJS.Style>>();
+  return {
+    get(value, numFmt) {
+      const kind = value instanceof Date ? 'date' : typeof value;
+      const key = `${kind}\u0000${numFmt ?? ''}`;
+      let style = byKey.get(key);
+      if (style === undefined) {
+        style = numFmt === undefined ? {} : { numFmt };
+        byKey.set(key, style);
+      }
+      return style;
+    },
+  };
+}
+
+/** Adds to a cell's style without changing the object it may share with other cells. */
+function setStyle(cell: ExcelJS.Cell, patch: Partial<ExcelJS.Style>): void {
+  cell.style = { ...cell.style, ...patch };
 }
 
 /** Row numbers in a growable typed array: 4 bytes a row with issues, not a list of lines. */
