@@ -10,25 +10,10 @@ import type { DirectoryMatchers } from './create-directory-matchers.js';
 import { matchValue, DEFAULT_MATCH_THRESHOLDS, type MatchStatus } from './match-value.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
 import { scoreTextSimilarity } from './score-candidates.js';
+import type { FieldName } from '../stages/mapped-row.js';
 
 /** A field of the import item a column can feed (`columns.*` of the mapping). */
-export type ImportField =
-  | 'productKey'
-  | 'skuKey'
-  | 'shopId'
-  | 'category'
-  | 'brand'
-  | 'isLocalMade'
-  | 'name.rus'
-  | 'name.kaz'
-  | 'description.rus'
-  | 'description.kaz'
-  | 'vat'
-  | 'price'
-  | 'barcode'
-  | 'photos'
-  | 'productId'
-  | 'skuId';
+export type ImportField = FieldName;
 
 /** What a column was matched to. */
 export type ColumnTarget = { kind: 'field'; field: ImportField } | { kind: 'attribute'; attribute: Attribute } | { kind: 'none' };
