@@ -1,0 +1,92 @@
+/**
+ * Writes one product's outcome onto its source rows: accepted with the marketplace ids, unchanged,
+ * rejected or unknown with the service's errors on the cells they concern, or not sent and why.
+ */
+import { createIssue } from '../core/issue.js';
+import type { Issue } from '../core/issue.js';
+import type { ProductDraft } from '../core/types.js';
+import type { SourceColumn } from '../sources/types.js';
+import type { SpooledProduct, StateStore } from '../state/index.js';
+import { locateServiceErrors } from './locate-service-errors.js';
+import type { PreparedRun } from './prepare-run.js';
+import type { RowOutcomeStore } from './row-outcome-store.js';
+
+/** Writes one product's outcome onto its rows. */
+export function applyProductOutcome(
+  spooled: SpooledProduct,
+  result: ReturnType<StateStore['listProductResults']> extends Map<string, infer R> ? R | undefined : never,
+  ctx: { outcomes: RowOutcomeStore; prep: PreparedRun; header: SourceColumn[]; planOnly: boolean; settledKeys: ReadonlySet<string>; unchanged: Set<string>; requestFailures: Map<string, { message: string; fieldErrors: string }>; blocked: boolean; extraIssues: Issue[] },
+): void {
+  const draft = spooled.draft as ProductDraft;
+  const { outcomes } = ctx;
+  const skuRowOf = (skuKey: string): number | undefined => {
+    const i = draft.skuKeys.indexOf(skuKey);
+    return i >= 0 ? draft.skuRows[i]?.row : undefined;
+  };
+  if (result?.status === 'accepted') {
+    for (const ref of draft.skuRows) outcomes.setStatus(ref.row, 'accepted');
+    for (const ref of draft.rows) outcomes.setIds(ref.row, { productId: result.productId });
+    for (const sku of result.skus) {
+      const row = skuRowOf(sku.skuKey);
+      if (row !== undefined) outcomes.setIds(row, { skuId: sku.skuId });
+    }
+    return;
+  }
+  if (ctx.unchanged.has(spooled.productKey)) {
+    const ids = ctx.prep.store.getProductIds(spooled.productKey);
+    const status = ctx.settledKeys.has(spooled.productKey) ? 'accepted' : 'unchanged';
+    for (const ref of draft.rows) {
+      outcomes.setStatus(ref.row, status);
+      if (ids) outcomes.setIds(ref.row, { productId: ids.productId });
+    }
+    draft.skuRows.forEach((ref, i) => {
+      const skuId = ids?.skus.get(draft.skuKeys[i] ?? '');
+      if (skuId !== undefined) outcomes.setIds(ref.row, { skuId });
+    });
+    return;
+  }
+  if (result?.status === 'rejected' || result?.status === 'unknown') {
+    for (const ref of draft.rows) outcomes.setStatus(ref.row, result.status);
+    const issues = locateServiceErrors(result.status, result.errors, draft, { mapping: ctx.prep.mapping, header: ctx.header });
+    for (const issue of issues) {
+      ctx.extraIssues.push(issue);
+      if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
+    }
+    return;
+  }
+  if (ctx.planOnly) return; // --plan: the rows stay `valid`; nothing was meant to be sent
+  const failure = ctx.requestFailures.get(spooled.productKey);
+  if (failure) {
+    for (const ref of draft.rows) {
+      outcomes.setStatus(ref.row, 'rejected');
+      const issue = createIssue({
+        code: 'request_rejected',
+        severity: 'error',
+        stage: 'submit',
+        message: `the service refused the whole request: ${failure.message}`,
+        file: ref.file,
+        ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}),
+        row: ref.row,
+        productKey: spooled.productKey,
+      });
+      ctx.extraIssues.push(issue);
+      outcomes.addIssue(ref.row, issue);
+    }
+    return;
+  }
+  for (const ref of draft.rows) {
+    outcomes.setStatus(ref.row, 'not_sent');
+    const issue = createIssue({
+      code: ctx.blocked ? 'not_sent_blocked' : 'not_sent_interrupted',
+      severity: ctx.blocked ? 'warning' : 'error',
+      stage: 'submit',
+      message: ctx.blocked ? 'valid, but not sent because the import was blocked (see the summary)' : 'not sent: the run was interrupted or the request could not be settled; run the same command again to finish',
+      file: ref.file,
+      ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}),
+      row: ref.row,
+      productKey: spooled.productKey,
+    });
+    ctx.extraIssues.push(issue);
+    outcomes.addIssue(ref.row, issue);
+  }
+}

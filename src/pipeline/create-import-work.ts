@@ -1,0 +1,263 @@
+/**
+ * The journal-driven part of the import: finishing what an earlier attempt left (jobs to follow,
+ * requests of unknown fate to settle), the plan against what the service holds, the requests to
+ * send, and following each accepted job to its results.
+ */
+import pLimit from 'p-limit';
+import type { Deps } from '../core/deps.js';
+import { ConfigError } from '../core/errors.js';
+import type { ProductDraft } from '../core/types.js';
+import { addToPlanCounts, createCodeLookups, createPlanCounts, fetchHeldProducts, planProduct } from '../plan/index.js';
+import type { PlanCounts, PlannedProduct } from '../plan/plan-types.js';
+import type { RunSummaryJob } from '../report/report-types.js';
+import { hashProductContent, hashRequest } from '../state/content-hash.js';
+import type { JobProductOutcome, StateStore } from '../state/index.js';
+import { findLiveSkusByBarcode } from './find-live-skus.js';
+import { followJob } from './follow-job.js';
+import { matchJobResults } from './match-job-results.js';
+import type { PreparedRun } from './prepare-run.js';
+import type { SubmitTask } from './submit-batches.js';
+
+/** Products planned per round of details requests. */
+export const PLAN_CHUNK = 120;
+
+/** The journal-driven part of the import: resume, plan, follow. */
+export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: Deps; jobs: RunSummaryJob[]; settleAfterMs: number }) {
+  const { prep, runId, deps } = ctx;
+  const { store, settings } = prep;
+  const client = prep.service.client;
+  const followLimit = pLimit(Math.max(2, settings.concurrency));
+  /** Drafts as sent, per batch in flight (released once recorded). */
+  const inFlight = new Map<number, ProductDraft[]>();
+  /**
+   * Products whose earlier request's fate was unknown: when the plan finds the service already
+   * holding their content, that request did its work, and they are reported accepted.
+   */
+  const settledKeys = new Set<string>();
+  /** Keys to send, in plan order, and the drafts the blank policy changed. */
+  let sendKeys: string[] = [];
+  const outgoing = new Map<string, ProductDraft>();
+
+  const draftsOf = (keys: readonly string[]): ProductDraft[] =>
+    keys.map((key) => {
+      const spooled = store.getSpooledProduct(runId, key);
+      if (!spooled?.draft) throw new ConfigError(`the run's spool lacks product ${key}; start a new run with --fresh`);
+      return spooled.draft;
+    });
+
+  const recordFollow = async (index: number, job: { jobId: number; infoUrl: string | null }, queuedAt: string | null, sent: ProductDraft[]): Promise<void> => {
+    const followed = await followJob({
+      client,
+      job,
+      expected: sent.length,
+      timeoutMs: settings.jobTimeoutSeconds * 1000,
+      pollIntervalMs: settings.pollIntervalMs,
+      deps,
+    });
+    if (deps.signal?.aborted && followed.status !== 'done') return; // keep `accepted`: the next run follows it
+    const matched = matchJobResults(sent, followed.status === 'done' ? followed.job : followed.job);
+    if (followed.status === 'timeout') {
+      for (const result of matched) {
+        if (result.status === 'unknown') result.errors = [{ message: `job ${job.jobId} did not finish within ${settings.jobTimeoutSeconds} s${followed.lastError ? ` (${followed.lastError})` : ''}` }];
+      }
+    }
+    const outcomes: JobProductOutcome[] = matched.map((result, position) => ({
+      position,
+      productKey: result.productKey,
+      status: result.status,
+      productId: result.productId,
+      skus: result.skus,
+      errors: result.errors,
+      contentHash: hashProductContent((sent[position] as ProductDraft).item),
+    }));
+    store.recordJobResults(runId, index, outcomes);
+    const count = (status: string): number => matched.filter((r) => r.status === status).length;
+    deps.onEvent({ type: 'job:finished', jobId: job.jobId, accepted: count('accepted'), rejected: count('rejected'), unknown: count('unknown') });
+    ctx.jobs.push({
+      jobId: job.jobId,
+      batch: index,
+      products: sent.length,
+      ...(queuedAt ? { queuedAt } : {}),
+      finishedAt: deps.now().toISOString(),
+      status: followed.status === 'done' ? (followed.job.status ?? 'done') : 'timeout',
+      durationMs: followed.durationMs,
+    });
+  };
+
+  /**
+   * Settles products that may or may not have reached the service: the ids of those that exist
+   * are remembered (so they are sent again as updates, never as second creates); the rest are sent
+   * again as they are.
+   */
+  const settle = async (keys: readonly string[], sentAt: number): Promise<void> => {
+    const drafts = draftsOf(keys);
+    const barcodes = new Set<string>();
+    for (const draft of drafts) if (draft.item.productId === null) for (const sku of draft.item.skus) barcodes.add(sku.barcode);
+    if (barcodes.size === 0) return;
+    const wait = sentAt + ctx.settleAfterMs - deps.now().getTime();
+    if (wait > 0) {
+      deps.onEvent({ type: 'log', level: 'info', message: `waiting ${Math.ceil(wait / 1000)} s for requests of unknown fate to be processed before checking them` });
+      await deps.sleep(wait, deps.signal);
+    }
+    deps.onEvent({ type: 'stage:start', stage: 'settle', detail: `asking the service which of ${drafts.length} product(s) of unknown fate exist` });
+    const live = await findLiveSkusByBarcode(client, barcodes);
+    const known = store.getProductIdsMany(keys);
+    const found = drafts.flatMap((draft) => {
+      const skus = draft.item.skus.flatMap((sku, i) => {
+        const hit = live.get(sku.barcode);
+        return hit ? [{ skuKey: draft.skuKeys[i] ?? sku.barcode, skuId: hit.skuId, barcode: sku.barcode, productId: hit.productId }] : [];
+      });
+      const productIds = new Set(skus.map((s) => s.productId));
+      const productId = skus[0]?.productId;
+      if (productId === undefined || productIds.size !== 1 || draft.item.productId !== null) return [];
+      return [{ productKey: draft.productKey, productId, skus: skus.map(({ productId: _p, ...sku }) => sku), contentHash: known.get(draft.productKey)?.contentHash ?? null, runId }];
+    });
+    if (found.length) store.recordAccepted(found);
+    deps.onEvent({ type: 'log', level: 'info', message: `settled: ${found.length} of ${drafts.length} product(s) already exist and will be updated, not created again` });
+  };
+
+  return {
+    async finishEarlierAttempt(): Promise<void> {
+      const batches = store.listBatches(runId);
+      // Planned but never sent (the process stopped in between): their products are planned again.
+      for (const batch of batches) {
+        if (batch.status === 'planned') store.markBatchFailed(runId, batch.index, { error: 'never sent; its products were planned again', retryable: false });
+      }
+      const toFollow = batches.filter((b) => b.status === 'accepted' && b.jobId !== null);
+      await Promise.all(toFollow.map((b) => followLimit(() => recordFollow(b.index, { jobId: b.jobId as number, infoUrl: b.infoUrl }, b.queuedAt, draftsOf(b.productKeys)))));
+      const uncertain = batches.filter((b) => b.status === 'sending' || b.status === 'unknown');
+      // Products whose job never gave a result may exist too.
+      const results = store.listProductResults(runId);
+      const keys = new Set([...uncertain.flatMap((b) => b.productKeys), ...[...results.values()].filter((r) => r.status === 'unknown').map((r) => r.productKey)]);
+      // So may products of this file that an earlier, unfinished run of another file content sent
+      // (the seller edited the file after a crash): their creates must not be repeated either.
+      const foreign = listForeignUncertain(store, runId);
+      for (const key of foreign.keys) if (store.getSpooledProduct(runId, key)?.draft) keys.add(key);
+      for (const key of keys) settledKeys.add(key);
+      if (keys.size) {
+        const sentAt = Math.max(0, ...batches.map((b) => Date.parse(b.sentAt ?? '') || 0), foreign.sentAt);
+        await settle([...keys], sentAt);
+        const error = `fate unknown; its products were checked on the service by run ${runId} and sent again in later requests`;
+        for (const batch of uncertain) store.markBatchFailed(runId, batch.index, { error, retryable: false });
+        for (const batch of foreign.batches) store.markBatchFailed(batch.runId, batch.index, { error, retryable: false });
+      }
+    },
+    /**
+     * The plan: every product not finally settled, with the ids the state knows, compared with
+     * what the service holds for it (details of the known ids). Unchanged products are not sent;
+     * an empty field over a held value keeps the held value unless the mapping says `clear`.
+     */
+    async plan(unchanged: Set<string>, onPlanned: (planned: PlannedProduct) => Promise<void>): Promise<PlanCounts> {
+      const results = store.listProductResults(runId);
+      const keys: string[] = [];
+      for (const spooled of store.iterateSpooledProducts(runId)) {
+        if (!spooled.draft) continue;
+        const result = results.get(spooled.productKey);
+        if (result && result.status !== 'unknown') continue;
+        keys.push(spooled.productKey);
+      }
+      // Ids the state knows (also those learnt moments ago by settling).
+      const known = store.getProductIdsMany(keys);
+      const counts = createPlanCounts();
+      const lookups = createCodeLookups(prep.directories);
+      sendKeys = [];
+      const candidates: string[] = [];
+      for (const key of keys) {
+        const ids = known.get(key);
+        if (settings.changedOnly && ids?.contentHash && store.getSpooledProduct(runId, key)?.contentHash === ids.contentHash) {
+          unchanged.add(key);
+          counts.unchanged += 1;
+          continue;
+        }
+        candidates.push(key);
+      }
+      for (let start = 0; start < candidates.length; start += PLAN_CHUNK) {
+        const drafts = draftsOf(candidates.slice(start, start + PLAN_CHUNK)).map((draft) => withKnownIds(draft, known.get(draft.productKey)));
+        const held = await fetchHeldProducts(client, drafts.map((d) => d.item.productId));
+        for (const draft of drafts) {
+          const planned = planProduct(draft, held, prep.mapping, lookups);
+          addToPlanCounts(counts, planned);
+          await onPlanned(planned);
+          if (planned.action === 'unchanged') {
+            unchanged.add(planned.productKey);
+            continue;
+          }
+          sendKeys.push(planned.productKey);
+          // Only drafts the blank policy changed are kept; the others are rebuilt from the spool.
+          if (planned.blanked.length > 0) outgoing.set(planned.productKey, planned.draft);
+        }
+      }
+      return counts;
+    },
+    /** The requests to send, built lazily from the spool in plan order. */
+    tasks(): Generator<SubmitTask> {
+      const batches = store.listBatches(runId);
+      let nextIndex = batches.reduce((max, b) => Math.max(max, b.index + 1), 0);
+      const batchSize = settings.batchSize;
+      const keys = sendKeys;
+      return (function* () {
+        for (let start = 0; start < keys.length; start += batchSize) {
+          const slice = keys.slice(start, start + batchSize);
+          const known = store.getProductIdsMany(slice);
+          const drafts = draftsOf(slice).map((draft) => outgoing.get(draft.productKey) ?? withKnownIds(draft, known.get(draft.productKey)));
+          const items = drafts.map((d) => d.item);
+          const index = nextIndex;
+          nextIndex += 1;
+          store.planBatches(runId, [{ index, productKeys: slice, requestHash: hashRequest(items) }]);
+          inFlight.set(index, drafts);
+          yield { index, items };
+        }
+      })();
+    },
+    toSendCount: () => sendKeys.length,
+    settledKeys,
+    keysOf: (index: number): string[] => (inFlight.get(index) ?? []).map((d) => d.productKey),
+    release(index: number): void {
+      inFlight.delete(index);
+    },
+    follow(index: number, job: { jobId: number; infoUrl: string | null }, queuedAt: string | null): Promise<void> {
+      const sent = inFlight.get(index) ?? [];
+      return followLimit(async () => {
+        try {
+          await recordFollow(index, job, queuedAt, sent);
+        } finally {
+          inFlight.delete(index);
+        }
+      });
+    },
+  };
+}
+
+/**
+ * Requests of the account's other unfinished import runs whose fate is unknown (never answered,
+ * or accepted with a job never followed), and the product keys they carried.
+ */
+function listForeignUncertain(store: StateStore, runId: string): { keys: Set<string>; batches: { runId: string; index: number }[]; sentAt: number } {
+  const keys = new Set<string>();
+  const batches: { runId: string; index: number }[] = [];
+  let sentAt = 0;
+  for (const run of store.listRuns({ limit: 200 })) {
+    if (run.runId === runId || run.status === 'finished' || run.command === 'validate') continue;
+    for (const batch of store.listBatches(run.runId)) {
+      if (batch.status !== 'sending' && batch.status !== 'unknown' && batch.status !== 'accepted') continue;
+      batches.push({ runId: run.runId, index: batch.index });
+      for (const key of batch.productKeys) keys.add(key);
+      sentAt = Math.max(sentAt, Date.parse(batch.sentAt ?? '') || 0);
+    }
+    for (const result of store.listProductResults(run.runId).values()) if (result.status === 'unknown') keys.add(result.productKey);
+  }
+  return { keys, batches, sentAt };
+}
+
+/** The draft with the marketplace ids the state remembers for its keys (ids given in the sheet win). */
+function withKnownIds(draft: ProductDraft, ids: { productId: number; skus: Map<string, number> } | undefined): ProductDraft {
+  if (!ids) return draft;
+  return {
+    ...draft,
+    item: {
+      ...draft.item,
+      productId: draft.item.productId ?? ids.productId,
+      skus: draft.item.skus.map((sku, i) => ({ ...sku, skuId: sku.skuId ?? ids.skus.get(draft.skuKeys[i] ?? '') ?? null })),
+    },
+  };
+}
