@@ -128,7 +128,6 @@ async function runChild(mode: string, file: string): Promise<void> {
     const before = process.memoryUsage();
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: mode === 'strings-ours' ? 'emit' : 'cache', worksheets: 'emit' });
     const table = createSharedStringTable();
-    let kept: unknown;
     for await (const item of (reader as unknown as { parse(): AsyncIterable<{ eventType?: string; text?: unknown; value?: { iterator?: { destroy?: () => void } } }> }).parse()) {
       if (item.eventType === undefined) table.add(String(item.text));
       else if (item.eventType === 'worksheet') {
@@ -136,7 +135,7 @@ async function runChild(mode: string, file: string): Promise<void> {
         break;
       }
     }
-    kept = mode === 'strings-ours' ? table : (reader as unknown as { sharedStrings: unknown[] }).sharedStrings;
+    const kept: unknown = mode === 'strings-ours' ? table : (reader as unknown as { sharedStrings: unknown[] }).sharedStrings;
     gc?.();
     const after = process.memoryUsage();
     const count = mode === 'strings-ours' ? table.size : (kept as unknown[]).length;
