@@ -355,16 +355,8 @@ function coverQuery(query: PreparedText, other: PreparedText, words: WordTable):
 
 /** Weighted share of a directory text's words found among the seller's words. */
 function coverCandidate(query: PreparedText, other: PreparedText, words: WordTable): number {
-  let sum = 0;
-  let weight = 0;
-  other.ids.forEach((otherWord, j) => {
-    let best = 0;
-    for (const queryWord of query.ids) best = Math.max(best, words(queryWord, otherWord));
-    const w = other.weights[j] ?? 1;
-    sum += w * best;
-    weight += w;
-  });
-  return weight === 0 ? 0 : sum / weight;
+  // The same measure from the other side; the word scorer keeps its (seller, directory) order.
+  return coverQuery(other, query, (otherWord, queryWord) => words(queryWord, otherWord));
 }
 
 /** Seller word `a` against directory word `b`: abbreviation is one-way (the seller shortens). */
