@@ -429,22 +429,34 @@ const HEADPHONES = [
   { brand: 'Edifier', model: 'W820NB Plus', colors: ['черный', 'синий'], price: 32990, hours: 49 },
 ] as const;
 
+/**
+ * One colour SKU of a product. The draws from the PRNG keep their order (barcode, number-cell
+ * choice, price, grouping), so the samples stay byte-identical.
+ */
+function buildColorSku(
+  ctx: BuildContext,
+  key: string,
+  color: string,
+  options: { country: string; price: number; photos: number; groupedShare?: number; numericBarcode?: boolean },
+): SkuSpec {
+  const barcode = ctx.barcode(options.country);
+  const barcodeAsNumber = options.numericBarcode ? isNumberBarcode(ctx, barcode) : false;
+  return {
+    skuKey: `${key}-${colorCode(color)}`,
+    barcode,
+    barcodeAsNumber,
+    color,
+    price: buildPrice(ctx.rng, options.price),
+    priceGrouped: options.groupedShare !== undefined ? ctx.rng() < options.groupedShare : false,
+    photos: photoUrls(key, colorCode(color), options.photos),
+  };
+}
+
 function addHeadphones(ctx: BuildContext): void {
   for (const def of HEADPHONES) {
     const key = nextKey(ctx, 'HP');
     const title = `${def.brand} ${def.model}`;
-    const skus = def.colors.map((color): SkuSpec => {
-      const barcode = ctx.barcode('Китай');
-      return {
-        skuKey: `${key}-${colorCode(color)}`,
-        barcode,
-        barcodeAsNumber: false,
-        color,
-        price: buildPrice(ctx.rng, def.price),
-        priceGrouped: ctx.rng() < 0.15,
-        photos: photoUrls(key, colorCode(color), 3),
-      };
-    });
+    const skus = def.colors.map((color) => buildColorSku(ctx, key, color, { country: 'Китай', price: def.price, groupedShare: 0.15, photos: 3 }));
     ctx.products.push({
       key,
       category: 'Наушники беспроводные',
@@ -480,18 +492,9 @@ function addKettles(ctx: BuildContext): void {
   for (const def of KETTLES) {
     const key = nextKey(ctx, 'KT');
     const title = `${def.brand} ${def.model}`;
-    const skus = def.colors.map((color): SkuSpec => {
-      const barcode = ctx.barcode(def.brand === 'Bosch' ? 'Турция' : 'Китай');
-      return {
-        skuKey: `${key}-${colorCode(color)}`,
-        barcode,
-        barcodeAsNumber: false,
-        color,
-        price: buildPrice(ctx.rng, def.price),
-        priceGrouped: ctx.rng() < 0.2,
-        photos: photoUrls(key, colorCode(color), 3),
-      };
-    });
+    const skus = def.colors.map((color) =>
+      buildColorSku(ctx, key, color, { country: def.brand === 'Bosch' ? 'Турция' : 'Китай', price: def.price, groupedShare: 0.2, photos: 3 }),
+    );
     ctx.products.push({
       key,
       category: 'Чайники электрические',
@@ -868,18 +871,7 @@ function addTowels(ctx: BuildContext): void {
     const local = def.brand === 'Samruk Textile';
     const country = local ? 'Казахстан' : 'Турция';
     const colors = pickSome(ctx.rng, ['белый', 'серый', 'бежевый', 'голубой', 'пудровый', 'мятный'], between(ctx.rng, 2, 3));
-    const skus = colors.map((color): SkuSpec => {
-      const barcode = ctx.barcode(country);
-      return {
-        skuKey: `${key}-${colorCode(color)}`,
-        barcode,
-        barcodeAsNumber: isNumberBarcode(ctx, barcode),
-        color,
-        price: buildPrice(ctx.rng, def.price),
-        priceGrouped: false,
-        photos: photoUrls(key, colorCode(color), 2),
-      };
-    });
+    const skus = colors.map((color) => buildColorSku(ctx, key, color, { country, price: def.price, numericBarcode: true, photos: 2 }));
     const kind = def.material === 'Махра' ? ['махровое', 'түкті'] : def.material === 'Бамбук' ? ['бамбуковое', 'бамбук'] : ['хлопковое', 'мақта'];
     ctx.products.push({
       key,
