@@ -6,7 +6,7 @@
  * directory does not have to be built in memory. Text cells go through `neutralizeFormula`, since
  * directory names come from the service.
  */
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../core/load-exceljs.js';
 import type { Directories } from '../api/wire.js';
 import { buildCategoryPath, createDirectoryIndex } from '../mapping/directory-index.js';
 import { buildColumnLetter } from '../sources/column-letter.js';
@@ -33,7 +33,7 @@ type Cell = string | number | boolean | null;
 /** Writes the workbook to `path` (created or replaced). Returns the number of data rows per sheet. */
 export async function writeDirectoriesWorkbook(directories: Directories, path: string): Promise<Record<keyof typeof DIRECTORY_SHEETS, number>> {
   const index = createDirectoryIndex(directories);
-  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
+  const writer = new (loadExcelJs().stream.xlsx.WorkbookWriter)({ filename: path, useStyles: true, useSharedStrings: false });
   const counts = { Categories: 0, Attributes: 0, Values: 0, Brands: 0 };
   const addSheet = (name: keyof typeof DIRECTORY_SHEETS, rows: Iterable<Cell[]>): void => {
     const headers = DIRECTORY_SHEETS[name];

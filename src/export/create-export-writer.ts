@@ -7,7 +7,7 @@
  * reads back unchanged; numbers (ids, price, VAT) are number cells; the barcode and the keys are
  * text so that Excel does not shorten them.
  */
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '../core/load-exceljs.js';
 import { ConfigError } from '../core/errors.js';
 import { createCsvFileWriter } from '../report/create-csv-file-writer.js';
 import type { ExportCell } from './build-export-rows.js';
@@ -54,7 +54,7 @@ function createCsvWriter(path: string): ExportWriter {
 }
 
 function createXlsxWriter(path: string, textColumns: ReadonlySet<number>): ExportWriter {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
+  const workbook = new (loadExcelJs().stream.xlsx.WorkbookWriter)({ filename: path, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(EXPORT_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
   let header = true;
   let rows = 0;

@@ -10,7 +10,8 @@
  */
 import { createReadStream } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
+import { loadExcelJs } from '../core/load-exceljs.js';
 
 /** The options `openWorkbookReader` passes to exceljs. */
 export type WorkbookReaderOptions = Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>;
@@ -34,7 +35,7 @@ export function openWorkbookReader(path: string, options: WorkbookReaderOptions)
     });
     return pipe(destination as unknown as Writable, pipeOptions) as unknown as T;
   }) as Readable['pipe'];
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, options);
+  const reader = new (loadExcelJs().stream.xlsx.WorkbookReader)(input, options);
   return { reader, close: () => input.destroy() };
 }
 

@@ -16,7 +16,8 @@
  * `outcomeOf` once the data sheet is committed. The copy waits for the zip's deflate stream when it
  * falls behind (`waitForWorksheetOutput`), so uncompressed XML does not pile up either.
  */
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
+import { loadExcelJs } from '../core/load-exceljs.js';
 import { SourceReadError } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
 import type { WorkbookSheet } from '../sources/parse-workbook-parts.js';
@@ -111,7 +112,7 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
         ...(info.sheet !== undefined ? { sheet: info.sheet } : {}),
       }),
   );
-  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: options.outPath, useStyles: true, useSharedStrings: false });
+  const writer = new (loadExcelJs().stream.xlsx.WorkbookWriter)({ filename: options.outPath, useStyles: true, useSharedStrings: false });
   const headerNames = buildHeaderTexts(info);
   const result: AnnotatedWorkbookResult = { sheet: source.name, rows: 0, annotatedRows: 0, highlightedCells: 0, notes: 0, issues: 0 };
   const issueRows = createRowList();
