@@ -31,7 +31,10 @@ const sandboxOptions: SandboxOptions = {
   jobDelayMs: 0,
   faults: { latencyMs, ...(rate > 0 ? { rateLimit: { requests: rate, perSeconds: 1 } } : {}) },
 };
-const server = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./serve-sandbox.ts', import.meta.url)), JSON.stringify(sandboxOptions)], {
+// The sandbox runs the way this script runs: compiled by the benchmark, or under tsx by hand.
+const compiled = import.meta.url.endsWith('.js');
+const sandboxScript = fileURLToPath(new URL(compiled ? './serve-sandbox.js' : './serve-sandbox.ts', import.meta.url));
+const server = spawn(process.execPath, [...(compiled ? [] : ['--import', 'tsx']), sandboxScript, JSON.stringify(sandboxOptions)], {
   stdio: ['pipe', 'pipe', 'inherit'],
 });
 const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
