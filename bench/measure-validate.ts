@@ -5,12 +5,14 @@
  * which reads the file a second time for the annotated copy). Each part is timed separately.
  * Usage: node --import tsx bench/measure-validate.ts FILE MAPPING STATE_DIR
  */
+import { applyHeapTuning } from '../src/cli/tune-heap.js';
 import { createNodeDeps } from '../src/core/deps.js';
 import type { PipelineEvent } from '../src/core/events.js';
 import { runValidate } from '../src/pipeline/run-validate.js';
 import { resolveSettings } from '../src/settings/resolve-settings.js';
 import { printMeasurement, readArgs, readClock, startRssSampler } from './measure-support.js';
 
+applyHeapTuning(process.execArgv);
 const [file, mapping, stateDir] = readArgs(3, 'measure-validate.ts FILE MAPPING STATE_DIR') as [string, string, string];
 const marks: Record<string, number> = {};
 const onEvent = (event: PipelineEvent): void => {

@@ -4,6 +4,9 @@
  */
 import { hideBin } from 'yargs/helpers';
 import { runCli } from './run-cli.js';
+import { applyHeapTuning } from './tune-heap.js';
+
+applyHeapTuning(process.execArgv);
 
 const controller = new AbortController();
 let stops = 0;
