@@ -1,6 +1,7 @@
 /**
  * Per-row outcomes of a run, kept compact: a run over 500,000 rows stores a status byte and three
- * numbers per row in typed arrays, and issues only for the rows that have them.
+ * numbers per row in typed arrays, and issues only for the rows that have them. The arrays of
+ * service ids are made on the first id: a dry run never has any, and they would cost 12 MB.
  */
 import type { Issue } from '../core/issue.js';
 import type { RowOutcome, RowStatus } from '../report/report-types.js';
@@ -31,9 +32,9 @@ export interface RowOutcomeStore {
 export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
   let status = new Uint8Array(initialCapacity).fill(NONE);
   let seen = new Uint8Array(initialCapacity);
-  let productIds = new Float64Array(initialCapacity).fill(Number.NaN);
-  let skuIds = new Float64Array(initialCapacity).fill(Number.NaN);
-  let jobIds = new Float64Array(initialCapacity).fill(Number.NaN);
+  let productIds: Float64Array | undefined;
+  let skuIds: Float64Array | undefined;
+  let jobIds: Float64Array | undefined;
   let productIndex = new Int32Array(initialCapacity).fill(-1);
   const productKeys: string[] = [];
   const productKeyIndex = new Map<string, number>();
@@ -47,9 +48,9 @@ export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
     while (capacity <= row) capacity *= 2;
     status = grow(status, capacity, NONE);
     seen = grow(seen, capacity, 0);
-    productIds = grow(productIds, capacity, Number.NaN);
-    skuIds = grow(skuIds, capacity, Number.NaN);
-    jobIds = grow(jobIds, capacity, Number.NaN);
+    if (productIds) productIds = grow(productIds, capacity, Number.NaN);
+    if (skuIds) skuIds = grow(skuIds, capacity, Number.NaN);
+    if (jobIds) jobIds = grow(jobIds, capacity, Number.NaN);
     productIndex = grow(productIndex, capacity, -1);
   };
   const touch = (row: number): void => {
@@ -69,9 +70,12 @@ export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
     },
     setIds(row, ids) {
       touch(row);
-      if (ids.productId !== undefined) productIds[row] = ids.productId ?? Number.NaN;
-      if (ids.skuId !== undefined) skuIds[row] = ids.skuId ?? Number.NaN;
-      if (ids.jobId !== undefined) jobIds[row] = ids.jobId ?? Number.NaN;
+      if (ids.productId != null) (productIds ??= createIdArray(status.length))[row] = ids.productId;
+      else if (ids.productId === null && productIds) productIds[row] = Number.NaN;
+      if (ids.skuId != null) (skuIds ??= createIdArray(status.length))[row] = ids.skuId;
+      else if (ids.skuId === null && skuIds) skuIds[row] = Number.NaN;
+      if (ids.jobId != null) (jobIds ??= createIdArray(status.length))[row] = ids.jobId;
+      else if (ids.jobId === null && jobIds) jobIds[row] = Number.NaN;
     },
     setKeys(row, productKey) {
       touch(row);
@@ -100,9 +104,9 @@ export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
       if (row >= seen.length || seen[row] === 0) return undefined;
       const code = status[row] ?? NONE;
       const outcome: RowOutcome = { row, status: STATUSES[code] ?? 'valid', issues: issues.get(row) ?? [] };
-      const productId = productIds[row] ?? Number.NaN;
-      const skuId = skuIds[row] ?? Number.NaN;
-      const jobId = jobIds[row] ?? Number.NaN;
+      const productId = productIds?.[row] ?? Number.NaN;
+      const skuId = skuIds?.[row] ?? Number.NaN;
+      const jobId = jobIds?.[row] ?? Number.NaN;
       const product = productKeys[productIndex[row] ?? -1];
       if (product !== undefined) outcome.productKey = product;
       if (!Number.isNaN(productId)) outcome.productId = productId;
@@ -124,6 +128,10 @@ export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
     },
     size: () => count,
   };
+}
+
+function createIdArray(capacity: number): Float64Array {
+  return new Float64Array(capacity).fill(Number.NaN);
 }
 
 function grow<T extends Uint8Array | Float64Array | Int32Array>(array: T, capacity: number, fill: number): T {

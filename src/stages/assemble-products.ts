@@ -17,6 +17,7 @@ import { createIssue, hasErrors, type Issue } from '../core/issue.js';
 import type { ProductDraft } from '../core/types.js';
 import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-index.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
+import { createBarcodeTable } from './create-barcode-table.js';
 import type { AssemblyIssueCode } from './issue-codes.js';
 import type { CellLocation, MappedRow } from './mapped-row.js';
 import type { AssembledProduct, ProductSink } from './product-sink.js';
@@ -80,9 +81,9 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   const index = options.index ?? createDirectoryIndex(options.directories);
   const open = new Map<string, OpenProduct>();
   const closed = new Set<string>();
-  // Barcodes are keyed by their numeric value: smaller than strings, and a GTIN with or without
-  // leading zeros (UPC-A 036000291452 = EAN-13 0036000291452) is the same code.
-  const barcodes = new Map<number, number>();
+  // Barcodes are keyed by their numeric value: compact, and a GTIN with or without leading zeros
+  // (UPC-A 036000291452 = EAN-13 0036000291452) is the same code.
+  const barcodes = createBarcodeTable();
   // When the SKU key is the barcode, the barcode map already guards it.
   const skuKeys = mapping.columns.skuKey === undefined ? undefined : new Map<string, number>();
   let started = 0;
@@ -295,7 +296,7 @@ function buildDraft(
 
 /** Records `key` → row, or reports the row as a duplicate of the first one (and marks it invalid). */
 function checkDuplicate<K>(
-  seen: Map<K, number>,
+  seen: { get(key: K): number | undefined; set(key: K, row: number): void },
   key: K,
   shown: string,
   record: MappedRow,

@@ -20,4 +20,19 @@ describe('createRowOutcomeStore', () => {
     store.clearIssues(3, (i) => i === issue);
     expect(store.outcomeOf(3)?.issues).toEqual([]);
   });
+
+  it('keeps ids set before and after the store grows, and clears them with null', () => {
+    const store = createRowOutcomeStore(4);
+    store.setStatus(2, 'valid');
+    expect(store.outcomeOf(2)).toEqual({ row: 2, status: 'valid', issues: [] });
+    store.setIds(3, { jobId: 9 });
+    store.setIds(3000, { productId: 1, skuId: 2 });
+    store.setIds(3, { productId: null, skuId: 5 });
+    store.setIds(9000, { jobId: null });
+    expect(store.outcomeOf(3)).toEqual({ row: 3, status: 'valid', skuId: 5, jobId: 9, issues: [] });
+    expect(store.outcomeOf(3000)).toEqual({ row: 3000, status: 'valid', productId: 1, skuId: 2, issues: [] });
+    store.setIds(3000, { productId: null });
+    expect(store.outcomeOf(3000)?.productId).toBeUndefined();
+    expect(store.outcomeOf(9000)).toEqual({ row: 9000, status: 'valid', issues: [] });
+  });
 });
