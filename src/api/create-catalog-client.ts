@@ -13,6 +13,7 @@ import type { Issue } from '../core/issue.js';
 import { checkCredentials } from './check-credentials.js';
 import type { ClientCredentials } from './check-credentials.js';
 import { createRedactor } from './redact-secrets.js';
+import { createRateLimiter } from './create-rate-limiter.js';
 import { createRequestSender } from './send-request.js';
 import { createTokenProvider } from './create-token-provider.js';
 import { loadDirectory } from './load-directory.js';
@@ -63,6 +64,12 @@ export interface CatalogClientOptions {
   detailsConcurrency?: number;
   /** Refresh the token this long before it expires, default 60 (capped to half its lifetime). */
   refreshMarginSeconds?: number;
+  /**
+   * Requests per second at most, every request counted (token, directories, imports, job polls,
+   * products); default none: unlimited until the service answers 429. Either way a 429 lowers the
+   * rate and its `Retry-After` pauses every request (`create-rate-limiter.ts`).
+   */
+  rateLimit?: number | undefined;
 }
 
 /** The Seller Catalog Service, typed. */
@@ -81,8 +88,12 @@ export interface CatalogClient {
   fetchDirectory(name: DirectoryName): Promise<Category[] | Attribute[] | AttributeValue[] | Brand[]>;
   /** The four directories, all pages, with the time they were fetched. */
   fetchDirectories(): Promise<Directories>;
-  /** Submits one import request (at most `SERVICE_LIMITS.importBatch` products on the live service); 200 or 202 is accepted. */
-  importProducts(products: ImportItem[]): Promise<ImportResponse & { httpStatus: number }>;
+  /**
+   * Submits one import request (at most `SERVICE_LIMITS.importBatch` products on the live service);
+   * 200 or 202 is accepted. `bodyText`, when given, is the request body `{"products": …}` already
+   * serialized by the caller (it must be `products`' JSON), sent as is instead of serializing again.
+   */
+  importProducts(products: ImportItem[], bodyText?: string): Promise<ImportResponse & { httpStatus: number }>;
   /** Status of an import job: follows `infoUrl` when given (same origin only), else the `importInfo` path with `?jobId=`. */
   getJobStatus(job: { jobId: number; infoUrl?: string | null | undefined }): Promise<JobStatus>;
   /** One page of the seller's products. */
@@ -125,7 +136,8 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
   // Every token issued to this client, so that an old one quoted in a late error is hidden too.
   const issuedTokens = new Set<string>();
   const redact = createRedactor(() => [credentials.clientSecret, ...issuedTokens]);
-  const send = createRequestSender({ timeoutMs: settings.timeoutMs, retry: settings.retry, redact }, deps);
+  const limiter = createRateLimiter({ rate: settings.rateLimit, maxPauseMs: settings.retry.maxDelayMs }, deps);
+  const send = createRequestSender({ timeoutMs: settings.timeoutMs, retry: settings.retry, redact, limiter }, deps);
 
   const endpointOf = (method: 'GET' | 'POST', url: URL): string => `${method} ${url.pathname}`;
   const urlOf = (name: PathName): URL => buildUrl(baseUrl, paths[name]);
@@ -189,16 +201,20 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
       return { categories, attributes, values, brands, fetchedAt: deps.now().toISOString() };
     },
 
-    async importProducts(products) {
+    async importProducts(products, bodyText) {
+      const url = urlOf('import');
+      const endpoint = endpointOf('POST', url);
       // Not idempotent: a second copy of a create request would create the products twice.
-      const { body, endpoint, status } = await postJson('import', { products }, false);
-      return { ...parseWireResponse(importResponseSchema, body, { endpoint, redact }), httpStatus: status };
+      const body = bodyText === undefined ? { json: { products } } : { jsonText: bodyText };
+      const { body: answer, status } = await send({ method: 'POST', url: url.href, endpoint, ...body, auth: tokens, idempotent: false });
+      return { ...parseWireResponse(importResponseSchema, answer, { endpoint, redact }), httpStatus: status };
     },
 
     async getJobStatus(job) {
       const url = buildJobStatusUrl(baseUrl, paths.importInfo, job, deps);
       const endpoint = endpointOf('GET', url);
-      const { body } = await send({ method: 'GET', url: url.href, endpoint, auth: tokens, idempotent: true });
+      // Polls fill the capacity imports leave: under a rate limit an import never waits for a poll.
+      const { body } = await send({ method: 'GET', url: url.href, endpoint, auth: tokens, idempotent: true, priority: 'background' });
       return parseWireResponse(jobStatusSchema, body, { endpoint, redact });
     },
 
@@ -246,6 +262,7 @@ interface ResolvedOptions {
   pageSize: number;
   detailsConcurrency: number;
   refreshMarginSeconds: number;
+  rateLimit: number | undefined;
 }
 
 function resolveOptions(options: CatalogClientOptions): ResolvedOptions {
@@ -272,6 +289,7 @@ function resolveOptions(options: CatalogClientOptions): ResolvedOptions {
     pageSize: options.pageSize ?? CATALOG_CLIENT_DEFAULTS.pageSize,
     detailsConcurrency: options.detailsConcurrency ?? CATALOG_CLIENT_DEFAULTS.detailsConcurrency,
     refreshMarginSeconds: options.refreshMarginSeconds ?? CATALOG_CLIENT_DEFAULTS.refreshMarginSeconds,
+    rateLimit: options.rateLimit,
   };
   // ky and setTimeout both refuse delays above 2^31 − 1 ms.
   const maxTimer = 2_147_483_647;
@@ -283,6 +301,9 @@ function resolveOptions(options: CatalogClientOptions): ResolvedOptions {
   if (!isIntegerIn(resolved.detailsConcurrency, 1, 64)) bad('detailsConcurrency', 'detailsConcurrency must be an integer from 1 to 64', resolved.detailsConcurrency);
   if (!(Number.isFinite(resolved.refreshMarginSeconds) && resolved.refreshMarginSeconds >= 0)) {
     bad('refreshMarginSeconds', 'refreshMarginSeconds must be a non-negative number', resolved.refreshMarginSeconds);
+  }
+  if (resolved.rateLimit !== undefined && !(Number.isFinite(resolved.rateLimit) && resolved.rateLimit > 0)) {
+    bad('rateLimit', 'rateLimit must be a positive number of requests per second', resolved.rateLimit);
   }
   if (issues.length > 0 || baseUrl === undefined) {
     throw new ConfigError(`invalid API client options: ${issues.map((issue) => issue.message).join('; ')}`, issues);

@@ -5,11 +5,18 @@
 import type { Argv } from 'yargs';
 import type { Settings } from '../settings/settings-schema.js';
 
+/** `--rate-limit`: also offered by the other commands that send many requests (`reconcile`). */
+export const rateLimitOption = {
+  type: 'number',
+  describe: 'Requests per second at most, every request counted (env CATALOG_RATE_LIMIT; default: none, slow down on 429)',
+} as const;
+
 /** Adds the sending options. */
 export function withSendingOptions<T>(y: Argv<T>) {
   return y
     .option('report-dir', { type: 'string', describe: 'Folder for run reports (default <state-dir>/runs)' })
     .option('concurrency', { type: 'number', describe: 'Requests in flight at once (default 4)' })
+    .option('rate-limit', rateLimitOption)
     .option('batch-size', { type: 'number', describe: 'Products per request, at most 30 (default 30)' })
     .option('max-errors', { type: 'number', describe: 'Send nothing when more rows than this have errors' })
     .option('strict', { type: 'boolean', describe: 'Send nothing when any row has an error' })
@@ -22,6 +29,7 @@ export function withSendingOptions<T>(y: Argv<T>) {
 export interface SendingArgv {
   reportDir?: string | undefined;
   concurrency?: number | undefined;
+  rateLimit?: number | undefined;
   batchSize?: number | undefined;
   maxErrors?: number | undefined;
   strict?: boolean | undefined;
@@ -34,6 +42,7 @@ export function buildSendingSettings(argv: SendingArgv): Partial<Record<keyof Se
   return {
     reportDir: argv.reportDir,
     concurrency: argv.concurrency,
+    rateLimit: argv.rateLimit,
     batchSize: argv.batchSize,
     maxErrors: argv.maxErrors,
     strict: argv.strict,

@@ -61,7 +61,7 @@ export async function openService(settings: Settings, deps: Deps): Promise<Servi
   };
 }
 
-/** The client with the settings' time-out, retries and (for the live service) paths. */
+/** The client with the settings' time-out, retries, rate limit and (for the live service) paths. */
 function createClientFor(settings: Settings, baseUrl: string, credentials: { clientId: string; clientSecret: string }, deps: Deps): CatalogClient {
   return createCatalogClient(
     {
@@ -71,6 +71,7 @@ function createClientFor(settings: Settings, baseUrl: string, credentials: { cli
       ...(settings.sandbox ? {} : { paths: Object.fromEntries(Object.entries(settings.paths).filter(([, v]) => v !== undefined)) as Record<string, string> }),
       timeoutMs: settings.timeoutMs,
       retry: { limit: settings.retryLimit },
+      rateLimit: settings.rateLimit,
     },
     deps,
   );

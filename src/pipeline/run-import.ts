@@ -1,6 +1,6 @@
 /**
  * `import`: read → map → validate → assemble (spooled) → fill ids from the state → skip unchanged
- * → submit in batches with a concurrency limit and adaptive pacing → follow every job to the end →
+ * → submit in batches with a concurrency limit (the client paces the rate) → follow every job to the end →
  * remember the ids → report every row. Every step is journaled, so running the same command again
  * after a crash (`kill -9` included) finishes the run: accepted requests are followed, not re-sent;
  * requests whose answer was never recorded are settled by asking the service which of their
@@ -20,7 +20,6 @@ import type { LockHandle } from '../state/index.js';
 import { createSpoolSink } from './create-spool-sink.js';
 import { finishRun } from './finish-run.js';
 import type { RunResult } from './finish-run.js';
-import type { Pacer } from './create-pacer.js';
 import { prepareRun } from './prepare-run.js';
 import type { RunInputs } from './prepare-run.js';
 import { readAndValidate } from './read-and-validate.js';
@@ -57,14 +56,7 @@ const IMPORT_LOCK_STALE_MS = 10 * 60_000;
 export async function runImport(options: ImportOptions, deps: Deps): Promise<RunResult> {
   const startedAt = deps.now();
   const timings: Record<string, number> = {};
-  let pacer: Pacer | undefined;
-  const runDeps: Deps = {
-    ...deps,
-    onEvent: (event: PipelineEvent) => {
-      if (event.type === 'http:retry' && event.status === 429 && event.endpoint.includes('import')) pacer?.onThrottled();
-      deps.onEvent(event);
-    },
-  };
+  const runDeps: Deps = { ...deps, onEvent: (event: PipelineEvent) => deps.onEvent(event) };
   let mark = deps.now().getTime();
   const lap = (name: string): void => {
     const now = deps.now().getTime();
@@ -192,7 +184,9 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
           client: prep.service.client,
           concurrency: settings.concurrency,
           ...(runDeps.signal ? { signal: runDeps.signal } : {}),
-          beforeSend: createSendingGate((wave) => store.markBatchesSending(runId, wave.map((task) => ({ index: task.index, requestBody: JSON.stringify({ products: task.items }) })))),
+          beforeSend: createSendingGate((wave) =>
+            store.markBatchesSending(runId, wave.map((task) => ({ index: task.index, requestBody: task.body ?? JSON.stringify({ products: task.items }) }))),
+          ),
           onOutcome: (outcome) => {
             switch (outcome.status) {
               case 'accepted':
@@ -217,15 +211,14 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
                 work.release(outcome.index);
                 break;
               case 'skipped':
+                // Marked `sending` ahead of its turn but never sent: no need to settle it on resume.
+                store.markBatchFailed(runId, outcome.index, { error: 'interrupted before sending; its products are planned again', retryable: false });
                 interrupted = true;
                 work.release(outcome.index);
                 break;
             }
           },
           onEvent: runDeps.onEvent,
-          onPacer: (p) => {
-            pacer = p;
-          },
         });
         lap('submit');
         await Promise.all(followers);

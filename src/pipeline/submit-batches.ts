@@ -1,7 +1,9 @@
 /**
- * The submit stage: sends import requests with a concurrency limit and adaptive pacing, and
- * returns one settled outcome per request (never fails fast). Every request is recorded in the
- * journal as `sending` before it leaves, so a crash never loses what was already sent.
+ * The submit stage: sends import requests with a concurrency limit and returns one settled outcome
+ * per request (never fails fast). The rate (and its adapting to 429s) is the client's rate
+ * limiter's. Every request is recorded in the journal as `sending` before it leaves, so a crash
+ * never loses what was already sent: requests are marked in waves as they are taken ahead, so one
+ * durable commit covers many requests.
  */
 import pLimit from 'p-limit';
 import type { CatalogClient } from '../api/create-catalog-client.js';
@@ -9,14 +11,14 @@ import { isAmbiguousSendError } from '../api/index.js';
 import type { ImportItem } from '../api/wire.js';
 import { AbortedError, ApiError, isPipelineError } from '../core/errors.js';
 import type { PipelineEvent } from '../core/events.js';
-import { createPacer } from './create-pacer.js';
-import type { Pacer } from './create-pacer.js';
 
 /** One import request to send. */
 export interface SubmitTask {
   /** Batch index in the run's journal. */
   index: number;
   items: ImportItem[];
+  /** The request body `{"products": items}` serialized once: journaled, then sent as is. */
+  body?: string;
 }
 
 /** What became of one request. */
@@ -32,59 +34,87 @@ export interface SubmitOptions {
   /** Requests in flight at most; validated here (integer ≥ 1). */
   concurrency: number;
   signal?: AbortSignal;
-  /** Called right before a request is sent; the request leaves once it resolves (the journal has committed `sending`). */
+  /**
+   * Called when a task is taken ahead, before it waits for a free slot; the request leaves only
+   * once it resolves (the journal has committed `sending`). The tasks of one wave are handed over
+   * in the same turn of the event loop, so a group-committing gate marks them in one commit. A
+   * task marked this way that never leaves ends `skipped` (never sent).
+   */
   beforeSend(task: SubmitTask): void | Promise<void>;
   /** Called as soon as a request settles (the journal commits the answer). */
   onOutcome(outcome: SubmitOutcome): void | Promise<void>;
   onEvent(event: PipelineEvent): void;
-  /** Receives the pacer so that the caller can feed it 429 signals seen by the client. */
-  onPacer?(pacer: Pacer): void;
 }
 
 /**
  * Sends every task; resolves with an outcome per task in completion order. Tasks may come from a
- * lazy (async) iterable: at most twice the concurrency are taken ahead, so a 200,000-product import
- * never builds all its requests in memory.
+ * lazy (async) iterable: at most twice the concurrency are taken ahead, in waves of about the
+ * concurrency, so a 200,000-product import never builds all its requests in memory and the journal
+ * commits once per wave, not once per request.
  */
 export async function submitBatches(tasks: Iterable<SubmitTask> | AsyncIterable<SubmitTask>, options: SubmitOptions): Promise<SubmitOutcome[]> {
   if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
     throw new RangeError(`concurrency must be an integer of at least 1, got ${options.concurrency}`);
   }
   const limit = pLimit(options.concurrency);
-  const pacer = createPacer(limit, options.concurrency, (concurrency) =>
-    options.onEvent({ type: 'log', level: 'info', message: `pacing: ${concurrency} request(s) in flight`, data: { concurrency } }),
-  );
-  options.onPacer?.(pacer);
+  const concurrency = options.concurrency;
+  // Up to `concurrency` requests run and up to as many wait, ready and marked `sending`. A new
+  // wave is taken while a quarter of the concurrency still waits (so no slot idles while it is
+  // built and committed): about `concurrency` tasks, marked in one durable commit.
+  const ahead = concurrency * 2;
+  const refillAt = Math.min(ahead, concurrency + Math.ceil(concurrency / 4) + 1);
   // No clearQueue on abort: queued tasks start, see the abort and settle as `skipped`, so every
   // task gets an outcome and nothing waits forever on a discarded promise.
   const outcomes: SubmitOutcome[] = [];
   const inFlight = new Set<Promise<void>>();
-  const run = async (task: SubmitTask): Promise<void> => {
-    let outcome: SubmitOutcome;
-    if (options.signal?.aborted) outcome = { index: task.index, status: 'skipped', message: 'interrupted before sending' };
-    else outcome = await sendOne(task, options, pacer);
+  const settle = async (outcome: SubmitOutcome, task: SubmitTask): Promise<void> => {
     outcomes.push(outcome);
     await options.onOutcome(outcome);
     // Told only once the journal has the answer: whoever acts on it finds it recorded.
     if (outcome.status === 'accepted') options.onEvent({ type: 'submit:accepted', batch: task.index, jobId: outcome.jobId, products: task.items.length });
   };
-  for await (const task of tasks) {
-    const promise: Promise<void> = limit(() => run(task)).finally(() => {
-      inFlight.delete(promise);
-    });
+  const run = async (task: SubmitTask): Promise<void> => {
+    if (options.signal?.aborted) return settle({ index: task.index, status: 'skipped', message: 'interrupted before sending' }, task);
+    return settle(await sendOne(task, options), task);
+  };
+  const start = (task: SubmitTask): void => {
+    // Marked now, with the rest of its wave; it queues for a slot once the mark is durable.
+    const promise: Promise<void> = Promise.resolve(options.beforeSend(task))
+      .then(() => limit(() => run(task)))
+      .finally(() => {
+        inFlight.delete(promise);
+      });
     inFlight.add(promise);
-    while (inFlight.size >= options.concurrency * 2) await Promise.race(inFlight);
+  };
+
+  const iterator = Symbol.asyncIterator in tasks ? tasks[Symbol.asyncIterator]() : toAsync(tasks[Symbol.iterator]());
+  let exhausted = false;
+  while (!exhausted) {
+    const wave: SubmitTask[] = [];
+    while (inFlight.size + wave.length < ahead) {
+      const next = await iterator.next();
+      if (next.done === true) {
+        exhausted = true;
+        break;
+      }
+      wave.push(next.value);
+    }
+    for (const task of wave) start(task);
+    while (!exhausted && inFlight.size >= refillAt) await Promise.race(inFlight);
+    if (wave.length === 0 && !exhausted && inFlight.size > 0) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
   return outcomes;
 }
 
-async function sendOne(task: SubmitTask, options: SubmitOptions, pacer: Pacer): Promise<SubmitOutcome> {
-  await options.beforeSend(task);
+function toAsync<T>(iterator: Iterator<T>): AsyncIterator<T> {
+  return { next: async () => iterator.next() };
+}
+
+async function sendOne(task: SubmitTask, options: SubmitOptions): Promise<SubmitOutcome> {
   options.onEvent({ type: 'submit:request', batch: task.index, products: task.items.length });
   try {
-    const response = await options.client.importProducts(task.items);
-    pacer.onSuccess();
+    const response = await options.client.importProducts(task.items, task.body);
     return {
       index: task.index,
       status: 'accepted',

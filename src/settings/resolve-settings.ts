@@ -29,7 +29,7 @@ export interface ResolvedSettings {
   file?: string;
 }
 
-const NUMERIC = new Set<keyof Settings>(['concurrency', 'timeoutMs']);
+const NUMERIC = new Set<keyof Settings>(['concurrency', 'timeoutMs', 'rateLimit']);
 
 /** Resolves settings; throws `ConfigError` listing every invalid value with where it came from. */
 export function resolveSettings(layers: SettingsLayers): ResolvedSettings {

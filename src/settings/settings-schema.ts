@@ -23,6 +23,14 @@ export const settingsSchema = z.object({
   timeoutMs: z.number().int().min(100).default(30_000).describe('Time-out of one HTTP request.'),
   retryLimit: z.number().int().min(0).max(20).default(5).describe('Retries of one request on 429, 5xx and network errors.'),
   concurrency: z.number().int().min(1).max(32).default(4).describe('Import requests in flight at once.'),
+  rateLimit: z
+    .number()
+    .positive()
+    .max(10_000)
+    .optional()
+    .describe(
+      'Requests per second at most, every request counted (CATALOG_RATE_LIMIT). Default none: unlimited until the service answers 429; either way a 429 lowers the rate and its Retry-After pauses every request.',
+    ),
   batchSize: z.number().int().min(1).max(30).default(30).describe('Products per import request (the service accepts at most 30).'),
   directoriesTtlMinutes: z.number().min(0).default(24 * 60).describe('How long the cached directories are used before they are fetched again.'),
   refreshDirectories: z.boolean().default(false).describe('Fetch the directories again, ignoring the cache.'),
@@ -53,4 +61,5 @@ export const SETTINGS_ENV = {
   CATALOG_STATE_DIR: 'stateDir',
   CATALOG_CONCURRENCY: 'concurrency',
   CATALOG_TIMEOUT_MS: 'timeoutMs',
+  CATALOG_RATE_LIMIT: 'rateLimit',
 } as const satisfies Record<string, keyof Settings>;

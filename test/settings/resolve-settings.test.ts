@@ -30,6 +30,20 @@ describe('resolveSettings', () => {
     expect(messages).toContain('flag --batch-size');
   });
 
+  it('takes rateLimit from the file, the environment (CATALOG_RATE_LIMIT) or --rate-limit, in that order, and has none by default', () => {
+    expect(resolveSettings({}).settings.rateLimit).toBeUndefined();
+    const file = { path: 'settings.yaml', values: { rateLimit: 5 } };
+    expect(resolveSettings({ file }).settings.rateLimit).toBe(5);
+    const fromEnv = resolveSettings({ file, env: { CATALOG_RATE_LIMIT: '12.5' } });
+    expect(fromEnv.settings.rateLimit).toBe(12.5);
+    expect(fromEnv.sources.rateLimit).toBe('env');
+    const fromFlag = resolveSettings({ file, env: { CATALOG_RATE_LIMIT: '12.5' }, flags: { rateLimit: 50 } });
+    expect(fromFlag.settings.rateLimit).toBe(50);
+    expect(fromFlag.sources.rateLimit).toBe('flag');
+    expect(() => resolveSettings({ env: { CATALOG_RATE_LIMIT: '0' } })).toThrow(/rateLimit from environment variable CATALOG_RATE_LIMIT/);
+    expect(() => resolveSettings({ flags: { rateLimit: -1 } })).toThrow(/flag --rate-limit/);
+  });
+
   it('never shows the client secret when settings are described', () => {
     const resolved = resolveSettings({ env: { CATALOG_CLIENT_SECRET: 'topsecret-42' } });
     expect(JSON.stringify(describeSettings(resolved))).not.toContain('topsecret-42');

@@ -5,6 +5,7 @@ import { runReconcile } from '../../pipeline/run-reconcile.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
+import { rateLimitOption } from '../sending-options.js';
 
 /** Registers `reconcile`. */
 export const registerReconcileCommand: CommandRegistrar = (y, ctx) =>
@@ -15,13 +16,14 @@ export const registerReconcileCommand: CommandRegistrar = (y, ctx) =>
       withServiceOptions(
         c
           .positional('file', { type: 'string', demandOption: true, describe: 'A seller file holding the products (their keys and barcodes)' })
-          .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML)' }),
+          .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML)' })
+          .option('rate-limit', rateLimitOption),
       ).example('$0 reconcile catalog.xlsx -m mappings/shop.yaml', 'Relearn the ids of every product in catalog.xlsx'),
     async (argv) => {
       const json = Boolean(argv.json);
       const { deps, done } = ctx.createDeps({ json });
       try {
-        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { rateLimit: argv.rateLimit });
         const result = await runReconcile({ file: argv.file, mapping: argv.mapping, settings }, deps);
         done();
         if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', ...result })}\n`);

@@ -1,0 +1,152 @@
+/**
+ * The client's rate limiter over real HTTP against the sandbox, on the real clock: the configured
+ * rate is never exceeded (counted from the requests the sandbox receives), a 429 with Retry-After
+ * lowers the rate and pauses every request, and imports go before job polls under a limit.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCatalogClient } from '../../src/api/create-catalog-client.js';
+import type { CatalogClientOptions } from '../../src/api/create-catalog-client.js';
+import { createRateLimiter } from '../../src/api/create-rate-limiter.js';
+import type { ImportItem } from '../../src/api/wire.js';
+import { createNodeDeps } from '../../src/core/deps.js';
+import type { PipelineEvent } from '../../src/core/events.js';
+import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
+
+const SELLER = { clientId: 'sandbox-seller', clientSecret: 'sandbox-secret-1' };
+
+let sandbox: SandboxHandle;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, jobDelayMs: 0 });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(() => {
+  sandbox.setFaults({ script: [], rateLimit: null, failureRate: 0, dropRate: 0, latencyMs: 0, jobStatusFailures: 0 });
+  sandbox.resetStats();
+});
+
+/** A client on the real clock whose every request is recorded (time it left, path, answer). */
+function connect(options: Partial<CatalogClientOptions> = {}) {
+  const sent: { at: number; path: string; status?: number }[] = [];
+  const events: PipelineEvent[] = [];
+  const deps = createNodeDeps({
+    env: {},
+    onEvent: (event) => events.push(event),
+    fetch: async (input, init) => {
+      const record: { at: number; path: string; status?: number } = { at: performance.now(), path: new URL(String(input)).pathname };
+      sent.push(record);
+      const response = await fetch(input, init);
+      record.status = response.status;
+      return response;
+    },
+  });
+  const client = createCatalogClient({ baseUrl: sandbox.url, credentials: SELLER, ...options }, deps);
+  return { client, sent, events };
+}
+
+/** The most requests that left within any window of `ms`. */
+function busiestWindow(times: readonly number[], ms: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  for (let start = 0, end = 0; end < sorted.length; end += 1) {
+    while ((sorted[end] as number) - (sorted[start] as number) >= ms) start += 1;
+    best = Math.max(best, end - start + 1);
+  }
+  return best;
+}
+
+const logs = (events: PipelineEvent[]): string[] => events.flatMap((e) => (e.type === 'log' && e.message.startsWith('rate limit:') ? [e.message] : []));
+
+describe('the client rate limit', () => {
+  it('never sends more than the configured rate, whatever the concurrency', async () => {
+    const { client, sent } = connect({ rateLimit: 40 });
+    const started = performance.now();
+    await client.getToken();
+    await Promise.all(Array.from({ length: 60 }, () => client.listProducts({ pageNumber: 1, pageSize: 1 })));
+    const took = performance.now() - started;
+    // The sandbox saw every request, none was refused, and no second held more than 40 (the window
+    // is a little shorter than a second: a request reaches `fetch` a moment after its slot).
+    expect(sandbox.stats().requests).toBe(61);
+    expect(sent.every((r) => r.status === 200)).toBe(true);
+    expect(busiestWindow(sent.map((r) => r.at), 995)).toBeLessThanOrEqual(40);
+    // A burst of a tenth of a second's worth (4) plus the rate: at most 8 in 100 ms (one more for
+    // the moment between slot and fetch); 61 requests need at least 56 / 40 s.
+    expect(busiestWindow(sent.map((r) => r.at), 100)).toBeLessThanOrEqual(9);
+    expect(took).toBeGreaterThanOrEqual(1350);
+  });
+
+  it('sends nothing the service refuses when the rate is set to the service’s', async () => {
+    sandbox.setFaults({ rateLimit: { requests: 30, perSeconds: 1 } });
+    const { client, sent } = connect({ rateLimit: 30 });
+    await Promise.all(Array.from({ length: 50 }, () => client.listProducts({ pageNumber: 1, pageSize: 1 })));
+    expect(sent.filter((r) => r.status === 429)).toEqual([]);
+  });
+
+  it('learns the service’s rate from 429s without a setting, pausing every request for Retry-After', async () => {
+    sandbox.setFaults({ rateLimit: { requests: 10, perSeconds: 1 } });
+    const { client, sent, events } = connect({ retry: { limit: 8 } });
+    await client.getToken();
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 25 }, () => client.listProducts({ pageNumber: 1, pageSize: 1 })));
+    const took = performance.now() - started;
+
+    const refused = sent.filter((r) => r.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    // Retry-After (1 s) holds every request, not only the refused one: after the first 429 the
+    // next request leaves a second later.
+    const first = sent.indexOf(refused[0] as (typeof sent)[number]);
+    const nextSent = sent.slice(first + 1).find((r) => r.at > (refused[0] as (typeof sent)[number]).at + 50);
+    expect(nextSent).toBeDefined();
+    expect((nextSent as (typeof sent)[number]).at - (refused[0] as (typeof sent)[number]).at).toBeGreaterThanOrEqual(900);
+    // The rate it settles on is measured, near the service's 10/s, and logged each time it
+    // changes. The 429s all answer the first rush (requests in flight together before any was
+    // refused); once the pause is over, none.
+    const messages = logs(events);
+    expect(messages[0]).toMatch(/^rate limit: the service answered 429 with Retry-After 1000 ms/);
+    const rates = events.flatMap((e) => (e.type === 'log' && typeof e.data?.['rate'] === 'number' ? [e.data['rate']] : []));
+    expect(rates.length).toBeGreaterThan(0);
+    expect(rates.at(-1)).toBeLessThanOrEqual(11);
+    const pauseEnd = (refused[0] as (typeof sent)[number]).at + 900;
+    expect(sent.filter((r) => r.at > pauseEnd && r.status === 429)).toEqual([]);
+    expect(messages.filter((m) => m.includes('answered 429'))).toHaveLength(1);
+    // 25 requests through a 10/s bucket that starts full (the token took one): at least 1.6 s.
+    expect(took).toBeGreaterThanOrEqual(1500);
+  }, 15_000);
+
+  it('sends imports before job polls when requests wait for the rate', async () => {
+    const { client, sent } = connect({ rateLimit: 20 });
+    await client.getToken();
+    sent.length = 0;
+    // Polls asked first, imports right after: once the polls queue behind the rate, the imports
+    // still go first. (The sandbox refuses these items and knows no job 1: only the order counts.)
+    const polls = Array.from({ length: 6 }, () => client.getJobStatus({ jobId: 1 }).catch(() => undefined));
+    const imports = Array.from({ length: 6 }, () => client.importProducts([minimalItem()]).catch(() => undefined));
+    await Promise.all([...polls, ...imports]);
+    const order = sent.map((r) => (r.path.endsWith('/import') ? 'import' : 'poll'));
+    expect(order).toHaveLength(12);
+    // At most the burst (2 at 20/s) of polls found a free slot; every import went before the rest.
+    const pollsBeforeLastImport = order.slice(0, order.lastIndexOf('import')).filter((kind) => kind === 'poll').length;
+    expect(pollsBeforeLastImport).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('createRateLimiter', () => {
+  it('refuses a rate that is not a positive number', () => {
+    expect(() => createRateLimiter({ rate: 0 }, createNodeDeps())).toThrow(RangeError);
+  });
+});
+
+/** Any item: the rate limiter does not care whether the sandbox accepts it. */
+function minimalItem(): ImportItem {
+  return {
+    productId: null,
+    categoryId: 1,
+    brandId: 1,
+    name: { ru: 'x', kz: 'x' },
+    description: { ru: 'x', kz: 'x' },
+    attributes: [],
+    skus: [],
+  } as unknown as ImportItem;
+}
