@@ -26,9 +26,11 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
   const { prep, runId, deps } = ctx;
   const { store, settings } = prep;
   const client = prep.service.client;
-  const followLimit = pLimit(Math.max(2, settings.concurrency));
-  /** Drafts as sent, per batch in flight (released once recorded). */
-  const inFlight = new Map<number, ProductDraft[]>();
+  // Job polls in flight at once; a job waiting between polls holds no slot.
+  const pollLimit = pLimit(Math.max(2, settings.concurrency));
+  const pollClient = { getJobStatus: (job: { jobId: number; infoUrl?: string | null }) => pollLimit(() => client.getJobStatus(job)) };
+  /** Drafts as sent and their content hashes, per batch in flight (released once recorded). */
+  const inFlight = new Map<number, { drafts: ProductDraft[]; hashes: (string | null)[] }>();
   /**
    * Products whose earlier request's fate was unknown: when the plan finds the service already
    * holding their content, that request did its work, and they are reported accepted.
@@ -45,9 +47,15 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
       return spooled.draft;
     });
 
-  const recordFollow = async (index: number, job: { jobId: number; infoUrl: string | null }, queuedAt: string | null, sent: ProductDraft[]): Promise<void> => {
+  const recordFollow = async (
+    index: number,
+    job: { jobId: number; infoUrl: string | null },
+    queuedAt: string | null,
+    sent: ProductDraft[],
+    hashes: readonly (string | null)[] = [],
+  ): Promise<void> => {
     const followed = await followJob({
-      client,
+      client: pollClient,
       job,
       expected: sent.length,
       timeoutMs: settings.jobTimeoutSeconds * 1000,
@@ -68,7 +76,8 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
       productId: result.productId,
       skus: result.skus,
       errors: result.errors,
-      contentHash: hashProductContent((sent[position] as ProductDraft).item),
+      // The spool's hash when the draft went out as spooled (ids are not part of it); else hashed now.
+      contentHash: hashes[position] ?? hashProductContent((sent[position] as ProductDraft).item),
     }));
     store.recordJobResults(runId, index, outcomes);
     const count = (status: string): number => matched.filter((r) => r.status === status).length;
@@ -124,7 +133,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
         if (batch.status === 'planned') store.markBatchFailed(runId, batch.index, { error: 'never sent; its products were planned again', retryable: false });
       }
       const toFollow = batches.filter((b) => b.status === 'accepted' && b.jobId !== null);
-      await Promise.all(toFollow.map((b) => followLimit(() => recordFollow(b.index, { jobId: b.jobId as number, infoUrl: b.infoUrl }, b.queuedAt, draftsOf(b.productKeys)))));
+      await Promise.all(toFollow.map((b) => recordFollow(b.index, { jobId: b.jobId as number, infoUrl: b.infoUrl }, b.queuedAt, draftsOf(b.productKeys))));
       const uncertain = batches.filter((b) => b.status === 'sending' || b.status === 'unknown');
       // Products whose job never gave a result may exist too.
       const results = store.listProductResults(runId);
@@ -189,41 +198,67 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
       }
       return counts;
     },
-    /** The requests to send, built lazily from the spool in plan order. */
+    /**
+     * The requests to send, built lazily in plan order, each with its body serialized once. The
+     * plan keeps the spool's order, so the drafts are read by walking the spool a page at a time
+     * rather than by one lookup per product.
+     */
     tasks(): Generator<SubmitTask> {
       const batches = store.listBatches(runId);
       let nextIndex = batches.reduce((max, b) => Math.max(max, b.index + 1), 0);
       const batchSize = settings.batchSize;
       const keys = sendKeys;
-      return (function* () {
-        for (let start = 0; start < keys.length; start += batchSize) {
-          const slice = keys.slice(start, start + batchSize);
-          const known = store.getProductIdsMany(slice);
-          const drafts = draftsOf(slice).map((draft) => outgoing.get(draft.productKey) ?? withKnownIds(draft, known.get(draft.productKey)));
-          const items = drafts.map((d) => d.item);
-          const index = nextIndex;
-          nextIndex += 1;
-          store.planBatches(runId, [{ index, productKeys: slice, requestHash: hashRequest(items) }]);
-          inFlight.set(index, drafts);
-          yield { index, items };
+      const wanted = new Set(keys);
+      const build = (slice: { productKey: string; draft: ProductDraft; contentHash: string | null }[]): SubmitTask => {
+        const productKeys = slice.map((entry) => entry.productKey);
+        const known = store.getProductIdsMany(productKeys);
+        const drafts: ProductDraft[] = [];
+        const hashes: (string | null)[] = [];
+        for (const entry of slice) {
+          const changed = outgoing.get(entry.productKey);
+          drafts.push(changed ?? withKnownIds(entry.draft, known.get(entry.productKey)));
+          hashes.push(changed ? null : entry.contentHash);
         }
+        const items = drafts.map((d) => d.item);
+        const index = nextIndex;
+        nextIndex += 1;
+        store.planBatches(runId, [{ index, productKeys, requestHash: hashRequest(items) }]);
+        inFlight.set(index, { drafts, hashes });
+        return { index, items, body: JSON.stringify({ products: items }) };
+      };
+      return (function* () {
+        let slice: { productKey: string; draft: ProductDraft; contentHash: string | null }[] = [];
+        let position = 0;
+        for (const spooled of store.iterateSpooledProducts(runId)) {
+          if (!spooled.draft || !wanted.has(spooled.productKey)) continue;
+          if (spooled.productKey !== keys[position]) {
+            throw new ConfigError(`the run's spool changed since the plan (product ${spooled.productKey}); start a new run with --fresh`);
+          }
+          position += 1;
+          slice.push({ productKey: spooled.productKey, draft: spooled.draft, contentHash: spooled.contentHash });
+          if (slice.length === batchSize) {
+            const batch = slice;
+            slice = [];
+            yield build(batch);
+          }
+        }
+        if (slice.length > 0) yield build(slice);
+        if (position !== keys.length) throw new ConfigError(`the run's spool lacks ${keys.length - position} product(s) of the plan; start a new run with --fresh`);
       })();
     },
     toSendCount: () => sendKeys.length,
     settledKeys,
-    keysOf: (index: number): string[] => (inFlight.get(index) ?? []).map((d) => d.productKey),
+    keysOf: (index: number): string[] => (inFlight.get(index)?.drafts ?? []).map((d) => d.productKey),
     release(index: number): void {
       inFlight.delete(index);
     },
-    follow(index: number, job: { jobId: number; infoUrl: string | null }, queuedAt: string | null): Promise<void> {
-      const sent = inFlight.get(index) ?? [];
-      return followLimit(async () => {
-        try {
-          await recordFollow(index, job, queuedAt, sent);
-        } finally {
-          inFlight.delete(index);
-        }
-      });
+    async follow(index: number, job: { jobId: number; infoUrl: string | null }, queuedAt: string | null): Promise<void> {
+      const sent = inFlight.get(index);
+      try {
+        await recordFollow(index, job, queuedAt, sent?.drafts ?? [], sent?.hashes);
+      } finally {
+        inFlight.delete(index);
+      }
     },
   };
 }

@@ -13,7 +13,8 @@ export type JobFollowResult =
 
 /** Options of `followJob`. */
 export interface FollowJobOptions {
-  client: CatalogClient;
+  /** Only job status is asked (the import passes one whose polls share a concurrency limit). */
+  client: Pick<CatalogClient, 'getJobStatus'>;
   job: { jobId: number; infoUrl?: string | null };
   /** Products sent in the request: the job is finished when it lists a result for each. */
   expected: number;
