@@ -3,7 +3,9 @@
  * every request after a fixed latency, optionally behind a token-bucket rate limit. Reports the
  * submit stage (requests sent until the last answer) and the whole run (with the job follow-up),
  * plus the requests the sandbox saw by route, so the bound each is held to can be computed.
- * Usage: node --import tsx bench/measure-submit.ts FILE MAPPING STATE_DIR CONCURRENCY LATENCY_MS [RATE_PER_SECOND]
+ * CLIENT_RATE is the client's own `rateLimit` setting (requests per second; 0 or absent: none, so
+ * the client only adapts to the 429s of the sandbox's RATE).
+ * Usage: node --import tsx bench/measure-submit.ts FILE MAPPING STATE_DIR CONCURRENCY LATENCY_MS [RATE_PER_SECOND] [CLIENT_RATE]
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -15,17 +17,14 @@ import type { SandboxOptions } from '../src/sandbox/start-sandbox.js';
 import { resolveSettings } from '../src/settings/resolve-settings.js';
 import { printMeasurement, readArgs, readClock, startRssSampler } from './measure-support.js';
 
-const [file, mapping, stateDir, concurrencyText, latencyText, rateText] = readArgs(5, 'measure-submit.ts FILE MAPPING STATE_DIR CONCURRENCY LATENCY_MS [RATE]') as [
-  string,
-  string,
-  string,
-  string,
-  string,
-  string | undefined,
-];
+const [file, mapping, stateDir, concurrencyText, latencyText, rateText, clientRateText] = readArgs(
+  5,
+  'measure-submit.ts FILE MAPPING STATE_DIR CONCURRENCY LATENCY_MS [RATE] [CLIENT_RATE]',
+) as [string, string, string, string, string, string | undefined, string | undefined];
 const concurrency = Number(concurrencyText);
 const latencyMs = Number(latencyText);
 const rate = rateText === undefined ? 0 : Number(rateText);
+const clientRate = clientRateText === undefined ? 0 : Number(clientRateText);
 
 const sandboxOptions: SandboxOptions = {
   jobDelayMs: 0,
@@ -47,14 +46,18 @@ const { url } = JSON.parse(await nextLine()) as { url: string };
 
 let throttled = 0;
 let retries = 0;
+const adaptations: { atMs: number; rate: unknown; message: string }[] = [];
 const onEvent = (event: PipelineEvent): void => {
   if (event.type === 'http:retry') {
     retries += 1;
     if (event.status === 429) throttled += 1;
   }
+  if (event.type === 'log' && event.message.startsWith('rate limit:')) {
+    adaptations.push({ atMs: Math.round(readClock() - start), rate: event.data?.['rate'] ?? null, message: event.message });
+  }
 };
 const settings = resolveSettings({
-  flags: { baseUrl: url, clientId: 'sandbox-seller', clientSecret: 'sandbox-secret-1', stateDir, concurrency },
+  flags: { baseUrl: url, clientId: 'sandbox-seller', clientSecret: 'sandbox-secret-1', stateDir, concurrency, ...(clientRate > 0 ? { rateLimit: clientRate } : {}) },
 });
 const sampler = startRssSampler();
 const start = readClock();
@@ -77,12 +80,15 @@ printMeasurement({
     concurrency,
     latencyMs,
     rate,
+    clientRate,
     batchSize: settings.settings.batchSize,
     accepted: counts.productsByStatus['accepted'] ?? 0,
     productsByStatus: counts.productsByStatus,
     timings,
     throttled,
     retries,
+    adaptations: adaptations.length,
+    lastAdaptations: adaptations.slice(-5),
     requests: stats.requests,
     byRoute: stats.byRoute,
     maxInFlight: stats.maxInFlight,
