@@ -14,6 +14,7 @@ import { formatSuggestions, suggestEntries } from '../mapping/suggest-entries.js
 import type { Directories } from '../api/wire.js';
 import type { SourceCell, SourceInfo, SourceRow } from '../sources/types.js';
 import { checkBarcode } from './check-barcode.js';
+import { checkPhotoUrl } from './check-photo-url.js';
 import { hasLostKazakhLetters, isSameAsRussian } from './check-kazakh-text.js';
 import type { RowIssueCode } from './issue-codes.js';
 import type { CellLocation, FieldName, MappedRow } from './mapped-row.js';
@@ -560,7 +561,7 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
         if (text === null || text === undefined) continue;
         firstLocation ??= slot.location;
         for (const url of splitPhotoCell(text, photoSeparator)) {
-          if (!isPhotoUrl(url, validation.photos.requireHttps)) {
+          if (!checkPhotoUrl(url, validation.photos.requireHttps)) {
             report('invalid_photo_url', 'error', slot.location, `"${url}" is not an absolute ${validation.photos.requireHttps ? 'https' : 'http(s)'} URL`, { value: url });
             invalidUrls++;
             continue;
@@ -736,15 +737,10 @@ function parseVat(cell: SourceCell, format: DecimalFormat): number | null {
 }
 
 function splitPhotoCell(text: string, separator: string | undefined): string[] {
+  // One link and nothing else is the usual cell: no splitting, no regular expression.
+  if ((separator === undefined || !text.includes(separator)) && !WHITESPACE.test(text)) return text === '' ? [] : [text];
   const pieces = separator === undefined ? [text] : text.split(separator);
   return pieces.flatMap((piece) => piece.split(/\s+/)).filter((piece) => piece !== '');
 }
 
-function isPhotoUrl(text: string, requireHttps: boolean): boolean {
-  try {
-    const url = new URL(text);
-    return url.hostname !== '' && (url.protocol === 'https:' || (!requireHttps && url.protocol === 'http:'));
-  } catch {
-    return false;
-  }
-}
+const WHITESPACE = /\s/;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkBarcode, computeCheckDigit, isValidGtin } from '../../src/stages/check-barcode.js';
 import { hasLostKazakhLetters, isSameAsRussian } from '../../src/stages/check-kazakh-text.js';
 import { createBooleanLookup, parseBoolean } from '../../src/stages/parse-boolean.js';
-import { parseDecimal } from '../../src/stages/parse-decimal.js';
+import { parseDecimal, parseDecimalText, type DecimalFormat } from '../../src/stages/parse-decimal.js';
 import { numberCell, textCell } from '../helpers/builders.js';
 
 const auto = { decimal: 'auto' as const, thousands: [' ', '\u00a0', '\u202f'] };
@@ -91,6 +91,20 @@ describe('parseDecimal', () => {
     expect(parseDecimal('1,5', { ...auto, decimal: '.' })).toBeNull();
     expect(parseDecimal('1.298', { ...auto, decimal: ',' })).toBe(1298);
     expect(parseDecimal('1,298', { ...auto, decimal: ',' })).toBe(1.298);
+  });
+
+  it('gives the general path\'s answer on its fast path, for every format', () => {
+    const numberLike = fc.stringMatching(/^[+-]?[0-9., ]{0,22}$/);
+    const format = fc.record({
+      decimal: fc.constantFrom<DecimalFormat['decimal']>('auto', ',', '.'),
+      thousands: fc.subarray([' ', '\u00a0', '.', ',', "'"]),
+    });
+    fc.assert(
+      fc.property(fc.oneof(numberLike, fc.stringMatching(/^\d{1,17}[.,]?\d{0,17}$/)), format, (text, chosen) => {
+        expect(parseDecimal(text, chosen)).toBe(parseDecimalText(text, chosen));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 
