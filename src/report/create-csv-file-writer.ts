@@ -16,9 +16,13 @@ export interface CsvFileWriter {
   destroy(): void;
 }
 
+const WRITE_BUFFER_BYTES = 1 << 20;
+
 /** Opens `path` for writing (replacing it) and writes the BOM. */
 export function createCsvFileWriter(path: string, delimiter: string): CsvFileWriter {
-  const stream = createWriteStream(path, { encoding: 'utf8' });
+  // The default 16 KB buffer fills every dozen rows and the writer then waits for the disk: a
+  // 100,000-row report spent over a second idle that way.
+  const stream = createWriteStream(path, { encoding: 'utf8', highWaterMark: WRITE_BUFFER_BYTES });
   let failure: unknown;
   stream.on('error', (error) => {
     failure = error;
