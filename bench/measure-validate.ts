@@ -3,7 +3,9 @@
  * start and directories fetch (`prepare`, which also hashes the file), the streamed read → map →
  * validate → assemble → spool (`read`), the payloads (`build`) and the report folder (`report`,
  * which reads the file a second time for the annotated copy). Each part is timed separately.
- * Usage: node --import tsx bench/measure-validate.ts FILE MAPPING STATE_DIR
+ * ANNOTATED_COPY is the `annotatedCopy` setting: `auto` (the default: a clean file gets no copy) or
+ * `always` (the copy is written, as for any file with an issue).
+ * Usage: node --import tsx bench/measure-validate.ts FILE MAPPING STATE_DIR [ANNOTATED_COPY]
  */
 import { applyHeapTuning } from '../src/cli/tune-heap.js';
 import { createNodeDeps } from '../src/core/deps.js';
@@ -13,12 +15,12 @@ import { resolveSettings } from '../src/settings/resolve-settings.js';
 import { printMeasurement, readArgs, readClock, startRssSampler } from './measure-support.js';
 
 applyHeapTuning(process.execArgv);
-const [file, mapping, stateDir] = readArgs(3, 'measure-validate.ts FILE MAPPING STATE_DIR') as [string, string, string];
+const [file, mapping, stateDir, annotatedCopy = 'auto'] = readArgs(3, 'measure-validate.ts FILE MAPPING STATE_DIR [ANNOTATED_COPY]') as [string, string, string, string?];
 const marks: Record<string, number> = {};
 const onEvent = (event: PipelineEvent): void => {
   if (event.type === 'stage:start') marks[event.stage] ??= readClock();
 };
-const settings = resolveSettings({ flags: { sandbox: true, stateDir } });
+const settings = resolveSettings({ flags: { sandbox: true, stateDir, annotatedCopy } });
 const sampler = startRssSampler();
 const start = readClock();
 const result = await runValidate({ file, mapping, settings }, createNodeDeps({ onEvent }));
@@ -33,6 +35,7 @@ printMeasurement({
   peakRssBytes,
   extra: {
     exitCode: result.exitCode,
+    annotatedCopy: result.reportPaths.annotated !== null,
     products: counts.products,
     errors: counts.issuesBySeverity.error,
     warnings: counts.issuesBySeverity.warning,

@@ -14,7 +14,10 @@ export interface CatalogResult {
   sharedStrings?: number;
   floor: Measurement[];
   reader: Measurement[];
+  /** The dry run as a user runs it (`annotatedCopy: auto`): the clean benchmark file gets no annotated copy. */
   validate: Measurement[];
+  /** The dry run with `annotatedCopy: always`: what any file with an issue costs. Absent in results of older runs. */
+  validateCopy?: Measurement[];
 }
 
 /** The runs of one submission case. */
@@ -70,14 +73,20 @@ export interface CatalogFigures {
   prepareMs: number;
   buildMs: number;
   reportMs: number;
+  /** With the annotated copy. */
+  copyMs: number;
+  copyReadMs: number;
+  copyReportMs: number;
   floorRss: number;
   readerRss: number;
   validateRss: number;
+  copyRss: number;
   errors: number;
 }
 
 /** Medians of a catalog's runs. */
 export function buildCatalogFigures(result: CatalogResult): CatalogFigures {
+  const copy = result.validateCopy ?? [];
   return {
     floorMs: medianOf(result.floor, (m) => m.ms),
     readerMs: medianOf(result.reader, (m) => m.ms),
@@ -86,9 +95,13 @@ export function buildCatalogFigures(result: CatalogResult): CatalogFigures {
     prepareMs: medianOf(result.validate, (m) => extra(m, 'prepareMs')),
     buildMs: medianOf(result.validate, (m) => extra(m, 'buildMs')),
     reportMs: medianOf(result.validate, (m) => extra(m, 'reportMs')),
+    copyMs: medianOf(copy, (m) => m.ms),
+    copyReadMs: medianOf(copy, (m) => extra(m, 'readMs')),
+    copyReportMs: medianOf(copy, (m) => extra(m, 'reportMs')),
     floorRss: medianOf(result.floor, (m) => m.peakRssBytes),
     readerRss: medianOf(result.reader, (m) => m.peakRssBytes),
     validateRss: medianOf(result.validate, (m) => m.peakRssBytes),
+    copyRss: medianOf(copy, (m) => m.peakRssBytes),
     errors: Math.max(0, ...result.validate.map((m) => extra(m, 'errors') + extra(m, 'warnings'))),
   };
 }
@@ -156,15 +169,18 @@ export function renderResults(results: BenchResults): string {
       rows.push([file, floorName, seconds(f.floorMs), perSecond(catalog.rows, f.floorMs), '1.00×', mb(f.floorRss)]);
       rows.push([file, 'our reader (openSource)', seconds(f.readerMs), perSecond(catalog.rows, f.readerMs), ratio(f.readerMs, f.floorMs), mb(f.readerRss)]);
       rows.push([file, 'dry run: read stage', seconds(f.readMs), perSecond(catalog.rows, f.readMs), ratio(f.readMs, f.floorMs), mb(f.validateRss)]);
-      rows.push([file, 'dry run: end to end', seconds(f.validateMs), perSecond(catalog.rows, f.validateMs), ratio(f.validateMs, f.floorMs), mb(f.validateRss)]);
-      breakdown.push([file, seconds(f.prepareMs), seconds(f.readMs), seconds(f.buildMs), seconds(f.reportMs), seconds(f.validateMs), String(f.errors)]);
+      rows.push([file, 'dry run: end to end (clean file, no annotated copy)', seconds(f.validateMs), perSecond(catalog.rows, f.validateMs), ratio(f.validateMs, f.floorMs), mb(f.validateRss)]);
+      rows.push([file, 'dry run: end to end with the annotated copy', seconds(f.copyMs), perSecond(catalog.rows, f.copyMs), ratio(f.copyMs, f.floorMs), mb(f.copyRss)]);
+      breakdown.push([file, 'auto (no copy)', seconds(f.prepareMs), seconds(f.readMs), seconds(f.buildMs), seconds(f.reportMs), seconds(f.validateMs), String(f.errors)]);
+      breakdown.push([file, 'always (copy)', '', seconds(f.copyReadMs), '', seconds(f.copyReportMs), seconds(f.copyMs), '']);
     }
     parts.push('### Reading and the dry run\n\n' + renderTable(['File', 'Measurement', 'Median (s)', 'Rows/s', '× floor', 'Peak RSS (MB)'], rows));
     parts.push(
       '### Where the dry run spends its time (medians, seconds)\n\n' +
-        renderTable(['File', 'Prepare (s)', 'Read stage (s)', 'Build (s)', 'Report (s)', 'End to end (s)', 'Issues'], breakdown) +
+        renderTable(['File', 'annotatedCopy', 'Prepare (s)', 'Read stage (s)', 'Build (s)', 'Report (s)', 'End to end (s)', 'Issues'], breakdown) +
         '\n\nPrepare: embedded sandbox start, directories fetch, file hash. Read stage: read → map → validate → assemble → spool. ' +
-        'Build: the payloads from the spool. Report: summary.json, the annotated copy (a second read of the file) and rejected-rows.csv.',
+        'Build: the payloads from the spool. Report: summary.json, rejected-rows.csv and, with `always` (or whenever a row has an issue), the annotated copy, ' +
+        'a second read of the file. The benchmark files are clean, so under the default `auto` the dry run writes no copy.',
     );
   }
 
@@ -201,6 +217,9 @@ export function renderResults(results: BenchResults): string {
   return parts.join('\n\n') + '\n';
 }
 
+// Memory targets hold for either way of running: the larger peak counts.
+const peakRss = (f: CatalogFigures): number => Math.max(f.validateRss, Number.isFinite(f.copyRss) ? f.copyRss : 0);
+
 /** Target lines: what the issue asks, what was measured, met or not. */
 export function renderTargets(results: BenchResults): string {
   const lines: string[][] = [];
@@ -208,18 +227,22 @@ export function renderTargets(results: BenchResults): string {
   for (const catalog of results.catalogs) {
     const f = buildCatalogFigures(catalog);
     const limit = catalog.format === 'xlsx' ? 1.25 : 1.5;
-    const value = f.readMs / f.floorMs;
-    lines.push([`${catalog.format.toUpperCase()} ${count(catalog.rows)}: dry run ≤ ${limit}× floor`, `read stage ${value.toFixed(2)}×, end to end ${(f.validateMs / f.floorMs).toFixed(2)}×`, value <= limit ? 'met (read stage)' : 'missed']);
+    const value = f.validateMs / f.floorMs;
+    lines.push([
+      `${catalog.format.toUpperCase()} ${count(catalog.rows)}: dry run ≤ ${limit}× floor`,
+      `end to end ${value.toFixed(2)}× (read stage ${(f.readMs / f.floorMs).toFixed(2)}×; with the annotated copy ${(f.copyMs / f.floorMs).toFixed(2)}×)`,
+      value <= limit ? 'met' : 'missed',
+    ]);
   }
   const csv = largest('csv');
   if (csv) {
-    const rss = buildCatalogFigures(csv).validateRss;
-    const smaller = results.catalogs.filter((c) => c.format === 'csv' && c !== csv).map((c) => `${count(c.rows)}: ${mb(buildCatalogFigures(c).validateRss)} MB`);
+    const rss = peakRss(buildCatalogFigures(csv));
+    const smaller = results.catalogs.filter((c) => c.format === 'csv' && c !== csv).map((c) => `${count(c.rows)}: ${mb(peakRss(buildCatalogFigures(c)))} MB`);
     lines.push([`CSV ${count(csv.rows)}: dry-run peak RSS ≤ 256 MB, flat with rows`, `${mb(rss)} MB${smaller.length ? ` (${smaller.join(', ')})` : ''}`, rss <= 256 * 1024 * 1024 ? 'met' : 'missed']);
   }
   const xlsx = largest('xlsx');
   if (xlsx) {
-    const rss = buildCatalogFigures(xlsx).validateRss;
+    const rss = peakRss(buildCatalogFigures(xlsx));
     lines.push([`XLSX ${count(xlsx.rows)}: dry-run peak RSS ≤ 1 GiB`, `${mb(rss)} MB`, rss <= 1024 * 1024 * 1024 ? 'met' : 'missed']);
   }
   for (const s of results.submissions) {

@@ -117,6 +117,9 @@ async function measureCatalogs(): Promise<CatalogResult[]> {
       const floor = await repeat('floor', times, () => spawnMeasurement<Measurement>(`measure-floor-${format}.ts`, [file]));
       const reader = await repeat('reader', times, () => spawnMeasurement<Measurement>('measure-reader.ts', [file, MAPPING]));
       const validate = await repeat('validate', times, () => withStateDir((dir) => spawnMeasurement<Measurement>('measure-validate.ts', [file, MAPPING, dir])));
+      const validateCopy = await repeat('validate, annotated copy', times, () =>
+        withStateDir((dir) => spawnMeasurement<Measurement>('measure-validate.ts', [file, MAPPING, dir, 'always'])),
+      );
       results.push({
         format,
         rows,
@@ -126,6 +129,7 @@ async function measureCatalogs(): Promise<CatalogResult[]> {
         floor,
         reader,
         validate,
+        validateCopy,
       });
     }
   }

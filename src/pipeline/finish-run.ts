@@ -54,6 +54,18 @@ export function decideExitCode(command: 'validate' | 'import', counts: Partial<R
   return bad > 0 ? 1 : 0;
 }
 
+/**
+ * Whether the report gets the annotated copy. A clean dry run (every row valid, no issue of any
+ * severity, not interrupted) gets none under `auto`: it would repeat the seller's file with `ok` on
+ * every row, and writing it is the larger half of a clean dry run's time. An import always gets
+ * one, since it carries the ids the service gave.
+ */
+export function decideAnnotatedCopy(command: 'validate' | 'import', setting: 'auto' | 'always', summary: RunSummary, interrupted: boolean): boolean {
+  if (setting === 'always' || command === 'import' || interrupted) return true;
+  const { issuesBySeverity, byStatus, rows } = summary.counts;
+  return issuesBySeverity.error + issuesBySeverity.warning > 0 || (byStatus.valid ?? 0) !== rows;
+}
+
 /** Builds the summary, writes the report and closes the run in the journal. */
 export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   const { prep, read, outcomes, deps } = options;
@@ -95,6 +107,7 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   const reportPaths = await writeRunReport({
     dir: reportDir,
     summary,
+    annotated: decideAnnotatedCopy(options.command, prep.settings.annotatedCopy, summary, options.interrupted),
     sourcePath: prep.sourcePath,
     info: read.info,
     readOptions: prep.readOptions,

@@ -14,6 +14,8 @@ export interface RenderSummaryOptions {
   maxExamples?: number;
   /** The report folder, shown last. */
   reportDir?: string;
+  /** The report has no annotated copy (a clean dry run): say so, and how to get one. */
+  annotatedSkipped?: boolean;
 }
 
 const STATUS_LABELS: Record<RowStatus, string> = {
@@ -93,6 +95,7 @@ export function renderSummary(summary: RunSummary, options: RenderSummaryOptions
   }
 
   if (options.reportDir !== undefined) lines.push('', `Report: ${options.reportDir}`);
+  if (options.annotatedSkipped === true) lines.push('No annotated copy: every row is clean (--annotated-copy always writes one anyway).');
   return lines.join('\n');
 }
 

@@ -47,13 +47,19 @@ export interface WriteRunReportOptions {
   rejectedRowsDelimiter?: string;
   /** XLSX input: also prefix formula-like text in the seller's cells (see `writeAnnotatedWorkbook`). */
   prefixFormulaText?: boolean;
+  /**
+   * Write the annotated copy (default true). Without it the input is not read again: for a run in
+   * which no row needs attention, so `rejected-rows.csv` gets its header only.
+   */
+  annotated?: boolean;
 }
 
 /** Paths of the files written. */
 export interface RunReportPaths {
   dir: string;
   summary: string;
-  annotated: string;
+  /** Null when the copy was not asked for (`annotated: false`). */
+  annotated: string | null;
   rejectedRows: string;
 }
 
@@ -65,7 +71,7 @@ export async function writeRunReport(options: WriteRunReportOptions): Promise<Ru
   const paths: RunReportPaths = {
     dir,
     summary: join(dir, REPORT_FILES.summary),
-    annotated: join(dir, info.format === 'xlsx' ? REPORT_FILES.annotatedXlsx : REPORT_FILES.annotatedCsv),
+    annotated: options.annotated === false ? null : join(dir, info.format === 'xlsx' ? REPORT_FILES.annotatedXlsx : REPORT_FILES.annotatedCsv),
     rejectedRows: join(dir, REPORT_FILES.rejectedRows),
   };
   const inputDelimiter = info.delimiter ?? ',';
@@ -75,7 +81,9 @@ export async function writeRunReport(options: WriteRunReportOptions): Promise<Ru
     delimiter: options.rejectedRowsDelimiter ?? (info.format === 'csv' ? inputDelimiter : ';'),
   });
   try {
-    if (info.format === 'xlsx') {
+    if (paths.annotated === null) {
+      // No copy and no row to list: nothing to read.
+    } else if (info.format === 'xlsx') {
       await writeAnnotatedWorkbook({
         sourcePath: options.sourcePath,
         outPath: paths.annotated,

@@ -19,6 +19,12 @@ export const settingsSchema = z.object({
   sandbox: z.boolean().default(false).describe('Start the embedded sandbox and run against it instead of the live service.'),
   stateDir: z.string().default('.catalog-import').describe('State directory: ids learnt, run journal, directory cache (CATALOG_STATE_DIR).'),
   reportDir: z.string().optional().describe('Where run reports go; default <stateDir>/runs/<runId>.'),
+  annotatedCopy: z
+    .enum(['auto', 'always'])
+    .default('auto')
+    .describe(
+      'When the report holds an annotated copy of the file. auto: always for an import (it carries the service ids), and for a dry run unless every row is clean and nothing was found (the copy would only repeat the file). always: every run.',
+    ),
   paths: z.object(pathsShape).default({}).describe('Endpoint paths, when the service documents them differently.'),
   timeoutMs: z.number().int().min(100).default(30_000).describe('Time-out of one HTTP request.'),
   retryLimit: z.number().int().min(0).max(20).default(5).describe('Retries of one request on 429, 5xx and network errors.'),

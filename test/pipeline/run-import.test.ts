@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { openStateStore } from '../../src/state/index.js';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import type { ProductDraft } from '../../src/core/types.js';
 import { mappingSchema } from '../../src/mapping/mapping-schema.js';
 import { createCodeLookups } from '../../src/plan/index.js';
 import { verifyProducts } from '../../src/pipeline/verify-products.js';
+import { requireAnnotatedPath } from '../helpers/require-annotated-path.js';
 
 let sandbox: SandboxHandle;
 let catalog: Awaited<ReturnType<typeof createPhoneCatalog>>;
@@ -184,6 +185,36 @@ describe('runImport against the sandbox', () => {
     expect(sandbox.stats().importRequests).toBe(0);
     const issue = result.summary.issues.find((i) => i.row === 2 && i.column === 'B');
     expect(issue?.code).toMatch(/barcode/);
+  });
+
+  it('a clean dry run writes no annotated copy unless asked; one with a problem row always does', async () => {
+    catalog = await createPhoneCatalog(buildPhoneRows(3));
+    const clean = await runValidate({ file: catalog.file, mapping: catalog.mapping, settings: settingsFor() }, depsFor());
+    expect(clean.exitCode).toBe(0);
+    expect(clean.summary.counts.issuesBySeverity).toEqual({ error: 0, warning: 0 });
+    expect(clean.reportPaths.annotated).toBeNull();
+    expect(await readdir(clean.reportDir)).not.toContain('annotated.csv');
+    const rejectedLines = (await readFile(clean.reportPaths.rejectedRows, 'utf8')).trim().split('\n');
+    expect(rejectedLines).toHaveLength(1);
+    expect(rejectedLines[0]).toContain('issue_code');
+
+    const asked = await runValidate({ file: catalog.file, mapping: catalog.mapping, settings: settingsFor({ annotatedCopy: 'always' }) }, depsFor());
+    expect(asked.reportPaths.annotated).toBe(join(asked.reportDir, 'annotated.csv'));
+    expect((await readFile(requireAnnotatedPath(asked.reportPaths), 'utf8')).trim().split('\n')).toHaveLength(1 + asked.summary.counts.rows);
+
+    const rows = buildPhoneRows(3);
+    if (rows[1]) rows[1].barcode = '4609900000001';
+    await catalog.write(rows);
+    const faulty = await runValidate({ file: catalog.file, mapping: catalog.mapping, settings: settingsFor() }, depsFor());
+    expect(faulty.exitCode).toBe(1);
+    expect(await readFile(requireAnnotatedPath(faulty.reportPaths), 'utf8')).toMatch(/invalid/);
+  });
+
+  it('an import always writes the annotated copy: it carries the service ids', async () => {
+    catalog = await createPhoneCatalog(buildPhoneRows(2));
+    const result = await runImport({ file: catalog.file, mapping: catalog.mapping, settings: settingsFor() }, depsFor());
+    expect(result.exitCode).toBe(0);
+    expect(await readFile(requireAnnotatedPath(result.reportPaths), 'utf8')).toMatch(/accepted/);
   });
 });
 

@@ -20,6 +20,7 @@ import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/start-sand
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
 import type { Settings } from '../../src/settings/settings-schema.js';
 import type { CatalogFixture } from '../helpers/catalog-fixture.js';
+import { requireAnnotatedPath } from '../helpers/require-annotated-path.js';
 
 /** The seller every suite imports as. */
 export const SELLER = { clientId: 'sandbox-seller', clientSecret: 'sandbox-secret-1' } as const;
@@ -142,7 +143,7 @@ export async function checkExactlyOnce(sandbox: SandboxHandle, fixture: CatalogF
 
 /** The `_status` of every data row of the run's annotated CSV, in file order. */
 export async function loadRowStatuses(result: RunResult): Promise<string[]> {
-  const text = (await readFile(result.reportPaths.annotated, 'utf8')).replace(/^\ufeff/, '');
+  const text = (await readFile(requireAnnotatedPath(result.reportPaths), 'utf8')).replace(/^\ufeff/, '');
   const lines = splitCsvRecords(text);
   const header = lines[0] ?? [];
   const at = header.indexOf('_status');

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { writeCatalogFixture } from '../helpers/catalog-fixture.js';
 import type { FixtureColumn } from '../helpers/catalog-fixture.js';
 import { createTestDir, importOnce, splitCsvRecords, startTestSandbox } from './fault-kit.js';
+import { requireAnnotatedPath } from '../helpers/require-annotated-path.js';
 
 /** Cells a spreadsheet would run, by data row. Rows 6 and 7 are invalid (their values are echoed in `_errors`). */
 const ATTACKS: Record<number, Partial<Record<FixtureColumn, string>>> = {
@@ -53,7 +54,7 @@ function checkCsvFields(text: string, file: string): string[] {
 describe('reports written for a file full of formula-like cells', () => {
   it('CSV input: annotated.csv and rejected-rows.csv prefix every formula trigger, and keep the text after the prefix', async () => {
     const { result } = await importAttacks('csv');
-    const annotated = await readFile(result.reportPaths.annotated, 'utf8');
+    const annotated = await readFile(requireAnnotatedPath(result.reportPaths), 'utf8');
     const rejected = await readFile(result.reportPaths.rejectedRows, 'utf8');
     expect(checkCsvFields(annotated, 'annotated.csv')).toEqual([]);
     expect(checkCsvFields(rejected, 'rejected-rows.csv')).toEqual([]);
@@ -69,7 +70,7 @@ describe('reports written for a file full of formula-like cells', () => {
   it('XLSX input: annotated.xlsx has no formula cell on any sheet, the seller cells are text, the tool text is prefixed', async () => {
     const { result, fixture } = await importAttacks('xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(result.reportPaths.annotated);
+    await workbook.xlsx.readFile(requireAnnotatedPath(result.reportPaths));
     const formulas: string[] = [];
     let cells = 0;
     workbook.eachSheet((sheet) => {

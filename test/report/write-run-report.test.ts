@@ -7,6 +7,7 @@ import { buildRunSummary } from '../../src/report/build-run-summary.js';
 import type { RowOutcome } from '../../src/report/report-types.js';
 import { writeRunReport } from '../../src/report/write-run-report.js';
 import { makeHeader, makeInfo, makeIssue, makeOutcomeOf, makeParts, makeTempDir } from './report-builders.js';
+import { requireAnnotatedPath } from '../helpers/require-annotated-path.js';
 
 const priceIssue = makeIssue({ code: 'price_not_number', message: 'price is not a number', row: 3, column: 'B', header: 'Цена', value: 'abc' });
 const outcomes: RowOutcome[] = [
@@ -37,7 +38,7 @@ describe('writeRunReport', () => {
       rejectedRows: join(reportDir, 'rejected-rows.csv'),
     });
     expect(JSON.parse(await readFile(paths.summary, 'utf8'))).toEqual(summary);
-    expect((await stat(paths.annotated)).size).toBeGreaterThan(0);
+    expect((await stat(requireAnnotatedPath(paths))).size).toBeGreaterThan(0);
     const rejected = Papa.parse<string[]>((await readFile(paths.rejectedRows, 'utf8')).slice(1), { delimiter: ';', skipEmptyLines: true }).data;
     expect(rejected).toEqual([
       ['row', 'status', 'issue_code', 'message', 'Артикул', 'Цена'],
@@ -60,7 +61,7 @@ describe('writeRunReport', () => {
       ],
     });
     expect(paths.annotated).toBe(join(dir, 'annotated.csv'));
-    expect(await readFile(paths.annotated, 'utf8')).toBe(
+    expect(await readFile(requireAnnotatedPath(paths), 'utf8')).toBe(
       '\uFEFFАртикул\tЦена\t_status\t_errors\t_product_id\t_sku_id\t_job_id\r\n' +
         'A-1\t100\tvalid\t\t\t\t\r\n' +
         'A-2\tabc\tinvalid\t"column B (Цена): price is not a number (value ""abc"")"\t\t\t\r\n',

@@ -24,7 +24,7 @@ function printResult(ctx: CommandContext, result: RunResult, json: boolean): voi
   if (json) {
     ctx.io.stdout(`${JSON.stringify({ type: 'result', runId: result.runId, exitCode: result.exitCode, reportDir: result.reportDir, reportPaths: result.reportPaths, counts: result.summary.counts })}\n`);
   } else {
-    ctx.io.stdout(`${renderSummary(result.summary, { color: ctx.io.isTty, reportDir: result.reportDir })}\n`);
+    ctx.io.stdout(`${renderSummary(result.summary, { color: ctx.io.isTty, reportDir: result.reportDir, annotatedSkipped: result.reportPaths.annotated === null })}\n`);
   }
   ctx.setExitCode(result.exitCode);
 }
@@ -37,13 +37,17 @@ export const registerValidateCommand: CommandRegistrar = (y, ctx) =>
     (c) =>
       withFileOptions(c)
         .option('report-dir', { type: 'string', describe: 'Folder for run reports (default <state-dir>/runs)' })
+        .option('annotated-copy', {
+          choices: ['auto', 'always'] as const,
+          describe: 'auto: the report copies the file with every row annotated unless every row is clean; always: even then',
+        })
         .example('$0 validate samples/catalog.xlsx --mapping mappings/sample.yaml --sandbox', 'Check the sample against the embedded sandbox')
         .example('CATALOG_BASE_URL=https://… CATALOG_CLIENT_ID=… CATALOG_CLIENT_SECRET=… $0 validate prices.csv -m mappings/shop.yaml', 'Check a file against the live service'),
     async (argv) => {
       const json = Boolean(argv.json);
       const { deps, done } = ctx.createDeps({ json });
       try {
-        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { reportDir: argv.reportDir });
+        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { reportDir: argv.reportDir, annotatedCopy: argv.annotatedCopy });
         const result = await runValidate({ file: argv.file, mapping: argv.mapping, settings }, deps);
         done();
         printResult(ctx, result, json);
