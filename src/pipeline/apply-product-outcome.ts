@@ -4,20 +4,19 @@
  */
 import { createIssue } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
-import type { ProductDraft } from '../core/types.js';
 import type { SourceColumn } from '../sources/types.js';
-import type { SpooledProduct, StateStore } from '../state/index.js';
+import type { SpooledDraft, StateStore } from '../state/index.js';
 import { locateServiceErrors } from './locate-service-errors.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { RowOutcomeStore } from './row-outcome-store.js';
 
 /** Writes one product's outcome onto its rows. */
 export function applyProductOutcome(
-  spooled: SpooledProduct,
+  spooled: Pick<SpooledDraft, 'productKey' | 'draft'>,
   result: ReturnType<StateStore['listProductResults']> extends Map<string, infer R> ? R | undefined : never,
   ctx: { outcomes: RowOutcomeStore; prep: PreparedRun; header: SourceColumn[]; planOnly: boolean; settledKeys: ReadonlySet<string>; unchanged: Set<string>; requestFailures: Map<string, { message: string; fieldErrors: string }>; blocked: boolean; extraIssues: Issue[] },
 ): void {
-  const draft = spooled.draft as ProductDraft;
+  const draft = spooled.draft;
   const { outcomes } = ctx;
   const skuRowOf = (skuKey: string): number | undefined => {
     const i = draft.skuKeys.indexOf(skuKey);

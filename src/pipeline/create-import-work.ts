@@ -229,8 +229,8 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
       return (function* () {
         let slice: { productKey: string; draft: ProductDraft; contentHash: string | null }[] = [];
         let position = 0;
-        for (const spooled of store.iterateSpooledProducts(runId)) {
-          if (!spooled.draft || !wanted.has(spooled.productKey)) continue;
+        for (const spooled of store.iterateSpooledDrafts(runId)) {
+          if (!wanted.has(spooled.productKey)) continue;
           if (spooled.productKey !== keys[position]) {
             throw new ConfigError(`the run's spool changed since the plan (product ${spooled.productKey}); start a new run with --fresh`);
           }

@@ -238,8 +238,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       }
     };
     if (settings.verify) runDeps.onEvent({ type: 'stage:start', stage: 'verify', detail: 'reading the accepted products back' });
-    for (const spooled of store.iterateSpooledProducts(runId)) {
-      if (!spooled.draft) continue;
+    for (const spooled of store.iterateSpooledDrafts(runId)) {
       const result = finalResults.get(spooled.productKey);
       applyProductOutcome(spooled, result, { outcomes, prep, header: read.info.header, planOnly, settledKeys, unchanged, requestFailures, blocked: blocked !== null, extraIssues });
       if (settings.verify && result?.status === 'accepted' && result.productId !== null) {

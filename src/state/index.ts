@@ -36,6 +36,7 @@ export type {
   RunCommand,
   RunRecord,
   RunStatus,
+  SpooledDraft,
   SpooledProduct,
   StateAccount,
   StateStore,

@@ -4,7 +4,8 @@
  */
 import type { StoreContext } from './store-context.js';
 import { toStateError } from './store-context.js';
-import type { SpooledProduct, StateStore } from './types.js';
+import type { ProductDraft } from '../core/types.js';
+import type { SpooledDraft, SpooledProduct, StateStore } from './types.js';
 
 /** Products read per query while iterating. */
 const PAGE_SIZE = 500;
@@ -12,7 +13,14 @@ const PAGE_SIZE = 500;
 /** The spool part of a `StateStore`. */
 export type ProductSpool = Pick<
   StateStore,
-  'spoolProduct' | 'spoolProducts' | 'takeSpooledProduct' | 'getSpooledProduct' | 'iterateSpooledProducts' | 'countSpooledProducts' | 'clearSpool'
+  | 'spoolProduct'
+  | 'spoolProducts'
+  | 'takeSpooledProduct'
+  | 'getSpooledProduct'
+  | 'iterateSpooledProducts'
+  | 'iterateSpooledDrafts'
+  | 'countSpooledProducts'
+  | 'clearSpool'
 >;
 
 /** What `data_json` holds; the key and first row have their own columns. */
@@ -24,6 +32,21 @@ interface SpoolRow {
   first_row: number;
   content_hash: string | null;
   data_json: string;
+}
+
+/** A spool row with only its draft's JSON (null for a product without one). */
+interface DraftRow {
+  rowid: number;
+  product_key: string;
+  first_row: number;
+  content_hash: string | null;
+  draft_json: string | null;
+}
+
+/** Where a keyset page ends: the next page starts after it. */
+interface PageRow {
+  rowid: number;
+  first_row: number;
 }
 
 /** Creates the spool on an open store. */
@@ -42,6 +65,12 @@ export function createProductSpool(ctx: StoreContext): ProductSpool {
     SELECT rowid, product_key, first_row, content_hash, data_json FROM spool
     WHERE run_id = ? AND (first_row, rowid) > (?, ?)
     ORDER BY first_row, rowid LIMIT ?`);
+  // SQLite cuts the draft out of the stored JSON: the records kept with it are as large again, and
+  // decoding and parsing them cost the submit stage about as much as the draft itself.
+  const selectDraftPage = db.prepare<[string, number, number, number], DraftRow>(`
+    SELECT rowid, product_key, first_row, content_hash, data_json ->> '$.draft' AS draft_json FROM spool
+    WHERE run_id = ? AND (first_row, rowid) > (?, ?)
+    ORDER BY first_row, rowid LIMIT ?`);
   const count = db.prepare<[string], number>('SELECT COUNT(*) FROM spool WHERE run_id = ?').pluck();
   const deleteAll = db.prepare<[string]>('DELETE FROM spool WHERE run_id = ?');
 
@@ -58,23 +87,38 @@ export function createProductSpool(ctx: StoreContext): ProductSpool {
     return row;
   });
 
-  function* iterate(runId: string): Generator<SpooledProduct> {
+  // A page at a time, never a live cursor: the caller may write to the store between items,
+  // which better-sqlite3 refuses while a statement is iterating.
+  function* iteratePages<R extends PageRow>(select: (afterRow: number, afterRowid: number) => R[]): Generator<R[]> {
     let afterRow = Number.MIN_SAFE_INTEGER;
     let afterRowid = Number.MIN_SAFE_INTEGER;
     for (;;) {
-      // A page at a time, never a live cursor: the caller may write to the store between items,
-      // which better-sqlite3 refuses while a statement is iterating.
-      let page: SpoolRow[];
+      let page: R[];
       try {
-        page = selectPage.all(runId, afterRow, afterRowid, PAGE_SIZE);
+        page = select(afterRow, afterRowid);
       } catch (error) {
         throw toStateError(error, 'read the product spool', ctx.path);
       }
-      for (const row of page) yield parseSpoolRow(row);
+      yield page;
       const last = page.at(-1);
       if (last === undefined || page.length < PAGE_SIZE) return;
       afterRow = last.first_row;
       afterRowid = last.rowid;
+    }
+  }
+
+  function* iterate(runId: string): Generator<SpooledProduct> {
+    for (const page of iteratePages((afterRow, afterRowid) => selectPage.all(runId, afterRow, afterRowid, PAGE_SIZE))) {
+      for (const row of page) yield parseSpoolRow(row);
+    }
+  }
+
+  function* iterateDrafts(runId: string): Generator<SpooledDraft> {
+    for (const page of iteratePages((afterRow, afterRowid) => selectDraftPage.all(runId, afterRow, afterRowid, PAGE_SIZE))) {
+      for (const row of page) {
+        if (row.draft_json === null) continue;
+        yield { productKey: row.product_key, firstRow: row.first_row, draft: JSON.parse(row.draft_json) as ProductDraft, contentHash: row.content_hash };
+      }
     }
   }
 
@@ -100,6 +144,10 @@ export function createProductSpool(ctx: StoreContext): ProductSpool {
     iterateSpooledProducts: (runId) => {
       ctx.requireRun(runId);
       return iterate(runId);
+    },
+    iterateSpooledDrafts: (runId) => {
+      ctx.requireRun(runId);
+      return iterateDrafts(runId);
     },
     countSpooledProducts: (runId) => {
       ctx.requireRun(runId);

@@ -114,6 +114,15 @@ export interface SpooledProduct {
   records?: readonly unknown[];
 }
 
+/** A spooled product that has a draft, without the rest of what the spool keeps for it. */
+export interface SpooledDraft {
+  productKey: string;
+  firstRow: number;
+  draft: ProductDraft;
+  /** `hashProductContent(draft.item)`. */
+  contentHash: string | null;
+}
+
 /** One batch as planned. */
 export interface PlannedBatch {
   /** Position of the batch in the run, from 0. */
@@ -253,6 +262,11 @@ export interface StateStore {
    * memory stays flat and the store can be written while iterating.
    */
   iterateSpooledProducts(runId: string): IterableIterator<SpooledProduct>;
+  /**
+   * The run's spooled drafts in the same order, skipping products without one: only the draft is
+   * read back and parsed, not the rows, issues and records kept with it.
+   */
+  iterateSpooledDrafts(runId: string): IterableIterator<SpooledDraft>;
   /** Number of products in the run's spool. */
   countSpooledProducts(runId: string): number;
   /** Empties the run's spool once it is no longer needed (a finished run); returns how many products were removed. */

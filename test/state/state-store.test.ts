@@ -346,6 +346,26 @@ describe('product spool', () => {
     expect(store.countSpooledProducts(first.runId)).toBe(0);
     expect(store.countSpooledProducts(second.runId)).toBe(1);
   });
+
+  it('reads back only the drafts, in spool order across pages, as they were spooled', async () => {
+    const store = openTestStore(await makeTempDir());
+    const { runId } = store.createRun(makeRun());
+    // Text the JSON cut must give back exactly: escapes, non-Latin letters, a lone surrogate.
+    const odd = makeSpooled('odd', 4);
+    const oddItem = { ...makeItem(), name: { rus: 'Кружка "Утро"\n\\ 😀 \u2028', kaz: '\ud800 жалғыз' } };
+    const oddDraft = { ...(odd.draft as NonNullable<SpooledProduct['draft']>), item: oddItem };
+    store.spoolProducts(runId, [
+      ...Array.from({ length: 700 }, (_, i) => makeSpooled(`P${i}`, 10 + i)),
+      { ...odd, draft: oddDraft, records: [{ mapped: 'kept in the spool, not read back' }] },
+      { ...makeSpooled('bad', 3, null), draft: null, issues: [{ code: 'unknown_brand', severity: 'error', stage: 'map', message: 'no brand', row: 3 }] },
+    ]);
+
+    const drafts = [...store.iterateSpooledDrafts(runId)];
+    expect(drafts.map((entry) => entry.productKey)).toEqual([...store.iterateSpooledProducts(runId)].filter((p) => p.draft).map((p) => p.productKey));
+    expect(drafts).toHaveLength(701);
+    expect(drafts[0]).toEqual({ productKey: 'odd', firstRow: 4, draft: oddDraft, contentHash: 'hash-odd' });
+    expect(drafts[700]).toEqual({ productKey: 'P699', firstRow: 709, draft: makeSpooled('P699', 709).draft, contentHash: 'hash-P699' });
+  });
 });
 
 describe('request journal', () => {
