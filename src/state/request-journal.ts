@@ -115,7 +115,7 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
 
   const sendingTransaction = db.transaction((runId: string, batches: readonly { index: number; requestBody: string }[]) => {
     const at = ctx.nowIso();
-    for (const batch of batches) requireChange(updateSending.run(gzipSync(batch.requestBody), at, runId, batch.index).changes, runId, batch.index);
+    for (const batch of batches) requireChange(updateSending.run(compressBody(batch.requestBody), at, runId, batch.index).changes, runId, batch.index);
   });
   // The one commit that must reach the disk before anything leaves: with it (and every commit
   // before it, same WAL) synced, even a power loss cannot hide a request that was sent.
@@ -247,6 +247,15 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
       return results;
     },
   };
+}
+
+/**
+ * The body as kept in the journal (a record of what was sent, read back with gunzip). Level 1: a
+ * request of 30 products still shrinks about 10× (level 6: 13×), at about half the CPU, and this
+ * runs on the event loop once per request, right before it may leave.
+ */
+function compressBody(body: string): Buffer {
+  return gzipSync(body, { level: 1 });
 }
 
 function buildBatchRecord(row: BatchRow): BatchRecord {
