@@ -222,9 +222,10 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
         const items = drafts.map((d) => d.item);
         const index = nextIndex;
         nextIndex += 1;
-        store.planBatches(runId, [{ index, productKeys, requestHash: hashRequest(items) }]);
+        const body = JSON.stringify({ products: items });
+        store.planBatches(runId, [{ index, productKeys, requestHash: hashRequest(body) }]);
         inFlight.set(index, { drafts, hashes });
-        return { index, items, body: JSON.stringify({ products: items }) };
+        return { index, items, body };
       };
       return (function* () {
         let slice: { productKey: string; draft: ProductDraft; contentHash: string | null }[] = [];

@@ -129,7 +129,7 @@ export interface PlannedBatch {
   index: number;
   /** The products of the request, in request order (results are matched by position). */
   productKeys: string[];
-  /** `hashRequest` of the items. */
+  /** `hashRequest` of the request body. */
   requestHash: string;
 }
 

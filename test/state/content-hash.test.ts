@@ -67,12 +67,14 @@ describe('hashProductContent', () => {
 });
 
 describe('hashRequest', () => {
-  it('depends on item order and ids, not on key order', () => {
+  it('is the hash of the body exactly as sent: item order, ids and key order count', () => {
     const items = [makeItem(), makeItem({ categoryId: 102 })];
-    const hash = hashRequest(items);
+    const body = (list: unknown[]): string => JSON.stringify({ products: list });
+    const hash = hashRequest(body(items));
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(hashRequest(items.map(reverseKeys))).toBe(hash);
-    expect(hashRequest([...items].reverse())).not.toBe(hash);
-    expect(hashRequest([{ ...makeItem(), productId: 9 }, makeItem({ categoryId: 102 })])).not.toBe(hash);
+    expect(hashRequest(body(items.map((item) => ({ ...item }))))).toBe(hash);
+    expect(hashRequest(body(items.map(reverseKeys)))).not.toBe(hash);
+    expect(hashRequest(body([...items].reverse()))).not.toBe(hash);
+    expect(hashRequest(body([{ ...makeItem(), productId: 9 }, makeItem({ categoryId: 102 })]))).not.toBe(hash);
   });
 });
