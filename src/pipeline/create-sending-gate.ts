@@ -4,6 +4,7 @@
  * while one sync runs are marked together by the next, so the sync cost is paid per wave of
  * requests, not per request.
  */
+import { createGroupCommit } from './create-group-commit.js';
 import type { SubmitTask } from './submit-batches.js';
 
 /** Marks a task `sending` (durably); resolves when it may leave. */
@@ -14,20 +15,5 @@ export type SendingGate = (task: SubmitTask) => Promise<void>;
  * `defer` runs the commit after the current turn of the event loop (default `setImmediate`).
  */
 export function createSendingGate(commit: (tasks: readonly SubmitTask[]) => void, defer: (run: () => void) => void = setImmediate): SendingGate {
-  let waiting: { task: SubmitTask; resolve: () => void; reject: (error: unknown) => void }[] = [];
-  const flush = (): void => {
-    const wave = waiting;
-    waiting = [];
-    try {
-      commit(wave.map((entry) => entry.task));
-      for (const entry of wave) entry.resolve();
-    } catch (error) {
-      for (const entry of wave) entry.reject(error);
-    }
-  };
-  return (task) =>
-    new Promise<void>((resolve, reject) => {
-      waiting.push({ task, resolve, reject });
-      if (waiting.length === 1) defer(flush);
-    });
+  return createGroupCommit(commit, defer);
 }

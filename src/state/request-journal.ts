@@ -33,6 +33,7 @@ export type RequestJournal = Pick<
   | 'markBatchFailed'
   | 'markBatchUnknown'
   | 'recordJobResults'
+  | 'recordJobResultsMany'
   | 'listProductResults'
 >;
 
@@ -149,28 +150,32 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
     }
   });
 
-  const recordJobResults = db.transaction((runId: string, index: number, results: readonly JobProductOutcome[]) => {
-    requireChange(updateDone.run(ctx.nowIso(), runId, index).changes, runId, index);
+  // One transaction for the results of many jobs: a commit per job cost more than its rows.
+  const recordJobResults = db.transaction((runId: string, jobs: readonly { index: number; results: readonly JobProductOutcome[] }[]) => {
+    const at = ctx.nowIso();
     const accepted: AcceptedProduct[] = [];
-    for (const result of results) {
-      upsertResult.run(
-        runId,
-        result.productKey,
-        index,
-        result.position,
-        result.status,
-        result.productId,
-        JSON.stringify(result.skus),
-        JSON.stringify(result.errors),
-      );
-      if (result.status !== 'accepted' || result.productId === null) continue;
-      accepted.push({
-        productKey: result.productKey,
-        productId: result.productId,
-        skus: result.skus.flatMap((sku) => (sku.skuId === null ? [] : [{ skuKey: sku.skuKey, skuId: sku.skuId, barcode: sku.barcode }])),
-        contentHash: result.contentHash !== undefined ? result.contentHash : (selectSpooledHash.get(runId, result.productKey) ?? null),
-        runId,
-      });
+    for (const { index, results } of jobs) {
+      requireChange(updateDone.run(at, runId, index).changes, runId, index);
+      for (const result of results) {
+        upsertResult.run(
+          runId,
+          result.productKey,
+          index,
+          result.position,
+          result.status,
+          result.productId,
+          JSON.stringify(result.skus),
+          JSON.stringify(result.errors),
+        );
+        if (result.status !== 'accepted' || result.productId === null) continue;
+        accepted.push({
+          productKey: result.productKey,
+          productId: result.productId,
+          skus: result.skus.flatMap((sku) => (sku.skuId === null ? [] : [{ skuKey: sku.skuKey, skuId: sku.skuId, barcode: sku.barcode }])),
+          contentHash: result.contentHash !== undefined ? result.contentHash : (selectSpooledHash.get(runId, result.productKey) ?? null),
+          runId,
+        });
+      }
     }
     idMemory.recordAccepted(accepted);
   });
@@ -228,7 +233,11 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
     },
     recordJobResults: (runId, index, results) => {
       ctx.requireRun(runId);
-      recordJobResults(runId, index, results);
+      recordJobResults(runId, [{ index, results }]);
+    },
+    recordJobResultsMany: (runId, jobs) => {
+      ctx.requireRun(runId);
+      if (jobs.length) recordJobResults(runId, jobs);
     },
     listProductResults: (runId) => {
       ctx.requireRun(runId);

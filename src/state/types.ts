@@ -298,6 +298,8 @@ export interface StateStore {
    * recorded whose ids are lost.
    */
   recordJobResults(runId: string, index: number, results: readonly JobProductOutcome[]): void;
+  /** `recordJobResults` for several finished jobs in one transaction. */
+  recordJobResultsMany(runId: string, jobs: readonly { index: number; results: readonly JobProductOutcome[] }[]): void;
   /** The run's job results by product key. */
   listProductResults(runId: string): Map<string, ProductResultRecord>;
 

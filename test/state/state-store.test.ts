@@ -461,4 +461,24 @@ describe('request journal', () => {
     expect(store.listProductResults(runId).size).toBe(0);
     expect(store.getBatchRequestBody(runId, 3)).toBeUndefined();
   });
+
+  it('records the results of several jobs in one transaction: all of them, or none when one batch was never planned', async () => {
+    const store = openTestStore(await makeTempDir());
+    const { runId } = store.createRun(makeRun());
+    store.planBatches(runId, [
+      { index: 0, productKeys: ['A'], requestHash: 'r0' },
+      { index: 1, productKeys: ['B'], requestHash: 'r1' },
+    ]);
+    const accepted = (productKey: string, productId: number) => [{ position: 0, productKey, status: 'accepted' as const, productId, skus: [{ skuKey: `${productKey}-1`, skuId: productId * 10, barcode: productKey }], errors: [], contentHash: `h-${productKey}` }];
+
+    expect(() => store.recordJobResultsMany(runId, [{ index: 0, results: accepted('A', 1) }, { index: 3, results: accepted('C', 3) }])).toThrow(/batch 3 of run .* was never planned/);
+    expect(store.getProductIds('A')).toBeUndefined();
+    expect(store.listProductResults(runId).size).toBe(0);
+    expect(store.listBatches(runId).map((b) => b.status)).toEqual(['planned', 'planned']);
+
+    store.recordJobResultsMany(runId, [{ index: 0, results: accepted('A', 1) }, { index: 1, results: accepted('B', 2) }]);
+    expect(store.listBatches(runId).map((b) => b.status)).toEqual(['done', 'done']);
+    expect([...store.listProductResults(runId).values()].map((r) => [r.productKey, r.batchIndex, r.productId])).toEqual([['A', 0, 1], ['B', 1, 2]]);
+    expect(store.getProductIds('B')).toEqual({ productId: 2, contentHash: 'h-B', skus: new Map([['B-1', 20]]) });
+  });
 });

@@ -1,0 +1,32 @@
+/**
+ * Group commit: items handed in while a commit is pending are committed together, so the fixed
+ * cost of a transaction (its commit, and the disk sync when it has one) is paid per group of
+ * items, not per item.
+ */
+
+/** Queues an item for the next commit; resolves once the commit holding it is done. */
+export type GroupCommit<T> = (item: T) => Promise<void>;
+
+/**
+ * Creates a group commit over `commit`, which receives every item queued since the last commit.
+ * `defer` schedules the commit when the first item of a group arrives (default `setImmediate`: the
+ * items of one turn of the event loop go together). A failed commit fails every item it held.
+ */
+export function createGroupCommit<T>(commit: (items: readonly T[]) => void, defer: (run: () => void) => void = setImmediate): GroupCommit<T> {
+  let waiting: { item: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  const flush = (): void => {
+    const group = waiting;
+    waiting = [];
+    try {
+      commit(group.map((entry) => entry.item));
+      for (const entry of group) entry.resolve();
+    } catch (error) {
+      for (const entry of group) entry.reject(error);
+    }
+  };
+  return (item) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      if (waiting.length === 1) defer(flush);
+    });
+}
