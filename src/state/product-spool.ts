@@ -23,8 +23,11 @@ export type ProductSpool = Pick<
   | 'clearSpool'
 >;
 
-/** What `data_json` holds; the key and first row have their own columns. */
-type SpoolData = Pick<SpooledProduct, 'rows' | 'draft' | 'issues' | 'records'>;
+/**
+ * What `data_json` holds; the key, first row and draft have their own columns. A product spooled
+ * before the draft had its column (schema version 1) has its draft here.
+ */
+type SpoolData = Pick<SpooledProduct, 'rows' | 'issues' | 'records'> & { draft?: SpooledProduct['draft'] };
 
 interface SpoolRow {
   rowid: number;
@@ -32,6 +35,7 @@ interface SpoolRow {
   first_row: number;
   content_hash: string | null;
   data_json: string;
+  draft_json: string | null;
 }
 
 /** A spool row with only its draft's JSON (null for a product without one). */
@@ -53,30 +57,31 @@ interface PageRow {
 export function createProductSpool(ctx: StoreContext): ProductSpool {
   const { db } = ctx;
   // The upsert keeps the rowid of a product spooled again, so it keeps its place among equal first rows.
-  const upsert = db.prepare<[string, string, number, string | null, string]>(`
-    INSERT INTO spool (run_id, product_key, first_row, content_hash, data_json) VALUES (?, ?, ?, ?, ?)
+  const upsert = db.prepare<[string, string, number, string | null, string, string | null]>(`
+    INSERT INTO spool (run_id, product_key, first_row, content_hash, data_json, draft_json) VALUES (?, ?, ?, ?, ?, ?)
     ON CONFLICT (run_id, product_key) DO UPDATE SET
-      first_row = excluded.first_row, content_hash = excluded.content_hash, data_json = excluded.data_json`);
+      first_row = excluded.first_row, content_hash = excluded.content_hash, data_json = excluded.data_json, draft_json = excluded.draft_json`);
   const selectOne = db.prepare<[string, string], SpoolRow>(
-    'SELECT rowid, product_key, first_row, content_hash, data_json FROM spool WHERE run_id = ? AND product_key = ?',
+    'SELECT rowid, product_key, first_row, content_hash, data_json, draft_json FROM spool WHERE run_id = ? AND product_key = ?',
   );
   const deleteOne = db.prepare<[string, string]>('DELETE FROM spool WHERE run_id = ? AND product_key = ?');
   const selectPage = db.prepare<[string, number, number, number], SpoolRow>(`
-    SELECT rowid, product_key, first_row, content_hash, data_json FROM spool
+    SELECT rowid, product_key, first_row, content_hash, data_json, draft_json FROM spool
     WHERE run_id = ? AND (first_row, rowid) > (?, ?)
     ORDER BY first_row, rowid LIMIT ?`);
-  // SQLite cuts the draft out of the stored JSON: the records kept with it are as large again, and
-  // decoding and parsing them cost the submit stage about as much as the draft itself.
+  // Only the draft: the records kept with it are as large again, and decoding and parsing them
+  // cost the submit stage about as much as the draft itself. A row spooled before the draft had its
+  // column has it in data_json, from which SQLite cuts it out.
   const selectDraftPage = db.prepare<[string, number, number, number], DraftRow>(`
-    SELECT rowid, product_key, first_row, content_hash, data_json ->> '$.draft' AS draft_json FROM spool
+    SELECT rowid, product_key, first_row, content_hash, COALESCE(draft_json, data_json ->> '$.draft') AS draft_json FROM spool
     WHERE run_id = ? AND (first_row, rowid) > (?, ?)
     ORDER BY first_row, rowid LIMIT ?`);
   const count = db.prepare<[string], number>('SELECT COUNT(*) FROM spool WHERE run_id = ?').pluck();
   const deleteAll = db.prepare<[string]>('DELETE FROM spool WHERE run_id = ?');
 
   const write = (runId: string, entry: SpooledProduct): void => {
-    const data: SpoolData = { rows: entry.rows, draft: entry.draft, issues: entry.issues, ...(entry.records ? { records: entry.records } : {}) };
-    upsert.run(runId, entry.productKey, entry.firstRow, entry.contentHash, JSON.stringify(data));
+    const data: SpoolData = { rows: entry.rows, issues: entry.issues, ...(entry.records ? { records: entry.records } : {}) };
+    upsert.run(runId, entry.productKey, entry.firstRow, entry.contentHash, JSON.stringify(data), entry.draft === null ? null : JSON.stringify(entry.draft));
   };
   const writeMany = db.transaction((runId: string, entries: readonly SpooledProduct[]) => {
     for (const entry of entries) write(runId, entry);
@@ -166,7 +171,7 @@ function parseSpoolRow(row: SpoolRow): SpooledProduct {
     productKey: row.product_key,
     firstRow: row.first_row,
     rows: data.rows,
-    draft: data.draft,
+    draft: row.draft_json === null ? (data.draft ?? null) : (JSON.parse(row.draft_json) as ProductDraft),
     issues: data.issues,
     contentHash: row.content_hash,
     ...(data.records ? { records: data.records } : {}),

@@ -101,6 +101,12 @@ export const STATE_MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX product_results_by_batch ON product_results (run_id, batch_index, position);
   `,
+  // The draft apart from the rest of a spooled product: building requests reads drafts only, and
+  // the records kept beside them are as large again. Rows spooled before keep the draft in
+  // data_json (draft_json NULL) and are read from there.
+  `
+  ALTER TABLE spool ADD COLUMN draft_json TEXT;
+  `,
 ];
 
 /** The schema version this code writes and understands. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { StateError } from '../../src/core/errors.js';
 import { buildAccountKey, normalizeBaseUrl } from '../../src/state/account-key.js';
 import { openStateStore } from '../../src/state/open-state-store.js';
-import { STATE_SCHEMA_VERSION } from '../../src/state/state-schema.js';
+import { STATE_MIGRATIONS, STATE_SCHEMA_VERSION } from '../../src/state/state-schema.js';
 import type { SpooledProduct } from '../../src/state/types.js';
 import { LIVE, SANDBOX, makeClock, makeItem, makeRun, makeTempDir, openTestStore } from './state-test-kit.js';
 
@@ -345,6 +345,33 @@ describe('product spool', () => {
     expect(store.clearSpool(first.runId)).toBe(1);
     expect(store.countSpooledProducts(first.runId)).toBe(0);
     expect(store.countSpooledProducts(second.runId)).toBe(1);
+  });
+
+  it('migrates a version 1 state and still reads products spooled with the draft inside their data', async () => {
+    const dir = await makeTempDir();
+    const v1 = new Database(join(dir, 'state.sqlite'));
+    v1.exec(STATE_MIGRATIONS[0] ?? '');
+    v1.exec('CREATE TABLE schema_version (version INTEGER NOT NULL); INSERT INTO schema_version (version) VALUES (1)');
+    v1.close();
+
+    const store = openTestStore(dir);
+    const { runId } = store.createRun(makeRun());
+    store.spoolProduct(runId, makeSpooled('new', 3));
+    // A product as version 1 spooled it: the draft inside data_json, no draft column value.
+    const old = makeSpooled('old', 2);
+    const db = new Database(store.path);
+    try {
+      expect(db.prepare('SELECT version FROM schema_version').pluck().get()).toBe(STATE_SCHEMA_VERSION);
+      db.prepare('INSERT INTO spool (run_id, product_key, first_row, content_hash, data_json) VALUES (?, ?, ?, ?, ?)').run(
+        runId, 'old', 2, old.contentHash, JSON.stringify({ rows: old.rows, draft: old.draft, issues: old.issues }),
+      );
+    } finally {
+      db.close();
+    }
+
+    expect(store.getSpooledProduct(runId, 'old')).toEqual(old);
+    expect([...store.iterateSpooledProducts(runId)]).toEqual([old, makeSpooled('new', 3)]);
+    expect([...store.iterateSpooledDrafts(runId)].map((entry) => [entry.productKey, entry.draft])).toEqual([['old', old.draft], ['new', makeSpooled('new', 3).draft]]);
   });
 
   it('reads back only the drafts, in spool order across pages, as they were spooled', async () => {
