@@ -35,7 +35,7 @@ function connect(options: Partial<CatalogClientOptions> = {}) {
     env: {},
     onEvent: (event) => events.push(event),
     fetch: async (input, init) => {
-      const record: { at: number; path: string; status?: number } = { at: performance.now(), path: new URL(String(input)).pathname };
+      const record: { at: number; path: string; status?: number } = { at: performance.now(), path: new URL(input instanceof Request ? input.url : String(input)).pathname };
       sent.push(record);
       const response = await fetch(input, init);
       record.status = response.status;
