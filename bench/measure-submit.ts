@@ -16,6 +16,7 @@ import { runImport } from '../src/pipeline/run-import.js';
 import type { SandboxOptions } from '../src/sandbox/start-sandbox.js';
 import { resolveSettings } from '../src/settings/resolve-settings.js';
 import { printMeasurement, readArgs, readClock, startRssSampler } from './measure-support.js';
+import { readJournaledBodies, replayBareImports } from './replay-bare-imports.js';
 
 const [file, mapping, stateDir, concurrencyText, latencyText, rateText, clientRateText] = readArgs(
   5,
@@ -44,6 +45,7 @@ const nextLine = async (): Promise<string> => {
 };
 const { url } = JSON.parse(await nextLine()) as { url: string };
 
+const SANDBOX_SELLER = { clientId: 'sandbox-seller', clientSecret: 'sandbox-secret-1' };
 let throttled = 0;
 let retries = 0;
 const adaptations: { atMs: number; rate: unknown; message: string }[] = [];
@@ -57,7 +59,7 @@ const onEvent = (event: PipelineEvent): void => {
   }
 };
 const settings = resolveSettings({
-  flags: { baseUrl: url, clientId: 'sandbox-seller', clientSecret: 'sandbox-secret-1', stateDir, concurrency, ...(clientRate > 0 ? { rateLimit: clientRate } : {}) },
+  flags: { baseUrl: url, ...SANDBOX_SELLER, stateDir, concurrency, ...(clientRate > 0 ? { rateLimit: clientRate } : {}) },
 });
 const sampler = startRssSampler();
 const start = readClock();
@@ -66,6 +68,9 @@ const ms = readClock() - start;
 const peakRssBytes = sampler.stop();
 server.stdin.write('stats\n');
 const stats = JSON.parse(await nextLine()) as { requests: number; byRoute: Record<string, number>; maxInFlight: number; importRequests: number; importedProducts: number };
+// Without a rate limit, the same requests once more from a client that does nothing else: what the
+// sandbox and this machine allow any client (under a rate limit the rate is the bound).
+const bare = rate > 0 ? undefined : await replayBareImports(url, SANDBOX_SELLER, readJournaledBodies(stateDir, result.runId), concurrency);
 server.stdin.end('close\n');
 await new Promise((resolve) => server.once('exit', resolve));
 
@@ -94,5 +99,6 @@ printMeasurement({
     maxInFlight: stats.maxInFlight,
     importRequests: stats.importRequests,
     importedProducts: stats.importedProducts,
+    ...(bare === undefined ? {} : { bare }),
   },
 });

@@ -1,0 +1,63 @@
+/**
+ * The submission's physical floor on this machine: the import requests a run journaled, sent again
+ * by a client that does nothing else (plain `fetch`, no journal, no spool, no outcomes, no job
+ * polls: the submit stage it is compared with ends at the last import answer, and the tool's polls
+ * yield to its imports), at the same concurrency, to the same sandbox. Against a sandbox that answers
+ * after a fixed latency, `concurrency × batch / latency` is the bound on paper; this shows how much of
+ * it the sandbox and the machine leave to any client.
+ */
+import { gunzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { DEFAULT_PATHS } from '../src/api/wire.js';
+import { STATE_DB_FILE } from '../src/state/open-state-store.js';
+import { readClock } from './measure-support.js';
+
+/** What the replay measured. */
+export interface BareReplay {
+  requests: number;
+  products: number;
+  /** From the first import request to the last import answer. */
+  submitMs: number;
+  failures: number;
+}
+
+/** Reads the request bodies the run journaled, in batch order. */
+export function readJournaledBodies(stateDir: string, runId: string): string[] {
+  const db = new Database(join(stateDir, STATE_DB_FILE), { readonly: true });
+  try {
+    const rows = db.prepare<[string], { body: Buffer | null }>('SELECT request_body AS body FROM batches WHERE run_id = ? ORDER BY batch_index').all(runId);
+    return rows.flatMap((row) => (row.body === null ? [] : [gunzipSync(row.body).toString('utf8')]));
+  } finally {
+    db.close();
+  }
+}
+
+/** Sends `bodies` to the sandbox at `baseUrl` with `concurrency` workers. */
+export async function replayBareImports(baseUrl: string, credentials: { clientId: string; clientSecret: string }, bodies: readonly string[], concurrency: number): Promise<BareReplay> {
+  const tokenResponse = await fetch(new URL(DEFAULT_PATHS.token, baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  const { accessToken } = (await tokenResponse.json()) as { accessToken: string };
+  const headers = { accept: 'application/json', authorization: `Bearer ${accessToken}` };
+  const importUrl = new URL(DEFAULT_PATHS.import, baseUrl);
+  let next = 0;
+  let lastAnswer = 0;
+  let failures = 0;
+  let products = 0;
+  const start = readClock();
+  const worker = async (): Promise<void> => {
+    while (next < bodies.length) {
+      const body = bodies[next++] as string;
+      const response = await fetch(importUrl, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+      const answer = (await response.json()) as { jobId?: number; receivedItems?: number };
+      lastAnswer = readClock();
+      if (response.status !== 202 || answer.jobId === undefined) failures += 1;
+      else products += answer.receivedItems ?? 0;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { requests: bodies.length, products, submitMs: lastAnswer - start, failures };
+}
