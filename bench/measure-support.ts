@@ -1,6 +1,6 @@
 /**
  * What every measurement child shares: peak memory (the kernel's high-water mark of the resident
- * set, `VmHWM`, cross-checked by sampling `rss` every 50 ms), a monotonic clock, and the one JSON
+ * set, `VmHWM`, cross-checked by sampling `rss` every 250 ms), a monotonic clock, and the one JSON
  * line the parent reads back (`BENCH {...}`).
  */
 import { readFileSync } from 'node:fs';
