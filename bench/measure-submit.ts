@@ -93,7 +93,7 @@ printMeasurement({
     throttled,
     retries,
     adaptations: adaptations.length,
-    lastAdaptations: adaptations.slice(-5),
+    lastAdaptations: adaptations.slice(-12),
     requests: stats.requests,
     byRoute: stats.byRoute,
     maxInFlight: stats.maxInFlight,
