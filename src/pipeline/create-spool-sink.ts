@@ -60,7 +60,7 @@ export interface SpoolSinkOptions {
 }
 
 /** Creates the sink. */
-export function createSpoolSink(store: StateStore, runId: string, options: SpoolSinkOptions = {}): ProductSink & { flush(): void } {
+export function createSpoolSink(store: Pick<StateStore, 'spoolProducts' | 'takeSpooledProduct'>, runId: string, options: SpoolSinkOptions = {}): ProductSink & { flush(): void } {
   const flushEvery = options.flushEvery ?? 500;
   const hash = options.hash ?? true;
   const keepDrafts = options.drafts ?? true;

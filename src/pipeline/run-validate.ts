@@ -8,11 +8,12 @@ import type { Deps } from '../core/deps.js';
 import { AbortedError } from '../core/errors.js';
 import { SERVICE_LIMITS } from '../api/wire.js';
 import { createSpoolSink } from './create-spool-sink.js';
+import { openScratchSpool } from '../state/open-scratch-spool.js';
 import { finishRun } from './finish-run.js';
 import type { RunResult } from './finish-run.js';
 import { prepareRun } from './prepare-run.js';
 import type { RunInputs } from './prepare-run.js';
-import { readAndValidate } from './read-and-validate.js';
+import { readAndValidate, type ReadAndValidateResult } from './read-and-validate.js';
 import { createRowOutcomeStore } from './row-outcome-store.js';
 
 /** Runs the dry run. */
@@ -42,18 +43,25 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     activeRunId = runId;
     deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (dry run ${runId})` });
     const outcomes = createRowOutcomeStore();
-    const sink = createSpoolSink(prep.store, runId, { hash: false, drafts: false });
-    const read = await readAndValidate({
-      sourcePath: prep.sourcePath,
-      displayPath: prep.displayPath,
-      mapping: prep.mapping,
-      directories: prep.directories,
-      readOptions: prep.readOptions,
-      sink,
-      outcomes,
-      deps,
-    });
-    sink.flush();
+    // A dry run is never resumed: its spool is a scratch file, not the state database's.
+    const scratch = openScratchSpool(join(prep.service.stateDir, `dry-run-spool-${runId}.sqlite`), deps.now);
+    let read: ReadAndValidateResult;
+    try {
+      const sink = createSpoolSink(scratch, runId, { hash: false, drafts: false });
+      read = await readAndValidate({
+        sourcePath: prep.sourcePath,
+        displayPath: prep.displayPath,
+        mapping: prep.mapping,
+        directories: prep.directories,
+        readOptions: prep.readOptions,
+        sink,
+        outcomes,
+        deps,
+      });
+      sink.flush();
+    } finally {
+      scratch.close();
+    }
     lap('read');
 
     // The payloads were built by the assembler as the products closed; the import sends them in

@@ -6,6 +6,7 @@ import { createSpoolSink } from '../../src/pipeline/create-spool-sink.js';
 import type { MappedRow } from '../../src/stages/mapped-row.js';
 import type { AssembledProduct } from '../../src/stages/product-sink.js';
 import { openStateStore } from '../../src/state/index.js';
+import { openScratchSpool } from '../../src/state/open-scratch-spool.js';
 
 let dir: string;
 afterEach(async () => {
@@ -49,6 +50,23 @@ describe('createSpoolSink', () => {
       expect(sink.reopen('never-put')).toBeUndefined();
     } finally {
       store.close();
+    }
+  });
+
+  it('reopens a product from the dry run\'s scratch spool the same way', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'spool-sink-'));
+    const scratch = openScratchSpool(join(dir, 'scratch.sqlite'), () => new Date('2026-11-23T00:00:00Z'));
+    try {
+      const sink = createSpoolSink(scratch, 'run-1', { flushEvery: 1, hash: false, drafts: false });
+      const records = [record(2, '<p>Длинное описание</p>'), record(5, '<p>Длинное описание</p>')];
+      sink.put({ productKey: 'P1', draft: null, issues: [], rows: records.map((r) => r.source), firstRow: 2, records });
+      sink.flush();
+      const back = sink.reopen('P1');
+      expect(back?.records).toEqual(records);
+      expect(back?.rows).toEqual(records.map((r) => r.source));
+      expect(sink.reopen('P1')).toBeUndefined();
+    } finally {
+      scratch.close();
     }
   });
 });

@@ -194,6 +194,8 @@ describe('runImport against the sandbox', () => {
     expect(clean.summary.counts.issuesBySeverity).toEqual({ error: 0, warning: 0 });
     expect(clean.reportPaths.annotated).toBeNull();
     expect(await readdir(clean.reportDir)).not.toContain('annotated.csv');
+    // The dry run spooled its products in a scratch file beside the state database, and removed it.
+    expect((await readdir(join(catalog.dir, 'state'))).filter((name) => name.startsWith('dry-run-spool'))).toEqual([]);
     const rejectedLines = (await readFile(clean.reportPaths.rejectedRows, 'utf8')).trim().split('\n');
     expect(rejectedLines).toHaveLength(1);
     expect(rejectedLines[0]).toContain('issue_code');
