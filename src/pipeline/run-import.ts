@@ -116,11 +116,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     const outcomes = createRowOutcomeStore();
     const sink = createSpoolSink(store, runId);
     const read = await readAndValidate({
-      sourcePath: prep.sourcePath,
-      displayPath: prep.displayPath,
-      mapping: prep.mapping,
-      directories: prep.directories,
-      readOptions: prep.readOptions,
+      ...prep,
       sink,
       outcomes,
       deps: runDeps,

@@ -46,11 +46,7 @@ export async function runReconcile(options: RunInputs, deps: Deps): Promise<Reco
     });
     const sink = createSpoolSink(store, runId);
     await readAndValidate({
-      sourcePath: prep.sourcePath,
-      displayPath: prep.displayPath,
-      mapping: prep.mapping,
-      directories: prep.directories,
-      readOptions: prep.readOptions,
+      ...prep,
       sink,
       outcomes: createRowOutcomeStore(),
       deps,

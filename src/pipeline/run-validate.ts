@@ -49,11 +49,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     try {
       const sink = createSpoolSink(scratch, runId, { hash: false, drafts: false });
       read = await readAndValidate({
-        sourcePath: prep.sourcePath,
-        displayPath: prep.displayPath,
-        mapping: prep.mapping,
-        directories: prep.directories,
-        readOptions: prep.readOptions,
+        ...prep,
         sink,
         outcomes,
         deps,
