@@ -56,9 +56,9 @@ export function decideExitCode(command: 'validate' | 'import', counts: Partial<R
 
 /**
  * Whether the report gets the annotated copy. A clean dry run (every row valid, no issue of any
- * severity, not interrupted) gets none under `auto`: it would repeat the seller's file with `ok` on
- * every row, and writing it is the larger half of a clean dry run's time. An import always gets
- * one, since it carries the ids the service gave.
+ * severity, not interrupted) gets none under `auto`: it would repeat the seller's file with `valid`
+ * on every row, and writing it is about half of a clean dry run's time. An import always gets one,
+ * since it carries the ids the service gave.
  */
 export function decideAnnotatedCopy(command: 'validate' | 'import', setting: 'auto' | 'always', summary: RunSummary, interrupted: boolean): boolean {
   if (setting === 'always' || command === 'import' || interrupted) return true;

@@ -12,7 +12,7 @@ import type { RowOutcome, RunSummary } from './report-types.js';
 import { createAnnotatedCsvSink } from './write-annotated-csv.js';
 import type { TextRow } from './write-annotated-csv.js';
 import { writeAnnotatedWorkbook } from './write-annotated-workbook.js';
-import { createRejectedRowsSink } from './write-rejected-rows-csv.js';
+import { createRejectedRowsSink, type RejectedRowsSink } from './write-rejected-rows-csv.js';
 import { writeSummaryJson } from './write-summary-json.js';
 
 /** File names inside the report folder. */
@@ -81,40 +81,8 @@ export async function writeRunReport(options: WriteRunReportOptions): Promise<Ru
     delimiter: options.rejectedRowsDelimiter ?? (info.format === 'csv' ? inputDelimiter : ';'),
   });
   try {
-    if (paths.annotated === null) {
-      // No copy and no row to list: nothing to read.
-    } else if (info.format === 'xlsx') {
-      await writeAnnotatedWorkbook({
-        sourcePath: options.sourcePath,
-        outPath: paths.annotated,
-        info,
-        ...(options.readOptions !== undefined ? { readOptions: options.readOptions } : {}),
-        ...(options.prefixFormulaText !== undefined ? { prefixFormulaText: options.prefixFormulaText } : {}),
-        outcomeOf: options.outcomeOf,
-        onDataRow: async (row, outcome) => {
-          await rejected.add(row, outcome);
-        },
-      });
-    } else {
-      if (options.rowsForCsv === undefined) throw new InternalError('writeRunReport: rowsForCsv is required for a CSV input');
-      const annotated = await createAnnotatedCsvSink({
-        header,
-        outPath: paths.annotated,
-        delimiter: inputDelimiter,
-        outcomeOf: options.outcomeOf,
-        ...(options.leadingRowsForCsv !== undefined ? { leadingRows: options.leadingRowsForCsv } : {}),
-      });
-      try {
-        for await (const row of options.rowsForCsv) {
-          await annotated.add(row);
-          await rejected.add(row, options.outcomeOf(row.row));
-        }
-        await annotated.close();
-      } catch (error) {
-        annotated.destroy();
-        throw error;
-      }
-    }
+    // Without the copy no row needs attention (see `annotated`): the input is not read again.
+    if (paths.annotated !== null) await writeAnnotatedCopy(options, paths.annotated, header, rejected);
     await rejected.close();
   } catch (error) {
     rejected.destroy();
@@ -124,3 +92,39 @@ export async function writeRunReport(options: WriteRunReportOptions): Promise<Ru
   return paths;
 }
 
+/** Streams the annotated copy to `outPath`, feeding `rejected-rows.csv` from the same read of the input. */
+async function writeAnnotatedCopy(options: WriteRunReportOptions, outPath: string, header: string[], rejected: RejectedRowsSink): Promise<void> {
+  const { info } = options;
+  if (info.format === 'xlsx') {
+    await writeAnnotatedWorkbook({
+      sourcePath: options.sourcePath,
+      outPath,
+      info,
+      ...(options.readOptions !== undefined ? { readOptions: options.readOptions } : {}),
+      ...(options.prefixFormulaText !== undefined ? { prefixFormulaText: options.prefixFormulaText } : {}),
+      outcomeOf: options.outcomeOf,
+      onDataRow: async (row, outcome) => {
+        await rejected.add(row, outcome);
+      },
+    });
+    return;
+  }
+  if (options.rowsForCsv === undefined) throw new InternalError('writeRunReport: rowsForCsv is required for a CSV input');
+  const annotated = await createAnnotatedCsvSink({
+    header,
+    outPath,
+    delimiter: info.delimiter ?? ',',
+    outcomeOf: options.outcomeOf,
+    ...(options.leadingRowsForCsv !== undefined ? { leadingRows: options.leadingRowsForCsv } : {}),
+  });
+  try {
+    for await (const row of options.rowsForCsv) {
+      await annotated.add(row);
+      await rejected.add(row, options.outcomeOf(row.row));
+    }
+    await annotated.close();
+  } catch (error) {
+    annotated.destroy();
+    throw error;
+  }
+}

@@ -17,8 +17,8 @@ const CURRENCY = /\s*(₸|тг\.?|тенге|kzt)$/i;
  */
 export function parseDecimal(text: string, format: DecimalFormat): number | null {
   // Most cells are plain digits with at most one separator: read them without the general path's
-  // dozen intermediate strings (same answer, checked against it in the tests).
-  // A format that groups thousands with `.` or `,` reads these differently: leave it to the general path.
+  // dozen intermediate strings (same answer, checked against it in the tests), unless the format
+  // groups thousands with that separator.
   if (format.decimal !== ',' && PLAIN_POINT.test(text) && !format.thousands.includes('.')) return Number(text);
   if (format.decimal !== '.' && PLAIN_COMMA.test(text) && !format.thousands.includes(',')) return Number(text.replace(',', '.'));
   return parseDecimalText(text, format);
