@@ -11,7 +11,7 @@ import { addToPlanCounts, createCodeLookups, createPlanCounts, fetchHeldProducts
 import type { PlanCounts, PlannedProduct } from '../plan/plan-types.js';
 import type { RunSummaryJob } from '../report/report-types.js';
 import { hashProductContent, hashRequest } from '../state/content-hash.js';
-import type { JobProductOutcome, StateStore } from '../state/index.js';
+import type { FinishedJob, JobProductOutcome, StateStore } from '../state/index.js';
 import { createGroupCommit } from './create-group-commit.js';
 import { findLiveSkusByBarcode } from './find-live-skus.js';
 import { followJob } from './follow-job.js';
@@ -44,8 +44,8 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
    * holding their content, that request did its work, and they are reported accepted.
    */
   const settledKeys = new Set<string>();
-  const recordResults = createGroupCommit<{ index: number; results: JobProductOutcome[] }>(
-    (finished) => store.recordJobResultsMany(runId, finished),
+  const recordResults = createGroupCommit<FinishedJob>(
+    (finished) => store.recordJobResults(runId, finished),
     (commit) => void deps.sleep(RESULT_COMMIT_WAIT_MS).then(commit, commit),
   );
   /** Keys to send, in plan order, and the drafts the blank policy changed. */

@@ -36,6 +36,7 @@ export type {
   RunCommand,
   RunRecord,
   RunStatus,
+  FinishedJob,
   SpooledDraft,
   SpooledProduct,
   StateAccount,

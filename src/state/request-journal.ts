@@ -12,7 +12,7 @@ import type {
   AcceptedProduct,
   BatchRecord,
   BatchStatus,
-  JobProductOutcome,
+  FinishedJob,
   PlannedBatch,
   ProductResultRecord,
   ProductResultStatus,
@@ -33,7 +33,6 @@ export type RequestJournal = Pick<
   | 'markBatchFailed'
   | 'markBatchUnknown'
   | 'recordJobResults'
-  | 'recordJobResultsMany'
   | 'listProductResults'
 >;
 
@@ -151,7 +150,7 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
   });
 
   // One transaction for the results of many jobs: a commit per job cost more than its rows.
-  const recordJobResults = db.transaction((runId: string, jobs: readonly { index: number; results: readonly JobProductOutcome[] }[]) => {
+  const recordJobResults = db.transaction((runId: string, jobs: readonly FinishedJob[]) => {
     const at = ctx.nowIso();
     const accepted: AcceptedProduct[] = [];
     for (const { index, results } of jobs) {
@@ -231,13 +230,9 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
       ctx.requireRun(runId);
       requireChange(updateUnknown.run(error, runId, index).changes, runId, index);
     },
-    recordJobResults: (runId, index, results) => {
+    recordJobResults: (runId, jobs) => {
       ctx.requireRun(runId);
-      recordJobResults(runId, [{ index, results }]);
-    },
-    recordJobResultsMany: (runId, jobs) => {
-      ctx.requireRun(runId);
-      if (jobs.length) recordJobResults(runId, jobs);
+      if (jobs.length > 0) recordJobResults(runId, jobs);
     },
     listProductResults: (runId) => {
       ctx.requireRun(runId);

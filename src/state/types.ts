@@ -184,6 +184,13 @@ export interface ResultError {
   message: string;
 }
 
+/** One finished job's results, as `recordJobResults` takes them. */
+export interface FinishedJob {
+  /** The job's batch. */
+  index: number;
+  results: readonly JobProductOutcome[];
+}
+
 /** The job result of one product, as `recordJobResults` takes it. */
 export interface JobProductOutcome {
   /** Position of the product in the request, from 0. */
@@ -293,13 +300,11 @@ export interface StateStore {
   /** The batch may or may not have reached the service; settle it later by asking the service. */
   markBatchUnknown(runId: string, index: number, error: string): void;
   /**
-   * Records a job's per-product results, marks the batch `done`, and remembers the ids of the
-   * accepted products (as `recordAccepted`), all in one transaction: a crash cannot leave a job
-   * recorded whose ids are lost.
+   * Records finished jobs' per-product results, marks their batches `done`, and remembers the ids
+   * of the accepted products (as `recordAccepted`), all in one transaction: a crash cannot leave a
+   * job recorded whose ids are lost. Several jobs share the transaction's commit.
    */
-  recordJobResults(runId: string, index: number, results: readonly JobProductOutcome[]): void;
-  /** `recordJobResults` for several finished jobs in one transaction. */
-  recordJobResultsMany(runId: string, jobs: readonly { index: number; results: readonly JobProductOutcome[] }[]): void;
+  recordJobResults(runId: string, jobs: readonly FinishedJob[]): void;
   /** The run's job results by product key. */
   listProductResults(runId: string): Map<string, ProductResultRecord>;
 

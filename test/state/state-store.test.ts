@@ -449,9 +449,14 @@ describe('request journal', () => {
 
     store.spoolProduct(runId, makeSpooled('A', 2, 'spooled-hash-A'));
     clock.advance(1000);
-    store.recordJobResults(runId, 0, [
-      { position: 0, productKey: 'A', status: 'accepted', productId: 1001, skus: [{ skuKey: 'A-1', skuId: 5001, barcode: '111' }, { skuKey: 'A-2', skuId: null, barcode: '222' }], errors: [] },
-      { position: 1, productKey: 'B', status: 'rejected', productId: null, skus: [{ skuKey: 'B-1', skuId: null, barcode: '333' }], errors: [{ field: 'skus[0].barcode', code: 'DUPLICATE', message: 'barcode already used' }] },
+    store.recordJobResults(runId, [
+      {
+        index: 0,
+        results: [
+          { position: 0, productKey: 'A', status: 'accepted', productId: 1001, skus: [{ skuKey: 'A-1', skuId: 5001, barcode: '111' }, { skuKey: 'A-2', skuId: null, barcode: '222' }], errors: [] },
+          { position: 1, productKey: 'B', status: 'rejected', productId: null, skus: [{ skuKey: 'B-1', skuId: null, barcode: '333' }], errors: [{ field: 'skus[0].barcode', code: 'DUPLICATE', message: 'barcode already used' }] },
+        ],
+      },
     ]);
     expect(store.listBatches(runId)[0]).toMatchObject({ status: 'done', finishedAt: '2026-11-22T15:30:15.000Z' });
     const results = store.listProductResults(runId);
@@ -471,7 +476,7 @@ describe('request journal', () => {
     const store = openTestStore(await makeTempDir());
     const { runId } = store.createRun(makeRun());
     store.planBatches(runId, [{ index: 0, productKeys: ['A'], requestHash: 'r0' }]);
-    store.recordJobResults(runId, 0, [{ position: 0, productKey: 'A', status: 'accepted', productId: 7, skus: [], errors: [], contentHash: 'given' }]);
+    store.recordJobResults(runId, [{ index: 0, results: [{ position: 0, productKey: 'A', status: 'accepted', productId: 7, skus: [], errors: [], contentHash: 'given' }] }]);
     expect(store.getProductIds('A')?.contentHash).toBe('given');
   });
 
@@ -482,7 +487,7 @@ describe('request journal', () => {
     expect(() => store.markBatchAccepted(runId, 3, { jobId: 1, infoUrl: null, queuedAt: null, receivedItems: null, httpStatus: 202 })).toThrow(StateError);
     expect(() => store.markBatchUnknown(runId, 3, 'x')).toThrow(StateError);
     expect(() =>
-      store.recordJobResults(runId, 3, [{ position: 0, productKey: 'A', status: 'accepted', productId: 1, skus: [], errors: [] }]),
+      store.recordJobResults(runId, [{ index: 3, results: [{ position: 0, productKey: 'A', status: 'accepted', productId: 1, skus: [], errors: [] }] }]),
     ).toThrow(StateError);
     expect(store.getProductIds('A')).toBeUndefined();
     expect(store.listProductResults(runId).size).toBe(0);
@@ -498,12 +503,12 @@ describe('request journal', () => {
     ]);
     const accepted = (productKey: string, productId: number) => [{ position: 0, productKey, status: 'accepted' as const, productId, skus: [{ skuKey: `${productKey}-1`, skuId: productId * 10, barcode: productKey }], errors: [], contentHash: `h-${productKey}` }];
 
-    expect(() => store.recordJobResultsMany(runId, [{ index: 0, results: accepted('A', 1) }, { index: 3, results: accepted('C', 3) }])).toThrow(/batch 3 of run .* was never planned/);
+    expect(() => store.recordJobResults(runId, [{ index: 0, results: accepted('A', 1) }, { index: 3, results: accepted('C', 3) }])).toThrow(/batch 3 of run .* was never planned/);
     expect(store.getProductIds('A')).toBeUndefined();
     expect(store.listProductResults(runId).size).toBe(0);
     expect(store.listBatches(runId).map((b) => b.status)).toEqual(['planned', 'planned']);
 
-    store.recordJobResultsMany(runId, [{ index: 0, results: accepted('A', 1) }, { index: 1, results: accepted('B', 2) }]);
+    store.recordJobResults(runId, [{ index: 0, results: accepted('A', 1) }, { index: 1, results: accepted('B', 2) }]);
     expect(store.listBatches(runId).map((b) => b.status)).toEqual(['done', 'done']);
     expect([...store.listProductResults(runId).values()].map((r) => [r.productKey, r.batchIndex, r.productId])).toEqual([['A', 0, 1], ['B', 1, 2]]);
     expect(store.getProductIds('B')).toEqual({ productId: 2, contentHash: 'h-B', skus: new Map([['B-1', 20]]) });
