@@ -9,7 +9,7 @@
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { DEFAULT_PATHS } from '../src/api/wire.js';
+import { DEFAULT_PATHS } from '../src/domain/index.js';
 import { STATE_DB_FILE } from '../src/state/open-state-store.js';
 import { readClock } from './measure-support.js';
 

@@ -57,10 +57,10 @@ export type { AssembledProduct, MappedRow, ProductSink } from './stages/index.js
 export { openSource, readers } from './sources/index.js';
 export type { ReadOptions, SourceCell, SourceColumn, SourceInfo, SourceReader, SourceRow, SourceStream } from './sources/index.js';
 
-// The client and the wire format
+// The client, and the domain model it translates answers into
 export { createCatalogClient, isAmbiguousSendError } from './api/index.js';
 export type { CatalogClient, CatalogClientOptions } from './api/index.js';
-export { DEFAULT_PATHS, SERVICE_LIMITS } from './api/wire.js';
+export { DEFAULT_PATHS, SERVICE_LIMITS } from './domain/index.js';
 export type {
   Attribute,
   AttributeValue,
@@ -73,7 +73,7 @@ export type {
   ProductDetail,
   ProductListItem,
   ProductListRequest,
-} from './api/wire.js';
+} from './domain/index.js';
 
 // The sandbox
 export { startSandbox, DEFAULT_SANDBOX_CREDENTIALS } from './sandbox/start-sandbox.js';

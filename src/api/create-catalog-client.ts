@@ -28,6 +28,7 @@ import {
   productListResponseSchema,
   tokenResponseSchema,
 } from './wire.js';
+import type { TokenResponse } from './wire.js';
 import type {
   Attribute,
   AttributeValue,
@@ -43,8 +44,7 @@ import type {
   ProductListItem,
   ProductListRequest,
   ProductListResponse,
-  TokenResponse,
-} from './wire.js';
+} from '../domain/index.js';
 
 /** Options of `createCatalogClient`. */
 export interface CatalogClientOptions {

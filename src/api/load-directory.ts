@@ -12,7 +12,7 @@ import type { Redactor } from './redact-secrets.js';
 import type { SendRequest } from './send-request.js';
 import type { TokenProvider } from './create-token-provider.js';
 import { attributeSchema, attributeValueSchema, brandSchema, categorySchema } from './wire.js';
-import type { Attribute, AttributeValue, Brand, Category, DirectoryName } from './wire.js';
+import type { Attribute, AttributeValue, Brand, Category, DirectoryName } from '../domain/index.js';
 
 /** The record type of each directory. */
 export interface DirectoryRecordMap {

@@ -6,7 +6,7 @@
  * allowed, e.g. `{data: {items: [...]}}`), with or without paging fields. This file only decides
  * what the items are and whether the page is the last one; fetching lives in `fetch-directory.ts`.
  */
-import type { DirectoryName } from './wire.js';
+import type { DirectoryName } from '../domain/index.js';
 
 /** Keys under which a page may hold its array, in the order they are tried (after the directory's own name). */
 export const DIRECTORY_ARRAY_KEYS = ['items', 'data', 'results', 'records', 'content'] as const;

@@ -6,14 +6,41 @@
  * (see `normalize-directory.ts`).
  */
 import { z } from 'zod';
+import type { ImportItem } from '../domain/import-item.js';
+
+// The domain model and the service constants moved to `src/domain/`; re-exported here so that code
+// written against the old place keeps compiling until it imports from the domain.
+export type {
+  Localized,
+  Category,
+  AttributeType,
+  Attribute,
+  AttributeValue,
+  Brand,
+  Directories,
+  DirectoryName,
+  ImportAttribute,
+  ImportPhoto,
+  ImportSku,
+  ImportItem,
+  ImportResponse,
+  JobError,
+  JobProductResult,
+  JobStatus,
+  ProductListFilters,
+  ProductListRequest,
+  ProductListItem,
+  ProductListResponse,
+  ProductDetail,
+  PathName,
+} from '../domain/index.js';
+export { DEFAULT_PATHS, SERVICE_LIMITS } from '../domain/index.js';
 
 /** A name in Russian and Kazakh. Responses may omit either language. */
 export const localizedSchema = z.looseObject({
   rus: z.string().nullish().transform((v) => v ?? ''),
   kaz: z.string().nullish().transform((v) => v ?? ''),
 });
-/** A name in Russian and Kazakh. */
-export type Localized = { rus: string; kaz: string };
 
 // ---------- token ----------
 
@@ -47,13 +74,9 @@ export const categorySchema = z.looseObject({
   /** Absent on the live service (all returned categories are leaves). */
   isLeaf: z.boolean().nullish().transform((v) => v ?? true),
 });
-/** A category as the client returns it. */
-export type Category = z.infer<typeof categorySchema>;
 
 /** How an attribute takes its values. `dictionary` values must be codes of the value directory; the others are free. */
 export const attributeTypeSchema = z.enum(['dictionary', 'text', 'number', 'boolean']);
-/** Attribute value type. */
-export type AttributeType = z.infer<typeof attributeTypeSchema>;
 
 /** An attribute's link to one category. */
 export const attributeCategorySchema = z.looseObject({
@@ -74,8 +97,6 @@ export const attributeSchema = z.looseObject({
   /** Categories the attribute belongs to, and whether it is required there. */
   categories: z.array(attributeCategorySchema).nullish().transform((v) => v ?? []),
 });
-/** An attribute as the client returns it. */
-export type Attribute = z.infer<typeof attributeSchema>;
 
 /** A value of the attribute value directory. */
 export const attributeValueSchema = z.looseObject({
@@ -85,8 +106,6 @@ export const attributeValueSchema = z.looseObject({
   attributeId: z.number().int().nullish().transform((v) => v ?? null),
   name: localizedSchema,
 });
-/** An attribute value as the client returns it. */
-export type AttributeValue = z.infer<typeof attributeValueSchema>;
 
 /** A brand. The live shape is undocumented: `name` may be a string or a localized object. */
 export const brandSchema = z.looseObject({
@@ -94,21 +113,7 @@ export const brandSchema = z.looseObject({
   name: z.union([z.string(), localizedSchema.transform((n) => n.rus || n.kaz)]),
   code: z.string().nullish().transform((v) => v ?? null),
 });
-/** A brand as the client returns it. */
-export type Brand = z.infer<typeof brandSchema>;
 
-/** The four reference directories, as fetched (all pages) and cached. */
-export interface Directories {
-  categories: Category[];
-  attributes: Attribute[];
-  values: AttributeValue[];
-  brands: Brand[];
-  /** ISO time the directories were fetched from the service. */
-  fetchedAt: string;
-}
-
-/** Names of the four directories. */
-export type DirectoryName = 'categories' | 'attributes' | 'values' | 'brands';
 
 /**
  * One page of a directory as the sandbox serves it (query `pageNumber` from 1, `pageSize` 1..100).
@@ -125,40 +130,6 @@ export interface DirectoryPage<T> {
 
 // ---------- import ----------
 
-/** A product attribute in an import item. */
-export interface ImportAttribute {
-  code: string;
-  valueCodes: string[];
-}
-
-/** A photo in an import SKU. */
-export interface ImportPhoto {
-  mediaFile: string;
-  order: number;
-}
-
-/** A SKU in an import item; `skuId: null` creates a SKU. */
-export interface ImportSku {
-  skuId: number | null;
-  attributeValueCodes: string[];
-  price: number;
-  barcode: string;
-  photos: ImportPhoto[];
-}
-
-/** One product of an import request; `productId: null` creates a product. */
-export interface ImportItem {
-  shopId: number;
-  productId: number | null;
-  categoryId: number;
-  brandId: number;
-  isLocalMade: boolean;
-  name: Localized;
-  description: Localized;
-  vat: number;
-  attributes: ImportAttribute[];
-  skus: ImportSku[];
-}
 
 /** Body of `POST /api/seller/v1/products/import`. */
 export interface ImportRequest {
@@ -172,8 +143,6 @@ export const importResponseSchema = z.looseObject({
   queuedAt: z.string().nullish(),
   infoUrl: z.string().nullish(),
 });
-/** Import response. */
-export type ImportResponse = z.infer<typeof importResponseSchema>;
 
 // ---------- job status ----------
 
@@ -184,8 +153,6 @@ export const jobErrorSchema = z.looseObject({
   description: z.string().nullish(),
   message: z.string().nullish(),
 });
-/** A job error. */
-export type JobError = z.infer<typeof jobErrorSchema>;
 
 /** The result for one SKU of a processed product. */
 export const jobSkuResultSchema = z.looseObject({
@@ -208,8 +175,6 @@ export const jobProductResultSchema = z.looseObject({
   skus: z.array(jobSkuResultSchema).nullish(),
   errors: z.array(jobErrorSchema).nullish(),
 });
-/** A job product result. */
-export type JobProductResult = z.infer<typeof jobProductResultSchema>;
 
 /** Job status (`GET /api/seller/v1/products/import/info?jobId=`). */
 export const jobStatusSchema = z.looseObject({
@@ -220,28 +185,9 @@ export const jobStatusSchema = z.looseObject({
   finishedAt: z.string().nullish(),
   products: z.array(jobProductResultSchema).nullish().transform((v) => v ?? []),
 });
-/** Job status. */
-export type JobStatus = z.infer<typeof jobStatusSchema>;
 
 // ---------- list ----------
 
-/** Filters of the product list. */
-export interface ProductListFilters {
-  categoryIds?: number[];
-  productStatus?: string[];
-  moderationProductStatus?: string[];
-  search?: string;
-  shopId?: number;
-}
-
-/** Body of `POST /api/seller/v1/products/list`. */
-export interface ProductListRequest {
-  pageNumber: number;
-  pageSize: number;
-  sortBy?: 'id' | 'name' | 'status';
-  sortDirection?: 'Asc' | 'Desc';
-  filters?: ProductListFilters;
-}
 
 /** One product of the list. */
 export const productListItemSchema = z.looseObject({
@@ -255,8 +201,6 @@ export const productListItemSchema = z.looseObject({
   salesCount: z.number().nullish(),
   photo: z.looseObject({ url: z.string().nullish() }).nullish(),
 });
-/** A product list item. */
-export type ProductListItem = z.infer<typeof productListItemSchema>;
 
 /** Product list response. */
 export const productListResponseSchema = z.looseObject({
@@ -266,8 +210,6 @@ export const productListResponseSchema = z.looseObject({
   pageSize: z.number().int(),
   totalPages: z.number().int(),
 });
-/** Product list response. */
-export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
 // ---------- details ----------
 
@@ -298,8 +240,6 @@ export const productDetailSchema = z.looseObject({
     .transform((v) => v ?? []),
   skus: z.array(productDetailSkuSchema).nullish().transform((v) => v ?? []),
 });
-/** Product details. */
-export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 /** Details response. */
 export const productDetailsResponseSchema = z.looseObject({
@@ -326,28 +266,5 @@ export const errorBodySchema = z.looseObject({
 /** Error body. */
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The interface's default paths; every one can be overridden in the settings. */
-export const DEFAULT_PATHS = {
-  token: '/api/v1/auth/token',
-  categories: '/api/v1/categories',
-  attributes: '/api/v1/seller/attributes',
-  values: '/api/v1/seller/attributes/values',
-  brands: '/api/v1/seller/brands',
-  import: '/api/seller/v1/products/import',
-  importInfo: '/api/seller/v1/products/import/info',
-  list: '/api/seller/v1/products/list',
-  details: '/api/seller/v1/products/details',
-} as const;
 
-/** Path names. */
-export type PathName = keyof typeof DEFAULT_PATHS;
 
-/** The service's documented limits. */
-export const SERVICE_LIMITS = {
-  /** Products per import request (live documentation). */
-  importBatch: 30,
-  /** Ids per details request. */
-  detailsBatch: 30,
-  /** Largest page size we ask for (the only documented bound is 1..100). */
-  maxPageSize: 100,
-} as const;

@@ -2,7 +2,7 @@
  * Everything `buildMappingDraft` needs, from the file's header and distinct values (pure): column
  * matches, and the matches of the distinct category, brand and attribute values.
  */
-import type { Attribute } from '../api/wire.js';
+import type { Attribute } from '../domain/index.js';
 import type { SourceInfo } from '../sources/types.js';
 import type { AttributeDraft, MappingDraftInput } from './build-mapping-draft.js';
 import type { DirectoryMatchers } from './create-directory-matchers.js';

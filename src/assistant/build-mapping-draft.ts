@@ -14,7 +14,7 @@
  * So a draft with an unresolved TODO can never be used to send anything.
  */
 import { Document, isMap, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
-import type { Attribute, AttributeValue, Brand, Category } from '../api/wire.js';
+import type { Attribute, AttributeValue, Brand, Category } from '../domain/index.js';
 import type { DirectoryIndex } from '../mapping/directory-index.js';
 import { buildCategoryPath } from '../mapping/directory-index.js';
 import type { SourceColumn } from '../sources/types.js';

@@ -3,7 +3,7 @@
  * languages), brands (name and code), the values of one attribute (names, code, and the English
  * words of the code such as `black` in `color_black`), and attributes (for column headers).
  */
-import type { Attribute, AttributeValue, Brand, Category, Directories } from '../api/wire.js';
+import type { Attribute, AttributeValue, Brand, Category, Directories } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
 import type { CandidateMatcherOptions, CandidateName, MatchCandidate } from './score-candidates.js';
 

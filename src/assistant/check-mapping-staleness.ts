@@ -12,7 +12,7 @@
  * Affected rows come from the last run's products (their categories, brands and codes), or from
  * rows of the seller file read again (their category, brand and attribute texts).
  */
-import type { Directories } from '../api/wire.js';
+import type { Directories } from '../domain/index.js';
 import { createIssue, type Issue } from '../core/issue.js';
 import type { ProductDraft, RowRef } from '../core/types.js';
 import { checkMappingRules } from '../mapping/check-mapping-rules.js';

@@ -2,7 +2,7 @@
  * The matchers of one set of directories, prepared lazily and kept for the run: categories,
  * brands, the attributes (for headers) and the values of each attribute.
  */
-import type { Attribute, AttributeValue, Brand, Category, Directories } from '../api/wire.js';
+import type { Attribute, AttributeValue, Brand, Category, Directories } from '../domain/index.js';
 import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-index.js';
 import {
   BRAND_NOISE_WORDS,

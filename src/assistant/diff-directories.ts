@@ -3,7 +3,7 @@
  * renamed or no longer leaves; attributes added, removed or newly required in a category; values
  * and brands added or removed. `directories pull` prints it; `mapping check` uses it for hints.
  */
-import type { Attribute, AttributeValue, Brand, Category, Directories } from '../api/wire.js';
+import type { Attribute, AttributeValue, Brand, Category, Directories } from '../domain/index.js';
 import { createDirectoryIndex } from '../mapping/directory-index.js';
 
 /** An attribute that became required in one category. */

@@ -3,7 +3,7 @@
  * and the snapshot to compare them with: the cached one when it differs, else the snapshot kept
  * from before the last change.
  */
-import type { Directories } from '../api/wire.js';
+import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 import { loadDirectories } from '../pipeline/load-directories.js';
 import type { ServiceContext } from '../pipeline/open-service.js';

@@ -4,7 +4,7 @@
  * directory attributes by name; a header that fits several attributes (`Размер`, `Память`) is
  * decided by the column's values.
  */
-import type { Attribute } from '../api/wire.js';
+import type { Attribute } from '../domain/index.js';
 import type { SourceColumn } from '../sources/types.js';
 import type { DirectoryMatchers } from './create-directory-matchers.js';
 import { matchValue, DEFAULT_MATCH_THRESHOLDS, type MatchStatus } from './match-value.js';

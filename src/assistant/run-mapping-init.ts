@@ -4,7 +4,7 @@
  */
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import type { Directories } from '../api/wire.js';
+import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 import { ConfigError, SourceReadError } from '../core/errors.js';
 import { buildAccountKey } from '../state/index.js';

@@ -7,7 +7,7 @@
  * directory names come from the service.
  */
 import { loadExcelJs } from '../core/load-exceljs.js';
-import type { Directories } from '../api/wire.js';
+import type { Directories } from '../domain/index.js';
 import { buildCategoryPath, createDirectoryIndex } from '../mapping/directory-index.js';
 import { buildColumnLetter } from '../sources/column-letter.js';
 import { neutralizeFormula } from '../report/neutralize-formula.js';

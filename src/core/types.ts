@@ -2,7 +2,7 @@
  * Domain types shared by the stages after reading: where a row came from, and a product ready to
  * be sent with its seller keys and source rows.
  */
-import type { ImportItem } from '../api/wire.js';
+import type { ImportItem } from '../domain/index.js';
 
 /** Where one source row came from. */
 export interface RowRef {

@@ -6,7 +6,7 @@
  * of the service exported from.
  */
 import { Document, isCollection, isSeq } from 'yaml';
-import type { Directories } from '../api/wire.js';
+import type { Directories } from '../domain/index.js';
 import type { MappingInput } from '../mapping/mapping-schema.js';
 import { ATTRIBUTE_HEADER_PREFIX, EXPORT_VALUE_SEPARATOR, buildExportColumns } from './export-columns.js';
 import type { ExportColumn } from './export-columns.js';

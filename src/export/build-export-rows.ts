@@ -3,11 +3,11 @@
  * `export-columns.ts`. Pure: the details, the list item, the seller's keys and the directories in;
  * cells and issues out.
  */
-import type { Directories, ProductDetail, ProductListItem } from '../api/wire.js';
+import type { Directories, ProductDetail, ProductListItem } from '../domain/index.js';
 import { createIssue } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
 import { buildCategoryPath } from '../mapping/directory-index.js';
-import type { Category } from '../api/wire.js';
+import type { Category } from '../domain/index.js';
 import { buildHeldItem } from '../plan/build-held-item.js';
 import type { CodeLookups, HeldItem, HeldSku } from '../plan/build-held-item.js';
 import { EXPORT_VALUE_SEPARATOR } from './export-columns.js';

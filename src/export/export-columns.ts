@@ -5,7 +5,7 @@
  * or codes, so that reading the file back loses nothing in translation; `_` columns are ignored
  * when the file is read back.
  */
-import type { Attribute, Directories } from '../api/wire.js';
+import type { Attribute, Directories } from '../domain/index.js';
 
 /** What a column holds. */
 export type ExportColumnKind =

@@ -7,8 +7,8 @@
  * remembers them (by barcode).
  */
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { SERVICE_LIMITS } from '../api/wire.js';
-import type { ProductDetail, ProductListFilters, ProductListItem, ProductListRequest } from '../api/wire.js';
+import { SERVICE_LIMITS } from '../domain/index.js';
+import type { ProductDetail, ProductListFilters, ProductListItem, ProductListRequest } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 import { AbortedError, ConfigError, isPipelineError } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';

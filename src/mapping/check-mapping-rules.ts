@@ -2,7 +2,7 @@
  * Rules of a parsed mapping against the marketplace directories. Every rule runs, and all issues
  * are reported together before any row is read.
  */
-import { SERVICE_LIMITS, type Attribute, type Brand, type Category, type Directories } from '../api/wire.js';
+import { SERVICE_LIMITS, type Attribute, type Brand, type Category, type Directories } from '../domain/index.js';
 import { createIssue, type Issue, type Severity } from '../core/issue.js';
 import { createValueResolver, isFreeAttribute, type Resolution, type ValueResolver } from './create-value-resolver.js';
 import { createDirectoryIndex, type DirectoryIndex } from './directory-index.js';

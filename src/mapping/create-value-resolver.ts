@@ -11,7 +11,7 @@
  *
  * Results are cached per resolver (a run), since a sheet repeats the same few values many times.
  */
-import type { Attribute, AttributeValue, Brand, Category } from '../api/wire.js';
+import type { Attribute, AttributeValue, Brand, Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from './directory-index.js';
 import type { Mapping } from './mapping-schema.js';
 import { normalizeName, normalizePath } from './normalize-name.js';

@@ -2,7 +2,7 @@
  * Lookup tables over the four directories, built once per run: entries by id, code and
  * normalised name, leaf status, and the attributes of each category.
  */
-import type { Attribute, AttributeValue, Brand, Category, Directories } from '../api/wire.js';
+import type { Attribute, AttributeValue, Brand, Category, Directories } from '../domain/index.js';
 import { normalizeName, normalizePath } from './normalize-name.js';
 
 /** An attribute's link to one category. */

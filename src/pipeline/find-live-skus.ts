@@ -4,7 +4,7 @@
  * never repeated) and by `reconcile` to rebuild the id memory.
  */
 import type { CatalogClient } from '../api/create-catalog-client.js';
-import type { ProductDetail } from '../api/wire.js';
+import type { ProductDetail } from '../domain/index.js';
 
 /** A SKU found on the service. */
 export interface LiveSku {

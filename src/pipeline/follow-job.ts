@@ -3,7 +3,7 @@
  * job whose status cannot be read in time is reported as unknown, never as success.
  */
 import type { CatalogClient } from '../api/create-catalog-client.js';
-import type { JobStatus } from '../api/wire.js';
+import type { JobStatus } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 
 /** The end of following a job. */

@@ -3,7 +3,7 @@
  * (every page), then cached again. `--refresh-directories` skips the cache.
  */
 import type { CatalogClient } from '../api/create-catalog-client.js';
-import type { Directories } from '../api/wire.js';
+import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 import { loadCachedDirectories, saveCachedDirectories } from '../state/directory-cache.js';
 

@@ -3,7 +3,7 @@
  * position (`index` when the service gives it, else order) and checked by productId and barcode
  * where the answer carries them; a result that does not agree is `unknown`, never guessed.
  */
-import type { JobProductResult, JobStatus } from '../api/wire.js';
+import type { JobProductResult, JobStatus } from '../domain/index.js';
 import type { ProductDraft } from '../core/types.js';
 
 /** The outcome of one sent product. */

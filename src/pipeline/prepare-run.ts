@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import type { Directories } from '../api/wire.js';
+import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 import { MappingError, SourceReadError } from '../core/errors.js';
 import { hasErrors } from '../core/issue.js';

@@ -3,7 +3,7 @@
  * into the product assembler one at a time, and finished products go to a sink (the run's spool),
  * so memory does not grow with the file. Every finding lands on the row it concerns.
  */
-import type { Directories } from '../api/wire.js';
+import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 import type { Issue } from '../core/issue.js';
 import type { Mapping } from '../mapping/mapping-schema.js';

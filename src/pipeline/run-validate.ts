@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { AbortedError } from '../core/errors.js';
-import { SERVICE_LIMITS } from '../api/wire.js';
+import { SERVICE_LIMITS } from '../domain/index.js';
 import { createSpoolSink } from './create-spool-sink.js';
 import { openScratchSpool } from '../state/open-scratch-spool.js';
 import { finishRun } from './finish-run.js';

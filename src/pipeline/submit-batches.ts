@@ -8,7 +8,7 @@
 import pLimit from 'p-limit';
 import type { CatalogClient } from '../api/create-catalog-client.js';
 import { isAmbiguousSendError } from '../api/index.js';
-import type { ImportItem } from '../api/wire.js';
+import type { ImportItem } from '../domain/index.js';
 import { AbortedError, ApiError, isPipelineError } from '../core/errors.js';
 import type { PipelineEvent } from '../core/events.js';
 

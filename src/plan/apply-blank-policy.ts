@@ -7,7 +7,7 @@
  * Fields a valid draft can never leave empty (the Russian name, brand, VAT, made-in-Kazakhstan,
  * price: they are required or come from `defaults`) are not affected.
  */
-import type { ImportAttribute, ImportItem, ImportSku } from '../api/wire.js';
+import type { ImportAttribute, ImportItem, ImportSku } from '../domain/index.js';
 import type { ProductDraft } from '../core/types.js';
 import { isAttributeAllowed } from '../mapping/directory-index.js';
 import type { BlankableField, Mapping } from '../mapping/mapping-schema.js';

@@ -4,7 +4,7 @@
  * speaks in codes, `barcode` and `mediaFile`. The plan compares in import terms and the export
  * writes import terms, so both go through this one conversion.
  */
-import type { Attribute, AttributeValue, Directories, ProductDetail } from '../api/wire.js';
+import type { Attribute, AttributeValue, Directories, ProductDetail } from '../domain/index.js';
 
 /** Id ↔ code lookups over the attribute directories, built once per run. */
 export interface CodeLookups {
@@ -112,7 +112,7 @@ export function buildHeldItem(detail: ProductDetail, lookups: CodeLookups): Held
     };
   });
 
-  const shopId = (detail as Record<string, unknown>).shopId;
+  const shopId = detail.shopId;
   return {
     productId: detail.productId,
     ...(typeof shopId === 'number' && Number.isInteger(shopId) ? { shopId } : {}),

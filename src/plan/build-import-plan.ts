@@ -5,7 +5,7 @@
  * field with the held one; no difference means `unchanged`, and the import does not send it.
  * Pure: the held products are fetched by the caller (`fetchHeldProducts`).
  */
-import type { Directories, ProductDetail } from '../api/wire.js';
+import type { Directories, ProductDetail } from '../domain/index.js';
 import type { ProductDraft } from '../core/types.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
 import { applyBlankPolicy } from './apply-blank-policy.js';

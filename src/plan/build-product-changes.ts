@@ -5,7 +5,7 @@
  * differences as text): it also compares Kazakh texts, shop, free attribute values, SKU-defining
  * values and attributes the item leaves out, and returns old and new values.
  */
-import type { ImportItem } from '../api/wire.js';
+import type { ImportItem } from '../domain/index.js';
 import { findHeldSku } from './build-held-item.js';
 import type { CodeLookups, HeldItem } from './build-held-item.js';
 import type { FieldChange } from './plan-types.js';

@@ -3,7 +3,7 @@
  * with the client's concurrency limit (`CatalogClient.getProductDetails` does the chunking).
  */
 import type { CatalogClient } from '../api/create-catalog-client.js';
-import type { ProductDetail } from '../api/wire.js';
+import type { ProductDetail } from '../domain/index.js';
 
 /** Details of the given products by productId; ids the service does not know are absent. */
 export async function fetchHeldProducts(client: Pick<CatalogClient, 'getProductDetails'>, productIds: Iterable<number | null>): Promise<Map<number, ProductDetail>> {

@@ -3,7 +3,7 @@
  * products are never a 400: every problem becomes an error of that product's result, with a field
  * path (`categoryId`, `skus[1].barcode`, `attributes[color]`), a stable code and a description.
  */
-import type { Localized } from '../api/wire.js';
+import type { Localized } from '../domain/index.js';
 import type { ReferenceIndex } from './create-reference-index.js';
 import type { StoredProduct } from './types.js';
 

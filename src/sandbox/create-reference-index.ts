@@ -2,7 +2,7 @@
  * Lookups over the reference data, built once (and again after `mutateReference`) so that
  * validating a product never scans a directory.
  */
-import type { Attribute, AttributeValue, Brand } from '../api/wire.js';
+import type { Attribute, AttributeValue, Brand } from '../domain/index.js';
 import type { ReferenceCategory, ReferenceData } from './reference-data.js';
 
 /** Maps by id and code, and the attributes of each category. */

@@ -3,8 +3,8 @@
  * (body, query, authenticated seller) to a reply. Routes never throw for bad input: they answer
  * 400/404 with the error body.
  */
-import type { PathName } from '../api/wire.js';
-import { SERVICE_LIMITS } from '../api/wire.js';
+import type { PathName } from '../domain/index.js';
+import { SERVICE_LIMITS } from '../domain/index.js';
 import { buildErrorBody } from './build-error-body.js';
 import type { FieldErrors } from './build-error-body.js';
 import { buildProductDetail } from './build-product-views.js';

@@ -3,7 +3,7 @@
  * category profile uses. Attribute ids follow list order (from 1), value ids are
  * `attributeId * 1000 + position` (from 1): append only, never insert, so ids stay stable.
  */
-import type { AttributeType } from '../api/wire.js';
+import type { AttributeType } from '../domain/index.js';
 import type { CategoryProfile } from './reference-category-tree.js';
 
 /** One attribute of the directory and, for dictionary attributes, its values. */

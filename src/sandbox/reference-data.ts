@@ -3,7 +3,7 @@
  * deterministically from a seed. Everything except the generated brand names is fixed; ids are
  * derived from list positions, so the same seed always yields the same ids.
  */
-import type { Attribute, AttributeValue, Brand, Category } from '../api/wire.js';
+import type { Attribute, AttributeValue, Brand, Category } from '../domain/index.js';
 import { createPrng } from './create-prng.js';
 import { ATTRIBUTE_DEFS, PROFILE_ATTRIBUTES } from './reference-attributes.js';
 import { KNOWN_BRANDS, buildSyntheticBrandNames } from './reference-brands.js';

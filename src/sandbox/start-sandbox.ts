@@ -6,8 +6,8 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_PATHS } from '../api/wire.js';
-import type { PathName } from '../api/wire.js';
+import { DEFAULT_PATHS } from '../domain/index.js';
+import type { PathName } from '../domain/index.js';
 import { buildDefaultErrorBody, buildErrorBody } from './build-error-body.js';
 import { createFaultController } from './create-fault-controller.js';
 import { createPrng } from './create-prng.js';

@@ -2,7 +2,7 @@
  * Types of the sandbox: its options, its handle, scripted faults, and what it stores. The public
  * ones are re-exported from `start-sandbox.ts`, which other modules import.
  */
-import type { ImportPhoto, Localized, PathName } from '../api/wire.js';
+import type { ImportPhoto, Localized, PathName } from '../domain/index.js';
 import type { ReferenceData } from './reference-data.js';
 
 /** A seller's API key and the shops it may import into. */

@@ -4,7 +4,7 @@
  * (`resolve-settings.ts`).
  */
 import { z } from 'zod';
-import { DEFAULT_PATHS } from '../api/wire.js';
+import { DEFAULT_PATHS } from '../domain/index.js';
 
 const pathsShape = Object.fromEntries(
   Object.keys(DEFAULT_PATHS).map((name) => [name, z.string().startsWith('/').optional()]),

@@ -11,7 +11,7 @@
  * Policy: a product any of whose rows has an error is not sent at all (a partial product would be
  * surprising); each of its good rows gets `product_has_invalid_rows` naming the bad ones.
  */
-import type { Directories, ImportAttribute, ImportItem, ImportSku } from '../api/wire.js';
+import type { Directories, ImportAttribute, ImportItem, ImportSku } from '../domain/index.js';
 import { InternalError } from '../core/errors.js';
 import { createIssue, hasErrors, type Issue } from '../core/issue.js';
 import type { ProductDraft } from '../core/types.js';

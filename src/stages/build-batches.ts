@@ -1,5 +1,5 @@
 /** Splits drafts into import requests. */
-import { SERVICE_LIMITS } from '../api/wire.js';
+import { SERVICE_LIMITS } from '../domain/index.js';
 import type { ProductDraft } from '../core/types.js';
 
 /**

@@ -3,7 +3,7 @@
  * costs a few lookups, so that 500,000 rows stream through with constant memory (resolutions of
  * repeated values are cached by the value resolver).
  */
-import type { Attribute, ImportAttribute, ImportPhoto } from '../api/wire.js';
+import type { Attribute, ImportAttribute, ImportPhoto } from '../domain/index.js';
 import { createIssue, type Issue, type IssueStage, type Severity } from '../core/issue.js';
 import { createValueResolver, isFreeAttribute, type Resolution, type ValueResolver } from '../mapping/create-value-resolver.js';
 import { createDirectoryIndex, isAttributeAllowed, type DirectoryIndex } from '../mapping/directory-index.js';
@@ -11,7 +11,7 @@ import { getPhotoSeparator, listPhotoColumns } from '../mapping/list-mapped-colu
 import type { ColumnRef, Mapping } from '../mapping/mapping-schema.js';
 import { normalizeHeader, normalizeName } from '../mapping/normalize-name.js';
 import { formatSuggestions, suggestEntries } from '../mapping/suggest-entries.js';
-import type { Directories } from '../api/wire.js';
+import type { Directories } from '../domain/index.js';
 import type { SourceCell, SourceInfo, SourceRow } from '../sources/types.js';
 import { checkBarcode } from './check-barcode.js';
 import { checkPhotoUrl } from './check-photo-url.js';

@@ -3,7 +3,7 @@
  * form, where each field came from, and whether the row may be sent. Plain JSON (no classes, maps
  * or `undefined`), so that a persistent product sink can store it.
  */
-import type { ImportAttribute, ImportPhoto, Localized } from '../api/wire.js';
+import type { ImportAttribute, ImportPhoto, Localized } from '../domain/index.js';
 import type { RowRef } from '../core/types.js';
 
 /** Fields a column can feed. Attribute fields are named `attribute:<code>`. */

@@ -1,5 +1,5 @@
 /** Mapping, validation and assembly of one file in one call: the dry-run core of the pipeline. */
-import type { Directories } from '../api/wire.js';
+import type { Directories } from '../domain/index.js';
 import { compareIssues, type Issue } from '../core/issue.js';
 import { createValueResolver } from '../mapping/create-value-resolver.js';
 import { createDirectoryIndex } from '../mapping/directory-index.js';

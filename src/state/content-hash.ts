@@ -4,7 +4,7 @@
  * the journal.
  */
 import { createHash } from 'node:crypto';
-import type { ImportItem, ImportSku } from '../api/wire.js';
+import type { ImportItem, ImportSku } from '../domain/index.js';
 import { buildCanonicalJson } from './canonical-json.js';
 
 // Bumped when the canonical form changes, so that old hashes read as "changed" instead of colliding.

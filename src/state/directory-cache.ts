@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Directories } from '../api/wire.js';
+import type { Directories } from '../domain/index.js';
 import { StateError } from '../core/errors.js';
 import { buildCanonicalJson } from './canonical-json.js';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isAmbiguousSendError } from '../../src/api/ambiguous-send-error.js';
 import { createCatalogClient } from '../../src/api/create-catalog-client.js';
 import type { CatalogClient, CatalogClientOptions } from '../../src/api/create-catalog-client.js';
-import type { Directories, ImportItem } from '../../src/api/wire.js';
+import type { Directories, ImportItem } from '../../src/domain/index.js';
 import { ApiError, ConfigError } from '../../src/core/errors.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';

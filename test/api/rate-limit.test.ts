@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCatalogClient } from '../../src/api/create-catalog-client.js';
 import type { CatalogClientOptions } from '../../src/api/create-catalog-client.js';
 import { createRateLimiter } from '../../src/api/create-rate-limiter.js';
-import type { ImportItem } from '../../src/api/wire.js';
+import type { ImportItem } from '../../src/domain/index.js';
 import { createNodeDeps } from '../../src/core/deps.js';
 import type { PipelineEvent } from '../../src/core/events.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';

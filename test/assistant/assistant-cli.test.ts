@@ -14,7 +14,7 @@ import { checkMappingRules } from '../../src/mapping/check-mapping-rules.js';
 import { parseMapping } from '../../src/mapping/parse-mapping.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/start-sandbox.js';
 import { openStateStore } from '../../src/state/index.js';
-import type { ImportItem } from '../../src/api/wire.js';
+import type { ImportItem } from '../../src/domain/index.js';
 import { writeCatalogFixture } from '../helpers/catalog-fixture.js';
 import { buildSandboxDirectories } from './measure-matching.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Directories } from '../../src/api/wire.js';
+import type { Directories } from '../../src/domain/index.js';
 import { checkMappingStaleness } from '../../src/assistant/check-mapping-staleness.js';
 import { buildDirectoryDiff, isDirectoryDiffEmpty, renderDirectoryDiff } from '../../src/assistant/diff-directories.js';
 import type { ProductDraft } from '../../src/core/types.js';

@@ -3,7 +3,7 @@
  * the top (exact or confident, right entry), left as TODO, matched wrongly (exact or confident,
  * wrong entry, or any match where the right answer is TODO).
  */
-import type { Directories } from '../../src/api/wire.js';
+import type { Directories } from '../../src/domain/index.js';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
 import { matchValue, type MatchThresholds, type ValueMatch } from '../../src/assistant/match-value.js';
 import { buildCategoryPath } from '../../src/mapping/directory-index.js';

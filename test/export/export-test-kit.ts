@@ -21,7 +21,7 @@ import type { ResolvedSettings } from '../../src/settings/resolve-settings.js';
 import { openSource } from '../../src/sources/open-source.js';
 import { createMemoryProductSink } from '../../src/stages/product-sink.js';
 import { mapAndAssemble } from '../../src/stages/run-dry-stages.js';
-import type { Directories } from '../../src/api/wire.js';
+import type { Directories } from '../../src/domain/index.js';
 import { buildPhoneRows, createPhoneCatalog } from '../helpers/smartphone-catalog.js';
 
 /** The shipped mapping that reads exports back. */

@@ -2,7 +2,7 @@
  * Builders for tests of the pure stages: a small but realistic directory set, a header, rows by
  * header name, and a mapping with defaults applied.
  */
-import type { Directories } from '../../src/api/wire.js';
+import type { Directories } from '../../src/domain/index.js';
 import { mappingSchema, type Mapping, type MappingInput } from '../../src/mapping/mapping-schema.js';
 import type { CellFlag, SourceCell, SourceColumn, SourceInfo, SourceRow } from '../../src/sources/types.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobStatus } from '../../src/api/wire.js';
+import type { JobStatus } from '../../src/domain/index.js';
 import type { ProductDraft } from '../../src/core/types.js';
 import { matchJobResults } from '../../src/pipeline/match-job-results.js';
 

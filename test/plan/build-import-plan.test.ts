@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportItem, ProductDetail } from '../../src/api/wire.js';
+import type { ImportItem, ProductDetail } from '../../src/domain/index.js';
 import type { ProductDraft } from '../../src/core/types.js';
 import { parseMapping } from '../../src/mapping/parse-mapping.js';
 import type { Mapping } from '../../src/mapping/mapping-schema.js';
@@ -132,11 +132,11 @@ describe('buildImportPlan', () => {
   });
 
   it('does not compare fields the details leave out (the interface has no Kazakh texts and no shopId)', () => {
-    const held = detailOf(makeItem()) as Record<string, unknown>;
+    const held = detailOf(makeItem()) as unknown as Record<string, unknown>;
     delete held.shopId;
     held.name = { rus: 'Смартфон A1' };
     held.description = { rus: '<p>Хороший</p>' };
-    const plan = buildImportPlan({ drafts: [makeDraft(makeItem({ shopId: 2001 }))], held: new Map([[1000001, held as ProductDetail]]), directories, mapping: mappingWith() });
+    const plan = buildImportPlan({ drafts: [makeDraft(makeItem({ shopId: 2001 }))], held: new Map([[1000001, held as unknown as ProductDetail]]), directories, mapping: mappingWith() });
     expect(plan.products[0]?.action).toBe('unchanged');
   });
 

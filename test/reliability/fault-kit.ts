@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import { createCatalogClient } from '../../src/api/create-catalog-client.js';
-import type { ProductDetail } from '../../src/api/wire.js';
+import type { ProductDetail } from '../../src/domain/index.js';
 import { createNodeDeps } from '../../src/core/deps.js';
 import type { Deps } from '../../src/core/deps.js';
 import type { PipelineEvent } from '../../src/core/events.js';

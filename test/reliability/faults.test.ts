@@ -5,7 +5,7 @@
  * that every run's report gives every row an outcome.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PATHS } from '../../src/api/wire.js';
+import { DEFAULT_PATHS } from '../../src/domain/index.js';
 import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
 import { writeCatalogFixture } from '../helpers/catalog-fixture.js';
 import type { CatalogFixture } from '../helpers/catalog-fixture.js';

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { DEFAULT_PATHS } from '../../src/api/wire.js';
+import { DEFAULT_PATHS } from '../../src/domain/index.js';
 import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
 import { writeCatalogFixture } from '../helpers/catalog-fixture.js';
 import type { CatalogFixture } from '../helpers/catalog-fixture.js';

@@ -5,7 +5,7 @@
  * the service exactly once with the file's content, and the report gives every row an outcome.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PATHS } from '../../src/api/wire.js';
+import { DEFAULT_PATHS } from '../../src/domain/index.js';
 import { readJournal, waitForJournal } from './kill-kit.js';
 import type { JournalView } from './kill-kit.js';
 import { finishAndCheck, isImport, setUpKillCase, startKillableImport } from './kill-case.js';

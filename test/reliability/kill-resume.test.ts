@@ -5,7 +5,7 @@
  * exactly-once check made through the service's list and details.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PATHS } from '../../src/api/wire.js';
+import { DEFAULT_PATHS } from '../../src/domain/index.js';
 import type { ChildImport } from './kill-kit.js';
 import { finishAndCheck, isImport, setUpKillCase, startKillableImport } from './kill-case.js';
 import type { KillCase } from './kill-case.js';

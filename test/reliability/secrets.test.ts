@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PATHS } from '../../src/api/wire.js';
+import { DEFAULT_PATHS } from '../../src/domain/index.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import { writeCatalogFixture } from '../helpers/catalog-fixture.js';
 import { runCliCaptured } from '../helpers/run-cli-captured.js';

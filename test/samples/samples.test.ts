@@ -14,7 +14,7 @@ import {
   type PlantedMistake,
   type SampleCell,
 } from '../../scripts/generate-samples.js';
-import type { Directories } from '../../src/api/wire.js';
+import type { Directories } from '../../src/domain/index.js';
 import { createNodeDeps } from '../../src/core/deps.js';
 import { formatIssue, type Issue } from '../../src/core/issue.js';
 import { buildReadOptions } from '../../src/mapping/build-read-options.js';

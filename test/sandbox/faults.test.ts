@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PATHS } from '../../src/api/wire.js';
+import { DEFAULT_PATHS } from '../../src/domain/index.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/start-sandbox.js';
 import { call, createFakeClock, getToken, makeCable } from './sandbox-test-kit.js';

@@ -2,7 +2,7 @@
  * Helpers for the sandbox tests: raw HTTP calls with `fetch`, a token helper, a fake clock and
  * product builders that satisfy the default reference data.
  */
-import { DEFAULT_PATHS } from '../../src/api/wire.js';
+import { DEFAULT_PATHS } from '../../src/domain/index.js';
 import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
 
 /** Response JSON as tests read it: any path, checked by the assertions themselves. */

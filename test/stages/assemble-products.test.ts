@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportItem } from '../../src/api/wire.js';
+import type { ImportItem } from '../../src/domain/index.js';
 import type { Issue } from '../../src/core/issue.js';
 import type { MappingInput } from '../../src/mapping/mapping-schema.js';
 import { createProductAssembler } from '../../src/stages/assemble-products.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Directories } from '../../src/api/wire.js';
+import type { Directories } from '../../src/domain/index.js';
 import { checkMappingRules } from '../../src/mapping/check-mapping-rules.js';
 import { mappingSchema } from '../../src/mapping/mapping-schema.js';
 import { createMemoryProductSink } from '../../src/stages/product-sink.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportItem } from '../../src/api/wire.js';
+import type { ImportItem } from '../../src/domain/index.js';
 import { buildCanonicalJson } from '../../src/state/canonical-json.js';
 import { hashProductContent, hashRequest } from '../../src/state/content-hash.js';
 import { makeItem } from './state-test-kit.js';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
-import type { ImportItem } from '../../src/api/wire.js';
+import type { ImportItem } from '../../src/domain/index.js';
 import { openStateStore } from '../../src/state/open-state-store.js';
 import type { NewRun, StateAccount, StateStore } from '../../src/state/types.js';
 

@@ -2,7 +2,7 @@
  * `export`: the live catalog to XLSX or CSV, one row per SKU, in the layout `mappings/export.yaml`
  * reads back unchanged (see docs/export.md).
  */
-import type { ProductListFilters } from '../../api/wire.js';
+import type { ProductListFilters } from '../../domain/index.js';
 import { formatIssue } from '../../core/issue.js';
 import { runExport } from '../../export/run-export.js';
 import type { CommandRegistrar } from '../command-context.js';

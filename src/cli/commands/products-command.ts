@@ -2,7 +2,7 @@
  * `products list` and `products show`: quick lookups of the live catalog from the terminal.
  */
 import { openService } from '../../pipeline/open-service.js';
-import type { ProductListItem, ProductListRequest } from '../../api/wire.js';
+import type { ProductListItem, ProductListRequest } from '../../domain/index.js';
 import { createExportNames } from '../../export/build-export-rows.js';
 import type { ExportNames } from '../../export/build-export-rows.js';
 import { loadDirectories } from '../../pipeline/load-directories.js';

@@ -1,0 +1,74 @@
+/**
+ * The seller's products as the service lists and details them, and the queries that ask for them.
+ */
+import type { Localized } from './directories.js';
+
+/** Filters of the product list. */
+export interface ProductListFilters {
+  categoryIds?: number[];
+  productStatus?: string[];
+  moderationProductStatus?: string[];
+  search?: string;
+  shopId?: number;
+}
+
+/** One page of the product list, as asked. */
+export interface ProductListRequest {
+  pageNumber: number;
+  pageSize: number;
+  sortBy?: 'id' | 'name' | 'status';
+  sortDirection?: 'Asc' | 'Desc';
+  filters?: ProductListFilters;
+}
+
+/** One product of the list. */
+export interface ProductListItem {
+  productId: number;
+  productName?: Localized | null | undefined;
+  categoryId?: number | null | undefined;
+  categoryName?: Localized | null | undefined;
+  productStatus?: string | null | undefined;
+  moderationStatus?: string | null | undefined;
+  totalWmsQuantity?: number | null | undefined;
+  salesCount?: number | null | undefined;
+  photo?: { url?: string | null | undefined } | null | undefined;
+}
+
+/** One page of the product list. */
+export interface ProductListResponse {
+  products: ProductListItem[];
+  totalCount: number;
+  pageNumber: number;
+  pageSize: number;
+  totalPages: number;
+}
+
+/** A text in Russian and Kazakh as details give it: either language may be missing. */
+export interface HeldText {
+  rus?: string | null | undefined;
+  kaz?: string | null | undefined;
+}
+
+/** One SKU of a product's details. */
+export interface ProductDetailSku {
+  skuId: number;
+  attributeValueIds: number[];
+  price?: number | null | undefined;
+  skuBarcode?: string | null | undefined;
+  photos: { url: string; order?: number | null | undefined }[];
+}
+
+/** Details of one product, as the service holds it. Ids where import uses codes. */
+export interface ProductDetail {
+  productId: number;
+  /** The shop the product belongs to, when the details carry it. */
+  shopId?: number | null | undefined;
+  categoryId?: number | null | undefined;
+  brandId?: number | null | undefined;
+  isLocalMade?: boolean | null | undefined;
+  name?: HeldText | null | undefined;
+  description?: HeldText | null | undefined;
+  vat?: number | null | undefined;
+  attributes: { id: number; valueIds: number[] }[];
+  skus: ProductDetailSku[];
+}
