@@ -117,8 +117,12 @@ export function buildDateFromSerial(serial: number, date1904: boolean): Date {
  */
 export function buildSerialText(serial: number, kind: 'date' | 'time', date1904: boolean): { text: string; date: Date } | undefined {
   if (serial < 0 || serial >= 2_958_466) return undefined;
+  if (kind === 'time') {
+    // A time of day alone counts from Excel's day 0, 30 December 1899, as a `t="d"` time does.
+    const time = new Date(Math.round((serial - 25569) * 86_400_000));
+    return { text: new Date(Math.round(time.getTime() / 1000) * 1000).toISOString().slice(11, 19), date: time };
+  }
   const date = buildDateFromSerial(serial, date1904);
-  if (kind === 'time') return { text: new Date(Math.round(date.getTime() / 1000) * 1000).toISOString().slice(11, 19), date };
   if (!date1904 && Math.floor(serial) === 60) {
     const time = buildIsoDate(date).slice(10);
     return { text: `1900-02-29${time}`, date };
