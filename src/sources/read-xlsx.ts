@@ -180,7 +180,7 @@ function findRelatedPart(relsXml: string, type: RegExp, base: string): string | 
 
 /** The sheet to read: by name, by position, or the first visible worksheet. */
 export function chooseSheet(path: string, sheets: readonly WorkbookSheet[], wanted: string | number | undefined): { sheet: WorkbookSheet; issues: Issue[] } {
-  const list = (): string => sheets.map((s) => `"${s.name}"${s.state !== 'visible' ? ` (${s.state})` : ''}`).join(', ');
+  const list = (): string => sheets.map((s) => `"${cutForMessage(s.name)}"${s.state !== 'visible' ? ` (${s.state})` : ''}`).join(', ');
   if (typeof wanted === 'number') {
     const sheet = sheets[wanted - 1];
     if (sheet === undefined || !Number.isInteger(wanted)) fail(path, `there is no sheet number ${wanted}; the workbook has ${sheets.length}: ${list()}`);
@@ -190,7 +190,7 @@ export function chooseSheet(path: string, sheets: readonly WorkbookSheet[], want
   if (typeof wanted === 'string') {
     const key = wanted.trim().toLowerCase();
     const sheet = sheets.find((s) => s.name === wanted) ?? sheets.find((s) => s.name.trim().toLowerCase() === key);
-    if (sheet === undefined) fail(path, `there is no sheet "${wanted}"; sheets: ${list()}`);
+    if (sheet === undefined) fail(path, `there is no sheet "${cutForMessage(wanted)}"; sheets: ${list()}`);
     if (!sheet.isWorksheet) fail(path, `sheet "${sheet.name}" is not a worksheet (a chart sheet?)`, { sheet: sheet.name });
     return { sheet, issues: [] };
   }
