@@ -5,12 +5,20 @@
  * shapes no library writes (namespace prefixes, missing `r` attributes, hostile sizes).
  */
 import { Buffer } from 'node:buffer';
-import { crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+
+/** Content made of `piece` repeated `times` (a large part built without holding it). */
+export interface RepeatedContent {
+  prefix?: string;
+  piece: string;
+  times: number;
+  suffix?: string;
+}
 
 /** One entry: its name and content; `store` keeps it uncompressed. */
 export interface TestZipEntry {
   name: string;
-  content: string | Uint8Array;
+  content: string | Uint8Array | RepeatedContent;
   store?: boolean;
   /** Overrides the uncompressed size written in the headers (to test lying directories). */
   declaredSize?: number;
@@ -23,10 +31,8 @@ export function buildTestZip(entries: readonly TestZipEntry[]): Buffer {
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const raw = typeof entry.content === 'string' ? Buffer.from(entry.content, 'utf8') : Buffer.from(entry.content);
-    const data = entry.store === true ? raw : deflateRawSync(raw);
-    const crc = crc32(raw);
-    const size = entry.declaredSize ?? raw.length;
+    const { data, crc, length } = compressContent(entry);
+    const size = entry.declaredSize ?? length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
@@ -61,6 +67,35 @@ export function buildTestZip(entries: readonly TestZipEntry[]): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
+function compressContent(entry: TestZipEntry): { data: Buffer; crc: number; length: number } {
+  const content = entry.content;
+  if (typeof content === 'string' || content instanceof Uint8Array) {
+    const raw = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content);
+    return { data: entry.store === true ? raw : deflateRawSync(raw), crc: crc32(raw), length: raw.length };
+  }
+  return deflateRepeated(content);
+}
+
+/**
+ * Deflates `prefix + piece × times + suffix` by compressing each distinct part once, flushed to a
+ * byte boundary (so it never refers back past its own start), and repeating the compressed piece:
+ * a 2 GiB part costs a CRC pass, not a deflate of 2 GiB.
+ */
+export function deflateRepeated(content: RepeatedContent): { data: Buffer; crc: number; length: number } {
+  const flushed = (text: string): { raw: Buffer; data: Buffer } => {
+    const raw = Buffer.from(text, 'utf8');
+    return { raw, data: deflateRawSync(raw, { finishFlush: constants.Z_SYNC_FLUSH }) };
+  };
+  const prefix = flushed(content.prefix ?? '');
+  const piece = flushed(content.piece);
+  const suffix = flushed(content.suffix ?? '');
+  let crc = crc32(prefix.raw);
+  for (let i = 0; i < content.times; i++) crc = crc32(piece.raw, crc);
+  crc = crc32(suffix.raw, crc);
+  const parts = [prefix.data, ...Array.from({ length: content.times }, () => piece.data), suffix.data, deflateRawSync(Buffer.alloc(0))];
+  return { data: Buffer.concat(parts), crc, length: prefix.raw.length + piece.raw.length * content.times + suffix.raw.length };
+}
+
 /** What a generated workbook holds; every part has a default. */
 export interface TestWorkbook {
   /** The `<sheetData>` content. */
@@ -75,6 +110,8 @@ export interface TestWorkbook {
   stylesXml?: string;
   /** Whole workbook part. */
   workbookXml?: string;
+  /** Replaces the sheet entry's content (e.g. repeated content for a zip bomb), and its declared size. */
+  sheetEntry?: Pick<TestZipEntry, 'content' | 'declaredSize'>;
   /** Where the workbook part lives (default `xl/workbook.xml`). */
   workbookPath?: string;
   /** Extra entries, appended. */
@@ -117,7 +154,7 @@ export function buildTestWorkbook(workbook: TestWorkbook): Buffer {
     },
     { name: path, content: workbookXml },
     { name: `${base}_rels/${file}.rels`, content: `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>` },
-    { name: `${base}worksheets/sheet1.xml`, content: sheetXml },
+    { name: `${base}worksheets/sheet1.xml`, content: sheetXml, ...workbook.sheetEntry },
     { name: `${base}styles.xml`, content: stylesXml },
   ];
   if (strings.length > 0) {
