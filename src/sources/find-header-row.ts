@@ -5,6 +5,8 @@
  * headers (`mapping init` reads an unknown file), the first row about as wide as the table wins.
  */
 
+import { cutForMessage } from './cut-for-message.js';
+
 /** How many rows are scanned for the header unless the mapping names the row. */
 export const HEADER_SCAN_ROWS = 20;
 
@@ -45,7 +47,7 @@ export function findHeaderRow(candidates: readonly HeaderCandidate[], expected: 
 
   const fullest = candidates.reduce((a, b) => (countNames(b) > countNames(a) ? b : a));
   const shown = fullest.names.map((name) => name.trim()).filter((name) => name !== '').slice(0, 30);
-  const quoted = (names: readonly string[]): string => names.map((name) => `"${name}"`).join(', ');
+  const quoted = (names: readonly string[]): string => names.map((name) => `"${cutForMessage(name)}"`).join(', ');
   return {
     error:
       `header row not found: none of the first ${candidates.length} rows with values has the expected columns ` +

@@ -22,4 +22,3 @@ export { buildColumnLetter, parseColumnLetter } from './column-letter.js';
 export { detectEncoding, parseEncodingName, TEXT_ENCODINGS, type TextEncodingName } from './detect-encoding.js';
 export { detectDelimiter } from './detect-delimiter.js';
 export { checkExponentText, interpretNumber } from './interpret-number.js';
-export { checkExcelJsPatch } from './check-exceljs-patch.js';

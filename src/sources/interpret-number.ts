@@ -73,8 +73,23 @@ export function checkScientificFormat(format: string): boolean {
 
 /** True when an Excel number format shows a date or a time (`dd.mm.yyyy`, `m/d/yy h:mm`, `[$-419]d mmmm yyyy`). */
 export function checkDateFormat(format: string | undefined): boolean {
-  if (format === undefined || /^general$/i.test(format.trim())) return false;
-  return /[ymdhs]/i.test(stripFormatLiterals(format));
+  const kind = readNumberFormatKind(format);
+  return kind === 'date' || kind === 'time';
+}
+
+/**
+ * What a number format shows: a `date` (with or without a time), a `time` of day only (`h:mm`), a
+ * `duration` (`[h]:mm`, hours past 24), or a plain `number`. Only the first section counts
+ * (`0;-0;"zero"` is a number format).
+ */
+export function readNumberFormatKind(format: string | undefined): 'number' | 'date' | 'time' | 'duration' {
+  if (format === undefined || /^general$/i.test(format.trim())) return 'number';
+  const first = format.replace(/"[^"]*"/g, '').replace(/\\./g, '').split(';')[0] ?? '';
+  if (/\[(h+|m+|s+)\]/i.test(first)) return 'duration';
+  const bare = stripFormatLiterals(first);
+  if (/[yd]/i.test(bare)) return 'date';
+  if (/[hs]/i.test(bare)) return 'time';
+  return /m/i.test(bare) ? 'date' : 'number';
 }
 
 /** Removes quoted text, escaped characters and `[...]` sections (colours, locales) from a format. */
@@ -85,10 +100,34 @@ function stripFormatLiterals(format: string): string {
     .replace(/\[[^\]]*\]/g, '');
 }
 
-/** Converts an Excel date serial to a Date in UTC (1900 or 1904 date system). */
+/**
+ * Converts an Excel date serial to a Date in UTC (1900 or 1904 date system). Excel's 1900 system
+ * counts 29 February 1900, a day that never was (Lotus 1-2-3's bug, kept for compatibility): serials
+ * up to 59 are a day later than a plain count from 30 December 1899 gives, and 60 is that day.
+ */
 export function buildDateFromSerial(serial: number, date1904: boolean): Date {
-  const days = date1904 ? serial + 1462 : serial;
+  const days = date1904 ? serial + 1462 : serial < 60 ? serial + 1 : serial;
   return new Date(Math.round((days - 25569) * 86_400_000));
+}
+
+/**
+ * The text and value of a date serial as Excel shows it: an ISO date (with the time when there is
+ * one), or only the time of day (`08:30:00`) for a time format. `undefined` for a serial Excel
+ * cannot show as a date (negative, or past the year 9999).
+ */
+export function buildSerialText(serial: number, kind: 'date' | 'time', date1904: boolean): { text: string; date: Date } | undefined {
+  if (serial < 0 || serial >= 2_958_466) return undefined;
+  if (kind === 'time') {
+    // A time of day alone counts from Excel's day 0, 30 December 1899, as a `t="d"` time does.
+    const time = new Date(Math.round((serial - 25569) * 86_400_000));
+    return { text: new Date(Math.round(time.getTime() / 1000) * 1000).toISOString().slice(11, 19), date: time };
+  }
+  const date = buildDateFromSerial(serial, date1904);
+  if (!date1904 && Math.floor(serial) === 60) {
+    const time = buildIsoDate(date).slice(10);
+    return { text: `1900-02-29${time}`, date };
+  }
+  return { text: buildIsoDate(date), date };
 }
 
 /** `2024-03-01` for a whole day, `2024-03-01T10:30:00` with a time (to the nearest second; Excel dates have no zone). */

@@ -8,11 +8,17 @@
  * XLSX reader has the zip directory already, so it reads the strings into its own table, hands
  * exceljs the styles and then streams the one sheet it wants, whatever the order of the parts.
  *
+ * Both are fed text decoded per part (read-xml-events.ts), never bytes: exceljs decodes each byte
+ * chunk on its own and would turn a letter split between two chunks into U+FFFD.
+ *
  * These are exceljs 4.4.0 internals (`lib/stream/xlsx/worksheet-reader.js`, the styles xform),
- * pinned like the parse-sax patch; a change of layout fails the first XLSX test at `require`.
+ * pinned by the exact exceljs version; a change of layout fails the first XLSX test at `require`.
+ * The XLSX reader itself builds its cells from exceljs's SAX events (parse-sheet-rows.ts); this is
+ * kept for the annotated copy.
  */
 import type { Buffer } from 'node:buffer';
 import { createRequire } from 'node:module';
+import { decodeXmlPart } from './read-xml-events.js';
 
 /** exceljs's style table: the number format of a cell comes from its style. */
 export interface ExcelJsStyles {
@@ -27,7 +33,7 @@ export interface ExcelJsWorksheet {
 
 interface StylesXform extends ExcelJsStyles {
   model: { styles?: unknown[] } | null | undefined;
-  parseStream(source: AsyncIterable<Buffer>): Promise<unknown>;
+  parseStream(source: AsyncIterable<Buffer | string>): Promise<unknown>;
 }
 
 type StylesXformClass = (new () => StylesXform) & { Mock: new () => ExcelJsStyles };
@@ -49,7 +55,7 @@ export async function loadExcelJsStyles(source: AsyncIterable<Buffer> | undefine
   const Styles = require('exceljs/lib/xlsx/xform/style/styles-xform.js') as StylesXformClass;
   if (source === undefined) return new Styles.Mock();
   const styles = new Styles();
-  await styles.parseStream(source);
+  await styles.parseStream(decodeXmlPart(source));
   if (styles.model === null || styles.model === undefined) throw new Error('the styles part holds no style sheet');
   // A style sheet without cell formats is valid: every cell is then General.
   styles.model.styles ??= [];
@@ -65,7 +71,7 @@ export function createExcelJsWorksheet(iterator: AsyncIterable<Buffer | string>,
   return new WorksheetReader({
     workbook: { sharedStrings: undefined, styles, properties: { model: { date1904 } } },
     id: 1,
-    iterator,
+    iterator: decodeXmlPart(iterator),
     options: { worksheets: 'emit', hyperlinks: 'ignore' },
   });
 }

@@ -38,7 +38,7 @@ export function parseWorkbookParts(workbookXml: string, relsXml: string, base = 
     return {
       name: sheet.get('name') ?? `Sheet${index + 1}`,
       position: index + 1,
-      state: sheet.get('state') ?? 'visible',
+      state: readSheetState(sheet.get('state')),
       part: rel ? resolvePart(base, rel.target) : undefined,
       isWorksheet: rel !== undefined && rel.type.endsWith('/worksheet'),
     };
@@ -48,8 +48,14 @@ export function parseWorkbookParts(workbookXml: string, relsXml: string, base = 
   return { sheets, date1904: date1904 === '1' || date1904 === 'true' };
 }
 
+/** `hidden` and `veryHidden` hide a sheet; anything else (`visible`, `show`, none) shows it. */
+function readSheetState(state: string | undefined): string {
+  const key = (state ?? '').trim().toLowerCase();
+  return key === 'hidden' ? 'hidden' : key === 'veryhidden' ? 'veryHidden' : 'visible';
+}
+
 /** `worksheets/sheet1.xml` against `xl/` → `xl/worksheets/sheet1.xml`; `/xl/...` is absolute. */
-function resolvePart(base: string, target: string): string {
+export function resolvePart(base: string, target: string): string {
   if (target.startsWith('/')) return target.slice(1);
   const parts = (base + target).split('/');
   const out: string[] = [];

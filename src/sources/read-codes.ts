@@ -17,6 +17,8 @@ export const READ_CODES = {
   cellOutsideHeader: 'cell_outside_header',
   /** CSV: a quoted field is not closed, or a quote is misplaced. */
   csvMalformed: 'csv_malformed',
+  /** A cell past Excel's last column (XFD), or a CSV record with more fields than that; not read. */
+  cellBeyondLimits: 'cell_beyond_limits',
   /** XLSX: hidden sheets were skipped when choosing the default sheet. */
   hiddenSheetSkipped: 'hidden_sheet_skipped',
 } as const;

@@ -15,12 +15,20 @@ import { detectDelimiter, detectLineBreak } from './detect-delimiter.js';
 import { detectBom, detectEncoding, parseEncodingName, TEXT_ENCODINGS, type TextEncodingName } from './detect-encoding.js';
 import { checkExponentText } from './interpret-number.js';
 import { loadFileBytes, loadSourceFileSize } from './load-source-file.js';
+import { cutForMessage } from './cut-for-message.js';
+import { EXCEL_MAX_COLUMNS } from './parse-sheet-rows.js';
 import { READ_CODES } from './read-codes.js';
 import { openTable, type RawRow } from './shape-rows.js';
 import type { ReadOptions, SourceCell, SourceReader, SourceStream } from './types.js';
 
 const SAMPLE_BYTES = 64 * 1024;
 const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * Longest CSV record, in characters (16 Mi: 512 cells of Excel's 32,767 characters). A longer one
+ * is an unclosed quote that swallowed the file, or not a CSV at all; reading stops at its row.
+ */
+export const CSV_MAX_RECORD_CHARS = 16 * 1024 * 1024;
 
 /** Reads `.csv`, `.tsv` and `.txt` files. */
 export const csvReader: SourceReader = {
@@ -119,7 +127,13 @@ interface StepResult {
   meta: { cursor: number };
 }
 
-/** Decodes and parses the file chunk by chunk, yielding every row (empty ones too) with its editor line. */
+/**
+ * Decodes and parses the file chunk by chunk, yielding every row (empty ones too) with its editor
+ * line. Parsing is linear in the record's length however long it is: papaparse re-parses the
+ * pending (incomplete) record each time it is fed, so text is fed only once the unparsed part is
+ * at least as long as the pending record was (a record of n characters is parsed about twice, not
+ * n / 64 KB times); a record over `CSV_MAX_RECORD_CHARS` stops the read at its row.
+ */
 async function* readCsvRows(settings: CsvSettings): AsyncGenerator<RawRow> {
   const { path, encoding } = settings;
   const decoder = createStreamDecoder(encoding, settings.bomLength);
@@ -128,6 +142,10 @@ async function* readCsvRows(settings: CsvSettings): AsyncGenerator<RawRow> {
   let aggregate = '';
   let rowStart = 0;
   let ready: RawRow[] = [];
+  // Text not parsed yet, after the pending record that the last parse left.
+  let waiting: string[] = [];
+  let waitingLength = 0;
+  let leftoverLength = 0;
 
   const step = (result: StepResult): void => {
     const end = result.meta.cursor;
@@ -136,7 +154,22 @@ async function* readCsvRows(settings: CsvSettings): AsyncGenerator<RawRow> {
     const row = line;
     line += countLineBreaks(rawText);
     const issues: Issue[] = [];
-    const cells = (result.data[0] ?? []).map((text, index) => buildCsvCell(text, index, row, marks, issues, path, encoding));
+    const fields = result.data[0] ?? [];
+    const kept = fields.length > EXCEL_MAX_COLUMNS ? fields.slice(0, EXCEL_MAX_COLUMNS) : fields;
+    const cells = kept.map((text, index) => buildCsvCell(text, index, row, marks, issues, path, encoding));
+    if (fields.length > EXCEL_MAX_COLUMNS) {
+      issues.push(
+        createIssue({
+          code: READ_CODES.cellBeyondLimits,
+          severity: 'error',
+          stage: 'read',
+          message: `the record has ${fields.length} fields; those past column ${buildColumnLetter(EXCEL_MAX_COLUMNS - 1)} (${EXCEL_MAX_COLUMNS.toLocaleString('en-US')}, Excel's last) are not read`,
+          file: path,
+          row,
+          column: buildColumnLetter(EXCEL_MAX_COLUMNS),
+        }),
+      );
+    }
     for (const error of result.errors) {
       issues.push(
         createIssue({
@@ -153,9 +186,23 @@ async function* readCsvRows(settings: CsvSettings): AsyncGenerator<RawRow> {
   };
   const parser = new Papa.Parser({ delimiter: settings.delimiter, newline: settings.newline, quoteChar: '"', step });
   const feed = (text: string, final: boolean): void => {
-    aggregate = aggregate.slice(rowStart) + text;
+    waiting.push(text);
+    waitingLength += text.length;
+    if (!final && waitingLength < Math.max(leftoverLength, CHUNK_BYTES / 4) && leftoverLength + waitingLength <= CSV_MAX_RECORD_CHARS) return;
+    aggregate = aggregate.slice(rowStart) + waiting.join('');
     rowStart = 0;
+    waiting = [];
+    waitingLength = 0;
     parser.parse(aggregate, 0, !final);
+    leftoverLength = aggregate.length - rowStart;
+    if (leftoverLength > CSV_MAX_RECORD_CHARS) {
+      throw new SourceReadError(
+        path,
+        `${path}: row ${line}: a record longer than ${CSV_MAX_RECORD_CHARS.toLocaleString('en-US')} characters ` +
+          `(it starts ${JSON.stringify(cutForMessage(aggregate.slice(rowStart, rowStart + 200)))}); ` +
+          'a quoted field that is never closed, or not a CSV file; reading stopped there',
+      );
+    }
   };
 
   const stream = createReadStream(path, { start: settings.bomLength, highWaterMark: CHUNK_BYTES });
@@ -170,7 +217,7 @@ async function* readCsvRows(settings: CsvSettings): AsyncGenerator<RawRow> {
     }
     const last = decoder.end();
     pushMarks(marks, last.marks);
-    if (aggregate.length > rowStart || last.text !== '') feed(last.text, true);
+    if (aggregate.length > rowStart || waitingLength > 0 || last.text !== '') feed(last.text, true);
     yield* ready;
     ready = [];
   } catch (error) {
@@ -240,7 +287,7 @@ function buildCsvCell(
       file: path,
       row,
       column: buildColumnLetter(index),
-      value: text,
+      value: cutForMessage(text),
     }),
   );
   return cell;

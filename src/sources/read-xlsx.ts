@@ -1,30 +1,33 @@
 /**
- * XLSX reader on exceljs's streaming sheet parser (patched: see check-exceljs-patch.ts), so rows
- * are yielded as the sheet is inflated and parsed and memory stays flat; only the shared strings
- * are kept, in a compact table. The zip is read through its own directory, not walked in storage
- * order: workbook.xml first, to refuse broken files early with a clear message and choose the
- * sheet; then one integrity pass over the shared strings (parsed into the table on the way), the
- * styles and the sheet (collecting the merged ranges Excel writes after the rows, when merged
- * columns must be filled); then the one sheet is streamed, whatever the order of the parts.
+ * XLSX reader. The zip is read through its own directory, not walked in storage order:
+ * the package relationships name the workbook part, read first to refuse broken files early with a
+ * clear message and choose the sheet; then one integrity pass over the shared strings (parsed into
+ * a compact table on the way), the styles and the sheet (collecting the merged ranges Excel writes
+ * after the rows, when merged columns must be filled); then the one sheet is streamed, whatever the
+ * order of the parts, through exceljs's SAX parser fed text decoded per part (read-xml-events.ts),
+ * and each cell is built by our own code (build-xlsx-cell.ts), so rows are yielded as the sheet is
+ * inflated and memory stays flat. Every part is checked against size bounds before it is inflated.
  */
-import { posix } from 'node:path';
-import type { Readable } from 'node:stream';
 import { isPipelineError, SourceReadError } from '../core/errors.js';
 import { createIssue, type Issue } from '../core/issue.js';
 import { buildXlsxCell } from './build-xlsx-cell.js';
-import { checkExcelJsPatch } from './check-exceljs-patch.js';
+import { checkZipPartSize, type PartKind } from './check-zip-part-size.js';
+import { buildColumnLetter } from './column-letter.js';
 import { detectContainer, loadOleContent } from './detect-container.js';
 import { createMergedRangeScanner } from './load-merged-ranges.js';
 import { loadFileBytes, loadSourceFileSize } from './load-source-file.js';
-import { createExcelJsWorksheet, loadExcelJsStyles, type ExcelJsStyles } from './open-exceljs-worksheet.js';
 import { createSharedStringsParser } from './parse-shared-strings.js';
-import { parseWorkbookParts, type WorkbookParts, type WorkbookSheet } from './parse-workbook-parts.js';
+import { parseSheetRows, type XmlRow } from './parse-sheet-rows.js';
+import { GENERAL_STYLES, parseStyles, type CellStyles } from './parse-styles.js';
+import { parseWorkbookParts, resolvePart, type WorkbookParts, type WorkbookSheet } from './parse-workbook-parts.js';
 import { READ_CODES } from './read-codes.js';
 import { openTable, type CellRange, type RawRow } from './shape-rows.js';
 import { createSharedStringTable, type SharedStringTable } from './shared-string-table.js';
+import { parseXmlEvents } from './read-xml-events.js';
 import type { ReadOptions, SourceCell, SourceReader, SourceStream } from './types.js';
 import { findXmlTags } from './xml-text.js';
 import { checkZipEntry, loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from './zip-directory.js';
+import { cutForMessage } from './cut-for-message.js';
 
 /** Reads `.xlsx` and `.xlsm` workbooks. */
 export const xlsxReader: SourceReader = {
@@ -56,14 +59,13 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
   const stringsEntry = findPart(path, directory, stringsPart, sheet.name);
   if (stringsEntry !== undefined) {
     const parser = createSharedStringsParser(strings, stringsEntry.name);
-    await checkPart(path, stringsEntry, sheet.name, (chunk) => parser.write(chunk), () => parser.end());
+    await checkPart(path, stringsEntry, sheet.name, 'data', (chunk) => parser.write(chunk), () => parser.end());
   }
   const stylesEntry = findPart(path, directory, stylesPart, sheet.name);
-  if (stylesEntry !== undefined) await checkPart(path, stylesEntry, sheet.name);
+  if (stylesEntry !== undefined) await checkPart(path, stylesEntry, sheet.name, 'styles');
   const scanner = (options.fillMerged ?? []).length > 0 ? createMergedRangeScanner() : undefined;
-  await checkPart(path, entry, sheet.name, scanner && ((chunk) => scanner.write(chunk)));
+  await checkPart(path, entry, sheet.name, 'data', scanner && ((chunk) => scanner.write(chunk)));
   const mergedRanges: CellRange[] = scanner?.ranges() ?? [];
-  await checkExcelJsPatch();
   const styles = await loadStyles(path, stylesEntry, sheet.name);
 
   let consumed = 0;
@@ -91,7 +93,9 @@ function findPart(path: string, directory: ZipDirectory, part: PartPlace, sheet:
   return entry;
 }
 
-async function checkPart(path: string, entry: ZipEntry, sheet: string, onChunk?: (chunk: Buffer) => void, onEnd?: () => void): Promise<void> {
+async function checkPart(path: string, entry: ZipEntry, sheet: string, kind: PartKind, onChunk?: (chunk: Buffer) => void, onEnd?: () => void): Promise<void> {
+  const refused = checkZipPartSize(entry, kind);
+  if (refused !== undefined) fail(path, `the workbook cannot be read: ${refused}`, { sheet });
   try {
     await checkZipEntry(path, entry, onChunk);
     onEnd?.();
@@ -100,9 +104,10 @@ async function checkPart(path: string, entry: ZipEntry, sheet: string, onChunk?:
   }
 }
 
-async function loadStyles(path: string, entry: ZipEntry | undefined, sheet: string): Promise<ExcelJsStyles> {
+async function loadStyles(path: string, entry: ZipEntry | undefined, sheet: string): Promise<CellStyles> {
+  if (entry === undefined) return GENERAL_STYLES;
   try {
-    return await loadExcelJsStyles(entry && (await openZipEntry(path, entry)));
+    return await parseStyles(await openZipEntry(path, entry));
   } catch (error) {
     return fail(path, `the workbook is corrupt: its styles part cannot be read (${(error as Error).message}); save or download it again`, { cause: error, sheet });
   }
@@ -132,36 +137,50 @@ interface PartPlace {
   fallback: string;
 }
 
+/** The package relationship type of the main part of a spreadsheet (transitional and strict). */
+const OFFICE_DOCUMENT = /\/officeDocument$/;
+
 async function loadWorkbook(path: string, directory: ZipDirectory): Promise<{ parts: WorkbookParts; stringsPart: PartPlace; stylesPart: PartPlace }> {
-  const workbook = directory.entries.get('xl/workbook.xml');
-  const rels = directory.entries.get('xl/_rels/workbook.xml.rels');
-  if (workbook === undefined || rels === undefined) {
-    fail(path, 'this zip archive is not an Excel workbook (no xl/workbook.xml); save it from Excel as XLSX or CSV');
-  }
+  const readSmall = (entry: ZipEntry): Promise<string> => {
+    const refused = checkZipPartSize(entry, 'small');
+    if (refused !== undefined) fail(path, `the workbook cannot be read: ${refused}`);
+    return loadZipEntryText(path, entry);
+  };
   try {
-    const relsXml = await loadZipEntryText(path, rels);
+    // The package relationships say where the workbook part is; xl/workbook.xml is only Excel's habit.
+    const packageRels = directory.entries.get('_rels/.rels');
+    const main = packageRels === undefined ? undefined : findRelatedPart(await readSmall(packageRels), OFFICE_DOCUMENT, '');
+    const workbookName = main !== undefined && directory.entries.has(main) ? main : 'xl/workbook.xml';
+    const base = workbookName.slice(0, workbookName.lastIndexOf('/') + 1);
+    const workbook = directory.entries.get(workbookName);
+    const rels = directory.entries.get(`${base}_rels/${workbookName.slice(base.length)}.rels`);
+    if (workbook === undefined || rels === undefined) {
+      fail(path, 'this zip archive is not an Excel workbook (its package names no workbook part); save it from Excel as XLSX or CSV');
+    }
+    const relsXml = await readSmall(rels);
     return {
-      parts: parseWorkbookParts(await loadZipEntryText(path, workbook), relsXml),
-      stringsPart: { related: findRelatedPart(relsXml, 'sharedStrings'), fallback: 'xl/sharedStrings.xml' },
-      stylesPart: { related: findRelatedPart(relsXml, 'styles'), fallback: 'xl/styles.xml' },
+      parts: parseWorkbookParts(await readSmall(workbook), relsXml, base),
+      stringsPart: { related: findRelatedPart(relsXml, /\/sharedStrings$/, base), fallback: `${base}sharedStrings.xml` },
+      stylesPart: { related: findRelatedPart(relsXml, /\/styles$/, base), fallback: `${base}styles.xml` },
     };
   } catch (error) {
+    if (isPipelineError(error)) throw error;
     return fail(path, `the workbook is corrupt (${(error as Error).message})`, { cause: error });
   }
 }
 
-/** The zip path of the part a workbook relationship of `type` (`sharedStrings`, `styles`) targets. */
-function findRelatedPart(relsXml: string, type: string): string | undefined {
+/** The zip path of the part a relationship of the given type targets, relative to `base`. */
+function findRelatedPart(relsXml: string, type: RegExp, base: string): string | undefined {
   const target = findXmlTags(relsXml, 'Relationship')
-    .find((rel) => (rel.get('Type') ?? '').endsWith(`/${type}`))
+    .find((rel) => type.test(rel.get('Type') ?? ''))
     ?.get('Target');
   if (target === undefined || target === '') return undefined;
-  return target.startsWith('/') ? target.slice(1) : posix.normalize(`xl/${target}`);
+  return resolvePart(base, target);
 }
 
 /** The sheet to read: by name, by position, or the first visible worksheet. */
 export function chooseSheet(path: string, sheets: readonly WorkbookSheet[], wanted: string | number | undefined): { sheet: WorkbookSheet; issues: Issue[] } {
-  const list = (): string => sheets.map((s) => `"${s.name}"${s.state !== 'visible' ? ` (${s.state})` : ''}`).join(', ');
+  const list = (): string => sheets.map((s) => `"${cutForMessage(s.name)}"${s.state !== 'visible' ? ` (${s.state})` : ''}`).join(', ');
   if (typeof wanted === 'number') {
     const sheet = sheets[wanted - 1];
     if (sheet === undefined || !Number.isInteger(wanted)) fail(path, `there is no sheet number ${wanted}; the workbook has ${sheets.length}: ${list()}`);
@@ -171,7 +190,7 @@ export function chooseSheet(path: string, sheets: readonly WorkbookSheet[], want
   if (typeof wanted === 'string') {
     const key = wanted.trim().toLowerCase();
     const sheet = sheets.find((s) => s.name === wanted) ?? sheets.find((s) => s.name.trim().toLowerCase() === key);
-    if (sheet === undefined) fail(path, `there is no sheet "${wanted}"; sheets: ${list()}`);
+    if (sheet === undefined) fail(path, `there is no sheet "${cutForMessage(wanted)}"; sheets: ${list()}`);
     if (!sheet.isWorksheet) fail(path, `sheet "${sheet.name}" is not a worksheet (a chart sheet?)`, { sheet: sheet.name });
     return { sheet, issues: [] };
   }
@@ -192,61 +211,60 @@ export function chooseSheet(path: string, sheets: readonly WorkbookSheet[], want
   return { sheet, issues };
 }
 
-/** exceljs's streaming row. */
-interface StreamRow {
-  number: number;
-  eachCell(callback: (cell: { value: unknown; numFmt?: unknown }, column: number) => void): void;
-}
-
 /** What `readXlsxRows` needs. */
 interface XlsxSettings {
   path: string;
   sheetName: string;
   entry: ZipEntry;
   strings: SharedStringTable;
-  styles: ExcelJsStyles;
+  styles: CellStyles;
   date1904: boolean;
   onBytes: (count: number) => void;
 }
 
 /** Streams the chosen sheet's rows, every cell by column position. */
 async function* readXlsxRows(settings: XlsxSettings): AsyncGenerator<RawRow> {
-  const { path, sheetName, strings, date1904 } = settings;
-  let source: Readable | undefined;
+  const { path, sheetName } = settings;
+  let source: Awaited<ReturnType<typeof openZipEntry>> | undefined;
   try {
     source = await openZipEntry(path, settings.entry);
-    const worksheet = createExcelJsWorksheet(countBytes(source, settings.onBytes), settings.styles, date1904);
-    for await (const events of worksheet.parse()) {
-      for (const event of events) {
-        if (event.eventType === 'row') yield buildRawRow(event.value as StreamRow, strings, date1904);
-      }
+    for await (const rows of parseSheetRows(parseXmlEvents(countBytes(source, settings.onBytes)))) {
+      for (const row of rows) yield buildRawRow(row, settings);
     }
   } catch (error) {
     if (isPipelineError(error)) throw error;
-    fail(path, `the workbook is corrupt or truncated (${(error as Error).message})`, { cause: error, sheet: sheetName });
+    fail(path, `the workbook is corrupt or truncated (${cutForMessage((error as Error).message)})`, { cause: error, sheet: sheetName });
   } finally {
     source?.destroy();
   }
 }
 
-async function* countBytes(source: AsyncIterable<Buffer | string>, onBytes: (count: number) => void): AsyncGenerator<Buffer | string> {
+async function* countBytes(source: AsyncIterable<Buffer>, onBytes: (count: number) => void): AsyncGenerator<Buffer> {
   for await (const chunk of source) {
     onBytes(chunk.length);
     yield chunk;
   }
 }
 
-function buildRawRow(row: StreamRow, strings: SharedStringTable, date1904: boolean): RawRow {
-  const found: [number, SourceCell][] = [];
-  let width = 0;
-  row.eachCell((cell, column) => {
-    const numberFormat = typeof cell.numFmt === 'string' ? cell.numFmt : undefined;
-    const built = buildXlsxCell(cell.value, { numberFormat, strings, date1904 });
-    if (built === undefined) return;
-    found.push([column - 1, built]);
-    width = Math.max(width, column);
+function buildRawRow(stored: XmlRow, settings: XlsxSettings): RawRow {
+  const cells: (SourceCell | undefined)[] = [];
+  for (const xmlCell of stored.cells) {
+    const built = buildXlsxCell(xmlCell, { numberFormat: settings.styles.readNumberFormat(xmlCell.style), strings: settings.strings, date1904: settings.date1904 });
+    if (built === undefined) continue;
+    while (cells.length < xmlCell.column) cells.push(undefined);
+    cells[xmlCell.column] = built;
+  }
+  if (stored.beyondLastColumn === undefined) return { row: stored.row, cells };
+  const letter = buildColumnLetter(stored.beyondLastColumn);
+  const issue = createIssue({
+    code: READ_CODES.cellBeyondLimits,
+    severity: 'error',
+    stage: 'read',
+    message: `a cell in column ${letter}, past Excel's last column XFD, is not read`,
+    file: settings.path,
+    sheet: settings.sheetName,
+    row: stored.row,
+    column: letter,
   });
-  const cells: (SourceCell | undefined)[] = Array.from({ length: width }, () => undefined);
-  for (const [index, cell] of found) cells[index] = cell;
-  return { row: row.number, cells };
+  return { row: stored.row, cells, issues: [issue] };
 }

@@ -7,6 +7,7 @@
 import { AbortedError, LimitError, SourceReadError } from '../core/errors.js';
 import { createIssue, type Issue } from '../core/issue.js';
 import { buildColumnLetter } from './column-letter.js';
+import { cutForMessage } from './cut-for-message.js';
 import { checkHeaderComplete, findHeaderRow, HEADER_SCAN_ROWS, normalizeHeaderName, type HeaderCandidate } from './find-header-row.js';
 import { READ_CODES } from './read-codes.js';
 import type { ReadOptions, SourceCell, SourceColumn, SourceRow } from './types.js';
@@ -118,7 +119,7 @@ export async function openTable(raw: AsyncIterator<RawRow>, context: TableContex
   for (const row of scanned.slice(0, headerIndex + 1)) issues.push(...(row.issues ?? []));
   const pending = scanned.slice(headerIndex + 1);
   const layout = buildLayout(headerRaw, options, file, sheet, issues);
-  const nameByLetter = new Map(layout.all.map((column) => [column.letter, column.name]));
+  const nameByLetter = new Map(layout.all.map((column) => [column.letter, cutForMessage(column.name)]));
   const locate = (issue: Issue): Issue =>
     createIssue({
       ...issue,
@@ -207,8 +208,8 @@ function buildLayout(headerRaw: RawRow, options: ReadOptions, file: string, shee
         sheet,
         row: headerRaw.row,
         column: column.letter,
-        header: column.name,
-        value: column.name,
+        header: cutForMessage(column.name),
+        value: cutForMessage(column.name),
       }),
     );
   }
@@ -277,7 +278,7 @@ function shapeRow(
         sheet,
         row: row.row,
         column: letter,
-        value: row.cells[outside]?.text,
+        value: cutForMessage(row.cells[outside]?.text ?? ''),
       }),
     );
   }
@@ -298,8 +299,8 @@ function shapeRow(
           sheet,
           row: row.row,
           column: column.letter,
-          header: column.name || undefined,
-          value: text.slice(0, 80),
+          header: cutForMessage(column.name) || undefined,
+          value: cutForMessage(text),
         }),
       );
     });

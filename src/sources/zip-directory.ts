@@ -124,7 +124,12 @@ export async function openZipEntry(path: string, entry: ZipEntry): Promise<Reada
 /** The whole entry as UTF-8 text (for the small XML parts: workbook, relationships). */
 export async function loadZipEntryText(path: string, entry: ZipEntry): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of await openZipEntry(path, entry)) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of await openZipEntry(path, entry)) {
+    size += (chunk as Buffer).length;
+    if (size > entry.uncompressedSize) throw new Error(`part ${entry.name} inflates past its declared size of ${entry.uncompressedSize} bytes`);
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -140,6 +145,8 @@ export async function checkZipEntry(path: string, entry: ZipEntry, onChunk?: (ch
     const bytes = chunk as Buffer;
     crc = crc32(bytes, crc);
     size += bytes.length;
+    // A part inflating past its declared size is damaged or hostile: stop now, not gigabytes later.
+    if (size > entry.uncompressedSize) throw new Error(`part ${entry.name} inflates past its declared size of ${entry.uncompressedSize} bytes`);
     onChunk?.(bytes);
   }
   if (size !== entry.uncompressedSize || crc !== entry.crc32) {

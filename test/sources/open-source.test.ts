@@ -1,10 +1,6 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { SourceReadError } from '../../src/core/errors.js';
-import { checkExcelJsPatch } from '../../src/sources/check-exceljs-patch.js';
 import { openSource, pickReader, readers } from '../../src/sources/open-source.js';
 import { collectRows, createTempDir, rowTexts, writeTempFile } from './temp-files.js';
 
@@ -38,13 +34,5 @@ describe('openSource', () => {
     workbook.addWorksheet('Лист1').addRows([['Артикул', 'Цена'], ['A-1', 5]]);
     await workbook.xlsx.writeFile(xlsx);
     expect(rowTexts(await collectRows(await openSource(xlsx, {}, {})))).toEqual([['A-1', '5']]);
-  });
-});
-
-describe('exceljs patch', () => {
-  it('is applied to the installed exceljs (the reader refuses to run otherwise)', async () => {
-    await expect(checkExcelJsPatch()).resolves.toBeUndefined();
-    const { stdout } = await promisify(execFile)(process.execPath, [fileURLToPath(new URL('../../scripts/patch-exceljs.mjs', import.meta.url)), '--check']);
-    expect(stdout).toContain('parse-sax.js is patched');
   });
 });

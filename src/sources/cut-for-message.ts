@@ -1,0 +1,15 @@
+/**
+ * Values quoted in messages and issues are cut to a readable length: a header cell or a record of
+ * megabytes (a broken or hostile file) must not become a message of megabytes.
+ */
+
+/** Longest quoted value, in characters, before the `…`. */
+export const MESSAGE_VALUE_CHARS = 80;
+
+/** `text` as is when short, else its first 80 characters and `…`. */
+export function cutForMessage(text: string, max = MESSAGE_VALUE_CHARS): string {
+  if (text.length <= max) return text;
+  // Do not leave half of a surrogate pair before the ellipsis.
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return `${text.slice(0, end)}…`;
+}
