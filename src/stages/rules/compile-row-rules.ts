@@ -36,9 +36,10 @@ export function compileRowRules(mapping: Mapping, info: SourceInfo, index: Direc
     brand: resolveColumn(columns.brand, 'columns.brand'),
     isLocalMade: resolveColumn(columns.isLocalMade, 'columns.isLocalMade'),
     'name.rus': resolveColumn(columns.name?.rus, 'columns.name.rus'),
-    'name.kaz': resolveColumn(columns.name?.kaz, 'columns.name.kaz'),
+    // A missing Kazakh column weighs what an empty Kazakh cell weighs (`validation.kazakh`).
+    'name.kaz': resolveColumn(columns.name?.kaz, 'columns.name.kaz', validation.kazakh),
     'description.rus': resolveColumn(columns.description?.rus, 'columns.description.rus'),
-    'description.kaz': resolveColumn(columns.description?.kaz, 'columns.description.kaz'),
+    'description.kaz': resolveColumn(columns.description?.kaz, 'columns.description.kaz', validation.kazakh),
     vat: resolveColumn(columns.vat, 'columns.vat'),
     price: resolveColumn(columns.price, 'columns.price'),
     barcode: resolveColumn(columns.barcode, 'columns.barcode'),
