@@ -281,12 +281,18 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
       head = text;
       prefix = elementPrefix;
     },
-    async row(text) {
+    async row(source) {
       result.rows += 1;
-      const shape = readRowShape(text);
+      let text = source;
+      let shape = readRowShape(text);
       const tag = text.slice(0, shape.tagEnd);
       const declared = Number(readAttribute(tag, 'r') ?? Number.NaN);
       const rowNumber = Number.isInteger(declared) && declared > 0 ? declared : previousRow + 1;
+      if (rowNumber !== declared) {
+        // Excel numbers a row without `r` after the one before; some readers need it written.
+        text = setAttribute(tag, 'r', String(rowNumber)) + text.slice(shape.tagEnd);
+        shape = readRowShape(text);
+      }
       if (rowNumber <= highestRow) {
         disorder.count += 1;
         disorder.first ||= `row ${rowNumber} after row ${previousRow}`;
@@ -345,9 +351,11 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
   };
 }
 
-/** True when the row's last cell lies left of `column` (a row with no cell, too). */
+/**
+ * True when the row's last cell has its `r` and lies left of `column` (any column when
+ * `undefined`), or the row has no cell: then the row can be copied as it is.
+ */
 function endsBefore(text: string, shape: RowShape, prefix: string, column: number | undefined): boolean {
-  if (column === undefined) return true;
   const open = `<${prefix}c`;
   let at = text.lastIndexOf(open, shape.closeStart);
   while (at >= shape.tagEnd) {
@@ -359,7 +367,7 @@ function endsBefore(text: string, shape: RowShape, prefix: string, column: numbe
   const tag = text.slice(at, text.indexOf('>', at) + 1);
   const ref = readAttribute(tag, 'r');
   const last = ref === undefined ? undefined : parseColumn(ref);
-  return last !== undefined && last < column;
+  return last !== undefined && last < (column ?? MAX_COLUMN + 1);
 }
 
 /** The row's start tag, opened when it was `<row/>`, without `spans` (a hint the new cells would make wrong). */
