@@ -1,19 +1,13 @@
 /**
- * The seller's sheet, read again for the annotated copy the way the XLSX reader reads it
- * (`src/sources/read-xlsx.ts`): through the zip directory, with the shared strings parsed into the
- * compact byte-packed table before the sheet is streamed (whatever the order of the parts), and
- * exceljs's own sheet parser fed the one sheet part. exceljs's `WorkbookReader` with
- * `sharedStrings: 'cache'` held every shared string as a JS string (2.3 GB on a 500,000-row
- * workbook); here only the table grows with the file, and no temp file is written.
- *
- * The sheet's XML is handed to exceljs as whole-character strings (one UTF-8 decoder for the whole
- * part), so a letter split across two inflated chunks never becomes U+FFFD, patched exceljs or not.
+ * The seller's workbook opened for the annotated copy, the way the XLSX reader opens it
+ * (`src/sources/read-xlsx.ts`): through the zip directory, the workbook parts read first to choose
+ * the sheet, the shared strings parsed into the compact byte-packed table (whatever the order of
+ * the parts) and the styles loaded for number formats. The sheet itself is streamed by the caller.
  */
 import type { Buffer } from 'node:buffer';
 import { posix } from 'node:path';
-import type { Readable } from 'node:stream';
-import { isPipelineError, SourceReadError } from '../core/errors.js';
-import { createExcelJsWorksheet, loadExcelJsStyles, type ExcelJsStyles } from '../sources/open-exceljs-worksheet.js';
+import { SourceReadError } from '../core/errors.js';
+import { loadExcelJsStyles, type ExcelJsStyles } from '../sources/open-exceljs-worksheet.js';
 import { loadSourceFileSize } from '../sources/load-source-file.js';
 import { createSharedStringsParser } from '../sources/parse-shared-strings.js';
 import { parseWorkbookParts, type WorkbookSheet } from '../sources/parse-workbook-parts.js';
@@ -21,61 +15,62 @@ import { createSharedStringTable, type SharedStringTable } from '../sources/shar
 import { findXmlTags } from '../sources/xml-text.js';
 import { loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from '../sources/zip-directory.js';
 
-/** A cell as exceljs's sheet parser gives it; shared-string cells are `{ sharedString: index }`. */
-export interface SourceSheetCell {
-  value: unknown;
-  numFmt?: unknown;
-}
-
-/** A row as exceljs's sheet parser gives it. */
-export interface SourceSheetRow {
-  number: number;
-  eachCell(callback: (cell: SourceSheetCell, column: number) => void): void;
-}
-
-/** The opened sheet: its name, the workbook's shared strings, and its rows (read once). */
-export interface SourceSheet {
-  name: string;
-  strings: SharedStringTable;
-  rows: AsyncIterable<SourceSheetRow>;
-}
-
 /** Picks the sheet to copy from the workbook's list, or `undefined` when it is not there. */
 export type SheetPicker = (sheets: readonly WorkbookSheet[]) => WorkbookSheet | undefined;
 
+/** The seller's workbook as the annotated copy patches it: its directory, parts and the chosen sheet. */
+export interface SourceWorkbook {
+  path: string;
+  directory: ZipDirectory;
+  workbookEntry: ZipEntry;
+  relsEntry: ZipEntry;
+  workbookXml: string;
+  relsXml: string;
+  sheets: WorkbookSheet[];
+  sheet: WorkbookSheet;
+  /** The sheet's part. */
+  entry: ZipEntry;
+  strings: SharedStringTable;
+  /** The styles part, if any. */
+  stylesEntry: ZipEntry | undefined;
+  /** exceljs's style table, for number formats. */
+  styles: ExcelJsStyles;
+  date1904: boolean;
+}
+
 /**
- * Opens the sheet `pick` chooses in the workbook at `path`, with its shared strings loaded; the
- * rows are streamed as they are iterated. `notFound` builds the error thrown when `pick` finds
- * none. Throws `SourceReadError` when the workbook cannot be read.
+ * Opens the workbook at `path` for the annotated copy: zip directory, workbook parts, the sheet
+ * `pick` chooses (`notFound` builds the error when none), the shared strings in the compact table
+ * and the styles. Throws `SourceReadError` when the workbook cannot be read.
  */
-export async function openSourceSheet(path: string, pick: SheetPicker, notFound: () => Error): Promise<SourceSheet> {
+export async function openSourceWorkbook(path: string, pick: SheetPicker, notFound: () => Error): Promise<SourceWorkbook> {
   const fail = (message: string, options: { cause?: unknown; sheet?: string } = {}): never => {
     throw new SourceReadError(path, `${path}: ${message}`, options);
   };
   const size = await loadSourceFileSize(path, {});
   const directory = await loadZipDirectory(path, size);
   if ('problem' in directory) return fail('the workbook is truncated or corrupt (its zip directory is missing or cut off)');
-
-  const workbook = directory.entries.get('xl/workbook.xml');
-  const rels = directory.entries.get('xl/_rels/workbook.xml.rels');
-  if (workbook === undefined || rels === undefined) return fail('this zip archive is not an Excel workbook (no xl/workbook.xml)');
+  const workbookEntry = directory.entries.get('xl/workbook.xml');
+  const relsEntry = directory.entries.get('xl/_rels/workbook.xml.rels');
+  if (workbookEntry === undefined || relsEntry === undefined) return fail('this zip archive is not an Excel workbook (no xl/workbook.xml)');
   let relsXml: string;
+  let workbookXml: string;
   let sheets: WorkbookSheet[];
   let date1904: boolean;
   try {
-    relsXml = await loadZipEntryText(path, rels);
-    ({ sheets, date1904 } = parseWorkbookParts(await loadZipEntryText(path, workbook), relsXml));
+    relsXml = await loadZipEntryText(path, relsEntry);
+    workbookXml = await loadZipEntryText(path, workbookEntry);
+    ({ sheets, date1904 } = parseWorkbookParts(workbookXml, relsXml));
   } catch (error) {
     return fail(`the workbook is corrupt (${(error as Error).message})`, { cause: error });
   }
-
   const sheet = pick(sheets);
   if (sheet === undefined) throw notFound();
   const entry = sheet.part === undefined ? undefined : directory.entries.get(sheet.part);
   if (entry === undefined) return fail(`sheet "${sheet.name}" has no data part in the file (corrupt workbook)`, { sheet: sheet.name });
-
   const strings = createSharedStringTable();
   let styles: ExcelJsStyles;
+  let stylesEntry: ZipEntry | undefined;
   try {
     const stringsEntry = findPart(directory, relsXml, 'sharedStrings');
     if (stringsEntry !== undefined) {
@@ -83,31 +78,12 @@ export async function openSourceSheet(path: string, pick: SheetPicker, notFound:
       for await (const chunk of await openZipEntry(path, stringsEntry)) parser.write(chunk as Buffer);
       parser.end();
     }
-    const stylesEntry = findPart(directory, relsXml, 'styles');
+    stylesEntry = findPart(directory, relsXml, 'styles');
     styles = await loadExcelJsStyles(stylesEntry && (await openZipEntry(path, stylesEntry)));
   } catch (error) {
     return fail(`the workbook is corrupt (${(error as Error).message})`, { cause: error, sheet: sheet.name });
   }
-  return { name: sheet.name, strings, rows: readRows(path, sheet.name, entry, styles, date1904) };
-}
-
-async function* readRows(path: string, sheetName: string, entry: ZipEntry, styles: ExcelJsStyles, date1904: boolean): AsyncGenerator<SourceSheetRow> {
-  let source: Readable | undefined;
-  try {
-    source = await openZipEntry(path, entry);
-    source.setEncoding('utf8');
-    const worksheet = createExcelJsWorksheet(source as AsyncIterable<string>, styles, date1904);
-    for await (const events of worksheet.parse()) {
-      for (const event of events) {
-        if (event.eventType === 'row') yield event.value as SourceSheetRow;
-      }
-    }
-  } catch (error) {
-    if (isPipelineError(error)) throw error;
-    throw new SourceReadError(path, `${path}: the workbook is corrupt or truncated (${(error as Error).message})`, { cause: error, sheet: sheetName });
-  } finally {
-    source?.destroy();
-  }
+  return { path, directory, workbookEntry, relsEntry, workbookXml, relsXml, sheets, sheet, entry, strings, stylesEntry, styles, date1904 };
 }
 
 /**

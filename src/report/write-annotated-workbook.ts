@@ -1,53 +1,61 @@
 /**
- * The annotated copy of an XLSX input, streamed end to end so that a 500,000-row file does not
- * have to fit in memory: the seller's sheet with the same name, rows (title rows and header
- * included) and cell values, plus the `_` columns; faulty cells filled and given a note; then a
- * `To fix` sheet listing every issue.
+ * The annotated copy of an XLSX input: the seller's own workbook, patched, not rebuilt. Every part
+ * of the zip is copied as its compressed bytes (other sheets, column widths, number formats,
+ * formulas, data validation, frozen panes, images: all come back byte for byte), except:
  *
- * The seller's text cells are written as string cells, never as formulas, and keep their exact
- * text by default, so that the fixed file can be fed back to the tool unchanged; a string cell is
- * not evaluated by Excel or LibreOffice when the file is opened. Text the tool writes itself
- * (`_errors`, the `To fix` sheet) goes through `neutralizeFormula`. Formula cells of the source are
- * written as their cached result.
+ * - the validated sheet, streamed through `createSheetRowsRewriter`: the `_status`, `_errors` and
+ *   id cells after each row's last used column, faulty cells given a highlight format derived
+ *   from their own, and a note each (up to `maxNotes`) in a comments part with its VML drawing;
+ * - `styles.xml`, with the highlight formats appended (every existing index is kept);
+ * - a `To fix` sheet listing every issue (streamed to a deflated temp file beside the copy while
+ *   the data sheet is written, then copied in), added to `workbook.xml`, its relationships and
+ *   `[Content_Types].xml`.
  *
- * The source is read as the XLSX reader reads it (`openSourceSheet`): shared strings in the compact
- * table, the sheet streamed through exceljs's sheet parser. What is kept while the sheet is copied
- * is that table and the row numbers that have issues; the `To fix` lines are built again from
- * `outcomeOf` once the data sheet is committed. The copy waits for the zip's deflate stream when it
- * falls behind (`waitForWorksheetOutput`), so uncompressed XML does not pile up either.
+ * The seller's cells keep their type and value: a text cell stays a text cell (never evaluated
+ * as a formula when the file is opened), a formula stays the seller's formula. Text the tool writes
+ * itself (`_errors`, the `To fix` sheet) goes through `neutralizeFormula`; with `prefixFormulaText`
+ * the seller's formula-like text cells get the `'` prefix as well.
+ *
+ * The outcomes come in row order (`outcomes`, an async iterable, e.g. read back from a spill
+ * file) or by lookup (`outcomeOf`); each is asked for once.
  */
-import type * as ExcelJS from 'exceljs';
-import { loadExcelJs } from '../core/load-exceljs.js';
-import { SourceReadError } from '../core/errors.js';
+import { open, rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { InternalError, isPipelineError, SourceReadError } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
 import type { WorkbookSheet } from '../sources/parse-workbook-parts.js';
-import type { SharedStringTable } from '../sources/shared-string-table.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
-import { ANNOTATION_HEADERS, buildAnnotationValues, isAnnotationHeader } from './annotation-columns.js';
-import { neutralizeFormula } from './neutralize-formula.js';
-import { openSourceSheet, type SourceSheet } from './open-source-sheet.js';
-import { renderIssueText } from './render-issue-line.js';
+import { loadZipEntryText, openZipEntry, type ZipEntry } from '../sources/zip-directory.js';
 import { buildHeaderTexts } from './build-header-texts.js';
-import type { RowOutcome, RowStatus } from './report-types.js';
+import { openSourceWorkbook, type SourceWorkbook } from './open-source-sheet.js';
+import type { RowOutcome } from './report-types.js';
 import type { TextRow } from './write-annotated-csv.js';
-import { waitForWorksheetOutput } from './wait-for-worksheet-output.js';
+import { createSheetRowsRewriter, type SheetRowsResult } from './xlsx-patch/annotate-sheet-rows.js';
+import { buildCommentsXml, buildNotesVml } from './xlsx-patch/build-notes-parts.js';
+import {
+  addContentDefault,
+  addContentOverride,
+  addRelationship,
+  addWorkbookSheet,
+  CONTENT_TYPES,
+  findRelationshipTargets,
+  pickFreeName,
+  relationshipsPartOf,
+  RELATIONSHIP_TYPES,
+} from './xlsx-patch/patch-package-parts.js';
+import { createStylePatch, type StylePatch } from './xlsx-patch/patch-styles.js';
+import { splitSheetXml } from './xlsx-patch/split-sheet-xml.js';
+import { buildToFixHead, buildToFixRow, buildToFixTail } from './xlsx-patch/to-fix-sheet-xml.js';
+import { createDeflatedFile, createZipOutput, type ZipOutput } from './xlsx-patch/zip-output.js';
+
+export { ANNOTATION_FILLS } from './xlsx-patch/annotation-fills.js';
+export { TO_FIX_HEADERS } from './xlsx-patch/to-fix-sheet-xml.js';
 
 /** Name of the sheet that lists every issue. */
 export const TO_FIX_SHEET = 'To fix';
 
-/** Headers of the `To fix` sheet. */
-export const TO_FIX_HEADERS = ['row', 'column', 'header', 'value', 'severity', 'code', 'message'] as const;
-
 /** Default of `maxNotes`. */
 export const DEFAULT_MAX_NOTES = 5000;
-
-/** Fill colours (ARGB) used in the annotated workbook; Excel's "bad", "neutral" and "good" styles. */
-export const ANNOTATION_FILLS = {
-  error: 'FFFFC7CE',
-  warning: 'FFFFEB9C',
-  ok: 'FFC6EFCE',
-  header: 'FFD9D9D9',
-} as const;
 
 /** Options of `writeAnnotatedWorkbook`. */
 export interface WriteAnnotatedWorkbookOptions {
@@ -59,11 +67,10 @@ export interface WriteAnnotatedWorkbookOptions {
   info: SourceInfo;
   /** The options the reader used; `sheet` picks the sheet when `info.sheet` is absent. */
   readOptions?: ReadOptions;
-  /**
-   * The outcome of a data row. Called once per data row while the sheet is copied, and again for
-   * the rows with issues when the `To fix` sheet is written: it must answer the same both times.
-   */
-  outcomeOf: (row: number) => RowOutcome | undefined;
+  /** The outcome of a data row, by lookup. Called once per data row, in sheet order. Either this or `outcomes`. */
+  outcomeOf?: (row: number) => RowOutcome | undefined;
+  /** The outcomes in ascending row order (rows without one left out). Either this or `outcomeOf`. */
+  outcomes?: AsyncIterable<RowOutcome> | Iterable<RowOutcome>;
   /**
    * Also prefix formula-like text of the seller's own cells with `'` (as in CSV). Off by default:
    * the cells are already safe string cells, and the prefix would change the seller's data when
@@ -76,7 +83,7 @@ export interface WriteAnnotatedWorkbookOptions {
    * every issue is still in `_errors` and the `To fix` sheet.
    */
   maxNotes?: number;
-  /** Called for each data row (below the header) with its text under `info.header`, e.g. to write `rejected-rows.csv` in the same pass. */
+  /** Called for each data row (below the header) with its text under `info.header`, e.g. to write `rejected-rows.csv` in the same pass. `values` is read on demand. */
   onDataRow?: (row: TextRow, outcome: RowOutcome | undefined) => void | Promise<void>;
 }
 
@@ -93,18 +100,14 @@ export interface AnnotatedWorkbookResult {
   notes: number;
   /** Rows of the `To fix` sheet (one per issue). */
   issues: number;
+  /** What the copy could not do as usual (rows out of order, no room for the `_` columns, …); never fatal. */
+  warnings: Issue[];
 }
 
-/** One line of the `To fix` sheet. */
-type ToFixLine = [row: number, column: string, header: string, value: string, severity: string, code: string, message: string];
-
-/** A plain cell value as written: number, boolean, date or text. */
-type PlainValue = string | number | boolean | Date;
-
-/** Streams the annotated copy of the seller's workbook to `outPath`. */
+/** Writes the annotated copy of the seller's workbook to `outPath`. */
 export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOptions): Promise<AnnotatedWorkbookResult> {
   const { info } = options;
-  const source = await openSourceSheet(
+  const source = await openSourceWorkbook(
     options.sourcePath,
     (sheets) => pickSheet(sheets, info, options.readOptions),
     () =>
@@ -112,169 +115,292 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
         ...(info.sheet !== undefined ? { sheet: info.sheet } : {}),
       }),
   );
-  const writer = new (loadExcelJs().stream.xlsx.WorkbookWriter)({ filename: options.outPath, useStyles: true, useSharedStrings: false });
-  const headerNames = buildHeaderTexts(info);
-  const result: AnnotatedWorkbookResult = { sheet: source.name, rows: 0, annotatedRows: 0, highlightedCells: 0, notes: 0, issues: 0 };
-  const issueRows = createRowList();
-
-  const out = writer.addWorksheet(source.name);
-  await copySheet(source, out, options, headerNames, result, issueRows);
-  out.commit();
-  result.issues = await writeToFixSheet(writer, result.sheet, issueRows, options.outcomeOf, headerNames);
-  await writer.commit();
-  return result;
+  const plan = await planPackage(source);
+  const toFixTemp = `${options.outPath}.to-fix.tmp`;
+  const input = await open(options.sourcePath, 'r');
+  let output: ZipOutput | undefined;
+  let completed = false;
+  try {
+    output = await createZipOutput(options.outPath);
+    const toFix = await createDeflatedFile(toFixTemp);
+    let rows: SheetRowsResult;
+    try {
+      rows = await copyParts(source, plan, output, input, options, toFix);
+    } catch (error) {
+      await toFix.abort();
+      throw error;
+    }
+    await finishPackage(source, plan, output, input, rows);
+    await output.close();
+    completed = true;
+    return {
+      sheet: source.sheet.name,
+      rows: rows.rows,
+      annotatedRows: rows.annotatedRows,
+      highlightedCells: rows.highlightedCells,
+      notes: rows.notes.length,
+      issues: rows.issues,
+      warnings: [...plan.warnings, ...rows.warnings],
+    };
+  } finally {
+    await input.close();
+    await rm(toFixTemp, { force: true });
+    if (!completed) {
+      await output?.abort().catch(() => undefined);
+      await rm(options.outPath, { force: true });
+    }
+  }
 }
 
-async function copySheet(
-  source: SourceSheet,
-  out: ExcelJS.Worksheet,
-  options: WriteAnnotatedWorkbookOptions,
-  headerNames: string[],
-  result: AnnotatedWorkbookResult,
-  issueRows: RowList,
-): Promise<void> {
-  const { info } = options;
-  const { strings } = source;
-  const prefixFormulaText = options.prefixFormulaText === true;
-  const styles = createSharedStyles();
-  // Columns this tool appended on an earlier run are dropped and written afresh.
-  const oldAnnotationColumns = new Set<number>();
-  let firstAnnotationColumn = headerNames.length + 1;
-  let headerSeen = false;
-  const maxNotes = options.maxNotes ?? DEFAULT_MAX_NOTES;
+/** What changes in the package, decided before the sheet is streamed. */
+interface PackagePlan {
+  toFixName: string;
+  toFixPart: string;
+  /** New texts of parts replaced whole, by zip name. */
+  replaced: Map<string, string>;
+  /** Parts written after the others, once the sheet is done (they depend on it). */
+  deferred: Set<string>;
+  contentTypes: string;
+  stylesXml: string | undefined;
+  styles: StylePatch;
+  sheetRelsPart: string;
+  sheetRelsXml: string | undefined;
+  /** False when the sheet has notes of its own (merging with them is not supported). */
+  notesAllowed: boolean;
+  commentsPart: string;
+  vmlPart: string;
+  firstVmlBlock: number;
+  warnings: Issue[];
+}
 
-  for await (const row of source.rows) {
-    if (!headerSeen && row.number >= info.headerRow) {
-      headerSeen = true;
-      if (row.number === info.headerRow) {
-        let lastSellerColumn = headerNames.length;
-        row.eachCell((cell, column) => {
-          if (isAnnotationHeader(cellText(plainValue(cell.value, strings)))) oldAnnotationColumns.add(column);
-          else lastSellerColumn = Math.max(lastSellerColumn, column);
-        });
-        firstAnnotationColumn = lastSellerColumn + 1;
-      }
-      setColumnWidths(out, firstAnnotationColumn);
+async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
+  const { directory, path } = source;
+  const entries = directory.entries;
+  const corrupt = (message: string, cause?: unknown): never => {
+    throw new SourceReadError(path, `${path}: the workbook is corrupt (${message})`, { sheet: source.sheet.name, ...(cause !== undefined ? { cause } : {}) });
+  };
+  const text = async (entry: ZipEntry): Promise<string> => {
+    try {
+      return await loadZipEntryText(path, entry);
+    } catch (error) {
+      return corrupt((error as Error).message, error);
     }
-
-    const isDataRow = row.number > info.headerRow;
-    const texts = isDataRow && options.onDataRow !== undefined ? headerNames.map(() => '') : undefined;
-    const outRow = out.getRow(row.number);
-    row.eachCell((cell, column) => {
-      const value = plainValue(cell.value, strings);
-      if (value === null) return;
-      if (texts !== undefined && column <= texts.length) texts[column - 1] = cellText(value);
-      if (oldAnnotationColumns.has(column)) return;
-      const target = outRow.getCell(column);
-      target.value = typeof value === 'string' && prefixFormulaText ? neutralizeFormula(value) : value;
-      const numFmt = (typeof value === 'number' || value instanceof Date) && typeof cell.numFmt === 'string' && cell.numFmt !== '' ? cell.numFmt : undefined;
-      target.style = styles.get(value, numFmt);
+  };
+  const typesEntry = entries.get('[Content_Types].xml');
+  if (typesEntry === undefined) return corrupt('it has no [Content_Types].xml');
+  let contentTypes = await text(typesEntry);
+  const stylesXml = source.stylesEntry === undefined ? undefined : await text(source.stylesEntry);
+  const styles = createStylePatch(stylesXml);
+  const sheetPart = source.entry.name;
+  const sheetRelsPart = relationshipsPartOf(sheetPart);
+  const sheetRelsEntry = entries.get(sheetRelsPart);
+  const sheetRelsXml = sheetRelsEntry === undefined ? undefined : await text(sheetRelsEntry);
+  const warnings: Issue[] = [];
+  const notesAllowed =
+    sheetRelsXml === undefined ||
+    (findRelationshipTargets(sheetRelsXml, RELATIONSHIP_TYPES.comments).length === 0 && findRelationshipTargets(sheetRelsXml, RELATIONSHIP_TYPES.vmlDrawing).length === 0);
+  if (!notesAllowed) {
+    warnings.push({
+      code: 'annotation_notes_skipped',
+      severity: 'warning',
+      stage: 'read',
+      file: path,
+      sheet: source.sheet.name,
+      message: 'the sheet has notes of its own, which are kept as they are: the issues are not added as notes (they are in _errors and on the "To fix" sheet)',
     });
-    result.rows += 1;
+  }
 
-    if (row.number === info.headerRow) {
-      ANNOTATION_HEADERS.forEach((header, offset) => {
-        const cell = outRow.getCell(firstAnnotationColumn + offset);
-        cell.value = header;
-        setStyle(cell, { font: { bold: true }, fill: solidFill(ANNOTATION_FILLS.header) });
-      });
-    } else if (isDataRow) {
-      const outcome = options.outcomeOf(row.number);
-      if (outcome !== undefined) {
-        result.annotatedRows += 1;
-        writeAnnotation(outRow, firstAnnotationColumn, outcome);
-        const highlighted = highlightCells(outRow, outcome.issues, maxNotes - result.notes);
-        result.highlightedCells += highlighted.cells;
-        result.notes += highlighted.notes;
-        if (outcome.issues.length > 0) issueRows.push(row.number);
+  const replaced = new Map<string, string>();
+  const deferred = new Set<string>(['[Content_Types].xml', sheetRelsPart]);
+  if (source.stylesEntry !== undefined) deferred.add(source.stylesEntry.name);
+
+  // The `To fix` sheet of an earlier run (same name, not the data sheet) is replaced, not repeated.
+  const toFixName = source.sheet.name.toLowerCase() === TO_FIX_SHEET.toLowerCase() ? `_${TO_FIX_SHEET}` : TO_FIX_SHEET;
+  const earlier = source.sheets.find((sheet) => sheet !== source.sheet && sheet.isWorksheet && sheet.name.toLowerCase() === toFixName.toLowerCase() && sheet.part !== undefined);
+  let toFixPart: string;
+  if (earlier?.part !== undefined && entries.has(earlier.part)) {
+    toFixPart = earlier.part;
+  } else {
+    toFixPart = pickFreeName((name) => entries.has(name), (n) => `xl/worksheets/sheet${n}.xml`);
+    const rels = addRelationship(source.relsXml, RELATIONSHIP_TYPES.worksheet, toFixPart.slice('xl/'.length));
+    replaced.set(source.relsEntry.name, rels.xml);
+    replaced.set(source.workbookEntry.name, addWorkbookSheet(source.workbookXml, toFixName, rels.id));
+    contentTypes = addContentOverride(contentTypes, `/${toFixPart}`, CONTENT_TYPES.worksheet);
+  }
+  deferred.add(toFixPart);
+  if (styles.created) {
+    const rels = addRelationship(replaced.get(source.relsEntry.name) ?? source.relsXml, RELATIONSHIP_TYPES.styles, 'styles.xml');
+    replaced.set(source.relsEntry.name, rels.xml);
+    contentTypes = addContentOverride(contentTypes, '/xl/styles.xml', CONTENT_TYPES.styles);
+  }
+
+  const commentsPart = pickFreeName((name) => entries.has(name), (n) => `xl/comments${n}.xml`);
+  const vmlPart = pickFreeName((name) => entries.has(name), (n) => `xl/drawings/vmlDrawing${n}.vml`);
+  return {
+    toFixName,
+    toFixPart,
+    replaced,
+    deferred,
+    contentTypes,
+    stylesXml,
+    styles,
+    sheetRelsPart,
+    sheetRelsXml,
+    notesAllowed,
+    commentsPart,
+    vmlPart,
+    firstVmlBlock: await findFreeVmlBlock(source, text),
+    warnings,
+  };
+}
+
+/** Shape ids of VML drawings come in blocks of 1,024 per drawing; the first block no drawing of the workbook uses. */
+async function findFreeVmlBlock(source: SourceWorkbook, text: (entry: ZipEntry) => Promise<string>): Promise<number> {
+  let highest = 0;
+  for (const entry of source.directory.entries.values()) {
+    if (!entry.name.toLowerCase().endsWith('.vml') || entry.uncompressedSize > 64 * 1024 * 1024) continue;
+    const match = /<o:idmap[^>]*\sdata="([^"]*)"/.exec(await text(entry));
+    for (const block of (match?.[1] ?? '').split(',')) highest = Math.max(highest, Number(block) || 0);
+  }
+  return highest + 1;
+}
+
+/** Copies every part in the source's order, rewriting the data sheet; the deferred parts are left for `finishPackage`. */
+async function copyParts(
+  source: SourceWorkbook,
+  plan: PackagePlan,
+  output: ZipOutput,
+  input: Awaited<ReturnType<typeof open>>,
+  options: WriteAnnotatedWorkbookOptions,
+  toFix: Awaited<ReturnType<typeof createDeflatedFile>>,
+): Promise<SheetRowsResult> {
+  let rows: SheetRowsResult | undefined;
+  for (const entry of source.directory.entries.values()) {
+    if (entry.name === source.entry.name) {
+      rows = await rewriteSheet(source, plan, output, options, toFix);
+      // The `To fix` sheet, written alongside, goes right after the data sheet.
+      await output.addPrecompressed({ name: plan.toFixPart, ...(await toFix.end()) });
+      continue;
+    }
+    if (plan.deferred.has(entry.name)) continue;
+    const text = plan.replaced.get(entry.name);
+    if (text !== undefined) await output.addEntry(entry.name, text);
+    else await copyEntry(source, output, input, entry);
+  }
+  if (rows === undefined) throw new InternalError('the sheet part was not in the zip directory');
+  return rows;
+}
+
+async function copyEntry(source: SourceWorkbook, output: ZipOutput, input: Awaited<ReturnType<typeof open>>, entry: ZipEntry): Promise<void> {
+  try {
+    await output.copyEntry(input, entry);
+  } catch (error) {
+    throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt or truncated (${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
+  }
+}
+
+async function rewriteSheet(
+  source: SourceWorkbook,
+  plan: PackagePlan,
+  output: ZipOutput,
+  options: WriteAnnotatedWorkbookOptions,
+  toFix: Awaited<ReturnType<typeof createDeflatedFile>>,
+): Promise<SheetRowsResult> {
+  const { info } = options;
+  const stream = await output.openEntry(source.entry.name);
+  const toFixStyles = { header: plan.styles.toolStyle('bold'), error: plan.styles.toolStyle('fill-error') };
+  await toFix.write(buildToFixHead(toFixStyles));
+  let toFixRow = 1;
+  const formats = new Map<number, string | undefined>();
+  const rewriter = createSheetRowsRewriter({
+    file: source.path,
+    sheet: source.sheet.name,
+    headerRow: info.headerRow,
+    headerNames: buildHeaderTexts(info),
+    strings: source.strings,
+    numberFormatOf: (style) => {
+      if (!formats.has(style)) {
+        const model = source.styles.getStyleModel(style) as { numFmt?: unknown } | null;
+        formats.set(style, typeof model?.numFmt === 'string' ? model.numFmt : undefined);
       }
-      if (options.onDataRow !== undefined) await options.onDataRow({ row: row.number, values: texts ?? [] }, outcome);
-    }
-    // Rows above the header stay uncommitted until the header is seen: column widths can only be
-    // set before the first row is written.
-    if (headerSeen) {
-      outRow.commit();
-      await waitForWorksheetOutput(out);
-    }
-  }
-}
-
-function writeAnnotation(outRow: ExcelJS.Row, firstColumn: number, outcome: RowOutcome): void {
-  const values = buildAnnotationValues(outcome, '\n');
-  const status = outRow.getCell(firstColumn);
-  status.value = values._status;
-  setStyle(status, { fill: solidFill(statusFill(outcome.status)) });
-  if (values._errors !== '') {
-    const errors = outRow.getCell(firstColumn + 1);
-    errors.value = neutralizeFormula(values._errors);
-    setStyle(errors, { alignment: { wrapText: true, vertical: 'top' } });
-  }
-  const ids = [values._product_id, values._sku_id, values._job_id];
-  ids.forEach((id, offset) => {
-    if (id !== null) outRow.getCell(firstColumn + 2 + offset).value = id;
+      return formats.get(style);
+    },
+    date1904: source.date1904,
+    styles: plan.styles,
+    outcomeFor: createOutcomeCursor(options),
+    prefixFormulaText: options.prefixFormulaText === true,
+    maxNotes: plan.notesAllowed ? (options.maxNotes ?? DEFAULT_MAX_NOTES) : 0,
+    onDataRow: options.onDataRow,
+    onIssue: async (line) => {
+      toFixRow += 1;
+      await toFix.write(buildToFixRow(toFixRow, line, toFixStyles));
+    },
+    emit: (text) => stream.write(text),
   });
-}
-
-function highlightCells(outRow: ExcelJS.Row, issues: readonly Issue[], notesLeft: number): { cells: number; notes: number } {
-  const byColumn = new Map<string, Issue[]>();
-  for (const issue of issues) {
-    if (issue.column === undefined || columnNumber(issue.column) === undefined) continue;
-    const list = byColumn.get(issue.column);
-    if (list === undefined) byColumn.set(issue.column, [issue]);
-    else list.push(issue);
-  }
-  let notes = 0;
-  for (const [letter, list] of byColumn) {
-    const cell = outRow.getCell(columnNumber(letter) as number);
-    const severity = list.some((issue) => issue.severity === 'error') ? 'error' : 'warning';
-    setStyle(cell, { fill: solidFill(ANNOTATION_FILLS[severity]) });
-    if (notes >= notesLeft) continue;
-    // Notes are never evaluated, so they keep the exact text.
-    cell.note = list.map((issue) => renderIssueText(issue, { column: false })).join('\n');
-    notes += 1;
-  }
-  return { cells: byColumn.size, notes };
-}
-
-/** Writes the `To fix` sheet from the outcomes of the rows in `issueRows`; returns its number of issue lines. */
-async function writeToFixSheet(
-  writer: ExcelJS.stream.xlsx.WorkbookWriter,
-  dataSheet: string,
-  issueRows: RowList,
-  outcomeOf: (row: number) => RowOutcome | undefined,
-  headerNames: readonly string[],
-): Promise<number> {
-  const name = dataSheet.toLowerCase() === TO_FIX_SHEET.toLowerCase() ? `_${TO_FIX_SHEET}` : TO_FIX_SHEET;
-  const sheet = writer.addWorksheet(name);
-  const widths = [8, 8, 24, 30, 9, 28, 80];
-  widths.forEach((width, index) => {
-    sheet.getColumn(index + 1).width = width;
-  });
-  const header = sheet.addRow([...TO_FIX_HEADERS]);
-  header.font = { bold: true };
-  header.commit();
-  let lines = 0;
-  for (const rowNumber of issueRows.values()) {
-    for (const issue of outcomeOf(rowNumber)?.issues ?? []) {
-      const line = buildToFixLine(rowNumber, issue, headerNames);
-      const [row, ...texts] = line;
-      const outRow = sheet.addRow([row, ...texts.map((text) => neutralizeFormula(text))]);
-      if (line[4] === 'error') outRow.getCell(5).fill = solidFill(ANNOTATION_FILLS.error);
-      outRow.commit();
-      await waitForWorksheetOutput(sheet);
-      lines += 1;
+  let xml: Readable | undefined;
+  let rows: SheetRowsResult | undefined;
+  try {
+    xml = await openZipEntry(source.path, source.entry);
+    xml.setEncoding('utf8');
+    for await (const piece of splitSheetXml(xml as AsyncIterable<string>)) {
+      if (piece.kind === 'head') rewriter.head(piece.text, piece.prefix);
+      else if (piece.kind === 'row') await rewriter.row(piece.text);
+      else rows = await rewriter.tail(piece.text, (notes) => (notes > 0 ? addNotesRelationships(plan) : undefined));
     }
+  } catch (error) {
+    if (isPipelineError(error)) throw error;
+    throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt or truncated (${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
+  } finally {
+    xml?.destroy();
   }
-  sheet.commit();
-  return lines;
+  if (rows === undefined) throw new InternalError('the sheet rewrite ended without its tail');
+  await stream.end();
+  await toFix.write(buildToFixTail());
+  return rows;
 }
 
-function buildToFixLine(row: number, issue: Issue, headerNames: readonly string[]): ToFixLine {
-  const column = issue.column ?? '';
-  const index = column === '' ? undefined : columnNumber(column);
-  const header = issue.header ?? (index !== undefined ? (headerNames[index - 1] ?? '') : '');
-  const message = issue.hint !== undefined ? `${issue.message}; ${issue.hint}` : issue.message;
-  return [issue.row ?? row, column, header, issue.value ?? '', issue.severity, issue.code, message];
+/** Relates the comments and their drawing to the sheet; returns the drawing's relationship id. */
+function addNotesRelationships(plan: PackagePlan): string {
+  const fromSheet = (part: string): string => `../${part.slice('xl/'.length)}`;
+  const comments = addRelationship(plan.sheetRelsXml, RELATIONSHIP_TYPES.comments, fromSheet(plan.commentsPart));
+  const vml = addRelationship(comments.xml, RELATIONSHIP_TYPES.vmlDrawing, fromSheet(plan.vmlPart));
+  plan.sheetRelsXml = vml.xml;
+  plan.replaced.set(plan.sheetRelsPart, vml.xml);
+  plan.contentTypes = addContentDefault(addContentOverride(plan.contentTypes, `/${plan.commentsPart}`, CONTENT_TYPES.comments), 'vml', CONTENT_TYPES.vmlDrawing);
+  return vml.id;
+}
+
+/** Writes the parts that depend on the sheet's rewrite: notes, styles, the sheet's relationships, content types. */
+async function finishPackage(source: SourceWorkbook, plan: PackagePlan, output: ZipOutput, input: Awaited<ReturnType<typeof open>>, rows: SheetRowsResult): Promise<void> {
+  if (rows.notes.length > 0) {
+    await output.addEntry(plan.commentsPart, buildCommentsXml(rows.notes));
+    await output.addEntry(plan.vmlPart, buildNotesVml(rows.notes, plan.firstVmlBlock));
+  }
+  await output.addEntry(source.stylesEntry?.name ?? 'xl/styles.xml', plan.styles.render());
+  const sheetRels = plan.replaced.get(plan.sheetRelsPart);
+  const sheetRelsEntry = source.directory.entries.get(plan.sheetRelsPart);
+  if (sheetRels !== undefined) await output.addEntry(plan.sheetRelsPart, sheetRels);
+  else if (sheetRelsEntry !== undefined) await copyEntry(source, output, input, sheetRelsEntry);
+  await output.addEntry('[Content_Types].xml', plan.contentTypes);
+}
+
+/** The outcome of each data row, asked in sheet order: from `outcomeOf`, or walking `outcomes` (in row order) alongside. */
+function createOutcomeCursor(options: WriteAnnotatedWorkbookOptions): (row: number) => Promise<RowOutcome | undefined> {
+  const { outcomeOf, outcomes } = options;
+  if (outcomeOf !== undefined) return (row) => Promise.resolve(outcomeOf(row));
+  if (outcomes === undefined) throw new InternalError('writeAnnotatedWorkbook needs outcomeOf or outcomes');
+  const iterator = Symbol.asyncIterator in outcomes ? outcomes[Symbol.asyncIterator]() : (outcomes as Iterable<RowOutcome>)[Symbol.iterator]();
+  let current: RowOutcome | undefined;
+  let finished = false;
+  return async (row) => {
+    // A row stored out of order (below one already passed) finds no outcome: the walk only goes forward.
+    while (!finished && (current === undefined || current.row < row)) {
+      const next = await iterator.next();
+      if (next.done === true) finished = true;
+      else current = next.value;
+    }
+    return current?.row === row ? current : undefined;
+  };
 }
 
 /** The sheet the reader read (`info.sheet`), else the one `readOptions.sheet` names, else the first visible worksheet. */
@@ -291,125 +417,4 @@ function pickSheet(sheets: readonly WorkbookSheet[], info: SourceInfo, readOptio
     return sheet?.isWorksheet === true ? sheet : undefined;
   }
   return worksheets.find((sheet) => sheet.state === 'visible');
-}
-
-// The seller's column widths are not copied: exceljs 4.4.0's streaming reader drops them
-// (`Column.fromModel` is called without its worksheet argument).
-function setColumnWidths(out: ExcelJS.Worksheet, firstAnnotationColumn: number): void {
-  const widths = [12, 60, 12, 12, 10];
-  widths.forEach((width, offset) => {
-    out.getColumn(firstAnnotationColumn + offset).width = width;
-  });
-}
-
-/**
- * A cell value reduced to what is written: number, boolean, date or text. Shared strings come from
- * the table (a missing one reads `#REF!`, as in the reader); formulas become their cached result
- * (never a formula), an error result `#ERROR!` (exceljs reads it as NaN, which is no valid number
- * cell); rich text and hyperlinks become their text, errors their `#…` text.
- */
-function plainValue(value: unknown, strings: SharedStringTable): PlainValue | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return Number.isNaN(value) ? '#ERROR!' : value;
-  if (typeof value === 'string' || typeof value === 'boolean' || value instanceof Date) return value;
-  if (typeof value !== 'object') return String(value);
-  if ('sharedString' in value) return strings.get(Number(value.sharedString)) ?? '#REF!';
-  if ('formula' in value || 'sharedFormula' in value) {
-    const formula = value as { formula?: string; sharedFormula?: string; result?: unknown };
-    if (formula.result === undefined || formula.result === null) return `=${formula.formula ?? formula.sharedFormula ?? ''}`;
-    return plainValue(formula.result, strings);
-  }
-  if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((run: { text?: unknown }) => String(run.text ?? '')).join('');
-  if ('text' in value) return plainValue(value.text, strings);
-  if ('error' in value) return String(value.error);
-  return null;
-}
-
-function cellText(plain: PlainValue | null): string {
-  if (plain === null) return '';
-  if (plain instanceof Date) return isMidnightUtc(plain) ? plain.toISOString().slice(0, 10) : plain.toISOString();
-  if (typeof plain === 'boolean') return plain ? 'TRUE' : 'FALSE';
-  return String(plain);
-}
-
-function isMidnightUtc(date: Date): boolean {
-  return date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0 && date.getUTCMilliseconds() === 0;
-}
-
-/**
- * One style object per number format and kind of value, shared by the copied cells. exceljs's
- * writer renders a cell's style to XML to find its id unless it has seen that very object before
- * (a WeakMap by identity), and every cell otherwise has a fresh `{}`: a shared object saves that
- * work on every cell. The kind is part of the key because exceljs gives a number without a format
- * the General format and a text none, and caches the first answer for the object.
- */
-function createSharedStyles(): { get(value: PlainValue, numFmt: string | undefined): Partial<ExcelJS.Style> } {
-  const byKey = new Map<string, Partial<ExcelJS.Style>>();
-  return {
-    get(value, numFmt) {
-      const kind = value instanceof Date ? 'date' : typeof value;
-      const key = `${kind}\u0000${numFmt ?? ''}`;
-      let style = byKey.get(key);
-      if (style === undefined) {
-        style = numFmt === undefined ? {} : { numFmt };
-        byKey.set(key, style);
-      }
-      return style;
-    },
-  };
-}
-
-/** Adds to a cell's style without changing the object it may share with other cells. */
-function setStyle(cell: ExcelJS.Cell, patch: Partial<ExcelJS.Style>): void {
-  cell.style = { ...cell.style, ...patch };
-}
-
-/** Row numbers in a growable typed array: 4 bytes a row with issues, not a list of lines. */
-interface RowList {
-  push(row: number): void;
-  values(): IterableIterator<number>;
-}
-
-function createRowList(): RowList {
-  let rows = new Uint32Array(1024);
-  let size = 0;
-  return {
-    push(row) {
-      if (size === rows.length) {
-        const grown = new Uint32Array(rows.length * 2);
-        grown.set(rows);
-        rows = grown;
-      }
-      rows[size++] = row;
-    },
-    values: () => rows.subarray(0, size).values(),
-  };
-}
-
-function statusFill(status: RowStatus): string {
-  switch (status) {
-    case 'invalid':
-    case 'rejected':
-      return ANNOTATION_FILLS.error;
-    case 'unknown':
-    case 'not_sent':
-      return ANNOTATION_FILLS.warning;
-    case 'valid':
-    case 'accepted':
-      return ANNOTATION_FILLS.ok;
-    case 'unchanged':
-      return ANNOTATION_FILLS.header;
-  }
-}
-
-function solidFill(argb: string): ExcelJS.Fill {
-  return { type: 'pattern', pattern: 'solid', fgColor: { argb } };
-}
-
-/** Column number (A = 1) of a column letter, or undefined when it is not one. */
-function columnNumber(letters: string): number | undefined {
-  if (!/^[A-Z]{1,3}$/.test(letters)) return undefined;
-  let n = 0;
-  for (const letter of letters) n = n * 26 + (letter.charCodeAt(0) - 64);
-  return n <= 16384 ? n : undefined;
 }

@@ -45,7 +45,7 @@ describe('writeAnnotatedWorkbook: shared strings however stored', () => {
     const parts = buildXlsxParts(ROWS, { sheetBeforeStrings: true });
     expect(Object.keys(parts).indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(Object.keys(parts).indexOf('xl/sharedStrings.xml'));
     const { result, sheet, values, dataRows } = await annotateParts(parts);
-    expect(result).toEqual({ sheet: 'Товары', rows: 4, annotatedRows: 3, highlightedCells: 1, notes: 1, issues: 1 });
+    expect(result).toEqual({ sheet: 'Товары', rows: 4, annotatedRows: 3, highlightedCells: 1, notes: 1, issues: 1, warnings: [] });
     expect(values).toEqual([
       [...HEADERS, ANNOTATION_HEADERS[0]],
       ['A-1', 'Чайник «Ромашка»', 100, 'valid'],
@@ -61,7 +61,7 @@ describe('writeAnnotatedWorkbook: shared strings however stored', () => {
     ]);
   });
 
-  it('writes rich-text shared strings as their text, without phonetic guides', async () => {
+  it('keeps rich-text shared strings as they are; their text, without phonetic guides, goes to onDataRow', async () => {
     const parts = buildXlsxParts(ROWS);
     const strings = parts['xl/sharedStrings.xml'] as string;
     const rich =
@@ -70,7 +70,10 @@ describe('writeAnnotatedWorkbook: shared strings however stored', () => {
     parts['xl/sharedStrings.xml'] = strings.replace('<si><t xml:space="preserve">Чайник «Ромашка»</t></si>', rich);
     expect(parts['xl/sharedStrings.xml']).toContain('<r><rPr><i/>');
     const { values, dataRows } = await annotateParts(parts);
-    expect(values[1]).toEqual(['A-1', 'Чайник «Ромашка»', 100, 'valid']);
+    // The seller's rich text is kept as such (bold and italic runs); its text is what was written.
+    const kept = values[1]?.[1] as { richText: { text: string }[] };
+    expect(kept.richText.map((run) => run.text).join('')).toBe('Чайник «Ромашка»');
+    expect([values[1]?.[0], values[1]?.[2], values[1]?.[3]]).toEqual(['A-1', 100, 'valid']);
     // The strings after the rich one keep their indexes.
     expect(values[2]).toEqual(['A-2', 'Кружка', 'abc', 'invalid']);
     expect(dataRows[0]).toEqual({ row: 2, values: ['A-1', 'Чайник «Ромашка»', '100'] });

@@ -83,8 +83,10 @@ async function annotate(dir: string, extra: { prefixFormulaText?: boolean } = {}
 describe('writeAnnotatedWorkbook', () => {
   it('copies the sheet, title rows, header and values, and appends the _ columns', async () => {
     const { result, workbook } = await annotate(await makeTempDir());
-    expect(result).toEqual({ sheet: 'Товары', rows: 5, annotatedRows: 3, highlightedCells: 3, notes: 3, issues: 5 });
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Товары', 'To fix']);
+    expect(result).toEqual({ sheet: 'Товары', rows: 5, annotatedRows: 3, highlightedCells: 3, notes: 3, issues: 5, warnings: [] });
+    // The seller's other sheets are kept; the `To fix` sheet comes last.
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Товары', 'Справка', 'To fix']);
+    expect(workbook.getWorksheet('Справка')!.getCell('A1').value).toBe('not this sheet');
     const sheet = workbook.getWorksheet('Товары')!;
     expect(sheet.getCell('A1').value).toBe('Каталог товаров — весна 2025');
     expect(sheet.getRow(2).hasValues).toBe(false);
@@ -97,8 +99,8 @@ describe('writeAnnotatedWorkbook', () => {
     expect(sheet.getCell('G4').value).toBe(-5);
     expect(sheet.getCell('G4').type).toBe(ExcelJS.ValueType.Number);
     expect(sheet.getCell('F6').value).toBe('Қазақша мәтін');
-    // A source formula is written as its cached result.
-    expect(sheet.getCell('G6').value).toBe(1000);
+    // The seller's formula is kept, with its cached result.
+    expect(sheet.getCell('G6').value).toEqual({ formula: 'C6*2', result: 1000 });
     expect(sheet.getCell('H6').value).toBe('rejected');
     expect(sheet.getCell('I6').value).toBe(`'-ERR неверная категория`);
     expect(sheet.getColumn('I').width).toBe(60);
@@ -137,12 +139,13 @@ describe('writeAnnotatedWorkbook', () => {
     ]);
   });
 
-  it('never writes a formula; seller text stays exact unless prefixFormulaText is set', async () => {
+  it("never writes a formula but the seller's own; seller text stays exact unless prefixFormulaText is set", async () => {
     for (const prefixFormulaText of [false, true]) {
       const { workbook } = await annotate(await makeTempDir(), { prefixFormulaText });
       for (const sheet of workbook.worksheets) {
         sheet.eachRow((row) => {
           row.eachCell((cell) => {
+            if (sheet.name === 'Товары' && cell.address === 'G6') return;
             expect(cell.type).not.toBe(ExcelJS.ValueType.Formula);
             expect(cell.type).not.toBe(ExcelJS.ValueType.Hyperlink);
           });

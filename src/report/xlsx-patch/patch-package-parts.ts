@@ -1,0 +1,116 @@
+/**
+ * Small edits of a workbook's package parts for the annotated copy: a sheet added to
+ * `workbook.xml`, relationships added to a `.rels` part (or a new one), content types declared in
+ * `[Content_Types].xml`. Each edit appends; nothing of the seller's is removed or reordered.
+ */
+import { escapeXmlAttribute, findElementPrefix, findNamespacePrefix, readAttribute } from './xml-markup.js';
+
+export const RELATIONSHIPS_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PACKAGE_RELATIONSHIPS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+/** Relationship types the copy adds. */
+export const RELATIONSHIP_TYPES = {
+  worksheet: `${RELATIONSHIPS_NS}/worksheet`,
+  comments: `${RELATIONSHIPS_NS}/comments`,
+  vmlDrawing: `${RELATIONSHIPS_NS}/vmlDrawing`,
+  styles: `${RELATIONSHIPS_NS}/styles`,
+} as const;
+
+/** Content types the copy declares. */
+export const CONTENT_TYPES = {
+  worksheet: 'application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml',
+  comments: 'application/vnd.openxmlformats-officedocument.spreadsheetml.comments+xml',
+  vmlDrawing: 'application/vnd.openxmlformats-officedocument.vmlDrawing',
+  styles: 'application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml',
+} as const;
+
+/** `workbook.xml` with a sheet named `name` appended to `<sheets>`, related by `relationshipId`. */
+export function addWorkbookSheet(workbookXml: string, name: string, relationshipId: string): string {
+  const prefix = findElementPrefix(workbookXml, 'sheets') ?? '';
+  const close = workbookXml.indexOf(`</${prefix}sheets>`);
+  if (close < 0) throw new Error('workbook.xml has no list of sheets');
+  let maxId = 0;
+  for (const match of workbookXml.matchAll(new RegExp(`<${prefix}sheet(?=[\\s/>])[^>]*>`, 'g'))) {
+    maxId = Math.max(maxId, Number(readAttribute(match[0], 'sheetId') ?? 0) || 0);
+  }
+  const rel = findNamespacePrefix(workbookXml, RELATIONSHIPS_NS);
+  const idAttribute = rel !== undefined && rel !== '' ? `${rel}id` : `xmlns:r="${RELATIONSHIPS_NS}" r:id`;
+  const sheet = `<${prefix}sheet name="${escapeXmlAttribute(name)}" sheetId="${maxId + 1}" ${idAttribute}="${relationshipId}"/>`;
+  return workbookXml.slice(0, close) + sheet + workbookXml.slice(close);
+}
+
+/** A relationships part with one relationship added: the new text and the new id. */
+export function addRelationship(relsXml: string | undefined, type: string, target: string): { xml: string; id: string } {
+  const xml = relsXml ?? `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="${PACKAGE_RELATIONSHIPS_NS}"></Relationships>`;
+  const prefix = findElementPrefix(xml, 'Relationships') ?? '';
+  const ids = new Set(Array.from(xml.matchAll(/\sId\s*=\s*["']([^"']*)["']/g), (match) => match[1]));
+  let n = ids.size + 1;
+  while (ids.has(`rId${n}`)) n += 1;
+  const id = `rId${n}`;
+  const element = `<${prefix}Relationship Id="${id}" Type="${type}" Target="${escapeXmlAttribute(target)}"/>`;
+  const close = xml.lastIndexOf(`</${prefix}Relationships>`);
+  if (close < 0) {
+    const selfClosing = new RegExp(`<${prefix}Relationships([^>]*)/>`).exec(xml);
+    if (selfClosing === null) throw new Error('a relationships part of the workbook is corrupt');
+    return { xml: `${xml.slice(0, selfClosing.index)}<${prefix}Relationships${selfClosing[1]}>${element}</${prefix}Relationships>${xml.slice(selfClosing.index + selfClosing[0].length)}`, id };
+  }
+  return { xml: xml.slice(0, close) + element + xml.slice(close), id };
+}
+
+/** The targets of a relationships part's relationships of `type`. */
+export function findRelationshipTargets(relsXml: string, type: string): string[] {
+  const targets: string[] = [];
+  for (const match of relsXml.matchAll(/<(?:[\w.-]+:)?Relationship(?=[\s/>])[^>]*>/g)) {
+    if (readAttribute(match[0], 'Type') === type) targets.push(readAttribute(match[0], 'Target') ?? '');
+  }
+  return targets;
+}
+
+/** `[Content_Types].xml` with an override for `partName` (`/xl/…`), unless it has one already. */
+export function addContentOverride(xml: string, partName: string, contentType: string): string {
+  if (new RegExp(`PartName\\s*=\\s*["']${escapeRegExp(partName)}["']`, 'i').test(xml)) return xml;
+  return insertType(xml, `Override PartName="${escapeXmlAttribute(partName)}" ContentType="${contentType}"`);
+}
+
+/** `[Content_Types].xml` with a default for extension `extension`, unless it has one already. */
+export function addContentDefault(xml: string, extension: string, contentType: string): string {
+  if (new RegExp(`Extension\\s*=\\s*["']${escapeRegExp(extension)}["']`, 'i').test(xml)) return xml;
+  return insertType(xml, `Default Extension="${extension}" ContentType="${contentType}"`);
+}
+
+function insertType(xml: string, element: string): string {
+  const prefix = findElementPrefix(xml, 'Types') ?? '';
+  const close = xml.lastIndexOf(`</${prefix}Types>`);
+  if (close < 0) throw new Error('[Content_Types].xml of the workbook is corrupt');
+  return `${xml.slice(0, close)}<${prefix}${element}/>${xml.slice(close)}`;
+}
+
+/** The relationships part of part `name` (`xl/worksheets/sheet1.xml` → `xl/worksheets/_rels/sheet1.xml.rels`). */
+export function relationshipsPartOf(name: string): string {
+  const slash = name.lastIndexOf('/');
+  return `${name.slice(0, slash + 1)}_rels/${name.slice(slash + 1)}.rels`;
+}
+
+/** The zip name of a relationship's target, relative to the part `from` (`../comments1.xml` from `xl/worksheets/sheet1.xml` → `xl/comments1.xml`). */
+export function resolveTarget(from: string, target: string): string {
+  if (target.startsWith('/')) return target.slice(1);
+  const parts = `${from.slice(0, from.lastIndexOf('/') + 1)}${target}`.split('/');
+  const out: string[] = [];
+  for (const part of parts) {
+    if (part === '..') out.pop();
+    else if (part !== '.' && part !== '') out.push(part);
+  }
+  return out.join('/');
+}
+
+/** The first name `make(n)` (n = 1, 2, …) that `taken` does not hold. */
+export function pickFreeName(taken: (name: string) => boolean, make: (n: number) => string): string {
+  for (let n = 1; ; n++) {
+    const name = make(n);
+    if (!taken(name)) return name;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}

@@ -1,0 +1,156 @@
+/**
+ * The cells of one `<row>` element of a worksheet's XML: where each starts and ends, its column
+ * (from `r`, or the one after the previous cell when it has none), its style and type, and, on
+ * demand, its value as exceljs's sheet parser would give it (for the texts of `onDataRow` and the
+ * reader's own cell builder).
+ */
+import { decodeXmlEntities } from '../../sources/xml-text.js';
+import { readAttribute } from './xml-markup.js';
+
+/** One cell of a row. */
+export interface RowCell {
+  /** Offsets in the row's text: the cell element is `[start, end)`, its start tag `[start, tagEnd)`. */
+  start: number;
+  tagEnd: number;
+  end: number;
+  /** 1-based column. */
+  column: number;
+  /** True when the cell has an `r` attribute. */
+  hasRef: boolean;
+  /** Cell format index (`s`), 0 when absent. */
+  style: number;
+  /** Cell type (`t`), `n` when absent. */
+  type: string;
+}
+
+/** The row's start tag and the place of its end tag (`closeStart` = text length for `<row/>`). */
+export interface RowShape {
+  /** End (exclusive) of the start tag. */
+  tagEnd: number;
+  selfClosing: boolean;
+  /** Start of `</row>` (text length when self-closing). */
+  closeStart: number;
+}
+
+/** Where the row's start tag ends and its end tag starts. */
+export function readRowShape(row: string): RowShape {
+  const tagEnd = row.indexOf('>') + 1;
+  const selfClosing = row.charCodeAt(tagEnd - 2) === 47;
+  return { tagEnd, selfClosing, closeStart: selfClosing ? row.length : row.lastIndexOf('</') };
+}
+
+/** The cells of `row` (the text of one row element, prefix `prefix`), in the order written. */
+export function readRowCells(row: string, prefix: string, shape: RowShape): RowCell[] {
+  const cells: RowCell[] = [];
+  const open = `<${prefix}c`;
+  const close = `</${prefix}c>`;
+  let at = shape.tagEnd;
+  let previous = 0;
+  for (;;) {
+    const start = row.indexOf(open, at);
+    if (start < 0 || start >= shape.closeStart) break;
+    const next = row.charCodeAt(start + open.length);
+    // `<c ` / `<c>` / `<c/>`, not `<col…>` or another element starting with c.
+    if (!(next === 32 || next === 62 || next === 47 || next === 9 || next === 10 || next === 13)) {
+      at = start + open.length;
+      continue;
+    }
+    const tagEnd = row.indexOf('>', start) + 1;
+    const selfClosing = row.charCodeAt(tagEnd - 2) === 47;
+    const end = selfClosing ? tagEnd : row.indexOf(close, tagEnd) + close.length;
+    if (tagEnd <= 0 || end < tagEnd) break;
+    const tag = row.slice(start, tagEnd);
+    const ref = readAttribute(tag, 'r');
+    const fromRef = ref === undefined ? undefined : parseColumn(ref);
+    const column = fromRef ?? previous + 1;
+    const style = Number(readAttribute(tag, 's') ?? '0');
+    cells.push({ start, tagEnd, end, column, hasRef: fromRef !== undefined, style: Number.isInteger(style) && style >= 0 ? style : 0, type: readAttribute(tag, 't') ?? 'n' });
+    previous = column;
+    at = end;
+  }
+  return cells;
+}
+
+/** Column number (A = 1) of a cell reference such as `AB12`; `undefined` when it is none. */
+export function parseColumn(ref: string): number | undefined {
+  let n = 0;
+  let i = 0;
+  for (; i < ref.length; i++) {
+    const code = ref.charCodeAt(i);
+    if (code >= 65 && code <= 90) n = n * 26 + (code - 64);
+    else if (code >= 97 && code <= 122) n = n * 26 + (code - 96);
+    else break;
+  }
+  if (i === 0 || i > 3 || n > 16_384) return undefined;
+  return n;
+}
+
+/** The letters of a 1-based column. */
+export function columnLetters(column: number): string {
+  let letters = '';
+  let n = column;
+  while (n > 0) {
+    const rest = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rest) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+/**
+ * The cell's value the way exceljs's sheet parser gives it: a number, a boolean, `{ sharedString }`,
+ * `{ formula, result }`, `{ error }`, or text; `undefined` for a cell without a value.
+ */
+export function readCellValue(row: string, cell: RowCell, prefix: string): unknown {
+  if (cell.end === cell.tagEnd) return undefined;
+  const inner = row.slice(cell.tagEnd, cell.end - prefix.length - 4);
+  const formula = readElementText(inner, prefix, 'f');
+  const raw = cell.type === 'inlineStr' ? readInlineText(inner, prefix) : readElementText(inner, prefix, 'v');
+  const value = raw === undefined ? undefined : typedValue(cell.type, raw);
+  if (formula !== undefined) return { formula: formula === '' ? '(shared)' : formula, result: value };
+  return value;
+}
+
+function typedValue(type: string, raw: string): unknown {
+  switch (type) {
+    case 's':
+      return { sharedString: Number(raw) };
+    case 'b':
+      return Number(raw) !== 0;
+    case 'e':
+      return { error: raw };
+    case 'str':
+    case 'inlineStr':
+    case 'd':
+      return raw;
+    default: {
+      const number = Number.parseFloat(raw);
+      return Number.isNaN(number) ? raw : number;
+    }
+  }
+}
+
+/** Text of the first `<name>` element in `inner`, entities decoded; `''` for an empty one, `undefined` when absent. */
+function readElementText(inner: string, prefix: string, name: string): string | undefined {
+  const open = `<${prefix}${name}`;
+  let at = inner.indexOf(open);
+  while (at >= 0) {
+    const next = inner.charCodeAt(at + open.length);
+    if (next === 62 || next === 32 || next === 47 || next === 9 || next === 10 || next === 13) break;
+    at = inner.indexOf(open, at + open.length);
+  }
+  if (at < 0) return undefined;
+  const tagEnd = inner.indexOf('>', at) + 1;
+  if (inner.charCodeAt(tagEnd - 2) === 47) return '';
+  const close = inner.indexOf(`</${prefix}${name}>`, tagEnd);
+  return decodeXmlEntities(inner.slice(tagEnd, close < 0 ? inner.length : close));
+}
+
+/** Text of an inline string (`<is>`): its `<t>` runs joined, phonetic guides (`<rPh>`) left out. */
+function readInlineText(inner: string, prefix: string): string | undefined {
+  const withoutGuides = inner.replace(new RegExp(`<${prefix}rPh[\\s>][\\s\\S]*?</${prefix}rPh>`, 'g'), '');
+  const pattern = new RegExp(`<${prefix}t(?:\\s[^>]*)?(?:/>|>([\\s\\S]*?)</${prefix}t>)`, 'g');
+  let text: string | undefined;
+  for (const match of withoutGuides.matchAll(pattern)) text = (text ?? '') + decodeXmlEntities(match[1] ?? '');
+  return text;
+}

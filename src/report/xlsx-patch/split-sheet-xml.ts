@@ -1,0 +1,114 @@
+/**
+ * A worksheet part's XML cut, as it streams, into what comes before the rows (up to and including
+ * the `<sheetData>` start tag), one piece per `<row>` element, and what comes after the rows. No
+ * DOM and no full XML parser: inside `sheetData` a row is found by its start tag and its end tag
+ * (text cannot hold a raw `<`), whatever namespace prefix the part uses (`<x:row>`).
+ */
+
+/** One piece of the sheet's XML. */
+export type SheetPiece =
+  | { kind: 'head'; text: string; prefix: string }
+  | { kind: 'row'; text: string }
+  | { kind: 'tail'; text: string };
+
+const SHEET_DATA = /<([A-Za-z_][\w.-]*:)?sheetData(?=[\s/>])[^>]*>/;
+
+/** Splits the XML text `chunks` yields (whole characters) into head, rows and tail. */
+export async function* splitSheetXml(chunks: AsyncIterable<string>): AsyncGenerator<SheetPiece> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  let buffer = '';
+  let done = false;
+  const more = async (): Promise<boolean> => {
+    if (done) return false;
+    const next = await iterator.next();
+    if (next.done === true) {
+      done = true;
+      return false;
+    }
+    buffer += next.value;
+    return true;
+  };
+
+  // Head: up to the `<sheetData>` start tag.
+  let match: RegExpExecArray | null = null;
+  for (;;) {
+    match = SHEET_DATA.exec(buffer);
+    if (match !== null || !(await more())) break;
+  }
+  if (match === null) throw new Error('the sheet has no sheetData element');
+  const prefix = match[1] ?? '';
+  const tagEnd = match.index + match[0].length;
+  const selfClosing = match[0].endsWith('/>');
+  const openTag = selfClosing ? `${match[0].slice(0, -2).trimEnd()}>` : match[0];
+  yield { kind: 'head', text: buffer.slice(0, match.index) + openTag, prefix };
+  buffer = buffer.slice(tagEnd);
+  if (selfClosing) {
+    buffer = `</${prefix}sheetData>${buffer}`;
+  } else {
+    yield* splitRows(prefix, () => buffer, (rest) => (buffer = rest), more);
+  }
+  while (await more());
+  yield { kind: 'tail', text: buffer };
+}
+
+async function* splitRows(prefix: string, read: () => string, keep: (rest: string) => void, more: () => Promise<boolean>): AsyncGenerator<SheetPiece> {
+  const rowOpen = `<${prefix}row`;
+  const rowClose = `</${prefix}row>`;
+  const dataClose = `</${prefix}sheetData`;
+  let buffer = read();
+  let at = 0;
+  const refill = async (): Promise<boolean> => {
+    keep(buffer.slice(at));
+    at = 0;
+    const got = await more();
+    buffer = read();
+    return got;
+  };
+  for (;;) {
+    const lt = buffer.indexOf('<', at);
+    if (lt < 0) {
+      at = buffer.length;
+      if (!(await refill())) throw new Error('the sheet ends inside its rows (truncated)');
+      continue;
+    }
+    at = lt;
+    // Enough text to tell the element apart.
+    while (buffer.length - at < dataClose.length + 1) {
+      if (!(await refill())) {
+        if (buffer.length - at < rowOpen.length + 1) throw new Error('the sheet ends inside its rows (truncated)');
+        break;
+      }
+    }
+    if (buffer.startsWith(dataClose, at)) {
+      keep(buffer.slice(at));
+      return;
+    }
+    const isRow = buffer.startsWith(rowOpen, at) && /[\s/>]/.test(buffer[at + rowOpen.length] ?? '');
+    const end = isRow ? findRowEnd(buffer, at, rowOpen.length, rowClose) : findOtherEnd(buffer, at);
+    if (end < 0) {
+      if (!(await refill())) throw new Error('the sheet ends inside a row (truncated)');
+      continue;
+    }
+    // Anything else inside sheetData (a comment, an extension) is not a row and is dropped.
+    if (isRow) yield { kind: 'row', text: buffer.slice(at, end) };
+    at = end;
+  }
+}
+
+/** End (exclusive) of the row element starting at `start`, or -1 when it is not all in `text` yet. */
+function findRowEnd(text: string, start: number, openLength: number, rowClose: string): number {
+  const tagEnd = text.indexOf('>', start + openLength);
+  if (tagEnd < 0) return -1;
+  if (text.charCodeAt(tagEnd - 1) === 47 /* / */) return tagEnd + 1;
+  const close = text.indexOf(rowClose, tagEnd);
+  return close < 0 ? -1 : close + rowClose.length;
+}
+
+function findOtherEnd(text: string, start: number): number {
+  if (text.startsWith('<!--', start)) {
+    const close = text.indexOf('-->', start + 4);
+    return close < 0 ? -1 : close + 3;
+  }
+  const tagEnd = text.indexOf('>', start);
+  return tagEnd < 0 ? -1 : tagEnd + 1;
+}
