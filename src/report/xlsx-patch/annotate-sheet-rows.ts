@@ -20,7 +20,7 @@ import type { RowOutcome, RowStatus } from '../report-types.js';
 import type { TextRow } from '../write-annotated-csv.js';
 import type { CellNote } from './build-notes-parts.js';
 import type { StylePatch, ToolStyle } from './patch-styles.js';
-import { columnLetters, parseColumn, readCellValue, readRowCells, readRowShape, type RowCell, type RowShape } from './row-cells.js';
+import { columnLetters, parseColumn, readStoredCell, readRowCells, readRowShape, type RowCell, type RowShape } from './row-cells.js';
 import { rewriteSheetHead } from './rewrite-sheet-head.js';
 import type { ToFixLine } from './to-fix-sheet-xml.js';
 import { escapeXmlText, readAttribute, removeAttribute, setAttribute } from './xml-markup.js';
@@ -132,14 +132,14 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
     cellsCache.cells ??= readRowCells(text, prefix, shape);
     for (const cell of cellsCache.cells) {
       if (cell.column > values.length) continue;
-      const built = buildXlsxCell(readCellValue(text, cell, prefix), { numberFormat: options.numberFormatOf(cell.style), strings: options.strings, date1904: options.date1904 });
+      const built = buildXlsxCell(readStoredCell(text, cell, prefix), { numberFormat: options.numberFormatOf(cell.style), strings: options.strings, date1904: options.date1904 });
       if (built !== undefined) values[cell.column - 1] = built.text;
     }
     return values;
   };
 
   const cellText = (text: string, cell: RowCell): string => {
-    const built = buildXlsxCell(readCellValue(text, cell, prefix), { numberFormat: undefined, strings: options.strings, date1904: options.date1904 });
+    const built = buildXlsxCell(readStoredCell(text, cell, prefix), { numberFormat: undefined, strings: options.strings, date1904: options.date1904 });
     return built?.text ?? '';
   };
 

@@ -1,10 +1,10 @@
 /**
  * The cells of one `<row>` element of a worksheet's XML: where each starts and ends, its column
  * (from `r`, or the one after the previous cell when it has none), its style and type, and, on
- * demand, its value as exceljs's sheet parser would give it (for the texts of `onDataRow` and the
- * reader's own cell builder).
+ * demand, the cell as stored (for the texts of `onDataRow`, built by the reader's own cell builder).
  */
 import { decodeXmlEntities } from '../../sources/xml-text.js';
+import type { XmlCell } from '../../sources/parse-sheet-rows.js';
 import { readAttribute } from './xml-markup.js';
 
 /** One cell of a row. */
@@ -98,36 +98,17 @@ export function columnLetters(column: number): string {
 }
 
 /**
- * The cell's value the way exceljs's sheet parser gives it: a number, a boolean, `{ sharedString }`,
- * `{ formula, result }`, `{ error }`, or text; `undefined` for a cell without a value.
+ * The cell as stored, in the shape the source reader builds its cells from (`XmlCell`), so that the
+ * copy reads every cell exactly as the reader did.
  */
-export function readCellValue(row: string, cell: RowCell, prefix: string): unknown {
-  if (cell.end === cell.tagEnd) return undefined;
+export function readStoredCell(row: string, cell: RowCell, prefix: string): XmlCell {
+  const stored: XmlCell = { column: cell.column - 1, type: cell.type === 'n' ? undefined : cell.type, style: cell.style, value: undefined, formula: undefined, inline: undefined };
+  if (cell.end === cell.tagEnd) return stored;
   const inner = row.slice(cell.tagEnd, cell.end - prefix.length - 4);
-  const formula = readElementText(inner, prefix, 'f');
-  const raw = cell.type === 'inlineStr' ? readInlineText(inner, prefix) : readElementText(inner, prefix, 'v');
-  const value = raw === undefined ? undefined : typedValue(cell.type, raw);
-  if (formula !== undefined) return { formula: formula === '' ? '(shared)' : formula, result: value };
-  return value;
-}
-
-function typedValue(type: string, raw: string): unknown {
-  switch (type) {
-    case 's':
-      return { sharedString: Number(raw) };
-    case 'b':
-      return Number(raw) !== 0;
-    case 'e':
-      return { error: raw };
-    case 'str':
-    case 'inlineStr':
-    case 'd':
-      return raw;
-    default: {
-      const number = Number.parseFloat(raw);
-      return Number.isNaN(number) ? raw : number;
-    }
-  }
+  stored.formula = readElementText(inner, prefix, 'f');
+  stored.value = readElementText(inner, prefix, 'v');
+  if (cell.type === 'inlineStr') stored.inline = readInlineText(inner, prefix);
+  return stored;
 }
 
 /** Text of the first `<name>` element in `inner`, entities decoded; `''` for an empty one, `undefined` when absent. */
