@@ -4,8 +4,10 @@ import { detectDelimiter, detectLineBreak } from '../../src/sources/detect-delim
 import { checkHeaderComplete, findHeaderRow, normalizeHeaderName } from '../../src/sources/find-header-row.js';
 import {
   buildIsoDate,
+  buildSerialText,
   buildPlainDigits,
   checkDateFormat,
+  readNumberFormatKind,
   checkExponentText,
   checkScientificFormat,
   interpretNumber,
@@ -70,6 +72,21 @@ describe('interpretNumber', () => {
     }
     expect(checkScientificFormat('##0.0E+0')).toBe(true);
     expect(checkScientificFormat('0.00')).toBe(false);
+  });
+
+  it('tells dates, times of day, durations and numbers apart, by the first section of the format', () => {
+    const kinds = { 'dd.mm.yyyy': 'date', 'mmm-yy': 'date', mm: 'date', 'h:mm AM/PM': 'time', 'hh:mm:ss': 'time', '[h]:mm': 'duration', '[mm]:ss': 'duration', '[Red]0.00': 'number', '0;-0;"day"': 'number', '#,##0 "шт"': 'number' };
+    for (const [format, kind] of Object.entries(kinds)) expect(readNumberFormatKind(format), format).toBe(kind);
+  });
+
+  it('shows serials as Excel does: its 29 February 1900, times from day 0, nothing for negative serials', () => {
+    expect(buildSerialText(59, 'date', false)?.text).toBe('1900-02-28');
+    expect(buildSerialText(60, 'date', false)?.text).toBe('1900-02-29');
+    expect(buildSerialText(60.5, 'date', false)?.text).toBe('1900-02-29T12:00:00');
+    expect(buildSerialText(61, 'date', false)?.text).toBe('1900-03-01');
+    expect(buildSerialText(0, 'date', true)?.text).toBe('1904-01-01');
+    expect(buildSerialText(1.75, 'time', false)?.text).toBe('18:00:00');
+    expect(buildSerialText(-1, 'date', false)).toBeUndefined();
   });
 
   it('writes dates as ISO, with the time only when there is one', () => {
