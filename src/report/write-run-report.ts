@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InternalError } from '../core/errors.js';
-import type { Issue } from '../core/issue.js';
+import { compareIssues, type Issue } from '../core/issue.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import type { RowOutcome, RunSummary } from './report-types.js';
@@ -91,7 +91,7 @@ export async function writeRunReport(options: WriteRunReportOptions): Promise<Ru
     throw error;
   }
   // What the copy could not do as usual (rows out of order, no room for the `_` columns) is reported with the file's issues.
-  await writeSummaryJson(paths.summary, copyWarnings.length === 0 ? options.summary : { ...options.summary, issues: [...options.summary.issues, ...copyWarnings] });
+  await writeSummaryJson(paths.summary, copyWarnings.length === 0 ? options.summary : { ...options.summary, issues: [...options.summary.issues, ...copyWarnings].sort(compareIssues) });
   return paths;
 }
 
