@@ -17,6 +17,7 @@ export interface CsvFileWriter {
 }
 
 const WRITE_BUFFER_BYTES = 1 << 20;
+const BATCH_CHARS = 256 * 1024;
 
 /** Opens `path` for writing (replacing it) and writes the BOM. */
 export function createCsvFileWriter(path: string, delimiter: string): CsvFileWriter {
@@ -27,14 +28,23 @@ export function createCsvFileWriter(path: string, delimiter: string): CsvFileWri
   stream.on('error', (error) => {
     failure = error;
   });
-  stream.write(CSV_BOM);
+  // Records are gathered into one string of about 256 KB per stream write: a write per record
+  // cost a third of a 100,000-row annotated CSV's time in per-chunk work (writev, encoding).
+  let batch = CSV_BOM;
+  const flush = (): boolean => {
+    const ok = stream.write(batch);
+    batch = '';
+    return ok;
+  };
   return {
     async write(values) {
       if (failure !== undefined) throw failure;
-      if (!stream.write(formatCsvRecord(values, delimiter) + CSV_NEWLINE)) await once(stream, 'drain');
+      batch += formatCsvRecord(values, delimiter) + CSV_NEWLINE;
+      if (batch.length >= BATCH_CHARS && !flush()) await once(stream, 'drain');
     },
     async close() {
       if (failure !== undefined) throw failure;
+      if (batch !== '') flush();
       stream.end();
       await once(stream, 'finish');
     },

@@ -15,11 +15,29 @@ export const CSV_NEWLINE = '\r\n';
  * quoted with `"` when it holds the delimiter, a quote, a line break, or leading/trailing space.
  */
 export function formatCsvRecord(values: readonly string[], delimiter: string): string {
-  return values.map((value) => quoteCsvField(neutralizeFormula(value), delimiter)).join(delimiter);
+  const needsQuotes = quotePattern(delimiter);
+  let record = '';
+  for (let i = 0; i < values.length; i++) {
+    const value = neutralizeFormula(values[i] as string);
+    if (i > 0) record += delimiter;
+    record += needsQuotes.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  }
+  return record;
 }
 
-function quoteCsvField(value: string, delimiter: string): string {
-  const needsQuotes =
-    value.includes(delimiter) || value.includes('"') || value.includes('\n') || value.includes('\r') || value !== value.trim();
-  return needsQuotes ? `"${value.replaceAll('"', '""')}"` : value;
+const QUOTE_PATTERNS = new Map<string, RegExp>();
+
+/**
+ * The fields that need quotes: with the delimiter, a quote or a line break, or with white space
+ * at either end (`\s` is the set `String.prototype.trim` removes). One test per field, compiled
+ * once per delimiter.
+ */
+function quotePattern(delimiter: string): RegExp {
+  let pattern = QUOTE_PATTERNS.get(delimiter);
+  if (pattern === undefined) {
+    const escaped = delimiter.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    pattern = new RegExp(`${escaped}|["\\n\\r]|^\\s|\\s$`);
+    QUOTE_PATTERNS.set(delimiter, pattern);
+  }
+  return pattern;
 }

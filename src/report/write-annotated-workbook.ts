@@ -31,7 +31,7 @@ import { openSourceWorkbook, type SourceWorkbook } from './open-source-sheet.js'
 import type { RowOutcome } from './report-types.js';
 import type { TextRow } from './write-annotated-csv.js';
 import { createSheetRowsRewriter, type SheetRowsResult } from './xlsx-patch/annotate-sheet-rows.js';
-import { buildCommentsXml, buildNotesVml } from './xlsx-patch/build-notes-parts.js';
+import { buildCommentsXml, buildNotesVml, readExistingNotes, type ExistingNotes } from './xlsx-patch/build-notes-parts.js';
 import {
   addContentDefault,
   addContentOverride,
@@ -42,6 +42,7 @@ import {
   pickFreeName,
   relationshipsPartOf,
   RELATIONSHIP_TYPES,
+  resolveTarget,
 } from './xlsx-patch/patch-package-parts.js';
 import { createStylePatch, type StylePatch } from './xlsx-patch/patch-styles.js';
 import { splitSheetXml } from './xlsx-patch/split-sheet-xml.js';
@@ -169,6 +170,8 @@ interface PackagePlan {
   notesAllowed: boolean;
   commentsPart: string;
   vmlPart: string;
+  /** The sheet's notes when it has some already (then `commentsPart` and `vmlPart` are theirs). */
+  existingNotes: { notes: ExistingNotes; vml: string } | undefined;
   firstVmlBlock: number;
   warnings: Issue[];
 }
@@ -196,9 +199,27 @@ async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
   const sheetRelsEntry = entries.get(sheetRelsPart);
   const sheetRelsXml = sheetRelsEntry === undefined ? undefined : await text(sheetRelsEntry);
   const warnings: Issue[] = [];
-  const notesAllowed =
-    sheetRelsXml === undefined ||
-    (findRelationshipTargets(sheetRelsXml, RELATIONSHIP_TYPES.comments).length === 0 && findRelationshipTargets(sheetRelsXml, RELATIONSHIP_TYPES.vmlDrawing).length === 0);
+  const replaced = new Map<string, string>();
+  const deferred = new Set<string>(['[Content_Types].xml', sheetRelsPart]);
+  let commentsPart = pickFreeName((name) => entries.has(name), (n) => `xl/comments${n}.xml`);
+  let vmlPart = pickFreeName((name) => entries.has(name), (n) => `xl/drawings/vmlDrawing${n}.vml`);
+  let existingNotes: PackagePlan['existingNotes'];
+  const commentTargets = sheetRelsXml === undefined ? [] : findRelationshipTargets(sheetRelsXml, RELATIONSHIP_TYPES.comments);
+  const vmlTargets = sheetRelsXml === undefined ? [] : findRelationshipTargets(sheetRelsXml, RELATIONSHIP_TYPES.vmlDrawing);
+  let notesAllowed = commentTargets.length === 0 && vmlTargets.length === 0;
+  if (commentTargets.length === 1 && vmlTargets.length === 1) {
+    // Notes already there (the seller's, or ours from an earlier run): merged, in the same parts.
+    const commentsEntry = entries.get(resolveTarget(sheetPart, commentTargets[0] as string));
+    const vmlEntry = entries.get(resolveTarget(sheetPart, vmlTargets[0] as string));
+    if (commentsEntry !== undefined && vmlEntry !== undefined) {
+      commentsPart = commentsEntry.name;
+      vmlPart = vmlEntry.name;
+      existingNotes = { notes: readExistingNotes(await text(commentsEntry)), vml: await text(vmlEntry) };
+      deferred.add(commentsPart);
+      deferred.add(vmlPart);
+      notesAllowed = true;
+    }
+  }
   if (!notesAllowed) {
     warnings.push({
       code: 'annotation_notes_skipped',
@@ -206,12 +227,10 @@ async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
       stage: 'read',
       file: path,
       sheet: source.sheet.name,
-      message: 'the sheet has notes of its own, which are kept as they are: the issues are not added as notes (they are in _errors and on the "To fix" sheet)',
+      message: 'the sheet has a drawing of notes or controls this tool cannot extend; it is kept as it is, and the issues are not added as notes (they are in _errors and on the "To fix" sheet)',
     });
   }
 
-  const replaced = new Map<string, string>();
-  const deferred = new Set<string>(['[Content_Types].xml', sheetRelsPart]);
   if (source.stylesEntry !== undefined) deferred.add(source.stylesEntry.name);
 
   // The `To fix` sheet of an earlier run (same name, not the data sheet) is replaced, not repeated.
@@ -234,8 +253,6 @@ async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
     contentTypes = addContentOverride(contentTypes, '/xl/styles.xml', CONTENT_TYPES.styles);
   }
 
-  const commentsPart = pickFreeName((name) => entries.has(name), (n) => `xl/comments${n}.xml`);
-  const vmlPart = pickFreeName((name) => entries.has(name), (n) => `xl/drawings/vmlDrawing${n}.vml`);
   return {
     toFixName,
     toFixPart,
@@ -249,6 +266,7 @@ async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
     notesAllowed,
     commentsPart,
     vmlPart,
+    existingNotes,
     firstVmlBlock: await findFreeVmlBlock(source, text),
     warnings,
   };
@@ -330,6 +348,7 @@ async function rewriteSheet(
     outcomeFor: createOutcomeCursor(options),
     prefixFormulaText: options.prefixFormulaText === true,
     maxNotes: plan.notesAllowed ? (options.maxNotes ?? DEFAULT_MAX_NOTES) : 0,
+    hasSellerNote: (ref) => plan.existingNotes?.notes.sellerRefs.has(ref) === true,
     onDataRow: options.onDataRow,
     onIssue: async (line) => {
       toFixRow += 1;
@@ -345,7 +364,8 @@ async function rewriteSheet(
     for await (const piece of splitSheetXml(xml as AsyncIterable<string>)) {
       if (piece.kind === 'head') rewriter.head(piece.text, piece.prefix);
       else if (piece.kind === 'row') await rewriter.row(piece.text);
-      else rows = await rewriter.tail(piece.text, (notes) => (notes > 0 ? addNotesRelationships(plan) : undefined));
+      // A sheet with notes already has its drawing element.
+      else rows = await rewriter.tail(piece.text, (notes) => (notes > 0 && plan.existingNotes === undefined ? addNotesRelationships(plan) : undefined));
     }
   } catch (error) {
     if (isPipelineError(error)) throw error;
@@ -372,7 +392,10 @@ function addNotesRelationships(plan: PackagePlan): string {
 
 /** Writes the parts that depend on the sheet's rewrite: notes, styles, the sheet's relationships, content types. */
 async function finishPackage(source: SourceWorkbook, plan: PackagePlan, output: ZipOutput, input: Awaited<ReturnType<typeof open>>, rows: SheetRowsResult): Promise<void> {
-  if (rows.notes.length > 0) {
+  if (plan.existingNotes !== undefined) {
+    await output.addEntry(plan.commentsPart, plan.existingNotes.notes.mergeComments(rows.notes));
+    await output.addEntry(plan.vmlPart, plan.existingNotes.notes.mergeVml(plan.existingNotes.vml, rows.notes, plan.firstVmlBlock));
+  } else if (rows.notes.length > 0) {
     await output.addEntry(plan.commentsPart, buildCommentsXml(rows.notes));
     await output.addEntry(plan.vmlPart, buildNotesVml(rows.notes, plan.firstVmlBlock));
   }

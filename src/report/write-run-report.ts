@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InternalError } from '../core/errors.js';
+import { compareIssues, type Issue } from '../core/issue.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import type { RowOutcome, RunSummary } from './report-types.js';
@@ -83,23 +84,25 @@ export async function writeRunReport(options: WriteRunReportOptions): Promise<Ru
     outPath: paths.rejectedRows,
     delimiter: options.rejectedRowsDelimiter ?? (info.format === 'csv' ? inputDelimiter : ';'),
   });
+  let copyWarnings: Issue[] = [];
   try {
     // Without the copy no row needs attention (see `annotated`): the input is not read again.
-    if (paths.annotated !== null) await writeAnnotatedCopy(options, paths.annotated, header, rejected);
+    if (paths.annotated !== null) copyWarnings = await writeAnnotatedCopy(options, paths.annotated, header, rejected);
     await rejected.close();
   } catch (error) {
     rejected.destroy();
     throw error;
   }
-  await writeSummaryJson(paths.summary, options.summary);
+  // What the copy could not do as usual (rows out of order, no room for the `_` columns) is reported with the file's issues.
+  await writeSummaryJson(paths.summary, copyWarnings.length === 0 ? options.summary : { ...options.summary, issues: [...options.summary.issues, ...copyWarnings].sort(compareIssues) });
   return paths;
 }
 
-/** Streams the annotated copy to `outPath`, feeding `rejected-rows.csv` from the same read of the input. */
-async function writeAnnotatedCopy(options: WriteRunReportOptions, outPath: string, header: string[], rejected: RejectedRowsSink): Promise<void> {
+/** Streams the annotated copy to `outPath`, feeding `rejected-rows.csv` from the same read of the input; resolves with the copy's warnings. */
+async function writeAnnotatedCopy(options: WriteRunReportOptions, outPath: string, header: string[], rejected: RejectedRowsSink): Promise<Issue[]> {
   const { info } = options;
   if (info.format === 'xlsx') {
-    await writeAnnotatedWorkbook({
+    const result = await writeAnnotatedWorkbook({
       sourcePath: options.sourcePath,
       outPath,
       info,
@@ -110,7 +113,7 @@ async function writeAnnotatedCopy(options: WriteRunReportOptions, outPath: strin
         await rejected.add(row, outcome);
       },
     });
-    return;
+    return result.warnings;
   }
   if (options.rowsForCsv === undefined) throw new InternalError('writeRunReport: rowsForCsv is required for a CSV input');
   const annotated = await createAnnotatedCsvSink({
@@ -130,4 +133,5 @@ async function writeAnnotatedCopy(options: WriteRunReportOptions, outPath: strin
     annotated.destroy();
     throw error;
   }
+  return [];
 }

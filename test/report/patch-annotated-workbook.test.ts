@@ -149,6 +149,61 @@ describe('writeAnnotatedWorkbook patches the seller workbook', () => {
   });
 });
 
+function noteText(cell: ExcelJS.Cell): string {
+  const note = cell.note as string | ExcelJS.Comment | undefined;
+  if (note === undefined) return '';
+  return typeof note === 'string' ? note : (note.texts ?? []).map((text) => text.text).join('');
+}
+
+describe('writeAnnotatedWorkbook on a copy fed back', () => {
+  it('replaces its own notes, highlights, _ columns and To fix sheet from the earlier run, and keeps the seller notes', async () => {
+    const dir = await makeTempDir();
+    const sourcePath = join(dir, 'rich.xlsx');
+    await writeRichWorkbook(sourcePath);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(sourcePath);
+    workbook.getWorksheet('Товары')!.getCell('A2').note = 'заметка продавца';
+    await workbook.xlsx.writeFile(sourcePath);
+    const first = join(dir, 'first.xlsx');
+    const firstResult = await writeAnnotatedWorkbook({ sourcePath, outPath: first, info: richInfo, outcomeOf: makeOutcomeOf(richOutcomes) });
+    expect(firstResult).toMatchObject({ notes: 3, warnings: [] });
+
+    const second = join(dir, 'second.xlsx');
+    const secondOutcomes: RowOutcome[] = [
+      { row: 2, status: 'invalid', issues: [makeIssue({ code: 'name_bad', message: 'name is bad', row: 2, column: 'B' }), makeIssue({ code: 'sku_bad', message: 'sku is bad', row: 2, column: 'A' })] },
+      { row: 3, status: 'valid', issues: [] },
+      { row: 4, status: 'invalid', issues: [makeIssue({ code: 'date_old', message: 'date is still too old', row: 4, column: 'D' })] },
+    ];
+    const result = await writeAnnotatedWorkbook({ sourcePath: first, outPath: second, info: richInfo, outcomeOf: makeOutcomeOf(secondOutcomes) });
+    // A2 has the seller's note: it is highlighted, but keeps that note alone.
+    expect(result).toMatchObject({ highlightedCells: 3, notes: 2, issues: 3, warnings: [] });
+
+    const out = new ExcelJS.Workbook();
+    await out.xlsx.readFile(second);
+    expect(out.worksheets.map((sheet) => sheet.name)).toEqual(['Товары', 'Справочник', 'To fix']);
+    const sheet = out.getWorksheet('Товары')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...HEADERS, ...ANNOTATION_HEADERS]);
+    // Row 3 is fixed: its cells go back to the seller's formats, without fill or note.
+    expect(fillColour(sheet.getCell('C3'))).toBeUndefined();
+    expect(sheet.getCell('C3').numFmt).toBe('#,##0.00 ₸');
+    expect(fillColour(sheet.getCell('B3'))).toBeUndefined();
+    expect(sheet.getCell('B3').font?.italic).toBe(true);
+    expect(noteText(sheet.getCell('C3'))).toBe('');
+    expect(sheet.getCell('E3').value).toBe('valid');
+    expect(sheet.getCell('F3').value).toBeNull();
+    // Still or newly faulty cells.
+    expect(fillColour(sheet.getCell('D4'))).toBe(ANNOTATION_FILLS.error);
+    expect(sheet.getCell('D4').numFmt).toBe('dd.mm.yyyy');
+    expect(noteText(sheet.getCell('D4'))).toBe('date is still too old');
+    expect(fillColour(sheet.getCell('B2'))).toBe(ANNOTATION_FILLS.error);
+    expect(noteText(sheet.getCell('B2'))).toBe('name is bad');
+    expect(fillColour(sheet.getCell('A2'))).toBe(ANNOTATION_FILLS.error);
+    expect(noteText(sheet.getCell('A2'))).toBe('заметка продавца');
+    const toFix = out.getWorksheet('To fix')!;
+    expect(toFix.rowCount).toBe(4);
+  });
+});
+
 /**
  * A hand-written sheet part: rows and cells without `r`, rows out of order and repeated, a header
  * cell in XFD when asked, elements with the namespace prefix `prefix` (`x:`; exceljs cannot load

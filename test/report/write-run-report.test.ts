@@ -1,13 +1,15 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { compareIssues } from '../../src/core/issue.js';
 import { buildRunSummary } from '../../src/report/build-run-summary.js';
 import type { RowOutcome } from '../../src/report/report-types.js';
 import { writeRunReport } from '../../src/report/write-run-report.js';
 import { makeHeader, makeInfo, makeIssue, makeOutcomeOf, makeParts, makeTempDir } from './report-builders.js';
 import { requireAnnotatedPath } from '../helpers/require-annotated-path.js';
+import { buildStoredZip, buildXlsxParts } from '../fuzz/build-xlsx-bytes.js';
 
 const priceIssue = makeIssue({ code: 'price_not_number', message: 'price is not a number', row: 3, column: 'B', header: 'Цена', value: 'abc' });
 const outcomes: RowOutcome[] = [
@@ -44,6 +46,29 @@ describe('writeRunReport', () => {
       ['row', 'status', 'issue_code', 'message', 'Артикул', 'Цена'],
       ['3', 'invalid', 'price_not_number', 'column B (Цена): price is not a number (value "abc")', 'A-2', 'abc'],
     ]);
+  });
+
+  it('adds what the annotated copy could not do as usual (rows out of order) to the issues of summary.json', async () => {
+    const dir = await makeTempDir();
+    const sourcePath = join(dir, 'товары.xlsx');
+    const parts = buildXlsxParts([['Артикул', 'Цена'], ['A-1', 100], ['A-2', 'abc']]);
+    const sheet = parts['xl/worksheets/sheet1.xml'] as string;
+    const [row2, row3] = [/<row r="2">.*?<\/row>/.exec(sheet)?.[0] ?? '', /<row r="3">.*?<\/row>/.exec(sheet)?.[0] ?? ''];
+    parts['xl/worksheets/sheet1.xml'] = sheet.replace(row2 + row3, row3 + row2);
+    await writeFile(sourcePath, buildStoredZip(parts));
+    const summary = buildRunSummary(makeParts({ command: 'validate', outcomes }));
+    const paths = await writeRunReport({
+      dir,
+      summary,
+      sourcePath,
+      info: makeInfo({ file: 'товары.xlsx', format: 'xlsx', sheet: 'Товары', header: makeHeader(['Артикул', 'Цена']) }),
+      outcomeOf: makeOutcomeOf(outcomes),
+    });
+    const written = JSON.parse(await readFile(paths.summary, 'utf8')) as typeof summary;
+    const added = written.issues.filter((issue) => issue.code === 'rows_out_of_order');
+    expect(added).toMatchObject([{ severity: 'warning', sheet: 'Товары', message: expect.stringMatching(/row 2 after row 3/) }]);
+    expect(written.issues.filter((issue) => issue.code !== 'rows_out_of_order')).toEqual(summary.issues);
+    expect(written.issues).toEqual([...written.issues].sort(compareIssues));
   });
 
   it('writes annotated.csv and rejected-rows.csv with the input delimiter for a CSV input', async () => {

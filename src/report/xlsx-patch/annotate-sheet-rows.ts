@@ -48,6 +48,8 @@ export interface SheetRowsOptions {
   prefixFormulaText: boolean;
   /** Most notes written (0 when the sheet cannot take any). */
   maxNotes: number;
+  /** True for a cell (`B7`) that has a note of the seller's: it gets none of ours. */
+  hasSellerNote?: (ref: string) => boolean;
   onDataRow?: ((row: TextRow, outcome: RowOutcome | undefined) => void | Promise<void>) | undefined;
   /** Called for each `To fix` line, in sheet order. */
   onIssue: (line: ToFixLine) => Promise<void>;
@@ -95,6 +97,8 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
   const disorder = { count: 0, first: '' };
   const conflicts = { count: 0, first: '' };
   const toolStyle = (style: ToolStyle): number => options.styles.toolStyle(style);
+  // A fed-back copy: the highlights of the earlier run go back to the seller's formats.
+  const earlierHighlights = options.styles.earlierHighlights;
 
   const setAnnotationColumn = (column: number | undefined): void => {
     firstColumn = column !== undefined && column + ANNOTATION_HEADERS.length - 1 <= MAX_COLUMN ? column : undefined;
@@ -203,7 +207,9 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
     let tag = cellXml.slice(0, cell.tagEnd - cell.start);
     let rest = cellXml.slice(cell.tagEnd - cell.start);
     if (!cell.hasRef) tag = setAttribute(tag, 'r', `${columnLetters(cell.column)}${rowNumber}`);
+    const earlier = earlierHighlights?.get(cell.style);
     if (highlight !== undefined) tag = setAttribute(tag, 's', String(highlight));
+    else if (earlier !== undefined) tag = setAttribute(tag, 's', String(earlier));
     if (options.prefixFormulaText && (cell.type === 's' || cell.type === 'inlineStr') && !rest.includes(`<${prefix}f`)) {
       const value = cellText(text, cell);
       if (isFormulaLike(value)) {
@@ -227,14 +233,15 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
     }
     if (byColumn.size === 0) return undefined;
     const styleOf = new Map<number, number>();
-    for (const cell of cells()) if (!oldColumns.has(cell.column)) styleOf.set(cell.column, cell.style);
+    for (const cell of cells()) if (!oldColumns.has(cell.column)) styleOf.set(cell.column, earlierHighlights?.get(cell.style) ?? cell.style);
     const highlights = new Map<number, number>();
     for (const [column, list] of byColumn) {
       const severity = list.some((issue) => issue.severity === 'error') ? 'error' : 'warning';
       highlights.set(column, options.styles.highlight(styleOf.get(column) ?? 0, severity));
-      if (result.notes.length < options.maxNotes) {
+      const ref = `${columnLetters(column)}${rowNumber}`;
+      if (result.notes.length < options.maxNotes && options.hasSellerNote?.(ref) !== true) {
         // Notes are never evaluated, so they keep the exact text.
-        result.notes.push({ row: rowNumber, column, ref: `${columnLetters(column)}${rowNumber}`, text: list.map((issue) => renderIssueText(issue, { column: false })).join('\n') });
+        result.notes.push({ row: rowNumber, column, ref, text: list.map((issue) => renderIssueText(issue, { column: false })).join('\n') });
       }
     }
     result.highlightedCells += byColumn.size;
@@ -242,6 +249,8 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
   };
 
   const dataRow = async (text: string, shape: RowShape, rowNumber: number): Promise<string> => {
+    // Work on every cell: dropping old `_` cells, undoing old highlights, prefixing formula-like text.
+    const perCell = oldColumns.size > 0 || earlierHighlights !== undefined || options.prefixFormulaText;
     const outcome = await options.outcomeFor(rowNumber);
     const cache: { cells?: RowCell[] } = {};
     const cells = (): RowCell[] => (cache.cells ??= readRowCells(text, prefix, shape));
@@ -250,7 +259,7 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
       result.annotatedRows += 1;
       const highlights = highlightsOf(outcome, rowNumber, cells);
       const extras = annotationCells(rowNumber, outcome);
-      if (highlights === undefined && oldColumns.size === 0 && !options.prefixFormulaText && endsBefore(text, shape, prefix, firstColumn)) {
+      if (highlights === undefined && !perCell && endsBefore(text, shape, prefix, firstColumn)) {
         out = `${openTag(text, shape)}${text.slice(shape.tagEnd, shape.closeStart)}${extras.map((extra) => extra.xml).join('')}</${prefix}row>`;
       } else {
         out = rewrite(text, shape, cells(), rowNumber, highlights ?? new Map(), extras);
@@ -259,7 +268,7 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
         await options.onIssue(buildToFixLine(rowNumber, issue, options.headerNames));
         result.issues += 1;
       }
-    } else if (oldColumns.size > 0 || options.prefixFormulaText) {
+    } else if (perCell) {
       out = rewrite(text, shape, cells(), rowNumber, new Map(), []);
     }
     if (options.onDataRow !== undefined) {
@@ -313,7 +322,9 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
         await release();
       }
       if (headerSeen && rowNumber > options.headerRow) await emitRow(await dataRow(text, shape, rowNumber));
-      else if (options.prefixFormulaText || (headerSeen && oldColumns.size > 0)) await emitRow(rewrite(text, shape, readRowCells(text, prefix, shape), rowNumber, new Map(), []));
+      else if (options.prefixFormulaText || earlierHighlights !== undefined || (headerSeen && oldColumns.size > 0)) {
+        await emitRow(rewrite(text, shape, readRowCells(text, prefix, shape), rowNumber, new Map(), []));
+      }
       else await emitRow(text);
     },
     async tail(text, legacyDrawingId) {

@@ -7,7 +7,7 @@
  * their own.
  */
 import { ANNOTATION_FILLS } from './annotation-fills.js';
-import { findElementPrefix, setAttribute } from './xml-markup.js';
+import { findElementPrefix, readAttribute, removeAttribute, setAttribute } from './xml-markup.js';
 
 /** The formats of the tool's own cells. */
 export type ToolStyle = 'header' | 'bold' | 'errors' | 'fill-error' | 'fill-warning' | 'fill-ok' | 'fill-header';
@@ -21,6 +21,11 @@ export interface StylePatch {
   highlight(styleId: number, severity: HighlightSeverity): number;
   /** Index of one of the tool's own cell formats. */
   toolStyle(style: ToolStyle): number;
+  /**
+   * The format a cell had before an earlier run of this tool highlighted it (a fed-back annotated
+   * copy), else `styleId` itself. Undefined map when the workbook holds no such highlight.
+   */
+  readonly earlierHighlights: ReadonlyMap<number, number> | undefined;
   /** True when the workbook had no style sheet (one is written, and must be related and typed). */
   readonly created: boolean;
   /** The style sheet with what was appended. */
@@ -29,6 +34,11 @@ export interface StylePatch {
 
 // Excel refuses workbooks with more cell formats than this (its limit is 64,000 and some).
 const MAX_CELL_FORMATS = 64_000;
+
+// The background colour of this tool's fills. A solid fill shows its foreground colour only, so
+// this one is never seen: it marks the fill as the tool's, so that a fed-back copy's highlights
+// can be told from the seller's own fills (Excel's "Bad" style uses the same red).
+const MARKER_BACKGROUND = '00CA7A1F';
 
 const MINIMAL_STYLES =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
@@ -53,6 +63,7 @@ export function createStylePatch(stylesXml: string | undefined): StylePatch {
   const fonts = readChildren(xml, prefix, 'fonts', 'font');
   const fills = readChildren(xml, prefix, 'fills', 'fill');
   const xfs = readChildren(xml, prefix, 'cellXfs', 'xf');
+  const earlierHighlights = findEarlierHighlights(fills, xfs);
   const addedFonts: string[] = [];
   const addedFills: string[] = [];
   const addedXfs: string[] = [];
@@ -65,7 +76,7 @@ export function createStylePatch(stylesXml: string | undefined): StylePatch {
     let id = fillIds.get(argb);
     if (id === undefined) {
       id = fills.length + addedFills.length;
-      addedFills.push(`<${prefix}fill><${prefix}patternFill patternType="solid"><${prefix}fgColor rgb="${argb}"/><${prefix}bgColor indexed="64"/></${prefix}patternFill></${prefix}fill>`);
+      addedFills.push(`<${prefix}fill><${prefix}patternFill patternType="solid"><${prefix}fgColor rgb="${argb}"/><${prefix}bgColor rgb="${MARKER_BACKGROUND}"/></${prefix}patternFill></${prefix}fill>`);
       fillIds.set(argb, id);
     }
     return id;
@@ -88,6 +99,7 @@ export function createStylePatch(stylesXml: string | undefined): StylePatch {
 
   const patch: StylePatch = {
     created,
+    earlierHighlights,
     highlight(styleId, severity) {
       const base = styleId >= 0 && styleId < xfs.length ? styleId : 0;
       const key = `${base}:${severity}`;
@@ -136,6 +148,38 @@ export function createStylePatch(stylesXml: string | undefined): StylePatch {
     },
   };
   return patch;
+}
+
+/**
+ * Cell formats an earlier run derived from a seller's format (its fill one of the tool's), each
+ * with the seller's format it was copied from: the first other format equal but for the fill.
+ */
+function findEarlierHighlights(fills: readonly string[], xfs: readonly string[]): Map<number, number> | undefined {
+  const ours = new Set<string>();
+  fills.forEach((fill, index) => {
+    if (fill.includes(`"${MARKER_BACKGROUND}"`)) ours.add(String(index));
+  });
+  if (ours.size === 0) return undefined;
+  const withoutFill = (xf: string): string => {
+    const tagEnd = xf.indexOf('>') + 1;
+    return removeAttribute(removeAttribute(xf.slice(0, tagEnd), 'fillId'), 'applyFill') + xf.slice(tagEnd);
+  };
+  const isOurs = (xf: string): boolean => ours.has(readAttribute(xf.slice(0, xf.indexOf('>') + 1), 'fillId') ?? '0');
+  const originals = new Map<string, number>();
+  xfs.forEach((xf, index) => {
+    if (isOurs(xf)) return;
+    const key = withoutFill(xf);
+    if (!originals.has(key)) originals.set(key, index);
+  });
+  const map = new Map<number, number>();
+  xfs.forEach((xf, index) => {
+    if (!isOurs(xf)) return;
+    // Without the seller's format to go back to (Excel may have merged it away on saving), the
+    // cell keeps the fill rather than lose its number format.
+    const original = originals.get(withoutFill(xf));
+    if (original !== undefined) map.set(index, original);
+  });
+  return map;
 }
 
 function addBold(font: string, prefix: string): string {
