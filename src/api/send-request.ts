@@ -81,7 +81,7 @@ type AttemptOutcome =
 
 /** Creates the sender shared by every endpoint of one client. */
 export function createRequestSender(config: SenderConfig, deps: SenderDeps): SendRequest {
-  const http = ky.create({ fetch: deps.fetch, retry: 0, timeout: false, throwHttpErrors: false });
+  const http = ky.create({ retry: 0, timeout: false, throwHttpErrors: false });
 
   return async (spec) => {
     let retries = 0;
@@ -139,7 +139,7 @@ export function createRequestSender(config: SenderConfig, deps: SenderDeps): Sen
   /** One attempt through the limiter (when there is one), which learns how it ended. */
   async function sendLimitedAttempt(spec: RequestSpec, token: string | undefined): Promise<AttemptOutcome & { sharedPauseMs?: number }> {
     const limiter = config.limiter;
-    if (limiter === undefined) return sendAttempt(http, spec, token, config.timeoutMs, deps.signal);
+    if (limiter === undefined) return sendAttempt(http, spec, token, config.timeoutMs, deps, undefined);
     let sentAt: number;
     try {
       sentAt = await limiter.acquire(spec.priority ?? 'normal', deps.signal);
@@ -148,7 +148,7 @@ export function createRequestSender(config: SenderConfig, deps: SenderDeps): Sen
     }
     let outcome: AttemptOutcome;
     try {
-      outcome = await sendAttempt(http, spec, token, config.timeoutMs, deps.signal);
+      outcome = await sendAttempt(http, spec, token, config.timeoutMs, deps, limiter);
     } catch (error) {
       limiter.onResponse(sentAt, undefined, undefined);
       throw error;
@@ -178,18 +178,28 @@ async function sendAttempt(
   spec: RequestSpec,
   token: string | undefined,
   timeoutMs: number,
-  callerSignal: AbortSignal | undefined,
+  deps: Pick<SenderDeps, 'fetch' | 'signal'>,
+  limiter: RateLimiter | undefined,
 ): Promise<AttemptOutcome> {
+  const callerSignal = deps.signal;
   const timeout = new AbortController();
   const signal = callerSignal === undefined ? timeout.signal : AbortSignal.any([callerSignal, timeout.signal]);
-  // Our own timer rather than ky's `timeout`: ky's stops at the response headers, ours also covers the body.
-  const timer = setTimeout(() => timeout.abort(), timeoutMs);
+  // Our own timer rather than ky's `timeout`: ky's stops at the response headers, ours also covers
+  // the body. It starts when the request leaves: a wait for the rate limiter's window is no time-out.
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
+  // The rate is counted where the request leaves: at the call of `fetch`, after ky's own steps.
+  const departingFetch: typeof deps.fetch = async (input, init) => {
+    const departure = limiter?.depart(callerSignal);
+    (departure instanceof Promise ? await departure : departure)?.leave();
+    timer = setTimeout(() => timeout.abort(), timeoutMs);
+    return deps.fetch(input, init);
+  };
   try {
     const body = spec.jsonText ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json));
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await http(spec.url, { method: spec.method, headers, signal, ...(body === undefined ? {} : { body }) });
+    const response = await http(spec.url, { method: spec.method, headers, signal, fetch: departingFetch, ...(body === undefined ? {} : { body }) });
     const text = await response.text();
     return { kind: 'response', status: response.status, statusText: response.statusText, headers: response.headers, text };
   } catch (error) {
