@@ -6,10 +6,14 @@
  * back up, slowly, never above the configured rate. Without a configured rate nothing is limited
  * until the first 429. See `docs/client.md`, "Rate limit".
  *
- * Two limits hold together while a rate R is in force: a token bucket (rate R, a burst of a tenth
- * of a second's worth, at least 1) spreads requests evenly, and a one-second window admits at most
- * R starts in any second, so that the configured rate is never exceeded whatever the window a
- * service counts in. Waiting requests are served by priority: `normal` ones (imports, token,
+ * Two limits hold together while a rate R is in force. A token bucket (rate R, a burst of a tenth
+ * of a second's worth, at least 1) hands out slots (`acquire`) and spreads requests evenly. Sliding
+ * windows of the times requests actually leave (`depart`, called at the moment the request is
+ * handed to `fetch`) admit at most R in any one second and at most the burst plus a tenth of R in
+ * any tenth of a second: a slot granted before the event loop stalled cannot leave together with
+ * the slots granted after it, so the configured rate holds where the service counts it, whatever
+ * the window it counts in. A `Retry-After` pause holds back at departure too, so a request let go
+ * just before the 429 arrived waits like the others. Waiting requests are served by priority: `normal` ones (imports, token,
  * directories, products) before `background` ones (job polls), which fill the spare capacity; once
  * a background request has waited `maxBackgroundWaitMs`, background requests get at least one slot
  * in ten, so polls never starve.
@@ -56,6 +60,13 @@ export interface RateLimiter {
    * pauses every request for `retryAfterMs` when given; returns the pause left in ms (0: none).
    */
   onResponse(sentAtMs: number, status: number | undefined, retryAfterMs: number | undefined): number;
+  /**
+   * Called when a request that holds a slot is about to be handed to `fetch`: its departure at
+   * once when leaving now keeps every window within the rate, else a promise of it once it does
+   * (rejected with the signal's reason when aborted while waiting). Call `leave()` on it right
+   * before `fetch`.
+   */
+  depart(signal?: AbortSignal): Departure | Promise<Departure>;
   /** Requests per second now in force; `undefined` while unlimited. */
   readonly rate: number | undefined;
 }
@@ -113,8 +124,7 @@ export function createRateLimiter(options: RateLimiterOptions, deps: RateLimiter
   let burst = burstOf(rate);
   let tokens = burst;
   let refilledAt = clock();
-  /** Start times of the requests of the last second, while a rate is in force. */
-  let recent: number[] = [];
+  const departures = createDepartureWindows();
   let pausedUntil = 0;
   /** Start of the current 429 episode; successes and busy time since then measure the service. */
   let episodeStart = refilledAt;
@@ -151,12 +161,7 @@ export function createRateLimiter(options: RateLimiterOptions, deps: RateLimiter
     if (now < pausedUntil) return pausedUntil - now;
     if (!limited()) return 0;
     refill(now);
-    const tokenWait = tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / rate) * 1000);
-    // A start leaves the window once more than a second old: the clock counts whole milliseconds.
-    const perSecond = Math.max(1, Math.floor(rate));
-    while (recent.length > 0 && (recent[0] as number) < now - 1000) recent.shift();
-    const windowWait = recent.length < perSecond ? 0 : (recent[recent.length - perSecond] as number) + 1001 - now;
-    return Math.max(tokenWait, windowWait);
+    return tokens >= 1 ? 0 : Math.ceil(((1 - tokens) / rate) * 1000);
   };
 
   const take = (now: number, before: boolean): void => {
@@ -164,7 +169,6 @@ export function createRateLimiter(options: RateLimiterOptions, deps: RateLimiter
     markBusy(now, before);
     if (!limited()) return;
     tokens -= 1;
-    recent.push(now);
   };
 
   const nextWaiter = (now: number): Waiter | undefined => {
@@ -250,7 +254,6 @@ export function createRateLimiter(options: RateLimiterOptions, deps: RateLimiter
       successes = 0;
       busyMs = 0;
       busySince = busy() ? now : undefined;
-      recent = [];
       constrained = false;
     }
     pausedUntil = Math.max(pausedUntil, now + pause);
@@ -299,6 +302,10 @@ export function createRateLimiter(options: RateLimiterOptions, deps: RateLimiter
       });
     },
 
+    depart(signal) {
+      return departures.depart(limited() ? windowsOf(rate, burst) : [], { now: clock, pausedUntil: () => pausedUntil, sleep: deps.sleep }, signal);
+    },
+
     onResponse(sentAtMs, status, retryAfterMs) {
       const now = clock();
       const before = busy();
@@ -308,6 +315,131 @@ export function createRateLimiter(options: RateLimiterOptions, deps: RateLimiter
       markBusy(now, before);
       if (normal.length > 0 || background.length > 0) pump();
       return Math.max(0, pausedUntil - now);
+    },
+  };
+}
+
+/** A sliding window: at most `max` departures within any `spanMs`. */
+interface DepartureWindow {
+  spanMs: number;
+  max: number;
+}
+
+/** The windows a rate imposes: R in any second, and the burst plus a tenth of R in any tenth of a second. */
+function windowsOf(rate: number, burst: number): DepartureWindow[] {
+  return [
+    { spanMs: 1000, max: Math.max(1, Math.floor(rate)) },
+    { spanMs: 100, max: Math.max(1, Math.floor(burst) + Math.ceil(rate / 10)) },
+  ];
+}
+
+/** A request's place in the departure windows. */
+export interface Departure {
+  /** Moves its departure to now, the moment it is handed to `fetch` (a stalled process leaves later than it was let go). */
+  leave(): void;
+}
+
+/**
+ * The times requests left, sorted, and the requests waiting to leave (in arrival order). A request
+ * let go is counted at once, and counted again at the time it really leaves (`leave`), so a pause
+ * of the process between the two (a stalled event loop, a garbage collection, a descheduled
+ * process) can never squeeze more than the rate into a window. Departures are kept for the longest
+ * window (a second): the clock counts whole milliseconds, so a departure leaves a window of
+ * `spanMs` once it is more than `spanMs` old.
+ */
+function createDepartureWindows() {
+  const times: { at: number }[] = [];
+  const waiting: { resolve: (departure: Departure) => void; reject: (reason: unknown) => void; signal: AbortSignal | undefined; onAbort: (() => void) | undefined }[] = [];
+  let current: DepartureWindow[] = [];
+  let timer: AbortController | undefined;
+  let clock: () => number = () => 0;
+  let pausedUntil: () => number = () => 0;
+  let sleep: RateLimiterDeps['sleep'] = async () => undefined;
+
+  const waitFor = (now: number): number => {
+    // A Retry-After pauses requests that already hold a slot too.
+    if (now < pausedUntil()) return pausedUntil() - now;
+    while (times.length > 0 && (times[0] as { at: number }).at < now - 1000) times.shift();
+    let wait = 0;
+    for (const window of current) {
+      let inWindow = 0;
+      for (let i = times.length - 1; i >= 0 && (times[i] as { at: number }).at > now - window.spanMs - 1; i -= 1) inWindow += 1;
+      if (inWindow >= window.max) wait = Math.max(wait, (times[times.length - window.max] as { at: number }).at + window.spanMs + 1 - now);
+    }
+    return wait;
+  };
+  const record = (now: number): Departure => {
+    const entry = { at: now };
+    times.push(entry);
+    return {
+      leave() {
+        const at = clock();
+        if (at <= entry.at) return;
+        entry.at = at;
+        // Keep the list sorted: the entry only moves later.
+        const from = times.indexOf(entry);
+        if (from < 0) return;
+        let to = from;
+        while (to + 1 < times.length && (times[to + 1] as { at: number }).at < at) {
+          times[to] = times[to + 1] as { at: number };
+          to += 1;
+        }
+        times[to] = entry;
+      },
+    };
+  };
+  const pump = (): void => {
+    while (waiting.length > 0) {
+      const now = clock();
+      const wait = waitFor(now);
+      if (wait > 0) {
+        schedule(wait);
+        return;
+      }
+      const next = waiting.shift() as (typeof waiting)[number];
+      if (next.onAbort) next.signal?.removeEventListener('abort', next.onAbort);
+      next.resolve(record(now));
+    }
+  };
+  const schedule = (wait: number): void => {
+    if (timer !== undefined) return;
+    const cancel = new AbortController();
+    timer = cancel;
+    sleep(Math.max(1, wait), cancel.signal).then(
+      () => {
+        timer = undefined;
+        pump();
+      },
+      () => undefined,
+    );
+  };
+
+  return {
+    depart(windows: DepartureWindow[], limiter: { now: () => number; pausedUntil: () => number; sleep: RateLimiterDeps['sleep'] }, signal: AbortSignal | undefined): Departure | Promise<Departure> {
+      current = windows;
+      clock = limiter.now;
+      pausedUntil = limiter.pausedUntil;
+      sleep = limiter.sleep;
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      const at = clock();
+      if (waiting.length === 0 && waitFor(at) === 0) return record(at);
+      return new Promise<Departure>((resolve, reject) => {
+        const entry: (typeof waiting)[number] = { resolve, reject, signal, onAbort: undefined };
+        if (signal !== undefined) {
+          entry.onAbort = () => {
+            const index = waiting.indexOf(entry);
+            if (index >= 0) waiting.splice(index, 1);
+            reject(signal.reason);
+            if (waiting.length === 0) {
+              timer?.abort();
+              timer = undefined;
+            }
+          };
+          signal.addEventListener('abort', entry.onAbort, { once: true });
+        }
+        waiting.push(entry);
+        pump();
+      });
     },
   };
 }

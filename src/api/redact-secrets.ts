@@ -19,6 +19,28 @@ export function createRedactor(listSecrets: () => readonly (string | undefined)[
       if (secret === undefined || secret.length < 4) continue;
       out = out.split(secret).join('***');
     }
-    return out;
+    return redactCredentialShapes(out);
   };
+}
+
+/**
+ * Values of fields named like credentials (`"accessToken": "…"`, `client_secret=…`, also cut
+ * short without their closing quote) and `Bearer …` words. They cover a credential the known list
+ * cannot hold yet: a token in an answer that was cut short, so never parsed, or one issued to
+ * another client.
+ */
+const CREDENTIAL_NAMES = 'access[_-]?token|refresh[_-]?token|id[_-]?token|token|client[_-]?secret|secret|password|api[_-]?key|authorization';
+const CREDENTIAL_SHAPES: readonly { pattern: RegExp; replacement: string }[] = [
+  // JSON: `"accessToken": "…"` (also cut short, without its closing quote).
+  { pattern: new RegExp(`(["'](?:${CREDENTIAL_NAMES})["']\\s*:\\s*["']?)(?!\\*\\*\\*|Bearer\\b)[^"'\\s,;&}]+`, 'gi'), replacement: '$1***' },
+  // Forms and query strings: `client_secret=…`.
+  { pattern: new RegExp(`(\\b(?:${CREDENTIAL_NAMES})=)(?!\\*\\*\\*)[^"'\\s,;&}]+`, 'gi'), replacement: '$1***' },
+  { pattern: /\b(Bearer\s+)(?!\*\*\*)[A-Za-z0-9._~+/=-]+/gi, replacement: '$1***' },
+];
+
+/** Hides the values of credential-shaped fields and bearer tokens in a text. */
+export function redactCredentialShapes(text: string): string {
+  let out = text;
+  for (const { pattern, replacement } of CREDENTIAL_SHAPES) out = out.replace(pattern, replacement);
+  return out;
 }

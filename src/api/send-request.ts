@@ -23,6 +23,15 @@ import type { Redactor } from './redact-secrets.js';
 export const RETRY_STATUSES: readonly number[] = [429, 502, 503, 504];
 
 /**
+ * Whether a status is worth another attempt: for every request the rate limit and the
+ * gateway/unavailable family; for reads (safe to repeat) any 5xx, since a server error on a read
+ * is as often passing as a 503.
+ */
+function isRetryStatus(status: number, idempotent: boolean): boolean {
+  return RETRY_STATUSES.includes(status) || (idempotent && status >= 500 && status <= 599);
+}
+
+/**
  * Network error codes that prove the request never left this machine or never reached a server
  * (refused connection, unknown host), so even a non-idempotent request may be repeated.
  */
@@ -81,7 +90,7 @@ type AttemptOutcome =
 
 /** Creates the sender shared by every endpoint of one client. */
 export function createRequestSender(config: SenderConfig, deps: SenderDeps): SendRequest {
-  const http = ky.create({ fetch: deps.fetch, retry: 0, timeout: false, throwHttpErrors: false });
+  const http = ky.create({ retry: 0, timeout: false, throwHttpErrors: false });
 
   return async (spec) => {
     let retries = 0;
@@ -93,14 +102,25 @@ export function createRequestSender(config: SenderConfig, deps: SenderDeps): Sen
 
       if (outcome.kind === 'response') {
         const { status } = outcome;
-        if (status >= 200 && status < 300) return { status, body: parseSuccessBody(outcome.text, spec.endpoint, config.redact) };
+        if (status >= 200 && status < 300) {
+          const parsed = parseSuccessBody(outcome.text);
+          if (parsed.ok) return { status, body: parsed.body };
+          // A 2xx that is not JSON (truncated, garbled by a proxy): a read is asked again; the
+          // import is not (it may have been taken), its caller settles it as of unknown fate.
+          if (spec.idempotent && retries < config.retry.limit) {
+            retries += 1;
+            await waitBeforeRetry(spec.endpoint, retries, status, undefined);
+            continue;
+          }
+          throw new SchemaMismatchError(spec.endpoint, [{ path: '', message: describeUnreadableBody(outcome.text, spec, config.redact) }]);
+        }
         if (status === 401 && spec.auth !== undefined && token !== undefined && !reauthenticated) {
           // The token expired or was revoked early: one new token, one more try, not counted as a retry.
           reauthenticated = true;
           spec.auth.invalidate(token);
           continue;
         }
-        const canRetry = RETRY_STATUSES.includes(status) && (spec.idempotent || status === 429);
+        const canRetry = isRetryStatus(status, spec.idempotent) && (spec.idempotent || status === 429);
         if (canRetry && retries < config.retry.limit) {
           retries += 1;
           if (status === 429 && outcome.sharedPauseMs !== undefined) {
@@ -139,7 +159,7 @@ export function createRequestSender(config: SenderConfig, deps: SenderDeps): Sen
   /** One attempt through the limiter (when there is one), which learns how it ended. */
   async function sendLimitedAttempt(spec: RequestSpec, token: string | undefined): Promise<AttemptOutcome & { sharedPauseMs?: number }> {
     const limiter = config.limiter;
-    if (limiter === undefined) return sendAttempt(http, spec, token, config.timeoutMs, deps.signal);
+    if (limiter === undefined) return sendAttempt(http, spec, token, config.timeoutMs, deps, undefined);
     let sentAt: number;
     try {
       sentAt = await limiter.acquire(spec.priority ?? 'normal', deps.signal);
@@ -148,7 +168,7 @@ export function createRequestSender(config: SenderConfig, deps: SenderDeps): Sen
     }
     let outcome: AttemptOutcome;
     try {
-      outcome = await sendAttempt(http, spec, token, config.timeoutMs, deps.signal);
+      outcome = await sendAttempt(http, spec, token, config.timeoutMs, deps, limiter);
     } catch (error) {
       limiter.onResponse(sentAt, undefined, undefined);
       throw error;
@@ -178,18 +198,28 @@ async function sendAttempt(
   spec: RequestSpec,
   token: string | undefined,
   timeoutMs: number,
-  callerSignal: AbortSignal | undefined,
+  deps: Pick<SenderDeps, 'fetch' | 'signal'>,
+  limiter: RateLimiter | undefined,
 ): Promise<AttemptOutcome> {
+  const callerSignal = deps.signal;
   const timeout = new AbortController();
   const signal = callerSignal === undefined ? timeout.signal : AbortSignal.any([callerSignal, timeout.signal]);
-  // Our own timer rather than ky's `timeout`: ky's stops at the response headers, ours also covers the body.
-  const timer = setTimeout(() => timeout.abort(), timeoutMs);
+  // Our own timer rather than ky's `timeout`: ky's stops at the response headers, ours also covers
+  // the body. It starts when the request leaves: a wait for the rate limiter's window is no time-out.
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
+  // The rate is counted where the request leaves: at the call of `fetch`, after ky's own steps.
+  const departingFetch: typeof deps.fetch = async (input, init) => {
+    const departure = limiter?.depart(callerSignal);
+    (departure instanceof Promise ? await departure : departure)?.leave();
+    timer = setTimeout(() => timeout.abort(), timeoutMs);
+    return deps.fetch(input, init);
+  };
   try {
     const body = spec.jsonText ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json));
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await http(spec.url, { method: spec.method, headers, signal, ...(body === undefined ? {} : { body }) });
+    const response = await http(spec.url, { method: spec.method, headers, signal, fetch: departingFetch, ...(body === undefined ? {} : { body }) });
     const text = await response.text();
     return { kind: 'response', status: response.status, statusText: response.statusText, headers: response.headers, text };
   } catch (error) {
@@ -201,13 +231,24 @@ async function sendAttempt(
   }
 }
 
-function parseSuccessBody(text: string, endpoint: string, redact: Redactor): unknown {
-  if (text.trim() === '') return undefined;
+function parseSuccessBody(text: string): { ok: true; body: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: true, body: undefined };
   try {
-    return JSON.parse(text) as unknown;
+    return { ok: true, body: JSON.parse(text) as unknown };
   } catch {
-    throw new SchemaMismatchError(endpoint, [{ path: '', message: `body is not JSON: ${redact(text.slice(0, 80))}` }]);
+    return { ok: false };
   }
+}
+
+/**
+ * What a message says of a 2xx body that is not JSON. The token endpoint's answer is never
+ * quoted: cut short, it holds a live token the redactor cannot know yet (it was never parsed).
+ * Other bodies are quoted (80 characters) through the redactor, which also hides anything shaped
+ * like a token or a secret.
+ */
+function describeUnreadableBody(text: string, spec: RequestSpec, redact: Redactor): string {
+  if (spec.auth === undefined) return `body is not JSON (${text.length} characters, not quoted: it may hold a credential)`;
+  return `body is not JSON: ${redact(text.slice(0, 80))}`;
 }
 
 function parseErrorText(text: string): unknown {
@@ -240,7 +281,7 @@ function buildStatusError(
   if (!spec.idempotent && status >= 500) {
     return new AmbiguousSendError(spec.endpoint, `${answered}${suffix}; the request may have been processed, so it was not repeated`, { status });
   }
-  if (RETRY_STATUSES.includes(status)) {
+  if (isRetryStatus(status, spec.idempotent)) {
     const attempts = retries + 1;
     return new ApiError('API_UNREACHABLE', spec.endpoint, `${answered} after ${attempts} attempt(s)${suffix}`, details);
   }

@@ -44,13 +44,16 @@ export interface FinishRunOptions {
   interrupted: boolean;
   /** The import sent nothing on purpose (`--strict`, `--max-errors`): its unsent rows do not keep the run open. */
   blocked?: boolean;
+  /** The service answered something unreadable to a request whose rows are left of unknown fate: exit 3, not 1. */
+  serviceFault?: boolean;
   reportsRoot: string;
   deps: Deps;
 }
 
-/** Exit code of a finished run: 0 all good, 1 some rows not valid/accepted, 130 interrupted. */
-export function decideExitCode(command: 'validate' | 'import', counts: Partial<Record<string, number>>, interrupted: boolean): number {
+/** Exit code of a finished run: 0 all good, 1 some rows not valid/accepted, 3 the service misbehaved, 130 interrupted. */
+export function decideExitCode(command: 'validate' | 'import', counts: Partial<Record<string, number>>, interrupted: boolean, serviceFault = false): number {
   if (interrupted) return 130;
+  if (serviceFault) return 3;
   const bad = (counts.invalid ?? 0) + (counts.rejected ?? 0) + (counts.unknown ?? 0) + (counts.not_sent ?? 0);
   if (command === 'validate') return (counts.invalid ?? 0) + (counts.not_sent ?? 0) > 0 ? 1 : 0;
   return bad > 0 ? 1 : 0;
@@ -72,7 +75,7 @@ export function decideAnnotatedCopy(command: 'validate' | 'import', setting: 'au
 export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   const { prep, read, outcomes, deps } = options;
   const counts = outcomes.counts();
-  const exitCode = decideExitCode(options.command, counts, options.interrupted);
+  const exitCode = decideExitCode(options.command, counts, options.interrupted, options.serviceFault === true);
   const reportDir = join(options.reportsRoot, options.runId);
   const outcomeOf = (row: number): RowOutcome | undefined => outcomes.outcomeOf(row);
   // Every issue goes to issues.ndjson first, streamed from the outcome store in row order (a dry

@@ -138,6 +138,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     const unchanged = new Set<string>();
     const requestFailures = new Map<string, { message: string; fieldErrors: string }>();
     let interrupted = false;
+    let serviceFault = false;
     let planOnly = false;
     let settledKeys: ReadonlySet<string> = new Set();
 
@@ -176,7 +177,9 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
         const tasks = work.tasks();
         runDeps.onEvent({ type: 'stage:start', stage: 'submit', detail: `${work.toSendCount()} products in requests of ${settings.batchSize}, ${settings.concurrency} at a time` });
         const followers: Promise<void>[] = [];
-        await submitBatches(tasks, {
+        // The jobs already accepted are followed to the end whatever happens to the rest: the
+        // state is closed once, after everything (never under a job still being recorded).
+        const submitted = submitBatches(tasks, {
           client: prep.service.client,
           concurrency: settings.concurrency,
           ...(runDeps.signal ? { signal: runDeps.signal } : {}),
@@ -204,6 +207,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
               }
               case 'unknown':
                 store.markBatchUnknown(runId, outcome.index, outcome.message);
+                if (outcome.serviceFault === true) serviceFault = true;
                 work.release(outcome.index);
                 break;
               case 'skipped':
@@ -215,6 +219,10 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
             }
           },
           onEvent: runDeps.onEvent,
+        });
+        await submitted.catch(async (error: unknown) => {
+          await Promise.allSettled(followers);
+          throw error;
         });
         lap('submit');
         await Promise.all(followers);
@@ -262,6 +270,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       startedAt,
       interrupted,
       blocked: blocked !== null,
+      serviceFault,
       reportsRoot,
       deps: runDeps,
     });

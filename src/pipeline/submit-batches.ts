@@ -25,7 +25,7 @@ export interface SubmitTask {
 export type SubmitOutcome =
   | { index: number; status: 'accepted'; jobId: number; infoUrl: string | null; queuedAt: string | null; receivedItems: number | null; httpStatus: number }
   | { index: number; status: 'failed'; message: string; httpStatus?: number; fieldErrors: { field: string; code?: string; description?: string }[] }
-  | { index: number; status: 'unknown'; message: string }
+  | { index: number; status: 'unknown'; message: string; /** The service answered something unreadable (exit 3). */ serviceFault?: boolean }
   | { index: number; status: 'skipped'; message: string };
 
 /** Options of `submitBatches`. */
@@ -141,6 +141,9 @@ async function sendOne(task: SubmitTask, options: SubmitOptions): Promise<Submit
         fieldErrors: error.fieldErrors.map((f) => ({ field: f.field, ...(f.code ? { code: f.code } : {}), ...(f.description ? { description: f.description } : {}) })),
       };
     }
-    throw error;
+    // Anything else (a 2xx answer that is not JSON or not an import answer, a failure of our
+    // own while reading it) came after the request may have been taken: its fate is unknown, and
+    // one broken answer never stops the other requests or the jobs being followed.
+    return { index: task.index, status: 'unknown', message: `${message}; the request may have been processed`, serviceFault: true };
   }
 }

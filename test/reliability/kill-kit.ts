@@ -21,9 +21,12 @@ export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 /**
  * What the proxy does with one request: pass it on, hold it (never forwarded, never answered),
  * forward it and hold the answer, or answer 400 quoting the request's Authorization header and
- * body back, as a careless service might.
+ * body back, as a careless service might. Faults of a bad link: drop the connection before
+ * forwarding (`resetBefore`) or after the service handled it (`resetAfter`), answer 500 without
+ * forwarding (`fail500`), forward and pass on the answer cut in half (`truncate`) or replaced by
+ * bytes that are not JSON under the service's status (`garble`).
  */
-export type ProxyAction = 'pass' | 'holdRequest' | 'holdResponse' | 'echo';
+export type ProxyAction = 'pass' | 'holdRequest' | 'holdResponse' | 'echo' | 'resetBefore' | 'resetAfter' | 'fail500' | 'truncate' | 'garble';
 
 /** A request as the proxy saw it. */
 export interface ProxiedRequest {
@@ -78,6 +81,15 @@ export async function startProxy(target: string): Promise<TestProxy> {
       hold({ ...request, action });
       return;
     }
+    if (action === 'resetBefore') {
+      res.destroy();
+      return;
+    }
+    if (action === 'fail500') {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 500, errorMessage: 'internal error (proxy)' }));
+      return;
+    }
     if (action === 'echo') {
       const quoted = `Authorization: ${req.headers.authorization ?? '(none)'}; body: ${Buffer.concat(chunks).toString('utf8').slice(0, 300)}`;
       res.writeHead(400, { 'content-type': 'application/json' });
@@ -96,6 +108,15 @@ export async function startProxy(target: string): Promise<TestProxy> {
     proxy.onAnswer(request, body);
     if (action === 'holdResponse') {
       hold({ ...request, action });
+      return;
+    }
+    if (action === 'resetAfter') {
+      res.destroy();
+      return;
+    }
+    if (action === 'truncate' || action === 'garble') {
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(action === 'truncate' ? body.subarray(0, Math.floor(body.length / 2)) : Buffer.from('<html>\u0000\u00ff garbled by a proxy {{{', 'utf8'));
       return;
     }
     const outHeaders: Record<string, string> = { 'content-type': answer.headers.get('content-type') ?? 'application/json' };
