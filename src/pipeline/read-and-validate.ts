@@ -12,6 +12,7 @@ import { createRowMapper } from '../stages/create-row-mapper.js';
 import type { AssembledProduct, ProductSink } from '../stages/product-sink.js';
 import { openSource } from '../sources/open-source.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
+import { buildErrorLimitIssue, type IssueFilter } from './issue-filter.js';
 import type { RowOutcomeStore } from './row-outcome-store.js';
 
 /** Options of `readAndValidate`. */
@@ -26,6 +27,10 @@ export interface ReadAndValidateOptions {
   sink: ProductSink;
   outcomes: RowOutcomeStore;
   deps: Pick<Deps, 'onEvent' | 'signal'>;
+  /** `validate --pick/--skip`: which codes are checked and reported. */
+  issueFilter?: IssueFilter | undefined;
+  /** `validate --limit-errors`: stop after the row on which this many errors were reported. */
+  limitErrors?: number | undefined;
 }
 
 /** What reading and validating found. */
@@ -40,7 +45,11 @@ export interface ReadAndValidateResult {
 export async function readAndValidate(options: ReadAndValidateOptions): Promise<ReadAndValidateResult> {
   const { outcomes, deps } = options;
   const fileIssues: Issue[] = [];
+  const filter = options.issueFilter;
+  let errors = 0;
   const record = (issue: Issue): void => {
+    if (filter !== undefined && !filter.reports(issue.code)) return;
+    if (issue.severity === 'error') errors += 1;
     if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
     else fileIssues.push(issue);
   };
@@ -78,7 +87,7 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
 
   const mapRow = createRowMapper(options.mapping, options.directories, info);
   // Column problems are found once per file; they belong to the header, not to a data row.
-  for (const issue of mapRow.setupIssues) fileIssues.push(issue);
+  for (const issue of mapRow.setupIssues) if (filter === undefined || filter.reports(issue.code)) fileIssues.push(issue);
   const assembler = createProductAssembler({ mapping: options.mapping, directories: options.directories, sink });
   let rows = 0;
   let lastProgress = 0;
@@ -93,6 +102,10 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
       for (const issue of assembler.add(mapped.record)) record(issue);
     } else {
       outcomes.setStatus(row.row, 'invalid');
+    }
+    if (options.limitErrors !== undefined && errors >= options.limitErrors) {
+      fileIssues.push(buildErrorLimitIssue(options.limitErrors, row.row, options.displayPath));
+      break;
     }
     if (rows - lastProgress >= 2000) {
       lastProgress = rows;

@@ -15,6 +15,7 @@ import type { RunResult } from './finish-run.js';
 import { prepareRun } from './prepare-run.js';
 import type { RunInputs } from './prepare-run.js';
 import { readAndValidate, type ReadAndValidateResult } from './read-and-validate.js';
+import { checkErrorLimit, createIssueFilter } from './issue-filter.js';
 import { createRowOutcomeStore } from './row-outcome-store.js';
 
 /** Runs the dry run. */
@@ -27,6 +28,10 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     timings[name] = now - mark;
     mark = now;
   };
+  // Usage mistakes stop before anything runs.
+  const { pickIssues, skipIssues, limitErrors } = options.settings.settings;
+  const issueFilter = createIssueFilter({ pick: pickIssues, skip: skipIssues });
+  checkErrorLimit(limitErrors);
   const prep = await prepareRun(options, deps);
   lap('prepare');
   let activeRunId: string | undefined;
@@ -57,6 +62,8 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
         sink,
         outcomes,
         deps,
+        issueFilter,
+        limitErrors,
       });
       sink.flush();
     } finally {

@@ -3,6 +3,7 @@
  */
 import type { Argv } from 'yargs';
 import { renderSummary } from '../../report/render-summary.js';
+import { writeResultJson } from '../../report/write-result-json.js';
 import type { RunResult } from '../../pipeline/finish-run.js';
 import { runImport } from '../../pipeline/run-import.js';
 import { runValidate } from '../../pipeline/run-validate.js';
@@ -11,6 +12,7 @@ import type { CommandContext, CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 import { buildSendingSettings, withSendingOptions } from '../sending-options.js';
+import { readIssueFilterFlags, withIssueFilterOptions } from '../issue-filter-options.js';
 
 function withFileOptions<T>(y: Argv<T>) {
   return withServiceOptions(
@@ -20,9 +22,10 @@ function withFileOptions<T>(y: Argv<T>) {
   );
 }
 
-function printResult(ctx: CommandContext, result: RunResult, json: boolean): void {
+async function printResult(ctx: CommandContext, result: RunResult, json: boolean): Promise<void> {
   if (json) {
-    ctx.io.stdout(`${JSON.stringify({ type: 'result', runId: result.runId, exitCode: result.exitCode, reportDir: result.reportDir, reportPaths: result.reportPaths, counts: result.summary.counts })}\n`);
+    // Every issue, streamed from issues.ndjson: a script needs no second file.
+    await writeResultJson(result, (chunk) => ctx.io.stdout(chunk));
   } else {
     ctx.io.stdout(`${renderSummary(result.summary, { color: ctx.io.isTty, reportDir: result.reportDir, annotatedSkipped: result.reportPaths.annotated === null })}\n`);
   }
@@ -35,22 +38,23 @@ export const registerValidateCommand: CommandRegistrar = (y, ctx) =>
     'validate <file>',
     'Dry run: read, map and validate a file against the service’s directories; report every problem, send nothing',
     (c) =>
-      withFileOptions(c)
+      withIssueFilterOptions(withFileOptions(c))
         .option('report-dir', { type: 'string', describe: 'Folder for run reports (default <state-dir>/runs)' })
         .option('annotated-copy', {
           choices: ['auto', 'always'] as const,
           describe: 'auto: the report copies the file with every row annotated unless every row is clean; always: even then',
         })
         .example('$0 validate samples/catalog.xlsx --mapping mappings/sample.yaml --sandbox', 'Check the sample against the embedded sandbox')
+        .example('$0 validate prices.csv -m mappings/shop.yaml --pick invalid_price invalid_barcode --limit-errors 100', 'Only price and barcode problems, stopping at the 100th')
         .example('CATALOG_BASE_URL=https://… CATALOG_CLIENT_ID=… CATALOG_CLIENT_SECRET=… $0 validate prices.csv -m mappings/shop.yaml', 'Check a file against the live service'),
     async (argv) => {
       const json = Boolean(argv.json);
       const { deps, done } = ctx.createDeps({ json });
       try {
-        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { reportDir: argv.reportDir, annotatedCopy: argv.annotatedCopy });
+        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { reportDir: argv.reportDir, annotatedCopy: argv.annotatedCopy, ...readIssueFilterFlags(argv) });
         const result = await runValidate({ file: argv.file, mapping: argv.mapping, settings }, deps);
         done();
-        printResult(ctx, result, json);
+        await printResult(ctx, result, json);
       } catch (error) {
         done();
         ctx.reportError(error, json);
@@ -90,7 +94,7 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
           deps,
         );
         done();
-        printResult(ctx, result, json);
+        await printResult(ctx, result, json);
       } catch (error) {
         done();
         ctx.reportError(error, json);
