@@ -11,12 +11,44 @@ export interface CliIo {
   stderr(text: string): void;
   /** True when stderr is a terminal (progress bars are drawn there). */
   isTty: boolean;
+  /** True when stdout is a terminal (results are coloured only then); false when not given. */
+  stdoutIsTty?: boolean;
+  /** Width of the terminal in columns, when one is attached (help is wrapped and the progress line cut to it). */
+  columns?: number;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
   /** Fired on SIGINT/SIGTERM. */
   signal?: AbortSignal;
   /** Waits until the process is asked to stop (the long-running `sandbox` and `watch`). */
   waitForStop?: () => Promise<void>;
+}
+
+/** The streams the CLI writes to. */
+export type CliStream = 'stdout' | 'stderr';
+
+/**
+ * Whether to colour what goes to one stream: `NO_COLOR` (any non-empty value) turns colour off
+ * and `FORCE_COLOR` (other than 0/false) on, everywhere; otherwise only a terminal, not a dumb one,
+ * gets colour — so `validate … > out.txt` in a terminal writes no escape codes into the file.
+ */
+export function shouldColor(io: CliIo, stream: CliStream): boolean {
+  if (io.env.NO_COLOR) return false;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined) return !['0', 'false'].includes(force.toLowerCase());
+  if (io.env.TERM === 'dumb') return false;
+  return stream === 'stdout' ? Boolean(io.stdoutIsTty) : io.isTty;
+}
+
+/** The terminal's width: the attached terminal's, else `COLUMNS`, else 80. */
+export function terminalWidth(io: CliIo): number {
+  const width = io.columns ?? Number(io.env.COLUMNS);
+  return Number.isFinite(width) && width >= 20 ? Math.floor(width) : 80;
+}
+
+/** Cuts a line to fit `width` columns (one short of it: a full line makes some terminals wrap). */
+export function fitToWidth(line: string, width: number): string {
+  const chars = Array.from(line);
+  return chars.length < width ? line : `${chars.slice(0, Math.max(1, width - 2)).join('')}…`;
 }
 
 /** Event sink for a command: NDJSON on stdout with `--json`, a progress line on a terminal, log lines otherwise. */
@@ -46,7 +78,8 @@ export function createEventPrinter(io: CliIo, mode: { json: boolean; quiet?: boo
         const now = performance.now();
         if (now - lastDraw > 100) {
           lastDraw = now;
-          io.stderr(`\r\u001b[2K${renderProgressLine(state)}`);
+          // Cut to the terminal: a line that wraps leaves its first rows behind at every redraw.
+          io.stderr(`\r\u001b[2K${fitToWidth(renderProgressLine(state), terminalWidth(io))}`);
           drawn = true;
         }
       }

@@ -9,7 +9,8 @@ import { formatIssue } from '../core/issue.js';
 import { isPipelineError } from '../core/errors.js';
 import type { CliIo } from './cli-io.js';
 import { createEventPrinter } from './cli-io.js';
-import { exitCodeForError } from './exit-codes.js';
+import { EXIT, exitCodeForError } from './exit-codes.js';
+import { explainMissingNativeModule, isMissingNativeModule } from './explain-install-error.js';
 
 /** Shared by command handlers. */
 export interface CommandContext {
@@ -17,15 +18,24 @@ export interface CommandContext {
   setExitCode(code: number): void;
   /** Real dependencies with the CLI's event printer; call `done()` before printing results. */
   createDeps(mode: { json: boolean; quiet?: boolean }): { deps: Deps; done(): void };
-  /** Prints a run-stopping error and sets its exit code; never a stack trace for our own errors. */
+  /**
+   * Prints a run-stopping error and sets its exit code. Our own errors are their message; an
+   * unexpected one is one line (exit 70) with its stack only under `--debug`.
+   */
   reportError(error: unknown, json: boolean): void;
+}
+
+/** How the run was asked to report. */
+export interface ContextOptions {
+  /** `--debug`: print the stack of an unexpected error. */
+  debug?: boolean;
 }
 
 /** A command: registers itself on the yargs instance. */
 export type CommandRegistrar = (y: Argv, ctx: CommandContext) => Argv;
 
 /** Creates the context for one CLI run. */
-export function createCommandContext(io: CliIo, setExitCode: (code: number) => void): CommandContext {
+export function createCommandContext(io: CliIo, setExitCode: (code: number) => void, options: ContextOptions = {}): CommandContext {
   return {
     io,
     setExitCode,
@@ -40,13 +50,23 @@ export function createCommandContext(io: CliIo, setExitCode: (code: number) => v
       return { deps, done: printer.done };
     },
     reportError(error, json) {
-      const code = exitCodeForError(error);
+      const installProblem = isMissingNativeModule(error);
+      const code = installProblem ? EXIT.badInput : exitCodeForError(error);
       setExitCode(code);
-      const message = describeError(error);
-      if (json) io.stdout(`${JSON.stringify({ type: 'error', code: isPipelineError(error) ? error.code : 'INTERNAL', message, exitCode: code })}\n`);
-      else io.stderr(`catalog-import: ${message}\n`);
+      const message = installProblem ? explainMissingNativeModule(error) : describeError(error);
+      const stack = options.debug && error instanceof Error ? error.stack : undefined;
+      if (json) {
+        io.stdout(`${JSON.stringify({ type: 'error', code: installProblem ? 'INSTALL_INCOMPLETE' : isPipelineError(error) ? error.code : 'INTERNAL', message, exitCode: code })}\n`);
+        if (stack) io.stderr(`${stack}\n`);
+      } else io.stderr(`catalog-import: ${message}\n${stack ? `${stack}\n` : ''}`);
     },
   };
+}
+
+/** The one line of an unexpected error: what it says, and how to see more. */
+export function describeInternalError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return `internal error: ${text.split('\n')[0] ?? ''}; run again with --debug for details`;
 }
 
 function describeError(error: unknown): string {
@@ -57,6 +77,5 @@ function describeError(error: unknown): string {
     if (issues.length > 50) lines.push(`  … and ${issues.length - 50} more`);
     return lines.length ? `${error.message}\n${lines.join('\n')}` : error.message;
   }
-  if (error instanceof Error) return `internal error: ${error.message}\n${error.stack ?? ''}`;
-  return `internal error: ${String(error)}`;
+  return describeInternalError(error);
 }

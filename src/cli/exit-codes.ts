@@ -13,13 +13,15 @@ export const EXIT = {
   badInput: 2,
   /** The service could not be used: credentials refused, unreachable after retries, unexpected answers. */
   serviceUnusable: 3,
+  /** An unexpected internal error (a bug, or an install missing a part): retrying will not help. Like sysexits' EX_SOFTWARE. */
+  internal: 70,
   /** Interrupted (Ctrl-C / SIGTERM); the state is kept and the run can be resumed. */
   interrupted: 130,
 } as const;
 
 /** Maps a thrown error to an exit code. */
 export function exitCodeForError(error: unknown): number {
-  if (!isPipelineError(error)) return EXIT.serviceUnusable;
+  if (!isPipelineError(error)) return EXIT.internal;
   switch (error.code) {
     case 'CONFIG_INVALID':
     case 'MAPPING_INVALID':
@@ -34,7 +36,9 @@ export function exitCodeForError(error: unknown): number {
     case 'API_SCHEMA_MISMATCH':
     case 'STATE_ERROR':
       return EXIT.serviceUnusable;
+    case 'INTERNAL':
+      return EXIT.internal;
     default:
-      return EXIT.serviceUnusable;
+      return EXIT.internal;
   }
 }

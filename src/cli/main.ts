@@ -23,6 +23,11 @@ const code = await runCli(hideBin(process.argv), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   isTty: Boolean(process.stderr.isTTY),
+  stdoutIsTty: Boolean(process.stdout.isTTY),
+  // A getter: the terminal may be resized during a long run.
+  get columns() {
+    return process.stdout.columns ?? process.stderr.columns;
+  },
   env: process.env,
   cwd: process.cwd(),
   signal: controller.signal,

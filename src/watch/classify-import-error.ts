@@ -25,7 +25,7 @@ const QUOTED_ISSUES = 20;
 export function classifyImportError(error: unknown, aborted: boolean): ImportFailure {
   const message = describeImportError(error);
   if (aborted || (isPipelineError(error) && error.code === 'ABORTED')) return { outcome: 'interrupted', exitCode: 130, message };
-  if (!isPipelineError(error)) return { outcome: 'failed', exitCode: 3, message: `internal error: ${message}` };
+  if (!isPipelineError(error)) return { outcome: 'failed', exitCode: 70, message: `internal error: ${message}` };
   switch (error.code) {
     case 'SOURCE_UNREADABLE':
     case 'LIMIT_EXCEEDED':
@@ -34,7 +34,8 @@ export function classifyImportError(error: unknown, aborted: boolean): ImportFai
     case 'MAPPING_INVALID':
       return { outcome: 'retry', exitCode: 2, message };
     case 'INTERNAL':
-      return { outcome: 'failed', exitCode: 3, message };
+      // A bug: 70, as `import` exits, so a wrapper that retries on 3 does not retry it.
+      return { outcome: 'failed', exitCode: 70, message };
     default:
       return { outcome: 'retry', exitCode: 3, message };
   }

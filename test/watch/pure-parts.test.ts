@@ -195,7 +195,7 @@ describe('classifyImportError', () => {
     expect(classifyImportError(new ApiError('API_UNREACHABLE', 'POST /token', 'connection refused'), false)).toMatchObject({ outcome: 'retry', exitCode: 3 });
     expect(classifyImportError(new StateError('database is locked'), false)).toMatchObject({ outcome: 'retry', exitCode: 3 });
     expect(classifyImportError(new ApiError('API_UNREACHABLE', 'POST /import', 'aborted'), true)).toMatchObject({ outcome: 'interrupted', exitCode: 130 });
-    expect(classifyImportError(new TypeError('x is undefined'), false)).toMatchObject({ outcome: 'failed', exitCode: 3, message: 'internal error: x is undefined' });
+    expect(classifyImportError(new TypeError('x is undefined'), false)).toMatchObject({ outcome: 'failed', exitCode: 70, message: 'internal error: x is undefined' });
   });
   it('quotes the issues of a mapping error', () => {
     const issue = createIssue({ code: 'unknown_category', severity: 'error', stage: 'mapping', message: 'no category Смартфонз', file: 'm.yaml', path: 'categories' });

@@ -1,0 +1,137 @@
+/**
+ * Usage errors: what yargs found wrong with an invocation, turned into one line that names the
+ * problem, followed by the command's usage. Thrown from yargs's `fail` hook, so validation stops
+ * before any handler runs: nothing is opened, sent or written for a mistyped command line.
+ */
+
+/** A mistake in the command line; the CLI prints it with the command's usage and exits 2. */
+export class UsageError extends Error {
+  override name = 'UsageError' as const;
+  /** The usage of the command the mistake was made in (its first help line, or its whole help for a command group). */
+  readonly usage: string;
+  constructor(message: string, usage: string) {
+    super(message);
+    this.usage = usage;
+  }
+}
+
+/** What the `fail` hook knows about the command being parsed. */
+export interface UsageContext {
+  /** The command's whole help text, as yargs renders it. */
+  help: string;
+  /** Options the command requires (long names). */
+  demandedOptions: readonly string[];
+  /** Every option name the command accepts (long names and aliases). */
+  knownOptions: readonly string[];
+  /** The command line as typed (to name a mistyped command or flag as it was written). */
+  args: readonly string[];
+}
+
+/** Builds the usage error for a yargs failure message. */
+export function buildUsageError(message: string, context: UsageContext): UsageError {
+  return new UsageError(rewordMessage(message, context), renderUsage(context));
+}
+
+/**
+ * A command group (the tool itself, `products`, `mapping`…) shows its list of commands; a command
+ * shows its usage line with what it requires, and where the rest is.
+ */
+function renderUsage(context: UsageContext): string {
+  const help = context.help.trimEnd();
+  if (/^Commands:$/m.test(help)) return help;
+  const usageLine = help.split('\n')[0] ?? '';
+  const positionals = new Set([...usageLine.matchAll(/<([^>.]+)(?:\.\.)?>/g)].map((m) => m[1]));
+  const required = context.demandedOptions
+    .filter((name) => !positionals.has(name))
+    .map((name) => `--${name} <${name}>`)
+    .join(' ');
+  const command = usageLine.replace(/\s*\[.*$/, '').replace(/\s<.*$/, '').trim();
+  return `Usage: ${[usageLine.trim(), required, '[options]'].filter(Boolean).join(' ')}\nRun \`${command} --help\` for every option, with examples.`;
+}
+
+type Rewording = (message: string, context: UsageContext) => string | null;
+
+/** Messages of yargs reworded to say which argument or option is wrong and what would be right. */
+const REWORDINGS: readonly Rewording[] = [
+  (message, context) => {
+    const match = /^Did you mean (\S+)\?$/.exec(message);
+    if (!match?.[1]) return null;
+    const meant = match[1];
+    const words = context.args.filter((arg) => !arg.startsWith('-'));
+    const typed = words.filter((word) => word !== meant).sort((a, b) => editDistance(a, meant) - editDistance(b, meant))[0];
+    return `unknown command${typed === undefined ? '' : ` "${typed}"`} (did you mean ${meant}?)`;
+  },
+  (message, context) => {
+    const match = /^Unknown arguments?: (.+)$/.exec(message);
+    if (!match?.[1]) return null;
+    const all = match[1].split(', ');
+    // yargs names a flag twice (`such-flag`, `suchFlag`); keep the spelling that was typed.
+    const names = all.filter((name) => !/[A-Z]/.test(name) || !all.includes(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
+    const known = context.knownOptions;
+    const described = names.map((name) => {
+      const flag = writtenFlag(name, context.args);
+      const near = suggestOption(name, known);
+      return near ? `${flag} (did you mean --${near}?)` : flag;
+    });
+    return `unknown option${names.length > 1 ? 's' : ''} ${described.join(', ')}`;
+  },
+  (message) => {
+    const match = /^Missing required arguments?: (.+)$/.exec(message);
+    if (!match?.[1]) return null;
+    const names = match[1].split(', ');
+    return `missing required option${names.length > 1 ? 's' : ''} ${names.map((name) => `--${name}`).join(', ')}`;
+  },
+  (message, context) => {
+    const match = /^Not enough non-option arguments: got (\d+), need at least (\d+)$/.exec(message);
+    if (!match) return null;
+    const positionals = [...(context.help.split('\n')[0] ?? '').matchAll(/<([^>]+)>/g)].map((m) => (m[1] ?? '').replace(/\.\.$/, ''));
+    if (/^Commands:$/m.test(context.help) && positionals.length === 0) return 'name a command';
+    const missing = positionals.slice(Number(match[1]), Math.max(Number(match[2]), Number(match[1]) + 1));
+    return missing.length ? `missing ${missing.map((name) => name.toUpperCase()).join(' and ')} (the ${missing.map((name) => `<${name}>`).join(', ')} argument)` : message;
+  },
+  (message) => {
+    const match = /^Invalid values?:\s*\n?\s*Argument: ([^,]+), Given: (.+), Choices: (.+)$/s.exec(message);
+    if (!match) return null;
+    return `--${(match[1] ?? '').trim()} ${(match[2] ?? '').trim()} is not one of ${(match[3] ?? '').trim()}`;
+  },
+];
+
+function rewordMessage(message: string, context: UsageContext): string {
+  const oneLine = message.trim();
+  for (const reword of REWORDINGS) {
+    const text = reword(oneLine, context);
+    if (text !== null) return text;
+  }
+  return oneLine.replace(/\s*\n\s*/g, ' ');
+}
+
+function writtenFlag(name: string, args: readonly string[]): string {
+  if (name.length === 1) return `-${name}`;
+  const negated = `--no-${name}`;
+  if (!args.some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`)) && args.some((arg) => arg === negated || arg.startsWith(`${negated}=`))) return negated;
+  return `--${name}`;
+}
+
+/** The known option closest to a mistyped one: a prefix of it, or at most two edits away. */
+export function suggestOption(name: string, known: readonly string[]): string | null {
+  let best: { option: string; distance: number } | null = null;
+  for (const option of known) {
+    if (option.length < 2) continue;
+    const distance = option.startsWith(name) && name.length >= 3 ? 0.5 : editDistance(name, option);
+    if (distance <= Math.min(2, Math.floor(option.length / 3)) && (best === null || distance < best.distance)) best = { option, distance };
+  }
+  return best?.option ?? null;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
