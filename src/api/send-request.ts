@@ -16,6 +16,7 @@ import type { BackoffPolicy } from './build-backoff-delay.js';
 import type { RateLimiter, RequestPriority } from './create-rate-limiter.js';
 import type { TokenProvider } from './create-token-provider.js';
 import { buildErrorDescription, parseErrorBody } from './parse-error-body.js';
+import { parseJsonLossless } from './parse-json-lossless.js';
 import { parseRetryAfter } from './parse-retry-after.js';
 import type { Redactor } from './redact-secrets.js';
 
@@ -204,7 +205,7 @@ async function sendAttempt(
 function parseSuccessBody(text: string, endpoint: string, redact: Redactor): unknown {
   if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonLossless(text);
   } catch {
     throw new SchemaMismatchError(endpoint, [{ path: '', message: `body is not JSON: ${redact(text.slice(0, 80))}` }]);
   }

@@ -14,7 +14,7 @@ export interface RowOutcomeStore {
   /** Marks a row as seen (a data row of the file), with no status yet. */
   touch(row: number): void;
   setStatus(row: number, status: RowStatus): void;
-  setIds(row: number, ids: { productId?: number | null; skuId?: number | null; jobId?: number | null }): void;
+  setIds(row: number, ids: { productId?: number | null; skuId?: number | null; jobId?: string | null }): void;
   /** Names the seller product a row belongs to (SKU keys are not kept: they are in the row itself). */
   setKeys(row: number, productKey: string): void;
   addIssue(row: number, issue: Issue): void;
@@ -34,7 +34,10 @@ export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
   let seen = new Uint8Array(initialCapacity);
   let productIds: Float64Array | undefined;
   let skuIds: Float64Array | undefined;
-  let jobIds: Float64Array | undefined;
+  // Rows share few jobs: an index per row into the job ids, which are text (int64 may exceed 2^53).
+  let jobIndex: Int32Array | undefined;
+  const jobIdTexts: string[] = [];
+  const jobIdIndex = new Map<string, number>();
   let productIndex = new Int32Array(initialCapacity).fill(-1);
   const productKeys: string[] = [];
   const productKeyIndex = new Map<string, number>();
@@ -50,7 +53,7 @@ export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
     seen = grow(seen, capacity, 0);
     if (productIds) productIds = grow(productIds, capacity, Number.NaN);
     if (skuIds) skuIds = grow(skuIds, capacity, Number.NaN);
-    if (jobIds) jobIds = grow(jobIds, capacity, Number.NaN);
+    if (jobIndex) jobIndex = grow(jobIndex, capacity, -1);
     productIndex = grow(productIndex, capacity, -1);
   };
   const touch = (row: number): void => {
@@ -74,8 +77,15 @@ export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
       else if (ids.productId === null && productIds) productIds[row] = Number.NaN;
       if (ids.skuId != null) (skuIds ??= createIdArray(status.length))[row] = ids.skuId;
       else if (ids.skuId === null && skuIds) skuIds[row] = Number.NaN;
-      if (ids.jobId != null) (jobIds ??= createIdArray(status.length))[row] = ids.jobId;
-      else if (ids.jobId === null && jobIds) jobIds[row] = Number.NaN;
+      if (ids.jobId != null) {
+        let index = jobIdIndex.get(ids.jobId);
+        if (index === undefined) {
+          index = jobIdTexts.length;
+          jobIdTexts.push(ids.jobId);
+          jobIdIndex.set(ids.jobId, index);
+        }
+        (jobIndex ??= new Int32Array(status.length).fill(-1))[row] = index;
+      } else if (ids.jobId === null && jobIndex) jobIndex[row] = -1;
     },
     setKeys(row, productKey) {
       touch(row);
@@ -106,12 +116,12 @@ export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
       const outcome: RowOutcome = { row, status: STATUSES[code] ?? 'valid', issues: issues.get(row) ?? [] };
       const productId = productIds?.[row] ?? Number.NaN;
       const skuId = skuIds?.[row] ?? Number.NaN;
-      const jobId = jobIds?.[row] ?? Number.NaN;
+      const jobId = jobIdTexts[jobIndex?.[row] ?? -1];
       const product = productKeys[productIndex[row] ?? -1];
       if (product !== undefined) outcome.productKey = product;
       if (!Number.isNaN(productId)) outcome.productId = productId;
       if (!Number.isNaN(skuId)) outcome.skuId = skuId;
-      if (!Number.isNaN(jobId)) outcome.jobId = jobId;
+      if (jobId !== undefined) outcome.jobId = jobId;
       return outcome;
     },
     *rows() {
