@@ -6,7 +6,7 @@
  * `docs/client.md` for retries, time-outs and the token life cycle.
  */
 import pLimit from 'p-limit';
-import { ApiError, ConfigError } from '../core/errors.js';
+import { ApiError, ConfigError, SchemaMismatchError } from '../core/errors.js';
 import type { Deps } from '../core/deps.js';
 import { createIssue } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
@@ -17,17 +17,17 @@ import { createRateLimiter } from './create-rate-limiter.js';
 import { createRequestSender } from './send-request.js';
 import { createTokenProvider } from './create-token-provider.js';
 import { loadDirectory } from './load-directory.js';
-import type { DirectoryRecordMap } from './load-directory.js';
-import { parseWireResponse } from './parse-wire-response.js';
-import {
-  DEFAULT_PATHS,
-  SERVICE_LIMITS,
-  importResponseSchema,
-  jobStatusSchema,
-  productDetailsResponseSchema,
-  productListResponseSchema,
-  tokenResponseSchema,
-} from './wire.js';
+import type { DirectoryPageSeen } from './load-directory.js';
+import { createFieldLedger } from './field-ledger.js';
+import { linkDirectories, settleCategories } from './link-directories.js';
+import type { RawDirectories } from './link-directories.js';
+import type { RawRecordMap } from './read-directory-records.js';
+import { readJobStatus } from './read-job-status.js';
+import { readImportAnswer, readProductDetails, readProductListPage, readTokenAnswer } from './read-service-answers.js';
+import type { ServiceProfile } from './service-profile.js';
+import { buildWireAliases } from './wire-aliases.js';
+import type { WireReadContext } from './wire-read-context.js';
+import { DEFAULT_PATHS, SERVICE_LIMITS, DEFAULT_STATUS_VOCABULARY, createStatusClassifier } from '../domain/index.js';
 import type { TokenResponse } from './wire.js';
 import type {
   Attribute,
@@ -70,6 +70,20 @@ export interface CatalogClientOptions {
    * rate and its `Retry-After` pauses every request (`create-rate-limiter.ts`).
    */
   rateLimit?: number | undefined;
+  /** How this service spells and pages things where the interface is silent (docs/service-profile.md). */
+  profile?: ServiceProfile | undefined;
+}
+
+/** What the client saw of the service's answers so far (for `doctor`). */
+export interface WireObservations {
+  /** Fields not used, by endpoint. */
+  unused: Map<string, string[]>;
+  /** Warnings about words and shapes not understood. */
+  notes: string[];
+  /** Every directory page read. */
+  pages: DirectoryPageSeen[];
+  /** Status words seen per job status answer (job-level and per product). */
+  statusWords: { word: string; meaning: string }[];
 }
 
 /** The Seller Catalog Service, typed. */
@@ -95,7 +109,7 @@ export interface CatalogClient {
    */
   importProducts(products: ImportItem[], bodyText?: string): Promise<ImportResponse & { httpStatus: number }>;
   /** Status of an import job: follows `infoUrl` when given (same origin only), else the `importInfo` path with `?jobId=`. */
-  getJobStatus(job: { jobId: number; infoUrl?: string | null | undefined }): Promise<JobStatus>;
+  getJobStatus(job: { jobId: string | number; infoUrl?: string | null | undefined }): Promise<JobStatus>;
   /** One page of the seller's products. */
   listProducts(request: ProductListRequest): Promise<ProductListResponse>;
   /** Every product matching the request, page after page (`pageSize` from the client options). */
@@ -106,6 +120,8 @@ export interface CatalogClient {
    * ids the service does not know are left out.
    */
   getProductDetails(productIds: number[]): Promise<ProductDetail[]>;
+  /** What was seen of the answers so far: fields not used, notes, pages, status words. */
+  observe(): WireObservations;
 }
 
 /** The side effects the client uses. */
@@ -139,6 +155,16 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
   const limiter = createRateLimiter({ rate: settings.rateLimit, maxPauseMs: settings.retry.maxDelayMs }, deps);
   const send = createRequestSender({ timeoutMs: settings.timeoutMs, retry: settings.retry, redact, limiter }, deps);
 
+  const profile = options.profile ?? {};
+  const aliases = buildWireAliases(profile.fields);
+  const ledger = createFieldLedger(deps);
+  const classify = createStatusClassifier(profile.statuses ?? {}, DEFAULT_STATUS_VOCABULARY);
+  const pagesSeen: DirectoryPageSeen[] = [];
+  const statusWords = new Map<string, string>();
+  const readContext = (endpoint: string, ledgerEndpoint?: string): WireReadContext => ({ endpoint, aliases, ledger, ...(ledgerEndpoint ? { ledgerEndpoint } : {}) });
+  const detailsBatch = profile.detailsBatch ?? SERVICE_LIMITS.detailsBatch;
+  const listPageSize = profile.pageSizes?.list ?? settings.pageSize;
+
   const endpointOf = (method: 'GET' | 'POST', url: URL): string => `${method} ${url.pathname}`;
   const urlOf = (name: PathName): URL => buildUrl(baseUrl, paths[name]);
 
@@ -151,7 +177,7 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
     const endpoint = endpointOf('POST', url);
     try {
       const { body } = await send({ method: 'POST', url: url.href, endpoint, json: { clientId: credentials.clientId, clientSecret: credentials.clientSecret }, idempotent: true });
-      const token = parseWireResponse(tokenResponseSchema, body, { endpoint, redact });
+      const token: TokenResponse = { ...readTokenAnswer(body, readContext(endpoint)) };
       issuedTokens.add(token.accessToken);
       return token;
     } catch (error) {
@@ -167,12 +193,31 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
   };
   const tokens = createTokenProvider({ requestToken, refreshMarginSeconds: settings.refreshMarginSeconds }, deps);
 
-  const loadNamed = <N extends DirectoryName>(name: N): Promise<DirectoryRecordMap[N][]> => {
+  const loadNamed = async <N extends DirectoryName>(name: N): Promise<RawRecordMap[N][]> => {
     const url = urlOf(name);
-    return loadDirectory(name, { send, auth: tokens, url: url.href, endpoint: endpointOf('GET', url), pageSize: settings.pageSize, redact });
+    const pageSize = profile.pageSizes?.[name] ?? settings.pageSize;
+    const records = await loadDirectory(name, {
+      send,
+      auth: tokens,
+      url: url.href,
+      endpoint: endpointOf('GET', url),
+      pageSize,
+      redact,
+      read: { aliases, ledger },
+      onPage: (seen) => pagesSeen.push(seen),
+    });
+    ledger.flush();
+    return records;
+  };
+  // One directory alone: what needs the others (values tied by id, links per category) stays as read.
+  const fetchOne = async (name: DirectoryName): Promise<Category[] | Attribute[] | AttributeValue[] | Brand[]> => {
+    if (name === 'categories') return settleCategories(await loadNamed('categories'));
+    if (name === 'attributes') return (await loadNamed('attributes')).map((entry) => entry.attribute);
+    if (name === 'values') return loadNamed('values');
+    return loadNamed('brands');
   };
   // One generic implementation behind the per-name overloads of the interface.
-  const fetchDirectory = loadNamed as CatalogClient['fetchDirectory'];
+  const fetchDirectory = fetchOne as CatalogClient['fetchDirectory'];
 
   const postJson = async (name: PathName, json: unknown, idempotent = true) => {
     const url = urlOf(name);
@@ -183,7 +228,12 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
 
   const listProducts = async (request: ProductListRequest): Promise<ProductListResponse> => {
     const { body, endpoint } = await postJson('list', request);
-    return parseWireResponse(productListResponseSchema, body, { endpoint, redact });
+    const page = readProductListPage(body, readContext(`${endpoint} (page ${request.pageNumber})`, endpoint));
+    ledger.flush();
+    const totalCount = page.paging.totalCount ?? -1;
+    const pageSize = page.paging.pageSize ?? request.pageSize;
+    const totalPages = page.paging.totalPages ?? (totalCount >= 0 ? Math.ceil(totalCount / Math.max(1, pageSize)) : -1);
+    return { products: page.products, totalCount, pageNumber: page.paging.pageNumber ?? request.pageNumber, pageSize, totalPages };
   };
 
   return {
@@ -198,7 +248,8 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
         loadNamed('values'),
         loadNamed('brands'),
       ]);
-      return { categories, attributes, values, brands, fetchedAt: deps.now().toISOString() };
+      const raw: RawDirectories = { categories, attributes, values, brands, fetchedAt: deps.now().toISOString() };
+      return linkDirectories(raw, { categories: endpointOf('GET', urlOf('categories')), attributes: endpointOf('GET', urlOf('attributes')), values: endpointOf('GET', urlOf('values')) });
     },
 
     async importProducts(products, bodyText) {
@@ -207,7 +258,9 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
       // Not idempotent: a second copy of a create request would create the products twice.
       const body = bodyText === undefined ? { json: { products } } : { jsonText: bodyText };
       const { body: answer, status } = await send({ method: 'POST', url: url.href, endpoint, ...body, auth: tokens, idempotent: false });
-      return { ...parseWireResponse(importResponseSchema, answer, { endpoint, redact }), httpStatus: status };
+      const accepted = readImportAnswer(answer, readContext(endpoint));
+      ledger.flush();
+      return { ...accepted, httpStatus: status };
     },
 
     async getJobStatus(job) {
@@ -215,34 +268,48 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
       const endpoint = endpointOf('GET', url);
       // Polls fill the capacity imports leave: under a rate limit an import never waits for a poll.
       const { body } = await send({ method: 'GET', url: url.href, endpoint, auth: tokens, idempotent: true, priority: 'background' });
-      return parseWireResponse(jobStatusSchema, body, { endpoint, redact });
+      const status = readJobStatus(body, readContext(endpoint, endpointOf('GET', urlOf('importInfo'))), classify);
+      ledger.flush();
+      for (const entry of [status, ...status.products]) if (entry.status !== undefined && entry.status !== null) statusWords.set(entry.status, entry.meaning);
+      return status;
     },
 
     listProducts,
 
     async *listAllProducts(request) {
       let previousKeys = '';
+      let fetched = 0;
+      let announced = -1;
       for (let pageNumber = 1; pageNumber <= MAX_LIST_PAGES; pageNumber += 1) {
-        const page = await listProducts({ ...request, pageNumber, pageSize: settings.pageSize });
+        const page = await listProducts({ ...request, pageNumber, pageSize: listPageSize });
         const keys = page.products.map((product) => product.productId).join(',');
+        if (page.totalCount >= 0) announced = page.totalCount;
         // The same page twice means the server ignores pageNumber; stop rather than loop.
-        if (page.products.length === 0 || keys === previousKeys) return;
+        if (page.products.length === 0 || keys === previousKeys) break;
         previousKeys = keys;
+        fetched += page.products.length;
         yield* page.products;
-        if (pageNumber >= page.totalPages || page.products.length < page.pageSize) return;
+        // A total is followed even past a short page (a capped page size); without one, page until empty.
+        if (announced >= 0 ? fetched >= announced : page.totalPages >= 0 && pageNumber >= page.totalPages) break;
+      }
+      if (announced >= 0 && fetched < announced) {
+        const url = urlOf('list');
+        throw new SchemaMismatchError(endpointOf('POST', url), [
+          { path: '', message: `the service announced ${announced} products but ${fetched} came; refusing a short list. If the service pages otherwise, set service.pageSizes.list in the settings — see docs/service-profile.md` },
+        ]);
       }
     },
 
     async getProductDetails(productIds) {
       const unique = [...new Set(productIds)];
       const chunks: number[][] = [];
-      for (let start = 0; start < unique.length; start += SERVICE_LIMITS.detailsBatch) {
-        chunks.push(unique.slice(start, start + SERVICE_LIMITS.detailsBatch));
+      for (let start = 0; start < unique.length; start += detailsBatch) {
+        chunks.push(unique.slice(start, start + detailsBatch));
       }
       const limit = pLimit(settings.detailsConcurrency);
       const pages = await limit.map(chunks, async (chunk) => {
         const { body, endpoint } = await postJson('details', { productIds: chunk });
-        return parseWireResponse(productDetailsResponseSchema, body, { endpoint, redact }).products;
+        return readProductDetails(body, readContext(endpoint));
       });
       const byId = new Map<number, ProductDetail>();
       for (const page of pages) for (const detail of page) if (!byId.has(detail.productId)) byId.set(detail.productId, detail);
@@ -251,6 +318,13 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
         return detail === undefined ? [] : [detail];
       });
     },
+
+    observe: () => ({
+      unused: ledger.unusedByEndpoint(),
+      notes: ledger.notes(),
+      pages: [...pagesSeen],
+      statusWords: [...statusWords].map(([word, meaning]) => ({ word, meaning })),
+    }),
   };
 }
 
@@ -336,7 +410,7 @@ export function buildUrl(baseUrl: URL, path: string): URL {
 export function buildJobStatusUrl(
   baseUrl: URL,
   importInfoPath: string,
-  job: { jobId: number; infoUrl?: string | null | undefined },
+  job: { jobId: string | number; infoUrl?: string | null | undefined },
   deps: Pick<Deps, 'onEvent'>,
 ): URL {
   const infoUrl = job.infoUrl?.trim();

@@ -3,7 +3,7 @@
  * import stage needs, and the pure helpers other modules may reuse.
  */
 export { createCatalogClient, buildUrl, buildJobStatusUrl, CATALOG_CLIENT_DEFAULTS } from './create-catalog-client.js';
-export type { CatalogClient, CatalogClientOptions, CatalogClientDeps } from './create-catalog-client.js';
+export type { CatalogClient, CatalogClientOptions, CatalogClientDeps, WireObservations } from './create-catalog-client.js';
 export { AmbiguousSendError, isAmbiguousSendError } from './ambiguous-send-error.js';
 export { checkCredentials, CREDENTIAL_ISSUE_CODES } from './check-credentials.js';
 export type { ClientCredentials } from './check-credentials.js';
@@ -11,8 +11,17 @@ export { createRateLimiter, RATE_LIMITER_DEFAULTS } from './create-rate-limiter.
 export type { RateLimiter, RateLimiterDeps, RateLimiterOptions, RequestPriority } from './create-rate-limiter.js';
 export { createTokenProvider } from './create-token-provider.js';
 export type { TokenProvider, TokenProviderOptions } from './create-token-provider.js';
-export { loadDirectory, DIRECTORY_RECORD_SCHEMAS, MAX_DIRECTORY_PAGES } from './load-directory.js';
-export type { DirectoryRecordMap, DirectoryRequestContext } from './load-directory.js';
+export { loadDirectory, MAX_DIRECTORY_PAGES } from './load-directory.js';
+export type { DirectoryRequestContext, DirectoryPageSeen } from './load-directory.js';
+export { findRecordList } from './find-record-list.js';
+export type { FoundRecordList, MissingRecordList, PagingFields } from './find-record-list.js';
+export { DEFAULT_WIRE_ALIASES, buildWireAliases } from './wire-aliases.js';
+export type { WireAliases, WireAliasOverrides, WireMeaning } from './wire-aliases.js';
+export type { ServiceProfile, PageSizes } from './service-profile.js';
+export { parseJsonLossless } from './parse-json-lossless.js';
+export { linkDirectories, settleCategories } from './link-directories.js';
+export { readJobStatus } from './read-job-status.js';
+export { ATTRIBUTE_TYPE_WORDS, readAttributeType } from './read-directory-records.js';
 export { normalizeDirectoryPage, buildRecordKey, DIRECTORY_ARRAY_KEYS } from './normalize-directory-page.js';
 export type { DirectoryPageRequest, NormalizedDirectoryPage, UnrecognizedDirectoryPage } from './normalize-directory-page.js';
 export { parseErrorBody, buildErrorDescription, formatFieldError, normalizeFieldPath } from './parse-error-body.js';

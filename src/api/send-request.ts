@@ -16,6 +16,7 @@ import type { BackoffPolicy } from './build-backoff-delay.js';
 import type { RateLimiter, RequestPriority } from './create-rate-limiter.js';
 import type { TokenProvider } from './create-token-provider.js';
 import { buildErrorDescription, parseErrorBody } from './parse-error-body.js';
+import { parseJsonLossless } from './parse-json-lossless.js';
 import { parseRetryAfter } from './parse-retry-after.js';
 import type { Redactor } from './redact-secrets.js';
 
@@ -234,7 +235,7 @@ async function sendAttempt(
 function parseSuccessBody(text: string): { ok: true; body: unknown } | { ok: false } {
   if (text.trim() === '') return { ok: true, body: undefined };
   try {
-    return { ok: true, body: JSON.parse(text) as unknown };
+    return { ok: true, body: parseJsonLossless(text) };
   } catch {
     return { ok: false };
   }

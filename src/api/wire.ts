@@ -176,6 +176,9 @@ export const jobProductResultSchema = z.looseObject({
   errors: z.array(jobErrorSchema).nullish(),
 });
 
+/** A job product result as the sandbox's default dialect writes it. */
+export type WireJobProductResult = z.infer<typeof jobProductResultSchema>;
+
 /** Job status (`GET /api/seller/v1/products/import/info?jobId=`). */
 export const jobStatusSchema = z.looseObject({
   jobId: z.number().int().nullish(),

@@ -11,11 +11,11 @@ export type PipelineEvent =
   | { type: 'read:progress'; file: string; rows: number; bytesRead: number; totalBytes: number }
   | { type: 'directories:loaded'; source: 'cache' | 'service'; counts: Record<string, number> }
   | { type: 'submit:request'; batch: number; products: number }
-  | { type: 'submit:accepted'; batch: number; jobId: number; products: number }
+  | { type: 'submit:accepted'; batch: number; jobId: string; products: number }
   | { type: 'submit:failed'; batch: number; products: number; message: string }
   | { type: 'submit:throttled'; waitMs: number; concurrency: number }
-  | { type: 'job:progress'; jobId: number; status: string; done: number; total: number }
-  | { type: 'job:finished'; jobId: number; accepted: number; rejected: number; unknown: number }
+  | { type: 'job:progress'; jobId: string; status: string; done: number; total: number }
+  | { type: 'job:finished'; jobId: string; accepted: number; rejected: number; unknown: number }
   | { type: 'http:retry'; endpoint: string; attempt: number; status?: number; waitMs: number }
   | { type: 'issue'; issue: Issue }
   | { type: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; data?: Record<string, unknown> };

@@ -69,6 +69,7 @@ export interface ProductDetail {
   name?: HeldText | null | undefined;
   description?: HeldText | null | undefined;
   vat?: number | null | undefined;
-  attributes: { id: number; valueIds: number[] }[];
+  /** Attribute values: ids for dictionary attributes, the texts for free ones (`values`). */
+  attributes: { id: number; valueIds: number[]; values?: string[] }[];
   skus: ProductDetailSku[];
 }

@@ -43,7 +43,15 @@ export interface Attribute {
   isSkuDefining: boolean;
   /** Categories the attribute belongs to, and whether it is required there. */
   categories: AttributeCategory[];
+  /**
+   * Properties the directory did not state, whose value above is the tool's default: the
+   * mapping's `free:`/`level:` overrides are honoured for these and refused only for stated ones.
+   */
+  unstated?: AttributeFact[];
 }
+
+/** Attribute properties the directory may leave unstated. */
+export type AttributeFact = 'type' | 'isSkuDefining' | 'isMultiple';
 
 /** A value of the attribute value directory. */
 export interface AttributeValue {

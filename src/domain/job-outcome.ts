@@ -1,11 +1,14 @@
 /**
  * What the service said about an import: the acceptance of a request and the status of its job,
- * product by product.
+ * product by product. Status words are kept as they came, with what they mean
+ * (`status-vocabulary.ts`).
  */
+import type { StatusMeaning } from './status-vocabulary.js';
 
 /** The answer to an import request. */
 export interface ImportResponse {
-  jobId: number;
+  /** Exact decimal text: the service's job ids are int64 and may exceed 2^53. */
+  jobId: string;
   receivedItems?: number | null | undefined;
   queuedAt?: string | null | undefined;
   infoUrl?: string | null | undefined;
@@ -33,16 +36,24 @@ export interface JobProductResult {
   productId?: number | null | undefined;
   /** The service's status word, as it came. */
   status?: string | null | undefined;
+  /** What `status` means. */
+  meaning: StatusMeaning;
   skus?: JobSkuResult[] | null | undefined;
   errors?: JobError[] | null | undefined;
 }
 
 /** The status of an import job. */
 export interface JobStatus {
-  jobId?: number | null | undefined;
+  jobId?: string | null | undefined;
   /** The job-level status word, as it came. */
   status?: string | null | undefined;
+  /** What `status` means. */
+  meaning: StatusMeaning;
   queuedAt?: string | null | undefined;
   finishedAt?: string | null | undefined;
+  /**
+   * Per-product results, in the order given. Empty when the answer held none, which only a
+   * pending job may do (any other answer without results is a shape error).
+   */
   products: JobProductResult[];
 }

@@ -36,7 +36,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
   const client = prep.service.client;
   // Job polls in flight at once; a job waiting between polls holds no slot.
   const pollLimit = pLimit(Math.max(2, settings.concurrency));
-  const pollClient = { getJobStatus: (job: { jobId: number; infoUrl?: string | null }) => pollLimit(() => client.getJobStatus(job)) };
+  const pollClient = { getJobStatus: (job: { jobId: string; infoUrl?: string | null }) => pollLimit(() => client.getJobStatus(job)) };
   /** Drafts as sent and their content hashes, per batch in flight (released once recorded). */
   const inFlight = new Map<number, { drafts: ProductDraft[]; hashes: (string | null)[] }>();
   /**
@@ -61,7 +61,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
 
   const recordFollow = async (
     index: number,
-    job: { jobId: number; infoUrl: string | null },
+    job: { jobId: string; infoUrl: string | null },
     queuedAt: string | null,
     sent: ProductDraft[],
     hashes: readonly (string | null)[] = [],
@@ -145,7 +145,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
         if (batch.status === 'planned') store.markBatchFailed(runId, batch.index, { error: 'never sent; its products were planned again', retryable: false });
       }
       const toFollow = batches.filter((b) => b.status === 'accepted' && b.jobId !== null);
-      await Promise.all(toFollow.map((b) => recordFollow(b.index, { jobId: b.jobId as number, infoUrl: b.infoUrl }, b.queuedAt, draftsOf(b.productKeys))));
+      await Promise.all(toFollow.map((b) => recordFollow(b.index, { jobId: b.jobId as string, infoUrl: b.infoUrl }, b.queuedAt, draftsOf(b.productKeys))));
       const uncertain = batches.filter((b) => b.status === 'sending' || b.status === 'unknown');
       // Products whose job never gave a result may exist too.
       const results = store.listProductResults(runId);
@@ -265,7 +265,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
     release(index: number): void {
       inFlight.delete(index);
     },
-    async follow(index: number, job: { jobId: number; infoUrl: string | null }, queuedAt: string | null): Promise<void> {
+    async follow(index: number, job: { jobId: string; infoUrl: string | null }, queuedAt: string | null): Promise<void> {
       const sent = inFlight.get(index);
       try {
         await recordFollow(index, job, queuedAt, sent?.drafts ?? [], sent?.hashes);

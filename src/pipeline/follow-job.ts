@@ -1,9 +1,11 @@
 /**
- * Follows one import job until every product in it has a result, with growing poll intervals. A
- * job whose status cannot be read in time is reported as unknown, never as success.
+ * Follows one import job until it is finished, with growing poll intervals. Finished means the
+ * job-level status is a known terminal word, or every product carries a known terminal status
+ * (`status-vocabulary.ts`). A word the tool does not know keeps the job polled until the job
+ * time-out, which then ends it as unknown with the word quoted: an unknown word is never success.
  */
 import type { CatalogClient } from '../api/create-catalog-client.js';
-import type { JobStatus } from '../domain/index.js';
+import type { JobStatus, StatusMeaning } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 
 /** The end of following a job. */
@@ -15,8 +17,8 @@ export type JobFollowResult =
 export interface FollowJobOptions {
   /** Only job status is asked (the import passes one whose polls share a concurrency limit). */
   client: Pick<CatalogClient, 'getJobStatus'>;
-  job: { jobId: number; infoUrl?: string | null };
-  /** Products sent in the request: the job is finished when it lists a result for each. */
+  job: { jobId: string; infoUrl?: string | null };
+  /** Products sent in the request: without a terminal job-level word, each needs a terminal result. */
   expected: number;
   timeoutMs: number;
   pollIntervalMs: number;
@@ -25,15 +27,21 @@ export interface FollowJobOptions {
   deps: Pick<Deps, 'now' | 'sleep' | 'onEvent' | 'signal'>;
 }
 
-const FINISHED = new Set(['done', 'completed', 'finished', 'success', 'failed', 'error', 'processed']);
+const TERMINAL: ReadonlySet<StatusMeaning> = new Set(['succeeded', 'failed', 'partial']);
 
-/** True when the job status says every product has a result. */
+/** True when the job is finished: a known terminal job-level word, or a known terminal word for every product sent. */
 export function isJobFinished(job: JobStatus, expected: number): boolean {
-  const status = (job.status ?? '').toLowerCase();
-  const withResult = job.products.filter((p) => p.status !== undefined && p.status !== null && !['queued', 'pending', 'processing'].includes(p.status.toLowerCase()));
-  if (withResult.length >= expected && expected > 0) return true;
-  // A status word alone is not enough: a finished job that lists fewer results than products sent leaves those unknown.
-  return FINISHED.has(status) && job.products.length >= expected;
+  if (TERMINAL.has(job.meaning)) return true;
+  if (expected <= 0) return false;
+  const terminal = job.products.filter((product) => TERMINAL.has(product.meaning));
+  return terminal.length >= expected && terminal.length === job.products.length;
+}
+
+/** Status words in `job` that the tool does not know, quoted, for messages. */
+export function listUnknownWords(job: JobStatus | null): string[] {
+  if (job === null) return [];
+  const words = [job, ...job.products].filter((entry) => entry.meaning === 'unknown').map((entry) => `"${entry.status ?? ''}"`);
+  return [...new Set(words)];
 }
 
 /** Polls the job until finished or the time is up. */
@@ -46,6 +54,7 @@ export async function followJob(options: FollowJobOptions): Promise<JobFollowRes
   let polls = 0;
   let last: JobStatus | null = null;
   let lastError: string | null = null;
+  const warned = new Set<string>();
 
   for (;;) {
     if (deps.signal?.aborted) break;
@@ -54,14 +63,21 @@ export async function followJob(options: FollowJobOptions): Promise<JobFollowRes
       const job = await options.client.getJobStatus(options.job);
       last = job;
       lastError = null;
-      deps.onEvent({ type: 'job:progress', jobId: options.job.jobId, status: job.status ?? 'unknown', done: job.products.length, total: options.expected });
+      deps.onEvent({ type: 'job:progress', jobId: options.job.jobId, status: job.status ?? 'unknown', done: job.products.filter((p) => TERMINAL.has(p.meaning)).length, total: options.expected });
       if (isJobFinished(job, options.expected)) {
         return { status: 'done', job, polls, durationMs: deps.now().getTime() - started };
+      }
+      for (const word of listUnknownWords(job)) {
+        if (warned.has(word)) continue;
+        warned.add(word);
+        deps.onEvent({ type: 'log', level: 'warn', message: `job ${options.job.jobId}: status ${word} is not a known status word; the job is polled until it finishes or times out, and is never taken as success. Add the word under service.statuses in the settings — see docs/service-profile.md` });
       }
     } catch (error) {
       if (deps.signal?.aborted) break;
       lastError = error instanceof Error ? error.message : String(error);
       deps.onEvent({ type: 'log', level: 'warn', message: `job ${options.job.jobId}: status not readable: ${lastError}` });
+      // A status answer the client cannot read will not become readable by waiting.
+      if (error instanceof Error && 'code' in error && error.code === 'API_SCHEMA_MISMATCH') break;
     }
     const now = deps.now().getTime();
     if (now >= deadline) break;
@@ -72,5 +88,7 @@ export async function followJob(options: FollowJobOptions): Promise<JobFollowRes
     }
     interval = Math.min(maxInterval, Math.round(interval * 1.5));
   }
+  const unknownWords = listUnknownWords(last);
+  if (lastError === null && unknownWords.length > 0) lastError = `status ${unknownWords.join(', ')} not understood (service.statuses in the settings)`;
   return { status: 'timeout', job: last, polls, durationMs: deps.now().getTime() - started, lastError };
 }

@@ -1,9 +1,11 @@
 /**
  * Matches a job's per-product results to the products that were sent. Results are matched by
  * position (`index` when the service gives it, else order) and checked by productId and barcode
- * where the answer carries them; a result that does not agree is `unknown`, never guessed.
+ * where the answer carries them. A product is accepted only on a known success word (its own, or
+ * the job's when it has none) with the ids to prove it; an unknown or still-pending word, or a
+ * result that does not agree, is `unknown` with the word quoted, never guessed.
  */
-import type { JobProductResult, JobStatus } from '../domain/index.js';
+import type { JobProductResult, JobStatus, StatusMeaning } from '../domain/index.js';
 import type { ProductDraft } from '../core/types.js';
 
 /** The outcome of one sent product. */
@@ -16,14 +18,23 @@ export interface ProductResult {
   errors: { field?: string; code?: string; message: string }[];
 }
 
-const SUCCESS = new Set(['success', 'succeeded', 'ok', 'accepted', 'created', 'updated', 'done', 'imported']);
-const FAILURE = new Set(['failed', 'failure', 'error', 'rejected', 'invalid']);
+type ResultErrors = ProductResult['errors'];
+
+/** What the product's result means, its own word first, else a decisive job-level word. */
+function resolveMeaning(result: JobProductResult, job: JobStatus): StatusMeaning {
+  if (result.meaning !== 'absent') return result.meaning;
+  return job.meaning === 'succeeded' || job.meaning === 'failed' ? job.meaning : 'absent';
+}
+
+function quote(word: string | null | undefined): string {
+  return word === null || word === undefined ? 'no status word' : `"${word}"`;
+}
 
 /** Matches results of a finished (or timed-out) job to the drafts sent, in request order. */
 export function matchJobResults(sent: readonly ProductDraft[], job: JobStatus | null): ProductResult[] {
   const byIndex = new Map<number, JobProductResult>();
   const results = job?.products ?? [];
-  const haveIndexes = results.every((r) => typeof r.index === 'number');
+  const haveIndexes = results.length > 0 && results.every((r) => typeof r.index === 'number');
   results.forEach((result, order) => byIndex.set(haveIndexes ? (result.index as number) : order, result));
 
   return sent.map((draft, position) => {
@@ -36,35 +47,52 @@ export function matchJobResults(sent: readonly ProductDraft[], job: JobStatus | 
       errors: [],
     };
     const result = byIndex.get(position);
-    if (!result) return { ...base, errors: [{ message: job ? 'the job listed no result for this product' : 'the job status could not be read in time' }] };
+    if (!result || job === null) {
+      const why = job === null ? 'the job status could not be read in time' : `the job listed no result for this product (job status ${quote(job.status)})`;
+      return { ...base, errors: [{ message: why }] };
+    }
 
-    const errors = (result.errors ?? []).map((e) => ({
+    const errors: ResultErrors = (result.errors ?? []).map((e) => ({
       ...(e.field ? { field: e.field } : {}),
       ...(e.code ? { code: e.code } : {}),
       message: e.description ?? e.message ?? e.code ?? 'rejected',
     }));
-    const word = (result.status ?? '').toLowerCase();
-    const failed = FAILURE.has(word) || (!SUCCESS.has(word) && errors.length > 0);
-    if (failed) return { ...base, status: 'rejected', errors: errors.length ? errors : [{ message: `rejected (${result.status ?? 'no reason given'})` }] };
-    if (!SUCCESS.has(word) && result.productId == null) {
-      return { ...base, errors: [{ message: `unrecognised result status "${result.status ?? ''}"` }] };
+    const meaning = resolveMeaning(result, job);
+    const withErrors = (message: string): ResultErrors => [{ message }, ...errors];
+    switch (meaning) {
+      case 'failed':
+        return { ...base, status: 'rejected', errors: errors.length ? errors : [{ message: `rejected (${quote(result.status ?? job.status)})` }] };
+      case 'absent':
+        // No word anywhere decisive: errors listed for the product are the service's rejection.
+        if (errors.length > 0) return { ...base, status: 'rejected', errors };
+        return { ...base, errors: [{ message: `the result carries no status word and the job status ${quote(job.status)} does not settle it` }] };
+      case 'pending':
+        return { ...base, errors: withErrors(`still ${quote(result.status)} when following the job ended (job status ${quote(job.status)})`) };
+      case 'partial':
+        return { ...base, errors: withErrors(`status ${quote(result.status)} says only part of the product was taken`) };
+      case 'unknown':
+        return { ...base, errors: withErrors(`unrecognised result status ${quote(result.status)}; not taken as success (add it under service.statuses in the settings)`) };
+      case 'succeeded':
+        return checkAccepted(draft, result, base, errors);
     }
-
-    // Checks: an update must come back with the id we sent; SKU results must carry our barcodes.
-    if (draft.item.productId !== null && result.productId != null && result.productId !== draft.item.productId) {
-      return { ...base, errors: [{ message: `result names product ${result.productId}, but ${draft.item.productId} was sent at this position` }] };
-    }
-    const productId = result.productId ?? draft.item.productId;
-    const skuResults = result.skus ?? [];
-    const skus = draft.item.skus.map((sku, i) => {
-      const byBarcode = skuResults.find((s) => s.barcode != null && s.barcode === sku.barcode);
-      const byPosition = skuResults.find((s) => s.index === i) ?? skuResults[i];
-      const match = byBarcode ?? (byPosition && (byPosition.barcode == null || byPosition.barcode === sku.barcode) ? byPosition : undefined);
-      return { skuKey: draft.skuKeys[i] ?? sku.barcode, skuId: match?.skuId ?? sku.skuId, barcode: sku.barcode };
-    });
-    if (productId == null || skus.some((s) => s.skuId == null)) {
-      return { ...base, productId: productId ?? null, skus, errors: [{ message: 'accepted, but the result carries no product or SKU id' }] };
-    }
-    return { ...base, status: 'accepted', productId, skus, errors: [] };
   });
+}
+
+/** A success word still needs ids that agree with what was sent. */
+function checkAccepted(draft: ProductDraft, result: JobProductResult, base: ProductResult, errors: ResultErrors): ProductResult {
+  if (draft.item.productId !== null && result.productId != null && result.productId !== draft.item.productId) {
+    return { ...base, errors: [{ message: `result names product ${result.productId}, but ${draft.item.productId} was sent at this position` }] };
+  }
+  const productId = result.productId ?? draft.item.productId;
+  const skuResults = result.skus ?? [];
+  const skus = draft.item.skus.map((sku, i) => {
+    const byBarcode = skuResults.find((s) => s.barcode != null && s.barcode === sku.barcode);
+    const byPosition = skuResults.find((s) => s.index === i) ?? skuResults[i];
+    const match = byBarcode ?? (byPosition && (byPosition.barcode == null || byPosition.barcode === sku.barcode) ? byPosition : undefined);
+    return { skuKey: draft.skuKeys[i] ?? sku.barcode, skuId: match?.skuId ?? sku.skuId, barcode: sku.barcode };
+  });
+  if (productId == null || skus.some((s) => s.skuId == null)) {
+    return { ...base, productId: productId ?? null, skus, errors: [{ message: 'accepted, but the result carries no product or SKU id' }, ...errors] };
+  }
+  return { ...base, status: 'accepted', productId, skus, errors: [] };
 }

@@ -15,7 +15,7 @@ export interface RowOutcomeStore {
   /** Marks a row as seen (a data row of the file), with no status yet. */
   touch(row: number): void;
   setStatus(row: number, status: RowStatus): void;
-  setIds(row: number, ids: { productId?: number | null; skuId?: number | null; jobId?: number | null }): void;
+  setIds(row: number, ids: { productId?: number | null; skuId?: number | null; jobId?: string | null }): void;
   /** Names the seller product a row belongs to (SKU keys are not kept: they are in the row itself). */
   setKeys(row: number, productKey: string): void;
   addIssue(row: number, issue: Issue): void;
@@ -54,7 +54,10 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
   let seen = new Uint8Array(initialCapacity);
   let productIds: Float64Array | undefined;
   let skuIds: Float64Array | undefined;
-  let jobIds: Float64Array | undefined;
+  // Rows share few jobs: an index per row into the job ids, which are text (int64 may exceed 2^53).
+  let jobIndex: Int32Array | undefined;
+  const jobIdTexts: string[] = [];
+  const jobIdIndex = new Map<string, number>();
   let productIndex = new Int32Array(initialCapacity).fill(-1);
   // Issues per row (spilled: 0 means no read-back) and own errors per row (see `hasOwnError`).
   let issueCounts = new Uint32Array(initialCapacity);
@@ -73,7 +76,7 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
     seen = grow(seen, capacity, 0);
     if (productIds) productIds = grow(productIds, capacity, Number.NaN);
     if (skuIds) skuIds = grow(skuIds, capacity, Number.NaN);
-    if (jobIds) jobIds = grow(jobIds, capacity, Number.NaN);
+    if (jobIndex) jobIndex = grow(jobIndex, capacity, -1);
     productIndex = grow(productIndex, capacity, -1);
     issueCounts = grow(issueCounts, capacity, 0);
     ownErrors = grow(ownErrors, capacity, 0);
@@ -107,8 +110,15 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
       else if (ids.productId === null && productIds) productIds[row] = Number.NaN;
       if (ids.skuId != null) (skuIds ??= createIdArray(status.length))[row] = ids.skuId;
       else if (ids.skuId === null && skuIds) skuIds[row] = Number.NaN;
-      if (ids.jobId != null) (jobIds ??= createIdArray(status.length))[row] = ids.jobId;
-      else if (ids.jobId === null && jobIds) jobIds[row] = Number.NaN;
+      if (ids.jobId != null) {
+        let index = jobIdIndex.get(ids.jobId);
+        if (index === undefined) {
+          index = jobIdTexts.length;
+          jobIdTexts.push(ids.jobId);
+          jobIdIndex.set(ids.jobId, index);
+        }
+        (jobIndex ??= new Int32Array(status.length).fill(-1))[row] = index;
+      } else if (ids.jobId === null && jobIndex) jobIndex[row] = -1;
     },
     setKeys(row, productKey) {
       touch(row);
@@ -164,12 +174,12 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
       const outcome: RowOutcome = { row, status: STATUSES[code] ?? 'valid', issues: withIssues ? issuesOf(row) : [] };
       const productId = productIds?.[row] ?? Number.NaN;
       const skuId = skuIds?.[row] ?? Number.NaN;
-      const jobId = jobIds?.[row] ?? Number.NaN;
+      const jobId = jobIdTexts[jobIndex?.[row] ?? -1];
       const product = productKeys[productIndex[row] ?? -1];
       if (product !== undefined) outcome.productKey = product;
       if (!Number.isNaN(productId)) outcome.productId = productId;
       if (!Number.isNaN(skuId)) outcome.skuId = skuId;
-      if (!Number.isNaN(jobId)) outcome.jobId = jobId;
+      if (jobId !== undefined) outcome.jobId = jobId;
       return outcome;
     },
     *rows() {

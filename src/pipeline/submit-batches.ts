@@ -23,7 +23,7 @@ export interface SubmitTask {
 
 /** What became of one request. */
 export type SubmitOutcome =
-  | { index: number; status: 'accepted'; jobId: number; infoUrl: string | null; queuedAt: string | null; receivedItems: number | null; httpStatus: number }
+  | { index: number; status: 'accepted'; jobId: string; infoUrl: string | null; queuedAt: string | null; receivedItems: number | null; httpStatus: number }
   | { index: number; status: 'failed'; message: string; httpStatus?: number; fieldErrors: { field: string; code?: string; description?: string }[] }
   | { index: number; status: 'unknown'; message: string; /** The service answered something unreadable (exit 3). */ serviceFault?: boolean }
   | { index: number; status: 'skipped'; message: string };

@@ -88,7 +88,7 @@ export function buildHeldItem(detail: ProductDetail, lookups: CodeLookups): Held
     const code = attribute?.code ?? `${UNKNOWN_ATTRIBUTE_PREFIX}${entry.id}`;
     if (attribute === undefined) unknownIds.push(`attribute ${entry.id}`);
     // Free (text, number, boolean) values have no ids; the sandbox returns them as `values`.
-    const free = readStringArray((entry as Record<string, unknown>).values);
+    const free = entry.values ?? [];
     const codes = entry.valueIds.length > 0 ? entry.valueIds.map((id) => valueCode(id).code) : free;
     attributes.set(code, [...(attributes.get(code) ?? []), ...codes]);
   }
@@ -138,9 +138,4 @@ function readLocalized(value: { rus?: string | null | undefined; kaz?: string | 
   if (typeof value?.rus === 'string') out.rus = value.rus;
   if (typeof value?.kaz === 'string') out.kaz = value.kaz;
   return out;
-}
-
-function readStringArray(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => (typeof item === 'string' ? [item] : typeof item === 'number' || typeof item === 'boolean' ? [String(item)] : []));
 }

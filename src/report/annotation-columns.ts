@@ -22,7 +22,7 @@ export interface AnnotationValues {
   _errors: string;
   _product_id: number | null;
   _sku_id: number | null;
-  _job_id: number | null;
+  _job_id: string | null;
 }
 
 /**

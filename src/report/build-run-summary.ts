@@ -83,7 +83,7 @@ export function buildRunSummary(parts: RunSummaryParts): RunSummary {
     service: { baseUrl: stripUrlCredentials(parts.service.baseUrl), sandbox: parts.service.sandbox },
     settings: redactSettings(parts.settings) as Record<string, unknown>,
     counts,
-    jobs: [...(parts.jobs ?? [])].sort((a, b) => a.batch - b.batch || a.jobId - b.jobId).map((job) => ({ ...job })),
+    jobs: [...(parts.jobs ?? [])].sort((a, b) => a.batch - b.batch || a.jobId.length - b.jobId.length || a.jobId.localeCompare(b.jobId)).map((job) => ({ ...job })),
     timings: sortKeys(parts.timings ?? {}),
     issues,
     ...(parts.issueDigest !== undefined && spilled !== undefined

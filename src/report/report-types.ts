@@ -40,8 +40,8 @@ export interface RowOutcome {
   productId?: number | null;
   /** Marketplace SKU id, when known. */
   skuId?: number | null;
-  /** Import job that carried the row's product. */
-  jobId?: number | null;
+  /** Import job that carried the row's product (exact decimal text). */
+  jobId?: string | null;
   /** All issues of the row (read/map/validate/submit/job), each with `column` where known. */
   issues: Issue[];
 }
@@ -59,7 +59,8 @@ export interface RunSummarySource {
 
 /** One import job of the run. */
 export interface RunSummaryJob {
-  jobId: number;
+  /** Exact decimal text. */
+  jobId: string;
   /** Batch number, from 1. */
   batch: number;
   /** Products in the batch. */

@@ -4,7 +4,7 @@
  * decisions) are computed from the injected clock whenever the state is looked at, in queue order,
  * so no timers are needed and a fake clock drives everything.
  */
-import type { JobProductResult } from '../domain/index.js';
+import type { WireJobProductResult as JobProductResult } from '../api/wire.js';
 import { checkImportItem } from './check-import-item.js';
 import type { CheckedItem, ImportItemError } from './check-import-item.js';
 import type { ReferenceIndex } from './create-reference-index.js';

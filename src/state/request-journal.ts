@@ -44,7 +44,7 @@ interface BatchRow {
   status: string;
   product_keys_json: string;
   request_hash: string;
-  job_id: number | null;
+  job_id: string | null;
   info_url: string | null;
   queued_at: string | null;
   received_items: number | null;
@@ -80,7 +80,7 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
     UPDATE batches SET status = 'planned', product_keys_json = ?, request_hash = ?, error = NULL, http_status = NULL, retryable = NULL
     WHERE run_id = ? AND batch_index = ?`);
   const selectBatches = db.prepare<[string], BatchRow>(`
-    SELECT batch_index, status, product_keys_json, request_hash, job_id, info_url, queued_at, received_items,
+    SELECT batch_index, status, product_keys_json, request_hash, CAST(job_id AS TEXT) AS job_id, info_url, queued_at, received_items,
       http_status, error, retryable, sent_at, accepted_at, finished_at, attempts
     FROM batches WHERE run_id = ? ORDER BY batch_index`);
   const updateSending = db.prepare<[Buffer, string, string, number]>(`

@@ -136,7 +136,8 @@ export interface PlannedBatch {
 /** One batch of the journal. */
 export interface BatchRecord extends PlannedBatch {
   status: BatchStatus;
-  jobId: number | null;
+  /** Exact decimal text (int64 job ids may exceed 2^53). */
+  jobId: string | null;
   infoUrl: string | null;
   queuedAt: string | null;
   receivedItems: number | null;
@@ -153,7 +154,8 @@ export interface BatchRecord extends PlannedBatch {
 
 /** The service's answer to an accepted import request. */
 export interface BatchAcceptance {
-  jobId: number;
+  /** Exact decimal text. */
+  jobId: string;
   infoUrl: string | null;
   queuedAt: string | null;
   receivedItems: number | null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JobStatus } from '../../src/domain/index.js';
+import { DEFAULT_STATUS_VOCABULARY, createStatusClassifier } from '../../src/domain/index.js';
+import type { JobProductResult, JobStatus } from '../../src/domain/index.js';
 import type { ProductDraft } from '../../src/core/types.js';
 import { matchJobResults } from '../../src/pipeline/match-job-results.js';
 
@@ -24,8 +25,11 @@ function draft(key: string, barcodes: string[], productId: number | null = null)
   };
 }
 
-function job(products: JobStatus['products']): JobStatus {
-  return { jobId: 1, status: 'Done', products };
+const classify = createStatusClassifier(DEFAULT_STATUS_VOCABULARY);
+
+/** A job status as the client reads it: every word classified with the default vocabulary. */
+function job(products: Omit<JobProductResult, 'meaning'>[], status: string | null = 'Done'): JobStatus {
+  return { jobId: '1', status, meaning: classify(status), products: products.map((p) => ({ ...p, meaning: classify(p.status) })) };
 }
 
 describe('matchJobResults', () => {
@@ -62,5 +66,36 @@ describe('matchJobResults', () => {
       ]),
     );
     expect(results.map((r) => r.productId)).toEqual([1, 2]);
+  });
+
+  it('never takes an unknown or still-pending word as success, whatever the job says', () => {
+    const sent = [draft('A', ['111']), draft('B', ['222']), draft('C', ['333'])];
+    const results = matchJobResults(
+      sent,
+      job([
+        { index: 0, productId: 1, status: 'InProgress', skus: [{ skuId: 11, barcode: '111' }] },
+        { index: 1, productId: 2, status: 'Approvedish', skus: [{ skuId: 22, barcode: '222' }] },
+        { index: 2, productId: 3, status: 'PartiallyImported', skus: [{ skuId: 33, barcode: '333' }] },
+      ]),
+    );
+    expect(results.map((r) => r.status)).toEqual(['unknown', 'unknown', 'unknown']);
+    expect(results[0]?.errors[0]?.message).toContain('"InProgress"');
+    expect(results[1]?.errors[0]?.message).toContain('"Approvedish"');
+  });
+
+  it('uses the job-level word only when the product has none, and only a decisive one', () => {
+    const sent = [draft('A', ['111'])];
+    const product = { index: 0, productId: 1, skus: [{ skuId: 11, barcode: '111' }] };
+    expect(matchJobResults(sent, job([product], 'Completed'))[0]?.status).toBe('accepted');
+    expect(matchJobResults(sent, job([product], 'Rejected'))[0]?.status).toBe('rejected');
+    expect(matchJobResults(sent, job([product], 'CompletedWithErrors'))[0]?.status).toBe('unknown');
+    expect(matchJobResults(sent, job([product], 'Zzz'))[0]?.status).toBe('unknown');
+    expect(matchJobResults(sent, job([{ ...product, errors: [{ description: 'bad barcode' }] }], 'Zzz'))[0]?.status).toBe('rejected');
+  });
+
+  it('matches status words whatever their case or separators', () => {
+    const sent = [draft('A', ['111'])];
+    expect(matchJobResults(sent, job([{ index: 0, productId: 1, status: 'SUCCEEDED', skus: [{ skuId: 11, barcode: '111' }] }]))[0]?.status).toBe('accepted');
+    expect(matchJobResults(sent, job([{ index: 0, productId: 1, status: 'validation_failed' }]))[0]?.status).toBe('rejected');
   });
 });

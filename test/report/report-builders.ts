@@ -43,11 +43,11 @@ export function makeParts(overrides: Partial<RunSummaryParts> = {}): RunSummaryP
   const brandIssue = makeIssue({ code: 'unknown_brand', message: 'brand is not in the directory', file: 'товары.xlsx', sheet: 'Лист1', row: 6, column: 'D', header: 'Бренд', value: 'Samsnug', hint: 'did you mean: Samsung?' });
   const rejectIssue = makeIssue({ code: 'service_rejected', stage: 'job', message: 'the service rejected the product: Неверная категория', file: 'товары.xlsx', sheet: 'Лист1', row: 8, productKey: 'P3' });
   const outcomes: RowOutcome[] = [
-    { row: 4, status: 'accepted', productKey: 'P1', skuKey: 'P1-S', productId: 101, skuId: 1001, jobId: 7, issues: [] },
-    { row: 5, status: 'accepted', productKey: 'P1', skuKey: 'P1-M', productId: 101, skuId: 1002, jobId: 7, issues: [] },
+    { row: 4, status: 'accepted', productKey: 'P1', skuKey: 'P1-S', productId: 101, skuId: 1001, jobId: '7', issues: [] },
+    { row: 5, status: 'accepted', productKey: 'P1', skuKey: 'P1-M', productId: 101, skuId: 1002, jobId: '7', issues: [] },
     { row: 6, status: 'invalid', productKey: 'P2', issues: [brandIssue, priceIssue] },
     { row: 7, status: 'not_sent', productKey: 'P2', issues: [] },
-    { row: 8, status: 'rejected', productKey: 'P3', jobId: 7, issues: [rejectIssue] },
+    { row: 8, status: 'rejected', productKey: 'P3', jobId: '7', issues: [rejectIssue] },
   ];
   return {
     toolVersion: '0.1.0',
@@ -72,8 +72,8 @@ export function makeParts(overrides: Partial<RunSummaryParts> = {}): RunSummaryP
       makeIssue({ code: 'hidden_sheet_skipped', severity: 'warning', stage: 'read', message: 'hidden sheet skipped', file: 'товары.xlsx', sheet: 'Архив' }),
     ],
     jobs: [
-      { jobId: 9, batch: 2, products: 1, status: 'done' },
-      { jobId: 7, batch: 1, products: 2, status: 'done', durationMs: 1200 },
+      { jobId: '9', batch: 2, products: 1, status: 'done' },
+      { jobId: '7', batch: 1, products: 2, status: 'done', durationMs: 1200 },
     ],
     timings: { submit: 3000, read: 120 },
     exitCode: 1,

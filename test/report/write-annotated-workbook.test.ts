@@ -33,7 +33,7 @@ const outcomes: RowOutcome[] = [
     productKey: 'A-1',
     productId: 101,
     skuId: 1001,
-    jobId: 7,
+    jobId: '7',
     issues: [makeIssue({ code: 'formula_like_text', severity: 'warning', message: 'text looks like a formula', row: 4, column: 'F', header: 'Ссылка', value: HYPERLINK })],
   },
   {
@@ -46,7 +46,7 @@ const outcomes: RowOutcome[] = [
       makeIssue({ code: 'duplicate_sku', severity: 'warning', message: 'the SKU appears twice', row: 5 }),
     ],
   },
-  { row: 6, status: 'rejected', productKey: 'A-3', jobId: 7, issues: [makeIssue({ code: 'service_rejected', stage: 'job', message: '-ERR неверная категория', row: 6 })] },
+  { row: 6, status: 'rejected', productKey: 'A-3', jobId: '7', issues: [makeIssue({ code: 'service_rejected', stage: 'job', message: '-ERR неверная категория', row: 6 })] },
 ];
 
 function noteText(cell: ExcelJS.Cell): string {
@@ -93,7 +93,7 @@ describe('writeAnnotatedWorkbook', () => {
     expect((sheet.getRow(3).values as unknown[]).slice(1)).toEqual([...HEADERS, ...ANNOTATION_HEADERS]);
     expect((sheet.getRow(4).values as unknown[]).slice(1)).toEqual([
       'A-1', 'Футболка белая', 1990, 'Nike', '+7 701 123 45 67', HYPERLINK, -5,
-      'accepted', `warning: column F (Ссылка): text looks like a formula (value "${HYPERLINK}")`, 101, 1001, 7,
+      'accepted', `warning: column F (Ссылка): text looks like a formula (value "${HYPERLINK}")`, 101, 1001, '7',
     ]);
     expect(sheet.getCell('C4').type).toBe(ExcelJS.ValueType.Number);
     expect(sheet.getCell('G4').value).toBe(-5);

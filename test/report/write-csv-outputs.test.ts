@@ -15,7 +15,7 @@ const rows: TextRow[] = [
   { row: 4, values: ['A-3', 'Кепка "Лето"', 'abc', ''] },
 ];
 const outcomes: RowOutcome[] = [
-  { row: 2, status: 'accepted', productId: 11, skuId: 21, jobId: 5, issues: [] },
+  { row: 2, status: 'accepted', productId: 11, skuId: 21, jobId: '5', issues: [] },
   {
     row: 3,
     status: 'invalid',

@@ -441,9 +441,9 @@ describe('request journal', () => {
     clock.advance(1000);
     store.markBatchSending(runId, 0, body);
     clock.advance(1000);
-    store.markBatchAccepted(runId, 0, { jobId: 42, infoUrl: '/info?jobId=42', queuedAt: '2026-11-22T15:30:14Z', receivedItems: 2, httpStatus: 202 });
+    store.markBatchAccepted(runId, 0, { jobId: '42', infoUrl: '/info?jobId=42', queuedAt: '2026-11-22T15:30:14Z', receivedItems: 2, httpStatus: 202 });
     expect(store.listBatches(runId)[0]).toMatchObject({
-      status: 'accepted', jobId: 42, infoUrl: '/info?jobId=42', receivedItems: 2, httpStatus: 202, error: null, retryable: null,
+      status: 'accepted', jobId: '42', infoUrl: '/info?jobId=42', receivedItems: 2, httpStatus: 202, error: null, retryable: null,
       attempts: 2, sentAt: '2026-11-22T15:30:13.000Z', acceptedAt: '2026-11-22T15:30:14.000Z',
     });
 
@@ -484,7 +484,7 @@ describe('request journal', () => {
     const store = openTestStore(await makeTempDir());
     const { runId } = store.createRun(makeRun());
     expect(() => store.markBatchSending(runId, 3, '{}')).toThrow(/batch 3 of run .* was never planned/);
-    expect(() => store.markBatchAccepted(runId, 3, { jobId: 1, infoUrl: null, queuedAt: null, receivedItems: null, httpStatus: 202 })).toThrow(StateError);
+    expect(() => store.markBatchAccepted(runId, 3, { jobId: '1', infoUrl: null, queuedAt: null, receivedItems: null, httpStatus: 202 })).toThrow(StateError);
     expect(() => store.markBatchUnknown(runId, 3, 'x')).toThrow(StateError);
     expect(() =>
       store.recordJobResults(runId, [{ index: 3, results: [{ position: 0, productKey: 'A', status: 'accepted', productId: 1, skus: [], errors: [] }] }]),

@@ -1,0 +1,118 @@
+/**
+ * Finds the records of a listing answer wherever they are: a bare array, an array under
+ * `items`/`data`/`records`/`results`/`content`/the resource's own name (keys in any case), or one
+ * level down (`data.items`). Paging fields are read at the top level, beside the array, and under
+ * `meta`/`paging`/`pagination`. Which wrapper and paging fields were seen is returned for
+ * `doctor` and for the ledger of unused fields.
+ */
+import { createRecordReader, isPlainRecord, readCount, readFlag } from './record-reader.js';
+import type { WireAliases } from './wire-aliases.js';
+
+/** Paging fields an answer carried. */
+export interface PagingFields {
+  totalCount?: number;
+  totalPages?: number;
+  pageSize?: number;
+  pageNumber?: number;
+  hasNext?: boolean;
+}
+
+/** A listing answer, understood. */
+export interface FoundRecordList {
+  ok: true;
+  items: unknown[];
+  /** Where the array was (`items`, `data.items`, `''` for a bare array). */
+  arrayPath: string;
+  paging: PagingFields;
+  /** Where each paging field was found (`meta.totalCount`), for `doctor`. */
+  pagingPaths: string[];
+  /** Keys of the wrapper the client did not use. */
+  unusedKeys: string[];
+}
+
+/** An answer with no recognisable array. */
+export interface MissingRecordList {
+  ok: false;
+  message: string;
+}
+
+/** Finds the record array and paging fields of `body`; `ownNames` are the resource's names (e.g. `categories`). */
+export function findRecordList(body: unknown, ownNames: readonly string[], aliases: WireAliases): FoundRecordList | MissingRecordList {
+  const listKeys = [...ownNames, ...aliases['list.records']];
+  if (Array.isArray(body)) return { ok: true, items: body, arrayPath: '', paging: {}, pagingPaths: [], unusedKeys: [] };
+  if (!isPlainRecord(body)) return { ok: false, message: `expected an array, or an object holding one under ${listKeys.join('/')}; got ${describeValue(body)}` };
+
+  const outer = createRecordReader(body);
+  const direct = outer.find(listKeys);
+  if (direct !== undefined && Array.isArray(direct.value)) {
+    const paging = readPagingAround(body, '', aliases);
+    return { ok: true, items: direct.value, arrayPath: direct.key, ...paging, unusedKeys: unusedOf(body, [direct.key, ...paging.usedKeys]) };
+  }
+  for (const key of Object.keys(body)) {
+    const inner = body[key];
+    if (!isPlainRecord(inner)) continue;
+    const nested = createRecordReader(inner).find(listKeys);
+    if (nested === undefined || !Array.isArray(nested.value)) continue;
+    // Paging beside the array wins over the outer paging.
+    const outerPaging = readPagingAround(body, '', aliases);
+    const innerPaging = readPagingAround(inner, `${key}.`, aliases);
+    return {
+      ok: true,
+      items: nested.value,
+      arrayPath: `${key}.${nested.key}`,
+      paging: { ...outerPaging.paging, ...innerPaging.paging },
+      pagingPaths: [...outerPaging.pagingPaths, ...innerPaging.pagingPaths],
+      unusedKeys: [...unusedOf(body, [key, ...outerPaging.usedKeys]), ...unusedOf(inner, [nested.key, ...innerPaging.usedKeys]).map((k) => `${key}.${k}`)],
+    };
+  }
+  return { ok: false, message: `expected an array, or an object holding one under ${listKeys.join('/')} (or one level down); got ${describeValue(body)}` };
+}
+
+function readPagingAround(record: Record<string, unknown>, prefix: string, aliases: WireAliases): { paging: PagingFields; pagingPaths: string[]; usedKeys: string[] } {
+  const paging: PagingFields = {};
+  const pagingPaths: string[] = [];
+  const usedKeys: string[] = [];
+  const readFrom = (source: Record<string, unknown>, path: string): void => {
+    const reader = createRecordReader(source);
+    const take = (meaning: keyof WireAliases, field: keyof PagingFields, read: (value: unknown) => number | boolean | undefined): void => {
+      if (paging[field] !== undefined) return;
+      const found = reader.find(aliases[meaning]);
+      if (found === undefined) return;
+      const value = read(found.value);
+      if (value === undefined) return;
+      (paging as Record<string, unknown>)[field] = value;
+      pagingPaths.push(`${path}${found.key}`);
+      if (path === prefix) usedKeys.push(found.key);
+    };
+    take('paging.totalCount', 'totalCount', readCount);
+    take('paging.totalPages', 'totalPages', readCount);
+    take('paging.pageSize', 'pageSize', readCount);
+    take('paging.pageNumber', 'pageNumber', readCount);
+    take('paging.hasNext', 'hasNext', readFlag);
+  };
+  readFrom(record, prefix);
+  const containers = createRecordReader(record);
+  for (const name of aliases['list.paging']) {
+    const found = containers.find([name]);
+    if (found === undefined || !isPlainRecord(found.value)) continue;
+    usedKeys.push(found.key);
+    readFrom(found.value, `${prefix}${found.key}.`);
+  }
+  return { paging, pagingPaths, usedKeys };
+}
+
+function unusedOf(record: Record<string, unknown>, used: readonly string[]): string[] {
+  return Object.keys(record).filter((key) => !used.includes(key));
+}
+
+/** A short description of a value for messages, never its content. */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'an empty body';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') {
+    const keys = Object.keys(value).slice(0, 8);
+    return keys.length === 0 ? 'an empty object' : `an object with keys ${keys.join(', ')}`;
+  }
+  return typeof value;
+}

@@ -1,0 +1,263 @@
+/**
+ * Directory records by meaning, one small reader per directory. Each takes one raw record and
+ * returns the domain record plus the facts that only the other directories can settle (links
+ * served per category, values tied to their attribute by id, leaves derived from parent ids);
+ * `link-directories.ts` settles those once all four are read.
+ */
+import type { Attribute, AttributeCategory, AttributeType, AttributeValue, Brand, Category, DirectoryName, Localized } from '../domain/index.js';
+import { SchemaMismatchError } from '../core/errors.js';
+import { readRecordName } from './read-localized.js';
+import { createRecordReader, isPlainRecord, readFlag, readIntegerId } from './record-reader.js';
+import type { RecordReader } from './record-reader.js';
+import { buildMissingFieldError } from './wire-read-context.js';
+import type { WireReadContext } from './wire-read-context.js';
+import type { WireMeaning } from './wire-aliases.js';
+
+/** A category as read, before leaves and paths are settled. */
+export interface RawCategory {
+  category: Category;
+  /** `isLeaf` as the record stated it (also from `hasChildren`), or undefined. */
+  statedLeaf: boolean | undefined;
+  /** True when the record came with a `children` list (tree form). */
+  fromTree: boolean;
+  /** Attribute links the category carried itself. */
+  attributeLinks: { attributeId?: number; attributeCode?: string; isRequired: boolean }[];
+}
+
+/** An attribute as read. */
+export interface RawAttribute {
+  attribute: Attribute;
+  /** Values listed inside the attribute record, if any. */
+  values: AttributeValue[];
+}
+
+/** A value as read: its attribute may be known by id only. */
+export type RawValue = AttributeValue;
+
+/** What each directory's reader returns per raw record (categories may expand to many in tree form). */
+export interface RawRecordMap {
+  categories: RawCategory;
+  attributes: RawAttribute;
+  values: RawValue;
+  brands: Brand;
+}
+
+/** Reads the records of one page; `firstIndex` is the position of the page's first record in the directory. */
+export type DirectoryRecordReader<N extends DirectoryName> = (items: readonly unknown[], context: WireReadContext, recordPath: (index: number) => string) => RawRecordMap[N][];
+
+/** The readers, one per directory. */
+export const DIRECTORY_READERS: { [N in DirectoryName]: DirectoryRecordReader<N> } = {
+  categories: (items, context, recordPath) => items.flatMap((item, index) => readCategoryTree(item, context, recordPath(index), null, null)),
+  attributes: (items, context, recordPath) => items.map((item, index) => readAttribute(item, context, recordPath(index))),
+  values: (items, context, recordPath) => items.map((item, index) => readValue(item, context, recordPath(index), undefined)),
+  brands: (items, context, recordPath) => items.map((item, index) => readBrand(item, context, recordPath(index))),
+};
+
+/** Attribute type words, by meaning; compared folded (lower case, letters and digits only). */
+export const ATTRIBUTE_TYPE_WORDS: Record<AttributeType, readonly string[]> = {
+  dictionary: ['dictionary', 'dict', 'enum', 'enumeration', 'list', 'select', 'singleselect', 'multiselect', 'option', 'options', 'choice', 'reference', 'catalog', 'directory', 'lookup', 'multilist'],
+  text: ['text', 'string', 'str', 'textarea', 'freetext', 'varchar', 'html', 'richtext', 'longtext', 'char'],
+  number: ['number', 'integer', 'int', 'decimal', 'float', 'double', 'numeric', 'long', 'real', 'int32', 'int64'],
+  boolean: ['boolean', 'bool', 'flag', 'checkbox', 'yesno', 'logical'],
+};
+
+const TYPE_BY_WORD = new Map<string, AttributeType>(
+  (Object.entries(ATTRIBUTE_TYPE_WORDS) as [AttributeType, readonly string[]][]).flatMap(([type, words]) => words.map((word) => [word, type] as const)),
+);
+
+/** The attribute type a service word means, or undefined for a word not known. */
+export function readAttributeType(word: string): AttributeType | undefined {
+  return TYPE_BY_WORD.get(word.toLowerCase().replace(/[^a-z0-9]/g, ''));
+}
+
+function readerOf(item: unknown, context: WireReadContext, path: string): RecordReader {
+  if (!isPlainRecord(item)) throw new SchemaMismatchError(context.endpoint, [{ path, message: `expected an object, got ${Array.isArray(item) ? 'an array' : typeof item}` }]);
+  return createRecordReader(item);
+}
+
+function requireId(reader: RecordReader, context: WireReadContext, path: string, meaning: WireMeaning): number {
+  const found = reader.find(context.aliases[meaning]);
+  if (found === undefined) throw buildMissingFieldError(context, path, meaning, reader.keys());
+  const id = readIntegerId(found.value);
+  if (id === undefined) throw buildMissingFieldError(context, path, meaning, reader.keys(), `(field ${found.key}) is not an integer id below 2^53 (got ${JSON.stringify(found.value)})`);
+  return id;
+}
+
+function requireText(reader: RecordReader, context: WireReadContext, path: string, meaning: WireMeaning): string {
+  const value = reader.get(context.aliases[meaning]);
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string' || value.trim() === '') throw buildMissingFieldError(context, path, meaning, reader.keys());
+  return value;
+}
+
+function requireName(reader: RecordReader, context: WireReadContext, path: string, kind: 'category' | 'attribute' | 'value'): Localized {
+  const a = context.aliases;
+  const name = readRecordName(reader, a, { name: a[`${kind}.name`], rus: a[`${kind}.nameRus`], kaz: a[`${kind}.nameKaz`] });
+  if (name === undefined) throw buildMissingFieldError(context, path, `${kind}.name`, reader.keys());
+  return name;
+}
+
+function noteUnused(reader: RecordReader, context: WireReadContext, scope?: string): void {
+  context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, reader.unusedKeys(), scope);
+}
+
+function readCategoryTree(item: unknown, context: WireReadContext, path: string, parentId: number | null, parentPath: Localized | null): RawCategory[] {
+  const reader = readerOf(item, context, path);
+  const a = context.aliases;
+  const id = requireId(reader, context, path, 'category.id');
+  const name = requireName(reader, context, path, 'category');
+  const statedParent = reader.find(a['category.parentId']);
+  const parentValue = statedParent === undefined ? undefined : isPlainRecord(statedParent.value) ? createRecordReader(statedParent.value).get(a['category.id']) : statedParent.value;
+  const ownParent = readIntegerId(parentValue);
+  const statedPath = readRecordName(reader, a, { name: a['category.path'], rus: [], kaz: [] });
+  const children = reader.find(a['category.children']);
+  const childList = children !== undefined && Array.isArray(children.value) ? children.value : undefined;
+  const leafFlag = readFlag(reader.get(a['category.isLeaf']));
+  const hasChildren = readFlag(reader.get(a['category.hasChildren']));
+  const statedLeaf = leafFlag ?? (hasChildren === undefined ? undefined : !hasChildren);
+  reader.markUsed(a['category.level']);
+  const category: Category = {
+    id,
+    parentId: ownParent ?? parentId,
+    name,
+    path: statedPath ?? (parentPath === null ? null : { rus: joinPath(parentPath.rus, name.rus), kaz: joinPath(parentPath.kaz, name.kaz) }),
+    isLeaf: statedLeaf ?? (childList === undefined ? true : childList.length === 0),
+  };
+  const attributeLinks = readCategoryLinks(reader, context, path);
+  noteUnused(reader, context);
+  const self: RawCategory = { category, statedLeaf, fromTree: childList !== undefined || parentPath !== null, attributeLinks };
+  if (childList === undefined) return [self];
+  const ownPath = category.path ?? name;
+  return [self, ...childList.flatMap((child, index) => readCategoryTree(child, context, `${path}.${children?.key ?? 'children'}[${index}]`, id, ownPath))];
+}
+
+function joinPath(parent: string, name: string): string {
+  return parent === '' ? name : name === '' ? parent : `${parent} / ${name}`;
+}
+
+function readCategoryLinks(reader: RecordReader, context: WireReadContext, path: string): RawCategory['attributeLinks'] {
+  const a = context.aliases;
+  const links: RawCategory['attributeLinks'] = [];
+  const ids = reader.get(a['category.attributeIds']);
+  if (Array.isArray(ids)) for (const value of ids) {
+    const attributeId = readIntegerId(value);
+    if (attributeId !== undefined) links.push({ attributeId, isRequired: false });
+  }
+  const list = reader.get(a['category.attributes']);
+  if (Array.isArray(list)) {
+    list.forEach((entry, index) => {
+      if (typeof entry === 'string') return void links.push({ attributeCode: entry, isRequired: false });
+      const asId = readIntegerId(entry);
+      if (asId !== undefined) return void links.push({ attributeId: asId, isRequired: false });
+      if (!isPlainRecord(entry)) return;
+      const link = createRecordReader(entry);
+      const attributeId = readIntegerId(link.get(a['link.attributeId']));
+      const code = link.get(a['link.attributeCode']);
+      const isRequired = readFlag(link.get(a['link.isRequired'])) ?? false;
+      if (attributeId === undefined && typeof code !== 'string') throw buildMissingFieldError(context, `${path}.attributes[${index}]`, 'link.attributeId', link.keys());
+      links.push({ ...(attributeId === undefined ? {} : { attributeId }), ...(typeof code === 'string' ? { attributeCode: code } : {}), isRequired });
+      noteUnused(link, context, 'attributes[]');
+    });
+  }
+  return links;
+}
+
+function readAttribute(item: unknown, context: WireReadContext, path: string): RawAttribute {
+  const reader = readerOf(item, context, path);
+  const a = context.aliases;
+  const id = requireId(reader, context, path, 'attribute.id');
+  const code = requireText(reader, context, path, 'attribute.code');
+  const name = requireName(reader, context, path, 'attribute');
+  const unstated: Attribute['unstated'] = [];
+
+  const typeWord = reader.find(a['attribute.type']);
+  let type: AttributeType = 'dictionary';
+  const known = typeWord === undefined ? undefined : readAttributeType(String(typeWord.value));
+  if (known !== undefined) type = known;
+  else {
+    unstated.push('type');
+    if (typeWord !== undefined) {
+      const endpoint = context.ledgerEndpoint ?? context.endpoint;
+      context.ledger.noteOnce(`${endpoint} type ${String(typeWord.value)}`, `${endpoint}: attribute type "${String(typeWord.value)}" (field ${typeWord.key}) is not a known type word; such attributes are taken as dictionary when the value directory lists values for them, else as free text — see docs/service-profile.md`);
+    }
+  }
+
+  const multiple = readFlag(reader.get(a['attribute.isMultiple']));
+  if (multiple === undefined) unstated.push('isMultiple');
+  const skuFlag = readFlag(reader.get(a['attribute.isSkuDefining']));
+  const levelWord = reader.get(a['attribute.level']);
+  const skuByLevel = typeof levelWord === 'string' ? readLevelWord(levelWord) : undefined;
+  const isSkuDefining = skuFlag ?? skuByLevel;
+  if (isSkuDefining === undefined) unstated.push('isSkuDefining');
+
+  const categories = readAttributeCategories(reader, context, path);
+  const valuesField = reader.find(a['attribute.values']);
+  const values = valuesField !== undefined && Array.isArray(valuesField.value)
+    ? valuesField.value.map((value, index) => readValue(value, context, `${path}.${valuesField.key}[${index}]`, { code, id }))
+    : [];
+  noteUnused(reader, context);
+  const attribute: Attribute = { id, code, name, type, isMultiple: multiple ?? false, isSkuDefining: isSkuDefining ?? false, categories };
+  if (unstated.length > 0) attribute.unstated = unstated;
+  return { attribute, values };
+}
+
+function readLevelWord(word: string): boolean | undefined {
+  const folded = word.toLowerCase().replace(/[^a-z]/g, '');
+  if (['sku', 'variant', 'variation', 'offer', 'item'].includes(folded)) return true;
+  if (['product', 'model', 'card', 'productcard'].includes(folded)) return false;
+  return undefined;
+}
+
+function readAttributeCategories(reader: RecordReader, context: WireReadContext, path: string): AttributeCategory[] {
+  const a = context.aliases;
+  const attributeRequired = readFlag(reader.get(a['attribute.isRequired'])) ?? false;
+  const out = new Map<number, AttributeCategory>();
+  const linksField = reader.find([...a['attribute.categories'], ...a['attribute.categoryIds']]);
+  const more = reader.find(a['attribute.categoryIds']);
+  for (const field of [linksField, more]) {
+    if (field === undefined || !Array.isArray(field.value)) continue;
+    field.value.forEach((entry, index) => {
+      const plainId = readIntegerId(entry);
+      if (plainId !== undefined) {
+        if (!out.has(plainId)) out.set(plainId, { categoryId: plainId, isRequired: attributeRequired });
+        return;
+      }
+      if (!isPlainRecord(entry)) return;
+      const link = createRecordReader(entry);
+      const categoryValue = link.get(a['link.categoryId']);
+      const categoryId = readIntegerId(isPlainRecord(categoryValue) ? createRecordReader(categoryValue).get(a['category.id']) : categoryValue);
+      if (categoryId === undefined) throw buildMissingFieldError(context, `${path}.${field.key}[${index}]`, 'link.categoryId', link.keys());
+      const isRequired = readFlag(link.get(a['link.isRequired'])) ?? attributeRequired;
+      out.set(categoryId, { categoryId, isRequired });
+      noteUnused(link, context, `${field.key}[]`);
+    });
+  }
+  return [...out.values()];
+}
+
+function readValue(item: unknown, context: WireReadContext, path: string, owner: { code: string; id: number } | undefined): RawValue {
+  const reader = readerOf(item, context, path);
+  const a = context.aliases;
+  const id = requireId(reader, context, path, 'value.id');
+  const code = requireText(reader, context, path, 'value.code');
+  const name = requireName(reader, context, path, 'value');
+  const attributeField = reader.get(a['value.attributeCode']);
+  const attributeCode = typeof attributeField === 'string' ? attributeField : isPlainRecord(attributeField) ? String(createRecordReader(attributeField).get(a['attribute.code']) ?? '') : '';
+  const attributeIdValue = reader.get(a['value.attributeId']) ?? (isPlainRecord(attributeField) ? createRecordReader(attributeField).get(a['attribute.id']) : undefined);
+  const attributeId = readIntegerId(attributeIdValue) ?? owner?.id ?? null;
+  noteUnused(reader, context, owner === undefined ? undefined : 'values[]');
+  return { id, code, attributeCode: attributeCode || owner?.code || '', attributeId, name };
+}
+
+function readBrand(item: unknown, context: WireReadContext, path: string): Brand {
+  const reader = readerOf(item, context, path);
+  const a = context.aliases;
+  const id = requireId(reader, context, path, 'brand.id');
+  const nameField = reader.get(a['brand.name']);
+  const localized = readRecordName(reader, a, { name: a['brand.name'], rus: [], kaz: [] });
+  const name = typeof nameField === 'string' ? nameField : localized ? localized.rus || localized.kaz : '';
+  if (name === '') throw buildMissingFieldError(context, path, 'brand.name', reader.keys());
+  const code = reader.get(a['brand.code']);
+  noteUnused(reader, context);
+  return { id, name, code: typeof code === 'string' && code !== '' ? code : null };
+}

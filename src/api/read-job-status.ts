@@ -1,0 +1,133 @@
+/**
+ * Reads a job-status answer by meaning: job-level status, per-product results (wherever the list
+ * is, keys in any case), their status words, SKU ids and errors. Status words are classified with
+ * the service profile's vocabulary. An answer with no per-product results is a shape error at
+ * once, unless its job-level word says the job is still pending: a time-out would only hide that
+ * the client cannot read it.
+ */
+import type { JobError, JobProductResult, JobSkuResult, JobStatus, StatusClassifier } from '../domain/index.js';
+import { SchemaMismatchError } from '../core/errors.js';
+import { describeValue, findRecordList } from './find-record-list.js';
+import { createRecordReader, isPlainRecord, readIdText, readIntegerId } from './record-reader.js';
+import type { RecordReader } from './record-reader.js';
+import type { WireReadContext } from './wire-read-context.js';
+
+/** Reads one job-status answer. */
+export function readJobStatus(body: unknown, context: WireReadContext, classify: StatusClassifier): JobStatus {
+  const a = context.aliases;
+  if (Array.isArray(body)) {
+    return { meaning: 'absent', products: body.map((item, index) => readProductResult(item, index, context, classify)) };
+  }
+  if (!isPlainRecord(body)) throw new SchemaMismatchError(context.endpoint, [{ path: '', message: `expected a job status object, got ${describeValue(body)}` }]);
+  const reader = createRecordReader(body);
+  const word = readWord(reader.get(a['job.status']));
+  const meaning = classify(word);
+  const list = findProductList(body, reader, context);
+  if (list === undefined && meaning !== 'pending') {
+    throw new SchemaMismatchError(context.endpoint, [
+      {
+        path: '',
+        message: `no per-product results in the job status (looked for ${a['job.products'].join(', ')}, also one level down; the answer has ${reader.keys().join(', ') || 'no fields'}; job status ${word === undefined ? 'not given' : `"${word}"`}). Map the name under service.fields["job.products"] in the settings — see docs/service-profile.md`,
+      },
+    ]);
+  }
+  reader.markUsed([...a['job.queuedAt'], ...a['job.finishedAt']]);
+  const jobId = readIdText(reader.get(a['job.jobId']));
+  const queuedAt = reader.get(a['job.queuedAt']);
+  const finishedAt = reader.get(a['job.finishedAt']);
+  context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, reader.unusedKeys());
+  return {
+    ...(jobId === undefined ? {} : { jobId }),
+    ...(word === undefined ? {} : { status: word }),
+    meaning,
+    ...(typeof queuedAt === 'string' ? { queuedAt } : {}),
+    ...(typeof finishedAt === 'string' ? { finishedAt } : {}),
+    products: (list ?? []).map((item, index) => readProductResult(item, index, context, classify)),
+  };
+}
+
+function findProductList(body: Record<string, unknown>, reader: RecordReader, context: WireReadContext): unknown[] | undefined {
+  const direct = reader.find(context.aliases['job.products']);
+  if (direct !== undefined && Array.isArray(direct.value)) return direct.value;
+  const found = findRecordList(body, context.aliases['job.products'], context.aliases);
+  return found.ok && found.arrayPath !== '' ? found.items : undefined;
+}
+
+function readWord(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (isPlainRecord(value)) {
+    // `{status: {code: "Done", name: "…"}}`
+    const inner = createRecordReader(value).get(['code', 'name', 'value', 'status']);
+    return typeof inner === 'string' ? inner : undefined;
+  }
+  return undefined;
+}
+
+function readProductResult(item: unknown, index: number, context: WireReadContext, classify: StatusClassifier): JobProductResult {
+  if (!isPlainRecord(item)) throw new SchemaMismatchError(context.endpoint, [{ path: `products[${index}]`, message: `expected an object, got ${describeValue(item)}` }]);
+  const a = context.aliases;
+  const reader = createRecordReader(item);
+  const word = readWord(reader.get(a['jobProduct.status']));
+  const position = readIntegerId(reader.get(a['jobProduct.index']));
+  const productId = readIntegerId(reader.get(a['jobProduct.productId']));
+  const skus = reader.get(a['jobProduct.skus']);
+  const errors = readErrors(reader.get(a['jobProduct.errors']), context);
+  context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, reader.unusedKeys(), 'products[]');
+  return {
+    ...(position === undefined ? {} : { index: position }),
+    ...(productId === undefined ? {} : { productId }),
+    ...(word === undefined ? {} : { status: word }),
+    meaning: classify(word),
+    ...(Array.isArray(skus) ? { skus: skus.filter(isPlainRecord).map((sku) => readSkuResult(sku, context)) } : {}),
+    ...(errors.length > 0 ? { errors } : {}),
+  };
+}
+
+function readSkuResult(item: Record<string, unknown>, context: WireReadContext): JobSkuResult {
+  const a = context.aliases;
+  const reader = createRecordReader(item);
+  const index = readIntegerId(reader.get(a['jobSku.index']));
+  const skuId = readIntegerId(reader.get(a['jobSku.skuId']));
+  const barcode = reader.get(a['jobSku.barcode']);
+  context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, reader.unusedKeys(), 'products[].skus[]');
+  return {
+    ...(index === undefined ? {} : { index }),
+    ...(skuId === undefined ? {} : { skuId }),
+    ...(typeof barcode === 'string' ? { barcode } : typeof barcode === 'number' ? { barcode: String(barcode) } : {}),
+  };
+}
+
+/** Errors as a list of objects or strings, or as `{field: [messages]}`. */
+function readErrors(value: unknown, context: WireReadContext): JobError[] {
+  const a = context.aliases;
+  if (Array.isArray(value)) {
+    return value.flatMap((entry): JobError[] => {
+      if (typeof entry === 'string') return [{ description: entry }];
+      if (!isPlainRecord(entry)) return [];
+      const reader = createRecordReader(entry);
+      const field = reader.get(a['jobError.field']);
+      const code = reader.get(a['jobError.code']);
+      const description = reader.get(a['jobError.description']);
+      return [{
+        ...(typeof field === 'string' ? { field } : {}),
+        ...(typeof code === 'string' || typeof code === 'number' ? { code: String(code) } : {}),
+        ...(typeof description === 'string' ? { description } : {}),
+      }];
+    });
+  }
+  if (isPlainRecord(value)) {
+    return Object.entries(value).flatMap(([field, messages]) =>
+      (Array.isArray(messages) ? messages : [messages]).flatMap((message): JobError[] => {
+        if (typeof message === 'string') return [{ field, description: message }];
+        if (!isPlainRecord(message)) return [];
+        const reader = createRecordReader(message);
+        const code = reader.get(a['jobError.code']);
+        const description = reader.get(a['jobError.description']);
+        return [{ field, ...(typeof code === 'string' ? { code } : {}), ...(typeof description === 'string' ? { description } : {}) }];
+      }),
+    );
+  }
+  if (typeof value === 'string' && value !== '') return [{ description: value }];
+  return [];
+}

@@ -1,0 +1,192 @@
+/**
+ * Readers of the answers other than directories and job status: token, import acceptance, a page
+ * of the product list, product details. Each reads by meaning (aliases, keys in any case, lists
+ * wherever they are), notes the fields it did not use, and names the missing field and its
+ * setting when one it needs is absent.
+ */
+import type { HeldText, ImportResponse, ProductDetail, ProductDetailSku, ProductListItem } from '../domain/index.js';
+import { SchemaMismatchError } from '../core/errors.js';
+import { describeValue, findRecordList } from './find-record-list.js';
+import type { PagingFields } from './find-record-list.js';
+import { readLocalizedValue } from './read-localized.js';
+import { createRecordReader, isPlainRecord, readCount, readFlag, readIdText, readIntegerId } from './record-reader.js';
+import type { RecordReader } from './record-reader.js';
+import { buildMissingFieldError } from './wire-read-context.js';
+import type { WireReadContext } from './wire-read-context.js';
+
+/** A token answer. */
+export interface TokenAnswer {
+  accessToken: string;
+  expiresIn: number;
+  tokenType?: string | null;
+}
+
+function objectReader(body: unknown, context: WireReadContext, what: string): RecordReader {
+  if (!isPlainRecord(body)) throw new SchemaMismatchError(context.endpoint, [{ path: '', message: `expected ${what}, got ${describeValue(body)}` }]);
+  // `{data: {...}}` wrappers: read inside when the outer object holds only the wrapper.
+  const keys = Object.keys(body);
+  if (keys.length === 1 && isPlainRecord(body[keys[0] as string]) && ['data', 'result', 'payload', 'response'].includes(keys[0]?.toLowerCase() ?? '')) {
+    return createRecordReader(body[keys[0] as string] as Record<string, unknown>);
+  }
+  return createRecordReader(body);
+}
+
+function noteUnused(reader: RecordReader, context: WireReadContext, scope?: string): void {
+  context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, reader.unusedKeys(), scope);
+}
+
+/** Reads a token answer; `expiresIn` in seconds (a missing lifetime is taken as 5 minutes, and said). */
+export function readTokenAnswer(body: unknown, context: WireReadContext): TokenAnswer {
+  const reader = objectReader(body, context, 'a token object');
+  const a = context.aliases;
+  const token = reader.get(a['token.accessToken']);
+  if (typeof token !== 'string' || token === '') throw buildMissingFieldError(context, '', 'token.accessToken', reader.keys());
+  const expires = readCount(reader.get(a['token.expiresIn']));
+  const tokenType = reader.get(a['token.tokenType']);
+  noteUnused(reader, context);
+  if (expires === undefined) throw buildMissingFieldError(context, '', 'token.expiresIn', reader.keys());
+  return { accessToken: token, expiresIn: expires, tokenType: typeof tokenType === 'string' ? tokenType : null };
+}
+
+/** Reads an import acceptance; the job id is kept as exact text, whatever its size. */
+export function readImportAnswer(body: unknown, context: WireReadContext): ImportResponse {
+  const reader = objectReader(body, context, 'an import answer');
+  const a = context.aliases;
+  const jobId = readIdText(reader.get(a['import.jobId']));
+  if (jobId === undefined) throw buildMissingFieldError(context, '', 'import.jobId', reader.keys());
+  const received = readCount(reader.get(a['import.receivedItems']));
+  const queuedAt = reader.get(a['import.queuedAt']);
+  const infoUrl = reader.get(a['import.infoUrl']);
+  noteUnused(reader, context);
+  return {
+    jobId,
+    receivedItems: received ?? null,
+    queuedAt: typeof queuedAt === 'string' ? queuedAt : null,
+    infoUrl: typeof infoUrl === 'string' ? infoUrl : null,
+  };
+}
+
+/** A page of the product list, read. */
+export interface ProductListPage {
+  products: ProductListItem[];
+  paging: PagingFields;
+}
+
+/** Reads a page of the product list. */
+export function readProductListPage(body: unknown, context: WireReadContext): ProductListPage {
+  const list = findRecordList(body, context.aliases['product.list'], context.aliases);
+  if (!list.ok) throw new SchemaMismatchError(context.endpoint, [{ path: '', message: list.message }]);
+  context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, list.unusedKeys, '(page)');
+  const a = context.aliases;
+  const products = list.items.map((item, index): ProductListItem => {
+    const path = `${list.arrayPath || ''}[${index}]`;
+    if (!isPlainRecord(item)) throw new SchemaMismatchError(context.endpoint, [{ path, message: `expected an object, got ${describeValue(item)}` }]);
+    const reader = createRecordReader(item);
+    const productId = readIntegerId(reader.get(a['product.productId']));
+    if (productId === undefined) throw buildMissingFieldError(context, path, 'product.productId', reader.keys());
+    const name = readLocalizedValue(reader.get(a['product.productName']), a);
+    const categoryId = readIntegerId(reader.get(a['product.categoryId']));
+    const categoryName = readLocalizedValue(reader.get(a['product.categoryName']), a);
+    const status = reader.get(a['product.productStatus']);
+    const moderation = reader.get(a['product.moderationStatus']);
+    const rest = Object.fromEntries(reader.unusedKeys().map((key) => [key, item[key]]));
+    return {
+      ...rest,
+      productId,
+      ...(name ? { productName: name } : {}),
+      ...(categoryId === undefined ? {} : { categoryId }),
+      ...(categoryName ? { categoryName } : {}),
+      ...(typeof status === 'string' ? { productStatus: status } : {}),
+      ...(typeof moderation === 'string' ? { moderationStatus: moderation } : {}),
+    } as ProductListItem;
+  });
+  return { products, paging: list.paging };
+}
+
+/** Reads a details answer. Fields the answer does not carry stay absent: "not held", never empty. */
+export function readProductDetails(body: unknown, context: WireReadContext): ProductDetail[] {
+  const list = findRecordList(body, context.aliases['product.list'], context.aliases);
+  if (!list.ok) throw new SchemaMismatchError(context.endpoint, [{ path: '', message: list.message }]);
+  return list.items.map((item, index) => readProductDetail(item, `${list.arrayPath}[${index}]`, context));
+}
+
+function readHeldText(value: unknown, context: WireReadContext): HeldText | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return { rus: value };
+  if (!isPlainRecord(value)) return undefined;
+  const reader = createRecordReader(value);
+  const rus = reader.get(context.aliases['localized.rus']);
+  const kaz = reader.get(context.aliases['localized.kaz']);
+  return { ...(typeof rus === 'string' ? { rus } : {}), ...(typeof kaz === 'string' ? { kaz } : {}) };
+}
+
+function readIdList(value: unknown): number[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const id = readIntegerId(isPlainRecord(entry) ? createRecordReader(entry).get(['id', 'valueId', 'attributeValueId']) : entry);
+    return id === undefined ? [] : [id];
+  });
+}
+
+function readProductDetail(item: unknown, path: string, context: WireReadContext): ProductDetail {
+  if (!isPlainRecord(item)) throw new SchemaMismatchError(context.endpoint, [{ path, message: `expected an object, got ${describeValue(item)}` }]);
+  const a = context.aliases;
+  const reader = createRecordReader(item);
+  const productId = readIntegerId(reader.get(a['product.productId']));
+  if (productId === undefined) throw buildMissingFieldError(context, path, 'product.productId', reader.keys());
+  const detail: ProductDetail = { productId, attributes: [], skus: [] };
+  const shopId = readIntegerId(reader.get(a['product.shopId']));
+  if (shopId !== undefined) detail.shopId = shopId;
+  const categoryId = readIntegerId(reader.get(a['product.categoryId']));
+  if (categoryId !== undefined) detail.categoryId = categoryId;
+  const brandId = readIntegerId(reader.get(a['product.brandId']));
+  if (brandId !== undefined) detail.brandId = brandId;
+  const localMade = readFlag(reader.get(a['product.isLocalMade']));
+  if (localMade !== undefined) detail.isLocalMade = localMade;
+  const vat = reader.get(a['product.vat']);
+  if (typeof vat === 'number') detail.vat = vat;
+  const name = readHeldText(reader.get(a['product.name']), context);
+  if (name) detail.name = name;
+  const description = readHeldText(reader.get(a['product.description']), context);
+  if (description) detail.description = description;
+  const attributes = reader.get(a['product.attributes']);
+  if (Array.isArray(attributes)) {
+    detail.attributes = attributes.filter(isPlainRecord).flatMap((entry) => {
+      const attr = createRecordReader(entry);
+      const id = readIntegerId(attr.get(a['productAttribute.id']));
+      if (id === undefined) return [];
+      const texts = attr.get(a['productAttribute.values']);
+      const values = Array.isArray(texts) ? texts.flatMap((t) => (typeof t === 'string' || typeof t === 'number' ? [String(t)] : [])) : typeof texts === 'string' ? [texts] : undefined;
+      return [{ id, valueIds: readIdList(attr.get(a['productAttribute.valueIds'])), ...(values === undefined ? {} : { values }) }];
+    });
+  }
+  const skus = reader.get(a['product.skus']);
+  if (Array.isArray(skus)) detail.skus = skus.filter(isPlainRecord).flatMap((entry) => readDetailSku(entry, context));
+  noteUnused(reader, context, 'products[]');
+  return detail;
+}
+
+function readDetailSku(entry: Record<string, unknown>, context: WireReadContext): ProductDetailSku[] {
+  const a = context.aliases;
+  const reader = createRecordReader(entry);
+  const skuId = readIntegerId(reader.get(a['productSku.skuId']));
+  if (skuId === undefined) return [];
+  const sku: ProductDetailSku = { skuId, attributeValueIds: readIdList(reader.get(a['productSku.attributeValueIds'])), photos: [] };
+  const price = reader.get(a['productSku.price']);
+  if (typeof price === 'number') sku.price = price;
+  const barcode = reader.get(a['productSku.barcode']);
+  if (typeof barcode === 'string') sku.skuBarcode = barcode;
+  const photos = reader.get(a['productSku.photos']);
+  if (Array.isArray(photos)) {
+    sku.photos = photos.flatMap((photo, position) => {
+      if (typeof photo === 'string') return [{ url: photo, order: position }];
+      if (!isPlainRecord(photo)) return [];
+      const p = createRecordReader(photo);
+      const url = p.get(a['photo.url']);
+      const order = readIntegerId(p.get(a['photo.order']));
+      return typeof url === 'string' ? [{ url, ...(order === undefined ? {} : { order }) }] : [];
+    });
+  }
+  noteUnused(reader, context, 'products[].skus[]');
+  return [sku];
+}

@@ -1,0 +1,100 @@
+/**
+ * Reads one record of an answer by meaning: a field is asked for by a list of names (aliases), and
+ * found whatever its case or separator (`valueType`, `ValueType`, `value_type` are one key). The
+ * reader remembers which fields were used, so that the caller can list the ones it did not use.
+ */
+
+/** The key every spelling of a field name folds to: lower case, no `_`, `-` or spaces. */
+export function foldKey(key: string): string {
+  return key.toLowerCase().replace(/[_\-\s]/g, '');
+}
+
+/** A value found for a meaning, with the key it was found under. */
+export interface FoundField {
+  key: string;
+  value: unknown;
+}
+
+/** One record, read by meaning. */
+export interface RecordReader {
+  /** The first present (non-null) field among `aliases`, marking it used. */
+  find(aliases: readonly string[]): FoundField | undefined;
+  /** Same as `find`, the value only. */
+  get(aliases: readonly string[]): unknown;
+  /** Marks fields as used without reading them (fields the caller knows it may ignore). */
+  markUsed(aliases: readonly string[]): void;
+  /** Keys of the record not used so far, as the service spelled them. */
+  unusedKeys(): string[];
+  /** Every key of the record, as spelled. */
+  keys(): string[];
+}
+
+/** True for a plain JSON object. */
+export function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Creates a reader over `record`. */
+export function createRecordReader(record: Record<string, unknown>): RecordReader {
+  const byFolded = new Map<string, string>();
+  for (const key of Object.keys(record)) {
+    const folded = foldKey(key);
+    if (!byFolded.has(folded)) byFolded.set(folded, key);
+  }
+  const used = new Set<string>();
+  const find = (aliases: readonly string[]): FoundField | undefined => {
+    for (const alias of aliases) {
+      const key = byFolded.get(foldKey(alias));
+      if (key === undefined) continue;
+      used.add(key);
+      const value = record[key];
+      if (value !== null && value !== undefined) return { key, value };
+    }
+    return undefined;
+  };
+  return {
+    find,
+    get: (aliases) => find(aliases)?.value,
+    markUsed(aliases) {
+      for (const alias of aliases) {
+        const key = byFolded.get(foldKey(alias));
+        if (key !== undefined) used.add(key);
+      }
+    },
+    unusedKeys: () => Object.keys(record).filter((key) => !used.has(key)),
+    keys: () => Object.keys(record),
+  };
+}
+
+/** An integer id from a number or a numeric string; `undefined` when it is neither. */
+export function readIntegerId(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  if (typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim())) return Number(value.trim());
+  return undefined;
+}
+
+/** An id of any size as exact decimal text (ids above 2^53 arrive as strings from `parseJsonLossless`). */
+export function readIdText(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return value.trim();
+  if (typeof value === 'bigint') return value.toString();
+  return undefined;
+}
+
+/** A boolean from `true`/`false`, `1`/`0` or their text forms; `undefined` otherwise. */
+export function readFlag(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (value === 1 || value === 0) return value === 1;
+  if (typeof value === 'string') {
+    const word = value.trim().toLowerCase();
+    if (['true', 'yes', '1', 'y'].includes(word)) return true;
+    if (['false', 'no', '0', 'n'].includes(word)) return false;
+  }
+  return undefined;
+}
+
+/** A non-negative integer count from a number or numeric string. */
+export function readCount(value: unknown): number | undefined {
+  const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  return typeof number === 'number' && Number.isInteger(number) && number >= 0 ? number : undefined;
+}

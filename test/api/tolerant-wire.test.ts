@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { createFieldLedger } from '../../src/api/field-ledger.js';
+import { findRecordList } from '../../src/api/find-record-list.js';
+import { linkDirectories } from '../../src/api/link-directories.js';
+import { parseJsonLossless } from '../../src/api/parse-json-lossless.js';
+import { DIRECTORY_READERS } from '../../src/api/read-directory-records.js';
+import { readJobStatus } from '../../src/api/read-job-status.js';
+import { buildWireAliases } from '../../src/api/wire-aliases.js';
+import type { WireReadContext } from '../../src/api/wire-read-context.js';
+import { SchemaMismatchError } from '../../src/core/errors.js';
+import type { PipelineEvent } from '../../src/core/events.js';
+import { DEFAULT_STATUS_VOCABULARY, createStatusClassifier } from '../../src/domain/index.js';
+
+function context(events: PipelineEvent[] = []): WireReadContext {
+  return { endpoint: 'GET /x', aliases: buildWireAliases(), ledger: createFieldLedger({ onEvent: (e) => events.push(e) }) };
+}
+const path = (i: number) => `[${i}]`;
+const classify = createStatusClassifier(DEFAULT_STATUS_VOCABULARY);
+
+describe('parseJsonLossless', () => {
+  it('keeps integers above 2^53 exact as text and leaves everything else as JSON.parse does', () => {
+    expect(parseJsonLossless('{"jobId": 12345678901234567891, "n": 42, "s": "12345678901234567891", "f": 1.5e3}')).toEqual({
+      jobId: '12345678901234567891',
+      n: 42,
+      s: '12345678901234567891',
+      f: 1500,
+    });
+    expect(parseJsonLossless('[9007199254740993, -9007199254740993, 9007199254740991]')).toEqual(['9007199254740993', '-9007199254740993', 9007199254740991]);
+    expect(parseJsonLossless('{"a":"x\\"1234567890123456789\\"", "b": 1}')).toEqual({ a: 'x"1234567890123456789"', b: 1 });
+  });
+});
+
+describe('findRecordList', () => {
+  const aliases = buildWireAliases();
+  it('finds the list bare, wrapped in any case, or one level down, with paging wherever it is', () => {
+    expect(findRecordList([1], ['brands'], aliases)).toMatchObject({ ok: true, items: [1], arrayPath: '' });
+    expect(findRecordList({ Data: [1], Meta: { TotalCount: 7, total_pages: 4 } }, ['brands'], aliases)).toMatchObject({ items: [1], arrayPath: 'Data', paging: { totalCount: 7, totalPages: 4 } });
+    expect(findRecordList({ data: { items: [1, 2], pagination: { total: 9 } } }, ['brands'], aliases)).toMatchObject({ items: [1, 2], arrayPath: 'data.items', paging: { totalCount: 9 } });
+    expect(findRecordList({ Brands: [3], paging: { hasMore: 'true' } }, ['brands'], aliases)).toMatchObject({ items: [3], paging: { hasNext: true } });
+    expect(findRecordList({ nothing: 1 }, ['brands'], aliases).ok).toBe(false);
+  });
+});
+
+describe('directory records by meaning', () => {
+  it('reads attributes in other spellings, keeps the directory silent where it is, and lists fields not used', () => {
+    const events: PipelineEvent[] = [];
+    const ctx = context(events);
+    const [colour, model, weight, silent] = DIRECTORY_READERS.attributes(
+      [
+        { Id: 1, Code: 'color', Name: 'Цвет', ValueType: 'List', IsVariant: true, CategoryIds: [10, 11], IsRequired: true, Unit: null, Extra: 'x' },
+        { id: 2, attribute_code: 'model', name: { ru: 'Модель', kk: 'Үлгі' }, data_type: 'Text', categories: [{ categoryId: 10, required: false }] },
+        { id: 3, code: 'weight', name: 'Вес', type: 'Number', isSkuDefining: false, isMultiple: false },
+        { id: 4, code: 'material', name: 'Материал' },
+      ],
+      ctx,
+      path,
+    ).map((r) => r.attribute);
+    expect(colour).toMatchObject({ code: 'color', type: 'dictionary', isSkuDefining: true, categories: [{ categoryId: 10, isRequired: true }, { categoryId: 11, isRequired: true }] });
+    expect(model).toMatchObject({ code: 'model', type: 'text', name: { rus: 'Модель', kaz: 'Үлгі' }, isSkuDefining: false, unstated: ['isMultiple', 'isSkuDefining'] });
+    expect(weight).toMatchObject({ type: 'number' });
+    expect(weight?.unstated).toBeUndefined();
+    expect(silent?.unstated).toEqual(['type', 'isMultiple', 'isSkuDefining']);
+    ctx.ledger.flush();
+    expect(events.map((e) => (e.type === 'log' ? e.message : ''))).toEqual(['GET /x: fields not used: Unit, Extra — see docs/service-profile.md']);
+  });
+
+  it('names endpoint, record, field, the names looked for and the setting when a needed field is missing', () => {
+    const error = (() => {
+      try {
+        DIRECTORY_READERS.attributes([{ id: 1, code: 'a', name: 'A' }, { id: 2, name: 'B' }], context(), path);
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })() as SchemaMismatchError;
+    expect(error).toBeInstanceOf(SchemaMismatchError);
+    expect(error.problems[0]?.path).toBe('[1].code');
+    expect(error.message).toMatch(/GET \/x.*attribute\.code not found \(looked for code, attributeCode.*service\.fields\["attribute\.code"\]/);
+  });
+
+  it('links: leaves from a tree or from parent ids, values tied by attribute id, links served per category, silent types', () => {
+    const ctx = context();
+    const tree = DIRECTORY_READERS.categories([{ id: 1, name: 'Одежда', children: [{ id: 2, name: 'Футболки', attributes: [{ attributeId: 7, isRequired: true }] }, { id: 3, name: 'Брюки', children: [] }] }], ctx, path);
+    const flat = DIRECTORY_READERS.categories([{ id: 1, name: 'Одежда', parentId: null }, { id: 2, name: 'Футболки', parentId: 1 }], ctx, path);
+    const attributes = DIRECTORY_READERS.attributes([{ id: 7, code: 'size', name: 'Размер' }, { id: 8, code: 'print', name: 'Принт' }], ctx, path);
+    const values = DIRECTORY_READERS.values([{ id: 70, code: 'xl', name: 'XL', attributeId: 7 }], ctx, path);
+    const linked = linkDirectories({ categories: tree, attributes, values, brands: [], fetchedAt: 't' }, { categories: 'c', attributes: 'a', values: 'v' });
+    expect(linked.categories.map((c) => [c.id, c.isLeaf, c.path?.rus ?? null])).toEqual([[1, false, null], [2, true, 'Одежда / Футболки'], [3, true, 'Одежда / Брюки']]);
+    expect(linked.values[0]).toMatchObject({ code: 'xl', attributeCode: 'size', attributeId: 7 });
+    expect(linked.attributes.find((a) => a.code === 'size')).toMatchObject({ type: 'dictionary', categories: [{ categoryId: 2, isRequired: true }] });
+    expect(linked.attributes.find((a) => a.code === 'print')?.type).toBe('text');
+    const fromParents = linkDirectories({ categories: flat, attributes: [], values: [], brands: [], fetchedAt: 't' }, { categories: 'c', attributes: 'a', values: 'v' });
+    expect(fromParents.categories.map((c) => c.isLeaf)).toEqual([false, true]);
+  });
+});
+
+describe('readJobStatus', () => {
+  it('reads PascalCase answers and classifies words; unknown words stay unknown', () => {
+    const job = readJobStatus({ JobId: '12345678901234567891', Status: 'InProgress', Items: [{ Index: 0, Status: 'Queued' }, { Index: 1, State: 'Weird' }] }, context(), classify);
+    expect(job).toMatchObject({ jobId: '12345678901234567891', status: 'InProgress', meaning: 'pending' });
+    expect(job.products.map((p) => p.meaning)).toEqual(['pending', 'unknown']);
+  });
+
+  it('is a shape error at once when no per-product results are found, unless the job is still pending', () => {
+    expect(() => readJobStatus({ status: 'Done', outcome: [] }, context(), classify)).toThrow(/no per-product results.*job status "Done"/);
+    expect(readJobStatus({ status: 'Queued' }, context(), classify).products).toEqual([]);
+  });
+
+  it('reads errors given as a field map', () => {
+    const job = readJobStatus({ status: 'Done', products: [{ status: 'Failed', errors: { Barcode: ['taken'] } }] }, context(), classify);
+    expect(job.products[0]?.errors).toEqual([{ field: 'Barcode', description: 'taken' }]);
+  });
+});
