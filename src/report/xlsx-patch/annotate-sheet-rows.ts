@@ -166,7 +166,10 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
     const extras: Extra[] = [{ column: firstColumn, xml: inlineCell(prefix, ref(0), values._status, toolStyle(statusStyle(outcome.status))) }];
     if (values._errors !== '') extras.push({ column: firstColumn + 1, xml: inlineCell(prefix, ref(1), neutralizeFormula(values._errors), toolStyle('errors')) });
     [values._product_id, values._sku_id, values._job_id].forEach((id, offset) => {
-      if (id !== null) extras.push({ column: firstColumn! + 2 + offset, xml: `<${prefix}c r="${ref(2 + offset)}"><${prefix}v>${id}</${prefix}v></${prefix}c>` });
+      if (id === null) return;
+      // Job ids are text (they may pass 2^53, and Excel keeps 15 digits of a number): written as text.
+      const xml = typeof id === 'string' ? inlineCell(prefix, ref(2 + offset), id, 0) : `<${prefix}c r="${ref(2 + offset)}"><${prefix}v>${id}</${prefix}v></${prefix}c>`;
+      extras.push({ column: firstColumn! + 2 + offset, xml });
     });
     return extras;
   };
