@@ -233,7 +233,7 @@ async function* readXlsxRows(settings: XlsxSettings): AsyncGenerator<RawRow> {
     }
   } catch (error) {
     if (isPipelineError(error)) throw error;
-    fail(path, `the workbook is corrupt or truncated (${cutForMessage((error as Error).message)})`, { cause: error, sheet: sheetName });
+    fail(path, `the workbook is corrupt or truncated (${cutForMessage((error as Error).message, 300)})`, { cause: error, sheet: sheetName });
   } finally {
     source?.destroy();
   }
