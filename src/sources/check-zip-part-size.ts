@@ -5,6 +5,7 @@
  * costing minutes and gigabytes first. While inflating, `checkZipEntry` stops as soon as a part
  * yields more bytes than its declared size.
  */
+import type { Buffer } from 'node:buffer';
 import type { ZipEntry } from './zip-directory.js';
 
 /** The bounds, in one place (documented in docs/input-files.md). */
@@ -17,7 +18,34 @@ export const XLSX_PART_LIMITS = {
   maxRatio: 250,
   /** Parts smaller than this are never refused for their ratio. */
   ratioFloorBytes: 16 * 1024 * 1024,
+  /**
+   * Longest stretch of a sheet or shared-string part without a `<`: one text or one tag. Excel's
+   * longest cell (32,767 characters, escaped, in UTF-8) is under 600 KB; a parser would hold a
+   * longer stretch whole.
+   */
+  markupSpanBytes: 8 * 1024 * 1024,
+  /** Longest text of one cell or shared string, in characters, runs joined. */
+  cellChars: 1024 * 1024,
 } as const;
+
+/**
+ * A check fed a part's bytes in order (the integrity pass) that throws when a stretch without `<`
+ * exceeds `markupSpanBytes`. Only two searches a chunk: a stretch inside one chunk is shorter
+ * than the chunk.
+ */
+export function createMarkupSpanCheck(part: string): (chunk: Buffer) => void {
+  const limit = XLSX_PART_LIMITS.markupSpanBytes;
+  let run = 0;
+  return (chunk) => {
+    const first = chunk.indexOf(60);
+    if (first < 0) run += chunk.length;
+    else {
+      run += first;
+      if (run <= limit) run = chunk.length - chunk.lastIndexOf(60) - 1;
+    }
+    if (run > limit) throw new Error(`part ${part} holds a text or tag of more than ${limit / (1024 * 1024)} MB: not a spreadsheet`);
+  };
+}
 
 /** Which bound a part falls under. */
 export type PartKind = 'small' | 'styles' | 'data';

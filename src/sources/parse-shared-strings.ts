@@ -12,6 +12,7 @@
  */
 import type { Buffer } from 'node:buffer';
 import { StringDecoder } from 'node:string_decoder';
+import { XLSX_PART_LIMITS } from './check-zip-part-size.js';
 import type { SharedStringTable } from './shared-string-table.js';
 import { decodeOoxmlEscapes, decodeXmlEntities } from './xml-text.js';
 
@@ -45,6 +46,7 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
       // String.fromCodePoint rejects references past U+10FFFF, which XML forbids too.
       throw malformed('invalid character reference');
     }
+    if (text.length > XLSX_PART_LIMITS.cellChars) throw malformed(`a string longer than ${XLSX_PART_LIMITS.cellChars} characters`);
   };
 
   const handleTag = (inner: string): void => {
@@ -99,6 +101,7 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
         close = input.indexOf(']]>', at + 9);
         if (close < 0) break;
         if (inText && phonetic === 0) text += input.slice(at + 9, close).replace(/\r\n?/g, '\n');
+        if (text.length > XLSX_PART_LIMITS.cellChars) throw malformed(`a string longer than ${XLSX_PART_LIMITS.cellChars} characters`);
         at = close + 3;
       } else if (input.startsWith('<!--', at)) {
         close = input.indexOf('-->', at + 4);

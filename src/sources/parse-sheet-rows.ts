@@ -10,6 +10,7 @@
  * elements than that, stops the read (a zip bomb of empty rows ends there, not at the end of its
  * gigabytes); a cell past column XFD is left out and reported on its row.
  */
+import { XLSX_PART_LIMITS } from './check-zip-part-size.js';
 import type { XmlEvent } from './read-xml-events.js';
 import { readLocalName } from './read-xml-events.js';
 
@@ -60,7 +61,11 @@ export async function* parseSheetRows(batches: AsyncIterable<XmlEvent[]>): Async
     const out: XmlRow[] = [];
     for (const event of events) {
       if (event.eventType === 'text') {
-        if (target !== undefined && cell !== undefined) cell[target] = (cell[target] ?? '') + event.value;
+        if (target !== undefined && cell !== undefined) {
+          const text = (cell[target] ?? '') + event.value;
+          if (text.length > XLSX_PART_LIMITS.cellChars) throw new Error(`a cell of row ${row?.row ?? '?'} holds more than ${XLSX_PART_LIMITS.cellChars} characters`);
+          cell[target] = text;
+        }
         continue;
       }
       const local = readLocalName(event.value.name);

@@ -153,8 +153,11 @@ async function* readCsvRows(settings: CsvSettings): AsyncGenerator<RawRow> {
     rowStart = end;
     const row = line;
     line += countLineBreaks(rawText);
-    const issues: Issue[] = [];
     const fields = result.data[0] ?? [];
+    // An empty line is skipped by every later step: not building and yielding it keeps a file of
+    // a million empty lines about as cheap as reading its bytes.
+    if (result.errors.length === 0 && fields.every((field) => field === '')) return;
+    const issues: Issue[] = [];
     const kept = fields.length > EXCEL_MAX_COLUMNS ? fields.slice(0, EXCEL_MAX_COLUMNS) : fields;
     const cells = kept.map((text, index) => buildCsvCell(text, index, row, marks, issues, path, encoding));
     if (fields.length > EXCEL_MAX_COLUMNS) {

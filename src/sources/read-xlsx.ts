@@ -11,7 +11,7 @@
 import { isPipelineError, SourceReadError } from '../core/errors.js';
 import { createIssue, type Issue } from '../core/issue.js';
 import { buildXlsxCell } from './build-xlsx-cell.js';
-import { checkZipPartSize, type PartKind } from './check-zip-part-size.js';
+import { checkZipPartSize, createMarkupSpanCheck, type PartKind } from './check-zip-part-size.js';
 import { buildColumnLetter } from './column-letter.js';
 import { detectContainer, loadOleContent } from './detect-container.js';
 import { createMergedRangeScanner } from './load-merged-ranges.js';
@@ -59,12 +59,21 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
   const stringsEntry = findPart(path, directory, stringsPart, sheet.name);
   if (stringsEntry !== undefined) {
     const parser = createSharedStringsParser(strings, stringsEntry.name);
-    await checkPart(path, stringsEntry, sheet.name, 'data', (chunk) => parser.write(chunk), () => parser.end());
+    const checkSpan = createMarkupSpanCheck(stringsEntry.name);
+    const onChunk = (chunk: Buffer): void => {
+      checkSpan(chunk);
+      parser.write(chunk);
+    };
+    await checkPart(path, stringsEntry, sheet.name, 'data', onChunk, () => parser.end());
   }
   const stylesEntry = findPart(path, directory, stylesPart, sheet.name);
   if (stylesEntry !== undefined) await checkPart(path, stylesEntry, sheet.name, 'styles');
   const scanner = (options.fillMerged ?? []).length > 0 ? createMergedRangeScanner() : undefined;
-  await checkPart(path, entry, sheet.name, 'data', scanner && ((chunk) => scanner.write(chunk)));
+  const checkSheetSpan = createMarkupSpanCheck(entry.name);
+  await checkPart(path, entry, sheet.name, 'data', (chunk) => {
+    checkSheetSpan(chunk);
+    scanner?.write(chunk);
+  });
   const mergedRanges: CellRange[] = scanner?.ranges() ?? [];
   const styles = await loadStyles(path, stylesEntry, sheet.name);
 
@@ -233,7 +242,7 @@ async function* readXlsxRows(settings: XlsxSettings): AsyncGenerator<RawRow> {
     }
   } catch (error) {
     if (isPipelineError(error)) throw error;
-    fail(path, `the workbook is corrupt or truncated (${cutForMessage((error as Error).message)})`, { cause: error, sheet: sheetName });
+    fail(path, `the workbook is corrupt or truncated (${cutForMessage((error as Error).message, 300)})`, { cause: error, sheet: sheetName });
   } finally {
     source?.destroy();
   }

@@ -39,6 +39,7 @@ export async function* decodeXmlPart(source: AsyncIterable<Buffer | string>): As
       decoder = new StringDecoder(chunk[0] === 0xff && chunk[1] === 0xfe ? 'utf16le' : 'utf8');
       let text = decoder.write(chunk);
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      checkNoDoctype(text);
       if (text !== '') yield text;
       continue;
     }
@@ -47,6 +48,18 @@ export async function* decodeXmlPart(source: AsyncIterable<Buffer | string>): As
   }
   const rest = decoder?.end() ?? '';
   if (rest !== '') yield rest;
+}
+
+/**
+ * No spreadsheet writer puts a DTD in a part; one that does is hostile (an entity bomb) or not a
+ * workbook. saxes would not expand its entities anyway, but the message says what it is. The DTD
+ * must come before the root element, so the first chunk holds it.
+ */
+function checkNoDoctype(text: string): void {
+  const doctype = text.search(/<!DOCTYPE/i);
+  if (doctype < 0) return;
+  const root = text.search(/<[A-Za-z_]/);
+  if (root < 0 || doctype < root) throw new Error('a part holds a DTD (<!DOCTYPE>), which no spreadsheet writer produces: an entity bomb or not a workbook');
 }
 
 /** Batches of SAX events for one part, parsed by exceljs's parser from decoded text. Throws on malformed XML. */

@@ -104,6 +104,8 @@ export interface TestWorkbook {
   sheetXml?: string;
   /** Shared strings, as plain texts. */
   sharedStrings?: readonly string[];
+  /** Whole shared-strings part (overrides the texts of `sharedStrings`, which must still be non-empty). */
+  sharedStringsXml?: string;
   /** Number formats of cell styles 1, 2, … (style 0 is General). */
   cellFormats?: readonly string[];
   /** Whole styles part (overrides `cellFormats`). */
@@ -160,7 +162,9 @@ export function buildTestWorkbook(workbook: TestWorkbook): Buffer {
   if (strings.length > 0) {
     entries.push({
       name: `${base}sharedStrings.xml`,
-      content: `<?xml version="1.0"?><sst xmlns="${NS}" count="${strings.length}">${strings.map((text) => `<si><t xml:space="preserve">${escapeXml(text)}</t></si>`).join('')}</sst>`,
+      content:
+        workbook.sharedStringsXml ??
+        `<?xml version="1.0"?><sst xmlns="${NS}" count="${strings.length}">${strings.map((text) => `<si><t xml:space="preserve">${escapeXml(text)}</t></si>`).join('')}</sst>`,
     });
   }
   return buildTestZip([...entries, ...(workbook.extra ?? [])]);

@@ -171,6 +171,20 @@ describe('XLSX conformance: limits', () => {
     expect(rows[0]?.issues).toMatchObject([{ code: 'cell_beyond_limits', severity: 'error', row: 2, column: 'XFE' }]);
   });
 
+  it('refuses a text of more than 8 MB in the sheet before parsing it, and a shared string of more than 1 Mi characters', async () => {
+    const huge = await readCells({
+      sheetEntry: { content: { prefix: `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${header(1)}<row r="2"><c r="A2" t="inlineStr"><is><t>`, piece: 'x'.repeat(1024 * 1024), times: 9, suffix: '</t></is></c></row></sheetData></worksheet>' } },
+    }).catch((e: unknown) => e);
+    expect(String(huge)).toMatch(/part xl\/worksheets\/sheet1\.xml holds a text or tag of more than 8 MB: not a spreadsheet/);
+    const runs = `<r><t>${'y'.repeat(400_000)}</t></r>`.repeat(3);
+    const strings = await readCells({
+      sheetData: '<row r="1"><c r="A1" t="s"><v>0</v></c></row>',
+      sharedStrings: ['H1'],
+      sharedStringsXml: `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si>${runs}</si></sst>`,
+    }).catch((e: unknown) => e);
+    expect(String(strings)).toMatch(/sharedStrings\.xml is malformed \(a string longer than 1048576 characters/);
+  });
+
   it('stops at a row past Excel’s last row', async () => {
     const error = await readCells({ sheetData: header(1) + '<row r="2"><c r="A2"><v>1</v></c></row><row r="1048577"><c r="A1048577"><v>1</v></c></row>' }).catch((e: unknown) => e);
     expect(String(error)).toMatch(/rows past Excel's last row 1,048,576/);
