@@ -3,23 +3,25 @@
  * The CLI entry: builds the real process I/O, runs the command, and is the only place that exits.
  */
 import { hideBin } from 'yargs/helpers';
+import { renderSignalNotice } from './render-signal-notice.js';
 import { runCli } from './run-cli.js';
 import { applyHeapTuning } from './tune-heap.js';
 
 applyHeapTuning(process.execArgv);
 
+const args = hideBin(process.argv);
 const controller = new AbortController();
 let stops = 0;
 const onSignal = (signal: NodeJS.Signals): void => {
   stops += 1;
   if (stops > 1) process.exit(130);
-  process.stderr.write(`\n${signal}: finishing the requests in flight and keeping the state; press Ctrl-C again to stop at once\n`);
+  process.stderr.write(renderSignalNotice(signal, args, new Date()));
   controller.abort(new Error(signal));
 };
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
-const code = await runCli(hideBin(process.argv), {
+const code = await runCli(args, {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   isTty: Boolean(process.stderr.isTTY),

@@ -16,6 +16,7 @@ import { createCommandContext } from './command-context.js';
 import type { CommandRegistrar } from './command-context.js';
 import { COMMANDS } from './commands/index.js';
 import { EXIT } from './exit-codes.js';
+import { wantsJsonOutput } from './render-signal-notice.js';
 import { UsageError, buildUsageError } from './usage-error.js';
 import { TOOL_VERSION } from '../core/version.js';
 
@@ -44,6 +45,8 @@ export async function runCli(args: string[], io: CliIo, commands: readonly Comma
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`catalog-import: ${error.message}\n${error.usage}\n`);
+      // A script reading --json output gets the same ending line as for any other run-stopping error.
+      if (wantsJsonOutput(args)) io.stdout(`${JSON.stringify({ type: 'error', code: 'USAGE', message: error.message, exitCode: EXIT.badInput })}\n`);
       return EXIT.badInput;
     }
     ctx.reportError(error, false);

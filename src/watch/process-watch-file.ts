@@ -93,7 +93,8 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
     const first = findFirstImportedRun(runs, key);
     if (first !== undefined) {
       const reportDir = buildRunReportDir(first);
-      const text = `${name} was not imported: the same content (sha256 ${sha256}) with the same mapping was imported by run ${first.runId}${first.finishedAt ? ` at ${first.finishedAt}` : ''}.\nReport of that run: ${reportDir}\nTo import it again anyway, run: catalog-import import <file> --mapping ${ctx.mapping} --fresh\n`;
+      const text = (finalPath: string): string =>
+        `${name} was not imported: the same content (sha256 ${sha256}) with the same mapping was imported by run ${first.runId}${first.finishedAt ? ` at ${first.finishedAt}` : ''}.\nReport of that run: ${reportDir}\nTo import it again anyway, run: ${buildReimportCommand(ctx, finalPath)}\n`;
       return moveOut(
         ctx,
         name,
@@ -124,6 +125,16 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
     if (failure.outcome !== 'failed') return keep({ ...base, sha256, outcome: failure.outcome, exitCode: failure.exitCode, error: failure.message }, deps);
     return moveOut(ctx, name, { ...base, sha256, outcome: 'failed', exitCode: failure.exitCode, runId: null, counts: null, reportDir: null, error: failure.message }, failure.message);
   }
+}
+
+/**
+ * The command that imports a duplicate anyway: the file where it now lies, the watcher's mapping
+ * and state directory (without it, the import would use another state and create the products a
+ * second time), and the service settings from the same environment as the watcher.
+ */
+function buildReimportCommand(ctx: WatchFileContext, path: string): string {
+  const quote = (text: string): string => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
+  return `catalog-import import ${quote(path)} --mapping ${quote(ctx.mapping)} --state-dir ${quote(ctx.watchAccount.stateDir)} --fresh`;
 }
 
 /** `done` for exit 0 and 1 (rows rejected or invalid count as done with issues), unless `failOnRowErrors`. */
@@ -199,7 +210,7 @@ async function moveOut(
   name: string,
   fields: Omit<WatchFileRecord, 'time' | 'level' | 'event'>,
   errorText?: string,
-  duplicateText?: string,
+  duplicateText?: (finalPath: string) => string,
 ): Promise<WatchFileRecord> {
   const { folders, deps } = ctx;
   const dir = fields.outcome === 'failed' ? folders.failed : folders.done;
@@ -214,7 +225,7 @@ async function moveOut(
   };
   await writeFile(`${finalPath}${RESULT_SUFFIXES.result}`, `${JSON.stringify(record, null, 2)}\n`);
   if (errorText !== undefined) await writeFile(`${finalPath}${RESULT_SUFFIXES.error}`, `${errorText}\n`);
-  if (duplicateText !== undefined) await writeFile(`${finalPath}${RESULT_SUFFIXES.duplicate}`, duplicateText);
+  if (duplicateText !== undefined) await writeFile(`${finalPath}${RESULT_SUFFIXES.duplicate}`, duplicateText(finalPath));
   // The claimed marker goes before the file: left behind by a crash, it would vouch for the next
   // file of this name while that one is still being written.
   await rm(join(folders.processing, buildClaimedMarkerName(name)), { force: true });

@@ -169,6 +169,14 @@ describe('usage errors', () => {
     for (const name of ['import', 'validate', 'export', 'sandbox']) expect(top.stderr).toContain(`catalog-import ${name}`);
   });
 
+  it('with --json, a usage error also ends stdout with a JSON error line', async () => {
+    sandbox.resetStats();
+    const run = await runCliCaptured(['import', 'catalog.csv', '-m', 'mapping.yaml', '--json', '--plann'], { cwd: catalog.dir, env });
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stdout)).toEqual({ type: 'error', code: 'USAGE', message: 'unknown option --plann (did you mean --plan?)', exitCode: 2 });
+    expect(sandbox.stats().requests).toBe(0);
+  });
+
   it('a mistyped command is named with the one meant', async () => {
     await expectUsageError(['improt', 'catalog.csv'], /unknown command "improt" \(did you mean import\?\)/);
   });

@@ -103,6 +103,9 @@ describe('runWatch --once', () => {
     const renamed = done.find((name) => /^monday\.\d{8}-\d{6}\.csv$/.test(name));
     expect(renamed).toBeDefined();
     expect(await readFile(join(bed.inbox, 'done', 'tuesday.csv.duplicate.txt'), 'utf8')).toContain(`imported by run ${firstRunId}`);
+    // The re-import hint names the file where it lies and the watcher's state (another state would create the products again).
+    expect(await readFile(join(bed.inbox, 'done', 'tuesday.csv.duplicate.txt'), 'utf8')).toContain(`import ${join(bed.inbox, 'done', 'tuesday.csv')} --mapping`);
+    expect(await readFile(join(bed.inbox, 'done', 'tuesday.csv.duplicate.txt'), 'utf8')).toContain(`--state-dir ${bed.stateDir}`);
     // One import run of this content in the state.
     const store = openStateStore({ dir: bed.stateDir, account: { baseUrl: bed.sandbox.url, clientId: 'sandbox-seller' }, now: () => new Date() });
     try {

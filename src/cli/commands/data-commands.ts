@@ -8,6 +8,7 @@ import type { RunResult } from '../../pipeline/finish-run.js';
 import { runImport } from '../../pipeline/run-import.js';
 import { runValidate } from '../../pipeline/run-validate.js';
 import { isProcessAlive } from '../../state/index.js';
+import { shouldColor } from '../cli-io.js';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
@@ -17,7 +18,7 @@ import { readIssueFilterFlags, withIssueFilterOptions } from '../issue-filter-op
 function withFileOptions<T>(y: Argv<T>) {
   return withServiceOptions(
     y
-      .positional('file', { type: 'string', demandOption: true, describe: 'The seller file: .xlsx, .csv or .tsv' })
+      .positional('file', { type: 'string', demandOption: true, describe: 'The seller file: .xlsx, .xlsm, .csv, .tsv or .txt (see docs/input-files.md)' })
       .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML), see docs/mapping.md' }),
   );
 }
@@ -27,7 +28,7 @@ async function printResult(ctx: CommandContext, result: RunResult, json: boolean
     // Every issue, streamed from issues.ndjson: a script needs no second file.
     await writeResultJson(result, (chunk) => ctx.io.stdout(chunk));
   } else {
-    ctx.io.stdout(`${renderSummary(result.summary, { color: ctx.io.isTty, reportDir: result.reportDir, annotatedSkipped: result.reportPaths.annotated === null })}\n`);
+    ctx.io.stdout(`${renderSummary(result.summary, { color: shouldColor(ctx.io, 'stdout'), reportDir: result.reportDir, annotatedSkipped: result.reportPaths.annotated === null })}\n`);
   }
   ctx.setExitCode(result.exitCode);
 }

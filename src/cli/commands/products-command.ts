@@ -126,7 +126,7 @@ export const registerProductsCommand: CommandRegistrar = (y, ctx) =>
         'Show the details of products by id',
         (s) =>
           withServiceOptions(s)
-            .positional('ids', { type: 'number', array: true, demandOption: true, describe: 'Product ids' })
+            .positional('ids', { type: 'number', array: true, demandOption: true, describe: 'Product ids (one or more)', default: undefined })
             .check((argv) => {
               if (argv.ids.some((id) => !Number.isInteger(id) || id < 1)) throw new Error('product ids are whole numbers');
               return true;

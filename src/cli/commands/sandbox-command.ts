@@ -5,6 +5,28 @@ import { resolvePath } from '../../pipeline/open-service.js';
 import { startSandbox } from '../../sandbox/start-sandbox.js';
 import type { CommandRegistrar } from '../command-context.js';
 
+/** True for an address only this machine can reach. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
+/**
+ * What the sandbox says when it starts: where it listens (the address asked for, not the one to
+ * use from this machine alone) and, when other machines can reach it, that its fixed, published
+ * credentials can then be used by anyone on the network.
+ */
+export function renderSandboxBanner(host: string, port: number, localUrl: string): { listening: string; warning: string | null } {
+  const wildcard = host === '0.0.0.0' || host === '::' || host === '';
+  const shown = host.includes(':') ? `[${host}]` : host;
+  const listening = wildcard
+    ? `Sandbox Seller Catalog Service listening on every network interface (${host || '0.0.0.0'}), port ${port}; from this machine: ${localUrl}`
+    : `Sandbox Seller Catalog Service listening on http://${shown}:${port}`;
+  const warning = isLoopback(host)
+    ? null
+    : `warning: the sandbox is reachable from the network (--host ${host || '0.0.0.0'}), and its credentials below are fixed and published in the docs: anyone who can reach port ${port} can use them and read or change its data. Use it only on a trusted network; the default --host 127.0.0.1 keeps it to this machine.`;
+  return { listening, warning };
+}
+
 /** Registers `sandbox`. */
 export const registerSandboxCommand: CommandRegistrar = (y, ctx) =>
   y.command(
@@ -13,7 +35,7 @@ export const registerSandboxCommand: CommandRegistrar = (y, ctx) =>
     (c) =>
       c
         .option('port', { type: 'number', default: 8080, describe: 'Port to listen on (0 = any free port)' })
-        .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on' })
+        .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on; 0.0.0.0 opens it to the network, with its fixed credentials' })
         .option('state-file', { type: 'string', describe: 'Keep products and jobs in this JSON file across restarts' })
         .option('latency-ms', { type: 'number', default: 0, describe: 'Delay added to every answer' })
         .option('rate-limit', { type: 'number', describe: 'Requests per second before answering 429 with Retry-After' })
@@ -38,8 +60,10 @@ export const registerSandboxCommand: CommandRegistrar = (y, ctx) =>
             rateLimit: argv.rateLimit ? { requests: argv.rateLimit, perSeconds: 1 } : null,
           },
         });
+        const banner = renderSandboxBanner(argv.host, sandbox.port, sandbox.url);
+        if (banner.warning) ctx.io.stderr(`${banner.warning}\n`);
         const lines = [
-          `Sandbox Seller Catalog Service listening on ${sandbox.url}`,
+          banner.listening,
           ...sandbox.credentials.map((c) => `  seller: clientId ${c.clientId}  clientSecret ${c.clientSecret}  shopIds ${c.shopIds.join(',')}`),
           `  try:  curl -s -X POST ${sandbox.url}/api/v1/auth/token -H 'Content-Type: application/json' -d '{"clientId":"${sandbox.credentials[0]?.clientId ?? ''}","clientSecret":"${sandbox.credentials[0]?.clientSecret ?? ''}"}'`,
           '  Press Ctrl-C to stop.',
