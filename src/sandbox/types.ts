@@ -2,6 +2,7 @@
  * Types of the sandbox: its options, its handle, scripted faults, and what it stores. The public
  * ones are re-exported from `start-sandbox.ts`, which other modules import.
  */
+import type { SandboxDialectName } from './dialects/dialect-types.js';
 import type { ImportPhoto, Localized, PathName } from '../domain/index.js';
 import type { ReferenceData } from './reference-data.js';
 
@@ -34,7 +35,9 @@ export type FaultAction =
   | { drop: true }
   | { dropAfterHandling: true }
   | { delayMs: number }
-  | { status: 400 | 401 | 403 | 404; body?: unknown };
+  | { status: 400 | 401 | 403 | 404; body?: unknown }
+  // A scripted answer: a service that says something the client does not expect (an unknown status word).
+  | { status: 200; body: unknown };
 
 /** Fault knobs; all can be changed at runtime with `setFaults`. */
 export interface SandboxFaults {
@@ -54,6 +57,8 @@ export interface SandboxFaults {
 
 /** Options of `startSandbox`. */
 export interface SandboxOptions {
+  /** Which dialect of the interface's silent parts to speak (docs/sandbox.md#dialects); default `interface`. */
+  dialect?: SandboxDialectName;
   /** Default 0 (a free port); the CLI uses 8080. */
   port?: number;
   /** Default 127.0.0.1. */
