@@ -14,7 +14,7 @@ import type { RowOutcomeStore } from './row-outcome-store.js';
 export function applyProductOutcome(
   spooled: Pick<SpooledDraft, 'productKey' | 'draft'>,
   result: ReturnType<StateStore['listProductResults']> extends Map<string, infer R> ? R | undefined : never,
-  ctx: { outcomes: RowOutcomeStore; prep: PreparedRun; header: SourceColumn[]; planOnly: boolean; settledKeys: ReadonlySet<string>; unchanged: Set<string>; requestFailures: Map<string, { message: string; fieldErrors: string }>; blocked: boolean; extraIssues: Issue[] },
+  ctx: { outcomes: RowOutcomeStore; prep: PreparedRun; header: SourceColumn[]; planOnly: boolean; settledKeys: ReadonlySet<string>; unchanged: Set<string>; requestFailures: Map<string, { message: string; fieldErrors: string }>; conflicts?: ReadonlyMap<string, string>; blocked: boolean; extraIssues: Issue[] },
 ): void {
   const draft = spooled.draft;
   const { outcomes } = ctx;
@@ -50,6 +50,25 @@ export function applyProductOutcome(
     for (const issue of issues) {
       ctx.extraIssues.push(issue);
       if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
+    }
+    return;
+  }
+  const conflict = ctx.conflicts?.get(spooled.productKey);
+  if (conflict !== undefined) {
+    for (const ref of draft.rows) {
+      outcomes.setStatus(ref.row, 'rejected');
+      const issue = createIssue({
+        code: 'settle_conflict',
+        severity: 'error',
+        stage: 'submit',
+        message: conflict,
+        file: ref.file,
+        ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}),
+        row: ref.row,
+        productKey: spooled.productKey,
+      });
+      ctx.extraIssues.push(issue);
+      outcomes.addIssue(ref.row, issue);
     }
     return;
   }

@@ -141,6 +141,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     let serviceFault = false;
     let planOnly = false;
     let settledKeys: ReadonlySet<string> = new Set();
+    let conflicts: ReadonlyMap<string, string> = new Map();
 
     if (blocked) {
       runDeps.onEvent({ type: 'log', level: 'warn', message: blocked });
@@ -148,6 +149,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     } else {
       const work = createImportWork({ prep, runId, deps: runDeps, jobs, settleAfterMs: options.settleAfterMs ?? 30_000 });
       settledKeys = work.settledKeys;
+      conflicts = work.conflicts;
       // 1. What an earlier attempt left: jobs to follow, requests whose fate is unknown.
       await work.finishEarlierAttempt();
       lap('resume');
@@ -244,7 +246,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     if (settings.verify) runDeps.onEvent({ type: 'stage:start', stage: 'verify', detail: 'reading the accepted products back' });
     for (const spooled of store.iterateSpooledDrafts(runId)) {
       const result = finalResults.get(spooled.productKey);
-      applyProductOutcome(spooled, result, { outcomes, prep, header: read.info.header, planOnly, settledKeys, unchanged, requestFailures, blocked: blocked !== null, extraIssues });
+      applyProductOutcome(spooled, result, { outcomes, prep, header: read.info.header, planOnly, settledKeys, unchanged, requestFailures, conflicts, blocked: blocked !== null, extraIssues });
       if (settings.verify && result?.status === 'accepted' && result.productId !== null) {
         const skuIds = new Map(result.skus.map((sku) => [sku.skuKey, sku.skuId]));
         const draft = spooled.draft;
