@@ -46,6 +46,8 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
   const settledKeys = new Set<string>();
   /** Products whose SKUs settling found on several service products: never sent, reported. */
   const conflicts = new Map<string, string>();
+  /** Products an earlier request of unknown fate created, and which request. */
+  const createdBy = new Map<string, string>();
   const recordResults = createGroupCommit<FinishedJob>(
     (finished) => store.recordJobResults(runId, finished),
     (commit) => void deps.sleep(RESULT_COMMIT_WAIT_MS).then(commit, commit),
@@ -121,6 +123,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
       const settled = await settleUnknownRequests({ store, client, runId, deps, settleAfterMs: ctx.settleAfterMs });
       for (const key of settled.settledKeys) settledKeys.add(key);
       for (const [key, message] of settled.conflicts) conflicts.set(key, message);
+      for (const [key, request] of settled.createdBy) createdBy.set(key, request);
     },
     /**
      * The plan: every product not finally settled, with the ids the state knows, compared with
@@ -222,6 +225,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
     toSendCount: () => sendKeys.length,
     settledKeys,
     conflicts,
+    createdBy,
     keysOf: (index: number): string[] => (inFlight.get(index)?.drafts ?? []).map((d) => d.productKey),
     release(index: number): void {
       inFlight.delete(index);

@@ -142,6 +142,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     let planOnly = false;
     let settledKeys: ReadonlySet<string> = new Set();
     let conflicts: ReadonlyMap<string, string> = new Map();
+    let createdBy: ReadonlyMap<string, string> = new Map();
 
     if (blocked) {
       runDeps.onEvent({ type: 'log', level: 'warn', message: blocked });
@@ -150,6 +151,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       const work = createImportWork({ prep, runId, deps: runDeps, jobs, settleAfterMs: options.settleAfterMs ?? 30_000 });
       settledKeys = work.settledKeys;
       conflicts = work.conflicts;
+      createdBy = work.createdBy;
       // 1. What an earlier attempt left: jobs to follow, requests whose fate is unknown.
       await work.finishEarlierAttempt();
       lap('resume');
@@ -235,6 +237,8 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
 
     // 3. Every row gets its outcome from the journal.
     const finalResults = store.listProductResults(runId);
+    const jobIds = new Map(store.listBatches(runId).map((batch) => [batch.index, batch.jobId]));
+    const jobOf = (batchIndex: number): number | null => jobIds.get(batchIndex) ?? null;
     const toVerify: ProductDraft[] = [];
     const lookups = createCodeLookups(prep.directories);
     const verifyChunk = async (): Promise<void> => {
@@ -246,7 +250,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     if (settings.verify) runDeps.onEvent({ type: 'stage:start', stage: 'verify', detail: 'reading the accepted products back' });
     for (const spooled of store.iterateSpooledDrafts(runId)) {
       const result = finalResults.get(spooled.productKey);
-      applyProductOutcome(spooled, result, { outcomes, prep, header: read.info.header, planOnly, settledKeys, unchanged, requestFailures, conflicts, blocked: blocked !== null, extraIssues });
+      applyProductOutcome(spooled, result, { outcomes, prep, header: read.info.header, planOnly, settledKeys, unchanged, requestFailures, conflicts, createdBy, jobOf, blocked: blocked !== null, extraIssues });
       if (settings.verify && result?.status === 'accepted' && result.productId !== null) {
         const skuIds = new Map(result.skus.map((sku) => [sku.skuKey, sku.skuId]));
         const draft = spooled.draft;

@@ -20,12 +20,14 @@ export interface SettleResult {
   settledKeys: Set<string>;
   /** Products whose SKUs were found on several service products: not sent, reported. */
   conflicts: Map<string, string>;
+  /** Products a request of unknown fate created, and which request (for the report). */
+  createdBy: Map<string, string>;
 }
 
 /** Settles the account's requests of unknown fate (see the file comment). */
 export async function settleUnknownRequests(ctx: { store: StateStore; client: CatalogClient; runId: string; deps: Deps; settleAfterMs: number }): Promise<SettleResult> {
   const { store, runId, deps } = ctx;
-  const result: SettleResult = { settledKeys: new Set(), conflicts: new Map() };
+  const result: SettleResult = { settledKeys: new Set(), conflicts: new Map(), createdBy: new Map() };
   const unknown = collectUnknownRequests(store, runId);
   if (unknown.products.length === 0 && unknown.batches.length === 0) return result;
   for (const sent of unknown.products) result.settledKeys.add(sent.productKey);
@@ -44,7 +46,11 @@ export async function settleUnknownRequests(ctx: { store: StateStore; client: Ca
     for (const sent of unknown.products) {
       const settled = settleProduct(sent, lookup.found, store.getSpooledProduct(runId, sent.productKey)?.draft?.skuKeys);
       if (settled.conflict) result.conflicts.set(sent.productKey, settled.conflict);
-      else if (settled.accepted) accepted.push({ ...settled.accepted, runId });
+      else if (settled.accepted) {
+        accepted.push({ ...settled.accepted, runId });
+        const attempt = sent.runId === runId ? 'an earlier attempt of this run' : `run ${sent.runId}`;
+        result.createdBy.set(sent.productKey, `request ${sent.batchIndex + 1} of ${attempt}`);
+      }
     }
     if (accepted.length) store.recordAccepted(accepted);
     const how = lookup.wholeCatalog ? 'the whole catalog was read' : 'only those products were read';
