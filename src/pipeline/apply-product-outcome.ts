@@ -14,7 +14,12 @@ import type { RowOutcomeStore } from './row-outcome-store.js';
 export function applyProductOutcome(
   spooled: Pick<SpooledDraft, 'productKey' | 'draft'>,
   result: ReturnType<StateStore['listProductResults']> extends Map<string, infer R> ? R | undefined : never,
-  ctx: { outcomes: RowOutcomeStore; prep: PreparedRun; header: SourceColumn[]; planOnly: boolean; settledKeys: ReadonlySet<string>; unchanged: Set<string>; requestFailures: Map<string, { message: string; fieldErrors: string }>; blocked: boolean; extraIssues: Issue[] },
+  ctx: { outcomes: RowOutcomeStore; prep: PreparedRun; header: SourceColumn[]; planOnly: boolean; settledKeys: ReadonlySet<string>; unchanged: Set<string>; requestFailures: Map<string, { message: string; fieldErrors: string }>; conflicts?: ReadonlyMap<string, string>;
+    /** The job id of a batch of this run, for `_job_id`. */
+    jobOf?: (batchIndex: number) => string | null;
+    /** Products an earlier request of unknown fate created (found by settling): which request. */
+    createdBy?: ReadonlyMap<string, string>;
+    blocked: boolean; extraIssues: Issue[] },
 ): void {
   const draft = spooled.draft;
   const { outcomes } = ctx;
@@ -22,9 +27,10 @@ export function applyProductOutcome(
     const i = draft.skuKeys.indexOf(skuKey);
     return i >= 0 ? draft.skuRows[i]?.row : undefined;
   };
+  const jobId = result ? (ctx.jobOf?.(result.batchIndex) ?? null) : null;
   if (result?.status === 'accepted') {
     for (const ref of draft.skuRows) outcomes.setStatus(ref.row, 'accepted');
-    for (const ref of draft.rows) outcomes.setIds(ref.row, { productId: result.productId });
+    for (const ref of draft.rows) outcomes.setIds(ref.row, { productId: result.productId, jobId });
     for (const sku of result.skus) {
       const row = skuRowOf(sku.skuKey);
       if (row !== undefined) outcomes.setIds(row, { skuId: sku.skuId });
@@ -34,9 +40,23 @@ export function applyProductOutcome(
   if (ctx.unchanged.has(spooled.productKey)) {
     const ids = ctx.prep.store.getProductIds(spooled.productKey);
     const status = ctx.settledKeys.has(spooled.productKey) ? 'accepted' : 'unchanged';
+    const createdBy = status === 'accepted' ? ctx.createdBy?.get(spooled.productKey) : undefined;
     for (const ref of draft.rows) {
       outcomes.setStatus(ref.row, status);
       if (ids) outcomes.setIds(ref.row, { productId: ids.productId });
+      if (createdBy === undefined) continue;
+      const issue = createIssue({
+        code: 'accepted_by_earlier_request',
+        severity: 'warning',
+        stage: 'submit',
+        message: `accepted: created by ${createdBy}, whose answer was lost; its ids were found on the service, so nothing was sent again`,
+        file: ref.file,
+        ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}),
+        row: ref.row,
+        productKey: spooled.productKey,
+      });
+      ctx.extraIssues.push(issue);
+      outcomes.addIssue(ref.row, issue);
     }
     draft.skuRows.forEach((ref, i) => {
       const skuId = ids?.skus.get(draft.skuKeys[i] ?? '');
@@ -45,11 +65,33 @@ export function applyProductOutcome(
     return;
   }
   if (result?.status === 'rejected' || result?.status === 'unknown') {
-    for (const ref of draft.rows) outcomes.setStatus(ref.row, result.status);
+    for (const ref of draft.rows) {
+      outcomes.setStatus(ref.row, result.status);
+      if (jobId !== null) outcomes.setIds(ref.row, { jobId });
+    }
     const issues = locateServiceErrors(result.status, result.errors, draft, { mapping: ctx.prep.mapping, header: ctx.header });
     for (const issue of issues) {
       ctx.extraIssues.push(issue);
       if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
+    }
+    return;
+  }
+  const conflict = ctx.conflicts?.get(spooled.productKey);
+  if (conflict !== undefined) {
+    for (const ref of draft.rows) {
+      outcomes.setStatus(ref.row, 'rejected');
+      const issue = createIssue({
+        code: 'settle_conflict',
+        severity: 'error',
+        stage: 'submit',
+        message: conflict,
+        file: ref.file,
+        ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}),
+        row: ref.row,
+        productKey: spooled.productKey,
+      });
+      ctx.extraIssues.push(issue);
+      outcomes.addIssue(ref.row, issue);
     }
     return;
   }

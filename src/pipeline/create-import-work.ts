@@ -11,11 +11,11 @@ import { addToPlanCounts, createCodeLookups, createPlanCounts, fetchHeldProducts
 import type { PlanCounts, PlannedProduct } from '../plan/plan-types.js';
 import type { RunSummaryJob } from '../report/report-types.js';
 import { hashProductContent, hashRequest } from '../state/content-hash.js';
-import type { FinishedJob, JobProductOutcome, StateStore } from '../state/index.js';
+import type { FinishedJob, JobProductOutcome } from '../state/index.js';
 import { createGroupCommit } from './create-group-commit.js';
-import { findLiveSkusByBarcode } from './find-live-skus.js';
 import { followJob } from './follow-job.js';
 import { matchJobResults } from './match-job-results.js';
+import { settleUnknownRequests } from './settle-unknown-requests.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { SubmitTask } from './submit-batches.js';
 
@@ -44,6 +44,10 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
    * holding their content, that request did its work, and they are reported accepted.
    */
   const settledKeys = new Set<string>();
+  /** Products whose SKUs settling found on several service products: never sent, reported. */
+  const conflicts = new Map<string, string>();
+  /** Products an earlier request of unknown fate created, and which request. */
+  const createdBy = new Map<string, string>();
   const recordResults = createGroupCommit<FinishedJob>(
     (finished) => store.recordJobResults(runId, finished),
     (commit) => void deps.sleep(RESULT_COMMIT_WAIT_MS).then(commit, commit),
@@ -105,38 +109,6 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
     });
   };
 
-  /**
-   * Settles products that may or may not have reached the service: the ids of those that exist
-   * are remembered (so they are sent again as updates, never as second creates); the rest are sent
-   * again as they are.
-   */
-  const settle = async (keys: readonly string[], sentAt: number): Promise<void> => {
-    const drafts = draftsOf(keys);
-    const barcodes = new Set<string>();
-    for (const draft of drafts) if (draft.item.productId === null) for (const sku of draft.item.skus) barcodes.add(sku.barcode);
-    if (barcodes.size === 0) return;
-    const wait = sentAt + ctx.settleAfterMs - deps.now().getTime();
-    if (wait > 0) {
-      deps.onEvent({ type: 'log', level: 'info', message: `waiting ${Math.ceil(wait / 1000)} s for requests of unknown fate to be processed before checking them` });
-      await deps.sleep(wait, deps.signal);
-    }
-    deps.onEvent({ type: 'stage:start', stage: 'settle', detail: `asking the service which of ${drafts.length} product(s) of unknown fate exist` });
-    const live = await findLiveSkusByBarcode(client, barcodes);
-    const known = store.getProductIdsMany(keys);
-    const found = drafts.flatMap((draft) => {
-      const skus = draft.item.skus.flatMap((sku, i) => {
-        const hit = live.get(sku.barcode);
-        return hit ? [{ skuKey: draft.skuKeys[i] ?? sku.barcode, skuId: hit.skuId, barcode: sku.barcode, productId: hit.productId }] : [];
-      });
-      const productIds = new Set(skus.map((s) => s.productId));
-      const productId = skus[0]?.productId;
-      if (productId === undefined || productIds.size !== 1 || draft.item.productId !== null) return [];
-      return [{ productKey: draft.productKey, productId, skus: skus.map(({ productId: _p, ...sku }) => sku), contentHash: known.get(draft.productKey)?.contentHash ?? null, runId }];
-    });
-    if (found.length) store.recordAccepted(found);
-    deps.onEvent({ type: 'log', level: 'info', message: `settled: ${found.length} of ${drafts.length} product(s) already exist and will be updated, not created again` });
-  };
-
   return {
     async finishEarlierAttempt(): Promise<void> {
       const batches = store.listBatches(runId);
@@ -146,22 +118,12 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
       }
       const toFollow = batches.filter((b) => b.status === 'accepted' && b.jobId !== null);
       await Promise.all(toFollow.map((b) => recordFollow(b.index, { jobId: b.jobId as string, infoUrl: b.infoUrl }, b.queuedAt, draftsOf(b.productKeys))));
-      const uncertain = batches.filter((b) => b.status === 'sending' || b.status === 'unknown');
-      // Products whose job never gave a result may exist too.
-      const results = store.listProductResults(runId);
-      const keys = new Set([...uncertain.flatMap((b) => b.productKeys), ...[...results.values()].filter((r) => r.status === 'unknown').map((r) => r.productKey)]);
-      // So may products of this file that an earlier, unfinished run of another file content sent
-      // (the seller edited the file after a crash): their creates must not be repeated either.
-      const foreign = listForeignUncertain(store, runId);
-      for (const key of foreign.keys) if (store.getSpooledProduct(runId, key)?.draft) keys.add(key);
-      for (const key of keys) settledKeys.add(key);
-      if (keys.size) {
-        const sentAt = Math.max(0, ...batches.map((b) => Date.parse(b.sentAt ?? '') || 0), foreign.sentAt);
-        await settle([...keys], sentAt);
-        const error = `fate unknown; its products were checked on the service by run ${runId} and sent again in later requests`;
-        for (const batch of uncertain) store.markBatchFailed(runId, batch.index, { error, retryable: false });
-        for (const batch of foreign.batches) store.markBatchFailed(batch.runId, batch.index, { error, retryable: false });
-      }
+      // Requests of unknown fate, of this run and of the account's other unfinished runs (the
+      // seller may have edited the file after a crash): settled by what they carried.
+      const settled = await settleUnknownRequests({ store, client, runId, deps, settleAfterMs: ctx.settleAfterMs });
+      for (const key of settled.settledKeys) settledKeys.add(key);
+      for (const [key, message] of settled.conflicts) conflicts.set(key, message);
+      for (const [key, request] of settled.createdBy) createdBy.set(key, request);
     },
     /**
      * The plan: every product not finally settled, with the ids the state knows, compared with
@@ -175,6 +137,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
         if (!spooled.draft) continue;
         const result = results.get(spooled.productKey);
         if (result && result.status !== 'unknown') continue;
+        if (conflicts.has(spooled.productKey)) continue;
         keys.push(spooled.productKey);
       }
       // Ids the state knows (also those learnt moments ago by settling).
@@ -261,6 +224,8 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
     },
     toSendCount: () => sendKeys.length,
     settledKeys,
+    conflicts,
+    createdBy,
     keysOf: (index: number): string[] => (inFlight.get(index)?.drafts ?? []).map((d) => d.productKey),
     release(index: number): void {
       inFlight.delete(index);
@@ -274,27 +239,6 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
       }
     },
   };
-}
-
-/**
- * Requests of the account's other unfinished import runs whose fate is unknown (never answered,
- * or accepted with a job never followed), and the product keys they carried.
- */
-function listForeignUncertain(store: StateStore, runId: string): { keys: Set<string>; batches: { runId: string; index: number }[]; sentAt: number } {
-  const keys = new Set<string>();
-  const batches: { runId: string; index: number }[] = [];
-  let sentAt = 0;
-  for (const run of store.listRuns({ limit: 200 })) {
-    if (run.runId === runId || run.status === 'finished' || run.command === 'validate') continue;
-    for (const batch of store.listBatches(run.runId)) {
-      if (batch.status !== 'sending' && batch.status !== 'unknown' && batch.status !== 'accepted') continue;
-      batches.push({ runId: run.runId, index: batch.index });
-      for (const key of batch.productKeys) keys.add(key);
-      sentAt = Math.max(sentAt, Date.parse(batch.sentAt ?? '') || 0);
-    }
-    for (const result of store.listProductResults(run.runId).values()) if (result.status === 'unknown') keys.add(result.productKey);
-  }
-  return { keys, batches, sentAt };
 }
 
 /** The draft with the marketplace ids the state remembers for its keys (ids given in the sheet win). */

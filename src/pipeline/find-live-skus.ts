@@ -46,3 +46,80 @@ export async function findLiveSkusByBarcode(client: CatalogClient, barcodes: Rea
   });
   return found;
 }
+
+/** A product to look for: its barcodes, and what may find it without reading the whole catalog. */
+export interface SoughtProduct {
+  /** Barcodes of SKUs that may have been created. */
+  barcodes: readonly string[];
+  /** Marketplace id it was sent for, when it was an update. */
+  productId: number | null;
+  /** Its Russian name as sent, to narrow the list with `search`. */
+  name: string | null;
+}
+
+/** How `findSentSkus` found what it found. */
+export interface SentSkuLookup {
+  found: Map<string, LiveSku>;
+  /** Whether the whole catalog had to be read (some barcode was not found by the narrow reads). */
+  wholeCatalog: boolean;
+}
+
+/** Products searched for one by one at most; beyond this, one read of the whole catalog costs less. */
+const MAX_SEARCHED_PRODUCTS = 150;
+/** Pages of one search read at most (a search that matches more than that narrows nothing). */
+const MAX_SEARCH_PAGES = 2;
+
+/**
+ * The live SKUs of products that requests of unknown fate may have created, by barcode. Reads only
+ * what it needs first: details of the ids the requests were sent for, then the list narrowed by
+ * `search` (each product's name and each barcode; what the service's search matches is not
+ * documented, so every hit is checked through details, by barcode). Only when some barcode is
+ * still not found — the request never created it, or the search does not match it — is the whole
+ * catalog read, since a product missed here would be created a second time.
+ */
+export async function findSentSkus(client: CatalogClient, sought: readonly SoughtProduct[]): Promise<SentSkuLookup> {
+  const wanted = new Set(sought.flatMap((product) => product.barcodes));
+  const found = new Map<string, LiveSku>();
+  if (wanted.size === 0) return { found, wholeCatalog: false };
+  const take = (details: readonly ProductDetail[]): void => {
+    for (const detail of details) {
+      for (const sku of detail.skus) {
+        const barcode = sku.skuBarcode ?? '';
+        if (wanted.has(barcode)) found.set(barcode, { productId: detail.productId, skuId: sku.skuId, barcode });
+      }
+    }
+  };
+  const missing = (): SoughtProduct[] => sought.filter((product) => product.barcodes.some((barcode) => !found.has(barcode)));
+  const known = sought.flatMap((product) => (product.productId === null ? [] : [product.productId]));
+  if (known.length) take(await client.getProductDetails(known));
+  const toSearch = missing();
+  if (toSearch.length > 0 && toSearch.length <= MAX_SEARCHED_PRODUCTS) {
+    const candidates = new Set<number>();
+    for (const product of toSearch) {
+      const terms = [...(product.name ? [product.name] : []), ...product.barcodes.filter((barcode) => !found.has(barcode))];
+      for (const term of terms) for (const id of await searchProductIds(client, term)) candidates.add(id);
+    }
+    if (candidates.size) take(await client.getProductDetails([...candidates]));
+  }
+  if (missing().length === 0) return { found, wholeCatalog: false };
+  take(await collectCatalog(client, wanted));
+  return { found, wholeCatalog: true };
+}
+
+async function searchProductIds(client: CatalogClient, term: string): Promise<number[]> {
+  const ids: number[] = [];
+  for await (const item of client.listAllProducts({ sortBy: 'id', sortDirection: 'Asc', filters: { search: term } })) {
+    ids.push(item.productId);
+    if (ids.length >= 100 * MAX_SEARCH_PAGES) break;
+  }
+  return ids;
+}
+
+/** The whole catalog, kept only as far as it holds a sought barcode. */
+async function collectCatalog(client: CatalogClient, wanted: ReadonlySet<string>): Promise<ProductDetail[]> {
+  const details: ProductDetail[] = [];
+  await scanLiveCatalog(client, (detail) => {
+    if (detail.skus.some((sku) => wanted.has(sku.skuBarcode ?? ''))) details.push(detail);
+  });
+  return details;
+}

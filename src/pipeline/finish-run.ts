@@ -47,6 +47,10 @@ export interface FinishRunOptions {
   /** The service answered something unreadable to a request whose rows are left of unknown fate: exit 3, not 1. */
   serviceFault?: boolean;
   reportsRoot: string;
+  /** `import --plan`: nothing was meant to be sent, the run is finished once reported. */
+  planOnly?: boolean;
+  /** This attempt's report folder; default `<reportsRoot>/<runId>`. */
+  reportDir?: string;
   deps: Deps;
 }
 
@@ -76,7 +80,7 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   const { prep, read, outcomes, deps } = options;
   const counts = outcomes.counts();
   const exitCode = decideExitCode(options.command, counts, options.interrupted, options.serviceFault === true);
-  const reportDir = join(options.reportsRoot, options.runId);
+  const reportDir = options.reportDir ?? join(options.reportsRoot, options.runId);
   const outcomeOf = (row: number): RowOutcome | undefined => outcomes.outcomeOf(row);
   // Every issue goes to issues.ndjson first, streamed from the outcome store in row order (a dry
   // run's issues are on disk): summary.json keeps counts and examples, not millions of issues.
@@ -139,11 +143,14 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
       : {}),
   });
   const reportPaths = { ...written, issues: issuesPath };
-  // An import with rows whose outcome is still open (fate unknown, not sent, a job not followed)
-  // stays resumable: running the same command again settles them.
+  // An import is finished once every row has its final outcome — invalid rows and rows not sent
+  // because their product has an invalid row are final too. It stays resumable (`interrupted`)
+  // only while work is left: a row of unknown fate, a row not sent because the run stopped or a
+  // request could not be settled, a request still to follow.
   const open =
     options.command === 'import' &&
-    (!options.blocked && ((counts.unknown ?? 0) > 0 || (counts.not_sent ?? 0) > 0) ||
+    !options.planOnly &&
+    ((!options.blocked && ((counts.unknown ?? 0) > 0 || options.extraIssues.some((issue) => issue.code === 'not_sent_interrupted'))) ||
       prep.store.listBatches(options.runId).some((b) => b.status !== 'done' && !(b.status === 'failed' && b.retryable === false)));
   const status = options.interrupted || open ? 'interrupted' : 'finished';
   prep.store.setRunStatus(options.runId, status, { exitCode, summaryPath: reportPaths.summary });

@@ -6,6 +6,7 @@
  * requests whose answer was never recorded are settled by asking the service which of their
  * products exist before anything is sent again.
  */
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
@@ -16,12 +17,12 @@ import type { ProductDraft } from '../core/types.js';
 import type { PipelineEvent } from '../core/events.js';
 import type { RunSummaryJob } from '../report/report-types.js';
 import { acquireLock } from '../state/index.js';
-import type { LockHandle } from '../state/index.js';
+import type { LockHandle, RunRecord } from '../state/index.js';
 import { createSpoolSink } from './create-spool-sink.js';
 import { finishRun } from './finish-run.js';
 import type { RunResult } from './finish-run.js';
 import { prepareRun } from './prepare-run.js';
-import type { RunInputs } from './prepare-run.js';
+import type { PreparedRun, RunInputs } from './prepare-run.js';
 import { readAndValidate } from './read-and-validate.js';
 import { createRowOutcomeStore } from './row-outcome-store.js';
 import { createSendingGate } from './create-sending-gate.js';
@@ -47,6 +48,39 @@ export interface ImportOptions extends RunInputs {
    * their requests (the CLI passes its pid; a lock of a dead process is taken over).
    */
   lock?: { pid: number; isAlive: (pid: number) => boolean };
+}
+
+/**
+ * The run to continue: the one `--resume` names (never a finished one: its report and plan stay
+ * as they are), else the latest unfinished import of the same content unless `--fresh`. A plan
+ * (`--plan`) continues nothing: it is a run of its own.
+ */
+function findRunToContinue(options: ImportOptions, prep: PreparedRun, planOnly: boolean): RunRecord | undefined {
+  const { store } = prep;
+  if (options.resumeRunId !== undefined) {
+    const run = store.getRun(options.resumeRunId);
+    if (!run || (run.command !== 'import' && run.command !== 'watch')) throw new ConfigError(`no import run ${options.resumeRunId} for this service and seller; see \`catalog-import runs\``);
+    if (run.status === 'finished') {
+      throw new ConfigError(`run ${run.runId} is finished: every row has its outcome (see its report${run.summaryPath ? ` ${run.summaryPath}` : ''}); there is nothing to resume — run the import without --resume to import the file again`);
+    }
+    if (planOnly) throw new ConfigError('--plan starts a run of its own and sends nothing; it cannot be combined with --resume');
+    if (run.fileSha256 !== prep.fileSha256 || run.mappingSha256 !== prep.mappingSha256) {
+      throw new ConfigError(`run ${run.runId} was made from other content of the file or mapping; it cannot be resumed with these`);
+    }
+    return run;
+  }
+  if (options.fresh || planOnly) return undefined;
+  return store.findResumableRun(prep.fileSha256, prep.mappingSha256, { commands: ['import', 'watch'] });
+}
+
+/** `<root>/<run>` for a run's first attempt, `<root>/<run>-attempt-N` for the N-th: never over an earlier one. */
+function chooseAttemptReportDir(reportsRoot: string, runId: string): string {
+  const first = join(reportsRoot, runId);
+  if (!existsSync(first)) return first;
+  for (let attempt = 2; ; attempt += 1) {
+    const dir = join(reportsRoot, `${runId}-attempt-${attempt}`);
+    if (!existsSync(dir)) return dir;
+  }
 }
 
 /** A lock not refreshed for this long is taken over (a holder on another host that died). */
@@ -89,16 +123,13 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       };
     }
     const { store, settings } = prep;
-    const previous = options.resumeRunId ? store.getRun(options.resumeRunId) : options.fresh ? undefined : store.findResumableRun(prep.fileSha256, prep.mappingSha256);
-    if (options.resumeRunId && !previous) throw new ConfigError(`no run ${options.resumeRunId} for this service and seller; see \`catalog-import runs\``);
-    if (previous && (previous.fileSha256 !== prep.fileSha256 || previous.mappingSha256 !== prep.mappingSha256)) {
-      throw new ConfigError(`run ${previous.runId} was made from other content of the file or mapping; it cannot be resumed with these`);
-    }
+    const previous = findRunToContinue(options, prep, settings.plan);
     const reportsRoot = settings.reportDir ?? join(prep.service.stateDir, 'runs');
     const runId =
       previous?.runId ??
       store.createRun({
-        command: 'import',
+        // A plan sends nothing: a run of its own kind, never resumed, never an import of its content.
+        command: settings.plan ? 'plan' : 'import',
         file: prep.displayPath,
         fileSha256: prep.fileSha256,
         mappingFile: options.mapping,
@@ -106,6 +137,8 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
         options: { batchSize: settings.batchSize, concurrency: settings.concurrency, changedOnly: settings.changedOnly, strict: settings.strict, maxErrors: settings.maxErrors ?? null },
         reportDir: reportsRoot,
       }).runId;
+    // One report folder per attempt: a resumed run never writes over an earlier attempt's report.
+    const reportDir = chooseAttemptReportDir(reportsRoot, runId);
     activeRunId = runId;
     if (previous) {
       store.setRunStatus(runId, 'running');
@@ -141,6 +174,8 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     let serviceFault = false;
     let planOnly = false;
     let settledKeys: ReadonlySet<string> = new Set();
+    let conflicts: ReadonlyMap<string, string> = new Map();
+    let createdBy: ReadonlyMap<string, string> = new Map();
 
     if (blocked) {
       runDeps.onEvent({ type: 'log', level: 'warn', message: blocked });
@@ -148,13 +183,15 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     } else {
       const work = createImportWork({ prep, runId, deps: runDeps, jobs, settleAfterMs: options.settleAfterMs ?? 30_000 });
       settledKeys = work.settledKeys;
+      conflicts = work.conflicts;
+      createdBy = work.createdBy;
       // 1. What an earlier attempt left: jobs to follow, requests whose fate is unknown.
       await work.finishEarlierAttempt();
       lap('resume');
       // 2. The plan: what sending would do to the live catalog, before anything is sent.
       runDeps.onEvent({ type: 'stage:start', stage: 'plan', detail: 'comparing the products with what the service holds' });
-      await mkdir(join(reportsRoot, runId), { recursive: true });
-      const planWriter = await createPlanCsvWriter(join(reportsRoot, runId, 'plan.csv'), ';');
+      await mkdir(reportDir, { recursive: true });
+      const planWriter = await createPlanCsvWriter(join(reportDir, 'plan.csv'), ';');
       let counts: PlanCounts;
       try {
         counts = await work.plan(unchanged, async (planned) => {
@@ -170,7 +207,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
         planWriter.destroy();
         throw error;
       }
-      runDeps.onEvent({ type: 'log', level: 'info', message: `${renderPlanSummary(counts)} (details: ${join(reportsRoot, runId, 'plan.csv')})` });
+      runDeps.onEvent({ type: 'log', level: 'info', message: `${renderPlanSummary(counts)} (details: ${join(reportDir, 'plan.csv')})` });
       lap('plan');
       planOnly = settings.plan;
       if (!planOnly) {
@@ -233,6 +270,8 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
 
     // 3. Every row gets its outcome from the journal.
     const finalResults = store.listProductResults(runId);
+    const jobIds = new Map(store.listBatches(runId).map((batch) => [batch.index, batch.jobId]));
+    const jobOf = (batchIndex: number): string | null => jobIds.get(batchIndex) ?? null;
     const toVerify: ProductDraft[] = [];
     const lookups = createCodeLookups(prep.directories);
     const verifyChunk = async (): Promise<void> => {
@@ -244,7 +283,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     if (settings.verify) runDeps.onEvent({ type: 'stage:start', stage: 'verify', detail: 'reading the accepted products back' });
     for (const spooled of store.iterateSpooledDrafts(runId)) {
       const result = finalResults.get(spooled.productKey);
-      applyProductOutcome(spooled, result, { outcomes, prep, header: read.info.header, planOnly, settledKeys, unchanged, requestFailures, blocked: blocked !== null, extraIssues });
+      applyProductOutcome(spooled, result, { outcomes, prep, header: read.info.header, planOnly, settledKeys, unchanged, requestFailures, conflicts, createdBy, jobOf, blocked: blocked !== null, extraIssues });
       if (settings.verify && result?.status === 'accepted' && result.productId !== null) {
         const skuIds = new Map(result.skus.map((sku) => [sku.skuKey, sku.skuId]));
         const draft = spooled.draft;
@@ -271,7 +310,9 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       interrupted,
       blocked: blocked !== null,
       serviceFault,
+      planOnly,
       reportsRoot,
+      reportDir,
       deps: runDeps,
     });
   } catch (error) {

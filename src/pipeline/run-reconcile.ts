@@ -36,7 +36,7 @@ export async function runReconcile(options: RunInputs, deps: Deps): Promise<Reco
     const knownBefore = store.countKnownProducts();
     deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath}: seller keys and barcodes` });
     const { runId } = store.createRun({
-      command: 'validate',
+      command: 'reconcile',
       file: prep.displayPath,
       fileSha256: prep.fileSha256,
       mappingFile: options.mapping,

@@ -48,8 +48,11 @@ export interface BarcodeMatch {
   skuId: number;
 }
 
-/** What started a run. */
-export type RunCommand = 'import' | 'validate' | 'watch';
+/**
+ * What started a run: `plan` is an `import --plan` (nothing sent; never resumed, never an import
+ * of its content), `reconcile` a rebuild of the id memory.
+ */
+export type RunCommand = 'import' | 'validate' | 'watch' | 'plan' | 'reconcile';
 
 /** Life cycle of a run. Every status but `finished` can be resumed. */
 export type RunStatus = 'running' | 'submitted' | 'finished' | 'interrupted' | 'failed';

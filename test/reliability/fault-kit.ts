@@ -151,6 +151,13 @@ export async function loadRowStatuses(result: RunResult): Promise<string[]> {
   return lines.slice(1).map((cells) => cells[at] ?? '');
 }
 
+/** The annotated CSV's columns of every data row, by header name. */
+export async function loadAnnotatedRows(result: RunResult): Promise<Record<string, string>[]> {
+  const text = (await readFile(requireAnnotatedPath(result.reportPaths), 'utf8')).replace(/^\ufeff/, '');
+  const [header = [], ...records] = splitCsvRecords(text);
+  return records.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ''])));
+}
+
 /**
  * Checks that the report gives every row an outcome: one annotated record per data row, each
  * with a known status, and counts that add up to the rows. Returns the problems.

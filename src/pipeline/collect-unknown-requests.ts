@@ -1,0 +1,76 @@
+/**
+ * What requests of unknown fate carried, read from the journal: the exact bodies that were sent
+ * (not the file as it is now), product by product, with the seller keys they were sent for. A
+ * request is of unknown fate when it was marked `sending` and never answered, answered in a way
+ * that leaves its fate open (`unknown`), or accepted by a run that ended before following its
+ * job; a product is, too, when its job gave no result. Every unfinished import run of the account
+ * is looked at, however many runs came after it.
+ */
+import type { ImportItem } from '../api/wire.js';
+import type { StateStore } from '../state/index.js';
+
+/** One product as a request of unknown fate sent it. */
+export interface SentProduct {
+  runId: string;
+  batchIndex: number;
+  productKey: string;
+  /** The item exactly as sent. */
+  item: ImportItem;
+  /** The seller SKU keys of `item.skus`, in order (the barcodes when the run's spool no longer says). */
+  skuKeys: string[];
+}
+
+/** The requests of unknown fate of the account and what they carried. */
+export interface UnknownRequests {
+  products: SentProduct[];
+  /** The batches to close once settled. */
+  batches: { runId: string; index: number }[];
+  /** When the last of them was sent (ms), 0 when unknown. */
+  sentAt: number;
+}
+
+const UNCERTAIN_OF_THIS_RUN = new Set(['sending', 'unknown']);
+const UNCERTAIN_OF_OTHER_RUNS = new Set(['sending', 'unknown', 'accepted']);
+
+/** Collects the requests of unknown fate of `runId` and of every other unfinished import run. */
+export function collectUnknownRequests(store: StateStore, runId: string): UnknownRequests {
+  const found: UnknownRequests = { products: [], batches: [], sentAt: 0 };
+  for (const run of listUnfinishedImportRuns(store, runId)) {
+    const uncertain = run.runId === runId ? UNCERTAIN_OF_THIS_RUN : UNCERTAIN_OF_OTHER_RUNS;
+    const unknownResults = new Set([...store.listProductResults(run.runId).values()].filter((r) => r.status === 'unknown').map((r) => `${r.batchIndex}:${r.productKey}`));
+    for (const batch of store.listBatches(run.runId)) {
+      const wholeBatch = uncertain.has(batch.status);
+      if (!wholeBatch && !batch.productKeys.some((key) => unknownResults.has(`${batch.index}:${key}`))) continue;
+      if (wholeBatch) found.batches.push({ runId: run.runId, index: batch.index });
+      found.sentAt = Math.max(found.sentAt, Date.parse(batch.sentAt ?? '') || 0);
+      const items = parseSentItems(store.getBatchRequestBody(run.runId, batch.index));
+      batch.productKeys.forEach((productKey, position) => {
+        const item = items[position];
+        if (item === undefined) return;
+        if (!wholeBatch && !unknownResults.has(`${batch.index}:${productKey}`)) return;
+        const spooledKeys = store.getSpooledProduct(run.runId, productKey)?.draft?.skuKeys;
+        const skuKeys = spooledKeys && spooledKeys.length === item.skus.length ? [...spooledKeys] : item.skus.map((sku) => sku.barcode);
+        found.products.push({ runId: run.runId, batchIndex: batch.index, productKey, item, skuKeys });
+      });
+    }
+  }
+  return found;
+}
+
+/** This run first, then every other import run of the account that has not finished. */
+function listUnfinishedImportRuns(store: StateStore, runId: string): { runId: string }[] {
+  const runs = store.listRuns({ limit: Number.MAX_SAFE_INTEGER });
+  const others = runs.filter((run) => run.runId !== runId && run.status !== 'finished' && (run.command === 'import' || run.command === 'watch'));
+  return [{ runId }, ...others];
+}
+
+/** The products of a journaled request body; none when it is missing or unreadable. */
+function parseSentItems(body: string | undefined): ImportItem[] {
+  if (body === undefined) return [];
+  try {
+    const parsed = JSON.parse(body) as { products?: unknown };
+    return Array.isArray(parsed.products) ? (parsed.products as ImportItem[]) : [];
+  } catch {
+    return [];
+  }
+}
