@@ -18,6 +18,8 @@ export interface CatalogResult {
   validate: Measurement[];
   /** The dry run with `annotatedCopy: always`: what any file with an issue costs. Absent in results of older runs. */
   validateCopy?: Measurement[];
+  /** CSV: the dry run of a copy with a bad price and a bad barcode on every row (`break-catalog.ts`). Absent in older results. */
+  validateBroken?: Measurement[];
 }
 
 /** The runs of one submission case. */
@@ -82,6 +84,11 @@ export interface CatalogFigures {
   validateRss: number;
   copyRss: number;
   errors: number;
+  /** Every row wrong (CSV): end to end, its report stage, peak memory, issues found. NaN when not measured. */
+  brokenMs: number;
+  brokenReportMs: number;
+  brokenRss: number;
+  brokenIssues: number;
 }
 
 /** Medians of a catalog's runs. */
@@ -103,6 +110,10 @@ export function buildCatalogFigures(result: CatalogResult): CatalogFigures {
     validateRss: medianOf(result.validate, (m) => m.peakRssBytes),
     copyRss: medianOf(copy, (m) => m.peakRssBytes),
     errors: Math.max(0, ...result.validate.map((m) => extra(m, 'errors') + extra(m, 'warnings'))),
+    brokenMs: medianOf(result.validateBroken ?? [], (m) => m.ms),
+    brokenReportMs: medianOf(result.validateBroken ?? [], (m) => extra(m, 'reportMs')),
+    brokenRss: medianOf(result.validateBroken ?? [], (m) => m.peakRssBytes),
+    brokenIssues: Math.max(0, ...(result.validateBroken ?? []).map((m) => extra(m, 'errors') + extra(m, 'warnings'))),
   };
 }
 
@@ -179,6 +190,17 @@ export function renderResults(results: BenchResults): string {
       rows.push([file, 'dry run: end to end with the annotated copy', seconds(f.copyMs), perSecond(catalog.rows, f.copyMs), ratio(f.copyMs, f.floorMs), mb(f.copyRss)]);
       breakdown.push([file, 'auto (no copy)', seconds(f.prepareMs), seconds(f.readMs), seconds(f.buildMs), seconds(f.reportMs), seconds(f.validateMs), String(f.errors)]);
       breakdown.push([file, 'always (copy)', '', seconds(f.copyReadMs), '', seconds(f.copyReportMs), seconds(f.copyMs), '']);
+      if (catalog.validateBroken !== undefined) {
+        rows.push([
+          file,
+          `dry run: every row wrong (2 errors a row; ${ratio(f.brokenMs, f.validateMs)} the clean run, ${ratio(f.brokenMs, f.copyMs)} the clean run with the copy)`,
+          seconds(f.brokenMs),
+          perSecond(catalog.rows, f.brokenMs),
+          ratio(f.brokenMs, f.floorMs),
+          mb(f.brokenRss),
+        ]);
+        breakdown.push([file, 'every row wrong (copy)', '', '', '', seconds(f.brokenReportMs), seconds(f.brokenMs), count(f.brokenIssues)]);
+      }
     }
     parts.push('### Reading and the dry run\n\n' + renderTable(['File', 'Measurement', 'Median (s)', 'Rows/s', '× floor', 'Peak RSS (MB)'], rows));
     parts.push(

@@ -76,6 +76,22 @@ async function ensureCatalog(name: string, rows: number, maxSkus: number): Promi
   return { ...files, xlsx, csv };
 }
 
+/** A copy of a generated CSV with a bad price and a bad barcode on every row (`break-catalog.ts`), kept beside it. */
+async function ensureBrokenCsv(csv: string): Promise<string> {
+  const broken = csv.replace(/\.csv$/, '-broken.csv');
+  const marker = `${broken}.json`;
+  try {
+    const made = JSON.parse(await readFile(marker, 'utf8')) as { version: number };
+    if (made.version === GENERATOR_VERSION) return broken;
+  } catch {
+    // Not made yet.
+  }
+  log(`breaking every row of ${csv}…`);
+  await spawnMeasurement<{ rows: number; ms: number }>('break-catalog.ts', [csv, broken]);
+  await writeFile(marker, JSON.stringify({ version: GENERATOR_VERSION }));
+  return broken;
+}
+
 async function repeat(label: string, times: number, run: (index: number) => Promise<Measurement>): Promise<Measurement[]> {
   const results: Measurement[] = [];
   for (let i = 0; i < times; i++) {
@@ -120,6 +136,10 @@ async function measureCatalogs(): Promise<CatalogResult[]> {
       const validateCopy = await repeat('validate, annotated copy', times, () =>
         withStateDir((dir) => spawnMeasurement<Measurement>('measure-validate.ts', [file, MAPPING, dir, 'always'])),
       );
+      // Every row wrong (CSV only): the issue spill's case, against the clean runs above.
+      const broken = format === 'csv' ? await ensureBrokenCsv(catalog.csv) : undefined;
+      const validateBroken =
+        broken === undefined ? undefined : await repeat('validate, every row wrong', times, () => withStateDir((dir) => spawnMeasurement<Measurement>('measure-validate.ts', [broken, MAPPING, dir])));
       results.push({
         format,
         rows,
@@ -130,6 +150,7 @@ async function measureCatalogs(): Promise<CatalogResult[]> {
         reader,
         validate,
         validateCopy,
+        ...(validateBroken === undefined ? {} : { validateBroken }),
       });
     }
   }

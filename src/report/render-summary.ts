@@ -98,6 +98,9 @@ export function renderSummary(summary: RunSummary, options: RenderSummaryOptions
   }
 
   if (options.reportDir !== undefined) lines.push('', `Report: ${options.reportDir}`);
+  if (options.reportDir !== undefined && summary.issueList !== undefined && !summary.issueList.complete) {
+    lines.push(`Every issue, one JSON a line: ${summary.issueList.file} (summary.json lists the first ${summary.issueList.examplesPerCode} of each code)`);
+  }
   if (options.annotatedSkipped === true) lines.push('No annotated copy: every row is clean (--annotated-copy always writes one anyway).');
   return lines.join('\n');
 }

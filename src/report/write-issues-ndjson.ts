@@ -73,7 +73,8 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     const emitRow = async (row: { issue: Issue; json: string }[]): Promise<void> => {
       if (row.length > 1) row.sort((a, b) => compareIssues(a.issue, b.issue));
       for (const { issue, json } of row) {
-        while (next < others.length && compareIssues(others[next] as Issue, issue) <= 0) await emit(others[next++] as Issue);
+        // On a tie the row issue goes first, as the one sort of the whole list did.
+        while (next < others.length && compareIssues(others[next] as Issue, issue) < 0) await emit(others[next++] as Issue);
         await emit(issue, json);
       }
     };

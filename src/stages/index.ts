@@ -1,6 +1,8 @@
 /** Public API of the dry stages: row mapping and validation, product assembly, batching. */
 export { createRowMapper } from './create-row-mapper.js';
 export type { RowMapper, RowMapperOptions, RowMapResult } from './create-row-mapper.js';
+export { FIELD_RULES, compileRowRules, RowContext } from './rules/index.js';
+export type { AttributePlan, ColumnSlot, CompiledRules, FieldRule, ResolvedColumn, RuleFactory, RuleSetup } from './rules/index.js';
 export type { MappedRow, MappedProductFields, MappedSkuFields, CellLocation, FieldName } from './mapped-row.js';
 export { createProductAssembler, buildAssembledProduct, DEFAULT_CLOSE_WINDOW } from './assemble-products.js';
 export type { ProductAssembler, ProductAssemblerOptions } from './assemble-products.js';

@@ -14,7 +14,7 @@ import { toStateError } from './store-context.js';
 export interface IssueSpill {
   /** Adds an issue of source row `row`. */
   add(row: number, issue: Issue): void;
-  /** Every issue of one row, in the order added. */
+  /** Every issue of one row, in the order added (do not change the list: asking again for the same row gives the same one). */
   issuesOf(row: number): Issue[];
   /** Removes the issues of `row` that `predicate` picks; returns them. */
   remove(row: number, predicate: (issue: Issue) => boolean): Issue[];
@@ -49,30 +49,69 @@ export function openIssueSpill(path: string): IssueSpill {
   const selectRow = db.prepare<[number], { seq: number; json: string }>('SELECT seq, json FROM issues WHERE row = ? ORDER BY seq');
   const deleteOne = db.prepare<[number, number]>('DELETE FROM issues WHERE row = ? AND seq = ?');
   const selectAll = db.prepare<[], { row: number; json: string }>('SELECT row, json FROM issues ORDER BY row, seq');
+  const selectFrom = db.prepare<[number], { row: number; json: string }>('SELECT row, json FROM issues WHERE row >= ? ORDER BY row, seq');
   const insertMany = db.transaction((batch: readonly (readonly [number, number, string])[]) => {
     for (const [row, seq, json] of batch) insert.run(row, seq, json);
   });
   let pending: [number, number, string][] = [];
   let seq = 0;
   let count = 0;
+  // The report reads rows in order (the annotated copy and rejected-rows.csv each ask for the same
+  // row): one cursor walks the table forward instead of a query per row, and the last row's
+  // answer is kept. Any write, or a row before the cursor, closes it (SQLite allows no write while
+  // a statement of the connection is reading).
+  let cursor: IterableIterator<{ row: number; json: string }> | undefined;
+  let ahead: { row: number; json: string } | undefined;
+  let cursorRow = -1;
+  let lastRow = -1;
+  let lastIssues: Issue[] = [];
+  const closeCursor = (): void => {
+    cursor?.return?.();
+    cursor = undefined;
+    ahead = undefined;
+    lastRow = -1;
+    lastIssues = [];
+  };
+  const advance = (): void => {
+    const next = cursor?.next();
+    ahead = next === undefined || next.done === true ? undefined : next.value;
+  };
   const flush = (): void => {
     if (pending.length === 0) return;
+    closeCursor();
     insertMany(pending);
     pending = [];
   };
 
   return {
     add(row, issue) {
+      if (row === lastRow) closeCursor();
       pending.push([row, seq++, JSON.stringify(issue)]);
       count += 1;
       if (pending.length >= BATCH) flush();
     },
     issuesOf(row) {
       flush();
-      return selectRow.all(row).map((entry) => JSON.parse(entry.json) as Issue);
+      if (row === lastRow) return lastIssues;
+      if (cursor === undefined || row < cursorRow) {
+        closeCursor();
+        cursor = selectFrom.iterate(row);
+        advance();
+      }
+      cursorRow = row;
+      while (ahead !== undefined && ahead.row < row) advance();
+      const issues: Issue[] = [];
+      while (ahead !== undefined && ahead.row === row) {
+        issues.push(JSON.parse(ahead.json) as Issue);
+        advance();
+      }
+      lastRow = row;
+      lastIssues = issues;
+      return issues;
     },
     remove(row, predicate) {
       flush();
+      closeCursor();
       const removed: Issue[] = [];
       for (const entry of selectRow.all(row)) {
         const issue = JSON.parse(entry.json) as Issue;
@@ -85,10 +124,12 @@ export function openIssueSpill(path: string): IssueSpill {
     },
     *iterate() {
       flush();
+      closeCursor();
       for (const entry of selectAll.iterate()) yield { row: entry.row, issue: JSON.parse(entry.json) as Issue };
     },
     size: () => count,
     close() {
+      closeCursor();
       pending = [];
       if (db.open) db.close();
       rmSync(path, { force: true });

@@ -28,6 +28,7 @@ import { processWatchFile } from './process-watch-file.js';
 import type { WatchFileContext } from './process-watch-file.js';
 import type { WatchFileRecord, WatchLogRecord, WatchNoticeEvent } from './render-watch-log.js';
 import { buildClaimedMarkerName, buildWatchFolders, createWatchFolders } from './watch-folders.js';
+import type { WatchFolders } from './watch-folders.js';
 
 /** Options of `runWatch`. */
 export interface WatchOptions {
@@ -91,61 +92,12 @@ export async function runWatch(options: WatchOptions, deps: Deps): Promise<Watch
   await loadMapping(mappingPath, deps);
   await createWatchFolders(folders);
 
-  const notice = (event: WatchNoticeEvent, level: WatchLogRecord['level'], message: string, data?: Record<string, unknown>): void =>
+  const notice: Notice = (event, level, message, data) =>
     options.onLog({ time: deps.now().toISOString(), level, event, message, ...(data ? { data } : {}) });
 
-  const staleMs = options.lockStaleMs ?? DEFAULT_LOCK_STALE_MS;
   const isAlive = options.isAlive ?? isProcessAlive;
-  const lock: LockHandle = acquireLock(folders.lock, {
-    staleMs,
-    now: deps.now,
-    pid: options.pid,
-    isAlive,
-    purpose: `watch ${folders.inbox}`,
-  });
-  notice('lock', 'info', `lock taken: ${folders.lock}`, { lock: folders.lock, pid: options.pid });
-
-  // `stop` ends the watch and interrupts the import in flight: a stop request, or a lost lock.
-  const stop = new AbortController();
-  const ended = new AbortController();
-  const onStopRequest = (): void => {
-    if (!stop.signal.aborted) notice('stopping', 'info', 'stop requested: no new files are taken; the import in flight keeps its journal');
-    stop.abort(deps.signal?.reason);
-  };
-  if (deps.signal?.aborted) onStopRequest();
-  else deps.signal?.addEventListener('abort', onStopRequest, { once: true });
-
-  let lockLost = false;
-  const onLockLost = (error: unknown): void => {
-    lockLost = true;
-    notice('error', 'error', `${(error as Error).message}; stopping`);
-    stop.abort(error);
-  };
-  /**
-   * Whether the lock is still ours, checked before every file: if it was deleted or taken over,
-   * another watcher may be running, and it must not find the same file in `processing/`.
-   */
-  const holdsLock = (): boolean => {
-    if (stop.signal.aborted) return false;
-    try {
-      lock.refresh();
-      return true;
-    } catch (error) {
-      onLockLost(error);
-      return false;
-    }
-  };
-  const refresher = (async () => {
-    const signal = AbortSignal.any([stop.signal, ended.signal]);
-    while (!signal.aborted) {
-      try {
-        await deps.sleep(Math.max(10, Math.floor(staleMs / 4)), signal);
-      } catch {
-        return;
-      }
-      if (!holdsLock()) return;
-    }
-  })();
+  const keeper = keepWatchLock(folders, { ...options, isAlive }, deps, notice);
+  const { stop, holdsLock } = keeper;
 
   const settings: ResolvedSettings = {
     ...options.settings,
@@ -162,52 +114,11 @@ export async function runWatch(options: WatchOptions, deps: Deps): Promise<Watch
     deps: { ...deps, signal: stop.signal },
   };
 
-  const files: WatchFileRecord[] = [];
-  let worst = 0;
-  let interruptedImport = false;
-  const retryAt = new Map<string, number>();
-  const attempts = new Map<string, number>();
+  const tracker = createFileTracker(options, fileContext, deps);
+  const { retryAt } = tracker;
   const announced = new Set<string>();
   const stableMs = Math.max(0, options.stableSeconds * 1000);
-  const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
   let stability: StabilityState = new Map();
-
-  const handle = async (name: string): Promise<void> => {
-    let record: WatchFileRecord | undefined;
-    try {
-      record = await processWatchFile(name, fileContext);
-    } catch (error) {
-      record = {
-        time: deps.now().toISOString(),
-        level: 'error',
-        event: 'file',
-        file: name,
-        sha256: null,
-        outcome: 'retry',
-        exitCode: 3,
-        runId: null,
-        counts: null,
-        reportDir: null,
-        path: join(folders.processing, name),
-        error: (error as Error).message,
-      };
-    }
-    if (record === undefined) return;
-    options.onLog(record);
-    files.push(record);
-    if (files.length > KEPT_RECORDS && !options.once) files.shift();
-    worst = Math.max(worst, record.exitCode);
-    if (record.outcome === 'interrupted') interruptedImport = true;
-    if (record.outcome === 'retry') {
-      const n = (attempts.get(name) ?? 0) + 1;
-      attempts.set(name, n);
-      // `once` never tries a file twice: the next run does.
-      retryAt.set(name, options.once ? Number.POSITIVE_INFINITY : deps.now().getTime() + Math.min(retryDelayMs * 2 ** (n - 1), MAX_RETRY_DELAY_MS));
-    } else {
-      attempts.delete(name);
-      retryAt.delete(name);
-    }
-  };
 
   notice('started', 'info', `watching ${folders.inbox} (${options.once ? 'once' : `every ${options.pollIntervalMs} ms`}; ${options.markerMode ? 'files are taken when NAME.ok is present' : `files are taken after ${options.stableSeconds} s unchanged`})`, {
     inbox: folders.inbox,
@@ -243,39 +154,19 @@ export async function runWatch(options: WatchOptions, deps: Deps): Promise<Watch
       for (const name of plan.finish) {
         if (!holdsLock()) break;
         if (!retryAt.has(name)) notice('recover', 'info', `finishing ${name}, left in processing/ by an earlier run`, { file: name });
-        await handle(name);
+        await tracker.handle(name);
         acted = true;
       }
       for (const file of plan.take) {
         if (!holdsLock()) break;
-        // The plan is as old as the last import: take the file only if it is still as it was seen.
-        const now = await loadFileSnapshot(folders.inbox, file.name);
-        if (now === undefined || now.size !== file.size || now.mtimeMs !== file.mtimeMs) continue;
-        if (options.markerMode) {
-          const claimedMarker = await claimFile(join(folders.inbox, `${file.name}${MARKER_SUFFIX}`), join(folders.processing, buildClaimedMarkerName(file.name)));
-          if (!claimedMarker) continue;
-        }
-        if (!(await claimFile(join(folders.inbox, file.name), join(folders.processing, file.name)))) {
-          // The file went away after its marker was claimed: the marker must not vouch for a later file of that name.
-          if (options.markerMode) await rm(join(folders.processing, buildClaimedMarkerName(file.name)), { force: true });
-          continue;
-        }
+        if (!(await takeFile(file, folders, options.markerMode))) continue;
         announced.delete(file.name);
-        await handle(file.name);
+        await tracker.handle(file.name);
         acted = true;
       }
 
       if (options.once && !acted) {
-        // A file untouched since it was first seen is complete once its quiet period ends: always wait
-        // for it. A file seen changing gets until `waitUntil`, then it is left for the next run.
-        const beforeDeadline = deps.now().getTime() < waitUntil;
-        const stillComing =
-          !options.markerMode &&
-          plan.waiting.some((name) => {
-            const entry = stability.get(name);
-            return entry !== undefined && (checkSettling(entry) || beforeDeadline);
-          });
-        if (!stillComing) {
+        if (!isStillComing(plan.waiting, stability, options.markerMode, deps.now().getTime() < waitUntil)) {
           if (plan.waiting.length > 0) notice('waiting', 'info', `left for the next run: ${plan.waiting.join(', ')} (${options.markerMode ? 'no .ok marker' : 'still being written'})`, { files: plan.waiting });
           break;
         }
@@ -283,16 +174,181 @@ export async function runWatch(options: WatchOptions, deps: Deps): Promise<Watch
       if (!acted && !(await pause(deps, options.pollIntervalMs, stop.signal))) break;
     }
   } finally {
-    ended.abort();
-    await refresher;
-    deps.signal?.removeEventListener('abort', onStopRequest);
-    lock.release();
+    await keeper.release();
   }
 
   const stopped = stop.signal.aborted;
-  const exitCode = lockLost ? 3 : options.once ? (stopped ? Math.max(worst, 130) : worst) : interruptedImport ? 130 : 0;
+  const { worst, interruptedImport, files } = tracker;
+  const exitCode = keeper.lockLost() ? 3 : options.once ? (stopped ? Math.max(worst(), 130) : worst()) : interruptedImport() ? 130 : 0;
   notice('stopped', 'info', `stopped (exit ${exitCode})`, { exitCode, files: files.length });
   return { exitCode, files };
+}
+
+type Notice = (event: WatchNoticeEvent, level: WatchLogRecord['level'], message: string, data?: Record<string, unknown>) => void;
+
+/** The inbox's lock while the watcher runs, and the stop signal it shares with stop requests. */
+interface WatchLockKeeper {
+  /** Aborted by a stop request or a lost lock: ends the watch and interrupts the import in flight. */
+  stop: AbortController;
+  /**
+   * Whether the lock is still ours, checked before every file: if it was deleted or taken over,
+   * another watcher may be running, and it must not find the same file in `processing/`.
+   */
+  holdsLock(): boolean;
+  lockLost(): boolean;
+  /** Stops refreshing and releases the lock. */
+  release(): Promise<void>;
+}
+
+/** Takes the inbox's lock (throws `StateError` when another watcher holds it) and refreshes it 4 times per stale period. */
+function keepWatchLock(folders: WatchFolders, options: WatchOptions, deps: Deps, notice: Notice): WatchLockKeeper {
+  const lockPath = folders.lock;
+  const staleMs = options.lockStaleMs ?? DEFAULT_LOCK_STALE_MS;
+  const lock: LockHandle = acquireLock(lockPath, {
+    staleMs,
+    now: deps.now,
+    pid: options.pid,
+    isAlive: options.isAlive ?? isProcessAlive,
+    purpose: `watch ${folders.inbox}`,
+  });
+  notice('lock', 'info', `lock taken: ${lockPath}`, { lock: lockPath, pid: options.pid });
+
+  const stop = new AbortController();
+  const ended = new AbortController();
+  const onStopRequest = (): void => {
+    if (!stop.signal.aborted) notice('stopping', 'info', 'stop requested: no new files are taken; the import in flight keeps its journal');
+    stop.abort(deps.signal?.reason);
+  };
+  if (deps.signal?.aborted) onStopRequest();
+  else deps.signal?.addEventListener('abort', onStopRequest, { once: true });
+
+  let lost = false;
+  const holdsLock = (): boolean => {
+    if (stop.signal.aborted) return false;
+    try {
+      lock.refresh();
+      return true;
+    } catch (error) {
+      lost = true;
+      notice('error', 'error', `${(error as Error).message}; stopping`);
+      stop.abort(error);
+      return false;
+    }
+  };
+  const refresher = (async () => {
+    const signal = AbortSignal.any([stop.signal, ended.signal]);
+    while (!signal.aborted) {
+      try {
+        await deps.sleep(Math.max(10, Math.floor(staleMs / 4)), signal);
+      } catch {
+        return;
+      }
+      if (!holdsLock()) return;
+    }
+  })();
+  return {
+    stop,
+    holdsLock,
+    lockLost: () => lost,
+    async release() {
+      ended.abort();
+      await refresher;
+      deps.signal?.removeEventListener('abort', onStopRequest);
+      lock.release();
+    },
+  };
+}
+
+/** Imports claimed files one at a time and keeps what the watch needs of their records. */
+interface WatchFileTracker {
+  handle(name: string): Promise<void>;
+  /** The file records (the latest `KEPT_RECORDS` when watching). */
+  files: WatchFileRecord[];
+  /** When a file that failed for a passing reason is tried again (never, with `once`). */
+  retryAt: Map<string, number>;
+  worst(): number;
+  interruptedImport(): boolean;
+}
+
+function createFileTracker(options: WatchOptions, fileContext: WatchFileContext, deps: Deps): WatchFileTracker {
+  const files: WatchFileRecord[] = [];
+  const retryAt = new Map<string, number>();
+  const attempts = new Map<string, number>();
+  const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+  let worst = 0;
+  let interruptedImport = false;
+  return {
+    files,
+    retryAt,
+    worst: () => worst,
+    interruptedImport: () => interruptedImport,
+    async handle(name) {
+      let record: WatchFileRecord | undefined;
+      try {
+        record = await processWatchFile(name, fileContext);
+      } catch (error) {
+        record = {
+          time: deps.now().toISOString(),
+          level: 'error',
+          event: 'file',
+          file: name,
+          sha256: null,
+          outcome: 'retry',
+          exitCode: 3,
+          runId: null,
+          counts: null,
+          reportDir: null,
+          path: join(fileContext.folders.processing, name),
+          error: (error as Error).message,
+        };
+      }
+      if (record === undefined) return;
+      options.onLog(record);
+      files.push(record);
+      if (files.length > KEPT_RECORDS && !options.once) files.shift();
+      worst = Math.max(worst, record.exitCode);
+      if (record.outcome === 'interrupted') interruptedImport = true;
+      if (record.outcome === 'retry') {
+        const n = (attempts.get(name) ?? 0) + 1;
+        attempts.set(name, n);
+        // `once` never tries a file twice: the next run does.
+        retryAt.set(name, options.once ? Number.POSITIVE_INFINITY : deps.now().getTime() + Math.min(retryDelayMs * 2 ** (n - 1), MAX_RETRY_DELAY_MS));
+      } else {
+        attempts.delete(name);
+        retryAt.delete(name);
+      }
+    },
+  };
+}
+
+/** Claims a file the plan takes (with its marker in marker mode); false when it changed or went away since it was seen. */
+async function takeFile(file: { name: string; size: number; mtimeMs: number }, folders: WatchFolders, markerMode: boolean): Promise<boolean> {
+  // The plan is as old as the last import: take the file only if it is still as it was seen.
+  const now = await loadFileSnapshot(folders.inbox, file.name);
+  if (now === undefined || now.size !== file.size || now.mtimeMs !== file.mtimeMs) return false;
+  if (markerMode) {
+    const claimedMarker = await claimFile(join(folders.inbox, `${file.name}${MARKER_SUFFIX}`), join(folders.processing, buildClaimedMarkerName(file.name)));
+    if (!claimedMarker) return false;
+  }
+  if (!(await claimFile(join(folders.inbox, file.name), join(folders.processing, file.name)))) {
+    // The file went away after its marker was claimed: the marker must not vouch for a later file of that name.
+    if (markerMode) await rm(join(folders.processing, buildClaimedMarkerName(file.name)), { force: true });
+    return false;
+  }
+  return true;
+}
+
+/**
+ * `once`: whether to wait on for a file still being written. A file untouched since it was first
+ * seen is complete once its quiet period ends: always wait for it. A file seen changing gets until
+ * the deadline, then it is left for the next run.
+ */
+function isStillComing(waiting: readonly string[], stability: StabilityState, markerMode: boolean, beforeDeadline: boolean): boolean {
+  if (markerMode) return false;
+  return waiting.some((name) => {
+    const entry = stability.get(name);
+    return entry !== undefined && (checkSettling(entry) || beforeDeadline);
+  });
 }
 
 async function checkInbox(inbox: string): Promise<void> {

@@ -37,6 +37,23 @@ describe('the issue spill and issues.ndjson', () => {
     }
   });
 
+  it('answers rows asked in order, out of order and again, and after more issues came', async () => {
+    const dir = await makeTempDir();
+    const spill = openIssueSpill(join(dir, 'issues.sqlite'));
+    try {
+      for (const row of [5, 2, 9, 5]) spill.add(row, makeIssue({ code: `code_${row}`, message: 'm', row }));
+      const codes = (row: number): string[] => spill.issuesOf(row).map((issue) => issue.code);
+      expect([codes(2), codes(3), codes(5), codes(5), codes(9), codes(2)]).toEqual([['code_2'], [], ['code_5', 'code_5'], ['code_5', 'code_5'], ['code_9'], ['code_2']]);
+      spill.add(2, makeIssue({ code: 'late', message: 'm', row: 2 }));
+      expect(codes(2)).toEqual(['code_2', 'late']);
+      expect(spill.remove(5, (issue) => issue.code === 'code_5')).toHaveLength(2);
+      expect([codes(5), codes(9)]).toEqual([[], ['code_9']]);
+      expect([...spill.iterate()].map((entry) => entry.row)).toEqual([2, 2, 9]);
+    } finally {
+      spill.close();
+    }
+  });
+
   it('writes every issue in summary order, drops repeats, and keeps a bounded number of examples per code', async () => {
     const dir = await makeTempDir();
     const rows = [];
