@@ -55,6 +55,9 @@ export { TO_FIX_HEADERS } from './xlsx-patch/to-fix-sheet-xml.js';
 /** Name of the sheet that lists every issue. */
 export const TO_FIX_SHEET = 'To fix';
 
+/** Rows of a worksheet (Excel's limit). */
+const MAX_SHEET_ROWS = 1_048_576;
+
 /** Default of `maxNotes`. */
 export const DEFAULT_MAX_NOTES = 5000;
 
@@ -329,6 +332,7 @@ async function rewriteSheet(
   const toFixStyles = { header: plan.styles.toolStyle('bold'), error: plan.styles.toolStyle('fill-error') };
   await toFix.write(buildToFixHead(toFixStyles));
   let toFixRow = 1;
+  let toFixLeftOut = 0;
   const formats = new Map<number, string | undefined>();
   const rewriter = createSheetRowsRewriter({
     file: source.path,
@@ -351,6 +355,11 @@ async function rewriteSheet(
     hasSellerNote: (ref) => plan.existingNotes?.notes.sellerRefs.has(ref) === true,
     onDataRow: options.onDataRow,
     onIssue: async (line) => {
+      // A sheet has 1,048,576 rows at most: issues past that are in `_errors` and summary.json only.
+      if (toFixRow >= MAX_SHEET_ROWS) {
+        toFixLeftOut += 1;
+        return;
+      }
       toFixRow += 1;
       await toFix.write(buildToFixRow(toFixRow, line, toFixStyles));
     },
@@ -374,6 +383,16 @@ async function rewriteSheet(
     xml?.destroy();
   }
   if (rows === undefined) throw new InternalError('the sheet rewrite ended without its tail');
+  if (toFixLeftOut > 0) {
+    rows.warnings.push({
+      code: 'to_fix_sheet_full',
+      severity: 'warning',
+      stage: 'read',
+      file: source.path,
+      sheet: plan.toFixName,
+      message: `the "${plan.toFixName}" sheet is full (${MAX_SHEET_ROWS.toLocaleString('en-US')} rows, Excel's limit): ${toFixLeftOut} more issue(s) are in the _errors column and summary.json only`,
+    });
+  }
   await stream.end();
   await toFix.write(buildToFixTail());
   return rows;
