@@ -7,6 +7,7 @@ import { ANNOTATION_HEADERS } from '../../src/report/annotation-columns.js';
 import type { RowOutcome } from '../../src/report/report-types.js';
 import type { TextRow } from '../../src/report/write-annotated-csv.js';
 import { ANNOTATION_FILLS, writeAnnotatedWorkbook } from '../../src/report/write-annotated-workbook.js';
+import { limitCellText, MAX_CELL_TEXT } from '../../src/report/xlsx-patch/limit-cell-text.js';
 import { loadZipDirectory, loadZipEntryText } from '../../src/sources/zip-directory.js';
 import { buildStoredZip, buildXlsxParts } from '../fuzz/build-xlsx-bytes.js';
 import { makeHeader, makeInfo, makeIssue, makeOutcomeOf, makeTempDir } from './report-builders.js';
@@ -312,5 +313,17 @@ describe('writeAnnotatedWorkbook on any sheet the reader accepts', () => {
     await workbook.xlsx.readFile(outPath);
     const sheet = workbook.getWorksheet('Товары')!;
     expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(['A-1', 1, 'заметка', undefined, 5]);
+  });
+});
+
+describe('limitCellText', () => {
+  it('cuts a text longer than a cell holds, saying so, never inside a surrogate pair', () => {
+    expect(limitCellText('short')).toBe('short');
+    const long = limitCellText('я'.repeat(40_000));
+    expect(long).toHaveLength(MAX_CELL_TEXT);
+    expect(long.endsWith('(cut at the length a cell holds; every issue is in summary.json)')).toBe(true);
+    const emoji = limitCellText('😀'.repeat(20_000));
+    expect(emoji.length).toBeLessThanOrEqual(MAX_CELL_TEXT);
+    expect(emoji).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 });

@@ -23,6 +23,7 @@ import type { StylePatch, ToolStyle } from './patch-styles.js';
 import { columnLetters, parseColumn, readCellValue, readRowCells, readRowShape, type RowCell, type RowShape } from './row-cells.js';
 import { rewriteSheetHead } from './rewrite-sheet-head.js';
 import type { ToFixLine } from './to-fix-sheet-xml.js';
+import { limitCellText } from './limit-cell-text.js';
 import { escapeXmlText, readAttribute, removeAttribute, setAttribute } from './xml-markup.js';
 
 /** Last column of a worksheet (XFD). */
@@ -164,7 +165,7 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
     const values = buildAnnotationValues(outcome, '\n');
     const ref = (offset: number): string => `${annotationLetters[offset]}${rowNumber}`;
     const extras: Extra[] = [{ column: firstColumn, xml: inlineCell(prefix, ref(0), values._status, toolStyle(statusStyle(outcome.status))) }];
-    if (values._errors !== '') extras.push({ column: firstColumn + 1, xml: inlineCell(prefix, ref(1), neutralizeFormula(values._errors), toolStyle('errors')) });
+    if (values._errors !== '') extras.push({ column: firstColumn + 1, xml: inlineCell(prefix, ref(1), limitCellText(neutralizeFormula(values._errors)), toolStyle('errors')) });
     [values._product_id, values._sku_id, values._job_id].forEach((id, offset) => {
       if (id !== null) extras.push({ column: firstColumn! + 2 + offset, xml: `<${prefix}c r="${ref(2 + offset)}"><${prefix}v>${id}</${prefix}v></${prefix}c>` });
     });
@@ -241,7 +242,7 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
       const ref = `${columnLetters(column)}${rowNumber}`;
       if (result.notes.length < options.maxNotes && options.hasSellerNote?.(ref) !== true) {
         // Notes are never evaluated, so they keep the exact text.
-        result.notes.push({ row: rowNumber, column, ref, text: list.map((issue) => renderIssueText(issue, { column: false })).join('\n') });
+        result.notes.push({ row: rowNumber, column, ref, text: limitCellText(list.map((issue) => renderIssueText(issue, { column: false })).join('\n')) });
       }
     }
     result.highlightedCells += byColumn.size;

@@ -4,6 +4,7 @@
  * is an inline string cell: never a formula.
  */
 import { neutralizeFormula } from '../neutralize-formula.js';
+import { limitCellText } from './limit-cell-text.js';
 import { columnLetters } from './row-cells.js';
 import { escapeXmlText } from './xml-markup.js';
 
@@ -42,7 +43,7 @@ export function buildToFixRow(rowNumber: number, line: ToFixLine, styles: ToFixS
     if (text === '') return;
     const index = offset + 1;
     const style = index === 4 && text === 'error' ? styles.error : undefined;
-    cells.push(inlineCell(`${LETTERS[index]}${rowNumber}`, neutralizeFormula(text), style));
+    cells.push(inlineCell(`${LETTERS[index]}${rowNumber}`, limitCellText(neutralizeFormula(text)), style));
   });
   return `<row r="${rowNumber}">${cells.join('')}</row>`;
 }
