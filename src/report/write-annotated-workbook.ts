@@ -333,6 +333,7 @@ async function rewriteSheet(
   await toFix.write(buildToFixHead(toFixStyles));
   let toFixRow = 1;
   let toFixLeftOut = 0;
+  const cursor = createOutcomeCursor(options);
   const formats = new Map<number, string | undefined>();
   const rewriter = createSheetRowsRewriter({
     file: source.path,
@@ -349,7 +350,7 @@ async function rewriteSheet(
     },
     date1904: source.date1904,
     styles: plan.styles,
-    outcomeFor: createOutcomeCursor(options),
+    outcomeFor: (row) => cursor.outcomeFor(row),
     prefixFormulaText: options.prefixFormulaText === true,
     maxNotes: plan.notesAllowed ? (options.maxNotes ?? DEFAULT_MAX_NOTES) : 0,
     hasSellerNote: (ref) => plan.existingNotes?.notes.sellerRefs.has(ref) === true,
@@ -381,6 +382,7 @@ async function rewriteSheet(
     throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt or truncated (${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
   } finally {
     xml?.destroy();
+    await cursor.close();
   }
   if (rows === undefined) throw new InternalError('the sheet rewrite ended without its tail');
   if (toFixLeftOut > 0) {
@@ -427,21 +429,36 @@ async function finishPackage(source: SourceWorkbook, plan: PackagePlan, output: 
 }
 
 /** The outcome of each data row, asked in sheet order: from `outcomeOf`, or walking `outcomes` (in row order) alongside. */
-function createOutcomeCursor(options: WriteAnnotatedWorkbookOptions): (row: number) => Promise<RowOutcome | undefined> {
+interface OutcomeCursor {
+  outcomeFor(row: number): Promise<RowOutcome | undefined>;
+  /** Lets go of the iterable (a file read back, say) when the copy ends early. */
+  close(): Promise<void>;
+}
+
+function createOutcomeCursor(options: WriteAnnotatedWorkbookOptions): OutcomeCursor {
   const { outcomeOf, outcomes } = options;
-  if (outcomeOf !== undefined) return (row) => Promise.resolve(outcomeOf(row));
+  if (outcomeOf !== undefined) return { outcomeFor: (row) => Promise.resolve(outcomeOf(row)), close: () => Promise.resolve() };
   if (outcomes === undefined) throw new InternalError('writeAnnotatedWorkbook needs outcomeOf or outcomes');
-  const iterator = Symbol.asyncIterator in outcomes ? outcomes[Symbol.asyncIterator]() : (outcomes as Iterable<RowOutcome>)[Symbol.iterator]();
+  const iterator: AsyncIterator<RowOutcome> | Iterator<RowOutcome> =
+    Symbol.asyncIterator in outcomes ? outcomes[Symbol.asyncIterator]() : (outcomes as Iterable<RowOutcome>)[Symbol.iterator]();
   let current: RowOutcome | undefined;
   let finished = false;
-  return async (row) => {
-    // A row stored out of order (below one already passed) finds no outcome: the walk only goes forward.
-    while (!finished && (current === undefined || current.row < row)) {
-      const next = await iterator.next();
-      if (next.done === true) finished = true;
-      else current = next.value;
-    }
-    return current?.row === row ? current : undefined;
+  return {
+    async outcomeFor(row) {
+      // A row stored out of order (below one already passed) finds no outcome: the walk only goes forward.
+      while (!finished && (current === undefined || current.row < row)) {
+        const next = await iterator.next();
+        if (next.done === true) finished = true;
+        else current = next.value;
+      }
+      return current?.row === row ? current : undefined;
+    },
+    async close() {
+      if (!finished) {
+        finished = true;
+        await iterator.return?.();
+      }
+    },
   };
 }
 

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { stat, writeFile } from 'node:fs/promises';
+import { readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { SourceReadError } from '../../src/core/errors.js';
 import { ANNOTATION_HEADERS } from '../../src/report/annotation-columns.js';
 import type { RowOutcome } from '../../src/report/report-types.js';
 import type { TextRow } from '../../src/report/write-annotated-csv.js';
@@ -325,5 +326,30 @@ describe('limitCellText', () => {
     const emoji = limitCellText('😀'.repeat(20_000));
     expect(emoji.length).toBeLessThanOrEqual(MAX_CELL_TEXT);
     expect(emoji).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+});
+
+describe('writeAnnotatedWorkbook on a broken sheet', () => {
+  it('fails with a SourceReadError naming the file and sheet, and leaves no partial copy or temp file behind', async () => {
+    const dir = await makeTempDir();
+    const sourcePath = join(dir, 'broken.xlsx');
+    const parts = buildXlsxParts([['Артикул', 'Цена'], ['A-1', 1], ['A-2', 2]]);
+    parts['xl/worksheets/sheet1.xml'] = (parts['xl/worksheets/sheet1.xml'] as string).replace(/<row r="3">.*$/, '<row r="3"><c r="A3"');
+    await writeFile(sourcePath, buildStoredZip(parts));
+    let closed = false;
+    async function* outcomes(): AsyncGenerator<RowOutcome> {
+      try {
+        yield { row: 2, status: 'valid', issues: [] };
+        yield { row: 3, status: 'valid', issues: [] };
+      } finally {
+        closed = true;
+      }
+    }
+    const error = await writeAnnotatedWorkbook({ sourcePath, outPath: join(dir, 'annotated.xlsx'), info: oddInfo, outcomes: outcomes() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SourceReadError);
+    expect((error as SourceReadError).message).toMatch(/broken\.xlsx: the workbook is corrupt or truncated \(the sheet ends inside a row/);
+    expect((error as SourceReadError).sheet).toBe('Товары');
+    expect(await readdir(dir)).toEqual(['broken.xlsx']);
+    expect(closed).toBe(true);
   });
 });
