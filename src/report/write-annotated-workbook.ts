@@ -41,7 +41,9 @@ import {
   findRelationshipTargets,
   pickFreeName,
   relationshipsPartOf,
-  RELATIONSHIP_TYPES,
+  detectNamespaces,
+  relationshipTypes,
+  type PackageNamespaces,
   resolveTarget,
 } from './xlsx-patch/patch-package-parts.js';
 import { createStylePatch, type StylePatch } from './xlsx-patch/patch-styles.js';
@@ -158,6 +160,8 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
 
 /** What changes in the package, decided before the sheet is streamed. */
 interface PackagePlan {
+  namespaces: PackageNamespaces;
+  types: ReturnType<typeof relationshipTypes>;
   toFixName: string;
   toFixPart: string;
   /** New texts of parts replaced whole, by zip name. */
@@ -196,7 +200,9 @@ async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
   if (typesEntry === undefined) return corrupt('it has no [Content_Types].xml');
   let contentTypes = await text(typesEntry);
   const stylesXml = source.stylesEntry === undefined ? undefined : await text(source.stylesEntry);
-  const styles = createStylePatch(stylesXml);
+  const namespaces = detectNamespaces(source.workbookXml, source.relsXml);
+  const types = relationshipTypes(namespaces);
+  const styles = createStylePatch(stylesXml, namespaces.main);
   const sheetPart = source.entry.name;
   const sheetRelsPart = relationshipsPartOf(sheetPart);
   const sheetRelsEntry = entries.get(sheetRelsPart);
@@ -207,8 +213,8 @@ async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
   let commentsPart = pickFreeName((name) => entries.has(name), (n) => `xl/comments${n}.xml`);
   let vmlPart = pickFreeName((name) => entries.has(name), (n) => `xl/drawings/vmlDrawing${n}.vml`);
   let existingNotes: PackagePlan['existingNotes'];
-  const commentTargets = sheetRelsXml === undefined ? [] : findRelationshipTargets(sheetRelsXml, RELATIONSHIP_TYPES.comments);
-  const vmlTargets = sheetRelsXml === undefined ? [] : findRelationshipTargets(sheetRelsXml, RELATIONSHIP_TYPES.vmlDrawing);
+  const commentTargets = sheetRelsXml === undefined ? [] : findRelationshipTargets(sheetRelsXml, types.comments);
+  const vmlTargets = sheetRelsXml === undefined ? [] : findRelationshipTargets(sheetRelsXml, types.vmlDrawing);
   let notesAllowed = commentTargets.length === 0 && vmlTargets.length === 0;
   if (commentTargets.length === 1 && vmlTargets.length === 1) {
     // Notes already there (the seller's, or ours from an earlier run): merged, in the same parts.
@@ -244,19 +250,21 @@ async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
     toFixPart = earlier.part;
   } else {
     toFixPart = pickFreeName((name) => entries.has(name), (n) => `xl/worksheets/sheet${n}.xml`);
-    const rels = addRelationship(source.relsXml, RELATIONSHIP_TYPES.worksheet, toFixPart.slice('xl/'.length));
+    const rels = addRelationship(source.relsXml, types.worksheet, toFixPart.slice('xl/'.length));
     replaced.set(source.relsEntry.name, rels.xml);
-    replaced.set(source.workbookEntry.name, addWorkbookSheet(source.workbookXml, toFixName, rels.id));
+    replaced.set(source.workbookEntry.name, addWorkbookSheet(source.workbookXml, toFixName, rels.id, namespaces.relationships));
     contentTypes = addContentOverride(contentTypes, `/${toFixPart}`, CONTENT_TYPES.worksheet);
   }
   deferred.add(toFixPart);
   if (styles.created) {
-    const rels = addRelationship(replaced.get(source.relsEntry.name) ?? source.relsXml, RELATIONSHIP_TYPES.styles, 'styles.xml');
+    const rels = addRelationship(replaced.get(source.relsEntry.name) ?? source.relsXml, types.styles, 'styles.xml');
     replaced.set(source.relsEntry.name, rels.xml);
     contentTypes = addContentOverride(contentTypes, '/xl/styles.xml', CONTENT_TYPES.styles);
   }
 
   return {
+    namespaces,
+    types,
     toFixName,
     toFixPart,
     replaced,
@@ -330,7 +338,7 @@ async function rewriteSheet(
   const { info } = options;
   const stream = await output.openEntry(source.entry.name);
   const toFixStyles = { header: plan.styles.toolStyle('bold'), error: plan.styles.toolStyle('fill-error') };
-  await toFix.write(buildToFixHead(toFixStyles));
+  await toFix.write(buildToFixHead(toFixStyles, plan.namespaces));
   let toFixRow = 1;
   let toFixLeftOut = 0;
   const cursor = createOutcomeCursor(options);
@@ -365,6 +373,7 @@ async function rewriteSheet(
       await toFix.write(buildToFixRow(toFixRow, line, toFixStyles));
     },
     emit: (text) => stream.write(text),
+    relationshipsNs: plan.namespaces.relationships,
   });
   let xml: Readable | undefined;
   let rows: SheetRowsResult | undefined;
@@ -403,8 +412,8 @@ async function rewriteSheet(
 /** Relates the comments and their drawing to the sheet; returns the drawing's relationship id. */
 function addNotesRelationships(plan: PackagePlan): string {
   const fromSheet = (part: string): string => `../${part.slice('xl/'.length)}`;
-  const comments = addRelationship(plan.sheetRelsXml, RELATIONSHIP_TYPES.comments, fromSheet(plan.commentsPart));
-  const vml = addRelationship(comments.xml, RELATIONSHIP_TYPES.vmlDrawing, fromSheet(plan.vmlPart));
+  const comments = addRelationship(plan.sheetRelsXml, plan.types.comments, fromSheet(plan.commentsPart));
+  const vml = addRelationship(comments.xml, plan.types.vmlDrawing, fromSheet(plan.vmlPart));
   plan.sheetRelsXml = vml.xml;
   plan.replaced.set(plan.sheetRelsPart, vml.xml);
   plan.contentTypes = addContentDefault(addContentOverride(plan.contentTypes, `/${plan.commentsPart}`, CONTENT_TYPES.comments), 'vml', CONTENT_TYPES.vmlDrawing);
@@ -417,7 +426,7 @@ async function finishPackage(source: SourceWorkbook, plan: PackagePlan, output: 
     await output.addEntry(plan.commentsPart, plan.existingNotes.notes.mergeComments(rows.notes));
     await output.addEntry(plan.vmlPart, plan.existingNotes.notes.mergeVml(plan.existingNotes.vml, rows.notes, plan.firstVmlBlock));
   } else if (rows.notes.length > 0) {
-    await output.addEntry(plan.commentsPart, buildCommentsXml(rows.notes));
+    await output.addEntry(plan.commentsPart, buildCommentsXml(rows.notes, plan.namespaces.main));
     await output.addEntry(plan.vmlPart, buildNotesVml(rows.notes, plan.firstVmlBlock));
   }
   await output.addEntry(source.stylesEntry?.name ?? 'xl/styles.xml', plan.styles.render());

@@ -329,6 +329,32 @@ describe('limitCellText', () => {
   });
 });
 
+describe('writeAnnotatedWorkbook on a Strict Open XML workbook', () => {
+  it('writes the parts it adds in the strict namespaces, so that they match the rest', async () => {
+    const dir = await makeTempDir();
+    const sourcePath = join(dir, 'strict.xlsx');
+    const parts = buildXlsxParts([['Артикул', 'Цена'], ['A-1', 'abc']]);
+    for (const [name, text] of Object.entries(parts)) {
+      parts[name] = (text as string)
+        .replaceAll('http://schemas.openxmlformats.org/spreadsheetml/2006/main', 'http://purl.oclc.org/ooxml/spreadsheetml/main')
+        .replaceAll('http://schemas.openxmlformats.org/officeDocument/2006/relationships', 'http://purl.oclc.org/ooxml/officeDocument/relationships');
+    }
+    await writeFile(sourcePath, buildStoredZip(parts));
+    const outPath = join(dir, 'annotated.xlsx');
+    const outcomes: RowOutcome[] = [{ row: 2, status: 'invalid', issues: [makeIssue({ code: 'price_not_number', message: 'price must be a number', row: 2, column: 'B' })] }];
+    const result = await writeAnnotatedWorkbook({ sourcePath, outPath, info: oddInfo, outcomeOf: makeOutcomeOf(outcomes) });
+    expect(result).toMatchObject({ notes: 1, issues: 1, warnings: [] });
+    const written = await readParts(outPath);
+    for (const [name, text] of written) {
+      expect(text, name).not.toContain('schemas.openxmlformats.org/spreadsheetml');
+      expect(text, name).not.toContain('schemas.openxmlformats.org/officeDocument');
+    }
+    expect(written.get('xl/_rels/workbook.xml.rels')).toContain('Type="http://purl.oclc.org/ooxml/officeDocument/relationships/worksheet" Target="worksheets/sheet2.xml"');
+    expect(written.get('xl/worksheets/_rels/sheet1.xml.rels')).toContain('Type="http://purl.oclc.org/ooxml/officeDocument/relationships/comments"');
+    expect(written.get('xl/worksheets/sheet2.xml')).toContain('<worksheet xmlns="http://purl.oclc.org/ooxml/spreadsheetml/main"');
+  });
+});
+
 describe('writeAnnotatedWorkbook on a broken sheet', () => {
   it('fails with a SourceReadError naming the file and sheet, and leaves no partial copy or temp file behind', async () => {
     const dir = await makeTempDir();

@@ -29,8 +29,6 @@ import { escapeXmlText, readAttribute, removeAttribute, setAttribute } from './x
 /** Last column of a worksheet (XFD). */
 export const MAX_COLUMN = 16_384;
 
-const RELATIONSHIPS_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-
 /** Widths of the appended columns, in `ANNOTATION_HEADERS` order. */
 const ANNOTATION_WIDTHS = [12, 60, 12, 12, 10];
 
@@ -56,6 +54,8 @@ export interface SheetRowsOptions {
   onIssue: (line: ToFixLine) => Promise<void>;
   /** Where the rewritten XML goes, in order. */
   emit: (text: string) => Promise<void>;
+  /** Namespace of relationship ids in the workbook (transitional or strict). */
+  relationshipsNs: string;
 }
 
 /** Counts and findings of the rewrite. */
@@ -356,7 +356,7 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
         );
       }
       const id = legacyDrawingId(result.notes.length);
-      const drawing = id === undefined ? undefined : `<${prefix}legacyDrawing xmlns:r="${RELATIONSHIPS_NS}" r:id="${id}"/>`;
+      const drawing = id === undefined ? undefined : `<${prefix}legacyDrawing xmlns:r="${options.relationshipsNs}" r:id="${id}"/>`;
       await options.emit(drawing === undefined ? text : insertLegacyDrawing(text, prefix, drawing));
       return result;
     },

@@ -23,13 +23,13 @@ export interface ToFixStyles {
   error: number;
 }
 
-/** Start of the sheet up to and including its header row (row 1, frozen). */
-export function buildToFixHead(styles: ToFixStyles): string {
+/** Start of the sheet up to and including its header row (row 1, frozen), in the workbook's namespaces. */
+export function buildToFixHead(styles: ToFixStyles, namespaces: { main: string; relationships: string }): string {
   const cols = WIDTHS.map((width, index) => `<col min="${index + 1}" max="${index + 1}" width="${width}" customWidth="1"/>`).join('');
   const header = TO_FIX_HEADERS.map((text, index) => inlineCell(`${LETTERS[index]}1`, text, styles.header)).join('');
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-    '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+    `<worksheet xmlns="${namespaces.main}" xmlns:r="${namespaces.relationships}">` +
     '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
     `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`
   );
