@@ -382,7 +382,7 @@ async function rewriteSheet(
     xml.setEncoding('utf8');
     for await (const piece of splitSheetXml(xml as AsyncIterable<string>)) {
       if (piece.kind === 'head') rewriter.head(piece.text, piece.prefix);
-      else if (piece.kind === 'row') await rewriter.row(piece.text);
+      else if (piece.kind === 'rows') for (const text of piece.texts) await rewriter.row(text);
       // A sheet with notes already has its drawing element.
       else rows = await rewriter.tail(piece.text, (notes) => (notes > 0 && plan.existingNotes === undefined ? addNotesRelationships(plan) : undefined));
     }
