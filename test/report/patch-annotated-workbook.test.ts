@@ -129,8 +129,17 @@ describe('writeAnnotatedWorkbook patches the seller workbook', () => {
     expect(other.getCell('B4').isMerged).toBe(true);
 
     if (hasPython()) {
-      const check = execFileSync('python3', ['-c', 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.testzip())', outPath]).toString().trim();
-      expect(check).toBe('None');
+      // Another zip reader checks every CRC, and every XML part (VML included) must be well-formed.
+      const script =
+        'import sys, zipfile, xml.etree.ElementTree as ET\n' +
+        'z = zipfile.ZipFile(sys.argv[1])\n' +
+        'print(z.testzip())\n' +
+        'for name in z.namelist():\n' +
+        '    if name.endswith((".xml", ".rels", ".vml")): ET.fromstring(z.read(name))\n' +
+        'print(len(z.namelist()))\n';
+      const [bad, count] = execFileSync('python3', ['-c', script, outPath]).toString().trim().split('\n');
+      expect(bad).toBe('None');
+      expect(Number(count)).toBe(after.size);
     }
   });
 
