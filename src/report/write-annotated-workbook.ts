@@ -41,7 +41,9 @@ import {
   findRelationshipTargets,
   pickFreeName,
   relationshipsPartOf,
-  RELATIONSHIP_TYPES,
+  detectNamespaces,
+  relationshipTypes,
+  type PackageNamespaces,
   resolveTarget,
 } from './xlsx-patch/patch-package-parts.js';
 import { createStylePatch, type StylePatch } from './xlsx-patch/patch-styles.js';
@@ -54,6 +56,9 @@ export { TO_FIX_HEADERS } from './xlsx-patch/to-fix-sheet-xml.js';
 
 /** Name of the sheet that lists every issue. */
 export const TO_FIX_SHEET = 'To fix';
+
+/** Rows of a worksheet (Excel's limit). */
+const MAX_SHEET_ROWS = 1_048_576;
 
 /** Default of `maxNotes`. */
 export const DEFAULT_MAX_NOTES = 5000;
@@ -155,6 +160,8 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
 
 /** What changes in the package, decided before the sheet is streamed. */
 interface PackagePlan {
+  namespaces: PackageNamespaces;
+  types: ReturnType<typeof relationshipTypes>;
   toFixName: string;
   toFixPart: string;
   /** New texts of parts replaced whole, by zip name. */
@@ -193,7 +200,9 @@ async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
   if (typesEntry === undefined) return corrupt('it has no [Content_Types].xml');
   let contentTypes = await text(typesEntry);
   const stylesXml = source.stylesEntry === undefined ? undefined : await text(source.stylesEntry);
-  const styles = createStylePatch(stylesXml);
+  const namespaces = detectNamespaces(source.workbookXml, source.relsXml);
+  const types = relationshipTypes(namespaces);
+  const styles = createStylePatch(stylesXml, namespaces.main);
   const sheetPart = source.entry.name;
   const sheetRelsPart = relationshipsPartOf(sheetPart);
   const sheetRelsEntry = entries.get(sheetRelsPart);
@@ -204,8 +213,8 @@ async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
   let commentsPart = pickFreeName((name) => entries.has(name), (n) => `xl/comments${n}.xml`);
   let vmlPart = pickFreeName((name) => entries.has(name), (n) => `xl/drawings/vmlDrawing${n}.vml`);
   let existingNotes: PackagePlan['existingNotes'];
-  const commentTargets = sheetRelsXml === undefined ? [] : findRelationshipTargets(sheetRelsXml, RELATIONSHIP_TYPES.comments);
-  const vmlTargets = sheetRelsXml === undefined ? [] : findRelationshipTargets(sheetRelsXml, RELATIONSHIP_TYPES.vmlDrawing);
+  const commentTargets = sheetRelsXml === undefined ? [] : findRelationshipTargets(sheetRelsXml, types.comments);
+  const vmlTargets = sheetRelsXml === undefined ? [] : findRelationshipTargets(sheetRelsXml, types.vmlDrawing);
   let notesAllowed = commentTargets.length === 0 && vmlTargets.length === 0;
   if (commentTargets.length === 1 && vmlTargets.length === 1) {
     // Notes already there (the seller's, or ours from an earlier run): merged, in the same parts.
@@ -241,19 +250,21 @@ async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
     toFixPart = earlier.part;
   } else {
     toFixPart = pickFreeName((name) => entries.has(name), (n) => `xl/worksheets/sheet${n}.xml`);
-    const rels = addRelationship(source.relsXml, RELATIONSHIP_TYPES.worksheet, toFixPart.slice('xl/'.length));
+    const rels = addRelationship(source.relsXml, types.worksheet, toFixPart.slice('xl/'.length));
     replaced.set(source.relsEntry.name, rels.xml);
-    replaced.set(source.workbookEntry.name, addWorkbookSheet(source.workbookXml, toFixName, rels.id));
+    replaced.set(source.workbookEntry.name, addWorkbookSheet(source.workbookXml, toFixName, rels.id, namespaces.relationships));
     contentTypes = addContentOverride(contentTypes, `/${toFixPart}`, CONTENT_TYPES.worksheet);
   }
   deferred.add(toFixPart);
   if (styles.created) {
-    const rels = addRelationship(replaced.get(source.relsEntry.name) ?? source.relsXml, RELATIONSHIP_TYPES.styles, 'styles.xml');
+    const rels = addRelationship(replaced.get(source.relsEntry.name) ?? source.relsXml, types.styles, 'styles.xml');
     replaced.set(source.relsEntry.name, rels.xml);
     contentTypes = addContentOverride(contentTypes, '/xl/styles.xml', CONTENT_TYPES.styles);
   }
 
   return {
+    namespaces,
+    types,
     toFixName,
     toFixPart,
     replaced,
@@ -327,8 +338,10 @@ async function rewriteSheet(
   const { info } = options;
   const stream = await output.openEntry(source.entry.name);
   const toFixStyles = { header: plan.styles.toolStyle('bold'), error: plan.styles.toolStyle('fill-error') };
-  await toFix.write(buildToFixHead(toFixStyles));
+  await toFix.write(buildToFixHead(toFixStyles, plan.namespaces));
   let toFixRow = 1;
+  let toFixLeftOut = 0;
+  const cursor = createOutcomeCursor(options);
   const formats = new Map<number, string | undefined>();
   const rewriter = createSheetRowsRewriter({
     file: source.path,
@@ -345,16 +358,22 @@ async function rewriteSheet(
     },
     date1904: source.date1904,
     styles: plan.styles,
-    outcomeFor: createOutcomeCursor(options),
+    outcomeFor: (row) => cursor.outcomeFor(row),
     prefixFormulaText: options.prefixFormulaText === true,
     maxNotes: plan.notesAllowed ? (options.maxNotes ?? DEFAULT_MAX_NOTES) : 0,
     hasSellerNote: (ref) => plan.existingNotes?.notes.sellerRefs.has(ref) === true,
     onDataRow: options.onDataRow,
     onIssue: async (line) => {
+      // A sheet has 1,048,576 rows at most: issues past that are in `_errors` and summary.json only.
+      if (toFixRow >= MAX_SHEET_ROWS) {
+        toFixLeftOut += 1;
+        return;
+      }
       toFixRow += 1;
       await toFix.write(buildToFixRow(toFixRow, line, toFixStyles));
     },
     emit: (text) => stream.write(text),
+    relationshipsNs: plan.namespaces.relationships,
   });
   let xml: Readable | undefined;
   let rows: SheetRowsResult | undefined;
@@ -363,7 +382,7 @@ async function rewriteSheet(
     xml.setEncoding('utf8');
     for await (const piece of splitSheetXml(xml as AsyncIterable<string>)) {
       if (piece.kind === 'head') rewriter.head(piece.text, piece.prefix);
-      else if (piece.kind === 'row') await rewriter.row(piece.text);
+      else if (piece.kind === 'rows') for (const text of piece.texts) await rewriter.row(text);
       // A sheet with notes already has its drawing element.
       else rows = await rewriter.tail(piece.text, (notes) => (notes > 0 && plan.existingNotes === undefined ? addNotesRelationships(plan) : undefined));
     }
@@ -372,8 +391,19 @@ async function rewriteSheet(
     throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt or truncated (${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
   } finally {
     xml?.destroy();
+    await cursor.close();
   }
   if (rows === undefined) throw new InternalError('the sheet rewrite ended without its tail');
+  if (toFixLeftOut > 0) {
+    rows.warnings.push({
+      code: 'to_fix_sheet_full',
+      severity: 'warning',
+      stage: 'read',
+      file: source.path,
+      sheet: plan.toFixName,
+      message: `the "${plan.toFixName}" sheet is full (${MAX_SHEET_ROWS.toLocaleString('en-US')} rows, Excel's limit): ${toFixLeftOut} more issue(s) are in the _errors column and summary.json only`,
+    });
+  }
   await stream.end();
   await toFix.write(buildToFixTail());
   return rows;
@@ -382,8 +412,8 @@ async function rewriteSheet(
 /** Relates the comments and their drawing to the sheet; returns the drawing's relationship id. */
 function addNotesRelationships(plan: PackagePlan): string {
   const fromSheet = (part: string): string => `../${part.slice('xl/'.length)}`;
-  const comments = addRelationship(plan.sheetRelsXml, RELATIONSHIP_TYPES.comments, fromSheet(plan.commentsPart));
-  const vml = addRelationship(comments.xml, RELATIONSHIP_TYPES.vmlDrawing, fromSheet(plan.vmlPart));
+  const comments = addRelationship(plan.sheetRelsXml, plan.types.comments, fromSheet(plan.commentsPart));
+  const vml = addRelationship(comments.xml, plan.types.vmlDrawing, fromSheet(plan.vmlPart));
   plan.sheetRelsXml = vml.xml;
   plan.replaced.set(plan.sheetRelsPart, vml.xml);
   plan.contentTypes = addContentDefault(addContentOverride(plan.contentTypes, `/${plan.commentsPart}`, CONTENT_TYPES.comments), 'vml', CONTENT_TYPES.vmlDrawing);
@@ -396,7 +426,7 @@ async function finishPackage(source: SourceWorkbook, plan: PackagePlan, output: 
     await output.addEntry(plan.commentsPart, plan.existingNotes.notes.mergeComments(rows.notes));
     await output.addEntry(plan.vmlPart, plan.existingNotes.notes.mergeVml(plan.existingNotes.vml, rows.notes, plan.firstVmlBlock));
   } else if (rows.notes.length > 0) {
-    await output.addEntry(plan.commentsPart, buildCommentsXml(rows.notes));
+    await output.addEntry(plan.commentsPart, buildCommentsXml(rows.notes, plan.namespaces.main));
     await output.addEntry(plan.vmlPart, buildNotesVml(rows.notes, plan.firstVmlBlock));
   }
   await output.addEntry(source.stylesEntry?.name ?? 'xl/styles.xml', plan.styles.render());
@@ -408,21 +438,36 @@ async function finishPackage(source: SourceWorkbook, plan: PackagePlan, output: 
 }
 
 /** The outcome of each data row, asked in sheet order: from `outcomeOf`, or walking `outcomes` (in row order) alongside. */
-function createOutcomeCursor(options: WriteAnnotatedWorkbookOptions): (row: number) => Promise<RowOutcome | undefined> {
+interface OutcomeCursor {
+  outcomeFor(row: number): Promise<RowOutcome | undefined>;
+  /** Lets go of the iterable (a file read back, say) when the copy ends early. */
+  close(): Promise<void>;
+}
+
+function createOutcomeCursor(options: WriteAnnotatedWorkbookOptions): OutcomeCursor {
   const { outcomeOf, outcomes } = options;
-  if (outcomeOf !== undefined) return (row) => Promise.resolve(outcomeOf(row));
+  if (outcomeOf !== undefined) return { outcomeFor: (row) => Promise.resolve(outcomeOf(row)), close: () => Promise.resolve() };
   if (outcomes === undefined) throw new InternalError('writeAnnotatedWorkbook needs outcomeOf or outcomes');
-  const iterator = Symbol.asyncIterator in outcomes ? outcomes[Symbol.asyncIterator]() : (outcomes as Iterable<RowOutcome>)[Symbol.iterator]();
+  const iterator: AsyncIterator<RowOutcome> | Iterator<RowOutcome> =
+    Symbol.asyncIterator in outcomes ? outcomes[Symbol.asyncIterator]() : (outcomes as Iterable<RowOutcome>)[Symbol.iterator]();
   let current: RowOutcome | undefined;
   let finished = false;
-  return async (row) => {
-    // A row stored out of order (below one already passed) finds no outcome: the walk only goes forward.
-    while (!finished && (current === undefined || current.row < row)) {
-      const next = await iterator.next();
-      if (next.done === true) finished = true;
-      else current = next.value;
-    }
-    return current?.row === row ? current : undefined;
+  return {
+    async outcomeFor(row) {
+      // A row stored out of order (below one already passed) finds no outcome: the walk only goes forward.
+      while (!finished && (current === undefined || current.row < row)) {
+        const next = await iterator.next();
+        if (next.done === true) finished = true;
+        else current = next.value;
+      }
+      return current?.row === row ? current : undefined;
+    },
+    async close() {
+      if (!finished) {
+        finished = true;
+        await iterator.return?.();
+      }
+    },
   };
 }
 

@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { stat, writeFile } from 'node:fs/promises';
+import { readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { SourceReadError } from '../../src/core/errors.js';
 import { ANNOTATION_HEADERS } from '../../src/report/annotation-columns.js';
 import type { RowOutcome } from '../../src/report/report-types.js';
 import type { TextRow } from '../../src/report/write-annotated-csv.js';
 import { ANNOTATION_FILLS, writeAnnotatedWorkbook } from '../../src/report/write-annotated-workbook.js';
+import { limitCellText, MAX_CELL_TEXT } from '../../src/report/xlsx-patch/limit-cell-text.js';
 import { loadZipDirectory, loadZipEntryText } from '../../src/sources/zip-directory.js';
 import { buildStoredZip, buildXlsxParts } from '../fuzz/build-xlsx-bytes.js';
 import { makeHeader, makeInfo, makeIssue, makeOutcomeOf, makeTempDir } from './report-builders.js';
@@ -127,8 +129,17 @@ describe('writeAnnotatedWorkbook patches the seller workbook', () => {
     expect(other.getCell('B4').isMerged).toBe(true);
 
     if (hasPython()) {
-      const check = execFileSync('python3', ['-c', 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print(z.testzip())', outPath]).toString().trim();
-      expect(check).toBe('None');
+      // Another zip reader checks every CRC, and every XML part (VML included) must be well-formed.
+      const script =
+        'import sys, zipfile, xml.etree.ElementTree as ET\n' +
+        'z = zipfile.ZipFile(sys.argv[1])\n' +
+        'print(z.testzip())\n' +
+        'for name in z.namelist():\n' +
+        '    if name.endswith((".xml", ".rels", ".vml")): ET.fromstring(z.read(name))\n' +
+        'print(len(z.namelist()))\n';
+      const [bad, count] = execFileSync('python3', ['-c', script, outPath]).toString().trim().split('\n');
+      expect(bad).toBe('None');
+      expect(Number(count)).toBe(after.size);
     }
   });
 
@@ -312,5 +323,68 @@ describe('writeAnnotatedWorkbook on any sheet the reader accepts', () => {
     await workbook.xlsx.readFile(outPath);
     const sheet = workbook.getWorksheet('Товары')!;
     expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(['A-1', 1, 'заметка', undefined, 5]);
+  });
+});
+
+describe('limitCellText', () => {
+  it('cuts a text longer than a cell holds, saying so, never inside a surrogate pair', () => {
+    expect(limitCellText('short')).toBe('short');
+    const long = limitCellText('я'.repeat(40_000));
+    expect(long).toHaveLength(MAX_CELL_TEXT);
+    expect(long.endsWith('(cut at the length a cell holds; every issue is in summary.json)')).toBe(true);
+    const emoji = limitCellText('😀'.repeat(20_000));
+    expect(emoji.length).toBeLessThanOrEqual(MAX_CELL_TEXT);
+    expect(emoji).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+});
+
+describe('writeAnnotatedWorkbook on a Strict Open XML workbook', () => {
+  it('writes the parts it adds in the strict namespaces, so that they match the rest', async () => {
+    const dir = await makeTempDir();
+    const sourcePath = join(dir, 'strict.xlsx');
+    const parts = buildXlsxParts([['Артикул', 'Цена'], ['A-1', 'abc']]);
+    for (const [name, text] of Object.entries(parts)) {
+      parts[name] = (text as string)
+        .replaceAll('http://schemas.openxmlformats.org/spreadsheetml/2006/main', 'http://purl.oclc.org/ooxml/spreadsheetml/main')
+        .replaceAll('http://schemas.openxmlformats.org/officeDocument/2006/relationships', 'http://purl.oclc.org/ooxml/officeDocument/relationships');
+    }
+    await writeFile(sourcePath, buildStoredZip(parts));
+    const outPath = join(dir, 'annotated.xlsx');
+    const outcomes: RowOutcome[] = [{ row: 2, status: 'invalid', issues: [makeIssue({ code: 'price_not_number', message: 'price must be a number', row: 2, column: 'B' })] }];
+    const result = await writeAnnotatedWorkbook({ sourcePath, outPath, info: oddInfo, outcomeOf: makeOutcomeOf(outcomes) });
+    expect(result).toMatchObject({ notes: 1, issues: 1, warnings: [] });
+    const written = await readParts(outPath);
+    for (const [name, text] of written) {
+      expect(text, name).not.toContain('schemas.openxmlformats.org/spreadsheetml');
+      expect(text, name).not.toContain('schemas.openxmlformats.org/officeDocument');
+    }
+    expect(written.get('xl/_rels/workbook.xml.rels')).toContain('Type="http://purl.oclc.org/ooxml/officeDocument/relationships/worksheet" Target="worksheets/sheet2.xml"');
+    expect(written.get('xl/worksheets/_rels/sheet1.xml.rels')).toContain('Type="http://purl.oclc.org/ooxml/officeDocument/relationships/comments"');
+    expect(written.get('xl/worksheets/sheet2.xml')).toContain('<worksheet xmlns="http://purl.oclc.org/ooxml/spreadsheetml/main"');
+  });
+});
+
+describe('writeAnnotatedWorkbook on a broken sheet', () => {
+  it('fails with a SourceReadError naming the file and sheet, and leaves no partial copy or temp file behind', async () => {
+    const dir = await makeTempDir();
+    const sourcePath = join(dir, 'broken.xlsx');
+    const parts = buildXlsxParts([['Артикул', 'Цена'], ['A-1', 1], ['A-2', 2]]);
+    parts['xl/worksheets/sheet1.xml'] = (parts['xl/worksheets/sheet1.xml'] as string).replace(/<row r="3">.*$/, '<row r="3"><c r="A3"');
+    await writeFile(sourcePath, buildStoredZip(parts));
+    let closed = false;
+    async function* outcomes(): AsyncGenerator<RowOutcome> {
+      try {
+        yield { row: 2, status: 'valid', issues: [] };
+        yield { row: 3, status: 'valid', issues: [] };
+      } finally {
+        closed = true;
+      }
+    }
+    const error = await writeAnnotatedWorkbook({ sourcePath, outPath: join(dir, 'annotated.xlsx'), info: oddInfo, outcomes: outcomes() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SourceReadError);
+    expect((error as SourceReadError).message).toMatch(/broken\.xlsx: the workbook is corrupt or truncated \(the sheet ends inside a row/);
+    expect((error as SourceReadError).sheet).toBe('Товары');
+    expect(await readdir(dir)).toEqual(['broken.xlsx']);
+    expect(closed).toBe(true);
   });
 });

@@ -23,12 +23,11 @@ import type { StylePatch, ToolStyle } from './patch-styles.js';
 import { columnLetters, parseColumn, readStoredCell, readRowCells, readRowShape, type RowCell, type RowShape } from './row-cells.js';
 import { rewriteSheetHead } from './rewrite-sheet-head.js';
 import type { ToFixLine } from './to-fix-sheet-xml.js';
+import { limitCellText } from './limit-cell-text.js';
 import { escapeXmlText, readAttribute, removeAttribute, setAttribute } from './xml-markup.js';
 
 /** Last column of a worksheet (XFD). */
 export const MAX_COLUMN = 16_384;
-
-const RELATIONSHIPS_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
 /** Widths of the appended columns, in `ANNOTATION_HEADERS` order. */
 const ANNOTATION_WIDTHS = [12, 60, 12, 12, 10];
@@ -55,6 +54,8 @@ export interface SheetRowsOptions {
   onIssue: (line: ToFixLine) => Promise<void>;
   /** Where the rewritten XML goes, in order. */
   emit: (text: string) => Promise<void>;
+  /** Namespace of relationship ids in the workbook (transitional or strict). */
+  relationshipsNs: string;
 }
 
 /** Counts and findings of the rewrite. */
@@ -131,10 +132,10 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
     else await options.emit(text);
   };
 
-  const textsOf = (text: string, shape: RowShape, cellsCache: { cells?: RowCell[] }): string[] => {
+  const textsOf = (cells: RowCellsOnDemand): string[] => {
     const values = options.headerNames.map(() => '');
-    cellsCache.cells ??= readRowCells(text, prefix, shape);
-    for (const cell of cellsCache.cells) {
+    const text = cells.text;
+    for (const cell of cells.get()) {
       if (cell.column > values.length) continue;
       const built = buildXlsxCell(readStoredCell(text, cell, prefix), { numberFormat: options.numberFormatOf(cell.style), strings: options.strings, date1904: options.date1904 });
       if (built !== undefined) values[cell.column - 1] = built.text;
@@ -164,7 +165,7 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
     const values = buildAnnotationValues(outcome, '\n');
     const ref = (offset: number): string => `${annotationLetters[offset]}${rowNumber}`;
     const extras: Extra[] = [{ column: firstColumn, xml: inlineCell(prefix, ref(0), values._status, toolStyle(statusStyle(outcome.status))) }];
-    if (values._errors !== '') extras.push({ column: firstColumn + 1, xml: inlineCell(prefix, ref(1), neutralizeFormula(values._errors), toolStyle('errors')) });
+    if (values._errors !== '') extras.push({ column: firstColumn + 1, xml: inlineCell(prefix, ref(1), limitCellText(neutralizeFormula(values._errors)), toolStyle('errors')) });
     [values._product_id, values._sku_id, values._job_id].forEach((id, offset) => {
       if (id === null) return;
       // Job ids are text (they may pass 2^53, and Excel keeps 15 digits of a number): written as text.
@@ -225,7 +226,7 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
   };
 
   /** Highlight formats by column, notes collected; `undefined` when the outcome has no cell issue. */
-  const highlightsOf = (outcome: RowOutcome, rowNumber: number, cells: () => RowCell[]): Map<number, number> | undefined => {
+  const highlightsOf = (outcome: RowOutcome, rowNumber: number, cells: RowCellsOnDemand): Map<number, number> | undefined => {
     const byColumn = new Map<number, Issue[]>();
     for (const issue of outcome.issues) {
       const column = issue.column === undefined || !/^[A-Z]{1,3}$/.test(issue.column) ? undefined : parseColumn(issue.column);
@@ -236,7 +237,7 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
     }
     if (byColumn.size === 0) return undefined;
     const styleOf = new Map<number, number>();
-    for (const cell of cells()) if (!oldColumns.has(cell.column)) styleOf.set(cell.column, earlierHighlights?.get(cell.style) ?? cell.style);
+    for (const cell of cells.get()) if (!oldColumns.has(cell.column)) styleOf.set(cell.column, earlierHighlights?.get(cell.style) ?? cell.style);
     const highlights = new Map<number, number>();
     for (const [column, list] of byColumn) {
       const severity = list.some((issue) => issue.severity === 'error') ? 'error' : 'warning';
@@ -244,7 +245,7 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
       const ref = `${columnLetters(column)}${rowNumber}`;
       if (result.notes.length < options.maxNotes && options.hasSellerNote?.(ref) !== true) {
         // Notes are never evaluated, so they keep the exact text.
-        result.notes.push({ row: rowNumber, column, ref, text: list.map((issue) => renderIssueText(issue, { column: false })).join('\n') });
+        result.notes.push({ row: rowNumber, column, ref, text: limitCellText(list.map((issue) => renderIssueText(issue, { column: false })).join('\n')) });
       }
     }
     result.highlightedCells += byColumn.size;
@@ -255,8 +256,7 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
     // Work on every cell: dropping old `_` cells, undoing old highlights, prefixing formula-like text.
     const perCell = oldColumns.size > 0 || earlierHighlights !== undefined || options.prefixFormulaText;
     const outcome = await options.outcomeFor(rowNumber);
-    const cache: { cells?: RowCell[] } = {};
-    const cells = (): RowCell[] => (cache.cells ??= readRowCells(text, prefix, shape));
+    const cells = new RowCellsOnDemand(text, prefix, shape);
     let out = text;
     if (outcome !== undefined) {
       result.annotatedRows += 1;
@@ -265,26 +265,16 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
       if (highlights === undefined && !perCell && endsBefore(text, shape, prefix, firstColumn)) {
         out = `${openTag(text, shape)}${text.slice(shape.tagEnd, shape.closeStart)}${extras.map((extra) => extra.xml).join('')}</${prefix}row>`;
       } else {
-        out = rewrite(text, shape, cells(), rowNumber, highlights ?? new Map(), extras);
+        out = rewrite(text, shape, cells.get(), rowNumber, highlights ?? new Map(), extras);
       }
       for (const issue of outcome.issues) {
         await options.onIssue(buildToFixLine(rowNumber, issue, options.headerNames));
         result.issues += 1;
       }
     } else if (perCell) {
-      out = rewrite(text, shape, cells(), rowNumber, new Map(), []);
+      out = rewrite(text, shape, cells.get(), rowNumber, new Map(), []);
     }
-    if (options.onDataRow !== undefined) {
-      let values: string[] | undefined;
-      const row: TextRow = {
-        row: rowNumber,
-        get values() {
-          values ??= textsOf(text, shape, cache);
-          return values;
-        },
-      };
-      await options.onDataRow(row, outcome);
-    }
+    if (options.onDataRow !== undefined) await options.onDataRow(createLazyTextRow(rowNumber, cells, textsOf), outcome);
     return out;
   };
 
@@ -358,9 +348,42 @@ export function createSheetRowsRewriter(options: SheetRowsOptions): SheetRowsRew
         );
       }
       const id = legacyDrawingId(result.notes.length);
-      const drawing = id === undefined ? undefined : `<${prefix}legacyDrawing xmlns:r="${RELATIONSHIPS_NS}" r:id="${id}"/>`;
+      const drawing = id === undefined ? undefined : `<${prefix}legacyDrawing xmlns:r="${options.relationshipsNs}" r:id="${id}"/>`;
       await options.emit(drawing === undefined ? text : insertLegacyDrawing(text, prefix, drawing));
       return result;
+    },
+  };
+}
+
+/** A row's cells, read on first use (most rows never need them). */
+class RowCellsOnDemand {
+  private cells: RowCell[] | undefined;
+  constructor(
+    readonly text: string,
+    private readonly prefix: string,
+    private readonly shape: RowShape,
+  ) {}
+
+  get(): RowCell[] {
+    this.cells ??= readRowCells(this.text, this.prefix, this.shape);
+    return this.cells;
+  }
+}
+
+/**
+ * A data row handed to `onDataRow`: a plain object whose `values` are built on first read (most
+ * rows are never read: `rejected-rows.csv` wants the rows that need attention only).
+ */
+function createLazyTextRow(row: number, cells: RowCellsOnDemand, build: (cells: RowCellsOnDemand) => string[]): TextRow {
+  let texts: string[] | undefined;
+  return {
+    row,
+    get values(): string[] {
+      texts ??= build(cells);
+      return texts;
+    },
+    set values(values: string[]) {
+      texts = values;
     },
   };
 }

@@ -17,12 +17,10 @@ export interface CellNote {
 /** Author name of the notes this tool writes (how a later run tells them from the seller's). */
 export const NOTE_AUTHOR = 'catalog-import';
 
-const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-
-/** The comments part for `notes`. */
-export function buildCommentsXml(notes: readonly CellNote[]): string {
+/** The comments part for `notes`, in SpreadsheetML namespace `mainNs`. */
+export function buildCommentsXml(notes: readonly CellNote[], mainNs: string): string {
   const parts = [
-    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<comments xmlns="${MAIN_NS}"><authors><author>${NOTE_AUTHOR}</author></authors><commentList>`,
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<comments xmlns="${mainNs}"><authors><author>${NOTE_AUTHOR}</author></authors><commentList>`,
   ];
   for (const note of notes) {
     parts.push(`<comment ref="${note.ref}" authorId="0"><text><r><rPr><sz val="9"/><color indexed="81"/><rFont val="Tahoma"/><family val="2"/></rPr><t xml:space="preserve">${escapeXmlText(note.text)}</t></r></text></comment>`);

@@ -5,16 +5,37 @@
  */
 import { escapeXmlAttribute, findElementPrefix, findNamespacePrefix, readAttribute } from './xml-markup.js';
 
-export const RELATIONSHIPS_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PACKAGE_RELATIONSHIPS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
-/** Relationship types the copy adds. */
-export const RELATIONSHIP_TYPES = {
-  worksheet: `${RELATIONSHIPS_NS}/worksheet`,
-  comments: `${RELATIONSHIPS_NS}/comments`,
-  vmlDrawing: `${RELATIONSHIPS_NS}/vmlDrawing`,
-  styles: `${RELATIONSHIPS_NS}/styles`,
-} as const;
+/** The namespaces of a workbook's SpreadsheetML and relationships: transitional (most files) or strict. */
+export interface PackageNamespaces {
+  main: string;
+  relationships: string;
+}
+
+const TRANSITIONAL: PackageNamespaces = {
+  main: 'http://schemas.openxmlformats.org/spreadsheetml/2006/main',
+  relationships: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
+};
+
+const STRICT: PackageNamespaces = {
+  main: 'http://purl.oclc.org/ooxml/spreadsheetml/main',
+  relationships: 'http://purl.oclc.org/ooxml/officeDocument/relationships',
+};
+
+/** The namespaces the workbook uses (Excel's "Strict Open XML" files use their own), so that added parts match. */
+export function detectNamespaces(workbookXml: string, relsXml: string): PackageNamespaces {
+  return {
+    main: workbookXml.includes(STRICT.main) ? STRICT.main : TRANSITIONAL.main,
+    relationships: relsXml.includes(`${STRICT.relationships}/`) ? STRICT.relationships : TRANSITIONAL.relationships,
+  };
+}
+
+/** Relationship types the copy adds or looks for. */
+export function relationshipTypes(namespaces: PackageNamespaces): { worksheet: string; comments: string; vmlDrawing: string; styles: string } {
+  const base = namespaces.relationships;
+  return { worksheet: `${base}/worksheet`, comments: `${base}/comments`, vmlDrawing: `${base}/vmlDrawing`, styles: `${base}/styles` };
+}
 
 /** Content types the copy declares. */
 export const CONTENT_TYPES = {
@@ -25,7 +46,7 @@ export const CONTENT_TYPES = {
 } as const;
 
 /** `workbook.xml` with a sheet named `name` appended to `<sheets>`, related by `relationshipId`. */
-export function addWorkbookSheet(workbookXml: string, name: string, relationshipId: string): string {
+export function addWorkbookSheet(workbookXml: string, name: string, relationshipId: string, relationshipsNs: string): string {
   const prefix = findElementPrefix(workbookXml, 'sheets') ?? '';
   const close = workbookXml.indexOf(`</${prefix}sheets>`);
   if (close < 0) throw new Error('workbook.xml has no list of sheets');
@@ -33,8 +54,8 @@ export function addWorkbookSheet(workbookXml: string, name: string, relationship
   for (const match of workbookXml.matchAll(new RegExp(`<${prefix}sheet(?=[\\s/>])[^>]*>`, 'g'))) {
     maxId = Math.max(maxId, Number(readAttribute(match[0], 'sheetId') ?? 0) || 0);
   }
-  const rel = findNamespacePrefix(workbookXml, RELATIONSHIPS_NS);
-  const idAttribute = rel !== undefined && rel !== '' ? `${rel}id` : `xmlns:r="${RELATIONSHIPS_NS}" r:id`;
+  const rel = findNamespacePrefix(workbookXml, relationshipsNs);
+  const idAttribute = rel !== undefined && rel !== '' ? `${rel}id` : `xmlns:r="${relationshipsNs}" r:id`;
   const sheet = `<${prefix}sheet name="${escapeXmlAttribute(name)}" sheetId="${maxId + 1}" ${idAttribute}="${relationshipId}"/>`;
   return workbookXml.slice(0, close) + sheet + workbookXml.slice(close);
 }

@@ -40,9 +40,9 @@ const MAX_CELL_FORMATS = 64_000;
 // can be told from the seller's own fills (Excel's "Bad" style uses the same red).
 const MARKER_BACKGROUND = '00CA7A1F';
 
-const MINIMAL_STYLES =
+const minimalStyles = (mainNs: string): string =>
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-  '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+  `<styleSheet xmlns="${mainNs}">` +
   '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>' +
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
@@ -54,10 +54,10 @@ const MINIMAL_STYLES =
 // Sections of CT_Stylesheet in schema order: a missing one is inserted before the first that follows it.
 const SECTION_ORDER = ['numFmts', 'fonts', 'fills', 'borders', 'cellStyleXfs', 'cellXfs', 'cellStyles', 'dxfs', 'tableStyles', 'colors', 'extLst'];
 
-/** Starts a patch of `stylesXml` (`undefined`: the workbook has none). */
-export function createStylePatch(stylesXml: string | undefined): StylePatch {
+/** Starts a patch of `stylesXml` (`undefined`: the workbook has none; one in namespace `mainNs` is made). */
+export function createStylePatch(stylesXml: string | undefined, mainNs = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'): StylePatch {
   const created = stylesXml === undefined;
-  let xml = stylesXml ?? MINIMAL_STYLES;
+  let xml = stylesXml ?? minimalStyles(mainNs);
   const prefix = findElementPrefix(xml, 'styleSheet') ?? '';
   for (const name of ['fonts', 'fills', 'borders', 'cellXfs']) xml = ensureSection(xml, prefix, name);
   const fonts = readChildren(xml, prefix, 'fonts', 'font');

@@ -8,7 +8,8 @@
 /** One piece of the sheet's XML. */
 export type SheetPiece =
   | { kind: 'head'; text: string; prefix: string }
-  | { kind: 'row'; text: string }
+  /** Rows found in one stretch of input, in order (batched: one piece per row cost a promise each). */
+  | { kind: 'rows'; texts: string[] }
   | { kind: 'tail'; text: string };
 
 const SHEET_DATA = /<([A-Za-z_][\w.-]*:)?sheetData(?=[\s/>])[^>]*>/;
@@ -57,6 +58,7 @@ async function* splitRows(prefix: string, read: () => string, keep: (rest: strin
   const dataClose = `</${prefix}sheetData`;
   let buffer = read();
   let at = 0;
+  let batch: string[] = [];
   const refill = async (): Promise<boolean> => {
     keep(buffer.slice(at));
     at = 0;
@@ -68,12 +70,20 @@ async function* splitRows(prefix: string, read: () => string, keep: (rest: strin
     const lt = buffer.indexOf('<', at);
     if (lt < 0) {
       at = buffer.length;
+      if (batch.length > 0) {
+        yield { kind: 'rows', texts: batch };
+        batch = [];
+      }
       if (!(await refill())) throw new Error('the sheet ends inside its rows (truncated)');
       continue;
     }
     at = lt;
     // Enough text to tell the element apart.
     while (buffer.length - at < dataClose.length + 1) {
+      if (batch.length > 0) {
+        yield { kind: 'rows', texts: batch };
+        batch = [];
+      }
       if (!(await refill())) {
         if (buffer.length - at < rowOpen.length + 1) throw new Error('the sheet ends inside its rows (truncated)');
         break;
@@ -81,16 +91,21 @@ async function* splitRows(prefix: string, read: () => string, keep: (rest: strin
     }
     if (buffer.startsWith(dataClose, at)) {
       keep(buffer.slice(at));
+      if (batch.length > 0) yield { kind: 'rows', texts: batch };
       return;
     }
     const isRow = buffer.startsWith(rowOpen, at) && /[\s/>]/.test(buffer[at + rowOpen.length] ?? '');
     const end = isRow ? findRowEnd(buffer, at, rowOpen.length, rowClose) : findOtherEnd(buffer, at);
     if (end < 0) {
+      if (batch.length > 0) {
+        yield { kind: 'rows', texts: batch };
+        batch = [];
+      }
       if (!(await refill())) throw new Error('the sheet ends inside a row (truncated)');
       continue;
     }
     // Anything else inside sheetData (a comment, an extension) is not a row and is dropped.
-    if (isRow) yield { kind: 'row', text: buffer.slice(at, end) };
+    if (isRow) batch.push(buffer.slice(at, end));
     at = end;
   }
 }

@@ -4,6 +4,7 @@
  * is an inline string cell: never a formula.
  */
 import { neutralizeFormula } from '../neutralize-formula.js';
+import { limitCellText } from './limit-cell-text.js';
 import { columnLetters } from './row-cells.js';
 import { escapeXmlText } from './xml-markup.js';
 
@@ -22,13 +23,13 @@ export interface ToFixStyles {
   error: number;
 }
 
-/** Start of the sheet up to and including its header row (row 1, frozen). */
-export function buildToFixHead(styles: ToFixStyles): string {
+/** Start of the sheet up to and including its header row (row 1, frozen), in the workbook's namespaces. */
+export function buildToFixHead(styles: ToFixStyles, namespaces: { main: string; relationships: string }): string {
   const cols = WIDTHS.map((width, index) => `<col min="${index + 1}" max="${index + 1}" width="${width}" customWidth="1"/>`).join('');
   const header = TO_FIX_HEADERS.map((text, index) => inlineCell(`${LETTERS[index]}1`, text, styles.header)).join('');
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-    '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+    `<worksheet xmlns="${namespaces.main}" xmlns:r="${namespaces.relationships}">` +
     '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
     `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`
   );
@@ -42,7 +43,7 @@ export function buildToFixRow(rowNumber: number, line: ToFixLine, styles: ToFixS
     if (text === '') return;
     const index = offset + 1;
     const style = index === 4 && text === 'error' ? styles.error : undefined;
-    cells.push(inlineCell(`${LETTERS[index]}${rowNumber}`, neutralizeFormula(text), style));
+    cells.push(inlineCell(`${LETTERS[index]}${rowNumber}`, limitCellText(neutralizeFormula(text)), style));
   });
   return `<row r="${rowNumber}">${cells.join('')}</row>`;
 }
