@@ -2,12 +2,14 @@
  * Everything `buildMappingDraft` needs, from the file's header and distinct values (pure): column
  * matches, and the matches of the distinct category, brand and attribute values.
  */
-import type { Attribute } from '../api/wire.js';
+import type { Attribute, Category } from '../api/wire.js';
+import { normalizeName } from '../mapping/normalize-name.js';
+import type { CategoryContext } from './match-category.js';
 import type { SourceInfo } from '../sources/types.js';
 import type { AttributeDraft, MappingDraftInput } from './build-mapping-draft.js';
 import type { DirectoryMatchers } from './create-directory-matchers.js';
 import { matchColumns, type ColumnMatch } from './match-columns.js';
-import { matchValue, type MatchThresholds } from './match-value.js';
+import { matchBrand, matchValue, type MatchThresholds, type ValueMatch } from './match-value.js';
 
 /** The file as `loadColumnValues` read it. */
 export interface FileProfile {
@@ -16,6 +18,14 @@ export interface FileProfile {
   truncated: ReadonlySet<number>;
   /** Data rows read. */
   rows?: number;
+  /** Per category text (as `normalizeName` keys it): what the rows in it say, to rank its candidates. */
+  categoryContext?: ReadonlyMap<string, CategoryRows>;
+}
+
+/** What the rows of one seller category say. */
+export interface CategoryRows {
+  /** Product names of some of its rows. */
+  productNames: string[];
 }
 
 /** Options of `buildMappingDraftInput`. */
@@ -52,14 +62,28 @@ export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): 
     file: options.file,
     generatedAt: options.generatedAt,
     columns,
-    categories: category === undefined ? [] : valuesOf(category.column.index).map((text) => matchValue(text, matchers.categories(), thresholds)),
-    brands: brand === undefined ? [] : valuesOf(brand.column.index).map((text) => matchValue(text, matchers.brands(), thresholds)),
+    categories: category === undefined ? [] : matchCategories(valuesOf(category.column.index), matchers, profile.categoryContext),
+    brands: brand === undefined ? [] : valuesOf(brand.column.index).map((text) => matchBrand(text, matchers.brands())),
     attributes,
     index: matchers.index,
   };
   if (profile.info.sheet !== undefined) input.sheet = profile.info.sheet;
   if (profile.info.headerRow !== 1) input.headerRow = profile.info.headerRow;
   return input;
+}
+
+/**
+ * Matches the category texts twice: the first pass gives the leaves matched confidently, the second
+ * ranks the candidates of every TODO by them too (a seller of women's dresses and skirts is likelier
+ * to mean the women's `Футболки`); that order never makes a match confident.
+ */
+function matchCategories(texts: readonly string[], matchers: DirectoryMatchers, context: ReadonlyMap<string, CategoryRows> | undefined): ValueMatch<Category>[] {
+  const matcher = matchers.categoryMatcher();
+  const rowsOf = (text: string): CategoryContext => ({ productNames: context?.get(normalizeName(text))?.productNames ?? [] });
+  const first = texts.map((text) => matcher.match(text, rowsOf(text)));
+  const siblingIds = first.flatMap((match) => (match.status !== 'todo' && match.best !== undefined ? [match.best.entry.id] : []));
+  if (siblingIds.length === 0) return first;
+  return first.map((match, i) => (match.status === 'todo' ? matcher.match(texts[i] ?? match.text, { ...rowsOf(match.text), siblingIds }) : match));
 }
 
 function buildAttributeDraft(

@@ -16,7 +16,8 @@ import { buildMappingDraft, type MappingDraftSummary } from './build-mapping-dra
 import { buildMappingDraftInput } from './build-mapping-draft-input.js';
 import { createDirectoryMatchers } from './create-directory-matchers.js';
 import { loadColumnValues } from './load-column-values.js';
-import type { ColumnMatch } from './match-columns.js';
+import { matchColumns, type ColumnMatch } from './match-columns.js';
+import { loadCategoryRows } from './load-category-rows.js';
 
 /** Options of `runMappingInit`. */
 export interface MappingInitOptions {
@@ -73,10 +74,18 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
   const profile = await loadColumnValues(sourcePath, readOptions, deps);
 
   deps.onEvent({ type: 'stage:start', stage: 'match', detail: 'matching columns and values to the directories' });
+  const matchers = createDirectoryMatchers(directories);
+  // The same column decisions `buildMappingDraftInput` makes, to know which columns the second read needs.
+  const columns = matchColumns(profile.info.header, { matchers, valuesOf: (index) => (profile.truncated.has(index) ? [] : (profile.values.get(index) ?? [])), rows: profile.rows });
+  const columnOf = (field: string): number | undefined => columns.find((match) => match.target.kind === 'field' && match.target.field === field)?.column.index;
+  const categoryColumn = columnOf('category');
+  const nameColumn = columnOf('name.rus');
+  const categoryContext =
+    categoryColumn === undefined || nameColumn === undefined ? undefined : await loadCategoryRows(sourcePath, readOptions, { category: categoryColumn, name: nameColumn }, deps);
   const input = buildMappingDraftInput({
     file: options.file,
-    profile,
-    matchers: createDirectoryMatchers(directories),
+    profile: categoryContext === undefined ? profile : { ...profile, categoryContext },
+    matchers,
     generatedAt: deps.now().toISOString(),
   });
   const draft = buildMappingDraft(input);
