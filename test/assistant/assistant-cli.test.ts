@@ -13,6 +13,7 @@ import { runCli } from '../../src/cli/run-cli.js';
 import { checkMappingRules } from '../../src/mapping/check-mapping-rules.js';
 import { parseMapping } from '../../src/mapping/parse-mapping.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/start-sandbox.js';
+import { loadExcelJs } from '../../src/core/load-exceljs.js';
 import { openStateStore } from '../../src/state/index.js';
 import type { ImportItem } from '../../src/api/wire.js';
 import { writeCatalogFixture } from '../helpers/catalog-fixture.js';
@@ -223,6 +224,56 @@ describe('mapping init', () => {
     expect(parsed.issues).toBeUndefined();
     if (parsed.mapping === undefined) return;
     expect(checkMappingRules(parsed.mapping, directories).filter((issue) => issue.severity === 'error')).toEqual([]);
+  });
+
+  it('drafts the mapping as a workbook, which validate reads with errors at its cells, and converts it to YAML and back', async () => {
+    const rows = [
+      ['Артикул', 'Наименование', 'Категория', 'Бренд', 'Цвет', 'Цена', 'Штрихкод', 'Фото', 'НДС', 'Описание', 'Модель', 'Память', 'ОС'],
+      ['A-1', 'Смартфон 1', 'Смартфоны', 'Samsung', 'чёрный', '100', '4600000000011', 'https://x/1.jpg', '12', 'x', 'Galaxy A06', '128 ГБ', 'Android'],
+      ['A-2', 'Смартфон 2', 'Кроссовки', 'Samsung', 'белый', '100', '4600000000028', 'https://x/2.jpg', '12', 'x', 'Galaxy A16', '256 ГБ', 'Android'],
+    ];
+    await writeFile(join(env.dir, 'book-seller.csv'), rows.map((row) => row.join(';')).join('\n'));
+    const init = await env.run(['mapping', 'init', 'book-seller.csv', '--xlsx', ...env.service]);
+    expect(init.stderr).not.toContain('catalog-import:');
+    expect(init.stdout).toMatch(/Wrote mappings\/book-seller\.xlsx from 2 rows\./);
+
+    // Unresolved, validate refuses it and says which cell to fill.
+    const refused = await env.run(['validate', 'book-seller.csv', '--mapping', 'mappings/book-seller.xlsx', ...env.service], COMMANDS);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout + refused.stderr).toMatch(/Settings/);
+
+    // The seller picks in Excel: a category from the list, the settings.
+    const ExcelJs = loadExcelJs();
+    const workbook = new ExcelJs.Workbook();
+    await workbook.xlsx.readFile(join(env.dir, 'mappings', 'book-seller.xlsx'));
+    workbook.getWorksheet('Categories')?.eachRow((row) => {
+      if (row.getCell(1).value === 'Кроссовки') row.getCell(2).value = 'Обувь / Мужская обувь / Кроссовки [40201]';
+    });
+    workbook.getWorksheet('Settings')?.eachRow((row) => {
+      if (row.getCell(1).value === 'defaults.shopId') row.getCell(2).value = 1001;
+      if (row.getCell(1).value === 'defaults.isLocalMade') row.getCell(2).value = false;
+    });
+    workbook.getWorksheet('Category defaults')?.eachRow((row, number) => {
+      if (number > 1 && row.getCell(3).value === 'TODO') row.getCell(3).value = row.getCell(2).value === 'gender' ? 'Мужской [gender_men]' : '42';
+    });
+    await workbook.xlsx.writeFile(join(env.dir, 'mappings', 'book-seller.xlsx'));
+    const validated = await env.run(['validate', 'book-seller.csv', '--mapping', 'mappings/book-seller.xlsx', ...env.service], COMMANDS);
+    expect(validated.stdout + validated.stderr).not.toMatch(/mapping .* (cannot be loaded|has \d+ problem|does not fit)/);
+    expect([0, 1]).toContain(validated.code);
+
+    const toYaml = await env.run(['mapping', 'convert', 'mappings/book-seller.xlsx', 'mappings/book-seller.yaml', ...env.service]);
+    expect(toYaml.code).toBe(0);
+    const yamlText = await readFile(join(env.dir, 'mappings', 'book-seller.yaml'), 'utf8');
+    expect(yamlText).toMatch(/Кроссовки: 40201/);
+    expect(yamlText).toMatch(/shopId: 1001/);
+    const again = await env.run(['mapping', 'convert', 'mappings/book-seller.yaml', 'mappings/again.xlsx', ...env.service]);
+    expect(again.code).toBe(0);
+    const twice = await env.run(['mapping', 'convert', 'mappings/again.xlsx', 'mappings/again.yaml', ...env.service]);
+    expect(twice.code).toBe(0);
+    expect(parseDocument(await readFile(join(env.dir, 'mappings', 'again.yaml'), 'utf8')).toJS()).toEqual(parseDocument(yamlText).toJS());
+    // A usage mistake stops before anything runs.
+    const same = await env.run(['mapping', 'convert', 'mappings/book-seller.yaml', 'mappings/other.yaml', ...env.service]);
+    expect(same.code).toBe(2);
   });
 
   it('drafts from a workbook, naming its sheet', async () => {
