@@ -3,6 +3,7 @@
  * matches, and the matches of the distinct category, brand and attribute values.
  */
 import type { Attribute, Category } from '../api/wire.js';
+import { parseDecimal, type DecimalFormat } from '../stages/parse-decimal.js';
 import { normalizeName } from '../mapping/normalize-name.js';
 import type { CategoryContext } from './match-category.js';
 import type { SourceInfo } from '../sources/types.js';
@@ -95,7 +96,11 @@ function buildAttributeDraft(
 ): AttributeDraft {
   const draft: AttributeDraft = { attribute, column: match.column, values: [] };
   const matcher = matchers.values(attribute.code);
-  if (attribute.type !== 'dictionary' || matcher === undefined) return draft;
+  if (attribute.type !== 'dictionary' || matcher === undefined) {
+    // Free text and numbers are sent as written: their column is checked, never mapped value by value.
+    draft.check = checkFreeColumn(attribute, texts);
+    return draft;
+  }
   const separator = attribute.isMultiple ? pickSeparator(texts) : undefined;
   if (separator !== undefined) draft.separator = separator;
   const pieces: string[] = [];
@@ -111,6 +116,23 @@ function buildAttributeDraft(
   }
   draft.values = pieces.map((piece) => matchValue(piece, matcher, thresholds));
   return draft;
+}
+
+const FREE_NUMBER_FORMAT: DecimalFormat = { decimal: 'auto', thousands: [' ', '\u00a0', '\u202f'] };
+const SHOWN_BAD_VALUES = 3;
+
+/** What the distinct values of a text, number or yes/no column say: how many do not fit, and the longest text. */
+export function checkFreeColumn(attribute: Attribute, texts: readonly string[]): string {
+  if (texts.length === 0) return `${attribute.type === 'number' ? 'a number' : 'free text'}, sent as written`;
+  if (attribute.type === 'number') {
+    // A unit after the number (`12 мес`, `2000 Вт`) is the seller's habit, not a value: it is checked as the import will.
+    const bad = texts.filter((text) => parseDecimal(text.replace(/\s*[\p{L}.]+\.?$/u, ''), FREE_NUMBER_FORMAT) === null);
+    if (bad.length === 0) return `a number: all ${texts.length} distinct values are numbers`;
+    return `a number: ${bad.length} of ${texts.length} distinct values are not (${bad.slice(0, SHOWN_BAD_VALUES).map((text) => JSON.stringify(text)).join(', ')}${bad.length > SHOWN_BAD_VALUES ? ', …' : ''}); those rows will be refused`;
+  }
+  const longest = texts.reduce((max, text) => Math.max(max, Array.from(text).length), 0);
+  const multiline = texts.filter((text) => /[\r\n]/.test(text)).length;
+  return `free text, sent as written: ${texts.length} distinct values, the longest ${longest} characters${multiline > 0 ? `, ${multiline} with line breaks` : ''}`;
 }
 
 /** The separator most values of a multi-value column use, when at least a fifth of them use one. */

@@ -34,6 +34,8 @@ export interface AttributeDraft {
   separator?: string;
   /** Matches of the distinct values (dictionary attributes; empty for free ones). */
   values: ValueMatch<AttributeValue>[];
+  /** For text and number attributes: what their column's values say (type, length), instead of value matches. */
+  check?: string;
 }
 
 /** Everything the draft is built from. */
@@ -184,7 +186,7 @@ export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
     fed.add(draft.attribute.code);
     const entry = new YAMLMap();
     entry.set('code', createScalar(draft.attribute.code, ` ${draft.attribute.name.rus}${draft.attribute.isSkuDefining ? ', per SKU' : ''}`));
-    entry.set('column', draft.column.name);
+    entry.set('column', draft.check === undefined ? draft.column.name : createScalar(draft.column.name, ` ${draft.check}`));
     if (draft.separator !== undefined) entry.set('separator', draft.separator);
     if (draft.values.length > 0) {
       const values = new YAMLMap();

@@ -164,3 +164,21 @@ describe('categories that share names with several leaves', () => {
     expect(parsed.issues?.map((issue) => issue.path)).toEqual(expect.arrayContaining(['categoryDefaults.Смартфоны.attributes.model', 'categoryDefaults.Смартфоны.attributes.operating_system']));
   });
 });
+
+describe('free text and numbers', () => {
+  it('are never offered for value mapping: their columns are checked for type and length instead', () => {
+    const text = buildDraft({
+      Артикул: ['A1', 'A2', 'A3'],
+      Наименование: ['Смартфон'],
+      Категория: ['Смартфоны'],
+      Модель: ['Galaxy A06', 'Galaxy A16', 'Redmi 13C'],
+      'Гарантия, мес.': ['12', '24 мес', 'два года'],
+      Цена: ['1'],
+      Штрихкод: ['1'],
+      Фото: ['u'],
+    });
+    expect(text).not.toMatch(/Galaxy A06:/);
+    expect(text).toMatch(/- code: model # .*\n {4}column: Модель # free text, sent as written: 3 distinct values, the longest 10 characters/);
+    expect(text).toMatch(/- code: warranty_months # .*\n {4}column: Гарантия, мес\. # a number: 1 of 3 distinct values are not \("два года"\); those rows will be refused/);
+  });
+});
