@@ -2,12 +2,15 @@
  * Everything `buildMappingDraft` needs, from the file's header and distinct values (pure): column
  * matches, and the matches of the distinct category, brand and attribute values.
  */
-import type { Attribute } from '../domain/index.js';
+import type { Attribute, Category } from '../domain/index.js';
+import { parseDecimal, type DecimalFormat } from '../stages/parse-decimal.js';
+import { normalizeName } from '../mapping/normalize-name.js';
+import type { CategoryContext } from './match-category.js';
 import type { SourceInfo } from '../sources/types.js';
 import type { AttributeDraft, MappingDraftInput } from './build-mapping-draft.js';
 import type { DirectoryMatchers } from './create-directory-matchers.js';
 import { matchColumns, type ColumnMatch } from './match-columns.js';
-import { matchValue, type MatchThresholds } from './match-value.js';
+import { matchBrand, matchValue, type MatchThresholds, type ValueMatch } from './match-value.js';
 
 /** The file as `loadColumnValues` read it. */
 export interface FileProfile {
@@ -16,6 +19,14 @@ export interface FileProfile {
   truncated: ReadonlySet<number>;
   /** Data rows read. */
   rows?: number;
+  /** Per category text (as `normalizeName` keys it): what the rows in it say, to rank its candidates. */
+  categoryContext?: ReadonlyMap<string, CategoryRows>;
+}
+
+/** What the rows of one seller category say. */
+export interface CategoryRows {
+  /** Product names of some of its rows. */
+  productNames: string[];
 }
 
 /** Options of `buildMappingDraftInput`. */
@@ -52,14 +63,28 @@ export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): 
     file: options.file,
     generatedAt: options.generatedAt,
     columns,
-    categories: category === undefined ? [] : valuesOf(category.column.index).map((text) => matchValue(text, matchers.categories(), thresholds)),
-    brands: brand === undefined ? [] : valuesOf(brand.column.index).map((text) => matchValue(text, matchers.brands(), thresholds)),
+    categories: category === undefined ? [] : matchCategories(valuesOf(category.column.index), matchers, profile.categoryContext),
+    brands: brand === undefined ? [] : valuesOf(brand.column.index).map((text) => matchBrand(text, matchers.brands())),
     attributes,
     index: matchers.index,
   };
   if (profile.info.sheet !== undefined) input.sheet = profile.info.sheet;
   if (profile.info.headerRow !== 1) input.headerRow = profile.info.headerRow;
   return input;
+}
+
+/**
+ * Matches the category texts twice: the first pass gives the leaves matched confidently, the second
+ * ranks the candidates of every TODO by them too (a seller of women's dresses and skirts is likelier
+ * to mean the women's `Футболки`); that order never makes a match confident.
+ */
+function matchCategories(texts: readonly string[], matchers: DirectoryMatchers, context: ReadonlyMap<string, CategoryRows> | undefined): ValueMatch<Category>[] {
+  const matcher = matchers.categoryMatcher();
+  const rowsOf = (text: string): CategoryContext => ({ productNames: context?.get(normalizeName(text))?.productNames ?? [] });
+  const first = texts.map((text) => matcher.match(text, rowsOf(text)));
+  const siblingIds = first.flatMap((match) => (match.status !== 'todo' && match.best !== undefined ? [match.best.entry.id] : []));
+  if (siblingIds.length === 0) return first;
+  return first.map((match, i) => (match.status === 'todo' ? matcher.match(texts[i] ?? match.text, { ...rowsOf(match.text), siblingIds }) : match));
 }
 
 function buildAttributeDraft(
@@ -71,7 +96,11 @@ function buildAttributeDraft(
 ): AttributeDraft {
   const draft: AttributeDraft = { attribute, column: match.column, values: [] };
   const matcher = matchers.values(attribute.code);
-  if (attribute.type !== 'dictionary' || matcher === undefined) return draft;
+  if (attribute.type !== 'dictionary' || matcher === undefined) {
+    // Free text and numbers are sent as written: their column is checked, never mapped value by value.
+    draft.check = checkFreeColumn(attribute, texts);
+    return draft;
+  }
   const separator = attribute.isMultiple ? pickSeparator(texts) : undefined;
   if (separator !== undefined) draft.separator = separator;
   const pieces: string[] = [];
@@ -87,6 +116,23 @@ function buildAttributeDraft(
   }
   draft.values = pieces.map((piece) => matchValue(piece, matcher, thresholds));
   return draft;
+}
+
+const FREE_NUMBER_FORMAT: DecimalFormat = { decimal: 'auto', thousands: [' ', '\u00a0', '\u202f'] };
+const SHOWN_BAD_VALUES = 3;
+
+/** What the distinct values of a text, number or yes/no column say: how many do not fit, and the longest text. */
+export function checkFreeColumn(attribute: Attribute, texts: readonly string[]): string {
+  if (texts.length === 0) return `${attribute.type === 'number' ? 'a number' : 'free text'}, sent as written`;
+  if (attribute.type === 'number') {
+    // A unit after the number (`12 мес`, `2000 Вт`) is the seller's habit, not a value: it is checked as the import will.
+    const bad = texts.filter((text) => parseDecimal(text.replace(/\s*[\p{L}.]+\.?$/u, ''), FREE_NUMBER_FORMAT) === null);
+    if (bad.length === 0) return `a number: all ${texts.length} distinct values are numbers`;
+    return `a number: ${bad.length} of ${texts.length} distinct values are not (${bad.slice(0, SHOWN_BAD_VALUES).map((text) => JSON.stringify(text)).join(', ')}${bad.length > SHOWN_BAD_VALUES ? ', …' : ''}); those rows will be refused`;
+  }
+  const longest = texts.reduce((max, text) => Math.max(max, Array.from(text).length), 0);
+  const multiline = texts.filter((text) => /[\r\n]/.test(text)).length;
+  return `free text, sent as written: ${texts.length} distinct values, the longest ${longest} characters${multiline > 0 ? `, ${multiline} with line breaks` : ''}`;
 }
 
 /** The separator most values of a multi-value column use, when at least a fifth of them use one. */

@@ -7,9 +7,11 @@
  *   (`unknown_category`, `unknown_brand`, `unknown_attribute_value`);
  * - a default the file has no column for (`shopId`, `vat`, `isLocalMade`) gets `TODO`, which the
  *   schema rejects (a number or a boolean is expected);
- * - a required field without a column, and a required attribute of a matched category without a
- *   column, are left out or left without `column`/`value`, with a `# TODO:` comment; the schema
- *   rejects the draft until they are given.
+ * - a required field without a column is left out with a `# TODO:` comment; the schema rejects
+ *   the draft until it is given;
+ * - a required attribute of a matched category that no column feeds gets `TODO` under
+ *   `categoryDefaults.<seller category>.attributes`, with its allowed values in the comment; the
+ *   schema rejects a `TODO` there.
  *
  * So a draft with an unresolved TODO can never be used to send anything.
  */
@@ -32,6 +34,8 @@ export interface AttributeDraft {
   separator?: string;
   /** Matches of the distinct values (dictionary attributes; empty for free ones). */
   values: ValueMatch<AttributeValue>[];
+  /** For text and number attributes: what their column's values say (type, length), instead of value matches. */
+  check?: string;
 }
 
 /** Everything the draft is built from. */
@@ -182,7 +186,7 @@ export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
     fed.add(draft.attribute.code);
     const entry = new YAMLMap();
     entry.set('code', createScalar(draft.attribute.code, ` ${draft.attribute.name.rus}${draft.attribute.isSkuDefining ? ', per SKU' : ''}`));
-    entry.set('column', draft.column.name);
+    entry.set('column', draft.check === undefined ? draft.column.name : createScalar(draft.column.name, ` ${draft.check}`));
     if (draft.separator !== undefined) entry.set('separator', draft.separator);
     if (draft.values.length > 0) {
       const values = new YAMLMap();
@@ -191,20 +195,19 @@ export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
     }
     attributes.items.push(entry);
   }
-  for (const required of listUnfedRequiredAttributes(input, fed)) {
-    const entry = new YAMLMap();
-    const examples = (input.index.valuesByAttribute.get(required.attribute.code)?.all ?? []).slice(0, 5).map((value) => `${value.name.rus} (${value.code})`);
-    entry.set(
-      'code',
-      createScalar(
-        required.attribute.code,
-        ` TODO: required in ${required.categories.join(', ')}; add "column: <header>" or "value: <one value for every row>"${examples.length > 0 ? `, e.g. ${examples.join(', ')}` : ''}`,
-      ),
-    );
-    attributes.items.push(entry);
-    summary.openFields += 1;
-  }
   if (attributes.items.length > 0) doc.set('attributes', attributes);
+
+  const categoryDefaults = buildCategoryDefaults(input, fed, summary);
+  if (categoryDefaults.items.length > 0) {
+    doc.set('categoryDefaults', categoryDefaults);
+    const node = doc.get('categoryDefaults', true);
+    if (isMap(node)) {
+      node.commentBefore = [
+        ' Required attributes of the mapped categories that no column feeds: give each the value every row of',
+        ' that category gets (a value code or name from the list, or your own text where the attribute is free).',
+      ].join('\n');
+    }
+  }
 
   return { text: doc.toString({ lineWidth: 0 }), summary };
 }
@@ -234,20 +237,45 @@ function addValueEntry<T>(
   map.items.push(new Pair(new Scalar(match.text), createScalar(TODO_PLACEHOLDER, comment)));
 }
 
-function listUnfedRequiredAttributes(input: MappingDraftInput, fed: ReadonlySet<string>): { attribute: Attribute; categories: string[] }[] {
-  const required = new Map<string, { attribute: Attribute; categories: string[] }>();
-  const categoryIds = new Set<number>();
-  for (const match of input.categories) if (match.best !== undefined && match.status !== 'todo') categoryIds.add(match.best.entry.id);
-  for (const categoryId of [...categoryIds].sort((a, b) => a - b)) {
-    const category = input.index.categoryById.get(categoryId);
-    for (const link of input.index.attributesByCategory.get(categoryId) ?? []) {
-      if (!link.isRequired || fed.has(link.attribute.code)) continue;
-      const entry = required.get(link.attribute.code) ?? { attribute: link.attribute, categories: [] };
-      entry.categories.push(category === undefined ? String(categoryId) : `${category.name.rus} [${categoryId}]`);
-      required.set(link.attribute.code, entry);
+/** How many allowed values a TODO comment lists before pointing to the directory export. */
+export const LISTED_VALUES = 12;
+
+/**
+ * `categoryDefaults`: per seller category matched to a leaf, a `TODO` for each required attribute
+ * of that leaf that no column feeds, with what it accepts (the allowed values, or free text / a
+ * number). The schema rejects a `TODO` left there.
+ */
+function buildCategoryDefaults(input: MappingDraftInput, fed: ReadonlySet<string>, summary: MappingDraftSummary): YAMLMap {
+  const result = new YAMLMap();
+  for (const match of input.categories) {
+    if (match.best === undefined || match.status === 'todo') continue;
+    const category = match.best.entry;
+    const required = (input.index.attributesByCategory.get(category.id) ?? []).filter((link) => link.isRequired && !fed.has(link.attribute.code));
+    if (required.length === 0) continue;
+    const attributes = new YAMLMap();
+    for (const link of required) {
+      attributes.items.push(new Pair(new Scalar(link.attribute.code), createScalar(TODO_PLACEHOLDER, ` TODO: ${describeAllowedValues(link.attribute, input.index)}`)));
+      summary.openFields += 1;
     }
+    const entry = new YAMLMap();
+    entry.set('attributes', attributes);
+    const key = new Scalar(match.text);
+    key.commentBefore = ` ${buildCategoryPath(category, input.index.categoryById)} [${category.id}]`;
+    result.items.push(new Pair(key, entry));
   }
-  return [...required.values()];
+  return result;
+}
+
+/** `Гарантия, мес. (warranty_months), required: a number`; `Пол (gender), required, one of: Женский (gender_women), …`. */
+export function describeAllowedValues(attribute: Attribute, index: DirectoryIndex): string {
+  const head = `${attribute.name.rus} (${attribute.code}), required`;
+  if (attribute.type === 'number') return `${head}: a number`;
+  if (attribute.type === 'text') return `${head}: free text`;
+  if (attribute.type === 'boolean') return `${head}: yes or no`;
+  const values = index.valuesByAttribute.get(attribute.code)?.all ?? [];
+  const listed = values.slice(0, LISTED_VALUES).map((value) => `${value.name.rus || value.code} (${value.code})`);
+  const more = values.length > LISTED_VALUES ? `, … ${values.length - LISTED_VALUES} more: see \`directories pull --export\`` : '';
+  return `${head}, ${attribute.isMultiple ? 'one or several' : 'one'} of: ${listed.join(', ')}${more}`;
 }
 
 function describeColumnMatch(match: ColumnMatch): string {

@@ -12,12 +12,15 @@ import {
   buildValueCandidates,
   buildValueMatcherOptions,
 } from './build-match-candidates.js';
+import { createCategoryMatcher, type CategoryMatcher } from './match-category.js';
 import { createCandidateMatcher, type CandidateMatcher } from './score-candidates.js';
 
 /** Matchers over one set of directories. */
 export interface DirectoryMatchers {
   index: DirectoryIndex;
   categories(): CandidateMatcher<Category>;
+  /** Category labels with the file's context: shared names, gender words, parent paths (see `match-category.ts`). */
+  categoryMatcher(): CategoryMatcher;
   brands(): CandidateMatcher<Brand>;
   attributes(): CandidateMatcher<Attribute>;
   /** The values of one attribute; undefined for an unknown attribute. */
@@ -27,12 +30,14 @@ export interface DirectoryMatchers {
 /** Creates the matchers; each is built on first use. */
 export function createDirectoryMatchers(directories: Directories, index: DirectoryIndex = createDirectoryIndex(directories)): DirectoryMatchers {
   let categories: CandidateMatcher<Category> | undefined;
+  let categoryMatcher: CategoryMatcher | undefined;
   let brands: CandidateMatcher<Brand> | undefined;
   let attributes: CandidateMatcher<Attribute> | undefined;
   const values = new Map<string, CandidateMatcher<AttributeValue>>();
   return {
     index,
     categories: () => (categories ??= createCandidateMatcher(buildCategoryCandidates(index))),
+    categoryMatcher: () => (categoryMatcher ??= createCategoryMatcher(index)),
     brands: () => (brands ??= createCandidateMatcher(buildBrandCandidates(directories), { ignoreWords: BRAND_NOISE_WORDS })),
     attributes: () => (attributes ??= createCandidateMatcher(buildAttributeCandidates(directories))),
     values(attributeCode) {

@@ -6,6 +6,7 @@
  * 1%; where in doubt the value is left as TODO: a wrong match that looks certain is worse than a
  * question.
  */
+import { hasCyrillic } from './normalize-for-match.js';
 import type { CandidateMatcher, ScoredCandidate } from './score-candidates.js';
 
 /** How sure the assistant is. */
@@ -32,6 +33,29 @@ export interface MatchThresholds {
 
 /** The thresholds measured on the test set (see docs/mapping-assistant.md). */
 export const DEFAULT_MATCH_THRESHOLDS: MatchThresholds = { minScore: 0.86, minGap: 0.08 };
+
+/**
+ * Brands are names, not words: one letter makes another company (`Nokian` is not `Nokia`), so a
+ * brand spelled in the same script is matched confidently only when at most one letter differs in
+ * a name of seven letters or more (`Samsnug`), or by noise words (`Samsung Electronics`).
+ */
+export const BRAND_MATCH_THRESHOLDS: MatchThresholds = { minScore: 0.885, minGap: 0.08 };
+
+/**
+ * A brand written in the other script (`Дайсон` for `Dyson`) cannot be matched letter for
+ * letter: a lower score suffices when no other brand comes near.
+ */
+export const BRAND_TRANSLITERATION_THRESHOLDS: MatchThresholds = { minScore: 0.8, minGap: 0.2 };
+
+/** Matches a seller's brand text: strict for same-script spellings, looser for transliterations with a clear lead. */
+export function matchBrand<T extends { name: string }>(text: string, matcher: CandidateMatcher<T>): ValueMatch<T> {
+  const strict = matchValue(text, matcher, BRAND_MATCH_THRESHOLDS);
+  if (strict.status !== 'todo') return strict;
+  const best = strict.candidates[0];
+  if (best === undefined || hasCyrillic(text) === hasCyrillic(best.entry.name)) return strict;
+  const loose = matchValue(text, matcher, BRAND_TRANSLITERATION_THRESHOLDS);
+  return loose.status === 'todo' ? strict : loose;
+}
 
 /** How many candidates a TODO shows. */
 export const TODO_CANDIDATES = 3;

@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import type { Deps } from '../core/deps.js';
 import type { ProductDraft } from '../core/types.js';
 import { buildReadOptions } from '../mapping/build-read-options.js';
-import { loadMapping } from '../mapping/load-mapping.js';
+import { loadMapping, locateMappingIssues } from '../mapping/load-mapping.js';
 import type { ColumnRef, Mapping } from '../mapping/mapping-schema.js';
 import { normalizeHeader } from '../mapping/normalize-name.js';
 import { openService, resolvePath } from '../pipeline/open-service.js';
@@ -67,14 +67,14 @@ export async function runMappingCheck(options: MappingCheckOptions, deps: Deps):
           rowsFrom = { kind: 'file', file: lastRun.file, runId: lastRun.runId };
         }
       }
-      const findings = checkMappingStaleness({
+      const findings = locateFindings(mapping, checkMappingStaleness({
         mapping,
         mappingFile: options.mapping,
         directories: fresh.directories,
         ...(fresh.baseline === undefined ? {} : { previous: fresh.baseline }),
         ...(products === undefined ? {} : { products }),
         ...(rows === undefined ? {} : { rows }),
-      });
+      }));
       const result: MappingCheckResult = {
         findings,
         stale: findings.some((finding) => finding.issue.severity === 'error'),
@@ -128,4 +128,10 @@ async function isFile(path: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** A workbook mapping's findings at the cell to fix (sheet, row, column); a YAML mapping's as they are. */
+function locateFindings(mapping: Mapping, findings: StaleFinding[]): StaleFinding[] {
+  const located = locateMappingIssues(mapping, findings.map((finding) => finding.issue));
+  return findings.map((finding, i) => ({ ...finding, issue: located[i] ?? finding.issue }));
 }

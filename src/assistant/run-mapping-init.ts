@@ -16,7 +16,11 @@ import { buildMappingDraft, type MappingDraftSummary } from './build-mapping-dra
 import { buildMappingDraftInput } from './build-mapping-draft-input.js';
 import { createDirectoryMatchers } from './create-directory-matchers.js';
 import { loadColumnValues } from './load-column-values.js';
-import type { ColumnMatch } from './match-columns.js';
+import { matchColumns, type ColumnMatch } from './match-columns.js';
+import { loadCategoryRows } from './load-category-rows.js';
+import { collectYamlNotes } from '../mapping/convert-mapping.js';
+import { decodeMappingYaml, isMappingWorkbook } from '../mapping/load-mapping.js';
+import { writeMappingWorkbook } from '../mapping/write-mapping-workbook.js';
 
 /** Options of `runMappingInit`. */
 export interface MappingInitOptions {
@@ -27,6 +31,8 @@ export interface MappingInitOptions {
   sheet?: string | number;
   /** Replace an existing draft. */
   force: boolean;
+  /** Write the draft as a workbook (`mapping.xlsx`, drop-downs over the directories) instead of YAML. */
+  xlsx?: boolean;
   settings: Settings;
 }
 
@@ -43,7 +49,8 @@ export interface MappingInitResult {
 
 /** Runs `mapping init`. Throws `ConfigError` when the draft exists and `force` is not set. */
 export async function runMappingInit(options: MappingInitOptions, deps: Deps): Promise<MappingInitResult> {
-  const out = options.out ?? join('mappings', `${basename(options.file, extname(options.file))}.yaml`);
+  const xlsx = options.xlsx === true || (options.out !== undefined && isMappingWorkbook(options.out));
+  const out = options.out ?? join('mappings', `${basename(options.file, extname(options.file))}.${xlsx ? 'xlsx' : 'yaml'}`);
   const outPath = resolvePath(deps.cwd, out);
   if (!options.force && (await exists(outPath))) {
     throw new ConfigError(`${out} already exists; use --force to replace it, or --out to write elsewhere`);
@@ -73,15 +80,30 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
   const profile = await loadColumnValues(sourcePath, readOptions, deps);
 
   deps.onEvent({ type: 'stage:start', stage: 'match', detail: 'matching columns and values to the directories' });
+  const matchers = createDirectoryMatchers(directories);
+  // The same column decisions `buildMappingDraftInput` makes, to know which columns the second read needs.
+  const columns = matchColumns(profile.info.header, { matchers, valuesOf: (index) => (profile.truncated.has(index) ? [] : (profile.values.get(index) ?? [])), rows: profile.rows });
+  const columnOf = (field: string): number | undefined => columns.find((match) => match.target.kind === 'field' && match.target.field === field)?.column.index;
+  const categoryColumn = columnOf('category');
+  const nameColumn = columnOf('name.rus');
+  const categoryContext =
+    categoryColumn === undefined || nameColumn === undefined ? undefined : await loadCategoryRows(sourcePath, readOptions, { category: categoryColumn, name: nameColumn }, deps);
   const input = buildMappingDraftInput({
     file: options.file,
-    profile,
-    matchers: createDirectoryMatchers(directories),
+    profile: categoryContext === undefined ? profile : { ...profile, categoryContext },
+    matchers,
     generatedAt: deps.now().toISOString(),
   });
   const draft = buildMappingDraft(input);
   await mkdir(dirname(outPath), { recursive: true });
-  await writeFile(outPath, draft.text, 'utf8');
+  if (xlsx) {
+    // The same draft, as the workbook form: the YAML's comments (scores, candidates, allowed values) become its notes.
+    const document = decodeMappingYaml(draft.text, out);
+    if (document.issues !== undefined) throw new ConfigError(`the draft could not be laid out as a workbook: ${document.issues.map((issue) => issue.message).join('; ')}`);
+    await writeMappingWorkbook(outPath, { document: document.document as Record<string, unknown>, notes: collectYamlNotes(draft.text), index: matchers.index });
+  } else {
+    await writeFile(outPath, draft.text, 'utf8');
+  }
   return { outPath, out, summary: draft.summary, columns: input.columns, rows: profile.rows };
 }
 

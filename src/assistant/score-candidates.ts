@@ -198,6 +198,27 @@ export function scoreTextSimilarity(sellerText: string, name: string): number {
   return round(scoreTexts(a, b, createWordTable(vocabulary, 0)));
 }
 
+/**
+ * A word scorer with its own cache: seller word against directory word, as the matcher compares
+ * them (the same rules as inside `createCandidateMatcher`). For callers that weigh words
+ * themselves, such as the category matcher.
+ */
+export function createWordScorer(): (sellerWord: string, directoryWord: string) => number {
+  const vocabulary: Vocabulary = { ids: new Map(), words: [] };
+  const cache = new Map<string, number>();
+  return (a, b) => {
+    const key = `${a}\u0001${b}`;
+    let score = cache.get(key);
+    if (score === undefined) {
+      const left = vocabulary.words[intern(vocabulary, a)];
+      const right = vocabulary.words[intern(vocabulary, b)];
+      score = left === undefined || right === undefined ? 0 : scoreWords(left, right);
+      cache.set(key, score);
+    }
+    return score;
+  };
+}
+
 /** Damerau-Levenshtein distance (optimal string alignment: adjacent transpositions count 1), in UTF-16 units. */
 export function measureEditDistance(a: string, b: string): number {
   const n = a.length;
@@ -364,6 +385,8 @@ function scoreWords(a: WordInfo, b: WordInfo): number {
   if (a.text === b.text) return 1;
   // Numbers must be equal: `128` is never a typo of `256`.
   if (a.numeric || b.numeric) return 0;
+  // `проводные` is not a typo of `беспроводные`: a negating prefix turns a word into its opposite.
+  if (isNegationOf(a, b) || isNegationOf(b, a)) return 0;
   if ((a.stem === b.stem && a.stem.length >= 3) || a.folded === b.folded) return 0.95;
   let best = 0;
   if (a.length >= 3 && a.length < b.length && b.text.startsWith(a.text)) best = 0.8 + (0.15 * a.length) / b.length;
@@ -379,6 +402,12 @@ function scoreWords(a: WordInfo, b: WordInfo): number {
     }
   }
   return best;
+}
+
+const NEGATING_PREFIXES = ['без', 'бес', 'не', 'non', 'un'];
+
+function isNegationOf(a: WordInfo, b: WordInfo): boolean {
+  return NEGATING_PREFIXES.some((prefix) => (a.text.startsWith(prefix) && a.text.slice(prefix.length) === b.text) || (a.stem.startsWith(prefix) && a.stem.slice(prefix.length) === b.stem && b.stem.length >= 4));
 }
 
 function scoreCharacters(a: PreparedText, b: PreparedText): number {

@@ -1,6 +1,8 @@
 /**
  * Reading the mapping file: the only I/O of the mapping. The YAML is decoded with plain tags only,
- * a bounded alias count and a bounded size, then handed to `parseMapping`.
+ * a bounded alias count and a bounded size, then handed to `parseMapping`. A mapping kept as a
+ * workbook (`*.xlsx`, see `mapping-workbook-layout.ts`) is decoded to the same document, and its
+ * issues are placed at the sheet, row and column of the cell to fix.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -11,6 +13,7 @@ import { createIssue, type Issue } from '../core/issue.js';
 import type { MappingIssueCode } from './issue-codes.js';
 import type { Mapping } from './mapping-schema.js';
 import { parseMapping } from './parse-mapping.js';
+import { locateMappingPath, readMappingWorkbook, type WorkbookLocation } from './read-mapping-workbook.js';
 
 /** Limits of `loadMapping`. */
 export interface LoadMappingOptions {
@@ -20,8 +23,32 @@ export interface LoadMappingOptions {
   maxAliasCount?: number;
 }
 
-/** The decoded YAML document, or the issues that kept it from being decoded. */
-export type LoadMappingDocumentResult = { document: unknown; issues?: never } | { document?: never; issues: Issue[] };
+/** The decoded document (and, for a workbook, the cell of each value), or the issues that kept it from being decoded. */
+export type LoadMappingDocumentResult = { document: unknown; locations?: ReadonlyMap<string, WorkbookLocation>; issues?: never } | { document?: never; issues: Issue[] };
+
+/** True for a mapping kept as a workbook (`mapping.xlsx`) rather than YAML. */
+export function isMappingWorkbook(path: string): boolean {
+  return /\.xlsx$/i.test(path);
+}
+
+// Where each value of a mapping read from a workbook came from, to place the directory rules' issues.
+const WORKBOOK_LOCATIONS = new WeakMap<Mapping, ReadonlyMap<string, WorkbookLocation>>();
+
+/**
+ * Places issues about a mapping read from a workbook at their sheet, row and column (by their
+ * `path`); issues of a YAML mapping are returned as they are.
+ */
+export function locateMappingIssues(mapping: Mapping, issues: readonly Issue[]): Issue[] {
+  const locations = WORKBOOK_LOCATIONS.get(mapping);
+  if (locations === undefined) return [...issues];
+  return issues.map((issue) => placeIssue(issue, locations));
+}
+
+function placeIssue(issue: Issue, locations: ReadonlyMap<string, WorkbookLocation>): Issue {
+  if (issue.path === undefined || issue.sheet !== undefined) return issue;
+  const found = locateMappingPath(locations, issue.path);
+  return found === undefined ? issue : { ...issue, sheet: found.sheet, row: found.row, column: found.column };
+}
 
 const DEFAULT_MAX_BYTES = 1024 * 1024;
 const DEFAULT_MAX_ALIAS_COUNT = 100;
@@ -29,6 +56,10 @@ const DEFAULT_MAX_ALIAS_COUNT = 100;
 /** Reads and decodes a mapping file into `unknown`, without checking it. Never throws for a bad file. */
 export async function loadMappingDocument(path: string, deps: Pick<Deps, 'cwd'>, options: LoadMappingOptions = {}): Promise<LoadMappingDocumentResult> {
   const fullPath = resolve(deps.cwd, path);
+  if (isMappingWorkbook(path)) {
+    const read = await readMappingWorkbook(fullPath, path);
+    return read.issues.length > 0 ? { issues: read.issues } : { document: read.document, locations: read.locations };
+  }
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   let text: string;
   try {
@@ -77,9 +108,12 @@ export async function loadMapping(path: string, deps: Pick<Deps, 'cwd'>, options
   const loaded = await loadMappingDocument(path, deps, options);
   if (loaded.issues !== undefined) throw new MappingError(`mapping ${path} cannot be loaded`, loaded.issues);
   const parsed = parseMapping(loaded.document, path);
+  const locations = loaded.locations;
   if (parsed.issues !== undefined) {
-    throw new MappingError(`mapping ${path} has ${parsed.issues.length} problem${parsed.issues.length === 1 ? '' : 's'}`, parsed.issues);
+    const issues = locations === undefined ? parsed.issues : parsed.issues.map((issue) => placeIssue(issue, locations));
+    throw new MappingError(`mapping ${path} has ${issues.length} problem${issues.length === 1 ? '' : 's'}`, issues);
   }
+  if (locations !== undefined) WORKBOOK_LOCATIONS.set(parsed.mapping, locations);
   return parsed.mapping;
 }
 

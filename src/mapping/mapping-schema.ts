@@ -137,6 +137,35 @@ const blankPolicySchema = z.enum(['keep', 'clear']).default('keep');
 const DEFAULT_TRUE_WORDS = ['да', 'иә', 'yes', '1', 'true', '+', 'истина'];
 const DEFAULT_FALSE_WORDS = ['нет', 'жоқ', 'no', '0', 'false', '-', 'ложь'];
 
+/** A seller value of a per-category default: never the `TODO` placeholder `mapping init` leaves. */
+const categoryDefaultValueSchema = z
+  .string()
+  .min(1)
+  .refine((value) => value.trim().toUpperCase() !== 'TODO', { message: 'a TODO left by `mapping init`: give a value (see the comment beside it), or delete the line' });
+
+/**
+ * Attribute values per category, for attributes the sheet has no column for (a phone's warranty,
+ * a T-shirt's gender). Keys: a seller category word as in `categories`, or a marketplace category
+ * id or path; values: seller values, resolved like the cells of an attribute column.
+ */
+export const categoryDefaultsSchema = z
+  .record(
+    z.string().min(1).describe('A seller category word (a key of `categories`), or a marketplace leaf category id or path.'),
+    z
+      .strictObject({
+        attributes: z
+          .record(
+            z.string().min(1).describe('Attribute code.'),
+            z.union([categoryDefaultValueSchema, z.array(categoryDefaultValueSchema).min(1)]).describe('Seller value, or values for an attribute allowing several.'),
+          )
+          .default({})
+          .describe('Attribute code → the value every row of this category gets when no column gives one.'),
+      })
+      .describe('Defaults of one category.'),
+  )
+  .default({})
+  .describe('Per-category defaults: attribute values for the rows of a category, for attributes the sheet has no column for.');
+
 /** The mapping file schema. */
 export const mappingSchema = z
   .strictObject({
@@ -174,6 +203,7 @@ export const mappingSchema = z
       .default({})
       .describe('Seller category text → marketplace leaf category (id, exact name or path).'),
     brands: z.record(z.string(), directoryTargetSchema).default({}).describe('Seller brand text → directory brand (id or exact name).'),
+    categoryDefaults: categoryDefaultsSchema,
     attributes: z.array(attributeMappingSchema).default([]).describe('Attribute columns.'),
     unmapped: z
       .enum(['error', 'auto'])

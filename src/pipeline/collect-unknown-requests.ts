@@ -6,7 +6,7 @@
  * job; a product is, too, when its job gave no result. Every unfinished import run of the account
  * is looked at, however many runs came after it.
  */
-import type { ImportItem } from '../api/wire.js';
+import type { ImportItem } from '../domain/index.js';
 import type { StateStore } from '../state/index.js';
 
 /** One product as a request of unknown fate sent it. */

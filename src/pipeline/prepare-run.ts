@@ -11,6 +11,7 @@ import { MappingError, SourceReadError } from '../core/errors.js';
 import { hasErrors } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
 import { checkMappingRules, loadMapping } from '../mapping/index.js';
+import { locateMappingIssues } from '../mapping/load-mapping.js';
 import type { Mapping } from '../mapping/index.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import type { Settings } from '../settings/settings-schema.js';
@@ -80,7 +81,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
       refresh: settings.refreshDirectories,
       deps,
     });
-    const mappingIssues = checkMappingRules(mapping, loaded.directories).map((issue) => ({ ...issue, file: issue.file ?? inputs.mapping }));
+    const mappingIssues = locateMappingIssues(mapping, checkMappingRules(mapping, loaded.directories)).map((issue) => ({ ...issue, file: issue.file ?? inputs.mapping }));
     if (hasErrors(mappingIssues)) {
       throw new MappingError(`the mapping ${inputs.mapping} does not fit the service's directories`, mappingIssues);
     }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isMap, isScalar, isSeq, parseDocument, type Document, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import { DIRECTORY_SHEETS } from '../../src/assistant/write-directories-workbook.js';
 import { registerDirectoriesCommand } from '../../src/cli/commands/directories-command.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
@@ -13,6 +13,7 @@ import { runCli } from '../../src/cli/run-cli.js';
 import { checkMappingRules } from '../../src/mapping/check-mapping-rules.js';
 import { parseMapping } from '../../src/mapping/parse-mapping.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/start-sandbox.js';
+import { loadExcelJs } from '../../src/core/load-exceljs.js';
 import { openStateStore } from '../../src/state/index.js';
 import type { ImportItem } from '../../src/domain/index.js';
 import { writeCatalogFixture } from '../helpers/catalog-fixture.js';
@@ -85,22 +86,6 @@ function resolveTodos(doc: Document, answer: (path: string[]) => unknown): void 
     }
   };
   visit(doc.contents, []);
-}
-
-/** Gives each attribute entry that has neither column nor value (a required-attribute TODO) a fixed value. */
-function resolveRequiredAttributes(doc: Document, valueOf: (code: string) => string): string[] {
-  const resolved: string[] = [];
-  const attributes = doc.get('attributes', true);
-  if (!isSeq(attributes)) return resolved;
-  for (const item of attributes.items) {
-    const entry = item as YAMLMap;
-    if (!entry.has('column') && !entry.has('value')) {
-      const code = String(entry.get('code'));
-      entry.set('value', valueOf(code));
-      resolved.push(code);
-    }
-  }
-  return resolved;
 }
 
 describe('directories pull', () => {
@@ -190,7 +175,7 @@ describe('mapping init', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Wrote mappings\/seller\.yaml from 5 rows\./);
     expect(result.stdout).toMatch(/11 columns matched, 0 not/);
-    expect(result.stdout).toMatch(/\d+ values exact, \d+ confident \(check them\), 3 TODO/);
+    expect(result.stdout).toMatch(/\d+ values exact, \d+ confident \(check them\), 4 TODO/);
 
     const text = await readFile(join(env.dir, 'mappings', 'seller.yaml'), 'utf8');
     expect(text).toContain('Смартфоны: 10101 # exact: Электроника / Смартфоны и гаджеты / Смартфоны');
@@ -203,7 +188,7 @@ describe('mapping init', () => {
     expect(text).toContain('Қара: color_black # exact: Чёрный');
     expect(text).toMatch(/хл: size_xl # score/);
     // TODOs: the placeholder and the three best candidates.
-    for (const key of ['Кроссовки', 'Redmi', 'мятный']) {
+    for (const key of ['Кроссовки', 'Платье', 'Redmi', 'мятный']) {
       const line = text.split('\n').find((l) => l.trimStart().startsWith(`${key}: TODO`));
       expect(line, key).toMatch(/# TODO: choose one of: 1\) .+ \(\d\.\d\d\) 2\) .+ \(\d\.\d\d\) 3\) .+ \(\d\.\d\d\)$/);
     }
@@ -213,23 +198,82 @@ describe('mapping init', () => {
     const unresolved = parseMapping(doc.toJS());
     expect(unresolved.issues?.map((issue) => issue.path)).toEqual(expect.arrayContaining(['defaults.shopId', 'defaults.isLocalMade']));
 
+    // Required attributes of the matched categories that no column feeds are TODOs under categoryDefaults, with what they accept.
+    expect(text).toMatch(/categoryDefaults:\n/);
+    expect(text).toMatch(/operating_system: TODO # TODO: Операционная система \(operating_system\), required, one of: .+\(os_android\)/);
+    expect(text).toMatch(/model: TODO # TODO: Модель \(model\), required: free text/);
+    expect(unresolved.issues?.map((issue) => issue.path)).toEqual(expect.arrayContaining(['categoryDefaults.Смартфоны.attributes.model']));
+
+    const directories = buildSandboxDirectories();
+    const resolvedAttributes: string[] = [];
     resolveTodos(doc, (path) => {
       const key = path.join('.');
       if (key === 'defaults.shopId') return 1001;
       if (key === 'defaults.isLocalMade') return false;
       if (key === 'categories.Кроссовки') return 40101;
+      if (key === 'categories.Платье') return 30101;
+      if (path[0] === 'categoryDefaults') {
+        const code = path[path.length - 1] ?? '';
+        resolvedAttributes.push(code);
+        return directories.values.find((value) => value.attributeCode === code)?.name.rus ?? '12';
+      }
       return undefined; // Redmi and мятный have no right entry: the line is deleted.
     });
-    const afterValues = parseMapping(doc.toJS());
-    // Required attributes of the matched categories are TODOs too, rejected by the schema until given.
-    expect(afterValues.issues?.some((issue) => issue.code === 'attribute_source_invalid')).toBe(true);
-    const directories = buildSandboxDirectories();
-    const resolved = resolveRequiredAttributes(doc, (code) => directories.values.find((value) => value.attributeCode === code)?.name.rus ?? 'X');
-    expect(resolved).toEqual(expect.arrayContaining(['memory_gb', 'operating_system', 'model', 'gender', 'size_shoes']));
+    expect(resolvedAttributes).toEqual(expect.arrayContaining(['memory_gb', 'operating_system', 'model', 'gender', 'size_shoes']));
     const parsed = parseMapping(doc.toJS());
     expect(parsed.issues).toBeUndefined();
     if (parsed.mapping === undefined) return;
     expect(checkMappingRules(parsed.mapping, directories).filter((issue) => issue.severity === 'error')).toEqual([]);
+  });
+
+  it('drafts the mapping as a workbook, which validate reads with errors at its cells, and converts it to YAML and back', async () => {
+    const rows = [
+      ['Артикул', 'Наименование', 'Категория', 'Бренд', 'Цвет', 'Цена', 'Штрихкод', 'Фото', 'НДС', 'Описание', 'Модель', 'Память', 'ОС'],
+      ['A-1', 'Смартфон 1', 'Смартфоны', 'Samsung', 'чёрный', '100', '4600000000011', 'https://x/1.jpg', '12', 'x', 'Galaxy A06', '128 ГБ', 'Android'],
+      ['A-2', 'Смартфон 2', 'Кроссовки', 'Samsung', 'белый', '100', '4600000000028', 'https://x/2.jpg', '12', 'x', 'Galaxy A16', '256 ГБ', 'Android'],
+    ];
+    await writeFile(join(env.dir, 'book-seller.csv'), rows.map((row) => row.join(';')).join('\n'));
+    const init = await env.run(['mapping', 'init', 'book-seller.csv', '--xlsx', ...env.service]);
+    expect(init.stderr).not.toContain('catalog-import:');
+    expect(init.stdout).toMatch(/Wrote mappings\/book-seller\.xlsx from 2 rows\./);
+
+    // Unresolved, validate refuses it and says which cell to fill.
+    const refused = await env.run(['validate', 'book-seller.csv', '--mapping', 'mappings/book-seller.xlsx', ...env.service], COMMANDS);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout + refused.stderr).toMatch(/Settings/);
+
+    // The seller picks in Excel: a category from the list, the settings.
+    const ExcelJs = loadExcelJs();
+    const workbook = new ExcelJs.Workbook();
+    await workbook.xlsx.readFile(join(env.dir, 'mappings', 'book-seller.xlsx'));
+    workbook.getWorksheet('Categories')?.eachRow((row) => {
+      if (row.getCell(1).value === 'Кроссовки') row.getCell(2).value = 'Обувь / Мужская обувь / Кроссовки [40201]';
+    });
+    workbook.getWorksheet('Settings')?.eachRow((row) => {
+      if (row.getCell(1).value === 'defaults.shopId') row.getCell(2).value = 1001;
+      if (row.getCell(1).value === 'defaults.isLocalMade') row.getCell(2).value = false;
+    });
+    workbook.getWorksheet('Category defaults')?.eachRow((row, number) => {
+      if (number > 1 && row.getCell(3).value === 'TODO') row.getCell(3).value = row.getCell(2).value === 'gender' ? 'Мужской [gender_men]' : '42';
+    });
+    await workbook.xlsx.writeFile(join(env.dir, 'mappings', 'book-seller.xlsx'));
+    const validated = await env.run(['validate', 'book-seller.csv', '--mapping', 'mappings/book-seller.xlsx', ...env.service], COMMANDS);
+    expect(validated.stdout + validated.stderr).not.toMatch(/mapping .* (cannot be loaded|has \d+ problem|does not fit)/);
+    expect([0, 1]).toContain(validated.code);
+
+    const toYaml = await env.run(['mapping', 'convert', 'mappings/book-seller.xlsx', 'mappings/book-seller.yaml', ...env.service]);
+    expect(toYaml.code).toBe(0);
+    const yamlText = await readFile(join(env.dir, 'mappings', 'book-seller.yaml'), 'utf8');
+    expect(yamlText).toMatch(/Кроссовки: 40201/);
+    expect(yamlText).toMatch(/shopId: 1001/);
+    const again = await env.run(['mapping', 'convert', 'mappings/book-seller.yaml', 'mappings/again.xlsx', ...env.service]);
+    expect(again.code).toBe(0);
+    const twice = await env.run(['mapping', 'convert', 'mappings/again.xlsx', 'mappings/again.yaml', ...env.service]);
+    expect(twice.code).toBe(0);
+    expect(parseDocument(await readFile(join(env.dir, 'mappings', 'again.yaml'), 'utf8')).toJS()).toEqual(parseDocument(yamlText).toJS());
+    // A usage mistake stops before anything runs.
+    const same = await env.run(['mapping', 'convert', 'mappings/book-seller.yaml', 'mappings/other.yaml', ...env.service]);
+    expect(same.code).toBe(2);
   });
 
   it('drafts from a workbook, naming its sheet', async () => {

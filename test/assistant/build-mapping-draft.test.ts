@@ -68,8 +68,9 @@ describe('buildMappingDraft', () => {
   it('writes matches with their scores and TODOs with candidates', () => {
     const text = buildDraft(SELLER_COLUMNS);
     expect(text).toContain('Apple: 1002 # exact: Apple');
-    expect(text).toMatch(/Платье: 30101 # score 0\.\d\d: Одежда \/ Женская одежда \/ Платья/);
-    expect(text).toMatch(/Кроссовки: TODO # TODO: choose one of: 1\) Обувь \/ .+ \[\d+\] \(1\.00\) 2\) .+ 3\) .+/);
+    // A bare name that several leaves share, or that narrower leaves hold, is a question, with every leaf and its Kazakh path.
+    expect(text).toMatch(/Платье: TODO # TODO: choose one of: 1\) Одежда \/ Женская одежда \/ Платья \[30101\] \(Киім \/ Әйелдер киімі \/ Көйлектер\) \(0\.\d\d\) 2\) /);
+    expect(text).toMatch(/Кроссовки: TODO # TODO: choose one of: 1\) Обувь \/ .+ \[\d+\] \(Аяқ киім \/ .+\) \(1\.00\) 2\) .+ 3\) .+/);
     expect(text).toMatch(/Tecno: TODO # TODO: choose one of: 1\)/);
     expect(text).toMatch(/shopId: TODO # TODO: your shop id/);
   });
@@ -108,5 +109,76 @@ describe('buildMappingDraft', () => {
     expect(text).toContain('TODO: no column looks like the barcode');
     expect(text).toContain('TODO: no photo column');
     expect(parseMapping(parseDocument(text).toJS()).issues?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('categories that share names with several leaves', () => {
+  // The four categories of the issue, as a new user's file has them.
+  const columns = {
+    Артикул: ['A1', 'A2', 'A3', 'A4'],
+    Наименование: ['Galaxy A06', 'Футболка базовая', 'Чайник 1.7 л', 'Кроссовки беговые'],
+    Категория: ['Смартфоны', 'Футболки', 'Чайники', 'Кроссовки'],
+    Цена: ['1'],
+    Штрихкод: ['1', '2'],
+    Фото: ['u'],
+  };
+
+  it('are TODOs listing every leaf with its Russian and Kazakh path, never exact matches', () => {
+    const text = buildDraft(columns);
+    expect(text).toContain('Смартфоны: 10101 # exact');
+    const line = (key: string): string => text.split('\n').find((l) => l.trimStart().startsWith(`${key}:`)) ?? '';
+    // `Футболки` is the kids' leaf by name, and part of the men's `Футболки и поло` and the women's `Футболки и топы`.
+    expect(line('Футболки')).toMatch(/^ {2}Футболки: TODO # TODO: choose one of: /);
+    for (const id of ['30104', '30201', '30304']) expect(line('Футболки')).toContain(`[${id}]`);
+    expect(line('Футболки')).toContain('(Киім / Балалар киімі / Футболкалар)');
+    for (const id of ['40101', '40201', '40301']) expect(line('Кроссовки')).toContain(`[${id}]`);
+    // `Чайники` are kettles for the stove and electric kettles: a question too.
+    expect(line('Чайники')).toMatch(/TODO # TODO: choose one of: .*\[60108\]/);
+  });
+
+  it('are decided by the gender or age words of the label, of its product names, or of its path', () => {
+    const matcher = matchers.categoryMatcher();
+    expect(matcher.match('Футболки мужские').best?.key).toBe('30201');
+    expect(matcher.match('Ерлерге арналған футболка').best?.key).toBe('30201');
+    expect(matcher.match('Футболки', { productNames: ['Футболка детская с принтом', 'Футболка для мальчика'] }).best?.key).toBe('30304');
+    expect(matcher.match('Женская одежда / Свитеры').best?.key).toBe('30111');
+    expect(matcher.match('Автотовары / Аккумуляторы').best?.key).toBe('100404');
+    // Still TODO: nothing tells them apart, or the label names a branch.
+    expect(matcher.match('Аккумуляторы').status).toBe('todo');
+    expect(matcher.match('Обувь / Женская обувь').status).toBe('todo');
+    // The other categories of the file only reorder a TODO's candidates.
+    const withSiblings = matcher.match('Футболки', { siblingIds: [30101, 30102] });
+    expect(withSiblings.status).toBe('todo');
+    expect(withSiblings.candidates[0]?.key).toBe('30104');
+  });
+
+  it('asks for the required attributes no column feeds, per category, with what each accepts', () => {
+    const text = buildDraft({ ...columns, Категория: ['Смартфоны', 'Футболки мужские'] });
+    expect(text).toMatch(/categoryDefaults:\n(?: {2}#.*\n)+ {2}Смартфоны:\n {4}attributes:\n/);
+    expect(text).toMatch(/ {6}operating_system: TODO # TODO: Операционная система \(operating_system\), required, one of: Android \(os_android\), iOS \(os_ios\)/);
+    // Free text and numbers are asked for as such, never as values to map.
+    expect(text).toMatch(/ {6}model: TODO # TODO: Модель \(model\), required: free text/);
+    expect(text).toMatch(/ {2}Футболки мужские:\n {4}attributes:\n(?: {6}.*\n)* {6}gender: TODO # TODO: Пол \(gender\), required, one of: /);
+    // A TODO left there is refused by the schema, at its path.
+    const parsed = parseMapping(parseDocument(text).toJS());
+    expect(parsed.issues?.map((issue) => issue.path)).toEqual(expect.arrayContaining(['categoryDefaults.Смартфоны.attributes.model', 'categoryDefaults.Смартфоны.attributes.operating_system']));
+  });
+});
+
+describe('free text and numbers', () => {
+  it('are never offered for value mapping: their columns are checked for type and length instead', () => {
+    const text = buildDraft({
+      Артикул: ['A1', 'A2', 'A3'],
+      Наименование: ['Смартфон'],
+      Категория: ['Смартфоны'],
+      Модель: ['Galaxy A06', 'Galaxy A16', 'Redmi 13C'],
+      'Гарантия, мес.': ['12', '24 мес', 'два года'],
+      Цена: ['1'],
+      Штрихкод: ['1'],
+      Фото: ['u'],
+    });
+    expect(text).not.toMatch(/Galaxy A06:/);
+    expect(text).toMatch(/- code: model # .*\n {4}column: Модель # free text, sent as written: 3 distinct values, the longest 10 characters/);
+    expect(text).toMatch(/- code: warranty_months # .*\n {4}column: Гарантия, мес\. # a number: 1 of 3 distinct values are not \("два года"\); those rows will be refused/);
   });
 });

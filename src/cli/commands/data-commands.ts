@@ -19,7 +19,7 @@ function withFileOptions<T>(y: Argv<T>) {
   return withServiceOptions(
     y
       .positional('file', { type: 'string', demandOption: true, describe: 'The seller file: .xlsx, .xlsm, .csv, .tsv or .txt (see docs/input-files.md)' })
-      .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML), see docs/mapping.md' }),
+      .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML, or the workbook form .xlsx), see docs/mapping.md' }),
   );
 }
 

@@ -7,6 +7,7 @@ import type { MappingInitResult } from '../../assistant/run-mapping-init.js';
 import { runMappingInit } from '../../assistant/run-mapping-init.js';
 import type { MappingCheckResult } from '../../assistant/run-mapping-check.js';
 import { runMappingCheck } from '../../assistant/run-mapping-check.js';
+import { runMappingConvert } from '../../assistant/run-mapping-convert.js';
 import { describeImportField } from '../../assistant/match-columns.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
@@ -51,7 +52,7 @@ export function renderMappingCheck(result: MappingCheckResult, mapping: string):
 
 /** Registers `mapping init` and `mapping check`. */
 export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
-  y.command('mapping', 'Draft and check mappings: `mapping init FILE`, `mapping check M.yaml`', (c) =>
+  y.command('mapping', 'Draft, convert and check mappings: `mapping init FILE`, `mapping convert M.yaml M.xlsx`, `mapping check M.yaml`', (c) =>
     c
       .command(
         'init <file>',
@@ -62,7 +63,9 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             .option('out', { alias: 'o', type: 'string', describe: 'Where to write the draft', defaultDescription: 'mappings/<file name>.yaml' })
             .option('sheet', { type: 'string', describe: 'Workbook sheet (name or position from 1)' })
             .option('force', { type: 'boolean', default: false, describe: 'Replace the draft if it exists' })
+            .option('xlsx', { type: 'boolean', default: false, describe: 'Write the draft as a workbook (drop-down lists of directory entries) instead of YAML' })
             .example('$0 mapping init catalog.xlsx --sandbox', 'Write mappings/catalog.yaml against the sandbox directories')
+            .example('$0 mapping init catalog.xlsx --xlsx --sandbox', 'Write mappings/catalog.xlsx: pick categories, brands and values from drop-down lists')
             .example('$0 mapping init price.csv --out mappings/shop.yaml --force', 'Replace an earlier draft'),
         async (argv) => {
           const json = Boolean(argv.json);
@@ -71,7 +74,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
             const sheet = argv.sheet === undefined ? undefined : /^\d+$/.test(argv.sheet) ? Number(argv.sheet) : argv.sheet;
             const result = await runMappingInit(
-              { file: argv.file, force: argv.force, settings, ...(argv.out === undefined ? {} : { out: argv.out }), ...(sheet === undefined ? {} : { sheet }) },
+              { file: argv.file, force: argv.force, xlsx: argv.xlsx, settings, ...(argv.out === undefined ? {} : { out: argv.out }), ...(sheet === undefined ? {} : { sheet }) },
               deps,
             );
             done();
@@ -85,11 +88,37 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
         },
       )
       .command(
+        'convert <from> <to>',
+        'Turn a YAML mapping into its workbook form (drop-down lists over the directories) or a workbook back into YAML, losing nothing',
+        (v) =>
+          withServiceOptions(v)
+            .positional('from', { type: 'string', demandOption: true, describe: 'The mapping to convert (.yaml or .xlsx)' })
+            .positional('to', { type: 'string', demandOption: true, describe: 'Where to write the other form (.xlsx or .yaml)' })
+            .option('force', { type: 'boolean', default: false, describe: 'Replace the target if it exists' })
+            .example('$0 mapping convert mappings/shop.yaml mappings/shop.xlsx --sandbox', 'Hand the mapping to a colleague who works in Excel')
+            .example('$0 mapping convert mappings/shop.xlsx mappings/shop.yaml', 'Back to YAML, for review in version control'),
+        async (argv) => {
+          const json = Boolean(argv.json);
+          const { deps, done } = ctx.createDeps({ json });
+          try {
+            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+            const result = await runMappingConvert({ from: argv.from, to: argv.to, force: argv.force, settings }, deps);
+            done();
+            if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', out: result.to, form: result.form })}\n`);
+            else ctx.io.stdout(`Wrote ${result.to}.\nNext: catalog-import validate FILE -m ${result.to}\n`);
+            ctx.setExitCode(0);
+          } catch (error) {
+            done();
+            ctx.reportError(error, json);
+          }
+        },
+      )
+      .command(
         'check <mapping>',
         'Check a mapping against the directories as they are now: ids and codes that no longer exist, categories that are no longer leaves, attributes that became required; with the rows of the last run they affect',
         (k) =>
           withServiceOptions(k)
-            .positional('mapping', { type: 'string', demandOption: true, describe: 'The mapping file (YAML)' })
+            .positional('mapping', { type: 'string', demandOption: true, describe: 'The mapping file (YAML or workbook)' })
             .option('file', { type: 'string', describe: 'Find affected rows in this seller file instead of the last run' })
             .example('$0 mapping check mappings/shop.yaml', 'Exit 0 when nothing is stale, 1 when something is')
             .example('$0 mapping check mappings/shop.yaml --file catalog.xlsx --json', 'Findings with affected rows of catalog.xlsx, as JSON'),
@@ -112,5 +141,5 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
           }
         },
       )
-      .demandCommand(1, 'Name a subcommand: init or check'),
+      .demandCommand(1, 'Name a subcommand: init, convert or check'),
   );

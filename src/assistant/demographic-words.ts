@@ -1,0 +1,99 @@
+/**
+ * Words that say who a category is for (`мужские`, `жен.`, `для девочек`, `ерлерге`,
+ * `балаларға`), in Russian and Kazakh. The category matcher takes them out of the words it matches
+ * by name and compares them with the words of a directory entry's path instead: `Футболки мужские`
+ * is the men's branch's T-shirts, never the kids' `Футболки`, whatever the names alone say.
+ */
+
+/** Who a text is for: a gender, and whether it is for children. Empty when the text does not say. */
+export interface Demographic {
+  gender?: 'female' | 'male';
+  kids?: boolean;
+}
+
+type Mark = Demographic;
+
+// Russian stems are matched as prefixes (`жен` in `женские`, `женщин`, `жен.`); Kazakh words,
+// often short and close to other words (`ер` in `ерін` "lip"), only whole or with their endings.
+const PREFIX_MARKS: readonly [string, Mark][] = [
+  ['жен', { gender: 'female' }],
+  ['дамск', { gender: 'female' }],
+  ['девуш', { gender: 'female' }],
+  ['муж', { gender: 'male' }],
+  ['девоч', { gender: 'female', kids: true }],
+  ['мальчик', { gender: 'male', kids: true }],
+  ['дет', { kids: true }],
+  ['ребен', { kids: true }],
+  ['малыш', { kids: true }],
+  ['подрост', { kids: true }],
+  ['әйел', { gender: 'female' }],
+  ['балалар', { kids: true }],
+  ['қыздар', { gender: 'female', kids: true }],
+  ['ерлер', { gender: 'male' }],
+  ['ұлдар', { gender: 'male', kids: true }],
+  ['women', { gender: 'female' }],
+  ['men', { gender: 'male' }],
+  ['kid', { kids: true }],
+  ['girl', { gender: 'female', kids: true }],
+  ['boy', { gender: 'male', kids: true }],
+];
+const WORD_MARKS: ReadonlyMap<string, Mark> = new Map([
+  ['ер', { gender: 'male' }],
+  ['ерге', { gender: 'male' }],
+  ['бала', { kids: true }],
+  ['балаға', { kids: true }],
+  ['қыз', { gender: 'female', kids: true }],
+  ['қызға', { gender: 'female', kids: true }],
+  ['ұл', { gender: 'male', kids: true }],
+  ['ұлға', { gender: 'male', kids: true }],
+  ['woman', { gender: 'female' }],
+  ['man', { gender: 'male' }],
+  ['female', { gender: 'female' }],
+  ['male', { gender: 'male' }],
+]);
+// Words that start like a mark but are not one (`детали`, `женьшень`, `мужество` are rare in a catalog; these are not).
+const NOT_MARKS = new Set(['детали', 'деталь', 'детекторы', 'детектор', 'детокс', 'menu', 'mentor', 'boyfriend', 'kidney']);
+
+/** The mark of one word (already normalised by `tokenizeForMatch`), if it is one. */
+export function findDemographicMark(word: string): Demographic | undefined {
+  if (NOT_MARKS.has(word)) return undefined;
+  const whole = WORD_MARKS.get(word);
+  if (whole !== undefined) return whole;
+  for (const [prefix, mark] of PREFIX_MARKS) {
+    if (word.startsWith(prefix) && (prefix.length >= 4 || word.length <= prefix.length + 6)) return mark;
+  }
+  return undefined;
+}
+
+/** The marks of several words together; a text naming both genders (`для мужчин и женщин`) says no gender. */
+export function collectDemographic(words: readonly string[]): Demographic {
+  const genders = new Set<'female' | 'male'>();
+  let kids = false;
+  for (const word of words) {
+    const mark = findDemographicMark(word);
+    if (mark === undefined) continue;
+    if (mark.gender !== undefined) genders.add(mark.gender);
+    if (mark.kids === true) kids = true;
+  }
+  const result: Demographic = {};
+  const [gender] = [...genders];
+  if (genders.size === 1 && gender !== undefined) result.gender = gender;
+  if (kids) result.kids = true;
+  return result;
+}
+
+/** True when the text says nothing of who it is for. */
+export function isDemographicEmpty(demographic: Demographic): boolean {
+  return demographic.gender === undefined && demographic.kids !== true;
+}
+
+/**
+ * True when a seller's words and a directory entry's path say different people: another gender,
+ * or children against an adult branch that names its gender (`Детские кеды` is not `Женская обувь / Кеды`).
+ */
+export function contradictsDemographic(seller: Demographic, entry: Demographic): boolean {
+  if (seller.gender !== undefined && entry.gender !== undefined && seller.gender !== entry.gender) return true;
+  if (seller.kids === true && entry.kids !== true && entry.gender !== undefined) return true;
+  if (seller.kids !== true && seller.gender !== undefined && entry.kids === true) return true;
+  return false;
+}

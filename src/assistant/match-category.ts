@@ -1,0 +1,510 @@
+/**
+ * Matching a seller's category label to a leaf of the category directory, with the context the
+ * file gives. A confident match is never looked at again, so a label is matched confidently only
+ * when one leaf fits it and nothing contradicts it:
+ *
+ * - the label is read as a seller writes it: a 1C code before it (`УТ-0000391 Кастрюли`) is
+ *   dropped, a path (`Женская одежда / Свитеры`) is split into the leaf text and its parents, and
+ *   the words saying who it is for (`мужские`, `жен.`, `балаларға`) are set apart;
+ * - each leaf is known by its names, and by the parts of a name joined by `и`/`мен`
+ *   (`Футболки и поло` is also `Футболки` and `поло`);
+ * - every leaf whose name holds all of the label's words (`Наушники`, `Беспроводные наушники`),
+ *   or that shares the name (`Кроссовки` for women, men and kids), is a rival: rivals that nothing
+ *   tells apart make the label a TODO listing every one with its full Russian and Kazakh path;
+ * - what tells them apart: the gender or age words of the label or, failing those, of the
+ *   product names of its rows; the seller's parent path; extra words of the label that belong to
+ *   another branch (`Шампунь автомобильный` is not a hair shampoo) take the confidence away;
+ * - a label naming a branch (`Обувь / Женская обувь`, `Автотовары`) is no leaf: TODO;
+ * - the branches of the seller's other, confidently matched categories only reorder a TODO's
+ *   candidates: they never make a match confident.
+ *
+ * Candidates are found through an index of word beginnings plus the general fuzzy matcher
+ * (typos, transliteration), so the cost per label grows with the leaves sharing its words, not
+ * with the directory.
+ */
+import type { Category } from '../domain/index.js';
+import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
+import { buildCategoryCandidates } from './build-match-candidates.js';
+import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, type Demographic } from './demographic-words.js';
+import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type ValueMatch } from './match-value.js';
+import { tokenizeForMatch } from './normalize-for-match.js';
+import { createCandidateMatcher, createWordScorer, type CandidateMatcher, type ScoredCandidate } from './score-candidates.js';
+import { stemWord } from './stem-word.js';
+
+/** What the file says around one category label. */
+export interface CategoryContext {
+  /** Product names of (some of) the rows in this category. */
+  productNames?: readonly string[];
+  /** The seller's parent category of these rows, when another column gives it. */
+  parentPath?: string;
+  /** Leaf ids the seller's other categories were confidently matched to. */
+  siblingIds?: readonly number[];
+}
+
+/** Matches category labels. */
+export interface CategoryMatcher {
+  match(text: string, context?: CategoryContext): ValueMatch<Category>;
+}
+
+/** The most rivals a TODO lists when several leaves share a name. */
+export const MAX_SHARED_CANDIDATES = 12;
+
+interface Variant {
+  words: string[];
+  /** Words before the first preposition (`Чехлы` of `Чехлы для телефонов`): what the entry is. */
+  head: string[];
+  /** The whole name (not a part of an `и` list). */
+  full: boolean;
+  language: 'rus' | 'kaz';
+}
+
+interface PreparedLeaf {
+  category: Category;
+  key: string;
+  label: string;
+  variants: Variant[];
+  /** Words of the parent levels and of the names, for the seller's parent path. */
+  pathWords: string[];
+  rootKey: string;
+  groupKey: string;
+  demographic: Demographic;
+  /** What the leaf's own name says (`Детская косметика`), apart from its path. */
+  nameDemographic: Demographic;
+}
+
+interface ParsedLabel {
+  words: string[];
+  head: string[];
+  parentWords: string[];
+  demographic: Demographic;
+  abbreviated: Set<string>;
+  /** Text for the general matcher: the leaf part without code, parentheses and marks. */
+  plain: string;
+}
+
+interface Scored {
+  leaf: PreparedLeaf;
+  score: number;
+  rank: number;
+  exact: boolean;
+  /** The label's words are the leaf's name, whatever else the file says. */
+  nameExact: boolean;
+  /** Scored as a leaf holding all the label's words among more: a rival of an exact name; the match only when alone. */
+  contained: boolean;
+  /** Contained as the end of a compound word (`Велотренажёры` for `Тренажеры`): another thing, a rival only. */
+  compound: boolean;
+  /** The leaf's own name says whom it is for and the seller does not: a rival, never the match. */
+  narrower: boolean;
+}
+
+const STOP_WORDS = new Set(['и', 'для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'мен', 'пен', 'бен', 'және', 'and', 'for', 'the', 'of', 'with', 'арналған', 'адам', 'адамдар', 'адамға', 'адамдарға']);
+const PREPOSITIONS = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'for', 'with', 'of']);
+const LIST_SEPARATOR = /\s+(?:и|мен|пен|бен|және|and|&)\s+|\s*,\s*/;
+const PATH_SEPARATOR = /\s*[/>›»\\|]\s*/;
+// `12.04 `, `001-`, `01.03.005 `, `КТ-00087 `, `УТ-0000391 `, `ЦБ-00012 ` before the label.
+const CODE_PREFIX = /^\s*(?:[\p{L}]{1,4}-?)?\d[\d.\-/]*[\s.\-)]+/u;
+const ENDING_VOWELS = /[аяыиеоуюь]/;
+const PARENTHESES = /\([^)]*\)|\[[^\]]*\]/g;
+const ABBREVIATION = /(\p{L}+)\./gu;
+
+// The score a label gets from a leaf whose name holds all its words among more (a rival, never a winner by itself).
+const CONTAINED_SCORE = 0.93;
+const PART_FACTOR = 0.98;
+// A leaf named in full inside a longer label (`Ноутбуки игровые`): close, below an exact name.
+const NAMED_INSIDE_BASE = 0.9;
+// The general matcher (typos, transliteration) is trusted up to here.
+const GENERAL_CAP = 0.9;
+const SHARED_BAND = 0.03;
+const MIN_CONTAINED_WORD = 4;
+// Words the label does not share with a leaf but whose beginning is a word of another branch.
+const MIN_RELATED_PREFIX = 6;
+
+/** Prepares the leaves once. */
+export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchThresholds = CATEGORY_THRESHOLDS): CategoryMatcher {
+  const wordScore = createWordScorer();
+  const leaves = index.directories.categories.filter((category) => !index.nonLeafIds.has(category.id)).map((category) => prepareLeaf(category, index));
+  const byKey = new Map(leaves.map((leaf) => [leaf.key, leaf]));
+  const general: CandidateMatcher<Category> = createCandidateMatcher(buildCategoryCandidates(index));
+  // Word beginnings → leaves; word stems → the roots they occur under; names of branches.
+  const byPrefix = new Map<string, Set<PreparedLeaf>>();
+  const isRelatedElsewhere = createRelatedElsewhere(leaves);
+  const branchNames: string[][] = [];
+  const seenBranch = new Set<string>();
+  for (const leaf of leaves) {
+    for (const variant of leaf.variants) {
+      for (const word of variant.words) addTo(byPrefix, prefixKey(word), leaf);
+    }
+    for (const name of listBranchNames(leaf.category, index)) {
+      const words = tokenizeForMatch(name).filter((word) => !STOP_WORDS.has(word) && findDemographicMark(word) === undefined);
+      const key = words.join(' ');
+      if (key !== '' && !seenBranch.has(key)) {
+        seenBranch.add(key);
+        branchNames.push(words);
+      }
+    }
+  }
+
+  const similarity = (label: ParsedLabel, sellerWord: string, directoryWord: string): number => {
+    const score = wordScore(sellerWord, directoryWord);
+    // `Поло` is not short for `Полотенца`: a word that only begins another counts as an abbreviation when the seller put a dot after it.
+    if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord.length - sellerWord.length > 2 && !label.abbreviated.has(sellerWord)) {
+      return Math.min(score, 0.7);
+    }
+    // `Юбка`/`Юбки`: four-letter words the stemmer leaves whole, differing in the ending vowel only.
+    if (score < 0.95 && sellerWord.length === directoryWord.length && sellerWord.length >= 4 && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && ENDING_VOWELS.test(sellerWord.slice(-1)) && ENDING_VOWELS.test(directoryWord.slice(-1))) {
+      return 0.95;
+    }
+    return score;
+  };
+
+  const matchLabel = (text: string, label: ParsedLabel, context: CategoryContext): ValueMatch<Category> => {
+      if (label.words.length === 0 && label.parentWords.length === 0) return { text, status: 'todo', candidates: [] };
+      const productDemographic = isDemographicEmpty(label.demographic) ? readProductDemographic(context.productNames ?? []) : {};
+      const productWords = [...new Set((context.productNames ?? []).slice(0, 20).flatMap((name) => tokenizeForMatch(name)))].filter((word) => !STOP_WORDS.has(word));
+      const siblingGroups = new Set((context.siblingIds ?? []).map((id) => byKey.get(String(id))?.groupKey).filter((key) => key !== undefined));
+
+      const shortlist = new Set<PreparedLeaf>();
+      for (const word of label.words) for (const leaf of byPrefix.get(prefixKey(word)) ?? []) shortlist.add(leaf);
+      const generalScores = new Map<string, number>();
+      if (label.plain !== '') {
+        for (const candidate of general.score(label.plain, 0.4)) {
+          generalScores.set(candidate.key, candidate.score);
+          const leaf = byKey.get(candidate.key);
+          if (leaf !== undefined) shortlist.add(leaf);
+        }
+      }
+      if (label.words.length === 0) for (const leaf of leaves) shortlist.add(leaf);
+
+      const sellerDemographic = isDemographicEmpty(label.demographic) ? productDemographic : label.demographic;
+      const raw = [...shortlist].map((leaf) => {
+        const named = scoreByName(label, leaf, (a, b) => similarity(label, a, b), isRelatedElsewhere);
+        const general = Math.min(GENERAL_CAP, generalScores.get(leaf.key) ?? 0);
+        return { leaf, named, general, score: Math.max(named.score, general) };
+      });
+      // Whether a leaf saying the same people as the label fits it at all: only then is a leaf saying nobody a guess.
+      const demographicAlternative = !isDemographicEmpty(label.demographic) && raw.some((item) => item.score >= 0.5 && !isDemographicEmpty(item.leaf.demographic) && !contradictsDemographic(label.demographic, item.leaf.demographic));
+      const scored: Scored[] = [];
+      for (const { leaf, named, general, score: rawScore } of raw) {
+        let score = rawScore;
+        let doubted = false;
+        if (contradictsDemographic(label.demographic, leaf.demographic)) {
+          score *= 0.6;
+          doubted = true;
+        } else if (!isDemographicEmpty(label.demographic) && isDemographicEmpty(leaf.demographic)) {
+          // `Часы детские наручные`: a leaf that does not say whom it is for is a guess when another says the same as the label.
+          if (demographicAlternative) score *= 0.85;
+          doubted = true;
+        } else if (contradictsDemographic(productDemographic, leaf.demographic)) {
+          score *= 0.85;
+          doubted = true;
+        } else if (isDemographicEmpty(label.demographic) && !isDemographicEmpty(leaf.demographic) && isDemographicEmpty(productDemographic)) {
+          // A bare `Юбки` may still be the women's leaf, but it is not the exact name of it.
+          doubted = true;
+        }
+        if (label.parentWords.length > 0) {
+          const support = coverWords(label.parentWords, leaf.pathWords, (a, b) => similarity(label, a, b));
+          if (support < 0.9) {
+            score *= 0.92 + 0.08 * support;
+            doubted = true;
+          }
+        }
+        // `Косметика` is not `Детская косметика`, though the names are equal once `Детская` is set apart: a narrower leaf is a rival only.
+        const narrower = !isDemographicEmpty(leaf.nameDemographic) && isDemographicEmpty(sellerDemographic);
+        const productSupport = productWords.length === 0 ? 0 : coverWords(leaf.variants[0]?.words ?? [], productWords, (a, b) => wordScore(b, a));
+        const rank = score + 0.03 * productSupport + (siblingGroups.has(leaf.groupKey) ? 0.03 : 0) - (narrower ? 0.02 : 0);
+        // `Кроссовки мужские` is the men's leaf, but not its exact name: the label says more than the name.
+        const saysMore = !isDemographicEmpty(label.demographic) && isDemographicEmpty(leaf.nameDemographic);
+        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower });
+      }
+      scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.label.localeCompare(b.leaf.label));
+      return decide(text, label, scored, branchNames, thresholds, (a, b) => similarity(label, a, b));
+  };
+
+  return {
+    match(text, context = {}) {
+      const match = matchLabel(text, parseLabel(text, context.parentPath), context);
+      // `Телефоны / Смартфоны / Android`: when the last level names nothing, it qualifies the level above it.
+      if ((match.candidates[0]?.score ?? 0) >= thresholds.minScore || text.split(PATH_SEPARATOR).filter((segment) => /\p{L}/u.test(segment)).length < 2) return match;
+      const widened = matchLabel(text, parseLabel(text, context.parentPath, 2), context);
+      return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
+    },
+  };
+}
+
+/** Thresholds of a confident category match: a fuzzy name must be one typo away at most. */
+export const CATEGORY_THRESHOLDS: MatchThresholds = { minScore: 0.88, minGap: DEFAULT_MATCH_THRESHOLDS.minGap };
+
+function decide(
+  text: string,
+  label: ParsedLabel,
+  scored: Scored[],
+  branchNames: readonly string[][],
+  thresholds: MatchThresholds,
+  similarity: (a: string, b: string) => number,
+): ValueMatch<Category> {
+  const toCandidate = (item: Scored): ScoredCandidate<Category> => ({
+    key: item.leaf.key,
+    label: item.leaf.label,
+    // 1.00 is the exact name only; a leaf found through the gender words or the path shows at most 0.99.
+    score: Math.min(item.nameExact ? 1 : 0.99, Math.round(item.score * 1000) / 1000),
+    exact: item.exact,
+    entry: item.leaf.category,
+  });
+  const [first] = scored;
+  if (first === undefined) return { text, status: 'todo', candidates: [] };
+  const rivals = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap);
+  // Several leaves within a hair of the best: the name is shared, and every one of them is listed.
+  const shared = scored.filter((item) => item.score >= first.score - SHARED_BAND && item.score >= thresholds.minScore - 0.1);
+  const candidates = (shared.length > TODO_CANDIDATES ? shared.slice(0, MAX_SHARED_CANDIDATES) : scored.slice(0, TODO_CANDIDATES)).map(toCandidate);
+  const namesBranch = label.words.length === 0 || branchNames.some((words) => words.length === label.words.length && coverWords(label.words, words, similarity) >= 0.95 && coverWords(words, label.words, (a, b) => similarity(b, a)) >= 0.95);
+  // A leaf holding the label's words among more wins only alone and for words long enough not to be part of anything (`ТВ`).
+  const containedAlone = first.contained && !first.compound && label.words.every((word) => word.length >= MIN_CONTAINED_WORD);
+  if (!namesBranch && !first.narrower && (!first.contained || containedAlone) && first.score >= thresholds.minScore && rivals.length === 0) {
+    const best = toCandidate(first);
+    return { text, status: first.exact ? 'exact' : 'confident', best, candidates };
+  }
+  return { text, status: 'todo', candidates };
+}
+
+function scoreByName(
+  label: ParsedLabel,
+  leaf: PreparedLeaf,
+  similarity: (a: string, b: string) => number,
+  isRelatedElsewhere: (word: string, leaf: PreparedLeaf, matched: readonly string[]) => boolean,
+): { score: number; exact: boolean; contained: boolean; compound: boolean } {
+  let best = { score: 0, exact: false, contained: false, compound: false };
+  const q = label.words;
+  if (q.length === 0) return best;
+  const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
+  for (const variant of leaf.variants) {
+    const v = variant.words;
+    if (v.length === 0) continue;
+    const queryBest = q.map((word) => Math.max(0, ...v.map((other) => similarity(word, other))));
+    const variantBest = v.map((other) => Math.max(0, ...q.map((word) => similarity(word, other))));
+    const queryCover = sum(queryBest) / q.length;
+    const variantCover = sum(variantBest) / v.length;
+    const symmetric = (sum(queryBest) + sum(variantBest)) / (q.length + v.length);
+    const covered = (word: string): boolean => (queryBest[q.indexOf(word)] ?? 0) >= 0.9;
+    let score = symmetric;
+    let exact = false;
+    let contained = false;
+    let compound = false;
+    if (queryCover >= 0.9 && variantCover >= 0.9) {
+      exact = variant.full && q.length === v.length && queryBest.every((value) => value === 1) && variantBest.every((value) => value === 1);
+      score = exact ? 1 : symmetric * (variant.full ? 1 : PART_FACTOR);
+    } else if (q.every((word) => variant.head.some((other) => similarity(word, other) >= 0.95 || isCompoundOf(other, word)))) {
+      // Every word of the label is in what this leaf is (`Наушники` in `Беспроводные наушники`, `Чайники` in `Электрочайники`): a rival of the exact name.
+      score = CONTAINED_SCORE * (variant.full ? 1 : PART_FACTOR);
+      contained = true;
+      compound = !q.every((word) => variant.head.some((other) => similarity(word, other) >= 0.95));
+    } else if (variantCover >= 0.9 && label.head.some(covered)) {
+      // The leaf's whole name inside a longer label (`Монитор 27 дюймов`), unless an extra word says more than the leaf:
+      // a use the leaf does not name (`Краска для стен`), or a word of another leaf (`Машинки на радиоуправлении`).
+      // Only words after the name refine it (`Ноутбуки игровые`); a word before it may make another thing (`Роликовые коньки`).
+      const extras = q.filter((word) => !covered(word));
+      const lastCovered = Math.max(...q.map((word, i) => (covered(word) ? i : -1)));
+      const leading = q.some((word, i) => !covered(word) && i < lastCovered && !/\d|^[a-z]+$/.test(word));
+      // A use the leaf does not name (`Краска для стен` against `Краски`); one it names may come with more words (`Крем для лица увлажняющий`).
+      const namesUse = variant.words.length > variant.head.length;
+      const inPath = (word: string): boolean => leaf.pathWords.some((other) => similarity(word, other) >= 0.9 || sharesStem(word, other));
+      const complementExtra = !namesUse && extras.some((word) => !label.head.includes(word) && !inPath(word));
+      const matched = q.filter(covered);
+      if (!leading && !complementExtra && !extras.some((word) => isRelatedElsewhere(word, leaf, matched))) {
+        score = Math.max(symmetric, NAMED_INSIDE_BASE + 0.05 * queryCover);
+      }
+    }
+    // A real name match beats holding the label's words among more (`Футболкалар` over `Футболкалар мен поло`).
+    const weight = (candidate: { score: number; contained: boolean }): number => candidate.score - (candidate.contained ? 0.05 : 0);
+    if (weight({ score, contained }) > weight(best) || (score === best.score && exact)) best = { score, exact, contained, compound };
+  }
+  return best;
+}
+
+/**
+ * Whether an extra word of the label points to another leaf: a word of another leaf of the same
+ * root (`радиоуправлении` of `Радиоуправляемые игрушки`), or a word of another root whose leaves
+ * also name what the label is (`автомобильный` of `Автотовары`, where `Автошампуни` holds
+ * `шампун`). A word of another root that has nothing else to do with the label (`зимние` of
+ * `Зимние шины` in `Ботинки женские зимние`) points nowhere.
+ */
+function createRelatedElsewhere(leaves: readonly PreparedLeaf[]): (word: string, leaf: PreparedLeaf, matched: readonly string[]) => boolean {
+  const nameWordLeaves = new Map<string, Set<PreparedLeaf>>();
+  const pathWordRoots = new Map<string, Set<string>>();
+  const rootWords = new Map<string, Set<string>>();
+  for (const leaf of leaves) {
+    // Russian names only: Kazakh ones share short stems across unrelated leaves (`электр` of every electric thing).
+    for (const variant of leaf.variants.filter((candidate) => candidate.language === 'rus')) {
+      for (const word of variant.words) {
+        addTo(nameWordLeaves, word, leaf);
+        addTo(rootWords, leaf.rootKey, word);
+      }
+    }
+    for (const word of leaf.pathWords) addTo(pathWordRoots, word, leaf.rootKey);
+  }
+  const relates = (a: string, b: string): boolean => {
+    if (a === b || (stemWord(a) === stemWord(b) && stemWord(a).length >= 4)) return true;
+    let common = 0;
+    while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
+    return common >= MIN_RELATED_PREFIX && common >= Math.min(a.length, b.length) - 3;
+  };
+  const related = new Map<string, { leaves: Set<PreparedLeaf>; roots: Set<string> }>();
+  const inRoot = new Map<string, boolean>();
+  const namesInRoot = (word: string, root: string): boolean => {
+    const key = `${word}\u0001${root}`;
+    let found = inRoot.get(key);
+    if (found === undefined) {
+      const stem = stemWord(word);
+      found = stem.length >= MIN_RELATED_PREFIX - 1 && [...(rootWords.get(root) ?? [])].some((other) => other.includes(stem) || relates(word, other));
+      inRoot.set(key, found);
+    }
+    return found;
+  };
+  return (word, leaf, matched) => {
+    let found = related.get(word);
+    if (found === undefined) {
+      found = { leaves: new Set(), roots: new Set() };
+      for (const [other, owners] of nameWordLeaves) if (relates(word, other)) for (const owner of owners) found.leaves.add(owner);
+      for (const [other, roots] of pathWordRoots) if (relates(word, other)) for (const root of roots) found.roots.add(root);
+      for (const owner of found.leaves) found.roots.add(owner.rootKey);
+      related.set(word, found);
+    }
+    for (const owner of found.leaves) {
+      if (owner === leaf) continue;
+      // Beside the leaf, any word of another leaf's name; further away, only what that leaf is (`Ароматы` of `Ароматы для дома`, not `Зимние` of `Зимние шины`).
+      if (owner.groupKey === leaf.groupKey) return true;
+      if (owner.variants.some((variant) => variant.full && relates(word, variant.head[variant.head.length - 1] ?? ''))) return true;
+    }
+    return [...found.roots].some((root) => root !== leaf.rootKey && matched.some((other) => namesInRoot(other, root)));
+  };
+}
+
+/** `электрочайники` of `чайники`, `автошампуни` of `шампунь`: a compound ending in the word (its stem of five letters or more). */
+function isCompoundOf(compound: string, word: string): boolean {
+  const stem = stemWord(word);
+  return stem.length >= 5 && compound.indexOf(stem) >= 3;
+}
+
+/** `кухни`/`кухня`, `лица`/`лицом`: one stem of four letters or more, where the light stemmer leaves short words whole. */
+function sharesStem(a: string, b: string): boolean {
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
+  return common >= 3 && common >= Math.max(a.length, b.length) - 2 && Math.min(a.length, b.length) >= 4;
+}
+
+function coverWords(words: readonly string[], other: readonly string[], similarity: (a: string, b: string) => number): number {
+  if (words.length === 0) return 1;
+  let sum = 0;
+  for (const word of words) sum += Math.max(0, ...other.map((candidate) => similarity(word, candidate)));
+  return sum / words.length;
+}
+
+function parseLabel(text: string, parentPath: string | undefined, leafLevels = 1): ParsedLabel {
+  const withoutCode = text.replace(CODE_PREFIX, '');
+  const cleaned = /\p{L}{2}/u.test(withoutCode) ? withoutCode : text;
+  const segments = cleaned.split(PATH_SEPARATOR).filter((segment) => /\p{L}/u.test(segment));
+  const last = segments.length > 0 ? segments.slice(-leafLevels).join(' ') : cleaned;
+  const parents = [...(parentPath === undefined ? [] : parentPath.split(PATH_SEPARATOR)), ...segments.slice(0, -leafLevels)];
+  const inParentheses = (last.match(PARENTHESES) ?? []).join(' ');
+  const leafText = last.replace(PARENTHESES, ' ');
+  const abbreviated = new Set<string>();
+  for (const found of leafText.matchAll(ABBREVIATION)) for (const word of tokenizeForMatch(found[1] ?? '')) abbreviated.add(word);
+
+  const tokens = tokenizeForMatch(leafText);
+  const parentTokens = parents.flatMap((parent) => tokenizeForMatch(parent));
+  const demographic = collectDemographic([...tokens, ...parentTokens, ...tokenizeForMatch(inParentheses)]);
+  const meaningful = (word: string): boolean => !STOP_WORDS.has(word) && findDemographicMark(word) === undefined;
+  const words = tokens.filter(meaningful);
+  const head = splitHead(tokens).filter(meaningful);
+  return {
+    words,
+    head: head.length > 0 ? head : words,
+    parentWords: parentTokens.filter(meaningful),
+    demographic,
+    abbreviated,
+    plain: words.join(' '),
+  };
+}
+
+/** Words before the first preposition; in Kazakh, the words after `арналған` (`ерлерге арналған футболка`). */
+function splitHead(tokens: readonly string[]): string[] {
+  const kazakh = tokens.indexOf('арналған');
+  if (kazakh >= 0) return tokens.slice(kazakh + 1);
+  const first = tokens.findIndex((token) => PREPOSITIONS.has(token));
+  return first > 0 ? tokens.slice(0, first) : [...tokens];
+}
+
+/** A word a name is matched by: no stop word, no word saying whom it is for (the leaf's demographic holds those). */
+function isNameWord(word: string): boolean {
+  return !STOP_WORDS.has(word) && findDemographicMark(word) === undefined;
+}
+
+function prepareLeaf(category: Category, index: DirectoryIndex): PreparedLeaf {
+  const pathRus = buildCategoryPath(category, index.categoryById);
+  const pathKaz = category.path?.kaz ?? '';
+  const variants: Variant[] = [];
+  for (const [language, name] of [['rus', category.name.rus], ['kaz', category.name.kaz]] as const) {
+    if (name.trim() === '') continue;
+    const tokens = tokenizeForMatch(name);
+    variants.push({ words: tokens.filter(isNameWord), head: splitHead(tokens).filter(isNameWord), full: true, language });
+    const parts = name.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
+    if (parts.length > 1) {
+      for (const part of parts) {
+        const partTokens = tokenizeForMatch(part);
+        variants.push({ words: partTokens.filter(isNameWord), head: splitHead(partTokens).filter(isNameWord), full: false, language });
+      }
+    }
+  }
+  const ancestors = [...pathRus.split(' / ').slice(0, -1), ...(pathKaz === '' ? [] : pathKaz.split(' / ').slice(0, -1))];
+  const ancestorTokens = ancestors.flatMap((segment) => tokenizeForMatch(segment));
+  const nameTokens = [...tokenizeForMatch(category.name.rus), ...tokenizeForMatch(category.name.kaz)];
+  const rusSegments = pathRus.split(' / ');
+  return {
+    category,
+    key: String(category.id),
+    label: `${pathRus} [${category.id}]${pathKaz === '' ? '' : ` (${pathKaz})`}`,
+    variants,
+    pathWords: [...new Set([...ancestorTokens, ...nameTokens])].filter((word) => !STOP_WORDS.has(word)),
+    rootKey: rusSegments[0] ?? '',
+    groupKey: rusSegments.slice(0, -1).join(' / '),
+    demographic: collectDemographic([...ancestorTokens, ...nameTokens]),
+    nameDemographic: collectDemographic(nameTokens),
+  };
+}
+
+/** The names of the levels above a leaf, Russian and Kazakh. */
+function listBranchNames(category: Category, index: DirectoryIndex): string[] {
+  const names: string[] = [];
+  const rus = buildCategoryPath(category, index.categoryById).split(' / ').slice(0, -1);
+  const kaz = (category.path?.kaz ?? '').split(' / ').slice(0, -1);
+  names.push(...rus, ...kaz.filter((name) => name !== ''));
+  return names;
+}
+
+/** The gender or age the product names agree on: at least half of them say it, and none says otherwise. */
+function readProductDemographic(names: readonly string[]): Demographic {
+  const marks = names.slice(0, 50).map((name) => collectDemographic(tokenizeForMatch(name)));
+  const said = marks.filter((mark) => !isDemographicEmpty(mark));
+  if (said.length === 0 || said.length * 2 < marks.length) return {};
+  const genders = new Set(said.map((mark) => mark.gender));
+  const kids = new Set(said.map((mark) => mark.kids === true));
+  const result: Demographic = {};
+  if (genders.size === 1) {
+    const [gender] = [...genders];
+    if (gender !== undefined) result.gender = gender;
+  }
+  if (kids.size === 1 && kids.has(true)) result.kids = true;
+  return result;
+}
+
+function prefixKey(word: string): string {
+  return Array.from(word).slice(0, 3).join('');
+}
+
+function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  let set = map.get(key);
+  if (set === undefined) {
+    set = new Set();
+    map.set(key, set);
+  }
+  set.add(value);
+}
