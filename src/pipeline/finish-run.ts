@@ -3,13 +3,15 @@
  * (summary.json, the annotated copy of the seller's file, rejected rows), then the run's status
  * in the journal.
  */
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import type { Issue } from '../core/issue.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { buildRunSummary } from '../report/build-run-summary.js';
 import type { RowOutcome, RunSummary, RunSummaryJob } from '../report/report-types.js';
-import { writeRunReport } from '../report/write-run-report.js';
+import { writeIssuesNdjson } from '../report/write-issues-ndjson.js';
+import { REPORT_FILES, writeRunReport } from '../report/write-run-report.js';
 import type { RunReportPaths } from '../report/write-run-report.js';
 import { describeSettings } from '../settings/resolve-settings.js';
 import { openSource } from '../sources/open-source.js';
@@ -73,6 +75,15 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   const exitCode = decideExitCode(options.command, counts, options.interrupted);
   const reportDir = join(options.reportsRoot, options.runId);
   const outcomeOf = (row: number): RowOutcome | undefined => outcomes.outcomeOf(row);
+  // Every issue goes to issues.ndjson first, streamed from the outcome store in row order (a dry
+  // run's issues are on disk): summary.json keeps counts and examples, not millions of issues.
+  await mkdir(reportDir, { recursive: true });
+  const issuesPath = join(reportDir, REPORT_FILES.issues);
+  const digest = await writeIssuesNdjson({
+    path: issuesPath,
+    otherIssues: [...prep.mappingIssues, ...read.fileIssues, ...options.extraIssues.filter((i) => i.row === undefined)],
+    rowIssues: outcomes.issuesInRowOrder(),
+  });
   const summary = buildRunSummary({
     toolVersion: TOOL_VERSION,
     command: options.command,
@@ -93,18 +104,18 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
     settings: describeSettings(prep.resolved),
     outcomes: (function* () {
       for (const row of outcomes.rows()) {
-        const outcome = outcomes.outcomeOf(row);
+        const outcome = outcomes.outcomeOf(row, false);
         if (outcome) yield outcome;
       }
     })(),
-    issues: [...prep.mappingIssues, ...read.fileIssues, ...options.extraIssues.filter((i) => i.row === undefined)],
+    issueDigest: { digest, file: REPORT_FILES.issues },
     jobs: [...options.jobs].sort((a, b) => a.batch - b.batch),
     timings: options.timings,
     exitCode,
   });
 
   deps.onEvent({ type: 'stage:start', stage: 'report', detail: reportDir });
-  const reportPaths = await writeRunReport({
+  const written = await writeRunReport({
     dir: reportDir,
     summary,
     annotated: decideAnnotatedCopy(options.command, prep.settings.annotatedCopy, summary, options.interrupted),
@@ -124,6 +135,7 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
         }
       : {}),
   });
+  const reportPaths = { ...written, issues: issuesPath };
   // An import with rows whose outcome is still open (fate unknown, not sent, a job not followed)
   // stays resumable: running the same command again settles them.
   const open =

@@ -31,20 +31,16 @@ export interface ReadAndValidateOptions {
 /** What reading and validating found. */
 export interface ReadAndValidateResult {
   info: SourceInfo;
-  /** Issues that belong to no row (file-level, mapping columns missing, …). */
+  /** Issues that belong to no row (file-level, mapping columns missing, …). Row issues are in the outcome store (spilled to disk in a dry run). */
   fileIssues: Issue[];
-  /** Every issue, in the order found. */
-  issues: Issue[];
   counts: { rows: number; products: number; validProducts: number; invalidProducts: number };
 }
 
 /** Streams the file through mapping, validation and assembly. */
 export async function readAndValidate(options: ReadAndValidateOptions): Promise<ReadAndValidateResult> {
   const { outcomes, deps } = options;
-  const issues: Issue[] = [];
   const fileIssues: Issue[] = [];
   const record = (issue: Issue): void => {
-    issues.push(issue);
     if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
     else fileIssues.push(issue);
   };
@@ -69,8 +65,9 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
       products -= 1;
       // The sink may keep no draft (the dry run's does not): validity is remembered here.
       if (validKeys.delete(productKey)) validProducts -= 1;
-      const reported = new Set(entry.issues);
-      for (const ref of entry.rows) outcomes.clearIssues(ref.row, (issue) => reported.has(issue));
+      // By content: a product taken back from a spool on disk comes with copies of its issues.
+      const reported = new Set(entry.issues.map((issue) => JSON.stringify(issue)));
+      for (const ref of entry.rows) outcomes.clearIssues(ref.row, (issue) => reported.has(JSON.stringify(issue)));
       return entry;
     },
   };
@@ -81,10 +78,7 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
 
   const mapRow = createRowMapper(options.mapping, options.directories, info);
   // Column problems are found once per file; they belong to the header, not to a data row.
-  for (const issue of mapRow.setupIssues) {
-    issues.push(issue);
-    fileIssues.push(issue);
-  }
+  for (const issue of mapRow.setupIssues) fileIssues.push(issue);
   const assembler = createProductAssembler({ mapping: options.mapping, directories: options.directories, sink });
   let rows = 0;
   let lastProgress = 0;
@@ -109,7 +103,7 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
   for (const issue of assembler.finish()) record(issue);
   deps.onEvent({ type: 'read:progress', file: options.displayPath, rows, bytesRead: info.totalBytes, totalBytes: info.totalBytes });
 
-  return { info, fileIssues, issues, counts: { rows, products, validProducts, invalidProducts: products - validProducts } };
+  return { info, fileIssues, counts: { rows, products, validProducts, invalidProducts: products - validProducts } };
 }
 
 /** Row statuses after validation: sendable rows are `valid`; rows of a blocked product are `invalid` (own errors) or `not_sent`. */
@@ -120,7 +114,6 @@ function markProductRows(entry: AssembledProduct, outcomes: RowOutcomeStore): vo
       outcomes.setStatus(ref.row, 'valid');
       continue;
     }
-    const own = outcomes.outcomeOf(ref.row)?.issues.some((issue) => issue.severity === 'error' && issue.code !== 'product_has_invalid_rows');
-    outcomes.setStatus(ref.row, own ? 'invalid' : 'not_sent');
+    outcomes.setStatus(ref.row, outcomes.hasOwnError(ref.row) ? 'invalid' : 'not_sent');
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { Issue } from '../core/issue.js';
 import type { RowOutcome, RowStatus } from '../report/report-types.js';
+import type { IssueSpill } from '../state/open-issue-spill.js';
 
 const STATUSES: readonly RowStatus[] = ['valid', 'invalid', 'not_sent', 'unchanged', 'accepted', 'rejected', 'unknown'];
 const NONE = 255;
@@ -20,7 +21,15 @@ export interface RowOutcomeStore {
   addIssue(row: number, issue: Issue): void;
   /** Replaces the issues of one stage for a row (a reopened product is validated again). */
   clearIssues(row: number, predicate: (issue: Issue) => boolean): void;
-  outcomeOf(row: number): RowOutcome | undefined;
+  /** The outcome of a row; `withIssues: false` leaves its issues out (empty), not reading them back. */
+  outcomeOf(row: number, withIssues?: boolean): RowOutcome | undefined;
+  /**
+   * Whether the row has an error of its own: any error but `product_has_invalid_rows` (which says
+   * another row of its product is at fault). Counted as issues come and go, so no issue is read back.
+   */
+  hasOwnError(row: number): boolean;
+  /** Every row issue, by row, then in the order added: a stream when the issues are spilled to disk. */
+  issuesInRowOrder(): Iterable<Issue>;
   /** Data rows in file order. */
   rows(): IterableIterator<number>;
   counts(): Partial<Record<RowStatus, number>>;
@@ -28,14 +37,28 @@ export interface RowOutcomeStore {
   size(): number;
 }
 
+/** Options of `createRowOutcomeStore`. */
+export interface RowOutcomeStoreOptions {
+  initialCapacity?: number;
+  /**
+   * Where the issues go. Without it they are kept in memory (tests, small runs); with it memory
+   * stays flat in the number of issues, which a file where every row is wrong needs.
+   */
+  spill?: IssueSpill;
+}
+
 /** Creates an empty store. */
-export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
+export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number = {}): RowOutcomeStore {
+  const { initialCapacity = 1024, spill } = typeof options === 'number' ? { initialCapacity: options } : options;
   let status = new Uint8Array(initialCapacity).fill(NONE);
   let seen = new Uint8Array(initialCapacity);
   let productIds: Float64Array | undefined;
   let skuIds: Float64Array | undefined;
   let jobIds: Float64Array | undefined;
   let productIndex = new Int32Array(initialCapacity).fill(-1);
+  // Issues per row (spilled: 0 means no read-back) and own errors per row (see `hasOwnError`).
+  let issueCounts = new Uint32Array(initialCapacity);
+  let ownErrors = new Uint32Array(initialCapacity);
   const productKeys: string[] = [];
   const productKeyIndex = new Map<string, number>();
   const issues = new Map<number, Issue[]>();
@@ -52,6 +75,16 @@ export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
     if (skuIds) skuIds = grow(skuIds, capacity, Number.NaN);
     if (jobIds) jobIds = grow(jobIds, capacity, Number.NaN);
     productIndex = grow(productIndex, capacity, -1);
+    issueCounts = grow(issueCounts, capacity, 0);
+    ownErrors = grow(ownErrors, capacity, 0);
+  };
+  const countIssue = (row: number, issue: Issue, step: 1 | -1): void => {
+    issueCounts[row] = (issueCounts[row] ?? 0) + step;
+    if (isOwnError(issue)) ownErrors[row] = (ownErrors[row] ?? 0) + step;
+  };
+  const issuesOf = (row: number): Issue[] => {
+    if (row >= issueCounts.length || issueCounts[row] === 0) return [];
+    return spill ? spill.issuesOf(row) : (issues.get(row) ?? []);
   };
   const touch = (row: number): void => {
     ensure(row);
@@ -89,21 +122,46 @@ export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
     },
     addIssue(row, issue) {
       touch(row);
+      countIssue(row, issue, 1);
+      if (spill) {
+        spill.add(row, issue);
+        return;
+      }
       const list = issues.get(row);
       if (list) list.push(issue);
       else issues.set(row, [issue]);
     },
     clearIssues(row, predicate) {
+      if (row >= issueCounts.length || issueCounts[row] === 0) return;
+      if (spill) {
+        for (const issue of spill.remove(row, predicate)) countIssue(row, issue, -1);
+        return;
+      }
       const list = issues.get(row);
       if (!list) return;
-      const kept = list.filter((issue) => !predicate(issue));
+      const kept: Issue[] = [];
+      for (const issue of list) {
+        if (predicate(issue)) countIssue(row, issue, -1);
+        else kept.push(issue);
+      }
       if (kept.length) issues.set(row, kept);
       else issues.delete(row);
     },
-    outcomeOf(row) {
+    hasOwnError: (row) => row < ownErrors.length && (ownErrors[row] ?? 0) > 0,
+    *issuesInRowOrder() {
+      if (spill) {
+        for (const entry of spill.iterate()) yield entry.issue;
+        return;
+      }
+      for (let row = 0; row <= maxRow; row += 1) {
+        const list = issues.get(row);
+        if (list) yield* list;
+      }
+    },
+    outcomeOf(row, withIssues = true) {
       if (row >= seen.length || seen[row] === 0) return undefined;
       const code = status[row] ?? NONE;
-      const outcome: RowOutcome = { row, status: STATUSES[code] ?? 'valid', issues: issues.get(row) ?? [] };
+      const outcome: RowOutcome = { row, status: STATUSES[code] ?? 'valid', issues: withIssues ? issuesOf(row) : [] };
       const productId = productIds?.[row] ?? Number.NaN;
       const skuId = skuIds?.[row] ?? Number.NaN;
       const jobId = jobIds?.[row] ?? Number.NaN;
@@ -130,11 +188,15 @@ export function createRowOutcomeStore(initialCapacity = 1024): RowOutcomeStore {
   };
 }
 
+function isOwnError(issue: Issue): boolean {
+  return issue.severity === 'error' && issue.code !== 'product_has_invalid_rows';
+}
+
 function createIdArray(capacity: number): Float64Array {
   return new Float64Array(capacity).fill(Number.NaN);
 }
 
-function grow<T extends Uint8Array | Float64Array | Int32Array>(array: T, capacity: number, fill: number): T {
+function grow<T extends Uint8Array | Float64Array | Int32Array | Uint32Array>(array: T, capacity: number, fill: number): T {
   const next = new (array.constructor as { new (n: number): T })(capacity);
   next.fill(fill as never);
   next.set(array as never);

@@ -8,6 +8,7 @@ import type { Deps } from '../core/deps.js';
 import { AbortedError } from '../core/errors.js';
 import { SERVICE_LIMITS } from '../api/wire.js';
 import { createSpoolSink } from './create-spool-sink.js';
+import { openIssueSpill, type IssueSpill } from '../state/open-issue-spill.js';
 import { openScratchSpool } from '../state/open-scratch-spool.js';
 import { finishRun } from './finish-run.js';
 import type { RunResult } from './finish-run.js';
@@ -29,6 +30,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
   const prep = await prepareRun(options, deps);
   lap('prepare');
   let activeRunId: string | undefined;
+  let spill: IssueSpill | undefined;
   try {
     const reportsRoot = prep.settings.reportDir ?? join(prep.service.stateDir, 'runs');
     const { runId } = prep.store.createRun({
@@ -42,7 +44,9 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     });
     activeRunId = runId;
     deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (dry run ${runId})` });
-    const outcomes = createRowOutcomeStore();
+    // Issues go to disk as they are found: a file where every row is wrong has millions of them.
+    spill = openIssueSpill(join(prep.service.stateDir, `dry-run-issues-${runId}.sqlite`));
+    const outcomes = createRowOutcomeStore({ spill });
     // A dry run is never resumed: its spool is a scratch file, not the state database's.
     const scratch = openScratchSpool(join(prep.service.stateDir, `dry-run-spool-${runId}.sqlite`), deps.now);
     let read: ReadAndValidateResult;
@@ -84,6 +88,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     if (activeRunId !== undefined) prep.store.setRunStatus(activeRunId, error instanceof AbortedError ? 'interrupted' : 'failed');
     throw error;
   } finally {
+    spill?.close();
     await prep.close();
   }
 }

@@ -6,6 +6,7 @@ import { compareIssues } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
 import { ROW_STATUSES } from './report-types.js';
 import type { RowOutcome, RowStatus, RunSummary, RunSummaryCounts, RunSummaryJob, RunSummarySource } from './report-types.js';
+import type { IssueDigest } from './write-issues-ndjson.js';
 
 /** What the pipeline hands to `buildRunSummary`. */
 export interface RunSummaryParts {
@@ -21,8 +22,13 @@ export interface RunSummaryParts {
   service: RunSummary['service'];
   /** Effective settings with `sources`; keys that look like secrets are replaced by `[redacted]`. */
   settings: Record<string, unknown>;
-  /** One outcome per source row. */
+  /** One outcome per source row. With `issueDigest` their issues are not read (they may be left empty). */
   outcomes: Iterable<RowOutcome>;
+  /**
+   * The issues as written to `issues.ndjson` (row issues and `issues` together): the summary keeps
+   * its counts and examples instead of collecting every issue in memory.
+   */
+  issueDigest?: { digest: IssueDigest; file: string };
   /** Issues not attached to a row outcome (file, mapping, settings, product level). Duplicates of row issues are dropped. */
   issues?: readonly Issue[];
   jobs?: readonly RunSummaryJob[];
@@ -56,9 +62,15 @@ export function buildRunSummary(parts: RunSummaryParts): RunSummary {
       const known = productStatus.get(outcome.productKey);
       productStatus.set(outcome.productKey, known === undefined ? outcome.status : mostSevere(known, outcome.status));
     }
-    rowIssues.push(...outcome.issues);
+    if (parts.issueDigest === undefined) for (const issue of outcome.issues) rowIssues.push(issue);
   }
-  const issues = dedupeIssues([...rowIssues, ...(parts.issues ?? [])]).sort(compareIssues);
+  const spilled = parts.issueDigest?.digest;
+  const issues = spilled !== undefined ? spilled.examples : dedupeIssues([...rowIssues, ...(parts.issues ?? [])]).sort(compareIssues);
+  const counts = buildCounts(rows, byStatus, productStatus, issues);
+  if (spilled !== undefined) {
+    counts.issuesBySeverity = { ...spilled.bySeverity };
+    counts.issuesByCode = sortKeys(spilled.byCode);
+  }
   return {
     reportVersion: 1,
     tool: { name: 'catalog-import', version: parts.toolVersion },
@@ -70,10 +82,20 @@ export function buildRunSummary(parts: RunSummaryParts): RunSummary {
     mapping: { ...parts.mapping },
     service: { baseUrl: stripUrlCredentials(parts.service.baseUrl), sandbox: parts.service.sandbox },
     settings: redactSettings(parts.settings) as Record<string, unknown>,
-    counts: buildCounts(rows, byStatus, productStatus, issues),
+    counts,
     jobs: [...(parts.jobs ?? [])].sort((a, b) => a.batch - b.batch || a.jobId - b.jobId).map((job) => ({ ...job })),
     timings: sortKeys(parts.timings ?? {}),
     issues,
+    ...(parts.issueDigest !== undefined && spilled !== undefined
+      ? {
+          issueList: {
+            file: parts.issueDigest.file,
+            complete: spilled.complete,
+            examplesPerCode: spilled.examplesPerCode,
+            bySeverityAndCode: { error: sortKeys(spilled.bySeverityAndCode.error), warning: sortKeys(spilled.bySeverityAndCode.warning) },
+          },
+        }
+      : {}),
     exitCode: parts.exitCode,
   };
 }

@@ -73,10 +73,13 @@ export function renderSummary(summary: RunSummary, options: RenderSummaryOptions
     const groups = groupByCode(summary.issues.filter((issue) => issue.severity === severity));
     if (groups.length === 0) continue;
     lines.push('', paint('bold', severity === 'error' ? 'Errors by code' : 'Warnings by code'));
+    // With a bounded list (`issueList`), the counts are of every issue, the examples of the first.
+    const totals = summary.issueList?.bySeverityAndCode[severity];
     for (const [code, issues] of groups) {
-      lines.push(`  ${paint(severity === 'error' ? 'red' : 'yellow', code)} ×${issues.length}`);
+      const total = totals?.[code] ?? issues.length;
+      lines.push(`  ${paint(severity === 'error' ? 'red' : 'yellow', code)} ×${total}`);
       for (const issue of issues.slice(0, maxExamples)) lines.push(`    ${renderExample(issue)}`);
-      if (issues.length > maxExamples) lines.push(paint('dim', `    … and ${issues.length - maxExamples} more`));
+      if (total > maxExamples) lines.push(paint('dim', `    … and ${total - Math.min(maxExamples, issues.length)} more`));
     }
   }
 

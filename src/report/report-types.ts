@@ -107,7 +107,25 @@ export interface RunSummary {
   jobs: RunSummaryJob[];
   /** Milliseconds per stage. */
   timings: Record<string, number>;
-  /** Every issue, sorted by file, sheet, row, column (`compareIssues`). */
+  /**
+   * The issues, sorted by file, sheet, row, column (`compareIssues`): every one when `issueList`
+   * is absent or `issueList.complete`; otherwise the first `issueList.examplesPerCode` of each code,
+   * and every issue is in `issueList.file`.
+   */
   issues: Issue[];
+  /** Where every issue is: `issues.ndjson` beside `summary.json`, one JSON issue a line, in the same order. */
+  issueList?: RunSummaryIssueList;
   exitCode: number;
+}
+
+/** How `summary.json` lists the issues, and where all of them are. */
+export interface RunSummaryIssueList {
+  /** File name of the full list, in the report folder. */
+  file: string;
+  /** True when `issues` holds every issue. */
+  complete: boolean;
+  /** Most issues of one code in `issues`. */
+  examplesPerCode: number;
+  /** Issues per code for each severity (counts, like `counts.issuesByCode`, are of the full list). */
+  bySeverityAndCode: { error: Record<string, number>; warning: Record<string, number> };
 }

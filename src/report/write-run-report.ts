@@ -21,6 +21,7 @@ export const REPORT_FILES = {
   annotatedXlsx: 'annotated.xlsx',
   annotatedCsv: 'annotated.csv',
   rejectedRows: 'rejected-rows.csv',
+  issues: 'issues.ndjson',
 } as const;
 
 /** Options of `writeRunReport`. */
@@ -61,6 +62,8 @@ export interface RunReportPaths {
   /** Null when the copy was not asked for (`annotated: false`). */
   annotated: string | null;
   rejectedRows: string;
+  /** Every issue, one JSON a line (`writeIssuesNdjson`); set by the pipeline when it wrote one. */
+  issues?: string;
 }
 
 /** Writes the report folder and returns the paths. */

@@ -1,0 +1,144 @@
+/**
+ * Attributes: one rule per attribute mapping. A cell (or the mapping's fixed `value`) is split by
+ * the separator; each piece is resolved (dictionary: through the resolver; free: the mapping's
+ * entries, else parsed by the attribute's type) and the value codes go to the product or the SKU.
+ */
+import type { ImportAttribute } from '../../api/wire.js';
+import { isAttributeAllowed } from '../../mapping/directory-index.js';
+import { normalizeName } from '../../mapping/normalize-name.js';
+import { formatSuggestions } from '../../mapping/suggest-entries.js';
+import type { CellLocation } from '../mapped-row.js';
+import type { BooleanLookup } from '../parse-boolean.js';
+import { parseBoolean } from '../parse-boolean.js';
+import { parseDecimal, type DecimalFormat } from '../parse-decimal.js';
+import type { ValueResolver } from '../../mapping/create-value-resolver.js';
+import { describeMissing } from './describe-missing.js';
+import type { AttributePlan, FieldRule, RuleFactory } from './field-rule.js';
+import type { RowContext } from './row-context.js';
+
+/** Rules of `attributes`, in mapping order. */
+export const compileAttributeRules: RuleFactory = ({ attributePlans, resolver, booleans, decimalFormat }) =>
+  attributePlans.map((plan) => compileAttributeRule(plan, attributePlans, resolver, booleans, decimalFormat));
+
+function compileAttributeRule(
+  plan: AttributePlan,
+  plans: readonly AttributePlan[],
+  resolver: ValueResolver,
+  booleans: BooleanLookup,
+  decimalFormat: DecimalFormat,
+): FieldRule {
+  const { attribute, column, fixedValue, separator } = plan;
+  const location = fixedValue === undefined ? (column ?? undefined)?.location : undefined;
+  // One seller column may feed several attributes (clothing and shoe sizes in one "Размер"
+  // column): each row gives it to the attribute of its own category.
+  const siblings = column === undefined || column === null ? [] : plans.filter((other) => other !== plan && other.column?.index === column.index);
+  const sharesColumnWithAllowed = (categoryId: number): boolean => siblings.some((other) => isAttributeAllowed(other.attribute, categoryId));
+  const resolvePiece = plan.free
+    ? (ctx: RowContext, piece: string): string[] | null => resolveFreeValue(ctx, plan, piece, location, booleans, decimalFormat)
+    : (ctx: RowContext, piece: string): string[] | null => resolveDictionaryValue(ctx, plan, piece, location, resolver);
+  return {
+    name: `attribute:${attribute.code}`,
+    apply(ctx) {
+      const record = ctx.record;
+      if (record === null) return;
+      const cellText = fixedValue ?? ctx.readText(column);
+      if (cellText === null || cellText === undefined) return;
+      const categoryId = record.product.categoryId;
+      const allowed = categoryId === null || isAttributeAllowed(attribute, categoryId);
+      if (!allowed && categoryId !== null && siblings.length > 0 && sharesColumnWithAllowed(categoryId)) return;
+      const codes: string[] = [];
+      let failed = false;
+      if (separator === undefined) {
+        failed = !addCodes(codes, resolvePiece(ctx, cellText));
+      } else {
+        for (const raw of cellText.split(separator)) {
+          const piece = raw.trim();
+          if (piece === '') continue;
+          if (!addCodes(codes, resolvePiece(ctx, piece))) failed = true;
+        }
+      }
+      if (failed || codes.length === 0) return;
+      if (codes.length > 1 && !attribute.isMultiple) {
+        ctx.report('too_many_values', 'error', location, `attribute ${attribute.code} takes one value, got ${codes.length}`, cellText);
+        return;
+      }
+      if (!allowed) {
+        ctx.report('attribute_not_in_category', 'error', location, `attribute ${attribute.code} (${attribute.name.rus}) does not belong to category ${categoryId}`, cellText);
+        return;
+      }
+      const entry: ImportAttribute = { code: attribute.code, valueCodes: codes };
+      if (plan.level === 'sku') record.sku.attributes.push(entry);
+      else record.product.attributes.push(entry);
+    },
+  };
+}
+
+/** Adds resolved codes once each; false when the piece failed (reported). */
+function addCodes(codes: string[], resolved: string[] | null): boolean {
+  if (resolved === null) return false;
+  for (const code of resolved) if (!codes.includes(code)) codes.push(code);
+  return true;
+}
+
+function resolveFreeValue(
+  ctx: RowContext,
+  plan: AttributePlan,
+  piece: string,
+  location: CellLocation | undefined,
+  booleans: BooleanLookup,
+  decimalFormat: DecimalFormat,
+): string[] | null {
+  const explicit = plan.freeEntries.size === 0 ? undefined : plan.freeEntries.get(normalizeName(piece));
+  if (explicit !== undefined) return explicit;
+  const { attribute } = plan;
+  if (attribute.type === 'number') {
+    const value = parseDecimal(piece, decimalFormat);
+    if (value === null) {
+      ctx.report('invalid_attribute_value', 'error', location, `attribute ${attribute.code} takes a number`, piece);
+      return null;
+    }
+    return [String(value)];
+  }
+  if (attribute.type === 'boolean') {
+    const value = parseBoolean(piece, booleans);
+    if (value === null) {
+      ctx.report('invalid_attribute_value', 'error', location, `attribute ${attribute.code} takes yes or no`, piece);
+      return null;
+    }
+    return [String(value)];
+  }
+  return [piece];
+}
+
+function resolveDictionaryValue(ctx: RowContext, plan: AttributePlan, piece: string, location: CellLocation | undefined, resolver: ValueResolver): string[] | null {
+  const resolution = resolver.resolveValue(plan.mappingIndex, piece);
+  const code = plan.attribute.code;
+  switch (resolution.status) {
+    case 'found':
+      if (resolution.via === 'approximate') {
+        const entry = resolution.entries[0];
+        ctx.report(
+          'value_matched_approximately',
+          'warning',
+          location,
+          `value "${piece}" of attribute ${code} was matched to ${entry?.name.rus} (${entry?.code})`,
+          piece,
+          `add it to the attribute's \`values\` to confirm`,
+        );
+      }
+      return resolution.entries.length === 1 ? [(resolution.entries[0] as { code: string }).code] : resolution.entries.map((entry) => entry.code);
+    case 'ambiguous':
+      ctx.report('ambiguous_attribute_value', 'error', location, `"${piece}" names several values of attribute ${code}`, piece, `map it in \`values\`: ${resolution.entries.map((entry) => entry.code).join(', ')}`);
+      return null;
+    default:
+      ctx.report(
+        'unknown_attribute_value',
+        'error',
+        location,
+        describeMissing(`value of attribute ${code}`, piece, resolution),
+        piece,
+        resolution.status === 'missing' ? formatSuggestions(resolution.suggestions) : undefined,
+      );
+      return null;
+  }
+}

@@ -1,0 +1,38 @@
+/** The product description in Russian (required per `validation.requireDescription`) and Kazakh, each with its default. */
+import { checkKazakhText } from './kazakh-text.js';
+import type { RuleFactory } from './field-rule.js';
+
+/** Rule of `columns.description` / `defaults.description`. */
+export const compileDescriptionRule: RuleFactory = ({ slots, mapping }) => {
+  const rusSlot = slots['description.rus'];
+  const kazSlot = slots['description.kaz'];
+  const { validation, defaults } = mapping;
+  const rusDefault = defaults.description?.rus;
+  const kazDefault = defaults.description?.kaz;
+  const severity = validation.kazakh;
+  const required = validation.requireDescription;
+  // Without a Russian description anywhere, the Kazakh one is not asked for either.
+  const used = isDescriptionUsed(mapping);
+  return {
+    name: 'description',
+    apply(ctx) {
+      const record = ctx.record;
+      if (record === null) return;
+      const cell = ctx.readText(rusSlot);
+      const rus = cell === undefined ? rusDefault : cell;
+      if (rus === undefined) {
+        if (required) ctx.requireMissing(rusSlot, 'the Russian description');
+      } else if (rus !== null) {
+        record.product.description.rus = rus;
+      }
+      if (!used) return;
+      const kazCell = ctx.readText(kazSlot);
+      record.product.description.kaz = checkKazakhText(ctx, kazSlot, kazCell === undefined ? kazDefault : kazCell, record.product.description.rus, 'description', severity);
+    },
+  };
+};
+
+/** Whether the mapping asks for descriptions at all: required, or fed by a column or a default. */
+export function isDescriptionUsed(mapping: { validation: { requireDescription: boolean }; columns: { description?: { rus?: unknown } | undefined }; defaults: { description?: { rus?: unknown } | undefined } }): boolean {
+  return mapping.validation.requireDescription || mapping.columns.description?.rus !== undefined || mapping.defaults.description?.rus !== undefined;
+}

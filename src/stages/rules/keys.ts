@@ -1,0 +1,70 @@
+/** The seller's keys and the marketplace ids of a row: product key (starts the draft), SKU key, product id, SKU id. */
+import type { SourceRow } from '../../sources/types.js';
+import type { FieldRule, RuleFactory } from './field-rule.js';
+
+/**
+ * The product key: a row without one belongs to no product, so no draft is started and the row
+ * ends here (silently when every mapped cell is empty).
+ */
+export const compileProductKeyRule: RuleFactory = ({ slots }) => {
+  const slot = slots.productKey;
+  return {
+    name: 'productKey',
+    apply(ctx) {
+      const key = ctx.readKey(slot, 'product key');
+      if (key === null) return;
+      if (key === undefined) {
+        if (!isRowEmpty(ctx.row)) ctx.requireMissing(slot, 'the product key');
+        return;
+      }
+      ctx.startRecord(key);
+    },
+  };
+};
+
+/** The SKU key, when mapped (otherwise the barcode stands for it: see the barcode rule). */
+export const compileSkuKeyRule: RuleFactory = ({ slots }) => {
+  const slot = slots.skuKey;
+  if (slot === undefined) return undefined;
+  return {
+    name: 'skuKey',
+    apply(ctx) {
+      const text = ctx.readKey(slot, 'SKU key');
+      if (text === undefined) ctx.requireMissing(slot, 'the SKU key');
+      else if (text !== null && ctx.record !== null) ctx.record.skuKey = text;
+    },
+  };
+};
+
+/** Marketplace product and SKU ids from the sheet (for updates), when mapped. */
+export const compileIdRules: RuleFactory = ({ slots }) => {
+  const rules: FieldRule[] = [];
+  const productSlot = slots.productId;
+  const skuSlot = slots.skuId;
+  if (productSlot !== undefined) {
+    rules.push({
+      name: 'productId',
+      apply(ctx) {
+        const value = ctx.readPositiveInteger(productSlot, 'product id');
+        if (typeof value === 'number' && ctx.record !== null) ctx.record.productId = value;
+      },
+    });
+  }
+  if (skuSlot !== undefined) {
+    rules.push({
+      name: 'skuId',
+      apply(ctx) {
+        const value = ctx.readPositiveInteger(skuSlot, 'SKU id');
+        if (typeof value === 'number' && ctx.record !== null) ctx.record.skuId = value;
+      },
+    });
+  }
+  return rules;
+};
+
+function isRowEmpty(row: SourceRow): boolean {
+  for (const cell of row.cells) {
+    if (cell !== undefined && cell.kind !== 'empty' && cell.text.trim() !== '') return false;
+  }
+  return true;
+}

@@ -1,0 +1,21 @@
+/** The product name in Russian (required) and Kazakh (per `validation.kazakh`). */
+import { checkKazakhText } from './kazakh-text.js';
+import type { RuleFactory } from './field-rule.js';
+
+/** Rule of `columns.name`. */
+export const compileNameRule: RuleFactory = ({ slots, mapping }) => {
+  const rusSlot = slots['name.rus'];
+  const kazSlot = slots['name.kaz'];
+  const severity = mapping.validation.kazakh;
+  return {
+    name: 'name',
+    apply(ctx) {
+      const record = ctx.record;
+      if (record === null) return;
+      const rus = ctx.readText(rusSlot);
+      if (rus === undefined) ctx.requireMissing(rusSlot, 'the Russian name');
+      else if (rus !== null) record.product.name.rus = rus;
+      record.product.name.kaz = checkKazakhText(ctx, kazSlot, ctx.readText(kazSlot), record.product.name.rus, 'name', severity);
+    },
+  };
+};

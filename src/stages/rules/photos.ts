@@ -1,0 +1,68 @@
+/** Photos: URLs from one or more columns (split by the mapping's separator and whitespace), checked, de-duplicated, counted against `validation.photos`. */
+import type { ImportPhoto } from '../../api/wire.js';
+import { getPhotoSeparator, listPhotoColumns } from '../../mapping/list-mapped-columns.js';
+import { checkPhotoUrl } from '../check-photo-url.js';
+import type { CellLocation } from '../mapped-row.js';
+import type { RuleFactory } from './field-rule.js';
+
+/** Rule of `columns.photos`; none when no photo column is mapped. */
+export const compilePhotosRule: RuleFactory = ({ mapping, photoColumns }) => {
+  const mapped = listPhotoColumns(mapping).length;
+  if (mapped === 0) return undefined;
+  const separator = getPhotoSeparator(mapping);
+  const columnMissing = photoColumns.length < mapped;
+  const { min, max, requireHttps } = mapping.validation.photos;
+  const scheme = requireHttps ? 'https' : 'http(s)';
+  return {
+    name: 'photos',
+    apply(ctx) {
+      const record = ctx.record;
+      if (record === null) return;
+      const photos: ImportPhoto[] = [];
+      let firstLocation: CellLocation | undefined;
+      let invalidUrls = 0;
+      for (const column of photoColumns) {
+        const text = ctx.readText(column);
+        if (text === null || text === undefined) continue;
+        firstLocation ??= column.location;
+        for (const url of splitPhotoCell(text, separator)) {
+          if (!checkPhotoUrl(url, requireHttps)) {
+            ctx.report('invalid_photo_url', 'error', column.location, `"${url}" is not an absolute ${scheme} URL`, url);
+            invalidUrls++;
+            continue;
+          }
+          if (hasPhoto(photos, url)) {
+            ctx.report('duplicate_photo', 'warning', column.location, 'the photo is listed twice; the repeat is dropped', url);
+            continue;
+          }
+          photos.push({ mediaFile: url, order: photos.length + 1 });
+        }
+      }
+      const location = firstLocation ?? photoColumns[0]?.location;
+      if (photos.length < min && columnMissing) {
+        // The missing photo column was reported once; the row is just not sendable.
+        ctx.valid = false;
+      } else if (photos.length < min && invalidUrls === 0) {
+        ctx.report('too_few_photos', 'error', location, `${photos.length} photo${photos.length === 1 ? '' : 's'}, at least ${min} needed`);
+      } else if (photos.length > max) {
+        ctx.report('too_many_photos', 'error', location, `${photos.length} photos, at most ${max} allowed`);
+      }
+      record.sku.photos = photos;
+    },
+  };
+};
+
+const WHITESPACE = /\s/;
+const WHITESPACE_RUN = /\s+/;
+
+function hasPhoto(photos: readonly ImportPhoto[], url: string): boolean {
+  for (const photo of photos) if (photo.mediaFile === url) return true;
+  return false;
+}
+
+function splitPhotoCell(text: string, separator: string | undefined): string[] {
+  // One link and nothing else is the usual cell: no splitting, no regular expression.
+  if ((separator === undefined || !text.includes(separator)) && !WHITESPACE.test(text)) return text === '' ? [] : [text];
+  const pieces = separator === undefined ? [text] : text.split(separator);
+  return pieces.flatMap((piece) => piece.split(WHITESPACE_RUN)).filter((piece) => piece !== '');
+}
