@@ -5,6 +5,7 @@
  * the marketplace directories live in `check-mapping-rules.ts`.
  */
 import { z } from 'zod';
+import { createDerivedColumnSchema, groupRowsSchema } from './derive-schema.js';
 
 /** A column of the sheet: its header text, or `{letter: C}`, or `{header: "Цена"}`. */
 export const columnRefSchema = z
@@ -164,6 +165,7 @@ export const mappingSchema = z
           .default([' ', '\u00a0', '\u202f'])
           .describe('Thousands separators removed from text numbers (default: space, NBSP, narrow NBSP).'),
         fillMerged: z.array(z.string().min(1)).default([]).describe('Headers of columns whose merged cells are filled down.'),
+        groupRows: groupRowsSchema,
       })
       .prefault({})
       .describe('How to read the file.'),
@@ -175,6 +177,10 @@ export const mappingSchema = z
       .describe('Seller category text → marketplace leaf category (id, exact name or path).'),
     brands: z.record(z.string(), directoryTargetSchema).default({}).describe('Seller brand text → directory brand (id or exact name).'),
     attributes: z.array(attributeMappingSchema).default([]).describe('Attribute columns.'),
+    derive: z
+      .array(createDerivedColumnSchema(columnRefSchema))
+      .default([])
+      .describe('Derived (virtual) columns: values taken out of other columns by declarative steps; fields and attributes name them like columns.'),
     unmapped: z
       .enum(['error', 'auto'])
       .default('error')
@@ -257,6 +263,7 @@ export const mappingSchema = z
     if (mapping.validation.photos.min > mapping.validation.photos.max) {
       ctx.addIssue({ code: 'custom', path: ['validation', 'photos', 'min'], message: 'min is larger than max' });
     }
+    checkDerivedColumns(mapping.derive, ctx);
     mapping.attributes.forEach((attribute, i) => {
       if ((attribute.column === undefined) === (attribute.value === undefined)) {
         ctx.addIssue({
@@ -268,6 +275,31 @@ export const mappingSchema = z
       }
     });
   });
+
+/** Derived columns: names unique, regular expressions valid. */
+function checkDerivedColumns(derive: readonly { name: string; steps: readonly object[] }[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  derive.forEach((derived, i) => {
+    const key = derived.name.trim().toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['derive', i, 'name'], message: `derived column "${derived.name}" is defined twice` });
+    seen.add(key);
+    derived.steps.forEach((step, s) => {
+      const patterns: string[] = [];
+      if ('regex' in step) patterns.push(typeof step.regex === 'string' ? step.regex : (step.regex as { pattern: string }).pattern);
+      if ('when' in step && typeof (step.when as { matches?: string }).matches === 'string') patterns.push((step.when as { matches: string }).matches);
+      for (const pattern of patterns) {
+        try {
+          new RegExp(pattern, 'iu');
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', path: ['derive', i, 'steps', s], message: `invalid regular expression /${pattern}/: ${(error as Error).message}` });
+        }
+      }
+    });
+  });
+}
+
+/** A derived column of a mapping, parsed. */
+export type DerivedColumn = Mapping['derive'][number];
 
 /** A parsed mapping, defaults applied. */
 export type Mapping = z.output<typeof mappingSchema>;

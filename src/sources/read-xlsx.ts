@@ -7,6 +7,7 @@
  * styles and the sheet (collecting the merged ranges Excel writes after the rows, when merged
  * columns must be filled); then the one sheet is streamed, whatever the order of the parts.
  */
+import type { Buffer } from 'node:buffer';
 import { posix } from 'node:path';
 import type { Readable } from 'node:stream';
 import { isPipelineError, SourceReadError } from '../core/errors.js';
@@ -15,6 +16,7 @@ import { buildXlsxCell } from './build-xlsx-cell.js';
 import { checkExcelJsPatch } from './check-exceljs-patch.js';
 import { detectContainer, loadOleContent } from './detect-container.js';
 import { createMergedRangeScanner } from './load-merged-ranges.js';
+import { createRowOutlineScanner } from './scan-row-outlines.js';
 import { loadFileBytes, loadSourceFileSize } from './load-source-file.js';
 import { createExcelJsWorksheet, loadExcelJsStyles, type ExcelJsStyles } from './open-exceljs-worksheet.js';
 import { createSharedStringsParser } from './parse-shared-strings.js';
@@ -60,15 +62,18 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
   }
   const stylesEntry = findPart(path, directory, stylesPart, sheet.name);
   if (stylesEntry !== undefined) await checkPart(path, stylesEntry, sheet.name);
-  const scanner = (options.fillMerged ?? []).length > 0 ? createMergedRangeScanner() : undefined;
-  await checkPart(path, entry, sheet.name, scanner && ((chunk) => scanner.write(chunk)));
+  const scanner = (options.fillMerged ?? []).length > 0 || options.groupRows?.merged ? createMergedRangeScanner() : undefined;
+  const outlines = options.groupRows?.outline ? createRowOutlineScanner() : undefined;
+  await checkPart(path, entry, sheet.name, feedScanners(scanner, outlines));
   const mergedRanges: CellRange[] = scanner?.ranges() ?? [];
   await checkExcelJsPatch();
   const styles = await loadStyles(path, stylesEntry, sheet.name);
 
   let consumed = 0;
-  const raw = readXlsxRows({ path, sheetName: sheet.name, entry, strings, styles, date1904: parts.date1904, onBytes: (count) => (consumed += count) });
-  const table = await openTable(raw, { file: path, sheet: sheet.name, options, signal: deps.signal, mergedRanges });
+  const bold = options.groupRows?.singleCell === true && options.groupRows.bold;
+  const raw = readXlsxRows({ path, sheetName: sheet.name, entry, strings, styles, date1904: parts.date1904, bold, onBytes: (count) => (consumed += count) });
+  const outlineLevels = outlines?.levels();
+  const table = await openTable(raw, { file: path, sheet: sheet.name, options, signal: deps.signal, mergedRanges, ...(outlineLevels ? { outlineLevels } : {}) });
   const size = Math.max(1, entry.uncompressedSize);
   return {
     info: { file: path, format: 'xlsx', sheet: sheet.name, headerRow: table.headerRow, header: table.header, totalBytes },
@@ -195,7 +200,7 @@ export function chooseSheet(path: string, sheets: readonly WorkbookSheet[], want
 /** exceljs's streaming row. */
 interface StreamRow {
   number: number;
-  eachCell(callback: (cell: { value: unknown; numFmt?: unknown }, column: number) => void): void;
+  eachCell(callback: (cell: { value: unknown; numFmt?: unknown; font?: { bold?: boolean } }, column: number) => void): void;
 }
 
 /** What `readXlsxRows` needs. */
@@ -206,6 +211,8 @@ interface XlsxSettings {
   strings: SharedStringTable;
   styles: ExcelJsStyles;
   date1904: boolean;
+  /** Note whether a row's filled cells are all bold (for bold group rows). */
+  bold: boolean;
   onBytes: (count: number) => void;
 }
 
@@ -218,7 +225,7 @@ async function* readXlsxRows(settings: XlsxSettings): AsyncGenerator<RawRow> {
     const worksheet = createExcelJsWorksheet(countBytes(source, settings.onBytes), settings.styles, date1904);
     for await (const events of worksheet.parse()) {
       for (const event of events) {
-        if (event.eventType === 'row') yield buildRawRow(event.value as StreamRow, strings, date1904);
+        if (event.eventType === 'row') yield buildRawRow(event.value as StreamRow, strings, date1904, settings.bold);
       }
     }
   } catch (error) {
@@ -236,17 +243,28 @@ async function* countBytes(source: AsyncIterable<Buffer | string>, onBytes: (cou
   }
 }
 
-function buildRawRow(row: StreamRow, strings: SharedStringTable, date1904: boolean): RawRow {
+function buildRawRow(row: StreamRow, strings: SharedStringTable, date1904: boolean, noteBold: boolean): RawRow {
   const found: [number, SourceCell][] = [];
   let width = 0;
+  let bold = noteBold;
   row.eachCell((cell, column) => {
     const numberFormat = typeof cell.numFmt === 'string' ? cell.numFmt : undefined;
     const built = buildXlsxCell(cell.value, { numberFormat, strings, date1904 });
     if (built === undefined) return;
     found.push([column - 1, built]);
     width = Math.max(width, column);
+    if (bold && built.text.trim() !== '' && cell.font?.bold !== true) bold = false;
   });
   const cells: (SourceCell | undefined)[] = Array.from({ length: width }, () => undefined);
   for (const [index, cell] of found) cells[index] = cell;
-  return { row: row.number, cells };
+  return noteBold ? { row: row.number, cells, bold } : { row: row.number, cells };
+}
+
+/** One chunk callback feeding whichever scanners the read needs. */
+function feedScanners(...scanners: ({ write(chunk: Buffer): void } | undefined)[]): ((chunk: Buffer) => void) | undefined {
+  const used = scanners.filter((scanner) => scanner !== undefined);
+  if (used.length === 0) return undefined;
+  return (chunk) => {
+    for (const scanner of used) scanner.write(chunk);
+  };
 }
