@@ -112,6 +112,10 @@ export const attributeMappingSchema = z
       .boolean()
       .optional()
       .describe('Send the seller text itself. Default: true for text/number/boolean attributes; not allowed for dictionary ones.'),
+    outsideCategory: z
+      .enum(['skip', 'warning', 'error'])
+      .default('skip')
+      .describe("A row whose category lacks the attribute: the value is left out silently (`skip`), with a warning, or the row is refused (`error`)."),
   })
   .describe('Maps a column (or a fixed value) to one attribute of the directory.');
 /** An attribute mapping. */
@@ -177,6 +181,18 @@ export const mappingSchema = z
       .describe('Seller category text → marketplace leaf category (id, exact name or path).'),
     brands: z.record(z.string(), directoryTargetSchema).default({}).describe('Seller brand text → directory brand (id or exact name).'),
     attributes: z.array(attributeMappingSchema).default([]).describe('Attribute columns.'),
+    categoryDefaults: z
+      .record(
+        z.string().min(1),
+        z.strictObject({
+          attributes: z
+            .record(z.string().min(1), z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]))
+            .default({})
+            .describe('Attribute code → seller value (or values), resolved like a cell of that attribute.'),
+        }),
+      )
+      .default({})
+      .describe('Per category (a seller category word of `categories:`, or a marketplace category id, name or path): attribute values for its rows that no column gives.'),
     derive: z
       .array(createDerivedColumnSchema(columnRefSchema))
       .default([])

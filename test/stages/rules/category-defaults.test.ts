@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createRowMapper } from '../../../src/stages/create-row-mapper.js';
+import { makeDirectories, makeInfo, makeMapping, makeProductRow } from '../../helpers/builders.js';
+
+const directories = makeDirectories();
+
+describe('categoryDefaults', () => {
+  it('gives the rows of a category the attribute values no column gives, by seller word or marketplace id', () => {
+    const info = makeInfo();
+    const mapping = makeMapping((m) => {
+      m.attributes = [{ code: 'color', column: 'Цвет' }];
+      m.categoryDefaults = {
+        'Футболки мужские': { attributes: { material: 'Хлопок', size: 'M' } },
+        '21': { attributes: { model: 'Galaxy' } },
+      };
+      m.categories = { ...m.categories, Смартфоны: 21 };
+    });
+    const mapper = createRowMapper(mapping, directories, info);
+    expect(mapper.setupIssues).toEqual([]);
+    const shirt = mapper(makeProductRow(info, 5));
+    expect(shirt.issues).toEqual([]);
+    expect(shirt.record?.product.attributes).toEqual([{ code: 'material', valueCodes: ['cotton'] }]);
+    expect(shirt.record?.sku.attributes).toEqual([
+      { code: 'color', valueCodes: ['red'] },
+      { code: 'size', valueCodes: ['m'] },
+    ]);
+    // A column's value wins over the default.
+    const phone = mapper(makeProductRow(info, 6, { Категория: 'Смартфоны', Цвет: 'Синий' }));
+    expect(phone.record?.product.attributes).toEqual([{ code: 'model', valueCodes: ['Galaxy'] }]);
+  });
+
+  it('reports unknown categories, attributes and values once, on the mapping path', () => {
+    const info = makeInfo();
+    const mapping = makeMapping((m) => {
+      m.categoryDefaults = {
+        Носки: { attributes: { material: 'Хлопок' } },
+        'Футболки мужские': { attributes: { material: 'Шёлк', weight: '200' } },
+      };
+    });
+    const mapper = createRowMapper(mapping, directories, info);
+    expect(mapper.setupIssues.map((issue) => `${issue.code} ${issue.path}`)).toEqual([
+      'unknown_category categoryDefaults.Носки',
+      'unknown_attribute_value categoryDefaults.Футболки мужские.attributes.material',
+      'attribute_not_in_category categoryDefaults.Футболки мужские.attributes.weight',
+    ]);
+  });
+});
+
+describe('one bad cell feeding several attributes', () => {
+  it('is one issue naming every attribute it feeds', () => {
+    const info = makeInfo();
+    const mapping = makeMapping((m) => {
+      m.attributes = [
+        { code: 'color', column: 'Цвет' },
+        { code: 'size', column: 'Цвет' },
+      ];
+    });
+    const result = createRowMapper(mapping, directories, info)(makeProductRow(info, 7, { Цвет: 'Малиновый' }));
+    expect(result.issues).toHaveLength(1);
+    expect(result.issues[0]).toMatchObject({ code: 'unknown_attribute_value', column: 'K', value: 'Малиновый' });
+    expect(result.issues[0]?.message).toContain('also feeds attribute size');
+  });
+});
