@@ -231,6 +231,10 @@ export const mappingSchema = z
               .boolean()
               .default(false)
               .describe('Restore leading zeros Excel dropped from a numeric barcode when the check digit then verifies (a warning instead of an error).'),
+            several: z
+              .enum(['error', 'first'])
+              .default('error')
+              .describe('A cell holding several barcodes ("2000000001067, 790920044894"): refused (`error`), or the first is the SKU\'s barcode and the others are checked and reported (`first`).'),
           })
           .prefault({}),
       })

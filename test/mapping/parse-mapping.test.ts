@@ -57,7 +57,7 @@ describe('parseMapping', () => {
       kazakh: 'warning',
       requireDescription: true,
       photos: { min: 1, max: 15, requireHttps: false },
-      barcode: { repairLeadingZeros: false },
+      barcode: { repairLeadingZeros: false, several: 'error' },
     });
     expect(mapping.booleans.true).toContain('иә');
     expect(mapping.booleans.false).toContain('жоқ');

@@ -61,3 +61,36 @@ describe('one bad cell feeding several attributes', () => {
     expect(result.issues[0]?.message).toContain('also feeds attribute size');
   });
 });
+
+describe('several barcodes in one cell', () => {
+  const info = makeInfo();
+  const map = (text: string, several?: 'first') =>
+    createRowMapper(
+      makeMapping((m) => {
+        if (several) m.validation = { barcode: { several } };
+      }),
+      directories,
+      info,
+    )(makeProductRow(info, 8, { Штрихкод: text }));
+
+  it('are refused by default, with the way out in the hint', () => {
+    const result = map('4601234567893, 4601234567886');
+    expect(result.record?.valid).toBe(false);
+    expect(result.issues).toEqual([expect.objectContaining({ code: 'several_barcodes', severity: 'error', column: 'B', hint: expect.stringContaining('several: first') })]);
+  });
+
+  it('give the first to the SKU with several: first, each other checked and reported', () => {
+    const result = map('4601234567893, 4601234567886; 4601234567880 4601234567886', 'first');
+    expect(result.record?.valid).toBe(true);
+    expect(result.record?.sku.barcode).toBe('4601234567893');
+    expect(result.issues.map((issue) => `${issue.severity} ${issue.code} ${issue.message}`)).toEqual([
+      'warning barcode_check_digit_mismatch extra barcode 4601234567880 is not valid',
+      'warning several_barcodes barcode 4601234567886 is repeated in the cell',
+      'warning several_barcodes the cell holds 4 barcodes: the SKU takes 4601234567893; 4601234567886 is not sent',
+    ]);
+  });
+
+  it('check the first barcode as usual', () => {
+    expect(map('4601234567890, 4601234567886', 'first').issues.map((issue) => issue.code)).toContain('barcode_check_digit_mismatch');
+  });
+});
