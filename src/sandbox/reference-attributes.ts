@@ -384,8 +384,8 @@ export const ATTRIBUTE_DEFS: AttributeDef[] = [
       ['package_bucket', 'Ведро', 'Шелек'],
     ],
   },
-  { code: 'net_weight_g', rus: 'Масса нетто, г', kaz: 'Таза салмағы, г', type: 'number', isMultiple: false, isSkuDefining: true, values: [] },
-  { code: 'fat_percent', rus: 'Жирность, %', kaz: 'Майлылығы, %', type: 'number', isMultiple: false, isSkuDefining: true, values: [] },
+  { code: 'net_weight_g', rus: 'Масса нетто, г', kaz: 'Таза салмағы, г', type: 'number', isMultiple: false, isSkuDefining: false, values: [] },
+  { code: 'fat_percent', rus: 'Жирность, %', kaz: 'Майлылығы, %', type: 'number', isMultiple: false, isSkuDefining: false, values: [] },
   { code: 'shelf_life_days', rus: 'Срок годности, сут', kaz: 'Жарамдылық мерзімі, тәулік', type: 'number', isMultiple: false, isSkuDefining: false, values: [] },
   {
     code: 'pet_age',
@@ -438,8 +438,8 @@ export const ATTRIBUTE_DEFS: AttributeDef[] = [
       ['fragrance_coconut', 'Кокос', 'Кокос'],
     ],
   },
-  { code: 'quantity_pcs', rus: 'Количество в упаковке, шт', kaz: 'Орамадағы саны, дана', type: 'number', isMultiple: false, isSkuDefining: true, values: [] },
-  { code: 'size_text', rus: 'Типоразмер', kaz: 'Типтік өлшемі', type: 'text', isMultiple: false, isSkuDefining: true, values: [] },
+  { code: 'quantity_pcs', rus: 'Количество в упаковке, шт', kaz: 'Орамадағы саны, дана', type: 'number', isMultiple: false, isSkuDefining: false, values: [] },
+  { code: 'size_text', rus: 'Типоразмер', kaz: 'Типтік өлшемі', type: 'text', isMultiple: false, isSkuDefining: false, values: [] },
   {
     code: 'car_make',
     rus: 'Марка автомобиля',
