@@ -111,3 +111,45 @@ export async function writeCatalogExportFixture(dir: string): Promise<CatalogExp
   await writeFile(path, `${lines.join('\n')}\n`);
   return { path, goods: names.length };
 }
+
+/** What `writeDistributorListFixture` wrote. */
+export interface DistributorListFixture {
+  path: string;
+  headerRow: number;
+  goods: number;
+  /** Price of each good in US dollars, by name. */
+  usd: Map<string, number>;
+}
+
+/**
+ * Writes `distributor.xlsx`: a distributor's price list with seven rows of letterhead (company,
+ * address, currency note, date) above the header on row 8, prices in US dollars, sizes of
+ * headphones' ear cushions written "S-M" and categories in the distributor's own words.
+ */
+export async function writeDistributorListFixture(dir: string): Promise<DistributorListFixture> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Price');
+  sheet.addRow(['ТОО «Digital Distribution KZ»']);
+  sheet.addRow(['г. Алматы, пр. Абая, 150']);
+  sheet.addRow(['тел. +7 727 000 00 00']);
+  sheet.addRow([]);
+  sheet.addRow(['Прайс-лист дилера']);
+  sheet.addRow(['Цены указаны в долларах США (USD)']);
+  sheet.addRow([]);
+  sheet.addRow(['Артикул', 'Наименование', 'Производитель', 'Группа товара', 'EAN', 'Цена, USD', 'Наличие']);
+  const goods: [string, string, string, string, number][] = [
+    ['DD-101', 'Смартфон Samsung Galaxy A15 128GB чёрный', 'SAMSUNG', 'Мобильные телефоны', 159.9],
+    ['DD-102', 'Смартфон Xiaomi Redmi 13 256GB синий', 'XIAOMI', 'Мобильные телефоны', 179.5],
+    ['DD-201', 'Наушники JBL Tune 510BT', 'JBL', 'Наушники беспроводные', 39.99],
+    ['DD-202', 'Наушники Sony WH-CH520', 'SONY', 'Наушники беспроводные', 45],
+    ['DD-301', 'Power bank Baseus 20000 mAh', 'BASEUS', 'Аккумуляторы внешние', 24.5],
+  ];
+  const usd = new Map<string, number>();
+  goods.forEach(([sku, name, brand, group, price], i) => {
+    sheet.addRow([sku, name, brand, group, buildPrefixedEan13('690', 500 + i), price, 'есть']);
+    usd.set(name, price);
+  });
+  const path = join(dir, 'distributor.xlsx');
+  await workbook.xlsx.writeFile(path);
+  return { path, headerRow: 8, goods: goods.length, usd };
+}

@@ -14,7 +14,7 @@ import { registerDirectoriesCommand } from '../../src/cli/commands/directories-c
 import { registerMappingCommand } from '../../src/cli/commands/mapping-command.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/start-sandbox.js';
-import { PRICE_LIST_SECTIONS, writeCatalogExportFixture, writePriceListFixture } from '../helpers/seller-file-fixtures.js';
+import { PRICE_LIST_SECTIONS, writeCatalogExportFixture, writeDistributorListFixture, writePriceListFixture } from '../helpers/seller-file-fixtures.js';
 
 const ALL_COMMANDS = [...COMMANDS, registerDirectoriesCommand, registerMappingCommand];
 
@@ -168,3 +168,60 @@ describe('a catalogue export with several barcodes per cell and no category colu
     expect(JSON.stringify(drill)).toContain('HP1630');
   }, 60_000);
 });
+
+describe('a distributor list with the header on row 8 and prices in US dollars', () => {
+  it('is drafted with the header found under the letterhead, and imported with prices converted at the mapping rate', async () => {
+    const fixture = await writeDistributorListFixture(dir);
+    const init = await run(['mapping', 'init', 'distributor.xlsx', '--out', 'distributor.yaml', ...service]);
+    expect(init.code, init.stderr).toBe(0);
+    const draft = parseYaml(await readFile(join(dir, 'distributor.yaml'), 'utf8')) as { columns: Record<string, unknown>; brands?: Record<string, unknown> };
+    expect(draft.columns.name).toMatchObject({ rus: 'Наименование' });
+    expect(draft.columns.barcode).toBe('EAN');
+    expect(draft.columns.brand).toBe('Производитель');
+    // Brands written in capitals are matched to the directory's spelling.
+    expect(draft.brands?.SAMSUNG).toBe(1001);
+
+    const rate = 495.5;
+    const mapping = {
+      columns: {
+        productKey: 'Артикул',
+        barcode: 'EAN',
+        name: { rus: 'Наименование' },
+        price: 'Цена, тг',
+        category: 'Группа товара',
+        brand: 'Производитель',
+      },
+      defaults: { shopId: 1001, vat: 12, isLocalMade: false, description: { rus: 'Товар дистрибьютора' } },
+      brands: draft.brands,
+      categories: {
+        'Мобильные телефоны': 'Электроника / Смартфоны и гаджеты / Смартфоны',
+        'Наушники беспроводные': 'Электроника / ТВ, аудио и видео / Беспроводные наушники',
+        'Аккумуляторы внешние': 'Электроника / Смартфоны и гаджеты / Внешние аккумуляторы',
+      },
+      derive: [
+        { name: 'Цена, тг', from: 'Цена, USD', steps: [{ scale: rate, decimals: 0 }], onFail: 'error' },
+        { name: 'Память', from: 'Наименование', steps: [{ regex: '(\\d+)\\s*GB' }, { map: { '128': '128 ГБ', '256': '256 ГБ' }, otherwise: 'fail' }], onFail: 'skip' },
+        { name: 'Цвет', from: 'Наименование', steps: [{ regex: '(чёрный|синий|белый)' }], onFail: 'skip' },
+        { name: 'Модель', from: 'Наименование', steps: [{ regex: '(Galaxy \\S+|Redmi \\S+)' }], onFail: 'skip' },
+      ],
+      // Headphones have no memory in their name: `skip` there, and a phone without it is caught
+      // by its category's required attribute instead.
+      attributes: [
+        { code: 'memory_gb', column: 'Память' },
+        { code: 'color', column: 'Цвет' },
+        { code: 'model', column: 'Модель' },
+      ],
+      categoryDefaults: { 'Мобильные телефоны': { attributes: { operating_system: 'Android' } } },
+      validation: { photos: { min: 0 } },
+    };
+    await writeFile(join(dir, 'distributor.yaml'), stringify(mapping));
+    const result = await importFile('distributor.xlsx', 'distributor.yaml');
+    expect(result.byStatus).toEqual({ accepted: fixture.goods });
+    const products = sandbox.products('sandbox-seller');
+    for (const [name, usd] of fixture.usd) {
+      const product = products.find((p) => p.name.rus === name);
+      expect(product?.skus[0]?.price, name).toBe(Math.round(usd * rate));
+    }
+  }, 60_000);
+});
+
