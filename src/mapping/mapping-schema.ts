@@ -218,6 +218,10 @@ export const mappingSchema = z
           .default('warning')
           .describe('Severity of a missing Kazakh name or description.'),
         requireDescription: z.boolean().default(true).describe('A Russian description is required.'),
+        requireBarcode: z
+          .boolean()
+          .default(true)
+          .describe("Every SKU needs a barcode (the sandbox's rule). `false` for a service whose profile makes it optional: a mapping may then have no barcode column, and SKUs without one are sent without it."),
         photos: z
           .strictObject({
             min: z.number().int().min(0).default(1).describe('Fewest photos per SKU.'),
@@ -259,7 +263,9 @@ export const mappingSchema = z
     };
     const { columns, defaults } = mapping;
     requireColumn(columns.price !== undefined, ['columns', 'price'], 'a price column');
-    requireColumn(columns.barcode !== undefined, ['columns', 'barcode'], 'a barcode column');
+    if (mapping.validation.requireBarcode) {
+      requireColumn(columns.barcode !== undefined, ['columns', 'barcode'], 'a barcode column (or validation.requireBarcode: false, when the service makes it optional)');
+    }
     requireColumn(columns.name?.rus !== undefined, ['columns', 'name', 'rus'], 'a Russian name column');
     requireColumn(columns.shopId !== undefined || defaults.shopId !== undefined, ['columns', 'shopId'], 'a shopId column or defaults.shopId');
     requireColumn(columns.category !== undefined || defaults.category !== undefined, ['columns', 'category'], 'a category column or defaults.category');

@@ -56,6 +56,7 @@ describe('parseMapping', () => {
       vat: [0, 12, 16],
       kazakh: 'warning',
       requireDescription: true,
+      requireBarcode: true,
       photos: { min: 1, max: 15, requireHttps: false },
       barcode: { repairLeadingZeros: false, several: 'error' },
     });

@@ -19,6 +19,7 @@ export const compileBarcodeRule: RuleFactory = ({ slots, mapping }) => {
   const options = mapping.validation.barcode;
   const barcodeIsSkuKey = slots.skuKey === undefined;
   const several = options.several;
+  const required = mapping.validation.requireBarcode;
   return {
     name: 'barcode',
     apply(ctx) {
@@ -27,7 +28,7 @@ export const compileBarcodeRule: RuleFactory = ({ slots, mapping }) => {
       let cell = ctx.readCell(slot);
       if (cell !== undefined && cell !== null && SEVERAL.test(cell.text.trim())) cell = takeFirstBarcode(ctx, cell, slot?.location, several, options);
       if (cell === undefined) {
-        ctx.requireMissing(slot, 'the barcode');
+        if (required) ctx.requireMissing(slot, 'the barcode');
       } else if (cell !== null) {
         const location = slot?.location;
         const check = checkBarcode(cell, options);
@@ -59,7 +60,9 @@ export const compileBarcodeRule: RuleFactory = ({ slots, mapping }) => {
             ctx.report('barcode_check_digit_mismatch', 'error', location, `the check digit of barcode ${check.barcode} should be ${check.expected}`, value);
         }
       }
-      if (barcodeIsSkuKey) record.skuKey = record.sku.barcode;
+      // Without a barcode (allowed when the service does not require one) and without an SKU key
+      // column, the product key stands for the SKU: one SKU per product.
+      if (barcodeIsSkuKey) record.skuKey = record.sku.barcode !== '' || required ? record.sku.barcode : record.productKey;
     },
   };
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRowMapper } from '../../../src/stages/create-row-mapper.js';
-import { makeDirectories, makeInfo, makeMapping, makeProductRow } from '../../helpers/builders.js';
+import { mappingSchema, type MappingInput } from '../../../src/mapping/mapping-schema.js';
+import { makeDirectories, makeInfo, makeMapping, makeMappingInput, makeProductRow } from '../../helpers/builders.js';
 
 const directories = makeDirectories();
 
@@ -94,3 +95,26 @@ describe('several barcodes in one cell', () => {
     expect(map('4601234567890, 4601234567886', 'first').issues.map((issue) => issue.code)).toContain('barcode_check_digit_mismatch');
   });
 });
+
+describe('a barcode the service does not require', () => {
+  it('is required by default: a mapping without a barcode column is refused', () => {
+    const input = { ...makeMappingInputWithout('barcode') };
+    expect(mappingSchema.safeParse(input).success).toBe(false);
+    expect(mappingSchema.safeParse({ ...input, validation: { requireBarcode: false } }).success).toBe(true);
+  });
+
+  it('may be missing with validation.requireBarcode: false; the product key then stands for the SKU', () => {
+    const info = makeInfo();
+    const mapping = mappingSchema.parse({ ...makeMappingInputWithout('barcode'), validation: { requireBarcode: false } });
+    const mapper = createRowMapper(mapping, directories, info);
+    const result = mapper(makeProductRow(info, 9, { Штрихкод: '' }));
+    expect(result.issues).toEqual([]);
+    expect(result.record).toMatchObject({ valid: true, skuKey: 'TS-1', sku: { barcode: '' } });
+  });
+});
+
+function makeMappingInputWithout(field: 'barcode'): MappingInput {
+  const input = makeMappingInput();
+  const { [field]: _dropped, ...columns } = input.columns as Record<string, unknown>;
+  return { ...input, columns: columns as MappingInput['columns'] };
+}
