@@ -153,3 +153,34 @@ export async function writeDistributorListFixture(dir: string): Promise<Distribu
   await workbook.xlsx.writeFile(path);
   return { path, headerRow: 8, goods: goods.length, usd };
 }
+
+/** What `writeSkuSheetFixture` wrote. */
+export interface SkuSheetFixture {
+  path: string;
+  skus: number;
+  products: number;
+}
+
+/**
+ * Writes `skus.csv`, a marketplace seller's SKU sheet for sportswear: one row per SKU (`SKU`),
+ * grouped by model (`Модель`), sizes written "44/46" or "S-M", colours as words, and no barcode
+ * column at all.
+ */
+export async function writeSkuSheetFixture(dir: string): Promise<SkuSheetFixture> {
+  const lines = ['Модель;SKU;Наименование;Категория;Цвет;Размер;Цена'];
+  const models: [string, string, string, string[]][] = [
+    ['TS-ADI', 'Футболка мужская Adidas Essentials', 'Белый', ['44/46', '48/50', '52/54']],
+    ['TS-PUMA', 'Футболка мужская Puma Active', 'Чёрный', ['S-M', 'L-XL']],
+    ['HD-NIKE', 'Худи мужское Nike Club', 'Серый', ['46/48', '50/52']],
+  ];
+  let skus = 0;
+  for (const [model, name, color, sizes] of models) {
+    for (const size of sizes) {
+      skus += 1;
+      lines.push(`${model};${model}-${skus};${name};${name.startsWith('Худи') ? 'Худи' : 'Футболки'};${color};${size};${9900 + skus * 100}`);
+    }
+  }
+  const path = join(dir, 'skus.csv');
+  await writeFile(path, `${lines.join('\n')}\n`);
+  return { path, skus, products: models.length };
+}

@@ -14,7 +14,7 @@ import { registerDirectoriesCommand } from '../../src/cli/commands/directories-c
 import { registerMappingCommand } from '../../src/cli/commands/mapping-command.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/start-sandbox.js';
-import { PRICE_LIST_SECTIONS, writeCatalogExportFixture, writeDistributorListFixture, writePriceListFixture } from '../helpers/seller-file-fixtures.js';
+import { PRICE_LIST_SECTIONS, writeCatalogExportFixture, writeDistributorListFixture, writePriceListFixture, writeSkuSheetFixture } from '../helpers/seller-file-fixtures.js';
 
 const ALL_COMMANDS = [...COMMANDS, registerDirectoriesCommand, registerMappingCommand];
 
@@ -222,6 +222,44 @@ describe('a distributor list with the header on row 8 and prices in US dollars',
       const product = products.find((p) => p.name.rus === name);
       expect(product?.skus[0]?.price, name).toBe(Math.round(usd * rate));
     }
+  }, 60_000);
+});
+
+describe('a seller SKU sheet without barcodes, sizes written 44/46 and S-M', () => {
+  it('validates cleanly when the barcode is optional, and each row the sandbox refuses is reported with its reason', async () => {
+    const fixture = await writeSkuSheetFixture(dir);
+    const init = await run(['mapping', 'init', 'skus.csv', '--out', 'skus.yaml', ...service]);
+    expect(init.code, init.stderr).toBe(0);
+    const draft = parseYaml(await readFile(join(dir, 'skus.yaml'), 'utf8')) as { columns: Record<string, unknown> };
+    expect(draft.columns.name).toMatchObject({ rus: 'Наименование' });
+    expect(draft.columns.barcode).toBeUndefined();
+
+    const mapping = {
+      columns: { productKey: 'Модель', skuKey: 'SKU', name: { rus: 'Наименование' }, category: 'Категория', brand: 'Бренд из названия', price: 'Цена' },
+      defaults: { shopId: 1001, vat: 12, isLocalMade: false, description: { rus: 'Спортивная одежда' } },
+      categories: { Футболки: 'Одежда / Мужская одежда / Футболки и поло', Худи: 'Одежда / Мужская одежда / Худи и свитшоты' },
+      derive: [
+        { name: 'Бренд из названия', from: 'Наименование', steps: [{ lookup: 'brand' }], onFail: 'error' },
+        // "44/46" → 44 → S; "S-M" → S.
+        { name: 'Размер одежды', from: 'Размер', steps: [{ split: { separator: '/', take: 'first' } }, { split: { separator: '-', take: 'first' } }, { map: { '44': 'S', '46': 'M', '48': 'L', '50': 'XL', '52': 'XXL' } }], onFail: 'error' },
+      ],
+      attributes: [
+        { code: 'color', column: 'Цвет' },
+        { code: 'size_clothing', column: 'Размер одежды' },
+      ],
+      categoryDefaults: { Футболки: { attributes: { gender: 'Мужской' } }, Худи: { attributes: { gender: 'Мужской' } } },
+      validation: { photos: { min: 0 }, requireBarcode: false },
+    };
+    await writeFile(join(dir, 'skus.yaml'), stringify(mapping));
+    const validate = await run(['validate', 'skus.csv', '-m', 'skus.yaml', ...service]);
+    expect(validate.code, validate.stdout + validate.stderr).toBe(0);
+
+    // The sandbox requires a barcode: every SKU is refused, each with the service's reason.
+    const result = await importFile('skus.csv', 'skus.yaml');
+    expect(result.byStatus).toEqual({ rejected: fixture.skus });
+    const refused = result.issues.filter((issue) => issue.severity === 'error');
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((issue) => issue.message.includes('barcode'))).toBe(true);
   }, 60_000);
 });
 
