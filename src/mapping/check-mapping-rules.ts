@@ -181,9 +181,16 @@ const checkRequiredAttributes: MappingRule = (ctx) => {
   const fallback = ctx.mapping.defaults.category;
   if (fallback !== undefined) addFound(typeof fallback === 'number' ? ctx.resolver.resolveCategoryTarget(fallback) : ctx.resolver.resolveCategory(fallback));
   const mapped = new Set(ctx.mapping.attributes.map((attribute) => attribute.code));
+  // `categoryDefaults` give attributes to their own category only.
+  const defaulted = new Map<number, Set<string>>();
+  for (const [key, entry] of Object.entries(ctx.mapping.categoryDefaults)) {
+    const resolution = /^\d+$/.test(key.trim()) ? ctx.resolver.resolveCategoryTarget(Number(key)) : ctx.resolver.resolveCategory(key);
+    if (resolution.status !== 'found') continue;
+    for (const category of resolution.entries) defaulted.set(category.id, new Set([...(defaulted.get(category.id) ?? []), ...Object.keys(entry.attributes)]));
+  }
   for (const categoryId of [...categoryIds].sort((a, b) => a - b)) {
     for (const link of ctx.index.attributesByCategory.get(categoryId) ?? []) {
-      if (link.isRequired && !mapped.has(link.attribute.code)) {
+      if (link.isRequired && !mapped.has(link.attribute.code) && !defaulted.get(categoryId)?.has(link.attribute.code)) {
         const category = ctx.index.categoryById.get(categoryId);
         ctx.report(
           'required_attribute_unmapped',

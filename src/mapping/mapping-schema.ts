@@ -5,6 +5,7 @@
  * the marketplace directories live in `check-mapping-rules.ts`.
  */
 import { z } from 'zod';
+import { createDerivedColumnSchema, groupRowsSchema } from './derive-schema.js';
 
 /** A column of the sheet: its header text, or `{letter: C}`, or `{header: "Цена"}`. */
 export const columnRefSchema = z
@@ -111,6 +112,10 @@ export const attributeMappingSchema = z
       .boolean()
       .optional()
       .describe('Send the seller text itself. Default: true for text/number/boolean attributes; not allowed for dictionary ones.'),
+    outsideCategory: z
+      .enum(['skip', 'warning', 'error'])
+      .default('skip')
+      .describe("A row whose category lacks the attribute: the value is left out silently (`skip`), with a warning, or the row is refused (`error`)."),
   })
   .describe('Maps a column (or a fixed value) to one attribute of the directory.');
 /** An attribute mapping. */
@@ -193,6 +198,7 @@ export const mappingSchema = z
           .default([' ', '\u00a0', '\u202f'])
           .describe('Thousands separators removed from text numbers (default: space, NBSP, narrow NBSP).'),
         fillMerged: z.array(z.string().min(1)).default([]).describe('Headers of columns whose merged cells are filled down.'),
+        groupRows: groupRowsSchema,
       })
       .prefault({})
       .describe('How to read the file.'),
@@ -205,6 +211,10 @@ export const mappingSchema = z
     brands: z.record(z.string(), directoryTargetSchema).default({}).describe('Seller brand text → directory brand (id or exact name).'),
     categoryDefaults: categoryDefaultsSchema,
     attributes: z.array(attributeMappingSchema).default([]).describe('Attribute columns.'),
+    derive: z
+      .array(createDerivedColumnSchema(columnRefSchema))
+      .default([])
+      .describe('Derived (virtual) columns: values taken out of other columns by declarative steps; fields and attributes name them like columns.'),
     unmapped: z
       .enum(['error', 'auto'])
       .default('error')
@@ -226,6 +236,10 @@ export const mappingSchema = z
           .default('warning')
           .describe('Severity of a missing Kazakh name or description.'),
         requireDescription: z.boolean().default(true).describe('A Russian description is required.'),
+        requireBarcode: z
+          .boolean()
+          .default(true)
+          .describe("Every SKU needs a barcode (the sandbox's rule). `false` for a service whose profile makes it optional: a mapping may then have no barcode column, and SKUs without one are sent without it."),
         photos: z
           .strictObject({
             min: z.number().int().min(0).default(1).describe('Fewest photos per SKU.'),
@@ -239,6 +253,10 @@ export const mappingSchema = z
               .boolean()
               .default(false)
               .describe('Restore leading zeros Excel dropped from a numeric barcode when the check digit then verifies (a warning instead of an error).'),
+            several: z
+              .enum(['error', 'first'])
+              .default('error')
+              .describe('A cell holding several barcodes ("2000000001067, 790920044894"): refused (`error`), or the first is the SKU\'s barcode and the others are checked and reported (`first`).'),
           })
           .prefault({}),
       })
@@ -263,7 +281,9 @@ export const mappingSchema = z
     };
     const { columns, defaults } = mapping;
     requireColumn(columns.price !== undefined, ['columns', 'price'], 'a price column');
-    requireColumn(columns.barcode !== undefined, ['columns', 'barcode'], 'a barcode column');
+    if (mapping.validation.requireBarcode) {
+      requireColumn(columns.barcode !== undefined, ['columns', 'barcode'], 'a barcode column (or validation.requireBarcode: false, when the service makes it optional)');
+    }
     requireColumn(columns.name?.rus !== undefined, ['columns', 'name', 'rus'], 'a Russian name column');
     requireColumn(columns.shopId !== undefined || defaults.shopId !== undefined, ['columns', 'shopId'], 'a shopId column or defaults.shopId');
     requireColumn(columns.category !== undefined || defaults.category !== undefined, ['columns', 'category'], 'a category column or defaults.category');
@@ -287,6 +307,7 @@ export const mappingSchema = z
     if (mapping.validation.photos.min > mapping.validation.photos.max) {
       ctx.addIssue({ code: 'custom', path: ['validation', 'photos', 'min'], message: 'min is larger than max' });
     }
+    checkDerivedColumns(mapping.derive, ctx);
     mapping.attributes.forEach((attribute, i) => {
       if ((attribute.column === undefined) === (attribute.value === undefined)) {
         ctx.addIssue({
@@ -298,6 +319,31 @@ export const mappingSchema = z
       }
     });
   });
+
+/** Derived columns: names unique, regular expressions valid. */
+function checkDerivedColumns(derive: readonly { name: string; steps: readonly object[] }[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  derive.forEach((derived, i) => {
+    const key = derived.name.trim().toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['derive', i, 'name'], message: `derived column "${derived.name}" is defined twice` });
+    seen.add(key);
+    derived.steps.forEach((step, s) => {
+      const patterns: string[] = [];
+      if ('regex' in step) patterns.push(typeof step.regex === 'string' ? step.regex : (step.regex as { pattern: string }).pattern);
+      if ('when' in step && typeof (step.when as { matches?: string }).matches === 'string') patterns.push((step.when as { matches: string }).matches);
+      for (const pattern of patterns) {
+        try {
+          new RegExp(pattern, 'iu');
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', path: ['derive', i, 'steps', s], message: `invalid regular expression /${pattern}/: ${(error as Error).message}` });
+        }
+      }
+    });
+  });
+}
+
+/** A derived column of a mapping, parsed. */
+export type DerivedColumn = Mapping['derive'][number];
 
 /** A parsed mapping, defaults applied. */
 export type Mapping = z.output<typeof mappingSchema>;

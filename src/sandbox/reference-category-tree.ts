@@ -45,7 +45,17 @@ export type CategoryProfile =
   | 'pet'
   | 'tools'
   | 'handTools'
-  | 'book';
+  | 'book'
+  | 'grocery'
+  | 'dairy'
+  | 'drinks'
+  | 'householdChem'
+  | 'hardware'
+  | 'paint'
+  | 'autoParts'
+  | 'paper'
+  | 'music'
+  | 'petFood';
 
 /** A group (second level) and its leaves, each `"русский|қазақша"` or `"русский|қазақша|profile"`. */
 export interface CategoryGroupDef {

@@ -6,7 +6,9 @@
 import type { Attribute, AttributeValue, Brand, Category } from '../domain/index.js';
 import { createPrng } from './create-prng.js';
 import { ATTRIBUTE_DEFS, PROFILE_ATTRIBUTES } from './reference-attributes.js';
+import { MORE_KNOWN_BRANDS, NO_BRAND, buildMoreSyntheticBrandNames } from './reference-brand-extension.js';
 import { KNOWN_BRANDS, buildSyntheticBrandNames } from './reference-brands.js';
+import { CATEGORY_EXTENSIONS, extendCategoryTree } from './reference-category-extension.js';
 import { CATEGORY_TREE } from './reference-category-tree.js';
 import type { CategoryProfile } from './reference-category-tree.js';
 
@@ -33,7 +35,7 @@ export function createReferenceData(seed = 1): ReferenceData {
   const categories: ReferenceCategory[] = [];
   const leafProfiles = new Map<number, CategoryProfile>();
 
-  CATEGORY_TREE.forEach((root, r) => {
+  extendCategoryTree(CATEGORY_TREE, CATEGORY_EXTENSIONS).forEach((root, r) => {
     const rootId = r + 1;
     categories.push({
       id: rootId,
@@ -89,12 +91,30 @@ export function createReferenceData(seed = 1): ReferenceData {
     });
   });
 
-  const brands: Brand[] = [
-    ...KNOWN_BRANDS.map((name, i) => ({ id: 1001 + i, name, code: buildBrandCode(name) })),
-    ...buildSyntheticBrandNames(createPrng(seed)).map((name, i) => ({ id: 5001 + i, name, code: buildBrandCode(name) })),
-  ];
+  return { categories, attributes, values, brands: buildBrands(seed) };
+}
 
-  return { categories, attributes, values, brands };
+/**
+ * Known brands (ids 1001 …, the later list continuing after the first), generated ones (5001 …
+ * and 6001 …, both from one seeded stream, the first set drawn first so it is what it always was),
+ * and the "no brand" entry (1000). A name whose code an earlier brand has is skipped, keeping
+ * the ids of the others.
+ */
+function buildBrands(seed: number): Brand[] {
+  const random = createPrng(seed);
+  const brands: Brand[] = [];
+  const codes = new Set<string>();
+  const add = (id: number, name: string, code = buildBrandCode(name)): void => {
+    if (codes.has(code)) return;
+    codes.add(code);
+    brands.push({ id, name, code });
+  };
+  KNOWN_BRANDS.forEach((name, i) => add(1001 + i, name));
+  buildSyntheticBrandNames(random).forEach((name, i) => add(5001 + i, name));
+  add(NO_BRAND.id, NO_BRAND.name, NO_BRAND.code);
+  MORE_KNOWN_BRANDS.forEach((name, i) => add(1001 + KNOWN_BRANDS.length + i, name));
+  buildMoreSyntheticBrandNames(random).forEach((name, i) => add(6001 + i, name));
+  return brands;
 }
 
 /** A brand code: lower case, letters and digits of any script, other runs turned into `-`. */

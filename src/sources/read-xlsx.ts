@@ -8,6 +8,7 @@
  * and each cell is built by our own code (build-xlsx-cell.ts), so rows are yielded as the sheet is
  * inflated and memory stays flat. Every part is checked against size bounds before it is inflated.
  */
+import type { Buffer } from 'node:buffer';
 import { isPipelineError, SourceReadError } from '../core/errors.js';
 import { createIssue, type Issue } from '../core/issue.js';
 import { buildXlsxCell } from './build-xlsx-cell.js';
@@ -15,6 +16,7 @@ import { checkZipPartSize, createMarkupSpanCheck, type PartKind } from './check-
 import { buildColumnLetter } from './column-letter.js';
 import { detectContainer, loadOleContent } from './detect-container.js';
 import { createMergedRangeScanner } from './load-merged-ranges.js';
+import { createRowOutlineScanner } from './scan-row-outlines.js';
 import { loadFileBytes, loadSourceFileSize } from './load-source-file.js';
 import { createSharedStringsParser } from './parse-shared-strings.js';
 import { parseSheetRows, type XmlRow } from './parse-sheet-rows.js';
@@ -68,18 +70,22 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
   }
   const stylesEntry = findPart(path, directory, stylesPart, sheet.name);
   if (stylesEntry !== undefined) await checkPart(path, stylesEntry, sheet.name, 'styles');
-  const scanner = (options.fillMerged ?? []).length > 0 ? createMergedRangeScanner() : undefined;
+  const scanner = (options.fillMerged ?? []).length > 0 || options.groupRows?.merged ? createMergedRangeScanner() : undefined;
+  const outlines = options.groupRows?.outline ? createRowOutlineScanner() : undefined;
   const checkSheetSpan = createMarkupSpanCheck(entry.name);
   await checkPart(path, entry, sheet.name, 'data', (chunk) => {
     checkSheetSpan(chunk);
     scanner?.write(chunk);
+    outlines?.write(chunk);
   });
   const mergedRanges: CellRange[] = scanner?.ranges() ?? [];
   const styles = await loadStyles(path, stylesEntry, sheet.name);
 
   let consumed = 0;
-  const raw = readXlsxRows({ path, sheetName: sheet.name, entry, strings, styles, date1904: parts.date1904, onBytes: (count) => (consumed += count) });
-  const table = await openTable(raw, { file: path, sheet: sheet.name, options, signal: deps.signal, mergedRanges });
+  const bold = options.groupRows?.singleCell === true && options.groupRows.bold;
+  const raw = readXlsxRows({ path, sheetName: sheet.name, entry, strings, styles, date1904: parts.date1904, bold, onBytes: (count) => (consumed += count) });
+  const outlineLevels = outlines?.levels();
+  const table = await openTable(raw, { file: path, sheet: sheet.name, options, signal: deps.signal, mergedRanges, ...(outlineLevels ? { outlineLevels } : {}) });
   const size = Math.max(1, entry.uncompressedSize);
   return {
     info: { file: path, format: 'xlsx', sheet: sheet.name, headerRow: table.headerRow, header: table.header, totalBytes },
@@ -228,6 +234,8 @@ interface XlsxSettings {
   strings: SharedStringTable;
   styles: CellStyles;
   date1904: boolean;
+  /** Note whether a row's filled cells are all bold (for bold group rows). */
+  bold: boolean;
   onBytes: (count: number) => void;
 }
 
@@ -257,13 +265,16 @@ async function* countBytes(source: AsyncIterable<Buffer>, onBytes: (count: numbe
 
 function buildRawRow(stored: XmlRow, settings: XlsxSettings): RawRow {
   const cells: (SourceCell | undefined)[] = [];
+  let bold = settings.bold;
   for (const xmlCell of stored.cells) {
     const built = buildXlsxCell(xmlCell, { numberFormat: settings.styles.readNumberFormat(xmlCell.style), strings: settings.strings, date1904: settings.date1904 });
     if (built === undefined) continue;
     while (cells.length < xmlCell.column) cells.push(undefined);
     cells[xmlCell.column] = built;
+    if (bold && built.text.trim() !== '' && !settings.styles.isBold(xmlCell.style)) bold = false;
   }
-  if (stored.beyondLastColumn === undefined) return { row: stored.row, cells };
+  const raw: RawRow = settings.bold ? { row: stored.row, cells, bold } : { row: stored.row, cells };
+  if (stored.beyondLastColumn === undefined) return raw;
   const letter = buildColumnLetter(stored.beyondLastColumn);
   const issue = createIssue({
     code: READ_CODES.cellBeyondLimits,
@@ -275,5 +286,5 @@ function buildRawRow(stored: XmlRow, settings: XlsxSettings): RawRow {
     row: stored.row,
     column: letter,
   });
-  return { row: stored.row, cells, issues: [issue] };
+  return { ...raw, issues: [issue] };
 }

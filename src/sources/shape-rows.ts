@@ -8,6 +8,7 @@ import { AbortedError, LimitError, SourceReadError } from '../core/errors.js';
 import { createIssue, type Issue } from '../core/issue.js';
 import { buildColumnLetter } from './column-letter.js';
 import { cutForMessage } from './cut-for-message.js';
+import { createGroupRowDetector } from './detect-group-rows.js';
 import { checkHeaderComplete, findHeaderRow, HEADER_SCAN_ROWS, normalizeHeaderName, type HeaderCandidate } from './find-header-row.js';
 import { READ_CODES } from './read-codes.js';
 import type { ReadOptions, SourceCell, SourceColumn, SourceRow } from './types.js';
@@ -19,6 +20,8 @@ export interface RawRow {
   cells: (SourceCell | undefined)[];
   /** Problems found while reading the row; `column` set, `header` filled in here. */
   issues?: Issue[];
+  /** XLSX, only when bold group rows are looked for: every filled cell of the row is bold. */
+  bold?: boolean;
 }
 
 /** A merged range, 1-based rows and 0-based columns, inclusive. */
@@ -35,8 +38,10 @@ export interface TableContext {
   sheet?: string | undefined;
   options: ReadOptions;
   signal?: AbortSignal | undefined;
-  /** Merged ranges of the sheet, needed only when `options.fillMerged` names columns. */
+  /** Merged ranges of the sheet, needed only when `options.fillMerged` names columns or group rows are looked for. */
   mergedRanges?: readonly CellRange[];
+  /** XLSX: row → outline level, needed only when group rows are looked for. */
+  outlineLevels?: ReadonlyMap<number, number>;
 }
 
 /** The header and the data rows of a table. */
@@ -130,6 +135,9 @@ export async function openTable(raw: AsyncIterator<RawRow>, context: TableContex
   for (let i = 0; i < issues.length; i++) issues[i] = locate(issues[i] as Issue);
 
   const fill = createMergedFill(context.mergedRanges ?? [], layout, options.fillMerged, headerRaw.row);
+  const groups =
+    options.groupRows &&
+    createGroupRowDetector(options.groupRows, { columns: layout.visible, mergedRanges: context.mergedRanges ?? [], outlineLevels: context.outlineLevels ?? new Map(), headerRow: headerRaw.row });
   const maxRows = options.maxRows;
 
   async function* generateRows(): AsyncGenerator<SourceRow> {
@@ -143,8 +151,11 @@ export async function openTable(raw: AsyncIterator<RawRow>, context: TableContex
           if (next.done) return;
           row = next.value;
         }
+        // A group row is context for the goods below, not a row of goods.
+        if (groups?.accept(row)) continue;
         const shaped = shapeRow(row, layout, options, fill, locate, file, sheet);
         if (shaped === undefined) continue;
+        if (groups) shaped.groups = groups.current();
         if (maxRows !== undefined && count >= maxRows) {
           throw new LimitError(`${file}: more than ${maxRows} data rows (limit maxRows); reading stopped at row ${row.row}`);
         }

@@ -70,6 +70,22 @@ export interface SourceRow {
   cells: (SourceCell | undefined)[];
   /** Problems of this row found while reading (bad encoding, too many cells, …). */
   issues?: Issue[];
+  /** Texts of the group rows above this row, level 1 first (see `ReadOptions.groupRows`); absent when none. */
+  groups?: string[];
+}
+
+/** Which group (section) rows the reader recognises and takes out of the data rows. */
+export interface GroupRowOptions {
+  /** XLSX: a row that opens a deeper Excel outline level. */
+  outline: boolean;
+  /** XLSX: a row whose only value is a merged range spanning at least half of the table. */
+  merged: boolean;
+  /** A row with one filled cell (text, not a number) and nothing else. */
+  singleCell: boolean;
+  /** With `singleCell`: only rows whose text is bold (XLSX). */
+  bold: boolean;
+  /** With `singleCell`: the header (or column letter) of the column the group text must be in; default any. */
+  column?: string;
 }
 
 /** Options a reader honours. All optional; the mapping's `input` section supplies them. */
@@ -94,6 +110,8 @@ export interface ReadOptions {
   maxRows?: number;
   /** Header names (case-insensitive) whose columns are ignored, e.g. the report's own `_status`. */
   ignoreHeaderPrefix?: string;
+  /** Group rows to recognise; absent: none. */
+  groupRows?: GroupRowOptions;
 }
 
 /** What a reader tells about the file before the rows. */

@@ -84,8 +84,9 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   // Barcodes are keyed by their numeric value: compact, and a GTIN with or without leading zeros
   // (UPC-A 036000291452 = EAN-13 0036000291452) is the same code.
   const barcodes = createBarcodeTable();
-  // When the SKU key is the barcode, the barcode map already guards it.
-  const skuKeys = mapping.columns.skuKey === undefined ? undefined : new Map<string, number>();
+  // When the SKU key is the barcode, the barcode map already guards it; without a barcode (the
+  // service does not require one) the product key stands for the SKU key and is guarded here.
+  const skuKeys = mapping.columns.skuKey === undefined && mapping.validation.requireBarcode ? undefined : new Map<string, number>();
   let started = 0;
 
   const close = (productKey: string, product: OpenProduct): void => {
@@ -100,7 +101,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
       if (record.sku.barcode !== '') {
         checkDuplicate(barcodes, Number(record.sku.barcode), record.sku.barcode, record, 'duplicate_barcode', 'barcode', issues);
       }
-      if (skuKeys !== undefined && record.skuKey !== '') {
+      if (skuKeys !== undefined && record.skuKey !== '' && (mapping.columns.skuKey !== undefined || record.sku.barcode === '')) {
         checkDuplicate(skuKeys, record.skuKey, record.skuKey, record, 'duplicate_sku_key', 'skuKey', issues);
       }
 

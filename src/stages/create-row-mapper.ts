@@ -11,6 +11,7 @@ import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-
 import type { Mapping } from '../mapping/mapping-schema.js';
 import type { SourceInfo, SourceRow } from '../sources/types.js';
 import type { MappedRow } from './mapped-row.js';
+import { createVirtualColumns } from './derive/create-virtual-columns.js';
 import { compileRowRules, FIELD_RULES, RowContext } from './rules/index.js';
 
 /** Options of `createRowMapper`. */
@@ -44,12 +45,17 @@ export interface RowMapper {
 export function createRowMapper(mapping: Mapping, directories: Directories, info: SourceInfo, options: RowMapperOptions = {}): RowMapper {
   const index = options.index ?? createDirectoryIndex(directories);
   const resolver = options.resolver ?? createValueResolver(mapping, index);
-  const { rules, setupIssues, cells } = compileRowRules(mapping, info, index, resolver, FIELD_RULES);
-  const ctx = new RowContext(info, cells);
+  // Group-row and derived columns join the header first, so the rules resolve them like any column.
+  const virtual = createVirtualColumns(mapping, info, index);
+  const mapInfo = virtual?.info ?? info;
+  const { rules, setupIssues, cells } = compileRowRules(mapping, mapInfo, index, resolver, FIELD_RULES);
+  if (virtual) setupIssues.unshift(...virtual.setupIssues);
+  const ctx = new RowContext(mapInfo, cells);
   const ruleCount = rules.length;
 
   const mapRow = (row: SourceRow): RowMapResult => {
     ctx.begin(row);
+    virtual?.fill(ctx);
     for (let i = 0; i < ruleCount; i++) {
       (rules[i] as (typeof rules)[number]).apply(ctx);
       // The product-key rule leaves no draft for a row of no product: the row ends there.

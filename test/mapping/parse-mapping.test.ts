@@ -46,7 +46,8 @@ describe('parseMapping', () => {
     expect(result.issues).toBeUndefined();
     const mapping = result.mapping!;
     expect(mapping.columns.barcode).toEqual({ letter: 'b' });
-    expect(mapping.input).toEqual({ sheet: 'Товары', decimal: ',', thousands: [' ', '\u00a0', '\u202f'], fillMerged: [] });
+    expect(mapping.input).toEqual({ sheet: 'Товары', decimal: ',', thousands: [' ', '\u00a0', '\u202f'], fillMerged: [], groupRows: true });
+    expect(mapping.derive).toEqual([]);
     expect(mapping.attributes[0]?.values).toEqual({ бордо: 'red', 'красно-синий': ['red', 'blue'] });
     expect(mapping.attributes[1]?.values).toEqual({});
     expect(mapping.unmapped).toBe('error');
@@ -55,8 +56,9 @@ describe('parseMapping', () => {
       vat: [0, 12, 16],
       kazakh: 'warning',
       requireDescription: true,
+      requireBarcode: true,
       photos: { min: 1, max: 15, requireHttps: false },
-      barcode: { repairLeadingZeros: false },
+      barcode: { repairLeadingZeros: false, several: 'error' },
     });
     expect(mapping.booleans.true).toContain('иә');
     expect(mapping.booleans.false).toContain('жоқ');
@@ -218,6 +220,7 @@ describe('buildReadOptions', () => {
     expect(buildReadOptions(parsed.mapping!)).toEqual({
       sheet: 'Товары',
       expectedHeaders: ['Артикул', 'Категория', 'Бренд', 'Наименование', 'Атауы', 'Описание', 'Цена', 'Фото 1', 'Фото 2', 'Цвет'],
+      groupRows: { outline: true, merged: true, singleCell: false, bold: false },
     });
     const tabbed = parseMapping({ ...makeMappingInput(), input: { delimiter: 'tab', fillMerged: ['Наименование'], encoding: 'windows-1251', headerRow: 3 } });
     expect(buildReadOptions(tabbed.mapping!)).toMatchObject({ delimiter: '\t', fillMerged: ['Наименование'], encoding: 'windows-1251', headerRow: 3 });

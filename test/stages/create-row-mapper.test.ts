@@ -323,8 +323,15 @@ describe('createRowMapper: values', () => {
   it('refuses several values for a single-value attribute and attributes foreign to the category', () => {
     const several = mapOne({ Цвет: 'Красный, Синий' }, (input) => void (input.attributes = [{ code: 'color', column: 'Цвет', separator: ',' }]));
     expect(summarize(several.issues)).toEqual(['error too_many_values K Красный, Синий']);
+    // An attribute applies only where the category has it: left out silently by default…
     const foreign = mapOne({ Категория: 'Смартфоны', Материал: 'Хлопок', Размер: '', Цвет: 'Синий' });
-    expect(summarize(foreign.issues)).toEqual(['error attribute_not_in_category M Хлопок']);
+    expect(summarize(foreign.issues)).toEqual([]);
+    expect(foreign.record?.product.attributes).toEqual([]);
+    // …with a warning or an error when the mapping asks.
+    const asked = (outsideCategory: 'warning' | 'error') => (input: MappingInput) =>
+      void (input.attributes = [{ code: 'color', column: 'Цвет' }, { code: 'material', column: 'Материал', separator: ',', outsideCategory }]);
+    expect(summarize(mapOne({ Категория: 'Смартфоны', Материал: 'Хлопок', Цвет: 'Синий' }, asked('warning')).issues)).toEqual(['warning attribute_not_in_category M Хлопок']);
+    expect(summarize(mapOne({ Категория: 'Смартфоны', Материал: 'Хлопок', Цвет: 'Синий' }, asked('error')).issues)).toEqual(['error attribute_not_in_category M Хлопок']);
   });
 
   it('sends free text, numbers and fixed values for non-dictionary attributes', () => {

@@ -46,6 +46,14 @@ function compileAttributeRule(
       const categoryId = record.product.categoryId;
       const allowed = categoryId === null || isAttributeAllowed(attribute, categoryId);
       if (!allowed && categoryId !== null && siblings.length > 0 && sharesColumnWithAllowed(categoryId)) return;
+      // An attribute applies only where the category has it: elsewhere its column (or fixed value) is
+      // left out, silently unless the mapping asks for a warning or an error.
+      if (!allowed && plan.outsideCategory !== 'error') {
+        if (plan.outsideCategory === 'warning') {
+          ctx.report('attribute_not_in_category', 'warning', location, `attribute ${attribute.code} (${attribute.name.rus}) does not belong to category ${categoryId}; the value is left out`, cellText);
+        }
+        return;
+      }
       const codes: string[] = [];
       let failed = false;
       if (separator === undefined) {
@@ -131,6 +139,7 @@ function resolveDictionaryValue(ctx: RowContext, plan: AttributePlan, piece: str
       ctx.report('ambiguous_attribute_value', 'error', location, `"${piece}" names several values of attribute ${code}`, piece, `map it in \`values\`: ${resolution.entries.map((entry) => entry.code).join(', ')}`);
       return null;
     default:
+      if (mergeIntoSharedIssue(ctx, location, piece, code)) return null;
       ctx.report(
         'unknown_attribute_value',
         'error',
@@ -141,4 +150,19 @@ function resolveDictionaryValue(ctx: RowContext, plan: AttributePlan, piece: str
       );
       return null;
   }
+}
+
+/**
+ * One bad cell feeding several attributes is one issue: when this row already has an unknown-value
+ * issue for the same cell and text (from an attribute the same column feeds), that issue names this
+ * attribute too instead of a second issue being added.
+ */
+function mergeIntoSharedIssue(ctx: RowContext, location: CellLocation | undefined, piece: string, code: string): boolean {
+  if (location === undefined) return false;
+  for (const issue of ctx.issues) {
+    if (issue.code !== 'unknown_attribute_value' || issue.column !== location.column || issue.value !== piece) continue;
+    issue.message = `${issue.message} (the cell also feeds attribute ${code})`;
+    return true;
+  }
+  return false;
 }

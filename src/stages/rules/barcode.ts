@@ -1,20 +1,34 @@
-/** The barcode: a GTIN with a right check digit, Excel's damage named (and leading zeros restored when allowed); required. */
+/**
+ * The barcode: a GTIN with a right check digit, Excel's damage named (and leading zeros restored
+ * when allowed); required. A cell with several barcodes is refused, or (`several: first`) gives
+ * its first barcode to the SKU, each of the others checked and reported.
+ */
+import type { SourceCell } from '../../sources/types.js';
 import { checkBarcode } from '../check-barcode.js';
+import type { CellLocation } from '../mapped-row.js';
 import type { RuleFactory } from './field-rule.js';
+import type { RowContext } from './row-context.js';
+
+/** Digits, then a separator (comma, semicolon, slash, line break or spaces), then digits again. */
+const SEVERAL = /^\d{6,14}(?:\s*[,;/|\n]\s*|\s+)\d{6,14}/;
+const SEPARATORS = /\s*[,;/|\n]\s*|\s+/;
 
 /** Rule of `columns.barcode`; without an SKU key column the barcode is the SKU key. */
 export const compileBarcodeRule: RuleFactory = ({ slots, mapping }) => {
   const slot = slots.barcode;
   const options = mapping.validation.barcode;
   const barcodeIsSkuKey = slots.skuKey === undefined;
+  const several = options.several;
+  const required = mapping.validation.requireBarcode;
   return {
     name: 'barcode',
     apply(ctx) {
       const record = ctx.record;
       if (record === null) return;
-      const cell = ctx.readCell(slot);
+      let cell = ctx.readCell(slot);
+      if (cell !== undefined && cell !== null && SEVERAL.test(cell.text.trim())) cell = takeFirstBarcode(ctx, cell, slot?.location, several, options);
       if (cell === undefined) {
-        ctx.requireMissing(slot, 'the barcode');
+        if (required) ctx.requireMissing(slot, 'the barcode');
       } else if (cell !== null) {
         const location = slot?.location;
         const check = checkBarcode(cell, options);
@@ -46,7 +60,55 @@ export const compileBarcodeRule: RuleFactory = ({ slots, mapping }) => {
             ctx.report('barcode_check_digit_mismatch', 'error', location, `the check digit of barcode ${check.barcode} should be ${check.expected}`, value);
         }
       }
-      if (barcodeIsSkuKey) record.skuKey = record.sku.barcode;
+      // Without a barcode (allowed when the service does not require one) and without an SKU key
+      // column, the product key stands for the SKU: one SKU per product.
+      if (barcodeIsSkuKey) record.skuKey = record.sku.barcode !== '' || required ? record.sku.barcode : record.productKey;
     },
   };
 };
+
+/**
+ * The first barcode of a cell holding several, as a cell of its own; `null` (reported) when the
+ * mapping refuses such cells. The others are checked one by one: each bad or repeated one is a
+ * warning, and one warning lists those not sent.
+ */
+function takeFirstBarcode(
+  ctx: RowContext,
+  cell: SourceCell,
+  location: CellLocation | undefined,
+  several: 'error' | 'first',
+  options: { repairLeadingZeros: boolean },
+): SourceCell | null {
+  const pieces = cell.text
+    .trim()
+    .split(SEPARATORS)
+    .filter((piece) => piece !== '');
+  if (several === 'error') {
+    ctx.report(
+      'several_barcodes',
+      'error',
+      location,
+      `the cell holds ${pieces.length} barcodes; an SKU has one`,
+      cell.text,
+      'set validation.barcode.several: first to send the first and report the others, or give each barcode its own row',
+    );
+    return null;
+  }
+  const [first = '', ...others] = pieces;
+  const seen = new Set([first]);
+  const sent: string[] = [];
+  for (const other of others) {
+    if (seen.has(other)) {
+      ctx.report('several_barcodes', 'warning', location, `barcode ${other} is repeated in the cell`, cell.text);
+      continue;
+    }
+    seen.add(other);
+    const check = checkBarcode({ kind: 'string', text: other, value: other }, options);
+    if (check.status === 'ok' || check.status === 'repaired') sent.push(check.barcode);
+    else ctx.report(check.status === 'check_digit' ? 'barcode_check_digit_mismatch' : 'invalid_barcode', 'warning', location, `extra barcode ${other} is not valid${'reason' in check ? `: ${check.reason}` : ''}`, cell.text);
+  }
+  if (sent.length > 0) {
+    ctx.report('several_barcodes', 'warning', location, `the cell holds ${pieces.length} barcodes: the SKU takes ${first}; ${sent.join(', ')} ${sent.length === 1 ? 'is' : 'are'} not sent`, cell.text);
+  }
+  return { kind: 'string', text: first, value: first };
+}

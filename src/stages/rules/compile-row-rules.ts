@@ -79,6 +79,7 @@ export function compileRowRules(mapping: Mapping, info: SourceInfo, index: Direc
       level: mapped.level ?? (attribute.isSkuDefining ? 'sku' : 'product'),
       free: isFreeAttribute(attribute, mapped.free),
       freeEntries,
+      outsideCategory: mapped.outsideCategory,
     });
   });
 

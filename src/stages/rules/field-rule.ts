@@ -38,6 +38,8 @@ export interface AttributePlan {
   free: boolean;
   /** Explicit entries for free attributes (dictionary ones resolve through the resolver). */
   freeEntries: Map<string, string[]>;
+  /** What a row whose category lacks the attribute gets: nothing, a warning, or an error. */
+  outsideCategory: 'skip' | 'warning' | 'error';
 }
 
 /**

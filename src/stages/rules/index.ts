@@ -8,6 +8,7 @@ import { compileAttributeRules } from './attribute.js';
 import { compileBarcodeRule } from './barcode.js';
 import { compileBrandRule } from './brand.js';
 import { compileCategoryRule } from './category.js';
+import { compileCategoryDefaultsRule } from './category-defaults.js';
 import { compileDescriptionRule } from './description.js';
 import type { RuleFactory } from './field-rule.js';
 import { compileIdRules, compileProductKeyRule, compileSkuKeyRule } from './keys.js';
@@ -34,6 +35,7 @@ export const FIELD_RULES: readonly RuleFactory[] = [
   compileBarcodeRule,
   compilePhotosRule,
   compileAttributeRules,
+  compileCategoryDefaultsRule,
 ];
 
 export { compileRowRules } from './compile-row-rules.js';

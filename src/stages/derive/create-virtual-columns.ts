@@ -1,0 +1,139 @@
+/**
+ * Virtual columns: the group-row columns (`_group1`, `_group2`, … — the texts of the group rows
+ * above a row, handed down by the reader) and the mapping's derived columns (`derive:`). They are
+ * appended to the header the row mapper resolves the mapping against, so fields and attributes
+ * name them like any column; each row gets their cells before the field rules run. Everything is
+ * compiled once per file; a row only runs the compiled steps.
+ */
+import { createIssue, type Issue } from '../../core/issue.js';
+import type { DirectoryIndex } from '../../mapping/directory-index.js';
+import { GROUP_COLUMN } from '../../mapping/build-read-options.js';
+import { listMappedHeaders } from '../../mapping/list-mapped-columns.js';
+import type { ColumnRef, Mapping } from '../../mapping/mapping-schema.js';
+import { normalizeHeader } from '../../mapping/normalize-name.js';
+import type { SourceCell, SourceColumn, SourceInfo } from '../../sources/types.js';
+import type { CellLocation } from '../mapped-row.js';
+import type { RowContext } from '../rules/row-context.js';
+import { compileStep, type CompiledStep } from './transform-rules.js';
+
+/** The header extended with the virtual columns, and how to fill a row's virtual cells. */
+export interface VirtualColumns {
+  info: SourceInfo;
+  /** Problems found while compiling (a derived column taken from a column the sheet lacks, …). */
+  setupIssues: Issue[];
+  /** Gives the row in `ctx` its virtual cells (a new cells array); reports steps that found nothing. */
+  fill(ctx: RowContext): void;
+}
+
+interface DerivedPlan {
+  name: string;
+  /** Position of the source cell in the extended row. */
+  from: number;
+  location: CellLocation;
+  steps: CompiledStep[];
+  onFail: 'error' | 'warning' | 'skip';
+}
+
+/** Compiles the virtual columns of one file; `undefined` when the mapping uses none. */
+export function createVirtualColumns(mapping: Mapping, info: SourceInfo, index: DirectoryIndex): VirtualColumns | undefined {
+  const groupCount = countGroupColumns(mapping);
+  if (groupCount === 0 && mapping.derive.length === 0) return undefined;
+  const base = info.header.length;
+  const firstLetter = info.header[0]?.letter ?? 'A';
+  const header: SourceColumn[] = [...info.header];
+  for (let level = 1; level <= groupCount; level++) header.push({ index: -level, letter: firstLetter, name: `_group${level}` });
+  const setupIssues: Issue[] = [];
+  const plans: DerivedPlan[] = [];
+  for (const derived of mapping.derive) {
+    const position = findPosition(header, derived.from);
+    const path = `derive.${derived.name}`;
+    if (position === undefined) {
+      setupIssues.push(buildSetupIssue(info, `the mapping derives "${derived.name}" from column ${describeRef(derived.from)}, which the header does not have`, path));
+    }
+    const source = position === undefined ? undefined : header[position];
+    const location: CellLocation = source === undefined ? { column: firstLetter, header: derived.name } : { column: source.letter, header: source.name || derived.name };
+    header.push({ index: -(groupCount + plans.length + 1), letter: location.column, name: derived.name });
+    plans.push({
+      name: derived.name,
+      from: position ?? -1,
+      location,
+      steps: derived.steps.map((step) => compileStep(step, { mapping, index })),
+      onFail: derived.onFail,
+    });
+  }
+  const width = header.length;
+
+  return {
+    info: { ...info, header },
+    setupIssues,
+    fill(ctx) {
+      const row = ctx.row;
+      const cells: (SourceCell | undefined)[] = new Array(width);
+      for (let i = 0; i < base; i++) cells[i] = row.cells[i];
+      const groups = row.groups;
+      for (let level = 0; level < groupCount; level++) cells[base + level] = textCell(groups?.[level]);
+      let at = base + groupCount;
+      for (const plan of plans) {
+        cells[at++] = textCell(runPlan(plan, cells[plan.from], ctx));
+      }
+      ctx.row = { ...row, cells };
+    },
+  };
+}
+
+function runPlan(plan: DerivedPlan, cell: SourceCell | undefined, ctx: RowContext): string | undefined {
+  const text = cell === undefined || cell.kind === 'empty' || cell.kind === 'error' ? '' : cell.text.trim();
+  if (text === '') return undefined;
+  let value: string | undefined = text;
+  for (const step of plan.steps) {
+    value = step.apply(value);
+    if (value === undefined) {
+      if (plan.onFail !== 'skip') {
+        ctx.report(
+          'derived_value_missing',
+          plan.onFail,
+          plan.location,
+          `"${plan.name}": step ${step.label} gave no value for "${text.length > 80 ? `${text.slice(0, 77)}…` : text}"`,
+          text,
+          'correct the cell, or the derive step in the mapping',
+        );
+      }
+      return undefined;
+    }
+  }
+  return value;
+}
+
+function textCell(text: string | undefined): SourceCell | undefined {
+  return text === undefined || text === '' ? undefined : { kind: 'string', text, value: text };
+}
+
+/** The highest `_groupN` the mapping names (fields, attributes, derived columns' sources). */
+function countGroupColumns(mapping: Mapping): number {
+  let count = 0;
+  const names = [...listMappedHeaders(mapping), ...mapping.derive.map((derived) => describeRef(derived.from))];
+  for (const name of names) {
+    const match = GROUP_COLUMN.exec(name.trim());
+    if (match) count = Math.max(count, Number(match[1]));
+  }
+  return Math.min(count, 8);
+}
+
+function findPosition(header: readonly SourceColumn[], ref: ColumnRef): number | undefined {
+  if (typeof ref === 'object' && 'letter' in ref) {
+    const letter = ref.letter.toUpperCase();
+    const position = header.findIndex((column) => column.index >= 0 && column.letter === letter);
+    return position < 0 ? undefined : position;
+  }
+  const key = normalizeHeader(typeof ref === 'string' ? ref : ref.header);
+  const position = header.findIndex((column) => normalizeHeader(column.name) === key);
+  return position < 0 ? undefined : position;
+}
+
+function describeRef(ref: ColumnRef): string {
+  return typeof ref === 'string' ? ref : 'letter' in ref ? ref.letter : ref.header;
+}
+
+function buildSetupIssue(info: SourceInfo, message: string, path: string): Issue {
+  return createIssue({ stage: 'map', code: 'mapped_column_missing', severity: 'error', message, file: info.file, sheet: info.sheet, row: info.headerRow, path });
+}

@@ -1,0 +1,265 @@
+/**
+ * Issue 19: seller files in the shapes real shops send go from `mapping init` to an accepted import
+ * in the sandbox, through a mapping that uses group rows, derived columns, per-category defaults,
+ * scoped attributes and several barcodes per cell. The draft's choices are asserted first; then
+ * the seller's edits (what `docs/mapping.md` shows) are applied and the file is imported.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml, stringify } from 'yaml';
+import { COMMANDS } from '../../src/cli/commands/index.js';
+import { registerDirectoriesCommand } from '../../src/cli/commands/directories-command.js';
+import { registerMappingCommand } from '../../src/cli/commands/mapping-command.js';
+import { runCli } from '../../src/cli/run-cli.js';
+import { startSandbox, type SandboxHandle } from '../../src/sandbox/start-sandbox.js';
+import { PRICE_LIST_SECTIONS, writeCatalogExportFixture, writeDistributorListFixture, writePriceListFixture, writeSkuSheetFixture } from '../helpers/seller-file-fixtures.js';
+
+const ALL_COMMANDS = [...COMMANDS, registerDirectoriesCommand, registerMappingCommand];
+
+let dir: string;
+let sandbox: SandboxHandle;
+let service: string[];
+
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(
+    args,
+    {
+      stdout: (text) => void (stdout += text),
+      stderr: (text) => void (stderr += text),
+      isTty: false,
+      env: {},
+      cwd: dir,
+    },
+    ALL_COMMANDS,
+  );
+  return { code, stdout, stderr };
+}
+
+async function importFile(file: string, mapping: string): Promise<{ byStatus: Record<string, number>; issues: { code: string; severity: string; row?: number; column?: string; message: string }[] }> {
+  const result = await run(['import', file, '-m', mapping, ...service, '--json']);
+  const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; reportDir?: string; exitCode?: number });
+  const done = lines.find((line) => line.type === 'result');
+  expect(done, result.stderr).toBeDefined();
+  const summary = JSON.parse(await readFile(join(done?.reportDir ?? '', 'summary.json'), 'utf8')) as {
+    counts: { byStatus: Record<string, number> };
+    issues?: { code: string; severity: string; row?: number; column?: string; message: string }[];
+    examples?: unknown;
+  };
+  return { byStatus: summary.counts.byStatus, issues: summary.issues ?? [] };
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'catalog-seller-files-'));
+  sandbox = await startSandbox({ port: 0, jobDelayMs: 0 });
+  const credential = sandbox.credentials[0];
+  if (credential === undefined) throw new Error('no sandbox credential');
+  await writeFile(join(dir, 'secret.txt'), credential.clientSecret);
+  service = ['--base-url', sandbox.url, '--client-id', credential.clientId, '--client-secret-file', 'secret.txt', '--state-dir', 'state'];
+});
+
+afterAll(async () => {
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('a price list with title rows, merged section rows and outline groups, no category column', () => {
+  it('is drafted, then imported with categories from group rows and brand, volume and origin from text', async () => {
+    const fixture = await writePriceListFixture(dir);
+    const init = await run(['mapping', 'init', 'price.xlsx', '--out', 'price.yaml', ...service]);
+    expect(init.code, init.stderr).toBe(0);
+    const draft = parseYaml(await readFile(join(dir, 'price.yaml'), 'utf8')) as { columns: Record<string, unknown> };
+    // The draft found the header under the title rows and the columns the sheet has.
+    expect(draft.columns.name).toMatchObject({ rus: 'Наименование' });
+    expect(draft.columns.barcode).toBe('Штрихкод');
+    expect(draft.columns.price).toBe('Цена, тг');
+
+    const categories = Object.fromEntries(PRICE_LIST_SECTIONS.flatMap(({ groups }) => groups.map((group) => [group.text, group.leafPath])));
+    const mapping = {
+      input: { headerRow: fixture.headerRow },
+      columns: {
+        productKey: 'Штрихкод',
+        barcode: 'Штрихкод',
+        name: { rus: 'Наименование' },
+        price: 'Цена, тг',
+        category: '_group2',
+        brand: 'Бренд из названия',
+        isLocalMade: 'Казахстан',
+      },
+      defaults: { shopId: 1001, vat: 12, brand: 'Без бренда', description: { rus: 'Товар из прайс-листа' } },
+      categories,
+      derive: [
+        { name: 'Бренд из названия', from: 'Наименование', steps: [{ lookup: 'brand' }], onFail: 'skip' },
+        { name: 'Объём мл', from: 'Наименование', steps: [{ regex: '(\\d+(?:[.,]\\d+)?\\s*(?:мл|л)(?!\\p{L}))' }, { unit: 'мл' }], onFail: 'skip' },
+        { name: 'Вес г', from: 'Наименование', steps: [{ regex: '(\\d+(?:[.,]\\d+)?\\s*(?:г|кг)(?!\\p{L}))' }, { unit: 'г' }], onFail: 'skip' },
+        { name: 'Казахстан', from: 'Штрихкод', steps: [{ when: { startsWith: '487' }, then: 'да', else: 'нет' }] },
+      ],
+      attributes: [
+        { code: 'volume_ml', column: 'Объём мл' },
+        { code: 'net_weight_g', column: 'Вес г' },
+      ],
+      categoryDefaults: { 'Корма для кошек': { attributes: { pet_type: 'Кошки' } } },
+      validation: { photos: { min: 0 } },
+    };
+    await writeFile(join(dir, 'price.yaml'), stringify(mapping));
+
+    const result = await importFile("price.xlsx", "price.yaml");
+    expect(result.byStatus).toEqual({ accepted: fixture.goods });
+    // Volume came from the name where the category has it; weight only in the cat food.
+    const products = sandbox.products('sandbox-seller');
+    expect(products).toHaveLength(fixture.goods);
+    const juice = products.find((product) => product.name.rus.startsWith('Сок Rich'));
+    expect(juice?.attributes).toContainEqual(expect.objectContaining({ code: 'volume_ml' }));
+    expect(JSON.stringify(juice)).toContain('950');
+    const food = products.find((product) => product.name.rus.includes('Royal Canin'));
+    expect(JSON.stringify(food?.attributes)).toContain('pet_cat');
+    expect(JSON.stringify(food?.attributes)).toContain('2000');
+    const water = products.find((product) => product.name.rus.includes('Tassay газированная'));
+    expect(water?.isLocalMade).toBe(true);
+    expect(sandbox.reference.brands.find((brand) => brand.id === water?.brandId)?.name).toBe('Tassay');
+  }, 60_000);
+});
+
+describe('a catalogue export with several barcodes per cell and no category column', () => {
+  it('is imported with the first barcode per SKU, the others reported, and the category from the name', async () => {
+    const fixture = await writeCatalogExportFixture(dir);
+    const init = await run(['mapping', 'init', 'export.csv', '--out', 'export.yaml', ...service]);
+    expect(init.code, init.stderr).toBe(0);
+    const draft = parseYaml(await readFile(join(dir, 'export.yaml'), 'utf8')) as { columns: Record<string, unknown> };
+    expect(draft.columns.name).toMatchObject({ rus: 'Наименование' });
+    expect(draft.columns.price).toBe('Цена');
+
+    const mapping = {
+      columns: {
+        productKey: 'Код',
+        barcode: 'Штрихкоды',
+        name: { rus: 'Наименование' },
+        price: 'Цена',
+        category: 'Категория из названия',
+        brand: 'Бренд из названия',
+      },
+      defaults: { shopId: 1001, vat: 12, isLocalMade: false, brand: 'Без бренда', description: { rus: 'Инструмент' } },
+      categories: { Дрель: 'Дрели', Шуруповёрт: 'Шуруповёрты', Перфоратор: 'Перфораторы', Саморезы: 'Саморезы' },
+      derive: [
+        { name: 'Категория из названия', from: 'Наименование', steps: [{ lookup: 'category' }], onFail: 'error' },
+        { name: 'Бренд из названия', from: 'Наименование', steps: [{ lookup: 'brand' }], onFail: 'skip' },
+        { name: 'Модель', from: 'Наименование', steps: [{ regex: '([A-ZА-Я]{1,4}[- ]?\\d[\\w-]*)' }], onFail: 'skip' },
+      ],
+      attributes: [
+        { code: 'model', column: 'Модель' },
+        { code: 'power_w', value: '500' },
+      ],
+      categoryDefaults: { Дрель: { attributes: { model: 'Дрель' } } },
+      validation: { photos: { min: 0 }, barcode: { several: 'first' } },
+    };
+    await writeFile(join(dir, 'export.yaml'), stringify(mapping));
+    const result = await importFile('export.csv', 'export.yaml');
+    expect(result.byStatus).toEqual({ accepted: fixture.goods });
+    // Two cells hold a second barcode: the SKU takes the first, the other is named, at its cell.
+    const several = result.issues.filter((issue) => issue.code === 'several_barcodes');
+    expect(several.map((issue) => `${issue.severity} ${issue.row} ${issue.column}`)).toEqual(['warning 2 C', 'warning 4 C']);
+    const products = sandbox.products('sandbox-seller');
+    const drill = products.find((product) => product.name.rus === 'Дрель Makita HP1630');
+    expect(sandbox.reference.brands.find((brand) => brand.id === drill?.brandId)?.name).toBe('Makita');
+    expect(sandbox.reference.categories.find((category) => category.id === drill?.categoryId)?.name.rus).toBe('Дрели');
+    expect(JSON.stringify(drill)).toContain('HP1630');
+  }, 60_000);
+});
+
+describe('a distributor list with the header on row 8 and prices in US dollars', () => {
+  it('is drafted with the header found under the letterhead, and imported with prices converted at the mapping rate', async () => {
+    const fixture = await writeDistributorListFixture(dir);
+    const init = await run(['mapping', 'init', 'distributor.xlsx', '--out', 'distributor.yaml', ...service]);
+    expect(init.code, init.stderr).toBe(0);
+    const draft = parseYaml(await readFile(join(dir, 'distributor.yaml'), 'utf8')) as { columns: Record<string, unknown>; brands?: Record<string, unknown> };
+    expect(draft.columns.name).toMatchObject({ rus: 'Наименование' });
+    expect(draft.columns.barcode).toBe('EAN');
+    expect(draft.columns.brand).toBe('Производитель');
+    // Brands written in capitals are matched to the directory's spelling.
+    expect(draft.brands?.SAMSUNG).toBe(1001);
+
+    const rate = 495.5;
+    const mapping = {
+      columns: {
+        productKey: 'Артикул',
+        barcode: 'EAN',
+        name: { rus: 'Наименование' },
+        price: 'Цена, тг',
+        category: 'Группа товара',
+        brand: 'Производитель',
+      },
+      defaults: { shopId: 1001, vat: 12, isLocalMade: false, description: { rus: 'Товар дистрибьютора' } },
+      brands: draft.brands,
+      categories: {
+        'Мобильные телефоны': 'Электроника / Смартфоны и гаджеты / Смартфоны',
+        'Наушники беспроводные': 'Электроника / ТВ, аудио и видео / Беспроводные наушники',
+        'Аккумуляторы внешние': 'Электроника / Смартфоны и гаджеты / Внешние аккумуляторы',
+      },
+      derive: [
+        { name: 'Цена, тг', from: 'Цена, USD', steps: [{ scale: rate, decimals: 0 }], onFail: 'error' },
+        { name: 'Память', from: 'Наименование', steps: [{ regex: '(\\d+)\\s*GB' }, { map: { '128': '128 ГБ', '256': '256 ГБ' }, otherwise: 'fail' }], onFail: 'skip' },
+        { name: 'Цвет', from: 'Наименование', steps: [{ regex: '(чёрный|синий|белый)' }], onFail: 'skip' },
+        { name: 'Модель', from: 'Наименование', steps: [{ regex: '(Galaxy \\S+|Redmi \\S+)' }], onFail: 'skip' },
+      ],
+      // Headphones have no memory in their name: `skip` there, and a phone without it is caught
+      // by its category's required attribute instead.
+      attributes: [
+        { code: 'memory_gb', column: 'Память' },
+        { code: 'color', column: 'Цвет' },
+        { code: 'model', column: 'Модель' },
+      ],
+      categoryDefaults: { 'Мобильные телефоны': { attributes: { operating_system: 'Android' } } },
+      validation: { photos: { min: 0 } },
+    };
+    await writeFile(join(dir, 'distributor.yaml'), stringify(mapping));
+    const result = await importFile('distributor.xlsx', 'distributor.yaml');
+    expect(result.byStatus).toEqual({ accepted: fixture.goods });
+    const products = sandbox.products('sandbox-seller');
+    for (const [name, usd] of fixture.usd) {
+      const product = products.find((p) => p.name.rus === name);
+      expect(product?.skus[0]?.price, name).toBe(Math.round(usd * rate));
+    }
+  }, 60_000);
+});
+
+describe('a seller SKU sheet without barcodes, sizes written 44/46 and S-M', () => {
+  it('validates cleanly when the barcode is optional, and each row the sandbox refuses is reported with its reason', async () => {
+    const fixture = await writeSkuSheetFixture(dir);
+    const init = await run(['mapping', 'init', 'skus.csv', '--out', 'skus.yaml', ...service]);
+    expect(init.code, init.stderr).toBe(0);
+    const draft = parseYaml(await readFile(join(dir, 'skus.yaml'), 'utf8')) as { columns: Record<string, unknown> };
+    expect(draft.columns.name).toMatchObject({ rus: 'Наименование' });
+    expect(draft.columns.barcode).toBeUndefined();
+
+    const mapping = {
+      columns: { productKey: 'Модель', skuKey: 'SKU', name: { rus: 'Наименование' }, category: 'Категория', brand: 'Бренд из названия', price: 'Цена' },
+      defaults: { shopId: 1001, vat: 12, isLocalMade: false, description: { rus: 'Спортивная одежда' } },
+      categories: { Футболки: 'Одежда / Мужская одежда / Футболки и поло', Худи: 'Одежда / Мужская одежда / Худи и свитшоты' },
+      derive: [
+        { name: 'Бренд из названия', from: 'Наименование', steps: [{ lookup: 'brand' }], onFail: 'error' },
+        // "44/46" → 44 → S; "S-M" → S.
+        { name: 'Размер одежды', from: 'Размер', steps: [{ split: { separator: '/', take: 'first' } }, { split: { separator: '-', take: 'first' } }, { map: { '44': 'S', '46': 'M', '48': 'L', '50': 'XL', '52': 'XXL' } }], onFail: 'error' },
+      ],
+      attributes: [
+        { code: 'color', column: 'Цвет' },
+        { code: 'size_clothing', column: 'Размер одежды' },
+      ],
+      categoryDefaults: { Футболки: { attributes: { gender: 'Мужской' } }, Худи: { attributes: { gender: 'Мужской' } } },
+      validation: { photos: { min: 0 }, requireBarcode: false },
+    };
+    await writeFile(join(dir, 'skus.yaml'), stringify(mapping));
+    const validate = await run(['validate', 'skus.csv', '-m', 'skus.yaml', ...service]);
+    expect(validate.code, validate.stdout + validate.stderr).toBe(0);
+
+    // The sandbox requires a barcode: every SKU is refused, each with the service's reason.
+    const result = await importFile('skus.csv', 'skus.yaml');
+    expect(result.byStatus).toEqual({ rejected: fixture.skus });
+    const refused = result.issues.filter((issue) => issue.severity === 'error');
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((issue) => issue.message.includes('barcode'))).toBe(true);
+  }, 60_000);
+});
+
