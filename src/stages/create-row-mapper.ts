@@ -604,7 +604,9 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
         else for (const code of resolved) if (!codes.includes(code)) codes.push(code);
       }
       if (failed || codes.length === 0) continue;
-      if (codes.length > 1 && !plan.attribute.isMultiple) {
+      // A directory silent on multiplicity leaves it to the mapping: a separator there means several values.
+      const multiple = plan.attribute.isMultiple || (plan.separator !== undefined && (plan.attribute.unstated ?? []).includes('isMultiple'));
+      if (codes.length > 1 && !multiple) {
         report('too_many_values', 'error', location, `attribute ${plan.attribute.code} takes one value, got ${codes.length}`, { value: cellText });
         continue;
       }
