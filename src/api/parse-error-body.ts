@@ -6,6 +6,7 @@
  * turn into a crash of its own.
  */
 import type { ApiFieldError } from '../core/errors.js';
+import { createRecordReader, foldKey } from './record-reader.js';
 
 /** What the client keeps from an error body. */
 export interface ParsedErrorBody {
@@ -27,7 +28,7 @@ export function parseErrorBody(body: unknown): ParsedErrorBody {
     // A text body (HTML error page of a proxy, plain text) is shown as-is, but short.
     return text === '' ? { fieldErrors: [] } : { errorMessage: truncate(text, 300), fieldErrors: [] };
   }
-  const out: ParsedErrorBody = { fieldErrors: parseFieldErrors(body['errors']) };
+  const out: ParsedErrorBody = { fieldErrors: parseFieldErrors(createRecordReader(body).get(['errors', 'validationErrors', 'fieldErrors'])) };
   const errorCode = firstString(body, ['errorCode', 'ErrorCode', 'code']);
   if (errorCode !== undefined) out.errorCode = errorCode;
   const errorMessage = firstString(body, ['errorMessage', 'ErrorMessage', 'detail', 'title', 'message', 'Message']);
@@ -105,10 +106,13 @@ function pushEntry(out: ApiFieldError[], field: string, entry: unknown): void {
   out.push(error);
 }
 
+// Keys in any case or separator style (`errorMessage`, `ErrorMessage`, `error_message`).
 function firstString(record: Record<string, unknown>, keys: readonly string[]): string | undefined {
   for (const key of keys) {
-    const value = record[key];
-    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+    const folded = foldKey(key);
+    for (const [name, value] of Object.entries(record)) {
+      if (foldKey(name) === folded && typeof value === 'string' && value.trim() !== '') return value.trim();
+    }
   }
   return undefined;
 }

@@ -34,7 +34,7 @@ export interface ProductListItem {
   photo?: { url?: string | null | undefined } | null | undefined;
 }
 
-/** One page of the product list. */
+/** One page of the product list. `totalCount` and `totalPages` are -1 when the service gives no total. */
 export interface ProductListResponse {
   products: ProductListItem[];
   totalCount: number;

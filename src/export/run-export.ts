@@ -103,7 +103,7 @@ export async function runExport(options: ExportOptions, deps: Deps): Promise<Exp
       ...(options.filters && Object.keys(options.filters).length > 0 ? { filters: options.filters } : {}),
     };
     const total = (await service.client.listProducts({ ...request, pageNumber: 1, pageSize: 1 })).totalCount;
-    deps.onEvent({ type: 'stage:start', stage: 'export', detail: `${total} product(s) to ${options.out}` });
+    deps.onEvent({ type: 'stage:start', stage: 'export', detail: `${total >= 0 ? total : 'an untold number of'} product(s) to ${options.out}` });
 
     const ctx: ExportRowContext = { columns, lookups: createCodeLookups(directories), names: createExportNames(directories) };
     const tally = { products: 0, rows: 0, missing: 0, keysFromState: 0, issueCount: 0, issues: [] as Issue[], seen: new Set<number>(), nextReport: 0 };

@@ -41,3 +41,20 @@ describe.each(SANDBOX_DIALECT_NAMES)('doctor against the %s dialect', (dialect) 
     }
   });
 });
+
+describe('doctor with the embedded sandbox', () => {
+  it('speaks the dialect the settings name (sandboxDialect) and reads it whole', async () => {
+    const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const dir = await mkdtemp(join(tmpdir(), 'catalog-import-doctor-'));
+    try {
+      await writeFile(join(dir, 'settings.yaml'), 'sandbox: true\nsandboxDialect: tree\n');
+      const run = await runCliCaptured(['doctor', '--config', 'settings.yaml', '--state-dir', 'state'], { cwd: dir });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/paging fields: meta\.total, meta\.per_page, meta\.page/);
+      expect(run.stdout).toMatch(/398 leaf categories of 466/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

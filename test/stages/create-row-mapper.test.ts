@@ -334,6 +334,16 @@ describe('createRowMapper: values', () => {
     expect(summarize(mapOne({ Категория: 'Смартфоны', Материал: 'Хлопок', Цвет: 'Синий' }, asked('error')).issues)).toEqual(['error attribute_not_in_category M Хлопок']);
   });
 
+  it("takes the mapping's separator as several values where the directory does not state multiplicity", () => {
+    const silent = makeDirectories();
+    silent.attributes = silent.attributes.map((a) => (a.code === 'color' ? { ...a, unstated: ['isMultiple'] } : a));
+    const info = makeInfo();
+    const mapper = createRowMapper(makeMapping((input) => void (input.attributes = [{ code: 'color', column: 'Цвет', separator: ',' }])), silent, info);
+    const row = mapper(makeProductRow(info, 5, { Цвет: 'Красный, Синий' }));
+    expect(row.issues).toEqual([]);
+    expect(row.record?.sku.attributes).toEqual([{ code: 'color', valueCodes: ['red', 'blue'] }]);
+  });
+
   it('sends free text, numbers and fixed values for non-dictionary attributes', () => {
     const { record, issues } = mapOne({ Категория: 'Смартфоны', Материал: '', Размер: 'Galaxy S24', Цвет: '1 200,5' }, (input) => {
       input.attributes = [

@@ -109,7 +109,7 @@ export const registerProductsCommand: CommandRegistrar = (y, ctx) =>
                 if (!json) ctx.io.stdout(`${count} products\n`);
               } else {
                 const page = await service.client.listProducts({ ...base, pageNumber: argv.page, pageSize: argv.pageSize });
-                ctx.io.stdout(json ? `${JSON.stringify(page)}\n` : `${renderProductTable(page.products)}\npage ${page.pageNumber} of ${page.totalPages}, ${page.totalCount} products\n`);
+                ctx.io.stdout(json ? `${JSON.stringify(page)}\n` : `${renderProductTable(page.products)}\npage ${page.pageNumber}${page.totalPages >= 0 ? ` of ${page.totalPages}, ${page.totalCount} products` : ' (the service gives no total)'}\n`);
               }
               ctx.setExitCode(0);
             } finally {

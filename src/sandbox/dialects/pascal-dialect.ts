@@ -60,9 +60,9 @@ export const pascalDialect: SandboxDialect = {
     contentType: 'application/problem+json',
     body: {
       type: `https://httpstatuses.io/${body.status}`,
-      title: body.errorMessage,
+      title: body.status === 400 ? 'One or more validation errors occurred.' : body.errorCode,
       status: body.status,
-      detail: body.errorCode,
+      detail: body.errorMessage,
       errors: Object.fromEntries(Object.entries(body.errors).map(([field, list]) => [toPascalCase(field), list.map((e) => e.description)])),
     },
   }),

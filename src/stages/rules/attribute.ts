@@ -28,6 +28,8 @@ function compileAttributeRule(
   decimalFormat: DecimalFormat,
 ): FieldRule {
   const { attribute, column, fixedValue, separator } = plan;
+  // A directory silent on multiplicity leaves it to the mapping: a separator there means several values.
+  const multiple = attribute.isMultiple || (separator !== undefined && (attribute.unstated ?? []).includes('isMultiple'));
   const location = fixedValue === undefined ? (column ?? undefined)?.location : undefined;
   // One seller column may feed several attributes (clothing and shoe sizes in one "Размер"
   // column): each row gives it to the attribute of its own category.
@@ -66,7 +68,7 @@ function compileAttributeRule(
         }
       }
       if (failed || codes.length === 0) return;
-      if (codes.length > 1 && !attribute.isMultiple) {
+      if (codes.length > 1 && !multiple) {
         ctx.report('too_many_values', 'error', location, `attribute ${attribute.code} takes one value, got ${codes.length}`, cellText);
         return;
       }
