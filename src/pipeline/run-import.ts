@@ -25,8 +25,8 @@ import { prepareRun } from './prepare-run.js';
 import type { PreparedRun, RunInputs } from './prepare-run.js';
 import { readAndValidate } from './read-and-validate.js';
 import { createRowOutcomeStore } from './row-outcome-store.js';
-import { createSendingGate } from './create-sending-gate.js';
-import { submitBatches } from './submit-batches.js';
+import { sendAndFollow } from './send-and-follow.js';
+import type { SendOutcome } from './send-and-follow.js';
 import { verifyProducts } from './verify-products.js';
 import { applyProductOutcome } from './apply-product-outcome.js';
 import { createImportWork, PLAN_CHUNK } from './create-import-work.js';
@@ -211,60 +211,11 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       lap('plan');
       planOnly = settings.plan;
       if (!planOnly) {
-        const tasks = work.tasks();
-        runDeps.onEvent({ type: 'stage:start', stage: 'submit', detail: `${work.toSendCount()} products in requests of ${settings.batchSize}, ${settings.concurrency} at a time` });
-        const followers: Promise<void>[] = [];
-        // The jobs already accepted are followed to the end whatever happens to the rest: the
-        // state is closed once, after everything (never under a job still being recorded).
-        const submitted = submitBatches(tasks, {
-          client: prep.service.client,
-          concurrency: settings.concurrency,
-          ...(runDeps.signal ? { signal: runDeps.signal } : {}),
-          beforeSend: createSendingGate((wave) =>
-            store.markBatchesSending(runId, wave.map((task) => ({ index: task.index, requestBody: task.body ?? JSON.stringify({ products: task.items }) }))),
-          ),
-          onOutcome: (outcome) => {
-            switch (outcome.status) {
-              case 'accepted':
-                store.markBatchAccepted(runId, outcome.index, {
-                  jobId: outcome.jobId,
-                  infoUrl: outcome.infoUrl,
-                  queuedAt: outcome.queuedAt,
-                  receivedItems: outcome.receivedItems,
-                  httpStatus: outcome.httpStatus,
-                });
-                followers.push(work.follow(outcome.index, { jobId: outcome.jobId, infoUrl: outcome.infoUrl }, outcome.queuedAt));
-                break;
-              case 'failed': {
-                store.markBatchFailed(runId, outcome.index, { httpStatus: outcome.httpStatus, error: outcome.message, retryable: false });
-                const fieldErrors = outcome.fieldErrors.map((f) => `${f.field}: ${f.description ?? f.code ?? ''}`).join('; ');
-                for (const key of work.keysOf(outcome.index)) requestFailures.set(key, { message: outcome.message, fieldErrors });
-                work.release(outcome.index);
-                break;
-              }
-              case 'unknown':
-                store.markBatchUnknown(runId, outcome.index, outcome.message);
-                if (outcome.serviceFault === true) serviceFault = true;
-                work.release(outcome.index);
-                break;
-              case 'skipped':
-                // Marked `sending` ahead of its turn but never sent: no need to settle it on resume.
-                store.markBatchFailed(runId, outcome.index, { error: 'interrupted before sending; its products are planned again', retryable: false });
-                interrupted = true;
-                work.release(outcome.index);
-                break;
-            }
-          },
-          onEvent: runDeps.onEvent,
-        });
-        await submitted.catch(async (error: unknown) => {
-          await Promise.allSettled(followers);
-          throw error;
-        });
-        lap('submit');
-        await Promise.all(followers);
+        const sending: SendOutcome = { requestFailures, interrupted: false, serviceFault: false };
+        await sendAndFollow(work, { prep, runId, deps: runDeps, outcome: sending, onSubmitted: () => lap('submit') });
         lap('jobs');
-        if (runDeps.signal?.aborted) interrupted = true;
+        interrupted ||= sending.interrupted;
+        serviceFault ||= sending.serviceFault;
       }
     }
 
