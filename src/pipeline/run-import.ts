@@ -33,7 +33,8 @@ import { createImportWork, PLAN_CHUNK } from './create-import-work.js';
 import { buildPlanIssues, createCodeLookups } from '../plan/index.js';
 import { createPlanCsvWriter } from '../plan/create-plan-csv-writer.js';
 import { renderPlannedProduct, renderPlanSummary } from '../plan/render-plan.js';
-import type { PlanCounts } from '../plan/plan-types.js';
+import type { PlanCounts, PlannedProduct } from '../plan/plan-types.js';
+import { healDuplicateRefusals } from './heal-duplicate-refusals.js';
 
 /** Options of `runImport`. */
 export interface ImportOptions extends RunInputs {
@@ -176,6 +177,13 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     let settledKeys: ReadonlySet<string> = new Set();
     let conflicts: ReadonlyMap<string, string> = new Map();
     let createdBy: ReadonlyMap<string, string> = new Map();
+    let heldElsewhere: ReadonlyMap<string, string> = new Map();
+    const addPlanIssues = (planned: PlannedProduct): void => {
+      for (const issue of buildPlanIssues(planned)) {
+        extraIssues.push(issue);
+        if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
+      }
+    };
 
     if (blocked) {
       runDeps.onEvent({ type: 'log', level: 'warn', message: blocked });
@@ -197,10 +205,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
         counts = await work.plan(unchanged, async (planned) => {
           if (planned.action !== 'unchanged' || planned.blanked.length) await planWriter.write(planned);
           if (settings.plan && planned.action !== 'unchanged') for (const line of renderPlannedProduct(planned)) runDeps.onEvent({ type: 'log', level: 'info', message: line });
-          for (const issue of buildPlanIssues(planned)) {
-            extraIssues.push(issue);
-            if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
-          }
+          addPlanIssues(planned);
         });
         await planWriter.close();
       } catch (error) {
@@ -216,6 +221,26 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
         lap('jobs');
         interrupted ||= sending.interrupted;
         serviceFault ||= sending.serviceFault;
+        // 3. Refusals that mean "it already exists" heal in the same run: the product found is
+        //    planned again as an update of itself.
+        if (!interrupted && !runDeps.signal?.aborted) {
+          const heal = await healDuplicateRefusals({ store, client: prep.service.client, runId, deps: runDeps });
+          heldElsewhere = heal.heldElsewhere;
+          if (heal.healed.size > 0) {
+            for (const key of heal.healed) {
+              work.settledKeys.add(key);
+              work.createdBy.set(key, 'an earlier request (found when the service refused its barcode as taken)');
+            }
+            await work.plan(unchanged, async (planned) => addPlanIssues(planned), heal.healed);
+            if (work.toSendCount() > 0) {
+              const again: SendOutcome = { requestFailures, interrupted: false, serviceFault: false };
+              await sendAndFollow(work, { prep, runId, deps: runDeps, outcome: again });
+              interrupted ||= again.interrupted;
+              serviceFault ||= again.serviceFault;
+            }
+            lap('heal');
+          }
+        }
       }
     }
 
@@ -234,6 +259,14 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     if (settings.verify) runDeps.onEvent({ type: 'stage:start', stage: 'verify', detail: 'reading the accepted products back' });
     for (const spooled of store.iterateSpooledDrafts(runId)) {
       const result = finalResults.get(spooled.productKey);
+      const held = heldElsewhere.get(spooled.productKey);
+      if (held !== undefined && result?.status === 'rejected') {
+        for (const ref of spooled.draft.rows) {
+          const issue = createIssue({ code: 'duplicate_held_elsewhere', severity: 'error', stage: 'job', message: held, file: ref.file, ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}), row: ref.row, productKey: spooled.productKey });
+          extraIssues.push(issue);
+          outcomes.addIssue(ref.row, issue);
+        }
+      }
       applyProductOutcome(spooled, result, { outcomes, prep, header: read.info.header, planOnly, settledKeys, unchanged, requestFailures, conflicts, createdBy, jobOf, blocked: blocked !== null, extraIssues });
       if (settings.verify && result?.status === 'accepted' && result.productId !== null) {
         const skuIds = new Map(result.skus.map((sku) => [sku.skuKey, sku.skuId]));
