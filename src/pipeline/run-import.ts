@@ -13,7 +13,6 @@ import type { Deps } from '../core/deps.js';
 import { AbortedError, ConfigError } from '../core/errors.js';
 import { createIssue } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
-import type { ProductDraft } from '../core/types.js';
 import type { PipelineEvent } from '../core/events.js';
 import type { RunSummaryJob } from '../report/report-types.js';
 import { acquireLock } from '../state/index.js';
@@ -27,10 +26,9 @@ import { readAndValidate } from './read-and-validate.js';
 import { createRowOutcomeStore } from './row-outcome-store.js';
 import { sendAndFollow } from './send-and-follow.js';
 import type { SendOutcome } from './send-and-follow.js';
-import { verifyProducts } from './verify-products.js';
-import { applyProductOutcome } from './apply-product-outcome.js';
-import { createImportWork, PLAN_CHUNK } from './create-import-work.js';
-import { buildPlanIssues, createCodeLookups } from '../plan/index.js';
+import { reportProductOutcomes } from './report-product-outcomes.js';
+import { createImportWork } from './create-import-work.js';
+import { buildPlanIssues } from '../plan/index.js';
 import { createPlanCsvWriter } from '../plan/create-plan-csv-writer.js';
 import { renderPlannedProduct, renderPlanSummary } from '../plan/render-plan.js';
 import type { PlanCounts, PlannedProduct } from '../plan/plan-types.js';
@@ -49,6 +47,52 @@ export interface ImportOptions extends RunInputs {
    * their requests (the CLI passes its pid; a lock of a dead process is taken over).
    */
   lock?: { pid: number; isAlive: (pid: number) => boolean };
+}
+
+/**
+ * Takes the account's import lock, refreshed while the run reports progress (`runDeps.onEvent` is
+ * wrapped), so two imports of one seller never interleave their requests.
+ */
+function holdImportLock(prep: PreparedRun, holder: NonNullable<ImportOptions['lock']>, deps: Deps, runDeps: Deps): LockHandle {
+  const lock = acquireLock(join(prep.service.stateDir, `import-${prep.store.accountKey.slice(0, 12)}.lock`), {
+    staleMs: IMPORT_LOCK_STALE_MS,
+    now: deps.now,
+    pid: holder.pid,
+    isAlive: holder.isAlive,
+    purpose: `import ${prep.displayPath}`,
+  });
+  let refreshed = deps.now().getTime();
+  const onEvent = runDeps.onEvent;
+  runDeps.onEvent = (event) => {
+    const now = deps.now().getTime();
+    if (now - refreshed > 30_000) {
+      refreshed = now;
+      lock.refresh();
+    }
+    onEvent(event);
+  };
+  return lock;
+}
+
+/** The run this import continues or starts, and this attempt's report folder. */
+function openImportRun(options: ImportOptions, prep: PreparedRun): { runId: string; previous: RunRecord | undefined; reportsRoot: string; reportDir: string } {
+  const { store, settings } = prep;
+  const previous = findRunToContinue(options, prep, settings.plan);
+  const reportsRoot = settings.reportDir ?? join(prep.service.stateDir, 'runs');
+  const runId =
+    previous?.runId ??
+    store.createRun({
+      // A plan sends nothing: a run of its own kind, never resumed, never an import of its content.
+      command: settings.plan ? 'plan' : 'import',
+      file: prep.displayPath,
+      fileSha256: prep.fileSha256,
+      mappingFile: options.mapping,
+      mappingSha256: prep.mappingSha256,
+      options: { batchSize: settings.batchSize, concurrency: settings.concurrency, changedOnly: settings.changedOnly, strict: settings.strict, maxErrors: settings.maxErrors ?? null },
+      reportDir: reportsRoot,
+    }).runId;
+  // One report folder per attempt: a resumed run never writes over an earlier attempt's report.
+  return { runId, previous, reportsRoot, reportDir: chooseAttemptReportDir(reportsRoot, runId) };
 }
 
 /**
@@ -104,42 +148,9 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
   let lock: LockHandle | undefined;
   let activeRunId: string | undefined;
   try {
-    if (options.lock) {
-      lock = acquireLock(join(prep.service.stateDir, `import-${prep.store.accountKey.slice(0, 12)}.lock`), {
-        staleMs: IMPORT_LOCK_STALE_MS,
-        now: deps.now,
-        pid: options.lock.pid,
-        isAlive: options.lock.isAlive,
-        purpose: `import ${prep.displayPath}`,
-      });
-      let refreshed = deps.now().getTime();
-      const onEvent = runDeps.onEvent;
-      runDeps.onEvent = (event) => {
-        const now = deps.now().getTime();
-        if (now - refreshed > 30_000) {
-          refreshed = now;
-          lock?.refresh();
-        }
-        onEvent(event);
-      };
-    }
+    if (options.lock) lock = holdImportLock(prep, options.lock, deps, runDeps);
     const { store, settings } = prep;
-    const previous = findRunToContinue(options, prep, settings.plan);
-    const reportsRoot = settings.reportDir ?? join(prep.service.stateDir, 'runs');
-    const runId =
-      previous?.runId ??
-      store.createRun({
-        // A plan sends nothing: a run of its own kind, never resumed, never an import of its content.
-        command: settings.plan ? 'plan' : 'import',
-        file: prep.displayPath,
-        fileSha256: prep.fileSha256,
-        mappingFile: options.mapping,
-        mappingSha256: prep.mappingSha256,
-        options: { batchSize: settings.batchSize, concurrency: settings.concurrency, changedOnly: settings.changedOnly, strict: settings.strict, maxErrors: settings.maxErrors ?? null },
-        reportDir: reportsRoot,
-      }).runId;
-    // One report folder per attempt: a resumed run never writes over an earlier attempt's report.
-    const reportDir = chooseAttemptReportDir(reportsRoot, runId);
+    const { runId, previous, reportsRoot, reportDir } = openImportRun(options, prep);
     activeRunId = runId;
     if (previous) {
       store.setRunStatus(runId, 'running');
@@ -244,41 +255,16 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       }
     }
 
-    // 3. Every row gets its outcome from the journal.
-    const finalResults = store.listProductResults(runId);
-    const jobIds = new Map(store.listBatches(runId).map((batch) => [batch.index, batch.jobId]));
-    const jobOf = (batchIndex: number): number | null => jobIds.get(batchIndex) ?? null;
-    const toVerify: ProductDraft[] = [];
-    const lookups = createCodeLookups(prep.directories);
-    const verifyChunk = async (): Promise<void> => {
-      for (const issue of await verifyProducts(prep.service.client, toVerify.splice(0), { mapping: prep.mapping, lookups })) {
-        extraIssues.push(issue);
-        if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
-      }
-    };
-    if (settings.verify) runDeps.onEvent({ type: 'stage:start', stage: 'verify', detail: 'reading the accepted products back' });
-    for (const spooled of store.iterateSpooledDrafts(runId)) {
-      const result = finalResults.get(spooled.productKey);
-      const held = heldElsewhere.get(spooled.productKey);
-      if (held !== undefined && result?.status === 'rejected') {
-        for (const ref of spooled.draft.rows) {
-          const issue = createIssue({ code: 'duplicate_held_elsewhere', severity: 'error', stage: 'job', message: held, file: ref.file, ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}), row: ref.row, productKey: spooled.productKey });
-          extraIssues.push(issue);
-          outcomes.addIssue(ref.row, issue);
-        }
-      }
-      applyProductOutcome(spooled, result, { outcomes, prep, header: read.info.header, planOnly, settledKeys, unchanged, requestFailures, conflicts, createdBy, jobOf, blocked: blocked !== null, extraIssues });
-      if (settings.verify && result?.status === 'accepted' && result.productId !== null) {
-        const skuIds = new Map(result.skus.map((sku) => [sku.skuKey, sku.skuId]));
-        const draft = spooled.draft;
-        toVerify.push({
-          ...draft,
-          item: { ...draft.item, productId: result.productId, skus: draft.item.skus.map((sku, i) => ({ ...sku, skuId: skuIds.get(draft.skuKeys[i] ?? '') ?? sku.skuId })) },
-        });
-        if (toVerify.length >= PLAN_CHUNK) await verifyChunk();
-      }
-    }
-    if (toVerify.length) await verifyChunk();
+    // 4. Every row gets its outcome from the journal (and, with --verify, is read back).
+    await reportProductOutcomes({
+      prep,
+      runId,
+      header: read.info.header,
+      outcomes,
+      extraIssues,
+      outcome: { planOnly, settledKeys, unchanged, requestFailures, conflicts, createdBy, heldElsewhere, blocked: blocked !== null },
+      deps: runDeps,
+    });
     if (settings.verify) lap('verify');
 
     return await finishRun({
