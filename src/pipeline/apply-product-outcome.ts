@@ -19,6 +19,8 @@ export function applyProductOutcome(
     jobOf?: (batchIndex: number) => string | null;
     /** Products an earlier request of unknown fate created (found by settling): which request. */
     createdBy?: ReadonlyMap<string, string>;
+    /** Products refused as duplicates whose barcode another product holds: what to tell the seller. */
+    heldElsewhere?: ReadonlyMap<string, string>;
     blocked: boolean; extraIssues: Issue[] },
 ): void {
   const draft = spooled.draft;
@@ -65,9 +67,14 @@ export function applyProductOutcome(
     return;
   }
   if (result?.status === 'rejected' || result?.status === 'unknown') {
+    const held = result.status === 'rejected' ? ctx.heldElsewhere?.get(spooled.productKey) : undefined;
     for (const ref of draft.rows) {
       outcomes.setStatus(ref.row, result.status);
       if (jobId !== null) outcomes.setIds(ref.row, { jobId });
+      if (held === undefined) continue;
+      const issue = createIssue({ code: 'duplicate_held_elsewhere', severity: 'error', stage: 'job', message: held, file: ref.file, ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}), row: ref.row, productKey: spooled.productKey });
+      ctx.extraIssues.push(issue);
+      outcomes.addIssue(ref.row, issue);
     }
     const issues = locateServiceErrors(result.status, result.errors, draft, { mapping: ctx.prep.mapping, header: ctx.header });
     for (const issue of issues) {

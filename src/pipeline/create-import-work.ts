@@ -129,14 +129,16 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
      * The plan: every product not finally settled, with the ids the state knows, compared with
      * what the service holds for it (details of the known ids). Unchanged products are not sent;
      * an empty field over a held value keeps the held value unless the mapping says `clear`.
+     * `only` restricts it to those products (a second round in the same run).
      */
-    async plan(unchanged: Set<string>, onPlanned: (planned: PlannedProduct) => Promise<void>): Promise<PlanCounts> {
+    async plan(unchanged: Set<string>, onPlanned: (planned: PlannedProduct) => Promise<void>, only?: ReadonlySet<string>): Promise<PlanCounts> {
       const results = store.listProductResults(runId);
       const keys: string[] = [];
       for (const spooled of store.iterateSpooledProducts(runId)) {
         if (!spooled.draft) continue;
         const result = results.get(spooled.productKey);
-        if (result && result.status !== 'unknown') continue;
+        // A second round (`only`) plans products the first one finished: those whose refusal healed.
+        if (only ? !only.has(spooled.productKey) : result && result.status !== 'unknown') continue;
         if (conflicts.has(spooled.productKey)) continue;
         keys.push(spooled.productKey);
       }

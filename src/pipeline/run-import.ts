@@ -13,7 +13,6 @@ import type { Deps } from '../core/deps.js';
 import { AbortedError, ConfigError } from '../core/errors.js';
 import { createIssue } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
-import type { ProductDraft } from '../core/types.js';
 import type { PipelineEvent } from '../core/events.js';
 import type { RunSummaryJob } from '../report/report-types.js';
 import { acquireLock } from '../state/index.js';
@@ -25,15 +24,15 @@ import { prepareRun } from './prepare-run.js';
 import type { PreparedRun, RunInputs } from './prepare-run.js';
 import { readAndValidate } from './read-and-validate.js';
 import { createRowOutcomeStore } from './row-outcome-store.js';
-import { createSendingGate } from './create-sending-gate.js';
-import { submitBatches } from './submit-batches.js';
-import { verifyProducts } from './verify-products.js';
-import { applyProductOutcome } from './apply-product-outcome.js';
-import { createImportWork, PLAN_CHUNK } from './create-import-work.js';
-import { buildPlanIssues, createCodeLookups } from '../plan/index.js';
+import { sendAndFollow } from './send-and-follow.js';
+import type { SendOutcome } from './send-and-follow.js';
+import { reportProductOutcomes } from './report-product-outcomes.js';
+import { createImportWork } from './create-import-work.js';
+import { buildPlanIssues } from '../plan/index.js';
 import { createPlanCsvWriter } from '../plan/create-plan-csv-writer.js';
 import { renderPlannedProduct, renderPlanSummary } from '../plan/render-plan.js';
-import type { PlanCounts } from '../plan/plan-types.js';
+import type { PlanCounts, PlannedProduct } from '../plan/plan-types.js';
+import { healDuplicateRefusals } from './heal-duplicate-refusals.js';
 
 /** Options of `runImport`. */
 export interface ImportOptions extends RunInputs {
@@ -48,6 +47,52 @@ export interface ImportOptions extends RunInputs {
    * their requests (the CLI passes its pid; a lock of a dead process is taken over).
    */
   lock?: { pid: number; isAlive: (pid: number) => boolean };
+}
+
+/**
+ * Takes the account's import lock, refreshed while the run reports progress (`runDeps.onEvent` is
+ * wrapped), so two imports of one seller never interleave their requests.
+ */
+function holdImportLock(prep: PreparedRun, holder: NonNullable<ImportOptions['lock']>, deps: Deps, runDeps: Deps): LockHandle {
+  const lock = acquireLock(join(prep.service.stateDir, `import-${prep.store.accountKey.slice(0, 12)}.lock`), {
+    staleMs: IMPORT_LOCK_STALE_MS,
+    now: deps.now,
+    pid: holder.pid,
+    isAlive: holder.isAlive,
+    purpose: `import ${prep.displayPath}`,
+  });
+  let refreshed = deps.now().getTime();
+  const onEvent = runDeps.onEvent;
+  runDeps.onEvent = (event) => {
+    const now = deps.now().getTime();
+    if (now - refreshed > 30_000) {
+      refreshed = now;
+      lock.refresh();
+    }
+    onEvent(event);
+  };
+  return lock;
+}
+
+/** The run this import continues or starts, and this attempt's report folder. */
+function openImportRun(options: ImportOptions, prep: PreparedRun): { runId: string; previous: RunRecord | undefined; reportsRoot: string; reportDir: string } {
+  const { store, settings } = prep;
+  const previous = findRunToContinue(options, prep, settings.plan);
+  const reportsRoot = settings.reportDir ?? join(prep.service.stateDir, 'runs');
+  const runId =
+    previous?.runId ??
+    store.createRun({
+      // A plan sends nothing: a run of its own kind, never resumed, never an import of its content.
+      command: settings.plan ? 'plan' : 'import',
+      file: prep.displayPath,
+      fileSha256: prep.fileSha256,
+      mappingFile: options.mapping,
+      mappingSha256: prep.mappingSha256,
+      options: { batchSize: settings.batchSize, concurrency: settings.concurrency, changedOnly: settings.changedOnly, strict: settings.strict, maxErrors: settings.maxErrors ?? null },
+      reportDir: reportsRoot,
+    }).runId;
+  // One report folder per attempt: a resumed run never writes over an earlier attempt's report.
+  return { runId, previous, reportsRoot, reportDir: chooseAttemptReportDir(reportsRoot, runId) };
 }
 
 /**
@@ -103,42 +148,9 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
   let lock: LockHandle | undefined;
   let activeRunId: string | undefined;
   try {
-    if (options.lock) {
-      lock = acquireLock(join(prep.service.stateDir, `import-${prep.store.accountKey.slice(0, 12)}.lock`), {
-        staleMs: IMPORT_LOCK_STALE_MS,
-        now: deps.now,
-        pid: options.lock.pid,
-        isAlive: options.lock.isAlive,
-        purpose: `import ${prep.displayPath}`,
-      });
-      let refreshed = deps.now().getTime();
-      const onEvent = runDeps.onEvent;
-      runDeps.onEvent = (event) => {
-        const now = deps.now().getTime();
-        if (now - refreshed > 30_000) {
-          refreshed = now;
-          lock?.refresh();
-        }
-        onEvent(event);
-      };
-    }
+    if (options.lock) lock = holdImportLock(prep, options.lock, deps, runDeps);
     const { store, settings } = prep;
-    const previous = findRunToContinue(options, prep, settings.plan);
-    const reportsRoot = settings.reportDir ?? join(prep.service.stateDir, 'runs');
-    const runId =
-      previous?.runId ??
-      store.createRun({
-        // A plan sends nothing: a run of its own kind, never resumed, never an import of its content.
-        command: settings.plan ? 'plan' : 'import',
-        file: prep.displayPath,
-        fileSha256: prep.fileSha256,
-        mappingFile: options.mapping,
-        mappingSha256: prep.mappingSha256,
-        options: { batchSize: settings.batchSize, concurrency: settings.concurrency, changedOnly: settings.changedOnly, strict: settings.strict, maxErrors: settings.maxErrors ?? null },
-        reportDir: reportsRoot,
-      }).runId;
-    // One report folder per attempt: a resumed run never writes over an earlier attempt's report.
-    const reportDir = chooseAttemptReportDir(reportsRoot, runId);
+    const { runId, previous, reportsRoot, reportDir } = openImportRun(options, prep);
     activeRunId = runId;
     if (previous) {
       store.setRunStatus(runId, 'running');
@@ -176,6 +188,13 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     let settledKeys: ReadonlySet<string> = new Set();
     let conflicts: ReadonlyMap<string, string> = new Map();
     let createdBy: ReadonlyMap<string, string> = new Map();
+    let heldElsewhere: ReadonlyMap<string, string> = new Map();
+    const addPlanIssues = (planned: PlannedProduct): void => {
+      for (const issue of buildPlanIssues(planned)) {
+        extraIssues.push(issue);
+        if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
+      }
+    };
 
     if (blocked) {
       runDeps.onEvent({ type: 'log', level: 'warn', message: blocked });
@@ -197,10 +216,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
         counts = await work.plan(unchanged, async (planned) => {
           if (planned.action !== 'unchanged' || planned.blanked.length) await planWriter.write(planned);
           if (settings.plan && planned.action !== 'unchanged') for (const line of renderPlannedProduct(planned)) runDeps.onEvent({ type: 'log', level: 'info', message: line });
-          for (const issue of buildPlanIssues(planned)) {
-            extraIssues.push(issue);
-            if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
-          }
+          addPlanIssues(planned);
         });
         await planWriter.close();
       } catch (error) {
@@ -211,90 +227,44 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       lap('plan');
       planOnly = settings.plan;
       if (!planOnly) {
-        const tasks = work.tasks();
-        runDeps.onEvent({ type: 'stage:start', stage: 'submit', detail: `${work.toSendCount()} products in requests of ${settings.batchSize}, ${settings.concurrency} at a time` });
-        const followers: Promise<void>[] = [];
-        // The jobs already accepted are followed to the end whatever happens to the rest: the
-        // state is closed once, after everything (never under a job still being recorded).
-        const submitted = submitBatches(tasks, {
-          client: prep.service.client,
-          concurrency: settings.concurrency,
-          ...(runDeps.signal ? { signal: runDeps.signal } : {}),
-          beforeSend: createSendingGate((wave) =>
-            store.markBatchesSending(runId, wave.map((task) => ({ index: task.index, requestBody: task.body ?? JSON.stringify({ products: task.items }) }))),
-          ),
-          onOutcome: (outcome) => {
-            switch (outcome.status) {
-              case 'accepted':
-                store.markBatchAccepted(runId, outcome.index, {
-                  jobId: outcome.jobId,
-                  infoUrl: outcome.infoUrl,
-                  queuedAt: outcome.queuedAt,
-                  receivedItems: outcome.receivedItems,
-                  httpStatus: outcome.httpStatus,
-                });
-                followers.push(work.follow(outcome.index, { jobId: outcome.jobId, infoUrl: outcome.infoUrl }, outcome.queuedAt));
-                break;
-              case 'failed': {
-                store.markBatchFailed(runId, outcome.index, { httpStatus: outcome.httpStatus, error: outcome.message, retryable: false });
-                const fieldErrors = outcome.fieldErrors.map((f) => `${f.field}: ${f.description ?? f.code ?? ''}`).join('; ');
-                for (const key of work.keysOf(outcome.index)) requestFailures.set(key, { message: outcome.message, fieldErrors });
-                work.release(outcome.index);
-                break;
-              }
-              case 'unknown':
-                store.markBatchUnknown(runId, outcome.index, outcome.message);
-                if (outcome.serviceFault === true) serviceFault = true;
-                work.release(outcome.index);
-                break;
-              case 'skipped':
-                // Marked `sending` ahead of its turn but never sent: no need to settle it on resume.
-                store.markBatchFailed(runId, outcome.index, { error: 'interrupted before sending; its products are planned again', retryable: false });
-                interrupted = true;
-                work.release(outcome.index);
-                break;
-            }
-          },
-          onEvent: runDeps.onEvent,
-        });
-        await submitted.catch(async (error: unknown) => {
-          await Promise.allSettled(followers);
-          throw error;
-        });
-        lap('submit');
-        await Promise.all(followers);
+        const sending: SendOutcome = { requestFailures, interrupted: false, serviceFault: false };
+        await sendAndFollow(work, { prep, runId, deps: runDeps, outcome: sending, onSubmitted: () => lap('submit') });
         lap('jobs');
-        if (runDeps.signal?.aborted) interrupted = true;
+        interrupted ||= sending.interrupted;
+        serviceFault ||= sending.serviceFault;
+        // 3. Refusals that mean "it already exists" heal in the same run: the product found is
+        //    planned again as an update of itself.
+        if (!interrupted && !runDeps.signal?.aborted) {
+          const heal = await healDuplicateRefusals({ store, client: prep.service.client, runId, deps: runDeps });
+          heldElsewhere = heal.heldElsewhere;
+          if (heal.healed.size > 0) {
+            for (const key of heal.healed) {
+              work.settledKeys.add(key);
+              work.createdBy.set(key, 'an earlier request (found when the service refused its barcode as taken)');
+            }
+            await work.plan(unchanged, async (planned) => addPlanIssues(planned), heal.healed);
+            if (work.toSendCount() > 0) {
+              const again: SendOutcome = { requestFailures, interrupted: false, serviceFault: false };
+              await sendAndFollow(work, { prep, runId, deps: runDeps, outcome: again });
+              interrupted ||= again.interrupted;
+              serviceFault ||= again.serviceFault;
+            }
+            lap('heal');
+          }
+        }
       }
     }
 
-    // 3. Every row gets its outcome from the journal.
-    const finalResults = store.listProductResults(runId);
-    const jobIds = new Map(store.listBatches(runId).map((batch) => [batch.index, batch.jobId]));
-    const jobOf = (batchIndex: number): string | null => jobIds.get(batchIndex) ?? null;
-    const toVerify: ProductDraft[] = [];
-    const lookups = createCodeLookups(prep.directories);
-    const verifyChunk = async (): Promise<void> => {
-      for (const issue of await verifyProducts(prep.service.client, toVerify.splice(0), { mapping: prep.mapping, lookups })) {
-        extraIssues.push(issue);
-        if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
-      }
-    };
-    if (settings.verify) runDeps.onEvent({ type: 'stage:start', stage: 'verify', detail: 'reading the accepted products back' });
-    for (const spooled of store.iterateSpooledDrafts(runId)) {
-      const result = finalResults.get(spooled.productKey);
-      applyProductOutcome(spooled, result, { outcomes, prep, header: read.info.header, planOnly, settledKeys, unchanged, requestFailures, conflicts, createdBy, jobOf, blocked: blocked !== null, extraIssues });
-      if (settings.verify && result?.status === 'accepted' && result.productId !== null) {
-        const skuIds = new Map(result.skus.map((sku) => [sku.skuKey, sku.skuId]));
-        const draft = spooled.draft;
-        toVerify.push({
-          ...draft,
-          item: { ...draft.item, productId: result.productId, skus: draft.item.skus.map((sku, i) => ({ ...sku, skuId: skuIds.get(draft.skuKeys[i] ?? '') ?? sku.skuId })) },
-        });
-        if (toVerify.length >= PLAN_CHUNK) await verifyChunk();
-      }
-    }
-    if (toVerify.length) await verifyChunk();
+    // 4. Every row gets its outcome from the journal (and, with --verify, is read back).
+    await reportProductOutcomes({
+      prep,
+      runId,
+      header: read.info.header,
+      outcomes,
+      extraIssues,
+      outcome: { planOnly, settledKeys, unchanged, requestFailures, conflicts, createdBy, heldElsewhere, blocked: blocked !== null },
+      deps: runDeps,
+    });
     if (settings.verify) lap('verify');
 
     return await finishRun({

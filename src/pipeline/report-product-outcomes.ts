@@ -1,0 +1,57 @@
+/**
+ * The end of an import before the report: every product's outcome written onto its rows from the
+ * journal (accepted with ids and job, unchanged, rejected, unknown, not sent and why), and with
+ * `--verify` the accepted products read back and compared, a chunk at a time.
+ */
+import type { Deps } from '../core/deps.js';
+import type { Issue } from '../core/issue.js';
+import type { ProductDraft } from '../core/types.js';
+import { createCodeLookups } from '../plan/index.js';
+import type { SourceColumn } from '../sources/types.js';
+import { applyProductOutcome } from './apply-product-outcome.js';
+import { PLAN_CHUNK } from './create-import-work.js';
+import type { PreparedRun } from './prepare-run.js';
+import type { RowOutcomeStore } from './row-outcome-store.js';
+import { verifyProducts } from './verify-products.js';
+
+type OutcomeContext = Parameters<typeof applyProductOutcome>[2];
+
+/** Writes every product's outcome onto its rows (see the file comment). */
+export async function reportProductOutcomes(ctx: {
+  prep: PreparedRun;
+  runId: string;
+  header: SourceColumn[];
+  outcomes: RowOutcomeStore;
+  extraIssues: Issue[];
+  outcome: Omit<OutcomeContext, 'outcomes' | 'prep' | 'header' | 'extraIssues' | 'jobOf'>;
+  deps: Deps;
+}): Promise<void> {
+  const { prep, runId, outcomes, extraIssues } = ctx;
+  const { store, settings } = prep;
+  const finalResults = store.listProductResults(runId);
+  const jobIds = new Map(store.listBatches(runId).map((batch) => [batch.index, batch.jobId]));
+  const jobOf = (batchIndex: number): string | null => jobIds.get(batchIndex) ?? null;
+  const toVerify: ProductDraft[] = [];
+  const lookups = createCodeLookups(prep.directories);
+  const verifyChunk = async (): Promise<void> => {
+    for (const issue of await verifyProducts(prep.service.client, toVerify.splice(0), { mapping: prep.mapping, lookups })) {
+      extraIssues.push(issue);
+      if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
+    }
+  };
+  if (settings.verify) ctx.deps.onEvent({ type: 'stage:start', stage: 'verify', detail: 'reading the accepted products back' });
+  for (const spooled of store.iterateSpooledDrafts(runId)) {
+    const result = finalResults.get(spooled.productKey);
+    applyProductOutcome(spooled, result, { ...ctx.outcome, outcomes, prep, header: ctx.header, extraIssues, jobOf });
+    if (settings.verify && result?.status === 'accepted' && result.productId !== null) {
+      const skuIds = new Map(result.skus.map((sku) => [sku.skuKey, sku.skuId]));
+      const draft = spooled.draft;
+      toVerify.push({
+        ...draft,
+        item: { ...draft.item, productId: result.productId, skus: draft.item.skus.map((sku, i) => ({ ...sku, skuId: skuIds.get(draft.skuKeys[i] ?? '') ?? sku.skuId })) },
+      });
+      if (toVerify.length >= PLAN_CHUNK) await verifyChunk();
+    }
+  }
+  if (toVerify.length) await verifyChunk();
+}

@@ -1,0 +1,77 @@
+/**
+ * The sending step of an import: the planned requests go out with the concurrency limit, each
+ * journaled `sending` before it leaves and its answer right after; every accepted job is followed
+ * to its results. The jobs already accepted are followed to the end whatever happens to the rest,
+ * so the state is closed once, after everything, never under a job still being recorded.
+ */
+import type { Deps } from '../core/deps.js';
+import { createSendingGate } from './create-sending-gate.js';
+import type { createImportWork } from './create-import-work.js';
+import type { PreparedRun } from './prepare-run.js';
+import { submitBatches } from './submit-batches.js';
+
+/** What sending left for the report. */
+export interface SendOutcome {
+  /** Requests refused as a whole, by product key. */
+  requestFailures: Map<string, { message: string; fieldErrors: string }>;
+  /** Some request was not sent because the run was stopped. */
+  interrupted: boolean;
+  /** The service answered something unreadable to an import (exit 3). */
+  serviceFault: boolean;
+}
+
+/** Sends the work's planned requests and follows their jobs (see the file comment). */
+export async function sendAndFollow(work: ReturnType<typeof createImportWork>, ctx: { prep: PreparedRun; runId: string; deps: Deps; outcome: SendOutcome; onSubmitted?: () => void }): Promise<void> {
+  const { prep, runId, deps, outcome: sent } = ctx;
+  const { store, settings } = prep;
+  deps.onEvent({ type: 'stage:start', stage: 'submit', detail: `${work.toSendCount()} products in requests of ${settings.batchSize}, ${settings.concurrency} at a time` });
+  const followers: Promise<void>[] = [];
+  const submitted = submitBatches(work.tasks(), {
+    client: prep.service.client,
+    concurrency: settings.concurrency,
+    ...(deps.signal ? { signal: deps.signal } : {}),
+    beforeSend: createSendingGate((wave) =>
+      store.markBatchesSending(runId, wave.map((task) => ({ index: task.index, requestBody: task.body ?? JSON.stringify({ products: task.items }) }))),
+    ),
+    onOutcome: (outcome) => {
+      switch (outcome.status) {
+        case 'accepted':
+          store.markBatchAccepted(runId, outcome.index, {
+            jobId: outcome.jobId,
+            infoUrl: outcome.infoUrl,
+            queuedAt: outcome.queuedAt,
+            receivedItems: outcome.receivedItems,
+            httpStatus: outcome.httpStatus,
+          });
+          followers.push(work.follow(outcome.index, { jobId: outcome.jobId, infoUrl: outcome.infoUrl }, outcome.queuedAt));
+          break;
+        case 'failed': {
+          store.markBatchFailed(runId, outcome.index, { httpStatus: outcome.httpStatus, error: outcome.message, retryable: false });
+          const fieldErrors = outcome.fieldErrors.map((f) => `${f.field}: ${f.description ?? f.code ?? ''}`).join('; ');
+          for (const key of work.keysOf(outcome.index)) sent.requestFailures.set(key, { message: outcome.message, fieldErrors });
+          work.release(outcome.index);
+          break;
+        }
+        case 'unknown':
+          store.markBatchUnknown(runId, outcome.index, outcome.message);
+          if (outcome.serviceFault === true) sent.serviceFault = true;
+          work.release(outcome.index);
+          break;
+        case 'skipped':
+          // Marked `sending` ahead of its turn but never sent: no need to settle it on resume.
+          store.markBatchFailed(runId, outcome.index, { error: 'interrupted before sending; its products are planned again', retryable: false });
+          sent.interrupted = true;
+          work.release(outcome.index);
+          break;
+      }
+    },
+    onEvent: deps.onEvent,
+  });
+  await submitted.catch(async (error: unknown) => {
+    await Promise.allSettled(followers);
+    throw error;
+  });
+  ctx.onSubmitted?.();
+  await Promise.all(followers);
+  if (deps.signal?.aborted) sent.interrupted = true;
+}
