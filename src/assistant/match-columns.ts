@@ -165,6 +165,7 @@ export function matchColumns(header: readonly SourceColumn[], options: MatchColu
     else assign(bestOf(list, options.filledOf), field);
   }
   assignPriceByContent(results, options);
+  assignBarcodeByContent(results, options);
 
   const attributeMatcher = options.matchers.attributes();
   results.forEach((result, i) => {
@@ -240,6 +241,20 @@ function assignPriceByContent(results: ColumnMatch[], options: MatchColumnsOptio
   const chosen = fitting[0];
   if (chosen === undefined) return;
   results[chosen.i] = { ...chosen.result, target: { kind: 'field', field: 'price' }, status: 'confident', score: 0.9, via: 'values' };
+}
+
+const BARCODE_SHAPE = /^(?:\d{8}|\d{12,14})$/;
+
+/** No header is a barcode synonym: an unassigned column of 8, 12, 13 or 14 digits on (nearly) every value is the barcode. */
+function assignBarcodeByContent(results: ColumnMatch[], options: MatchColumnsOptions): void {
+  if (results.some((result) => result.target.kind === 'field' && result.target.field === 'barcode')) return;
+  const fitting = results
+    .map((result, i) => ({ result, i, values: (options.valuesOf?.(result.column.index) ?? []).slice(0, 200) }))
+    .filter(({ result, values }) => result.target.kind === 'none' && values.length > 0 && values.filter((value) => BARCODE_SHAPE.test(value.trim())).length / values.length >= 0.9)
+    .sort((a, b) => (options.filledOf?.(b.result.column.index) ?? 0) - (options.filledOf?.(a.result.column.index) ?? 0));
+  const chosen = fitting[0];
+  if (chosen === undefined) return;
+  results[chosen.i] = { ...chosen.result, target: { kind: 'field', field: 'barcode' }, status: 'confident', score: 0.9, via: 'values' };
 }
 
 /** Two columns for one attribute (`Размер` filled in 1 of 325 rows, `Размер2` in all): the filled one feeds it, the other is not imported. */

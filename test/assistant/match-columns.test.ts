@@ -138,3 +138,13 @@ describe('matchColumns by content as well as headers', () => {
     expect(targets['Цвет']).toBe('-');
   });
 });
+
+describe('matchColumns: barcodes by their shape', () => {
+  it('takes a column of EAN-shaped digits as the barcode when no header says so', () => {
+    const names = ['Артикул', 'Цена', 'Код EAN поставщика', 'Остаток'];
+    const values: Record<string, string[]> = { Артикул: ['A1'], Цена: ['10'], 'Код EAN поставщика': ['4600000000011', '4600000000028'], Остаток: ['5', '7'] };
+    const targets = describeTargets(matchColumns(buildHeader(names), { matchers, valuesOf: (index) => values[names[index] ?? ''] ?? [] }));
+    expect(targets['Код EAN поставщика']).toBe('barcode');
+    expect(targets['Остаток']).toBe('-');
+  });
+});
