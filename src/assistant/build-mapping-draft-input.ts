@@ -19,6 +19,8 @@ export interface FileProfile {
   truncated: ReadonlySet<number>;
   /** Data rows read. */
   rows?: number;
+  /** Non-empty cells per column position. */
+  filled?: ReadonlyMap<number, number>;
   /** Per category text (as `normalizeName` keys it): what the rows in it say, to rank its candidates. */
   categoryContext?: ReadonlyMap<string, CategoryRows>;
 }
@@ -45,19 +47,29 @@ const SEPARATORS = [';', ',', '/', '|'] as const;
 export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): MappingDraftInput {
   const { profile, matchers, thresholds } = options;
   const valuesOf = (index: number): readonly string[] => (profile.truncated.has(index) ? [] : (profile.values.get(index) ?? []));
-  const columns = matchColumns(profile.info.header, { matchers, valuesOf, ...(profile.rows === undefined ? {} : { rows: profile.rows }) });
+  const columns = matchColumns(profile.info.header, {
+    matchers,
+    valuesOf,
+    ...(profile.rows === undefined ? {} : { rows: profile.rows }),
+    ...(profile.filled === undefined ? {} : { filledOf: (index: number) => profile.filled?.get(index) ?? 0 }),
+  });
   const fieldColumn = (field: string): ColumnMatch | undefined => columns.find((match) => match.target.kind === 'field' && match.target.field === field);
 
   const category = fieldColumn('category');
   const brand = fieldColumn('brand');
   const attributes: AttributeDraft[] = [];
   const seen = new Set<string>();
-  for (const match of columns) {
+  columns.forEach((match, i) => {
     const attribute = match.target.kind === 'attribute' ? match.target.attribute : match.alsoAttribute;
-    if (attribute === undefined || seen.has(attribute.code)) continue;
+    if (attribute === undefined) return;
+    if (seen.has(attribute.code)) {
+      // The attribute is fed by an earlier column: this one is not imported, and the summary must not say it is.
+      if (match.target.kind === 'attribute') columns[i] = { ...match, target: { kind: 'none' }, status: 'todo', score: 0, candidates: [{ label: `attribute ${attribute.code} (fed by an earlier column)`, score: match.score }] };
+      return;
+    }
     seen.add(attribute.code);
     attributes.push(buildAttributeDraft(attribute, match, valuesOf(match.column.index), matchers, thresholds));
-  }
+  });
 
   const input: MappingDraftInput = {
     file: options.file,

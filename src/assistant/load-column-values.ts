@@ -18,6 +18,8 @@ export interface ColumnValues {
   truncated: Set<number>;
   /** Data rows read. */
   rows: number;
+  /** Non-empty cells per column position: a key or attribute column filled in 1 of 1,935 rows is not the one to use. */
+  filled: Map<number, number>;
 }
 
 /** Default of `maxDistinct`. */
@@ -35,12 +37,15 @@ export async function loadColumnValues(
   const values = new Map<number, string[]>();
   const seen = new Map<number, Set<string>>();
   const truncated = new Set<number>();
+  const filled = new Map<number, number>();
   let rows = 0;
   for await (const row of stream.rows) {
     rows += 1;
     row.cells.forEach((cell, index) => {
       const text = cell?.text.trim() ?? '';
-      if (text === '' || truncated.has(index)) return;
+      if (text === '') return;
+      filled.set(index, (filled.get(index) ?? 0) + 1);
+      if (truncated.has(index)) return;
       let keys = seen.get(index);
       if (keys === undefined) {
         keys = new Set();
@@ -57,5 +62,5 @@ export async function loadColumnValues(
       values.get(index)?.push(text);
     });
   }
-  return { info: stream.info, values, truncated, rows };
+  return { info: stream.info, values, truncated, rows, filled };
 }

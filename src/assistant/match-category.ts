@@ -104,6 +104,7 @@ const PATH_SEPARATOR = /\s*[/>›»\\|]\s*/;
 // `12.04 `, `001-`, `01.03.005 `, `КТ-00087 `, `УТ-0000391 `, `ЦБ-00012 ` before the label.
 const CODE_PREFIX = /^\s*(?:[\p{L}]{1,4}-?)?\d[\d.\-/]*[\s.\-)]+/u;
 const ENDING_VOWELS = /[аяыиеоуюь]/;
+const NEGATING_PREFIXES = new Set(['без', 'бес', 'не', 'non', 'un']);
 const PARENTHESES = /\([^)]*\)|\[[^\]]*\]/g;
 const ABBREVIATION = /(\p{L}+)\./gu;
 
@@ -381,7 +382,9 @@ function createRelatedElsewhere(leaves: readonly PreparedLeaf[]): (word: string,
 /** `электрочайники` of `чайники`, `автошампуни` of `шампунь`: a compound ending in the word (its stem of five letters or more). */
 function isCompoundOf(compound: string, word: string): boolean {
   const stem = stemWord(word);
-  return stem.length >= 5 && compound.indexOf(stem) >= 3;
+  const at = compound.indexOf(stem);
+  // `беспроводные` is the opposite of `проводные`, not a kind of them.
+  return stem.length >= 5 && at >= 3 && !NEGATING_PREFIXES.has(compound.slice(0, at));
 }
 
 /** `кухни`/`кухня`, `лица`/`лицом`: one stem of four letters or more, where the light stemmer leaves short words whole. */

@@ -40,6 +40,8 @@ export interface MatchColumnsOptions {
   valuesOf?: (columnIndex: number) => readonly string[];
   /** Data rows of the file, to tell a per-row key (SKU) from a grouping one (product). */
   rows?: number;
+  /** Non-empty cells of a column: between columns that fit one field or attribute, the filled one wins. */
+  filledOf?: (columnIndex: number) => number;
 }
 
 type Language = 'rus' | 'kaz';
@@ -127,7 +129,7 @@ export function describeImportField(field: ImportField): string {
 
 /** Matches every column. Each field is fed by one column at most (photos by several, in column order). */
 export function matchColumns(header: readonly SourceColumn[], options: MatchColumnsOptions): ColumnMatch[] {
-  const proposals = header.map((column) => proposeField(column));
+  const proposals = header.map((column) => guardMarketplaceIds(proposeField(column), column, options));
   const results: ColumnMatch[] = header.map((column) => ({ column, target: { kind: 'none' }, status: 'todo', score: 0, candidates: [] }));
 
   const modelKeys = proposals.filter((p) => p.kind === 'model');
@@ -141,11 +143,11 @@ export function matchColumns(header: readonly SourceColumn[], options: MatchColu
   };
   // An article is the usual product key. Only when the article is unique per row and a model
   // column groups rows does the model become the product key and the article the SKU key.
-  const article = bestOf(articles);
-  const model = bestOf(modelKeys);
+  const article = bestOf(articles, options.filledOf);
+  const model = bestOf(modelKeys, options.filledOf);
   const unique = (proposal: FieldProposal | undefined): boolean =>
     proposal !== undefined && options.rows !== undefined && options.rows > 1 && (options.valuesOf?.(proposal.index).length ?? 0) === options.rows;
-  const sku = bestOf(skus);
+  const sku = bestOf(skus, options.filledOf);
   if (article !== undefined && model !== undefined && sku === undefined && unique(article) && !unique(model)) {
     assign(model, 'productKey');
     assign(article, 'skuKey');
@@ -160,8 +162,10 @@ export function matchColumns(header: readonly SourceColumn[], options: MatchColu
   }
   for (const [field, list] of byField) {
     if (field === 'photos') for (const proposal of list) assign(proposal, field);
-    else assign(bestOf(list), field);
+    else assign(bestOf(list, options.filledOf), field);
   }
+  assignPriceByContent(results, options);
+  assignBarcodeByContent(results, options);
 
   const attributeMatcher = options.matchers.attributes();
   results.forEach((result, i) => {
@@ -202,7 +206,73 @@ export function matchColumns(header: readonly SourceColumn[], options: MatchColu
       results[i] = { ...result, candidates: suggestTargets(result.column.name, match.candidates.map((c) => ({ label: `attribute ${c.label}`, score: c.score }))) };
     }
   });
+  keepFilledAttributeColumns(results, options.filledOf);
   return results;
+}
+
+/**
+ * `productId`/`skuId` are the marketplace's ids: a seller's own `SKU_ID` is its SKU key, not them.
+ * A column feeds them only when its header is the one `export` writes and every value is a number.
+ */
+function guardMarketplaceIds(proposal: FieldProposal, column: SourceColumn, options: MatchColumnsOptions): FieldProposal {
+  if (proposal.field !== 'productId' && proposal.field !== 'skuId') return proposal;
+  const values = options.valuesOf?.(column.index) ?? [];
+  const exportHeader = column.name.trim() === proposal.field;
+  if (exportHeader && values.length > 0 && values.every((value) => /^\d{1,15}$/.test(value.trim()))) return proposal;
+  return { index: proposal.index, kind: proposal.field === 'skuId' ? 'sku' : 'article', score: proposal.score };
+}
+
+// Words a price header holds among others (`Цена Рекоменд. по РРЦ_БАЗ_ГРН, ГРН`).
+const PRICE_WORDS = new Set(['цена', 'цены', 'стоимость', 'price', 'баға', 'бағасы', 'ррц']);
+
+/** No header is a price synonym: a column whose header holds a price word and whose values are amounts is the price. */
+function assignPriceByContent(results: ColumnMatch[], options: MatchColumnsOptions): void {
+  if (results.some((result) => result.target.kind === 'field' && result.target.field === 'price')) return;
+  const amounts = (index: number): number => {
+    const values = (options.valuesOf?.(index) ?? []).slice(0, 200);
+    if (values.length === 0) return 0;
+    return values.filter((value) => /^\s*\d[\d\s\u00a0]*(?:[.,]\d{1,2})?\s*(?:₸|тг\.?|тенге|kzt|грн|руб\.?|₽|\$|€)?\s*$/i.test(value)).length / values.length;
+  };
+  const fitting = results
+    .map((result, i) => ({ result, i }))
+    .filter(({ result }) => result.target.kind === 'none' && tokenizeForMatch(result.column.name).some((word) => PRICE_WORDS.has(word)))
+    .filter(({ result }) => amounts(result.column.index) >= 0.9)
+    .sort((a, b) => (options.filledOf?.(b.result.column.index) ?? 0) - (options.filledOf?.(a.result.column.index) ?? 0));
+  const chosen = fitting[0];
+  if (chosen === undefined) return;
+  results[chosen.i] = { ...chosen.result, target: { kind: 'field', field: 'price' }, status: 'confident', score: 0.9, via: 'values' };
+}
+
+const BARCODE_SHAPE = /^(?:\d{8}|\d{12,14})$/;
+
+/** No header is a barcode synonym: an unassigned column of 8, 12, 13 or 14 digits on (nearly) every value is the barcode. */
+function assignBarcodeByContent(results: ColumnMatch[], options: MatchColumnsOptions): void {
+  if (results.some((result) => result.target.kind === 'field' && result.target.field === 'barcode')) return;
+  const fitting = results
+    .map((result, i) => ({ result, i, values: (options.valuesOf?.(result.column.index) ?? []).slice(0, 200) }))
+    .filter(({ result, values }) => result.target.kind === 'none' && values.length > 0 && values.filter((value) => BARCODE_SHAPE.test(value.trim())).length / values.length >= 0.9)
+    .sort((a, b) => (options.filledOf?.(b.result.column.index) ?? 0) - (options.filledOf?.(a.result.column.index) ?? 0));
+  const chosen = fitting[0];
+  if (chosen === undefined) return;
+  results[chosen.i] = { ...chosen.result, target: { kind: 'field', field: 'barcode' }, status: 'confident', score: 0.9, via: 'values' };
+}
+
+/** Two columns for one attribute (`Размер` filled in 1 of 325 rows, `Размер2` in all): the filled one feeds it, the other is not imported. */
+function keepFilledAttributeColumns(results: ColumnMatch[], filledOf: ((columnIndex: number) => number) | undefined): void {
+  const byCode = new Map<string, number[]>();
+  results.forEach((result, i) => {
+    if (result.target.kind === 'attribute') byCode.set(result.target.attribute.code, [...(byCode.get(result.target.attribute.code) ?? []), i]);
+  });
+  for (const [code, indexes] of byCode) {
+    if (indexes.length < 2) continue;
+    const fill = (i: number): number => filledOf?.(results[i]?.column.index ?? -1) ?? 0;
+    const keep = [...indexes].sort((a, b) => fill(b) - fill(a) || a - b)[0];
+    for (const i of indexes) {
+      const result = results[i];
+      if (i === keep || result === undefined) continue;
+      results[i] = { ...result, target: { kind: 'none' }, status: 'todo', score: 0, candidates: [{ label: `attribute ${code} (fed by a fuller column)`, score: result.score }] };
+    }
+  }
 }
 
 interface FieldProposal {
@@ -245,9 +315,12 @@ function proposeField(column: SourceColumn): FieldProposal {
   return best;
 }
 
-function bestOf(list: readonly FieldProposal[]): FieldProposal | undefined {
+function bestOf(list: readonly FieldProposal[], filledOf?: (columnIndex: number) => number): FieldProposal | undefined {
+  // A column far emptier than another that fits as well is not the one (a key filled in 1 row of 1,935).
+  const most = filledOf === undefined ? 0 : Math.max(0, ...list.map((proposal) => filledOf(proposal.index)));
+  const kept = filledOf === undefined || most === 0 ? list : list.filter((proposal) => filledOf(proposal.index) * 2 >= most);
   let best: FieldProposal | undefined;
-  for (const proposal of list) if (best === undefined || proposal.score > best.score) best = proposal;
+  for (const proposal of kept) if (best === undefined || proposal.score > best.score) best = proposal;
   return best;
 }
 

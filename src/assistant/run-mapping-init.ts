@@ -82,7 +82,12 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
   deps.onEvent({ type: 'stage:start', stage: 'match', detail: 'matching columns and values to the directories' });
   const matchers = createDirectoryMatchers(directories);
   // The same column decisions `buildMappingDraftInput` makes, to know which columns the second read needs.
-  const columns = matchColumns(profile.info.header, { matchers, valuesOf: (index) => (profile.truncated.has(index) ? [] : (profile.values.get(index) ?? [])), rows: profile.rows });
+  const columns = matchColumns(profile.info.header, {
+    matchers,
+    valuesOf: (index) => (profile.truncated.has(index) ? [] : (profile.values.get(index) ?? [])),
+    rows: profile.rows,
+    filledOf: (index) => profile.filled.get(index) ?? 0,
+  });
   const columnOf = (field: string): number | undefined => columns.find((match) => match.target.kind === 'field' && match.target.field === field)?.column.index;
   const categoryColumn = columnOf('category');
   const nameColumn = columnOf('name.rus');

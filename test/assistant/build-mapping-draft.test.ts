@@ -143,6 +143,8 @@ describe('categories that share names with several leaves', () => {
     expect(matcher.match('Футболки', { productNames: ['Футболка детская с принтом', 'Футболка для мальчика'] }).best?.key).toBe('30304');
     expect(matcher.match('Женская одежда / Свитеры').best?.key).toBe('30111');
     expect(matcher.match('Автотовары / Аккумуляторы').best?.key).toBe('100404');
+    // `проводные` is the opposite of `беспроводные`, neither a typo nor a kind of it.
+    expect(matcher.match('Наушники проводные').best?.key).toBe('10302');
     // Still TODO: nothing tells them apart, or the label names a branch.
     expect(matcher.match('Аккумуляторы').status).toBe('todo');
     expect(matcher.match('Обувь / Женская обувь').status).toBe('todo');

@@ -99,3 +99,52 @@ describe('matchColumns', () => {
     expect(match?.status).toBe('todo');
   });
 });
+
+describe('matchColumns by content as well as headers', () => {
+  const run = (columns: Record<string, { values: string[]; filled: number }>, rows: number): Record<string, string> => {
+    const names = Object.keys(columns);
+    const header = buildHeader(names);
+    return describeTargets(
+      matchColumns(header, {
+        matchers,
+        rows,
+        valuesOf: (index) => columns[names[index] ?? '']?.values ?? [],
+        filledOf: (index) => columns[names[index] ?? '']?.filled ?? 0,
+      }),
+    );
+  };
+
+  it('takes as product key the filled one of two key columns, never one filled in 1 row of 1,935', () => {
+    const targets = run({ Код: { values: ['X1'], filled: 1 }, Артикул: { values: ['A1', 'A2', 'A3'], filled: 1935 }, Цена: { values: ['10'], filled: 1935 } }, 1935);
+    expect(targets['Артикул']).toBe('productKey');
+    expect(targets['Код']).not.toBe('productKey');
+  });
+
+  it("never maps a seller's SKU_ID to the marketplace's skuId; the export's skuId column of ids it does", () => {
+    expect(run({ Артикул: { values: ['A1'], filled: 3 }, SKU_ID: { values: ['SK-1', 'SK-2', 'SK-3'], filled: 3 } }, 3)['SKU_ID']).toBe('skuKey');
+    expect(run({ Артикул: { values: ['A1'], filled: 3 }, SKU_ID: { values: ['1001', '1002', '1003'], filled: 3 } }, 3)['SKU_ID']).not.toBe('skuId');
+    expect(run({ productKey: { values: ['A1'], filled: 3 }, skuId: { values: ['501', '502'], filled: 2 } }, 3)['skuId']).toBe('skuId');
+  });
+
+  it('finds the price in a header that only holds a price word, when its values are amounts', () => {
+    const targets = run({ Артикул: { values: ['A1'], filled: 2 }, 'Цена Рекоменд. по РРЦ_БАЗ_ГРН, ГРН': { values: ['1 299,00', '850'], filled: 2 }, 'Цена акции (описание)': { values: ['скидка 10%'], filled: 2 } }, 2);
+    expect(targets['Цена Рекоменд. по РРЦ_БАЗ_ГРН, ГРН']).toBe('price');
+    expect(targets['Цена акции (описание)']).toBe('-');
+  });
+
+  it('feeds an attribute from the filled one of two columns for it; the other is not imported', () => {
+    const targets = run({ Артикул: { values: ['A1'], filled: 325 }, Цвет: { values: ['чёрный'], filled: 1 }, 'Цвет товара': { values: ['чёрный', 'белый'], filled: 325 } }, 325);
+    expect(targets['Цвет товара']).toBe('attribute:color');
+    expect(targets['Цвет']).toBe('-');
+  });
+});
+
+describe('matchColumns: barcodes by their shape', () => {
+  it('takes a column of EAN-shaped digits as the barcode when no header says so', () => {
+    const names = ['Артикул', 'Цена', 'Код EAN поставщика', 'Остаток'];
+    const values: Record<string, string[]> = { Артикул: ['A1'], Цена: ['10'], 'Код EAN поставщика': ['4600000000011', '4600000000028'], Остаток: ['5', '7'] };
+    const targets = describeTargets(matchColumns(buildHeader(names), { matchers, valuesOf: (index) => values[names[index] ?? ''] ?? [] }));
+    expect(targets['Код EAN поставщика']).toBe('barcode');
+    expect(targets['Остаток']).toBe('-');
+  });
+});
