@@ -7,14 +7,14 @@ import type { DirectoryName, StatusVocabulary } from '../domain/index.js';
 import type { WireAliasOverrides } from './wire-aliases.js';
 
 /** Page sizes per endpoint. */
-export type PageSizes = Partial<Record<DirectoryName | 'list', number>>;
+export type PageSizes = Partial<Record<DirectoryName | 'list', number | undefined>>;
 
 /** The service profile as the client uses it. */
 export interface ServiceProfile {
   /** Extra names per meaning (`attribute.isSkuDefining: [isVariantAttr]`), tried before the defaults. */
   fields?: WireAliasOverrides;
   /** Extra status words per meaning, added to the defaults. */
-  statuses?: Partial<StatusVocabulary>;
+  statuses?: { [K in keyof StatusVocabulary]?: readonly string[] | undefined };
   /** Page size asked for per endpoint (default: the client's `pageSize`). */
   pageSizes?: PageSizes;
   /** Ids per details request (default 30). */

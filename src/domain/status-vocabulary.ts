@@ -36,7 +36,7 @@ export type StatusClassifier = (word: string | null | undefined) => StatusMeanin
  * two lists takes the first meaning in the order failed, partial, pending, succeeded: an
  * ambiguous word never reads as success.
  */
-export function createStatusClassifier(...vocabularies: Partial<StatusVocabulary>[]): StatusClassifier {
+export function createStatusClassifier(...vocabularies: { [K in keyof StatusVocabulary]?: readonly string[] | undefined }[]): StatusClassifier {
   const meaning = new Map<string, StatusMeaning>();
   for (const kind of ['failed', 'partial', 'pending', 'succeeded'] as const) {
     for (const vocabulary of vocabularies) {

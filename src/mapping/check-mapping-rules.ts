@@ -88,7 +88,9 @@ const checkAttributes: MappingRule = (ctx) => {
       return;
     }
     const expected = attribute.isSkuDefining ? 'sku' : 'product';
-    if (mapped.level !== undefined && mapped.level !== expected) {
+    // Where the directory is silent the mapping's word is the only one: it is honoured, not refused.
+    const stated = (fact: 'type' | 'isSkuDefining' | 'isMultiple'): boolean => !(attribute.unstated ?? []).includes(fact);
+    if (mapped.level !== undefined && mapped.level !== expected && stated('isSkuDefining')) {
       ctx.report(
         'attribute_level_mismatch',
         'error',
@@ -97,10 +99,10 @@ const checkAttributes: MappingRule = (ctx) => {
         { value: mapped.level },
       );
     }
-    if (mapped.free === true && attribute.type === 'dictionary') {
+    if (mapped.free === true && attribute.type === 'dictionary' && stated('type')) {
       ctx.report('free_values_not_allowed', 'error', `${path}.free`, `attribute ${mapped.code} takes directory values only (type dictionary)`);
     }
-    if (mapped.separator !== undefined && !attribute.isMultiple) {
+    if (mapped.separator !== undefined && !attribute.isMultiple && stated('isMultiple')) {
       ctx.report('separator_on_single_value_attribute', 'warning', `${path}.separator`, `attribute ${mapped.code} allows one value only; a cell with several values will be an error`);
     }
     checkValueCodes(ctx, attribute, i);

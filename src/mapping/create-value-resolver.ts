@@ -189,8 +189,12 @@ export function createValueResolver(mapping: Mapping, index: DirectoryIndex): Va
   };
 }
 
-/** Whether an attribute accepts free text: explicitly, or by default for non-dictionary types. */
+/**
+ * Whether an attribute accepts free text: by default for non-dictionary types, and on the
+ * mapping's `free: true` when the directory does not state the type.
+ */
 export function isFreeAttribute(attribute: Attribute, free: boolean | undefined): boolean {
+  if (free === true && (attribute.unstated ?? []).includes('type')) return true;
   return attribute.type !== 'dictionary' && free !== false;
 }
 

@@ -12,6 +12,7 @@ import type { Deps } from '../core/deps.js';
 import { startSandbox } from '../sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../sandbox/start-sandbox.js';
 import type { Settings } from '../settings/settings-schema.js';
+import { buildClientProfile } from '../settings/build-client-profile.js';
 import { describeServiceAccount } from './describe-service-account.js';
 import type { ServiceAccount } from './describe-service-account.js';
 import { resolvePath } from './resolve-path.js';
@@ -37,7 +38,7 @@ export async function openService(settings: Settings, deps: Deps): Promise<Servi
   const { stateDir, account } = describeServiceAccount(settings, deps.cwd);
   if (settings.sandbox) {
     await mkdir(join(stateDir, 'sandbox'), { recursive: true, mode: 0o700 });
-    const sandbox = await startSandbox({ port: 0, stateFile: join(stateDir, 'sandbox', 'sandbox-state.json') });
+    const sandbox = await startSandbox({ port: 0, stateFile: join(stateDir, 'sandbox', 'sandbox-state.json'), dialect: settings.sandboxDialect });
     const credential = sandbox.credentials.find((c) => c.clientId === account.clientId);
     if (!credential) throw new ConfigError(`the sandbox has no seller ${account.clientId}`);
     return {
@@ -68,7 +69,8 @@ function createClientFor(settings: Settings, baseUrl: string, credentials: { cli
       baseUrl,
       credentials,
       // The sandbox serves the interface's own paths; path overrides are for the live service.
-      ...(settings.sandbox ? {} : { paths: Object.fromEntries(Object.entries(settings.paths).filter(([, v]) => v !== undefined)) as Record<string, string> }),
+      ...(settings.sandbox ? {} : { paths: buildClientProfile(settings).paths }),
+      profile: buildClientProfile(settings).profile,
       timeoutMs: settings.timeoutMs,
       retry: { limit: settings.retryLimit },
       rateLimit: settings.rateLimit,

@@ -11,7 +11,9 @@ import { buildProductDetail } from './build-product-views.js';
 import type { ReferenceIndex } from './create-reference-index.js';
 import type { SandboxStore } from './create-sandbox-store.js';
 import type { TokenRegistry } from './create-token-registry.js';
-import { buildDirectoryPage, parseDirectoryQuery } from './directory-page.js';
+import { parseDirectoryQuery } from './directory-page.js';
+import type { SandboxDialect } from './dialects/index.js';
+import type { ListPage } from './dialects/index.js';
 import { buildProductListPage, parseListRequest } from './list-products.js';
 import type { SandboxCredential } from './types.js';
 
@@ -48,6 +50,8 @@ export interface RouteRuntime {
   tokens: TokenRegistry;
   credentials: SandboxCredential[];
   paths: Record<PathName, string>;
+  /** How the silent parts of the interface are written. */
+  dialect: SandboxDialect;
   /** Called for every accepted import with the number of products. */
   onImportAccepted: (products: number) => void;
 }
@@ -61,16 +65,9 @@ export function createRoutes(runtime: RouteRuntime): Route[] {
     handle({ query }) {
       const paging = parseDirectoryQuery(query);
       if ('errors' in paging) return validationError('The paging parameters are not valid.', paging.errors);
-      const index = runtime.getIndex();
-      let items: readonly unknown[];
-      if (name === 'categories') items = index.leaves.map(({ id, parentId, name: n, path }) => ({ id, parentId, name: n, path, isLeaf: true }));
-      else if (name === 'attributes') items = index.data.attributes;
-      else if (name === 'brands') items = index.data.brands;
-      else {
-        const attributeCode = query.get('attributeCode');
-        items = attributeCode ? index.valuesByAttribute.get(attributeCode) ?? [] : index.data.values;
-      }
-      return { status: 200, body: buildDirectoryPage(items, paging.pageNumber, paging.pageSize) };
+      const { dialect } = runtime;
+      const capped = { pageNumber: paging.pageNumber, pageSize: Math.min(paging.pageSize, dialect.maxPageSize) };
+      return { status: 200, body: dialect.directory(name, runtime.getIndex(), capped, query) };
     },
   });
 
@@ -97,12 +94,7 @@ export function createRoutes(runtime: RouteRuntime): Route[] {
         runtime.onImportAccepted(products.length);
         return {
           status: 202,
-          body: {
-            jobId: job.jobId,
-            receivedItems: job.receivedItems,
-            queuedAt: job.queuedAt,
-            infoUrl: `${baseUrl}${runtime.paths.importInfo}?jobId=${job.jobId}`,
-          },
+          body: runtime.dialect.importAccepted({ jobId: job.jobId, receivedItems: job.receivedItems, queuedAt: job.queuedAt, infoPath: `${baseUrl}${runtime.paths.importInfo}` }),
         };
       },
     },
@@ -113,9 +105,10 @@ export function createRoutes(runtime: RouteRuntime): Route[] {
       handle({ query, clientId }) {
         const text = query.get('jobId') ?? '';
         if (!/^\d+$/.test(text)) return validationError('jobId is required.', { jobId: [{ code: 'INVALID_VALUE', description: 'jobId must be a whole number' }] });
-        const job = runtime.store.viewJob(clientId, Number(text));
+        const jobId = runtime.dialect.readJobId(text);
+        const job = jobId === undefined ? undefined : runtime.store.viewJob(clientId, jobId);
         if (!job) return { status: 404, body: buildErrorBody(404, 'JOB_NOT_FOUND', `Job ${text} does not exist.`) };
-        return { status: 200, body: job };
+        return { status: 200, body: runtime.dialect.job(job) };
       },
     },
     {
@@ -125,7 +118,9 @@ export function createRoutes(runtime: RouteRuntime): Route[] {
       handle({ body, clientId }) {
         const parsed = parseListRequest(body);
         if ('errors' in parsed) return validationError('The list request is not valid.', parsed.errors);
-        return { status: 200, body: buildProductListPage(runtime.store.sellerProducts(clientId), parsed.query, runtime.getIndex()) };
+        const query = { ...parsed.query, pageSize: Math.min(parsed.query.pageSize, runtime.dialect.maxPageSize) };
+        const page = buildProductListPage(runtime.store.sellerProducts(clientId), query, runtime.getIndex()) as unknown as ListPage;
+        return { status: 200, body: runtime.dialect.list(page) };
       },
     },
     {
@@ -148,7 +143,7 @@ export function createRoutes(runtime: RouteRuntime): Route[] {
           .map((id) => runtime.store.findProduct(clientId, id))
           .filter((p) => p !== undefined)
           .map((p) => buildProductDetail(p, index));
-        return { status: 200, body: { products } };
+        return { status: 200, body: runtime.dialect.details(products) };
       },
     },
   ];

@@ -1,8 +1,7 @@
 /**
  * Paging of the directory endpoints: query `pageNumber` (from 1, default 1) and `pageSize`
- * (1..100, default 50), answered as a `DirectoryPage`.
+ * (1..100, default 50); each dialect writes the page (`dialects/`).
  */
-import type { DirectoryPage } from '../api/wire.js';
 import type { FieldErrors } from './build-error-body.js';
 
 /** Default and largest page size of directories and the product list. */
@@ -14,18 +13,6 @@ export function parseDirectoryQuery(query: URLSearchParams): { pageNumber: numbe
   const pageNumber = readPositive(query.get('pageNumber'), 1, Number.MAX_SAFE_INTEGER, 'pageNumber', errors);
   const pageSize = readPositive(query.get('pageSize'), PAGE_SIZE.default, PAGE_SIZE.max, 'pageSize', errors);
   return Object.keys(errors).length > 0 ? { errors } : { pageNumber, pageSize };
-}
-
-/** One page of `items`; a page past the end is empty but keeps the totals. */
-export function buildDirectoryPage<T>(items: readonly T[], pageNumber: number, pageSize: number): DirectoryPage<T> {
-  const start = (pageNumber - 1) * pageSize;
-  return {
-    items: items.slice(start, start + pageSize),
-    pageNumber,
-    pageSize,
-    totalCount: items.length,
-    totalPages: Math.ceil(items.length / pageSize),
-  };
 }
 
 function readPositive(text: string | null, fallback: number, max: number, field: string, errors: FieldErrors): number {

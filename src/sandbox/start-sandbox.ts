@@ -9,12 +9,15 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_PATHS } from '../domain/index.js';
 import type { PathName } from '../domain/index.js';
 import { buildDefaultErrorBody, buildErrorBody } from './build-error-body.js';
+import type { SandboxErrorBody } from './build-error-body.js';
 import { createFaultController } from './create-fault-controller.js';
 import { createPrng } from './create-prng.js';
 import { createReferenceIndex } from './create-reference-index.js';
 import { createRoutes } from './create-routes.js';
 import type { Reply, Route } from './create-routes.js';
 import { createSandboxStore } from './create-sandbox-store.js';
+import { SANDBOX_DIALECTS, renderJsonText } from './dialects/index.js';
+import type { SandboxDialect } from './dialects/index.js';
 import { createTokenRegistry } from './create-token-registry.js';
 import { createReferenceData } from './reference-data.js';
 import type { ReferenceData } from './reference-data.js';
@@ -79,7 +82,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   let stats = emptyStats();
   let inFlight = 0;
+  const dialect = SANDBOX_DIALECTS[options.dialect ?? 'interface'];
+  const sendJson = (res: ServerResponse, reply: Reply): void => writeReply(res, reply, dialect);
   const routes = createRoutes({
+    dialect,
     store,
     getIndex: () => index,
     tokens,
@@ -282,11 +288,16 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
   });
 }
 
-function sendJson(res: ServerResponse, reply: Reply): void {
+function isErrorBody(body: unknown): body is SandboxErrorBody {
+  return typeof body === 'object' && body !== null && 'errorCode' in body && 'errorMessage' in body && 'errors' in body;
+}
+
+function writeReply(res: ServerResponse, reply: Reply, dialect: SandboxDialect): void {
   if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(reply.body);
+  const written = reply.status >= 400 && isErrorBody(reply.body) ? dialect.error(reply.body) : { body: reply.body };
+  const text = renderJsonText(written.body);
   res.writeHead(reply.status, {
-    'content-type': 'application/json; charset=utf-8',
+    'content-type': `${written.contentType ?? 'application/json'}; charset=utf-8`,
     'content-length': Buffer.byteLength(text),
     ...reply.headers,
   });

@@ -2,6 +2,7 @@
  * Types of the sandbox: its options, its handle, scripted faults, and what it stores. The public
  * ones are re-exported from `start-sandbox.ts`, which other modules import.
  */
+import type { SandboxDialectName } from './dialects/dialect-types.js';
 import type { ImportPhoto, Localized, PathName } from '../domain/index.js';
 import type { ReferenceData } from './reference-data.js';
 
@@ -54,6 +55,8 @@ export interface SandboxFaults {
 
 /** Options of `startSandbox`. */
 export interface SandboxOptions {
+  /** Which dialect of the interface's silent parts to speak (docs/sandbox.md#dialects); default `interface`. */
+  dialect?: SandboxDialectName;
   /** Default 0 (a free port); the CLI uses 8080. */
   port?: number;
   /** Default 127.0.0.1. */

@@ -6,6 +6,7 @@ import { ConfigError } from '../core/errors.js';
 import { createIssue } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
 import { SETTINGS_ENV, settingsSchema } from './settings-schema.js';
+import { suggestSettingKey } from './suggest-setting-key.js';
 import type { Settings, SettingsInput } from './settings-schema.js';
 
 /** Where a setting's value came from. */
@@ -62,6 +63,25 @@ export function resolveSettings(layers: SettingsLayers): ResolvedSettings {
   const parsed = settingsSchema.safeParse(merged as SettingsInput);
   if (!parsed.success) {
     for (const zIssue of parsed.error.issues) {
+      if (zIssue.code === 'unrecognized_keys') {
+        for (const unknownKey of zIssue.keys) {
+          const top = String(zIssue.path[0] ?? unknownKey);
+          const source = sources[top as keyof Settings] ?? 'file';
+          const from = source === 'file' ? `settings file ${layers.file?.path}` : source === 'flag' ? 'the command line' : source;
+          const where = [...zIssue.path.map(String), unknownKey].join('.');
+          const nearest = suggestSettingKey(settingsSchema, zIssue.path, unknownKey);
+          issues.push(
+            createIssue({
+              code: 'unknown_setting',
+              severity: 'error',
+              stage: 'settings',
+              path: where,
+              message: `${where} from ${from}: not a known setting${nearest ? `; did you mean ${nearest}?` : ''} (docs/settings.md)`,
+            }),
+          );
+        }
+        continue;
+      }
       const key = String(zIssue.path[0] ?? '');
       const source = sources[key as keyof Settings] ?? 'default';
       const envName = Object.entries(SETTINGS_ENV).find(([, k]) => k === key)?.[0];

@@ -4,19 +4,21 @@
  * (`resolve-settings.ts`).
  */
 import { z } from 'zod';
-import { DEFAULT_PATHS } from '../domain/index.js';
+import { pathsSchema, serviceProfileSchema } from './service-profile-schema.js';
 
-const pathsShape = Object.fromEntries(
-  Object.keys(DEFAULT_PATHS).map((name) => [name, z.string().startsWith('/').optional()]),
-) as Record<keyof typeof DEFAULT_PATHS, z.ZodOptional<z.ZodString>>;
+import { SANDBOX_DIALECT_NAMES } from '../sandbox/dialects/dialect-types.js';
 
-/** The settings schema. */
-export const settingsSchema = z.object({
+/** The settings schema: strict, an unknown key is an error naming the nearest known one. */
+export const settingsSchema = z.strictObject({
   baseUrl: z.url().optional().describe('Base address of the Seller Catalog Service (CATALOG_BASE_URL). Not needed with --sandbox.'),
   clientId: z.string().min(1).optional().describe('Client identifier of the API key (CATALOG_CLIENT_ID).'),
   clientSecret: z.string().optional().describe('Client secret of the API key (CATALOG_CLIENT_SECRET). Never written anywhere.'),
   clientSecretFile: z.string().optional().describe('File holding the client secret (CATALOG_CLIENT_SECRET_FILE); its first line is used.'),
   sandbox: z.boolean().default(false).describe('Start the embedded sandbox and run against it instead of the live service.'),
+  sandboxDialect: z
+    .enum(SANDBOX_DIALECT_NAMES)
+    .default('interface')
+    .describe('With --sandbox: which dialect of the interface\'s silent parts the embedded sandbox speaks (docs/sandbox.md#dialects).'),
   stateDir: z.string().default('.catalog-import').describe('State directory: ids learnt, run journal, directory cache (CATALOG_STATE_DIR).'),
   reportDir: z.string().optional().describe('Where run reports go; default <stateDir>/runs/<runId>.'),
   annotatedCopy: z
@@ -25,7 +27,8 @@ export const settingsSchema = z.object({
     .describe(
       'When the report holds an annotated copy of the file. auto: always for an import (it carries the service ids), and for a dry run unless every row is clean and nothing was found (the copy would only repeat the file). always: every run.',
     ),
-  paths: z.object(pathsShape).default({}).describe('Endpoint paths, when the service documents them differently.'),
+  paths: pathsSchema.default({}).describe('Endpoint paths, when the service documents them differently (older place of service.paths; service.paths wins).'),
+  service: serviceProfileSchema.default({ paths: {}, pageSizes: {}, detailsBatch: 30, fields: {}, statuses: {} }).describe('The service profile: paths, page sizes, field names, status words, ids per details request (docs/service-profile.md).'),
   timeoutMs: z.number().int().min(100).default(30_000).describe('Time-out of one HTTP request.'),
   retryLimit: z.number().int().min(0).max(20).default(5).describe('Retries of one request on 429, 5xx and network errors.'),
   concurrency: z.number().int().min(1).max(32).default(4).describe('Import requests in flight at once.'),

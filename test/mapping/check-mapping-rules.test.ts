@@ -121,6 +121,20 @@ describe('checkMappingRules', () => {
     ]);
   });
 
+  it("honours the mapping's level, free and separator where the directory is silent, and refuses them only where it speaks", () => {
+    const mapping = makeMapping((input) => {
+      input.attributes = [
+        { code: 'color', column: 'Цвет', level: 'product' },
+        { code: 'size', column: 'Размер', separator: '/', free: true },
+      ];
+    });
+    const silent = makeDirectories();
+    silent.attributes = silent.attributes.map((a) => (a.code === 'color' || a.code === 'size' ? { ...a, unstated: ['type', 'isSkuDefining', 'isMultiple'] } : a));
+    const codes = (d: typeof directories) => checkMappingRules(mapping, d).map((issue) => issue.code).filter((code) => code !== 'required_attribute_unmapped');
+    expect(codes(silent)).toEqual([]);
+    expect(codes(directories)).toEqual(['attribute_level_mismatch', 'free_values_not_allowed', 'separator_on_single_value_attribute']);
+  });
+
   it('reports columns that feed two fields where that is wrong, but allows key columns to share', () => {
     const mapping = makeMapping((input) => {
       input.columns.skuKey = 'Штрихкод';

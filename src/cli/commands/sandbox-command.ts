@@ -3,6 +3,7 @@
  */
 import { resolvePath } from '../../pipeline/open-service.js';
 import { startSandbox } from '../../sandbox/start-sandbox.js';
+import { SANDBOX_DIALECT_NAMES } from '../../sandbox/dialects/index.js';
 import type { CommandRegistrar } from '../command-context.js';
 
 /** Registers `sandbox`. */
@@ -13,6 +14,7 @@ export const registerSandboxCommand: CommandRegistrar = (y, ctx) =>
     (c) =>
       c
         .option('port', { type: 'number', default: 8080, describe: 'Port to listen on (0 = any free port)' })
+        .option('dialect', { choices: SANDBOX_DIALECT_NAMES, default: 'interface' as const, describe: "Which choices to make where the interface is silent: shapes, paging, status words, error bodies, id sizes (docs/sandbox.md#dialects)" })
         .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on' })
         .option('state-file', { type: 'string', describe: 'Keep products and jobs in this JSON file across restarts' })
         .option('latency-ms', { type: 'number', default: 0, describe: 'Delay added to every answer' })
@@ -26,6 +28,7 @@ export const registerSandboxCommand: CommandRegistrar = (y, ctx) =>
     async (argv) => {
       try {
         const sandbox = await startSandbox({
+          dialect: argv.dialect,
           port: argv.port,
           host: argv.host,
           stateFile: argv.stateFile ? resolvePath(ctx.io.cwd, argv.stateFile) : null,
@@ -39,7 +42,7 @@ export const registerSandboxCommand: CommandRegistrar = (y, ctx) =>
           },
         });
         const lines = [
-          `Sandbox Seller Catalog Service listening on ${sandbox.url}`,
+          `Sandbox Seller Catalog Service listening on ${sandbox.url} (dialect ${argv.dialect})`,
           ...sandbox.credentials.map((c) => `  seller: clientId ${c.clientId}  clientSecret ${c.clientSecret}  shopIds ${c.shopIds.join(',')}`),
           `  try:  curl -s -X POST ${sandbox.url}/api/v1/auth/token -H 'Content-Type: application/json' -d '{"clientId":"${sandbox.credentials[0]?.clientId ?? ''}","clientSecret":"${sandbox.credentials[0]?.clientSecret ?? ''}"}'`,
           '  Press Ctrl-C to stop.',

@@ -1,0 +1,56 @@
+/**
+ * Small pieces the dialects share: paging a list, renaming keys, and writing an id above 2^53 as
+ * a bare JSON number (JavaScript numbers cannot hold one, so it travels as a marked string that
+ * `renderJsonText` turns into digits).
+ */
+import type { ReferenceIndex } from '../create-reference-index.js';
+import type { DialectPaging } from './dialect-types.js';
+
+const BIG_NUMBER_MARK = '\u0000bignum:';
+
+/** A value that `renderJsonText` writes as the bare number `digits`. */
+export function markBigNumber(digits: string): string {
+  return `${BIG_NUMBER_MARK}${digits}`;
+}
+
+/** JSON text of a body, with marked big numbers written as bare numbers. */
+export function renderJsonText(body: unknown): string {
+  const text = JSON.stringify(body);
+  return text.includes('\\u0000bignum:') ? text.replace(/"\\u0000bignum:(-?\d+)"/g, '$1') : text;
+}
+
+/** The records of one page, and the totals. */
+export function slicePage<T>(items: readonly T[], paging: DialectPaging): { items: T[]; totalCount: number; totalPages: number } {
+  const start = (paging.pageNumber - 1) * paging.pageSize;
+  return { items: items.slice(start, start + paging.pageSize), totalCount: items.length, totalPages: Math.ceil(items.length / paging.pageSize) };
+}
+
+/** Renames every key of a JSON value, deeply (`rename` gets the key as written). */
+export function renameKeys(value: unknown, rename: (key: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((item) => renameKeys(item, rename));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [rename(key), renameKeys(inner, rename)]));
+  }
+  return value;
+}
+
+/** `productId` → `ProductId`. */
+export function toPascalCase(key: string): string {
+  return key === '' ? key : key[0]?.toUpperCase() + key.slice(1);
+}
+
+/** `productId` → `product_id`. */
+export function toSnakeCase(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** Leaf categories as the interface's sandbox serves them: flat, with path and `isLeaf`. */
+export function buildLeafRecords(index: ReferenceIndex): Record<string, unknown>[] {
+  return index.leaves.map(({ id, parentId, name, path }) => ({ id, parentId, name, path, isLeaf: true }));
+}
+
+/** Values of the directory, or of one attribute when the query names it (`attributeCode`). */
+export function selectValues(index: ReferenceIndex, query: URLSearchParams) {
+  const attributeCode = query.get('attributeCode');
+  return attributeCode ? (index.valuesByAttribute.get(attributeCode) ?? []) : index.data.values;
+}
