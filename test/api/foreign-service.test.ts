@@ -1,0 +1,236 @@
+/**
+ * The tool against an independent implementation of the interface (`test/helpers/foreign-service.ts`)
+ * whose silent parts are spelt otherwise than the sandbox's dialects: what must hold is the
+ * meaning, whatever the shape. Cases the tool does not meet yet are kept as `it.skip` with the
+ * finding they are written up under in `notes/foreign-findings.md` (F1, F2, ...).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCatalogClient } from '../../src/api/create-catalog-client.js';
+import { runImport } from '../../src/pipeline/run-import.js';
+import { resolveSettings } from '../../src/settings/resolve-settings.js';
+import { startDialectRig } from '../dialects/dialect-kit.js';
+import type { DialectRig } from '../dialects/dialect-kit.js';
+import { FOREIGN_CREDENTIALS, startForeignService } from '../helpers/foreign-service.js';
+import type { ForeignService, ForeignServiceOptions } from '../helpers/foreign-service.js';
+import { requireAnnotatedPath } from '../helpers/require-annotated-path.js';
+import { runCliCaptured } from '../helpers/run-cli-captured.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const SAMPLE = join(ROOT, 'samples', 'catalog.xlsx');
+const MAPPING = join(ROOT, 'mappings', 'sample.yaml');
+/** The one spelling of the SKU-defining flag the tool reads today (F2: `variant_attribute` is not). */
+const READABLE_SKU_FLAG = 'is_variant_attribute';
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((o) => o.close()));
+});
+
+async function start(options: ForeignServiceOptions = {}): Promise<{ service: ForeignService; rig: DialectRig }> {
+  const service = await startForeignService({ skuFlagKey: READABLE_SKU_FLAG, ...options });
+  // The rig's sandbox is only used for its scratch directory and quick deps here.
+  const rig = await startDialectRig('interface');
+  open.push(service, rig);
+  return { service, rig };
+}
+
+function foreignSettings(service: ForeignService, rig: DialectRig, extra: Record<string, unknown> = {}): ReturnType<typeof resolveSettings> {
+  return resolveSettings({
+    flags: { baseUrl: service.url, ...FOREIGN_CREDENTIALS, stateDir: join(rig.dir, 'foreign-state'), pollIntervalMs: 20, jobTimeoutSeconds: 20, timeoutMs: 5000, retryLimit: 2, ...extra },
+  });
+}
+
+/** `row → _status` from an annotated workbook. */
+async function readWorkbookStatuses(path: string): Promise<Map<number, string>> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  const out = new Map<number, string>();
+  for (const sheet of workbook.worksheets) {
+    let column = 0;
+    let headerRow = 0;
+    sheet.eachRow((row, number) => {
+      if (column === 0) {
+        row.eachCell((cell, col) => {
+          if (String(cell.value) === '_status') column = col;
+        });
+        if (column !== 0) headerRow = number;
+        return;
+      }
+      if (number > headerRow) out.set(number, String(row.getCell(column).value ?? ''));
+    });
+    if (column !== 0) break;
+  }
+  return out;
+}
+
+/** The sample's barcodes of one product (model article) as the sheet has them, and its rows. */
+async function readSampleProduct(productKey: string): Promise<{ barcodes: string[]; rows: number[] }> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(SAMPLE);
+  const sheet = workbook.getWorksheet('Товары');
+  const out = { barcodes: [] as string[], rows: [] as number[] };
+  let keyCol = 0;
+  let barcodeCol = 0;
+  sheet?.eachRow((row, number) => {
+    if (keyCol === 0) {
+      row.eachCell((cell, col) => {
+        if (String(cell.value) === 'Артикул модели') keyCol = col;
+        if (String(cell.value) === 'Штрихкод') barcodeCol = col;
+      });
+      return;
+    }
+    if (String(row.getCell(keyCol).value ?? '') === productKey) {
+      out.rows.push(number);
+      out.barcodes.push(String(row.getCell(barcodeCol).value ?? ''));
+    }
+  });
+  return out;
+}
+
+async function fetchForeignDirectories(options: ForeignServiceOptions) {
+  const { service, rig } = await start(options);
+  const client = createCatalogClient({ baseUrl: service.url, credentials: { ...FOREIGN_CREDENTIALS } }, rig.deps());
+  return { service, directories: await client.fetchDirectories() };
+}
+
+async function expectWholeDirectories(options: ForeignServiceOptions): Promise<void> {
+  const { service, directories } = await fetchForeignDirectories(options);
+  const reference = service.reference;
+  const leaves = reference.categories.filter((c) => c.isLeaf);
+  expect(directories.categories.filter((c) => c.isLeaf).map((c) => c.id).sort()).toEqual(leaves.map((c) => c.id).sort());
+  // The tree gives no path: the tool builds it from the nesting, the same as the sandbox's.
+  expect(new Set(directories.categories.filter((c) => c.isLeaf).map((c) => c.path?.rus))).toEqual(new Set(leaves.map((c) => c.path?.rus)));
+  expect(directories.brands.map((b) => `${b.id}:${b.name}`).sort()).toEqual(reference.brands.map((b) => `${b.id}:${b.name}`).sort());
+  // Values carry only attribute_id: the tool ties them to the attribute's code.
+  expect(directories.values.map((v) => `${v.attributeCode}:${v.code}:${v.id}`).sort()).toEqual(reference.values.map((v) => `${v.attributeCode}:${v.code}:${v.id}`).sort());
+  const shape = (list: typeof reference.attributes) =>
+    list
+      .map((a) => ({ code: a.code, type: a.type, isSkuDefining: a.isSkuDefining, isMultiple: a.isMultiple, categories: [...a.categories].sort((x, y) => x.categoryId - y.categoryId) }))
+      .sort((x, y) => x.code.localeCompare(y.code));
+  expect(shape(directories.attributes)).toEqual(shape(reference.attributes));
+  expect(directories.attributes.every((a) => a.unstated === undefined)).toBe(true);
+}
+
+describe('a foreign implementation of the interface', () => {
+  it('serves every directory whole through capped pages: result.rows + pagination.total_count, a category tree, ENUM/STRING/DECIMAL types, values by attribute id', async () => {
+    await expectWholeDirectories({});
+  });
+
+  it('serves every directory whole with data.items and only has_more to say where the paging stands', async () => {
+    await expectWholeDirectories({ rowsAt: 'data.items', paging: 'has-more', pageCap: 9 });
+  });
+
+  it('serves every directory whole as bare capped arrays without any paging field', async () => {
+    await expectWholeDirectories({ rowsAt: 'bare', pageCap: 11 });
+  });
+
+  // F1: a category tree paged by top-level nodes (13 roots, 7 a page) is refused as "short" after page 1.
+  it.skip('serves the category tree whole when its top-level nodes come in capped pages (F1)', async () => {
+    await expectWholeDirectories({ categoryPageCap: 7 });
+  });
+
+  // F2: `variant_attribute` is not read as the SKU-defining flag, silently: 409 of 567 sample rows invalid.
+  it.skip('reads `variant_attribute` as the SKU-defining flag, or says it did not understand it (F2)', async () => {
+    await expectWholeDirectories({ skuFlagKey: 'variant_attribute' });
+  });
+
+  it('imports the sample with the same per-row outcomes as the default sandbox, every big job id exact on the wire', async () => {
+    const { service, rig } = await start();
+    const foreign = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig) }, rig.deps());
+    const sandbox = await runImport({ file: SAMPLE, mapping: MAPPING, settings: rig.settings() }, rig.deps());
+    const foreignRows = await readWorkbookStatuses(requireAnnotatedPath(foreign.reportPaths));
+    const sandboxRows = await readWorkbookStatuses(requireAnnotatedPath(sandbox.reportPaths));
+    expect(foreignRows.size).toBeGreaterThan(100);
+    expect([...foreignRows]).toEqual([...sandboxRows]);
+    expect(foreign.exitCode).toBe(sandbox.exitCode);
+    expect(foreign.summary.counts.byStatus).toEqual(sandbox.summary.counts.byStatus);
+    expect(foreign.summary.counts.byStatus.accepted ?? 0).toBeGreaterThan(0);
+
+    // Ids above 2^53 were read as text and sent back digit for digit.
+    const issued = new Set(service.issuedJobIds);
+    expect(issued.size).toBeGreaterThan(1);
+    expect(foreign.summary.jobs.map((j) => j.jobId).sort()).toEqual([...issued].sort());
+    expect(service.askedJobIds.every((id) => issued.has(id))).toBe(true);
+    expect(service.products()).toHaveLength(foreign.summary.counts.productsByStatus?.accepted ?? -1);
+  });
+
+  it('reports the product the service rejects as rejected, with its reason, and the others accepted (exit 1)', async () => {
+    const target = await readSampleProduct('PH-101');
+    expect(target.barcodes.length).toBeGreaterThan(1);
+    // The service rejects one product of the sample, by the barcode of its second SKU.
+    const { service: strict, rig } = await start({ rejectBarcodes: [target.barcodes[1] ?? ''] });
+    const rejectedRun = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(strict, rig) }, rig.deps());
+    expect(rejectedRun.exitCode).toBe(1);
+    const rows = await readWorkbookStatuses(requireAnnotatedPath(rejectedRun.reportPaths));
+    for (const row of target.rows) expect(rows.get(row), `row ${row}`).toBe('rejected');
+    const others = [...rows].filter(([row]) => !target.rows.includes(row)).map(([, s]) => s);
+    expect(new Set(others)).toEqual(new Set(['accepted']));
+    expect(rejectedRun.summary.issues.some((i) => i.severity === 'error' && /blocked/.test(i.message) && target.rows.includes(i.row ?? -1))).toBe(true);
+    expect(rejectedRun.summary.jobs.some((j) => j.status === 'COMPLETED_WITH_ERRORS')).toBe(true);
+  });
+
+  it('ends a job whose final words it does not know as unknown after the job time-out, never accepted', async () => {
+    const { service, rig } = await start({ finalJobWord: 'PARKED_FOR_AUDIT', finalProductWord: 'PARKED' });
+    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 1 }) }, rig.deps());
+    expect(result.exitCode).toBe(1);
+    expect(result.summary.counts.byStatus.accepted ?? 0).toBe(0);
+    expect(result.summary.counts.byStatus.unknown ?? 0).toBe(result.summary.counts.rows);
+    expect(service.askedJobIds.length).toBeGreaterThan(service.issuedJobIds.length * 2);
+  });
+
+  it('takes a job as finished when its own word is unknown but every product carries a known final word', async () => {
+    const { service, rig } = await start({ finalJobWord: 'ARCHIVED' });
+    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 5 }) }, rig.deps());
+    expect(result.exitCode).toBe(0);
+    expect(result.summary.counts.byStatus).toEqual({ accepted: result.summary.counts.rows });
+  });
+
+  it('never reads a job as accepted while its products still say IN_PROGRESS under a job word it does not know', async () => {
+    const { service, rig } = await start({ pendingPolls: 1000, finalJobWord: 'ARCHIVED' });
+    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 1 }) }, rig.deps());
+    expect(result.summary.counts.byStatus.accepted ?? 0).toBe(0);
+    expect(result.exitCode).toBe(1);
+  });
+
+  it('stops with a clear shape error when a status answer holds no per-product list', async () => {
+    const { service, rig } = await start({ omitProductList: true });
+    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 5 }) }, rig.deps()).then(
+      (run) => ({ run, error: undefined }),
+      (error: unknown) => ({ run: undefined, error }),
+    );
+    if (result.error !== undefined) {
+      expect(String((result.error as Error).message)).toMatch(/import\/info|job/i);
+      expect((result.error as { code?: string }).code).toBe('API_SCHEMA_MISMATCH');
+      return;
+    }
+    const run = result.run;
+    expect(run?.summary.counts.byStatus.accepted ?? 0).toBe(0);
+    expect(run?.exitCode).not.toBe(0);
+    expect(run?.summary.issues.some((i) => /product|result/i.test(i.message) && /shape|unexpected|no per-product|missing/i.test(i.message))).toBe(true);
+  });
+
+  it('through the CLI: a rejected product exits 1, and the report names it', async () => {
+    const target = await readSampleProduct('PH-101');
+    const service = await startForeignService({ skuFlagKey: READABLE_SKU_FLAG, rejectBarcodes: [target.barcodes[0] ?? ''], pendingPolls: 1 });
+    const dir = await mkdtemp(join(tmpdir(), 'catalog-import-foreign-cli-'));
+    open.push(service, { close: () => rm(dir, { recursive: true, force: true }) });
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ pollIntervalMs: 20 }));
+    const run = await runCliCaptured(['import', SAMPLE, '--mapping', MAPPING, '--base-url', service.url, '--state-dir', join(dir, 'state'), '--config', join(dir, 'settings.json'), '--json'], {
+      cwd: dir,
+      env: { CATALOG_CLIENT_ID: FOREIGN_CREDENTIALS.clientId, CATALOG_CLIENT_SECRET: FOREIGN_CREDENTIALS.clientSecret },
+    });
+    expect(run.stderr).not.toContain('    at ');
+    expect(run.code).toBe(1);
+    const result = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; exitCode?: number })
+      .find((line) => line.type === 'result');
+    expect(result?.exitCode).toBe(1);
+    expect(run.stdout).toContain('BARCODE_BLOCKED');
+  });
+});
