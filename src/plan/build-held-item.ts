@@ -65,6 +65,8 @@ export interface HeldItem {
   skus: HeldSku[];
   /** Ids the directories do not know: `attribute 77`, `value 5003`. */
   unknownIds: string[];
+  /** Attributes the details list without any value the tool can read (free text not returned): not held. */
+  valuelessAttributes: Set<string>;
 }
 
 /** Attribute code used for ids the attribute directory lacks. */
@@ -83,11 +85,17 @@ export function buildHeldItem(detail: ProductDetail, lookups: CodeLookups): Held
   };
 
   const attributes = new Map<string, string[]>();
+  const valuelessAttributes = new Set<string>();
   for (const entry of detail.attributes) {
     const attribute = lookups.attributeById.get(entry.id);
     const code = attribute?.code ?? `${UNKNOWN_ATTRIBUTE_PREFIX}${entry.id}`;
     if (attribute === undefined) unknownIds.push(`attribute ${entry.id}`);
     // Free (text, number, boolean) values have no ids; the sandbox returns them as `values`.
+    if (entry.valueIds.length === 0 && entry.values === undefined) {
+      // Listed, but with no value the answer carries (a free text the details do not return): not held.
+      valuelessAttributes.add(code);
+      continue;
+    }
     const free = entry.values ?? [];
     const codes = entry.valueIds.length > 0 ? entry.valueIds.map((id) => valueCode(id).code) : free;
     attributes.set(code, [...(attributes.get(code) ?? []), ...codes]);
@@ -125,6 +133,7 @@ export function buildHeldItem(detail: ProductDetail, lookups: CodeLookups): Held
     attributes,
     skus,
     unknownIds,
+    valuelessAttributes,
   };
 }
 

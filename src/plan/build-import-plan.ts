@@ -51,8 +51,17 @@ export function planProduct(draft: ProductDraft, held: ReadonlyMap<number, Produ
   }
   const heldItem = buildHeldItem(detail, lookups);
   const { draft: outgoing, blanked } = applyBlankPolicy(draft, heldItem, mapping, lookups);
-  const changes = buildProductChanges(outgoing.item, heldItem, outgoing.skuKeys, lookups);
-  return { productKey: draft.productKey, action: changes.length === 0 ? 'unchanged' : 'update', productId, changes, blanked, draft: outgoing };
+  const notCompared: string[] = [];
+  const changes = buildProductChanges(outgoing.item, heldItem, outgoing.skuKeys, lookups, notCompared);
+  return {
+    productKey: draft.productKey,
+    action: changes.length === 0 ? 'unchanged' : 'update',
+    productId,
+    changes,
+    blanked,
+    ...(notCompared.length > 0 ? { notCompared } : {}),
+    draft: outgoing,
+  };
 }
 
 /** Zero counts. */

@@ -4,6 +4,9 @@
  * the general form of `diffProduct` in `pipeline/verify-products.ts` (which only reports
  * differences as text): it also compares Kazakh texts, shop, free attribute values, SKU-defining
  * values and attributes the item leaves out, and returns old and new values.
+ *
+ * "Not returned" is never "changed": a field the details do not carry (Kazakh texts, shop, a free
+ * attribute's text) is listed in `notCompared` and never makes an unchanged product an update.
  */
 import type { ImportItem } from '../domain/index.js';
 import { findHeldSku } from './build-held-item.js';
@@ -11,10 +14,19 @@ import type { CodeLookups, HeldItem } from './build-held-item.js';
 import type { FieldChange } from './plan-types.js';
 
 /** Every field of `item` that differs from `held`. `skuKeys[i]` names `item.skus[i]` in field paths. */
-export function buildProductChanges(item: ImportItem, held: HeldItem, skuKeys: readonly string[], lookups: Pick<CodeLookups, 'attributesOfValueCode'>): FieldChange[] {
+export function buildProductChanges(
+  item: ImportItem,
+  held: HeldItem,
+  skuKeys: readonly string[],
+  lookups: Pick<CodeLookups, 'attributesOfValueCode' | 'attributeByCode'>,
+  notCompared: string[] = [],
+): FieldChange[] {
   const changes: FieldChange[] = [];
   const compare = (field: string, sent: unknown, was: unknown, skuIndex?: number): void => {
-    if (was === undefined) return;
+    if (was === undefined) {
+      if (sent !== undefined && sent !== '' && !(Array.isArray(sent) && sent.length === 0)) notCompared.push(field);
+      return;
+    }
     if (!isSameValue(sent, was)) changes.push({ field, old: was, new: sent, ...(skuIndex === undefined ? {} : { skuIndex }) });
   };
 
@@ -30,6 +42,10 @@ export function buildProductChanges(item: ImportItem, held: HeldItem, skuKeys: r
 
   const sentAttributes = new Map(item.attributes.map((attribute) => [attribute.code, attribute.valueCodes]));
   for (const code of unionKeys(sentAttributes, held.attributes)) {
+    if (!held.attributes.has(code) && isNotHeld(code, held, lookups)) {
+      notCompared.push(`attributes.${code}`);
+      continue;
+    }
     compareSet(changes, `attributes.${code}`, sentAttributes.get(code), held.attributes.get(code));
   }
 
@@ -69,6 +85,13 @@ function groupSkuValues(codes: readonly string[], held: ReadonlyMap<string, stri
     out.set(attribute, [...(out.get(attribute) ?? []), code]);
   }
   return out;
+}
+
+/** An attribute the details may leave out without saying anything: listed valueless, or free text (never returned by some services). */
+function isNotHeld(code: string, held: HeldItem, lookups: Pick<CodeLookups, 'attributeByCode'>): boolean {
+  if (held.valuelessAttributes.has(code)) return true;
+  const attribute = lookups.attributeByCode.get(code);
+  return attribute !== undefined && attribute.type !== 'dictionary';
 }
 
 function compareSet(changes: FieldChange[], field: string, sent: readonly string[] | undefined, held: readonly string[] | undefined, skuIndex?: number): void {

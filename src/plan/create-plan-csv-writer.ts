@@ -5,6 +5,9 @@
 import { createCsvFileWriter } from '../report/create-csv-file-writer.js';
 import type { PlannedProduct } from './plan-types.js';
 
+/** Note of the line listing the fields a product's details do not carry. */
+export const NOT_COMPARED_NOTE = 'not returned by the service: not compared';
+
 /** Columns of `plan.csv`. */
 export const PLAN_CSV_HEADERS = ['product_key', 'product_id', 'action', 'field', 'old', 'new', 'note'] as const;
 
@@ -26,10 +29,13 @@ export async function createPlanCsvWriter(path: string, delimiter = ','): Promis
     async write(planned) {
       const id = planned.productId === null ? '' : String(planned.productId);
       const base = [planned.productKey, id, planned.action];
+      const notCompared = planned.notCompared ?? [];
       if (planned.changes.length === 0 && planned.blanked.length === 0) {
-        await file.write([...base, '', '', '', planned.heldMissing ? 'not on the service' : '']);
+        const note = planned.heldMissing ? 'not on the service' : notCompared.length > 0 ? NOT_COMPARED_NOTE : '';
+        await file.write([...base, notCompared.join(', '), '', '', note]);
         return;
       }
+      if (notCompared.length > 0) await file.write([...base, notCompared.join(', '), '', '', NOT_COMPARED_NOTE]);
       for (const change of planned.changes) await file.write([...base, change.field, formatCsvValue(change.old), formatCsvValue(change.new), '']);
       for (const blank of planned.blanked) {
         await file.write([

@@ -48,6 +48,8 @@ export interface PlannedProduct {
   /** Empty for `unchanged`; for `create`, empty too (every field is new). */
   changes: FieldChange[];
   blanked: BlankedField[];
+  /** Fields of the file the service's details do not carry: not compared, never a change. */
+  notCompared?: string[];
   /** The product has a productId the service does not know (the import will be refused for it). */
   heldMissing?: true;
   /** The draft to send: the input draft with held values filled in for kept blank fields. */

@@ -35,7 +35,9 @@ export type FaultAction =
   | { drop: true }
   | { dropAfterHandling: true }
   | { delayMs: number }
-  | { status: 400 | 401 | 403 | 404; body?: unknown };
+  | { status: 400 | 401 | 403 | 404; body?: unknown }
+  // A scripted answer: a service that says something the client does not expect (an unknown status word).
+  | { status: 200; body: unknown };
 
 /** Fault knobs; all can be changed at runtime with `setFaults`. */
 export interface SandboxFaults {

@@ -140,6 +140,23 @@ describe('buildImportPlan', () => {
     expect(plan.products[0]?.action).toBe('unchanged');
   });
 
+  it('never takes "not returned" as "changed": free texts and Kazakh names the details lack are listed as not compared', () => {
+    const held = detailOf(makeItem());
+    held.name = { rus: held.name?.rus ?? '' };
+    // One service lists the free attribute without its text, another leaves it out altogether.
+    const listedEmpty = { ...held, attributes: held.attributes.map((a) => (a.values === undefined ? a : { id: a.id, valueIds: [] })) };
+    const leftOut = { ...held, attributes: held.attributes.filter((a) => a.values === undefined) };
+    for (const detail of [listedEmpty, leftOut]) {
+      const planned = buildImportPlan({ drafts: [makeDraft(makeItem())], held: new Map([[1000001, detail]]), directories, mapping: mappingWith() }).products[0];
+      expect(planned?.action).toBe('unchanged');
+      expect(planned?.notCompared).toEqual(['name.kaz', 'attributes.model']);
+    }
+    // A dictionary attribute the service does not hold is still a change.
+    const noOs = { ...held, attributes: held.attributes.filter((a) => a.values !== undefined) };
+    const changed = buildImportPlan({ drafts: [makeDraft(makeItem())], held: new Map([[1000001, noOs]]), directories, mapping: mappingWith() }).products[0];
+    expect(changed?.changes.map((c) => c.field)).toEqual(['attributes.operating_system']);
+  });
+
   it('keeps a held value the file leaves empty (blank: keep), lists it, and sends the held value', () => {
     const held = detailOf(makeItem());
     const blankItem = makeItem({ description: { rus: '', kaz: '' }, attributes: [{ code: 'model', valueCodes: ['A1'] }] });

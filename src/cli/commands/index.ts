@@ -4,6 +4,7 @@
 import type { CommandRegistrar } from '../command-context.js';
 import { registerImportCommand, registerValidateCommand } from './data-commands.js';
 import { registerDirectoriesCommand } from './directories-command.js';
+import { registerDoctorCommand } from './doctor-command.js';
 import { registerExportCommand } from './export-command.js';
 import { registerMappingCommand } from './mapping-command.js';
 import { registerProductsCommand } from './products-command.js';
@@ -24,4 +25,5 @@ export const COMMANDS: readonly CommandRegistrar[] = [
   registerDirectoriesCommand,
   registerMappingCommand,
   registerSandboxCommand,
+  registerDoctorCommand,
 ];

@@ -1,0 +1,82 @@
+/**
+ * `catalog-import doctor`: the first command to run against a new service. A read-only sweep
+ * (`sweep-service.ts`) that says, per endpoint, what it saw, what the tool will do with it, and
+ * which settings would make it read what it could not. Exit 0 only when everything the import
+ * needs was understood; 3 otherwise. Nothing that changes the catalog is ever sent.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { sweepService } from '../../api/sweep-service.js';
+import type { SweepResult } from '../../api/sweep-service.js';
+import { openService } from '../../pipeline/open-service.js';
+import { openStateStore, STATE_DB_FILE } from '../../state/index.js';
+import type { CommandRegistrar } from '../command-context.js';
+import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import type { ServiceArgv } from '../common-options.js';
+import { EXIT } from '../exit-codes.js';
+
+/** Renders the sweep for the terminal. */
+export function renderDoctorReport(result: SweepResult): string {
+  const lines: string[] = [];
+  for (const check of result.checks) {
+    lines.push(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}`);
+    for (const saw of check.saw) lines.push(`       saw:  ${saw}`);
+    for (const will of check.will) lines.push(`       will: ${will}`);
+    for (const problem of check.problems) lines.push(`       not understood: ${problem}`);
+    for (const suggestion of check.suggestions) lines.push('       try in the settings file:', ...suggestion.split('\n').map((l) => `         ${l}`));
+  }
+  lines.push(result.ok ? 'Everything the import needs was understood.' : 'Some answers were not understood: an import would stop or leave outcomes unknown. See docs/service-profile.md.');
+  return `${lines.join('\n')}\n`;
+}
+
+/** The last job the state knows for this account, if any. */
+function findLastJob(stateDir: string, account: Parameters<typeof openStateStore>[0]['account'], now: () => Date): { jobId: string; infoUrl: string | null } | undefined {
+  // Read-only: a state directory that does not exist yet is not created.
+  if (!existsSync(join(stateDir, STATE_DB_FILE))) return undefined;
+  let store: ReturnType<typeof openStateStore> | undefined;
+  try {
+    store = openStateStore({ dir: stateDir, account, now });
+    for (const run of store.listRuns({ limit: 20 })) {
+      const batch = store.listBatches(run.runId).filter((b) => b.jobId !== null).pop();
+      if (batch?.jobId) return { jobId: batch.jobId, infoUrl: batch.infoUrl };
+    }
+    return undefined;
+  } catch {
+    // No state yet (or not readable): the sweep simply has no job to look at.
+    return undefined;
+  } finally {
+    store?.close();
+  }
+}
+
+/** Registers `doctor`. */
+export const registerDoctorCommand: CommandRegistrar = (y, ctx) =>
+  y.command(
+    'doctor',
+    'Read-only sweep of the configured service: what each endpoint answered, what the tool will do with it, and settings for what it could not read',
+    (c) =>
+      withServiceOptions(c)
+        .example('$0 doctor --base-url https://seller-api.example.kz --client-id me --client-secret-file secret.txt', 'Check a live service before the first import')
+        .example('$0 doctor --sandbox --json', 'The same against the sandbox, as JSON'),
+    async (argv) => {
+      const json = Boolean(argv.json);
+      const { deps, done } = ctx.createDeps({ json });
+      try {
+        const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+        const service = await openService(settings, deps);
+        try {
+          const lastJob = findLastJob(service.stateDir, service.account, deps.now);
+          const result = await sweepService({ client: service.client, lastJob });
+          done();
+          if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', command: 'doctor', ok: result.ok, baseUrl: service.baseUrl, checks: result.checks })}\n`);
+          else ctx.io.stdout(renderDoctorReport(result));
+          ctx.setExitCode(result.ok ? EXIT.ok : EXIT.serviceUnusable);
+        } finally {
+          await service.close();
+        }
+      } catch (error) {
+        done();
+        ctx.reportError(error, json);
+      }
+    },
+  );
