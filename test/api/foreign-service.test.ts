@@ -31,7 +31,8 @@ afterEach(async () => {
 });
 
 async function start(options: ForeignServiceOptions = {}): Promise<{ service: ForeignService; rig: DialectRig }> {
-  const service = await startForeignService({ skuFlagKey: READABLE_SKU_FLAG, ...options });
+  // Pages of 40 keep the runs short; the directory and sample cases ask for the smaller cap of 7 themselves.
+  const service = await startForeignService({ skuFlagKey: READABLE_SKU_FLAG, pageCap: 40, ...options });
   // The rig's sandbox is only used for its scratch directory and quick deps here.
   const rig = await startDialectRig('interface');
   open.push(service, rig);
@@ -91,6 +92,13 @@ async function readSampleProduct(productKey: string): Promise<{ barcodes: string
   return out;
 }
 
+function runDoctor(service: ForeignService, stateDir: string, cwd: string) {
+  return runCliCaptured(['doctor', '--base-url', service.url, '--client-id', FOREIGN_CREDENTIALS.clientId, '--state-dir', stateDir], {
+    cwd,
+    env: { CATALOG_CLIENT_SECRET: FOREIGN_CREDENTIALS.clientSecret },
+  });
+}
+
 async function fetchForeignDirectories(options: ForeignServiceOptions) {
   const { service, rig } = await start(options);
   const client = createCatalogClient({ baseUrl: service.url, credentials: { ...FOREIGN_CREDENTIALS } }, rig.deps());
@@ -117,7 +125,7 @@ async function expectWholeDirectories(options: ForeignServiceOptions): Promise<v
 
 describe('a foreign implementation of the interface', () => {
   it('serves every directory whole through capped pages: result.rows + pagination.total_count, a category tree, ENUM/STRING/DECIMAL types, values by attribute id', async () => {
-    await expectWholeDirectories({});
+    await expectWholeDirectories({ pageCap: 7 });
   });
 
   it('serves every directory whole with data.items and only has_more to say where the paging stands', async () => {
@@ -133,13 +141,23 @@ describe('a foreign implementation of the interface', () => {
     await expectWholeDirectories({ categoryPageCap: 7 });
   });
 
-  // F2: `variant_attribute` is not read as the SKU-defining flag, silently: 409 of 567 sample rows invalid.
+  // F2: `variant_attribute` is not read as the SKU-defining flag: 409 of 567 sample rows invalid, blamed on
+  // the rows, while `doctor` says "Everything the import needs was understood" (exit 0).
   it.skip('reads `variant_attribute` as the SKU-defining flag, or says it did not understand it (F2)', async () => {
     await expectWholeDirectories({ skuFlagKey: 'variant_attribute' });
   });
 
+  it.skip('doctor does not call a directory understood when it left isSkuDefining unstated beside an unused field (F2)', async () => {
+    const service = await startForeignService({ pageCap: 40 });
+    const dir = await mkdtemp(join(tmpdir(), 'catalog-import-foreign-doctor-'));
+    open.push(service, { close: () => rm(dir, { recursive: true, force: true }) });
+    const doctor = await runDoctor(service, join(dir, 'state'), dir);
+    expect(doctor.code).toBe(3);
+    expect(doctor.stdout).toContain('variant_attribute');
+  });
+
   it('imports the sample with the same per-row outcomes as the default sandbox, every big job id exact on the wire', async () => {
-    const { service, rig } = await start();
+    const { service, rig } = await start({ pageCap: 7 });
     const foreign = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig) }, rig.deps());
     const sandbox = await runImport({ file: SAMPLE, mapping: MAPPING, settings: rig.settings() }, rig.deps());
     const foreignRows = await readWorkbookStatuses(requireAnnotatedPath(foreign.reportPaths));
@@ -156,6 +174,14 @@ describe('a foreign implementation of the interface', () => {
     expect(foreign.summary.jobs.map((j) => j.jobId).sort()).toEqual([...issued].sort());
     expect(service.askedJobIds.every((id) => issued.has(id))).toBe(true);
     expect(service.products()).toHaveLength(foreign.summary.counts.productsByStatus?.accepted ?? -1);
+
+    // doctor, read-only, understands all of it, the last job included.
+    const importsBefore = service.requests.filter((r) => r.startsWith('POST /api/seller/v1/products/import')).length;
+    const doctor = await runDoctor(service, join(rig.dir, 'foreign-state'), rig.dir);
+    expect(doctor.code, doctor.stdout + doctor.stderr).toBe(0);
+    expect(doctor.stdout).toMatch(/600 record\(s\) in 86 page\(s\)/);
+    expect(doctor.stdout).toContain(`job ${service.issuedJobIds.at(-1) ?? ''}`);
+    expect(service.requests.filter((r) => r.startsWith('POST /api/seller/v1/products/import')).length).toBe(importsBefore);
   });
 
   it('reports the product the service rejects as rejected, with its reason, and the others accepted (exit 1)', async () => {
@@ -196,26 +222,42 @@ describe('a foreign implementation of the interface', () => {
     expect(result.exitCode).toBe(1);
   });
 
-  it('stops with a clear shape error when a status answer holds no per-product list', async () => {
+  it('settles at once, with a shape error naming what it looked for, a finished job whose status answer holds no per-product list', async () => {
     const { service, rig } = await start({ omitProductList: true });
-    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 5 }) }, rig.deps()).then(
-      (run) => ({ run, error: undefined }),
-      (error: unknown) => ({ run: undefined, error }),
-    );
-    if (result.error !== undefined) {
-      expect(String((result.error as Error).message)).toMatch(/import\/info|job/i);
-      expect((result.error as { code?: string }).code).toBe('API_SCHEMA_MISMATCH');
-      return;
-    }
-    const run = result.run;
-    expect(run?.summary.counts.byStatus.accepted ?? 0).toBe(0);
-    expect(run?.exitCode).not.toBe(0);
-    expect(run?.summary.issues.some((i) => /product|result/i.test(i.message) && /shape|unexpected|no per-product|missing/i.test(i.message))).toBe(true);
+    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 60 }) }, rig.deps());
+    expect(result.exitCode).not.toBe(0);
+    expect(result.summary.counts.byStatus.accepted ?? 0).toBe(0);
+    expect(result.summary.counts.byStatus.unknown ?? 0).toBe(result.summary.counts.rows);
+    const messages = result.summary.issues.filter((i) => i.stage === 'job').map((i) => i.message);
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages.every((m) => /no per-product results/.test(m) && /job_id, state, updated_at/.test(m))).toBe(true);
+    // Not followed until the 60 s time-out: three polls a job (QUEUED, PROCESSING, DONE without a list).
+    expect(service.askedJobIds.length).toBeLessThanOrEqual(service.issuedJobIds.length * 3);
   });
 
-  it('through the CLI: a rejected product exits 1, and the report names it', async () => {
+  // F3: the shape error is reported as a time-out ("did not finish within 60 s (...)", job status "timeout").
+  it.skip('does not call a malformed status answer a time-out (F3)', async () => {
+    const { service, rig } = await start({ omitProductList: true });
+    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 60 }) }, rig.deps());
+    expect(result.summary.jobs.every((j) => j.status !== 'timeout')).toBe(true);
+    expect(result.summary.issues.some((i) => i.stage === 'job' && /did not finish within/.test(i.message))).toBe(false);
+  });
+
+  // F4: results without a position, in another order, are matched by position: every product unknown, and
+  // the rejection of PH-101 reported on CS-112, a product the service accepted.
+  it.skip('matches per-product results by their ids and barcodes when they carry no position and come in another order (F4)', async () => {
     const target = await readSampleProduct('PH-101');
-    const service = await startForeignService({ skuFlagKey: READABLE_SKU_FLAG, rejectBarcodes: [target.barcodes[0] ?? ''], pendingPolls: 1 });
+    const { service, rig } = await start({ shuffleResults: true, rejectBarcodes: [target.barcodes[1] ?? ''] });
+    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig) }, rig.deps());
+    const rows = await readWorkbookStatuses(requireAnnotatedPath(result.reportPaths));
+    for (const row of target.rows) expect(rows.get(row), `row ${row}`).toBe('rejected');
+    expect(new Set([...rows].filter(([row]) => !target.rows.includes(row)).map(([, s]) => s))).toEqual(new Set(['accepted']));
+  });
+
+  it('through the CLI: a rejected product (errors as a map) exits 1 and is named; the job is followed at its relative info_url', async () => {
+    const target = await readSampleProduct('PH-101');
+    // Errors as a map by field, and the job followed at the service's own relative info_url.
+    const service = await startForeignService({ skuFlagKey: READABLE_SKU_FLAG, rejectBarcodes: [target.barcodes[0] ?? ''], pendingPolls: 1, errorsAsMap: true, infoUrl: 'relative-own-path' });
     const dir = await mkdtemp(join(tmpdir(), 'catalog-import-foreign-cli-'));
     open.push(service, { close: () => rm(dir, { recursive: true, force: true }) });
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ pollIntervalMs: 20 }));
@@ -232,5 +274,7 @@ describe('a foreign implementation of the interface', () => {
       .find((line) => line.type === 'result');
     expect(result?.exitCode).toBe(1);
     expect(run.stdout).toContain('BARCODE_BLOCKED');
+    expect(service.requests.some((r) => r.startsWith('GET /api/seller/v1/import-jobs/'))).toBe(true);
+    expect(service.requests.some((r) => r.includes('products/import/info'))).toBe(false);
   });
 });

@@ -53,6 +53,12 @@ export interface ForeignServiceOptions {
   omitProductList?: boolean;
   /** The key saying an attribute defines SKUs (default `variant_attribute`). */
   skuFlagKey?: string;
+  /** Final per-product results without `position`, in reverse order of the request. */
+  shuffleResults?: boolean;
+  /** `info_url`: null (the client uses the documented path), or a relative link to a path of this service's own. */
+  infoUrl?: 'null' | 'relative-own-path';
+  /** Per-product errors as a map `{field: [message]}` instead of a list. */
+  errorsAsMap?: boolean;
   /** Polls answered as QUEUED then PROCESSING before the final word (default 2). */
   pendingPolls?: number;
 }
@@ -143,6 +149,18 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(body === undefined ? '' : toJson(body));
 }
 
+function writeFinalResult(result: Record<string, unknown>, options: ForeignServiceOptions): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...result };
+  if (options.finalProductWord !== undefined) out.result = options.finalProductWord;
+  if (options.shuffleResults) delete out.position;
+  if (options.errorsAsMap && Array.isArray(out.error_messages)) {
+    const map: Record<string, string[]> = {};
+    for (const e of out.error_messages as Record<string, string>[]) (map[e.property_name ?? ''] ??= []).push(`${e.error_code ?? ''}: ${e.message ?? ''}`);
+    out.error_messages = map;
+  }
+  return out;
+}
+
 const asRecord = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
@@ -191,9 +209,8 @@ export async function startForeignService(options: ForeignServiceOptions = {}): 
     const done = job.polls > pending;
     const anyRejected = job.results.some((r) => r.result === 'REJECTED');
     const word = !done ? (job.polls === 1 ? 'QUEUED' : 'PROCESSING') : (options.finalJobWord ?? (anyRejected ? 'COMPLETED_WITH_ERRORS' : 'DONE'));
-    const rows = done
-      ? job.results.map((r) => (options.finalProductWord === undefined ? r : { ...r, result: options.finalProductWord }))
-      : job.results.map((r) => ({ position: r.position, result: 'IN_PROGRESS' }));
+    const rows = done ? job.results.map((r) => writeFinalResult(r, options)) : job.results.map((r) => ({ position: r.position, result: 'IN_PROGRESS' }));
+    if (done && options.shuffleResults) rows.reverse();
     const head = { job_id: bigNumber(job.id), state: word, updated_at: new Date().toISOString() };
     return options.omitProductList ? head : { ...head, product_results: rows };
   };
@@ -212,10 +229,11 @@ export async function startForeignService(options: ForeignServiceOptions = {}): 
       const id = (BIG_JOB_BASE + BigInt(jobCount) * 2n).toString();
       issuedJobIds.push(id);
       jobs.set(id, { id, polls: 0, results: items.map((item, i) => judge(item, i)) });
-      return [202, { job_id: bigNumber(id), received_items: items.length, queued_at: new Date().toISOString(), info_url: null }];
+      const infoUrl = options.infoUrl === 'relative-own-path' ? `/api/seller/v1/import-jobs/${id}/state` : null;
+      return [202, { job_id: bigNumber(id), received_items: items.length, queued_at: new Date().toISOString(), info_url: infoUrl }];
     },
     'GET /api/seller/v1/products/import/info': async (_req, url) => {
-      const asked = url.searchParams.get('jobId') ?? url.searchParams.get('job_id') ?? '';
+      const asked = url.searchParams.get('jobId') ?? url.searchParams.get('job_id') ?? /^\/api\/seller\/v1\/import-jobs\/(\d+)\/state$/.exec(url.pathname)?.[1] ?? '';
       askedJobIds.push(asked);
       const job = jobs.get(asked);
       return job === undefined ? [404, { error_code: 'JOB_NOT_FOUND', message: `no job ${asked}` }] : [200, writeJob(job)];
@@ -265,7 +283,7 @@ export async function startForeignService(options: ForeignServiceOptions = {}): 
       }
       const directory = req.method === 'GET' ? directoryPaths[url.pathname] : undefined;
       if (directory !== undefined) return send(res, 200, writeDirectoryPage(buildDirectory(directory, reference, options.skuFlagKey ?? 'variant_attribute') ?? [], url.searchParams, options, directory === 'categories' ? (options.categoryPageCap ?? 50) : (options.pageCap ?? 7)));
-      const route = routes[key];
+      const route = routes[/^GET \/api\/seller\/v1\/import-jobs\/\d+\/state$/.test(key) ? 'GET /api/seller/v1/products/import/info' : key];
       if (route === undefined) return send(res, 404, { error_code: 'NOT_FOUND', message: key });
       const [status, body] = await route(req, url);
       send(res, status, body);
