@@ -136,6 +136,10 @@ describe('a foreign implementation of the interface', () => {
     await expectWholeDirectories({ rowsAt: 'bare', pageCap: 11 });
   });
 
+  it('serves the category tree whole through capped pages when its total counts every node', async () => {
+    await expectWholeDirectories({ categoryPageCap: 7, treeTotalCountsNodes: true });
+  });
+
   // F1: a category tree paged by top-level nodes (13 roots, 7 a page) is refused as "short" after page 1.
   it.skip('serves the category tree whole when its top-level nodes come in capped pages (F1)', async () => {
     await expectWholeDirectories({ categoryPageCap: 7 });
@@ -197,6 +201,27 @@ describe('a foreign implementation of the interface', () => {
     expect(new Set(others)).toEqual(new Set(['accepted']));
     expect(rejectedRun.summary.issues.some((i) => i.severity === 'error' && /blocked/.test(i.message) && target.rows.includes(i.row ?? -1))).toBe(true);
     expect(rejectedRun.summary.jobs.some((j) => j.status === 'COMPLETED_WITH_ERRORS')).toBe(true);
+  });
+
+  it('leaves unknown a product a DONE job lists no result for, and one still IN_PROGRESS; reconcile then learns their ids from list and details', async () => {
+    const { service, rig } = await start({ dropLastResult: true, firstStillInProgress: true });
+    const settings = foreignSettings(service, rig, { jobTimeoutSeconds: 5 });
+    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings }, rig.deps());
+    expect(result.exitCode).toBe(1);
+    const jobs = result.summary.jobs.length;
+    expect(result.summary.counts.productsByStatus).toEqual({ accepted: 158 - 2 * jobs, unknown: 2 * jobs });
+    const messages = result.summary.issues.filter((i) => i.stage === 'job').map((i) => i.message);
+    expect(messages.some((m) => /listed no result/.test(m))).toBe(true);
+    expect(messages.some((m) => /still "IN_PROGRESS"/.test(m))).toBe(true);
+
+    // The service did create them: list ({data: {items}}, 10 a page) and details (sku_barcode) say so.
+    const reconcile = await runCliCaptured(['reconcile', SAMPLE, '--mapping', MAPPING, '--base-url', service.url, '--client-id', FOREIGN_CREDENTIALS.clientId, '--state-dir', settings.settings.stateDir], {
+      cwd: rig.dir,
+      env: { CATALOG_CLIENT_SECRET: FOREIGN_CREDENTIALS.clientSecret },
+    });
+    expect(reconcile.code, reconcile.stdout + reconcile.stderr).toBe(0);
+    expect(reconcile.stdout).toContain('Read 158 products (567 SKUs) from the service.');
+    expect(reconcile.stdout).toMatch(/Remembered ids: \d+ before, 158 now\./);
   });
 
   it('ends a job whose final words it does not know as unknown after the job time-out, never accepted', async () => {

@@ -59,6 +59,12 @@ export interface ForeignServiceOptions {
   infoUrl?: 'null' | 'relative-own-path';
   /** Per-product errors as a map `{field: [message]}` instead of a list. */
   errorsAsMap?: boolean;
+  /** Once the job is DONE, the last product of each job has no result at all. */
+  dropLastResult?: boolean;
+  /** Once the job is DONE, the first product of each job still says IN_PROGRESS. */
+  firstStillInProgress?: boolean;
+  /** `pagination.total_count` of the category tree counts every node, not the top-level ones. */
+  treeTotalCountsNodes?: boolean;
   /** Polls answered as QUEUED then PROCESSING before the final word (default 2). */
   pendingPolls?: number;
 }
@@ -118,7 +124,7 @@ function buildDirectory(name: string, data: ReferenceData, skuFlagKey: string): 
   return undefined;
 }
 
-function writeDirectoryPage(all: unknown[], query: URLSearchParams, options: ForeignServiceOptions, cap: number): unknown {
+function writeDirectoryPage(all: unknown[], query: URLSearchParams, options: ForeignServiceOptions, cap: number, totalCount?: number): unknown {
   const page = Math.max(1, Number(query.get('pageNumber') ?? query.get('page') ?? 1) || 1);
   const size = Math.min(cap, Math.max(1, Number(query.get('pageSize') ?? query.get('size') ?? cap) || cap));
   const rows = all.slice((page - 1) * size, page * size);
@@ -126,7 +132,7 @@ function writeDirectoryPage(all: unknown[], query: URLSearchParams, options: For
   if (at === 'bare') return rows;
   const paging = options.paging ?? 'total';
   const pagination =
-    paging === 'total' ? { total_count: all.length, page, page_size: size } : paging === 'has-more' ? { page, has_more: page * size < all.length } : undefined;
+    paging === 'total' ? { total_count: totalCount ?? all.length, page, page_size: size } : paging === 'has-more' ? { page, has_more: page * size < all.length } : undefined;
   const wrapped = at === 'result.rows' ? { result: { rows } } : { data: { items: rows } };
   return pagination === undefined ? wrapped : { ...wrapped, pagination };
 }
@@ -211,6 +217,8 @@ export async function startForeignService(options: ForeignServiceOptions = {}): 
     const word = !done ? (job.polls === 1 ? 'QUEUED' : 'PROCESSING') : (options.finalJobWord ?? (anyRejected ? 'COMPLETED_WITH_ERRORS' : 'DONE'));
     const rows = done ? job.results.map((r) => writeFinalResult(r, options)) : job.results.map((r) => ({ position: r.position, result: 'IN_PROGRESS' }));
     if (done && options.shuffleResults) rows.reverse();
+    if (done && options.dropLastResult) rows.pop();
+    if (done && options.firstStillInProgress && rows[0] !== undefined) rows[0] = { position: 0, result: 'IN_PROGRESS' };
     const head = { job_id: bigNumber(job.id), state: word, updated_at: new Date().toISOString() };
     return options.omitProductList ? head : { ...head, product_results: rows };
   };
@@ -282,7 +290,7 @@ export async function startForeignService(options: ForeignServiceOptions = {}): 
         if (token === undefined || !tokens.has(token)) return send(res, 401, { error_code: 'UNAUTHORIZED', message: 'token missing or unknown' });
       }
       const directory = req.method === 'GET' ? directoryPaths[url.pathname] : undefined;
-      if (directory !== undefined) return send(res, 200, writeDirectoryPage(buildDirectory(directory, reference, options.skuFlagKey ?? 'variant_attribute') ?? [], url.searchParams, options, directory === 'categories' ? (options.categoryPageCap ?? 50) : (options.pageCap ?? 7)));
+      if (directory !== undefined) return send(res, 200, writeDirectoryPage(buildDirectory(directory, reference, options.skuFlagKey ?? 'variant_attribute') ?? [], url.searchParams, options, directory === 'categories' ? (options.categoryPageCap ?? 50) : (options.pageCap ?? 7), directory === 'categories' && options.treeTotalCountsNodes ? reference.categories.length : undefined));
       const route = routes[/^GET \/api\/seller\/v1\/import-jobs\/\d+\/state$/.test(key) ? 'GET /api/seller/v1/products/import/info' : key];
       if (route === undefined) return send(res, 404, { error_code: 'NOT_FOUND', message: key });
       const [status, body] = await route(req, url);
