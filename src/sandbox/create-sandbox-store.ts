@@ -109,18 +109,7 @@ export function createSandboxStore(options: StoreOptions, snapshot?: StoreSnapsh
 
   if (snapshot) {
     counters = { ...snapshot.counters };
-    for (const product of snapshot.products) {
-      const state = seller(product.clientId);
-      state.products.set(product.productId, product);
-      for (const sku of product.skus) state.barcodes.set(sku.barcode, { productId: product.productId, skuId: sku.skuId });
-      if (product.moderationDueAt !== null) moderationQueue.push({ clientId: product.clientId, productId: product.productId, dueAt: product.moderationDueAt });
-    }
-    moderationQueue.sort((a, b) => a.dueAt.localeCompare(b.dueAt));
-    for (const job of snapshot.jobs) {
-      jobs.set(job.jobId, job);
-      if (job.results === null) pendingJobs.push(job);
-    }
-    pendingJobs.sort((a, b) => a.jobId - b.jobId);
+    moderationQueue = restoreSnapshot(snapshot, seller, jobs, pendingJobs);
   }
 
   function runJob(job: StoredJob, at: Date): void {
@@ -136,13 +125,7 @@ export function createSandboxStore(options: StoreOptions, snapshot?: StoreSnapsh
       const check = checkImportItem(raw, ctx);
       if (!check.item) return buildFailedResult(raw, index, check.errors);
       const product = applyItem(job.clientId, state, check.item, at);
-      return {
-        index,
-        productId: product.productId,
-        status: 'Success',
-        skus: check.item.skus.map((sku, i) => ({ index: i, skuId: sku.skuId as number, barcode: sku.barcode })),
-        errors: [],
-      };
+      return buildSuccessResult(index, product.productId, check.item);
     });
     job.items = null;
     job.finishedAt = at.toISOString();
@@ -154,49 +137,13 @@ export function createSandboxStore(options: StoreOptions, snapshot?: StoreSnapsh
     const iso = at.toISOString();
     const existing = item.productId === null ? undefined : state.products.get(item.productId);
     for (const sku of item.skus) if (sku.skuId === null) sku.skuId = counters.nextSkuId++;
-    const submitted = new Map(item.skus.map((s) => [s.skuId as number, s]));
-    const toStored = (s: CheckedItem['skus'][number]): StoredSku => ({
-      skuId: s.skuId as number,
-      attributeValueCodes: s.attributeValueCodes,
-      price: s.price,
-      barcode: s.barcode,
-      photos: s.photos,
-    });
-    // SKUs missing from an update are kept as they are; submitted ones replace theirs in place.
-    const skus: StoredSku[] = existing
-      ? [
-          ...existing.skus.map((s) => {
-            const replacement = submitted.get(s.skuId);
-            return replacement ? toStored(replacement) : s;
-          }),
-          ...item.skus.filter((s) => !existing.skus.some((e) => e.skuId === s.skuId)).map(toStored),
-        ]
-      : item.skus.map(toStored);
-    const content = {
-      shopId: item.shopId,
-      categoryId: item.categoryId,
-      brandId: item.brandId,
-      isLocalMade: item.isLocalMade,
-      name: item.name,
-      description: item.description,
-      vat: item.vat,
-      attributes: item.attributes,
-      skus,
-    };
+    const skus = mergeSkus(existing, item);
+    const content = pickItemContent(item, skus);
     if (existing && JSON.stringify(pickContent(existing)) === JSON.stringify(content)) return existing;
 
     const dueAt = new Date(at.getTime() + options.moderationDelayMs).toISOString();
-    const product: StoredProduct = {
-      productId: existing?.productId ?? counters.nextProductId++,
-      clientId,
-      ...content,
-      productStatus: 'OnModeration',
-      moderationStatus: 'Pending',
-      rejectionReason: null,
-      moderationDueAt: dueAt,
-      createdAt: existing?.createdAt ?? iso,
-      updatedAt: iso,
-    };
+    const productId = existing?.productId ?? counters.nextProductId++;
+    const product = buildStoredProduct({ productId, clientId, content, dueAt, createdAt: existing?.createdAt ?? iso, updatedAt: iso });
     if (existing) for (const sku of existing.skus) state.barcodes.delete(sku.barcode);
     for (const sku of skus) state.barcodes.set(sku.barcode, { productId: product.productId, skuId: sku.skuId });
     state.products.set(product.productId, product);
@@ -211,15 +158,7 @@ export function createSandboxStore(options: StoreOptions, snapshot?: StoreSnapsh
     if (!product || product.moderationDueAt !== entry.dueAt) return;
     const text = `${product.name.rus} ${product.name.kaz}`.toLowerCase();
     const stopWord = MODERATION_STOP_WORDS.find((word) => text.includes(word));
-    product.moderationDueAt = null;
-    if (stopWord) {
-      product.productStatus = 'Rejected';
-      product.moderationStatus = 'Rejected';
-      product.rejectionReason = `the name contains the stop word "${stopWord}"`;
-    } else {
-      product.productStatus = 'Active';
-      product.moderationStatus = 'Approved';
-    }
+    decideModeration(product, stopWord);
     dirty = true;
   }
 
@@ -266,22 +205,7 @@ export function createSandboxStore(options: StoreOptions, snapshot?: StoreSnapsh
       advance();
       const job = jobs.get(jobId);
       if (!job || job.clientId !== clientId) return undefined;
-      const results = job.results ?? [];
-      let status: JobState = 'Done';
-      if (job.results === null) {
-        const elapsed = options.now().getTime() - Date.parse(job.queuedAt);
-        status = elapsed >= options.jobDelayMs / 2 ? 'Processing' : 'Queued';
-      }
-      return {
-        jobId: job.jobId,
-        status,
-        queuedAt: job.queuedAt,
-        finishedAt: job.finishedAt,
-        receivedItems: job.receivedItems,
-        successCount: results.filter((r) => r.status === 'Success').length,
-        failedCount: results.filter((r) => r.status === 'Failed').length,
-        products: results,
-      };
+      return buildJobView(job, options.now(), options.jobDelayMs);
     },
     advance,
     settleJobs() {
@@ -319,6 +243,125 @@ export function createSandboxStore(options: StoreOptions, snapshot?: StoreSnapsh
         jobs: [...jobs.values()],
       };
     },
+  };
+}
+
+/** Loads products and jobs of a snapshot into the store's maps; returns the moderation queue, in due order. */
+function restoreSnapshot(
+  snapshot: StoreSnapshot,
+  seller: (clientId: string) => SellerState,
+  jobs: Map<number, StoredJob>,
+  pendingJobs: StoredJob[],
+): { clientId: string; productId: number; dueAt: string }[] {
+  const moderationQueue: { clientId: string; productId: number; dueAt: string }[] = [];
+  for (const product of snapshot.products) {
+    const state = seller(product.clientId);
+    state.products.set(product.productId, product);
+    for (const sku of product.skus) state.barcodes.set(sku.barcode, { productId: product.productId, skuId: sku.skuId });
+    if (product.moderationDueAt !== null) moderationQueue.push({ clientId: product.clientId, productId: product.productId, dueAt: product.moderationDueAt });
+  }
+  moderationQueue.sort((a, b) => a.dueAt.localeCompare(b.dueAt));
+  for (const job of snapshot.jobs) {
+    jobs.set(job.jobId, job);
+    if (job.results === null) pendingJobs.push(job);
+  }
+  pendingJobs.sort((a, b) => a.jobId - b.jobId);
+  return moderationQueue;
+}
+
+/** The SKUs after an import: SKUs missing from an update are kept as they are; submitted ones replace theirs in place. */
+function mergeSkus(existing: StoredProduct | undefined, item: CheckedItem): StoredSku[] {
+  const submitted = new Map(item.skus.map((s) => [s.skuId as number, s]));
+  const toStored = (s: CheckedItem['skus'][number]): StoredSku => ({
+    skuId: s.skuId as number,
+    attributeValueCodes: s.attributeValueCodes,
+    price: s.price,
+    barcode: s.barcode,
+    photos: s.photos,
+  });
+  if (!existing) return item.skus.map(toStored);
+  return [
+    ...existing.skus.map((s) => {
+      const replacement = submitted.get(s.skuId);
+      return replacement ? toStored(replacement) : s;
+    }),
+    ...item.skus.filter((s) => !existing.skus.some((e) => e.skuId === s.skuId)).map(toStored),
+  ];
+}
+
+/** Moderation's decision: rejected for a stop word in the name, else approved. */
+function decideModeration(product: StoredProduct, stopWord: string | undefined): void {
+  product.moderationDueAt = null;
+  if (stopWord) {
+    product.productStatus = 'Rejected';
+    product.moderationStatus = 'Rejected';
+    product.rejectionReason = `the name contains the stop word "${stopWord}"`;
+  } else {
+    product.productStatus = 'Active';
+    product.moderationStatus = 'Approved';
+  }
+}
+
+/** A job as the info endpoint shows it: Queued for the first half of its delay, then Processing, then Done. */
+function buildJobView(job: StoredJob, now: Date, jobDelayMs: number): JobView {
+  const results = job.results ?? [];
+  let status: JobState = 'Done';
+  if (job.results === null) {
+    const elapsed = now.getTime() - Date.parse(job.queuedAt);
+    status = elapsed >= jobDelayMs / 2 ? 'Processing' : 'Queued';
+  }
+  return {
+    jobId: job.jobId,
+    status,
+    queuedAt: job.queuedAt,
+    finishedAt: job.finishedAt,
+    receivedItems: job.receivedItems,
+    successCount: results.filter((r) => r.status === 'Success').length,
+    failedCount: results.filter((r) => r.status === 'Failed').length,
+    products: results,
+  };
+}
+
+/** The result of a product the job applied. */
+function buildSuccessResult(index: number, productId: number, item: CheckedItem): JobProductResult {
+  return {
+    index,
+    productId,
+    status: 'Success',
+    skus: item.skus.map((sku, i) => ({ index: i, skuId: sku.skuId as number, barcode: sku.barcode })),
+    errors: [],
+  };
+}
+
+type ProductContent = Pick<StoredProduct, 'shopId' | 'categoryId' | 'brandId' | 'isLocalMade' | 'name' | 'description' | 'vat' | 'attributes' | 'skus'>;
+
+/** What a checked item sets on a product, with its merged SKUs. */
+function pickItemContent(item: CheckedItem, skus: StoredSku[]): ProductContent {
+  return {
+    shopId: item.shopId,
+    categoryId: item.categoryId,
+    brandId: item.brandId,
+    isLocalMade: item.isLocalMade,
+    name: item.name,
+    description: item.description,
+    vat: item.vat,
+    attributes: item.attributes,
+    skus,
+  };
+}
+
+/** A product as stored after an accepted create or change: back on moderation until `dueAt`. */
+function buildStoredProduct(parts: { productId: number; clientId: string; content: ProductContent; dueAt: string; createdAt: string; updatedAt: string }): StoredProduct {
+  return {
+    productId: parts.productId,
+    clientId: parts.clientId,
+    ...parts.content,
+    productStatus: 'OnModeration',
+    moderationStatus: 'Pending',
+    rejectionReason: null,
+    moderationDueAt: parts.dueAt,
+    createdAt: parts.createdAt,
+    updatedAt: parts.updatedAt,
   };
 }
 
