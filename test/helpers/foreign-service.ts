@@ -65,6 +65,8 @@ export interface ForeignServiceOptions {
   firstStillInProgress?: boolean;
   /** `pagination.total_count` of the category tree counts every node, not the top-level ones. */
   treeTotalCountsNodes?: boolean;
+  /** Barcodes whose import request is refused at once: 400 naming the product by its place in the request. */
+  syncRejectBarcodes?: readonly string[];
   /** Polls answered as QUEUED then PROCESSING before the final word (default 2). */
   pendingPolls?: number;
 }
@@ -233,6 +235,12 @@ export async function startForeignService(options: ForeignServiceOptions = {}): 
     },
     'POST /api/seller/v1/products/import': async (req) => {
       const items = asArray(asRecord(await readBody(req)).products).map(asRecord);
+      const refused = items.flatMap((item, i) =>
+        asArray(item.skus)
+          .map(asRecord)
+          .flatMap((sku, j) => ((options.syncRejectBarcodes ?? []).includes(String(sku.barcode)) ? [{ field: `products[${i}].skus[${j}].barcode`, error_code: 'BARCODE_TAKEN', message: `barcode ${String(sku.barcode)} belongs to another seller` }] : [])),
+      );
+      if (refused.length > 0) return [400, { error_code: 'VALIDATION_FAILED', message: 'the request has invalid products; nothing was imported', errors: refused }];
       jobCount += 1;
       const id = (BIG_JOB_BASE + BigInt(jobCount) * 2n).toString();
       issuedJobIds.push(id);
