@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogClient } from '../../src/api/create-catalog-client.js';
 import { runImport } from '../../src/pipeline/run-import.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
@@ -24,6 +24,23 @@ const SAMPLE = join(ROOT, 'samples', 'catalog.xlsx');
 const MAPPING = join(ROOT, 'mappings', 'sample.yaml');
 /** The one spelling of the SKU-defining flag the tool reads today (F2: `variant_attribute` is not). */
 const READABLE_SKU_FLAG = 'is_variant_attribute';
+
+/** The sample's first 40 rows (title and header rows kept): the job-status cases need a few products, not 158. */
+let SMALL = '';
+let smallDir = '';
+beforeAll(async () => {
+  smallDir = await mkdtemp(join(tmpdir(), 'catalog-import-foreign-small-'));
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(SAMPLE);
+  const sheet = workbook.getWorksheet('Товары');
+  if (sheet === undefined) throw new Error('the sample has no sheet Товары');
+  sheet.spliceRows(44, sheet.rowCount - 43);
+  SMALL = join(smallDir, 'catalog-small.xlsx');
+  await workbook.xlsx.writeFile(SMALL);
+});
+afterAll(async () => {
+  await rm(smallDir, { recursive: true, force: true });
+});
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -160,6 +177,15 @@ describe('a foreign implementation of the interface', () => {
     expect(doctor.stdout).toContain('variant_attribute');
   });
 
+  it('refuses at once, naming the directory, brands given as bare names without ids', async () => {
+    const error = await fetchForeignDirectories({ brandsAsStrings: true }).then(
+      () => undefined,
+      (e: unknown) => e as { code?: string; message?: string },
+    );
+    expect(error?.code).toBe('API_SCHEMA_MISMATCH');
+    expect(error?.message).toMatch(/brands/);
+  });
+
   it('imports the sample with the same per-row outcomes as the default sandbox, every big job id exact on the wire', async () => {
     const { service, rig } = await start({ pageCap: 7 });
     const foreign = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig) }, rig.deps());
@@ -193,7 +219,7 @@ describe('a foreign implementation of the interface', () => {
     expect(target.barcodes.length).toBeGreaterThan(1);
     // The service rejects one product of the sample, by the barcode of its second SKU.
     const { service: strict, rig } = await start({ rejectBarcodes: [target.barcodes[1] ?? ''] });
-    const rejectedRun = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(strict, rig) }, rig.deps());
+    const rejectedRun = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(strict, rig) }, rig.deps());
     expect(rejectedRun.exitCode).toBe(1);
     const rows = await readWorkbookStatuses(requireAnnotatedPath(rejectedRun.reportPaths));
     for (const row of target.rows) expect(rows.get(row), `row ${row}`).toBe('rejected');
@@ -206,28 +232,29 @@ describe('a foreign implementation of the interface', () => {
   it('leaves unknown a product a DONE job lists no result for, and one still IN_PROGRESS; reconcile then learns their ids from list and details', async () => {
     const { service, rig } = await start({ dropLastResult: true, firstStillInProgress: true });
     const settings = foreignSettings(service, rig, { jobTimeoutSeconds: 5 });
-    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings }, rig.deps());
+    const result = await runImport({ file: SMALL, mapping: MAPPING, settings }, rig.deps());
     expect(result.exitCode).toBe(1);
     const jobs = result.summary.jobs.length;
-    expect(result.summary.counts.productsByStatus).toEqual({ accepted: 158 - 2 * jobs, unknown: 2 * jobs });
+    const products = result.summary.counts.products;
+    expect(result.summary.counts.productsByStatus).toEqual({ accepted: products - 2 * jobs, unknown: 2 * jobs });
     const messages = result.summary.issues.filter((i) => i.stage === 'job').map((i) => i.message);
     expect(messages.some((m) => /listed no result/.test(m))).toBe(true);
     expect(messages.some((m) => /still "IN_PROGRESS"/.test(m))).toBe(true);
 
     // The service did create them: list ({data: {items}}, 10 a page) and details (sku_barcode) say so.
-    const reconcile = await runCliCaptured(['reconcile', SAMPLE, '--mapping', MAPPING, '--base-url', service.url, '--client-id', FOREIGN_CREDENTIALS.clientId, '--state-dir', settings.settings.stateDir], {
+    const reconcile = await runCliCaptured(['reconcile', SMALL, '--mapping', MAPPING, '--base-url', service.url, '--client-id', FOREIGN_CREDENTIALS.clientId, '--state-dir', settings.settings.stateDir], {
       cwd: rig.dir,
       env: { CATALOG_CLIENT_SECRET: FOREIGN_CREDENTIALS.clientSecret },
     });
     expect(reconcile.code, reconcile.stdout + reconcile.stderr).toBe(0);
-    expect(reconcile.stdout).toContain('Read 158 products (567 SKUs) from the service.');
-    expect(reconcile.stdout).toMatch(/Remembered ids: \d+ before, 158 now\./);
+    expect(reconcile.stdout).toContain(`Read ${products} products (${result.summary.counts.rows} SKUs) from the service.`);
+    expect(reconcile.stdout).toContain(` before, ${products} now.`);
   });
 
   it('never reports a product of a request the service refused at once (400) as accepted, and quotes the reason', async () => {
     const target = await readSampleProduct('PH-101');
     const { service, rig } = await start({ syncRejectBarcodes: [target.barcodes[1] ?? ''] });
-    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig) }, rig.deps());
+    const result = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(service, rig) }, rig.deps());
     expect(result.exitCode).toBe(1);
     const rows = await readWorkbookStatuses(requireAnnotatedPath(result.reportPaths));
     for (const row of target.rows) expect(rows.get(row), `row ${row}`).toBe('rejected');
@@ -241,7 +268,7 @@ describe('a foreign implementation of the interface', () => {
   it.skip('puts a refused request\'s error on the product it names, and does not call the others rejected (F5)', async () => {
     const target = await readSampleProduct('PH-101');
     const { service, rig } = await start({ syncRejectBarcodes: [target.barcodes[1] ?? ''] });
-    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig) }, rig.deps());
+    const result = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(service, rig) }, rig.deps());
     const rows = await readWorkbookStatuses(requireAnnotatedPath(result.reportPaths));
     const rejected = [...rows].filter(([, s]) => s === 'rejected').map(([row]) => row);
     expect(rejected.sort((a, b) => a - b)).toEqual([...target.rows].sort((a, b) => a - b));
@@ -249,9 +276,40 @@ describe('a foreign implementation of the interface', () => {
     expect(located?.header).toBe('Штрихкод');
   });
 
+  it('an import answer it cannot read (an envelope {success, data}): exit 3, nothing accepted, and the next run creates no duplicate', async () => {
+    const { service, rig } = await start({ envelope: 'import-and-job' });
+    const settings = foreignSettings(service, rig);
+    const first = await runImport({ file: SMALL, mapping: MAPPING, settings }, rig.deps());
+    expect(first.exitCode).toBe(3);
+    expect(first.summary.counts.byStatus.accepted ?? 0).toBe(0);
+    expect(service.products()).toHaveLength(first.summary.counts.products);
+    const second = await runImport({ file: SMALL, mapping: MAPPING, settings }, rig.deps());
+    expect(second.summary.counts.byStatus.accepted ?? 0).toBe(0);
+    expect(service.products()).toHaveLength(first.summary.counts.products);
+  });
+
+  // F6: token, import and job answers inside `{success: true, data: {...}}` are not unwrapped (the token
+  // answer stops the run; an import answer leaves every row `not_sent` "interrupted" though the service
+  // took all 158 products, and the report carries no reason — only stderr does).
+  it.skip('reads answers inside a {success, data} envelope; a sent request it cannot read is unknown, not not_sent (F6)', async () => {
+    const { service, rig } = await start({ envelope: 'import-and-job' });
+    const first = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(service, rig, { stateDir: join(rig.dir, 'one') }) }, rig.deps());
+    expect(first.summary.counts.byStatus).toEqual({ accepted: first.summary.counts.rows });
+    const all = await start({ envelope: 'all' });
+    const second = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(all.service, all.rig) }, all.rig.deps());
+    expect(second.summary.counts.byStatus).toEqual({ accepted: second.summary.counts.rows });
+  });
+
+  it.skip('calls the products of a request the service took (202) but whose answer it cannot read unknown, with the reason in the report (F6)', async () => {
+    const { service, rig } = await start({ envelope: 'import-and-job' });
+    const run = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(service, rig) }, rig.deps());
+    expect(run.summary.counts.byStatus).toEqual({ unknown: run.summary.counts.rows });
+    expect(run.summary.issues.some((i) => /import\.jobId not found/.test(i.message))).toBe(true);
+  });
+
   it('ends a job whose final words it does not know as unknown after the job time-out, never accepted', async () => {
     const { service, rig } = await start({ finalJobWord: 'PARKED_FOR_AUDIT', finalProductWord: 'PARKED' });
-    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 1 }) }, rig.deps());
+    const result = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 1 }) }, rig.deps());
     expect(result.exitCode).toBe(1);
     expect(result.summary.counts.byStatus.accepted ?? 0).toBe(0);
     expect(result.summary.counts.byStatus.unknown ?? 0).toBe(result.summary.counts.rows);
@@ -260,21 +318,21 @@ describe('a foreign implementation of the interface', () => {
 
   it('takes a job as finished when its own word is unknown but every product carries a known final word', async () => {
     const { service, rig } = await start({ finalJobWord: 'ARCHIVED' });
-    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 5 }) }, rig.deps());
+    const result = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 5 }) }, rig.deps());
     expect(result.exitCode).toBe(0);
     expect(result.summary.counts.byStatus).toEqual({ accepted: result.summary.counts.rows });
   });
 
   it('never reads a job as accepted while its products still say IN_PROGRESS under a job word it does not know', async () => {
     const { service, rig } = await start({ pendingPolls: 1000, finalJobWord: 'ARCHIVED' });
-    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 1 }) }, rig.deps());
+    const result = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 1 }) }, rig.deps());
     expect(result.summary.counts.byStatus.accepted ?? 0).toBe(0);
     expect(result.exitCode).toBe(1);
   });
 
   it('settles at once, with a shape error naming what it looked for, a finished job whose status answer holds no per-product list', async () => {
     const { service, rig } = await start({ omitProductList: true });
-    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 60 }) }, rig.deps());
+    const result = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 60 }) }, rig.deps());
     expect(result.exitCode).not.toBe(0);
     expect(result.summary.counts.byStatus.accepted ?? 0).toBe(0);
     expect(result.summary.counts.byStatus.unknown ?? 0).toBe(result.summary.counts.rows);
@@ -311,7 +369,7 @@ describe('a foreign implementation of the interface', () => {
     const dir = await mkdtemp(join(tmpdir(), 'catalog-import-foreign-cli-'));
     open.push(service, { close: () => rm(dir, { recursive: true, force: true }) });
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ pollIntervalMs: 20 }));
-    const run = await runCliCaptured(['import', SAMPLE, '--mapping', MAPPING, '--base-url', service.url, '--state-dir', join(dir, 'state'), '--config', join(dir, 'settings.json'), '--json'], {
+    const run = await runCliCaptured(['import', SMALL, '--mapping', MAPPING, '--base-url', service.url, '--state-dir', join(dir, 'state'), '--config', join(dir, 'settings.json'), '--json'], {
       cwd: dir,
       env: { CATALOG_CLIENT_ID: FOREIGN_CREDENTIALS.clientId, CATALOG_CLIENT_SECRET: FOREIGN_CREDENTIALS.clientSecret },
     });

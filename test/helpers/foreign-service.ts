@@ -67,6 +67,10 @@ export interface ForeignServiceOptions {
   treeTotalCountsNodes?: boolean;
   /** Barcodes whose import request is refused at once: 400 naming the product by its place in the request. */
   syncRejectBarcodes?: readonly string[];
+  /** Answers inside an envelope `{success: true, data: {...}}`: token, import and job (`all`), or import and job only. */
+  envelope?: 'all' | 'import-and-job';
+  /** The brand directory as bare names, without ids. */
+  brandsAsStrings?: boolean;
   /** Polls answered as QUEUED then PROCESSING before the final word (default 2). */
   pendingPolls?: number;
 }
@@ -109,7 +113,7 @@ function buildCategoryTree(data: ReferenceData): Record<string, unknown>[] {
   return (children.get(null) ?? []).map(node);
 }
 
-function buildDirectory(name: string, data: ReferenceData, skuFlagKey: string): unknown[] | undefined {
+function buildDirectory(name: string, data: ReferenceData, skuFlagKey: string, brandsAsStrings = false): unknown[] | undefined {
   if (name === 'categories') return buildCategoryTree(data);
   if (name === 'attributes')
     return data.attributes.map((a) => ({
@@ -122,7 +126,7 @@ function buildDirectory(name: string, data: ReferenceData, skuFlagKey: string): 
       category_bindings: a.categories.map((c) => ({ category: c.categoryId, is_mandatory: c.isRequired })),
     }));
   if (name === 'values') return data.values.map((v) => ({ value_id: v.id, value_code: v.code, attribute_id: v.attributeId, label: localized(v.name) }));
-  if (name === 'brands') return data.brands.map((b) => ({ brand_id: b.id, brand_name: b.name }));
+  if (name === 'brands') return brandsAsStrings ? data.brands.map((b) => b.name) : data.brands.map((b) => ({ brand_id: b.id, brand_name: b.name }));
   return undefined;
 }
 
@@ -298,11 +302,13 @@ export async function startForeignService(options: ForeignServiceOptions = {}): 
         if (token === undefined || !tokens.has(token)) return send(res, 401, { error_code: 'UNAUTHORIZED', message: 'token missing or unknown' });
       }
       const directory = req.method === 'GET' ? directoryPaths[url.pathname] : undefined;
-      if (directory !== undefined) return send(res, 200, writeDirectoryPage(buildDirectory(directory, reference, options.skuFlagKey ?? 'variant_attribute') ?? [], url.searchParams, options, directory === 'categories' ? (options.categoryPageCap ?? 50) : (options.pageCap ?? 7), directory === 'categories' && options.treeTotalCountsNodes ? reference.categories.length : undefined));
+      if (directory !== undefined) return send(res, 200, writeDirectoryPage(buildDirectory(directory, reference, options.skuFlagKey ?? 'variant_attribute', options.brandsAsStrings) ?? [], url.searchParams, options, directory === 'categories' ? (options.categoryPageCap ?? 50) : (options.pageCap ?? 7), directory === 'categories' && options.treeTotalCountsNodes ? reference.categories.length : undefined));
       const route = routes[/^GET \/api\/seller\/v1\/import-jobs\/\d+\/state$/.test(key) ? 'GET /api/seller/v1/products/import/info' : key];
       if (route === undefined) return send(res, 404, { error_code: 'NOT_FOUND', message: key });
       const [status, body] = await route(req, url);
-      send(res, status, body);
+      const enveloped =
+        status < 300 && !/products\/(list|details)$/.test(url.pathname) && (options.envelope === 'all' || (options.envelope === 'import-and-job' && !url.pathname.endsWith('/auth/token')));
+      send(res, status, enveloped ? { success: true, data: body } : body);
     };
     handle().catch((error: unknown) => send(res, 500, { error_code: 'INTERNAL', message: String(error) }));
   });
