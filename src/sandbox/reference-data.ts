@@ -30,12 +30,20 @@ export interface ReferenceData {
 const PATH_SEPARATOR = ' / ';
 const COUNTRY_ATTRIBUTE = 'country_of_origin';
 
+/**
+ * How broad the directories are: `marketplace` (the default: ~2,100 leaves across a general
+ * marketplace, ~3,200 brands with "no brand"), or `original`, the 398 leaves and 600 brands the
+ * sandbox served before it grew (same ids), for the evaluation sets whose right answers — including
+ * "no leaf fits" — were written against it.
+ */
+export type ReferenceBreadth = 'marketplace' | 'original';
+
 /** Builds the reference data set for a seed (default 1). Same seed, same data and ids. */
-export function createReferenceData(seed = 1): ReferenceData {
+export function createReferenceData(seed = 1, breadth: ReferenceBreadth = 'marketplace'): ReferenceData {
   const categories: ReferenceCategory[] = [];
   const leafProfiles = new Map<number, CategoryProfile>();
 
-  extendCategoryTree(CATEGORY_TREE, CATEGORY_EXTENSIONS).forEach((root, r) => {
+  (breadth === 'original' ? CATEGORY_TREE : extendCategoryTree(CATEGORY_TREE, CATEGORY_EXTENSIONS)).forEach((root, r) => {
     const rootId = r + 1;
     categories.push({
       id: rootId,
@@ -91,7 +99,7 @@ export function createReferenceData(seed = 1): ReferenceData {
     });
   });
 
-  return { categories, attributes, values, brands: buildBrands(seed) };
+  return { categories, attributes, values, brands: buildBrands(seed, breadth) };
 }
 
 /**
@@ -100,7 +108,7 @@ export function createReferenceData(seed = 1): ReferenceData {
  * and the "no brand" entry (1000). A name whose code an earlier brand has is skipped, keeping
  * the ids of the others.
  */
-function buildBrands(seed: number): Brand[] {
+function buildBrands(seed: number, breadth: ReferenceBreadth): Brand[] {
   const random = createPrng(seed);
   const brands: Brand[] = [];
   const codes = new Set<string>();
@@ -111,6 +119,7 @@ function buildBrands(seed: number): Brand[] {
   };
   KNOWN_BRANDS.forEach((name, i) => add(1001 + i, name));
   buildSyntheticBrandNames(random).forEach((name, i) => add(5001 + i, name));
+  if (breadth === 'original') return brands;
   add(NO_BRAND.id, NO_BRAND.name, NO_BRAND.code);
   MORE_KNOWN_BRANDS.forEach((name, i) => add(1001 + KNOWN_BRANDS.length + i, name));
   buildMoreSyntheticBrandNames(random).forEach((name, i) => add(6001 + i, name));

@@ -7,7 +7,7 @@ import type { Directories } from '../../src/domain/index.js';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
 import { matchValue, type MatchThresholds, type ValueMatch } from '../../src/assistant/match-value.js';
 import { buildCategoryPath } from '../../src/mapping/directory-index.js';
-import { createReferenceData } from '../../src/sandbox/reference-data.js';
+import { createReferenceData, type ReferenceBreadth } from '../../src/sandbox/reference-data.js';
 import { MATCHING_PAIRS, type MatchingPair } from '../fixtures/matching/pairs.js';
 
 /** One pair's outcome. */
@@ -33,9 +33,13 @@ export interface MatchingQuality {
   outcomes: PairOutcome[];
 }
 
-/** The directories as the sandbox serves them: leaf categories only. */
-export function buildSandboxDirectories(): Directories {
-  const reference = createReferenceData();
+/**
+ * The directories as the sandbox serves them (leaf categories only). The labelled sets default to
+ * the `original` breadth: their right answers, "no leaf fits" included, were written against it;
+ * in the marketplace-sized directory some of those labels have a leaf of their own.
+ */
+export function buildSandboxDirectories(breadth: ReferenceBreadth = 'original'): Directories {
+  const reference = createReferenceData(1, breadth);
   return {
     categories: reference.categories.filter((category) => category.isLeaf).map(({ level: _level, ...category }) => category),
     attributes: reference.attributes,
@@ -45,9 +49,13 @@ export function buildSandboxDirectories(): Directories {
   };
 }
 
-/** Measures the test set. */
-export function measureMatchingQuality(thresholds?: MatchThresholds, pairs: readonly MatchingPair[] = MATCHING_PAIRS): MatchingQuality {
-  const directories = buildSandboxDirectories();
+/** Measures the test set (its pairs are written for the directory the sandbox serves today). */
+export function measureMatchingQuality(
+  thresholds?: MatchThresholds,
+  pairs: readonly MatchingPair[] = MATCHING_PAIRS,
+  breadth: ReferenceBreadth = 'marketplace',
+): MatchingQuality {
+  const directories = buildSandboxDirectories(breadth);
   const matchers = createDirectoryMatchers(directories);
   const index = matchers.index;
   const outcomes: PairOutcome[] = [];
