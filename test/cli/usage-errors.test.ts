@@ -140,7 +140,9 @@ describe('usage errors', () => {
     for (const command of commands) {
       for (const p of command.positionals) {
         cases += 1;
-        await expectUsageError(validArgs(command, p.name), new RegExp(`missing ${p.name.toUpperCase()}`));
+        // Arguments fill the positionals from the left, so one left out is reported as the last one missing.
+        const reported = command.positionals.at(-1)?.name ?? p.name;
+        await expectUsageError(validArgs(command, p.name), new RegExp(`missing ${reported.toUpperCase()}`));
       }
       for (const option of command.requiredOptions) {
         cases += 1;
