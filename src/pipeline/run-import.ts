@@ -24,6 +24,7 @@ import { prepareRun } from './prepare-run.js';
 import type { PreparedRun, RunInputs } from './prepare-run.js';
 import { readAndValidate } from './read-and-validate.js';
 import { createRowOutcomeStore } from './row-outcome-store.js';
+import { openIssueSpill, type IssueSpill } from '../state/open-issue-spill.js';
 import { sendAndFollow } from './send-and-follow.js';
 import type { SendOutcome } from './send-and-follow.js';
 import { reportProductOutcomes } from './report-product-outcomes.js';
@@ -147,6 +148,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
   lap('prepare');
   let lock: LockHandle | undefined;
   let activeRunId: string | undefined;
+  let spill: IssueSpill | undefined;
   try {
     if (options.lock) lock = holdImportLock(prep, options.lock, deps, runDeps);
     const { store, settings } = prep;
@@ -158,7 +160,10 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     }
     runDeps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (run ${runId})` });
 
-    const outcomes = createRowOutcomeStore();
+    // Row issues go to a scratch spill (deleted when the run ends), as in the dry run: a first
+    // import with a wrong mapping has an issue on every row, and memory must not grow with them.
+    spill = openIssueSpill(join(prep.service.stateDir, `import-issues-${runId}.sqlite`));
+    const outcomes = createRowOutcomeStore({ spill });
     const sink = createSpoolSink(store, runId);
     const read = await readAndValidate({
       ...prep,
@@ -290,6 +295,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     if (activeRunId !== undefined) prep.store.setRunStatus(activeRunId, error instanceof AbortedError ? 'interrupted' : 'failed');
     throw error;
   } finally {
+    spill?.close();
     lock?.release();
     await prep.close();
   }
