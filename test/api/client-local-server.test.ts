@@ -181,7 +181,9 @@ describe('time-outs, dropped connections and refused connections', () => {
     expect(error.code).toBe('API_UNREACHABLE');
     expect(error.message).toBe('GET /api/v1/seller/brands could not be reached after 2 attempt(s): timed out after 60 ms');
     expect(apiRequests(server)).toHaveLength(2);
-    expect(events).toEqual([{ type: 'http:retry', endpoint: 'GET /api/v1/seller/brands', attempt: 1, waitMs: 5 }]);
+    // The token request shares the 60 ms time-out; on a loaded machine it may be retried too, which
+    // is not what this test is about.
+    expect(events.filter((e) => 'endpoint' in e && e.endpoint === 'GET /api/v1/seller/brands')).toEqual([{ type: 'http:retry', endpoint: 'GET /api/v1/seller/brands', attempt: 1, waitMs: 5 }]);
   });
 
   it('does not repeat an import that timed out or whose connection dropped', async () => {
