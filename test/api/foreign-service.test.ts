@@ -149,8 +149,8 @@ describe('a foreign implementation of the interface', () => {
     await expectWholeDirectories({ rowsAt: 'data.items', paging: 'has-more', pageCap: 9 });
   });
 
-  it('serves every directory whole as bare capped arrays without any paging field', async () => {
-    await expectWholeDirectories({ rowsAt: 'bare', pageCap: 11 });
+  it('serves every directory whole as bare capped arrays without any paging field, every id a JSON string', async () => {
+    await expectWholeDirectories({ rowsAt: 'bare', pageCap: 11, idsAsStrings: true });
   });
 
   it('serves the category tree whole through capped pages when its total counts every node', async () => {

@@ -71,6 +71,8 @@ export interface ForeignServiceOptions {
   envelope?: 'all' | 'import-and-job';
   /** The brand directory as bare names, without ids. */
   brandsAsStrings?: boolean;
+  /** Every id of the directories written as a JSON string (`"10101"`). */
+  idsAsStrings?: boolean;
   /** Polls answered as QUEUED then PROCESSING before the final word (default 2). */
   pendingPolls?: number;
 }
@@ -171,6 +173,13 @@ function writeFinalResult(result: Record<string, unknown>, options: ForeignServi
     out.error_messages = map;
   }
   return out;
+}
+
+/** The same JSON with every `*_id` / `category` number as a string. */
+function stringifyIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stringifyIds);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'number' && (/_id$/.test(k) || k === 'category') ? String(v) : stringifyIds(v)]));
 }
 
 const asRecord = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -302,7 +311,12 @@ export async function startForeignService(options: ForeignServiceOptions = {}): 
         if (token === undefined || !tokens.has(token)) return send(res, 401, { error_code: 'UNAUTHORIZED', message: 'token missing or unknown' });
       }
       const directory = req.method === 'GET' ? directoryPaths[url.pathname] : undefined;
-      if (directory !== undefined) return send(res, 200, writeDirectoryPage(buildDirectory(directory, reference, options.skuFlagKey ?? 'variant_attribute', options.brandsAsStrings) ?? [], url.searchParams, options, directory === 'categories' ? (options.categoryPageCap ?? 50) : (options.pageCap ?? 7), directory === 'categories' && options.treeTotalCountsNodes ? reference.categories.length : undefined));
+      if (directory !== undefined) {
+        const cap = directory === 'categories' ? (options.categoryPageCap ?? 50) : (options.pageCap ?? 7);
+        const total = directory === 'categories' && options.treeTotalCountsNodes ? reference.categories.length : undefined;
+        const page = writeDirectoryPage(buildDirectory(directory, reference, options.skuFlagKey ?? 'variant_attribute', options.brandsAsStrings) ?? [], url.searchParams, options, cap, total);
+        return send(res, 200, options.idsAsStrings ? stringifyIds(page) : page);
+      }
       const route = routes[/^GET \/api\/seller\/v1\/import-jobs\/\d+\/state$/.test(key) ? 'GET /api/seller/v1/products/import/info' : key];
       if (route === undefined) return send(res, 404, { error_code: 'NOT_FOUND', message: key });
       const [status, body] = await route(req, url);
