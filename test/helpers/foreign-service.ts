@@ -73,6 +73,8 @@ export interface ForeignServiceOptions {
   brandsAsStrings?: boolean;
   /** Every id of the directories written as a JSON string (`"10101"`). */
   idsAsStrings?: boolean;
+  /** Job ids as UUID strings instead of numbers above 2^53. */
+  uuidJobIds?: boolean;
   /** Polls answered as QUEUED then PROCESSING before the final word (default 2). */
   pendingPolls?: number;
 }
@@ -234,7 +236,7 @@ export async function startForeignService(options: ForeignServiceOptions = {}): 
     if (done && options.shuffleResults) rows.reverse();
     if (done && options.dropLastResult) rows.pop();
     if (done && options.firstStillInProgress && rows[0] !== undefined) rows[0] = { position: 0, result: 'IN_PROGRESS' };
-    const head = { job_id: bigNumber(job.id), state: word, updated_at: new Date().toISOString() };
+    const head = { job_id: options.uuidJobIds ? job.id : bigNumber(job.id), state: word, updated_at: new Date().toISOString() };
     return options.omitProductList ? head : { ...head, product_results: rows };
   };
 
@@ -255,11 +257,11 @@ export async function startForeignService(options: ForeignServiceOptions = {}): 
       );
       if (refused.length > 0) return [400, { error_code: 'VALIDATION_FAILED', message: 'the request has invalid products; nothing was imported', errors: refused }];
       jobCount += 1;
-      const id = (BIG_JOB_BASE + BigInt(jobCount) * 2n).toString();
+      const id = options.uuidJobIds ? `7c0e${String(jobCount).padStart(4, '0')}-2f1a-4b7e-9c3d-${String(jobCount).padStart(12, '0')}` : (BIG_JOB_BASE + BigInt(jobCount) * 2n).toString();
       issuedJobIds.push(id);
       jobs.set(id, { id, polls: 0, results: items.map((item, i) => judge(item, i)) });
       const infoUrl = options.infoUrl === 'relative-own-path' ? `/api/seller/v1/import-jobs/${id}/state` : null;
-      return [202, { job_id: bigNumber(id), received_items: items.length, queued_at: new Date().toISOString(), info_url: infoUrl }];
+      return [202, { job_id: options.uuidJobIds ? id : bigNumber(id), received_items: items.length, queued_at: new Date().toISOString(), info_url: infoUrl }];
     },
     'GET /api/seller/v1/products/import/info': async (_req, url) => {
       const asked = url.searchParams.get('jobId') ?? url.searchParams.get('job_id') ?? /^\/api\/seller\/v1\/import-jobs\/(\d+)\/state$/.exec(url.pathname)?.[1] ?? '';
