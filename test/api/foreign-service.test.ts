@@ -31,13 +31,16 @@ let SMALL = '';
 let smallDir = '';
 beforeAll(async () => {
   smallDir = await mkdtemp(join(tmpdir(), 'catalog-import-foreign-small-'));
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(SAMPLE);
-  const sheet = workbook.getWorksheet('Товары');
+  const source = new ExcelJS.Workbook();
+  await source.xlsx.readFile(SAMPLE);
+  const sheet = source.getWorksheet('Товары');
   if (sheet === undefined) throw new Error('the sample has no sheet Товары');
-  sheet.spliceRows(44, sheet.rowCount - 43);
+  const small = new ExcelJS.Workbook();
+  const copy = small.addWorksheet('Товары');
+  // ExcelJS's spliceRows leaves the sheet whole here, so the first 43 rows are copied into a new one.
+  for (let row = 1; row <= 43; row += 1) copy.getRow(row).values = sheet.getRow(row).values as ExcelJS.CellValue[];
   SMALL = join(smallDir, 'catalog-small.xlsx');
-  await workbook.xlsx.writeFile(SMALL);
+  await small.xlsx.writeFile(SMALL);
 });
 afterAll(async () => {
   await rm(smallDir, { recursive: true, force: true });
@@ -150,8 +153,8 @@ describe('a foreign implementation of the interface', () => {
     await expectWholeDirectories({ rowsAt: 'data.items', paging: 'has-more', pageCap: 9 });
   });
 
-  it('serves every directory whole as bare capped arrays without any paging field', async () => {
-    await expectWholeDirectories({ rowsAt: 'bare', pageCap: 11 });
+  it('serves every directory whole as bare capped arrays without any paging field, every id a JSON string', async () => {
+    await expectWholeDirectories({ rowsAt: 'bare', pageCap: 11, idsAsStrings: true });
   });
 
   it('serves the category tree whole through capped pages when its total counts every node', async () => {
@@ -255,7 +258,8 @@ describe('a foreign implementation of the interface', () => {
   it('never reports a product of a request the service refused at once (400) as accepted, and quotes the reason', async () => {
     const target = await readSampleProduct('PH-101');
     const { service, rig } = await start({ syncRejectBarcodes: [target.barcodes[1] ?? ''] });
-    const result = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(service, rig) }, rig.deps());
+    // The whole sample: several requests, only the one holding PH-101 refused.
+    const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig) }, rig.deps());
     expect(result.exitCode).toBe(1);
     const rows = await readWorkbookStatuses(requireAnnotatedPath(result.reportPaths));
     for (const row of target.rows) expect(rows.get(row), `row ${row}`).toBe('rejected');
@@ -306,6 +310,15 @@ describe('a foreign implementation of the interface', () => {
     const run = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(service, rig) }, rig.deps());
     expect(run.summary.counts.byStatus).toEqual({ unknown: run.summary.counts.rows });
     expect(run.summary.issues.some((i) => /import\.jobId not found/.test(i.message))).toBe(true);
+  });
+
+  // F7: a job id that is not digits (a UUID) is called "import.jobId not found"; every row `not_sent`
+  // though the service took the request.
+  it.skip('carries an opaque (UUID) job id as text, as it carries big numeric ones (F7)', async () => {
+    const { service, rig } = await start({ uuidJobIds: true });
+    const run = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(service, rig) }, rig.deps());
+    expect(run.summary.counts.byStatus).toEqual({ accepted: run.summary.counts.rows });
+    expect(run.summary.jobs.map((j) => j.jobId)).toEqual(service.issuedJobIds);
   });
 
   it('ends a job whose final words it does not know as unknown after the job time-out, never accepted', async () => {

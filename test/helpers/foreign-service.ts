@@ -71,6 +71,10 @@ export interface ForeignServiceOptions {
   envelope?: 'all' | 'import-and-job';
   /** The brand directory as bare names, without ids. */
   brandsAsStrings?: boolean;
+  /** Every id of the directories written as a JSON string (`"10101"`). */
+  idsAsStrings?: boolean;
+  /** Job ids as UUID strings instead of numbers above 2^53. */
+  uuidJobIds?: boolean;
   /** Polls answered as QUEUED then PROCESSING before the final word (default 2). */
   pendingPolls?: number;
 }
@@ -173,6 +177,13 @@ function writeFinalResult(result: Record<string, unknown>, options: ForeignServi
   return out;
 }
 
+/** The same JSON with every `*_id` / `category` number as a string. */
+function stringifyIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stringifyIds);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === 'number' && (/_id$/.test(k) || k === 'category') ? String(v) : stringifyIds(v)]));
+}
+
 const asRecord = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
@@ -225,7 +236,7 @@ export async function startForeignService(options: ForeignServiceOptions = {}): 
     if (done && options.shuffleResults) rows.reverse();
     if (done && options.dropLastResult) rows.pop();
     if (done && options.firstStillInProgress && rows[0] !== undefined) rows[0] = { position: 0, result: 'IN_PROGRESS' };
-    const head = { job_id: bigNumber(job.id), state: word, updated_at: new Date().toISOString() };
+    const head = { job_id: options.uuidJobIds ? job.id : bigNumber(job.id), state: word, updated_at: new Date().toISOString() };
     return options.omitProductList ? head : { ...head, product_results: rows };
   };
 
@@ -246,11 +257,11 @@ export async function startForeignService(options: ForeignServiceOptions = {}): 
       );
       if (refused.length > 0) return [400, { error_code: 'VALIDATION_FAILED', message: 'the request has invalid products; nothing was imported', errors: refused }];
       jobCount += 1;
-      const id = (BIG_JOB_BASE + BigInt(jobCount) * 2n).toString();
+      const id = options.uuidJobIds ? `7c0e${String(jobCount).padStart(4, '0')}-2f1a-4b7e-9c3d-${String(jobCount).padStart(12, '0')}` : (BIG_JOB_BASE + BigInt(jobCount) * 2n).toString();
       issuedJobIds.push(id);
       jobs.set(id, { id, polls: 0, results: items.map((item, i) => judge(item, i)) });
       const infoUrl = options.infoUrl === 'relative-own-path' ? `/api/seller/v1/import-jobs/${id}/state` : null;
-      return [202, { job_id: bigNumber(id), received_items: items.length, queued_at: new Date().toISOString(), info_url: infoUrl }];
+      return [202, { job_id: options.uuidJobIds ? id : bigNumber(id), received_items: items.length, queued_at: new Date().toISOString(), info_url: infoUrl }];
     },
     'GET /api/seller/v1/products/import/info': async (_req, url) => {
       const asked = url.searchParams.get('jobId') ?? url.searchParams.get('job_id') ?? /^\/api\/seller\/v1\/import-jobs\/(\d+)\/state$/.exec(url.pathname)?.[1] ?? '';
@@ -302,7 +313,12 @@ export async function startForeignService(options: ForeignServiceOptions = {}): 
         if (token === undefined || !tokens.has(token)) return send(res, 401, { error_code: 'UNAUTHORIZED', message: 'token missing or unknown' });
       }
       const directory = req.method === 'GET' ? directoryPaths[url.pathname] : undefined;
-      if (directory !== undefined) return send(res, 200, writeDirectoryPage(buildDirectory(directory, reference, options.skuFlagKey ?? 'variant_attribute', options.brandsAsStrings) ?? [], url.searchParams, options, directory === 'categories' ? (options.categoryPageCap ?? 50) : (options.pageCap ?? 7), directory === 'categories' && options.treeTotalCountsNodes ? reference.categories.length : undefined));
+      if (directory !== undefined) {
+        const cap = directory === 'categories' ? (options.categoryPageCap ?? 50) : (options.pageCap ?? 7);
+        const total = directory === 'categories' && options.treeTotalCountsNodes ? reference.categories.length : undefined;
+        const page = writeDirectoryPage(buildDirectory(directory, reference, options.skuFlagKey ?? 'variant_attribute', options.brandsAsStrings) ?? [], url.searchParams, options, cap, total);
+        return send(res, 200, options.idsAsStrings ? stringifyIds(page) : page);
+      }
       const route = routes[/^GET \/api\/seller\/v1\/import-jobs\/\d+\/state$/.test(key) ? 'GET /api/seller/v1/products/import/info' : key];
       if (route === undefined) return send(res, 404, { error_code: 'NOT_FOUND', message: key });
       const [status, body] = await route(req, url);
