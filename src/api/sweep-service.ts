@@ -91,7 +91,8 @@ async function attempt(name: string, run: (check: SweepCheck) => Promise<void>):
     check.problems.push(message);
     for (const match of message.matchAll(/service\.fields\["([^"]+)"\]/g)) check.suggestions.push(`service:\n  fields:\n    "${match[1]}": [<the name this service uses>]`);
     if (isPipelineError(error) && error.code === 'API_AUTH_REJECTED') check.suggestions.push('clientId: <your client id>\nclientSecretFile: <file holding the secret>');
-    if (/announced .* but .* came/.test(message)) check.suggestions.push('service:\n  pageSizes:\n    <directory>: 20   # what the service serves per page');
+    // Page size cannot help here (pages are read past short ones); a total that counts something else can.
+    if (/announced .* but .* came/.test(message) && !/service\.fields\["paging\.totalCount"\]/.test(message)) check.suggestions.push('service:\n  fields:\n    "paging.totalCount": [<the field that counts the records>]');
   }
   return check;
 }
