@@ -64,6 +64,30 @@ describe('directory records by meaning', () => {
     expect(events.map((e) => (e.type === 'log' ? e.message : ''))).toEqual(['GET /x: fields not used: Unit, Extra — see docs/service-profile.md']);
   });
 
+  it('reads the SKU-defining flag by the class of its name when no known alias is there, and says so; never from two candidates', () => {
+    const events: PipelineEvent[] = [];
+    const ctx = context(events);
+    const [bySku, byVariation, ambiguous, silent] = DIRECTORY_READERS.attributes(
+      [
+        { id: 1, code: 'a', name: 'A', sku_attr_flag: true, isMultiple: false },
+        { id: 2, code: 'b', name: 'B', variation_flag: 'false', isMultiple: false },
+        { id: 3, code: 'c', name: 'C', sku_split: true, variant_row: true, isMultiple: false },
+        { id: 4, code: 'd', name: 'D', is_filterable: true, isMultiple: false },
+      ],
+      ctx,
+      path,
+    ).map((r) => r.attribute);
+    expect(bySku).toMatchObject({ isSkuDefining: true });
+    expect(bySku?.unstated).toEqual(['type']);
+    expect(byVariation).toMatchObject({ isSkuDefining: false });
+    expect(byVariation?.unstated).toEqual(['type']);
+    expect(ambiguous?.unstated).toEqual(['type', 'isSkuDefining']);
+    expect(silent?.unstated).toEqual(['type', 'isSkuDefining']);
+    const notes = ctx.ledger.notes();
+    expect(notes.some((n) => /field sku_attr_flag taken as attribute\.isSkuDefining/.test(n))).toBe(true);
+    expect(notes.some((n) => /do not state isSkuDefining, yet the records carry boolean field\(s\) not understood: sku_split, variant_row/.test(n))).toBe(true);
+  });
+
   it('names endpoint, record, field, the names looked for and the setting when a needed field is missing', () => {
     const error = (() => {
       try {
