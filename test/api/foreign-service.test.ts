@@ -276,7 +276,7 @@ describe('a foreign implementation of the interface', () => {
     expect(located?.header).toBe('Штрихкод');
   });
 
-  it('an import answer it cannot read (an envelope {success, data}): exit 3, nothing accepted, and the next run creates no duplicate', async () => {
+  it.skip('an import answer it cannot read (an envelope {success, data}): exit 3, nothing accepted, and the next run creates no duplicate', async () => {
     const { service, rig } = await start({ envelope: 'import-and-job' });
     const settings = foreignSettings(service, rig);
     const first = await runImport({ file: SMALL, mapping: MAPPING, settings }, rig.deps());
@@ -291,7 +291,7 @@ describe('a foreign implementation of the interface', () => {
   // F6: token, import and job answers inside `{success: true, data: {...}}` are not unwrapped (the token
   // answer stops the run; an import answer leaves every row `not_sent` "interrupted" though the service
   // took all 158 products, and the report carries no reason — only stderr does).
-  it.skip('reads answers inside a {success, data} envelope; a sent request it cannot read is unknown, not not_sent (F6)', async () => {
+  it('reads answers inside a {success, data} envelope; a sent request it cannot read is unknown, not not_sent (F6)', async () => {
     const { service, rig } = await start({ envelope: 'import-and-job' });
     const first = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(service, rig, { stateDir: join(rig.dir, 'one') }) }, rig.deps());
     expect(first.summary.counts.byStatus).toEqual({ accepted: first.summary.counts.rows });

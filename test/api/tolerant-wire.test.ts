@@ -5,6 +5,7 @@ import { linkDirectories } from '../../src/api/link-directories.js';
 import { parseJsonLossless } from '../../src/api/parse-json-lossless.js';
 import { DIRECTORY_READERS } from '../../src/api/read-directory-records.js';
 import { readJobStatus } from '../../src/api/read-job-status.js';
+import { readImportAnswer, readTokenAnswer } from '../../src/api/read-service-answers.js';
 import { buildWireAliases } from '../../src/api/wire-aliases.js';
 import type { WireReadContext } from '../../src/api/wire-read-context.js';
 import { SchemaMismatchError } from '../../src/core/errors.js';
@@ -133,5 +134,25 @@ describe('readJobStatus', () => {
   it('reads errors given as a field map', () => {
     const job = readJobStatus({ status: 'Done', products: [{ status: 'Failed', errors: { Barcode: ['taken'] } }] }, context(), classify);
     expect(job.products[0]?.errors).toEqual([{ field: 'Barcode', description: 'taken' }]);
+  });
+});
+
+describe('single-record answers inside an envelope', () => {
+  it('reads token, import and job status from the one object under data/result/payload/response when the answer has no field of its own', () => {
+    const events: PipelineEvent[] = [];
+    const ctx = context(events);
+    expect(readTokenAnswer({ success: true, data: { access_token: 't-1', expires_in: 300, token_type: 'Bearer' } }, ctx)).toEqual({ accessToken: 't-1', expiresIn: 300, tokenType: 'Bearer' });
+    expect(readImportAnswer({ ok: true, Result: { job_id: '9007199254740993', info_url: null } }, ctx)).toMatchObject({ jobId: '9007199254740993', infoUrl: null });
+    const job = readJobStatus({ success: true, payload: { job_id: 5, state: 'DONE', product_results: [{ position: 0, result: 'OK', product_id: 1 }] } }, ctx, classify);
+    expect(job).toMatchObject({ jobId: '5', status: 'DONE', meaning: 'succeeded', products: [{ index: 0, productId: 1 }] });
+    ctx.ledger.flush();
+    expect(events.some((e) => e.type === 'log' && /fields not used: \(envelope\)\.success/.test(e.message))).toBe(true);
+  });
+
+  it('keeps the answer itself when it has fields of its own, or when two wrappers make it ambiguous', () => {
+    const ctx = context();
+    expect(readImportAnswer({ jobId: 7, data: { jobId: 8 } }, ctx)).toMatchObject({ jobId: '7' });
+    expect(() => readImportAnswer({ data: { jobId: 8 }, result: { jobId: 9 } }, ctx)).toThrow(/import\.jobId not found/);
+    expect(readJobStatus({ status: 'Done', data: [{ index: 0, status: 'Success' }] }, ctx, classify)).toMatchObject({ status: 'Done', products: [{ index: 0 }] });
   });
 });
