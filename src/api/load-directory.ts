@@ -5,7 +5,9 @@
  *
  * Paging: a total (`totalCount`, or `totalPages`) is followed wherever it is, even when a page
  * comes back shorter than asked (the service caps its page size); `hasNext` is followed; with
- * neither, pages are read until an empty one. Fetched ≠ announced total is a
+ * neither, pages are read until an empty one. A total ends paging when the top-level records read
+ * reach it (a category tree paged by its roots expands to many more records than it counts); a
+ * tree whose total counts every node pages on to the empty page and is checked against its nodes. Fetched ≠ announced total is a
  * `SchemaMismatchError`, never a short directory. A server that ignores paging (the same records
  * again) ends the loop; if a total says more were due, that too is an error.
  */
@@ -98,8 +100,9 @@ export async function loadDirectory<N extends DirectoryName>(name: N, context: D
     if (page.paging.hasNext === false) break;
     if (page.paging.hasNext === true) continue;
     if (announced !== undefined) {
-      // A tree may count its top-level records or every node.
-      if (rawCount >= announced || records.length >= announced) break;
+      // The total counts what pages are made of: the top-level records. A tree whose total counts
+      // every node reaches it before its last page, so it pages on to the empty (or stale) page.
+      if (rawCount >= announced) break;
       continue;
     }
     if (announcedPages !== undefined) {
@@ -112,7 +115,7 @@ export async function loadDirectory<N extends DirectoryName>(name: N, context: D
     throw new SchemaMismatchError(context.endpoint, [
       {
         path: '',
-        message: `the service announced ${announced} ${name} but ${rawCount} distinct record(s) came in ${lastPage} page(s) of ${context.pageSize}; refusing a ${rawCount < announced ? 'short' : 'inconsistent'} directory. If the service pages otherwise, set service.pageSizes.${name} or the paging aliases in the settings — see docs/service-profile.md`,
+        message: `the service announced ${announced} ${name} but ${rawCount} distinct record(s) came in ${lastPage} page(s) of ${context.pageSize}; refusing a ${rawCount < announced ? 'short' : 'inconsistent'} directory. Pages were read until the total, an empty page or a page with nothing new; if the field read as the total counts something else, name the right one in service.fields["paging.totalCount"] — see docs/service-profile.md`,
       },
     ]);
   }

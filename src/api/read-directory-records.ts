@@ -11,6 +11,7 @@ import { createRecordReader, isPlainRecord, readFlag, readIntegerId } from './re
 import type { RecordReader } from './record-reader.js';
 import { buildMissingFieldError } from './wire-read-context.js';
 import type { WireReadContext } from './wire-read-context.js';
+import { FLAG_NAME_CLASSES, isNameOfClass } from './wire-aliases.js';
 import type { WireMeaning } from './wire-aliases.js';
 
 /** A category as read, before leaves and paths are settled. */
@@ -184,7 +185,7 @@ function readAttribute(item: unknown, context: WireReadContext, path: string): R
 
   const multiple = readFlag(reader.get(a['attribute.isMultiple']));
   if (multiple === undefined) unstated.push('isMultiple');
-  const skuFlag = readFlag(reader.get(a['attribute.isSkuDefining']));
+  const skuFlag = readFlag(reader.get(a['attribute.isSkuDefining'])) ?? readFlagByClass(item, reader, context, 'attribute.isSkuDefining');
   const levelWord = reader.get(a['attribute.level']);
   const skuByLevel = typeof levelWord === 'string' ? readLevelWord(levelWord) : undefined;
   const isSkuDefining = skuFlag ?? skuByLevel;
@@ -195,10 +196,60 @@ function readAttribute(item: unknown, context: WireReadContext, path: string): R
   const values = valuesField !== undefined && Array.isArray(valuesField.value)
     ? valuesField.value.map((value, index) => readValue(value, context, `${path}.${valuesField.key}[${index}]`, { code, id }))
     : [];
+  noteUnstatedBesideFlags(item, reader, context, unstated);
   noteUnused(reader, context);
   const attribute: Attribute = { id, code, name, type, isMultiple: multiple ?? false, isSkuDefining: isSkuDefining ?? false, categories };
   if (unstated.length > 0) attribute.unstated = unstated;
   return { attribute, values };
+}
+
+/** Marks the notes that tell a flag was read by the class of its name (information, not a problem). */
+export const READ_BY_NAME_NOTE = 'read by the words of its name';
+/** Marks the notes that tell a fact is unstated while boolean fields went unused. */
+export const UNSTATED_BESIDE_FLAGS_NOTE = 'yet the records carry boolean field(s) not understood';
+
+/** Unused fields of the record holding a true/false value. */
+function findUnusedFlags(item: unknown, reader: RecordReader): string[] {
+  const record = isPlainRecord(item) ? item : {};
+  return reader.unusedKeys().filter((key) => {
+    const value = record[key];
+    return typeof value === 'boolean' || (typeof value === 'string' && ['true', 'false'].includes(value.trim().toLowerCase()));
+  });
+}
+
+/**
+ * With no alias of `meaning` present: the one unused boolean field whose name is of the meaning's
+ * class (several are ambiguous and read as none). Said once, so the reading is never silent.
+ */
+function readFlagByClass(item: unknown, reader: RecordReader, context: WireReadContext, meaning: WireMeaning): boolean | undefined {
+  const words = FLAG_NAME_CLASSES[meaning];
+  if (words === undefined) return undefined;
+  const candidates = findUnusedFlags(item, reader).filter((key) => isNameOfClass(key, words));
+  if (candidates.length !== 1) return undefined;
+  const found = reader.find(candidates);
+  const value = readFlag(found?.value);
+  if (found === undefined || value === undefined) return undefined;
+  const endpoint = context.ledgerEndpoint ?? context.endpoint;
+  context.ledger.noteOnce(
+    `${endpoint} ${meaning} by name ${found.key}`,
+    `${endpoint}: field ${found.key} taken as ${meaning} (${READ_BY_NAME_NOTE}); if it means something else, name the right field in service.fields["${meaning}"]`,
+  );
+  return value;
+}
+
+/** A fact the import needs left unstated beside unused boolean fields is said once: one of them may be it. */
+function noteUnstatedBesideFlags(item: unknown, reader: RecordReader, context: WireReadContext, unstated: NonNullable<Attribute['unstated']>): void {
+  const facts = unstated.filter((fact) => fact === 'isSkuDefining' || fact === 'isMultiple');
+  if (facts.length === 0) return;
+  const flags = findUnusedFlags(item, reader);
+  if (flags.length === 0) return;
+  const endpoint = context.ledgerEndpoint ?? context.endpoint;
+  for (const fact of facts) {
+    context.ledger.noteOnce(
+      `${endpoint} unstated ${fact} beside flags`,
+      `${endpoint}: attributes do not state ${fact}, ${UNSTATED_BESIDE_FLAGS_NOTE}: ${flags.join(', ')}; if one of them says it, name it in service.fields["attribute.${fact}"] — until then ${fact === 'isSkuDefining' ? 'such attributes are product-level' : 'such attributes take one value'} unless the mapping says otherwise`,
+    );
+  }
 }
 
 function readLevelWord(word: string): boolean | undefined {

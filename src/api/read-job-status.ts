@@ -8,17 +8,19 @@
 import type { JobError, JobProductResult, JobSkuResult, JobStatus, StatusClassifier } from '../domain/index.js';
 import { SchemaMismatchError } from '../core/errors.js';
 import { describeValue, findRecordList } from './find-record-list.js';
-import { createRecordReader, isPlainRecord, readIdText, readIntegerId } from './record-reader.js';
+import { createRecordReader, isPlainRecord, readIdText, readIntegerId, unwrapRecord } from './record-reader.js';
 import type { RecordReader } from './record-reader.js';
 import type { WireReadContext } from './wire-read-context.js';
 
 /** Reads one job-status answer. */
-export function readJobStatus(body: unknown, context: WireReadContext, classify: StatusClassifier): JobStatus {
+export function readJobStatus(answer: unknown, context: WireReadContext, classify: StatusClassifier): JobStatus {
   const a = context.aliases;
-  if (Array.isArray(body)) {
-    return { meaning: 'absent', products: body.map((item, index) => readProductResult(item, index, context, classify)) };
+  if (Array.isArray(answer)) {
+    return { meaning: 'absent', products: answer.map((item, index) => readProductResult(item, index, context, classify)) };
   }
-  if (!isPlainRecord(body)) throw new SchemaMismatchError(context.endpoint, [{ path: '', message: `expected a job status object, got ${describeValue(body)}` }]);
+  if (!isPlainRecord(answer)) throw new SchemaMismatchError(context.endpoint, [{ path: '', message: `expected a job status object, got ${describeValue(answer)}` }]);
+  // `{success: true, data: {...}}`: read inside the envelope when the answer has no job field of its own.
+  const body = unwrapRecord(answer, [...a['job.status'], ...a['job.products'], ...a['job.jobId']]).record;
   const reader = createRecordReader(body);
   const word = readWord(reader.get(a['job.status']));
   const meaning = classify(word);

@@ -9,7 +9,7 @@ import { SchemaMismatchError } from '../core/errors.js';
 import { describeValue, findRecordList } from './find-record-list.js';
 import type { PagingFields } from './find-record-list.js';
 import { readLocalizedValue } from './read-localized.js';
-import { createRecordReader, isPlainRecord, readCount, readFlag, readIdText, readIntegerId } from './record-reader.js';
+import { createRecordReader, isPlainRecord, readCount, readFlag, readIdText, readIntegerId, unwrapRecord } from './record-reader.js';
 import type { RecordReader } from './record-reader.js';
 import { buildMissingFieldError } from './wire-read-context.js';
 import type { WireReadContext } from './wire-read-context.js';
@@ -21,14 +21,16 @@ export interface TokenAnswer {
   tokenType?: string | null;
 }
 
-function objectReader(body: unknown, context: WireReadContext, what: string): RecordReader {
+/**
+ * A reader over the answer's record: the answer itself, or, when it carries none of `own`, the one
+ * object under a wrapper (`{success: true, data: {...}}`); the envelope's other keys are noted as
+ * not used.
+ */
+function objectReader(body: unknown, context: WireReadContext, what: string, own: readonly string[]): RecordReader {
   if (!isPlainRecord(body)) throw new SchemaMismatchError(context.endpoint, [{ path: '', message: `expected ${what}, got ${describeValue(body)}` }]);
-  // `{data: {...}}` wrappers: read inside when the outer object holds only the wrapper.
-  const keys = Object.keys(body);
-  if (keys.length === 1 && isPlainRecord(body[keys[0] as string]) && ['data', 'result', 'payload', 'response'].includes(keys[0]?.toLowerCase() ?? '')) {
-    return createRecordReader(body[keys[0] as string] as Record<string, unknown>);
-  }
-  return createRecordReader(body);
+  const { record, outerKeys } = unwrapRecord(body, own);
+  context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, outerKeys, '(envelope)');
+  return createRecordReader(record);
 }
 
 function noteUnused(reader: RecordReader, context: WireReadContext, scope?: string): void {
@@ -37,8 +39,8 @@ function noteUnused(reader: RecordReader, context: WireReadContext, scope?: stri
 
 /** Reads a token answer; `expiresIn` in seconds (a missing lifetime is taken as 5 minutes, and said). */
 export function readTokenAnswer(body: unknown, context: WireReadContext): TokenAnswer {
-  const reader = objectReader(body, context, 'a token object');
   const a = context.aliases;
+  const reader = objectReader(body, context, 'a token object', [...a['token.accessToken'], ...a['token.expiresIn']]);
   const token = reader.get(a['token.accessToken']);
   if (typeof token !== 'string' || token === '') throw buildMissingFieldError(context, '', 'token.accessToken', reader.keys());
   const expires = readCount(reader.get(a['token.expiresIn']));
@@ -50,8 +52,8 @@ export function readTokenAnswer(body: unknown, context: WireReadContext): TokenA
 
 /** Reads an import acceptance; the job id is kept as exact text, whatever its size. */
 export function readImportAnswer(body: unknown, context: WireReadContext): ImportResponse {
-  const reader = objectReader(body, context, 'an import answer');
   const a = context.aliases;
+  const reader = objectReader(body, context, 'an import answer', [...a['import.jobId'], ...a['import.infoUrl']]);
   const jobId = readIdText(reader.get(a['import.jobId']));
   if (jobId === undefined) throw buildMissingFieldError(context, '', 'import.jobId', reader.keys());
   const received = readCount(reader.get(a['import.receivedItems']));

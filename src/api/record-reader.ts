@@ -98,3 +98,31 @@ export function readCount(value: unknown): number | undefined {
   const number = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
   return typeof number === 'number' && Number.isInteger(number) && number >= 0 ? number : undefined;
 }
+
+/** Names a single-record answer may be wrapped in (`{success: true, data: {...}}`). */
+export const RECORD_WRAPPERS: readonly string[] = ['data', 'result', 'payload', 'response'];
+
+/** A record found in an answer, and the wrapper it was found under (none when the answer is the record). */
+export interface UnwrappedRecord {
+  record: Record<string, unknown>;
+  wrapper?: string;
+  /** The answer's own keys beside the wrapper (e.g. `success`), as spelled. */
+  outerKeys: string[];
+}
+
+/**
+ * The record a single-record answer holds: the answer itself when it carries any field of `own`
+ * (the aliases of what it must have; a wrapper holding an object does not count), else the one
+ * object under a wrapper name; else, with no wrapper or several, the answer itself.
+ */
+export function unwrapRecord(body: Record<string, unknown>, own: readonly string[]): UnwrappedRecord {
+  const wrappers = new Set(RECORD_WRAPPERS.map(foldKey));
+  const isWrapper = (key: string): boolean => wrappers.has(foldKey(key)) && isPlainRecord(body[key]);
+  const ownFolded = new Set(own.map(foldKey));
+  const hasOwn = Object.keys(body).some((key) => ownFolded.has(foldKey(key)) && body[key] !== null && body[key] !== undefined && !isWrapper(key));
+  if (hasOwn) return { record: body, outerKeys: [] };
+  const found = Object.keys(body).filter(isWrapper);
+  if (found.length !== 1) return { record: body, outerKeys: [] };
+  const wrapper = found[0] as string;
+  return { record: body[wrapper] as Record<string, unknown>, wrapper, outerKeys: Object.keys(body).filter((key) => key !== wrapper) };
+}

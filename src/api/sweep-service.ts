@@ -8,6 +8,7 @@
 import type { DirectoryName, JobStatus } from '../domain/index.js';
 import { isPipelineError } from '../core/errors.js';
 import type { CatalogClient } from './create-catalog-client.js';
+import { READ_BY_NAME_NOTE, UNSTATED_BESIDE_FLAGS_NOTE } from './read-directory-records.js';
 
 /** One endpoint's findings. */
 export interface SweepCheck {
@@ -91,7 +92,8 @@ async function attempt(name: string, run: (check: SweepCheck) => Promise<void>):
     check.problems.push(message);
     for (const match of message.matchAll(/service\.fields\["([^"]+)"\]/g)) check.suggestions.push(`service:\n  fields:\n    "${match[1]}": [<the name this service uses>]`);
     if (isPipelineError(error) && error.code === 'API_AUTH_REJECTED') check.suggestions.push('clientId: <your client id>\nclientSecretFile: <file holding the secret>');
-    if (/announced .* but .* came/.test(message)) check.suggestions.push('service:\n  pageSizes:\n    <directory>: 20   # what the service serves per page');
+    // Page size cannot help here (pages are read past short ones); a total that counts something else can.
+    if (/announced .* but .* came/.test(message) && !/service\.fields\["paging\.totalCount"\]/.test(message)) check.suggestions.push('service:\n  fields:\n    "paging.totalCount": [<the field that counts the records>]');
   }
   return check;
 }
@@ -113,8 +115,21 @@ async function sweepDirectory(client: CatalogClient, name: DirectoryName, check:
       if (silent.length === 0) continue;
       check.will.push(`${silent.length} attribute(s) do not state ${fact} (e.g. ${silent.slice(0, 3).map((a) => a.code).join(', ')}): ${fact === 'type' ? 'dictionary when the value directory lists values for them, else free text' : fact === 'isSkuDefining' ? 'product-level' : 'one value'}, unless the mapping says otherwise`);
       check.suggestions.push(`service:\n  fields:\n    "attribute.${fact}": [<the name this service uses, if it has one>]`);
+      failUnstatedBesideFlags(client, check, fact, silent.length === attributes.length);
     }
   }
+}
+
+/**
+ * A fact the import needs, stated by no attribute while the records carry boolean fields not
+ * understood, is not "understood": one of those fields very likely says it.
+ */
+function failUnstatedBesideFlags(client: CatalogClient, check: SweepCheck, fact: string, statedByNone: boolean): void {
+  const note = client.observe().notes.find((n) => n.includes(UNSTATED_BESIDE_FLAGS_NOTE) && n.includes(`do not state ${fact},`));
+  if (note === undefined) return;
+  if (!statedByNone) return void check.will.push(note);
+  check.ok = false;
+  check.problems.push(note);
 }
 
 async function sweepLinked(client: CatalogClient, check: SweepCheck): Promise<void> {
@@ -152,6 +167,12 @@ function addObservations(client: CatalogClient, check: SweepCheck): void {
     check.saw.push(`${endpoint}: fields not used: ${fields.join(', ')}`);
   }
   for (const note of observed.notes) if (note.includes(name)) {
+    // Handled where the records are counted (sweepDirectory), or information only.
+    if (note.includes(UNSTATED_BESIDE_FLAGS_NOTE)) continue;
+    if (note.includes(READ_BY_NAME_NOTE)) {
+      check.saw.push(note);
+      continue;
+    }
     check.ok = false;
     check.problems.push(note);
   }

@@ -37,7 +37,7 @@ export const DEFAULT_WIRE_ALIASES = {
   'attribute.nameKaz': ['nameKz', 'nameKaz', 'nameKk', 'titleKz'],
   'attribute.type': ['type', 'valueType', 'dataType', 'attributeType', 'kind', 'inputType', 'fieldType'],
   'attribute.isMultiple': ['isMultiple', 'multiple', 'isMultiValue', 'multiValue', 'multiValued', 'allowMultiple', 'isMulti', 'isMultiSelect'],
-  'attribute.isSkuDefining': ['isSkuDefining', 'isVariant', 'isVariation', 'variant', 'variation', 'isSku', 'skuDefining', 'isSkuAttribute', 'isVariantAttribute', 'forSku', 'isSkuLevel'],
+  'attribute.isSkuDefining': ['isSkuDefining', 'isVariant', 'isVariation', 'variant', 'variation', 'isSku', 'skuDefining', 'isSkuAttribute', 'isVariantAttribute', 'variantAttribute', 'isVariationAttribute', 'variationAttribute', 'skuAttribute', 'isSkuAttr', 'forSku', 'isSkuLevel'],
   'attribute.level': ['level', 'scope', 'attributeLevel'],
   'attribute.categories': ['categories', 'categoryLinks', 'attributeCategories', 'categoryBindings'],
   'attribute.categoryIds': ['categoryIds', 'categories'],
@@ -131,4 +131,28 @@ export function buildWireAliases(overrides: WireAliasOverrides = {}): WireAliase
     out[meaning] = [...new Set([...extra, ...DEFAULT_WIRE_ALIASES[meaning]])];
   }
   return out;
+}
+
+/**
+ * Flags known by the class of their name, not one spelling: when no alias of the meaning is
+ * present, a single boolean field whose name has one of these words is read as it
+ * (`variant_attribute`, `is_sku_attr`, `variation_flag` → `attribute.isSkuDefining`).
+ */
+export const FLAG_NAME_CLASSES: Partial<Record<WireMeaning, readonly string[]>> = {
+  'attribute.isSkuDefining': ['variant', 'variation', 'variations', 'variants', 'sku', 'skus'],
+};
+
+/** The words of a field name, lower case: `isSKUAttr` → is, sku, attr; `variant_attribute` → variant, attribute. */
+export function splitNameWords(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== '')
+    .map((word) => word.toLowerCase());
+}
+
+/** True when `key`'s words include one of `words`. */
+export function isNameOfClass(key: string, words: readonly string[]): boolean {
+  return splitNameWords(key).some((word) => words.includes(word));
 }

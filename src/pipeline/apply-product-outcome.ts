@@ -14,7 +14,7 @@ import type { RowOutcomeStore } from './row-outcome-store.js';
 export function applyProductOutcome(
   spooled: Pick<SpooledDraft, 'productKey' | 'draft'>,
   result: ReturnType<StateStore['listProductResults']> extends Map<string, infer R> ? R | undefined : never,
-  ctx: { outcomes: RowOutcomeStore; prep: PreparedRun; header: SourceColumn[]; planOnly: boolean; settledKeys: ReadonlySet<string>; unchanged: Set<string>; requestFailures: Map<string, { message: string; fieldErrors: string }>; conflicts?: ReadonlyMap<string, string>;
+  ctx: { outcomes: RowOutcomeStore; prep: PreparedRun; header: SourceColumn[]; planOnly: boolean; settledKeys: ReadonlySet<string>; unchanged: Set<string>; requestFailures: Map<string, { message: string; fieldErrors: string; unsettled?: boolean }>; conflicts?: ReadonlyMap<string, string>;
     /** The job id of a batch of this run, for `_job_id`. */
     jobOf?: (batchIndex: number) => string | null;
     /** Products an earlier request of unknown fate created (found by settling): which request. */
@@ -104,6 +104,24 @@ export function applyProductOutcome(
   }
   if (ctx.planOnly) return; // --plan: the rows stay `valid`; nothing was meant to be sent
   const failure = ctx.requestFailures.get(spooled.productKey);
+  if (failure?.unsettled === true) {
+    for (const ref of draft.rows) {
+      outcomes.setStatus(ref.row, 'unknown');
+      const issue = createIssue({
+        code: 'request_unsettled',
+        severity: 'error',
+        stage: 'submit',
+        message: `sent, and the service answered, but its answer could not be read: ${failure.message}. Whether the product was taken is not known; the next run settles it against the catalog (no duplicate is sent)`,
+        file: ref.file,
+        ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}),
+        row: ref.row,
+        productKey: spooled.productKey,
+      });
+      ctx.extraIssues.push(issue);
+      outcomes.addIssue(ref.row, issue);
+    }
+    return;
+  }
   if (failure) {
     for (const ref of draft.rows) {
       outcomes.setStatus(ref.row, 'rejected');

@@ -85,6 +85,11 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
         if (result.status === 'unknown') result.errors = [{ message: `job ${job.jobId} did not finish within ${settings.jobTimeoutSeconds} s${followed.lastError ? ` (${followed.lastError})` : ''}` }];
       }
     }
+    if (followed.status === 'unreadable') {
+      // The service answered; the tool could not read it. Lead with that, and the settings key that fixes it.
+      const message = `job ${job.jobId}: its status answer could not be read: ${followed.lastError}; the products' fate is not known — map the service's names under service.fields (e.g. "job.products") in the settings, then run the same command again`;
+      for (const result of matched) if (result.status === 'unknown') result.errors = [{ message }];
+    }
     const outcomes: JobProductOutcome[] = matched.map((result, position) => ({
       position,
       productKey: result.productKey,
@@ -104,7 +109,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
       products: sent.length,
       ...(queuedAt ? { queuedAt } : {}),
       finishedAt: deps.now().toISOString(),
-      status: followed.status === 'done' ? (followed.job.status ?? 'done') : 'timeout',
+      status: followed.status === 'done' ? (followed.job.status ?? 'done') : followed.status,
       durationMs: followed.durationMs,
     });
   };

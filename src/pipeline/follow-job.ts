@@ -3,6 +3,7 @@
  * job-level status is a known terminal word, or every product carries a known terminal status
  * (`status-vocabulary.ts`). A word the tool does not know keeps the job polled until the job
  * time-out, which then ends it as unknown with the word quoted: an unknown word is never success.
+ * A status answer it cannot read ends following at once as `unreadable`, never as a time-out.
  */
 import type { CatalogClient } from '../api/create-catalog-client.js';
 import type { JobStatus, StatusMeaning } from '../domain/index.js';
@@ -11,7 +12,9 @@ import type { Deps } from '../core/deps.js';
 /** The end of following a job. */
 export type JobFollowResult =
   | { status: 'done'; job: JobStatus; polls: number; durationMs: number }
-  | { status: 'timeout'; job: JobStatus | null; polls: number; durationMs: number; lastError: string | null };
+  | { status: 'timeout'; job: JobStatus | null; polls: number; durationMs: number; lastError: string | null }
+  /** The job's status answer could not be read (a shape error): not a time-out, and waiting will not help. */
+  | { status: 'unreadable'; job: JobStatus | null; polls: number; durationMs: number; lastError: string };
 
 /** Options of `followJob`. */
 export interface FollowJobOptions {
@@ -77,7 +80,9 @@ export async function followJob(options: FollowJobOptions): Promise<JobFollowRes
       lastError = error instanceof Error ? error.message : String(error);
       deps.onEvent({ type: 'log', level: 'warn', message: `job ${options.job.jobId}: status not readable: ${lastError}` });
       // A status answer the client cannot read will not become readable by waiting.
-      if (error instanceof Error && 'code' in error && error.code === 'API_SCHEMA_MISMATCH') break;
+      if (error instanceof Error && 'code' in error && error.code === 'API_SCHEMA_MISMATCH') {
+        return { status: 'unreadable', job: last, polls, durationMs: deps.now().getTime() - started, lastError };
+      }
     }
     const now = deps.now().getTime();
     if (now >= deadline) break;

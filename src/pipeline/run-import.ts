@@ -284,7 +284,8 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       startedAt,
       interrupted,
       blocked: blocked !== null,
-      serviceFault,
+      // A job status answer that could not be read is the service's answer not understood (exit 3).
+      serviceFault: serviceFault || jobs.some((job) => job.status === 'unreadable'),
       planOnly,
       reportsRoot,
       reportDir,

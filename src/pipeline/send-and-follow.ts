@@ -12,8 +12,11 @@ import { submitBatches } from './submit-batches.js';
 
 /** What sending left for the report. */
 export interface SendOutcome {
-  /** Requests refused as a whole, by product key. */
-  requestFailures: Map<string, { message: string; fieldErrors: string }>;
+  /**
+   * Requests refused as a whole, by product key; `unsettled`: taken (2xx) with an answer that
+   * could not be read, so the products' fate is not known.
+   */
+  requestFailures: Map<string, { message: string; fieldErrors: string; unsettled?: boolean }>;
   /** Some request was not sent because the run was stopped. */
   interrupted: boolean;
   /** The service answered something unreadable to an import (exit 3). */
@@ -54,7 +57,11 @@ export async function sendAndFollow(work: ReturnType<typeof createImportWork>, c
         }
         case 'unknown':
           store.markBatchUnknown(runId, outcome.index, outcome.message);
-          if (outcome.serviceFault === true) sent.serviceFault = true;
+          if (outcome.serviceFault === true) {
+            sent.serviceFault = true;
+            // Sent and answered 2xx: its products are `unknown` with the shape error, not `not_sent`.
+            for (const key of work.keysOf(outcome.index)) sent.requestFailures.set(key, { message: outcome.message, fieldErrors: '', unsettled: true });
+          }
           work.release(outcome.index);
           break;
         case 'skipped':

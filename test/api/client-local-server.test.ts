@@ -89,6 +89,30 @@ describe('directory shapes', () => {
     expect(apiRequests(server)).toHaveLength(2);
   });
 
+  it('reads a category tree paged by its roots whole: the total counts roots, each page expands to more records', async () => {
+    const root = (id: number) => ({ id, name: `Root ${id}`, children: [1, 2, 3].map((k) => ({ id: id * 10 + k, name: `Leaf ${id}.${k}` })) });
+    const roots = [1, 2, 3].map(root);
+    const server = await serve(({ query }) => {
+      const page = Number(query.get('pageNumber'));
+      return { json: { items: roots.slice((page - 1) * 2, page * 2), totalCount: 3 } };
+    });
+    const { client } = clientFor(server, { pageSize: 2 });
+    expect(await client.fetchDirectory('categories')).toHaveLength(12);
+    expect(apiRequests(server)).toHaveLength(2);
+  });
+
+  it('refuses a flat list that ends short of its announced total, pointing at the total field', async () => {
+    const all = [1, 2, 3].map(brand);
+    const server = await serve(({ query }) => {
+      const page = Number(query.get('pageNumber'));
+      return { json: { items: all.slice((page - 1) * 2, page * 2), totalCount: 5 } };
+    });
+    const { client } = clientFor(server, { pageSize: 2 });
+    const error = await caught(client.fetchDirectory('brands'));
+    expect(error).toBeInstanceOf(SchemaMismatchError);
+    expect((error as Error).message).toMatch(/announced 5 brands but 3 distinct record\(s\) came.*refusing a short directory.*service\.fields\["paging\.totalCount"\]/);
+  });
+
   it('names the endpoint, page and field of a record that breaks the schema', async () => {
     const server = await serve(() => ({ json: { items: [{ id: 1, name: { rus: 'a' } }, { id: 'two', name: { rus: 'b' } }] } }));
     const { client } = clientFor(server);

@@ -162,13 +162,13 @@ describe('a foreign implementation of the interface', () => {
   });
 
   // F1: a category tree paged by top-level nodes (13 roots, 7 a page) is refused as "short" after page 1.
-  it.skip('serves the category tree whole when its top-level nodes come in capped pages (F1)', async () => {
+  it('serves the category tree whole when its top-level nodes come in capped pages (F1)', async () => {
     await expectWholeDirectories({ categoryPageCap: 7 });
   });
 
   // F2: `variant_attribute` is not read as the SKU-defining flag: 409 of 567 sample rows invalid, blamed on
   // the rows, while `doctor` says "Everything the import needs was understood" (exit 0).
-  it.skip('reads `variant_attribute` as the SKU-defining flag, or says it did not understand it (F2)', async () => {
+  it('reads `variant_attribute` as the SKU-defining flag, or says it did not understand it (F2)', async () => {
     await expectWholeDirectories({ skuFlagKey: 'variant_attribute' });
   });
 
@@ -281,7 +281,7 @@ describe('a foreign implementation of the interface', () => {
     expect(located?.header).toBe('Штрихкод');
   });
 
-  it('an import answer it cannot read (an envelope {success, data}): exit 3, nothing accepted, and the next run creates no duplicate', async () => {
+  it.skip('an import answer it cannot read (an envelope {success, data}): exit 3, nothing accepted, and the next run creates no duplicate', async () => {
     const { service, rig } = await start({ envelope: 'import-and-job' });
     const settings = foreignSettings(service, rig);
     const first = await runImport({ file: SMALL, mapping: MAPPING, settings }, rig.deps());
@@ -296,7 +296,7 @@ describe('a foreign implementation of the interface', () => {
   // F6: token, import and job answers inside `{success: true, data: {...}}` are not unwrapped (the token
   // answer stops the run; an import answer leaves every row `not_sent` "interrupted" though the service
   // took all 158 products, and the report carries no reason — only stderr does).
-  it.skip('reads answers inside a {success, data} envelope; a sent request it cannot read is unknown, not not_sent (F6)', async () => {
+  it('reads answers inside a {success, data} envelope; a sent request it cannot read is unknown, not not_sent (F6)', async () => {
     const { service, rig } = await start({ envelope: 'import-and-job' });
     const first = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(service, rig, { stateDir: join(rig.dir, 'one') }) }, rig.deps());
     expect(first.summary.counts.byStatus).toEqual({ accepted: first.summary.counts.rows });
@@ -358,7 +358,7 @@ describe('a foreign implementation of the interface', () => {
   });
 
   // F3: the shape error is reported as a time-out ("did not finish within 60 s (...)", job status "timeout").
-  it.skip('does not call a malformed status answer a time-out (F3)', async () => {
+  it('does not call a malformed status answer a time-out (F3)', async () => {
     const { service, rig } = await start({ omitProductList: true });
     const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 60 }) }, rig.deps());
     expect(result.summary.jobs.every((j) => j.status !== 'timeout')).toBe(true);
@@ -367,7 +367,7 @@ describe('a foreign implementation of the interface', () => {
 
   // F4: results without a position, in another order, are matched by position: every product unknown, and
   // the rejection of PH-101 reported on CS-112, a product the service accepted.
-  it.skip('matches per-product results by their ids and barcodes when they carry no position and come in another order (F4)', async () => {
+  it('matches per-product results by their ids and barcodes when they carry no position and come in another order (F4)', async () => {
     const target = await readSampleProduct('PH-101');
     const { service, rig } = await start({ shuffleResults: true, rejectBarcodes: [target.barcodes[1] ?? ''] });
     const result = await runImport({ file: SAMPLE, mapping: MAPPING, settings: foreignSettings(service, rig) }, rig.deps());

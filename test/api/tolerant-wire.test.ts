@@ -5,6 +5,7 @@ import { linkDirectories } from '../../src/api/link-directories.js';
 import { parseJsonLossless } from '../../src/api/parse-json-lossless.js';
 import { DIRECTORY_READERS } from '../../src/api/read-directory-records.js';
 import { readJobStatus } from '../../src/api/read-job-status.js';
+import { readImportAnswer, readTokenAnswer } from '../../src/api/read-service-answers.js';
 import { buildWireAliases } from '../../src/api/wire-aliases.js';
 import type { WireReadContext } from '../../src/api/wire-read-context.js';
 import { SchemaMismatchError } from '../../src/core/errors.js';
@@ -64,6 +65,30 @@ describe('directory records by meaning', () => {
     expect(events.map((e) => (e.type === 'log' ? e.message : ''))).toEqual(['GET /x: fields not used: Unit, Extra — see docs/service-profile.md']);
   });
 
+  it('reads the SKU-defining flag by the class of its name when no known alias is there, and says so; never from two candidates', () => {
+    const events: PipelineEvent[] = [];
+    const ctx = context(events);
+    const [bySku, byVariation, ambiguous, silent] = DIRECTORY_READERS.attributes(
+      [
+        { id: 1, code: 'a', name: 'A', sku_attr_flag: true, isMultiple: false },
+        { id: 2, code: 'b', name: 'B', variation_flag: 'false', isMultiple: false },
+        { id: 3, code: 'c', name: 'C', sku_split: true, variant_row: true, isMultiple: false },
+        { id: 4, code: 'd', name: 'D', is_filterable: true, isMultiple: false },
+      ],
+      ctx,
+      path,
+    ).map((r) => r.attribute);
+    expect(bySku).toMatchObject({ isSkuDefining: true });
+    expect(bySku?.unstated).toEqual(['type']);
+    expect(byVariation).toMatchObject({ isSkuDefining: false });
+    expect(byVariation?.unstated).toEqual(['type']);
+    expect(ambiguous?.unstated).toEqual(['type', 'isSkuDefining']);
+    expect(silent?.unstated).toEqual(['type', 'isSkuDefining']);
+    const notes = ctx.ledger.notes();
+    expect(notes.some((n) => /field sku_attr_flag taken as attribute\.isSkuDefining/.test(n))).toBe(true);
+    expect(notes.some((n) => /do not state isSkuDefining, yet the records carry boolean field\(s\) not understood: sku_split, variant_row/.test(n))).toBe(true);
+  });
+
   it('names endpoint, record, field, the names looked for and the setting when a needed field is missing', () => {
     const error = (() => {
       try {
@@ -109,5 +134,25 @@ describe('readJobStatus', () => {
   it('reads errors given as a field map', () => {
     const job = readJobStatus({ status: 'Done', products: [{ status: 'Failed', errors: { Barcode: ['taken'] } }] }, context(), classify);
     expect(job.products[0]?.errors).toEqual([{ field: 'Barcode', description: 'taken' }]);
+  });
+});
+
+describe('single-record answers inside an envelope', () => {
+  it('reads token, import and job status from the one object under data/result/payload/response when the answer has no field of its own', () => {
+    const events: PipelineEvent[] = [];
+    const ctx = context(events);
+    expect(readTokenAnswer({ success: true, data: { access_token: 't-1', expires_in: 300, token_type: 'Bearer' } }, ctx)).toEqual({ accessToken: 't-1', expiresIn: 300, tokenType: 'Bearer' });
+    expect(readImportAnswer({ ok: true, Result: { job_id: '9007199254740993', info_url: null } }, ctx)).toMatchObject({ jobId: '9007199254740993', infoUrl: null });
+    const job = readJobStatus({ success: true, payload: { job_id: 5, state: 'DONE', product_results: [{ position: 0, result: 'OK', product_id: 1 }] } }, ctx, classify);
+    expect(job).toMatchObject({ jobId: '5', status: 'DONE', meaning: 'succeeded', products: [{ index: 0, productId: 1 }] });
+    ctx.ledger.flush();
+    expect(events.some((e) => e.type === 'log' && /fields not used: \(envelope\)\.success/.test(e.message))).toBe(true);
+  });
+
+  it('keeps the answer itself when it has fields of its own, or when two wrappers make it ambiguous', () => {
+    const ctx = context();
+    expect(readImportAnswer({ jobId: 7, data: { jobId: 8 } }, ctx)).toMatchObject({ jobId: '7' });
+    expect(() => readImportAnswer({ data: { jobId: 8 }, result: { jobId: 9 } }, ctx)).toThrow(/import\.jobId not found/);
+    expect(readJobStatus({ status: 'Done', data: [{ index: 0, status: 'Success' }] }, ctx, classify)).toMatchObject({ status: 'Done', products: [{ index: 0 }] });
   });
 });

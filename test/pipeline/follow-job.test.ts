@@ -58,6 +58,7 @@ describe('followJob', () => {
       deps: fakeDeps(),
     });
     expect(polls).toBe(1);
-    expect(result.status === 'timeout' ? result.lastError : '').toContain('no per-product results');
+    expect(result.status).toBe('unreadable');
+    expect(result.status === 'unreadable' ? result.lastError : '').toContain('no per-product results');
   });
 });

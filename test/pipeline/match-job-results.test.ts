@@ -98,4 +98,70 @@ describe('matchJobResults', () => {
     expect(matchJobResults(sent, job([{ index: 0, productId: 1, status: 'SUCCEEDED', skus: [{ skuId: 11, barcode: '111' }] }]))[0]?.status).toBe('accepted');
     expect(matchJobResults(sent, job([{ index: 0, productId: 1, status: 'validation_failed' }]))[0]?.status).toBe('rejected');
   });
+  it('without positions, matches shuffled results by barcode and places a lone rejection by elimination', () => {
+    const sent = [draft('A', ['111', '112']), draft('B', ['222']), draft('C', ['333'])];
+    const results = matchJobResults(
+      sent,
+      job([
+        { productId: 3, status: 'Success', skus: [{ skuId: 33, barcode: '333' }] },
+        { productId: null, status: 'Failed', errors: [{ description: 'barcode taken' }] },
+        { productId: 1, status: 'Success', skus: [{ skuId: 12, barcode: '112' }, { skuId: 11, barcode: '111' }] },
+      ]),
+    );
+    expect(results.map((r) => r.status)).toEqual(['accepted', 'rejected', 'accepted']);
+    expect(results[0]).toMatchObject({ productId: 1, skus: [{ skuId: 11 }, { skuId: 12 }] });
+    expect(results[1]?.errors[0]?.message).toBe('barcode taken');
+    expect(results[2]).toMatchObject({ productId: 3 });
+  });
+
+  it('without positions, matches updates by product id', () => {
+    const sent = [draft('A', ['111'], 10), draft('B', ['222'], 20)];
+    const results = matchJobResults(sent, job([{ productId: 20, status: 'Success', skus: [{ skuId: 21 }] }, { productId: 10, status: 'Failed', errors: [{ description: 'no' }] }]));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'accepted']);
+  });
+
+  it('never puts an unplaceable result on a product by order once identities contradict the order', () => {
+    const sent = [draft('A', ['111']), draft('B', ['222']), draft('C', ['333']), draft('D', ['444'])];
+    const results = matchJobResults(
+      sent,
+      job([
+        { productId: 4, status: 'Success', skus: [{ skuId: 44, barcode: '444' }] },
+        { productId: null, status: 'Failed', errors: [{ description: 'first' }] },
+        { productId: null, status: 'Failed', errors: [{ description: 'second' }] },
+        { productId: 1, status: 'Success', skus: [{ skuId: 11, barcode: '111' }] },
+      ]),
+    );
+    expect(results.map((r) => r.status)).toEqual(['accepted', 'unknown', 'unknown', 'accepted']);
+    expect(results[1]?.errors[0]?.message).toMatch(/2 result\(s\) without a position that could not be tied/);
+  });
+
+  it('uses array order for leftovers only when the identities agree with it', () => {
+    const sent = [draft('A', ['111']), draft('B', ['222']), draft('C', ['333'])];
+    const results = matchJobResults(
+      sent,
+      job([
+        { productId: 1, status: 'Success', skus: [{ skuId: 11, barcode: '111' }] },
+        { productId: null, status: 'Failed', errors: [{ description: 'first' }] },
+        { productId: null, status: 'Failed', errors: [{ description: 'second' }] },
+      ]),
+    );
+    expect(results.map((r) => r.errors[0]?.message ?? r.status)).toEqual(['accepted', 'first', 'second']);
+    const bare = matchJobResults(sent.slice(0, 2), job([{ status: 'Failed' }, { status: 'Failed', errors: [{ description: 'b' }] }]));
+    expect(bare[1]?.errors[0]?.message).toBe('b');
+  });
+
+  it('never places a result on a product whose barcodes contradict it, by order, elimination or index', () => {
+    const byOrder = matchJobResults([draft('A', ['111'])], job([{ productId: 1, status: 'Failed', skus: [{ barcode: '999' }] }]));
+    expect(byOrder[0]?.status).toBe('unknown');
+    expect(byOrder[0]?.errors[0]?.message).toMatch(/could not be tied/);
+    const byIndex = matchJobResults([draft('A', ['111'])], job([{ index: 0, productId: 1, status: 'Failed', skus: [{ barcode: '999' }] }]));
+    expect(byIndex[0]?.status).toBe('unknown');
+    expect(byIndex[0]?.errors[0]?.message).toMatch(/barcode\(s\) 999/);
+  });
+
+  it('does not split one result between two products that both claim it', () => {
+    const sent = [draft('A', ['111']), draft('B', ['222'])];
+    const results = matchJobResults(sent, job([{ productId: 1, status: 'Success', skus: [{ skuId: 11, barcode: '111' }] }, { productId: 9, status: 'Success', skus: [{ skuId: 91, barcode: '111' }] }]));
+    expect(results.map((r) => r.status)).toEqual(['unknown', 'unknown']);
+  });
 });
