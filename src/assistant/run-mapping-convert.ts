@@ -13,10 +13,9 @@ import { createDirectoryIndex } from '../mapping/directory-index.js';
 import { decodeMappingYaml, isMappingWorkbook } from '../mapping/load-mapping.js';
 import { readMappingWorkbook } from '../mapping/read-mapping-workbook.js';
 import { writeMappingWorkbook } from '../mapping/write-mapping-workbook.js';
-import { loadDirectories } from '../pipeline/load-directories.js';
-import { openService, resolvePath } from '../pipeline/open-service.js';
+import { resolvePath } from '../pipeline/open-service.js';
 import type { Settings } from '../settings/settings-schema.js';
-import { buildAccountKey } from '../state/index.js';
+import { loadServiceDirectories } from './load-service-directories.js';
 
 /** Options of `runMappingConvert`. */
 export interface MappingConvertOptions {
@@ -64,20 +63,8 @@ export async function runMappingConvert(options: MappingConvertOptions, deps: De
   if (typeof decoded.document !== 'object' || decoded.document === null || Array.isArray(decoded.document)) {
     throw new MappingError(`mapping ${options.from} cannot be read`, []);
   }
-  const service = await openService(options.settings, deps);
-  try {
-    const loaded = await loadDirectories({
-      client: service.client,
-      stateDir: service.stateDir,
-      accountKey: buildAccountKey(service.account),
-      ttlMinutes: options.settings.directoriesTtlMinutes,
-      refresh: options.settings.refreshDirectories,
-      deps,
-    });
-    await writeMappingWorkbook(toPath, { document: decoded.document as Record<string, unknown>, notes: collectYamlNotes(text), index: createDirectoryIndex(loaded.directories) });
-  } finally {
-    await service.close();
-  }
+  const directories = await loadServiceDirectories(options.settings, deps);
+  await writeMappingWorkbook(toPath, { document: decoded.document as Record<string, unknown>, notes: collectYamlNotes(text), index: createDirectoryIndex(directories) });
   return { to: options.to, form: 'xlsx' };
 }
 

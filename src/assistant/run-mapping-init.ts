@@ -4,18 +4,16 @@
  */
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 import { ConfigError, SourceReadError } from '../core/errors.js';
-import { buildAccountKey } from '../state/index.js';
-import { loadDirectories } from '../pipeline/load-directories.js';
-import { openService, resolvePath } from '../pipeline/open-service.js';
+import { resolvePath } from '../pipeline/open-service.js';
 import type { Settings } from '../settings/settings-schema.js';
 import type { ReadOptions } from '../sources/types.js';
 import { buildMappingDraft, type MappingDraftSummary } from './build-mapping-draft.js';
 import { buildMappingDraftInput } from './build-mapping-draft-input.js';
 import { createDirectoryMatchers } from './create-directory-matchers.js';
 import { loadColumnValues } from './load-column-values.js';
+import { loadServiceDirectories } from './load-service-directories.js';
 import { matchColumns, type ColumnMatch } from './match-columns.js';
 import { loadCategoryRows } from './load-category-rows.js';
 import { collectYamlNotes } from '../mapping/convert-mapping.js';
@@ -58,21 +56,7 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
   const sourcePath = resolvePath(deps.cwd, options.file);
   if (!(await exists(sourcePath))) throw new SourceReadError(options.file, `cannot read ${options.file}: no such file`);
 
-  const service = await openService(options.settings, deps);
-  let directories: Directories;
-  try {
-    const loaded = await loadDirectories({
-      client: service.client,
-      stateDir: service.stateDir,
-      accountKey: buildAccountKey(service.account),
-      ttlMinutes: options.settings.directoriesTtlMinutes,
-      refresh: options.settings.refreshDirectories,
-      deps,
-    });
-    directories = loaded.directories;
-  } finally {
-    await service.close();
-  }
+  const directories = await loadServiceDirectories(options.settings, deps);
 
   deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${options.file}: headers and distinct values` });
   const readOptions: ReadOptions = { ignoreHeaderPrefix: '_', maxFileBytes: options.settings.maxFileMb * 1024 * 1024, maxRows: options.settings.maxRows };

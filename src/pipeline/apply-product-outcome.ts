@@ -3,7 +3,8 @@
  * rejected or unknown with the service's errors on the cells they concern, or not sent and why.
  */
 import { createIssue } from '../core/issue.js';
-import type { Issue } from '../core/issue.js';
+import type { Issue, IssueCode, IssueStage, Severity } from '../core/issue.js';
+import type { RowRef } from '../core/types.js';
 import type { SourceColumn } from '../sources/types.js';
 import type { SpooledDraft, StateStore } from '../state/index.js';
 import { locateServiceErrors } from './locate-service-errors.js';
@@ -29,6 +30,12 @@ export function applyProductOutcome(
     const i = draft.skuKeys.indexOf(skuKey);
     return i >= 0 ? draft.skuRows[i]?.row : undefined;
   };
+  // An issue of the outcome on one of the product's rows: in the run's issues and on the row.
+  const addRowIssue = (ref: RowRef, code: IssueCode, severity: Severity, stage: IssueStage, message: string): void => {
+    const issue = createIssue({ code, severity, stage, message, file: ref.file, sheet: ref.sheet, row: ref.row, productKey: spooled.productKey });
+    ctx.extraIssues.push(issue);
+    outcomes.addIssue(ref.row, issue);
+  };
   const jobId = result ? (ctx.jobOf?.(result.batchIndex) ?? null) : null;
   if (result?.status === 'accepted') {
     for (const ref of draft.skuRows) outcomes.setStatus(ref.row, 'accepted');
@@ -46,19 +53,7 @@ export function applyProductOutcome(
     for (const ref of draft.rows) {
       outcomes.setStatus(ref.row, status);
       if (ids) outcomes.setIds(ref.row, { productId: ids.productId });
-      if (createdBy === undefined) continue;
-      const issue = createIssue({
-        code: 'accepted_by_earlier_request',
-        severity: 'warning',
-        stage: 'submit',
-        message: `accepted: created by ${createdBy}, whose answer was lost; its ids were found on the service, so nothing was sent again`,
-        file: ref.file,
-        ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}),
-        row: ref.row,
-        productKey: spooled.productKey,
-      });
-      ctx.extraIssues.push(issue);
-      outcomes.addIssue(ref.row, issue);
+      if (createdBy !== undefined) addRowIssue(ref, 'accepted_by_earlier_request', 'warning', 'submit', `accepted: created by ${createdBy}, whose answer was lost; its ids were found on the service, so nothing was sent again`);
     }
     draft.skuRows.forEach((ref, i) => {
       const skuId = ids?.skus.get(draft.skuKeys[i] ?? '');
@@ -71,10 +66,7 @@ export function applyProductOutcome(
     for (const ref of draft.rows) {
       outcomes.setStatus(ref.row, result.status);
       if (jobId !== null) outcomes.setIds(ref.row, { jobId });
-      if (held === undefined) continue;
-      const issue = createIssue({ code: 'duplicate_held_elsewhere', severity: 'error', stage: 'job', message: held, file: ref.file, ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}), row: ref.row, productKey: spooled.productKey });
-      ctx.extraIssues.push(issue);
-      outcomes.addIssue(ref.row, issue);
+      if (held !== undefined) addRowIssue(ref, 'duplicate_held_elsewhere', 'error', 'job', held);
     }
     const issues = locateServiceErrors(result.status, result.errors, draft, { mapping: ctx.prep.mapping, header: ctx.header });
     for (const issue of issues) {
@@ -87,18 +79,7 @@ export function applyProductOutcome(
   if (conflict !== undefined) {
     for (const ref of draft.rows) {
       outcomes.setStatus(ref.row, 'rejected');
-      const issue = createIssue({
-        code: 'settle_conflict',
-        severity: 'error',
-        stage: 'submit',
-        message: conflict,
-        file: ref.file,
-        ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}),
-        row: ref.row,
-        productKey: spooled.productKey,
-      });
-      ctx.extraIssues.push(issue);
-      outcomes.addIssue(ref.row, issue);
+      addRowIssue(ref, 'settle_conflict', 'error', 'submit', conflict);
     }
     return;
   }
@@ -125,34 +106,14 @@ export function applyProductOutcome(
   if (failure) {
     for (const ref of draft.rows) {
       outcomes.setStatus(ref.row, 'rejected');
-      const issue = createIssue({
-        code: 'request_rejected',
-        severity: 'error',
-        stage: 'submit',
-        message: `the service refused the whole request: ${failure.message}`,
-        file: ref.file,
-        ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}),
-        row: ref.row,
-        productKey: spooled.productKey,
-      });
-      ctx.extraIssues.push(issue);
-      outcomes.addIssue(ref.row, issue);
+      addRowIssue(ref, 'request_rejected', 'error', 'submit', `the service refused the whole request: ${failure.message}`);
     }
     return;
   }
+  const { blocked } = ctx;
+  const notSentMessage = blocked ? 'valid, but not sent because the import was blocked (see the summary)' : 'not sent: the run was interrupted or the request could not be settled; run the same command again to finish';
   for (const ref of draft.rows) {
     outcomes.setStatus(ref.row, 'not_sent');
-    const issue = createIssue({
-      code: ctx.blocked ? 'not_sent_blocked' : 'not_sent_interrupted',
-      severity: ctx.blocked ? 'warning' : 'error',
-      stage: 'submit',
-      message: ctx.blocked ? 'valid, but not sent because the import was blocked (see the summary)' : 'not sent: the run was interrupted or the request could not be settled; run the same command again to finish',
-      file: ref.file,
-      ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}),
-      row: ref.row,
-      productKey: spooled.productKey,
-    });
-    ctx.extraIssues.push(issue);
-    outcomes.addIssue(ref.row, issue);
+    addRowIssue(ref, blocked ? 'not_sent_blocked' : 'not_sent_interrupted', blocked ? 'warning' : 'error', 'submit', notSentMessage);
   }
 }

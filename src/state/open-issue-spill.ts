@@ -5,10 +5,8 @@
  * not the issues. They are read back per row (the annotated copy, `rejected-rows.csv`) and all in
  * row order (`issues.ndjson`, `--json`).
  */
-import { chmodSync, closeSync, openSync, rmSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import type { Issue } from '../core/issue.js';
-import { toStateError } from './store-context.js';
+import { closeScratchDatabase, openScratchDatabase } from './open-scratch-database.js';
 
 /** Issues of rows, spilled to disk. */
 export interface IssueSpill {
@@ -32,19 +30,7 @@ const BATCH = 4096;
 
 /** Creates the spill at `path` (replacing a stale one). */
 export function openIssueSpill(path: string): IssueSpill {
-  let db: Database.Database;
-  try {
-    rmSync(path, { force: true });
-    // Seller data: private from the start (the umask aside).
-    closeSync(openSync(path, 'wx', 0o600));
-    chmodSync(path, 0o600);
-    db = new Database(path);
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    db.exec(SCHEMA);
-  } catch (error) {
-    throw toStateError(error, 'create the issue spill', path);
-  }
+  const db = openScratchDatabase(path, SCHEMA, 'create the issue spill');
   const insert = db.prepare<[number, number, string]>('INSERT INTO issues (row, seq, json) VALUES (?, ?, ?)');
   const selectRow = db.prepare<[number], { seq: number; json: string }>('SELECT seq, json FROM issues WHERE row = ? ORDER BY seq');
   const deleteOne = db.prepare<[number, number]>('DELETE FROM issues WHERE row = ? AND seq = ?');
@@ -131,8 +117,7 @@ export function openIssueSpill(path: string): IssueSpill {
     close() {
       closeCursor();
       pending = [];
-      if (db.open) db.close();
-      rmSync(path, { force: true });
+      closeScratchDatabase(db, path);
     },
   };
 }

@@ -5,10 +5,8 @@
  * Writing the dry run's products there went through the write-ahead log twice and left the database
  * file grown by their size (SQLite keeps freed pages): ~130 MB per 100,000 rows.
  */
-import { chmodSync, closeSync, openSync, rmSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import { closeScratchDatabase, openScratchDatabase } from './open-scratch-database.js';
 import { createProductSpool, type ProductSpool } from './product-spool.js';
-import { toStateError } from './store-context.js';
 
 /** The spool calls a product sink uses, and `close`, which deletes the file. */
 export type ScratchSpool = Pick<ProductSpool, 'spoolProducts' | 'takeSpooledProduct'> & { close(): void };
@@ -22,26 +20,13 @@ const SCRATCH_SCHEMA = `
 
 /** Creates the spool file at `path` (replacing a stale one) and opens it. */
 export function openScratchSpool(path: string, now: () => Date): ScratchSpool {
-  let db: Database.Database;
-  try {
-    rmSync(path, { force: true });
-    // Seller data, like the state database beside it: private from the start (the umask aside).
-    closeSync(openSync(path, 'wx', 0o600));
-    chmodSync(path, 0o600);
-    db = new Database(path);
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    db.exec(SCRATCH_SCHEMA);
-  } catch (error) {
-    throw toStateError(error, 'create the dry run spool', path);
-  }
+  const db = openScratchDatabase(path, SCRATCH_SCHEMA, 'create the dry run spool');
   const spool = createProductSpool({ db, accountKey: '', path, now, nowIso: () => now().toISOString(), requireRun: () => undefined });
   return {
     spoolProducts: spool.spoolProducts,
     takeSpooledProduct: spool.takeSpooledProduct,
     close() {
-      if (db.open) db.close();
-      rmSync(path, { force: true });
+      closeScratchDatabase(db, path);
     },
   };
 }

@@ -3,33 +3,30 @@ import { normalizeName } from '../../mapping/normalize-name.js';
 import type { SourceCell } from '../../sources/types.js';
 import { parseDecimal, type DecimalFormat } from '../parse-decimal.js';
 import type { RuleFactory } from './field-rule.js';
+import { compileParsedCellRule } from './parsed-cell-rule.js';
 
 // VAT cells that mean "exempt", in Russian and Kazakh.
 const VAT_EXEMPT = new Set(['без НДС', 'НДС не облагается', 'не облагается', 'ҚҚС жоқ', 'ҚҚС салынбайды'].map(normalizeName));
 
 /** Rule of `columns.vat` / `defaults.vat`. */
 export const compileVatRule: RuleFactory = ({ slots, mapping, decimalFormat }) => {
-  const slot = slots.vat;
-  const fallback = mapping.defaults.vat;
   const allowed = mapping.validation.vat;
   const message = `VAT must be one of ${allowed.join(', ')}`;
-  return {
+  return compileParsedCellRule<number>({
     name: 'vat',
-    apply(ctx) {
-      const record = ctx.record;
-      if (record === null) return;
-      const cell = ctx.readCell(slot);
-      if (cell === null) return;
-      if (cell === undefined) {
-        if (fallback !== undefined) record.product.vat = fallback;
-        else ctx.requireMissing(slot, 'the VAT rate');
-        return;
-      }
+    slot: slots.vat,
+    fallback: mapping.defaults.vat,
+    what: 'the VAT rate',
+    parse(cell) {
       const vat = parseVat(cell, decimalFormat);
-      if (vat === null || !allowed.includes(vat)) ctx.report('invalid_vat', 'error', slot?.location, message, cell.text);
-      else record.product.vat = vat;
+      return vat === null || !allowed.includes(vat) ? null : vat;
     },
-  };
+    invalidCode: 'invalid_vat',
+    describeInvalid: () => message,
+    assign(record, vat) {
+      record.product.vat = vat;
+    },
+  });
 };
 
 function parseVat(cell: SourceCell, format: DecimalFormat): number | null {

@@ -1,0 +1,78 @@
+/**
+ * A field that names one entry of a directory (the category, the brand): its cell, else the
+ * mapping's default, resolved through the resolver; found (approximately: a warning), missing (with
+ * the nearest entries), or something the field's own rule explains (ambiguous, not a leaf).
+ */
+import type { Resolution } from '../../mapping/create-value-resolver.js';
+import { formatSuggestions } from '../../mapping/suggest-entries.js';
+import type { RowIssueCode } from '../issue-codes.js';
+import type { CellLocation, MappedRow } from '../mapped-row.js';
+import { describeMissing } from './describe-missing.js';
+import type { ColumnSlot, FieldRule } from './field-rule.js';
+import type { RowContext } from './row-context.js';
+
+/** A resolution that is neither found nor missing: the field's rule words it. */
+export type UnresolvedTarget<T> = Extract<Resolution<T>, { status: 'not_leaf' | 'ambiguous' }>;
+
+/** What differs between the directory-target fields; made once per file. */
+export interface DirectoryTargetField<T> {
+  /** Rule name and the word of the messages: `brand`, `category`. */
+  name: string;
+  slot: ColumnSlot;
+  /** `defaults.<name>`: used when the cell is empty. */
+  fallback: number | string | undefined;
+  /** The mapping section that confirms an approximate match: `brands`, `categories`. */
+  section: string;
+  /** Code of a value found nowhere. */
+  unknownCode: RowIssueCode;
+  /** Seller text (a cell or a text default). */
+  resolveText(text: string): Resolution<T>;
+  /** A numeric default: a directory id. */
+  resolveId(id: number): Resolution<T>;
+  /** Label of an entry for messages: `Nike (7)`. */
+  describe(entry: T): string;
+  /** Writes the found entry into the draft. */
+  assign(record: MappedRow, entry: T): void;
+  /** Reports an ambiguous (or not-leaf) resolution. */
+  reportUnresolved(ctx: RowContext, resolution: UnresolvedTarget<T>, value: string, location: CellLocation | undefined): void;
+}
+
+/** Builds the rule of a directory-target field. */
+export function compileDirectoryTargetRule<T>(field: DirectoryTargetField<T>): FieldRule {
+  const { name, slot, fallback, section, unknownCode } = field;
+  const what = `the ${name}`;
+  return {
+    name,
+    apply(ctx) {
+      const record = ctx.record;
+      if (record === null) return;
+      const text = ctx.readText(slot);
+      // An unusable cell was reported by `readText`.
+      if (text === null) return;
+      const input = text ?? fallback;
+      if (input === undefined) {
+        ctx.requireMissing(slot, what);
+        return;
+      }
+      const resolution = typeof input === 'number' ? field.resolveId(input) : field.resolveText(input);
+      const location = text === undefined ? undefined : slot?.location;
+      const value = String(input);
+      switch (resolution.status) {
+        case 'found': {
+          const [entry] = resolution.entries;
+          if (entry === undefined) break;
+          field.assign(record, entry);
+          if (resolution.via === 'approximate') {
+            ctx.report('value_matched_approximately', 'warning', location, `${name} "${value}" was matched to ${field.describe(entry)}`, value, `add it to \`${section}\` to confirm`);
+          }
+          break;
+        }
+        case 'missing':
+          ctx.report(unknownCode, 'error', location, describeMissing(name, value, resolution), value, formatSuggestions(resolution.suggestions));
+          break;
+        default:
+          field.reportUnresolved(ctx, resolution, value, location);
+      }
+    },
+  };
+}

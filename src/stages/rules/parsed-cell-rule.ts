@@ -1,0 +1,49 @@
+/**
+ * A field read from one cell (else the mapping's default, when it has one), parsed, and reported
+ * when the text does not parse; required. The price, the VAT rate and the made-in-Kazakhstan flag.
+ */
+import type { SourceCell } from '../../sources/types.js';
+import type { RowIssueCode } from '../issue-codes.js';
+import type { MappedRow } from '../mapped-row.js';
+import type { ColumnSlot, FieldRule } from './field-rule.js';
+
+/** What differs between the parsed-cell fields; made once per file. */
+export interface ParsedCellField<V> {
+  /** Rule name. */
+  name: string;
+  slot: ColumnSlot;
+  /** `defaults.<field>`: used when the cell is empty; without one an empty cell is missing. */
+  fallback?: V | undefined;
+  /** The field in the "is empty" message: `the price`. */
+  what: string;
+  /** The value of a usable cell, or null when it is not a valid one. */
+  parse(cell: SourceCell): V | null;
+  invalidCode: RowIssueCode;
+  /** The message of a cell that does not parse. */
+  describeInvalid(text: string): string;
+  invalidHint?: string;
+  /** Writes the value into the draft. */
+  assign(record: MappedRow, value: V): void;
+}
+
+/** Builds the rule of a parsed-cell field. */
+export function compileParsedCellRule<V>(field: ParsedCellField<V>): FieldRule {
+  const { name, slot, fallback, what, invalidCode, invalidHint } = field;
+  return {
+    name,
+    apply(ctx) {
+      const record = ctx.record;
+      if (record === null) return;
+      const cell = ctx.readCell(slot);
+      if (cell === null) return;
+      if (cell === undefined) {
+        if (fallback !== undefined) field.assign(record, fallback);
+        else ctx.requireMissing(slot, what);
+        return;
+      }
+      const value = field.parse(cell);
+      if (value === null) ctx.report(invalidCode, 'error', slot?.location, field.describeInvalid(cell.text), cell.text, invalidHint);
+      else field.assign(record, value);
+    },
+  };
+}
