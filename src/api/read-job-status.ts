@@ -8,7 +8,7 @@
 import type { JobError, JobProductResult, JobSkuResult, JobStatus, StatusClassifier } from '../domain/index.js';
 import { SchemaMismatchError } from '../core/errors.js';
 import { describeValue, findRecordList } from './find-record-list.js';
-import { createRecordReader, isPlainRecord, readIdText, readIntegerId, unwrapRecord } from './record-reader.js';
+import { createRecordReader, isPlainRecord, readIntegerId, readJobIdText, unwrapRecord } from './record-reader.js';
 import type { RecordReader } from './record-reader.js';
 import type { WireReadContext } from './wire-read-context.js';
 
@@ -34,7 +34,7 @@ export function readJobStatus(answer: unknown, context: WireReadContext, classif
     ]);
   }
   reader.markUsed([...a['job.queuedAt'], ...a['job.finishedAt']]);
-  const jobId = readIdText(reader.get(a['job.jobId']));
+  const jobId = readJobIdText(reader.get(a['job.jobId']));
   const queuedAt = reader.get(a['job.queuedAt']);
   const finishedAt = reader.get(a['job.finishedAt']);
   context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, reader.unusedKeys());

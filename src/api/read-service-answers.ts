@@ -9,7 +9,7 @@ import { SchemaMismatchError } from '../core/errors.js';
 import { describeValue, findRecordList } from './find-record-list.js';
 import type { PagingFields } from './find-record-list.js';
 import { readLocalizedValue } from './read-localized.js';
-import { createRecordReader, isPlainRecord, readCount, readFlag, readIdText, readIntegerId, unwrapRecord } from './record-reader.js';
+import { createRecordReader, isPlainRecord, readCount, readFlag, readIntegerId, readJobIdText, unwrapRecord } from './record-reader.js';
 import type { RecordReader } from './record-reader.js';
 import { buildMissingFieldError } from './wire-read-context.js';
 import type { WireReadContext } from './wire-read-context.js';
@@ -54,7 +54,7 @@ export function readTokenAnswer(body: unknown, context: WireReadContext): TokenA
 export function readImportAnswer(body: unknown, context: WireReadContext): ImportResponse {
   const a = context.aliases;
   const reader = objectReader(body, context, 'an import answer', [...a['import.jobId'], ...a['import.infoUrl']]);
-  const jobId = readIdText(reader.get(a['import.jobId']));
+  const jobId = readJobIdText(reader.get(a['import.jobId']));
   if (jobId === undefined) throw buildMissingFieldError(context, '', 'import.jobId', reader.keys());
   const received = readCount(reader.get(a['import.receivedItems']));
   const queuedAt = reader.get(a['import.queuedAt']);

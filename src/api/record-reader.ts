@@ -81,6 +81,18 @@ export function readIdText(value: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A job id as text: an integer of any size, or an opaque token (a UUID, a hash) — the interface
+ * says int64, but a job id is only ever sent back, never computed with, so any short token the
+ * service gives is kept as it is.
+ */
+export function readJobIdText(value: unknown): string | undefined {
+  const id = readIdText(value);
+  if (id !== undefined) return id;
+  if (typeof value === 'string' && /^[A-Za-z0-9][A-Za-z0-9._:~-]{0,127}$/.test(value.trim())) return value.trim();
+  return undefined;
+}
+
 /** A boolean from `true`/`false`, `1`/`0` or their text forms; `undefined` otherwise. */
 export function readFlag(value: unknown): boolean | undefined {
   if (typeof value === 'boolean') return value;
