@@ -3,6 +3,7 @@
  * The CLI entry: builds the real process I/O, runs the command, and is the only place that exits.
  */
 import { hideBin } from 'yargs/helpers';
+import { describeInternalError } from './command-context.js';
 import { renderSignalNotice } from './render-signal-notice.js';
 import { runCli } from './run-cli.js';
 import { applyHeapTuning } from './tune-heap.js';
@@ -20,6 +21,16 @@ const onSignal = (signal: NodeJS.Signals): void => {
 };
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
+
+// An error escaping every handler (a bug in a callback, a promise nobody awaited) is still an
+// internal error: one line and exit 70, as README.md says, not Node's stack dump and exit 1.
+const debug = args.includes('--debug');
+const onEscaped = (error: unknown): void => {
+  process.stderr.write(`catalog-import: ${describeInternalError(error)}\n${debug && error instanceof Error ? `${error.stack ?? ''}\n` : ''}`);
+  process.exit(70);
+};
+process.on('uncaughtException', onEscaped);
+process.on('unhandledRejection', onEscaped);
 
 const code = await runCli(args, {
   stdout: (text) => process.stdout.write(text),

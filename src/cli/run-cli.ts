@@ -49,7 +49,8 @@ export async function runCli(args: string[], io: CliIo, commands: readonly Comma
       if (wantsJsonOutput(args)) io.stdout(`${JSON.stringify({ type: 'error', code: 'USAGE', message: error.message, exitCode: EXIT.badInput })}\n`);
       return EXIT.badInput;
     }
-    ctx.reportError(error, false);
+    // Thrown past a handler: reported like a handler's own error, in the output format asked for.
+    ctx.reportError(error, wantsJsonOutput(args));
     return exitCode === EXIT.ok ? EXIT.internal : exitCode;
   }
   return exitCode;

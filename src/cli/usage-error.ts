@@ -68,12 +68,19 @@ const REWORDINGS: readonly Rewording[] = [
     // yargs names a flag twice (`such-flag`, `suchFlag`); keep the spelling that was typed.
     const names = all.filter((name) => !/[A-Z]/.test(name) || !all.includes(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)));
     const known = context.knownOptions;
-    const described = names.map((name) => {
+    // A bare word yargs could not place is an extra argument, not a flag.
+    const extra = names.filter((name) => context.args.includes(name));
+    const flags = names.filter((name) => !extra.includes(name));
+    const described = flags.map((name) => {
       const flag = writtenFlag(name, context.args);
       const near = suggestOption(name, known);
       return near ? `${flag} (did you mean --${near}?)` : flag;
     });
-    return `unknown option${names.length > 1 ? 's' : ''} ${described.join(', ')}`;
+    const parts = [
+      described.length ? `unknown option${described.length > 1 ? 's' : ''} ${described.join(', ')}` : '',
+      extra.length ? `unexpected argument${extra.length > 1 ? 's' : ''} ${extra.map((word) => JSON.stringify(word)).join(', ')} (quote a path with spaces)` : '',
+    ];
+    return parts.filter(Boolean).join('; ');
   },
   (message) => {
     const match = /^Missing required arguments?: (.+)$/.exec(message);

@@ -20,7 +20,7 @@ export interface WatchFileRecord {
   /** Content hash; null when the file could not be read. */
   sha256: string | null;
   outcome: WatchOutcome;
-  /** The import's exit code (0 ok, 1 rows failed, 2 bad file or mapping, 3 service unusable, 130 interrupted); 0 for duplicates. */
+  /** The import's exit code (0 ok, 1 rows failed, 2 bad file or mapping, 3 service unusable, 70 internal error, 130 interrupted); 0 for duplicates. */
   exitCode: number;
   /** The import run; for a duplicate, the first run of this content. */
   runId: string | null;

@@ -109,6 +109,7 @@ describe('the packed tarball', () => {
     const consumer = dirname(dirname(installed));
     const bin = join(installed, packed.bin['catalog-import'] ?? '');
     const env = { PATH: process.env.PATH ?? '', HOME: consumer, NO_COLOR: '1' };
+    expect((await readFile(bin, 'utf8')).split('\n')[0]).toBe('#!/usr/bin/env node');
     const help = await run(process.execPath, [bin, '--help'], { cwd: consumer, env });
     expect(help.stdout).toContain('catalog-import validate <file>');
     const sample = join(installed, 'samples', 'catalog.xlsx');

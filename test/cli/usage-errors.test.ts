@@ -179,6 +179,11 @@ describe('usage errors', () => {
     expect(sandbox.stats().requests).toBe(0);
   });
 
+  it('an extra argument is named as one, not as a flag', async () => {
+    await expectUsageError(['import', 'catalog.csv', 'other.csv', '-m', 'mapping.yaml'], /^catalog-import: unexpected argument "other.csv"/);
+    await expectUsageError(['runs', 'extra', '--frobnicate'], /^catalog-import: unknown option --frobnicate; unexpected argument "extra"/);
+  });
+
   it('a mistyped command is named with the one meant', async () => {
     await expectUsageError(['improt', 'catalog.csv'], /unknown command "improt" \(did you mean import\?\)/);
   });
