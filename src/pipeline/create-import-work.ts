@@ -10,7 +10,7 @@ import type { ProductDraft } from '../core/types.js';
 import { addToPlanCounts, createCodeLookups, createPlanCounts, fetchHeldProducts, planProduct } from '../plan/index.js';
 import type { PlanCounts, PlannedProduct } from '../plan/plan-types.js';
 import type { RunSummaryJob } from '../report/report-types.js';
-import { hashProductContent, hashRequest } from '../state/content-hash.js';
+import { hashProductContent } from '../state/content-hash.js';
 import type { FinishedJob, JobProductOutcome } from '../state/index.js';
 import { createGroupCommit } from './create-group-commit.js';
 import { followJob } from './follow-job.js';
@@ -18,6 +18,7 @@ import { matchJobResults } from './match-job-results.js';
 import { settleUnknownRequests } from './settle-unknown-requests.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { SubmitTask } from './submit-batches.js';
+import { buildImportTasks, withKnownIds } from './build-import-tasks.js';
 
 /** Products planned per round of details requests. */
 export const PLAN_CHUNK = 120;
@@ -186,48 +187,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
      * rather than by one lookup per product.
      */
     tasks(): Generator<SubmitTask> {
-      const batches = store.listBatches(runId);
-      let nextIndex = batches.reduce((max, b) => Math.max(max, b.index + 1), 0);
-      const batchSize = settings.batchSize;
-      const keys = sendKeys;
-      const wanted = new Set(keys);
-      const build = (slice: { productKey: string; draft: ProductDraft; contentHash: string | null }[]): SubmitTask => {
-        const productKeys = slice.map((entry) => entry.productKey);
-        const known = store.getProductIdsMany(productKeys);
-        const drafts: ProductDraft[] = [];
-        const hashes: (string | null)[] = [];
-        for (const entry of slice) {
-          const changed = outgoing.get(entry.productKey);
-          drafts.push(changed ?? withKnownIds(entry.draft, known.get(entry.productKey)));
-          hashes.push(changed ? null : entry.contentHash);
-        }
-        const items = drafts.map((d) => d.item);
-        const index = nextIndex;
-        nextIndex += 1;
-        const body = JSON.stringify({ products: items });
-        store.planBatches(runId, [{ index, productKeys, requestHash: hashRequest(body) }]);
-        inFlight.set(index, { drafts, hashes });
-        return { index, items, body };
-      };
-      return (function* () {
-        let slice: { productKey: string; draft: ProductDraft; contentHash: string | null }[] = [];
-        let position = 0;
-        for (const spooled of store.iterateSpooledDrafts(runId)) {
-          if (!wanted.has(spooled.productKey)) continue;
-          if (spooled.productKey !== keys[position]) {
-            throw new ConfigError(`the run's spool changed since the plan (product ${spooled.productKey}); start a new run with --fresh`);
-          }
-          position += 1;
-          slice.push({ productKey: spooled.productKey, draft: spooled.draft, contentHash: spooled.contentHash });
-          if (slice.length === batchSize) {
-            const batch = slice;
-            slice = [];
-            yield build(batch);
-          }
-        }
-        if (slice.length > 0) yield build(slice);
-        if (position !== keys.length) throw new ConfigError(`the run's spool lacks ${keys.length - position} product(s) of the plan; start a new run with --fresh`);
-      })();
+      return buildImportTasks({ store, runId, batchSize: settings.batchSize, keys: sendKeys, outgoing, onTask: (index, sent) => inFlight.set(index, sent) });
     },
     toSendCount: () => sendKeys.length,
     settledKeys,
@@ -244,19 +204,6 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
       } finally {
         inFlight.delete(index);
       }
-    },
-  };
-}
-
-/** The draft with the marketplace ids the state remembers for its keys (ids given in the sheet win). */
-function withKnownIds(draft: ProductDraft, ids: { productId: number; skus: Map<string, number> } | undefined): ProductDraft {
-  if (!ids) return draft;
-  return {
-    ...draft,
-    item: {
-      ...draft.item,
-      productId: draft.item.productId ?? ids.productId,
-      skus: draft.item.skus.map((sku, i) => ({ ...sku, skuId: sku.skuId ?? ids.skus.get(draft.skuKeys[i] ?? '') ?? null })),
     },
   };
 }

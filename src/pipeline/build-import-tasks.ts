@@ -1,0 +1,79 @@
+/**
+ * The requests of an import, built lazily in plan order, each with its body serialized once and
+ * planned in the journal before it is handed out. The plan keeps the spool's order, so the drafts
+ * are read by walking the spool a page at a time rather than by one lookup per product.
+ */
+import { ConfigError } from '../core/errors.js';
+import type { ProductDraft } from '../core/types.js';
+import { hashRequest } from '../state/content-hash.js';
+import type { StateStore } from '../state/index.js';
+import type { SubmitTask } from './submit-batches.js';
+
+type Entry = { productKey: string; draft: ProductDraft; contentHash: string | null };
+
+/** Yields the import requests for `keys` (in spool order), `batchSize` products each. */
+export function buildImportTasks(ctx: {
+  store: StateStore;
+  runId: string;
+  batchSize: number;
+  /** The products to send, in plan (= spool) order. */
+  keys: readonly string[];
+  /** Drafts the blank policy changed; the others are rebuilt from the spool with the ids the state knows. */
+  outgoing: ReadonlyMap<string, ProductDraft>;
+  /** Told of each request built: the drafts as sent and their content hashes (null: hashed when recorded). */
+  onTask: (index: number, sent: { drafts: ProductDraft[]; hashes: (string | null)[] }) => void;
+}): Generator<SubmitTask> {
+  const { store, runId, keys } = ctx;
+  let nextIndex = store.listBatches(runId).reduce((max, b) => Math.max(max, b.index + 1), 0);
+  const wanted = new Set(keys);
+  const build = (slice: Entry[]): SubmitTask => {
+    const productKeys = slice.map((entry) => entry.productKey);
+    const known = store.getProductIdsMany(productKeys);
+    const drafts: ProductDraft[] = [];
+    const hashes: (string | null)[] = [];
+    for (const entry of slice) {
+      const changed = ctx.outgoing.get(entry.productKey);
+      drafts.push(changed ?? withKnownIds(entry.draft, known.get(entry.productKey)));
+      hashes.push(changed ? null : entry.contentHash);
+    }
+    const items = drafts.map((d) => d.item);
+    const index = nextIndex;
+    nextIndex += 1;
+    const body = JSON.stringify({ products: items });
+    store.planBatches(runId, [{ index, productKeys, requestHash: hashRequest(body) }]);
+    ctx.onTask(index, { drafts, hashes });
+    return { index, items, body };
+  };
+  return (function* () {
+    let slice: Entry[] = [];
+    let position = 0;
+    for (const spooled of store.iterateSpooledDrafts(runId)) {
+      if (!wanted.has(spooled.productKey)) continue;
+      if (spooled.productKey !== keys[position]) {
+        throw new ConfigError(`the run's spool changed since the plan (product ${spooled.productKey}); start a new run with --fresh`);
+      }
+      position += 1;
+      slice.push({ productKey: spooled.productKey, draft: spooled.draft, contentHash: spooled.contentHash });
+      if (slice.length === ctx.batchSize) {
+        const batch = slice;
+        slice = [];
+        yield build(batch);
+      }
+    }
+    if (slice.length > 0) yield build(slice);
+    if (position !== keys.length) throw new ConfigError(`the run's spool lacks ${keys.length - position} product(s) of the plan; start a new run with --fresh`);
+  })();
+}
+
+/** The draft with the marketplace ids the state remembers for its keys (ids given in the sheet win). */
+export function withKnownIds(draft: ProductDraft, ids: { productId: number; skus: Map<string, number> } | undefined): ProductDraft {
+  if (!ids) return draft;
+  return {
+    ...draft,
+    item: {
+      ...draft.item,
+      productId: draft.item.productId ?? ids.productId,
+      skus: draft.item.skus.map((sku, i) => ({ ...sku, skuId: sku.skuId ?? ids.skus.get(draft.skuKeys[i] ?? '') ?? null })),
+    },
+  };
+}
