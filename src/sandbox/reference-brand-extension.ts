@@ -10,6 +10,7 @@
  * Some well-known brands (Tecno, Infinix, OnePlus, Zara, H&M, Bershka, Nestlé) are left out on
  * purpose: the matching evaluation set uses them as brands a directory can lack.
  */
+import { buildShuffledBrandNames } from './reference-brands.js';
 
 /** The entry for goods without a brand; id 1000 is below every other brand id. */
 export const NO_BRAND = { id: 1000, name: 'Без бренда', code: 'no-brand' } as const;
@@ -141,15 +142,5 @@ export const MORE_SYNTHETIC_BRAND_COUNT = 1700;
 
 /** The second set of generated brand names for a seed: a seeded shuffle of prefix × suffix pairs. */
 export function buildMoreSyntheticBrandNames(random: () => number): string[] {
-  const all: string[] = [];
-  for (const prefix of MORE_PREFIXES) {
-    for (const suffix of MORE_SUFFIXES) all.push(`${prefix} ${suffix}`);
-  }
-  for (let i = all.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    const a = all[i] as string;
-    all[i] = all[j] as string;
-    all[j] = a;
-  }
-  return all.slice(0, MORE_SYNTHETIC_BRAND_COUNT);
+  return buildShuffledBrandNames(MORE_PREFIXES, MORE_SUFFIXES, MORE_SYNTHETIC_BRAND_COUNT, random);
 }

@@ -54,9 +54,14 @@ export const SYNTHETIC_BRAND_COUNT = 320;
 
 /** Generated brand names for a seed: a seeded shuffle of prefix × suffix pairs, the first `SYNTHETIC_BRAND_COUNT`. */
 export function buildSyntheticBrandNames(random: () => number): string[] {
+  return buildShuffledBrandNames(SYNTHETIC_PREFIXES, SYNTHETIC_SUFFIXES, SYNTHETIC_BRAND_COUNT, random);
+}
+
+/** The first `count` of a seeded shuffle (Fisher–Yates) of every `prefix suffix` pair. */
+export function buildShuffledBrandNames(prefixes: readonly string[], suffixes: readonly string[], count: number, random: () => number): string[] {
   const all: string[] = [];
-  for (const prefix of SYNTHETIC_PREFIXES) {
-    for (const suffix of SYNTHETIC_SUFFIXES) all.push(`${prefix} ${suffix}`);
+  for (const prefix of prefixes) {
+    for (const suffix of suffixes) all.push(`${prefix} ${suffix}`);
   }
   for (let i = all.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -64,5 +69,5 @@ export function buildSyntheticBrandNames(random: () => number): string[] {
     all[i] = all[j] as string;
     all[j] = a;
   }
-  return all.slice(0, SYNTHETIC_BRAND_COUNT);
+  return all.slice(0, count);
 }
