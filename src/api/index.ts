@@ -35,9 +35,8 @@ export { createRedactor } from './redact-secrets.js';
 export type { Redactor } from './redact-secrets.js';
 export { createRequestSender, RETRY_STATUSES, NOT_SENT_ERROR_CODES } from './send-request.js';
 export type { RequestSpec, SendRequest, SenderConfig, WireResponse } from './send-request.js';
+export { DEFAULT_PATHS, SERVICE_LIMITS } from '../domain/index.js';
 export {
-  DEFAULT_PATHS,
-  SERVICE_LIMITS,
   attributeSchema,
   attributeValueSchema,
   brandSchema,
@@ -49,6 +48,7 @@ export {
   productListResponseSchema,
   tokenResponseSchema,
 } from './wire.js';
+export type { TokenResponse } from './wire.js';
 export type {
   Attribute,
   AttributeValue,
@@ -65,5 +65,4 @@ export type {
   ProductListItem,
   ProductListRequest,
   ProductListResponse,
-  TokenResponse,
-} from './wire.js';
+} from '../domain/index.js';

@@ -8,34 +8,6 @@
 import { z } from 'zod';
 import type { ImportItem } from '../domain/import-item.js';
 
-// The domain model and the service constants moved to `src/domain/`; re-exported here so that code
-// written against the old place keeps compiling until it imports from the domain.
-export type {
-  Localized,
-  Category,
-  AttributeType,
-  Attribute,
-  AttributeValue,
-  Brand,
-  Directories,
-  DirectoryName,
-  ImportAttribute,
-  ImportPhoto,
-  ImportSku,
-  ImportItem,
-  ImportResponse,
-  JobError,
-  JobProductResult,
-  JobStatus,
-  ProductListFilters,
-  ProductListRequest,
-  ProductListItem,
-  ProductListResponse,
-  ProductDetail,
-  PathName,
-} from '../domain/index.js';
-export { DEFAULT_PATHS, SERVICE_LIMITS } from '../domain/index.js';
-
 /** A name in Russian and Kazakh. Responses may omit either language. */
 export const localizedSchema = z.looseObject({
   rus: z.string().nullish().transform((v) => v ?? ''),

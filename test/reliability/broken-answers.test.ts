@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PATHS } from '../../src/api/wire.js';
+import { DEFAULT_PATHS } from '../../src/domain/index.js';
 import { writeCatalogFixture } from '../helpers/catalog-fixture.js';
 import { runCliCaptured } from '../helpers/run-cli-captured.js';
 import type { CapturedRun } from '../helpers/run-cli-captured.js';

@@ -6,7 +6,7 @@
  * update of the SKU created with the old one, never a second product or an extra SKU.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PATHS } from '../../src/api/wire.js';
+import { DEFAULT_PATHS } from '../../src/domain/index.js';
 import { buildEan13, writeCatalogFixture } from '../helpers/catalog-fixture.js';
 import { checkEveryRowReported, checkExactlyOnce, createTestDir, importOnce, loadAnnotatedRows, startTestSandbox } from './fault-kit.js';
 import { editFixture } from './edit-fixture.js';

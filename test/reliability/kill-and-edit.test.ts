@@ -8,7 +8,7 @@
  * duplicate, no conflict.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PATHS } from '../../src/api/wire.js';
+import { DEFAULT_PATHS } from '../../src/domain/index.js';
 import { buildEan13 } from '../helpers/catalog-fixture.js';
 import { editFixture } from './edit-fixture.js';
 import { checkEveryRowReported, checkExactlyOnce, importUntilDone, isSettled } from './fault-kit.js';

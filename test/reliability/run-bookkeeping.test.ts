@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PATHS } from '../../src/api/wire.js';
+import { DEFAULT_PATHS } from '../../src/domain/index.js';
 import { ConfigError } from '../../src/core/errors.js';
 import { openStateStore } from '../../src/state/index.js';
 import type { RunRecord } from '../../src/state/index.js';
