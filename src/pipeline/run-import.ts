@@ -129,6 +129,134 @@ function chooseAttemptReportDir(reportsRoot: string, runId: string): string {
   }
 }
 
+/** What planning, sending and healing left for the report. */
+interface SentWork {
+  planOnly: boolean;
+  settledKeys: ReadonlySet<string>;
+  conflicts: ReadonlyMap<string, string>;
+  createdBy: ReadonlyMap<string, string>;
+  heldElsewhere: ReadonlyMap<string, string>;
+  interrupted: boolean;
+  serviceFault: boolean;
+}
+
+const NOTHING_SENT: SentWork = { planOnly: false, settledKeys: new Set(), conflicts: new Map(), createdBy: new Map(), heldElsewhere: new Map(), interrupted: false, serviceFault: false };
+
+/**
+ * Steps 1–3 of an import that may send: finish what an earlier attempt left (jobs to follow,
+ * requests of unknown fate), plan against the live catalog, send and follow, then heal refusals
+ * that mean "it already exists".
+ */
+async function planSendAndHeal(input: {
+  prep: PreparedRun;
+  runId: string;
+  reportDir: string;
+  jobs: RunSummaryJob[];
+  unchanged: Set<string>;
+  requestFailures: SendOutcome['requestFailures'];
+  addPlanIssues: (planned: PlannedProduct) => void;
+  lap: (name: string) => void;
+  settleAfterMs: number;
+  deps: Deps;
+}): Promise<SentWork> {
+  const { prep, runId, lap, deps } = input;
+  const work = createImportWork({ prep, runId, deps, jobs: input.jobs, settleAfterMs: input.settleAfterMs });
+  const sent = { ...NOTHING_SENT, settledKeys: work.settledKeys, conflicts: work.conflicts, createdBy: work.createdBy };
+  // 1. What an earlier attempt left: jobs to follow, requests whose fate is unknown.
+  await work.finishEarlierAttempt();
+  lap('resume');
+  // 2. The plan: what sending would do to the live catalog, before anything is sent.
+  deps.onEvent({ type: 'stage:start', stage: 'plan', detail: 'comparing the products with what the service holds' });
+  const planOnly = prep.settings.plan;
+  await writeImportPlan(work, { reportDir: input.reportDir, planOnly, unchanged: input.unchanged, addPlanIssues: input.addPlanIssues, deps });
+  lap('plan');
+  if (planOnly) return { ...sent, planOnly };
+  const sending: SendOutcome = { requestFailures: input.requestFailures, interrupted: false, serviceFault: false };
+  await sendAndFollow(work, { prep, runId, deps, outcome: sending, onSubmitted: () => lap('submit') });
+  lap('jobs');
+  let { interrupted, serviceFault } = sending;
+  let heldElsewhere: ReadonlyMap<string, string> = new Map();
+  // 3. Refusals that mean "it already exists" heal in the same run.
+  if (!interrupted && !deps.signal?.aborted) {
+    const healed = await healAndResend(work, { prep, runId, requestFailures: input.requestFailures, unchanged: input.unchanged, addPlanIssues: input.addPlanIssues, deps });
+    heldElsewhere = healed.heldElsewhere;
+    interrupted ||= healed.interrupted;
+    serviceFault ||= healed.serviceFault;
+    if (healed.healedCount > 0) lap('heal');
+  }
+  return { ...sent, heldElsewhere, interrupted, serviceFault };
+}
+
+/** Why nothing may be sent (`--strict` or `--max-errors` against the rows with errors), or null. */
+function findSendingBlock(settings: PreparedRun['settings'], invalidRows: number): string | null {
+  if (settings.strict && invalidRows > 0) return `--strict: ${invalidRows} row(s) have errors, nothing was sent`;
+  if (settings.maxErrors !== undefined && invalidRows > settings.maxErrors) {
+    return `${invalidRows} row(s) have errors, more than --max-errors ${settings.maxErrors}; nothing was sent`;
+  }
+  return null;
+}
+
+type ImportWork = ReturnType<typeof createImportWork>;
+
+/**
+ * Step 2 of an import: what sending would do to the live catalog, before anything is sent. Every
+ * product that changes (or blanks a field) goes to `plan.csv`; with `--plan` each is also logged.
+ */
+async function writeImportPlan(
+  work: ImportWork,
+  input: { reportDir: string; planOnly: boolean; unchanged: Set<string>; addPlanIssues: (planned: PlannedProduct) => void; deps: Deps },
+): Promise<void> {
+  const { reportDir, planOnly, deps } = input;
+  await mkdir(reportDir, { recursive: true });
+  const planWriter = await createPlanCsvWriter(join(reportDir, 'plan.csv'), ';');
+  let counts: PlanCounts;
+  try {
+    counts = await work.plan(input.unchanged, async (planned) => {
+      if (planned.action !== 'unchanged' || planned.blanked.length) await planWriter.write(planned);
+      if (planOnly && planned.action !== 'unchanged') for (const line of renderPlannedProduct(planned)) deps.onEvent({ type: 'log', level: 'info', message: line });
+      input.addPlanIssues(planned);
+    });
+    await planWriter.close();
+  } catch (error) {
+    planWriter.destroy();
+    throw error;
+  }
+  deps.onEvent({ type: 'log', level: 'info', message: `${renderPlanSummary(counts)} (details: ${join(reportDir, 'plan.csv')})` });
+}
+
+/**
+ * Step 3 of an import: refusals that mean "it already exists" heal in the same run. The product
+ * found is planned again as an update of itself and sent; a product held by another is named.
+ */
+async function healAndResend(
+  work: ImportWork,
+  input: {
+    prep: PreparedRun;
+    runId: string;
+    requestFailures: SendOutcome['requestFailures'];
+    unchanged: Set<string>;
+    addPlanIssues: (planned: PlannedProduct) => void;
+    deps: Deps;
+  },
+): Promise<{ heldElsewhere: ReadonlyMap<string, string>; healedCount: number; interrupted: boolean; serviceFault: boolean }> {
+  const { prep, runId, deps } = input;
+  const heal = await healDuplicateRefusals({ store: prep.store, client: prep.service.client, runId, deps });
+  const result = { heldElsewhere: heal.heldElsewhere, healedCount: heal.healed.size, interrupted: false, serviceFault: false };
+  if (heal.healed.size === 0) return result;
+  for (const key of heal.healed) {
+    work.settledKeys.add(key);
+    work.createdBy.set(key, 'an earlier request (found when the service refused its barcode as taken)');
+  }
+  await work.plan(input.unchanged, async (planned) => input.addPlanIssues(planned), heal.healed);
+  if (work.toSendCount() > 0) {
+    const again: SendOutcome = { requestFailures: input.requestFailures, interrupted: false, serviceFault: false };
+    await sendAndFollow(work, { prep, runId, deps, outcome: again });
+    result.interrupted = again.interrupted;
+    result.serviceFault = again.serviceFault;
+  }
+  return result;
+}
+
 /** A lock not refreshed for this long is taken over (a holder on another host that died). */
 const IMPORT_LOCK_STALE_MS = 10 * 60_000;
 
@@ -176,89 +304,25 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     lap('read');
 
     const extraIssues: Issue[] = [];
-    const invalidRows = outcomes.counts().invalid ?? 0;
-    const blocked =
-      settings.strict && invalidRows > 0
-        ? `--strict: ${invalidRows} row(s) have errors, nothing was sent`
-        : settings.maxErrors !== undefined && invalidRows > settings.maxErrors
-          ? `${invalidRows} row(s) have errors, more than --max-errors ${settings.maxErrors}; nothing was sent`
-          : null;
+    const blocked = findSendingBlock(settings, outcomes.counts().invalid ?? 0);
 
     const jobs: RunSummaryJob[] = [];
     const unchanged = new Set<string>();
     const requestFailures = new Map<string, { message: string; fieldErrors: string }>();
-    let interrupted = false;
-    let serviceFault = false;
-    let planOnly = false;
-    let settledKeys: ReadonlySet<string> = new Set();
-    let conflicts: ReadonlyMap<string, string> = new Map();
-    let createdBy: ReadonlyMap<string, string> = new Map();
-    let heldElsewhere: ReadonlyMap<string, string> = new Map();
     const addPlanIssues = (planned: PlannedProduct): void => {
       for (const issue of buildPlanIssues(planned)) {
         extraIssues.push(issue);
         if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
       }
     };
-
+    let sent: SentWork = NOTHING_SENT;
     if (blocked) {
       runDeps.onEvent({ type: 'log', level: 'warn', message: blocked });
       extraIssues.push(createIssue({ code: 'import_blocked', severity: 'error', stage: 'submit', message: blocked }));
     } else {
-      const work = createImportWork({ prep, runId, deps: runDeps, jobs, settleAfterMs: options.settleAfterMs ?? 30_000 });
-      settledKeys = work.settledKeys;
-      conflicts = work.conflicts;
-      createdBy = work.createdBy;
-      // 1. What an earlier attempt left: jobs to follow, requests whose fate is unknown.
-      await work.finishEarlierAttempt();
-      lap('resume');
-      // 2. The plan: what sending would do to the live catalog, before anything is sent.
-      runDeps.onEvent({ type: 'stage:start', stage: 'plan', detail: 'comparing the products with what the service holds' });
-      await mkdir(reportDir, { recursive: true });
-      const planWriter = await createPlanCsvWriter(join(reportDir, 'plan.csv'), ';');
-      let counts: PlanCounts;
-      try {
-        counts = await work.plan(unchanged, async (planned) => {
-          if (planned.action !== 'unchanged' || planned.blanked.length) await planWriter.write(planned);
-          if (settings.plan && planned.action !== 'unchanged') for (const line of renderPlannedProduct(planned)) runDeps.onEvent({ type: 'log', level: 'info', message: line });
-          addPlanIssues(planned);
-        });
-        await planWriter.close();
-      } catch (error) {
-        planWriter.destroy();
-        throw error;
-      }
-      runDeps.onEvent({ type: 'log', level: 'info', message: `${renderPlanSummary(counts)} (details: ${join(reportDir, 'plan.csv')})` });
-      lap('plan');
-      planOnly = settings.plan;
-      if (!planOnly) {
-        const sending: SendOutcome = { requestFailures, interrupted: false, serviceFault: false };
-        await sendAndFollow(work, { prep, runId, deps: runDeps, outcome: sending, onSubmitted: () => lap('submit') });
-        lap('jobs');
-        interrupted ||= sending.interrupted;
-        serviceFault ||= sending.serviceFault;
-        // 3. Refusals that mean "it already exists" heal in the same run: the product found is
-        //    planned again as an update of itself.
-        if (!interrupted && !runDeps.signal?.aborted) {
-          const heal = await healDuplicateRefusals({ store, client: prep.service.client, runId, deps: runDeps });
-          heldElsewhere = heal.heldElsewhere;
-          if (heal.healed.size > 0) {
-            for (const key of heal.healed) {
-              work.settledKeys.add(key);
-              work.createdBy.set(key, 'an earlier request (found when the service refused its barcode as taken)');
-            }
-            await work.plan(unchanged, async (planned) => addPlanIssues(planned), heal.healed);
-            if (work.toSendCount() > 0) {
-              const again: SendOutcome = { requestFailures, interrupted: false, serviceFault: false };
-              await sendAndFollow(work, { prep, runId, deps: runDeps, outcome: again });
-              interrupted ||= again.interrupted;
-              serviceFault ||= again.serviceFault;
-            }
-            lap('heal');
-          }
-        }
-      }
+      sent = await planSendAndHeal({ prep, runId, reportDir, jobs, unchanged, requestFailures, addPlanIssues, lap, settleAfterMs: options.settleAfterMs ?? 30_000, deps: runDeps });
     }
+    const { planOnly, settledKeys, conflicts, createdBy, heldElsewhere, interrupted, serviceFault } = sent;
 
     // 4. Every row gets its outcome from the journal (and, with --verify, is read back).
     await reportProductOutcomes({
