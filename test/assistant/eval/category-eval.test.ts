@@ -33,7 +33,7 @@ describe('matching quality on labelled seller texts', () => {
         // The 60 % target holds in the directory the labels were written for; in the default one more
         // leaves share each name, so more labels stay TODO (figures in docs/mapping-assistant.md).
         if (breadth === 'original') expect(categories.rightConfident / categories.total).toBeGreaterThanOrEqual(0.6);
-      });
+      }, 120_000);
     }
 
     it.runIf(SHARED_EVAL_DIR !== undefined)(`the shared evaluation set, ${breadth} directory: no confident wrong match`, () => {
@@ -44,8 +44,9 @@ describe('matching quality on labelled seller texts', () => {
       console.log(formatFigures(`shared brands (${breadth})`, brands));
       expect(describeWrong(categories)).toEqual([]);
       expect(describeWrong(brands)).toEqual([]);
-      expect(categories.rightTop / categories.total).toBeGreaterThanOrEqual(breadth === 'original' ? 0.85 : 0.75);
-    });
+      expect(categories.rightTop / categories.total).toBeGreaterThanOrEqual(0.85);
+      // No timing test: 356 labels over 2,046 leaves take seconds alone, far longer on a loaded machine.
+    }, 180_000);
   }
 
   it('names in its default-directory answers only entries the default directory holds, and none the original does', () => {
