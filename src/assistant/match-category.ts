@@ -235,10 +235,16 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
     match(text, context = {}) {
       const match = matchWhole.match(text, context);
       if (match.status !== 'todo') return match;
-      // `Laptops`, `Дроны`: the label in the directory's words adds candidates to the TODO, never confidence.
+      // `Laptops`, `Дроны`: the label in the directory's words. When the label's own words come near
+      // no leaf and each rewritten word means the same, its confident match stands; otherwise its
+      // candidates join the TODO.
       const rewritten = rewriteWithSynonyms(text);
       if (rewritten === undefined) return match;
-      return mergeSynonymCandidates(match, matchWhole.match(rewritten, context));
+      const viaSynonyms = matchWhole.match(rewritten.text, context);
+      if (rewritten.exact && viaSynonyms.status !== 'todo' && (match.candidates[0]?.score ?? 0) < thresholds.minScore) {
+        return { ...viaSynonyms, text, status: 'confident' };
+      }
+      return mergeSynonymCandidates(match, viaSynonyms);
     },
   };
 }

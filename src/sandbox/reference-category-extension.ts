@@ -1262,8 +1262,9 @@ const PET_GOODS_TWINS = ['Миски и поилки', 'Лежаки', 'Игру
 
 /**
  * Added leaves that repeat a leaf of the original tree under another branch — the same concept
- * (`Мешки для мусора` beside `Мусорные пакеты`), or the same one narrowed only by whom it is for
- * (`Переноски для кошек` beside `Переноски`, `Кроссовки для девочек` beside the kids' `Кроссовки`),
+ * (`Мешки для мусора` beside `Мусорные пакеты`, `Игровые мыши` beside `Компьютерные мыши`), or the
+ * same one narrowed only by whom it is for (`Переноски для кошек` beside `Переноски`, `Кроссовки для
+ * девочек` beside the kids' `Кроссовки`),
  * or a thing that cannot exist (`Юбки для мальчиков`). A seller's label naming such a concept has two
  * right-looking leaves in two branches, so a matcher either guesses between them or sends the seller
  * away from the leaf their mappings and the evaluation sets use; the original leaf is the one kept.
@@ -1271,6 +1272,8 @@ const PET_GOODS_TWINS = ['Миски и поилки', 'Лежаки', 'Игру
  */
 export const RETIRED_NEAR_TWINS: readonly string[] = [
   'Бытовая техника / Климатическая техника / Конвекторы',
+  'Электроника / Игровые аксессуары / Игровые мыши',
+  'Электроника / Игровые аксессуары / Игровые клавиатуры',
   'Одежда / Мужская одежда: дополнительно / Костюмы классические',
   'Одежда / Женская одежда: дополнительно / Кардиганы женские',
   ...KIDS_CLOTHES_TWINS.map((name) => `Одежда / Одежда для девочек / ${name} для девочек`),

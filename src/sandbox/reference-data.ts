@@ -31,7 +31,7 @@ const PATH_SEPARATOR = ' / ';
 const COUNTRY_ATTRIBUTE = 'country_of_origin';
 
 /**
- * How broad the directories are: `marketplace` (the default: ~2,050 leaves across a general
+ * How broad the directories are: `marketplace` (the default: ~2,040 leaves across a general
  * marketplace, ~3,200 brands with "no brand"), or `original`, the 398 leaves and 600 brands the
  * sandbox served before it grew (same ids), for the evaluation sets whose right answers — including
  * "no leaf fits" — were written against it.
