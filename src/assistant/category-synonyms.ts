@@ -6,7 +6,8 @@
  * uses a rewritten label to add candidates to a TODO, and to match confidently only when the label's
  * own words name no leaf and every rewritten word means the same (`Laptops`, `Незамерзайка`).
  */
-import { normalizeForMatch } from './normalize-for-match.js';
+import { tokenizeForMatch } from './normalize-for-match.js';
+import { stemWord } from './stem-word.js';
 
 // A word whose rewrite is near, not the same (`Духи` are one kind of `парфюмерия`, `food` may be a
 // person's): it only ever adds candidates.
@@ -53,7 +54,11 @@ const SYNONYMS: readonly (readonly [string, string, boolean?])[] = [
   ['батареи', 'аккумуляторы', LOOSE], ['пауэрбанки', 'внешние аккумуляторы'], ['повербанки', 'внешние аккумуляторы'], ['литые', 'колесные', LOOSE],
 ];
 
-const ORDERED = [...SYNONYMS].map(([from, to, loose]) => [normalizeForMatch(from), to, loose === true] as const).sort((a, b) => b[0].length - a[0].length);
+// Compared by word stems, so `Дрон` finds `дроны` and `Frying pan` finds `frying pans`; longer phrases first.
+const ORDERED = [...SYNONYMS]
+  .map(([from, to, loose]) => ({ stems: tokenizeForMatch(from).map(stemWord), to, loose: loose === true }))
+  .filter((entry) => entry.stems.length > 0)
+  .sort((a, b) => b.stems.length - a.stems.length);
 
 /** A label in the directory's words; `exact` when every word rewritten means the same. */
 export interface SynonymRewrite {
@@ -70,15 +75,22 @@ export function rewriteWithSynonyms(text: string): SynonymRewrite | undefined {
   let exact = true;
   // Each level of a path on its own, so the path stays a path.
   const segments = text.split('/').map((segment) => {
-    let rest = ` ${normalizeForMatch(segment)} `;
-    for (const [from, to, loose] of ORDERED) {
-      const needle = ` ${from} `;
-      if (from === '' || !rest.includes(needle)) continue;
-      rest = rest.split(needle).join(` ${to} `);
+    const words = tokenizeForMatch(segment);
+    const stems = words.map(stemWord);
+    const out: string[] = [];
+    for (let at = 0; at < words.length; ) {
+      const entry = ORDERED.find((candidate) => candidate.stems.every((stem, i) => stems[at + i] === stem));
+      if (entry === undefined) {
+        out.push(words[at] ?? '');
+        at++;
+        continue;
+      }
+      out.push(entry.to);
+      at += entry.stems.length;
       changed = true;
-      if (loose) exact = false;
+      if (entry.loose) exact = false;
     }
-    return rest.trim();
+    return out.join(' ');
   });
   return changed ? { text: segments.join(' / '), exact } : undefined;
 }

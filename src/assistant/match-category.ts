@@ -236,12 +236,13 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       const match = matchWhole.match(text, context);
       if (match.status !== 'todo') return match;
       // `Laptops`, `Дроны`: the label in the directory's words. When the label's own words come near
-      // no leaf and each rewritten word means the same, its confident match stands; otherwise its
-      // candidates join the TODO.
+      // no leaf, each rewritten word means the same and the rewrite is exactly one leaf's name, that
+      // leaf stands (confident, never `exact`); otherwise its candidates join the TODO. (`Лампочки LED
+      // E27` → `лампы led e 27` was once taken for `Лампы и обогрев для рептилий`.)
       const rewritten = rewriteWithSynonyms(text);
       if (rewritten === undefined) return match;
       const viaSynonyms = matchWhole.match(rewritten.text, context);
-      if (rewritten.exact && viaSynonyms.status !== 'todo' && (match.candidates[0]?.score ?? 0) < thresholds.minScore) {
+      if (rewritten.exact && viaSynonyms.status === 'exact' && (match.candidates[0]?.score ?? 0) < thresholds.minScore) {
         return { ...viaSynonyms, text, status: 'confident' };
       }
       return mergeSynonymCandidates(match, viaSynonyms);

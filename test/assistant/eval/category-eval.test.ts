@@ -19,11 +19,11 @@ const DIRECTORIES = { original: buildSandboxDirectories('original'), default: bu
 
 describe('matching quality on labelled seller texts', () => {
   for (const [breadth, directories] of Object.entries(DIRECTORIES)) {
-    for (const set of ['tuning', 'heldout', 'heldout2']) {
+    for (const set of ['tuning', 'heldout', 'heldout2', 'heldout3']) {
       it(`our ${set} labels, ${breadth} directory: no confident wrong match, most right at the top`, () => {
         const categories = measureCategories(applyDirectoryAnswers(OWN_LABELS.filter((label) => label.set === set), 'category', directories), directories);
         const brands = measureBrands(applyDirectoryAnswers(OWN_BRANDS.filter((label) => label.set === set), 'brand', directories), directories);
-        if (brands.total === 0) expect(set).toBe("heldout2");
+        if (brands.total === 0) expect(["heldout2", "heldout3"]).toContain(set);
         console.log(formatFigures(`own categories (${set}, ${breadth})`, categories));
         console.log(formatFigures(`own brands (${set}, ${breadth})`, brands));
         expect(categories.total).toBeGreaterThanOrEqual(30);
@@ -32,7 +32,8 @@ describe('matching quality on labelled seller texts', () => {
         expect(categories.rightTop / categories.total).toBeGreaterThanOrEqual(0.85);
         // The 60 % target holds in the directory the labels were written for; in the default one more
         // leaves share each name, so more labels stay TODO (figures in docs/mapping-assistant.md).
-        if (breadth === 'original') expect(categories.rightConfident / categories.total).toBeGreaterThanOrEqual(0.6);
+        // `heldout3` (English words and synonyms, written last) is measured, not held to it: see the README.
+        if (breadth === 'original' && set !== 'heldout3') expect(categories.rightConfident / categories.total).toBeGreaterThanOrEqual(0.6);
       }, 120_000);
     }
 
@@ -51,7 +52,7 @@ describe('matching quality on labelled seller texts', () => {
 
   it('names in its default-directory answers only entries the default directory holds, and none the original does', () => {
     expect(findMissingDirectoryAnswers(DIRECTORIES.default)).toEqual([]);
-    expect(findMissingDirectoryAnswers(DIRECTORIES.original)).toHaveLength(31);
+    expect(findMissingDirectoryAnswers(DIRECTORIES.original)).toHaveLength(33);
   });
 
   it('decides the same in a directory grown sevenfold (over 2,000 leaves): other leaves change no decision', () => {
