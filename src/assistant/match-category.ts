@@ -243,7 +243,8 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       if (rewritten === undefined) return match;
       const viaSynonyms = matchWhole.match(rewritten.text, context);
       if (rewritten.exact && viaSynonyms.status === 'exact' && (match.candidates[0]?.score ?? 0) < thresholds.minScore) {
-        return { ...viaSynonyms, text, status: 'confident' };
+        const [best, ...others] = viaSynonyms.candidates.map(stepDown);
+        if (best !== undefined) return { text, status: 'confident', best, candidates: [best, ...others] };
       }
       return mergeSynonymCandidates(match, viaSynonyms);
     },
@@ -253,12 +254,16 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
 // A candidate found through a synonym ranks a step below the same score found by the label itself.
 const SYNONYM_STEP = 0.97;
 
+/** A candidate found through a synonym: a step below, and never an exact name (`score 0.97`, not `# exact`). */
+function stepDown(candidate: ScoredCandidate<Category>): ScoredCandidate<Category> {
+  return { ...candidate, score: Math.round(candidate.score * SYNONYM_STEP * 1000) / 1000, exact: false };
+}
+
 function mergeSynonymCandidates(match: ValueMatch<Category>, viaSynonyms: ValueMatch<Category>): ValueMatch<Category> {
   const merged = new Map(match.candidates.map((candidate) => [candidate.key, candidate]));
-  for (const candidate of viaSynonyms.candidates) {
-    const score = Math.round(candidate.score * SYNONYM_STEP * 1000) / 1000;
+  for (const candidate of viaSynonyms.candidates.map(stepDown)) {
     const known = merged.get(candidate.key);
-    if (known === undefined || known.score < score) merged.set(candidate.key, { ...candidate, score });
+    if (known === undefined || known.score < candidate.score) merged.set(candidate.key, candidate);
   }
   const limit = Math.max(match.candidates.length, viaSynonyms.candidates.length);
   return { text: match.text, status: 'todo', candidates: [...merged.values()].sort((a, b) => b.score - a.score).slice(0, limit) };
