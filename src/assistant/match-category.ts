@@ -25,6 +25,7 @@
 import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
 import { buildCategoryCandidates } from './build-match-candidates.js';
+import { rewriteWithSynonyms } from './category-synonyms.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, type Demographic } from './demographic-words.js';
 import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type ValueMatch } from './match-value.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
@@ -221,7 +222,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       return decide(text, label, scored, branchNames, thresholds, (a, b) => similarity(label, a, b));
   };
 
-  return {
+  const matchWhole: CategoryMatcher = {
     match(text, context = {}) {
       const match = matchLabel(text, parseLabel(text, context.parentPath), context);
       // `Телефоны / Смартфоны / Android`: when the last level names nothing, it qualifies the level above it.
@@ -230,6 +231,42 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
     },
   };
+  return {
+    match(text, context = {}) {
+      const match = matchWhole.match(text, context);
+      if (match.status !== 'todo') return match;
+      // `Laptops`, `Дроны`: the label in the directory's words. When the label's own words come near
+      // no leaf, each rewritten word means the same and the rewrite is exactly one leaf's name, that
+      // leaf stands (confident, never `exact`); otherwise its candidates join the TODO. (`Лампочки LED
+      // E27` → `лампы led e 27` was once taken for `Лампы и обогрев для рептилий`.)
+      const rewritten = rewriteWithSynonyms(text);
+      if (rewritten === undefined) return match;
+      const viaSynonyms = matchWhole.match(rewritten.text, context);
+      if (rewritten.exact && viaSynonyms.status === 'exact' && (match.candidates[0]?.score ?? 0) < thresholds.minScore) {
+        const [best, ...others] = viaSynonyms.candidates.map(stepDown);
+        if (best !== undefined) return { text, status: 'confident', best, candidates: [best, ...others] };
+      }
+      return mergeSynonymCandidates(match, viaSynonyms);
+    },
+  };
+}
+
+// A candidate found through a synonym ranks a step below the same score found by the label itself.
+const SYNONYM_STEP = 0.97;
+
+/** A candidate found through a synonym: a step below, and never an exact name (`score 0.97`, not `# exact`). */
+function stepDown(candidate: ScoredCandidate<Category>): ScoredCandidate<Category> {
+  return { ...candidate, score: Math.round(candidate.score * SYNONYM_STEP * 1000) / 1000, exact: false };
+}
+
+function mergeSynonymCandidates(match: ValueMatch<Category>, viaSynonyms: ValueMatch<Category>): ValueMatch<Category> {
+  const merged = new Map(match.candidates.map((candidate) => [candidate.key, candidate]));
+  for (const candidate of viaSynonyms.candidates.map(stepDown)) {
+    const known = merged.get(candidate.key);
+    if (known === undefined || known.score < candidate.score) merged.set(candidate.key, candidate);
+  }
+  const limit = Math.max(match.candidates.length, viaSynonyms.candidates.length);
+  return { text: match.text, status: 'todo', candidates: [...merged.values()].sort((a, b) => b.score - a.score).slice(0, limit) };
 }
 
 /** Thresholds of a confident category match: a fuzzy name must be one typo away at most. */

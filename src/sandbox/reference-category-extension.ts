@@ -1250,8 +1250,72 @@ export const CATEGORY_EXTENSIONS: RootExtension[] = [
   },
 ];
 
-/** The original tree with the extensions appended (a new array; the original is not changed). */
-export function extendCategoryTree(tree: readonly CategoryRootDef[], extensions: readonly RootExtension[]): CategoryRootDef[] {
+/**
+ * A retired slot: the leaf at this position is not served, and its id stays unused so that every
+ * later leaf of the group keeps its id.
+ */
+export const RETIRED_LEAF = '';
+
+const KIDS_CLOTHES_TWINS = ['Футболки и майки', 'Джинсы', 'Брюки и леггинсы', 'Платья и сарафаны', 'Куртки и ветровки', 'Зимние комбинезоны', 'Пижамы и сорочки', 'Носки', 'Школьная одежда'];
+const KIDS_SHOES_TWINS = ['Кроссовки', 'Туфли', 'Ботинки', 'Сапоги', 'Сандалии'];
+const PET_GOODS_TWINS = ['Миски и поилки', 'Лежаки', 'Игрушки', 'Переноски', 'Лакомства'];
+
+/**
+ * Added leaves that repeat a leaf of the original tree under another branch — the same concept
+ * (`Мешки для мусора` beside `Мусорные пакеты`, `Игровые мыши` beside `Компьютерные мыши`), or the
+ * same one narrowed only by whom it is for (`Переноски для кошек` beside `Переноски`, `Кроссовки для
+ * девочек` beside the kids' `Кроссовки`),
+ * or a thing that cannot exist (`Юбки для мальчиков`). A seller's label naming such a concept has two
+ * right-looking leaves in two branches, so a matcher either guesses between them or sends the seller
+ * away from the leaf their mappings and the evaluation sets use; the original leaf is the one kept.
+ * `Root / Group / Leaf` in Russian, as generated; every path must exist (checked when extending).
+ */
+export const RETIRED_NEAR_TWINS: readonly string[] = [
+  'Бытовая техника / Климатическая техника / Конвекторы',
+  'Электроника / Игровые аксессуары / Игровые мыши',
+  'Электроника / Игровые аксессуары / Игровые клавиатуры',
+  'Спорт и отдых / Кемпинг: дополнительно / Пауэрбанки солнечные',
+  'Одежда / Мужская одежда: дополнительно / Костюмы классические',
+  'Одежда / Женская одежда: дополнительно / Кардиганы женские',
+  ...KIDS_CLOTHES_TWINS.map((name) => `Одежда / Одежда для девочек / ${name} для девочек`),
+  ...[...KIDS_CLOTHES_TWINS, 'Юбки', 'Платья и сарафаны'].filter((name, i, all) => all.indexOf(name) === i).map((name) => `Одежда / Одежда для мальчиков / ${name} для мальчиков`),
+  ...KIDS_SHOES_TWINS.map((name) => `Обувь / Обувь для девочек / ${name} для девочек`),
+  ...KIDS_SHOES_TWINS.map((name) => `Обувь / Обувь для мальчиков / ${name} для мальчиков`),
+  'Дом и сад / Домашний текстиль: дополнительно / Декоративные подушки',
+  'Дом и сад / Домашний текстиль: дополнительно / Одеяла пуховые',
+  'Дом и сад / Декор: дополнительно / Ароматические диффузоры',
+  'Бытовая химия и гигиена / Средства от насекомых и освежители / Ароматические свечи',
+  'Бытовая химия и гигиена / Хозяйственный инвентарь / Губки для посуды',
+  'Бытовая химия и гигиена / Хозяйственный инвентарь / Салфетки из микрофибры',
+  'Бытовая химия и гигиена / Хозяйственный инвентарь / Вёдра',
+  'Бытовая химия и гигиена / Хозяйственный инвентарь / Мешки для мусора',
+  'Детские товары / Прогулки и поездки / Коляски прогулочные',
+  'Красота и здоровье / Маникюр и педикюр / Гель-лаки',
+  'Красота и здоровье / Парфюмерия: дополнительно / Масляные духи',
+  'Красота и здоровье / Парфюмерия: дополнительно / Туалетная вода',
+  'Аптека и медицинские изделия / Ортопедия и реабилитация / Ортопедические стельки',
+  'Продукты питания / Здоровое питание / Протеиновые батончики',
+  'Книги / Детские книги: дополнительно / Книжки-картонки',
+  ...PET_GOODS_TWINS.flatMap((name) => [`Зоотовары / Товары для кошек / ${name} для кошек`, `Зоотовары / Товары для собак / ${name} для собак`]),
+  'Зоотовары / Товары для кошек / Наполнители для туалета для кошек',
+  'Зоотовары / Товары для кошек / Когтеточки и комплексы для кошек',
+  'Зоотовары / Товары для кошек / Домики для кошек',
+  'Зоотовары / Товары для собак / Ошейники для собак',
+  'Зоотовары / Товары для собак / Поводки и рулетки для собак',
+  'Зоотовары / Товары для птиц / Корма для птиц',
+  'Зоотовары / Товары для птиц / Лакомства для птиц',
+  'Зоотовары / Товары для птиц / Игрушки для птиц',
+  'Зоотовары / Товары для грызунов / Лакомства для грызунов',
+  'Зоотовары / Товары для грызунов / Наполнители для грызунов',
+  'Зоотовары / Товары для грызунов / Домики для грызунов',
+  'Зоотовары / Аквариумистика / Корма для рыб для аквариума',
+];
+
+/**
+ * The original tree with the extensions appended (a new array; the original is not changed), the
+ * near-twins of original leaves left as retired slots (`RETIRED_LEAF`).
+ */
+export function extendCategoryTree(tree: readonly CategoryRootDef[], extensions: readonly RootExtension[], retired: readonly string[] = RETIRED_NEAR_TWINS): CategoryRootDef[] {
   const roots = tree.map((root) => ({ ...root, groups: root.groups.map((g) => ({ ...g, leaves: [...g.leaves] })) }));
   for (const extension of extensions) {
     let root = roots.find((r) => r.rus === extension.rus);
@@ -1266,5 +1330,17 @@ export function extendCategoryTree(tree: readonly CategoryRootDef[], extensions:
       else root.groups.push({ ...added, leaves: [...added.leaves] });
     }
   }
+  retireLeaves(roots, tree, retired);
   return roots;
+}
+
+function retireLeaves(roots: CategoryRootDef[], tree: readonly CategoryRootDef[], retired: readonly string[]): void {
+  const original = new Set(tree.flatMap((root) => root.groups.flatMap((group) => group.leaves.map((leaf) => `${root.rus} / ${group.rus} / ${leaf.split('|')[0] ?? ''}`))));
+  for (const path of retired) {
+    const [rootName, groupName, leafName] = path.split(' / ');
+    const group = roots.find((r) => r.rus === rootName)?.groups.find((g) => g.rus === groupName);
+    const position = group?.leaves.findIndex((leaf) => leaf.split('|')[0] === leafName) ?? -1;
+    if (!group || position < 0 || original.has(path)) throw new Error(`category extension: no added leaf "${path}" to retire`);
+    group.leaves[position] = RETIRED_LEAF;
+  }
 }

@@ -8,7 +8,7 @@ import { createPrng } from './create-prng.js';
 import { ATTRIBUTE_DEFS, PROFILE_ATTRIBUTES } from './reference-attributes.js';
 import { MORE_KNOWN_BRANDS, NO_BRAND, buildMoreSyntheticBrandNames } from './reference-brand-extension.js';
 import { KNOWN_BRANDS, buildSyntheticBrandNames } from './reference-brands.js';
-import { CATEGORY_EXTENSIONS, extendCategoryTree } from './reference-category-extension.js';
+import { CATEGORY_EXTENSIONS, RETIRED_LEAF, extendCategoryTree } from './reference-category-extension.js';
 import { CATEGORY_TREE } from './reference-category-tree.js';
 import type { CategoryProfile } from './reference-category-tree.js';
 
@@ -31,7 +31,7 @@ const PATH_SEPARATOR = ' / ';
 const COUNTRY_ATTRIBUTE = 'country_of_origin';
 
 /**
- * How broad the directories are: `marketplace` (the default: ~2,100 leaves across a general
+ * How broad the directories are: `marketplace` (the default: ~2,040 leaves across a general
  * marketplace, ~3,200 brands with "no brand"), or `original`, the 398 leaves and 600 brands the
  * sandbox served before it grew (same ids), for the evaluation sets whose right answers — including
  * "no leaf fits" — were written against it.
@@ -58,6 +58,7 @@ export function createReferenceData(seed = 1, breadth: ReferenceBreadth = 'marke
       const groupPath = { rus: `${root.rus}${PATH_SEPARATOR}${group.rus}`, kaz: `${root.kaz}${PATH_SEPARATOR}${group.kaz}` };
       categories.push({ id: groupId, parentId: rootId, name: { rus: group.rus, kaz: group.kaz }, path: groupPath, isLeaf: false, level: 2 });
       group.leaves.forEach((leaf, l) => {
+        if (leaf === RETIRED_LEAF) return;
         const [rus = '', kaz = '', profile] = leaf.split('|');
         const leafId = groupId * 100 + l + 1;
         categories.push({

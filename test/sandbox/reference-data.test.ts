@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { attributeSchema, attributeValueSchema, brandSchema, categorySchema } from '../../src/api/wire.js';
 import { PROFILE_ATTRIBUTES } from '../../src/sandbox/reference-attributes.js';
 import { KNOWN_BRANDS } from '../../src/sandbox/reference-brands.js';
+import { RETIRED_NEAR_TWINS } from '../../src/sandbox/reference-category-extension.js';
 import { CATEGORY_TREE } from '../../src/sandbox/reference-category-tree.js';
 import { createReferenceData } from '../../src/sandbox/reference-data.js';
 
@@ -115,6 +116,23 @@ describe('createReferenceData', () => {
     const originalNames = new Set(CATEGORY_TREE.flatMap((root) => root.groups.flatMap((group) => group.leaves.map((leaf) => (leaf.split('|')[0] ?? '').toLowerCase()))));
     const added = leaves.map((c) => c.name.rus.toLowerCase()).filter((name) => !originalNames.has(name));
     expect(new Set(added).size).toBe(added.length);
+  });
+
+  it('adds no near-twin of an original leaf: the retired ones are not served and their ids stay unused', () => {
+    const served = new Set(data.categories.filter((c) => c.isLeaf).map((c) => c.path?.rus));
+    const original = createReferenceData(1, 'original').categories.filter((c) => c.isLeaf);
+    expect(RETIRED_NEAR_TWINS.length).toBeGreaterThan(0);
+    for (const path of RETIRED_NEAR_TWINS) expect(served.has(path)).toBe(false);
+    for (const path of ['Зоотовары / Корма / Корм для кошек', 'Зоотовары / Товары для животных / Переноски', 'Дом и сад / Хозяйственные товары / Мусорные пакеты']) expect(served.has(path)).toBe(true);
+    // A leaf after a retired slot keeps the id it had: `Лонгсливы для девочек` follows the retired T-shirts.
+    expect(data.categories.find((c) => c.path?.rus === 'Одежда / Одежда для девочек / Лонгсливы для девочек')?.id).toBe(30502);
+    expect(data.categories.some((c) => c.id === 30501)).toBe(false);
+    // The same words (any order, any case, ё as е) as an original leaf under another branch is a twin.
+    const words = (name: string): string => name.toLowerCase().replace(/ё/g, 'е').split(/[^\p{L}\p{N}]+/u).filter(Boolean).sort().join(' ');
+    const originalWords = new Set(original.map((c) => words(c.name.rus)));
+    const originalIds = new Set(original.map((c) => c.id));
+    const twins = data.categories.filter((c) => c.isLeaf && !originalIds.has(c.id) && originalWords.has(words(c.name.rus))).map((c) => c.path?.rus);
+    expect(twins).toEqual([]);
   });
 
   it('has a "no brand" entry and common Kazakh, Russian and global brands', () => {

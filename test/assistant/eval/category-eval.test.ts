@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDirectoryMatchers } from '../../../src/assistant/create-directory-matchers.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
-import { formatFigures, measureBrands, measureCategories, OWN_EVAL_DIR, readEvalLabels, SHARED_EVAL_DIR, type EvalFigures } from './measure-eval.js';
+import { applyDirectoryAnswers, findMissingDirectoryAnswers, formatFigures, measureBrands, measureCategories, OWN_EVAL_DIR, readEvalLabels, SHARED_EVAL_DIR, type EvalFigures } from './measure-eval.js';
 
 // Our labels: a tuning half and a held-out half the matcher was not tuned on (see the README beside them).
 const OWN_LABELS = readEvalLabels(join(OWN_EVAL_DIR, 'labels.csv'), 'label');
@@ -12,31 +12,47 @@ function describeWrong(figures: EvalFigures): string[] {
   return figures.outcomes.filter((o) => o.wrongConfident).map((o) => `${o.item.label} → ${o.top ?? ''} (expected ${o.item.expected.join('|') || 'none'})`);
 }
 
+// Both directories: the original tree the labels were written for, and what the sandbox serves by
+// default (marketplace-sized), where a few `none` labels have an entry of their own
+// (`default-directory-answers.csv`). A confident wrong match fails in either.
+const DIRECTORIES = { original: buildSandboxDirectories('original'), default: buildSandboxDirectories('marketplace') } as const;
+
 describe('matching quality on labelled seller texts', () => {
-  for (const set of ['tuning', 'heldout', 'heldout2']) {
-    it(`our ${set} labels: no confident wrong match, most right at the top`, () => {
-      const categories = measureCategories(OWN_LABELS.filter((label) => label.set === set));
-      const brands = measureBrands(OWN_BRANDS.filter((label) => label.set === set));
-      if (brands.total === 0) expect(set).toBe("heldout2");
-      console.log(formatFigures(`own categories (${set})`, categories));
-      console.log(formatFigures(`own brands (${set})`, brands));
-      expect(categories.total).toBeGreaterThanOrEqual(30);
+  for (const [breadth, directories] of Object.entries(DIRECTORIES)) {
+    for (const set of ['tuning', 'heldout', 'heldout2', 'heldout3']) {
+      it(`our ${set} labels, ${breadth} directory: no confident wrong match, most right at the top`, () => {
+        const categories = measureCategories(applyDirectoryAnswers(OWN_LABELS.filter((label) => label.set === set), 'category', directories), directories);
+        const brands = measureBrands(applyDirectoryAnswers(OWN_BRANDS.filter((label) => label.set === set), 'brand', directories), directories);
+        if (brands.total === 0) expect(["heldout2", "heldout3"]).toContain(set);
+        console.log(formatFigures(`own categories (${set}, ${breadth})`, categories));
+        console.log(formatFigures(`own brands (${set}, ${breadth})`, brands));
+        expect(categories.total).toBeGreaterThanOrEqual(30);
+        expect(describeWrong(categories)).toEqual([]);
+        expect(describeWrong(brands)).toEqual([]);
+        expect(categories.rightTop / categories.total).toBeGreaterThanOrEqual(0.85);
+        // The 60 % target holds in the directory the labels were written for; in the default one more
+        // leaves share each name, so more labels stay TODO (figures in docs/mapping-assistant.md).
+        // `heldout3` (English words and synonyms, written last) is measured, not held to it: see the README.
+        if (breadth === 'original' && set !== 'heldout3') expect(categories.rightConfident / categories.total).toBeGreaterThanOrEqual(0.6);
+      }, 120_000);
+    }
+
+    it.runIf(SHARED_EVAL_DIR !== undefined)(`the shared evaluation set, ${breadth} directory: no confident wrong match`, () => {
+      const dir = SHARED_EVAL_DIR ?? '';
+      const categories = measureCategories(applyDirectoryAnswers(readEvalLabels(join(dir, 'labels.csv'), 'label'), 'category', directories), directories);
+      const brands = measureBrands(applyDirectoryAnswers(readEvalLabels(join(dir, 'brands.csv'), 'brand'), 'brand', directories), directories);
+      console.log(formatFigures(`shared categories (${breadth})`, categories));
+      console.log(formatFigures(`shared brands (${breadth})`, brands));
       expect(describeWrong(categories)).toEqual([]);
       expect(describeWrong(brands)).toEqual([]);
       expect(categories.rightTop / categories.total).toBeGreaterThanOrEqual(0.85);
-      expect(categories.rightConfident / categories.total).toBeGreaterThanOrEqual(0.6);
-    });
+      // No timing test: 356 labels over 2,046 leaves take seconds alone, far longer on a loaded machine.
+    }, 180_000);
   }
 
-  it.runIf(SHARED_EVAL_DIR !== undefined)('the shared evaluation set: no confident wrong match', () => {
-    const dir = SHARED_EVAL_DIR ?? '';
-    const categories = measureCategories(readEvalLabels(join(dir, 'labels.csv'), 'label'));
-    const brands = measureBrands(readEvalLabels(join(dir, 'brands.csv'), 'brand'));
-    console.log(formatFigures('shared categories', categories));
-    console.log(formatFigures('shared brands', brands));
-    expect(describeWrong(categories)).toEqual([]);
-    expect(describeWrong(brands)).toEqual([]);
-    expect(categories.rightTop / categories.total).toBeGreaterThanOrEqual(0.85);
+  it('names in its default-directory answers only entries the default directory holds, and none the original does', () => {
+    expect(findMissingDirectoryAnswers(DIRECTORIES.default)).toEqual([]);
+    expect(findMissingDirectoryAnswers(DIRECTORIES.original)).toHaveLength(33);
   });
 
   it('decides the same in a directory grown sevenfold (over 2,000 leaves): other leaves change no decision', () => {

@@ -70,6 +70,38 @@ export function readEvalLabels(path: string, key: 'label' | 'brand'): EvalLabel[
   }));
 }
 
+/**
+ * The right answers that differ in the sandbox's default (marketplace-sized) directory: labels
+ * written against the original tree as `none` whose concept now has a leaf (or brand) of its own
+ * (`default-directory-answers.csv`, an entry named by its Russian path or brand name). An answer
+ * replaces the label's `expected` only in a directory that holds the entry it names, so the same
+ * labels measure the original directory unchanged; an answer naming nothing in the default
+ * directory is an error, so the file cannot silently rot.
+ */
+export function applyDirectoryAnswers(labels: readonly EvalLabel[], kind: 'category' | 'brand', directories: Directories): EvalLabel[] {
+  const rows = Papa.parse<Record<string, string>>(readFileSync(join(OWN_EVAL_DIR, 'default-directory-answers.csv'), 'utf8'), { header: true, skipEmptyLines: true }).data;
+  const ids = new Map<string, string>(
+    kind === 'category' ? directories.categories.map((c) => [c.path?.rus ?? c.name.rus, String(c.id)]) : directories.brands.map((b) => [b.name, String(b.id)]),
+  );
+  const answers = new Map<string, string>();
+  for (const row of rows.filter((r) => r.kind === kind)) {
+    const id = ids.get(row.answer ?? '');
+    if (id !== undefined) answers.set(row.label ?? '', id);
+  }
+  return labels.map((item) => {
+    const answer = answers.get(item.label);
+    return answer === undefined || item.expected.length > 0 ? item : { ...item, expected: [answer], tag: `${item.tag} (default directory)` };
+  });
+}
+
+/** The entries `default-directory-answers.csv` names that `directories` does not hold. */
+export function findMissingDirectoryAnswers(directories: Directories): string[] {
+  const rows = Papa.parse<Record<string, string>>(readFileSync(join(OWN_EVAL_DIR, 'default-directory-answers.csv'), 'utf8'), { header: true, skipEmptyLines: true }).data;
+  const categories = new Set(directories.categories.map((c) => c.path?.rus));
+  const brands = new Set(directories.brands.map((b) => b.name));
+  return rows.filter((r) => !(r.kind === 'brand' ? brands : categories).has(r.answer ?? '')).map((r) => `${r.label} → ${r.answer ?? ''}`);
+}
+
 /** Runs the category matcher over labels, each with its product name as the rows' context. */
 export function measureCategories(labels: readonly EvalLabel[], directories: Directories = buildSandboxDirectories()): EvalFigures {
   const matchers = createDirectoryMatchers(directories);

@@ -1,0 +1,96 @@
+/**
+ * A small vocabulary of how sellers name categories in other words: common English category words
+ * (`Laptops`, `Women's dresses`, `Winter tires`) and Russian colloquial names or synonyms
+ * (`Дроны`, `Зарядки`, `Дворники`) with the words a directory uses for the same goods. It is general
+ * language, not a list of any seller's labels: a phrase is rewritten word by word, and the matcher
+ * uses a rewritten label to add candidates to a TODO, and to match confidently only when the label's
+ * own words name no leaf and every rewritten word means the same (`Laptops`, `Незамерзайка`).
+ */
+import { tokenizeForMatch } from './normalize-for-match.js';
+import { stemWord } from './stem-word.js';
+
+// A word whose rewrite is near, not the same (`Духи` are one kind of `парфюмерия`, `food` may be a
+// person's): it only ever adds candidates.
+const LOOSE = true;
+
+/**
+ * `[what sellers write, what directories say, loose?]`, lower case; longer phrases are tried first.
+ * A rewrite made of exact words only may be matched confidently (see `rewriteWithSynonyms`).
+ */
+const SYNONYMS: readonly (readonly [string, string, boolean?])[] = [
+  // English: goods
+  ['smartphones', 'смартфоны'], ['smartphone', 'смартфоны'], ['mobile phones', 'телефоны', LOOSE], ['phones', 'телефоны', LOOSE], ['phone', 'телефона', LOOSE],
+  ['laptops', 'ноутбуки'], ['laptop', 'ноутбуки'], ['notebooks', 'ноутбуки'], ['tablets', 'планшеты'], ['monitors', 'мониторы'],
+  ['computer mouse', 'компьютерные мыши'], ['mouse', 'мыши'], ['mice', 'мыши'], ['keyboards', 'клавиатуры'], ['printers', 'принтеры'],
+  ['headphones', 'наушники'], ['earphones', 'наушники'], ['earbuds', 'наушники'], ['speakers', 'колонки', LOOSE], ['tvs', 'телевизоры'], ['tv', 'телевизоры'],
+  ['televisions', 'телевизоры'], ['cameras', 'фотоаппараты', LOOSE], ['drones', 'квадрокоптеры'], ['gamepads', 'геймпады'], ['video games', 'видеоигры'],
+  ['power banks', 'внешние аккумуляторы'], ['power bank', 'внешние аккумуляторы'], ['chargers', 'зарядные устройства'], ['cables', 'кабели'],
+  ['routers', 'роутеры'], ['smart watches', 'смарт-часы'], ['smartwatches', 'смарт-часы'], ['watches', 'часы'],
+  ['refrigerators', 'холодильники'], ['fridges', 'холодильники'], ['washing machines', 'стиральные машины'], ['vacuum cleaners', 'пылесосы'],
+  ['kettles', 'чайники'], ['irons', 'утюги'], ['microwaves', 'микроволновые печи'], ['hair dryers', 'фены'],
+  ['dresses', 'платья'], ['jeans', 'джинсы'], ['t-shirts', 'футболки'], ['t shirts', 'футболки'], ['tshirts', 'футболки'], ['tees', 'футболки'],
+  ['shirts', 'рубашки'], ['hoodies', 'худи'], ['sweatshirts', 'свитшоты'], ['sweaters', 'свитеры'], ['jackets', 'куртки'], ['coats', 'пальто'],
+  ['skirts', 'юбки'], ['shorts', 'шорты'], ['trousers', 'брюки'], ['pants', 'брюки', LOOSE], ['socks', 'носки'], ['underwear', 'белье', LOOSE], ['swimsuits', 'купальники'],
+  ['shoes', 'обувь', LOOSE], ['sneakers', 'кроссовки'], ['trainers', 'кроссовки'], ['boots', 'ботинки', LOOSE], ['sandals', 'сандалии'], ['slippers', 'тапочки'],
+  ['bags', 'сумки'], ['backpacks', 'рюкзаки'], ['wallets', 'кошельки'], ['belts', 'ремни'], ['sunglasses', 'солнцезащитные очки'], ['hats', 'головные уборы', LOOSE],
+  ['frying pans', 'сковороды'], ['pans', 'сковороды', LOOSE], ['pots', 'кастрюли', LOOSE], ['knives', 'ножи'], ['plates', 'тарелки'], ['mugs', 'кружки'],
+  ['towels', 'полотенца'], ['pillows', 'подушки'], ['blankets', 'одеяла'], ['bedding', 'постельное белье', LOOSE], ['lamps', 'лампы', LOOSE], ['bulbs', 'лампы', LOOSE],
+  ['toys', 'игрушки'], ['dolls', 'куклы'], ['books', 'книги'], ['bicycles', 'велосипеды'], ['bikes', 'велосипеды'], ['scooters', 'самокаты'], ['tents', 'палатки'],
+  ['tires', 'шины'], ['tyres', 'шины'], ['wheels', 'диски', LOOSE], ['rims', 'диски', LOOSE], ['car', 'автомобильные', LOOSE],
+  ['dog food', 'корм для собак'], ['cat food', 'корм для кошек'], ['food', 'корм', LOOSE], ['perfume', 'парфюмерия'], ['shampoo', 'шампуни'], ['lipstick', 'помада'],
+  // English: whom for, what kind
+  ["women's", 'женские'], ['womens', 'женские'], ['women', 'женские'], ['ladies', 'женские'], ["men's", 'мужские'], ['mens', 'мужские'], ['men', 'мужские'],
+  ["kids'", 'детские'], ['kids', 'детские'], ["children's", 'детские'], ['baby', 'детские', LOOSE], ['girls', 'для девочек'], ['boys', 'для мальчиков'],
+  ['winter', 'зимние'], ['summer', 'летние'], ['gaming', 'игровые'], ['wireless', 'беспроводные'], ['electric', 'электрические', LOOSE],
+  // Russian: colloquial names and synonyms
+  ['дроны', 'квадрокоптеры'], ['джойстики', 'геймпады'], ['зарядки', 'зарядные устройства'], ['зарядка', 'зарядные устройства'], ['лампочки', 'лампы'],
+  ['градусники', 'термометры'], ['антиперспиранты', 'дезодоранты', LOOSE], ['спальник', 'спальные мешки'], ['резина', 'шины', LOOSE], ['покрышки', 'шины'],
+  ['авточехлы', 'чехлы на сиденья'], ['дворники', 'щетки стеклоочистителя'], ['незамерзайка', 'омыватели стекол'], ['регистратор', 'видеорегистраторы', LOOSE],
+  ['свч', 'микроволновые'], ['микроволновки', 'микроволновые печи'], ['электроплиты', 'электрические плиты'], ['мешки для мусора', 'мусорные пакеты'],
+  ['гель-лаки', 'лаки для ногтей', LOOSE], ['гель лаки', 'лаки для ногтей', LOOSE], ['кпб', 'постельное белье', LOOSE], ['пмм', 'посудомоечной машины', LOOSE], ['конвекторы', 'обогреватели', LOOSE],
+  ['тепловентиляторы', 'обогреватели', LOOSE], ['шапки', 'головные уборы'], ['кепки', 'головные уборы', LOOSE], ['духи', 'парфюмерия', LOOSE], ['туалетная вода', 'парфюмерия', LOOSE],
+  ['тв', 'телевизоры'], ['смеси молочные', 'детское питание', LOOSE], ['детские смеси', 'детское питание', LOOSE], ['эргорюкзаки', 'слинги и кенгуру', LOOSE], ['кенгуру', 'слинги и кенгуру', LOOSE],
+  ['мобильники', 'телефоны', LOOSE], ['сотовые', 'телефоны', LOOSE], ['компьютеры', 'системные блоки', LOOSE], ['пк', 'системные блоки', LOOSE], ['колонки', 'портативные колонки', LOOSE],
+  ['батареи', 'аккумуляторы', LOOSE], ['пауэрбанки', 'внешние аккумуляторы'], ['повербанки', 'внешние аккумуляторы'], ['литые', 'колесные', LOOSE],
+];
+
+// Compared by word stems, so `Дрон` finds `дроны` and `Frying pan` finds `frying pans`; longer phrases first.
+const ORDERED = [...SYNONYMS]
+  .map(([from, to, loose]) => ({ stems: tokenizeForMatch(from).map(stemWord), to, loose: loose === true }))
+  .filter((entry) => entry.stems.length > 0)
+  .sort((a, b) => b.stems.length - a.stems.length);
+
+/** A label in the directory's words; `exact` when every word rewritten means the same. */
+export interface SynonymRewrite {
+  text: string;
+  exact: boolean;
+}
+
+/**
+ * The label in the directory's words, or `undefined` when the vocabulary knows none of its words:
+ * `Women's dresses` → `женские платья`, `Дроны` → `квадрокоптеры`.
+ */
+export function rewriteWithSynonyms(text: string): SynonymRewrite | undefined {
+  let changed = false;
+  let exact = true;
+  // Each level of a path on its own, so the path stays a path.
+  const segments = text.split('/').map((segment) => {
+    const words = tokenizeForMatch(segment);
+    const stems = words.map(stemWord);
+    const out: string[] = [];
+    for (let at = 0; at < words.length; ) {
+      const entry = ORDERED.find((candidate) => candidate.stems.every((stem, i) => stems[at + i] === stem));
+      if (entry === undefined) {
+        out.push(words[at] ?? '');
+        at++;
+        continue;
+      }
+      out.push(entry.to);
+      at += entry.stems.length;
+      changed = true;
+      if (entry.loose) exact = false;
+    }
+    return out.join(' ');
+  });
+  return changed ? { text: segments.join(' / '), exact } : undefined;
+}
