@@ -273,6 +273,7 @@ function buildStatusError(
   const fieldErrors = parsed.fieldErrors.map((error) => {
     const clean = { ...error, field: redact(error.field) };
     if (error.description !== undefined) clean.description = redact(error.description);
+    if (error.details !== undefined) clean.details = Object.fromEntries(Object.entries(error.details).map(([key, value]) => [key, typeof value === 'string' ? redact(value) : value]));
     return clean;
   });
   const details = { status, errorCode: parsed.errorCode, fieldErrors };

@@ -22,9 +22,12 @@ export function buildImportTasks(ctx: {
   outgoing: ReadonlyMap<string, ProductDraft>;
   /** Told of each request built: the drafts as sent and their content hashes (null: hashed when recorded). */
   onTask: (index: number, sent: { drafts: ProductDraft[]; hashes: (string | null)[] }) => void;
+  /** The journal index of the next request (shared with requests built elsewhere in the run, e.g. a refused request's remainder). */
+  allocateIndex?: () => number;
 }): Generator<SubmitTask> {
   const { store, runId, keys } = ctx;
-  let nextIndex = store.listBatches(runId).reduce((max, b) => Math.max(max, b.index + 1), 0);
+  let nextIndex = ctx.allocateIndex ? 0 : findNextBatchIndex(store, runId);
+  const allocate = ctx.allocateIndex ?? ((): number => nextIndex++);
   const wanted = new Set(keys);
   const build = (slice: Entry[]): SubmitTask => {
     const productKeys = slice.map((entry) => entry.productKey);
@@ -36,13 +39,9 @@ export function buildImportTasks(ctx: {
       drafts.push(changed ?? withKnownIds(entry.draft, known.get(entry.productKey)));
       hashes.push(changed ? null : entry.contentHash);
     }
-    const items = drafts.map((d) => d.item);
-    const index = nextIndex;
-    nextIndex += 1;
-    const body = JSON.stringify({ products: items });
-    store.planBatches(runId, [{ index, productKeys, requestHash: hashRequest(body) }]);
-    ctx.onTask(index, { drafts, hashes });
-    return { index, items, body };
+    const task = planImportTask(store, runId, allocate(), drafts);
+    ctx.onTask(task.index, { drafts, hashes });
+    return task;
   };
   return (function* () {
     let slice: Entry[] = [];
@@ -63,6 +62,19 @@ export function buildImportTasks(ctx: {
     if (slice.length > 0) yield build(slice);
     if (position !== keys.length) throw new ConfigError(`the run's spool lacks ${keys.length - position} product(s) of the plan; start a new run with --fresh`);
   })();
+}
+
+/** The journal index after the run's last request. */
+export function findNextBatchIndex(store: Pick<StateStore, 'listBatches'>, runId: string): number {
+  return store.listBatches(runId).reduce((max, b) => Math.max(max, b.index + 1), 0);
+}
+
+/** Plans one request of `drafts` (as sent) in the journal under `index`, its body serialized once. */
+export function planImportTask(store: Pick<StateStore, 'planBatches'>, runId: string, index: number, drafts: readonly ProductDraft[]): SubmitTask {
+  const items = drafts.map((d) => d.item);
+  const body = JSON.stringify({ products: items });
+  store.planBatches(runId, [{ index, productKeys: drafts.map((d) => d.productKey), requestHash: hashRequest(body) }]);
+  return { index, items, body };
 }
 
 /** The draft with the marketplace ids the state remembers for its keys (ids given in the sheet win). */
