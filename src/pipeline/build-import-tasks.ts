@@ -11,6 +11,8 @@ import type { SubmitTask } from './submit-batches.js';
 
 type Entry = { productKey: string; draft: ProductDraft; contentHash: string | null };
 
+const NO_IDS: ReturnType<StateStore['getProductIdsMany']> = new Map();
+
 /** Yields the import requests for `keys` (in spool order), `batchSize` products each. */
 export function buildImportTasks(ctx: {
   store: StateStore;
@@ -24,6 +26,11 @@ export function buildImportTasks(ctx: {
   onTask: (index: number, sent: { drafts: ProductDraft[]; hashes: (string | null)[] }) => void;
   /** The journal index of the next request (shared with requests built elsewhere in the run, e.g. a refused request's remainder). */
   allocateIndex?: () => number;
+  /**
+   * Whether the state may know ids for a product (the plan read them): a request none of whose
+   * products has any is built without asking the state again (a first import asks nothing).
+   */
+  mayHaveIds?: (productKey: string) => boolean;
 }): Generator<SubmitTask> {
   const { store, runId, keys } = ctx;
   let nextIndex = ctx.allocateIndex ? 0 : findNextBatchIndex(store, runId);
@@ -31,7 +38,7 @@ export function buildImportTasks(ctx: {
   const wanted = new Set(keys);
   const build = (slice: Entry[]): SubmitTask => {
     const productKeys = slice.map((entry) => entry.productKey);
-    const known = store.getProductIdsMany(productKeys);
+    const known = ctx.mayHaveIds === undefined || productKeys.some(ctx.mayHaveIds) ? store.getProductIdsMany(productKeys) : NO_IDS;
     const drafts: ProductDraft[] = [];
     const hashes: (string | null)[] = [];
     for (const entry of slice) {

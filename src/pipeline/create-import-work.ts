@@ -62,6 +62,8 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
     nextIndex ??= findNextBatchIndex(store, runId);
     return nextIndex++;
   };
+  /** Products the state knew ids for when they were planned: only their requests look ids up again. */
+  let keysWithIds = new Set<string>();
   /** Requests that are a refused request's remainder sent again: never split and sent again themselves. */
   const resends = new Set<number>();
 
@@ -162,6 +164,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
       }
       // Ids the state knows (also those learnt moments ago by settling).
       const known = store.getProductIdsMany(keys);
+      keysWithIds = new Set(known.keys());
       const counts = createPlanCounts();
       const lookups = createCodeLookups(prep.directories);
       sendKeys = [];
@@ -199,7 +202,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
      * rather than by one lookup per product.
      */
     tasks(): Generator<SubmitTask> {
-      return buildImportTasks({ store, runId, batchSize: settings.batchSize, keys: sendKeys, outgoing, allocateIndex, onTask: (index, sent) => inFlight.set(index, sent) });
+      return buildImportTasks({ store, runId, batchSize: settings.batchSize, keys: sendKeys, outgoing, allocateIndex, mayHaveIds: (key) => keysWithIds.has(key), onTask: (index, sent) => inFlight.set(index, sent) });
     },
     toSendCount: () => sendKeys.length,
     settledKeys,
