@@ -1,6 +1,6 @@
 /**
  * The requests of an import, built lazily in plan order, each with its body serialized once and
- * planned in the journal before it is handed out. The plan keeps the spool's order, so the drafts
+ * its plan for the journal (written with its `sending` mark, one commit per wave). The plan keeps the spool's order, so the drafts
  * are read by walking the spool a page at a time rather than by one lookup per product.
  */
 import { ConfigError } from '../core/errors.js';
@@ -46,7 +46,7 @@ export function buildImportTasks(ctx: {
       drafts.push(changed ?? withKnownIds(entry.draft, known.get(entry.productKey)));
       hashes.push(changed ? null : entry.contentHash);
     }
-    const task = planImportTask(store, runId, allocate(), drafts);
+    const task = buildImportTask(allocate(), drafts);
     ctx.onTask(task.index, { drafts, hashes });
     return task;
   };
@@ -76,12 +76,14 @@ export function findNextBatchIndex(store: Pick<StateStore, 'listBatches'>, runId
   return store.listBatches(runId).reduce((max, b) => Math.max(max, b.index + 1), 0);
 }
 
-/** Plans one request of `drafts` (as sent) in the journal under `index`, its body serialized once. */
-export function planImportTask(store: Pick<StateStore, 'planBatches'>, runId: string, index: number, drafts: readonly ProductDraft[]): SubmitTask {
+/**
+ * One request of `drafts` (as sent) under journal index `index`, its body serialized once. Its
+ * plan is written to the journal with its `sending` mark, in the commit of its wave.
+ */
+export function buildImportTask(index: number, drafts: readonly ProductDraft[]): SubmitTask {
   const items = drafts.map((d) => d.item);
   const body = JSON.stringify({ products: items });
-  store.planBatches(runId, [{ index, productKeys: drafts.map((d) => d.productKey), requestHash: hashRequest(body) }]);
-  return { index, items, body };
+  return { index, items, body, plan: { index, productKeys: drafts.map((d) => d.productKey), requestHash: hashRequest(body) } };
 }
 
 /** The draft with the marketplace ids the state remembers for its keys (ids given in the sheet win). */

@@ -18,7 +18,7 @@ import { matchJobResults } from './match-job-results.js';
 import { settleUnknownRequests } from './settle-unknown-requests.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { SubmitTask } from './submit-batches.js';
-import { buildImportTasks, findNextBatchIndex, planImportTask, withKnownIds } from './build-import-tasks.js';
+import { buildImportTask, buildImportTasks, findNextBatchIndex, withKnownIds } from './build-import-tasks.js';
 
 /** Products planned per round of details requests. */
 export const PLAN_CHUNK = 120;
@@ -214,11 +214,11 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
     /** Whether the request is a refused request's remainder sent again. */
     isResend: (index: number): boolean => resends.has(index),
     /**
-     * Plans the products of a refused request the service did not judge as a new request of
-     * their own (journaled like any other; it leaves only once marked `sending`).
+     * The products of a refused request the service did not judge, as a new request of their own
+     * (journaled like any other: planned and marked `sending` before it leaves).
      */
     planRemainder(sent: { drafts: ProductDraft[]; hashes: (string | null)[] }): SubmitTask {
-      const task = planImportTask(store, runId, allocateIndex(), sent.drafts);
+      const task = buildImportTask(allocateIndex(), sent.drafts);
       inFlight.set(task.index, sent);
       resends.add(task.index);
       return task;

@@ -39,9 +39,12 @@ export async function sendAndFollow(work: ReturnType<typeof createImportWork>, c
     client: prep.service.client,
     concurrency: settings.concurrency,
     ...(deps.signal ? { signal: deps.signal } : {}),
-    beforeSend: createSendingGate((wave) =>
-      store.markBatchesSending(runId, wave.map((task) => ({ index: task.index, requestBody: task.body ?? JSON.stringify({ products: task.items }) }))),
-    ),
+    // A wave's plans and `sending` marks in two commits, not one commit per request plus one.
+    beforeSend: createSendingGate((wave) => {
+      const plans = wave.flatMap((task) => (task.plan ? [task.plan] : []));
+      if (plans.length > 0) store.planBatches(runId, plans);
+      store.markBatchesSending(runId, wave.map((task) => ({ index: task.index, requestBody: task.body ?? JSON.stringify({ products: task.items }) })));
+    }),
     onOutcome: (outcome) => {
       switch (outcome.status) {
         case 'accepted':

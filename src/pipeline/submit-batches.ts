@@ -11,6 +11,7 @@ import { isAmbiguousSendError } from '../api/index.js';
 import type { ImportItem } from '../domain/index.js';
 import { AbortedError, ApiError, isPipelineError } from '../core/errors.js';
 import type { PipelineEvent } from '../core/events.js';
+import type { PlannedBatch } from '../state/index.js';
 
 /** One import request to send. */
 export interface SubmitTask {
@@ -19,6 +20,8 @@ export interface SubmitTask {
   items: ImportItem[];
   /** The request body `{"products": items}` serialized once: journaled, then sent as is. */
   body?: string;
+  /** Its plan, written to the journal by `beforeSend` together with its `sending` mark. */
+  plan?: PlannedBatch;
 }
 
 /** What became of one request. */
