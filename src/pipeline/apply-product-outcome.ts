@@ -105,10 +105,10 @@ export function applyProductOutcome(
     return;
   }
   if (failure?.notSent === true) {
-    // Refused together with another product's request: never judged, so never called rejected.
+    // Refused together with another product's request, or never taken: never judged, so never called rejected.
     for (const ref of draft.rows) {
       outcomes.setStatus(ref.row, 'not_sent');
-      addRowIssue(ref, 'not_sent_request_refused', 'error', 'submit', failure.message);
+      addRowIssue(ref, failure.code ?? 'not_sent_request_refused', 'error', 'submit', failure.message);
     }
     return;
   }

@@ -5,7 +5,9 @@
  * are sent again in one request of their own, in the same run. That request is never split again
  * (one re-send per refused request, not a loop): if it is refused too, its named products are
  * rejected and the rest are left `not_sent` for the next run. A refusal that names no product of
- * the request refuses every product of it, with the service's reason quoted.
+ * the request refuses every product of it, with the service's reason quoted. A request the service
+ * never took (429 or unreachable through every retry) judged nothing: its products are `not_sent`
+ * and the next run sends them.
  */
 import type { PipelineEvent } from '../core/events.js';
 import type { ProductDraft } from '../core/types.js';
@@ -19,8 +21,10 @@ export interface RequestFailure {
   fieldErrors: string;
   /** Taken (2xx) with an answer that could not be read: the product's fate is not known. */
   unsettled?: boolean;
-  /** Never judged: refused together with another product's request; the next run sends it. */
+  /** Never judged: refused together with another product's request, or never taken; the next run sends it. */
   notSent?: boolean;
+  /** The issue code of a product not sent (default `not_sent_request_refused`). */
+  code?: string;
   /** Products the refused request carried. */
   products?: number;
 }
@@ -48,6 +52,18 @@ export function settleRefusedRequest(
   const { store, runId, sent, requestFailures } = ctx;
   const { index } = outcome;
   const httpStatus = outcome.httpStatus !== undefined ? { httpStatus: outcome.httpStatus } : {};
+  if (outcome.notTaken === true) {
+    store.markBatchFailed(runId, index, { ...httpStatus, error: outcome.message, retryable: true });
+    for (const draft of sent.drafts) {
+      requestFailures.set(draft.productKey, {
+        notSent: true,
+        code: 'not_sent_not_taken',
+        fieldErrors: '',
+        message: `not sent: the service did not take its request (${outcome.message}); nothing of it was imported; run the same command again to send it`,
+      });
+    }
+    return undefined;
+  }
   const placed = placeRefusalErrors(outcome.fieldErrors, sent.drafts);
   if (placed.byPosition.size === 0) {
     store.markBatchFailed(runId, index, { ...httpStatus, error: outcome.message, retryable: false });

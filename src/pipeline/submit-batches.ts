@@ -27,7 +27,15 @@ export interface SubmitTask {
 /** What became of one request. */
 export type SubmitOutcome =
   | { index: number; status: 'accepted'; jobId: string; infoUrl: string | null; queuedAt: string | null; receivedItems: number | null; httpStatus: number }
-  | { index: number; status: 'failed'; message: string; httpStatus?: number; fieldErrors: { field: string; code?: string; description?: string; details?: Record<string, string | number> }[] }
+  | {
+      index: number;
+      status: 'failed';
+      message: string;
+      httpStatus?: number;
+      fieldErrors: { field: string; code?: string; description?: string; details?: Record<string, string | number> }[];
+      /** Never taken: the service kept answering 429, or could not be reached, through every retry. */
+      notTaken?: boolean;
+    }
   | { index: number; status: 'unknown'; message: string; /** The service answered something unreadable (exit 3). */ serviceFault?: boolean }
   | { index: number; status: 'skipped'; message: string };
 
@@ -151,6 +159,8 @@ async function sendOne(task: SubmitTask, options: SubmitOptions): Promise<Submit
         status: 'failed',
         message,
         ...(error.status !== undefined ? { httpStatus: error.status } : {}),
+        // Not ambiguous (handled above): a 429 or a connection that never opened, after the retries.
+        ...(error.code === 'API_UNREACHABLE' ? { notTaken: true } : {}),
         fieldErrors: error.fieldErrors.map((f) => ({
           field: f.field,
           ...(f.code ? { code: f.code } : {}),

@@ -96,6 +96,21 @@ describe('a request refused whole, naming one product', () => {
     expect((await loadLiveCatalog(sandbox)).length).toBe(8);
   });
 
+  it('leaves the products of a request the service never took (429 through every retry) not_sent, never rejected', async () => {
+    const dir = await createTestDir();
+    const sandbox = await startTestSandbox(dir);
+    const fixture = await writeCatalogFixture({ dir, products: 5, skusPerProduct: 1 });
+    sandbox.setFaults({ script: [{ ...IMPORT, times: 2, action: { status: 429, retryAfterSeconds: 1 } }] });
+    const first = await importOnce({ dir, sandbox, fixture }, { settings: { retryLimit: 1 } });
+    expect(first.result.exitCode).toBe(1);
+    expect(first.result.summary.counts.byStatus).toEqual({ not_sent: 5 });
+    const issue = first.result.summary.issues.find((i) => i.code === 'not_sent_not_taken');
+    expect(issue?.message).toMatch(/not sent: the service did not take its request \(.*429.*\); nothing of it was imported; run the same command again/);
+    const second = await importOnce({ dir, sandbox, fixture });
+    expect(second.result.runId).toBe(first.result.runId);
+    expect(second.result.summary.counts.byStatus).toEqual({ accepted: 5 });
+  });
+
   it('refuses every product, quoting the reason, when the 400 names no product of the request', async () => {
     const dir = await createTestDir();
     const sandbox = await startTestSandbox(dir);
