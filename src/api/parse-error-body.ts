@@ -103,7 +103,25 @@ function pushEntry(out: ApiFieldError[], field: string, entry: unknown): void {
   if (code !== undefined) error.code = code;
   const description = firstString(entry, ['description', 'Description', 'message', 'Message', 'errorMessage']);
   if (description !== undefined) error.description = description;
+  const details = collectDetails(entry);
+  if (details !== undefined) error.details = details;
   out.push(error);
+}
+
+/** Keys of an error entry already read as its field, code or description. */
+const READ_KEYS = new Set(['field', 'propertyname', 'code', 'errorcode', 'description', 'message', 'errormessage'].map(foldKey));
+
+/** The entry's other string and number values, kept so that what they name (an index, a barcode) can be read. */
+function collectDetails(entry: Record<string, unknown>): Record<string, string | number> | undefined {
+  let details: Record<string, string | number> | undefined;
+  for (const [key, value] of Object.entries(entry)) {
+    if (READ_KEYS.has(foldKey(key))) continue;
+    if ((typeof value === 'string' && value.trim() !== '') || (typeof value === 'number' && Number.isFinite(value))) {
+      details ??= {};
+      details[key] = typeof value === 'string' ? truncate(value.trim(), 200) : value;
+    }
+  }
+  return details;
 }
 
 // Keys in any case or separator style (`errorMessage`, `ErrorMessage`, `error_message`).

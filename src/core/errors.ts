@@ -67,6 +67,11 @@ export interface ApiFieldError {
   field: string;
   code?: string;
   description?: string;
+  /**
+   * The entry's other plain values as the service wrote them (e.g. `index`, `barcode`, `sku`): a
+   * refused request's error may name its product by them rather than by a field path.
+   */
+  details?: Record<string, string | number>;
 }
 
 /** The service answered with an error, or could not be reached after the retries. */

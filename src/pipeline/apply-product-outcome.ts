@@ -10,12 +10,13 @@ import type { SpooledDraft, StateStore } from '../state/index.js';
 import { locateServiceErrors } from './locate-service-errors.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { RowOutcomeStore } from './row-outcome-store.js';
+import type { RequestFailure } from './settle-refused-request.js';
 
 /** Writes one product's outcome onto its rows. */
 export function applyProductOutcome(
   spooled: Pick<SpooledDraft, 'productKey' | 'draft'>,
   result: ReturnType<StateStore['listProductResults']> extends Map<string, infer R> ? R | undefined : never,
-  ctx: { outcomes: RowOutcomeStore; prep: PreparedRun; header: SourceColumn[]; planOnly: boolean; settledKeys: ReadonlySet<string>; unchanged: Set<string>; requestFailures: Map<string, { message: string; fieldErrors: string; unsettled?: boolean }>; conflicts?: ReadonlyMap<string, string>;
+  ctx: { outcomes: RowOutcomeStore; prep: PreparedRun; header: SourceColumn[]; planOnly: boolean; settledKeys: ReadonlySet<string>; unchanged: Set<string>; requestFailures: ReadonlyMap<string, RequestFailure>; conflicts?: ReadonlyMap<string, string>;
     /** The job id of a batch of this run, for `_job_id`. */
     jobOf?: (batchIndex: number) => string | null;
     /** Products an earlier request of unknown fate created (found by settling): which request. */
@@ -103,10 +104,19 @@ export function applyProductOutcome(
     }
     return;
   }
+  if (failure?.notSent === true) {
+    // Refused together with another product's request, or never taken: never judged, so never called rejected.
+    for (const ref of draft.rows) {
+      outcomes.setStatus(ref.row, 'not_sent');
+      addRowIssue(ref, failure.code ?? 'not_sent_request_refused', 'error', 'submit', failure.message);
+    }
+    return;
+  }
   if (failure) {
+    const whole = failure.products !== undefined ? ` of ${failure.products} product(s) without naming which product is at fault (nothing of it was imported)` : '';
     for (const ref of draft.rows) {
       outcomes.setStatus(ref.row, 'rejected');
-      addRowIssue(ref, 'request_rejected', 'error', 'submit', `the service refused the whole request: ${failure.message}`);
+      addRowIssue(ref, 'request_rejected', 'error', 'submit', `the service refused the whole request${whole}: ${failure.message}`);
     }
     return;
   }

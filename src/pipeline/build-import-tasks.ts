@@ -1,6 +1,6 @@
 /**
  * The requests of an import, built lazily in plan order, each with its body serialized once and
- * planned in the journal before it is handed out. The plan keeps the spool's order, so the drafts
+ * its plan for the journal (written with its `sending` mark, one commit per wave). The plan keeps the spool's order, so the drafts
  * are read by walking the spool a page at a time rather than by one lookup per product.
  */
 import { ConfigError } from '../core/errors.js';
@@ -10,6 +10,8 @@ import type { StateStore } from '../state/index.js';
 import type { SubmitTask } from './submit-batches.js';
 
 type Entry = { productKey: string; draft: ProductDraft; contentHash: string | null };
+
+const NO_IDS: ReturnType<StateStore['getProductIdsMany']> = new Map();
 
 /** Yields the import requests for `keys` (in spool order), `batchSize` products each. */
 export function buildImportTasks(ctx: {
@@ -22,13 +24,21 @@ export function buildImportTasks(ctx: {
   outgoing: ReadonlyMap<string, ProductDraft>;
   /** Told of each request built: the drafts as sent and their content hashes (null: hashed when recorded). */
   onTask: (index: number, sent: { drafts: ProductDraft[]; hashes: (string | null)[] }) => void;
+  /** The journal index of the next request (shared with requests built elsewhere in the run, e.g. a refused request's remainder). */
+  allocateIndex?: () => number;
+  /**
+   * Whether the state may know ids for a product (the plan read them): a request none of whose
+   * products has any is built without asking the state again (a first import asks nothing).
+   */
+  mayHaveIds?: (productKey: string) => boolean;
 }): Generator<SubmitTask> {
   const { store, runId, keys } = ctx;
-  let nextIndex = store.listBatches(runId).reduce((max, b) => Math.max(max, b.index + 1), 0);
+  let nextIndex = ctx.allocateIndex ? 0 : findNextBatchIndex(store, runId);
+  const allocate = ctx.allocateIndex ?? ((): number => nextIndex++);
   const wanted = new Set(keys);
   const build = (slice: Entry[]): SubmitTask => {
     const productKeys = slice.map((entry) => entry.productKey);
-    const known = store.getProductIdsMany(productKeys);
+    const known = ctx.mayHaveIds === undefined || productKeys.some(ctx.mayHaveIds) ? store.getProductIdsMany(productKeys) : NO_IDS;
     const drafts: ProductDraft[] = [];
     const hashes: (string | null)[] = [];
     for (const entry of slice) {
@@ -36,13 +46,9 @@ export function buildImportTasks(ctx: {
       drafts.push(changed ?? withKnownIds(entry.draft, known.get(entry.productKey)));
       hashes.push(changed ? null : entry.contentHash);
     }
-    const items = drafts.map((d) => d.item);
-    const index = nextIndex;
-    nextIndex += 1;
-    const body = JSON.stringify({ products: items });
-    store.planBatches(runId, [{ index, productKeys, requestHash: hashRequest(body) }]);
-    ctx.onTask(index, { drafts, hashes });
-    return { index, items, body };
+    const task = buildImportTask(allocate(), drafts);
+    ctx.onTask(task.index, { drafts, hashes });
+    return task;
   };
   return (function* () {
     let slice: Entry[] = [];
@@ -63,6 +69,21 @@ export function buildImportTasks(ctx: {
     if (slice.length > 0) yield build(slice);
     if (position !== keys.length) throw new ConfigError(`the run's spool lacks ${keys.length - position} product(s) of the plan; start a new run with --fresh`);
   })();
+}
+
+/** The journal index after the run's last request. */
+export function findNextBatchIndex(store: Pick<StateStore, 'listBatches'>, runId: string): number {
+  return store.listBatches(runId).reduce((max, b) => Math.max(max, b.index + 1), 0);
+}
+
+/**
+ * One request of `drafts` (as sent) under journal index `index`, its body serialized once. Its
+ * plan is written to the journal with its `sending` mark, in the commit of its wave.
+ */
+export function buildImportTask(index: number, drafts: readonly ProductDraft[]): SubmitTask {
+  const items = drafts.map((d) => d.item);
+  const body = JSON.stringify({ products: items });
+  return { index, items, body, plan: { index, productKeys: drafts.map((d) => d.productKey), requestHash: hashRequest(body) } };
 }
 
 /** The draft with the marketplace ids the state remembers for its keys (ids given in the sheet win). */

@@ -18,7 +18,7 @@ import { matchJobResults } from './match-job-results.js';
 import { settleUnknownRequests } from './settle-unknown-requests.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { SubmitTask } from './submit-batches.js';
-import { buildImportTasks, withKnownIds } from './build-import-tasks.js';
+import { buildImportTask, buildImportTasks, findNextBatchIndex, withKnownIds } from './build-import-tasks.js';
 
 /** Products planned per round of details requests. */
 export const PLAN_CHUNK = 120;
@@ -56,6 +56,16 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
   /** Keys to send, in plan order, and the drafts the blank policy changed. */
   let sendKeys: string[] = [];
   const outgoing = new Map<string, ProductDraft>();
+  /** The journal index of the next request: the planned ones and a refused request's remainder share it. */
+  let nextIndex: number | undefined;
+  const allocateIndex = (): number => {
+    nextIndex ??= findNextBatchIndex(store, runId);
+    return nextIndex++;
+  };
+  /** Products the state knew ids for when they were planned: only their requests look ids up again. */
+  let keysWithIds = new Set<string>();
+  /** Requests that are a refused request's remainder sent again: never split and sent again themselves. */
+  const resends = new Set<number>();
 
   const draftsOf = (keys: readonly string[]): ProductDraft[] =>
     keys.map((key) => {
@@ -121,6 +131,10 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
       // Planned but never sent (the process stopped in between): their products are planned again.
       for (const batch of batches) {
         if (batch.status === 'planned') store.markBatchFailed(runId, batch.index, { error: 'never sent; its products were planned again', retryable: false });
+        // A refused request whose unjudged products were left to this run: they are planned again.
+        if (batch.status === 'failed' && batch.retryable === true) {
+          store.markBatchFailed(runId, batch.index, { ...(batch.httpStatus !== null ? { httpStatus: batch.httpStatus } : {}), error: `${batch.error ?? 'refused'}; its products not judged were planned again`, retryable: false });
+        }
       }
       const toFollow = batches.filter((b) => b.status === 'accepted' && b.jobId !== null);
       await Promise.all(toFollow.map((b) => recordFollow(b.index, { jobId: b.jobId as string, infoUrl: b.infoUrl }, b.queuedAt, draftsOf(b.productKeys))));
@@ -150,6 +164,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
       }
       // Ids the state knows (also those learnt moments ago by settling).
       const known = store.getProductIdsMany(keys);
+      keysWithIds = new Set(known.keys());
       const counts = createPlanCounts();
       const lookups = createCodeLookups(prep.directories);
       sendKeys = [];
@@ -187,13 +202,27 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
      * rather than by one lookup per product.
      */
     tasks(): Generator<SubmitTask> {
-      return buildImportTasks({ store, runId, batchSize: settings.batchSize, keys: sendKeys, outgoing, onTask: (index, sent) => inFlight.set(index, sent) });
+      return buildImportTasks({ store, runId, batchSize: settings.batchSize, keys: sendKeys, outgoing, allocateIndex, mayHaveIds: (key) => keysWithIds.has(key), onTask: (index, sent) => inFlight.set(index, sent) });
     },
     toSendCount: () => sendKeys.length,
     settledKeys,
     conflicts,
     createdBy,
     keysOf: (index: number): string[] => (inFlight.get(index)?.drafts ?? []).map((d) => d.productKey),
+    /** The drafts a request in flight carried, as sent, and their content hashes. */
+    sentOf: (index: number): { drafts: ProductDraft[]; hashes: (string | null)[] } => inFlight.get(index) ?? { drafts: [], hashes: [] },
+    /** Whether the request is a refused request's remainder sent again. */
+    isResend: (index: number): boolean => resends.has(index),
+    /**
+     * The products of a refused request the service did not judge, as a new request of their own
+     * (journaled like any other: planned and marked `sending` before it leaves).
+     */
+    planRemainder(sent: { drafts: ProductDraft[]; hashes: (string | null)[] }): SubmitTask {
+      const task = buildImportTask(allocateIndex(), sent.drafts);
+      inFlight.set(task.index, sent);
+      resends.add(task.index);
+      return task;
+    },
     release(index: number): void {
       inFlight.delete(index);
     },

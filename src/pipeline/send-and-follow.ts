@@ -8,15 +8,19 @@ import type { Deps } from '../core/deps.js';
 import { createSendingGate } from './create-sending-gate.js';
 import type { createImportWork } from './create-import-work.js';
 import type { PreparedRun } from './prepare-run.js';
+import { settleRefusedRequest } from './settle-refused-request.js';
+import type { RequestFailure } from './settle-refused-request.js';
 import { submitBatches } from './submit-batches.js';
+import type { SubmitTask } from './submit-batches.js';
 
 /** What sending left for the report. */
 export interface SendOutcome {
   /**
-   * Requests refused as a whole, by product key; `unsettled`: taken (2xx) with an answer that
-   * could not be read, so the products' fate is not known.
+   * Products of requests refused as a whole, by product key; `unsettled`: taken (2xx) with an
+   * answer that could not be read, so the products' fate is not known; `notSent`: refused with
+   * another product's request and not judged.
    */
-  requestFailures: Map<string, { message: string; fieldErrors: string; unsettled?: boolean }>;
+  requestFailures: Map<string, RequestFailure>;
   /** Some request was not sent because the run was stopped. */
   interrupted: boolean;
   /** The service answered something unreadable to an import (exit 3). */
@@ -29,13 +33,18 @@ export async function sendAndFollow(work: ReturnType<typeof createImportWork>, c
   const { store, settings } = prep;
   deps.onEvent({ type: 'stage:start', stage: 'submit', detail: `${work.toSendCount()} products in requests of ${settings.batchSize}, ${settings.concurrency} at a time` });
   const followers: Promise<void>[] = [];
+  /** Remainders of refused requests, by the refused request, until `submitBatches` takes them. */
+  const remainders = new Map<number, SubmitTask>();
   const submitted = submitBatches(work.tasks(), {
     client: prep.service.client,
     concurrency: settings.concurrency,
     ...(deps.signal ? { signal: deps.signal } : {}),
-    beforeSend: createSendingGate((wave) =>
-      store.markBatchesSending(runId, wave.map((task) => ({ index: task.index, requestBody: task.body ?? JSON.stringify({ products: task.items }) }))),
-    ),
+    // A wave's plans and `sending` marks in two commits, not one commit per request plus one.
+    beforeSend: createSendingGate((wave) => {
+      const plans = wave.flatMap((task) => (task.plan ? [task.plan] : []));
+      if (plans.length > 0) store.planBatches(runId, plans);
+      store.markBatchesSending(runId, wave.map((task) => ({ index: task.index, requestBody: task.body ?? JSON.stringify({ products: task.items }) })));
+    }),
     onOutcome: (outcome) => {
       switch (outcome.status) {
         case 'accepted':
@@ -49,14 +58,23 @@ export async function sendAndFollow(work: ReturnType<typeof createImportWork>, c
           followers.push(work.follow(outcome.index, { jobId: outcome.jobId, infoUrl: outcome.infoUrl }, outcome.queuedAt));
           break;
         case 'failed': {
-          store.markBatchFailed(runId, outcome.index, { httpStatus: outcome.httpStatus, error: outcome.message, retryable: false });
-          const fieldErrors = outcome.fieldErrors.map((f) => `${f.field}: ${f.description ?? f.code ?? ''}`).join('; ');
-          for (const key of work.keysOf(outcome.index)) sent.requestFailures.set(key, { message: outcome.message, fieldErrors });
+          const remainder = settleRefusedRequest(outcome, {
+            store,
+            runId,
+            sent: work.sentOf(outcome.index),
+            mayResend: !work.isResend(outcome.index) && deps.signal?.aborted !== true,
+            planRemainder: (rest) => work.planRemainder(rest),
+            requestFailures: sent.requestFailures,
+            onEvent: deps.onEvent,
+          });
+          if (remainder) remainders.set(outcome.index, remainder);
           work.release(outcome.index);
           break;
         }
         case 'unknown':
           store.markBatchUnknown(runId, outcome.index, outcome.message);
+          // A re-sent remainder of unknown fate is settled by the next run like any other request.
+          for (const key of work.keysOf(outcome.index)) if (sent.requestFailures.get(key)?.notSent === true) sent.requestFailures.delete(key);
           if (outcome.serviceFault === true) {
             sent.serviceFault = true;
             // Sent and answered 2xx: its products are `unknown` with the shape error, not `not_sent`.
@@ -71,6 +89,11 @@ export async function sendAndFollow(work: ReturnType<typeof createImportWork>, c
           work.release(outcome.index);
           break;
       }
+    },
+    resend: (outcome) => {
+      const remainder = remainders.get(outcome.index);
+      remainders.delete(outcome.index);
+      return remainder;
     },
     onEvent: deps.onEvent,
   });

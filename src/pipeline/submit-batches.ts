@@ -11,6 +11,7 @@ import { isAmbiguousSendError } from '../api/index.js';
 import type { ImportItem } from '../domain/index.js';
 import { AbortedError, ApiError, isPipelineError } from '../core/errors.js';
 import type { PipelineEvent } from '../core/events.js';
+import type { PlannedBatch } from '../state/index.js';
 
 /** One import request to send. */
 export interface SubmitTask {
@@ -19,12 +20,22 @@ export interface SubmitTask {
   items: ImportItem[];
   /** The request body `{"products": items}` serialized once: journaled, then sent as is. */
   body?: string;
+  /** Its plan, written to the journal by `beforeSend` together with its `sending` mark. */
+  plan?: PlannedBatch;
 }
 
 /** What became of one request. */
 export type SubmitOutcome =
   | { index: number; status: 'accepted'; jobId: string; infoUrl: string | null; queuedAt: string | null; receivedItems: number | null; httpStatus: number }
-  | { index: number; status: 'failed'; message: string; httpStatus?: number; fieldErrors: { field: string; code?: string; description?: string }[] }
+  | {
+      index: number;
+      status: 'failed';
+      message: string;
+      httpStatus?: number;
+      fieldErrors: { field: string; code?: string; description?: string; details?: Record<string, string | number> }[];
+      /** Never taken: the service kept answering 429, or could not be reached, through every retry. */
+      notTaken?: boolean;
+    }
   | { index: number; status: 'unknown'; message: string; /** The service answered something unreadable (exit 3). */ serviceFault?: boolean }
   | { index: number; status: 'skipped'; message: string };
 
@@ -43,6 +54,12 @@ export interface SubmitOptions {
   beforeSend(task: SubmitTask): void | Promise<void>;
   /** Called as soon as a request settles (the journal commits the answer). */
   onOutcome(outcome: SubmitOutcome): void | Promise<void>;
+  /**
+   * Asked after a refused request's outcome was handled: a request to send in its place (a
+   * refused request's remainder, already planned), which goes through `beforeSend` and the
+   * concurrency limit like any other.
+   */
+  resend?(outcome: Extract<SubmitOutcome, { status: 'failed' }>): SubmitTask | undefined;
   onEvent(event: PipelineEvent): void;
 }
 
@@ -75,9 +92,12 @@ export async function submitBatches(tasks: Iterable<SubmitTask> | AsyncIterable<
   };
   const run = async (task: SubmitTask): Promise<void> => {
     if (options.signal?.aborted) return settle({ index: task.index, status: 'skipped', message: 'interrupted before sending' }, task);
-    return settle(await sendOne(task, options), task);
+    const outcome = await sendOne(task, options);
+    await settle(outcome, task);
+    const again = outcome.status === 'failed' ? options.resend?.(outcome) : undefined;
+    if (again !== undefined) start(again);
   };
-  const start = (task: SubmitTask): void => {
+  function start(task: SubmitTask): void {
     // Marked now, with the rest of its wave; it queues for a slot once the mark is durable.
     const promise: Promise<void> = Promise.resolve(options.beforeSend(task))
       .then(() => limit(() => run(task)))
@@ -85,7 +105,7 @@ export async function submitBatches(tasks: Iterable<SubmitTask> | AsyncIterable<
         inFlight.delete(promise);
       });
     inFlight.add(promise);
-  };
+  }
 
   const iterator = Symbol.asyncIterator in tasks ? tasks[Symbol.asyncIterator]() : toAsync(tasks[Symbol.iterator]());
   let exhausted = false;
@@ -103,7 +123,8 @@ export async function submitBatches(tasks: Iterable<SubmitTask> | AsyncIterable<
     while (!exhausted && inFlight.size >= refillAt) await Promise.race(inFlight);
     if (wave.length === 0 && !exhausted && inFlight.size > 0) await Promise.race(inFlight);
   }
-  await Promise.all(inFlight);
+  // A re-sent remainder joins the set while the others run.
+  while (inFlight.size > 0) await Promise.all(inFlight);
   return outcomes;
 }
 
@@ -138,7 +159,14 @@ async function sendOne(task: SubmitTask, options: SubmitOptions): Promise<Submit
         status: 'failed',
         message,
         ...(error.status !== undefined ? { httpStatus: error.status } : {}),
-        fieldErrors: error.fieldErrors.map((f) => ({ field: f.field, ...(f.code ? { code: f.code } : {}), ...(f.description ? { description: f.description } : {}) })),
+        // Not ambiguous (handled above): a 429 or a connection that never opened, after the retries.
+        ...(error.code === 'API_UNREACHABLE' ? { notTaken: true } : {}),
+        fieldErrors: error.fieldErrors.map((f) => ({
+          field: f.field,
+          ...(f.code ? { code: f.code } : {}),
+          ...(f.description ? { description: f.description } : {}),
+          ...(f.details ? { details: f.details } : {}),
+        })),
       };
     }
     // Anything else (a 2xx answer that is not JSON or not an import answer, a failure of our

@@ -259,17 +259,22 @@ describe('a foreign implementation of the interface', () => {
     expect(result.summary.issues.some((i) => target.rows.includes(i.row ?? -1) && i.message.includes('belongs to another seller'))).toBe(true);
   });
 
-  // F5: a 400 naming one product (`products[0].skus[1].barcode`) marks all 30 products of the request
+  // F5: a 400 naming one product (`products[0].skus[1].barcode`) marked all 30 products of the request
   // `rejected` with that one message, none located on the cell; the 29 others were never judged.
-  it.skip('puts a refused request\'s error on the product it names, and does not call the others rejected (F5)', async () => {
+  it('puts a refused request\'s error on the product it names, and sends the others again in the same run (F5)', async () => {
     const target = await readSampleProduct('PH-101');
     const { service, rig } = await start({ syncRejectBarcodes: [target.barcodes[1] ?? ''] });
     const result = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(service, rig) }, rig.deps());
+    expect(result.exitCode).toBe(1);
     const rows = await readWorkbookStatuses(requireAnnotatedPath(result.reportPaths));
     const rejected = [...rows].filter(([, s]) => s === 'rejected').map(([row]) => row);
     expect(rejected.sort((a, b) => a - b)).toEqual([...target.rows].sort((a, b) => a - b));
     const located = result.summary.issues.find((i) => i.row === target.rows[1] && /another seller/.test(i.message));
     expect(located?.header).toBe('Штрихкод');
+    // Every other product went again without PH-101 and was taken: nothing of them rejected or left.
+    expect(result.summary.counts.byStatus).toEqual({ accepted: result.summary.counts.rows - target.rows.length, rejected: target.rows.length });
+    expect(result.summary.counts.byStatus.accepted).toBe(service.products().reduce((n, p) => n + p.skus.length, 0));
+    expect(result.summary.issues.some((i) => i.code === 'request_rejected')).toBe(false);
   });
 
   // F6: token, import and job answers inside `{success: true, data: {...}}` are not unwrapped (the token
