@@ -48,7 +48,10 @@ function sameProductFields(a: MappedRow['product'], b: MappedRow['product']): bo
 
 /** Options of `createSpoolSink`. */
 export interface SpoolSinkOptions {
-  /** Products per transaction. */
+  /**
+   * Products per write (per transaction for the state database). Products wait in memory until
+   * then: a store without transactions to batch (the dry run's spool file) does better with few.
+   */
   flushEvery?: number;
   /** Store content hashes (the import compares them; the dry run needs none). */
   hash?: boolean;

@@ -28,7 +28,7 @@ export interface ProductAssemblerOptions {
   directories: Directories;
   /** Receives each finished product. */
   sink: ProductSink;
-  /** A product closes when this many other products have started since its last row. Default 1,000. */
+  /** A product closes when this many other products have started since its last row. Default 100. */
   closeWindow?: number;
   /** A prebuilt index, to share one across stages of a run. */
   index?: DirectoryIndex;
@@ -45,8 +45,13 @@ export interface ProductAssembler {
   finish(): Issue[];
 }
 
-/** Default of `closeWindow`. */
-export const DEFAULT_CLOSE_WINDOW = 1000;
+/**
+ * Default of `closeWindow`. Small on purpose: an open product's rows (and the text they point into)
+ * live until it closes, and rows kept across a few young-generation collections are copied to the
+ * old generation and collected again there — with 1,000 that was every row of a file. Rows of one
+ * product further apart than this are still merged, by a reopen from the sink.
+ */
+export const DEFAULT_CLOSE_WINDOW = 100;
 
 interface OpenProduct {
   records: MappedRow[];
