@@ -168,12 +168,14 @@ export function buildAssembledProduct(productKey: string, unsorted: readonly Map
   // Product-level fields: the first non-empty value wins; a different non-empty value is a conflict.
   const merged = new Map<string, { value: string | number | boolean; row: number }>();
   for (const field of PRODUCT_FIELDS) {
+    let first: { value: string | number | boolean; row: number } | undefined;
     for (const record of records) {
       const value = field.read(record);
       if (value === null) continue;
-      const first = merged.get(field.name);
-      if (first === undefined) merged.set(field.name, { value, row: record.source.row });
-      else if (first.value !== value) {
+      if (first === undefined) {
+        first = { value, row: record.source.row };
+        merged.set(field.name, first);
+      } else if (first.value !== value) {
         report(
           'product_field_conflict',
           record,
