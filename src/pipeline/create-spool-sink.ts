@@ -9,22 +9,31 @@ import type { StateStore } from '../state/index.js';
 
 /**
  * What is spooled of a product's mapped rows: without the per-file `cells` map (one shared object,
- * kept here), and with the product-level fields only where a row differs from the first row (the
- * SKU rows of a product usually repeat its names and descriptions word for word).
+ * kept here), without the source row where it is the product's row of the same place (it is
+ * spooled there already), and with the product-level fields only where a row differs from the
+ * first row (the SKU rows of a product usually repeat its names and descriptions word for word).
  */
-type CompactRecord = Omit<MappedRow, 'cells' | 'product'> & { product?: MappedRow['product'] };
+type CompactRecord = Omit<MappedRow, 'cells' | 'product' | 'source'> & { product?: MappedRow['product']; source?: MappedRow['source'] };
 
-function compactRecords(records: readonly MappedRow[]): CompactRecord[] {
+function compactRecords(records: readonly MappedRow[], rows: readonly MappedRow['source'][]): CompactRecord[] {
   const first = records[0];
   return records.map((record, i) => {
-    const { cells: _cells, product, ...rest } = record;
-    return i > 0 && first !== undefined && sameProductFields(product, first.product) ? rest : { ...rest, product };
+    const { cells: _cells, product, source, ...rest } = record;
+    const compact: CompactRecord = source === rows[i] ? rest : { ...rest, source };
+    if (i === 0 || first === undefined || !sameProductFields(product, first.product)) compact.product = product;
+    return compact;
   });
 }
 
-function expandRecords(records: readonly CompactRecord[], cells: MappedRow['cells']): MappedRow[] {
+function expandRecords(records: readonly CompactRecord[], rows: readonly MappedRow['source'][], cells: MappedRow['cells']): MappedRow[] {
   const first = records[0]?.product;
-  return records.map((record) => ({ ...record, product: record.product ?? (first as MappedRow['product']), cells }));
+  return records.map((record, i) => ({
+    ...record,
+    // A record spooled before sources were left out has its own.
+    source: record.source ?? (rows[i] as MappedRow['source']),
+    product: record.product ?? (first as MappedRow['product']),
+    cells,
+  }));
 }
 
 function sameProductFields(a: MappedRow['product'], b: MappedRow['product']): boolean {
@@ -48,7 +57,10 @@ function sameProductFields(a: MappedRow['product'], b: MappedRow['product']): bo
 
 /** Options of `createSpoolSink`. */
 export interface SpoolSinkOptions {
-  /** Products per transaction. */
+  /**
+   * Products per write (per transaction for the state database). Products wait in memory until
+   * then: a store without transactions to batch (the dry run's spool file) does better with few.
+   */
   flushEvery?: number;
   /** Store content hashes (the import compares them; the dry run needs none). */
   hash?: boolean;
@@ -80,7 +92,7 @@ export function createSpoolSink(store: Pick<StateStore, 'spoolProducts' | 'takeS
         draft: keepDrafts ? entry.draft : null,
         issues: entry.issues,
         contentHash: hash && entry.draft ? hashProductContent(entry.draft.item) : null,
-        records: compactRecords(entry.records),
+        records: compactRecords(entry.records, entry.rows),
       })),
     );
     buffer.clear();
@@ -107,7 +119,7 @@ export function createSpoolSink(store: Pick<StateStore, 'spoolProducts' | 'takeS
         issues: spooled.issues,
         rows: spooled.rows,
         firstRow: spooled.firstRow,
-        records: expandRecords((spooled.records ?? []) as CompactRecord[], cells),
+        records: expandRecords((spooled.records ?? []) as CompactRecord[], spooled.rows, cells),
       };
     },
     flush,

@@ -63,10 +63,14 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
     if (error instanceof SourceReadError) throw error;
     throw new SourceReadError(inputs.file, `cannot read ${inputs.file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, { cause: error });
   }
+  // The file's hash is read while the mapping, the service and the directories load (the file is
+  // read a second time by the reader, so this read should not add to the run's time).
+  const hashing = hashFile(sourcePath);
+  // Awaited below, or dropped when preparing fails first: never an unhandled rejection.
+  hashing.catch(() => undefined);
   const mappingPath = resolvePath(deps.cwd, inputs.mapping);
   const mapping = await loadMapping(mappingPath, deps);
   const mappingSha256 = createHash('sha256').update(await readFile(mappingPath)).digest('hex');
-  const fileSha256 = await hashFile(sourcePath);
 
   const service = await openService(settings, deps);
   let store: StateStore | undefined;
@@ -85,6 +89,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
     if (hasErrors(mappingIssues)) {
       throw new MappingError(`the mapping ${inputs.mapping} does not fit the service's directories`, mappingIssues);
     }
+    const fileSha256 = await hashing;
     const openedStore = store;
     return {
       settings,

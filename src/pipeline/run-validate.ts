@@ -56,7 +56,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     const scratch = openScratchSpool(join(prep.service.stateDir, `dry-run-spool-${runId}.sqlite`), deps.now);
     let read: ReadAndValidateResult;
     try {
-      const sink = createSpoolSink(scratch, runId, { hash: false, drafts: false });
+      const sink = createSpoolSink(scratch, runId, { hash: false, drafts: false, flushEvery: 64 });
       read = await readAndValidate({
         ...prep,
         sink,

@@ -68,8 +68,9 @@ function createUtf8Decoder(startOffset: number): StreamDecoder {
     const base = offset;
     offset += cut;
     // Fast path: valid and without a literal U+FFFD (EF BF BD), so there is nothing to mark.
-    // (TextDecoder decodes Cyrillic about twice as fast as Buffer#toString.)
-    if (isUtf8(body) && body.indexOf(GENUINE_REPLACEMENT) === -1) return { text: UTF8.decode(body), marks: [] };
+    // `stream: true` takes ICU's converter, which decodes Cyrillic about twice as fast as Node's
+    // one-shot UTF-8 path (and Buffer#toString); `body` is complete, so the decoder keeps nothing.
+    if (isUtf8(body) && body.indexOf(GENUINE_REPLACEMENT) === -1) return { text: UTF8.decode(body, STREAM), marks: [] };
     return decodeUtf8Slowly(body, base);
   };
 
@@ -81,7 +82,10 @@ function createUtf8Decoder(startOffset: number): StreamDecoder {
 
 const GENUINE_REPLACEMENT = Buffer.from([0xef, 0xbf, 0xbd]);
 // ignoreBOM: a U+FEFF that starts a chunk is text, not a byte-order mark (the file's BOM is skipped before).
+// One decoder for every file is safe: it is only given complete, valid UTF-8, so no state is left
+// between calls.
 const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
+const STREAM = { stream: true } as const;
 
 /** End of the last complete UTF-8 sequence: an incomplete one at the end waits for the next chunk. */
 function findCompleteUtf8End(bytes: Uint8Array): number {

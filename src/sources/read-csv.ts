@@ -140,6 +140,7 @@ async function* readCsvRows(settings: CsvSettings): AsyncGenerator<RawRow> {
   const marks: MarkQueue = { items: [], head: 0 };
   let line = 1;
   let aggregate = '';
+  let aggregateHasCr = false;
   let rowStart = 0;
   let ready: RawRow[] = [];
   // Text not parsed yet, after the pending record that the last parse left.
@@ -149,10 +150,9 @@ async function* readCsvRows(settings: CsvSettings): AsyncGenerator<RawRow> {
 
   const step = (result: StepResult): void => {
     const end = result.meta.cursor;
-    const rawText = aggregate.slice(rowStart, end);
-    rowStart = end;
     const row = line;
-    line += countLineBreaks(rawText);
+    line += countLineBreaks(aggregate, rowStart, end, aggregateHasCr);
+    rowStart = end;
     const fields = result.data[0] ?? [];
     // An empty line is skipped by every later step: not building and yielding it keeps a file of
     // a million empty lines about as cheap as reading its bytes.
@@ -193,6 +193,7 @@ async function* readCsvRows(settings: CsvSettings): AsyncGenerator<RawRow> {
     waitingLength += text.length;
     if (!final && waitingLength < Math.max(leftoverLength, CHUNK_BYTES / 4) && leftoverLength + waitingLength <= CSV_MAX_RECORD_CHARS) return;
     aggregate = aggregate.slice(rowStart) + waiting.join('');
+    aggregateHasCr = aggregate.includes('\r');
     rowStart = 0;
     waiting = [];
     waitingLength = 0;
@@ -246,17 +247,37 @@ function pushMarks(queue: MarkQueue, marks: readonly ReplacementMark[]): void {
   for (const mark of marks) queue.items.push(mark);
 }
 
-function countLineBreaks(text: string): number {
+/**
+ * Line breaks (LF, CR or CRLF) in `text` from `start` to `end`; `hasCr`: whether `text` holds a CR
+ * at all (most files have none: then native searches for LF do). Runs once per record, no slice.
+ */
+function countLineBreaks(text: string, start: number, end: number, hasCr: boolean): number {
   let count = 0;
-  for (let i = 0; i < text.length; i++) {
+  if (!hasCr) {
+    for (let at = text.indexOf('\n', start); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) count++;
+    return count;
+  }
+  for (let i = start; i < end; i++) {
     const code = text.charCodeAt(i);
     if (code === 10) count++;
     else if (code === 13) {
       count++;
-      if (text.charCodeAt(i + 1) === 10) i++;
+      if (i + 1 < end && text.charCodeAt(i + 1) === 10) i++;
     }
   }
   return count;
+}
+
+/**
+ * Whether `text` may be exponent text: it must start, once trimmed, with a digit or a sign. Most
+ * cells (names, descriptions, links) fail on their first character, which spares them the trim
+ * and the two patterns of `checkExponentText`.
+ */
+function mayBeExponentText(text: string): boolean {
+  const code = text.charCodeAt(0);
+  if ((code >= 48 && code <= 57) || code === 43 || code === 45) return true;
+  // Anything `trim` may remove first: leave those to the full check.
+  return code <= 32 || code === 0xa0 || code === 0xfeff || (code >= 0x1680 && code <= 0x3000);
 }
 
 /** One CSV field as a cell; pairs its U+FFFD with the decoder's marks to report invalid bytes. */
@@ -271,7 +292,7 @@ function buildCsvCell(
 ): SourceCell {
   if (text === '') return { kind: 'empty', text: '', value: null };
   const cell: SourceCell = { kind: 'string', text, value: text };
-  if (checkExponentText(text)) cell.flags = ['exponent'];
+  if (mayBeExponentText(text) && checkExponentText(text)) cell.flags = ['exponent'];
   if (!text.includes('\uFFFD')) return cell;
   let invalid: ReplacementMark | undefined;
   for (let at = text.indexOf('\uFFFD'); at !== -1; at = text.indexOf('\uFFFD', at + 1)) {

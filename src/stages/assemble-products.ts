@@ -28,7 +28,7 @@ export interface ProductAssemblerOptions {
   directories: Directories;
   /** Receives each finished product. */
   sink: ProductSink;
-  /** A product closes when this many other products have started since its last row. Default 1,000. */
+  /** A product closes when this many other products have started since its last row. Default 100. */
   closeWindow?: number;
   /** A prebuilt index, to share one across stages of a run. */
   index?: DirectoryIndex;
@@ -45,8 +45,13 @@ export interface ProductAssembler {
   finish(): Issue[];
 }
 
-/** Default of `closeWindow`. */
-export const DEFAULT_CLOSE_WINDOW = 1000;
+/**
+ * Default of `closeWindow`. Small on purpose: an open product's rows (and the text they point into)
+ * live until it closes, and rows kept across a few young-generation collections are copied to the
+ * old generation and collected again there — with 1,000 that was every row of a file. Rows of one
+ * product further apart than this are still merged, by a reopen from the sink.
+ */
+export const DEFAULT_CLOSE_WINDOW = 100;
 
 interface OpenProduct {
   records: MappedRow[];
@@ -139,7 +144,8 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
 
 /** Checks one product's rows together and builds its entry (pure). */
 export function buildAssembledProduct(productKey: string, unsorted: readonly MappedRow[], index: DirectoryIndex): AssembledProduct {
-  const records = [...unsorted].sort((a, b) => a.source.row - b.source.row);
+  // Rows usually arrive in file order: sort only when they did not.
+  const records = checkSortedByRow(unsorted) ? unsorted.slice() : [...unsorted].sort((a, b) => a.source.row - b.source.row);
   const issues: Issue[] = [];
   const report = (code: AssemblyIssueCode, record: MappedRow, location: CellLocation | undefined, message: string, value?: string): void => {
     issues.push(
@@ -162,12 +168,14 @@ export function buildAssembledProduct(productKey: string, unsorted: readonly Map
   // Product-level fields: the first non-empty value wins; a different non-empty value is a conflict.
   const merged = new Map<string, { value: string | number | boolean; row: number }>();
   for (const field of PRODUCT_FIELDS) {
+    let first: { value: string | number | boolean; row: number } | undefined;
     for (const record of records) {
       const value = field.read(record);
       if (value === null) continue;
-      const first = merged.get(field.name);
-      if (first === undefined) merged.set(field.name, { value, row: record.source.row });
-      else if (first.value !== value) {
+      if (first === undefined) {
+        first = { value, row: record.source.row };
+        merged.set(field.name, first);
+      } else if (first.value !== value) {
         report(
           'product_field_conflict',
           record,
@@ -179,20 +187,25 @@ export function buildAssembledProduct(productKey: string, unsorted: readonly Map
     }
   }
   const productAttributes: ImportAttribute[] = [];
-  const attributeRows = new Map<string, { joined: string; row: number }>();
+  const attributeRows = new Map<string, { valueCodes: readonly string[]; row: number }>();
   for (const record of records) {
     for (const attribute of record.product.attributes) {
-      const joined = attribute.valueCodes.join(', ');
       const first = attributeRows.get(attribute.code);
       if (first === undefined) {
-        attributeRows.set(attribute.code, { joined, row: record.source.row });
+        attributeRows.set(attribute.code, { valueCodes: attribute.valueCodes, row: record.source.row });
         productAttributes.push(attribute);
-      } else if (first.joined !== joined) {
+        continue;
+      }
+      // Compared as the joined text (as reported); equal lists (the usual case) need no joining.
+      if (sameCodes(first.valueCodes, attribute.valueCodes)) continue;
+      const joined = attribute.valueCodes.join(', ');
+      const firstJoined = first.valueCodes.join(', ');
+      if (firstJoined !== joined) {
         report(
           'product_field_conflict',
           record,
           record.cells[`attribute:${attribute.code}`],
-          `rows of product "${productKey}" disagree on attribute ${attribute.code}: ${joined} here, ${first.joined} in row ${first.row}`,
+          `rows of product "${productKey}" disagree on attribute ${attribute.code}: ${joined} here, ${firstJoined} in row ${first.row}`,
           joined,
         );
       }
@@ -203,10 +216,7 @@ export function buildAssembledProduct(productKey: string, unsorted: readonly Map
   if (validRecords.length > 1) {
     const signatures = new Map<string, number>();
     for (const record of validRecords) {
-      const signature = record.sku.attributes
-        .map((attribute) => `${attribute.code}=${[...attribute.valueCodes].sort().join('+')}`)
-        .sort()
-        .join(';');
+      const signature = buildSkuSignature(record.sku.attributes);
       const first = signatures.get(signature);
       if (first === undefined) signatures.set(signature, record.source.row);
       else {
@@ -328,6 +338,26 @@ function checkDuplicate<K>(
       productKey: record.productKey,
     }),
   );
+}
+
+/** The SKU-defining values of a row, order-free: `code=value+value;code=value`, codes and values sorted. */
+function buildSkuSignature(attributes: readonly ImportAttribute[]): string {
+  // One value (the usual case) needs no copy and no sort.
+  const parts = attributes.map(({ code, valueCodes }) => `${code}=${valueCodes.length === 1 ? valueCodes[0] : [...valueCodes].sort().join('+')}`);
+  if (parts.length > 1) parts.sort();
+  return parts.join(';');
+}
+
+function sameCodes(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function checkSortedByRow(records: readonly MappedRow[]): boolean {
+  for (let i = 1; i < records.length; i++) if ((records[i] as MappedRow).source.row < (records[i - 1] as MappedRow).source.row) return false;
+  return true;
 }
 
 function firstRowOf(records: readonly MappedRow[]): number {

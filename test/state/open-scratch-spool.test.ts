@@ -43,4 +43,22 @@ describe('openScratchSpool', () => {
     expect(existsSync(path)).toBe(false);
     spool.close();
   });
+
+  it('keeps a product spooled and taken back many times whole, and compacts the dead records away', () => {
+    const path = join(dir, 'spool.sqlite');
+    const spool = openScratchSpool(path, now, { compactBytes: 1000 });
+    spool.spoolProducts('run-1', [product('B', 1)]);
+    const records: unknown[] = [];
+    for (let row = 2; row < 200; row++) {
+      const taken = spool.takeSpooledProduct('run-1', 'A');
+      records.splice(0, records.length, ...(taken?.records ?? []), { row, name: 'Платье «Ромашка» 🌼' });
+      spool.spoolProducts('run-1', [{ ...product('A', 2), records: [...records] }]);
+    }
+    // Every record of A was written again with each late row: without compaction the file would hold them all.
+    expect(statSync(path).size).toBeLessThan(40_000);
+    expect(spool.takeSpooledProduct('run-1', 'A')?.records).toHaveLength(198);
+    expect(spool.takeSpooledProduct('run-1', 'B')).toEqual(product('B', 1));
+    spool.close();
+    expect(existsSync(path)).toBe(false);
+  });
 });
