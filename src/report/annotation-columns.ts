@@ -42,6 +42,10 @@ export function buildAnnotationValues(outcome: RowOutcome | undefined, separator
 
 /** The appended cells as text, in `ANNOTATION_HEADERS` order, for CSV output. */
 export function buildAnnotationTexts(outcome: RowOutcome | undefined, separator: string): string[] {
+  // The usual row of a dry run: a status, no issue, no id.
+  if (outcome !== undefined && outcome.issues.length === 0 && outcome.productId == null && outcome.skuId == null && outcome.jobId == null) {
+    return [outcome.status, '', '', '', ''];
+  }
   const values = buildAnnotationValues(outcome, separator);
   return ANNOTATION_HEADERS.map((header) => {
     const value = values[header];
