@@ -17,14 +17,26 @@ import { printMeasurement, readArgs, readClock, startRssSampler } from './measur
 applyHeapTuning(process.execArgv);
 const [file, mapping, stateDir, annotatedCopy = 'auto'] = readArgs(3, 'measure-validate.ts FILE MAPPING STATE_DIR [ANNOTATED_COPY]') as [string, string, string, string?];
 const marks: Record<string, number> = {};
+// CPU time (user + system, every thread of the process) at the start of each stage: on a shared
+// machine wall times swing with the load, CPU times much less.
+const cpuMarks: Record<string, number> = {};
+const readCpu = (): number => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
 const onEvent = (event: PipelineEvent): void => {
-  if (event.type === 'stage:start') marks[event.stage] ??= readClock();
+  if (event.type === 'stage:start') {
+    marks[event.stage] ??= readClock();
+    cpuMarks[event.stage] ??= readCpu();
+  }
 };
 const settings = resolveSettings({ flags: { sandbox: true, stateDir, annotatedCopy } });
 const sampler = startRssSampler();
 const start = readClock();
+const startCpu = readCpu();
 const result = await runValidate({ file, mapping, settings }, createNodeDeps({ onEvent }));
 const end = readClock();
+const endCpu = readCpu();
 const peakRssBytes = sampler.stop();
 const { timings, counts } = result.summary;
 const reportStart = marks['report'] ?? end;
@@ -43,5 +55,7 @@ printMeasurement({
     readMs: timings['read'] ?? 0,
     buildMs: timings['build'] ?? 0,
     reportMs: end - reportStart,
+    cpuMs: endCpu - startCpu,
+    reportCpuMs: endCpu - (cpuMarks['report'] ?? endCpu),
   },
 });

@@ -89,6 +89,12 @@ export interface CatalogFigures {
   brokenReportMs: number;
   brokenRss: number;
   brokenIssues: number;
+  /** CPU time (user + system) of the dry runs and their report stages; NaN in results of older runs. */
+  validateCpuMs: number;
+  copyCpuMs: number;
+  copyReportCpuMs: number;
+  brokenCpuMs: number;
+  brokenReportCpuMs: number;
 }
 
 /** Medians of a catalog's runs. */
@@ -114,6 +120,11 @@ export function buildCatalogFigures(result: CatalogResult): CatalogFigures {
     brokenReportMs: medianOf(result.validateBroken ?? [], (m) => extra(m, 'reportMs')),
     brokenRss: medianOf(result.validateBroken ?? [], (m) => m.peakRssBytes),
     brokenIssues: Math.max(0, ...(result.validateBroken ?? []).map((m) => extra(m, 'errors') + extra(m, 'warnings'))),
+    validateCpuMs: medianOf(result.validate, (m) => extra(m, 'cpuMs')),
+    copyCpuMs: medianOf(copy, (m) => extra(m, 'cpuMs')),
+    copyReportCpuMs: medianOf(copy, (m) => extra(m, 'reportCpuMs')),
+    brokenCpuMs: medianOf(result.validateBroken ?? [], (m) => extra(m, 'cpuMs')),
+    brokenReportCpuMs: medianOf(result.validateBroken ?? [], (m) => extra(m, 'reportCpuMs')),
   };
 }
 
@@ -188,8 +199,8 @@ export function renderResults(results: BenchResults): string {
       rows.push([file, 'dry run: read stage', seconds(f.readMs), perSecond(catalog.rows, f.readMs), ratio(f.readMs, f.floorMs), mb(f.validateRss)]);
       rows.push([file, 'dry run: end to end (clean file, no annotated copy)', seconds(f.validateMs), perSecond(catalog.rows, f.validateMs), ratio(f.validateMs, f.floorMs), mb(f.validateRss)]);
       rows.push([file, 'dry run: end to end with the annotated copy', seconds(f.copyMs), perSecond(catalog.rows, f.copyMs), ratio(f.copyMs, f.floorMs), mb(f.copyRss)]);
-      breakdown.push([file, 'auto (no copy)', seconds(f.prepareMs), seconds(f.readMs), seconds(f.buildMs), seconds(f.reportMs), seconds(f.validateMs), String(f.errors)]);
-      breakdown.push([file, 'always (copy)', '', seconds(f.copyReadMs), '', seconds(f.copyReportMs), seconds(f.copyMs), '']);
+      breakdown.push([file, 'auto (no copy)', seconds(f.prepareMs), seconds(f.readMs), seconds(f.buildMs), seconds(f.reportMs), seconds(f.validateMs), seconds(f.validateCpuMs), String(f.errors)]);
+      breakdown.push([file, 'always (copy)', '', seconds(f.copyReadMs), '', `${seconds(f.copyReportMs)} (CPU ${seconds(f.copyReportCpuMs)})`, seconds(f.copyMs), seconds(f.copyCpuMs), '']);
       if (catalog.validateBroken !== undefined) {
         rows.push([
           file,
@@ -199,16 +210,17 @@ export function renderResults(results: BenchResults): string {
           ratio(f.brokenMs, f.floorMs),
           mb(f.brokenRss),
         ]);
-        breakdown.push([file, 'every row wrong (copy)', '', '', '', seconds(f.brokenReportMs), seconds(f.brokenMs), count(f.brokenIssues)]);
+        breakdown.push([file, 'every row wrong (copy)', '', '', '', `${seconds(f.brokenReportMs)} (CPU ${seconds(f.brokenReportCpuMs)})`, seconds(f.brokenMs), seconds(f.brokenCpuMs), count(f.brokenIssues)]);
       }
     }
     parts.push('### Reading and the dry run\n\n' + renderTable(['File', 'Measurement', 'Median (s)', 'Rows/s', '× floor', 'Peak RSS (MB)'], rows));
     parts.push(
       '### Where the dry run spends its time (medians, seconds)\n\n' +
-        renderTable(['File', 'annotatedCopy', 'Prepare (s)', 'Read stage (s)', 'Build (s)', 'Report (s)', 'End to end (s)', 'Issues'], breakdown) +
+        renderTable(['File', 'annotatedCopy', 'Prepare (s)', 'Read stage (s)', 'Build (s)', 'Report (s)', 'End to end (s)', 'CPU end to end (s)', 'Issues'], breakdown) +
         '\n\nPrepare: embedded sandbox start, directories fetch, file hash. Read stage: read → map → validate → assemble → spool. ' +
         'Build: the payloads from the spool. Report: summary.json, rejected-rows.csv and, with `always` (or whenever a row has an issue), the annotated copy, ' +
-        'a second read of the file. The benchmark files are clean, so under the default `auto` the dry run writes no copy.',
+        'a second read of the file. The benchmark files are clean, so under the default `auto` the dry run writes no copy. ' +
+        'CPU: user + system time of the whole process (every thread) over the same span; on a loaded machine it moves much less than wall time.',
     );
   }
 
@@ -251,30 +263,102 @@ export function renderResults(results: BenchResults): string {
 // Memory targets hold for either way of running: the larger peak counts.
 const peakRss = (f: CatalogFigures): number => Math.max(f.validateRss, Number.isFinite(f.copyRss) ? f.copyRss : 0);
 
+/**
+ * Issue 22's speed and memory targets, as data: which file they hold for, at which size (none:
+ * every size measured), the ratio or figure measured, and its bound.
+ */
+interface CatalogTarget {
+  format: 'xlsx' | 'csv';
+  /** The size the issue names; absent: every size. */
+  rows?: number;
+  /** What is held to the bound, as the table says it. */
+  label: string;
+  /** A ratio (`×`) or peak memory in MB. */
+  unit: '×' | 'MB';
+  limit: number;
+  value(f: CatalogFigures): number;
+  /** What is shown beside the value. */
+  detail?(f: CatalogFigures): string;
+}
+
+const times = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '–');
+const dryRunDetail = (f: CatalogFigures): string => `read stage ${times(f.readMs / f.floorMs)}, our reader ${times(f.readerMs / f.floorMs)}`;
+
+const CATALOG_TARGETS: readonly CatalogTarget[] = [
+  { format: 'csv', rows: 100_000, label: 'dry run end to end ≤ 4× the papaparse floor', unit: '×', limit: 4, value: (f) => f.validateMs / f.floorMs, detail: dryRunDetail },
+  { format: 'csv', rows: 500_000, label: 'dry run end to end ≤ 3× the papaparse floor', unit: '×', limit: 3, value: (f) => f.validateMs / f.floorMs, detail: dryRunDetail },
+  { format: 'xlsx', rows: 100_000, label: 'dry run end to end ≤ 1.3× the exceljs floor', unit: '×', limit: 1.3, value: (f) => f.validateMs / f.floorMs, detail: dryRunDetail },
+  { format: 'xlsx', rows: 500_000, label: 'dry run end to end ≤ 1.0× the exceljs floor', unit: '×', limit: 1.0, value: (f) => f.validateMs / f.floorMs, detail: dryRunDetail },
+  {
+    format: 'xlsx',
+    label: 'dry run with the annotated copy ≤ 1.5× the exceljs floor',
+    unit: '×',
+    limit: 1.5,
+    value: (f) => f.copyMs / f.floorMs,
+    detail: (f) => `report stage (the copy) ${times(f.copyReportMs / f.floorMs)} of the floor`,
+  },
+  {
+    format: 'csv',
+    label: 'annotated CSV copy ≤ 1.3× the CSV read (report stage with the copy ÷ our reader)',
+    unit: '×',
+    limit: 1.3,
+    value: (f) => f.copyReportMs / f.readerMs,
+    detail: (f) => `${seconds(f.copyReportMs)} s vs ${seconds(f.readerMs)} s`,
+  },
+  {
+    format: 'csv',
+    label: 'every row wrong ≤ 1.5× the clean dry run',
+    unit: '×',
+    limit: 1.5,
+    value: (f) => f.brokenMs / f.validateMs,
+    detail: (f) => `${seconds(f.brokenMs)} s vs ${seconds(f.validateMs)} s; its report stage ${seconds(f.brokenReportMs)} s`,
+  },
+  { format: 'csv', rows: 500_000, label: 'every row wrong: peak RSS ≤ 512 MB', unit: 'MB', limit: 512, value: (f) => f.brokenRss / 2 ** 20 },
+];
+
+/**
+ * The target lines of one catalog. A target named for another size than the one measured (the
+ * quick run's 10,000 rows), and every target of a quick run, is shown as indicative: the ratios
+ * move with the size, and one run on a small file is no verdict.
+ */
+function renderCatalogTargets(results: BenchResults, catalog: CatalogResult): string[][] {
+  const f = buildCatalogFigures(catalog);
+  const lines: string[][] = [];
+  for (const target of CATALOG_TARGETS) {
+    if (target.format !== catalog.format) continue;
+    const elsewhere = target.rows !== undefined && target.rows !== catalog.rows;
+    // A size-bound target measured at its own size is not repeated, as indicative, for another size.
+    if (elsewhere && results.catalogs.some((c) => c.format === catalog.format && c.rows === target.rows)) continue;
+    const value = target.value(f);
+    if (!Number.isFinite(value)) continue;
+    const indicative = results.mode === 'quick' || elsewhere;
+    const within = value <= target.limit;
+    const size = target.rows === undefined ? '' : ` (target at ${count(target.rows)} rows)`;
+    const shown = target.unit === '×' ? times(value) : `${value.toFixed(0)} MB`;
+    lines.push([
+      `${catalog.format.toUpperCase()} ${count(catalog.rows)}${indicative ? ', indicative' : ''}${size}: ${target.label}`,
+      `${shown}${target.detail ? ` (${target.detail(f)})` : ''}`,
+      indicative ? `indicative: ${within ? 'within' : 'over'}` : within ? 'met' : 'missed',
+    ]);
+  }
+  return lines;
+}
+
 /** Target lines: what the issue asks, what was measured, met or not. */
 export function renderTargets(results: BenchResults): string {
   const lines: string[][] = [];
   const largest = (format: 'xlsx' | 'csv'): CatalogResult | undefined => results.catalogs.filter((c) => c.format === format).sort((a, b) => b.rows - a.rows)[0];
-  for (const catalog of results.catalogs) {
-    const f = buildCatalogFigures(catalog);
-    const limit = catalog.format === 'xlsx' ? 1.25 : 1.5;
-    const value = f.validateMs / f.floorMs;
-    lines.push([
-      `${catalog.format.toUpperCase()} ${count(catalog.rows)}: dry run ≤ ${limit}× floor`,
-      `end to end ${value.toFixed(2)}× (read stage ${(f.readMs / f.floorMs).toFixed(2)}×; with the annotated copy ${(f.copyMs / f.floorMs).toFixed(2)}×)`,
-      value <= limit ? 'met' : 'missed',
-    ]);
-  }
+  for (const catalog of results.catalogs) lines.push(...renderCatalogTargets(results, catalog));
   const csv = largest('csv');
   if (csv) {
     const rss = peakRss(buildCatalogFigures(csv));
     const smaller = results.catalogs.filter((c) => c.format === 'csv' && c !== csv).map((c) => `${count(c.rows)}: ${mb(peakRss(buildCatalogFigures(c)))} MB`);
-    lines.push([`CSV ${count(csv.rows)}: dry-run peak RSS ≤ 256 MB, flat with rows`, `${mb(rss)} MB${smaller.length ? ` (${smaller.join(', ')})` : ''}`, rss <= 256 * 1024 * 1024 ? 'met' : 'missed']);
+    lines.push([`CSV ${count(csv.rows)}: dry-run peak RSS ≤ 256 MB, flat with rows (issue 22: as before or lower)`, `${mb(rss)} MB${smaller.length ? ` (${smaller.join(', ')})` : ''}`, rss <= 256 * 1024 * 1024 ? 'met' : 'missed']);
   }
   const xlsx = largest('xlsx');
   if (xlsx) {
     const rss = peakRss(buildCatalogFigures(xlsx));
-    lines.push([`XLSX ${count(xlsx.rows)}: dry-run peak RSS ≤ 1 GiB`, `${mb(rss)} MB`, rss <= 1024 * 1024 * 1024 ? 'met' : 'missed']);
+    lines.push([`XLSX ${count(xlsx.rows)}: dry-run peak RSS ≤ 1 GiB (issue 22: as before or lower)`, `${mb(rss)} MB`, rss <= 1024 * 1024 * 1024 ? 'met' : 'missed']);
   }
   for (const s of results.submissions) {
     const f = buildSubmitFigures(s);
@@ -294,5 +378,22 @@ export function renderTargets(results: BenchResults): string {
     const bare = Number.isFinite(f.barePerSecond) ? `; a bare client ${((f.barePerSecond / f.boundPerSecond) * 100).toFixed(0)}%` : '';
     lines.push([`${s.label}: submit ≥ 90% of bound`, `${(share * 100).toFixed(0)}% (${count(Math.round(f.submitPerSecond))} of ${count(Math.round(f.boundPerSecond))}/s)${bare}`, share >= 0.9 ? 'met' : 'missed']);
   }
-  return '### Targets\n\n' + renderTable(['Target', 'Measured', 'Status'], lines) + '\n';
+  return '### Targets\n\n' + renderTable(['Target', 'Measured', 'Status'], lines) + '\n\n' + renderTargetNotes(results) + '\n';
+}
+
+/** How the target lines are read, and how far the machine's load lets them be trusted. */
+function renderTargetNotes(results: BenchResults): string {
+  const notes = [
+    'Issue 22\'s targets. Ratios are of medians measured in this run: the dry run end to end against the floor of the same file ' +
+      '(papaparse + TextDecoder for CSV, exceljs\'s streaming WorkbookReader for XLSX). "The CSV read" of the annotated-copy target is ' +
+      'the line "our reader (openSource)": the copy (report stage of the `annotatedCopy: always` run: summary.json, rejected-rows.csv ' +
+      'and annotated.csv, which reads the file again through the same reader) is held to 1.3× it. "Every row wrong" is the dry run of ' +
+      'the copy with a bad price and barcode on every row (it writes the annotated copy, as any file with an issue does) against the ' +
+      'clean dry run (no copy); its peak memory is held to 512 MB at 500,000 rows.',
+  ];
+  if (results.mode === 'quick') notes.push('Quick run: every target line is indicative (the targets are set at 100,000 and 500,000 rows; one run of 10,000 rows is no verdict).');
+  const { cores, loadBefore, loadAfter } = results.machine;
+  const load = Math.max(loadBefore[0] ?? 0, loadAfter[0] ?? 0);
+  if (load > cores / 2) notes.push(`Load average up to ${load.toFixed(2)} on ${cores} cores during the run: other work shared the CPU, so the ratios are noisy.`);
+  return notes.join(' ');
 }

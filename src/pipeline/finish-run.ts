@@ -137,7 +137,11 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
             // No signal: the report is written even when the run was interrupted.
             const stream = await openSource(prep.sourcePath, prep.readOptions, {});
             const width = stream.info.header.length;
-            for await (const row of stream.rows) yield { row: row.row, values: Array.from({ length: width }, (_, i) => row.cells[i]?.text ?? '') };
+            for await (const row of stream.rows) {
+              const values: string[] = new Array<string>(width);
+              for (let i = 0; i < width; i++) values[i] = row.cells[i]?.text ?? '';
+              yield { row: row.row, values };
+            }
           })(),
         }
       : {}),

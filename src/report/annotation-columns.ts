@@ -2,6 +2,7 @@
  * The `_`-prefixed columns the report appends to the seller's file. The readers ignore
  * `_`-prefixed headers, so an annotated file can be fixed and fed back to the tool as is.
  */
+import type { Issue } from '../core/issue.js';
 import { renderIssueText } from './render-issue-line.js';
 import type { RowOutcome } from './report-types.js';
 
@@ -33,7 +34,7 @@ export function buildAnnotationValues(outcome: RowOutcome | undefined, separator
   if (outcome === undefined) return { _status: '', _errors: '', _product_id: null, _sku_id: null, _job_id: null };
   return {
     _status: outcome.status,
-    _errors: outcome.issues.map((issue) => renderIssueText(issue)).join(separator),
+    _errors: joinIssueTexts(outcome.issues, separator),
     _product_id: outcome.productId ?? null,
     _sku_id: outcome.skuId ?? null,
     _job_id: outcome.jobId ?? null,
@@ -42,9 +43,32 @@ export function buildAnnotationValues(outcome: RowOutcome | undefined, separator
 
 /** The appended cells as text, in `ANNOTATION_HEADERS` order, for CSV output. */
 export function buildAnnotationTexts(outcome: RowOutcome | undefined, separator: string): string[] {
+  // The usual row of a dry run: a status, no issue, no id.
+  if (outcome !== undefined && outcome.issues.length === 0 && outcome.productId == null && outcome.skuId == null && outcome.jobId == null) {
+    return [outcome.status, '', '', '', ''];
+  }
   const values = buildAnnotationValues(outcome, separator);
   return ANNOTATION_HEADERS.map((header) => {
     const value = values[header];
     return value === null ? '' : String(value);
   });
+}
+
+// The last list joined: the annotated CSV and `rejected-rows.csv` write the same joined texts of
+// the same row one after the other (the outcome store hands out the same list for a row).
+let lastIssues: readonly Issue[] | undefined;
+let lastLength = -1;
+let lastSeparator = '';
+let lastText = '';
+
+/** The `renderIssueText` of each issue, joined by `separator` (the `_errors` cell, the `message` column of `rejected-rows.csv`). */
+export function joinIssueTexts(issues: readonly Issue[], separator: string): string {
+  if (issues === lastIssues && issues.length === lastLength && separator === lastSeparator) return lastText;
+  let text = '';
+  for (let i = 0; i < issues.length; i++) text += (i > 0 ? separator : '') + renderIssueText(issues[i] as Issue);
+  lastIssues = issues;
+  lastLength = issues.length;
+  lastSeparator = separator;
+  lastText = text;
+  return text;
 }

@@ -49,10 +49,12 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
     file.destroy();
     throw error;
   }
+  // Usually no `_` column of an earlier run is dropped: the row's values are written as they are.
+  const copyAll = keep.length === options.header.length && keep.every((index, position) => index === position);
   return {
     async add(row) {
-      const values = keep.map((index) => row.values[index] ?? '');
-      await file.write([...values, ...buildAnnotationTexts(options.outcomeOf(row.row), CSV_ISSUE_SEPARATOR)]);
+      const values = copyAll && row.values.length === keep.length ? row.values : keep.map((index) => row.values[index] ?? '');
+      await file.write(values, buildAnnotationTexts(options.outcomeOf(row.row), CSV_ISSUE_SEPARATOR));
     },
     close: () => file.close(),
     destroy: () => file.destroy(),

@@ -4,7 +4,7 @@
  * the seller can fix them and re-run.
  */
 import { createCsvFileWriter } from './create-csv-file-writer.js';
-import { renderIssueText } from './render-issue-line.js';
+import { joinIssueTexts } from './annotation-columns.js';
 import { PROBLEM_STATUSES } from './report-types.js';
 import type { RowOutcome } from './report-types.js';
 import { CSV_ISSUE_SEPARATOR, keptColumns } from './write-annotated-csv.js';
@@ -46,12 +46,12 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
     async add(row, outcome) {
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return false;
       const codes = [...new Set(outcome.issues.map((issue) => issue.code))];
-      const messages = outcome.issues.map((issue) => renderIssueText(issue));
+
       await file.write([
         String(row.row),
         outcome.status,
         codes.join(CSV_ISSUE_SEPARATOR),
-        messages.join(CSV_ISSUE_SEPARATOR),
+        joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR),
         ...keep.map((index) => row.values[index] ?? ''),
       ]);
       return true;

@@ -59,8 +59,29 @@ describe('bench figures', () => {
 describe('renderTargets', () => {
   it('judges the dry run end to end against the floor, and memory on the larger peak of the two ways', () => {
     const text = renderTargets(results([catalog()], []));
-    expect(text).toMatch(/CSV 500,000: dry run ≤ 1\.5× floor \| end to end 1\.45× \(read stage 1\.40×; with the annotated copy 2\.00×\) \| met/);
-    expect(text).toMatch(/peak RSS ≤ 256 MB, flat with rows \| 300 MB \| missed/);
+    expect(text).toMatch(/CSV 500,000 \(target at 500,000 rows\): dry run end to end ≤ 3× the papaparse floor \| 1\.45× \(read stage 1\.40×, our reader 1\.25×\) \| met/);
+    expect(text).toMatch(/annotated CSV copy ≤ 1\.3× the CSV read .*\| 0\.44× \(1\.10 s vs 2\.50 s\) \| met/);
+    expect(text).toMatch(/peak RSS ≤ 256 MB, flat with rows.* \| 300 MB \| missed/);
+  });
+
+  it("shows issue 22's targets at their own sizes, and as indicative on other sizes and in a quick run", () => {
+    const broken = { validateBroken: [run(4400, { reportMs: 1500 }, 600 * 2 ** 20)] };
+    const xlsx = (rows: number): CatalogResult => catalog({ format: 'xlsx', rows, validate: [run(2400, { readMs: 2300 })], validateCopy: [run(2800, { reportMs: 400 })] });
+    const full = renderTargets(results([catalog({ rows: 100_000, ...broken }), catalog(broken), xlsx(100_000), xlsx(500_000)], []));
+    expect(full).toMatch(/CSV 100,000 \(target at 100,000 rows\): dry run end to end ≤ 4× the papaparse floor \| 1\.45× .*\| met/);
+    expect(full).not.toMatch(/CSV 100,000[^|]*≤ 3×/);
+    expect(full).toMatch(/XLSX 500,000 \(target at 500,000 rows\): dry run end to end ≤ 1\.0× the exceljs floor \| 1\.20× .*\| missed/);
+    expect(full).toMatch(/XLSX 100,000: dry run with the annotated copy ≤ 1\.5× the exceljs floor \| 1\.40× .*\| met/);
+    expect(full).toMatch(/CSV 500,000: every row wrong ≤ 1\.5× the clean dry run \| 1\.52× .*\| missed/);
+    expect(full).toMatch(/CSV 500,000 \(target at 500,000 rows\): every row wrong: peak RSS ≤ 512 MB \| 600 MB \| missed/);
+    expect(full).not.toMatch(/indicative/);
+
+    const quick = renderTargets({ ...results([catalog({ rows: 10_000, ...broken }), xlsx(10_000)], []), mode: 'quick' });
+    expect(quick).toMatch(/CSV 10,000, indicative \(target at 100,000 rows\): dry run end to end ≤ 4× .*\| indicative: within/);
+    expect(quick).toMatch(/CSV 10,000, indicative \(target at 500,000 rows\): dry run end to end ≤ 3× .*\| indicative: within/);
+    expect(quick).toMatch(/XLSX 10,000, indicative \(target at 500,000 rows\): dry run end to end ≤ 1\.0× .*\| indicative: over/);
+    expect(quick).toMatch(/CSV 10,000, indicative \(target at 500,000 rows\): every row wrong: peak RSS ≤ 512 MB \| 600 MB \| indicative: over/);
+    expect(quick).toMatch(/Quick run: every target line is indicative/);
   });
 
   it('judges a rate-limited submission on its submit stage and shows the whole run beside it', () => {

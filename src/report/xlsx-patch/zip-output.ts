@@ -11,8 +11,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { crc32, createDeflateRaw, deflateRawSync, type DeflateRaw } from 'node:zlib';
 import type { ZipEntry } from '../../sources/zip-directory.js';
 
-/** Compression level of the parts this module deflates: fast, since it runs while the seller waits. */
-export const ZIP_DEFLATE_LEVEL = 3;
+/** Compression level of the parts this module deflates: the fastest, since it runs while the seller waits (level 3 cost the 100,000-row copy ~15 % more CPU for a 7 % smaller file). */
+export const ZIP_DEFLATE_LEVEL = 1;
 
 const LOCAL_SIGNATURE = 0x04034b50;
 const CENTRAL_SIGNATURE = 0x02014b50;

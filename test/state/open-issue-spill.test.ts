@@ -1,0 +1,71 @@
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createIssue, type Issue } from '../../src/core/issue.js';
+import { openIssueSpill } from '../../src/state/open-issue-spill.js';
+
+const issueOf = (row: number, n: number): Issue =>
+  createIssue({ code: `code_${n % 3}`, severity: 'error', stage: 'validate', message: `issue ${n} of row ${row}: «${'ж'.repeat(n % 50)}»`, row, column: 'B' });
+
+describe('openIssueSpill', () => {
+  it('reads back megabytes of issues from the file, by row and in row order, with late and removed issues', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'issue-spill-'));
+    const path = join(dir, 'issues.spill');
+    const spill = openIssueSpill(path);
+    const expected = new Map<number, Issue[]>();
+    const add = (row: number, issue: Issue): void => {
+      spill.add(row, issue);
+      expected.set(row, [...(expected.get(row) ?? []), issue]);
+    };
+    try {
+      // Rows in file order, two issues each, and every 7th row an issue of its product a little later:
+      // well past the buffer and the read window (a megabyte each), so reads come from the file.
+      let n = 0;
+      for (let row = 2; row < 20_002; row += 1) {
+        add(row, issueOf(row, n++));
+        add(row, issueOf(row, n++));
+        if (row % 7 === 0 && row > 40) add(row - 30, issueOf(row - 30, n++));
+      }
+      expect(statSync(path).size).toBeGreaterThan(2 * 2 ** 20);
+      expect(spill.size()).toBe([...expected.values()].reduce((sum, list) => sum + list.length, 0));
+      // Out of order, then again in order (the report asks each row twice).
+      for (const row of [19_000, 3, 12_345, 3]) expect(spill.issuesOf(row)).toEqual(expected.get(row));
+      for (let row = 0; row < 20_010; row += 1) {
+        expect(spill.issuesOf(row)).toEqual(expected.get(row) ?? []);
+        expect(spill.issuesOf(row)).toEqual(expected.get(row) ?? []);
+      }
+      // A reopened product takes its issues back; issues still come after a read.
+      const removed = spill.remove(500, (issue) => issue.code === 'code_0');
+      expect(removed.length).toBeGreaterThan(0);
+      expected.set(500, (expected.get(500) ?? []).filter((issue) => issue.code !== 'code_0'));
+      add(500, issueOf(500, 1));
+      add(20_500, issueOf(20_500, 2));
+      expect(spill.issuesOf(500)).toEqual(expected.get(500));
+      const all = [...spill.iterate()];
+      const want = [...expected.entries()].sort((a, b) => a[0] - b[0]).flatMap(([row, list]) => list.map((issue) => ({ row, issue })));
+      expect(all).toEqual(want);
+      expect(spill.size()).toBe(want.length);
+    } finally {
+      spill.close();
+    }
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('replaces a stale file and keeps it private', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'issue-spill-'));
+    const path = join(dir, 'issues.spill');
+    const first = openIssueSpill(path);
+    first.add(2, issueOf(2, 1));
+    const second = openIssueSpill(path);
+    try {
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      expect(second.issuesOf(2)).toEqual([]);
+      second.add(2, issueOf(2, 2));
+      expect(second.issuesOf(2)).toEqual([issueOf(2, 2)]);
+    } finally {
+      second.close();
+    }
+  });
+});
