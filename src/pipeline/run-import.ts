@@ -290,7 +290,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
 
     // Row issues go to a scratch spill (deleted when the run ends), as in the dry run: a first
     // import with a wrong mapping has an issue on every row, and memory must not grow with them.
-    spill = openIssueSpill(join(prep.service.stateDir, `import-issues-${runId}.sqlite`));
+    spill = openIssueSpill(join(prep.service.stateDir, `import-issues-${runId}.spill`));
     const outcomes = createRowOutcomeStore({ spill });
     const sink = createSpoolSink(store, runId);
     const read = await readAndValidate({

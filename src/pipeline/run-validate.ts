@@ -50,10 +50,10 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     activeRunId = runId;
     deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (dry run ${runId})` });
     // Issues go to disk as they are found: a file where every row is wrong has millions of them.
-    spill = openIssueSpill(join(prep.service.stateDir, `dry-run-issues-${runId}.sqlite`));
+    spill = openIssueSpill(join(prep.service.stateDir, `dry-run-issues-${runId}.spill`));
     const outcomes = createRowOutcomeStore({ spill });
     // A dry run is never resumed: its spool is a scratch file, not the state database's.
-    const scratch = openScratchSpool(join(prep.service.stateDir, `dry-run-spool-${runId}.sqlite`), deps.now);
+    const scratch = openScratchSpool(join(prep.service.stateDir, `dry-run-spool-${runId}.spool`), deps.now);
     let read: ReadAndValidateResult;
     try {
       const sink = createSpoolSink(scratch, runId, { hash: false, drafts: false, flushEvery: 64 });
