@@ -226,7 +226,24 @@ describe('a distributor list with the header on row 8 and prices in US dollars',
 });
 
 describe('a seller SKU sheet without barcodes, sizes written 44/46 and S-M', () => {
-  it('validates cleanly when the barcode is optional, and each row the sandbox refuses is reported with its reason', async () => {
+  const skuMapping = (validation: Record<string, unknown>): Record<string, unknown> => ({
+    columns: { productKey: 'Модель', skuKey: 'SKU', name: { rus: 'Наименование' }, category: 'Категория', brand: 'Бренд из названия', price: 'Цена' },
+    defaults: { shopId: 1001, vat: 12, isLocalMade: false, description: { rus: 'Спортивная одежда' } },
+    categories: { Футболки: 'Одежда / Мужская одежда / Футболки и поло', Худи: 'Одежда / Мужская одежда / Худи и свитшоты' },
+    derive: [
+      { name: 'Бренд из названия', from: 'Наименование', steps: [{ lookup: 'brand' }], onFail: 'error' },
+      // "44/46" → 44 → S; "S-M" → S.
+      { name: 'Размер одежды', from: 'Размер', steps: [{ split: { separator: '/', take: 'first' } }, { split: { separator: '-', take: 'first' } }, { map: { '44': 'S', '46': 'M', '48': 'L', '50': 'XL', '52': 'XXL' } }], onFail: 'error' },
+    ],
+    attributes: [
+      { code: 'color', column: 'Цвет' },
+      { code: 'size_clothing', column: 'Размер одежды' },
+    ],
+    categoryDefaults: { Футболки: { attributes: { gender: 'Мужской' } }, Худи: { attributes: { gender: 'Мужской' } } },
+    validation: { photos: { min: 0 }, ...validation },
+  });
+
+  it('is refused by a service that requires barcodes: the mapping up front, or each SKU with the service reason', async () => {
     const fixture = await writeSkuSheetFixture(dir);
     const init = await run(['mapping', 'init', 'skus.csv', '--out', 'skus.yaml', ...service]);
     expect(init.code, init.stderr).toBe(0);
@@ -234,32 +251,47 @@ describe('a seller SKU sheet without barcodes, sizes written 44/46 and S-M', () 
     expect(draft.columns.name).toMatchObject({ rus: 'Наименование' });
     expect(draft.columns.barcode).toBeUndefined();
 
-    const mapping = {
-      columns: { productKey: 'Модель', skuKey: 'SKU', name: { rus: 'Наименование' }, category: 'Категория', brand: 'Бренд из названия', price: 'Цена' },
-      defaults: { shopId: 1001, vat: 12, isLocalMade: false, description: { rus: 'Спортивная одежда' } },
-      categories: { Футболки: 'Одежда / Мужская одежда / Футболки и поло', Худи: 'Одежда / Мужская одежда / Худи и свитшоты' },
-      derive: [
-        { name: 'Бренд из названия', from: 'Наименование', steps: [{ lookup: 'brand' }], onFail: 'error' },
-        // "44/46" → 44 → S; "S-M" → S.
-        { name: 'Размер одежды', from: 'Размер', steps: [{ split: { separator: '/', take: 'first' } }, { split: { separator: '-', take: 'first' } }, { map: { '44': 'S', '46': 'M', '48': 'L', '50': 'XL', '52': 'XXL' } }], onFail: 'error' },
-      ],
-      attributes: [
-        { code: 'color', column: 'Цвет' },
-        { code: 'size_clothing', column: 'Размер одежды' },
-      ],
-      categoryDefaults: { Футболки: { attributes: { gender: 'Мужской' } }, Худи: { attributes: { gender: 'Мужской' } } },
-      validation: { photos: { min: 0 }, requireBarcode: false },
-    };
-    await writeFile(join(dir, 'skus.yaml'), stringify(mapping));
+    // The default profile says what the sandbox enforces: a barcode; a mapping without a barcode
+    // column is refused before any row, saying how a service without that rule is described.
+    await writeFile(join(dir, 'skus.yaml'), stringify(skuMapping({})));
+    const refused = await run(['validate', 'skus.csv', '-m', 'skus.yaml', ...service, '--json']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stdout + refused.stderr).toContain('required_field_unmapped');
+    expect(refused.stdout + refused.stderr).toContain('service.requiredFields');
+
+    // The mapping may still say the barcode is optional: it validates (with a warning that the
+    // profile disagrees), and the sandbox refuses every SKU, each with its reason.
+    await writeFile(join(dir, 'skus.yaml'), stringify(skuMapping({ requireBarcode: false })));
     const validate = await run(['validate', 'skus.csv', '-m', 'skus.yaml', ...service]);
     expect(validate.code, validate.stdout + validate.stderr).toBe(0);
-
-    // The sandbox requires a barcode: every SKU is refused, each with the service's reason.
     const result = await importFile('skus.csv', 'skus.yaml');
     expect(result.byStatus).toEqual({ rejected: fixture.skus });
-    const refused = result.issues.filter((issue) => issue.severity === 'error');
-    expect(refused.length).toBeGreaterThan(0);
-    expect(refused.every((issue) => issue.message.includes('barcode'))).toBe(true);
+    expect(result.issues.some((issue) => issue.code === 'required_by_service')).toBe(true);
+    const errors = result.issues.filter((issue) => issue.severity === 'error');
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((issue) => issue.message.includes('barcode'))).toBe(true);
+  }, 60_000);
+
+  it('is accepted by a service whose profile makes the barcode optional, the SKUs sent with no barcode at all', async () => {
+    const optional = await startSandbox({ port: 0, jobDelayMs: 0, requiredFields: [] });
+    try {
+      const credential = optional.credentials[0];
+      if (credential === undefined) throw new Error('no sandbox credential');
+      const fixture = await writeSkuSheetFixture(dir);
+      await writeFile(join(dir, 'optional-barcode.yaml'), stringify({ service: { requiredFields: [] } }));
+      const optionalService = ['--base-url', optional.url, '--client-id', credential.clientId, '--client-secret-file', 'secret.txt', '--state-dir', 'state-optional', '--config', 'optional-barcode.yaml'];
+      // No requireBarcode in the mapping: it follows the profile.
+      await writeFile(join(dir, 'skus-optional.yaml'), stringify(skuMapping({})));
+      const result = await run(['import', 'skus.csv', '-m', 'skus-optional.yaml', ...optionalService, '--json']);
+      const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; reportDir?: string });
+      const done = lines.find((line) => line.type === 'result');
+      expect(done, result.stderr).toBeDefined();
+      const summary = JSON.parse(await readFile(join(done?.reportDir ?? '', 'summary.json'), 'utf8')) as { counts: { byStatus: Record<string, number> }; issues?: { severity: string }[] };
+      // This sandbox refuses `barcode: ""` (leave it out instead), so acceptance proves the key is absent.
+      expect(summary.counts.byStatus).toEqual({ accepted: fixture.skus });
+      expect((summary.issues ?? []).filter((issue) => issue.severity === 'error')).toEqual([]);
+    } finally {
+      await optional.close();
+    }
   }, 60_000);
 });
-

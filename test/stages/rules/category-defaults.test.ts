@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRowMapper } from '../../../src/stages/create-row-mapper.js';
+import { buildAssembledProduct } from '../../../src/stages/assemble-products.js';
+import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
 import { mappingSchema, type MappingInput } from '../../../src/mapping/mapping-schema.js';
 import { makeDirectories, makeInfo, makeMapping, makeMappingInput, makeProductRow } from '../../helpers/builders.js';
 
@@ -110,6 +112,11 @@ describe('a barcode the service does not require', () => {
     const result = mapper(makeProductRow(info, 9, { Штрихкод: '' }));
     expect(result.issues).toEqual([]);
     expect(result.record).toMatchObject({ valid: true, skuKey: 'TS-1', sku: { barcode: '' } });
+    // The import item carries no barcode key at all (never "").
+    if (result.record === null) throw new Error('expected a record');
+    const assembled = buildAssembledProduct('TS-1', [result.record], createDirectoryIndex(directories));
+    expect(assembled.issues).toEqual([]);
+    expect(assembled.draft?.item.skus[0]).not.toHaveProperty('barcode');
   });
 });
 
