@@ -76,6 +76,24 @@ describe('a price list with title rows, merged section rows and outline groups, 
     expect(draft.columns.name).toMatchObject({ rus: 'Наименование' });
     expect(draft.columns.barcode).toBe('Штрихкод');
     expect(draft.columns.price).toBe('Цена, тг');
+    // It saw the group rows and the brands, volumes and weights inside the names, and proposes them;
+    // the summary lists exactly what the YAML holds.
+    const proposed = draft as unknown as { columns: Record<string, unknown>; derive?: { name: string; from: string; steps: unknown[] }[]; attributes?: { code: string; column: string }[] };
+    expect(proposed.columns.category).toBe('_group2');
+    expect(proposed.columns.brand).toBe('Бренд из названия');
+    expect(proposed.derive?.map((entry) => [entry.name, entry.from])).toEqual([
+      ['Бренд из названия', 'Наименование'],
+      ['Объём из названия', 'Наименование'],
+      ['Вес из названия', 'Наименование'],
+    ]);
+    expect(proposed.derive?.[0]?.steps).toEqual([{ lookup: 'brand' }]);
+    expect(proposed.attributes).toEqual([
+      { code: 'volume_ml', column: 'Объём из названия' },
+      { code: 'net_weight_g', column: 'Вес из названия' },
+    ]);
+    expect(init.stdout).toContain(
+      'Derived: category ← _group2 (group rows, level 2); brand ← Бренд из названия (lookup brand in Наименование); attribute volume_ml ← Объём из названия (regex + unit мл in Наименование); attribute net_weight_g ← Вес из названия (regex + unit г in Наименование).',
+    );
 
     const categories = Object.fromEntries(PRICE_LIST_SECTIONS.flatMap(({ groups }) => groups.map((group) => [group.text, group.leafPath])));
     const mapping = {
