@@ -60,6 +60,8 @@ export interface MappingDraftInput {
   groupCategory?: { column: string; level: number };
   /** Derived columns proposed from the product names (brand, volume, weight). */
   derivations?: DerivationDraft[];
+  /** False when the service profile makes the barcode optional (`service.requiredFields` without it): a file without one is no TODO. */
+  barcodeRequired?: boolean;
 }
 
 /** Counts for the summary line. */
@@ -133,7 +135,9 @@ export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
     const matches = fields.get(field) ?? [];
     const first = matches[0];
     if (first === undefined) {
-      if (REQUIRED_COLUMNS.includes(field)) {
+      if (field === 'barcode' && input.barcodeRequired === false) {
+        columnTodos.push(' no barcode column: the service profile makes the barcode optional, so SKUs are sent without one.');
+      } else if (REQUIRED_COLUMNS.includes(field)) {
         columnTodos.push(` TODO: no column looks like the ${describeImportField(field)}; add "${buildColumnKey(field)}".`);
         summary.openFields += 1;
       }

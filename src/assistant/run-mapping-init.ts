@@ -88,7 +88,7 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
     matchers,
     generatedAt: deps.now().toISOString(),
   });
-  const draft = buildMappingDraft(input);
+  const draft = buildMappingDraft({ ...input, barcodeRequired: options.settings.service.requiredFields.includes('barcode') });
   await mkdir(dirname(outPath), { recursive: true });
   if (xlsx) {
     // The same draft, as the workbook form: the YAML's comments (scores, candidates, allowed values) become its notes.
