@@ -256,9 +256,11 @@ export const mappingSchema = z
               .default(false)
               .describe('Restore leading zeros Excel dropped from a numeric barcode when the check digit then verifies (a warning instead of an error).'),
             several: z
-              .enum(['error', 'first'])
+              .enum(['error', 'first', 'each'])
               .default('error')
-              .describe('A cell holding several barcodes ("2000000001067, 790920044894"): refused (`error`), or the first is the SKU\'s barcode and the others are checked and reported (`first`).'),
+              .describe(
+                'A cell holding several barcodes ("2000000001067, 790920044894"): refused (`error`); the first is the SKU\'s barcode and the others are checked and reported (`first`); or each barcode makes its own SKU (`each`): the n-th barcode of a row goes to a copy of its product keyed `<product key>-n`, its SKU keyed `<SKU key>-n` (or by the barcode when the barcode is the SKU key).',
+              ),
           })
           .prefault({}),
       })

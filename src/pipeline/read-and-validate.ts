@@ -100,6 +100,8 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
     for (const issue of mapped.issues) record(issue);
     if (mapped.record) {
       for (const issue of assembler.add(mapped.record)) record(issue);
+      // `validation.barcode.several: each`: the row's other barcodes, each a SKU of a product copy.
+      for (const copy of mapped.extra ?? []) for (const issue of assembler.add(copy)) record(issue);
     } else {
       outcomes.setStatus(row.row, 'invalid');
     }

@@ -187,6 +187,35 @@ describe('a catalogue export with several barcodes per cell and no category colu
   }, 60_000);
 });
 
+describe('a catalogue export whose every barcode makes a SKU (validation.barcode.several: each)', () => {
+  it('imports a product copy per extra barcode, keyed <key>-2, and each row reports all its SKUs', async () => {
+    const own = await startSandbox({ port: 0, jobDelayMs: 0 });
+    try {
+      const credential = own.credentials[0];
+      if (credential === undefined) throw new Error('no sandbox credential');
+      const fixture = await writeCatalogExportFixture(dir);
+      const mapping = parseYaml(await readFile(join(dir, 'export.yaml'), 'utf8')) as { validation: { barcode: { several: string } } };
+      mapping.validation.barcode.several = 'each';
+      await writeFile(join(dir, 'export-each.yaml'), stringify(mapping));
+      const ownService = ['--base-url', own.url, '--client-id', credential.clientId, '--client-secret-file', 'secret.txt', '--state-dir', 'state-each'];
+      const result = await run(['import', 'export.csv', '-m', 'export-each.yaml', ...ownService, '--json']);
+      const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; reportDir?: string });
+      const done = lines.find((line) => line.type === 'result');
+      expect(done, result.stderr).toBeDefined();
+      const summary = JSON.parse(await readFile(join(done?.reportDir ?? '', 'summary.json'), 'utf8')) as { counts: { byStatus: Record<string, number> }; issues?: { code: string }[] };
+      // Rows: every one accepted; products: one more per second barcode (rows 2 and 4).
+      expect(summary.counts.byStatus).toEqual({ accepted: fixture.goods });
+      expect((summary.issues ?? []).filter((issue) => issue.code === 'several_barcodes')).toEqual([]);
+      const products = own.products('sandbox-seller');
+      expect(products).toHaveLength(fixture.goods + 2);
+      const drills = products.filter((product) => product.name.rus === 'Дрель Makita HP1630');
+      expect(drills.map((product) => product.skus.map((sku) => sku.barcode.slice(0, 3)).join()).sort()).toEqual(['460', '487']);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+});
+
 describe('a distributor list with the header on row 8 and prices in US dollars', () => {
   it('is drafted with the header found under the letterhead, and imported with prices converted at the mapping rate', async () => {
     const fixture = await writeDistributorListFixture(dir);

@@ -67,7 +67,7 @@ describe('one bad cell feeding several attributes', () => {
 
 describe('several barcodes in one cell', () => {
   const info = makeInfo();
-  const map = (text: string, several?: 'first') =>
+  const map = (text: string, several?: 'first' | 'each') =>
     createRowMapper(
       makeMapping((m) => {
         if (several) m.validation = { barcode: { several } };
@@ -91,6 +91,23 @@ describe('several barcodes in one cell', () => {
       'warning several_barcodes barcode 4601234567886 is repeated in the cell',
       'warning several_barcodes the cell holds 4 barcodes: the SKU takes 4601234567893; 4601234567886 is not sent',
     ]);
+  });
+
+  it('make a SKU each with several: each: the row, and a copy per other barcode keyed <key>-n', () => {
+    const result = map('4601234567893, 4601234567886', 'each');
+    expect(result.issues).toEqual([]);
+    expect(result.record).toMatchObject({ valid: true, productKey: 'TS-1', sku: { barcode: '4601234567893' } });
+    expect(result.record).not.toHaveProperty('extraBarcodes');
+    expect(result.extra?.map((copy) => [copy.productKey, copy.skuKey, copy.sku.barcode, copy.valid, copy.productId])).toEqual([['TS-1-2', '4601234567886', '4601234567886', true, null]]);
+    expect(result.extra?.[0]?.product).toEqual(result.record?.product);
+    expect(result.extra?.[0]?.product).not.toBe(result.record?.product);
+  });
+
+  it('check every barcode with several: each: a bad or repeated one is an error of the row, at the cell', () => {
+    const result = map('4601234567893, 4601234567880, 4601234567893', 'each');
+    expect(result.record?.valid).toBe(false);
+    expect(result.issues.map((issue) => `${issue.severity} ${issue.code} ${issue.column}`)).toEqual(['error barcode_check_digit_mismatch B', 'error several_barcodes B']);
+    expect(result.extra ?? []).toEqual([]);
   });
 
   it('check the first barcode as usual', () => {
