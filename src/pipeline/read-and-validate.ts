@@ -126,7 +126,8 @@ function markProductRows(entry: AssembledProduct, outcomes: RowOutcomeStore): vo
   for (const record of entry.records) outcomes.setKeys(record.source.row, entry.productKey);
   for (const ref of entry.rows) {
     if (entry.draft) {
-      outcomes.setStatus(ref.row, 'valid');
+      // A row shared with a product copy (`several: each`) whose own barcode failed stays invalid.
+      outcomes.setStatus(ref.row, outcomes.hasOwnError(ref.row) ? 'invalid' : 'valid');
       continue;
     }
     outcomes.setStatus(ref.row, outcomes.hasOwnError(ref.row) ? 'invalid' : 'not_sent');

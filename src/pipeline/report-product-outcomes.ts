@@ -50,7 +50,8 @@ export async function reportProductOutcomes(ctx: {
   const rowOutcomes: RowOutcomeStore = {
     ...outcomes,
     setStatus(row, status) {
-      const earlier = statusInPass.get(row);
+      // A row of a sent product that validation left invalid shares it with a copy that was not sent.
+      const earlier = statusInPass.get(row) ?? (outcomes.outcomeOf(row, false)?.status === 'invalid' ? 'invalid' : undefined);
       const kept = earlier !== undefined && STATUS_RANK[earlier] > STATUS_RANK[status] ? earlier : status;
       statusInPass.set(row, kept);
       outcomes.setStatus(row, kept);

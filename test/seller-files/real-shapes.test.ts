@@ -14,7 +14,7 @@ import { registerDirectoriesCommand } from '../../src/cli/commands/directories-c
 import { registerMappingCommand } from '../../src/cli/commands/mapping-command.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/start-sandbox.js';
-import { PRICE_LIST_SECTIONS, writeCatalogExportFixture, writeDistributorListFixture, writePriceListFixture, writeSkuSheetFixture } from '../helpers/seller-file-fixtures.js';
+import { buildPrefixedEan13, PRICE_LIST_SECTIONS, writeCatalogExportFixture, writeDistributorListFixture, writePriceListFixture, writeSkuSheetFixture } from '../helpers/seller-file-fixtures.js';
 
 const ALL_COMMANDS = [...COMMANDS, registerDirectoriesCommand, registerMappingCommand];
 
@@ -141,6 +141,32 @@ describe('a price list with title rows, merged section rows and outline groups, 
   }, 60_000);
 });
 
+function buildCatalogueMapping(several: 'first' | 'each'): Record<string, unknown> {
+  return {
+    columns: {
+      productKey: 'Код',
+      barcode: 'Штрихкоды',
+      name: { rus: 'Наименование' },
+      price: 'Цена',
+      category: 'Категория из названия',
+      brand: 'Бренд из названия',
+    },
+    defaults: { shopId: 1001, vat: 12, isLocalMade: false, brand: 'Без бренда', description: { rus: 'Инструмент' } },
+    categories: { Дрель: 'Дрели', Шуруповёрт: 'Шуруповёрты', Перфоратор: 'Перфораторы', Саморезы: 'Саморезы' },
+    derive: [
+      { name: 'Категория из названия', from: 'Наименование', steps: [{ lookup: 'category' }], onFail: 'error' },
+      { name: 'Бренд из названия', from: 'Наименование', steps: [{ lookup: 'brand' }], onFail: 'skip' },
+      { name: 'Модель', from: 'Наименование', steps: [{ regex: '([A-ZА-Я]{1,4}[- ]?\\d[\\w-]*)' }], onFail: 'skip' },
+    ],
+    attributes: [
+      { code: 'model', column: 'Модель' },
+      { code: 'power_w', value: '500' },
+    ],
+    categoryDefaults: { Дрель: { attributes: { model: 'Дрель' } } },
+    validation: { photos: { min: 0 }, barcode: { several } },
+  };
+}
+
 describe('a catalogue export with several barcodes per cell and no category column', () => {
   it('is imported with the first barcode per SKU, the others reported, and the category from the name', async () => {
     const fixture = await writeCatalogExportFixture(dir);
@@ -150,29 +176,7 @@ describe('a catalogue export with several barcodes per cell and no category colu
     expect(draft.columns.name).toMatchObject({ rus: 'Наименование' });
     expect(draft.columns.price).toBe('Цена');
 
-    const mapping = {
-      columns: {
-        productKey: 'Код',
-        barcode: 'Штрихкоды',
-        name: { rus: 'Наименование' },
-        price: 'Цена',
-        category: 'Категория из названия',
-        brand: 'Бренд из названия',
-      },
-      defaults: { shopId: 1001, vat: 12, isLocalMade: false, brand: 'Без бренда', description: { rus: 'Инструмент' } },
-      categories: { Дрель: 'Дрели', Шуруповёрт: 'Шуруповёрты', Перфоратор: 'Перфораторы', Саморезы: 'Саморезы' },
-      derive: [
-        { name: 'Категория из названия', from: 'Наименование', steps: [{ lookup: 'category' }], onFail: 'error' },
-        { name: 'Бренд из названия', from: 'Наименование', steps: [{ lookup: 'brand' }], onFail: 'skip' },
-        { name: 'Модель', from: 'Наименование', steps: [{ regex: '([A-ZА-Я]{1,4}[- ]?\\d[\\w-]*)' }], onFail: 'skip' },
-      ],
-      attributes: [
-        { code: 'model', column: 'Модель' },
-        { code: 'power_w', value: '500' },
-      ],
-      categoryDefaults: { Дрель: { attributes: { model: 'Дрель' } } },
-      validation: { photos: { min: 0 }, barcode: { several: 'first' } },
-    };
+    const mapping = buildCatalogueMapping('first');
     await writeFile(join(dir, 'export.yaml'), stringify(mapping));
     const result = await importFile('export.csv', 'export.yaml');
     expect(result.byStatus).toEqual({ accepted: fixture.goods });
@@ -194,9 +198,7 @@ describe('a catalogue export whose every barcode makes a SKU (validation.barcode
       const credential = own.credentials[0];
       if (credential === undefined) throw new Error('no sandbox credential');
       const fixture = await writeCatalogExportFixture(dir);
-      const mapping = parseYaml(await readFile(join(dir, 'export.yaml'), 'utf8')) as { validation: { barcode: { several: string } } };
-      mapping.validation.barcode.several = 'each';
-      await writeFile(join(dir, 'export-each.yaml'), stringify(mapping));
+      await writeFile(join(dir, 'export-each.yaml'), stringify(buildCatalogueMapping('each')));
       const ownService = ['--base-url', own.url, '--client-id', credential.clientId, '--client-secret-file', 'secret.txt', '--state-dir', 'state-each'];
       const result = await run(['import', 'export.csv', '-m', 'export-each.yaml', ...ownService, '--json']);
       const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; reportDir?: string });
@@ -210,6 +212,17 @@ describe('a catalogue export whose every barcode makes a SKU (validation.barcode
       expect(products).toHaveLength(fixture.goods + 2);
       const drills = products.filter((product) => product.name.rus === 'Дрель Makita HP1630');
       expect(drills.map((product) => product.skus.map((sku) => sku.barcode.slice(0, 3)).join()).sort()).toEqual(['460', '487']);
+
+      // A copy whose barcode another row already has: its row is invalid, and stays so in the
+      // report although the row's own product is accepted (the worst of the row's SKUs).
+      const [a, c] = [buildPrefixedEan13('460', 9001), buildPrefixedEan13('460', 9002)];
+      await writeFile(join(dir, 'clash.csv'), ['Код;Наименование;Штрихкоды;Цена', `K-1;Дрель Makita HP1630;${a};10000`, `K-2;Дрель Makita HP1631;"${c}, ${a}";20000`].join('\n'));
+      const clash = await run(['import', 'clash.csv', '-m', 'export-each.yaml', ...ownService, '--json']);
+      const clashDone = clash.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; reportDir?: string }).find((line) => line.type === 'result');
+      expect(clashDone, clash.stderr).toBeDefined();
+      const clashSummary = JSON.parse(await readFile(join(clashDone?.reportDir ?? '', 'summary.json'), 'utf8')) as { counts: { byStatus: Record<string, number> }; issues?: { code: string; row?: number }[] };
+      expect(clashSummary.counts.byStatus).toEqual({ accepted: 1, invalid: 1 });
+      expect((clashSummary.issues ?? []).filter((issue) => issue.code === 'duplicate_barcode').map((issue) => issue.row)).toEqual([3]);
     } finally {
       await own.close();
     }
