@@ -9,6 +9,7 @@ import type { CategoryContext } from './match-category.js';
 import type { SourceInfo } from '../sources/types.js';
 import type { AttributeDraft, MappingDraftInput } from './build-mapping-draft.js';
 import type { DirectoryMatchers } from './create-directory-matchers.js';
+import { proposeGroupCategory, proposeNameDerivations } from './build-mapping-draft-derivations.js';
 import { matchColumns, type ColumnMatch } from './match-columns.js';
 import { matchBrand, matchValue, type MatchThresholds, type ValueMatch } from './match-value.js';
 
@@ -23,6 +24,8 @@ export interface FileProfile {
   filled?: ReadonlyMap<number, number>;
   /** Per category text (as `normalizeName` keys it): what the rows in it say, to rank its candidates. */
   categoryContext?: ReadonlyMap<string, CategoryRows>;
+  /** Distinct group-row texts per level (1 = outermost), when the file has group rows. */
+  groups?: ReadonlyMap<number, readonly string[]>;
 }
 
 /** What the rows of one seller category say. */
@@ -71,15 +74,30 @@ export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): 
     attributes.push(buildAttributeDraft(attribute, match, valuesOf(match.column.index), matchers, thresholds));
   });
 
+  // Without a category column, the deepest group row above the goods names their category.
+  const groupCategory = category === undefined ? proposeGroupCategory(profile.groups) : undefined;
+  const name = fieldColumn('name.rus');
+  // Names are read even past the distinct-value limit: the first ones are evidence enough.
+  const derivations =
+    name === undefined
+      ? []
+      : proposeNameDerivations(name.column.name, profile.values.get(name.column.index) ?? [], matchers.index, {
+          brandFromColumn: brand !== undefined,
+          fedAttributes: new Set(attributes.map((draft) => draft.attribute.code)),
+        });
+  const categoryTexts = category !== undefined ? valuesOf(category.column.index) : (groupCategory?.texts ?? []);
+
   const input: MappingDraftInput = {
     file: options.file,
     generatedAt: options.generatedAt,
     columns,
-    categories: category === undefined ? [] : matchCategories(valuesOf(category.column.index), matchers, profile.categoryContext),
+    categories: categoryTexts.length === 0 ? [] : matchCategories(categoryTexts, matchers, profile.categoryContext),
     brands: brand === undefined ? [] : valuesOf(brand.column.index).map((text) => matchBrand(text, matchers.brands())),
     attributes,
     index: matchers.index,
   };
+  if (groupCategory !== undefined) input.groupCategory = { column: groupCategory.column, level: groupCategory.level };
+  if (derivations.length > 0) input.derivations = derivations;
   if (profile.info.sheet !== undefined) input.sheet = profile.info.sheet;
   if (profile.info.headerRow !== 1) input.headerRow = profile.info.headerRow;
   return input;

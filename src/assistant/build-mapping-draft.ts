@@ -21,6 +21,7 @@ import type { DirectoryIndex } from '../mapping/directory-index.js';
 import { buildCategoryPath } from '../mapping/directory-index.js';
 import type { SourceColumn } from '../sources/types.js';
 import { describeImportField, type ColumnMatch, type ImportField } from './match-columns.js';
+import type { DerivationDraft } from './build-mapping-draft-derivations.js';
 import type { ValueMatch } from './match-value.js';
 
 /** The placeholder of every undecided value. */
@@ -55,6 +56,12 @@ export interface MappingDraftInput {
   brands: ValueMatch<Brand>[];
   attributes: AttributeDraft[];
   index: DirectoryIndex;
+  /** The category from group rows, when no column gives it. */
+  groupCategory?: { column: string; level: number };
+  /** Derived columns proposed from the product names (brand, volume, weight). */
+  derivations?: DerivationDraft[];
+  /** False when the service profile makes the barcode optional (`service.requiredFields` without it): a file without one is no TODO. */
+  barcodeRequired?: boolean;
 }
 
 /** Counts for the summary line. */
@@ -66,6 +73,8 @@ export interface MappingDraftSummary {
   todo: number;
   /** Fields, defaults and required attributes left for the user. */
   openFields: number;
+  /** What the draft takes from group rows and from text (`category ← _group2 (group rows, level 2)`), exactly as the YAML holds it. */
+  derived: string[];
 }
 
 /** The draft text and its counts. */
@@ -97,7 +106,7 @@ const COLUMN_ORDER: readonly ImportField[] = [
 
 /** Builds the draft YAML. */
 export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
-  const summary: MappingDraftSummary = { columnsMatched: 0, columnsUnmatched: 0, exact: 0, confident: 0, todo: 0, openFields: 0 };
+  const summary: MappingDraftSummary = { columnsMatched: 0, columnsUnmatched: 0, exact: 0, confident: 0, todo: 0, openFields: 0, derived: [] };
   const doc = new Document({});
   doc.commentBefore = [
     ` Draft mapping for ${input.file}, made by \`catalog-import mapping init\` on ${input.generatedAt}.`,
@@ -126,7 +135,9 @@ export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
     const matches = fields.get(field) ?? [];
     const first = matches[0];
     if (first === undefined) {
-      if (REQUIRED_COLUMNS.includes(field)) {
+      if (field === 'barcode' && input.barcodeRequired === false) {
+        columnTodos.push(' no barcode column: the service profile makes the barcode optional, so SKUs are sent without one.');
+      } else if (REQUIRED_COLUMNS.includes(field)) {
         columnTodos.push(` TODO: no column looks like the ${describeImportField(field)}; add "${buildColumnKey(field)}".`);
         summary.openFields += 1;
       }
@@ -134,6 +145,18 @@ export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
     }
     const value = field === 'photos' && matches.length > 1 ? doc.createNode(matches.map((match) => match.column.name)) : createScalar(first.column.name, describeColumnMatch(first));
     setPath(columns, field, value);
+  }
+  const derivations = input.derivations ?? [];
+  if (input.groupCategory !== undefined) {
+    const { column, level } = input.groupCategory;
+    setPath(columns, 'category', createScalar(column, ` the group rows above the goods, level ${level} (the deepest)`));
+    fields.set('category', []);
+    summary.derived.push(`category ← ${column} (group rows, level ${level})`);
+  }
+  for (const derivation of derivations) {
+    if (derivation.feeds.kind !== 'field') continue;
+    setPath(columns, derivation.feeds.field, createScalar(derivation.name, ` derived: ${derivation.evidence}`));
+    summary.derived.push(`${derivation.feeds.field} ← ${derivation.name} (${describeSteps(derivation)} in ${derivation.from})`);
   }
   const unmatched = input.columns.filter((match) => match.target.kind === 'none');
   for (const match of unmatched) {
@@ -152,7 +175,14 @@ export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
   if (!fields.has('vat')) addDefault('vat', 'VAT rate in percent for every row: 0, 12 or 16');
   if (!fields.has('isLocalMade')) addDefault('isLocalMade', 'true if the goods are made in Kazakhstan, else false');
   if (!fields.has('category')) addDefault('category', 'the category of every row: a leaf category id (see `directories pull --export`)');
-  if (!fields.has('brand')) addDefault('brand', 'the brand of every row: a brand id or its exact name');
+  if (!fields.has('brand')) {
+    addDefault(
+      'brand',
+      derivations.some((derivation) => derivation.feeds.kind === 'field' && derivation.feeds.field === 'brand')
+        ? 'the brand of rows whose name names none: a brand id or its exact name (e.g. Без бренда)'
+        : 'the brand of every row: a brand id or its exact name',
+    );
+  }
   if (defaults.items.length > 0) doc.set('defaults', defaults);
   if (!fields.has('description.rus')) {
     doc.set('validation', doc.createNode({ requireDescription: true }));
@@ -195,7 +225,28 @@ export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
     }
     attributes.items.push(entry);
   }
+  for (const derivation of derivations) {
+    if (derivation.feeds.kind !== 'attribute' || fed.has(derivation.feeds.code)) continue;
+    const attribute = input.index.attributeByCode.get(derivation.feeds.code);
+    fed.add(derivation.feeds.code);
+    const entry = new YAMLMap();
+    entry.set('code', createScalar(derivation.feeds.code, ` ${attribute?.name.rus ?? derivation.feeds.code}; left out of rows whose category lacks it`));
+    entry.set('column', derivation.name);
+    attributes.items.push(entry);
+    summary.derived.push(`attribute ${derivation.feeds.code} ← ${derivation.name} (${describeSteps(derivation)} in ${derivation.from})`);
+  }
   if (attributes.items.length > 0) doc.set('attributes', attributes);
+  if (derivations.length > 0) {
+    const derive = new YAMLSeq();
+    for (const derivation of derivations) {
+      const entry = doc.createNode({ name: derivation.name, from: derivation.from, steps: derivation.steps, onFail: 'skip' }) as YAMLMap;
+      entry.commentBefore = ` ${derivation.evidence}; a name without it gives no value (onFail: skip)`;
+      derive.items.push(entry);
+    }
+    doc.set('derive', derive);
+    const node = doc.get('derive', true);
+    if (isMap(node) || node instanceof YAMLSeq) node.commentBefore = ' Values found inside other columns (docs/mapping.md, "Derived values"): check them on a few rows with `validate`.';
+  }
 
   const categoryDefaults = buildCategoryDefaults(input, fed, summary);
   if (categoryDefaults.items.length > 0) {
@@ -210,6 +261,11 @@ export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
   }
 
   return { text: doc.toString({ lineWidth: 0 }), summary };
+}
+
+/** `lookup brand`, `regex + unit мл`: the steps of a derivation in a few words. */
+function describeSteps(derivation: DerivationDraft): string {
+  return derivation.steps.map((step) => Object.entries(step).map(([kind, value]) => (kind === 'regex' ? 'regex' : `${kind} ${String(value)}`)).join(' ')).join(' + ');
 }
 
 /** How the user writes a field under `columns`: `price: <header>`, `name: {rus: <header>}`. */

@@ -20,6 +20,8 @@ export interface ColumnValues {
   rows: number;
   /** Non-empty cells per column position: a key or attribute column filled in 1 of 1,935 rows is not the one to use. */
   filled: Map<number, number>;
+  /** Distinct texts of the group rows above the goods, per level (1 = outermost), when the reader found any. */
+  groups: Map<number, string[]>;
 }
 
 /** Default of `maxDistinct`. */
@@ -38,9 +40,24 @@ export async function loadColumnValues(
   const seen = new Map<number, Set<string>>();
   const truncated = new Set<number>();
   const filled = new Map<number, number>();
+  const groups = new Map<number, string[]>();
+  const groupKeys = new Map<number, Set<string>>();
   let rows = 0;
   for await (const row of stream.rows) {
     rows += 1;
+    row.groups?.forEach((text, i) => {
+      const level = i + 1;
+      const key = normalizeName(text);
+      let keys = groupKeys.get(level);
+      if (keys === undefined) {
+        keys = new Set();
+        groupKeys.set(level, keys);
+        groups.set(level, []);
+      }
+      if (key === '' || keys.has(key) || keys.size >= maxDistinct) return;
+      keys.add(key);
+      groups.get(level)?.push(text.trim());
+    });
     row.cells.forEach((cell, index) => {
       const text = cell?.text.trim() ?? '';
       if (text === '') return;
@@ -62,5 +79,5 @@ export async function loadColumnValues(
       values.get(index)?.push(text);
     });
   }
-  return { info: stream.info, values, truncated, rows, filled };
+  return { info: stream.info, values, truncated, rows, filled, groups };
 }

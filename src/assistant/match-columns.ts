@@ -193,6 +193,14 @@ export function matchColumns(header: readonly SourceColumn[], options: MatchColu
         attribute = picked.attribute;
         score = picked.share;
         via = 'values';
+      } else {
+        // A header no attribute name fits (`Рост/разм.`, `Р-р`) over values shaped like sizes.
+        const sized = pickSizeAttributeByShape(values, options.matchers);
+        if (sized !== undefined) {
+          attribute = sized.attribute;
+          score = sized.share;
+          via = 'values';
+        }
       }
     }
     if (isKey) {
@@ -363,6 +371,25 @@ function pickAttributeByValues(attributes: readonly Attribute[], values: readonl
   const [best, second] = shares;
   if (best === undefined || best.share < 0.5 || (second !== undefined && second.share >= best.share)) return undefined;
   return best;
+}
+
+// Size tokens: letter sizes (XS…5XL), numbers of clothing and shoe sizes, and ranges of either (`44/46`, `S-M`).
+const SIZE_TOKEN = /^(?:(?:\d?X{0,3}[SML]|XXS|XS|\d{2}(?:[.,]5)?)(?:\s*[/-]\s*(?:\d?X{0,3}[SML]|XS|\d{2}(?:[.,]5)?))?)$/i;
+
+/**
+ * A column whose values are (nearly) all size tokens, a third of them at least letter sizes or
+ * ranges, feeds the size attribute whose values they
+ * are: each token's first half (`44/46` → 44, `S-M` → S) matched against every dictionary
+ * attribute with `size` in its code; none when no such attribute holds most of them.
+ */
+function pickSizeAttributeByShape(values: readonly string[], matchers: DirectoryMatchers): { attribute: Attribute; share: number } | undefined {
+  const sample = values.slice(0, 50).map((value) => value.trim()).filter((value) => value !== '');
+  if (sample.length < 2 || sample.filter((value) => SIZE_TOKEN.test(value)).length < sample.length * 0.8) return undefined;
+  // Plain two-digit numbers alone (a stock or a quantity column) are no evidence of sizes.
+  if (sample.filter((value) => /[a-z]|\d\s*[/-]\s*\d/i.test(value)).length < sample.length / 3) return undefined;
+  const sizes = [...matchers.index.attributeByCode.values()].filter((attribute) => attribute.type === 'dictionary' && /size/i.test(attribute.code));
+  const firstHalves = sample.map((value) => value.split(/\s*[/-]\s*/)[0] ?? value);
+  return pickAttributeByValues(sizes, firstHalves, matchers);
 }
 
 function suggestTargets(header: string, attributes: readonly { label: string; score: number }[]): { label: string; score: number }[] {

@@ -43,7 +43,7 @@ export interface MappingCheckResult {
 
 /** Runs `mapping check`. Throws `MappingError` when the mapping itself cannot be loaded. */
 export async function runMappingCheck(options: MappingCheckOptions, deps: Deps): Promise<MappingCheckResult> {
-  const mapping = await loadMapping(resolvePath(deps.cwd, options.mapping), deps);
+  const mapping = await loadMapping(resolvePath(deps.cwd, options.mapping), deps, { requiredFields: options.settings.service.requiredFields });
   const service = await openService(options.settings, deps);
   try {
     const fresh = await loadFreshDirectories(service, deps);

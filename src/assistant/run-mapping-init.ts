@@ -19,6 +19,7 @@ import { loadCategoryRows } from './load-category-rows.js';
 import { collectYamlNotes } from '../mapping/convert-mapping.js';
 import { decodeMappingYaml, isMappingWorkbook } from '../mapping/load-mapping.js';
 import { writeMappingWorkbook } from '../mapping/write-mapping-workbook.js';
+import { buildGroupRowOptions } from '../mapping/build-read-options.js';
 
 /** Options of `runMappingInit`. */
 export interface MappingInitOptions {
@@ -60,6 +61,10 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
 
   deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${options.file}: headers and distinct values` });
   const readOptions: ReadOptions = { ignoreHeaderPrefix: '_', maxFileBytes: options.settings.maxFileMb * 1024 * 1024, maxRows: options.settings.maxRows };
+  // Group rows are read as `import` reads them by default (outline and merged rows): taken out of the
+  // data rows, their texts offered as `_group1`, `_group2`, … for the category.
+  const groupRows = buildGroupRowOptions(true);
+  if (groupRows !== undefined) readOptions.groupRows = groupRows;
   if (options.sheet !== undefined) readOptions.sheet = options.sheet;
   const profile = await loadColumnValues(sourcePath, readOptions, deps);
 
@@ -79,11 +84,11 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
     categoryColumn === undefined || nameColumn === undefined ? undefined : await loadCategoryRows(sourcePath, readOptions, { category: categoryColumn, name: nameColumn }, deps);
   const input = buildMappingDraftInput({
     file: options.file,
-    profile: categoryContext === undefined ? profile : { ...profile, categoryContext },
+    profile: { ...profile, ...(categoryContext === undefined ? {} : { categoryContext }), ...(profile.groups.size > 0 ? { groups: profile.groups } : {}) },
     matchers,
     generatedAt: deps.now().toISOString(),
   });
-  const draft = buildMappingDraft(input);
+  const draft = buildMappingDraft({ ...input, barcodeRequired: options.settings.service.requiredFields.includes('barcode') });
   await mkdir(dirname(outPath), { recursive: true });
   if (xlsx) {
     // The same draft, as the workbook form: the YAML's comments (scores, candidates, allowed values) become its notes.

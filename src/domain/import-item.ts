@@ -16,12 +16,15 @@ export interface ImportPhoto {
   order: number;
 }
 
-/** A SKU in an import item; `skuId: null` creates a SKU. */
+/**
+ * A SKU in an import item; `skuId: null` creates a SKU. `barcode` is absent (never `""`) when the
+ * service makes it optional and the row has none: such a SKU is known by its SKU key only.
+ */
 export interface ImportSku {
   skuId: number | null;
   attributeValueCodes: string[];
   price: number;
-  barcode: string;
+  barcode?: string;
   photos: ImportPhoto[];
 }
 

@@ -4,7 +4,8 @@ export type { Mapping, MappingInput, ColumnRef, AttributeMapping, BlankableField
 export { loadMapping, loadMappingDocument, decodeMappingYaml } from './load-mapping.js';
 export type { LoadMappingOptions, LoadMappingDocumentResult } from './load-mapping.js';
 export { parseMapping, buildMappingIssues, formatPath } from './parse-mapping.js';
-export type { ParseMappingResult } from './parse-mapping.js';
+export type { ParseMappingResult, ParseMappingOptions } from './parse-mapping.js';
+export { applyRequiredFieldDefaults, checkServiceRequirements } from './apply-service-requirements.js';
 export { checkMappingRules, MAPPING_RULES } from './check-mapping-rules.js';
 export type { MappingRule, MappingRuleContext } from './check-mapping-rules.js';
 export { buildMappingJsonSchema } from './build-mapping-json-schema.js';

@@ -31,6 +31,7 @@ export const MAPPING_ISSUE_CODES = {
   column_used_twice: 'Two fields that must differ are fed by the same column.',
   invalid_vat: 'defaults.vat is not in validation.vat.',
   batch_size_capped: 'batchSize is above 30, the service limit; 30 is used (warning).',
+  required_by_service: 'The mapping turns off a field (barcode, description, photos) the service profile says the service requires; products without it will be refused (warning).',
   required_attribute_unmapped: 'A category named in the mapping requires an attribute the mapping does not map (warning).',
 } as const;
 

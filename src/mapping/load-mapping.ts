@@ -12,6 +12,7 @@ import { MappingError } from '../core/errors.js';
 import { createIssue, type Issue } from '../core/issue.js';
 import type { MappingIssueCode } from './issue-codes.js';
 import type { Mapping } from './mapping-schema.js';
+import type { ServiceRequirableField } from '../settings/service-profile-schema.js';
 import { parseMapping } from './parse-mapping.js';
 import { locateMappingPath, readMappingWorkbook, type WorkbookLocation } from './read-mapping-workbook.js';
 
@@ -21,6 +22,8 @@ export interface LoadMappingOptions {
   maxBytes?: number;
   /** Most alias uses while decoding (guards against "billion laughs"). Default 100. */
   maxAliasCount?: number;
+  /** The service profile's required fields (`service.requiredFields`); what the mapping leaves unsaid follows them. */
+  requiredFields?: readonly ServiceRequirableField[] | undefined;
 }
 
 /** The decoded document (and, for a workbook, the cell of each value), or the issues that kept it from being decoded. */
@@ -107,7 +110,7 @@ export function decodeMappingYaml(text: string, file: string, maxAliasCount = DE
 export async function loadMapping(path: string, deps: Pick<Deps, 'cwd'>, options: LoadMappingOptions = {}): Promise<Mapping> {
   const loaded = await loadMappingDocument(path, deps, options);
   if (loaded.issues !== undefined) throw new MappingError(`mapping ${path} cannot be loaded`, loaded.issues);
-  const parsed = parseMapping(loaded.document, path);
+  const parsed = parseMapping(loaded.document, path, { requiredFields: options.requiredFields });
   const locations = loaded.locations;
   if (parsed.issues !== undefined) {
     const issues = locations === undefined ? parsed.issues : parsed.issues.map((issue) => placeIssue(issue, locations));

@@ -239,7 +239,9 @@ export const mappingSchema = z
         requireBarcode: z
           .boolean()
           .default(true)
-          .describe("Every SKU needs a barcode (the sandbox's rule). `false` for a service whose profile makes it optional: a mapping may then have no barcode column, and SKUs without one are sent without it."),
+          .describe(
+            "Every SKU needs a barcode. Left out, it follows the service profile (settings service.requiredFields; default: required, as the sandbox enforces). `false`: a mapping may have no barcode column, and an SKU without one is sent with no barcode at all.",
+          ),
         photos: z
           .strictObject({
             min: z.number().int().min(0).default(1).describe('Fewest photos per SKU.'),
@@ -254,9 +256,11 @@ export const mappingSchema = z
               .default(false)
               .describe('Restore leading zeros Excel dropped from a numeric barcode when the check digit then verifies (a warning instead of an error).'),
             several: z
-              .enum(['error', 'first'])
+              .enum(['error', 'first', 'each'])
               .default('error')
-              .describe('A cell holding several barcodes ("2000000001067, 790920044894"): refused (`error`), or the first is the SKU\'s barcode and the others are checked and reported (`first`).'),
+              .describe(
+                'A cell holding several barcodes ("2000000001067, 790920044894"): refused (`error`); the first is the SKU\'s barcode and the others are checked and reported (`first`); or each barcode makes its own SKU (`each`): the n-th barcode of a row goes to a copy of its product keyed `<product key>-n`, its SKU keyed `<SKU key>-n` (or by the barcode when the barcode is the SKU key).',
+              ),
           })
           .prefault({}),
       })
@@ -282,7 +286,7 @@ export const mappingSchema = z
     const { columns, defaults } = mapping;
     requireColumn(columns.price !== undefined, ['columns', 'price'], 'a price column');
     if (mapping.validation.requireBarcode) {
-      requireColumn(columns.barcode !== undefined, ['columns', 'barcode'], 'a barcode column (or validation.requireBarcode: false, when the service makes it optional)');
+      requireColumn(columns.barcode !== undefined, ['columns', 'barcode'], 'a barcode column (or, for a service where the barcode is optional, service.requiredFields without barcode in the settings, or validation.requireBarcode: false)');
     }
     requireColumn(columns.name?.rus !== undefined, ['columns', 'name', 'rus'], 'a Russian name column');
     requireColumn(columns.shopId !== undefined || defaults.shopId !== undefined, ['columns', 'shopId'], 'a shopId column or defaults.shopId');

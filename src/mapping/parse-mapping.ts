@@ -2,7 +2,15 @@
 import type { z } from 'zod';
 import { createIssue, type Issue } from '../core/issue.js';
 import type { MappingIssueCode } from './issue-codes.js';
+import type { ServiceRequirableField } from '../settings/service-profile-schema.js';
+import { applyRequiredFieldDefaults } from './apply-service-requirements.js';
 import { mappingSchema, type Mapping } from './mapping-schema.js';
+
+/** What the service profile adds to parsing. */
+export interface ParseMappingOptions {
+  /** The profile's `service.requiredFields`: the default of `validation.requireBarcode`. */
+  requiredFields?: readonly ServiceRequirableField[] | undefined;
+}
 
 /** The result of `parseMapping`: the mapping, or every problem found. */
 export type ParseMappingResult = { mapping: Mapping; issues?: never } | { mapping?: never; issues: Issue[] };
@@ -10,9 +18,11 @@ export type ParseMappingResult = { mapping: Mapping; issues?: never } | { mappin
 /**
  * Checks a decoded mapping document against the schema and applies defaults. Never throws for a
  * bad document: each problem becomes an issue with its dotted `path` and the mapping `file`.
+ * With the profile's required fields, what the document leaves unsaid follows the service.
  */
-export function parseMapping(document: unknown, file?: string): ParseMappingResult {
-  const result = mappingSchema.safeParse(document, { reportInput: true });
+export function parseMapping(document: unknown, file?: string, options: ParseMappingOptions = {}): ParseMappingResult {
+  const input = options.requiredFields === undefined ? document : applyRequiredFieldDefaults(document, options.requiredFields);
+  const result = mappingSchema.safeParse(input, { reportInput: true });
   if (result.success) return { mapping: result.data };
   return { issues: buildMappingIssues(result.error.issues, file) };
 }

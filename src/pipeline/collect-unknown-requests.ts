@@ -16,7 +16,7 @@ export interface SentProduct {
   productKey: string;
   /** The item exactly as sent. */
   item: ImportItem;
-  /** The seller SKU keys of `item.skus`, in order (the barcodes when the run's spool no longer says). */
+  /** The seller SKU keys of `item.skus`, in order (the barcodes when the run's spool no longer says; '' for a SKU sent without one). */
   skuKeys: string[];
 }
 
@@ -49,7 +49,7 @@ export function collectUnknownRequests(store: StateStore, runId: string): Unknow
         if (item === undefined) return;
         if (!wholeBatch && !unknownResults.has(`${batch.index}:${productKey}`)) return;
         const spooledKeys = store.getSpooledProduct(run.runId, productKey)?.draft?.skuKeys;
-        const skuKeys = spooledKeys && spooledKeys.length === item.skus.length ? [...spooledKeys] : item.skus.map((sku) => sku.barcode);
+        const skuKeys = spooledKeys && spooledKeys.length === item.skus.length ? [...spooledKeys] : item.skus.map((sku) => sku.barcode ?? '');
         found.products.push({ runId: run.runId, batchIndex: batch.index, productKey, item, skuKeys });
       });
     }

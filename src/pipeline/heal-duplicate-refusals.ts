@@ -38,15 +38,26 @@ export async function healDuplicateRefusals(ctx: { store: StateStore; client: Ca
   ctx.deps.onEvent({ type: 'stage:start', stage: 'settle', detail: `${drafts.length} product(s) refused as duplicates: looking their barcodes up` });
   const lookup = await findSentSkus(
     ctx.client,
-    drafts.map((draft) => ({ productId: null, name: draft.item.name.rus, barcodes: draft.item.skus.map((sku) => sku.barcode) })),
+    drafts.map((draft) => ({ productId: null, name: draft.item.name.rus, barcodes: draft.item.skus.flatMap((sku) => (sku.barcode === undefined ? [] : [sku.barcode])) })),
   );
   const holders = new Map((await ctx.client.getProductDetails([...new Set([...lookup.found.values()].map((sku) => sku.productId))])).map((detail) => [detail.productId, detail]));
   const accepted: AcceptedProduct[] = [];
   for (const draft of drafts) {
-    const barcodes = new Set(draft.item.skus.map((sku) => sku.barcode));
+    // A SKU without a barcode cannot be looked up by one: the product is not settled here (never
+    // guessed from its other SKUs), and the seller is told why.
+    const unkeyed = draft.item.skus.flatMap((sku, i) => (sku.barcode === undefined ? [draft.skuKeys[i] ?? `skus[${i}]`] : []));
+    if (unkeyed.length > 0) {
+      result.heldElsewhere.set(
+        draft.productKey,
+        `SKU ${unkeyed.join(', ')} ${unkeyed.length === 1 ? 'has' : 'have'} no barcode, so the product holding ${unkeyed.length === 1 ? 'it' : 'them'} cannot be found by barcode; if that product is yours, run \`catalog-import reconcile\` so this file updates it`,
+      );
+      continue;
+    }
+    const barcodes = new Set(draft.item.skus.map((sku) => sku.barcode ?? ''));
     const hits = draft.item.skus.flatMap((sku, i) => {
-      const hit = lookup.found.get(sku.barcode);
-      return hit ? [{ ...hit, skuKey: draft.skuKeys[i] ?? sku.barcode }] : [];
+      const barcode = sku.barcode ?? '';
+      const hit = lookup.found.get(barcode);
+      return hit ? [{ ...hit, skuKey: draft.skuKeys[i] ?? barcode }] : [];
     });
     const productIds = [...new Set(hits.map((hit) => hit.productId))];
     const holder = productIds.length === 1 ? holders.get(productIds[0] as number) : undefined;

@@ -1,7 +1,10 @@
 /**
  * Puts the service's per-product errors on the cells they concern: `skus[1].price` goes to the
  * price cell of the product's second SKU row, `categoryId` to the category cell of its first row,
- * `attributes[color]` to the colour column. Errors without a known field stay on the product's rows.
+ * `attributes[color]` to the colour column. A field fed by a derived column (`derive:`) goes to the
+ * cell it was taken from (the brand found in the name → the name cell), through derived columns
+ * taken from derived ones. A `_group…` column has no cell: such an error stays on the row.
+ * Errors without a known field stay on the product's rows.
  */
 import { createIssue } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
@@ -46,7 +49,7 @@ export function locateServiceErrors(
 function locate(field: string, draft: ProductDraft, ctx: { mapping: Mapping; header: readonly SourceColumn[] }): { ref: RowRef; column: SourceColumn | undefined } {
   const first = draft.rows[0] ?? { file: '', row: 0 };
   const columns = ctx.mapping.columns;
-  const find = (ref: ColumnRef | undefined): SourceColumn | undefined => (ref === undefined ? undefined : findColumn(ref, ctx.header));
+  const find = (ref: ColumnRef | undefined): SourceColumn | undefined => (ref === undefined ? undefined : findSourceColumn(ref, ctx.mapping, ctx.header));
   const sku = /^skus\[(\d+)\]\.?(.*)$/i.exec(field);
   if (sku) {
     const ref = draft.skuRows[Number(sku[1])] ?? first;
@@ -86,6 +89,22 @@ function locate(field: string, draft: ProductDraft, ctx: { mapping: Mapping; hea
     description: columns.description?.rus,
   };
   return { ref: first, column: find(product[lower]) };
+}
+
+/** Finds a mapped column in the header, or for a derived column the column it is taken from. */
+export function findSourceColumn(ref: ColumnRef, mapping: Pick<Mapping, 'derive'>, header: readonly SourceColumn[]): SourceColumn | undefined {
+  let current: ColumnRef = ref;
+  // Each step follows a derived column to its source; a chain is at most as long as `derive:`.
+  for (let step = 0; step <= mapping.derive.length; step++) {
+    const found = findColumn(current, header);
+    if (found !== undefined) return found;
+    if (typeof current === 'object' && 'letter' in current) return undefined;
+    const name = normalizeHeader(typeof current === 'string' ? current : current.header);
+    const derived = mapping.derive.find((entry) => normalizeHeader(entry.name) === name);
+    if (derived === undefined) return undefined;
+    current = derived.from;
+  }
+  return undefined;
 }
 
 /** Finds a mapped column in the header. */

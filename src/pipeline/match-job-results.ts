@@ -140,7 +140,7 @@ export function matchJobResults(sent: readonly ProductDraft[], job: JobStatus | 
       productKey: draft.productKey,
       status: 'unknown',
       productId: draft.item.productId,
-      skus: draft.item.skus.map((sku, i) => ({ skuKey: draft.skuKeys[i] ?? sku.barcode, skuId: sku.skuId, barcode: sku.barcode })),
+      skus: draft.item.skus.map((sku, i) => ({ skuKey: draft.skuKeys[i] ?? sku.barcode ?? '', skuId: sku.skuId, barcode: sku.barcode ?? '' })),
       errors: [],
     };
     const { result, why: unplaced } = placements[position] ?? {};
@@ -187,7 +187,7 @@ function checkAccepted(draft: ProductDraft, result: JobProductResult, base: Prod
     const byBarcode = skuResults.find((s) => s.barcode != null && s.barcode === sku.barcode);
     const byPosition = skuResults.find((s) => s.index === i) ?? skuResults[i];
     const match = byBarcode ?? (byPosition && (byPosition.barcode == null || byPosition.barcode === sku.barcode) ? byPosition : undefined);
-    return { skuKey: draft.skuKeys[i] ?? sku.barcode, skuId: match?.skuId ?? sku.skuId, barcode: sku.barcode };
+    return { skuKey: draft.skuKeys[i] ?? sku.barcode ?? '', skuId: match?.skuId ?? sku.skuId, barcode: sku.barcode ?? '' };
   });
   if (productId == null || skus.some((s) => s.skuId == null)) {
     return { ...base, productId: productId ?? null, skus, errors: [{ message: 'accepted, but the result carries no product or SKU id' }, ...errors] };

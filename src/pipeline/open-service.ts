@@ -38,7 +38,7 @@ export async function openService(settings: Settings, deps: Deps): Promise<Servi
   const { stateDir, account } = describeServiceAccount(settings, deps.cwd);
   if (settings.sandbox) {
     await mkdir(join(stateDir, 'sandbox'), { recursive: true, mode: 0o700 });
-    const sandbox = await startSandbox({ port: 0, stateFile: join(stateDir, 'sandbox', 'sandbox-state.json'), dialect: settings.sandboxDialect });
+    const sandbox = await startSandbox({ port: 0, stateFile: join(stateDir, 'sandbox', 'sandbox-state.json'), dialect: settings.sandboxDialect, requiredFields: settings.service.requiredFields });
     const credential = sandbox.credentials.find((c) => c.clientId === account.clientId);
     if (!credential) throw new ConfigError(`the sandbox has no seller ${account.clientId}`);
     return {

@@ -10,7 +10,7 @@ import type { Deps } from '../core/deps.js';
 import { MappingError, SourceReadError } from '../core/errors.js';
 import { hasErrors } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
-import { checkMappingRules, loadMapping } from '../mapping/index.js';
+import { checkMappingRules, checkServiceRequirements, loadMapping } from '../mapping/index.js';
 import { locateMappingIssues } from '../mapping/load-mapping.js';
 import type { Mapping } from '../mapping/index.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
@@ -69,7 +69,8 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
   // Awaited below, or dropped when preparing fails first: never an unhandled rejection.
   hashing.catch(() => undefined);
   const mappingPath = resolvePath(deps.cwd, inputs.mapping);
-  const mapping = await loadMapping(mappingPath, deps);
+  const requiredFields = settings.service.requiredFields;
+  const mapping = await loadMapping(mappingPath, deps, { requiredFields });
   const mappingSha256 = createHash('sha256').update(await readFile(mappingPath)).digest('hex');
 
   const service = await openService(settings, deps);
@@ -85,7 +86,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
       refresh: settings.refreshDirectories,
       deps,
     });
-    const mappingIssues = locateMappingIssues(mapping, checkMappingRules(mapping, loaded.directories)).map((issue) => ({ ...issue, file: issue.file ?? inputs.mapping }));
+    const mappingIssues = locateMappingIssues(mapping, [...checkServiceRequirements(mapping, requiredFields), ...checkMappingRules(mapping, loaded.directories)]).map((issue) => ({ ...issue, file: issue.file ?? inputs.mapping }));
     if (hasErrors(mappingIssues)) {
       throw new MappingError(`the mapping ${inputs.mapping} does not fit the service's directories`, mappingIssues);
     }

@@ -100,6 +100,8 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
     for (const issue of mapped.issues) record(issue);
     if (mapped.record) {
       for (const issue of assembler.add(mapped.record)) record(issue);
+      // `validation.barcode.several: each`: the row's other barcodes, each a SKU of a product copy.
+      for (const copy of mapped.extra ?? []) for (const issue of assembler.add(copy)) record(issue);
     } else {
       outcomes.setStatus(row.row, 'invalid');
     }
@@ -124,7 +126,8 @@ function markProductRows(entry: AssembledProduct, outcomes: RowOutcomeStore): vo
   for (const record of entry.records) outcomes.setKeys(record.source.row, entry.productKey);
   for (const ref of entry.rows) {
     if (entry.draft) {
-      outcomes.setStatus(ref.row, 'valid');
+      // A row shared with a product copy (`several: each`) whose own barcode failed stays invalid.
+      outcomes.setStatus(ref.row, outcomes.hasOwnError(ref.row) ? 'invalid' : 'valid');
       continue;
     }
     outcomes.setStatus(ref.row, outcomes.hasOwnError(ref.row) ? 'invalid' : 'not_sent');

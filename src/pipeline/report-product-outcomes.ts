@@ -12,9 +12,13 @@ import { applyProductOutcome } from './apply-product-outcome.js';
 import { PLAN_CHUNK } from './create-import-work.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { RowOutcomeStore } from './row-outcome-store.js';
+import type { RowStatus } from '../report/report-types.js';
 import { verifyProducts } from './verify-products.js';
 
 type OutcomeContext = Parameters<typeof applyProductOutcome>[2];
+
+/** How bad a row status is, to keep the worst when several products share a row. */
+const STATUS_RANK: Record<RowStatus, number> = { accepted: 0, unchanged: 0, valid: 1, not_sent: 2, invalid: 3, unknown: 4, rejected: 5 };
 
 /** Writes every product's outcome onto its rows (see the file comment). */
 export async function reportProductOutcomes(ctx: {
@@ -40,9 +44,22 @@ export async function reportProductOutcomes(ctx: {
     }
   };
   if (settings.verify) ctx.deps.onEvent({ type: 'stage:start', stage: 'verify', detail: 'reading the accepted products back' });
+  // A row can hold the SKUs of several products (`validation.barcode.several: each`): its status
+  // is then the worst of theirs, so an accepted copy never hides a refused one.
+  const statusInPass = new Map<number, RowStatus>();
+  const rowOutcomes: RowOutcomeStore = {
+    ...outcomes,
+    setStatus(row, status) {
+      // A row of a sent product that validation left invalid shares it with a copy that was not sent.
+      const earlier = statusInPass.get(row) ?? (outcomes.outcomeOf(row, false)?.status === 'invalid' ? 'invalid' : undefined);
+      const kept = earlier !== undefined && STATUS_RANK[earlier] > STATUS_RANK[status] ? earlier : status;
+      statusInPass.set(row, kept);
+      outcomes.setStatus(row, kept);
+    },
+  };
   for (const spooled of store.iterateSpooledDrafts(runId)) {
     const result = finalResults.get(spooled.productKey);
-    applyProductOutcome(spooled, result, { ...ctx.outcome, outcomes, prep, header: ctx.header, extraIssues, jobOf });
+    applyProductOutcome(spooled, result, { ...ctx.outcome, outcomes: rowOutcomes, prep, header: ctx.header, extraIssues, jobOf });
     if (settings.verify && result?.status === 'accepted' && result.productId !== null) {
       const skuIds = new Map(result.skus.map((sku) => [sku.skuKey, sku.skuId]));
       const draft = spooled.draft;

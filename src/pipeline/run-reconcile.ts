@@ -69,7 +69,8 @@ export async function runReconcile(options: RunInputs, deps: Deps): Promise<Reco
     for (const spooled of store.iterateSpooledProducts(runId)) {
       const draft = spooled.draft;
       if (!draft) continue;
-      const hits = draft.item.skus.map((sku) => live.get(sku.barcode));
+      // A SKU without a barcode cannot be matched by one: the product is then reported as partial.
+      const hits = draft.item.skus.map((sku) => (sku.barcode === undefined ? undefined : live.get(sku.barcode)));
       const found = hits.filter((h): h is { productId: number; skuId: number } => h !== undefined);
       if (found.length === 0) {
         unmatched += 1;
@@ -83,7 +84,7 @@ export async function runReconcile(options: RunInputs, deps: Deps): Promise<Reco
         productId: found[0]?.productId as number,
         skus: draft.item.skus.flatMap((sku, i) => {
           const hit = hits[i];
-          return hit ? [{ skuKey: draft.skuKeys[i] ?? sku.barcode, skuId: hit.skuId, barcode: sku.barcode }] : [];
+          return hit ? [{ skuKey: draft.skuKeys[i] ?? sku.barcode ?? '', skuId: hit.skuId, barcode: sku.barcode ?? '' }] : [];
         }),
         // The live content may differ from the file: no hash, so --changed-only sends it once.
         contentHash: null,

@@ -4,7 +4,9 @@
  * body, whatever the file says now. The products it created are remembered under the seller keys
  * they were sent for, so the plan sends the current file's content as updates of them: a barcode
  * corrected since the crash updates the SKU created with the old one, never a second product.
- * SKUs found on different service products are a conflict, reported and not sent.
+ * SKUs found on different service products are a conflict, reported and not sent. A new SKU sent
+ * without a barcode (a service where it is optional) cannot be looked up: its product is not
+ * settleable, reported and not sent in this run, never guessed from its other SKUs.
  */
 import type { CatalogClient } from '../api/create-catalog-client.js';
 import type { Deps } from '../core/deps.js';
@@ -31,8 +33,13 @@ export async function settleUnknownRequests(ctx: { store: StateStore; client: Ca
   const unknown = collectUnknownRequests(store, runId);
   if (unknown.products.length === 0 && unknown.batches.length === 0) return result;
   for (const sent of unknown.products) result.settledKeys.add(sent.productKey);
-  const sought = unknown.products
-    .map((sent) => ({ productId: sent.item.productId, name: sent.item.name?.rus ?? null, barcodes: sent.item.skus.filter((sku) => sku.skuId === null).map((sku) => sku.barcode) }))
+  const settleable = unknown.products.filter((sent) => {
+    const reason = describeUnsettleable(sent);
+    if (reason !== null) result.conflicts.set(sent.productKey, reason);
+    return reason === null;
+  });
+  const sought = settleable
+    .map((sent) => ({ productId: sent.item.productId, name: sent.item.name?.rus ?? null, barcodes: sent.item.skus.flatMap((sku) => (sku.skuId === null && sku.barcode !== undefined ? [sku.barcode] : [])) }))
     .filter((product) => product.barcodes.length > 0);
   if (sought.length > 0) {
     const wait = unknown.sentAt + ctx.settleAfterMs - deps.now().getTime();
@@ -43,7 +50,7 @@ export async function settleUnknownRequests(ctx: { store: StateStore; client: Ca
     deps.onEvent({ type: 'stage:start', stage: 'settle', detail: `asking the service which of ${sought.length} product(s) sent in requests of unknown fate exist` });
     const lookup = await findSentSkus(ctx.client, sought);
     const accepted: AcceptedProduct[] = [];
-    for (const sent of unknown.products) {
+    for (const sent of settleable) {
       const settled = settleProduct(sent, lookup.found, store.getSpooledProduct(runId, sent.productKey)?.draft?.skuKeys);
       if (settled.conflict) result.conflicts.set(sent.productKey, settled.conflict);
       else if (settled.accepted) {
@@ -74,14 +81,15 @@ export function settleProduct(
 ): { accepted?: Omit<AcceptedProduct, 'runId'>; conflict?: string } {
   const skus: (KnownSku & { productId: number })[] = [];
   sent.item.skus.forEach((sku, i) => {
-    const skuKey = sent.skuKeys[i] ?? sku.barcode;
-    if (sku.skuId !== null && sent.item.productId !== null) skus.push({ skuKey, skuId: sku.skuId, barcode: sku.barcode, productId: sent.item.productId });
-    else {
-      const hit = found.get(sku.barcode);
-      if (hit) skus.push({ skuKey, skuId: hit.skuId, barcode: sku.barcode, productId: hit.productId });
+    const barcode = sku.barcode ?? '';
+    const skuKey = sent.skuKeys[i] ?? barcode;
+    if (sku.skuId !== null && sent.item.productId !== null) skus.push({ skuKey, skuId: sku.skuId, barcode, productId: sent.item.productId });
+    else if (barcode !== '') {
+      const hit = found.get(barcode);
+      if (hit) skus.push({ skuKey, skuId: hit.skuId, barcode, productId: hit.productId });
     }
   });
-  const created = skus.filter((sku) => sent.item.skus.some((s) => s.barcode === sku.barcode && s.skuId === null));
+  const created = skus.filter((sku) => sku.barcode !== '' && sent.item.skus.some((s) => s.barcode === sku.barcode && s.skuId === null));
   if (created.length === 0) return {};
   const productIds = [...new Set(skus.map((sku) => sku.productId))];
   if (productIds.length > 1) {
@@ -101,4 +109,14 @@ export function settleProduct(
     });
   }
   return { accepted: { productKey: sent.productKey, productId, skus: remembered, contentHash: null } };
+}
+
+/**
+ * Why a product sent in a request of unknown fate cannot be settled, or null: a new SKU without a
+ * barcode, which nothing on the service can be matched to by what the tool sent.
+ */
+export function describeUnsettleable(sent: Pick<SentProduct, 'item' | 'skuKeys'>): string | null {
+  const unkeyed = sent.item.skus.flatMap((sku, i) => (sku.skuId === null && (sku.barcode ?? '') === '' ? [sent.skuKeys[i] || `skus[${i}]`] : []));
+  if (unkeyed.length === 0) return null;
+  return `it was sent in an earlier request of unknown fate with new SKU ${unkeyed.join(', ')} without a barcode, which cannot be looked up on the service; nothing was sent for it — check the catalog (\`catalog-import products\`) or run \`catalog-import reconcile\` before importing it again`;
 }

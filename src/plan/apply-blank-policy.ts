@@ -73,7 +73,7 @@ export function applyBlankPolicy(draft: ProductDraft, held: HeldItem, mapping: P
   item.skus.forEach((sku, index) => {
     const heldSku = findHeldSku(held, sku.skuId);
     if (heldSku === undefined) return;
-    const name = `skus[${draft.skuKeys[index] ?? sku.barcode}]`;
+    const name = `skus[${draft.skuKeys[index] ?? sku.barcode ?? index}]`;
     if (sku.photos.length === 0 && heldSku.photos.length > 0) {
       if (keep('photos')) {
         writableSku(index).photos = heldSku.photos.map((url, position) => ({ mediaFile: url, order: position + 1 }));

@@ -50,14 +50,14 @@ export function buildProductChanges(
   }
 
   item.skus.forEach((sku, index) => {
-    const name = `skus[${skuKeys[index] ?? sku.barcode}]`;
+    const name = `skus[${skuKeys[index] ?? sku.barcode ?? index}]`;
     const heldSku = findHeldSku(held, sku.skuId);
     if (heldSku === undefined) {
-      changes.push({ field: name, old: null, new: sku.skuId === null ? `new SKU ${sku.barcode}` : `SKU ${sku.skuId} (not on the service)`, skuIndex: index });
+      changes.push({ field: name, old: null, new: sku.skuId === null ? `new SKU ${sku.barcode ?? skuKeys[index] ?? '(no barcode)'}` : `SKU ${sku.skuId} (not on the service)`, skuIndex: index });
       return;
     }
     compare(`${name}.price`, sku.price, heldSku.price, index);
-    compare(`${name}.barcode`, sku.barcode, heldSku.barcode, index);
+    compare(`${name}.barcode`, sku.barcode ?? '', heldSku.barcode ?? '', index);
     compare(
       `${name}.photos`,
       sku.photos.map((photo) => photo.mediaFile),

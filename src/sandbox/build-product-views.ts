@@ -52,7 +52,7 @@ export function buildProductDetail(product: StoredProduct, index: ReferenceIndex
       skuId: sku.skuId,
       attributeValueIds: sku.attributeValueCodes.map((code) => index.valuesByCode.get(code)?.id ?? 0),
       price: sku.price,
-      skuBarcode: sku.barcode,
+      ...(sku.barcode === '' ? {} : { skuBarcode: sku.barcode }),
       photos: sku.photos.map((photo) => ({ url: photo.mediaFile, order: photo.order })),
     })),
   };

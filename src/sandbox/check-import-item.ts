@@ -5,7 +5,8 @@
  */
 import type { Localized } from '../domain/index.js';
 import type { ReferenceIndex } from './create-reference-index.js';
-import type { StoredProduct } from './types.js';
+import { SANDBOX_REQUIRED_FIELDS } from './types.js';
+import type { SandboxRequirableField, StoredProduct } from './types.js';
 
 /** One problem of a product, as the job result reports it. */
 export interface ImportItemError {
@@ -14,7 +15,7 @@ export interface ImportItemError {
   description: string;
 }
 
-/** A SKU that passed the checks (`skuId: null` creates one). */
+/** A SKU that passed the checks (`skuId: null` creates one; `barcode` '' when it has none). */
 export interface CheckedSku {
   skuId: number | null;
   attributeValueCodes: string[];
@@ -46,6 +47,8 @@ export interface ImportCheckContext {
   findProduct: (productId: number) => StoredProduct | undefined;
   /** Which product and SKU of this seller hold a barcode. */
   findBarcode: (barcode: string) => { productId: number; skuId: number } | undefined;
+  /** Import fields refused when missing (barcode, description, photos); default: the barcode. */
+  requiredFields?: ReadonlySet<SandboxRequirableField>;
 }
 
 /** VAT rates the sandbox accepts, in percent (Kazakhstan: 0, 12 until 2025, 16 from 2026). */
@@ -90,6 +93,8 @@ export function checkImportItem(raw: unknown, ctx: ImportCheckContext): ImportIt
   const name = readLocalized(raw, 'name', fail);
   if (name && name.rus.trim() === '') fail('name.rus', 'NAME_REQUIRED', 'the Russian name must not be empty');
   const description = readLocalized(raw, 'description', fail) ?? { rus: '', kaz: '' };
+  const required = ctx.requiredFields ?? DEFAULT_REQUIRED;
+  if (required.has('description') && description.rus.trim() === '') fail('description.rus', 'DESCRIPTION_REQUIRED', 'the Russian description must not be empty');
 
   const vat = raw['vat'];
   if (vat === undefined || vat === null) fail('vat', 'REQUIRED', 'vat is required');
@@ -97,7 +102,7 @@ export function checkImportItem(raw: unknown, ctx: ImportCheckContext): ImportIt
     fail('vat', 'VAT_INVALID', `vat must be one of ${ALLOWED_VAT_RATES.join(', ')} (got ${JSON.stringify(vat)})`);
 
   const attributes = checkAttributes(raw['attributes'], ctx, categoryAttributes, fail);
-  const skus = checkSkus(raw['skus'], ctx, categoryAttributes, productId, stored, fail);
+  const skus = checkSkus(raw['skus'], ctx, categoryAttributes, productId, stored, required, fail);
 
   if (errors.length > 0 || shopId === null || categoryId === null || brandId === null || !name || typeof vat !== 'number' || !skus) {
     return { item: null, errors };
@@ -107,6 +112,8 @@ export function checkImportItem(raw: unknown, ctx: ImportCheckContext): ImportIt
     errors: [],
   };
 }
+
+const DEFAULT_REQUIRED: ReadonlySet<SandboxRequirableField> = new Set(SANDBOX_REQUIRED_FIELDS);
 
 type Fail = (field: string, code: string, description: string) => void;
 
@@ -215,6 +222,7 @@ function checkSkus(
   categoryAttributes: Map<string, boolean> | null,
   productId: number | null,
   stored: StoredProduct | undefined,
+  required: ReadonlySet<SandboxRequirableField>,
   fail: Fail,
 ): CheckedSku[] | null {
   if (rawSkus === undefined || rawSkus === null || (Array.isArray(rawSkus) && rawSkus.length === 0)) {
@@ -298,8 +306,11 @@ function checkSkus(
     if (rawBarcode !== undefined && rawBarcode !== null && typeof rawBarcode !== 'string') skuFail(`${at}.barcode`, 'INVALID_TYPE', 'barcode must be a string');
     else {
       barcode = (rawBarcode ?? '').trim();
-      if (barcode === '') skuFail(`${at}.barcode`, 'BARCODE_REQUIRED', 'barcode must not be empty');
-      else {
+      if (barcode === '') {
+        if (required.has('barcode')) skuFail(`${at}.barcode`, 'BARCODE_REQUIRED', 'barcode must not be empty');
+        // Where the barcode is optional, a SKU without one leaves the key out; "" is not a barcode.
+        else if (typeof rawBarcode === 'string') skuFail(`${at}.barcode`, 'BARCODE_INVALID', 'barcode is empty: leave it out for a SKU without one');
+      } else {
         const sameInProduct = barcodes.get(barcode);
         const holder = ctx.findBarcode(barcode);
         if (sameInProduct !== undefined) skuFail(`${at}.barcode`, 'BARCODE_DUPLICATE', `barcode ${barcode} is also used by skus[${sameInProduct}] of this product`);
@@ -334,6 +345,7 @@ function checkSkus(
         photos.push({ mediaFile, order: (order as number | null | undefined) ?? j });
       });
     }
+    if (required.has('photos') && photos.length === 0) skuFail(`${at}.photos`, 'PHOTOS_REQUIRED', 'a SKU needs at least one photo');
     if (ok && typeof price === 'number') out.push({ skuId, attributeValueCodes: codes, price, barcode, photos });
   });
   return ok ? out : null;

@@ -8,7 +8,8 @@ import type { WireJobProductResult as JobProductResult } from '../api/wire.js';
 import { checkImportItem } from './check-import-item.js';
 import type { CheckedItem, ImportItemError } from './check-import-item.js';
 import type { ReferenceIndex } from './create-reference-index.js';
-import type { SandboxCredential, StoredProduct, StoredSku } from './types.js';
+import { SANDBOX_REQUIRED_FIELDS } from './types.js';
+import type { SandboxCredential, SandboxRequirableField, StoredProduct, StoredSku } from './types.js';
 
 /** Job states. */
 export type JobState = 'Queued' | 'Processing' | 'Done';
@@ -51,6 +52,8 @@ export interface StoreOptions {
   moderationDelayMs: number;
   credentials: SandboxCredential[];
   getIndex: () => ReferenceIndex;
+  /** Import fields refused when missing (default: the barcode). */
+  requiredFields?: readonly SandboxRequirableField[] | undefined;
 }
 
 /** Words that make moderation reject a product (matched case-insensitively in either name). */
@@ -112,6 +115,8 @@ export function createSandboxStore(options: StoreOptions, snapshot?: StoreSnapsh
     moderationQueue = restoreSnapshot(snapshot, seller, jobs, pendingJobs);
   }
 
+  const requiredFields = new Set(options.requiredFields ?? SANDBOX_REQUIRED_FIELDS);
+
   function runJob(job: StoredJob, at: Date): void {
     const state = seller(job.clientId);
     const shopIds = shopsByClient.get(job.clientId) ?? new Set<number>();
@@ -120,6 +125,7 @@ export function createSandboxStore(options: StoreOptions, snapshot?: StoreSnapsh
       shopIds,
       findProduct: (id: number) => state.products.get(id),
       findBarcode: (barcode: string) => state.barcodes.get(barcode),
+      requiredFields,
     };
     job.results = (job.items ?? []).map((raw, index) => {
       const check = checkImportItem(raw, ctx);
@@ -145,7 +151,7 @@ export function createSandboxStore(options: StoreOptions, snapshot?: StoreSnapsh
     const productId = existing?.productId ?? counters.nextProductId++;
     const product = buildStoredProduct({ productId, clientId, content, dueAt, createdAt: existing?.createdAt ?? iso, updatedAt: iso });
     if (existing) for (const sku of existing.skus) state.barcodes.delete(sku.barcode);
-    for (const sku of skus) state.barcodes.set(sku.barcode, { productId: product.productId, skuId: sku.skuId });
+    for (const sku of skus) if (sku.barcode !== '') state.barcodes.set(sku.barcode, { productId: product.productId, skuId: sku.skuId });
     state.products.set(product.productId, product);
     moderationQueue.push({ clientId, productId: product.productId, dueAt });
     dirty = true;
@@ -257,7 +263,7 @@ function restoreSnapshot(
   for (const product of snapshot.products) {
     const state = seller(product.clientId);
     state.products.set(product.productId, product);
-    for (const sku of product.skus) state.barcodes.set(sku.barcode, { productId: product.productId, skuId: sku.skuId });
+    for (const sku of product.skus) if (sku.barcode !== '') state.barcodes.set(sku.barcode, { productId: product.productId, skuId: sku.skuId });
     if (product.moderationDueAt !== null) moderationQueue.push({ clientId: product.clientId, productId: product.productId, dueAt: product.moderationDueAt });
   }
   moderationQueue.sort((a, b) => a.dueAt.localeCompare(b.dueAt));
@@ -328,7 +334,7 @@ function buildSuccessResult(index: number, productId: number, item: CheckedItem)
     index,
     productId,
     status: 'Success',
-    skus: item.skus.map((sku, i) => ({ index: i, skuId: sku.skuId as number, barcode: sku.barcode })),
+    skus: item.skus.map((sku, i) => ({ index: i, skuId: sku.skuId as number, ...(sku.barcode === '' ? {} : { barcode: sku.barcode }) })),
     errors: [],
   };
 }

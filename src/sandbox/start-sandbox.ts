@@ -33,6 +33,7 @@ export type {
   SandboxFaults,
   SandboxHandle,
   SandboxOptions,
+  SandboxRequirableField,
   SandboxStats,
   StoredProduct,
   StoredSku,
@@ -74,6 +75,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       moderationDelayMs: options.moderationDelayMs ?? SANDBOX_DEFAULTS.moderationDelayMs,
       credentials,
       getIndex: () => index,
+      requiredFields: options.requiredFields,
     },
     snapshot ?? undefined,
   );

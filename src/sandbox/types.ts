@@ -55,6 +55,12 @@ export interface SandboxFaults {
   script: FaultRule[];
 }
 
+/** An import field whose being required is a choice of the service. */
+export type SandboxRequirableField = 'barcode' | 'description' | 'photos';
+
+/** Fields the sandbox requires unless told otherwise. */
+export const SANDBOX_REQUIRED_FIELDS: readonly SandboxRequirableField[] = ['barcode'];
+
 /** Options of `startSandbox`. */
 export interface SandboxOptions {
   /** Which dialect of the interface's silent parts to speak (docs/sandbox.md#dialects); default `interface`. */
@@ -83,6 +89,11 @@ export interface SandboxOptions {
   reference?: ReferenceData;
   /** Path overrides, to imitate a service whose paths differ from the interface's defaults. */
   paths?: Partial<Record<PathName, string>>;
+  /**
+   * Import fields the sandbox refuses a product without, among barcode, description (Russian) and
+   * photos; default `['barcode']`. `[]` imitates a service where the barcode is optional.
+   */
+  requiredFields?: readonly SandboxRequirableField[] | undefined;
   /** How often the state file is written while running, in ms (default 1000); it is always written on close. */
   persistIntervalMs?: number;
 }

@@ -21,6 +21,13 @@ const fieldsShape = Object.fromEntries(Object.keys(DEFAULT_WIRE_ALIASES).map((me
   z.ZodOptional<typeof aliasNames>
 >;
 
+/** Import fields whose being required depends on the service (the interface does not say). */
+export const SERVICE_REQUIRABLE_FIELDS = ['barcode', 'description', 'photos'] as const;
+/** One of `SERVICE_REQUIRABLE_FIELDS`. */
+export type ServiceRequirableField = (typeof SERVICE_REQUIRABLE_FIELDS)[number];
+/** What the sandbox enforces by default: a barcode on every SKU. */
+export const DEFAULT_REQUIRED_FIELDS: readonly ServiceRequirableField[] = ['barcode'];
+
 /** The endpoint paths (also accepted at the top level as `paths`, the older place). */
 export const pathsSchema = z.strictObject(pathsShape);
 
@@ -42,6 +49,12 @@ export const serviceProfileSchema = z.strictObject({
     .strictObject(fieldsShape)
     .default({})
     .describe('Names the service gives a meaning, tried before the built-in ones (e.g. "attribute.isSkuDefining": [isVariantAttr]). Keys match in any case.'),
+  requiredFields: z
+    .array(z.enum(SERVICE_REQUIRABLE_FIELDS))
+    .default([...DEFAULT_REQUIRED_FIELDS])
+    .describe(
+      'Import fields this service refuses a product without, among barcode, description and photos (default [barcode], what the sandbox enforces; [] for a service where the barcode is optional). The mapping\'s validation.requireBarcode follows it unless the mapping sets it.',
+    ),
   statuses: z
     .strictObject({ pending: words.optional(), succeeded: words.optional(), failed: words.optional(), partial: words.optional() })
     .default({})

@@ -28,7 +28,7 @@ export const settingsSchema = z.strictObject({
       'When the report holds an annotated copy of the file. auto: always for an import (it carries the service ids), and for a dry run unless every row is clean and nothing was found (the copy would only repeat the file). always: every run.',
     ),
   paths: pathsSchema.default({}).describe('Endpoint paths, when the service documents them differently (older place of service.paths; service.paths wins).'),
-  service: serviceProfileSchema.default({ paths: {}, pageSizes: {}, detailsBatch: 30, fields: {}, statuses: {} }).describe('The service profile: paths, page sizes, field names, status words, ids per details request (docs/service-profile.md).'),
+  service: serviceProfileSchema.default({ paths: {}, pageSizes: {}, detailsBatch: 30, fields: {}, statuses: {}, requiredFields: ['barcode'] }).describe('The service profile: paths, page sizes, field names, status words, ids per details request (docs/service-profile.md).'),
   timeoutMs: z.number().int().min(100).default(30_000).describe('Time-out of one HTTP request.'),
   retryLimit: z.number().int().min(0).max(20).default(5).describe('Retries of one request on 429, 5xx and network errors.'),
   concurrency: z.number().int().min(1).max(32).default(4).describe('Import requests in flight at once.'),

@@ -280,7 +280,8 @@ function buildDraft(
       skuId: record.skuId,
       attributeValueCodes: record.sku.attributes.flatMap((attribute) => attribute.valueCodes),
       price: record.sku.price,
-      barcode: record.sku.barcode,
+      // No barcode (a service where it is optional): the key is left out, never sent as "".
+      ...(record.sku.barcode === '' ? {} : { barcode: record.sku.barcode }),
       photos: record.sku.photos,
     };
   });

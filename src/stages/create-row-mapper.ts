@@ -11,6 +11,7 @@ import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-
 import type { Mapping } from '../mapping/mapping-schema.js';
 import type { SourceInfo, SourceRow } from '../sources/types.js';
 import type { MappedRow } from './mapped-row.js';
+import { splitBarcodeCopies } from './split-barcode-copies.js';
 import { createVirtualColumns } from './derive/create-virtual-columns.js';
 import { compileRowRules, FIELD_RULES, RowContext } from './rules/index.js';
 
@@ -32,6 +33,11 @@ export interface RowMapResult {
   record: MappedRow | null;
   /** Every issue of the row. */
   issues: Issue[];
+  /**
+   * More records of the same row: with `validation.barcode.several: each`, one per barcode after
+   * the first (see `splitBarcodeCopies`). Absent otherwise; add each to the assembler like `record`.
+   */
+  extra?: MappedRow[];
 }
 
 /** Maps one row; `setupIssues` holds what was found once, when the columns were resolved. */
@@ -52,6 +58,7 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
   if (virtual) setupIssues.unshift(...virtual.setupIssues);
   const ctx = new RowContext(mapInfo, cells);
   const ruleCount = rules.length;
+  const barcodeIsSkuKey = mapping.columns.skuKey === undefined;
 
   const mapRow = (row: SourceRow): RowMapResult => {
     ctx.begin(row);
@@ -64,6 +71,10 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
     const record = ctx.record as MappedRow | null;
     if (record === null) return { record: null, issues: ctx.issues };
     record.valid = ctx.valid;
+    if (record.extraBarcodes !== undefined) {
+      const extra = splitBarcodeCopies(record, barcodeIsSkuKey);
+      if (extra.length > 0) return { record, issues: ctx.issues, extra };
+    }
     return { record, issues: ctx.issues };
   };
 

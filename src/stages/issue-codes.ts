@@ -39,7 +39,7 @@ export const ROW_ISSUE_CODES = {
   kazakh_text_missing: 'The Kazakh name or description is empty (severity from `validation.kazakh`).',
   kazakh_text_lost: '`?` stands where Kazakh letters were: the file was saved in an encoding without them (Windows-1251).',
   kazakh_same_as_russian: 'The Kazakh text is the Russian text again (warning).',
-  several_barcodes: 'A cell holds several barcodes: refused, or with `validation.barcode.several: first` the first is the SKU barcode and the others are reported (warning).',
+  several_barcodes: 'A cell holds several barcodes: refused, or with `validation.barcode.several: first` the first is the SKU barcode and the others are reported (warning); with `each` a barcode repeated in the cell (error).',
   derived_value_missing: 'A step of a derived column (`derive:`) gave no value for a non-empty cell; the message names the step (severity from its `onFail`).',
 } as const;
 

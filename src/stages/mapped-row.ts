@@ -75,6 +75,11 @@ export interface MappedRow {
   product: MappedProductFields;
   sku: MappedSkuFields;
   /**
+   * `validation.barcode.several: each`: the checked barcodes of the cell after the first, each of
+   * which makes a SKU of its own (see `splitBarcodeCopies`).
+   */
+  extraBarcodes?: string[];
+  /**
    * Field name (or `attribute:<code>`) → the column that feeds it, for issue locations; absent for
    * fields no column feeds. The same object for every row of a file: never mutate it.
    */

@@ -75,15 +75,17 @@ export async function mapAndAssemble(rows: AsyncIterable<SourceRow>, options: Ma
   for await (const row of rows) {
     counts.rows++;
     if (row.issues !== undefined) issues.push(...row.issues);
-    const { record, issues: rowIssues } = mapRow(row);
+    const { record, issues: rowIssues, extra } = mapRow(row);
     issues.push(...rowIssues);
     if (record === null) {
       if (rowIssues.length > 0) counts.invalidRows++;
       continue;
     }
     issues.push(...assembler.add(record));
+    // `several: each`: the row's other barcodes, each a SKU of its own product copy.
+    for (const copy of extra ?? []) issues.push(...assembler.add(copy));
     // Read after `add`: the assembler marks duplicates invalid there, and never later.
-    if (record.valid) counts.validRows++;
+    if (record.valid && (extra ?? []).every((copy) => copy.valid)) counts.validRows++;
     else counts.invalidRows++;
   }
   issues.push(...assembler.finish());

@@ -30,7 +30,7 @@ export function hashProductContent(item: ImportItem): string {
       .map((attribute) => ({ ...attribute, valueCodes: [...attribute.valueCodes].sort(compareText) }))
       .sort((a, b) => compareText(a.code, b.code) || compareText(buildCanonicalJson(a), buildCanonicalJson(b))),
     skus: item.skus.map(buildCanonicalSku).sort(
-      (a, b) => compareText(a.barcode, b.barcode) || compareText(buildCanonicalJson(a), buildCanonicalJson(b)),
+      (a, b) => compareText(a.barcode ?? '', b.barcode ?? '') || compareText(buildCanonicalJson(a), buildCanonicalJson(b)),
     ),
   };
   return sha256(`${PRODUCT_HASH_VERSION}\n${buildCanonicalJson(canonical)}`);

@@ -89,7 +89,7 @@ export async function runWatch(options: WatchOptions, deps: Deps): Promise<Watch
   const watchAccount = describeServiceAccount(options.settings.settings, deps.cwd);
   const mappingPath = resolvePath(deps.cwd, options.mapping);
   // Schema errors of the mapping are every file's problem: refuse to start rather than fail each file.
-  await loadMapping(mappingPath, deps);
+  await loadMapping(mappingPath, deps, { requiredFields: options.settings.settings.service.requiredFields });
   await createWatchFolders(folders);
 
   const notice: Notice = (event, level, message, data) =>

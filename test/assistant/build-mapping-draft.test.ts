@@ -184,3 +184,27 @@ describe('free text and numbers', () => {
     expect(text).toMatch(/- code: warranty_months # .*\n {4}column: Гарантия, мес\. # a number: 1 of 3 distinct values are not \("два года"\); those rows will be refused/);
   });
 });
+
+describe('a draft for a service where the barcode is optional', () => {
+  it('asks for no barcode column, and says why', () => {
+    const info: SourceInfo = {
+      file: 'skus.csv',
+      format: 'csv',
+      headerRow: 1,
+      header: ['Артикул', 'Наименование', 'Цена'].map((name, index) => ({ index, letter: String.fromCharCode(65 + index), name })),
+      totalBytes: 0,
+    };
+    const values = new Map([
+      [0, ['A1', 'A2']],
+      [1, ['Футболка', 'Худи']],
+      [2, ['5990', '12990']],
+    ]);
+    const input = buildMappingDraftInput({ file: 'skus.csv', profile: { info, values, truncated: new Set(), rows: 2 }, matchers, generatedAt: '2026-01-01T00:00:00.000Z' });
+    const required = buildMappingDraft(input);
+    const optional = buildMappingDraft({ ...input, barcodeRequired: false });
+    expect(required.text).toContain('TODO: no column looks like the barcode');
+    expect(optional.text).not.toContain('TODO: no column looks like the barcode');
+    expect(optional.text).toContain('the service profile makes the barcode optional');
+    expect(optional.summary.openFields).toBe(required.summary.openFields - 1);
+  });
+});

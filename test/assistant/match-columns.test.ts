@@ -148,3 +148,22 @@ describe('matchColumns: barcodes by their shape', () => {
     expect(targets['Остаток']).toBe('-');
   });
 });
+
+describe('size tokens as a content signal', () => {
+  const columnsOf = (header: string, values: string[]) =>
+    matchColumns([{ index: 0, letter: 'A', name: 'Наименование' }, { index: 1, letter: 'B', name: header }], {
+      matchers: sizeMatchers,
+      valuesOf: (index) => (index === 1 ? values : ['Футболка', 'Худи']),
+    })[1];
+  const sizeMatchers = createDirectoryMatchers(buildSandboxDirectories());
+
+  it('maps a column no header fits to the size attribute its tokens belong to (44/46 and S-M by their first half)', () => {
+    const match = columnsOf('Р-р', ['S', 'M', 'L-XL', 'XL', 'S-M']);
+    expect(match?.target).toMatchObject({ kind: 'attribute', attribute: { code: 'size_clothing' } });
+    expect(match?.via).toBe('values');
+  });
+
+  it('takes plain numbers (stock, quantity) as no evidence of sizes', () => {
+    expect(columnsOf('Остаток', ['10', '12', '40', '42', '44'])?.target.kind).toBe('none');
+  });
+});

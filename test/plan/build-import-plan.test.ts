@@ -55,7 +55,7 @@ function makeDraft(item: ImportItem, key = 'SM-A1'): ProductDraft {
   return {
     productKey: key,
     rows: [{ file: 'f.csv', row: 2 }, { file: 'f.csv', row: 3 }],
-    skuKeys: item.skus.map((sku) => `${key}-${sku.barcode.slice(-3)}`),
+    skuKeys: item.skus.map((sku) => `${key}-${(sku.barcode ?? "").slice(-3)}`),
     skuRows: item.skus.map((_, i) => ({ file: 'f.csv', row: 2 + i })),
     item,
   };

@@ -14,7 +14,7 @@ import { registerDirectoriesCommand } from '../../src/cli/commands/directories-c
 import { registerMappingCommand } from '../../src/cli/commands/mapping-command.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { startSandbox, type SandboxHandle } from '../../src/sandbox/start-sandbox.js';
-import { PRICE_LIST_SECTIONS, writeCatalogExportFixture, writeDistributorListFixture, writePriceListFixture, writeSkuSheetFixture } from '../helpers/seller-file-fixtures.js';
+import { buildPrefixedEan13, PRICE_LIST_SECTIONS, writeCatalogExportFixture, writeDistributorListFixture, writePriceListFixture, writeSkuSheetFixture } from '../helpers/seller-file-fixtures.js';
 
 const ALL_COMMANDS = [...COMMANDS, registerDirectoriesCommand, registerMappingCommand];
 
@@ -76,6 +76,24 @@ describe('a price list with title rows, merged section rows and outline groups, 
     expect(draft.columns.name).toMatchObject({ rus: 'Наименование' });
     expect(draft.columns.barcode).toBe('Штрихкод');
     expect(draft.columns.price).toBe('Цена, тг');
+    // It saw the group rows and the brands, volumes and weights inside the names, and proposes them;
+    // the summary lists exactly what the YAML holds.
+    const proposed = draft as unknown as { columns: Record<string, unknown>; derive?: { name: string; from: string; steps: unknown[] }[]; attributes?: { code: string; column: string }[] };
+    expect(proposed.columns.category).toBe('_group2');
+    expect(proposed.columns.brand).toBe('Бренд из названия');
+    expect(proposed.derive?.map((entry) => [entry.name, entry.from])).toEqual([
+      ['Бренд из названия', 'Наименование'],
+      ['Объём из названия', 'Наименование'],
+      ['Вес из названия', 'Наименование'],
+    ]);
+    expect(proposed.derive?.[0]?.steps).toEqual([{ lookup: 'brand' }]);
+    expect(proposed.attributes).toEqual([
+      { code: 'volume_ml', column: 'Объём из названия' },
+      { code: 'net_weight_g', column: 'Вес из названия' },
+    ]);
+    expect(init.stdout).toContain(
+      'Derived: category ← _group2 (group rows, level 2); brand ← Бренд из названия (lookup brand in Наименование); attribute volume_ml ← Объём из названия (regex + unit мл in Наименование); attribute net_weight_g ← Вес из названия (regex + unit г in Наименование).',
+    );
 
     const categories = Object.fromEntries(PRICE_LIST_SECTIONS.flatMap(({ groups }) => groups.map((group) => [group.text, group.leafPath])));
     const mapping = {
@@ -123,6 +141,32 @@ describe('a price list with title rows, merged section rows and outline groups, 
   }, 60_000);
 });
 
+function buildCatalogueMapping(several: 'first' | 'each'): Record<string, unknown> {
+  return {
+    columns: {
+      productKey: 'Код',
+      barcode: 'Штрихкоды',
+      name: { rus: 'Наименование' },
+      price: 'Цена',
+      category: 'Категория из названия',
+      brand: 'Бренд из названия',
+    },
+    defaults: { shopId: 1001, vat: 12, isLocalMade: false, brand: 'Без бренда', description: { rus: 'Инструмент' } },
+    categories: { Дрель: 'Дрели', Шуруповёрт: 'Шуруповёрты', Перфоратор: 'Перфораторы', Саморезы: 'Саморезы' },
+    derive: [
+      { name: 'Категория из названия', from: 'Наименование', steps: [{ lookup: 'category' }], onFail: 'error' },
+      { name: 'Бренд из названия', from: 'Наименование', steps: [{ lookup: 'brand' }], onFail: 'skip' },
+      { name: 'Модель', from: 'Наименование', steps: [{ regex: '([A-ZА-Я]{1,4}[- ]?\\d[\\w-]*)' }], onFail: 'skip' },
+    ],
+    attributes: [
+      { code: 'model', column: 'Модель' },
+      { code: 'power_w', value: '500' },
+    ],
+    categoryDefaults: { Дрель: { attributes: { model: 'Дрель' } } },
+    validation: { photos: { min: 0 }, barcode: { several } },
+  };
+}
+
 describe('a catalogue export with several barcodes per cell and no category column', () => {
   it('is imported with the first barcode per SKU, the others reported, and the category from the name', async () => {
     const fixture = await writeCatalogExportFixture(dir);
@@ -132,29 +176,7 @@ describe('a catalogue export with several barcodes per cell and no category colu
     expect(draft.columns.name).toMatchObject({ rus: 'Наименование' });
     expect(draft.columns.price).toBe('Цена');
 
-    const mapping = {
-      columns: {
-        productKey: 'Код',
-        barcode: 'Штрихкоды',
-        name: { rus: 'Наименование' },
-        price: 'Цена',
-        category: 'Категория из названия',
-        brand: 'Бренд из названия',
-      },
-      defaults: { shopId: 1001, vat: 12, isLocalMade: false, brand: 'Без бренда', description: { rus: 'Инструмент' } },
-      categories: { Дрель: 'Дрели', Шуруповёрт: 'Шуруповёрты', Перфоратор: 'Перфораторы', Саморезы: 'Саморезы' },
-      derive: [
-        { name: 'Категория из названия', from: 'Наименование', steps: [{ lookup: 'category' }], onFail: 'error' },
-        { name: 'Бренд из названия', from: 'Наименование', steps: [{ lookup: 'brand' }], onFail: 'skip' },
-        { name: 'Модель', from: 'Наименование', steps: [{ regex: '([A-ZА-Я]{1,4}[- ]?\\d[\\w-]*)' }], onFail: 'skip' },
-      ],
-      attributes: [
-        { code: 'model', column: 'Модель' },
-        { code: 'power_w', value: '500' },
-      ],
-      categoryDefaults: { Дрель: { attributes: { model: 'Дрель' } } },
-      validation: { photos: { min: 0 }, barcode: { several: 'first' } },
-    };
+    const mapping = buildCatalogueMapping('first');
     await writeFile(join(dir, 'export.yaml'), stringify(mapping));
     const result = await importFile('export.csv', 'export.yaml');
     expect(result.byStatus).toEqual({ accepted: fixture.goods });
@@ -166,6 +188,44 @@ describe('a catalogue export with several barcodes per cell and no category colu
     expect(sandbox.reference.brands.find((brand) => brand.id === drill?.brandId)?.name).toBe('Makita');
     expect(sandbox.reference.categories.find((category) => category.id === drill?.categoryId)?.name.rus).toBe('Дрели');
     expect(JSON.stringify(drill)).toContain('HP1630');
+  }, 60_000);
+});
+
+describe('a catalogue export whose every barcode makes a SKU (validation.barcode.several: each)', () => {
+  it('imports a product copy per extra barcode, keyed <key>-2, and each row reports all its SKUs', async () => {
+    const own = await startSandbox({ port: 0, jobDelayMs: 0 });
+    try {
+      const credential = own.credentials[0];
+      if (credential === undefined) throw new Error('no sandbox credential');
+      const fixture = await writeCatalogExportFixture(dir);
+      await writeFile(join(dir, 'export-each.yaml'), stringify(buildCatalogueMapping('each')));
+      const ownService = ['--base-url', own.url, '--client-id', credential.clientId, '--client-secret-file', 'secret.txt', '--state-dir', 'state-each'];
+      const result = await run(['import', 'export.csv', '-m', 'export-each.yaml', ...ownService, '--json']);
+      const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; reportDir?: string });
+      const done = lines.find((line) => line.type === 'result');
+      expect(done, result.stderr).toBeDefined();
+      const summary = JSON.parse(await readFile(join(done?.reportDir ?? '', 'summary.json'), 'utf8')) as { counts: { byStatus: Record<string, number> }; issues?: { code: string }[] };
+      // Rows: every one accepted; products: one more per second barcode (rows 2 and 4).
+      expect(summary.counts.byStatus).toEqual({ accepted: fixture.goods });
+      expect((summary.issues ?? []).filter((issue) => issue.code === 'several_barcodes')).toEqual([]);
+      const products = own.products('sandbox-seller');
+      expect(products).toHaveLength(fixture.goods + 2);
+      const drills = products.filter((product) => product.name.rus === 'Дрель Makita HP1630');
+      expect(drills.map((product) => product.skus.map((sku) => sku.barcode.slice(0, 3)).join()).sort()).toEqual(['460', '487']);
+
+      // A copy whose barcode another row already has: its row is invalid, and stays so in the
+      // report although the row's own product is accepted (the worst of the row's SKUs).
+      const [a, c] = [buildPrefixedEan13('460', 9001), buildPrefixedEan13('460', 9002)];
+      await writeFile(join(dir, 'clash.csv'), ['Код;Наименование;Штрихкоды;Цена', `K-1;Дрель Makita HP1630;${a};10000`, `K-2;Дрель Makita HP1631;"${c}, ${a}";20000`].join('\n'));
+      const clash = await run(['import', 'clash.csv', '-m', 'export-each.yaml', ...ownService, '--json']);
+      const clashDone = clash.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; reportDir?: string }).find((line) => line.type === 'result');
+      expect(clashDone, clash.stderr).toBeDefined();
+      const clashSummary = JSON.parse(await readFile(join(clashDone?.reportDir ?? '', 'summary.json'), 'utf8')) as { counts: { byStatus: Record<string, number> }; issues?: { code: string; row?: number }[] };
+      expect(clashSummary.counts.byStatus).toEqual({ accepted: 1, invalid: 1 });
+      expect((clashSummary.issues ?? []).filter((issue) => issue.code === 'duplicate_barcode').map((issue) => issue.row)).toEqual([3]);
+    } finally {
+      await own.close();
+    }
   }, 60_000);
 });
 
@@ -226,7 +286,24 @@ describe('a distributor list with the header on row 8 and prices in US dollars',
 });
 
 describe('a seller SKU sheet without barcodes, sizes written 44/46 and S-M', () => {
-  it('validates cleanly when the barcode is optional, and each row the sandbox refuses is reported with its reason', async () => {
+  const skuMapping = (validation: Record<string, unknown>): Record<string, unknown> => ({
+    columns: { productKey: 'Модель', skuKey: 'SKU', name: { rus: 'Наименование' }, category: 'Категория', brand: 'Бренд из названия', price: 'Цена' },
+    defaults: { shopId: 1001, vat: 12, isLocalMade: false, description: { rus: 'Спортивная одежда' } },
+    categories: { Футболки: 'Одежда / Мужская одежда / Футболки и поло', Худи: 'Одежда / Мужская одежда / Худи и свитшоты' },
+    derive: [
+      { name: 'Бренд из названия', from: 'Наименование', steps: [{ lookup: 'brand' }], onFail: 'error' },
+      // "44/46" → 44 → S; "S-M" → S.
+      { name: 'Размер одежды', from: 'Размер', steps: [{ split: { separator: '/', take: 'first' } }, { split: { separator: '-', take: 'first' } }, { map: { '44': 'S', '46': 'M', '48': 'L', '50': 'XL', '52': 'XXL' } }], onFail: 'error' },
+    ],
+    attributes: [
+      { code: 'color', column: 'Цвет' },
+      { code: 'size_clothing', column: 'Размер одежды' },
+    ],
+    categoryDefaults: { Футболки: { attributes: { gender: 'Мужской' } }, Худи: { attributes: { gender: 'Мужской' } } },
+    validation: { photos: { min: 0 }, ...validation },
+  });
+
+  it('is refused by a service that requires barcodes: the mapping up front, or each SKU with the service reason', async () => {
     const fixture = await writeSkuSheetFixture(dir);
     const init = await run(['mapping', 'init', 'skus.csv', '--out', 'skus.yaml', ...service]);
     expect(init.code, init.stderr).toBe(0);
@@ -234,32 +311,47 @@ describe('a seller SKU sheet without barcodes, sizes written 44/46 and S-M', () 
     expect(draft.columns.name).toMatchObject({ rus: 'Наименование' });
     expect(draft.columns.barcode).toBeUndefined();
 
-    const mapping = {
-      columns: { productKey: 'Модель', skuKey: 'SKU', name: { rus: 'Наименование' }, category: 'Категория', brand: 'Бренд из названия', price: 'Цена' },
-      defaults: { shopId: 1001, vat: 12, isLocalMade: false, description: { rus: 'Спортивная одежда' } },
-      categories: { Футболки: 'Одежда / Мужская одежда / Футболки и поло', Худи: 'Одежда / Мужская одежда / Худи и свитшоты' },
-      derive: [
-        { name: 'Бренд из названия', from: 'Наименование', steps: [{ lookup: 'brand' }], onFail: 'error' },
-        // "44/46" → 44 → S; "S-M" → S.
-        { name: 'Размер одежды', from: 'Размер', steps: [{ split: { separator: '/', take: 'first' } }, { split: { separator: '-', take: 'first' } }, { map: { '44': 'S', '46': 'M', '48': 'L', '50': 'XL', '52': 'XXL' } }], onFail: 'error' },
-      ],
-      attributes: [
-        { code: 'color', column: 'Цвет' },
-        { code: 'size_clothing', column: 'Размер одежды' },
-      ],
-      categoryDefaults: { Футболки: { attributes: { gender: 'Мужской' } }, Худи: { attributes: { gender: 'Мужской' } } },
-      validation: { photos: { min: 0 }, requireBarcode: false },
-    };
-    await writeFile(join(dir, 'skus.yaml'), stringify(mapping));
+    // The default profile says what the sandbox enforces: a barcode; a mapping without a barcode
+    // column is refused before any row, saying how a service without that rule is described.
+    await writeFile(join(dir, 'skus.yaml'), stringify(skuMapping({})));
+    const refused = await run(['validate', 'skus.csv', '-m', 'skus.yaml', ...service, '--json']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stdout + refused.stderr).toContain('required_field_unmapped');
+    expect(refused.stdout + refused.stderr).toContain('service.requiredFields');
+
+    // The mapping may still say the barcode is optional: it validates (with a warning that the
+    // profile disagrees), and the sandbox refuses every SKU, each with its reason.
+    await writeFile(join(dir, 'skus.yaml'), stringify(skuMapping({ requireBarcode: false })));
     const validate = await run(['validate', 'skus.csv', '-m', 'skus.yaml', ...service]);
     expect(validate.code, validate.stdout + validate.stderr).toBe(0);
-
-    // The sandbox requires a barcode: every SKU is refused, each with the service's reason.
     const result = await importFile('skus.csv', 'skus.yaml');
     expect(result.byStatus).toEqual({ rejected: fixture.skus });
-    const refused = result.issues.filter((issue) => issue.severity === 'error');
-    expect(refused.length).toBeGreaterThan(0);
-    expect(refused.every((issue) => issue.message.includes('barcode'))).toBe(true);
+    expect(result.issues.some((issue) => issue.code === 'required_by_service')).toBe(true);
+    const errors = result.issues.filter((issue) => issue.severity === 'error');
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((issue) => issue.message.includes('barcode'))).toBe(true);
+  }, 60_000);
+
+  it('is accepted by a service whose profile makes the barcode optional, the SKUs sent with no barcode at all', async () => {
+    const optional = await startSandbox({ port: 0, jobDelayMs: 0, requiredFields: [] });
+    try {
+      const credential = optional.credentials[0];
+      if (credential === undefined) throw new Error('no sandbox credential');
+      const fixture = await writeSkuSheetFixture(dir);
+      await writeFile(join(dir, 'optional-barcode.yaml'), stringify({ service: { requiredFields: [] } }));
+      const optionalService = ['--base-url', optional.url, '--client-id', credential.clientId, '--client-secret-file', 'secret.txt', '--state-dir', 'state-optional', '--config', 'optional-barcode.yaml'];
+      // No requireBarcode in the mapping: it follows the profile.
+      await writeFile(join(dir, 'skus-optional.yaml'), stringify(skuMapping({})));
+      const result = await run(['import', 'skus.csv', '-m', 'skus-optional.yaml', ...optionalService, '--json']);
+      const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; reportDir?: string });
+      const done = lines.find((line) => line.type === 'result');
+      expect(done, result.stderr).toBeDefined();
+      const summary = JSON.parse(await readFile(join(done?.reportDir ?? '', 'summary.json'), 'utf8')) as { counts: { byStatus: Record<string, number> }; issues?: { severity: string }[] };
+      // This sandbox refuses `barcode: ""` (leave it out instead), so acceptance proves the key is absent.
+      expect(summary.counts.byStatus).toEqual({ accepted: fixture.skus });
+      expect((summary.issues ?? []).filter((issue) => issue.severity === 'error')).toEqual([]);
+    } finally {
+      await optional.close();
+    }
   }, 60_000);
 });
-

@@ -24,6 +24,7 @@ export function renderMappingInit(result: MappingInitResult): string {
   const lines = [
     `Wrote ${result.out} from ${result.rows} rows.`,
     `${summary.columnsMatched} columns matched, ${summary.columnsUnmatched} not: ${matched.join('; ')}`,
+    ...(summary.derived.length > 0 ? [`Derived: ${summary.derived.join('; ')}.`] : []),
     `${summary.exact} values exact, ${summary.confident} confident (check them), ${summary.todo} TODO; ${summary.openFields} settings left to fill in.`,
     summary.todo + summary.openFields > 0 ? `Resolve every TODO in ${result.out} (see the comments), then run: catalog-import validate FILE -m ${result.out}` : `Next: catalog-import validate FILE -m ${result.out}`,
   ];

@@ -4,7 +4,22 @@
 import { resolvePath } from '../../pipeline/open-service.js';
 import { startSandbox } from '../../sandbox/start-sandbox.js';
 import { SANDBOX_DIALECT_NAMES } from '../../sandbox/dialects/index.js';
+import type { SandboxRequirableField } from '../../sandbox/types.js';
 import type { CommandRegistrar } from '../command-context.js';
+
+/** `--required-fields`: a comma-separated list of barcode, description, photos, or `none`; throws naming a wrong word. */
+export function parseRequiredFields(text: string): SandboxRequirableField[] {
+  const words = text
+    .split(',')
+    .map((word) => word.trim().toLowerCase())
+    .filter((word) => word !== '');
+  if (words.length === 1 && words[0] === 'none') return [];
+  const wrong = words.filter((word) => !(REQUIRABLE as readonly string[]).includes(word));
+  if (wrong.length > 0) throw new Error(`--required-fields: ${wrong.join(', ')} is not one of ${REQUIRABLE.join(', ')} (or none)`);
+  return [...new Set(words as SandboxRequirableField[])];
+}
+
+const REQUIRABLE: readonly SandboxRequirableField[] = ['barcode', 'description', 'photos'];
 
 /** True for an address only this machine can reach. */
 function isLoopback(host: string): boolean {
@@ -45,7 +60,17 @@ export const registerSandboxCommand: CommandRegistrar = (y, ctx) =>
         .option('drop-rate', { type: 'number', default: 0, describe: 'Share of connections dropped without an answer (0..1)' })
         .option('token-ttl', { type: 'number', default: 3600, describe: 'Token lifetime in seconds' })
         .option('job-delay-ms', { type: 'number', default: 300, describe: 'Time an import job takes' })
+        .option('required-fields', {
+          type: 'string',
+          default: 'barcode',
+          describe: 'Import fields refused when missing, comma-separated among barcode, description, photos; "none" for a service where the barcode is optional',
+        })
+        .check((argv) => {
+          parseRequiredFields(String(argv['required-fields']));
+          return true;
+        })
         .example('$0 sandbox --port 8080', 'Start on port 8080 and print the credentials')
+        .example('$0 sandbox --required-fields none', 'A service where the barcode is optional (settings: service.requiredFields: [])')
         .example('$0 sandbox --latency-ms 100 --rate-limit 20 --state-file sandbox.json', 'Rehearse with latency, a rate limit and persistent data'),
     async (argv) => {
       try {
@@ -56,6 +81,7 @@ export const registerSandboxCommand: CommandRegistrar = (y, ctx) =>
           stateFile: argv.stateFile ? resolvePath(ctx.io.cwd, argv.stateFile) : null,
           tokenTtlSeconds: argv.tokenTtl,
           jobDelayMs: argv.jobDelayMs,
+          requiredFields: parseRequiredFields(argv.requiredFields),
           faults: {
             latencyMs: argv.latencyMs,
             failureRate: argv.failureRate,
@@ -66,7 +92,7 @@ export const registerSandboxCommand: CommandRegistrar = (y, ctx) =>
         const banner = renderSandboxBanner(argv.host, sandbox.port, sandbox.url);
         if (banner.warning) ctx.io.stderr(`${banner.warning}\n`);
         const lines = [
-          `${banner.listening} (dialect ${argv.dialect})`,
+          `${banner.listening} (dialect ${argv.dialect}; required: ${parseRequiredFields(argv.requiredFields).join(', ') || 'none of barcode, description, photos'})`,
           ...sandbox.credentials.map((c) => `  seller: clientId ${c.clientId}  clientSecret ${c.clientSecret}  shopIds ${c.shopIds.join(',')}`),
           `  try:  curl -s -X POST ${sandbox.url}/api/v1/auth/token -H 'Content-Type: application/json' -d '{"clientId":"${sandbox.credentials[0]?.clientId ?? ''}","clientSecret":"${sandbox.credentials[0]?.clientSecret ?? ''}"}'`,
           '  Press Ctrl-C to stop.',

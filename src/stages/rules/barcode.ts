@@ -1,7 +1,9 @@
 /**
  * The barcode: a GTIN with a right check digit, Excel's damage named (and leading zeros restored
  * when allowed); required. A cell with several barcodes is refused, or (`several: first`) gives
- * its first barcode to the SKU, each of the others checked and reported.
+ * its first barcode to the SKU, each of the others checked and reported, or (`several: each`)
+ * gives each barcode a SKU of its own: every one checked as a barcode (a bad or repeated one is an
+ * error of the row), the others kept on the record for the row mapper to copy.
  */
 import type { SourceCell } from '../../sources/types.js';
 import { checkBarcode } from '../check-barcode.js';
@@ -26,7 +28,13 @@ export const compileBarcodeRule: RuleFactory = ({ slots, mapping }) => {
       const record = ctx.record;
       if (record === null) return;
       let cell = ctx.readCell(slot);
-      if (cell !== undefined && cell !== null && SEVERAL.test(cell.text.trim())) cell = takeFirstBarcode(ctx, cell, slot?.location, several, options);
+      if (cell !== undefined && cell !== null && SEVERAL.test(cell.text.trim())) {
+        if (several === 'each') {
+          const extra = takeEachBarcode(ctx, cell, slot?.location, options);
+          cell = extra.first;
+          if (extra.others.length > 0) record.extraBarcodes = extra.others;
+        } else cell = takeFirstBarcode(ctx, cell, slot?.location, several, options);
+      }
       if (cell === undefined) {
         if (required) ctx.requireMissing(slot, 'the barcode');
       } else if (cell !== null) {
@@ -68,6 +76,36 @@ export const compileBarcodeRule: RuleFactory = ({ slots, mapping }) => {
 };
 
 /**
+ * `several: each`: the first barcode of the cell (checked by the rule as the row's own) and the
+ * others, each checked here like a barcode of its own: a bad one or one repeated in the cell is an
+ * error at the cell, naming it; the row then sends none of them.
+ */
+function takeEachBarcode(ctx: RowContext, cell: SourceCell, location: CellLocation | undefined, options: { repairLeadingZeros: boolean }): { first: SourceCell; others: string[] } {
+  const [first = '', ...rest] = splitBarcodes(cell.text);
+  const seen = new Set([first]);
+  const others: string[] = [];
+  for (const other of rest) {
+    if (seen.has(other)) {
+      ctx.report('several_barcodes', 'error', location, `barcode ${other} is repeated in the cell; with several: each, every barcode makes a SKU`, cell.text);
+      continue;
+    }
+    seen.add(other);
+    const check = checkBarcode({ kind: 'string', text: other, value: other }, options);
+    if (check.status === 'ok' || check.status === 'repaired') others.push(check.barcode);
+    else if (check.status === 'check_digit') ctx.report('barcode_check_digit_mismatch', 'error', location, `the check digit of barcode ${check.barcode} should be ${check.expected}`, cell.text);
+    else ctx.report('invalid_barcode', 'error', location, `barcode ${other} is not valid: ${check.reason}`, cell.text);
+  }
+  return { first: { kind: 'string', text: first, value: first }, others };
+}
+
+function splitBarcodes(text: string): string[] {
+  return text
+    .trim()
+    .split(SEPARATORS)
+    .filter((piece) => piece !== '');
+}
+
+/**
  * The first barcode of a cell holding several, as a cell of its own; `null` (reported) when the
  * mapping refuses such cells. The others are checked one by one: each bad or repeated one is a
  * warning, and one warning lists those not sent.
@@ -79,10 +117,7 @@ function takeFirstBarcode(
   several: 'error' | 'first',
   options: { repairLeadingZeros: boolean },
 ): SourceCell | null {
-  const pieces = cell.text
-    .trim()
-    .split(SEPARATORS)
-    .filter((piece) => piece !== '');
+  const pieces = splitBarcodes(cell.text);
   if (several === 'error') {
     ctx.report(
       'several_barcodes',
@@ -90,7 +125,7 @@ function takeFirstBarcode(
       location,
       `the cell holds ${pieces.length} barcodes; an SKU has one`,
       cell.text,
-      'set validation.barcode.several: first to send the first and report the others, or give each barcode its own row',
+      'set validation.barcode.several: first to send the first and report the others, or each to make a SKU of every barcode',
     );
     return null;
   }

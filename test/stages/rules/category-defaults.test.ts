@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRowMapper } from '../../../src/stages/create-row-mapper.js';
+import { buildAssembledProduct } from '../../../src/stages/assemble-products.js';
+import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
 import { mappingSchema, type MappingInput } from '../../../src/mapping/mapping-schema.js';
 import { makeDirectories, makeInfo, makeMapping, makeMappingInput, makeProductRow } from '../../helpers/builders.js';
 
@@ -65,7 +67,7 @@ describe('one bad cell feeding several attributes', () => {
 
 describe('several barcodes in one cell', () => {
   const info = makeInfo();
-  const map = (text: string, several?: 'first') =>
+  const map = (text: string, several?: 'first' | 'each') =>
     createRowMapper(
       makeMapping((m) => {
         if (several) m.validation = { barcode: { several } };
@@ -91,6 +93,23 @@ describe('several barcodes in one cell', () => {
     ]);
   });
 
+  it('make a SKU each with several: each: the row, and a copy per other barcode keyed <key>-n', () => {
+    const result = map('4601234567893, 4601234567886', 'each');
+    expect(result.issues).toEqual([]);
+    expect(result.record).toMatchObject({ valid: true, productKey: 'TS-1', sku: { barcode: '4601234567893' } });
+    expect(result.record).not.toHaveProperty('extraBarcodes');
+    expect(result.extra?.map((copy) => [copy.productKey, copy.skuKey, copy.sku.barcode, copy.valid, copy.productId])).toEqual([['TS-1-2', '4601234567886', '4601234567886', true, null]]);
+    expect(result.extra?.[0]?.product).toEqual(result.record?.product);
+    expect(result.extra?.[0]?.product).not.toBe(result.record?.product);
+  });
+
+  it('check every barcode with several: each: a bad or repeated one is an error of the row, at the cell', () => {
+    const result = map('4601234567893, 4601234567880, 4601234567893', 'each');
+    expect(result.record?.valid).toBe(false);
+    expect(result.issues.map((issue) => `${issue.severity} ${issue.code} ${issue.column}`)).toEqual(['error barcode_check_digit_mismatch B', 'error several_barcodes B']);
+    expect(result.extra ?? []).toEqual([]);
+  });
+
   it('check the first barcode as usual', () => {
     expect(map('4601234567890, 4601234567886', 'first').issues.map((issue) => issue.code)).toContain('barcode_check_digit_mismatch');
   });
@@ -110,6 +129,11 @@ describe('a barcode the service does not require', () => {
     const result = mapper(makeProductRow(info, 9, { Штрихкод: '' }));
     expect(result.issues).toEqual([]);
     expect(result.record).toMatchObject({ valid: true, skuKey: 'TS-1', sku: { barcode: '' } });
+    // The import item carries no barcode key at all (never "").
+    if (result.record === null) throw new Error('expected a record');
+    const assembled = buildAssembledProduct('TS-1', [result.record], createDirectoryIndex(directories));
+    expect(assembled.issues).toEqual([]);
+    expect(assembled.draft?.item.skus[0]).not.toHaveProperty('barcode');
   });
 });
 
