@@ -74,7 +74,9 @@ function indexIdentities(drafts: readonly ProductDraft[]): Map<string, Identity[
   drafts.forEach((draft, position) => {
     add(draft.productKey, { position });
     if (draft.item.productId !== null) add(String(draft.item.productId), { position });
-    draft.item.skus.forEach((sku, i) => add(sku.barcode, { position, sku: i }));
+    draft.item.skus.forEach((sku, i) => {
+      if (sku.barcode !== undefined) add(sku.barcode, { position, sku: i });
+    });
   });
   return out;
 }
