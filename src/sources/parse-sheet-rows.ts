@@ -306,11 +306,11 @@ function createSheetScanner(): SheetScanner {
     }
     if (next === 33) {
       // '!': a comment or a CDATA section (left out); nothing else belongs in a sheet.
-      if (text.length < lt + 9) return -1;
       if (text.startsWith('<!--', lt)) {
         const end = text.indexOf('-->', lt + 4);
         return end < 0 ? -1 : end + 3;
       }
+      if (text.length < lt + 9) return -1;
       if (text.startsWith('<![CDATA[', lt)) {
         if (open.length === 0) throw new Error('a CDATA section outside the root element of the sheet');
         const end = text.indexOf(']]>', lt + 9);

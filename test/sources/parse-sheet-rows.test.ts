@@ -21,7 +21,7 @@ const SHEET = [
   '<x:worksheet xmlns:x="urn:x"><!-- a comment --><x:sheetData>',
   '<x:row r="2" spans="1:3"><x:c r="B2" t="s"><x:v>7</x:v></x:c><x:c r="C2" s="3" t="str"><x:f>A1&amp;"&gt;"</x:f><x:v>a &lt;b&gt; &#1046;&#x416;\r\nz</x:v></x:c></x:row>',
   '<x:row><x:c t="inlineStr"><x:is><x:r><x:t>Жи</x:t></x:r><x:rPh><x:t>phonetic</x:t></x:rPh><x:r><x:t xml:space="preserve"> раф</x:t></x:r></x:is></x:c><x:c r="E3" note="a > b"/><x:c><x:v><![CDATA[left out]]>5</x:v></x:c></x:row>',
-  '</x:sheetData></x:worksheet>',
+  '</x:sheetData></x:worksheet><!---->',
 ].join('');
 
 describe('parseSheetRows', () => {
