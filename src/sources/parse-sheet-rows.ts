@@ -95,6 +95,73 @@ function checkSpace(code: number): boolean {
   return code === 32 || code === 10 || code === 9 || code === 13;
 }
 
+/** The attributes of a row or cell tag the scanner reads; one object, reused for every tag. */
+interface TagAttributes {
+  r: string | undefined;
+  t: string | undefined;
+  s: string | undefined;
+}
+
+/** Reads `r`, `t` and `s` from the attributes of a tag (`from` just after its name, `to` at its end). */
+function readAttributes(text: string, from: number, to: number, into: TagAttributes): void {
+  into.r = undefined;
+  into.t = undefined;
+  into.s = undefined;
+  let at = from;
+  for (;;) {
+    while (at < to && checkSpace(text.charCodeAt(at))) at++;
+    if (at >= to) return;
+    const nameStart = at;
+    while (at < to && text.charCodeAt(at) !== 61 && !checkSpace(text.charCodeAt(at))) at++; // '='
+    const nameEnd = at;
+    while (at < to && checkSpace(text.charCodeAt(at))) at++;
+    if (nameEnd === nameStart || text.charCodeAt(at) !== 61) throw new Error(`a malformed attribute in a tag of the sheet: ${text.slice(nameStart, Math.min(to, nameStart + 40))}`);
+    at++;
+    while (at < to && checkSpace(text.charCodeAt(at))) at++;
+    const quote = text.charCodeAt(at);
+    if (quote !== 34 && quote !== 39) throw new Error('an attribute value without quotes in the sheet');
+    const valueEnd = text.indexOf(quote === 34 ? '"' : "'", at + 1);
+    if (valueEnd < 0 || valueEnd >= to) throw new Error('an attribute value that does not end in the sheet');
+    if (nameEnd - nameStart === 1) {
+      const name = text.charCodeAt(nameStart);
+      if (name === 114 || name === 116 || name === 115) {
+        let value = text.slice(at + 1, valueEnd);
+        if (value.includes('&') || value.includes('<')) {
+          if (value.includes('<')) throw new Error('a "<" inside an attribute value in the sheet');
+          value = decodeXmlText(value);
+        }
+        if (name === 114) into.r = value;
+        else if (name === 116) into.t = value;
+        else into.s = value;
+      }
+    }
+    at = valueEnd + 1;
+    if (at < to && !checkSpace(text.charCodeAt(at))) throw new Error('attributes without a space between them in the sheet');
+  }
+}
+
+/** The end of a start tag opened at `from` (the index of its `>`), or -1 when the text ends first. */
+function findTagEnd(text: string, from: number): number {
+  let at = from;
+  for (;;) {
+    const gt = text.indexOf('>', at);
+    if (gt < 0) return -1;
+    let quote = -1;
+    for (let i = at; i < gt; i++) {
+      const code = text.charCodeAt(i);
+      if (code === 34 || code === 39) {
+        quote = i;
+        break;
+      }
+    }
+    if (quote < 0) return gt;
+    // A '>' inside a quoted attribute value does not end the tag.
+    const close = text.indexOf(text.charCodeAt(quote) === 34 ? '"' : "'", quote + 1);
+    if (close < 0) return -1;
+    at = close + 1;
+  }
+}
+
 /** The rows the scanner finished in a chunk; `end` checks that the part ended whole. */
 interface SheetScanner {
   write(text: string): XmlRow[];
@@ -117,9 +184,7 @@ function createSheetScanner(): SheetScanner {
   let rowCount = 0;
   let out: XmlRow[] = [];
   // Attributes of the current row or cell tag (the only ones read).
-  let attrR: string | undefined;
-  let attrT: string | undefined;
-  let attrS: string | undefined;
+  const attributes: TagAttributes = { r: undefined, t: undefined, s: undefined };
 
   const onText = (raw: string): void => {
     if (target === undefined || cell === undefined) {
@@ -139,7 +204,7 @@ function createSheetScanner(): SheetScanner {
       case 'row': {
         if (!inData) break;
         rowCount++;
-        const number = parseRowNumber(attrR) ?? lastRow + 1;
+        const number = parseRowNumber(attributes.r) ?? lastRow + 1;
         if (number > EXCEL_MAX_ROWS || rowCount > EXCEL_MAX_ROWS) {
           throw new Error(`the sheet has rows past Excel's last row ${EXCEL_MAX_ROWS.toLocaleString('en-US')} (row ${number})`);
         }
@@ -150,9 +215,9 @@ function createSheetScanner(): SheetScanner {
       case 'c':
         if (row === undefined) break;
         cell = {
-          column: parseColumn(attrR) ?? lastColumn + 1,
-          type: attrT,
-          style: attrS === undefined ? 0 : Number(attrS) || 0,
+          column: parseColumn(attributes.r) ?? lastColumn + 1,
+          type: attributes.t,
+          style: attributes.s === undefined ? 0 : Number(attributes.s) || 0,
           value: undefined,
           formula: undefined,
           inline: undefined,
@@ -222,66 +287,6 @@ function createSheetScanner(): SheetScanner {
     }
   };
 
-  /** Reads `r`, `t` and `s` from the attributes of a tag (`from` just after its name, `to` at its end). */
-  const readAttributes = (text: string, from: number, to: number): void => {
-    attrR = undefined;
-    attrT = undefined;
-    attrS = undefined;
-    let at = from;
-    for (;;) {
-      while (at < to && checkSpace(text.charCodeAt(at))) at++;
-      if (at >= to) return;
-      const nameStart = at;
-      while (at < to && text.charCodeAt(at) !== 61 && !checkSpace(text.charCodeAt(at))) at++; // '='
-      const nameEnd = at;
-      while (at < to && checkSpace(text.charCodeAt(at))) at++;
-      if (nameEnd === nameStart || text.charCodeAt(at) !== 61) throw new Error(`a malformed attribute in a tag of the sheet: ${text.slice(nameStart, Math.min(to, nameStart + 40))}`);
-      at++;
-      while (at < to && checkSpace(text.charCodeAt(at))) at++;
-      const quote = text.charCodeAt(at);
-      if (quote !== 34 && quote !== 39) throw new Error('an attribute value without quotes in the sheet');
-      const valueEnd = text.indexOf(quote === 34 ? '"' : "'", at + 1);
-      if (valueEnd < 0 || valueEnd >= to) throw new Error('an attribute value that does not end in the sheet');
-      if (nameEnd - nameStart === 1) {
-        const name = text.charCodeAt(nameStart);
-        if (name === 114 || name === 116 || name === 115) {
-          let value = text.slice(at + 1, valueEnd);
-          if (value.includes('&') || value.includes('<')) {
-            if (value.includes('<')) throw new Error('a "<" inside an attribute value in the sheet');
-            value = decodeXmlText(value);
-          }
-          if (name === 114) attrR = value;
-          else if (name === 116) attrT = value;
-          else attrS = value;
-        }
-      }
-      at = valueEnd + 1;
-      if (at < to && !checkSpace(text.charCodeAt(at))) throw new Error('attributes without a space between them in the sheet');
-    }
-  };
-
-  /** The end of a start tag opened at `from` (the index of its `>`), or -1 when the text ends first. */
-  const findTagEnd = (text: string, from: number): number => {
-    let at = from;
-    for (;;) {
-      const gt = text.indexOf('>', at);
-      if (gt < 0) return -1;
-      let quote = -1;
-      for (let i = at; i < gt; i++) {
-        const code = text.charCodeAt(i);
-        if (code === 34 || code === 39) {
-          quote = i;
-          break;
-        }
-      }
-      if (quote < 0) return gt;
-      // A '>' inside a quoted attribute value does not end the tag.
-      const close = text.indexOf(text.charCodeAt(quote) === 34 ? '"' : "'", quote + 1);
-      if (close < 0) return -1;
-      at = close + 1;
-    }
-  };
-
   /** Handles the markup at `lt` (a `<`); returns where the text goes on, or -1 when the markup continues in the next chunk. */
   const onMarkup = (text: string, lt: number): number => {
     const next = text.charCodeAt(lt + 1);
@@ -331,11 +336,11 @@ function createSheetScanner(): SheetScanner {
       rootSeen = true;
     }
     const local = name.slice(name.indexOf(':') + 1);
-    if ((local === 'c' || local === 'row') && nameEnd < tagEnd) readAttributes(text, nameEnd, tagEnd);
+    if ((local === 'c' || local === 'row') && nameEnd < tagEnd) readAttributes(text, nameEnd, tagEnd, attributes);
     else {
-      attrR = undefined;
-      attrT = undefined;
-      attrS = undefined;
+      attributes.r = undefined;
+      attributes.t = undefined;
+      attributes.s = undefined;
     }
     onOpen(local, selfClosing);
     if (selfClosing) onClose(local);
