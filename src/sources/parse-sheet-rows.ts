@@ -1,7 +1,17 @@
 /**
- * The rows of one worksheet part, from exceljs's SAX events: per row its number and per cell its
+ * The rows of one worksheet part, from its decoded text: per row its number and per cell its
  * column, type (`t`), style (`s`), stored value (`<v>`), formula (`<f>`) and inline text (`<is>`),
  * still as text. The cell's meaning is decided in build-xlsx-cell.ts.
+ *
+ * The sheet is scanned by hand, not through a general SAX parser: the sheet is by far the largest
+ * part, and a SAX parser makes an event object, a tag object and an attribute object for every
+ * element — about 25 KB of garbage a row of a typical catalog, most of what the reader allocated
+ * (measured in the note of issue 22). The scanner reads only the attributes it needs (`r`, `t`,
+ * `s` of rows and cells), cuts the text of `<v>`, `<f>` and `<t>` only inside a cell, and still
+ * checks what makes the XML well formed as far as the rows depend on it: every element closed by
+ * its own name, one root, no stray text or markup, known entities only. Text is read as a SAX
+ * parser reports it: entities decoded, line ends normalised to `\n`, CDATA sections left out (as
+ * exceljs's event stream left them out).
  *
  * Read as the format allows, not only as Excel writes it: element names without their namespace
  * prefix (`<x:c>`), rows and cells without the optional `r` attribute (they follow the previous
@@ -11,8 +21,6 @@
  * gigabytes); a cell past column XFD is left out and reported on its row.
  */
 import { XLSX_PART_LIMITS } from './check-zip-part-size.js';
-import type { XmlEvent } from './read-xml-events.js';
-import { readLocalName } from './read-xml-events.js';
 
 /** Excel's last row. */
 export const EXCEL_MAX_ROWS = 1_048_576;
@@ -45,8 +53,126 @@ export interface XmlRow {
 
 type Target = 'value' | 'formula' | 'inline';
 
-/** Turns event batches of a worksheet part into row batches. Throws past Excel's row limit. */
-export async function* parseSheetRows(batches: AsyncIterable<XmlEvent[]>): AsyncGenerator<XmlRow[]> {
+/** Turns the decoded text of a worksheet part into row batches. Throws on malformed XML and past Excel's row limit. */
+export async function* parseSheetRows(chunks: AsyncIterable<string>): AsyncGenerator<XmlRow[]> {
+  const scanner = createSheetScanner();
+  for await (const chunk of chunks) {
+    const rows = scanner.write(chunk);
+    if (rows.length > 0) yield rows;
+  }
+  const rows = scanner.end();
+  if (rows.length > 0) yield rows;
+}
+
+// Markup longer than this that does not end is not a worksheet (the integrity pass bounds it too).
+const MAX_PENDING = XLSX_PART_LIMITS.markupSpanBytes + XLSX_PART_LIMITS.cellChars;
+const ENTITY = /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_][\w.-]*);/g;
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Entities decoded and line ends normalised as XML says; an unknown entity or a stray `&` is an error. */
+function decodeXmlText(raw: string): string {
+  const text = raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
+  if (!text.includes('&')) return text;
+  if (text.replace(ENTITY, '').includes('&')) throw new Error('a "&" that starts no entity in the sheet');
+  return text.replace(ENTITY, (_, name: string) => {
+    if (name.charCodeAt(0) !== 35) {
+      const known = NAMED_ENTITIES[name];
+      if (known === undefined) throw new Error(`undefined entity &${name}; in the sheet`);
+      return known;
+    }
+    const code = name.charCodeAt(1) === 120 ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+    if (!checkXmlChar(code)) throw new Error(`a malformed character reference &${name}; in the sheet`);
+    return String.fromCodePoint(code);
+  });
+}
+
+/** Whether XML 1.0 allows the character at all (not NUL, most control characters, surrogates). */
+function checkXmlChar(code: number): boolean {
+  return code === 9 || code === 10 || code === 13 || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+}
+
+function checkSpace(code: number): boolean {
+  return code === 32 || code === 10 || code === 9 || code === 13;
+}
+
+/** The attributes of a row or cell tag the scanner reads; one object, reused for every tag. */
+interface TagAttributes {
+  r: string | undefined;
+  t: string | undefined;
+  s: string | undefined;
+}
+
+/** Reads `r`, `t` and `s` from the attributes of a tag (`from` just after its name, `to` at its end). */
+function readAttributes(text: string, from: number, to: number, into: TagAttributes): void {
+  into.r = undefined;
+  into.t = undefined;
+  into.s = undefined;
+  let at = from;
+  for (;;) {
+    while (at < to && checkSpace(text.charCodeAt(at))) at++;
+    if (at >= to) return;
+    const nameStart = at;
+    while (at < to && text.charCodeAt(at) !== 61 && !checkSpace(text.charCodeAt(at))) at++; // '='
+    const nameEnd = at;
+    while (at < to && checkSpace(text.charCodeAt(at))) at++;
+    if (nameEnd === nameStart || text.charCodeAt(at) !== 61) throw new Error(`a malformed attribute in a tag of the sheet: ${text.slice(nameStart, Math.min(to, nameStart + 40))}`);
+    at++;
+    while (at < to && checkSpace(text.charCodeAt(at))) at++;
+    const quote = text.charCodeAt(at);
+    if (quote !== 34 && quote !== 39) throw new Error('an attribute value without quotes in the sheet');
+    const valueEnd = text.indexOf(quote === 34 ? '"' : "'", at + 1);
+    if (valueEnd < 0 || valueEnd >= to) throw new Error('an attribute value that does not end in the sheet');
+    if (nameEnd - nameStart === 1) {
+      const name = text.charCodeAt(nameStart);
+      if (name === 114 || name === 116 || name === 115) {
+        let value = text.slice(at + 1, valueEnd);
+        if (value.includes('&') || value.includes('<')) {
+          if (value.includes('<')) throw new Error('a "<" inside an attribute value in the sheet');
+          value = decodeXmlText(value);
+        }
+        if (name === 114) into.r = value;
+        else if (name === 116) into.t = value;
+        else into.s = value;
+      }
+    }
+    at = valueEnd + 1;
+    if (at < to && !checkSpace(text.charCodeAt(at))) throw new Error('attributes without a space between them in the sheet');
+  }
+}
+
+/** The end of a start tag opened at `from` (the index of its `>`), or -1 when the text ends first. */
+function findTagEnd(text: string, from: number): number {
+  let at = from;
+  for (;;) {
+    const gt = text.indexOf('>', at);
+    if (gt < 0) return -1;
+    let quote = -1;
+    for (let i = at; i < gt; i++) {
+      const code = text.charCodeAt(i);
+      if (code === 34 || code === 39) {
+        quote = i;
+        break;
+      }
+    }
+    if (quote < 0) return gt;
+    // A '>' inside a quoted attribute value does not end the tag.
+    const close = text.indexOf(text.charCodeAt(quote) === 34 ? '"' : "'", quote + 1);
+    if (close < 0) return -1;
+    at = close + 1;
+  }
+}
+
+/** The rows the scanner finished in a chunk; `end` checks that the part ended whole. */
+interface SheetScanner {
+  write(text: string): XmlRow[];
+  end(): XmlRow[];
+}
+
+function createSheetScanner(): SheetScanner {
+  let pending = '';
+  // Names of the open elements, outermost first; whether the root has been seen and closed.
+  const open: string[] = [];
+  let rootSeen = false;
   let inData = false;
   let inInline = false;
   let phonetic = 0;
@@ -56,111 +182,218 @@ export async function* parseSheetRows(batches: AsyncIterable<XmlEvent[]>): Async
   let lastRow = 0;
   let lastColumn = -1;
   let rowCount = 0;
+  let out: XmlRow[] = [];
+  // Attributes of the current row or cell tag (the only ones read).
+  const attributes: TagAttributes = { r: undefined, t: undefined, s: undefined };
 
-  for await (const events of batches) {
-    const out: XmlRow[] = [];
-    for (const event of events) {
-      if (event.eventType === 'text') {
-        if (target !== undefined && cell !== undefined) {
-          const text = (cell[target] ?? '') + event.value;
-          if (text.length > XLSX_PART_LIMITS.cellChars) throw new Error(`a cell of row ${row?.row ?? '?'} holds more than ${XLSX_PART_LIMITS.cellChars} characters`);
-          cell[target] = text;
-        }
-        continue;
-      }
-      const local = readLocalName(event.value.name);
-      if (event.eventType === 'opentag') {
-        const attributes = event.value.attributes;
-        switch (local) {
-          case 'sheetData':
-            inData = true;
-            break;
-          case 'row': {
-            if (!inData) break;
-            rowCount++;
-            const number = parseRowNumber(attributes['r']) ?? lastRow + 1;
-            if (number > EXCEL_MAX_ROWS || rowCount > EXCEL_MAX_ROWS) {
-              throw new Error(`the sheet has rows past Excel's last row ${EXCEL_MAX_ROWS.toLocaleString('en-US')} (row ${number})`);
-            }
-            row = { row: number, cells: [] };
-            lastColumn = -1;
-            break;
-          }
-          case 'c':
-            if (row === undefined) break;
-            cell = {
-              column: parseColumn(attributes['r']) ?? lastColumn + 1,
-              type: attributes['t'],
-              style: attributes['s'] === undefined ? 0 : Number(attributes['s']) || 0,
-              value: undefined,
-              formula: undefined,
-              inline: undefined,
-            };
-            break;
-          case 'v':
-            if (cell !== undefined && !inInline) {
-              target = 'value';
-              cell.value ??= '';
-            }
-            break;
-          case 'f':
-            if (cell !== undefined) {
-              target = 'formula';
-              cell.formula ??= '';
-            }
-            break;
-          case 'is':
-            if (cell !== undefined) {
-              inInline = true;
-              cell.inline ??= '';
-            }
-            break;
-          case 't':
-            if (cell !== undefined && inInline && phonetic === 0) target = 'inline';
-            break;
-          case 'rPh':
-            if (!event.value.isSelfClosing) phonetic++;
-            break;
-        }
-        continue;
-      }
-      switch (local) {
-        case 'v':
-        case 'f':
-        case 't':
-          target = undefined;
-          break;
-        case 'rPh':
-          phonetic = Math.max(0, phonetic - 1);
-          break;
-        case 'is':
-          inInline = false;
-          break;
-        case 'c':
-          if (row !== undefined && cell !== undefined) {
-            if (cell.column >= EXCEL_MAX_COLUMNS) row.beyondLastColumn ??= cell.column;
-            else row.cells.push(cell);
-            lastColumn = cell.column;
-          }
-          cell = undefined;
-          target = undefined;
-          inInline = false;
-          phonetic = 0;
-          break;
-        case 'row':
-          if (row !== undefined) {
-            out.push(row);
-            lastRow = row.row;
-          }
-          row = undefined;
-          break;
-        case 'sheetData':
-          inData = false;
-          break;
-      }
+  const onText = (raw: string): void => {
+    if (target === undefined || cell === undefined) {
+      if (open.length === 0 && raw.trim() !== '') throw new Error('text outside the root element of the sheet');
+      return;
     }
-    if (out.length > 0) yield out;
-  }
+    const text = (cell[target] ?? '') + decodeXmlText(raw);
+    if (text.length > XLSX_PART_LIMITS.cellChars) throw new Error(`a cell of row ${row?.row ?? '?'} holds more than ${XLSX_PART_LIMITS.cellChars} characters`);
+    cell[target] = text;
+  };
+
+  const onOpen = (local: string, selfClosing: boolean): void => {
+    switch (local) {
+      case 'sheetData':
+        inData = true;
+        break;
+      case 'row': {
+        if (!inData) break;
+        rowCount++;
+        const number = parseRowNumber(attributes.r) ?? lastRow + 1;
+        if (number > EXCEL_MAX_ROWS || rowCount > EXCEL_MAX_ROWS) {
+          throw new Error(`the sheet has rows past Excel's last row ${EXCEL_MAX_ROWS.toLocaleString('en-US')} (row ${number})`);
+        }
+        row = { row: number, cells: [] };
+        lastColumn = -1;
+        break;
+      }
+      case 'c':
+        if (row === undefined) break;
+        cell = {
+          column: parseColumn(attributes.r) ?? lastColumn + 1,
+          type: attributes.t,
+          style: attributes.s === undefined ? 0 : Number(attributes.s) || 0,
+          value: undefined,
+          formula: undefined,
+          inline: undefined,
+        };
+        break;
+      case 'v':
+        if (cell !== undefined && !inInline) {
+          target = 'value';
+          cell.value ??= '';
+        }
+        break;
+      case 'f':
+        if (cell !== undefined) {
+          target = 'formula';
+          cell.formula ??= '';
+        }
+        break;
+      case 'is':
+        if (cell !== undefined) {
+          inInline = true;
+          cell.inline ??= '';
+        }
+        break;
+      case 't':
+        if (cell !== undefined && inInline && phonetic === 0) target = 'inline';
+        break;
+      case 'rPh':
+        if (!selfClosing) phonetic++;
+        break;
+    }
+  };
+
+  const onClose = (local: string): void => {
+    switch (local) {
+      case 'v':
+      case 'f':
+      case 't':
+        target = undefined;
+        break;
+      case 'rPh':
+        phonetic = Math.max(0, phonetic - 1);
+        break;
+      case 'is':
+        inInline = false;
+        break;
+      case 'c':
+        if (row !== undefined && cell !== undefined) {
+          if (cell.column >= EXCEL_MAX_COLUMNS) row.beyondLastColumn ??= cell.column;
+          else row.cells.push(cell);
+          lastColumn = cell.column;
+        }
+        cell = undefined;
+        target = undefined;
+        inInline = false;
+        phonetic = 0;
+        break;
+      case 'row':
+        if (row !== undefined) {
+          out.push(row);
+          lastRow = row.row;
+        }
+        row = undefined;
+        break;
+      case 'sheetData':
+        inData = false;
+        break;
+    }
+  };
+
+  /** Handles the markup at `lt` (a `<`); returns where the text goes on, or -1 when the markup continues in the next chunk. */
+  const onMarkup = (text: string, lt: number): number => {
+    const next = text.charCodeAt(lt + 1);
+    if (Number.isNaN(next)) return -1;
+    if (next === 47) {
+      // '/': an end tag.
+      const gt = text.indexOf('>', lt + 2);
+      if (gt < 0) return -1;
+      let nameEnd = lt + 2;
+      while (nameEnd < gt && !checkSpace(text.charCodeAt(nameEnd))) nameEnd++;
+      const name = text.slice(lt + 2, nameEnd);
+      if (text.slice(nameEnd, gt).trim() !== '') throw new Error(`a malformed end tag </${name}> in the sheet`);
+      const expected = open.pop();
+      if (expected !== name) throw new Error(expected === undefined ? `an end tag </${name}> without its start tag in the sheet` : `an end tag </${name}> where </${expected}> was expected in the sheet`);
+      onClose(name.slice(name.indexOf(':') + 1));
+      return gt + 1;
+    }
+    if (next === 63) {
+      // '?': a processing instruction (the XML declaration).
+      const end = text.indexOf('?>', lt + 2);
+      return end < 0 ? -1 : end + 2;
+    }
+    if (next === 33) {
+      // '!': a comment or a CDATA section (left out); nothing else belongs in a sheet.
+      if (text.startsWith('<!--', lt)) {
+        const end = text.indexOf('-->', lt + 4);
+        return end < 0 ? -1 : end + 3;
+      }
+      if (text.length < lt + 9) return -1;
+      if (text.startsWith('<![CDATA[', lt)) {
+        if (open.length === 0) throw new Error('a CDATA section outside the root element of the sheet');
+        const end = text.indexOf(']]>', lt + 9);
+        return end < 0 ? -1 : end + 3;
+      }
+      throw new Error(`unexpected markup in the sheet: ${text.slice(lt, lt + 20)}`);
+    }
+    const gt = findTagEnd(text, lt + 1);
+    if (gt < 0) return -1;
+    const selfClosing = text.charCodeAt(gt - 1) === 47;
+    const tagEnd = selfClosing ? gt - 1 : gt;
+    let nameEnd = lt + 1;
+    while (nameEnd < tagEnd && !checkSpace(text.charCodeAt(nameEnd))) nameEnd++;
+    if (nameEnd === lt + 1) throw new Error('a tag without a name in the sheet');
+    const name = text.slice(lt + 1, nameEnd);
+    if (open.length === 0) {
+      if (rootSeen) throw new Error(`a second root element <${name}> in the sheet`);
+      rootSeen = true;
+    }
+    const local = name.slice(name.indexOf(':') + 1);
+    if ((local === 'c' || local === 'row') && nameEnd < tagEnd) readAttributes(text, nameEnd, tagEnd, attributes);
+    else {
+      attributes.r = undefined;
+      attributes.t = undefined;
+      attributes.s = undefined;
+    }
+    onOpen(local, selfClosing);
+    if (selfClosing) onClose(local);
+    else open.push(name);
+    return gt + 1;
+  };
+
+  const scan = (text: string, final: boolean): void => {
+    let at = 0;
+    while (at < text.length) {
+      const lt = text.indexOf('<', at);
+      if (lt < 0) {
+        // Text up to the end of the chunk may go on in the next one (an entity cut in two).
+        if (final) onText(text.slice(at));
+        else {
+          pending = text.slice(at);
+          return;
+        }
+        at = text.length;
+        break;
+      }
+      if (lt > at) onText(text.slice(at, lt));
+      const after = onMarkup(text, lt);
+      if (after < 0) {
+        if (final) throw new Error(`the sheet's XML ends inside a tag: ${text.slice(lt, lt + 40)}`);
+        pending = text.slice(lt);
+        if (pending.length > MAX_PENDING) throw new Error('a tag in the sheet that does not end');
+        return;
+      }
+      at = after;
+    }
+    pending = '';
+  };
+
+  const take = (): XmlRow[] => {
+    const rows = out;
+    out = [];
+    return rows;
+  };
+
+  return {
+    write(text) {
+      scan(pending === '' ? text : pending + text, false);
+      return take();
+    },
+    end() {
+      scan(pending, true);
+      if (!rootSeen) throw new Error('the sheet has no root element');
+      const unclosed = open[open.length - 1];
+      if (unclosed !== undefined) throw new Error(`the sheet's XML ends before </${unclosed}>`);
+      return take();
+    },
+  };
 }
 
 function parseRowNumber(text: string | undefined): number | undefined {

@@ -4,9 +4,9 @@
  * clear message and choose the sheet; then one integrity pass over the shared strings (parsed into
  * a compact table on the way), the styles and the sheet (collecting the merged ranges Excel writes
  * after the rows, when merged columns must be filled); then the one sheet is streamed, whatever the
- * order of the parts, through exceljs's SAX parser fed text decoded per part (read-xml-events.ts),
- * and each cell is built by our own code (build-xlsx-cell.ts), so rows are yielded as the sheet is
- * inflated and memory stays flat. Every part is checked against size bounds before it is inflated.
+ * order of the parts, by our own scanner fed text decoded per part (parse-sheet-rows.ts,
+ * read-xml-events.ts), and each cell is built by our own code (build-xlsx-cell.ts), so rows are
+ * yielded as the sheet is inflated and memory stays flat. Every part is checked against size bounds before it is inflated.
  */
 import type { Buffer } from 'node:buffer';
 import { isPipelineError, SourceReadError } from '../core/errors.js';
@@ -25,7 +25,7 @@ import { parseWorkbookParts, resolvePart, type WorkbookParts, type WorkbookSheet
 import { READ_CODES } from './read-codes.js';
 import { openTable, type CellRange, type RawRow } from './shape-rows.js';
 import { createSharedStringTable, type SharedStringTable } from './shared-string-table.js';
-import { parseXmlEvents } from './read-xml-events.js';
+import { decodeXmlPart } from './read-xml-events.js';
 import type { ReadOptions, SourceCell, SourceReader, SourceStream } from './types.js';
 import { findXmlTags } from './xml-text.js';
 import { checkZipEntry, loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from './zip-directory.js';
@@ -245,7 +245,7 @@ async function* readXlsxRows(settings: XlsxSettings): AsyncGenerator<RawRow> {
   let source: Awaited<ReturnType<typeof openZipEntry>> | undefined;
   try {
     source = await openZipEntry(path, settings.entry);
-    for await (const rows of parseSheetRows(parseXmlEvents(countBytes(source, settings.onBytes)))) {
+    for await (const rows of parseSheetRows(decodeXmlPart(countBytes(source, settings.onBytes)))) {
       for (const row of rows) yield buildRawRow(row, settings);
     }
   } catch (error) {

@@ -3,7 +3,8 @@
  * one `StringDecoder` per zip part. Given bytes, exceljs decodes each chunk on its own and turns a
  * letter whose bytes straddle two chunks into U+FFFD (exceljs #2063, #2084, #2316); given strings
  * it passes them through untouched. So every part the XLSX reader parses with exceljs goes through
- * `parseXmlEvents`, and nothing in exceljs is patched.
+ * `parseXmlEvents`, and nothing in exceljs is patched. The sheet is decoded by `decodeXmlPart` too,
+ * but scanned by our own code (parse-sheet-rows.ts).
  */
 import type { Buffer } from 'node:buffer';
 import { createRequire } from 'node:module';

@@ -53,6 +53,16 @@ const PAGE_BYTES = 1 << 20;
 const INDEX_BITS = 16;
 const INDEX_CHUNK = 1 << INDEX_BITS;
 
+// Decoded strings are kept in a small direct-mapped cache by index: the SKU rows of a product refer
+// to the same strings (its name, description, photos) and a column such as the category or the
+// colour repeats a few strings all the file long. Handing out the same string object again costs
+// nothing, where decoding a fresh copy costs its bytes twice: once to build, and once more for the
+// collector, which copies every string the pipeline still holds (products stay open for a while)
+// out of the young generation. The cache holds at most CACHE_CHARS characters, so a table of huge
+// strings cannot make it large.
+const CACHE_SLOTS = 1 << 12;
+const CACHE_CHARS = 1 << 22;
+
 /** Creates an empty table. */
 export function createSharedStringTable(): SharedStringTable {
   const pages: Buffer[] = [];
@@ -89,6 +99,21 @@ export function createSharedStringTable(): SharedStringTable {
 
   const endOf = (index: number): number => (endChunks[index >> INDEX_BITS] as Uint32Array)[index & (INDEX_CHUNK - 1)] ?? 0;
 
+  const cachedIndex = new Int32Array(CACHE_SLOTS).fill(-1);
+  const cachedText: string[] = new Array<string>(CACHE_SLOTS).fill('');
+  let cachedChars = 0;
+
+  const decode = (index: number): string => {
+    const pageIndex = findPage(index);
+    const bytes = pages[pageIndex] as Buffer;
+    const start = pageFirst[pageIndex] === index ? 0 : endOf(index - 1);
+    const end = endOf(index);
+    if ((modeChunks[index >> INDEX_BITS] as Uint8Array)[index & (INDEX_CHUNK - 1)] === SINGLE_BYTE) {
+      return (singleByteDecoder as TextDecoder).decode(bytes.subarray(start, end));
+    }
+    return bytes.toString('utf8', start, end);
+  };
+
   return {
     add(text) {
       // Worst case: three UTF-8 bytes a UTF-16 unit.
@@ -116,14 +141,16 @@ export function createSharedStringTable(): SharedStringTable {
     },
     get(index) {
       if (!(Number.isInteger(index) && index >= 0 && index < size)) return undefined;
-      const pageIndex = findPage(index);
-      const bytes = pages[pageIndex] as Buffer;
-      const start = pageFirst[pageIndex] === index ? 0 : endOf(index - 1);
-      const end = endOf(index);
-      if ((modeChunks[index >> INDEX_BITS] as Uint8Array)[index & (INDEX_CHUNK - 1)] === SINGLE_BYTE) {
-        return (singleByteDecoder as TextDecoder).decode(bytes.subarray(start, end));
+      const slot = index & (CACHE_SLOTS - 1);
+      if (cachedIndex[slot] === index) return cachedText[slot];
+      const text = decode(index);
+      const freed = cachedChars - (cachedText[slot] as string).length;
+      if (freed + text.length <= CACHE_CHARS) {
+        cachedIndex[slot] = index;
+        cachedText[slot] = text;
+        cachedChars = freed + text.length;
       }
-      return bytes.toString('utf8', start, end);
+      return text;
     },
     get size() {
       return size;

@@ -203,4 +203,24 @@ describe('shared string table', () => {
     expect(table.byteLength()).toBeLessThan(letters * 1.1 + 2 ** 20 + 2 * 2 ** 16 * 5);
     expect(table.get(99_999)).toBe(`${text} 99999`);
   });
+
+  it('hands out the same string again for a repeated index, and the right one whatever the order of the reads', () => {
+    const table = createSharedStringTable();
+    const count = 20_000;
+    for (let i = 0; i < count; i++) table.add(`строка ${i} ${'ж'.repeat(i % 50)}`);
+    const first = table.get(7);
+    expect(table.get(7)).toBe(first);
+    // Reads that fall on the same cache slot, back and forth, and far apart.
+    for (const index of [7, 7 + 4096, 7, 7 + 3 * 4096, count - 1, 0, 7 + 4096, count - 1]) {
+      expect(table.get(index)).toBe(`строка ${index} ${'ж'.repeat(index % 50)}`);
+    }
+  });
+
+  it('does not keep a table of huge strings in its cache of recent ones', () => {
+    const table = createSharedStringTable();
+    const big = (i: number): string => `${i}`.padEnd(30_000, 'щ');
+    for (let i = 0; i < 300; i++) table.add(big(i));
+    // More characters than the cache holds, read twice: every read is still exact.
+    for (let round = 0; round < 2; round++) for (let i = 0; i < 300; i++) expect(table.get(i)).toBe(big(i));
+  });
 });
