@@ -9,7 +9,7 @@ import type { CategoryContext } from './match-category.js';
 import type { SourceInfo } from '../sources/types.js';
 import type { AttributeDraft, MappingDraftInput } from './build-mapping-draft.js';
 import type { DirectoryMatchers } from './create-directory-matchers.js';
-import { proposeGroupCategory, proposeNameDerivations } from './build-mapping-draft-derivations.js';
+import { proposeGroupCategory, proposeNameCategory, proposeNameDerivations } from './build-mapping-draft-derivations.js';
 import { matchColumns, type ColumnMatch } from './match-columns.js';
 import { matchBrand, matchValue, type MatchThresholds, type ValueMatch } from './match-value.js';
 
@@ -85,7 +85,13 @@ export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): 
           brandFromColumn: brand !== undefined,
           fedAttributes: new Set(attributes.map((draft) => draft.attribute.code)),
         });
-  const categoryTexts = category !== undefined ? valuesOf(category.column.index) : (groupCategory?.texts ?? []);
+  // Without a category column or group rows, the category named inside the product names.
+  const nameCategory =
+    category === undefined && groupCategory === undefined && name !== undefined
+      ? proposeNameCategory(name.column.name, profile.values.get(name.column.index) ?? [], matchers.index)
+      : undefined;
+  if (nameCategory !== undefined) derivations.unshift(nameCategory.derivation);
+  const categoryTexts = category !== undefined ? valuesOf(category.column.index) : (groupCategory?.texts ?? nameCategory?.texts ?? []);
 
   const input: MappingDraftInput = {
     file: options.file,
