@@ -103,6 +103,9 @@ interface Waiter {
 }
 
 
+/** An idle stretch at least this long ends the observation of the service's rate (see `markBusy`). */
+const OBSERVATION_IDLE_RESET_MS = 1000;
+
 /** Creates a limiter. */
 export function createRateLimiter(options: RateLimiterOptions, deps: RateLimiterDeps): RateLimiter {
   const configured = options.rate;
@@ -145,10 +148,20 @@ export function createRateLimiter(options: RateLimiterOptions, deps: RateLimiter
 
   const limited = (): boolean => Number.isFinite(rate);
   const busy = (): boolean => active > 0 || normal.length > 0 || background.length > 0;
+  let idleSince: number | undefined;
   // Busy time is summed at every change of `busy()`, so that idle stretches (reading the file) never dilute the measure.
+  // A stretch of demand that starts after a long idle one starts a new observation: the requests
+  // before it (a directory fetch paged one request at a time, bound by latency, not by the rate)
+  // say nothing of the rate the service accepts, and counting them set a learned rate a third low.
   const markBusy = (now: number, before: boolean): void => {
     const after = busy();
     if (before && busySince !== undefined) busyMs += now - busySince;
+    if (!before && after && idleSince !== undefined && now - idleSince >= OBSERVATION_IDLE_RESET_MS) {
+      episodeStart = now;
+      successes = 0;
+      busyMs = 0;
+    }
+    if (before && !after) idleSince = now;
     busySince = after ? now : undefined;
   };
 

@@ -230,6 +230,26 @@ describe('createRateLimiter', () => {
     expect(busiestWindow(left, 100)).toBeLessThanOrEqual(2);
   });
 
+  it('learns the rate from the stretch of demand the 429 ends, not from requests before an idle stretch', async () => {
+    let time = 0;
+    const limiter = createRateLimiter({}, { now: () => new Date(time), onEvent: () => undefined, sleep: async () => undefined });
+    // A directory fetched a page at a time: 20 requests, one in flight, 100 ms each (10/s, bound by latency).
+    for (let page = 0; page < 20; page += 1) {
+      const sentAt = await limiter.acquire('normal');
+      time += 100;
+      limiter.onResponse(sentAt, 200, undefined);
+    }
+    // Reading the file: nothing in flight for 5 s.
+    time += 5000;
+    // Imports at full concurrency: 100 answered within a second, then the service says 429.
+    const sent = await Promise.all(Array.from({ length: 101 }, () => limiter.acquire('normal')));
+    time += 1000;
+    for (const sentAt of sent.slice(0, 100)) limiter.onResponse(sentAt, 200, undefined);
+    limiter.onResponse(sent[100] as number, 429, 1000);
+    // 100 successes in 1 s of demand, times the 0.95 margin; counting the paged fetch gave (20 + 100) / 3 s.
+    expect(limiter.rate).toBeCloseTo(95, 5);
+  });
+
   it('refuses a rate that is not a positive number', () => {
     expect(() => createRateLimiter({ rate: 0 }, createNodeDeps())).toThrow(RangeError);
   });
