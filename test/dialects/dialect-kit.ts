@@ -10,7 +10,7 @@ import { createNodeDeps } from '../../src/core/deps.js';
 import type { Deps } from '../../src/core/deps.js';
 import type { PipelineEvent } from '../../src/core/events.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
-import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
+import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxDialectName } from '../../src/sandbox/dialects/index.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
 
@@ -23,9 +23,9 @@ export interface DialectRig {
   close(): Promise<void>;
 }
 
-/** Starts the sandbox in `dialect`. */
-export async function startDialectRig(dialect: SandboxDialectName): Promise<DialectRig> {
-  const sandbox = await startSandbox({ port: 0, jobDelayMs: 20, dialect });
+/** Starts the sandbox in `dialect` (with `options`, e.g. the fields it requires). */
+export async function startDialectRig(dialect: SandboxDialectName, options: Pick<SandboxOptions, 'requiredFields'> = {}): Promise<DialectRig> {
+  const sandbox = await startSandbox({ port: 0, jobDelayMs: 20, dialect, ...options });
   const dir = await mkdtemp(join(tmpdir(), `catalog-import-${dialect}-`));
   const credential = sandbox.credentials[0];
   return {
