@@ -5,23 +5,15 @@
  */
 import type { Deps } from '../core/deps.js';
 import type { Directories } from '../domain/index.js';
-import { loadDirectories } from '../pipeline/load-directories.js';
+import { loadServiceDirectoriesOf } from '../pipeline/load-directories.js';
 import { openService } from '../pipeline/open-service.js';
 import type { Settings } from '../settings/settings-schema.js';
-import { buildAccountKey } from '../state/index.js';
 
 /** Loads the directories of the settings' account; the service is closed when this returns. */
 export async function loadServiceDirectories(settings: Settings, deps: Deps): Promise<Directories> {
   const service = await openService(settings, deps);
   try {
-    const loaded = await loadDirectories({
-      client: service.client,
-      stateDir: service.stateDir,
-      accountKey: buildAccountKey(service.account),
-      ttlMinutes: settings.directoriesTtlMinutes,
-      refresh: settings.refreshDirectories,
-      deps,
-    });
+    const loaded = await loadServiceDirectoriesOf(service, settings, deps);
     return loaded.directories;
   } finally {
     await service.close();

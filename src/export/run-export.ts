@@ -12,11 +12,11 @@ import type { ProductDetail, ProductListFilters, ProductListItem, ProductListReq
 import type { Deps } from '../core/deps.js';
 import { AbortedError, ConfigError, isPipelineError } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
-import { loadDirectories } from '../pipeline/load-directories.js';
+import { loadServiceDirectoriesOf } from '../pipeline/load-directories.js';
 import { openService, resolvePath } from '../pipeline/open-service.js';
 import { createCodeLookups } from '../plan/build-held-item.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
-import { buildAccountKey, openStateStore } from '../state/index.js';
+import { openStateStore } from '../state/index.js';
 import type { StateStore } from '../state/index.js';
 import { renderExportMapping } from './build-export-mapping.js';
 import { buildExportRows, createExportNames } from './build-export-rows.js';
@@ -82,14 +82,7 @@ export async function runExport(options: ExportOptions, deps: Deps): Promise<Exp
   let writer: ExportWriter | undefined;
   try {
     store = openStateStore({ dir: service.stateDir, account: service.account, now: deps.now });
-    const { directories } = await loadDirectories({
-      client: service.client,
-      stateDir: service.stateDir,
-      accountKey: buildAccountKey(service.account),
-      ttlMinutes: settings.directoriesTtlMinutes,
-      refresh: settings.refreshDirectories,
-      deps,
-    });
+    const { directories } = await loadServiceDirectoriesOf(service, settings, deps);
     const columns = buildExportColumns(directories, options.photoColumns === undefined ? {} : { photoColumns: options.photoColumns });
     const textColumns = new Set(columns.flatMap((column, index) => (['productKey', 'skuKey', 'barcode'].includes(column.kind) ? [index] : [])));
     // Fails here, with the file system's reason, before exceljs' stream could fail out of reach.

@@ -5,7 +5,10 @@
 import type { CatalogClient } from '../api/create-catalog-client.js';
 import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
+import type { Settings } from '../settings/settings-schema.js';
 import { loadCachedDirectories, saveCachedDirectories } from '../state/directory-cache.js';
+import { buildAccountKey } from '../state/index.js';
+import type { ServiceContext } from './open-service.js';
 
 /** Options of `loadDirectories`. */
 export interface LoadDirectoriesOptions {
@@ -43,6 +46,18 @@ export async function loadDirectories(options: LoadDirectoriesOptions): Promise<
   await saveCachedDirectories({ dir: options.stateDir, accountKey: options.accountKey, directories });
   deps.onEvent({ type: 'directories:loaded', source: 'service', counts: countDirectories(directories) });
   return { directories, source: 'service' };
+}
+
+/** Loads the directories of an open service's account with the settings' cache age and refresh. */
+export function loadServiceDirectoriesOf(service: ServiceContext, settings: Pick<Settings, 'directoriesTtlMinutes' | 'refreshDirectories'>, deps: Pick<Deps, 'now' | 'onEvent'>): Promise<LoadedDirectories> {
+  return loadDirectories({
+    client: service.client,
+    stateDir: service.stateDir,
+    accountKey: buildAccountKey(service.account),
+    ttlMinutes: settings.directoriesTtlMinutes,
+    refresh: settings.refreshDirectories,
+    deps,
+  });
 }
 
 /** Record counts per directory. */

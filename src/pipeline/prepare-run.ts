@@ -15,12 +15,12 @@ import { locateMappingIssues } from '../mapping/load-mapping.js';
 import type { Mapping } from '../mapping/index.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import type { Settings } from '../settings/settings-schema.js';
-import { buildAccountKey, openStateStore } from '../state/index.js';
+import { openStateStore } from '../state/index.js';
 import type { StateStore } from '../state/index.js';
 import { buildReadOptions } from '../mapping/build-read-options.js';
 import type { ReadOptions } from '../sources/types.js';
 import { hashFile } from './hash-file.js';
-import { loadDirectories } from './load-directories.js';
+import { loadServiceDirectoriesOf } from './load-directories.js';
 import { openService, resolvePath } from './open-service.js';
 import type { ServiceContext } from './open-service.js';
 
@@ -77,15 +77,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
   let store: StateStore | undefined;
   try {
     store = openStateStore({ dir: service.stateDir, account: service.account, now: deps.now });
-    const accountKey = buildAccountKey(service.account);
-    const loaded = await loadDirectories({
-      client: service.client,
-      stateDir: service.stateDir,
-      accountKey,
-      ttlMinutes: settings.directoriesTtlMinutes,
-      refresh: settings.refreshDirectories,
-      deps,
-    });
+    const loaded = await loadServiceDirectoriesOf(service, settings, deps);
     const mappingIssues = locateMappingIssues(mapping, [...checkServiceRequirements(mapping, requiredFields), ...checkMappingRules(mapping, loaded.directories)]).map((issue) => ({ ...issue, file: issue.file ?? inputs.mapping }));
     if (hasErrors(mappingIssues)) {
       throw new MappingError(`the mapping ${inputs.mapping} does not fit the service's directories`, mappingIssues);

@@ -5,10 +5,9 @@ import { openService } from '../../pipeline/open-service.js';
 import type { ProductListItem, ProductListRequest } from '../../domain/index.js';
 import { createExportNames } from '../../export/build-export-rows.js';
 import type { ExportNames } from '../../export/build-export-rows.js';
-import { loadDirectories } from '../../pipeline/load-directories.js';
+import { loadServiceDirectoriesOf } from '../../pipeline/load-directories.js';
 import { buildHeldItem, createCodeLookups } from '../../plan/index.js';
 import type { HeldItem } from '../../plan/index.js';
-import { buildAccountKey } from '../../state/index.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
@@ -145,14 +144,7 @@ export const registerProductsCommand: CommandRegistrar = (y, ctx) =>
                 done();
                 ctx.io.stdout(`${JSON.stringify({ products: details, missing })}\n`);
               } else {
-                const { directories } = await loadDirectories({
-                  client: service.client,
-                  stateDir: service.stateDir,
-                  accountKey: buildAccountKey(service.account),
-                  ttlMinutes: settings.directoriesTtlMinutes,
-                  refresh: settings.refreshDirectories,
-                  deps,
-                });
+                const { directories } = await loadServiceDirectoriesOf(service, settings, deps);
                 done();
                 const lookups = createCodeLookups(directories);
                 const names = createExportNames(directories);
