@@ -129,7 +129,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
   const general: CandidateMatcher<Category> = createCandidateMatcher(buildCategoryCandidates(index));
   // Word beginnings → leaves; word stems → the roots they occur under; names of branches.
   const byPrefix = new Map<string, Set<PreparedLeaf>>();
-  const isRelatedElsewhere = createRelatedElsewhere(leaves);
+  const relations: LeafRelations = { isRelatedElsewhere: createRelatedElsewhere(leaves), onlyQualifies: createQualifierCheck(leaves) };
   const branchNames: string[][] = [];
   const seenBranch = new Set<string>();
   for (const leaf of leaves) {
@@ -179,7 +179,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
 
       const sellerDemographic = isDemographicEmpty(label.demographic) ? productDemographic : label.demographic;
       const raw = [...shortlist].map((leaf) => {
-        const named = scoreByName(label, leaf, (a, b) => similarity(label, a, b), isRelatedElsewhere);
+        const named = scoreByName(label, leaf, (a, b) => similarity(label, a, b), relations);
         const general = Math.min(GENERAL_CAP, generalScores.get(leaf.key) ?? 0);
         return { leaf, named, general, score: Math.max(named.score, general) };
       });
@@ -242,13 +242,26 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       const rewritten = rewriteWithSynonyms(text);
       if (rewritten === undefined) return match;
       const viaSynonyms = matchWhole.match(rewritten.text, context);
-      if (rewritten.exact && viaSynonyms.status === 'exact' && (match.candidates[0]?.score ?? 0) < thresholds.minScore) {
+      if (rewritten.exact && isNameMatch(viaSynonyms) && (match.candidates[0]?.score ?? 0) < thresholds.minScore) {
         const [best, ...others] = viaSynonyms.candidates.map(stepDown);
         if (best !== undefined) return { text, status: 'confident', best, candidates: [best, ...others] };
       }
       return mergeSynonymCandidates(match, viaSynonyms);
     },
   };
+}
+
+// The score of a leaf whose name is the label once the gender or age words are set apart, and whose path says the same (`Платья` for `женские платья`).
+const NAME_WITH_DEMOGRAPHIC = 0.99;
+
+/**
+ * A match to one leaf's own name: exact, or that name with gender or age words its path agrees
+ * with (`Women's dresses` → `женские платья` → `Женская одежда / Платья`). Only a name-equal leaf
+ * scores 0.99 or more: a leaf holding the words among more scores 0.93, a name inside a longer
+ * label 0.95 at most, the general matcher 0.9.
+ */
+function isNameMatch(match: ValueMatch<Category>): boolean {
+  return match.status === 'exact' || (match.status === 'confident' && (match.best?.score ?? 0) >= NAME_WITH_DEMOGRAPHIC);
 }
 
 // A candidate found through a synonym ranks a step below the same score found by the label itself.
@@ -284,7 +297,7 @@ function decide(
     key: item.leaf.key,
     label: item.leaf.label,
     // 1.00 is the exact name only; a leaf found through the gender words or the path shows at most 0.99.
-    score: Math.min(item.nameExact ? 1 : 0.99, Math.round(item.score * 1000) / 1000),
+    score: Math.min(item.nameExact ? 1 : NAME_WITH_DEMOGRAPHIC, Math.round(item.score * 1000) / 1000),
     exact: item.exact,
     entry: item.leaf.category,
   });
@@ -308,7 +321,7 @@ function scoreByName(
   label: ParsedLabel,
   leaf: PreparedLeaf,
   similarity: (a: string, b: string) => number,
-  isRelatedElsewhere: (word: string, leaf: PreparedLeaf, matched: readonly string[]) => boolean,
+  relations: LeafRelations,
 ): { score: number; exact: boolean; contained: boolean; compound: boolean } {
   let best = { score: 0, exact: false, contained: false, compound: false };
   const q = label.words;
@@ -345,9 +358,10 @@ function scoreByName(
       // A use the leaf does not name (`Краска для стен` against `Краски`); one it names may come with more words (`Крем для лица увлажняющий`).
       const namesUse = variant.words.length > variant.head.length;
       const inPath = (word: string): boolean => leaf.pathWords.some((other) => similarity(word, other) >= 0.9 || sharesStem(word, other));
-      const complementExtra = !namesUse && extras.some((word) => !label.head.includes(word) && !inPath(word));
+      const complement = extras.filter((word) => !label.head.includes(word));
+      const complementExtra = !namesUse && complement.some((word) => !inPath(word)) && !(label.head.every(covered) && relations.onlyQualifies(label.head, complement, leaf, similarity));
       const matched = q.filter(covered);
-      if (!leading && !complementExtra && !extras.some((word) => isRelatedElsewhere(word, leaf, matched))) {
+      if (!leading && !complementExtra && !extras.some((word) => relations.isRelatedElsewhere(word, leaf, matched))) {
         score = Math.max(symmetric, NAMED_INSIDE_BASE + 0.05 * queryCover);
       }
     }
@@ -356,6 +370,63 @@ function scoreByName(
     if (weight({ score, contained }) > weight(best) || (score === best.score && exact)) best = { score, exact, contained, compound };
   }
   return best;
+}
+
+/** What the directory says about the words of a label beyond a leaf's name. */
+interface LeafRelations {
+  isRelatedElsewhere: (word: string, leaf: PreparedLeaf, matched: readonly string[]) => boolean;
+  onlyQualifies: (head: readonly string[], complement: readonly string[], leaf: PreparedLeaf, similarity: (a: string, b: string) => number) => boolean;
+}
+
+/**
+ * Whether the words after a preposition (`для кухни` of `Стулья для кухни`, `на колесах`) only
+ * qualify a leaf whose whole name is the label's head. They do when:
+ * - no other leaf is what the head names (`Краска для стен`: `Краски` for children and `Краски
+ *   для волос` both are paints, and the use is what would choose between them);
+ * - no complement word begins like what another leaf is (`радиоуправлении` of `Радиоуправляемые
+ *   игрушки` in `Машинки на радиоуправлении`);
+ * - no complement word is a word of another branch under the same root (`волос` of `Уход за
+ *   волосами` in `Сыворотка для волос`, whose leaf `Сыворотки` is for the face; `кухни` of `Посуда
+ *   и кухня` in `Стулья для кухни`, so the kitchen chairs stay a question too).
+ * Words of other roots are left to `createRelatedElsewhere` (`Шампунь автомобильный`).
+ */
+function createQualifierCheck(leaves: readonly PreparedLeaf[]): LeafRelations['onlyQualifies'] {
+  const byHeadPrefix = new Map<string, Set<PreparedLeaf>>();
+  const groupWords = new Map<string, Map<string, Set<string>>>();
+  for (const leaf of leaves) {
+    for (const variant of leaf.variants.filter((candidate) => candidate.language === 'rus')) {
+      for (const word of variant.head) addTo(byHeadPrefix, prefixKey(word), leaf);
+    }
+    let groups = groupWords.get(leaf.rootKey);
+    if (groups === undefined) {
+      groups = new Map();
+      groupWords.set(leaf.rootKey, groups);
+    }
+    for (const segment of leaf.groupKey.split(' / ').slice(1)) for (const word of tokenizeForMatch(segment)) if (!STOP_WORDS.has(word)) addTo(groups, leaf.groupKey, word);
+  }
+  const beginsAlike = (a: string, b: string): boolean => {
+    let common = 0;
+    while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
+    return common >= MIN_RELATED_PREFIX;
+  };
+  const sameWord = (a: string, b: string, similarity: (x: string, y: string) => number): boolean => a === b || similarity(a, b) >= 0.9 || sharesStem(a, b) || (stemWord(a) === stemWord(b) && stemWord(a).length >= 4);
+  return (head, complement, leaf, similarity) => {
+    if (head.length === 0 || complement.length === 0) return false;
+    for (const other of byHeadPrefix.get(prefixKey(head[0] ?? '')) ?? []) {
+      if (other === leaf) continue;
+      const names = other.variants.filter((variant) => variant.language === 'rus');
+      if (names.some((variant) => head.every((word) => variant.head.some((name) => similarity(word, name) >= 0.9)))) return false;
+    }
+    for (const word of complement) {
+      for (const other of byHeadPrefix.get(prefixKey(word)) ?? []) {
+        if (other !== leaf && other.variants.some((variant) => variant.language === 'rus' && variant.head.some((name) => beginsAlike(word, name)))) return false;
+      }
+      for (const [group, words] of groupWords.get(leaf.rootKey) ?? []) {
+        if (group !== leaf.groupKey && [...words].some((other) => sameWord(word, other, similarity))) return false;
+      }
+    }
+    return true;
+  };
 }
 
 /**
@@ -397,6 +468,11 @@ function createRelatedElsewhere(leaves: readonly PreparedLeaf[]): (word: string,
     }
     return found;
   };
+  const isUseOnly = (word: string, owner: PreparedLeaf): boolean => {
+    const names = owner.variants.filter((variant) => variant.language === 'rus');
+    const inUse = names.some((variant) => variant.words.some((other) => !variant.head.includes(other) && relates(word, other)));
+    return inUse && !names.some((variant) => variant.head.some((other) => relates(word, other)));
+  };
   return (word, leaf, matched) => {
     let found = related.get(word);
     if (found === undefined) {
@@ -409,7 +485,8 @@ function createRelatedElsewhere(leaves: readonly PreparedLeaf[]): (word: string,
     for (const owner of found.leaves) {
       if (owner === leaf) continue;
       // Beside the leaf, any word of another leaf's name; further away, only what that leaf is (`Ароматы` of `Ароматы для дома`, not `Зимние` of `Зимние шины`).
-      if (owner.groupKey === leaf.groupKey) return true;
+      // A word of a sibling's use only (`лица` of `Кремы для лица` in `Сыворотка для лица`) says what both are for, not what the label is.
+      if (owner.groupKey === leaf.groupKey && !isUseOnly(word, owner)) return true;
       if (owner.variants.some((variant) => variant.full && relates(word, variant.head[variant.head.length - 1] ?? ''))) return true;
     }
     return [...found.roots].some((root) => root !== leaf.rootKey && matched.some((other) => namesInRoot(other, root)));

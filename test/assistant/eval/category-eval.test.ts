@@ -52,7 +52,7 @@ describe('matching quality on labelled seller texts', () => {
 
   it('names in its default-directory answers only entries the default directory holds, and none the original does', () => {
     expect(findMissingDirectoryAnswers(DIRECTORIES.default)).toEqual([]);
-    expect(findMissingDirectoryAnswers(DIRECTORIES.original)).toHaveLength(33);
+    expect(findMissingDirectoryAnswers(DIRECTORIES.original)).toHaveLength(34);
   });
 
   it('decides the same in a directory grown sevenfold (over 2,000 leaves): other leaves change no decision', () => {
@@ -80,5 +80,5 @@ describe('matching quality on labelled seller texts', () => {
     // Not a timing test: a loose bound that only a full comparison of every leaf for every word would break.
     expect(performance.now() - started).toBeLessThan(60_000);
     expect(decisions).toEqual(OWN_LABELS.map((label) => decide(small, label)));
-  });
+  }, 180_000);
 });

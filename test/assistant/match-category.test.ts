@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
+import { buildSandboxDirectories } from './measure-matching.js';
+
+const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
+const marketplace = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
+
+describe('a label whose head is one leaf and whose words after a preposition only qualify it', () => {
+  it('is that leaf, confidently but never as its exact name', () => {
+    for (const [label, key] of [
+      ['Утюги с парогенератором', '20303'],
+      ['Микрофоны для стриминга', '10307'],
+      ['Геймпад для PS5', '10502'],
+      ['Смеситель для кухни', '120301'],
+    ] as const) {
+      const match = original.match(label);
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.key, label).toBe(key);
+    }
+    expect(marketplace.match('Утюги с парогенератором').best?.key).toBe('20303');
+  });
+
+  it('stays a TODO when the head names several things, when a complement word is what another leaf is, or a word of another branch of the root', () => {
+    // `Краски` of children's art and `Краски для волос`: the use is what would choose.
+    expect(original.match('Краска для стен').status).toBe('todo');
+    // `радиоуправлении` begins as `Радиоуправляемые игрушки`.
+    expect(original.match('Машинки на радиоуправлении').status).toBe('todo');
+    // `волос` of `Уход за волосами`: a hair serum, not the face serums of the leaf `Сыворотки`.
+    expect(original.match('Сыворотка для волос').status).toBe('todo');
+    // `кухни` of `Посуда и кухня`, under the root of `Мебель / Стулья`.
+    expect(original.match('Стулья для кухни').status).toBe('todo');
+    // The marketplace directory has a branch for cats' goods beside the carriers.
+    expect(marketplace.match('Переноска для кошек').status).toBe('todo');
+    expect(original.match('Переноска для кошек').best?.key).toBe('110207');
+  });
+});
+
+describe('an extra word shared with a sibling leaf', () => {
+  it('points to the sibling when it names what the sibling is, not when it is only what the sibling is for', () => {
+    // `лица` of `Кремы для лица` beside `Сыворотки`: both are for the face.
+    const serum = original.match('Сыворотка для лица');
+    expect(serum.status).toBe('confident');
+    expect(serum.best?.key).toBe('80102');
+    // `электрический` is what `Электрочайники` are: a question.
+    expect(original.match('Чайник электрический').status).toBe('todo');
+  });
+});
+
+describe('a label in other words (synonyms)', () => {
+  it('stands when the rewrite is one leaf name with gender words its path agrees with', () => {
+    const dresses = original.match("Women's dresses");
+    expect(dresses.status).toBe('confident');
+    expect(dresses.best?.key).toBe('30101');
+    // `Футболки и топы` is only partly named by `футболки`; bare `Sneakers` names three leaves.
+    expect(original.match("Women's T-shirts").status).toBe('todo');
+    expect(original.match('Sneakers').status).toBe('todo');
+    // A near rival in the bigger directory (`Платья для беременных`) keeps it a question there.
+    expect(marketplace.match("Women's dresses").status).toBe('todo');
+  });
+});
