@@ -4,20 +4,25 @@
  * (`Дроны`, `Зарядки`, `Дворники`) with the words a directory uses for the same goods. It is general
  * language, not a list of any seller's labels: a phrase is rewritten word by word, and the matcher
  * uses a rewritten label to add candidates to a TODO, and to match confidently only when the label's
- * own words name no leaf and every rewritten word means the same (`Laptops`, `Незамерзайка`).
+ * own words name no leaf and every rewritten word means the same or names a kind of it (`Laptops`,
+ * `Незамерзайка`, `Антиперспиранты`).
  */
 import { tokenizeForMatch } from './normalize-for-match.js';
 import { stemWord } from './stem-word.js';
 
-// A word whose rewrite is near, not the same (`Духи` are one kind of `парфюмерия`, `food` may be a
-// person's): it only ever adds candidates.
-const LOOSE = true;
+// A word whose rewrite is near, not the same (`food` may be a person's, `колонки` need not be
+// portable, `резина` need not be tyres): it only ever adds candidates.
+const LOOSE = 'loose';
+// A kind of what the directory's words name (`Антиперспиранты` are `Дезодоранты`, `Гель-лаки` are
+// `Лаки для ногтей`): the leaf named exactly so is where the kind belongs, as long as no leaf is
+// named by the label's own words (the matcher tries those first), so it counts as the same.
+const KIND = 'kind';
 
 /**
- * `[what sellers write, what directories say, loose?]`, lower case; longer phrases are tried first.
- * A rewrite made of exact words only may be matched confidently (see `rewriteWithSynonyms`).
+ * `[what sellers write, what directories say, how near]`, lower case; longer phrases are tried first.
+ * A rewrite made of the same words or kinds only may be matched confidently (see `rewriteWithSynonyms`).
  */
-const SYNONYMS: readonly (readonly [string, string, boolean?])[] = [
+const SYNONYMS: readonly (readonly [string, string, (typeof LOOSE | typeof KIND)?])[] = [
   // English: goods
   ['smartphones', 'смартфоны'], ['smartphone', 'смартфоны'], ['mobile phones', 'телефоны', LOOSE], ['phones', 'телефоны', LOOSE], ['phone', 'телефона', LOOSE],
   ['laptops', 'ноутбуки'], ['laptop', 'ноутбуки'], ['notebooks', 'ноутбуки'], ['tablets', 'планшеты'], ['monitors', 'мониторы'],
@@ -44,23 +49,23 @@ const SYNONYMS: readonly (readonly [string, string, boolean?])[] = [
   ['winter', 'зимние'], ['summer', 'летние'], ['gaming', 'игровые'], ['wireless', 'беспроводные'], ['electric', 'электрические', LOOSE],
   // Russian: colloquial names and synonyms
   ['дроны', 'квадрокоптеры'], ['джойстики', 'геймпады'], ['зарядки', 'зарядные устройства'], ['зарядка', 'зарядные устройства'], ['лампочки', 'лампы'],
-  ['градусники', 'термометры'], ['антиперспиранты', 'дезодоранты', LOOSE], ['спальник', 'спальные мешки'], ['резина', 'шины', LOOSE], ['покрышки', 'шины'],
+  ['градусники', 'термометры'], ['антиперспиранты', 'дезодоранты', KIND], ['спальник', 'спальные мешки'], ['резина', 'шины', LOOSE], ['покрышки', 'шины'],
   ['авточехлы', 'чехлы на сиденья'], ['дворники', 'щетки стеклоочистителя'], ['незамерзайка', 'омыватели стекол'], ['регистратор', 'видеорегистраторы', LOOSE],
   ['свч', 'микроволновые'], ['микроволновки', 'микроволновые печи'], ['электроплиты', 'электрические плиты'], ['мешки для мусора', 'мусорные пакеты'],
-  ['гель-лаки', 'лаки для ногтей', LOOSE], ['гель лаки', 'лаки для ногтей', LOOSE], ['кпб', 'постельное белье', LOOSE], ['пмм', 'посудомоечной машины', LOOSE], ['конвекторы', 'обогреватели', LOOSE],
-  ['тепловентиляторы', 'обогреватели', LOOSE], ['шапки', 'головные уборы'], ['кепки', 'головные уборы', LOOSE], ['духи', 'парфюмерия', LOOSE], ['туалетная вода', 'парфюмерия', LOOSE],
-  ['тв', 'телевизоры'], ['смеси молочные', 'детское питание', LOOSE], ['детские смеси', 'детское питание', LOOSE], ['эргорюкзаки', 'слинги и кенгуру', LOOSE], ['кенгуру', 'слинги и кенгуру', LOOSE],
+  ['гель-лаки', 'лаки для ногтей', KIND], ['гель лаки', 'лаки для ногтей', KIND], ['кпб', 'постельное белье'], ['пмм', 'посудомоечной машины', LOOSE], ['конвекторы', 'обогреватели', KIND],
+  ['тепловентиляторы', 'обогреватели', KIND], ['шапки', 'головные уборы'], ['кепки', 'головные уборы', KIND], ['духи', 'парфюмерия', KIND], ['туалетная вода', 'парфюмерия', KIND],
+  ['тв', 'телевизоры'], ['смеси молочные', 'детское питание', KIND], ['детские смеси', 'детское питание', KIND], ['эргорюкзаки', 'слинги и кенгуру', KIND], ['кенгуру', 'слинги и кенгуру'],
   ['мобильники', 'телефоны', LOOSE], ['сотовые', 'телефоны', LOOSE], ['компьютеры', 'системные блоки', LOOSE], ['пк', 'системные блоки', LOOSE], ['колонки', 'портативные колонки', LOOSE],
   ['батареи', 'аккумуляторы', LOOSE], ['пауэрбанки', 'внешние аккумуляторы'], ['повербанки', 'внешние аккумуляторы'], ['литые', 'колесные', LOOSE],
 ];
 
 // Compared by word stems, so `Дрон` finds `дроны` and `Frying pan` finds `frying pans`; longer phrases first.
 const ORDERED = [...SYNONYMS]
-  .map(([from, to, loose]) => ({ stems: tokenizeForMatch(from).map(stemWord), to, loose: loose === true }))
+  .map(([from, to, nearness]) => ({ stems: tokenizeForMatch(from).map(stemWord), to, loose: nearness === LOOSE }))
   .filter((entry) => entry.stems.length > 0)
   .sort((a, b) => b.stems.length - a.stems.length);
 
-/** A label in the directory's words; `exact` when every word rewritten means the same. */
+/** A label in the directory's words; `exact` when every word rewritten means the same or names a kind of it. */
 export interface SynonymRewrite {
   text: string;
   exact: boolean;

@@ -51,12 +51,14 @@ const WORD_MARKS: ReadonlyMap<string, Mark> = new Map([
   ['female', { gender: 'female' }],
   ['male', { gender: 'male' }],
 ]);
-// Words that start like a mark but are not one (`детали`, `женьшень`, `мужество` are rare in a catalog; these are not).
-const NOT_MARKS = new Set(['детали', 'деталь', 'детекторы', 'детектор', 'детокс', 'menu', 'mentor', 'boyfriend', 'kidney']);
+// Words that start like a mark but are not one (`женьшень`, `мужество` are rare in a catalog; these are not):
+// whole words, and beginnings of words in any form (`детектив`, `детективы`, `детали`).
+const NOT_MARKS = new Set(['menu', 'mentor', 'boyfriend', 'kidney']);
+const NOT_MARK_BEGINNINGS = ['детал', 'детект', 'детокс'];
 
 /** The mark of one word (already normalised by `tokenizeForMatch`), if it is one. */
 export function findDemographicMark(word: string): Demographic | undefined {
-  if (NOT_MARKS.has(word)) return undefined;
+  if (NOT_MARKS.has(word) || NOT_MARK_BEGINNINGS.some((beginning) => word.startsWith(beginning))) return undefined;
   const whole = WORD_MARKS.get(word);
   if (whole !== undefined) return whole;
   for (const [prefix, mark] of PREFIX_MARKS) {

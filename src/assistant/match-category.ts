@@ -96,6 +96,10 @@ interface Scored {
   compound: boolean;
   /** The leaf's own name says whom it is for and the seller does not: a rival, never the match. */
   narrower: boolean;
+  /** Every word of the label is a word of the name (or of a part of it) in some form (`Маска`/`Маски`), none read through a typo. */
+  formExact: boolean;
+  /** The label's words are the name's only if one of them is misspelt (`Маска` read as `Масла`). */
+  typo: boolean;
 }
 
 const STOP_WORDS = new Set(['и', 'для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'мен', 'пен', 'бен', 'және', 'and', 'for', 'the', 'of', 'with', 'арналған', 'адам', 'адамдар', 'адамға', 'адамдарға']);
@@ -118,6 +122,8 @@ const NAMED_INSIDE_BASE = 0.9;
 const GENERAL_CAP = 0.9;
 const SHARED_BAND = 0.03;
 const MIN_CONTAINED_WORD = 4;
+// Two forms of one word (`Юбка`/`Юбки`, `Кошелек`/`Кошельки`); a stem-equal pair scores at least this too.
+const FORM_SCORE = 0.95;
 // Words the label does not share with a leaf but whose beginning is a word of another branch.
 const MIN_RELATED_PREFIX = 6;
 
@@ -152,9 +158,11 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
     if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord.length - sellerWord.length > 2 && !label.abbreviated.has(sellerWord)) {
       return Math.min(score, 0.7);
     }
+    // `Кошелек`/`Кошельки`, `Ремень`/`Ремни`: the vowel Russian drops before the last consonant when an ending follows.
+    if (score < FORM_SCORE && (isFleetingVowelForm(sellerWord, directoryWord) || isFleetingVowelForm(directoryWord, sellerWord))) return FORM_SCORE;
     // `Юбка`/`Юбки`: four-letter words the stemmer leaves whole, differing in the ending vowel only.
     if (score < 0.95 && sellerWord.length === directoryWord.length && sellerWord.length >= 4 && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && ENDING_VOWELS.test(sellerWord.slice(-1)) && ENDING_VOWELS.test(directoryWord.slice(-1))) {
-      return 0.95;
+      return FORM_SCORE;
     }
     return score;
   };
@@ -216,7 +224,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
         const rank = score + 0.03 * productSupport + (siblingGroups.has(leaf.groupKey) ? 0.03 : 0) - (narrower ? 0.02 : 0);
         // `Кроссовки мужские` is the men's leaf, but not its exact name: the label says more than the name.
         const saysMore = !isDemographicEmpty(label.demographic) && isDemographicEmpty(leaf.nameDemographic);
-        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower });
+        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general });
       }
       scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.label.localeCompare(b.leaf.label));
       return decide(text, label, scored, branchNames, thresholds, (a, b) => similarity(label, a, b));
@@ -255,13 +263,14 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
 const NAME_WITH_DEMOGRAPHIC = 0.99;
 
 /**
- * A match to one leaf's own name: exact, or that name with gender or age words its path agrees
- * with (`Women's dresses` → `женские платья` → `Женская одежда / Платья`). Only a name-equal leaf
- * scores 0.99 or more: a leaf holding the words among more scores 0.93, a name inside a longer
- * label 0.95 at most, the general matcher 0.9.
+ * A match to one leaf's own name: exact, or that name (or a part of an `и` name) with gender or
+ * age words its path agrees with (`Women's dresses` → `женские платья` → `Женская одежда /
+ * Платья`; `Mens hoodies` → `Мужская одежда / Худи и свитшоты`). Only a name-equal leaf scores 0.97
+ * or more: a leaf holding the words among more scores 0.93, a name inside a longer label 0.95 at
+ * most (`Лампочки LED E27` is not a lamp leaf's name), the general matcher 0.9.
  */
 function isNameMatch(match: ValueMatch<Category>): boolean {
-  return match.status === 'exact' || (match.status === 'confident' && (match.best?.score ?? 0) >= NAME_WITH_DEMOGRAPHIC);
+  return match.status === 'exact' || (match.status === 'confident' && (match.best?.score ?? 0) >= PART_FACTOR * NAME_WITH_DEMOGRAPHIC);
 }
 
 // A candidate found through a synonym ranks a step below the same score found by the label itself.
@@ -303,11 +312,16 @@ function decide(
   });
   const [first] = scored;
   if (first === undefined) return { text, status: 'todo', candidates: [] };
-  const rivals = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap);
+  // A leaf named by the label's own words in some form beats one reached only through a typo (`Маска для волос` is
+  // `Маски для волос`, not `Масла для волос` misspelt): the typo reading is a candidate, not a rival.
+  const rivals = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && item.typo));
   // Several leaves within a hair of the best: the name is shared, and every one of them is listed.
   const shared = scored.filter((item) => item.score >= first.score - SHARED_BAND && item.score >= thresholds.minScore - 0.1);
   const candidates = (shared.length > TODO_CANDIDATES ? shared.slice(0, MAX_SHARED_CANDIDATES) : scored.slice(0, TODO_CANDIDATES)).map(toCandidate);
-  const namesBranch = label.words.length === 0 || branchNames.some((words) => words.length === label.words.length && coverWords(label.words, words, similarity) >= 0.95 && coverWords(words, label.words, (a, b) => similarity(b, a)) >= 0.95);
+  // `Парфюмерия женская` names the branch `Парфюмерия`, and its leaf `Женская парфюмерия` is exactly that branch's name
+  // with whom the label says it is for: that leaf, not the branch. A bare `Парфюмерия` stays a question.
+  const leafOfBranchFor = first.exact && !isDemographicEmpty(label.demographic) && !isDemographicEmpty(first.leaf.nameDemographic);
+  const namesBranch = label.words.length === 0 || (!leafOfBranchFor && branchNames.some((words) => words.length === label.words.length && coverWords(label.words, words, similarity) >= 0.95 && coverWords(words, label.words, (a, b) => similarity(b, a)) >= 0.95));
   // A leaf holding the label's words among more wins only alone and for words long enough not to be part of anything (`ТВ`).
   const containedAlone = first.contained && !first.compound && label.words.every((word) => word.length >= MIN_CONTAINED_WORD);
   if (!namesBranch && !first.narrower && (!first.contained || containedAlone) && first.score >= thresholds.minScore && rivals.length === 0) {
@@ -322,8 +336,8 @@ function scoreByName(
   leaf: PreparedLeaf,
   similarity: (a: string, b: string) => number,
   relations: LeafRelations,
-): { score: number; exact: boolean; contained: boolean; compound: boolean } {
-  let best = { score: 0, exact: false, contained: false, compound: false };
+): { score: number; exact: boolean; contained: boolean; compound: boolean; formExact: boolean; typo: boolean } {
+  let best = { score: 0, exact: false, contained: false, compound: false, formExact: false, typo: false };
   const q = label.words;
   if (q.length === 0) return best;
   const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
@@ -340,8 +354,12 @@ function scoreByName(
     let exact = false;
     let contained = false;
     let compound = false;
+    let formExact = false;
+    let typo = false;
     if (queryCover >= 0.9 && variantCover >= 0.9) {
       exact = variant.full && q.length === v.length && queryBest.every((value) => value === 1) && variantBest.every((value) => value === 1);
+      formExact = queryBest.every((value) => value >= FORM_SCORE) && variantBest.every((value) => value >= FORM_SCORE);
+      typo = !formExact;
       score = exact ? 1 : symmetric * (variant.full ? 1 : PART_FACTOR);
     } else if (q.every((word) => variant.head.some((other) => similarity(word, other) >= 0.95 || isCompoundOf(other, word)))) {
       // Every word of the label is in what this leaf is (`Наушники` in `Беспроводные наушники`, `Чайники` in `Электрочайники`): a rival of the exact name.
@@ -367,7 +385,7 @@ function scoreByName(
     }
     // A real name match beats holding the label's words among more (`Футболкалар` over `Футболкалар мен поло`).
     const weight = (candidate: { score: number; contained: boolean }): number => candidate.score - (candidate.contained ? 0.05 : 0);
-    if (weight({ score, contained }) > weight(best) || (score === best.score && exact)) best = { score, exact, contained, compound };
+    if (weight({ score, contained }) > weight(best) || (score === best.score && exact)) best = { score, exact, contained, compound, formExact, typo };
   }
   return best;
 }
@@ -493,6 +511,15 @@ function createRelatedElsewhere(leaves: readonly PreparedLeaf[]): (word: string,
   };
 }
 
+/** `кошелек` of `кошельки`, `ремень` of `ремни`, `носок` of `носки`: the word with the vowel an ending drops. */
+function isFleetingVowelForm(whole: string, inflected: string): boolean {
+  const found = /^(\p{L}{3,})[еоё](к|ц|н|нь|л|ль|р|рь)$/u.exec(whole);
+  if (found === null) return false;
+  const [, base = '', consonant = ''] = found;
+  const rest = inflected.startsWith(`${base}ь${consonant[0] ?? ''}`) ? inflected.slice(base.length + 2) : inflected.startsWith(`${base}${consonant[0] ?? ''}`) ? inflected.slice(base.length + 1) : undefined;
+  return rest !== undefined && /^(?:и|ы|а|я|у|ю|е|ов|ев|ей|ам|ям|ах|ях|ом|ем|ами|ями)$/.test(rest);
+}
+
 /** `электрочайники` of `чайники`, `автошампуни` of `шампунь`: a compound ending in the word (its stem of five letters or more). */
 function isCompoundOf(compound: string, word: string): boolean {
   const stem = stemWord(word);
@@ -564,7 +591,8 @@ function prepareLeaf(category: Category, index: DirectoryIndex): PreparedLeaf {
     const tokens = tokenizeForMatch(name);
     variants.push({ words: tokens.filter(isNameWord), head: splitHead(tokens).filter(isNameWord), full: true, language });
     const parts = name.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
-    if (parts.length > 1) {
+    // `Средства для плит и духовок`: a list after a preposition names uses, not things (`духовок` is no name of it).
+    if (parts.length > 1 && !tokenizeForMatch(parts[0] ?? '').some((token) => PREPOSITIONS.has(token))) {
       for (const part of parts) {
         const partTokens = tokenizeForMatch(part);
         variants.push({ words: partTokens.filter(isNameWord), head: splitHead(partTokens).filter(isNameWord), full: false, language });

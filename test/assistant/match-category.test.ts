@@ -47,14 +47,68 @@ describe('an extra word shared with a sibling leaf', () => {
 });
 
 describe('a label in other words (synonyms)', () => {
-  it('stands when the rewrite is one leaf name with gender words its path agrees with', () => {
+  it('stands when the rewrite is one leaf name, or part of an `и` name, with gender words its path agrees with', () => {
     const dresses = original.match("Women's dresses");
     expect(dresses.status).toBe('confident');
     expect(dresses.best?.key).toBe('30101');
-    // `Футболки и топы` is only partly named by `футболки`; bare `Sneakers` names three leaves.
-    expect(original.match("Women's T-shirts").status).toBe('todo');
+    const hoodies = original.match('Mens hoodies');
+    expect(hoodies.status).toBe('confident');
+    expect(hoodies.best?.key).toBe('30210');
+    // Bare `Sneakers` names three leaves; `Lamps E14` is no lamp leaf's name.
     expect(original.match('Sneakers').status).toBe('todo');
+    expect(marketplace.match('Лампочки E14').status).toBe('todo');
     // A near rival in the bigger directory (`Платья для беременных`) keeps it a question there.
     expect(marketplace.match("Women's dresses").status).toBe('todo');
+  });
+});
+
+describe('a kind named in other words', () => {
+  it('stands in the leaf named for what it is a kind of; a word only near in meaning adds candidates', () => {
+    const deodorants = original.match('Антиперспиранты');
+    expect(deodorants.status).toBe('confident');
+    expect(deodorants.best?.key).toBe('80503');
+    // `резина` may be tyres, or not: and three tyre leaves share the word.
+    expect(original.match('Резина').status).toBe('todo');
+  });
+});
+
+describe('forms of a word and typos', () => {
+  it('reads a word in another form before a misspelt one, and the vowel an ending drops as the same word', () => {
+    const mask = original.match('Маска для волос');
+    expect(mask.status).toBe('confident');
+    expect(mask.best?.key).toBe('80303');
+    expect(mask.candidates.map((candidate) => candidate.key)).toContain('80305');
+    const wallet = original.match('Кошелек');
+    expect(wallet.status).toBe('confident');
+    expect(wallet.best?.key).toBe('50105');
+    // Every rival of `Носок` is a name in some form too: the men's, women's and kids' socks stay a question.
+    expect(original.match('Носок').status).toBe('todo');
+  });
+
+  it('takes no name from a list after a preposition', () => {
+    // `Средства для плит и духовок` is no `духовок`.
+    const ovens = marketplace.match('Духовки');
+    expect(ovens.status).toBe('todo');
+    expect(ovens.candidates.map((candidate) => candidate.key)).toContain('20106');
+  });
+});
+
+describe('words that only look like a mark of whom goods are for', () => {
+  it('are no such mark', () => {
+    // `дет…` of `детские`, not of `детектив`.
+    const novel = original.match('Детектив', { productNames: ['Книга детектив'] });
+    expect(novel.status).toBe('confident');
+    expect(novel.best?.key).toBe('130102');
+  });
+});
+
+describe('a label naming a branch', () => {
+  it('is the leaf named as the branch for the people the label says', () => {
+    const perfume = original.match('Парфюмерия женская');
+    expect(perfume.status).toBe('exact');
+    expect(perfume.best?.key).toBe('80401');
+    // Said bare, it is the branch: women's, men's and the sets.
+    expect(original.match('Парфюмерия').status).toBe('todo');
+    expect(original.match('Обувь женская').status).toBe('todo');
   });
 });
