@@ -133,24 +133,8 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
   const leaves = index.directories.categories.filter((category) => !index.nonLeafIds.has(category.id)).map((category) => prepareLeaf(category, index));
   const byKey = new Map(leaves.map((leaf) => [leaf.key, leaf]));
   const general: CandidateMatcher<Category> = createCandidateMatcher(buildCategoryCandidates(index));
-  // Word beginnings → leaves; word stems → the roots they occur under; names of branches.
-  const byPrefix = new Map<string, Set<PreparedLeaf>>();
+  const { byPrefix, branchNames } = indexLeaves(leaves, index);
   const relations: LeafRelations = { isRelatedElsewhere: createRelatedElsewhere(leaves), onlyQualifies: createQualifierCheck(leaves) };
-  const branchNames: string[][] = [];
-  const seenBranch = new Set<string>();
-  for (const leaf of leaves) {
-    for (const variant of leaf.variants) {
-      for (const word of variant.words) addTo(byPrefix, prefixKey(word), leaf);
-    }
-    for (const name of listBranchNames(leaf.category, index)) {
-      const words = tokenizeForMatch(name).filter((word) => !STOP_WORDS.has(word) && findDemographicMark(word) === undefined);
-      const key = words.join(' ');
-      if (key !== '' && !seenBranch.has(key)) {
-        seenBranch.add(key);
-        branchNames.push(words);
-      }
-    }
-  }
 
   const similarity = (label: ParsedLabel, sellerWord: string, directoryWord: string): number => {
     const score = wordScore(sellerWord, directoryWord);
@@ -239,14 +223,42 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
     },
   };
+  return withSynonyms(matchWhole, thresholds);
+}
+
+/** Word beginnings → the leaves whose names hold them, and the names of every branch (their words). */
+function indexLeaves(leaves: readonly PreparedLeaf[], index: DirectoryIndex): { byPrefix: Map<string, Set<PreparedLeaf>>; branchNames: string[][] } {
+  const byPrefix = new Map<string, Set<PreparedLeaf>>();
+  const branchNames: string[][] = [];
+  const seenBranch = new Set<string>();
+  for (const leaf of leaves) {
+    for (const variant of leaf.variants) {
+      for (const word of variant.words) addTo(byPrefix, prefixKey(word), leaf);
+    }
+    for (const name of listBranchNames(leaf.category, index)) {
+      const words = tokenizeForMatch(name).filter((word) => !STOP_WORDS.has(word) && findDemographicMark(word) === undefined);
+      const key = words.join(' ');
+      if (key !== '' && !seenBranch.has(key)) {
+        seenBranch.add(key);
+        branchNames.push(words);
+      }
+    }
+  }
+  return { byPrefix, branchNames };
+}
+
+/**
+ * `Laptops`, `Дроны`: a label left a TODO is matched again in the directory's words. When the
+ * label's own words come near no leaf, each rewritten word means the same (or names a kind of it)
+ * and the rewrite is one leaf's name, that leaf stands (confident, never `exact`); otherwise its
+ * candidates join the TODO. (`Лампочки LED E27` → `лампы led e 27` was once taken for `Лампы и
+ * обогрев для рептилий`.)
+ */
+function withSynonyms(matchWhole: CategoryMatcher, thresholds: MatchThresholds): CategoryMatcher {
   return {
     match(text, context = {}) {
       const match = matchWhole.match(text, context);
       if (match.status !== 'todo') return match;
-      // `Laptops`, `Дроны`: the label in the directory's words. When the label's own words come near
-      // no leaf, each rewritten word means the same and the rewrite is exactly one leaf's name, that
-      // leaf stands (confident, never `exact`); otherwise its candidates join the TODO. (`Лампочки LED
-      // E27` → `лампы led e 27` was once taken for `Лампы и обогрев для рептилий`.)
       const rewritten = rewriteWithSynonyms(text);
       if (rewritten === undefined) return match;
       const viaSynonyms = matchWhole.match(rewritten.text, context);
