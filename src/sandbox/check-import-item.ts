@@ -216,6 +216,23 @@ function checkAttributeValue(
   }
 }
 
+/** What the checks of a product's SKUs share: the reference data, the stored product's SKUs, and what earlier SKUs used. */
+interface SkuChecks {
+  ctx: ImportCheckContext;
+  productId: number | null;
+  required: ReadonlySet<SandboxRequirableField>;
+  categoryAttributes: Map<string, boolean> | null;
+  /** SKU-defining attributes the category requires. */
+  requiredSkuAttributes: string[];
+  storedSkuIds: Set<number>;
+  submittedSkuIds: Set<number>;
+  seenSkuIds: Set<number>;
+  /** Barcode → index of the SKU that used it first. */
+  barcodes: Map<string, number>;
+  /** Sorted value codes → index of the SKU that used them first. */
+  variants: Map<string, number>;
+}
+
 function checkSkus(
   rawSkus: unknown,
   ctx: ImportCheckContext,
@@ -233,122 +250,150 @@ function checkSkus(
     fail('skus', 'INVALID_TYPE', 'skus must be an array');
     return null;
   }
-  const storedSkuIds = new Set(stored?.skus.map((s) => s.skuId) ?? []);
   const submittedSkuIds = new Set<number>();
   for (const sku of rawSkus) {
     if (isRecord(sku) && Number.isInteger(sku['skuId'])) submittedSkuIds.add(sku['skuId'] as number);
   }
-  const requiredSkuAttributes = [...(categoryAttributes ?? [])]
-    .filter(([code, isRequired]) => isRequired && ctx.index.attributesByCode.get(code)?.isSkuDefining)
-    .map(([code]) => code);
-
+  const checks: SkuChecks = {
+    ctx,
+    productId,
+    required,
+    categoryAttributes,
+    requiredSkuAttributes: [...(categoryAttributes ?? [])]
+      .filter(([code, isRequired]) => isRequired && ctx.index.attributesByCode.get(code)?.isSkuDefining)
+      .map(([code]) => code),
+    storedSkuIds: new Set(stored?.skus.map((s) => s.skuId) ?? []),
+    submittedSkuIds,
+    seenSkuIds: new Set(),
+    barcodes: new Map(),
+    variants: new Map(),
+  };
   const out: CheckedSku[] = [];
-  const seenSkuIds = new Set<number>();
-  const barcodes = new Map<string, number>();
-  const variants = new Map<string, number>();
   let ok = true;
+  const skuFail: Fail = (field, code, description) => {
+    ok = false;
+    fail(field, code, description);
+  };
   rawSkus.forEach((sku: unknown, i) => {
-    const at = `skus[${i}]`;
-    const skuFail: Fail = (field, code, description) => {
-      ok = false;
-      fail(field, code, description);
-    };
-    if (!isRecord(sku)) {
-      skuFail(at, 'INVALID_TYPE', 'a SKU must be a JSON object');
-      return;
-    }
-    let skuId: number | null = null;
-    const rawSkuId = sku['skuId'];
-    if (rawSkuId !== undefined && rawSkuId !== null) {
-      if (!Number.isInteger(rawSkuId)) skuFail(`${at}.skuId`, 'INVALID_TYPE', 'skuId must be an integer or null');
-      else {
-        skuId = rawSkuId as number;
-        if (seenSkuIds.has(skuId)) skuFail(`${at}.skuId`, 'SKU_DUPLICATE_ID', `SKU ${skuId} is given more than once`);
-        else if (!storedSkuIds.has(skuId))
-          skuFail(`${at}.skuId`, 'SKU_NOT_FOUND', productId === null ? 'a new product cannot reference an existing SKU id' : `SKU ${skuId} does not belong to product ${productId}`);
-        seenSkuIds.add(skuId);
-      }
-    }
-
-    const rawCodes = sku['attributeValueCodes'];
-    let codes: string[] = [];
-    if (rawCodes !== undefined && rawCodes !== null) {
-      if (!Array.isArray(rawCodes) || !rawCodes.every((c) => typeof c === 'string')) skuFail(`${at}.attributeValueCodes`, 'INVALID_TYPE', 'attributeValueCodes must be an array of strings');
-      else codes = [...new Set((rawCodes as string[]).map((c) => c.trim()))].filter((c) => c !== '');
-    }
-    const byAttribute = new Map<string, string>();
-    for (const code of codes) {
-      const value = ctx.index.valuesByCode.get(code);
-      const attribute = value ? ctx.index.attributesByCode.get(value.attributeCode) : undefined;
-      if (!value || !attribute) skuFail(`${at}.attributeValueCodes`, 'ATTRIBUTE_VALUE_NOT_FOUND', `value ${code} does not exist`);
-      else if (!attribute.isSkuDefining)
-        skuFail(`${at}.attributeValueCodes`, 'ATTRIBUTE_NOT_SKU_LEVEL', `value ${code} belongs to attribute ${attribute.code}, which is not SKU-defining: send it in attributes[]`);
-      else if (categoryAttributes && !categoryAttributes.has(attribute.code))
-        skuFail(`${at}.attributeValueCodes`, 'ATTRIBUTE_NOT_IN_CATEGORY', `attribute ${attribute.code} (value ${code}) is not used in this category`);
-      else if (byAttribute.has(attribute.code))
-        skuFail(`${at}.attributeValueCodes`, 'ATTRIBUTE_NOT_MULTIPLE', `a SKU takes one value of ${attribute.code} (got ${byAttribute.get(attribute.code)} and ${code})`);
-      else byAttribute.set(attribute.code, code);
-    }
-    for (const code of requiredSkuAttributes) {
-      if (!byAttribute.has(code)) skuFail(`${at}.attributeValueCodes`, 'ATTRIBUTE_REQUIRED', `attribute ${code} is required in this category: give each SKU one value of it`);
-    }
-    const variantKey = [...codes].sort().join('\u0000');
-    const sameVariant = variants.get(variantKey);
-    if (sameVariant !== undefined) skuFail(`${at}.attributeValueCodes`, 'SKU_DUPLICATE_VARIANT', `SKU has the same attribute values as skus[${sameVariant}]`);
-    else variants.set(variantKey, i);
-
-    const price = sku['price'];
-    if (price === undefined || price === null) skuFail(`${at}.price`, 'REQUIRED', 'price is required');
-    else if (typeof price !== 'number' || !Number.isFinite(price) || price <= 0) skuFail(`${at}.price`, 'PRICE_INVALID', `price must be a positive number (got ${JSON.stringify(price)})`);
-
-    const rawBarcode = sku['barcode'];
-    let barcode = '';
-    if (rawBarcode !== undefined && rawBarcode !== null && typeof rawBarcode !== 'string') skuFail(`${at}.barcode`, 'INVALID_TYPE', 'barcode must be a string');
-    else {
-      barcode = (rawBarcode ?? '').trim();
-      if (barcode === '') {
-        if (required.has('barcode')) skuFail(`${at}.barcode`, 'BARCODE_REQUIRED', 'barcode must not be empty');
-        // Where the barcode is optional, a SKU without one leaves the key out; "" is not a barcode.
-        else if (typeof rawBarcode === 'string') skuFail(`${at}.barcode`, 'BARCODE_INVALID', 'barcode is empty: leave it out for a SKU without one');
-      } else {
-        const sameInProduct = barcodes.get(barcode);
-        const holder = ctx.findBarcode(barcode);
-        if (sameInProduct !== undefined) skuFail(`${at}.barcode`, 'BARCODE_DUPLICATE', `barcode ${barcode} is also used by skus[${sameInProduct}] of this product`);
-        else if (holder && holder.productId !== productId)
-          skuFail(`${at}.barcode`, 'BARCODE_DUPLICATE', `barcode ${barcode} is already used by product ${holder.productId}`);
-        else if (holder && !submittedSkuIds.has(holder.skuId))
-          skuFail(`${at}.barcode`, 'BARCODE_DUPLICATE', `barcode ${barcode} is already used by SKU ${holder.skuId} of this product`);
-        barcodes.set(barcode, i);
-      }
-    }
-
-    const photos: { mediaFile: string; order: number }[] = [];
-    const rawPhotos = sku['photos'];
-    if (rawPhotos !== undefined && rawPhotos !== null && !Array.isArray(rawPhotos)) skuFail(`${at}.photos`, 'INVALID_TYPE', 'photos must be an array');
-    else if (Array.isArray(rawPhotos)) {
-      rawPhotos.forEach((photo: unknown, j) => {
-        const pat = `${at}.photos[${j}]`;
-        if (!isRecord(photo)) {
-          skuFail(pat, 'INVALID_TYPE', 'a photo must be a JSON object');
-          return;
-        }
-        const mediaFile = photo['mediaFile'];
-        if (typeof mediaFile !== 'string' || !isHttpUrl(mediaFile)) {
-          skuFail(`${pat}.mediaFile`, 'PHOTO_URL_INVALID', `mediaFile must be an absolute http(s) URL (got ${JSON.stringify(mediaFile)})`);
-          return;
-        }
-        const order = photo['order'];
-        if (order !== undefined && order !== null && !(Number.isInteger(order) && (order as number) >= 0)) {
-          skuFail(`${pat}.order`, 'PHOTO_ORDER_INVALID', `order must be a whole number ≥ 0 (got ${JSON.stringify(order)})`);
-          return;
-        }
-        photos.push({ mediaFile, order: (order as number | null | undefined) ?? j });
-      });
-    }
-    if (required.has('photos') && photos.length === 0) skuFail(`${at}.photos`, 'PHOTOS_REQUIRED', 'a SKU needs at least one photo');
-    if (ok && typeof price === 'number') out.push({ skuId, attributeValueCodes: codes, price, barcode, photos });
+    const checked = checkSku(checks, sku, i, skuFail);
+    if (ok && checked) out.push(checked);
   });
   return ok ? out : null;
+}
+
+/** One SKU's checks, in the order its errors are reported; the SKU when its price is a number (the caller drops it on any error). */
+function checkSku(checks: SkuChecks, sku: unknown, i: number, fail: Fail): CheckedSku | null {
+  const at = `skus[${i}]`;
+  if (!isRecord(sku)) {
+    fail(at, 'INVALID_TYPE', 'a SKU must be a JSON object');
+    return null;
+  }
+  const skuId = readSkuId(checks, sku['skuId'], at, fail);
+  const codes = readSkuValueCodes(checks, sku['attributeValueCodes'], i, at, fail);
+  const price = sku['price'];
+  if (price === undefined || price === null) fail(`${at}.price`, 'REQUIRED', 'price is required');
+  else if (typeof price !== 'number' || !Number.isFinite(price) || price <= 0) fail(`${at}.price`, 'PRICE_INVALID', `price must be a positive number (got ${JSON.stringify(price)})`);
+  const barcode = readSkuBarcode(checks, sku['barcode'], i, at, fail);
+  const photos = readSkuPhotos(sku['photos'], at, fail);
+  if (checks.required.has('photos') && photos.length === 0) fail(`${at}.photos`, 'PHOTOS_REQUIRED', 'a SKU needs at least one photo');
+  return typeof price === 'number' ? { skuId, attributeValueCodes: codes, price, barcode, photos } : null;
+}
+
+/** The SKU id: null for a new SKU; one of the stored product's, given once. */
+function readSkuId(checks: SkuChecks, rawSkuId: unknown, at: string, fail: Fail): number | null {
+  if (rawSkuId === undefined || rawSkuId === null) return null;
+  if (!Number.isInteger(rawSkuId)) {
+    fail(`${at}.skuId`, 'INVALID_TYPE', 'skuId must be an integer or null');
+    return null;
+  }
+  const skuId = rawSkuId as number;
+  if (checks.seenSkuIds.has(skuId)) fail(`${at}.skuId`, 'SKU_DUPLICATE_ID', `SKU ${skuId} is given more than once`);
+  else if (!checks.storedSkuIds.has(skuId))
+    fail(`${at}.skuId`, 'SKU_NOT_FOUND', checks.productId === null ? 'a new product cannot reference an existing SKU id' : `SKU ${skuId} does not belong to product ${checks.productId}`);
+  checks.seenSkuIds.add(skuId);
+  return skuId;
+}
+
+/** The SKU's value codes (trimmed, each once): SKU-defining values of the category, one per attribute, every required one, a variant no earlier SKU has. */
+function readSkuValueCodes(checks: SkuChecks, rawCodes: unknown, i: number, at: string, fail: Fail): string[] {
+  const { ctx, categoryAttributes } = checks;
+  let codes: string[] = [];
+  if (rawCodes !== undefined && rawCodes !== null) {
+    if (!Array.isArray(rawCodes) || !rawCodes.every((c) => typeof c === 'string')) fail(`${at}.attributeValueCodes`, 'INVALID_TYPE', 'attributeValueCodes must be an array of strings');
+    else codes = [...new Set((rawCodes as string[]).map((c) => c.trim()))].filter((c) => c !== '');
+  }
+  const byAttribute = new Map<string, string>();
+  for (const code of codes) {
+    const value = ctx.index.valuesByCode.get(code);
+    const attribute = value ? ctx.index.attributesByCode.get(value.attributeCode) : undefined;
+    if (!value || !attribute) fail(`${at}.attributeValueCodes`, 'ATTRIBUTE_VALUE_NOT_FOUND', `value ${code} does not exist`);
+    else if (!attribute.isSkuDefining)
+      fail(`${at}.attributeValueCodes`, 'ATTRIBUTE_NOT_SKU_LEVEL', `value ${code} belongs to attribute ${attribute.code}, which is not SKU-defining: send it in attributes[]`);
+    else if (categoryAttributes && !categoryAttributes.has(attribute.code))
+      fail(`${at}.attributeValueCodes`, 'ATTRIBUTE_NOT_IN_CATEGORY', `attribute ${attribute.code} (value ${code}) is not used in this category`);
+    else if (byAttribute.has(attribute.code))
+      fail(`${at}.attributeValueCodes`, 'ATTRIBUTE_NOT_MULTIPLE', `a SKU takes one value of ${attribute.code} (got ${byAttribute.get(attribute.code)} and ${code})`);
+    else byAttribute.set(attribute.code, code);
+  }
+  for (const code of checks.requiredSkuAttributes) {
+    if (!byAttribute.has(code)) fail(`${at}.attributeValueCodes`, 'ATTRIBUTE_REQUIRED', `attribute ${code} is required in this category: give each SKU one value of it`);
+  }
+  const variantKey = [...codes].sort().join('\u0000');
+  const sameVariant = checks.variants.get(variantKey);
+  if (sameVariant !== undefined) fail(`${at}.attributeValueCodes`, 'SKU_DUPLICATE_VARIANT', `SKU has the same attribute values as skus[${sameVariant}]`);
+  else checks.variants.set(variantKey, i);
+  return codes;
+}
+
+/** The SKU's barcode ('' for none): present where required, used by no other SKU of this product or of another product. */
+function readSkuBarcode(checks: SkuChecks, rawBarcode: unknown, i: number, at: string, fail: Fail): string {
+  if (rawBarcode !== undefined && rawBarcode !== null && typeof rawBarcode !== 'string') {
+    fail(`${at}.barcode`, 'INVALID_TYPE', 'barcode must be a string');
+    return '';
+  }
+  const barcode = (rawBarcode ?? '').trim();
+  if (barcode === '') {
+    if (checks.required.has('barcode')) fail(`${at}.barcode`, 'BARCODE_REQUIRED', 'barcode must not be empty');
+    // Where the barcode is optional, a SKU without one leaves the key out; "" is not a barcode.
+    else if (typeof rawBarcode === 'string') fail(`${at}.barcode`, 'BARCODE_INVALID', 'barcode is empty: leave it out for a SKU without one');
+    return barcode;
+  }
+  const sameInProduct = checks.barcodes.get(barcode);
+  const holder = checks.ctx.findBarcode(barcode);
+  if (sameInProduct !== undefined) fail(`${at}.barcode`, 'BARCODE_DUPLICATE', `barcode ${barcode} is also used by skus[${sameInProduct}] of this product`);
+  else if (holder && holder.productId !== checks.productId)
+    fail(`${at}.barcode`, 'BARCODE_DUPLICATE', `barcode ${barcode} is already used by product ${holder.productId}`);
+  else if (holder && !checks.submittedSkuIds.has(holder.skuId))
+    fail(`${at}.barcode`, 'BARCODE_DUPLICATE', `barcode ${barcode} is already used by SKU ${holder.skuId} of this product`);
+  checks.barcodes.set(barcode, i);
+  return barcode;
+}
+
+/** The SKU's photos: absolute http(s) URLs, each with a whole order ≥ 0 (default: its position). */
+function readSkuPhotos(rawPhotos: unknown, at: string, fail: Fail): { mediaFile: string; order: number }[] {
+  const photos: { mediaFile: string; order: number }[] = [];
+  if (rawPhotos !== undefined && rawPhotos !== null && !Array.isArray(rawPhotos)) fail(`${at}.photos`, 'INVALID_TYPE', 'photos must be an array');
+  else if (Array.isArray(rawPhotos)) {
+    rawPhotos.forEach((photo: unknown, j) => {
+      const pat = `${at}.photos[${j}]`;
+      if (!isRecord(photo)) {
+        fail(pat, 'INVALID_TYPE', 'a photo must be a JSON object');
+        return;
+      }
+      const mediaFile = photo['mediaFile'];
+      if (typeof mediaFile !== 'string' || !isHttpUrl(mediaFile)) {
+        fail(`${pat}.mediaFile`, 'PHOTO_URL_INVALID', `mediaFile must be an absolute http(s) URL (got ${JSON.stringify(mediaFile)})`);
+        return;
+      }
+      const order = photo['order'];
+      if (order !== undefined && order !== null && !(Number.isInteger(order) && (order as number) >= 0)) {
+        fail(`${pat}.order`, 'PHOTO_ORDER_INVALID', `order must be a whole number ≥ 0 (got ${JSON.stringify(order)})`);
+        return;
+      }
+      photos.push({ mediaFile, order: (order as number | null | undefined) ?? j });
+    });
+  }
+  return photos;
 }
 
 function readInteger(raw: Record<string, unknown>, key: string, fail: Fail, required: boolean): number | null {

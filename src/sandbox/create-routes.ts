@@ -56,97 +56,88 @@ export interface RouteRuntime {
   onImportAccepted: (products: number) => void;
 }
 
-/** Builds the route table. */
+/** Builds the route table: one small handler per endpoint, each given the runtime. */
 export function createRoutes(runtime: RouteRuntime): Route[] {
-  const directory = (name: 'categories' | 'attributes' | 'values' | 'brands'): Route => ({
-    name,
-    method: 'GET',
-    auth: true,
-    handle({ query }) {
-      const paging = parseDirectoryQuery(query);
-      if ('errors' in paging) return validationError('The paging parameters are not valid.', paging.errors);
-      const { dialect } = runtime;
-      const capped = { pageNumber: paging.pageNumber, pageSize: Math.min(paging.pageSize, dialect.maxPageSize) };
-      return { status: 200, body: dialect.directory(name, runtime.getIndex(), capped, query) };
-    },
-  });
-
+  const directory = (name: DirectoryName): Route => ({ name, method: 'GET', auth: true, handle: (request) => handleDirectory(name, request, runtime) });
   return [
     { name: 'token', method: 'POST', auth: false, handle: ({ body }) => handleToken(body, runtime) },
     directory('categories'),
     directory('attributes'),
     directory('values'),
     directory('brands'),
-    {
-      name: 'import',
-      method: 'POST',
-      auth: true,
-      handle({ body, clientId, baseUrl }) {
-        const products = isRecord(body) ? body['products'] : undefined;
-        if (!Array.isArray(products)) return validationError('products must be an array.', { products: [{ code: 'REQUIRED', description: 'products must be a non-empty array' }] });
-        if (products.length === 0) return validationError('products is empty.', { products: [{ code: 'EMPTY', description: 'send at least one product' }] });
-        if (products.length > SERVICE_LIMITS.importBatch) {
-          return validationError(`At most ${SERVICE_LIMITS.importBatch} products per request.`, {
-            products: [{ code: 'TOO_MANY', description: `at most ${SERVICE_LIMITS.importBatch} products per request (got ${products.length})` }],
-          });
-        }
-        const job = runtime.store.enqueueJob(clientId, products);
-        runtime.onImportAccepted(products.length);
-        return {
-          status: 202,
-          body: runtime.dialect.importAccepted({ jobId: job.jobId, receivedItems: job.receivedItems, queuedAt: job.queuedAt, infoPath: `${baseUrl}${runtime.paths.importInfo}` }),
-        };
-      },
-    },
-    {
-      name: 'importInfo',
-      method: 'GET',
-      auth: true,
-      handle({ query, clientId }) {
-        const text = query.get('jobId') ?? '';
-        if (!/^\d+$/.test(text)) return validationError('jobId is required.', { jobId: [{ code: 'INVALID_VALUE', description: 'jobId must be a whole number' }] });
-        const jobId = runtime.dialect.readJobId(text);
-        const job = jobId === undefined ? undefined : runtime.store.viewJob(clientId, jobId);
-        if (!job) return { status: 404, body: buildErrorBody(404, 'JOB_NOT_FOUND', `Job ${text} does not exist.`) };
-        return { status: 200, body: runtime.dialect.job(job) };
-      },
-    },
-    {
-      name: 'list',
-      method: 'POST',
-      auth: true,
-      handle({ body, clientId }) {
-        const parsed = parseListRequest(body);
-        if ('errors' in parsed) return validationError('The list request is not valid.', parsed.errors);
-        const query = { ...parsed.query, pageSize: Math.min(parsed.query.pageSize, runtime.dialect.maxPageSize) };
-        const page = buildProductListPage(runtime.store.sellerProducts(clientId), query, runtime.getIndex()) as unknown as ListPage;
-        return { status: 200, body: runtime.dialect.list(page) };
-      },
-    },
-    {
-      name: 'details',
-      method: 'POST',
-      auth: true,
-      handle({ body, clientId }) {
-        const ids = isRecord(body) ? body['productIds'] : undefined;
-        if (ids !== undefined && ids !== null && !(Array.isArray(ids) && ids.every((id) => Number.isSafeInteger(id)))) {
-          return validationError('productIds must be an array of integers.', { productIds: [{ code: 'INVALID_TYPE', description: 'productIds must be an array of integers' }] });
-        }
-        const list = (ids ?? []) as number[];
-        if (list.length > SERVICE_LIMITS.detailsBatch) {
-          return validationError(`At most ${SERVICE_LIMITS.detailsBatch} productIds per request.`, {
-            productIds: [{ code: 'TOO_MANY', description: `at most ${SERVICE_LIMITS.detailsBatch} ids per request (got ${list.length})` }],
-          });
-        }
-        const index = runtime.getIndex();
-        const products = [...new Set(list)]
-          .map((id) => runtime.store.findProduct(clientId, id))
-          .filter((p) => p !== undefined)
-          .map((p) => buildProductDetail(p, index));
-        return { status: 200, body: runtime.dialect.details(products) };
-      },
-    },
+    { name: 'import', method: 'POST', auth: true, handle: (request) => handleImport(request, runtime) },
+    { name: 'importInfo', method: 'GET', auth: true, handle: (request) => handleImportInfo(request, runtime) },
+    { name: 'list', method: 'POST', auth: true, handle: (request) => handleList(request, runtime) },
+    { name: 'details', method: 'POST', auth: true, handle: (request) => handleDetails(request, runtime) },
   ];
+}
+
+type DirectoryName = 'categories' | 'attributes' | 'values' | 'brands';
+
+/** A page of a directory, at most the dialect's largest page. */
+function handleDirectory(name: DirectoryName, { query }: RouteRequest, runtime: RouteRuntime): Reply {
+  const paging = parseDirectoryQuery(query);
+  if ('errors' in paging) return validationError('The paging parameters are not valid.', paging.errors);
+  const { dialect } = runtime;
+  const capped = { pageNumber: paging.pageNumber, pageSize: Math.min(paging.pageSize, dialect.maxPageSize) };
+  return { status: 200, body: dialect.directory(name, runtime.getIndex(), capped, query) };
+}
+
+/** Queues an import job of 1 to `importBatch` products; the products themselves are checked when the job runs. */
+function handleImport({ body, clientId, baseUrl }: RouteRequest, runtime: RouteRuntime): Reply {
+  const products = isRecord(body) ? body['products'] : undefined;
+  if (!Array.isArray(products)) return validationError('products must be an array.', { products: [{ code: 'REQUIRED', description: 'products must be a non-empty array' }] });
+  if (products.length === 0) return validationError('products is empty.', { products: [{ code: 'EMPTY', description: 'send at least one product' }] });
+  if (products.length > SERVICE_LIMITS.importBatch) {
+    return validationError(`At most ${SERVICE_LIMITS.importBatch} products per request.`, {
+      products: [{ code: 'TOO_MANY', description: `at most ${SERVICE_LIMITS.importBatch} products per request (got ${products.length})` }],
+    });
+  }
+  const job = runtime.store.enqueueJob(clientId, products);
+  runtime.onImportAccepted(products.length);
+  return {
+    status: 202,
+    body: runtime.dialect.importAccepted({ jobId: job.jobId, receivedItems: job.receivedItems, queuedAt: job.queuedAt, infoPath: `${baseUrl}${runtime.paths.importInfo}` }),
+  };
+}
+
+/** The status of one of the seller's jobs. */
+function handleImportInfo({ query, clientId }: RouteRequest, runtime: RouteRuntime): Reply {
+  const text = query.get('jobId') ?? '';
+  if (!/^\d+$/.test(text)) return validationError('jobId is required.', { jobId: [{ code: 'INVALID_VALUE', description: 'jobId must be a whole number' }] });
+  const jobId = runtime.dialect.readJobId(text);
+  const job = jobId === undefined ? undefined : runtime.store.viewJob(clientId, jobId);
+  if (!job) return { status: 404, body: buildErrorBody(404, 'JOB_NOT_FOUND', `Job ${text} does not exist.`) };
+  return { status: 200, body: runtime.dialect.job(job) };
+}
+
+/** A page of the seller's products. */
+function handleList({ body, clientId }: RouteRequest, runtime: RouteRuntime): Reply {
+  const parsed = parseListRequest(body);
+  if ('errors' in parsed) return validationError('The list request is not valid.', parsed.errors);
+  const query = { ...parsed.query, pageSize: Math.min(parsed.query.pageSize, runtime.dialect.maxPageSize) };
+  const page = buildProductListPage(runtime.store.sellerProducts(clientId), query, runtime.getIndex()) as unknown as ListPage;
+  return { status: 200, body: runtime.dialect.list(page) };
+}
+
+/** Details of up to `detailsBatch` of the seller's products; unknown ids are left out. */
+function handleDetails({ body, clientId }: RouteRequest, runtime: RouteRuntime): Reply {
+  const ids = isRecord(body) ? body['productIds'] : undefined;
+  if (ids !== undefined && ids !== null && !(Array.isArray(ids) && ids.every((id) => Number.isSafeInteger(id)))) {
+    return validationError('productIds must be an array of integers.', { productIds: [{ code: 'INVALID_TYPE', description: 'productIds must be an array of integers' }] });
+  }
+  const list = (ids ?? []) as number[];
+  if (list.length > SERVICE_LIMITS.detailsBatch) {
+    return validationError(`At most ${SERVICE_LIMITS.detailsBatch} productIds per request.`, {
+      productIds: [{ code: 'TOO_MANY', description: `at most ${SERVICE_LIMITS.detailsBatch} ids per request (got ${list.length})` }],
+    });
+  }
+  const index = runtime.getIndex();
+  const products = [...new Set(list)]
+    .map((id) => runtime.store.findProduct(clientId, id))
+    .filter((p) => p !== undefined)
+    .map((p) => buildProductDetail(p, index));
+  return { status: 200, body: runtime.dialect.details(products) };
 }
 
 function handleToken(body: unknown, runtime: RouteRuntime): Reply {

@@ -2,6 +2,7 @@
  * Types of the sandbox: its options, its handle, scripted faults, and what it stores. The public
  * ones are re-exported from `start-sandbox.ts`, which other modules import.
  */
+import type { WireJobProductResult } from '../api/wire.js';
 import type { SandboxDialectName } from './dialects/dialect-types.js';
 import type { ImportPhoto, Localized, PathName } from '../domain/index.js';
 import type { ReferenceData } from './reference-data.js';
@@ -175,4 +176,23 @@ export interface StoredProduct {
   moderationDueAt: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A stored import job. `items` is kept only until the job has run. */
+export interface StoredJob {
+  jobId: number;
+  clientId: string;
+  queuedAt: string;
+  receivedItems: number;
+  items: unknown[] | null;
+  finishedAt: string | null;
+  results: WireJobProductResult[] | null;
+}
+
+/** Everything the state file holds. */
+export interface StoreSnapshot {
+  version: 1;
+  counters: { nextProductId: number; nextSkuId: number; nextJobId: number };
+  products: StoredProduct[];
+  jobs: StoredJob[];
 }

@@ -6,20 +6,11 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { StateError } from '../core/errors.js';
+import { buildBatchRecord, buildProductResultRecord, prepareJournalStatements } from './journal-statements.js';
+import type { JournalStatements } from './journal-statements.js';
 import type { IdMemory } from './id-memory.js';
 import type { StoreContext } from './store-context.js';
-import type {
-  AcceptedProduct,
-  BatchRecord,
-  BatchStatus,
-  FinishedJob,
-  PlannedBatch,
-  ProductResultRecord,
-  ProductResultStatus,
-  ResultError,
-  ResultSku,
-  StateStore,
-} from './types.js';
+import type { AcceptedProduct, BatchStatus, FinishedJob, PlannedBatch, ProductResultRecord, StateStore } from './types.js';
 
 /** The journal part of a `StateStore`. */
 export type RequestJournal = Pick<
@@ -39,144 +30,18 @@ export type RequestJournal = Pick<
 /** Statuses in which a batch certainly never reached the service, so it may be re-planned with other content. */
 const REPLANNABLE: ReadonlySet<BatchStatus> = new Set(['planned', 'failed']);
 
-interface BatchRow {
-  batch_index: number;
-  status: string;
-  product_keys_json: string;
-  request_hash: string;
-  job_id: string | null;
-  info_url: string | null;
-  queued_at: string | null;
-  received_items: number | null;
-  http_status: number | null;
-  error: string | null;
-  retryable: number | null;
-  sent_at: string | null;
-  accepted_at: string | null;
-  finished_at: string | null;
-  attempts: number;
-}
-
-interface ResultRow {
-  product_key: string;
-  batch_index: number;
-  position: number;
-  status: string;
-  product_id: number | null;
-  skus_json: string;
-  errors_json: string;
-}
+/** A batch about to be sent, with the request body to keep. */
+type SendingBatch = { index: number; requestBody: string };
 
 /** Creates the journal on an open store; job results update `idMemory` in the same transaction. */
 export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory, 'recordAccepted'>): RequestJournal {
   const { db } = ctx;
-  const selectPlanned = db.prepare<[string, number], { status: string; request_hash: string }>(
-    'SELECT status, request_hash FROM batches WHERE run_id = ? AND batch_index = ?',
-  );
-  const insertBatch = db.prepare<[string, number, string, string]>(
-    `INSERT INTO batches (run_id, batch_index, status, product_keys_json, request_hash) VALUES (?, ?, 'planned', ?, ?)`,
-  );
-  const replanBatch = db.prepare<[string, string, string, number]>(`
-    UPDATE batches SET status = 'planned', product_keys_json = ?, request_hash = ?, error = NULL, http_status = NULL, retryable = NULL
-    WHERE run_id = ? AND batch_index = ?`);
-  const selectBatches = db.prepare<[string], BatchRow>(`
-    SELECT batch_index, status, product_keys_json, request_hash, CAST(job_id AS TEXT) AS job_id, info_url, queued_at, received_items,
-      http_status, error, retryable, sent_at, accepted_at, finished_at, attempts
-    FROM batches WHERE run_id = ? ORDER BY batch_index`);
-  const updateSending = db.prepare<[Buffer, string, string, number]>(`
-    UPDATE batches SET status = 'sending', request_body = ?, sent_at = ?, attempts = attempts + 1,
-      error = NULL, http_status = NULL, retryable = NULL
-    WHERE run_id = ? AND batch_index = ?`);
-  const selectBody = db.prepare<[string, number], Buffer | null>(
-    'SELECT request_body FROM batches WHERE run_id = ? AND batch_index = ?',
-  ).pluck();
-  const updateAccepted = db.prepare(`
-    UPDATE batches SET status = 'accepted', job_id = @jobId, info_url = @infoUrl, queued_at = @queuedAt,
-      received_items = @receivedItems, http_status = @httpStatus, accepted_at = @at, error = NULL, retryable = NULL
-    WHERE run_id = @runId AND batch_index = @index`);
-  const updateFailed = db.prepare(`
-    UPDATE batches SET status = 'failed', http_status = @httpStatus, error = @error, retryable = @retryable
-    WHERE run_id = @runId AND batch_index = @index`);
-  const updateUnknown = db.prepare<[string, string, number]>(
-    `UPDATE batches SET status = 'unknown', error = ? WHERE run_id = ? AND batch_index = ?`,
-  );
-  const updateDone = db.prepare<[string, string, number]>(
-    `UPDATE batches SET status = 'done', finished_at = ? WHERE run_id = ? AND batch_index = ?`,
-  );
-  const upsertResult = db.prepare<[string, string, number, number, string, number | null, string, string]>(`
-    INSERT OR REPLACE INTO product_results (run_id, product_key, batch_index, position, status, product_id, skus_json, errors_json)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
-  const selectSpooledHash = db.prepare<[string, string], string | null>(
-    'SELECT content_hash FROM spool WHERE run_id = ? AND product_key = ?',
-  ).pluck();
-  const selectResults = db.prepare<[string], ResultRow>(`
-    SELECT product_key, batch_index, position, status, product_id, skus_json, errors_json
-    FROM product_results WHERE run_id = ? ORDER BY batch_index, position`);
-
-  const sendingTransaction = db.transaction((runId: string, batches: readonly { index: number; requestBody: string }[]) => {
-    const at = ctx.nowIso();
-    for (const batch of batches) requireChange(updateSending.run(compressBody(batch.requestBody), at, runId, batch.index).changes, runId, batch.index);
-  });
-  // The one commit that must reach the disk before anything leaves: with it (and every commit
-  // before it, same WAL) synced, even a power loss cannot hide a request that was sent.
-  const markSending = (runId: string, batches: readonly { index: number; requestBody: string }[]): void => {
-    db.pragma('synchronous = FULL');
-    try {
-      sendingTransaction(runId, batches);
-    } finally {
-      db.pragma('synchronous = NORMAL');
-    }
-  };
-
-  const requireChange = (changes: number, runId: string, index: number): void => {
-    if (changes === 0) throw new StateError(`batch ${index} of run ${runId} was never planned (${ctx.path})`);
-  };
-
-  const planBatches = db.transaction((runId: string, batches: readonly PlannedBatch[]) => {
-    for (const batch of batches) {
-      const keysJson = JSON.stringify(batch.productKeys);
-      const existing = selectPlanned.get(runId, batch.index);
-      if (existing === undefined) {
-        insertBatch.run(runId, batch.index, keysJson, batch.requestHash);
-      } else if (existing.request_hash !== batch.requestHash) {
-        if (!REPLANNABLE.has(existing.status as BatchStatus)) {
-          throw new StateError(
-            `batch ${batch.index} of run ${runId} is ${existing.status} with other content: it may have reached the service, so it cannot be re-planned (${ctx.path})`,
-          );
-        }
-        replanBatch.run(keysJson, batch.requestHash, runId, batch.index);
-      }
-    }
-  });
-
+  const st = prepareJournalStatements(db);
+  const planBatches = db.transaction((runId: string, batches: readonly PlannedBatch[]) => planBatchesIn(ctx, st, runId, batches));
+  const markSending = db.transaction((runId: string, batches: readonly SendingBatch[]) => markSendingIn(ctx, st, runId, batches));
   // One transaction for the results of many jobs: a commit per job cost more than its rows.
   const recordJobResults = db.transaction((runId: string, jobs: readonly FinishedJob[]) => {
-    const at = ctx.nowIso();
-    const accepted: AcceptedProduct[] = [];
-    for (const { index, results } of jobs) {
-      requireChange(updateDone.run(at, runId, index).changes, runId, index);
-      for (const result of results) {
-        upsertResult.run(
-          runId,
-          result.productKey,
-          index,
-          result.position,
-          result.status,
-          result.productId,
-          JSON.stringify(result.skus),
-          JSON.stringify(result.errors),
-        );
-        if (result.status !== 'accepted' || result.productId === null) continue;
-        accepted.push({
-          productKey: result.productKey,
-          productId: result.productId,
-          skus: result.skus.flatMap((sku) => (sku.skuId === null ? [] : [{ skuKey: sku.skuKey, skuId: sku.skuId, barcode: sku.barcode }])),
-          contentHash: result.contentHash !== undefined ? result.contentHash : (selectSpooledHash.get(runId, result.productKey) ?? null),
-          runId,
-        });
-      }
-    }
-    idMemory.recordAccepted(accepted);
+    idMemory.recordAccepted(recordJobResultsIn(ctx, st, runId, jobs));
   });
 
   return {
@@ -186,49 +51,35 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
     },
     listBatches: (runId) => {
       ctx.requireRun(runId);
-      return selectBatches.all(runId).map(buildBatchRecord);
+      return st.selectBatches.all(runId).map(buildBatchRecord);
     },
     markBatchSending: (runId, index, requestBody) => {
       ctx.requireRun(runId);
-      markSending(runId, [{ index, requestBody }]);
+      commitDurably(ctx, () => markSending(runId, [{ index, requestBody }]));
     },
     markBatchesSending: (runId, batches) => {
       ctx.requireRun(runId);
-      if (batches.length) markSending(runId, batches);
+      if (batches.length) commitDurably(ctx, () => markSending(runId, batches));
     },
     getBatchRequestBody: (runId, index) => {
       ctx.requireRun(runId);
-      const body = selectBody.get(runId, index);
+      const body = st.selectBody.get(runId, index);
       return body === undefined || body === null ? undefined : gunzipSync(body).toString('utf8');
     },
     markBatchAccepted: (runId, index, acceptance) => {
       ctx.requireRun(runId);
-      const result = updateAccepted.run({
-        jobId: acceptance.jobId,
-        infoUrl: acceptance.infoUrl,
-        queuedAt: acceptance.queuedAt,
-        receivedItems: acceptance.receivedItems,
-        httpStatus: acceptance.httpStatus,
-        at: ctx.nowIso(),
-        runId,
-        index,
-      });
-      requireChange(result.changes, runId, index);
+      const { jobId, infoUrl, queuedAt, receivedItems, httpStatus } = acceptance;
+      const result = st.updateAccepted.run({ jobId, infoUrl, queuedAt, receivedItems, httpStatus, at: ctx.nowIso(), runId, index });
+      requireChange(ctx, result.changes, runId, index);
     },
     markBatchFailed: (runId, index, failure) => {
       ctx.requireRun(runId);
-      const result = updateFailed.run({
-        httpStatus: failure.httpStatus ?? null,
-        error: failure.error,
-        retryable: failure.retryable ? 1 : 0,
-        runId,
-        index,
-      });
-      requireChange(result.changes, runId, index);
+      const result = st.updateFailed.run({ httpStatus: failure.httpStatus ?? null, error: failure.error, retryable: failure.retryable ? 1 : 0, runId, index });
+      requireChange(ctx, result.changes, runId, index);
     },
     markBatchUnknown: (runId, index, error) => {
       ctx.requireRun(runId);
-      requireChange(updateUnknown.run(error, runId, index).changes, runId, index);
+      requireChange(ctx, st.updateUnknown.run(error, runId, index).changes, runId, index);
     },
     recordJobResults: (runId, jobs) => {
       ctx.requireRun(runId);
@@ -237,20 +88,70 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
     listProductResults: (runId) => {
       ctx.requireRun(runId);
       const results = new Map<string, ProductResultRecord>();
-      for (const row of selectResults.all(runId)) {
-        results.set(row.product_key, {
-          productKey: row.product_key,
-          batchIndex: row.batch_index,
-          position: row.position,
-          status: row.status as ProductResultStatus,
-          productId: row.product_id,
-          skus: JSON.parse(row.skus_json) as ResultSku[],
-          errors: JSON.parse(row.errors_json) as ResultError[],
-        });
-      }
+      for (const row of st.selectResults.all(runId)) results.set(row.product_key, buildProductResultRecord(row));
       return results;
     },
   };
+}
+
+/** Plans batches (inside a transaction): new ones are inserted, changed ones re-planned unless they may have reached the service. */
+function planBatchesIn(ctx: StoreContext, st: JournalStatements, runId: string, batches: readonly PlannedBatch[]): void {
+  for (const batch of batches) {
+    const keysJson = JSON.stringify(batch.productKeys);
+    const existing = st.selectPlanned.get(runId, batch.index);
+    if (existing === undefined) {
+      st.insertBatch.run(runId, batch.index, keysJson, batch.requestHash);
+    } else if (existing.request_hash !== batch.requestHash) {
+      if (!REPLANNABLE.has(existing.status as BatchStatus)) {
+        throw new StateError(
+          `batch ${batch.index} of run ${runId} is ${existing.status} with other content: it may have reached the service, so it cannot be re-planned (${ctx.path})`,
+        );
+      }
+      st.replanBatch.run(keysJson, batch.requestHash, runId, batch.index);
+    }
+  }
+}
+
+/** Marks batches as sending (inside a transaction), keeping each compressed request body. */
+function markSendingIn(ctx: StoreContext, st: JournalStatements, runId: string, batches: readonly SendingBatch[]): void {
+  const at = ctx.nowIso();
+  for (const batch of batches) requireChange(ctx, st.updateSending.run(compressBody(batch.requestBody), at, runId, batch.index).changes, runId, batch.index);
+}
+
+// The one commit that must reach the disk before anything leaves: with it (and every commit
+// before it, same WAL) synced, even a power loss cannot hide a request that was sent.
+function commitDurably(ctx: StoreContext, commit: () => void): void {
+  ctx.db.pragma('synchronous = FULL');
+  try {
+    commit();
+  } finally {
+    ctx.db.pragma('synchronous = NORMAL');
+  }
+}
+
+/** Records the results of finished jobs (inside a transaction); returns the products they accepted, for the id memory. */
+function recordJobResultsIn(ctx: StoreContext, st: JournalStatements, runId: string, jobs: readonly FinishedJob[]): AcceptedProduct[] {
+  const at = ctx.nowIso();
+  const accepted: AcceptedProduct[] = [];
+  for (const { index, results } of jobs) {
+    requireChange(ctx, st.updateDone.run(at, runId, index).changes, runId, index);
+    for (const result of results) {
+      st.upsertResult.run(runId, result.productKey, index, result.position, result.status, result.productId, JSON.stringify(result.skus), JSON.stringify(result.errors));
+      if (result.status !== 'accepted' || result.productId === null) continue;
+      accepted.push({
+        productKey: result.productKey,
+        productId: result.productId,
+        skus: result.skus.flatMap((sku) => (sku.skuId === null ? [] : [{ skuKey: sku.skuKey, skuId: sku.skuId, barcode: sku.barcode }])),
+        contentHash: result.contentHash !== undefined ? result.contentHash : (st.selectSpooledHash.get(runId, result.productKey) ?? null),
+        runId,
+      });
+    }
+  }
+  return accepted;
+}
+
+function requireChange(ctx: StoreContext, changes: number, runId: string, index: number): void {
+  if (changes === 0) throw new StateError(`batch ${index} of run ${runId} was never planned (${ctx.path})`);
 }
 
 /**
@@ -260,24 +161,4 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
  */
 function compressBody(body: string): Buffer {
   return gzipSync(body, { level: 1 });
-}
-
-function buildBatchRecord(row: BatchRow): BatchRecord {
-  return {
-    index: row.batch_index,
-    status: row.status as BatchStatus,
-    productKeys: JSON.parse(row.product_keys_json) as string[],
-    requestHash: row.request_hash,
-    jobId: row.job_id,
-    infoUrl: row.info_url,
-    queuedAt: row.queued_at,
-    receivedItems: row.received_items,
-    httpStatus: row.http_status,
-    error: row.error,
-    retryable: row.retryable === null ? null : row.retryable === 1,
-    sentAt: row.sent_at,
-    acceptedAt: row.accepted_at,
-    finishedAt: row.finished_at,
-    attempts: row.attempts,
-  };
 }

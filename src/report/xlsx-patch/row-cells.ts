@@ -135,3 +135,19 @@ function readInlineText(inner: string, prefix: string): string | undefined {
   for (const match of withoutGuides.matchAll(pattern)) text = (text ?? '') + decodeXmlEntities(match[1] ?? '');
   return text;
 }
+
+/** A row's cells, read on first use (most rows never need them). */
+export class RowCellsOnDemand {
+  private cells: RowCell[] | undefined;
+  constructor(
+    readonly text: string,
+    private readonly prefix: string,
+    private readonly shape: RowShape,
+  ) {}
+
+  /** The row's cells, read once. */
+  get(): RowCell[] {
+    this.cells ??= readRowCells(this.text, this.prefix, this.shape);
+    return this.cells;
+  }
+}

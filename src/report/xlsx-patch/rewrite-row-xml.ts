@@ -1,0 +1,100 @@
+/**
+ * A row's XML rewritten cell by cell: `_` cells of an earlier run dropped, the new cells (`_`
+ * cells, empty highlighted cells) merged in column order, each kept cell given its `r`, its
+ * highlight (or its format back from an earlier highlight) and, when asked, formula-like text
+ * made inert. And the two cheap paths around it: the row's start tag, and whether the new cells
+ * can simply go before the end tag.
+ */
+import { isFormulaLike, neutralizeFormula } from '../neutralize-formula.js';
+import { MAX_COLUMN, type ExtraCell } from './annotation-cells.js';
+import { columnLetters, parseColumn, type RowCell, type RowShape } from './row-cells.js';
+import { readCellText, type SheetRowsState } from './sheet-rows-state.js';
+import { escapeXmlText, readAttribute, removeAttribute, setAttribute } from './xml-markup.js';
+
+/** The row with its cells rewritten and `extras` (sorted in place) merged in; `highlights` maps columns to formats. */
+export function rewriteRowXml(
+  state: SheetRowsState,
+  text: string,
+  shape: RowShape,
+  cells: RowCell[],
+  rowNumber: number,
+  highlights: Map<number, number>,
+  extras: ExtraCell[],
+): string {
+  const { prefix, oldColumns, conflicts } = state;
+  const out: string[] = [openRowTag(text, shape)];
+  const present = new Set<number>();
+  for (const cell of cells) if (!oldColumns.has(cell.column)) present.add(cell.column);
+  for (const [column, style] of highlights) {
+    if (!present.has(column)) extras.push({ column, xml: `<${prefix}c r="${columnLetters(column)}${rowNumber}" s="${style}"/>` });
+  }
+  extras.sort((a, b) => a.column - b.column);
+  let next = 0;
+  for (const cell of cells) {
+    if (oldColumns.has(cell.column)) continue;
+    while (next < extras.length && (extras[next] as ExtraCell).column < cell.column) out.push((extras[next++] as ExtraCell).xml);
+    let cellXml = text.slice(cell.start, cell.end);
+    const clash = next < extras.length && (extras[next] as ExtraCell).column === cell.column ? (extras[next] as ExtraCell) : undefined;
+    if (clash !== undefined) {
+      next += 1;
+      if (cell.end === cell.tagEnd || readCellText(state, text, cell) === '') {
+        // An empty cell of the seller's where a `_` cell goes: the `_` cell takes its place.
+        out.push(clash.xml);
+        continue;
+      }
+      conflicts.count += 1;
+      conflicts.first ||= `${columnLetters(cell.column)}${rowNumber}`;
+    }
+    cellXml = rewriteCellXml(state, text, cell, cellXml, rowNumber, highlights.get(cell.column));
+    out.push(cellXml);
+  }
+  while (next < extras.length) out.push((extras[next++] as ExtraCell).xml);
+  out.push(`</${prefix}row>`);
+  return out.join('');
+}
+
+function rewriteCellXml(state: SheetRowsState, text: string, cell: RowCell, cellXml: string, rowNumber: number, highlight: number | undefined): string {
+  const { prefix } = state;
+  let tag = cellXml.slice(0, cell.tagEnd - cell.start);
+  let rest = cellXml.slice(cell.tagEnd - cell.start);
+  if (!cell.hasRef) tag = setAttribute(tag, 'r', `${columnLetters(cell.column)}${rowNumber}`);
+  const earlier = state.earlierHighlights?.get(cell.style);
+  if (highlight !== undefined) tag = setAttribute(tag, 's', String(highlight));
+  else if (earlier !== undefined) tag = setAttribute(tag, 's', String(earlier));
+  if (state.options.prefixFormulaText && (cell.type === 's' || cell.type === 'inlineStr') && !rest.includes(`<${prefix}f`)) {
+    const value = readCellText(state, text, cell);
+    if (isFormulaLike(value)) {
+      tag = setAttribute(tag, 't', 'inlineStr');
+      if (tag.endsWith('/>')) tag = `${tag.slice(0, -2)}>`;
+      rest = `<${prefix}is><${prefix}t xml:space="preserve">${escapeXmlText(neutralizeFormula(value))}</${prefix}t></${prefix}is></${prefix}c>`;
+    }
+  }
+  return tag + rest;
+}
+
+/**
+ * True when the row's last cell has its `r` and lies left of `column` (any column when
+ * `undefined`), or the row has no cell: then the row can be copied as it is.
+ */
+export function endsBefore(text: string, shape: RowShape, prefix: string, column: number | undefined): boolean {
+  const open = `<${prefix}c`;
+  let at = text.lastIndexOf(open, shape.closeStart);
+  while (at >= shape.tagEnd) {
+    const next = text.charCodeAt(at + open.length);
+    if (next === 32 || next === 62 || next === 47 || next === 9 || next === 10 || next === 13) break;
+    at = text.lastIndexOf(open, at - 1);
+  }
+  if (at < shape.tagEnd) return true;
+  const tag = text.slice(at, text.indexOf('>', at) + 1);
+  const ref = readAttribute(tag, 'r');
+  const last = ref === undefined ? undefined : parseColumn(ref);
+  return last !== undefined && last < (column ?? MAX_COLUMN + 1);
+}
+
+/** The row's start tag, opened when it was `<row/>`, without `spans` (a hint the new cells would make wrong). */
+export function openRowTag(text: string, shape: RowShape): string {
+  let tag = text.slice(0, shape.tagEnd);
+  if (tag.includes('spans')) tag = removeAttribute(tag, 'spans');
+  if (shape.selfClosing) tag = `${tag.slice(0, -2).trimEnd()}>`;
+  return tag;
+}

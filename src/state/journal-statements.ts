@@ -1,0 +1,155 @@
+/**
+ * The request journal's SQL: its statements, prepared once per open store, and the rows they read
+ * turned into the journal's records.
+ */
+import type Database from 'better-sqlite3';
+import type { BatchRecord, BatchStatus, ProductResultRecord, ProductResultStatus, ResultError, ResultSku } from './types.js';
+
+type Statement<P extends unknown[] = unknown[], R = unknown> = Database.Statement<P, R>;
+
+/** The journal's prepared statements. */
+export interface JournalStatements {
+  selectPlanned: Statement<[string, number], { status: string; request_hash: string }>;
+  insertBatch: Statement<[string, number, string, string]>;
+  replanBatch: Statement<[string, string, string, number]>;
+  selectBatches: Statement<[string], BatchRow>;
+  updateSending: Statement<[Buffer, string, string, number]>;
+  /** Plucked: the body alone. */
+  selectBody: Statement<[string, number], Buffer | null>;
+  /** Named parameters: jobId, infoUrl, queuedAt, receivedItems, httpStatus, at, runId, index. */
+  updateAccepted: Statement;
+  /** Named parameters: httpStatus, error, retryable, runId, index. */
+  updateFailed: Statement;
+  updateUnknown: Statement<[string, string, number]>;
+  updateDone: Statement<[string, string, number]>;
+  upsertResult: Statement<[string, string, number, number, string, number | null, string, string]>;
+  /** Plucked: the content hash alone. */
+  selectSpooledHash: Statement<[string, string], string | null>;
+  selectResults: Statement<[string], ResultRow>;
+}
+
+/** A row of `batches` as the journal reads it. */
+export interface BatchRow {
+  batch_index: number;
+  status: string;
+  product_keys_json: string;
+  request_hash: string;
+  job_id: string | null;
+  info_url: string | null;
+  queued_at: string | null;
+  received_items: number | null;
+  http_status: number | null;
+  error: string | null;
+  retryable: number | null;
+  sent_at: string | null;
+  accepted_at: string | null;
+  finished_at: string | null;
+  attempts: number;
+}
+
+/** A row of `product_results`. */
+export interface ResultRow {
+  product_key: string;
+  batch_index: number;
+  position: number;
+  status: string;
+  product_id: number | null;
+  skus_json: string;
+  errors_json: string;
+}
+
+/** Prepares every statement the journal runs. */
+export function prepareJournalStatements(db: Database.Database): JournalStatements {
+  const selectPlanned = db.prepare<[string, number], { status: string; request_hash: string }>(
+    'SELECT status, request_hash FROM batches WHERE run_id = ? AND batch_index = ?',
+  );
+  const insertBatch = db.prepare<[string, number, string, string]>(
+    `INSERT INTO batches (run_id, batch_index, status, product_keys_json, request_hash) VALUES (?, ?, 'planned', ?, ?)`,
+  );
+  const replanBatch = db.prepare<[string, string, string, number]>(`
+    UPDATE batches SET status = 'planned', product_keys_json = ?, request_hash = ?, error = NULL, http_status = NULL, retryable = NULL
+    WHERE run_id = ? AND batch_index = ?`);
+  const selectBatches = db.prepare<[string], BatchRow>(`
+    SELECT batch_index, status, product_keys_json, request_hash, CAST(job_id AS TEXT) AS job_id, info_url, queued_at, received_items,
+      http_status, error, retryable, sent_at, accepted_at, finished_at, attempts
+    FROM batches WHERE run_id = ? ORDER BY batch_index`);
+  const updateSending = db.prepare<[Buffer, string, string, number]>(`
+    UPDATE batches SET status = 'sending', request_body = ?, sent_at = ?, attempts = attempts + 1,
+      error = NULL, http_status = NULL, retryable = NULL
+    WHERE run_id = ? AND batch_index = ?`);
+  const selectBody = db.prepare<[string, number], Buffer | null>(
+    'SELECT request_body FROM batches WHERE run_id = ? AND batch_index = ?',
+  ).pluck();
+  const updateAccepted = db.prepare(`
+    UPDATE batches SET status = 'accepted', job_id = @jobId, info_url = @infoUrl, queued_at = @queuedAt,
+      received_items = @receivedItems, http_status = @httpStatus, accepted_at = @at, error = NULL, retryable = NULL
+    WHERE run_id = @runId AND batch_index = @index`);
+  const updateFailed = db.prepare(`
+    UPDATE batches SET status = 'failed', http_status = @httpStatus, error = @error, retryable = @retryable
+    WHERE run_id = @runId AND batch_index = @index`);
+  const updateUnknown = db.prepare<[string, string, number]>(
+    `UPDATE batches SET status = 'unknown', error = ? WHERE run_id = ? AND batch_index = ?`,
+  );
+  const updateDone = db.prepare<[string, string, number]>(
+    `UPDATE batches SET status = 'done', finished_at = ? WHERE run_id = ? AND batch_index = ?`,
+  );
+  const upsertResult = db.prepare<[string, string, number, number, string, number | null, string, string]>(`
+    INSERT OR REPLACE INTO product_results (run_id, product_key, batch_index, position, status, product_id, skus_json, errors_json)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+  const selectSpooledHash = db.prepare<[string, string], string | null>(
+    'SELECT content_hash FROM spool WHERE run_id = ? AND product_key = ?',
+  ).pluck();
+  const selectResults = db.prepare<[string], ResultRow>(`
+    SELECT product_key, batch_index, position, status, product_id, skus_json, errors_json
+    FROM product_results WHERE run_id = ? ORDER BY batch_index, position`);
+
+  return {
+    selectPlanned,
+    insertBatch,
+    replanBatch,
+    selectBatches,
+    updateSending,
+    selectBody,
+    updateAccepted,
+    updateFailed,
+    updateUnknown,
+    updateDone,
+    upsertResult,
+    selectSpooledHash,
+    selectResults,
+  };
+}
+
+/** A `batches` row as a batch record. */
+export function buildBatchRecord(row: BatchRow): BatchRecord {
+  return {
+    index: row.batch_index,
+    status: row.status as BatchStatus,
+    productKeys: JSON.parse(row.product_keys_json) as string[],
+    requestHash: row.request_hash,
+    jobId: row.job_id,
+    infoUrl: row.info_url,
+    queuedAt: row.queued_at,
+    receivedItems: row.received_items,
+    httpStatus: row.http_status,
+    error: row.error,
+    retryable: row.retryable === null ? null : row.retryable === 1,
+    sentAt: row.sent_at,
+    acceptedAt: row.accepted_at,
+    finishedAt: row.finished_at,
+    attempts: row.attempts,
+  };
+}
+
+/** A `product_results` row as a product result record. */
+export function buildProductResultRecord(row: ResultRow): ProductResultRecord {
+  return {
+    productKey: row.product_key,
+    batchIndex: row.batch_index,
+    position: row.position,
+    status: row.status as ProductResultStatus,
+    productId: row.product_id,
+    skus: JSON.parse(row.skus_json) as ResultSku[],
+    errors: JSON.parse(row.errors_json) as ResultError[],
+  };
+}
