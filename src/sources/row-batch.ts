@@ -5,7 +5,9 @@
  * arrays (transferred, not copied) for row numbers, cell counts, kinds, value tags and numbers,
  * and short side lists for what is rare (formulas, flag sets, number formats, row issues, group
  * texts). `decodeRowBatch` rebuilds rows deep-equal to the ones encoded, with the same property
- * sets in the same order: an absent property stays absent.
+ * sets in the same order: an absent property stays absent. A cell is taken to carry only the
+ * properties `SourceCell` declares (a plain `{ kind, text, value }` is not searched for others);
+ * one whose kind, value or optional properties are out of the ordinary is sent whole.
  */
 import type { CellFlag, CellKind, SourceCell, SourceRow } from './types.js';
 
@@ -103,8 +105,28 @@ export function createRowBatchEncoder(): RowBatchEncoder {
     return id;
   };
 
+  // A number format alone or flags alone (most cells with either) are looked up by their value,
+  // without listing the cell's keys: both are added last to a `{ kind, text, value }`.
+  const byFormat = new Map<string, number>();
+  const byFlags = new Map<string, number>();
+  const findAlone = (cell: SourceCell, cache: Map<string, number>, key: string, name: string): number | undefined => {
+    let id = cache.get(key);
+    if (id === undefined) {
+      id = findShape(cell, ['kind', 'text', 'value', name]);
+      if (id !== undefined) cache.set(key, id);
+    }
+    return id;
+  };
+
   /** The shape id of a cell with optional properties; `undefined` when it must be cloned. */
   const encodeShape = (cell: SourceCell, strings: string[]): number | undefined => {
+    const { flags, numberFormat, formula } = cell;
+    if (!('formula' in cell)) {
+      if (!('flags' in cell) && typeof numberFormat === 'string') return findAlone(cell, byFormat, numberFormat, 'numberFormat');
+      if (!('numberFormat' in cell) && Array.isArray(flags) && flags.every((flag) => typeof flag === 'string')) {
+        return findAlone(cell, byFlags, flags.length === 1 ? (flags[0] as string) : flags.join(','), 'flags');
+      }
+    }
     const keys = Object.keys(cell);
     for (const key of keys) {
       if (key === 'kind' || key === 'text' || key === 'value') continue;
@@ -114,7 +136,7 @@ export function createRowBatchEncoder(): RowBatchEncoder {
     if ('numberFormat' in cell && typeof cell.numberFormat !== 'string') return undefined;
     if ('formula' in cell && typeof cell.formula !== 'string') return undefined;
     const id = findShape(cell, keys);
-    if (id !== undefined && cell.formula !== undefined) strings.push(cell.formula);
+    if (id !== undefined && formula !== undefined) strings.push(formula);
     return id;
   };
 
@@ -138,7 +160,9 @@ export function createRowBatchEncoder(): RowBatchEncoder {
         valueTags: new Uint8Array(slots),
         numbers: new Float64Array(slots),
         shapes: new Uint16Array(slots),
-        texts: new Array<string>(slots),
+        // Filled by `push`: an array made with `new Array(n)` stays holey, and V8 serializes a
+        // holey array element by element with its index.
+        texts: [],
         strings: [],
         newShapes: [],
         rowExtras: [],
@@ -183,7 +207,7 @@ function encodeCell(
   encodeShape: (cell: SourceCell, strings: string[]) => number | undefined,
 ): void {
   if (cell === undefined) {
-    batch.texts[slot] = '';
+    batch.texts.push('');
     return;
   }
   const kind = KIND_CODES.get(cell.kind);
@@ -196,14 +220,14 @@ function encodeCell(
     // Only a cell outside the types gets here; `encodeValue` pushed nothing for it but a string.
     if (tag === ValueTag.OtherString) batch.strings.pop();
     batch.kinds[slot] = CLONED;
-    batch.texts[slot] = '';
+    batch.texts.push('');
     batch.cloned.push(cell);
     return;
   }
   batch.kinds[slot] = kind;
   batch.valueTags[slot] = tag;
   batch.shapes[slot] = shape;
-  batch.texts[slot] = cell.text;
+  batch.texts.push(cell.text);
 }
 
 function encodeValue(cell: SourceCell, slot: number, batch: RowBatch): ValueTag | undefined {
