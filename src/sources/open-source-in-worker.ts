@@ -31,6 +31,11 @@ export const WORKER_MIN_BYTES = 4 * 1024 * 1024;
 const BATCH_ROWS = 512;
 /** Batches posted and not yet taken by the main thread; the worker waits beyond that. */
 const MAX_IN_FLIGHT = 4;
+/**
+ * The worker's young generation, in MB. V8's default (as large as the main thread's) let a 100k-row
+ * dry run peak 10–20 MB higher, for no measurable gain in speed.
+ */
+const WORKER_YOUNG_MB = 16;
 
 /** Opens `path` on a worker or in this thread, as `mode` says. */
 export async function openSourceWhere(mode: ReadInWorker, path: string, options: ReadOptions, deps: Pick<Deps, 'signal'>): Promise<SourceStream> {
@@ -62,7 +67,8 @@ export function openSourceInWorker(path: string, options: ReadOptions, deps: Pic
 function startSourceWorker(path: string, options: ReadOptions): Worker {
   const data: SourceWorkerData = { path, options, batchRows: BATCH_ROWS, maxInFlight: MAX_IN_FLIGHT };
   const own = import.meta.url;
-  if (!own.endsWith('.ts')) return new Worker(new URL('./source-worker.js', own), { workerData: data });
+  const resourceLimits = { maxYoungGenerationSizeMb: WORKER_YOUNG_MB };
+  if (!own.endsWith('.ts')) return new Worker(new URL('./source-worker.js', own), { workerData: data, resourceLimits });
   // Running from TypeScript sources (vitest, `npm run cli`). A worker does not inherit tsx's
   // loader, and Node 20 ignores `--import tsx` in a worker's execArgv for its entry module: the
   // entry is a line of JavaScript that imports the TypeScript one through tsx's API.
@@ -70,7 +76,7 @@ function startSourceWorker(path: string, options: ReadOptions): Worker {
   const api = pathToFileURL(join(dirname(createRequire(own).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
   const entry = new URL('./source-worker.ts', own).href;
   const code = `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(own)}));`;
-  return new Worker(code, { eval: true, workerData: data });
+  return new Worker(code, { eval: true, workerData: data, resourceLimits });
 }
 
 type WorkerMessage =
