@@ -32,8 +32,9 @@ export interface ReadAndValidateOptions {
   /** `validate --limit-errors`: stop after the row on which this many errors were reported. */
   limitErrors?: number | undefined;
   /**
-   * Where the file is read and parsed: `auto` (default) on a worker thread for files of a few
-   * megabytes or more, overlapping the reading with the mapping and validation on this thread.
+   * Where the file is read and parsed: `auto` (default) on a worker thread for a CSV of 32 MB or
+   * an XLSX of 2 MB or more (`WORKER_MIN_BYTES`), overlapping the reading with the mapping and
+   * validation on this thread; `always` / `never` force it.
    */
   readInWorker?: ReadInWorker | undefined;
 }

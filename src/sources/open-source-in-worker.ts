@@ -82,6 +82,12 @@ function startSourceWorker(path: string, options: ReadOptions): Worker {
   return new Worker(code, { eval: true, workerData: data, resourceLimits });
 }
 
+/**
+ * Ends the worker of a stream dropped unread (its consumer failed between opening and reading):
+ * a long-lived process (`watch`) would otherwise keep a thread waiting for acknowledgements.
+ */
+const abandoned = new FinalizationRegistry<Worker>((worker) => void worker.terminate());
+
 type WorkerMessage =
   | { type: 'open'; info: SourceInfo; issues: Issue[] }
   | { type: 'batch'; batch: RowBatch }
@@ -187,7 +193,9 @@ export function connectSourceWorker(worker: Worker, path: string, signal: AbortS
       await stop();
       throw error;
     }
-    return { info: opened.info, rows: generateRows(), bytesRead: () => bytesRead, issues: opened.issues };
+    const rows = generateRows();
+    abandoned.register(rows, worker);
+    return { info: opened.info, rows, bytesRead: () => bytesRead, issues: opened.issues };
   };
   return open();
 }
