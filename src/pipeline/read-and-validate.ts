@@ -10,7 +10,7 @@ import type { Mapping } from '../mapping/mapping-schema.js';
 import { createProductAssembler } from '../stages/assemble-products.js';
 import { createRowMapper } from '../stages/create-row-mapper.js';
 import type { AssembledProduct, ProductSink } from '../stages/product-sink.js';
-import { openSource } from '../sources/open-source.js';
+import { openSourceWhere, type ReadInWorker } from '../sources/open-source-in-worker.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildErrorLimitIssue, type IssueFilter } from './issue-filter.js';
 import type { RowOutcomeStore } from './row-outcome-store.js';
@@ -31,6 +31,12 @@ export interface ReadAndValidateOptions {
   issueFilter?: IssueFilter | undefined;
   /** `validate --limit-errors`: stop after the row on which this many errors were reported. */
   limitErrors?: number | undefined;
+  /**
+   * Where the file is read and parsed: `auto` (default) on a worker thread for a CSV of 32 MB or
+   * an XLSX of 2 MB or more (`WORKER_MIN_BYTES`), overlapping the reading with the mapping and
+   * validation on this thread; `always` / `never` force it.
+   */
+  readInWorker?: ReadInWorker | undefined;
 }
 
 /** What reading and validating found. */
@@ -81,7 +87,7 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
     },
   };
 
-  const stream = await openSource(options.sourcePath, options.readOptions, deps);
+  const stream = await openSourceWhere(options.readInWorker ?? 'auto', options.sourcePath, options.readOptions, deps);
   const info: SourceInfo = { ...stream.info, file: options.displayPath };
   for (const issue of stream.issues) record({ ...issue, file: options.displayPath });
 

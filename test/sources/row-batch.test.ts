@@ -1,0 +1,86 @@
+/**
+ * The batch form rows cross threads in: every row and cell comes back deep-equal, with the same
+ * properties in the same order, whatever it holds — including cells no code path makes today,
+ * which are sent whole rather than changed.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRowBatchDecoder, createRowBatchEncoder, type RowBatch } from '../../src/sources/row-batch.js';
+import type { SourceCell, SourceRow } from '../../src/sources/types.js';
+
+function roundTrip(batches: SourceRow[][]): SourceRow[][] {
+  const encoder = createRowBatchEncoder();
+  const decoder = createRowBatchDecoder();
+  return batches.map((rows, index) => {
+    for (const row of rows) encoder.add(row);
+    const batch: RowBatch = structuredClone(encoder.take(index * 100));
+    expect(batch.bytesRead).toBe(index * 100);
+    return decoder.decode(batch);
+  });
+}
+
+const expectSame = (batches: SourceRow[][]): void => {
+  const back = roundTrip(batches);
+  expect(back).toStrictEqual(batches);
+  expect(JSON.stringify(back)).toBe(JSON.stringify(batches));
+};
+
+describe('row batches', () => {
+  it('plain cells, empty slots, every kind and value', () => {
+    const cells: (SourceCell | undefined)[] = [
+      { kind: 'string', text: 'Чайник', value: 'Чайник' },
+      undefined,
+      { kind: 'empty', text: '', value: null },
+      { kind: 'number', text: '0', value: -0 },
+      { kind: 'number', text: '4601234567890', value: 4601234567890 },
+      { kind: 'boolean', text: 'TRUE', value: true },
+      { kind: 'boolean', text: 'FALSE', value: false },
+      { kind: 'date', text: '2026-01-02', value: new Date(Date.UTC(2026, 0, 2)), flags: ['date_serial'], numberFormat: 'dd.mm.yyyy' },
+      { kind: 'error', text: '#N/A', value: '#N/A' },
+      { kind: 'error', text: '', value: null, flags: ['formula_no_result'], formula: 'A1+1' },
+      { kind: 'string', text: 'cut', value: 'other value' },
+    ];
+    expectSame([[{ row: 2, cells }, { row: 3, cells: [] }, { row: 9, cells: [undefined, undefined] }]]);
+    const back = roundTrip([[{ row: 2, cells }]])[0]?.[0]?.cells;
+    expect(Object.is(back?.[3]?.value, -0)).toBe(true);
+    expect(back?.[7]?.value).toBeInstanceOf(Date);
+  });
+
+  it('optional properties in any order, shapes shared across batches, flag arrays not shared between cells', () => {
+    const formatted = (n: number): SourceCell => ({ kind: 'number', text: String(n), value: n, numberFormat: '#,##0.00' });
+    const flagsLast: SourceCell = { kind: 'number', text: '1,2', value: 1.2, numberFormat: '0.0', flags: ['truncated'] };
+    const formulaFirst: SourceCell = { kind: 'number', text: '2', value: 2, flags: ['formula'], formula: 'B1*2', numberFormat: '0' };
+    const batches = [
+      [{ row: 2, cells: [formatted(1), flagsLast, formulaFirst] }],
+      [{ row: 3, cells: [formatted(2), { ...formulaFirst, formula: 'B2*2' }, { kind: 'string' as const, text: '4,6E+12', value: '4,6E+12', flags: ['exponent' as const, 'merged_filled' as const] }] }],
+    ];
+    expectSame(batches);
+    const back = roundTrip(batches);
+    back[1]?.[0]?.cells[1]?.flags?.push('truncated');
+    expect(back[1]?.[0]?.cells[1]?.flags).toEqual(['formula', 'truncated']);
+    expect(roundTrip(batches)[1]?.[0]?.cells[1]?.flags).toEqual(['formula']);
+  });
+
+  it('row issues and groups keep their place; rows without them have no such property', () => {
+    const issue = { code: 'invalid_encoding', severity: 'error' as const, stage: 'read' as const, message: 'bytes D0', file: 'a.csv', row: 2, column: 'B' };
+    const rows: SourceRow[] = [
+      { row: 2, cells: [{ kind: 'string', text: 'a', value: 'a' }], issues: [issue] },
+      { row: 3, cells: [], groups: ['Раздел', 'Подраздел'] },
+      { row: 4, cells: [], issues: [issue], groups: [] },
+      { row: 5, cells: [] },
+    ];
+    expectSame([rows]);
+    expect('issues' in (roundTrip([rows])[0]?.[3] ?? {})).toBe(false);
+  });
+
+  it('sends whole what the columns cannot hold: odd kinds and values, undefined optional properties, unknown ones beside them', () => {
+    const odd = [
+      { kind: 'string', text: 'x', value: 'x', flags: ['formula'], formula: 'A1', note: 'extra' },
+      { kind: 'string', text: 'x', value: 'x', flags: undefined, numberFormat: '0' },
+      { kind: 'strange', text: 'x', value: 'x' },
+      { kind: 'string', text: 'x', value: undefined },
+      { kind: 'number', text: 'x', value: 5, formula: 7 },
+    ] as unknown as SourceCell[];
+    const rows: SourceRow[] = [{ row: 2, cells: [...odd, { kind: 'string', text: 'after', value: 'other' }] }];
+    expectSame([rows]);
+  });
+});
