@@ -97,8 +97,17 @@ export function formatIssue(issue: Issue): string {
   return text;
 }
 
+/** What `compareIssues` orders by: an issue, or a record of one that has these fields. */
+export interface IssueOrderFields {
+  file?: string | undefined;
+  sheet?: string | undefined;
+  row?: number | undefined;
+  column?: string | undefined;
+  code: IssueCode;
+}
+
 /** Orders issues by file, sheet, row, column, then code, for deterministic reports. */
-export function compareIssues(a: Issue, b: Issue): number {
+export function compareIssues(a: IssueOrderFields, b: IssueOrderFields): number {
   return (
     (a.file ?? '').localeCompare(b.file ?? '') ||
     (a.sheet ?? '').localeCompare(b.sheet ?? '') ||

@@ -4,7 +4,10 @@
  * every row is wrong holds millions of issues; memory then holds, per issue, where its text is in
  * the file and the next issue of its row (typed arrays, 20 bytes), and per row its first and last
  * issue (8 bytes) — not the issues. They are read back per row (the annotated copy,
- * `rejected-rows.csv`) and all in row order (`issues.ndjson`, `--json`).
+ * `rejected-rows.csv`) and all in row order (`issues.ndjson`, `--json`). For `issues.ndjson` they
+ * come as records — the fields the list is sorted and counted by, kept per issue as an index into
+ * a table of the few distinct ones, and the JSON bytes as spilled — so it is written without
+ * parsing an issue or making its JSON again.
  *
  * Rows come in file order, so a row's issues are mostly next to each other and next to the rows
  * around it (a product's issues follow its rows closely): reading in row order walks the file
@@ -12,7 +15,33 @@
  * issue and a cursor step per read, a tenth of the dry run of a file where every row is wrong.
  */
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
-import type { Issue } from '../core/issue.js';
+import type { Issue, Severity } from '../core/issue.js';
+
+/**
+ * One spilled issue as `issues.ndjson` takes it: the fields it is sorted and counted by, and its
+ * JSON (`JSON.stringify` of the issue), `bytes[start, end)` — no issue object is made. Records and
+ * their bytes are reused: they hold until the next row is asked for.
+ */
+export interface SpilledIssueRecord {
+  file: string | undefined;
+  sheet: string | undefined;
+  row: number | undefined;
+  column: string | undefined;
+  code: string;
+  severity: Severity;
+  bytes: Buffer;
+  start: number;
+  end: number;
+}
+
+/** What an issue is sorted and counted by, shared by every issue that has the same. */
+interface IssueKey {
+  file: string | undefined;
+  sheet: string | undefined;
+  column: string | undefined;
+  code: string;
+  severity: Severity;
+}
 
 /** Issues of rows, spilled to disk. */
 export interface IssueSpill {
@@ -24,6 +53,11 @@ export interface IssueSpill {
   remove(row: number, predicate: (issue: Issue) => boolean): Issue[];
   /** Every issue, by row, then in the order added. A stream: nothing is held but the current row. */
   iterate(): IterableIterator<{ row: number; issue: Issue }>;
+  /**
+   * Every row's issues as records, by row, then in the order added (see `SpilledIssueRecord`): what
+   * `issues.ndjson` is written from, its bytes copied as they are, never parsed.
+   */
+  records(): IterableIterator<SpilledIssueRecord[]>;
   /** Issues held. */
   size(): number;
   /** Closes and deletes the file. */
@@ -42,6 +76,12 @@ export function openIssueSpill(path: string): IssueSpill {
   let offsets = new Float64Array(1024);
   let lengths = new Int32Array(1024);
   let nexts = new Int32Array(1024);
+  // Per issue: its key (index into `keys`); its row, where it is not the row it was added to (never, in practice).
+  let keyIds = new Int32Array(1024);
+  const keys: IssueKey[] = [];
+  const keysByCode = new Map<string, IssueKey[]>();
+  const keyIndex = new Map<IssueKey, number>();
+  const otherRows = new Map<number, number | undefined>();
   let entries = 0;
   // Per row: its first and last issue, NONE when it has none.
   let heads = new Int32Array(1024).fill(NONE);
@@ -77,6 +117,22 @@ export function openIssueSpill(path: string): IssueSpill {
     const n = new Int32Array(size);
     n.set(nexts);
     nexts = n;
+    const k = new Int32Array(size);
+    k.set(keyIds);
+    keyIds = k;
+  };
+  const keyOf = (issue: Issue): number => {
+    const { file, sheet, column, code, severity } = issue;
+    let list = keysByCode.get(code);
+    if (list === undefined) keysByCode.set(code, (list = []));
+    for (const key of list) {
+      if (key.column === column && key.file === file && key.sheet === sheet && key.severity === severity) return keyIndex.get(key) as number;
+    }
+    const key: IssueKey = { file, sheet, column, code, severity };
+    list.push(key);
+    keyIndex.set(key, keys.length);
+    keys.push(key);
+    return keys.length - 1;
   };
   const growRows = (row: number): void => {
     let size = heads.length;
@@ -88,13 +144,14 @@ export function openIssueSpill(path: string): IssueSpill {
     t.set(tails);
     tails = t;
   };
-  /** The text of an issue: from the unwritten part, else from the window (read again when the issue is outside it). */
-  const textOf = (entry: number): string => {
+  /** Where the bytes of an issue are: in the unwritten part, else in the window (read again when the issue is outside it). */
+  const locate = (entry: number): { buffer: Buffer; start: number } => {
     const offset = offsets[entry] as number;
     const length = lengths[entry] as number;
     if (offset >= fileBytes) {
-      const start = offset - fileBytes;
-      return pending.toString('utf8', start, start + length);
+      located.buffer = pending;
+      located.start = offset - fileBytes;
+      return located;
     }
     if (offset < windowStart || offset + length > windowEnd) {
       if (window.length < length) window = Buffer.allocUnsafe(length);
@@ -108,8 +165,50 @@ export function openIssueSpill(path: string): IssueSpill {
       windowStart = offset;
       windowEnd = offset + got;
     }
-    const start = offset - windowStart;
-    return window.toString('utf8', start, start + length);
+    located.buffer = window;
+    located.start = offset - windowStart;
+    return located;
+  };
+  const located = { buffer: pending, start: 0 };
+  const textOf = (entry: number): string => {
+    const { buffer, start } = locate(entry);
+    return buffer.toString('utf8', start, start + (lengths[entry] as number));
+  };
+  // One row's records and their bytes, reused from row to row.
+  const rowRecords: SpilledIssueRecord[] = [];
+  let rowBytes = Buffer.allocUnsafe(1 << 16);
+  const fillRecords = (row: number): SpilledIssueRecord[] => {
+    let total = 0;
+    let n = 0;
+    for (let entry = heads[row] as number; entry !== NONE; entry = nexts[entry] as number) {
+      total += lengths[entry] as number;
+      n += 1;
+    }
+    if (total > rowBytes.length) rowBytes = Buffer.allocUnsafe(Math.max(total, rowBytes.length * 2));
+    while (rowRecords.length < n) {
+      rowRecords.push({ file: undefined, sheet: undefined, row: undefined, column: undefined, code: '', severity: 'error', bytes: rowBytes, start: 0, end: 0 });
+    }
+    rowRecords.length = n;
+    let i = 0;
+    let at = 0;
+    for (let entry = heads[row] as number; entry !== NONE; entry = nexts[entry] as number) {
+      const length = lengths[entry] as number;
+      const { buffer, start } = locate(entry);
+      buffer.copy(rowBytes, at, start, start + length);
+      const key = keys[keyIds[entry] as number] as IssueKey;
+      const record = rowRecords[i++] as SpilledIssueRecord;
+      record.file = key.file;
+      record.sheet = key.sheet;
+      record.row = otherRows.size > 0 && otherRows.has(entry) ? otherRows.get(entry) : row;
+      record.column = key.column;
+      record.code = key.code;
+      record.severity = key.severity;
+      record.bytes = rowBytes;
+      record.start = at;
+      record.end = at + length;
+      at += length;
+    }
+    return rowRecords;
   };
   const readRow = (row: number): Issue[] => {
     const issues: Issue[] = [];
@@ -133,6 +232,8 @@ export function openIssueSpill(path: string): IssueSpill {
       offsets[entry] = fileBytes + pendingUsed;
       lengths[entry] = length;
       nexts[entry] = NONE;
+      keyIds[entry] = keyOf(issue);
+      if (issue.row !== row) otherRows.set(entry, issue.row);
       pendingUsed += length;
       if (row >= heads.length) growRows(row);
       const tail = tails[row] as number;
@@ -174,6 +275,9 @@ export function openIssueSpill(path: string): IssueSpill {
         if (heads[row] === NONE) continue;
         for (const issue of readRow(row)) yield { row, issue };
       }
+    },
+    *records() {
+      for (let row = 0; row <= maxRow; row += 1) if (heads[row] !== NONE) yield fillRecords(row);
     },
     size: () => count,
     close() {
