@@ -1,13 +1,15 @@
 /**
  * Where the issues of a run's rows go as they are found, instead of memory: a scratch file (0600,
- * deleted when closed) that issues are appended to as JSON, in the order they come. A file where
- * every row is wrong holds millions of issues; memory then holds, per issue, where its text is in
- * the file and the next issue of its row (typed arrays, 20 bytes), and per row its first and last
- * issue (8 bytes) — not the issues. They are read back per row (the annotated copy,
- * `rejected-rows.csv`) and all in row order (`issues.ndjson`, `--json`). For `issues.ndjson` they
- * come as records — the fields the list is sorted and counted by, kept per issue as an index into
- * a table of the few distinct ones, and the JSON bytes as spilled — so it is written without
- * parsing an issue or making its JSON again.
+ * deleted when closed) that issues are appended to, in the order they come, in a compact form: the
+ * values that vary from issue to issue, the rest kept once per "shape" (`issue-shapes.ts`; an
+ * issue of no shape is stored as its JSON). A file where every row is wrong holds millions of
+ * issues; memory then holds, per issue, where it is in the file, its shape, its sort key and the
+ * next issue of its row (typed arrays, 28 bytes), and per row its first and last issue (8 bytes) —
+ * not the issues. They are read back per row (the annotated copy, `rejected-rows.csv`) and all in
+ * row order (`issues.ndjson`, `--json`). For `issues.ndjson` they come as records — the fields the
+ * list is sorted and counted by (an index into a table of the few distinct ones) and the JSON put
+ * together from the shape and the stored bytes — so that file is written without making an issue
+ * object or a JSON string.
  *
  * Rows come in file order, so a row's issues are mostly next to each other and next to the rows
  * around it (a product's issues follow its rows closely): reading in row order walks the file
@@ -16,6 +18,7 @@
  */
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import type { Issue, Severity } from '../core/issue.js';
+import { createIssueShapes, JSON_SHAPE } from './issue-shapes.js';
 
 /**
  * One spilled issue as `issues.ndjson` takes it: the fields it is sorted and counted by, and its
@@ -78,6 +81,9 @@ export function openIssueSpill(path: string): IssueSpill {
   let nexts = new Int32Array(1024);
   // Per issue: its key (index into `keys`); its row, where it is not the row it was added to (never, in practice).
   let keyIds = new Int32Array(1024);
+  // Per issue: its shape (`issue-shapes.ts`): what is stored is the values that vary, or its JSON (JSON_SHAPE).
+  let shapeIds = new Int32Array(1024);
+  const shapes = createIssueShapes();
   const keys: IssueKey[] = [];
   const keysByCode = new Map<string, IssueKey[]>();
   const keyIndex = new Map<IssueKey, number>();
@@ -120,6 +126,9 @@ export function openIssueSpill(path: string): IssueSpill {
     const k = new Int32Array(size);
     k.set(keyIds);
     keyIds = k;
+    const s = new Int32Array(size);
+    s.set(shapeIds);
+    shapeIds = s;
   };
   const keyOf = (issue: Issue): number => {
     const { file, sheet, column, code, severity } = issue;
@@ -170,9 +179,9 @@ export function openIssueSpill(path: string): IssueSpill {
     return located;
   };
   const located = { buffer: pending, start: 0 };
-  const textOf = (entry: number): string => {
+  const issueOf = (entry: number, row: number): Issue => {
     const { buffer, start } = locate(entry);
-    return buffer.toString('utf8', start, start + (lengths[entry] as number));
+    return shapes.decode(shapeIds[entry] as number, row, buffer, start, start + (lengths[entry] as number));
   };
   // One row's records and their bytes, reused from row to row.
   const rowRecords: SpilledIssueRecord[] = [];
@@ -181,7 +190,7 @@ export function openIssueSpill(path: string): IssueSpill {
     let total = 0;
     let n = 0;
     for (let entry = heads[row] as number; entry !== NONE; entry = nexts[entry] as number) {
-      total += lengths[entry] as number;
+      total += shapes.maxJsonBytes(shapeIds[entry] as number, lengths[entry] as number);
       n += 1;
     }
     if (total > rowBytes.length) rowBytes = Buffer.allocUnsafe(Math.max(total, rowBytes.length * 2));
@@ -192,9 +201,8 @@ export function openIssueSpill(path: string): IssueSpill {
     let i = 0;
     let at = 0;
     for (let entry = heads[row] as number; entry !== NONE; entry = nexts[entry] as number) {
-      const length = lengths[entry] as number;
       const { buffer, start } = locate(entry);
-      buffer.copy(rowBytes, at, start, start + length);
+      const end = shapes.writeJson(shapeIds[entry] as number, row, buffer, start, start + (lengths[entry] as number), rowBytes, at);
       const key = keys[keyIds[entry] as number] as IssueKey;
       const record = rowRecords[i++] as SpilledIssueRecord;
       record.file = key.file;
@@ -205,34 +213,37 @@ export function openIssueSpill(path: string): IssueSpill {
       record.severity = key.severity;
       record.bytes = rowBytes;
       record.start = at;
-      record.end = at + length;
-      at += length;
+      record.end = end;
+      at = end;
     }
     return rowRecords;
   };
   const readRow = (row: number): Issue[] => {
     const issues: Issue[] = [];
     if (row < 0 || row > maxRow) return issues;
-    for (let entry = heads[row] as number; entry !== NONE; entry = nexts[entry] as number) issues.push(JSON.parse(textOf(entry)) as Issue);
+    for (let entry = heads[row] as number; entry !== NONE; entry = nexts[entry] as number) issues.push(issueOf(entry, row));
     return issues;
   };
 
   return {
     add(row, issue) {
       if (row === lastRow) lastRow = NONE;
-      const json = JSON.stringify(issue);
+      const shape = shapes.shapeOf(issue, row);
+      const json = shape === JSON_SHAPE ? JSON.stringify(issue) : '';
       // A UTF-16 unit is at most 3 bytes of UTF-8.
-      if (pendingUsed + json.length * 3 > pending.length) {
+      const most = shape === JSON_SHAPE ? json.length * 3 : shapes.maxBytes(issue);
+      if (pendingUsed + most > pending.length) {
         flush();
-        if (json.length * 3 > pending.length) pending = Buffer.allocUnsafe(json.length * 3);
+        if (most > pending.length) pending = Buffer.allocUnsafe(most);
       }
-      const length = pending.write(json, pendingUsed);
+      const length = shape === JSON_SHAPE ? pending.write(json, pendingUsed) : shapes.encode(shape, issue, pending, pendingUsed);
       if (entries === offsets.length) growEntries();
       const entry = entries++;
       offsets[entry] = fileBytes + pendingUsed;
       lengths[entry] = length;
       nexts[entry] = NONE;
       keyIds[entry] = keyOf(issue);
+      shapeIds[entry] = shape;
       if (issue.row !== row) otherRows.set(entry, issue.row);
       pendingUsed += length;
       if (row >= heads.length) growRows(row);
@@ -256,7 +267,7 @@ export function openIssueSpill(path: string): IssueSpill {
       let previous = NONE;
       for (let entry = heads[row] as number; entry !== NONE; ) {
         const next = nexts[entry] as number;
-        const issue = JSON.parse(textOf(entry)) as Issue;
+        const issue = issueOf(entry, row);
         if (predicate(issue)) {
           // Unlinked from its row; its text stays in the file, unread.
           if (previous === NONE) heads[row] = next;
