@@ -33,6 +33,8 @@ interface Shape {
   kinds: number[];
   /** Per key: the value of a fixed key. */
   values: (string | undefined)[];
+  /** The issue with its fixed values, copied for each issue read back (a copy keeps the object's layout). */
+  template: Record<string, unknown>;
   /** The JSON around the values stored: piece i comes before stored value i (quotes and the row in between are written apart). */
   pieces: Buffer[];
   /** Per piece: whether the row comes after it (then the next piece follows the row). */
@@ -114,21 +116,22 @@ export function createIssueShapes(): IssueShapes {
     },
     decode(shape, row, bytes, start, end) {
       if (shape === JSON_SHAPE) return JSON.parse(bytes.toString('utf8', start, end)) as Issue;
-      const { keys: shapeKeys, kinds, values } = shapes[shape] as Shape;
-      const issue: Record<string, unknown> = {};
+      const { keys: shapeKeys, kinds, template } = shapes[shape] as Shape;
+      const issue = { ...template };
       let cursor = start;
       for (let i = 0; i < shapeKeys.length; i++) {
         const kind = kinds[i];
+        if (kind === KEY_FIXED) continue;
         const key = shapeKeys[i] as string;
-        if (kind === KEY_FIXED) issue[key] = values[i];
-        else if (kind === KEY_ROW) issue[key] = row;
-        else {
-          const header = bytes.readUInt32LE(cursor);
-          const length = header >>> 1;
-          const text = bytes.toString('utf8', cursor + 4, cursor + 4 + length);
-          issue[key] = (header & ESCAPED) !== 0 ? (JSON.parse(text) as string) : text;
-          cursor += 4 + length;
+        if (kind === KEY_ROW) {
+          issue[key] = row;
+          continue;
         }
+        const header = bytes.readUInt32LE(cursor);
+        const length = header >>> 1;
+        const text = bytes.toString('utf8', cursor + 4, cursor + 4 + length);
+        issue[key] = (header & ESCAPED) !== 0 ? (JSON.parse(text) as string) : text;
+        cursor += 4 + length;
       }
       return issue as unknown as Issue;
     },
@@ -155,13 +158,21 @@ export function createIssueShapes(): IssueShapes {
         const length = header >>> 1;
         const escaped = (header & ESCAPED) !== 0;
         if (!escaped) target[cursor++] = 0x22;
-        cursor += bytes.copy(target, cursor, stored + 4, stored + 4 + length);
+        cursor += copyBytes(bytes, stored + 4, stored + 4 + length, target, cursor);
         if (!escaped) target[cursor++] = 0x22;
         stored += 4 + length;
       }
       return cursor;
     },
   };
+}
+
+/** `source.copy`, without its set-up for the short values most issues have. */
+function copyBytes(source: Buffer, start: number, end: number, target: Buffer, at: number): number {
+  const length = end - start;
+  if (length > 64) return source.copy(target, at, start, end);
+  for (let i = 0; i < length; i++) target[at + i] = source[start + i] as number;
+  return length;
 }
 
 function matches(shape: Shape, keys: readonly string[], record: Record<string, unknown>): boolean {
@@ -183,11 +194,13 @@ function buildShape(keys: readonly string[], record: Record<string, unknown>): S
   const values: (string | undefined)[] = [];
   const pieces: Buffer[] = [];
   const rowAfter: boolean[] = [];
+  const template: Record<string, unknown> = {};
   let text = '{';
   keys.forEach((key, i) => {
     const kind = key === 'row' ? KEY_ROW : FIXED_KEYS.has(key) ? KEY_FIXED : KEY_VARIABLE;
     kinds.push(kind);
     values.push(kind === KEY_FIXED ? (record[key] as string) : undefined);
+    template[key] = kind === KEY_FIXED ? record[key] : kind === KEY_ROW ? 0 : '';
     text += `${i > 0 ? ',' : ''}${JSON.stringify(key)}:`;
     if (kind === KEY_FIXED) {
       text += JSON.stringify(record[key]);
@@ -203,6 +216,7 @@ function buildShape(keys: readonly string[], record: Record<string, unknown>): S
     keys: [...keys],
     kinds,
     values,
+    template,
     pieces,
     rowAfter,
     pieceBytes: pieces.reduce((sum, piece) => sum + piece.length, 0),
