@@ -4,7 +4,7 @@
  * values that vary from issue to issue, the rest kept once per "shape" (`issue-shapes.ts`; an
  * issue of no shape is stored as its JSON). A file where every row is wrong holds millions of
  * issues; memory then holds, per issue, where it is in the file, its shape, its sort key and the
- * next issue of its row (typed arrays, 28 bytes), and per row its first and last issue (8 bytes) —
+ * next issue of its row (typed arrays, 24 bytes), and per row its first and last issue (8 bytes) —
  * not the issues. They are read back per row (the annotated copy, `rejected-rows.csv`) and all in
  * row order (`issues.ndjson`, `--json`). For `issues.ndjson` they come as records — the fields the
  * list is sorted and counted by (an index into a table of the few distinct ones) and the JSON put
