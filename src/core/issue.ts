@@ -75,30 +75,61 @@ export function hasErrors(issues: readonly Issue[]): boolean {
 
 /** The location part of an issue rendered as text: `file.xlsx › Sheet1 › row 12 › column C (Цена)`. */
 export function formatLocation(location: IssueLocation): string {
-  const parts: string[] = [];
-  if (location.file !== undefined) parts.push(location.file);
-  if (location.sheet !== undefined) parts.push(`sheet "${location.sheet}"`);
-  if (location.row !== undefined) parts.push(`row ${location.row}`);
-  if (location.column !== undefined) {
-    parts.push(location.header !== undefined ? `column ${location.column} (${location.header})` : `column ${location.column}`);
-  } else if (location.header !== undefined) {
-    parts.push(`column "${location.header}"`);
+  // Joined as it goes (no list of parts): the report renders a location for every issue of a file.
+  let text = '';
+  let separator = '';
+  if (location.file !== undefined) {
+    text += location.file;
+    separator = ' › ';
   }
-  if (location.path !== undefined) parts.push(location.path);
-  return parts.join(' › ');
+  if (location.sheet !== undefined) {
+    text += `${separator}sheet "${location.sheet}"`;
+    separator = ' › ';
+  }
+  if (location.row !== undefined) {
+    text += `${separator}row ${location.row}`;
+    separator = ' › ';
+  }
+  if (location.column !== undefined) {
+    text += location.header !== undefined ? `${separator}column ${location.column} (${location.header})` : `${separator}column ${location.column}`;
+    separator = ' › ';
+  } else if (location.header !== undefined) {
+    text += `${separator}column "${location.header}"`;
+    separator = ' › ';
+  }
+  if (location.path !== undefined) text += `${separator}${location.path}`;
+  return text;
 }
 
 /** Renders an issue as one human line: `error unknown_brand: file › row 3 › column D (Бренд): brand "Samsnug" is not in the directory (value "Samsnug"); did you mean: Samsung?` */
 export function formatIssue(issue: Issue): string {
-  const where = formatLocation(issue);
-  let text = `${issue.severity} ${issue.code}: ${where ? `${where}: ` : ''}${issue.message}`;
+  return `${issue.severity} ${issue.code}: ${formatIssueBody(issue, issue)}`;
+}
+
+/**
+ * An issue's line after `severity code: `: where (`location`, the issue's own or part of it), the
+ * message, the value when the message does not quote it, the hint. The one place messages are
+ * rendered (`formatIssue`, and the report's shorter texts).
+ */
+export function formatIssueBody(issue: Pick<Issue, 'message' | 'value' | 'hint'>, location: IssueLocation): string {
+  const where = formatLocation(location);
+  let text = where ? `${where}: ${issue.message}` : issue.message;
   if (issue.value !== undefined && !issue.message.includes(issue.value)) text += ` (value "${truncate(issue.value, 80)}")`;
   if (issue.hint !== undefined) text += `; ${issue.hint}`;
   return text;
 }
 
+/** What `compareIssues` orders by: an issue, or a record of one that has these fields. */
+export interface IssueOrderFields {
+  file?: string | undefined;
+  sheet?: string | undefined;
+  row?: number | undefined;
+  column?: string | undefined;
+  code: IssueCode;
+}
+
 /** Orders issues by file, sheet, row, column, then code, for deterministic reports. */
-export function compareIssues(a: Issue, b: Issue): number {
+export function compareIssues(a: IssueOrderFields, b: IssueOrderFields): number {
   return (
     (a.file ?? '').localeCompare(b.file ?? '') ||
     (a.sheet ?? '').localeCompare(b.sheet ?? '') ||

@@ -89,7 +89,7 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   const digest = await writeIssuesNdjson({
     path: issuesPath,
     otherIssues: [...prep.mappingIssues, ...read.fileIssues, ...options.extraIssues.filter((i) => i.row === undefined)],
-    rowIssues: outcomes.issuesInRowOrder(),
+    rowRecords: outcomes.issueRecordsInRowOrder(),
   });
   const summary = buildRunSummary({
     toolVersion: TOOL_VERSION,

@@ -5,6 +5,7 @@
  */
 import type { Issue } from '../core/issue.js';
 import type { RowOutcome, RowStatus } from '../report/report-types.js';
+import { recordOf, type IssueRecord } from '../report/write-issues-ndjson.js';
 import type { IssueSpill } from '../state/open-issue-spill.js';
 
 const STATUSES: readonly RowStatus[] = ['valid', 'invalid', 'not_sent', 'unchanged', 'accepted', 'rejected', 'unknown'];
@@ -30,6 +31,11 @@ export interface RowOutcomeStore {
   hasOwnError(row: number): boolean;
   /** Every row issue, by row, then in the order added: a stream when the issues are spilled to disk. */
   issuesInRowOrder(): Iterable<Issue>;
+  /**
+   * Every row issue as records for `issues.ndjson`, a list per row in row order: spilled issues as
+   * their JSON bytes, never parsed (a list and its bytes hold until the next row is asked for).
+   */
+  issueRecordsInRowOrder(): Iterable<IssueRecord[]>;
   /** Data rows in file order. */
   rows(): IterableIterator<number>;
   counts(): Partial<Record<RowStatus, number>>;
@@ -98,6 +104,17 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
     }
   };
 
+  function* issuesInRowOrder(): IterableIterator<Issue> {
+    if (spill) {
+      for (const entry of spill.iterate()) yield entry.issue;
+      return;
+    }
+    for (let row = 0; row <= maxRow; row += 1) {
+      const list = issues.get(row);
+      if (list) yield* list;
+    }
+  }
+
   return {
     touch,
     setStatus(row, value) {
@@ -158,15 +175,15 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
       else issues.delete(row);
     },
     hasOwnError: (row) => row < ownErrors.length && (ownErrors[row] ?? 0) > 0,
-    *issuesInRowOrder() {
-      if (spill) {
-        for (const entry of spill.iterate()) yield entry.issue;
-        return;
-      }
-      for (let row = 0; row <= maxRow; row += 1) {
-        const list = issues.get(row);
-        if (list) yield* list;
-      }
+    issuesInRowOrder,
+    issueRecordsInRowOrder() {
+      if (spill) return spill.records();
+      return (function* () {
+        for (let row = 0; row <= maxRow; row += 1) {
+          const list = issues.get(row);
+          if (list) yield list.map(recordOf);
+        }
+      })();
     },
     outcomeOf(row, withIssues = true) {
       if (row >= seen.length || seen[row] === 0) return undefined;

@@ -2,8 +2,8 @@
  * Issue text for the report: the full terminal line, and the shorter text written into the
  * annotated file next to the row, where file, sheet and row are already obvious.
  */
-import { formatIssue } from '../core/issue.js';
-import type { Issue } from '../core/issue.js';
+import { formatIssue, formatIssueBody } from '../core/issue.js';
+import type { Issue, IssueLocation } from '../core/issue.js';
 
 /** Options of `renderIssueLine`. */
 export interface RenderIssueLineOptions {
@@ -31,15 +31,13 @@ export interface RenderIssueTextOptions {
  * with `warning: ` so that they are not mistaken for errors.
  */
 export function renderIssueText(issue: Issue, options: RenderIssueTextOptions = {}): string {
-  const located: Issue = { code: issue.code, severity: issue.severity, stage: issue.stage, message: issue.message };
+  const location: IssueLocation = {};
   if (options.column !== false) {
-    if (issue.column !== undefined) located.column = issue.column;
-    if (issue.header !== undefined) located.header = issue.header;
+    if (issue.column !== undefined) location.column = issue.column;
+    if (issue.header !== undefined) location.header = issue.header;
   }
-  if (issue.path !== undefined && issue.column === undefined) located.path = issue.path;
-  if (issue.value !== undefined) located.value = issue.value;
-  if (issue.hint !== undefined) located.hint = issue.hint;
-  // formatIssue is the one place that renders messages; only its `severity code: ` prefix is dropped.
-  const text = formatIssue(located).slice(`${issue.severity} ${issue.code}: `.length);
+  if (issue.path !== undefined && issue.column === undefined) location.path = issue.path;
+  // The body of formatIssue's line, without its `severity code: ` (no line is made to be cut).
+  const text = formatIssueBody(issue, location);
   return issue.severity === 'warning' ? `warning: ${text}` : text;
 }

@@ -1,9 +1,11 @@
 /**
  * Writes `issues.ndjson`: every issue of a run, one JSON object a line, sorted as `summary.json`
  * sorts them (`compareIssues`), duplicates dropped. Row issues are streamed from the outcome store
- * in row order (from the spill on disk in a dry run), so memory holds one row's issues; what stays
- * in memory is the digest for `summary.json` and the terminal: counts and the first examples of
- * each code.
+ * in row order (from the spill on disk), so memory holds one row's issues; what stays in memory is
+ * the digest for `summary.json` and the terminal: counts and the first examples of each code.
+ * Spilled issues come as records — sort fields and their JSON bytes — which are copied to the file
+ * as they are: an issue is parsed only to be kept as an example (a file where every row is wrong
+ * has millions; parsing and writing each again was most of the cost of this file).
  */
 import { open } from 'node:fs/promises';
 import { compareIssues, type Issue, type Severity } from '../core/issue.js';
@@ -26,17 +28,41 @@ export interface IssueDigest {
   complete: boolean;
 }
 
+/**
+ * One row issue as the writer takes it: the fields it is sorted (`compareIssues`) and counted by,
+ * and its JSON line, `bytes[start, end)` (`JSON.stringify` of the issue, as UTF-8). A spill on disk
+ * hands these out without making issue objects; the writer copies the bytes as they are.
+ */
+export interface IssueRecord {
+  file?: string | undefined;
+  sheet?: string | undefined;
+  row?: number | undefined;
+  column?: string | undefined;
+  code: string;
+  severity: Severity;
+  bytes: Buffer;
+  start: number;
+  end: number;
+}
+
 /** Options of `writeIssuesNdjson`. */
 export interface WriteIssuesNdjsonOptions {
   path: string;
   /** Issues of no row, or kept apart from the rows (file, mapping, product level): few, in memory. */
   otherIssues: readonly Issue[];
-  /** Row issues by row (within a row in any order). */
-  rowIssues: Iterable<Issue>;
+  /**
+   * Row issues, one list per row, rows in order (within a row in any order). A list may be
+   * reused for the next row once the writer asks for it.
+   */
+  rowRecords?: Iterable<IssueRecord[]>;
+  /** Row issues as objects, by row (within a row in any order): for callers without records. */
+  rowIssues?: Iterable<Issue>;
   examplesPerCode?: number;
 }
 
-const FLUSH_CHARS = 1 << 20;
+const OUT_BYTES = 1 << 20;
+// Past this many issues on a row, duplicates are found with a set instead of comparing each pair.
+const PAIRWISE_LIMIT = 16;
 
 /** Writes the file and returns the digest. */
 export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Promise<IssueDigest> {
@@ -52,58 +78,114 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
   };
   const others = dropDuplicates(options.otherIssues).sort(compareIssues);
   const handle = await open(options.path, 'w', 0o600);
-  let buffer = '';
-  const emit = async (issue: Issue, json = JSON.stringify(issue)): Promise<void> => {
-    const count = (digest.byCode[issue.code] ?? 0) + 1;
-    digest.byCode[issue.code] = count;
-    digest.bySeverity[issue.severity] += 1;
-    const bySeverity = digest.bySeverityAndCode[issue.severity];
-    bySeverity[issue.code] = (bySeverity[issue.code] ?? 0) + 1;
+  let out = Buffer.allocUnsafe(OUT_BYTES);
+  let used = 0;
+  const flush = async (): Promise<void> => {
+    if (used > 0) await handle.write(out, 0, used);
+    used = 0;
+  };
+  /** Counts an issue; true when it is kept as an example (then its object is wanted). */
+  const count = (code: string, severity: Severity): boolean => {
+    const n = (digest.byCode[code] ?? 0) + 1;
+    digest.byCode[code] = n;
+    digest.bySeverity[severity] += 1;
+    const bySeverity = digest.bySeverityAndCode[severity];
+    bySeverity[code] = (bySeverity[code] ?? 0) + 1;
     digest.total += 1;
-    if (count <= examplesPerCode) digest.examples.push(issue);
-    else digest.complete = false;
-    buffer += `${json}\n`;
-    if (buffer.length >= FLUSH_CHARS) {
-      await handle.write(buffer);
-      buffer = '';
+    if (n <= examplesPerCode) return true;
+    digest.complete = false;
+    return false;
+  };
+  const emitIssue = async (issue: Issue): Promise<void> => {
+    if (count(issue.code, issue.severity)) digest.examples.push(issue);
+    const json = `${JSON.stringify(issue)}\n`;
+    // A UTF-16 unit is at most 3 bytes of UTF-8.
+    if (used + json.length * 3 > out.length) {
+      await flush();
+      if (json.length * 3 > out.length) out = Buffer.allocUnsafe(json.length * 3);
     }
+    used += out.write(json, used);
+  };
+  const emitRecord = async (record: IssueRecord): Promise<void> => {
+    const { bytes, start, end } = record;
+    if (count(record.code, record.severity)) digest.examples.push(JSON.parse(bytes.toString('utf8', start, end)) as Issue);
+    const length = end - start + 1;
+    if (used + length > out.length) {
+      await flush();
+      if (length > out.length) out = Buffer.allocUnsafe(length);
+    }
+    used += bytes.copy(out, used, start, end);
+    out[used++] = 0x0a;
   };
   try {
     let next = 0;
-    const emitRow = async (row: { issue: Issue; json: string }[]): Promise<void> => {
-      if (row.length > 1) row.sort((a, b) => compareIssues(a.issue, b.issue));
-      for (const { issue, json } of row) {
+    for (const row of options.rowRecords ?? recordsOf(options.rowIssues ?? [])) {
+      const kept = dropRepeats(row);
+      if (kept.length > 1) kept.sort(compareIssues);
+      for (const record of kept) {
         // On a tie the row issue goes first, as the one sort of the whole list did.
-        while (next < others.length && compareIssues(others[next] as Issue, issue) < 0) await emit(others[next++] as Issue);
-        await emit(issue, json);
+        while (next < others.length && compareIssues(others[next] as Issue, record) < 0) await emitIssue(others[next++] as Issue);
+        await emitRecord(record);
       }
-    };
-    // Duplicates are always of one row: a set per row finds them without keeping the file's
-    // issues. The issues of a row are made by the same code, so their JSON is their identity.
-    let current: { issue: Issue; json: string }[] = [];
-    let currentRow: number | undefined;
-    const seen = new Set<string>();
-    for (const issue of options.rowIssues) {
-      if (issue.row !== currentRow) {
-        await emitRow(current);
-        current = [];
-        seen.clear();
-        currentRow = issue.row;
-      }
-      const json = JSON.stringify(issue);
-      if (seen.has(json)) continue;
-      seen.add(json);
-      current.push({ issue, json });
     }
-    await emitRow(current);
-    while (next < others.length) await emit(others[next++] as Issue);
-    if (buffer !== '') await handle.write(buffer);
+    while (next < others.length) await emitIssue(others[next++] as Issue);
+    await flush();
   } finally {
     await handle.close();
   }
   digest.byCode = sortKeys(digest.byCode);
   digest.bySeverityAndCode = { error: sortKeys(digest.bySeverityAndCode.error), warning: sortKeys(digest.bySeverityAndCode.warning) };
   return digest;
+}
+
+/**
+ * The issues of each row as records (their JSON made here), a list per row: for issues held as
+ * objects (an import's, tests).
+ */
+export function* recordsOf(issues: Iterable<Issue>): IterableIterator<IssueRecord[]> {
+  let current: IssueRecord[] = [];
+  let currentRow: number | undefined;
+  for (const issue of issues) {
+    if (issue.row !== currentRow && current.length > 0) {
+      yield current;
+      current = [];
+    }
+    currentRow = issue.row;
+    current.push(recordOf(issue));
+  }
+  if (current.length > 0) yield current;
+}
+
+/** An issue as a record, its JSON made here. */
+export function recordOf(issue: Issue): IssueRecord {
+  const bytes = Buffer.from(JSON.stringify(issue), 'utf8');
+  return { file: issue.file, sheet: issue.sheet, row: issue.row, column: issue.column, code: issue.code, severity: issue.severity, bytes, start: 0, end: bytes.length };
+}
+
+/**
+ * The row's issues without repeats, in the order given. Duplicates are always of one row: the
+ * issues of a row are made by the same code, so their JSON is their identity.
+ */
+function dropRepeats(row: IssueRecord[]): IssueRecord[] {
+  if (row.length < 2) return row;
+  if (row.length > PAIRWISE_LIMIT) {
+    const seen = new Set<string>();
+    return row.filter((record) => {
+      const text = record.bytes.toString('latin1', record.start, record.end);
+      if (seen.has(text)) return false;
+      seen.add(text);
+      return true;
+    });
+  }
+  let kept = row;
+  for (let i = 1; i < row.length; i += 1) {
+    const record = row[i] as IssueRecord;
+    const length = record.end - record.start;
+    const repeated = row.some((earlier, j) => j < i && earlier.end - earlier.start === length && earlier.bytes.compare(record.bytes, record.start, record.end, earlier.start, earlier.end) === 0);
+    if (repeated && kept === row) kept = row.slice(0, i);
+    else if (!repeated && kept !== row) kept.push(record);
+  }
+  return kept;
 }
 
 function dropDuplicates(issues: readonly Issue[]): Issue[] {

@@ -1,10 +1,15 @@
 /**
  * Where the issues of a run's rows go as they are found, instead of memory: a scratch file (0600,
- * deleted when closed) that issues are appended to as JSON, in the order they come. A file where
- * every row is wrong holds millions of issues; memory then holds, per issue, where its text is in
- * the file and the next issue of its row (typed arrays, 20 bytes), and per row its first and last
- * issue (8 bytes) — not the issues. They are read back per row (the annotated copy,
- * `rejected-rows.csv`) and all in row order (`issues.ndjson`, `--json`).
+ * deleted when closed) that issues are appended to, in the order they come, in a compact form: the
+ * values that vary from issue to issue, the rest kept once per "shape" (`issue-shapes.ts`; an
+ * issue of no shape is stored as its JSON). A file where every row is wrong holds millions of
+ * issues; memory then holds, per issue, where it is in the file, its shape, its sort key and the
+ * next issue of its row (typed arrays, 24 bytes), and per row its first and last issue (8 bytes) —
+ * not the issues. They are read back per row (the annotated copy, `rejected-rows.csv`) and all in
+ * row order (`issues.ndjson`, `--json`). For `issues.ndjson` they come as records — the fields the
+ * list is sorted and counted by (an index into a table of the few distinct ones) and the JSON put
+ * together from the shape and the stored bytes — so that file is written without making an issue
+ * object or a JSON string.
  *
  * Rows come in file order, so a row's issues are mostly next to each other and next to the rows
  * around it (a product's issues follow its rows closely): reading in row order walks the file
@@ -12,7 +17,34 @@
  * issue and a cursor step per read, a tenth of the dry run of a file where every row is wrong.
  */
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
-import type { Issue } from '../core/issue.js';
+import type { Issue, Severity } from '../core/issue.js';
+import { createIssueShapes, JSON_SHAPE } from './issue-shapes.js';
+
+/**
+ * One spilled issue as `issues.ndjson` takes it: the fields it is sorted and counted by, and its
+ * JSON (`JSON.stringify` of the issue), `bytes[start, end)` — no issue object is made. Records and
+ * their bytes are reused: they hold until the next row is asked for.
+ */
+export interface SpilledIssueRecord {
+  file: string | undefined;
+  sheet: string | undefined;
+  row: number | undefined;
+  column: string | undefined;
+  code: string;
+  severity: Severity;
+  bytes: Buffer;
+  start: number;
+  end: number;
+}
+
+/** What an issue is sorted and counted by, shared by every issue that has the same. */
+interface IssueKey {
+  file: string | undefined;
+  sheet: string | undefined;
+  column: string | undefined;
+  code: string;
+  severity: Severity;
+}
 
 /** Issues of rows, spilled to disk. */
 export interface IssueSpill {
@@ -24,6 +56,11 @@ export interface IssueSpill {
   remove(row: number, predicate: (issue: Issue) => boolean): Issue[];
   /** Every issue, by row, then in the order added. A stream: nothing is held but the current row. */
   iterate(): IterableIterator<{ row: number; issue: Issue }>;
+  /**
+   * Every row's issues as records, by row, then in the order added (see `SpilledIssueRecord`): what
+   * `issues.ndjson` is written from, its bytes copied as they are, never parsed.
+   */
+  records(): IterableIterator<SpilledIssueRecord[]>;
   /** Issues held. */
   size(): number;
   /** Closes and deletes the file. */
@@ -42,6 +79,15 @@ export function openIssueSpill(path: string): IssueSpill {
   let offsets = new Float64Array(1024);
   let lengths = new Int32Array(1024);
   let nexts = new Int32Array(1024);
+  // Per issue: its key (index into `keys`); its row, where it is not the row it was added to (never, in practice).
+  let keyIds = new Int32Array(1024);
+  // Per issue: its shape (`issue-shapes.ts`): what is stored is the values that vary, or its JSON (JSON_SHAPE).
+  let shapeIds = new Int32Array(1024);
+  const shapes = createIssueShapes();
+  const keys: IssueKey[] = [];
+  const keysByCode = new Map<string, IssueKey[]>();
+  const keyIndex = new Map<IssueKey, number>();
+  const otherRows = new Map<number, number | undefined>();
   let entries = 0;
   // Per row: its first and last issue, NONE when it has none.
   let heads = new Int32Array(1024).fill(NONE);
@@ -77,6 +123,25 @@ export function openIssueSpill(path: string): IssueSpill {
     const n = new Int32Array(size);
     n.set(nexts);
     nexts = n;
+    const k = new Int32Array(size);
+    k.set(keyIds);
+    keyIds = k;
+    const s = new Int32Array(size);
+    s.set(shapeIds);
+    shapeIds = s;
+  };
+  const keyOf = (issue: Issue): number => {
+    const { file, sheet, column, code, severity } = issue;
+    let list = keysByCode.get(code);
+    if (list === undefined) keysByCode.set(code, (list = []));
+    for (const key of list) {
+      if (key.column === column && key.file === file && key.sheet === sheet && key.severity === severity) return keyIndex.get(key) as number;
+    }
+    const key: IssueKey = { file, sheet, column, code, severity };
+    list.push(key);
+    keyIndex.set(key, keys.length);
+    keys.push(key);
+    return keys.length - 1;
   };
   const growRows = (row: number): void => {
     let size = heads.length;
@@ -88,13 +153,14 @@ export function openIssueSpill(path: string): IssueSpill {
     t.set(tails);
     tails = t;
   };
-  /** The text of an issue: from the unwritten part, else from the window (read again when the issue is outside it). */
-  const textOf = (entry: number): string => {
+  /** Where the bytes of an issue are: in the unwritten part, else in the window (read again when the issue is outside it). */
+  const locate = (entry: number): { buffer: Buffer; start: number } => {
     const offset = offsets[entry] as number;
     const length = lengths[entry] as number;
     if (offset >= fileBytes) {
-      const start = offset - fileBytes;
-      return pending.toString('utf8', start, start + length);
+      located.buffer = pending;
+      located.start = offset - fileBytes;
+      return located;
     }
     if (offset < windowStart || offset + length > windowEnd) {
       if (window.length < length) window = Buffer.allocUnsafe(length);
@@ -108,31 +174,77 @@ export function openIssueSpill(path: string): IssueSpill {
       windowStart = offset;
       windowEnd = offset + got;
     }
-    const start = offset - windowStart;
-    return window.toString('utf8', start, start + length);
+    located.buffer = window;
+    located.start = offset - windowStart;
+    return located;
+  };
+  const located = { buffer: pending, start: 0 };
+  const issueOf = (entry: number, row: number): Issue => {
+    const { buffer, start } = locate(entry);
+    return shapes.decode(shapeIds[entry] as number, row, buffer, start, start + (lengths[entry] as number));
+  };
+  // One row's records and their bytes, reused from row to row.
+  const rowRecords: SpilledIssueRecord[] = [];
+  let rowBytes = Buffer.allocUnsafe(1 << 16);
+  const fillRecords = (row: number): SpilledIssueRecord[] => {
+    let total = 0;
+    let n = 0;
+    for (let entry = heads[row] as number; entry !== NONE; entry = nexts[entry] as number) {
+      total += shapes.maxJsonBytes(shapeIds[entry] as number, lengths[entry] as number);
+      n += 1;
+    }
+    if (total > rowBytes.length) rowBytes = Buffer.allocUnsafe(Math.max(total, rowBytes.length * 2));
+    while (rowRecords.length < n) {
+      rowRecords.push({ file: undefined, sheet: undefined, row: undefined, column: undefined, code: '', severity: 'error', bytes: rowBytes, start: 0, end: 0 });
+    }
+    rowRecords.length = n;
+    let i = 0;
+    let at = 0;
+    for (let entry = heads[row] as number; entry !== NONE; entry = nexts[entry] as number) {
+      const { buffer, start } = locate(entry);
+      const end = shapes.writeJson(shapeIds[entry] as number, row, buffer, start, start + (lengths[entry] as number), rowBytes, at);
+      const key = keys[keyIds[entry] as number] as IssueKey;
+      const record = rowRecords[i++] as SpilledIssueRecord;
+      record.file = key.file;
+      record.sheet = key.sheet;
+      record.row = otherRows.size > 0 && otherRows.has(entry) ? otherRows.get(entry) : row;
+      record.column = key.column;
+      record.code = key.code;
+      record.severity = key.severity;
+      record.bytes = rowBytes;
+      record.start = at;
+      record.end = end;
+      at = end;
+    }
+    return rowRecords;
   };
   const readRow = (row: number): Issue[] => {
     const issues: Issue[] = [];
     if (row < 0 || row > maxRow) return issues;
-    for (let entry = heads[row] as number; entry !== NONE; entry = nexts[entry] as number) issues.push(JSON.parse(textOf(entry)) as Issue);
+    for (let entry = heads[row] as number; entry !== NONE; entry = nexts[entry] as number) issues.push(issueOf(entry, row));
     return issues;
   };
 
   return {
     add(row, issue) {
       if (row === lastRow) lastRow = NONE;
-      const json = JSON.stringify(issue);
+      const shape = shapes.shapeOf(issue, row);
+      const json = shape === JSON_SHAPE ? JSON.stringify(issue) : '';
       // A UTF-16 unit is at most 3 bytes of UTF-8.
-      if (pendingUsed + json.length * 3 > pending.length) {
+      const most = shape === JSON_SHAPE ? json.length * 3 : shapes.maxBytes(issue);
+      if (pendingUsed + most > pending.length) {
         flush();
-        if (json.length * 3 > pending.length) pending = Buffer.allocUnsafe(json.length * 3);
+        if (most > pending.length) pending = Buffer.allocUnsafe(most);
       }
-      const length = pending.write(json, pendingUsed);
+      const length = shape === JSON_SHAPE ? pending.write(json, pendingUsed) : shapes.encode(shape, issue, pending, pendingUsed);
       if (entries === offsets.length) growEntries();
       const entry = entries++;
       offsets[entry] = fileBytes + pendingUsed;
       lengths[entry] = length;
       nexts[entry] = NONE;
+      keyIds[entry] = keyOf(issue);
+      shapeIds[entry] = shape;
+      if (issue.row !== row) otherRows.set(entry, issue.row);
       pendingUsed += length;
       if (row >= heads.length) growRows(row);
       const tail = tails[row] as number;
@@ -155,7 +267,7 @@ export function openIssueSpill(path: string): IssueSpill {
       let previous = NONE;
       for (let entry = heads[row] as number; entry !== NONE; ) {
         const next = nexts[entry] as number;
-        const issue = JSON.parse(textOf(entry)) as Issue;
+        const issue = issueOf(entry, row);
         if (predicate(issue)) {
           // Unlinked from its row; its text stays in the file, unread.
           if (previous === NONE) heads[row] = next;
@@ -174,6 +286,9 @@ export function openIssueSpill(path: string): IssueSpill {
         if (heads[row] === NONE) continue;
         for (const issue of readRow(row)) yield { row, issue };
       }
+    },
+    *records() {
+      for (let row = 0; row <= maxRow; row += 1) if (heads[row] !== NONE) yield fillRecords(row);
     },
     size: () => count,
     close() {

@@ -73,4 +73,43 @@ describe('the issue spill and issues.ndjson', () => {
     expect(digest).toMatchObject({ total: 11, bySeverity: { error: 11, warning: 0 }, byCode: { invalid_barcode: 5, invalid_price: 5, mapped_column_missing: 1 }, complete: false });
     expect(digest.examples.map((issue) => `${issue.row} ${issue.code}`)).toEqual(['1 mapped_column_missing', '2 invalid_barcode', '2 invalid_price', '3 invalid_barcode', '3 invalid_price']);
   });
+
+  it('writes the same file from the records of the spill as from the issues themselves', async () => {
+    const dir = await makeTempDir();
+    const spill = openIssueSpill(join(dir, 'issues.spill'));
+    const issues: ReturnType<typeof makeIssue>[] = [];
+    const add = (row: number, issue: ReturnType<typeof makeIssue>): void => {
+      spill.add(row, issue);
+      issues.push(issue);
+    };
+    try {
+      for (let row = 2; row < 3000; row += 1) {
+        add(row, makeIssue({ code: 'invalid_price', message: 'the price must be a positive number, got "по запросу"', row, column: 'N', header: 'Цена', value: 'по запросу', productKey: `P${row >> 2}` }));
+        add(row, makeIssue({ code: 'barcode_check_digit_mismatch', message: `the check digit of barcode ${row} should be 1`, row, column: 'B', header: 'Штрихкод' }));
+        // Repeats on a row, a warning of the same code, and a row of many issues (past the pairwise check).
+        if (row % 5 === 0) add(row, makeIssue({ code: 'barcode_check_digit_mismatch', message: `the check digit of barcode ${row} should be 1`, row, column: 'B', header: 'Штрихкод' }));
+        if (row % 7 === 0) add(row, makeIssue({ code: 'invalid_price', severity: 'warning', message: 'w', row, column: 'AA' }));
+        if (row === 100) for (let i = 0; i < 40; i += 1) add(row, makeIssue({ code: `c${i % 20}`, message: `m${i % 20}`, row, column: 'C' }));
+      }
+      // A late issue of an early row (its product closed later), and one on a row with no other.
+      add(10, makeIssue({ code: 'product_field_conflict', message: 'names differ', row: 10, column: 'C', productKey: 'P2' }));
+      add(4000, makeIssue({ code: 'invalid_vat', message: 'bad', row: 4000, sheet: 'S' }));
+      const others = [
+        makeIssue({ code: 'mapped_column_missing', message: 'no column', row: 1, path: 'columns.vat' }),
+        makeIssue({ code: 'aaa_between', message: 'between the columns of row 50', row: 50, column: 'D' }),
+        makeIssue({ code: 'zz_no_row', message: 'no row: first' }),
+      ];
+      const fromRecords = join(dir, 'records.ndjson');
+      const fromIssues = join(dir, 'issues.ndjson');
+      const sorted = issues.map((issue, i) => ({ issue, i })).sort((a, b) => (a.issue.row ?? 0) - (b.issue.row ?? 0) || a.i - b.i).map((entry) => entry.issue);
+      const a = await writeIssuesNdjson({ path: fromRecords, otherIssues: others, rowRecords: spill.records(), examplesPerCode: 3 });
+      const b = await writeIssuesNdjson({ path: fromIssues, otherIssues: others, rowIssues: sorted, examplesPerCode: 3 });
+      expect(await readFile(fromRecords, 'utf8')).toBe(await readFile(fromIssues, 'utf8'));
+      expect(a).toEqual(b);
+      expect(a.total).toBe(issues.length - 599 - 20 + 3);
+      expect((await readLines(fromRecords)).slice(0, 3).map((issue) => issue.code)).toEqual(['zz_no_row', 'mapped_column_missing', 'barcode_check_digit_mismatch']);
+    } finally {
+      spill.close();
+    }
+  });
 });

@@ -1,0 +1,225 @@
+/**
+ * The compact form of spilled issues. A file where every row is wrong has millions of issues that
+ * differ only in a few fields: their stage, code, severity, file, sheet, column and header — and
+ * the order of their keys — repeat (a "shape", kept once in memory), while the message, value,
+ * hint, path and product key vary. The spill writes only those, as UTF-8 (4-byte length, then the
+ * bytes: 100 bytes for an issue whose JSON is 330), and the row is the row the issue is spilled
+ * under. Reading one back makes the object without a JSON parser; its `issues.ndjson` line is put
+ * together from the shape's JSON pieces and the stored bytes, and is byte for byte
+ * `JSON.stringify` of the issue. An issue that fits no shape (a key this file does not know, a
+ * value of another type, a row other than its own) is stored as its JSON, as before.
+ */
+import type { Issue } from '../core/issue.js';
+
+/** Keys whose value is part of the shape: few distinct values in a file. */
+const FIXED_KEYS = new Set(['stage', 'code', 'severity', 'file', 'sheet', 'column', 'header']);
+/** Keys whose value is stored with each issue. */
+const VARIABLE_KEYS = new Set(['message', 'value', 'hint', 'path', 'productKey']);
+/** A string JSON.stringify writes differently from its UTF-8: quotes, backslashes, control characters, lone surrogates. */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+/** The stored length's low bit: the bytes are the string's JSON (quoted and escaped), not its UTF-8. */
+const ESCAPED = 1;
+const KEY_VARIABLE = 0;
+const KEY_ROW = 1;
+const KEY_FIXED = 2;
+
+/** Shape id of an issue stored as its JSON. */
+export const JSON_SHAPE = -1;
+
+interface Shape {
+  /** Keys in the order of the issue. */
+  keys: string[];
+  /** Per key: KEY_VARIABLE, KEY_ROW or KEY_FIXED. */
+  kinds: number[];
+  /** Per key: the value of a fixed key. */
+  values: (string | undefined)[];
+  /** The issue with its fixed values, copied for each issue read back (a copy keeps the object's layout). */
+  template: Record<string, unknown>;
+  /** The JSON around the values stored: piece i comes before stored value i (quotes and the row in between are written apart). */
+  pieces: Buffer[];
+  /** Per piece: whether the row comes after it (then the next piece follows the row). */
+  rowAfter: boolean[];
+  /** Bytes of the pieces. */
+  pieceBytes: number;
+  variables: number;
+}
+
+/** The table of shapes of one spill. */
+export interface IssueShapes {
+  /** The shape id of `issue` (spilled under `row`), made on first sight; JSON_SHAPE when it fits none. */
+  shapeOf(issue: Issue, row: number): number;
+  /** An upper bound of the bytes `encode` writes for `issue`. */
+  maxBytes(issue: Issue): number;
+  /** Writes the varying values of `issue` (of shape `shape`, not JSON_SHAPE) into `target` at `at`; returns the bytes written. */
+  encode(shape: number, issue: Issue, target: Buffer, at: number): number;
+  /** The issue stored at `bytes[start, end)` with shape `shape`, spilled under `row`. */
+  decode(shape: number, row: number, bytes: Buffer, start: number, end: number): Issue;
+  /** An upper bound of the JSON bytes of a stored issue of `storedBytes` bytes. */
+  maxJsonBytes(shape: number, storedBytes: number): number;
+  /** Writes the issue's JSON (`JSON.stringify`'s, as UTF-8) into `target` at `at`; returns where it ends. */
+  writeJson(shape: number, row: number, bytes: Buffer, start: number, end: number, target: Buffer, at: number): number;
+}
+
+/** Creates an empty table. */
+export function createIssueShapes(): IssueShapes {
+  const shapes: Shape[] = [];
+  // Shapes by code, then matched key by key: a file has a few per code.
+  const byCode = new Map<string, number[]>();
+  const keys: string[] = [];
+
+  const shapeOf = (issue: Issue, row: number): number => {
+    keys.length = 0;
+    const record = issue as unknown as Record<string, unknown>;
+    for (const key in record) {
+      const value = record[key];
+      if (FIXED_KEYS.has(key) || VARIABLE_KEYS.has(key)) {
+        if (typeof value !== 'string') return JSON_SHAPE;
+      } else if (key !== 'row' || value !== row) return JSON_SHAPE;
+      keys.push(key);
+    }
+    const candidates = byCode.get(issue.code);
+    if (candidates !== undefined) {
+      for (const id of candidates) if (matches(shapes[id] as Shape, keys, record)) return id;
+    }
+    const id = shapes.length;
+    shapes.push(buildShape(keys, record));
+    if (candidates === undefined) byCode.set(issue.code, [id]);
+    else candidates.push(id);
+    return id;
+  };
+
+  return {
+    shapeOf,
+    maxBytes(issue) {
+      // A UTF-16 unit is at most 3 bytes of UTF-8, or 6 escaped (\u001f); quotes and 4 bytes of length per value.
+      let bytes = 0;
+      const record = issue as unknown as Record<string, unknown>;
+      for (const key in record) {
+        const value = record[key];
+        if (typeof value === 'string') bytes += 6 + value.length * 6;
+      }
+      return bytes;
+    },
+    encode(shape, issue, target, at) {
+      const { keys: shapeKeys, kinds } = shapes[shape] as Shape;
+      const record = issue as unknown as Record<string, string>;
+      let cursor = at;
+      for (let i = 0; i < shapeKeys.length; i++) {
+        if (kinds[i] !== KEY_VARIABLE) continue;
+        const value = record[shapeKeys[i] as string] as string;
+        const escaped = NEEDS_ESCAPE.test(value);
+        const length = target.write(escaped ? JSON.stringify(value) : value, cursor + 4);
+        target.writeUInt32LE(length * 2 + (escaped ? ESCAPED : 0), cursor);
+        cursor += 4 + length;
+      }
+      return cursor - at;
+    },
+    decode(shape, row, bytes, start, end) {
+      if (shape === JSON_SHAPE) return JSON.parse(bytes.toString('utf8', start, end)) as Issue;
+      const { keys: shapeKeys, kinds, template } = shapes[shape] as Shape;
+      const issue = { ...template };
+      let cursor = start;
+      for (let i = 0; i < shapeKeys.length; i++) {
+        const kind = kinds[i];
+        if (kind === KEY_FIXED) continue;
+        const key = shapeKeys[i] as string;
+        if (kind === KEY_ROW) {
+          issue[key] = row;
+          continue;
+        }
+        const header = bytes.readUInt32LE(cursor);
+        const length = header >>> 1;
+        const text = bytes.toString('utf8', cursor + 4, cursor + 4 + length);
+        issue[key] = (header & ESCAPED) !== 0 ? (JSON.parse(text) as string) : text;
+        cursor += 4 + length;
+      }
+      return issue as unknown as Issue;
+    },
+    maxJsonBytes(shape, storedBytes) {
+      if (shape === JSON_SHAPE) return storedBytes;
+      const { pieceBytes, variables } = shapes[shape] as Shape;
+      return pieceBytes + storedBytes + variables * 2 + 24;
+    },
+    writeJson(shape, row, bytes, start, end, target, at) {
+      if (shape === JSON_SHAPE) return at + bytes.copy(target, at, start, end);
+      const { pieces, rowAfter } = shapes[shape] as Shape;
+      let cursor = at;
+      let stored = start;
+      for (let i = 0; i < pieces.length; i++) {
+        const piece = pieces[i] as Buffer;
+        target.set(piece, cursor);
+        cursor += piece.length;
+        if (rowAfter[i] === true) {
+          cursor += target.write(String(row), cursor, 'latin1');
+          continue;
+        }
+        if (i === pieces.length - 1) break;
+        const header = bytes.readUInt32LE(stored);
+        const length = header >>> 1;
+        const escaped = (header & ESCAPED) !== 0;
+        if (!escaped) target[cursor++] = 0x22;
+        cursor += copyBytes(bytes, stored + 4, stored + 4 + length, target, cursor);
+        if (!escaped) target[cursor++] = 0x22;
+        stored += 4 + length;
+      }
+      return cursor;
+    },
+  };
+}
+
+/** `source.copy`, without its set-up for the short values most issues have. */
+function copyBytes(source: Buffer, start: number, end: number, target: Buffer, at: number): number {
+  const length = end - start;
+  if (length > 64) return source.copy(target, at, start, end);
+  for (let i = 0; i < length; i++) target[at + i] = source[start + i] as number;
+  return length;
+}
+
+function matches(shape: Shape, keys: readonly string[], record: Record<string, unknown>): boolean {
+  if (shape.keys.length !== keys.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (shape.keys[i] !== key) return false;
+    if (shape.kinds[i] === KEY_FIXED && shape.values[i] !== record[key]) return false;
+  }
+  return true;
+}
+
+/**
+ * The shape of an issue with these keys: the JSON pieces between its stored values, as
+ * `JSON.stringify` writes them (`{"key":value,…}`), split where a stored value or the row goes.
+ */
+function buildShape(keys: readonly string[], record: Record<string, unknown>): Shape {
+  const kinds: number[] = [];
+  const values: (string | undefined)[] = [];
+  const pieces: Buffer[] = [];
+  const rowAfter: boolean[] = [];
+  const template: Record<string, unknown> = {};
+  let text = '{';
+  keys.forEach((key, i) => {
+    const kind = key === 'row' ? KEY_ROW : FIXED_KEYS.has(key) ? KEY_FIXED : KEY_VARIABLE;
+    kinds.push(kind);
+    values.push(kind === KEY_FIXED ? (record[key] as string) : undefined);
+    template[key] = kind === KEY_FIXED ? record[key] : kind === KEY_ROW ? 0 : '';
+    text += `${i > 0 ? ',' : ''}${JSON.stringify(key)}:`;
+    if (kind === KEY_FIXED) {
+      text += JSON.stringify(record[key]);
+      return;
+    }
+    pieces.push(Buffer.from(text, 'utf8'));
+    rowAfter.push(kind === KEY_ROW);
+    text = '';
+  });
+  pieces.push(Buffer.from(`${text}}`, 'utf8'));
+  rowAfter.push(false);
+  return {
+    keys: [...keys],
+    kinds,
+    values,
+    template,
+    pieces,
+    rowAfter,
+    pieceBytes: pieces.reduce((sum, piece) => sum + piece.length, 0),
+    variables: kinds.filter((kind) => kind === KEY_VARIABLE).length,
+  };
+}

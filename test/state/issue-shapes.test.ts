@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { Issue } from '../../src/core/issue.js';
+import { createIssueShapes, JSON_SHAPE } from '../../src/state/issue-shapes.js';
+
+const base = { stage: 'validate', code: 'invalid_price', severity: 'error', message: 'the price must be a positive number, got "по запросу"' } as const;
+
+/** Issues spilled under row 7, each with what makes it an edge case. */
+const cases: [string, Record<string, unknown>, boolean][] = [
+  ['usual, with quotes and Cyrillic', { ...base, file: 'a.csv', row: 7, column: 'N', header: 'Цена', value: 'по запросу', productKey: 'P1' }, true],
+  ['the same shape, other values', { ...base, message: 'plain', file: 'a.csv', row: 7, column: 'N', header: 'Цена', value: '', productKey: 'P2' }, true],
+  ['another column: another shape', { ...base, file: 'a.csv', row: 7, column: 'B', header: 'Штрихкод', value: '460' }, true],
+  ['keys in another order', { code: 'invalid_price', stage: 'validate', severity: 'error', row: 7, message: 'm', file: 'a.csv' }, true],
+  ['a sheet, a hint and a path', { ...base, file: 'b.xlsx', sheet: 'Лист 1', row: 7, path: 'columns.price', hint: 'did you mean: "x"?' }, true],
+  ['backslash, tab, newline, control character', { ...base, message: 'a\\b\tc\nd\u0001e', row: 7 }, true],
+  ['emoji and a lone surrogate', { ...base, message: 'smile 😀 and \ud800 alone', value: '\udfff', row: 7 }, true],
+  ['no row', { ...base }, true],
+  ['a row other than its own', { ...base, row: 8 }, false],
+  ['a value that is not text', { ...base, row: 7, value: 12 }, false],
+  ['a key it does not know', { ...base, row: 7, extra: { deep: [1, 2] } }, false],
+  ['an undefined value', { ...base, row: 7, value: undefined }, false],
+];
+
+describe('issue shapes', () => {
+  it('store an issue compactly and give back the same object and the same JSON bytes', () => {
+    const shapes = createIssueShapes();
+    const stored = Buffer.alloc(1 << 16);
+    const json = Buffer.alloc(1 << 16);
+    for (let round = 0; round < 2; round++) {
+      for (const [name, fields, shaped] of cases) {
+        const issue = fields as unknown as Issue;
+        const shape = shapes.shapeOf(issue, 7);
+        expect(shape === JSON_SHAPE, name).toBe(!shaped);
+        const length = shape === JSON_SHAPE ? stored.write(JSON.stringify(issue), 3) : shapes.encode(shape, issue, stored, 3);
+        if (shape !== JSON_SHAPE) expect(length, name).toBeLessThanOrEqual(shapes.maxBytes(issue));
+        expect(shapes.decode(shape, 7, stored, 3, 3 + length), name).toStrictEqual(JSON.parse(JSON.stringify(issue)));
+        const end = shapes.writeJson(shape, 7, stored, 3, 3 + length, json, 5);
+        expect(end - 5, name).toBeLessThanOrEqual(shapes.maxJsonBytes(shape, length));
+        expect(json.toString('utf8', 5, end), name).toBe(JSON.stringify(issue));
+      }
+    }
+  });
+
+  it('keep the usual issue at a third of its JSON', () => {
+    const shapes = createIssueShapes();
+    const issue = cases[0]?.[1] as unknown as Issue;
+    const target = Buffer.alloc(1024);
+    const shape = shapes.shapeOf(issue, 7);
+    expect(shapes.encode(shape, issue, target, 0)).toBeLessThan(Buffer.byteLength(JSON.stringify(issue)) / 2);
+  });
+});
