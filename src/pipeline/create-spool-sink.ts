@@ -99,6 +99,8 @@ export function createSpoolSink(store: Pick<StateStore, 'spoolProducts' | 'takeS
       if (!spooled) return undefined;
       return {
         productKey: spooled.productKey,
+        // The import's spool keeps the drafts: a product without one was not valid.
+        valid: spooled.draft !== null,
         draft: spooled.draft,
         issues: spooled.issues,
         rows: spooled.rows,

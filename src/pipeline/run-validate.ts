@@ -59,6 +59,8 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
       read = await readAndValidate({
         ...prep,
         sink: createScratchSpoolSink(scratch),
+        // Nothing is sent: each product's validity and issues are all a dry run reports.
+        drafts: false,
         outcomes,
         deps,
         issueFilter,

@@ -25,9 +25,10 @@ const SAME_PLACE = 2;
 
 const BOOLEAN_NULL = 2;
 
-/** Writes `entry` (without its draft) to `out`. */
+/** Writes `entry` (without its draft: its validity is kept) to `out`. */
 export function writeSpooledProduct(out: SpoolWriter, entry: AssembledProduct): void {
   const { productKey, rows, records } = entry;
+  out.byte(entry.valid ? 1 : 0);
   out.number(entry.firstRow);
   out.count(rows.length);
   let previous: RowRef | undefined;
@@ -64,6 +65,7 @@ export function writeSpooledProduct(out: SpoolWriter, entry: AssembledProduct): 
 
 /** Reads what `writeSpooledProduct` wrote; records get the file's `cells` map back. */
 export function readSpooledProduct(input: SpoolReader, productKey: string, cells: MappedRow['cells']): AssembledProduct {
+  const valid = input.byte() === 1;
   const firstRow = input.number() as number;
   const rows: RowRef[] = [];
   for (let n = input.count(); n > 0; n--) rows.push(readRowRef(input, rows[rows.length - 1]));
@@ -86,7 +88,7 @@ export function readSpooledProduct(input: SpoolReader, productKey: string, cells
     if ((flags & EXTRA_BARCODES) !== 0) record.extraBarcodes = readStrings(input);
     records.push(record);
   }
-  return { productKey, draft: null, issues, rows, firstRow, records };
+  return { productKey, valid, draft: null, issues, rows, firstRow, records };
 }
 
 /** Whether two rows carry the same product-level fields (so the second need not be written). */

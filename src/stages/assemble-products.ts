@@ -32,6 +32,11 @@ export interface ProductAssemblerOptions {
   closeWindow?: number;
   /** A prebuilt index, to share one across stages of a run. */
   index?: DirectoryIndex;
+  /**
+   * Build the import drafts of valid products (default true). A dry run sends nothing: it needs each
+   * product's validity and issues only, which do not depend on the draft.
+   */
+  drafts?: boolean;
 }
 
 /** Assembles products from mapped rows fed one by one. */
@@ -84,6 +89,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   const { sink, mapping } = options;
   const closeWindow = Math.max(1, Math.floor(options.closeWindow ?? DEFAULT_CLOSE_WINDOW));
   const index = options.index ?? createDirectoryIndex(options.directories);
+  const drafts = options.drafts ?? true;
   const open = new Map<string, OpenProduct>();
   const closed = new Set<string>();
   // Barcodes are keyed by their numeric value: compact, and a GTIN with or without leading zeros
@@ -97,7 +103,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   const close = (productKey: string, product: OpenProduct): void => {
     open.delete(productKey);
     closed.add(productKey);
-    sink.put(buildAssembledProduct(productKey, product.records, index));
+    sink.put(buildAssembledProduct(productKey, product.records, index, drafts));
   };
 
   return {
@@ -142,8 +148,8 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   };
 }
 
-/** Checks one product's rows together and builds its entry (pure). */
-export function buildAssembledProduct(productKey: string, unsorted: readonly MappedRow[], index: DirectoryIndex): AssembledProduct {
+/** Checks one product's rows together and builds its entry (pure); `drafts: false` leaves the draft of a valid product out. */
+export function buildAssembledProduct(productKey: string, unsorted: readonly MappedRow[], index: DirectoryIndex, drafts = true): AssembledProduct {
   // Rows usually arrive in file order: sort only when they did not.
   const records = checkSortedByRow(unsorted) ? unsorted.slice() : [...unsorted].sort((a, b) => a.source.row - b.source.row);
   const issues: Issue[] = [];
@@ -258,8 +264,9 @@ export function buildAssembledProduct(productKey: string, unsorted: readonly Map
 
   const rows = records.map((record) => record.source);
   const firstRow = firstRowOf(records);
-  const draft = badRows.length > 0 || hasErrors(issues) ? null : buildDraft(productKey, records, merged, productAttributes);
-  return { productKey, draft, issues, rows, firstRow, records };
+  const valid = badRows.length === 0 && !hasErrors(issues);
+  const draft = valid && drafts ? buildDraft(productKey, records, merged, productAttributes) : null;
+  return { productKey, valid, draft, issues, rows, firstRow, records };
 }
 
 function buildDraft(

@@ -40,7 +40,7 @@ describe('createSpoolSink', () => {
       const { runId } = store.createRun({ command: 'validate', file: 'c.csv', fileSha256: 'a', mappingFile: 'm', mappingSha256: 'b', options: {}, reportDir: '' });
       const sink = createSpoolSink(store, runId, { flushEvery: 1 });
       const records = [record(2, '<p>Длинное описание</p>'), record(3, '<p>Длинное описание</p>'), record(4, '<p>Другое</p>')];
-      const entry: AssembledProduct = { productKey: 'P1', draft: null, issues: [], rows: records.map((r) => r.source), firstRow: 2, records };
+      const entry: AssembledProduct = { productKey: 'P1', valid: false, draft: null, issues: [], rows: records.map((r) => r.source), firstRow: 2, records };
       sink.put(entry);
       sink.flush();
       const stored = store.getSpooledProduct(runId, 'P1');
@@ -84,10 +84,10 @@ describe('createSpoolSink', () => {
       const records = [{ ...record(2, 'Описание'), source: sheetRef(2) }, full, { ...record(9, 'Описание'), source: sheetRef(9), productKey: 'P1-2' }];
       const rows = [sheetRef(2), sheetRef(7), records[2]?.source as MappedRow['source']];
       const issues = [{ stage: 'build' as const, code: 'product_has_invalid_rows', severity: 'error' as const, message: 'held back', file: 'c.xlsx', sheet: 'Лист 1', row: 2, productKey: 'P1' }];
-      sink.put({ productKey: 'P1', draft: null, issues, rows, firstRow: 2, records });
-      sink.put({ productKey: 'P2', draft: null, issues: [], rows: [record(3, '').source], firstRow: 3, records: [record(3, '')] });
+      sink.put({ productKey: 'P1', valid: false, draft: null, issues, rows, firstRow: 2, records });
+      sink.put({ productKey: 'P2', valid: true, draft: null, issues: [], rows: [record(3, '').source], firstRow: 3, records: [record(3, '')] });
       const back = sink.reopen('P1');
-      expect(back).toStrictEqual({ productKey: 'P1', draft: null, issues, rows, firstRow: 2, records });
+      expect(back).toStrictEqual({ productKey: 'P1', valid: false, draft: null, issues, rows, firstRow: 2, records });
       expect(back?.records[2]?.source).toBe(back?.rows[2]);
       expect(back?.records[1]?.cells).toBe(cells);
       expect(sink.reopen('P1')).toBeUndefined();
