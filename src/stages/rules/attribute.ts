@@ -38,6 +38,22 @@ function compileAttributeRule(
   const resolvePiece = plan.free
     ? (ctx: RowContext, piece: string): string[] | null => resolveFreeValue(ctx, plan, piece, location, booleans, decimalFormat)
     : (ctx: RowContext, piece: string): string[] | null => resolveDictionaryValue(ctx, plan, piece, location, resolver);
+  // A dictionary cell of one value resolved without a finding (the usual cell) gives the same entry
+  // on every row: one frozen object per resolution (the resolver caches those by text) instead of
+  // three arrays and an object per row. Equal entries are then also the same object to compare.
+  const sharedEntries = new WeakMap<object, ImportAttribute>();
+  const findSharedEntry = (cellText: string): ImportAttribute | undefined => {
+    const resolution = resolver.resolveValue(plan.mappingIndex, cellText);
+    if (resolution.status !== 'found' || resolution.via === 'approximate') return undefined;
+    let entry = sharedEntries.get(resolution);
+    if (entry === undefined) {
+      const codes: string[] = [];
+      addCodes(codes, resolution.entries.map((value) => value.code));
+      entry = Object.freeze({ code: attribute.code, valueCodes: Object.freeze(codes) as string[] });
+      sharedEntries.set(resolution, entry);
+    }
+    return entry;
+  };
   return {
     name: `attribute:${attribute.code}`,
     apply(ctx) {
@@ -56,9 +72,12 @@ function compileAttributeRule(
         }
         return;
       }
-      const codes: string[] = [];
+      const shared = separator === undefined && !plan.free ? findSharedEntry(cellText) : undefined;
+      const codes: string[] = shared === undefined ? [] : shared.valueCodes;
       let failed = false;
-      if (separator === undefined) {
+      if (shared !== undefined) {
+        // Resolved already, without a finding to report.
+      } else if (separator === undefined) {
         failed = !addCodes(codes, resolvePiece(ctx, cellText));
       } else {
         for (const raw of cellText.split(separator)) {
@@ -76,7 +95,7 @@ function compileAttributeRule(
         ctx.report('attribute_not_in_category', 'error', location, `attribute ${attribute.code} (${attribute.name.rus}) does not belong to category ${categoryId}`, cellText);
         return;
       }
-      const entry: ImportAttribute = { code: attribute.code, valueCodes: codes };
+      const entry: ImportAttribute = shared ?? { code: attribute.code, valueCodes: codes };
       if (plan.level === 'sku') record.sku.attributes.push(entry);
       else record.product.attributes.push(entry);
     },
