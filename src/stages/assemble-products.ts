@@ -99,8 +99,11 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   // service does not require one) the product key stands for the SKU key and is guarded here.
   const skuKeys = mapping.columns.skuKey === undefined && mapping.validation.requireBarcode ? undefined : new Map<string, number>();
   let started = 0;
+  // The product that got the last row: the newest in `open` already (the usual next row is its own).
+  let newestKey: string | undefined;
 
   const close = (productKey: string, product: OpenProduct): void => {
+    if (productKey === newestKey) newestKey = undefined;
     open.delete(productKey);
     closed.add(productKey);
     sink.put(buildAssembledProduct(productKey, product.records, index, drafts));
@@ -122,8 +125,11 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
         current.records.push(record);
         current.mark = started;
         // Re-insert so that the map stays ordered by mark: the oldest product is always first.
-        open.delete(key);
-        open.set(key, current);
+        if (key !== newestKey) {
+          open.delete(key);
+          open.set(key, current);
+          newestKey = key;
+        }
         return issues;
       }
       started++;
@@ -134,6 +140,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
       }
       records.push(record);
       open.set(key, { records, mark: started });
+      newestKey = key;
       for (const [oldestKey, oldest] of open) {
         if (started - oldest.mark < closeWindow) break;
         close(oldestKey, oldest);
@@ -148,10 +155,10 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   };
 }
 
-/** Checks one product's rows together and builds its entry (pure); `drafts: false` leaves the draft of a valid product out. */
-export function buildAssembledProduct(productKey: string, unsorted: readonly MappedRow[], index: DirectoryIndex, drafts = true): AssembledProduct {
+/** Checks one product's rows together and builds its entry (pure; the entry keeps `unsorted` itself when it is in row order); `drafts: false` leaves the draft of a valid product out. */
+export function buildAssembledProduct(productKey: string, unsorted: MappedRow[], index: DirectoryIndex, drafts = true): AssembledProduct {
   // Rows usually arrive in file order: sort only when they did not.
-  const records = checkSortedByRow(unsorted) ? unsorted.slice() : [...unsorted].sort((a, b) => a.source.row - b.source.row);
+  const records = checkSortedByRow(unsorted) ? unsorted : [...unsorted].sort((a, b) => a.source.row - b.source.row);
   const issues: Issue[] = [];
   const report = (code: AssemblyIssueCode, record: MappedRow, location: CellLocation | undefined, message: string, value?: string): void => {
     issues.push(

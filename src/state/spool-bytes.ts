@@ -7,8 +7,8 @@
 /** Strings up to this many UTF-8 bytes take a one-byte length; longer ones a marker and four bytes. */
 const SHORT = 0xfe;
 const LONG = 0xff;
-/** Short ASCII strings are copied by a loop: cheaper than a call into the encoder. */
-const ASCII_LOOP = 48;
+/** ASCII strings up to this long (keys, barcodes, photo links) are copied by a loop: cheaper than a call into the encoder. */
+const ASCII_LOOP = 160;
 
 const NUMBER_NULL = 0;
 const NUMBER_UINT = 1;
