@@ -5,6 +5,7 @@
  */
 import type { ImportAttribute } from '../../domain/index.js';
 import { isAttributeAllowed } from '../../mapping/directory-index.js';
+import { detachString } from '../../mapping/detach-string.js';
 import { normalizeName } from '../../mapping/normalize-name.js';
 import { formatSuggestions } from '../../mapping/suggest-entries.js';
 import type { CellLocation } from '../mapped-row.js';
@@ -54,6 +55,9 @@ function compileAttributeRule(
     }
     return entry;
   };
+  // Cells with a separator ("Шерсть, Полиэстер") repeat too: their entry is kept by the cell's
+  // text once every piece resolved without a finding.
+  const entriesByText = separator === undefined || plan.free ? undefined : new Map<string, ImportAttribute>();
   return {
     name: `attribute:${attribute.code}`,
     apply(ctx) {
@@ -72,7 +76,7 @@ function compileAttributeRule(
         }
         return;
       }
-      const shared = separator === undefined && !plan.free ? findSharedEntry(cellText) : undefined;
+      const shared = separator === undefined ? (plan.free ? undefined : findSharedEntry(cellText)) : entriesByText?.get(cellText);
       const codes: string[] = shared === undefined ? [] : shared.valueCodes;
       let failed = false;
       if (shared !== undefined) {
@@ -80,10 +84,14 @@ function compileAttributeRule(
       } else if (separator === undefined) {
         failed = !addCodes(codes, resolvePiece(ctx, cellText));
       } else {
+        const reported = ctx.issues.length;
         for (const raw of cellText.split(separator)) {
           const piece = raw.trim();
           if (piece === '') continue;
           if (!addCodes(codes, resolvePiece(ctx, piece))) failed = true;
+        }
+        if (entriesByText !== undefined && !failed && ctx.issues.length === reported && entriesByText.size < TEXT_ENTRIES_LIMIT) {
+          entriesByText.set(detachString(cellText), Object.freeze({ code: attribute.code, valueCodes: Object.freeze(codes) as string[] }));
         }
       }
       if (failed || codes.length === 0) return;
@@ -101,6 +109,9 @@ function compileAttributeRule(
     },
   };
 }
+
+/** Separator cells kept by text, per attribute. */
+const TEXT_ENTRIES_LIMIT = 10_000;
 
 /** Adds resolved codes once each; false when the piece failed (reported). */
 function addCodes(codes: string[], resolved: string[] | null): boolean {
