@@ -14,6 +14,7 @@
 import type { Attribute, AttributeValue, Brand, Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from './directory-index.js';
 import type { Mapping } from './mapping-schema.js';
+import { detachString } from './detach-string.js';
 import { normalizeName, normalizePath } from './normalize-name.js';
 import { suggestEntries, type Suggestion, type SuggestionCandidate } from './suggest-entries.js';
 
@@ -61,17 +62,27 @@ export function createValueResolver(mapping: Mapping, index: DirectoryIndex): Va
     for (const [key, codes] of Object.entries(attribute.values)) entries.set(normalizeName(key), typeof codes === 'string' ? [codes] : codes);
     return entries;
   });
-  const cache = new Map<string, Resolution<unknown>>();
+  // One cache per kind (and per attribute), keyed by the text itself: a composed key was a new
+  // string to build and hash on every call.
+  const categoryTargetCache = new Map<number | string, Resolution<Category>>();
+  const brandTargetCache = new Map<number | string, Resolution<Brand>>();
+  const categoryCache = new Map<string, Resolution<Category>>();
+  const brandCache = new Map<string, Resolution<Brand>>();
+  const valueCaches = mapping.attributes.map(() => new Map<string, Resolution<AttributeValue>>());
+  let cachedCount = 0;
   let leafCandidates: SuggestionCandidate<Category>[] | undefined;
   let brandCandidates: SuggestionCandidate<Brand>[] | undefined;
 
   const describeCategory = (category: Category): string => `${buildCategoryPath(category, index.categoryById)} (${category.id})`;
 
-  const cached = <T>(key: string, compute: () => Resolution<T>): Resolution<T> => {
+  const cached = <K extends number | string, T>(cache: Map<K, Resolution<T>>, key: K, compute: () => Resolution<T>): Resolution<T> => {
     const hit = cache.get(key);
-    if (hit !== undefined) return hit as Resolution<T>;
+    if (hit !== undefined) return hit;
     const result = compute();
-    if (cache.size < CACHE_LIMIT) cache.set(key, result);
+    if (cachedCount < CACHE_LIMIT) {
+      cachedCount++;
+      cache.set(typeof key === 'string' ? (detachString(key) as K) : key, result);
+    }
     return result;
   };
 
@@ -112,7 +123,7 @@ export function createValueResolver(mapping: Mapping, index: DirectoryIndex): Va
   };
 
   const resolveCategoryTarget = (target: number | string): Resolution<Category> =>
-    cached(`ct\u0000${target}`, () => {
+    cached(categoryTargetCache, target, () => {
       if (typeof target === 'number') return categoryById(target, 'id');
       return categoryByName(target, 'name') ?? { status: 'missing', suggestions: suggestCategories(target), target };
     });
@@ -124,7 +135,7 @@ export function createValueResolver(mapping: Mapping, index: DirectoryIndex): Va
   };
 
   const resolveBrandTarget = (target: number | string): Resolution<Brand> =>
-    cached(`bt\u0000${target}`, () => {
+    cached(brandTargetCache, target, () => {
       if (typeof target === 'number') {
         const brand = index.brandById.get(target);
         return brand === undefined ? { status: 'missing', suggestions: [], target: String(target) } : { status: 'found', entries: [brand], via: 'id' };
@@ -138,7 +149,7 @@ export function createValueResolver(mapping: Mapping, index: DirectoryIndex): Va
     resolveBrandTarget,
 
     resolveCategory: (text) =>
-      cached(`c\u0000${text}`, () => {
+      cached(categoryCache, text, () => {
         const explicit = categoryEntries.get(normalizeName(text));
         if (explicit !== undefined) return withVia(resolveCategoryTarget(explicit), 'mapping');
         if (/^\d+$/.test(text.trim())) {
@@ -151,7 +162,7 @@ export function createValueResolver(mapping: Mapping, index: DirectoryIndex): Va
       }),
 
     resolveBrand: (text) =>
-      cached(`b\u0000${text}`, () => {
+      cached(brandCache, text, () => {
         const explicit = brandEntries.get(normalizeName(text));
         if (explicit !== undefined) return withVia(resolveBrandTarget(explicit), 'mapping');
         if (/^\d+$/.test(text.trim())) {
@@ -162,7 +173,7 @@ export function createValueResolver(mapping: Mapping, index: DirectoryIndex): Va
       }),
 
     resolveValue: (attributeIndex, text) =>
-      cached(`v\u0000${attributeIndex}\u0000${text}`, () => {
+      cached(valueCaches[attributeIndex] ?? new Map<string, Resolution<AttributeValue>>(), text, (): Resolution<AttributeValue> => {
         const attributeMapping = mapping.attributes[attributeIndex];
         const values = attributeMapping === undefined ? undefined : index.valuesByAttribute.get(attributeMapping.code);
         const explicit = valueEntries[attributeIndex]?.get(normalizeName(text));

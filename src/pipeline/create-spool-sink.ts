@@ -1,11 +1,14 @@
 /**
- * A product sink that spools finished products into the run's SQLite spool instead of memory, so a
- * 500,000-row import holds only the products still being assembled.
+ * Product sinks that spool finished products to disk instead of memory, so a 500,000-row file holds
+ * only the products still being assembled: the import's into the run's SQLite spool (crash-safe,
+ * with drafts and content hashes), the dry run's into a scratch file of binary records.
  */
 import type { MappedRow } from '../stages/mapped-row.js';
 import type { AssembledProduct, ProductSink } from '../stages/product-sink.js';
 import { hashProductContent } from '../state/content-hash.js';
 import type { StateStore } from '../state/index.js';
+import type { ScratchSpool } from '../state/open-scratch-spool.js';
+import { readSpooledProduct, sameProductFields, writeSpooledProduct } from './spooled-product-codec.js';
 
 /**
  * What is spooled of a product's mapped rows: without the per-file `cells` map (one shared object,
@@ -36,30 +39,11 @@ function expandRecords(records: readonly CompactRecord[], rows: readonly MappedR
   }));
 }
 
-function sameProductFields(a: MappedRow['product'], b: MappedRow['product']): boolean {
-  return (
-    a.shopId === b.shopId &&
-    a.categoryId === b.categoryId &&
-    a.brandId === b.brandId &&
-    a.isLocalMade === b.isLocalMade &&
-    a.vat === b.vat &&
-    a.name.rus === b.name.rus &&
-    a.name.kaz === b.name.kaz &&
-    a.description.rus === b.description.rus &&
-    a.description.kaz === b.description.kaz &&
-    a.attributes.length === b.attributes.length &&
-    a.attributes.every((attribute, i) => {
-      const other = b.attributes[i];
-      return other !== undefined && attribute.code === other.code && attribute.valueCodes.length === other.valueCodes.length && attribute.valueCodes.every((code, k) => code === other.valueCodes[k]);
-    })
-  );
-}
-
 /** Options of `createSpoolSink`. */
 export interface SpoolSinkOptions {
   /**
    * Products per write (per transaction for the state database). Products wait in memory until
-   * then: a store without transactions to batch (the dry run's spool file) does better with few.
+   * then.
    */
   flushEvery?: number;
   /** Store content hashes (the import compares them; the dry run needs none). */
@@ -115,6 +99,8 @@ export function createSpoolSink(store: Pick<StateStore, 'spoolProducts' | 'takeS
       if (!spooled) return undefined;
       return {
         productKey: spooled.productKey,
+        // The import's spool keeps the drafts: a product without one was not valid.
+        valid: spooled.draft !== null,
         draft: spooled.draft,
         issues: spooled.issues,
         rows: spooled.rows,
@@ -123,5 +109,27 @@ export function createSpoolSink(store: Pick<StateStore, 'spoolProducts' | 'takeS
       };
     },
     flush,
+  };
+}
+
+/**
+ * The dry run's sink: each product is encoded into the scratch spool as it is put (no draft: the dry
+ * run sends nothing, and a reopened product is reassembled, which builds its own). A product's rows
+ * are usually adjacent, so most records are never read: putting is the cost that matters.
+ */
+export function createScratchSpoolSink(spool: Pick<ScratchSpool, 'put' | 'take'>): ProductSink {
+  // Keys put during this pass (see `createSpoolSink`).
+  const putNow = new Set<string>();
+  let cells: MappedRow['cells'] = {};
+  return {
+    put(entry) {
+      if (entry.records[0]) cells = entry.records[0].cells;
+      putNow.add(entry.productKey);
+      spool.put(entry.productKey, (out) => writeSpooledProduct(out, entry));
+    },
+    reopen(productKey) {
+      if (!putNow.has(productKey)) return undefined;
+      return spool.take(productKey, (input) => readSpooledProduct(input, productKey, cells));
+    },
   };
 }

@@ -37,6 +37,8 @@ export interface ReadAndValidateOptions {
    * validation on this thread; `always` / `never` force it.
    */
   readInWorker?: ReadInWorker | undefined;
+  /** Build the import drafts (default true); a dry run, which sends nothing, builds none. */
+  drafts?: boolean;
 }
 
 /** What reading and validating found. */
@@ -66,7 +68,7 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
   const sink: ProductSink = {
     put(entry: AssembledProduct) {
       products += 1;
-      if (entry.draft) {
+      if (entry.valid) {
         validProducts += 1;
         validKeys.add(entry.productKey);
       }
@@ -78,7 +80,7 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
       const entry = options.sink.reopen(productKey);
       if (!entry) return undefined;
       products -= 1;
-      // The sink may keep no draft (the dry run's does not): validity is remembered here.
+      // Counted by key: the sink's copy of the product need not say whether it was valid.
       if (validKeys.delete(productKey)) validProducts -= 1;
       // By content: a product taken back from a spool on disk comes with copies of its issues.
       const reported = new Set(entry.issues.map((issue) => JSON.stringify(issue)));
@@ -94,7 +96,7 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
   const mapRow = createRowMapper(options.mapping, options.directories, info);
   // Column problems are found once per file; they belong to the header, not to a data row.
   for (const issue of mapRow.setupIssues) if (filter === undefined || filter.reports(issue.code)) fileIssues.push(issue);
-  const assembler = createProductAssembler({ mapping: options.mapping, directories: options.directories, sink });
+  const assembler = createProductAssembler({ mapping: options.mapping, directories: options.directories, sink, drafts: options.drafts ?? true });
   let rows = 0;
   let lastProgress = 0;
 
@@ -131,7 +133,7 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
 function markProductRows(entry: AssembledProduct, outcomes: RowOutcomeStore): void {
   for (const record of entry.records) outcomes.setKeys(record.source.row, entry.productKey);
   for (const ref of entry.rows) {
-    if (entry.draft) {
+    if (entry.valid) {
       // A row shared with a product copy (`several: each`) whose own barcode failed stays invalid.
       outcomes.setStatus(ref.row, outcomes.hasOwnError(ref.row) ? 'invalid' : 'valid');
       continue;

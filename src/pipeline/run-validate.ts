@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { AbortedError } from '../core/errors.js';
 import { SERVICE_LIMITS } from '../domain/index.js';
-import { createSpoolSink } from './create-spool-sink.js';
+import { createScratchSpoolSink } from './create-spool-sink.js';
 import { openIssueSpill, type IssueSpill } from '../state/open-issue-spill.js';
 import { openScratchSpool } from '../state/open-scratch-spool.js';
 import { finishRun } from './finish-run.js';
@@ -53,19 +53,19 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     spill = openIssueSpill(join(prep.service.stateDir, `dry-run-issues-${runId}.spill`));
     const outcomes = createRowOutcomeStore({ spill });
     // A dry run is never resumed: its spool is a scratch file, not the state database's.
-    const scratch = openScratchSpool(join(prep.service.stateDir, `dry-run-spool-${runId}.spool`), deps.now);
+    const scratch = openScratchSpool(join(prep.service.stateDir, `dry-run-spool-${runId}.spool`));
     let read: ReadAndValidateResult;
     try {
-      const sink = createSpoolSink(scratch, runId, { hash: false, drafts: false, flushEvery: 64 });
       read = await readAndValidate({
         ...prep,
-        sink,
+        sink: createScratchSpoolSink(scratch),
+        // Nothing is sent: each product's validity and issues are all a dry run reports.
+        drafts: false,
         outcomes,
         deps,
         issueFilter,
         limitErrors,
       });
-      sink.flush();
     } finally {
       scratch.close();
     }

@@ -32,6 +32,11 @@ export interface ProductAssemblerOptions {
   closeWindow?: number;
   /** A prebuilt index, to share one across stages of a run. */
   index?: DirectoryIndex;
+  /**
+   * Build the import drafts of valid products (default true). A dry run sends nothing: it needs each
+   * product's validity and issues only, which do not depend on the draft.
+   */
+  drafts?: boolean;
 }
 
 /** Assembles products from mapped rows fed one by one. */
@@ -84,6 +89,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   const { sink, mapping } = options;
   const closeWindow = Math.max(1, Math.floor(options.closeWindow ?? DEFAULT_CLOSE_WINDOW));
   const index = options.index ?? createDirectoryIndex(options.directories);
+  const drafts = options.drafts ?? true;
   const open = new Map<string, OpenProduct>();
   const closed = new Set<string>();
   // Barcodes are keyed by their numeric value: compact, and a GTIN with or without leading zeros
@@ -93,11 +99,14 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   // service does not require one) the product key stands for the SKU key and is guarded here.
   const skuKeys = mapping.columns.skuKey === undefined && mapping.validation.requireBarcode ? undefined : new Map<string, number>();
   let started = 0;
+  // The product that got the last row: the newest in `open` already (the usual next row is its own).
+  let newestKey: string | undefined;
 
   const close = (productKey: string, product: OpenProduct): void => {
+    if (productKey === newestKey) newestKey = undefined;
     open.delete(productKey);
     closed.add(productKey);
-    sink.put(buildAssembledProduct(productKey, product.records, index));
+    sink.put(buildAssembledProduct(productKey, product.records, index, drafts));
   };
 
   return {
@@ -116,8 +125,11 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
         current.records.push(record);
         current.mark = started;
         // Re-insert so that the map stays ordered by mark: the oldest product is always first.
-        open.delete(key);
-        open.set(key, current);
+        if (key !== newestKey) {
+          open.delete(key);
+          open.set(key, current);
+          newestKey = key;
+        }
         return issues;
       }
       started++;
@@ -128,6 +140,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
       }
       records.push(record);
       open.set(key, { records, mark: started });
+      newestKey = key;
       for (const [oldestKey, oldest] of open) {
         if (started - oldest.mark < closeWindow) break;
         close(oldestKey, oldest);
@@ -142,10 +155,10 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   };
 }
 
-/** Checks one product's rows together and builds its entry (pure). */
-export function buildAssembledProduct(productKey: string, unsorted: readonly MappedRow[], index: DirectoryIndex): AssembledProduct {
+/** Checks one product's rows together and builds its entry (pure; the entry keeps `unsorted` itself when it is in row order); `drafts: false` leaves the draft of a valid product out. */
+export function buildAssembledProduct(productKey: string, unsorted: MappedRow[], index: DirectoryIndex, drafts = true): AssembledProduct {
   // Rows usually arrive in file order: sort only when they did not.
-  const records = checkSortedByRow(unsorted) ? unsorted.slice() : [...unsorted].sort((a, b) => a.source.row - b.source.row);
+  const records = checkSortedByRow(unsorted) ? unsorted : [...unsorted].sort((a, b) => a.source.row - b.source.row);
   const issues: Issue[] = [];
   const report = (code: AssemblyIssueCode, record: MappedRow, location: CellLocation | undefined, message: string, value?: string): void => {
     issues.push(
@@ -258,8 +271,9 @@ export function buildAssembledProduct(productKey: string, unsorted: readonly Map
 
   const rows = records.map((record) => record.source);
   const firstRow = firstRowOf(records);
-  const draft = badRows.length > 0 || hasErrors(issues) ? null : buildDraft(productKey, records, merged, productAttributes);
-  return { productKey, draft, issues, rows, firstRow, records };
+  const valid = badRows.length === 0 && !hasErrors(issues);
+  const draft = valid && drafts ? buildDraft(productKey, records, merged, productAttributes) : null;
+  return { productKey, valid, draft, issues, rows, firstRow, records };
 }
 
 function buildDraft(

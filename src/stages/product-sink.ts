@@ -12,7 +12,12 @@ import type { MappedRow } from './mapped-row.js';
 export interface AssembledProduct {
   /** The seller's product key. */
   productKey: string;
-  /** The import draft; null when any row or product-level check failed (nothing of it is sent). */
+  /** Whether the product would be sent: no row and no product-level check failed. */
+  valid: boolean;
+  /**
+   * The import draft; null when the product is not valid (nothing of it is sent), and also when the
+   * assembler was told to build none (`drafts: false`, the dry run).
+   */
   draft: ProductDraft | null;
   /** Product-level issues (conflicts, undistinguished SKUs, required attributes, held-back rows). Row issues are not repeated here. */
   issues: Issue[];
@@ -26,7 +31,7 @@ export interface AssembledProduct {
 
 /** Receives finished products. */
 export interface ProductSink {
-  /** A finished product: its draft (null when invalid), its product-level issues, and its rows. */
+  /** A finished product: its validity and draft, its product-level issues, and its rows. */
   put(entry: AssembledProduct): void;
   /** A row arrived for a product already put: take it back (and forget its product-level issues) so it can be reassembled; undefined if never put. */
   reopen(productKey: string): AssembledProduct | undefined;

@@ -56,7 +56,7 @@ export async function mapAndAssemble(rows: AsyncIterable<SourceRow>, options: Ma
   const sink: ProductSink = {
     put(entry: AssembledProduct) {
       counts.products++;
-      if (entry.draft !== null) counts.validProducts++;
+      if (entry.valid) counts.validProducts++;
       if (entry.issues.length > 0) productIssues.set(entry.productKey, entry.issues);
       options.sink.put(entry);
     },
@@ -64,7 +64,7 @@ export async function mapAndAssemble(rows: AsyncIterable<SourceRow>, options: Ma
       const entry = options.sink.reopen(productKey);
       if (entry !== undefined) {
         counts.products--;
-        if (entry.draft !== null) counts.validProducts--;
+        if (entry.valid) counts.validProducts--;
         productIssues.delete(productKey);
       }
       return entry;

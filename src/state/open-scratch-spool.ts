@@ -2,80 +2,100 @@
  * A product spool for a run that is never resumed (the dry run): an append-only file of its own,
  * private, deleted when closed. The state database's spool is the import's crash-safe record; a dry
  * run needs the spool only to take back a product that a late row reopens, which is rare, while
- * every product is put. So putting is made cheap: each product is one length-prefixed JSON record
- * (its fields by position) appended in a batch with one write, and an in-memory index (product key →
- * where its record is) replaces SQLite's two B-tree indexes, transactions and page cache. Before,
- * SQLite's insert cost about as much as the JSON it stored.
+ * every product is put. So putting is made cheap: the caller writes each product as a binary record
+ * (`SpoolWriter`) into a batch in memory, the batch goes to the file with one write per 256 KiB, and
+ * an in-memory index (key → where its record is) finds a record again. Products are encoded as they
+ * are put, so the objects of a closed product die young instead of waiting in a buffer.
  *
- * A product spooled again (reopened, then closed with its late rows) gets a new record; the old one
- * is dead space. When dead space passes both the live records' size and `COMPACT_BYTES`, the live
- * records are copied to a fresh file, so a file whose rows are scattered cannot make the spool grow
- * without bound.
+ * A key put again (reopened, then closed with its late rows) gets a new record; the old one is dead
+ * space. When dead space passes both the live records' size and `COMPACT_BYTES`, the live records
+ * are copied to a fresh file, so a file whose rows are scattered cannot make the spool grow without
+ * bound. Memory holds the batch and the index only, however the rows are ordered.
  */
 import { chmodSync, closeSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { StateError } from '../core/errors.js';
-import type { ProductSpool } from './product-spool.js';
-import type { SpooledProduct } from './types.js';
+import { SpoolReader, SpoolWriter } from './spool-bytes.js';
 
-/** The spool calls a product sink uses, and `close`, which deletes the file. */
-export type ScratchSpool = Pick<ProductSpool, 'spoolProducts' | 'takeSpooledProduct'> & { close(): void };
+/** A spool of binary records by key; `close` deletes the file. */
+export interface ScratchSpool {
+  /** Stores a record for `key` (replacing an earlier one), written by `write`. */
+  put(key: string, write: (out: SpoolWriter) => void): void;
+  /** Reads the record of `key` with `read` and forgets it; undefined when none is stored. */
+  take<T>(key: string, read: (input: SpoolReader) => T): T | undefined;
+  /** Deletes the file (safe to call twice). */
+  close(): void;
+}
 
 /** Dead space tolerated before the live records are copied to a fresh file. */
 const COMPACT_BYTES = 256 * 1024 * 1024;
-const HEADER_BYTES = 4;
+/** Bytes gathered in memory before one write to the file. */
+const BATCH_BYTES = 256 * 1024;
 
-/** Where a product's record is in the file (the 4-byte length header included). */
+/** Where a record is: its first byte (counted over the file and then the batch) and its length. */
 interface Slot {
   offset: number;
   length: number;
 }
 
-/** A spooled product by position: [firstRow, rows, draft, issues, contentHash, records?]. */
-type SpoolRecord = [number, SpooledProduct['rows'], SpooledProduct['draft'], SpooledProduct['issues'], string | null, SpooledProduct['records']?];
-
 /** Options of `openScratchSpool`. */
 export interface ScratchSpoolOptions {
   /** Dead space tolerated before compacting; default 256 MiB. */
   compactBytes?: number;
+  /** Bytes gathered before a write; default 256 KiB. */
+  batchBytes?: number;
 }
 
-/** Creates the spool file at `path` (replacing a stale one) and opens it. `now` is kept for the callers' signature; the file keeps no time. */
-export function openScratchSpool(path: string, _now?: () => Date, options: ScratchSpoolOptions = {}): ScratchSpool {
+/** Creates the spool file at `path` (replacing a stale one) and opens it. */
+export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}): ScratchSpool {
   const compactBytes = options.compactBytes ?? COMPACT_BYTES;
+  const batchBytes = options.batchBytes ?? BATCH_BYTES;
   let fd = createPrivateFile(path, 'create the dry run spool');
-  const runs = new Map<string, Map<string, Slot>>();
+  const slots = new Map<string, Slot>();
+  const batch = new SpoolWriter(batchBytes + 64 * 1024);
+  /** Bytes in the file; the batch follows them. */
   let end = 0;
   let liveBytes = 0;
   let deadBytes = 0;
-  let batch: Buffer = Buffer.allocUnsafe(1024 * 1024);
   let closed = false;
 
   const fail = (action: string, error: unknown): StateError =>
     new StateError(`cannot ${action} in the dry run spool ${path}: ${(error as Error).message}`, { cause: error });
 
-  const slotsOf = (runId: string): Map<string, Slot> => {
-    let slots = runs.get(runId);
-    if (slots === undefined) runs.set(runId, (slots = new Map()));
-    return slots;
+  const flush = (): void => {
+    const used = batch.length;
+    if (used === 0) return;
+    try {
+      let written = 0;
+      while (written < used) written += writeSync(fd, batch.buffer, written, used - written, end + written);
+    } catch (error) {
+      throw fail('write products', error);
+    }
+    end += used;
+    batch.reset(batchBytes + 64 * 1024);
   };
-  const forget = (slot: Slot | undefined): void => {
-    if (slot === undefined) return;
-    liveBytes -= slot.length;
-    deadBytes += slot.length;
+
+  const readBytes = (slot: Slot): Buffer => {
+    const bytes = Buffer.allocUnsafe(slot.length);
+    let read = 0;
+    while (read < slot.length) {
+      const n = readSync(fd, bytes, read, slot.length - read, slot.offset + read);
+      if (n === 0) throw new Error(`the spool file ends inside a record (byte ${slot.offset + read})`);
+      read += n;
+    }
+    return bytes;
   };
 
   const compact = (): void => {
+    flush();
     const fresh = `${path}.compact`;
     const next = createPrivateFile(fresh, 'compact the dry run spool');
     let at = 0;
     try {
-      for (const slots of runs.values()) {
-        for (const slot of slots.values()) {
-          const bytes = readBytes(slot);
-          writeSync(next, bytes, 0, bytes.length, at);
-          slot.offset = at;
-          at += bytes.length;
-        }
+      for (const slot of slots.values()) {
+        const bytes = readBytes(slot);
+        writeSync(next, bytes, 0, bytes.length, at);
+        slot.offset = at;
+        at += bytes.length;
       }
     } catch (error) {
       closeSync(next);
@@ -89,78 +109,45 @@ export function openScratchSpool(path: string, _now?: () => Date, options: Scrat
     deadBytes = 0;
   };
 
-  const readBytes = (slot: Slot): Buffer => {
-    const bytes = Buffer.allocUnsafe(slot.length);
-    let read = 0;
-    while (read < slot.length) {
-      const n = readSync(fd, bytes, read, slot.length - read, slot.offset + read);
-      if (n === 0) throw new Error(`the spool file ends at a record (byte ${slot.offset + read})`);
-      read += n;
-    }
-    return bytes;
+  const forget = (slot: Slot): void => {
+    liveBytes -= slot.length;
+    deadBytes += slot.length;
   };
 
   return {
-    spoolProducts(runId, entries) {
-      const slots = slotsOf(runId);
-      let used = 0;
-      const placed: [string, Slot][] = [];
-      for (const entry of entries) {
-        const record: SpoolRecord = [entry.firstRow, entry.rows, entry.draft, entry.issues, entry.contentHash];
-        if (entry.records !== undefined) record.push(entry.records);
-        const json = JSON.stringify(record);
-        // UTF-8 takes at most 3 bytes per UTF-16 unit.
-        const room = HEADER_BYTES + json.length * 3;
-        if (used + room > batch.length) batch = growBatch(batch, used, used + room);
-        const length = batch.write(json, used + HEADER_BYTES, 'utf8');
-        batch.writeUInt32LE(length, used);
-        placed.push([entry.productKey, { offset: end + used, length: HEADER_BYTES + length }]);
-        used += HEADER_BYTES + length;
-      }
-      try {
-        let written = 0;
-        while (written < used) written += writeSync(fd, batch, written, used - written, end + written);
-      } catch (error) {
-        throw fail('write products', error);
-      }
-      end += used;
-      for (const [key, slot] of placed) {
-        forget(slots.get(key));
-        slots.set(key, slot);
-        liveBytes += slot.length;
-      }
-      if (batch.length > 4 * 1024 * 1024) batch = Buffer.allocUnsafe(1024 * 1024);
+    put(key, write) {
+      const start = batch.length;
+      write(batch);
+      const slot: Slot = { offset: end + start, length: batch.length - start };
+      const old = slots.get(key);
+      if (old !== undefined) forget(old);
+      slots.set(key, slot);
+      liveBytes += slot.length;
+      if (batch.length >= batchBytes) flush();
       if (deadBytes > compactBytes && deadBytes > liveBytes) compact();
     },
-    takeSpooledProduct(runId, productKey) {
-      const slots = runs.get(runId);
-      const slot = slots?.get(productKey);
-      if (slots === undefined || slot === undefined) return undefined;
-      let bytes: Buffer;
+    take(key, read) {
+      const slot = slots.get(key);
+      if (slot === undefined) return undefined;
+      let value;
       try {
-        bytes = readBytes(slot);
+        // Still in the batch: read in place (the bytes become dead space there).
+        value = slot.offset >= end ? read(new SpoolReader(batch.buffer.subarray(0, batch.length), slot.offset - end)) : read(new SpoolReader(readBytes(slot), 0));
       } catch (error) {
         throw fail('read a product back', error);
       }
-      slots.delete(productKey);
+      slots.delete(key);
       forget(slot);
-      const [firstRow, rows, draft, issues, contentHash, records] = JSON.parse(bytes.toString('utf8', HEADER_BYTES)) as SpoolRecord;
-      return { productKey, firstRow, rows, draft, issues, contentHash, ...(records === undefined ? {} : { records }) };
+      return value;
     },
     close() {
       if (closed) return;
       closed = true;
       closeSync(fd);
-      runs.clear();
+      slots.clear();
       rmSync(path, { force: true });
     },
   };
-}
-
-function growBatch(batch: Buffer, used: number, need: number): Buffer {
-  const next = Buffer.allocUnsafe(Math.max(need, batch.length * 2));
-  batch.copy(next, 0, 0, used);
-  return next;
 }
 
 /** Creates `path` (replacing a stale file), private from the start (the umask aside), open for reading and writing. */

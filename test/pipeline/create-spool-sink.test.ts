@@ -2,11 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSpoolSink } from '../../src/pipeline/create-spool-sink.js';
+import { createScratchSpoolSink, createSpoolSink } from '../../src/pipeline/create-spool-sink.js';
+import { createProductAssembler } from '../../src/stages/assemble-products.js';
+import { createRowMapper } from '../../src/stages/create-row-mapper.js';
 import type { MappedRow } from '../../src/stages/mapped-row.js';
-import type { AssembledProduct } from '../../src/stages/product-sink.js';
+import { createMemoryProductSink, type AssembledProduct, type ProductSink } from '../../src/stages/product-sink.js';
 import { openStateStore } from '../../src/state/index.js';
 import { openScratchSpool } from '../../src/state/open-scratch-spool.js';
+import { makeDirectories, makeInfo, makeMapping, makeProductRow, type CellInput } from '../helpers/builders.js';
 
 let dir: string;
 afterEach(async () => {
@@ -37,7 +40,7 @@ describe('createSpoolSink', () => {
       const { runId } = store.createRun({ command: 'validate', file: 'c.csv', fileSha256: 'a', mappingFile: 'm', mappingSha256: 'b', options: {}, reportDir: '' });
       const sink = createSpoolSink(store, runId, { flushEvery: 1 });
       const records = [record(2, '<p>Длинное описание</p>'), record(3, '<p>Длинное описание</p>'), record(4, '<p>Другое</p>')];
-      const entry: AssembledProduct = { productKey: 'P1', draft: null, issues: [], rows: records.map((r) => r.source), firstRow: 2, records };
+      const entry: AssembledProduct = { productKey: 'P1', valid: false, draft: null, issues: [], rows: records.map((r) => r.source), firstRow: 2, records };
       sink.put(entry);
       sink.flush();
       const stored = store.getSpooledProduct(runId, 'P1');
@@ -53,20 +56,110 @@ describe('createSpoolSink', () => {
     }
   });
 
-  it('reopens a product from the dry run\'s scratch spool the same way', async () => {
+  it('reopens a product from the dry run\'s scratch spool whole, every field of every record', async () => {
     dir = await mkdtemp(join(tmpdir(), 'spool-sink-'));
-    const scratch = openScratchSpool(join(dir, 'scratch.sqlite'), () => new Date('2026-11-23T00:00:00Z'));
+    const scratch = openScratchSpool(join(dir, 'scratch.spool'), { batchBytes: 1 });
     try {
-      const sink = createSpoolSink(scratch, 'run-1', { flushEvery: 1, hash: false, drafts: false });
-      const records = [record(2, '<p>Длинное описание</p>'), record(5, '<p>Длинное описание</p>')];
-      sink.put({ productKey: 'P1', draft: null, issues: [], rows: records.map((r) => r.source), firstRow: 2, records });
-      sink.flush();
+      const sink = createScratchSpoolSink(scratch);
+      const sheetRef = (row: number) => ({ file: 'c.xlsx', sheet: 'Лист 1', row });
+      const full: MappedRow = {
+        ...record(7, 'x'.repeat(400)),
+        source: sheetRef(7),
+        valid: false,
+        productId: 123456789012,
+        skuId: 42,
+        product: {
+          shopId: null,
+          categoryId: 2,
+          brandId: null,
+          isLocalMade: null,
+          name: { rus: 'Другое имя', kaz: '' },
+          description: { rus: 'x'.repeat(400), kaz: 'Қазақша 🌼' },
+          vat: 0.5,
+          attributes: [{ code: 'material', valueCodes: ['cotton', 'silk'] }],
+        },
+        sku: { price: null, barcode: '', photos: [{ mediaFile: 'https://a.kz/1.jpg', order: 1 }, { mediaFile: 'https://a.kz/2.jpg', order: 2 }], attributes: [{ code: 'size', valueCodes: ['m'] }] },
+        extraBarcodes: ['4601234567886', '4601234567879'],
+      };
+      const records = [{ ...record(2, 'Описание'), source: sheetRef(2) }, full, { ...record(9, 'Описание'), source: sheetRef(9), productKey: 'P1-2' }];
+      const rows = [sheetRef(2), sheetRef(7), records[2]?.source as MappedRow['source']];
+      const issues = [{ stage: 'build' as const, code: 'product_has_invalid_rows', severity: 'error' as const, message: 'held back', file: 'c.xlsx', sheet: 'Лист 1', row: 2, productKey: 'P1' }];
+      sink.put({ productKey: 'P1', valid: false, draft: null, issues, rows, firstRow: 2, records });
+      sink.put({ productKey: 'P2', valid: true, draft: null, issues: [], rows: [record(3, '').source], firstRow: 3, records: [record(3, '')] });
       const back = sink.reopen('P1');
-      expect(back?.records).toEqual(records);
-      expect(back?.rows).toEqual(records.map((r) => r.source));
+      expect(back).toStrictEqual({ productKey: 'P1', valid: false, draft: null, issues, rows, firstRow: 2, records });
+      expect(back?.records[2]?.source).toBe(back?.rows[2]);
+      expect(back?.records[1]?.cells).toBe(cells);
       expect(sink.reopen('P1')).toBeUndefined();
+      expect(sink.reopen('never-put')?.records).toBeUndefined();
+      expect(sink.reopen('P2')?.records).toEqual([record(3, '')]);
+    } finally {
+      scratch.close();
+    }
+  });
+
+  it('rebuilds products whose rows are interleaved (A, B, C, A, B, C, …) exactly as a sink in memory does', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'spool-sink-'));
+    const info = makeInfo();
+    const keys = ['A', 'B', 'C'];
+    const rows = Array.from({ length: 24 }, (_, i) => {
+      const key = keys[i % 3] as string;
+      const n = Math.floor(i / 3);
+      const overrides: Record<string, CellInput> = { Артикул: key, Штрихкод: barcodeOf(i), Размер: ['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL'][n] };
+      // B: one row with a bad price holds the product back; C: one row disagrees on the name.
+      if (key === 'B' && n === 3) overrides['Цена'] = 'по запросу';
+      if (key === 'C' && n === 5) overrides['Наименование'] = 'Другое имя';
+      if (key === 'A' && n === 2) overrides['Фото'] = 'https://a.kz/1.jpg https://a.kz/2.jpg';
+      return makeProductRow(info, i + 2, overrides);
+    });
+    const runWith = (base: ProductSink) => {
+      const events: string[] = [];
+      const describe = (entry: AssembledProduct | undefined, withDraft: boolean) =>
+        entry === undefined
+          ? 'none'
+          : JSON.stringify({ ...entry, draft: withDraft ? entry.draft : undefined, records: entry.records.map(({ cells: _cells, ...rest }) => rest) });
+      const sink: ProductSink = {
+        put(entry) {
+          events.push(`put ${describe(entry, true)}`);
+          base.put(entry);
+        },
+        reopen(key) {
+          const entry = base.reopen(key);
+          // The scratch sink keeps no draft: the assembler rebuilds it from the records.
+          events.push(`reopen ${describe(entry, false)}`);
+          return entry;
+        },
+      };
+      const mapping = makeMapping();
+      const mapRow = createRowMapper(mapping, directories, info);
+      const assembler = createProductAssembler({ mapping, directories, sink, closeWindow: 1 });
+      for (const row of rows) {
+        const { record, issues } = mapRow(row);
+        events.push(...issues.map((issue) => `row issue ${JSON.stringify(issue)}`));
+        if (record !== null) events.push(...assembler.add(record).map((issue) => `add issue ${JSON.stringify(issue)}`));
+      }
+      assembler.finish();
+      return events;
+    };
+    const scratch = openScratchSpool(join(dir, 'scratch.spool'), { batchBytes: 200 });
+    try {
+      const inMemory = runWith(createMemoryProductSink());
+      const spooled = runWith(createScratchSpoolSink(scratch));
+      expect(inMemory.filter((event) => event.startsWith('reopen ')).length).toBeGreaterThan(15);
+      expect(inMemory.some((event) => event.includes('product_has_invalid_rows'))).toBe(true);
+      expect(inMemory.some((event) => event.includes('product_field_conflict'))).toBe(true);
+      expect(spooled).toEqual(inMemory);
     } finally {
       scratch.close();
     }
   });
 });
+
+const directories = makeDirectories();
+
+/** The i-th valid EAN-13 barcode of a test range. */
+function barcodeOf(i: number): string {
+  const body = `460123456${String(1000 + i).slice(-3)}`;
+  const sum = [...body].reduce((total, digit, k) => total + Number(digit) * (k % 2 === 0 ? 1 : 3), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}

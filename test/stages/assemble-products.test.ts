@@ -17,11 +17,17 @@ const info = makeInfo();
 /** Valid barcodes for SKU rows: EAN-13 with computed check digits. */
 const BARCODES = ['4601234567893', '4601234567886', '4601234567879', '4601234567862', '4601234567855', '4601234567848'];
 
-function assemble(rows: [number, Record<string, CellInput>][], options: { edit?: (input: MappingInput) => void; closeWindow?: number } = {}) {
+function assemble(rows: [number, Record<string, CellInput>][], options: { edit?: (input: MappingInput) => void; closeWindow?: number; drafts?: boolean } = {}) {
   const mapping = makeMapping(options.edit);
   const mapRow = createRowMapper(mapping, directories, info);
   const sink = createMemoryProductSink();
-  const assembler = createProductAssembler({ mapping, directories, sink, ...(options.closeWindow === undefined ? {} : { closeWindow: options.closeWindow }) });
+  const assembler = createProductAssembler({
+    mapping,
+    directories,
+    sink,
+    ...(options.closeWindow === undefined ? {} : { closeWindow: options.closeWindow }),
+    ...(options.drafts === undefined ? {} : { drafts: options.drafts }),
+  });
   const rowIssues: Issue[] = [];
   for (const [row, overrides] of rows) {
     const { record, issues } = mapRow(makeProductRow(info, row, overrides));
@@ -305,5 +311,28 @@ describe('mapAndAssemble', () => {
     expect(result.counts).toEqual({ rows: 4, validRows: 4, invalidRows: 0, products: 2, validProducts: 2 });
     expect(result.issues).toEqual([]);
     expect(sink.entries()[0]?.draft?.item.skus).toHaveLength(3);
+  });
+
+  it('without drafts (the dry run) finds the same validity and issues, and builds no draft', () => {
+    const rows: [number, Record<string, CellInput>][] = [
+      [2, { Артикул: 'A', Штрихкод: BARCODES[0], Размер: 'S' }],
+      [3, { Артикул: 'A', Штрихкод: BARCODES[1], Размер: 'M' }],
+      [4, { Артикул: 'B', Штрихкод: BARCODES[2], Размер: 'S' }],
+      [5, { Артикул: 'C', Штрихкод: BARCODES[3], Размер: 'S', Цена: 'по запросу' }],
+      [6, { Артикул: 'C', Штрихкод: BARCODES[4], Размер: 'M' }],
+      [7, { Артикул: 'B', Штрихкод: BARCODES[5], Размер: 'M', Наименование: 'Другое' }],
+      [8, { Артикул: 'D', Штрихкод: BARCODES[5], Размер: 'M' }],
+    ];
+    const withDrafts = assemble(rows);
+    const without = assemble(rows, { drafts: false });
+    expect(without.rowIssues).toEqual(withDrafts.rowIssues);
+    expect(without.entries.map((entry) => entry.draft)).toEqual([null, null, null, null]);
+    expect(without.entries).toEqual(withDrafts.entries.map((entry) => ({ ...entry, draft: null })));
+    expect(withDrafts.entries.map((entry) => [entry.productKey, entry.valid, entry.draft !== null])).toEqual([
+      ['A', true, true],
+      ['B', false, false],
+      ['C', false, false],
+      ['D', false, false],
+    ]);
   });
 });

@@ -334,6 +334,34 @@ describe('createRowMapper: values', () => {
     expect(summarize(mapOne({ Категория: 'Смартфоны', Материал: 'Хлопок', Цвет: 'Синий' }, asked('error')).issues)).toEqual(['error attribute_not_in_category M Хлопок']);
   });
 
+  it('gives every row of a repeated attribute cell the same values and the same findings', () => {
+    const info = makeInfo();
+    const mapping = makeMapping((input) => {
+      input.attributes = [
+        { code: 'color', column: 'Цвет', separator: ',' },
+        { code: 'size', column: 'Размер' },
+        { code: 'material', column: 'Материал', separator: ',', values: { хб: 'cotton' } },
+      ];
+    });
+    const mapper = createRowMapper(mapping, directories, info);
+    const rows = [2, 3, 4].flatMap((n) => [
+      mapper(makeProductRow(info, n * 10, { Цвет: 'Красный', Размер: 'l', Материал: 'ХБ, Эластан' })),
+      mapper(makeProductRow(info, n * 10 + 1, { Цвет: 'Красный, Синий', Размер: 'XXL', Материал: 'ХБ, Шерсть??' })),
+    ]);
+    for (let n = 0; n < 3; n++) {
+      const good = rows[n * 2];
+      const bad = rows[n * 2 + 1];
+      expect(good?.issues).toEqual([]);
+      expect(good?.record?.sku.attributes).toEqual([
+        { code: 'color', valueCodes: ['red'] },
+        { code: 'size', valueCodes: ['l'] },
+      ]);
+      expect(good?.record?.product.attributes).toEqual([{ code: 'material', valueCodes: ['cotton', 'elastane'] }]);
+      expect(summarize(bad?.issues ?? [])).toEqual(['error too_many_values K Красный, Синий', 'error unknown_attribute_value L XXL', 'error unknown_attribute_value M Шерсть??']);
+      expect(bad?.issues.every((issue) => issue.row === (n + 2) * 10 + 1)).toBe(true);
+    }
+  });
+
   it("takes the mapping's separator as several values where the directory does not state multiplicity", () => {
     const silent = makeDirectories();
     silent.attributes = silent.attributes.map((a) => (a.code === 'color' ? { ...a, unstated: ['isMultiple'] } : a));

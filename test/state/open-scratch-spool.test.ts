@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openScratchSpool } from '../../src/state/open-scratch-spool.js';
-import type { SpooledProduct } from '../../src/state/types.js';
+import type { SpoolReader, SpoolWriter } from '../../src/state/spool-bytes.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -14,50 +14,67 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const now = (): Date => new Date('2026-11-23T12:00:00Z');
-
-function product(productKey: string, firstRow: number): SpooledProduct {
-  const rows = [{ file: 'catalog.csv', row: firstRow }];
-  return { productKey, firstRow, rows, draft: null, issues: [], contentHash: null, records: [{ row: firstRow, name: 'Футболка' }] };
+/** A test record: a row number and names. */
+interface Entry {
+  row: number;
+  names: string[];
 }
 
+const write =
+  (entry: Entry) =>
+  (out: SpoolWriter): void => {
+    out.number(entry.row);
+    out.count(entry.names.length);
+    for (const name of entry.names) out.string(name);
+  };
+
+const read = (input: SpoolReader): Entry => {
+  const row = input.number() as number;
+  const names: string[] = [];
+  for (let n = input.count(); n > 0; n--) names.push(input.string());
+  return { row, names };
+};
+
 describe('openScratchSpool', () => {
-  it('gives back a spooled product once, replacing a product spooled again', () => {
-    const spool = openScratchSpool(join(dir, 'spool.sqlite'), now);
-    spool.spoolProducts('run-1', [product('A', 2), product('B', 3)]);
-    spool.spoolProducts('run-1', [product('A', 5)]);
-    expect(spool.takeSpooledProduct('run-1', 'A')).toEqual(product('A', 5));
-    expect(spool.takeSpooledProduct('run-1', 'A')).toBeUndefined();
-    expect(spool.takeSpooledProduct('run-2', 'B')).toBeUndefined();
-    expect(spool.takeSpooledProduct('run-1', 'B')).toEqual(product('B', 3));
+  it('gives back a record once, replacing a record put again, from the batch and from the file', () => {
+    const spool = openScratchSpool(join(dir, 'spool'), { batchBytes: 64 });
+    spool.put('A', write({ row: 2, names: ['Футболка'] }));
+    spool.put('B', write({ row: 3, names: ['Платье «Ромашка» 🌼', 'x'.repeat(300)] }));
+    spool.put('A', write({ row: 5, names: [] }));
+    spool.put('C', write({ row: 6, names: ['still in the batch'] }));
+    expect(spool.take('A', read)).toEqual({ row: 5, names: [] });
+    expect(spool.take('A', read)).toBeUndefined();
+    expect(spool.take('B', read)).toEqual({ row: 3, names: ['Платье «Ромашка» 🌼', 'x'.repeat(300)] });
+    expect(spool.take('C', read)).toEqual({ row: 6, names: ['still in the batch'] });
+    expect(spool.take('never', read)).toBeUndefined();
     spool.close();
   });
 
   it('replaces a stale file and deletes its file when closed', async () => {
-    const path = join(dir, 'spool.sqlite');
+    const path = join(dir, 'spool');
     await writeFile(path, 'left by a run that crashed');
-    const spool = openScratchSpool(path, now);
-    spool.spoolProducts('run-1', [product('A', 2)]);
+    const spool = openScratchSpool(path);
+    spool.put('A', write({ row: 2, names: [] }));
     expect(statSync(path).mode & 0o777).toBe(0o600);
     spool.close();
     expect(existsSync(path)).toBe(false);
     spool.close();
   });
 
-  it('keeps a product spooled and taken back many times whole, and compacts the dead records away', () => {
-    const path = join(dir, 'spool.sqlite');
-    const spool = openScratchSpool(path, now, { compactBytes: 1000 });
-    spool.spoolProducts('run-1', [product('B', 1)]);
-    const records: unknown[] = [];
+  it('keeps a record put and taken back many times whole, and compacts the dead records away', () => {
+    const path = join(dir, 'spool');
+    const spool = openScratchSpool(path, { compactBytes: 1000, batchBytes: 100 });
+    spool.put('B', write({ row: 1, names: ['B'] }));
+    const names: string[] = [];
     for (let row = 2; row < 200; row++) {
-      const taken = spool.takeSpooledProduct('run-1', 'A');
-      records.splice(0, records.length, ...(taken?.records ?? []), { row, name: 'Платье «Ромашка» 🌼' });
-      spool.spoolProducts('run-1', [{ ...product('A', 2), records: [...records] }]);
+      const taken = spool.take('A', read);
+      names.splice(0, names.length, ...(taken?.names ?? []), `Платье «Ромашка» 🌼 ${row}`);
+      spool.put('A', write({ row: 2, names }));
     }
-    // Every record of A was written again with each late row: without compaction the file would hold them all.
+    // Every name of A was written again with each late row: without compaction the file would hold them all.
     expect(statSync(path).size).toBeLessThan(40_000);
-    expect(spool.takeSpooledProduct('run-1', 'A')?.records).toHaveLength(198);
-    expect(spool.takeSpooledProduct('run-1', 'B')).toEqual(product('B', 1));
+    expect(spool.take('A', read)?.names).toHaveLength(198);
+    expect(spool.take('B', read)).toEqual({ row: 1, names: ['B'] });
     spool.close();
     expect(existsSync(path)).toBe(false);
   });

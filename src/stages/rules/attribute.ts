@@ -5,6 +5,7 @@
  */
 import type { ImportAttribute } from '../../domain/index.js';
 import { isAttributeAllowed } from '../../mapping/directory-index.js';
+import { detachString } from '../../mapping/detach-string.js';
 import { normalizeName } from '../../mapping/normalize-name.js';
 import { formatSuggestions } from '../../mapping/suggest-entries.js';
 import type { CellLocation } from '../mapped-row.js';
@@ -38,6 +39,25 @@ function compileAttributeRule(
   const resolvePiece = plan.free
     ? (ctx: RowContext, piece: string): string[] | null => resolveFreeValue(ctx, plan, piece, location, booleans, decimalFormat)
     : (ctx: RowContext, piece: string): string[] | null => resolveDictionaryValue(ctx, plan, piece, location, resolver);
+  // A dictionary cell of one value resolved without a finding (the usual cell) gives the same entry
+  // on every row: one frozen object per resolution (the resolver caches those by text) instead of
+  // three arrays and an object per row. Equal entries are then also the same object to compare.
+  const sharedEntries = new WeakMap<object, ImportAttribute>();
+  const findSharedEntry = (cellText: string): ImportAttribute | undefined => {
+    const resolution = resolver.resolveValue(plan.mappingIndex, cellText);
+    if (resolution.status !== 'found' || resolution.via === 'approximate') return undefined;
+    let entry = sharedEntries.get(resolution);
+    if (entry === undefined) {
+      const codes: string[] = [];
+      addCodes(codes, resolution.entries.map((value) => value.code));
+      entry = Object.freeze({ code: attribute.code, valueCodes: Object.freeze(codes) as string[] });
+      sharedEntries.set(resolution, entry);
+    }
+    return entry;
+  };
+  // Cells with a separator ("Шерсть, Полиэстер") repeat too: their entry is kept by the cell's
+  // text once every piece resolved without a finding.
+  const entriesByText = separator === undefined || plan.free ? undefined : new Map<string, ImportAttribute>();
   return {
     name: `attribute:${attribute.code}`,
     apply(ctx) {
@@ -56,15 +76,22 @@ function compileAttributeRule(
         }
         return;
       }
-      const codes: string[] = [];
+      const shared = separator === undefined ? (plan.free ? undefined : findSharedEntry(cellText)) : entriesByText?.get(cellText);
+      const codes: string[] = shared === undefined ? [] : shared.valueCodes;
       let failed = false;
-      if (separator === undefined) {
+      if (shared !== undefined) {
+        // Resolved already, without a finding to report.
+      } else if (separator === undefined) {
         failed = !addCodes(codes, resolvePiece(ctx, cellText));
       } else {
+        const reported = ctx.issues.length;
         for (const raw of cellText.split(separator)) {
           const piece = raw.trim();
           if (piece === '') continue;
           if (!addCodes(codes, resolvePiece(ctx, piece))) failed = true;
+        }
+        if (entriesByText !== undefined && !failed && ctx.issues.length === reported && entriesByText.size < TEXT_ENTRIES_LIMIT) {
+          entriesByText.set(detachString(cellText), Object.freeze({ code: attribute.code, valueCodes: Object.freeze(codes) as string[] }));
         }
       }
       if (failed || codes.length === 0) return;
@@ -76,12 +103,15 @@ function compileAttributeRule(
         ctx.report('attribute_not_in_category', 'error', location, `attribute ${attribute.code} (${attribute.name.rus}) does not belong to category ${categoryId}`, cellText);
         return;
       }
-      const entry: ImportAttribute = { code: attribute.code, valueCodes: codes };
+      const entry: ImportAttribute = shared ?? { code: attribute.code, valueCodes: codes };
       if (plan.level === 'sku') record.sku.attributes.push(entry);
       else record.product.attributes.push(entry);
     },
   };
 }
+
+/** Separator cells kept by text, per attribute. */
+const TEXT_ENTRIES_LIMIT = 10_000;
 
 /** Adds resolved codes once each; false when the piece failed (reported). */
 function addCodes(codes: string[], resolved: string[] | null): boolean {

@@ -1,0 +1,206 @@
+/**
+ * The dry run's spool record of an assembled product: what a late row needs to reassemble it (its
+ * rows, product-level issues and mapped rows), in the binary form of `SpoolWriter`. No draft: the
+ * dry run sends nothing, and a reassembled product builds its own. Shared fields are written once:
+ * the per-file `cells` map is not written at all, a record's source only where it is not the
+ * product's row of the same place, its product-level fields only where they differ from the first
+ * record's (the SKU rows of a product usually repeat its names and descriptions word for word), its
+ * product key only where it is not the product's.
+ */
+import type { ImportAttribute, ImportPhoto } from '../domain/index.js';
+import type { RowRef } from '../core/types.js';
+import type { Issue } from '../core/issue.js';
+import type { MappedProductFields, MappedRow, MappedSkuFields } from '../stages/mapped-row.js';
+import type { AssembledProduct } from '../stages/product-sink.js';
+import type { SpoolReader, SpoolWriter } from '../state/spool-bytes.js';
+
+const VALID = 1;
+const OWN_SOURCE = 2;
+const OWN_PRODUCT = 4;
+const EXTRA_BARCODES = 8;
+const OWN_PRODUCT_KEY = 16;
+
+const HAS_SHEET = 1;
+const SAME_PLACE = 2;
+
+const BOOLEAN_NULL = 2;
+
+/** Writes `entry` (without its draft: its validity is kept) to `out`. */
+export function writeSpooledProduct(out: SpoolWriter, entry: AssembledProduct): void {
+  const { productKey, rows, records } = entry;
+  out.byte(entry.valid ? 1 : 0);
+  out.number(entry.firstRow);
+  out.count(rows.length);
+  let previous: RowRef | undefined;
+  for (const ref of rows) {
+    writeRowRef(out, ref, previous);
+    previous = ref;
+  }
+  // Product-level issues are few (held-back products, conflicts): JSON keeps every key as it is.
+  out.string(entry.issues.length === 0 ? '' : JSON.stringify(entry.issues));
+  out.count(records.length);
+  const first = records[0];
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i] as MappedRow;
+    const ownSource = record.source !== rows[i];
+    const ownProduct = i === 0 || first === undefined || !sameProductFields(record.product, first.product);
+    const ownKey = record.productKey !== productKey;
+    out.byte(
+      (record.valid ? VALID : 0) |
+        (ownSource ? OWN_SOURCE : 0) |
+        (ownProduct ? OWN_PRODUCT : 0) |
+        (record.extraBarcodes !== undefined ? EXTRA_BARCODES : 0) |
+        (ownKey ? OWN_PRODUCT_KEY : 0),
+    );
+    if (ownSource) writeRowRef(out, record.source, undefined);
+    if (ownKey) out.string(record.productKey);
+    out.string(record.skuKey);
+    out.number(record.productId);
+    out.number(record.skuId);
+    if (ownProduct) writeProductFields(out, record.product);
+    writeSkuFields(out, record.sku);
+    if (record.extraBarcodes !== undefined) writeStrings(out, record.extraBarcodes);
+  }
+}
+
+/** Reads what `writeSpooledProduct` wrote; records get the file's `cells` map back. */
+export function readSpooledProduct(input: SpoolReader, productKey: string, cells: MappedRow['cells']): AssembledProduct {
+  const valid = input.byte() === 1;
+  const firstRow = input.number() as number;
+  const rows: RowRef[] = [];
+  for (let n = input.count(); n > 0; n--) rows.push(readRowRef(input, rows[rows.length - 1]));
+  const issuesText = input.string();
+  const issues = issuesText === '' ? [] : (JSON.parse(issuesText) as Issue[]);
+  const records: MappedRow[] = [];
+  let firstProduct: MappedProductFields | undefined;
+  const count = input.count();
+  for (let i = 0; i < count; i++) {
+    const flags = input.byte();
+    const source = (flags & OWN_SOURCE) !== 0 ? readRowRef(input, undefined) : (rows[i] as RowRef);
+    const key = (flags & OWN_PRODUCT_KEY) !== 0 ? input.string() : productKey;
+    const skuKey = input.string();
+    const productId = input.number();
+    const skuId = input.number();
+    const product = (flags & OWN_PRODUCT) !== 0 ? readProductFields(input) : (firstProduct as MappedProductFields);
+    firstProduct ??= product;
+    const sku = readSkuFields(input);
+    const record: MappedRow = { source, valid: (flags & VALID) !== 0, productKey: key, skuKey, productId, skuId, product, sku, cells };
+    if ((flags & EXTRA_BARCODES) !== 0) record.extraBarcodes = readStrings(input);
+    records.push(record);
+  }
+  return { productKey, valid, draft: null, issues, rows, firstRow, records };
+}
+
+/** Whether two rows carry the same product-level fields (so the second need not be written). */
+export function sameProductFields(a: MappedProductFields, b: MappedProductFields): boolean {
+  return (
+    a.shopId === b.shopId &&
+    a.categoryId === b.categoryId &&
+    a.brandId === b.brandId &&
+    a.isLocalMade === b.isLocalMade &&
+    a.vat === b.vat &&
+    a.name.rus === b.name.rus &&
+    a.name.kaz === b.name.kaz &&
+    a.description.rus === b.description.rus &&
+    a.description.kaz === b.description.kaz &&
+    a.attributes.length === b.attributes.length &&
+    a.attributes.every((attribute, i) => {
+      const other = b.attributes[i];
+      return other !== undefined && attribute.code === other.code && attribute.valueCodes.length === other.valueCodes.length && attribute.valueCodes.every((code, k) => code === other.valueCodes[k]);
+    })
+  );
+}
+
+function writeRowRef(out: SpoolWriter, ref: RowRef, previous: RowRef | undefined): void {
+  const samePlace = previous !== undefined && previous.file === ref.file && previous.sheet === ref.sheet;
+  out.byte((ref.sheet !== undefined ? HAS_SHEET : 0) | (samePlace ? SAME_PLACE : 0));
+  if (!samePlace) {
+    out.string(ref.file);
+    if (ref.sheet !== undefined) out.string(ref.sheet);
+  }
+  out.number(ref.row);
+}
+
+function readRowRef(input: SpoolReader, previous: RowRef | undefined): RowRef {
+  const flags = input.byte();
+  let file: string;
+  let sheet: string | undefined;
+  if ((flags & SAME_PLACE) !== 0 && previous !== undefined) {
+    file = previous.file;
+    sheet = previous.sheet;
+  } else {
+    file = input.string();
+    if ((flags & HAS_SHEET) !== 0) sheet = input.string();
+  }
+  const row = input.number() as number;
+  return sheet === undefined ? { file, row } : { file, sheet, row };
+}
+
+function writeProductFields(out: SpoolWriter, product: MappedProductFields): void {
+  out.number(product.shopId);
+  out.number(product.categoryId);
+  out.number(product.brandId);
+  out.byte(product.isLocalMade === null ? BOOLEAN_NULL : product.isLocalMade ? 1 : 0);
+  out.string(product.name.rus);
+  out.string(product.name.kaz);
+  out.string(product.description.rus);
+  out.string(product.description.kaz);
+  out.number(product.vat);
+  writeAttributes(out, product.attributes);
+}
+
+function readProductFields(input: SpoolReader): MappedProductFields {
+  const shopId = input.number();
+  const categoryId = input.number();
+  const brandId = input.number();
+  const localMade = input.byte();
+  const name = { rus: input.string(), kaz: input.string() };
+  const description = { rus: input.string(), kaz: input.string() };
+  const vat = input.number();
+  const attributes = readAttributes(input);
+  return { shopId, categoryId, brandId, isLocalMade: localMade === BOOLEAN_NULL ? null : localMade === 1, name, description, vat, attributes };
+}
+
+function writeSkuFields(out: SpoolWriter, sku: MappedSkuFields): void {
+  out.number(sku.price);
+  out.string(sku.barcode);
+  out.count(sku.photos.length);
+  for (const photo of sku.photos) {
+    out.string(photo.mediaFile);
+    out.number(photo.order);
+  }
+  writeAttributes(out, sku.attributes);
+}
+
+function readSkuFields(input: SpoolReader): MappedSkuFields {
+  const price = input.number();
+  const barcode = input.string();
+  const photos: ImportPhoto[] = [];
+  for (let n = input.count(); n > 0; n--) photos.push({ mediaFile: input.string(), order: input.number() as number });
+  return { price, barcode, photos, attributes: readAttributes(input) };
+}
+
+function writeAttributes(out: SpoolWriter, attributes: readonly ImportAttribute[]): void {
+  out.count(attributes.length);
+  for (const attribute of attributes) {
+    out.string(attribute.code);
+    writeStrings(out, attribute.valueCodes);
+  }
+}
+
+function readAttributes(input: SpoolReader): ImportAttribute[] {
+  const attributes: ImportAttribute[] = [];
+  for (let n = input.count(); n > 0; n--) attributes.push({ code: input.string(), valueCodes: readStrings(input) });
+  return attributes;
+}
+
+function writeStrings(out: SpoolWriter, values: readonly string[]): void {
+  out.count(values.length);
+  for (const value of values) out.string(value);
+}
+
+function readStrings(input: SpoolReader): string[] {
+  const values: string[] = [];
+  for (let n = input.count(); n > 0; n--) values.push(input.string());
+  return values;
+}

@@ -1,0 +1,160 @@
+/**
+ * A compact binary record format for the dry run's scratch spool: strings as UTF-8 with a short
+ * length, numbers as a tag and a 32-bit integer or a double. Written straight into one growing
+ * buffer, so spooling a product makes no intermediate JSON text and no garbage per field.
+ */
+
+/** Strings up to this many UTF-8 bytes take a one-byte length; longer ones a marker and four bytes. */
+const SHORT = 0xfe;
+const LONG = 0xff;
+/** ASCII strings up to this long (keys, barcodes, photo links) are copied by a loop: cheaper than a call into the encoder. */
+const ASCII_LOOP = 160;
+
+const NUMBER_NULL = 0;
+const NUMBER_UINT = 1;
+const NUMBER_DOUBLE = 2;
+
+/** Appends values to a buffer that grows as needed. */
+export class SpoolWriter {
+  /** The bytes written so far are `buffer[0, length)`. */
+  buffer: Buffer;
+  length = 0;
+
+  constructor(initialBytes = 64 * 1024) {
+    this.buffer = Buffer.allocUnsafe(initialBytes);
+  }
+
+  /** Forgets what was written; keeps the buffer unless it grew past `keepBytes`. */
+  reset(keepBytes: number): void {
+    this.length = 0;
+    if (this.buffer.length > keepBytes) this.buffer = Buffer.allocUnsafe(keepBytes);
+  }
+
+  /** Makes room for `bytes` more. */
+  reserve(bytes: number): void {
+    const need = this.length + bytes;
+    if (need <= this.buffer.length) return;
+    const next = Buffer.allocUnsafe(Math.max(need, this.buffer.length * 2));
+    this.buffer.copy(next, 0, 0, this.length);
+    this.buffer = next;
+  }
+
+  /** One byte (0–255). */
+  byte(value: number): void {
+    this.reserve(1);
+    this.buffer[this.length++] = value;
+  }
+
+  /** An unsigned 32-bit integer, little-endian. */
+  uint32(value: number): void {
+    this.reserve(4);
+    this.buffer.writeUInt32LE(value, this.length);
+    this.length += 4;
+  }
+
+  /** A count (of list items). */
+  count(value: number): void {
+    if (value < SHORT) this.byte(value);
+    else {
+      this.byte(LONG);
+      this.uint32(value);
+    }
+  }
+
+  /** A number or null; integers in 0…2³²−1 take five bytes, any other number nine (bit for bit). */
+  number(value: number | null): void {
+    if (value === null) {
+      this.byte(NUMBER_NULL);
+    } else if (value >>> 0 === value && !Object.is(value, -0)) {
+      this.byte(NUMBER_UINT);
+      this.uint32(value);
+    } else {
+      this.reserve(9);
+      this.buffer[this.length] = NUMBER_DOUBLE;
+      this.buffer.writeDoubleLE(value, this.length + 1);
+      this.length += 9;
+    }
+  }
+
+  /** A string, as UTF-8 with its byte length in front. */
+  string(value: string): void {
+    const chars = value.length;
+    // UTF-8 takes at most 3 bytes per UTF-16 unit; 5 for the longest length prefix.
+    this.reserve(5 + chars * 3);
+    const buffer = this.buffer;
+    const at = this.length;
+    if (chars <= ASCII_LOOP) {
+      let i = 0;
+      for (; i < chars; i++) {
+        const code = value.charCodeAt(i);
+        if (code >= 0x80) break;
+        buffer[at + 1 + i] = code;
+      }
+      if (i === chars) {
+        buffer[at] = chars;
+        this.length = at + 1 + chars;
+        return;
+      }
+    }
+    const bytes = buffer.write(value, at + 1, 'utf8');
+    if (bytes < SHORT) {
+      buffer[at] = bytes;
+      this.length = at + 1 + bytes;
+      return;
+    }
+    // Rare (long descriptions): move the text four bytes on to make room for the long length.
+    buffer.copyWithin(at + 5, at + 1, at + 1 + bytes);
+    buffer[at] = LONG;
+    buffer.writeUInt32LE(bytes, at + 1);
+    this.length = at + 5 + bytes;
+  }
+}
+
+/** Reads back what a `SpoolWriter` wrote, in the same order. */
+export class SpoolReader {
+  constructor(
+    private readonly buffer: Buffer,
+    private at: number,
+  ) {}
+
+  /** One byte. */
+  byte(): number {
+    const value = this.buffer[this.at];
+    if (value === undefined) throw new Error(`the spool record ends early (byte ${this.at})`);
+    this.at += 1;
+    return value;
+  }
+
+  /** An unsigned 32-bit integer. */
+  uint32(): number {
+    const value = this.buffer.readUInt32LE(this.at);
+    this.at += 4;
+    return value;
+  }
+
+  /** A count. */
+  count(): number {
+    const first = this.byte();
+    return first === LONG ? this.uint32() : first;
+  }
+
+  /** A number or null. */
+  number(): number | null {
+    const tag = this.byte();
+    if (tag === NUMBER_NULL) return null;
+    if (tag === NUMBER_UINT) return this.uint32();
+    if (tag !== NUMBER_DOUBLE) throw new Error(`unknown number tag ${tag} in the spool record`);
+    const value = this.buffer.readDoubleLE(this.at);
+    this.at += 8;
+    return value;
+  }
+
+  /** A string. */
+  string(): string {
+    const bytes = this.count();
+    const start = this.at;
+    this.at += bytes;
+    if (this.at > this.buffer.length) throw new Error(`the spool record ends inside a string (byte ${start})`);
+    return this.buffer.toString('utf8', start, this.at);
+  }
+}
