@@ -13,11 +13,11 @@ export interface CsvFileWriter {
   /** Writes one record of `values` followed by `more` (no joined array per record). */
   write(values: readonly string[], more: readonly string[]): Promise<void>;
   /**
-   * Writes one record of `values` followed by `more`, given `text`, the record as it stands in a
+   * Writes one record of `before`, `values` and `more`, given `text`, the record as it stands in a
    * CSV file with this delimiter (its fields are `values`): `text` is written as it is when it is
    * already what formatting `values` gives (`checkRecordVerbatim`), else `values` are formatted.
    */
-  writeText(text: string, values: readonly string[], more: readonly string[]): Promise<void>;
+  writeText(text: string, values: readonly string[], more: readonly string[], before?: readonly string[]): Promise<void>;
   /** Ends the file; resolves when it is on disk. */
   close(): Promise<void>;
   /** Stops writing after a failure; the partial file is left for the caller to remove. */
@@ -85,11 +85,13 @@ export function createCsvFileWriter(path: string, delimiter: string): CsvFileWri
       if (more !== undefined) putFields(more, values.length === 0);
       await end();
     },
-    async writeText(text, values, more) {
+    async writeText(text, values, more, before = []) {
       if (failure !== undefined) throw failure;
+      putFields(before, true);
+      if (before.length > 0 && values.length > 0) putDelimiter();
       if (checkRecordVerbatim(text, values, delimiter)) put(text);
       else putFields(values, true);
-      putFields(more, values.length === 0);
+      putFields(more, before.length === 0 && values.length === 0);
       await end();
     },
     async close() {

@@ -42,22 +42,26 @@ export function createCsvFieldFormatter(delimiter: string): (value: string) => s
  * record is then formatted field by field).
  */
 export function checkRecordVerbatim(text: string, values: readonly string[], delimiter: string): boolean {
+  // The annotated copy and `rejected-rows.csv` ask about the same record one after the other.
+  if (values === lastVerbatim.values && text === lastVerbatim.text && delimiter === lastVerbatim.delimiter) return lastVerbatim.answer;
+  const answer = decideRecordVerbatim(text, values, delimiter);
+  lastVerbatim = { text, values, delimiter, answer };
+  return answer;
+}
+
+let lastVerbatim: { text: string; values: readonly string[]; delimiter: string; answer: boolean } = { text: '', values: [], delimiter: '', answer: false };
+
+function decideRecordVerbatim(text: string, values: readonly string[], delimiter: string): boolean {
   if (VERBATIM_SPOILERS.test(text)) return false;
-  let at = 0;
   for (let i = 0; i < values.length; i++) {
     const value = values[i] as string;
-    if (i > 0) {
-      if (!text.startsWith(delimiter, at)) return false;
-      at += delimiter.length;
-    }
     const last = value.length - 1;
     if (last < 0) continue;
     const first = value.charCodeAt(0);
     if (first === 61 || first === 43 || first === 45 || first === 64 || mayBeSpecialAtEnd(first) || mayBeSpecialAtEnd(value.charCodeAt(last))) return false;
-    if (!text.startsWith(value, at)) return false;
-    at += value.length;
   }
-  if (at !== text.length) return false;
+  // A native join and compare cost a third of comparing value by value (`startsWith`).
+  if (text !== values.join(delimiter)) return false;
   // `text` is the values joined: a delimiter more than the separators is inside a value.
   let delimiters = 0;
   for (let found = text.indexOf(delimiter); found !== -1; found = text.indexOf(delimiter, found + delimiter.length)) delimiters++;
