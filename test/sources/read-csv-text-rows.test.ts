@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { LimitError, SourceReadError } from '../../src/core/errors.js';
-import { openCsvTextRecords } from '../../src/sources/read-csv.js';
+import { createLineBreakCounter, openCsvTextRecords } from '../../src/sources/read-csv.js';
 import { openCsvTextRows, type CsvTextRow } from '../../src/sources/read-csv-text-rows.js';
 import { csvReader } from '../../src/sources/read-csv.js';
 import type { ReadOptions } from '../../src/sources/types.js';
@@ -153,6 +153,38 @@ describe('openCsvTextRows: the reader’s rows, row numbers and texts', () => {
         expect(both.text.map((row) => ({ row: row.row, values: [...row.values] }))).toEqual(both.reader);
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe('createLineBreakCounter: the row numbers of both read modes', () => {
+  /** Every LF, every CR, a CRLF once, within the range (the reader's first counting loop). */
+  function countSlowly(text: string, start: number, end: number): number {
+    let count = 0;
+    for (let i = start; i < end; i++) {
+      const code = text.charCodeAt(i);
+      if (code === 10) count++;
+      else if (code === 13) {
+        count++;
+        if (i + 1 < end && text.charCodeAt(i + 1) === 10) i++;
+      }
+    }
+    return count;
+  }
+
+  it('counts as a loop over every character does, record after record', () => {
+    const text = fc.array(fc.constantFrom('a', 'Я', '\r', '\n', '\r\n', ';', '"'), { maxLength: 60 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, fc.array(fc.nat(), { maxLength: 12 }), (content, cuts) => {
+        const ends = [...new Set(cuts.map((cut) => cut % (content.length + 1)))].sort((a, b) => a - b);
+        const count = createLineBreakCounter(content);
+        let start = 0;
+        for (const end of [...ends, content.length]) {
+          expect(count(start, end)).toBe(countSlowly(content, start, end));
+          start = end;
+        }
+      }),
+      { numRuns: 3000 },
     );
   });
 });
