@@ -14,7 +14,6 @@ import { writeIssuesNdjson } from '../report/write-issues-ndjson.js';
 import { REPORT_FILES, writeRunReport } from '../report/write-run-report.js';
 import type { RunReportPaths } from '../report/write-run-report.js';
 import { describeSettings } from '../settings/resolve-settings.js';
-import { openSource } from '../sources/open-source.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { ReadAndValidateResult } from './read-and-validate.js';
 import type { RowOutcomeStore } from './row-outcome-store.js';
@@ -130,21 +129,6 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
     info: read.info,
     readOptions: prep.readOptions,
     outcomeOf,
-    ...(read.info.format === 'csv'
-      ? {
-          rowsForCsv: (async function* () {
-            // A fresh read of the same file, for the annotated copy (rows are never held in memory).
-            // No signal: the report is written even when the run was interrupted.
-            const stream = await openSource(prep.sourcePath, prep.readOptions, {});
-            const width = stream.info.header.length;
-            for await (const row of stream.rows) {
-              const values: string[] = new Array<string>(width);
-              for (let i = 0; i < width; i++) values[i] = row.cells[i]?.text ?? '';
-              yield { row: row.row, values };
-            }
-          })(),
-        }
-      : {}),
   });
   const reportPaths = { ...written, issues: issuesPath };
   // An import is finished once every row has its final outcome — invalid rows and rows not sent

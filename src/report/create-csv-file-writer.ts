@@ -4,7 +4,7 @@
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { createCsvFieldFormatter, CSV_BOM, CSV_NEWLINE } from './format-csv-record.js';
+import { checkRecordVerbatim, createCsvFieldFormatter, CSV_BOM, CSV_NEWLINE } from './format-csv-record.js';
 
 /** An open CSV file. */
 export interface CsvFileWriter {
@@ -12,6 +12,12 @@ export interface CsvFileWriter {
   write(values: readonly string[]): Promise<void>;
   /** Writes one record of `values` followed by `more` (no joined array per record). */
   write(values: readonly string[], more: readonly string[]): Promise<void>;
+  /**
+   * Writes one record of `before`, `values` and `more`, given `text`, the record as it stands in a
+   * CSV file with this delimiter (its fields are `values`): `text` is written as it is when it is
+   * already what formatting `values` gives (`checkRecordVerbatim`), else `values` are formatted.
+   */
+  writeText(text: string, values: readonly string[], more: readonly string[], before?: readonly string[]): Promise<void>;
   /** Ends the file; resolves when it is on disk. */
   close(): Promise<void>;
   /** Stops writing after a failure; the partial file is left for the caller to remove. */
@@ -45,6 +51,7 @@ export function createCsvFileWriter(path: string, delimiter: string): CsvFileWri
   };
   let flushed = true;
   const put = (text: string): void => {
+    if (text === '') return;
     // A UTF-16 unit takes at most 3 bytes of UTF-8.
     const room = text.length * 3;
     if (used + room > buffer.length) {
@@ -64,16 +71,28 @@ export function createCsvFileWriter(path: string, delimiter: string): CsvFileWri
     }
   };
   put(CSV_BOM);
+  const end = async (): Promise<void> => {
+    put(CSV_NEWLINE);
+    if (!flushed) {
+      flushed = true;
+      await once(stream, 'drain');
+    }
+  };
   return {
     async write(values: readonly string[], more?: readonly string[]) {
       if (failure !== undefined) throw failure;
       putFields(values, true);
       if (more !== undefined) putFields(more, values.length === 0);
-      put(CSV_NEWLINE);
-      if (!flushed) {
-        flushed = true;
-        await once(stream, 'drain');
-      }
+      await end();
+    },
+    async writeText(text, values, more, before = []) {
+      if (failure !== undefined) throw failure;
+      putFields(before, true);
+      if (before.length > 0 && values.length > 0) putDelimiter();
+      if (checkRecordVerbatim(text, values, delimiter)) put(text);
+      else putFields(values, true);
+      putFields(more, before.length === 0 && values.length === 0);
+      await end();
     },
     async close() {
       if (failure !== undefined) throw failure;

@@ -1,6 +1,6 @@
 /**
  * The annotated copy of a CSV input: every original column, then the `_` columns, UTF-8 with BOM
- * and the input's delimiter. Rows come from the reader (this module never parses CSV).
+ * and the input's delimiter. Rows come from the reader's text mode (this module never parses CSV).
  */
 import { ANNOTATION_HEADERS, buildAnnotationTexts, isAnnotationHeader } from './annotation-columns.js';
 import { createCsvFileWriter } from './create-csv-file-writer.js';
@@ -12,6 +12,11 @@ export interface TextRow {
   /** Row number as the reader counted it. */
   row: number;
   values: readonly string[];
+  /**
+   * The record as it stands in the input (decoded, without its line break), when `values` are all
+   * of its fields in order (`openCsvTextRows`): written as it is when formatting would not change it.
+   */
+  text?: string;
 }
 
 /** Separator between issues inside one CSV `_errors` cell. */
@@ -53,8 +58,16 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
   const copyAll = keep.length === options.header.length && keep.every((index, position) => index === position);
   return {
     async add(row) {
-      const values = copyAll && row.values.length === keep.length ? row.values : keep.map((index) => row.values[index] ?? '');
-      await file.write(values, buildAnnotationTexts(options.outcomeOf(row.row), CSV_ISSUE_SEPARATOR));
+      const annotations = buildAnnotationTexts(options.outcomeOf(row.row), CSV_ISSUE_SEPARATOR);
+      if (copyAll && row.values.length === keep.length) {
+        if (row.text !== undefined) await file.writeText(row.text, row.values, annotations);
+        else await file.write(row.values, annotations);
+        return;
+      }
+      await file.write(
+        keep.map((index) => row.values[index] ?? ''),
+        annotations,
+      );
     },
     close: () => file.close(),
     destroy: () => file.destroy(),

@@ -42,18 +42,16 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
     file.destroy();
     throw error;
   }
+  // Usually no `_` column of an earlier run is dropped: the row's values are written as they are.
+  const copyAll = keep.length === options.header.length && keep.every((index, position) => index === position);
   return {
     async add(row, outcome) {
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return false;
       const codes = [...new Set(outcome.issues.map((issue) => issue.code))];
 
-      await file.write([
-        String(row.row),
-        outcome.status,
-        codes.join(CSV_ISSUE_SEPARATOR),
-        joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR),
-        ...keep.map((index) => row.values[index] ?? ''),
-      ]);
+      const leading = [String(row.row), outcome.status, codes.join(CSV_ISSUE_SEPARATOR), joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR)];
+      if (copyAll && row.text !== undefined && row.values.length === keep.length) await file.writeText(row.text, row.values, [], leading);
+      else await file.write(leading, keep.map((index) => row.values[index] ?? ''));
       return true;
     },
     close: () => file.close(),

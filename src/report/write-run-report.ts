@@ -5,13 +5,12 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InternalError } from '../core/errors.js';
 import { compareIssues, type Issue } from '../core/issue.js';
+import { openCsvTextRows } from '../sources/read-csv-text-rows.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import type { RowOutcome, RunSummary } from './report-types.js';
 import { createAnnotatedCsvSink } from './write-annotated-csv.js';
-import type { TextRow } from './write-annotated-csv.js';
 import { writeAnnotatedWorkbook } from './write-annotated-workbook.js';
 import { createRejectedRowsSink, type RejectedRowsSink } from './write-rejected-rows-csv.js';
 import { writeSummaryJson } from './write-summary-json.js';
@@ -30,15 +29,13 @@ export interface WriteRunReportOptions {
   /** The run's folder; created when missing. */
   dir: string;
   summary: RunSummary;
-  /** The seller's file (read again for XLSX). */
+  /** The seller's file, read again for the copy. */
   sourcePath: string;
   /** What the reader found. `info.format` picks the annotated format. */
   info: SourceInfo;
   /** The options the reader used. */
   readOptions?: ReadOptions;
   outcomeOf: (row: number) => RowOutcome | undefined;
-  /** CSV input: its data rows as text, from a fresh read by the reader. Required for CSV. */
-  rowsForCsv?: AsyncIterable<TextRow> | Iterable<TextRow>;
   /** CSV input: rows above the header, copied to the annotated CSV. */
   leadingRowsForCsv?: readonly (readonly string[])[];
   /**
@@ -115,7 +112,8 @@ async function writeAnnotatedCopy(options: WriteRunReportOptions, outPath: strin
     });
     return result.warnings;
   }
-  if (options.rowsForCsv === undefined) throw new InternalError('writeRunReport: rowsForCsv is required for a CSV input');
+  // The rows the reader yielded, read again as text only: the copy needs their texts, not their cells.
+  const rows = await openCsvTextRows(options.sourcePath, options.readOptions ?? {}, info);
   const annotated = await createAnnotatedCsvSink({
     header,
     outPath,
@@ -124,13 +122,14 @@ async function writeAnnotatedCopy(options: WriteRunReportOptions, outPath: strin
     ...(options.leadingRowsForCsv !== undefined ? { leadingRows: options.leadingRowsForCsv } : {}),
   });
   try {
-    for await (const row of options.rowsForCsv) {
+    for await (const row of rows) {
       await annotated.add(row);
       await rejected.add(row, options.outcomeOf(row.row));
     }
     await annotated.close();
   } catch (error) {
     annotated.destroy();
+    await rows.return(undefined);
     throw error;
   }
   return [];

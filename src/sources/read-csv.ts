@@ -76,7 +76,18 @@ function parseDelimiterOption(path: string, given: string): string {
   return delimiter;
 }
 
-async function openCsv(path: string, options: ReadOptions, deps: { signal?: AbortSignal }): Promise<SourceStream> {
+/** What both read modes decide before the first record: sizes, encoding, delimiter, line break. */
+interface CsvLayout {
+  totalBytes: number;
+  encoding: TextEncodingName;
+  bomLength: number;
+  delimiter: string;
+  newline: '\r\n' | '\n' | '\r';
+  /** The encoding guess, when it was guessed. */
+  issues: Issue[];
+}
+
+async function detectCsvLayout(path: string, options: ReadOptions): Promise<CsvLayout> {
   const totalBytes = await loadSourceFileSize(path, options);
   const sample = await loadFileBytes(path, 0, SAMPLE_BYTES);
   const complete = sample.length >= totalBytes;
@@ -89,15 +100,20 @@ async function openCsv(path: string, options: ReadOptions, deps: { signal?: Abor
   else if (/\.tsv$/i.test(path)) delimiter = '\t';
   else delimiter = detectDelimiter(sampleText).delimiter;
   const newline = detectLineBreak(sampleText);
+  return { totalBytes, encoding: chosen.encoding, bomLength: chosen.bomLength, delimiter, newline, issues: chosen.issues };
+}
 
-  let bytesRead = chosen.bomLength;
-  const raw = readCsvRows({ path, encoding: chosen.encoding, bomLength: chosen.bomLength, delimiter, newline, onBytes: (n) => (bytesRead += n) });
+async function openCsv(path: string, options: ReadOptions, deps: { signal?: AbortSignal }): Promise<SourceStream> {
+  const layout = await detectCsvLayout(path, options);
+  const { encoding, bomLength, delimiter, newline, totalBytes } = layout;
+  let bytesRead = bomLength;
+  const raw = readCsvRecords({ path, encoding, bomLength, delimiter, newline, onBytes: (n) => (bytesRead += n), withMarks: true }, buildCsvRow);
   const table = await openTable(raw, { file: path, options, signal: deps.signal });
   return {
     info: {
       file: path,
       format: 'csv',
-      encoding: chosen.encoding,
+      encoding,
       delimiter,
       headerRow: table.headerRow,
       header: table.header,
@@ -105,11 +121,45 @@ async function openCsv(path: string, options: ReadOptions, deps: { signal?: Abor
     },
     rows: table.rows,
     bytesRead: () => bytesRead,
-    issues: [...chosen.issues, ...table.issues],
+    issues: [...layout.issues, ...table.issues],
   };
 }
 
-/** What `readCsvRows` needs. */
+/** One record of the file as text: its fields as the reader splits them, and its own text. */
+export interface CsvTextRecord {
+  /** Editor line the record starts on: the reader's row number. */
+  row: number;
+  fields: string[];
+  /** The record's text as it stands in the file (decoded), without its line break. */
+  text: string;
+}
+
+/** The records of a CSV file as text, without the reader's cells, flags and table shaping. */
+export interface CsvTextRecords {
+  encoding: TextEncodingName;
+  delimiter: string;
+  records: AsyncIterable<CsvTextRecord>;
+}
+
+/**
+ * Text-only mode of the CSV reader, for copying a file (the annotated copy): the same encoding,
+ * delimiter and line-break decisions, the same decoding and the same record loop as `csvReader`
+ * (so row numbers are the reader's, quoted line breaks included), and the same records skipped
+ * (every field empty); but no cells, exponent checks, invalid-byte issues or header search: each
+ * record is its fields and its text. A record too long stops the read as in the reader.
+ */
+export async function openCsvTextRecords(path: string, options: Pick<ReadOptions, 'encoding' | 'delimiter' | 'maxFileBytes'>): Promise<CsvTextRecords> {
+  const layout = await detectCsvLayout(path, options);
+  const { encoding, bomLength, delimiter, newline } = layout;
+  const records = readCsvRecords({ path, encoding, bomLength, delimiter, newline, onBytes: () => undefined, withMarks: false }, (record) => {
+    let end = record.end;
+    if (record.source.endsWith(newline, end) && end - newline.length >= record.start) end -= newline.length;
+    return { row: record.row, fields: record.fields, text: record.source.slice(record.start, end) };
+  });
+  return { encoding, delimiter, records };
+}
+
+/** What `readCsvRecords` needs. */
 interface CsvSettings {
   path: string;
   encoding: TextEncodingName;
@@ -117,6 +167,8 @@ interface CsvSettings {
   delimiter: string;
   newline: '\r\n' | '\n' | '\r';
   onBytes: (count: number) => void;
+  /** Keep the decoder's marks for the cells' U+FFFD (the text mode has no cells to pair them with). */
+  withMarks: boolean;
 }
 
 /** Papaparse's result for one row in step mode. */
@@ -128,64 +180,46 @@ interface StepResult {
 }
 
 /**
- * Decodes and parses the file chunk by chunk, yielding every row (empty ones too) with its editor
- * line. Parsing is linear in the record's length however long it is: papaparse re-parses the
+ * Decodes and parses the file chunk by chunk, yielding what `build` makes of every record (those
+ * whose fields are all empty are skipped) with its editor line: one loop for both read modes, so
+ * their row numbers cannot differ. Parsing is linear in the record's length however long it is: papaparse re-parses the
  * pending (incomplete) record each time it is fed, so text is fed only once the unparsed part is
  * at least as long as the pending record was (a record of n characters is parsed about twice, not
  * n / 64 KB times); a record over `CSV_MAX_RECORD_CHARS` stops the read at its row.
  */
-async function* readCsvRows(settings: CsvSettings): AsyncGenerator<RawRow> {
+async function* readCsvRecords<T>(settings: CsvSettings, build: (record: ParsedRecord) => T | undefined): AsyncGenerator<T> {
   const { path, encoding } = settings;
   const decoder = createStreamDecoder(encoding, settings.bomLength);
   const marks: MarkQueue = { items: [], head: 0 };
   let line = 1;
   let aggregate = '';
-  let aggregateHasCr = false;
+  let countLineBreaks = createLineBreakCounter('');
   let rowStart = 0;
-  let ready: RawRow[] = [];
+  let ready: T[] = [];
   // Text not parsed yet, after the pending record that the last parse left.
   let waiting: string[] = [];
   let waitingLength = 0;
   let leftoverLength = 0;
+  const record: ParsedRecord = { row: 0, fields: [], errors: [], source: '', start: 0, end: 0, path, encoding, marks };
 
   const step = (result: StepResult): void => {
     const end = result.meta.cursor;
+    const start = rowStart;
     const row = line;
-    line += countLineBreaks(aggregate, rowStart, end, aggregateHasCr);
+    line += countLineBreaks(rowStart, end);
     rowStart = end;
     const fields = result.data[0] ?? [];
     // An empty line is skipped by every later step: not building and yielding it keeps a file of
     // a million empty lines about as cheap as reading its bytes.
     if (result.errors.length === 0 && fields.every((field) => field === '')) return;
-    const issues: Issue[] = [];
-    const kept = fields.length > EXCEL_MAX_COLUMNS ? fields.slice(0, EXCEL_MAX_COLUMNS) : fields;
-    const cells = kept.map((text, index) => buildCsvCell(text, index, row, marks, issues, path, encoding));
-    if (fields.length > EXCEL_MAX_COLUMNS) {
-      issues.push(
-        createIssue({
-          code: READ_CODES.cellBeyondLimits,
-          severity: 'error',
-          stage: 'read',
-          message: `the record has ${fields.length} fields; those past column ${buildColumnLetter(EXCEL_MAX_COLUMNS - 1)} (${EXCEL_MAX_COLUMNS.toLocaleString('en-US')}, Excel's last) are not read`,
-          file: path,
-          row,
-          column: buildColumnLetter(EXCEL_MAX_COLUMNS),
-        }),
-      );
-    }
-    for (const error of result.errors) {
-      issues.push(
-        createIssue({
-          code: READ_CODES.csvMalformed,
-          severity: error.code === 'MissingQuotes' ? 'error' : 'warning',
-          stage: 'read',
-          message: error.code === 'MissingQuotes' ? 'a quoted field is not closed: the rest of the file was read into it' : `misplaced quote (${error.message})`,
-          file: path,
-          row,
-        }),
-      );
-    }
-    ready.push(issues.length > 0 ? { row, cells, issues } : { row, cells });
+    record.row = row;
+    record.fields = fields;
+    record.errors = result.errors;
+    record.source = aggregate;
+    record.start = start;
+    record.end = end;
+    const built = build(record);
+    if (built !== undefined) ready.push(built);
   };
   const parser = new Papa.Parser({ delimiter: settings.delimiter, newline: settings.newline, quoteChar: '"', step });
   const feed = (text: string, final: boolean): void => {
@@ -193,7 +227,7 @@ async function* readCsvRows(settings: CsvSettings): AsyncGenerator<RawRow> {
     waitingLength += text.length;
     if (!final && waitingLength < Math.max(leftoverLength, CHUNK_BYTES / 4) && leftoverLength + waitingLength <= CSV_MAX_RECORD_CHARS) return;
     aggregate = aggregate.slice(rowStart) + waiting.join('');
-    aggregateHasCr = aggregate.includes('\r');
+    countLineBreaks = createLineBreakCounter(aggregate);
     rowStart = 0;
     waiting = [];
     waitingLength = 0;
@@ -214,13 +248,13 @@ async function* readCsvRows(settings: CsvSettings): AsyncGenerator<RawRow> {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       settings.onBytes(chunk.length);
       const decoded = decoder.write(chunk);
-      pushMarks(marks, decoded.marks);
+      if (settings.withMarks) pushMarks(marks, decoded.marks);
       feed(decoded.text, false);
       yield* ready;
       ready = [];
     }
     const last = decoder.end();
-    pushMarks(marks, last.marks);
+    if (settings.withMarks) pushMarks(marks, last.marks);
     if (aggregate.length > rowStart || waitingLength > 0 || last.text !== '') feed(last.text, true);
     yield* ready;
     ready = [];
@@ -230,6 +264,54 @@ async function* readCsvRows(settings: CsvSettings): AsyncGenerator<RawRow> {
   } finally {
     stream.destroy();
   }
+}
+
+/** One record as papaparse split it, where it stands in the decoded text, and what the reader needs to build its cells. */
+interface ParsedRecord {
+  row: number;
+  fields: string[];
+  errors: StepResult['errors'];
+  /** The decoded text holding the record, from `start` to `end` (its line break included). */
+  source: string;
+  start: number;
+  end: number;
+  path: string;
+  encoding: TextEncodingName;
+  marks: MarkQueue;
+}
+
+/** The reader's row of one record: its cells (flags, invalid bytes) and its issues. */
+function buildCsvRow(record: ParsedRecord): RawRow {
+  const { fields, row, marks, path, encoding } = record;
+  const issues: Issue[] = [];
+  const kept = fields.length > EXCEL_MAX_COLUMNS ? fields.slice(0, EXCEL_MAX_COLUMNS) : fields;
+  const cells = kept.map((text, index) => buildCsvCell(text, index, row, marks, issues, path, encoding));
+  if (fields.length > EXCEL_MAX_COLUMNS) {
+    issues.push(
+      createIssue({
+        code: READ_CODES.cellBeyondLimits,
+        severity: 'error',
+        stage: 'read',
+        message: `the record has ${fields.length} fields; those past column ${buildColumnLetter(EXCEL_MAX_COLUMNS - 1)} (${EXCEL_MAX_COLUMNS.toLocaleString('en-US')}, Excel's last) are not read`,
+        file: path,
+        row,
+        column: buildColumnLetter(EXCEL_MAX_COLUMNS),
+      }),
+    );
+  }
+  for (const error of record.errors) {
+    issues.push(
+      createIssue({
+        code: READ_CODES.csvMalformed,
+        severity: error.code === 'MissingQuotes' ? 'error' : 'warning',
+        stage: 'read',
+        message: error.code === 'MissingQuotes' ? 'a quoted field is not closed: the rest of the file was read into it' : `misplaced quote (${error.message})`,
+        file: path,
+        row,
+      }),
+    );
+  }
+  return issues.length > 0 ? { row, cells, issues } : { row, cells };
 }
 
 /** Marks not yet paired with a U+FFFD of a cell; `head` avoids O(n) shifts when a file is full of them. */
@@ -248,24 +330,33 @@ function pushMarks(queue: MarkQueue, marks: readonly ReplacementMark[]): void {
 }
 
 /**
- * Line breaks (LF, CR or CRLF) in `text` from `start` to `end`; `hasCr`: whether `text` holds a CR
- * at all (most files have none: then native searches for LF do). Runs once per record, no slice.
+ * Counts line breaks (LF, CR or CRLF) in `text` between two positions, called once per record in
+ * order: every CR is one, and every LF not right after a CR of the same range. Both are found by
+ * native searches (a loop over every character of a CRLF file cost a fifth of a text-only read),
+ * each remembered until a record passes it, so a lone CR far ahead is not searched for again.
  */
-function countLineBreaks(text: string, start: number, end: number, hasCr: boolean): number {
-  let count = 0;
-  if (!hasCr) {
-    for (let at = text.indexOf('\n', start); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) count++;
-    return count;
-  }
-  for (let i = start; i < end; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 10) count++;
-    else if (code === 13) {
-      count++;
-      if (i + 1 < end && text.charCodeAt(i + 1) === 10) i++;
+export function createLineBreakCounter(text: string): (start: number, end: number) => number {
+  // Next known position of each at or after the last start; -1: none left; -2: not searched yet.
+  let nextCr = text.includes('\r') ? -2 : -1;
+  let nextLf = -2;
+  return (start, end) => {
+    let count = 0;
+    if (nextCr !== -1) {
+      if (nextCr < start) nextCr = text.indexOf('\r', start);
+      while (nextCr !== -1 && nextCr < end) {
+        count++;
+        nextCr = text.indexOf('\r', nextCr + 1);
+      }
     }
-  }
-  return count;
+    if (nextLf !== -1) {
+      if (nextLf < start) nextLf = text.indexOf('\n', start);
+      while (nextLf !== -1 && nextLf < end) {
+        if (nextLf === start || text.charCodeAt(nextLf - 1) !== 13) count++;
+        nextLf = text.indexOf('\n', nextLf + 1);
+      }
+    }
+    return count;
+  };
 }
 
 /**

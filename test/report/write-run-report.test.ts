@@ -71,19 +71,17 @@ describe('writeRunReport', () => {
     expect(written.issues).toEqual([...written.issues].sort(compareIssues));
   });
 
-  it('writes annotated.csv and rejected-rows.csv with the input delimiter for a CSV input', async () => {
+  it('writes annotated.csv and rejected-rows.csv with the input delimiter for a CSV input, reading it again', async () => {
     const dir = await makeTempDir();
+    const sourcePath = join(dir, 'товары.csv');
+    await writeFile(sourcePath, 'Артикул\tЦена\nA-1\t100\nA-2\tabc\n');
     const summary = buildRunSummary(makeParts({ command: 'validate', outcomes }));
     const paths = await writeRunReport({
       dir,
       summary,
-      sourcePath: join(dir, 'товары.csv'),
+      sourcePath,
       info: makeInfo({ file: 'товары.csv', format: 'csv', delimiter: '\t', header: makeHeader(['Артикул', 'Цена']) }),
       outcomeOf: makeOutcomeOf(outcomes),
-      rowsForCsv: [
-        { row: 2, values: ['A-1', '100'] },
-        { row: 3, values: ['A-2', 'abc'] },
-      ],
     });
     expect(paths.annotated).toBe(join(dir, 'annotated.csv'));
     expect(await readFile(requireAnnotatedPath(paths), 'utf8')).toBe(
@@ -97,16 +95,18 @@ describe('writeRunReport', () => {
     );
   });
 
-  it('refuses a CSV input without its rows', async () => {
+  it('refuses to copy a CSV input that is no longer the file the run read', async () => {
     const dir = await makeTempDir();
+    const sourcePath = join(dir, 'x.csv');
+    await writeFile(sourcePath, 'B\n1\n');
     await expect(
       writeRunReport({
         dir,
         summary: buildRunSummary(makeParts()),
-        sourcePath: 'x.csv',
+        sourcePath,
         info: makeInfo({ file: 'x.csv', format: 'csv', header: makeHeader(['A']) }),
         outcomeOf: () => undefined,
       }),
-    ).rejects.toThrow(/rowsForCsv is required/);
+    ).rejects.toThrow(/changed since it was read/);
   });
 });

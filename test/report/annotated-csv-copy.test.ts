@@ -1,0 +1,147 @@
+/**
+ * The annotated CSV and `rejected-rows.csv` of a CSV input, byte for byte, against a reference
+ * built from the full reader (`csvReader`: the rows and row numbers the outcomes are keyed by)
+ * and `formatCsvRecord`: the report reads the file again in text-only mode and writes records
+ * that need no formatting as they stand, and neither may change a byte of the output.
+ */
+import { Buffer } from 'node:buffer';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { ANNOTATION_HEADERS, buildAnnotationTexts, joinIssueTexts } from '../../src/report/annotation-columns.js';
+import { buildHeaderTexts } from '../../src/report/build-header-texts.js';
+import { buildRunSummary } from '../../src/report/build-run-summary.js';
+import { checkRecordVerbatim, CSV_BOM, CSV_NEWLINE, formatCsvRecord } from '../../src/report/format-csv-record.js';
+import { PROBLEM_STATUSES, ROW_STATUSES, type RowOutcome, type RowStatus } from '../../src/report/report-types.js';
+import { CSV_ISSUE_SEPARATOR, keptColumns } from '../../src/report/write-annotated-csv.js';
+import { REJECTED_ROWS_LEADING_HEADERS } from '../../src/report/write-rejected-rows-csv.js';
+import { writeRunReport } from '../../src/report/write-run-report.js';
+import { csvReader } from '../../src/sources/read-csv.js';
+import type { ReadOptions, SourceInfo } from '../../src/sources/types.js';
+import { makeIssue, makeParts, makeTempDir } from './report-builders.js';
+
+const PIPELINE: ReadOptions = { ignoreHeaderPrefix: '_', maxCellLength: 32_767, maxRows: 1_000_000 };
+
+type OutcomeOf = (row: number) => RowOutcome | undefined;
+
+/** The two files as the report must write them, from the reader's rows and the project's CSV formatter. */
+async function buildReference(path: string, options: ReadOptions, outcomeOf: OutcomeOf): Promise<{ info: SourceInfo; annotated: string; rejected: string }> {
+  const stream = await csvReader.open(path, options, {});
+  const { info } = stream;
+  const delimiter = info.delimiter ?? ',';
+  const header = buildHeaderTexts(info);
+  const keep = keptColumns(header);
+  const record = (values: readonly string[]): string => formatCsvRecord(values, delimiter) + CSV_NEWLINE;
+  let annotated = CSV_BOM + record([...keep.map((i) => header[i] ?? ''), ...ANNOTATION_HEADERS]);
+  let rejected = CSV_BOM + record([...REJECTED_ROWS_LEADING_HEADERS, ...keep.map((i) => header[i] ?? '')]);
+  for await (const row of stream.rows) {
+    const values = keep.map((i) => row.cells[i]?.text ?? '');
+    const outcome = outcomeOf(row.row);
+    annotated += record([...values, ...buildAnnotationTexts(outcome, CSV_ISSUE_SEPARATOR)]);
+    if (outcome !== undefined && PROBLEM_STATUSES.has(outcome.status)) {
+      const codes = [...new Set(outcome.issues.map((issue) => issue.code))].join(CSV_ISSUE_SEPARATOR);
+      rejected += record([String(row.row), outcome.status, codes, joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR), ...values]);
+    }
+  }
+  return { info, annotated, rejected };
+}
+
+async function expectSameAsReference(content: string | Uint8Array, outcomeOf: OutcomeOf, options: ReadOptions = PIPELINE, name = 'catalog.csv'): Promise<string> {
+  const dir = await makeTempDir();
+  const path = join(dir, name);
+  await writeFile(path, content);
+  const reference = await buildReference(path, options, outcomeOf);
+  const paths = await writeRunReport({
+    dir: join(dir, 'report'),
+    summary: buildRunSummary(makeParts()),
+    sourcePath: path,
+    info: reference.info,
+    readOptions: options,
+    outcomeOf,
+    rejectedRowsDelimiter: reference.info.delimiter ?? ',',
+  });
+  const annotated = await readFile(paths.annotated ?? '', 'utf8');
+  expect(annotated).toBe(reference.annotated);
+  expect(await readFile(paths.rejectedRows, 'utf8')).toBe(reference.rejected);
+  return annotated;
+}
+
+const priceIssue = makeIssue({ code: 'price_not_number', message: 'price is not a number', column: 'C', header: 'Цена', value: '=1+1' });
+const byRow = (outcomes: Record<number, Omit<RowOutcome, 'row'>>): OutcomeOf => (row) => {
+  const outcome = outcomes[row];
+  return outcome && { row, ...outcome };
+};
+
+describe('annotated.csv and rejected-rows.csv of a CSV input', () => {
+  it('records written as they stand and records that need quoting or a formula prefix', async () => {
+    const content = 'Артикул;Название;Цена;Заметка\nA-1;Футболка;100;x\nA-2; пробел ;=1+1;y\nA-3;"в ""кавычках""";-5;z\nA-4;"две\nстроки";+7;\n@A-5;Носки;200\nA-6;Шапка;-5,5;\tz\nA-7;Шарф;\u3000;z\u00A0\nA-8;Юбка;＝1;z\r\nA-9;Юб\rка;1;z\nA-10;=SUM(1);2;z\n';
+    const outcomes = byRow({ 2: { status: 'valid', issues: [] }, 3: { status: 'invalid', issues: [priceIssue] }, 4: { status: 'accepted', productId: 5, skuId: 6, jobId: 'j', issues: [] }, 7: { status: 'rejected', issues: [priceIssue] } });
+    const annotated = await expectSameAsReference(content, outcomes);
+    // A column of an earlier run's or the seller's own `_` columns is left out: records are then always rebuilt.
+    await expectSameAsReference(content.replace('Заметка', '_заметка'), outcomes);
+    expect(annotated.split(CSV_NEWLINE).slice(1, 3)).toEqual(['A-1;Футболка;100;x;valid;;;;', `A-2;" пробел ";'=1+1;y;invalid;"column C (Цена): price is not a number (value ""=1+1"")";;;`]);
+  });
+
+  it('CRLF and CR files, a header below line 1, empty lines, rows too short or too long', async () => {
+    const content = 'Прайс;;\n\nАртикул;Цена;Остаток\nA-1;100;5\n\nA-2\nA-3;1;2;3;4\n;;\nA-4;1;1\n';
+    const outcomes = byRow({ 4: { status: 'valid', issues: [] }, 6: { status: 'invalid', issues: [priceIssue] }, 7: { status: 'not_sent', issues: [] }, 9: { status: 'valid', issues: [] } });
+    await expectSameAsReference(content, outcomes);
+    await expectSameAsReference(content.replaceAll('\n', '\r\n'), outcomes);
+    await expectSameAsReference(content.replaceAll('\n', '\r'), outcomes);
+  });
+
+  it('Windows-1251, UTF-16, a BOM, invalid bytes, tabs', async () => {
+    const content = 'Артикул,Название\nЁ-1,"Щётка, зубная"\nЁ-2,Мыло\n';
+    const outcomes = byRow({ 2: { status: 'invalid', issues: [priceIssue] }, 3: { status: 'valid', issues: [] } });
+    await expectSameAsReference(iconv.encode(content, 'windows-1251'), outcomes);
+    await expectSameAsReference(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(content, 'utf16le')]), outcomes);
+    await expectSameAsReference(`\uFEFF${content}`, outcomes);
+    await expectSameAsReference(Buffer.concat([Buffer.from('Артикул;Название\nЁ-1;'), Buffer.from([0xd0, 0x3f]), Buffer.from('\nЁ-2;x\n')]), outcomes);
+    await expectSameAsReference(content.replaceAll(',', '\t'), outcomes, PIPELINE, 'catalog.tsv');
+  });
+
+  it('random files and outcomes', async () => {
+    // Pieces that matter to quoting, formula prefixes and record boundaries, and plain text.
+    const pieces = fc.constantFrom('a', 'Товар', '7', ' ', '\t', ';', '"', '\n', '\r\n', '\r', '=', '+', '-', '-5', '@', '\uFF1D', '\u00A0', '\u3000', '\uFEFF', '\u2028', 'é', '😀', '');
+    const field = fc.array(pieces, { maxLength: 4 }).map((parts) => parts.join(''));
+    const written = fc.oneof({ weight: 3, arbitrary: field.filter((text) => !/[;"\n]/.test(text)) }, { weight: 1, arbitrary: field.map((text) => `"${text.replaceAll('"', '""')}"`) });
+    const record = fc.array(written, { minLength: 1, maxLength: 6 }).map((fields) => fields.join(';'));
+    const status = fc.constantFrom<RowStatus>(...ROW_STATUSES);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('Артикул;Название;Цена', 'Артикул;Название;_x;Цена', 'Артикул;;Цена;'),
+        fc.array(record, { minLength: 1, maxLength: 10 }),
+        fc.constantFrom('\n', '\r\n'),
+        fc.array(fc.option(status), { maxLength: 40 }),
+        async (header, records, eol, statuses) => {
+          const content = `${header}${eol}${records.join(eol)}${eol}`;
+          const outcomeOf: OutcomeOf = (row) => {
+            const found = statuses[row];
+            if (found == null) return undefined;
+            return { row, status: found, issues: PROBLEM_STATUSES.has(found) ? [priceIssue] : [] };
+          };
+          await expectSameAsReference(content, outcomeOf, { ...PIPELINE, delimiter: ';' });
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('checkRecordVerbatim: a record it passes is exactly what formatting its values writes', () => {
+    const value = fc.array(fc.constantFrom('a', 'Я', ' ', '\t', '"', '\n', '\r', '=', '+', '-', '-5', '@', '\uFF20', '\u00A0', '\u2007', '\u205F', '\uFEFF', '\u0085', '😀', ';', ''), { maxLength: 4 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 6 }), (values) => {
+        const text = values.join(';');
+        if (checkRecordVerbatim(text, values, ';')) expect(formatCsvRecord(values, ';')).toBe(text);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(checkRecordVerbatim('a;b', ['a;b'], ';')).toBe(false);
+    expect(checkRecordVerbatim('a;b', ['b', 'a'], ';')).toBe(false);
+    expect(checkRecordVerbatim('a;b;', ['a', 'b'], ';')).toBe(false);
+    expect(checkRecordVerbatim('a;bc', ['a', 'b'], ';')).toBe(false);
+    expect(checkRecordVerbatim('a;b', ['a', 'b'], ';')).toBe(true);
+  });
+});
