@@ -2,7 +2,9 @@
  * Submission throughput: `import` of a catalog against a sandbox in a separate process answering
  * every request after a fixed latency, optionally behind a token-bucket rate limit. Reports the
  * submit stage (requests sent until the last answer) and the whole run (with the job follow-up),
- * plus the requests the sandbox saw by route, so the bound each is held to can be computed.
+ * plus the requests the sandbox saw by route, so the bound each is held to can be computed, and
+ * where the submit stage's time went (`observe-submit-window.ts`: CPU per request of the client and
+ * of the sandbox, how busy the client's event loop was), beside the same for the bare replay.
  * CLIENT_RATE is the client's own `rateLimit` setting (requests per second; 0 or absent: none, so
  * the client only adapts to the 429s of the sandbox's RATE).
  * Usage: node --import tsx bench/measure-submit.ts FILE MAPPING STATE_DIR CONCURRENCY LATENCY_MS [RATE_PER_SECOND] [CLIENT_RATE]
@@ -16,6 +18,7 @@ import { runImport } from '../src/pipeline/run-import.js';
 import type { SandboxOptions } from '../src/sandbox/start-sandbox.js';
 import { resolveSettings } from '../src/settings/resolve-settings.js';
 import { printMeasurement, readArgs, readClock, startRssSampler } from './measure-support.js';
+import { observeSubmitWindow, readProcessCpuMs } from './observe-submit-window.js';
 import { readJournaledBodies, replayBareImports } from './replay-bare-imports.js';
 
 const [file, mapping, stateDir, concurrencyText, latencyText, rateText, clientRateText] = readArgs(
@@ -49,7 +52,9 @@ const SANDBOX_SELLER = { clientId: 'sandbox-seller', clientSecret: 'sandbox-secr
 let throttled = 0;
 let retries = 0;
 const adaptations: { atMs: number; rate: unknown; message: string }[] = [];
+const submitWindow = observeSubmitWindow(server.pid);
 const onEvent = (event: PipelineEvent): void => {
+  submitWindow.onEvent(event);
   if (event.type === 'http:retry') {
     retries += 1;
     if (event.status === 429) throttled += 1;
@@ -70,7 +75,17 @@ server.stdin.write('stats\n');
 const stats = JSON.parse(await nextLine()) as { requests: number; byRoute: Record<string, number>; maxInFlight: number; importRequests: number; importedProducts: number };
 // Without a rate limit, the same requests once more from a client that does nothing else: what the
 // sandbox and this machine allow any client (under a rate limit the rate is the bound).
-const bare = rate > 0 ? undefined : await replayBareImports(url, SANDBOX_SELLER, readJournaledBodies(stateDir, result.runId), concurrency);
+const sandboxCpuBeforeBare = readProcessCpuMs(server.pid);
+const replayed = rate > 0 ? undefined : await replayBareImports(url, SANDBOX_SELLER, readJournaledBodies(stateDir, result.runId), concurrency);
+const sandboxCpuAfterBare = readProcessCpuMs(server.pid);
+const bare =
+  replayed === undefined
+    ? undefined
+    : {
+        ...replayed,
+        sandboxCpuMsPerRequest:
+          sandboxCpuBeforeBare === null || sandboxCpuAfterBare === null ? null : Math.round(((sandboxCpuAfterBare - sandboxCpuBeforeBare) / Math.max(1, replayed.requests)) * 100) / 100,
+      };
 server.stdin.end('close\n');
 await new Promise((resolve) => server.once('exit', resolve));
 
@@ -99,6 +114,7 @@ printMeasurement({
     maxInFlight: stats.maxInFlight,
     importRequests: stats.importRequests,
     importedProducts: stats.importedProducts,
+    submitWindow: submitWindow.result() ?? null,
     ...(bare === undefined ? {} : { bare }),
   },
 });

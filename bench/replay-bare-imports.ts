@@ -20,6 +20,8 @@ export interface BareReplay {
   /** From the first import request to the last import answer. */
   submitMs: number;
   failures: number;
+  /** This process's CPU (user + system) per request over the replay, ms. */
+  clientCpuMsPerRequest: number;
 }
 
 /** Reads the request bodies the run journaled, in batch order. */
@@ -48,6 +50,7 @@ export async function replayBareImports(baseUrl: string, credentials: { clientId
   let failures = 0;
   let products = 0;
   const start = readClock();
+  const cpuBefore = process.cpuUsage();
   const worker = async (): Promise<void> => {
     while (next < bodies.length) {
       const body = bodies[next++] as string;
@@ -59,5 +62,7 @@ export async function replayBareImports(baseUrl: string, credentials: { clientId
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return { requests: bodies.length, products, submitMs: lastAnswer - start, failures };
+  const cpu = process.cpuUsage(cpuBefore);
+  const clientCpuMsPerRequest = Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, bodies.length)) * 100) / 100;
+  return { requests: bodies.length, products, submitMs: lastAnswer - start, failures, clientCpuMsPerRequest };
 }

@@ -5,25 +5,23 @@
  * `ConfigError`, `AbortedError`) naming the endpoint and never the secret or the token. See
  * `docs/client.md` for retries, time-outs and the token life cycle.
  */
-import pLimit from 'p-limit';
-import { ApiError, ConfigError, SchemaMismatchError } from '../core/errors.js';
+import { ConfigError } from '../core/errors.js';
 import type { Deps } from '../core/deps.js';
 import { createIssue } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
-import { checkCredentials } from './check-credentials.js';
 import type { ClientCredentials } from './check-credentials.js';
 import { createRedactor } from './redact-secrets.js';
 import { createRateLimiter } from './create-rate-limiter.js';
 import { createRequestSender } from './send-request.js';
 import { createTokenProvider } from './create-token-provider.js';
-import { loadDirectory } from './load-directory.js';
+import { createDirectoryFetcher } from './create-directory-fetcher.js';
+import { fetchProductDetails } from './fetch-product-details.js';
+import { listAllProducts } from './list-all-products.js';
+import { requestServiceToken } from './request-service-token.js';
 import type { DirectoryPageSeen } from './load-directory.js';
 import { createFieldLedger } from './field-ledger.js';
-import { linkDirectories, settleCategories } from './link-directories.js';
-import type { RawDirectories } from './link-directories.js';
-import type { RawRecordMap } from './read-directory-records.js';
 import { readJobStatus } from './read-job-status.js';
-import { readImportAnswer, readProductDetails, readProductListPage, readTokenAnswer } from './read-service-answers.js';
+import { readImportAnswer, readProductDetails, readProductListPage } from './read-service-answers.js';
 import type { ServiceProfile } from './service-profile.js';
 import { buildWireAliases } from './wire-aliases.js';
 import type { WireReadContext } from './wire-read-context.js';
@@ -137,7 +135,6 @@ export const CATALOG_CLIENT_DEFAULTS = {
 } as const;
 
 /** Pages `listAllProducts` reads at most before it assumes the server ignores paging. */
-const MAX_LIST_PAGES = 100_000;
 
 /**
  * Creates a client. Options are checked at once (`ConfigError` listing every bad one); the
@@ -168,56 +165,26 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
   const endpointOf = (method: 'GET' | 'POST', url: URL): string => `${method} ${url.pathname}`;
   const urlOf = (name: PathName): URL => buildUrl(baseUrl, paths[name]);
 
-  const requestToken = async (): Promise<TokenResponse> => {
-    const issues = checkCredentials(credentials);
-    if (issues.length > 0) {
-      throw new ConfigError(`the API credentials break the service's rules: ${issues.map((issue) => issue.message).join('; ')}`, issues);
-    }
+  const requestToken = (): Promise<TokenResponse> => {
     const url = urlOf('token');
-    const endpoint = endpointOf('POST', url);
-    try {
-      const { body } = await send({ method: 'POST', url: url.href, endpoint, json: { clientId: credentials.clientId, clientSecret: credentials.clientSecret }, idempotent: true });
-      const token: TokenResponse = { ...readTokenAnswer(body, readContext(endpoint)) };
-      issuedTokens.add(token.accessToken);
-      return token;
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
-        throw new ApiError('API_AUTH_REJECTED', endpoint, `the service refused the credentials of client "${credentials.clientId}": ${error.message}`, {
-          status: error.status,
-          errorCode: error.errorCode,
-          fieldErrors: error.fieldErrors,
-        });
-      }
-      throw error;
-    }
+    return requestServiceToken({ credentials, send, url, endpoint: endpointOf('POST', url), readContext, onIssued: (token) => issuedTokens.add(token) });
   };
   const tokens = createTokenProvider({ requestToken, refreshMarginSeconds: settings.refreshMarginSeconds }, deps);
 
-  const loadNamed = async <N extends DirectoryName>(name: N): Promise<RawRecordMap[N][]> => {
-    const url = urlOf(name);
-    const pageSize = profile.pageSizes?.[name] ?? settings.pageSize;
-    const records = await loadDirectory(name, {
-      send,
-      auth: tokens,
-      url: url.href,
-      endpoint: endpointOf('GET', url),
-      pageSize,
-      redact,
-      read: { aliases, ledger },
-      onPage: (seen) => pagesSeen.push(seen),
-    });
-    ledger.flush();
-    return records;
-  };
-  // One directory alone: what needs the others (values tied by id, links per category) stays as read.
-  const fetchOne = async (name: DirectoryName): Promise<Category[] | Attribute[] | AttributeValue[] | Brand[]> => {
-    if (name === 'categories') return settleCategories(await loadNamed('categories'));
-    if (name === 'attributes') return (await loadNamed('attributes')).map((entry) => entry.attribute);
-    if (name === 'values') return loadNamed('values');
-    return loadNamed('brands');
-  };
+  const directories = createDirectoryFetcher({
+    send,
+    auth: tokens,
+    redact,
+    read: { aliases, ledger },
+    onPage: (seen) => pagesSeen.push(seen),
+    urlOf,
+    endpointOf: (url) => endpointOf('GET', url),
+    pageSizeOf: (name) => profile.pageSizes?.[name] ?? settings.pageSize,
+    flush: () => ledger.flush(),
+    now: deps.now,
+  });
   // One generic implementation behind the per-name overloads of the interface.
-  const fetchDirectory = fetchOne as CatalogClient['fetchDirectory'];
+  const fetchDirectory = directories.fetchOne as CatalogClient['fetchDirectory'];
 
   const postJson = async (name: PathName, json: unknown, idempotent = true) => {
     const url = urlOf(name);
@@ -241,16 +208,7 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
 
     fetchDirectory,
 
-    async fetchDirectories() {
-      const [categories, attributes, values, brands] = await Promise.all([
-        loadNamed('categories'),
-        loadNamed('attributes'),
-        loadNamed('values'),
-        loadNamed('brands'),
-      ]);
-      const raw: RawDirectories = { categories, attributes, values, brands, fetchedAt: deps.now().toISOString() };
-      return linkDirectories(raw, { categories: endpointOf('GET', urlOf('categories')), attributes: endpointOf('GET', urlOf('attributes')), values: endpointOf('GET', urlOf('values')) });
-    },
+    fetchDirectories: () => directories.fetchAll(),
 
     async importProducts(products, bodyText) {
       const url = urlOf('import');
@@ -276,48 +234,13 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
 
     listProducts,
 
-    async *listAllProducts(request) {
-      let previousKeys = '';
-      let fetched = 0;
-      let announced = -1;
-      for (let pageNumber = 1; pageNumber <= MAX_LIST_PAGES; pageNumber += 1) {
-        const page = await listProducts({ ...request, pageNumber, pageSize: listPageSize });
-        const keys = page.products.map((product) => product.productId).join(',');
-        if (page.totalCount >= 0) announced = page.totalCount;
-        // The same page twice means the server ignores pageNumber; stop rather than loop.
-        if (page.products.length === 0 || keys === previousKeys) break;
-        previousKeys = keys;
-        fetched += page.products.length;
-        yield* page.products;
-        // A total is followed even past a short page (a capped page size); without one, page until empty.
-        if (announced >= 0 ? fetched >= announced : page.totalPages >= 0 && pageNumber >= page.totalPages) break;
-      }
-      if (announced >= 0 && fetched < announced) {
-        const url = urlOf('list');
-        throw new SchemaMismatchError(endpointOf('POST', url), [
-          { path: '', message: `the service announced ${announced} products but ${fetched} came; refusing a short list. If the service pages otherwise, set service.pageSizes.list in the settings — see docs/service-profile.md` },
-        ]);
-      }
-    },
+    listAllProducts: (request) => listAllProducts(listProducts, request, { pageSize: listPageSize, endpoint: endpointOf('POST', urlOf('list')) }),
 
-    async getProductDetails(productIds) {
-      const unique = [...new Set(productIds)];
-      const chunks: number[][] = [];
-      for (let start = 0; start < unique.length; start += detailsBatch) {
-        chunks.push(unique.slice(start, start + detailsBatch));
-      }
-      const limit = pLimit(settings.detailsConcurrency);
-      const pages = await limit.map(chunks, async (chunk) => {
+    getProductDetails: (productIds) =>
+      fetchProductDetails(productIds, { batchSize: detailsBatch, concurrency: settings.detailsConcurrency }, async (chunk) => {
         const { body, endpoint } = await postJson('details', { productIds: chunk });
         return readProductDetails(body, readContext(endpoint));
-      });
-      const byId = new Map<number, ProductDetail>();
-      for (const page of pages) for (const detail of page) if (!byId.has(detail.productId)) byId.set(detail.productId, detail);
-      return unique.flatMap((id) => {
-        const detail = byId.get(id);
-        return detail === undefined ? [] : [detail];
-      });
-    },
+      }),
 
     observe: () => ({
       unused: ledger.unusedByEndpoint(),

@@ -1,0 +1,78 @@
+/**
+ * Where the submit stage's time goes, for the submission benchmark: over the span from the first
+ * import request to the last import answer, the client's CPU, how busy its event loop was, and the
+ * sandbox process's CPU; per import request, and the mean time a request held its slot (from
+ * leaving the queue to its answer being journaled). At concurrency C and latency L the bound asks
+ * for C / L requests a second, so the client's event loop has L / C of work per request to spare
+ * (6.25 ms at 16 × 100 ms): a busy share near 1 says the client, not the service, sets the pace.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import type { EventLoopUtilization } from 'node:perf_hooks';
+import type { PipelineEvent } from '../src/core/events.js';
+import { readClock } from './measure-support.js';
+
+/** What the submit window showed. */
+export interface SubmitWindow {
+  requests: number;
+  windowMs: number;
+  /** Client CPU (user + system, every thread) per import request, ms. */
+  clientCpuMsPerRequest: number;
+  /** Share of the window the client's event loop was busy (0..1). */
+  eventLoopBusy: number;
+  /** Sandbox process CPU per import request, ms (null where /proc is missing). */
+  sandboxCpuMsPerRequest: number | null;
+  /** Mean time from a request's start to its journaled answer, ms. */
+  meanSlotMs: number;
+}
+
+/** CPU time of process `pid` in ms from /proc (Linux), null elsewhere. */
+export function readProcessCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** Watches the import's events; `result()` once the run is over. */
+export function observeSubmitWindow(sandboxPid: number | undefined): { onEvent(event: PipelineEvent): void; result(): SubmitWindow | undefined } {
+  const started = new Map<number, number>();
+  let slotMs = 0;
+  let answered = 0;
+  let first: { at: number; cpu: NodeJS.CpuUsage; loop: EventLoopUtilization; sandboxMs: number | null } | undefined;
+  let last: { at: number; cpu: NodeJS.CpuUsage; loop: EventLoopUtilization; sandboxMs: number | null } | undefined;
+  const mark = () => ({ at: readClock(), cpu: process.cpuUsage(), loop: performance.eventLoopUtilization(), sandboxMs: readProcessCpuMs(sandboxPid) });
+  return {
+    onEvent(event) {
+      if (event.type === 'submit:request') {
+        first ??= mark();
+        started.set(event.batch, readClock());
+      }
+      if (event.type === 'submit:accepted') {
+        const at = readClock();
+        slotMs += at - (started.get(event.batch) ?? at);
+        answered += 1;
+        // Every answer may be the last: the window ends at the last one seen.
+        last = mark();
+      }
+    },
+    result() {
+      if (first === undefined || last === undefined || answered === 0) return undefined;
+      const cpuAtLast = (last.cpu.user + last.cpu.system - first.cpu.user - first.cpu.system) / 1000;
+      const loop = performance.eventLoopUtilization(last.loop, first.loop);
+      const sandbox = first.sandboxMs === null || last.sandboxMs === null ? null : last.sandboxMs - first.sandboxMs;
+      const round = (value: number): number => Math.round(value * 100) / 100;
+      return {
+        requests: answered,
+        windowMs: Math.round(last.at - first.at),
+        clientCpuMsPerRequest: round(cpuAtLast / answered),
+        eventLoopBusy: round(loop.utilization),
+        sandboxCpuMsPerRequest: sandbox === null ? null : round(sandbox / answered),
+        meanSlotMs: round(slotMs / answered),
+      };
+    },
+  };
+}

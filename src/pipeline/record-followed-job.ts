@@ -1,0 +1,84 @@
+/**
+ * One accepted import job followed to its end and recorded: its results matched to the drafts the
+ * request carried, each product's outcome written to the journal (in a group commit with other jobs
+ * ending about the same time), and the job added to the run summary. A job the run was stopped
+ * under stays `accepted`, so the next run follows it again.
+ */
+import type { Deps } from '../core/deps.js';
+import type { ProductDraft } from '../core/types.js';
+import type { RunSummaryJob } from '../report/report-types.js';
+import { hashProductContent } from '../state/content-hash.js';
+import type { FinishedJob, JobProductOutcome } from '../state/index.js';
+import type { GroupCommit } from './create-group-commit.js';
+import { followJob } from './follow-job.js';
+import type { FollowJobOptions } from './follow-job.js';
+import { matchJobResults } from './match-job-results.js';
+
+/** What following and recording a job needs. */
+export interface JobRecording {
+  /** Job polls (the import passes one whose polls share a concurrency limit). */
+  client: FollowJobOptions['client'];
+  settings: { jobTimeoutSeconds: number; pollIntervalMs: number };
+  deps: Deps;
+  /** Commits the job's product outcomes (grouped with other jobs'). */
+  recordResults: GroupCommit<FinishedJob>;
+  /** The run summary's jobs, appended to. */
+  jobs: RunSummaryJob[];
+}
+
+/**
+ * Follows the job of request `index` and records its results; `sent` are the drafts the request
+ * carried, as sent, and `hashes` their content hashes where known (else hashed here).
+ */
+export async function recordFollowedJob(
+  ctx: JobRecording,
+  index: number,
+  job: { jobId: string; infoUrl: string | null },
+  queuedAt: string | null,
+  sent: ProductDraft[],
+  hashes: readonly (string | null)[] = [],
+): Promise<void> {
+  const { settings, deps } = ctx;
+  const followed = await followJob({
+    client: ctx.client,
+    job,
+    expected: sent.length,
+    timeoutMs: settings.jobTimeoutSeconds * 1000,
+    pollIntervalMs: settings.pollIntervalMs,
+    deps,
+  });
+  if (deps.signal?.aborted && followed.status !== 'done') return; // keep `accepted`: the next run follows it
+  const matched = matchJobResults(sent, followed.status === 'done' ? followed.job : followed.job);
+  if (followed.status === 'timeout') {
+    for (const result of matched) {
+      if (result.status === 'unknown') result.errors = [{ message: `job ${job.jobId} did not finish within ${settings.jobTimeoutSeconds} s${followed.lastError ? ` (${followed.lastError})` : ''}` }];
+    }
+  }
+  if (followed.status === 'unreadable') {
+    // The service answered; the tool could not read it. Lead with that, and the settings key that fixes it.
+    const message = `job ${job.jobId}: its status answer could not be read: ${followed.lastError}; the products' fate is not known — map the service's names under service.fields (e.g. "job.products") in the settings, then run the same command again`;
+    for (const result of matched) if (result.status === 'unknown') result.errors = [{ message }];
+  }
+  const outcomes: JobProductOutcome[] = matched.map((result, position) => ({
+    position,
+    productKey: result.productKey,
+    status: result.status,
+    productId: result.productId,
+    skus: result.skus,
+    errors: result.errors,
+    // The spool's hash when the draft went out as spooled (ids are not part of it); else hashed now.
+    contentHash: hashes[position] ?? hashProductContent((sent[position] as ProductDraft).item),
+  }));
+  await ctx.recordResults({ index, results: outcomes });
+  const count = (status: string): number => matched.filter((r) => r.status === status).length;
+  deps.onEvent({ type: 'job:finished', jobId: job.jobId, accepted: count('accepted'), rejected: count('rejected'), unknown: count('unknown') });
+  ctx.jobs.push({
+    jobId: job.jobId,
+    batch: index,
+    products: sent.length,
+    ...(queuedAt ? { queuedAt } : {}),
+    finishedAt: deps.now().toISOString(),
+    status: followed.status === 'done' ? (followed.job.status ?? 'done') : followed.status,
+    durationMs: followed.durationMs,
+  });
+}
