@@ -92,7 +92,8 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
   const copyAll = keep.length === options.header.length && keep.every((index, position) => index === position);
   return {
     async add(row) {
-      await lines?.moveTo(row.row, row);
+      const moved = lines?.moveTo(row.row, row);
+      if (moved !== undefined) await moved;
       const annotations = buildAnnotationTexts(options.outcomeOf(row.row), CSV_ISSUE_SEPARATOR);
       const more = row.beyond === undefined ? annotations : [...annotations, ...row.beyond];
       if (copyAll && row.values.length === keep.length) {
@@ -136,17 +137,20 @@ function readRecordText(record: TextRow | CopiedRecord): string {
  * lines the reader skipped in the input since the last record. The last record's lines are
  * counted only when a gap shows (the next row is not the one after it): nothing per usual row.
  */
-function createLineKeeper(file: CsvFileWriter): { moveTo(row: number, record: TextRow | CopiedRecord): Promise<void> } {
+function createLineKeeper(file: CsvFileWriter): { moveTo(row: number, record: TextRow | CopiedRecord): Promise<void> | undefined } {
   let lastRow = 0;
   let last: TextRow | CopiedRecord = { row: 0, fields: [] };
+  const writeEmptyLines = async (count: number): Promise<void> => {
+    for (let i = 0; i < count; i++) await file.write([]);
+  };
   return {
-    async moveTo(row, record) {
-      if (row !== lastRow + 1) {
-        const next = lastRow + countLineBreaks(readRecordText(last)) + 1;
-        for (let line = next; line < row; line++) await file.write([]);
-      }
+    // Not async: the usual row (the one after the last) costs no promise.
+    moveTo(row, record) {
+      let gap = 0;
+      if (row !== lastRow + 1) gap = row - (lastRow + countLineBreaks(readRecordText(last)) + 1);
       lastRow = row;
       last = record;
+      return gap > 0 ? writeEmptyLines(gap) : undefined;
     },
   };
 }

@@ -79,9 +79,9 @@ async function validate(file: string, dir: string) {
 }
 
 interface IssueLine {
-  row?: number;
+  row?: number | undefined;
   code: string;
-  column?: string;
+  column?: string | undefined;
   severity: string;
 }
 
