@@ -116,8 +116,9 @@ async function writeWorkbookReport(options: WriteRunReportOptions, paths: RunRep
  */
 async function writeCsvReport(options: WriteRunReportOptions, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
   const copy = await openCsvCopyRecords(options.sourcePath, options.readOptions ?? {}, options.info);
-  // The header as it stands up to its last non-blank field: the seller's own `_` columns included.
-  const header = copy.header.fields.slice(0, copy.width);
+  // The header up to its last non-blank field, the seller's own `_` columns included; names trimmed
+  // as the reader reads them (a BOM or spaces around a name would only make the copy's header quoted).
+  const header = copy.header.fields.slice(0, copy.width).map((name) => name.trim());
   let rejected: RejectedRowsSink | undefined;
   let annotated: AnnotatedCsvSink | undefined;
   try {

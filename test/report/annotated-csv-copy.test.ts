@@ -52,7 +52,7 @@ async function buildReference(path: string, options: ReadOptions, outcomeOf: Out
     if (found.row === info.headerRow) {
       width = found.fields.length;
       while (width > 0 && (found.fields[width - 1] ?? '').trim() === '') width--;
-      const header = found.fields.slice(0, width);
+      const header = found.fields.slice(0, width).map((name) => name.trim());
       // Blank fields right of the header are not written: the line breaks they held neither.
       const written = header.join('\0');
       line = found.row + createLineBreakCounter(written)(0, written.length) + 1;
