@@ -1,6 +1,10 @@
 /**
- * The annotated copy of a CSV input: every original column, then the `_` columns, UTF-8 with BOM
- * and the input's delimiter. Rows come from the reader's text mode (this module never parses CSV).
+ * The annotated copy of a CSV input: every record of the seller's file in file order (titles,
+ * group rows and rows the reader leaves out as they stand), every original column (the seller's
+ * own `_` columns too; only the `_` columns of an earlier copy are replaced), then our `_` columns,
+ * UTF-8 with BOM and the input's delimiter. Records come from the reader's text mode (this module
+ * never parses CSV); with `headerRow` given, empty lines are written where the input had them so
+ * that every record is on the row the reader numbered it in the input.
  */
 import { ANNOTATION_HEADERS, buildAnnotationTexts, isAnnotationHeader } from './annotation-columns.js';
 import { createCsvFileWriter } from './create-csv-file-writer.js';
@@ -17,6 +21,17 @@ export interface TextRow {
    * of its fields in order (`openCsvTextRows`): written as it is when formatting would not change it.
    */
   text?: string;
+  /** Values right of the header's last column (the reader does not read them): written after the appended columns. */
+  beyond?: readonly string[];
+}
+
+/** A record copied as it stands (title, group row, row the reader leaves out): its fields, and its text when known. */
+export interface CopiedRecord {
+  /** Row number as the reader counted it. */
+  row: number;
+  fields: readonly string[];
+  /** The record as it stands in the input; written as it is when formatting `fields` would not change it. */
+  text?: string;
 }
 
 /** Separator between issues inside one CSV `_errors` cell. */
@@ -32,13 +47,22 @@ export interface WriteAnnotatedCsvOptions {
   /** The input's delimiter. Default `,`. */
   delimiter?: string;
   outcomeOf: (row: number) => RowOutcome | undefined;
-  /** Rows above the header (titles), copied first. */
-  leadingRows?: readonly (readonly string[])[];
+  /** Rows above the header (titles), copied first: plain values, or records with their row numbers. */
+  leadingRows?: readonly (readonly string[] | CopiedRecord)[];
+  /**
+   * The header's row in the input. With it, every record given with its row number (leading
+   * records, the header, data rows, `addAsIs`) lands on that row of the copy: empty lines are
+   * written where the input had lines the reader skips, so the copy read back numbers its rows as
+   * the input's (the outcomes are keyed by them).
+   */
+  headerRow?: number;
 }
 
 /** A row-at-a-time annotated CSV, for callers that feed several outputs in one pass. */
 export interface AnnotatedCsvSink {
   add(row: TextRow): Promise<void>;
+  /** Writes a record below the header that is not a data row (group row, row left out) as it stands, without appended cells. */
+  addAsIs(record: CopiedRecord): Promise<void>;
   close(): Promise<void>;
   destroy(): void;
 }
@@ -47,9 +71,19 @@ export interface AnnotatedCsvSink {
 export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOptions, 'rows'>): Promise<AnnotatedCsvSink> {
   const keep = keptColumns(options.header);
   const file: CsvFileWriter = createCsvFileWriter(options.outPath, options.delimiter ?? ',');
+  const lines = options.headerRow === undefined ? undefined : createLineKeeper(file);
   try {
-    for (const leading of options.leadingRows ?? []) await file.write(leading);
-    await file.write([...keep.map((index) => options.header[index] ?? ''), ...ANNOTATION_HEADERS]);
+    for (const leading of options.leadingRows ?? []) {
+      if (isCopiedRecord(leading)) {
+        await lines?.moveTo(leading.row, leading);
+        await writeAsIs(file, leading);
+      } else {
+        await file.write(leading);
+      }
+    }
+    const headerValues = keep.map((index) => options.header[index] ?? '');
+    if (lines !== undefined && options.headerRow !== undefined) await lines.moveTo(options.headerRow, { row: options.headerRow, fields: options.header });
+    await file.write([...headerValues, ...ANNOTATION_HEADERS]);
   } catch (error) {
     file.destroy();
     throw error;
@@ -58,20 +92,80 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
   const copyAll = keep.length === options.header.length && keep.every((index, position) => index === position);
   return {
     async add(row) {
+      const moved = lines?.moveTo(row.row, row);
+      if (moved !== undefined) await moved;
       const annotations = buildAnnotationTexts(options.outcomeOf(row.row), CSV_ISSUE_SEPARATOR);
+      const more = row.beyond === undefined ? annotations : [...annotations, ...row.beyond];
       if (copyAll && row.values.length === keep.length) {
-        if (row.text !== undefined) await file.writeText(row.text, row.values, annotations);
-        else await file.write(row.values, annotations);
+        if (row.text !== undefined) await file.writeText(row.text, row.values, more);
+        else await file.write(row.values, more);
         return;
       }
       await file.write(
         keep.map((index) => row.values[index] ?? ''),
-        annotations,
+        more,
       );
+    },
+    async addAsIs(record) {
+      await lines?.moveTo(record.row, record);
+      await writeAsIs(file, record);
     },
     close: () => file.close(),
     destroy: () => file.destroy(),
   };
+}
+
+function isCopiedRecord(row: readonly string[] | CopiedRecord): row is CopiedRecord {
+  return !Array.isArray(row);
+}
+
+async function writeAsIs(file: CsvFileWriter, record: CopiedRecord): Promise<void> {
+  if (record.text !== undefined) await file.writeText(record.text, record.fields, []);
+  else await file.write(record.fields);
+}
+
+/** The text of a written record as it stands, or its values joined: their line breaks are the record's. */
+function readRecordText(record: TextRow | CopiedRecord): string {
+  if (record.text !== undefined) return record.text;
+  // Joined by a character that is no line break: a CR ending one value and an LF starting the next are two.
+  if ('fields' in record) return record.fields.join('\0');
+  return record.beyond === undefined ? record.values.join('\0') : [...record.values, ...record.beyond].join('\0');
+}
+
+/**
+ * Keeps the copy's records on the input's rows: before a record of row `row` it writes the empty
+ * lines the reader skipped in the input since the last record. The last record's lines are
+ * counted only when a gap shows (the next row is not the one after it): nothing per usual row.
+ */
+function createLineKeeper(file: CsvFileWriter): { moveTo(row: number, record: TextRow | CopiedRecord): Promise<void> | undefined } {
+  let lastRow = 0;
+  let last: TextRow | CopiedRecord = { row: 0, fields: [] };
+  const writeEmptyLines = async (count: number): Promise<void> => {
+    for (let i = 0; i < count; i++) await file.write([]);
+  };
+  return {
+    // Not async: the usual row (the one after the last) costs no promise.
+    moveTo(row, record) {
+      let gap = 0;
+      if (row !== lastRow + 1) gap = row - (lastRow + countLineBreaks(readRecordText(last)) + 1);
+      lastRow = row;
+      last = record;
+      return gap > 0 ? writeEmptyLines(gap) : undefined;
+    },
+  };
+}
+
+/** Line breaks as the reader counts them: CRLF, a lone CR and a lone LF are one each. */
+function countLineBreaks(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 13) {
+      count++;
+      if (text.charCodeAt(i + 1) === 10) i++;
+    } else if (code === 10) count++;
+  }
+  return count;
 }
 
 /** Writes the annotated CSV; resolves with the number of data rows written. */

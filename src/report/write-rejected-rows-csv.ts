@@ -1,17 +1,19 @@
 /**
  * `rejected-rows.csv`: the rows that need the seller's attention (invalid, rejected, unknown,
  * not sent), each with its status, issue codes and messages, then the original columns, so that
- * the seller can fix them and re-run.
+ * the seller can fix them and re-run; before them, the group rows they belong to (`addContext`).
  */
 import { createCsvFileWriter } from './create-csv-file-writer.js';
 import { joinIssueTexts } from './annotation-columns.js';
 import { PROBLEM_STATUSES } from './report-types.js';
 import type { RowOutcome } from './report-types.js';
 import { CSV_ISSUE_SEPARATOR, keptColumns } from './write-annotated-csv.js';
-import type { TextRow } from './write-annotated-csv.js';
+import type { CopiedRecord, TextRow } from './write-annotated-csv.js';
 
 /** Columns written before the original ones. */
 export const REJECTED_ROWS_LEADING_HEADERS = ['row', 'status', 'issue_code', 'message'] as const;
+
+const CONTEXT_LEADING = REJECTED_ROWS_LEADING_HEADERS.map(() => '');
 
 /** Options of `writeRejectedRowsCsv`. */
 export interface WriteRejectedRowsCsvOptions {
@@ -28,6 +30,11 @@ export interface WriteRejectedRowsCsvOptions {
 export interface RejectedRowsSink {
   /** Writes the row when its outcome needs attention; resolves true when written. */
   add(row: TextRow, outcome: RowOutcome | undefined): Promise<boolean>;
+  /**
+   * Writes a record that gives the rows below their context (a group row) as it stands, under
+   * empty leading columns: the rejected rows after it re-import with their groups.
+   */
+  addContext(record: CopiedRecord): Promise<void>;
   close(): Promise<void>;
   destroy(): void;
 }
@@ -50,9 +57,14 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
       const codes = [...new Set(outcome.issues.map((issue) => issue.code))];
 
       const leading = [String(row.row), outcome.status, codes.join(CSV_ISSUE_SEPARATOR), joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR)];
-      if (copyAll && row.text !== undefined && row.values.length === keep.length) await file.writeText(row.text, row.values, [], leading);
-      else await file.write(leading, keep.map((index) => row.values[index] ?? ''));
+      const beyond = row.beyond ?? [];
+      if (copyAll && row.text !== undefined && row.values.length === keep.length) await file.writeText(row.text, row.values, beyond, leading);
+      else await file.write(leading, [...keep.map((index) => row.values[index] ?? ''), ...beyond]);
       return true;
+    },
+    async addContext(record) {
+      if (record.text !== undefined) await file.writeText(record.text, record.fields, [], CONTEXT_LEADING);
+      else await file.write(CONTEXT_LEADING, record.fields);
     },
     close: () => file.close(),
     destroy: () => file.destroy(),

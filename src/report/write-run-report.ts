@@ -6,11 +6,12 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compareIssues, type Issue } from '../core/issue.js';
-import { openCsvTextRows } from '../sources/read-csv-text-rows.js';
+import { openCsvCopyRecords } from '../sources/read-csv-text-rows.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import type { RowOutcome, RunSummary } from './report-types.js';
-import { createAnnotatedCsvSink } from './write-annotated-csv.js';
+import { copyCsvRecords } from './copy-csv-records.js';
+import { createAnnotatedCsvSink, type AnnotatedCsvSink } from './write-annotated-csv.js';
 import { writeAnnotatedWorkbook } from './write-annotated-workbook.js';
 import { createRejectedRowsSink, type RejectedRowsSink } from './write-rejected-rows-csv.js';
 import { writeSummaryJson } from './write-summary-json.js';
@@ -36,8 +37,6 @@ export interface WriteRunReportOptions {
   /** The options the reader used. */
   readOptions?: ReadOptions;
   outcomeOf: (row: number) => RowOutcome | undefined;
-  /** CSV input: rows above the header, copied to the annotated CSV. */
-  leadingRowsForCsv?: readonly (readonly string[])[];
   /**
    * Delimiter of `rejected-rows.csv`. Default: the input's delimiter for CSV; `;` for XLSX,
    * because Excel in the Russian and Kazakh locales splits CSV on `;` when the file is opened by
@@ -47,8 +46,8 @@ export interface WriteRunReportOptions {
   /** XLSX input: also prefix formula-like text in the seller's cells (see `writeAnnotatedWorkbook`). */
   prefixFormulaText?: boolean;
   /**
-   * Write the annotated copy (default true). Without it the input is not read again: for a run in
-   * which no row needs attention, so `rejected-rows.csv` gets its header only.
+   * Write the annotated copy (default true). Without it the input is not read again (a CSV input's
+   * header only): for a run in which no row needs attention, so `rejected-rows.csv` gets its header only.
    */
   annotated?: boolean;
 }
@@ -68,69 +67,81 @@ export interface RunReportPaths {
 export async function writeRunReport(options: WriteRunReportOptions): Promise<RunReportPaths> {
   const { dir, info } = options;
   await mkdir(dir, { recursive: true });
-  const header = buildHeaderTexts(info);
   const paths: RunReportPaths = {
     dir,
     summary: join(dir, REPORT_FILES.summary),
     annotated: options.annotated === false ? null : join(dir, info.format === 'xlsx' ? REPORT_FILES.annotatedXlsx : REPORT_FILES.annotatedCsv),
     rejectedRows: join(dir, REPORT_FILES.rejectedRows),
   };
-  const inputDelimiter = info.delimiter ?? ',';
-  const rejected = await createRejectedRowsSink({
-    header,
-    outPath: paths.rejectedRows,
-    delimiter: options.rejectedRowsDelimiter ?? (info.format === 'csv' ? inputDelimiter : ';'),
-  });
-  let copyWarnings: Issue[] = [];
-  try {
-    // Without the copy no row needs attention (see `annotated`): the input is not read again.
-    if (paths.annotated !== null) copyWarnings = await writeAnnotatedCopy(options, paths.annotated, header, rejected);
-    await rejected.close();
-  } catch (error) {
-    rejected.destroy();
-    throw error;
-  }
+  const rejectedDelimiter = options.rejectedRowsDelimiter ?? (info.format === 'csv' ? (info.delimiter ?? ',') : ';');
+  const copyWarnings = info.format === 'xlsx' ? await writeWorkbookReport(options, paths, rejectedDelimiter) : await writeCsvReport(options, paths, rejectedDelimiter);
   // What the copy could not do as usual (rows out of order, no room for the `_` columns) is reported with the file's issues.
   await writeSummaryJson(paths.summary, copyWarnings.length === 0 ? options.summary : { ...options.summary, issues: [...options.summary.issues, ...copyWarnings].sort(compareIssues) });
   return paths;
 }
 
-/** Streams the annotated copy to `outPath`, feeding `rejected-rows.csv` from the same read of the input; resolves with the copy's warnings. */
-async function writeAnnotatedCopy(options: WriteRunReportOptions, outPath: string, header: string[], rejected: RejectedRowsSink): Promise<Issue[]> {
+/** XLSX input: the annotated workbook (a patch of the seller's file), feeding `rejected-rows.csv` from the same read; resolves with the copy's warnings. */
+async function writeWorkbookReport(options: WriteRunReportOptions, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
   const { info } = options;
-  if (info.format === 'xlsx') {
-    const result = await writeAnnotatedWorkbook({
-      sourcePath: options.sourcePath,
-      outPath,
-      info,
-      ...(options.readOptions !== undefined ? { readOptions: options.readOptions } : {}),
-      ...(options.prefixFormulaText !== undefined ? { prefixFormulaText: options.prefixFormulaText } : {}),
-      outcomeOf: options.outcomeOf,
-      onDataRow: async (row, outcome) => {
-        await rejected.add(row, outcome);
-      },
-    });
-    return result.warnings;
-  }
-  // The rows the reader yielded, read again as text only: the copy needs their texts, not their cells.
-  const rows = await openCsvTextRows(options.sourcePath, options.readOptions ?? {}, info);
-  const annotated = await createAnnotatedCsvSink({
-    header,
-    outPath,
-    delimiter: info.delimiter ?? ',',
-    outcomeOf: options.outcomeOf,
-    ...(options.leadingRowsForCsv !== undefined ? { leadingRows: options.leadingRowsForCsv } : {}),
-  });
+  const rejected = await createRejectedRowsSink({ header: buildHeaderTexts(info), outPath: paths.rejectedRows, delimiter });
   try {
-    for await (const row of rows) {
-      await annotated.add(row);
-      await rejected.add(row, options.outcomeOf(row.row));
+    let warnings: Issue[] = [];
+    // Without the copy no row needs attention (see `annotated`): the input is not read again.
+    if (paths.annotated !== null) {
+      const result = await writeAnnotatedWorkbook({
+        sourcePath: options.sourcePath,
+        outPath: paths.annotated,
+        info,
+        ...(options.readOptions !== undefined ? { readOptions: options.readOptions } : {}),
+        ...(options.prefixFormulaText !== undefined ? { prefixFormulaText: options.prefixFormulaText } : {}),
+        outcomeOf: options.outcomeOf,
+        onDataRow: async (row, outcome) => {
+          await rejected.add(row, outcome);
+        },
+      });
+      warnings = result.warnings;
     }
-    await annotated.close();
+    await rejected.close();
+    return warnings;
   } catch (error) {
-    annotated.destroy();
-    await rows.return(undefined);
+    rejected.destroy();
     throw error;
+  }
+}
+
+/**
+ * CSV input: the annotated CSV (every record of the input in file order, on the rows the reader
+ * numbered) and `rejected-rows.csv` (header, then each row that needs attention after the group
+ * rows in effect for it), from one text-only read of the input (`openCsvCopyRecords`).
+ */
+async function writeCsvReport(options: WriteRunReportOptions, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
+  const copy = await openCsvCopyRecords(options.sourcePath, options.readOptions ?? {}, options.info);
+  // The header up to its last non-blank field, the seller's own `_` columns included; names trimmed
+  // as the reader reads them (a BOM or spaces around a name would only make the copy's header quoted).
+  const header = copy.header.fields.slice(0, copy.width).map((name) => name.trim());
+  let rejected: RejectedRowsSink | undefined;
+  let annotated: AnnotatedCsvSink | undefined;
+  try {
+    rejected = await createRejectedRowsSink({ header, outPath: paths.rejectedRows, delimiter });
+    if (paths.annotated !== null) {
+      annotated = await createAnnotatedCsvSink({
+        header,
+        outPath: paths.annotated,
+        delimiter: copy.delimiter,
+        outcomeOf: options.outcomeOf,
+        leadingRows: copy.leading,
+        headerRow: copy.header.row,
+      });
+      await copyCsvRecords({ copy, annotated, rejected, outcomeOf: options.outcomeOf });
+      await annotated.close();
+    }
+    await rejected.close();
+  } catch (error) {
+    annotated?.destroy();
+    rejected?.destroy();
+    throw error;
+  } finally {
+    await copy.records.return(undefined);
   }
   return [];
 }

@@ -1,9 +1,9 @@
 /**
- * The data rows of a CSV file as text, for copying the file (the annotated copy and
- * `rejected-rows.csv`): the records of the reader's text mode (`openCsvTextRecords`: the reader's
- * own decoding and record loop, so the row numbers are the reader's), shaped as `openTable` shapes
- * the reader's rows for the table the reader found. No cell objects, flags or issues are built:
- * a copy needs each row's texts, not what they mean.
+ * A CSV file as text, for copying it (the annotated copy and `rejected-rows.csv`): the records of
+ * the reader's text mode (`openCsvTextRecords`: the reader's own decoding and record loop, so the
+ * row numbers are the reader's), each with what `openTable` makes of it for the table the reader
+ * found: title above the header, the header, data row, group row, or a row left out. No cell
+ * objects, flags or issues are built: a copy needs each record's text, not what it means.
  */
 import { LimitError, SourceReadError } from '../core/errors.js';
 import { createGroupRowDetector, type GroupRowDetector } from './detect-group-rows.js';
@@ -11,6 +11,7 @@ import { EXCEL_MAX_COLUMNS } from './parse-sheet-rows.js';
 import { openCsvTextRecords, type CsvTextRecord } from './read-csv.js';
 import type { RawRow } from './shape-rows.js';
 import type { ReadOptions, SourceCell, SourceInfo } from './types.js';
+import type { TextEncodingName } from './detect-encoding.js';
 
 /** One data row as text, `values[i]` under `header[i]` of the reader's table. */
 export interface CsvTextRow {
@@ -32,47 +33,119 @@ export interface CsvTextRow {
  * header row is not the one the reader found (the file changed since).
  */
 export async function openCsvTextRows(path: string, options: ReadOptions, table: TableFound): Promise<AsyncGenerator<CsvTextRow>> {
-  const { records, encoding, delimiter } = await openCsvTextRecords(path, options);
-  if ((table.delimiter !== undefined && table.delimiter !== delimiter) || (table.encoding !== undefined && table.encoding !== encoding)) {
-    throw changed(path, `read as ${table.encoding ?? encoding} with delimiter ${JSON.stringify(table.delimiter ?? delimiter)}, now ${encoding} with ${JSON.stringify(delimiter)}`);
-  }
-  return shapeTextRows(path, records[Symbol.asyncIterator](), options, table);
+  const copy = await openCsvCopyRecords(path, options, table);
+  return shapeTextRows(copy, options, table);
 }
 
 /** What the reader found: the header row and columns, and the encoding and delimiter when known. */
 type TableFound = Pick<SourceInfo, 'headerRow' | 'header' | 'encoding' | 'delimiter'>;
 
+/**
+ * What a record below the header is to the reader: a data row it yields, a group row (context
+ * for the rows below; `level` 1 is the outermost), or a row it leaves out (blank in every column
+ * of the table and right of it).
+ */
+export type CsvRecordKind = 'data' | 'group' | 'skipped';
+
+/** One record below the header, as it stands, with what the reader makes of it. */
+export interface CsvCopyRecord extends CsvTextRecord {
+  kind: CsvRecordKind;
+  /** Group rows: the level the row opens (the open groups above it are kept, deeper ones close). */
+  level?: number;
+}
+
+/** Every record of a CSV file as it stands, for copying it whole (the annotated copy, `rejected-rows.csv`). */
+export interface CsvCopyRecords {
+  encoding: TextEncodingName;
+  delimiter: string;
+  /** Records above the header (titles), in file order. */
+  leading: CsvTextRecord[];
+  header: CsvTextRecord;
+  /** Columns up to the last non-blank header field, as the reader counts them. */
+  width: number;
+  /** The records below the header, in file order, each with what the reader makes of it. */
+  records: AsyncGenerator<CsvCopyRecord>;
+}
+
+/**
+ * Opens `path` and returns every record of it as it stands (empty records aside: the reader skips
+ * them too, and the row numbers say where they were), each below the header with what the reader
+ * makes of it for the table in `table` with the same `options`: data row, group row, or left
+ * out; `maxRows` data rows at most, as in the reader. Nothing is cut or left out of a record.
+ * Throws `SourceReadError` when the header row is not the one the reader found (the file changed).
+ */
+export async function openCsvCopyRecords(path: string, options: ReadOptions, table: TableFound): Promise<CsvCopyRecords> {
+  const { records, encoding, delimiter } = await openCsvTextRecords(path, options);
+  if ((table.delimiter !== undefined && table.delimiter !== delimiter) || (table.encoding !== undefined && table.encoding !== encoding)) {
+    throw changed(path, `read as ${table.encoding ?? encoding} with delimiter ${JSON.stringify(table.delimiter ?? delimiter)}, now ${encoding} with ${JSON.stringify(delimiter)}`);
+  }
+  const iterator = records[Symbol.asyncIterator]();
+  try {
+    const leading: CsvTextRecord[] = [];
+    const header = await findHeaderRecord(path, iterator, table, leading);
+    const width = measureHeaderWidth(header.fields);
+    return { encoding, delimiter, leading, header, width, records: classifyRecords(path, iterator, options, table, width) };
+  } catch (error) {
+    await iterator.return?.();
+    throw error;
+  }
+}
+
 function changed(path: string, what: string): SourceReadError {
   return new SourceReadError(path, `${path}: the file changed since it was read (${what}); the report cannot copy it`);
 }
 
-async function* shapeTextRows(
+async function* classifyRecords(
   path: string,
   records: AsyncIterator<CsvTextRecord>,
   options: ReadOptions,
   table: TableFound,
-): AsyncGenerator<CsvTextRow> {
+  width: number,
+): AsyncGenerator<CsvCopyRecord> {
   try {
-    const header = await findHeaderRecord(path, records, table);
-    const width = measureHeaderWidth(header.fields);
     const visible = table.header.map((column) => column.index);
-    // Every column of the header is in the table, in order: a record of `width` fields is its row's values as they are.
-    const whole = visible.length === width && visible.every((index, position) => index === position);
     const groups = options.groupRows && createGroupRowDetector(options.groupRows, { columns: table.header, mergedRanges: [], outlineLevels: new Map(), headerRow: table.headerRow });
-    const { maxCellLength, maxRows } = options;
+    const { maxRows } = options;
     let count = 0;
     for (;;) {
       const next = await records.next();
       if (next.done) return;
-      const record = next.value;
-      if (groups && acceptGroupRow(groups, record)) continue;
+      const record = next.value as CsvCopyRecord;
+      if (groups && acceptGroupRow(groups, record)) {
+        record.kind = 'group';
+        record.level = groups.current().length;
+        yield record;
+        continue;
+      }
       const fields = record.fields;
-      const limit = Math.min(fields.length, EXCEL_MAX_COLUMNS);
-      if (checkTableRowBlank(fields, limit, visible, width)) continue;
+      if (checkTableRowBlank(fields, Math.min(fields.length, EXCEL_MAX_COLUMNS), visible, width)) {
+        record.kind = 'skipped';
+        yield record;
+        continue;
+      }
       if (maxRows !== undefined && count >= maxRows) {
         throw new LimitError(`${path}: more than ${maxRows} data rows (limit maxRows); reading stopped at row ${record.row}`);
       }
       count++;
+      record.kind = 'data';
+      yield record;
+    }
+  } finally {
+    await records.return?.();
+  }
+}
+
+async function* shapeTextRows(copy: CsvCopyRecords, options: ReadOptions, table: TableFound): AsyncGenerator<CsvTextRow> {
+  const { width, records } = copy;
+  try {
+    const visible = table.header.map((column) => column.index);
+    // Every column of the header is in the table, in order: a record of `width` fields is its row's values as they are.
+    const whole = visible.length === width && visible.every((index, position) => index === position);
+    const { maxCellLength } = options;
+    for await (const record of records) {
+      if (record.kind !== 'data') continue;
+      const fields = record.fields;
+      const limit = Math.min(fields.length, EXCEL_MAX_COLUMNS);
       if (whole && fields.length === width && (maxCellLength === undefined || record.text.length <= maxCellLength)) {
         yield { row: record.row, values: fields, text: record.text };
         continue;
@@ -86,16 +159,19 @@ async function* shapeTextRows(
       yield { row: record.row, values };
     }
   } finally {
-    await records.return?.();
+    await records.return(undefined);
   }
 }
 
-async function findHeaderRecord(path: string, records: AsyncIterator<CsvTextRecord>, table: TableFound): Promise<CsvTextRecord> {
+async function findHeaderRecord(path: string, records: AsyncIterator<CsvTextRecord>, table: TableFound, leading: CsvTextRecord[]): Promise<CsvTextRecord> {
   for (;;) {
     const next = await records.next();
     if (next.done) throw changed(path, `header row ${table.headerRow} is gone`);
     const record = next.value;
-    if (record.row < table.headerRow) continue;
+    if (record.row < table.headerRow) {
+      leading.push(record);
+      continue;
+    }
     if (record.row > table.headerRow) throw changed(path, `header row ${table.headerRow} is empty`);
     for (const column of table.header) {
       if ((record.fields[column.index] ?? '').trim() !== column.name) throw changed(path, `header row ${table.headerRow}, column ${column.letter} is not "${column.name}"`);

@@ -114,7 +114,7 @@ describe('openCsvTextRows: the reader’s rows, row numbers and texts', () => {
     const path = await writeTempFile('catalog.csv', 'a;b\n1;2\n');
     const stream = await csvReader.open(path, {}, {});
     const other = await writeTempFile('other.csv', 'a;c\n1;2\n');
-    await expect((await openCsvTextRows(other, {}, stream.info)).next()).rejects.toThrow(/changed since it was read \(header row 1, column B/);
+    await expect(openCsvTextRows(other, {}, stream.info)).rejects.toThrow(/changed since it was read \(header row 1, column B/);
     const commas = await writeTempFile('commas.csv', 'a,b\n1,2\n');
     await expect(openCsvTextRows(commas, {}, stream.info)).rejects.toThrow(/changed since it was read/);
   });
