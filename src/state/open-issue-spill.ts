@@ -114,21 +114,11 @@ export function openIssueSpill(path: string): IssueSpill {
   };
   const growEntries = (): void => {
     const size = offsets.length * 2;
-    const o = new Float64Array(size);
-    o.set(offsets);
-    offsets = o;
-    const l = new Int32Array(size);
-    l.set(lengths);
-    lengths = l;
-    const n = new Int32Array(size);
-    n.set(nexts);
-    nexts = n;
-    const k = new Int32Array(size);
-    k.set(keyIds);
-    keyIds = k;
-    const s = new Int32Array(size);
-    s.set(shapeIds);
-    shapeIds = s;
+    offsets = growArray(offsets, size, 0);
+    lengths = growArray(lengths, size, 0);
+    nexts = growArray(nexts, size, 0);
+    keyIds = growArray(keyIds, size, 0);
+    shapeIds = growArray(shapeIds, size, 0);
   };
   const keyOf = (issue: Issue): number => {
     const { file, sheet, column, code, severity } = issue;
@@ -146,12 +136,8 @@ export function openIssueSpill(path: string): IssueSpill {
   const growRows = (row: number): void => {
     let size = heads.length;
     while (size <= row) size *= 2;
-    const h = new Int32Array(size).fill(NONE);
-    h.set(heads);
-    heads = h;
-    const t = new Int32Array(size).fill(NONE);
-    t.set(tails);
-    tails = t;
+    heads = growArray(heads, size, NONE);
+    tails = growArray(tails, size, NONE);
   };
   /** Where the bytes of an issue are: in the unwritten part, else in the window (read again when the issue is outside it). */
   const locate = (entry: number): { buffer: Buffer; start: number } => {
@@ -299,4 +285,12 @@ export function openIssueSpill(path: string): IssueSpill {
       rmSync(path, { force: true });
     },
   };
+}
+
+/** A copy of `array` `size` long, the new places set to `fill`. */
+function growArray<T extends Float64Array | Int32Array>(array: T, size: number, fill: number): T {
+  const grown = new (array.constructor as new (length: number) => T)(size);
+  if (fill !== 0) grown.fill(fill);
+  grown.set(array);
+  return grown;
 }
