@@ -298,6 +298,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       sink,
       outcomes,
       deps: runDeps,
+      readInWorker: prep.settings.readThread,
     });
     sink.flush();
     store.markSpoolComplete(runId);

@@ -50,6 +50,7 @@ export async function runReconcile(options: RunInputs, deps: Deps): Promise<Reco
       sink,
       outcomes: createRowOutcomeStore(),
       deps,
+      readInWorker: prep.settings.readThread,
     });
     sink.flush();
 

@@ -65,6 +65,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
         deps,
         issueFilter,
         limitErrors,
+        readInWorker: prep.settings.readThread,
       });
     } finally {
       scratch.close();
