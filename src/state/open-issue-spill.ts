@@ -16,9 +16,10 @@
  * forward through a window of a megabyte. The SQLite table this replaces cost a B-tree insert per
  * issue and a cursor step per read, a tenth of the dry run of a file where every row is wrong.
  */
-import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import type { Issue, Severity } from '../core/issue.js';
+import { createIssueKeyTable } from './issue-key-table.js';
 import { createIssueShapes, JSON_SHAPE } from './issue-shapes.js';
+import { openSpillByteFile } from './spill-byte-file.js';
 
 /**
  * One spilled issue as `issues.ndjson` takes it: the fields it is sorted and counted by, and its
@@ -35,15 +36,6 @@ export interface SpilledIssueRecord {
   bytes: Buffer;
   start: number;
   end: number;
-}
-
-/** What an issue is sorted and counted by, shared by every issue that has the same. */
-interface IssueKey {
-  file: string | undefined;
-  sheet: string | undefined;
-  column: string | undefined;
-  code: string;
-  severity: Severity;
 }
 
 /** Issues of rows, spilled to disk. */
@@ -67,14 +59,11 @@ export interface IssueSpill {
   close(): void;
 }
 
-const PENDING_BYTES = 1 << 20;
-const WINDOW_BYTES = 1 << 20;
 const NONE = -1;
 
 /** Creates the spill at `path` (replacing a stale one). */
 export function openIssueSpill(path: string): IssueSpill {
-  rmSync(path, { force: true });
-  const fd = openSync(path, 'wx+', 0o600);
+  const file = openSpillByteFile(path);
   // Per issue: its byte offset and length in the file (length NONE once removed), the next issue of its row.
   let offsets = new Float64Array(1024);
   let lengths = new Int32Array(1024);
@@ -84,9 +73,7 @@ export function openIssueSpill(path: string): IssueSpill {
   // Per issue: its shape (`issue-shapes.ts`): what is stored is the values that vary, or its JSON (JSON_SHAPE).
   let shapeIds = new Int32Array(1024);
   const shapes = createIssueShapes();
-  const keys: IssueKey[] = [];
-  const keysByCode = new Map<string, IssueKey[]>();
-  const keyIndex = new Map<IssueKey, number>();
+  const keys = createIssueKeyTable();
   const otherRows = new Map<number, number | undefined>();
   let entries = 0;
   // Per row: its first and last issue, NONE when it has none.
@@ -94,24 +81,10 @@ export function openIssueSpill(path: string): IssueSpill {
   let tails = new Int32Array(1024).fill(NONE);
   let maxRow = -1;
   let count = 0;
-  // Appended text not yet written: issues are gathered into one write of about a megabyte.
-  let pending = Buffer.allocUnsafe(PENDING_BYTES);
-  let pendingUsed = 0;
-  let fileBytes = 0;
-  // What was last read from the file, so that reads in row order are a forward walk.
-  let window = Buffer.allocUnsafe(WINDOW_BYTES);
-  let windowStart = 0;
-  let windowEnd = 0;
   // The last row read back, and its issues: the report asks for each row twice.
   let lastRow = NONE;
   let lastIssues: Issue[] = [];
 
-  const flush = (): void => {
-    let written = 0;
-    while (written < pendingUsed) written += writeSync(fd, pending, written, pendingUsed - written, fileBytes + written);
-    fileBytes += pendingUsed;
-    pendingUsed = 0;
-  };
   const growEntries = (): void => {
     const size = offsets.length * 2;
     offsets = growArray(offsets, size, 0);
@@ -120,51 +93,13 @@ export function openIssueSpill(path: string): IssueSpill {
     keyIds = growArray(keyIds, size, 0);
     shapeIds = growArray(shapeIds, size, 0);
   };
-  const keyOf = (issue: Issue): number => {
-    const { file, sheet, column, code, severity } = issue;
-    let list = keysByCode.get(code);
-    if (list === undefined) keysByCode.set(code, (list = []));
-    for (const key of list) {
-      if (key.column === column && key.file === file && key.sheet === sheet && key.severity === severity) return keyIndex.get(key) as number;
-    }
-    const key: IssueKey = { file, sheet, column, code, severity };
-    list.push(key);
-    keyIndex.set(key, keys.length);
-    keys.push(key);
-    return keys.length - 1;
-  };
   const growRows = (row: number): void => {
     let size = heads.length;
     while (size <= row) size *= 2;
     heads = growArray(heads, size, NONE);
     tails = growArray(tails, size, NONE);
   };
-  /** Where the bytes of an issue are: in the unwritten part, else in the window (read again when the issue is outside it). */
-  const locate = (entry: number): { buffer: Buffer; start: number } => {
-    const offset = offsets[entry] as number;
-    const length = lengths[entry] as number;
-    if (offset >= fileBytes) {
-      located.buffer = pending;
-      located.start = offset - fileBytes;
-      return located;
-    }
-    if (offset < windowStart || offset + length > windowEnd) {
-      if (window.length < length) window = Buffer.allocUnsafe(length);
-      const wanted = Math.min(window.length, fileBytes - offset);
-      let got = 0;
-      while (got < wanted) {
-        const n = readSync(fd, window, got, wanted - got, offset + got);
-        if (n === 0) break;
-        got += n;
-      }
-      windowStart = offset;
-      windowEnd = offset + got;
-    }
-    located.buffer = window;
-    located.start = offset - windowStart;
-    return located;
-  };
-  const located = { buffer: pending, start: 0 };
+  const locate = (entry: number) => file.locate(offsets[entry] as number, lengths[entry] as number);
   const issueOf = (entry: number, row: number): Issue => {
     const { buffer, start } = locate(entry);
     return shapes.decode(shapeIds[entry] as number, row, buffer, start, start + (lengths[entry] as number));
@@ -189,7 +124,7 @@ export function openIssueSpill(path: string): IssueSpill {
     for (let entry = heads[row] as number; entry !== NONE; entry = nexts[entry] as number) {
       const { buffer, start } = locate(entry);
       const end = shapes.writeJson(shapeIds[entry] as number, row, buffer, start, start + (lengths[entry] as number), rowBytes, at);
-      const key = keys[keyIds[entry] as number] as IssueKey;
+      const key = keys.at(keyIds[entry] as number);
       const record = rowRecords[i++] as SpilledIssueRecord;
       record.file = key.file;
       record.sheet = key.sheet;
@@ -218,20 +153,16 @@ export function openIssueSpill(path: string): IssueSpill {
       const json = shape === JSON_SHAPE ? JSON.stringify(issue) : '';
       // A UTF-16 unit is at most 3 bytes of UTF-8.
       const most = shape === JSON_SHAPE ? json.length * 3 : shapes.maxBytes(issue);
-      if (pendingUsed + most > pending.length) {
-        flush();
-        if (most > pending.length) pending = Buffer.allocUnsafe(most);
-      }
-      const length = shape === JSON_SHAPE ? pending.write(json, pendingUsed) : shapes.encode(shape, issue, pending, pendingUsed);
+      const { buffer, start } = file.reserve(most);
+      const length = shape === JSON_SHAPE ? buffer.write(json, start) : shapes.encode(shape, issue, buffer, start);
       if (entries === offsets.length) growEntries();
       const entry = entries++;
-      offsets[entry] = fileBytes + pendingUsed;
+      offsets[entry] = file.commit(length);
       lengths[entry] = length;
       nexts[entry] = NONE;
-      keyIds[entry] = keyOf(issue);
+      keyIds[entry] = keys.idOf(issue);
       shapeIds[entry] = shape;
       if (issue.row !== row) otherRows.set(entry, issue.row);
-      pendingUsed += length;
       if (row >= heads.length) growRows(row);
       const tail = tails[row] as number;
       if (tail === NONE) heads[row] = entry;
@@ -279,10 +210,7 @@ export function openIssueSpill(path: string): IssueSpill {
     size: () => count,
     close() {
       lastIssues = [];
-      pending = Buffer.alloc(0);
-      window = Buffer.alloc(0);
-      closeSync(fd);
-      rmSync(path, { force: true });
+      file.close();
     },
   };
 }

@@ -1,0 +1,93 @@
+/**
+ * The bytes of the issue spill: an append-only scratch file (0600, replaced when stale, deleted when
+ * closed). Appended bytes are gathered into writes of about a megabyte; reading walks the file
+ * through a window of a megabyte, so reads in the order things were appended are a forward walk.
+ */
+import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+
+/** Where bytes are to be written or can be read: a buffer and a position in it (one shared object, valid until the next call). */
+export interface SpillPlace {
+  buffer: Buffer;
+  start: number;
+}
+
+/** An append-only file of byte records. */
+export interface SpillByteFile {
+  /** Room for at most `most` bytes at the end; write them at the place returned, then `commit`. */
+  reserve(most: number): SpillPlace;
+  /** Keeps the `length` bytes written at the last reserved place; returns their offset in the file. */
+  commit(length: number): number;
+  /** Where the `length` bytes at `offset` are: in the part not yet written, else in the window (read again when they are outside it). */
+  locate(offset: number, length: number): SpillPlace;
+  /** Closes and deletes the file. */
+  close(): void;
+}
+
+const PENDING_BYTES = 1 << 20;
+const WINDOW_BYTES = 1 << 20;
+
+/** Creates the file at `path` (replacing a stale one). */
+export function openSpillByteFile(path: string): SpillByteFile {
+  rmSync(path, { force: true });
+  const fd = openSync(path, 'wx+', 0o600);
+  let pending = Buffer.allocUnsafe(PENDING_BYTES);
+  let pendingUsed = 0;
+  let fileBytes = 0;
+  let window = Buffer.allocUnsafe(WINDOW_BYTES);
+  let windowStart = 0;
+  let windowEnd = 0;
+  const place: SpillPlace = { buffer: pending, start: 0 };
+
+  const flush = (): void => {
+    let written = 0;
+    while (written < pendingUsed) written += writeSync(fd, pending, written, pendingUsed - written, fileBytes + written);
+    fileBytes += pendingUsed;
+    pendingUsed = 0;
+  };
+  const fillWindow = (offset: number, length: number): void => {
+    if (window.length < length) window = Buffer.allocUnsafe(length);
+    const wanted = Math.min(window.length, fileBytes - offset);
+    let got = 0;
+    while (got < wanted) {
+      const n = readSync(fd, window, got, wanted - got, offset + got);
+      if (n === 0) break;
+      got += n;
+    }
+    windowStart = offset;
+    windowEnd = offset + got;
+  };
+
+  return {
+    reserve(most) {
+      if (pendingUsed + most > pending.length) {
+        flush();
+        if (most > pending.length) pending = Buffer.allocUnsafe(most);
+      }
+      place.buffer = pending;
+      place.start = pendingUsed;
+      return place;
+    },
+    commit(length) {
+      const offset = fileBytes + pendingUsed;
+      pendingUsed += length;
+      return offset;
+    },
+    locate(offset, length) {
+      if (offset >= fileBytes) {
+        place.buffer = pending;
+        place.start = offset - fileBytes;
+        return place;
+      }
+      if (offset < windowStart || offset + length > windowEnd) fillWindow(offset, length);
+      place.buffer = window;
+      place.start = offset - windowStart;
+      return place;
+    },
+    close() {
+      pending = Buffer.alloc(0);
+      window = Buffer.alloc(0);
+      closeSync(fd);
+      rmSync(path, { force: true });
+    },
+  };
+}
