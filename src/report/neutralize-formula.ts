@@ -10,16 +10,21 @@ const TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\
 // it as is keeps prices like `-5` readable and round-trippable.
 const PLAIN_NEGATIVE_NUMBER = /^-\d+(?:[.,]\d+)?$/;
 
+// Tab and CR are triggers because a formula may follow them; a cell of white space alone holds
+// none, and prefixing it would turn a blank cell of the seller's into a filled one.
+const WHITE_SPACE_ONLY = /^\s+$/;
+
 /**
  * Returns `text` made safe for a spreadsheet: when it starts with `=`, `+`, `-`, `@`, tab or
  * carriage return (or a full-width `＝＋－＠`), it is prefixed with `'` so that Excel and
  * LibreOffice show it as text instead of running it as a formula. A plain negative number such as
- * `-5` or `-12,50` is left as is. Everything else is returned unchanged.
+ * `-5` or `-12,50` is left as is, and so is white space alone (a tab or line break with nothing
+ * after it runs nothing). Everything else is returned unchanged.
  */
 export function neutralizeFormula(text: string): string {
   const first = text[0];
   if (first === undefined || !TRIGGERS.has(first)) return text;
-  if (PLAIN_NEGATIVE_NUMBER.test(text)) return text;
+  if (PLAIN_NEGATIVE_NUMBER.test(text) || WHITE_SPACE_ONLY.test(text)) return text;
   return `'${text}`;
 }
 
