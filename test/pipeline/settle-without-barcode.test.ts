@@ -2,20 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportItem } from '../../src/domain/index.js';
 import { describeUnsettleable, settleProduct } from '../../src/pipeline/settle-unknown-requests.js';
+import { makeItem as makeStateItem } from '../state/state-test-kit.js';
 
+/** An item whose SKUs carry these barcodes (none where `undefined`). */
 function makeItem(barcodes: (string | undefined)[]): ImportItem {
-  return {
-    shopId: 1001,
-    productId: null,
-    categoryId: 10108,
-    brandId: 1059,
-    isLocalMade: false,
-    name: { rus: 'Футболка', kaz: '' },
-    description: { rus: '', kaz: '' },
-    vat: 12,
-    attributes: [],
+  return makeStateItem({
     skus: barcodes.map((barcode, i) => ({ skuId: null, attributeValueCodes: [`size_${i}`], price: 100, ...(barcode === undefined ? {} : { barcode }), photos: [] })),
-  };
+  });
 }
 
 describe('settling a product with SKUs without barcodes', () => {
