@@ -72,7 +72,10 @@ export function readEvalLabels(path: string, key: 'label' | 'brand'): EvalLabel[
 
 /**
  * The right answers that differ in the sandbox's default (marketplace-sized) directory: labels
- * written against the original tree as `none` whose concept now has a leaf (or brand) of its own
+ * written against the original tree as `none` whose concept now has a leaf (or brand) of its own,
+ * and labels whose original leaf is broader than a leaf the default directory has for exactly the
+ * label's concept (`Коляски 2 в 1`: `Коляски` there, `Коляски 2 в 1` here; the row's `replaces`
+ * names the original leaf id)
  * (`default-directory-answers.csv`, an entry named by its Russian path or brand name). An answer
  * replaces the label's `expected` only in a directory that holds the entry it names, so the same
  * labels measure the original directory unchanged; an answer naming nothing in the default
@@ -83,14 +86,17 @@ export function applyDirectoryAnswers(labels: readonly EvalLabel[], kind: 'categ
   const ids = new Map<string, string>(
     kind === 'category' ? directories.categories.map((c) => [c.path?.rus ?? c.name.rus, String(c.id)]) : directories.brands.map((b) => [b.name, String(b.id)]),
   );
-  const answers = new Map<string, string>();
+  const answers = new Map<string, { id: string; replaces: string }>();
   for (const row of rows.filter((r) => r.kind === kind)) {
     const id = ids.get(row.answer ?? '');
-    if (id !== undefined) answers.set(row.label ?? '', id);
+    if (id !== undefined) answers.set(row.label ?? '', { id, replaces: row.replaces ?? '' });
   }
   return labels.map((item) => {
     const answer = answers.get(item.label);
-    return answer === undefined || item.expected.length > 0 ? item : { ...item, expected: [answer], tag: `${item.tag} (default directory)` };
+    // A row replaces only what it says it replaces: `none`, or the one original leaf it names (a label of another set
+    // with the same text and another answer keeps its own).
+    const applies = answer !== undefined && (answer.replaces === '' ? item.expected.length === 0 : item.expected.length === 1 && item.expected[0] === answer.replaces);
+    return applies ? { ...item, expected: [answer.id], tag: `${item.tag} (default directory)` } : item;
   });
 }
 
