@@ -98,7 +98,7 @@ export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): 
     generatedAt: options.generatedAt,
     columns,
     categories: categoryTexts.length === 0 ? [] : matchCategories(categoryTexts, matchers, profile.categoryContext),
-    brands: brand === undefined ? [] : valuesOf(brand.column.index).map((text) => matchBrand(text, matchers.brands())),
+    brands: brand === undefined ? [] : valuesOf(brand.column.index).map((text) => matchBrand(text, matchers.brands(), matchers.brandSounds())),
     attributes,
     index: matchers.index,
   };

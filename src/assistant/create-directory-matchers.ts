@@ -12,6 +12,7 @@ import {
   buildValueCandidates,
   buildValueMatcherOptions,
 } from './build-match-candidates.js';
+import { createBrandSoundIndex, type BrandSoundIndex } from './match-brand-by-sound.js';
 import { createCategoryMatcher, type CategoryMatcher } from './match-category.js';
 import { createCandidateMatcher, type CandidateMatcher } from './score-candidates.js';
 
@@ -22,6 +23,8 @@ export interface DirectoryMatchers {
   /** Category labels with the file's context: shared names, gender words, parent paths (see `match-category.ts`). */
   categoryMatcher(): CategoryMatcher;
   brands(): CandidateMatcher<Brand>;
+  /** Latin-script brands by the sound of a Cyrillic spelling (`Хаггис` → `Huggies`). */
+  brandSounds(): BrandSoundIndex;
   attributes(): CandidateMatcher<Attribute>;
   /** The values of one attribute; undefined for an unknown attribute. */
   values(attributeCode: string): CandidateMatcher<AttributeValue> | undefined;
@@ -32,6 +35,7 @@ export function createDirectoryMatchers(directories: Directories, index: Directo
   let categories: CandidateMatcher<Category> | undefined;
   let categoryMatcher: CategoryMatcher | undefined;
   let brands: CandidateMatcher<Brand> | undefined;
+  let brandSounds: BrandSoundIndex | undefined;
   let attributes: CandidateMatcher<Attribute> | undefined;
   const values = new Map<string, CandidateMatcher<AttributeValue>>();
   return {
@@ -39,6 +43,7 @@ export function createDirectoryMatchers(directories: Directories, index: Directo
     categories: () => (categories ??= createCandidateMatcher(buildCategoryCandidates(index))),
     categoryMatcher: () => (categoryMatcher ??= createCategoryMatcher(index)),
     brands: () => (brands ??= createCandidateMatcher(buildBrandCandidates(directories), { ignoreWords: BRAND_NOISE_WORDS })),
+    brandSounds: () => (brandSounds ??= createBrandSoundIndex(directories.brands)),
     attributes: () => (attributes ??= createCandidateMatcher(buildAttributeCandidates(directories))),
     values(attributeCode) {
       const attribute = index.attributeByCode.get(attributeCode);

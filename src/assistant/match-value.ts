@@ -47,14 +47,49 @@ export const BRAND_MATCH_THRESHOLDS: MatchThresholds = { minScore: 0.885, minGap
  */
 export const BRAND_TRANSLITERATION_THRESHOLDS: MatchThresholds = { minScore: 0.8, minGap: 0.2 };
 
-/** Matches a seller's brand text: strict for same-script spellings, looser for transliterations with a clear lead. */
-export function matchBrand<T extends { name: string }>(text: string, matcher: CandidateMatcher<T>): ValueMatch<T> {
+/**
+ * The score a brand found by its sound shows (`Хаггис` → `Huggies`): the lowest of a
+ * transliteration, since the letters agree less than the sounds.
+ */
+export const BRAND_SOUND_SCORE = BRAND_TRANSLITERATION_THRESHOLDS.minScore;
+// Two consonants (`Эпл`, `Фейри`) are a short key: it decides only for the brand the letters already put first.
+const SOUND_KEY_ALONE = 3;
+// ...and only when the letters themselves come that near (`Фейри`/`Fairy` 0.81), not when the brand is first among nothing.
+const SHORT_KEY_LETTERS = 0.6;
+
+/**
+ * Matches a seller's brand text: strict for same-script spellings, looser for transliterations
+ * with a clear lead, and by sound for Cyrillic spellings of Latin names (`match-brand-by-sound.ts`):
+ * confident when the sound names one brand and no Cyrillic brand is as near; otherwise the
+ * brands it names lead the TODO's candidates.
+ */
+export function matchBrand<T extends { name: string }>(text: string, matcher: CandidateMatcher<T>, sounds?: { find(text: string): { brands: readonly { name: string }[]; consonants: number } }): ValueMatch<T> {
   const strict = matchValue(text, matcher, BRAND_MATCH_THRESHOLDS);
   if (strict.status !== 'todo') return strict;
   const best = strict.candidates[0];
-  if (best === undefined || hasCyrillic(text) === hasCyrillic(best.entry.name)) return strict;
-  const loose = matchValue(text, matcher, BRAND_TRANSLITERATION_THRESHOLDS);
-  return loose.status === 'todo' ? strict : loose;
+  if (best !== undefined && hasCyrillic(text) !== hasCyrillic(best.entry.name)) {
+    const loose = matchValue(text, matcher, BRAND_TRANSLITERATION_THRESHOLDS);
+    if (loose.status !== 'todo') return loose;
+  }
+  return sounds === undefined ? strict : matchBrandBySound(strict, matcher, sounds.find(text));
+}
+
+function matchBrandBySound<T extends { name: string }>(strict: ValueMatch<T>, matcher: CandidateMatcher<T>, found: { brands: readonly { name: string }[]; consonants: number }): ValueMatch<T> {
+  if (found.brands.length === 0) return strict;
+  const names = new Set(found.brands.map((brand) => brand.name));
+  const bySound = matcher
+    .score(strict.text, 0)
+    .filter((candidate) => names.has(candidate.entry.name))
+    .map((candidate) => ({ ...candidate, score: Math.max(candidate.score, BRAND_SOUND_SCORE), exact: false }));
+  const others = strict.candidates.filter((candidate) => !names.has(candidate.entry.name));
+  const candidates = [...bySound, ...others].slice(0, Math.max(TODO_CANDIDATES, bySound.length));
+  const [only] = bySound;
+  const first = strict.candidates[0];
+  // A Cyrillic brand as near as the sound (`Тулпар` beside `Tulpar`) is a rival the sound cannot rule out.
+  const cyrillicRival = strict.candidates.some((candidate) => hasCyrillic(candidate.entry.name) && candidate.score >= BRAND_SOUND_SCORE);
+  const decides = found.consonants >= SOUND_KEY_ALONE || (first !== undefined && first.entry.name === only?.entry.name && first.score >= SHORT_KEY_LETTERS);
+  if (bySound.length === 1 && only !== undefined && decides && !cyrillicRival) return { text: strict.text, status: 'confident', best: only, candidates };
+  return { text: strict.text, status: 'todo', candidates };
 }
 
 /** How many candidates a TODO shows. */

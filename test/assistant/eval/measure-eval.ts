@@ -117,7 +117,7 @@ export function measureCategories(labels: readonly EvalLabel[], directories: Dir
 /** Runs the brand matcher. */
 export function measureBrands(labels: readonly EvalLabel[], directories: Directories = buildSandboxDirectories()): EvalFigures {
   const matchers = createDirectoryMatchers(directories);
-  return summarize(labels.map((item) => judge(item, matchBrand(item.label, matchers.brands()))));
+  return summarize(labels.map((item) => judge(item, matchBrand(item.label, matchers.brands(), matchers.brandSounds()))));
 }
 
 /** `12 of 40 (30.0%)`. */
