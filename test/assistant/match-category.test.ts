@@ -62,6 +62,29 @@ describe('a label in other words (synonyms)', () => {
   });
 });
 
+describe('the everyday names sellers give goods', () => {
+  it('stand in the leaf the directory names so; a near word or a name two leaves share only adds candidates', () => {
+    for (const [label, key] of [
+      ['Посудомойки', '20103'],
+      ['Зимняя резина', '100102'],
+      ['Памперсы', '70201'],
+      ['Занавески', '60206'],
+    ] as const) {
+      const match = original.match(label);
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.key, label).toBe(key);
+    }
+    // `покрывала` are near `пледы`, not the same.
+    expect(original.match('Покрывала').status).toBe('todo');
+    expect(original.match('Покрывала').candidates[0]?.key).toBe('60205');
+    // `Толстовки` are hoodies of women and of men alike; `кондиционеры` are also hair conditioners.
+    expect(original.match('Толстовки').status).toBe('todo');
+    expect(original.match('Сплит-системы').status).toBe('todo');
+    // The bigger directory has the leaf by that name itself.
+    expect(marketplace.match('Сплит-системы').best?.key).toBe('20611');
+  });
+});
+
 describe('a kind named in other words', () => {
   it('stands in the leaf named for what it is a kind of; a word only near in meaning adds candidates', () => {
     const deodorants = original.match('Антиперспиранты');
