@@ -262,13 +262,33 @@ function withSynonyms(matchWhole: CategoryMatcher, thresholds: MatchThresholds):
       const rewritten = rewriteWithSynonyms(text);
       if (rewritten === undefined) return match;
       const viaSynonyms = matchWhole.match(rewritten.text, context);
-      if (rewritten.exact && isNameMatch(viaSynonyms) && (match.candidates[0]?.score ?? 0) < thresholds.minScore) {
+      if (rewritten.exact && (match.candidates[0]?.score ?? 0) < thresholds.minScore && (isNameMatch(viaSynonyms) || isNameBesideNumbers(rewritten.text, viaSynonyms, (core) => matchWhole.match(core, context)))) {
         const [best, ...others] = viaSynonyms.candidates.map(stepDown);
         if (best !== undefined) return { text, status: 'confident', best, candidates: [best, ...others] };
       }
       return mergeSynonymCandidates(match, viaSynonyms);
     },
   };
+}
+
+// A size or model number (`24`, `R16`, `E27`, `4K`): a word with a digit, or one or two Latin letters beside one.
+const NUMBER_WORD = /\d/;
+const LETTERS_BEFORE_NUMBER = /^[a-z]{1,2}$/;
+
+/**
+ * `Monitors 24` → `мониторы 24`, `Summer tyres R16` → `летние шины r 16`: numbers and sizes
+ * qualify a leaf, they never choose it. The rewrite stands when it is confident with them and,
+ * without them, one leaf's name, the same leaf. A word that is no number (`LED` of `Лампочки LED
+ * E27`) keeps the rewrite a longer text than any name.
+ */
+function isNameBesideNumbers(rewritten: string, viaSynonyms: ValueMatch<Category>, matchCore: (core: string) => ValueMatch<Category>): boolean {
+  if (viaSynonyms.status === 'todo' || rewritten.includes('/')) return false;
+  const words = tokenizeForMatch(rewritten);
+  const beside = (word: string, i: number): boolean => LETTERS_BEFORE_NUMBER.test(word) && (NUMBER_WORD.test(words[i + 1] ?? '') || NUMBER_WORD.test(words[i - 1] ?? ''));
+  const core = words.filter((word, i) => !NUMBER_WORD.test(word) && !beside(word, i));
+  if (core.length === words.length || core.length === 0) return false;
+  const coreMatch = matchCore(core.join(' '));
+  return isNameMatch(coreMatch) && coreMatch.best?.key === viaSynonyms.best?.key;
 }
 
 // The score of a leaf whose name is the label once the gender or age words are set apart, and whose path says the same (`Платья` for `женские платья`).

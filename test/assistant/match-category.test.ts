@@ -85,6 +85,23 @@ describe('the everyday names sellers give goods', () => {
   });
 });
 
+describe('a label in other words with a size or model number', () => {
+  it('stands when the words without the numbers are one leaf name, and stays a question when a word is no number', () => {
+    for (const [label, key] of [
+      ['Laptops 15.6', '10201'],
+      ['Зимняя резина R15', '100102'],
+      ['Дроны 4K', '10405'],
+    ] as const) {
+      const match = original.match(label);
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.key, label).toBe(key);
+    }
+    // `LED` is no number: `лампы led` is no leaf's name.
+    expect(original.match('Лампочки LED E27').status).toBe('todo');
+    expect(marketplace.match('Лампочки E14').status).toBe('todo');
+  });
+});
+
 describe('a kind named in other words', () => {
   it('stands in the leaf named for what it is a kind of; a word only near in meaning adds candidates', () => {
     const deodorants = original.match('Антиперспиранты');
