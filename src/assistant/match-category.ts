@@ -124,6 +124,9 @@ const SHARED_BAND = 0.03;
 const MIN_CONTAINED_WORD = 4;
 // Two forms of one word (`Юбка`/`Юбки`, `Кошелек`/`Кошельки`); a stem-equal pair scores at least this too.
 const FORM_SCORE = 0.95;
+// `а` written for an unstressed `о`: a typo's score (one edit in eight letters), for words of six letters or more.
+const AKANYE_SCORE = 0.9;
+const MIN_AKANYE_WORD = 6;
 // Words the label does not share with a leaf but whose beginning is a word of another branch.
 const MIN_RELATED_PREFIX = 6;
 
@@ -144,6 +147,9 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
     }
     // `Кошелек`/`Кошельки`, `Ремень`/`Ремни`: the vowel Russian drops before the last consonant when an ending follows.
     if (score < FORM_SCORE && (isFleetingVowelForm(sellerWord, directoryWord) || isFleetingVowelForm(directoryWord, sellerWord))) return FORM_SCORE;
+    // `Халадильники`, `Адеяла`: the unstressed `о` written as it sounds, `а`, in a word long enough that no other word
+    // differs from it so (`Палки` is not `Полки`). One misspelling however often it recurs, so at most a typo's score.
+    if (score < AKANYE_SCORE && sellerWord.length >= MIN_AKANYE_WORD && isAkanyeSpelling(sellerWord, directoryWord)) return AKANYE_SCORE;
     // `Юбка`/`Юбки`: four-letter words the stemmer leaves whole, differing in the ending vowel only.
     if (score < 0.95 && sellerWord.length === directoryWord.length && sellerWord.length >= 4 && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && ENDING_VOWELS.test(sellerWord.slice(-1)) && ENDING_VOWELS.test(directoryWord.slice(-1))) {
       return FORM_SCORE;
@@ -541,6 +547,15 @@ function createRelatedElsewhere(leaves: readonly PreparedLeaf[]): (word: string,
     }
     return [...found.roots].some((root) => root !== leaf.rootKey && matched.some((other) => namesInRoot(other, root)));
   };
+}
+
+/** `халадильники` of `холодильники`: the same letters, except `а` where the directory writes an `о`. */
+function isAkanyeSpelling(seller: string, directory: string): boolean {
+  if (seller.length !== directory.length || seller === directory) return false;
+  for (let i = 0; i < seller.length; i++) {
+    if (seller[i] !== directory[i] && !(seller[i] === 'а' && directory[i] === 'о')) return false;
+  }
+  return true;
 }
 
 /** `кошелек` of `кошельки`, `ремень` of `ремни`, `носок` of `носки`: the word with the vowel an ending drops. */

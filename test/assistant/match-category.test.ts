@@ -112,6 +112,23 @@ describe('a kind named in other words', () => {
   });
 });
 
+describe('an unstressed о written as it sounds', () => {
+  it('is a typo of the word with `о` in words of six letters or more, and never beats a plainer typo rival', () => {
+    for (const [label, key] of [
+      ['Халадильники', '20101'],
+      ['Адеяла', '60203'],
+    ] as const) {
+      const match = original.match(label);
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.key, label).toBe(key);
+      expect(match.best?.score, label).toBeLessThan(0.95);
+    }
+    // Short words differ so as other words (`Палки`/`Полки`); `Малатки` is one letter from `Палатки` too.
+    expect(original.match('Палки').status).toBe('todo');
+    expect(original.match('Малатки').status).toBe('todo');
+  });
+});
+
 describe('forms of a word and typos', () => {
   it('reads a word in another form before a misspelt one, and the vowel an ending drops as the same word', () => {
     const mask = original.match('Маска для волос');
