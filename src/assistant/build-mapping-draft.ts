@@ -107,6 +107,22 @@ const COLUMN_ORDER: readonly ImportField[] = [
 /** Builds the draft YAML. */
 export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
   const summary: MappingDraftSummary = { columnsMatched: 0, columnsUnmatched: 0, exact: 0, confident: 0, todo: 0, openFields: 0, derived: [] };
+  const derivations = input.derivations ?? [];
+  // The keys are set in the order a reader goes through them: what to read, the columns, what every row gets, the values, the attributes.
+  const doc = startDraftDocument(input);
+  const fields = groupFieldMatches(input.columns, summary);
+  const columns = buildColumnsSection(doc, input, fields, derivations, summary);
+  doc.set('columns', columns);
+  writeDefaults(doc, columns, fields, derivations, summary);
+  writeValueSections(doc, input, summary);
+  const fed = writeAttributes(doc, input, derivations, summary);
+  writeDerivations(doc, derivations);
+  writeCategoryDefaults(doc, buildCategoryDefaults(input, fed, summary));
+  return { text: doc.toString({ lineWidth: 0 }), summary };
+}
+
+/** The header comment, `version` and the `input` section (sheet, header row). */
+function startDraftDocument(input: MappingDraftInput): Document {
   const doc = new Document({});
   doc.commentBefore = [
     ` Draft mapping for ${input.file}, made by \`catalog-import mapping init\` on ${input.generatedAt}.`,
@@ -116,19 +132,30 @@ export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
     ' `validate` and `import` and can send nothing. See docs/mapping-assistant.md.',
   ].join('\n');
   doc.set('version', 1);
-
   const input_ = new YAMLMap();
   if (input.sheet !== undefined) input_.set('sheet', input.sheet);
   if (input.headerRow !== undefined && input.headerRow !== 1) input_.set('headerRow', input.headerRow);
   if (input_.items.length > 0) doc.set('input', input_);
+  return doc;
+}
 
+/** The column matches per import field, counting matched and unmatched columns. */
+function groupFieldMatches(matches: readonly ColumnMatch[], summary: MappingDraftSummary): Map<ImportField, ColumnMatch[]> {
   const fields = new Map<ImportField, ColumnMatch[]>();
-  for (const match of input.columns) {
+  for (const match of matches) {
     if (match.target.kind === 'field') fields.set(match.target.field, [...(fields.get(match.target.field) ?? []), match]);
     if (match.target.kind === 'none') summary.columnsUnmatched += 1;
     else summary.columnsMatched += 1;
   }
+  return fields;
+}
 
+/**
+ * `columns`: each field's column with how it was matched, the group-row category and the derived
+ * columns, and a comment listing the required columns missing and the columns not imported. A
+ * category taken from group rows counts as a field the file feeds (`fields` gains it).
+ */
+function buildColumnsSection(doc: Document, input: MappingDraftInput, fields: Map<ImportField, ColumnMatch[]>, derivations: readonly DerivationDraft[], summary: MappingDraftSummary): YAMLMap {
   const columns = new YAMLMap();
   const columnTodos: string[] = [];
   for (const field of COLUMN_ORDER) {
@@ -146,7 +173,6 @@ export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
     const value = field === 'photos' && matches.length > 1 ? doc.createNode(matches.map((match) => match.column.name)) : createScalar(first.column.name, describeColumnMatch(first));
     setPath(columns, field, value);
   }
-  const derivations = input.derivations ?? [];
   if (input.groupCategory !== undefined) {
     const { column, level } = input.groupCategory;
     setPath(columns, 'category', createScalar(column, ` the group rows above the goods, level ${level} (the deepest)`));
@@ -158,14 +184,16 @@ export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
     setPath(columns, derivation.feeds.field, createScalar(derivation.name, ` derived: ${derivation.evidence}`));
     summary.derived.push(`${derivation.feeds.field} ← ${derivation.name} (${describeSteps(derivation)} in ${derivation.from})`);
   }
-  const unmatched = input.columns.filter((match) => match.target.kind === 'none');
-  for (const match of unmatched) {
+  for (const match of input.columns.filter((candidate) => candidate.target.kind === 'none')) {
     const nearest = match.candidates.length > 0 ? ` (nearest: ${match.candidates.map((c) => `${c.label} ${formatScore(c.score)}`).join(', ')})` : '';
     columnTodos.push(` column ${match.column.letter} "${match.column.name}" is not imported${nearest}.`);
   }
   if (columnTodos.length > 0) columns.comment = columnTodos.join('\n');
-  doc.set('columns', columns);
+  return columns;
+}
 
+/** `defaults` for what no column gives every row, `validation` when no column describes the goods, and the photo TODO. */
+function writeDefaults(doc: Document, columns: YAMLMap, fields: ReadonlyMap<ImportField, ColumnMatch[]>, derivations: readonly DerivationDraft[], summary: MappingDraftSummary): void {
   const defaults = new YAMLMap();
   const addDefault = (key: string, comment: string): void => {
     defaults.set(key, createScalar(TODO_PLACEHOLDER, ` TODO: ${comment}`));
@@ -196,7 +224,10 @@ export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
     columns.comment = `${columns.comment ?? ''}\n TODO: no photo column: add "photos: <header>" (or validation.photos.min: 0).`.replace(/^\n/, '');
     summary.openFields += 1;
   }
+}
 
+/** `categories` and `brands`: one entry per distinct seller text. */
+function writeValueSections(doc: Document, input: MappingDraftInput, summary: MappingDraftSummary): void {
   if (input.categories.length > 0) {
     const categories = new YAMLMap();
     for (const match of input.categories) {
@@ -209,7 +240,10 @@ export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
     for (const match of input.brands) addValueEntry(brands, match, (brand) => brand.id, (brand) => brand.name, summary);
     doc.set('brands', brands);
   }
+}
 
+/** `attributes`: the matched columns with their values, then the attributes only derived columns feed. Returns the codes fed. */
+function writeAttributes(doc: Document, input: MappingDraftInput, derivations: readonly DerivationDraft[], summary: MappingDraftSummary): Set<string> {
   const attributes = new YAMLSeq();
   const fed = new Set<string>();
   for (const draft of input.attributes) {
@@ -236,31 +270,34 @@ export function buildMappingDraft(input: MappingDraftInput): MappingDraft {
     summary.derived.push(`attribute ${derivation.feeds.code} ← ${derivation.name} (${describeSteps(derivation)} in ${derivation.from})`);
   }
   if (attributes.items.length > 0) doc.set('attributes', attributes);
-  if (derivations.length > 0) {
-    const derive = new YAMLSeq();
-    for (const derivation of derivations) {
-      const entry = doc.createNode({ name: derivation.name, from: derivation.from, steps: derivation.steps, onFail: 'skip' }) as YAMLMap;
-      entry.commentBefore = ` ${derivation.evidence}; a name without it gives no value (onFail: skip)`;
-      derive.items.push(entry);
-    }
-    doc.set('derive', derive);
-    const node = doc.get('derive', true);
-    if (isMap(node) || node instanceof YAMLSeq) node.commentBefore = ' Values found inside other columns (docs/mapping.md, "Derived values"): check them on a few rows with `validate`.';
-  }
+  return fed;
+}
 
-  const categoryDefaults = buildCategoryDefaults(input, fed, summary);
-  if (categoryDefaults.items.length > 0) {
-    doc.set('categoryDefaults', categoryDefaults);
-    const node = doc.get('categoryDefaults', true);
-    if (isMap(node)) {
-      node.commentBefore = [
-        ' Required attributes of the mapped categories that no column feeds: give each the value every row of',
-        ' that category gets (a value code or name from the list, or your own text where the attribute is free).',
-      ].join('\n');
-    }
+/** `derive`: the derived columns' steps, each with the evidence that proposed it. */
+function writeDerivations(doc: Document, derivations: readonly DerivationDraft[]): void {
+  if (derivations.length === 0) return;
+  const derive = new YAMLSeq();
+  for (const derivation of derivations) {
+    const entry = doc.createNode({ name: derivation.name, from: derivation.from, steps: derivation.steps, onFail: 'skip' }) as YAMLMap;
+    entry.commentBefore = ` ${derivation.evidence}; a name without it gives no value (onFail: skip)`;
+    derive.items.push(entry);
   }
+  doc.set('derive', derive);
+  const node = doc.get('derive', true);
+  if (isMap(node) || node instanceof YAMLSeq) node.commentBefore = ' Values found inside other columns (docs/mapping.md, "Derived values"): check them on a few rows with `validate`.';
+}
 
-  return { text: doc.toString({ lineWidth: 0 }), summary };
+/** `categoryDefaults`, when a mapped category has required attributes no column feeds. */
+function writeCategoryDefaults(doc: Document, categoryDefaults: YAMLMap): void {
+  if (categoryDefaults.items.length === 0) return;
+  doc.set('categoryDefaults', categoryDefaults);
+  const node = doc.get('categoryDefaults', true);
+  if (isMap(node)) {
+    node.commentBefore = [
+      ' Required attributes of the mapped categories that no column feeds: give each the value every row of',
+      ' that category gets (a value code or name from the list, or your own text where the attribute is free).',
+    ].join('\n');
+  }
 }
 
 /** `lookup brand`, `regex + unit мл`: the steps of a derivation in a few words. */
