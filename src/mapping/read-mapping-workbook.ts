@@ -42,31 +42,59 @@ export async function readMappingWorkbook(path: string, file: string): Promise<M
 
 /** Decodes a workbook already in memory (pure). */
 export function decodeMappingWorkbook(workbook: ExcelJS.Workbook, file: string): MappingWorkbookDocument {
-  const result: MappingWorkbookDocument = { document: {}, locations: new Map(), notes: new Map(), issues: [] };
-  const { document, locations, notes } = result;
-  const at = (path: string, sheet: string, row: number, column: string): void => {
-    locations.set(path, { sheet, row, column });
-  };
-  const problem = (sheet: string, row: number, column: string, message: string): void => {
-    result.issues.push(createIssue({ stage: 'mapping', severity: 'error', code: 'mapping_invalid_value', message, file, sheet, row, column }));
-  };
-  const rowsOf = (name: string): { row: number; cells: Cells }[] => {
-    const sheet = workbook.getWorksheet(name);
-    if (sheet === undefined) return [];
-    const rows: { row: number; cells: Cells }[] = [];
-    sheet.eachRow({ includeEmpty: false }, (row, number) => {
-      if (number === 1) return;
-      const read = (i: number): CellValue => readCell(row.getCell(i));
-      const cells: Cells = [read(1), read(2), read(3), read(4), read(5), read(6), read(7)];
-      if (cells.some((cell) => cell !== null && cell !== '')) rows.push({ row: number, cells });
-    });
-    return rows;
-  };
+  const reader = createSheetReader(workbook, file);
+  const { result } = reader;
   if (workbook.getWorksheet(MAPPING_SHEETS.settings) === undefined && workbook.getWorksheet(MAPPING_SHEETS.columns) === undefined) {
     result.issues.push(createIssue({ stage: 'mapping', severity: 'error', code: 'mapping_invalid', message: `not a mapping workbook: it has neither a "${MAPPING_SHEETS.settings}" nor a "${MAPPING_SHEETS.columns}" sheet`, file }));
     return result;
   }
+  // The sheets in the order of the YAML's keys, so a converted mapping reads the same.
+  readSettingsSheet(reader);
+  readColumnsSheet(reader, workbook.getWorksheet(MAPPING_SHEETS.columns) !== undefined);
+  readChoiceSheets(reader);
+  readAttributeSheets(reader);
+  readCategoryDefaultsSheet(reader);
+  return result;
+}
 
+/** What every sheet step needs: the result being built, and how to note a cell, a problem and a sheet's rows. */
+interface SheetReader {
+  result: MappingWorkbookDocument;
+  /** Records the cell a dotted path came from. */
+  at(path: string, sheet: string, row: number, column: string): void;
+  /** An issue at a cell. */
+  problem(sheet: string, row: number, column: string, message: string): void;
+  /** The non-empty rows under a sheet's header (none when the sheet is absent). */
+  rowsOf(name: string): { row: number; cells: Cells }[];
+}
+
+function createSheetReader(workbook: ExcelJS.Workbook, file: string): SheetReader {
+  const result: MappingWorkbookDocument = { document: {}, locations: new Map(), notes: new Map(), issues: [] };
+  return {
+    result,
+    at(path, sheet, row, column) {
+      result.locations.set(path, { sheet, row, column });
+    },
+    problem(sheet, row, column, message) {
+      result.issues.push(createIssue({ stage: 'mapping', severity: 'error', code: 'mapping_invalid_value', message, file, sheet, row, column }));
+    },
+    rowsOf(name) {
+      const sheet = workbook.getWorksheet(name);
+      if (sheet === undefined) return [];
+      const rows: { row: number; cells: Cells }[] = [];
+      sheet.eachRow({ includeEmpty: false }, (row, number) => {
+        if (number === 1) return;
+        const read = (i: number): CellValue => readCell(row.getCell(i));
+        const cells: Cells = [read(1), read(2), read(3), read(4), read(5), read(6), read(7)];
+        if (cells.some((cell) => cell !== null && cell !== '')) rows.push({ row: number, cells });
+      });
+      return rows;
+    },
+  };
+}
+
+/** Settings: a dotted key and its value per row (`defaults.shopId`). */
+function readSettingsSheet({ result, at, problem, rowsOf }: SheetReader): void {
   for (const { row, cells } of rowsOf(MAPPING_SHEETS.settings)) {
     const [key, value, note] = cells;
     if (typeof key !== 'string' || key.trim() === '') {
@@ -74,11 +102,14 @@ export function decodeMappingWorkbook(workbook: ExcelJS.Workbook, file: string):
       continue;
     }
     if (value === null) continue;
-    setPath(document, key.trim().split('.'), decodeSetting(value));
+    setPath(result.document, key.trim().split('.'), decodeSetting(value));
     at(key.trim(), MAPPING_SHEETS.settings, row, 'B');
-    if (typeof note === 'string' && note !== '') notes.set(key.trim(), note);
+    if (typeof note === 'string' && note !== '') result.notes.set(key.trim(), note);
   }
+}
 
+/** Columns: a field and the seller column (or JSON list of columns) that feeds it. */
+function readColumnsSheet({ result, at, problem, rowsOf }: SheetReader, sheetPresent: boolean): void {
   const columns: Record<string, unknown> = {};
   for (const { row, cells } of rowsOf(MAPPING_SHEETS.columns)) {
     const [field, ref, note] = cells;
@@ -89,10 +120,13 @@ export function decodeMappingWorkbook(workbook: ExcelJS.Workbook, file: string):
     if (ref === null) continue;
     setPath(columns, field.trim().split('.'), decodeJson(ref));
     at(`columns.${field.trim()}`, MAPPING_SHEETS.columns, row, 'B');
-    if (typeof note === 'string' && note !== '') notes.set(`columns.${field.trim()}`, note);
+    if (typeof note === 'string' && note !== '') result.notes.set(`columns.${field.trim()}`, note);
   }
-  if (Object.keys(columns).length > 0 || workbook.getWorksheet(MAPPING_SHEETS.columns) !== undefined) document.columns = columns;
+  if (Object.keys(columns).length > 0 || sheetPresent) result.document.columns = columns;
+}
 
+/** Categories and brands: the seller's text, the entry picked for it, its score and note. */
+function readChoiceSheets({ result, at, problem, rowsOf }: SheetReader): void {
   for (const [key, sheet] of [['categories', MAPPING_SHEETS.categories], ['brands', MAPPING_SHEETS.brands]] as const) {
     const entries: Record<string, unknown> = {};
     for (const { row, cells } of rowsOf(sheet)) {
@@ -107,19 +141,23 @@ export function decodeMappingWorkbook(workbook: ExcelJS.Workbook, file: string):
       entries[String(text)] = decodeTarget(target);
       at(path, sheet, row, 'B');
       const remark = describeRemark(score, note);
-      if (remark !== '') notes.set(path, remark);
+      if (remark !== '') result.notes.set(path, remark);
     }
     // Empty lists are left out, as `mapping init` leaves them out of the YAML; the schema's defaults are the same.
-    if (Object.keys(entries).length > 0) document[key] = entries;
+    if (Object.keys(entries).length > 0) result.document[key] = entries;
   }
+}
 
+const ATTRIBUTE_COLUMNS = ['code', 'column', 'value', 'level', 'separator', 'free'] as const;
+
+/** Attributes, one per row, then the value choices of each (by attribute code) from the values sheet. */
+function readAttributeSheets({ result, at, problem, rowsOf }: SheetReader): void {
   const attributes: Record<string, unknown>[] = [];
   const positions = new Map<string, number>();
-  const names = ['code', 'column', 'value', 'level', 'separator', 'free'] as const;
   for (const { row, cells } of rowsOf(MAPPING_SHEETS.attributes)) {
     const entry: Record<string, unknown> = {};
     const i = attributes.length;
-    names.forEach((name, column) => {
+    ATTRIBUTE_COLUMNS.forEach((name, column) => {
       const cell = cells[column] ?? null;
       if (cell === null || cell === '') return;
       entry[name] = name === 'column' ? decodeJson(cell) : name === 'free' ? decodeSetting(cell) : cell;
@@ -127,7 +165,7 @@ export function decodeMappingWorkbook(workbook: ExcelJS.Workbook, file: string):
     });
     at(`attributes[${i}]`, MAPPING_SHEETS.attributes, row, 'A');
     const note = cells[6];
-    if (typeof note === 'string' && note !== '') notes.set(`attributes[${i}].code`, note);
+    if (typeof note === 'string' && note !== '') result.notes.set(`attributes[${i}].code`, note);
     if (typeof entry.code === 'string') positions.set(entry.code, i);
     attributes.push(entry);
   }
@@ -145,10 +183,13 @@ export function decodeMappingWorkbook(workbook: ExcelJS.Workbook, file: string):
     const path = `attributes[${i}].values.${String(text)}`;
     at(path, MAPPING_SHEETS.values, row, 'C');
     const remark = describeRemark(score, note);
-    if (remark !== '') notes.set(path, remark);
+    if (remark !== '') result.notes.set(path, remark);
   }
-  if (attributes.length > 0) document.attributes = attributes;
+  if (attributes.length > 0) result.document.attributes = attributes;
+}
 
+/** Per-category defaults: a category, an attribute code and the value its rows get. */
+function readCategoryDefaultsSheet({ result, at, problem, rowsOf }: SheetReader): void {
   const defaults: Record<string, { attributes: Record<string, unknown> }> = {};
   for (const { row, cells } of rowsOf(MAPPING_SHEETS.categoryDefaults)) {
     const [category, code, value, note] = cells;
@@ -162,10 +203,9 @@ export function decodeMappingWorkbook(workbook: ExcelJS.Workbook, file: string):
     const path = `categoryDefaults.${String(category)}.attributes.${String(code)}`;
     at(path, MAPPING_SHEETS.categoryDefaults, row, 'C');
     at(`categoryDefaults.${String(category)}`, MAPPING_SHEETS.categoryDefaults, row, 'A');
-    if (typeof note === 'string' && note !== '') notes.set(path, note);
+    if (typeof note === 'string' && note !== '') result.notes.set(path, note);
   }
-  if (Object.keys(defaults).length > 0) document.categoryDefaults = defaults;
-  return result;
+  if (Object.keys(defaults).length > 0) result.document.categoryDefaults = defaults;
 }
 
 /**
