@@ -624,6 +624,17 @@ function splitHead(tokens: readonly string[]): string[] {
   return first > 0 ? tokens.slice(0, first) : [...tokens];
 }
 
+/**
+ * What a directory name says the leaf is. A Kazakh name puts it last, after the words that qualify it
+ * (`Ноутбук тұғырлары` are stands, `Сноуборд етіктері` boots): a seller's `Ноутбук` or `Сноуборд`
+ * is not held among its words, as it would be if every word were the thing.
+ */
+function splitNameHead(tokens: readonly string[], language: 'rus' | 'kaz'): string[] {
+  const head = splitHead(tokens).filter(isNameWord);
+  if (language === 'rus' || tokens.includes('арналған') || head.length < 2) return head;
+  return head.slice(-1);
+}
+
 /** A word a name is matched by: no stop word, no word saying whom it is for (the leaf's demographic holds those). */
 function isNameWord(word: string): boolean {
   return !STOP_WORDS.has(word) && findDemographicMark(word) === undefined;
@@ -636,13 +647,13 @@ function prepareLeaf(category: Category, index: DirectoryIndex): PreparedLeaf {
   for (const [language, name] of [['rus', category.name.rus], ['kaz', category.name.kaz]] as const) {
     if (name.trim() === '') continue;
     const tokens = tokenizeForMatch(name);
-    variants.push({ words: tokens.filter(isNameWord), head: splitHead(tokens).filter(isNameWord), full: true, language });
+    variants.push({ words: tokens.filter(isNameWord), head: splitNameHead(tokens, language), full: true, language });
     const parts = name.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
     // `Средства для плит и духовок`: a list after a preposition names uses, not things (`духовок` is no name of it).
     if (parts.length > 1 && !tokenizeForMatch(parts[0] ?? '').some((token) => PREPOSITIONS.has(token))) {
       for (const part of parts) {
         const partTokens = tokenizeForMatch(part);
-        variants.push({ words: partTokens.filter(isNameWord), head: splitHead(partTokens).filter(isNameWord), full: false, language });
+        variants.push({ words: partTokens.filter(isNameWord), head: splitNameHead(partTokens, language), full: false, language });
       }
     }
   }

@@ -102,6 +102,22 @@ describe('a label in other words with a size or model number', () => {
   });
 });
 
+describe('what a Kazakh name says a leaf is', () => {
+  it('is its last word: a word the Kazakh name only qualifies with makes no rival', () => {
+    // `Ноутбук тұғырлары` (Подставки для ноутбуков) and `Сноуборд етіктері` (Ботинки для сноуборда) are no notebooks or snowboards.
+    for (const [label, key] of [
+      ['Ноутбук', '10201'],
+      ['Сноуборд', '90402'],
+    ] as const) {
+      const match = marketplace.match(label);
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.key, label).toBe(key);
+    }
+    // `Сымсыз құлаққаптар` are still headphones: the bare word keeps both leaves in question.
+    expect(original.match('Құлаққап').status).toBe('todo');
+  });
+});
+
 describe('a kind named in other words', () => {
   it('stands in the leaf named for what it is a kind of; a word only near in meaning adds candidates', () => {
     const deodorants = original.match('Антиперспиранты');
