@@ -22,6 +22,7 @@ import type { DirectoryPageSeen } from './load-directory.js';
 import { createFieldLedger } from './field-ledger.js';
 import { readJobStatus } from './read-job-status.js';
 import { readImportAnswer, readProductDetails, readProductListPage } from './read-service-answers.js';
+import type { ProductListPage } from './read-service-answers.js';
 import type { ServiceProfile } from './service-profile.js';
 import { buildWireAliases } from './wire-aliases.js';
 import type { WireReadContext } from './wire-read-context.js';
@@ -134,8 +135,6 @@ export const CATALOG_CLIENT_DEFAULTS = {
   refreshMarginSeconds: 60,
 } as const;
 
-/** Pages `listAllProducts` reads at most before it assumes the server ignores paging. */
-
 /**
  * Creates a client. Options are checked at once (`ConfigError` listing every bad one); the
  * credentials are checked before the first token request.
@@ -197,10 +196,7 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
     const { body, endpoint } = await postJson('list', request);
     const page = readProductListPage(body, readContext(`${endpoint} (page ${request.pageNumber})`, endpoint));
     ledger.flush();
-    const totalCount = page.paging.totalCount ?? -1;
-    const pageSize = page.paging.pageSize ?? request.pageSize;
-    const totalPages = page.paging.totalPages ?? (totalCount >= 0 ? Math.ceil(totalCount / Math.max(1, pageSize)) : -1);
-    return { products: page.products, totalCount, pageNumber: page.paging.pageNumber ?? request.pageNumber, pageSize, totalPages };
+    return completeListPaging(page, request);
   };
 
   return {
@@ -249,6 +245,17 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
       statusWords: [...statusWords].map(([word, meaning]) => ({ word, meaning })),
     }),
   };
+}
+
+/**
+ * A list page with its paging filled in where the service left it out: the page asked for, the
+ * total pages from the total count, and -1 for a total the service does not give.
+ */
+function completeListPaging(page: ProductListPage, request: ProductListRequest): ProductListResponse {
+  const totalCount = page.paging.totalCount ?? -1;
+  const pageSize = page.paging.pageSize ?? request.pageSize;
+  const totalPages = page.paging.totalPages ?? (totalCount >= 0 ? Math.ceil(totalCount / Math.max(1, pageSize)) : -1);
+  return { products: page.products, totalCount, pageNumber: page.paging.pageNumber ?? request.pageNumber, pageSize, totalPages };
 }
 
 /** Options with defaults applied and checked. */

@@ -99,7 +99,7 @@ export function createRequestSender(config: SenderConfig, deps: SenderDeps): Sen
     for (;;) {
       throwIfAborted(deps.signal);
       const token = spec.auth === undefined ? undefined : await spec.auth.getToken();
-      const outcome = await sendLimitedAttempt(spec, token);
+      const outcome = await sendLimitedAttempt(http, spec, token, config, deps);
 
       if (outcome.kind === 'response') {
         const { status } = outcome;
@@ -157,32 +157,6 @@ export function createRequestSender(config: SenderConfig, deps: SenderDeps): Sen
     }
   };
 
-  /** One attempt through the limiter (when there is one), which learns how it ended. */
-  async function sendLimitedAttempt(spec: RequestSpec, token: string | undefined): Promise<AttemptOutcome & { sharedPauseMs?: number }> {
-    const limiter = config.limiter;
-    if (limiter === undefined) return sendAttempt(http, spec, token, config.timeoutMs, deps, undefined);
-    let sentAt: number;
-    try {
-      sentAt = await limiter.acquire(spec.priority ?? 'normal', deps.signal);
-    } catch (error) {
-      throw new AbortedError(undefined, { cause: error });
-    }
-    let outcome: AttemptOutcome;
-    try {
-      outcome = await sendAttempt(http, spec, token, config.timeoutMs, deps, limiter);
-    } catch (error) {
-      limiter.onResponse(sentAt, undefined, undefined);
-      throw error;
-    }
-    if (outcome.kind !== 'response') {
-      limiter.onResponse(sentAt, undefined, undefined);
-      return outcome;
-    }
-    const retryAfter = outcome.status === 429 ? parseRetryAfter(outcome.headers.get('retry-after'), deps.now()) : undefined;
-    const pause = limiter.onResponse(sentAt, outcome.status, retryAfter);
-    return retryAfter === undefined ? outcome : { ...outcome, sharedPauseMs: Math.min(pause, config.retry.maxDelayMs) };
-  }
-
   async function waitBeforeRetry(endpoint: string, attempt: number, status: number | undefined, retryAfterMs: number | undefined): Promise<void> {
     const waitMs = Math.min(retryAfterMs ?? buildBackoffDelay(attempt, deps.random(), config.retry), config.retry.maxDelayMs);
     deps.onEvent(status === undefined ? { type: 'http:retry', endpoint, attempt, waitMs } : { type: 'http:retry', endpoint, attempt, status, waitMs });
@@ -192,6 +166,41 @@ export function createRequestSender(config: SenderConfig, deps: SenderDeps): Sen
       throw new AbortedError(undefined, { cause: error });
     }
   }
+}
+
+/**
+ * One attempt through the limiter (when there is one): it waits for a slot, and learns how the
+ * attempt ended; a 429's `Retry-After` becomes a pause shared by every request (`sharedPauseMs`).
+ */
+async function sendLimitedAttempt(
+  http: KyInstance,
+  spec: RequestSpec,
+  token: string | undefined,
+  config: Pick<SenderConfig, 'limiter' | 'timeoutMs' | 'retry'>,
+  deps: SenderDeps,
+): Promise<AttemptOutcome & { sharedPauseMs?: number }> {
+  const limiter = config.limiter;
+  if (limiter === undefined) return sendAttempt(http, spec, token, config.timeoutMs, deps, undefined);
+  let sentAt: number;
+  try {
+    sentAt = await limiter.acquire(spec.priority ?? 'normal', deps.signal);
+  } catch (error) {
+    throw new AbortedError(undefined, { cause: error });
+  }
+  let outcome: AttemptOutcome;
+  try {
+    outcome = await sendAttempt(http, spec, token, config.timeoutMs, deps, limiter);
+  } catch (error) {
+    limiter.onResponse(sentAt, undefined, undefined);
+    throw error;
+  }
+  if (outcome.kind !== 'response') {
+    limiter.onResponse(sentAt, undefined, undefined);
+    return outcome;
+  }
+  const retryAfter = outcome.status === 429 ? parseRetryAfter(outcome.headers.get('retry-after'), deps.now()) : undefined;
+  const pause = limiter.onResponse(sentAt, outcome.status, retryAfter);
+  return retryAfter === undefined ? outcome : { ...outcome, sharedPauseMs: Math.min(pause, config.retry.maxDelayMs) };
 }
 
 async function sendAttempt(

@@ -9,6 +9,7 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { SERVICE_LIMITS } from '../domain/index.js';
 import type { ProductDetail, ProductListFilters, ProductListItem, ProductListRequest } from '../domain/index.js';
+import type { CatalogClient } from '../api/create-catalog-client.js';
 import type { Deps } from '../core/deps.js';
 import { AbortedError, ConfigError, isPipelineError } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
@@ -98,51 +99,24 @@ export async function runExport(options: ExportOptions, deps: Deps): Promise<Exp
     const total = (await service.client.listProducts({ ...request, pageNumber: 1, pageSize: 1 })).totalCount;
     deps.onEvent({ type: 'stage:start', stage: 'export', detail: `${total >= 0 ? total : 'an untold number of'} product(s) to ${options.out}` });
 
-    const ctx: ExportRowContext = { columns, lookups: createCodeLookups(directories), names: createExportNames(directories) };
-    const tally = { products: 0, rows: 0, missing: 0, keysFromState: 0, issueCount: 0, issues: [] as Issue[], seen: new Set<number>(), nextReport: 0 };
-    const step = Math.max(1000, Math.ceil(total / 10));
-    tally.nextReport = step;
-    const chunkSize = Math.max(1, options.chunkSize ?? SERVICE_LIMITS.detailsBatch * 4);
-    const openWriter = writer;
-    const openStore = store;
-    const flush = async (chunk: ProductListItem[]): Promise<void> => {
-      if (chunk.length === 0) return;
-      const details = await service.client.getProductDetails(chunk.map((item) => item.productId));
-      const byId = new Map<number, ProductDetail>(details.map((detail) => [detail.productId, detail]));
-      for (const item of chunk) {
-        const detail = byId.get(item.productId);
-        if (detail === undefined) {
-          tally.missing += 1;
-          continue;
-        }
-        const keys = findSellerKeys(openStore, detail);
-        if (keys.fromState) tally.keysFromState += 1;
-        const built = buildExportRows({ detail, listItem: item, keys, ...(options.filters?.shopId === undefined ? {} : { shopId: options.filters.shopId }) }, ctx);
-        for (const row of built.rows) await openWriter.write(row);
-        tally.products += 1;
-        tally.rows += built.rows.length;
-        tally.issueCount += built.issues.length;
-        for (const issue of built.issues) if (tally.issues.length < MAX_KEPT_ISSUES) tally.issues.push(issue);
-      }
-      if (tally.products >= tally.nextReport) {
-        deps.onEvent({ type: 'log', level: 'info', message: `exported ${tally.products} of ${total} products (${tally.rows} rows)` });
-        tally.nextReport = (Math.floor(tally.products / step) + 1) * step;
-      }
+    const target: ExportTarget = {
+      client: service.client,
+      store,
+      writer,
+      ctx: { columns, lookups: createCodeLookups(directories), names: createExportNames(directories) },
+      ...(options.filters?.shopId === undefined ? {} : { shopId: options.filters.shopId }),
     };
-
-    let chunk: ProductListItem[] = [];
-    for await (const item of service.client.listAllProducts(request)) {
-      if (deps.signal?.aborted) throw new AbortedError('the export was interrupted; nothing was written');
-      // Paging over a catalog that changes meanwhile can show a product twice.
-      if (tally.seen.has(item.productId)) continue;
-      tally.seen.add(item.productId);
-      chunk.push(item);
-      if (chunk.length >= chunkSize) {
-        await flush(chunk);
-        chunk = [];
+    const tally: ExportTally = { products: 0, rows: 0, missing: 0, keysFromState: 0, issueCount: 0, issues: [] };
+    const step = Math.max(1000, Math.ceil(total / 10));
+    let nextReport = step;
+    const chunkSize = Math.max(1, options.chunkSize ?? SERVICE_LIMITS.detailsBatch * 4);
+    for await (const chunk of chunkListedProducts(service.client.listAllProducts(request), chunkSize, deps.signal)) {
+      await writeChunk(chunk, target, tally);
+      if (tally.products >= nextReport) {
+        deps.onEvent({ type: 'log', level: 'info', message: `exported ${tally.products} of ${total} products (${tally.rows} rows)` });
+        nextReport = (Math.floor(tally.products / step) + 1) * step;
       }
     }
-    await flush(chunk);
     if (deps.signal?.aborted) throw new AbortedError('the export was interrupted; nothing was written');
     await writer.close();
     writer = undefined;
@@ -177,6 +151,66 @@ export async function runExport(options: ExportOptions, deps: Deps): Promise<Exp
   } finally {
     store?.close();
     await service.close();
+  }
+}
+
+/** What the export has written so far. */
+interface ExportTally {
+  products: number;
+  rows: number;
+  missing: number;
+  keysFromState: number;
+  issueCount: number;
+  issues: Issue[];
+}
+
+/** Where a chunk's rows come from and go to. */
+interface ExportTarget {
+  client: Pick<CatalogClient, 'getProductDetails'>;
+  store: Pick<StateStore, 'findProductKeyByBarcode'>;
+  writer: ExportWriter;
+  ctx: ExportRowContext;
+  shopId?: number;
+}
+
+/**
+ * The listed products in chunks of `size`, each product once: paging over a catalog that changes
+ * meanwhile can show a product twice. Ctrl-C stops the walk between products.
+ */
+async function* chunkListedProducts(items: AsyncIterable<ProductListItem>, size: number, signal: AbortSignal | undefined): AsyncGenerator<ProductListItem[]> {
+  const seen = new Set<number>();
+  let chunk: ProductListItem[] = [];
+  for await (const item of items) {
+    if (signal?.aborted) throw new AbortedError('the export was interrupted; nothing was written');
+    if (seen.has(item.productId)) continue;
+    seen.add(item.productId);
+    chunk.push(item);
+    if (chunk.length >= size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
+/** Writes the rows of one chunk of listed products (their details in one round) and counts them. */
+async function writeChunk(chunk: readonly ProductListItem[], target: ExportTarget, tally: ExportTally): Promise<void> {
+  const details = await target.client.getProductDetails(chunk.map((item) => item.productId));
+  const byId = new Map<number, ProductDetail>(details.map((detail) => [detail.productId, detail]));
+  for (const item of chunk) {
+    const detail = byId.get(item.productId);
+    if (detail === undefined) {
+      tally.missing += 1;
+      continue;
+    }
+    const keys = findSellerKeys(target.store, detail);
+    if (keys.fromState) tally.keysFromState += 1;
+    const built = buildExportRows({ detail, listItem: item, keys, ...(target.shopId === undefined ? {} : { shopId: target.shopId }) }, target.ctx);
+    for (const row of built.rows) await target.writer.write(row);
+    tally.products += 1;
+    tally.rows += built.rows.length;
+    tally.issueCount += built.issues.length;
+    for (const issue of built.issues) if (tally.issues.length < MAX_KEPT_ISSUES) tally.issues.push(issue);
   }
 }
 

@@ -6,11 +6,12 @@ import { createIssue } from '../core/issue.js';
 import type { Issue, IssueCode, IssueStage, Severity } from '../core/issue.js';
 import type { RowRef } from '../core/types.js';
 import type { SourceColumn } from '../sources/types.js';
-import type { SpooledDraft, StateStore } from '../state/index.js';
+import type { ProductResultRecord, SpooledDraft, StateStore } from '../state/index.js';
 import { locateServiceErrors } from './locate-service-errors.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { RowOutcomeStore } from './row-outcome-store.js';
 import type { RequestFailure } from './settle-refused-request.js';
+import type { RowStatus } from '../report/report-types.js';
 
 /** Writes one product's outcome onto its rows. */
 export function applyProductOutcome(
@@ -25,105 +26,140 @@ export function applyProductOutcome(
     heldElsewhere?: ReadonlyMap<string, string>;
     blocked: boolean; extraIssues: Issue[] },
 ): void {
-  const draft = spooled.draft;
-  const { outcomes } = ctx;
-  const skuRowOf = (skuKey: string): number | undefined => {
-    const i = draft.skuKeys.indexOf(skuKey);
-    return i >= 0 ? draft.skuRows[i]?.row : undefined;
-  };
-  // An issue of the outcome on one of the product's rows: in the run's issues and on the row.
-  const addRowIssue = (ref: RowRef, code: IssueCode, severity: Severity, stage: IssueStage, message: string): void => {
-    const issue = createIssue({ code, severity, stage, message, file: ref.file, sheet: ref.sheet, row: ref.row, productKey: spooled.productKey });
-    ctx.extraIssues.push(issue);
-    outcomes.addIssue(ref.row, issue);
-  };
+  const rows = productRows(spooled, ctx.outcomes, ctx.extraIssues);
   const jobId = result ? (ctx.jobOf?.(result.batchIndex) ?? null) : null;
   if (result?.status === 'accepted') {
-    for (const ref of draft.skuRows) outcomes.setStatus(ref.row, 'accepted');
-    for (const ref of draft.rows) outcomes.setIds(ref.row, { productId: result.productId, jobId });
-    for (const sku of result.skus) {
-      const row = skuRowOf(sku.skuKey);
-      if (row !== undefined) outcomes.setIds(row, { skuId: sku.skuId });
-    }
+    writeAccepted(rows, result, jobId);
     return;
   }
   if (ctx.unchanged.has(spooled.productKey)) {
-    const ids = ctx.prep.store.getProductIds(spooled.productKey);
-    const status = ctx.settledKeys.has(spooled.productKey) ? 'accepted' : 'unchanged';
-    const createdBy = status === 'accepted' ? ctx.createdBy?.get(spooled.productKey) : undefined;
-    for (const ref of draft.rows) {
-      outcomes.setStatus(ref.row, status);
-      if (ids) outcomes.setIds(ref.row, { productId: ids.productId });
-      if (createdBy !== undefined) addRowIssue(ref, 'accepted_by_earlier_request', 'warning', 'submit', `accepted: created by ${createdBy}, whose answer was lost; its ids were found on the service, so nothing was sent again`);
-    }
-    draft.skuRows.forEach((ref, i) => {
-      const skuId = ids?.skus.get(draft.skuKeys[i] ?? '');
-      if (skuId !== undefined) outcomes.setIds(ref.row, { skuId });
-    });
+    writeUnchanged(rows, ctx);
     return;
   }
   if (result?.status === 'rejected' || result?.status === 'unknown') {
-    const held = result.status === 'rejected' ? ctx.heldElsewhere?.get(spooled.productKey) : undefined;
-    for (const ref of draft.rows) {
-      outcomes.setStatus(ref.row, result.status);
-      if (jobId !== null) outcomes.setIds(ref.row, { jobId });
-      if (held !== undefined) addRowIssue(ref, 'duplicate_held_elsewhere', 'error', 'job', held);
-    }
-    const issues = locateServiceErrors(result.status, result.errors, draft, { mapping: ctx.prep.mapping, header: ctx.header });
-    for (const issue of issues) {
-      ctx.extraIssues.push(issue);
-      if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
-    }
+    writeJudged(rows, result.status, result.errors, jobId, ctx);
     return;
   }
   const conflict = ctx.conflicts?.get(spooled.productKey);
   if (conflict !== undefined) {
-    for (const ref of draft.rows) {
-      outcomes.setStatus(ref.row, 'rejected');
-      addRowIssue(ref, 'settle_conflict', 'error', 'submit', conflict);
-    }
+    rows.writeAll('rejected', 'settle_conflict', 'error', conflict);
     return;
   }
   if (ctx.planOnly) return; // --plan: the rows stay `valid`; nothing was meant to be sent
   const failure = ctx.requestFailures.get(spooled.productKey);
-  if (failure?.unsettled === true) {
-    for (const ref of draft.rows) {
-      outcomes.setStatus(ref.row, 'unknown');
-      const issue = createIssue({
-        code: 'request_unsettled',
-        severity: 'error',
-        stage: 'submit',
-        message: `sent, and the service answered, but its answer could not be read: ${failure.message}. Whether the product was taken is not known; the next run settles it against the catalog (no duplicate is sent)`,
-        file: ref.file,
-        ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}),
-        row: ref.row,
-        productKey: spooled.productKey,
-      });
-      ctx.extraIssues.push(issue);
-      outcomes.addIssue(ref.row, issue);
-    }
-    return;
-  }
-  if (failure?.notSent === true) {
-    // Refused together with another product's request, or never taken: never judged, so never called rejected.
-    for (const ref of draft.rows) {
-      outcomes.setStatus(ref.row, 'not_sent');
-      addRowIssue(ref, failure.code ?? 'not_sent_request_refused', 'error', 'submit', failure.message);
-    }
-    return;
-  }
   if (failure) {
-    const whole = failure.products !== undefined ? ` of ${failure.products} product(s) without naming which product is at fault (nothing of it was imported)` : '';
-    for (const ref of draft.rows) {
-      outcomes.setStatus(ref.row, 'rejected');
-      addRowIssue(ref, 'request_rejected', 'error', 'submit', `the service refused the whole request${whole}: ${failure.message}`);
-    }
+    writeRequestFailure(rows, failure);
     return;
   }
   const { blocked } = ctx;
   const notSentMessage = blocked ? 'valid, but not sent because the import was blocked (see the summary)' : 'not sent: the run was interrupted or the request could not be settled; run the same command again to finish';
-  for (const ref of draft.rows) {
-    outcomes.setStatus(ref.row, 'not_sent');
-    addRowIssue(ref, blocked ? 'not_sent_blocked' : 'not_sent_interrupted', blocked ? 'warning' : 'error', 'submit', notSentMessage);
+  rows.writeAll('not_sent', blocked ? 'not_sent_blocked' : 'not_sent_interrupted', blocked ? 'warning' : 'error', notSentMessage);
+}
+
+/** One product's source rows, and how an outcome is written onto them. */
+interface ProductRows {
+  productKey: string;
+  draft: SpooledDraft['draft'];
+  outcomes: RowOutcomeStore;
+  extraIssues: Issue[];
+  /** The source row of one of the product's SKUs. */
+  skuRowOf(skuKey: string): number | undefined;
+  /** An issue of the outcome on one of the product's rows: in the run's issues and on the row. */
+  addRowIssue(ref: RowRef, code: IssueCode, severity: Severity, stage: IssueStage, message: string): void;
+  /** The same status and the same submit-stage issue on every row of the product. */
+  writeAll(status: RowStatus, code: IssueCode, severity: Severity, message: string): void;
+}
+
+function productRows(spooled: Pick<SpooledDraft, 'productKey' | 'draft'>, outcomes: RowOutcomeStore, extraIssues: Issue[]): ProductRows {
+  const { productKey, draft } = spooled;
+  const addRowIssue: ProductRows['addRowIssue'] = (ref, code, severity, stage, message) => {
+    const issue = createIssue({ code, severity, stage, message, file: ref.file, sheet: ref.sheet, row: ref.row, productKey });
+    extraIssues.push(issue);
+    outcomes.addIssue(ref.row, issue);
+  };
+  return {
+    productKey,
+    draft,
+    outcomes,
+    extraIssues,
+    skuRowOf: (skuKey) => {
+      const i = draft.skuKeys.indexOf(skuKey);
+      return i >= 0 ? draft.skuRows[i]?.row : undefined;
+    },
+    addRowIssue,
+    writeAll: (status, code, severity, message) => {
+      for (const ref of draft.rows) {
+        outcomes.setStatus(ref.row, status);
+        addRowIssue(ref, code, severity, 'submit', message);
+      }
+    },
+  };
+}
+
+/** Accepted in this run: the product's and each SKU's marketplace ids, and the job that took it. */
+function writeAccepted(rows: ProductRows, result: ProductResultRecord, jobId: string | null): void {
+  const { draft, outcomes } = rows;
+  for (const ref of draft.skuRows) outcomes.setStatus(ref.row, 'accepted');
+  for (const ref of draft.rows) outcomes.setIds(ref.row, { productId: result.productId, jobId });
+  for (const sku of result.skus) {
+    const row = rows.skuRowOf(sku.skuKey);
+    if (row !== undefined) outcomes.setIds(row, { skuId: sku.skuId });
   }
+}
+
+/**
+ * Nothing to send: unchanged since the service took it, or found on the service by settling (then
+ * accepted, naming the earlier request whose answer was lost). The ids come from the state.
+ */
+function writeUnchanged(rows: ProductRows, ctx: { prep: PreparedRun; settledKeys: ReadonlySet<string>; createdBy?: ReadonlyMap<string, string> }): void {
+  const { draft, outcomes, productKey } = rows;
+  const ids = ctx.prep.store.getProductIds(productKey);
+  const status = ctx.settledKeys.has(productKey) ? 'accepted' : 'unchanged';
+  const createdBy = status === 'accepted' ? ctx.createdBy?.get(productKey) : undefined;
+  for (const ref of draft.rows) {
+    outcomes.setStatus(ref.row, status);
+    if (ids) outcomes.setIds(ref.row, { productId: ids.productId });
+    if (createdBy !== undefined) rows.addRowIssue(ref, 'accepted_by_earlier_request', 'warning', 'submit', `accepted: created by ${createdBy}, whose answer was lost; its ids were found on the service, so nothing was sent again`);
+  }
+  draft.skuRows.forEach((ref, i) => {
+    const skuId = ids?.skus.get(draft.skuKeys[i] ?? '');
+    if (skuId !== undefined) outcomes.setIds(ref.row, { skuId });
+  });
+}
+
+/** Judged by the service's job (rejected, or of unknown fate): its errors placed on the cells they concern. */
+function writeJudged(
+  rows: ProductRows,
+  status: 'rejected' | 'unknown',
+  errors: ProductResultRecord['errors'],
+  jobId: string | null,
+  ctx: { prep: PreparedRun; header: SourceColumn[]; heldElsewhere?: ReadonlyMap<string, string> },
+): void {
+  const { draft, outcomes } = rows;
+  const held = status === 'rejected' ? ctx.heldElsewhere?.get(rows.productKey) : undefined;
+  for (const ref of draft.rows) {
+    outcomes.setStatus(ref.row, status);
+    if (jobId !== null) outcomes.setIds(ref.row, { jobId });
+    if (held !== undefined) rows.addRowIssue(ref, 'duplicate_held_elsewhere', 'error', 'job', held);
+  }
+  const issues = locateServiceErrors(status, errors, draft, { mapping: ctx.prep.mapping, header: ctx.header });
+  for (const issue of issues) {
+    rows.extraIssues.push(issue);
+    if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
+  }
+}
+
+/** The product's request failed as a whole: its fate unknown, never judged, or refused without naming a product. */
+function writeRequestFailure(rows: ProductRows, failure: RequestFailure): void {
+  if (failure.unsettled === true) {
+    rows.writeAll('unknown', 'request_unsettled', 'error', `sent, and the service answered, but its answer could not be read: ${failure.message}. Whether the product was taken is not known; the next run settles it against the catalog (no duplicate is sent)`);
+    return;
+  }
+  if (failure.notSent === true) {
+    // Refused together with another product's request, or never taken: never judged, so never called rejected.
+    rows.writeAll('not_sent', failure.code ?? 'not_sent_request_refused', 'error', failure.message);
+    return;
+  }
+  const whole = failure.products !== undefined ? ` of ${failure.products} product(s) without naming which product is at fault (nothing of it was imported)` : '';
+  rows.writeAll('rejected', 'request_rejected', 'error', `the service refused the whole request${whole}: ${failure.message}`);
 }

@@ -24,6 +24,7 @@ import { MARKER_SUFFIX } from './is-ignored-file.js';
 import { loadFileSnapshot, loadFolderSnapshots } from './load-folder-snapshots.js';
 import { claimFile } from './move-file.js';
 import { planWatchCycle } from './plan-watch-cycle.js';
+import type { WatchCyclePlan } from './plan-watch-cycle.js';
 import { processWatchFile } from './process-watch-file.js';
 import type { WatchFileContext } from './process-watch-file.js';
 import type { WatchFileRecord, WatchLogRecord, WatchNoticeEvent } from './render-watch-log.js';
@@ -146,24 +147,7 @@ export async function runWatch(options: WatchOptions, deps: Deps): Promise<Watch
       for (const name of plan.orphans) await rm(join(folders.processing, name), { force: true });
       if (!options.once) announceWaiting(plan.waiting, announced, options.markerMode, notice);
 
-      let acted = false;
-      for (const name of plan.completeClaims) {
-        if (!holdsLock()) break;
-        if (await claimFile(join(folders.inbox, name), join(folders.processing, name))) plan.finish.push(name);
-      }
-      for (const name of plan.finish) {
-        if (!holdsLock()) break;
-        if (!retryAt.has(name)) notice('recover', 'info', `finishing ${name}, left in processing/ by an earlier run`, { file: name });
-        await tracker.handle(name);
-        acted = true;
-      }
-      for (const file of plan.take) {
-        if (!holdsLock()) break;
-        if (!(await takeFile(file, folders, options.markerMode))) continue;
-        announced.delete(file.name);
-        await tracker.handle(file.name);
-        acted = true;
-      }
+      const acted = await importPlannedFiles(plan, { folders, markerMode: options.markerMode, holdsLock, tracker, announced, notice });
 
       if (options.once && !acted) {
         if (!isStillComing(plan.waiting, stability, options.markerMode, deps.now().getTime() < waitUntil)) {
@@ -319,6 +303,37 @@ function createFileTracker(options: WatchOptions, fileContext: WatchFileContext,
       }
     },
   };
+}
+
+/**
+ * Imports the files a cycle's plan holds, in its order: first claims the files whose marker was
+ * claimed before a crash, then finishes the files in `processing/`, then takes the complete inbox
+ * files. Stops when the lock is lost. True when a file was imported (or tried).
+ */
+async function importPlannedFiles(
+  plan: Pick<WatchCyclePlan, 'completeClaims' | 'finish' | 'take'>,
+  ctx: { folders: WatchFolders; markerMode: boolean; holdsLock: () => boolean; tracker: WatchFileTracker; announced: Set<string>; notice: Notice },
+): Promise<boolean> {
+  const { folders, holdsLock, tracker, notice } = ctx;
+  let acted = false;
+  for (const name of plan.completeClaims) {
+    if (!holdsLock()) break;
+    if (await claimFile(join(folders.inbox, name), join(folders.processing, name))) plan.finish.push(name);
+  }
+  for (const name of plan.finish) {
+    if (!holdsLock()) break;
+    if (!tracker.retryAt.has(name)) notice('recover', 'info', `finishing ${name}, left in processing/ by an earlier run`, { file: name });
+    await tracker.handle(name);
+    acted = true;
+  }
+  for (const file of plan.take) {
+    if (!holdsLock()) break;
+    if (!(await takeFile(file, folders, ctx.markerMode))) continue;
+    ctx.announced.delete(file.name);
+    await tracker.handle(file.name);
+    acted = true;
+  }
+  return acted;
 }
 
 /** Claims a file the plan takes (with its marker in marker mode); false when it changed or went away since it was seen. */

@@ -8,7 +8,8 @@ import type { ExportNames } from '../../export/build-export-rows.js';
 import { loadServiceDirectoriesOf } from '../../pipeline/load-directories.js';
 import { buildHeldItem, createCodeLookups } from '../../plan/index.js';
 import type { HeldItem } from '../../plan/index.js';
-import type { CommandRegistrar } from '../command-context.js';
+import type { ArgumentsCamelCase, Argv } from 'yargs';
+import type { CommandContext, CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 
@@ -52,114 +53,133 @@ export function renderProductDetail(held: HeldItem, names: ExportNames): string 
 export const registerProductsCommand: CommandRegistrar = (y, ctx) =>
   y.command('products', 'Look up the live catalog: `products list`, `products show ID…`', (c) =>
     c
-      .command(
-        'list',
-        'List products with filters, sorting and paging',
-        (l) =>
-          withServiceOptions(l)
-            .option('category', { type: 'number', array: true, describe: 'Category id(s)' })
-            .option('status', { type: 'string', array: true, describe: 'Product status(es)' })
-            .option('moderation', { type: 'string', array: true, describe: 'Moderation status(es)' })
-            .option('search', { type: 'string', describe: 'Text to search' })
-            .option('shop', { type: 'number', describe: 'Shop id' })
-            .option('sort', { choices: ['id', 'name', 'status'] as const, default: 'id' as const, describe: 'Sort field' })
-            .option('desc', { type: 'boolean', describe: 'Sort descending' })
-            .option('page', { type: 'number', default: 1, describe: 'Page number from 1' })
-            .option('page-size', { type: 'number', default: 50, describe: 'Products per page (1..100)' })
-            .check((argv) => {
-              const size = Number(argv['page-size'] ?? argv.pageSize);
-              if (!Number.isInteger(size) || size < 1 || size > 100) throw new Error('--page-size must be a whole number from 1 to 100');
-              if (!Number.isInteger(argv.page) || argv.page < 1) throw new Error('--page must be a whole number from 1');
-              return true;
-            })
-            .option('all', { type: 'boolean', describe: 'Every page (with --json: one product per line)' })
-            .example('$0 products list --sandbox --search футболка --status Active', 'Active products whose name has “футболка”'),
-        async (argv) => {
-          const json = Boolean(argv.json);
-          const { deps, done } = ctx.createDeps({ json, quiet: true });
-          try {
-            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
-            const service = await openService(settings, deps);
-            try {
-              const filters: NonNullable<ProductListRequest['filters']> = {
-                ...(argv.category ? { categoryIds: argv.category } : {}),
-                ...(argv.status ? { productStatus: argv.status } : {}),
-                ...(argv.moderation ? { moderationProductStatus: argv.moderation } : {}),
-                ...(argv.search ? { search: argv.search } : {}),
-                ...(argv.shop !== undefined ? { shopId: argv.shop } : {}),
-              };
-              const base = { sortBy: argv.sort, sortDirection: argv.desc ? ('Desc' as const) : ('Asc' as const), filters };
-              done();
-              if (argv.all) {
-                // Printed page by page, so a large catalog never sits in memory; --json gives one product per line.
-                let count = 0;
-                let page: ProductListItem[] = [];
-                const flush = (): void => {
-                  if (!page.length) return;
-                  ctx.io.stdout(json ? page.map((item) => `${JSON.stringify(item)}\n`).join('') : `${renderProductTable(page).split('\n').slice(count ? 1 : 0).join('\n')}\n`);
-                  count += page.length;
-                  page = [];
-                };
-                for await (const item of service.client.listAllProducts(base)) {
-                  page.push(item);
-                  if (page.length >= 100) flush();
-                }
-                flush();
-                if (!json) ctx.io.stdout(`${count} products\n`);
-              } else {
-                const page = await service.client.listProducts({ ...base, pageNumber: argv.page, pageSize: argv.pageSize });
-                ctx.io.stdout(json ? `${JSON.stringify(page)}\n` : `${renderProductTable(page.products)}\npage ${page.pageNumber}${page.totalPages >= 0 ? ` of ${page.totalPages}, ${page.totalCount} products` : ' (the service gives no total)'}\n`);
-              }
-              ctx.setExitCode(0);
-            } finally {
-              await service.close();
-            }
-          } catch (error) {
-            done();
-            ctx.reportError(error, json);
-          }
-        },
-      )
-      .command(
-        'show <ids..>',
-        'Show the details of products by id',
-        (s) =>
-          withServiceOptions(s)
-            .positional('ids', { type: 'number', array: true, demandOption: true, describe: 'Product ids (one or more)', default: undefined })
-            .check((argv) => {
-              if (argv.ids.some((id) => !Number.isInteger(id) || id < 1)) throw new Error('product ids are whole numbers');
-              return true;
-            })
-            .example('$0 products show 1000001 1000002 --sandbox', 'Two products, with category, brand and attribute names'),
-        async (argv) => {
-          const json = Boolean(argv.json);
-          const { deps, done } = ctx.createDeps({ json, quiet: true });
-          try {
-            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
-            const service = await openService(settings, deps);
-            try {
-              const details = await service.client.getProductDetails(argv.ids);
-              const missing = argv.ids.filter((id) => !details.some((d) => d.productId === id));
-              if (json) {
-                done();
-                ctx.io.stdout(`${JSON.stringify({ products: details, missing })}\n`);
-              } else {
-                const { directories } = await loadServiceDirectoriesOf(service, settings, deps);
-                done();
-                const lookups = createCodeLookups(directories);
-                const names = createExportNames(directories);
-                const text = details.map((detail) => renderProductDetail(buildHeldItem(detail, lookups), names)).join('\n\n');
-                ctx.io.stdout(`${text}\n${missing.length ? `not found: ${missing.join(', ')}\n` : ''}`);
-              }
-              ctx.setExitCode(missing.length ? 1 : 0);
-            } finally {
-              await service.close();
-            }
-          } catch (error) {
-            done();
-            ctx.reportError(error, json);
-          }
-        },
-      )
+      .command('list', 'List products with filters, sorting and paging', withListOptions, (argv) => listProducts(argv, ctx))
+      .command('show <ids..>', 'Show the details of products by id', withShowOptions, (argv) => showProducts(argv, ctx))
       .demandCommand(1, 'Name a subcommand: list or show'),
   );
+
+/** The flags a yargs builder adds, as its handler receives them. */
+type HandlerArgv<A> = A extends Argv<infer U> ? ArgumentsCamelCase<U> : never;
+
+/** Adds the filter, sorting and paging options of `products list`. */
+function withListOptions<T>(y: Argv<T>) {
+  return withServiceOptions(y)
+    .option('category', { type: 'number', array: true, describe: 'Category id(s)' })
+    .option('status', { type: 'string', array: true, describe: 'Product status(es)' })
+    .option('moderation', { type: 'string', array: true, describe: 'Moderation status(es)' })
+    .option('search', { type: 'string', describe: 'Text to search' })
+    .option('shop', { type: 'number', describe: 'Shop id' })
+    .option('sort', { choices: ['id', 'name', 'status'] as const, default: 'id' as const, describe: 'Sort field' })
+    .option('desc', { type: 'boolean', describe: 'Sort descending' })
+    .option('page', { type: 'number', default: 1, describe: 'Page number from 1' })
+    .option('page-size', { type: 'number', default: 50, describe: 'Products per page (1..100)' })
+    .check((argv) => {
+      const size = Number(argv['page-size'] ?? argv.pageSize);
+      if (!Number.isInteger(size) || size < 1 || size > 100) throw new Error('--page-size must be a whole number from 1 to 100');
+      if (!Number.isInteger(argv.page) || argv.page < 1) throw new Error('--page must be a whole number from 1');
+      return true;
+    })
+    .option('all', { type: 'boolean', describe: 'Every page (with --json: one product per line)' })
+    .example('$0 products list --sandbox --search футболка --status Active', 'Active products whose name has “футболка”');
+}
+
+/** Adds the product ids of `products show`. */
+function withShowOptions<T>(y: Argv<T>) {
+  return withServiceOptions(y)
+    .positional('ids', { type: 'number', array: true, demandOption: true, describe: 'Product ids (one or more)', default: undefined })
+    .check((argv) => {
+      if (argv.ids.some((id) => !Number.isInteger(id) || id < 1)) throw new Error('product ids are whole numbers');
+      return true;
+    })
+    .example('$0 products show 1000001 1000002 --sandbox', 'Two products, with category, brand and attribute names');
+}
+
+type ListArgv = HandlerArgv<ReturnType<typeof withListOptions<object>>>;
+type ShowArgv = HandlerArgv<ReturnType<typeof withShowOptions<object>>>;
+
+/** `products list`: one page, or with `--all` every page. */
+async function listProducts(argv: ListArgv, ctx: CommandContext): Promise<void> {
+  const json = Boolean(argv.json);
+  const { deps, done } = ctx.createDeps({ json, quiet: true });
+  try {
+    const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+    const service = await openService(settings, deps);
+    try {
+      const base = listRequestOf(argv);
+      done();
+      if (argv.all) {
+        await printEveryProduct(service.client.listAllProducts(base), json, (text) => ctx.io.stdout(text));
+      } else {
+        const page = await service.client.listProducts({ ...base, pageNumber: argv.page, pageSize: argv.pageSize });
+        ctx.io.stdout(json ? `${JSON.stringify(page)}\n` : `${renderProductTable(page.products)}\npage ${page.pageNumber}${page.totalPages >= 0 ? ` of ${page.totalPages}, ${page.totalCount} products` : ' (the service gives no total)'}\n`);
+      }
+      ctx.setExitCode(0);
+    } finally {
+      await service.close();
+    }
+  } catch (error) {
+    done();
+    ctx.reportError(error, json);
+  }
+}
+
+/** The filters and sorting the flags ask for (paging apart: `--all` walks every page). */
+function listRequestOf(argv: ListArgv): Omit<ProductListRequest, 'pageNumber' | 'pageSize'> & { filters: NonNullable<ProductListRequest['filters']> } {
+  const filters: NonNullable<ProductListRequest['filters']> = {
+    ...(argv.category ? { categoryIds: argv.category } : {}),
+    ...(argv.status ? { productStatus: argv.status } : {}),
+    ...(argv.moderation ? { moderationProductStatus: argv.moderation } : {}),
+    ...(argv.search ? { search: argv.search } : {}),
+    ...(argv.shop !== undefined ? { shopId: argv.shop } : {}),
+  };
+  return { sortBy: argv.sort, sortDirection: argv.desc ? ('Desc' as const) : ('Asc' as const), filters };
+}
+
+/** Prints every product, 100 at a time so a large catalog never sits in memory: one table (one header) and a count, or with `--json` one product per line. */
+async function printEveryProduct(items: AsyncIterable<ProductListItem>, json: boolean, stdout: (text: string) => void): Promise<void> {
+  let count = 0;
+  let page: ProductListItem[] = [];
+  const flush = (): void => {
+    if (!page.length) return;
+    stdout(json ? page.map((item) => `${JSON.stringify(item)}\n`).join('') : `${renderProductTable(page).split('\n').slice(count ? 1 : 0).join('\n')}\n`);
+    count += page.length;
+    page = [];
+  };
+  for await (const item of items) {
+    page.push(item);
+    if (page.length >= 100) flush();
+  }
+  flush();
+  if (!json) stdout(`${count} products\n`);
+}
+
+/** `products show`: each product with readable names; exit 1 when an id is not found. */
+async function showProducts(argv: ShowArgv, ctx: CommandContext): Promise<void> {
+  const json = Boolean(argv.json);
+  const { deps, done } = ctx.createDeps({ json, quiet: true });
+  try {
+    const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+    const service = await openService(settings, deps);
+    try {
+      const details = await service.client.getProductDetails(argv.ids);
+      const missing = argv.ids.filter((id) => !details.some((d) => d.productId === id));
+      if (json) {
+        done();
+        ctx.io.stdout(`${JSON.stringify({ products: details, missing })}\n`);
+      } else {
+        const { directories } = await loadServiceDirectoriesOf(service, settings, deps);
+        done();
+        const lookups = createCodeLookups(directories);
+        const names = createExportNames(directories);
+        const text = details.map((detail) => renderProductDetail(buildHeldItem(detail, lookups), names)).join('\n\n');
+        ctx.io.stdout(`${text}\n${missing.length ? `not found: ${missing.join(', ')}\n` : ''}`);
+      }
+      ctx.setExitCode(missing.length ? 1 : 0);
+    } finally {
+      await service.close();
+    }
+  } catch (error) {
+    done();
+    ctx.reportError(error, json);
+  }
+}
