@@ -29,7 +29,7 @@ import { loadZipEntryText, openZipEntry, type ZipEntry } from '../sources/zip-di
 import { buildHeaderTexts } from './build-header-texts.js';
 import { openSourceWorkbook, type SourceWorkbook } from './open-source-sheet.js';
 import type { RowOutcome } from './report-types.js';
-import type { TextRow } from './write-annotated-csv.js';
+import type { CopiedRecord, TextRow } from './write-annotated-csv.js';
 import { createSheetRowsRewriter, type SheetRowsResult } from './xlsx-patch/annotate-sheet-rows.js';
 import { buildCommentsXml, buildNotesVml, readExistingNotes, type ExistingNotes } from './xlsx-patch/build-notes-parts.js';
 import {
@@ -89,8 +89,16 @@ export interface WriteAnnotatedWorkbookOptions {
    * every issue is still in `_errors` and the `To fix` sheet.
    */
   maxNotes?: number;
-  /** Called for each data row (below the header) with its text under `info.header`, e.g. to write `rejected-rows.csv` in the same pass. `values` is read on demand. */
-  onDataRow?: (row: TextRow, outcome: RowOutcome | undefined) => void | Promise<void>;
+  /**
+   * Called for each row below the header, e.g. to write `rejected-rows.csv` in the same pass: its
+   * texts under every column of the header (`onHeader`), the seller's own `_` columns included,
+   * values right of the header in `beyond`, each read on demand; its outcome; and, when the reader
+   * took group rows out (`readOptions.groupRows`), the group rows in effect for it, outermost
+   * first, as they stand (the group rows themselves are not handed as rows).
+   */
+  onDataRow?: (row: TextRow, outcome: RowOutcome | undefined, groups: readonly CopiedRecord[]) => void | Promise<void>;
+  /** The header's texts up to its last non-blank cell (the positions of `onDataRow`'s values); called once, before the first row. */
+  onHeader?: (names: readonly string[]) => void | Promise<void>;
 }
 
 /** What `writeAnnotatedWorkbook` wrote. */
@@ -363,6 +371,9 @@ async function rewriteSheet(
     maxNotes: plan.notesAllowed ? (options.maxNotes ?? DEFAULT_MAX_NOTES) : 0,
     hasSellerNote: (ref) => plan.existingNotes?.notes.sellerRefs.has(ref) === true,
     onDataRow: options.onDataRow,
+    onHeader: options.onHeader,
+    groupRows: options.readOptions?.groupRows,
+    visibleColumns: info.header.map((column) => column.index + 1),
     onIssue: async (line) => {
       // A sheet has 1,048,576 rows at most: issues past that are in `_errors` and summary.json only.
       if (toFixRow >= MAX_SHEET_ROWS) {

@@ -9,7 +9,7 @@ import { compareIssues, type Issue } from '../core/issue.js';
 import { openCsvCopyRecords } from '../sources/read-csv-text-rows.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildHeaderTexts } from './build-header-texts.js';
-import type { RowOutcome, RunSummary } from './report-types.js';
+import { PROBLEM_STATUSES, type RowOutcome, type RunSummary } from './report-types.js';
 import { copyCsvRecords } from './copy-csv-records.js';
 import { createAnnotatedCsvSink, type AnnotatedCsvSink } from './write-annotated-csv.js';
 import { writeAnnotatedWorkbook } from './write-annotated-workbook.js';
@@ -80,14 +80,22 @@ export async function writeRunReport(options: WriteRunReportOptions): Promise<Ru
   return paths;
 }
 
-/** XLSX input: the annotated workbook (a patch of the seller's file), feeding `rejected-rows.csv` from the same read; resolves with the copy's warnings. */
+/**
+ * XLSX input: the annotated workbook (a patch of the seller's file), feeding `rejected-rows.csv`
+ * from the same read: the sheet's whole header (the seller's `_` columns included), then each row
+ * that needs attention after the group rows in effect for it, each written once, as the CSV path
+ * does; resolves with the copy's warnings.
+ */
 async function writeWorkbookReport(options: WriteRunReportOptions, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
   const { info } = options;
-  const rejected = await createRejectedRowsSink({ header: buildHeaderTexts(info), outPath: paths.rejectedRows, delimiter });
+  let rejected: RejectedRowsSink | undefined;
+  const openRejected = async (header: readonly string[]): Promise<RejectedRowsSink> => (rejected ??= await createRejectedRowsSink({ header, outPath: paths.rejectedRows, delimiter }));
   try {
     let warnings: Issue[] = [];
     // Without the copy no row needs attention (see `annotated`): the input is not read again.
     if (paths.annotated !== null) {
+      // Group rows are in file order: those after the last one written are not written yet.
+      let lastGroupWritten = 0;
       const result = await writeAnnotatedWorkbook({
         sourcePath: options.sourcePath,
         outPath: paths.annotated,
@@ -95,16 +103,24 @@ async function writeWorkbookReport(options: WriteRunReportOptions, paths: RunRep
         ...(options.readOptions !== undefined ? { readOptions: options.readOptions } : {}),
         ...(options.prefixFormulaText !== undefined ? { prefixFormulaText: options.prefixFormulaText } : {}),
         outcomeOf: options.outcomeOf,
-        onDataRow: async (row, outcome) => {
-          await rejected.add(row, outcome);
+        onHeader: async (header) => void (await openRejected(header)),
+        onDataRow: async (row, outcome, groups) => {
+          const sink = await openRejected(buildHeaderTexts(info));
+          if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return;
+          for (const group of groups) {
+            if (group.row <= lastGroupWritten) continue;
+            await sink.addContext(group);
+            lastGroupWritten = group.row;
+          }
+          await sink.add(row, outcome);
         },
       });
       warnings = result.warnings;
     }
-    await rejected.close();
+    await (await openRejected(buildHeaderTexts(info))).close();
     return warnings;
   } catch (error) {
-    rejected.destroy();
+    (rejected as RejectedRowsSink | undefined)?.destroy();
     throw error;
   }
 }
