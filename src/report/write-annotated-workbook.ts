@@ -19,11 +19,15 @@
  * The outcomes come in row order (`outcomes`, an async iterable, e.g. read back from a spill
  * file) or by lookup (`outcomeOf`); each is asked for once.
  */
+import type { Buffer } from 'node:buffer';
 import { open, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { InternalError, isPipelineError, SourceReadError } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
+import { normalizeHeaderName } from '../sources/find-header-row.js';
+import { createMergedRangeScanner } from '../sources/load-merged-ranges.js';
 import type { WorkbookSheet } from '../sources/parse-workbook-parts.js';
+import type { CellRange } from '../sources/shape-rows.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { loadZipEntryText, openZipEntry, type ZipEntry } from '../sources/zip-directory.js';
 import { buildHeaderTexts } from './build-header-texts.js';
@@ -351,6 +355,7 @@ async function rewriteSheet(
   let toFixLeftOut = 0;
   const cursor = createOutcomeCursor(options);
   const formats = new Map<number, string | undefined>();
+  const fillMerged = options.onDataRow === undefined ? undefined : await loadFillMerged(source, info, options.readOptions);
   const rewriter = createSheetRowsRewriter({
     file: source.path,
     sheet: source.sheet.name,
@@ -374,6 +379,7 @@ async function rewriteSheet(
     onHeader: options.onHeader,
     groupRows: options.readOptions?.groupRows,
     visibleColumns: info.header.map((column) => column.index + 1),
+    fillMerged,
     onIssue: async (line) => {
       // A sheet has 1,048,576 rows at most: issues past that are in `_errors` and summary.json only.
       if (toFixRow >= MAX_SHEET_ROWS) {
@@ -418,6 +424,24 @@ async function rewriteSheet(
   await stream.end();
   await toFix.write(buildToFixTail());
   return rows;
+}
+
+/**
+ * The reader's `fillMerged` columns (0-based) and the sheet's merged ranges, for the rows handed to
+ * `onDataRow`; `undefined` when no column is filled. Excel writes the ranges after the rows, so the
+ * sheet part is scanned for them first, as the reader does (an extra pass, only with `fillMerged`).
+ */
+async function loadFillMerged(source: SourceWorkbook, info: SourceInfo, readOptions: ReadOptions | undefined): Promise<{ ranges: CellRange[]; columns: number[] } | undefined> {
+  const wanted = new Set((readOptions?.fillMerged ?? []).map(normalizeHeaderName));
+  const columns = info.header.filter((column) => wanted.has(normalizeHeaderName(column.name))).map((column) => column.index);
+  if (columns.length === 0) return undefined;
+  const scanner = createMergedRangeScanner();
+  try {
+    for await (const chunk of await openZipEntry(source.path, source.entry)) scanner.write(chunk as Buffer);
+  } catch (error) {
+    throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt or truncated (${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
+  }
+  return { ranges: scanner.ranges(), columns };
 }
 
 /** Relates the comments and their drawing to the sheet; returns the drawing's relationship id. */

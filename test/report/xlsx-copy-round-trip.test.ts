@@ -2,7 +2,8 @@
  * The proof that the report files of an XLSX input lose nothing a re-run needs: a seller's
  * workbook with a title row, group rows of each kind the reader knows (a merged row across the
  * table, a single-cell row, an outline row) feeding `_group1` (the category), a seller's own
- * `_note` column, a cell longer than `maxCellLength`, a value right of the header and invalid rows
+ * `_note` column, a cell longer than `maxCellLength`, a value right of the header, a merged cell
+ * filled down (`fillMerged`) and invalid rows
  * goes through a dry run against the sandbox. `rejected-rows.csv`, fed back as a CSV with the
  * same mapping, gives the rejected rows with their groups, values and issues; `annotated.xlsx`
  * fed back reads as the input did.
@@ -33,15 +34,16 @@ afterEach(async () => {
 });
 
 const HEADER = ['Артикул', 'Штрихкод', 'Наименование', 'Атауы', 'Описание', 'Сипаттамасы', '_note', 'Бренд', 'Цвет', 'Память', 'ОС', 'Модель', 'Цена', 'Фото'];
-const MAPPING = `${PHONE_MAPPING.replace('category: Категория', 'category: _group1')}input: { groupRows: { singleCell: true } }\n`;
+const MAPPING = `${PHONE_MAPPING.replace('category: Категория', 'category: _group1')}input: { groupRows: { singleCell: true }, fillMerged: [Бренд] }\n`;
 /** What the reader reads a file with in the pipeline (the mapping's `read`, the settings' limits). */
-const READ: ReadOptions = { ignoreHeaderPrefix: '_', maxCellLength: 100, groupRows: { outline: true, merged: true, singleCell: true, bold: false } };
+const READ: ReadOptions = { ignoreHeaderPrefix: '_', maxCellLength: 100, fillMerged: ['Бренд'], groupRows: { outline: true, merged: true, singleCell: true, bold: false } };
 const LONG = `<p>${'Длинное описание. '.repeat(12)}</p>`;
 
 /**
  * Title (row 1), empty row, header (row 3); merged group «Смартфоны» (row 4) over rows 5–8 (one
  * bad price); single-cell group «Прочее» (row 10, unknown category) over rows 11–12; outline group
- * «Смартфоны» (row 13) over rows 14–15 (a long cell, a bad barcode and a value right of the header).
+ * «Смартфоны» (row 13) over rows 14–15 (a long cell, a bad barcode, a value right of the header,
+ * and one brand in a merged cell over both, which the mapping fills down).
  */
 async function writeSellerWorkbook(path: string): Promise<void> {
   const rows = buildPhoneRows(4);
@@ -68,7 +70,9 @@ async function writeSellerWorkbook(path: string): Promise<void> {
   sheet.getRow(12).values = phone(5);
   sheet.getRow(13).values = ['', '', 'Смартфоны'];
   sheet.getRow(14).values = phone(6, { Описание: LONG });
-  sheet.getRow(15).values = [...phone(7, { Штрихкод: '123' }), 'справа от шапки'];
+  sheet.getRow(15).values = [...phone(7, { Штрихкод: '123', Бренд: '' }), 'справа от шапки'];
+  // One brand for the last two rows, in a merged cell: the reader fills it down (`fillMerged`).
+  sheet.mergeCells('H14:H15');
   for (const row of [14, 15]) sheet.getRow(row).outlineLevel = 1;
   await workbook.xlsx.writeFile(path);
 }
@@ -119,6 +123,7 @@ describe('the report files of an XLSX input fed back with the same mapping', () 
     await Promise.all([writeSellerWorkbook(sellerPath), writeFile(join(dir, 'mapping.yaml'), MAPPING)]);
 
     const original = await readRows(sellerPath);
+    expect(original.find((row) => row.row === 15)?.cells['Бренд']).toBe('Samsung');
     // The reader sees the three kinds of group rows: every row of goods has its category.
     expect(original.map((row) => [row.row, row.groups])).toEqual([
       [5, ['Смартфоны']], [6, ['Смартфоны']], [7, ['Смартфоны']], [8, ['Смартфоны']],
@@ -142,6 +147,8 @@ describe('the report files of an XLSX input fed back with the same mapping', () 
     expect(rejectedText).toContain(LONG);
     expect(rejectedText).toContain(';заметка 1;');
     expect(rejectedText).toContain(';справа от шапки');
+    // Row 15's brand, filled down from the merged cell above it: a CSV has no merged cells.
+    expect(lines.find((text) => text.startsWith('15;'))).toContain(';Samsung;');
 
     // Fed back as a CSV: every rejected row, with the same groups, key and values (the long one whole, cut again by the reader).
     const byRow = new Map(original.map((row) => [row.row, row]));

@@ -18,7 +18,7 @@ import { annotationColumnWidths, buildAnnotationCells, buildAnnotationHeaderCell
 import { highlightRowCells } from './highlight-row-cells.js';
 import { endsBefore, openRowTag, rewriteRowXml } from './rewrite-row-xml.js';
 import { parseColumn, readRowCells, readRowShape, RowCellsOnDemand, type RowCell, type RowShape } from './row-cells.js';
-import { buildGroupRecord, checkTableCellsFilled, createLazyTextRow, readRowTexts } from './row-texts.js';
+import { buildGroupRecord, checkTableCellsFilled, createLazyTextRow, readRowTexts, type RowTexts } from './row-texts.js';
 import { rewriteSheetHead } from './rewrite-sheet-head.js';
 import { createSheetRowsState, readCellText, type SheetFinding, type SheetRowsOptions, type SheetRowsResult, type SheetRowsState } from './sheet-rows-state.js';
 import type { ToFixLine } from './to-fix-sheet-xml.js';
@@ -153,31 +153,39 @@ async function rewriteDataRow(state: SheetRowsState, text: string, shape: RowSha
 const NO_GROUPS: readonly CopiedRecord[] = [];
 
 /**
- * Hands a row below the header to `onDataRow` with the group rows in effect for it; a group row
- * (no outcome, a value in a column the reader reads) is followed instead of handed.
+ * Hands a row below the header to `onDataRow` with the group rows in effect for it, its empty
+ * cells of merged `fillMerged` ranges filled as the reader filled them; a group row (no outcome, a
+ * value in a column the reader reads) is followed instead of handed.
  */
 async function handDataRow(state: SheetRowsState, tag: string, row: number, cells: RowCellsOnDemand, outcome: RowOutcome | undefined): Promise<void> {
-  const { options, groups } = state;
+  const { options, groups, mergedFill } = state;
   const onDataRow = options.onDataRow;
   if (onDataRow === undefined) return;
   await handHeader(state);
-  if (groups === undefined) {
-    await onDataRow(createLazyTextRow(state, row, cells), outcome, NO_GROUPS);
-    return;
+  let texts: RowTexts | undefined;
+  if (groups !== undefined) {
+    const level = options.groupRows?.outline === true ? Number(readAttribute(tag, 'outlineLevel') ?? '0') || 0 : 0;
+    if (outcome !== undefined) groups.add(row, level, 'data');
+    else {
+      texts = readRowTexts(state, cells);
+      if (checkTableCellsFilled(texts, options.visibleColumns ?? [])) {
+        groups.add(row, level, 'group', buildGroupRecord(row, texts, state.copyKeep));
+        return;
+      }
+      groups.add(row, level, 'blank');
+    }
   }
-  const level = options.groupRows?.outline === true ? Number(readAttribute(tag, 'outlineLevel') ?? '0') || 0 : 0;
-  if (outcome !== undefined) {
-    groups.add(row, level, 'data');
-    await onDataRow(createLazyTextRow(state, row, cells), outcome, groups.current());
-    return;
+  let filler: ((texts: RowTexts) => void) | undefined;
+  if (mergedFill !== undefined) {
+    if (mergedFill.startsAt(row)) mergedFill.start(row, (texts ??= readRowTexts(state, cells)));
+    filler = mergedFill.fillerOf(row);
+    if (texts !== undefined && filler !== undefined) {
+      // Texts already read were read before the fill; the row's own top-left values stay as they are.
+      texts = { values: texts.values.slice(), beyond: texts.beyond };
+      filler(texts);
+    }
   }
-  const texts = readRowTexts(state, cells);
-  if (checkTableCellsFilled(texts, options.visibleColumns ?? [])) {
-    groups.add(row, level, 'group', buildGroupRecord(row, texts, state.copyKeep));
-    return;
-  }
-  groups.add(row, level, 'blank');
-  await onDataRow(createLazyTextRow(state, row, cells, texts), outcome, groups.current());
+  await onDataRow(createLazyTextRow(state, row, cells, texts, filler), outcome, groups?.current() ?? NO_GROUPS);
 }
 
 /** Calls `onHeader` once, with the header's names (those the reader read when the header row is not in the sheet). */

@@ -40,11 +40,18 @@ const NOTHING_BEYOND: readonly string[] = [];
 
 /**
  * A data row handed to `onDataRow`: a plain object whose `values` (and `beyond`) are built on
- * first read (most rows are never read: `rejected-rows.csv` wants the rows that need attention only).
+ * first read (most rows are never read: `rejected-rows.csv` wants the rows that need attention only),
+ * with `filler` (the reader's `fillMerged`) applied; `known` texts are taken as they are.
  */
-export function createLazyTextRow(state: SheetRowsState, row: number, cells: RowCellsOnDemand, known?: RowTexts): TextRow {
+export function createLazyTextRow(state: SheetRowsState, row: number, cells: RowCellsOnDemand, known?: RowTexts, filler?: (texts: RowTexts) => void): TextRow {
   let texts = known;
-  const read = (): RowTexts => (texts ??= readRowTexts(state, cells));
+  const read = (): RowTexts => {
+    if (texts === undefined) {
+      texts = readRowTexts(state, cells);
+      filler?.(texts);
+    }
+    return texts;
+  };
   return {
     row,
     get values(): string[] {

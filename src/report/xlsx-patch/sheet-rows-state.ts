@@ -13,6 +13,8 @@ import type { StylePatch } from './patch-styles.js';
 import { readStoredCell, type RowCell } from './row-cells.js';
 import type { ToFixLine } from './to-fix-sheet-xml.js';
 import { createGroupRowTracker, type GroupRowTracker } from './track-group-rows.js';
+import { createMergedTextFill, type MergedTextFill } from './fill-merged-texts.js';
+import type { CellRange } from '../../sources/shape-rows.js';
 
 /** What the row rewriter needs. */
 export interface SheetRowsOptions {
@@ -45,6 +47,11 @@ export interface SheetRowsOptions {
   groupRows?: { outline: boolean } | undefined;
   /** 1-based columns the reader reads (the visible header columns): a group row has a value in one. */
   visibleColumns?: readonly number[];
+  /**
+   * The reader's `fillMerged`, for the rows handed to `onDataRow`: the sheet's merged ranges (Excel
+   * writes them after the rows, so the caller scans for them first) and the 0-based columns filled.
+   */
+  fillMerged?: { ranges: readonly CellRange[]; columns: readonly number[] } | undefined;
   /** Called for each `To fix` line, in sheet order. */
   onIssue: (line: ToFixLine) => Promise<void>;
   /** Where the rewritten XML goes, in order. */
@@ -106,6 +113,8 @@ export interface SheetRowsState {
   headerHanded: boolean;
   /** The group rows in effect, when followed. */
   readonly groups: GroupRowTracker | undefined;
+  /** The merged values filled into the rows handed to `onDataRow`, when the reader filled some. */
+  readonly mergedFill: MergedTextFill | undefined;
 }
 
 /** The state before the first row. */
@@ -130,6 +139,7 @@ export function createSheetRowsState(options: SheetRowsOptions): SheetRowsState 
     copyKeep: options.headerNames.map((_, index) => index),
     headerHanded: false,
     groups: options.groupRows !== undefined && options.onDataRow !== undefined ? createGroupRowTracker(options.groupRows) : undefined,
+    mergedFill: options.fillMerged !== undefined && options.onDataRow !== undefined ? createMergedTextFill(options.fillMerged.ranges, options.fillMerged.columns, options.headerRow) : undefined,
   };
 }
 
