@@ -33,7 +33,7 @@ import { loadZipEntryText, openZipEntry, type ZipEntry } from '../sources/zip-di
 import { buildHeaderTexts } from './build-header-texts.js';
 import { openSourceWorkbook, type SourceWorkbook } from './open-source-sheet.js';
 import type { RowOutcome } from './report-types.js';
-import type { CopiedRecord, TextRow } from './write-annotated-csv.js';
+import type { TextRow } from './write-annotated-csv.js';
 import { createSheetRowsRewriter, type SheetRowsResult } from './xlsx-patch/annotate-sheet-rows.js';
 import { buildCommentsXml, buildNotesVml, readExistingNotes, type ExistingNotes } from './xlsx-patch/build-notes-parts.js';
 import {
@@ -52,11 +52,13 @@ import {
 } from './xlsx-patch/patch-package-parts.js';
 import { createStylePatch, type StylePatch } from './xlsx-patch/patch-styles.js';
 import { splitSheetXml } from './xlsx-patch/split-sheet-xml.js';
+import type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 import { buildToFixHead, buildToFixRow, buildToFixTail } from './xlsx-patch/to-fix-sheet-xml.js';
 import { createDeflatedFile, createZipOutput, type ZipOutput } from './xlsx-patch/zip-output.js';
 
 export { ANNOTATION_FILLS } from './xlsx-patch/annotation-fills.js';
 export { TO_FIX_HEADERS } from './xlsx-patch/to-fix-sheet-xml.js';
+export type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 
 /** Name of the sheet that lists every issue. */
 export const TO_FIX_SHEET = 'To fix';
@@ -100,7 +102,7 @@ export interface WriteAnnotatedWorkbookOptions {
    * took group rows out (`readOptions.groupRows`), the group rows in effect for it, outermost
    * first, as they stand (the group rows themselves are not handed as rows).
    */
-  onDataRow?: (row: TextRow, outcome: RowOutcome | undefined, groups: readonly CopiedRecord[]) => void | Promise<void>;
+  onDataRow?: (row: TextRow, outcome: RowOutcome | undefined, groups: readonly GroupRowRecord[]) => void | Promise<void>;
   /** The header's texts up to its last non-blank cell (the positions of `onDataRow`'s values); called once, before the first row. */
   onHeader?: (names: readonly string[]) => void | Promise<void>;
 }

@@ -11,9 +11,10 @@ import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import { PROBLEM_STATUSES, type RowOutcome, type RunSummary } from './report-types.js';
 import { copyCsvRecords } from './copy-csv-records.js';
-import { createAnnotatedCsvSink, type AnnotatedCsvSink } from './write-annotated-csv.js';
+import { createAnnotatedCsvSink, keptColumns, type AnnotatedCsvSink } from './write-annotated-csv.js';
 import { writeAnnotatedWorkbook } from './write-annotated-workbook.js';
-import { createRejectedRowsSink, type RejectedRowsSink } from './write-rejected-rows-csv.js';
+import { createRejectedRowsSink, REJECTED_ROWS_LEADING_HEADERS, type RejectedRowsSink } from './write-rejected-rows-csv.js';
+import { createFedBackGroupCheck, type FedBackGroupCheck } from './xlsx-patch/check-fed-back-groups.js';
 import { writeSummaryJson } from './write-summary-json.js';
 
 /** File names inside the report folder. */
@@ -88,8 +89,18 @@ export async function writeRunReport(options: WriteRunReportOptions): Promise<Ru
  */
 async function writeWorkbookReport(options: WriteRunReportOptions, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
   const { info } = options;
+  const groupRows = options.readOptions?.groupRows;
   let rejected: RejectedRowsSink | undefined;
-  const openRejected = async (header: readonly string[]): Promise<RejectedRowsSink> => (rejected ??= await createRejectedRowsSink({ header, outPath: paths.rejectedRows, delimiter }));
+  let groupCheck: FedBackGroupCheck | undefined;
+  const openRejected = async (header: readonly string[]): Promise<RejectedRowsSink> => {
+    if (rejected !== undefined) return rejected;
+    rejected = await createRejectedRowsSink({ header, outPath: paths.rejectedRows, delimiter });
+    if (groupRows !== undefined) {
+      const names = [...REJECTED_ROWS_LEADING_HEADERS, ...keptColumns(header).map((index) => header[index] ?? '')];
+      groupCheck = createFedBackGroupCheck({ groupRows, header: names, ignoreHeaderPrefix: options.readOptions?.ignoreHeaderPrefix, leading: REJECTED_ROWS_LEADING_HEADERS.length, file: paths.rejectedRows, sheet: info.sheet });
+    }
+    return rejected;
+  };
   try {
     let warnings: Issue[] = [];
     // Without the copy no row needs attention (see `annotated`): the input is not read again.
@@ -107,15 +118,14 @@ async function writeWorkbookReport(options: WriteRunReportOptions, paths: RunRep
         onDataRow: async (row, outcome, groups) => {
           const sink = await openRejected(buildHeaderTexts(info));
           if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return;
-          for (const group of groups) {
-            if (group.row <= lastGroupWritten) continue;
-            await sink.addContext(group);
-            lastGroupWritten = group.row;
-          }
+          const unwritten = groups.filter((group) => group.row > lastGroupWritten);
+          for (const group of unwritten) await sink.addContext(group);
+          lastGroupWritten = unwritten.at(-1)?.row ?? lastGroupWritten;
+          groupCheck?.check(row.row, groups, unwritten);
           await sink.add(row, outcome);
         },
       });
-      warnings = result.warnings;
+      warnings = [...result.warnings, ...(groupCheck?.warnings() ?? [])];
     }
     await (await openRejected(buildHeaderTexts(info))).close();
     return warnings;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createGroupRowTracker, type TrackedRowKind } from '../../src/report/xlsx-patch/track-group-rows.js';
 
-/** Feeds rows `[row, level, kind, text?]` and returns, for each data row, the texts of the groups in effect. */
+/** Feeds rows `[row, level, kind, text?]` and returns, for each data row, the groups in effect as `level:text`. */
 function follow(outline: boolean, rows: [number, number, TrackedRowKind, string?][]): Record<number, string[]> {
   const tracker = createGroupRowTracker({ outline });
   const seen: Record<number, string[]> = {};
   for (const [row, level, kind, text] of rows) {
-    tracker.add(row, level, kind, text === undefined ? undefined : { row, fields: [text] });
-    if (kind === 'data') seen[row] = tracker.current().map((group) => group.fields[0] ?? '');
+    tracker.add(row, level, kind, text === undefined ? undefined : { row, fields: [text], text, level: 0 });
+    if (kind === 'data') seen[row] = tracker.current().map((group) => `${group.level}:${group.text}`);
   }
   return seen;
 }
@@ -25,7 +25,12 @@ describe('createGroupRowTracker', () => {
         [8, 0, 'group', 'Бытовая химия'],
         [9, 1, 'data'],
       ]),
-    ).toEqual({ 4: ['Зоотовары', 'Корма для кошек'], 5: ['Зоотовары', 'Корма для кошек'], 7: ['Зоотовары', 'Игрушки'], 9: ['Бытовая химия'] });
+    ).toEqual({
+      4: ['1:Зоотовары', '2:Корма для кошек'],
+      5: ['1:Зоотовары', '2:Корма для кошек'],
+      7: ['1:Зоотовары', '2:Игрушки'],
+      9: ['1:Бытовая химия'],
+    });
   });
 
   it('closes the groups deeper than a row of goods, and starts merged or single-cell groups after the open outline groups', () => {
@@ -39,7 +44,7 @@ describe('createGroupRowTracker', () => {
         [7, 1, 'group', 'Кроссовки'],
         [8, 1, 'data'],
       ]),
-    ).toEqual({ 4: ['Одежда', 'Футболки'], 5: [], 8: ['Обувь', 'Кроссовки'] });
+    ).toEqual({ 4: ['1:Одежда', '2:Футболки'], 5: [], 8: ['1:Обувь', '2:Кроссовки'] });
   });
 
   it('makes section rows without outline siblings: the next replaces the last; a row not stored after a group has level 0', () => {
@@ -51,7 +56,7 @@ describe('createGroupRowTracker', () => {
         [7, 0, 'group', 'Кофе'],
         [9, 1, 'data'],
       ]),
-    ).toEqual({ 5: ['Чай'], 9: ['Кофе'] });
+    ).toEqual({ 5: ['1:Чай'], 9: ['1:Кофе'] });
   });
 
   it('ignores outline levels when the reader does not look at them', () => {
@@ -62,6 +67,6 @@ describe('createGroupRowTracker', () => {
         [4, 2, 'data'],
         [5, 0, 'data'],
       ]),
-    ).toEqual({ 4: ['Корма'], 5: ['Корма'] });
+    ).toEqual({ 4: ['1:Корма'], 5: ['1:Корма'] });
   });
 });

@@ -13,11 +13,11 @@
 import { createIssue, type Issue } from '../../core/issue.js';
 import { isAnnotationHeader } from '../annotation-columns.js';
 import type { RowOutcome } from '../report-types.js';
-import type { CopiedRecord } from '../write-annotated-csv.js';
 import { annotationColumnWidths, buildAnnotationCells, buildAnnotationHeaderCells, placeAnnotationColumns } from './annotation-cells.js';
 import { highlightRowCells } from './highlight-row-cells.js';
 import { endsBefore, openRowTag, rewriteRowXml } from './rewrite-row-xml.js';
 import { parseColumn, readRowCells, readRowShape, RowCellsOnDemand, type RowCell, type RowShape } from './row-cells.js';
+import type { GroupRowRecord } from './track-group-rows.js';
 import { buildGroupRecord, checkTableCellsFilled, createLazyTextRow, readRowTexts, type RowTexts } from './row-texts.js';
 import { rewriteSheetHead } from './rewrite-sheet-head.js';
 import { createSheetRowsState, readCellText, type SheetFinding, type SheetRowsOptions, type SheetRowsResult, type SheetRowsState } from './sheet-rows-state.js';
@@ -150,7 +150,7 @@ async function rewriteDataRow(state: SheetRowsState, text: string, shape: RowSha
   return out;
 }
 
-const NO_GROUPS: readonly CopiedRecord[] = [];
+const NO_GROUPS: readonly GroupRowRecord[] = [];
 
 /**
  * Hands a row below the header to `onDataRow` with the group rows in effect for it, its empty
@@ -169,7 +169,7 @@ async function handDataRow(state: SheetRowsState, tag: string, row: number, cell
     else {
       texts = readRowTexts(state, cells);
       if (checkTableCellsFilled(texts, options.visibleColumns ?? [])) {
-        groups.add(row, level, 'group', buildGroupRecord(row, texts, state.copyKeep));
+        groups.add(row, level, 'group', buildGroupRecord(row, texts, state.copyKeep, options.visibleColumns ?? []));
         return;
       }
       groups.add(row, level, 'blank');

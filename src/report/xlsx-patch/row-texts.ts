@@ -5,9 +5,10 @@
  * values right of the header after them.
  */
 import { buildXlsxCell } from '../../sources/build-xlsx-cell.js';
-import type { CopiedRecord, TextRow } from '../write-annotated-csv.js';
+import type { TextRow } from '../write-annotated-csv.js';
 import { readStoredCell, type RowCellsOnDemand } from './row-cells.js';
 import type { SheetRowsState } from './sheet-rows-state.js';
+import type { GroupRowRecord } from './track-group-rows.js';
 
 /** A row's texts: `values` under the header's `width` columns, `beyond` right of them (absent when none). */
 export interface RowTexts {
@@ -77,9 +78,10 @@ export function checkTableCellsFilled(texts: RowTexts, visible: readonly number[
  * the columns of an earlier run's `_` cells left out, as for data rows), then those right of the
  * header, up to the last filled one.
  */
-export function buildGroupRecord(row: number, texts: RowTexts, keep: readonly number[]): CopiedRecord {
+export function buildGroupRecord(row: number, texts: RowTexts, keep: readonly number[], visible: readonly number[]): GroupRowRecord {
   const fields = keep.map((index) => texts.values[index] ?? '');
   if (texts.beyond !== undefined) fields.push(...texts.beyond);
   while (fields.length > 0 && fields[fields.length - 1] === '') fields.pop();
-  return { row, fields };
+  const filled = visible.map((column) => (texts.values[column - 1] ?? '').trim()).filter((text) => text !== '');
+  return { row, fields, text: filled.join(' '), level: 0 };
 }

@@ -7,12 +7,12 @@ import type { Issue } from '../../core/issue.js';
 import { buildXlsxCell } from '../../sources/build-xlsx-cell.js';
 import type { SharedStringTable } from '../../sources/shared-string-table.js';
 import type { RowOutcome } from '../report-types.js';
-import type { CopiedRecord, TextRow } from '../write-annotated-csv.js';
+import type { TextRow } from '../write-annotated-csv.js';
 import type { CellNote } from './build-notes-parts.js';
 import type { StylePatch } from './patch-styles.js';
 import { readStoredCell, type RowCell } from './row-cells.js';
 import type { ToFixLine } from './to-fix-sheet-xml.js';
-import { createGroupRowTracker, type GroupRowTracker } from './track-group-rows.js';
+import { createGroupRowTracker, type GroupRowRecord, type GroupRowTracker } from './track-group-rows.js';
 import { createMergedTextFill, type MergedTextFill } from './fill-merged-texts.js';
 import type { CellRange } from '../../sources/shape-rows.js';
 
@@ -37,7 +37,7 @@ export interface SheetRowsOptions {
    * Each data row below the header, with its outcome and the group rows in effect for it
    * (outermost first; empty unless `groupRows` is given). Not called for the group rows themselves.
    */
-  onDataRow?: ((row: TextRow, outcome: RowOutcome | undefined, groups: readonly CopiedRecord[]) => void | Promise<void>) | undefined;
+  onDataRow?: ((row: TextRow, outcome: RowOutcome | undefined, groups: readonly GroupRowRecord[]) => void | Promise<void>) | undefined;
   /**
    * The header's texts (trimmed) up to its last non-blank cell, every column of it: called once,
    * before the first `onDataRow`. The names of `headerNames` when the header row is not in the sheet.

@@ -15,6 +15,14 @@
 import { MAX_GROUP_LEVELS } from '../../sources/detect-group-rows.js';
 import type { CopiedRecord } from '../write-annotated-csv.js';
 
+/** A group row as it stands (`fields`), with what the reader made of it. */
+export interface GroupRowRecord extends CopiedRecord {
+  /** Its text as the reader hands it down (the filled cells of the table, trimmed, joined by a space). */
+  text: string;
+  /** Its level (1 = `_group1`), set once the row after it is known. */
+  level: number;
+}
+
 /** What a row below the header is for the reader. */
 export type TrackedRowKind = 'data' | 'group' | 'blank';
 
@@ -24,21 +32,22 @@ export interface GroupRowTracker {
    * Takes the next row below the header: its number, its outline level (0 when none or when the
    * outline is not looked at), what it is, and for a group row its record as it stands.
    */
-  add(row: number, level: number, kind: TrackedRowKind, record?: CopiedRecord): void;
+  add(row: number, level: number, kind: TrackedRowKind, record?: GroupRowRecord): void;
   /** The group rows in effect for the last data row added, outermost first (changed in place). */
-  current(): readonly CopiedRecord[];
+  current(): readonly GroupRowRecord[];
 }
 
 /** Starts a tracker; `outline` as in the reader's group-row options (levels used only then). */
 export function createGroupRowTracker(options: { outline: boolean }): GroupRowTracker {
   // By level (index 0 = level 1); a level skipped by the outline has no row.
-  const open: (CopiedRecord | undefined)[] = [];
-  const effective: CopiedRecord[] = [];
+  const open: (GroupRowRecord | undefined)[] = [];
+  const effective: GroupRowRecord[] = [];
   let outlineDepth = 0;
-  let pending: { row: number; level: number; record: CopiedRecord } | undefined;
+  let pending: { row: number; level: number; record: GroupRowRecord } | undefined;
 
-  const setGroup = (level: number, record: CopiedRecord): void => {
+  const setGroup = (level: number, record: GroupRowRecord): void => {
     const at = Math.min(level, MAX_GROUP_LEVELS);
+    record.level = at;
     open.length = Math.min(open.length, at - 1);
     while (open.length < at - 1) open.push(undefined);
     open.push(record);
