@@ -146,7 +146,7 @@ async function rewriteDataRow(state: SheetRowsState, text: string, shape: RowSha
   } else if (perCell) {
     out = rewriteRowXml(state, text, shape, cells.get(), rowNumber, new Map(), []);
   }
-  if (options.onDataRow !== undefined) await handDataRow(state, text.slice(0, shape.tagEnd), rowNumber, cells, outcome);
+  if (options.onDataRow !== undefined) await handDataRow(state, shape, rowNumber, cells, outcome);
   return out;
 }
 
@@ -157,14 +157,14 @@ const NO_GROUPS: readonly GroupRowRecord[] = [];
  * cells of merged `fillMerged` ranges filled as the reader filled them; a group row (no outcome, a
  * value in a column the reader reads) is followed instead of handed.
  */
-async function handDataRow(state: SheetRowsState, tag: string, row: number, cells: RowCellsOnDemand, outcome: RowOutcome | undefined): Promise<void> {
+async function handDataRow(state: SheetRowsState, shape: RowShape, row: number, cells: RowCellsOnDemand, outcome: RowOutcome | undefined): Promise<void> {
   const { options, groups, mergedFill } = state;
   const onDataRow = options.onDataRow;
   if (onDataRow === undefined) return;
-  await handHeader(state);
+  if (!state.headerHanded) await handHeader(state);
   let texts: RowTexts | undefined;
   if (groups !== undefined) {
-    const level = options.groupRows?.outline === true ? Number(readAttribute(tag, 'outlineLevel') ?? '0') || 0 : 0;
+    const level = options.groupRows?.outline === true ? readOutlineLevel(cells.text, shape) : 0;
     if (outcome !== undefined) groups.add(row, level, 'data');
     else {
       texts = readRowTexts(state, cells);
@@ -186,6 +186,13 @@ async function handDataRow(state: SheetRowsState, tag: string, row: number, cell
     }
   }
   await onDataRow(createLazyTextRow(state, row, cells, texts, filler), outcome, groups?.current() ?? NO_GROUPS);
+}
+
+/** The row's outline level (`outlineLevel` of its start tag), 0 when none. */
+function readOutlineLevel(text: string, shape: RowShape): number {
+  // Searching back from the tag's end reads the start tag only, not the row's cells.
+  if (text.lastIndexOf('outlineLevel', shape.tagEnd) < 0) return 0;
+  return Number(readAttribute(text.slice(0, shape.tagEnd), 'outlineLevel') ?? '0') || 0;
 }
 
 /** Calls `onHeader` once, with the header's names (those the reader read when the header row is not in the sheet). */
