@@ -77,11 +77,13 @@ async function rewriteRow(state: SheetRowsState, source: string): Promise<void> 
     if (rowNumber === options.headerRow) {
       const cells = readHeader(state, text, shape);
       const extras = buildAnnotationHeaderCells(state, rowNumber);
+      await handHeader(state);
       await releaseHeld(state);
       await emitRow(state, rewriteRowXml(state, text, shape, cells, rowNumber, new Map(), extras));
       return;
     }
     placeAnnotationColumns(state, state.firstColumn);
+    await handHeader(state);
     await releaseHeld(state);
   }
   if (state.headerSeen && rowNumber > options.headerRow) await emitRow(state, await rewriteDataRow(state, text, shape, rowNumber));
@@ -146,7 +148,10 @@ async function rewriteDataRow(state: SheetRowsState, text: string, shape: RowSha
   } else if (perCell) {
     out = rewriteRowXml(state, text, shape, cells.get(), rowNumber, new Map(), []);
   }
-  if (options.onDataRow !== undefined) await handDataRow(state, shape, rowNumber, cells, outcome);
+  if (options.onDataRow !== undefined) {
+    const handed = handDataRow(state, shape, rowNumber, cells, outcome);
+    if (handed !== undefined) await handed;
+  }
   return out;
 }
 
@@ -157,11 +162,10 @@ const NO_GROUPS: readonly GroupRowRecord[] = [];
  * cells of merged `fillMerged` ranges filled as the reader filled them; a group row (no outcome, a
  * value in a column the reader reads) is followed instead of handed.
  */
-async function handDataRow(state: SheetRowsState, shape: RowShape, row: number, cells: RowCellsOnDemand, outcome: RowOutcome | undefined): Promise<void> {
+function handDataRow(state: SheetRowsState, shape: RowShape, row: number, cells: RowCellsOnDemand, outcome: RowOutcome | undefined): void | Promise<void> {
   const { options, groups, mergedFill } = state;
   const onDataRow = options.onDataRow;
   if (onDataRow === undefined) return;
-  if (!state.headerHanded) await handHeader(state);
   let texts: RowTexts | undefined;
   if (groups !== undefined) {
     const level = options.groupRows?.outline === true ? readOutlineLevel(cells.text, shape) : 0;
@@ -185,7 +189,7 @@ async function handDataRow(state: SheetRowsState, shape: RowShape, row: number, 
       filler(texts);
     }
   }
-  await onDataRow(createLazyTextRow(state, row, cells, texts, filler), outcome, groups?.current() ?? NO_GROUPS);
+  return onDataRow(createLazyTextRow(state, row, cells, texts, filler), outcome, groups?.current() ?? NO_GROUPS);
 }
 
 /** The row's outline level (`outlineLevel` of its start tag), 0 when none. */
