@@ -182,5 +182,10 @@ describe('the report files of an XLSX input fed back with the same mapping', () 
     const outside = (issue: IssueLine): boolean => issue.code === 'cell_outside_header';
     expect(await readRowIssues(second.reportPaths.issues ?? '')).toEqual(firstIssues.filter((issue) => !outside(issue)));
     expect(second.summary.counts.byStatus).toEqual(first.summary.counts.byStatus);
+    // Its rejected-rows.csv: the same header (the earlier run's `_` columns left out) and group rows, the rows with their values.
+    const secondLines = (await readFile(second.reportPaths.rejectedRows, 'utf8')).split(CSV_NEWLINE);
+    expect(secondLines[0]).toBe(lines[0]);
+    expect(secondLines.filter((text) => text.startsWith(';;;;'))).toEqual([';;;;Смартфоны', ';;;;;;Прочее', ';;;;;;Смартфоны']);
+    expect(secondLines.find((text) => text.startsWith('6;'))).toBe(lines.find((text) => text.startsWith('6;')));
   }, 60_000);
 });
