@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createGroupRowTracker, type TrackedRowKind } from '../../src/report/xlsx-patch/track-group-rows.js';
 
 /** Feeds rows `[row, level, kind, text?]` and returns, for each data row, the groups in effect as `level:text`. */
-function follow(outline: boolean, rows: [number, number, TrackedRowKind, string?][]): Record<number, string[]> {
+function follow(outline: boolean, rows: [number, number, TrackedRowKind, string?][], outsideOnly: readonly number[] = []): Record<number, string[]> {
   const tracker = createGroupRowTracker({ outline });
   const seen: Record<number, string[]> = {};
   for (const [row, level, kind, text] of rows) {
-    tracker.add(row, level, kind, text === undefined ? undefined : { row, fields: [text], text, level: 0 });
+    tracker.add(row, level, kind, text === undefined ? undefined : { row, fields: [text], text, level: 0 }, () => !outsideOnly.includes(row));
     if (kind === 'data') seen[row] = tracker.current().map((group) => `${group.level}:${group.text}`);
   }
   return seen;
@@ -57,6 +57,17 @@ describe('createGroupRowTracker', () => {
         [9, 1, 'data'],
       ]),
     ).toEqual({ 5: ['1:Чай'], 9: ['1:Кофе'] });
+  });
+
+  it('lets a data row with no value in the table (only right of it) pass without closing groups, as the reader does', () => {
+    const rows: [number, number, TrackedRowKind, string?][] = [
+      [2, 0, 'group', 'Одежда'],
+      [3, 1, 'group', 'Футболки'],
+      [4, 0, 'data'],
+      [5, 2, 'data'],
+    ];
+    expect(follow(true, rows, [4])).toEqual({ 4: ['1:Одежда', '2:Футболки'], 5: ['1:Одежда', '2:Футболки'] });
+    expect(follow(true, rows)).toEqual({ 4: [], 5: [] });
   });
 
   it('ignores outline levels when the reader does not look at them', () => {

@@ -169,7 +169,7 @@ function handDataRow(state: SheetRowsState, shape: RowShape, row: number, cells:
   let texts: RowTexts | undefined;
   if (groups !== undefined) {
     const level = options.groupRows?.outline === true ? readOutlineLevel(cells.text, shape) : 0;
-    if (outcome !== undefined) groups.add(row, level, 'data');
+    if (outcome !== undefined) groups.add(row, level, 'data', undefined, () => checkTableCellsFilled((texts ??= readRowTexts(state, cells)), options.visibleColumns ?? []));
     else {
       texts = readRowTexts(state, cells);
       if (checkTableCellsFilled(texts, options.visibleColumns ?? [])) {

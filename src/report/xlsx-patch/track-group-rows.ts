@@ -30,9 +30,11 @@ export type TrackedRowKind = 'data' | 'group' | 'blank';
 export interface GroupRowTracker {
   /**
    * Takes the next row below the header: its number, its outline level (0 when none or when the
-   * outline is not looked at), what it is, and for a group row its record as it stands.
+   * outline is not looked at), what it is, and for a group row its record as it stands. A data
+   * row closes deeper groups only when it has a value in the table (`hasTableValue`, asked only
+   * then): the reader's detector passes over a row without one.
    */
-  add(row: number, level: number, kind: TrackedRowKind, record?: GroupRowRecord): void;
+  add(row: number, level: number, kind: TrackedRowKind, record?: GroupRowRecord, hasTableValue?: () => boolean): void;
   /** The group rows in effect for the last data row added, outermost first (changed in place). */
   current(): readonly GroupRowRecord[];
 }
@@ -74,10 +76,10 @@ export function createGroupRowTracker(options: { outline: boolean }): GroupRowTr
   };
 
   return {
-    add(row, level, kind, record) {
+    add(row, level, kind, record, hasTableValue) {
       if (pending !== undefined) settle(row === pending.row + 1 ? level : 0);
       if (kind === 'group' && record !== undefined) pending = { row, level, record };
-      else if (kind === 'data' && options.outline && level < outlineDepth) {
+      else if (kind === 'data' && options.outline && level < outlineDepth && (hasTableValue?.() ?? true)) {
         backOut(level);
         effective.length = 0;
         for (const group of open) if (group !== undefined) effective.push(group);
