@@ -19,11 +19,15 @@
  * The outcomes come in row order (`outcomes`, an async iterable, e.g. read back from a spill
  * file) or by lookup (`outcomeOf`); each is asked for once.
  */
+import type { Buffer } from 'node:buffer';
 import { open, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { InternalError, isPipelineError, SourceReadError } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
+import { normalizeHeaderName } from '../sources/find-header-row.js';
+import { createMergedRangeScanner } from '../sources/load-merged-ranges.js';
 import type { WorkbookSheet } from '../sources/parse-workbook-parts.js';
+import type { CellRange } from '../sources/shape-rows.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { loadZipEntryText, openZipEntry, type ZipEntry } from '../sources/zip-directory.js';
 import { buildHeaderTexts } from './build-header-texts.js';
@@ -48,11 +52,13 @@ import {
 } from './xlsx-patch/patch-package-parts.js';
 import { createStylePatch, type StylePatch } from './xlsx-patch/patch-styles.js';
 import { splitSheetXml } from './xlsx-patch/split-sheet-xml.js';
+import type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 import { buildToFixHead, buildToFixRow, buildToFixTail } from './xlsx-patch/to-fix-sheet-xml.js';
 import { createDeflatedFile, createZipOutput, type ZipOutput } from './xlsx-patch/zip-output.js';
 
 export { ANNOTATION_FILLS } from './xlsx-patch/annotation-fills.js';
 export { TO_FIX_HEADERS } from './xlsx-patch/to-fix-sheet-xml.js';
+export type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 
 /** Name of the sheet that lists every issue. */
 export const TO_FIX_SHEET = 'To fix';
@@ -89,8 +95,16 @@ export interface WriteAnnotatedWorkbookOptions {
    * every issue is still in `_errors` and the `To fix` sheet.
    */
   maxNotes?: number;
-  /** Called for each data row (below the header) with its text under `info.header`, e.g. to write `rejected-rows.csv` in the same pass. `values` is read on demand. */
-  onDataRow?: (row: TextRow, outcome: RowOutcome | undefined) => void | Promise<void>;
+  /**
+   * Called for each row below the header, e.g. to write `rejected-rows.csv` in the same pass: its
+   * texts under every column of the header (`onHeader`), the seller's own `_` columns included,
+   * values right of the header in `beyond`, each read on demand; its outcome; and, when the reader
+   * took group rows out (`readOptions.groupRows`), the group rows in effect for it, outermost
+   * first, as they stand (the group rows themselves are not handed as rows).
+   */
+  onDataRow?: (row: TextRow, outcome: RowOutcome | undefined, groups: readonly GroupRowRecord[]) => void | Promise<void>;
+  /** The header's texts up to its last non-blank cell (the positions of `onDataRow`'s values); called once, before the first row. */
+  onHeader?: (names: readonly string[]) => void | Promise<void>;
 }
 
 /** What `writeAnnotatedWorkbook` wrote. */
@@ -343,6 +357,7 @@ async function rewriteSheet(
   let toFixLeftOut = 0;
   const cursor = createOutcomeCursor(options);
   const formats = new Map<number, string | undefined>();
+  const fillMerged = options.onDataRow === undefined ? undefined : await loadFillMerged(source, info, options.readOptions);
   const rewriter = createSheetRowsRewriter({
     file: source.path,
     sheet: source.sheet.name,
@@ -363,6 +378,10 @@ async function rewriteSheet(
     maxNotes: plan.notesAllowed ? (options.maxNotes ?? DEFAULT_MAX_NOTES) : 0,
     hasSellerNote: (ref) => plan.existingNotes?.notes.sellerRefs.has(ref) === true,
     onDataRow: options.onDataRow,
+    onHeader: options.onHeader,
+    groupRows: options.readOptions?.groupRows,
+    visibleColumns: info.header.map((column) => column.index + 1),
+    fillMerged,
     onIssue: async (line) => {
       // A sheet has 1,048,576 rows at most: issues past that are in `_errors` and summary.json only.
       if (toFixRow >= MAX_SHEET_ROWS) {
@@ -407,6 +426,24 @@ async function rewriteSheet(
   await stream.end();
   await toFix.write(buildToFixTail());
   return rows;
+}
+
+/**
+ * The reader's `fillMerged` columns (0-based) and the sheet's merged ranges, for the rows handed to
+ * `onDataRow`; `undefined` when no column is filled. Excel writes the ranges after the rows, so the
+ * sheet part is scanned for them first, as the reader does (an extra pass, only with `fillMerged`).
+ */
+async function loadFillMerged(source: SourceWorkbook, info: SourceInfo, readOptions: ReadOptions | undefined): Promise<{ ranges: CellRange[]; columns: number[] } | undefined> {
+  const wanted = new Set((readOptions?.fillMerged ?? []).map(normalizeHeaderName));
+  const columns = info.header.filter((column) => wanted.has(normalizeHeaderName(column.name))).map((column) => column.index);
+  if (columns.length === 0) return undefined;
+  const scanner = createMergedRangeScanner();
+  try {
+    for await (const chunk of await openZipEntry(source.path, source.entry)) scanner.write(chunk as Buffer);
+  } catch (error) {
+    throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt or truncated (${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
+  }
+  return { ranges: scanner.ranges(), columns };
 }
 
 /** Relates the comments and their drawing to the sheet; returns the drawing's relationship id. */

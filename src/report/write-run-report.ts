@@ -9,11 +9,12 @@ import { compareIssues, type Issue } from '../core/issue.js';
 import { openCsvCopyRecords } from '../sources/read-csv-text-rows.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildHeaderTexts } from './build-header-texts.js';
-import type { RowOutcome, RunSummary } from './report-types.js';
+import { PROBLEM_STATUSES, type RowOutcome, type RunSummary } from './report-types.js';
 import { copyCsvRecords } from './copy-csv-records.js';
-import { createAnnotatedCsvSink, type AnnotatedCsvSink } from './write-annotated-csv.js';
+import { createAnnotatedCsvSink, keptColumns, type AnnotatedCsvSink } from './write-annotated-csv.js';
 import { writeAnnotatedWorkbook } from './write-annotated-workbook.js';
-import { createRejectedRowsSink, type RejectedRowsSink } from './write-rejected-rows-csv.js';
+import { createRejectedRowsSink, REJECTED_ROWS_LEADING_HEADERS, type RejectedRowsSink } from './write-rejected-rows-csv.js';
+import { createFedBackGroupCheck, type FedBackGroupCheck } from './xlsx-patch/check-fed-back-groups.js';
 import { writeSummaryJson } from './write-summary-json.js';
 
 /** File names inside the report folder. */
@@ -80,14 +81,32 @@ export async function writeRunReport(options: WriteRunReportOptions): Promise<Ru
   return paths;
 }
 
-/** XLSX input: the annotated workbook (a patch of the seller's file), feeding `rejected-rows.csv` from the same read; resolves with the copy's warnings. */
+/**
+ * XLSX input: the annotated workbook (a patch of the seller's file), feeding `rejected-rows.csv`
+ * from the same read: the sheet's whole header (the seller's `_` columns included), then each row
+ * that needs attention after the group rows in effect for it, each written once, as the CSV path
+ * does; resolves with the copy's warnings.
+ */
 async function writeWorkbookReport(options: WriteRunReportOptions, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
   const { info } = options;
-  const rejected = await createRejectedRowsSink({ header: buildHeaderTexts(info), outPath: paths.rejectedRows, delimiter });
+  const groupRows = options.readOptions?.groupRows;
+  let rejected: RejectedRowsSink | undefined;
+  let groupCheck: FedBackGroupCheck | undefined;
+  const openRejected = async (header: readonly string[]): Promise<RejectedRowsSink> => {
+    if (rejected !== undefined) return rejected;
+    rejected = await createRejectedRowsSink({ header, outPath: paths.rejectedRows, delimiter });
+    if (groupRows !== undefined) {
+      const names = [...REJECTED_ROWS_LEADING_HEADERS, ...keptColumns(header).map((index) => header[index] ?? '')];
+      groupCheck = createFedBackGroupCheck({ groupRows, header: names, ignoreHeaderPrefix: options.readOptions?.ignoreHeaderPrefix, leading: REJECTED_ROWS_LEADING_HEADERS.length, file: paths.rejectedRows, sheet: info.sheet });
+    }
+    return rejected;
+  };
   try {
     let warnings: Issue[] = [];
     // Without the copy no row needs attention (see `annotated`): the input is not read again.
     if (paths.annotated !== null) {
+      // Group rows are in file order: those after the last one written are not written yet.
+      let lastGroupWritten = 0;
       const result = await writeAnnotatedWorkbook({
         sourcePath: options.sourcePath,
         outPath: paths.annotated,
@@ -95,16 +114,23 @@ async function writeWorkbookReport(options: WriteRunReportOptions, paths: RunRep
         ...(options.readOptions !== undefined ? { readOptions: options.readOptions } : {}),
         ...(options.prefixFormulaText !== undefined ? { prefixFormulaText: options.prefixFormulaText } : {}),
         outcomeOf: options.outcomeOf,
-        onDataRow: async (row, outcome) => {
-          await rejected.add(row, outcome);
+        onHeader: async (header) => void (await openRejected(header)),
+        onDataRow: async (row, outcome, groups) => {
+          const sink = await openRejected(buildHeaderTexts(info));
+          if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return;
+          const unwritten = groups.filter((group) => group.row > lastGroupWritten);
+          for (const group of unwritten) await sink.addContext(group);
+          lastGroupWritten = unwritten.at(-1)?.row ?? lastGroupWritten;
+          groupCheck?.check(row.row, groups, unwritten);
+          await sink.add(row, outcome);
         },
       });
-      warnings = result.warnings;
+      warnings = [...result.warnings, ...(groupCheck?.warnings() ?? [])];
     }
-    await rejected.close();
+    await (await openRejected(buildHeaderTexts(info))).close();
     return warnings;
   } catch (error) {
-    rejected.destroy();
+    (rejected as RejectedRowsSink | undefined)?.destroy();
     throw error;
   }
 }

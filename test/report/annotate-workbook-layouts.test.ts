@@ -30,7 +30,7 @@ async function annotateParts(parts: XlsxParts) {
     info,
     outcomeOf: makeOutcomeOf(outcomes),
     onDataRow: (row) => {
-      dataRows.push(row);
+      dataRows.push({ row: row.row, values: row.values, ...(row.beyond !== undefined && row.beyond.length > 0 ? { beyond: row.beyond } : {}) });
     },
   });
   const workbook = new ExcelJS.Workbook();

@@ -71,7 +71,7 @@ async function annotate(dir: string, extra: { prefixFormulaText?: boolean } = {}
     info,
     outcomeOf: makeOutcomeOf(outcomes),
     onDataRow: (row) => {
-      dataRows.push(row);
+      dataRows.push({ row: row.row, values: row.values, ...(row.beyond !== undefined && row.beyond.length > 0 ? { beyond: row.beyond } : {}) });
     },
     ...extra,
   });

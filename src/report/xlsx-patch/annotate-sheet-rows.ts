@@ -11,13 +11,14 @@
  * issue is still highlighted and listed on the `To fix` sheet).
  */
 import { createIssue, type Issue } from '../../core/issue.js';
-import { buildXlsxCell } from '../../sources/build-xlsx-cell.js';
 import { isAnnotationHeader } from '../annotation-columns.js';
-import type { TextRow } from '../write-annotated-csv.js';
+import type { RowOutcome } from '../report-types.js';
 import { annotationColumnWidths, buildAnnotationCells, buildAnnotationHeaderCells, placeAnnotationColumns } from './annotation-cells.js';
 import { highlightRowCells } from './highlight-row-cells.js';
 import { endsBefore, openRowTag, rewriteRowXml } from './rewrite-row-xml.js';
-import { parseColumn, readStoredCell, readRowCells, readRowShape, RowCellsOnDemand, type RowCell, type RowShape } from './row-cells.js';
+import { parseColumn, readRowCells, readRowShape, RowCellsOnDemand, type RowCell, type RowShape } from './row-cells.js';
+import type { GroupRowRecord } from './track-group-rows.js';
+import { buildGroupRecord, checkTableCellsFilled, createLazyTextRow, readRowTexts, type RowTexts } from './row-texts.js';
 import { rewriteSheetHead } from './rewrite-sheet-head.js';
 import { createSheetRowsState, readCellText, type SheetFinding, type SheetRowsOptions, type SheetRowsResult, type SheetRowsState } from './sheet-rows-state.js';
 import type { ToFixLine } from './to-fix-sheet-xml.js';
@@ -76,11 +77,13 @@ async function rewriteRow(state: SheetRowsState, source: string): Promise<void> 
     if (rowNumber === options.headerRow) {
       const cells = readHeader(state, text, shape);
       const extras = buildAnnotationHeaderCells(state, rowNumber);
+      await handHeader(state);
       await releaseHeld(state);
       await emitRow(state, rewriteRowXml(state, text, shape, cells, rowNumber, new Map(), extras));
       return;
     }
     placeAnnotationColumns(state, state.firstColumn);
+    await handHeader(state);
     await releaseHeld(state);
   }
   if (state.headerSeen && rowNumber > options.headerRow) await emitRow(state, await rewriteDataRow(state, text, shape, rowNumber));
@@ -90,15 +93,33 @@ async function rewriteRow(state: SheetRowsState, source: string): Promise<void> 
   else await emitRow(state, text);
 }
 
-/** Reads the header row: notes `_` columns of an earlier run and places the new ones after the last used cell. */
+/**
+ * Reads the header row: notes `_` columns of an earlier run, places the new ones after the last
+ * used cell, and keeps every column's name for the rows handed to `onDataRow` (the seller's own
+ * `_` columns included: the CSV path keeps them too).
+ */
 function readHeader(state: SheetRowsState, text: string, shape: RowShape): RowCell[] {
+  const { headerNames } = state.options;
   const cells = readRowCells(text, state.prefix, shape);
-  let last = state.options.headerNames.length;
+  let last = headerNames.length;
+  const names = headerNames.slice();
   for (const cell of cells) {
     const value = readCellText(state, text, cell);
     if (isAnnotationHeader(value)) state.oldColumns.add(cell.column);
     else if (value !== '') last = Math.max(last, cell.column);
+    // A column the reader reads keeps the name it read; the others (ignored `_` columns) their text.
+    if (value.trim() !== '' && (names[cell.column - 1] ?? '') === '') {
+      while (names.length < cell.column) names.push('');
+      names[cell.column - 1] = value.trim();
+    }
   }
+  while (names.length > 0 && names[names.length - 1] === '') names.pop();
+  state.copyHeader = names;
+  state.copyWidth = names.length;
+  state.copyKeep = [];
+  names.forEach((name, index) => {
+    if (!isAnnotationHeader(name)) state.copyKeep.push(index);
+  });
   placeAnnotationColumns(state, last + 1);
   return cells;
 }
@@ -127,8 +148,62 @@ async function rewriteDataRow(state: SheetRowsState, text: string, shape: RowSha
   } else if (perCell) {
     out = rewriteRowXml(state, text, shape, cells.get(), rowNumber, new Map(), []);
   }
-  if (options.onDataRow !== undefined) await options.onDataRow(createLazyTextRow(state, rowNumber, cells), outcome);
+  if (options.onDataRow !== undefined) {
+    const handed = handDataRow(state, shape, rowNumber, cells, outcome);
+    if (handed !== undefined) await handed;
+  }
   return out;
+}
+
+const NO_GROUPS: readonly GroupRowRecord[] = [];
+
+/**
+ * Hands a row below the header to `onDataRow` with the group rows in effect for it, its empty
+ * cells of merged `fillMerged` ranges filled as the reader filled them; a group row (no outcome, a
+ * value in a column the reader reads) is followed instead of handed.
+ */
+function handDataRow(state: SheetRowsState, shape: RowShape, row: number, cells: RowCellsOnDemand, outcome: RowOutcome | undefined): void | Promise<void> {
+  const { options, groups, mergedFill } = state;
+  const onDataRow = options.onDataRow;
+  if (onDataRow === undefined) return;
+  let texts: RowTexts | undefined;
+  if (groups !== undefined) {
+    const level = options.groupRows?.outline === true ? readOutlineLevel(cells.text, shape) : 0;
+    if (outcome !== undefined) groups.add(row, level, 'data', undefined, () => checkTableCellsFilled((texts ??= readRowTexts(state, cells)), options.visibleColumns ?? []));
+    else {
+      texts = readRowTexts(state, cells);
+      if (checkTableCellsFilled(texts, options.visibleColumns ?? [])) {
+        groups.add(row, level, 'group', buildGroupRecord(row, texts, state.copyKeep, options.visibleColumns ?? []));
+        return;
+      }
+      groups.add(row, level, 'blank');
+    }
+  }
+  let filler: ((texts: RowTexts) => void) | undefined;
+  if (mergedFill !== undefined) {
+    if (mergedFill.startsAt(row)) mergedFill.start(row, (texts ??= readRowTexts(state, cells)));
+    filler = mergedFill.fillerOf(row);
+    if (texts !== undefined && filler !== undefined) {
+      // Texts already read were read before the fill; the row's own top-left values stay as they are.
+      texts = { values: texts.values.slice(), beyond: texts.beyond };
+      filler(texts);
+    }
+  }
+  return onDataRow(createLazyTextRow(state, row, cells, texts, filler), outcome, groups?.current() ?? NO_GROUPS);
+}
+
+/** The row's outline level (`outlineLevel` of its start tag), 0 when none. */
+function readOutlineLevel(text: string, shape: RowShape): number {
+  // Searching back from the tag's end reads the start tag only, not the row's cells.
+  if (text.lastIndexOf('outlineLevel', shape.tagEnd) < 0) return 0;
+  return Number(readAttribute(text.slice(0, shape.tagEnd), 'outlineLevel') ?? '0') || 0;
+}
+
+/** Calls `onHeader` once, with the header's names (those the reader read when the header row is not in the sheet). */
+async function handHeader(state: SheetRowsState): Promise<void> {
+  if (state.headerHanded) return;
+  state.headerHanded = true;
+  await state.options.onHeader?.(state.copyHeader ?? state.options.headerNames);
 }
 
 /** Writes the held head and rows once the place of the `_` columns is known. */
@@ -149,6 +224,7 @@ async function finishSheet(state: SheetRowsState, text: string, legacyDrawingId:
   const { options, result, prefix } = state;
   if (!state.headerSeen) placeAnnotationColumns(state, state.firstColumn);
   await releaseHeld(state);
+  await handHeader(state);
   pushFindingWarning(
     state,
     'rows_out_of_order',
@@ -173,37 +249,6 @@ function pushFindingWarning(state: SheetRowsState, code: 'rows_out_of_order' | '
   state.result.warnings.push(
     createIssue({ code, severity: 'warning', stage: 'read', file: state.options.file, sheet: state.options.sheet, message: `${finding.count} ${rest}` }),
   );
-}
-
-/** The texts of a data row's cells under its header names, number formats applied. */
-function readRowTexts(state: SheetRowsState, cells: RowCellsOnDemand): string[] {
-  const { options } = state;
-  const values = options.headerNames.map(() => '');
-  const text = cells.text;
-  for (const cell of cells.get()) {
-    if (cell.column > values.length) continue;
-    const built = buildXlsxCell(readStoredCell(text, cell, state.prefix), { numberFormat: options.numberFormatOf(cell.style), strings: options.strings, date1904: options.date1904 });
-    if (built !== undefined) values[cell.column - 1] = built.text;
-  }
-  return values;
-}
-
-/**
- * A data row handed to `onDataRow`: a plain object whose `values` are built on first read (most
- * rows are never read: `rejected-rows.csv` wants the rows that need attention only).
- */
-function createLazyTextRow(state: SheetRowsState, row: number, cells: RowCellsOnDemand): TextRow {
-  let texts: string[] | undefined;
-  return {
-    row,
-    get values(): string[] {
-      texts ??= readRowTexts(state, cells);
-      return texts;
-    },
-    set values(values: string[]) {
-      texts = values;
-    },
-  };
 }
 
 /** One `To fix` line of an issue of row `row`. */

@@ -12,6 +12,9 @@ import type { CellNote } from './build-notes-parts.js';
 import type { StylePatch } from './patch-styles.js';
 import { readStoredCell, type RowCell } from './row-cells.js';
 import type { ToFixLine } from './to-fix-sheet-xml.js';
+import { createGroupRowTracker, type GroupRowRecord, type GroupRowTracker } from './track-group-rows.js';
+import { createMergedTextFill, type MergedTextFill } from './fill-merged-texts.js';
+import type { CellRange } from '../../sources/shape-rows.js';
 
 /** What the row rewriter needs. */
 export interface SheetRowsOptions {
@@ -30,7 +33,25 @@ export interface SheetRowsOptions {
   maxNotes: number;
   /** True for a cell (`B7`) that has a note of the seller's: it gets none of ours. */
   hasSellerNote?: (ref: string) => boolean;
-  onDataRow?: ((row: TextRow, outcome: RowOutcome | undefined) => void | Promise<void>) | undefined;
+  /**
+   * Each data row below the header, with its outcome and the group rows in effect for it
+   * (outermost first; empty unless `groupRows` is given). Not called for the group rows themselves.
+   */
+  onDataRow?: ((row: TextRow, outcome: RowOutcome | undefined, groups: readonly GroupRowRecord[]) => void | Promise<void>) | undefined;
+  /**
+   * The header's texts (trimmed) up to its last non-blank cell, every column of it: called once,
+   * before the first `onDataRow`. The names of `headerNames` when the header row is not in the sheet.
+   */
+  onHeader?: ((names: readonly string[]) => void | Promise<void>) | undefined;
+  /** The reader took group rows out of the goods (its `groupRows` option): they are followed for `onDataRow`. */
+  groupRows?: { outline: boolean } | undefined;
+  /** 1-based columns the reader reads (the visible header columns): a group row has a value in one. */
+  visibleColumns?: readonly number[];
+  /**
+   * The reader's `fillMerged`, for the rows handed to `onDataRow`: the sheet's merged ranges (Excel
+   * writes them after the rows, so the caller scans for them first) and the 0-based columns filled.
+   */
+  fillMerged?: { ranges: readonly CellRange[]; columns: readonly number[] } | undefined;
   /** Called for each `To fix` line, in sheet order. */
   onIssue: (line: ToFixLine) => Promise<void>;
   /** Where the rewritten XML goes, in order. */
@@ -82,6 +103,18 @@ export interface SheetRowsState {
   readonly conflicts: SheetFinding;
   /** A fed-back copy: the highlights of the earlier run go back to the seller's formats. */
   readonly earlierHighlights: ReadonlyMap<number, number> | undefined;
+  /** Columns of the rows handed to `onDataRow`: the header up to its last non-blank cell. */
+  copyWidth: number;
+  /** The header's texts handed to `onHeader`; `undefined` until the header row is read. */
+  copyHeader: string[] | undefined;
+  /** Positions (0-based) of `copyHeader` kept in `rejected-rows.csv` (an earlier run's `_` columns left out). */
+  copyKeep: number[];
+  /** `onHeader` was called. */
+  headerHanded: boolean;
+  /** The group rows in effect, when followed. */
+  readonly groups: GroupRowTracker | undefined;
+  /** The merged values filled into the rows handed to `onDataRow`, when the reader filled some. */
+  readonly mergedFill: MergedTextFill | undefined;
 }
 
 /** The state before the first row. */
@@ -101,6 +134,12 @@ export function createSheetRowsState(options: SheetRowsOptions): SheetRowsState 
     disorder: { count: 0, first: '' },
     conflicts: { count: 0, first: '' },
     earlierHighlights: options.styles.earlierHighlights,
+    copyWidth: options.headerNames.length,
+    copyHeader: undefined,
+    copyKeep: options.headerNames.map((_, index) => index),
+    headerHanded: false,
+    groups: options.groupRows !== undefined && options.onDataRow !== undefined ? createGroupRowTracker(options.groupRows) : undefined,
+    mergedFill: options.fillMerged !== undefined && options.onDataRow !== undefined ? createMergedTextFill(options.fillMerged.ranges, options.fillMerged.columns, options.headerRow) : undefined,
   };
 }
 
