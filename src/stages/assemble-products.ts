@@ -115,10 +115,12 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
     add(record) {
       const issues: Issue[] = [];
       if (record.sku.barcode !== '') {
-        checkDuplicate(barcodes, Number(record.sku.barcode), record.sku.barcode, record, 'duplicate_barcode', 'barcode', issues);
+        const duplicate = checkDuplicate(barcodes, Number(record.sku.barcode), record.sku.barcode, record, 'duplicate_barcode', 'barcode');
+        if (duplicate !== undefined) issues.push(duplicate);
       }
       if (skuKeys !== undefined && record.skuKey !== '' && (mapping.columns.skuKey !== undefined || record.sku.barcode === '')) {
-        checkDuplicate(skuKeys, record.skuKey, record.skuKey, record, 'duplicate_sku_key', 'skuKey', issues);
+        const duplicate = checkDuplicate(skuKeys, record.skuKey, record.skuKey, record, 'duplicate_sku_key', 'skuKey');
+        if (duplicate !== undefined) issues.push(duplicate);
       }
 
       const key = record.productKey;
@@ -135,15 +137,18 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
         return issues;
       }
       started++;
-      const records: MappedRow[] = [];
+      let records: MappedRow[];
       if (closed.has(key)) {
         closed.delete(key);
-        records.push(...(sink.reopen(key)?.records ?? []));
+        records = [...(sink.reopen(key)?.records ?? []), record];
+      } else {
+        records = [record];
       }
-      records.push(record);
       open.set(key, { records, mark: started });
       newestKey = key;
-      for (const [oldestKey, oldest] of open) {
+      // Keys, not entries: the oldest product is usually still open, and an entry is an array to make.
+      for (const oldestKey of open.keys()) {
+        const oldest = open.get(oldestKey) as OpenProduct;
         if (started - oldest.mark < closeWindow) break;
         close(oldestKey, oldest);
       }
@@ -429,7 +434,7 @@ function buildDraft(
   };
 }
 
-/** Records `key` → row, or reports the row as a duplicate of the first one (and marks it invalid). */
+/** Records `key` → row, or returns the issue of the row as a duplicate of the first one (and marks it invalid). */
 function checkDuplicate<K>(
   seen: { get(key: K): number | undefined; set(key: K, row: number): void },
   key: K,
@@ -437,31 +442,28 @@ function checkDuplicate<K>(
   record: MappedRow,
   code: AssemblyIssueCode,
   cell: 'barcode' | 'skuKey',
-  issues: Issue[],
-): void {
+): Issue | undefined {
   const first = seen.get(key);
   if (first === undefined) {
     seen.set(key, record.source.row);
-    return;
+    return undefined;
   }
-  if (first === record.source.row) return;
+  if (first === record.source.row) return undefined;
   record.valid = false;
   const location = record.cells[cell];
-  issues.push(
-    createIssue({
-      stage: 'build',
-      code,
-      severity: 'error',
-      message: `${cell === 'barcode' ? 'barcode' : 'SKU key'} ${shown} is already used in row ${first}`,
-      file: record.source.file,
-      sheet: record.source.sheet,
-      row: record.source.row,
-      column: location?.column,
-      header: location?.header,
-      value: shown,
-      productKey: record.productKey,
-    }),
-  );
+  return createIssue({
+    stage: 'build',
+    code,
+    severity: 'error',
+    message: `${cell === 'barcode' ? 'barcode' : 'SKU key'} ${shown} is already used in row ${first}`,
+    file: record.source.file,
+    sheet: record.source.sheet,
+    row: record.source.row,
+    column: location?.column,
+    header: location?.header,
+    value: shown,
+    productKey: record.productKey,
+  });
 }
 
 /** The SKU-defining values of a row, order-free: `code=value+value;code=value`, codes and values sorted. */
