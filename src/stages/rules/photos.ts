@@ -69,8 +69,20 @@ const WHITESPACE = /\s/;
 const WHITESPACE_RUN = /\s+/;
 
 function hasPhoto(photos: readonly ImportPhoto[], url: string): boolean {
-  for (const photo of photos) if (photo.mediaFile === url) return true;
+  for (const photo of photos) if (sameLink(photo.mediaFile, url)) return true;
   return false;
+}
+
+/**
+ * Equal links. The links of one SKU usually differ only near the end (`…/red-1.jpg`, `…/red-2.jpg`):
+ * compared from the end, two of them part after a few characters instead of after the whole
+ * shared prefix.
+ */
+function sameLink(a: string, b: string): boolean {
+  const length = a.length;
+  if (length !== b.length) return false;
+  for (let i = length - 1; i >= 0; i--) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;
+  return true;
 }
 
 function splitPhotoCell(text: string, separator: string | undefined): string[] {
