@@ -107,13 +107,13 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
   for await (const row of stream.rows) {
     rows += 1;
     outcomes.touch(row.row);
-    for (const issue of row.issues ?? []) record(issue);
+    if (row.issues !== undefined) for (const issue of row.issues) record(issue);
     const mapped = mapRow(row);
     for (const issue of mapped.issues) record(issue);
     if (mapped.record) {
       for (const issue of assembler.add(mapped.record)) record(issue);
       // `validation.barcode.several: each`: the row's other barcodes, each a SKU of a product copy.
-      for (const copy of mapped.extra ?? []) for (const issue of assembler.add(copy)) record(issue);
+      if (mapped.extra !== undefined) for (const copy of mapped.extra) for (const issue of assembler.add(copy)) record(issue);
     } else {
       outcomes.setStatus(row.row, 'invalid');
     }
