@@ -55,36 +55,50 @@ const CACHE_LIMIT = 50_000;
 /** Creates a resolver; call once per run (it caches). */
 export function createValueResolver(mapping: Mapping, index: DirectoryIndex): ValueResolver {
   const auto = mapping.unmapped === 'auto';
-  const categoryEntries = buildExplicitMap(mapping.categories);
-  const brandEntries = buildExplicitMap(mapping.brands);
-  const valueEntries = mapping.attributes.map((attribute) => {
-    const entries = new Map<string, string[]>();
-    for (const [key, codes] of Object.entries(attribute.values)) entries.set(normalizeName(key), typeof codes === 'string' ? [codes] : codes);
-    return entries;
-  });
-  // One cache per kind (and per attribute), keyed by the text itself: a composed key was a new
-  // string to build and hash on every call.
-  const categoryTargetCache = new Map<number | string, Resolution<Category>>();
-  const brandTargetCache = new Map<number | string, Resolution<Brand>>();
-  const categoryCache = new Map<string, Resolution<Category>>();
-  const brandCache = new Map<string, Resolution<Brand>>();
-  const valueCaches = mapping.attributes.map(() => new Map<string, Resolution<AttributeValue>>());
+  const cache = createResolutionCache();
+  return {
+    ...createCategoryResolver(mapping, index, cache, auto),
+    ...createBrandResolver(mapping, index, cache, auto),
+    resolveValue: createAttributeValueResolver(mapping, index, cache, auto),
+  };
+}
+
+/** Caches of resolutions, one per kind (and per attribute), with one limit on their entries together. */
+interface ResolutionCache {
+  /** The cached resolution of `key` in `cache`, else `compute()` (kept while under the limit). */
+  cached<K extends number | string, T>(cache: Map<K, Resolution<T>>, key: K, compute: () => Resolution<T>): Resolution<T>;
+}
+
+function createResolutionCache(): ResolutionCache {
   let cachedCount = 0;
+  return {
+    // Keyed by the text itself: a composed key was a new string to build and hash on every call.
+    cached(cache, key, compute) {
+      const hit = cache.get(key);
+      if (hit !== undefined) return hit;
+      const result = compute();
+      if (cachedCount < CACHE_LIMIT) {
+        cachedCount++;
+        cache.set(typeof key === 'string' ? (detachString(key) as typeof key) : key, result);
+      }
+      return result;
+    },
+  };
+}
+
+/** Categories: by the mapping's `categories`, id, exact name or path, else the nearest leaf. */
+function createCategoryResolver(
+  mapping: Mapping,
+  index: DirectoryIndex,
+  { cached }: ResolutionCache,
+  auto: boolean,
+): Pick<ValueResolver, 'resolveCategory' | 'resolveCategoryTarget' | 'describeCategory'> {
+  const explicitEntries = buildExplicitMap(mapping.categories);
+  const targetCache = new Map<number | string, Resolution<Category>>();
+  const textCache = new Map<string, Resolution<Category>>();
   let leafCandidates: SuggestionCandidate<Category>[] | undefined;
-  let brandCandidates: SuggestionCandidate<Brand>[] | undefined;
 
   const describeCategory = (category: Category): string => `${buildCategoryPath(category, index.categoryById)} (${category.id})`;
-
-  const cached = <K extends number | string, T>(cache: Map<K, Resolution<T>>, key: K, compute: () => Resolution<T>): Resolution<T> => {
-    const hit = cache.get(key);
-    if (hit !== undefined) return hit;
-    const result = compute();
-    if (cachedCount < CACHE_LIMIT) {
-      cachedCount++;
-      cache.set(typeof key === 'string' ? (detachString(key) as K) : key, result);
-    }
-    return result;
-  };
 
   const suggestCategories = (text: string): Suggestion<Category>[] => {
     leafCandidates ??= index.directories.categories
@@ -95,15 +109,6 @@ export function createValueResolver(mapping: Mapping, index: DirectoryIndex): Va
         entry: category,
       }));
     return suggestEntries(text, leafCandidates);
-  };
-
-  const suggestBrands = (text: string): Suggestion<Brand>[] => {
-    brandCandidates ??= index.directories.brands.map((brand) => ({
-      label: `${brand.name} (${brand.id})`,
-      names: brand.code === null ? [brand.name] : [brand.name, brand.code],
-      entry: brand,
-    }));
-    return suggestEntries(text, brandCandidates);
   };
 
   const categoryById = (id: number, via: ResolvedVia): Resolution<Category> => {
@@ -123,34 +128,17 @@ export function createValueResolver(mapping: Mapping, index: DirectoryIndex): Va
   };
 
   const resolveCategoryTarget = (target: number | string): Resolution<Category> =>
-    cached(categoryTargetCache, target, () => {
+    cached(targetCache, target, () => {
       if (typeof target === 'number') return categoryById(target, 'id');
       return categoryByName(target, 'name') ?? { status: 'missing', suggestions: suggestCategories(target), target };
-    });
-
-  const brandByName = (text: string, via: ResolvedVia): Resolution<Brand> | undefined => {
-    const found = index.brandsByName.get(normalizeName(text));
-    if (found === undefined || found.length === 0) return undefined;
-    return found.length === 1 ? { status: 'found', entries: found, via } : { status: 'ambiguous', entries: found, via };
-  };
-
-  const resolveBrandTarget = (target: number | string): Resolution<Brand> =>
-    cached(brandTargetCache, target, () => {
-      if (typeof target === 'number') {
-        const brand = index.brandById.get(target);
-        return brand === undefined ? { status: 'missing', suggestions: [], target: String(target) } : { status: 'found', entries: [brand], via: 'id' };
-      }
-      return brandByName(target, 'name') ?? { status: 'missing', suggestions: suggestBrands(target), target };
     });
 
   return {
     describeCategory,
     resolveCategoryTarget,
-    resolveBrandTarget,
-
     resolveCategory: (text) =>
-      cached(categoryCache, text, () => {
-        const explicit = categoryEntries.get(normalizeName(text));
+      cached(textCache, text, () => {
+        const explicit = explicitEntries.get(normalizeName(text));
         if (explicit !== undefined) return withVia(resolveCategoryTarget(explicit), 'mapping');
         if (/^\d+$/.test(text.trim())) {
           const byId = categoryById(Number(text.trim()), 'id');
@@ -160,10 +148,45 @@ export function createValueResolver(mapping: Mapping, index: DirectoryIndex): Va
         if (byName !== undefined) return byName;
         return pickApproximate(suggestCategories(text), auto);
       }),
+  };
+}
 
+/** Brands: by the mapping's `brands`, id, exact name or code, else the nearest brand. */
+function createBrandResolver(mapping: Mapping, index: DirectoryIndex, { cached }: ResolutionCache, auto: boolean): Pick<ValueResolver, 'resolveBrand' | 'resolveBrandTarget'> {
+  const explicitEntries = buildExplicitMap(mapping.brands);
+  const targetCache = new Map<number | string, Resolution<Brand>>();
+  const textCache = new Map<string, Resolution<Brand>>();
+  let brandCandidates: SuggestionCandidate<Brand>[] | undefined;
+
+  const suggestBrands = (text: string): Suggestion<Brand>[] => {
+    brandCandidates ??= index.directories.brands.map((brand) => ({
+      label: `${brand.name} (${brand.id})`,
+      names: brand.code === null ? [brand.name] : [brand.name, brand.code],
+      entry: brand,
+    }));
+    return suggestEntries(text, brandCandidates);
+  };
+
+  const brandByName = (text: string, via: ResolvedVia): Resolution<Brand> | undefined => {
+    const found = index.brandsByName.get(normalizeName(text));
+    if (found === undefined || found.length === 0) return undefined;
+    return found.length === 1 ? { status: 'found', entries: found, via } : { status: 'ambiguous', entries: found, via };
+  };
+
+  const resolveBrandTarget = (target: number | string): Resolution<Brand> =>
+    cached(targetCache, target, () => {
+      if (typeof target === 'number') {
+        const brand = index.brandById.get(target);
+        return brand === undefined ? { status: 'missing', suggestions: [], target: String(target) } : { status: 'found', entries: [brand], via: 'id' };
+      }
+      return brandByName(target, 'name') ?? { status: 'missing', suggestions: suggestBrands(target), target };
+    });
+
+  return {
+    resolveBrandTarget,
     resolveBrand: (text) =>
-      cached(brandCache, text, () => {
-        const explicit = brandEntries.get(normalizeName(text));
+      cached(textCache, text, () => {
+        const explicit = explicitEntries.get(normalizeName(text));
         if (explicit !== undefined) return withVia(resolveBrandTarget(explicit), 'mapping');
         if (/^\d+$/.test(text.trim())) {
           const brand = index.brandById.get(Number(text.trim()));
@@ -171,33 +194,42 @@ export function createValueResolver(mapping: Mapping, index: DirectoryIndex): Va
         }
         return brandByName(text, 'name') ?? pickApproximate(suggestBrands(text), auto);
       }),
-
-    resolveValue: (attributeIndex, text) =>
-      cached(valueCaches[attributeIndex] ?? new Map<string, Resolution<AttributeValue>>(), text, (): Resolution<AttributeValue> => {
-        const attributeMapping = mapping.attributes[attributeIndex];
-        const values = attributeMapping === undefined ? undefined : index.valuesByAttribute.get(attributeMapping.code);
-        const explicit = valueEntries[attributeIndex]?.get(normalizeName(text));
-        if (explicit !== undefined) {
-          const entries = explicit.map((code) => values?.byCode.get(code));
-          const missing = explicit.find((_, i) => entries[i] === undefined);
-          if (missing !== undefined) return { status: 'missing', suggestions: [], target: missing };
-          return { status: 'found', entries: entries as AttributeValue[], via: 'mapping' };
-        }
-        if (values === undefined) return { status: 'missing', suggestions: [] };
-        const byCode = values.byCode.get(text.trim());
-        if (byCode !== undefined) return { status: 'found', entries: [byCode], via: 'code' };
-        const byName = values.byName.get(normalizeName(text));
-        if (byName !== undefined && byName.length > 0) {
-          const codes = new Set(byName.map((value) => value.code));
-          return codes.size === 1 ? { status: 'found', entries: [byName[0] as AttributeValue], via: 'name' } : { status: 'ambiguous', entries: byName, via: 'name' };
-        }
-        const suggestions = suggestEntries(
-          text,
-          values.all.map((value) => ({ label: `${value.name.rus || value.code} (${value.code})`, names: [value.name.rus, value.name.kaz, value.code], entry: value })),
-        );
-        return pickApproximate(suggestions, auto);
-      }),
   };
+}
+
+/** Attribute values: by the attribute's `values`, code, exact name, else the nearest value. */
+function createAttributeValueResolver(mapping: Mapping, index: DirectoryIndex, { cached }: ResolutionCache, auto: boolean): ValueResolver['resolveValue'] {
+  const valueEntries = mapping.attributes.map((attribute) => {
+    const entries = new Map<string, string[]>();
+    for (const [key, codes] of Object.entries(attribute.values)) entries.set(normalizeName(key), typeof codes === 'string' ? [codes] : codes);
+    return entries;
+  });
+  const valueCaches = mapping.attributes.map(() => new Map<string, Resolution<AttributeValue>>());
+  return (attributeIndex, text) =>
+    cached(valueCaches[attributeIndex] ?? new Map<string, Resolution<AttributeValue>>(), text, (): Resolution<AttributeValue> => {
+      const attributeMapping = mapping.attributes[attributeIndex];
+      const values = attributeMapping === undefined ? undefined : index.valuesByAttribute.get(attributeMapping.code);
+      const explicit = valueEntries[attributeIndex]?.get(normalizeName(text));
+      if (explicit !== undefined) {
+        const entries = explicit.map((code) => values?.byCode.get(code));
+        const missing = explicit.find((_, i) => entries[i] === undefined);
+        if (missing !== undefined) return { status: 'missing', suggestions: [], target: missing };
+        return { status: 'found', entries: entries as AttributeValue[], via: 'mapping' };
+      }
+      if (values === undefined) return { status: 'missing', suggestions: [] };
+      const byCode = values.byCode.get(text.trim());
+      if (byCode !== undefined) return { status: 'found', entries: [byCode], via: 'code' };
+      const byName = values.byName.get(normalizeName(text));
+      if (byName !== undefined && byName.length > 0) {
+        const codes = new Set(byName.map((value) => value.code));
+        return codes.size === 1 ? { status: 'found', entries: [byName[0] as AttributeValue], via: 'name' } : { status: 'ambiguous', entries: byName, via: 'name' };
+      }
+      const suggestions = suggestEntries(
+        text,
+        values.all.map((value) => ({ label: `${value.name.rus || value.code} (${value.code})`, names: [value.name.rus, value.name.kaz, value.code], entry: value })),
+      );
+      return pickApproximate(suggestions, auto);
+    });
 }
 
 /**

@@ -6,6 +6,7 @@
 import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 import type { Issue } from '../core/issue.js';
+import { createDirectoryIndex } from '../mapping/directory-index.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
 import { createProductAssembler } from '../stages/assemble-products.js';
 import { createRowMapper } from '../stages/create-row-mapper.js';
@@ -93,23 +94,26 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
   const info: SourceInfo = { ...stream.info, file: options.displayPath };
   for (const issue of stream.issues) record({ ...issue, file: options.displayPath });
 
-  const mapRow = createRowMapper(options.mapping, options.directories, info);
+  // One index for the mapper and the assembler: each built its own, and over the service's full
+  // directories one costs about 0.1 s of this thread.
+  const index = createDirectoryIndex(options.directories);
+  const mapRow = createRowMapper(options.mapping, options.directories, info, { index });
   // Column problems are found once per file; they belong to the header, not to a data row.
   for (const issue of mapRow.setupIssues) if (filter === undefined || filter.reports(issue.code)) fileIssues.push(issue);
-  const assembler = createProductAssembler({ mapping: options.mapping, directories: options.directories, sink, drafts: options.drafts ?? true });
+  const assembler = createProductAssembler({ mapping: options.mapping, directories: options.directories, index, sink, drafts: options.drafts ?? true });
   let rows = 0;
   let lastProgress = 0;
 
   for await (const row of stream.rows) {
     rows += 1;
     outcomes.touch(row.row);
-    for (const issue of row.issues ?? []) record(issue);
+    if (row.issues !== undefined) for (const issue of row.issues) record(issue);
     const mapped = mapRow(row);
     for (const issue of mapped.issues) record(issue);
     if (mapped.record) {
       for (const issue of assembler.add(mapped.record)) record(issue);
       // `validation.barcode.several: each`: the row's other barcodes, each a SKU of a product copy.
-      for (const copy of mapped.extra ?? []) for (const issue of assembler.add(copy)) record(issue);
+      if (mapped.extra !== undefined) for (const copy of mapped.extra) for (const issue of assembler.add(copy)) record(issue);
     } else {
       outcomes.setStatus(row.row, 'invalid');
     }

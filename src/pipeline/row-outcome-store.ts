@@ -62,15 +62,13 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
   let skuIds: Float64Array | undefined;
   // Rows share few jobs: an index per row into the job ids, which are text (int64 may exceed 2^53).
   let jobIndex: Int32Array | undefined;
-  const jobIdTexts: string[] = [];
-  const jobIdIndex = new Map<string, number>();
+  const jobIds = new TextIndex();
   let productIndex = new Int32Array(initialCapacity).fill(-1);
   // Issues per row (spilled: 0 means no read-back) and own errors per row (see `hasOwnError`).
   let issueCounts = new Uint32Array(initialCapacity);
   let ownErrors = new Uint32Array(initialCapacity);
-  const productKeys: string[] = [];
-  const productKeyIndex = new Map<string, number>();
-  const issues = new Map<number, Issue[]>();
+  const productKeys = new TextIndex();
+  const issues = spill ? spilledRowIssues(spill) : createMemoryRowIssues();
   let maxRow = 0;
   let count = 0;
 
@@ -91,10 +89,7 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
     issueCounts[row] = (issueCounts[row] ?? 0) + step;
     if (isOwnError(issue)) ownErrors[row] = (ownErrors[row] ?? 0) + step;
   };
-  const issuesOf = (row: number): Issue[] => {
-    if (row >= issueCounts.length || issueCounts[row] === 0) return [];
-    return spill ? spill.issuesOf(row) : (issues.get(row) ?? []);
-  };
+  const hasIssues = (row: number): boolean => row < issueCounts.length && issueCounts[row] !== 0;
   const touch = (row: number): void => {
     ensure(row);
     if (seen[row] === 0) {
@@ -103,17 +98,6 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
       if (row > maxRow) maxRow = row;
     }
   };
-
-  function* issuesInRowOrder(): IterableIterator<Issue> {
-    if (spill) {
-      for (const entry of spill.iterate()) yield entry.issue;
-      return;
-    }
-    for (let row = 0; row <= maxRow; row += 1) {
-      const list = issues.get(row);
-      if (list) yield* list;
-    }
-  }
 
   return {
     touch,
@@ -127,72 +111,33 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
       else if (ids.productId === null && productIds) productIds[row] = Number.NaN;
       if (ids.skuId != null) (skuIds ??= createIdArray(status.length))[row] = ids.skuId;
       else if (ids.skuId === null && skuIds) skuIds[row] = Number.NaN;
-      if (ids.jobId != null) {
-        let index = jobIdIndex.get(ids.jobId);
-        if (index === undefined) {
-          index = jobIdTexts.length;
-          jobIdTexts.push(ids.jobId);
-          jobIdIndex.set(ids.jobId, index);
-        }
-        (jobIndex ??= new Int32Array(status.length).fill(-1))[row] = index;
-      } else if (ids.jobId === null && jobIndex) jobIndex[row] = -1;
+      if (ids.jobId != null) (jobIndex ??= new Int32Array(status.length).fill(-1))[row] = jobIds.indexOf(ids.jobId);
+      else if (ids.jobId === null && jobIndex) jobIndex[row] = -1;
     },
     setKeys(row, productKey) {
       touch(row);
-      let index = productKeyIndex.get(productKey);
-      if (index === undefined) {
-        index = productKeys.length;
-        productKeys.push(productKey);
-        productKeyIndex.set(productKey, index);
-      }
-      productIndex[row] = index;
+      productIndex[row] = productKeys.indexOf(productKey);
     },
     addIssue(row, issue) {
       touch(row);
       countIssue(row, issue, 1);
-      if (spill) {
-        spill.add(row, issue);
-        return;
-      }
-      const list = issues.get(row);
-      if (list) list.push(issue);
-      else issues.set(row, [issue]);
+      issues.add(row, issue);
     },
     clearIssues(row, predicate) {
-      if (row >= issueCounts.length || issueCounts[row] === 0) return;
-      if (spill) {
-        for (const issue of spill.remove(row, predicate)) countIssue(row, issue, -1);
-        return;
-      }
-      const list = issues.get(row);
-      if (!list) return;
-      const kept: Issue[] = [];
-      for (const issue of list) {
-        if (predicate(issue)) countIssue(row, issue, -1);
-        else kept.push(issue);
-      }
-      if (kept.length) issues.set(row, kept);
-      else issues.delete(row);
+      if (!hasIssues(row)) return;
+      for (const issue of issues.remove(row, predicate)) countIssue(row, issue, -1);
     },
     hasOwnError: (row) => row < ownErrors.length && (ownErrors[row] ?? 0) > 0,
-    issuesInRowOrder,
-    issueRecordsInRowOrder() {
-      if (spill) return spill.records();
-      return (function* () {
-        for (let row = 0; row <= maxRow; row += 1) {
-          const list = issues.get(row);
-          if (list) yield list.map(recordOf);
-        }
-      })();
-    },
+    issuesInRowOrder: () => issues.inRowOrder(),
+    issueRecordsInRowOrder: () => issues.recordsInRowOrder(),
     outcomeOf(row, withIssues = true) {
       if (row >= seen.length || seen[row] === 0) return undefined;
       const code = status[row] ?? NONE;
-      const outcome: RowOutcome = { row, status: STATUSES[code] ?? 'valid', issues: withIssues ? issuesOf(row) : [] };
+      const outcome: RowOutcome = { row, status: STATUSES[code] ?? 'valid', issues: withIssues && hasIssues(row) ? issues.issuesOf(row) : [] };
       const productId = productIds?.[row] ?? Number.NaN;
       const skuId = skuIds?.[row] ?? Number.NaN;
-      const jobId = jobIdTexts[jobIndex?.[row] ?? -1];
-      const product = productKeys[productIndex[row] ?? -1];
+      const jobId = jobIds.textAt(jobIndex?.[row] ?? -1);
+      const product = productKeys.textAt(productIndex[row] ?? -1);
       if (product !== undefined) outcome.productKey = product;
       if (!Number.isNaN(productId)) outcome.productId = productId;
       if (!Number.isNaN(skuId)) outcome.skuId = skuId;
@@ -213,6 +158,87 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
     },
     size: () => count,
   };
+}
+
+/** Where a store keeps the issues of its rows: spilled to disk, or lists in memory. */
+interface RowIssues {
+  add(row: number, issue: Issue): void;
+  /** The issues of a row that has some. */
+  issuesOf(row: number): Issue[];
+  /** Removes the issues of `row` that `predicate` picks; returns them. */
+  remove(row: number, predicate: (issue: Issue) => boolean): Issue[];
+  inRowOrder(): Iterable<Issue>;
+  recordsInRowOrder(): Iterable<IssueRecord[]>;
+}
+
+function spilledRowIssues(spill: IssueSpill): RowIssues {
+  return {
+    add: (row, issue) => spill.add(row, issue),
+    issuesOf: (row) => spill.issuesOf(row),
+    remove: (row, predicate) => spill.remove(row, predicate),
+    *inRowOrder() {
+      for (const entry of spill.iterate()) yield entry.issue;
+    },
+    recordsInRowOrder: () => spill.records(),
+  };
+}
+
+/** Tests and small runs: a list per row. */
+function createMemoryRowIssues(): RowIssues {
+  const lists = new Map<number, Issue[]>();
+  const rowsInOrder = (): number[] => [...lists.keys()].sort((a, b) => a - b);
+  return {
+    add(row, issue) {
+      const list = lists.get(row);
+      if (list) list.push(issue);
+      else lists.set(row, [issue]);
+    },
+    issuesOf: (row) => lists.get(row) ?? [],
+    remove(row, predicate) {
+      const list = lists.get(row);
+      if (!list) return [];
+      const kept: Issue[] = [];
+      const removed: Issue[] = [];
+      for (const issue of list) (predicate(issue) ? removed : kept).push(issue);
+      if (kept.length) lists.set(row, kept);
+      else lists.delete(row);
+      return removed;
+    },
+    *inRowOrder() {
+      for (const row of rowsInOrder()) yield* lists.get(row) ?? [];
+    },
+    *recordsInRowOrder() {
+      for (const row of rowsInOrder()) yield (lists.get(row) ?? []).map(recordOf);
+    },
+  };
+}
+
+/**
+ * Texts many rows share (product keys, job ids), each kept once with a small index. The rows of a
+ * product are marked one after another: the last text's index is remembered.
+ */
+class TextIndex {
+  private readonly texts: string[] = [];
+  private readonly indexes = new Map<string, number>();
+  private lastText: string | undefined;
+  private lastIndex = -1;
+
+  indexOf(text: string): number {
+    if (text === this.lastText) return this.lastIndex;
+    let index = this.indexes.get(text);
+    if (index === undefined) {
+      index = this.texts.length;
+      this.texts.push(text);
+      this.indexes.set(text, index);
+    }
+    this.lastText = text;
+    this.lastIndex = index;
+    return index;
+  }
+
+  textAt(index: number): string | undefined {
+    return this.texts[index];
+  }
 }
 
 function isOwnError(issue: Issue): boolean {

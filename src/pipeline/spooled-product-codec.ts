@@ -5,7 +5,9 @@
  * the per-file `cells` map is not written at all, a record's source only where it is not the
  * product's row of the same place, its product-level fields only where they differ from the first
  * record's (the SKU rows of a product usually repeat its names and descriptions word for word), its
- * product key only where it is not the product's.
+ * product key only where it is not the product's, a SKU's photos only where they are not the
+ * previous record's (the sizes of one colour show the same photos), its barcode only where it is
+ * not its SKU key (the barcode usually is the SKU key).
  */
 import type { ImportAttribute, ImportPhoto } from '../domain/index.js';
 import type { RowRef } from '../core/types.js';
@@ -19,6 +21,8 @@ const OWN_SOURCE = 2;
 const OWN_PRODUCT = 4;
 const EXTRA_BARCODES = 8;
 const OWN_PRODUCT_KEY = 16;
+const SAME_PHOTOS = 32;
+const BARCODE_IS_SKU_KEY = 64;
 
 const HAS_SHEET = 1;
 const SAME_PLACE = 2;
@@ -42,15 +46,20 @@ export function writeSpooledProduct(out: SpoolWriter, entry: AssembledProduct): 
   const first = records[0];
   for (let i = 0; i < records.length; i++) {
     const record = records[i] as MappedRow;
+    const { sku } = record;
     const ownSource = record.source !== rows[i];
     const ownProduct = i === 0 || first === undefined || !sameProductFields(record.product, first.product);
     const ownKey = record.productKey !== productKey;
+    const samePhotos = i > 0 && samePhotoList(sku.photos, (records[i - 1] as MappedRow).sku.photos);
+    const barcodeIsSkuKey = sku.barcode === record.skuKey;
     out.byte(
       (record.valid ? VALID : 0) |
         (ownSource ? OWN_SOURCE : 0) |
         (ownProduct ? OWN_PRODUCT : 0) |
         (record.extraBarcodes !== undefined ? EXTRA_BARCODES : 0) |
-        (ownKey ? OWN_PRODUCT_KEY : 0),
+        (ownKey ? OWN_PRODUCT_KEY : 0) |
+        (samePhotos ? SAME_PHOTOS : 0) |
+        (barcodeIsSkuKey ? BARCODE_IS_SKU_KEY : 0),
     );
     if (ownSource) writeRowRef(out, record.source, undefined);
     if (ownKey) out.string(record.productKey);
@@ -58,7 +67,10 @@ export function writeSpooledProduct(out: SpoolWriter, entry: AssembledProduct): 
     out.number(record.productId);
     out.number(record.skuId);
     if (ownProduct) writeProductFields(out, record.product);
-    writeSkuFields(out, record.sku);
+    out.number(sku.price);
+    if (!barcodeIsSkuKey) out.string(sku.barcode);
+    if (!samePhotos) writePhotos(out, sku.photos);
+    writeAttributes(out, sku.attributes);
     if (record.extraBarcodes !== undefined) writeStrings(out, record.extraBarcodes);
   }
 }
@@ -83,7 +95,11 @@ export function readSpooledProduct(input: SpoolReader, productKey: string, cells
     const skuId = input.number();
     const product = (flags & OWN_PRODUCT) !== 0 ? readProductFields(input) : (firstProduct as MappedProductFields);
     firstProduct ??= product;
-    const sku = readSkuFields(input);
+    const price = input.number();
+    const barcode = (flags & BARCODE_IS_SKU_KEY) !== 0 ? skuKey : input.string();
+    // Copies, not the previous record's objects: a record read back is as independent as one mapped.
+    const photos = (flags & SAME_PHOTOS) !== 0 ? copyPhotos((records[i - 1] as MappedRow).sku.photos) : readPhotos(input);
+    const sku: MappedSkuFields = { price, barcode, photos, attributes: readAttributes(input) };
     const record: MappedRow = { source, valid: (flags & VALID) !== 0, productKey: key, skuKey, productId, skuId, product, sku, cells };
     if ((flags & EXTRA_BARCODES) !== 0) record.extraBarcodes = readStrings(input);
     records.push(record);
@@ -161,23 +177,33 @@ function readProductFields(input: SpoolReader): MappedProductFields {
   return { shopId, categoryId, brandId, isLocalMade: localMade === BOOLEAN_NULL ? null : localMade === 1, name, description, vat, attributes };
 }
 
-function writeSkuFields(out: SpoolWriter, sku: MappedSkuFields): void {
-  out.number(sku.price);
-  out.string(sku.barcode);
-  out.count(sku.photos.length);
-  for (const photo of sku.photos) {
+function writePhotos(out: SpoolWriter, photos: readonly ImportPhoto[]): void {
+  out.count(photos.length);
+  for (const photo of photos) {
     out.string(photo.mediaFile);
     out.number(photo.order);
   }
-  writeAttributes(out, sku.attributes);
 }
 
-function readSkuFields(input: SpoolReader): MappedSkuFields {
-  const price = input.number();
-  const barcode = input.string();
+function readPhotos(input: SpoolReader): ImportPhoto[] {
   const photos: ImportPhoto[] = [];
   for (let n = input.count(); n > 0; n--) photos.push({ mediaFile: input.string(), order: input.number() as number });
-  return { price, barcode, photos, attributes: readAttributes(input) };
+  return photos;
+}
+
+/** Same links in the same order (the row rules share a repeated link's string, so most compare by identity). */
+function samePhotoList(a: readonly ImportPhoto[], b: readonly ImportPhoto[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as ImportPhoto;
+    const y = b[i] as ImportPhoto;
+    if (x.mediaFile !== y.mediaFile || x.order !== y.order) return false;
+  }
+  return true;
+}
+
+function copyPhotos(photos: readonly ImportPhoto[]): ImportPhoto[] {
+  return photos.map((photo) => ({ mediaFile: photo.mediaFile, order: photo.order }));
 }
 
 function writeAttributes(out: SpoolWriter, attributes: readonly ImportAttribute[]): void {

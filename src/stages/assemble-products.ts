@@ -14,7 +14,7 @@
 import type { Directories, ImportAttribute, ImportItem, ImportSku } from '../domain/index.js';
 import { InternalError } from '../core/errors.js';
 import { createIssue, hasErrors, type Issue } from '../core/issue.js';
-import type { ProductDraft } from '../core/types.js';
+import type { ProductDraft, RowRef } from '../core/types.js';
 import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-index.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
 import { createBarcodeTable } from './create-barcode-table.js';
@@ -84,6 +84,8 @@ const PRODUCT_FIELDS: readonly ProductField[] = [
   { name: 'vat', cell: 'vat', read: (r) => r.product.vat },
 ];
 
+const PRODUCT_FIELD_BY_NAME: ReadonlyMap<string, ProductField> = new Map(PRODUCT_FIELDS.map((field) => [field.name, field]));
+
 /** Creates an assembler writing to `options.sink`. */
 export function createProductAssembler(options: ProductAssemblerOptions): ProductAssembler {
   const { sink, mapping } = options;
@@ -113,10 +115,12 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
     add(record) {
       const issues: Issue[] = [];
       if (record.sku.barcode !== '') {
-        checkDuplicate(barcodes, Number(record.sku.barcode), record.sku.barcode, record, 'duplicate_barcode', 'barcode', issues);
+        const duplicate = checkDuplicate(barcodes, Number(record.sku.barcode), record.sku.barcode, record, 'duplicate_barcode', 'barcode');
+        if (duplicate !== undefined) issues.push(duplicate);
       }
       if (skuKeys !== undefined && record.skuKey !== '' && (mapping.columns.skuKey !== undefined || record.sku.barcode === '')) {
-        checkDuplicate(skuKeys, record.skuKey, record.skuKey, record, 'duplicate_sku_key', 'skuKey', issues);
+        const duplicate = checkDuplicate(skuKeys, record.skuKey, record.skuKey, record, 'duplicate_sku_key', 'skuKey');
+        if (duplicate !== undefined) issues.push(duplicate);
       }
 
       const key = record.productKey;
@@ -133,15 +137,18 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
         return issues;
       }
       started++;
-      const records: MappedRow[] = [];
+      let records: MappedRow[];
       if (closed.has(key)) {
         closed.delete(key);
-        records.push(...(sink.reopen(key)?.records ?? []));
+        records = [...(sink.reopen(key)?.records ?? []), record];
+      } else {
+        records = [record];
       }
-      records.push(record);
       open.set(key, { records, mark: started });
       newestKey = key;
-      for (const [oldestKey, oldest] of open) {
+      // Keys, not entries: the oldest product is usually still open, and an entry is an array to make.
+      for (const oldestKey of open.keys()) {
+        const oldest = open.get(oldestKey) as OpenProduct;
         if (started - oldest.mark < closeWindow) break;
         close(oldestKey, oldest);
       }
@@ -160,28 +167,40 @@ export function buildAssembledProduct(productKey: string, unsorted: MappedRow[],
   // Rows usually arrive in file order: sort only when they did not.
   const records = checkSortedByRow(unsorted) ? unsorted : [...unsorted].sort((a, b) => a.source.row - b.source.row);
   const issues: Issue[] = [];
-  const report = (code: AssemblyIssueCode, record: MappedRow, location: CellLocation | undefined, message: string, value?: string): void => {
-    issues.push(
-      createIssue({
-        stage: 'build',
-        code,
-        severity: 'error',
-        message,
-        file: record.source.file,
-        sheet: record.source.sheet,
-        row: record.source.row,
-        column: location?.column,
-        header: location?.header,
-        value,
-        productKey,
-      }),
-    );
-  };
+  const merged = mergeProductFields(productKey, records, issues);
+  const productAttributes = mergeProductAttributes(productKey, records, issues);
+  let validCount = 0;
+  for (const record of records) if (record.valid) validCount++;
+  if (validCount > 1) checkSkusDistinguished(productKey, records, issues);
+  const categoryId = readMerged(merged, records, 'categoryId');
+  if (typeof categoryId === 'number' && validCount > 0) checkRequiredAttributes(productKey, records, productAttributes, categoryId, index, issues);
+  const heldBack = validCount < records.length;
+  if (heldBack) reportHeldBackRows(productKey, records, issues);
 
-  // Product-level fields: the first non-empty value wins; a different non-empty value is a conflict.
-  const merged = new Map<string, { value: string | number | boolean; row: number }>();
+  const rows: RowRef[] = [];
+  for (const record of records) rows.push(record.source);
+  const firstRow = firstRowOf(records);
+  const valid = !heldBack && !hasErrors(issues);
+  const draft = valid && drafts ? buildDraft(productKey, records, merged, productAttributes) : null;
+  return { productKey, valid, draft, issues, rows, firstRow, records };
+}
+
+/** A product-level value and the row it was first found in. */
+interface MergedValue {
+  value: string | number | boolean;
+  row: number;
+}
+
+/**
+ * The product-level fields of a product's rows: null when every row says the same (the usual
+ * product: the first row's values are the product's, read by `readMerged`), else the first
+ * non-empty value of each field, a different non-empty value being reported as a conflict.
+ */
+function mergeProductFields(productKey: string, records: readonly MappedRow[], issues: Issue[]): Map<string, MergedValue> | null {
+  if (haveSameProductFields(records)) return null;
+  const merged = new Map<string, MergedValue>();
   for (const field of PRODUCT_FIELDS) {
-    let first: { value: string | number | boolean; row: number } | undefined;
+    let first: MergedValue | undefined;
     for (const record of records) {
       const value = field.read(record);
       if (value === null) continue;
@@ -189,7 +208,9 @@ export function buildAssembledProduct(productKey: string, unsorted: MappedRow[],
         first = { value, row: record.source.row };
         merged.set(field.name, first);
       } else if (first.value !== value) {
-        report(
+        reportBuildIssue(
+          issues,
+          productKey,
           'product_field_conflict',
           record,
           record.cells[field.cell],
@@ -199,91 +220,184 @@ export function buildAssembledProduct(productKey: string, unsorted: MappedRow[],
       }
     }
   }
+  return merged;
+}
+
+/** Whether every row carries the first row's product-level fields (then they cannot conflict). */
+function haveSameProductFields(records: readonly MappedRow[]): boolean {
+  const first = records[0];
+  if (first === undefined) return true;
+  const a = first.product;
+  for (let i = 1; i < records.length; i++) {
+    const record = records[i] as MappedRow;
+    const b = record.product;
+    if (b === a) continue;
+    if (
+      record.productId !== first.productId ||
+      b.shopId !== a.shopId ||
+      b.categoryId !== a.categoryId ||
+      b.brandId !== a.brandId ||
+      b.isLocalMade !== a.isLocalMade ||
+      b.vat !== a.vat ||
+      b.name.rus !== a.name.rus ||
+      b.name.kaz !== a.name.kaz ||
+      b.description.rus !== a.description.rus ||
+      b.description.kaz !== a.description.kaz
+    ) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** A merged product-level field: from the map, or (rows that all agree) the first row's. */
+function readMerged(merged: ReadonlyMap<string, MergedValue> | null, records: readonly MappedRow[], name: string): string | number | boolean | undefined {
+  if (merged !== null) return merged.get(name)?.value;
+  const field = PRODUCT_FIELD_BY_NAME.get(name);
+  const first = records[0];
+  if (field === undefined || first === undefined) return undefined;
+  return field.read(first) ?? undefined;
+}
+
+/** The product's attributes: the first row giving each wins; a row giving other values is a conflict. */
+function mergeProductAttributes(productKey: string, records: readonly MappedRow[], issues: Issue[]): ImportAttribute[] {
+  const first = records[0];
+  if (first === undefined) return [];
+  // One row (or rows whose attribute lists are the first row's, entry for entry): nothing to merge.
+  if (haveSameAttributes(records)) return [...first.product.attributes];
   const productAttributes: ImportAttribute[] = [];
   const attributeRows = new Map<string, { valueCodes: readonly string[]; row: number }>();
   for (const record of records) {
     for (const attribute of record.product.attributes) {
-      const first = attributeRows.get(attribute.code);
-      if (first === undefined) {
+      const seen = attributeRows.get(attribute.code);
+      if (seen === undefined) {
         attributeRows.set(attribute.code, { valueCodes: attribute.valueCodes, row: record.source.row });
         productAttributes.push(attribute);
         continue;
       }
       // Compared as the joined text (as reported); equal lists (the usual case) need no joining.
-      if (sameCodes(first.valueCodes, attribute.valueCodes)) continue;
+      if (sameCodes(seen.valueCodes, attribute.valueCodes)) continue;
       const joined = attribute.valueCodes.join(', ');
-      const firstJoined = first.valueCodes.join(', ');
+      const firstJoined = seen.valueCodes.join(', ');
       if (firstJoined !== joined) {
-        report(
+        reportBuildIssue(
+          issues,
+          productKey,
           'product_field_conflict',
           record,
           record.cells[`attribute:${attribute.code}`],
-          `rows of product "${productKey}" disagree on attribute ${attribute.code}: ${joined} here, ${firstJoined} in row ${first.row}`,
+          `rows of product "${productKey}" disagree on attribute ${attribute.code}: ${joined} here, ${firstJoined} in row ${seen.row}`,
           joined,
         );
       }
     }
   }
+  return productAttributes;
+}
 
-  const validRecords = records.filter((record) => record.valid);
-  if (validRecords.length > 1) {
-    const signatures = new Map<string, number>();
-    for (const record of validRecords) {
-      const signature = buildSkuSignature(record.sku.attributes);
-      const first = signatures.get(signature);
-      if (first === undefined) signatures.set(signature, record.source.row);
-      else {
-        report(
-          'skus_not_distinguished',
-          record,
-          undefined,
-          `SKUs of product "${productKey}" in rows ${first} and ${record.source.row} have the same SKU-defining values (${signature || 'none'})`,
-          signature,
-        );
-      }
+/** Whether every row's product attributes are the first row's, in the same order, with distinct codes. */
+function haveSameAttributes(records: readonly MappedRow[]): boolean {
+  const list = (records[0] as MappedRow).product.attributes;
+  for (let i = 1; i < list.length; i++) {
+    const code = (list[i] as ImportAttribute).code;
+    for (let k = 0; k < i; k++) if ((list[k] as ImportAttribute).code === code) return false;
+  }
+  for (let r = 1; r < records.length; r++) {
+    const other = (records[r] as MappedRow).product.attributes;
+    if (other === list) continue;
+    if (other.length !== list.length) return false;
+    for (let i = 0; i < list.length; i++) {
+      const a = list[i] as ImportAttribute;
+      const b = other[i] as ImportAttribute;
+      if (a !== b && (a.code !== b.code || !sameCodes(a.valueCodes, b.valueCodes))) return false;
     }
   }
+  return true;
+}
 
-  const categoryId = merged.get('categoryId')?.value;
-  if (typeof categoryId === 'number' && validRecords.length > 0) {
-    for (const link of index.attributesByCategory.get(categoryId) ?? []) {
-      if (!link.isRequired) continue;
-      const { attribute } = link;
-      if (attribute.isSkuDefining) {
-        for (const record of validRecords) {
-          if (!record.sku.attributes.some((entry) => entry.code === attribute.code)) {
-            report('required_attribute_missing', record, undefined, `SKU lacks attribute ${attribute.code} (${attribute.name.rus}), required in category ${categoryId}`, attribute.code);
-          }
+/** Two valid SKUs of one product with the same SKU-defining values cannot be told apart. */
+function checkSkusDistinguished(productKey: string, records: readonly MappedRow[], issues: Issue[]): void {
+  const signatures = new Map<string, number>();
+  for (const record of records) {
+    if (!record.valid) continue;
+    const signature = buildSkuSignature(record.sku.attributes);
+    const first = signatures.get(signature);
+    if (first === undefined) signatures.set(signature, record.source.row);
+    else {
+      reportBuildIssue(
+        issues,
+        productKey,
+        'skus_not_distinguished',
+        record,
+        undefined,
+        `SKUs of product "${productKey}" in rows ${first} and ${record.source.row} have the same SKU-defining values (${signature || 'none'})`,
+        signature,
+      );
+    }
+  }
+}
+
+/** The category's required attributes: SKU-defining ones on every valid SKU, the others on the product. */
+function checkRequiredAttributes(
+  productKey: string,
+  records: readonly MappedRow[],
+  productAttributes: readonly ImportAttribute[],
+  categoryId: number,
+  index: DirectoryIndex,
+  issues: Issue[],
+): void {
+  for (const link of index.attributesByCategory.get(categoryId) ?? []) {
+    if (!link.isRequired) continue;
+    const { attribute } = link;
+    if (attribute.isSkuDefining) {
+      for (const record of records) {
+        if (record.valid && !record.sku.attributes.some((entry) => entry.code === attribute.code)) {
+          reportBuildIssue(issues, productKey, 'required_attribute_missing', record, undefined, `SKU lacks attribute ${attribute.code} (${attribute.name.rus}), required in category ${categoryId}`, attribute.code);
         }
-      } else if (!attributeRows.has(attribute.code)) {
-        report('required_attribute_missing', records[0] as MappedRow, undefined, `product lacks attribute ${attribute.code} (${attribute.name.rus}), required in category ${categoryId}`, attribute.code);
       }
+    } else if (!productAttributes.some((entry) => entry.code === attribute.code)) {
+      reportBuildIssue(issues, productKey, 'required_attribute_missing', records[0] as MappedRow, undefined, `product lacks attribute ${attribute.code} (${attribute.name.rus}), required in category ${categoryId}`, attribute.code);
     }
   }
+}
 
-  const badRows = records.filter((record) => !record.valid).map((record) => record.source.row);
-  if (badRows.length > 0) {
-    const listed = badRows.length > 10 ? `${badRows.slice(0, 10).join(', ')} and ${badRows.length - 10} more` : badRows.join(', ');
-    for (const record of validRecords) {
-      report('product_has_invalid_rows', record, undefined, `product "${productKey}" is held back: row${badRows.length === 1 ? '' : 's'} ${listed} of it ha${badRows.length === 1 ? 's' : 've'} errors`, listed);
-    }
+/** A product with a bad row is not sent: each of its good rows says which rows hold it back. */
+function reportHeldBackRows(productKey: string, records: readonly MappedRow[], issues: Issue[]): void {
+  const badRows: number[] = [];
+  for (const record of records) if (!record.valid) badRows.push(record.source.row);
+  const listed = badRows.length > 10 ? `${badRows.slice(0, 10).join(', ')} and ${badRows.length - 10} more` : badRows.join(', ');
+  for (const record of records) {
+    if (!record.valid) continue;
+    reportBuildIssue(issues, productKey, 'product_has_invalid_rows', record, undefined, `product "${productKey}" is held back: row${badRows.length === 1 ? '' : 's'} ${listed} of it ha${badRows.length === 1 ? 's' : 've'} errors`, listed);
   }
+}
 
-  const rows = records.map((record) => record.source);
-  const firstRow = firstRowOf(records);
-  const valid = badRows.length === 0 && !hasErrors(issues);
-  const draft = valid && drafts ? buildDraft(productKey, records, merged, productAttributes) : null;
-  return { productKey, valid, draft, issues, rows, firstRow, records };
+function reportBuildIssue(issues: Issue[], productKey: string, code: AssemblyIssueCode, record: MappedRow, location: CellLocation | undefined, message: string, value?: string): void {
+  issues.push(
+    createIssue({
+      stage: 'build',
+      code,
+      severity: 'error',
+      message,
+      file: record.source.file,
+      sheet: record.source.sheet,
+      row: record.source.row,
+      column: location?.column,
+      header: location?.header,
+      value,
+      productKey,
+    }),
+  );
 }
 
 function buildDraft(
   productKey: string,
   records: readonly MappedRow[],
-  merged: ReadonlyMap<string, { value: string | number | boolean }>,
+  merged: ReadonlyMap<string, MergedValue> | null,
   attributes: ImportAttribute[],
 ): ProductDraft {
   const get = <T extends string | number | boolean>(name: string, type: 'number' | 'boolean' | 'string', fallback?: T): T => {
-    const value = merged.get(name)?.value ?? fallback;
+    const value = readMerged(merged, records, name) ?? fallback;
     // A valid row carries every required field; a gap here is a bug, not bad data.
     if (typeof value !== type) throw new InternalError(`product "${productKey}" is valid but lacks ${name}`);
     return value as T;
@@ -301,7 +415,7 @@ function buildDraft(
   });
   const item: ImportItem = {
     shopId: get<number>('shopId', 'number'),
-    productId: (merged.get('productId')?.value as number | undefined) ?? null,
+    productId: (readMerged(merged, records, 'productId') as number | undefined) ?? null,
     categoryId: get<number>('categoryId', 'number'),
     brandId: get<number>('brandId', 'number'),
     isLocalMade: get<boolean>('isLocalMade', 'boolean'),
@@ -320,7 +434,7 @@ function buildDraft(
   };
 }
 
-/** Records `key` → row, or reports the row as a duplicate of the first one (and marks it invalid). */
+/** Records `key` → row, or returns the issue of the row as a duplicate of the first one (and marks it invalid). */
 function checkDuplicate<K>(
   seen: { get(key: K): number | undefined; set(key: K, row: number): void },
   key: K,
@@ -328,31 +442,28 @@ function checkDuplicate<K>(
   record: MappedRow,
   code: AssemblyIssueCode,
   cell: 'barcode' | 'skuKey',
-  issues: Issue[],
-): void {
+): Issue | undefined {
   const first = seen.get(key);
   if (first === undefined) {
     seen.set(key, record.source.row);
-    return;
+    return undefined;
   }
-  if (first === record.source.row) return;
+  if (first === record.source.row) return undefined;
   record.valid = false;
   const location = record.cells[cell];
-  issues.push(
-    createIssue({
-      stage: 'build',
-      code,
-      severity: 'error',
-      message: `${cell === 'barcode' ? 'barcode' : 'SKU key'} ${shown} is already used in row ${first}`,
-      file: record.source.file,
-      sheet: record.source.sheet,
-      row: record.source.row,
-      column: location?.column,
-      header: location?.header,
-      value: shown,
-      productKey: record.productKey,
-    }),
-  );
+  return createIssue({
+    stage: 'build',
+    code,
+    severity: 'error',
+    message: `${cell === 'barcode' ? 'barcode' : 'SKU key'} ${shown} is already used in row ${first}`,
+    file: record.source.file,
+    sheet: record.source.sheet,
+    row: record.source.row,
+    column: location?.column,
+    header: location?.header,
+    value: shown,
+    productKey: record.productKey,
+  });
 }
 
 /** The SKU-defining values of a row, order-free: `code=value+value;code=value`, codes and values sorted. */

@@ -98,6 +98,37 @@ describe('createSpoolSink', () => {
     }
   });
 
+  it('gives back repeated photos and a barcode that is the SKU key as separate, equal objects', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'spool-sink-'));
+    const scratch = openScratchSpool(join(dir, 'scratch.spool'));
+    try {
+      const sink = createScratchSpoolSink(scratch);
+      const photos = (...names: string[]) => names.map((name, i) => ({ mediaFile: `https://a.kz/${name}.jpg`, order: i + 1 }));
+      const withSku = (row: number, barcode: string, skuPhotos: ReturnType<typeof photos>): MappedRow => {
+        const base = record(row, 'Описание');
+        return { ...base, skuKey: barcode, sku: { ...base.sku, barcode, photos: skuPhotos } };
+      };
+      const shared = photos('1', '2');
+      const records = [
+        withSku(2, '4600000000015', shared),
+        // The same links as the row before (the same objects, then equal copies), one in another order, none.
+        withSku(3, '4600000000022', shared),
+        withSku(4, '4600000000039', photos('1', '2')),
+        withSku(5, '4600000000046', photos('2', '1')),
+        withSku(6, '4600000000053', []),
+        { ...withSku(7, '4600000000060', []), skuKey: 'own-key' },
+      ];
+      const rows = records.map((r) => r.source);
+      sink.put({ productKey: 'P1', valid: true, draft: null, issues: [], rows, firstRow: 2, records });
+      const back = sink.reopen('P1');
+      expect(back?.records).toStrictEqual(records);
+      expect(back?.records[1]?.sku.photos).not.toBe(back?.records[0]?.sku.photos);
+      expect(back?.records[1]?.sku.photos[0]).not.toBe(back?.records[0]?.sku.photos[0]);
+    } finally {
+      scratch.close();
+    }
+  });
+
   it('rebuilds products whose rows are interleaved (A, B, C, A, B, C, …) exactly as a sink in memory does', async () => {
     dir = await mkdtemp(join(tmpdir(), 'spool-sink-'));
     const info = makeInfo();

@@ -58,6 +58,23 @@ function compileAttributeRule(
   // Cells with a separator ("Шерсть, Полиэстер") repeat too: their entry is kept by the cell's
   // text once every piece resolved without a finding.
   const entriesByText = separator === undefined || plan.free ? undefined : new Map<string, ImportAttribute>();
+  // Rows of one product repeat its category and usually its values: the last category's verdict and
+  // the last cell's shared entry are remembered (both depend on nothing else), which spares a scan of
+  // the attribute's categories and a lookup by text for most rows.
+  let lastCategoryId: number | null | undefined;
+  let lastAllowed = true;
+  let lastSiblingTakes = false;
+  let lastText: string | undefined;
+  let lastShared: ImportAttribute | undefined;
+  const findShared = (cellText: string): ImportAttribute | undefined => {
+    if (cellText === lastText) return lastShared;
+    const shared = separator === undefined ? (plan.free ? undefined : findSharedEntry(cellText)) : entriesByText?.get(cellText);
+    if (shared !== undefined) {
+      lastText = cellText;
+      lastShared = shared;
+    }
+    return shared;
+  };
   return {
     name: `attribute:${attribute.code}`,
     apply(ctx) {
@@ -66,8 +83,13 @@ function compileAttributeRule(
       const cellText = fixedValue ?? ctx.readText(column);
       if (cellText === null || cellText === undefined) return;
       const categoryId = record.product.categoryId;
-      const allowed = categoryId === null || isAttributeAllowed(attribute, categoryId);
-      if (!allowed && categoryId !== null && siblings.length > 0 && sharesColumnWithAllowed(categoryId)) return;
+      if (categoryId !== lastCategoryId) {
+        lastCategoryId = categoryId;
+        lastAllowed = categoryId === null || isAttributeAllowed(attribute, categoryId);
+        lastSiblingTakes = !lastAllowed && categoryId !== null && siblings.length > 0 && sharesColumnWithAllowed(categoryId);
+      }
+      const allowed = lastAllowed;
+      if (lastSiblingTakes) return;
       // An attribute applies only where the category has it: elsewhere its column (or fixed value) is
       // left out, silently unless the mapping asks for a warning or an error.
       if (!allowed && plan.outsideCategory !== 'error') {
@@ -76,7 +98,7 @@ function compileAttributeRule(
         }
         return;
       }
-      const shared = separator === undefined ? (plan.free ? undefined : findSharedEntry(cellText)) : entriesByText?.get(cellText);
+      const shared = findShared(cellText);
       const codes: string[] = shared === undefined ? [] : shared.valueCodes;
       let failed = false;
       if (shared !== undefined) {

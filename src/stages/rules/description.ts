@@ -1,5 +1,6 @@
 /** The product description in Russian (required per `validation.requireDescription`) and Kazakh, each with its default. */
-import { checkKazakhText } from './kazakh-text.js';
+import { KazakhTextCheck } from './kazakh-text.js';
+import { RepeatedText } from './repeated-text.js';
 import type { RuleFactory } from './field-rule.js';
 
 /** Rule of `columns.description` / `defaults.description`. */
@@ -9,7 +10,8 @@ export const compileDescriptionRule: RuleFactory = ({ slots, mapping }) => {
   const { validation, defaults } = mapping;
   const rusDefault = defaults.description?.rus;
   const kazDefault = defaults.description?.kaz;
-  const severity = validation.kazakh;
+  const kazakh = new KazakhTextCheck('description', validation.kazakh);
+  const russianTexts = new RepeatedText();
   const required = validation.requireDescription;
   // Without a Russian description anywhere, the Kazakh one is not asked for either.
   const used = isDescriptionUsed(mapping);
@@ -23,11 +25,11 @@ export const compileDescriptionRule: RuleFactory = ({ slots, mapping }) => {
       if (rus === undefined) {
         if (required) ctx.requireMissing(rusSlot, 'the Russian description');
       } else if (rus !== null) {
-        record.product.description.rus = rus;
+        record.product.description.rus = russianTexts.take(rus);
       }
       if (!used) return;
       const kazCell = ctx.readText(kazSlot);
-      record.product.description.kaz = checkKazakhText(ctx, kazSlot, kazCell === undefined ? kazDefault : kazCell, record.product.description.rus, 'description', severity);
+      record.product.description.kaz = kazakh.check(ctx, kazSlot, kazCell === undefined ? kazDefault : kazCell, record.product.description.rus);
     },
   };
 };

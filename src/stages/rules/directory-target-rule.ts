@@ -41,6 +41,16 @@ export interface DirectoryTargetField<T> {
 export function compileDirectoryTargetRule<T>(field: DirectoryTargetField<T>): FieldRule {
   const { name, slot, fallback, section, unknownCode } = field;
   const what = `the ${name}`;
+  // Rows of one product repeat its category and brand: the last text's resolution (the resolver's
+  // answer is a pure function of the text) spares a lookup by text for most rows.
+  let lastText: string | undefined;
+  let lastResolution: Resolution<T> | undefined;
+  const resolveText = (text: string): Resolution<T> => {
+    if (text === lastText && lastResolution !== undefined) return lastResolution;
+    lastResolution = field.resolveText(text);
+    lastText = text;
+    return lastResolution;
+  };
   return {
     name,
     apply(ctx) {
@@ -54,7 +64,7 @@ export function compileDirectoryTargetRule<T>(field: DirectoryTargetField<T>): F
         ctx.requireMissing(slot, what);
         return;
       }
-      const resolution = typeof input === 'number' ? field.resolveId(input) : field.resolveText(input);
+      const resolution = typeof input === 'number' ? field.resolveId(input) : resolveText(input);
       const location = text === undefined ? undefined : slot?.location;
       const value = String(input);
       switch (resolution.status) {

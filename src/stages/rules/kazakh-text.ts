@@ -4,6 +4,45 @@ import { hasLostKazakhLetters, isSameAsRussian } from '../check-kazakh-text.js';
 import type { ColumnSlot } from './field-rule.js';
 import type { RowContext } from './row-context.js';
 
+const CLEAN = 0;
+const LOST = 1;
+const SAME_AS_RUSSIAN = 2;
+
+/**
+ * The Kazakh check of one field (the name or the description), made once per file. The SKU rows
+ * of a product repeat its texts word for word, and both checks are pure functions of the two
+ * texts: the last pair checked is remembered, so a repeat costs one comparison instead of a
+ * regular expression and a walk over both texts. The repeat hands back the remembered text itself,
+ * so that the product's rows share one string (later comparisons of it are by identity).
+ */
+export class KazakhTextCheck {
+  private lastText: string | undefined = undefined;
+  private lastRussian: string | undefined = undefined;
+  private lastOutcome = CLEAN;
+
+  constructor(
+    private readonly what: 'name' | 'description',
+    private readonly severity: Mapping['validation']['kazakh'],
+  ) {}
+
+  /** Checks Kazakh text read from `slot` (`null`: unusable cell, already reported) and returns what goes into the draft. */
+  check(ctx: RowContext, slot: ColumnSlot, text: string | null | undefined, russian: string): string {
+    if (text === null || text === undefined) return checkAbsentKazakhText(ctx, slot, text, this.what, this.severity);
+    let outcome: number;
+    if (text === this.lastText && russian === this.lastRussian) {
+      text = this.lastText;
+      outcome = this.lastOutcome;
+    } else {
+      outcome = hasLostKazakhLetters(text) ? LOST : this.severity !== 'off' && isSameAsRussian(text, russian) ? SAME_AS_RUSSIAN : CLEAN;
+      this.lastText = text;
+      this.lastRussian = russian;
+      this.lastOutcome = outcome;
+    }
+    if (outcome !== CLEAN) reportKazakhOutcome(ctx, slot, text, this.what, outcome);
+    return text;
+  }
+}
+
 /** Checks Kazakh text read from `slot` (`null`: unusable cell, already reported) and returns what goes into the draft. */
 export function checkKazakhText(
   ctx: RowContext,
@@ -13,19 +52,24 @@ export function checkKazakhText(
   what: 'name' | 'description',
   severity: Mapping['validation']['kazakh'],
 ): string {
+  return new KazakhTextCheck(what, severity).check(ctx, slot, text, russian);
+}
+
+function checkAbsentKazakhText(ctx: RowContext, slot: ColumnSlot, text: null | undefined, what: 'name' | 'description', severity: Mapping['validation']['kazakh']): string {
   if (text === null) return '';
-  if (text === undefined) {
-    if (severity === 'off') return '';
-    // Without a Kazakh column the gap was reported once at setup; an empty cell is reported here.
-    if (slot === undefined || slot === null) {
-      if (severity === 'error') ctx.valid = false;
-    } else {
-      ctx.report('kazakh_text_missing', severity, slot.location, `the Kazakh ${what} is empty`);
-    }
-    return '';
+  if (severity === 'off') return '';
+  // Without a Kazakh column the gap was reported once at setup; an empty cell is reported here.
+  if (slot === undefined || slot === null) {
+    if (severity === 'error') ctx.valid = false;
+  } else {
+    ctx.report('kazakh_text_missing', severity, slot.location, `the Kazakh ${what} is empty`);
   }
+  return '';
+}
+
+function reportKazakhOutcome(ctx: RowContext, slot: ColumnSlot, text: string, what: 'name' | 'description', outcome: number): void {
   const location = slot?.location;
-  if (hasLostKazakhLetters(text)) {
+  if (outcome === LOST) {
     ctx.report(
       'kazakh_text_lost',
       'error',
@@ -34,8 +78,7 @@ export function checkKazakhText(
       text,
       'the file was saved in an encoding without Kazakh letters (Windows-1251); save it as UTF-8 or XLSX',
     );
-  } else if (severity !== 'off' && isSameAsRussian(text, russian)) {
+  } else {
     ctx.report('kazakh_same_as_russian', 'warning', location, `the Kazakh ${what} is the same as the Russian one`, text);
   }
-  return text;
 }

@@ -1,12 +1,14 @@
 /** The product name in Russian (required) and Kazakh (per `validation.kazakh`). */
-import { checkKazakhText } from './kazakh-text.js';
+import { KazakhTextCheck } from './kazakh-text.js';
+import { RepeatedText } from './repeated-text.js';
 import type { RuleFactory } from './field-rule.js';
 
 /** Rule of `columns.name`. */
 export const compileNameRule: RuleFactory = ({ slots, mapping }) => {
   const rusSlot = slots['name.rus'];
   const kazSlot = slots['name.kaz'];
-  const severity = mapping.validation.kazakh;
+  const kazakh = new KazakhTextCheck('name', mapping.validation.kazakh);
+  const russianNames = new RepeatedText();
   return {
     name: 'name',
     apply(ctx) {
@@ -14,8 +16,8 @@ export const compileNameRule: RuleFactory = ({ slots, mapping }) => {
       if (record === null) return;
       const rus = ctx.readText(rusSlot);
       if (rus === undefined) ctx.requireMissing(rusSlot, 'the Russian name');
-      else if (rus !== null) record.product.name.rus = rus;
-      record.product.name.kaz = checkKazakhText(ctx, kazSlot, ctx.readText(kazSlot), record.product.name.rus, 'name', severity);
+      else if (rus !== null) record.product.name.rus = russianNames.take(rus);
+      record.product.name.kaz = kazakh.check(ctx, kazSlot, ctx.readText(kazSlot), record.product.name.rus);
     },
   };
 };

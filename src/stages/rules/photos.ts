@@ -3,7 +3,7 @@ import type { ImportPhoto } from '../../domain/index.js';
 import { getPhotoSeparator, listPhotoColumns } from '../../mapping/list-mapped-columns.js';
 import { checkPhotoUrl } from '../check-photo-url.js';
 import type { CellLocation } from '../mapped-row.js';
-import type { RuleFactory } from './field-rule.js';
+import type { ResolvedColumn, RuleFactory } from './field-rule.js';
 
 /** Rule of `columns.photos`; none when no photo column is mapped. */
 export const compilePhotosRule: RuleFactory = ({ mapping, photoColumns }) => {
@@ -13,6 +13,10 @@ export const compilePhotosRule: RuleFactory = ({ mapping, photoColumns }) => {
   const columnMissing = photoColumns.length < mapped;
   const { min, max, requireHttps } = mapping.validation.photos;
   const scheme = requireHttps ? 'https' : 'http(s)';
+  // Rows of one product often repeat a photo cell (sizes of one colour): per column, the last cell
+  // that was one valid link and nothing else is remembered, so its repeat skips the split and the
+  // check (pure functions of the text) and shares the first row's string.
+  const lastPlainLinks: string[] = photoColumns.map(() => '');
   return {
     name: 'photos',
     apply(ctx) {
@@ -21,16 +25,25 @@ export const compilePhotosRule: RuleFactory = ({ mapping, photoColumns }) => {
       const photos: ImportPhoto[] = [];
       let firstLocation: CellLocation | undefined;
       let invalidUrls = 0;
-      for (const column of photoColumns) {
+      for (let c = 0; c < photoColumns.length; c++) {
+        const column = photoColumns[c] as ResolvedColumn;
         const text = ctx.readText(column);
         if (text === null || text === undefined) continue;
         firstLocation ??= column.location;
+        const lastPlainLink = lastPlainLinks[c] as string;
+        if (text === lastPlainLink) {
+          if (hasPhoto(photos, lastPlainLink)) ctx.report('duplicate_photo', 'warning', column.location, 'the photo is listed twice; the repeat is dropped', lastPlainLink);
+          else photos.push({ mediaFile: lastPlainLink, order: photos.length + 1 });
+          continue;
+        }
         for (const url of splitPhotoCell(text, separator)) {
           if (!checkPhotoUrl(url, requireHttps)) {
             ctx.report('invalid_photo_url', 'error', column.location, `"${url}" is not an absolute ${scheme} URL`, url);
             invalidUrls++;
             continue;
           }
+          // A piece that is the whole cell: the cell is one valid link.
+          if (url === text) lastPlainLinks[c] = text;
           if (hasPhoto(photos, url)) {
             ctx.report('duplicate_photo', 'warning', column.location, 'the photo is listed twice; the repeat is dropped', url);
             continue;
@@ -56,8 +69,20 @@ const WHITESPACE = /\s/;
 const WHITESPACE_RUN = /\s+/;
 
 function hasPhoto(photos: readonly ImportPhoto[], url: string): boolean {
-  for (const photo of photos) if (photo.mediaFile === url) return true;
+  for (const photo of photos) if (sameLink(photo.mediaFile, url)) return true;
   return false;
+}
+
+/**
+ * Equal links. The links of one SKU usually differ only near the end (`…/red-1.jpg`, `…/red-2.jpg`):
+ * compared from the end, two of them part after a few characters instead of after the whole
+ * shared prefix.
+ */
+function sameLink(a: string, b: string): boolean {
+  const length = a.length;
+  if (length !== b.length) return false;
+  for (let i = length - 1; i >= 0; i--) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;
+  return true;
 }
 
 function splitPhotoCell(text: string, separator: string | undefined): string[] {

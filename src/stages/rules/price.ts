@@ -4,13 +4,25 @@ import type { RuleFactory } from './field-rule.js';
 import { compileParsedCellRule } from './parsed-cell-rule.js';
 
 /** Rule of `columns.price`. */
-export const compilePriceRule: RuleFactory = ({ slots, decimalFormat }) =>
-  compileParsedCellRule<number>({
+export const compilePriceRule: RuleFactory = ({ slots, decimalFormat }) => {
+  // The SKUs of a product often share a price, and a file with a wrong decimal setting or a "price
+  // on request" column repeats the same bad text on every row: the last text's answer is kept
+  // (parsing text is a pure function of it and of the file's format).
+  let lastText: string | undefined;
+  let lastPrice: number | null = null;
+  const parseText = (text: string): number | null => {
+    if (text === lastText) return lastPrice;
+    const price = parseDecimal(text, decimalFormat);
+    lastText = text;
+    lastPrice = price;
+    return price;
+  };
+  return compileParsedCellRule<number>({
     name: 'price',
     slot: slots.price,
     what: 'the price',
     parse(cell) {
-      const price = typeof cell.value === 'number' && cell.kind === 'number' ? cell.value : parseDecimal(cell.text, decimalFormat);
+      const price = typeof cell.value === 'number' && cell.kind === 'number' ? cell.value : parseText(cell.text);
       return price === null || !Number.isFinite(price) || price <= 0 ? null : price;
     },
     invalidCode: 'invalid_price',
@@ -19,3 +31,4 @@ export const compilePriceRule: RuleFactory = ({ slots, decimalFormat }) =>
       record.sku.price = price;
     },
   });
+};
