@@ -1,11 +1,13 @@
 /**
  * The reader thread's entry (see open-source-in-worker.ts): opens the file with `openSource`,
- * posts its header and file issues, then its rows in batches (row-batch.ts). At most
+ * posts its header and file issues, then its rows in batches (row-batch.ts) on the rows port,
+ * each followed by a signal on the thread's own port (the main thread reads the rows port only
+ * when it needs a batch, and waits for the signal when nothing is there). At most
  * `maxInFlight` batches are unacknowledged at a time, so a slow consumer holds the reader back
  * and memory stays flat. A failure is posted as its class name, code and message, after the rows
  * read before it, so that the main thread throws it where the in-thread read would have.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { isPipelineError, SourceReadError } from '../core/errors.js';
 import { openSource } from './open-source.js';
 import { createRowBatchEncoder, listBatchBuffers } from './row-batch.js';
@@ -17,6 +19,8 @@ export interface SourceWorkerData {
   options: ReadOptions;
   batchRows: number;
   maxInFlight: number;
+  /** Where the batches and then the end (or the failure that stopped the read) are posted. */
+  port: MessagePort;
 }
 
 /** A failure, as it crosses threads: no stack, no cause. */
@@ -55,14 +59,20 @@ async function runSourceWorker(): Promise<void> {
   } catch (error) {
     port.postMessage({ type: 'error', error: describeError(error) });
     port.off('message', onMessage);
+    data.port.close();
     return;
   }
   port.postMessage({ type: 'open', info: stream.info, issues: stream.issues });
 
+  const rows = data.port;
+  const post = (message: object, transfer?: ArrayBuffer[]): void => {
+    rows.postMessage(message, transfer);
+    port.postMessage({ type: 'posted' });
+  };
   const encoder = createRowBatchEncoder();
   const send = async (): Promise<void> => {
     const batch = encoder.take(stream.bytesRead());
-    port.postMessage({ type: 'batch', batch }, listBatchBuffers(batch));
+    post({ type: 'batch', batch }, listBatchBuffers(batch));
     credits--;
     while (credits <= 0) await new Promise<void>((resolve) => (wake = resolve));
   };
@@ -72,13 +82,14 @@ async function runSourceWorker(): Promise<void> {
       if (encoder.size >= data.batchRows) await send();
     }
     if (encoder.size > 0) await send();
-    port.postMessage({ type: 'end', bytesRead: stream.bytesRead() });
+    post({ type: 'end', bytesRead: stream.bytesRead() });
   } catch (error) {
     if (encoder.size > 0) await send();
-    port.postMessage({ type: 'error', error: describeError(error) });
+    post({ type: 'error', error: describeError(error) });
   }
   // Nothing left to wait for: the thread ends once its messages are out.
   port.off('message', onMessage);
+  rows.close();
 }
 
 await runSourceWorker();
