@@ -31,7 +31,7 @@ export const settingsSchema = z.strictObject({
     .enum(['auto', 'always', 'never'])
     .default('auto')
     .describe(
-      'Where validate and import read the file. auto: on a second thread for a CSV of 32 MB or more and an XLSX of 2 MB or more, overlapping reading with validation on two cores (about 50 MB more memory); always; never: one thread, the least memory.',
+      'Where validate and import read the file. auto: on a second thread for a CSV of 32 MB or more and an XLSX of 2 MB or more, overlapping reading with validation on two cores (about 20 MB more memory); always; never: one thread, the least memory.',
     ),
   paths: pathsSchema.default({}).describe('Endpoint paths, when the service documents them differently (older place of service.paths; service.paths wins).'),
   service: serviceProfileSchema.default({ paths: {}, pageSizes: {}, detailsBatch: 30, fields: {}, statuses: {}, requiredFields: ['barcode'] }).describe('The service profile: paths, page sizes, field names, status words, ids per details request (docs/service-profile.md).'),

@@ -168,185 +168,241 @@ interface SheetScanner {
   end(): XmlRow[];
 }
 
+/** Where the scan stands in the sheet's XML. One object per sheet, changed in place. */
+interface ScanState {
+  /** Names of the open elements, outermost first. */
+  open: string[];
+  rootSeen: boolean;
+  inData: boolean;
+  inInline: boolean;
+  /** Depth of phonetic guides (`<rPh>`), whose text is not the cell's. */
+  phonetic: number;
+  row: XmlRow | undefined;
+  cell: XmlCell | undefined;
+  /** The part of the cell the text goes to, if any. */
+  target: Target | undefined;
+  lastRow: number;
+  lastColumn: number;
+  rowCount: number;
+  /** Rows finished since the last `take`. */
+  out: XmlRow[];
+  /** Attributes of the current row or cell tag (the only ones read). */
+  attributes: TagAttributes;
+}
+
+function createScanState(): ScanState {
+  return {
+    open: [],
+    rootSeen: false,
+    inData: false,
+    inInline: false,
+    phonetic: 0,
+    row: undefined,
+    cell: undefined,
+    target: undefined,
+    lastRow: 0,
+    lastColumn: -1,
+    rowCount: 0,
+    out: [],
+    attributes: { r: undefined, t: undefined, s: undefined },
+  };
+}
+
+/** Text between tags: added to the cell's part it belongs to; outside the root only white space is allowed. */
+function addText(state: ScanState, raw: string): void {
+  const { target, cell } = state;
+  if (target === undefined || cell === undefined) {
+    if (state.open.length === 0 && raw.trim() !== '') throw new Error('text outside the root element of the sheet');
+    return;
+  }
+  const text = (cell[target] ?? '') + decodeXmlText(raw);
+  if (text.length > XLSX_PART_LIMITS.cellChars) throw new Error(`a cell of row ${state.row?.row ?? '?'} holds more than ${XLSX_PART_LIMITS.cellChars} characters`);
+  cell[target] = text;
+}
+
+/** A `<row>` inside the sheet data: numbered from its `r` or after the previous row, within Excel's bounds. */
+function startRow(state: ScanState): void {
+  state.rowCount++;
+  const number = parseRowNumber(state.attributes.r) ?? state.lastRow + 1;
+  if (number > EXCEL_MAX_ROWS || state.rowCount > EXCEL_MAX_ROWS) {
+    throw new Error(`the sheet has rows past Excel's last row ${EXCEL_MAX_ROWS.toLocaleString('en-US')} (row ${number})`);
+  }
+  state.row = { row: number, cells: [] };
+  state.lastColumn = -1;
+}
+
+/** A `<c>` inside a row: placed by its `r` or after the previous cell, with its type and style. */
+function startCell(state: ScanState): void {
+  const { attributes } = state;
+  state.cell = {
+    column: parseColumn(attributes.r) ?? state.lastColumn + 1,
+    type: attributes.t,
+    style: attributes.s === undefined ? 0 : Number(attributes.s) || 0,
+    value: undefined,
+    formula: undefined,
+    inline: undefined,
+  };
+}
+
+/** A start tag, by its name without prefix: what it opens, or which part of the cell its text goes to. */
+function openElement(state: ScanState, local: string, selfClosing: boolean): void {
+  const { cell } = state;
+  switch (local) {
+    case 'sheetData':
+      state.inData = true;
+      break;
+    case 'row':
+      if (state.inData) startRow(state);
+      break;
+    case 'c':
+      if (state.row !== undefined) startCell(state);
+      break;
+    case 'v':
+      if (cell !== undefined && !state.inInline) {
+        state.target = 'value';
+        cell.value ??= '';
+      }
+      break;
+    case 'f':
+      if (cell !== undefined) {
+        state.target = 'formula';
+        cell.formula ??= '';
+      }
+      break;
+    case 'is':
+      if (cell !== undefined) {
+        state.inInline = true;
+        cell.inline ??= '';
+      }
+      break;
+    case 't':
+      if (cell !== undefined && state.inInline && state.phonetic === 0) state.target = 'inline';
+      break;
+    case 'rPh':
+      if (!selfClosing) state.phonetic++;
+      break;
+  }
+}
+
+/** A cell ends: kept in its row, or noted on the row when it lies past column XFD. */
+function endCell(state: ScanState): void {
+  const { row, cell } = state;
+  if (row !== undefined && cell !== undefined) {
+    if (cell.column >= EXCEL_MAX_COLUMNS) row.beyondLastColumn ??= cell.column;
+    else row.cells.push(cell);
+    state.lastColumn = cell.column;
+  }
+  state.cell = undefined;
+  state.target = undefined;
+  state.inInline = false;
+  state.phonetic = 0;
+}
+
+/** An end tag (or a self-closing tag's end), by its name without prefix. */
+function closeElement(state: ScanState, local: string): void {
+  switch (local) {
+    case 'v':
+    case 'f':
+    case 't':
+      state.target = undefined;
+      break;
+    case 'rPh':
+      state.phonetic = Math.max(0, state.phonetic - 1);
+      break;
+    case 'is':
+      state.inInline = false;
+      break;
+    case 'c':
+      endCell(state);
+      break;
+    case 'row':
+      if (state.row !== undefined) {
+        state.out.push(state.row);
+        state.lastRow = state.row.row;
+      }
+      state.row = undefined;
+      break;
+    case 'sheetData':
+      state.inData = false;
+      break;
+  }
+}
+
+/** `</name>` at `lt`: it must close the innermost open element. Returns where the text goes on, or -1 when the tag continues in the next chunk. */
+function scanEndTag(state: ScanState, text: string, lt: number): number {
+  const gt = text.indexOf('>', lt + 2);
+  if (gt < 0) return -1;
+  let nameEnd = lt + 2;
+  while (nameEnd < gt && !checkSpace(text.charCodeAt(nameEnd))) nameEnd++;
+  const name = text.slice(lt + 2, nameEnd);
+  if (text.slice(nameEnd, gt).trim() !== '') throw new Error(`a malformed end tag </${name}> in the sheet`);
+  const expected = state.open.pop();
+  if (expected !== name) throw new Error(expected === undefined ? `an end tag </${name}> without its start tag in the sheet` : `an end tag </${name}> where </${expected}> was expected in the sheet`);
+  closeElement(state, name.slice(name.indexOf(':') + 1));
+  return gt + 1;
+}
+
+/** `<!…` at `lt`: a comment or a CDATA section, left out; nothing else of the kind belongs in a sheet. Returns as `scanEndTag`. */
+function skipCommentOrCdata(state: ScanState, text: string, lt: number): number {
+  if (text.startsWith('<!--', lt)) {
+    const end = text.indexOf('-->', lt + 4);
+    return end < 0 ? -1 : end + 3;
+  }
+  if (text.length < lt + 9) return -1;
+  if (text.startsWith('<![CDATA[', lt)) {
+    if (state.open.length === 0) throw new Error('a CDATA section outside the root element of the sheet');
+    const end = text.indexOf(']]>', lt + 9);
+    return end < 0 ? -1 : end + 3;
+  }
+  throw new Error(`unexpected markup in the sheet: ${text.slice(lt, lt + 20)}`);
+}
+
+/** A start tag at `lt` (one root only; attributes read for rows and cells only). Returns as `scanEndTag`. */
+function scanStartTag(state: ScanState, text: string, lt: number): number {
+  const gt = findTagEnd(text, lt + 1);
+  if (gt < 0) return -1;
+  const selfClosing = text.charCodeAt(gt - 1) === 47;
+  const tagEnd = selfClosing ? gt - 1 : gt;
+  let nameEnd = lt + 1;
+  while (nameEnd < tagEnd && !checkSpace(text.charCodeAt(nameEnd))) nameEnd++;
+  if (nameEnd === lt + 1) throw new Error('a tag without a name in the sheet');
+  const name = text.slice(lt + 1, nameEnd);
+  if (state.open.length === 0) {
+    if (state.rootSeen) throw new Error(`a second root element <${name}> in the sheet`);
+    state.rootSeen = true;
+  }
+  const local = name.slice(name.indexOf(':') + 1);
+  const { attributes } = state;
+  if ((local === 'c' || local === 'row') && nameEnd < tagEnd) readAttributes(text, nameEnd, tagEnd, attributes);
+  else {
+    attributes.r = undefined;
+    attributes.t = undefined;
+    attributes.s = undefined;
+  }
+  openElement(state, local, selfClosing);
+  if (selfClosing) closeElement(state, local);
+  else state.open.push(name);
+  return gt + 1;
+}
+
+/** The markup at `lt` (a `<`); returns where the text goes on, or -1 when the markup continues in the next chunk. */
+function scanMarkup(state: ScanState, text: string, lt: number): number {
+  const next = text.charCodeAt(lt + 1);
+  if (Number.isNaN(next)) return -1;
+  if (next === 47) return scanEndTag(state, text, lt); // '/'
+  if (next === 63) {
+    // '?': a processing instruction (the XML declaration).
+    const end = text.indexOf('?>', lt + 2);
+    return end < 0 ? -1 : end + 2;
+  }
+  if (next === 33) return skipCommentOrCdata(state, text, lt); // '!'
+  return scanStartTag(state, text, lt);
+}
+
 function createSheetScanner(): SheetScanner {
+  const state = createScanState();
+  // Text of the last chunk not scanned yet: markup, or text that may hold an entity, cut by the chunk's end.
   let pending = '';
-  // Names of the open elements, outermost first; whether the root has been seen and closed.
-  const open: string[] = [];
-  let rootSeen = false;
-  let inData = false;
-  let inInline = false;
-  let phonetic = 0;
-  let row: XmlRow | undefined;
-  let cell: XmlCell | undefined;
-  let target: Target | undefined;
-  let lastRow = 0;
-  let lastColumn = -1;
-  let rowCount = 0;
-  let out: XmlRow[] = [];
-  // Attributes of the current row or cell tag (the only ones read).
-  const attributes: TagAttributes = { r: undefined, t: undefined, s: undefined };
-
-  const onText = (raw: string): void => {
-    if (target === undefined || cell === undefined) {
-      if (open.length === 0 && raw.trim() !== '') throw new Error('text outside the root element of the sheet');
-      return;
-    }
-    const text = (cell[target] ?? '') + decodeXmlText(raw);
-    if (text.length > XLSX_PART_LIMITS.cellChars) throw new Error(`a cell of row ${row?.row ?? '?'} holds more than ${XLSX_PART_LIMITS.cellChars} characters`);
-    cell[target] = text;
-  };
-
-  const onOpen = (local: string, selfClosing: boolean): void => {
-    switch (local) {
-      case 'sheetData':
-        inData = true;
-        break;
-      case 'row': {
-        if (!inData) break;
-        rowCount++;
-        const number = parseRowNumber(attributes.r) ?? lastRow + 1;
-        if (number > EXCEL_MAX_ROWS || rowCount > EXCEL_MAX_ROWS) {
-          throw new Error(`the sheet has rows past Excel's last row ${EXCEL_MAX_ROWS.toLocaleString('en-US')} (row ${number})`);
-        }
-        row = { row: number, cells: [] };
-        lastColumn = -1;
-        break;
-      }
-      case 'c':
-        if (row === undefined) break;
-        cell = {
-          column: parseColumn(attributes.r) ?? lastColumn + 1,
-          type: attributes.t,
-          style: attributes.s === undefined ? 0 : Number(attributes.s) || 0,
-          value: undefined,
-          formula: undefined,
-          inline: undefined,
-        };
-        break;
-      case 'v':
-        if (cell !== undefined && !inInline) {
-          target = 'value';
-          cell.value ??= '';
-        }
-        break;
-      case 'f':
-        if (cell !== undefined) {
-          target = 'formula';
-          cell.formula ??= '';
-        }
-        break;
-      case 'is':
-        if (cell !== undefined) {
-          inInline = true;
-          cell.inline ??= '';
-        }
-        break;
-      case 't':
-        if (cell !== undefined && inInline && phonetic === 0) target = 'inline';
-        break;
-      case 'rPh':
-        if (!selfClosing) phonetic++;
-        break;
-    }
-  };
-
-  const onClose = (local: string): void => {
-    switch (local) {
-      case 'v':
-      case 'f':
-      case 't':
-        target = undefined;
-        break;
-      case 'rPh':
-        phonetic = Math.max(0, phonetic - 1);
-        break;
-      case 'is':
-        inInline = false;
-        break;
-      case 'c':
-        if (row !== undefined && cell !== undefined) {
-          if (cell.column >= EXCEL_MAX_COLUMNS) row.beyondLastColumn ??= cell.column;
-          else row.cells.push(cell);
-          lastColumn = cell.column;
-        }
-        cell = undefined;
-        target = undefined;
-        inInline = false;
-        phonetic = 0;
-        break;
-      case 'row':
-        if (row !== undefined) {
-          out.push(row);
-          lastRow = row.row;
-        }
-        row = undefined;
-        break;
-      case 'sheetData':
-        inData = false;
-        break;
-    }
-  };
-
-  /** Handles the markup at `lt` (a `<`); returns where the text goes on, or -1 when the markup continues in the next chunk. */
-  const onMarkup = (text: string, lt: number): number => {
-    const next = text.charCodeAt(lt + 1);
-    if (Number.isNaN(next)) return -1;
-    if (next === 47) {
-      // '/': an end tag.
-      const gt = text.indexOf('>', lt + 2);
-      if (gt < 0) return -1;
-      let nameEnd = lt + 2;
-      while (nameEnd < gt && !checkSpace(text.charCodeAt(nameEnd))) nameEnd++;
-      const name = text.slice(lt + 2, nameEnd);
-      if (text.slice(nameEnd, gt).trim() !== '') throw new Error(`a malformed end tag </${name}> in the sheet`);
-      const expected = open.pop();
-      if (expected !== name) throw new Error(expected === undefined ? `an end tag </${name}> without its start tag in the sheet` : `an end tag </${name}> where </${expected}> was expected in the sheet`);
-      onClose(name.slice(name.indexOf(':') + 1));
-      return gt + 1;
-    }
-    if (next === 63) {
-      // '?': a processing instruction (the XML declaration).
-      const end = text.indexOf('?>', lt + 2);
-      return end < 0 ? -1 : end + 2;
-    }
-    if (next === 33) {
-      // '!': a comment or a CDATA section (left out); nothing else belongs in a sheet.
-      if (text.startsWith('<!--', lt)) {
-        const end = text.indexOf('-->', lt + 4);
-        return end < 0 ? -1 : end + 3;
-      }
-      if (text.length < lt + 9) return -1;
-      if (text.startsWith('<![CDATA[', lt)) {
-        if (open.length === 0) throw new Error('a CDATA section outside the root element of the sheet');
-        const end = text.indexOf(']]>', lt + 9);
-        return end < 0 ? -1 : end + 3;
-      }
-      throw new Error(`unexpected markup in the sheet: ${text.slice(lt, lt + 20)}`);
-    }
-    const gt = findTagEnd(text, lt + 1);
-    if (gt < 0) return -1;
-    const selfClosing = text.charCodeAt(gt - 1) === 47;
-    const tagEnd = selfClosing ? gt - 1 : gt;
-    let nameEnd = lt + 1;
-    while (nameEnd < tagEnd && !checkSpace(text.charCodeAt(nameEnd))) nameEnd++;
-    if (nameEnd === lt + 1) throw new Error('a tag without a name in the sheet');
-    const name = text.slice(lt + 1, nameEnd);
-    if (open.length === 0) {
-      if (rootSeen) throw new Error(`a second root element <${name}> in the sheet`);
-      rootSeen = true;
-    }
-    const local = name.slice(name.indexOf(':') + 1);
-    if ((local === 'c' || local === 'row') && nameEnd < tagEnd) readAttributes(text, nameEnd, tagEnd, attributes);
-    else {
-      attributes.r = undefined;
-      attributes.t = undefined;
-      attributes.s = undefined;
-    }
-    onOpen(local, selfClosing);
-    if (selfClosing) onClose(local);
-    else open.push(name);
-    return gt + 1;
-  };
 
   const scan = (text: string, final: boolean): void => {
     let at = 0;
@@ -354,7 +410,7 @@ function createSheetScanner(): SheetScanner {
       const lt = text.indexOf('<', at);
       if (lt < 0) {
         // Text up to the end of the chunk may go on in the next one (an entity cut in two).
-        if (final) onText(text.slice(at));
+        if (final) addText(state, text.slice(at));
         else {
           pending = text.slice(at);
           return;
@@ -362,8 +418,8 @@ function createSheetScanner(): SheetScanner {
         at = text.length;
         break;
       }
-      if (lt > at) onText(text.slice(at, lt));
-      const after = onMarkup(text, lt);
+      if (lt > at) addText(state, text.slice(at, lt));
+      const after = scanMarkup(state, text, lt);
       if (after < 0) {
         if (final) throw new Error(`the sheet's XML ends inside a tag: ${text.slice(lt, lt + 40)}`);
         pending = text.slice(lt);
@@ -376,8 +432,8 @@ function createSheetScanner(): SheetScanner {
   };
 
   const take = (): XmlRow[] => {
-    const rows = out;
-    out = [];
+    const rows = state.out;
+    state.out = [];
     return rows;
   };
 
@@ -388,8 +444,8 @@ function createSheetScanner(): SheetScanner {
     },
     end() {
       scan(pending, true);
-      if (!rootSeen) throw new Error('the sheet has no root element');
-      const unclosed = open[open.length - 1];
+      if (!state.rootSeen) throw new Error('the sheet has no root element');
+      const unclosed = state.open[state.open.length - 1];
       if (unclosed !== undefined) throw new Error(`the sheet's XML ends before </${unclosed}>`);
       return take();
     },

@@ -8,6 +8,11 @@
  * sets in the same order: an absent property stays absent. A cell is taken to carry only the
  * properties `SourceCell` declares (a plain `{ kind, text, value }` is not searched for others);
  * one whose kind, value or optional properties are out of the ordinary is sent whole.
+ *
+ * A text equal to the one of the cell above (same column, previous row, across batches) is not
+ * sent again: the decoder hands out the string it made for the cell above. The rows of one
+ * product repeat its name, description and photos on every row, so on a catalog most of the text
+ * crosses once, and the main thread keeps one string where it kept one per row.
  */
 import type { CellFlag, CellKind, SourceCell, SourceRow } from './types.js';
 
@@ -28,6 +33,8 @@ const enum ValueTag {
   /** A string other than the cell's text, next in `strings`. */
   OtherString = 6,
 }
+/** Set on a value tag when the cell's text is the text of the cell above, not sent again. */
+const REPEATED_TEXT = 0x80;
 
 /** The optional properties of a cell beyond `kind`, `text` and `value`, shared by many cells. */
 export interface CellShape {
@@ -57,6 +64,7 @@ export interface RowBatch {
   numbers: Float64Array;
   /** Per cell slot: 0 for a plain `{ kind, text, value }`, else 1 + the shape's number. */
   shapes: Uint16Array;
+  /** One per cell slot, in order, except those whose value tag says `REPEATED_TEXT`. */
   texts: string[];
   /** Other value strings and formulas, in cell order (value before formula). */
   strings: string[];
@@ -88,6 +96,8 @@ export interface RowBatchEncoder {
 export function createRowBatchEncoder(): RowBatchEncoder {
   const shapeIds = new Map<string, number>();
   let pending: SourceRow[] = [];
+  // Per column, the text of the last row's cell (the decoder keeps the same list).
+  const above: string[] = [];
   let newShapes: CellShape[] = [];
 
   const findShape = (cell: SourceCell, keys: string[]): number | undefined => {
@@ -176,8 +186,9 @@ export function createRowBatchEncoder(): RowBatchEncoder {
         batch.widths[index] = row.cells.length;
         const extra = encodeRowExtra(row, index);
         if (extra !== undefined) batch.rowExtras.push(extra);
-        for (const cell of row.cells) {
-          encodeCell(cell, slot, batch, encodeShape);
+        const cells = row.cells;
+        for (let column = 0; column < cells.length; column++) {
+          encodeCell(cells[column], slot, batch, encodeShape, above, column);
           slot++;
         }
       }
@@ -205,6 +216,8 @@ function encodeCell(
   slot: number,
   batch: RowBatch,
   encodeShape: (cell: SourceCell, strings: string[]) => number | undefined,
+  above: string[],
+  column: number,
 ): void {
   if (cell === undefined) {
     batch.texts.push('');
@@ -225,9 +238,15 @@ function encodeCell(
     return;
   }
   batch.kinds[slot] = kind;
-  batch.valueTags[slot] = tag;
   batch.shapes[slot] = shape;
-  batch.texts.push(cell.text);
+  const text = cell.text;
+  if (text === above[column] && text !== '') {
+    batch.valueTags[slot] = tag | REPEATED_TEXT;
+    return;
+  }
+  batch.valueTags[slot] = tag;
+  batch.texts.push(text);
+  above[column] = text;
 }
 
 function encodeValue(cell: SourceCell, slot: number, batch: RowBatch): ValueTag | undefined {
@@ -260,31 +279,41 @@ export interface RowBatchDecoder {
 /** A decoder for one stream. */
 export function createRowBatchDecoder(): RowBatchDecoder {
   const shapes: CellShape[] = [];
+  const above: string[] = [];
   return {
     decode(batch) {
       for (const shape of batch.newShapes) shapes.push(shape);
       const { kinds, valueTags, numbers, texts, strings, cloned } = batch;
       const out: SourceRow[] = new Array<SourceRow>(batch.rowCount);
       let slot = 0;
+      let textAt = 0;
       let stringAt = 0;
       let clonedAt = 0;
       let extraAt = 0;
       for (let index = 0; index < batch.rowCount; index++) {
         const width = batch.widths[index] as number;
         const cells: (SourceCell | undefined)[] = [];
-        for (let end = slot + width; slot < end; slot++) {
+        for (let column = 0; column < width; column++, slot++) {
           const kind = kinds[slot] as number;
           if (kind === 0) {
             cells.push(undefined);
+            textAt++;
             continue;
           }
           if (kind === CLONED) {
             cells.push(cloned[clonedAt++]);
+            textAt++;
             continue;
           }
-          const text = texts[slot] as string;
+          const tag = valueTags[slot] as number;
+          let text: string;
+          if ((tag & REPEATED_TEXT) !== 0) text = above[column] as string;
+          else {
+            text = texts[textAt++] as string;
+            above[column] = text;
+          }
           let value: SourceCell['value'];
-          switch (valueTags[slot] as ValueTag) {
+          switch ((tag & ~REPEATED_TEXT) as ValueTag) {
             case ValueTag.Null:
               value = null;
               break;

@@ -186,6 +186,8 @@ interface Layout {
   ignored: Set<number>;
   /** Number of columns up to the last non-empty header cell. */
   width: number;
+  /** Every column up to `width` is visible, in order: a raw row of `width` cells is its row's cells as they are. */
+  whole: boolean;
 }
 
 function buildLayout(headerRaw: RawRow, options: ReadOptions, file: string, sheet: string | undefined, issues: Issue[]): Layout {
@@ -224,7 +226,8 @@ function buildLayout(headerRaw: RawRow, options: ReadOptions, file: string, shee
       }),
     );
   }
-  return { all, visible, ignored, width };
+  const whole = visible.length === width && visible.every((column, position) => column.index === position);
+  return { all, visible, ignored, width, whole };
 }
 
 type MergedFill = (row: RawRow) => void;
@@ -266,7 +269,8 @@ function shapeRow(
   sheet: string | undefined,
 ): SourceRow | undefined {
   fill?.(row);
-  const cells = layout.visible.map((column) => row.cells[column.index]);
+  // The raw row's own array when it already is the row's cells: one array less a row.
+  const cells = layout.whole && row.cells.length === layout.width ? row.cells : layout.visible.map((column) => row.cells[column.index]);
   let outside: number | undefined;
   for (let index = layout.width; index < row.cells.length; index++) {
     if (!checkCellEmpty(row.cells[index])) {
@@ -276,7 +280,7 @@ function shapeRow(
   }
   if (checkRowEmpty(cells) && outside === undefined) return undefined;
 
-  const issues = (row.issues ?? []).map(locate);
+  const issues = row.issues === undefined ? [] : row.issues.map(locate);
   if (outside !== undefined) {
     const letter = buildColumnLetter(outside);
     issues.push(

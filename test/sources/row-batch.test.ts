@@ -83,4 +83,28 @@ describe('row batches', () => {
     const rows: SourceRow[] = [{ row: 2, cells: [...odd, { kind: 'string', text: 'after', value: 'other' }] }];
     expectSame([rows]);
   });
+
+  it('a text repeated from the cell above crosses once and comes back equal, across batches, beside empty slots and cells sent whole', () => {
+    const text = (t: string, kind: 'string' | 'error' = 'string'): SourceCell => ({ kind, text: t, value: t });
+    const odd = { kind: 'strange', text: 'Описание', value: 'Описание' } as unknown as SourceCell;
+    const batches: SourceRow[][] = [
+      [
+        { row: 2, cells: [text('SKU-1'), text('Описание'), { kind: 'number', text: '5', value: 5 }, text('')] },
+        { row: 3, cells: [text('SKU-2'), text('Описание'), { kind: 'number', text: '5', value: 5, numberFormat: '0' }, text('')] },
+        { row: 4, cells: [undefined, odd, text('5', 'error')] },
+      ],
+      [
+        { row: 5, cells: [text('SKU-2'), text('Описание'), { kind: 'string', text: '5', value: 'five' }] },
+        { row: 6, cells: [text('Описание'), text('Другое'), text('5')] },
+        { row: 7, cells: [text('Описание'), text('Описание')] },
+      ],
+    ];
+    expectSame(batches);
+    const encoder = createRowBatchEncoder();
+    for (const row of batches[0] ?? []) encoder.add(row);
+    // Row 3 repeats columns B and C; row 4's absent cell and the one sent whole leave the texts above as they were.
+    expect(encoder.take(0).texts).toEqual(['SKU-1', 'Описание', '5', '', 'SKU-2', '', '', '']);
+    for (const row of batches[1] ?? []) encoder.add(row);
+    expect(encoder.take(0).texts).toEqual(['Описание', 'Другое', 'Описание']);
+  });
 });
