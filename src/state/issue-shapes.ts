@@ -68,18 +68,20 @@ export function createIssueShapes(): IssueShapes {
   const keys: string[] = [];
 
   const shapeOf = (issue: Issue, row: number): number => {
-    keys.length = 0;
     const record = issue as unknown as Record<string, unknown>;
+    const candidates = byCode.get(issue.code);
+    // Usually an issue fits a shape of its code seen before: checked key by key against the
+    // shape's keys in one walk (no list of the issue's keys, no lookup of each key's kind).
+    if (candidates !== undefined) {
+      for (const id of candidates) if (fits(shapes[id] as Shape, record, row)) return id;
+    }
+    keys.length = 0;
     for (const key in record) {
       const value = record[key];
       if (FIXED_KEYS.has(key) || VARIABLE_KEYS.has(key)) {
         if (typeof value !== 'string') return JSON_SHAPE;
       } else if (key !== 'row' || value !== row) return JSON_SHAPE;
       keys.push(key);
-    }
-    const candidates = byCode.get(issue.code);
-    if (candidates !== undefined) {
-      for (const id of candidates) if (matches(shapes[id] as Shape, keys, record)) return id;
     }
     const id = shapes.length;
     shapes.push(buildShape(keys, record));
@@ -107,8 +109,16 @@ export function createIssueShapes(): IssueShapes {
       for (let i = 0; i < shapeKeys.length; i++) {
         if (kinds[i] !== KEY_VARIABLE) continue;
         const value = record[shapeKeys[i] as string] as string;
-        const escaped = NEEDS_ESCAPE.test(value);
-        const length = target.write(escaped ? JSON.stringify(value) : value, cursor + 4);
+        let length = value.length <= SHORT_VALUE ? writeShortUtf8(value, target, cursor + 4, false) : UNSUITED;
+        let escaped = false;
+        if (length === QUOTED) {
+          length = writeShortUtf8(value, target, cursor + 4, true);
+          escaped = true;
+        }
+        if (length < 0) {
+          escaped = NEEDS_ESCAPE.test(value);
+          length = target.write(escaped ? JSON.stringify(value) : value, cursor + 4);
+        }
         target.writeUInt32LE(length * 2 + (escaped ? ESCAPED : 0), cursor);
         cursor += 4 + length;
       }
@@ -167,6 +177,47 @@ export function createIssueShapes(): IssueShapes {
   };
 }
 
+/** Values up to this long are encoded by `writeShortUtf8`. */
+const SHORT_VALUE = 128;
+
+/** `writeShortUtf8`: a control character or a surrogate (left to `JSON.stringify`). */
+const UNSUITED = -1;
+/** `writeShortUtf8`: a quote or backslash (written as JSON, `asJson`). */
+const QUOTED = -2;
+
+/**
+ * Writes `value` as UTF-8 at `target[at]` — or, `asJson`, as its JSON string (quoted, quotes and
+ * backslashes escaped) — and returns the bytes written; QUOTED when, not `asJson`, it holds a
+ * quote or backslash; UNSUITED when it holds a control character or a surrogate. What was written
+ * then is to be overwritten. For the short values of most issues a loop costs less than
+ * `Buffer#write`'s call into the runtime, the escape pattern's test and `JSON.stringify`.
+ */
+function writeShortUtf8(value: string, target: Buffer, at: number, asJson: boolean): number {
+  let cursor = at;
+  if (asJson) target[cursor++] = 0x22;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x80) {
+      if (code < 0x20) return UNSUITED;
+      if (code === 0x22 || code === 0x5c) {
+        if (!asJson) return QUOTED;
+        target[cursor++] = 0x5c;
+      }
+      target[cursor++] = code;
+    } else if (code < 0x800) {
+      target[cursor++] = 0xc0 | (code >> 6);
+      target[cursor++] = 0x80 | (code & 0x3f);
+    } else {
+      if (code >= 0xd800 && code <= 0xdfff) return UNSUITED;
+      target[cursor++] = 0xe0 | (code >> 12);
+      target[cursor++] = 0x80 | ((code >> 6) & 0x3f);
+      target[cursor++] = 0x80 | (code & 0x3f);
+    }
+  }
+  if (asJson) target[cursor++] = 0x22;
+  return cursor - at;
+}
+
 /** `source.copy`, without its set-up for the short values most issues have. */
 function copyBytes(source: Buffer, start: number, end: number, target: Buffer, at: number): number {
   const length = end - start;
@@ -175,14 +226,22 @@ function copyBytes(source: Buffer, start: number, end: number, target: Buffer, a
   return length;
 }
 
-function matches(shape: Shape, keys: readonly string[], record: Record<string, unknown>): boolean {
-  if (shape.keys.length !== keys.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    if (shape.keys[i] !== key) return false;
-    if (shape.kinds[i] === KEY_FIXED && shape.values[i] !== record[key]) return false;
+/** Whether `record` (spilled under `row`) has the shape's keys in its order, its fixed values, strings for the values stored and `row` as its row. */
+function fits(shape: Shape, record: Record<string, unknown>, row: number): boolean {
+  const { keys, kinds, values } = shape;
+  let i = 0;
+  for (const key in record) {
+    if (key !== keys[i]) return false;
+    const value = record[key];
+    const kind = kinds[i];
+    if (kind === KEY_VARIABLE) {
+      if (typeof value !== 'string') return false;
+    } else if (kind === KEY_FIXED) {
+      if (value !== values[i]) return false;
+    } else if (value !== row) return false;
+    i++;
   }
-  return true;
+  return i === keys.length;
 }
 
 /**
