@@ -33,11 +33,14 @@ export async function copyCsvRecords(options: CopyCsvRecordsOptions): Promise<vo
     if ('bytes' in item) {
       const row = asBytes < 0 ? undefined : buildBytesRow(item, width, asBytes);
       if (row !== undefined) {
-        await annotated.addBytes(row);
+        // The writers give a promise only when their file is full: none for the usual row.
+        const written = annotated.addBytes(row);
+        if (written !== undefined) await written;
         const outcome = outcomeOf(row.row);
         if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) continue;
-        await writeOpenGroups(open, rejected);
-        await rejected.addBytes(row, outcome);
+        if (open.length > 0) await writeOpenGroups(open, rejected);
+        const rejectedWritten = rejected.addBytes(row, outcome);
+        if (rejectedWritten !== undefined) await rejectedWritten;
         continue;
       }
       record = { ...decodeCsvRecordBytes(item, delimiter), kind: 'data' };

@@ -76,8 +76,8 @@ export interface WriteAnnotatedCsvOptions {
 /** A row-at-a-time annotated CSV, for callers that feed several outputs in one pass. */
 export interface AnnotatedCsvSink {
   add(row: TextRow): Promise<void>;
-  /** Writes a data row given as bytes, with its appended cells; only when `copiesAll`. */
-  addBytes(row: BytesRow): Promise<void>;
+  /** Writes a data row given as bytes, with its appended cells; only when `copiesAll`. A promise only when the file is full (await it before writing more). */
+  addBytes(row: BytesRow): Promise<void> | undefined;
   /** True when every column of the header is copied (no `_` column of an earlier run dropped): rows may come as bytes. */
   readonly copiesAll: boolean;
   /** Writes a record below the header that is not a data row (group row, row left out) as it stands, without appended cells. */
@@ -125,11 +125,12 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
         more,
       );
     },
-    async addBytes(row) {
-      if (!copyAll) throw new Error('annotated CSV: a row as bytes, but columns of an earlier copy are dropped');
+    addBytes(row) {
+      if (!copyAll) return Promise.reject(new Error('annotated CSV: a row as bytes, but columns of an earlier copy are dropped'));
+      const write = (): Promise<void> | undefined =>
+        file.writeBytes(row.bytes, row.start, row.end, row.pad, buildAnnotationTexts(options.outcomeOf(row.row), CSV_ISSUE_SEPARATOR));
       const moved = lines?.moveTo(row.row, NO_LINE_BREAK);
-      if (moved !== undefined) await moved;
-      await file.writeBytes(row.bytes, row.start, row.end, row.pad, buildAnnotationTexts(options.outcomeOf(row.row), CSV_ISSUE_SEPARATOR));
+      return moved === undefined ? write() : moved.then(write);
     },
     copiesAll: copyAll,
     async addAsIs(record) {

@@ -30,8 +30,8 @@ export interface WriteRejectedRowsCsvOptions {
 export interface RejectedRowsSink {
   /** Writes the row when its outcome needs attention; resolves true when written. */
   add(row: TextRow, outcome: RowOutcome | undefined): Promise<boolean>;
-  /** As `add`, for a data row given as bytes; only when `copiesAll`. */
-  addBytes(row: BytesRow, outcome: RowOutcome | undefined): Promise<boolean>;
+  /** As `add`, for a data row given as bytes; only when `copiesAll`. A promise only when the file is full (await it before writing more). */
+  addBytes(row: BytesRow, outcome: RowOutcome | undefined): Promise<void> | undefined;
   /** True when every column of the header is copied (no `_` column of an earlier run dropped): rows may come as bytes. */
   readonly copiesAll: boolean;
   /**
@@ -64,11 +64,10 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
       else await file.write(leading, [...keep.map((index) => row.values[index] ?? ''), ...beyond]);
       return true;
     },
-    async addBytes(row, outcome) {
-      if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return false;
-      if (!copyAll) throw new Error('rejected-rows.csv: a row as bytes, but columns of an earlier copy are dropped');
-      await file.writeBytes(row.bytes, row.start, row.end, row.pad, [], buildLeadingCells(row.row, outcome));
-      return true;
+    addBytes(row, outcome) {
+      if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return undefined;
+      if (!copyAll) return Promise.reject(new Error('rejected-rows.csv: a row as bytes, but columns of an earlier copy are dropped'));
+      return file.writeBytes(row.bytes, row.start, row.end, row.pad, [], buildLeadingCells(row.row, outcome));
     },
     copiesAll: copyAll,
     async addContext(record) {
