@@ -89,7 +89,8 @@ export function createCsvFileWriter(path: string, delimiter: string): CsvFileWri
       if (used > 0 && !flush()) flushed = false;
       if (length > buffer.length) buffer = Buffer.allocUnsafe(length);
     }
-    used += bytes.copy(buffer, used, start, end);
+    buffer.set(bytes.subarray(start, end), used);
+    used += length;
   };
   const putDelimiter = (): void => {
     if (delimiterByte < 0 || used >= buffer.length) put(delimiter);

@@ -51,8 +51,11 @@ export function checkCsvBytesReadable(layout: Pick<CsvLayout, 'encoding' | 'deli
   return layout.encoding === 'utf-8' && layout.delimiter.length === 1 && layout.delimiter.charCodeAt(0) < 0x80;
 }
 
-/** Reads the records of `path` (UTF-8, see `checkCsvBytesReadable`) in file order. */
-export async function* readCsvRecordBytes(path: string, layout: Pick<CsvLayout, 'bomLength' | 'delimiter' | 'newline'>): AsyncGenerator<CsvByteRecord> {
+/**
+ * Reads the records of `path` (UTF-8, see `checkCsvBytesReadable`) in file order, the records of
+ * each chunk read as one list (an asynchronous step per record cost more than the record's copy).
+ */
+export async function* readCsvRecordBytes(path: string, layout: Pick<CsvLayout, 'bomLength' | 'delimiter' | 'newline'>): AsyncGenerator<CsvByteRecord[]> {
   const handle = await open(path, 'r');
   const state: ScanState = {
     line: 1,
@@ -79,7 +82,7 @@ export async function* readCsvRecordBytes(path: string, layout: Pick<CsvLayout, 
       const view = buffer.subarray(0, carry.length + bytesRead);
       const ready: CsvByteRecord[] = [];
       const consumed = scanRecords(view, final, state, ready);
-      yield* ready;
+      if (ready.length > 0) yield ready;
       if (state.unsureRow !== undefined) throw new CsvBytesUnsureError(state.unsureRow);
       if (final) return;
       state.fileOffset += consumed;

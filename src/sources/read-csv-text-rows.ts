@@ -118,10 +118,11 @@ export async function openCsvCopyBytes(path: string, options: ReadOptions, table
     throw changed(path, `read as ${table.encoding ?? encoding} with delimiter ${JSON.stringify(table.delimiter ?? delimiter)}, now ${encoding} with ${JSON.stringify(delimiter)}`);
   }
   const source = readCsvRecordBytes(path, layout);
+  const cursor: ByteRecordCursor = { source, batch: [], at: 0 };
   const asText: AsyncIterator<CsvTextRecord> = {
     next: async () => {
-      const next = await source.next();
-      return next.done ? next : { done: false, value: toTextRecord(next.value, delimiter) };
+      const record = await takeRecord(cursor);
+      return record === undefined ? { done: true, value: undefined } : { done: false, value: toTextRecord(record, delimiter) };
     },
   };
   const leading: CsvTextRecord[] = [];
@@ -134,7 +135,25 @@ export async function openCsvCopyBytes(path: string, options: ReadOptions, table
     throw error;
   }
   const width = measureHeaderWidth(header.fields);
-  return { encoding, delimiter, leading, header, width, records: classifyRecordBytes(path, source, options, table, width, delimiter) };
+  return { encoding, delimiter, leading, header, width, records: classifyRecordBytes(path, cursor, options, table, width, delimiter) };
+}
+
+/** The records of `readCsvRecordBytes` one at a time: the list of the last chunk and the next one's place in it. */
+interface ByteRecordCursor {
+  source: AsyncGenerator<CsvByteRecord[]>;
+  batch: CsvByteRecord[];
+  at: number;
+}
+
+/** The next record, undefined at the end; asynchronous only when a chunk's list is used up. */
+function takeRecord(cursor: ByteRecordCursor): CsvByteRecord | undefined | Promise<CsvByteRecord | undefined> {
+  if (cursor.at < cursor.batch.length) return cursor.batch[cursor.at++];
+  return cursor.source.next().then((next) => {
+    if (next.done) return undefined;
+    cursor.batch = next.value;
+    cursor.at = 0;
+    return takeRecord(cursor);
+  });
 }
 
 function toTextRecord(record: CsvByteRecord, delimiter: string): CsvTextRecord {
@@ -143,7 +162,7 @@ function toTextRecord(record: CsvByteRecord, delimiter: string): CsvTextRecord {
 
 async function* classifyRecordBytes(
   path: string,
-  source: AsyncGenerator<CsvByteRecord>,
+  cursor: ByteRecordCursor,
   options: ReadOptions,
   table: TableFound,
   width: number,
@@ -154,16 +173,16 @@ async function* classifyRecordBytes(
     const classifier = createRecordClassifier(path, options, table, width);
     const checkBlank = createBytesBlankCheck(table, width, delimiter.charCodeAt(0));
     for (;;) {
-      let next: IteratorResult<CsvByteRecord>;
+      let record: CsvByteRecord | undefined;
       try {
-        next = await source.next();
+        const taken = takeRecord(cursor);
+        record = taken instanceof Promise ? await taken : taken;
       } catch (error) {
         if (!(error instanceof CsvBytesUnsureError)) throw error;
         resumeRow = error.row;
         break;
       }
-      if (next.done) return;
-      const record = next.value;
+      if (record === undefined) return;
       if ('bytes' in record && !classifier.groups && !checkBlank(record)) {
         classifier.countDataRow(record.row);
         const data = record as CsvCopyBytesRecord;
@@ -174,7 +193,7 @@ async function* classifyRecordBytes(
       yield classifier.classify(toTextRecord(record, delimiter));
     }
   } finally {
-    await source.return(undefined);
+    await cursor.source.return(undefined);
   }
   yield* resumeAsText(path, options, table, width, resumeRow);
 }
