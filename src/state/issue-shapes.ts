@@ -11,7 +11,7 @@
  */
 import type { Issue } from '../core/issue.js';
 
-/** Keys whose value is part of the shape: few distinct values in a file. */
+/** Keys whose value is part of the shape: few distinct values in a file (the spill counts on file, sheet, column, code and severity being among them). */
 const FIXED_KEYS = new Set(['stage', 'code', 'severity', 'file', 'sheet', 'column', 'header']);
 /** Keys whose value is stored with each issue. */
 const VARIABLE_KEYS = new Set(['message', 'value', 'hint', 'path', 'productKey']);
@@ -42,6 +42,8 @@ interface Shape {
   /** Bytes of the pieces. */
   pieceBytes: number;
   variables: number;
+  /** Per key: the last value read back (`readValue`). */
+  recent: (RecentValue | undefined)[];
 }
 
 /** The table of shapes of one spill. */
@@ -139,8 +141,7 @@ export function createIssueShapes(): IssueShapes {
         }
         const header = bytes.readUInt32LE(cursor);
         const length = header >>> 1;
-        const text = bytes.toString('utf8', cursor + 4, cursor + 4 + length);
-        issue[key] = (header & ESCAPED) !== 0 ? (JSON.parse(text) as string) : text;
+        issue[key] = readValue(recentOf(shapes[shape] as Shape, i), header, bytes, cursor + 4, length);
         cursor += 4 + length;
       }
       return issue as unknown as Issue;
@@ -218,6 +219,49 @@ function writeShortUtf8(value: string, target: Buffer, at: number, asJson: boole
   return cursor - at;
 }
 
+/** The last value read back of one key of a shape, and its stored bytes (short values only). */
+interface RecentValue {
+  header: number;
+  bytes: Buffer;
+  value: string;
+}
+
+/** Values up to this many bytes are remembered by `readValue`. */
+const RECENT_BYTES = 64;
+
+function recentOf(shape: Shape, key: number): RecentValue {
+  let recent = shape.recent[key];
+  if (recent === undefined) {
+    recent = { header: -1, bytes: Buffer.alloc(RECENT_BYTES), value: '' };
+    shape.recent[key] = recent;
+  }
+  return recent;
+}
+
+/**
+ * The value stored at `bytes[start, start + length)` with `header`: the last one read back of
+ * the same key and shape when the bytes are the same — a product key over the product's rows, the
+ * same wrong price on every row — without decoding them again.
+ */
+function readValue(recent: RecentValue, header: number, bytes: Buffer, start: number, length: number): string {
+  if (length > RECENT_BYTES) return decodeValue(header, bytes, start, length);
+  if (header === recent.header) {
+    let i = 0;
+    while (i < length && bytes[start + i] === recent.bytes[i]) i++;
+    if (i === length) return recent.value;
+  }
+  const value = decodeValue(header, bytes, start, length);
+  for (let i = 0; i < length; i++) recent.bytes[i] = bytes[start + i] as number;
+  recent.header = header;
+  recent.value = value;
+  return value;
+}
+
+function decodeValue(header: number, bytes: Buffer, start: number, length: number): string {
+  const text = bytes.toString('utf8', start, start + length);
+  return (header & ESCAPED) !== 0 ? (JSON.parse(text) as string) : text;
+}
+
 /** `source.copy`, without its set-up for the short values most issues have. */
 function copyBytes(source: Buffer, start: number, end: number, target: Buffer, at: number): number {
   const length = end - start;
@@ -280,5 +324,6 @@ function buildShape(keys: readonly string[], record: Record<string, unknown>): S
     rowAfter,
     pieceBytes: pieces.reduce((sum, piece) => sum + piece.length, 0),
     variables: kinds.filter((kind) => kind === KEY_VARIABLE).length,
+    recent: [],
   };
 }

@@ -206,6 +206,9 @@ export function openIssueSpill(path: string): IssueSpill {
   const parts: SpillParts = { table: createIssueTable(), file: openSpillByteFile(path), shapes: createIssueShapes(), keys: createIssueKeyTable(), otherRows: new Map() };
   const { table, file, shapes, keys, otherRows } = parts;
   const rowRecords: RowRecords = { records: [], bytes: Buffer.allocUnsafe(1 << 16) };
+  // Per shape: its key's number. File, sheet, column, code and severity are values of the shape, so
+  // issues of one shape share their key: looked up once, not per issue.
+  const shapeKeyIds: number[] = [];
   let count = 0;
   // The last row read back, and its issues: the report asks for each row twice.
   let lastRow = NONE;
@@ -220,7 +223,12 @@ export function openIssueSpill(path: string): IssueSpill {
       const most = shape === JSON_SHAPE ? json.length * 3 : shapes.maxBytes(issue);
       const { buffer, start } = file.reserve(most);
       const length = shape === JSON_SHAPE ? buffer.write(json, start) : shapes.encode(shape, issue, buffer, start);
-      const entry = appendEntry(table, row, file.commit(length), length, keys.idOf(issue), shape);
+      let keyId = shape === JSON_SHAPE ? undefined : shapeKeyIds[shape];
+      if (keyId === undefined) {
+        keyId = keys.idOf(issue);
+        if (shape !== JSON_SHAPE) shapeKeyIds[shape] = keyId;
+      }
+      const entry = appendEntry(table, row, file.commit(length), length, keyId, shape);
       if (issue.row !== row) otherRows.set(entry, issue.row);
       count += 1;
     },
