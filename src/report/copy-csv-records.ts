@@ -5,14 +5,17 @@
  * rows in effect for it (each written once), so that both files re-import with the same mapping
  * as the input did: same rows, same groups, nothing of the seller's lost.
  */
-import type { CsvCopyRecord, CsvCopyRecords } from '../sources/read-csv-text-rows.js';
+import { decodeCsvRecordBytes } from '../sources/read-csv-record-bytes.js';
+import type { CsvCopyByteRecords, CsvCopyBytesRecord, CsvCopyRecord } from '../sources/read-csv-text-rows.js';
+import { measureVerbatimBytes } from './format-csv-record.js';
 import { PROBLEM_STATUSES, type RowOutcome } from './report-types.js';
-import type { AnnotatedCsvSink, TextRow } from './write-annotated-csv.js';
+import type { AnnotatedCsvSink, BytesRow, TextRow } from './write-annotated-csv.js';
 import type { RejectedRowsSink } from './write-rejected-rows-csv.js';
 
 /** Sinks and lookups of `copyCsvRecords`. */
 export interface CopyCsvRecordsOptions {
-  copy: CsvCopyRecords;
+  /** The records, as text or (`openCsvCopyBytes`) data rows as bytes. */
+  copy: CsvCopyByteRecords;
   annotated: AnnotatedCsvSink;
   rejected: RejectedRowsSink;
   outcomeOf: (row: number) => RowOutcome | undefined;
@@ -22,9 +25,26 @@ export interface CopyCsvRecordsOptions {
 export async function copyCsvRecords(options: CopyCsvRecordsOptions): Promise<void> {
   const { copy, annotated, rejected, outcomeOf } = options;
   const { width, delimiter } = copy;
+  const asBytes = annotated.copiesAll && rejected.copiesAll && delimiter.length === 1 ? delimiter.charCodeAt(0) : -1;
   // The group rows in effect, outermost first, and whether each is in `rejected-rows.csv` yet.
   const open: { record: CsvCopyRecord; written: boolean }[] = [];
-  for await (const record of copy.records) {
+  for await (const item of copy.records) {
+    let record: CsvCopyRecord;
+    if ('bytes' in item) {
+      const row = asBytes < 0 ? undefined : buildBytesRow(item, width, asBytes);
+      if (row !== undefined) {
+        // The writers give a promise only when their file is full: none for the usual row.
+        const written = annotated.addBytes(row);
+        if (written !== undefined) await written;
+        const outcome = outcomeOf(row.row);
+        if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) continue;
+        if (open.length > 0) await writeOpenGroups(open, rejected);
+        const rejectedWritten = rejected.addBytes(row, outcome);
+        if (rejectedWritten !== undefined) await rejectedWritten;
+        continue;
+      }
+      record = { ...decodeCsvRecordBytes(item, delimiter), kind: 'data' };
+    } else record = item;
     if (record.kind !== 'data') {
       await annotated.addAsIs(record);
       if (record.kind === 'group') {
@@ -37,13 +57,34 @@ export async function copyCsvRecords(options: CopyCsvRecordsOptions): Promise<vo
     await annotated.add(row);
     const outcome = outcomeOf(record.row);
     if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) continue;
-    for (const group of open) {
-      if (group.written) continue;
-      await rejected.addContext(group.record);
-      group.written = true;
-    }
+    await writeOpenGroups(open, rejected);
     await rejected.add(row, outcome);
   }
+}
+
+/** Writes the group rows in effect that `rejected-rows.csv` does not have yet. */
+async function writeOpenGroups(open: { record: CsvCopyRecord; written: boolean }[], rejected: RejectedRowsSink): Promise<void> {
+  for (const group of open) {
+    if (group.written) continue;
+    await rejected.addContext(group.record);
+    group.written = true;
+  }
+}
+
+/**
+ * A data row read as bytes, as `buildDataRow` makes it of the same record, when its fields are
+ * written as they stand (`measureVerbatimBytes`) and none is past the header's `width` but empty
+ * ones (dropped); else undefined (the record is then decoded and formatted field by field).
+ */
+function buildBytesRow(record: CsvCopyBytesRecord, width: number, delimiter: number): BytesRow | undefined {
+  const { row, bytes, start, end } = record;
+  const count = measureVerbatimBytes(bytes, start, end, delimiter);
+  if (count < 0) return undefined;
+  if (count <= width) return { row, bytes, start, end, pad: width - count };
+  // Fields past the header are dropped when all are empty: then the record ends in their delimiters.
+  const extra = count - width;
+  for (let at = end - extra; at < end; at++) if (bytes[at] !== delimiter) return undefined;
+  return { row, bytes, start, end: end - extra, pad: 0 };
 }
 
 /**

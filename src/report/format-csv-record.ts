@@ -68,6 +68,41 @@ function decideRecordVerbatim(text: string, values: readonly string[], delimiter
   return delimiters === values.length - 1;
 }
 
+/**
+ * `checkRecordVerbatim` for a record given as UTF-8 bytes with no quote, CR or LF in it (see
+ * `readCsvRecordBytes`), split at a one-byte `delimiter`: its number of fields when every field
+ * is written as it stands (no formula start, nothing that may be white space at either end),
+ * else -1. Only each field's first and last characters are looked at.
+ */
+export function measureVerbatimBytes(bytes: Uint8Array, start: number, end: number, delimiter: number): number {
+  let count = 0;
+  let field = start;
+  for (;;) {
+    count++;
+    let fieldEnd = bytes.indexOf(delimiter, field);
+    if (fieldEnd === -1 || fieldEnd > end) fieldEnd = end;
+    if (fieldEnd > field) {
+      const first = readCodeUnitAt(bytes, field);
+      if (first === 61 || first === 43 || first === 45 || first === 64 || mayBeSpecialAtEnd(first)) return -1;
+      let last = fieldEnd - 1;
+      while (((bytes[last] as number) & 0xc0) === 0x80) last--;
+      if (mayBeSpecialAtEnd(readCodeUnitAt(bytes, last))) return -1;
+    }
+    if (fieldEnd === end) return count;
+    field = fieldEnd + 1;
+  }
+}
+
+/** The UTF-16 code unit (`charCodeAt`) of the character whose UTF-8 starts at `at`; a character past U+FFFF gives its high surrogate. */
+function readCodeUnitAt(bytes: Uint8Array, at: number): number {
+  const lead = bytes[at] as number;
+  if (lead < 0x80) return lead;
+  if (lead < 0xe0) return ((lead & 0x1f) << 6) | ((bytes[at + 1] as number) & 0x3f);
+  if (lead < 0xf0) return ((lead & 0x0f) << 12) | (((bytes[at + 1] as number) & 0x3f) << 6) | ((bytes[at + 2] as number) & 0x3f);
+  return 0xd800;
+}
+
+
 const VERBATIM_SPOILERS = /["\n\r]/;
 
 /**

@@ -34,6 +34,21 @@ export interface CopiedRecord {
   text?: string;
 }
 
+/**
+ * A data row as the UTF-8 bytes of its record: `bytes[start, end)` and `pad` delimiters are its
+ * values, each written as it stands (no quote, line break or formula start in it, nothing that
+ * may be white space at either end: `measureVerbatimBytes`), one per column of the header.
+ */
+export interface BytesRow {
+  /** Row number as the reader counted it. */
+  row: number;
+  bytes: Buffer;
+  start: number;
+  end: number;
+  /** Empty values to add (delimiters), when the record is shorter than the header. */
+  pad: number;
+}
+
 /** Separator between issues inside one CSV `_errors` cell. */
 export const CSV_ISSUE_SEPARATOR = ' | ';
 
@@ -61,6 +76,10 @@ export interface WriteAnnotatedCsvOptions {
 /** A row-at-a-time annotated CSV, for callers that feed several outputs in one pass. */
 export interface AnnotatedCsvSink {
   add(row: TextRow): Promise<void>;
+  /** Writes a data row given as bytes, with its appended cells; only when `copiesAll`. A promise only when the file is full (await it before writing more). */
+  addBytes(row: BytesRow): Promise<void> | undefined;
+  /** True when every column of the header is copied (no `_` column of an earlier run dropped): rows may come as bytes. */
+  readonly copiesAll: boolean;
   /** Writes a record below the header that is not a data row (group row, row left out) as it stands, without appended cells. */
   addAsIs(record: CopiedRecord): Promise<void>;
   close(): Promise<void>;
@@ -106,6 +125,14 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
         more,
       );
     },
+    addBytes(row) {
+      if (!copyAll) return Promise.reject(new Error('annotated CSV: a row as bytes, but columns of an earlier copy are dropped'));
+      const write = (): Promise<void> | undefined =>
+        file.writeBytes(row.bytes, row.start, row.end, row.pad, buildAnnotationTexts(options.outcomeOf(row.row), CSV_ISSUE_SEPARATOR));
+      const moved = lines?.moveTo(row.row, NO_LINE_BREAK);
+      return moved === undefined ? write() : moved.then(write);
+    },
+    copiesAll: copyAll,
     async addAsIs(record) {
       await lines?.moveTo(record.row, record);
       await writeAsIs(file, record);
@@ -114,6 +141,9 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
     destroy: () => file.destroy(),
   };
 }
+
+// What the line keeper counts of a row given as bytes: no line break in it.
+const NO_LINE_BREAK: CopiedRecord = { row: 0, fields: [], text: '' };
 
 function isCopiedRecord(row: readonly string[] | CopiedRecord): row is CopiedRecord {
   return !Array.isArray(row);

@@ -8,7 +8,7 @@ import { joinIssueTexts } from './annotation-columns.js';
 import { PROBLEM_STATUSES } from './report-types.js';
 import type { RowOutcome } from './report-types.js';
 import { CSV_ISSUE_SEPARATOR, keptColumns } from './write-annotated-csv.js';
-import type { CopiedRecord, TextRow } from './write-annotated-csv.js';
+import type { BytesRow, CopiedRecord, TextRow } from './write-annotated-csv.js';
 
 /** Columns written before the original ones. */
 export const REJECTED_ROWS_LEADING_HEADERS = ['row', 'status', 'issue_code', 'message'] as const;
@@ -30,6 +30,10 @@ export interface WriteRejectedRowsCsvOptions {
 export interface RejectedRowsSink {
   /** Writes the row when its outcome needs attention; resolves true when written. */
   add(row: TextRow, outcome: RowOutcome | undefined): Promise<boolean>;
+  /** As `add`, for a data row given as bytes; only when `copiesAll`. A promise only when the file is full (await it before writing more). */
+  addBytes(row: BytesRow, outcome: RowOutcome | undefined): Promise<void> | undefined;
+  /** True when every column of the header is copied (no `_` column of an earlier run dropped): rows may come as bytes. */
+  readonly copiesAll: boolean;
   /**
    * Writes a record that gives the rows below their context (a group row) as it stands, under
    * empty leading columns: the rejected rows after it re-import with their groups.
@@ -54,14 +58,18 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
   return {
     async add(row, outcome) {
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return false;
-      const codes = [...new Set(outcome.issues.map((issue) => issue.code))];
-
-      const leading = [String(row.row), outcome.status, codes.join(CSV_ISSUE_SEPARATOR), joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR)];
+      const leading = buildLeadingCells(row.row, outcome);
       const beyond = row.beyond ?? [];
       if (copyAll && row.text !== undefined && row.values.length === keep.length) await file.writeText(row.text, row.values, beyond, leading);
       else await file.write(leading, [...keep.map((index) => row.values[index] ?? ''), ...beyond]);
       return true;
     },
+    addBytes(row, outcome) {
+      if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return undefined;
+      if (!copyAll) return Promise.reject(new Error('rejected-rows.csv: a row as bytes, but columns of an earlier copy are dropped'));
+      return file.writeBytes(row.bytes, row.start, row.end, row.pad, [], buildLeadingCells(row.row, outcome));
+    },
+    copiesAll: copyAll,
     async addContext(record) {
       if (record.text !== undefined) await file.writeText(record.text, record.fields, [], CONTEXT_LEADING);
       else await file.write(CONTEXT_LEADING, record.fields);
@@ -69,6 +77,12 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
     close: () => file.close(),
     destroy: () => file.destroy(),
   };
+}
+
+/** The `row`, `status`, `issue_code` and `message` cells of a row. */
+function buildLeadingCells(row: number, outcome: RowOutcome): string[] {
+  const codes = [...new Set(outcome.issues.map((issue) => issue.code))];
+  return [String(row), outcome.status, codes.join(CSV_ISSUE_SEPARATOR), joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR)];
 }
 
 /** Writes `rejected-rows.csv`; resolves with the number of rows written. */

@@ -77,7 +77,7 @@ function parseDelimiterOption(path: string, given: string): string {
 }
 
 /** What both read modes decide before the first record: sizes, encoding, delimiter, line break. */
-interface CsvLayout {
+export interface CsvLayout {
   totalBytes: number;
   encoding: TextEncodingName;
   bomLength: number;
@@ -87,7 +87,7 @@ interface CsvLayout {
   issues: Issue[];
 }
 
-async function detectCsvLayout(path: string, options: ReadOptions): Promise<CsvLayout> {
+export async function detectCsvLayout(path: string, options: ReadOptions): Promise<CsvLayout> {
   const totalBytes = await loadSourceFileSize(path, options);
   const sample = await loadFileBytes(path, 0, SAMPLE_BYTES);
   const complete = sample.length >= totalBytes;

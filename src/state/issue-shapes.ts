@@ -11,7 +11,7 @@
  */
 import type { Issue } from '../core/issue.js';
 
-/** Keys whose value is part of the shape: few distinct values in a file. */
+/** Keys whose value is part of the shape: few distinct values in a file (the spill counts on file, sheet, column, code and severity being among them). */
 const FIXED_KEYS = new Set(['stage', 'code', 'severity', 'file', 'sheet', 'column', 'header']);
 /** Keys whose value is stored with each issue. */
 const VARIABLE_KEYS = new Set(['message', 'value', 'hint', 'path', 'productKey']);
@@ -42,6 +42,8 @@ interface Shape {
   /** Bytes of the pieces. */
   pieceBytes: number;
   variables: number;
+  /** Per key: the last value read back (`readValue`). */
+  recent: (RecentValue | undefined)[];
 }
 
 /** The table of shapes of one spill. */
@@ -68,18 +70,20 @@ export function createIssueShapes(): IssueShapes {
   const keys: string[] = [];
 
   const shapeOf = (issue: Issue, row: number): number => {
-    keys.length = 0;
     const record = issue as unknown as Record<string, unknown>;
+    const candidates = byCode.get(issue.code);
+    // Usually an issue fits a shape of its code seen before: checked key by key against the
+    // shape's keys in one walk (no list of the issue's keys, no lookup of each key's kind).
+    if (candidates !== undefined) {
+      for (const id of candidates) if (fits(shapes[id] as Shape, record, row)) return id;
+    }
+    keys.length = 0;
     for (const key in record) {
       const value = record[key];
       if (FIXED_KEYS.has(key) || VARIABLE_KEYS.has(key)) {
         if (typeof value !== 'string') return JSON_SHAPE;
       } else if (key !== 'row' || value !== row) return JSON_SHAPE;
       keys.push(key);
-    }
-    const candidates = byCode.get(issue.code);
-    if (candidates !== undefined) {
-      for (const id of candidates) if (matches(shapes[id] as Shape, keys, record)) return id;
     }
     const id = shapes.length;
     shapes.push(buildShape(keys, record));
@@ -107,8 +111,16 @@ export function createIssueShapes(): IssueShapes {
       for (let i = 0; i < shapeKeys.length; i++) {
         if (kinds[i] !== KEY_VARIABLE) continue;
         const value = record[shapeKeys[i] as string] as string;
-        const escaped = NEEDS_ESCAPE.test(value);
-        const length = target.write(escaped ? JSON.stringify(value) : value, cursor + 4);
+        let length = value.length <= SHORT_VALUE ? writeShortUtf8(value, target, cursor + 4, false) : UNSUITED;
+        let escaped = false;
+        if (length === QUOTED) {
+          length = writeShortUtf8(value, target, cursor + 4, true);
+          escaped = true;
+        }
+        if (length < 0) {
+          escaped = NEEDS_ESCAPE.test(value);
+          length = target.write(escaped ? JSON.stringify(value) : value, cursor + 4);
+        }
         target.writeUInt32LE(length * 2 + (escaped ? ESCAPED : 0), cursor);
         cursor += 4 + length;
       }
@@ -129,8 +141,7 @@ export function createIssueShapes(): IssueShapes {
         }
         const header = bytes.readUInt32LE(cursor);
         const length = header >>> 1;
-        const text = bytes.toString('utf8', cursor + 4, cursor + 4 + length);
-        issue[key] = (header & ESCAPED) !== 0 ? (JSON.parse(text) as string) : text;
+        issue[key] = readValue(recentOf(shapes[shape] as Shape, i), header, bytes, cursor + 4, length);
         cursor += 4 + length;
       }
       return issue as unknown as Issue;
@@ -167,6 +178,90 @@ export function createIssueShapes(): IssueShapes {
   };
 }
 
+/** Values up to this long are encoded by `writeShortUtf8`. */
+const SHORT_VALUE = 128;
+
+/** `writeShortUtf8`: a control character or a surrogate (left to `JSON.stringify`). */
+const UNSUITED = -1;
+/** `writeShortUtf8`: a quote or backslash (written as JSON, `asJson`). */
+const QUOTED = -2;
+
+/**
+ * Writes `value` as UTF-8 at `target[at]` — or, `asJson`, as its JSON string (quoted, quotes and
+ * backslashes escaped) — and returns the bytes written; QUOTED when, not `asJson`, it holds a
+ * quote or backslash; UNSUITED when it holds a control character or a surrogate. What was written
+ * then is to be overwritten. For the short values of most issues a loop costs less than
+ * `Buffer#write`'s call into the runtime, the escape pattern's test and `JSON.stringify`.
+ */
+function writeShortUtf8(value: string, target: Buffer, at: number, asJson: boolean): number {
+  let cursor = at;
+  if (asJson) target[cursor++] = 0x22;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x80) {
+      if (code < 0x20) return UNSUITED;
+      if (code === 0x22 || code === 0x5c) {
+        if (!asJson) return QUOTED;
+        target[cursor++] = 0x5c;
+      }
+      target[cursor++] = code;
+    } else if (code < 0x800) {
+      target[cursor++] = 0xc0 | (code >> 6);
+      target[cursor++] = 0x80 | (code & 0x3f);
+    } else {
+      if (code >= 0xd800 && code <= 0xdfff) return UNSUITED;
+      target[cursor++] = 0xe0 | (code >> 12);
+      target[cursor++] = 0x80 | ((code >> 6) & 0x3f);
+      target[cursor++] = 0x80 | (code & 0x3f);
+    }
+  }
+  if (asJson) target[cursor++] = 0x22;
+  return cursor - at;
+}
+
+/** The last value read back of one key of a shape, and its stored bytes (short values only). */
+interface RecentValue {
+  header: number;
+  bytes: Buffer;
+  value: string;
+}
+
+/** Values up to this many bytes are remembered by `readValue`. */
+const RECENT_BYTES = 64;
+
+function recentOf(shape: Shape, key: number): RecentValue {
+  let recent = shape.recent[key];
+  if (recent === undefined) {
+    recent = { header: -1, bytes: Buffer.alloc(RECENT_BYTES), value: '' };
+    shape.recent[key] = recent;
+  }
+  return recent;
+}
+
+/**
+ * The value stored at `bytes[start, start + length)` with `header`: the last one read back of
+ * the same key and shape when the bytes are the same — a product key over the product's rows, the
+ * same wrong price on every row — without decoding them again.
+ */
+function readValue(recent: RecentValue, header: number, bytes: Buffer, start: number, length: number): string {
+  if (length > RECENT_BYTES) return decodeValue(header, bytes, start, length);
+  if (header === recent.header) {
+    let i = 0;
+    while (i < length && bytes[start + i] === recent.bytes[i]) i++;
+    if (i === length) return recent.value;
+  }
+  const value = decodeValue(header, bytes, start, length);
+  for (let i = 0; i < length; i++) recent.bytes[i] = bytes[start + i] as number;
+  recent.header = header;
+  recent.value = value;
+  return value;
+}
+
+function decodeValue(header: number, bytes: Buffer, start: number, length: number): string {
+  const text = bytes.toString('utf8', start, start + length);
+  return (header & ESCAPED) !== 0 ? (JSON.parse(text) as string) : text;
+}
+
 /** `source.copy`, without its set-up for the short values most issues have. */
 function copyBytes(source: Buffer, start: number, end: number, target: Buffer, at: number): number {
   const length = end - start;
@@ -175,14 +270,22 @@ function copyBytes(source: Buffer, start: number, end: number, target: Buffer, a
   return length;
 }
 
-function matches(shape: Shape, keys: readonly string[], record: Record<string, unknown>): boolean {
-  if (shape.keys.length !== keys.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    if (shape.keys[i] !== key) return false;
-    if (shape.kinds[i] === KEY_FIXED && shape.values[i] !== record[key]) return false;
+/** Whether `record` (spilled under `row`) has the shape's keys in its order, its fixed values, strings for the values stored and `row` as its row. */
+function fits(shape: Shape, record: Record<string, unknown>, row: number): boolean {
+  const { keys, kinds, values } = shape;
+  let i = 0;
+  for (const key in record) {
+    if (key !== keys[i]) return false;
+    const value = record[key];
+    const kind = kinds[i];
+    if (kind === KEY_VARIABLE) {
+      if (typeof value !== 'string') return false;
+    } else if (kind === KEY_FIXED) {
+      if (value !== values[i]) return false;
+    } else if (value !== row) return false;
+    i++;
   }
-  return true;
+  return i === keys.length;
 }
 
 /**
@@ -221,5 +324,6 @@ function buildShape(keys: readonly string[], record: Record<string, unknown>): S
     rowAfter,
     pieceBytes: pieces.reduce((sum, piece) => sum + piece.length, 0),
     variables: kinds.filter((kind) => kind === KEY_VARIABLE).length,
+    recent: [],
   };
 }

@@ -17,9 +17,9 @@
  * issue and a cursor step per read, a tenth of the dry run of a file where every row is wrong.
  */
 import type { Issue, Severity } from '../core/issue.js';
-import { createIssueKeyTable } from './issue-key-table.js';
-import { createIssueShapes, JSON_SHAPE } from './issue-shapes.js';
-import { openSpillByteFile } from './spill-byte-file.js';
+import { createIssueKeyTable, type IssueKeyTable } from './issue-key-table.js';
+import { createIssueShapes, JSON_SHAPE, type IssueShapes } from './issue-shapes.js';
+import { openSpillByteFile, type SpillByteFile } from './spill-byte-file.js';
 
 /**
  * One spilled issue as `issues.ndjson` takes it: the fields it is sorted and counted by, and its
@@ -61,90 +61,158 @@ export interface IssueSpill {
 
 const NONE = -1;
 
+/**
+ * Where each issue is and how the issues of a row are linked, in typed arrays grown by doubling:
+ * per issue its byte offset and length in the file (length NONE once removed), the next issue of
+ * its row, its key (index into the key table) and its shape; per row its first and last issue
+ * (NONE when it has none).
+ */
+interface IssueTable {
+  offsets: Float64Array;
+  lengths: Int32Array;
+  nexts: Int32Array;
+  keyIds: Int32Array;
+  shapeIds: Int32Array;
+  heads: Int32Array;
+  tails: Int32Array;
+  entries: number;
+  maxRow: number;
+}
+
+function createIssueTable(): IssueTable {
+  return {
+    offsets: new Float64Array(1024),
+    lengths: new Int32Array(1024),
+    nexts: new Int32Array(1024),
+    keyIds: new Int32Array(1024),
+    shapeIds: new Int32Array(1024),
+    heads: new Int32Array(1024).fill(NONE),
+    tails: new Int32Array(1024).fill(NONE),
+    entries: 0,
+    maxRow: -1,
+  };
+}
+
+/** Adds an issue stored at `offset` (`length` bytes) as the last of `row`; returns its entry. */
+function appendEntry(table: IssueTable, row: number, offset: number, length: number, keyId: number, shapeId: number): number {
+  if (table.entries === table.offsets.length) {
+    const size = table.offsets.length * 2;
+    table.offsets = growArray(table.offsets, size, 0);
+    table.lengths = growArray(table.lengths, size, 0);
+    table.nexts = growArray(table.nexts, size, 0);
+    table.keyIds = growArray(table.keyIds, size, 0);
+    table.shapeIds = growArray(table.shapeIds, size, 0);
+  }
+  if (row >= table.heads.length) {
+    let size = table.heads.length;
+    while (size <= row) size *= 2;
+    table.heads = growArray(table.heads, size, NONE);
+    table.tails = growArray(table.tails, size, NONE);
+  }
+  const entry = table.entries++;
+  table.offsets[entry] = offset;
+  table.lengths[entry] = length;
+  table.nexts[entry] = NONE;
+  table.keyIds[entry] = keyId;
+  table.shapeIds[entry] = shapeId;
+  const tail = table.tails[row] as number;
+  if (tail === NONE) table.heads[row] = entry;
+  else table.nexts[tail] = entry;
+  table.tails[row] = entry;
+  if (row > table.maxRow) table.maxRow = row;
+  return entry;
+}
+
+/** Unlinks `entry` (after `previous`, NONE when first) from `row`; its bytes stay in the file, unread. */
+function unlinkEntry(table: IssueTable, row: number, previous: number, entry: number): void {
+  const next = table.nexts[entry] as number;
+  if (previous === NONE) table.heads[row] = next;
+  else table.nexts[previous] = next;
+  if (table.tails[row] === entry) table.tails[row] = previous;
+  table.lengths[entry] = NONE;
+}
+
+/** What reading a row back needs: the table, the file, the shapes and keys, the rows of issues spilled under another. */
+interface SpillParts {
+  table: IssueTable;
+  file: SpillByteFile;
+  shapes: IssueShapes;
+  keys: IssueKeyTable;
+  otherRows: Map<number, number | undefined>;
+}
+
+/** The issue of `entry`, spilled under `row`, as an object. */
+function readIssue(parts: SpillParts, entry: number, row: number): Issue {
+  const { table } = parts;
+  const length = table.lengths[entry] as number;
+  const { buffer, start } = parts.file.locate(table.offsets[entry] as number, length);
+  return parts.shapes.decode(table.shapeIds[entry] as number, row, buffer, start, start + length);
+}
+
+/** One row's records and the bytes of their JSON, reused from row to row. */
+interface RowRecords {
+  records: SpilledIssueRecord[];
+  bytes: Buffer;
+}
+
+/** Fills `out` with the records of `row`'s issues (see `SpilledIssueRecord`), their JSON put together from the shapes and the stored bytes. */
+function fillRowRecords(parts: SpillParts, row: number, out: RowRecords): SpilledIssueRecord[] {
+  const { table, shapes, keys, otherRows } = parts;
+  let total = 0;
+  let n = 0;
+  for (let entry = table.heads[row] as number; entry !== NONE; entry = table.nexts[entry] as number) {
+    total += shapes.maxJsonBytes(table.shapeIds[entry] as number, table.lengths[entry] as number);
+    n += 1;
+  }
+  if (total > out.bytes.length) out.bytes = Buffer.allocUnsafe(Math.max(total, out.bytes.length * 2));
+  const { records, bytes } = out;
+  while (records.length < n) {
+    records.push({ file: undefined, sheet: undefined, row: undefined, column: undefined, code: '', severity: 'error', bytes, start: 0, end: 0 });
+  }
+  records.length = n;
+  let i = 0;
+  let at = 0;
+  for (let entry = table.heads[row] as number; entry !== NONE; entry = table.nexts[entry] as number) {
+    const length = table.lengths[entry] as number;
+    const { buffer, start } = parts.file.locate(table.offsets[entry] as number, length);
+    const end = shapes.writeJson(table.shapeIds[entry] as number, row, buffer, start, start + length, bytes, at);
+    const key = keys.at(table.keyIds[entry] as number);
+    const record = records[i++] as SpilledIssueRecord;
+    record.file = key.file;
+    record.sheet = key.sheet;
+    record.row = otherRows.size > 0 && otherRows.has(entry) ? otherRows.get(entry) : row;
+    record.column = key.column;
+    record.code = key.code;
+    record.severity = key.severity;
+    record.bytes = bytes;
+    record.start = at;
+    record.end = end;
+    at = end;
+  }
+  return records;
+}
+
+/** Every issue of `row` as objects, in the order added. */
+function readRowIssues(parts: SpillParts, row: number): Issue[] {
+  const issues: Issue[] = [];
+  const { table } = parts;
+  if (row < 0 || row > table.maxRow) return issues;
+  for (let entry = table.heads[row] as number; entry !== NONE; entry = table.nexts[entry] as number) issues.push(readIssue(parts, entry, row));
+  return issues;
+}
+
 /** Creates the spill at `path` (replacing a stale one). */
 export function openIssueSpill(path: string): IssueSpill {
-  const file = openSpillByteFile(path);
-  // Per issue: its byte offset and length in the file (length NONE once removed), the next issue of its row.
-  let offsets = new Float64Array(1024);
-  let lengths = new Int32Array(1024);
-  let nexts = new Int32Array(1024);
-  // Per issue: its key (index into `keys`); its row, where it is not the row it was added to (never, in practice).
-  let keyIds = new Int32Array(1024);
-  // Per issue: its shape (`issue-shapes.ts`): what is stored is the values that vary, or its JSON (JSON_SHAPE).
-  let shapeIds = new Int32Array(1024);
-  const shapes = createIssueShapes();
-  const keys = createIssueKeyTable();
-  const otherRows = new Map<number, number | undefined>();
-  let entries = 0;
-  // Per row: its first and last issue, NONE when it has none.
-  let heads = new Int32Array(1024).fill(NONE);
-  let tails = new Int32Array(1024).fill(NONE);
-  let maxRow = -1;
+  const parts: SpillParts = { table: createIssueTable(), file: openSpillByteFile(path), shapes: createIssueShapes(), keys: createIssueKeyTable(), otherRows: new Map() };
+  const { table, file, shapes, keys, otherRows } = parts;
+  const rowRecords: RowRecords = { records: [], bytes: Buffer.allocUnsafe(1 << 16) };
+  // Per shape: its key's number. File, sheet, column, code and severity are values of the shape, so
+  // issues of one shape share their key: looked up once, not per issue.
+  const shapeKeyIds: number[] = [];
   let count = 0;
   // The last row read back, and its issues: the report asks for each row twice.
   let lastRow = NONE;
   let lastIssues: Issue[] = [];
-
-  const growEntries = (): void => {
-    const size = offsets.length * 2;
-    offsets = growArray(offsets, size, 0);
-    lengths = growArray(lengths, size, 0);
-    nexts = growArray(nexts, size, 0);
-    keyIds = growArray(keyIds, size, 0);
-    shapeIds = growArray(shapeIds, size, 0);
-  };
-  const growRows = (row: number): void => {
-    let size = heads.length;
-    while (size <= row) size *= 2;
-    heads = growArray(heads, size, NONE);
-    tails = growArray(tails, size, NONE);
-  };
-  const locate = (entry: number) => file.locate(offsets[entry] as number, lengths[entry] as number);
-  const issueOf = (entry: number, row: number): Issue => {
-    const { buffer, start } = locate(entry);
-    return shapes.decode(shapeIds[entry] as number, row, buffer, start, start + (lengths[entry] as number));
-  };
-  // One row's records and their bytes, reused from row to row.
-  const rowRecords: SpilledIssueRecord[] = [];
-  let rowBytes = Buffer.allocUnsafe(1 << 16);
-  const fillRecords = (row: number): SpilledIssueRecord[] => {
-    let total = 0;
-    let n = 0;
-    for (let entry = heads[row] as number; entry !== NONE; entry = nexts[entry] as number) {
-      total += shapes.maxJsonBytes(shapeIds[entry] as number, lengths[entry] as number);
-      n += 1;
-    }
-    if (total > rowBytes.length) rowBytes = Buffer.allocUnsafe(Math.max(total, rowBytes.length * 2));
-    while (rowRecords.length < n) {
-      rowRecords.push({ file: undefined, sheet: undefined, row: undefined, column: undefined, code: '', severity: 'error', bytes: rowBytes, start: 0, end: 0 });
-    }
-    rowRecords.length = n;
-    let i = 0;
-    let at = 0;
-    for (let entry = heads[row] as number; entry !== NONE; entry = nexts[entry] as number) {
-      const { buffer, start } = locate(entry);
-      const end = shapes.writeJson(shapeIds[entry] as number, row, buffer, start, start + (lengths[entry] as number), rowBytes, at);
-      const key = keys.at(keyIds[entry] as number);
-      const record = rowRecords[i++] as SpilledIssueRecord;
-      record.file = key.file;
-      record.sheet = key.sheet;
-      record.row = otherRows.size > 0 && otherRows.has(entry) ? otherRows.get(entry) : row;
-      record.column = key.column;
-      record.code = key.code;
-      record.severity = key.severity;
-      record.bytes = rowBytes;
-      record.start = at;
-      record.end = end;
-      at = end;
-    }
-    return rowRecords;
-  };
-  const readRow = (row: number): Issue[] => {
-    const issues: Issue[] = [];
-    if (row < 0 || row > maxRow) return issues;
-    for (let entry = heads[row] as number; entry !== NONE; entry = nexts[entry] as number) issues.push(issueOf(entry, row));
-    return issues;
-  };
 
   return {
     add(row, issue) {
@@ -155,42 +223,31 @@ export function openIssueSpill(path: string): IssueSpill {
       const most = shape === JSON_SHAPE ? json.length * 3 : shapes.maxBytes(issue);
       const { buffer, start } = file.reserve(most);
       const length = shape === JSON_SHAPE ? buffer.write(json, start) : shapes.encode(shape, issue, buffer, start);
-      if (entries === offsets.length) growEntries();
-      const entry = entries++;
-      offsets[entry] = file.commit(length);
-      lengths[entry] = length;
-      nexts[entry] = NONE;
-      keyIds[entry] = keys.idOf(issue);
-      shapeIds[entry] = shape;
+      let keyId = shape === JSON_SHAPE ? undefined : shapeKeyIds[shape];
+      if (keyId === undefined) {
+        keyId = keys.idOf(issue);
+        if (shape !== JSON_SHAPE) shapeKeyIds[shape] = keyId;
+      }
+      const entry = appendEntry(table, row, file.commit(length), length, keyId, shape);
       if (issue.row !== row) otherRows.set(entry, issue.row);
-      if (row >= heads.length) growRows(row);
-      const tail = tails[row] as number;
-      if (tail === NONE) heads[row] = entry;
-      else nexts[tail] = entry;
-      tails[row] = entry;
-      if (row > maxRow) maxRow = row;
       count += 1;
     },
     issuesOf(row) {
       if (row === lastRow) return lastIssues;
-      lastIssues = readRow(row);
+      lastIssues = readRowIssues(parts, row);
       lastRow = row;
       return lastIssues;
     },
     remove(row, predicate) {
       const removed: Issue[] = [];
-      if (row < 0 || row > maxRow) return removed;
+      if (row < 0 || row > table.maxRow) return removed;
       lastRow = NONE;
       let previous = NONE;
-      for (let entry = heads[row] as number; entry !== NONE; ) {
-        const next = nexts[entry] as number;
-        const issue = issueOf(entry, row);
+      for (let entry = table.heads[row] as number; entry !== NONE; ) {
+        const next = table.nexts[entry] as number;
+        const issue = readIssue(parts, entry, row);
         if (predicate(issue)) {
-          // Unlinked from its row; its text stays in the file, unread.
-          if (previous === NONE) heads[row] = next;
-          else nexts[previous] = next;
-          if (tails[row] === entry) tails[row] = previous;
-          lengths[entry] = NONE;
+          unlinkEntry(table, row, previous, entry);
           removed.push(issue);
           count -= 1;
         } else previous = entry;
@@ -199,13 +256,13 @@ export function openIssueSpill(path: string): IssueSpill {
       return removed;
     },
     *iterate() {
-      for (let row = 0; row <= maxRow; row += 1) {
-        if (heads[row] === NONE) continue;
-        for (const issue of readRow(row)) yield { row, issue };
+      for (let row = 0; row <= table.maxRow; row += 1) {
+        if (table.heads[row] === NONE) continue;
+        for (const issue of readRowIssues(parts, row)) yield { row, issue };
       }
     },
     *records() {
-      for (let row = 0; row <= maxRow; row += 1) if (heads[row] !== NONE) yield fillRecords(row);
+      for (let row = 0; row <= table.maxRow; row += 1) if (table.heads[row] !== NONE) yield fillRowRecords(parts, row, rowRecords);
     },
     size: () => count,
     close() {

@@ -145,6 +145,13 @@ describe('annotated.csv and rejected-rows.csv of a CSV input', () => {
     await expectSameAsReference(content.replaceAll(',', '\t'), outcomes, PIPELINE, 'catalog.tsv');
   });
 
+  it('malformed quotes (the copy goes on in the reader text mode from that row), records longer than a read chunk', async () => {
+    const outcomes = byRow({ 2: { status: 'valid', issues: [] }, 3: { status: 'invalid', issues: [priceIssue] }, 4: { status: 'valid', issues: [] }, 5: { status: 'rejected', issues: [priceIssue] } });
+    await expectSameAsReference('Артикул;Название;Цена\nA-1;Футболка;100\nA-2;"12"x;=1\nA-3;Шапка;3\n"A-4;Носки;4\n', outcomes);
+    const long = 'Я'.repeat(700_000);
+    await expectSameAsReference(`Артикул;Название;Цена\nA-1;${long};100\nA-2;"${long}\n";1\nA-3;${long}é;3\n`, outcomes);
+  });
+
   it('random files and outcomes', async () => {
     // Pieces that matter to quoting, formula prefixes and record boundaries, and plain text.
     const pieces = fc.constantFrom('a', 'Товар', '7', ' ', '\t', ';', '"', '\n', '\r\n', '\r', '=', '+', '-', '-5', '@', '\uFF1D', '\u00A0', '\u3000', '\uFEFF', '\u2028', 'é', '😀', '');

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Issue } from '../../src/core/issue.js';
 import { createIssueShapes, JSON_SHAPE } from '../../src/state/issue-shapes.js';
@@ -46,5 +47,26 @@ describe('issue shapes', () => {
     const target = Buffer.alloc(1024);
     const shape = shapes.shapeOf(issue, 7);
     expect(shapes.encode(shape, issue, target, 0)).toBeLessThan(Buffer.byteLength(JSON.stringify(issue)) / 2);
+  });
+
+  it('random texts (quotes, backslashes, controls, Cyrillic, CJK, emoji, lone surrogates, short and long): the same object and JSON bytes', () => {
+    const piece = fc.constantFrom('a', '"', '\\', '\n', '\u0001', '\u007f', 'Я', 'ё', '\u00a0', '中', '\u2028', '😀', '\ud800', '\udfff', ' ', 'x'.repeat(60));
+    const text = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
+    const shapes = createIssueShapes();
+    const stored = Buffer.alloc(1 << 16);
+    const json = Buffer.alloc(1 << 16);
+    fc.assert(
+      fc.property(text, text, text, (message, value, productKey) => {
+        const issue = { ...base, message, file: 'a.csv', row: 7, column: 'N', header: 'Цена', value, productKey } as unknown as Issue;
+        const shape = shapes.shapeOf(issue, 7);
+        expect(shape).not.toBe(JSON_SHAPE);
+        const length = shapes.encode(shape, issue, stored, 0);
+        expect(length).toBeLessThanOrEqual(shapes.maxBytes(issue));
+        expect(shapes.decode(shape, 7, stored, 0, length)).toStrictEqual(JSON.parse(JSON.stringify(issue)));
+        const end = shapes.writeJson(shape, 7, stored, 0, length, json, 0);
+        expect(json.toString('utf8', 0, end)).toBe(JSON.stringify(issue));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
