@@ -10,7 +10,8 @@ import type { Deps } from '../core/deps.js';
 import { MappingError, SourceReadError } from '../core/errors.js';
 import { hasErrors } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
-import { checkMappingRules, checkServiceRequirements, loadMapping } from '../mapping/index.js';
+import { checkMappingRules, checkServiceRequirements, createDirectoryIndex, loadMapping } from '../mapping/index.js';
+import type { DirectoryIndex } from '../mapping/directory-index.js';
 import { locateMappingIssues } from '../mapping/load-mapping.js';
 import type { Mapping } from '../mapping/index.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
@@ -48,6 +49,8 @@ export interface PreparedRun {
   service: ServiceContext;
   store: StateStore;
   directories: Directories;
+  /** Lookup tables over `directories`, built once for the mapping rules and shared with the row mapper and the assembler. */
+  index: DirectoryIndex;
   directoriesSource: 'cache' | 'service';
   close(): Promise<void>;
 }
@@ -78,7 +81,8 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
   try {
     store = openStateStore({ dir: service.stateDir, account: service.account, now: deps.now });
     const loaded = await loadServiceDirectoriesOf(service, settings, deps);
-    const mappingIssues = locateMappingIssues(mapping, [...checkServiceRequirements(mapping, requiredFields), ...checkMappingRules(mapping, loaded.directories)]).map((issue) => ({ ...issue, file: issue.file ?? inputs.mapping }));
+    const index = createDirectoryIndex(loaded.directories);
+    const mappingIssues = locateMappingIssues(mapping, [...checkServiceRequirements(mapping, requiredFields), ...checkMappingRules(mapping, loaded.directories, { index })]).map((issue) => ({ ...issue, file: issue.file ?? inputs.mapping }));
     if (hasErrors(mappingIssues)) {
       throw new MappingError(`the mapping ${inputs.mapping} does not fit the service's directories`, mappingIssues);
     }
@@ -104,6 +108,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
       service,
       store: openedStore,
       directories: loaded.directories,
+      index,
       directoriesSource: loaded.source,
       close: async () => {
         openedStore.close();

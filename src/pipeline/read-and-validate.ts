@@ -6,6 +6,7 @@
 import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 import type { Issue } from '../core/issue.js';
+import type { DirectoryIndex } from '../mapping/directory-index.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
 import { createProductAssembler } from '../stages/assemble-products.js';
 import { createRowMapper } from '../stages/create-row-mapper.js';
@@ -22,6 +23,8 @@ export interface ReadAndValidateOptions {
   displayPath: string;
   mapping: Mapping;
   directories: Directories;
+  /** Lookup tables over `directories` (built here when not given): one per run, not one per stage. */
+  index?: DirectoryIndex | undefined;
   readOptions: ReadOptions;
   /** Where finished products go. */
   sink: ProductSink;
@@ -93,10 +96,11 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
   const info: SourceInfo = { ...stream.info, file: options.displayPath };
   for (const issue of stream.issues) record({ ...issue, file: options.displayPath });
 
-  const mapRow = createRowMapper(options.mapping, options.directories, info);
+  const index = options.index;
+  const mapRow = createRowMapper(options.mapping, options.directories, info, index === undefined ? {} : { index });
   // Column problems are found once per file; they belong to the header, not to a data row.
   for (const issue of mapRow.setupIssues) if (filter === undefined || filter.reports(issue.code)) fileIssues.push(issue);
-  const assembler = createProductAssembler({ mapping: options.mapping, directories: options.directories, sink, drafts: options.drafts ?? true });
+  const assembler = createProductAssembler({ mapping: options.mapping, directories: options.directories, ...(index === undefined ? {} : { index }), sink, drafts: options.drafts ?? true });
   let rows = 0;
   let lastProgress = 0;
 
