@@ -12,8 +12,9 @@ import { createProductAssembler } from '../stages/assemble-products.js';
 import { createRowMapper } from '../stages/create-row-mapper.js';
 import type { AssembledProduct, ProductSink } from '../stages/product-sink.js';
 import { openSourceWhere, type ReadInWorker } from '../sources/open-source-in-worker.js';
-import type { ReadOptions, SourceInfo } from '../sources/types.js';
+import type { ReadOptions, SourceInfo, SourceStream } from '../sources/types.js';
 import { buildErrorLimitIssue, type IssueFilter } from './issue-filter.js';
+import type { EarlySource } from './open-source-early.js';
 import type { RowOutcomeStore } from './row-outcome-store.js';
 
 /** Options of `readAndValidate`. */
@@ -40,6 +41,12 @@ export interface ReadAndValidateOptions {
    * validation on this thread; `always` / `never` force it.
    */
   readInWorker?: ReadInWorker | undefined;
+  /**
+   * The file's reading started while the run prepared (`prepareRun`): taken when it reads this
+   * file with these options in this mode, else opened here. Its failure to open is thrown here,
+   * where opening it here would have thrown it.
+   */
+  earlySource?: EarlySource | undefined;
   /** Build the import drafts (default true); a dry run, which sends nothing, builds none. */
   drafts?: boolean;
 }
@@ -92,7 +99,7 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
     },
   };
 
-  const stream = await openSourceWhere(options.readInWorker ?? 'auto', options.sourcePath, options.readOptions, deps);
+  const stream = await openStream(options);
   const info: SourceInfo = { ...stream.info, file: options.displayPath };
   for (const issue of stream.issues) record({ ...issue, file: options.displayPath });
 
@@ -131,6 +138,18 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
   deps.onEvent({ type: 'read:progress', file: options.displayPath, rows, bytesRead: info.totalBytes, totalBytes: info.totalBytes });
 
   return { info, fileIssues, counts: { rows, products, validProducts, invalidProducts: products - validProducts } };
+}
+
+/** The stream started early when it is the one asked for, else the file opened now. */
+async function openStream(options: ReadAndValidateOptions): Promise<SourceStream> {
+  const mode = options.readInWorker ?? 'auto';
+  const early = options.earlySource;
+  const fits = early !== undefined && early.mode === mode && early.path === options.sourcePath && early.options === options.readOptions;
+  const taken = fits ? early.take() : undefined;
+  if (taken !== undefined) return taken;
+  // Not the stream asked for (or taken already): it stops reading rather than read beside this one.
+  await early?.close();
+  return openSourceWhere(mode, options.sourcePath, options.readOptions, options.deps);
 }
 
 /** Row statuses after validation: sendable rows are `valid`; rows of a blocked product are `invalid` (own errors) or `not_sent`. */
