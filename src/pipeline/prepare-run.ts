@@ -125,6 +125,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
     };
   } catch (error) {
     stopHashing.abort();
+    await hashing.catch(() => undefined);
     await earlySource?.close();
     store?.close();
     await service?.close();
