@@ -14,6 +14,8 @@ import { createNodeDeps } from '../../src/core/deps.js';
 import type { Deps } from '../../src/core/deps.js';
 import { DEFAULT_SANDBOX_CREDENTIALS, startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
+import { runImport } from '../../src/pipeline/run-import.js';
+import { runReconcile } from '../../src/pipeline/run-reconcile.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
 import type { SettingsLayers } from '../../src/settings/resolve-settings.js';
@@ -194,4 +196,22 @@ describe('reading while the run prepares', () => {
     expect(early.summary.issues.some((issue) => issue.code === 'error_limit_reached')).toBe(true);
     expect(early.summary.counts).toEqual(late.summary.counts);
   }, 60_000);
+
+  it('gives import and reconcile the stream read while preparing, with the results of the thread started afterwards', async () => {
+    const workers = trackWorkers();
+    const importAndReconcile = async (readThread: string) => {
+      const settings = resolveSettings({ flags: { sandbox: true, stateDir: await freshStateDir(), readThread, pollIntervalMs: 20 } });
+      const deps = createNodeDeps({ cwd: ROOT, env: {} });
+      const imported = await runImport({ file: MISTAKES, mapping: MAPPING, settings }, deps);
+      const reconciled = await runReconcile({ file: MISTAKES, mapping: MAPPING, settings }, deps);
+      return { exitCode: imported.exitCode, counts: imported.summary.counts, reconciled };
+    };
+    const early = await importAndReconcile('always');
+    expect(workers.started()).toBe(2);
+    expect(await workers.alive()).toBe(0);
+    const late = await importAndReconcile('never');
+    expect(early.counts.products).toBeGreaterThan(0);
+    expect(early.reconciled.matchedProducts).toBeGreaterThan(0);
+    expect(early).toEqual(late);
+  }, 120_000);
 });
