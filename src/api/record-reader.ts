@@ -4,9 +4,21 @@
  * reader remembers which fields were used, so that the caller can list the ones it did not use.
  */
 
+/**
+ * Folded keys by key. A directory of thousands of records asks for the same few names (aliases and
+ * the service's field names) again and again; folding each time was most of reading a record.
+ * Bounded, so a service with ever new key names (ids as keys) cannot grow it.
+ */
+const FOLDED = new Map<string, string>();
+const FOLDED_MAX = 4096;
+
 /** The key every spelling of a field name folds to: lower case, no `_`, `-` or spaces. */
 export function foldKey(key: string): string {
-  return key.toLowerCase().replace(/[_\-\s]/g, '');
+  const known = FOLDED.get(key);
+  if (known !== undefined) return known;
+  const folded = key.toLowerCase().replace(/[_\-\s]/g, '');
+  if (FOLDED.size < FOLDED_MAX) FOLDED.set(key, folded);
+  return folded;
 }
 
 /** A value found for a meaning, with the key it was found under. */

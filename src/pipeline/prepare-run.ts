@@ -10,7 +10,8 @@ import type { Deps } from '../core/deps.js';
 import { MappingError, SourceReadError } from '../core/errors.js';
 import { hasErrors } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
-import { checkMappingRules, checkServiceRequirements, loadMapping } from '../mapping/index.js';
+import { checkMappingRules, checkServiceRequirements, createDirectoryIndex, loadMapping } from '../mapping/index.js';
+import type { DirectoryIndex } from '../mapping/directory-index.js';
 import { locateMappingIssues } from '../mapping/load-mapping.js';
 import type { Mapping } from '../mapping/index.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
@@ -21,6 +22,8 @@ import { buildReadOptions } from '../mapping/build-read-options.js';
 import type { ReadOptions } from '../sources/types.js';
 import { hashFile } from './hash-file.js';
 import { loadServiceDirectoriesOf } from './load-directories.js';
+import { openSourceEarly } from './open-source-early.js';
+import type { EarlySource } from './open-source-early.js';
 import { openService, resolvePath } from './open-service.js';
 import type { ServiceContext } from './open-service.js';
 
@@ -45,9 +48,13 @@ export interface PreparedRun {
   mapping: Mapping;
   mappingIssues: Issue[];
   readOptions: ReadOptions;
+  /** The file's reading, started while preparing when it is read on a worker thread; `readAndValidate` takes it, `close()` ends it if not. */
+  earlySource: EarlySource | undefined;
   service: ServiceContext;
   store: StateStore;
   directories: Directories;
+  /** Lookup tables over `directories`, built once for the mapping rules and shared with the row mapper and the assembler. */
+  index: DirectoryIndex;
   directoriesSource: 'cache' | 'service';
   close(): Promise<void>;
 }
@@ -56,34 +63,43 @@ export interface PreparedRun {
 export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<PreparedRun> {
   const settings = inputs.settings.settings;
   const sourcePath = resolvePath(deps.cwd, inputs.file);
-  try {
-    const info = await stat(sourcePath);
-    if (!info.isFile()) throw new SourceReadError(inputs.file, `${inputs.file} is not a file`);
-  } catch (error) {
-    if (error instanceof SourceReadError) throw error;
-    throw new SourceReadError(inputs.file, `cannot read ${inputs.file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, { cause: error });
-  }
+  await checkSourceFile(sourcePath, inputs.file);
   // The file's hash is read while the mapping, the service and the directories load (the file is
   // read a second time by the reader, so this read should not add to the run's time).
-  const hashing = hashFile(sourcePath);
-  // Awaited below, or dropped when preparing fails first: never an unhandled rejection.
+  const stopHashing = new AbortController();
+  const hashing = hashFile(sourcePath, stopHashing.signal);
+  // Awaited below, or stopped when preparing fails first: never an unhandled rejection, nor a file
+  // still being read after the run has failed.
   hashing.catch(() => undefined);
-  const mappingPath = resolvePath(deps.cwd, inputs.mapping);
-  const requiredFields = settings.service.requiredFields;
-  const mapping = await loadMapping(mappingPath, deps, { requiredFields });
-  const mappingSha256 = createHash('sha256').update(await readFile(mappingPath)).digest('hex');
-
-  const service = await openService(settings, deps);
+  let earlySource: EarlySource | undefined;
+  let service: ServiceContext | undefined;
   let store: StateStore | undefined;
   try {
+    const mappingPath = resolvePath(deps.cwd, inputs.mapping);
+    const requiredFields = settings.service.requiredFields;
+    const mapping = await loadMapping(mappingPath, deps, { requiredFields });
+    const mappingSha256 = createHash('sha256').update(await readFile(mappingPath)).digest('hex');
+    const readOptions: ReadOptions = {
+      ...buildReadOptions(mapping),
+      ignoreHeaderPrefix: '_',
+      maxFileBytes: settings.maxFileMb * 1024 * 1024,
+      maxRows: settings.maxRows,
+      maxCellLength: settings.maxCellLength,
+    };
+    // A large file starts being read now, on its thread, while the service opens and the
+    // directories load; what it finds waits for the read stage (open-source-early.ts).
+    earlySource = await openSourceEarly(settings.readThread, sourcePath, readOptions, deps);
+
+    service = await openService(settings, deps);
     store = openStateStore({ dir: service.stateDir, account: service.account, now: deps.now });
     const loaded = await loadServiceDirectoriesOf(service, settings, deps);
-    const mappingIssues = locateMappingIssues(mapping, [...checkServiceRequirements(mapping, requiredFields), ...checkMappingRules(mapping, loaded.directories)]).map((issue) => ({ ...issue, file: issue.file ?? inputs.mapping }));
+    const index = createDirectoryIndex(loaded.directories);
+    const mappingIssues = locateMappingIssues(mapping, [...checkServiceRequirements(mapping, requiredFields), ...checkMappingRules(mapping, loaded.directories, { index })]).map((issue) => ({ ...issue, file: issue.file ?? inputs.mapping }));
     if (hasErrors(mappingIssues)) {
       throw new MappingError(`the mapping ${inputs.mapping} does not fit the service's directories`, mappingIssues);
     }
     const fileSha256 = await hashing;
-    const openedStore = store;
+    const [openedSource, openedService, openedStore] = [earlySource, service, store];
     return {
       settings,
       resolved: inputs.settings,
@@ -94,25 +110,36 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
       mappingSha256,
       mapping,
       mappingIssues,
-      readOptions: {
-        ...buildReadOptions(mapping),
-        ignoreHeaderPrefix: '_',
-        maxFileBytes: settings.maxFileMb * 1024 * 1024,
-        maxRows: settings.maxRows,
-        maxCellLength: settings.maxCellLength,
-      },
-      service,
+      readOptions,
+      earlySource: openedSource,
+      service: openedService,
       store: openedStore,
       directories: loaded.directories,
+      index,
       directoriesSource: loaded.source,
       close: async () => {
+        await openedSource?.close();
         openedStore.close();
-        await service.close();
+        await openedService.close();
       },
     };
   } catch (error) {
+    stopHashing.abort();
+    await hashing.catch(() => undefined);
+    await earlySource?.close();
     store?.close();
-    await service.close();
+    await service?.close();
     throw error;
+  }
+}
+
+/** The input file must be there and be a file, before anything else runs. */
+async function checkSourceFile(sourcePath: string, displayPath: string): Promise<void> {
+  try {
+    const info = await stat(sourcePath);
+    if (!info.isFile()) throw new SourceReadError(displayPath, `${displayPath} is not a file`);
+  } catch (error) {
+    if (error instanceof SourceReadError) throw error;
+    throw new SourceReadError(displayPath, `cannot read ${displayPath}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, { cause: error });
   }
 }

@@ -6,14 +6,15 @@
 import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 import type { Issue } from '../core/issue.js';
-import { createDirectoryIndex } from '../mapping/directory-index.js';
+import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-index.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
 import { createProductAssembler } from '../stages/assemble-products.js';
 import { createRowMapper } from '../stages/create-row-mapper.js';
 import type { AssembledProduct, ProductSink } from '../stages/product-sink.js';
 import { openSourceWhere, type ReadInWorker } from '../sources/open-source-in-worker.js';
-import type { ReadOptions, SourceInfo } from '../sources/types.js';
+import type { ReadOptions, SourceInfo, SourceStream } from '../sources/types.js';
 import { buildErrorLimitIssue, type IssueFilter } from './issue-filter.js';
+import type { EarlySource } from './open-source-early.js';
 import type { RowOutcomeStore } from './row-outcome-store.js';
 
 /** Options of `readAndValidate`. */
@@ -23,6 +24,8 @@ export interface ReadAndValidateOptions {
   displayPath: string;
   mapping: Mapping;
   directories: Directories;
+  /** Lookup tables over `directories` (built here when not given): one per run, not one per stage. */
+  index?: DirectoryIndex | undefined;
   readOptions: ReadOptions;
   /** Where finished products go. */
   sink: ProductSink;
@@ -38,6 +41,12 @@ export interface ReadAndValidateOptions {
    * validation on this thread; `always` / `never` force it.
    */
   readInWorker?: ReadInWorker | undefined;
+  /**
+   * The file's reading started while the run prepared (`prepareRun`): taken when it reads this
+   * file with these options in this mode, else opened here. Its failure to open is thrown here,
+   * where opening it here would have thrown it.
+   */
+  earlySource?: EarlySource | undefined;
   /** Build the import drafts (default true); a dry run, which sends nothing, builds none. */
   drafts?: boolean;
 }
@@ -90,13 +99,13 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
     },
   };
 
-  const stream = await openSourceWhere(options.readInWorker ?? 'auto', options.sourcePath, options.readOptions, deps);
+  const stream = await openStream(options);
   const info: SourceInfo = { ...stream.info, file: options.displayPath };
   for (const issue of stream.issues) record({ ...issue, file: options.displayPath });
 
-  // One index for the mapper and the assembler: each built its own, and over the service's full
-  // directories one costs about 0.1 s of this thread.
-  const index = createDirectoryIndex(options.directories);
+  // One index for the mapper and the assembler (prepare hands over the one it built for the mapping
+  // rules): over the service's full directories one costs about 0.1 s of this thread.
+  const index = options.index ?? createDirectoryIndex(options.directories);
   const mapRow = createRowMapper(options.mapping, options.directories, info, { index });
   // Column problems are found once per file; they belong to the header, not to a data row.
   for (const issue of mapRow.setupIssues) if (filter === undefined || filter.reports(issue.code)) fileIssues.push(issue);
@@ -131,6 +140,18 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
   deps.onEvent({ type: 'read:progress', file: options.displayPath, rows, bytesRead: info.totalBytes, totalBytes: info.totalBytes });
 
   return { info, fileIssues, counts: { rows, products, validProducts, invalidProducts: products - validProducts } };
+}
+
+/** The stream started early when it is the one asked for, else the file opened now. */
+async function openStream(options: ReadAndValidateOptions): Promise<SourceStream> {
+  const mode = options.readInWorker ?? 'auto';
+  const early = options.earlySource;
+  const fits = early !== undefined && early.mode === mode && early.path === options.sourcePath && early.options === options.readOptions;
+  const taken = fits ? early.take() : undefined;
+  if (taken !== undefined) return taken;
+  // Not the stream asked for (or taken already): it stops reading rather than read beside this one.
+  await early?.close();
+  return openSourceWhere(mode, options.sourcePath, options.readOptions, options.deps);
 }
 
 /** Row statuses after validation: sendable rows are `valid`; rows of a blocked product are `invalid` (own errors) or `not_sent`. */

@@ -1,0 +1,85 @@
+/**
+ * The reading of a large file, started while the run still prepares. `prepareRun` starts it as soon
+ * as the mapping (which gives the read options) is parsed, so the reading thread starts, opens the
+ * file and parses its first batches while the service opens, the directories load and the mapping
+ * is checked; `readAndValidate` then takes the stream already open.
+ *
+ * Only where the file is read on a worker thread anyway (`openSourceWhere`: `always`, or `auto` at
+ * `WORKER_MIN_BYTES` and more): read in this thread, an early start would only move the same work
+ * earlier on the same thread. The read-ahead is the worker's own flow control: at most its few
+ * batches in flight are read before the main thread takes them, however long preparing takes.
+ *
+ * Nothing of the file is reported before preparing has succeeded: a failure to open (a
+ * `SourceReadError`, a `LimitError`) is held and thrown by `take()`, where `readAndValidate` would
+ * have thrown it, and file issues travel with the stream. A run that ends before taking the stream
+ * (preparing failed, an import lock is held elsewhere, the run was aborted) calls `close()`, which
+ * ends the reading thread and releases the file at once.
+ */
+import { stat } from 'node:fs/promises';
+import type { Deps } from '../core/deps.js';
+import { openSourceWhere, WORKER_MIN_BYTES, type ReadInWorker } from '../sources/open-source-in-worker.js';
+import { pickReader } from '../sources/open-source.js';
+import type { ReadOptions, SourceStream } from '../sources/types.js';
+
+/** A stream opened ahead of the read stage. */
+export interface EarlySource {
+  /** Where, what and how it reads: a consumer asking for another file, other options or another mode opens its own. */
+  readonly mode: ReadInWorker;
+  readonly path: string;
+  readonly options: ReadOptions;
+  /** The open stream, or the failure to open it; once (a second call, or one after `close()`, gets `undefined`). */
+  take(): Promise<SourceStream> | undefined;
+  /** Ends the reading unless the stream was taken: the reading thread stops, the file is released. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts reading `path` when `mode` and its size put it on a worker thread; `undefined` when not
+ * (the read stage opens it then, as it always did). Never throws: whatever fails surfaces in `take()`
+ * or, for a file type no reader takes, when the read stage opens it.
+ */
+export async function openSourceEarly(mode: ReadInWorker, path: string, options: ReadOptions, deps: Pick<Deps, 'signal'>): Promise<EarlySource | undefined> {
+  if (mode === 'never') return undefined;
+  let format;
+  try {
+    format = pickReader(path).format;
+  } catch {
+    return undefined;
+  }
+  if (mode === 'auto') {
+    const size = await stat(path).then(
+      (stats) => (stats.isFile() ? stats.size : 0),
+      () => 0,
+    );
+    if (size < WORKER_MIN_BYTES[format]) return undefined;
+  }
+  // Our own signal beside the run's: `close()` aborts the stream without aborting the run.
+  const stopper = new AbortController();
+  const signal = deps.signal === undefined ? stopper.signal : AbortSignal.any([deps.signal, stopper.signal]);
+  const opening = openSourceWhere(mode, path, options, { signal });
+  // Held for `take()`; never an unhandled rejection when the run ends before it.
+  opening.catch(() => undefined);
+  let taken = false;
+  return {
+    mode,
+    path,
+    options,
+    take() {
+      if (taken) return undefined;
+      taken = true;
+      return opening;
+    },
+    async close() {
+      if (taken) return;
+      taken = true;
+      stopper.abort();
+      const stream = await opening.catch(() => undefined);
+      if (stream === undefined) return;
+      // The row generator ends the thread in its `finally`, which runs only once it has started:
+      // started on an aborted signal it fails at once (at most one batch decoded) and ends it.
+      const rows = stream.rows[Symbol.asyncIterator]();
+      await rows.next().catch(() => undefined);
+      await rows.return?.().catch(() => undefined);
+    },
+  };
+}
