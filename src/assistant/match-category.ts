@@ -11,6 +11,8 @@
  * - every leaf whose name holds all of the label's words (`Наушники`, `Беспроводные наушники`),
  *   or that shares the name (`Кроссовки` for women, men and kids), is a rival: rivals that nothing
  *   tells apart make the label a TODO listing every one with its full Russian and Kazakh path;
+ * - except a plain leaf's narrower leaves: a label that is one leaf's own name (`Пылесосы`) is that
+ *   leaf beside `Роботы-пылесосы` of the same root, unless the file points at the narrower one;
  * - what tells them apart: the gender or age words of the label or, failing those, of the
  *   product names of its rows; the seller's parent path; extra words of the label that belong to
  *   another branch (`Шампунь автомобильный` is not a hair shampoo) take the confidence away;
@@ -79,6 +81,8 @@ interface ParsedLabel {
   parentWords: string[];
   demographic: Demographic;
   abbreviated: Set<string>;
+  /** Words in parentheses (`Пылесосы (роботы)`): no part of the name, but what the seller says of it. */
+  asides: string[];
   /** Text for the general matcher: the leaf part without code, parentheses and marks. */
   plain: string;
 }
@@ -100,6 +104,19 @@ interface Scored {
   formExact: boolean;
   /** The label's words are the name's only if one of them is misspelt (`Маска` read as `Масла`). */
   typo: boolean;
+  /** The gender or age words or the seller's path say otherwise than the leaf (a bare label beside a leaf whose path says whom is not that). */
+  contradicted: boolean;
+  /** How well the leaf's path holds the seller's parent path (1 when there is none). */
+  pathSupport: number;
+}
+
+/** What the file says beside the label that could point at a narrower leaf (`Роботы-пылесосы` for `Пылесосы`). */
+interface NarrowingContext {
+  /** Words of the rows' product names and of the label's parentheses. */
+  words: readonly string[];
+  demographic: Demographic;
+  /** Groups of the leaves the seller's other categories were confidently matched to. */
+  siblingGroups: ReadonlySet<string>;
 }
 
 const STOP_WORDS = new Set(['и', 'для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'мен', 'пен', 'бен', 'және', 'and', 'for', 'the', 'of', 'with', 'арналған', 'адам', 'адамдар', 'адамға', 'адамдарға']);
@@ -187,6 +204,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       for (const { leaf, named, general, score: rawScore } of raw) {
         let score = rawScore;
         let doubted = false;
+        let bare = false;
         if (contradictsDemographic(label.demographic, leaf.demographic)) {
           score *= 0.6;
           doubted = true;
@@ -200,12 +218,16 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
         } else if (isDemographicEmpty(label.demographic) && !isDemographicEmpty(leaf.demographic) && isDemographicEmpty(productDemographic)) {
           // A bare `Юбки` may still be the women's leaf, but it is not the exact name of it.
           doubted = true;
+          bare = true;
         }
+        let pathSupport = 1;
         if (label.parentWords.length > 0) {
           const support = coverWords(label.parentWords, leaf.pathWords, (a, b) => similarity(label, a, b));
+          pathSupport = support;
           if (support < 0.9) {
             score *= 0.92 + 0.08 * support;
             doubted = true;
+            bare = false;
           }
         }
         // `Косметика` is not `Детская косметика`, though the names are equal once `Детская` is set apart: a narrower leaf is a rival only.
@@ -214,10 +236,11 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
         const rank = score + 0.03 * productSupport + (siblingGroups.has(leaf.groupKey) ? 0.03 : 0) - (narrower ? 0.02 : 0);
         // `Кроссовки мужские` is the men's leaf, but not its exact name: the label says more than the name.
         const saysMore = !isDemographicEmpty(label.demographic) && isDemographicEmpty(leaf.nameDemographic);
-        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general });
+        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, contradicted: doubted && !bare, pathSupport });
       }
       scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.label.localeCompare(b.leaf.label));
-      return decide(text, label, scored, branchNames, thresholds, (a, b) => similarity(label, a, b));
+      const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], demographic: sellerDemographic, siblingGroups };
+      return decide(text, label, scored, branchNames, thresholds, (a, b) => similarity(label, a, b), narrowing);
   };
 
   const matchWhole: CategoryMatcher = {
@@ -339,6 +362,7 @@ function decide(
   branchNames: readonly string[][],
   thresholds: MatchThresholds,
   similarity: (a: string, b: string) => number,
+  narrowing: NarrowingContext,
 ): ValueMatch<Category> {
   const toCandidate = (item: Scored): ScoredCandidate<Category> => ({
     key: item.leaf.key,
@@ -352,7 +376,9 @@ function decide(
   if (first === undefined) return { text, status: 'todo', candidates: [] };
   // A leaf named by the label's own words in some form beats one reached only through a typo (`Маска для волос` is
   // `Маски для волос`, not `Масла для волос` misspelt): the typo reading is a candidate, not a rival.
-  const rivals = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && item.typo));
+  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && item.typo));
+  // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
+  const rivals = isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near;
   // Several leaves within a hair of the best: the name is shared, and every one of them is listed.
   const shared = scored.filter((item) => item.score >= first.score - SHARED_BAND && item.score >= thresholds.minScore - 0.1);
   const candidates = (shared.length > TODO_CANDIDATES ? shared.slice(0, MAX_SHARED_CANDIDATES) : scored.slice(0, TODO_CANDIDATES)).map(toCandidate);
@@ -367,6 +393,67 @@ function decide(
     return { text, status: first.exact ? 'exact' : 'confident', best, candidates };
   }
   return { text, status: 'todo', candidates };
+}
+
+/**
+ * The label is this leaf's own name (or a form of it), nothing in the file says otherwise, and no
+ * gender or age word of the leaf's name goes unsaid: the plain leaf, whose narrower leaves are not
+ * its rivals. (A bare `Подгузники` under `Детские товары` is that leaf, though not `# exact`.)
+ */
+function isPlainName(first: Scored): boolean {
+  return (first.nameExact || (first.formExact && !first.typo)) && !first.contained && !first.narrower && !first.contradicted;
+}
+
+/**
+ * Whether `item` is a narrower leaf of the plain leaf `first` that nothing in the file points at.
+ * Narrower: under the same root, one of its names holds every word of one of the plain leaf's
+ * names (a word as it is, or as the end of a compound: `Электросамокаты`) among more words, which
+ * the label does not have (`Роботы-пылесосы`, `Вертикальные пылесосы`, `Пледы с рукавами`). Stay
+ * rivals: a leaf of another root (`Аккумуляторы` of cars and `Внешние аккумуляторы` of phones are
+ * both what a bare `Аккумуляторы` may mean; `Автомобильные пылесосы`), a leaf the label only
+ * resembles (`Тёплые полы` for `Поло`), one sharing the name (`Кроссовки` for women, men and
+ * kids), and one for other people than the plain leaf's path says. What points at it: a word of its name or path beyond the plain leaf's in the
+ * product names or the label's parentheses (`Робот-пылесос Xiaomi`), the gender or age words the
+ * seller gives that it says and the plain leaf does not, a seller path it holds better, or the
+ * seller's other categories mapped beside it and not beside the plain leaf.
+ */
+function isNarrowerApart(first: Scored, item: Scored, narrowing: NarrowingContext): boolean {
+  if (!item.contained || item.nameExact || item.leaf.rootKey !== first.leaf.rootKey || !holdsName(item.leaf, first.leaf)) return false;
+  // A leaf for other people is no narrower kind (`Подгузники для взрослых` beside the babies' `Подгузники`): which of them a bare label means, the file must say.
+  if (!isDemographicEmpty(first.leaf.demographic) && (isDemographicEmpty(item.leaf.demographic) || contradictsDemographic(first.leaf.demographic, item.leaf.demographic))) return false;
+  const own = first.leaf.pathWords;
+  const beyond = item.leaf.pathWords.filter((word) => !own.some((other) => isRelatedWord(word, other)));
+  if (narrowing.words.some((word) => !own.some((other) => isRelatedWord(word, other)) && beyond.some((other) => isRelatedWord(word, other)))) return false;
+  const says = !isDemographicEmpty(narrowing.demographic);
+  if (says && !isDemographicEmpty(item.leaf.demographic) && !contradictsDemographic(narrowing.demographic, item.leaf.demographic) && isDemographicEmpty(first.leaf.demographic)) return false;
+  if (item.pathSupport > first.pathSupport) return false;
+  const rootOf = (group: string): string => group.split(' / ')[0] ?? '';
+  const siblingRoots = new Set([...narrowing.siblingGroups].map(rootOf));
+  if (narrowing.siblingGroups.has(item.leaf.groupKey) && !narrowing.siblingGroups.has(first.leaf.groupKey)) return false;
+  if (siblingRoots.has(item.leaf.rootKey) && !siblingRoots.has(first.leaf.rootKey)) return false;
+  return true;
+}
+
+/** Whether a name of `narrower` holds every word of a name of `plain` (same language) among more. */
+function holdsName(narrower: PreparedLeaf, plain: PreparedLeaf): boolean {
+  return plain.variants.some((name) =>
+    name.words.length > 0 &&
+    narrower.variants.some(
+      (other) =>
+        other.full &&
+        other.language === name.language &&
+        other.words.join(' ') !== name.words.join(' ') &&
+        name.words.every((word) => other.words.some((held) => held === word || isCompoundOf(held, word))),
+    ),
+  );
+}
+
+/** One word in two forms or a shared beginning (`автомобильный`/`автомобильные`, `робот`/`роботы`). */
+function isRelatedWord(a: string, b: string): boolean {
+  if (a === b || (stemWord(a) === stemWord(b) && stemWord(a).length >= 4)) return true;
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
+  return common >= 5 && common >= Math.min(a.length, b.length) - 3;
 }
 
 function scoreByName(
@@ -595,7 +682,7 @@ function parseLabel(text: string, parentPath: string | undefined, leafLevels = 1
   const segments = cleaned.split(PATH_SEPARATOR).filter((segment) => /\p{L}/u.test(segment));
   const last = segments.length > 0 ? segments.slice(-leafLevels).join(' ') : cleaned;
   const parents = [...(parentPath === undefined ? [] : parentPath.split(PATH_SEPARATOR)), ...segments.slice(0, -leafLevels)];
-  const inParentheses = (last.match(PARENTHESES) ?? []).join(' ');
+  const inParentheses = (last.match(PARENTHESES) ?? []).join(' ').replace(/[()[\]]/g, ' ');
   const leafText = last.replace(PARENTHESES, ' ');
   const abbreviated = new Set<string>();
   for (const found of leafText.matchAll(ABBREVIATION)) for (const word of tokenizeForMatch(found[1] ?? '')) abbreviated.add(word);
@@ -612,6 +699,7 @@ function parseLabel(text: string, parentPath: string | undefined, leafLevels = 1
     parentWords: parentTokens.filter(meaningful),
     demographic,
     abbreviated,
+    asides: tokenizeForMatch(inParentheses).filter(meaningful),
     plain: words.join(' '),
   };
 }

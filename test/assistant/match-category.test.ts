@@ -57,8 +57,8 @@ describe('a label in other words (synonyms)', () => {
     // Bare `Sneakers` names three leaves; `Lamps E14` is no lamp leaf's name.
     expect(original.match('Sneakers').status).toBe('todo');
     expect(marketplace.match('Лампочки E14').status).toBe('todo');
-    // A near rival in the bigger directory (`Платья для беременных`) keeps it a question there.
-    expect(marketplace.match("Women's dresses").status).toBe('todo');
+    // In the bigger directory `Платья для беременных` is a narrower leaf beside it, no rival (see the plain leaf below).
+    expect(marketplace.match("Women's dresses").best?.key).toBe('30101');
   });
 });
 
@@ -113,8 +113,9 @@ describe('what a Kazakh name says a leaf is', () => {
       expect(match.status, label).toBe('confident');
       expect(match.best?.key, label).toBe(key);
     }
-    // `Сымсыз құлаққаптар` are still headphones: the bare word keeps both leaves in question.
-    expect(original.match('Құлаққап').status).toBe('todo');
+    // `Сымсыз құлаққаптар` are still headphones, narrower ones: the bare word is the plain leaf (see the plain leaf below).
+    expect(original.match('Құлаққап').best?.key).toBe('10302');
+    expect(original.match('Құлаққап').candidates.map((candidate) => candidate.key)).toContain('10303');
   });
 });
 
@@ -160,9 +161,10 @@ describe('forms of a word and typos', () => {
 
   it('takes no name from a list after a preposition', () => {
     // `Средства для плит и духовок` is no `духовок`.
+    // The synonym `духовые шкафы` names `Духовые шкафы`, beside its narrower `Встраиваемые духовые шкафы`.
     const ovens = marketplace.match('Духовки');
-    expect(ovens.status).toBe('todo');
-    expect(ovens.candidates.map((candidate) => candidate.key)).toContain('20106');
+    expect(ovens.status).toBe('confident');
+    expect(ovens.best?.key).toBe('20106');
   });
 });
 
@@ -183,5 +185,58 @@ describe('a label naming a branch', () => {
     // Said bare, it is the branch: women's, men's and the sets.
     expect(original.match('Парфюмерия').status).toBe('todo');
     expect(original.match('Обувь женская').status).toBe('todo');
+  });
+});
+
+describe('a label naming a plain leaf beside narrower leaves', () => {
+  const keys = (match: { candidates: readonly { key: string }[] }): string[] => match.candidates.map((candidate) => candidate.key);
+
+  it('is the plain leaf: a narrower leaf of the same root whose extra words the label does not have is no rival', () => {
+    for (const [matcher, label, key, status] of [
+      [original, 'Пылесосы', '20301', 'exact'], // beside `Роботы-пылесосы`
+      [original, '12.04 Наушники', '10302', 'exact'], // beside `Беспроводные наушники`
+      [marketplace, 'Посудомоечные машины', '20103', 'exact'], // beside `Встраиваемые посудомоечные машины`
+      [marketplace, 'Плед', '60205', 'confident'], // `Пледы`, beside `Пледы с рукавами`
+      [marketplace, 'Самокат', '90203', 'confident'], // beside `Электросамокаты` (a compound) and `Трюковые самокаты`
+      [marketplace, 'Мужские брюки', '30204', 'confident'], // beside the men's `Брюки карго`
+    ] as const) {
+      const match = matcher.match(label);
+      expect(match.status, label).toBe(status);
+      expect(match.best?.key, label).toBe(key);
+    }
+    // The narrower leaves stay among the candidates, for the one who reads them.
+    expect(keys(original.match('Пылесосы'))).toContain('20302');
+  });
+
+  it('stays a TODO when the product names, the label itself, the seller path or the other mapped categories point at a narrower leaf', () => {
+    const robots = original.match('Пылесосы', { productNames: ['Робот-пылесос Xiaomi S10 с влажной уборкой'] });
+    expect(robots.status).toBe('todo');
+    expect(keys(robots)).toEqual(expect.arrayContaining(['20301', '20302']));
+    expect(original.match('Пылесосы', { productNames: ['Пылесос с контейнером 2000 Вт'] }).best?.key).toBe('20301');
+    expect(original.match('Пылесосы (роботы)').status).toBe('todo');
+    expect(marketplace.match('Бытовая техника / Встраиваемая техника / Посудомоечные машины').status).toBe('todo');
+    // The seller's other categories went to `Встраиваемая техника` (`Встраиваемые холодильники`): built-in dishwashers are as likely.
+    const beside = marketplace.match('Посудомоечные машины', { siblingIds: [20503] });
+    expect(beside.status).toBe('todo');
+    expect(keys(beside)).toEqual(expect.arrayContaining(['20103', '20504']));
+    expect(marketplace.match('Посудомоечные машины', { siblingIds: [20101] }).best?.key).toBe('20103');
+  });
+
+  it('stays a TODO when the narrower leaf is of another root, for other people, only alike, or when several leaves share the name', () => {
+    // Car batteries and phones' power banks: both what a bare `Аккумуляторы` may mean.
+    const batteries = original.match('Аккумуляторы');
+    expect(batteries.status).toBe('todo');
+    expect(keys(batteries)).toEqual(expect.arrayContaining(['100404', '10109']));
+    // `Автомобильные пылесосы` of `Автотовары` in the bigger directory.
+    expect(keys(marketplace.match('Пылесосы'))).toEqual(expect.arrayContaining(['20301', '101106']));
+    expect(marketplace.match('Пылесосы').status).toBe('todo');
+    // The babies' `Подгузники` beside `Подгузники для взрослых`.
+    expect(marketplace.match('Подгузники').status).toBe('todo');
+    // `Тёплые полы` only look like `Поло`.
+    expect(marketplace.match('Поло').status).toBe('todo');
+    // The name of three leaves (women, men, kids).
+    const sneakers = marketplace.match('Кроссовки');
+    expect(sneakers.status).toBe('todo');
+    expect(keys(sneakers)).toEqual(expect.arrayContaining(['40101', '40201', '40301']));
   });
 });
