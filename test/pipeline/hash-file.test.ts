@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HASH_THREAD_MIN_BYTES, hashFile } from '../../src/pipeline/hash-file.js';
+import { trackWorkers } from '../helpers/track-workers.js';
 
 let dir: string;
 let small: string;
@@ -47,28 +48,12 @@ describe('hashFile', () => {
   });
 
   it('stops when aborted while its thread reads, leaving no thread', async () => {
-    const live = new Set<number>();
-    let started = 0;
-    const hook = createHook({
-      init(id, type) {
-        if (type !== 'WORKER') return;
-        started += 1;
-        live.add(id);
-      },
-      destroy(id) {
-        live.delete(id);
-      },
-    }).enable();
-    try {
-      const controller = new AbortController();
-      const hashing = hashFile(large, controller.signal);
-      while (started === 0) await new Promise((done) => setImmediate(done));
-      controller.abort(new Error('stopped'));
-      await expect(hashing).rejects.toThrow('stopped');
-      for (let turn = 0; turn < 5 && live.size > 0; turn++) await new Promise((done) => setImmediate(done));
-      expect(live.size).toBe(0);
-    } finally {
-      hook.disable();
-    }
+    const workers = trackWorkers();
+    const controller = new AbortController();
+    const hashing = hashFile(large, controller.signal);
+    while (workers.started() === 0) await new Promise((done) => setImmediate(done));
+    controller.abort(new Error('stopped'));
+    await expect(hashing).rejects.toThrow('stopped');
+    expect(await workers.alive()).toBe(0);
   });
 });

@@ -4,7 +4,6 @@
  * as when the file is read only afterwards (`readThread: never`), nothing of the file comes before
  * it, and no reading thread outlives a run that failed, was aborted or stopped early.
  */
-import { createHook } from 'node:async_hooks';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -20,6 +19,7 @@ import { runValidate } from '../../src/pipeline/run-validate.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
 import type { SettingsLayers } from '../../src/settings/resolve-settings.js';
 import { WORKER_MIN_BYTES } from '../../src/sources/open-source-in-worker.js';
+import { trackWorkers } from '../helpers/track-workers.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MAPPING = join(ROOT, 'mappings', 'sample.yaml');
@@ -49,35 +49,6 @@ beforeAll(async () => {
   await writeFile(large, `${head}\n${Array.from({ length: copies }, () => body.trimEnd()).join('\n')}\n`);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-/** Counts the worker threads started from now on, and those still alive. */
-function trackWorkers() {
-  const live = new Set<number>();
-  let started = 0;
-  const hook = createHook({
-    init(id, type) {
-      if (type !== 'WORKER') return;
-      started += 1;
-      live.add(id);
-    },
-    destroy(id) {
-      live.delete(id);
-    },
-  }).enable();
-  onTestFinished(() => void hook.disable());
-  return {
-    started: () => started,
-    /**
-     * Threads alive once the handles of the ended ones are closed: an ended thread's handle closes
-     * in the next turn of the event loop. Not waited for longer: a thread nobody ended is also
-     * ended when its dropped stream is garbage collected, which would hide the leak.
-     */
-    async alive(): Promise<number> {
-      for (let turn = 0; turn < 5 && live.size > 0; turn++) await new Promise((done) => setImmediate(done));
-      return live.size;
-    },
-  };
-}
 
 async function freshStateDir(): Promise<string> {
   const stateDir = await mkdtemp(join(dir, 'state-'));
