@@ -12,8 +12,14 @@ const SHORT = 0xfe;
 const LONG = 0xff;
 /** Marks a string written as UTF-16LE code units; its length in units follows as a count. */
 const UTF16 = 0xfe;
-/** ASCII strings up to this long (keys, barcodes, photo links) are copied by a loop: cheaper than a call into the encoder. */
+/**
+ * ASCII strings up to this long (keys, barcodes, photo links) are written as bytes with a one-byte
+ * length; up to `ASCII_BYTE_LOOP` by a loop (cheaper than a call into the encoder), longer ones by
+ * the UTF-8 encoder, whose byte count tells whether they were ASCII (a 58-character link: ~2× faster
+ * than the loop).
+ */
 const ASCII_LOOP = 160;
+const ASCII_BYTE_LOOP = 24;
 
 const NUMBER_NULL = 0;
 const NUMBER_UINT = 1;
@@ -84,11 +90,12 @@ export class SpoolWriter {
   /** A string: ASCII up to `ASCII_LOOP` characters as bytes, anything else as UTF-16 code units (exact, lone surrogates too). */
   string(value: string): void {
     const chars = value.length;
-    // Two bytes per UTF-16 unit; 6 for the marker and the longest count.
-    this.reserve(6 + chars * 2);
+    // Room for the short form's UTF-8 attempt (3 bytes a unit at most) or two bytes a unit plus 6
+    // for the marker and the longest count.
+    this.reserve(6 + chars * (chars <= ASCII_LOOP ? 3 : 2));
     const buffer = this.buffer;
     const at = this.length;
-    if (chars <= ASCII_LOOP) {
+    if (chars <= ASCII_BYTE_LOOP) {
       let i = 0;
       for (; i < chars; i++) {
         const code = value.charCodeAt(i);
@@ -100,6 +107,11 @@ export class SpoolWriter {
         this.length = at + 1 + chars;
         return;
       }
+    } else if (chars <= ASCII_LOOP && buffer.write(value, at + 1, 'utf8') === chars) {
+      // As many UTF-8 bytes as units: every unit was ASCII, and the bytes are in place.
+      buffer[at] = chars;
+      this.length = at + 1 + chars;
+      return;
     }
     buffer[at] = UTF16;
     this.length = at + 1;
