@@ -8,7 +8,7 @@ import type { AssembledProduct, ProductSink } from '../stages/product-sink.js';
 import { hashProductContent } from '../state/content-hash.js';
 import type { StateStore } from '../state/index.js';
 import type { ScratchSpool } from '../state/open-scratch-spool.js';
-import { readSpooledProduct, sameProductFields, writeSpooledProduct } from './spooled-product-codec.js';
+import { SharedEntryTable, readSpooledProduct, sameProductFields, writeSpooledProduct } from './spooled-product-codec.js';
 
 /**
  * What is spooled of a product's mapped rows: without the per-file `cells` map (one shared object,
@@ -121,15 +121,17 @@ export function createScratchSpoolSink(spool: Pick<ScratchSpool, 'put' | 'take'>
   // Keys put during this pass (see `createSpoolSink`).
   const putNow = new Set<string>();
   let cells: MappedRow['cells'] = {};
+  // Lives as long as the spool: its records refer to these entries by number.
+  const shared = new SharedEntryTable();
   return {
     put(entry) {
       if (entry.records[0]) cells = entry.records[0].cells;
       putNow.add(entry.productKey);
-      spool.put(entry.productKey, (out) => writeSpooledProduct(out, entry));
+      spool.put(entry.productKey, (out) => writeSpooledProduct(out, entry, shared));
     },
     reopen(productKey) {
       if (!putNow.has(productKey)) return undefined;
-      return spool.take(productKey, (input) => readSpooledProduct(input, productKey, cells));
+      return spool.take(productKey, (input) => readSpooledProduct(input, productKey, cells, shared));
     },
   };
 }

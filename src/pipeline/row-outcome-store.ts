@@ -237,7 +237,9 @@ class TextIndex {
   }
 
   textAt(index: number): string | undefined {
-    return this.texts[index];
+    // -1 (no text) is not looked up: a negative index is a named property to V8, searched for
+    // through the prototype chain on V8's slow path (every row of a dry run has no job id).
+    return index < 0 ? undefined : this.texts[index];
   }
 }
 

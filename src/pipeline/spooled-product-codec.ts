@@ -7,7 +7,9 @@
  * record's (the SKU rows of a product usually repeat its names and descriptions word for word), its
  * product key only where it is not the product's, a SKU's photos only where they are not the
  * previous record's (the sizes of one colour show the same photos), its barcode only where it is
- * not its SKU key (the barcode usually is the SKU key).
+ * not its SKU key (the barcode usually is the SKU key), and an attribute entry shared by many rows
+ * (the row rules hand out one frozen entry per resolved value) by its number in the run's
+ * `SharedEntryTable`, which the writer and the reader of one spool share in memory.
  */
 import type { ImportAttribute, ImportPhoto } from '../domain/index.js';
 import type { RowRef } from '../core/types.js';
@@ -29,8 +31,39 @@ const SAME_PLACE = 2;
 
 const BOOLEAN_NULL = 2;
 
+/** Shared entries numbered per spool; past this many, further ones are written out in full. */
+const SHARED_ENTRY_LIMIT = 65_536;
+
+/**
+ * The frozen attribute entries a spool has written, by number. The row rules make one frozen entry
+ * per resolved value (a directory's values, so few) and hand it to every row that has that value:
+ * a record refers to it by number instead of spelling a code and its value codes on every SKU.
+ * Reading gives back the same frozen object, as the row rules did.
+ */
+export class SharedEntryTable {
+  private readonly numbers = new Map<ImportAttribute, number>();
+  private readonly entries: ImportAttribute[] = [];
+
+  /** The entry's number, numbering it now if it is shared and there is room; undefined otherwise. */
+  numberOf(entry: ImportAttribute): number | undefined {
+    const known = this.numbers.get(entry);
+    if (known !== undefined || this.entries.length >= SHARED_ENTRY_LIMIT || !Object.isFrozen(entry)) return known;
+    const number = this.entries.length;
+    this.entries.push(entry);
+    this.numbers.set(entry, number);
+    return number;
+  }
+
+  /** The entry numbered `number`. */
+  entryAt(number: number): ImportAttribute {
+    const entry = this.entries[number];
+    if (entry === undefined) throw new Error(`unknown shared attribute entry ${number} in the spool record`);
+    return entry;
+  }
+}
+
 /** Writes `entry` (without its draft: its validity is kept) to `out`. */
-export function writeSpooledProduct(out: SpoolWriter, entry: AssembledProduct): void {
+export function writeSpooledProduct(out: SpoolWriter, entry: AssembledProduct, shared: SharedEntryTable): void {
   const { productKey, rows, records } = entry;
   out.byte(entry.valid ? 1 : 0);
   out.number(entry.firstRow);
@@ -66,17 +99,17 @@ export function writeSpooledProduct(out: SpoolWriter, entry: AssembledProduct): 
     out.string(record.skuKey);
     out.number(record.productId);
     out.number(record.skuId);
-    if (ownProduct) writeProductFields(out, record.product);
+    if (ownProduct) writeProductFields(out, record.product, shared);
     out.number(sku.price);
     if (!barcodeIsSkuKey) out.string(sku.barcode);
     if (!samePhotos) writePhotos(out, sku.photos);
-    writeAttributes(out, sku.attributes);
+    writeAttributes(out, sku.attributes, shared);
     if (record.extraBarcodes !== undefined) writeStrings(out, record.extraBarcodes);
   }
 }
 
 /** Reads what `writeSpooledProduct` wrote; records get the file's `cells` map back. */
-export function readSpooledProduct(input: SpoolReader, productKey: string, cells: MappedRow['cells']): AssembledProduct {
+export function readSpooledProduct(input: SpoolReader, productKey: string, cells: MappedRow['cells'], shared: SharedEntryTable): AssembledProduct {
   const valid = input.byte() === 1;
   const firstRow = input.number() as number;
   const rows: RowRef[] = [];
@@ -93,13 +126,13 @@ export function readSpooledProduct(input: SpoolReader, productKey: string, cells
     const skuKey = input.string();
     const productId = input.number();
     const skuId = input.number();
-    const product = (flags & OWN_PRODUCT) !== 0 ? readProductFields(input) : (firstProduct as MappedProductFields);
+    const product = (flags & OWN_PRODUCT) !== 0 ? readProductFields(input, shared) : (firstProduct as MappedProductFields);
     firstProduct ??= product;
     const price = input.number();
     const barcode = (flags & BARCODE_IS_SKU_KEY) !== 0 ? skuKey : input.string();
     // Copies, not the previous record's objects: a record read back is as independent as one mapped.
     const photos = (flags & SAME_PHOTOS) !== 0 ? copyPhotos((records[i - 1] as MappedRow).sku.photos) : readPhotos(input);
-    const sku: MappedSkuFields = { price, barcode, photos, attributes: readAttributes(input) };
+    const sku: MappedSkuFields = { price, barcode, photos, attributes: readAttributes(input, shared) };
     const record: MappedRow = { source, valid: (flags & VALID) !== 0, productKey: key, skuKey, productId, skuId, product, sku, cells };
     if ((flags & EXTRA_BARCODES) !== 0) record.extraBarcodes = readStrings(input);
     records.push(record);
@@ -152,7 +185,7 @@ function readRowRef(input: SpoolReader, previous: RowRef | undefined): RowRef {
   return sheet === undefined ? { file, row } : { file, sheet, row };
 }
 
-function writeProductFields(out: SpoolWriter, product: MappedProductFields): void {
+function writeProductFields(out: SpoolWriter, product: MappedProductFields, shared: SharedEntryTable): void {
   out.number(product.shopId);
   out.number(product.categoryId);
   out.number(product.brandId);
@@ -162,10 +195,10 @@ function writeProductFields(out: SpoolWriter, product: MappedProductFields): voi
   out.string(product.description.rus);
   out.string(product.description.kaz);
   out.number(product.vat);
-  writeAttributes(out, product.attributes);
+  writeAttributes(out, product.attributes, shared);
 }
 
-function readProductFields(input: SpoolReader): MappedProductFields {
+function readProductFields(input: SpoolReader, shared: SharedEntryTable): MappedProductFields {
   const shopId = input.number();
   const categoryId = input.number();
   const brandId = input.number();
@@ -173,7 +206,7 @@ function readProductFields(input: SpoolReader): MappedProductFields {
   const name = { rus: input.string(), kaz: input.string() };
   const description = { rus: input.string(), kaz: input.string() };
   const vat = input.number();
-  const attributes = readAttributes(input);
+  const attributes = readAttributes(input, shared);
   return { shopId, categoryId, brandId, isLocalMade: localMade === BOOLEAN_NULL ? null : localMade === 1, name, description, vat, attributes };
 }
 
@@ -206,17 +239,27 @@ function copyPhotos(photos: readonly ImportPhoto[]): ImportPhoto[] {
   return photos.map((photo) => ({ mediaFile: photo.mediaFile, order: photo.order }));
 }
 
-function writeAttributes(out: SpoolWriter, attributes: readonly ImportAttribute[]): void {
+/** Each entry as its shared number plus one, or 0 and the entry spelled out. */
+function writeAttributes(out: SpoolWriter, attributes: readonly ImportAttribute[], shared: SharedEntryTable): void {
   out.count(attributes.length);
   for (const attribute of attributes) {
+    const number = shared.numberOf(attribute);
+    if (number !== undefined) {
+      out.count(number + 1);
+      continue;
+    }
+    out.count(0);
     out.string(attribute.code);
     writeStrings(out, attribute.valueCodes);
   }
 }
 
-function readAttributes(input: SpoolReader): ImportAttribute[] {
+function readAttributes(input: SpoolReader, shared: SharedEntryTable): ImportAttribute[] {
   const attributes: ImportAttribute[] = [];
-  for (let n = input.count(); n > 0; n--) attributes.push({ code: input.string(), valueCodes: readStrings(input) });
+  for (let n = input.count(); n > 0; n--) {
+    const number = input.count();
+    attributes.push(number === 0 ? { code: input.string(), valueCodes: readStrings(input) } : shared.entryAt(number - 1));
+  }
   return attributes;
 }
 

@@ -12,7 +12,11 @@
  * A text equal to the one of the cell above (same column, previous row, across batches) is not
  * sent again: the decoder hands out the string it made for the cell above. The rows of one
  * product repeat its name, description and photos on every row, so on a catalog most of the text
- * crosses once, and the main thread keeps one string where it kept one per row.
+ * crosses once, and the main thread keeps one string where it kept one per row. A plain
+ * `{ kind, text, value }` cell whose text repeats the one above and whose kind and value (a
+ * primitive) are the same is that cell's object, not a new one: most cells of a catalog repeat
+ * (the SKU rows of a product), and the decoded rows are only read, by the pipeline's stages, on
+ * the main thread, where those objects were most of its young garbage.
  */
 import type { CellFlag, CellKind, SourceCell, SourceRow } from './types.js';
 
@@ -280,6 +284,8 @@ export interface RowBatchDecoder {
 export function createRowBatchDecoder(): RowBatchDecoder {
   const shapes: CellShape[] = [];
   const above: string[] = [];
+  // Per column, the last plain cell made (undefined after any other kind of cell).
+  const aboveCells: (SourceCell | undefined)[] = [];
   return {
     decode(batch) {
       for (const shape of batch.newShapes) shapes.push(shape);
@@ -297,18 +303,27 @@ export function createRowBatchDecoder(): RowBatchDecoder {
           const kind = kinds[slot] as number;
           if (kind === 0) {
             cells.push(undefined);
+            aboveCells[column] = undefined;
             textAt++;
             continue;
           }
           if (kind === CLONED) {
             cells.push(cloned[clonedAt++]);
+            aboveCells[column] = undefined;
             textAt++;
             continue;
           }
           const tag = valueTags[slot] as number;
+          const shapeId = batch.shapes[slot] as number;
           let text: string;
-          if ((tag & REPEATED_TEXT) !== 0) text = above[column] as string;
-          else {
+          if ((tag & REPEATED_TEXT) !== 0) {
+            text = above[column] as string;
+            const same = shapeId === 0 ? aboveCells[column] : undefined;
+            if (same !== undefined && same.kind === KINDS[kind - 1] && isSameValue(same.value, tag & ~REPEATED_TEXT, text, numbers[slot] as number)) {
+              cells.push(same);
+              continue;
+            }
+          } else {
             text = texts[textAt++] as string;
             above[column] = text;
           }
@@ -335,11 +350,13 @@ export function createRowBatchDecoder(): RowBatchDecoder {
             default:
               value = strings[stringAt++] as string;
           }
-          const shapeId = batch.shapes[slot] as number;
           if (shapeId === 0) {
-            cells.push({ kind: KINDS[kind - 1] as CellKind, text, value });
+            const cell: SourceCell = { kind: KINDS[kind - 1] as CellKind, text, value };
+            cells.push(cell);
+            aboveCells[column] = cell;
             continue;
           }
+          aboveCells[column] = undefined;
           const shape = shapes[shapeId - 1] as CellShape;
           const cell: Record<string, unknown> = {};
           for (const key of shape.keys) {
@@ -366,4 +383,22 @@ export function createRowBatchDecoder(): RowBatchDecoder {
       return out;
     },
   };
+}
+
+/** Whether a cell's `value` is the primitive the tag gives (a date is an object of its own: never). */
+function isSameValue(value: SourceCell['value'], tag: number, text: string, number: number): boolean {
+  switch (tag as ValueTag) {
+    case ValueTag.Null:
+      return value === null;
+    case ValueTag.SameAsText:
+      return value === text;
+    case ValueTag.Number:
+      return Object.is(value, number);
+    case ValueTag.True:
+      return value === true;
+    case ValueTag.False:
+      return value === false;
+    default:
+      return false;
+  }
 }

@@ -129,6 +129,40 @@ describe('createSpoolSink', () => {
     }
   });
 
+  it('gives back shared (frozen) attribute entries as the same objects and own entries as equal copies, across products', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'spool-sink-'));
+    const scratch = openScratchSpool(join(dir, 'scratch.spool'));
+    try {
+      const sink = createScratchSpoolSink(scratch);
+      const red = Object.freeze({ code: 'color', valueCodes: Object.freeze(['red']) as string[] });
+      const wool = Object.freeze({ code: 'material', valueCodes: Object.freeze(['wool', 'silk']) as string[] });
+      const own = () => ({ code: 'size', valueCodes: ['S', 'M'] });
+      const withAttributes = (row: number, key: string, product: MappedRow['product']['attributes'], sku: MappedRow['sku']['attributes']): MappedRow => {
+        const base = record(row, 'Описание');
+        return { ...base, productKey: key, product: { ...base.product, attributes: product }, sku: { ...base.sku, attributes: sku } };
+      };
+      const first = [withAttributes(2, 'P1', [wool], [red, own()]), withAttributes(3, 'P1', [wool], [own(), red])];
+      // P2 uses the entries P1 numbered; it is read back first, P1 never written again.
+      const second = [withAttributes(4, 'P2', [wool, own()], [red]), withAttributes(5, 'P2', [], [red, wool])];
+      for (const records of [first, second]) {
+        const productKey = (records[0] as MappedRow).productKey;
+        sink.put({ productKey, valid: true, draft: null, issues: [], rows: records.map((r) => r.source), firstRow: 2, records });
+      }
+      const back2 = sink.reopen('P2');
+      const back1 = sink.reopen('P1');
+      expect(back2?.records).toStrictEqual(second);
+      expect(back1?.records).toStrictEqual(first);
+      expect(back2?.records[0]?.sku.attributes[0]).toBe(red);
+      expect(back1?.records[0]?.product.attributes[0]).toBe(wool);
+      expect(back2?.records[1]?.sku.attributes[1]).toBe(wool);
+      const ownBack = back1?.records[0]?.sku.attributes[1];
+      expect(ownBack).toStrictEqual(own());
+      expect(Object.isFrozen(ownBack)).toBe(false);
+    } finally {
+      scratch.close();
+    }
+  });
+
   it('rebuilds products whose rows are interleaved (A, B, C, A, B, C, …) exactly as a sink in memory does', async () => {
     dir = await mkdtemp(join(tmpdir(), 'spool-sink-'));
     const info = makeInfo();

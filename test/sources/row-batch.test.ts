@@ -107,4 +107,32 @@ describe('row batches', () => {
     for (const row of batches[1] ?? []) encoder.add(row);
     expect(encoder.take(0).texts).toEqual(['Описание', 'Другое', 'Описание']);
   });
+  it('a repeated plain cell is the object of the cell above; a changed kind or value, a date or a shaped cell is not', () => {
+    const date = (): SourceCell => ({ kind: 'date', text: '2026-01-02', value: new Date(Date.UTC(2026, 0, 2)) });
+    const row = (n: number, kindOfSecond: 'string' | 'error', number: number): SourceRow => ({
+      row: n,
+      cells: [
+        { kind: 'string', text: 'Чайник', value: 'Чайник' },
+        { kind: kindOfSecond, text: '#N/A', value: '#N/A' },
+        { kind: 'number', text: '5', value: number },
+        date(),
+        { kind: 'string', text: 'x', value: 'x', flags: ['exponent'] },
+        { kind: 'string', text: 'cut', value: 'other value' },
+      ],
+    });
+    const batches = [[row(2, 'string', 5), row(3, 'string', 5)], [row(4, 'error', 5), row(5, 'error', 5.5)]];
+    const back = roundTrip(batches);
+    expect(back).toStrictEqual(batches);
+    const [r2, r3] = back[0] as SourceRow[];
+    const [r4, r5] = back[1] as SourceRow[];
+    // Shared across batches too.
+    expect(r3?.cells[0]).toBe(r2?.cells[0]);
+    expect(r4?.cells[0]).toBe(r2?.cells[0]);
+    expect(r3?.cells[1]).toBe(r2?.cells[1]);
+    expect(r4?.cells[1]).not.toBe(r3?.cells[1]);
+    expect(r5?.cells[1]).toBe(r4?.cells[1]);
+    expect(r3?.cells[2]).toBe(r2?.cells[2]);
+    expect(r5?.cells[2]).not.toBe(r4?.cells[2]);
+    for (const column of [3, 4, 5]) expect(r3?.cells[column]).not.toBe(r2?.cells[column]);
+  });
 });
