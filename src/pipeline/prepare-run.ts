@@ -67,12 +67,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
   // The file's hash is read while the mapping, the service and the directories load (the file is
   // read a second time by the reader, so this read should not add to the run's time).
   const stopHashing = new AbortController();
-  // The hash's thread yields to this one until preparing waits for it (hash-file.ts).
-  let hashNeeded = (): void => undefined;
-  const needed = new Promise<void>((done) => {
-    hashNeeded = done;
-  });
-  const hashing = hashFile(sourcePath, stopHashing.signal, needed);
+  const hashing = hashFile(sourcePath, stopHashing.signal);
   // Awaited below, or stopped when preparing fails first: never an unhandled rejection, nor a file
   // still being read after the run has failed.
   hashing.catch(() => undefined);
@@ -108,7 +103,6 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
     if (hasErrors(mappingIssues)) {
       throw new MappingError(`the mapping ${inputs.mapping} does not fit the service's directories`, mappingIssues);
     }
-    hashNeeded();
     const fileSha256 = await hashing;
     const [openedSource, openedService, openedStore] = [earlySource, service, store];
     return {

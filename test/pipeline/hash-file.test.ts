@@ -1,6 +1,5 @@
 import { createHook } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,44 +70,5 @@ describe('hashFile', () => {
     } finally {
       hook.disable();
     }
-  });
-
-  it('hashes on a thread of the lowest priority until the hash is needed, then gives it as before', async () => {
-    /** Nice values of this process's threads other than the main one (Linux; empty elsewhere). */
-    const niceOfThreads = (): number[] => {
-      try {
-        return readdirSync('/proc/self/task')
-          .filter((tid) => Number(tid) !== process.pid)
-          .flatMap((tid) => {
-            try {
-              return [Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ')[16])];
-            } catch {
-              return [];
-            }
-          });
-      } catch {
-        return [];
-      }
-    };
-    let markNeeded = (): void => undefined;
-    const needed = new Promise<void>((done) => {
-      markNeeded = done;
-    });
-    let settled = false;
-    const hashing = hashFile(large, undefined, needed).finally(() => {
-      settled = true;
-    });
-    let sawLowest = false;
-    const until = Date.now() + 2_000;
-    while (!settled && !sawLowest && Date.now() < until) {
-      sawLowest = niceOfThreads().includes(19);
-      await new Promise((done) => setTimeout(done, 1));
-    }
-    markNeeded();
-    expect(await hashing).toBe(sha256(largeBytes));
-    if (process.platform === 'linux') expect(sawLowest).toBe(true);
-    // Raised again (or left to finish while this thread hashed too): nothing stays at the lowest priority.
-    for (let turn = 0; turn < 5 && niceOfThreads().includes(19); turn++) await new Promise((done) => setImmediate(done));
-    expect(niceOfThreads()).not.toContain(19);
   });
 });
