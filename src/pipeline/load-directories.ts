@@ -28,23 +28,6 @@ export interface LoadedDirectories {
 
 /** Loads the directories, from the cache when fresh. */
 export async function loadDirectories(options: LoadDirectoriesOptions): Promise<LoadedDirectories> {
-  const { saved, ...loaded } = await loadDirectoriesSavingLater(options);
-  await saved;
-  return loaded;
-}
-
-/** Directories and the writing of the cache, still under way when they came from the service. */
-export interface LoadedDirectoriesSaving extends LoadedDirectories {
-  /** Settles once the fetched directories are cached (and `directories:loaded` is sent); rejects with the cache's `StateError`. */
-  saved: Promise<void>;
-}
-
-/**
- * `loadDirectories`, but returns as soon as the directories are there: the caller checks the
- * mapping against them while the cache file is written (write, fsync, rename), and awaits `saved`
- * before it reports anything, so a cache that cannot be written still stops the run first.
- */
-export async function loadDirectoriesSavingLater(options: LoadDirectoriesOptions): Promise<LoadedDirectoriesSaving> {
   const { deps } = options;
   if (!options.refresh && options.ttlMinutes > 0) {
     const cached = await loadCachedDirectories({
@@ -55,38 +38,26 @@ export async function loadDirectoriesSavingLater(options: LoadDirectoriesOptions
     });
     if (cached) {
       deps.onEvent({ type: 'directories:loaded', source: 'cache', counts: countDirectories(cached.directories) });
-      return { directories: cached.directories, source: 'cache', saved: Promise.resolve() };
+      return { directories: cached.directories, source: 'cache' };
     }
   }
   deps.onEvent({ type: 'stage:start', stage: 'directories', detail: 'fetching the directories from the service' });
   const directories = await options.client.fetchDirectories();
-  const saved = saveCachedDirectories({ dir: options.stateDir, accountKey: options.accountKey, directories }).then(() => {
-    deps.onEvent({ type: 'directories:loaded', source: 'service', counts: countDirectories(directories) });
-  });
-  // Awaited by the caller; never an unhandled rejection while it checks the mapping meanwhile.
-  saved.catch(() => undefined);
-  return { directories, source: 'service', saved };
+  await saveCachedDirectories({ dir: options.stateDir, accountKey: options.accountKey, directories });
+  deps.onEvent({ type: 'directories:loaded', source: 'service', counts: countDirectories(directories) });
+  return { directories, source: 'service' };
 }
 
 /** Loads the directories of an open service's account with the settings' cache age and refresh. */
 export function loadServiceDirectoriesOf(service: ServiceContext, settings: Pick<Settings, 'directoriesTtlMinutes' | 'refreshDirectories'>, deps: Pick<Deps, 'now' | 'onEvent'>): Promise<LoadedDirectories> {
-  return loadDirectories(buildServiceLoadOptions(service, settings, deps));
-}
-
-/** `loadDirectoriesSavingLater` for an open service's account with the settings' cache age and refresh. */
-export function loadServiceDirectoriesSavingLater(service: ServiceContext, settings: Pick<Settings, 'directoriesTtlMinutes' | 'refreshDirectories'>, deps: Pick<Deps, 'now' | 'onEvent'>): Promise<LoadedDirectoriesSaving> {
-  return loadDirectoriesSavingLater(buildServiceLoadOptions(service, settings, deps));
-}
-
-function buildServiceLoadOptions(service: ServiceContext, settings: Pick<Settings, 'directoriesTtlMinutes' | 'refreshDirectories'>, deps: Pick<Deps, 'now' | 'onEvent'>): LoadDirectoriesOptions {
-  return {
+  return loadDirectories({
     client: service.client,
     stateDir: service.stateDir,
     accountKey: buildAccountKey(service.account),
     ttlMinutes: settings.directoriesTtlMinutes,
     refresh: settings.refreshDirectories,
     deps,
-  };
+  });
 }
 
 /** Record counts per directory. */

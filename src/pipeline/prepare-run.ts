@@ -21,7 +21,7 @@ import type { StateStore } from '../state/index.js';
 import { buildReadOptions } from '../mapping/build-read-options.js';
 import type { ReadOptions } from '../sources/types.js';
 import { hashFile } from './hash-file.js';
-import { loadServiceDirectoriesSavingLater } from './load-directories.js';
+import { loadServiceDirectoriesOf } from './load-directories.js';
 import { openSourceEarly } from './open-source-early.js';
 import type { EarlySource } from './open-source-early.js';
 import { openService, resolvePath } from './open-service.js';
@@ -74,7 +74,6 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
   let earlySource: EarlySource | undefined;
   let service: ServiceContext | undefined;
   let store: StateStore | undefined;
-  let savingDirectories: Promise<void> | undefined;
   try {
     const mappingPath = resolvePath(deps.cwd, inputs.mapping);
     const requiredFields = settings.service.requiredFields;
@@ -93,13 +92,9 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
 
     service = await openService(settings, deps);
     store = openStateStore({ dir: service.stateDir, account: service.account, now: deps.now });
-    const loaded = await loadServiceDirectoriesSavingLater(service, settings, deps);
-    savingDirectories = loaded.saved;
+    const loaded = await loadServiceDirectoriesOf(service, settings, deps);
     const index = createDirectoryIndex(loaded.directories);
     const mappingIssues = locateMappingIssues(mapping, [...checkServiceRequirements(mapping, requiredFields), ...checkMappingRules(mapping, loaded.directories, { index })]).map((issue) => ({ ...issue, file: issue.file ?? inputs.mapping }));
-    // The directory cache was written while the mapping was checked; a cache that cannot be
-    // written stops the run before the mapping's verdict, as when it was written first.
-    await loaded.saved;
     if (hasErrors(mappingIssues)) {
       throw new MappingError(`the mapping ${inputs.mapping} does not fit the service's directories`, mappingIssues);
     }
@@ -131,7 +126,6 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
   } catch (error) {
     stopHashing.abort();
     await hashing.catch(() => undefined);
-    await savingDirectories?.catch(() => undefined);
     await earlySource?.close();
     store?.close();
     await service?.close();

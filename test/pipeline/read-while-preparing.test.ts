@@ -133,7 +133,7 @@ describe('reading while the run prepares', () => {
     expect(await workers.alive()).toBe(0);
   }, 60_000);
 
-  it('reports a directory cache that cannot be written before a mapping that does not fit, though the cache is written while the mapping is checked', async () => {
+  it('reports a directory cache that cannot be written before a mapping that does not fit, and ends the reading thread', async () => {
     for (const readThread of ['always', 'never']) {
       const workers = trackWorkers();
       const layers: SettingsLayers = { flags: { sandbox: true, stateDir: await freshStateDir(), readThread } };
