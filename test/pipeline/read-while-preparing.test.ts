@@ -4,7 +4,7 @@
  * as when the file is read only afterwards (`readThread: never`), nothing of the file comes before
  * it, and no reading thread outlives a run that failed, was aborted or stopped early.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,12 +13,15 @@ import { createNodeDeps } from '../../src/core/deps.js';
 import type { Deps } from '../../src/core/deps.js';
 import { DEFAULT_SANDBOX_CREDENTIALS, startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
+import { describeServiceAccount } from '../../src/pipeline/describe-service-account.js';
 import { runImport } from '../../src/pipeline/run-import.js';
 import { runReconcile } from '../../src/pipeline/run-reconcile.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
 import type { SettingsLayers } from '../../src/settings/resolve-settings.js';
 import { WORKER_MIN_BYTES } from '../../src/sources/open-source-in-worker.js';
+import { buildDirectoryCachePath } from '../../src/state/directory-cache.js';
+import { buildAccountKey } from '../../src/state/index.js';
 import { trackWorkers } from '../helpers/track-workers.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -99,6 +102,19 @@ describe('reading while the run prepares', () => {
     // The reading thread and the thread hashing the file.
     expect(workers.started()).toBe(2);
     expect(await workers.alive()).toBe(0);
+  }, 60_000);
+
+  it('reports a directory cache that cannot be written before a mapping that does not fit, and ends the reading thread', async () => {
+    for (const readThread of ['always', 'never']) {
+      const workers = trackWorkers();
+      const layers: SettingsLayers = { flags: { sandbox: true, stateDir: await freshStateDir(), readThread } };
+      const location = describeServiceAccount(resolveSettings(layers).settings, ROOT);
+      // A non-empty directory where the cache file goes: writing it (the rename) fails.
+      await mkdir(join(buildDirectoryCachePath(location.stateDir, buildAccountKey(location.account)), 'in-the-way'), { recursive: true });
+      const failure = await failureOf(large, misfitMapping, layers);
+      expect(failure).toMatchObject({ name: 'StateError', message: expect.stringContaining('cannot write the directory cache') });
+      expect(await workers.alive()).toBe(0);
+    }
   }, 60_000);
 
   it('reports a service that cannot be opened as before', async () => {
