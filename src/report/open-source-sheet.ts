@@ -15,6 +15,9 @@ import { createSharedStringTable, type SharedStringTable } from '../sources/shar
 import { findXmlTags } from '../sources/xml-text.js';
 import { loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from '../sources/zip-directory.js';
 
+/** Chunk size of the large parts' reads and inflates (shared strings, the sheet): see `openZipEntry`. */
+export const LARGE_PART_CHUNK_BYTES = 256 * 1024;
+
 /** Picks the sheet to copy from the workbook's list, or `undefined` when it is not there. */
 export type SheetPicker = (sheets: readonly WorkbookSheet[]) => WorkbookSheet | undefined;
 
@@ -75,7 +78,7 @@ export async function openSourceWorkbook(path: string, pick: SheetPicker, notFou
     const stringsEntry = findPart(directory, relsXml, 'sharedStrings');
     if (stringsEntry !== undefined) {
       const parser = createSharedStringsParser(strings, stringsEntry.name);
-      for await (const chunk of await openZipEntry(path, stringsEntry)) parser.write(chunk as Buffer);
+      for await (const chunk of await openZipEntry(path, stringsEntry, LARGE_PART_CHUNK_BYTES)) parser.write(chunk as Buffer);
       parser.end();
     }
     stylesEntry = findPart(directory, relsXml, 'styles');

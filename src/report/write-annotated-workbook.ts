@@ -31,7 +31,7 @@ import type { CellRange } from '../sources/shape-rows.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { loadZipEntryText, openZipEntry, type ZipEntry } from '../sources/zip-directory.js';
 import { buildHeaderTexts } from './build-header-texts.js';
-import { openSourceWorkbook, type SourceWorkbook } from './open-source-sheet.js';
+import { LARGE_PART_CHUNK_BYTES, openSourceWorkbook, type SourceWorkbook } from './open-source-sheet.js';
 import type { RowOutcome } from './report-types.js';
 import type { TextRow } from './write-annotated-csv.js';
 import { createSheetRowsRewriter, type SheetRowsResult } from './xlsx-patch/annotate-sheet-rows.js';
@@ -397,7 +397,7 @@ async function rewriteSheet(
   let xml: Readable | undefined;
   let rows: SheetRowsResult | undefined;
   try {
-    xml = await openZipEntry(source.path, source.entry);
+    xml = await openZipEntry(source.path, source.entry, LARGE_PART_CHUNK_BYTES);
     xml.setEncoding('utf8');
     for await (const piece of splitSheetXml(xml as AsyncIterable<string>)) {
       if (piece.kind === 'head') rewriter.head(piece.text, piece.prefix);
@@ -439,7 +439,7 @@ async function loadFillMerged(source: SourceWorkbook, info: SourceInfo, readOpti
   if (columns.length === 0) return undefined;
   const scanner = createMergedRangeScanner();
   try {
-    for await (const chunk of await openZipEntry(source.path, source.entry)) scanner.write(chunk as Buffer);
+    for await (const chunk of await openZipEntry(source.path, source.entry, LARGE_PART_CHUNK_BYTES)) scanner.write(chunk as Buffer);
   } catch (error) {
     throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt or truncated (${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
   }
