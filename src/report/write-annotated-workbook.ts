@@ -103,6 +103,11 @@ export interface WriteAnnotatedWorkbookOptions {
    * first, as they stand (the group rows themselves are not handed as rows).
    */
   onDataRow?: (row: TextRow, outcome: RowOutcome | undefined, groups: readonly GroupRowRecord[]) => void | Promise<void>;
+  /**
+   * The rows whose texts `onDataRow` reads, by outcome (default: every row). The shared strings are
+   * parsed only once a row's texts are needed: a copy in which none are reads the header's only.
+   */
+  onDataRowReads?: (outcome: RowOutcome | undefined) => boolean;
   /** The header's texts up to its last non-blank cell (the positions of `onDataRow`'s values); called once, before the first row. */
   onHeader?: (names: readonly string[]) => void | Promise<void>;
 }
@@ -363,7 +368,8 @@ async function rewriteSheet(
     sheet: source.sheet.name,
     headerRow: info.headerRow,
     headerNames: buildHeaderTexts(info),
-    strings: source.strings,
+    strings: source.strings.table,
+    loadStrings: (upTo) => source.strings.load(upTo),
     numberFormatOf: (style) => {
       if (!formats.has(style)) {
         const model = source.styles.getStyleModel(style) as { numFmt?: unknown } | null;
@@ -378,6 +384,7 @@ async function rewriteSheet(
     maxNotes: plan.notesAllowed ? (options.maxNotes ?? DEFAULT_MAX_NOTES) : 0,
     hasSellerNote: (ref) => plan.existingNotes?.notes.sellerRefs.has(ref) === true,
     onDataRow: options.onDataRow,
+    onDataRowReads: options.onDataRowReads,
     onHeader: options.onHeader,
     groupRows: options.readOptions?.groupRows,
     visibleColumns: info.header.map((column) => column.index + 1),

@@ -115,6 +115,8 @@ async function writeWorkbookReport(options: WriteRunReportOptions, paths: RunRep
         ...(options.prefixFormulaText !== undefined ? { prefixFormulaText: options.prefixFormulaText } : {}),
         outcomeOf: options.outcomeOf,
         onHeader: async (header) => void (await openRejected(header)),
+        // Only the rows written to rejected-rows.csv are read (below).
+        onDataRowReads: (outcome) => outcome !== undefined && PROBLEM_STATUSES.has(outcome.status),
         onDataRow: async (row, outcome, groups) => {
           const sink = await openRejected(buildHeaderTexts(info));
           if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return;
