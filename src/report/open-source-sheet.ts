@@ -1,12 +1,14 @@
 /**
  * The seller's workbook opened for the annotated copy, the way the XLSX reader opens it
  * (`src/sources/read-xlsx.ts`): through the zip directory, the workbook parts read first to choose
- * the sheet, the shared strings parsed into the compact byte-packed table (whatever the order of
- * the parts) and the styles loaded for number formats. The sheet itself is streamed by the caller.
+ * the sheet and the styles loaded for number formats. The shared strings are parsed into the
+ * compact byte-packed table on demand (`SourceStrings`): the copy of a run whose rows need no text
+ * (no issue, nothing rejected) reads only the few the header uses. The sheet itself is streamed by
+ * the caller.
  */
 import type { Buffer } from 'node:buffer';
 import { posix } from 'node:path';
-import { SourceReadError } from '../core/errors.js';
+import { InternalError, SourceReadError } from '../core/errors.js';
 import { loadExcelJsStyles, type ExcelJsStyles } from '../sources/open-exceljs-worksheet.js';
 import { loadSourceFileSize } from '../sources/load-source-file.js';
 import { createSharedStringsParser } from '../sources/parse-shared-strings.js';
@@ -14,6 +16,9 @@ import { parseWorkbookParts, type WorkbookSheet } from '../sources/parse-workboo
 import { createSharedStringTable, type SharedStringTable } from '../sources/shared-string-table.js';
 import { findXmlTags } from '../sources/xml-text.js';
 import { loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from '../sources/zip-directory.js';
+
+/** Chunk size of the large parts' reads and inflates (shared strings, the sheet): see `openZipEntry`. */
+export const LARGE_PART_CHUNK_BYTES = 256 * 1024;
 
 /** Picks the sheet to copy from the workbook's list, or `undefined` when it is not there. */
 export type SheetPicker = (sheets: readonly WorkbookSheet[]) => WorkbookSheet | undefined;
@@ -30,7 +35,8 @@ export interface SourceWorkbook {
   sheet: WorkbookSheet;
   /** The sheet's part. */
   entry: ZipEntry;
-  strings: SharedStringTable;
+  /** The shared strings, loaded on demand. */
+  strings: SourceStrings;
   /** The styles part, if any. */
   stylesEntry: ZipEntry | undefined;
   /** exceljs's style table, for number formats. */
@@ -68,16 +74,10 @@ export async function openSourceWorkbook(path: string, pick: SheetPicker, notFou
   if (sheet === undefined) throw notFound();
   const entry = sheet.part === undefined ? undefined : directory.entries.get(sheet.part);
   if (entry === undefined) return fail(`sheet "${sheet.name}" has no data part in the file (corrupt workbook)`, { sheet: sheet.name });
-  const strings = createSharedStringTable();
+  const strings = createSourceStrings(path, findPartOrFail(directory, relsXml, 'sharedStrings', fail, sheet.name), sheet.name);
   let styles: ExcelJsStyles;
   let stylesEntry: ZipEntry | undefined;
   try {
-    const stringsEntry = findPart(directory, relsXml, 'sharedStrings');
-    if (stringsEntry !== undefined) {
-      const parser = createSharedStringsParser(strings, stringsEntry.name);
-      for await (const chunk of await openZipEntry(path, stringsEntry)) parser.write(chunk as Buffer);
-      parser.end();
-    }
     stylesEntry = findPart(directory, relsXml, 'styles');
     styles = await loadExcelJsStyles(stylesEntry && (await openZipEntry(path, stylesEntry)));
   } catch (error) {
@@ -99,4 +99,80 @@ function findPart(directory: ZipDirectory, relsXml: string, type: 'sharedStrings
   const entry = directory.entries.get(name);
   if (entry === undefined) throw new Error(`its part ${name} is missing`);
   return entry;
+}
+
+function findPartOrFail(
+  directory: ZipDirectory,
+  relsXml: string,
+  type: 'sharedStrings',
+  fail: (message: string, options: { cause?: unknown; sheet?: string }) => never,
+  sheet: string,
+): ZipEntry | undefined {
+  try {
+    return findPart(directory, relsXml, type);
+  } catch (error) {
+    return fail(`the workbook is corrupt (${(error as Error).message})`, { cause: error, sheet });
+  }
+}
+
+/**
+ * The workbook's shared strings, parsed on demand: `table` answers for the strings loaded so far
+ * (and throws `InternalError` for one not loaded yet: a caller that forgot `load` fails loudly
+ * instead of writing an empty text), `load(upTo)` parses the part up to string `upTo` (the header's
+ * texts are the first strings Excel writes) or, without `upTo`, whole.
+ */
+export interface SourceStrings {
+  readonly table: SharedStringTable;
+  /** True once every string is loaded (or the workbook has none). */
+  readonly complete: boolean;
+  load(upTo?: number): Promise<void>;
+}
+
+function createSourceStrings(path: string, entry: ZipEntry | undefined, sheet: string): SourceStrings {
+  let loaded = createSharedStringTable();
+  let complete = entry === undefined;
+  const table: SharedStringTable = {
+    add: () => {
+      throw new InternalError('the source workbook\'s shared strings are read-only');
+    },
+    get(index) {
+      if (!complete && index >= loaded.size) throw new InternalError(`shared string ${index} asked for before it was loaded`);
+      return loaded.get(index);
+    },
+    get size() {
+      return loaded.size;
+    },
+    byteLength: () => loaded.byteLength(),
+  };
+  return {
+    table,
+    get complete() {
+      return complete;
+    },
+    async load(upTo) {
+      if (complete || entry === undefined || (upTo !== undefined && upTo < loaded.size)) return;
+      // A partial load is parsed again from the start: the part is read front to back, and the
+      // strings before `upTo` cost a few kilobytes of it.
+      const next = createSharedStringTable();
+      const parser = createSharedStringsParser(next, entry.name);
+      const stream = await openZipEntry(path, entry, LARGE_PART_CHUNK_BYTES);
+      let whole = true;
+      try {
+        for await (const chunk of stream) {
+          parser.write(chunk as Buffer);
+          if (upTo !== undefined && next.size > upTo) {
+            whole = false;
+            break;
+          }
+        }
+        if (whole) parser.end();
+      } catch (error) {
+        throw new SourceReadError(path, `${path}: the workbook is corrupt (${(error as Error).message})`, { cause: error, sheet });
+      } finally {
+        stream.destroy();
+      }
+      loaded = next;
+      complete = whole;
+    },
+  };
 }

@@ -31,7 +31,7 @@ import type { CellRange } from '../sources/shape-rows.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { loadZipEntryText, openZipEntry, type ZipEntry } from '../sources/zip-directory.js';
 import { buildHeaderTexts } from './build-header-texts.js';
-import { openSourceWorkbook, type SourceWorkbook } from './open-source-sheet.js';
+import { LARGE_PART_CHUNK_BYTES, openSourceWorkbook, type SourceWorkbook } from './open-source-sheet.js';
 import type { RowOutcome } from './report-types.js';
 import type { TextRow } from './write-annotated-csv.js';
 import { createSheetRowsRewriter, type SheetRowsResult } from './xlsx-patch/annotate-sheet-rows.js';
@@ -103,6 +103,11 @@ export interface WriteAnnotatedWorkbookOptions {
    * first, as they stand (the group rows themselves are not handed as rows).
    */
   onDataRow?: (row: TextRow, outcome: RowOutcome | undefined, groups: readonly GroupRowRecord[]) => void | Promise<void>;
+  /**
+   * The rows whose texts `onDataRow` reads, by outcome (default: every row). The shared strings are
+   * parsed only once a row's texts are needed: a copy in which none are reads the header's only.
+   */
+  onDataRowReads?: (outcome: RowOutcome | undefined) => boolean;
   /** The header's texts up to its last non-blank cell (the positions of `onDataRow`'s values); called once, before the first row. */
   onHeader?: (names: readonly string[]) => void | Promise<void>;
 }
@@ -363,7 +368,8 @@ async function rewriteSheet(
     sheet: source.sheet.name,
     headerRow: info.headerRow,
     headerNames: buildHeaderTexts(info),
-    strings: source.strings,
+    strings: source.strings.table,
+    loadStrings: (upTo) => source.strings.load(upTo),
     numberFormatOf: (style) => {
       if (!formats.has(style)) {
         const model = source.styles.getStyleModel(style) as { numFmt?: unknown } | null;
@@ -378,6 +384,7 @@ async function rewriteSheet(
     maxNotes: plan.notesAllowed ? (options.maxNotes ?? DEFAULT_MAX_NOTES) : 0,
     hasSellerNote: (ref) => plan.existingNotes?.notes.sellerRefs.has(ref) === true,
     onDataRow: options.onDataRow,
+    onDataRowReads: options.onDataRowReads,
     onHeader: options.onHeader,
     groupRows: options.readOptions?.groupRows,
     visibleColumns: info.header.map((column) => column.index + 1),
@@ -397,7 +404,7 @@ async function rewriteSheet(
   let xml: Readable | undefined;
   let rows: SheetRowsResult | undefined;
   try {
-    xml = await openZipEntry(source.path, source.entry);
+    xml = await openZipEntry(source.path, source.entry, LARGE_PART_CHUNK_BYTES);
     xml.setEncoding('utf8');
     for await (const piece of splitSheetXml(xml as AsyncIterable<string>)) {
       if (piece.kind === 'head') rewriter.head(piece.text, piece.prefix);
@@ -439,7 +446,7 @@ async function loadFillMerged(source: SourceWorkbook, info: SourceInfo, readOpti
   if (columns.length === 0) return undefined;
   const scanner = createMergedRangeScanner();
   try {
-    for await (const chunk of await openZipEntry(source.path, source.entry)) scanner.write(chunk as Buffer);
+    for await (const chunk of await openZipEntry(source.path, source.entry, LARGE_PART_CHUNK_BYTES)) scanner.write(chunk as Buffer);
   } catch (error) {
     throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt or truncated (${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
   }

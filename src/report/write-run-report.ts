@@ -11,8 +11,8 @@ import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import { PROBLEM_STATUSES, type RowOutcome, type RunSummary } from './report-types.js';
 import { copyCsvRecords } from './copy-csv-records.js';
-import { createAnnotatedCsvSink, keptColumns, type AnnotatedCsvSink } from './write-annotated-csv.js';
-import { writeAnnotatedWorkbook } from './write-annotated-workbook.js';
+import { createAnnotatedCsvSink, keptColumns, type AnnotatedCsvSink, type TextRow } from './write-annotated-csv.js';
+import { writeAnnotatedWorkbook, type GroupRowRecord } from './write-annotated-workbook.js';
 import { createRejectedRowsSink, REJECTED_ROWS_LEADING_HEADERS, type RejectedRowsSink } from './write-rejected-rows-csv.js';
 import { createFedBackGroupCheck, type FedBackGroupCheck } from './xlsx-patch/check-fed-back-groups.js';
 import { writeSummaryJson } from './write-summary-json.js';
@@ -107,6 +107,15 @@ async function writeWorkbookReport(options: WriteRunReportOptions, paths: RunRep
     if (paths.annotated !== null) {
       // Group rows are in file order: those after the last one written are not written yet.
       let lastGroupWritten = 0;
+      const addRejected = async (row: TextRow, outcome: RowOutcome | undefined, groups: readonly GroupRowRecord[]): Promise<void> => {
+        const sink = await openRejected(buildHeaderTexts(info));
+        if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return;
+        const unwritten = groups.filter((group) => group.row > lastGroupWritten);
+        for (const group of unwritten) await sink.addContext(group);
+        lastGroupWritten = unwritten.at(-1)?.row ?? lastGroupWritten;
+        groupCheck?.check(row.row, groups, unwritten);
+        await sink.add(row, outcome);
+      };
       const result = await writeAnnotatedWorkbook({
         sourcePath: options.sourcePath,
         outPath: paths.annotated,
@@ -115,15 +124,11 @@ async function writeWorkbookReport(options: WriteRunReportOptions, paths: RunRep
         ...(options.prefixFormulaText !== undefined ? { prefixFormulaText: options.prefixFormulaText } : {}),
         outcomeOf: options.outcomeOf,
         onHeader: async (header) => void (await openRejected(header)),
-        onDataRow: async (row, outcome, groups) => {
-          const sink = await openRejected(buildHeaderTexts(info));
-          if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return;
-          const unwritten = groups.filter((group) => group.row > lastGroupWritten);
-          for (const group of unwritten) await sink.addContext(group);
-          lastGroupWritten = unwritten.at(-1)?.row ?? lastGroupWritten;
-          groupCheck?.check(row.row, groups, unwritten);
-          await sink.add(row, outcome);
-        },
+        // Only the rows written to rejected-rows.csv are read (`addRejected`).
+        onDataRowReads: (outcome) => outcome !== undefined && PROBLEM_STATUSES.has(outcome.status),
+        // Most rows need nothing here once the sink is open: no promise, no header built.
+        onDataRow: (row, outcome, groups) =>
+          rejected !== undefined && (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) ? undefined : addRejected(row, outcome, groups),
       });
       warnings = [...result.warnings, ...(groupCheck?.warnings() ?? [])];
     }

@@ -158,6 +158,44 @@ describe('writeAnnotatedWorkbook patches the seller workbook', () => {
     expect(rows[1]).toEqual(rows[0]);
     expect(rows[0]?.[1]).toEqual({ row: 3, values: ['A-2', 'Кружка', 'abc', '2025-03-02'] });
   });
+
+  it('parses the shared strings only for the rows onDataRowReads names: same copy, same texts, and a row read unnamed fails loudly', async () => {
+    const dir = await makeTempDir();
+    const sourcePath = join(dir, 'rich.xlsx');
+    await writeRichWorkbook(sourcePath);
+    const all: TextRow[] = [];
+    await writeAnnotatedWorkbook({ sourcePath, outPath: join(dir, 'a.xlsx'), info: richInfo, outcomeOf: makeOutcomeOf(richOutcomes), onDataRow: (row) => void all.push({ row: row.row, values: row.values }) });
+    const wanted = (outcome: RowOutcome | undefined): boolean => outcome?.row === 3;
+    const picked: TextRow[] = [];
+    await writeAnnotatedWorkbook({
+      sourcePath,
+      outPath: join(dir, 'b.xlsx'),
+      info: richInfo,
+      outcomeOf: makeOutcomeOf(richOutcomes),
+      onDataRowReads: wanted,
+      onDataRow: (row, outcome) => void (wanted(outcome) ? picked.push({ row: row.row, values: row.values }) : undefined),
+    });
+    expect([...(await readParts(join(dir, 'b.xlsx'))).entries()]).toEqual([...(await readParts(join(dir, 'a.xlsx'))).entries()]);
+    expect(picked).toEqual(all.filter((row) => row.row === 3));
+    // Past the first chunk of a large strings part, reading a row onDataRowReads did not name is a bug, never an empty text.
+    const bigPath = join(dir, 'big.xlsx');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Товары');
+    sheet.addRow(HEADERS);
+    for (let index = 0; index < 12_000; index += 1) sheet.addRow([`A-${index}`, `Товар номер ${index} с длинным названием`]);
+    await book.xlsx.writeFile(bigPath);
+    let read = 0;
+    await expect(
+      writeAnnotatedWorkbook({
+        sourcePath: bigPath,
+        outPath: join(dir, 'c.xlsx'),
+        info: richInfo,
+        outcomeOf: () => undefined,
+        onDataRowReads: () => false,
+        onDataRow: (row) => void (read += row.values.length),
+      }),
+    ).rejects.toThrow(/asked for before it was loaded/);
+  });
 });
 
 function noteText(cell: ExcelJS.Cell): string {

@@ -16,7 +16,7 @@ import type { RowOutcome } from '../report-types.js';
 import { annotationColumnWidths, buildAnnotationCells, buildAnnotationHeaderCells, placeAnnotationColumns } from './annotation-cells.js';
 import { highlightRowCells } from './highlight-row-cells.js';
 import { endsBefore, openRowTag, rewriteRowXml } from './rewrite-row-xml.js';
-import { parseColumn, readRowCells, readRowShape, RowCellsOnDemand, type RowCell, type RowShape } from './row-cells.js';
+import { parseColumn, readRowCells, readRowShape, readStoredCell, RowCellsOnDemand, type RowCell, type RowShape } from './row-cells.js';
 import type { GroupRowRecord } from './track-group-rows.js';
 import { buildGroupRecord, checkTableCellsFilled, createLazyTextRow, readRowTexts, type RowTexts } from './row-texts.js';
 import { rewriteSheetHead } from './rewrite-sheet-head.js';
@@ -75,7 +75,7 @@ async function rewriteRow(state: SheetRowsState, source: string): Promise<void> 
   if (!state.headerSeen && rowNumber >= options.headerRow) {
     state.headerSeen = true;
     if (rowNumber === options.headerRow) {
-      const cells = readHeader(state, text, shape);
+      const cells = await readHeader(state, text, shape);
       const extras = buildAnnotationHeaderCells(state, rowNumber);
       await handHeader(state);
       await releaseHeld(state);
@@ -88,6 +88,7 @@ async function rewriteRow(state: SheetRowsState, source: string): Promise<void> 
   }
   if (state.headerSeen && rowNumber > options.headerRow) await emitRow(state, await rewriteDataRow(state, text, shape, rowNumber));
   else if (options.prefixFormulaText || state.earlierHighlights !== undefined || (state.headerSeen && state.oldColumns.size > 0)) {
+    await options.loadStrings?.();
     await emitRow(state, rewriteRowXml(state, text, shape, readRowCells(text, state.prefix, shape), rowNumber, new Map(), []));
   }
   else await emitRow(state, text);
@@ -98,9 +99,10 @@ async function rewriteRow(state: SheetRowsState, source: string): Promise<void> 
  * used cell, and keeps every column's name for the rows handed to `onDataRow` (the seller's own
  * `_` columns included: the CSV path keeps them too).
  */
-function readHeader(state: SheetRowsState, text: string, shape: RowShape): RowCell[] {
-  const { headerNames } = state.options;
+async function readHeader(state: SheetRowsState, text: string, shape: RowShape): Promise<RowCell[]> {
+  const { headerNames, loadStrings } = state.options;
   const cells = readRowCells(text, state.prefix, shape);
+  if (loadStrings !== undefined) await loadStrings(highestStringIndex(text, cells, state.prefix));
   let last = headerNames.length;
   const names = headerNames.slice();
   for (const cell of cells) {
@@ -124,12 +126,38 @@ function readHeader(state: SheetRowsState, text: string, shape: RowShape): RowCe
   return cells;
 }
 
+/** The highest shared-string index the row's cells use (-1 for none): the strings the header needs loaded. */
+function highestStringIndex(text: string, cells: readonly RowCell[], prefix: string): number {
+  let highest = -1;
+  for (const cell of cells) {
+    if (cell.type !== 's') continue;
+    const index = Number(readStoredCell(text, cell, prefix).value);
+    // A value that is no index is left to the cell builder, with every string loaded.
+    highest = Math.max(highest, Number.isInteger(index) && index >= 0 ? index : Number.MAX_SAFE_INTEGER);
+  }
+  return highest === Number.MAX_SAFE_INTEGER ? Number.POSITIVE_INFINITY : highest;
+}
+
+/**
+ * True when the row's texts may be read: to check a highlighted cell is empty, for per-cell work,
+ * for merged fills, for group rows (a row without an outcome may be one; with an outline, a data
+ * row may close groups, see `handDataRow`), and for `onDataRow` (as `onDataRowReads` says).
+ */
+function readsTexts(state: SheetRowsState, text: string, shape: RowShape, outcome: RowOutcome | undefined, perCell: boolean): boolean {
+  const { options, groups } = state;
+  if (perCell || state.mergedFill !== undefined) return true;
+  if (outcome === undefined ? groups !== undefined : outcome.issues.length > 0) return true;
+  if (groups !== undefined && options.groupRows?.outline === true && groups.mayAskTableValue(readOutlineLevel(text, shape))) return true;
+  return options.onDataRow !== undefined && (options.onDataRowReads?.(outcome) ?? true);
+}
+
 /** A data row annotated with its outcome (and its issues passed on as `To fix` lines), or copied. */
 async function rewriteDataRow(state: SheetRowsState, text: string, shape: RowShape, rowNumber: number): Promise<string> {
   const { options, prefix } = state;
   // Work on every cell: dropping old `_` cells, undoing old highlights, prefixing formula-like text.
   const perCell = state.oldColumns.size > 0 || state.earlierHighlights !== undefined || options.prefixFormulaText;
   const outcome = await options.outcomeFor(rowNumber);
+  if (options.loadStrings !== undefined && readsTexts(state, text, shape, outcome, perCell)) await options.loadStrings();
   const cells = new RowCellsOnDemand(text, prefix, shape);
   let out = text;
   if (outcome !== undefined) {

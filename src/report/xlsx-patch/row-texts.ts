@@ -45,26 +45,39 @@ const NOTHING_BEYOND: readonly string[] = [];
  * with `filler` (the reader's `fillMerged`) applied; `known` texts are taken as they are.
  */
 export function createLazyTextRow(state: SheetRowsState, row: number, cells: RowCellsOnDemand, known?: RowTexts, filler?: (texts: RowTexts) => void): TextRow {
-  let texts = known;
-  const read = (): RowTexts => {
-    if (texts === undefined) {
-      texts = readRowTexts(state, cells);
-      filler?.(texts);
+  return new LazyTextRow(state, row, cells, known, filler);
+}
+
+// A class, not an object literal with accessors: one is made per data row, and the literal's
+// getters cost a closure each and a fresh hidden class.
+class LazyTextRow implements TextRow {
+  constructor(
+    private readonly state: SheetRowsState,
+    readonly row: number,
+    private readonly cells: RowCellsOnDemand,
+    private texts: RowTexts | undefined,
+    private readonly filler: ((texts: RowTexts) => void) | undefined,
+  ) {}
+
+  private read(): RowTexts {
+    if (this.texts === undefined) {
+      this.texts = readRowTexts(this.state, this.cells);
+      this.filler?.(this.texts);
     }
-    return texts;
-  };
-  return {
-    row,
-    get values(): string[] {
-      return read().values;
-    },
-    set values(values: string[]) {
-      texts = { values, beyond: read().beyond };
-    },
-    get beyond(): readonly string[] {
-      return read().beyond ?? NOTHING_BEYOND;
-    },
-  };
+    return this.texts;
+  }
+
+  get values(): string[] {
+    return this.read().values;
+  }
+
+  set values(values: string[]) {
+    this.texts = { values, beyond: this.read().beyond };
+  }
+
+  get beyond(): readonly string[] {
+    return this.read().beyond ?? NOTHING_BEYOND;
+  }
 }
 
 /** True when the row has a value in a column the reader reads (`visible`, 1-based). */

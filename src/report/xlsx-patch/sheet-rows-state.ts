@@ -23,6 +23,11 @@ export interface SheetRowsOptions {
   headerRow: number;
   headerNames: readonly string[];
   strings: SharedStringTable;
+  /**
+   * Loads `strings` up to string `upTo` (all without it) before texts are read; absent when the
+   * table is whole. Called for the header and for the rows whose texts are read.
+   */
+  loadStrings?: ((upTo?: number) => Promise<void>) | undefined;
   /** The number format of a cell format index, for the texts handed to `onDataRow`. */
   numberFormatOf: (style: number) => string | undefined;
   date1904: boolean;
@@ -38,6 +43,8 @@ export interface SheetRowsOptions {
    * (outermost first; empty unless `groupRows` is given). Not called for the group rows themselves.
    */
   onDataRow?: ((row: TextRow, outcome: RowOutcome | undefined, groups: readonly GroupRowRecord[]) => void | Promise<void>) | undefined;
+  /** The rows whose texts `onDataRow` reads, by outcome (default: every row); the others need no shared strings. */
+  onDataRowReads?: ((outcome: RowOutcome | undefined) => boolean) | undefined;
   /**
    * The header's texts (trimmed) up to its last non-blank cell, every column of it: called once,
    * before the first `onDataRow`. The names of `headerNames` when the header row is not in the sheet.

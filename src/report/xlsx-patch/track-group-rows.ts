@@ -37,6 +37,8 @@ export interface GroupRowTracker {
   add(row: number, level: number, kind: TrackedRowKind, record?: GroupRowRecord, hasTableValue?: () => boolean): void;
   /** The group rows in effect for the last data row added, outermost first (changed in place). */
   current(): readonly GroupRowRecord[];
+  /** False when `add` of a data row at outline `level` cannot ask `hasTableValue` (its texts need not be read). */
+  mayAskTableValue(level: number): boolean;
 }
 
 /** Starts a tracker; `outline` as in the reader's group-row options (levels used only then). */
@@ -86,5 +88,7 @@ export function createGroupRowTracker(options: { outline: boolean }): GroupRowTr
       }
     },
     current: () => effective,
+    // The pending group row, once settled, opens its level + 1 at most.
+    mayAskTableValue: (level) => options.outline && level < Math.max(outlineDepth, pending === undefined ? 0 : pending.level + 1),
   };
 }

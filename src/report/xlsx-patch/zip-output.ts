@@ -20,7 +20,10 @@ const EOCD_SIGNATURE = 0x06054b50;
 const ZIP64_EOCD_SIGNATURE = 0x06064b50;
 const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
 const MAX_32 = 0xffffffff;
-const FLUSH_BYTES = 1 << 20;
+// Text gathered before a deflate write, and the copy buffer. 256 KiB rather than 1 MiB: the rows
+// waiting in a batch outlive a young-generation collection less often (report-stage CPU of the
+// 100k copy 1.48 -> 1.32 s, medians of 3), and the zlib calls are still few.
+const FLUSH_BYTES = 1 << 18;
 
 /** What the central directory needs of one written entry. */
 interface WrittenEntry {
@@ -229,7 +232,7 @@ interface DeflateSink {
 
 /**
  * Text in, raw deflate out to `append`, one chunk at a time in order. Small writes are gathered
- * into batches of about 1 MB (fewer zlib calls); the writer waits while the compressed output
+ * into batches of about 256 KB (fewer zlib calls); the writer waits while the compressed output
  * is being written, so memory stays flat however fast the text comes.
  */
 function createDeflateSink(append: (bytes: Buffer) => Promise<void>): DeflateSink {
