@@ -37,6 +37,8 @@ export async function planImport(
   const { store, settings } = prep;
   const results = store.listProductResults(runId);
   const keys: string[] = [];
+  // `changedOnly` compares each product's hash with the one last sent: kept from this walk, not read back again.
+  const contentHashes = settings.changedOnly ? new Map<string, string | null>() : undefined;
   for (const spooled of store.iterateSpooledProducts(runId)) {
     if (!spooled.draft) continue;
     const result = results.get(spooled.productKey);
@@ -44,6 +46,7 @@ export async function planImport(
     if (only ? !only.has(spooled.productKey) : result && result.status !== 'unknown') continue;
     if (ctx.conflicts.has(spooled.productKey)) continue;
     keys.push(spooled.productKey);
+    contentHashes?.set(spooled.productKey, spooled.contentHash);
   }
   // Ids the state knows (also those learnt moments ago by settling).
   const known = store.getProductIdsMany(keys);
@@ -53,7 +56,7 @@ export async function planImport(
   const candidates: string[] = [];
   for (const key of keys) {
     const ids = known.get(key);
-    if (settings.changedOnly && ids?.contentHash && store.getSpooledProduct(runId, key)?.contentHash === ids.contentHash) {
+    if (ids?.contentHash && contentHashes?.get(key) === ids.contentHash) {
       sink.unchanged.add(key);
       counts.unchanged += 1;
       continue;
