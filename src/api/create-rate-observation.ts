@@ -8,7 +8,7 @@
  */
 
 /** An idle stretch at least this long ends the observation of the service's rate. */
-export const OBSERVATION_IDLE_RESET_MS = 1000;
+const OBSERVATION_IDLE_RESET_MS = 1000;
 
 /** Successes are spread over at least this long: a service that accepted S requests at once and then refused allows about S per second. */
 const MIN_OBSERVATION_MS = 1000;

@@ -18,7 +18,6 @@ import type { SubmitTask } from './submit-batches.js';
 import { buildImportTask, buildImportTasks, findNextBatchIndex } from './build-import-tasks.js';
 
 /** Products planned per round of details requests (defined with the plan). */
-export { PLAN_CHUNK } from './plan-import.js';
 
 /**
  * How long a finished job's results wait for others to share their commit. Nothing sent later

@@ -48,7 +48,7 @@ export async function recordFollowedJob(
     deps,
   });
   if (deps.signal?.aborted && followed.status !== 'done') return; // keep `accepted`: the next run follows it
-  const matched = matchJobResults(sent, followed.status === 'done' ? followed.job : followed.job);
+  const matched = matchJobResults(sent, followed.job);
   if (followed.status === 'timeout') {
     for (const result of matched) {
       if (result.status === 'unknown') result.errors = [{ message: `job ${job.jobId} did not finish within ${settings.jobTimeoutSeconds} s${followed.lastError ? ` (${followed.lastError})` : ''}` }];

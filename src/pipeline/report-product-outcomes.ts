@@ -9,7 +9,7 @@ import type { ProductDraft } from '../core/types.js';
 import { createCodeLookups } from '../plan/index.js';
 import type { SourceColumn } from '../sources/types.js';
 import { applyProductOutcome } from './apply-product-outcome.js';
-import { PLAN_CHUNK } from './create-import-work.js';
+import { PLAN_CHUNK } from './plan-import.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { RowOutcomeStore } from './row-outcome-store.js';
 import type { RowStatus } from '../report/report-types.js';

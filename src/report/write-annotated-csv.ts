@@ -108,7 +108,7 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
     throw error;
   }
   // Usually no `_` column of an earlier run is dropped: the row's values are written as they are.
-  const copyAll = keep.length === options.header.length && keep.every((index, position) => index === position);
+  const copyAll = copiesAllColumns(keep, options.header);
   return {
     async add(row) {
       const moved = lines?.moveTo(row.row, row);
@@ -213,6 +213,11 @@ export async function writeAnnotatedCsv(options: WriteAnnotatedCsvOptions): Prom
     throw error;
   }
   return { rows };
+}
+
+/** Whether `keep` (from `keptColumns`) is every column of `header` in order: a row can then be copied as it stands. */
+export function copiesAllColumns(keep: readonly number[], header: readonly string[]): boolean {
+  return keep.length === header.length && keep.every((index, position) => index === position);
 }
 
 /** Indexes of the header columns that are copied: all but our own `_` columns from an earlier run. */

@@ -7,7 +7,7 @@ import { createCsvFileWriter } from './create-csv-file-writer.js';
 import { joinIssueTexts } from './annotation-columns.js';
 import { PROBLEM_STATUSES } from './report-types.js';
 import type { RowOutcome } from './report-types.js';
-import { CSV_ISSUE_SEPARATOR, keptColumns } from './write-annotated-csv.js';
+import { copiesAllColumns, CSV_ISSUE_SEPARATOR, keptColumns } from './write-annotated-csv.js';
 import type { BytesRow, CopiedRecord, TextRow } from './write-annotated-csv.js';
 
 /** Columns written before the original ones. */
@@ -54,7 +54,7 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
     throw error;
   }
   // Usually no `_` column of an earlier run is dropped: the row's values are written as they are.
-  const copyAll = keep.length === options.header.length && keep.every((index, position) => index === position);
+  const copyAll = copiesAllColumns(keep, options.header);
   return {
     async add(row, outcome) {
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return false;

@@ -108,7 +108,7 @@ async function writeWorkbookReport(options: WriteRunReportOptions, paths: RunRep
       // Group rows are in file order: those after the last one written are not written yet.
       let lastGroupWritten = 0;
       const addRejected = async (row: TextRow, outcome: RowOutcome | undefined, groups: readonly GroupRowRecord[]): Promise<void> => {
-        const sink = await openRejected(buildHeaderTexts(info));
+        const sink = rejected ?? (await openRejected(buildHeaderTexts(info)));
         if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return;
         const unwritten = groups.filter((group) => group.row > lastGroupWritten);
         for (const group of unwritten) await sink.addContext(group);
@@ -132,7 +132,7 @@ async function writeWorkbookReport(options: WriteRunReportOptions, paths: RunRep
       });
       warnings = [...result.warnings, ...(groupCheck?.warnings() ?? [])];
     }
-    await (await openRejected(buildHeaderTexts(info))).close();
+    await (rejected ?? (await openRejected(buildHeaderTexts(info)))).close();
     return warnings;
   } catch (error) {
     (rejected as RejectedRowsSink | undefined)?.destroy();

@@ -24,7 +24,7 @@ export function createReaderFlow(): ReaderFlow {
 }
 
 /** Batches posted and not taken yet. */
-export function countInFlight(flow: ReaderFlow): number {
+function countInFlight(flow: ReaderFlow): number {
   return Atomics.load(flow, POSTED) - Atomics.load(flow, TAKEN);
 }
 

@@ -43,18 +43,6 @@ export class KazakhTextCheck {
   }
 }
 
-/** Checks Kazakh text read from `slot` (`null`: unusable cell, already reported) and returns what goes into the draft. */
-export function checkKazakhText(
-  ctx: RowContext,
-  slot: ColumnSlot,
-  text: string | null | undefined,
-  russian: string,
-  what: 'name' | 'description',
-  severity: Mapping['validation']['kazakh'],
-): string {
-  return new KazakhTextCheck(what, severity).check(ctx, slot, text, russian);
-}
-
 function checkAbsentKazakhText(ctx: RowContext, slot: ColumnSlot, text: null | undefined, what: 'name' | 'description', severity: Mapping['validation']['kazakh']): string {
   if (text === null) return '';
   if (severity === 'off') return '';
