@@ -9,6 +9,7 @@ import { createIssue, type Issue } from '../core/issue.js';
 import { buildColumnLetter } from './column-letter.js';
 import { cutForMessage } from './cut-for-message.js';
 import { createGroupRowDetector } from './detect-group-rows.js';
+import { createMergedRangeFill, type MergedCellKind } from './fill-merged-ranges.js';
 import { checkHeaderComplete, findHeaderRow, HEADER_SCAN_ROWS, normalizeHeaderName, type HeaderCandidate } from './find-header-row.js';
 import { READ_CODES } from './read-codes.js';
 import type { ReadOptions, SourceCell, SourceColumn, SourceRow } from './types.js';
@@ -232,30 +233,21 @@ function buildLayout(headerRaw: RawRow, options: ReadOptions, file: string, shee
 
 type MergedFill = (row: RawRow) => void;
 
+const MERGED_SOURCE_CELL: MergedCellKind<SourceCell> = {
+  checkBlank: checkCellEmpty,
+  copyFilled: (cell) => ({ ...cell, flags: [...(cell.flags ?? []), 'merged_filled'] }),
+};
+
 /** Copies the top-left value of merged ranges into the empty cells of the `fillMerged` columns. */
 function createMergedFill(ranges: readonly CellRange[], layout: Layout, fillMerged: readonly string[] | undefined, headerRow: number): MergedFill | undefined {
   const wanted = new Set((fillMerged ?? []).map(normalizeHeaderName));
   const columns = layout.visible.filter((column) => wanted.has(normalizeHeaderName(column.name))).map((column) => column.index);
   if (columns.length === 0 || ranges.length === 0) return undefined;
-  const byTop = new Map<number, CellRange[]>();
-  for (const range of ranges) {
-    if (range.top <= headerRow || !columns.some((index) => index >= range.left && index <= range.right)) continue;
-    byTop.set(range.top, [...(byTop.get(range.top) ?? []), range]);
-  }
-  let active: { range: CellRange; cell: SourceCell }[] = [];
+  const fill = createMergedRangeFill(ranges, columns, headerRow, MERGED_SOURCE_CELL);
+  if (fill === undefined) return undefined;
   return (row) => {
-    active = active.filter((entry) => entry.range.bottom >= row.row);
-    for (const range of byTop.get(row.row) ?? []) {
-      const cell = row.cells[range.left];
-      if (!checkCellEmpty(cell)) active.push({ range, cell: cell as SourceCell });
-    }
-    for (const { range, cell } of active) {
-      for (const index of columns) {
-        if (index < range.left || index > range.right || (row.row === range.top && index === range.left)) continue;
-        if (!checkCellEmpty(row.cells[index])) continue;
-        row.cells[index] = { ...cell, flags: [...(cell.flags ?? []), 'merged_filled'] };
-      }
-    }
+    if (fill.startsAt(row.row)) fill.start(row.row, row.cells);
+    fill.fillerOf(row.row)?.(row.cells);
   };
 }
 

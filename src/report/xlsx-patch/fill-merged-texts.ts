@@ -3,9 +3,9 @@
  * a `fillMerged` column reads the range's top-left value in the reader (`createMergedFill` in
  * `src/sources/shape-rows.ts`), but its own cell is empty in the sheet. `rejected-rows.csv` is fed
  * back as a CSV, which has no merged cells, so the rejected row must carry the value the run read
- * or the re-run loses it. Same rules as the reader: ranges below the header that touch a filled
- * column, their top-left value when it is not blank, only into empty cells of those columns.
+ * or the re-run loses it. The rules are the reader's own (`createMergedRangeFill`), over texts.
  */
+import { createMergedRangeFill, type MergedCellKind } from '../../sources/fill-merged-ranges.js';
 import type { CellRange } from '../../sources/shape-rows.js';
 import type { RowTexts } from './row-texts.js';
 
@@ -19,41 +19,21 @@ export interface MergedTextFill {
   fillerOf(row: number): ((texts: RowTexts) => void) | undefined;
 }
 
+const MERGED_TEXT: MergedCellKind<string> = {
+  checkBlank: (text) => (text ?? '').trim() === '',
+  copyFilled: (text) => text,
+};
+
 /** Creates the fill; `columns` are the 0-based positions of the `fillMerged` columns the reader reads. */
 export function createMergedTextFill(ranges: readonly CellRange[], columns: readonly number[], headerRow: number): MergedTextFill | undefined {
-  const byTop = new Map<number, CellRange[]>();
-  for (const range of ranges) {
-    if (range.top <= headerRow || !columns.some((index) => index >= range.left && index <= range.right)) continue;
-    byTop.set(range.top, [...(byTop.get(range.top) ?? []), range]);
-  }
-  if (byTop.size === 0) return undefined;
-  let active: { range: CellRange; text: string }[] = [];
-  const drop = (row: number): void => {
-    if (active.some((entry) => entry.range.bottom < row)) active = active.filter((entry) => entry.range.bottom >= row);
-  };
+  const fill = createMergedRangeFill(ranges, columns, headerRow, MERGED_TEXT);
+  if (fill === undefined) return undefined;
   return {
-    startsAt: (row) => byTop.has(row),
-    start(row, texts) {
-      drop(row);
-      for (const range of byTop.get(row) ?? []) {
-        const text = texts.values[range.left] ?? '';
-        if (text.trim() !== '') active.push({ range, text });
-      }
-    },
+    startsAt: (row) => fill.startsAt(row),
+    start: (row, texts) => fill.start(row, texts.values),
     fillerOf(row) {
-      drop(row);
-      if (active.length === 0) return undefined;
-      const covering = active.filter(({ range }) => row >= range.top && row <= range.bottom);
-      if (covering.length === 0) return undefined;
-      return (texts) => {
-        for (const { range, text } of covering) {
-          for (const index of columns) {
-            if (index < range.left || index > range.right || (row === range.top && index === range.left)) continue;
-            if ((texts.values[index] ?? '').trim() !== '') continue;
-            texts.values[index] = text;
-          }
-        }
-      };
+      const filler = fill.fillerOf(row);
+      return filler && ((texts) => filler(texts.values));
     },
   };
 }
