@@ -4,7 +4,7 @@
  * file and parses its first batches while the service opens, the directories load and the mapping
  * is checked; `readAndValidate` then takes the stream already open.
  *
- * Only where the file is read on a worker thread anyway (`openSourceWhere`: `always`, or `auto` at
+ * Only where the file is read on a worker thread anyway (`chooseReadThread`: `always`, or `auto` at
  * `WORKER_MIN_BYTES` and more): read in this thread, an early start would only move the same work
  * earlier on the same thread. The read-ahead is the worker's own flow control: at most its few
  * batches in flight are read before the main thread takes them, however long preparing takes.
@@ -15,10 +15,8 @@
  * (preparing failed, an import lock is held elsewhere, the run was aborted) calls `close()`, which
  * ends the reading thread and releases the file at once.
  */
-import { stat } from 'node:fs/promises';
 import type { Deps } from '../core/deps.js';
-import { openSourceWhere, WORKER_MIN_BYTES, type ReadInWorker } from '../sources/open-source-in-worker.js';
-import { pickReader } from '../sources/open-source.js';
+import { chooseReadThread, openSourceOnThread, type ReadInWorker } from '../sources/open-source-in-worker.js';
 import type { ReadOptions, SourceStream } from '../sources/types.js';
 
 /** A stream opened ahead of the read stage. */
@@ -39,24 +37,13 @@ export interface EarlySource {
  * or, for a file type no reader takes, when the read stage opens it.
  */
 export async function openSourceEarly(mode: ReadInWorker, path: string, options: ReadOptions, deps: Pick<Deps, 'signal'>): Promise<EarlySource | undefined> {
-  if (mode === 'never') return undefined;
-  let format;
-  try {
-    format = pickReader(path).format;
-  } catch {
-    return undefined;
-  }
-  if (mode === 'auto') {
-    const size = await stat(path).then(
-      (stats) => (stats.isFile() ? stats.size : 0),
-      () => 0,
-    );
-    if (size < WORKER_MIN_BYTES[format]) return undefined;
-  }
+  // The size is looked at here once, and the choice handed on rather than made again.
+  const choice = await chooseReadThread(mode, path).catch(() => undefined);
+  if (choice === undefined || !choice.inWorker) return undefined;
   // Our own signal beside the run's: `close()` aborts the stream without aborting the run.
   const stopper = new AbortController();
   const signal = deps.signal === undefined ? stopper.signal : AbortSignal.any([deps.signal, stopper.signal]);
-  const opening = openSourceWhere(mode, path, options, { signal });
+  const opening = openSourceOnThread(choice, path, options, { signal });
   // Held for `take()`; never an unhandled rejection when the run ends before it.
   opening.catch(() => undefined);
   let taken = false;

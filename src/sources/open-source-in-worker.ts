@@ -57,23 +57,43 @@ const RESUME_AT = 4;
  */
 const WORKER_YOUNG_MB = 8;
 
+/** Where a file is read, as `chooseReadThread` decided it. */
+export interface ReadThreadChoice {
+  /** On a worker thread; else in this one. */
+  readonly inWorker: boolean;
+  /** `auto`: a worker that cannot be started leaves the file to this thread instead of failing. */
+  readonly fallBack: boolean;
+}
+
+/**
+ * Which thread reads `path` under `mode`: `auto` looks at the file's size, once (a missing or small
+ * file stays in this thread, which gives the same errors without a thread). Rejects, as `openSource`
+ * would, for a file type no reader takes, unless `mode` is `never`.
+ */
+export async function chooseReadThread(mode: ReadInWorker, path: string): Promise<ReadThreadChoice> {
+  if (mode === 'never') return { inWorker: false, fallBack: false };
+  const reader = pickReader(path);
+  if (mode === 'always') return { inWorker: true, fallBack: false };
+  const size = await stat(path).then(
+    (stats) => (stats.isFile() ? stats.size : 0),
+    () => 0,
+  );
+  return { inWorker: size >= WORKER_MIN_BYTES[reader.format], fallBack: true };
+}
+
 /** Opens `path` on a worker or in this thread, as `mode` says. */
 export async function openSourceWhere(mode: ReadInWorker, path: string, options: ReadOptions, deps: Pick<Deps, 'signal'>): Promise<SourceStream> {
-  if (mode === 'never') return openSource(path, options, deps);
-  const reader = pickReader(path);
-  if (mode === 'auto') {
-    const size = await stat(path).then(
-      (stats) => (stats.isFile() ? stats.size : 0),
-      () => 0,
-    );
-    // A missing or small file: the in-thread read gives the same errors without a thread.
-    if (size < WORKER_MIN_BYTES[reader.format]) return openSource(path, options, deps);
-  }
+  return openSourceOnThread(await chooseReadThread(mode, path), path, options, deps);
+}
+
+/** Opens `path` where `choice` (from `chooseReadThread`) says. */
+export async function openSourceOnThread(choice: ReadThreadChoice, path: string, options: ReadOptions, deps: Pick<Deps, 'signal'>): Promise<SourceStream> {
+  if (!choice.inWorker) return openSource(path, options, deps);
   let started: StartedWorker;
   try {
     started = startSourceWorker(path, options);
   } catch (error) {
-    if (mode === 'auto') return openSource(path, options, deps);
+    if (choice.fallBack) return openSource(path, options, deps);
     throw new InternalError(`${path}: the reader thread could not be started (${(error as Error).message})`, { cause: error });
   }
   return connectSourceWorker(started.worker, path, deps.signal, started);
