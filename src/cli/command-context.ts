@@ -11,6 +11,9 @@ import type { CliIo } from './cli-io.js';
 import { createEventPrinter } from './cli-io.js';
 import { EXIT, exitCodeForError } from './exit-codes.js';
 import { explainMissingNativeModule, isMissingNativeModule } from './explain-install-error.js';
+import { openService, type ServiceContext } from '../pipeline/open-service.js';
+import type { Settings } from '../settings/settings-schema.js';
+import { settingsFromArgv, type ServiceArgv } from './common-options.js';
 
 /** Shared by command handlers. */
 export interface CommandContext {
@@ -23,6 +26,21 @@ export interface CommandContext {
    * unexpected one is one line (exit 70) with its stack only under `--debug`.
    */
   reportError(error: unknown, json: boolean): void;
+  /**
+   * The opening of a command that talks to the service and nothing else: dependencies, settings
+   * from the flags, the service opened for `use` and closed after it, and a failure anywhere
+   * reported as `reportError` does. `use` calls `done()` before it prints its results.
+   */
+  withOpenService(argv: ServiceArgv, mode: { json: boolean; quiet?: boolean }, use: (opened: OpenedServiceCommand) => Promise<void>): Promise<void>;
+}
+
+/** What `withOpenService` hands the command. */
+export interface OpenedServiceCommand {
+  service: ServiceContext;
+  settings: Settings;
+  deps: Deps;
+  /** Ends the event printer: call it before printing results. */
+  done(): void;
 }
 
 /** How the run was asked to report. */
@@ -36,7 +54,7 @@ export type CommandRegistrar = (y: Argv, ctx: CommandContext) => Argv;
 
 /** Creates the context for one CLI run. */
 export function createCommandContext(io: CliIo, setExitCode: (code: number) => void, options: ContextOptions = {}): CommandContext {
-  return {
+  const context: CommandContext = {
     io,
     setExitCode,
     createDeps(mode) {
@@ -60,7 +78,23 @@ export function createCommandContext(io: CliIo, setExitCode: (code: number) => v
         if (stack) io.stderr(`${stack}\n`);
       } else io.stderr(`catalog-import: ${message}\n${stack ? `${stack}\n` : ''}`);
     },
+    async withOpenService(argv, mode, use) {
+      const { deps, done } = context.createDeps(mode);
+      try {
+        const { settings } = await settingsFromArgv(argv, io);
+        const service = await openService(settings, deps);
+        try {
+          await use({ service, settings, deps, done });
+        } finally {
+          await service.close();
+        }
+      } catch (error) {
+        done();
+        context.reportError(error, mode.json);
+      }
+    },
   };
+  return context;
 }
 
 /** The one line of an unexpected error: what it says, and how to see more. */

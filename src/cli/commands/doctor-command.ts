@@ -8,10 +8,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sweepService } from '../../api/sweep-service.js';
 import type { SweepResult } from '../../api/sweep-service.js';
-import { openService } from '../../pipeline/open-service.js';
 import { openStateStore, STATE_DB_FILE } from '../../state/index.js';
 import type { CommandRegistrar } from '../command-context.js';
-import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 import { EXIT } from '../exit-codes.js';
 
@@ -60,23 +59,13 @@ export const registerDoctorCommand: CommandRegistrar = (y, ctx) =>
         .example('$0 doctor --sandbox --json', 'The same against the sandbox, as JSON'),
     async (argv) => {
       const json = Boolean(argv.json);
-      const { deps, done } = ctx.createDeps({ json });
-      try {
-        const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
-        const service = await openService(settings, deps);
-        try {
-          const lastJob = findLastJob(service.stateDir, service.account, deps.now);
-          const result = await sweepService({ client: service.client, lastJob });
-          done();
-          if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', command: 'doctor', ok: result.ok, baseUrl: service.baseUrl, checks: result.checks })}\n`);
-          else ctx.io.stdout(renderDoctorReport(result));
-          ctx.setExitCode(result.ok ? EXIT.ok : EXIT.serviceUnusable);
-        } finally {
-          await service.close();
-        }
-      } catch (error) {
+      await ctx.withOpenService(argv as ServiceArgv, { json }, async ({ service, deps, done }) => {
+        const lastJob = findLastJob(service.stateDir, service.account, deps.now);
+        const result = await sweepService({ client: service.client, lastJob });
         done();
-        ctx.reportError(error, json);
-      }
+        if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', command: 'doctor', ok: result.ok, baseUrl: service.baseUrl, checks: result.checks })}\n`);
+        else ctx.io.stdout(renderDoctorReport(result));
+        ctx.setExitCode(result.ok ? EXIT.ok : EXIT.serviceUnusable);
+      });
     },
   );

@@ -1,7 +1,6 @@
 /**
  * `products list` and `products show`: quick lookups of the live catalog from the terminal.
  */
-import { openService } from '../../pipeline/open-service.js';
 import type { ProductListItem, ProductListRequest } from '../../domain/index.js';
 import { createExportNames } from '../../export/build-export-rows.js';
 import type { ExportNames } from '../../export/build-export-rows.js';
@@ -10,7 +9,7 @@ import { buildHeldItem, createCodeLookups } from '../../plan/index.js';
 import type { HeldItem } from '../../plan/index.js';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
-import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 
 /** Renders list items as a table. */
@@ -100,27 +99,17 @@ type ShowArgv = HandlerArgv<ReturnType<typeof withShowOptions<object>>>;
 /** `products list`: one page, or with `--all` every page. */
 async function listProducts(argv: ListArgv, ctx: CommandContext): Promise<void> {
   const json = Boolean(argv.json);
-  const { deps, done } = ctx.createDeps({ json, quiet: true });
-  try {
-    const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
-    const service = await openService(settings, deps);
-    try {
-      const base = listRequestOf(argv);
-      done();
-      if (argv.all) {
-        await printEveryProduct(service.client.listAllProducts(base), json, (text) => ctx.io.stdout(text));
-      } else {
-        const page = await service.client.listProducts({ ...base, pageNumber: argv.page, pageSize: argv.pageSize });
-        ctx.io.stdout(json ? `${JSON.stringify(page)}\n` : `${renderProductTable(page.products)}\npage ${page.pageNumber}${page.totalPages >= 0 ? ` of ${page.totalPages}, ${page.totalCount} products` : ' (the service gives no total)'}\n`);
-      }
-      ctx.setExitCode(0);
-    } finally {
-      await service.close();
-    }
-  } catch (error) {
+  await ctx.withOpenService(argv as ServiceArgv, { json, quiet: true }, async ({ service, done }) => {
+    const base = listRequestOf(argv);
     done();
-    ctx.reportError(error, json);
-  }
+    if (argv.all) {
+      await printEveryProduct(service.client.listAllProducts(base), json, (text) => ctx.io.stdout(text));
+    } else {
+      const page = await service.client.listProducts({ ...base, pageNumber: argv.page, pageSize: argv.pageSize });
+      ctx.io.stdout(json ? `${JSON.stringify(page)}\n` : `${renderProductTable(page.products)}\npage ${page.pageNumber}${page.totalPages >= 0 ? ` of ${page.totalPages}, ${page.totalCount} products` : ' (the service gives no total)'}\n`);
+    }
+    ctx.setExitCode(0);
+  });
 }
 
 /** The filters and sorting the flags ask for (paging apart: `--all` walks every page). */
@@ -156,30 +145,20 @@ async function printEveryProduct(items: AsyncIterable<ProductListItem>, json: bo
 /** `products show`: each product with readable names; exit 1 when an id is not found. */
 async function showProducts(argv: ShowArgv, ctx: CommandContext): Promise<void> {
   const json = Boolean(argv.json);
-  const { deps, done } = ctx.createDeps({ json, quiet: true });
-  try {
-    const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
-    const service = await openService(settings, deps);
-    try {
-      const details = await service.client.getProductDetails(argv.ids);
-      const missing = argv.ids.filter((id) => !details.some((d) => d.productId === id));
-      if (json) {
-        done();
-        ctx.io.stdout(`${JSON.stringify({ products: details, missing })}\n`);
-      } else {
-        const { directories } = await loadServiceDirectoriesOf(service, settings, deps);
-        done();
-        const lookups = createCodeLookups(directories);
-        const names = createExportNames(directories);
-        const text = details.map((detail) => renderProductDetail(buildHeldItem(detail, lookups), names)).join('\n\n');
-        ctx.io.stdout(`${text}\n${missing.length ? `not found: ${missing.join(', ')}\n` : ''}`);
-      }
-      ctx.setExitCode(missing.length ? 1 : 0);
-    } finally {
-      await service.close();
+  await ctx.withOpenService(argv as ServiceArgv, { json, quiet: true }, async ({ service, settings, deps, done }) => {
+    const details = await service.client.getProductDetails(argv.ids);
+    const missing = argv.ids.filter((id) => !details.some((d) => d.productId === id));
+    if (json) {
+      done();
+      ctx.io.stdout(`${JSON.stringify({ products: details, missing })}\n`);
+    } else {
+      const { directories } = await loadServiceDirectoriesOf(service, settings, deps);
+      done();
+      const lookups = createCodeLookups(directories);
+      const names = createExportNames(directories);
+      const text = details.map((detail) => renderProductDetail(buildHeldItem(detail, lookups), names)).join('\n\n');
+      ctx.io.stdout(`${text}\n${missing.length ? `not found: ${missing.join(', ')}\n` : ''}`);
     }
-  } catch (error) {
-    done();
-    ctx.reportError(error, json);
-  }
+    ctx.setExitCode(missing.length ? 1 : 0);
+  });
 }
