@@ -96,7 +96,7 @@ export async function openSourceOnThread(choice: ReadThreadChoice, path: string,
     if (choice.fallBack) return openSource(path, options, deps);
     throw new InternalError(`${path}: the reader thread could not be started (${(error as Error).message})`, { cause: error });
   }
-  return connectSourceWorker(started.worker, path, deps.signal, started);
+  return connectSourceWorker(started.worker, path, deps.signal, started.channel);
 }
 
 /** Opens `path` with `openSource` run on a worker thread. */
@@ -104,11 +104,16 @@ export function openSourceInWorker(path: string, options: ReadOptions, deps: Pic
   return openSourceWhere('always', path, options, deps);
 }
 
-/** A started reader worker, the port its batches arrive on, and the counters it shares. */
-interface StartedWorker {
-  worker: Worker;
+/** The port a reader worker's batches arrive on, and the counters it shares with this thread. */
+interface WorkerChannel {
   rows: MessagePort;
   flow: ReaderFlow;
+}
+
+/** A started reader worker and its channel. */
+interface StartedWorker {
+  worker: Worker;
+  channel: WorkerChannel;
 }
 
 function startSourceWorker(path: string, options: ReadOptions): StartedWorker {
@@ -118,7 +123,7 @@ function startSourceWorker(path: string, options: ReadOptions): StartedWorker {
   const own = import.meta.url;
   const settings = { workerData: data, transferList: [channel.port2], resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } };
   try {
-    if (!own.endsWith('.ts')) return { worker: new Worker(new URL('./source-worker.js', own), settings), rows: channel.port1, flow };
+    if (!own.endsWith('.ts')) return { worker: new Worker(new URL('./source-worker.js', own), settings), channel: { rows: channel.port1, flow } };
     // Running from TypeScript sources (vitest, `npm run cli`). A worker does not inherit tsx's
     // loader, and Node 20 ignores `--import tsx` in a worker's execArgv for its entry module: the
     // entry is a line of JavaScript that imports the TypeScript one through tsx's API.
@@ -126,7 +131,7 @@ function startSourceWorker(path: string, options: ReadOptions): StartedWorker {
     const api = pathToFileURL(join(dirname(createRequire(own).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
     const entry = new URL('./source-worker.ts', own).href;
     const code = `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(own)}));`;
-    return { worker: new Worker(code, { ...settings, eval: true }), rows: channel.port1, flow };
+    return { worker: new Worker(code, { ...settings, eval: true }), channel: { rows: channel.port1, flow } };
   } catch (error) {
     channel.port1.close();
     throw error;
@@ -150,126 +155,147 @@ type RowsMessage = { type: 'batch'; batch: RowBatch } | { type: 'end'; bytesRead
  * first failure. `channel` is the port the worker posts its batches on and the counters it
  * shares; a test that hands in a worker of its own (one that dies, say) may leave it out.
  */
-export function connectSourceWorker(
+export async function connectSourceWorker(
   worker: Worker,
   path: string,
   signal: AbortSignal | undefined,
-  channel: Pick<StartedWorker, 'rows' | 'flow'> = { rows: new MessageChannel().port1, flow: createReaderFlow() },
+  channel: WorkerChannel = { rows: new MessageChannel().port1, flow: createReaderFlow() },
 ): Promise<SourceStream> {
-  const { rows, flow } = channel;
-  let opened: { info: SourceInfo; issues: Issue[] } | undefined;
-  let failure: Error | undefined;
-  // Why the thread stopped, when it did not end its rows: turned into the error once the rows it posted are read.
-  let crash: string | undefined;
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  let lastRow = 0;
-  let bytesRead = 0;
+  const watch = watchSourceWorker(worker, path, signal, channel.rows);
+  let opened: WorkerWatch['opened'];
+  try {
+    while ((opened = watch.opened) === undefined) {
+      if (signal?.aborted) throw new AbortedError(undefined, { cause: signal.reason });
+      if (watch.failure !== undefined) throw watch.failure;
+      if (watch.crash !== undefined) throw watch.describeCrash(watch.crash);
+      await watch.waitForMessage();
+    }
+  } catch (error) {
+    await watch.stop();
+    throw error;
+  }
+  const stream = generateWorkerRows(worker, watch, channel, path, signal);
+  abandoned.register(stream, worker);
+  return { info: opened.info, rows: stream, bytesRead: () => watch.bytesRead, issues: opened.issues };
+}
 
+/** What this thread knows of a reader worker, kept up to date by the worker's events. */
+interface WorkerWatch {
+  /** The header and file issues, once the worker posted them. */
+  readonly opened: { info: SourceInfo; issues: Issue[] } | undefined;
+  /** The first failure: posted by the worker, an unreadable message, or the run's abort. */
+  readonly failure: Error | undefined;
+  /** Why the thread stopped, when it did not end its rows: turned into the error once the rows it posted are read. */
+  readonly crash: string | undefined;
+  /** The last row of the batches taken, and the bytes read up to them (the end's count once it came). */
+  lastRow: number;
+  bytesRead: number;
+  describeCrash(why: string): InternalError;
+  /** Sleeps until the worker posts or stops; the worker keeps the process alive only meanwhile. */
+  waitForMessage(): Promise<void>;
+  /** Ends the worker and the rows port; once. */
+  stop(): Promise<void>;
+}
+
+/** Listens to the worker's own port and its end, and to `signal`. */
+function watchSourceWorker(worker: Worker, path: string, signal: AbortSignal | undefined, rows: MessagePort): WorkerWatch {
+  let wake: (() => void) | undefined;
+  let stopped = false;
+  const watch = {
+    opened: undefined as WorkerWatch['opened'],
+    failure: undefined as Error | undefined,
+    crash: undefined as string | undefined,
+    lastRow: 0,
+    bytesRead: 0,
+    describeCrash: (why: string): InternalError =>
+      new InternalError(
+        `${path}: the reader thread stopped unexpectedly (${why}) ${watch.lastRow > 0 ? `after row ${watch.lastRow}` : 'before the first row'}; the rows after it were not read`,
+      ),
+    async waitForMessage(): Promise<void> {
+      worker.ref();
+      try {
+        await new Promise<void>((resolve) => (wake = resolve));
+      } finally {
+        worker.unref();
+      }
+    },
+    async stop(): Promise<void> {
+      if (stopped) return;
+      stopped = true;
+      signal?.removeEventListener('abort', onAbort);
+      rows.close();
+      await worker.terminate();
+    },
+  };
   const notify = (): void => {
     wake?.();
     wake = undefined;
   };
   const fail = (error: Error): void => {
-    failure ??= error;
+    watch.failure ??= error;
     notify();
   };
-  const describeCrash = (why: string): InternalError =>
-    new InternalError(
-      `${path}: the reader thread stopped unexpectedly (${why}) ${lastRow > 0 ? `after row ${lastRow}` : 'before the first row'}; the rows after it were not read`,
-    );
-
   worker.on('message', (message: WorkerMessage) => {
-    if (message.type === 'open') opened = { info: message.info, issues: message.issues };
+    if (message.type === 'open') watch.opened = { info: message.info, issues: message.issues };
     else if (message.type === 'error') fail(rebuildError(message.error, path));
     notify();
   });
-  worker.on('messageerror', (error) => fail(describeCrash(`a message could not be read: ${error.message}`)));
+  worker.on('messageerror', (error) => fail(watch.describeCrash(`a message could not be read: ${error.message}`)));
   worker.on('error', (error) => {
-    crash ??= error.message;
+    watch.crash ??= error.message;
     notify();
   });
   worker.on('exit', (code) => {
-    crash ??= `exit code ${code}`;
+    watch.crash ??= `exit code ${code}`;
     notify();
   });
   const onAbort = (): void => fail(new AbortedError(undefined, { cause: signal?.reason }));
   signal?.addEventListener('abort', onAbort, { once: true });
   // Referenced only while this thread waits for it: a stream nobody reads keeps no process alive.
   worker.unref();
+  return watch;
+}
 
-  const stop = async (): Promise<void> => {
-    if (stopped) return;
-    stopped = true;
-    signal?.removeEventListener('abort', onAbort);
-    rows.close();
-    await worker.terminate();
-  };
-  const waitForMessage = async (): Promise<void> => {
-    worker.ref();
-    try {
-      await new Promise<void>((resolve) => (wake = resolve));
-    } finally {
-      worker.unref();
-    }
-  };
+/** The rows of the batches on the rows port, taken one batch at a time as the consumer needs them; ends the worker when left. */
+async function* generateWorkerRows(worker: Worker, watch: WorkerWatch, channel: WorkerChannel, path: string, signal: AbortSignal | undefined): AsyncGenerator<SourceRow> {
+  const { rows, flow } = channel;
   /** The next message of the rows port; `undefined` when none has arrived. */
   const receive = (): RowsMessage | undefined => {
     try {
       return (receiveMessageOnPort(rows) as { message: RowsMessage } | undefined)?.message;
     } catch (error) {
-      throw describeCrash(`a message could not be read: ${(error as Error).message}`);
+      throw watch.describeCrash(`a message could not be read: ${(error as Error).message}`);
     }
   };
-
-  async function* generateRows(): AsyncGenerator<SourceRow> {
-    const decoder = createRowBatchDecoder();
-    try {
-      for (;;) {
-        const message = receive() ?? announceMainSleep(flow, receive);
-        if (message?.type === 'batch') {
-          const { batch } = message;
-          if (noteTaken(flow, RESUME_AT)) worker.postMessage({ type: 'wake' });
-          if (batch.rowCount > 0) lastRow = batch.rows[batch.rowCount - 1] as number;
-          const decoded = decoder.decode(batch);
-          bytesRead = Math.max(bytesRead, batch.bytesRead);
-          for (const row of decoded) {
-            if (signal?.aborted) throw new AbortedError(undefined, { cause: signal.reason });
-            yield row;
-          }
-          continue;
+  const decoder = createRowBatchDecoder();
+  try {
+    for (;;) {
+      const message = receive() ?? announceMainSleep(flow, receive);
+      if (message?.type === 'batch') {
+        const { batch } = message;
+        if (noteTaken(flow, RESUME_AT)) worker.postMessage({ type: 'wake' });
+        if (batch.rowCount > 0) watch.lastRow = batch.rows[batch.rowCount - 1] as number;
+        const decoded = decoder.decode(batch);
+        watch.bytesRead = Math.max(watch.bytesRead, batch.bytesRead);
+        for (const row of decoded) {
+          if (signal?.aborted) throw new AbortedError(undefined, { cause: signal.reason });
+          yield row;
         }
-        if (message?.type === 'end') {
-          bytesRead = message.bytesRead;
-          return;
-        }
-        if (message?.type === 'error') throw rebuildError(message.error, path);
-        if (failure !== undefined) throw failure;
-        // What the thread posted before it stopped is in the port already: nothing left there means rows were lost.
-        if (crash !== undefined) throw describeCrash(crash);
-        await waitForMessage();
+        continue;
       }
-    } finally {
-      await stop();
+      if (message?.type === 'end') {
+        watch.bytesRead = message.bytesRead;
+        return;
+      }
+      if (message?.type === 'error') throw rebuildError(message.error, path);
+      if (watch.failure !== undefined) throw watch.failure;
+      // What the thread posted before it stopped is in the port already: nothing left there means rows were lost.
+      if (watch.crash !== undefined) throw watch.describeCrash(watch.crash);
+      await watch.waitForMessage();
     }
+  } finally {
+    await watch.stop();
   }
-  const open = async (): Promise<SourceStream> => {
-    try {
-      while (opened === undefined) {
-        if (signal?.aborted) throw new AbortedError(undefined, { cause: signal.reason });
-        if (failure !== undefined) throw failure;
-        if (crash !== undefined) throw describeCrash(crash);
-        await waitForMessage();
-      }
-    } catch (error) {
-      await stop();
-      throw error;
-    }
-    const stream = generateRows();
-    abandoned.register(stream, worker);
-    return { info: opened.info, rows: stream, bytesRead: () => bytesRead, issues: opened.issues };
-  };
-  return open();
 }
 
 /** The error the worker posted, as the class it was thrown as. */
