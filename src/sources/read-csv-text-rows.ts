@@ -77,9 +77,7 @@ export interface CsvCopyRecords {
  */
 export async function openCsvCopyRecords(path: string, options: ReadOptions, table: TableFound): Promise<CsvCopyRecords> {
   const { records, encoding, delimiter } = await openCsvTextRecords(path, options);
-  if ((table.delimiter !== undefined && table.delimiter !== delimiter) || (table.encoding !== undefined && table.encoding !== encoding)) {
-    throw changed(path, `read as ${table.encoding ?? encoding} with delimiter ${JSON.stringify(table.delimiter ?? delimiter)}, now ${encoding} with ${JSON.stringify(delimiter)}`);
-  }
+  checkLayoutUnchanged(path, table, encoding, delimiter);
   const iterator = records[Symbol.asyncIterator]();
   try {
     const leading: CsvTextRecord[] = [];
@@ -114,9 +112,7 @@ export async function openCsvCopyBytes(path: string, options: ReadOptions, table
   const layout = await detectCsvLayout(path, options);
   if (!checkCsvBytesReadable(layout)) return openCsvCopyRecords(path, options, table);
   const { encoding, delimiter } = layout;
-  if ((table.delimiter !== undefined && table.delimiter !== delimiter) || (table.encoding !== undefined && table.encoding !== encoding)) {
-    throw changed(path, `read as ${table.encoding ?? encoding} with delimiter ${JSON.stringify(table.delimiter ?? delimiter)}, now ${encoding} with ${JSON.stringify(delimiter)}`);
-  }
+  checkLayoutUnchanged(path, table, encoding, delimiter);
   const source = readCsvRecordBytes(path, layout);
   const cursor: ByteRecordCursor = { source, batch: [], at: 0 };
   const asText: AsyncIterator<CsvTextRecord> = {
@@ -205,11 +201,8 @@ async function* classifyRecordBytes(
  */
 async function* resumeAsText(path: string, options: ReadOptions, table: TableFound, width: number, resumeRow: number): AsyncGenerator<CsvCopyRecord> {
   const { records } = await openCsvTextRecords(path, options);
-  const classifier = createRecordClassifier(path, options, table, width);
-  for await (const record of records) {
-    if (record.row <= table.headerRow) continue;
-    const classified = classifier.classify(record);
-    if (record.row >= resumeRow) yield classified;
+  for await (const classified of classifyRecords(path, records[Symbol.asyncIterator](), options, table, width)) {
+    if (classified.row >= resumeRow) yield classified;
   }
 }
 
@@ -245,6 +238,14 @@ function changed(path: string, what: string): SourceReadError {
   return new SourceReadError(path, `${path}: the file changed since it was read (${what}); the report cannot copy it`);
 }
 
+/** Throws when the file is now read with another encoding or delimiter than the reader found. */
+function checkLayoutUnchanged(path: string, table: TableFound, encoding: TextEncodingName, delimiter: string): void {
+  if ((table.delimiter !== undefined && table.delimiter !== delimiter) || (table.encoding !== undefined && table.encoding !== encoding)) {
+    throw changed(path, `read as ${table.encoding ?? encoding} with delimiter ${JSON.stringify(table.delimiter ?? delimiter)}, now ${encoding} with ${JSON.stringify(delimiter)}`);
+  }
+}
+
+/** The records below the header, each classified; `records` may start above it (those are passed over). */
 async function* classifyRecords(
   path: string,
   records: AsyncIterator<CsvTextRecord>,
@@ -257,6 +258,7 @@ async function* classifyRecords(
     for (;;) {
       const next = await records.next();
       if (next.done) return;
+      if (next.value.row <= table.headerRow) continue;
       yield classifier.classify(next.value);
     }
   } finally {
