@@ -98,61 +98,11 @@ export interface RowBatchEncoder {
 
 /** An encoder for one stream. */
 export function createRowBatchEncoder(): RowBatchEncoder {
-  const shapeIds = new Map<string, number>();
+  const shapes = createCellShapeEncoder();
+  const encodeShape = shapes.encodeShape;
   let pending: SourceRow[] = [];
   // Per column, the text of the last row's cell (the decoder keeps the same list).
   const above: string[] = [];
-  let newShapes: CellShape[] = [];
-
-  const findShape = (cell: SourceCell, keys: string[]): number | undefined => {
-    const { flags, numberFormat } = cell;
-    const key = `${keys.join(',')}\n${flags === undefined ? '' : `[${flags.join(',')}`}\n${numberFormat === undefined ? '' : `"${numberFormat}`}`;
-    let id = shapeIds.get(key);
-    if (id !== undefined) return id;
-    if (shapeIds.size >= MAX_SHAPES) return undefined;
-    id = shapeIds.size + 1;
-    shapeIds.set(key, id);
-    const shape: CellShape = { keys };
-    if (flags !== undefined) shape.flags = [...flags];
-    if (numberFormat !== undefined) shape.numberFormat = numberFormat;
-    newShapes.push(shape);
-    return id;
-  };
-
-  // A number format alone or flags alone (most cells with either) are looked up by their value,
-  // without listing the cell's keys: both are added last to a `{ kind, text, value }`.
-  const byFormat = new Map<string, number>();
-  const byFlags = new Map<string, number>();
-  const findAlone = (cell: SourceCell, cache: Map<string, number>, key: string, name: string): number | undefined => {
-    let id = cache.get(key);
-    if (id === undefined) {
-      id = findShape(cell, ['kind', 'text', 'value', name]);
-      if (id !== undefined) cache.set(key, id);
-    }
-    return id;
-  };
-
-  /** The shape id of a cell with optional properties; `undefined` when it must be cloned. */
-  const encodeShape = (cell: SourceCell, strings: string[]): number | undefined => {
-    const { flags, numberFormat, formula } = cell;
-    if (!('formula' in cell)) {
-      if (!('flags' in cell) && typeof numberFormat === 'string') return findAlone(cell, byFormat, numberFormat, 'numberFormat');
-      if (!('numberFormat' in cell) && Array.isArray(flags) && flags.every((flag) => typeof flag === 'string')) {
-        return findAlone(cell, byFlags, flags.length === 1 ? (flags[0] as string) : flags.join(','), 'flags');
-      }
-    }
-    const keys = Object.keys(cell);
-    for (const key of keys) {
-      if (key === 'kind' || key === 'text' || key === 'value') continue;
-      if (!OPTIONAL_CELL_KEYS.has(key)) return undefined;
-    }
-    if ('flags' in cell && !(Array.isArray(cell.flags) && cell.flags.every((flag) => typeof flag === 'string'))) return undefined;
-    if ('numberFormat' in cell && typeof cell.numberFormat !== 'string') return undefined;
-    if ('formula' in cell && typeof cell.formula !== 'string') return undefined;
-    const id = findShape(cell, keys);
-    if (id !== undefined && formula !== undefined) strings.push(formula);
-    return id;
-  };
 
   return {
     add(row) {
@@ -197,9 +147,77 @@ export function createRowBatchEncoder(): RowBatchEncoder {
         }
       }
       // The shapes met while encoding this batch, so that the decoder knows them before its cells.
-      batch.newShapes = newShapes;
-      newShapes = [];
+      batch.newShapes = shapes.takeNewShapes();
       return batch;
+    },
+  };
+}
+
+/** Numbers the shapes of the cells with optional properties, across the batches of one stream. */
+interface CellShapeEncoder {
+  /** The shape id of a cell with optional properties (its formula pushed on `strings`); `undefined` when it must be cloned. */
+  encodeShape(cell: SourceCell, strings: string[]): number | undefined;
+  /** The shapes first met since the last call, in the order of their ids. */
+  takeNewShapes(): CellShape[];
+}
+
+function createCellShapeEncoder(): CellShapeEncoder {
+  const shapeIds = new Map<string, number>();
+  let newShapes: CellShape[] = [];
+
+  const findShape = (cell: SourceCell, keys: string[]): number | undefined => {
+    const { flags, numberFormat } = cell;
+    const key = `${keys.join(',')}\n${flags === undefined ? '' : `[${flags.join(',')}`}\n${numberFormat === undefined ? '' : `"${numberFormat}`}`;
+    let id = shapeIds.get(key);
+    if (id !== undefined) return id;
+    if (shapeIds.size >= MAX_SHAPES) return undefined;
+    id = shapeIds.size + 1;
+    shapeIds.set(key, id);
+    const shape: CellShape = { keys };
+    if (flags !== undefined) shape.flags = [...flags];
+    if (numberFormat !== undefined) shape.numberFormat = numberFormat;
+    newShapes.push(shape);
+    return id;
+  };
+
+  // A number format alone or flags alone (most cells with either) are looked up by their value,
+  // without listing the cell's keys: both are added last to a `{ kind, text, value }`.
+  const byFormat = new Map<string, number>();
+  const byFlags = new Map<string, number>();
+  const findAlone = (cell: SourceCell, cache: Map<string, number>, key: string, name: string): number | undefined => {
+    let id = cache.get(key);
+    if (id === undefined) {
+      id = findShape(cell, ['kind', 'text', 'value', name]);
+      if (id !== undefined) cache.set(key, id);
+    }
+    return id;
+  };
+
+  return {
+    encodeShape(cell, strings) {
+      const { flags, numberFormat, formula } = cell;
+      if (!('formula' in cell)) {
+        if (!('flags' in cell) && typeof numberFormat === 'string') return findAlone(cell, byFormat, numberFormat, 'numberFormat');
+        if (!('numberFormat' in cell) && Array.isArray(flags) && flags.every((flag) => typeof flag === 'string')) {
+          return findAlone(cell, byFlags, flags.length === 1 ? (flags[0] as string) : flags.join(','), 'flags');
+        }
+      }
+      const keys = Object.keys(cell);
+      for (const key of keys) {
+        if (key === 'kind' || key === 'text' || key === 'value') continue;
+        if (!OPTIONAL_CELL_KEYS.has(key)) return undefined;
+      }
+      if ('flags' in cell && !(Array.isArray(cell.flags) && cell.flags.every((flag) => typeof flag === 'string'))) return undefined;
+      if ('numberFormat' in cell && typeof cell.numberFormat !== 'string') return undefined;
+      if ('formula' in cell && typeof cell.formula !== 'string') return undefined;
+      const id = findShape(cell, keys);
+      if (id !== undefined && formula !== undefined) strings.push(formula);
+      return id;
+    },
+    takeNewShapes() {
+      const taken = newShapes;
+      newShapes = [];
+      return taken;
     },
   };
 }
@@ -327,29 +345,9 @@ export function createRowBatchDecoder(): RowBatchDecoder {
             text = texts[textAt++] as string;
             above[column] = text;
           }
-          let value: SourceCell['value'];
-          switch ((tag & ~REPEATED_TEXT) as ValueTag) {
-            case ValueTag.Null:
-              value = null;
-              break;
-            case ValueTag.SameAsText:
-              value = text;
-              break;
-            case ValueTag.Number:
-              value = numbers[slot] as number;
-              break;
-            case ValueTag.True:
-              value = true;
-              break;
-            case ValueTag.False:
-              value = false;
-              break;
-            case ValueTag.Date:
-              value = new Date(numbers[slot] as number);
-              break;
-            default:
-              value = strings[stringAt++] as string;
-          }
+          const valueTag = (tag & ~REPEATED_TEXT) as ValueTag;
+          const value = decodeValue(valueTag, text, numbers[slot] as number, strings, stringAt);
+          if (valueTag === ValueTag.OtherString) stringAt++;
           if (shapeId === 0) {
             const cell: SourceCell = { kind: KINDS[kind - 1] as CellKind, text, value };
             cells.push(cell);
@@ -357,17 +355,9 @@ export function createRowBatchDecoder(): RowBatchDecoder {
             continue;
           }
           aboveCells[column] = undefined;
-          const shape = shapes[shapeId - 1] as CellShape;
-          const cell: Record<string, unknown> = {};
-          for (const key of shape.keys) {
-            if (key === 'kind') cell['kind'] = KINDS[kind - 1];
-            else if (key === 'text') cell['text'] = text;
-            else if (key === 'value') cell['value'] = value;
-            else if (key === 'flags') cell['flags'] = [...(shape.flags as CellFlag[])];
-            else if (key === 'numberFormat') cell['numberFormat'] = shape.numberFormat;
-            else cell['formula'] = strings[stringAt++];
-          }
-          cells.push(cell as unknown as SourceCell);
+          const cell = buildShapedCell(shapes[shapeId - 1] as CellShape, KINDS[kind - 1] as CellKind, text, value, strings, stringAt);
+          if (cell.formula !== undefined) stringAt++;
+          cells.push(cell);
         }
         const extra = batch.rowExtras[extraAt];
         const rowNumber = batch.rows[index] as number;
@@ -376,13 +366,52 @@ export function createRowBatchDecoder(): RowBatchDecoder {
           continue;
         }
         extraAt++;
-        const row: Record<string, unknown> = {};
-        for (const key of extra.keys) row[key] = key === 'row' ? rowNumber : key === 'cells' ? cells : extra.values[key];
-        out[index] = row as unknown as SourceRow;
+        out[index] = buildExtraRow(extra, rowNumber, cells);
       }
       return out;
     },
   };
+}
+
+/** A cell's value as its tag (`REPEATED_TEXT` cleared) gives it; `OtherString` is `strings[stringAt]`. */
+function decodeValue(tag: ValueTag, text: string, number: number, strings: readonly string[], stringAt: number): SourceCell['value'] {
+  switch (tag) {
+    case ValueTag.Null:
+      return null;
+    case ValueTag.SameAsText:
+      return text;
+    case ValueTag.Number:
+      return number;
+    case ValueTag.True:
+      return true;
+    case ValueTag.False:
+      return false;
+    case ValueTag.Date:
+      return new Date(number);
+    default:
+      return strings[stringAt] as string;
+  }
+}
+
+/** A cell with optional properties, its keys in the order of its shape; a formula is `strings[stringAt]`. */
+function buildShapedCell(shape: CellShape, kind: CellKind, text: string, value: SourceCell['value'], strings: readonly string[], stringAt: number): SourceCell {
+  const cell: Record<string, unknown> = {};
+  for (const key of shape.keys) {
+    if (key === 'kind') cell['kind'] = kind;
+    else if (key === 'text') cell['text'] = text;
+    else if (key === 'value') cell['value'] = value;
+    else if (key === 'flags') cell['flags'] = [...(shape.flags as CellFlag[])];
+    else if (key === 'numberFormat') cell['numberFormat'] = shape.numberFormat;
+    else cell['formula'] = strings[stringAt];
+  }
+  return cell as unknown as SourceCell;
+}
+
+/** A row with properties besides `row` and `cells`, in their order. */
+function buildExtraRow(extra: RowExtra, rowNumber: number, cells: (SourceCell | undefined)[]): SourceRow {
+  const row: Record<string, unknown> = {};
+  for (const key of extra.keys) row[key] = key === 'row' ? rowNumber : key === 'cells' ? cells : extra.values[key];
+  return row as unknown as SourceRow;
 }
 
 /** Whether a cell's `value` is the primitive the tag gives (a date is an object of its own: never). */
