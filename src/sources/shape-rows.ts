@@ -72,67 +72,19 @@ function checkRowEmpty(cells: readonly (SourceCell | undefined)[]): boolean {
 export async function openTable(raw: AsyncIterator<RawRow>, context: TableContext): Promise<OpenedTable> {
   const { file, sheet, options } = context;
   const issues: Issue[] = [];
-  const scanned: RawRow[] = [];
-  let headerIndex: number | undefined;
   const fail = async (message: string): Promise<never> => {
     await raw.return?.();
     throw new SourceReadError(file, `${file}${sheet !== undefined ? ` (sheet "${sheet}")` : ''}: ${message}`, sheet !== undefined ? { sheet } : {});
   };
 
-  try {
-    for (;;) {
-      checkAborted(context.signal);
-      const next = await raw.next();
-      if (next.done) break;
-      const row = next.value;
-      if (options.headerRow !== undefined) {
-        if (row.row < options.headerRow) {
-          issues.push(...(row.issues ?? []));
-          continue;
-        }
-        if (row.row > options.headerRow || checkRowEmpty(row.cells)) {
-          return await fail(`header row ${options.headerRow} is empty`);
-        }
-        scanned.push(row);
-        headerIndex = 0;
-        break;
-      }
-      if (checkRowEmpty(row.cells)) continue;
-      scanned.push(row);
-      if (options.expectedHeaders?.length && checkHeaderComplete(readNames(row), options.expectedHeaders)) {
-        headerIndex = scanned.length - 1;
-        break;
-      }
-      if (scanned.length >= HEADER_SCAN_ROWS) break;
-    }
-  } catch (error) {
-    await raw.return?.();
-    throw error;
-  }
-
-  if (headerIndex === undefined) {
-    if (scanned.length === 0) {
-      if (options.headerRow !== undefined) return await fail(`header row ${options.headerRow} is beyond the last row`);
-      return await fail(`the ${sheet !== undefined ? 'sheet' : 'file'} is empty (no row with values)`);
-    }
-    const candidates: HeaderCandidate[] = scanned.map((row) => ({ row: row.row, names: readNames(row) }));
-    const choice = findHeaderRow(candidates, options.expectedHeaders);
-    if ('error' in choice) return await fail(choice.error);
-    headerIndex = choice.index;
-  }
-
+  const scan = await scanToHeader(raw, context, issues, fail);
+  const { scanned } = scan;
+  const headerIndex = scan.headerIndex ?? (await chooseHeaderRow(scanned, context, fail));
   const headerRaw = scanned[headerIndex] as RawRow;
   for (const row of scanned.slice(0, headerIndex + 1)) issues.push(...(row.issues ?? []));
   const pending = scanned.slice(headerIndex + 1);
   const layout = buildLayout(headerRaw, options, file, sheet, issues);
-  const nameByLetter = new Map(layout.all.map((column) => [column.letter, cutForMessage(column.name)]));
-  const locate = (issue: Issue): Issue =>
-    createIssue({
-      ...issue,
-      file: issue.file ?? file,
-      sheet: issue.sheet ?? sheet,
-      header: issue.header ?? (issue.column !== undefined ? nameByLetter.get(issue.column) || undefined : undefined),
-    });
+  const locate = createIssueLocator(layout, file, sheet);
   for (let i = 0; i < issues.length; i++) issues[i] = locate(issues[i] as Issue);
 
   const fill = createMergedFill(context.mergedRanges ?? [], layout, options.fillMerged, headerRaw.row);
@@ -169,6 +121,73 @@ export async function openTable(raw: AsyncIterator<RawRow>, context: TableContex
   }
 
   return { headerRow: headerRaw.row, header: layout.visible, rows: generateRows(), issues };
+}
+
+/** The rows read up to the header row: at most `HEADER_SCAN_ROWS`, empty ones aside. */
+interface HeaderScan {
+  scanned: RawRow[];
+  /** The header's place in `scanned`, when the scan found it (a fixed `headerRow`, or every expected header). */
+  headerIndex: number | undefined;
+}
+
+/** Reads raw rows until the header row is found or enough rows are scanned to choose it; closes `raw` when it throws. */
+async function scanToHeader(raw: AsyncIterator<RawRow>, context: TableContext, issues: Issue[], fail: (message: string) => Promise<never>): Promise<HeaderScan> {
+  const { options } = context;
+  const scanned: RawRow[] = [];
+  try {
+    for (;;) {
+      checkAborted(context.signal);
+      const next = await raw.next();
+      if (next.done) break;
+      const row = next.value;
+      if (options.headerRow !== undefined) {
+        if (row.row < options.headerRow) {
+          issues.push(...(row.issues ?? []));
+          continue;
+        }
+        if (row.row > options.headerRow || checkRowEmpty(row.cells)) {
+          return await fail(`header row ${options.headerRow} is empty`);
+        }
+        scanned.push(row);
+        return { scanned, headerIndex: 0 };
+      }
+      if (checkRowEmpty(row.cells)) continue;
+      scanned.push(row);
+      if (options.expectedHeaders?.length && checkHeaderComplete(readNames(row), options.expectedHeaders)) {
+        return { scanned, headerIndex: scanned.length - 1 };
+      }
+      if (scanned.length >= HEADER_SCAN_ROWS) break;
+    }
+  } catch (error) {
+    await raw.return?.();
+    throw error;
+  }
+  return { scanned, headerIndex: undefined };
+}
+
+/** The header among the scanned rows when the scan did not settle it (`findHeaderRow`); fails on an empty sheet. */
+async function chooseHeaderRow(scanned: readonly RawRow[], context: TableContext, fail: (message: string) => Promise<never>): Promise<number> {
+  const { options, sheet } = context;
+  if (scanned.length === 0) {
+    if (options.headerRow !== undefined) return await fail(`header row ${options.headerRow} is beyond the last row`);
+    return await fail(`the ${sheet !== undefined ? 'sheet' : 'file'} is empty (no row with values)`);
+  }
+  const candidates: HeaderCandidate[] = scanned.map((row) => ({ row: row.row, names: readNames(row) }));
+  const choice = findHeaderRow(candidates, options.expectedHeaders);
+  if ('error' in choice) return await fail(choice.error);
+  return choice.index;
+}
+
+/** Gives an issue of the table its full location: file, sheet, and the header of its column. */
+function createIssueLocator(layout: Layout, file: string, sheet: string | undefined): (issue: Issue) => Issue {
+  const nameByLetter = new Map(layout.all.map((column) => [column.letter, cutForMessage(column.name)]));
+  return (issue) =>
+    createIssue({
+      ...issue,
+      file: issue.file ?? file,
+      sheet: issue.sheet ?? sheet,
+      header: issue.header ?? (issue.column !== undefined ? nameByLetter.get(issue.column) || undefined : undefined),
+    });
 }
 
 function checkAborted(signal: AbortSignal | undefined): void {
