@@ -51,10 +51,7 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
 
   const handleTag = (inner: string): void => {
     const closing = inner.charCodeAt(0) === 47; // '/'
-    let end = closing ? 1 : 0;
-    while (end < inner.length && !/[\s/>]/.test(inner.charAt(end))) end++;
-    const name = inner.slice(closing ? 1 : 0, end);
-    const local = name.slice(name.indexOf(':') + 1);
+    const local = readLocalName(inner, closing ? 1 : 0);
     const empty = !closing && inner.charCodeAt(inner.length - 1) === 47;
     if (local === 'si') {
       if (closing || empty) {
@@ -82,14 +79,7 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
     while (at < input.length) {
       const open = input.indexOf('<', at);
       if (open < 0) {
-        // Text up to the end of the chunk: keep back a character reference or a CR that may
-        // continue in the next chunk, take the rest now.
-        let keep = input.length;
-        if (!final) {
-          const amp = input.lastIndexOf('&');
-          if (amp >= at && !input.includes(';', amp)) keep = amp;
-          else if (input.endsWith('\r')) keep = input.length - 1;
-        }
+        const keep = final ? input.length : measureTextToTake(input, at);
         addText(input.slice(at, keep));
         at = keep;
         break;
@@ -127,4 +117,23 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
       if (pending !== '' || inString) throw malformed('the part ends inside a string; the file is truncated');
     },
   };
+}
+
+/** The element name of a tag's inside (`inner` from `start`, past a closing `/`), without its namespace prefix. */
+function readLocalName(inner: string, start: number): string {
+  let end = start;
+  while (end < inner.length && !/[\s/>]/.test(inner.charAt(end))) end++;
+  const name = inner.slice(start, end);
+  return name.slice(name.indexOf(':') + 1);
+}
+
+/**
+ * Where the text from `at` to the end of a chunk (not the last) stops being taken now: before a
+ * character reference or a CR that may continue in the next chunk, which waits for it.
+ */
+function measureTextToTake(input: string, at: number): number {
+  const amp = input.lastIndexOf('&');
+  if (amp >= at && !input.includes(';', amp)) return amp;
+  if (input.endsWith('\r')) return input.length - 1;
+  return input.length;
 }

@@ -75,28 +75,6 @@ export function createSharedStringTable(): SharedStringTable {
   let used = 0;
   let size = 0;
 
-  const encodeSingleByte = (text: string, at: number): boolean => {
-    if (singleByteDecoder === undefined) return false;
-    for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
-      const byte = code < ENCODE.length ? (ENCODE[code] ?? -1) : -1;
-      if (byte < 0) return false;
-      page[at + i] = byte;
-    }
-    return true;
-  };
-
-  const findPage = (index: number): number => {
-    let low = 0;
-    let high = pageFirst.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((pageFirst[middle] ?? 0) <= index) low = middle;
-      else high = middle - 1;
-    }
-    return low;
-  };
-
   const endOf = (index: number): number => (endChunks[index >> INDEX_BITS] as Uint32Array)[index & (INDEX_CHUNK - 1)] ?? 0;
 
   const cachedIndex = new Int32Array(CACHE_SLOTS).fill(-1);
@@ -104,7 +82,7 @@ export function createSharedStringTable(): SharedStringTable {
   let cachedChars = 0;
 
   const decode = (index: number): string => {
-    const pageIndex = findPage(index);
+    const pageIndex = findPage(pageFirst, index);
     const bytes = pages[pageIndex] as Buffer;
     const start = pageFirst[pageIndex] === index ? 0 : endOf(index - 1);
     const end = endOf(index);
@@ -125,7 +103,7 @@ export function createSharedStringTable(): SharedStringTable {
         used = 0;
       }
       let mode = 0;
-      if (encodeSingleByte(text, used)) {
+      if (encodeSingleByte(text, page, used)) {
         used += text.length;
         mode = SINGLE_BYTE;
       } else {
@@ -158,4 +136,28 @@ export function createSharedStringTable(): SharedStringTable {
     byteLength: () =>
       pages.reduce((sum, bytes) => sum + bytes.length, 0) + endChunks.length * INDEX_CHUNK * 4 + modeChunks.length * INDEX_CHUNK,
   };
+}
+
+/** Writes `text` into `page` from `at`, one Windows-1251 byte a character; false when a character has none (what it wrote is then overwritten as UTF-8). */
+function encodeSingleByte(text: string, page: Buffer, at: number): boolean {
+  if (singleByteDecoder === undefined) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const byte = code < ENCODE.length ? (ENCODE[code] ?? -1) : -1;
+    if (byte < 0) return false;
+    page[at + i] = byte;
+  }
+  return true;
+}
+
+/** The page holding string `index`, by binary search over the index of each page's first string. */
+function findPage(pageFirst: readonly number[], index: number): number {
+  let low = 0;
+  let high = pageFirst.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((pageFirst[middle] ?? 0) <= index) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
