@@ -1,7 +1,9 @@
 /**
  * The end of every data command: the exit code, the versioned summary, and the report folder
- * (summary.json, the annotated copy of the seller's file, rejected rows), then the run's status
- * in the journal.
+ * (issues.ndjson, the annotated copy of the seller's file, rejected rows, then summary.json), then
+ * the run's status in the journal. A run with many spilled issues writes issues.ndjson on a
+ * thread of its own while this one writes the copies; summary.json, which keeps the list's digest,
+ * comes last.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,10 +12,11 @@ import type { Issue } from '../core/issue.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { buildRunSummary } from '../report/build-run-summary.js';
 import type { RowOutcome, RunSummary, RunSummaryJob } from '../report/report-types.js';
-import { writeIssuesNdjson } from '../report/write-issues-ndjson.js';
-import { REPORT_FILES, writeRunReport } from '../report/write-run-report.js';
+import { startIssuesNdjson, type IssueThread } from '../report/write-issues-ndjson-in-worker.js';
+import { REPORT_FILES, writeReportCopies, writeReportSummary, type ReportCopies } from '../report/write-run-report.js';
 import type { RunReportPaths } from '../report/write-run-report.js';
 import { describeSettings } from '../settings/resolve-settings.js';
+import type { IssueSpill } from '../state/open-issue-spill.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { ReadAndValidateResult } from './read-and-validate.js';
 import type { RowOutcomeStore } from './row-outcome-store.js';
@@ -50,6 +53,13 @@ export interface FinishRunOptions {
   planOnly?: boolean;
   /** This attempt's report folder; default `<reportsRoot>/<runId>`. */
   reportDir?: string;
+  /**
+   * The spill `outcomes` keeps its row issues in, when it has one: many spilled issues are written
+   * to issues.ndjson on a thread of its own (from a snapshot of it) while the copies are written.
+   */
+  issueSpill?: IssueSpill;
+  /** Where issues.ndjson is written (default `auto`: on a thread when the spill holds many issues). */
+  issueThread?: IssueThread;
   deps: Deps;
 }
 
@@ -62,16 +72,25 @@ export function decideExitCode(command: 'validate' | 'import', counts: Partial<R
   return bad > 0 ? 1 : 0;
 }
 
+/** What `decideAnnotatedCopy` looks at: known before the issue list is written. */
+export interface AnnotatedCopyFacts {
+  /** Data rows. */
+  rows: number;
+  /** Rows whose status is `valid`. */
+  valid: number;
+  /** Whether the run has any issue, of any severity. */
+  hasIssues: boolean;
+}
+
 /**
  * Whether the report gets the annotated copy. A clean dry run (every row valid, no issue of any
  * severity, not interrupted) gets none under `auto`: it would repeat the seller's file with `valid`
  * on every row, and writing it is about half of a clean dry run's time. An import always gets one,
  * since it carries the ids the service gave.
  */
-export function decideAnnotatedCopy(command: 'validate' | 'import', setting: 'auto' | 'always', summary: RunSummary, interrupted: boolean): boolean {
+export function decideAnnotatedCopy(command: 'validate' | 'import', setting: 'auto' | 'always', facts: AnnotatedCopyFacts, interrupted: boolean): boolean {
   if (setting === 'always' || command === 'import' || interrupted) return true;
-  const { issuesBySeverity, byStatus, rows } = summary.counts;
-  return issuesBySeverity.error + issuesBySeverity.warning > 0 || (byStatus.valid ?? 0) !== rows;
+  return facts.hasIssues || facts.valid !== facts.rows;
 }
 
 /** Builds the summary, writes the report and closes the run in the journal. */
@@ -81,15 +100,34 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   const exitCode = decideExitCode(options.command, counts, options.interrupted, options.serviceFault === true);
   const reportDir = options.reportDir ?? join(options.reportsRoot, options.runId);
   const outcomeOf = (row: number): RowOutcome | undefined => outcomes.outcomeOf(row);
-  // Every issue goes to issues.ndjson first, streamed from the outcome store in row order (a dry
-  // run's issues are on disk): summary.json keeps counts and examples, not millions of issues.
+  // Every issue goes to issues.ndjson, streamed from the outcome store in row order (a dry run's
+  // issues are on disk): summary.json keeps counts and examples, not millions of issues. Many
+  // spilled issues are written on a thread of their own while this one writes the copies.
   await mkdir(reportDir, { recursive: true });
+  deps.onEvent({ type: 'stage:start', stage: 'report', detail: reportDir });
   const issuesPath = join(reportDir, REPORT_FILES.issues);
-  const digest = await writeIssuesNdjson({
+  const issueList = await startIssuesNdjson({
     path: issuesPath,
     otherIssues: [...prep.mappingIssues, ...read.fileIssues, ...options.extraIssues.filter((i) => i.row === undefined)],
-    rowRecords: outcomes.issueRecordsInRowOrder(),
+    rowRecords: () => outcomes.issueRecordsInRowOrder(),
+    spill: options.issueSpill,
+    thread: options.issueThread ?? 'auto',
   });
+  let copies: ReportCopies;
+  try {
+    copies = await writeReportCopies({
+      dir: reportDir,
+      annotated: decideAnnotatedCopy(options.command, prep.settings.annotatedCopy, { rows: outcomes.size(), valid: counts.valid ?? 0, hasIssues: issueList.hasIssues }, options.interrupted),
+      sourcePath: prep.sourcePath,
+      info: read.info,
+      readOptions: prep.readOptions,
+      outcomeOf,
+    });
+  } catch (error) {
+    await issueList.stop();
+    throw error;
+  }
+  const digest = await issueList.digest;
   const summary = buildRunSummary({
     toolVersion: TOOL_VERSION,
     command: options.command,
@@ -119,17 +157,8 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
     timings: options.timings,
     exitCode,
   });
-
-  deps.onEvent({ type: 'stage:start', stage: 'report', detail: reportDir });
-  const written = await writeRunReport({
-    dir: reportDir,
-    summary,
-    annotated: decideAnnotatedCopy(options.command, prep.settings.annotatedCopy, summary, options.interrupted),
-    sourcePath: prep.sourcePath,
-    info: read.info,
-    readOptions: prep.readOptions,
-    outcomeOf,
-  });
+  await writeReportSummary(copies.paths, summary, copies.warnings);
+  const written = copies.paths;
   const reportPaths = { ...written, issues: issuesPath };
   // An import is finished once every row has its final outcome — invalid rows and rows not sent
   // because their product has an invalid row are final too. It stays resumable (`interrupted`)

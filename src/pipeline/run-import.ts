@@ -354,6 +354,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       planOnly,
       reportsRoot,
       reportDir,
+      issueSpill: spill,
       deps: runDeps,
     });
   } catch (error) {

@@ -89,6 +89,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
       startedAt,
       interrupted: deps.signal?.aborted ?? false,
       reportsRoot,
+      issueSpill: spill,
       deps,
     });
   } catch (error) {

@@ -66,6 +66,24 @@ export interface RunReportPaths {
 
 /** Writes the report folder and returns the paths. */
 export async function writeRunReport(options: WriteRunReportOptions): Promise<RunReportPaths> {
+  const { paths, warnings } = await writeReportCopies(options);
+  await writeReportSummary(paths, options.summary, warnings);
+  return paths;
+}
+
+/** What `writeReportCopies` wrote, and what the copy could not do as usual (for `summary.json`). */
+export interface ReportCopies {
+  paths: RunReportPaths;
+  warnings: Issue[];
+}
+
+/**
+ * The first part of `writeRunReport`: the annotated copy and `rejected-rows.csv`, without
+ * `summary.json` — which a caller writes last (`writeReportSummary`), once what it needs is
+ * known: the pipeline writes `issues.ndjson` on another thread meanwhile, and the summary keeps
+ * its digest.
+ */
+export async function writeReportCopies(options: Omit<WriteRunReportOptions, 'summary'>): Promise<ReportCopies> {
   const { dir, info } = options;
   await mkdir(dir, { recursive: true });
   const paths: RunReportPaths = {
@@ -75,10 +93,14 @@ export async function writeRunReport(options: WriteRunReportOptions): Promise<Ru
     rejectedRows: join(dir, REPORT_FILES.rejectedRows),
   };
   const rejectedDelimiter = options.rejectedRowsDelimiter ?? (info.format === 'csv' ? (info.delimiter ?? ',') : ';');
-  const copyWarnings = info.format === 'xlsx' ? await writeWorkbookReport(options, paths, rejectedDelimiter) : await writeCsvReport(options, paths, rejectedDelimiter);
+  const warnings = info.format === 'xlsx' ? await writeWorkbookReport(options, paths, rejectedDelimiter) : await writeCsvReport(options, paths, rejectedDelimiter);
+  return { paths, warnings };
+}
+
+/** The last part of `writeRunReport`: `summary.json`, with the copy's warnings among the file's issues. */
+export async function writeReportSummary(paths: RunReportPaths, summary: RunSummary, copyWarnings: readonly Issue[]): Promise<void> {
   // What the copy could not do as usual (rows out of order, no room for the `_` columns) is reported with the file's issues.
-  await writeSummaryJson(paths.summary, copyWarnings.length === 0 ? options.summary : { ...options.summary, issues: [...options.summary.issues, ...copyWarnings].sort(compareIssues) });
-  return paths;
+  await writeSummaryJson(paths.summary, copyWarnings.length === 0 ? summary : { ...summary, issues: [...summary.issues, ...copyWarnings].sort(compareIssues) });
 }
 
 /**
@@ -87,7 +109,7 @@ export async function writeRunReport(options: WriteRunReportOptions): Promise<Ru
  * that needs attention after the group rows in effect for it, each written once, as the CSV path
  * does; resolves with the copy's warnings.
  */
-async function writeWorkbookReport(options: WriteRunReportOptions, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
+async function writeWorkbookReport(options: Omit<WriteRunReportOptions, 'summary'>, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
   const { info } = options;
   const groupRows = options.readOptions?.groupRows;
   let rejected: RejectedRowsSink | undefined;
@@ -145,7 +167,7 @@ async function writeWorkbookReport(options: WriteRunReportOptions, paths: RunRep
  * numbered) and `rejected-rows.csv` (header, then each row that needs attention after the group
  * rows in effect for it), from one read of the input (`openCsvCopyBytes`: most data rows as bytes, copied as they stand).
  */
-async function writeCsvReport(options: WriteRunReportOptions, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
+async function writeCsvReport(options: Omit<WriteRunReportOptions, 'summary'>, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
   const copy = await openCsvCopyBytes(options.sourcePath, options.readOptions ?? {}, options.info);
   // The header up to its last non-blank field, the seller's own `_` columns included; names trimmed
   // as the reader reads them (a BOM or spaces around a name would only make the copy's header quoted).

@@ -92,7 +92,7 @@ export function createIssueShapes(): IssueShapes {
     return id;
   };
 
-  return {
+  const table: IssueShapes = {
     shapeOf,
     maxBytes(issue) {
       // A UTF-16 unit is at most 3 bytes of UTF-8, or 6 escaped (\u001f); quotes and 4 bytes of length per value.
@@ -176,6 +176,8 @@ export function createIssueShapes(): IssueShapes {
       return cursor;
     },
   };
+  shapeLists.set(table, shapes);
+  return table;
 }
 
 /** Values up to this long are encoded by `writeShortUtf8`. */
@@ -326,4 +328,29 @@ function buildShape(keys: readonly string[], record: Record<string, unknown>): S
     variables: kinds.filter((kind) => kind === KEY_VARIABLE).length,
     recent: [],
   };
+}
+
+// --- Copies of a table for another thread (issues.ndjson is written on a thread of its own). ---
+
+/** The shapes of each table made by `createIssueShapes`, for `copyIssueShapes`. */
+const shapeLists = new WeakMap<IssueShapes, Shape[]>();
+
+/** A table's shapes as plain data (what `buildShape` makes them from), in id order: what another thread rebuilds them from. */
+export type IssueShapesCopy = { keys: string[]; template: Record<string, unknown> }[];
+
+/** The shapes of `table` as plain data, to be posted to another thread (`createIssueShapesFromCopy`). */
+export function copyIssueShapes(table: IssueShapes): IssueShapesCopy {
+  return (shapeLists.get(table) ?? []).map((shape) => ({ keys: shape.keys, template: shape.template }));
+}
+
+/**
+ * A table with the shapes of `copy` under the same ids, built as the original built them (the
+ * template holds the fixed values): reads back and writes the JSON of the issues stored with them
+ * byte for byte as the original does.
+ */
+export function createIssueShapesFromCopy(copy: IssueShapesCopy): IssueShapes {
+  const table = createIssueShapes();
+  const shapes = shapeLists.get(table) as Shape[];
+  for (const { keys, template } of copy) shapes.push(buildShape(keys, template));
+  return table;
 }

@@ -18,8 +18,9 @@
  */
 import type { Issue, Severity } from '../core/issue.js';
 import { createIssueKeyTable, type IssueKeyTable } from './issue-key-table.js';
-import { createIssueShapes, JSON_SHAPE, type IssueShapes } from './issue-shapes.js';
-import { openSpillByteFile, type SpillByteFile } from './spill-byte-file.js';
+import { copyIssueShapes, createIssueShapes, createIssueShapesFromCopy, JSON_SHAPE, type IssueShapes, type IssueShapesCopy } from './issue-shapes.js';
+import { openSpillByteFile, openSpillByteReader, type SpillByteFile } from './spill-byte-file.js';
+import type { IssueKey } from './issue-key-table.js';
 
 /**
  * One spilled issue as `issues.ndjson` takes it: the fields it is sorted and counted by, and its
@@ -57,6 +58,12 @@ export interface IssueSpill {
   size(): number;
   /** Closes and deletes the file. */
   close(): void;
+  /**
+   * What another thread needs to read every row's records as `records` does
+   * (`openIssueSpillSnapshot`): the bytes not yet written are written first, the tables are
+   * copied. Issues added or removed afterwards are not in it.
+   */
+  snapshot(): IssueSpillSnapshot;
 }
 
 const NONE = -1;
@@ -269,6 +276,7 @@ export function openIssueSpill(path: string): IssueSpill {
       lastIssues = [];
       file.close();
     },
+    snapshot: () => takeSnapshot(parts, path),
   };
 }
 
@@ -278,4 +286,97 @@ function growArray<T extends Float64Array | Int32Array>(array: T, size: number, 
   if (fill !== 0) grown.fill(fill);
   grown.set(array);
   return grown;
+}
+
+// --- Reading the spill on another thread (issues.ndjson is written on a thread of its own). ---
+
+/**
+ * A spill as another thread reads it: the file (its bytes all written), copies of the tables that
+ * say where each row's issues are, the shapes and keys as plain data. Posted to a worker (its
+ * typed arrays transferred: `listSnapshotBuffers`); the spill goes on being read where it is.
+ */
+export interface IssueSpillSnapshot {
+  path: string;
+  fileBytes: number;
+  offsets: Float64Array;
+  lengths: Int32Array;
+  nexts: Int32Array;
+  keyIds: Int32Array;
+  shapeIds: Int32Array;
+  heads: Int32Array;
+  maxRow: number;
+  shapes: IssueShapesCopy;
+  keys: IssueKey[];
+  otherRows: Map<number, number | undefined>;
+}
+
+/** The spill's records read from a snapshot (`IssueSpill.snapshot`). */
+export interface IssueSpillSnapshotReader {
+  /** Every row's issues as records, by row, then in the order added: what `IssueSpill.records` gives. */
+  records(): IterableIterator<SpilledIssueRecord[]>;
+  /** Closes the reader's descriptor of the file (the file stays: it is the spill's). */
+  close(): void;
+}
+
+function takeSnapshot(parts: SpillParts, path: string): IssueSpillSnapshot {
+  const { table } = parts;
+  const fileBytes = parts.file.flush();
+  let keyCount = 0;
+  for (let entry = 0; entry < table.entries; entry++) keyCount = Math.max(keyCount, (table.keyIds[entry] as number) + 1);
+  const keys: IssueKey[] = [];
+  for (let id = 0; id < keyCount; id++) keys.push({ ...parts.keys.at(id) });
+  return {
+    path,
+    fileBytes,
+    offsets: table.offsets.slice(0, table.entries),
+    lengths: table.lengths.slice(0, table.entries),
+    nexts: table.nexts.slice(0, table.entries),
+    keyIds: table.keyIds.slice(0, table.entries),
+    shapeIds: table.shapeIds.slice(0, table.entries),
+    heads: table.heads.slice(0, table.maxRow + 1),
+    maxRow: table.maxRow,
+    shapes: copyIssueShapes(parts.shapes),
+    keys,
+    otherRows: new Map(parts.otherRows),
+  };
+}
+
+/** The buffers of a snapshot's tables: posted as a transfer, they are moved, not copied again. */
+export function listSnapshotBuffers(snapshot: IssueSpillSnapshot): ArrayBuffer[] {
+  return [snapshot.offsets, snapshot.lengths, snapshot.nexts, snapshot.keyIds, snapshot.shapeIds, snapshot.heads].map((array) => array.buffer as ArrayBuffer);
+}
+
+/** Opens a snapshot for reading its records (the same walk as `IssueSpill.records`). */
+export function openIssueSpillSnapshot(snapshot: IssueSpillSnapshot): IssueSpillSnapshotReader {
+  const table: IssueTable = {
+    offsets: snapshot.offsets,
+    lengths: snapshot.lengths,
+    nexts: snapshot.nexts,
+    keyIds: snapshot.keyIds,
+    shapeIds: snapshot.shapeIds,
+    heads: snapshot.heads,
+    tails: new Int32Array(0),
+    entries: snapshot.offsets.length,
+    maxRow: snapshot.maxRow,
+  };
+  const { keys } = snapshot;
+  const parts: SpillParts = {
+    table,
+    file: openSpillByteReader(snapshot.path, snapshot.fileBytes),
+    shapes: createIssueShapesFromCopy(snapshot.shapes),
+    keys: {
+      idOf: () => {
+        throw new Error(`${snapshot.path}: a snapshot of the spill is read only`);
+      },
+      at: (id) => keys[id] as IssueKey,
+    },
+    otherRows: snapshot.otherRows,
+  };
+  const rowRecords: RowRecords = { records: [], bytes: Buffer.allocUnsafe(1 << 16) };
+  return {
+    *records() {
+      for (let row = 0; row <= table.maxRow; row += 1) if (table.heads[row] !== NONE) yield fillRowRecords(parts, row, rowRecords);
+    },
+    close: () => parts.file.close(),
+  };
 }

@@ -21,6 +21,8 @@ export interface SpillByteFile {
   locate(offset: number, length: number): SpillPlace;
   /** Closes and deletes the file. */
   close(): void;
+  /** Writes the bytes not yet written, so that another reader of the file (`openSpillByteReader`) sees them all; returns the file's length. */
+  flush(): number;
 }
 
 const PENDING_BYTES = 1 << 20;
@@ -88,6 +90,52 @@ export function openSpillByteFile(path: string): SpillByteFile {
       window = Buffer.alloc(0);
       closeSync(fd);
       rmSync(path, { force: true });
+    },
+    flush() {
+      flush();
+      return fileBytes;
+    },
+  };
+}
+
+/**
+ * The bytes of a spill written by another `SpillByteFile` (flushed first: `flush`), for reading
+ * only — on another thread, through a file descriptor of its own: `locate` walks the file through
+ * a window of a megabyte, as the writer's does. `close` leaves the file to its writer.
+ */
+export function openSpillByteReader(path: string, fileBytes: number): SpillByteFile {
+  const fd = openSync(path, 'r');
+  let window = Buffer.allocUnsafe(WINDOW_BYTES);
+  let windowStart = 0;
+  let windowEnd = 0;
+  const place: SpillPlace = { buffer: window, start: 0 };
+  const readOnly = (): never => {
+    throw new Error(`${path}: the spill is open for reading only`);
+  };
+  return {
+    reserve: readOnly,
+    commit: readOnly,
+    flush: () => fileBytes,
+    locate(offset, length) {
+      if (offset < windowStart || offset + length > windowEnd) {
+        if (window.length < length) window = Buffer.allocUnsafe(length);
+        const wanted = Math.min(window.length, fileBytes - offset);
+        let got = 0;
+        while (got < wanted) {
+          const n = readSync(fd, window, got, wanted - got, offset + got);
+          if (n === 0) break;
+          got += n;
+        }
+        windowStart = offset;
+        windowEnd = offset + got;
+      }
+      place.buffer = window;
+      place.start = offset - windowStart;
+      return place;
+    },
+    close() {
+      window = Buffer.alloc(0);
+      closeSync(fd);
     },
   };
 }

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { decideAnnotatedCopy } from '../../src/pipeline/finish-run.js';
+import { decideAnnotatedCopy, type AnnotatedCopyFacts } from '../../src/pipeline/finish-run.js';
 import { buildRunSummary } from '../../src/report/build-run-summary.js';
 import type { RowOutcome } from '../../src/report/report-types.js';
 import { makeIssue, makeParts } from '../report/report-builders.js';
 
 const validRow = (row: number): RowOutcome => ({ row, status: 'valid', productKey: 'P1', issues: [] });
 
-function dryRun(outcomes: RowOutcome[], issues = makeParts().issues ?? []) {
-  return buildRunSummary(makeParts({ command: 'validate', outcomes, issues: [...issues] }));
+/** What finishRun hands `decideAnnotatedCopy` for these rows and issues (as the summary counts them). */
+function dryRun(outcomes: RowOutcome[], issues = makeParts().issues ?? []): AnnotatedCopyFacts {
+  const { counts } = buildRunSummary(makeParts({ command: 'validate', outcomes, issues: [...issues] }));
+  return { rows: counts.rows, valid: counts.byStatus.valid ?? 0, hasIssues: counts.issuesBySeverity.error + counts.issuesBySeverity.warning > 0 };
 }
 
 describe('decideAnnotatedCopy', () => {

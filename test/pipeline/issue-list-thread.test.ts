@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createNodeDeps } from '../../src/core/deps.js';
+import type { PipelineEvent } from '../../src/core/events.js';
+import { compareIssues, type Issue } from '../../src/core/issue.js';
+import { runValidate } from '../../src/pipeline/run-validate.js';
+import { ISSUE_THREAD_MIN_ISSUES } from '../../src/report/write-issues-ndjson-in-worker.js';
+import { resolveSettings } from '../../src/settings/resolve-settings.js';
+import { trackWorkers } from '../helpers/track-workers.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The sample with mistakes, its data rows repeated until the run has more issues than a thread is started for. */
+async function writeManyMistakes(dir: string): Promise<string> {
+  const text = await readFile(join(ROOT, 'samples', 'catalog-with-mistakes.csv'), 'utf8');
+  const lines = text.split(/(?<=\n)/);
+  const head = lines.slice(0, 3).join('');
+  const body = lines.slice(3).join('');
+  const path = join(dir, 'many-mistakes.csv');
+  await writeFile(path, head + (body.endsWith('\n') ? body : `${body}\n`).repeat(10));
+  return path;
+}
+
+async function validate(onEvent?: (event: PipelineEvent) => void) {
+  const stateDir = await mkdtemp(join(tmpdir(), 'issue-list-thread-'));
+  onTestFinished(() => rm(stateDir, { recursive: true, force: true }));
+  const file = await writeManyMistakes(stateDir);
+  const settings = resolveSettings({ flags: { sandbox: true, stateDir } });
+  return runValidate({ file, mapping: join(ROOT, 'mappings', 'sample.yaml'), settings }, createNodeDeps({ cwd: ROOT, env: {}, ...(onEvent ? { onEvent } : {}) }));
+}
+
+describe('a dry run whose issue list is written on a thread of its own', () => {
+  it('writes every issue in order, with the digest summary.json keeps, and ends the thread', async () => {
+    const workers = trackWorkers();
+    const result = await validate();
+    const { counts, issues: examples } = result.summary;
+    const total = counts.issuesBySeverity.error + counts.issuesBySeverity.warning;
+    expect(total).toBeGreaterThanOrEqual(ISSUE_THREAD_MIN_ISSUES);
+    expect(workers.started()).toBe(1);
+    expect(await workers.alive()).toBe(0);
+    const lines = (await readFile(result.reportPaths.issues ?? '', 'utf8')).split('\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(total);
+    const issues = lines.map((line) => JSON.parse(line) as Issue);
+    for (let i = 1; i < issues.length; i++) expect(compareIssues(issues[i - 1] as Issue, issues[i] as Issue)).toBeLessThanOrEqual(0);
+    // The examples are the first of each code, as written, key order included.
+    const seen = new Map<string, number>();
+    const firsts = issues.filter((issue) => {
+      const n = (seen.get(issue.code) ?? 0) + 1;
+      seen.set(issue.code, n);
+      return n <= 100;
+    });
+    expect(JSON.stringify(examples)).toBe(JSON.stringify(firsts));
+    expect(counts.issuesByCode).toEqual(Object.fromEntries([...seen].sort((a, b) => (a[0] < b[0] ? -1 : 1))));
+    expect(result.reportPaths.annotated).not.toBeNull();
+  }, 60_000);
+
+  it('stops the run with the error the file gave when issues.ndjson cannot be written, and ends the thread', async () => {
+    const workers = trackWorkers();
+    let reportDir = '';
+    // The report folder exists when its stage starts: a folder where the list should go makes its writing fail.
+    const failure = await validate((event) => {
+      if (event.type !== 'stage:start' || event.stage !== 'report') return;
+      reportDir = event.detail ?? '';
+      mkdirSync(join(reportDir, 'issues.ndjson'));
+    }).then(
+      () => undefined,
+      (error: unknown) => error as NodeJS.ErrnoException,
+    );
+    expect(failure?.code).toBe('EISDIR');
+    expect(failure?.message).toBe(`EISDIR: illegal operation on a directory, open '${join(reportDir, 'issues.ndjson')}'`);
+    expect(workers.started()).toBe(1);
+    expect(await workers.alive()).toBe(0);
+  }, 60_000);
+});
