@@ -15,6 +15,7 @@ import { parseDecimal, type DecimalFormat } from '../parse-decimal.js';
 import type { ValueResolver } from '../../mapping/create-value-resolver.js';
 import { describeMissing } from './describe-missing.js';
 import type { AttributePlan, FieldRule, RuleFactory } from './field-rule.js';
+import { rememberLast } from './remember-last.js';
 import type { RowContext } from './row-context.js';
 
 /** Rules of `attributes`, in mapping order. */
@@ -64,17 +65,11 @@ function compileAttributeRule(
   let lastCategoryId: number | null | undefined;
   let lastAllowed = true;
   let lastSiblingTakes = false;
-  let lastText: string | undefined;
-  let lastShared: ImportAttribute | undefined;
-  const findShared = (cellText: string): ImportAttribute | undefined => {
-    if (cellText === lastText) return lastShared;
-    const shared = separator === undefined ? (plan.free ? undefined : findSharedEntry(cellText)) : entriesByText?.get(cellText);
-    if (shared !== undefined) {
-      lastText = cellText;
-      lastShared = shared;
-    }
-    return shared;
-  };
+  // A separator cell's entry is kept only once the row resolved it: until then (undefined) the
+  // text is asked again.
+  const findShared = rememberLast((cellText: string): ImportAttribute | undefined =>
+    separator === undefined ? (plan.free ? undefined : findSharedEntry(cellText)) : entriesByText?.get(cellText),
+  );
   return {
     name: `attribute:${attribute.code}`,
     apply(ctx) {
