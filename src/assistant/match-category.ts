@@ -160,23 +160,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
   const { byPrefix, branchNames } = indexLeaves(leaves, index);
   const relations: LeafRelations = { isRelatedElsewhere: createRelatedElsewhere(leaves), onlyQualifies: createQualifierCheck(leaves) };
 
-  const similarity = (label: ParsedLabel, sellerWord: string, directoryWord: string): number => {
-    const score = wordScore(sellerWord, directoryWord);
-    // `Поло` is not short for `Полотенца`: a word that only begins another counts as an abbreviation when the seller put a dot after it.
-    if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord.length - sellerWord.length > 2 && !label.abbreviated.has(sellerWord)) {
-      return Math.min(score, 0.7);
-    }
-    // `Кошелек`/`Кошельки`, `Ремень`/`Ремни`: the vowel Russian drops before the last consonant when an ending follows.
-    if (score < FORM_SCORE && (isFleetingVowelForm(sellerWord, directoryWord) || isFleetingVowelForm(directoryWord, sellerWord))) return FORM_SCORE;
-    // `Халадильники`, `Адеяла`: the unstressed `о` written as it sounds, `а`, in a word long enough that no other word
-    // differs from it so (`Палки` is not `Полки`). One misspelling however often it recurs, so at most a typo's score.
-    if (score < AKANYE_SCORE && sellerWord.length >= MIN_AKANYE_WORD && isAkanyeSpelling(sellerWord, directoryWord)) return AKANYE_SCORE;
-    // `Юбка`/`Юбки`: four-letter words the stemmer leaves whole, differing in the ending vowel only.
-    if (score < 0.95 && sellerWord.length === directoryWord.length && sellerWord.length >= 4 && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && ENDING_VOWELS.test(sellerWord.slice(-1)) && ENDING_VOWELS.test(directoryWord.slice(-1))) {
-      return FORM_SCORE;
-    }
-    return score;
-  };
+  const similarity = createLabelWordSimilarity(wordScore);
 
   const matchLabel = (text: string, label: ParsedLabel, context: CategoryContext): ValueMatch<Category> => {
       if (label.words.length === 0 && label.parentWords.length === 0) return { text, status: 'todo', candidates: [] };
@@ -258,6 +242,32 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
     },
   };
   return withSynonyms(matchWhole, thresholds);
+}
+
+/**
+ * How near a seller's word is to a directory word, as the label is written: the general word score,
+ * with the spellings it does not know (a dropped vowel, `а` for an unstressed `о`, a changed ending
+ * vowel) raised to a form's or a typo's score, and a bare word beginning held down unless the seller
+ * marked it as an abbreviation.
+ */
+function createLabelWordSimilarity(wordScore: (a: string, b: string) => number): (label: ParsedLabel, sellerWord: string, directoryWord: string) => number {
+  return (label, sellerWord, directoryWord) => {
+    const score = wordScore(sellerWord, directoryWord);
+    // `Поло` is not short for `Полотенца`: a word that only begins another counts as an abbreviation when the seller put a dot after it.
+    if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord.length - sellerWord.length > 2 && !label.abbreviated.has(sellerWord)) {
+      return Math.min(score, 0.7);
+    }
+    // `Кошелек`/`Кошельки`, `Ремень`/`Ремни`: the vowel Russian drops before the last consonant when an ending follows.
+    if (score < FORM_SCORE && (isFleetingVowelForm(sellerWord, directoryWord) || isFleetingVowelForm(directoryWord, sellerWord))) return FORM_SCORE;
+    // `Халадильники`, `Адеяла`: the unstressed `о` written as it sounds, `а`, in a word long enough that no other word
+    // differs from it so (`Палки` is not `Полки`). One misspelling however often it recurs, so at most a typo's score.
+    if (score < AKANYE_SCORE && sellerWord.length >= MIN_AKANYE_WORD && isAkanyeSpelling(sellerWord, directoryWord)) return AKANYE_SCORE;
+    // `Юбка`/`Юбки`: four-letter words the stemmer leaves whole, differing in the ending vowel only.
+    if (score < 0.95 && sellerWord.length === directoryWord.length && sellerWord.length >= 4 && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && ENDING_VOWELS.test(sellerWord.slice(-1)) && ENDING_VOWELS.test(directoryWord.slice(-1))) {
+      return FORM_SCORE;
+    }
+    return score;
+  };
 }
 
 /** Word beginnings → the leaves whose names hold them, and the names of every branch (their words). */
