@@ -19,14 +19,14 @@ import { fetchProductDetails } from './fetch-product-details.js';
 import { listAllProducts } from './list-all-products.js';
 import { requestServiceToken } from './request-service-token.js';
 import type { DirectoryPageSeen } from './load-directory.js';
-import { createFieldLedger } from './field-ledger.js';
+import { createFieldLedger, type FieldLedger } from './field-ledger.js';
 import { readJobStatus } from './read-job-status.js';
 import { readImportAnswer, readProductDetails, readProductListPage } from './read-service-answers.js';
 import type { ProductListPage } from './read-service-answers.js';
 import type { ServiceProfile } from './service-profile.js';
-import { buildWireAliases } from './wire-aliases.js';
+import { buildWireAliases, type WireAliases } from './wire-aliases.js';
 import type { WireReadContext } from './wire-read-context.js';
-import { DEFAULT_PATHS, SERVICE_LIMITS, DEFAULT_STATUS_VOCABULARY, createStatusClassifier } from '../domain/index.js';
+import { DEFAULT_PATHS, SERVICE_LIMITS, DEFAULT_STATUS_VOCABULARY, createStatusClassifier, type StatusClassifier } from '../domain/index.js';
 import type { TokenResponse } from './wire.js';
 import type {
   Attribute,
@@ -152,12 +152,8 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
   const send = createRequestSender({ timeoutMs: settings.timeoutMs, retry: settings.retry, redact, limiter }, deps);
 
   const profile = options.profile ?? {};
-  const aliases = buildWireAliases(profile.fields);
-  const ledger = createFieldLedger(deps);
-  const classify = createStatusClassifier(profile.statuses ?? {}, DEFAULT_STATUS_VOCABULARY);
-  const pagesSeen: DirectoryPageSeen[] = [];
-  const statusWords = new Map<string, string>();
-  const readContext = (endpoint: string, ledgerEndpoint?: string): WireReadContext => ({ endpoint, aliases, ledger, ...(ledgerEndpoint ? { ledgerEndpoint } : {}) });
+  const wire = createWireWatch(profile, deps);
+  const { ledger, readContext } = wire;
   const detailsBatch = profile.detailsBatch ?? SERVICE_LIMITS.detailsBatch;
   const listPageSize = profile.pageSizes?.list ?? settings.pageSize;
 
@@ -174,8 +170,8 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
     send,
     auth: tokens,
     redact,
-    read: { aliases, ledger },
-    onPage: (seen) => pagesSeen.push(seen),
+    read: { aliases: wire.aliases, ledger },
+    onPage: (seen) => wire.pagesSeen.push(seen),
     urlOf,
     endpointOf: (url) => endpointOf('GET', url),
     pageSizeOf: (name) => profile.pageSizes?.[name] ?? settings.pageSize,
@@ -222,9 +218,9 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
       const endpoint = endpointOf('GET', url);
       // Polls fill the capacity imports leave: under a rate limit an import never waits for a poll.
       const { body } = await send({ method: 'GET', url: url.href, endpoint, auth: tokens, idempotent: true, priority: 'background' });
-      const status = readJobStatus(body, readContext(endpoint, endpointOf('GET', urlOf('importInfo'))), classify);
+      const status = readJobStatus(body, readContext(endpoint, endpointOf('GET', urlOf('importInfo'))), wire.classify);
       ledger.flush();
-      for (const entry of [status, ...status.products]) if (entry.status !== undefined && entry.status !== null) statusWords.set(entry.status, entry.meaning);
+      wire.noteStatusWords(status);
       return status;
     },
 
@@ -238,6 +234,38 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
         return readProductDetails(body, readContext(endpoint));
       }),
 
+    observe: () => wire.observe(),
+  };
+}
+
+/** How the client reads the service's answers (aliases, status words), and what it saw of them. */
+interface WireWatch {
+  aliases: WireAliases;
+  ledger: FieldLedger;
+  classify: StatusClassifier;
+  /** Every directory page read. */
+  pagesSeen: DirectoryPageSeen[];
+  /** What an answer of `endpoint` is read with (its fields recorded under `ledgerEndpoint` when given). */
+  readContext(endpoint: string, ledgerEndpoint?: string): WireReadContext;
+  /** Records the status words of a job status answer (job-level and per product). */
+  noteStatusWords(status: JobStatus): void;
+  observe(): WireObservations;
+}
+
+function createWireWatch(profile: ServiceProfile, deps: Pick<Deps, 'onEvent'>): WireWatch {
+  const aliases = buildWireAliases(profile.fields);
+  const ledger = createFieldLedger(deps);
+  const pagesSeen: DirectoryPageSeen[] = [];
+  const statusWords = new Map<string, string>();
+  return {
+    aliases,
+    ledger,
+    classify: createStatusClassifier(profile.statuses ?? {}, DEFAULT_STATUS_VOCABULARY),
+    pagesSeen,
+    readContext: (endpoint, ledgerEndpoint) => ({ endpoint, aliases, ledger, ...(ledgerEndpoint ? { ledgerEndpoint } : {}) }),
+    noteStatusWords(status) {
+      for (const entry of [status, ...status.products]) if (entry.status !== undefined && entry.status !== null) statusWords.set(entry.status, entry.meaning);
+    },
     observe: () => ({
       unused: ledger.unusedByEndpoint(),
       notes: ledger.notes(),

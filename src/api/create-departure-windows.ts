@@ -20,15 +20,10 @@ export interface Departure {
 }
 
 /**
- * The times requests left, sorted, and the requests waiting to leave (in arrival order). A request
- * let go is counted at once, and counted again at the time it really leaves (`leave`), so a pause
- * of the process between the two (a stalled event loop, a garbage collection, a descheduled
- * process) can never squeeze more than the rate into a window. Departures are kept for the longest
- * window (a second): the clock counts whole milliseconds, so a departure leaves a window of
- * `spanMs` once it is more than `spanMs` old.
+ * The times requests left (`createDepartureTimes`) and the requests waiting to leave, in arrival
+ * order, let go as soon as the windows (and a `Retry-After` pause) allow.
  */
 export function createDepartureWindows() {
-  const times: { at: number }[] = [];
   const waiting: { resolve: (departure: Departure) => void; reject: (reason: unknown) => void; signal: AbortSignal | undefined; onAbort: (() => void) | undefined }[] = [];
   let current: DepartureWindow[] = [];
   let timer: AbortController | undefined;
@@ -36,37 +31,11 @@ export function createDepartureWindows() {
   let pausedUntil: () => number = () => 0;
   let sleep: RateLimiterDeps['sleep'] = async () => undefined;
 
+  const departed = createDepartureTimes(() => clock());
   const waitFor = (now: number): number => {
     // A Retry-After pauses requests that already hold a slot too.
     if (now < pausedUntil()) return pausedUntil() - now;
-    while (times.length > 0 && (times[0] as { at: number }).at < now - 1000) times.shift();
-    let wait = 0;
-    for (const window of current) {
-      let inWindow = 0;
-      for (let i = times.length - 1; i >= 0 && (times[i] as { at: number }).at > now - window.spanMs - 1; i -= 1) inWindow += 1;
-      if (inWindow >= window.max) wait = Math.max(wait, (times[times.length - window.max] as { at: number }).at + window.spanMs + 1 - now);
-    }
-    return wait;
-  };
-  const record = (now: number): Departure => {
-    const entry = { at: now };
-    times.push(entry);
-    return {
-      leave() {
-        const at = clock();
-        if (at <= entry.at) return;
-        entry.at = at;
-        // Keep the list sorted: the entry only moves later.
-        const from = times.indexOf(entry);
-        if (from < 0) return;
-        let to = from;
-        while (to + 1 < times.length && (times[to + 1] as { at: number }).at < at) {
-          times[to] = times[to + 1] as { at: number };
-          to += 1;
-        }
-        times[to] = entry;
-      },
-    };
+    return departed.waitFor(now, current);
   };
   const pump = (): void => {
     while (waiting.length > 0) {
@@ -78,7 +47,7 @@ export function createDepartureWindows() {
       }
       const next = waiting.shift() as (typeof waiting)[number];
       if (next.onAbort) next.signal?.removeEventListener('abort', next.onAbort);
-      next.resolve(record(now));
+      next.resolve(departed.record(now));
     }
   };
   const schedule = (wait: number): void => {
@@ -102,7 +71,7 @@ export function createDepartureWindows() {
       sleep = limiter.sleep;
       if (signal?.aborted) return Promise.reject(signal.reason);
       const at = clock();
-      if (waiting.length === 0 && waitFor(at) === 0) return record(at);
+      if (waiting.length === 0 && waitFor(at) === 0) return departed.record(at);
       return new Promise<Departure>((resolve, reject) => {
         const entry: (typeof waiting)[number] = { resolve, reject, signal, onAbort: undefined };
         if (signal !== undefined) {
@@ -120,6 +89,57 @@ export function createDepartureWindows() {
         waiting.push(entry);
         pump();
       });
+    },
+  };
+}
+
+/** The times requests left, sorted. */
+interface DepartureTimes {
+  /** Milliseconds until one more departure at `now` keeps every window within its `max` (0: now). */
+  waitFor(now: number, windows: readonly DepartureWindow[]): number;
+  /** Counts a departure at `now`. */
+  record(now: number): Departure;
+}
+
+/**
+ * A request let go is counted at once, and counted again at the time it really leaves (`leave`,
+ * read on `clock`), so a pause of the process between the two (a stalled event loop, a garbage
+ * collection, a descheduled process) can never squeeze more than the rate into a window.
+ * Departures are kept for the longest window (a second): the clock counts whole milliseconds, so a
+ * departure leaves a window of `spanMs` once it is more than `spanMs` old.
+ */
+function createDepartureTimes(clock: () => number): DepartureTimes {
+  const times: { at: number }[] = [];
+  return {
+    waitFor(now, windows) {
+      while (times.length > 0 && (times[0] as { at: number }).at < now - 1000) times.shift();
+      let wait = 0;
+      for (const window of windows) {
+        let inWindow = 0;
+        for (let i = times.length - 1; i >= 0 && (times[i] as { at: number }).at > now - window.spanMs - 1; i -= 1) inWindow += 1;
+        if (inWindow >= window.max) wait = Math.max(wait, (times[times.length - window.max] as { at: number }).at + window.spanMs + 1 - now);
+      }
+      return wait;
+    },
+    record(now) {
+      const entry = { at: now };
+      times.push(entry);
+      return {
+        leave() {
+          const at = clock();
+          if (at <= entry.at) return;
+          entry.at = at;
+          // Keep the list sorted: the entry only moves later.
+          const from = times.indexOf(entry);
+          if (from < 0) return;
+          let to = from;
+          while (to + 1 < times.length && (times[to + 1] as { at: number }).at < at) {
+            times[to] = times[to + 1] as { at: number };
+            to += 1;
+          }
+          times[to] = entry;
+        },
+      };
     },
   };
 }

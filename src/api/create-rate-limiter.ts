@@ -29,11 +29,12 @@
  *
  * Its parts: the token bucket (`create-token-bucket.ts`), the departure windows
  * (`create-departure-windows.ts`), the waiting queues and their priorities
- * (`create-waiter-queues.ts`), the observation of the service's rate (`create-rate-observation.ts`)
+ * (`create-waiter-queues.ts`), the clock that never goes back (`create-forward-clock.ts`), the observation of the service's rate (`create-rate-observation.ts`)
  * and the adapting of the rate to 429s (`create-rate-adaptation.ts`); this file holds them together.
  */
 import type { Deps } from '../core/deps.js';
 import { createDepartureWindows } from './create-departure-windows.js';
+import { createForwardClock } from './create-forward-clock.js';
 import type { Departure, DepartureWindow } from './create-departure-windows.js';
 import { createRateAdaptation } from './create-rate-adaptation.js';
 import { createRateObservation } from './create-rate-observation.js';
@@ -98,15 +99,11 @@ export const RATE_LIMITER_DEFAULTS = {
 export function createRateLimiter(options: RateLimiterOptions, deps: RateLimiterDeps): RateLimiter {
   const limits = readLimits(options);
 
-  // Time never goes back, and a completed wait counts as time passed (see the file comment).
-  let floor = deps.now().getTime();
-  const clock = (): number => {
-    floor = Math.max(floor, deps.now().getTime());
-    return floor;
-  };
-
-  const bucket = createTokenBucket(limits.ceiling, clock());
-  const observation = createRateObservation(floor);
+  const forward = createForwardClock(deps);
+  const clock = forward.read;
+  const start = clock();
+  const bucket = createTokenBucket(limits.ceiling, start);
+  const observation = createRateObservation(start);
   const queues = createWaiterQueues(limits.maxBackgroundWaitMs);
   const departures = createDepartureWindows();
   const adaptation = createRateAdaptation({ ...limits, bucket, observation }, { clock, onEvent: deps.onEvent });
@@ -145,10 +142,7 @@ export function createRateLimiter(options: RateLimiterOptions, deps: RateLimiter
     }
   };
 
-  const schedule = createWakeTimer(deps, clock, (at) => {
-    floor = Math.max(floor, at);
-    pump();
-  });
+  const schedule = createWakeTimer(deps, forward, () => pump());
 
   const enqueue = (priority: RequestPriority, signal: AbortSignal | undefined, now: number): Promise<number> =>
     new Promise<number>((resolve, reject) => {

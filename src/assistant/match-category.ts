@@ -117,6 +117,8 @@ interface NarrowingContext {
   demographic: Demographic;
   /** Groups of the leaves the seller's other categories were confidently matched to. */
   siblingGroups: ReadonlySet<string>;
+  /** The roots of those groups. */
+  siblingRoots: ReadonlySet<string>;
 }
 
 const STOP_WORDS = new Set(['и', 'для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'мен', 'пен', 'бен', 'және', 'and', 'for', 'the', 'of', 'with', 'арналған', 'адам', 'адамдар', 'адамға', 'адамдарға']);
@@ -146,6 +148,8 @@ const AKANYE_SCORE = 0.9;
 const MIN_AKANYE_WORD = 6;
 // Words the label does not share with a leaf but whose beginning is a word of another branch.
 const MIN_RELATED_PREFIX = 6;
+// Words of a narrower leaf's path that the file's words share a beginning with.
+const MIN_NARROWING_PREFIX = 5;
 
 /** Prepares the leaves once. */
 export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchThresholds = CATEGORY_THRESHOLDS): CategoryMatcher {
@@ -156,23 +160,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
   const { byPrefix, branchNames } = indexLeaves(leaves, index);
   const relations: LeafRelations = { isRelatedElsewhere: createRelatedElsewhere(leaves), onlyQualifies: createQualifierCheck(leaves) };
 
-  const similarity = (label: ParsedLabel, sellerWord: string, directoryWord: string): number => {
-    const score = wordScore(sellerWord, directoryWord);
-    // `Поло` is not short for `Полотенца`: a word that only begins another counts as an abbreviation when the seller put a dot after it.
-    if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord.length - sellerWord.length > 2 && !label.abbreviated.has(sellerWord)) {
-      return Math.min(score, 0.7);
-    }
-    // `Кошелек`/`Кошельки`, `Ремень`/`Ремни`: the vowel Russian drops before the last consonant when an ending follows.
-    if (score < FORM_SCORE && (isFleetingVowelForm(sellerWord, directoryWord) || isFleetingVowelForm(directoryWord, sellerWord))) return FORM_SCORE;
-    // `Халадильники`, `Адеяла`: the unstressed `о` written as it sounds, `а`, in a word long enough that no other word
-    // differs from it so (`Палки` is not `Полки`). One misspelling however often it recurs, so at most a typo's score.
-    if (score < AKANYE_SCORE && sellerWord.length >= MIN_AKANYE_WORD && isAkanyeSpelling(sellerWord, directoryWord)) return AKANYE_SCORE;
-    // `Юбка`/`Юбки`: four-letter words the stemmer leaves whole, differing in the ending vowel only.
-    if (score < 0.95 && sellerWord.length === directoryWord.length && sellerWord.length >= 4 && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && ENDING_VOWELS.test(sellerWord.slice(-1)) && ENDING_VOWELS.test(directoryWord.slice(-1))) {
-      return FORM_SCORE;
-    }
-    return score;
-  };
+  const similarity = createLabelWordSimilarity(wordScore);
 
   const matchLabel = (text: string, label: ParsedLabel, context: CategoryContext): ValueMatch<Category> => {
       if (label.words.length === 0 && label.parentWords.length === 0) return { text, status: 'todo', candidates: [] };
@@ -239,7 +227,8 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
         scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, contradicted: doubted && !bare, pathSupport });
       }
       scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.label.localeCompare(b.leaf.label));
-      const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], demographic: sellerDemographic, siblingGroups };
+      const siblingRoots = new Set([...siblingGroups].map((group) => group.split(' / ')[0] ?? ''));
+      const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], demographic: sellerDemographic, siblingGroups, siblingRoots };
       return decide(text, label, scored, branchNames, thresholds, (a, b) => similarity(label, a, b), narrowing);
   };
 
@@ -253,6 +242,32 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
     },
   };
   return withSynonyms(matchWhole, thresholds);
+}
+
+/**
+ * How near a seller's word is to a directory word, as the label is written: the general word score,
+ * with the spellings it does not know (a dropped vowel, `а` for an unstressed `о`, a changed ending
+ * vowel) raised to a form's or a typo's score, and a bare word beginning held down unless the seller
+ * marked it as an abbreviation.
+ */
+function createLabelWordSimilarity(wordScore: (a: string, b: string) => number): (label: ParsedLabel, sellerWord: string, directoryWord: string) => number {
+  return (label, sellerWord, directoryWord) => {
+    const score = wordScore(sellerWord, directoryWord);
+    // `Поло` is not short for `Полотенца`: a word that only begins another counts as an abbreviation when the seller put a dot after it.
+    if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord.length - sellerWord.length > 2 && !label.abbreviated.has(sellerWord)) {
+      return Math.min(score, 0.7);
+    }
+    // `Кошелек`/`Кошельки`, `Ремень`/`Ремни`: the vowel Russian drops before the last consonant when an ending follows.
+    if (score < FORM_SCORE && (isFleetingVowelForm(sellerWord, directoryWord) || isFleetingVowelForm(directoryWord, sellerWord))) return FORM_SCORE;
+    // `Халадильники`, `Адеяла`: the unstressed `о` written as it sounds, `а`, in a word long enough that no other word
+    // differs from it so (`Палки` is not `Полки`). One misspelling however often it recurs, so at most a typo's score.
+    if (score < AKANYE_SCORE && sellerWord.length >= MIN_AKANYE_WORD && isAkanyeSpelling(sellerWord, directoryWord)) return AKANYE_SCORE;
+    // `Юбка`/`Юбки`: four-letter words the stemmer leaves whole, differing in the ending vowel only.
+    if (score < 0.95 && sellerWord.length === directoryWord.length && sellerWord.length >= 4 && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && ENDING_VOWELS.test(sellerWord.slice(-1)) && ENDING_VOWELS.test(directoryWord.slice(-1))) {
+      return FORM_SCORE;
+    }
+    return score;
+  };
 }
 
 /** Word beginnings → the leaves whose names hold them, and the names of every branch (their words). */
@@ -422,15 +437,14 @@ function isNarrowerApart(first: Scored, item: Scored, narrowing: NarrowingContex
   // A leaf for other people is no narrower kind (`Подгузники для взрослых` beside the babies' `Подгузники`): which of them a bare label means, the file must say.
   if (!isDemographicEmpty(first.leaf.demographic) && (isDemographicEmpty(item.leaf.demographic) || contradictsDemographic(first.leaf.demographic, item.leaf.demographic))) return false;
   const own = first.leaf.pathWords;
-  const beyond = item.leaf.pathWords.filter((word) => !own.some((other) => isRelatedWord(word, other)));
-  if (narrowing.words.some((word) => !own.some((other) => isRelatedWord(word, other)) && beyond.some((other) => isRelatedWord(word, other)))) return false;
+  const relates = (a: string, b: string): boolean => isRelatedWord(a, b, MIN_NARROWING_PREFIX);
+  const beyond = item.leaf.pathWords.filter((word) => !own.some((other) => relates(word, other)));
+  if (narrowing.words.some((word) => !own.some((other) => relates(word, other)) && beyond.some((other) => relates(word, other)))) return false;
   const says = !isDemographicEmpty(narrowing.demographic);
   if (says && !isDemographicEmpty(item.leaf.demographic) && !contradictsDemographic(narrowing.demographic, item.leaf.demographic) && isDemographicEmpty(first.leaf.demographic)) return false;
   if (item.pathSupport > first.pathSupport) return false;
-  const rootOf = (group: string): string => group.split(' / ')[0] ?? '';
-  const siblingRoots = new Set([...narrowing.siblingGroups].map(rootOf));
   if (narrowing.siblingGroups.has(item.leaf.groupKey) && !narrowing.siblingGroups.has(first.leaf.groupKey)) return false;
-  if (siblingRoots.has(item.leaf.rootKey) && !siblingRoots.has(first.leaf.rootKey)) return false;
+  if (narrowing.siblingRoots.has(item.leaf.rootKey) && !narrowing.siblingRoots.has(first.leaf.rootKey)) return false;
   return true;
 }
 
@@ -448,12 +462,15 @@ function holdsName(narrower: PreparedLeaf, plain: PreparedLeaf): boolean {
   );
 }
 
-/** One word in two forms or a shared beginning (`автомобильный`/`автомобильные`, `робот`/`роботы`). */
-function isRelatedWord(a: string, b: string): boolean {
+/**
+ * One word in two forms or a shared beginning of at least `minPrefix` letters, all but the last
+ * three of the shorter word (`автомобильный`/`автомобильные`, `робот`/`роботы`).
+ */
+function isRelatedWord(a: string, b: string, minPrefix: number): boolean {
   if (a === b || (stemWord(a) === stemWord(b) && stemWord(a).length >= 4)) return true;
   let common = 0;
   while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
-  return common >= 5 && common >= Math.min(a.length, b.length) - 3;
+  return common >= minPrefix && common >= Math.min(a.length, b.length) - 3;
 }
 
 function scoreByName(
@@ -593,12 +610,7 @@ function createRelatedElsewhere(leaves: readonly PreparedLeaf[]): (word: string,
     }
     for (const word of leaf.pathWords) addTo(pathWordRoots, word, leaf.rootKey);
   }
-  const relates = (a: string, b: string): boolean => {
-    if (a === b || (stemWord(a) === stemWord(b) && stemWord(a).length >= 4)) return true;
-    let common = 0;
-    while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
-    return common >= MIN_RELATED_PREFIX && common >= Math.min(a.length, b.length) - 3;
-  };
+  const relates = (a: string, b: string): boolean => isRelatedWord(a, b, MIN_RELATED_PREFIX);
   const related = new Map<string, { leaves: Set<PreparedLeaf>; roots: Set<string> }>();
   const inRoot = new Map<string, boolean>();
   const namesInRoot = (word: string, root: string): boolean => {

@@ -64,21 +64,23 @@ const SHORT_KEY_LETTERS = 0.6;
  * brands it names lead the TODO's candidates.
  */
 export function matchBrand<T extends { name: string }>(text: string, matcher: CandidateMatcher<T>, sounds?: { find(text: string): { brands: readonly { name: string }[]; consonants: number } }): ValueMatch<T> {
-  const strict = matchValue(text, matcher, BRAND_MATCH_THRESHOLDS);
+  if (text.trim() === '') return { text, status: 'todo', candidates: [] };
+  // Scored once: the strict, the transliteration and the sound decisions read the same scores.
+  const scored = matcher.score(text, 0);
+  const strict = decideValue(text, scored, BRAND_MATCH_THRESHOLDS);
   if (strict.status !== 'todo') return strict;
   const best = strict.candidates[0];
   if (best !== undefined && hasCyrillic(text) !== hasCyrillic(best.entry.name)) {
-    const loose = matchValue(text, matcher, BRAND_TRANSLITERATION_THRESHOLDS);
+    const loose = decideValue(text, scored, BRAND_TRANSLITERATION_THRESHOLDS);
     if (loose.status !== 'todo') return loose;
   }
-  return sounds === undefined ? strict : matchBrandBySound(strict, matcher, sounds.find(text));
+  return sounds === undefined ? strict : matchBrandBySound(strict, scored, sounds.find(text));
 }
 
-function matchBrandBySound<T extends { name: string }>(strict: ValueMatch<T>, matcher: CandidateMatcher<T>, found: { brands: readonly { name: string }[]; consonants: number }): ValueMatch<T> {
+function matchBrandBySound<T extends { name: string }>(strict: ValueMatch<T>, scored: readonly ScoredCandidate<T>[], found: { brands: readonly { name: string }[]; consonants: number }): ValueMatch<T> {
   if (found.brands.length === 0) return strict;
   const names = new Set(found.brands.map((brand) => brand.name));
-  const bySound = matcher
-    .score(strict.text, 0)
+  const bySound = scored
     .filter((candidate) => names.has(candidate.entry.name))
     .map((candidate) => ({ ...candidate, score: Math.max(candidate.score, BRAND_SOUND_SCORE), exact: false }));
   const others = strict.candidates.filter((candidate) => !names.has(candidate.entry.name));
@@ -99,7 +101,11 @@ export const TODO_CANDIDATES = 3;
 export function matchValue<T>(text: string, matcher: CandidateMatcher<T>, thresholds: MatchThresholds = DEFAULT_MATCH_THRESHOLDS): ValueMatch<T> {
   if (text.trim() === '') return { text, status: 'todo', candidates: [] };
   // Every candidate, however weak: a TODO always offers the top three, with scores that show how weak they are.
-  const scored = matcher.score(text, 0);
+  return decideValue(text, matcher.score(text, 0), thresholds);
+}
+
+/** The decision for a value from its candidates, every one scored, best first. */
+function decideValue<T>(text: string, scored: readonly ScoredCandidate<T>[], thresholds: MatchThresholds): ValueMatch<T> {
   const candidates = scored.slice(0, TODO_CANDIDATES);
   const exact = scored.filter((candidate) => candidate.exact);
   if (exact.length === 1 && exact[0] !== undefined) return { text, status: 'exact', best: exact[0], candidates };

@@ -17,8 +17,6 @@ import type { PreparedRun } from './prepare-run.js';
 import type { SubmitTask } from './submit-batches.js';
 import { buildImportTask, buildImportTasks, findNextBatchIndex } from './build-import-tasks.js';
 
-/** Products planned per round of details requests (defined with the plan). */
-
 /**
  * How long a finished job's results wait for others to share their commit. Nothing sent later
  * depends on them, and until they are committed the batch stays `accepted`, which a resumed run
@@ -26,14 +24,31 @@ import { buildImportTask, buildImportTasks, findNextBatchIndex } from './build-i
  */
 const RESULT_COMMIT_WAIT_MS = 50;
 
-/** The journal-driven part of the import: resume, plan, follow. */
-export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: Deps; jobs: RunSummaryJob[]; settleAfterMs: number }) {
+/** Follows an accepted job to its results and records them (`recordFollowedJob`). */
+type RecordFollow = (index: number, job: { jobId: string; infoUrl: string | null }, queuedAt: string | null, sent: ProductDraft[], hashes?: readonly (string | null)[]) => Promise<void>;
+
+/**
+ * How a run follows its accepted jobs: polls limited to the run's concurrency (a job waiting
+ * between polls holds no slot), results committed in groups.
+ */
+function createJobRecorder(ctx: { prep: PreparedRun; runId: string; deps: Deps; jobs: RunSummaryJob[] }): RecordFollow {
   const { prep, runId, deps } = ctx;
   const { store, settings } = prep;
   const client = prep.service.client;
-  // Job polls in flight at once; a job waiting between polls holds no slot.
   const pollLimit = pLimit(Math.max(2, settings.concurrency));
   const pollClient = { getJobStatus: (job: { jobId: string; infoUrl?: string | null }) => pollLimit(() => client.getJobStatus(job)) };
+  const recordResults = createGroupCommit<FinishedJob>(
+    (finished) => store.recordJobResults(runId, finished),
+    (commit) => void deps.sleep(RESULT_COMMIT_WAIT_MS).then(commit, commit),
+  );
+  const recording = { client: pollClient, settings, deps, recordResults, jobs: ctx.jobs };
+  return (index, job, queuedAt, sent, hashes) => recordFollowedJob(recording, index, job, queuedAt, sent, hashes);
+}
+
+/** The journal-driven part of the import: resume, plan, follow. */
+export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: Deps; jobs: RunSummaryJob[]; settleAfterMs: number }) {
+  const { prep, runId } = ctx;
+  const { store, settings } = prep;
   /** Drafts as sent and their content hashes, per batch in flight (released once recorded). */
   const inFlight = new Map<number, { drafts: ProductDraft[]; hashes: (string | null)[] }>();
   /**
@@ -45,10 +60,6 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
   const conflicts = new Map<string, string>();
   /** Products an earlier request of unknown fate created, and which request. */
   const createdBy = new Map<string, string>();
-  const recordResults = createGroupCommit<FinishedJob>(
-    (finished) => store.recordJobResults(runId, finished),
-    (commit) => void deps.sleep(RESULT_COMMIT_WAIT_MS).then(commit, commit),
-  );
   /** Keys to send, in plan order, and the drafts the blank policy changed. */
   let sendKeys: string[] = [];
   const outgoing = new Map<string, ProductDraft>();
@@ -63,9 +74,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
   /** Requests that are a refused request's remainder sent again: never split and sent again themselves. */
   const resends = new Set<number>();
 
-  const recording = { client: pollClient, settings, deps, recordResults, jobs: ctx.jobs };
-  const recordFollow = (index: number, job: { jobId: string; infoUrl: string | null }, queuedAt: string | null, sent: ProductDraft[], hashes?: readonly (string | null)[]): Promise<void> =>
-    recordFollowedJob(recording, index, job, queuedAt, sent, hashes);
+  const recordFollow = createJobRecorder(ctx);
 
   return {
     async finishEarlierAttempt(): Promise<void> {

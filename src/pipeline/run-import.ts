@@ -22,8 +22,9 @@ import { finishRun } from './finish-run.js';
 import type { RunResult } from './finish-run.js';
 import { prepareRun } from './prepare-run.js';
 import type { PreparedRun, RunInputs } from './prepare-run.js';
-import { readAndValidate } from './read-and-validate.js';
-import { createRowOutcomeStore } from './row-outcome-store.js';
+import { createLapTimer } from './create-lap-timer.js';
+import { readAndValidate, type ReadAndValidateResult } from './read-and-validate.js';
+import { createRowOutcomeStore, type RowOutcomeStore } from './row-outcome-store.js';
 import { openIssueSpill, type IssueSpill } from '../state/open-issue-spill.js';
 import { sendAndFollow } from './send-and-follow.js';
 import type { SendOutcome } from './send-and-follow.js';
@@ -257,20 +258,28 @@ async function healAndResend(
   return result;
 }
 
+/**
+ * Reads, maps and validates every row: the products go to the run's spool, each row's outcome to
+ * the outcome store (its issues spilled to `spill`, which the caller closes however the run ends);
+ * the run's spool is marked complete once every row is in.
+ */
+async function readIntoSpool(prep: PreparedRun, runId: string, spill: IssueSpill, deps: Deps): Promise<{ read: ReadAndValidateResult; outcomes: RowOutcomeStore }> {
+  const outcomes = createRowOutcomeStore({ spill });
+  const sink = createSpoolSink(prep.store, runId);
+  const read = await readAndValidate({ ...prep, sink, outcomes, deps, readInWorker: prep.settings.readThread });
+  sink.flush();
+  prep.store.markSpoolComplete(runId);
+  return { read, outcomes };
+}
+
 /** A lock not refreshed for this long is taken over (a holder on another host that died). */
 const IMPORT_LOCK_STALE_MS = 10 * 60_000;
 
 /** Runs an import; never throws for bad rows, only for run-stopping failures. */
 export async function runImport(options: ImportOptions, deps: Deps): Promise<RunResult> {
   const startedAt = deps.now();
-  const timings: Record<string, number> = {};
   const runDeps: Deps = { ...deps, onEvent: (event: PipelineEvent) => deps.onEvent(event) };
-  let mark = deps.now().getTime();
-  const lap = (name: string): void => {
-    const now = deps.now().getTime();
-    timings[name] = (timings[name] ?? 0) + (now - mark);
-    mark = now;
-  };
+  const { timings, lap } = createLapTimer(deps);
 
   const prep = await prepareRun(options, runDeps);
   lap('prepare');
@@ -291,17 +300,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     // Row issues go to a scratch spill (deleted when the run ends), as in the dry run: a first
     // import with a wrong mapping has an issue on every row, and memory must not grow with them.
     spill = openIssueSpill(join(prep.service.stateDir, `import-issues-${runId}.spill`));
-    const outcomes = createRowOutcomeStore({ spill });
-    const sink = createSpoolSink(store, runId);
-    const read = await readAndValidate({
-      ...prep,
-      sink,
-      outcomes,
-      deps: runDeps,
-      readInWorker: prep.settings.readThread,
-    });
-    sink.flush();
-    store.markSpoolComplete(runId);
+    const { read, outcomes } = await readIntoSpool(prep, runId, spill, runDeps);
     lap('read');
 
     const extraIssues: Issue[] = [];

@@ -229,24 +229,10 @@ async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
   const warnings: Issue[] = [];
   const replaced = new Map<string, string>();
   const deferred = new Set<string>(['[Content_Types].xml', sheetRelsPart]);
-  let commentsPart = pickFreeName((name) => entries.has(name), (n) => `xl/comments${n}.xml`);
-  let vmlPart = pickFreeName((name) => entries.has(name), (n) => `xl/drawings/vmlDrawing${n}.vml`);
-  let existingNotes: PackagePlan['existingNotes'];
-  const commentTargets = sheetRelsXml === undefined ? [] : findRelationshipTargets(sheetRelsXml, types.comments);
-  const vmlTargets = sheetRelsXml === undefined ? [] : findRelationshipTargets(sheetRelsXml, types.vmlDrawing);
-  let notesAllowed = commentTargets.length === 0 && vmlTargets.length === 0;
-  if (commentTargets.length === 1 && vmlTargets.length === 1) {
-    // Notes already there (the seller's, or ours from an earlier run): merged, in the same parts.
-    const commentsEntry = entries.get(resolveTarget(sheetPart, commentTargets[0] as string));
-    const vmlEntry = entries.get(resolveTarget(sheetPart, vmlTargets[0] as string));
-    if (commentsEntry !== undefined && vmlEntry !== undefined) {
-      commentsPart = commentsEntry.name;
-      vmlPart = vmlEntry.name;
-      existingNotes = { notes: readExistingNotes(await text(commentsEntry)), vml: await text(vmlEntry) };
-      deferred.add(commentsPart);
-      deferred.add(vmlPart);
-      notesAllowed = true;
-    }
+  const { commentsPart, vmlPart, existingNotes, notesAllowed } = await planNoteParts(source, sheetRelsXml, types, text);
+  if (existingNotes !== undefined) {
+    deferred.add(commentsPart);
+    deferred.add(vmlPart);
   }
   if (!notesAllowed) {
     warnings.push({
@@ -299,6 +285,37 @@ async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
     existingNotes,
     firstVmlBlock: await findFreeVmlBlock(source, text),
     warnings,
+  };
+}
+
+/**
+ * Where the issues go as notes: the sheet's notes parts when it has one of each (the seller's, or
+ * ours from an earlier run: merged, in the same parts), new parts when it has none; nowhere when it
+ * has a drawing of notes or controls this tool cannot extend.
+ */
+async function planNoteParts(
+  source: SourceWorkbook,
+  sheetRelsXml: string | undefined,
+  types: PackagePlan['types'],
+  text: (entry: ZipEntry) => Promise<string>,
+): Promise<Pick<PackagePlan, 'commentsPart' | 'vmlPart' | 'existingNotes' | 'notesAllowed'>> {
+  const entries = source.directory.entries;
+  const sheetPart = source.entry.name;
+  const commentTargets = sheetRelsXml === undefined ? [] : findRelationshipTargets(sheetRelsXml, types.comments);
+  const vmlTargets = sheetRelsXml === undefined ? [] : findRelationshipTargets(sheetRelsXml, types.vmlDrawing);
+  if (commentTargets.length === 1 && vmlTargets.length === 1) {
+    const commentsEntry = entries.get(resolveTarget(sheetPart, commentTargets[0] as string));
+    const vmlEntry = entries.get(resolveTarget(sheetPart, vmlTargets[0] as string));
+    if (commentsEntry !== undefined && vmlEntry !== undefined) {
+      const existingNotes = { notes: readExistingNotes(await text(commentsEntry)), vml: await text(vmlEntry) };
+      return { commentsPart: commentsEntry.name, vmlPart: vmlEntry.name, existingNotes, notesAllowed: true };
+    }
+  }
+  return {
+    commentsPart: pickFreeName((name) => entries.has(name), (n) => `xl/comments${n}.xml`),
+    vmlPart: pickFreeName((name) => entries.has(name), (n) => `xl/drawings/vmlDrawing${n}.vml`),
+    existingNotes: undefined,
+    notesAllowed: commentTargets.length === 0 && vmlTargets.length === 0,
   };
 }
 

@@ -74,19 +74,12 @@ export interface ZipOutput {
 export async function createZipOutput(path: string): Promise<ZipOutput> {
   const file = await open(path, 'w');
   const written: WrittenEntry[] = [];
-  let position = 0;
+  const output = createFileAppender(file);
+  const { append, copyRange } = output;
   const { time, date } = dosDateTime(new Date());
 
-  const append = async (bytes: Buffer): Promise<void> => {
-    let done = 0;
-    while (done < bytes.length) {
-      const { bytesWritten } = await file.write(bytes, done, bytes.length - done, position);
-      done += bytesWritten;
-      position += bytesWritten;
-    }
-  };
   const writeLocalHeader = async (entry: WrittenEntry): Promise<void> => {
-    entry.offset = position;
+    entry.offset = output.position;
     await append(buildLocalHeader(entry));
   };
   const patchLocalHeader = async (entry: WrittenEntry): Promise<void> => {
@@ -100,16 +93,6 @@ export async function createZipOutput(path: string): Promise<ZipOutput> {
   const newEntry = (name: string, method: number): WrittenEntry => {
     const bytes = Buffer.from(name, 'utf8');
     return { name: bytes, flags: isAscii(bytes) ? 0 : 0x800, method, time, date, crc: 0, compressedSize: 0, uncompressedSize: 0, offset: 0 };
-  };
-  const copyRange = async (source: FileHandle, start: number, length: number): Promise<void> => {
-    const buffer = Buffer.allocUnsafe(Math.min(FLUSH_BYTES, Math.max(1, length)));
-    let done = 0;
-    while (done < length) {
-      const { bytesRead } = await source.read(buffer, 0, Math.min(buffer.length, length - done), start + done);
-      if (bytesRead === 0) throw new Error('the workbook ends inside one of its parts (truncated)');
-      await append(buffer.subarray(0, bytesRead));
-      done += bytesRead;
-    }
   };
 
   return {
@@ -146,7 +129,7 @@ export async function createZipOutput(path: string): Promise<ZipOutput> {
     async openEntry(name) {
       const entry = newEntry(name, 8);
       await writeLocalHeader(entry);
-      const start = position;
+      const start = output.position;
       const sink = createDeflateSink(append);
       return {
         write: (chunk) => sink.write(chunk),
@@ -154,7 +137,7 @@ export async function createZipOutput(path: string): Promise<ZipOutput> {
           const { crc, size } = await sink.end();
           entry.crc = crc;
           entry.uncompressedSize = size;
-          entry.compressedSize = position - start;
+          entry.compressedSize = output.position - start;
           await patchLocalHeader(entry);
           written.push(entry);
           return size;
@@ -178,7 +161,7 @@ export async function createZipOutput(path: string): Promise<ZipOutput> {
     },
     async close() {
       try {
-        await append(buildCentralDirectory(written, position));
+        await append(buildCentralDirectory(written, output.position));
       } finally {
         await file.close();
       }
@@ -198,21 +181,14 @@ export interface DeflatedFile {
 /** Opens `path` (replaced) for a raw-deflated stream. */
 export async function createDeflatedFile(path: string): Promise<DeflatedFile> {
   const file = await open(path, 'w');
-  let position = 0;
-  const sink = createDeflateSink(async (bytes) => {
-    let done = 0;
-    while (done < bytes.length) {
-      const { bytesWritten } = await file.write(bytes, done, bytes.length - done, position);
-      done += bytesWritten;
-      position += bytesWritten;
-    }
-  });
+  const output = createFileAppender(file);
+  const sink = createDeflateSink(output.append);
   return {
     write: (chunk) => sink.write(chunk),
     async end() {
       try {
         const { crc, size } = await sink.end();
-        return { path, crc, compressedSize: position, uncompressedSize: size };
+        return { path, crc, compressedSize: output.position, uncompressedSize: size };
       } finally {
         await file.close();
       }
@@ -220,6 +196,43 @@ export async function createDeflatedFile(path: string): Promise<DeflatedFile> {
     async abort() {
       sink.destroy();
       await file.close().catch(() => undefined);
+    },
+  };
+}
+
+/** A file written front to back: bytes appended at its end, ranges of another file copied in. */
+interface FileAppender {
+  /** Bytes written so far: where the next ones go. */
+  readonly position: number;
+  append(bytes: Buffer): Promise<void>;
+  /** Appends `length` bytes of `source` from `start`. */
+  copyRange(source: FileHandle, start: number, length: number): Promise<void>;
+}
+
+function createFileAppender(file: FileHandle): FileAppender {
+  let position = 0;
+  const append = async (bytes: Buffer): Promise<void> => {
+    let done = 0;
+    while (done < bytes.length) {
+      const { bytesWritten } = await file.write(bytes, done, bytes.length - done, position);
+      done += bytesWritten;
+      position += bytesWritten;
+    }
+  };
+  return {
+    get position() {
+      return position;
+    },
+    append,
+    async copyRange(source, start, length) {
+      const buffer = Buffer.allocUnsafe(Math.min(FLUSH_BYTES, Math.max(1, length)));
+      let done = 0;
+      while (done < length) {
+        const { bytesRead } = await source.read(buffer, 0, Math.min(buffer.length, length - done), start + done);
+        if (bytesRead === 0) throw new Error('the workbook ends inside one of its parts (truncated)');
+        await append(buffer.subarray(0, bytesRead));
+        done += bytesRead;
+      }
     },
   };
 }

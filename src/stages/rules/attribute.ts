@@ -15,6 +15,7 @@ import { parseDecimal, type DecimalFormat } from '../parse-decimal.js';
 import type { ValueResolver } from '../../mapping/create-value-resolver.js';
 import { describeMissing } from './describe-missing.js';
 import type { AttributePlan, FieldRule, RuleFactory } from './field-rule.js';
+import { rememberLast } from './remember-last.js';
 import type { RowContext } from './row-context.js';
 
 /** Rules of `attributes`, in mapping order. */
@@ -39,42 +40,12 @@ function compileAttributeRule(
   const resolvePiece = plan.free
     ? (ctx: RowContext, piece: string): string[] | null => resolveFreeValue(ctx, plan, piece, location, booleans, decimalFormat)
     : (ctx: RowContext, piece: string): string[] | null => resolveDictionaryValue(ctx, plan, piece, location, resolver);
-  // A dictionary cell of one value resolved without a finding (the usual cell) gives the same entry
-  // on every row: one frozen object per resolution (the resolver caches those by text) instead of
-  // three arrays and an object per row. Equal entries are then also the same object to compare.
-  const sharedEntries = new WeakMap<object, ImportAttribute>();
-  const findSharedEntry = (cellText: string): ImportAttribute | undefined => {
-    const resolution = resolver.resolveValue(plan.mappingIndex, cellText);
-    if (resolution.status !== 'found' || resolution.via === 'approximate') return undefined;
-    let entry = sharedEntries.get(resolution);
-    if (entry === undefined) {
-      const codes: string[] = [];
-      addCodes(codes, resolution.entries.map((value) => value.code));
-      entry = Object.freeze({ code: attribute.code, valueCodes: Object.freeze(codes) as string[] });
-      sharedEntries.set(resolution, entry);
-    }
-    return entry;
-  };
-  // Cells with a separator ("Шерсть, Полиэстер") repeat too: their entry is kept by the cell's
-  // text once every piece resolved without a finding.
-  const entriesByText = separator === undefined || plan.free ? undefined : new Map<string, ImportAttribute>();
-  // Rows of one product repeat its category and usually its values: the last category's verdict and
-  // the last cell's shared entry are remembered (both depend on nothing else), which spares a scan of
-  // the attribute's categories and a lookup by text for most rows.
+  const shared = createSharedEntries(plan, resolver);
+  // Rows of one product repeat its category: the last category's verdict is remembered (it depends
+  // on nothing else), which spares a scan of the attribute's categories for most rows.
   let lastCategoryId: number | null | undefined;
   let lastAllowed = true;
   let lastSiblingTakes = false;
-  let lastText: string | undefined;
-  let lastShared: ImportAttribute | undefined;
-  const findShared = (cellText: string): ImportAttribute | undefined => {
-    if (cellText === lastText) return lastShared;
-    const shared = separator === undefined ? (plan.free ? undefined : findSharedEntry(cellText)) : entriesByText?.get(cellText);
-    if (shared !== undefined) {
-      lastText = cellText;
-      lastShared = shared;
-    }
-    return shared;
-  };
   return {
     name: `attribute:${attribute.code}`,
     apply(ctx) {
@@ -98,10 +69,10 @@ function compileAttributeRule(
         }
         return;
       }
-      const shared = findShared(cellText);
-      const codes: string[] = shared === undefined ? [] : shared.valueCodes;
+      const found = shared.find(cellText);
+      const codes: string[] = found === undefined ? [] : found.valueCodes;
       let failed = false;
-      if (shared !== undefined) {
+      if (found !== undefined) {
         // Resolved already, without a finding to report.
       } else if (separator === undefined) {
         failed = !addCodes(codes, resolvePiece(ctx, cellText));
@@ -112,9 +83,7 @@ function compileAttributeRule(
           if (piece === '') continue;
           if (!addCodes(codes, resolvePiece(ctx, piece))) failed = true;
         }
-        if (entriesByText !== undefined && !failed && ctx.issues.length === reported && entriesByText.size < TEXT_ENTRIES_LIMIT) {
-          entriesByText.set(detachString(cellText), Object.freeze({ code: attribute.code, valueCodes: Object.freeze(codes) as string[] }));
-        }
+        if (!failed && ctx.issues.length === reported) shared.keepSplit(cellText, codes);
       }
       if (failed || codes.length === 0) return;
       if (codes.length > 1 && !multiple) {
@@ -125,9 +94,51 @@ function compileAttributeRule(
         ctx.report('attribute_not_in_category', 'error', location, `attribute ${attribute.code} (${attribute.name.rus}) does not belong to category ${categoryId}`, cellText);
         return;
       }
-      const entry: ImportAttribute = shared ?? { code: attribute.code, valueCodes: codes };
+      const entry: ImportAttribute = found ?? { code: attribute.code, valueCodes: codes };
       if (plan.level === 'sku') record.sku.attributes.push(entry);
       else record.product.attributes.push(entry);
+    },
+  };
+}
+
+/** The entries a rule hands out for cells resolved without a finding, one object per value. */
+interface SharedEntries {
+  /** The entry of a cell resolved before without a finding; `undefined`: resolve it piece by piece. */
+  find(cellText: string): ImportAttribute | undefined;
+  /** Keeps the entry of a separator cell whose every piece resolved without a finding. */
+  keepSplit(cellText: string, codes: string[]): void;
+}
+
+/**
+ * A dictionary cell of one value resolved without a finding (the usual cell) gives the same entry
+ * on every row: one frozen object per resolution (the resolver caches those by text) instead of
+ * three arrays and an object per row. Equal entries are then also the same object to compare.
+ * Cells with a separator ("Шерсть, Полиэстер") repeat too: their entry is kept by the cell's text
+ * once every piece resolved without a finding. Rows of one product usually repeat their values:
+ * the last cell's entry is remembered, which spares a lookup by text for most rows.
+ */
+function createSharedEntries(plan: AttributePlan, resolver: ValueResolver): SharedEntries {
+  const { attribute, separator } = plan;
+  const byResolution = new WeakMap<object, ImportAttribute>();
+  const findSingle = (cellText: string): ImportAttribute | undefined => {
+    const resolution = resolver.resolveValue(plan.mappingIndex, cellText);
+    if (resolution.status !== 'found' || resolution.via === 'approximate') return undefined;
+    let entry = byResolution.get(resolution);
+    if (entry === undefined) {
+      const codes: string[] = [];
+      addCodes(codes, resolution.entries.map((value) => value.code));
+      entry = Object.freeze({ code: attribute.code, valueCodes: Object.freeze(codes) as string[] });
+      byResolution.set(resolution, entry);
+    }
+    return entry;
+  };
+  const byText = separator === undefined || plan.free ? undefined : new Map<string, ImportAttribute>();
+  return {
+    // A separator cell's entry is kept only once a row resolved it: until then (undefined) the text is asked again.
+    find: rememberLast((cellText: string): ImportAttribute | undefined => (separator === undefined ? (plan.free ? undefined : findSingle(cellText)) : byText?.get(cellText))),
+    keepSplit(cellText, codes) {
+      if (byText === undefined || byText.size >= TEXT_ENTRIES_LIMIT) return;
+      byText.set(detachString(cellText), Object.freeze({ code: attribute.code, valueCodes: Object.freeze(codes) as string[] }));
     },
   };
 }

@@ -1,6 +1,6 @@
 /** The product description in Russian (required per `validation.requireDescription`) and Kazakh, each with its default. */
 import { KazakhTextCheck } from './kazakh-text.js';
-import { RepeatedText } from './repeated-text.js';
+import { rememberRepeatedText } from './remember-last.js';
 import type { RuleFactory } from './field-rule.js';
 
 /** Rule of `columns.description` / `defaults.description`. */
@@ -11,7 +11,7 @@ export const compileDescriptionRule: RuleFactory = ({ slots, mapping }) => {
   const rusDefault = defaults.description?.rus;
   const kazDefault = defaults.description?.kaz;
   const kazakh = new KazakhTextCheck('description', validation.kazakh);
-  const russianTexts = new RepeatedText();
+  const russianTexts = rememberRepeatedText();
   const required = validation.requireDescription;
   // Without a Russian description anywhere, the Kazakh one is not asked for either.
   const used = isDescriptionUsed(mapping);
@@ -25,7 +25,7 @@ export const compileDescriptionRule: RuleFactory = ({ slots, mapping }) => {
       if (rus === undefined) {
         if (required) ctx.requireMissing(rusSlot, 'the Russian description');
       } else if (rus !== null) {
-        record.product.description.rus = russianTexts.take(rus);
+        record.product.description.rus = russianTexts(rus);
       }
       if (!used) return;
       const kazCell = ctx.readText(kazSlot);

@@ -9,6 +9,7 @@ import type { RowIssueCode } from '../issue-codes.js';
 import type { CellLocation, MappedRow } from '../mapped-row.js';
 import { describeMissing } from './describe-missing.js';
 import type { ColumnSlot, FieldRule } from './field-rule.js';
+import { rememberLast } from './remember-last.js';
 import type { RowContext } from './row-context.js';
 
 /** A resolution that is neither found nor missing: the field's rule words it. */
@@ -43,14 +44,7 @@ export function compileDirectoryTargetRule<T>(field: DirectoryTargetField<T>): F
   const what = `the ${name}`;
   // Rows of one product repeat its category and brand: the last text's resolution (the resolver's
   // answer is a pure function of the text) spares a lookup by text for most rows.
-  let lastText: string | undefined;
-  let lastResolution: Resolution<T> | undefined;
-  const resolveText = (text: string): Resolution<T> => {
-    if (text === lastText && lastResolution !== undefined) return lastResolution;
-    lastResolution = field.resolveText(text);
-    lastText = text;
-    return lastResolution;
-  };
+  const resolveText = rememberLast((text: string): Resolution<T> => field.resolveText(text));
   return {
     name,
     apply(ctx) {

@@ -2,11 +2,18 @@
 import type { Mapping } from '../../mapping/mapping-schema.js';
 import { hasLostKazakhLetters, isSameAsRussian } from '../check-kazakh-text.js';
 import type { ColumnSlot } from './field-rule.js';
+import { rememberLastPair } from './remember-last.js';
 import type { RowContext } from './row-context.js';
 
 const CLEAN = 0;
 const LOST = 1;
 const SAME_AS_RUSSIAN = 2;
+
+/** The text checked (the first copy of a repeat) and what the check found. */
+interface KazakhVerdict {
+  readonly text: string;
+  readonly outcome: number;
+}
 
 /**
  * The Kazakh check of one field (the name or the description), made once per file. The SKU rows
@@ -16,30 +23,24 @@ const SAME_AS_RUSSIAN = 2;
  * so that the product's rows share one string (later comparisons of it are by identity).
  */
 export class KazakhTextCheck {
-  private lastText: string | undefined = undefined;
-  private lastRussian: string | undefined = undefined;
-  private lastOutcome = CLEAN;
+  private readonly judge: (text: string, russian: string) => KazakhVerdict;
 
   constructor(
     private readonly what: 'name' | 'description',
     private readonly severity: Mapping['validation']['kazakh'],
-  ) {}
+  ) {
+    this.judge = rememberLastPair((text: string, russian: string): KazakhVerdict => ({
+      text,
+      outcome: hasLostKazakhLetters(text) ? LOST : severity !== 'off' && isSameAsRussian(text, russian) ? SAME_AS_RUSSIAN : CLEAN,
+    }));
+  }
 
   /** Checks Kazakh text read from `slot` (`null`: unusable cell, already reported) and returns what goes into the draft. */
   check(ctx: RowContext, slot: ColumnSlot, text: string | null | undefined, russian: string): string {
     if (text === null || text === undefined) return checkAbsentKazakhText(ctx, slot, text, this.what, this.severity);
-    let outcome: number;
-    if (text === this.lastText && russian === this.lastRussian) {
-      text = this.lastText;
-      outcome = this.lastOutcome;
-    } else {
-      outcome = hasLostKazakhLetters(text) ? LOST : this.severity !== 'off' && isSameAsRussian(text, russian) ? SAME_AS_RUSSIAN : CLEAN;
-      this.lastText = text;
-      this.lastRussian = russian;
-      this.lastOutcome = outcome;
-    }
-    if (outcome !== CLEAN) reportKazakhOutcome(ctx, slot, text, this.what, outcome);
-    return text;
+    const verdict = this.judge(text, russian);
+    if (verdict.outcome !== CLEAN) reportKazakhOutcome(ctx, slot, verdict.text, this.what, verdict.outcome);
+    return verdict.text;
   }
 }
 

@@ -2,21 +2,14 @@
 import { parseDecimal } from '../parse-decimal.js';
 import type { RuleFactory } from './field-rule.js';
 import { compileParsedCellRule } from './parsed-cell-rule.js';
+import { rememberLast } from './remember-last.js';
 
 /** Rule of `columns.price`. */
 export const compilePriceRule: RuleFactory = ({ slots, decimalFormat }) => {
   // The SKUs of a product often share a price, and a file with a wrong decimal setting or a "price
   // on request" column repeats the same bad text on every row: the last text's answer is kept
   // (parsing text is a pure function of it and of the file's format).
-  let lastText: string | undefined;
-  let lastPrice: number | null = null;
-  const parseText = (text: string): number | null => {
-    if (text === lastText) return lastPrice;
-    const price = parseDecimal(text, decimalFormat);
-    lastText = text;
-    lastPrice = price;
-    return price;
-  };
+  const parseText = rememberLast((text: string): number | null => parseDecimal(text, decimalFormat));
   return compileParsedCellRule<number>({
     name: 'price',
     slot: slots.price,
