@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { AbortedError } from '../core/errors.js';
 import { SERVICE_LIMITS } from '../domain/index.js';
+import { createLapTimer } from './create-lap-timer.js';
 import { createScratchSpoolSink } from './create-spool-sink.js';
 import { openIssueSpill, type IssueSpill } from '../state/open-issue-spill.js';
 import { openScratchSpool } from '../state/open-scratch-spool.js';
@@ -21,13 +22,7 @@ import { createRowOutcomeStore } from './row-outcome-store.js';
 /** Runs the dry run. */
 export async function runValidate(options: RunInputs, deps: Deps): Promise<RunResult> {
   const startedAt = deps.now();
-  const timings: Record<string, number> = {};
-  let mark = startedAt.getTime();
-  const lap = (name: string): void => {
-    const now = deps.now().getTime();
-    timings[name] = now - mark;
-    mark = now;
-  };
+  const { timings, lap } = createLapTimer(deps);
   // Usage mistakes stop before anything runs.
   const { pickIssues, skipIssues, limitErrors } = options.settings.settings;
   const issueFilter = createIssueFilter({ pick: pickIssues, skip: skipIssues });
