@@ -133,7 +133,8 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
     outcomeOf(row, withIssues = true) {
       if (row >= seen.length || seen[row] === 0) return undefined;
       const code = status[row] ?? NONE;
-      const outcome: RowOutcome = { row, status: STATUSES[code] ?? 'valid', issues: withIssues && hasIssues(row) ? issues.issuesOf(row) : [] };
+      const rowStatus = STATUSES[code] ?? 'valid';
+      const outcome: RowOutcome = withIssues && hasIssues(row) ? issues.outcomeOf(row, rowStatus) : { row, status: rowStatus, issues: [] };
       const productId = productIds?.[row] ?? Number.NaN;
       const skuId = skuIds?.[row] ?? Number.NaN;
       const jobId = jobIds.textAt(jobIndex?.[row] ?? -1);
@@ -163,8 +164,8 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
 /** Where a store keeps the issues of its rows: spilled to disk, or lists in memory. */
 interface RowIssues {
   add(row: number, issue: Issue): void;
-  /** The issues of a row that has some. */
-  issuesOf(row: number): Issue[];
+  /** The outcome of a row that has issues, with them (read back only when asked for). */
+  outcomeOf(row: number, status: RowStatus): RowOutcome;
   /** Removes the issues of `row` that `predicate` picks; returns them. */
   remove(row: number, predicate: (issue: Issue) => boolean): Issue[];
   inRowOrder(): Iterable<Issue>;
@@ -174,7 +175,16 @@ interface RowIssues {
 function spilledRowIssues(spill: IssueSpill): RowIssues {
   return {
     add: (row, issue) => spill.add(row, issue),
-    issuesOf: (row) => spill.issuesOf(row),
+    // The issues are read back only when asked for: the CSV copy renders their texts from the
+    // stored bytes instead (`readIssueBytes`), and most of a dry run's report needs neither.
+    outcomeOf: (row, status) => ({
+      row,
+      status,
+      get issues() {
+        return spill.issuesOf(row);
+      },
+      readIssueBytes: () => spill.storedOf(row),
+    }),
     remove: (row, predicate) => spill.remove(row, predicate),
     *inRowOrder() {
       for (const entry of spill.iterate()) yield entry.issue;
@@ -193,7 +203,7 @@ function createMemoryRowIssues(): RowIssues {
       if (list) list.push(issue);
       else lists.set(row, [issue]);
     },
-    issuesOf: (row) => lists.get(row) ?? [],
+    outcomeOf: (row, status) => ({ row, status, issues: lists.get(row) ?? [] }),
     remove(row, predicate) {
       const list = lists.get(row);
       if (!list) return [];

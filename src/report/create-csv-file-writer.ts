@@ -24,6 +24,19 @@ export interface CsvFileWriter {
    * is full (await it before writing more): no promise per row of a large copy.
    */
   writeBytes(bytes: Buffer, start: number, end: number, pad: number, more: readonly string[], before?: readonly string[]): Promise<void> | undefined;
+  /**
+   * Starts a record put piece by piece (`putValue`, `putFormatted`, `putDelimiter`) and ended by
+   * `endRecord`: for a record whose fields are partly bytes formatted already (a row's issue
+   * cells, `render-issue-cells.ts`). Throws the stream's failure.
+   */
+  beginRecord(): void;
+  /** Puts one value, formatted as `write` formats it. */
+  putValue(value: string): void;
+  /** Puts `bytes[start, end)` as they are: fields already formatted for this delimiter, and delimiters. */
+  putFormatted(bytes: Buffer, start: number, end: number): void;
+  putDelimiter(): void;
+  /** Ends the record begun: its line break. A promise only when the stream is full (await it before writing more). */
+  endRecord(): Promise<void> | undefined;
   /** Ends the file; resolves when it is on disk. */
   close(): Promise<void>;
   /** Stops writing after a failure; the partial file is left for the caller to remove. */
@@ -105,6 +118,11 @@ export function createCsvFileWriter(path: string, delimiter: string): CsvFileWri
       putFields(more, false);
       return finishRecord();
     },
+    beginRecord: () => output.checkFailure(),
+    putValue: putField,
+    putFormatted: (bytes, start, end) => output.putBytes(bytes, start, end),
+    putDelimiter,
+    endRecord: finishRecord,
     close: () => output.close(),
     destroy: () => output.destroy(),
   };

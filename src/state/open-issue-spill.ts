@@ -18,7 +18,7 @@
  */
 import type { Issue, Severity } from '../core/issue.js';
 import { createIssueKeyTable, type IssueKeyTable } from './issue-key-table.js';
-import { createIssueShapes, JSON_SHAPE, type IssueShapes } from './issue-shapes.js';
+import { createIssueShapes, JSON_SHAPE, type IssueShapes, type ShapeParts } from './issue-shapes.js';
 import { openSpillByteFile, type SpillByteFile } from './spill-byte-file.js';
 
 /**
@@ -38,6 +38,20 @@ export interface SpilledIssueRecord {
   end: number;
 }
 
+/**
+ * One row's issues as stored, for writers that render their text without making issue objects
+ * (`IssueSpill.storedOf`): per issue its shape's parts (undefined: stored as JSON, no shape) and
+ * its varying values, slices of `bytes` (see `IssueShapes.locateValues`). Reused from row to row.
+ */
+export interface StoredRowIssues {
+  count: number;
+  shapes: (ShapeParts | undefined)[];
+  /** Per issue: the index in `values` of its first value's three numbers (start, end, escaped). */
+  firsts: Int32Array;
+  values: Int32Array;
+  bytes: Buffer;
+}
+
 /** Issues of rows, spilled to disk. */
 export interface IssueSpill {
   /** Adds an issue of source row `row`. */
@@ -53,6 +67,8 @@ export interface IssueSpill {
    * `issues.ndjson` is written from, its bytes copied as they are, never parsed.
    */
   records(): IterableIterator<SpilledIssueRecord[]>;
+  /** The issues of `row` as stored (see `StoredRowIssues`): valid until the next call. */
+  storedOf(row: number): StoredRowIssues;
   /** Issues held. */
   size(): number;
   /** Closes and deletes the file. */
@@ -192,6 +208,40 @@ function fillRowRecords(parts: SpillParts, row: number, out: RowRecords): Spille
   return records;
 }
 
+/** Fills `out` with the issues of `row` as stored (see `StoredRowIssues`), their bytes copied out of the file's window. */
+function fillStoredRow(parts: SpillParts, row: number, out: StoredRowIssues): StoredRowIssues {
+  const { table, shapes } = parts;
+  let total = 0;
+  let n = 0;
+  let values = 0;
+  const inRange = row >= 0 && row <= table.maxRow;
+  for (let entry = inRange ? (table.heads[row] as number) : NONE; entry !== NONE; entry = table.nexts[entry] as number) {
+    total += table.lengths[entry] as number;
+    values += shapes.partsOf(table.shapeIds[entry] as number)?.varying.length ?? 0;
+    n += 1;
+  }
+  if (total > out.bytes.length) out.bytes = Buffer.allocUnsafe(Math.max(total, out.bytes.length * 2));
+  if (n > out.firsts.length) out.firsts = new Int32Array(Math.max(n, out.firsts.length * 2));
+  if (values * 3 > out.values.length) out.values = new Int32Array(Math.max(values * 3, out.values.length * 2));
+  out.shapes.length = n;
+  out.count = n;
+  let i = 0;
+  let at = 0;
+  let value = 0;
+  for (let entry = inRange ? (table.heads[row] as number) : NONE; entry !== NONE; entry = table.nexts[entry] as number) {
+    const length = table.lengths[entry] as number;
+    const shape = table.shapeIds[entry] as number;
+    const { buffer, start } = parts.file.locate(table.offsets[entry] as number, length);
+    buffer.copy(out.bytes, at, start, start + length);
+    out.shapes[i] = shapes.partsOf(shape);
+    out.firsts[i] = value;
+    if (shape !== JSON_SHAPE) value += shapes.locateValues(shape, out.bytes, at, out.values, value * 3);
+    at += length;
+    i += 1;
+  }
+  return out;
+}
+
 /** Every issue of `row` as objects, in the order added. */
 function readRowIssues(parts: SpillParts, row: number): Issue[] {
   const issues: Issue[] = [];
@@ -206,6 +256,7 @@ export function openIssueSpill(path: string): IssueSpill {
   const parts: SpillParts = { table: createIssueTable(), file: openSpillByteFile(path), shapes: createIssueShapes(), keys: createIssueKeyTable(), otherRows: new Map() };
   const { table, file, shapes, keys, otherRows } = parts;
   const rowRecords: RowRecords = { records: [], bytes: Buffer.allocUnsafe(1 << 16) };
+  const storedRow: StoredRowIssues = { count: 0, shapes: [], firsts: new Int32Array(16), values: new Int32Array(64), bytes: Buffer.allocUnsafe(1 << 12) };
   // Per shape: its key's number. File, sheet, column, code and severity are values of the shape, so
   // issues of one shape share their key: looked up once, not per issue.
   const shapeKeyIds: number[] = [];
@@ -264,6 +315,7 @@ export function openIssueSpill(path: string): IssueSpill {
     *records() {
       for (let row = 0; row <= table.maxRow; row += 1) if (table.heads[row] !== NONE) yield fillRowRecords(parts, row, rowRecords);
     },
+    storedOf: (row) => fillStoredRow(parts, row, storedRow),
     size: () => count,
     close() {
       lastIssues = [];
