@@ -51,79 +51,164 @@ type ShapeParts = NonNullable<RowIssueBytes['shapes'][number]>;
 
 const ISSUE_SEPARATOR = Buffer.from(' | ');
 const PATH_SEPARATOR = Buffer.from(' › ');
+const LOCATION_END = Buffer.from(': ');
 const VALUE_OPEN = Buffer.from(' (value "');
+const VALUE_CLOSE = Buffer.from('")');
+const HINT_OPEN = Buffer.from('; ');
 const ELLIPSIS = Buffer.from('…');
 /** What `truncate` in `formatIssueBody` keeps of a value: 80 UTF-16 units, or 79 and the ellipsis. */
 const VALUE_UNITS = 80;
 const QUOTE = 0x22;
+
+/**
+ * Where a cell is written: its bytes, with each quote doubled as it is copied (a quote makes the
+ * field quoted), and whether a byte that makes it quoted was met (`specials`: the delimiter, a
+ * quote, CR, LF).
+ */
+interface CellOutput {
+  bytes: Buffer;
+  special: boolean;
+  specials: Uint8Array;
+}
+
+/** A stored value as its text's UTF-8: in the stored bytes, or unescaped into a scratch buffer. */
+interface PlainValue {
+  bytes: Buffer;
+  start: number;
+  end: number;
+}
 
 /** Creates a renderer. */
 export function createIssueCellRenderer(): IssueCellRenderer {
   const templates = new WeakMap<ShapeParts, TextTemplate | null>();
   const codes: Buffer[] = [];
   const codeIds = new Map<string, number>();
+  const codeIdOf = (code: string): number => {
+    let id = codeIds.get(code);
+    if (id === undefined) {
+      id = codes.length;
+      codes.push(Buffer.from(code, 'utf8'));
+      codeIds.set(code, id);
+      if (id >= codeSeen.length) codeSeen = growFilled(codeSeen, id * 2 + 2);
+    }
+    return id;
+  };
   // Per code: the last row it was written in (`issue_code` lists each code once).
   let codeSeen: Int32Array = new Int32Array(16).fill(-1);
   let rowNumber = 0;
-  let text = Buffer.allocUnsafe(1 << 12);
-  const cells: RenderedIssueCells = { delimiter: 0, bytes: Buffer.allocUnsafe(1 << 13), textStart: 0, textEnd: 0, codesStart: 0, codesEnd: 0 };
+  // The templates of the row's issues; the last shape looked up (a row's issues mostly repeat the row before's).
+  const rowTemplates: TextTemplate[] = [];
+  let lastParts: ShapeParts | undefined;
+  let lastTemplate: TextTemplate | null = null;
+  const out: CellOutput = { bytes: Buffer.allocUnsafe(1 << 13), special: false, specials: new Uint8Array(256) };
+  let specialsFor = -1;
+  const scratch: { bytes: Buffer; message: PlainValue; value: PlainValue; other: PlainValue } = {
+    bytes: Buffer.allocUnsafe(1 << 12),
+    message: { bytes: Buffer.alloc(0), start: 0, end: 0 },
+    value: { bytes: Buffer.alloc(0), start: 0, end: 0 },
+    other: { bytes: Buffer.alloc(0), start: 0, end: 0 },
+  };
+  const cells: RenderedIssueCells = { delimiter: 0, bytes: out.bytes, textStart: 0, textEnd: 0, codesStart: 0, codesEnd: 0 };
 
   const templateOf = (parts: ShapeParts): TextTemplate | null => {
+    if (parts === lastParts) return lastTemplate;
     let template = templates.get(parts);
-    if (template !== undefined) return template;
-    template = buildTemplate(parts, (code) => {
-      let id = codeIds.get(code);
-      if (id === undefined) {
-        id = codes.length;
-        codes.push(Buffer.from(code, 'utf8'));
-        codeIds.set(code, id);
-        if (id >= codeSeen.length) codeSeen = growFilled(codeSeen, id * 2 + 2);
-      }
-      return id;
-    });
-    templates.set(parts, template);
+    if (template === undefined) templates.set(parts, (template = buildTemplate(parts, codeIdOf)));
+    lastParts = parts;
+    lastTemplate = template;
     return template;
   };
 
   return {
     render(issues, delimiter) {
       const { count, shapes, firsts, values, bytes } = issues;
-      // The texts are at most the stored bytes (an escape is longer than what it stands for) and each template's fixed parts.
+      // Unescaped values are no longer than stored ones; a cell at most doubles its bytes (quotes) and adds two.
       let most = bytes.length + 16;
       for (let i = 0; i < count; i++) {
         const parts = shapes[i];
         const template = parts === undefined ? null : templateOf(parts);
         if (template === null) return undefined;
+        rowTemplates[i] = template;
         most += template.head.length + (codes[template.code] as Buffer).length + 40;
       }
-      if (most > text.length) text = Buffer.allocUnsafe(Math.max(most, text.length * 2));
-      let at = 0;
+      if (most * 2 + 8 > out.bytes.length) out.bytes = Buffer.allocUnsafe(Math.max(most * 2 + 8, out.bytes.length * 2));
+      if (bytes.length * 2 > scratch.bytes.length) scratch.bytes = Buffer.allocUnsafe(bytes.length * 2);
+      if (delimiter !== specialsFor) {
+        out.specials.fill(0);
+        for (const byte of [delimiter, QUOTE, 0x0a, 0x0d]) out.specials[byte] = 1;
+        specialsFor = delimiter;
+      }
+      // Each cell is written after a byte kept for its opening quote.
+      out.special = false;
+      let at = 1;
       for (let i = 0; i < count; i++) {
-        if (i > 0) at = putBytes(ISSUE_SEPARATOR, text, at);
-        at = writeIssueText(templateOf(shapes[i] as ShapeParts) as TextTemplate, values, (firsts[i] as number) * 3, bytes, text, at);
+        if (i > 0) at = copyQuoted(ISSUE_SEPARATOR, 0, ISSUE_SEPARATOR.length, out, at);
+        at = writeIssueText(rowTemplates[i] as TextTemplate, values, (firsts[i] as number) * 3, bytes, scratch, out, at);
         if (at < 0) return undefined;
       }
-      const textEnd = at;
-      // The codes, each once, in the order first met, after the texts.
+      cells.bytes = out.bytes;
+      cells.delimiter = delimiter;
+      if (!closeField(out, 0, at, cells)) return undefined;
+      cells.textStart = cells.codesStart;
+      cells.textEnd = cells.codesEnd;
+      // The codes, each once, in the order first met.
+      const codesSlot = at + 1;
+      out.special = false;
+      at = codesSlot + 1;
       rowNumber += 1;
       for (let i = 0; i < count; i++) {
-        const code = (templateOf(shapes[i] as ShapeParts) as TextTemplate).code;
+        const code = (rowTemplates[i] as TextTemplate).code;
         if (codeSeen[code] === rowNumber) continue;
-        if (at > textEnd) at = putBytes(ISSUE_SEPARATOR, text, at);
+        if (at > codesSlot + 1) at = copyQuoted(ISSUE_SEPARATOR, 0, ISSUE_SEPARATOR.length, out, at);
         codeSeen[code] = rowNumber;
-        at = putBytes(codes[code] as Buffer, text, at);
+        const bytesOfCode = codes[code] as Buffer;
+        at = copyQuoted(bytesOfCode, 0, bytesOfCode.length, out, at);
       }
-      if (cells.bytes.length < at * 2 + 4) cells.bytes = Buffer.allocUnsafe(Math.max(at * 2 + 4, cells.bytes.length * 2));
-      cells.delimiter = delimiter;
-      cells.textStart = 0;
-      cells.textEnd = formatCsvFieldBytes(text, 0, textEnd, delimiter, cells.bytes, 0);
-      if (cells.textEnd < 0) return undefined;
-      cells.codesStart = cells.textEnd;
-      cells.codesEnd = formatCsvFieldBytes(text, textEnd, at, delimiter, cells.bytes, cells.codesStart);
-      if (cells.codesEnd < 0) return undefined;
-      return cells;
+      return closeField(out, codesSlot, at, cells) ? cells : undefined;
     },
   };
+}
+
+/**
+ * Ends a cell written at `out.bytes[slot + 1, end)`, quotes doubled: as the CSV writer formats the
+ * field, quoted (the slot and the byte at `end` take the quotes) when it holds a special byte or
+ * starts or ends with white space; sets `cells.codesStart`/`codesEnd` to where it is. False when
+ * it starts like a formula (neutralising is left to the text path).
+ */
+function closeField(out: CellOutput, slot: number, end: number, cells: RenderedIssueCells): boolean {
+  const { bytes } = out;
+  const start = slot + 1;
+  if (end > start) {
+    const first = readCodeUnit(bytes, start);
+    if (FORMULA_TRIGGERS.has(first)) return false;
+    let last = end - 1;
+    while (((bytes[last] as number) & 0xc0) === 0x80) last--;
+    if (out.special || isSpace(first) || isSpace(readCodeUnit(bytes, last))) {
+      bytes[slot] = QUOTE;
+      bytes[end] = QUOTE;
+      cells.codesStart = slot;
+      cells.codesEnd = end + 1;
+      return true;
+    }
+  }
+  cells.codesStart = start;
+  cells.codesEnd = end;
+  return true;
+}
+
+/** Copies `source[start, end)` into `out.bytes` at `at`, each quote doubled, noting a special byte; returns where it ends. */
+function copyQuoted(source: Buffer, start: number, end: number, out: CellOutput, at: number): number {
+  const { bytes: target, specials } = out;
+  let cursor = at;
+  let special = 0;
+  for (let i = start; i < end; i++) {
+    const byte = source[i] as number;
+    special |= specials[byte] as number;
+    if (byte === QUOTE) target[cursor++] = QUOTE;
+    target[cursor++] = byte;
+  }
+  if (special !== 0) out.special = true;
+  return cursor;
 }
 
 /** The template of a shape (null when it has no message or code among its keys, as a stored value and a fixed one). */
@@ -148,91 +233,99 @@ function buildTemplate(parts: ShapeParts, codeIdOf: (code: string) => number): T
 }
 
 /**
- * Writes one issue's `renderIssueText` as UTF-8 into `target` at `at` (see `formatIssueBody`);
+ * Writes one issue's `renderIssueText` (see `formatIssueBody`) into `out` at `at`, quotes doubled;
  * returns where it ends, or -1 when its values hold what a template does not render exactly.
  */
-function writeIssueText(template: TextTemplate, values: Int32Array, first: number, source: Buffer, target: Buffer, at: number): number {
-  let cursor = putBytes(template.head, target, at);
+function writeIssueText(template: TextTemplate, values: Int32Array, first: number, source: Buffer, scratch: { bytes: Buffer; message: PlainValue; value: PlainValue; other: PlainValue }, out: CellOutput, at: number): number {
+  let cursor = copyQuoted(template.head, 0, template.head.length, out, at);
   let located = template.located;
   if (template.path >= 0) {
-    if (located) cursor = putBytes(PATH_SEPARATOR, target, cursor);
-    const start = cursor;
-    cursor = copyValue(values, first + template.path * 3, source, target, cursor);
-    if (cursor < 0) return -1;
-    located ||= cursor > start;
+    const path = scratch.other;
+    if (!readPlain(values, first + template.path * 3, source, scratch.bytes, 0, path)) return -1;
+    if (located) cursor = copyQuoted(PATH_SEPARATOR, 0, PATH_SEPARATOR.length, out, cursor);
+    cursor = copyQuoted(path.bytes, path.start, path.end, out, cursor);
+    located ||= path.end > path.start;
   }
-  if (located) {
-    target[cursor++] = 0x3a;
-    target[cursor++] = 0x20;
-  }
-  const messageStart = cursor;
-  cursor = copyValue(values, first + template.message * 3, source, target, cursor);
-  if (cursor < 0) return -1;
-  const messageEnd = cursor;
+  if (located) cursor = copyQuoted(LOCATION_END, 0, LOCATION_END.length, out, cursor);
+  const { message, value } = scratch;
+  if (!readPlain(values, first + template.message * 3, source, scratch.bytes, 0, message)) return -1;
+  cursor = copyQuoted(message.bytes, message.start, message.end, out, cursor);
   if (template.value >= 0) {
-    const valueStart = putBytes(VALUE_OPEN, target, cursor);
-    const valueEnd = copyValue(values, first + template.value * 3, source, target, valueStart);
-    if (valueEnd < 0) return -1;
+    if (!readPlain(values, first + template.value * 3, source, scratch.bytes, message.bytes === scratch.bytes ? message.end : 0, value)) return -1;
     // The value is shown when the message does not quote it (UTF-8 is searched as its text is).
-    if (!includesBytes(target, messageStart, messageEnd, valueStart, valueEnd)) {
-      cursor = truncateValue(target, valueStart, valueEnd);
-      if (cursor < 0) return -1;
-      target[cursor++] = QUOTE;
-      target[cursor++] = 0x29;
+    if (!includesBytes(message, value)) {
+      const cut = cutValue(value);
+      if (cut === -1) return -1;
+      cursor = copyQuoted(VALUE_OPEN, 0, VALUE_OPEN.length, out, cursor);
+      cursor = copyQuoted(value.bytes, value.start, cut, out, cursor);
+      if (cut < value.end) cursor = copyQuoted(ELLIPSIS, 0, ELLIPSIS.length, out, cursor);
+      cursor = copyQuoted(VALUE_CLOSE, 0, VALUE_CLOSE.length, out, cursor);
     }
   }
   if (template.hint >= 0) {
-    target[cursor++] = 0x3b;
-    target[cursor++] = 0x20;
-    cursor = copyValue(values, first + template.hint * 3, source, target, cursor);
+    const hint = scratch.other;
+    if (!readPlain(values, first + template.hint * 3, source, scratch.bytes, 0, hint)) return -1;
+    cursor = copyQuoted(HINT_OPEN, 0, HINT_OPEN.length, out, cursor);
+    cursor = copyQuoted(hint.bytes, hint.start, hint.end, out, cursor);
   }
   return cursor;
 }
 
-/** Whether `bytes[start, end)` holds `bytes[needle, needleEnd)` (UTF-8 of whole characters: as `String#includes` of their texts). */
-function includesBytes(bytes: Buffer, start: number, end: number, needle: number, needleEnd: number): boolean {
-  const length = needleEnd - needle;
+/**
+ * Points `plain` at stored value `values[index…]` as its text's UTF-8: its stored bytes, or its
+ * JSON string unescaped into `scratch` at `at`. False for an escape of a surrogate.
+ */
+function readPlain(values: Int32Array, index: number, source: Buffer, scratch: Buffer, at: number, plain: PlainValue): boolean {
+  const start = values[index] as number;
+  const end = values[index + 1] as number;
+  if (values[index + 2] === 0) {
+    plain.bytes = source;
+    plain.start = start;
+    plain.end = end;
+    return true;
+  }
+  const stop = unescapeJsonString(source, start + 1, end - 1, scratch, at);
+  plain.bytes = scratch;
+  plain.start = at;
+  plain.end = stop;
+  return stop >= 0;
+}
+
+/** Whether `haystack` holds `needle` (UTF-8 of whole characters: as `String#includes` of their texts). */
+function includesBytes(haystack: PlainValue, needle: PlainValue): boolean {
+  const length = needle.end - needle.start;
   if (length === 0) return true;
-  const head = bytes[needle] as number;
-  for (let at = start; at + length <= end; at++) {
+  const { bytes, end } = haystack;
+  const { bytes: wanted, start: from } = needle;
+  const head = wanted[from] as number;
+  for (let at = haystack.start; at + length <= end; at++) {
     if (bytes[at] !== head) continue;
     let i = 1;
-    while (i < length && bytes[at + i] === bytes[needle + i]) i++;
+    while (i < length && bytes[at + i] === wanted[from + i]) i++;
     if (i === length) return true;
   }
   return false;
 }
 
 /**
- * `truncate(value, 80)` of a value written at `target[start, end)`: past 80 UTF-16 units, its
- * first 79 and `…`. Returns where it ends; -1 when the cut would split a surrogate pair.
+ * Where `truncate(value, 80)` cuts a value: its end when it has at most 80 UTF-16 units, else the
+ * end of its first 79 (the ellipsis follows); -1 when that would split a surrogate pair.
  */
-function truncateValue(target: Buffer, start: number, end: number): number {
+function cutValue(value: PlainValue): number {
+  const { bytes, start, end } = value;
+  // Fewer bytes than units is impossible: a short value needs no count.
+  if (end - start <= VALUE_UNITS) return end;
   let units = 0;
   let cut = -1;
   for (let i = start; i < end; i++) {
-    const byte = target[i] as number;
+    const byte = bytes[i] as number;
     if ((byte & 0xc0) === 0x80) continue;
     if (units === VALUE_UNITS - 1) cut = i;
     units += byte >= 0xf0 ? 2 : 1;
-    if (units === VALUE_UNITS && byte >= 0xf0) cut = -2;
+    // Past 80 units: cut after 79, unless a surrogate pair spans units 79 and 80 (then `cut` is unset).
+    if (units > VALUE_UNITS) return cut;
   }
-  if (units <= VALUE_UNITS) return end;
-  if (cut === -2) return -1;
-  return putBytes(ELLIPSIS, target, cut);
-}
-
-/** Copies stored value `values[index…]` (its UTF-8, or its JSON string unescaped) to `target` at `at`; returns where it ends, or -1 for an escape of a surrogate. */
-function copyValue(values: Int32Array, index: number, source: Buffer, target: Buffer, at: number): number {
-  const start = values[index] as number;
-  const end = values[index + 1] as number;
-  if (values[index + 2] === 0) {
-    if (end - start > 64) return at + source.copy(target, at, start, end);
-    let cursor = at;
-    for (let i = start; i < end; i++) target[cursor++] = source[i] as number;
-    return cursor;
-  }
-  return unescapeJsonString(source, start + 1, end - 1, target, at);
+  return end;
 }
 
 /** The text of a JSON string's inside (as `JSON.stringify` writes it) as UTF-8; -1 for `\u` of a surrogate. */
@@ -262,45 +355,6 @@ function unescapeJsonString(source: Buffer, start: number, end: number, target: 
 
 const SIMPLE_ESCAPES: Record<number, number> = { 0x22: 0x22, 0x5c: 0x5c, 0x2f: 0x2f, 0x62: 0x08, 0x66: 0x0c, 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09 };
 
-/**
- * `bytes[start, end)` (UTF-8 text) as the CSV writer writes the field (`createCsvFieldFormatter`:
- * quoted when it holds the delimiter, a quote or a line break or starts or ends with white space),
- * into `target` at `at`; returns where it ends, or -1 when it starts like a formula (neutralising
- * is left to the text path).
- */
-export function formatCsvFieldBytes(bytes: Buffer, start: number, end: number, delimiter: number, target: Buffer, at: number): number {
-  if (start === end) return at;
-  const first = readCodeUnit(bytes, start);
-  if (FORMULA_TRIGGERS.has(first)) return -1;
-  let last = end - 1;
-  while (((bytes[last] as number) & 0xc0) === 0x80) last--;
-  let quoted = isSpace(first) || isSpace(readCodeUnit(bytes, last));
-  if (!quoted) {
-    for (let i = start; i < end; i++) {
-      const byte = bytes[i] as number;
-      if (byte === delimiter || byte === QUOTE || byte === 0x0a || byte === 0x0d) {
-        quoted = true;
-        break;
-      }
-    }
-  }
-  if (!quoted) {
-    if (end - start > 64) return at + bytes.copy(target, at, start, end);
-    let cursor = at;
-    for (let i = start; i < end; i++) target[cursor++] = bytes[i] as number;
-    return cursor;
-  }
-  let cursor = at;
-  target[cursor++] = QUOTE;
-  for (let i = start; i < end; i++) {
-    const byte = bytes[i] as number;
-    if (byte === QUOTE) target[cursor++] = QUOTE;
-    target[cursor++] = byte;
-  }
-  target[cursor++] = QUOTE;
-  return cursor;
-}
-
 // `neutralizeFormula`'s triggers, as UTF-16 code units.
 const FORMULA_TRIGGERS = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d, 0xff1d, 0xff0b, 0xff0d, 0xff20]);
 const SPACE = /\s/;
@@ -318,11 +372,6 @@ function readCodeUnit(bytes: Buffer, at: number): number {
   if (lead < 0xe0) return ((lead & 0x1f) << 6) | ((bytes[at + 1] as number) & 0x3f);
   if (lead < 0xf0) return ((lead & 0x0f) << 12) | (((bytes[at + 1] as number) & 0x3f) << 6) | ((bytes[at + 2] as number) & 0x3f);
   return 0xd800;
-}
-
-function putBytes(source: Buffer, target: Buffer, at: number): number {
-  for (let i = 0; i < source.length; i++) target[at + i] = source[i] as number;
-  return at + source.length;
 }
 
 function growFilled(array: Int32Array, size: number): Int32Array {

@@ -232,7 +232,9 @@ function fillStoredRow(parts: SpillParts, row: number, out: StoredRowIssues): St
     const length = table.lengths[entry] as number;
     const shape = table.shapeIds[entry] as number;
     const { buffer, start } = parts.file.locate(table.offsets[entry] as number, length);
-    buffer.copy(out.bytes, at, start, start + length);
+    // Most stored issues are shorter than `copy`'s set-up is worth.
+    if (length > 128) buffer.copy(out.bytes, at, start, start + length);
+    else for (let k = 0; k < length; k++) out.bytes[at + k] = buffer[start + k] as number;
     out.shapes[i] = shapes.partsOf(shape);
     out.firsts[i] = value;
     if (shape !== JSON_SHAPE) value += shapes.locateValues(shape, out.bytes, at, out.values, value * 3);
