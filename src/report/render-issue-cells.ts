@@ -121,9 +121,9 @@ export function createIssueCellRenderer(): IssueCellRenderer {
 
   return {
     render(issues, delimiter) {
-      const { count, shapes, firsts, values, bytes } = issues;
+      const { count, shapes, firsts, values, bytes, size } = issues;
       // Unescaped values are no longer than stored ones; a cell at most doubles its bytes (quotes) and adds two.
-      let most = bytes.length + 16;
+      let most = size + 16;
       for (let i = 0; i < count; i++) {
         const parts = shapes[i];
         const template = parts === undefined ? null : templateOf(parts);
@@ -132,7 +132,7 @@ export function createIssueCellRenderer(): IssueCellRenderer {
         most += template.head.length + (codes[template.code] as Buffer).length + 40;
       }
       if (most * 2 + 8 > out.bytes.length) out.bytes = Buffer.allocUnsafe(Math.max(most * 2 + 8, out.bytes.length * 2));
-      if (bytes.length * 2 > scratch.bytes.length) scratch.bytes = Buffer.allocUnsafe(bytes.length * 2);
+      if (size * 2 > scratch.bytes.length) scratch.bytes = Buffer.allocUnsafe(Math.max(size * 2, scratch.bytes.length * 2));
       if (delimiter !== specialsFor) {
         out.specials.fill(0);
         for (const byte of [delimiter, QUOTE, 0x0a, 0x0d]) out.specials[byte] = 1;

@@ -58,6 +58,9 @@ export interface RowOutcome {
  */
 export interface RowIssueBytes {
   count: number;
+  /** The bytes the issues take in `bytes` (which may be longer). */
+  size: number;
+  /** Per issue (the first `count`). */
   shapes: readonly ({ readonly fixed: Readonly<Record<string, string>>; readonly varying: readonly string[] } | undefined)[];
   /** Per issue: the index in `values` of its first value's three numbers. */
   firsts: Int32Array;

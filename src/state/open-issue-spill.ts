@@ -45,6 +45,9 @@ export interface SpilledIssueRecord {
  */
 export interface StoredRowIssues {
   count: number;
+  /** The bytes the issues take (in `bytes`, which may be longer: a buffer of the spill's). */
+  size: number;
+  /** Per issue (the first `count`). */
   shapes: (ShapeParts | undefined)[];
   /** Per issue: the index in `values` of its first value's three numbers (start, end, escaped). */
   firsts: Int32Array;
@@ -208,37 +211,61 @@ function fillRowRecords(parts: SpillParts, row: number, out: RowRecords): Spille
   return records;
 }
 
-/** Fills `out` with the issues of `row` as stored (see `StoredRowIssues`), their bytes copied out of the file's window. */
-function fillStoredRow(parts: SpillParts, row: number, out: StoredRowIssues): StoredRowIssues {
-  const { table, shapes } = parts;
+/** One row's issues as stored, and the buffer their bytes are copied to when they cannot be read in place. */
+interface StoredRow {
+  out: StoredRowIssues;
+  copy: Buffer;
+}
+
+/**
+ * Fills `out` with the issues of `row` as stored (see `StoredRowIssues`). A row's issues are
+ * usually side by side in the file: when every one is found in the same buffer at the same
+ * distance from its offset (so the window was not moved between them), they are read where they
+ * are; else their bytes are copied out one by one.
+ */
+function fillStoredRow(parts: SpillParts, row: number, stored: StoredRow): StoredRowIssues {
+  const { table, shapes, file } = parts;
+  const { out } = stored;
+  const head = row >= 0 && row <= table.maxRow ? (table.heads[row] as number) : NONE;
   let total = 0;
   let n = 0;
-  let values = 0;
-  const inRange = row >= 0 && row <= table.maxRow;
-  for (let entry = inRange ? (table.heads[row] as number) : NONE; entry !== NONE; entry = table.nexts[entry] as number) {
-    total += table.lengths[entry] as number;
-    values += shapes.partsOf(table.shapeIds[entry] as number)?.varying.length ?? 0;
+  let shared: Buffer | undefined;
+  let base = 0;
+  for (let entry = head; entry !== NONE; entry = table.nexts[entry] as number) {
+    const length = table.lengths[entry] as number;
+    const offset = table.offsets[entry] as number;
+    const { buffer, start } = file.locate(offset, length);
+    if (n === 0) {
+      shared = buffer;
+      base = offset - start;
+    } else if (buffer !== shared || offset - start !== base) shared = undefined;
+    total += length;
     n += 1;
   }
-  if (total > out.bytes.length) out.bytes = Buffer.allocUnsafe(Math.max(total, out.bytes.length * 2));
+  // A stored value takes at least its 4 bytes of length.
   if (n > out.firsts.length) out.firsts = new Int32Array(Math.max(n, out.firsts.length * 2));
-  if (values * 3 > out.values.length) out.values = new Int32Array(Math.max(values * 3, out.values.length * 2));
-  out.shapes.length = n;
+  if ((total >> 2) * 3 > out.values.length) out.values = new Int32Array(Math.max((total >> 2) * 3, out.values.length * 2));
   out.count = n;
+  out.size = total;
+  if (n > 0 && shared === undefined && total > stored.copy.length) stored.copy = Buffer.allocUnsafe(Math.max(total, stored.copy.length * 2));
+  out.bytes = shared ?? stored.copy;
+  const { bytes, firsts, values: places } = out;
   let i = 0;
   let at = 0;
   let value = 0;
-  for (let entry = inRange ? (table.heads[row] as number) : NONE; entry !== NONE; entry = table.nexts[entry] as number) {
+  for (let entry = head; entry !== NONE; entry = table.nexts[entry] as number) {
     const length = table.lengths[entry] as number;
+    const offset = table.offsets[entry] as number;
     const shape = table.shapeIds[entry] as number;
-    const { buffer, start } = parts.file.locate(table.offsets[entry] as number, length);
-    // Most stored issues are shorter than `copy`'s set-up is worth.
-    if (length > 128) buffer.copy(out.bytes, at, start, start + length);
-    else for (let k = 0; k < length; k++) out.bytes[at + k] = buffer[start + k] as number;
+    if (shared !== undefined) at = offset - base;
+    else {
+      const { buffer, start } = file.locate(offset, length);
+      buffer.copy(bytes, at, start, start + length);
+    }
     out.shapes[i] = shapes.partsOf(shape);
-    out.firsts[i] = value;
-    if (shape !== JSON_SHAPE) value += shapes.locateValues(shape, out.bytes, at, out.values, value * 3);
-    at += length;
+    firsts[i] = value;
+    if (shape !== JSON_SHAPE) value += shapes.locateValues(shape, bytes, at, places, value * 3);
+    if (shared === undefined) at += length;
     i += 1;
   }
   return out;
@@ -258,7 +285,7 @@ export function openIssueSpill(path: string): IssueSpill {
   const parts: SpillParts = { table: createIssueTable(), file: openSpillByteFile(path), shapes: createIssueShapes(), keys: createIssueKeyTable(), otherRows: new Map() };
   const { table, file, shapes, keys, otherRows } = parts;
   const rowRecords: RowRecords = { records: [], bytes: Buffer.allocUnsafe(1 << 16) };
-  const storedRow: StoredRowIssues = { count: 0, shapes: [], firsts: new Int32Array(16), values: new Int32Array(64), bytes: Buffer.allocUnsafe(1 << 12) };
+  const storedRow: StoredRow = { out: { count: 0, size: 0, shapes: [], firsts: new Int32Array(16), values: new Int32Array(64), bytes: Buffer.alloc(0) }, copy: Buffer.allocUnsafe(1 << 12) };
   // Per shape: its key's number. File, sheet, column, code and severity are values of the shape, so
   // issues of one shape share their key: looked up once, not per issue.
   const shapeKeyIds: number[] = [];

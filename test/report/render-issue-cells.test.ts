@@ -130,6 +130,30 @@ describe('renderIssueCells', () => {
     spill.close();
   });
 
+  it('reads rows past the spill buffer and window, in place or copied when the issues of a row are apart, as the objects say', async () => {
+    const spill = await openTempSpill();
+    const renderer = createIssueCellRenderer();
+    const issueOf = (row: number, n: number): Issue =>
+      issue({ code: `code_${n % 3}`, row, column: 'B', header: 'Штрихкод', message: `issue ${n} of row ${row}: "${'ж'.repeat(n % 40)}"`, value: String(n), productKey: `P${row >> 2}` });
+    let n = 0;
+    // Two issues a row, and every 7th row an issue of a row 30 above: a few megabytes, so reads go
+    // through the file's window, and some rows' issues are far apart.
+    for (let row = 2; row < 30_002; row += 1) {
+      spill.add(row, issueOf(row, n++));
+      spill.add(row, issueOf(row, n++));
+      if (row % 7 === 0 && row > 40) spill.add(row - 30, issueOf(row - 30, n++));
+    }
+    const ways = new Set<string>();
+    for (let row = 2; row < 30_002; row += 1) {
+      const stored = spill.storedOf(row);
+      ways.add(stored.bytes.length >= 1 << 20 ? 'in place' : 'copied');
+      const cells = renderer.render(stored, 0x3b) as RenderedIssueCells;
+      expect(cellTexts(cells)).toEqual(expectedCells(spill.issuesOf(row), ';'));
+    }
+    expect([...ways].sort()).toEqual(['copied', 'in place']);
+    spill.close();
+  });
+
   it('renders a row of no issue as empty cells', async () => {
     const spill = await openTempSpill();
     const cells = createIssueCellRenderer().render(spill.storedOf(5), 0x2c) as RenderedIssueCells;
