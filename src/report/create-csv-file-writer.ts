@@ -32,6 +32,8 @@ export interface CsvFileWriter {
   beginRecord(): void;
   /** Puts one value, formatted as `write` formats it. */
   putValue(value: string): void;
+  /** Puts a whole number that is not negative (as `putValue(String(number))` puts it: its digits need no formatting). */
+  putCount(count: number): void;
   /** Puts `bytes[start, end)` as they are: fields already formatted for this delimiter, and delimiters. */
   putFormatted(bytes: Buffer, start: number, end: number): void;
   putDelimiter(): void;
@@ -85,8 +87,10 @@ export function createCsvFileWriter(path: string, delimiter: string): CsvFileWri
     }
   };
   output.putText(CSV_BOM);
+  // The line break as bytes: `putText` is a call into the runtime to encode, for two bytes a record.
+  const newline = Buffer.from(CSV_NEWLINE, 'utf8');
   const finishRecord = (): Promise<void> | undefined => {
-    output.putText(CSV_NEWLINE);
+    output.putBytes(newline, 0, newline.length);
     return output.settle();
   };
   return {
@@ -120,6 +124,10 @@ export function createCsvFileWriter(path: string, delimiter: string): CsvFileWri
     },
     beginRecord: () => output.checkFailure(),
     putValue: putField,
+    putCount(count) {
+      if (!(Number.isSafeInteger(count) && count >= 0) || (delimiterByte >= 0x30 && delimiterByte <= 0x39)) putField(String(count));
+      else output.putAscii(String(count));
+    },
     putFormatted: (bytes, start, end) => output.putBytes(bytes, start, end),
     putDelimiter,
     endRecord: finishRecord,

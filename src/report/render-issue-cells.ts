@@ -34,6 +34,10 @@ export interface IssueCellRenderer {
 interface TextTemplate {
   /** `warning: ` for a warning, then the location the shape fixes (`column C (Цена)`, `column "Цена"`), as UTF-8. */
   head: Buffer;
+  /** `head` as written in a cell (quotes doubled), whether it holds a special byte, and for which delimiter. */
+  written: Buffer;
+  writtenSpecial: boolean;
+  writtenFor: number;
   /** Whether the location part of `head` is not empty. */
   located: boolean;
   /** Index among the stored values of the path, when it is shown (no column), else -1. */
@@ -69,6 +73,8 @@ interface CellOutput {
   bytes: Buffer;
   special: boolean;
   specials: Uint8Array;
+  /** The delimiter `specials` are for. */
+  delimiter: number;
 }
 
 /** A stored value as its text's UTF-8: in the stored bytes, or unescaped into a scratch buffer. */
@@ -100,8 +106,7 @@ export function createIssueCellRenderer(): IssueCellRenderer {
   const rowTemplates: TextTemplate[] = [];
   let lastParts: ShapeParts | undefined;
   let lastTemplate: TextTemplate | null = null;
-  const out: CellOutput = { bytes: Buffer.allocUnsafe(1 << 13), special: false, specials: new Uint8Array(256) };
-  let specialsFor = -1;
+  const out: CellOutput = { bytes: Buffer.allocUnsafe(1 << 13), special: false, specials: new Uint8Array(256), delimiter: -1 };
   const scratch: { bytes: Buffer; message: PlainValue; value: PlainValue; other: PlainValue } = {
     bytes: Buffer.allocUnsafe(1 << 12),
     message: { bytes: Buffer.alloc(0), start: 0, end: 0 },
@@ -133,10 +138,10 @@ export function createIssueCellRenderer(): IssueCellRenderer {
       }
       if (most * 2 + 8 > out.bytes.length) out.bytes = Buffer.allocUnsafe(Math.max(most * 2 + 8, out.bytes.length * 2));
       if (size * 2 > scratch.bytes.length) scratch.bytes = Buffer.allocUnsafe(Math.max(size * 2, scratch.bytes.length * 2));
-      if (delimiter !== specialsFor) {
+      if (delimiter !== out.delimiter) {
         out.specials.fill(0);
         for (const byte of [delimiter, QUOTE, 0x0a, 0x0d]) out.specials[byte] = 1;
-        specialsFor = delimiter;
+        out.delimiter = delimiter;
       }
       // Each cell is written after a byte kept for its opening quote.
       out.special = false;
@@ -223,6 +228,9 @@ function buildTemplate(parts: ShapeParts, codeIdOf: (code: string) => number): T
   const where = formatLocation({ ...(column !== undefined ? { column } : {}), ...(header !== undefined ? { header } : {}) });
   return {
     head: Buffer.from(`${fixed['severity'] === 'warning' ? 'warning: ' : ''}${where}`, 'utf8'),
+    written: Buffer.alloc(0),
+    writtenSpecial: false,
+    writtenFor: -1,
     located: where !== '',
     path: column === undefined ? varying.indexOf('path') : -1,
     message,
@@ -237,7 +245,7 @@ function buildTemplate(parts: ShapeParts, codeIdOf: (code: string) => number): T
  * returns where it ends, or -1 when its values hold what a template does not render exactly.
  */
 function writeIssueText(template: TextTemplate, values: Int32Array, first: number, source: Buffer, scratch: { bytes: Buffer; message: PlainValue; value: PlainValue; other: PlainValue }, out: CellOutput, at: number): number {
-  let cursor = copyQuoted(template.head, 0, template.head.length, out, at);
+  let cursor = putWrittenHead(template, out, at);
   let located = template.located;
   if (template.path >= 0) {
     const path = scratch.other;
@@ -269,6 +277,28 @@ function writeIssueText(template: TextTemplate, values: Int32Array, first: numbe
     cursor = copyQuoted(hint.bytes, hint.start, hint.end, out, cursor);
   }
   return cursor;
+}
+
+/** Puts the template's head as written in a cell (made once per delimiter: the same for every issue of the shape). */
+function putWrittenHead(template: TextTemplate, out: CellOutput, at: number): number {
+  if (template.writtenFor !== out.delimiter) {
+    const special = out.special;
+    out.special = false;
+    const { head } = template;
+    const written = Buffer.allocUnsafe(head.length * 2);
+    const bytes = out.bytes;
+    out.bytes = written;
+    template.written = written.subarray(0, copyQuoted(head, 0, head.length, out, 0));
+    template.writtenSpecial = out.special;
+    template.writtenFor = out.delimiter;
+    out.bytes = bytes;
+    out.special = special;
+  }
+  const { written } = template;
+  const target = out.bytes;
+  for (let i = 0; i < written.length; i++) target[at + i] = written[i] as number;
+  if (template.writtenSpecial) out.special = true;
+  return at + written.length;
 }
 
 /**

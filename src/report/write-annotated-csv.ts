@@ -173,9 +173,9 @@ function createBytesRowWriter(file: CsvFileWriter, delimiter: string): (row: Byt
     if (cells !== undefined && cells.delimiter === delimiterByte) file.putFormatted(cells.bytes, cells.textStart, cells.textEnd);
     else if (outcome !== undefined && outcome.issues.length > 0) file.putValue(joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR));
     file.putDelimiter();
-    if (outcome?.productId != null) file.putValue(String(outcome.productId));
+    if (outcome?.productId != null) file.putCount(outcome.productId);
     file.putDelimiter();
-    if (outcome?.skuId != null) file.putValue(String(outcome.skuId));
+    if (outcome?.skuId != null) file.putCount(outcome.skuId);
     file.putDelimiter();
     if (outcome?.jobId != null) file.putValue(String(outcome.jobId));
     return file.endRecord();

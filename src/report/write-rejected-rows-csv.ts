@@ -85,7 +85,7 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
       if (cells === undefined || cells.delimiter !== delimiterByte) return file.writeBytes(row.bytes, row.start, row.end, row.pad, [], buildLeadingCells(row.row, outcome));
       // The leading cells as `buildLeadingCells` gives them, the texts and codes already formatted.
       file.beginRecord();
-      file.putValue(String(row.row));
+      file.putCount(row.row);
       file.putDelimiter();
       putStatus(outcome.status);
       file.putDelimiter();
