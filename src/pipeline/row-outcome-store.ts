@@ -4,7 +4,7 @@
  * service ids are made on the first id: a dry run never has any, and they would cost 12 MB.
  */
 import type { Issue } from '../core/issue.js';
-import type { RowOutcome, RowStatus } from '../report/report-types.js';
+import type { RowIssueBytes, RowOutcome, RowStatus } from '../report/report-types.js';
 import { recordOf, type IssueRecord } from '../report/write-issues-ndjson.js';
 import type { IssueSpill } from '../state/open-issue-spill.js';
 
@@ -133,7 +133,8 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
     outcomeOf(row, withIssues = true) {
       if (row >= seen.length || seen[row] === 0) return undefined;
       const code = status[row] ?? NONE;
-      const outcome: RowOutcome = { row, status: STATUSES[code] ?? 'valid', issues: withIssues && hasIssues(row) ? issues.issuesOf(row) : [] };
+      const rowStatus = STATUSES[code] ?? 'valid';
+      const outcome: RowOutcome = withIssues && hasIssues(row) ? issues.outcomeOf(row, rowStatus) : { row, status: rowStatus, issues: [] };
       const productId = productIds?.[row] ?? Number.NaN;
       const skuId = skuIds?.[row] ?? Number.NaN;
       const jobId = jobIds.textAt(jobIndex?.[row] ?? -1);
@@ -163,8 +164,8 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
 /** Where a store keeps the issues of its rows: spilled to disk, or lists in memory. */
 interface RowIssues {
   add(row: number, issue: Issue): void;
-  /** The issues of a row that has some. */
-  issuesOf(row: number): Issue[];
+  /** The outcome of a row that has issues, with them (read back only when asked for). */
+  outcomeOf(row: number, status: RowStatus): RowOutcome;
   /** Removes the issues of `row` that `predicate` picks; returns them. */
   remove(row: number, predicate: (issue: Issue) => boolean): Issue[];
   inRowOrder(): Iterable<Issue>;
@@ -174,13 +175,39 @@ interface RowIssues {
 function spilledRowIssues(spill: IssueSpill): RowIssues {
   return {
     add: (row, issue) => spill.add(row, issue),
-    issuesOf: (row) => spill.issuesOf(row),
+    outcomeOf: (row, status) => new SpilledRowOutcome(spill, row, status),
     remove: (row, predicate) => spill.remove(row, predicate),
     *inRowOrder() {
       for (const entry of spill.iterate()) yield entry.issue;
     },
     recordsInRowOrder: () => spill.records(),
   };
+}
+
+/**
+ * The outcome of a row whose issues are spilled: they are read back only when `issues` is asked
+ * for — the CSV copy renders their texts from the stored bytes instead (`readIssueBytes`). A class
+ * (the getter on its prototype): an object literal with a getter of its own cost ~1 µs to make.
+ * `issues` is no own property: a spread copy of the outcome has none.
+ */
+class SpilledRowOutcome implements RowOutcome {
+  readonly #spill: IssueSpill;
+  row: number;
+  status: RowStatus;
+
+  constructor(spill: IssueSpill, row: number, status: RowStatus) {
+    this.#spill = spill;
+    this.row = row;
+    this.status = status;
+  }
+
+  get issues(): Issue[] {
+    return this.#spill.issuesOf(this.row);
+  }
+
+  readIssueBytes(): RowIssueBytes {
+    return this.#spill.storedOf(this.row);
+  }
 }
 
 /** Tests and small runs: a list per row. */
@@ -193,7 +220,7 @@ function createMemoryRowIssues(): RowIssues {
       if (list) list.push(issue);
       else lists.set(row, [issue]);
     },
-    issuesOf: (row) => lists.get(row) ?? [],
+    outcomeOf: (row, status) => ({ row, status, issues: lists.get(row) ?? [] }),
     remove(row, predicate) {
       const list = lists.get(row);
       if (!list) return [];

@@ -8,6 +8,7 @@
 import { decodeCsvRecordBytes } from '../sources/read-csv-record-bytes.js';
 import type { CsvCopyByteRecords, CsvCopyBytesRecord, CsvCopyRecord } from '../sources/read-csv-text-rows.js';
 import { measureVerbatimBytes } from './format-csv-record.js';
+import { createIssueCellRenderer } from './render-issue-cells.js';
 import { PROBLEM_STATUSES, type RowOutcome } from './report-types.js';
 import type { AnnotatedCsvSink, BytesRow, TextRow } from './write-annotated-csv.js';
 import type { RejectedRowsSink } from './write-rejected-rows-csv.js';
@@ -26,6 +27,8 @@ export async function copyCsvRecords(options: CopyCsvRecordsOptions): Promise<vo
   const { copy, annotated, rejected, outcomeOf } = options;
   const { width, delimiter } = copy;
   const asBytes = annotated.copiesAll && rejected.copiesAll && delimiter.length === 1 ? delimiter.charCodeAt(0) : -1;
+  // A row's issue cells, rendered once from the stored issues for both files (no issue object made).
+  const renderer = createIssueCellRenderer();
   // The group rows in effect, outermost first, and whether each is in `rejected-rows.csv` yet.
   const open: { record: CsvCopyRecord; written: boolean }[] = [];
   for await (const item of copy.records) {
@@ -33,13 +36,14 @@ export async function copyCsvRecords(options: CopyCsvRecordsOptions): Promise<vo
     if ('bytes' in item) {
       const row = asBytes < 0 ? undefined : buildBytesRow(item, width, asBytes);
       if (row !== undefined) {
-        // The writers give a promise only when their file is full: none for the usual row.
-        const written = annotated.addBytes(row);
-        if (written !== undefined) await written;
         const outcome = outcomeOf(row.row);
+        const cells = outcome?.readIssueBytes === undefined || asBytes >= 0x80 ? undefined : renderer.render(outcome.readIssueBytes(), asBytes);
+        // The writers give a promise only when their file is full: none for the usual row.
+        const written = annotated.addBytes(row, outcome, cells);
+        if (written !== undefined) await written;
         if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) continue;
         if (open.length > 0) await writeOpenGroups(open, rejected);
-        const rejectedWritten = rejected.addBytes(row, outcome);
+        const rejectedWritten = rejected.addBytes(row, outcome, cells);
         if (rejectedWritten !== undefined) await rejectedWritten;
         continue;
       }
@@ -54,8 +58,8 @@ export async function copyCsvRecords(options: CopyCsvRecordsOptions): Promise<vo
       continue;
     }
     const row = buildDataRow(record, width, delimiter);
-    await annotated.add(row);
     const outcome = outcomeOf(record.row);
+    await annotated.add(row, outcome);
     if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) continue;
     await writeOpenGroups(open, rejected);
     await rejected.add(row, outcome);

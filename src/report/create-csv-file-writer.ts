@@ -24,6 +24,21 @@ export interface CsvFileWriter {
    * is full (await it before writing more): no promise per row of a large copy.
    */
   writeBytes(bytes: Buffer, start: number, end: number, pad: number, more: readonly string[], before?: readonly string[]): Promise<void> | undefined;
+  /**
+   * Starts a record put piece by piece (`putValue`, `putFormatted`, `putDelimiter`) and ended by
+   * `endRecord`: for a record whose fields are partly bytes formatted already (a row's issue
+   * cells, `render-issue-cells.ts`). Throws the stream's failure.
+   */
+  beginRecord(): void;
+  /** Puts one value, formatted as `write` formats it. */
+  putValue(value: string): void;
+  /** Puts a whole number that is not negative (as `putValue(String(number))` puts it: its digits need no formatting). */
+  putCount(count: number): void;
+  /** Puts `bytes[start, end)` as they are: fields already formatted for this delimiter, and delimiters. */
+  putFormatted(bytes: Buffer, start: number, end: number): void;
+  putDelimiter(): void;
+  /** Ends the record begun: its line break. A promise only when the stream is full (await it before writing more). */
+  endRecord(): Promise<void> | undefined;
   /** Ends the file; resolves when it is on disk. */
   close(): Promise<void>;
   /** Stops writing after a failure; the partial file is left for the caller to remove. */
@@ -72,8 +87,10 @@ export function createCsvFileWriter(path: string, delimiter: string): CsvFileWri
     }
   };
   output.putText(CSV_BOM);
+  // The line break as bytes: `putText` is a call into the runtime to encode, for two bytes a record.
+  const newline = Buffer.from(CSV_NEWLINE, 'utf8');
   const finishRecord = (): Promise<void> | undefined => {
-    output.putText(CSV_NEWLINE);
+    output.putBytes(newline, 0, newline.length);
     return output.settle();
   };
   return {
@@ -105,6 +122,15 @@ export function createCsvFileWriter(path: string, delimiter: string): CsvFileWri
       putFields(more, false);
       return finishRecord();
     },
+    beginRecord: () => output.checkFailure(),
+    putValue: putField,
+    putCount(count) {
+      if (!(Number.isSafeInteger(count) && count >= 0) || (delimiterByte >= 0x30 && delimiterByte <= 0x39)) putField(String(count));
+      else output.putAscii(String(count));
+    },
+    putFormatted: (bytes, start, end) => output.putBytes(bytes, start, end),
+    putDelimiter,
+    endRecord: finishRecord,
     close: () => output.close(),
     destroy: () => output.destroy(),
   };

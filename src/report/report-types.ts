@@ -44,6 +44,32 @@ export interface RowOutcome {
   jobId?: string | null;
   /** All issues of the row (read/map/validate/submit/job), each with `column` where known. */
   issues: Issue[];
+  /**
+   * The same issues as stored in a spill, when they are (see `RowIssueBytes`): what the CSV copy
+   * renders their texts from without making the objects. Valid until the next outcome is asked for.
+   */
+  readIssueBytes?: () => RowIssueBytes;
+}
+
+/**
+ * A row's issues as bytes, in the order of `RowOutcome.issues`: per issue, its shape (the values
+ * many issues share: code, severity, column, header…; undefined when it has none, and then only
+ * the object tells it) and its own values (message, value, hint, path, productKey) as UTF-8.
+ */
+export interface RowIssueBytes {
+  count: number;
+  /** The bytes the issues take in `bytes` (which may be longer). */
+  size: number;
+  /** Per issue (the first `count`). */
+  shapes: readonly ({ readonly fixed: Readonly<Record<string, string>>; readonly varying: readonly string[] } | undefined)[];
+  /** Per issue: the index in `values` of its first value's three numbers. */
+  firsts: Int32Array;
+  /**
+   * Per value of `varying`, three numbers: where its bytes start and end in `bytes`, and 1 when they
+   * are its JSON string (quoted, escaped) rather than its UTF-8.
+   */
+  values: Int32Array;
+  bytes: Buffer;
 }
 
 /** Where the input came from, as written in `summary.json`. */

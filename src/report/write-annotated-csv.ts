@@ -6,9 +6,11 @@
  * never parses CSV); with `headerRow` given, empty lines are written where the input had them so
  * that every record is on the row the reader numbered it in the input.
  */
-import { ANNOTATION_HEADERS, buildAnnotationTexts, isAnnotationHeader } from './annotation-columns.js';
+import { ANNOTATION_HEADERS, buildAnnotationTexts, isAnnotationHeader, joinIssueTexts } from './annotation-columns.js';
 import { createCsvFileWriter } from './create-csv-file-writer.js';
 import type { CsvFileWriter } from './create-csv-file-writer.js';
+import { createCsvFieldFormatter } from './format-csv-record.js';
+import type { RenderedIssueCells } from './render-issue-cells.js';
 import type { RowOutcome } from './report-types.js';
 
 /** One source row as text, `values[i]` under `header[i]`. */
@@ -75,9 +77,14 @@ export interface WriteAnnotatedCsvOptions {
 
 /** A row-at-a-time annotated CSV, for callers that feed several outputs in one pass. */
 export interface AnnotatedCsvSink {
-  add(row: TextRow): Promise<void>;
-  /** Writes a data row given as bytes, with its appended cells; only when `copiesAll`. A promise only when the file is full (await it before writing more). */
-  addBytes(row: BytesRow): Promise<void> | undefined;
+  /** Writes a data row with its appended cells, of `outcome` (default: `outcomeOf` of its row). */
+  add(row: TextRow, outcome?: RowOutcome): Promise<void>;
+  /**
+   * Writes a data row given as bytes, with its appended cells, of `outcome`: its `_errors` cell
+   * from `cells` when they are rendered for this delimiter (`render-issue-cells.ts`), else from its
+   * issues. Only when `copiesAll`. A promise only when the file is full (await it before writing more).
+   */
+  addBytes(row: BytesRow, outcome: RowOutcome | undefined, cells?: RenderedIssueCells): Promise<void> | undefined;
   /** True when every column of the header is copied (no `_` column of an earlier run dropped): rows may come as bytes. */
   readonly copiesAll: boolean;
   /** Writes a record below the header that is not a data row (group row, row left out) as it stands, without appended cells. */
@@ -109,11 +116,12 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
   }
   // Usually no `_` column of an earlier run is dropped: the row's values are written as they are.
   const copyAll = copiesAllColumns(keep, options.header);
+  const writeBytesRow = createBytesRowWriter(file, options.delimiter ?? ',');
   return {
-    async add(row) {
+    async add(row, outcome = options.outcomeOf(row.row)) {
       const moved = lines?.moveTo(row.row, row);
       if (moved !== undefined) await moved;
-      const annotations = buildAnnotationTexts(options.outcomeOf(row.row), CSV_ISSUE_SEPARATOR);
+      const annotations = buildAnnotationTexts(outcome, CSV_ISSUE_SEPARATOR);
       const more = row.beyond === undefined ? annotations : [...annotations, ...row.beyond];
       if (copyAll && row.values.length === keep.length) {
         if (row.text !== undefined) await file.writeText(row.text, row.values, more);
@@ -125,12 +133,10 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
         more,
       );
     },
-    addBytes(row) {
+    addBytes(row, outcome, cells) {
       if (!copyAll) return Promise.reject(new Error('annotated CSV: a row as bytes, but columns of an earlier copy are dropped'));
-      const write = (): Promise<void> | undefined =>
-        file.writeBytes(row.bytes, row.start, row.end, row.pad, buildAnnotationTexts(options.outcomeOf(row.row), CSV_ISSUE_SEPARATOR));
       const moved = lines?.moveTo(row.row, NO_LINE_BREAK);
-      return moved === undefined ? write() : moved.then(write);
+      return moved === undefined ? writeBytesRow(row, outcome, cells) : moved.then(() => writeBytesRow(row, outcome, cells));
     },
     copiesAll: copyAll,
     async addAsIs(record) {
@@ -139,6 +145,40 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
     },
     close: () => file.close(),
     destroy: () => file.destroy(),
+  };
+}
+
+/**
+ * Writes a data row given as bytes and its appended cells, as `writeBytes` with
+ * `buildAnnotationTexts` writes them, but piece by piece: the status from bytes formatted once per
+ * status, `_errors` from the rendered cells when there are some for this delimiter, the ids only
+ * when there are some — no list of texts, no formatting of empty cells.
+ */
+function createBytesRowWriter(file: CsvFileWriter, delimiter: string): (row: BytesRow, outcome: RowOutcome | undefined, cells: RenderedIssueCells | undefined) => Promise<void> | undefined {
+  const delimiterByte = delimiter.length === 1 && delimiter.charCodeAt(0) < 0x80 ? delimiter.charCodeAt(0) : -1;
+  const formatField = createCsvFieldFormatter(delimiter);
+  const statuses = new Map<string, Buffer>();
+  const putStatus = (status: string): void => {
+    let bytes = statuses.get(status);
+    if (bytes === undefined) statuses.set(status, (bytes = Buffer.from(formatField(status), 'utf8')));
+    file.putFormatted(bytes, 0, bytes.length);
+  };
+  return (row, outcome, cells) => {
+    file.beginRecord();
+    file.putFormatted(row.bytes, row.start, row.end);
+    for (let i = 0; i < row.pad; i++) file.putDelimiter();
+    file.putDelimiter();
+    if (outcome !== undefined) putStatus(outcome.status);
+    file.putDelimiter();
+    if (cells !== undefined && cells.delimiter === delimiterByte) file.putFormatted(cells.bytes, cells.textStart, cells.textEnd);
+    else if (outcome !== undefined && outcome.issues.length > 0) file.putValue(joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR));
+    file.putDelimiter();
+    if (outcome?.productId != null) file.putCount(outcome.productId);
+    file.putDelimiter();
+    if (outcome?.skuId != null) file.putCount(outcome.skuId);
+    file.putDelimiter();
+    if (outcome?.jobId != null) file.putValue(String(outcome.jobId));
+    return file.endRecord();
   };
 }
 

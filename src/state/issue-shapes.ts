@@ -44,6 +44,17 @@ interface Shape {
   variables: number;
   /** Per key: the last value read back (`readValue`). */
   recent: (RecentValue | undefined)[];
+  /** What the shape holds, for readers that render text from the stored bytes (`partsOf`). */
+  parts: ShapeParts;
+}
+
+/**
+ * What one shape holds, for readers that render an issue from its stored bytes without making the
+ * object: the values of its fixed keys, and the keys stored with each issue in the order stored.
+ */
+export interface ShapeParts {
+  readonly fixed: Readonly<Record<string, string>>;
+  readonly varying: readonly string[];
 }
 
 /** The table of shapes of one spill. */
@@ -60,6 +71,15 @@ export interface IssueShapes {
   maxJsonBytes(shape: number, storedBytes: number): number;
   /** Writes the issue's JSON (`JSON.stringify`'s, as UTF-8) into `target` at `at`; returns where it ends. */
   writeJson(shape: number, row: number, bytes: Buffer, start: number, end: number, target: Buffer, at: number): number;
+  /** What shape `shape` holds (the same object every time); undefined for JSON_SHAPE. */
+  partsOf(shape: number): ShapeParts | undefined;
+  /**
+   * Finds the values of an issue of shape `shape` (not JSON_SHAPE) stored at `bytes[start…]`: for
+   * each of its `varying` keys, in order, puts three numbers into `out` from `at`: where the value's
+   * bytes start and end in `bytes`, and 1 when they are its JSON string (quoted, escaped: it held a
+   * quote, a backslash, a control character or a surrogate), else 0 (its UTF-8). Returns the values found.
+   */
+  locateValues(shape: number, bytes: Buffer, start: number, out: Int32Array, at: number): number;
 }
 
 /** Creates an empty table. */
@@ -174,6 +194,20 @@ export function createIssueShapes(): IssueShapes {
         stored += 4 + length;
       }
       return cursor;
+    },
+    partsOf: (shape) => (shape === JSON_SHAPE ? undefined : (shapes[shape] as Shape).parts),
+    locateValues(shape, bytes, start, out, at) {
+      const { variables } = shapes[shape] as Shape;
+      let cursor = start;
+      for (let i = 0; i < variables; i++) {
+        const header = bytes.readUInt32LE(cursor);
+        const length = header >>> 1;
+        out[at + i * 3] = cursor + 4;
+        out[at + i * 3 + 1] = cursor + 4 + length;
+        out[at + i * 3 + 2] = header & ESCAPED;
+        cursor += 4 + length;
+      }
+      return variables;
     },
   };
   shapeLists.set(table, shapes);
@@ -317,6 +351,10 @@ function buildShape(keys: readonly string[], record: Record<string, unknown>): S
   });
   pieces.push(Buffer.from(`${text}}`, 'utf8'));
   rowAfter.push(false);
+  const fixed: Record<string, string> = {};
+  keys.forEach((key, i) => {
+    if (kinds[i] === KEY_FIXED) fixed[key] = values[i] as string;
+  });
   return {
     keys: [...keys],
     kinds,
@@ -327,6 +365,7 @@ function buildShape(keys: readonly string[], record: Record<string, unknown>): S
     pieceBytes: pieces.reduce((sum, piece) => sum + piece.length, 0),
     variables: kinds.filter((kind) => kind === KEY_VARIABLE).length,
     recent: [],
+    parts: { fixed, varying: keys.filter((_, i) => kinds[i] === KEY_VARIABLE) },
   };
 }
 

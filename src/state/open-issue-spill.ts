@@ -18,7 +18,7 @@
  */
 import type { Issue, Severity } from '../core/issue.js';
 import { createIssueKeyTable, type IssueKeyTable } from './issue-key-table.js';
-import { copyIssueShapes, createIssueShapes, createIssueShapesFromCopy, JSON_SHAPE, type IssueShapes, type IssueShapesCopy } from './issue-shapes.js';
+import { copyIssueShapes, createIssueShapes, createIssueShapesFromCopy, JSON_SHAPE, type IssueShapes, type IssueShapesCopy, type ShapeParts } from './issue-shapes.js';
 import { openSpillByteFile, openSpillByteReader, type SpillByteFile } from './spill-byte-file.js';
 import type { IssueKey } from './issue-key-table.js';
 
@@ -39,6 +39,23 @@ export interface SpilledIssueRecord {
   end: number;
 }
 
+/**
+ * One row's issues as stored, for writers that render their text without making issue objects
+ * (`IssueSpill.storedOf`): per issue its shape's parts (undefined: stored as JSON, no shape) and
+ * its varying values, slices of `bytes` (see `IssueShapes.locateValues`). Reused from row to row.
+ */
+export interface StoredRowIssues {
+  count: number;
+  /** The bytes the issues take (in `bytes`, which may be longer: a buffer of the spill's). */
+  size: number;
+  /** Per issue (the first `count`). */
+  shapes: (ShapeParts | undefined)[];
+  /** Per issue: the index in `values` of its first value's three numbers (start, end, escaped). */
+  firsts: Int32Array;
+  values: Int32Array;
+  bytes: Buffer;
+}
+
 /** Issues of rows, spilled to disk. */
 export interface IssueSpill {
   /** Adds an issue of source row `row`. */
@@ -54,6 +71,8 @@ export interface IssueSpill {
    * `issues.ndjson` is written from, its bytes copied as they are, never parsed.
    */
   records(): IterableIterator<SpilledIssueRecord[]>;
+  /** The issues of `row` as stored (see `StoredRowIssues`): valid until the next call. */
+  storedOf(row: number): StoredRowIssues;
   /** Issues held. */
   size(): number;
   /** Closes and deletes the file. */
@@ -199,6 +218,66 @@ function fillRowRecords(parts: SpillParts, row: number, out: RowRecords): Spille
   return records;
 }
 
+/** One row's issues as stored, and the buffer their bytes are copied to when they cannot be read in place. */
+interface StoredRow {
+  out: StoredRowIssues;
+  copy: Buffer;
+}
+
+/**
+ * Fills `out` with the issues of `row` as stored (see `StoredRowIssues`). A row's issues are
+ * usually side by side in the file: when every one is found in the same buffer at the same
+ * distance from its offset (so the window was not moved between them), they are read where they
+ * are; else their bytes are copied out one by one.
+ */
+function fillStoredRow(parts: SpillParts, row: number, stored: StoredRow): StoredRowIssues {
+  const { table, shapes, file } = parts;
+  const { out } = stored;
+  const head = row >= 0 && row <= table.maxRow ? (table.heads[row] as number) : NONE;
+  let total = 0;
+  let n = 0;
+  let shared: Buffer | undefined;
+  let base = 0;
+  for (let entry = head; entry !== NONE; entry = table.nexts[entry] as number) {
+    const length = table.lengths[entry] as number;
+    const offset = table.offsets[entry] as number;
+    const { buffer, start } = file.locate(offset, length);
+    if (n === 0) {
+      shared = buffer;
+      base = offset - start;
+    } else if (buffer !== shared || offset - start !== base) shared = undefined;
+    total += length;
+    n += 1;
+  }
+  // A stored value takes at least its 4 bytes of length.
+  if (n > out.firsts.length) out.firsts = new Int32Array(Math.max(n, out.firsts.length * 2));
+  if ((total >> 2) * 3 > out.values.length) out.values = new Int32Array(Math.max((total >> 2) * 3, out.values.length * 2));
+  out.count = n;
+  out.size = total;
+  if (n > 0 && shared === undefined && total > stored.copy.length) stored.copy = Buffer.allocUnsafe(Math.max(total, stored.copy.length * 2));
+  out.bytes = shared ?? stored.copy;
+  const { bytes, firsts, values: places } = out;
+  let i = 0;
+  let at = 0;
+  let value = 0;
+  for (let entry = head; entry !== NONE; entry = table.nexts[entry] as number) {
+    const length = table.lengths[entry] as number;
+    const offset = table.offsets[entry] as number;
+    const shape = table.shapeIds[entry] as number;
+    if (shared !== undefined) at = offset - base;
+    else {
+      const { buffer, start } = file.locate(offset, length);
+      buffer.copy(bytes, at, start, start + length);
+    }
+    out.shapes[i] = shapes.partsOf(shape);
+    firsts[i] = value;
+    if (shape !== JSON_SHAPE) value += shapes.locateValues(shape, bytes, at, places, value * 3);
+    if (shared === undefined) at += length;
+    i += 1;
+  }
+  return out;
+}
+
 /** Every issue of `row` as objects, in the order added. */
 function readRowIssues(parts: SpillParts, row: number): Issue[] {
   const issues: Issue[] = [];
@@ -213,6 +292,7 @@ export function openIssueSpill(path: string): IssueSpill {
   const parts: SpillParts = { table: createIssueTable(), file: openSpillByteFile(path), shapes: createIssueShapes(), keys: createIssueKeyTable(), otherRows: new Map() };
   const { table, file, shapes, keys, otherRows } = parts;
   const rowRecords: RowRecords = { records: [], bytes: Buffer.allocUnsafe(1 << 16) };
+  const storedRow: StoredRow = { out: { count: 0, size: 0, shapes: [], firsts: new Int32Array(16), values: new Int32Array(64), bytes: Buffer.alloc(0) }, copy: Buffer.allocUnsafe(1 << 12) };
   // Per shape: its key's number. File, sheet, column, code and severity are values of the shape, so
   // issues of one shape share their key: looked up once, not per issue.
   const shapeKeyIds: number[] = [];
@@ -271,6 +351,7 @@ export function openIssueSpill(path: string): IssueSpill {
     *records() {
       for (let row = 0; row <= table.maxRow; row += 1) if (table.heads[row] !== NONE) yield fillRowRecords(parts, row, rowRecords);
     },
+    storedOf: (row) => fillStoredRow(parts, row, storedRow),
     size: () => count,
     close() {
       lastIssues = [];
