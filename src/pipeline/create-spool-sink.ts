@@ -118,19 +118,17 @@ export function createSpoolSink(store: Pick<StateStore, 'spoolProducts' | 'takeS
  * are usually adjacent, so most records are never read: putting is the cost that matters.
  */
 export function createScratchSpoolSink(spool: Pick<ScratchSpool, 'put' | 'take'>): ProductSink {
-  // Keys put during this pass (see `createSpoolSink`).
-  const putNow = new Set<string>();
+  // No set of the keys put (see `createSpoolSink`): the scratch spool is new to this pass, so it
+  // holds only what this pass put, and a second index of 111,000 keys at 500,000 rows cost memory.
   let cells: MappedRow['cells'] = {};
   // Lives as long as the spool: its records refer to these entries by number.
   const shared = new SharedEntryTable();
   return {
     put(entry) {
       if (entry.records[0]) cells = entry.records[0].cells;
-      putNow.add(entry.productKey);
       spool.put(entry.productKey, (out) => writeSpooledProduct(out, entry, shared));
     },
     reopen(productKey) {
-      if (!putNow.has(productKey)) return undefined;
       return spool.take(productKey, (input) => readSpooledProduct(input, productKey, cells, shared));
     },
   };

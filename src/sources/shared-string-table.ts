@@ -3,11 +3,15 @@
  * `sharedStrings.xml` and cells refer to it by index, so a streaming reader must keep the whole
  * table while it reads the sheet. Instead of one JS string per entry (a header and a pointer each,
  * two bytes per Cyrillic letter), entries are packed into byte pages: one byte per character
- * when the text fits Windows-1251 (Russian, English, digits), UTF-8 otherwise (Kazakh letters,
- * emoji), in 1 MB pages, with 5 bytes of index a string. Measured figures are in
- * docs/input-files.md.
+ * when the text fits Windows-1251 (Russian, English, digits), or, failing that, Windows-1251 with
+ * the Kazakh letters in place of the Serbian, Macedonian and Belarusian ones (the layout of
+ * KZ-1048), UTF-8 otherwise (emoji, other scripts), in 1 MB pages, with 5 bytes of index a string.
+ * Kazakh text took 1.65 bytes a character in UTF-8 (every Cyrillic letter two bytes): on the
+ * 500,000-row bench workbook that was 99 MB of the table's 166 MB, 39 MB more than one byte a
+ * character. Measured figures are in docs/input-files.md.
  */
 import { Buffer } from 'node:buffer';
+import { endianness } from 'node:os';
 import { TextDecoder } from 'node:util';
 
 /** Append-only table of strings by index. */
@@ -22,9 +26,24 @@ export interface SharedStringTable {
 }
 
 const SINGLE_BYTE = 1;
+const KAZAKH_BYTE = 2;
 // Windows-1251 decodes natively (ICU) in Node; without ICU the table falls back to UTF-8 only.
 const singleByteDecoder = createSingleByteDecoder();
 const ENCODE = buildEncodeTable();
+// The Kazakh page: Windows-1251 with 16 letters no Kazakh text uses (Ђђ Ѓѓ Љљ Њњ Ќќ Ћћ Џџ Ўў)
+// replaced by the 16 Kazakh letters it lacks (Іі are in Windows-1251 already). No decoder knows
+// it, so a string is expanded to UTF-16 through a table and decoded natively from there, which
+// needs a little-endian machine (every machine Node runs on in practice; else UTF-8 is used).
+const KAZAKH_SWAPS: readonly (readonly [string, string])[] = [
+  ['Ђ', 'Ә'], ['ђ', 'ә'], ['Ѓ', 'Ғ'], ['ѓ', 'ғ'], ['Љ', 'Қ'], ['љ', 'қ'], ['Њ', 'Ң'], ['њ', 'ң'],
+  ['Ќ', 'Ө'], ['ќ', 'ө'], ['Ћ', 'Ұ'], ['ћ', 'ұ'], ['Џ', 'Ү'], ['џ', 'ү'], ['Ў', 'Һ'], ['ў', 'һ'],
+];
+const KAZAKH_DECODE = buildKazakhDecodeTable();
+const KAZAKH_ENCODE = buildKazakhEncodeTable(KAZAKH_DECODE);
+// Strings up to this many characters expand in one reused buffer; longer ones get their own.
+const SCRATCH_CHARS = 1 << 16;
+const scratch = Buffer.allocUnsafe(SCRATCH_CHARS * 2);
+const scratchUnits = new Uint16Array(scratch.buffer, scratch.byteOffset, SCRATCH_CHARS);
 
 function createSingleByteDecoder(): TextDecoder | undefined {
   try {
@@ -41,6 +60,25 @@ function buildEncodeTable(): Int16Array {
   const chars = singleByteDecoder.decode(Uint8Array.from({ length: 256 }, (_, i) => i));
   for (let byte = 0; byte < 256; byte++) {
     const code = chars.charCodeAt(byte);
+    if (code < table.length && table[code] === -1) table[code] = byte;
+  }
+  return table;
+}
+
+/** Byte → UTF-16 code unit of the Kazakh page; empty where the table cannot use it. */
+function buildKazakhDecodeTable(): Uint16Array {
+  if (singleByteDecoder === undefined || endianness() !== 'LE') return new Uint16Array(0);
+  const chars = singleByteDecoder.decode(Uint8Array.from({ length: 256 }, (_, i) => i));
+  const table = Uint16Array.from({ length: 256 }, (_, byte) => chars.charCodeAt(byte));
+  for (const [from, to] of KAZAKH_SWAPS) table[chars.indexOf(from)] = to.charCodeAt(0);
+  return table;
+}
+
+/** Character code → byte of the Kazakh page, -1 when the character has none. */
+function buildKazakhEncodeTable(decode: Uint16Array): Int16Array {
+  const table = new Int16Array(0x2200).fill(-1);
+  for (let byte = 0; byte < decode.length; byte++) {
+    const code = decode[byte] as number;
     if (code < table.length && table[code] === -1) table[code] = byte;
   }
   return table;
@@ -86,9 +124,9 @@ export function createSharedStringTable(): SharedStringTable {
     const bytes = pages[pageIndex] as Buffer;
     const start = pageFirst[pageIndex] === index ? 0 : endOf(index - 1);
     const end = endOf(index);
-    if ((modeChunks[index >> INDEX_BITS] as Uint8Array)[index & (INDEX_CHUNK - 1)] === SINGLE_BYTE) {
-      return (singleByteDecoder as TextDecoder).decode(bytes.subarray(start, end));
-    }
+    const mode = (modeChunks[index >> INDEX_BITS] as Uint8Array)[index & (INDEX_CHUNK - 1)];
+    if (mode === SINGLE_BYTE) return (singleByteDecoder as TextDecoder).decode(bytes.subarray(start, end));
+    if (mode === KAZAKH_BYTE) return decodeKazakh(bytes, start, end);
     return bytes.toString('utf8', start, end);
   };
 
@@ -103,9 +141,12 @@ export function createSharedStringTable(): SharedStringTable {
         used = 0;
       }
       let mode = 0;
-      if (encodeSingleByte(text, page, used)) {
+      if (encodeSingleByte(text, page, used, ENCODE)) {
         used += text.length;
         mode = SINGLE_BYTE;
+      } else if (encodeSingleByte(text, page, used, KAZAKH_ENCODE)) {
+        used += text.length;
+        mode = KAZAKH_BYTE;
       } else {
         used += page.write(text, used, 'utf8');
       }
@@ -138,16 +179,25 @@ export function createSharedStringTable(): SharedStringTable {
   };
 }
 
-/** Writes `text` into `page` from `at`, one Windows-1251 byte a character; false when a character has none (what it wrote is then overwritten as UTF-8). */
-function encodeSingleByte(text: string, page: Buffer, at: number): boolean {
+/** Writes `text` into `page` from `at`, one byte a character as `encode` maps it; false when a character has none (what it wrote is then overwritten). */
+function encodeSingleByte(text: string, page: Buffer, at: number, encode: Int16Array): boolean {
   if (singleByteDecoder === undefined) return false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    const byte = code < ENCODE.length ? (ENCODE[code] ?? -1) : -1;
+    const byte = code < encode.length ? (encode[code] ?? -1) : -1;
     if (byte < 0) return false;
     page[at + i] = byte;
   }
   return true;
+}
+
+/** The text of `bytes` from `start` to `end` stored one byte a character in the Kazakh page. */
+function decodeKazakh(bytes: Buffer, start: number, end: number): string {
+  const length = end - start;
+  const wide = length <= SCRATCH_CHARS ? scratch : Buffer.allocUnsafe(length * 2);
+  const units = length <= SCRATCH_CHARS ? scratchUnits : new Uint16Array(wide.buffer, wide.byteOffset, length);
+  for (let i = 0; i < length; i++) units[i] = KAZAKH_DECODE[bytes[start + i] as number] as number;
+  return wide.toString('utf16le', 0, length * 2);
 }
 
 /** The page holding string `index`, by binary search over the index of each page's first string. */

@@ -4,7 +4,7 @@
  * run needs the spool only to take back a product that a late row reopens, which is rare, while
  * every product is put. So putting is made cheap: the caller writes each product as a binary record
  * (`SpoolWriter`) into a batch in memory, the batch goes to the file with one write per 256 KiB, and
- * an in-memory index (key → where its record is) finds a record again. Products are encoded as they
+ * an in-memory index (key → slot number → where its record is) finds a record again. Products are encoded as they
  * are put, so the objects of a closed product die young instead of waiting in a buffer.
  *
  * A key put again (reopened, then closed with its late rows) gets a new record; the old one is dead
@@ -31,10 +31,38 @@ const COMPACT_BYTES = 256 * 1024 * 1024;
 /** Bytes gathered in memory before one write to the file. */
 const BATCH_BYTES = 256 * 1024;
 
-/** Where a record is: its first byte (counted over the file and then the batch) and its length. */
-interface Slot {
-  offset: number;
-  length: number;
+/**
+ * Where each record is — its first byte (counted over the file and then the batch) and its length —
+ * by slot number, in typed arrays grown by doubling, with the numbers of taken records reused. A
+ * `{ offset, length }` object per product took 40 bytes of the main thread's old generation
+ * (111,000 of them at 500,000 rows), which every full collection walked.
+ */
+interface SlotTable {
+  offsets: Float64Array;
+  lengths: Float64Array;
+  /** Slot numbers free again. */
+  free: number[];
+  /** Slots handed out so far. */
+  used: number;
+}
+
+function createSlotTable(): SlotTable {
+  return { offsets: new Float64Array(1024), lengths: new Float64Array(1024), free: [], used: 0 };
+}
+
+/** A free slot number, the arrays grown when none is left. */
+function claimSlot(table: SlotTable): number {
+  const reused = table.free.pop();
+  if (reused !== undefined) return reused;
+  if (table.used === table.offsets.length) {
+    const offsets = new Float64Array(table.used * 2);
+    offsets.set(table.offsets);
+    table.offsets = offsets;
+    const lengths = new Float64Array(table.used * 2);
+    lengths.set(table.lengths);
+    table.lengths = lengths;
+  }
+  return table.used++;
 }
 
 /** Options of `openScratchSpool`. */
@@ -50,7 +78,8 @@ export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}
   const compactBytes = options.compactBytes ?? COMPACT_BYTES;
   const batchBytes = options.batchBytes ?? BATCH_BYTES;
   let fd = createPrivateFile(path, 'create the dry run spool');
-  const slots = new Map<string, Slot>();
+  const slots = new Map<string, number>();
+  const table = createSlotTable();
   const batch = new SpoolWriter(batchBytes + 64 * 1024);
   /** Bytes in the file; the batch follows them. */
   let end = 0;
@@ -74,12 +103,14 @@ export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}
     batch.reset(batchBytes + 64 * 1024);
   };
 
-  const readBytes = (slot: Slot): Buffer => {
-    const bytes = Buffer.allocUnsafe(slot.length);
+  const readBytes = (slot: number): Buffer => {
+    const offset = table.offsets[slot] as number;
+    const length = table.lengths[slot] as number;
+    const bytes = Buffer.allocUnsafe(length);
     let read = 0;
-    while (read < slot.length) {
-      const n = readSync(fd, bytes, read, slot.length - read, slot.offset + read);
-      if (n === 0) throw new Error(`the spool file ends inside a record (byte ${slot.offset + read})`);
+    while (read < length) {
+      const n = readSync(fd, bytes, read, length - read, offset + read);
+      if (n === 0) throw new Error(`the spool file ends inside a record (byte ${offset + read})`);
       read += n;
     }
     return bytes;
@@ -94,7 +125,7 @@ export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}
       for (const slot of slots.values()) {
         const bytes = readBytes(slot);
         writeSync(next, bytes, 0, bytes.length, at);
-        slot.offset = at;
+        table.offsets[slot] = at;
         at += bytes.length;
       }
     } catch (error) {
@@ -109,20 +140,22 @@ export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}
     deadBytes = 0;
   };
 
-  const forget = (slot: Slot): void => {
-    liveBytes -= slot.length;
-    deadBytes += slot.length;
+  const forget = (slot: number): void => {
+    liveBytes -= table.lengths[slot] as number;
+    deadBytes += table.lengths[slot] as number;
   };
 
   return {
     put(key, write) {
       const start = batch.length;
       write(batch);
-      const slot: Slot = { offset: end + start, length: batch.length - start };
       const old = slots.get(key);
       if (old !== undefined) forget(old);
-      slots.set(key, slot);
-      liveBytes += slot.length;
+      const slot = old ?? claimSlot(table);
+      table.offsets[slot] = end + start;
+      table.lengths[slot] = batch.length - start;
+      if (old === undefined) slots.set(key, slot);
+      liveBytes += batch.length - start;
       if (batch.length >= batchBytes) flush();
       if (deadBytes > compactBytes && deadBytes > liveBytes) compact();
     },
@@ -132,12 +165,14 @@ export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}
       let value;
       try {
         // Still in the batch: read in place (the bytes become dead space there).
-        value = slot.offset >= end ? read(new SpoolReader(batch.buffer.subarray(0, batch.length), slot.offset - end)) : read(new SpoolReader(readBytes(slot), 0));
+        const offset = table.offsets[slot] as number;
+        value = offset >= end ? read(new SpoolReader(batch.buffer.subarray(0, batch.length), offset - end)) : read(new SpoolReader(readBytes(slot), 0));
       } catch (error) {
         throw fail('read a product back', error);
       }
       slots.delete(key);
       forget(slot);
+      table.free.push(slot);
       return value;
     },
     close() {

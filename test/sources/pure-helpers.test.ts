@@ -204,6 +204,23 @@ describe('shared string table', () => {
     expect(table.get(99_999)).toBe(`${text} 99999`);
   });
 
+  it('keeps Kazakh text at about one byte a letter, every letter back as it was', () => {
+    const table = createSharedStringTable();
+    const text = 'Қазақстанда өндірілген әмбебап ұнтақ, үш түрлі ғана өнім, һәм ң Ә Ғ Қ Ң Ө Ұ Ү Һ І і';
+    for (let i = 0; i < 100_000; i++) table.add(`${text} ${i}`);
+    const letters = 100_000 * (text.length + 6);
+    expect(table.byteLength()).toBeLessThan(letters * 1.1 + 2 ** 20 + 2 * 2 ** 16 * 5);
+    expect(table.get(99_999)).toBe(`${text} 99999`);
+    expect(table.get(4096)).toBe(`${text} 4096`);
+  });
+
+  it('stores a string with a letter of both pages, or of neither, as UTF-8, and the swapped-out letters intact', () => {
+    const table = createSharedStringTable();
+    const texts = ['Ђорђе Ўладзімір Љубљана Њ Ќ Ћ Џ ѓ', 'қазақ Ђорђе', 'қазақ 😀', 'қ'.repeat(70_000), 'ә'.repeat(65_536), 'ғ', 'Ёё № « » — € ™ °'];
+    for (const text of texts) table.add(text);
+    expect(texts.map((_, i) => table.get(i))).toEqual(texts);
+  });
+
   it('hands out the same string again for a repeated index, and the right one whatever the order of the reads', () => {
     const table = createSharedStringTable();
     const count = 20_000;

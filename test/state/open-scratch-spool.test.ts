@@ -78,4 +78,34 @@ describe('openScratchSpool', () => {
     spool.close();
     expect(existsSync(path)).toBe(false);
   });
+
+  it('finds every record among thousands, with the places of taken records reused and a compaction between', () => {
+    const spool = openScratchSpool(join(dir, 'spool'), { compactBytes: 20_000, batchBytes: 512 });
+    const expected = new Map<string, Entry>();
+    for (let row = 0; row < 5000; row++) {
+      const key = `товар ${row}`;
+      const entry = { row, names: [key, 'x'.repeat(row % 7)] };
+      spool.put(key, write(entry));
+      expected.set(key, entry);
+      // Every third product is reopened by a late row and put again, larger.
+      if (row % 3 === 2) {
+        const late = `товар ${row - 1}`;
+        const taken = spool.take(late, read);
+        expect(taken).toEqual(expected.get(late));
+        const grown = { row: row - 1, names: [...(taken?.names ?? []), 'late'] };
+        spool.put(late, write(grown));
+        expected.set(late, grown);
+      }
+      // A late row of a product put again over its own record (no take between).
+      if (row % 5 === 4) {
+        const again = { row, names: [key, 'again'] };
+        spool.put(key, write(again));
+        expected.set(key, again);
+      }
+    }
+    expect(spool.take('never put', read)).toBeUndefined();
+    for (const [key, entry] of expected) expect(spool.take(key, read)).toEqual(entry);
+    for (const key of expected.keys()) expect(spool.take(key, read)).toBeUndefined();
+    spool.close();
+  });
 });
