@@ -11,6 +11,7 @@ import { EXCEL_MAX_COLUMNS } from './parse-sheet-rows.js';
 import { detectCsvLayout, openCsvTextRecords, type CsvTextRecord } from './read-csv.js';
 import { checkCsvBytesReadable, CsvBytesUnsureError, decodeCsvRecordBytes, readCsvRecordBytes, type CsvByteRecord, type CsvRecordBytes } from './read-csv-record-bytes.js';
 import type { RawRow } from './shape-rows.js';
+import { releaseOnReturn } from './release-on-return.js';
 import type { ReadOptions, SourceCell, SourceInfo } from './types.js';
 import type { TextEncodingName } from './detect-encoding.js';
 
@@ -83,7 +84,8 @@ export async function openCsvCopyRecords(path: string, options: ReadOptions, tab
     const leading: CsvTextRecord[] = [];
     const header = await findHeaderRecord(path, iterator, table, leading);
     const width = measureHeaderWidth(header.fields);
-    return { encoding, delimiter, leading, header, width, records: classifyRecords(path, iterator, options, table, width) };
+    const classified = classifyRecords(path, iterator, options, table, width);
+    return { encoding, delimiter, leading, header, width, records: releaseOnReturn(classified, async () => iterator.return?.()) };
   } catch (error) {
     await iterator.return?.();
     throw error;
@@ -131,7 +133,8 @@ export async function openCsvCopyBytes(path: string, options: ReadOptions, table
     throw error;
   }
   const width = measureHeaderWidth(header.fields);
-  return { encoding, delimiter, leading, header, width, records: classifyRecordBytes(path, cursor, options, table, width, delimiter) };
+  const classified = classifyRecordBytes(path, cursor, options, table, width, delimiter);
+  return { encoding, delimiter, leading, header, width, records: releaseOnReturn(classified, () => cursor.source.return(undefined)) };
 }
 
 /** The records of `readCsvRecordBytes` one at a time: the list of the last chunk and the next one's place in it. */
