@@ -384,7 +384,7 @@ export function renderTargets(results: BenchResults): string {
 /** How the target lines are read, and how far the machine's load lets them be trusted. */
 function renderTargetNotes(results: BenchResults): string {
   const notes = [
-    'Issue 22\'s targets. Ratios are of medians measured in this run: the dry run end to end against the floor of the same file ' +
+    'Issue 22\'s targets. Ratios are of medians measured in this run (a file\'s measurements in turns: round 1 of each, then round 2, …): the dry run end to end against the floor of the same file ' +
       '(papaparse + TextDecoder for CSV, exceljs\'s streaming WorkbookReader for XLSX). "The CSV read" of the annotated-copy target is ' +
       'the line "our reader (openSource)": the copy (report stage of the `annotatedCopy: always` run: summary.json, rejected-rows.csv ' +
       'and annotated.csv, which reads the file again through the same reader) is held to 1.3× it. "Every row wrong" is the dry run of ' +

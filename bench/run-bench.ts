@@ -92,22 +92,33 @@ async function ensureBrokenCsv(csv: string): Promise<string> {
   return broken;
 }
 
+/** One run of a measurement; a failure (the exceljs floor can run out of heap on large tables) is recorded as such and the benchmark goes on. */
+async function measureOnce(label: string, index: number, run: (index: number) => Promise<Measurement>): Promise<Measurement> {
+  const result = await run(index).catch((error: unknown): Measurement => {
+    const reason = String((error as Error).message).split('\n').filter((line) => /error|heap|memory/i.test(line)).slice(0, 2).join(' ') || String(error);
+    log(`  ${label} #${index + 1} failed: ${reason}`);
+    return { kind: label, rows: 0, ms: Number.NaN, peakRssBytes: Number.NaN, extra: { error: reason } };
+  });
+  if (!Number.isNaN(result.ms)) log(`  ${label} #${index + 1}: ${(result.ms / 1000).toFixed(2)} s, ${(result.peakRssBytes / 2 ** 20).toFixed(0)} MB`);
+  return result;
+}
+
 async function repeat(label: string, times: number, run: (index: number) => Promise<Measurement>): Promise<Measurement[]> {
   const results: Measurement[] = [];
+  for (let i = 0; i < times; i++) results.push(await measureOnce(label, i, run));
+  return results;
+}
+
+/**
+ * The measurements of one file in turns — round 1 of each, then round 2 of each, … — not each
+ * measurement's runs in a block: a ratio (the dry run ÷ the floor, every row wrong ÷ the clean run)
+ * then divides runs made close together, and a spell of load on the host (which moves the same
+ * run by a third here) falls on both sides of it instead of on one.
+ */
+async function repeatInTurns(times: number, cases: readonly { label: string; run: (index: number) => Promise<Measurement> }[]): Promise<Measurement[][]> {
+  const results: Measurement[][] = cases.map(() => []);
   for (let i = 0; i < times; i++) {
-    // A measurement that fails (the exceljs floor can run out of heap on large tables) is recorded
-    // as such and the benchmark goes on: the table shows a dash and results.json the reason.
-    const result = await run(i).catch((error: unknown): Measurement => {
-      const reason = String((error as Error).message).split('\n').filter((line) => /error|heap|memory/i.test(line)).slice(0, 2).join(' ') || String(error);
-      log(`  ${label} #${i + 1} failed: ${reason}`);
-      return { kind: label, rows: 0, ms: Number.NaN, peakRssBytes: Number.NaN, extra: { error: reason } };
-    });
-    if (Number.isNaN(result.ms)) {
-      results.push(result);
-      continue;
-    }
-    log(`  ${label} #${i + 1}: ${(result.ms / 1000).toFixed(2)} s, ${(result.peakRssBytes / 2 ** 20).toFixed(0)} MB`);
-    results.push(result);
+    for (const [at, measurement] of cases.entries()) (results[at] as Measurement[]).push(await measureOnce(measurement.label, i, measurement.run));
   }
   return results;
 }
@@ -130,16 +141,18 @@ async function measureCatalogs(): Promise<CatalogResult[]> {
     for (const format of formats) {
       const file = format === 'xlsx' ? catalog.xlsx : catalog.csv;
       log(`${format.toUpperCase()} ${rows.toLocaleString('en-US')} rows:`);
-      const floor = await repeat('floor', times, () => spawnMeasurement<Measurement>(`measure-floor-${format}.ts`, [file]));
-      const reader = await repeat('reader', times, () => spawnMeasurement<Measurement>('measure-reader.ts', [file, MAPPING]));
-      const validate = await repeat('validate', times, () => withStateDir((dir) => spawnMeasurement<Measurement>('measure-validate.ts', [file, MAPPING, dir])));
-      const validateCopy = await repeat('validate, annotated copy', times, () =>
-        withStateDir((dir) => spawnMeasurement<Measurement>('measure-validate.ts', [file, MAPPING, dir, 'always'])),
-      );
-      // Every row wrong (CSV only): the issue spill's case, against the clean runs above.
+      // Every row wrong (CSV only): the issue spill's case, against the clean runs.
       const broken = format === 'csv' ? await ensureBrokenCsv(catalog.csv) : undefined;
-      const validateBroken =
-        broken === undefined ? undefined : await repeat('validate, every row wrong', times, () => withStateDir((dir) => spawnMeasurement<Measurement>('measure-validate.ts', [broken, MAPPING, dir])));
+      const cases = [
+        { label: 'floor', run: () => spawnMeasurement<Measurement>(`measure-floor-${format}.ts`, [file]) },
+        { label: 'reader', run: () => spawnMeasurement<Measurement>('measure-reader.ts', [file, MAPPING]) },
+        { label: 'validate', run: () => withStateDir((dir) => spawnMeasurement<Measurement>('measure-validate.ts', [file, MAPPING, dir])) },
+        { label: 'validate, annotated copy', run: () => withStateDir((dir) => spawnMeasurement<Measurement>('measure-validate.ts', [file, MAPPING, dir, 'always'])) },
+        ...(broken === undefined
+          ? []
+          : [{ label: 'validate, every row wrong', run: () => withStateDir((dir) => spawnMeasurement<Measurement>('measure-validate.ts', [broken, MAPPING, dir])) }]),
+      ];
+      const [floor = [], reader = [], validate = [], validateCopy = [], validateBroken] = await repeatInTurns(times, cases);
       results.push({
         format,
         rows,
