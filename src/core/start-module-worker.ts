@@ -5,7 +5,7 @@
  * `--import tsx` in a worker's execArgv for its entry module: the entry is then a line of
  * JavaScript that imports the TypeScript module through tsx's API. (The ESM build of tsx's API:
  * its CommonJS build fails to find its own parts through a symlinked node_modules.) The same
- * mechanism as the reader thread's (open-source-in-worker.ts).
+ * mechanism for every thread of ours (the reading thread, the issue-list thread).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

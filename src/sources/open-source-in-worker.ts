@@ -14,13 +14,11 @@
  * (reader-flow.ts).
  */
 import { stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { Deps } from '../core/deps.js';
 import { AbortedError, InternalError, LimitError, PipelineError, SourceReadError, type PipelineErrorCode } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
+import { startModuleWorker } from '../core/start-module-worker.js';
 import { openSource, pickReader } from './open-source.js';
 import { announceMainSleep, createReaderFlow, noteTaken, type ReaderFlow } from './reader-flow.js';
 import { createRowBatchDecoder, type RowBatch } from './row-batch.js';
@@ -120,18 +118,9 @@ function startSourceWorker(path: string, options: ReadOptions): StartedWorker {
   const channel = new MessageChannel();
   const flow = createReaderFlow();
   const data: SourceWorkerData = { path, options, batchRows: BATCH_ROWS, maxInFlight: MAX_IN_FLIGHT, port: channel.port2, flow };
-  const own = import.meta.url;
   const settings = { workerData: data, transferList: [channel.port2], resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } };
   try {
-    if (!own.endsWith('.ts')) return { worker: new Worker(new URL('./source-worker.js', own), settings), channel: { rows: channel.port1, flow } };
-    // Running from TypeScript sources (vitest, `npm run cli`). A worker does not inherit tsx's
-    // loader, and Node 20 ignores `--import tsx` in a worker's execArgv for its entry module: the
-    // entry is a line of JavaScript that imports the TypeScript one through tsx's API.
-    // (The ESM build of tsx's API: its CommonJS build fails to find its own parts through a symlinked node_modules.)
-    const api = pathToFileURL(join(dirname(createRequire(own).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
-    const entry = new URL('./source-worker.ts', own).href;
-    const code = `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(own)}));`;
-    return { worker: new Worker(code, { ...settings, eval: true }), channel: { rows: channel.port1, flow } };
+    return { worker: startModuleWorker('source-worker', import.meta.url, settings), channel: { rows: channel.port1, flow } };
   } catch (error) {
     channel.port1.close();
     throw error;
