@@ -155,14 +155,7 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
  * when there are some — no list of texts, no formatting of empty cells.
  */
 function createBytesRowWriter(file: CsvFileWriter, delimiter: string): (row: BytesRow, outcome: RowOutcome | undefined, cells: RenderedIssueCells | undefined) => Promise<void> | undefined {
-  const delimiterByte = delimiter.length === 1 && delimiter.charCodeAt(0) < 0x80 ? delimiter.charCodeAt(0) : -1;
-  const formatField = createCsvFieldFormatter(delimiter);
-  const statuses = new Map<string, Buffer>();
-  const putStatus = (status: string): void => {
-    let bytes = statuses.get(status);
-    if (bytes === undefined) statuses.set(status, (bytes = Buffer.from(formatField(status), 'utf8')));
-    file.putFormatted(bytes, 0, bytes.length);
-  };
+  const { delimiterByte, putStatus } = createStatusPutter(file, delimiter);
   return (row, outcome, cells) => {
     file.beginRecord();
     file.putFormatted(row.bytes, row.start, row.end);
@@ -267,4 +260,23 @@ export function keptColumns(header: readonly string[]): number[] {
     if (!isAnnotationHeader(name)) keep.push(index);
   });
   return keep;
+}
+
+/**
+ * The status cell of a row written piece by piece, formatted once per status; and the delimiter as
+ * the one ASCII byte the rendered issue cells are quoted for (-1 for another delimiter: then the
+ * cells are never taken as they are).
+ */
+export function createStatusPutter(file: CsvFileWriter, delimiter: string): { delimiterByte: number; putStatus(status: string): void } {
+  const delimiterByte = delimiter.length === 1 && delimiter.charCodeAt(0) < 0x80 ? delimiter.charCodeAt(0) : -1;
+  const formatField = createCsvFieldFormatter(delimiter);
+  const statuses = new Map<string, Buffer>();
+  return {
+    delimiterByte,
+    putStatus(status) {
+      let bytes = statuses.get(status);
+      if (bytes === undefined) statuses.set(status, (bytes = Buffer.from(formatField(status), 'utf8')));
+      file.putFormatted(bytes, 0, bytes.length);
+    },
+  };
 }

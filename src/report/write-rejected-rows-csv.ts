@@ -5,11 +5,10 @@
  */
 import { createCsvFileWriter } from './create-csv-file-writer.js';
 import { joinIssueTexts } from './annotation-columns.js';
-import { createCsvFieldFormatter } from './format-csv-record.js';
 import type { RenderedIssueCells } from './render-issue-cells.js';
 import { PROBLEM_STATUSES } from './report-types.js';
 import type { RowOutcome } from './report-types.js';
-import { copiesAllColumns, CSV_ISSUE_SEPARATOR, keptColumns } from './write-annotated-csv.js';
+import { copiesAllColumns, createStatusPutter, CSV_ISSUE_SEPARATOR, keptColumns } from './write-annotated-csv.js';
 import type { BytesRow, CopiedRecord, TextRow } from './write-annotated-csv.js';
 
 /** Columns written before the original ones. */
@@ -62,14 +61,7 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
   // Usually no `_` column of an earlier run is dropped: the row's values are written as they are.
   const copyAll = copiesAllColumns(keep, options.header);
   const delimiter = options.delimiter ?? ',';
-  const delimiterByte = delimiter.length === 1 && delimiter.charCodeAt(0) < 0x80 ? delimiter.charCodeAt(0) : -1;
-  const formatField = createCsvFieldFormatter(delimiter);
-  const statuses = new Map<string, Buffer>();
-  const putStatus = (status: string): void => {
-    let bytes = statuses.get(status);
-    if (bytes === undefined) statuses.set(status, (bytes = Buffer.from(formatField(status), 'utf8')));
-    file.putFormatted(bytes, 0, bytes.length);
-  };
+  const { delimiterByte, putStatus } = createStatusPutter(file, delimiter);
   return {
     async add(row, outcome) {
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return false;

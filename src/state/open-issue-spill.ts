@@ -93,15 +93,19 @@ const NONE = -1;
  * its row, its key (index into the key table) and its shape; per row its first and last issue
  * (NONE when it has none).
  */
-interface IssueTable {
+interface IssueTable extends IssueTableArrays {
+  tails: Int32Array;
+  entries: number;
+}
+
+/** The parts of the table a reader of the spill needs (the writer's `IssueTable`, a thread's snapshot). */
+export interface IssueTableArrays {
   offsets: Float64Array;
   lengths: Int32Array;
   nexts: Int32Array;
   keyIds: Int32Array;
   shapeIds: Int32Array;
   heads: Int32Array;
-  tails: Int32Array;
-  entries: number;
   maxRow: number;
 }
 
@@ -376,16 +380,9 @@ function growArray<T extends Float64Array | Int32Array>(array: T, size: number, 
  * say where each row's issues are, the shapes and keys as plain data. Posted to a worker (its
  * typed arrays transferred: `listSnapshotBuffers`); the spill goes on being read where it is.
  */
-export interface IssueSpillSnapshot {
+export interface IssueSpillSnapshot extends IssueTableArrays {
   path: string;
   fileBytes: number;
-  offsets: Float64Array;
-  lengths: Int32Array;
-  nexts: Int32Array;
-  keyIds: Int32Array;
-  shapeIds: Int32Array;
-  heads: Int32Array;
-  maxRow: number;
   shapes: IssueShapesCopy;
   keys: IssueKey[];
   otherRows: Map<number, number | undefined>;

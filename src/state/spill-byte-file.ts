@@ -35,9 +35,7 @@ export function openSpillByteFile(path: string): SpillByteFile {
   let pending = Buffer.allocUnsafe(PENDING_BYTES);
   let pendingUsed = 0;
   let fileBytes = 0;
-  let window = Buffer.allocUnsafe(WINDOW_BYTES);
-  let windowStart = 0;
-  let windowEnd = 0;
+  const window = openFileWindow();
   const place: SpillPlace = { buffer: pending, start: 0 };
 
   const flush = (): void => {
@@ -45,18 +43,6 @@ export function openSpillByteFile(path: string): SpillByteFile {
     while (written < pendingUsed) written += writeSync(fd, pending, written, pendingUsed - written, fileBytes + written);
     fileBytes += pendingUsed;
     pendingUsed = 0;
-  };
-  const fillWindow = (offset: number, length: number): void => {
-    if (window.length < length) window = Buffer.allocUnsafe(length);
-    const wanted = Math.min(window.length, fileBytes - offset);
-    let got = 0;
-    while (got < wanted) {
-      const n = readSync(fd, window, got, wanted - got, offset + got);
-      if (n === 0) break;
-      got += n;
-    }
-    windowStart = offset;
-    windowEnd = offset + got;
   };
 
   return {
@@ -80,14 +66,11 @@ export function openSpillByteFile(path: string): SpillByteFile {
         place.start = offset - fileBytes;
         return place;
       }
-      if (offset < windowStart || offset + length > windowEnd) fillWindow(offset, length);
-      place.buffer = window;
-      place.start = offset - windowStart;
-      return place;
+      return locateInWindow(fd, window, offset, length, fileBytes, place);
     },
     close() {
       pending = Buffer.alloc(0);
-      window = Buffer.alloc(0);
+      window.buffer = Buffer.alloc(0);
       closeSync(fd);
       rmSync(path, { force: true });
     },
@@ -105,10 +88,8 @@ export function openSpillByteFile(path: string): SpillByteFile {
  */
 export function openSpillByteReader(path: string, fileBytes: number): SpillByteFile {
   const fd = openSync(path, 'r');
-  let window = Buffer.allocUnsafe(WINDOW_BYTES);
-  let windowStart = 0;
-  let windowEnd = 0;
-  const place: SpillPlace = { buffer: window, start: 0 };
+  const window = openFileWindow();
+  const place: SpillPlace = { buffer: window.buffer, start: 0 };
   const readOnly = (): never => {
     throw new Error(`${path}: the spill is open for reading only`);
   };
@@ -116,26 +97,43 @@ export function openSpillByteReader(path: string, fileBytes: number): SpillByteF
     reserve: readOnly,
     commit: readOnly,
     flush: () => fileBytes,
-    locate(offset, length) {
-      if (offset < windowStart || offset + length > windowEnd) {
-        if (window.length < length) window = Buffer.allocUnsafe(length);
-        const wanted = Math.min(window.length, fileBytes - offset);
-        let got = 0;
-        while (got < wanted) {
-          const n = readSync(fd, window, got, wanted - got, offset + got);
-          if (n === 0) break;
-          got += n;
-        }
-        windowStart = offset;
-        windowEnd = offset + got;
-      }
-      place.buffer = window;
-      place.start = offset - windowStart;
-      return place;
-    },
+    locate: (offset, length) => locateInWindow(fd, window, offset, length, fileBytes, place),
     close() {
-      window = Buffer.alloc(0);
+      window.buffer = Buffer.alloc(0);
       closeSync(fd);
     },
   };
+}
+
+/** Bytes of the file read into memory: `buffer` holds the file's bytes from `start` to `end`. */
+interface FileWindow {
+  buffer: Buffer;
+  start: number;
+  end: number;
+}
+
+function openFileWindow(): FileWindow {
+  return { buffer: Buffer.allocUnsafe(WINDOW_BYTES), start: 0, end: 0 };
+}
+
+/**
+ * Sets `place` to where the `length` bytes at `offset` (below `fileBytes`, the bytes written) are
+ * in `window`, reading the window again from `offset` when they are outside it.
+ */
+function locateInWindow(fd: number, window: FileWindow, offset: number, length: number, fileBytes: number, place: SpillPlace): SpillPlace {
+  if (offset < window.start || offset + length > window.end) {
+    if (window.buffer.length < length) window.buffer = Buffer.allocUnsafe(length);
+    const wanted = Math.min(window.buffer.length, fileBytes - offset);
+    let got = 0;
+    while (got < wanted) {
+      const n = readSync(fd, window.buffer, got, wanted - got, offset + got);
+      if (n === 0) break;
+      got += n;
+    }
+    window.start = offset;
+    window.end = offset + got;
+  }
+  place.buffer = window.buffer;
+  place.start = offset - window.start;
+  return place;
 }
