@@ -114,57 +114,11 @@ export function createIssueShapes(): IssueShapes {
 
   const table: IssueShapes = {
     shapeOf,
-    maxBytes(issue) {
-      // A UTF-16 unit is at most 3 bytes of UTF-8, or 6 escaped (\u001f); quotes and 4 bytes of length per value.
-      let bytes = 0;
-      const record = issue as unknown as Record<string, unknown>;
-      for (const key in record) {
-        const value = record[key];
-        if (typeof value === 'string') bytes += 6 + value.length * 6;
-      }
-      return bytes;
-    },
-    encode(shape, issue, target, at) {
-      const { keys: shapeKeys, kinds } = shapes[shape] as Shape;
-      const record = issue as unknown as Record<string, string>;
-      let cursor = at;
-      for (let i = 0; i < shapeKeys.length; i++) {
-        if (kinds[i] !== KEY_VARIABLE) continue;
-        const value = record[shapeKeys[i] as string] as string;
-        let length = value.length <= SHORT_VALUE ? writeShortUtf8(value, target, cursor + 4, false) : UNSUITED;
-        let escaped = false;
-        if (length === QUOTED) {
-          length = writeShortUtf8(value, target, cursor + 4, true);
-          escaped = true;
-        }
-        if (length < 0) {
-          escaped = NEEDS_ESCAPE.test(value);
-          length = target.write(escaped ? JSON.stringify(value) : value, cursor + 4);
-        }
-        target.writeUInt32LE(length * 2 + (escaped ? ESCAPED : 0), cursor);
-        cursor += 4 + length;
-      }
-      return cursor - at;
-    },
+    maxBytes: measureMaxBytes,
+    encode: (shape, issue, target, at) => encodeValues(shapes[shape] as Shape, issue, target, at),
     decode(shape, row, bytes, start, end) {
       if (shape === JSON_SHAPE) return JSON.parse(bytes.toString('utf8', start, end)) as Issue;
-      const { keys: shapeKeys, kinds, template } = shapes[shape] as Shape;
-      const issue = { ...template };
-      let cursor = start;
-      for (let i = 0; i < shapeKeys.length; i++) {
-        const kind = kinds[i];
-        if (kind === KEY_FIXED) continue;
-        const key = shapeKeys[i] as string;
-        if (kind === KEY_ROW) {
-          issue[key] = row;
-          continue;
-        }
-        const header = bytes.readUInt32LE(cursor);
-        const length = header >>> 1;
-        issue[key] = readValue(recentOf(shapes[shape] as Shape, i), header, bytes, cursor + 4, length);
-        cursor += 4 + length;
-      }
-      return issue as unknown as Issue;
+      return decodeIssue(shapes[shape] as Shape, row, bytes, start);
     },
     maxJsonBytes(shape, storedBytes) {
       if (shape === JSON_SHAPE) return storedBytes;
@@ -173,45 +127,110 @@ export function createIssueShapes(): IssueShapes {
     },
     writeJson(shape, row, bytes, start, end, target, at) {
       if (shape === JSON_SHAPE) return at + bytes.copy(target, at, start, end);
-      const { pieces, rowAfter } = shapes[shape] as Shape;
-      let cursor = at;
-      let stored = start;
-      for (let i = 0; i < pieces.length; i++) {
-        const piece = pieces[i] as Buffer;
-        target.set(piece, cursor);
-        cursor += piece.length;
-        if (rowAfter[i] === true) {
-          cursor += target.write(String(row), cursor, 'latin1');
-          continue;
-        }
-        if (i === pieces.length - 1) break;
-        const header = bytes.readUInt32LE(stored);
-        const length = header >>> 1;
-        const escaped = (header & ESCAPED) !== 0;
-        if (!escaped) target[cursor++] = 0x22;
-        cursor += copyBytes(bytes, stored + 4, stored + 4 + length, target, cursor);
-        if (!escaped) target[cursor++] = 0x22;
-        stored += 4 + length;
-      }
-      return cursor;
+      return writeShapeJson(shapes[shape] as Shape, row, bytes, start, target, at);
     },
     partsOf: (shape) => (shape === JSON_SHAPE ? undefined : (shapes[shape] as Shape).parts),
-    locateValues(shape, bytes, start, out, at) {
-      const { variables } = shapes[shape] as Shape;
-      let cursor = start;
-      for (let i = 0; i < variables; i++) {
-        const header = bytes.readUInt32LE(cursor);
-        const length = header >>> 1;
-        out[at + i * 3] = cursor + 4;
-        out[at + i * 3 + 1] = cursor + 4 + length;
-        out[at + i * 3 + 2] = header & ESCAPED;
-        cursor += 4 + length;
-      }
-      return variables;
-    },
+    locateValues: (shape, bytes, start, out, at) => locateShapeValues(shapes[shape] as Shape, bytes, start, out, at),
   };
   shapeLists.set(table, shapes);
   return table;
+}
+
+/** An upper bound of the bytes `encodeValues` writes for `issue`. */
+function measureMaxBytes(issue: Issue): number {
+  // A UTF-16 unit is at most 3 bytes of UTF-8, or 6 escaped (\u001f); quotes and 4 bytes of length per value.
+  let bytes = 0;
+  const record = issue as unknown as Record<string, unknown>;
+  for (const key in record) {
+    const value = record[key];
+    if (typeof value === 'string') bytes += 6 + value.length * 6;
+  }
+  return bytes;
+}
+
+/** Writes the varying values of `issue` (of shape `shape`) into `target` at `at`, each after its 4-byte length; returns the bytes written. */
+function encodeValues(shape: Shape, issue: Issue, target: Buffer, at: number): number {
+  const { keys: shapeKeys, kinds } = shape;
+  const record = issue as unknown as Record<string, string>;
+  let cursor = at;
+  for (let i = 0; i < shapeKeys.length; i++) {
+    if (kinds[i] !== KEY_VARIABLE) continue;
+    const value = record[shapeKeys[i] as string] as string;
+    let length = value.length <= SHORT_VALUE ? writeShortUtf8(value, target, cursor + 4, false) : UNSUITED;
+    let escaped = false;
+    if (length === QUOTED) {
+      length = writeShortUtf8(value, target, cursor + 4, true);
+      escaped = true;
+    }
+    if (length < 0) {
+      escaped = NEEDS_ESCAPE.test(value);
+      length = target.write(escaped ? JSON.stringify(value) : value, cursor + 4);
+    }
+    target.writeUInt32LE(length * 2 + (escaped ? ESCAPED : 0), cursor);
+    cursor += 4 + length;
+  }
+  return cursor - at;
+}
+
+/** The issue of shape `shape` whose values are stored from `bytes[start]`, spilled under `row`. */
+function decodeIssue(shape: Shape, row: number, bytes: Buffer, start: number): Issue {
+  const { keys: shapeKeys, kinds, template } = shape;
+  const issue = { ...template };
+  let cursor = start;
+  for (let i = 0; i < shapeKeys.length; i++) {
+    const kind = kinds[i];
+    if (kind === KEY_FIXED) continue;
+    const key = shapeKeys[i] as string;
+    if (kind === KEY_ROW) {
+      issue[key] = row;
+      continue;
+    }
+    const header = bytes.readUInt32LE(cursor);
+    const length = header >>> 1;
+    issue[key] = readValue(recentOf(shape, i), header, bytes, cursor + 4, length);
+    cursor += 4 + length;
+  }
+  return issue as unknown as Issue;
+}
+
+/** Writes the JSON of the issue of shape `shape` stored from `bytes[start]` (spilled under `row`) into `target` at `at`; returns where it ends. */
+function writeShapeJson(shape: Shape, row: number, bytes: Buffer, start: number, target: Buffer, at: number): number {
+  const { pieces, rowAfter } = shape;
+  let cursor = at;
+  let stored = start;
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i] as Buffer;
+    target.set(piece, cursor);
+    cursor += piece.length;
+    if (rowAfter[i] === true) {
+      cursor += target.write(String(row), cursor, 'latin1');
+      continue;
+    }
+    if (i === pieces.length - 1) break;
+    const header = bytes.readUInt32LE(stored);
+    const length = header >>> 1;
+    const escaped = (header & ESCAPED) !== 0;
+    if (!escaped) target[cursor++] = 0x22;
+    cursor += copyBytes(bytes, stored + 4, stored + 4 + length, target, cursor);
+    if (!escaped) target[cursor++] = 0x22;
+    stored += 4 + length;
+  }
+  return cursor;
+}
+
+/** Where the stored values of an issue of shape `shape` from `bytes[start]` are: start, end and escaped flag of each, into `out` from `at`; returns how many. */
+function locateShapeValues(shape: Shape, bytes: Buffer, start: number, out: Int32Array, at: number): number {
+  const { variables } = shape;
+  let cursor = start;
+  for (let i = 0; i < variables; i++) {
+    const header = bytes.readUInt32LE(cursor);
+    const length = header >>> 1;
+    out[at + i * 3] = cursor + 4;
+    out[at + i * 3 + 1] = cursor + 4 + length;
+    out[at + i * 3 + 2] = header & ESCAPED;
+    cursor += 4 + length;
+  }
+  return variables;
 }
 
 /** Values up to this long are encoded by `writeShortUtf8`. */
