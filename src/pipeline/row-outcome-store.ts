@@ -58,11 +58,7 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
   const { initialCapacity = 1024, spill } = typeof options === 'number' ? { initialCapacity: options } : options;
   let status = new Uint8Array(initialCapacity).fill(NONE);
   let seen = new Uint8Array(initialCapacity);
-  let productIds: Float64Array | undefined;
-  let skuIds: Float64Array | undefined;
-  // Rows share few jobs: an index per row into the job ids, which are text (int64 may exceed 2^53).
-  let jobIndex: Int32Array | undefined;
-  const jobIds = new TextIndex();
+  const ids = createRowIdColumns();
   let productIndex = new Int32Array(initialCapacity).fill(-1);
   // Issues per row (spilled: 0 means no read-back) and own errors per row (see `hasOwnError`).
   let issueCounts = new Uint32Array(initialCapacity);
@@ -78,9 +74,7 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
     while (capacity <= row) capacity *= 2;
     status = grow(status, capacity, NONE);
     seen = grow(seen, capacity, 0);
-    if (productIds) productIds = grow(productIds, capacity, Number.NaN);
-    if (skuIds) skuIds = grow(skuIds, capacity, Number.NaN);
-    if (jobIndex) jobIndex = grow(jobIndex, capacity, -1);
+    ids.grow(capacity);
     productIndex = grow(productIndex, capacity, -1);
     issueCounts = grow(issueCounts, capacity, 0);
     ownErrors = grow(ownErrors, capacity, 0);
@@ -105,14 +99,9 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
       touch(row);
       status[row] = STATUSES.indexOf(value);
     },
-    setIds(row, ids) {
+    setIds(row, given) {
       touch(row);
-      if (ids.productId != null) (productIds ??= createIdArray(status.length))[row] = ids.productId;
-      else if (ids.productId === null && productIds) productIds[row] = Number.NaN;
-      if (ids.skuId != null) (skuIds ??= createIdArray(status.length))[row] = ids.skuId;
-      else if (ids.skuId === null && skuIds) skuIds[row] = Number.NaN;
-      if (ids.jobId != null) (jobIndex ??= new Int32Array(status.length).fill(-1))[row] = jobIds.indexOf(ids.jobId);
-      else if (ids.jobId === null && jobIndex) jobIndex[row] = -1;
+      ids.set(row, given, status.length);
     },
     setKeys(row, productKey) {
       touch(row);
@@ -135,14 +124,9 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
       const code = status[row] ?? NONE;
       const rowStatus = STATUSES[code] ?? 'valid';
       const outcome: RowOutcome = withIssues && hasIssues(row) ? issues.outcomeOf(row, rowStatus) : { row, status: rowStatus, issues: [] };
-      const productId = productIds?.[row] ?? Number.NaN;
-      const skuId = skuIds?.[row] ?? Number.NaN;
-      const jobId = jobIds.textAt(jobIndex?.[row] ?? -1);
       const product = productKeys.textAt(productIndex[row] ?? -1);
       if (product !== undefined) outcome.productKey = product;
-      if (!Number.isNaN(productId)) outcome.productId = productId;
-      if (!Number.isNaN(skuId)) outcome.skuId = skuId;
-      if (jobId !== undefined) outcome.jobId = jobId;
+      ids.putInto(outcome, row);
       return outcome;
     },
     *rows() {
@@ -158,6 +142,47 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
       return out;
     },
     size: () => count,
+  };
+}
+
+/** The ids the service gave each row (product, SKU, job): made on the first id, which a dry run never has. */
+interface RowIdColumns {
+  /** Makes room for rows below `capacity`. */
+  grow(capacity: number): void;
+  /** Sets (a number or text), clears (null) or keeps (undefined) each id of `row`; `capacity` is the store's. */
+  set(row: number, ids: { productId?: number | null; skuId?: number | null; jobId?: string | null }, capacity: number): void;
+  /** Puts the ids `row` has into `outcome`. */
+  putInto(outcome: RowOutcome, row: number): void;
+}
+
+function createRowIdColumns(): RowIdColumns {
+  let productIds: Float64Array | undefined;
+  let skuIds: Float64Array | undefined;
+  // Rows share few jobs: an index per row into the job ids, which are text (int64 may exceed 2^53).
+  let jobIndex: Int32Array | undefined;
+  const jobIds = new TextIndex();
+  return {
+    grow(capacity) {
+      if (productIds) productIds = grow(productIds, capacity, Number.NaN);
+      if (skuIds) skuIds = grow(skuIds, capacity, Number.NaN);
+      if (jobIndex) jobIndex = grow(jobIndex, capacity, -1);
+    },
+    set(row, ids, capacity) {
+      if (ids.productId != null) (productIds ??= createIdArray(capacity))[row] = ids.productId;
+      else if (ids.productId === null && productIds) productIds[row] = Number.NaN;
+      if (ids.skuId != null) (skuIds ??= createIdArray(capacity))[row] = ids.skuId;
+      else if (ids.skuId === null && skuIds) skuIds[row] = Number.NaN;
+      if (ids.jobId != null) (jobIndex ??= new Int32Array(capacity).fill(-1))[row] = jobIds.indexOf(ids.jobId);
+      else if (ids.jobId === null && jobIndex) jobIndex[row] = -1;
+    },
+    putInto(outcome, row) {
+      const productId = productIds?.[row] ?? Number.NaN;
+      const skuId = skuIds?.[row] ?? Number.NaN;
+      const jobId = jobIds.textAt(jobIndex?.[row] ?? -1);
+      if (!Number.isNaN(productId)) outcome.productId = productId;
+      if (!Number.isNaN(skuId)) outcome.skuId = skuId;
+      if (jobId !== undefined) outcome.jobId = jobId;
+    },
   };
 }
 
