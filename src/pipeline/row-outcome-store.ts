@@ -213,7 +213,7 @@ function spilledRowIssues(spill: IssueSpill): RowIssues {
  * The outcome of a row whose issues are spilled: they are read back only when `issues` is asked
  * for — the CSV copy renders their texts from the stored bytes instead (`readIssueBytes`). A class
  * (the getter on its prototype): an object literal with a getter of its own cost ~1 µs to make.
- * `issues` is no own property: a spread copy of the outcome has none.
+ * `issues` is no own property: a spread copy of the outcome has none (`toJSON` gives it to JSON).
  */
 class SpilledRowOutcome implements RowOutcome {
   readonly #spill: IssueSpill;
@@ -232,6 +232,12 @@ class SpilledRowOutcome implements RowOutcome {
 
   readIssueBytes(): RowIssueBytes {
     return this.#spill.storedOf(this.row);
+  }
+
+  /** As the in-memory store's outcome serializes (`JSON.stringify` does not see a getter on the prototype). */
+  toJSON(): RowOutcome {
+    const { row, status, ...rest } = this;
+    return { row, status, issues: this.issues, ...rest };
   }
 }
 

@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createIssue } from '../../src/core/issue.js';
 import { createRowOutcomeStore } from '../../src/pipeline/row-outcome-store.js';
+import { openIssueSpill } from '../../src/state/open-issue-spill.js';
 
 describe('createRowOutcomeStore', () => {
   it('keeps statuses, ids and issues per row and grows past its capacity', () => {
@@ -34,5 +38,29 @@ describe('createRowOutcomeStore', () => {
     store.setIds(3000, { productId: null });
     expect(store.outcomeOf(3000)?.productId).toBeUndefined();
     expect(store.outcomeOf(9000)).toEqual({ row: 9000, status: 'valid', issues: [] });
+  });
+
+  it('gives a spilled row the same outcome as a row kept in memory, as objects and as JSON', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'outcomes-'));
+    const spill = openIssueSpill(join(dir, 'issues.spill'));
+    try {
+      const spilled = createRowOutcomeStore({ spill });
+      const kept = createRowOutcomeStore();
+      for (const store of [spilled, kept]) {
+        store.setStatus(4, 'invalid');
+        store.setKeys(4, 'P-1');
+        store.setIds(4, { productId: 11, jobId: '12' });
+        store.addIssue(4, createIssue({ code: 'invalid_price', severity: 'error', stage: 'validate', message: 'the price must be a positive number, got "x"', row: 4, column: 'C', value: 'x' }));
+        store.addIssue(4, createIssue({ code: 'odd', severity: 'warning', stage: 'validate', message: 'odd', row: 4 }));
+      }
+      const fromSpill = spilled.outcomeOf(4);
+      const fromMemory = kept.outcomeOf(4);
+      expect(fromSpill?.issues).toEqual(fromMemory?.issues);
+      expect({ ...fromSpill, issues: fromSpill?.issues }).toEqual(fromMemory);
+      expect(JSON.stringify(fromSpill)).toBe(JSON.stringify(fromMemory));
+    } finally {
+      spill.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
