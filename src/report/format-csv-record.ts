@@ -94,7 +94,7 @@ export function measureVerbatimBytes(bytes: Uint8Array, start: number, end: numb
 }
 
 /** The UTF-16 code unit (`charCodeAt`) of the character whose UTF-8 starts at `at`; a character past U+FFFF gives its high surrogate. */
-function readCodeUnitAt(bytes: Uint8Array, at: number): number {
+export function readCodeUnitAt(bytes: Uint8Array, at: number): number {
   const lead = bytes[at] as number;
   if (lead < 0x80) return lead;
   if (lead < 0xe0) return ((lead & 0x1f) << 6) | ((bytes[at + 1] as number) & 0x3f);
@@ -133,9 +133,13 @@ function needsQuotes(value: string, special: RegExp): boolean {
 }
 
 function isSpaceAt(value: string, index: number): boolean {
-  const code = value.charCodeAt(index);
+  return isSpaceCode(value.charCodeAt(index));
+}
+
+/** Whether a UTF-16 code unit is white space as a field's ends are tested for quoting (`\s`). */
+export function isSpaceCode(code: number): boolean {
   if (code > 32 && code < 127) return false;
-  return SPACE.test(value[index] as string);
+  return SPACE.test(String.fromCharCode(code));
 }
 
 /** The delimiter, a quote or a line break: one character class, compiled once per delimiter. */

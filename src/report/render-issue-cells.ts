@@ -11,6 +11,8 @@
  * is left to the objects (`undefined`).
  */
 import { formatLocation } from '../core/issue.js';
+import { isSpaceCode, readCodeUnitAt } from './format-csv-record.js';
+import { isFormulaTrigger } from './neutralize-formula.js';
 import type { RowIssueBytes } from './report-types.js';
 
 /** A row's issue cells, formatted for one delimiter: `bytes[textStart, textEnd)` (`_errors`, `message`) and `bytes[codesStart, codesEnd)` (`issue_code`). */
@@ -184,11 +186,11 @@ function closeField(out: CellOutput, slot: number, end: number, cells: RenderedI
   const { bytes } = out;
   const start = slot + 1;
   if (end > start) {
-    const first = readCodeUnit(bytes, start);
-    if (FORMULA_TRIGGERS.has(first)) return false;
+    const first = readCodeUnitAt(bytes, start);
+    if (isFormulaTrigger(first)) return false;
     let last = end - 1;
     while (((bytes[last] as number) & 0xc0) === 0x80) last--;
-    if (out.special || isSpace(first) || isSpace(readCodeUnit(bytes, last))) {
+    if (out.special || isSpaceCode(first) || isSpaceCode(readCodeUnitAt(bytes, last))) {
       bytes[slot] = QUOTE;
       bytes[end] = QUOTE;
       cells.codesStart = slot;
@@ -384,25 +386,6 @@ function unescapeJsonString(source: Buffer, start: number, end: number, target: 
 }
 
 const SIMPLE_ESCAPES: Record<number, number> = { 0x22: 0x22, 0x5c: 0x5c, 0x2f: 0x2f, 0x62: 0x08, 0x66: 0x0c, 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09 };
-
-// `neutralizeFormula`'s triggers, as UTF-16 code units.
-const FORMULA_TRIGGERS = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d, 0xff1d, 0xff0b, 0xff0d, 0xff20]);
-const SPACE = /\s/;
-
-/** Whether a UTF-16 unit is white space as `needsQuotes` tests it (`\s`). */
-function isSpace(code: number): boolean {
-  if (code > 32 && code < 127) return false;
-  return SPACE.test(String.fromCharCode(code));
-}
-
-/** The UTF-16 code unit of the character whose UTF-8 starts at `at`; a character past U+FFFF gives its high surrogate (never white space nor a trigger). */
-function readCodeUnit(bytes: Buffer, at: number): number {
-  const lead = bytes[at] as number;
-  if (lead < 0x80) return lead;
-  if (lead < 0xe0) return ((lead & 0x1f) << 6) | ((bytes[at + 1] as number) & 0x3f);
-  if (lead < 0xf0) return ((lead & 0x0f) << 12) | (((bytes[at + 1] as number) & 0x3f) << 6) | ((bytes[at + 2] as number) & 0x3f);
-  return 0xd800;
-}
 
 function growFilled(array: Int32Array, size: number): Int32Array {
   const grown = new Int32Array(size).fill(-1);
