@@ -223,29 +223,14 @@ function mergeProductFields(productKey: string, records: readonly MappedRow[], i
   return merged;
 }
 
-/** Whether every row carries the first row's product-level fields (then they cannot conflict). */
+/** Whether every row carries the first row's product-level fields (then they cannot conflict): the fields of `PRODUCT_FIELDS`, read as the merge reads them. */
 function haveSameProductFields(records: readonly MappedRow[]): boolean {
   const first = records[0];
   if (first === undefined) return true;
-  const a = first.product;
   for (let i = 1; i < records.length; i++) {
     const record = records[i] as MappedRow;
-    const b = record.product;
-    if (b === a) continue;
-    if (
-      record.productId !== first.productId ||
-      b.shopId !== a.shopId ||
-      b.categoryId !== a.categoryId ||
-      b.brandId !== a.brandId ||
-      b.isLocalMade !== a.isLocalMade ||
-      b.vat !== a.vat ||
-      b.name.rus !== a.name.rus ||
-      b.name.kaz !== a.name.kaz ||
-      b.description.rus !== a.description.rus ||
-      b.description.kaz !== a.description.kaz
-    ) {
-      return false;
-    }
+    if (record.product === first.product && record.productId === first.productId) continue;
+    for (const field of PRODUCT_FIELDS) if (field.read(record) !== field.read(first)) return false;
   }
   return true;
 }

@@ -79,6 +79,7 @@ function hasPhoto(photos: readonly ImportPhoto[], url: string): boolean {
  * shared prefix.
  */
 function sameLink(a: string, b: string): boolean {
+  if (a === b) return true;
   const length = a.length;
   if (length !== b.length) return false;
   for (let i = length - 1; i >= 0; i--) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;

@@ -53,12 +53,4 @@ describe('rules over repeated cells', () => {
       }
     });
   }
-
-  it('shares the first row\'s texts with a repeat', () => {
-    const mapRow = compile();
-    const a = mapRow(2, { Описание: `<p>${'Длинное описание. '.repeat(20)}</p>` });
-    const b = mapRow(3, { Описание: `<p>${'Длинное описание. '.repeat(20)}</p>` });
-    expect(b.record?.product.description.rus).toBe(a.record?.product.description.rus);
-    expect(b.record?.sku.photos).toEqual(a.record?.sku.photos);
-  });
 });
