@@ -62,11 +62,8 @@ export async function openSourceEarly(mode: ReadInWorker, path: string, options:
       stopper.abort();
       const stream = await opening.catch(() => undefined);
       if (stream === undefined) return;
-      // The row generator ends the thread in its `finally`, which runs only once it has started:
-      // started on an aborted signal it fails at once (at most one batch decoded) and ends it.
-      const rows = stream.rows[Symbol.asyncIterator]();
-      await rows.next().catch(() => undefined);
-      await rows.return?.().catch(() => undefined);
+      // Ending the rows unread ends the thread (`releaseOnReturn` in the worker's stream).
+      await stream.rows[Symbol.asyncIterator]().return?.(undefined).catch(() => undefined);
     },
   };
 }

@@ -21,6 +21,7 @@ import type { Issue } from '../core/issue.js';
 import { startModuleWorker } from '../core/start-module-worker.js';
 import { openSource, pickReader } from './open-source.js';
 import { announceMainSleep, createReaderFlow, noteTaken, type ReaderFlow } from './reader-flow.js';
+import { releaseOnReturn } from './release-on-return.js';
 import { createRowBatchDecoder, type RowBatch } from './row-batch.js';
 import type { PostedError, SourceWorkerData } from './source-worker.js';
 import type { ReadOptions, SourceFormat, SourceInfo, SourceRow, SourceStream } from './types.js';
@@ -163,7 +164,8 @@ export async function connectSourceWorker(
     await watch.stop();
     throw error;
   }
-  const stream = generateWorkerRows(worker, watch, channel, path, signal);
+  // Ended unread (an early start given up), the generator's own `finally` would not run: the thread is ended either way.
+  const stream = releaseOnReturn(generateWorkerRows(worker, watch, channel, path, signal), () => watch.stop());
   abandoned.register(stream, worker);
   return { info: opened.info, rows: stream, bytesRead: () => watch.bytesRead, issues: opened.issues };
 }

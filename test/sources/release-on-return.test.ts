@@ -5,10 +5,12 @@
  */
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { openSourceWhere } from '../../src/sources/open-source-in-worker.js';
 import { csvReader } from '../../src/sources/read-csv.js';
 import { openCsvCopyBytes, openCsvCopyRecords } from '../../src/sources/read-csv-text-rows.js';
 import { releaseOnReturn } from '../../src/sources/release-on-return.js';
 import type { ReadOptions } from '../../src/sources/types.js';
+import { trackWorkers } from '../helpers/track-workers.js';
 import { writeTempFile } from './temp-files.js';
 
 const OPTIONS: ReadOptions = { ignoreHeaderPrefix: '_' };
@@ -70,5 +72,16 @@ describe.skipIf(!canCountFds)('the CSV copy streams, ended unread', () => {
     const copy = await open(path, OPTIONS, stream.info);
     await copy.records.return(undefined);
     expect(countOpenFds()).toBe(before);
+  });
+});
+
+describe('the reading thread, its rows ended unread', () => {
+  it('ends the thread without a row asked for (an early start given up)', async () => {
+    const path = await writeTempFile('catalog.csv', `Артикул;Цена\n${'A-1;100\n'.repeat(2_000)}`);
+    const workers = trackWorkers();
+    const stream = await openSourceWhere('always', path, {}, {});
+    expect(workers.started()).toBe(1);
+    await stream.rows[Symbol.asyncIterator]().return?.(undefined);
+    expect(await workers.alive()).toBe(0);
   });
 });
