@@ -11,6 +11,7 @@
  * is left to the objects (`undefined`).
  */
 import { formatLocation } from '../core/issue.js';
+import type { ShapeParts } from '../state/issue-shapes.js';
 import { isSpaceCode, readCodeUnitAt } from './format-csv-record.js';
 import { isFormulaTrigger } from './neutralize-formula.js';
 import type { RowIssueBytes } from './report-types.js';
@@ -52,8 +53,6 @@ interface TextTemplate {
   /** The issue code's number (`codes`). */
   code: number;
 }
-
-type ShapeParts = NonNullable<RowIssueBytes['shapes'][number]>;
 
 const ISSUE_SEPARATOR = Buffer.from(' | ');
 const PATH_SEPARATOR = Buffer.from(' › ');

@@ -3,6 +3,7 @@
  * pipeline fills these; the builders and writers in `src/report/` turn them into files and text.
  */
 import type { Issue } from '../core/issue.js';
+import type { StoredRowIssues } from '../state/open-issue-spill.js';
 
 /** What happened to one source row. */
 export type RowStatus =
@@ -56,21 +57,7 @@ export interface RowOutcome {
  * many issues share: code, severity, column, header…; undefined when it has none, and then only
  * the object tells it) and its own values (message, value, hint, path, productKey) as UTF-8.
  */
-export interface RowIssueBytes {
-  count: number;
-  /** The bytes the issues take in `bytes` (which may be longer). */
-  size: number;
-  /** Per issue (the first `count`). */
-  shapes: readonly ({ readonly fixed: Readonly<Record<string, string>>; readonly varying: readonly string[] } | undefined)[];
-  /** Per issue: the index in `values` of its first value's three numbers. */
-  firsts: Int32Array;
-  /**
-   * Per value of `varying`, three numbers: where its bytes start and end in `bytes`, and 1 when they
-   * are its JSON string (quoted, escaped) rather than its UTF-8.
-   */
-  values: Int32Array;
-  bytes: Buffer;
-}
+export type RowIssueBytes = StoredRowIssues;
 
 /** Where the input came from, as written in `summary.json`. */
 export interface RunSummarySource {

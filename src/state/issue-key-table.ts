@@ -20,6 +20,8 @@ export interface IssueKeyTable {
   idOf(issue: Issue): number;
   /** The key numbered `id`. */
   at(id: number): IssueKey;
+  /** Keys held (numbered 0 to size - 1). */
+  size(): number;
 }
 
 /** Creates an empty table. */
@@ -40,5 +42,6 @@ export function createIssueKeyTable(): IssueKeyTable {
       return keys.length - 1;
     },
     at: (id) => keys[id] as IssueKey,
+    size: () => keys.length,
   };
 }

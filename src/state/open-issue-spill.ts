@@ -50,8 +50,12 @@ export interface StoredRowIssues {
   size: number;
   /** Per issue (the first `count`). */
   shapes: (ShapeParts | undefined)[];
-  /** Per issue: the index in `values` of its first value's three numbers (start, end, escaped). */
+  /** Per issue: the index in `values` of its first value's three numbers. */
   firsts: Int32Array;
+  /**
+   * Per value of its shape's `varying`, three numbers: where its bytes start and end in `bytes`, and
+   * 1 when they are its JSON string (quoted, escaped) rather than its UTF-8.
+   */
   values: Int32Array;
   bytes: Buffer;
 }
@@ -282,6 +286,12 @@ function fillStoredRow(parts: SpillParts, row: number, stored: StoredRow): Store
   return out;
 }
 
+/** Every row's records, by row (`IssueSpill.records`), the records and their bytes reused from row to row. */
+function* walkRecords(parts: SpillParts, out: RowRecords): IterableIterator<SpilledIssueRecord[]> {
+  const { table } = parts;
+  for (let row = 0; row <= table.maxRow; row += 1) if (table.heads[row] !== NONE) yield fillRowRecords(parts, row, out);
+}
+
 /** Every issue of `row` as objects, in the order added. */
 function readRowIssues(parts: SpillParts, row: number): Issue[] {
   const issues: Issue[] = [];
@@ -352,9 +362,7 @@ export function openIssueSpill(path: string): IssueSpill {
         for (const issue of readRowIssues(parts, row)) yield { row, issue };
       }
     },
-    *records() {
-      for (let row = 0; row <= table.maxRow; row += 1) if (table.heads[row] !== NONE) yield fillRowRecords(parts, row, rowRecords);
-    },
+    records: () => walkRecords(parts, rowRecords),
     storedOf: (row) => fillStoredRow(parts, row, storedRow),
     size: () => count,
     close() {
@@ -399,8 +407,7 @@ export interface IssueSpillSnapshotReader {
 function takeSnapshot(parts: SpillParts, path: string): IssueSpillSnapshot {
   const { table } = parts;
   const fileBytes = parts.file.flush();
-  let keyCount = 0;
-  for (let entry = 0; entry < table.entries; entry++) keyCount = Math.max(keyCount, (table.keyIds[entry] as number) + 1);
+  const keyCount = parts.keys.size();
   const keys: IssueKey[] = [];
   for (let id = 0; id < keyCount; id++) keys.push({ ...parts.keys.at(id) });
   return {
@@ -447,14 +454,13 @@ export function openIssueSpillSnapshot(snapshot: IssueSpillSnapshot): IssueSpill
         throw new Error(`${snapshot.path}: a snapshot of the spill is read only`);
       },
       at: (id) => keys[id] as IssueKey,
+      size: () => keys.length,
     },
     otherRows: snapshot.otherRows,
   };
   const rowRecords: RowRecords = { records: [], bytes: Buffer.allocUnsafe(1 << 16) };
   return {
-    *records() {
-      for (let row = 0; row <= table.maxRow; row += 1) if (table.heads[row] !== NONE) yield fillRowRecords(parts, row, rowRecords);
-    },
+    records: () => walkRecords(parts, rowRecords),
     close: () => parts.file.close(),
   };
 }
