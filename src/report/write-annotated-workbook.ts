@@ -386,7 +386,7 @@ async function rewriteSheet(
     headerRow: info.headerRow,
     headerNames: buildHeaderTexts(info),
     strings: source.strings.table,
-    loadStrings: (upTo) => source.strings.load(upTo),
+    loadStrings: (upTo) => (source.strings.complete ? undefined : source.strings.load(upTo)),
     numberFormatOf: (style) => {
       if (!formats.has(style)) {
         const model = source.styles.getStyleModel(style) as { numFmt?: unknown } | null;

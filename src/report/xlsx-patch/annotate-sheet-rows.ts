@@ -157,7 +157,8 @@ async function rewriteDataRow(state: SheetRowsState, text: string, shape: RowSha
   // Work on every cell: dropping old `_` cells, undoing old highlights, prefixing formula-like text.
   const perCell = state.oldColumns.size > 0 || state.earlierHighlights !== undefined || options.prefixFormulaText;
   const outcome = await options.outcomeFor(rowNumber);
-  if (options.loadStrings !== undefined && readsTexts(state, text, shape, outcome, perCell)) await options.loadStrings();
+  const loading = options.loadStrings !== undefined && readsTexts(state, text, shape, outcome, perCell) ? options.loadStrings() : undefined;
+  if (loading !== undefined) await loading;
   const cells = new RowCellsOnDemand(text, prefix, shape);
   let out = text;
   if (outcome !== undefined) {

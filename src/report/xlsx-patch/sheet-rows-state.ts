@@ -25,9 +25,10 @@ export interface SheetRowsOptions {
   strings: SharedStringTable;
   /**
    * Loads `strings` up to string `upTo` (all without it) before texts are read; absent when the
-   * table is whole. Called for the header and for the rows whose texts are read.
+   * table is whole. Called for the header and for the rows whose texts are read; gives no promise
+   * once every string is loaded (the usual row then costs no await).
    */
-  loadStrings?: ((upTo?: number) => Promise<void>) | undefined;
+  loadStrings?: ((upTo?: number) => Promise<void> | undefined) | undefined;
   /** The number format of a cell format index, for the texts handed to `onDataRow`. */
   numberFormatOf: (style: number) => string | undefined;
   date1904: boolean;
