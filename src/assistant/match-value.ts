@@ -63,7 +63,7 @@ const SHORT_KEY_LETTERS = 0.6;
  * confident when the sound names one brand and no Cyrillic brand is as near; otherwise the
  * brands it names lead the TODO's candidates.
  */
-export function matchBrand<T extends { name: string }>(text: string, matcher: CandidateMatcher<T>, sounds?: { find(text: string): { brands: readonly { name: string }[]; consonants: number } }): ValueMatch<T> {
+export function matchBrand<T extends { name: string }>(text: string, matcher: CandidateMatcher<T>, sounds: { find(text: string): { brands: readonly { name: string }[]; consonants: number } }): ValueMatch<T> {
   if (text.trim() === '') return { text, status: 'todo', candidates: [] };
   // Scored once: the strict, the transliteration and the sound decisions read the same scores.
   const scored = matcher.score(text, 0);
@@ -74,7 +74,7 @@ export function matchBrand<T extends { name: string }>(text: string, matcher: Ca
     const loose = decideValue(text, scored, BRAND_TRANSLITERATION_THRESHOLDS);
     if (loose.status !== 'todo') return loose;
   }
-  return sounds === undefined ? strict : matchBrandBySound(strict, scored, sounds.find(text));
+  return matchBrandBySound(strict, scored, sounds.find(text));
 }
 
 function matchBrandBySound<T extends { name: string }>(strict: ValueMatch<T>, scored: readonly ScoredCandidate<T>[], found: { brands: readonly { name: string }[]; consonants: number }): ValueMatch<T> {
