@@ -84,6 +84,22 @@ describe('renderTargets', () => {
     expect(quick).toMatch(/Quick run: every target line is indicative/);
   });
 
+  it('shows every row wrong turn by turn beside the ratio of the medians, which stays the verdict', () => {
+    // Turn 2's clean run fell in a slow spell: its own turn's ratio is low, the verdict is the medians'.
+    const turns = catalog({
+      rows: 100_000,
+      validate: [run(2000), run(3000), run(2200), run(2100), run(2300)],
+      validateBroken: [run(2800), run(3100), run(3000), run(3400), run(2900)],
+    });
+    expect(buildCatalogFigures(turns).brokenTurnRatios.map((r) => r.toFixed(2))).toEqual(['1.03', '1.26', '1.36', '1.40', '1.62']);
+    const text = renderTargets(results([turns], []));
+    expect(text).toMatch(/every row wrong ≤ 1\.5× the clean dry run \| 1\.36× \(3\.00 s vs 2\.20 s; .*turn by turn 1\.03–1\.62× \(median 1\.36×\)\) \| met/);
+    // One turn, or none measured: nothing to show.
+    expect(buildCatalogFigures(catalog({ validateBroken: [run(4400)] })).brokenTurnRatios).toHaveLength(1);
+    expect(renderTargets(results([catalog({ validateBroken: [run(4400)] })], []))).not.toMatch(/turn by turn/);
+    expect(buildCatalogFigures(catalog()).brokenTurnRatios).toEqual([]);
+  });
+
   it('judges a rate-limited submission on its submit stage and shows the whole run beside it', () => {
     const limited = submission({ label: 'rate', rate: 50, runs: [run(30_000, { timings: { submit: 14_500 }, requests: 1348, throttled: 0 })] });
     const text = renderTargets(results([], [submission(), limited]));
