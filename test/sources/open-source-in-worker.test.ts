@@ -13,7 +13,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it, vi } from 'vitest';
 import { AbortedError, InternalError, LimitError, SourceReadError } from '../../src/core/errors.js';
 import { openSource } from '../../src/sources/open-source.js';
-import { connectSourceWorker, openSourceInWorker, openSourceWhere, WORKER_MIN_BYTES } from '../../src/sources/open-source-in-worker.js';
+import { chooseReadThread, connectSourceWorker, openSourceInWorker, openSourceWhere, WORKER_MIN_BYTES } from '../../src/sources/open-source-in-worker.js';
 import type { ReadOptions, SourceRow, SourceStream } from '../../src/sources/types.js';
 import { buildTestWorkbook } from '../helpers/write-test-zip.js';
 import { collectRows, createTempDir, writeTempFile } from './temp-files.js';
@@ -302,5 +302,13 @@ describe('openSourceInWorker: the worker ends with the reading', () => {
     } finally {
       tracker.stop();
     }
+  });
+
+  it('auto takes the size from a caller that has just looked at the file instead of looking again', async () => {
+    const small = await writeTempFile('told.csv', 'a,b\n1,2\n');
+    expect(await chooseReadThread('auto', small)).toStrictEqual({ inWorker: false, fallBack: true });
+    expect(await chooseReadThread('auto', small, WORKER_MIN_BYTES.csv)).toStrictEqual({ inWorker: true, fallBack: true });
+    expect(await chooseReadThread('auto', small, WORKER_MIN_BYTES.csv - 1)).toStrictEqual({ inWorker: false, fallBack: true });
+    expect(await chooseReadThread('always', small, 0)).toStrictEqual({ inWorker: true, fallBack: false });
   });
 });
