@@ -15,9 +15,13 @@ import { Worker } from 'node:worker_threads';
 /** Smallest file hashed on a thread of its own: below it starting one costs more than it saves. */
 export const HASH_THREAD_MIN_BYTES = 16 * 1024 * 1024;
 
-/** SHA-256 of a file, hex. `signal` stops the reading (the file is closed; the promise rejects). */
-export async function hashFile(path: string, signal?: AbortSignal): Promise<string> {
-  const size = await stat(path).then(
+/**
+ * SHA-256 of a file, hex. `signal` stops the reading (the file is closed; the promise rejects).
+ * `size`, when the caller has just looked at the file (`prepareRun`), saves looking again; it only
+ * chooses the thread: the hash is of every byte read to the end, whatever the file holds by then.
+ */
+export async function hashFile(path: string, signal?: AbortSignal, size?: number): Promise<string> {
+  size ??= await stat(path).then(
     (stats) => stats.size,
     () => 0,
   );

@@ -42,6 +42,11 @@ export interface PreparedRun {
   resolved: ResolvedSettings;
   sourcePath: string;
   displayPath: string;
+  /**
+   * The file's size in bytes when it was found to be a file, before anything else ran: it chooses
+   * the threads that hash and read it. The reader looks at the file again when it opens it.
+   */
+  sourceBytes: number;
   fileSha256: string;
   mappingPath: string;
   mappingSha256: string;
@@ -63,11 +68,11 @@ export interface PreparedRun {
 export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<PreparedRun> {
   const settings = inputs.settings.settings;
   const sourcePath = resolvePath(deps.cwd, inputs.file);
-  await checkSourceFile(sourcePath, inputs.file);
+  const sourceBytes = await checkSourceFile(sourcePath, inputs.file);
   // The file's hash is read while the mapping, the service and the directories load (the file is
   // read a second time by the reader, so this read should not add to the run's time).
   const stopHashing = new AbortController();
-  const hashing = hashFile(sourcePath, stopHashing.signal);
+  const hashing = hashFile(sourcePath, stopHashing.signal, sourceBytes);
   // Awaited below, or stopped when preparing fails first: never an unhandled rejection, nor a file
   // still being read after the run has failed.
   hashing.catch(() => undefined);
@@ -88,7 +93,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
     };
     // A large file starts being read now, on its thread, while the service opens and the
     // directories load; what it finds waits for the read stage (open-source-early.ts).
-    earlySource = await openSourceEarly(settings.readThread, sourcePath, readOptions, deps);
+    earlySource = await openSourceEarly(settings.readThread, sourcePath, readOptions, deps, sourceBytes);
 
     service = await openService(settings, deps);
     store = openStateStore({ dir: service.stateDir, account: service.account, now: deps.now });
@@ -105,6 +110,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
       resolved: inputs.settings,
       sourcePath,
       displayPath: inputs.file,
+      sourceBytes,
       fileSha256,
       mappingPath,
       mappingSha256,
@@ -133,11 +139,12 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
   }
 }
 
-/** The input file must be there and be a file, before anything else runs. */
-async function checkSourceFile(sourcePath: string, displayPath: string): Promise<void> {
+/** The input file must be there and be a file, before anything else runs; its size in bytes. */
+async function checkSourceFile(sourcePath: string, displayPath: string): Promise<number> {
   try {
     const info = await stat(sourcePath);
     if (!info.isFile()) throw new SourceReadError(displayPath, `${displayPath} is not a file`);
+    return info.size;
   } catch (error) {
     if (error instanceof SourceReadError) throw error;
     throw new SourceReadError(displayPath, `cannot read ${displayPath}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, { cause: error });

@@ -47,6 +47,8 @@ export interface ReadAndValidateOptions {
    * where opening it here would have thrown it.
    */
   earlySource?: EarlySource | undefined;
+  /** The file's size as `prepareRun` found it: where it is read is then chosen without looking at the file again. */
+  sourceBytes?: number | undefined;
   /** Build the import drafts (default true); a dry run, which sends nothing, builds none. */
   drafts?: boolean;
 }
@@ -151,7 +153,7 @@ async function openStream(options: ReadAndValidateOptions): Promise<SourceStream
   if (taken !== undefined) return taken;
   // Not the stream asked for (or taken already): it stops reading rather than read beside this one.
   await early?.close();
-  return openSourceWhere(mode, options.sourcePath, options.readOptions, options.deps);
+  return openSourceWhere(mode, options.sourcePath, options.readOptions, options.deps, options.sourceBytes);
 }
 
 /** Row statuses after validation: sendable rows are `valid`; rows of a blocked product are `invalid` (own errors) or `not_sent`. */

@@ -33,6 +33,14 @@ describe('hashFile', () => {
     expect(workers.started()).toBe(1);
   });
 
+  it('takes the size from a caller that has just looked at the file: it chooses the thread, never what is hashed', async () => {
+    const workers = trackWorkers();
+    expect(await hashFile(small, undefined, HASH_THREAD_MIN_BYTES)).toBe(sha256('Артикул;Цена\nA-1;100\n'));
+    expect(workers.started()).toBe(1);
+    expect(await hashFile(large, undefined, 10)).toBe(sha256(largeBytes));
+    expect(workers.started()).toBe(1);
+  });
+
   it('rejects with the file system code for a file that is not there', async () => {
     await expect(hashFile(join(dir, 'missing.csv'))).rejects.toMatchObject({ code: 'ENOENT' });
   });

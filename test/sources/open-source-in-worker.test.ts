@@ -5,7 +5,6 @@
  * behind when the reading stops early or fails.
  */
 import { Buffer } from 'node:buffer';
-import { createHook } from 'node:async_hooks';
 import { stat, writeFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
@@ -13,8 +12,9 @@ import iconv from 'iconv-lite';
 import { describe, expect, it, vi } from 'vitest';
 import { AbortedError, InternalError, LimitError, SourceReadError } from '../../src/core/errors.js';
 import { openSource } from '../../src/sources/open-source.js';
-import { connectSourceWorker, openSourceInWorker, openSourceWhere, WORKER_MIN_BYTES } from '../../src/sources/open-source-in-worker.js';
+import { chooseReadThread, connectSourceWorker, openSourceInWorker, openSourceWhere, WORKER_MIN_BYTES } from '../../src/sources/open-source-in-worker.js';
 import type { ReadOptions, SourceRow, SourceStream } from '../../src/sources/types.js';
+import { trackWorkers } from '../helpers/track-workers.js';
 import { buildTestWorkbook } from '../helpers/write-test-zip.js';
 import { collectRows, createTempDir, writeTempFile } from './temp-files.js';
 
@@ -35,24 +35,6 @@ async function expectSameRead(path: string, options: ReadOptions = {}): Promise<
   expect(describeRows(threadedRows)).toBe(describeRows(directRows));
   expect(threaded.bytesRead()).toBe(direct.bytesRead());
   return threadedRows;
-}
-
-/** Counts worker threads started and not yet gone, from the moment it is called. */
-function trackWorkers(): { live(): number; stop(): void } {
-  const live = new Set<number>();
-  const hook = createHook({
-    init(id, type) {
-      if (type === 'WORKER') live.add(id);
-    },
-    destroy(id) {
-      live.delete(id);
-    },
-  }).enable();
-  return { live: () => live.size, stop: () => hook.disable() };
-}
-
-async function waitFor(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /** A catalog of `count` rows with the texts a seller's file has: Cyrillic, quotes, long digits. */
@@ -225,42 +207,32 @@ describe('openSourceInWorker: errors', () => {
 describe('openSourceInWorker: the worker ends with the reading', () => {
   it('leaving the loop early ends the worker', async () => {
     const path = await writeTempFile('early.csv', `${buildCatalogLines(5_000, ',').join('\n')}\n`);
-    const tracker = trackWorkers();
-    try {
-      const stream = await openSourceInWorker(path, {}, {});
-      expect(tracker.live()).toBe(1);
-      let count = 0;
-      for await (const row of stream.rows) {
-        void row;
-        if (++count === 10) break;
-      }
-      await waitFor(() => tracker.live() === 0);
-      expect(tracker.live()).toBe(0);
-    } finally {
-      tracker.stop();
+    const workers = trackWorkers();
+    const stream = await openSourceInWorker(path, {}, {});
+    expect(workers.started()).toBe(1);
+    let count = 0;
+    for await (const row of stream.rows) {
+      void row;
+      if (++count === 10) break;
     }
+    expect(await workers.alive()).toBe(0);
   });
 
   it('an abort stops the rows with an AbortedError and ends the worker', async () => {
     const path = await writeTempFile('abort.csv', `${buildCatalogLines(3_000, ',').join('\n')}\n`);
-    const tracker = trackWorkers();
-    try {
-      const controller = new AbortController();
-      const stream = await openSourceInWorker(path, {}, { signal: controller.signal });
-      let count = 0;
-      const error = await (async () => {
-        for await (const row of stream.rows) {
-          void row;
-          if (++count === 600) controller.abort();
-        }
-      })().catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(AbortedError);
-      expect(count).toBe(600);
-      await waitFor(() => tracker.live() === 0);
-      expect(tracker.live()).toBe(0);
-    } finally {
-      tracker.stop();
-    }
+    const workers = trackWorkers();
+    const controller = new AbortController();
+    const stream = await openSourceInWorker(path, {}, { signal: controller.signal });
+    let count = 0;
+    const error = await (async () => {
+      for await (const row of stream.rows) {
+        void row;
+        if (++count === 600) controller.abort();
+      }
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AbortedError);
+    expect(count).toBe(600);
+    expect(await workers.alive()).toBe(0);
   });
 
   it('a worker that dies makes the rows fail, never end short', async () => {
@@ -284,23 +256,28 @@ describe('openSourceInWorker: the worker ends with the reading', () => {
 
   it('auto reads a small file in this thread and a large one on a worker, with the same rows', async () => {
     const small = await writeTempFile('small.csv', 'a,b\n1,2\n');
-    const tracker = trackWorkers();
-    try {
-      const stream: SourceStream = await openSourceWhere('auto', small, {}, {});
-      expect(tracker.live()).toBe(0);
-      expect(await collectRows(stream)).toStrictEqual(await collectRows(await openSource(small, {}, {})));
-      // Text deflate cannot shrink much, so that the workbook is over the limit with few rows.
-      let seed = 7;
-      const letter = (): string => String.fromCharCode(0x410 + ((seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0) >>> 26));
-      const rows = Array.from({ length: 7_000 }, (_, i) => `<row r="${i + 2}"><c r="A${i + 2}"><v>${i}</v></c><c r="B${i + 2}" t="inlineStr"><is><t>${Array.from({ length: 400 }, letter).join('')}</t></is></c></row>`);
-      const big = (await createTempDir())('big.xlsx');
-      await writeFile(big, buildTestWorkbook({ sheetData: '<row r="1"><c r="A1" t="inlineStr"><is><t>A</t></is></c><c r="B1" t="inlineStr"><is><t>B</t></is></c></row>' + rows.join('') }));
-      expect((await stat(big)).size).toBeGreaterThanOrEqual(WORKER_MIN_BYTES.xlsx);
-      const threaded = await openSourceWhere('auto', big, {}, {});
-      expect(tracker.live()).toBe(1);
-      expect(await collectRows(threaded)).toStrictEqual(await collectRows(await openSource(big, {}, {})));
-    } finally {
-      tracker.stop();
-    }
+    const workers = trackWorkers();
+    const stream: SourceStream = await openSourceWhere('auto', small, {}, {});
+    expect(workers.started()).toBe(0);
+    expect(await collectRows(stream)).toStrictEqual(await collectRows(await openSource(small, {}, {})));
+    // Text deflate cannot shrink much, so that the workbook is over the limit with few rows.
+    let seed = 7;
+    const letter = (): string => String.fromCharCode(0x410 + ((seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0) >>> 26));
+    const rows = Array.from({ length: 7_000 }, (_, i) => `<row r="${i + 2}"><c r="A${i + 2}"><v>${i}</v></c><c r="B${i + 2}" t="inlineStr"><is><t>${Array.from({ length: 400 }, letter).join('')}</t></is></c></row>`);
+    const big = (await createTempDir())('big.xlsx');
+    await writeFile(big, buildTestWorkbook({ sheetData: '<row r="1"><c r="A1" t="inlineStr"><is><t>A</t></is></c><c r="B1" t="inlineStr"><is><t>B</t></is></c></row>' + rows.join('') }));
+    expect((await stat(big)).size).toBeGreaterThanOrEqual(WORKER_MIN_BYTES.xlsx);
+    const threaded = await openSourceWhere('auto', big, {}, {});
+    expect(workers.started()).toBe(1);
+    expect(await collectRows(threaded)).toStrictEqual(await collectRows(await openSource(big, {}, {})));
+    expect(await workers.alive()).toBe(0);
+  });
+
+  it('auto takes the size from a caller that has just looked at the file instead of looking again', async () => {
+    const small = await writeTempFile('told.csv', 'a,b\n1,2\n');
+    expect(await chooseReadThread('auto', small)).toStrictEqual({ inWorker: false, fallBack: true });
+    expect(await chooseReadThread('auto', small, WORKER_MIN_BYTES.csv)).toStrictEqual({ inWorker: true, fallBack: true });
+    expect(await chooseReadThread('auto', small, WORKER_MIN_BYTES.csv - 1)).toStrictEqual({ inWorker: false, fallBack: true });
+    expect(await chooseReadThread('always', small, 0)).toStrictEqual({ inWorker: true, fallBack: false });
   });
 });
