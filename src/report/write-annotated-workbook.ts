@@ -24,11 +24,10 @@ import { open, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { InternalError, isPipelineError, SourceReadError } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
-import { normalizeHeaderName } from '../sources/find-header-row.js';
+import { pickFillMergedColumns } from '../sources/fill-merged-ranges.js';
 import { createMergedRangeScanner } from '../sources/load-merged-ranges.js';
 import type { WorkbookSheet } from '../sources/parse-workbook-parts.js';
-import type { CellRange } from '../sources/shape-rows.js';
-import type { ReadOptions, SourceInfo } from '../sources/types.js';
+import type { CellRange, ReadOptions, SourceInfo } from '../sources/types.js';
 import { loadZipEntryText, openZipEntry, type ZipEntry } from '../sources/zip-directory.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import { LARGE_PART_CHUNK_BYTES, openSourceWorkbook, type SourceWorkbook } from './open-source-sheet.js';
@@ -453,14 +452,15 @@ async function rewriteSheet(
 }
 
 /**
- * The reader's `fillMerged` columns (0-based) and the sheet's merged ranges, for the rows handed to
- * `onDataRow`; `undefined` when no column is filled. Excel writes the ranges after the rows, so the
- * sheet part is scanned for them first, as the reader does (an extra pass, only with `fillMerged`).
+ * The reader's `fillMerged` columns (0-based, chosen as the reader chose them) and the sheet's
+ * merged ranges, for the rows handed to `onDataRow`; `undefined` when no column is filled. The
+ * ranges are the reader's (`info.mergedRanges`); an `info` built without them (not from a reader
+ * that filled merged columns) has the sheet part scanned for them, as the reader does.
  */
-async function loadFillMerged(source: SourceWorkbook, info: SourceInfo, readOptions: ReadOptions | undefined): Promise<{ ranges: CellRange[]; columns: number[] } | undefined> {
-  const wanted = new Set((readOptions?.fillMerged ?? []).map(normalizeHeaderName));
-  const columns = info.header.filter((column) => wanted.has(normalizeHeaderName(column.name))).map((column) => column.index);
+async function loadFillMerged(source: SourceWorkbook, info: SourceInfo, readOptions: ReadOptions | undefined): Promise<{ ranges: readonly CellRange[]; columns: number[] } | undefined> {
+  const columns = pickFillMergedColumns(info.header, readOptions?.fillMerged);
   if (columns.length === 0) return undefined;
+  if (info.mergedRanges !== undefined) return { ranges: info.mergedRanges, columns };
   const scanner = createMergedRangeScanner();
   try {
     for await (const chunk of await openZipEntry(source.path, source.entry, LARGE_PART_CHUNK_BYTES)) scanner.write(chunk as Buffer);

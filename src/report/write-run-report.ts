@@ -5,6 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { InternalError } from '../core/errors.js';
 import { compareIssues, type Issue } from '../core/issue.js';
 import { openCsvCopyBytes } from '../sources/read-csv-text-rows.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
@@ -114,8 +115,9 @@ async function writeWorkbookReport(options: Omit<WriteRunReportOptions, 'summary
   const groupRows = options.readOptions?.groupRows;
   let rejected: RejectedRowsSink | undefined;
   let groupCheck: FedBackGroupCheck | undefined;
+  // Opened once: by the copy's `onHeader` (called once, before the first row, even when the sheet
+  // ends above its header), or at the end when there is no copy.
   const openRejected = async (header: readonly string[]): Promise<RejectedRowsSink> => {
-    if (rejected !== undefined) return rejected;
     rejected = await createRejectedRowsSink({ header, outPath: paths.rejectedRows, delimiter });
     if (groupRows !== undefined) {
       const names = [...REJECTED_ROWS_LEADING_HEADERS, ...keptColumns(header).map((index) => header[index] ?? '')];
@@ -129,9 +131,7 @@ async function writeWorkbookReport(options: Omit<WriteRunReportOptions, 'summary
     if (paths.annotated !== null) {
       // Group rows are in file order: those after the last one written are not written yet.
       let lastGroupWritten = 0;
-      const addRejected = async (row: TextRow, outcome: RowOutcome | undefined, groups: readonly GroupRowRecord[]): Promise<void> => {
-        const sink = rejected ?? (await openRejected(buildHeaderTexts(info)));
-        if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return;
+      const addRejected = async (sink: RejectedRowsSink, row: TextRow, outcome: RowOutcome, groups: readonly GroupRowRecord[]): Promise<void> => {
         const unwritten = groups.filter((group) => group.row > lastGroupWritten);
         for (const group of unwritten) await sink.addContext(group);
         lastGroupWritten = unwritten.at(-1)?.row ?? lastGroupWritten;
@@ -148,9 +148,12 @@ async function writeWorkbookReport(options: Omit<WriteRunReportOptions, 'summary
         onHeader: async (header) => void (await openRejected(header)),
         // Only the rows written to rejected-rows.csv are read (`addRejected`).
         onDataRowReads: (outcome) => outcome !== undefined && PROBLEM_STATUSES.has(outcome.status),
-        // Most rows need nothing here once the sink is open: no promise, no header built.
-        onDataRow: (row, outcome, groups) =>
-          rejected !== undefined && (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) ? undefined : addRejected(row, outcome, groups),
+        // Most rows need nothing here: no promise.
+        onDataRow: (row, outcome, groups) => {
+          if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return undefined;
+          if (rejected === undefined) throw new InternalError('the annotated copy handed a row before its header');
+          return addRejected(rejected, row, outcome, groups);
+        },
       });
       warnings = [...result.warnings, ...(groupCheck?.warnings() ?? [])];
     }

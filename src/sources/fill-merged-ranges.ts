@@ -3,9 +3,22 @@
  * (`shape-rows.ts`), the annotated copy's `rejected-rows.csv` fills the texts of the same rows
  * (`src/report/xlsx-patch/fill-merged-texts.ts`). One set of rules so the two cannot drift: ranges
  * below the header that touch a filled column, their top-left value when it is not blank, only
- * into blank cells of those columns, the top-left cell itself left as it is.
+ * into blank cells of those columns, the top-left cell itself left as it is; and one choice of
+ * those columns (`pickFillMergedColumns`).
  */
-import type { CellRange } from './shape-rows.js';
+import { normalizeHeaderName } from './find-header-row.js';
+import type { CellRange, SourceColumn } from './types.js';
+
+/**
+ * The 0-based positions of the `fillMerged` columns among `header` (the columns the reader reads,
+ * `SourceInfo.header`), matched by normalised name: the reader fills these, and the annotated copy
+ * fills the same ones in the rows it hands to `rejected-rows.csv`.
+ */
+export function pickFillMergedColumns(header: readonly SourceColumn[], fillMerged: readonly string[] | undefined): number[] {
+  if (fillMerged === undefined || fillMerged.length === 0) return [];
+  const wanted = new Set(fillMerged.map(normalizeHeaderName));
+  return header.filter((column) => wanted.has(normalizeHeaderName(column.name))).map((column) => column.index);
+}
 
 /** Fills the rows of the merged ranges, fed every row below the header (group rows aside) in sheet order. */
 export interface MergedRangeFill<V> {

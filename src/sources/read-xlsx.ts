@@ -3,7 +3,7 @@
  * the package relationships name the workbook part, read first to refuse broken files early with a
  * clear message and choose the sheet; then one integrity pass over the shared strings (parsed into
  * a compact table on the way), the styles and the sheet (collecting the merged ranges Excel writes
- * after the rows, when merged columns must be filled); then the one sheet is streamed, whatever the
+ * after the rows, when merged columns must be filled, handed on in `SourceInfo.mergedRanges`); then the one sheet is streamed, whatever the
  * order of the parts, by our own scanner fed text decoded per part (parse-sheet-rows.ts,
  * read-xml-events.ts), and each cell is built by our own code (build-xlsx-cell.ts), so rows are
  * yielded as the sheet is inflated and memory stays flat. Every part is checked against size bounds before it is inflated.
@@ -78,17 +78,18 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
     scanner?.write(chunk);
     outlines?.write(chunk);
   });
-  const mergedRanges: CellRange[] = scanner?.ranges() ?? [];
+  const mergedRanges: CellRange[] | undefined = scanner?.ranges();
   const styles = await loadStyles(path, stylesEntry, sheet.name);
 
   let consumed = 0;
   const bold = options.groupRows?.singleCell === true && options.groupRows.bold;
   const raw = readXlsxRows({ path, sheetName: sheet.name, entry, strings, styles, date1904: parts.date1904, bold, onBytes: (count) => (consumed += count) });
   const outlineLevels = outlines?.levels();
-  const table = await openTable(raw, { file: path, sheet: sheet.name, options, signal: deps.signal, mergedRanges, ...(outlineLevels ? { outlineLevels } : {}) });
+  const table = await openTable(raw, { file: path, sheet: sheet.name, options, signal: deps.signal, mergedRanges: mergedRanges ?? [], ...(outlineLevels ? { outlineLevels } : {}) });
   const size = Math.max(1, entry.uncompressedSize);
   return {
-    info: { file: path, format: 'xlsx', sheet: sheet.name, headerRow: table.headerRow, header: table.header, totalBytes },
+    // The ranges go on with the info: the annotated copy fills the same merged cells and need not scan the sheet again.
+    info: { file: path, format: 'xlsx', sheet: sheet.name, headerRow: table.headerRow, header: table.header, totalBytes, ...(mergedRanges ? { mergedRanges } : {}) },
     rows: table.rows,
     // Progress follows the sheet's XML, scaled to the file size: the rest of the zip is small.
     bytesRead: () => Math.min(totalBytes, Math.round((consumed / size) * totalBytes)),

@@ -9,10 +9,10 @@ import { createIssue, type Issue } from '../core/issue.js';
 import { buildColumnLetter } from './column-letter.js';
 import { cutForMessage } from './cut-for-message.js';
 import { createGroupRowDetector } from './detect-group-rows.js';
-import { createMergedRangeFill, type MergedCellKind } from './fill-merged-ranges.js';
+import { createMergedRangeFill, pickFillMergedColumns, type MergedCellKind } from './fill-merged-ranges.js';
 import { checkHeaderComplete, findHeaderRow, HEADER_SCAN_ROWS, normalizeHeaderName, type HeaderCandidate } from './find-header-row.js';
 import { READ_CODES } from './read-codes.js';
-import type { ReadOptions, SourceCell, SourceColumn, SourceRow } from './types.js';
+import type { CellRange, ReadOptions, SourceCell, SourceColumn, SourceRow } from './types.js';
 
 /** A row as a format reader produced it: every cell by column position (0 = A). */
 export interface RawRow {
@@ -25,13 +25,8 @@ export interface RawRow {
   bold?: boolean;
 }
 
-/** A merged range, 1-based rows and 0-based columns, inclusive. */
-export interface CellRange {
-  top: number;
-  left: number;
-  bottom: number;
-  right: number;
-}
+/** A merged range (defined beside `SourceInfo`, which hands the reader's ranges on). */
+export type { CellRange };
 
 /** What `openTable` needs besides the raw rows. */
 export interface TableContext {
@@ -259,8 +254,7 @@ const MERGED_SOURCE_CELL: MergedCellKind<SourceCell> = {
 
 /** Copies the top-left value of merged ranges into the empty cells of the `fillMerged` columns. */
 function createMergedFill(ranges: readonly CellRange[], layout: Layout, fillMerged: readonly string[] | undefined, headerRow: number): MergedFill | undefined {
-  const wanted = new Set((fillMerged ?? []).map(normalizeHeaderName));
-  const columns = layout.visible.filter((column) => wanted.has(normalizeHeaderName(column.name))).map((column) => column.index);
+  const columns = pickFillMergedColumns(layout.visible, fillMerged);
   if (columns.length === 0 || ranges.length === 0) return undefined;
   const fill = createMergedRangeFill(ranges, columns, headerRow, MERGED_SOURCE_CELL);
   if (fill === undefined) return undefined;

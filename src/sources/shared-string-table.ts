@@ -8,7 +8,8 @@
  * KZ-1048), UTF-8 otherwise (emoji, other scripts), in 1 MB pages, with 5 bytes of index a string.
  * Kazakh text took 1.65 bytes a character in UTF-8 (every Cyrillic letter two bytes): on the
  * 500,000-row bench workbook that was 99 MB of the table's 166 MB, 39 MB more than one byte a
- * character. Measured figures are in docs/input-files.md.
+ * character. Measured figures are in docs/input-files.md. One pass over a string writes its
+ * bytes and finds its page (`encodeOneByte`); only a string that fits neither is written again.
  */
 import { Buffer } from 'node:buffer';
 import { endianness } from 'node:os';
@@ -25,8 +26,13 @@ export interface SharedStringTable {
   byteLength(): number;
 }
 
+const UTF8 = 0;
 const SINGLE_BYTE = 1;
 const KAZAKH_BYTE = 2;
+// What the one-byte table tells of a character besides its byte: the page it is missing from.
+const NOT_IN_1251 = 1 << 8;
+const NOT_IN_KAZAKH = 1 << 9;
+
 // Windows-1251 decodes natively (ICU) in Node; without ICU the table falls back to UTF-8 only.
 const singleByteDecoder = createSingleByteDecoder();
 const ENCODE = buildEncodeTable();
@@ -39,7 +45,7 @@ const KAZAKH_SWAPS: readonly (readonly [string, string])[] = [
   ['Ќ', 'Ө'], ['ќ', 'ө'], ['Ћ', 'Ұ'], ['ћ', 'ұ'], ['Џ', 'Ү'], ['џ', 'ү'], ['Ў', 'Һ'], ['ў', 'һ'],
 ];
 const KAZAKH_DECODE = buildKazakhDecodeTable();
-const KAZAKH_ENCODE = buildKazakhEncodeTable(KAZAKH_DECODE);
+const ONE_BYTE = buildOneByteTable(ENCODE, buildKazakhEncodeTable(KAZAKH_DECODE));
 // Strings up to this many characters expand in one reused buffer; longer ones get their own.
 const SCRATCH_CHARS = 1 << 16;
 const scratch = Buffer.allocUnsafe(SCRATCH_CHARS * 2);
@@ -71,6 +77,25 @@ function buildKazakhDecodeTable(): Uint16Array {
   const chars = singleByteDecoder.decode(Uint8Array.from({ length: 256 }, (_, i) => i));
   const table = Uint16Array.from({ length: 256 }, (_, byte) => chars.charCodeAt(byte));
   for (const [from, to] of KAZAKH_SWAPS) table[chars.indexOf(from)] = to.charCodeAt(0);
+  return table;
+}
+
+/**
+ * Character code → its byte in both one-byte pages, with `NOT_IN_1251` or `NOT_IN_KAZAKH` when one
+ * of them lacks it; -1 when neither has it. A character both pages have has the same byte in both
+ * (the Kazakh page only swaps 16 places), so one pass writes a string's bytes and learns which
+ * page it fits: Windows-1251 unless it holds a Kazakh letter, neither when it holds a letter of
+ * each (then UTF-8).
+ */
+function buildOneByteTable(encode: Int16Array, kazakh: Int16Array): Int16Array {
+  const table = new Int16Array(encode.length).fill(-1);
+  for (let code = 0; code < table.length; code++) {
+    const common = encode[code] ?? -1;
+    const swapped = kazakh[code] ?? -1;
+    // Never apart in practice; were they, the character would simply keep Kazakh text in UTF-8.
+    if (common >= 0) table[code] = swapped === common ? common : common | NOT_IN_KAZAKH;
+    else if (swapped >= 0) table[code] = swapped | NOT_IN_1251;
+  }
   return table;
 }
 
@@ -140,16 +165,9 @@ export function createSharedStringTable(): SharedStringTable {
         pageFirst.push(size);
         used = 0;
       }
-      let mode = 0;
-      if (encodeSingleByte(text, page, used, ENCODE)) {
-        used += text.length;
-        mode = SINGLE_BYTE;
-      } else if (encodeSingleByte(text, page, used, KAZAKH_ENCODE)) {
-        used += text.length;
-        mode = KAZAKH_BYTE;
-      } else {
-        used += page.write(text, used, 'utf8');
-      }
+      const mode = encodeOneByte(text, page, used);
+      if (mode === UTF8) used += page.write(text, used, 'utf8');
+      else used += text.length;
       if ((size & (INDEX_CHUNK - 1)) === 0) {
         endChunks.push(new Uint32Array(INDEX_CHUNK));
         modeChunks.push(new Uint8Array(INDEX_CHUNK));
@@ -179,16 +197,23 @@ export function createSharedStringTable(): SharedStringTable {
   };
 }
 
-/** Writes `text` into `page` from `at`, one byte a character as `encode` maps it; false when a character has none (what it wrote is then overwritten). */
-function encodeSingleByte(text: string, page: Buffer, at: number, encode: Int16Array): boolean {
-  if (singleByteDecoder === undefined) return false;
+/**
+ * Writes `text` into `page` from `at` one byte a character, in one pass, and says in which page:
+ * `SINGLE_BYTE` (Windows-1251), `KAZAKH_BYTE`, or `UTF8` when it fits neither (what it wrote is
+ * then overwritten).
+ */
+function encodeOneByte(text: string, page: Buffer, at: number): number {
+  let missing = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    const byte = code < encode.length ? (encode[code] ?? -1) : -1;
-    if (byte < 0) return false;
-    page[at + i] = byte;
+    const entry = code < ONE_BYTE.length ? (ONE_BYTE[code] ?? -1) : -1;
+    if (entry < 0) return UTF8;
+    missing |= entry;
+    page[at + i] = entry;
   }
-  return true;
+  // A letter of each page (rare) is only seen at the end: no second test a character.
+  if ((missing & NOT_IN_1251) === 0) return SINGLE_BYTE;
+  return (missing & NOT_IN_KAZAKH) === 0 ? KAZAKH_BYTE : UTF8;
 }
 
 /** The text of `bytes` from `start` to `end` stored one byte a character in the Kazakh page. */

@@ -129,6 +129,21 @@ export interface SourceInfo {
   header: SourceColumn[];
   /** File size in bytes, for progress. */
   totalBytes: number;
+  /**
+   * XLSX: the sheet's merged ranges, when the reader looked for them (the options fill merged
+   * columns or take out merged group rows): Excel writes them after the rows, so the reader scans
+   * the sheet for them before it streams it, and the annotated copy takes them from here instead
+   * of scanning the sheet again.
+   */
+  mergedRanges?: readonly CellRange[];
+}
+
+/** A merged range, 1-based rows and 0-based columns, inclusive. */
+export interface CellRange {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
 }
 
 /** An opened file: its header, then its rows as an async iterable (read once). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMergedRangeFill, type MergedCellKind } from '../../src/sources/fill-merged-ranges.js';
+import { createMergedRangeFill, pickFillMergedColumns, type MergedCellKind } from '../../src/sources/fill-merged-ranges.js';
 import type { CellRange } from '../../src/sources/shape-rows.js';
 
 const TEXT: MergedCellKind<string> = { checkBlank: (text) => (text ?? '').trim() === '', copyFilled: (text) => `${text}*` };
@@ -62,5 +62,24 @@ describe('createMergedRangeFill', () => {
     ];
     expect(createMergedRangeFill(ranges, [0, 1], 1, TEXT)).toBeUndefined();
     expect(createMergedRangeFill(ranges, [3], 1, TEXT)).toBeDefined();
+  });
+});
+
+describe('pickFillMergedColumns', () => {
+  const header = [
+    { index: 0, letter: 'A', name: 'Модель' },
+    { index: 2, letter: 'C', name: ' Бренд ' },
+    { index: 3, letter: 'D', name: 'Цвет' },
+    { index: 5, letter: 'F', name: 'бренд' },
+  ];
+
+  it('picks the header columns the names match, by normalised name, at their sheet positions (hidden columns are not in the header)', () => {
+    expect(pickFillMergedColumns(header, ['БРЕНД', 'модель', 'Нет такой'])).toEqual([0, 2, 5]);
+    expect(pickFillMergedColumns(header, ['_status'])).toEqual([]);
+  });
+
+  it('picks none without names', () => {
+    expect(pickFillMergedColumns(header, undefined)).toEqual([]);
+    expect(pickFillMergedColumns(header, [])).toEqual([]);
   });
 });

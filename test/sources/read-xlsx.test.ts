@@ -173,6 +173,25 @@ describe('xlsxReader: cell values', () => {
     expect(rowTexts((await readXlsx(path)).rows)[1]).toEqual(['', 'M', '']);
   });
 
+  it('hands on the merged ranges it found (for the annotated copy), only when it looked for them', async () => {
+    const path = await writeWorkbook((workbook) => {
+      const sheet = workbook.addWorksheet('Товары');
+      sheet.addRow(['Модель', 'Размер', 'Описание']);
+      sheet.addRow(['M-1', 'S', 'Общее описание']);
+      sheet.addRow([null, 'M', null]);
+      sheet.addRow(['M-2', 'XL', 'Другое']);
+      sheet.mergeCells('A2:A3');
+      sheet.mergeCells('B4:C4');
+    });
+    const ranges = [
+      { top: 2, left: 0, bottom: 3, right: 0 },
+      { top: 4, left: 1, bottom: 4, right: 2 },
+    ];
+    expect((await readXlsx(path, { fillMerged: ['Модель'] })).stream.info.mergedRanges).toEqual(ranges);
+    expect((await readXlsx(path, { groupRows: { outline: false, merged: true, singleCell: false, bold: false } })).stream.info.mergedRanges).toEqual(ranges);
+    expect((await readXlsx(path)).stream.info).not.toHaveProperty('mergedRanges');
+  });
+
   it('cuts long cells', async () => {
     const path = await writeWorkbook((workbook) => {
       const sheet = workbook.addWorksheet('Товары');

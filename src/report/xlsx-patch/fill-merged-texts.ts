@@ -6,7 +6,7 @@
  * or the re-run loses it. The rules are the reader's own (`createMergedRangeFill`), over texts.
  */
 import { createMergedRangeFill, type MergedCellKind } from '../../sources/fill-merged-ranges.js';
-import type { CellRange } from '../../sources/shape-rows.js';
+import type { CellRange } from '../../sources/types.js';
 import type { RowTexts } from './row-texts.js';
 
 /** Fills the rows of the merged ranges, fed every row below the header (group rows aside, as in the reader) in sheet order. */

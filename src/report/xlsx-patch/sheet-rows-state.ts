@@ -14,7 +14,7 @@ import { readStoredCell, type RowCell } from './row-cells.js';
 import type { ToFixLine } from './to-fix-sheet-xml.js';
 import { createGroupRowTracker, type GroupRowRecord, type GroupRowTracker } from './track-group-rows.js';
 import { createMergedTextFill, type MergedTextFill } from './fill-merged-texts.js';
-import type { CellRange } from '../../sources/shape-rows.js';
+import type { CellRange } from '../../sources/types.js';
 
 /** What the row rewriter needs. */
 export interface SheetRowsOptions {
