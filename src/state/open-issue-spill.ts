@@ -18,7 +18,7 @@
  */
 import type { Issue, Severity } from '../core/issue.js';
 import { createIssueKeyTable, type IssueKeyTable } from './issue-key-table.js';
-import { copyIssueShapes, createIssueShapes, createIssueShapesFromCopy, JSON_SHAPE, type IssueShapes, type IssueShapesCopy, type ShapeParts } from './issue-shapes.js';
+import { createIssueShapes, JSON_SHAPE, type IssueShapes, type IssueShapesCopy, type ShapeParts } from './issue-shapes.js';
 import { openSpillByteFile, openSpillByteReader, type SpillByteFile } from './spill-byte-file.js';
 import type { IssueKey } from './issue-key-table.js';
 
@@ -420,7 +420,7 @@ function takeSnapshot(parts: SpillParts, path: string): IssueSpillSnapshot {
     shapeIds: table.shapeIds.slice(0, table.entries),
     heads: table.heads.slice(0, table.maxRow + 1),
     maxRow: table.maxRow,
-    shapes: copyIssueShapes(parts.shapes),
+    shapes: parts.shapes.copy(),
     keys,
     otherRows: new Map(parts.otherRows),
   };
@@ -448,7 +448,7 @@ export function openIssueSpillSnapshot(snapshot: IssueSpillSnapshot): IssueSpill
   const parts: SpillParts = {
     table,
     file: openSpillByteReader(snapshot.path, snapshot.fileBytes),
-    shapes: createIssueShapesFromCopy(snapshot.shapes),
+    shapes: createIssueShapes(snapshot.shapes),
     keys: {
       idOf: () => {
         throw new Error(`${snapshot.path}: a snapshot of the spill is read only`);
