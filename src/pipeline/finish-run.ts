@@ -3,7 +3,9 @@
  * (issues.ndjson, the annotated copy of the seller's file, rejected rows, then summary.json), then
  * the run's status in the journal. A run with many spilled issues writes issues.ndjson on a
  * thread of its own while this one writes the copies; summary.json, which keeps the list's digest,
- * comes last.
+ * comes last. When that thread fails (a full disk), the copies stop at the next row and are
+ * removed, and the run ends with the thread's error: the folder then holds no copy and no
+ * summary.json, as when the list fails written in this thread (before the copies).
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,7 +15,8 @@ import { TOOL_VERSION } from '../core/version.js';
 import { buildRunSummary } from '../report/build-run-summary.js';
 import type { RowOutcome, RunSummary, RunSummaryJob } from '../report/report-types.js';
 import { startIssuesNdjson, type IssueThread } from '../report/write-issues-ndjson-in-worker.js';
-import { REPORT_FILES, writeReportCopies, writeReportSummary, type ReportCopies } from '../report/write-run-report.js';
+import type { IssueDigest } from '../report/write-issues-ndjson.js';
+import { removeReportCopies, REPORT_FILES, writeReportCopies, writeReportSummary, type ReportCopies } from '../report/write-run-report.js';
 import type { RunReportPaths } from '../report/write-run-report.js';
 import { describeSettings } from '../settings/resolve-settings.js';
 import type { IssueSpill } from '../state/open-issue-spill.js';
@@ -114,6 +117,7 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
     thread: options.issueThread ?? 'auto',
   });
   let copies: ReportCopies;
+  let digest: IssueDigest;
   try {
     copies = await writeReportCopies({
       dir: reportDir,
@@ -122,12 +126,22 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
       info: read.info,
       readOptions: prep.readOptions,
       outcomeOf,
+      // The list's thread failing stops the copies (at their next row): the run will keep none.
+      signal: issueList.failure,
     });
+    digest = await issueList.digest;
   } catch (error) {
-    await issueList.stop();
-    throw error;
+    if (!issueList.failure.aborted) {
+      // The copies failed on their own: the thread is ended, the copies' error stands.
+      await issueList.stop();
+      throw error;
+    }
+    // The list failed (whether the copies were stopped, failed too, or were done): no copy is
+    // kept without its summary.json, and the run ends with the list's error, as when it fails
+    // written in this thread, before the copies. Removing them is best effort: that error stands.
+    await removeReportCopies(reportDir).catch(() => undefined);
+    throw issueList.failure.reason;
   }
-  const digest = await issueList.digest;
   const summary = buildRunSummary({
     toolVersion: TOOL_VERSION,
     command: options.command,

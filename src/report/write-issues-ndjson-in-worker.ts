@@ -10,7 +10,9 @@
  * A failure there (a full disk, a folder not writable) is thrown here as it would have been thrown
  * in this thread: a `PipelineError` as one with its code, a system error with its code (`ENOSPC`)
  * and message; a thread that stops without answering is an `InternalError`. The thread is always
- * ended before the promise settles, and `stop` ends it early (the caller failed meanwhile).
+ * ended before the promise settles, and `stop` ends it early (the caller failed meanwhile). The
+ * failure is also signalled at once (`failure`, aborted with the error), so that a caller busy
+ * elsewhere — writing the copies — stops there instead of finishing work the run will not keep.
  */
 import { InternalError, PipelineError, type PipelineErrorCode } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
@@ -32,6 +34,8 @@ export interface IssuesNdjsonWorkerOptions {
 export interface IssuesNdjsonWorker {
   /** The digest, once the file is written and the thread ended; rejects with the failure that stopped it. */
   digest: Promise<IssueDigest>;
+  /** Aborted, its reason the error `digest` rejects with, as soon as `digest` rejects; never after `stop`. */
+  failure: AbortSignal;
   /** Ends the thread now (the file is left partial); resolves once it has ended. */
   stop(): Promise<void>;
 }
@@ -78,10 +82,13 @@ export function startIssuesNdjsonWorker(options: IssuesNdjsonWorkerOptions): Iss
     worker.once('error', (error) => settle(() => reject(stopped(error.message))));
     worker.once('exit', (code) => settle(() => reject(stopped(`exit code ${code}`))));
   });
-  // A failure while the caller is busy elsewhere (writing the copies) is not an unhandled rejection: it is thrown where the digest is awaited.
-  void digest.catch(() => undefined);
+  // A failure while the caller is busy elsewhere (writing the copies) is not an unhandled rejection:
+  // it is signalled (`failure`) and thrown where the digest is awaited.
+  const failure = new AbortController();
+  void digest.catch((error: unknown) => failure.abort(error));
   return {
     digest,
+    failure: failure.signal,
     async stop() {
       settled = true;
       await end();
@@ -132,6 +139,12 @@ export interface StartIssuesNdjsonOptions {
 /** `issues.ndjson` being written: its digest to come, and whether the list has an issue at all (known at once). */
 export interface IssuesNdjsonWriting {
   digest: Promise<IssueDigest>;
+  /**
+   * Aborted with the error `digest` rejects with as soon as a thread writing the list fails (see
+   * `IssuesNdjsonWorker.failure`); never aborted when the list was written here (a failure then is
+   * thrown by `startIssuesNdjson`).
+   */
+  failure: AbortSignal;
   /** Whether there is at least one issue (the digest's `total` is not 0). */
   hasIssues: boolean;
   /** Ends a thread still writing (the caller failed meanwhile); resolves once it has ended. */
@@ -154,8 +167,8 @@ export async function startIssuesNdjson(options: StartIssuesNdjsonOptions): Prom
       // No thread to be had (resources): written here, as a small list is.
       if (thread === 'always') throw new InternalError(`${options.path}: the thread writing the issue list could not be started (${(error as Error).message})`, { cause: error });
     }
-    if (worker !== undefined) return { digest: worker.digest, hasIssues: spill.size() + options.otherIssues.length > 0, stop: worker.stop };
+    if (worker !== undefined) return { digest: worker.digest, failure: worker.failure, hasIssues: spill.size() + options.otherIssues.length > 0, stop: worker.stop };
   }
   const digest = await writeIssuesNdjson({ path: options.path, otherIssues: options.otherIssues, rowRecords: options.rowRecords(), ...examples });
-  return { digest: Promise.resolve(digest), hasIssues: digest.total > 0, stop: async () => undefined };
+  return { digest: Promise.resolve(digest), failure: new AbortController().signal, hasIssues: digest.total > 0, stop: async () => undefined };
 }

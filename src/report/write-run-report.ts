@@ -3,7 +3,7 @@
  * (`annotated.xlsx` or `annotated.csv`) and `rejected-rows.csv`. The input is read once: the
  * annotated copy and the rejected rows are written in the same pass.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InternalError } from '../core/errors.js';
 import { compareIssues, type Issue } from '../core/issue.js';
@@ -52,6 +52,12 @@ export interface WriteRunReportOptions {
    * header only): for a run in which no row needs attention, so `rejected-rows.csv` gets its header only.
    */
   annotated?: boolean;
+  /**
+   * Stops the copies at the next row once aborted: they reject with the signal's reason, their
+   * files left partial (`removeReportCopies`). The pipeline aborts it when `issues.ndjson`, written
+   * on another thread meanwhile, fails: the run ends with that failure and keeps no copy.
+   */
+  signal?: AbortSignal;
 }
 
 /** Paths of the files written. */
@@ -85,7 +91,8 @@ export interface ReportCopies {
  * its digest.
  */
 export async function writeReportCopies(options: Omit<WriteRunReportOptions, 'summary'>): Promise<ReportCopies> {
-  const { dir, info } = options;
+  const { dir, info, signal } = options;
+  signal?.throwIfAborted();
   await mkdir(dir, { recursive: true });
   const paths: RunReportPaths = {
     dir,
@@ -94,8 +101,34 @@ export async function writeReportCopies(options: Omit<WriteRunReportOptions, 'su
     rejectedRows: join(dir, REPORT_FILES.rejectedRows),
   };
   const rejectedDelimiter = options.rejectedRowsDelimiter ?? (info.format === 'csv' ? (info.delimiter ?? ',') : ';');
-  const warnings = info.format === 'xlsx' ? await writeWorkbookReport(options, paths, rejectedDelimiter) : await writeCsvReport(options, paths, rejectedDelimiter);
-  return { paths, warnings };
+  const copying = signal === undefined ? options : { ...options, outcomeOf: stopOnAbort(options.outcomeOf, signal) };
+  try {
+    const warnings = info.format === 'xlsx' ? await writeWorkbookReport(copying, paths, rejectedDelimiter) : await writeCsvReport(copying, paths, rejectedDelimiter);
+    return { paths, warnings };
+  } catch (error) {
+    // Stopped: the reason, not what a writer made of it (the workbook's wraps a failure in its own error).
+    if (signal?.aborted === true) throw signal.reason;
+    throw error;
+  }
+}
+
+/**
+ * `outcomeOf`, throwing the signal's reason once it is aborted: the copies ask for every row's
+ * outcome, so they stop at the next row — the writers' own failure path then closes their files.
+ * The abort is seen through a flag (not the signal's getter) on this per-row path.
+ */
+function stopOnAbort(outcomeOf: (row: number) => RowOutcome | undefined, signal: AbortSignal): (row: number) => RowOutcome | undefined {
+  let aborted = false;
+  signal.addEventListener('abort', () => (aborted = true), { once: true });
+  return (row) => {
+    if (aborted) throw signal.reason;
+    return outcomeOf(row);
+  };
+}
+
+/** Removes what `writeReportCopies` wrote in `dir` (whole or partial): the copies of a run that keeps none. */
+export async function removeReportCopies(dir: string): Promise<void> {
+  await Promise.all([REPORT_FILES.annotatedXlsx, REPORT_FILES.annotatedCsv, REPORT_FILES.rejectedRows].map((name) => rm(join(dir, name), { force: true })));
 }
 
 /** The last part of `writeRunReport`: `summary.json`, with the copy's warnings among the file's issues. */

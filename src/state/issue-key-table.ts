@@ -14,14 +14,18 @@ export interface IssueKey {
   severity: Severity;
 }
 
-/** The keys seen, each with a number. */
-export interface IssueKeyTable {
-  /** The number of `issue`'s key, added when new. */
-  idOf(issue: Issue): number;
+/** The keys held, by number: what the spill's readers need. */
+export interface IssueKeyReader {
   /** The key numbered `id`. */
   at(id: number): IssueKey;
   /** Keys held (numbered 0 to size - 1). */
   size(): number;
+}
+
+/** The keys seen, each with a number. */
+export interface IssueKeyTable extends IssueKeyReader {
+  /** The number of `issue`'s key, added when new. */
+  idOf(issue: Issue): number;
 }
 
 /** Creates an empty table. */
@@ -44,4 +48,9 @@ export function createIssueKeyTable(): IssueKeyTable {
     at: (id) => keys[id] as IssueKey,
     size: () => keys.length,
   };
+}
+
+/** The keys of `keys` (as another table numbered them: a copy of it), for reading only. */
+export function readIssueKeys(keys: readonly IssueKey[]): IssueKeyReader {
+  return { at: (id) => keys[id] as IssueKey, size: () => keys.length };
 }

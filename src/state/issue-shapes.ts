@@ -57,14 +57,15 @@ export interface ShapeParts {
   readonly varying: readonly string[];
 }
 
-/** The table of shapes of one spill. */
-export interface IssueShapes {
-  /** The shape id of `issue` (spilled under `row`), made on first sight; JSON_SHAPE when it fits none. */
-  shapeOf(issue: Issue, row: number): number;
-  /** An upper bound of the bytes `encode` writes for `issue`. */
-  maxBytes(issue: Issue): number;
-  /** Writes the varying values of `issue` (of shape `shape`, not JSON_SHAPE) into `target` at `at`; returns the bytes written. */
-  encode(shape: number, issue: Issue, target: Buffer, at: number): number;
+/**
+ * A table's shapes as plain data, in id order: what `buildShape` makes each from (its keys in the
+ * issue's order, and the template, which holds the fixed values). Posted to another thread, where
+ * `createIssueShapes(copy)` builds the same table.
+ */
+export type IssueShapesCopy = { keys: string[]; template: Record<string, unknown> }[];
+
+/** What reading stored issues back needs of the table of shapes (a spill's readers, a snapshot's). */
+export interface IssueShapeReader {
   /** The issue stored at `bytes[start, end)` with shape `shape`, spilled under `row`. */
   decode(shape: number, row: number, bytes: Buffer, start: number, end: number): Issue;
   /** An upper bound of the JSON bytes of a stored issue of `storedBytes` bytes. */
@@ -80,13 +81,35 @@ export interface IssueShapes {
    * quote, a backslash, a control character or a surrogate), else 0 (its UTF-8). Returns the values found.
    */
   locateValues(shape: number, bytes: Buffer, start: number, out: Int32Array, at: number): number;
+  /** The shapes as plain data, to be posted to another thread (`createIssueShapes(copy)`). */
+  copy(): IssueShapesCopy;
 }
 
-/** Creates an empty table. */
-export function createIssueShapes(): IssueShapes {
-  const shapes: Shape[] = [];
+/** The table of shapes of one spill: the reader's part, and what storing issues needs. */
+export interface IssueShapes extends IssueShapeReader {
+  /** The shape id of `issue` (spilled under `row`), made on first sight; JSON_SHAPE when it fits none. */
+  shapeOf(issue: Issue, row: number): number;
+  /** An upper bound of the bytes `encode` writes for `issue`. */
+  maxBytes(issue: Issue): number;
+  /** Writes the varying values of `issue` (of shape `shape`, not JSON_SHAPE) into `target` at `at`; returns the bytes written. */
+  encode(shape: number, issue: Issue, target: Buffer, at: number): number;
+}
+
+/**
+ * Creates a table: empty, or with the shapes of `from` (`IssueShapes.copy`) under the same ids,
+ * built as the original built them — it reads back and writes the JSON of the issues stored with
+ * them byte for byte as the original does.
+ */
+export function createIssueShapes(from?: IssueShapesCopy): IssueShapes {
+  const shapes: Shape[] = from === undefined ? [] : from.map(({ keys, template }) => buildShape(keys, template));
   // Shapes by code, then matched key by key: a file has a few per code.
   const byCode = new Map<string, number[]>();
+  shapes.forEach((shape, id) => {
+    const code = shape.template['code'] as string;
+    const ids = byCode.get(code);
+    if (ids === undefined) byCode.set(code, [id]);
+    else ids.push(id);
+  });
   const keys: string[] = [];
 
   const shapeOf = (issue: Issue, row: number): number => {
@@ -131,8 +154,8 @@ export function createIssueShapes(): IssueShapes {
     },
     partsOf: (shape) => (shape === JSON_SHAPE ? undefined : (shapes[shape] as Shape).parts),
     locateValues: (shape, bytes, start, out, at) => locateShapeValues(shapes[shape] as Shape, bytes, start, out, at),
+    copy: () => shapes.map((shape) => ({ keys: shape.keys, template: shape.template })),
   };
-  shapeLists.set(table, shapes);
   return table;
 }
 
@@ -386,29 +409,4 @@ function buildShape(keys: readonly string[], record: Record<string, unknown>): S
     recent: [],
     parts: { fixed, varying: keys.filter((_, i) => kinds[i] === KEY_VARIABLE) },
   };
-}
-
-// --- Copies of a table for another thread (issues.ndjson is written on a thread of its own). ---
-
-/** The shapes of each table made by `createIssueShapes`, for `copyIssueShapes`. */
-const shapeLists = new WeakMap<IssueShapes, Shape[]>();
-
-/** A table's shapes as plain data (what `buildShape` makes them from), in id order: what another thread rebuilds them from. */
-export type IssueShapesCopy = { keys: string[]; template: Record<string, unknown> }[];
-
-/** The shapes of `table` as plain data, to be posted to another thread (`createIssueShapesFromCopy`). */
-export function copyIssueShapes(table: IssueShapes): IssueShapesCopy {
-  return (shapeLists.get(table) ?? []).map((shape) => ({ keys: shape.keys, template: shape.template }));
-}
-
-/**
- * A table with the shapes of `copy` under the same ids, built as the original built them (the
- * template holds the fixed values): reads back and writes the JSON of the issues stored with them
- * byte for byte as the original does.
- */
-export function createIssueShapesFromCopy(copy: IssueShapesCopy): IssueShapes {
-  const table = createIssueShapes();
-  const shapes = shapeLists.get(table) as Shape[];
-  for (const { keys, template } of copy) shapes.push(buildShape(keys, template));
-  return table;
 }

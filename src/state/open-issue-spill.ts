@@ -17,9 +17,9 @@
  * issue and a cursor step per read, a tenth of the dry run of a file where every row is wrong.
  */
 import type { Issue, Severity } from '../core/issue.js';
-import { createIssueKeyTable, type IssueKeyTable } from './issue-key-table.js';
-import { copyIssueShapes, createIssueShapes, createIssueShapesFromCopy, JSON_SHAPE, type IssueShapes, type IssueShapesCopy, type ShapeParts } from './issue-shapes.js';
-import { openSpillByteFile, openSpillByteReader, type SpillByteFile } from './spill-byte-file.js';
+import { createIssueKeyTable, readIssueKeys, type IssueKeyReader, type IssueKeyTable } from './issue-key-table.js';
+import { createIssueShapes, JSON_SHAPE, type IssueShapeReader, type IssueShapes, type IssueShapesCopy, type ShapeParts } from './issue-shapes.js';
+import { openSpillByteFile, openSpillByteReader, type SpillByteFile, type SpillByteReader } from './spill-byte-file.js';
 import type { IssueKey } from './issue-key-table.js';
 
 /**
@@ -166,8 +166,21 @@ function unlinkEntry(table: IssueTable, row: number, previous: number, entry: nu
   table.lengths[entry] = NONE;
 }
 
-/** What reading a row back needs: the table, the file, the shapes and keys, the rows of issues spilled under another. */
-interface SpillParts {
+/**
+ * What reading rows back needs: the table, the bytes, the shapes and keys, the rows of issues
+ * spilled under another — read only, so the spill's readers run the same on the spill itself and
+ * on a snapshot of it on another thread (`openIssueSpillSnapshot`).
+ */
+interface SpillReadParts {
+  table: IssueTableArrays;
+  file: SpillByteReader;
+  shapes: IssueShapeReader;
+  keys: IssueKeyReader;
+  otherRows: ReadonlyMap<number, number | undefined>;
+}
+
+/** The spill's own parts: the readers' and what adding and removing issues changes. */
+interface SpillParts extends SpillReadParts {
   table: IssueTable;
   file: SpillByteFile;
   shapes: IssueShapes;
@@ -176,7 +189,7 @@ interface SpillParts {
 }
 
 /** The issue of `entry`, spilled under `row`, as an object. */
-function readIssue(parts: SpillParts, entry: number, row: number): Issue {
+function readIssue(parts: SpillReadParts, entry: number, row: number): Issue {
   const { table } = parts;
   const length = table.lengths[entry] as number;
   const { buffer, start } = parts.file.locate(table.offsets[entry] as number, length);
@@ -190,7 +203,7 @@ interface RowRecords {
 }
 
 /** Fills `out` with the records of `row`'s issues (see `SpilledIssueRecord`), their JSON put together from the shapes and the stored bytes. */
-function fillRowRecords(parts: SpillParts, row: number, out: RowRecords): SpilledIssueRecord[] {
+function fillRowRecords(parts: SpillReadParts, row: number, out: RowRecords): SpilledIssueRecord[] {
   const { table, shapes, keys, otherRows } = parts;
   let total = 0;
   let n = 0;
@@ -238,7 +251,7 @@ interface StoredRow {
  * distance from its offset (so the window was not moved between them), they are read where they
  * are; else their bytes are copied out one by one.
  */
-function fillStoredRow(parts: SpillParts, row: number, stored: StoredRow): StoredRowIssues {
+function fillStoredRow(parts: SpillReadParts, row: number, stored: StoredRow): StoredRowIssues {
   const { table, shapes, file } = parts;
   const { out } = stored;
   const head = row >= 0 && row <= table.maxRow ? (table.heads[row] as number) : NONE;
@@ -287,13 +300,13 @@ function fillStoredRow(parts: SpillParts, row: number, stored: StoredRow): Store
 }
 
 /** Every row's records, by row (`IssueSpill.records`), the records and their bytes reused from row to row. */
-function* walkRecords(parts: SpillParts, out: RowRecords): IterableIterator<SpilledIssueRecord[]> {
+function* walkRecords(parts: SpillReadParts, out: RowRecords): IterableIterator<SpilledIssueRecord[]> {
   const { table } = parts;
   for (let row = 0; row <= table.maxRow; row += 1) if (table.heads[row] !== NONE) yield fillRowRecords(parts, row, out);
 }
 
 /** Every issue of `row` as objects, in the order added. */
-function readRowIssues(parts: SpillParts, row: number): Issue[] {
+function readRowIssues(parts: SpillReadParts, row: number): Issue[] {
   const issues: Issue[] = [];
   const { table } = parts;
   if (row < 0 || row > table.maxRow) return issues;
@@ -420,7 +433,7 @@ function takeSnapshot(parts: SpillParts, path: string): IssueSpillSnapshot {
     shapeIds: table.shapeIds.slice(0, table.entries),
     heads: table.heads.slice(0, table.maxRow + 1),
     maxRow: table.maxRow,
-    shapes: copyIssueShapes(parts.shapes),
+    shapes: parts.shapes.copy(),
     keys,
     otherRows: new Map(parts.otherRows),
   };
@@ -433,29 +446,19 @@ export function listSnapshotBuffers(snapshot: IssueSpillSnapshot): ArrayBuffer[]
 
 /** Opens a snapshot for reading its records (the same walk as `IssueSpill.records`). */
 export function openIssueSpillSnapshot(snapshot: IssueSpillSnapshot): IssueSpillSnapshotReader {
-  const table: IssueTable = {
-    offsets: snapshot.offsets,
-    lengths: snapshot.lengths,
-    nexts: snapshot.nexts,
-    keyIds: snapshot.keyIds,
-    shapeIds: snapshot.shapeIds,
-    heads: snapshot.heads,
-    tails: new Int32Array(0),
-    entries: snapshot.offsets.length,
-    maxRow: snapshot.maxRow,
-  };
-  const { keys } = snapshot;
-  const parts: SpillParts = {
-    table,
-    file: openSpillByteReader(snapshot.path, snapshot.fileBytes),
-    shapes: createIssueShapesFromCopy(snapshot.shapes),
-    keys: {
-      idOf: () => {
-        throw new Error(`${snapshot.path}: a snapshot of the spill is read only`);
-      },
-      at: (id) => keys[id] as IssueKey,
-      size: () => keys.length,
+  const parts: SpillReadParts = {
+    table: {
+      offsets: snapshot.offsets,
+      lengths: snapshot.lengths,
+      nexts: snapshot.nexts,
+      keyIds: snapshot.keyIds,
+      shapeIds: snapshot.shapeIds,
+      heads: snapshot.heads,
+      maxRow: snapshot.maxRow,
     },
+    file: openSpillByteReader(snapshot.path, snapshot.fileBytes),
+    shapes: createIssueShapes(snapshot.shapes),
+    keys: readIssueKeys(snapshot.keys),
     otherRows: snapshot.otherRows,
   };
   const rowRecords: RowRecords = { records: [], bytes: Buffer.allocUnsafe(1 << 16) };

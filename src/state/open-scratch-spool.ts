@@ -87,56 +87,21 @@ export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}
   let deadBytes = 0;
   let closed = false;
 
-  const fail = (action: string, error: unknown): StateError =>
-    new StateError(`cannot ${action} in the dry run spool ${path}: ${(error as Error).message}`, { cause: error });
-
   const flush = (): void => {
     const used = batch.length;
     if (used === 0) return;
     try {
-      let written = 0;
-      while (written < used) written += writeSync(fd, batch.buffer, written, used - written, end + written);
+      writeFully(fd, batch.buffer, used, end);
     } catch (error) {
-      throw fail('write products', error);
+      throw spoolError(path, 'write products', error);
     }
     end += used;
     batch.reset(batchBytes + 64 * 1024);
   };
 
-  const readBytes = (slot: number): Buffer => {
-    const offset = table.offsets[slot] as number;
-    const length = table.lengths[slot] as number;
-    const bytes = Buffer.allocUnsafe(length);
-    let read = 0;
-    while (read < length) {
-      const n = readSync(fd, bytes, read, length - read, offset + read);
-      if (n === 0) throw new Error(`the spool file ends inside a record (byte ${offset + read})`);
-      read += n;
-    }
-    return bytes;
-  };
-
   const compact = (): void => {
     flush();
-    const fresh = `${path}.compact`;
-    const next = createPrivateFile(fresh, 'compact the dry run spool');
-    let at = 0;
-    try {
-      for (const slot of slots.values()) {
-        const bytes = readBytes(slot);
-        writeSync(next, bytes, 0, bytes.length, at);
-        table.offsets[slot] = at;
-        at += bytes.length;
-      }
-    } catch (error) {
-      closeSync(next);
-      rmSync(fresh, { force: true });
-      throw fail('compact', error);
-    }
-    closeSync(fd);
-    renameSync(fresh, path);
-    fd = next;
-    end = at;
+    ({ fd, bytes: end } = copyLiveRecords(path, fd, slots.values(), table));
     deadBytes = 0;
   };
 
@@ -166,9 +131,9 @@ export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}
       try {
         // Still in the batch: read in place (the bytes become dead space there).
         const offset = table.offsets[slot] as number;
-        value = offset >= end ? read(new SpoolReader(batch.buffer.subarray(0, batch.length), offset - end)) : read(new SpoolReader(readBytes(slot), 0));
+        value = offset >= end ? read(new SpoolReader(batch.buffer.subarray(0, batch.length), offset - end)) : read(new SpoolReader(readRecord(fd, table, slot), 0));
       } catch (error) {
-        throw fail('read a product back', error);
+        throw spoolError(path, 'read a product back', error);
       }
       slots.delete(key);
       forget(slot);
@@ -183,6 +148,59 @@ export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}
       rmSync(path, { force: true });
     },
   };
+}
+
+function spoolError(path: string, action: string, error: unknown): StateError {
+  return new StateError(`cannot ${action} in the dry run spool ${path}: ${(error as Error).message}`, { cause: error });
+}
+
+/** Writes `bytes[0, length)` at `at` of `fd`, however many writes it takes. */
+function writeFully(fd: number, bytes: Buffer, length: number, at: number): void {
+  let written = 0;
+  while (written < length) written += writeSync(fd, bytes, written, length - written, at + written);
+}
+
+/** The bytes of the record in `slot` (in the file, not the batch). */
+function readRecord(fd: number, table: SlotTable, slot: number): Buffer {
+  const offset = table.offsets[slot] as number;
+  const length = table.lengths[slot] as number;
+  const bytes = Buffer.allocUnsafe(length);
+  let read = 0;
+  while (read < length) {
+    const n = readSync(fd, bytes, read, length - read, offset + read);
+    if (n === 0) throw new Error(`the spool file ends inside a record (byte ${offset + read})`);
+    read += n;
+  }
+  return bytes;
+}
+
+/**
+ * Compaction: copies the records of `live` (slots of `table`, all in the file: the batch flushed)
+ * into a fresh file that then replaces `path`, their offsets updated; closes `fd` and returns the
+ * fresh file's and its length. On failure the fresh file is removed and the old one and the
+ * offsets stay as they were.
+ */
+function copyLiveRecords(path: string, fd: number, live: Iterable<number>, table: SlotTable): { fd: number; bytes: number } {
+  const fresh = `${path}.compact`;
+  const next = createPrivateFile(fresh, 'compact the dry run spool');
+  const moved: [number, number][] = [];
+  let at = 0;
+  try {
+    for (const slot of live) {
+      const bytes = readRecord(fd, table, slot);
+      writeFully(next, bytes, bytes.length, at);
+      moved.push([slot, at]);
+      at += bytes.length;
+    }
+  } catch (error) {
+    closeSync(next);
+    rmSync(fresh, { force: true });
+    throw spoolError(path, 'compact', error);
+  }
+  for (const [slot, offset] of moved) table.offsets[slot] = offset;
+  closeSync(fd);
+  renameSync(fresh, path);
+  return { fd: next, bytes: at };
 }
 
 /** Creates `path` (replacing a stale file), private from the start (the umask aside), open for reading and writing. */

@@ -53,31 +53,59 @@ interface PageRow {
   first_row: number;
 }
 
+/** The spool's SQL, prepared once per store. */
+function prepareSpoolStatements(db: StoreContext['db']) {
+  return {
+    // The upsert keeps the rowid of a product spooled again, so it keeps its place among equal first rows.
+    upsert: db.prepare<[string, string, number, string | null, string, string | null]>(`
+    INSERT INTO spool (run_id, product_key, first_row, content_hash, data_json, draft_json) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (run_id, product_key) DO UPDATE SET
+      first_row = excluded.first_row, content_hash = excluded.content_hash, data_json = excluded.data_json, draft_json = excluded.draft_json`),
+    selectOne: db.prepare<[string, string], SpoolRow>('SELECT rowid, product_key, first_row, content_hash, data_json, draft_json FROM spool WHERE run_id = ? AND product_key = ?'),
+    deleteOne: db.prepare<[string, string]>('DELETE FROM spool WHERE run_id = ? AND product_key = ?'),
+    selectPage: db.prepare<[string, number, number, number], SpoolRow>(`
+    SELECT rowid, product_key, first_row, content_hash, data_json, draft_json FROM spool
+    WHERE run_id = ? AND (first_row, rowid) > (?, ?)
+    ORDER BY first_row, rowid LIMIT ?`),
+    // Only the draft: the records kept with it are as large again, and decoding and parsing them
+    // cost the submit stage about as much as the draft itself. A row spooled before the draft had its
+    // column has it in data_json, from which SQLite cuts it out.
+    selectDraftPage: db.prepare<[string, number, number, number], DraftRow>(`
+    SELECT rowid, product_key, first_row, content_hash, COALESCE(draft_json, data_json ->> '$.draft') AS draft_json FROM spool
+    WHERE run_id = ? AND (first_row, rowid) > (?, ?)
+    ORDER BY first_row, rowid LIMIT ?`),
+    count: db.prepare<[string], number>('SELECT COUNT(*) FROM spool WHERE run_id = ?').pluck(),
+    deleteAll: db.prepare<[string]>('DELETE FROM spool WHERE run_id = ?'),
+  };
+}
+
+/**
+ * The spool's rows in (first row, rowid) order, a page at a time (`select` gives the page after a
+ * place), never a live cursor: the caller may write to the store between items, which
+ * better-sqlite3 refuses while a statement is iterating.
+ */
+function* iterateSpoolPages<R extends PageRow>(ctx: StoreContext, select: (afterRow: number, afterRowid: number) => R[]): Generator<R[]> {
+  let afterRow = Number.MIN_SAFE_INTEGER;
+  let afterRowid = Number.MIN_SAFE_INTEGER;
+  for (;;) {
+    let page: R[];
+    try {
+      page = select(afterRow, afterRowid);
+    } catch (error) {
+      throw toStateError(error, 'read the product spool', ctx.path);
+    }
+    yield page;
+    const last = page.at(-1);
+    if (last === undefined || page.length < PAGE_SIZE) return;
+    afterRow = last.first_row;
+    afterRowid = last.rowid;
+  }
+}
+
 /** Creates the spool on an open store. */
 export function createProductSpool(ctx: StoreContext): ProductSpool {
   const { db } = ctx;
-  // The upsert keeps the rowid of a product spooled again, so it keeps its place among equal first rows.
-  const upsert = db.prepare<[string, string, number, string | null, string, string | null]>(`
-    INSERT INTO spool (run_id, product_key, first_row, content_hash, data_json, draft_json) VALUES (?, ?, ?, ?, ?, ?)
-    ON CONFLICT (run_id, product_key) DO UPDATE SET
-      first_row = excluded.first_row, content_hash = excluded.content_hash, data_json = excluded.data_json, draft_json = excluded.draft_json`);
-  const selectOne = db.prepare<[string, string], SpoolRow>(
-    'SELECT rowid, product_key, first_row, content_hash, data_json, draft_json FROM spool WHERE run_id = ? AND product_key = ?',
-  );
-  const deleteOne = db.prepare<[string, string]>('DELETE FROM spool WHERE run_id = ? AND product_key = ?');
-  const selectPage = db.prepare<[string, number, number, number], SpoolRow>(`
-    SELECT rowid, product_key, first_row, content_hash, data_json, draft_json FROM spool
-    WHERE run_id = ? AND (first_row, rowid) > (?, ?)
-    ORDER BY first_row, rowid LIMIT ?`);
-  // Only the draft: the records kept with it are as large again, and decoding and parsing them
-  // cost the submit stage about as much as the draft itself. A row spooled before the draft had its
-  // column has it in data_json, from which SQLite cuts it out.
-  const selectDraftPage = db.prepare<[string, number, number, number], DraftRow>(`
-    SELECT rowid, product_key, first_row, content_hash, COALESCE(draft_json, data_json ->> '$.draft') AS draft_json FROM spool
-    WHERE run_id = ? AND (first_row, rowid) > (?, ?)
-    ORDER BY first_row, rowid LIMIT ?`);
-  const count = db.prepare<[string], number>('SELECT COUNT(*) FROM spool WHERE run_id = ?').pluck();
-  const deleteAll = db.prepare<[string]>('DELETE FROM spool WHERE run_id = ?');
+  const { upsert, selectOne, deleteOne, selectPage, selectDraftPage, count, deleteAll } = prepareSpoolStatements(db);
 
   const write = (runId: string, entry: SpooledProduct): void => {
     const data: SpoolData = { rows: entry.rows, issues: entry.issues, ...(entry.records ? { records: entry.records } : {}) };
@@ -92,34 +120,14 @@ export function createProductSpool(ctx: StoreContext): ProductSpool {
     return row;
   });
 
-  // A page at a time, never a live cursor: the caller may write to the store between items,
-  // which better-sqlite3 refuses while a statement is iterating.
-  function* iteratePages<R extends PageRow>(select: (afterRow: number, afterRowid: number) => R[]): Generator<R[]> {
-    let afterRow = Number.MIN_SAFE_INTEGER;
-    let afterRowid = Number.MIN_SAFE_INTEGER;
-    for (;;) {
-      let page: R[];
-      try {
-        page = select(afterRow, afterRowid);
-      } catch (error) {
-        throw toStateError(error, 'read the product spool', ctx.path);
-      }
-      yield page;
-      const last = page.at(-1);
-      if (last === undefined || page.length < PAGE_SIZE) return;
-      afterRow = last.first_row;
-      afterRowid = last.rowid;
-    }
-  }
-
   function* iterate(runId: string): Generator<SpooledProduct> {
-    for (const page of iteratePages((afterRow, afterRowid) => selectPage.all(runId, afterRow, afterRowid, PAGE_SIZE))) {
+    for (const page of iterateSpoolPages(ctx, (afterRow, afterRowid) => selectPage.all(runId, afterRow, afterRowid, PAGE_SIZE))) {
       for (const row of page) yield parseSpoolRow(row);
     }
   }
 
   function* iterateDrafts(runId: string): Generator<SpooledDraft> {
-    for (const page of iteratePages((afterRow, afterRowid) => selectDraftPage.all(runId, afterRow, afterRowid, PAGE_SIZE))) {
+    for (const page of iterateSpoolPages(ctx, (afterRow, afterRowid) => selectDraftPage.all(runId, afterRow, afterRowid, PAGE_SIZE))) {
       for (const row of page) {
         if (row.draft_json === null) continue;
         yield { productKey: row.product_key, firstRow: row.first_row, draft: JSON.parse(row.draft_json) as ProductDraft, contentHash: row.content_hash };

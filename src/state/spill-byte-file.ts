@@ -11,8 +11,16 @@ export interface SpillPlace {
   start: number;
 }
 
+/** The bytes of a spill as its readers see them. */
+export interface SpillByteReader {
+  /** Where the `length` bytes at `offset` are (read again when they are outside the window); the place is valid until the next call. */
+  locate(offset: number, length: number): SpillPlace;
+  /** Closes the descriptor (the writer's `SpillByteFile.close` also deletes the file; a reader's leaves it to the writer). */
+  close(): void;
+}
+
 /** An append-only file of byte records. */
-export interface SpillByteFile {
+export interface SpillByteFile extends SpillByteReader {
   /** Room for at most `most` bytes at the end; write them at the place returned, then `commit`. */
   reserve(most: number): SpillPlace;
   /** Keeps the `length` bytes written at the last reserved place; returns their offset in the file. */
@@ -86,17 +94,11 @@ export function openSpillByteFile(path: string): SpillByteFile {
  * only — on another thread, through a file descriptor of its own: `locate` walks the file through
  * a window of a megabyte, as the writer's does. `close` leaves the file to its writer.
  */
-export function openSpillByteReader(path: string, fileBytes: number): SpillByteFile {
+export function openSpillByteReader(path: string, fileBytes: number): SpillByteReader {
   const fd = openSync(path, 'r');
   const window = openFileWindow();
   const place: SpillPlace = { buffer: window.buffer, start: 0 };
-  const readOnly = (): never => {
-    throw new Error(`${path}: the spill is open for reading only`);
-  };
   return {
-    reserve: readOnly,
-    commit: readOnly,
-    flush: () => fileBytes,
     locate: (offset, length) => locateInWindow(fd, window, offset, length, fileBytes, place),
     close() {
       window.buffer = Buffer.alloc(0);

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +58,7 @@ describe('a dry run whose issue list is written on a thread of its own', () => {
     expect(result.reportPaths.annotated).not.toBeNull();
   }, 60_000);
 
-  it('stops the run with the error the file gave when issues.ndjson cannot be written, and ends the thread', async () => {
+  it('stops the run with the error the file gave when issues.ndjson cannot be written, keeps no copy and no summary.json, and ends the thread', async () => {
     const workers = trackWorkers();
     let reportDir = '';
     // The report folder exists when its stage starts: a folder where the list should go makes its writing fail.
@@ -72,6 +72,9 @@ describe('a dry run whose issue list is written on a thread of its own', () => {
     );
     expect(failure?.code).toBe('EISDIR');
     expect(failure?.message).toBe(`EISDIR: illegal operation on a directory, open '${join(reportDir, 'issues.ndjson')}'`);
+    // As when the list fails written in this thread, before the copies: none is left (whole or
+    // partial) beside a list that failed, without the summary.json that would say what they are.
+    expect(await readdir(reportDir)).toEqual(['issues.ndjson']);
     expect(workers.started()).toBe(1);
     expect(await workers.alive()).toBe(0);
   }, 60_000);

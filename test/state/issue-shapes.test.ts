@@ -69,4 +69,33 @@ describe('issue shapes', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('a table made from a copy (as another thread gets it) reads back and writes the same bytes, and finds the same shapes', () => {
+    const original = createIssueShapes();
+    const stored = Buffer.alloc(1 << 16);
+    const places: [number, number, number][] = [];
+    let at = 0;
+    for (const [, fields] of cases) {
+      const issue = fields as unknown as Issue;
+      const shape = original.shapeOf(issue, 7);
+      const length = shape === JSON_SHAPE ? stored.write(JSON.stringify(issue), at) : original.encode(shape, issue, stored, at);
+      places.push([shape, at, at + length]);
+      at += length;
+    }
+    // Posted to a thread: a structured clone of plain data.
+    const copied = createIssueShapes(structuredClone(original.copy()));
+    expect(copied.copy()).toStrictEqual(original.copy());
+    const [mine, theirs] = [Buffer.alloc(1 << 16), Buffer.alloc(1 << 16)];
+    for (const [shape, start, end] of places) {
+      expect(copied.decode(shape, 7, stored, start, end)).toStrictEqual(original.decode(shape, 7, stored, start, end));
+      const written = copied.writeJson(shape, 7, stored, start, end, theirs, 0);
+      expect(theirs.subarray(0, written).equals(mine.subarray(0, original.writeJson(shape, 7, stored, start, end, mine, 0)))).toBe(true);
+      expect(copied.partsOf(shape)).toStrictEqual(original.partsOf(shape));
+    }
+    // The copy knows its shapes: an issue of one of them gets its id, not a new shape.
+    for (const [[, fields], [shape]] of cases.map((c, i) => [c, places[i] as [number, number, number]] as const)) {
+      if (shape !== JSON_SHAPE) expect(copied.shapeOf(fields as unknown as Issue, 7)).toBe(shape);
+    }
+    expect(copied.copy()).toHaveLength(original.copy().length);
+  });
 });
