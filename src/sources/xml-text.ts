@@ -1,19 +1,93 @@
 /**
- * Small helpers for the few XLSX parts read without exceljs (workbook.xml, relationships, merged
- * ranges): attribute parsing and entity decoding. These parts are tiny and regular, so a full XML
- * parser is not needed; the sheet itself is parsed by exceljs.
+ * Small helpers for the XLSX parts read without a general XML parser (workbook.xml, relationships,
+ * merged ranges, the shared strings' texts): attribute parsing and entity decoding. The sheet
+ * itself is scanned by parse-sheet-rows.ts.
  */
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** Decodes `&amp;`, `&lt;`, `&#1046;`, `&#x416;` and the other XML entities. */
+/**
+ * Decodes `&amp;`, `&lt;`, `&#1046;`, `&#x416;` and the other XML entities; anything else after a
+ * `&` is kept as it stands. Throws a RangeError for a character reference past U+10FFFF, which XML
+ * forbids (the caller says which part is malformed).
+ */
 export function decodeXmlEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
-    return NAMED_ENTITIES[name] ?? whole;
-  });
+  let amp = text.indexOf('&');
+  if (amp === -1) return text;
+  // A loop, not a pattern with a replacer: a description written as HTML holds an entity every few
+  // words, and the replacer's call and match array for each were the shared strings' dearest step.
+  // The pieces are joined once: a string grown piece by piece would hold slices of the part's text,
+  // and keep those whole texts alive as long as it lives.
+  const pieces: string[] = [];
+  let copied = 0;
+  while (amp !== -1) {
+    const end = findEntityEnd(text, amp + 1);
+    const entity = end === -1 ? undefined : decodeEntity(text, amp + 1, end);
+    if (entity === undefined) {
+      amp = text.indexOf('&', amp + 1);
+      continue;
+    }
+    pieces.push(text.slice(copied, amp), entity);
+    copied = end + 1;
+    amp = text.indexOf('&', copied);
+  }
+  if (copied === 0) return text;
+  pieces.push(text.slice(copied));
+  return pieces.join('');
+}
+
+/** Where the `;` of an entity whose name starts at `start` is (`#x` and hex digits, `#` and digits, or letters), else -1. */
+function findEntityEnd(text: string, start: number): number {
+  let at = start;
+  let isDigit = isLetter;
+  if (text.charCodeAt(at) === 0x23) {
+    at += 1;
+    const x = text.charCodeAt(at) | 0x20;
+    isDigit = x === 0x78 ? isHexDigit : isDecimalDigit;
+    if (x === 0x78) at += 1;
+  }
+  const first = at;
+  while (at < text.length && isDigit(text.charCodeAt(at))) at++;
+  return at > first && text.charCodeAt(at) === 0x3b ? at : -1;
+}
+
+/** The text of the entity `text[start, end)` (its name, checked by `findEntityEnd`), or undefined for a name XML does not define. */
+function decodeEntity(text: string, start: number, end: number): string | undefined {
+  if (text.charCodeAt(start) !== 0x23) {
+    switch (text.slice(start, end)) {
+      case 'amp':
+        return '&';
+      case 'lt':
+        return '<';
+      case 'gt':
+        return '>';
+      case 'quot':
+        return '"';
+      case 'apos':
+        return "'";
+      default:
+        return undefined;
+    }
+  }
+  const hex = (text.charCodeAt(start + 1) | 0x20) === 0x78;
+  let code = 0;
+  for (let at = start + (hex ? 2 : 1); at < end && code <= 0x10ffff; at++) {
+    const unit = text.charCodeAt(at);
+    code = hex ? code * 16 + (unit <= 0x39 ? unit - 0x30 : (unit | 0x20) - 0x57) : code * 10 + unit - 0x30;
+  }
+  if (code > 0x10ffff) throw new RangeError(`the character reference &${text.slice(start, end)}; is past U+10FFFF`);
+  return String.fromCodePoint(code);
+}
+
+function isLetter(unit: number): boolean {
+  const lower = unit | 0x20;
+  return lower >= 0x61 && lower <= 0x7a;
+}
+
+function isDecimalDigit(unit: number): boolean {
+  return unit >= 0x30 && unit <= 0x39;
+}
+
+function isHexDigit(unit: number): boolean {
+  return isDecimalDigit(unit) || ((unit | 0x20) >= 0x61 && (unit | 0x20) <= 0x66);
 }
 
 /**
