@@ -5,6 +5,7 @@
  * with a pattern, no XML parsing.
  */
 import type { Buffer } from 'node:buffer';
+import { createTagScanner } from './scan-tags-in-chunks.js';
 import { parseCellRef } from './column-letter.js';
 import type { CellRange } from './shape-rows.js';
 
@@ -17,25 +18,12 @@ export interface MergedRangeScanner {
 /** Creates a scanner; feed it the inflated sheet part in order. */
 export function createMergedRangeScanner(): MergedRangeScanner {
   const found: CellRange[] = [];
-  let tail = '';
   const pattern = /<(?:[\w.-]+:)?mergeCell\s[^>]*?ref\s*=\s*["']([A-Za-z$]+\d+(?::[A-Za-z$]+\d+)?)["'][^>]*>/g;
-  return {
-    write(chunk) {
-      // latin1 keeps bytes one-to-one; the tags are ASCII, and cutting a letter in two cannot matter.
-      const text = tail + chunk.toString('latin1');
-      let consumed = 0;
-      for (const match of text.matchAll(pattern)) {
-        const range = parseRange(match[1] ?? '');
-        if (range) found.push(range);
-        consumed = (match.index ?? 0) + match[0].length;
-      }
-      // Keep a tag that may be cut by the chunk boundary for the next chunk.
-      const open = text.lastIndexOf('<');
-      tail = text.slice(Math.max(consumed, open === -1 ? text.length : open));
-      if (tail.length > 4096) tail = tail.slice(-4096);
-    },
-    ranges: () => found,
-  };
+  const scanner = createTagScanner(pattern, (match) => {
+    const range = parseRange(match[1] ?? '');
+    if (range) found.push(range);
+  });
+  return { write: scanner.write, ranges: () => found };
 }
 
 /** `A2:C5` → rows 2–5, columns 0–2; a single cell is a range of one. */

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createMergedRangeScanner } from '../../src/sources/load-merged-ranges.js';
+import { createRowOutlineScanner } from '../../src/sources/scan-row-outlines.js';
+
+/** A sheet part: rows (some with an outline level, one with a prefix), filler text, then the merged ranges. */
+function buildSheetXml(): string {
+  const rows: string[] = [];
+  for (let r = 1; r <= 40; r++) {
+    const level = r % 7 === 0 ? ` outlineLevel="${(r % 3) + 1}"` : r % 11 === 0 ? ' outlineLevel="0"' : '';
+    const tag = r === 21 ? `<x:row r="${r}" spans="1:3"${level}>` : `<row r="${r}"${level} spans="1:3">`;
+    rows.push(`${tag}<c r="A${r}" t="s"><v>${r}</v></c><c r="B${r}"><v>merge-me mergeCel outlineLeve</v></c></row>`);
+  }
+  return `<worksheet><sheetData>${rows.join('')}</sheetData><mergeCells count="3"><mergeCell ref="A2:A5"/><mergeCell ref="B7:C9"/><x:mergeCell ref="D10"/></mergeCells></worksheet>`;
+}
+
+/** Feeds `text` in chunks cut at `cuts` (positions), as the inflater hands them. */
+function feed(write: (chunk: Buffer) => void, text: string, cuts: readonly number[]): void {
+  let at = 0;
+  for (const cut of [...cuts, text.length]) {
+    write(Buffer.from(text.slice(at, cut), 'latin1'));
+    at = cut;
+  }
+}
+
+describe('tag scans over chunks', () => {
+  const xml = buildSheetXml();
+  const expectedLevels = new Map([7, 14, 21, 28, 35].map((r) => [r, (r % 3) + 1]));
+  const expectedRanges = [
+    { top: 2, bottom: 5, left: 0, right: 0 },
+    { top: 7, bottom: 9, left: 1, right: 2 },
+    { top: 10, bottom: 10, left: 3, right: 3 },
+  ];
+
+  it('finds the same outline levels and merged ranges wherever the chunks are cut', () => {
+    for (const size of [1, 2, 3, 5, 8, 11, 13, 17, 64, 257, xml.length]) {
+      for (const offset of [0, 1, Math.floor(size / 2)]) {
+        const cuts: number[] = [];
+        for (let at = offset || size; at < xml.length; at += size) cuts.push(at);
+        const outlines = createRowOutlineScanner();
+        const merged = createMergedRangeScanner();
+        feed((chunk) => {
+          outlines.write(chunk);
+          merged.write(chunk);
+        }, xml, cuts);
+        expect(outlines.levels(), `chunks of ${size} from ${offset}`).toEqual(expectedLevels);
+        expect(merged.ranges(), `chunks of ${size} from ${offset}`).toEqual(expectedRanges);
+      }
+    }
+  });
+});
