@@ -138,12 +138,18 @@ export function buildCatalogFigures(result: CatalogResult): CatalogFigures {
   };
 }
 
-/** `runs[i].ms / bases[i].ms` for each turn where both ran, lowest first. */
+/**
+ * `runs[i].ms / bases[i].ms` for each turn where both ran, lowest first. A failed run's time is NaN,
+ * or `null` once read back from results.json: only two finite times (the base above 0) are divided.
+ */
 function pairTurns(runs: readonly Measurement[], bases: readonly Measurement[]): number[] {
-  return runs
-    .map((run, i) => run.ms / (bases[i]?.ms ?? Number.NaN))
-    .filter(Number.isFinite)
-    .sort((a, b) => a - b);
+  const ratios: number[] = [];
+  for (const [i, run] of runs.entries()) {
+    const time: unknown = run.ms;
+    const base: unknown = bases[i]?.ms;
+    if (typeof time === 'number' && Number.isFinite(time) && typeof base === 'number' && Number.isFinite(base) && base > 0) ratios.push(time / base);
+  }
+  return ratios.sort((a, b) => a - b);
 }
 
 /** Figures of one submission case, as medians, with the bounds they are held to. */
@@ -202,12 +208,21 @@ function renderTurnRatios(ratios: readonly number[]): string {
   return `; turn by turn ${(ratios[0] as number).toFixed(2)}–${(ratios[ratios.length - 1] as number).toFixed(2)}× (median ${median(ratios).toFixed(2)}×)`;
 }
 
+/** `5 run(s) per measurement (3 for 500,000 rows and more), 3 per submission case`, naming only the counts of what ran. */
+export function renderRunCounts(results: BenchResults): string {
+  let text = `${results.runsPerMeasurement} run(s) per measurement`;
+  if (results.largeRuns !== results.runsPerMeasurement && results.catalogs.some((catalog) => catalog.rows >= 500_000)) text += ` (${results.largeRuns} for 500,000 rows and more)`;
+  const submitRuns = results.submitRuns ?? results.runsPerMeasurement;
+  if (submitRuns !== results.runsPerMeasurement && results.submissions.length > 0) text += `, ${submitRuns} per submission case`;
+  return text;
+}
+
 /** The Markdown report of a benchmark run. */
 export function renderResults(results: BenchResults): string {
   const parts: string[] = [];
   const { machine } = results;
   parts.push(
-    `Mode **${results.mode}**, ${results.runsPerMeasurement} run(s) per measurement${results.largeRuns !== results.runsPerMeasurement ? ` (${results.largeRuns} for 500,000 rows and more)` : ''}${(results.submitRuns ?? results.runsPerMeasurement) !== results.runsPerMeasurement ? `, ${results.submitRuns} per submission case` : ''} (median shown), ${results.startedAt} → ${results.finishedAt}.  \n` +
+    `Mode **${results.mode}**, ${renderRunCounts(results)} (median shown), ${results.startedAt} → ${results.finishedAt}.  \n` +
       `Machine: ${machine.cpus}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}; load average before ${machine.loadBefore.map((l) => l.toFixed(2)).join(' / ')}, after ${machine.loadAfter.map((l) => l.toFixed(2)).join(' / ')}.`,
   );
 
@@ -413,7 +428,8 @@ function renderTargetNotes(results: BenchResults): string {
       'the line "our reader (openSource)": the copy (report stage of the `annotatedCopy: always` run: summary.json, rejected-rows.csv ' +
       'and annotated.csv, which reads the file again through the same reader) is held to 1.3× it. "Every row wrong" is the dry run of ' +
       'the copy with a bad price and barcode on every row (it writes the annotated copy, as any file with an issue does) against the ' +
-      'clean dry run (no copy); its peak memory is held to 512 MB at 500,000 rows.',
+      'clean dry run (no copy), shown also turn by turn (each turn\'s run against the clean run of the same turn: how far the host\'s load moved ' +
+      'the ratio; the ratio of the medians is the verdict); its peak memory is held to 512 MB at 500,000 rows.',
   ];
   if (results.mode === 'quick') notes.push('Quick run: every target line is indicative (the targets are set at 100,000 and 500,000 rows; one run of 10,000 rows is no verdict).');
   const { cores, loadBefore, loadAfter } = results.machine;

@@ -8,9 +8,10 @@
  * are unchanged), runs every measurement in its own Node process (peak memory per measurement),
  * prints the Markdown tables and writes them to `bench/out/results.md` and `bench/out/results.json`.
  *
- * Options: --quick, --runs N, --large-runs N (runs for catalogs of 500,000 rows or more; default
- * --runs when given, else 3), --submit-runs N (default --runs when given, else 3), --sizes
- * 100000,500000, --products N, --skip-catalog, --skip-submit, --formats xlsx,csv.
+ * Options: --quick, --runs N (catalogs under 500,000 rows; with neither option below, every
+ * measurement), --large-runs N (catalogs of 500,000 rows or more; default --runs when given, else 3,
+ * or 1 with --quick), --submit-runs N (default --runs when given, else 3, or 1 with --quick),
+ * --sizes 100000,500000, --products N, --skip-catalog, --skip-submit, --formats xlsx,csv.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -43,12 +44,22 @@ const { values } = parseArgs({
   },
 });
 const quick = values.quick === true;
-const runs = Number(values.runs ?? (quick ? 1 : 5));
-const largeRuns = Number(values['large-runs'] ?? values.runs ?? (quick ? 1 : 3));
-const submitRuns = Number(values['submit-runs'] ?? values.runs ?? (quick ? 1 : 3));
+const runs = readCount('runs', values.runs ?? (quick ? '1' : '5'));
+const largeRuns = readCount('large-runs', values['large-runs'] ?? values.runs ?? (quick ? '1' : '3'));
+const submitRuns = readCount('submit-runs', values['submit-runs'] ?? values.runs ?? (quick ? '1' : '3'));
 const sizes = (values.sizes ?? (quick ? '10000' : '100000,500000')).split(',').map(Number);
 const formats = (values.formats ?? 'xlsx,csv').split(',') as ('xlsx' | 'csv')[];
 const products = Number(values.products ?? (quick ? 2000 : 20000));
+
+/** A run count given as an option: a positive whole number, checked before anything runs (a typo must not cost a 15-minute run). */
+function readCount(option: string, text: string): number {
+  const count = Number(text);
+  if (!Number.isInteger(count) || count < 1) {
+    console.error(`--${option} ${text}: give a whole number of runs, 1 or more`);
+    process.exit(2);
+  }
+  return count;
+}
 
 interface Generated {
   rows: number;

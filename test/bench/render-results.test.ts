@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Measurement } from '../../bench/measure-support.js';
-import { buildCatalogFigures, buildSubmitFigures, median, renderTargets } from '../../bench/render-results.js';
+import { buildCatalogFigures, buildSubmitFigures, median, renderRunCounts, renderTargets } from '../../bench/render-results.js';
 import type { BenchResults, CatalogResult, SubmitResult } from '../../bench/render-results.js';
 
 const run = (ms: number, extra: Record<string, unknown> = {}, peakRssBytes = 100 * 2 ** 20): Measurement => ({ kind: 'x', rows: 0, ms, peakRssBytes, extra });
@@ -89,15 +89,30 @@ describe('renderTargets', () => {
     const turns = catalog({
       rows: 100_000,
       validate: [run(2000), run(3000), run(2200), run(2100), run(2300)],
-      validateBroken: [run(2800), run(3100), run(3000), run(3400), run(2900)],
+      validateBroken: [run(2800), run(3100), run(2900), run(3400), run(3000)],
     });
-    expect(buildCatalogFigures(turns).brokenTurnRatios.map((r) => r.toFixed(2))).toEqual(['1.03', '1.26', '1.36', '1.40', '1.62']);
+    // Turn by turn: 1.40, 1.03, 1.32, 1.62, 1.30; the verdict divides the medians, 3.00 s by 2.20 s.
+    expect(buildCatalogFigures(turns).brokenTurnRatios.map((r) => r.toFixed(2))).toEqual(['1.03', '1.30', '1.32', '1.40', '1.62']);
     const text = renderTargets(results([turns], []));
-    expect(text).toMatch(/every row wrong ≤ 1\.5× the clean dry run \| 1\.36× \(3\.00 s vs 2\.20 s; .*turn by turn 1\.03–1\.62× \(median 1\.36×\)\) \| met/);
+    expect(text).toMatch(/every row wrong ≤ 1\.5× the clean dry run \| 1\.36× \(3\.00 s vs 2\.20 s; .*turn by turn 1\.03–1\.62× \(median 1\.32×\)\) \| met/);
+    // A failed run (NaN, or null once read back from results.json) leaves its turn out, on either side.
+    const failed = catalog({ rows: 100_000, validate: [run(2000), run(Number.NaN), run(2200)], validateBroken: [run(2800), run(3100), run(Number.NaN)] });
+    const readBack = JSON.parse(JSON.stringify(failed)) as CatalogResult;
+    expect(buildCatalogFigures(failed).brokenTurnRatios).toEqual([1.4]);
+    expect(buildCatalogFigures(readBack).brokenTurnRatios).toEqual([1.4]);
     // One turn, or none measured: nothing to show.
     expect(buildCatalogFigures(catalog({ validateBroken: [run(4400)] })).brokenTurnRatios).toHaveLength(1);
-    expect(renderTargets(results([catalog({ validateBroken: [run(4400)] })], []))).not.toMatch(/turn by turn/);
+    expect(renderTargets(results([catalog({ validateBroken: [run(4400)] })], []))).not.toMatch(/; turn by turn/);
     expect(buildCatalogFigures(catalog()).brokenTurnRatios).toEqual([]);
+  });
+
+  it('names the run counts of what ran', () => {
+    const both = { ...results([catalog({ rows: 100_000 }), catalog()], [submission()]), runsPerMeasurement: 5, largeRuns: 3, submitRuns: 3 };
+    expect(renderRunCounts(both)).toBe('5 run(s) per measurement (3 for 500,000 rows and more), 3 per submission case');
+    expect(renderRunCounts({ ...both, catalogs: [catalog({ rows: 100_000 })], submissions: [] })).toBe('5 run(s) per measurement');
+    // Results written before the submissions had their own count.
+    const { submitRuns: _, ...older } = both;
+    expect(renderRunCounts(older)).toBe('5 run(s) per measurement (3 for 500,000 rows and more)');
   });
 
   it('judges a rate-limited submission on its submit stage and shows the whole run beside it', () => {
