@@ -67,7 +67,14 @@ export async function* parseSheetRows(chunks: AsyncIterable<string>): AsyncGener
 // Markup longer than this that does not end is not a worksheet (the integrity pass bounds it too).
 const MAX_PENDING = XLSX_PART_LIMITS.markupSpanBytes + XLSX_PART_LIMITS.cellChars;
 const ENTITY = /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_][\w.-]*);/g;
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+// A Map, not an object: `&constructor;` must be an undefined entity, not the prototype's function.
+const NAMED_ENTITIES = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"],
+]);
 
 /** Entities decoded and line ends normalised as XML says; an unknown entity or a stray `&` is an error. */
 function decodeXmlText(raw: string): string {
@@ -76,7 +83,7 @@ function decodeXmlText(raw: string): string {
   if (text.replace(ENTITY, '').includes('&')) throw new Error('a "&" that starts no entity in the sheet');
   return text.replace(ENTITY, (_, name: string) => {
     if (name.charCodeAt(0) !== 35) {
-      const known = NAMED_ENTITIES[name];
+      const known = NAMED_ENTITIES.get(name);
       if (known === undefined) throw new Error(`undefined entity &${name}; in the sheet`);
       return known;
     }

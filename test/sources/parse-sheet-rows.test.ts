@@ -52,6 +52,8 @@ describe('parseSheetRows', () => {
     ['a sheet cut off inside a row', '<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c>', /ends before <\/row>/],
     ['a sheet cut off inside a tag', '<worksheet><sheetData><row r="1"><c r="A1"', /ends inside a tag/],
     ['an unknown entity', '<worksheet><sheetData><row r="1"><c r="A1" t="str"><v>&nbsp;</v></c></row></sheetData></worksheet>', /undefined entity &nbsp;/],
+    // Not the prototype's `constructor` looked up as an entity (it became a function's source text).
+    ['an entity named like a property of every object', '<worksheet><sheetData><row r="1"><c r="A1" t="str"><v>&constructor;</v></c></row></sheetData></worksheet>', /undefined entity &constructor;/],
     ['a stray ampersand', '<worksheet><sheetData><row r="1"><c r="A1" t="str"><v>a & b</v></c></row></sheetData></worksheet>', /"&" that starts no entity/],
     ['a reference to a character XML does not allow', '<worksheet><sheetData><row r="1"><c r="A1" t="str"><v>&#0;</v></c></row></sheetData></worksheet>', /malformed character reference &#0;/],
     ['text after the root', '<worksheet><sheetData/></worksheet>junk', /text outside the root/],
