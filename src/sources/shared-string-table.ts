@@ -131,7 +131,7 @@ export function createSharedStringTable(): SharedStringTable {
   const pages: Buffer[] = [];
   // Index of the first string of each page, to find a string's page by binary search.
   const pageFirst: number[] = [];
-  // Per string: end offset within its page, and whether it is stored in one byte a character.
+  // Per string: end offset within its page, and how it is stored (UTF8, SINGLE_BYTE or KAZAKH_BYTE).
   const endChunks: Uint32Array[] = [];
   const modeChunks: Uint8Array[] = [];
   let page: Buffer = Buffer.alloc(0);
@@ -203,13 +203,15 @@ export function createSharedStringTable(): SharedStringTable {
  * then overwritten).
  */
 function encodeOneByte(text: string, page: Buffer, at: number): number {
+  // Without the decoder every string is UTF-8: the empty one too, which the loop would call Windows-1251.
+  if (singleByteDecoder === undefined) return UTF8;
   let missing = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     const entry = code < ONE_BYTE.length ? (ONE_BYTE[code] ?? -1) : -1;
     if (entry < 0) return UTF8;
     missing |= entry;
-    page[at + i] = entry;
+    page[at + i] = entry & 0xff;
   }
   // A letter of each page (rare) is only seen at the end: no second test a character.
   if ((missing & NOT_IN_1251) === 0) return SINGLE_BYTE;
