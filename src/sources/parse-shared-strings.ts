@@ -43,7 +43,7 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
     try {
       text += decodeXmlEntities(raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw);
     } catch {
-      // String.fromCodePoint rejects references past U+10FFFF, which XML forbids too.
+      // A reference past U+10FFFF, which XML forbids (decodeXmlEntities throws a RangeError).
       throw malformed('invalid character reference');
     }
     if (text.length > XLSX_PART_LIMITS.cellChars) throw malformed(`a string longer than ${XLSX_PART_LIMITS.cellChars} characters`);

@@ -1,9 +1,9 @@
 /**
  * Outline levels of a sheet's rows (`<row r="5" outlineLevel="1">`), the grouping Excel and
- * exports such as СБИС/Saby and 1C use for catalogue groups. exceljs's streaming parser drops the
- * attribute, so the sheet part is scanned once beforehand (the reader's integrity pass over the
- * part), reading only the `<row …>` start tags with a pattern, no XML parsing
- * (`scan-tags-in-chunks.ts`).
+ * exports such as СБИС/Saby and 1C use for catalogue groups. A row is a group when the row after
+ * it is deeper (`detect-group-rows.ts`), so the levels are known before the rows are: the sheet
+ * part is scanned once beforehand (the reader's integrity pass over the part), reading only the
+ * `<row …>` start tags with a pattern, no XML parsing (`scan-tags-in-chunks.ts`).
  */
 import type { Buffer } from 'node:buffer';
 import { createTagScanner } from './scan-tags-in-chunks.js';

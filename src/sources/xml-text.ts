@@ -37,15 +37,15 @@ export function decodeXmlEntities(text: string): string {
 /** Where the `;` of an entity whose name starts at `start` is (`#x` and hex digits, `#` and digits, or letters), else -1. */
 function findEntityEnd(text: string, start: number): number {
   let at = start;
-  let isDigit = isLetter;
+  let isNameUnit = isLetter;
   if (text.charCodeAt(at) === 0x23) {
     at += 1;
     const x = text.charCodeAt(at) | 0x20;
-    isDigit = x === 0x78 ? isHexDigit : isDecimalDigit;
+    isNameUnit = x === 0x78 ? isHexDigit : isDecimalDigit;
     if (x === 0x78) at += 1;
   }
   const first = at;
-  while (at < text.length && isDigit(text.charCodeAt(at))) at++;
+  while (at < text.length && isNameUnit(text.charCodeAt(at))) at++;
   return at > first && text.charCodeAt(at) === 0x3b ? at : -1;
 }
 
