@@ -55,7 +55,7 @@ export type { Mapping, MappingInput } from './mapping/index.js';
 export { createRowMapper, createProductAssembler, createMemoryProductSink, buildBatches, mapAndAssemble } from './stages/index.js';
 export type { AssembledProduct, MappedRow, ProductSink } from './stages/index.js';
 export { openSource, readers } from './sources/index.js';
-export type { ReadOptions, SourceCell, SourceColumn, SourceInfo, SourceReader, SourceRow, SourceStream } from './sources/index.js';
+export type { CellRange, ReadOptions, SourceCell, SourceColumn, SourceInfo, SourceReader, SourceRow, SourceStream } from './sources/index.js';
 
 // The client, and the domain model it translates answers into
 export { createCatalogClient, isAmbiguousSendError } from './api/index.js';

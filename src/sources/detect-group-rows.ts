@@ -8,7 +8,8 @@
  * them as the virtual columns `_group1`, `_group2`, ….
  */
 import { normalizeHeaderName } from './find-header-row.js';
-import type { CellRange, RawRow } from './shape-rows.js';
+import type { RawRow } from './shape-rows.js';
+import type { CellRange } from './types.js';
 import type { GroupRowOptions, SourceCell, SourceColumn } from './types.js';
 
 /** Most group levels handed down (`_group1` … `_group8`). */

@@ -3,6 +3,7 @@
  */
 export type {
   CellFlag,
+  CellRange,
   CellKind,
   ReadOptions,
   SourceCell,

@@ -7,7 +7,7 @@
 import type { Buffer } from 'node:buffer';
 import { createTagScanner } from './scan-tags-in-chunks.js';
 import { parseCellRef } from './column-letter.js';
-import type { CellRange } from './shape-rows.js';
+import type { CellRange } from './types.js';
 
 /** Collects `<mergeCell ref="A2:A5"/>` ranges from a sheet part fed chunk by chunk. */
 export interface MergedRangeScanner {

@@ -3,10 +3,11 @@
  * the package relationships name the workbook part, read first to refuse broken files early with a
  * clear message and choose the sheet; then one integrity pass over the shared strings (parsed into
  * a compact table on the way), the styles and the sheet (collecting the merged ranges Excel writes
- * after the rows, when merged columns must be filled, handed on in `SourceInfo.mergedRanges`); then the one sheet is streamed, whatever the
- * order of the parts, by our own scanner fed text decoded per part (parse-sheet-rows.ts,
- * read-xml-events.ts), and each cell is built by our own code (build-xlsx-cell.ts), so rows are
- * yielded as the sheet is inflated and memory stays flat. Every part is checked against size bounds before it is inflated.
+ * after the rows, when merged columns must be filled, handed on in `SourceInfo.mergedRanges`);
+ * then the one sheet is streamed, whatever the order of the parts, by our own scanner fed text
+ * decoded per part (parse-sheet-rows.ts, read-xml-events.ts), and each cell is built by our own
+ * code (build-xlsx-cell.ts), so rows are yielded as the sheet is inflated and memory stays flat.
+ * Every part is checked against size bounds before it is inflated.
  */
 import type { Buffer } from 'node:buffer';
 import { isPipelineError, SourceReadError } from '../core/errors.js';
@@ -23,10 +24,10 @@ import { parseSheetRows, type XmlRow } from './parse-sheet-rows.js';
 import { GENERAL_STYLES, parseStyles, type CellStyles } from './parse-styles.js';
 import { parseWorkbookParts, resolvePart, type WorkbookParts, type WorkbookSheet } from './parse-workbook-parts.js';
 import { READ_CODES } from './read-codes.js';
-import { openTable, type CellRange, type RawRow } from './shape-rows.js';
+import { openTable, type RawRow } from './shape-rows.js';
 import { createSharedStringTable, type SharedStringTable } from './shared-string-table.js';
 import { decodeXmlPart } from './read-xml-events.js';
-import type { ReadOptions, SourceCell, SourceReader, SourceStream } from './types.js';
+import type { CellRange, ReadOptions, SourceCell, SourceReader, SourceStream } from './types.js';
 import { findXmlTags } from './xml-text.js';
 import { checkZipEntry, loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from './zip-directory.js';
 import { cutForMessage } from './cut-for-message.js';

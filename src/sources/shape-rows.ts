@@ -26,7 +26,6 @@ export interface RawRow {
 }
 
 /** A merged range (defined beside `SourceInfo`, which hands the reader's ranges on). */
-export type { CellRange };
 
 /** What `openTable` needs besides the raw rows. */
 export interface TableContext {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMergedRangeFill, pickFillMergedColumns, type MergedCellKind } from '../../src/sources/fill-merged-ranges.js';
-import type { CellRange } from '../../src/sources/shape-rows.js';
+import type { CellRange } from '../../src/sources/types.js';
 
 const TEXT: MergedCellKind<string> = { checkBlank: (text) => (text ?? '').trim() === '', copyFilled: (text) => `${text}*` };
 
