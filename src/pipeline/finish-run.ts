@@ -127,20 +127,25 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
       readOptions: prep.readOptions,
       outcomeOf,
       // The list's thread failing stops the copies (at their next row): the run will keep none.
-      signal: issueList.failure,
+      ...(issueList.failure === undefined ? {} : { signal: issueList.failure }),
     });
     digest = await issueList.digest;
   } catch (error) {
-    if (!issueList.failure.aborted) {
-      // The copies failed on their own: the thread is ended, the copies' error stands.
+    // `failure` is aborted by now when the thread failed: the thread's own handler on the digest ran
+    // before this catch (it was attached when the thread started, before anything here awaited).
+    const failure = issueList.failure;
+    if (failure?.aborted !== true) {
+      // The copies failed on their own: the thread is ended, and what they wrote, partial, is not
+      // left to look like a report; their error stands.
       await issueList.stop();
+      await removeReportCopies(reportDir).catch(() => undefined);
       throw error;
     }
     // The list failed (whether the copies were stopped, failed too, or were done): no copy is
     // kept without its summary.json, and the run ends with the list's error, as when it fails
     // written in this thread, before the copies. Removing them is best effort: that error stands.
     await removeReportCopies(reportDir).catch(() => undefined);
-    throw issueList.failure.reason;
+    throw failure.reason;
   }
   const summary = buildRunSummary({
     toolVersion: TOOL_VERSION,

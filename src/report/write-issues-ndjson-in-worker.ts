@@ -34,7 +34,7 @@ export interface IssuesNdjsonWorkerOptions {
 export interface IssuesNdjsonWorker {
   /** The digest, once the file is written and the thread ended; rejects with the failure that stopped it. */
   digest: Promise<IssueDigest>;
-  /** Aborted, its reason the error `digest` rejects with, as soon as `digest` rejects; never after `stop`. */
+  /** Aborted, its reason the error `digest` rejects with, as soon as `digest` rejects (`stop` itself never aborts it). */
   failure: AbortSignal;
   /** Ends the thread now (the file is left partial); resolves once it has ended. */
   stop(): Promise<void>;
@@ -141,10 +141,10 @@ export interface IssuesNdjsonWriting {
   digest: Promise<IssueDigest>;
   /**
    * Aborted with the error `digest` rejects with as soon as a thread writing the list fails (see
-   * `IssuesNdjsonWorker.failure`); never aborted when the list was written here (a failure then is
-   * thrown by `startIssuesNdjson`).
+   * `IssuesNdjsonWorker.failure`); absent when the list was written here (a failure then is thrown
+   * by `startIssuesNdjson`), so that nothing watches for a failure that cannot come.
    */
-  failure: AbortSignal;
+  failure?: AbortSignal;
   /** Whether there is at least one issue (the digest's `total` is not 0). */
   hasIssues: boolean;
   /** Ends a thread still writing (the caller failed meanwhile); resolves once it has ended. */
@@ -170,5 +170,5 @@ export async function startIssuesNdjson(options: StartIssuesNdjsonOptions): Prom
     if (worker !== undefined) return { digest: worker.digest, failure: worker.failure, hasIssues: spill.size() + options.otherIssues.length > 0, stop: worker.stop };
   }
   const digest = await writeIssuesNdjson({ path: options.path, otherIssues: options.otherIssues, rowRecords: options.rowRecords(), ...examples });
-  return { digest: Promise.resolve(digest), failure: new AbortController().signal, hasIssues: digest.total > 0, stop: async () => undefined };
+  return { digest: Promise.resolve(digest), hasIssues: digest.total > 0, stop: async () => undefined };
 }

@@ -93,6 +93,8 @@ export interface ReportCopies {
 export async function writeReportCopies(options: Omit<WriteRunReportOptions, 'summary'>): Promise<ReportCopies> {
   const { dir, info, signal } = options;
   signal?.throwIfAborted();
+  // Before the first await: an abort while the folder is made is seen at the first row.
+  const copying = signal === undefined ? options : { ...options, outcomeOf: stopOnAbort(options.outcomeOf, signal) };
   await mkdir(dir, { recursive: true });
   const paths: RunReportPaths = {
     dir,
@@ -101,7 +103,6 @@ export async function writeReportCopies(options: Omit<WriteRunReportOptions, 'su
     rejectedRows: join(dir, REPORT_FILES.rejectedRows),
   };
   const rejectedDelimiter = options.rejectedRowsDelimiter ?? (info.format === 'csv' ? (info.delimiter ?? ',') : ';');
-  const copying = signal === undefined ? options : { ...options, outcomeOf: stopOnAbort(options.outcomeOf, signal) };
   try {
     const warnings = info.format === 'xlsx' ? await writeWorkbookReport(copying, paths, rejectedDelimiter) : await writeCsvReport(copying, paths, rejectedDelimiter);
     return { paths, warnings };
@@ -118,7 +119,7 @@ export async function writeReportCopies(options: Omit<WriteRunReportOptions, 'su
  * The abort is seen through a flag (not the signal's getter) on this per-row path.
  */
 function stopOnAbort(outcomeOf: (row: number) => RowOutcome | undefined, signal: AbortSignal): (row: number) => RowOutcome | undefined {
-  let aborted = false;
+  let aborted = signal.aborted;
   signal.addEventListener('abort', () => (aborted = true), { once: true });
   return (row) => {
     if (aborted) throw signal.reason;

@@ -78,4 +78,24 @@ describe('a dry run whose issue list is written on a thread of its own', () => {
     expect(workers.started()).toBe(1);
     expect(await workers.alive()).toBe(0);
   }, 60_000);
+
+  it('when a copy fails on its own, stops the run with its error, ends the thread and keeps no partial copy', async () => {
+    const workers = trackWorkers();
+    let reportDir = '';
+    // A folder where rejected-rows.csv should go: the copies fail as they open it, the list's thread still running.
+    const failure = await validate((event) => {
+      if (event.type !== 'stage:start' || event.stage !== 'report') return;
+      reportDir = event.detail ?? '';
+      mkdirSync(join(reportDir, 'rejected-rows.csv'));
+    }).then(
+      () => undefined,
+      (error: unknown) => error as NodeJS.ErrnoException,
+    );
+    expect(failure?.code).toBe('EISDIR');
+    const left = await readdir(reportDir);
+    expect(left).not.toContain('annotated.csv');
+    expect(left).not.toContain('summary.json');
+    expect(workers.started()).toBe(1);
+    expect(await workers.alive()).toBe(0);
+  }, 60_000);
 });

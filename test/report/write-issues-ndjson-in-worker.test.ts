@@ -118,8 +118,8 @@ describe('issues.ndjson on a thread of its own', () => {
         expect(error?.code).toBe(here?.code);
         expect(error?.stack ?? '').not.toMatch(/issues-ndjson-worker/);
         // Signalled too, for a caller busy elsewhere meanwhile (the copies).
-        expect(writing.failure.aborted).toBe(true);
-        expect(writing.failure.reason).toBe(error);
+        expect(writing.failure?.aborted).toBe(true);
+        expect(writing.failure?.reason).toBe(error);
       }
       expect(workers.started()).toBe(2);
       expect(await workers.alive()).toBe(0);

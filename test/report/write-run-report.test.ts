@@ -146,6 +146,21 @@ describe('writeRunReport', () => {
       // Unaborted, the same copies are written whole.
       const whole = await writeReportCopies({ dir: out, ...input, outcomeOf: lookup, signal: new AbortController().signal });
       expect((await readFile(whole.paths.rejectedRows, 'utf8')).split('\n').filter((line) => line !== '')).toHaveLength(rows + 1);
+      // Aborted before the call, or while the folder is being made: no row is asked for.
+      const before = new AbortController();
+      before.abort(reason);
+      let askedBefore = 0;
+      const countRows = (row: number): RowOutcome | undefined => {
+        askedBefore += 1;
+        return lookup(row);
+      };
+      await expect(writeReportCopies({ dir: join(dir, `${input.info.format}-before`), ...input, outcomeOf: countRows, signal: before.signal })).rejects.toBe(reason);
+      expect(askedBefore).toBe(0);
+      const during = new AbortController();
+      const copying = writeReportCopies({ dir: join(dir, `${input.info.format}-during`), ...input, outcomeOf: countRows, signal: during.signal });
+      during.abort(reason);
+      await expect(copying).rejects.toBe(reason);
+      expect(askedBefore).toBe(0);
     }
   });
 });
