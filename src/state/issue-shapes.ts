@@ -81,8 +81,6 @@ export interface IssueShapeReader {
    * quote, a backslash, a control character or a surrogate), else 0 (its UTF-8). Returns the values found.
    */
   locateValues(shape: number, bytes: Buffer, start: number, out: Int32Array, at: number): number;
-  /** The shapes as plain data, to be posted to another thread (`createIssueShapes(copy)`). */
-  copy(): IssueShapesCopy;
 }
 
 /** The table of shapes of one spill: the reader's part, and what storing issues needs. */
@@ -93,6 +91,8 @@ export interface IssueShapes extends IssueShapeReader {
   maxBytes(issue: Issue): number;
   /** Writes the varying values of `issue` (of shape `shape`, not JSON_SHAPE) into `target` at `at`; returns the bytes written. */
   encode(shape: number, issue: Issue, target: Buffer, at: number): number;
+  /** The shapes as plain data, to be posted to another thread (`createIssueShapes(copy)`). */
+  copy(): IssueShapesCopy;
 }
 
 /**
@@ -104,12 +104,12 @@ export function createIssueShapes(from?: IssueShapesCopy): IssueShapes {
   const shapes: Shape[] = from === undefined ? [] : from.map(({ keys, template }) => buildShape(keys, template));
   // Shapes by code, then matched key by key: a file has a few per code.
   const byCode = new Map<string, number[]>();
-  shapes.forEach((shape, id) => {
-    const code = shape.template['code'] as string;
+  const indexShape = (id: number, code: string): void => {
     const ids = byCode.get(code);
     if (ids === undefined) byCode.set(code, [id]);
     else ids.push(id);
-  });
+  };
+  shapes.forEach((shape, id) => indexShape(id, shape.template['code'] as string));
   const keys: string[] = [];
 
   const shapeOf = (issue: Issue, row: number): number => {
@@ -130,8 +130,7 @@ export function createIssueShapes(from?: IssueShapesCopy): IssueShapes {
     }
     const id = shapes.length;
     shapes.push(buildShape(keys, record));
-    if (candidates === undefined) byCode.set(issue.code, [id]);
-    else candidates.push(id);
+    indexShape(id, issue.code);
     return id;
   };
 

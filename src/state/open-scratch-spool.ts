@@ -177,8 +177,8 @@ function readRecord(fd: number, table: SlotTable, slot: number): Buffer {
 /**
  * Compaction: copies the records of `live` (slots of `table`, all in the file: the batch flushed)
  * into a fresh file that then replaces `path`, their offsets updated; closes `fd` and returns the
- * fresh file's and its length. On failure the fresh file is removed and the old one and the
- * offsets stay as they were.
+ * fresh file's descriptor and length. On failure (the copy or the replacing) the fresh file is
+ * removed and the old one, still open as `fd`, and the offsets stay as they were.
  */
 function copyLiveRecords(path: string, fd: number, live: Iterable<number>, table: SlotTable): { fd: number; bytes: number } {
   const fresh = `${path}.compact`;
@@ -192,14 +192,15 @@ function copyLiveRecords(path: string, fd: number, live: Iterable<number>, table
       moved.push([slot, at]);
       at += bytes.length;
     }
+    renameSync(fresh, path);
   } catch (error) {
     closeSync(next);
     rmSync(fresh, { force: true });
     throw spoolError(path, 'compact', error);
   }
+  // Replaced: the offsets now point into the fresh file, and the old one's descriptor can go.
   for (const [slot, offset] of moved) table.offsets[slot] = offset;
   closeSync(fd);
-  renameSync(fresh, path);
   return { fd: next, bytes: at };
 }
 

@@ -32,7 +32,7 @@ function countStats(path: string): () => number {
   let count = 0;
   const real = fsp.stat.bind(fsp);
   const spy = vi.spyOn(fsp, 'stat').mockImplementation(((target: string, options?: { bigint?: boolean }) => {
-    if (resolve(String(target)) === path) { count += 1;  }
+    if (resolve(String(target)) === path) count += 1;
     return real(target, options);
   }) as typeof fsp.stat);
   // Named imports of a built-in module follow its object only once synced.
@@ -58,13 +58,12 @@ describe('prepareRun: the input file', () => {
     expect(folder).toMatchObject({ code: 'SOURCE_UNREADABLE', file: 'folder.csv', message: 'folder.csv is not a file' });
   });
 
-  it.each(['auto', 'never'])('readThread %s: a dry run looks at the file three times: the check before the run, the reader and the annotated copy on opening it', async (readThread) => {
+  it.each(['auto', 'never'])('readThread %s: a dry run looks at the file three times on this thread: the check before the run, the reader and the annotated copy on opening it', async (readThread) => {
     const stats = countStats(join(ROOT, SAMPLE));
     const settings = resolveSettings({ flags: { sandbox: true, stateDir: await freshStateDir(), readThread } });
     const result = await runValidate({ file: SAMPLE, mapping: 'mappings/sample.yaml', settings }, createNodeDeps({ cwd: ROOT, env: {} }));
     expect(result.summary.counts.rows).toBeGreaterThan(0);
     expect(result.reportPaths.annotated).toBeDefined();
-    // Was 6 (auto: the check, the hash, the early start, the read stage, the reader, the copy) and 4 (never).
     expect(stats()).toBe(3);
   }, 60_000);
 });
