@@ -6,7 +6,7 @@
  * long-lived locks call `refresh()` more often than that.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, ftruncateSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { StateError } from '../core/errors.js';
 
@@ -158,17 +158,33 @@ function takeOver(path: string, staleText: string): void {
 function createHandle(path: string, holder: LockHolder, now: () => Date): LockHandle {
   let released = false;
   const isOurs = (): boolean => readLockHolder(path)?.token === holder.token;
+  const lost = (): StateError => new StateError(`the lock ${path} is no longer held by this process: ${describeHeld(path, readLockHolder(path))}`);
   const handle: LockHandle = {
     path,
     holder,
     refresh: () => {
-      if (released || !isOurs()) {
-        throw new StateError(`the lock ${path} is no longer held by this process: ${describeHeld(path, readLockHolder(path))}`);
+      if (released) throw lost();
+      // Checked and rewritten through one descriptor of the file we hold. A new file renamed in
+      // over ours between the check and a write (another host taking a lock we let go stale) kept
+      // ours then, as a path is renamed over, and lost theirs; written through the descriptor, our
+      // refresh goes to the replaced file and theirs stands, for the next refresh to see.
+      let fd: number;
+      try {
+        fd = openSync(path, 'r+');
+      } catch {
+        throw lost();
       }
-      handle.holder = { ...handle.holder, updatedAt: now().toISOString() };
-      const temp = `${path}.${holder.token}.tmp`;
-      writeFileSync(temp, JSON.stringify(handle.holder), { mode: 0o600 });
-      renameSync(temp, path);
+      try {
+        if (parseLockHolder(readFileSync(fd, 'utf8'))?.token !== holder.token) throw lost();
+        handle.holder = { ...handle.holder, updatedAt: now().toISOString() };
+        const bytes = Buffer.from(JSON.stringify(handle.holder));
+        // Written over in place, then cut to length: the text is as long as before (an ISO time
+        // of fixed width), so a reader never finds the file empty.
+        writeSync(fd, bytes, 0, bytes.length, 0);
+        ftruncateSync(fd, bytes.length);
+      } finally {
+        closeSync(fd);
+      }
     },
     release: () => {
       if (released) return;

@@ -79,6 +79,20 @@ describe('acquireLock', () => {
     second.release();
   });
 
+  it('refreshes the file it holds in place, never a new file renamed over the path (which could undo a takeover made meanwhile)', async () => {
+    const path = join(await makeTempDir(), 'watch.lock');
+    const clock = makeClock();
+    const lock = acquireLock(path, makeOptions({ now: clock.now }));
+    const inode = statSync(path).ino;
+    clock.advance(MINUTE);
+    lock.refresh();
+    expect(statSync(path).ino).toBe(inode);
+    expect(readLockHolder(path)?.updatedAt).toBe(lock.holder.updatedAt);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(lock.holder);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    lock.release();
+  });
+
   it('takes over an unreadable lock only after a grace period', async () => {
     const path = join(await makeTempDir(), 'import.lock');
     writeFileSync(path, '');

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -119,9 +119,10 @@ describe('runWatch (watching)', () => {
     const watch = startWatch(bed, { lockStaleMs: 200 });
     await delay(100);
     expect(readLockHolder(lockPath)?.pid).toBe(process.pid);
-    // Another holder's lock replaces ours (as a takeover from another host would).
+    // Another holder's lock replaces ours as a takeover from another host does: a new file in its place.
     const other = new Date().toISOString();
-    await writeFile(lockPath, JSON.stringify({ pid: 1, host: 'elsewhere', since: other, updatedAt: other, token: 'cafebabe' }));
+    await writeFile(`${lockPath}.other`, JSON.stringify({ pid: 1, host: 'elsewhere', since: other, updatedAt: other, token: 'cafebabe' }));
+    await rename(`${lockPath}.other`, lockPath);
     const result = await watch.done;
     expect(result.exitCode).toBe(3);
     expect(watch.records.some((r) => r.event === 'error' && r.message.includes('no longer held'))).toBe(true);
