@@ -33,6 +33,23 @@ async function validate(onEvent?: (event: PipelineEvent) => void) {
   return runValidate({ file, mapping: join(ROOT, 'mappings', 'sample.yaml'), settings }, createNodeDeps({ cwd: ROOT, env: {}, ...(onEvent ? { onEvent } : {}) }));
 }
 
+/**
+ * The dry run with a folder where the report file `name` should go, made as the report stage starts
+ * (the report folder exists then): writing that file fails. The run's error, and the folder.
+ */
+async function validateWithFolderAt(name: string): Promise<{ failure: NodeJS.ErrnoException | undefined; reportDir: string }> {
+  let reportDir = '';
+  const failure = await validate((event) => {
+    if (event.type !== 'stage:start' || event.stage !== 'report') return;
+    reportDir = event.detail ?? '';
+    mkdirSync(join(reportDir, name));
+  }).then(
+    () => undefined,
+    (error: unknown) => error as NodeJS.ErrnoException,
+  );
+  return { failure, reportDir };
+}
+
 describe('a dry run whose issue list is written on a thread of its own', () => {
   it('writes every issue in order, with the digest summary.json keeps, and ends the thread', async () => {
     const workers = trackWorkers();
@@ -60,16 +77,7 @@ describe('a dry run whose issue list is written on a thread of its own', () => {
 
   it('stops the run with the error the file gave when issues.ndjson cannot be written, keeps no copy and no summary.json, and ends the thread', async () => {
     const workers = trackWorkers();
-    let reportDir = '';
-    // The report folder exists when its stage starts: a folder where the list should go makes its writing fail.
-    const failure = await validate((event) => {
-      if (event.type !== 'stage:start' || event.stage !== 'report') return;
-      reportDir = event.detail ?? '';
-      mkdirSync(join(reportDir, 'issues.ndjson'));
-    }).then(
-      () => undefined,
-      (error: unknown) => error as NodeJS.ErrnoException,
-    );
+    const { failure, reportDir } = await validateWithFolderAt('issues.ndjson');
     expect(failure?.code).toBe('EISDIR');
     expect(failure?.message).toBe(`EISDIR: illegal operation on a directory, open '${join(reportDir, 'issues.ndjson')}'`);
     // As when the list fails written in this thread, before the copies: none is left (whole or
@@ -81,16 +89,8 @@ describe('a dry run whose issue list is written on a thread of its own', () => {
 
   it('when a copy fails on its own, stops the run with its error, ends the thread and keeps no partial copy', async () => {
     const workers = trackWorkers();
-    let reportDir = '';
-    // A folder where rejected-rows.csv should go: the copies fail as they open it, the list's thread still running.
-    const failure = await validate((event) => {
-      if (event.type !== 'stage:start' || event.stage !== 'report') return;
-      reportDir = event.detail ?? '';
-      mkdirSync(join(reportDir, 'rejected-rows.csv'));
-    }).then(
-      () => undefined,
-      (error: unknown) => error as NodeJS.ErrnoException,
-    );
+    // The copies fail as they open rejected-rows.csv, the list's thread still running.
+    const { failure, reportDir } = await validateWithFolderAt('rejected-rows.csv');
     expect(failure?.code).toBe('EISDIR');
     const left = await readdir(reportDir);
     expect(left).not.toContain('annotated.csv');
