@@ -50,11 +50,14 @@ const MAX_IN_FLIGHT = 8;
 /** The sleeping worker is woken when this many batches are left: it then reads several in a row. */
 const RESUME_AT = 4;
 /**
- * The worker's young generation, in MB. V8's default (as large as the main thread's) let a 100k-row
- * dry run peak 10–20 MB higher, for no measurable gain in speed; with batches of 128 rows little
- * survives a scavenge, and 8 MB (was 16) saved another ~8 MB at the same CPU.
+ * The worker's young generation by format, in MB. V8's default (as large as the main thread's) let a
+ * 100k-row CSV dry run peak 10–20 MB higher, for no measurable gain in speed; with batches of 128
+ * rows little survives a scavenge, and 8 MB (was 16) saved another ~8 MB at the same CPU. An XLSX
+ * is another matter: the sheet's scanner keeps more alive across a scavenge, and at 8 MB its thread
+ * collected so often that the reading, which bounds the XLSX dry run, took 8 s more CPU at 500,000
+ * rows (dry run 31.4 → 25.0 s at 16 MB, peak 364 → 383 MB; at 100,000 rows 7.6 → 6.9 s, +3 MB).
  */
-const WORKER_YOUNG_MB = 8;
+const WORKER_YOUNG_MB: Readonly<Record<SourceFormat, number>> = { csv: 8, xlsx: 16 };
 
 /** Where a file is read, as `chooseReadThread` decided it. */
 export interface ReadThreadChoice {
@@ -121,7 +124,8 @@ function startSourceWorker(path: string, options: ReadOptions): StartedWorker {
   const channel = new MessageChannel();
   const flow = createReaderFlow();
   const data: SourceWorkerData = { path, options, batchRows: BATCH_ROWS, maxInFlight: MAX_IN_FLIGHT, port: channel.port2, flow };
-  const settings = { workerData: data, transferList: [channel.port2], resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } };
+  const young = WORKER_YOUNG_MB[pickReader(path).format];
+  const settings = { workerData: data, transferList: [channel.port2], resourceLimits: { maxYoungGenerationSizeMb: young } };
   try {
     return { worker: startModuleWorker('source-worker', import.meta.url, settings), channel: { rows: channel.port1, flow } };
   } catch (error) {
