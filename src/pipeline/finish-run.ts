@@ -133,19 +133,14 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   } catch (error) {
     // `failure` is aborted by now when the thread failed: the thread's own handler on the digest ran
     // before this catch (it was attached when the thread started, before anything here awaited).
-    const failure = issueList.failure;
-    if (failure?.aborted !== true) {
-      // The copies failed on their own: the thread is ended, and what they wrote, partial, is not
-      // left to look like a report; their error stands.
-      await issueList.stop();
-      await removeReportCopies(reportDir).catch(() => undefined);
-      throw error;
-    }
-    // The list failed (whether the copies were stopped, failed too, or were done): no copy is
-    // kept without its summary.json, and the run ends with the list's error, as when it fails
-    // written in this thread, before the copies. Removing them is best effort: that error stands.
+    const listFailed = issueList.failure?.aborted === true;
+    // The copies failed on their own: the thread is ended, and their error stands. The list failed
+    // (whether the copies were stopped, failed too, or were done): the run ends with its error, as
+    // when it fails written in this thread, before the copies. Either way no copy, whole or
+    // partial, is kept without the summary.json that says what it is (removed on a best effort).
+    if (!listFailed) await issueList.stop();
     await removeReportCopies(reportDir).catch(() => undefined);
-    throw failure.reason;
+    throw listFailed ? issueList.failure?.reason : error;
   }
   const summary = buildRunSummary({
     toolVersion: TOOL_VERSION,
