@@ -41,8 +41,8 @@ export interface CsvFileWriter {
   endRecord(): Promise<void> | undefined;
   /** Ends the file; resolves when it is on disk. */
   close(): Promise<void>;
-  /** Stops writing after a failure; the partial file is left for the caller to remove. */
-  destroy(): void;
+  /** Stops writing after a failure; resolves once the file is closed. The partial file is left for the caller to remove. */
+  destroy(): Promise<void>;
 }
 
 /** Values at least this long are remembered formatted and encoded (`lastLong`). */

@@ -23,7 +23,12 @@ export interface BatchedFileOutput {
   checkFailure(): void;
   /** Writes what is left and ends the file; resolves when it is on disk. */
   close(): Promise<void>;
-  destroy(): void;
+  /**
+   * Stops writing; resolves once the file is closed. The stream opens its file asynchronously: a
+   * caller that removes the partial file must wait for this, or an output destroyed before its
+   * open landed would create the file again after the removal.
+   */
+  destroy(): Promise<void>;
 }
 
 const WRITE_BUFFER_BYTES = 1 << 20;
@@ -105,6 +110,8 @@ export function openBatchedFileOutput(path: string): BatchedFileOutput {
     },
     destroy() {
       stream.destroy();
+      if (stream.closed) return Promise.resolve();
+      return new Promise<void>((resolve) => stream.once('close', () => resolve()));
     },
   };
 }

@@ -90,7 +90,8 @@ export interface AnnotatedCsvSink {
   /** Writes a record below the header that is not a data row (group row, row left out) as it stands, without appended cells. */
   addAsIs(record: CopiedRecord): Promise<void>;
   close(): Promise<void>;
-  destroy(): void;
+  /** Stops writing after a failure; resolves once the file is closed (the partial file is left for the caller to remove). */
+  destroy(): Promise<void>;
 }
 
 /** Opens the annotated CSV and writes its leading rows and header. */
@@ -111,7 +112,7 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
     if (lines !== undefined && options.headerRow !== undefined) await lines.moveTo(options.headerRow, { row: options.headerRow, fields: options.header });
     await file.write([...headerValues, ...ANNOTATION_HEADERS]);
   } catch (error) {
-    file.destroy();
+    await file.destroy();
     throw error;
   }
   // Usually no `_` column of an earlier run is dropped: the row's values are written as they are.
@@ -242,7 +243,7 @@ export async function writeAnnotatedCsv(options: WriteAnnotatedCsvOptions): Prom
     }
     await sink.close();
   } catch (error) {
-    sink.destroy();
+    await sink.destroy();
     throw error;
   }
   return { rows };

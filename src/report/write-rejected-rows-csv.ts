@@ -45,7 +45,8 @@ export interface RejectedRowsSink {
    */
   addContext(record: CopiedRecord): Promise<void>;
   close(): Promise<void>;
-  destroy(): void;
+  /** Stops writing after a failure; resolves once the file is closed (the partial file is left for the caller to remove). */
+  destroy(): Promise<void>;
 }
 
 /** Opens `rejected-rows.csv` and writes its header. */
@@ -55,7 +56,7 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
   try {
     await file.write([...REJECTED_ROWS_LEADING_HEADERS, ...keep.map((index) => options.header[index] ?? '')]);
   } catch (error) {
-    file.destroy();
+    await file.destroy();
     throw error;
   }
   // Usually no `_` column of an earlier run is dropped: the row's values are written as they are.
@@ -115,7 +116,7 @@ export async function writeRejectedRowsCsv(options: WriteRejectedRowsCsvOptions)
     }
     await sink.close();
   } catch (error) {
-    sink.destroy();
+    await sink.destroy();
     throw error;
   }
   return { rows };

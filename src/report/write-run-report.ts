@@ -194,7 +194,7 @@ async function writeWorkbookReport(options: Omit<WriteRunReportOptions, 'summary
     await (rejected ?? (await openRejected(buildHeaderTexts(info)))).close();
     return warnings;
   } catch (error) {
-    (rejected as RejectedRowsSink | undefined)?.destroy();
+    await (rejected as RejectedRowsSink | undefined)?.destroy();
     throw error;
   }
 }
@@ -227,8 +227,8 @@ async function writeCsvReport(options: Omit<WriteRunReportOptions, 'summary'>, p
     }
     await rejected.close();
   } catch (error) {
-    annotated?.destroy();
-    rejected?.destroy();
+    // Closed before the error goes up: the pipeline then removes the partial files.
+    await Promise.all([annotated?.destroy(), rejected?.destroy()]);
     throw error;
   } finally {
     await copy.records.return(undefined);
