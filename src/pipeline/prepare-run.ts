@@ -72,7 +72,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
   // The file's hash is read while the mapping, the service and the directories load (the file is
   // read a second time by the reader, so this read should not add to the run's time).
   const stopHashing = new AbortController();
-  const hashing = hashFile(sourcePath, stopHashing.signal, sourceBytes);
+  const hashing = hashFile(sourcePath, { signal: stopHashing.signal, size: sourceBytes });
   // Awaited below, or stopped when preparing fails first: never an unhandled rejection, nor a file
   // still being read after the run has failed.
   hashing.catch(() => undefined);
