@@ -93,7 +93,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
     };
     // A large file starts being read now, on its thread, while the service opens and the
     // directories load; what it finds waits for the read stage (open-source-early.ts).
-    earlySource = await openSourceEarly(settings.readThread, sourcePath, readOptions, deps, sourceBytes);
+    earlySource = await openSourceEarly(settings.readThread, sourcePath, readOptions, deps, { size: sourceBytes });
 
     service = await openService(settings, deps);
     store = openStateStore({ dir: service.stateDir, account: service.account, now: deps.now });
