@@ -10,7 +10,8 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { StateError } from '../core/errors.js';
-import { hashFile } from '../pipeline/hash-file.js';
+import { hashFileWithFingerprint } from '../pipeline/file-fingerprint.js';
+import type { KnownFileHash } from '../pipeline/file-fingerprint.js';
 import { runImport } from '../pipeline/run-import.js';
 import type { RunSummaryCounts } from '../report/report-types.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
@@ -63,14 +64,18 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
   const path = join(folders.processing, name);
   const base = { file: name, path };
 
-  let sha256: string;
+  // Hashed once: the run takes this hash (and refuses the file if it changed since) rather than
+  // reading the file a second time, so the duplicate decision, the decision note, the run's
+  // journal and its report all name the same content.
+  let hashed: KnownFileHash;
   try {
-    sha256 = await hashFile(path);
+    hashed = await hashFileWithFingerprint(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     const message = `cannot read ${name}: ${(error as Error).message}`;
     return moveOut(ctx, name, { ...base, sha256: null, outcome: 'failed', exitCode: 2, runId: null, counts: null, reportDir: null, error: message }, message);
   }
+  const { sha256 } = hashed;
 
   let key: ContentKey;
   let runs: RunRecord[];
@@ -112,6 +117,7 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
         file: path,
         mapping: ctx.mapping,
         settings: ctx.settings,
+        knownHash: hashed,
         ...(ctx.settleAfterMs !== undefined ? { settleAfterMs: ctx.settleAfterMs } : {}),
         ...(ctx.importLock ? { lock: ctx.importLock } : {}),
       },
