@@ -48,6 +48,16 @@ export function describeFingerprintChange(then: FileFingerprint, now: FileFinger
 }
 
 /**
+ * Why `known` is no longer the hash of the file `displayPath` whose fingerprint is now `now`, as a
+ * message, or `undefined` when it still is.
+ */
+export function describeChangeSinceHash(displayPath: string, known: KnownFileHash, now: FileFingerprint): string | undefined {
+  const change = describeFingerprintChange(known.fingerprint, now);
+  if (change === undefined) return undefined;
+  return `${displayPath} changed after it was hashed (${change}): its hash (sha256 ${known.sha256}) is no longer of what it holds`;
+}
+
+/**
  * Hashes `path` and returns the hash with the file's fingerprint taken before the first byte was
  * read: a write during the hashing or after it shows as a changed fingerprint. Rejects as `stat`
  * or the reading does (`ENOENT` for a file that is gone).

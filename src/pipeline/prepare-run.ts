@@ -20,7 +20,7 @@ import { openStateStore } from '../state/index.js';
 import type { StateStore } from '../state/index.js';
 import { buildReadOptions } from '../mapping/build-read-options.js';
 import type { ReadOptions } from '../sources/types.js';
-import { describeFingerprintChange, readFileFingerprint } from './file-fingerprint.js';
+import { describeChangeSinceHash, readFileFingerprint } from './file-fingerprint.js';
 import type { FileFingerprint, KnownFileHash } from './file-fingerprint.js';
 import { hashFile } from './hash-file.js';
 import { loadServiceDirectoriesOf } from './load-directories.js';
@@ -169,7 +169,6 @@ async function checkSourceFile(sourcePath: string, displayPath: string): Promise
 
 /** A hash taken before is the run's only while the file is still as it was then. */
 function checkKnownHash(known: KnownFileHash, fingerprint: FileFingerprint, displayPath: string): void {
-  const change = describeFingerprintChange(known.fingerprint, fingerprint);
-  if (change === undefined) return;
-  throw new SourceChangedError(displayPath, `${displayPath} changed after it was hashed (${change}): its hash (sha256 ${known.sha256}) is no longer of what it holds`);
+  const change = describeChangeSinceHash(displayPath, known, fingerprint);
+  if (change !== undefined) throw new SourceChangedError(displayPath, change);
 }

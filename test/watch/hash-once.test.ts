@@ -81,4 +81,25 @@ describe('runWatch: one hash per dropped file', () => {
     expect(listImportRuns(bed).map((run) => run.fileSha256)).toEqual([sha256]);
     expect(bed.sandbox.products()).toHaveLength(3);
   });
+
+  it('a copy of content imported before, written to after the watcher hashed it, is not moved as a duplicate: kept (retry, exit 2), then imported for what it holds', async () => {
+    const bed = await createWatchTestBed();
+    const csv = buildCatalogCsv(buildRows('L', 2, 30));
+    await writeFile(join(bed.inbox, 'monday.csv'), csv);
+    expect((await runWatch(buildWatchOptions(bed, []), buildDeps(bed))).files[0]).toMatchObject({ outcome: 'done', exitCode: 0 });
+
+    const claimed = join(bed.inbox, 'processing', 'tuesday.csv');
+    await writeFile(join(bed.inbox, 'tuesday.csv'), csv);
+    const extraRow = buildCatalogCsv(buildRows('M', 1, 40)).split('\n')[1];
+    onMappingReadAfterClaim(bed.mapping, claimed, () => appendFile(claimed, `${extraRow}\n`));
+    const kept = await runWatch(buildWatchOptions(bed, []), buildDeps(bed));
+    expect(kept.files[0]).toMatchObject({ file: 'tuesday.csv', outcome: 'retry', exitCode: 2 });
+    expect(kept.files[0]?.error).toContain('changed after it was hashed (its size went from');
+    expect(await readdir(join(bed.inbox, 'processing'))).toContain('tuesday.csv');
+    expect(existsSync(join(bed.inbox, 'done', 'tuesday.csv'))).toBe(false);
+
+    const next = await runWatch(buildWatchOptions(bed, []), buildDeps(bed));
+    expect(next.files[0]).toMatchObject({ file: 'tuesday.csv', outcome: 'done', exitCode: 0, sha256: await hashFile(join(bed.inbox, 'done', 'tuesday.csv')), counts: { rows: 3 } });
+    expect(bed.sandbox.products()).toHaveLength(3);
+  });
 });
