@@ -12,6 +12,8 @@ export { runReconcile } from './pipeline/run-reconcile.js';
 export type { ReconcileResult } from './pipeline/run-reconcile.js';
 export type { RunResult } from './pipeline/finish-run.js';
 export type { RunInputs } from './pipeline/prepare-run.js';
+export { hashFileWithFingerprint } from './pipeline/file-fingerprint.js';
+export type { FileFingerprint, KnownFileHash } from './pipeline/file-fingerprint.js';
 export { readAndValidate } from './pipeline/read-and-validate.js';
 export { submitBatches } from './pipeline/submit-batches.js';
 export type { SubmitOptions, SubmitOutcome, SubmitTask } from './pipeline/submit-batches.js';
@@ -34,6 +36,7 @@ export {
   ConfigError,
   MappingError,
   SourceReadError,
+  SourceChangedError,
   ApiError,
   SchemaMismatchError,
   StateError,

@@ -26,6 +26,7 @@ export function exitCodeForError(error: unknown): number {
     case 'CONFIG_INVALID':
     case 'MAPPING_INVALID':
     case 'SOURCE_UNREADABLE':
+    case 'SOURCE_CHANGED':
     case 'LIMIT_EXCEEDED':
       return EXIT.badInput;
     case 'ABORTED':

@@ -10,6 +10,7 @@ export type PipelineErrorCode =
   | 'CONFIG_INVALID'
   | 'MAPPING_INVALID'
   | 'SOURCE_UNREADABLE'
+  | 'SOURCE_CHANGED'
   | 'API_ERROR'
   | 'API_AUTH_REJECTED'
   | 'API_UNREACHABLE'
@@ -59,6 +60,20 @@ export class SourceReadError extends PipelineError {
     super('SOURCE_UNREADABLE', message, options);
     this.file = file;
     this.sheet = options?.sheet;
+  }
+}
+
+/**
+ * The input file is not the one whose hash the run was given (`RunInputs.knownHash`): it was
+ * written to or replaced since. Nothing was read or sent; hashing it again and deciding again is
+ * the caller's (the watcher keeps the file for a later try).
+ */
+export class SourceChangedError extends PipelineError {
+  override name = 'SourceChangedError' as const;
+  readonly file: string;
+  constructor(file: string, message: string) {
+    super('SOURCE_CHANGED', message);
+    this.file = file;
   }
 }
 

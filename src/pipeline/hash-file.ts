@@ -15,16 +15,26 @@ import { Worker } from 'node:worker_threads';
 /** Smallest file hashed on a thread of its own: below it starting one costs more than it saves. */
 export const HASH_THREAD_MIN_BYTES = 16 * 1024 * 1024;
 
-/**
- * SHA-256 of a file, hex. `signal` stops the reading (the file is closed; the promise rejects).
- * `size`, when the caller has just looked at the file (`prepareRun`), saves looking again; it only
- * chooses the thread: the hash is of every byte read to the end, whatever the file holds by then.
- */
-export async function hashFile(path: string, signal?: AbortSignal, size?: number): Promise<string> {
-  size ??= await stat(path).then(
-    (stats) => stats.size,
-    () => 0,
-  );
+/** Options of `hashFile`. */
+export interface HashFileOptions {
+  /** Stops the reading: the file is closed, the promise rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
+  /**
+   * The file's size in bytes, when the caller has just looked at the file: saves looking again. It
+   * only chooses the thread: the hash is of every byte read to the end, whatever the file holds by then.
+   */
+  size?: number | undefined;
+}
+
+/** SHA-256 of a file, hex. */
+export async function hashFile(path: string, options: HashFileOptions = {}): Promise<string> {
+  const { signal } = options;
+  const size =
+    options.size ??
+    (await stat(path).then(
+      (stats) => stats.size,
+      () => 0,
+    ));
   if (size >= HASH_THREAD_MIN_BYTES) return hashOnThread(path, signal);
   return hashHere(path, signal);
 }

@@ -16,7 +16,7 @@
  * ends the reading thread and releases the file at once.
  */
 import type { Deps } from '../core/deps.js';
-import { chooseReadThread, openSourceOnThread, type ReadInWorker } from '../sources/open-source-in-worker.js';
+import { chooseReadThread, openSourceOnThread, type KnownFileSize, type ReadInWorker } from '../sources/open-source-in-worker.js';
 import type { ReadOptions, SourceStream } from '../sources/types.js';
 
 /** A stream opened ahead of the read stage. */
@@ -34,12 +34,12 @@ export interface EarlySource {
 /**
  * Starts reading `path` when `mode` and its size put it on a worker thread; `undefined` when not
  * (the read stage opens it then, as it always did). Never throws: whatever fails surfaces in `take()`
- * or, for a file type no reader takes, when the read stage opens it. `size`: the file's size as
- * `prepareRun` found it, else looked at here (`chooseReadThread`).
+ * or, for a file type no reader takes, when the read stage opens it. `known.size`: the file's size
+ * as `prepareRun` found it, else looked at here (`chooseReadThread`).
  */
-export async function openSourceEarly(mode: ReadInWorker, path: string, options: ReadOptions, deps: Pick<Deps, 'signal'>, size?: number): Promise<EarlySource | undefined> {
+export async function openSourceEarly(mode: ReadInWorker, path: string, options: ReadOptions, deps: Pick<Deps, 'signal'>, known: KnownFileSize = {}): Promise<EarlySource | undefined> {
   // The choice is made once, and handed on rather than made again.
-  const choice = await chooseReadThread(mode, path, size).catch(() => undefined);
+  const choice = await chooseReadThread(mode, path, known).catch(() => undefined);
   if (choice === undefined || !choice.inWorker) return undefined;
   // Our own signal beside the run's: `close()` aborts the stream without aborting the run.
   const stopper = new AbortController();

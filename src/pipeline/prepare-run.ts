@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
-import { MappingError, SourceReadError } from '../core/errors.js';
+import { MappingError, SourceChangedError, SourceReadError } from '../core/errors.js';
 import { hasErrors } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
 import { checkMappingRules, checkServiceRequirements, createDirectoryIndex, loadMapping } from '../mapping/index.js';
@@ -20,6 +20,8 @@ import { openStateStore } from '../state/index.js';
 import type { StateStore } from '../state/index.js';
 import { buildReadOptions } from '../mapping/build-read-options.js';
 import type { ReadOptions } from '../sources/types.js';
+import { describeChangeSinceHash, readFileFingerprint } from './file-fingerprint.js';
+import type { FileFingerprint, KnownFileHash } from './file-fingerprint.js';
 import { hashFile } from './hash-file.js';
 import { loadServiceDirectoriesOf } from './load-directories.js';
 import { openSourceEarly } from './open-source-early.js';
@@ -34,6 +36,14 @@ export interface RunInputs {
   /** Mapping file as the user named it. */
   mapping: string;
   settings: ResolvedSettings;
+  /**
+   * The file's hash taken just before (the watcher hashes a dropped file to recognise a duplicate):
+   * the run takes it instead of reading the file a second time, when the file's fingerprint is
+   * still the one it was taken at. When it is not, the run throws `SourceChangedError` before
+   * anything is read or sent: the hash would not be of what the run reads, and the decision made
+   * with it (not a duplicate) would be of another content.
+   */
+  knownHash?: KnownFileHash | undefined;
 }
 
 /** Everything prepared for a run. Call `close()` when done. */
@@ -64,15 +74,21 @@ export interface PreparedRun {
   close(): Promise<void>;
 }
 
-/** Prepares a run; throws `MappingError` (with every issue) or `SourceReadError` before touching rows. */
+/**
+ * Prepares a run; throws `MappingError` (with every issue), `SourceReadError` or `SourceChangedError`
+ * (`inputs.knownHash`) before touching rows.
+ */
 export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<PreparedRun> {
   const settings = inputs.settings.settings;
   const sourcePath = resolvePath(deps.cwd, inputs.file);
-  const sourceBytes = await checkSourceFile(sourcePath, inputs.file);
-  // The file's hash is read while the mapping, the service and the directories load (the file is
-  // read a second time by the reader, so this read should not add to the run's time).
+  const fingerprint = await checkSourceFile(sourcePath, inputs.file);
+  const sourceBytes = Number(fingerprint.size);
+  if (inputs.knownHash !== undefined) checkKnownHash(inputs.knownHash, fingerprint, inputs.file);
+  // Unless the caller has just hashed it (the watcher), the file's hash is read while the mapping,
+  // the service and the directories load (the file is read a second time by the reader, so this
+  // read should not add to the run's time).
   const stopHashing = new AbortController();
-  const hashing = hashFile(sourcePath, stopHashing.signal, sourceBytes);
+  const hashing = inputs.knownHash !== undefined ? Promise.resolve(inputs.knownHash.sha256) : hashFile(sourcePath, { signal: stopHashing.signal, size: sourceBytes });
   // Awaited below, or stopped when preparing fails first: never an unhandled rejection, nor a file
   // still being read after the run has failed.
   hashing.catch(() => undefined);
@@ -93,7 +109,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
     };
     // A large file starts being read now, on its thread, while the service opens and the
     // directories load; what it finds waits for the read stage (open-source-early.ts).
-    earlySource = await openSourceEarly(settings.readThread, sourcePath, readOptions, deps, sourceBytes);
+    earlySource = await openSourceEarly(settings.readThread, sourcePath, readOptions, deps, { size: sourceBytes });
 
     service = await openService(settings, deps);
     store = openStateStore({ dir: service.stateDir, account: service.account, now: deps.now });
@@ -139,14 +155,20 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
   }
 }
 
-/** The input file must be there and be a file, before anything else runs; its size in bytes. */
-async function checkSourceFile(sourcePath: string, displayPath: string): Promise<number> {
+/** The input file must be there and be a file, before anything else runs; its fingerprint (its size among it). */
+async function checkSourceFile(sourcePath: string, displayPath: string): Promise<FileFingerprint> {
   try {
-    const info = await stat(sourcePath);
+    const info = await stat(sourcePath, { bigint: true });
     if (!info.isFile()) throw new SourceReadError(displayPath, `${displayPath} is not a file`);
-    return info.size;
+    return readFileFingerprint(info);
   } catch (error) {
     if (error instanceof SourceReadError) throw error;
     throw new SourceReadError(displayPath, `cannot read ${displayPath}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, { cause: error });
   }
+}
+
+/** A hash taken before is the run's only while the file is still as it was then. */
+function checkKnownHash(known: KnownFileHash, fingerprint: FileFingerprint, displayPath: string): void {
+  const change = describeChangeSinceHash(displayPath, known, fingerprint);
+  if (change !== undefined) throw new SourceChangedError(displayPath, change);
 }

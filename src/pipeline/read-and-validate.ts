@@ -153,7 +153,7 @@ async function openStream(options: ReadAndValidateOptions): Promise<SourceStream
   if (taken !== undefined) return taken;
   // Not the stream asked for (or taken already): it stops reading rather than read beside this one.
   await early?.close();
-  return openSourceWhere(mode, options.sourcePath, options.readOptions, options.deps, options.sourceBytes);
+  return openSourceWhere(mode, options.sourcePath, options.readOptions, options.deps, { size: options.sourceBytes });
 }
 
 /** Row statuses after validation: sendable rows are `valid`; rows of a blocked product are `invalid` (own errors) or `not_sent`. */

@@ -70,24 +70,34 @@ export interface ReadThreadChoice {
 /**
  * Which thread reads `path` under `mode`: `auto` looks at the file's size, once (a missing or small
  * file stays in this thread, which gives the same errors without a thread). Rejects, as `openSource`
- * would, for a file type no reader takes, unless `mode` is `never`. `size`, the file's size when the
- * caller has just found it is a file (`prepareRun`), saves looking again: it only chooses the
- * thread, and the reader looks at the file itself when it opens it (empty, over the limit, gone).
+ * would, for a file type no reader takes, unless `mode` is `never`.
  */
-export async function chooseReadThread(mode: ReadInWorker, path: string, size?: number): Promise<ReadThreadChoice> {
+export async function chooseReadThread(mode: ReadInWorker, path: string, known: KnownFileSize = {}): Promise<ReadThreadChoice> {
   if (mode === 'never') return { inWorker: false, fallBack: false };
   const reader = pickReader(path);
   if (mode === 'always') return { inWorker: true, fallBack: false };
-  size ??= await stat(path).then(
-    (stats) => (stats.isFile() ? stats.size : 0),
-    () => 0,
-  );
+  const size =
+    known.size ??
+    (await stat(path).then(
+      (stats) => (stats.isFile() ? stats.size : 0),
+      () => 0,
+    ));
   return { inWorker: size >= WORKER_MIN_BYTES[reader.format], fallBack: true };
 }
 
-/** Opens `path` on a worker or in this thread, as `mode` says; `size` as for `chooseReadThread`. */
-export async function openSourceWhere(mode: ReadInWorker, path: string, options: ReadOptions, deps: Pick<Deps, 'signal'>, size?: number): Promise<SourceStream> {
-  return openSourceOnThread(await chooseReadThread(mode, path, size), path, options, deps);
+/** What a caller already knows of the file whose reading thread is chosen. */
+export interface KnownFileSize {
+  /**
+   * The file's size in bytes, when the caller has just found it is a file (`prepareRun`): saves
+   * looking again. It only chooses the thread; the reader looks at the file itself when it opens
+   * it (empty, over the limit, gone).
+   */
+  size?: number | undefined;
+}
+
+/** Opens `path` on a worker or in this thread, as `mode` says; `known` as for `chooseReadThread`. */
+export async function openSourceWhere(mode: ReadInWorker, path: string, options: ReadOptions, deps: Pick<Deps, 'signal'>, known: KnownFileSize = {}): Promise<SourceStream> {
+  return openSourceOnThread(await chooseReadThread(mode, path, known), path, options, deps);
 }
 
 /** Opens `path` where `choice` (from `chooseReadThread`) says. */

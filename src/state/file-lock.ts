@@ -30,7 +30,7 @@ export interface LockHandle {
   holder: LockHolder;
   /** Moves `updatedAt` to now. Throws `StateError` when the lock was taken over meanwhile. */
   refresh(): void;
-  /** Removes the lock file if it is still this holding's. Idempotent. */
+  /** Removes the lock file if it is still this holding's, never a lock that took its place meanwhile. Idempotent. */
   release(): void;
 }
 
@@ -189,10 +189,39 @@ function createHandle(path: string, holder: LockHolder, now: () => Date): LockHa
     release: () => {
       if (released) return;
       released = true;
-      if (isOurs()) rmSync(path, { force: true });
+      // A lock taken over long ago is left alone without being moved.
+      if (isOurs()) removeOwnLock(path, holder.token);
     },
   };
   return handle;
+}
+
+/**
+ * Removes the lock at `path` if it is the holding `token`'s. Removed by path after the check, a
+ * takeover landing between the two (a contender that judged our lock stale moves it aside and
+ * creates its own) lost its new lock, and a third process could then take the lock while the taker
+ * runs. So the file is moved aside first, which takes exactly the file then at the path, and the
+ * moved file is checked: ours is deleted; another's is put back with `link`, which never overwrites.
+ * The path is empty only between that move and that link, and only in the race where it used to
+ * stay empty; a lock a third process creates in that instant wins, as in `takeOver`, and the holder
+ * of the one put back finds out at its next refresh or check.
+ */
+function removeOwnLock(path: string, token: string): void {
+  const aside = `${path}.${randomBytes(4).toString('hex')}.released`;
+  try {
+    renameSync(path, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  if (readLockHolder(aside)?.token !== token) {
+    try {
+      linkSync(aside, path);
+    } catch {
+      // A newer lock exists; the one moved aside lost anyway.
+    }
+  }
+  rmSync(aside, { force: true });
 }
 
 function parseLockHolder(text: string): LockHolder | undefined {

@@ -1,8 +1,9 @@
 /**
  * What a watcher does with a file whose import threw: a fault of the file itself sends it to
  * `failed/`; a fault of the mapping, the settings, the service or the local state is no fault of
- * the file, so it stays in `processing/` and is tried again later; a stop request leaves it there
- * to be finished on the next start.
+ * the file, so it stays in `processing/` and is tried again later, as does a file written to after
+ * the watcher hashed it (hashed and decided again then); a stop request leaves it there to be
+ * finished on the next start.
  */
 import { isPipelineError } from '../core/errors.js';
 import { formatIssue } from '../core/issue.js';
@@ -32,6 +33,8 @@ export function classifyImportError(error: unknown, aborted: boolean): ImportFai
       return { outcome: 'failed', exitCode: 2, message };
     case 'CONFIG_INVALID':
     case 'MAPPING_INVALID':
+    // Written to after the watcher hashed it (a writer still at work): hashed and decided again later.
+    case 'SOURCE_CHANGED':
       return { outcome: 'retry', exitCode: 2, message };
     case 'INTERNAL':
       // A bug: 70, as `import` exits, so a wrapper that retries on 3 does not retry it.

@@ -6,11 +6,12 @@
  * failed for a reason that is not the file's, stays in `processing/`.
  */
 import { createHash } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { StateError } from '../core/errors.js';
-import { hashFile } from '../pipeline/hash-file.js';
+import { describeChangeSinceHash, hashFileWithFingerprint, readFileFingerprint } from '../pipeline/file-fingerprint.js';
+import type { KnownFileHash } from '../pipeline/file-fingerprint.js';
 import { runImport } from '../pipeline/run-import.js';
 import type { RunSummaryCounts } from '../report/report-types.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
@@ -63,14 +64,18 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
   const path = join(folders.processing, name);
   const base = { file: name, path };
 
-  let sha256: string;
+  // Hashed once: the run takes this hash (and refuses the file if it changed since) rather than
+  // reading the file a second time, so the duplicate decision, the decision note, the run's
+  // journal and its report all name the same content.
+  let hashed: KnownFileHash;
   try {
-    sha256 = await hashFile(path);
+    hashed = await hashFileWithFingerprint(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     const message = `cannot read ${name}: ${(error as Error).message}`;
     return moveOut(ctx, name, { ...base, sha256: null, outcome: 'failed', exitCode: 2, runId: null, counts: null, reportDir: null, error: message }, message);
   }
+  const { sha256 } = hashed;
 
   let key: ContentKey;
   let runs: RunRecord[];
@@ -88,10 +93,12 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
   const note = await loadDecisionNote(join(folders.processing, buildDecisionNoteName(name)));
   if (note !== undefined && note.sha256 === key.fileSha256 && note.mappingSha256 === key.mappingSha256) {
     const finished = findImportFinishedSince(runs, key, note.decidedAt);
-    if (finished !== undefined) return finishFromRun(ctx, name, sha256, finished);
+    if (finished !== undefined) return (await keepIfChanged(hashed, base, deps)) ?? finishFromRun(ctx, name, sha256, finished);
   } else {
     const first = findFirstImportedRun(runs, key);
     if (first !== undefined) {
+      const changed = await keepIfChanged(hashed, base, deps);
+      if (changed !== undefined) return changed;
       const reportDir = buildRunReportDir(first);
       const text = (finalPath: string): string =>
         `${name} was not imported: the same content (sha256 ${sha256}) with the same mapping was imported by run ${first.runId}${first.finishedAt ? ` at ${first.finishedAt}` : ''}.\nReport of that run: ${reportDir}\nTo import it again anyway, run: ${buildReimportCommand(ctx, finalPath)}\n`;
@@ -112,6 +119,7 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
         file: path,
         mapping: ctx.mapping,
         settings: ctx.settings,
+        knownHash: hashed,
         ...(ctx.settleAfterMs !== undefined ? { settleAfterMs: ctx.settleAfterMs } : {}),
         ...(ctx.importLock ? { lock: ctx.importLock } : {}),
       },
@@ -183,6 +191,18 @@ async function loadSummaryCounts(summaryPath: string | null): Promise<WatchFileC
   } catch {
     return null;
   }
+}
+
+/**
+ * A file moved on its hash alone (a duplicate, or done by a run that finished before a crash) is
+ * moved only while it still holds what was hashed; else it is kept for another try, as the run
+ * keeps a file changed since the hash (`SourceChangedError`). A file gone or unreadable by now is
+ * left to the move, which reports it.
+ */
+async function keepIfChanged(hashed: KnownFileHash, base: { file: string; path: string }, deps: Deps): Promise<WatchFileRecord | undefined> {
+  const now = await stat(base.path, { bigint: true }).then(readFileFingerprint, () => undefined);
+  const change = now === undefined ? undefined : describeChangeSinceHash(base.path, hashed, now);
+  return change === undefined ? undefined : keep({ ...base, sha256: hashed.sha256, outcome: 'retry', exitCode: 2, error: change }, deps);
 }
 
 /** A file that stays in `processing/`. */

@@ -35,9 +35,9 @@ describe('hashFile', () => {
 
   it('takes the size from a caller that has just looked at the file: it chooses the thread, never what is hashed', async () => {
     const workers = trackWorkers();
-    expect(await hashFile(small, undefined, HASH_THREAD_MIN_BYTES)).toBe(sha256('Артикул;Цена\nA-1;100\n'));
+    expect(await hashFile(small, { size: HASH_THREAD_MIN_BYTES })).toBe(sha256('Артикул;Цена\nA-1;100\n'));
     expect(workers.started()).toBe(1);
-    expect(await hashFile(large, undefined, 10)).toBe(sha256(largeBytes));
+    expect(await hashFile(large, { size: 10 })).toBe(sha256(largeBytes));
     expect(workers.started()).toBe(1);
   });
 
@@ -48,7 +48,7 @@ describe('hashFile', () => {
   it('stops when aborted while its thread reads, leaving no thread', async () => {
     const workers = trackWorkers();
     const controller = new AbortController();
-    const hashing = hashFile(large, controller.signal);
+    const hashing = hashFile(large, { signal: controller.signal });
     while (workers.started() === 0) await new Promise((done) => setImmediate(done));
     controller.abort(new Error('stopped'));
     await expect(hashing).rejects.toThrow('stopped');

@@ -6,17 +6,21 @@
  * annotated copy, which reads the file again after the run).
  */
 import fsp from 'node:fs/promises';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, mkdtemp, rename, rm, utimes } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createNodeDeps } from '../../src/core/deps.js';
-import { SourceReadError } from '../../src/core/errors.js';
+import { exitCodeForError } from '../../src/cli/exit-codes.js';
+import { SourceChangedError, SourceReadError } from '../../src/core/errors.js';
+import { hashFileWithFingerprint } from '../../src/pipeline/file-fingerprint.js';
 import { prepareRun } from '../../src/pipeline/prepare-run.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
+import { countReadStreams } from '../helpers/count-read-streams.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SAMPLE = join('samples', 'catalog-with-mistakes.csv');
@@ -67,3 +71,51 @@ describe('prepareRun: the input file', () => {
     expect(stats()).toBe(3);
   }, 60_000);
 });
+
+describe('prepareRun: a hash taken before (the watcher\'s)', () => {
+  it('is taken as the run\'s when the file is as it was then: the file is not read for it', async () => {
+    const stateDir = await freshStateDir();
+    const file = join(stateDir, 'catalog.csv');
+    await copyFile(join(ROOT, SAMPLE), file);
+    const knownHash = await hashFileWithFingerprint(file);
+    const streams = countReadStreams(file);
+    const settings = resolveSettings({ flags: { sandbox: true, stateDir, readThread: 'never' } });
+    const prep = await prepareRun({ file, mapping: join(ROOT, 'mappings', 'sample.yaml'), settings, knownHash }, createNodeDeps({ cwd: stateDir, env: {} }));
+    try {
+      expect(prep.fileSha256).toBe(knownHash.sha256);
+      expect(streams()).toBe(0);
+    } finally {
+      await prep.close();
+    }
+  });
+
+  it.each([
+    ['written to (longer)', (file: string) => appendFile(file, 'X;1\n'), 'its size went from'],
+    ['written to (same size, a new modification time)', (file: string) => utimes(file, new Date(), new Date(Date.UTC(2001, 0, 1))), 'it was written to'],
+    [
+      'replaced by a copy of itself',
+      async (file: string) => {
+        await copyFile(file, `${file}.new`);
+        await rename(`${file}.new`, file);
+      },
+      'another file was put in its place',
+    ],
+  ])('refuses a file %s since: SourceChangedError (exit 2) naming the file as given, before anything runs', async (_, change, why) => {
+    const stateDir = await freshStateDir();
+    const file = join(stateDir, 'catalog.csv');
+    await copyFile(join(ROOT, SAMPLE), file);
+    const knownHash = await hashFileWithFingerprint(file);
+    await change(file);
+    const settings = resolveSettings({ flags: { sandbox: true, stateDir: join(stateDir, 'state') } });
+    const failure = await prepareRun({ file: 'catalog.csv', mapping: join(ROOT, 'mappings', 'sample.yaml'), settings, knownHash }, createNodeDeps({ cwd: stateDir, env: {} })).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(SourceChangedError);
+    expect(failure).toMatchObject({ code: 'SOURCE_CHANGED', file: 'catalog.csv' });
+    expect(exitCodeForError(failure)).toBe(2);
+    expect((failure as Error).message).toMatch(/^catalog\.csv changed after it was hashed \(/);
+    expect((failure as Error).message).toContain(why);
+    expect((failure as Error).message).toContain(`: its hash (sha256 ${knownHash.sha256}) is no longer of what it holds`);
+    // Nothing opened: no state.
+    expect(existsSync(join(stateDir, 'state'))).toBe(false);
+  });
+});
+

@@ -276,8 +276,8 @@ describe('openSourceInWorker: the worker ends with the reading', () => {
   it('auto takes the size from a caller that has just looked at the file instead of looking again', async () => {
     const small = await writeTempFile('told.csv', 'a,b\n1,2\n');
     expect(await chooseReadThread('auto', small)).toStrictEqual({ inWorker: false, fallBack: true });
-    expect(await chooseReadThread('auto', small, WORKER_MIN_BYTES.csv)).toStrictEqual({ inWorker: true, fallBack: true });
-    expect(await chooseReadThread('auto', small, WORKER_MIN_BYTES.csv - 1)).toStrictEqual({ inWorker: false, fallBack: true });
-    expect(await chooseReadThread('always', small, 0)).toStrictEqual({ inWorker: true, fallBack: false });
+    expect(await chooseReadThread('auto', small, { size: WORKER_MIN_BYTES.csv })).toStrictEqual({ inWorker: true, fallBack: true });
+    expect(await chooseReadThread('auto', small, { size: WORKER_MIN_BYTES.csv - 1 })).toStrictEqual({ inWorker: false, fallBack: true });
+    expect(await chooseReadThread('always', small, { size: 0 })).toStrictEqual({ inWorker: true, fallBack: false });
   });
 });

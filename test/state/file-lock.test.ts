@@ -1,9 +1,10 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import fs, { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+import { dirname, join } from 'node:path';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { StateError } from '../../src/core/errors.js';
 import { acquireLock, isProcessAlive, readLockHolder } from '../../src/state/file-lock.js';
-import type { AcquireLockOptions } from '../../src/state/file-lock.js';
+import type { AcquireLockOptions, LockHandle } from '../../src/state/file-lock.js';
 import { makeClock, makeTempDir } from './state-test-kit.js';
 
 const MINUTE = 60_000;
@@ -91,6 +92,38 @@ describe('acquireLock', () => {
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(lock.holder);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     lock.release();
+  });
+
+  it('a release that a takeover interrupts, between its check that the lock is its own and the removal, leaves the taker\'s lock in place', async () => {
+    const path = join(await makeTempDir(), 'watch.lock');
+    const clock = makeClock();
+    const first = acquireLock(path, makeOptions({ now: clock.now }));
+    clock.advance(11 * MINUTE);
+    let second: LockHandle | undefined;
+    // Right after the release has read the lock and found it its own, another host takes it over as stale.
+    const real = fs.readFileSync.bind(fs);
+    let armed = true;
+    const spy = vi.spyOn(fs, 'readFileSync').mockImplementation(((target: fs.PathOrFileDescriptor, options?: Parameters<typeof fs.readFileSync>[1]) => {
+      const text = real(target, options);
+      if (armed && target === path) {
+        armed = false;
+        second = acquireLock(path, makeOptions({ now: clock.now, host: 'other-host', pid: 3333 }));
+      }
+      return text;
+    }) as typeof fs.readFileSync);
+    syncBuiltinESMExports();
+    onTestFinished(() => {
+      spy.mockRestore();
+      syncBuiltinESMExports();
+    });
+    first.release();
+    expect(second).toBeDefined();
+    expect(readLockHolder(path)?.token).toBe(second?.holder.token);
+    expect(() => second?.refresh()).not.toThrow();
+    // Nothing left beside the lock.
+    expect(readdirSync(dirname(path))).toEqual(['watch.lock']);
+    second?.release();
+    expect(readdirSync(dirname(path))).toEqual([]);
   });
 
   it('takes over an unreadable lock only after a grace period', async () => {

@@ -3,7 +3,7 @@
  * finding an earlier import of the same content, error classification and log lines.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiError, MappingError, SourceReadError, StateError } from '../../src/core/errors.js';
+import { ApiError, MappingError, SourceChangedError, SourceReadError, StateError } from '../../src/core/errors.js';
 import { createIssue } from '../../src/core/issue.js';
 import type { RunRecord } from '../../src/state/index.js';
 import { checkFileStability, checkSettling } from '../../src/watch/check-file-stability.js';
@@ -192,6 +192,7 @@ describe('finding an earlier import of the same content', () => {
 describe('classifyImportError', () => {
   it('sends bad files to failed/, keeps the file for passing failures, and keeps it on a stop', () => {
     expect(classifyImportError(new SourceReadError('a.xlsx', 'a.xlsx: the file is empty (0 bytes)'), false)).toMatchObject({ outcome: 'failed', exitCode: 2 });
+    expect(classifyImportError(new SourceChangedError('a.xlsx', 'a.xlsx changed after it was hashed'), false)).toMatchObject({ outcome: 'retry', exitCode: 2, message: 'a.xlsx changed after it was hashed' });
     expect(classifyImportError(new ApiError('API_UNREACHABLE', 'POST /token', 'connection refused'), false)).toMatchObject({ outcome: 'retry', exitCode: 3 });
     expect(classifyImportError(new StateError('database is locked'), false)).toMatchObject({ outcome: 'retry', exitCode: 3 });
     expect(classifyImportError(new ApiError('API_UNREACHABLE', 'POST /import', 'aborted'), true)).toMatchObject({ outcome: 'interrupted', exitCode: 130 });

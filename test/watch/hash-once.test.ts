@@ -1,0 +1,105 @@
+/**
+ * The watcher hashes a dropped file once: the run takes the watcher's hash instead of reading the
+ * file again, and a file written to between the watcher's hash and the run is neither imported
+ * nor recorded under a hash that is not its content; it waits in `processing/` and is hashed and
+ * decided again on the next try. Against an in-test sandbox over real HTTP.
+ */
+import fsp from 'node:fs/promises';
+import { appendFile, readdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { hashFile } from '../../src/pipeline/hash-file.js';
+import { openStateStore } from '../../src/state/index.js';
+import type { RunRecord } from '../../src/state/index.js';
+import { runWatch } from '../../src/watch/run-watch.js';
+import { countReadStreams } from '../helpers/count-read-streams.js';
+import { buildCatalogCsv, buildDeps, buildRows, buildWatchOptions, createWatchTestBed } from './watch-test-kit.js';
+import type { WatchTestBed } from './watch-test-kit.js';
+
+function listImportRuns(bed: WatchTestBed): RunRecord[] {
+  const store = openStateStore({ dir: bed.stateDir, account: { baseUrl: bed.sandbox.url, clientId: 'sandbox-seller' }, now: () => new Date() });
+  try {
+    return store.listRuns().filter((run) => run.command === 'import');
+  } finally {
+    store.close();
+  }
+}
+
+/** Runs `act` once, the first time the watcher reads `mapping` while `file` is in `processing/` (right after it hashed the file). */
+function onMappingReadAfterClaim(mapping: string, claimed: string, act: () => Promise<void>): void {
+  const real = fsp.readFile.bind(fsp);
+  let done = false;
+  const spy = vi.spyOn(fsp, 'readFile').mockImplementation((async (target: Parameters<typeof fsp.readFile>[0], options?: Parameters<typeof fsp.readFile>[1]) => {
+    if (!done && String(target) === mapping && existsSync(claimed)) {
+      done = true;
+      await act();
+    }
+    return real(target, options);
+  }) as typeof fsp.readFile);
+  syncBuiltinESMExports();
+  onTestFinished(() => {
+    spy.mockRestore();
+    syncBuiltinESMExports();
+  });
+}
+
+describe('runWatch: one hash per dropped file', () => {
+  it('reads a dropped CSV from disk twice, not three times: the watcher hashes it, the reader reads it (the run takes the hash)', async () => {
+    const bed = await createWatchTestBed();
+    await writeFile(join(bed.inbox, 'catalog.csv'), buildCatalogCsv(buildRows('H', 3, 1)));
+    const sha256 = await hashFile(join(bed.inbox, 'catalog.csv'));
+    const streams = countReadStreams(join(bed.inbox, 'processing', 'catalog.csv'));
+    const settings = { ...bed.settings, settings: { ...bed.settings.settings, readThread: 'never' as const } };
+    const result = await runWatch(buildWatchOptions(bed, [], { settings }), buildDeps(bed));
+    expect(result.files[0]).toMatchObject({ file: 'catalog.csv', outcome: 'done', exitCode: 0, sha256 });
+    expect(streams()).toBe(2);
+    // The run's identity is the content's hash all the same.
+    expect(listImportRuns(bed).map((run) => run.fileSha256)).toEqual([sha256]);
+  });
+
+  it('a file written to after the watcher hashed it is kept for another try (retry, exit 2), nothing sent, then imported under the hash of what it then holds', async () => {
+    const bed = await createWatchTestBed();
+    const inboxFile = join(bed.inbox, 'catalog.csv');
+    const claimed = join(bed.inbox, 'processing', 'catalog.csv');
+    await writeFile(inboxFile, buildCatalogCsv(buildRows('J', 2, 10)));
+    const extraRow = buildCatalogCsv(buildRows('K', 1, 20)).split('\n')[1];
+    onMappingReadAfterClaim(bed.mapping, claimed, () => appendFile(claimed, `${extraRow}\n`));
+
+    const first = await runWatch(buildWatchOptions(bed, []), buildDeps(bed));
+    expect(first.exitCode).toBe(2);
+    expect(first.files[0]).toMatchObject({ file: 'catalog.csv', outcome: 'retry', exitCode: 2, runId: null });
+    expect(first.files[0]?.error).toContain('changed after it was hashed (its size went from');
+    expect(await readdir(join(bed.inbox, 'processing'))).toContain('catalog.csv');
+    expect(bed.sandbox.stats().importRequests).toBe(0);
+    expect(listImportRuns(bed)).toEqual([]);
+
+    const second = await runWatch(buildWatchOptions(bed, []), buildDeps(bed));
+    const sha256 = await hashFile(join(bed.inbox, 'done', 'catalog.csv'));
+    expect(second.files[0]).toMatchObject({ file: 'catalog.csv', outcome: 'done', exitCode: 0, sha256, counts: { rows: 3, accepted: 3 } });
+    expect(listImportRuns(bed).map((run) => run.fileSha256)).toEqual([sha256]);
+    expect(bed.sandbox.products()).toHaveLength(3);
+  });
+
+  it('a copy of content imported before, written to after the watcher hashed it, is not moved as a duplicate: kept (retry, exit 2), then imported for what it holds', async () => {
+    const bed = await createWatchTestBed();
+    const csv = buildCatalogCsv(buildRows('L', 2, 30));
+    await writeFile(join(bed.inbox, 'monday.csv'), csv);
+    expect((await runWatch(buildWatchOptions(bed, []), buildDeps(bed))).files[0]).toMatchObject({ outcome: 'done', exitCode: 0 });
+
+    const claimed = join(bed.inbox, 'processing', 'tuesday.csv');
+    await writeFile(join(bed.inbox, 'tuesday.csv'), csv);
+    const extraRow = buildCatalogCsv(buildRows('M', 1, 40)).split('\n')[1];
+    onMappingReadAfterClaim(bed.mapping, claimed, () => appendFile(claimed, `${extraRow}\n`));
+    const kept = await runWatch(buildWatchOptions(bed, []), buildDeps(bed));
+    expect(kept.files[0]).toMatchObject({ file: 'tuesday.csv', outcome: 'retry', exitCode: 2 });
+    expect(kept.files[0]?.error).toContain('changed after it was hashed (its size went from');
+    expect(await readdir(join(bed.inbox, 'processing'))).toContain('tuesday.csv');
+    expect(existsSync(join(bed.inbox, 'done', 'tuesday.csv'))).toBe(false);
+
+    const next = await runWatch(buildWatchOptions(bed, []), buildDeps(bed));
+    expect(next.files[0]).toMatchObject({ file: 'tuesday.csv', outcome: 'done', exitCode: 0, sha256: await hashFile(join(bed.inbox, 'done', 'tuesday.csv')), counts: { rows: 3 } });
+    expect(bed.sandbox.products()).toHaveLength(3);
+  });
+});
