@@ -15,7 +15,7 @@ import type { Buffer } from 'node:buffer';
 import { StringDecoder } from 'node:string_decoder';
 import { XLSX_PART_LIMITS } from './check-zip-part-size.js';
 import type { SharedStringTable } from './shared-string-table.js';
-import { decodeOoxmlEscapes, decodeXmlText } from './xml-text.js';
+import { decodeOoxmlEscapes, decodeXmlText, normalizeLineEnds } from './xml-text.js';
 
 /** Feeds the part's bytes in order; `end` after the last chunk. Both throw on a malformed part. */
 export interface SharedStringsParser {
@@ -91,7 +91,7 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
       if (input.startsWith('<![CDATA[', at)) {
         close = input.indexOf(']]>', at + 9);
         if (close < 0) break;
-        if (inText && phonetic === 0) text += input.slice(at + 9, close).replace(/\r\n?/g, '\n');
+        if (inText && phonetic === 0) text += normalizeLineEnds(input.slice(at + 9, close));
         if (text.length > XLSX_PART_LIMITS.cellChars) throw malformed(`a string longer than ${XLSX_PART_LIMITS.cellChars} characters`);
         at = close + 3;
       } else if (input.startsWith('<!--', at)) {

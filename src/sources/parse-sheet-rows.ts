@@ -11,7 +11,7 @@
  * checks what makes the XML well formed as far as the rows depend on it: every element closed by
  * its own name, one root, no stray text or markup, known entities only. Text and the attributes read
  * are decoded by `decodeXmlText` (xml-text.ts), by the same XML 1.0 rules as every other part and
- * the annotated copy; CDATA sections are left out (as exceljs's event stream left them out).
+ * the annotated copy; a CDATA section inside a cell's text is text, as in the shared strings.
  *
  * Read as the format allows, not only as Excel writes it: element names without their namespace
  * prefix (`<x:c>`), rows and cells without the optional `r` attribute (they follow the previous
@@ -21,7 +21,7 @@
  * gigabytes); a cell past column XFD is left out and reported on its row.
  */
 import { XLSX_PART_LIMITS } from './check-zip-part-size.js';
-import { decodeXmlText } from './xml-text.js';
+import { decodeXmlText, normalizeLineEnds } from './xml-text.js';
 
 /** Excel's last row. */
 export const EXCEL_MAX_ROWS = 1_048_576;
@@ -190,7 +190,14 @@ function addText(state: ScanState, raw: string): void {
     if (state.open.length === 0 && raw.trim() !== '') throw new Error('text outside the root element of the sheet');
     return;
   }
-  const text = (cell[target] ?? '') + decodeXmlText(raw, 'the sheet');
+  appendCellText(state, decodeXmlText(raw, 'the sheet'));
+}
+
+/** Decoded text added to the part of the cell it belongs to, within the cell's size limit. */
+function appendCellText(state: ScanState, decoded: string): void {
+  const { target, cell } = state;
+  if (target === undefined || cell === undefined) return;
+  const text = (cell[target] ?? '') + decoded;
   if (text.length > XLSX_PART_LIMITS.cellChars) throw new Error(`a cell of row ${state.row?.row ?? '?'} holds more than ${XLSX_PART_LIMITS.cellChars} characters`);
   cell[target] = text;
 }
@@ -317,7 +324,10 @@ function scanEndTag(state: ScanState, text: string, lt: number): number {
   return gt + 1;
 }
 
-/** `<!…` at `lt`: a comment or a CDATA section, left out; nothing else of the kind belongs in a sheet. Returns as `scanEndTag`. */
+/**
+ * `<!…` at `lt`: a comment, left out, or a CDATA section, whose content is text (line ends
+ * normalised, nothing decoded); nothing else of the kind belongs in a sheet. Returns as `scanEndTag`.
+ */
 function skipCommentOrCdata(state: ScanState, text: string, lt: number): number {
   if (text.startsWith('<!--', lt)) {
     const end = text.indexOf('-->', lt + 4);
@@ -327,7 +337,11 @@ function skipCommentOrCdata(state: ScanState, text: string, lt: number): number 
   if (text.startsWith('<![CDATA[', lt)) {
     if (state.open.length === 0) throw new Error('a CDATA section outside the root element of the sheet');
     const end = text.indexOf(']]>', lt + 9);
-    return end < 0 ? -1 : end + 3;
+    if (end < 0) return -1;
+    // Before exceljs's event stream was replaced, CDATA was left out: a generator that writes a
+    // cell's text as CDATA lost it silently, while the same text in the shared strings was read.
+    if (end > lt + 9) appendCellText(state, normalizeLineEnds(text.slice(lt + 9, end)));
+    return end + 3;
   }
   throw new Error(`unexpected markup in the sheet: ${text.slice(lt, lt + 20)}`);
 }

@@ -31,7 +31,7 @@ export function decodeXmlText(raw: string, where?: string, attribute = false): s
   if (attribute) {
     if (!checkAttributeDecoding(text)) return text;
     if (text.includes('\t') || text.includes('\n') || text.includes('\r')) text = text.replace(/\r\n|[\t\n\r]/g, ' ');
-  } else if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+  } else text = normalizeLineEnds(text);
   let amp = text.indexOf('&');
   if (amp === -1) return text;
   // A loop, not a pattern with a replacer: a description written as HTML holds an entity every few
@@ -48,6 +48,14 @@ export function decodeXmlText(raw: string, where?: string, attribute = false): s
   }
   pieces.push(text.slice(copied));
   return pieces.join('');
+}
+
+/**
+ * The text of a CDATA section as XML reads it: line ends normalised (as everywhere in the document),
+ * nothing else decoded (`&amp;` inside one is those five characters).
+ */
+export function normalizeLineEnds(raw: string): string {
+  return raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
 }
 
 /** Whether an attribute value holds anything to decode or normalise (`&`, tab, line feed, carriage return): most hold none. */

@@ -136,11 +136,13 @@ describe('one XML text decoder for every reader of a workbook', () => {
     }
   });
 
-  it('leaves comments and CDATA sections out of a cell’s text in the copy, as the scanner does', async () => {
-    const row = '<row r="1"><c r="A1" t="inlineStr"><is><t>a<!-- & -->b<![CDATA[&c]]>&amp;</t></is></c></row>';
+  it('reads a CDATA section as text and leaves comments out, in the scanner, the copy and the shared strings', async () => {
+    const text = 'a<!-- & -->b<![CDATA[&c\r\n<d>]]>&amp;';
+    const row = `<row r="1"><c r="A1" t="inlineStr"><is><t>${text}</t></is></c></row>`;
     const scanned = await scanCell([`<worksheet><sheetData>${row}</sheetData></worksheet>`]);
-    expect(scanned?.inline).toBe('ab&');
-    expect(copyCell(row)?.inline).toBe('ab&');
+    expect(scanned?.inline).toBe('ab&c\n<d>&');
+    expect(copyCell(row)?.inline).toBe('ab&c\n<d>&');
+    expect(readSharedString([`<sst><si><t>${text}</t></si></sst>`])).toBe('ab&c\n<d>&');
     // An empty inline string is an inline string to both (an empty text cell), whatever the type says.
     const empty = '<row r="1"><c r="A1" t="str"><is></is></c></row>';
     expect((await scanCell([`<worksheet><sheetData>${empty}</sheetData></worksheet>`]))?.inline).toBe('');

@@ -5,7 +5,7 @@
  * Text and attributes are decoded by the reader's own decoder (`decodeXmlText`), by the same rules:
  * a text the reader refuses as malformed is refused here too, never read another way.
  */
-import { decodeXmlText } from '../../sources/xml-text.js';
+import { decodeXmlText, normalizeLineEnds } from '../../sources/xml-text.js';
 import type { XmlCell } from '../../sources/parse-sheet-rows.js';
 import { readAttribute } from './xml-markup.js';
 
@@ -145,12 +145,13 @@ function readInlineText(inner: string, prefix: string): string {
   return text;
 }
 
-// Markup inside an element's text: a comment, a CDATA section, a processing instruction or a tag.
-const MARKUP = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<[^>]*>/g;
+// Markup inside an element's text: a comment, a CDATA section (its content captured), a processing instruction or a tag.
+const MARKUP = /<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>|<[^>]*>/g;
 
 /**
  * The text of an element's content as the reader's scanner reads it: each piece of text between
- * markup decoded on its own (an entity cannot span a comment), comments and CDATA sections left out.
+ * markup decoded on its own (an entity cannot span a comment), a CDATA section's content as text
+ * (line ends normalised, nothing decoded), comments and other markup left out.
  */
 function readCharacterData(content: string): string {
   if (!content.includes('<')) return decodeXmlText(content, 'the sheet');
@@ -158,6 +159,7 @@ function readCharacterData(content: string): string {
   let at = 0;
   for (const match of content.matchAll(MARKUP)) {
     text += decodeXmlText(content.slice(at, match.index), 'the sheet');
+    if (match[1] !== undefined) text += normalizeLineEnds(match[1]);
     at = match.index + match[0].length;
   }
   return text + decodeXmlText(content.slice(at), 'the sheet');
