@@ -24,12 +24,20 @@ export class XmlTextError extends Error {
  *
  * `attribute` exists because the specification itself reads attribute values differently (§3.3.3):
  * after line ends are normalised, each literal tab, line feed or carriage return becomes a space
- * (a character reference such as `&#10;` still gives its character).
+ * (a character reference such as `&#10;` still gives its character), and a `<` is not allowed.
  */
 export function decodeXmlText(raw: string, where?: string, attribute = false): string {
+  // Most texts and nearly every attribute value hold nothing to decode: that case stays in a
+  // function small enough to be inlined into the scanners' loops.
+  if (attribute ? !checkAttributeDecoding(raw) : raw.indexOf('&') === -1 && raw.indexOf('\r') === -1) return raw;
+  return decodeMarkedText(raw, where, attribute);
+}
+
+/** `decodeXmlText` for a text that holds a `&` or a line end (or, as an attribute, a tab or `<`). */
+function decodeMarkedText(raw: string, where: string | undefined, attribute: boolean): string {
   let text = raw;
   if (attribute) {
-    if (!checkAttributeDecoding(text)) return text;
+    if (text.includes('<')) throw new XmlTextError(placeMessage('a "<" inside an attribute value', where));
     if (text.includes('\t') || text.includes('\n') || text.includes('\r')) text = text.replace(/\r\n|[\t\n\r]/g, ' ');
   } else text = normalizeLineEnds(text);
   let amp = text.indexOf('&');
@@ -42,7 +50,9 @@ export function decodeXmlText(raw: string, where?: string, attribute = false): s
   let copied = 0;
   while (amp !== -1) {
     const end = text.indexOf(';', amp + 1);
-    pieces.push(text.slice(copied, amp), decodeReference(text, amp, end, where));
+    const decoded = end === -1 ? undefined : decodeReference(text, amp, end);
+    if (decoded === undefined) throw refuseReference(text, amp, end, where);
+    pieces.push(text.slice(copied, amp), decoded);
     copied = end + 1;
     amp = text.indexOf('&', copied);
   }
@@ -58,45 +68,51 @@ export function normalizeLineEnds(raw: string): string {
   return raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
 }
 
-/** Whether an attribute value holds anything to decode or normalise (`&`, tab, line feed, carriage return): most hold none. */
+/** Whether an attribute value holds anything to decode, normalise or refuse (`&`, tab, line feed, carriage return, `<`): most hold none. */
 function checkAttributeDecoding(text: string): boolean {
   for (let at = 0; at < text.length; at++) {
     const unit = text.charCodeAt(at);
-    if (unit === 0x26 || unit === 0x0a || unit === 0x09 || unit === 0x0d) return true;
+    if (unit === 0x26 || unit === 0x0a || unit === 0x09 || unit === 0x0d || unit === 0x3c) return true;
   }
   return false;
 }
 
-/** The text of the reference at `amp` (its `&`) whose `;` is the first one after it at `end` (-1 for none); throws when it is none XML defines. */
-function decodeReference(text: string, amp: number, end: number, where: string | undefined): string {
+/** The text of the reference `text[amp, end]` (from its `&` to its `;`), or undefined when it is none XML defines. */
+function decodeReference(text: string, amp: number, end: number): string | undefined {
+  const first = text.charCodeAt(amp + 1);
+  if (first === 0x23) {
+    const code = readCharacterReference(text, amp + 2, end);
+    return code !== -1 && checkXmlChar(code) ? String.fromCodePoint(code) : undefined;
+  }
+  switch (end - amp) {
+    case 3:
+      if (text.charCodeAt(amp + 2) !== 0x74) return undefined; // 't'
+      return first === 0x6c ? '<' : first === 0x67 ? '>' : undefined; // 'l', 'g'
+    case 4:
+      return first === 0x61 && text.charCodeAt(amp + 2) === 0x6d && text.charCodeAt(amp + 3) === 0x70 ? '&' : undefined; // 'amp'
+    case 5:
+      if (text.startsWith('quot', amp + 1)) return '"';
+      return text.startsWith('apos', amp + 1) ? "'" : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The error for the `&` at `amp` that `decodeReference` could not decode (`end`: the next `;`, or -1). */
+function refuseReference(text: string, amp: number, end: number, where: string | undefined): XmlTextError {
   if (end !== -1) {
     if (text.charCodeAt(amp + 1) === 0x23) {
-      const code = readCharacterReference(text, amp + 2, end);
-      if (code !== -1) {
-        if (checkXmlChar(code)) return String.fromCodePoint(code);
-        throw new XmlTextError(placeMessage(`a malformed character reference ${text.slice(amp, end + 1)} (a character XML does not allow)`, where));
+      if (readCharacterReference(text, amp + 2, end) !== -1) {
+        return new XmlTextError(placeMessage(`a malformed character reference ${text.slice(amp, end + 1)} (a character XML does not allow)`, where));
       }
     } else {
-      switch (end - amp) {
-        case 3:
-          if (text.startsWith('lt', amp + 1)) return '<';
-          if (text.startsWith('gt', amp + 1)) return '>';
-          break;
-        case 4:
-          if (text.startsWith('amp', amp + 1)) return '&';
-          break;
-        case 5:
-          if (text.startsWith('quot', amp + 1)) return '"';
-          if (text.startsWith('apos', amp + 1)) return "'";
-          break;
-      }
       // `&nbsp;` (HTML's) and every other name: a workbook has no DTD that could define it.
       const name = text.slice(amp + 1, end);
-      if (XML_NAME.test(name)) throw new XmlTextError(placeMessage(`undefined entity &${name};`, where));
+      if (XML_NAME.test(name)) return new XmlTextError(placeMessage(`undefined entity &${name};`, where));
     }
   }
   const context = text.slice(amp, Math.min(text.length, amp + 12));
-  throw new XmlTextError(placeMessage(`a "&" that starts no entity (${JSON.stringify(context)})`, where));
+  return new XmlTextError(placeMessage(`a "&" that starts no entity (${JSON.stringify(context)})`, where));
 }
 
 // A name as XML's Name production reads it (letters of any script); only used to word the error.

@@ -108,5 +108,7 @@ describe('decodeXmlText', () => {
     expect(decodeXmlText('a&#9;b&#10;c&#13;&amp;', undefined, true)).toBe('a\tb\nc\r&');
     expect(decodeXmlText('A1', undefined, true)).toBe('A1');
     expect(() => decodeXmlText('a & b', 'the sheet', true)).toThrow(/starts no entity.*in the sheet/);
+    expect(() => decodeXmlText('a<b', 'the sheet', true)).toThrow(/a "<" inside an attribute value in the sheet/);
+    expect(decodeXmlText('a>b', undefined, true)).toBe('a>b');
   });
 });

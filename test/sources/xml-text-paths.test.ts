@@ -43,7 +43,7 @@ async function outcomeOf(read: () => Promise<string | undefined> | string | unde
     return `text ${JSON.stringify(await read())}`;
   } catch (error) {
     const message = String((error as Error).message);
-    const kind = /starts no entity/.test(message) ? 'stray' : /undefined entity/.test(message) ? 'undefined' : /malformed character reference/.test(message) ? 'character' : message;
+    const kind = /starts no entity/.test(message) ? 'stray' : /undefined entity/.test(message) ? 'undefined' : /malformed character reference/.test(message) ? 'character' : /"<" inside an attribute value/.test(message) ? 'less-than' : message;
     return `error ${kind}`;
   }
 }
@@ -124,6 +124,7 @@ describe('one XML text decoder for every reader of a workbook', () => {
       ['&nbsp;', 'error undefined'],
       ['A&B', 'error stray'],
       ['&#1;', 'error character'],
+      ['a<b', 'error less-than'],
     ];
     for (const [value, expected] of values) {
       const row = `<row r="1"><c r="A1" t="${value}"><v>1</v></c></row>`;
