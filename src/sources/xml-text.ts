@@ -7,8 +7,8 @@
 
 /**
  * Text of a part that XML 1.0 does not allow: a stray `&`, an entity XML does not define (a
- * workbook has no DTD to define one), or a character reference to a character XML excludes. The
- * caller says which part; the message names the entity.
+ * workbook has no DTD to define one), a character reference to a character XML excludes, or a `<`
+ * in an attribute value. The caller says which part; the message names the entity.
  */
 export class XmlTextError extends Error {
   override name = 'XmlTextError';
