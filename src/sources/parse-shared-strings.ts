@@ -7,14 +7,15 @@
  * Only what the text of a cell needs is read: each `<si>` is one string, the text of its `<t>`
  * elements joined in order (a plain string has one, rich text one per `<r>` run), without the
  * phonetic guides (`<rPh>`, which Excel does not show in the cell). Text is kept exactly as stored,
- * whitespace included (`xml:space="preserve"` or not, as exceljs did), with XML line endings
- * normalised, entities and Excel's `_xHHHH_` escapes decoded.
+ * whitespace included (`xml:space="preserve"` or not, as exceljs did), decoded by `decodeXmlText`
+ * (line ends normalised, entities and character references decoded; anything else after a `&` makes
+ * the part malformed, as in the sheet), then Excel's `_xHHHH_` escapes decoded.
  */
 import type { Buffer } from 'node:buffer';
 import { StringDecoder } from 'node:string_decoder';
 import { XLSX_PART_LIMITS } from './check-zip-part-size.js';
 import type { SharedStringTable } from './shared-string-table.js';
-import { decodeOoxmlEscapes, decodeXmlEntities } from './xml-text.js';
+import { decodeOoxmlEscapes, decodeXmlText, normalizeLineEnds } from './xml-text.js';
 
 /** Feeds the part's bytes in order; `end` after the last chunk. Both throw on a malformed part. */
 export interface SharedStringsParser {
@@ -41,10 +42,10 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
   const addText = (raw: string): void => {
     if (!inText || phonetic > 0 || raw === '') return;
     try {
-      text += decodeXmlEntities(raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw);
-    } catch {
-      // A reference past U+10FFFF, which XML forbids (decodeXmlEntities throws a RangeError).
-      throw malformed('invalid character reference');
+      text += decodeXmlText(raw);
+    } catch (error) {
+      // A stray `&`, an undefined entity, a reference to a character XML does not allow: as the sheet refuses them.
+      throw malformed((error as Error).message);
     }
     if (text.length > XLSX_PART_LIMITS.cellChars) throw malformed(`a string longer than ${XLSX_PART_LIMITS.cellChars} characters`);
   };
@@ -90,7 +91,7 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
       if (input.startsWith('<![CDATA[', at)) {
         close = input.indexOf(']]>', at + 9);
         if (close < 0) break;
-        if (inText && phonetic === 0) text += input.slice(at + 9, close).replace(/\r\n?/g, '\n');
+        if (inText && phonetic === 0) text += normalizeLineEnds(input.slice(at + 9, close));
         if (text.length > XLSX_PART_LIMITS.cellChars) throw malformed(`a string longer than ${XLSX_PART_LIMITS.cellChars} characters`);
         at = close + 3;
       } else if (input.startsWith('<!--', at)) {

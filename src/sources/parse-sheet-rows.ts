@@ -9,9 +9,9 @@
  * (measured in the note of issue 22). The scanner reads only the attributes it needs (`r`, `t`,
  * `s` of rows and cells), cuts the text of `<v>`, `<f>` and `<t>` only inside a cell, and still
  * checks what makes the XML well formed as far as the rows depend on it: every element closed by
- * its own name, one root, no stray text or markup, known entities only. Text is read as a SAX
- * parser reports it: entities decoded, line ends normalised to `\n`, CDATA sections left out (as
- * exceljs's event stream left them out).
+ * its own name, one root, no stray text or markup, known entities only. Text and the attributes read
+ * are decoded by `decodeXmlText` (xml-text.ts), by the same XML 1.0 rules as every other part and
+ * the annotated copy; a CDATA section inside a cell's text is text, as in the shared strings.
  *
  * Read as the format allows, not only as Excel writes it: element names without their namespace
  * prefix (`<x:c>`), rows and cells without the optional `r` attribute (they follow the previous
@@ -21,6 +21,7 @@
  * gigabytes); a cell past column XFD is left out and reported on its row.
  */
 import { XLSX_PART_LIMITS } from './check-zip-part-size.js';
+import { decodeXmlText, normalizeLineEnds } from './xml-text.js';
 
 /** Excel's last row. */
 export const EXCEL_MAX_ROWS = 1_048_576;
@@ -66,37 +67,6 @@ export async function* parseSheetRows(chunks: AsyncIterable<string>): AsyncGener
 
 // Markup longer than this that does not end is not a worksheet (the integrity pass bounds it too).
 const MAX_PENDING = XLSX_PART_LIMITS.markupSpanBytes + XLSX_PART_LIMITS.cellChars;
-const ENTITY = /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z_][\w.-]*);/g;
-// A Map, not an object: `&constructor;` must be an undefined entity, not the prototype's function.
-const NAMED_ENTITIES = new Map([
-  ['amp', '&'],
-  ['lt', '<'],
-  ['gt', '>'],
-  ['quot', '"'],
-  ['apos', "'"],
-]);
-
-/** Entities decoded and line ends normalised as XML says; an unknown entity or a stray `&` is an error. */
-function decodeXmlText(raw: string): string {
-  const text = raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
-  if (!text.includes('&')) return text;
-  if (text.replace(ENTITY, '').includes('&')) throw new Error('a "&" that starts no entity in the sheet');
-  return text.replace(ENTITY, (_, name: string) => {
-    if (name.charCodeAt(0) !== 35) {
-      const known = NAMED_ENTITIES.get(name);
-      if (known === undefined) throw new Error(`undefined entity &${name}; in the sheet`);
-      return known;
-    }
-    const code = name.charCodeAt(1) === 120 ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-    if (!checkXmlChar(code)) throw new Error(`a malformed character reference &${name}; in the sheet`);
-    return String.fromCodePoint(code);
-  });
-}
-
-/** Whether XML 1.0 allows the character at all (not NUL, most control characters, surrogates). */
-function checkXmlChar(code: number): boolean {
-  return code === 9 || code === 10 || code === 13 || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
-}
 
 function checkSpace(code: number): boolean {
   return code === 32 || code === 10 || code === 9 || code === 13;
@@ -132,11 +102,7 @@ function readAttributes(text: string, from: number, to: number, into: TagAttribu
     if (nameEnd - nameStart === 1) {
       const name = text.charCodeAt(nameStart);
       if (name === 114 || name === 116 || name === 115) {
-        let value = text.slice(at + 1, valueEnd);
-        if (value.includes('&') || value.includes('<')) {
-          if (value.includes('<')) throw new Error('a "<" inside an attribute value in the sheet');
-          value = decodeXmlText(value);
-        }
+        const value = decodeXmlText(text.slice(at + 1, valueEnd), 'the sheet', true);
         if (name === 114) into.r = value;
         else if (name === 116) into.t = value;
         else into.s = value;
@@ -222,7 +188,14 @@ function addText(state: ScanState, raw: string): void {
     if (state.open.length === 0 && raw.trim() !== '') throw new Error('text outside the root element of the sheet');
     return;
   }
-  const text = (cell[target] ?? '') + decodeXmlText(raw);
+  appendCellText(state, decodeXmlText(raw, 'the sheet'));
+}
+
+/** Decoded text added to the part of the cell it belongs to, within the cell's size limit. */
+function appendCellText(state: ScanState, decoded: string): void {
+  const { target, cell } = state;
+  if (target === undefined || cell === undefined) return;
+  const text = (cell[target] ?? '') + decoded;
   if (text.length > XLSX_PART_LIMITS.cellChars) throw new Error(`a cell of row ${state.row?.row ?? '?'} holds more than ${XLSX_PART_LIMITS.cellChars} characters`);
   cell[target] = text;
 }
@@ -349,7 +322,10 @@ function scanEndTag(state: ScanState, text: string, lt: number): number {
   return gt + 1;
 }
 
-/** `<!…` at `lt`: a comment or a CDATA section, left out; nothing else of the kind belongs in a sheet. Returns as `scanEndTag`. */
+/**
+ * `<!…` at `lt`: a comment, left out, or a CDATA section, whose content is text (line ends
+ * normalised, nothing decoded); nothing else of the kind belongs in a sheet. Returns as `scanEndTag`.
+ */
 function skipCommentOrCdata(state: ScanState, text: string, lt: number): number {
   if (text.startsWith('<!--', lt)) {
     const end = text.indexOf('-->', lt + 4);
@@ -359,7 +335,11 @@ function skipCommentOrCdata(state: ScanState, text: string, lt: number): number 
   if (text.startsWith('<![CDATA[', lt)) {
     if (state.open.length === 0) throw new Error('a CDATA section outside the root element of the sheet');
     const end = text.indexOf(']]>', lt + 9);
-    return end < 0 ? -1 : end + 3;
+    if (end < 0) return -1;
+    // Before exceljs's event stream was replaced, CDATA was left out: a generator that writes a
+    // cell's text as CDATA lost it silently, while the same text in the shared strings was read.
+    if (end > lt + 9) appendCellText(state, normalizeLineEnds(text.slice(lt + 9, end)));
+    return end + 3;
   }
   throw new Error(`unexpected markup in the sheet: ${text.slice(lt, lt + 20)}`);
 }

@@ -29,10 +29,10 @@ export interface WorkbookParts {
 /** Parses workbook.xml and workbook.xml.rels (both as text). `base` is the folder of workbook.xml (`xl/`). */
 export function parseWorkbookParts(workbookXml: string, relsXml: string, base = 'xl/'): WorkbookParts {
   const targets = new Map<string, { target: string; type: string }>();
-  for (const rel of findXmlTags(relsXml, 'Relationship')) {
+  for (const rel of findXmlTags(relsXml, 'Relationship', 'the workbook relationships')) {
     targets.set(rel.get('Id') ?? '', { target: rel.get('Target') ?? '', type: rel.get('Type') ?? '' });
   }
-  const sheets = findXmlTags(workbookXml, 'sheet').map((sheet, index): WorkbookSheet => {
+  const sheets = findXmlTags(workbookXml, 'sheet', 'the workbook part').map((sheet, index): WorkbookSheet => {
     const id = sheet.get('r:id') ?? [...sheet.entries()].find(([key]) => key.endsWith(':id'))?.[1] ?? '';
     const rel = targets.get(id);
     return {
@@ -43,7 +43,7 @@ export function parseWorkbookParts(workbookXml: string, relsXml: string, base = 
       isWorksheet: rel !== undefined && rel.type.endsWith('/worksheet'),
     };
   });
-  const properties = findXmlTags(workbookXml, 'workbookPr')[0];
+  const properties = findXmlTags(workbookXml, 'workbookPr', 'the workbook part')[0];
   const date1904 = properties?.get('date1904');
   return { sheets, date1904: date1904 === '1' || date1904 === 'true' };
 }

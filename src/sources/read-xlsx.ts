@@ -188,7 +188,7 @@ async function loadWorkbook(path: string, directory: ZipDirectory): Promise<{ pa
 
 /** The zip path of the part a relationship of the given type targets, relative to `base`. */
 function findRelatedPart(relsXml: string, type: RegExp, base: string): string | undefined {
-  const target = findXmlTags(relsXml, 'Relationship')
+  const target = findXmlTags(relsXml, 'Relationship', 'a relationships part')
     .find((rel) => type.test(rel.get('Type') ?? ''))
     ?.get('Target');
   if (target === undefined || target === '') return undefined;

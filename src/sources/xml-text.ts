@@ -1,15 +1,45 @@
 /**
- * Small helpers for the XLSX parts read without a general XML parser (workbook.xml, relationships,
- * merged ranges, the shared strings' texts): attribute parsing and entity decoding. The sheet
- * itself is scanned by parse-sheet-rows.ts.
+ * Small helpers for the XML text of an XLSX: the one decoder of character data and attribute
+ * values every reader of the workbook uses (the sheet scanner, the shared strings, the workbook
+ * parts, the annotated copy), attribute parsing for the small parts, and Excel's `_xHHHH_` escapes.
+ * The sheet itself is scanned by parse-sheet-rows.ts.
  */
 
 /**
- * Decodes `&amp;`, `&lt;`, `&#1046;`, `&#x416;` and the other XML entities; anything else after a
- * `&` is kept as it stands. Throws a RangeError for a character reference past U+10FFFF, which XML
- * forbids (the caller says which part is malformed).
+ * Text of a part that XML 1.0 does not allow: a stray `&`, an entity XML does not define (a
+ * workbook has no DTD to define one), a character reference to a character XML excludes, or a `<`
+ * in an attribute value. The caller says which part; the message names the entity.
  */
-export function decodeXmlEntities(text: string): string {
+export class XmlTextError extends Error {
+  override name = 'XmlTextError';
+}
+
+/**
+ * Decodes the character data of an element, or (with `attribute`) an attribute value, by the rules
+ * of XML 1.0, the same for every part and every reader of a workbook: line ends normalised (`\r\n`
+ * and a lone `\r` become `\n`, §2.11), the five predefined entities and character references
+ * (decimal `&#1046;`, hex `&#x416;`, to a character of XML's Char production only) decoded. Any other
+ * `&` is not well formed and throws an `XmlTextError`, with `where` (`the sheet`) in its message
+ * when given.
+ *
+ * `attribute` exists because the specification itself reads attribute values differently (§3.3.3):
+ * after line ends are normalised, each literal tab, line feed or carriage return becomes a space
+ * (a character reference such as `&#10;` still gives its character), and a `<` is not allowed.
+ */
+export function decodeXmlText(raw: string, where?: string, attribute = false): string {
+  // Most texts and nearly every attribute value hold nothing to decode: that case stays in a
+  // function small enough to be inlined into the scanners' loops.
+  if (attribute ? !checkAttributeDecoding(raw) : raw.indexOf('&') === -1 && raw.indexOf('\r') === -1) return raw;
+  return decodeMarkedText(raw, where, attribute);
+}
+
+/** `decodeXmlText` for a text that holds a `&` or a line end (or, as an attribute, a tab or `<`). */
+function decodeMarkedText(raw: string, where: string | undefined, attribute: boolean): string {
+  let text = raw;
+  if (attribute) {
+    if (text.includes('<')) throw new XmlTextError(placeMessage('a "<" inside an attribute value', where));
+    if (text.includes('\t') || text.includes('\n') || text.includes('\r')) text = text.replace(/\r\n|[\t\n\r]/g, ' ');
+  } else text = normalizeLineEnds(text);
   let amp = text.indexOf('&');
   if (amp === -1) return text;
   // A loop, not a pattern with a replacer: a description written as HTML holds an entity every few
@@ -19,75 +49,101 @@ export function decodeXmlEntities(text: string): string {
   const pieces: string[] = [];
   let copied = 0;
   while (amp !== -1) {
-    const end = findEntityEnd(text, amp + 1);
-    const entity = end === -1 ? undefined : decodeEntity(text, amp + 1, end);
-    if (entity === undefined) {
-      amp = text.indexOf('&', amp + 1);
-      continue;
-    }
-    pieces.push(text.slice(copied, amp), entity);
+    const end = text.indexOf(';', amp + 1);
+    const decoded = end === -1 ? undefined : decodeReference(text, amp, end);
+    if (decoded === undefined) throw refuseReference(text, amp, end, where);
+    pieces.push(text.slice(copied, amp), decoded);
     copied = end + 1;
     amp = text.indexOf('&', copied);
   }
-  if (copied === 0) return text;
   pieces.push(text.slice(copied));
   return pieces.join('');
 }
 
-/** Where the `;` of an entity whose name starts at `start` is (`#x` and hex digits, `#` and digits, or letters), else -1. */
-function findEntityEnd(text: string, start: number): number {
-  let at = start;
-  let isNameUnit = isLetter;
-  if (text.charCodeAt(at) === 0x23) {
-    at += 1;
-    const x = text.charCodeAt(at) | 0x20;
-    isNameUnit = x === 0x78 ? isHexDigit : isDecimalDigit;
-    if (x === 0x78) at += 1;
-  }
-  const first = at;
-  while (at < text.length && isNameUnit(text.charCodeAt(at))) at++;
-  return at > first && text.charCodeAt(at) === 0x3b ? at : -1;
+/**
+ * The text of a CDATA section as XML reads it: line ends normalised (as everywhere in the document),
+ * nothing else decoded (`&amp;` inside one is those five characters).
+ */
+export function normalizeLineEnds(raw: string): string {
+  return raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
 }
 
-/** The text of the entity `text[start, end)` (its name, checked by `findEntityEnd`), or undefined for a name XML does not define. */
-function decodeEntity(text: string, start: number, end: number): string | undefined {
-  if (text.charCodeAt(start) !== 0x23) {
-    switch (text.slice(start, end)) {
-      case 'amp':
-        return '&';
-      case 'lt':
-        return '<';
-      case 'gt':
-        return '>';
-      case 'quot':
-        return '"';
-      case 'apos':
-        return "'";
-      default:
-        return undefined;
+/** Whether an attribute value holds anything to decode, normalise or refuse (`&`, tab, line feed, carriage return, `<`): most hold none. */
+function checkAttributeDecoding(text: string): boolean {
+  for (let at = 0; at < text.length; at++) {
+    const unit = text.charCodeAt(at);
+    if (unit === 0x26 || unit === 0x0a || unit === 0x09 || unit === 0x0d || unit === 0x3c) return true;
+  }
+  return false;
+}
+
+/** The text of the reference `text[amp, end]` (from its `&` to its `;`), or undefined when it is none XML defines. */
+function decodeReference(text: string, amp: number, end: number): string | undefined {
+  const first = text.charCodeAt(amp + 1);
+  if (first === 0x23) {
+    const code = readCharacterReference(text, amp + 2, end);
+    return code !== -1 && checkXmlChar(code) ? String.fromCodePoint(code) : undefined;
+  }
+  switch (end - amp) {
+    case 3:
+      if (text.charCodeAt(amp + 2) !== 0x74) return undefined; // 't'
+      return first === 0x6c ? '<' : first === 0x67 ? '>' : undefined; // 'l', 'g'
+    case 4:
+      return first === 0x61 && text.charCodeAt(amp + 2) === 0x6d && text.charCodeAt(amp + 3) === 0x70 ? '&' : undefined; // 'amp'
+    case 5:
+      if (text.startsWith('quot', amp + 1)) return '"';
+      return text.startsWith('apos', amp + 1) ? "'" : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The error for the `&` at `amp` that `decodeReference` could not decode (`end`: the next `;`, or -1). */
+function refuseReference(text: string, amp: number, end: number, where: string | undefined): XmlTextError {
+  if (end !== -1) {
+    if (text.charCodeAt(amp + 1) === 0x23) {
+      if (readCharacterReference(text, amp + 2, end) !== -1) {
+        return new XmlTextError(placeMessage(`a malformed character reference ${text.slice(amp, end + 1)} (a character XML does not allow)`, where));
+      }
+    } else {
+      // `&nbsp;` (HTML's) and every other name: a workbook has no DTD that could define it.
+      const name = text.slice(amp + 1, end);
+      if (XML_NAME.test(name)) return new XmlTextError(placeMessage(`undefined entity &${name};`, where));
     }
   }
-  const hex = (text.charCodeAt(start + 1) | 0x20) === 0x78;
+  const context = text.slice(amp, Math.min(text.length, amp + 12));
+  return new XmlTextError(placeMessage(`a "&" that starts no entity (${JSON.stringify(context)})`, where));
+}
+
+// A name as XML's Name production reads it (letters of any script); only used to word the error.
+const XML_NAME = /^[\p{L}_:][\p{L}\p{N}\p{M}_:.\u00B7-]*$/u;
+
+/** The code point of the character reference whose digits are `text[start, end)` (after `&#`, `x` for hex), or -1 when they are no number as XML writes it. */
+function readCharacterReference(text: string, start: number, end: number): number {
+  // Only a lower-case `x` marks hex (`&#X41;` is not well formed).
+  const hex = text.charCodeAt(start) === 0x78;
+  const first = hex ? start + 1 : start;
+  if (first >= end) return -1;
   let code = 0;
-  for (let at = start + (hex ? 2 : 1); at < end && code <= 0x10ffff; at++) {
+  for (let at = first; at < end; at++) {
     const unit = text.charCodeAt(at);
-    code = hex ? code * 16 + (unit <= 0x39 ? unit - 0x30 : (unit | 0x20) - 0x57) : code * 10 + unit - 0x30;
+    let digit: number;
+    if (unit >= 0x30 && unit <= 0x39) digit = unit - 0x30;
+    else if (hex && (unit | 0x20) >= 0x61 && (unit | 0x20) <= 0x66) digit = (unit | 0x20) - 0x57;
+    else return -1;
+    // Past U+10FFFF the digits are still checked, the value no longer grows (no float overflow).
+    if (code <= 0x10ffff) code = code * (hex ? 16 : 10) + digit;
   }
-  if (code > 0x10ffff) throw new RangeError(`the character reference &${text.slice(start, end)}; is past U+10FFFF`);
-  return String.fromCodePoint(code);
+  return code;
 }
 
-function isLetter(unit: number): boolean {
-  const lower = unit | 0x20;
-  return lower >= 0x61 && lower <= 0x7a;
+/** Whether XML 1.0's Char production allows the character: not NUL, most C0 controls, surrogates, U+FFFE/U+FFFF or past U+10FFFF. */
+function checkXmlChar(code: number): boolean {
+  return code === 9 || code === 10 || code === 13 || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
 }
 
-function isDecimalDigit(unit: number): boolean {
-  return unit >= 0x30 && unit <= 0x39;
-}
-
-function isHexDigit(unit: number): boolean {
-  return isDecimalDigit(unit) || ((unit | 0x20) >= 0x61 && (unit | 0x20) <= 0x66);
+function placeMessage(message: string, where: string | undefined): string {
+  return where === undefined ? message : `${message} in ${where}`;
 }
 
 /**
@@ -99,17 +155,20 @@ export function decodeOoxmlEscapes(text: string): string {
   return text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** The attributes of one start tag (`<sheet name="A" r:id="rId1"/>`), names with their prefix, values decoded. */
-export function parseXmlAttributes(tag: string): Map<string, string> {
+/**
+ * The attributes of one start tag (`<sheet name="A" r:id="rId1"/>`), names with their prefix,
+ * values decoded as `decodeXmlText` decodes attribute values; `where` names the part in its errors.
+ */
+export function parseXmlAttributes(tag: string, where?: string): Map<string, string> {
   const attributes = new Map<string, string>();
   for (const match of tag.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
-    attributes.set(match[1] ?? '', decodeXmlEntities(match[2] ?? match[3] ?? ''));
+    attributes.set(match[1] ?? '', decodeXmlText(match[2] ?? match[3] ?? '', where, true));
   }
   return attributes;
 }
 
-/** Every start or empty tag with the given local name (any namespace prefix), as its attributes. */
-export function findXmlTags(xml: string, localName: string): Map<string, string>[] {
+/** Every start or empty tag with the given local name (any namespace prefix), as its attributes (throws `XmlTextError` as `parseXmlAttributes`). */
+export function findXmlTags(xml: string, localName: string, where?: string): Map<string, string>[] {
   const pattern = new RegExp(`<(?:[\\w.-]+:)?${localName}(?=[\\s/>])[^>]*>`, 'g');
-  return Array.from(xml.matchAll(pattern), (match) => parseXmlAttributes(match[0]));
+  return Array.from(xml.matchAll(pattern), (match) => parseXmlAttributes(match[0], where));
 }

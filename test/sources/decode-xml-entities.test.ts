@@ -1,19 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { decodeXmlEntities } from '../../src/sources/xml-text.js';
+import { decodeXmlText, XmlTextError } from '../../src/sources/xml-text.js';
 
-/** The pattern the decoder once was, for the texts it decoded right. */
-function decodeWithPattern(text: string): string {
+/**
+ * XML 1.0 read from its grammar, written apart from the decoder (a pattern per production), for
+ * the texts of the generated stream: the decoded text, or `error` where a conforming parser refuses.
+ */
+function decodeBySpecification(raw: string): string {
   const named = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"]]);
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
-    return named.get(name) ?? whole;
+  const text = raw.replace(/\r\n?/g, '\n');
+  const reference = /&(?:#x([0-9a-fA-F]+)|#([0-9]+)|([^;&]*));|&/g;
+  let refused = false;
+  const decoded = text.replace(reference, (whole, hex: string | undefined, decimal: string | undefined, name: string | undefined) => {
+    if (hex !== undefined || decimal !== undefined) {
+      const code = hex !== undefined ? Number.parseInt(hex, 16) : Number.parseInt(decimal ?? '', 10);
+      const allowed = code === 9 || code === 10 || code === 13 || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+      if (allowed) return String.fromCodePoint(code);
+    } else if (name !== undefined && named.has(name)) return named.get(name) ?? '';
+    refused = true;
+    return whole;
   });
+  return refused ? 'error' : decoded;
 }
 
 /** A deterministic stream of texts made of entity-like pieces (32-bit LCG: every piece is drawn). */
 function* generateTexts(count: number): Generator<string> {
-  const pieces = ['&', ';', 'x', 'X', 'amp', 'AMP', 'lt', 'gt;', '1046', '41', 'fF', 'Ж', '&#', '&#x', '99999999'];
+  // Whole references as well as their fragments, so that a good share of the texts is well formed.
+  const pieces = ['&amp;', '&lt;', '&#1046;', '&#x416;', '&#13;', 'Ж', 'a', ' ', '\r', '\n', '&', ';', 'x', 'X', 'amp', 'gt;', '1046', '0', 'D800', 'fF', '&#', '&#x', '99999999'];
   let seed = 7;
   const next = (): number => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -27,42 +39,76 @@ function* generateTexts(count: number): Generator<string> {
   }
 }
 
-/** The text decoded, or the class of the error thrown. */
-function attempt(decode: (text: string) => string, text: string): string {
+/** The text decoded, or `error` for an `XmlTextError` (any other error fails the test). */
+function attempt(text: string): string {
   try {
-    return decode(text);
+    return decodeXmlText(text);
   } catch (error) {
-    return `threw ${(error as Error).name}`;
+    if (error instanceof XmlTextError) return 'error';
+    throw error;
   }
 }
 
-describe('decodeXmlEntities', () => {
-  it('decodes as the pattern did, on texts made of entity-like pieces', () => {
-    let decimal = 0;
-    let hex = 0;
-    let refused = 0;
+describe('decodeXmlText', () => {
+  it('decodes as XML 1.0 reads character data, on texts made of entity-like pieces', () => {
+    const seen = { decimal: 0, hex: 0, refused: 0, lineEnds: 0 };
     for (const text of generateTexts(20_000)) {
-      const decoded = attempt(decodeXmlEntities, text);
-      expect(decoded, JSON.stringify(text)).toBe(attempt(decodeWithPattern, text));
-      if (decoded.startsWith('threw')) refused += 1;
-      else if (/&#\d+;/.test(text)) decimal += 1;
-      else if (/&#x[0-9a-f]+;/i.test(text)) hex += 1;
+      const decoded = attempt(text);
+      expect(decoded, JSON.stringify(text)).toBe(decodeBySpecification(text));
+      if (decoded === 'error') seen.refused += 1;
+      else if (/&#\d+;/.test(text)) seen.decimal += 1;
+      else if (/&#x[0-9a-f]+;/i.test(text)) seen.hex += 1;
+      else if (text.includes('\r')) seen.lineEnds += 1;
     }
-    // The texts reach every kind: decimal and hex references, and references past Unicode (refused by both).
-    expect(Math.min(decimal, hex, refused), JSON.stringify({ decimal, hex, refused })).toBeGreaterThan(25);
+    // The texts reach every kind: decimal and hex references, line ends, and refused texts.
+    expect(Math.min(...Object.values(seen)), JSON.stringify(seen)).toBeGreaterThan(25);
   });
 
-  it('decodes the named, decimal and hex entities, and keeps whatever else follows a &', () => {
-    expect(decodeXmlEntities('&lt;p&gt;Чайник &amp; кружка&lt;/p&gt;')).toBe('<p>Чайник & кружка</p>');
-    expect(decodeXmlEntities('&#1046;&#x416;&#X416;&quot;&apos;')).toBe('ЖЖЖ"\'');
-    expect(decodeXmlEntities('AT&T; 5 & 6; &#x; &#; &; &nbsp; &Amp;')).toBe('AT&T; 5 & 6; &#x; &#; &; &nbsp; &Amp;');
-    expect(decodeXmlEntities('&&amp;')).toBe('&&');
+  it('decodes the five entities and character references, and normalises line ends', () => {
+    expect(decodeXmlText('&lt;p&gt;Чайник &amp; кружка&lt;/p&gt;')).toBe('<p>Чайник & кружка</p>');
+    expect(decodeXmlText('&#1046;&#x416;&#x1F600;&quot;&apos;&amp;amp;')).toBe('ЖЖ😀"\'&amp;');
+    expect(decodeXmlText('a\r\nb\rc\n')).toBe('a\nb\nc\n');
+    // A reference to a carriage return is the character itself, not a line end to normalise.
+    expect(decodeXmlText('a&#13;&#10;b&#xD;')).toBe('a\r\nb\r');
+    expect(decodeXmlText('&#1114111;&#9;')).toBe(`${String.fromCodePoint(0x10ffff)}\t`);
   });
 
-  it('keeps names of the object prototype as they stand, and refuses code points past Unicode', () => {
-    // The pattern's replacer looked names up in a plain object: `&constructor;` became a function's text.
-    expect(decodeXmlEntities('&constructor; &toString; &valueOf;')).toBe('&constructor; &toString; &valueOf;');
-    for (const text of ['&#1114112;', 'a &#x110000; b', '&#99999999999999999999;']) expect(() => decodeXmlEntities(text)).toThrow(RangeError);
-    expect(decodeXmlEntities('&#1114111;')).toBe(String.fromCodePoint(0x10ffff));
+  it('refuses what XML does not define, saying what and where', () => {
+    const refused: [string, RegExp][] = [
+      ['AT&T', /a "&" that starts no entity \("&T"\) in the sheet/],
+      ['5 & 6;', /a "&" that starts no entity/],
+      ['&;', /a "&" that starts no entity/],
+      ['&#;', /a "&" that starts no entity/],
+      ['&#x;', /a "&" that starts no entity/],
+      // Only a lower-case x marks a hex reference.
+      ['&#X416;', /a "&" that starts no entity/],
+      ['&#12a;', /a "&" that starts no entity/],
+      ['&nbsp;', /undefined entity &nbsp; in the sheet/],
+      ['&Amp;', /undefined entity &Amp;/],
+      ['&Жук;', /undefined entity &Жук;/],
+      // Names of the object prototype are not looked up as entities.
+      ['&constructor;', /undefined entity &constructor;/],
+      ['&#0;', /malformed character reference &#0; .*in the sheet/],
+      ['&#x1F;', /malformed character reference &#x1F;/],
+      ['&#xD800;', /malformed character reference &#xD800;/],
+      ['&#xDFFF;', /malformed character reference/],
+      ['&#xFFFE;', /malformed character reference/],
+      ['&#1114112;', /malformed character reference/],
+      ['a &#x110000; b', /malformed character reference/],
+      ['&#99999999999999999999;', /malformed character reference/],
+    ];
+    for (const [text, message] of refused) {
+      expect(() => decodeXmlText(text, 'the sheet'), text).toThrow(message);
+      expect(() => decodeXmlText(text), text).toThrow(XmlTextError);
+    }
+  });
+
+  it('reads an attribute value as XML does: literal tabs and line ends become spaces, references stay', () => {
+    expect(decodeXmlText('a\tb\r\nc\rd\ne', undefined, true)).toBe('a b c d e');
+    expect(decodeXmlText('a&#9;b&#10;c&#13;&amp;', undefined, true)).toBe('a\tb\nc\r&');
+    expect(decodeXmlText('A1', undefined, true)).toBe('A1');
+    expect(() => decodeXmlText('a & b', 'the sheet', true)).toThrow(/starts no entity.*in the sheet/);
+    expect(() => decodeXmlText('a<b', 'the sheet', true)).toThrow(/a "<" inside an attribute value in the sheet/);
+    expect(decodeXmlText('a>b', undefined, true)).toBe('a>b');
   });
 });

@@ -20,7 +20,7 @@ const SHEET = [
   '<?xml version="1.0" encoding="UTF-8"?>\r\n',
   '<x:worksheet xmlns:x="urn:x"><!-- a comment --><x:sheetData>',
   '<x:row r="2" spans="1:3"><x:c r="B2" t="s"><x:v>7</x:v></x:c><x:c r="C2" s="3" t="str"><x:f>A1&amp;"&gt;"</x:f><x:v>a &lt;b&gt; &#1046;&#x416;\r\nz</x:v></x:c></x:row>',
-  '<x:row><x:c t="inlineStr"><x:is><x:r><x:t>Жи</x:t></x:r><x:rPh><x:t>phonetic</x:t></x:rPh><x:r><x:t xml:space="preserve"> раф</x:t></x:r></x:is></x:c><x:c r="E3" note="a > b"/><x:c><x:v><![CDATA[left out]]>5</x:v></x:c></x:row>',
+  '<x:row><x:c t="inlineStr"><x:is><x:r><x:t>Жи</x:t></x:r><x:rPh><x:t>phonetic</x:t></x:rPh><x:r><x:t xml:space="preserve"> раф</x:t></x:r></x:is></x:c><x:c r="E3" note="a > b"/><x:c><x:v><![CDATA[1\r\n&amp;]]>5</x:v></x:c></x:row>',
   '</x:sheetData></x:worksheet><!---->',
 ].join('');
 
@@ -39,7 +39,7 @@ describe('parseSheetRows', () => {
         cells: [
           { column: 0, type: 'inlineStr', style: 0, value: undefined, formula: undefined, inline: 'Жи раф' },
           { column: 4, type: undefined, style: 0, value: undefined, formula: undefined, inline: undefined },
-          { column: 5, type: undefined, style: 0, value: '5', formula: undefined, inline: undefined },
+          { column: 5, type: undefined, style: 0, value: '1\n&amp;5', formula: undefined, inline: undefined },
         ],
       },
     ];

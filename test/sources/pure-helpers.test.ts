@@ -15,7 +15,7 @@ import {
 import { parseRange } from '../../src/sources/load-merged-ranges.js';
 import { parseWorkbookParts } from '../../src/sources/parse-workbook-parts.js';
 import { createSharedStringTable } from '../../src/sources/shared-string-table.js';
-import { decodeOoxmlEscapes, decodeXmlEntities } from '../../src/sources/xml-text.js';
+import { decodeOoxmlEscapes, decodeXmlText } from '../../src/sources/xml-text.js';
 
 describe('column letters', () => {
   it('converts positions to Excel letters and back', () => {
@@ -172,7 +172,7 @@ describe('workbook parts', () => {
   });
 
   it('decodes XML entities and Excel’s _xHHHH_ escapes', () => {
-    expect(decodeXmlEntities('a &lt;b&gt; &amp;amp; &#1046;&#x416; &unknown;')).toBe('a <b> &amp; ЖЖ &unknown;');
+    expect(decodeXmlText('a &lt;b&gt; &amp;amp; &#1046;&#x416;')).toBe('a <b> &amp; ЖЖ');
     expect(decodeOoxmlEscapes('строка_x000D_\nдве')).toBe('строка\r\nдве');
   });
 

@@ -2,8 +2,10 @@
  * The cells of one `<row>` element of a worksheet's XML: where each starts and ends, its column
  * (from `r`, or the one after the previous cell when it has none), its style and type, and, on
  * demand, the cell as stored (for the texts of `onDataRow`, built by the reader's own cell builder).
+ * Text and attributes are decoded by the reader's own decoder (`decodeXmlText`), by the same rules:
+ * a text the reader refuses as malformed is refused here too, never read another way.
  */
-import { decodeXmlEntities } from '../../sources/xml-text.js';
+import { decodeXmlText, normalizeLineEnds } from '../../sources/xml-text.js';
 import type { XmlCell } from '../../sources/parse-sheet-rows.js';
 import { readAttribute } from './xml-markup.js';
 
@@ -60,15 +62,21 @@ export function readRowCells(row: string, prefix: string, shape: RowShape): RowC
     const end = selfClosing ? tagEnd : row.indexOf(close, tagEnd) + close.length;
     if (tagEnd <= 0 || end < tagEnd) break;
     const tag = row.slice(start, tagEnd);
-    const ref = readAttribute(tag, 'r');
+    const ref = readCellAttribute(tag, 'r');
     const fromRef = ref === undefined ? undefined : parseColumn(ref);
     const column = fromRef ?? previous + 1;
-    const style = Number(readAttribute(tag, 's') ?? '0');
-    cells.push({ start, tagEnd, end, column, hasRef: fromRef !== undefined, style: Number.isInteger(style) && style >= 0 ? style : 0, type: readAttribute(tag, 't') ?? 'n' });
+    const style = Number(readCellAttribute(tag, 's') ?? '0');
+    cells.push({ start, tagEnd, end, column, hasRef: fromRef !== undefined, style: Number.isInteger(style) && style >= 0 ? style : 0, type: readCellAttribute(tag, 't') ?? 'n' });
     previous = column;
     at = end;
   }
   return cells;
+}
+
+/** An attribute of a cell's start tag, decoded as the reader decodes it (`t="&#115;"` is `s`). */
+function readCellAttribute(tag: string, name: string): string | undefined {
+  const value = readAttribute(tag, name);
+  return value === undefined ? undefined : decodeXmlText(value, 'the sheet', true);
 }
 
 /** Column number (A = 1) of a cell reference such as `AB12`; `undefined` when it is none. */
@@ -107,7 +115,8 @@ export function readStoredCell(row: string, cell: RowCell, prefix: string): XmlC
   const inner = row.slice(cell.tagEnd, cell.end - prefix.length - 4);
   stored.formula = readElementText(inner, prefix, 'f');
   stored.value = readElementText(inner, prefix, 'v');
-  if (cell.type === 'inlineStr') stored.inline = readInlineText(inner, prefix);
+  // Whatever the type, as the reader keeps an `<is>` for the cell builder to choose from.
+  if (inner.includes(`<${prefix}is`)) stored.inline = readInlineText(inner, prefix);
   return stored;
 }
 
@@ -124,16 +133,36 @@ function readElementText(inner: string, prefix: string, name: string): string | 
   const tagEnd = inner.indexOf('>', at) + 1;
   if (inner.charCodeAt(tagEnd - 2) === 47) return '';
   const close = inner.indexOf(`</${prefix}${name}>`, tagEnd);
-  return decodeXmlEntities(inner.slice(tagEnd, close < 0 ? inner.length : close));
+  return readCharacterData(inner.slice(tagEnd, close < 0 ? inner.length : close));
 }
 
-/** Text of an inline string (`<is>`): its `<t>` runs joined, phonetic guides (`<rPh>`) left out. */
-function readInlineText(inner: string, prefix: string): string | undefined {
+/** Text of an inline string (`<is>`): its `<t>` runs joined ('' for none), phonetic guides (`<rPh>`) left out. */
+function readInlineText(inner: string, prefix: string): string {
   const withoutGuides = inner.replace(new RegExp(`<${prefix}rPh[\\s>][\\s\\S]*?</${prefix}rPh>`, 'g'), '');
   const pattern = new RegExp(`<${prefix}t(?:\\s[^>]*)?(?:/>|>([\\s\\S]*?)</${prefix}t>)`, 'g');
-  let text: string | undefined;
-  for (const match of withoutGuides.matchAll(pattern)) text = (text ?? '') + decodeXmlEntities(match[1] ?? '');
+  let text = '';
+  for (const match of withoutGuides.matchAll(pattern)) text += readCharacterData(match[1] ?? '');
   return text;
+}
+
+// Markup inside an element's text: a comment, a CDATA section (its content captured), a processing instruction or a tag.
+const MARKUP = /<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>|<[^>]*>/g;
+
+/**
+ * The text of an element's content as the reader's scanner reads it: each piece of text between
+ * markup decoded on its own (an entity cannot span a comment), a CDATA section's content as text
+ * (line ends normalised, nothing decoded), comments and other markup left out.
+ */
+function readCharacterData(content: string): string {
+  if (!content.includes('<')) return decodeXmlText(content, 'the sheet');
+  let text = '';
+  let at = 0;
+  for (const match of content.matchAll(MARKUP)) {
+    text += decodeXmlText(content.slice(at, match.index), 'the sheet');
+    if (match[1] !== undefined) text += normalizeLineEnds(match[1]);
+    at = match.index + match[0].length;
+  }
+  return text + decodeXmlText(content.slice(at), 'the sheet');
 }
 
 /** A row's cells, read on first use (most rows never need them). */
