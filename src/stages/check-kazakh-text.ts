@@ -19,10 +19,33 @@ export function isSameAsRussian(kazakh: string, russian: string): boolean {
     while (i < kazakh.length && isSpace(kazakh.charCodeAt(i))) i++;
     while (j < russian.length && isSpace(russian.charCodeAt(j))) j++;
     if (i >= kazakh.length || j >= russian.length) return i >= kazakh.length && j >= russian.length;
-    if (fold(kazakh[i] as string) !== fold(russian[j] as string)) return false;
+    const a = kazakh.charCodeAt(i);
+    const b = russian.charCodeAt(j);
+    if (a !== b && !checkSameFolded(a, b)) return false;
     i++;
     j++;
   }
+}
+
+// Lower case of each UTF-16 unit below U+0500 (Latin, Cyrillic and its Kazakh letters), ё as е:
+// made once, so that comparing two letters makes no string. 0 where the lower case is not one unit.
+const FOLDED = buildFoldTable(0x500);
+
+/** Whether two UTF-16 units are the same letter ignoring case and ё/е (as `fold` says). */
+function checkSameFolded(a: number, b: number): boolean {
+  const x = a < FOLDED.length ? (FOLDED[a] as number) : 0;
+  const y = b < FOLDED.length ? (FOLDED[b] as number) : 0;
+  if (x !== 0 && y !== 0) return x === y;
+  return fold(String.fromCharCode(a)) === fold(String.fromCharCode(b));
+}
+
+function buildFoldTable(size: number): Uint16Array {
+  const table = new Uint16Array(size);
+  for (let code = 0; code < size; code++) {
+    const folded = fold(String.fromCharCode(code));
+    if (folded.length === 1) table[code] = folded.charCodeAt(0);
+  }
+  return table;
 }
 
 function isSpace(code: number): boolean {

@@ -11,8 +11,9 @@ const PLAIN_LINK = /^(https?):\/\/(?!(?:[^/?#]*\.)?xn--)(?:[a-z0-9-]+\.)+[a-z][a
 
 /** True when `text` is an absolute URL with a host and an https (or, unless `requireHttps`, http) scheme. */
 export function checkPhotoUrl(text: string, requireHttps: boolean): boolean {
-  const plain = PLAIN_LINK.exec(text);
-  if (plain) return !requireHttps || plain[1]?.toLowerCase() === 'https';
+  // `test`, not `exec`: a match array for each of a million links was a tenth of what the
+  // validating thread allocated. The scheme matched is `http` or `https`: an `s` after `http` says which.
+  if (PLAIN_LINK.test(text)) return !requireHttps || (text.charCodeAt(4) | 0x20) === 0x73;
   try {
     const url = new URL(text);
     return url.hostname !== '' && (url.protocol === 'https:' || (!requireHttps && url.protocol === 'http:'));
