@@ -166,6 +166,7 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
         if (outcome) yield outcome;
       }
     })(),
+    tally: outcomes.tally(),
     issueDigest: { digest, file: REPORT_FILES.issues },
     jobs: [...options.jobs].sort((a, b) => a.batch - b.batch),
     timings: options.timings,

@@ -4,7 +4,7 @@
  * service ids are made on the first id: a dry run never has any, and they would cost 12 MB.
  */
 import type { Issue } from '../core/issue.js';
-import type { RowIssueBytes, RowOutcome, RowStatus } from '../report/report-types.js';
+import { ROW_STATUSES, type RowIssueBytes, type RowOutcome, type RowStatus, type StatusTally } from '../report/report-types.js';
 import { recordOf, type IssueRecord } from '../report/write-issues-ndjson.js';
 import type { IssueSpill } from '../state/open-issue-spill.js';
 
@@ -39,6 +39,8 @@ export interface RowOutcomeStore {
   /** Data rows in file order. */
   rows(): IterableIterator<number>;
   counts(): Partial<Record<RowStatus, number>>;
+  /** Rows by status, and products by the most severe status of their rows: the summary's counts, without an outcome per row. */
+  tally(): StatusTally;
   /** Number of data rows seen. */
   size(): number;
 }
@@ -141,9 +143,39 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
       }
       return out;
     },
+    tally() {
+      const rowCounts = new Float64Array(STATUSES.length);
+      // Per product, the most severe status of its rows as its place in ROW_STATUSES (NONE: no row yet).
+      const productRanks = new Uint8Array(productKeys.size).fill(NONE);
+      for (let row = 0; row <= maxRow; row += 1) {
+        if (seen[row] !== 1) continue;
+        const code = STATUS_CODE_OR_VALID[status[row] ?? NONE] ?? VALID_CODE;
+        rowCounts[code] = (rowCounts[code] ?? 0) + 1;
+        const product = productIndex[row] ?? -1;
+        if (product < 0) continue;
+        const rank = SEVERITY_RANK[code] as number;
+        if (rank < (productRanks[product] as number)) productRanks[product] = rank;
+      }
+      const rows = new Map<RowStatus, number>();
+      rowCounts.forEach((n, code) => {
+        if (n > 0) rows.set(STATUSES[code] as RowStatus, n);
+      });
+      const products = new Map<RowStatus, number>();
+      for (const rank of productRanks) {
+        const name = ROW_STATUSES[rank];
+        if (name !== undefined) products.set(name, (products.get(name) ?? 0) + 1);
+      }
+      return { rows, products };
+    },
     size: () => count,
   };
 }
+
+const VALID_CODE = STATUSES.indexOf('valid');
+// A row with no status yet reads as `valid` (as `outcomeOf` says): its code, by stored code.
+const STATUS_CODE_OR_VALID = Uint8Array.from({ length: 256 }, (_, code) => (code < STATUSES.length ? code : VALID_CODE));
+// Place of each status (by code) in ROW_STATUSES: the lower, the more severe.
+const SEVERITY_RANK = Uint8Array.from(STATUSES, (name) => ROW_STATUSES.indexOf(name as (typeof ROW_STATUSES)[number]));
 
 /** The ids the service gave each row (product, SKU, job): made on the first id, which a dry run never has. */
 interface RowIdColumns {
@@ -292,6 +324,11 @@ class TextIndex {
     this.lastText = text;
     this.lastIndex = index;
     return index;
+  }
+
+  /** Number of texts indexed. */
+  get size(): number {
+    return this.texts.length;
   }
 
   textAt(index: number): string | undefined {

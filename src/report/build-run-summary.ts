@@ -5,7 +5,7 @@
 import { compareIssues } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
 import { ROW_STATUSES } from './report-types.js';
-import type { RowOutcome, RowStatus, RunSummary, RunSummaryCounts, RunSummaryJob, RunSummarySource } from './report-types.js';
+import type { RowOutcome, RowStatus, RunSummary, RunSummaryCounts, RunSummaryJob, RunSummarySource, StatusTally } from './report-types.js';
 import type { IssueDigest } from './write-issues-ndjson.js';
 
 /** What the pipeline hands to `buildRunSummary`. */
@@ -24,6 +24,11 @@ export interface RunSummaryParts {
   settings: Record<string, unknown>;
   /** One outcome per source row. With `issueDigest` their issues are not read (they may be left empty). */
   outcomes: Iterable<RowOutcome>;
+  /**
+   * The outcomes' rows and products by status, counted already (the outcome store's `tally()`):
+   * with it and `issueDigest`, `outcomes` is not walked — a walk made an object for every row.
+   */
+  tally?: StatusTally;
   /**
    * The issues as written to `issues.ndjson` (row issues and `issues` together): the summary keeps
    * its counts and examples instead of collecting every issue in memory.
@@ -52,21 +57,10 @@ const PLACEHOLDERS = new Set(['', '(set)', '(not set)', REDACTED]);
 /** Builds the run summary. Pure: no clock, no I/O. */
 export function buildRunSummary(parts: RunSummaryParts): RunSummary {
   const rowIssues: Issue[] = [];
-  const byStatus = new Map<RowStatus, number>();
-  const productStatus = new Map<string, RowStatus>();
-  let rows = 0;
-  for (const outcome of parts.outcomes) {
-    rows += 1;
-    byStatus.set(outcome.status, (byStatus.get(outcome.status) ?? 0) + 1);
-    if (outcome.productKey !== undefined) {
-      const known = productStatus.get(outcome.productKey);
-      productStatus.set(outcome.productKey, known === undefined ? outcome.status : mostSevere(known, outcome.status));
-    }
-    if (parts.issueDigest === undefined) for (const issue of outcome.issues) rowIssues.push(issue);
-  }
+  const tally = parts.tally !== undefined && parts.issueDigest !== undefined ? parts.tally : tallyOutcomes(parts.outcomes, parts.issueDigest === undefined ? rowIssues : undefined);
   const spilled = parts.issueDigest?.digest;
   const issues = spilled !== undefined ? spilled.examples : dedupeIssues([...rowIssues, ...(parts.issues ?? [])]).sort(compareIssues);
-  const counts = buildCounts(rows, byStatus, productStatus, issues);
+  const counts = buildCounts(tally, issues);
   if (spilled !== undefined) {
     counts.issuesBySeverity = { ...spilled.bySeverity };
     counts.issuesByCode = sortKeys(spilled.byCode);
@@ -100,21 +94,39 @@ export function buildRunSummary(parts: RunSummaryParts): RunSummary {
   };
 }
 
-function buildCounts(
-  rows: number,
-  byStatus: Map<RowStatus, number>,
-  productStatus: Map<string, RowStatus>,
-  issues: readonly Issue[],
-): RunSummaryCounts {
+/** Rows and products by status from the outcomes, their issues put into `rowIssues` when given. */
+function tallyOutcomes(outcomes: Iterable<RowOutcome>, rowIssues: Issue[] | undefined): StatusTally {
+  const rows = new Map<RowStatus, number>();
+  const productStatus = new Map<string, RowStatus>();
+  for (const outcome of outcomes) {
+    rows.set(outcome.status, (rows.get(outcome.status) ?? 0) + 1);
+    if (outcome.productKey !== undefined) {
+      const known = productStatus.get(outcome.productKey);
+      productStatus.set(outcome.productKey, known === undefined ? outcome.status : mostSevere(known, outcome.status));
+    }
+    if (rowIssues !== undefined) for (const issue of outcome.issues) rowIssues.push(issue);
+  }
+  const products = new Map<RowStatus, number>();
+  for (const status of productStatus.values()) products.set(status, (products.get(status) ?? 0) + 1);
+  return { rows, products };
+}
+
+function buildCounts(tally: StatusTally, issues: readonly Issue[]): RunSummaryCounts {
   const rowsByStatus: Partial<Record<RowStatus, number>> = {};
   const productsByStatus: Record<string, number> = {};
-  const productCounts = new Map<RowStatus, number>();
-  for (const status of productStatus.values()) productCounts.set(status, (productCounts.get(status) ?? 0) + 1);
+  let rows = 0;
+  let products = 0;
   for (const status of ROW_STATUSES) {
-    const rowCount = byStatus.get(status);
-    if (rowCount !== undefined) rowsByStatus[status] = rowCount;
-    const productCount = productCounts.get(status);
-    if (productCount !== undefined) productsByStatus[status] = productCount;
+    const rowCount = tally.rows.get(status);
+    if (rowCount !== undefined) {
+      rowsByStatus[status] = rowCount;
+      rows += rowCount;
+    }
+    const productCount = tally.products.get(status);
+    if (productCount !== undefined) {
+      productsByStatus[status] = productCount;
+      products += productCount;
+    }
   }
   const issuesBySeverity = { error: 0, warning: 0 };
   const byCode = new Map<string, number>();
@@ -125,7 +137,7 @@ function buildCounts(
   return {
     rows,
     byStatus: rowsByStatus,
-    products: productStatus.size,
+    products,
     productsByStatus,
     issuesBySeverity,
     issuesByCode: sortKeys(Object.fromEntries(byCode)),

@@ -25,6 +25,13 @@ export type RowStatus =
 /** Every row status, in the order reports list them (problems first). */
 export const ROW_STATUSES = ['invalid', 'rejected', 'unknown', 'not_sent', 'valid', 'unchanged', 'accepted'] as const satisfies readonly RowStatus[];
 
+/** What the summary counts of the row outcomes: rows by status, and products by their most severe row status. */
+export interface StatusTally {
+  rows: ReadonlyMap<RowStatus, number>;
+  /** Products (rows with a product key) by the most severe status of their rows, in `ROW_STATUSES` order. */
+  products: ReadonlyMap<RowStatus, number>;
+}
+
 /** Row statuses that need the seller's attention: these rows go to `rejected-rows.csv`. */
 export const PROBLEM_STATUSES: ReadonlySet<RowStatus> = new Set<RowStatus>(['invalid', 'rejected', 'unknown', 'not_sent']);
 

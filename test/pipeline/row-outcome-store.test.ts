@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createIssue } from '../../src/core/issue.js';
 import { createRowOutcomeStore } from '../../src/pipeline/row-outcome-store.js';
+import { buildRunSummary } from '../../src/report/build-run-summary.js';
+import { ROW_STATUSES, type RowOutcome } from '../../src/report/report-types.js';
 import { openIssueSpill } from '../../src/state/open-issue-spill.js';
 
 describe('createRowOutcomeStore', () => {
@@ -62,5 +64,42 @@ describe('createRowOutcomeStore', () => {
       spill.close();
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  // The summary counts from `tally()` without an outcome per row: the same counts as walking them.
+  it('tallies rows and products by status as the summary counts the outcomes', () => {
+    let seed = 7;
+    const next = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 16) % n;
+    };
+    const store = createRowOutcomeStore(4);
+    for (let row = 2; row < 400; row++) {
+      if (next(10) === 0) continue; // a gap: a line the reader skipped
+      store.touch(row);
+      const pick = next(ROW_STATUSES.length + 1);
+      if (pick < ROW_STATUSES.length) store.setStatus(row, ROW_STATUSES[pick] as (typeof ROW_STATUSES)[number]); // else no status: read as valid
+      if (next(6) !== 0) store.setKeys(row, `P-${next(40)}`);
+    }
+    const outcomes = [...store.rows()].map((row) => store.outcomeOf(row, false) as RowOutcome);
+    const parts = {
+      toolVersion: '0',
+      command: 'validate' as const,
+      runId: 'r',
+      startedAt: '2026-11-24T00:00:00.000Z',
+      finishedAt: '2026-11-24T00:00:01.000Z',
+      source: { file: 'f.csv', format: 'csv' as const, headerRow: 1, sha256: 'x' },
+      mapping: { file: 'm.yaml', sha256: 'y' },
+      service: { baseUrl: 'http://localhost', sandbox: true },
+      settings: {},
+      issueDigest: { digest: { total: 0, examples: [], bySeverity: { error: 0, warning: 0 }, byCode: {}, bySeverityAndCode: { error: {}, warning: {} }, complete: true, examplesPerCode: 5 }, file: 'issues.ndjson' },
+      exitCode: 0,
+    };
+    const walked = buildRunSummary({ ...parts, outcomes });
+    const tallied = buildRunSummary({ ...parts, outcomes: [], tally: store.tally() });
+    expect(tallied.counts).toEqual(walked.counts);
+    expect(walked.counts.products).toBeGreaterThan(30);
+    expect(Object.keys(walked.counts.byStatus)).toHaveLength(ROW_STATUSES.length);
+    expect(Object.keys(walked.counts.productsByStatus).length).toBeGreaterThan(2);
   });
 });
