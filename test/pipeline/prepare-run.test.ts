@@ -6,7 +6,8 @@
  * annotated copy, which reads the file again after the run).
  */
 import fsp from 'node:fs/promises';
-import { appendFile, copyFile, mkdir, mkdtemp, rename, rm, utimes } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, mkdtemp, readFile, rename, rm, utimes } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,9 @@ import { prepareRun } from '../../src/pipeline/prepare-run.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
 import { countReadStreams } from '../helpers/count-read-streams.js';
+import { watchFileReads } from '../helpers/watch-file-reads.js';
+import { openStateStore } from '../../src/state/index.js';
+import { describeServiceAccount } from '../../src/pipeline/describe-service-account.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SAMPLE = join('samples', 'catalog-with-mistakes.csv');
@@ -119,3 +123,25 @@ describe('prepareRun: a hash taken before (the watcher\'s)', () => {
   });
 });
 
+
+describe('prepareRun: the mapping', () => {
+  it('is read once, and the hash the run records (journal, summary) is of the bytes it parsed, even when the file is edited right after', async () => {
+    const stateDir = await freshStateDir();
+    const mapping = join(stateDir, 'mapping.yaml');
+    await copyFile(join(ROOT, 'mappings', 'sample.yaml'), mapping);
+    const parsedSha256 = createHash('sha256').update(await readFile(mapping)).digest('hex');
+    // Another user saves the mapping while the run starts (after its first read).
+    const reads = watchFileReads(mapping, (n) => (n === 1 ? appendFile(mapping, '# saved while the run started\n') : undefined));
+    const settings = resolveSettings({ flags: { sandbox: true, stateDir: join(stateDir, 'state') } });
+    const result = await runValidate({ file: join(ROOT, SAMPLE), mapping: 'mapping.yaml', settings }, createNodeDeps({ cwd: stateDir, env: {} }));
+    expect(result.summary.mapping.sha256).toBe(parsedSha256);
+    expect(reads()).toBe(1);
+    const { stateDir: dir, account } = describeServiceAccount(settings.settings, stateDir);
+    const store = openStateStore({ dir, account, now: () => new Date() });
+    try {
+      expect(store.listRuns().map((run) => run.mappingSha256)).toEqual([parsedSha256]);
+    } finally {
+      store.close();
+    }
+  }, 60_000);
+});

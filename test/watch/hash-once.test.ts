@@ -15,6 +15,9 @@ import { openStateStore } from '../../src/state/index.js';
 import type { RunRecord } from '../../src/state/index.js';
 import { runWatch } from '../../src/watch/run-watch.js';
 import { countReadStreams } from '../helpers/count-read-streams.js';
+import { watchFileReads } from '../helpers/watch-file-reads.js';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { buildCatalogCsv, buildDeps, buildRows, buildWatchOptions, createWatchTestBed } from './watch-test-kit.js';
 import type { WatchTestBed } from './watch-test-kit.js';
 
@@ -101,5 +104,17 @@ describe('runWatch: one hash per dropped file', () => {
     const next = await runWatch(buildWatchOptions(bed, []), buildDeps(bed));
     expect(next.files[0]).toMatchObject({ file: 'tuesday.csv', outcome: 'done', exitCode: 0, sha256: await hashFile(join(bed.inbox, 'done', 'tuesday.csv')), counts: { rows: 3 } });
     expect(bed.sandbox.products()).toHaveLength(3);
+  });
+
+  it('reads the mapping once per file: the run takes the mapping the watcher parsed and hashed, so the duplicate check and the run mean the same mapping even when it is saved in between', async () => {
+    const bed = await createWatchTestBed();
+    const usedSha256 = createHash('sha256').update(await readFile(bed.mapping)).digest('hex');
+    await writeFile(join(bed.inbox, 'catalog.csv'), buildCatalogCsv(buildRows('P', 2, 50)));
+    // Read 1: the check at start; read 2: the watcher's, for this file. Saved right after it.
+    const reads = watchFileReads(bed.mapping, (n) => (n === 2 ? appendFile(bed.mapping, '# saved while the file was taken\n') : undefined));
+    const result = await runWatch(buildWatchOptions(bed, []), buildDeps(bed));
+    expect(result.files[0]).toMatchObject({ file: 'catalog.csv', outcome: 'done', exitCode: 0 });
+    expect(listImportRuns(bed).map((run) => run.mappingSha256)).toEqual([usedSha256]);
+    expect(reads()).toBe(2);
   });
 });
