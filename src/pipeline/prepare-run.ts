@@ -63,6 +63,12 @@ export interface PreparedRun {
    * the threads that hash and read it. The reader looks at the file again when it opens it.
    */
   sourceBytes: number;
+  /**
+   * The file's fingerprint taken before its hash began (the watcher's, when it hashed it): the run
+   * compares it again once it has read the file (`check-source-unchanged.ts`), so what it read is
+   * the content `fileSha256` names.
+   */
+  sourceFingerprint: FileFingerprint;
   fileSha256: string;
   mappingPath: string;
   mappingSha256: string;
@@ -133,6 +139,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
       sourcePath,
       displayPath: inputs.file,
       sourceBytes,
+      sourceFingerprint: fingerprint,
       fileSha256,
       mappingPath,
       mappingSha256,

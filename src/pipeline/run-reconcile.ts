@@ -12,6 +12,7 @@ import type { RunInputs } from './prepare-run.js';
 import { readAndValidate } from './read-and-validate.js';
 import { createRowOutcomeStore } from './row-outcome-store.js';
 import { createSpoolSink } from './create-spool-sink.js';
+import { readUnchangedSource } from './check-source-unchanged.js';
 
 /** What reconcile found. */
 export interface ReconcileResult {
@@ -45,14 +46,18 @@ export async function runReconcile(options: RunInputs, deps: Deps): Promise<Reco
       reportDir: '',
     });
     const sink = createSpoolSink(store, runId);
-    await readAndValidate({
-      ...prep,
-      sink,
-      outcomes: createRowOutcomeStore(),
-      deps,
-      readInWorker: prep.settings.readThread,
+    // Keys and barcodes of a file changed while it was read would pair one content's keys with
+    // another's barcodes in the id memory.
+    await readUnchangedSource(prep, 'the id memory was left as it was', async () => {
+      await readAndValidate({
+        ...prep,
+        sink,
+        outcomes: createRowOutcomeStore(),
+        deps,
+        readInWorker: prep.settings.readThread,
+      });
+      sink.flush();
     });
-    sink.flush();
 
     deps.onEvent({ type: 'stage:start', stage: 'reconcile', detail: 'reading every product of the seller from the service' });
     const live = new Map<string, { productId: number; skuId: number }>();

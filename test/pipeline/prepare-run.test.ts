@@ -3,7 +3,8 @@
  * directory is a `SourceReadError` naming the file as the user wrote it, and the size it found
  * chooses the threads that hash and read the file without looking again (the reader still looks
  * when it opens the file: that check is the one that holds at the time of reading; so does the
- * annotated copy, which reads the file again after the run).
+ * annotated copy, which reads the file again after the run). Its fingerprint then is compared once
+ * the file has been read (test/pipeline/source-changed-during-read.test.ts).
  */
 import fsp from 'node:fs/promises';
 import { appendFile, copyFile, mkdir, mkdtemp, readFile, rename, rm, utimes } from 'node:fs/promises';
@@ -66,13 +67,13 @@ describe('prepareRun: the input file', () => {
     expect(folder).toMatchObject({ code: 'SOURCE_UNREADABLE', file: 'folder.csv', message: 'folder.csv is not a file' });
   });
 
-  it.each(['auto', 'never'])('readThread %s: a dry run looks at the file three times on this thread: the check before the run, the reader and the annotated copy on opening it', async (readThread) => {
+  it.each(['auto', 'never'])('readThread %s: a dry run looks at the file four times on this thread: the check before the run, the reader on opening it, the check that it did not change while read, and the annotated copy on opening it', async (readThread) => {
     const stats = countStats(join(ROOT, SAMPLE));
     const settings = resolveSettings({ flags: { sandbox: true, stateDir: await freshStateDir(), readThread } });
     const result = await runValidate({ file: SAMPLE, mapping: 'mappings/sample.yaml', settings }, createNodeDeps({ cwd: ROOT, env: {} }));
     expect(result.summary.counts.rows).toBeGreaterThan(0);
     expect(result.reportPaths.annotated).toBeDefined();
-    expect(stats()).toBe(3);
+    expect(stats()).toBe(4);
   }, 60_000);
 });
 
