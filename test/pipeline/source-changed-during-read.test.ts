@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exitCodeForError } from '../../src/cli/exit-codes.js';
 import type { PipelineEvent } from '../../src/core/events.js';
-import { SourceChangedError } from '../../src/core/errors.js';
+import { LimitError, SourceChangedError } from '../../src/core/errors.js';
 import { hashFile } from '../../src/pipeline/hash-file.js';
 import { runImport } from '../../src/pipeline/run-import.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
@@ -78,7 +78,7 @@ describe('a file changed while the run reads it', () => {
     expect(resumed.exitCode).toBe(0);
     expect(resumed.summary.source.sha256).toBe(hashed);
     expect(bed.sandbox.products()).toHaveLength(3);
-    expect(JSON.stringify(bed.sandbox.products())).not.toContain('B3');
+    expect(JSON.stringify(bed.sandbox.products())).not.toContain('Samsung B3');
   });
 
   it('dry run: refused before the report is written (SourceChangedError, exit 2), the run failed', async () => {
@@ -101,6 +101,19 @@ describe('a file changed while the run reads it', () => {
     } finally {
       store.close();
     }
+  });
+
+  it('a read that fails on a file that changed under it (grown past maxFileMb) is SourceChangedError, not a bad file, its cause kept', async () => {
+    const bed = await createWatchTestBed();
+    const file = join(bed.root, 'catalog.csv');
+    const { before } = buildContents();
+    await writeFile(file, before);
+    const settings = { ...bed.settings, settings: { ...bed.settings.settings, maxFileMb: 1, readThread: 'never' as const } };
+    const grown = `${before}${'x'.repeat(1024 * 1024)}\n`;
+    const failure = await runValidate({ file, mapping: bed.mapping, settings }, rewriteWhenReading(bed, file, grown)).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SourceChangedError);
+    expect((failure as Error).message).toContain(`catalog.csv changed while the run read it (its size went from ${Buffer.byteLength(before)} to ${Buffer.byteLength(grown)} bytes)`);
+    expect((failure as Error).cause).toBeInstanceOf(LimitError);
   });
 
   it('a file left as it was is read and imported as ever: the check after the read finds nothing', async () => {

@@ -6,7 +6,7 @@
  */
 import fsp from 'node:fs/promises';
 import { appendFile, readdir, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -116,5 +116,33 @@ describe('runWatch: one hash per dropped file', () => {
     expect(result.files[0]).toMatchObject({ file: 'catalog.csv', outcome: 'done', exitCode: 0 });
     expect(listImportRuns(bed).map((run) => run.mappingSha256)).toEqual([usedSha256]);
     expect(reads()).toBe(2);
+  });
+
+  it('a file written to while the import reads it (same size) is kept for another try (retry, exit 2), nothing sent, then imported for what it then holds', async () => {
+    const bed = await createWatchTestBed();
+    const claimed = join(bed.inbox, 'processing', 'catalog.csv');
+    const rows = buildRows('R', 3, 60);
+    const before = buildCatalogCsv(rows);
+    const after = buildCatalogCsv([...rows.slice(0, 2), { key: 'S3', n: 63 }]);
+    expect(Buffer.byteLength(after)).toBe(Buffer.byteLength(before));
+    await writeFile(join(bed.inbox, 'catalog.csv'), before);
+    let rewritten = false;
+    const deps = buildDeps(bed, {
+      onEvent: (event) => {
+        if (!rewritten && event.type === 'stage:start' && event.stage === 'read') {
+          rewritten = true;
+          writeFileSync(claimed, after);
+        }
+      },
+    });
+    const first = await runWatch(buildWatchOptions(bed, []), deps);
+    expect(first.files[0]).toMatchObject({ file: 'catalog.csv', outcome: 'retry', exitCode: 2 });
+    expect(first.files[0]?.error).toContain('changed while the run read it (it was written to)');
+    expect(bed.sandbox.stats().importRequests).toBe(0);
+
+    const second = await runWatch(buildWatchOptions(bed, []), buildDeps(bed));
+    expect(second.files[0]).toMatchObject({ file: 'catalog.csv', outcome: 'done', exitCode: 0, sha256: await hashFile(join(bed.inbox, 'done', 'catalog.csv')), counts: { rows: 3, accepted: 3 } });
+    expect(JSON.stringify(bed.sandbox.products())).toContain('Samsung S3');
+    expect(JSON.stringify(bed.sandbox.products())).not.toContain('Samsung R3');
   });
 });
