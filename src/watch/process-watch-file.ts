@@ -70,9 +70,13 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
   // journal and its report all name the same content.
   let hashed: KnownFileHash;
   try {
-    hashed = await hashFileWithFingerprint(path);
+    // A stop request ends the hash too: a large file would otherwise hold the stop for as long as
+    // reading it takes.
+    hashed = await hashFileWithFingerprint(path, { signal: deps.signal });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // Stopped while hashing: nothing decided, noted or imported; the next start takes it again.
+    if (deps.signal?.aborted === true) return keep({ ...base, sha256: null, outcome: 'interrupted', exitCode: 130, error: `stopped while hashing ${name}` }, deps);
     const message = `cannot read ${name}: ${(error as Error).message}`;
     return moveOut(ctx, name, { ...base, sha256: null, outcome: 'failed', exitCode: 2, runId: null, counts: null, reportDir: null, error: message }, message);
   }

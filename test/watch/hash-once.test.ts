@@ -4,6 +4,7 @@
  * nor recorded under a hash that is not its content; it waits in `processing/` and is hashed and
  * decided again on the next try. Against an in-test sandbox over real HTTP.
  */
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { appendFile, readdir, writeFile } from 'node:fs/promises';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -144,5 +145,34 @@ describe('runWatch: one hash per dropped file', () => {
     expect(second.files[0]).toMatchObject({ file: 'catalog.csv', outcome: 'done', exitCode: 0, sha256: await hashFile(join(bed.inbox, 'done', 'catalog.csv')), counts: { rows: 3, accepted: 3 } });
     expect(JSON.stringify(bed.sandbox.products())).toContain('Samsung S3');
     expect(JSON.stringify(bed.sandbox.products())).not.toContain('Samsung R3');
+  });
+
+  it('a stop landing while the watcher hashes a file ends the hash: the file is interrupted (exit 130), not failed, nothing decided or run, and taken again on the next start', async () => {
+    const bed = await createWatchTestBed();
+    const claimed = join(bed.inbox, 'processing', 'catalog.csv');
+    await writeFile(join(bed.inbox, 'catalog.csv'), buildCatalogCsv(buildRows('T', 2, 70)));
+    const stop = new AbortController();
+    // The stop request comes as the watcher opens the file to hash it.
+    const real = fs.createReadStream.bind(fs);
+    let opened = 0;
+    const spy = vi.spyOn(fs, 'createReadStream').mockImplementation(((target: fs.PathLike, options?: Parameters<typeof fs.createReadStream>[1]) => {
+      if (String(target) === claimed && ++opened === 1) stop.abort();
+      return real(target, options);
+    }) as typeof fs.createReadStream);
+    syncBuiltinESMExports();
+    onTestFinished(() => {
+      spy.mockRestore();
+      syncBuiltinESMExports();
+    });
+
+    const stopped = await runWatch(buildWatchOptions(bed, []), buildDeps(bed, { signal: stop.signal }));
+    expect(stopped.exitCode).toBe(130);
+    expect(stopped.files[0]).toMatchObject({ file: 'catalog.csv', outcome: 'interrupted', exitCode: 130, sha256: null, runId: null });
+    expect(opened).toBe(1);
+    expect(await readdir(join(bed.inbox, 'processing'))).toEqual(['catalog.csv']);
+    expect(listImportRuns(bed)).toEqual([]);
+
+    const next = await runWatch(buildWatchOptions(bed, []), buildDeps(bed));
+    expect(next.files[0]).toMatchObject({ file: 'catalog.csv', outcome: 'done', exitCode: 0, counts: { rows: 2, accepted: 2 } });
   });
 });
