@@ -88,7 +88,8 @@ export interface PreparedRun {
 
 /**
  * Prepares a run; throws `MappingError` (with every issue), `SourceReadError` or `SourceChangedError`
- * (`inputs.knownHash`) before touching rows.
+ * (`inputs.knownHash`) before touching rows. The fingerprint it returns is taken before the hash
+ * begins: the run compares it once it has read the file (`check-source-unchanged.ts`).
  */
 export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<PreparedRun> {
   const settings = inputs.settings.settings;

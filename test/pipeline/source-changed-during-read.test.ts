@@ -1,6 +1,6 @@
 /**
  * A file written to between the run's hash (while it prepares) and the end of its read stage is
- * refused before anything is sent or reported: `SourceChangedError` (exit 2). The run stays in the
+ * refused before anything is sent, reported or remembered: `SourceChangedError` (exit 2). The run stays in the
  * journal as `failed` under the hash of the content it hashed, with an empty spool, so a later run
  * of that content resumes it without sending anything of the content read in between. Real files
  * in a temp folder, the sandbox over HTTP; the file is rewritten when the read stage starts (the
@@ -16,6 +16,7 @@ import { LimitError, SourceChangedError } from '../../src/core/errors.js';
 import { hashFile } from '../../src/pipeline/hash-file.js';
 import { runImport } from '../../src/pipeline/run-import.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
+import { runReconcile } from '../../src/pipeline/run-reconcile.js';
 import { openStateStore } from '../../src/state/index.js';
 import type { StateStore } from '../../src/state/index.js';
 import { buildCatalogCsv, buildDeps, buildRows, createWatchTestBed } from '../watch/watch-test-kit.js';
@@ -114,6 +115,27 @@ describe('a file changed while the run reads it', () => {
     expect(failure).toBeInstanceOf(SourceChangedError);
     expect((failure as Error).message).toContain(`catalog.csv changed while the run read it (its size went from ${Buffer.byteLength(before)} to ${Buffer.byteLength(grown)} bytes)`);
     expect((failure as Error).cause).toBeInstanceOf(LimitError);
+  });
+
+  it('reconcile: refused before the id memory is replaced, the reconcile run failed with its spool emptied', async () => {
+    const bed = await createWatchTestBed();
+    const file = join(bed.root, 'catalog.csv');
+    const { before, after } = buildContents();
+    await writeFile(file, before);
+    expect((await runImport({ file, mapping: bed.mapping, settings: bed.settings }, buildDeps(bed))).exitCode).toBe(0);
+
+    const failure = await runReconcile({ file, mapping: bed.mapping, settings: bed.settings }, rewriteWhenReading(bed, file, after)).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SourceChangedError);
+    expect((failure as Error).message).toContain('the id memory was left as it was');
+    const store = openStore(bed);
+    try {
+      expect(store.countKnownProducts()).toBe(3);
+      const reconcile = store.listRuns().find((run) => run.command === 'reconcile');
+      expect(reconcile?.status).toBe('failed');
+      expect(store.countSpooledProducts(reconcile?.runId ?? '')).toBe(0);
+    } finally {
+      store.close();
+    }
   });
 
   it('a file left as it was is read and imported as ever: the check after the read finds nothing', async () => {
