@@ -71,8 +71,8 @@ export class SourceReadError extends PipelineError {
 export class SourceChangedError extends PipelineError {
   override name = 'SourceChangedError' as const;
   readonly file: string;
-  constructor(file: string, message: string) {
-    super('SOURCE_CHANGED', message);
+  constructor(file: string, message: string, options?: { cause?: unknown }) {
+    super('SOURCE_CHANGED', message, options);
     this.file = file;
   }
 }

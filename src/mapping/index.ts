@@ -1,8 +1,8 @@
 /** Public API of the mapping: the file format, loading, parsing, directory rules and value resolution. */
 export { mappingSchema, columnRefSchema, attributeMappingSchema, BLANKABLE_FIELDS } from './mapping-schema.js';
 export type { Mapping, MappingInput, ColumnRef, AttributeMapping, BlankableField, PhotoColumns } from './mapping-schema.js';
-export { loadMapping, loadMappingDocument, decodeMappingYaml } from './load-mapping.js';
-export type { LoadMappingOptions, LoadMappingDocumentResult } from './load-mapping.js';
+export { loadMapping, loadMappingWithHash, loadMappingDocument, decodeMappingYaml } from './load-mapping.js';
+export type { LoadMappingOptions, LoadMappingDocumentResult, DecodedMappingDocument, LoadedMapping } from './load-mapping.js';
 export { parseMapping, buildMappingIssues, formatPath } from './parse-mapping.js';
 export type { ParseMappingResult, ParseMappingOptions } from './parse-mapping.js';
 export { applyRequiredFieldDefaults, checkServiceRequirements } from './apply-service-requirements.js';

@@ -4,6 +4,7 @@
  * workbook (`*.xlsx`, see `mapping-workbook-layout.ts`) is decoded to the same document, and its
  * issues are placed at the sheet, row and column of the cell to fix.
  */
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseDocument } from 'yaml';
@@ -27,7 +28,21 @@ export interface LoadMappingOptions {
 }
 
 /** The decoded document (and, for a workbook, the cell of each value), or the issues that kept it from being decoded. */
-export type LoadMappingDocumentResult = { document: unknown; locations?: ReadonlyMap<string, WorkbookLocation>; issues?: never } | { document?: never; issues: Issue[] };
+export type DecodedMappingDocument = { document: unknown; locations?: ReadonlyMap<string, WorkbookLocation>; issues?: never } | { document?: never; issues: Issue[] };
+
+/** `DecodedMappingDocument` of a file, with the SHA-256 (hex) of the very bytes decoded (absent when the file could not be read). */
+export type LoadMappingDocumentResult = { document: unknown; locations?: ReadonlyMap<string, WorkbookLocation>; sha256: string; issues?: never } | { document?: never; sha256?: string; issues: Issue[] };
+
+/** A mapping parsed from a file, with the SHA-256 (hex) of the bytes it was parsed from. */
+export interface LoadedMapping {
+  mapping: Mapping;
+  /**
+   * Of the bytes read once and parsed, never of a second read: a run records it as its mapping's
+   * identity (journal, resume, report), so it must name the mapping the run used even when the
+   * file is edited while the run starts.
+   */
+  sha256: string;
+}
 
 /** True for a mapping kept as a workbook (`mapping.xlsx`) rather than YAML. */
 export function isMappingWorkbook(path: string): boolean {
@@ -56,29 +71,40 @@ function placeIssue(issue: Issue, locations: ReadonlyMap<string, WorkbookLocatio
 const DEFAULT_MAX_BYTES = 1024 * 1024;
 const DEFAULT_MAX_ALIAS_COUNT = 100;
 
-/** Reads and decodes a mapping file into `unknown`, without checking it. Never throws for a bad file. */
+/**
+ * Reads and decodes a mapping file into `unknown`, without checking it. The file is read once, and
+ * `sha256` is of those bytes. Never throws for a bad file.
+ */
 export async function loadMappingDocument(path: string, deps: Pick<Deps, 'cwd'>, options: LoadMappingOptions = {}): Promise<LoadMappingDocumentResult> {
   const fullPath = resolve(deps.cwd, path);
-  if (isMappingWorkbook(path)) {
-    const read = await readMappingWorkbook(fullPath, path);
-    return read.issues.length > 0 ? { issues: read.issues } : { document: read.document, locations: read.locations };
-  }
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  let text: string;
+  const workbook = isMappingWorkbook(path);
+  // A workbook has no size limit of its own: exceljs reads it whole either way.
+  const maxBytes = workbook ? Infinity : (options.maxBytes ?? DEFAULT_MAX_BYTES);
+  let bytes: Buffer;
   try {
     const info = await stat(fullPath);
-    if (info.size > maxBytes) {
-      return { issues: [fileIssue(path, 'mapping_too_large', `the mapping file has ${info.size} bytes, more than the limit of ${maxBytes}`)] };
-    }
-    text = await readFile(fullPath, 'utf8');
+    if (info.size > maxBytes) return { issues: [tooLargeIssue(path, info.size, maxBytes)] };
+    bytes = await readFile(fullPath);
   } catch (error) {
-    return { issues: [fileIssue(path, 'mapping_unreadable', `cannot read the mapping file: ${(error as Error).message}`)] };
+    const what = workbook ? 'the mapping workbook' : 'the mapping file';
+    return { issues: [fileIssue(path, 'mapping_unreadable', `cannot read ${what}: ${(error as Error).message}`)] };
   }
-  return decodeMappingYaml(text, path, options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT);
+  // Grown between the look and the read: the limit holds for what was read.
+  if (bytes.length > maxBytes) return { issues: [tooLargeIssue(path, bytes.length, maxBytes)] };
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (workbook) {
+    const read = await readMappingWorkbook(bytes, path);
+    return read.issues.length > 0 ? { issues: read.issues, sha256 } : { document: read.document, locations: read.locations, sha256 };
+  }
+  return { ...decodeMappingYaml(bytes.toString('utf8'), path, options.maxAliasCount ?? DEFAULT_MAX_ALIAS_COUNT), sha256 };
+}
+
+function tooLargeIssue(path: string, size: number, maxBytes: number): Issue {
+  return fileIssue(path, 'mapping_too_large', `the mapping file has ${size} bytes, more than the limit of ${maxBytes}`);
 }
 
 /** Decodes mapping YAML text (pure): plain YAML 1.2 core tags only, unique keys, one document, bounded aliases. */
-export function decodeMappingYaml(text: string, file: string, maxAliasCount = DEFAULT_MAX_ALIAS_COUNT): LoadMappingDocumentResult {
+export function decodeMappingYaml(text: string, file: string, maxAliasCount = DEFAULT_MAX_ALIAS_COUNT): DecodedMappingDocument {
   const doc = parseDocument(text.replace(/^\ufeff/, ''), {
     schema: 'core',
     customTags: [],
@@ -108,6 +134,14 @@ export function decodeMappingYaml(text: string, file: string, maxAliasCount = DE
  * (`checkMappingRules`), since the directories are fetched later.
  */
 export async function loadMapping(path: string, deps: Pick<Deps, 'cwd'>, options: LoadMappingOptions = {}): Promise<Mapping> {
+  return (await loadMappingWithHash(path, deps, options)).mapping;
+}
+
+/**
+ * `loadMapping`, and the SHA-256 of the bytes it parsed (one read of the file): what a run records
+ * as its mapping's identity. Throws as `loadMapping`.
+ */
+export async function loadMappingWithHash(path: string, deps: Pick<Deps, 'cwd'>, options: LoadMappingOptions = {}): Promise<LoadedMapping> {
   const loaded = await loadMappingDocument(path, deps, options);
   if (loaded.issues !== undefined) throw new MappingError(`mapping ${path} cannot be loaded`, loaded.issues);
   const parsed = parseMapping(loaded.document, path, { requiredFields: options.requiredFields });
@@ -117,7 +151,7 @@ export async function loadMapping(path: string, deps: Pick<Deps, 'cwd'>, options
     throw new MappingError(`mapping ${path} has ${issues.length} problem${issues.length === 1 ? '' : 's'}`, issues);
   }
   if (locations !== undefined) WORKBOOK_LOCATIONS.set(parsed.mapping, locations);
-  return parsed.mapping;
+  return { mapping: parsed.mapping, sha256: loaded.sha256 };
 }
 
 function fileIssue(file: string, code: MappingIssueCode, message: string): Issue {

@@ -29,11 +29,16 @@ type CellValue = string | number | boolean | null;
 /** The cells of a row the reader looks at (A–G). */
 type Cells = [CellValue, CellValue, CellValue, CellValue, CellValue, CellValue, CellValue];
 
-/** Reads and decodes the workbook. */
-export async function readMappingWorkbook(path: string, file: string): Promise<MappingWorkbookDocument> {
+/**
+ * Reads and decodes the workbook, from its path or from its bytes already read (`loadMapping` reads
+ * them once, to hash what it decodes).
+ */
+export async function readMappingWorkbook(source: string | Buffer, file: string): Promise<MappingWorkbookDocument> {
   const workbook = new (loadExcelJs().Workbook)();
   try {
-    await workbook.xlsx.readFile(path);
+    if (typeof source === 'string') await workbook.xlsx.readFile(source);
+    // exceljs declares its own `Buffer` type; a Node Buffer is what it reads at run time.
+    else await workbook.xlsx.load(source as unknown as Parameters<ExcelJS.Xlsx['load']>[0]);
   } catch (error) {
     return { document: {}, locations: new Map(), notes: new Map(), issues: [createIssue({ stage: 'mapping', severity: 'error', code: 'mapping_unreadable', message: `cannot read the mapping workbook: ${(error as Error).message}`, file })] };
   }

@@ -2,7 +2,8 @@
  * A file's hash taken once and handed on, with what the file's metadata said when it was taken, so
  * that whoever uses the hash later can tell, without reading the file again, whether it still
  * describes the file: the watcher hashes a dropped file to recognise a duplicate and hands that
- * hash to the run, which records it as the run's identity (journal, resume, report).
+ * hash to the run, which records it as the run's identity (journal, resume, report); every run
+ * compares the fingerprint again once its reader has read the file (`check-source-unchanged.ts`).
  *
  * Any write changes the modification time or the size; a tool that puts the modification time
  * back still moves the change time; a file put in its place has another inode. A write that left

@@ -3,14 +3,14 @@
  * (live or sandbox), the local state of that account, and the directories. Mapping problems are
  * all reported together before any row is touched.
  */
-import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 import { MappingError, SourceChangedError, SourceReadError } from '../core/errors.js';
 import { hasErrors } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
-import { checkMappingRules, checkServiceRequirements, createDirectoryIndex, loadMapping } from '../mapping/index.js';
+import { checkMappingRules, checkServiceRequirements, createDirectoryIndex, loadMappingWithHash } from '../mapping/index.js';
+import type { LoadedMapping } from '../mapping/index.js';
 import type { DirectoryIndex } from '../mapping/directory-index.js';
 import { locateMappingIssues } from '../mapping/load-mapping.js';
 import type { Mapping } from '../mapping/index.js';
@@ -44,6 +44,12 @@ export interface RunInputs {
    * with it (not a duplicate) would be of another content.
    */
   knownHash?: KnownFileHash | undefined;
+  /**
+   * The mapping the caller has just loaded from `mapping` (the watcher does, for its duplicate
+   * check): the run takes it, and its hash, instead of reading the file again, so the mapping the
+   * decision was made with is the one the run uses and records.
+   */
+  loadedMapping?: LoadedMapping | undefined;
 }
 
 /** Everything prepared for a run. Call `close()` when done. */
@@ -57,6 +63,12 @@ export interface PreparedRun {
    * the threads that hash and read it. The reader looks at the file again when it opens it.
    */
   sourceBytes: number;
+  /**
+   * The file's fingerprint taken before its hash began (the watcher's, when it hashed it): the run
+   * compares it again once it has read the file (`check-source-unchanged.ts`), so what it read is
+   * the content `fileSha256` names.
+   */
+  sourceFingerprint: FileFingerprint;
   fileSha256: string;
   mappingPath: string;
   mappingSha256: string;
@@ -76,7 +88,8 @@ export interface PreparedRun {
 
 /**
  * Prepares a run; throws `MappingError` (with every issue), `SourceReadError` or `SourceChangedError`
- * (`inputs.knownHash`) before touching rows.
+ * (`inputs.knownHash`) before touching rows. The fingerprint it returns is taken before the hash
+ * begins: the run compares it once it has read the file (`check-source-unchanged.ts`).
  */
 export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<PreparedRun> {
   const settings = inputs.settings.settings;
@@ -98,8 +111,8 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
   try {
     const mappingPath = resolvePath(deps.cwd, inputs.mapping);
     const requiredFields = settings.service.requiredFields;
-    const mapping = await loadMapping(mappingPath, deps, { requiredFields });
-    const mappingSha256 = createHash('sha256').update(await readFile(mappingPath)).digest('hex');
+    // One read: the hash recorded (journal, resume, report) is of the bytes parsed.
+    const { mapping, sha256: mappingSha256 } = inputs.loadedMapping ?? (await loadMappingWithHash(mappingPath, deps, { requiredFields }));
     const readOptions: ReadOptions = {
       ...buildReadOptions(mapping),
       ignoreHeaderPrefix: '_',
@@ -127,6 +140,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
       sourcePath,
       displayPath: inputs.file,
       sourceBytes,
+      sourceFingerprint: fingerprint,
       fileSha256,
       mappingPath,
       mappingSha256,

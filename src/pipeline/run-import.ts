@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
-import { AbortedError, ConfigError } from '../core/errors.js';
+import { AbortedError, ConfigError, SourceChangedError } from '../core/errors.js';
 import { createIssue } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
 import type { PipelineEvent } from '../core/events.js';
@@ -35,6 +35,7 @@ import { createPlanCsvWriter } from '../plan/create-plan-csv-writer.js';
 import { renderPlannedProduct, renderPlanSummary } from '../plan/render-plan.js';
 import type { PlanCounts, PlannedProduct } from '../plan/plan-types.js';
 import { healDuplicateRefusals } from './heal-duplicate-refusals.js';
+import { readUnchangedSource } from './check-source-unchanged.js';
 
 /** Options of `runImport`. */
 export interface ImportOptions extends RunInputs {
@@ -262,12 +263,31 @@ async function healAndResend(
  * Reads, maps and validates every row: the products go to the run's spool, each row's outcome to
  * the outcome store (its issues spilled to `spill`, which the caller closes however the run ends);
  * the run's spool is marked complete once every row is in.
+ *
+ * Then, before anything is sent, the file must still be as it was when the run hashed it: else
+ * `SourceChangedError`, and the run's spool is emptied. The run is recorded under the hash of
+ * what the file held before; its spool holds products of what it held after. Left there, a later
+ * run of the earlier content would resume this run and send them with its own (a resumed run
+ * replaces the products it reads again, not those it no longer finds). Emptied, the run is like
+ * one that stopped before reading: resumed, it reads its content again.
  */
 async function readIntoSpool(prep: PreparedRun, runId: string, spill: IssueSpill, deps: Deps): Promise<{ read: ReadAndValidateResult; outcomes: RowOutcomeStore }> {
   const outcomes = createRowOutcomeStore({ spill });
   const sink = createSpoolSink(prep.store, runId);
-  const read = await readAndValidate({ ...prep, sink, outcomes, deps, readInWorker: prep.settings.readThread });
-  sink.flush();
+  let read: ReadAndValidateResult;
+  try {
+    read = await readUnchangedSource(prep, 'nothing was sent', async () => {
+      const result = await readAndValidate({ ...prep, sink, outcomes, deps, readInWorker: prep.settings.readThread });
+      sink.flush();
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof SourceChangedError) {
+      prep.store.clearSpool(runId);
+      prep.store.markSpoolComplete(runId, false);
+    }
+    throw error;
+  }
   prep.store.markSpoolComplete(runId);
   return { read, outcomes };
 }

@@ -5,6 +5,7 @@
  * mapping to know which barcode belongs to which seller key.
  */
 import type { Deps } from '../core/deps.js';
+import { SourceChangedError } from '../core/errors.js';
 import type { AcceptedProduct } from '../state/index.js';
 import { scanLiveCatalog } from './find-live-skus.js';
 import { prepareRun } from './prepare-run.js';
@@ -12,6 +13,7 @@ import type { RunInputs } from './prepare-run.js';
 import { readAndValidate } from './read-and-validate.js';
 import { createRowOutcomeStore } from './row-outcome-store.js';
 import { createSpoolSink } from './create-spool-sink.js';
+import { readUnchangedSource } from './check-source-unchanged.js';
 
 /** What reconcile found. */
 export interface ReconcileResult {
@@ -45,14 +47,26 @@ export async function runReconcile(options: RunInputs, deps: Deps): Promise<Reco
       reportDir: '',
     });
     const sink = createSpoolSink(store, runId);
-    await readAndValidate({
-      ...prep,
-      sink,
-      outcomes: createRowOutcomeStore(),
-      deps,
-      readInWorker: prep.settings.readThread,
-    });
-    sink.flush();
+    // Keys and barcodes of a file changed while it was read would pair one content's keys with
+    // another's barcodes in the id memory. The refused run says so, its spool of that mix emptied.
+    try {
+      await readUnchangedSource(prep, 'the id memory was left as it was', async () => {
+        await readAndValidate({
+          ...prep,
+          sink,
+          outcomes: createRowOutcomeStore(),
+          deps,
+          readInWorker: prep.settings.readThread,
+        });
+        sink.flush();
+      });
+    } catch (error) {
+      if (error instanceof SourceChangedError) {
+        store.clearSpool(runId);
+        store.setRunStatus(runId, 'failed');
+      }
+      throw error;
+    }
 
     deps.onEvent({ type: 'stage:start', stage: 'reconcile', detail: 'reading every product of the seller from the service' });
     const live = new Map<string, { productId: number; skuId: number }>();

@@ -16,6 +16,7 @@ import type { RunResult } from './finish-run.js';
 import { prepareRun } from './prepare-run.js';
 import type { RunInputs } from './prepare-run.js';
 import { readAndValidate, type ReadAndValidateResult } from './read-and-validate.js';
+import { readUnchangedSource } from './check-source-unchanged.js';
 import { checkErrorLimit, createIssueFilter } from './issue-filter.js';
 import { createRowOutcomeStore } from './row-outcome-store.js';
 
@@ -51,17 +52,21 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     const scratch = openScratchSpool(join(prep.service.stateDir, `dry-run-spool-${runId}.spool`));
     let read: ReadAndValidateResult;
     try {
-      read = await readAndValidate({
-        ...prep,
-        sink: createScratchSpoolSink(scratch),
-        // Nothing is sent: each product's validity and issues are all a dry run reports.
-        drafts: false,
-        outcomes,
-        deps,
-        issueFilter,
-        limitErrors,
-        readInWorker: prep.settings.readThread,
-      });
+      // A file changed while it was read: the report would describe content the file no longer
+      // holds, under the hash of content it held before; none is written.
+      read = await readUnchangedSource(prep, 'no report was written', () =>
+        readAndValidate({
+          ...prep,
+          sink: createScratchSpoolSink(scratch),
+          // Nothing is sent: each product's validity and issues are all a dry run reports.
+          drafts: false,
+          outcomes,
+          deps,
+          issueFilter,
+          limitErrors,
+          readInWorker: prep.settings.readThread,
+        }),
+      );
     } finally {
       scratch.close();
     }

@@ -70,8 +70,8 @@ export function createRunRegistry(ctx: StoreContext): RunRegistry {
       finished_at = CASE WHEN @ended THEN @at ELSE NULL END,
       exit_code = COALESCE(@exitCode, exit_code), summary_path = COALESCE(@summaryPath, summary_path)
     WHERE run_id = @runId AND account_key = @accountKey`);
-  const updateSpoolComplete = db.prepare<[string, string, string]>(
-    'UPDATE runs SET spool_complete = 1, updated_at = ? WHERE run_id = ? AND account_key = ?',
+  const updateSpoolComplete = db.prepare<[number, string, string, string]>(
+    'UPDATE runs SET spool_complete = ?, updated_at = ? WHERE run_id = ? AND account_key = ?',
   );
 
   const buildRecords = (rows: RunRow[]): RunRecord[] => {
@@ -130,8 +130,8 @@ export function createRunRegistry(ctx: StoreContext): RunRegistry {
       });
       if (result.changes === 0) throw new StateError(`run ${runId} does not exist in the local state of this account (${ctx.path})`);
     },
-    markSpoolComplete: (runId) => {
-      const result = updateSpoolComplete.run(ctx.nowIso(), runId, accountKey);
+    markSpoolComplete: (runId, complete = true) => {
+      const result = updateSpoolComplete.run(complete ? 1 : 0, ctx.nowIso(), runId, accountKey);
       if (result.changes === 0) throw new StateError(`run ${runId} does not exist in the local state of this account (${ctx.path})`);
     },
   };

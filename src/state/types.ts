@@ -258,8 +258,11 @@ export interface StateStore {
   listRuns(options?: { limit?: number }): RunRecord[];
   /** Moves a run to a status; `extra` fields are kept when not given. */
   setRunStatus(runId: string, status: RunStatus, extra?: { exitCode?: number; summaryPath?: string }): void;
-  /** Records that the whole input of the run is in the spool. */
-  markSpoolComplete(runId: string): void;
+  /**
+   * Records that the whole input of the run is in the spool; `complete: false` takes it back (a
+   * spool emptied because the file changed while the run read it).
+   */
+  markSpoolComplete(runId: string, complete?: boolean): void;
 
   /** Spools one product (replacing one of the same key). Commits on its own: use `spoolProducts` for many. */
   spoolProduct(runId: string, entry: SpooledProduct): void;

@@ -5,11 +5,12 @@
  * it to `done/` or `failed/` with a result note beside it. A file whose import was interrupted, or
  * failed for a reason that is not the file's, stays in `processing/`.
  */
-import { createHash } from 'node:crypto';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { StateError } from '../core/errors.js';
+import { loadMappingWithHash } from '../mapping/index.js';
+import type { LoadedMapping } from '../mapping/index.js';
 import { describeChangeSinceHash, hashFileWithFingerprint, readFileFingerprint } from '../pipeline/file-fingerprint.js';
 import type { KnownFileHash } from '../pipeline/file-fingerprint.js';
 import { runImport } from '../pipeline/run-import.js';
@@ -69,21 +70,30 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
   // journal and its report all name the same content.
   let hashed: KnownFileHash;
   try {
-    hashed = await hashFileWithFingerprint(path);
+    // A stop request ends the hash too: a large file would otherwise hold the stop for as long as
+    // reading it takes.
+    hashed = await hashFileWithFingerprint(path, { signal: deps.signal });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // Stopped while hashing: nothing decided, noted or imported; the next start takes it again.
+    if (deps.signal?.aborted === true) return keep({ ...base, sha256: null, outcome: 'interrupted', exitCode: 130, error: `stopped while hashing ${name}` }, deps);
     const message = `cannot read ${name}: ${(error as Error).message}`;
     return moveOut(ctx, name, { ...base, sha256: null, outcome: 'failed', exitCode: 2, runId: null, counts: null, reportDir: null, error: message }, message);
   }
   const { sha256 } = hashed;
 
-  let key: ContentKey;
-  let runs: RunRecord[];
+  // The mapping, read once per file too: the run takes the mapping parsed here and its hash, so
+  // the duplicate check, the decision note and the run all mean the same mapping. One that cannot
+  // be read or parsed now is the run's failure it would have been (retry, exit 2).
+  let mapping: LoadedMapping;
   try {
-    key = { fileSha256: sha256, mappingSha256: createHash('sha256').update(await readFile(ctx.mapping)).digest('hex') };
+    mapping = await loadMappingWithHash(ctx.mapping, deps, { requiredFields: ctx.settings.settings.service.requiredFields });
   } catch (error) {
-    return keep({ ...base, sha256, outcome: 'retry', exitCode: 2, error: `cannot read the mapping ${ctx.mapping}: ${(error as Error).message}` }, deps);
+    const failure = classifyImportError(error, deps.signal?.aborted === true);
+    return keep({ ...base, sha256, outcome: failure.outcome === 'failed' ? 'retry' : failure.outcome, exitCode: failure.exitCode, error: failure.message }, deps);
   }
+  const key: ContentKey = { fileSha256: sha256, mappingSha256: mapping.sha256 };
+  let runs: RunRecord[];
   try {
     runs = loadRuns(ctx);
   } catch (error) {
@@ -120,6 +130,7 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
         mapping: ctx.mapping,
         settings: ctx.settings,
         knownHash: hashed,
+        loadedMapping: mapping,
         ...(ctx.settleAfterMs !== undefined ? { settleAfterMs: ctx.settleAfterMs } : {}),
         ...(ctx.importLock ? { lock: ctx.importLock } : {}),
       },

@@ -10,7 +10,8 @@ import { loadExcelJs } from '../../src/core/load-exceljs.js';
 import { checkMappingRules } from '../../src/mapping/check-mapping-rules.js';
 import { buildMappingYaml, collectYamlNotes } from '../../src/mapping/convert-mapping.js';
 import { createDirectoryIndex } from '../../src/mapping/directory-index.js';
-import { decodeMappingYaml, loadMapping, locateMappingIssues } from '../../src/mapping/load-mapping.js';
+import { decodeMappingYaml, loadMapping, loadMappingWithHash, locateMappingIssues } from '../../src/mapping/load-mapping.js';
+import { createHash } from 'node:crypto';
 import { MAPPING_SHEETS } from '../../src/mapping/mapping-workbook-layout.js';
 import { readMappingWorkbook } from '../../src/mapping/read-mapping-workbook.js';
 import { writeMappingWorkbook } from '../../src/mapping/write-mapping-workbook.js';
@@ -133,6 +134,18 @@ describe('the mapping as a workbook', () => {
     const unknown = issues.find((issue) => issue.code === 'unknown_category');
     expect(unknown).toMatchObject({ sheet: MAPPING_SHEETS.categories, column: 'B' });
     expect(unknown?.row).toBeGreaterThan(1);
+  });
+
+  it('is hashed from the bytes it was decoded from: the hash a run records names the workbook it used, its cells placed as ever', async () => {
+    const document = decode(await readFile(join(process.cwd(), 'mappings', 'sample.yaml'), 'utf8'));
+    (document.categories as Record<string, unknown>)['Новая категория'] = 999_999;
+    const path = join(dir, 'hashed.xlsx');
+    await writeMappingWorkbook(path, { document, index });
+    const loaded = await loadMappingWithHash(path, { cwd: dir });
+    expect(loaded.sha256).toBe(createHash('sha256').update(await readFile(path)).digest('hex'));
+    expect(loaded.mapping).toEqual(await loadMapping(path, { cwd: dir }));
+    const unknown = locateMappingIssues(loaded.mapping, checkMappingRules(loaded.mapping, directories)).find((issue) => issue.code === 'unknown_category');
+    expect(unknown).toMatchObject({ sheet: MAPPING_SHEETS.categories, column: 'B' });
   });
 
   it('reads a picked entry, a typed id, a name and a JSON list as the YAML would hold them', async () => {

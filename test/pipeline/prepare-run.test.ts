@@ -3,10 +3,12 @@
  * directory is a `SourceReadError` naming the file as the user wrote it, and the size it found
  * chooses the threads that hash and read the file without looking again (the reader still looks
  * when it opens the file: that check is the one that holds at the time of reading; so does the
- * annotated copy, which reads the file again after the run).
+ * annotated copy, which reads the file again after the run). Its fingerprint then is compared once
+ * the file has been read (test/pipeline/source-changed-during-read.test.ts).
  */
 import fsp from 'node:fs/promises';
-import { appendFile, copyFile, mkdir, mkdtemp, rename, rm, utimes } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, mkdtemp, readFile, rename, rm, utimes } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,9 @@ import { prepareRun } from '../../src/pipeline/prepare-run.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
 import { countReadStreams } from '../helpers/count-read-streams.js';
+import { watchFileReads } from '../helpers/watch-file-reads.js';
+import { openStateStore } from '../../src/state/index.js';
+import { describeServiceAccount } from '../../src/pipeline/describe-service-account.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SAMPLE = join('samples', 'catalog-with-mistakes.csv');
@@ -62,13 +67,13 @@ describe('prepareRun: the input file', () => {
     expect(folder).toMatchObject({ code: 'SOURCE_UNREADABLE', file: 'folder.csv', message: 'folder.csv is not a file' });
   });
 
-  it.each(['auto', 'never'])('readThread %s: a dry run looks at the file three times on this thread: the check before the run, the reader and the annotated copy on opening it', async (readThread) => {
+  it.each(['auto', 'never'])('readThread %s: a dry run looks at the file four times on this thread: the check before the run, the reader on opening it, the check that it did not change while read, and the annotated copy on opening it', async (readThread) => {
     const stats = countStats(join(ROOT, SAMPLE));
     const settings = resolveSettings({ flags: { sandbox: true, stateDir: await freshStateDir(), readThread } });
     const result = await runValidate({ file: SAMPLE, mapping: 'mappings/sample.yaml', settings }, createNodeDeps({ cwd: ROOT, env: {} }));
     expect(result.summary.counts.rows).toBeGreaterThan(0);
     expect(result.reportPaths.annotated).toBeDefined();
-    expect(stats()).toBe(3);
+    expect(stats()).toBe(4);
   }, 60_000);
 });
 
@@ -119,3 +124,25 @@ describe('prepareRun: a hash taken before (the watcher\'s)', () => {
   });
 });
 
+
+describe('prepareRun: the mapping', () => {
+  it('is read once, and the hash the run records (journal, summary) is of the bytes it parsed, even when the file is edited right after', async () => {
+    const stateDir = await freshStateDir();
+    const mapping = join(stateDir, 'mapping.yaml');
+    await copyFile(join(ROOT, 'mappings', 'sample.yaml'), mapping);
+    const parsedSha256 = createHash('sha256').update(await readFile(mapping)).digest('hex');
+    // Another user saves the mapping while the run starts (after its first read).
+    const reads = watchFileReads(mapping, (n) => (n === 1 ? appendFile(mapping, '# saved while the run started\n') : undefined));
+    const settings = resolveSettings({ flags: { sandbox: true, stateDir: join(stateDir, 'state') } });
+    const result = await runValidate({ file: join(ROOT, SAMPLE), mapping: 'mapping.yaml', settings }, createNodeDeps({ cwd: stateDir, env: {} }));
+    expect(result.summary.mapping.sha256).toBe(parsedSha256);
+    expect(reads()).toBe(1);
+    const { stateDir: dir, account } = describeServiceAccount(settings.settings, stateDir);
+    const store = openStateStore({ dir, account, now: () => new Date() });
+    try {
+      expect(store.listRuns().map((run) => run.mappingSha256)).toEqual([parsedSha256]);
+    } finally {
+      store.close();
+    }
+  }, 60_000);
+});

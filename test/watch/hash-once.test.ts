@@ -4,9 +4,10 @@
  * nor recorded under a hash that is not its content; it waits in `processing/` and is hashed and
  * decided again on the next try. Against an in-test sandbox over real HTTP.
  */
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { appendFile, readdir, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -15,6 +16,9 @@ import { openStateStore } from '../../src/state/index.js';
 import type { RunRecord } from '../../src/state/index.js';
 import { runWatch } from '../../src/watch/run-watch.js';
 import { countReadStreams } from '../helpers/count-read-streams.js';
+import { watchFileReads } from '../helpers/watch-file-reads.js';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { buildCatalogCsv, buildDeps, buildRows, buildWatchOptions, createWatchTestBed } from './watch-test-kit.js';
 import type { WatchTestBed } from './watch-test-kit.js';
 
@@ -101,5 +105,74 @@ describe('runWatch: one hash per dropped file', () => {
     const next = await runWatch(buildWatchOptions(bed, []), buildDeps(bed));
     expect(next.files[0]).toMatchObject({ file: 'tuesday.csv', outcome: 'done', exitCode: 0, sha256: await hashFile(join(bed.inbox, 'done', 'tuesday.csv')), counts: { rows: 3 } });
     expect(bed.sandbox.products()).toHaveLength(3);
+  });
+
+  it('reads the mapping once per file: the run takes the mapping the watcher parsed and hashed, so the duplicate check and the run mean the same mapping even when it is saved in between', async () => {
+    const bed = await createWatchTestBed();
+    const usedSha256 = createHash('sha256').update(await readFile(bed.mapping)).digest('hex');
+    await writeFile(join(bed.inbox, 'catalog.csv'), buildCatalogCsv(buildRows('P', 2, 50)));
+    // Read 1: the check at start; read 2: the watcher's, for this file. Saved right after it.
+    const reads = watchFileReads(bed.mapping, (n) => (n === 2 ? appendFile(bed.mapping, '# saved while the file was taken\n') : undefined));
+    const result = await runWatch(buildWatchOptions(bed, []), buildDeps(bed));
+    expect(result.files[0]).toMatchObject({ file: 'catalog.csv', outcome: 'done', exitCode: 0 });
+    expect(listImportRuns(bed).map((run) => run.mappingSha256)).toEqual([usedSha256]);
+    expect(reads()).toBe(2);
+  });
+
+  it('a file written to while the import reads it (same size) is kept for another try (retry, exit 2), nothing sent, then imported for what it then holds', async () => {
+    const bed = await createWatchTestBed();
+    const claimed = join(bed.inbox, 'processing', 'catalog.csv');
+    const rows = buildRows('R', 3, 60);
+    const before = buildCatalogCsv(rows);
+    const after = buildCatalogCsv([...rows.slice(0, 2), { key: 'S3', n: 63 }]);
+    expect(Buffer.byteLength(after)).toBe(Buffer.byteLength(before));
+    await writeFile(join(bed.inbox, 'catalog.csv'), before);
+    let rewritten = false;
+    const deps = buildDeps(bed, {
+      onEvent: (event) => {
+        if (!rewritten && event.type === 'stage:start' && event.stage === 'read') {
+          rewritten = true;
+          writeFileSync(claimed, after);
+        }
+      },
+    });
+    const first = await runWatch(buildWatchOptions(bed, []), deps);
+    expect(first.files[0]).toMatchObject({ file: 'catalog.csv', outcome: 'retry', exitCode: 2 });
+    expect(first.files[0]?.error).toContain('changed while the run read it (it was written to)');
+    expect(bed.sandbox.stats().importRequests).toBe(0);
+
+    const second = await runWatch(buildWatchOptions(bed, []), buildDeps(bed));
+    expect(second.files[0]).toMatchObject({ file: 'catalog.csv', outcome: 'done', exitCode: 0, sha256: await hashFile(join(bed.inbox, 'done', 'catalog.csv')), counts: { rows: 3, accepted: 3 } });
+    expect(JSON.stringify(bed.sandbox.products())).toContain('Samsung S3');
+    expect(JSON.stringify(bed.sandbox.products())).not.toContain('Samsung R3');
+  });
+
+  it('a stop landing while the watcher hashes a file ends the hash: the file is interrupted (exit 130), not failed, nothing decided or run, and taken again on the next start', async () => {
+    const bed = await createWatchTestBed();
+    const claimed = join(bed.inbox, 'processing', 'catalog.csv');
+    await writeFile(join(bed.inbox, 'catalog.csv'), buildCatalogCsv(buildRows('T', 2, 70)));
+    const stop = new AbortController();
+    // The stop request comes as the watcher opens the file to hash it.
+    const real = fs.createReadStream.bind(fs);
+    let opened = 0;
+    const spy = vi.spyOn(fs, 'createReadStream').mockImplementation(((target: fs.PathLike, options?: Parameters<typeof fs.createReadStream>[1]) => {
+      if (String(target) === claimed && ++opened === 1) stop.abort();
+      return real(target, options);
+    }) as typeof fs.createReadStream);
+    syncBuiltinESMExports();
+    onTestFinished(() => {
+      spy.mockRestore();
+      syncBuiltinESMExports();
+    });
+
+    const stopped = await runWatch(buildWatchOptions(bed, []), buildDeps(bed, { signal: stop.signal }));
+    expect(stopped.exitCode).toBe(130);
+    expect(stopped.files[0]).toMatchObject({ file: 'catalog.csv', outcome: 'interrupted', exitCode: 130, sha256: null, runId: null });
+    expect(opened).toBe(1);
+    expect(await readdir(join(bed.inbox, 'processing'))).toEqual(['catalog.csv']);
+    expect(listImportRuns(bed)).toEqual([]);
+
+    const next = await runWatch(buildWatchOptions(bed, []), buildDeps(bed));
+    expect(next.files[0]).toMatchObject({ file: 'catalog.csv', outcome: 'done', exitCode: 0, counts: { rows: 2, accepted: 2 } });
   });
 });
