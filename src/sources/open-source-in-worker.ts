@@ -50,14 +50,16 @@ const MAX_IN_FLIGHT = 8;
 /** The sleeping worker is woken when this many batches are left: it then reads several in a row. */
 const RESUME_AT = 4;
 /**
- * The worker's young generation by format, in MB. V8's default (as large as the main thread's) let a
- * 100k-row CSV dry run peak 10–20 MB higher, for no measurable gain in speed; with batches of 128
- * rows little survives a scavenge, and 8 MB (was 16) saved another ~8 MB at the same CPU. An XLSX
- * is another matter: the sheet's scanner keeps more alive across a scavenge, and at 8 MB its thread
- * collected so often that the reading, which bounds the XLSX dry run, took 8 s more CPU at 500,000
- * rows (dry run 31.4 → 25.0 s at 16 MB, peak 364 → 383 MB; at 100,000 rows 7.6 → 6.9 s, +3 MB).
+ * The worker's young generation, in MB. V8's default (as large as the main thread's) let a 100k-row
+ * CSV dry run peak 10–20 MB higher, for no measurable gain in speed. Below 16 MB the thread falls
+ * into a collection storm whenever another busy process shares the cores: at 8 MB a 500,000-row CSV
+ * thread then promoted 1.2–1.3 GB (3 MB when alone), ran ~198 full collections instead of none, and
+ * the dry run took 20–21 s of CPU instead of 14 (two of three contended runs; none of three at
+ * 16 MB, 14.3–14.9 s). 12 MB collects exactly as often as 8. An XLSX's scanner keeps more alive
+ * across a collection: at 8 MB even a quiet 500,000-row XLSX thread took 8 s more CPU. The price is
+ * about 7 MB of peak memory for a CSV (500,000 rows, quiet: 235 → 242 MB, medians).
  */
-const WORKER_YOUNG_MB: Readonly<Record<SourceFormat, number>> = { csv: 8, xlsx: 16 };
+const WORKER_YOUNG_MB = 16;
 
 /** Where a file is read, as `chooseReadThread` decided it. */
 export interface ReadThreadChoice {
@@ -134,8 +136,7 @@ function startSourceWorker(path: string, options: ReadOptions): StartedWorker {
   const channel = new MessageChannel();
   const flow = createReaderFlow();
   const data: SourceWorkerData = { path, options, batchRows: BATCH_ROWS, maxInFlight: MAX_IN_FLIGHT, port: channel.port2, flow };
-  const young = WORKER_YOUNG_MB[pickReader(path).format];
-  const settings = { workerData: data, transferList: [channel.port2], resourceLimits: { maxYoungGenerationSizeMb: young } };
+  const settings = { workerData: data, transferList: [channel.port2], resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } };
   try {
     return { worker: startModuleWorker('source-worker', import.meta.url, settings), channel: { rows: channel.port1, flow } };
   } catch (error) {
