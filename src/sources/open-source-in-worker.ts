@@ -54,10 +54,10 @@ const RESUME_AT = 4;
  * CSV dry run peak 10–20 MB higher, for no measurable gain in speed. Below 16 MB the thread falls
  * into a collection storm whenever another busy process shares the cores: at 8 MB a 500,000-row CSV
  * thread then promoted 1.2–1.3 GB (3 MB when alone), ran ~198 full collections instead of none, and
- * the dry run took 20–21 s of CPU instead of 14 (two of three contended runs; none of three at
- * 16 MB, 14.3–14.9 s). 12 MB collects exactly as often as 8. An XLSX's scanner keeps more alive
- * across a collection: at 8 MB even a quiet 500,000-row XLSX thread took 8 s more CPU. The price is
- * about 7 MB of peak memory for a CSV (500,000 rows, quiet: 235 → 242 MB, medians).
+ * the dry run took 20–21 s of CPU instead of 14 (3 of 10 contended runs; none of 5 at 16 MB,
+ * 14.3–14.9 s). 12 MB collects exactly as often as 8. An XLSX's scanner keeps more alive across a
+ * collection: at 8 MB even a quiet 500,000-row XLSX thread took 8 s more CPU. The price is 7–20 MB
+ * of peak memory for a CSV (500,000 rows: quiet medians 235 → 242 MB; 253 MB in a full benchmark).
  */
 const WORKER_YOUNG_MB = 16;
 
