@@ -3,23 +3,16 @@
  * hashing and readers use) until the test ends: how many times a run reads the file from disk.
  */
 import fs from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
 import { resolve } from 'node:path';
-import { onTestFinished, vi } from 'vitest';
+import { spyOnBuiltin } from './spy-on-builtin.js';
 
 /** Starts counting streams opened on `path`; the returned function gives the count so far. */
 export function countReadStreams(path: string): () => number {
   let count = 0;
   const real = fs.createReadStream.bind(fs);
-  const spy = vi.spyOn(fs, 'createReadStream').mockImplementation(((target: fs.PathLike, options?: Parameters<typeof fs.createReadStream>[1]) => {
+  spyOnBuiltin(fs, 'createReadStream', ((target: fs.PathLike, options?: Parameters<typeof fs.createReadStream>[1]) => {
     if (resolve(String(target)) === resolve(path)) count += 1;
     return real(target, options);
   }) as typeof fs.createReadStream);
-  // Named imports of a built-in module follow its object only once synced.
-  syncBuiltinESMExports();
-  onTestFinished(() => {
-    spy.mockRestore();
-    syncBuiltinESMExports();
-  });
   return () => count;
 }

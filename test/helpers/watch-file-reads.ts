@@ -4,15 +4,14 @@
  * before the reader gets the bytes: how a test edits a file between two moments of a run.
  */
 import fsp from 'node:fs/promises';
-import { syncBuiltinESMExports } from 'node:module';
 import { resolve } from 'node:path';
-import { onTestFinished, vi } from 'vitest';
+import { spyOnBuiltin } from './spy-on-builtin.js';
 
 /** Starts counting reads of `path`; `afterRead(n)` runs after the n-th read (1-based). Returns the count so far. */
 export function watchFileReads(path: string, afterRead?: (n: number) => Promise<void> | void): () => number {
   let count = 0;
   const real = fsp.readFile.bind(fsp);
-  const spy = vi.spyOn(fsp, 'readFile').mockImplementation((async (target: Parameters<typeof fsp.readFile>[0], options?: Parameters<typeof fsp.readFile>[1]) => {
+  spyOnBuiltin(fsp, 'readFile', (async (target: Parameters<typeof fsp.readFile>[0], options?: Parameters<typeof fsp.readFile>[1]) => {
     const content = await real(target, options);
     if (typeof target === 'string' && resolve(target) === resolve(path)) {
       count += 1;
@@ -20,11 +19,5 @@ export function watchFileReads(path: string, afterRead?: (n: number) => Promise<
     }
     return content;
   }) as typeof fsp.readFile);
-  // Named imports of a built-in module follow its object only once synced.
-  syncBuiltinESMExports();
-  onTestFinished(() => {
-    spy.mockRestore();
-    syncBuiltinESMExports();
-  });
   return () => count;
 }

@@ -10,11 +10,10 @@ import fsp from 'node:fs/promises';
 import { appendFile, copyFile, mkdir, mkdtemp, readFile, rename, rm, utimes } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createNodeDeps } from '../../src/core/deps.js';
 import { exitCodeForError } from '../../src/cli/exit-codes.js';
 import { SourceChangedError, SourceReadError } from '../../src/core/errors.js';
@@ -24,6 +23,7 @@ import { runValidate } from '../../src/pipeline/run-validate.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
 import { countReadStreams } from '../helpers/count-read-streams.js';
 import { watchFileReads } from '../helpers/watch-file-reads.js';
+import { spyOnBuiltin } from '../helpers/spy-on-builtin.js';
 import { openStateStore } from '../../src/state/index.js';
 import { describeServiceAccount } from '../../src/pipeline/describe-service-account.js';
 
@@ -40,16 +40,10 @@ async function freshStateDir(): Promise<string> {
 function countStats(path: string): () => number {
   let count = 0;
   const real = fsp.stat.bind(fsp);
-  const spy = vi.spyOn(fsp, 'stat').mockImplementation(((target: string, options?: { bigint?: boolean }) => {
+  spyOnBuiltin(fsp, 'stat', ((target: string, options?: { bigint?: boolean }) => {
     if (resolve(String(target)) === path) count += 1;
     return real(target, options);
   }) as typeof fsp.stat);
-  // Named imports of a built-in module follow its object only once synced.
-  syncBuiltinESMExports();
-  onTestFinished(() => {
-    spy.mockRestore();
-    syncBuiltinESMExports();
-  });
   return () => count;
 }
 

@@ -1,11 +1,11 @@
 import fs, { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
 import { dirname, join } from 'node:path';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StateError } from '../../src/core/errors.js';
 import { acquireLock, isProcessAlive, readLockHolder } from '../../src/state/file-lock.js';
 import type { AcquireLockOptions, LockHandle } from '../../src/state/file-lock.js';
 import { makeClock, makeTempDir } from './state-test-kit.js';
+import { spyOnBuiltin } from '../helpers/spy-on-builtin.js';
 
 const MINUTE = 60_000;
 
@@ -103,7 +103,7 @@ describe('acquireLock', () => {
     // Right after the release has read the lock and found it its own, another host takes it over as stale.
     const real = fs.readFileSync.bind(fs);
     let armed = true;
-    const spy = vi.spyOn(fs, 'readFileSync').mockImplementation(((target: fs.PathOrFileDescriptor, options?: Parameters<typeof fs.readFileSync>[1]) => {
+    spyOnBuiltin(fs, 'readFileSync', ((target: fs.PathOrFileDescriptor, options?: Parameters<typeof fs.readFileSync>[1]) => {
       const text = real(target, options);
       if (armed && target === path) {
         armed = false;
@@ -111,11 +111,6 @@ describe('acquireLock', () => {
       }
       return text;
     }) as typeof fs.readFileSync);
-    syncBuiltinESMExports();
-    onTestFinished(() => {
-      spy.mockRestore();
-      syncBuiltinESMExports();
-    });
     first.release();
     expect(second).toBeDefined();
     expect(readLockHolder(path)?.token).toBe(second?.holder.token);

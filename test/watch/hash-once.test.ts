@@ -8,15 +8,15 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { appendFile, readdir, writeFile } from 'node:fs/promises';
 import { existsSync, writeFileSync } from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashFile } from '../../src/pipeline/hash-file.js';
 import { openStateStore } from '../../src/state/index.js';
 import type { RunRecord } from '../../src/state/index.js';
 import { runWatch } from '../../src/watch/run-watch.js';
 import { countReadStreams } from '../helpers/count-read-streams.js';
 import { watchFileReads } from '../helpers/watch-file-reads.js';
+import { spyOnBuiltin } from '../helpers/spy-on-builtin.js';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { buildCatalogCsv, buildDeps, buildRows, buildWatchOptions, createWatchTestBed } from './watch-test-kit.js';
@@ -35,18 +35,13 @@ function listImportRuns(bed: WatchTestBed): RunRecord[] {
 function onMappingReadAfterClaim(mapping: string, claimed: string, act: () => Promise<void>): void {
   const real = fsp.readFile.bind(fsp);
   let done = false;
-  const spy = vi.spyOn(fsp, 'readFile').mockImplementation((async (target: Parameters<typeof fsp.readFile>[0], options?: Parameters<typeof fsp.readFile>[1]) => {
+  spyOnBuiltin(fsp, 'readFile', (async (target: Parameters<typeof fsp.readFile>[0], options?: Parameters<typeof fsp.readFile>[1]) => {
     if (!done && String(target) === mapping && existsSync(claimed)) {
       done = true;
       await act();
     }
     return real(target, options);
   }) as typeof fsp.readFile);
-  syncBuiltinESMExports();
-  onTestFinished(() => {
-    spy.mockRestore();
-    syncBuiltinESMExports();
-  });
 }
 
 describe('runWatch: one hash per dropped file', () => {
@@ -155,15 +150,10 @@ describe('runWatch: one hash per dropped file', () => {
     // The stop request comes as the watcher opens the file to hash it.
     const real = fs.createReadStream.bind(fs);
     let opened = 0;
-    const spy = vi.spyOn(fs, 'createReadStream').mockImplementation(((target: fs.PathLike, options?: Parameters<typeof fs.createReadStream>[1]) => {
+    spyOnBuiltin(fs, 'createReadStream', ((target: fs.PathLike, options?: Parameters<typeof fs.createReadStream>[1]) => {
       if (String(target) === claimed && ++opened === 1) stop.abort();
       return real(target, options);
     }) as typeof fs.createReadStream);
-    syncBuiltinESMExports();
-    onTestFinished(() => {
-      spy.mockRestore();
-      syncBuiltinESMExports();
-    });
 
     const stopped = await runWatch(buildWatchOptions(bed, []), buildDeps(bed, { signal: stop.signal }));
     expect(stopped.exitCode).toBe(130);
