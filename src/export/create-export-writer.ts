@@ -27,8 +27,11 @@ export interface ExportWriter {
   write(cells: readonly ExportCell[]): Promise<void>;
   /** Finishes the file. */
   close(): Promise<void>;
-  /** Abandons the file after a failure (the caller removes it). */
-  destroy(): void;
+  /**
+   * Abandons the file after a failure; resolves once it is closed, so that the caller's removal of
+   * the partial file is not followed by a late open that makes it again.
+   */
+  destroy(): Promise<void>;
 }
 
 /** The format of an output path, by extension; `ConfigError` for anything else. */
@@ -75,7 +78,13 @@ function createXlsxWriter(path: string, textColumns: ReadonlySet<number>): Expor
       await workbook.commit();
     },
     destroy() {
-      // exceljs has no abort; the partial file is removed by the caller.
+      // exceljs has no abort: its zip is cut off from the file stream it opened, which is closed here.
+      const internals = workbook as unknown as { zip?: { unpipe(): void }; stream?: NodeJS.WritableStream & { destroy(): void; closed?: boolean; once(event: 'close', listener: () => void): void } };
+      internals.zip?.unpipe();
+      const stream = internals.stream;
+      if (stream === undefined || stream.closed === true) return Promise.resolve();
+      stream.destroy();
+      return new Promise<void>((resolve) => stream.once('close', () => resolve()));
     },
   };
 }

@@ -145,7 +145,7 @@ export async function runExport(options: ExportOptions, deps: Deps): Promise<Exp
       durationMs: deps.now().getTime() - started,
     };
   } catch (error) {
-    writer?.destroy();
+    await writer?.destroy();
     await rm(partialPath, { force: true });
     throw toPipelineError(error, options.out);
   } finally {

@@ -220,7 +220,7 @@ async function writeImportPlan(
     });
     await planWriter.close();
   } catch (error) {
-    planWriter.destroy();
+    await planWriter.destroy();
     throw error;
   }
   deps.onEvent({ type: 'log', level: 'info', message: `${renderPlanSummary(counts)} (details: ${join(reportDir, 'plan.csv')})` });

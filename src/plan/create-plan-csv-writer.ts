@@ -17,8 +17,8 @@ export interface PlanCsvWriter {
   write(planned: PlannedProduct): Promise<void>;
   /** Ends the file. */
   close(): Promise<void>;
-  /** Stops after a failure. */
-  destroy(): void;
+  /** Stops after a failure; resolves once the file is closed. */
+  destroy(): Promise<void>;
 }
 
 /** Opens `path` (replaced) and writes the header. */
