@@ -167,6 +167,19 @@ describe('createProductAssembler', () => {
     ]);
   });
 
+  // Up to 32 valid SKUs the signatures are looked up in a list, beyond in a map: both must name the
+  // first row of a signature, as the map alone did.
+  it.each([6, 40])('names the first row with the same SKU-defining values, in a product of %i SKUs', (count) => {
+    const sizes = ['S', 'M', 'L'];
+    const rows: [number, Record<string, CellInput>][] = Array.from({ length: count }, (_, i) => [i + 2, { Штрихкод: buildEan13(4_600_000_000_00 + i), Размер: sizes[i % 3] as string }]);
+    const { entries } = assemble(rows);
+    const expected = rows.slice(3).map(([row], i) => {
+      const size = (sizes[i % 3] as string).toLowerCase();
+      return `row ${row} skus_not_distinguished: SKUs of product "TS-1" in rows ${2 + (i % 3)} and ${row} have the same SKU-defining values (color=red;size=${size})`;
+    });
+    expect(summarize(entries[0]?.issues ?? [])).toEqual(expected);
+  });
+
   it('requires the category required attributes, on the product or on every SKU', () => {
     const { entries } = assemble([
       [2, { Штрихкод: BARCODES[0], Размер: '', Материал: '' }],
@@ -336,3 +349,11 @@ describe('mapAndAssemble', () => {
     ]);
   });
 });
+
+/** An EAN-13 barcode for the 12 digits of `body`, with its check digit. */
+function buildEan13(body: number): string {
+  const digits = String(body).padStart(12, '0');
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(digits[i]) * (i % 2 === 0 ? 1 : 3);
+  return `${digits}${(10 - (sum % 10)) % 10}`;
+}
