@@ -383,6 +383,22 @@ function renderCatalogTargets(results: BenchResults, catalog: CatalogResult): st
   return lines;
 }
 
+/**
+ * Issue 22's "peak memory as today or lower", at the size it was measured: the CSV's 245 MB is the
+ * issue's own figure for the clean 500,000-row dry run; the XLSX's 403 MB the highest measured
+ * before the reading thread (the issue gives none).
+ */
+const PEAK_BEFORE: Readonly<Record<'csv' | 'xlsx', { rows: number; bytes: number; what: string }>> = {
+  csv: { rows: 500_000, bytes: 245 * 1024 * 1024, what: "issue 22's 245 MB" },
+  xlsx: { rows: 500_000, bytes: 403 * 1024 * 1024, what: '403 MB before the reading thread' },
+};
+
+function renderPeakAsBefore(catalog: CatalogResult, rss: number): string[] | undefined {
+  const before = PEAK_BEFORE[catalog.format];
+  if (catalog.rows !== before.rows) return undefined;
+  return [`${catalog.format.toUpperCase()} ${count(catalog.rows)}: dry-run peak RSS as before or lower (issue 22; ${before.what})`, `${mb(rss)} MB`, rss <= before.bytes ? 'met' : 'missed'];
+}
+
 /** Target lines: what the issue asks, what was measured, met or not. */
 export function renderTargets(results: BenchResults): string {
   const lines: string[][] = [];
@@ -392,12 +408,16 @@ export function renderTargets(results: BenchResults): string {
   if (csv) {
     const rss = peakRss(buildCatalogFigures(csv));
     const smaller = results.catalogs.filter((c) => c.format === 'csv' && c !== csv).map((c) => `${count(c.rows)}: ${mb(peakRss(buildCatalogFigures(c)))} MB`);
-    lines.push([`CSV ${count(csv.rows)}: dry-run peak RSS ≤ 256 MB, flat with rows (issue 22: as before or lower)`, `${mb(rss)} MB${smaller.length ? ` (${smaller.join(', ')})` : ''}`, rss <= 256 * 1024 * 1024 ? 'met' : 'missed']);
+    lines.push([`CSV ${count(csv.rows)}: dry-run peak RSS ≤ 256 MB, flat with rows`, `${mb(rss)} MB${smaller.length ? ` (${smaller.join(', ')})` : ''}`, rss <= 256 * 1024 * 1024 ? 'met' : 'missed']);
+    const before = renderPeakAsBefore(csv, rss);
+    if (before) lines.push(before);
   }
   const xlsx = largest('xlsx');
   if (xlsx) {
     const rss = peakRss(buildCatalogFigures(xlsx));
-    lines.push([`XLSX ${count(xlsx.rows)}: dry-run peak RSS ≤ 1 GiB (issue 22: as before or lower)`, `${mb(rss)} MB`, rss <= 1024 * 1024 * 1024 ? 'met' : 'missed']);
+    lines.push([`XLSX ${count(xlsx.rows)}: dry-run peak RSS ≤ 1 GiB`, `${mb(rss)} MB`, rss <= 1024 * 1024 * 1024 ? 'met' : 'missed']);
+    const before = renderPeakAsBefore(xlsx, rss);
+    if (before) lines.push(before);
   }
   for (const s of results.submissions) {
     const f = buildSubmitFigures(s);
