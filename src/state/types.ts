@@ -93,7 +93,7 @@ export interface RunRecord extends NewRun {
   finishedAt: string | null;
   exitCode: number | null;
   summaryPath: string | null;
-  /** True once the whole input was spooled (`markSpoolComplete`): resume can replay the spool instead of re-reading. */
+  /** True once the whole input was spooled (`markSpoolComplete`); informational: a resume always reads the file again. */
   spoolComplete: boolean;
   /** Number of batches of the run in each status. */
   batchCounts: Record<BatchStatus, number>;
@@ -260,7 +260,8 @@ export interface StateStore {
   setRunStatus(runId: string, status: RunStatus, extra?: { exitCode?: number; summaryPath?: string }): void;
   /**
    * Records that the whole input of the run is in the spool; `complete: false` takes it back (a
-   * spool emptied because the file changed while the run read it).
+   * spool emptied because the file changed while the run read it). Nothing reads the flag yet: a
+   * resume always reads the file again.
    */
   markSpoolComplete(runId: string, complete?: boolean): void;
 
