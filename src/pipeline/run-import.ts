@@ -382,7 +382,9 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     throw error;
   } finally {
     spill?.close();
-    lock?.release();
+    // A lock left behind must not replace the result of an import that ran: it goes stale.
+    const left = lock?.release();
+    if (left !== undefined) deps.onEvent({ type: 'log', level: 'warn', message: left });
     await prep.close();
   }
 }
