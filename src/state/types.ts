@@ -287,6 +287,12 @@ export interface StateStore {
   countSpooledProducts(runId: string): number;
   /** Empties the run's spool once it is no longer needed (a finished run); returns how many products were removed. */
   clearSpool(runId: string): number;
+  /**
+   * Removes the run's spooled products whose key is not in `keep` (those a resumed run's read of
+   * its content did not put again); returns how many were removed. `keep` must hold only keys
+   * spooled: when the spool holds no more products than `keep`, nothing is read or removed.
+   */
+  keepSpooledProducts(runId: string, keep: ReadonlySet<string>): number;
 
   /**
    * Plans the run's batches. Idempotent: a batch already planned with the same request hash is

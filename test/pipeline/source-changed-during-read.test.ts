@@ -6,6 +6,7 @@
  * in a temp folder, the sandbox over HTTP; the file is rewritten when the read stage starts (the
  * run's `stage:start` event), keeping its size.
  */
+import Database from 'better-sqlite3';
 import { existsSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -162,6 +163,34 @@ describe('a file changed while the run reads it', () => {
       expect(written.source.sha256).toBe(hashed);
     },
   );
+
+  it('a resume of the hashed content drops spooled products its read no longer finds (a pass killed while it read the changed file left them)', async () => {
+    const bed = await createWatchTestBed();
+    const file = join(bed.root, 'catalog.csv');
+    const { before, after } = buildContents();
+    // A pass that read the changed content into the spool and stopped before its check, as a kill -9
+    // leaves it: here the run of `after` is stopped before sending, then recorded under the hash of `before`.
+    await writeFile(file, after);
+    const stop = new AbortController();
+    const stopAtPlan = buildDeps(bed, { signal: stop.signal, onEvent: (event) => (event.type === 'stage:start' && event.stage === 'plan' ? stop.abort() : undefined) });
+    await runImport({ file, mapping: bed.mapping, settings: bed.settings }, stopAtPlan).catch(() => undefined);
+    expect(bed.sandbox.stats().importRequests).toBe(0);
+    await writeFile(file, before);
+    const hashed = await hashFile(file);
+    const db = new Database(join(bed.stateDir, 'state.sqlite'));
+    try {
+      expect(db.prepare('UPDATE runs SET file_sha256 = ? WHERE command = ?').run(hashed, 'import').changes).toBe(1);
+    } finally {
+      db.close();
+    }
+
+    const events: PipelineEvent[] = [];
+    const resumed = await runImport({ file, mapping: bed.mapping, settings: bed.settings }, buildDeps(bed, { onEvent: (event) => events.push(event) }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'log', message: expect.stringMatching(/^resuming run /) }));
+    expect(resumed.exitCode).toBe(0);
+    expect(bed.sandbox.products()).toHaveLength(3);
+    expect(JSON.stringify(bed.sandbox.products())).not.toContain('Samsung B3');
+  });
 
   it('a file left as it was is read and imported as ever: the check after the read finds nothing', async () => {
     const bed = await createWatchTestBed();
