@@ -56,7 +56,11 @@ export interface SpoolSinkOptions {
 }
 
 /** Creates the sink. */
-export function createSpoolSink(store: Pick<StateStore, 'spoolProducts' | 'takeSpooledProduct'>, runId: string, options: SpoolSinkOptions = {}): ProductSink & { flush(): void } {
+export function createSpoolSink(
+  store: Pick<StateStore, 'spoolProducts' | 'takeSpooledProduct'>,
+  runId: string,
+  options: SpoolSinkOptions = {},
+): ProductSink & { flush(): void; /** Keys of the products put during this pass (all spooled once flushed). */ putKeys(): ReadonlySet<string> } {
   const flushEvery = options.flushEvery ?? 500;
   const hash = options.hash ?? true;
   const keepDrafts = options.drafts ?? true;
@@ -109,6 +113,7 @@ export function createSpoolSink(store: Pick<StateStore, 'spoolProducts' | 'takeS
       };
     },
     flush,
+    putKeys: () => putNow,
   };
 }
 

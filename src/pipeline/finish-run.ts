@@ -5,12 +5,14 @@
  * thread of its own while this one writes the copies; summary.json, which keeps the list's digest,
  * comes last. When that thread fails (a full disk), the copies stop at the next row and are
  * removed, and the run ends with the thread's error: the folder then holds no copy and no
- * summary.json, as when the list fails written in this thread (before the copies).
+ * summary.json, as when the list fails written in this thread (before the copies). The copies read
+ * the seller's file again: when it changed since the run read it, they are removed and summary.json
+ * warns `source_changed_after_read` instead (the run's outcome and exit code stand).
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
-import type { Issue } from '../core/issue.js';
+import { compareIssues, type Issue } from '../core/issue.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { buildRunSummary } from '../report/build-run-summary.js';
 import type { RowOutcome, RunSummary, RunSummaryJob } from '../report/report-types.js';
@@ -20,8 +22,10 @@ import { removeReportCopies, REPORT_FILES, writeReportCopies, writeReportSummary
 import type { RunReportPaths } from '../report/write-run-report.js';
 import { describeSettings } from '../settings/resolve-settings.js';
 import type { IssueSpill } from '../state/open-issue-spill.js';
+import { findSourceChange } from './check-source-unchanged.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { ReadAndValidateResult } from './read-and-validate.js';
+import type { REPORT_ISSUE_CODES } from './report-issue-codes.js';
 import type { RowOutcomeStore } from './row-outcome-store.js';
 
 /** What a data command returns. */
@@ -142,7 +146,12 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
     await removeReportCopies(reportDir).catch(() => undefined);
     throw listFailed ? issueList.failure?.reason : error;
   }
-  const summary = buildRunSummary({
+  // The copies read the file again, after the check that followed the reading (for an import, after
+  // all the sending): a write meanwhile would have them show content the run did not read. Looked
+  // at once more now, before summary.json; the copies of a file that changed are removed, and the
+  // summary says so. The run's outcome stands: it is about what was read (and, for an import, sent).
+  const withdrawn = (await findSourceChange(prep)) === undefined ? undefined : await withdrawReportCopies(reportDir, prep);
+  const built = buildRunSummary({
     toolVersion: TOOL_VERSION,
     command: options.command,
     runId: options.runId,
@@ -172,7 +181,9 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
     timings: options.timings,
     exitCode,
   });
-  await writeReportSummary(copies.paths, summary, copies.warnings);
+  // The warning is in the summary returned too (the terminal, `--json`), not only in summary.json.
+  const summary = withdrawn === undefined ? built : { ...built, issues: [...built.issues, withdrawn].sort(compareIssues) };
+  await writeReportSummary(copies.paths, summary, withdrawn === undefined ? copies.warnings : []);
   const written = copies.paths;
   const reportPaths = { ...written, issues: issuesPath };
   // An import is finished once every row has its final outcome — invalid rows and rows not sent
@@ -189,4 +200,28 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   // A finished run is never replayed: its spool (about 0.7 KB a product) goes.
   if (status === 'finished') prep.store.clearSpool(options.runId);
   return { runId: options.runId, reportDir, reportPaths, summary, exitCode };
+}
+
+/**
+ * Removes the copies of a file that changed after the run read it, and returns the warning that
+ * takes their place in the summary (the copies' own warnings go with them).
+ */
+async function withdrawReportCopies(reportDir: string, prep: PreparedRun): Promise<Issue> {
+  // Not removable (a folder made read-only meanwhile): the run's outcome still stands, and the warning says so.
+  const kept = await removeReportCopies(reportDir).then(
+    () => undefined,
+    (error: unknown) => (error as Error).message,
+  );
+  const code: keyof typeof REPORT_ISSUE_CODES = 'source_changed_after_read';
+  return {
+    stage: 'read',
+    code,
+    severity: 'warning',
+    file: prep.displayPath,
+    message:
+      `${prep.displayPath} changed after the run read it: the annotated copy and rejected-rows.csv, made from a second read of the file, ` +
+      (kept === undefined ? 'were not kept' : `could not be removed (${kept}) and must not be used`) +
+      ` (they could show content the run did not read); the statuses and issues of this report are those of the content read (sha256 ${prep.fileSha256})`,
+    hint: 'run validate again on the file as it is now for a copy of it',
+  };
 }

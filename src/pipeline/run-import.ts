@@ -267,9 +267,10 @@ async function healAndResend(
  * Then, before anything is sent, the file must still be as it was when the run hashed it: else
  * `SourceChangedError`, and the run's spool is emptied. The run is recorded under the hash of
  * what the file held before; its spool holds products of what it held after. Left there, a later
- * run of the earlier content would resume this run and send them with its own (a resumed run
- * replaces the products it reads again, not those it no longer finds). Emptied, the run is like
- * one that stopped before reading: resumed, it reads its content again.
+ * run of the earlier content would resume this run and send them with its own. Emptied, the run is
+ * like one that stopped before reading: resumed, it reads its content again. A pass killed before
+ * its check leaves such a spool all the same: so a read that passed the check keeps only the
+ * products it put, replacing (upsert) those it read again and removing the others.
  */
 async function readIntoSpool(prep: PreparedRun, runId: string, spill: IssueSpill, deps: Deps): Promise<{ read: ReadAndValidateResult; outcomes: RowOutcomeStore }> {
   const outcomes = createRowOutcomeStore({ spill });
@@ -288,6 +289,10 @@ async function readIntoSpool(prep: PreparedRun, runId: string, spill: IssueSpill
     }
     throw error;
   }
+  // A resumed run's spool may hold products this read did not put: those of a pass that read the
+  // file while it changed and was killed before its check (a kill -9 leaves the run `running`, its
+  // spool mixed). The content is the hashed one now; what it no longer holds goes, or it would be sent.
+  prep.store.keepSpooledProducts(runId, sink.putKeys());
   prep.store.markSpoolComplete(runId);
   return { read, outcomes };
 }
@@ -382,7 +387,9 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     throw error;
   } finally {
     spill?.close();
-    lock?.release();
+    // A lock left behind must not replace the result of an import that ran: it goes stale.
+    const left = lock?.release();
+    if (left !== undefined) deps.onEvent({ type: 'log', level: 'warn', message: left });
     await prep.close();
   }
 }

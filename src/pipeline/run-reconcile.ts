@@ -5,11 +5,11 @@
  * mapping to know which barcode belongs to which seller key.
  */
 import type { Deps } from '../core/deps.js';
-import { SourceChangedError } from '../core/errors.js';
+import { AbortedError } from '../core/errors.js';
 import type { AcceptedProduct } from '../state/index.js';
 import { scanLiveCatalog } from './find-live-skus.js';
 import { prepareRun } from './prepare-run.js';
-import type { RunInputs } from './prepare-run.js';
+import type { PreparedRun, RunInputs } from './prepare-run.js';
 import { readAndValidate } from './read-and-validate.js';
 import { createRowOutcomeStore } from './row-outcome-store.js';
 import { createSpoolSink } from './create-spool-sink.js';
@@ -46,78 +46,86 @@ export async function runReconcile(options: RunInputs, deps: Deps): Promise<Reco
       options: { reconcile: true },
       reportDir: '',
     });
-    const sink = createSpoolSink(store, runId);
-    // Keys and barcodes of a file changed while it was read would pair one content's keys with
-    // another's barcodes in the id memory. The refused run says so, its spool of that mix emptied.
+    // A reconcile run is never resumed (imports resume only `import` and `watch` runs): its spool
+    // serves this call only and goes whatever the end; a failure marks the run `failed` (stopped by
+    // the user: `interrupted`) instead of leaving it `running`.
     try {
-      await readUnchangedSource(prep, 'the id memory was left as it was', async () => {
-        await readAndValidate({
-          ...prep,
-          sink,
-          outcomes: createRowOutcomeStore(),
-          deps,
-          readInWorker: prep.settings.readThread,
-        });
-        sink.flush();
-      });
+      return await reconcileRun(prep, runId, knownBefore, deps);
     } catch (error) {
-      if (error instanceof SourceChangedError) {
-        store.clearSpool(runId);
-        store.setRunStatus(runId, 'failed');
-      }
+      store.setRunStatus(runId, error instanceof AbortedError ? 'interrupted' : 'failed');
       throw error;
+    } finally {
+      store.clearSpool(runId);
     }
-
-    deps.onEvent({ type: 'stage:start', stage: 'reconcile', detail: 'reading every product of the seller from the service' });
-    const live = new Map<string, { productId: number; skuId: number }>();
-    let liveSkus = 0;
-    const liveProducts = await scanLiveCatalog(prep.service.client, (detail) => {
-      for (const sku of detail.skus) {
-        liveSkus += 1;
-        if (sku.skuBarcode) live.set(sku.skuBarcode, { productId: detail.productId, skuId: sku.skuId });
-      }
-    });
-
-    const entries: AcceptedProduct[] = [];
-    const partial: string[] = [];
-    let unmatched = 0;
-    for (const spooled of store.iterateSpooledProducts(runId)) {
-      const draft = spooled.draft;
-      if (!draft) continue;
-      // A SKU without a barcode cannot be matched by one: the product is then reported as partial.
-      const hits = draft.item.skus.map((sku) => (sku.barcode === undefined ? undefined : live.get(sku.barcode)));
-      const found = hits.filter((h): h is { productId: number; skuId: number } => h !== undefined);
-      if (found.length === 0) {
-        unmatched += 1;
-        continue;
-      }
-      const productIds = new Set(found.map((h) => h.productId));
-      if (productIds.size !== 1 || found.length !== hits.length) partial.push(draft.productKey);
-      if (productIds.size !== 1) continue;
-      entries.push({
-        productKey: draft.productKey,
-        productId: found[0]?.productId as number,
-        skus: draft.item.skus.flatMap((sku, i) => {
-          const hit = hits[i];
-          return hit ? [{ skuKey: draft.skuKeys[i] ?? sku.barcode ?? '', skuId: hit.skuId, barcode: sku.barcode ?? '' }] : [];
-        }),
-        // The live content may differ from the file: no hash, so --changed-only sends it once.
-        contentHash: null,
-        runId: null,
-      });
-    }
-    store.replaceIdMemory(entries);
-    store.setRunStatus(runId, 'finished', { exitCode: 0 });
-    return {
-      liveProducts,
-      liveSkus,
-      matchedProducts: entries.length,
-      partialProducts: partial,
-      unmatchedProducts: unmatched,
-      knownBefore,
-      knownAfter: store.countKnownProducts(),
-    };
   } finally {
     await prep.close();
   }
+}
+
+/** The reconcile run `runId` once created: read the file's keys, scan the service, replace the memory. */
+async function reconcileRun(prep: PreparedRun, runId: string, knownBefore: number, deps: Deps): Promise<ReconcileResult> {
+  const { store } = prep;
+  const sink = createSpoolSink(store, runId);
+  // Keys and barcodes of a file changed while it was read would pair one content's keys with
+  // another's barcodes in the id memory: refused (SourceChangedError), the memory left as it was.
+  await readUnchangedSource(prep, 'the id memory was left as it was', async () => {
+    await readAndValidate({
+      ...prep,
+      sink,
+      outcomes: createRowOutcomeStore(),
+      deps,
+      readInWorker: prep.settings.readThread,
+    });
+    sink.flush();
+  });
+
+  deps.onEvent({ type: 'stage:start', stage: 'reconcile', detail: 'reading every product of the seller from the service' });
+  const live = new Map<string, { productId: number; skuId: number }>();
+  let liveSkus = 0;
+  const liveProducts = await scanLiveCatalog(prep.service.client, (detail) => {
+    for (const sku of detail.skus) {
+      liveSkus += 1;
+      if (sku.skuBarcode) live.set(sku.skuBarcode, { productId: detail.productId, skuId: sku.skuId });
+    }
+  });
+
+  const entries: AcceptedProduct[] = [];
+  const partial: string[] = [];
+  let unmatched = 0;
+  for (const spooled of store.iterateSpooledProducts(runId)) {
+    const draft = spooled.draft;
+    if (!draft) continue;
+    // A SKU without a barcode cannot be matched by one: the product is then reported as partial.
+    const hits = draft.item.skus.map((sku) => (sku.barcode === undefined ? undefined : live.get(sku.barcode)));
+    const found = hits.filter((h): h is { productId: number; skuId: number } => h !== undefined);
+    if (found.length === 0) {
+      unmatched += 1;
+      continue;
+    }
+    const productIds = new Set(found.map((h) => h.productId));
+    if (productIds.size !== 1 || found.length !== hits.length) partial.push(draft.productKey);
+    if (productIds.size !== 1) continue;
+    entries.push({
+      productKey: draft.productKey,
+      productId: found[0]?.productId as number,
+      skus: draft.item.skus.flatMap((sku, i) => {
+        const hit = hits[i];
+        return hit ? [{ skuKey: draft.skuKeys[i] ?? sku.barcode ?? '', skuId: hit.skuId, barcode: sku.barcode ?? '' }] : [];
+      }),
+      // The live content may differ from the file: no hash, so --changed-only sends it once.
+      contentHash: null,
+      runId: null,
+    });
+  }
+  store.replaceIdMemory(entries);
+  store.setRunStatus(runId, 'finished', { exitCode: 0 });
+  return {
+    liveProducts,
+    liveSkus,
+    matchedProducts: entries.length,
+    partialProducts: partial,
+    unmatchedProducts: unmatched,
+    knownBefore,
+    knownAfter: store.countKnownProducts(),
+  };
 }

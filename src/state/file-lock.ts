@@ -30,8 +30,13 @@ export interface LockHandle {
   holder: LockHolder;
   /** Moves `updatedAt` to now. Throws `StateError` when the lock was taken over meanwhile. */
   refresh(): void;
-  /** Removes the lock file if it is still this holding's, never a lock that took its place meanwhile. Idempotent. */
-  release(): void;
+  /**
+   * Removes the lock file if it is still this holding's, never a lock that took its place meanwhile.
+   * Idempotent. Never throws: a lock that cannot be removed (its folder made read-only) is left to
+   * be taken over as any lock of a dead holder is; the reason is returned for the caller to warn
+   * with (undefined when all went well), since the work the lock guarded is done either way.
+   */
+  release(): string | undefined;
 }
 
 /** Options of `acquireLock`. */
@@ -187,10 +192,16 @@ function createHandle(path: string, holder: LockHolder, now: () => Date): LockHa
       }
     },
     release: () => {
-      if (released) return;
+      if (released) return undefined;
       released = true;
       // A lock taken over long ago is left alone without being moved.
-      if (isOurs()) removeOwnLock(path, holder.token);
+      if (!isOurs()) return undefined;
+      try {
+        removeOwnLock(path, holder.token);
+        return undefined;
+      } catch (error) {
+        return `cannot remove the lock ${path} (${(error as Error).message}): it is left, and taken over once this process has ended (on another host: once not refreshed for the stale time)`;
+      }
     },
   };
   return handle;

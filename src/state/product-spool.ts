@@ -1,6 +1,7 @@
 /**
  * The product spool: each run's built products on disk, so that a 500,000-row import need not
- * hold them in memory, and so that resume can replay what was built instead of re-reading.
+ * hold them in memory. A resume reads the file again and replaces them (`keepSpooledProducts`
+ * drops those it did not read); the spool is never replayed instead of reading.
  */
 import type { StoreContext } from './store-context.js';
 import { toStateError } from './store-context.js';
@@ -21,6 +22,7 @@ export type ProductSpool = Pick<
   | 'iterateSpooledDrafts'
   | 'countSpooledProducts'
   | 'clearSpool'
+  | 'keepSpooledProducts'
 >;
 
 /**
@@ -76,6 +78,7 @@ function prepareSpoolStatements(db: StoreContext['db']) {
     ORDER BY first_row, rowid LIMIT ?`),
     count: db.prepare<[string], number>('SELECT COUNT(*) FROM spool WHERE run_id = ?').pluck(),
     deleteAll: db.prepare<[string]>('DELETE FROM spool WHERE run_id = ?'),
+    selectKeys: db.prepare<[string], string>('SELECT product_key FROM spool WHERE run_id = ?').pluck(),
   };
 }
 
@@ -105,7 +108,7 @@ function* iterateSpoolPages<R extends PageRow>(ctx: StoreContext, select: (after
 /** Creates the spool on an open store. */
 export function createProductSpool(ctx: StoreContext): ProductSpool {
   const { db } = ctx;
-  const { upsert, selectOne, deleteOne, selectPage, selectDraftPage, count, deleteAll } = prepareSpoolStatements(db);
+  const { upsert, selectOne, deleteOne, selectPage, selectDraftPage, count, deleteAll, selectKeys } = prepareSpoolStatements(db);
 
   const write = (runId: string, entry: SpooledProduct): void => {
     const data: SpoolData = { rows: entry.rows, issues: entry.issues, ...(entry.records ? { records: entry.records } : {}) };
@@ -113,6 +116,12 @@ export function createProductSpool(ctx: StoreContext): ProductSpool {
   };
   const writeMany = db.transaction((runId: string, entries: readonly SpooledProduct[]) => {
     for (const entry of entries) write(runId, entry);
+  });
+  // The keys are read whole before the first delete: better-sqlite3 refuses writes while a statement iterates.
+  const keepOnly = db.transaction((runId: string, keep: ReadonlySet<string>) => {
+    let removed = 0;
+    for (const key of selectKeys.all(runId)) if (!keep.has(key)) removed += deleteOne.run(runId, key).changes;
+    return removed;
   });
   const take = db.transaction((runId: string, productKey: string) => {
     const row = selectOne.get(runId, productKey);
@@ -169,6 +178,12 @@ export function createProductSpool(ctx: StoreContext): ProductSpool {
     clearSpool: (runId) => {
       ctx.requireRun(runId);
       return deleteAll.run(runId).changes;
+    },
+    keepSpooledProducts: (runId, keep) => {
+      ctx.requireRun(runId);
+      // Every key kept is spooled: a spool no larger than `keep` has nothing else.
+      if ((count.get(runId) ?? 0) <= keep.size) return 0;
+      return keepOnly(runId, keep);
     },
   };
 }

@@ -93,7 +93,7 @@ export interface RunRecord extends NewRun {
   finishedAt: string | null;
   exitCode: number | null;
   summaryPath: string | null;
-  /** True once the whole input was spooled (`markSpoolComplete`): resume can replay the spool instead of re-reading. */
+  /** True once the whole input was spooled (`markSpoolComplete`); informational: a resume always reads the file again. */
   spoolComplete: boolean;
   /** Number of batches of the run in each status. */
   batchCounts: Record<BatchStatus, number>;
@@ -260,7 +260,8 @@ export interface StateStore {
   setRunStatus(runId: string, status: RunStatus, extra?: { exitCode?: number; summaryPath?: string }): void;
   /**
    * Records that the whole input of the run is in the spool; `complete: false` takes it back (a
-   * spool emptied because the file changed while the run read it).
+   * spool emptied because the file changed while the run read it). Nothing reads the flag yet: a
+   * resume always reads the file again.
    */
   markSpoolComplete(runId: string, complete?: boolean): void;
 
@@ -286,6 +287,12 @@ export interface StateStore {
   countSpooledProducts(runId: string): number;
   /** Empties the run's spool once it is no longer needed (a finished run); returns how many products were removed. */
   clearSpool(runId: string): number;
+  /**
+   * Removes the run's spooled products whose key is not in `keep` (those a resumed run's read of
+   * its content did not put again); returns how many were removed. `keep` must hold only keys
+   * spooled: when the spool holds no more products than `keep`, nothing is read or removed.
+   */
+  keepSpooledProducts(runId: string, keep: ReadonlySet<string>): number;
 
   /**
    * Plans the run's batches. Idempotent: a batch already planned with the same request hash is

@@ -19,7 +19,7 @@ import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import { openStateStore } from '../state/index.js';
 import type { RunRecord } from '../state/index.js';
 import type { AccountLocation } from '../pipeline/describe-service-account.js';
-import { classifyImportError } from './classify-import-error.js';
+import { classifyImportError, type ImportFailure } from './classify-import-error.js';
 import { buildRunReportDir, findFirstImportedRun, findImportFinishedSince } from './find-imported-run.js';
 import type { ContentKey } from './find-imported-run.js';
 import { buildUniqueName, checkNameTaken } from './move-file.js';
@@ -84,13 +84,15 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
 
   // The mapping, read once per file too: the run takes the mapping parsed here and its hash, so
   // the duplicate check, the decision note and the run all mean the same mapping. One that cannot
-  // be read or parsed now is the run's failure it would have been (retry, exit 2).
+  // be read or parsed now is the run's failure it would have been (retry, exit 2). A bug (exit 70)
+  // is the import's bug too: the file goes to failed/, as from the import, not retried forever.
   let mapping: LoadedMapping;
   try {
     mapping = await loadMappingWithHash(ctx.mapping, deps, { requiredFields: ctx.settings.settings.service.requiredFields });
   } catch (error) {
-    const failure = classifyImportError(error, deps.signal?.aborted === true);
-    return keep({ ...base, sha256, outcome: failure.outcome === 'failed' ? 'retry' : failure.outcome, exitCode: failure.exitCode, error: failure.message }, deps);
+    const failure = classifyMappingError(error, deps.signal?.aborted === true);
+    if (failure.outcome !== 'failed') return keep({ ...base, sha256, outcome: failure.outcome, exitCode: failure.exitCode, error: failure.message }, deps);
+    return moveOut(ctx, name, { ...base, sha256, outcome: 'failed', exitCode: failure.exitCode, runId: null, counts: null, reportDir: null, error: failure.message }, failure.message);
   }
   const key: ContentKey = { fileSha256: sha256, mappingSha256: mapping.sha256 };
   let runs: RunRecord[];
@@ -144,6 +146,18 @@ export async function processWatchFile(name: string, ctx: WatchFileContext): Pro
     if (failure.outcome !== 'failed') return keep({ ...base, sha256, outcome: failure.outcome, exitCode: failure.exitCode, error: failure.message }, deps);
     return moveOut(ctx, name, { ...base, sha256, outcome: 'failed', exitCode: failure.exitCode, runId: null, counts: null, reportDir: null, error: failure.message }, failure.message);
   }
+}
+
+/**
+ * What loading the mapping for a file ends in: a failure about the mapping (unreadable, invalid,
+ * not fitting the service) is no fault of the file, which stays for another try (`retry`, exit 2);
+ * a bug (a failure that is no `PipelineError`, or `INTERNAL`) is `failed`, exit 70, as from the
+ * import; a stop request is `interrupted`.
+ */
+function classifyMappingError(error: unknown, aborted: boolean): ImportFailure {
+  const failure = classifyImportError(error, aborted);
+  if (failure.outcome !== 'failed' || failure.exitCode === 70) return failure;
+  return { ...failure, outcome: 'retry', exitCode: 2 };
 }
 
 /**

@@ -238,7 +238,8 @@ function keepWatchLock(folders: WatchFolders, options: WatchOptions, deps: Deps,
       ended.abort();
       await refresher;
       deps.signal?.removeEventListener('abort', onStopRequest);
-      lock.release();
+      const left = lock.release();
+      if (left !== undefined) notice('error', 'warn', left);
     },
   };
 }

@@ -61,13 +61,13 @@ describe('prepareRun: the input file', () => {
     expect(folder).toMatchObject({ code: 'SOURCE_UNREADABLE', file: 'folder.csv', message: 'folder.csv is not a file' });
   });
 
-  it.each(['auto', 'never'])('readThread %s: a dry run looks at the file four times on this thread: the check before the run, the reader on opening it, the check that it did not change while read, and the annotated copy on opening it', async (readThread) => {
+  it.each(['auto', 'never'])('readThread %s: a dry run looks at the file five times on this thread: the check before the run, the reader on opening it, the check that it did not change while read, the annotated copy on opening it, and the check that it did not change while copied', async (readThread) => {
     const stats = countStats(join(ROOT, SAMPLE));
     const settings = resolveSettings({ flags: { sandbox: true, stateDir: await freshStateDir(), readThread } });
     const result = await runValidate({ file: SAMPLE, mapping: 'mappings/sample.yaml', settings }, createNodeDeps({ cwd: ROOT, env: {} }));
     expect(result.summary.counts.rows).toBeGreaterThan(0);
     expect(result.reportPaths.annotated).toBeDefined();
-    expect(stats()).toBe(4);
+    expect(stats()).toBe(5);
   }, 60_000);
 });
 

@@ -6,8 +6,9 @@
  * in a temp folder, the sandbox over HTTP; the file is rewritten when the read stage starts (the
  * run's `stage:start` event), keeping its size.
  */
+import Database from 'better-sqlite3';
 import { existsSync, writeFileSync } from 'node:fs';
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exitCodeForError } from '../../src/cli/exit-codes.js';
@@ -31,12 +32,12 @@ function buildContents(): { before: string; after: string } {
   return { before, after };
 }
 
-/** Deps whose events rewrite `file` with `content` once, when the read stage starts. */
-function rewriteWhenReading(bed: WatchTestBed, file: string, content: string): ReturnType<typeof buildDeps> {
+/** Deps whose events rewrite `file` with `content` once, when the stage `stage` (default the read stage) starts. */
+function rewriteWhenReading(bed: WatchTestBed, file: string, content: string, stage = 'read'): ReturnType<typeof buildDeps> {
   let done = false;
   return buildDeps(bed, {
     onEvent: (event: PipelineEvent) => {
-      if (!done && event.type === 'stage:start' && event.stage === 'read') {
+      if (!done && event.type === 'stage:start' && event.stage === stage) {
         done = true;
         writeFileSync(file, content);
       }
@@ -136,6 +137,59 @@ describe('a file changed while the run reads it', () => {
     } finally {
       store.close();
     }
+  });
+
+  it.each(['validate', 'import'] as const)(
+    '%s: a file changed after the read, while the report copies it, keeps no copy; summary.json warns source_changed_after_read and the exit code stands',
+    async (command) => {
+      const bed = await createWatchTestBed();
+      const file = join(bed.root, 'catalog.csv');
+      const { before, after } = buildContents();
+      await writeFile(file, before);
+      const hashed = await hashFile(file);
+      const settings = { ...bed.settings, settings: { ...bed.settings.settings, annotatedCopy: 'always' as const } };
+      const deps = rewriteWhenReading(bed, file, after, 'report');
+      const run = command === 'import' ? runImport : runValidate;
+      const result = await run({ file, mapping: bed.mapping, settings }, deps);
+      expect(result.exitCode).toBe(0);
+      if (command === 'import') expect(bed.sandbox.products()).toHaveLength(3);
+      const kept = await readdir(result.reportDir);
+      expect(kept).toEqual(expect.arrayContaining(['issues.ndjson', 'summary.json']));
+      expect(kept.filter((name) => name.startsWith('annotated') || name === 'rejected-rows.csv')).toEqual([]);
+      const written = JSON.parse(await readFile(result.reportPaths.summary, 'utf8')) as { issues: { code: string; severity: string; message: string }[]; exitCode: number; source: { sha256: string } };
+      const warning = { code: 'source_changed_after_read', severity: 'warning', message: expect.stringContaining('catalog.csv changed after the run read it') };
+      expect(written.issues).toContainEqual(expect.objectContaining(warning));
+      expect(result.summary.issues).toContainEqual(expect.objectContaining(warning));
+      expect(written.source.sha256).toBe(hashed);
+    },
+  );
+
+  it('a resume of the hashed content drops spooled products its read no longer finds (a pass killed while it read the changed file left them)', async () => {
+    const bed = await createWatchTestBed();
+    const file = join(bed.root, 'catalog.csv');
+    const { before, after } = buildContents();
+    // A pass that read the changed content into the spool and stopped before its check, as a kill -9
+    // leaves it: here the run of `after` is stopped before sending, then recorded under the hash of `before`.
+    await writeFile(file, after);
+    const stop = new AbortController();
+    const stopAtPlan = buildDeps(bed, { signal: stop.signal, onEvent: (event) => (event.type === 'stage:start' && event.stage === 'plan' ? stop.abort() : undefined) });
+    await runImport({ file, mapping: bed.mapping, settings: bed.settings }, stopAtPlan).catch(() => undefined);
+    expect(bed.sandbox.stats().importRequests).toBe(0);
+    await writeFile(file, before);
+    const hashed = await hashFile(file);
+    const db = new Database(join(bed.stateDir, 'state.sqlite'));
+    try {
+      expect(db.prepare('UPDATE runs SET file_sha256 = ? WHERE command = ?').run(hashed, 'import').changes).toBe(1);
+    } finally {
+      db.close();
+    }
+
+    const events: PipelineEvent[] = [];
+    const resumed = await runImport({ file, mapping: bed.mapping, settings: bed.settings }, buildDeps(bed, { onEvent: (event) => events.push(event) }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'log', message: expect.stringMatching(/^resuming run /) }));
+    expect(resumed.exitCode).toBe(0);
+    expect(bed.sandbox.products()).toHaveLength(3);
+    expect(JSON.stringify(bed.sandbox.products())).not.toContain('Samsung B3');
   });
 
   it('a file left as it was is read and imported as ever: the check after the read finds nothing', async () => {

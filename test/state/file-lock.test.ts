@@ -133,6 +133,31 @@ describe('acquireLock', () => {
   });
 });
 
+describe('release', () => {
+  it('release() never throws: a lock that cannot be removed is left, its reason returned, and taken over once its holder is gone', async () => {
+    const path = join(await makeTempDir(), 'import.lock');
+    const lock = acquireLock(path, makeOptions({ pid: 1111 }));
+    const realRename = fs.renameSync.bind(fs);
+    let refused = 0;
+    spyOnBuiltin(fs, 'renameSync', ((from: fs.PathLike, to: fs.PathLike) => {
+      if (String(from) === path && String(to).endsWith('.released')) {
+        refused += 1;
+        throw Object.assign(new Error(`EACCES: permission denied, rename '${path}'`), { code: 'EACCES' });
+      }
+      realRename(from, to);
+    }) as typeof fs.renameSync);
+    let left: string | undefined;
+    expect(() => (left = lock.release())).not.toThrow();
+    expect(refused).toBe(1);
+    expect(left).toMatch(/^cannot remove the lock .*import\.lock \(EACCES: permission denied.*\): it is left, and taken over once this process has ended/);
+    expect(readLockHolder(path)?.pid).toBe(1111);
+    expect(lock.release()).toBeUndefined();
+    // Its holder gone (a dead pid of this host), the lock is taken over as designed.
+    acquireLock(path, makeOptions({ pid: 2222, isAlive: (pid) => pid !== 1111 }));
+    expect(readLockHolder(path)?.pid).toBe(2222);
+  });
+});
+
 describe('isProcessAlive', () => {
   it('tells a live process from a dead one', () => {
     expect(isProcessAlive(process.pid)).toBe(true);

@@ -347,6 +347,18 @@ describe('product spool', () => {
     expect(store.countSpooledProducts(second.runId)).toBe(1);
   });
 
+  it('keeps only the spooled products of the given keys, in one run, leaving other runs alone', async () => {
+    const store = openTestStore(await makeTempDir());
+    const first = store.createRun(makeRun());
+    const second = store.createRun(makeRun());
+    store.spoolProducts(first.runId, ['A', 'B', 'C', 'D'].map((key, i) => makeSpooled(key, i + 2)));
+    store.spoolProduct(second.runId, makeSpooled('B', 9));
+    expect(store.keepSpooledProducts(first.runId, new Set(['A', 'B', 'C', 'D']))).toBe(0);
+    expect(store.keepSpooledProducts(first.runId, new Set(['A', 'C']))).toBe(2);
+    expect([...store.iterateSpooledProducts(first.runId)].map((entry) => entry.productKey)).toEqual(['A', 'C']);
+    expect(store.countSpooledProducts(second.runId)).toBe(1);
+  });
+
   it('migrates a version 1 state and still reads products spooled with the draft inside their data', async () => {
     const dir = await makeTempDir();
     const v1 = new Database(join(dir, 'state.sqlite'));
