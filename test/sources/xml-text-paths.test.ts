@@ -68,6 +68,16 @@ async function readTextEverywhere(text: string, cut: number): Promise<Record<str
   };
 }
 
+/** The message of the error `read` throws ('' when it throws none). */
+async function outcomeOfMessage(read: () => Promise<unknown> | unknown): Promise<string> {
+  try {
+    await read();
+    return '';
+  } catch (error) {
+    return String((error as Error).message);
+  }
+}
+
 /** Texts of each kind: plain, entities, references, line ends, and what XML refuses. */
 const TEXTS: [string, string][] = [
   ['Чайник Bosch', 'text "Чайник Bosch"'],
@@ -135,6 +145,30 @@ describe('one XML text decoder for every reader of a workbook', () => {
       };
       for (const [path, outcome] of Object.entries(outcomes)) expect(outcome, `${path}: ${JSON.stringify(value)}`).toBe(expected);
     }
+  });
+
+  it('names the cell of a refused text, and the row or cell of a refused attribute, in the scanner and the copy', async () => {
+    const scan = (rows: string): Promise<string> =>
+      outcomeOfMessage(async () => {
+        for await (const batch of parseSheetRows(fromChunks([`<worksheet><sheetData>${rows}</sheetData></worksheet>`]))) void batch;
+      });
+    const copy = (row: string, index: number): Promise<string> =>
+      outcomeOfMessage(() => {
+        const cell = readRowCells(row, '', readRowShape(row))[index];
+        if (cell !== undefined) readStoredCell(row, cell, '');
+      });
+    const text = '<row r="17"><c r="A17"><v>1</v></c><c r="C17" t="str"><v>AT&T</v></c></row>';
+    expect(await scan(text)).toMatch(/a "&" that starts no entity \("&T"\) in cell C17$/);
+    expect(await copy(text, 1)).toMatch(/a "&" that starts no entity \("&T"\) in cell C17$/);
+    const inline = '<row r="17"><c r="A17"><v>1</v></c><c t="inlineStr"><is><t>цена&nbsp;</t></is></c></row>';
+    expect(await scan(inline)).toMatch(/undefined entity &nbsp; in cell B17$/);
+    expect(await copy(inline, 1)).toMatch(/undefined entity &nbsp; in cell B17$/);
+    const cdataCut = '<row r="17"><c r="A17" t="str"><v>a<![CDATA[b]]>&T;x</v></c></row>';
+    expect(await scan(cdataCut)).toMatch(/undefined entity &T; in cell A17$/);
+    const cellTag = '<row r="17"><c r="A17"><v>1</v></c><c t="A&amp;B&C"><v>1</v></c></row>';
+    expect(await scan(cellTag)).toMatch(/starts no entity .* in the tag of the cell after A17$/);
+    expect(await copy(cellTag, 1)).toMatch(/starts no entity .* in the tag of the cell after A17$/);
+    expect(await scan('<row r="16"/><row r="&sixteen;"><c><v>1</v></c></row>')).toMatch(/undefined entity &sixteen; in the tag of the row after row 16$/);
   });
 
   it('reads a CDATA section as text and leaves comments out, in the scanner, the copy and the shared strings', async () => {

@@ -5,9 +5,9 @@
  * Text and attributes are decoded by the reader's own decoder (`decodeXmlText`), by the same rules:
  * a text the reader refuses as malformed is refused here too, never read another way.
  */
-import { decodeXmlText, normalizeLineEnds } from '../../sources/xml-text.js';
+import { decodeXmlText, normalizeLineEnds, XmlTextError } from '../../sources/xml-text.js';
 import type { XmlCell } from '../../sources/parse-sheet-rows.js';
-import { readAttribute } from './xml-markup.js';
+import { readDecodedAttribute } from './xml-markup.js';
 
 /** One cell of a row. */
 export interface RowCell {
@@ -62,21 +62,38 @@ export function readRowCells(row: string, prefix: string, shape: RowShape): RowC
     const end = selfClosing ? tagEnd : row.indexOf(close, tagEnd) + close.length;
     if (tagEnd <= 0 || end < tagEnd) break;
     const tag = row.slice(start, tagEnd);
-    const ref = readCellAttribute(tag, 'r');
+    let ref: string | undefined;
+    let style: number;
+    let type: string;
+    try {
+      ref = readDecodedAttribute(tag, 'r');
+      style = Number(readDecodedAttribute(tag, 's') ?? '0');
+      type = readDecodedAttribute(tag, 't') ?? 'n';
+    } catch (error) {
+      const number = readRowNumber(row);
+      throw placeXmlTextError(error, previous === 0 ? `the tag of the first cell of row ${number}` : `the tag of the cell after ${columnLetters(previous)}${number}`);
+    }
     const fromRef = ref === undefined ? undefined : parseColumn(ref);
     const column = fromRef ?? previous + 1;
-    const style = Number(readCellAttribute(tag, 's') ?? '0');
-    cells.push({ start, tagEnd, end, column, hasRef: fromRef !== undefined, style: Number.isInteger(style) && style >= 0 ? style : 0, type: readCellAttribute(tag, 't') ?? 'n' });
+    cells.push({ start, tagEnd, end, column, hasRef: fromRef !== undefined, style: Number.isInteger(style) && style >= 0 ? style : 0, type });
     previous = column;
     at = end;
   }
   return cells;
 }
 
-/** An attribute of a cell's start tag, decoded as the reader decodes it (`t="&#115;"` is `s`). */
-function readCellAttribute(tag: string, name: string): string | undefined {
-  const value = readAttribute(tag, name);
-  return value === undefined ? undefined : decodeXmlText(value, 'the sheet', true);
+/**
+ * The number of a row as written in its start tag (the rewrite gives every row its `r` before its
+ * cells are read), for an error message only.
+ */
+function readRowNumber(row: string): string {
+  const match = /^<[^>]*?\sr\s*=\s*["']([^"']*)["']/.exec(row);
+  return match?.[1] ?? '?';
+}
+
+/** A text the decoder refused, its message completed with the place in the sheet (`in cell C17`); any other error as it is. */
+function placeXmlTextError(error: unknown, place: string): unknown {
+  return error instanceof XmlTextError ? new XmlTextError(`${error.message} in ${place}`, { cause: error }) : error;
 }
 
 /** Column number (A = 1) of a cell reference such as `AB12`; `undefined` when it is none. */
@@ -113,10 +130,14 @@ export function readStoredCell(row: string, cell: RowCell, prefix: string): XmlC
   const stored: XmlCell = { column: cell.column - 1, type: cell.type === 'n' ? undefined : cell.type, style: cell.style, value: undefined, formula: undefined, inline: undefined };
   if (cell.end === cell.tagEnd) return stored;
   const inner = row.slice(cell.tagEnd, cell.end - prefix.length - 4);
-  stored.formula = readElementText(inner, prefix, 'f');
-  stored.value = readElementText(inner, prefix, 'v');
-  // Whatever the type, as the reader keeps an `<is>` for the cell builder to choose from.
-  if (inner.includes(`<${prefix}is`)) stored.inline = readInlineText(inner, prefix);
+  try {
+    stored.formula = readElementText(inner, prefix, 'f');
+    stored.value = readElementText(inner, prefix, 'v');
+    // Whatever the type, as the reader keeps an `<is>` for the cell builder to choose from.
+    if (inner.includes(`<${prefix}is`)) stored.inline = readInlineText(inner, prefix);
+  } catch (error) {
+    throw placeXmlTextError(error, `cell ${columnLetters(cell.column)}${readRowNumber(row)}`);
+  }
   return stored;
 }
 
@@ -154,15 +175,15 @@ const MARKUP = /<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>|<[^>]*>/g;
  * (line ends normalised, nothing decoded), comments and other markup left out.
  */
 function readCharacterData(content: string): string {
-  if (!content.includes('<')) return decodeXmlText(content, 'the sheet');
+  if (!content.includes('<')) return decodeXmlText(content);
   let text = '';
   let at = 0;
   for (const match of content.matchAll(MARKUP)) {
-    text += decodeXmlText(content.slice(at, match.index), 'the sheet');
+    text += decodeXmlText(content.slice(at, match.index));
     if (match[1] !== undefined) text += normalizeLineEnds(match[1]);
     at = match.index + match[0].length;
   }
-  return text + decodeXmlText(content.slice(at), 'the sheet');
+  return text + decodeXmlText(content.slice(at));
 }
 
 /** A row's cells, read on first use (most rows never need them). */
