@@ -29,6 +29,15 @@ function copyCell(row: string): XmlCell | undefined {
   return cell === undefined ? undefined : readStoredCell(row, cell, '');
 }
 
+/** Every cell of one row element's XML, as the scanner and as the copy read it. */
+async function readRowEverywhere(row: string): Promise<{ scanner: XmlCell[]; copy: XmlCell[] }> {
+  let scanner: XmlCell[] = [];
+  for await (const rows of parseSheetRows(fromChunks([`<worksheet><sheetData>${row}</sheetData></worksheet>`]))) scanner = rows[0]?.cells ?? [];
+  const shape = readRowShape(row);
+  const copy = readRowCells(row, '', shape).map((cell) => readStoredCell(row, cell, ''));
+  return { scanner, copy };
+}
+
 function readSharedString(chunks: readonly string[]): string | undefined {
   const table = createSharedStringTable();
   const parser = createSharedStringsParser(table, 'xl/sharedStrings.xml');
@@ -169,6 +178,29 @@ describe('one XML text decoder for every reader of a workbook', () => {
     expect(await scan(cellTag)).toMatch(/starts no entity .* in the tag of the cell after A17$/);
     expect(await copy(cellTag, 1)).toMatch(/starts no entity .* in the tag of the cell after A17$/);
     expect(await scan('<row r="16"/><row r="&sixteen;"><c><v>1</v></c></row>')).toMatch(/undefined entity &sixteen; in the tag of the row after row 16$/);
+  });
+
+  it('ends a cell and its elements where XML does: a CDATA section or comment holding </t>, </v> or </c> is no end, in the scanner and the copy', async () => {
+    const cells: [string, Partial<XmlCell>][] = [
+      ['<c r="A1" t="inlineStr"><is><t><![CDATA[a</t>b]]></t></is></c>', { inline: 'a</t>b' }],
+      ['<c r="A1" t="str"><v><![CDATA[x</v>y]]>z</v></c>', { value: 'x</v>yz' }],
+      ['<c r="A1" t="str"><v><![CDATA[</c>]]></v></c>', { value: '</c>' }],
+      ['<c r="A1" t="str"><v>1<!-- </v></c> -->2</v></c>', { value: '12' }],
+      ['<c r="A1" t="inlineStr"><is><r><t>a</t></r><rPh><t><![CDATA[</rPh>]]>guide</t></rPh><r><t>b</t></r></is></c>', { inline: 'ab' }],
+      ['<c r="A1" t="inlineStr"><is><t>a</t><t/><t>b</t></is><v>after the inline string</v></c>', { inline: 'ab', value: 'after the inline string' }],
+      ['<c r="A1" t="str"><f>A&amp;B</f><v>1</v><v>2</v></c>', { formula: 'A&B', value: '12' }],
+      ['<c r="A1" t="str"><x>AT&T outside any text</x><v>v</v></c>', { value: 'v' }],
+    ];
+    for (const [cell, expected] of cells) {
+      const row = `<row r="1">${cell}<c r="B1"><v>7</v></c></row>`;
+      const scanned = await readRowEverywhere(row);
+      const fields = (c: XmlCell | undefined): Partial<XmlCell> => ({ value: c?.value, formula: c?.formula, inline: c?.inline });
+      expect(fields(scanned.scanner[0]), cell).toEqual({ value: undefined, formula: undefined, inline: undefined, ...expected });
+      expect(fields(scanned.copy[0]), cell).toEqual(fields(scanned.scanner[0]));
+      // The cell after it is found where it is, with its own value.
+      expect(scanned.copy.map((c) => c.column), cell).toEqual([0, 1]);
+      expect(scanned.copy[1]?.value, cell).toBe('7');
+    }
   });
 
   it('reads a CDATA section as text and leaves comments out, in the scanner, the copy and the shared strings', async () => {
