@@ -142,3 +142,20 @@ describe('the annotated copy numbers rows as the reader does', () => {
     }
   });
 });
+
+describe('the annotated copy names the workbook part it refuses', () => {
+  it('stops on an undefined entity in the workbook relationships, naming the file and the part, as the reader does', async () => {
+    const dir = await makeTempDir();
+    const path = await writeWorkbook(dir, 'a', 'b');
+    const parts = buildXlsxParts([['x']], { sheetName: 'Лист1' });
+    const rels = (parts['xl/_rels/workbook.xml.rels'] as string).replace('Target="sharedStrings.xml"', 'Target="shared&nbsp;Strings.xml"');
+    parts['xl/_rels/workbook.xml.rels'] = rels;
+    await writeFile(path, buildStoredZip(parts));
+    const info = makeInfo({ file: path, format: 'xlsx', sheet: 'Лист1', headerRow: 1, header: makeHeader(['x']) });
+    const copy = await writeAnnotatedWorkbook({ sourcePath: path, outPath: join(dir, 'annotated.xlsx'), info, outcomeOf: makeOutcomeOf([]) }).catch((error: unknown) => error);
+    for (const error of [await readWithReader(path), copy]) {
+      expect(error).toBeInstanceOf(SourceReadError);
+      expect((error as Error).message).toMatch(/entities\.xlsx: the workbook is corrupt.*undefined entity &nbsp; in the workbook relationships/);
+    }
+  });
+});
