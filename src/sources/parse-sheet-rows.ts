@@ -243,9 +243,9 @@ function startRow(state: ScanState): void {
 function startCell(state: ScanState): void {
   const { attributes } = state;
   state.cell = {
-    column: parseColumn(attributes.r) ?? state.lastColumn + 1,
+    column: parseCellColumn(attributes.r) ?? state.lastColumn + 1,
     type: attributes.t,
-    style: attributes.s === undefined ? 0 : Number(attributes.s) || 0,
+    style: parseCellStyle(attributes.s),
     value: undefined,
     formula: undefined,
     inline: undefined,
@@ -478,8 +478,12 @@ function parseRowNumber(text: string | undefined): number | undefined {
   return Number.isInteger(number) && number >= 1 ? number : undefined;
 }
 
-/** The column (from 0) of a reference such as `AB12` or `$AB$12`; undefined when it is not one. */
-function parseColumn(ref: string | undefined): number | undefined {
+/**
+ * The column (from 0) of a cell's reference such as `AB12` or `$AB$12` (any case; up to four letters,
+ * so that a cell past XFD is known as one); undefined when it is not one. The annotated copy places
+ * cells by this same function.
+ */
+export function parseCellColumn(ref: string | undefined): number | undefined {
   if (ref === undefined) return undefined;
   let column = 0;
   let letters = 0;
@@ -491,4 +495,11 @@ function parseColumn(ref: string | undefined): number | undefined {
     } else if (ref.charCodeAt(i) !== 36) break; // '$'
   }
   return letters === 0 || letters > 4 ? undefined : column - 1;
+}
+
+/** A cell's style index (`s`): a whole number from 0, else 0 (the default style). The annotated copy reads it by this same function. */
+export function parseCellStyle(text: string | undefined): number {
+  if (text === undefined) return 0;
+  const style = Number(text);
+  return Number.isInteger(style) && style >= 0 ? style : 0;
 }

@@ -203,6 +203,31 @@ describe('one XML text decoder for every reader of a workbook', () => {
     }
   });
 
+  it('places cells and reads their styles by one rule in the scanner and the copy ($B$2, lower case, past XFD, odd styles)', async () => {
+    const row =
+      '<row r="2"><c r="$B$2" s="3"><v>1</v></c><c r="d2" s="1.5"><v>2</v></c><c s="-1"><v>3</v></c><c r="XFD2" s="2"><v>4</v></c>' +
+      '<c r="XFE2" s="4"><v>5</v></c><c r="AAAA2"><v>6</v></c><c r="$H2" s=" 7 "><v>7</v></c></row>';
+    const { scanner } = await readRowEverywhere(row);
+    const copyCells = readRowCells(row, '', readRowShape(row));
+    expect(scanner.map((cell) => [cell.column, cell.style, cell.value])).toEqual([
+      [1, 3, '1'],
+      [3, 0, '2'],
+      [4, 0, '3'],
+      [16_383, 2, '4'],
+      [7, 7, '7'],
+    ]);
+    // The copy finds the same columns (from 1) and styles; the cells past XFD are placed there, not after the previous cell.
+    expect(copyCells.map((cell) => [cell.column, cell.style])).toEqual([
+      [2, 3],
+      [4, 0],
+      [5, 0],
+      [16_384, 2],
+      [16_385, 4],
+      [18_279, 0],
+      [8, 7],
+    ]);
+  });
+
   it('reads a CDATA section as text and leaves comments out, in the scanner, the copy and the shared strings', async () => {
     const text = 'a<!-- & -->b<![CDATA[&c\r\n<d>]]>&amp;';
     const row = `<row r="1"><c r="A1" t="inlineStr"><is><t>${text}</t></is></c></row>`;

@@ -7,7 +7,7 @@
  */
 import { isFormulaLike, neutralizeFormula } from '../neutralize-formula.js';
 import { MAX_COLUMN, type ExtraCell } from './annotation-cells.js';
-import { columnLetters, parseColumn, type RowCell, type RowShape } from './row-cells.js';
+import { columnLetters, readCellRefColumn, type RowCell, type RowShape } from './row-cells.js';
 import { readCellText, type SheetRowsState } from './sheet-rows-state.js';
 import { escapeXmlText, readDecodedAttribute, removeAttribute, setAttribute } from './xml-markup.js';
 
@@ -94,7 +94,7 @@ export function endsBefore(text: string, shape: RowShape, prefix: string, column
   } catch {
     return false;
   }
-  const last = ref === undefined ? undefined : parseColumn(ref);
+  const last = readCellRefColumn(ref);
   return last !== undefined && last < (column ?? MAX_COLUMN + 1);
 }
 

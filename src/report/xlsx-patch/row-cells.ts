@@ -6,7 +6,7 @@
  * a text the reader refuses as malformed is refused here too, never read another way.
  */
 import { decodeXmlText, normalizeLineEnds, XmlTextError } from '../../sources/xml-text.js';
-import type { XmlCell } from '../../sources/parse-sheet-rows.js';
+import { parseCellColumn, parseCellStyle, type XmlCell } from '../../sources/parse-sheet-rows.js';
 import { readDecodedAttribute } from './xml-markup.js';
 
 /** One cell of a row. */
@@ -69,15 +69,15 @@ export function readRowCells(row: string, prefix: string, shape: RowShape): RowC
     let type: string;
     try {
       ref = readDecodedAttribute(tag, 'r');
-      style = Number(readDecodedAttribute(tag, 's') ?? '0');
+      style = parseCellStyle(readDecodedAttribute(tag, 's'));
       type = readDecodedAttribute(tag, 't') ?? 'n';
     } catch (error) {
       const number = readRowNumber(row);
       throw placeXmlTextError(error, previous === 0 ? `the tag of the first cell of row ${number}` : `the tag of the cell after ${columnLetters(previous)}${number}`);
     }
-    const fromRef = ref === undefined ? undefined : parseColumn(ref);
+    const fromRef = readCellRefColumn(ref);
     const column = fromRef ?? previous + 1;
-    cells.push({ start, tagEnd, end, column, hasRef: fromRef !== undefined, style: Number.isInteger(style) && style >= 0 ? style : 0, type });
+    cells.push({ start, tagEnd, end, column, hasRef: fromRef !== undefined, style, type });
     previous = column;
     at = end;
   }
@@ -98,7 +98,16 @@ function placeXmlTextError(error: unknown, place: string): unknown {
   return error instanceof XmlTextError ? new XmlTextError(`${error.message} in ${place}`, { cause: error }) : error;
 }
 
-/** Column number (A = 1) of a cell reference such as `AB12`; `undefined` when it is none. */
+/**
+ * Column number (A = 1) of a cell's `r` attribute, read by the reader's own rule (`$B$2` is B; a
+ * column past XFD is one, the reader leaves such a cell out); `undefined` when it is none.
+ */
+export function readCellRefColumn(ref: string | undefined): number | undefined {
+  const column = parseCellColumn(ref);
+  return column === undefined ? undefined : column + 1;
+}
+
+/** Column number (A = 1) of a reference such as `AB12` (a range's end, an issue's column); `undefined` when it is none. */
 export function parseColumn(ref: string): number | undefined {
   let n = 0;
   let i = 0;
