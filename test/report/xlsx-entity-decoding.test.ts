@@ -74,6 +74,17 @@ describe('the reader and the annotated copy decode a workbook’s texts alike', 
     expect(await readWithCopy(path, dir)).toEqual(expected);
   });
 
+  it('reads a CDATA section or comment holding </row>, </c> or </t> to the same values (no row or cell cut short in the copy)', async () => {
+    const dir = await makeTempDir();
+    const path = await writeWorkbook(dir, 'общий', 'a<![CDATA[</row><row r="9"></c>&amp;</t>]]><!-- </row> -->b');
+    const expected = [
+      ['A-1', 'общий', 'a</row><row r="9"></c>&amp;</t>b'],
+      ['A-2', 'обычный', 'просто'],
+    ];
+    expect(await readWithReader(path)).toEqual(expected);
+    expect(await readWithCopy(path, dir)).toEqual(expected);
+  });
+
   const refused: [string, string, string, RegExp][] = [
     ['a reference to NUL in a shared string', '&#0;', 'x', /malformed character reference &#0;/],
     ['a lone surrogate in a shared string', 'a&#xD800;b', 'x', /malformed character reference &#xD800;/],
