@@ -91,7 +91,8 @@ export async function openSourceWorkbook(path: string, pick: SheetPicker, notFou
  * place; `undefined` when the workbook has none (as the XLSX reader finds it).
  */
 function findPart(directory: ZipDirectory, relsXml: string, type: 'sharedStrings' | 'styles'): ZipEntry | undefined {
-  const target = findXmlTags(relsXml, 'Relationship')
+  // Named as the reader names it (parse-workbook-parts.ts), should a refused value get this far.
+  const target = findXmlTags(relsXml, 'Relationship', 'the workbook relationships')
     .find((rel) => (rel.get('Type') ?? '').endsWith(`/${type}`))
     ?.get('Target');
   if (target === undefined || target === '') return directory.entries.get(`xl/${type}.xml`);

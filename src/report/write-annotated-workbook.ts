@@ -28,6 +28,7 @@ import { pickFillMergedColumns } from '../sources/fill-merged-ranges.js';
 import { createMergedRangeScanner } from '../sources/load-merged-ranges.js';
 import type { WorkbookSheet } from '../sources/parse-workbook-parts.js';
 import type { CellRange, ReadOptions, SourceInfo } from '../sources/types.js';
+import { cutForMessage } from '../sources/cut-for-message.js';
 import { loadZipEntryText, openZipEntry, type ZipEntry } from '../sources/zip-directory.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import { LARGE_PART_CHUNK_BYTES, openSourceWorkbook, type SourceWorkbook } from './open-source-sheet.js';
@@ -430,7 +431,8 @@ async function rewriteSheet(
     }
   } catch (error) {
     if (isPipelineError(error)) throw error;
-    throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt or truncated (${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
+    // The message names the sheet itself, as the reader's does: the CLI prints the message only.
+    throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt or truncated (sheet "${cutForMessage(source.sheet.name)}": ${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
   } finally {
     xml?.destroy();
     await cursor.close();
@@ -465,7 +467,7 @@ async function loadFillMerged(source: SourceWorkbook, info: SourceInfo, readOpti
   try {
     for await (const chunk of await openZipEntry(source.path, source.entry, LARGE_PART_CHUNK_BYTES)) scanner.write(chunk as Buffer);
   } catch (error) {
-    throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt or truncated (${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
+    throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt or truncated (sheet "${cutForMessage(source.sheet.name)}": ${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
   }
   return { ranges: scanner.ranges(), columns };
 }

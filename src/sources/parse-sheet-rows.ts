@@ -21,7 +21,8 @@
  * gigabytes); a cell past column XFD is left out and reported on its row.
  */
 import { XLSX_PART_LIMITS } from './check-zip-part-size.js';
-import { decodeXmlText, normalizeLineEnds } from './xml-text.js';
+import { buildColumnLetter } from './column-letter.js';
+import { decodeXmlText, normalizeLineEnds, XmlTextError } from './xml-text.js';
 
 /** Excel's last row. */
 export const EXCEL_MAX_ROWS = 1_048_576;
@@ -102,7 +103,7 @@ function readAttributes(text: string, from: number, to: number, into: TagAttribu
     if (nameEnd - nameStart === 1) {
       const name = text.charCodeAt(nameStart);
       if (name === 114 || name === 116 || name === 115) {
-        const value = decodeXmlText(text.slice(at + 1, valueEnd), 'the sheet', true);
+        const value = decodeXmlText(text.slice(at + 1, valueEnd), undefined, true);
         if (name === 114) into.r = value;
         else if (name === 116) into.t = value;
         else into.s = value;
@@ -188,7 +189,34 @@ function addText(state: ScanState, raw: string): void {
     if (state.open.length === 0 && raw.trim() !== '') throw new Error('text outside the root element of the sheet');
     return;
   }
-  appendCellText(state, decodeXmlText(raw, 'the sheet'));
+  let decoded: string;
+  try {
+    decoded = decodeXmlText(raw);
+  } catch (error) {
+    throw placeError(error, describeCell(state));
+  }
+  appendCellText(state, decoded);
+}
+
+/** The error of a text or tag the scan refused, its message completed with the place in the sheet (`in cell C17`). */
+function placeError(error: unknown, place: string): unknown {
+  if (error instanceof XmlTextError) return new XmlTextError(`${error.message} in ${place}`, { cause: error });
+  if (error instanceof Error) return new Error(`${error.message} (in ${place})`, { cause: error });
+  return error;
+}
+
+/** The cell (`cell C17`) or row the scan is in, for an error about the text there. */
+function describeCell(state: ScanState): string {
+  const { row, cell } = state;
+  if (row === undefined) return `the sheet (after row ${state.lastRow})`;
+  return cell === undefined ? `row ${row.row}` : `cell ${buildColumnLetter(cell.column)}${row.row}`;
+}
+
+/** The tag of a row or cell whose attributes the scan is reading, for an error about them. */
+function describeTag(state: ScanState, local: string): string {
+  const { row } = state;
+  if (local === 'row' || row === undefined) return `the tag of the row after row ${state.lastRow}`;
+  return state.lastColumn < 0 ? `the tag of the first cell of row ${row.row}` : `the tag of the cell after ${buildColumnLetter(state.lastColumn)}${row.row}`;
 }
 
 /** Decoded text added to the part of the cell it belongs to, within the cell's size limit. */
@@ -215,9 +243,9 @@ function startRow(state: ScanState): void {
 function startCell(state: ScanState): void {
   const { attributes } = state;
   state.cell = {
-    column: parseColumn(attributes.r) ?? state.lastColumn + 1,
+    column: parseCellColumn(attributes.r) ?? state.lastColumn + 1,
     type: attributes.t,
-    style: attributes.s === undefined ? 0 : Number(attributes.s) || 0,
+    style: parseCellStyle(attributes.s),
     value: undefined,
     formula: undefined,
     inline: undefined,
@@ -360,8 +388,13 @@ function scanStartTag(state: ScanState, text: string, lt: number): number {
   }
   const local = name.slice(name.indexOf(':') + 1);
   const { attributes } = state;
-  if ((local === 'c' || local === 'row') && nameEnd < tagEnd) readAttributes(text, nameEnd, tagEnd, attributes);
-  else {
+  if ((local === 'c' || local === 'row') && nameEnd < tagEnd) {
+    try {
+      readAttributes(text, nameEnd, tagEnd, attributes);
+    } catch (error) {
+      throw placeError(error, describeTag(state, local));
+    }
+  } else {
     attributes.r = undefined;
     attributes.t = undefined;
     attributes.s = undefined;
@@ -445,8 +478,12 @@ function parseRowNumber(text: string | undefined): number | undefined {
   return Number.isInteger(number) && number >= 1 ? number : undefined;
 }
 
-/** The column (from 0) of a reference such as `AB12` or `$AB$12`; undefined when it is not one. */
-function parseColumn(ref: string | undefined): number | undefined {
+/**
+ * The column (from 0) of a cell's reference such as `AB12` or `$AB$12` (any case; up to four letters,
+ * so that a cell past XFD is known as one); undefined when it is not one. The annotated copy places
+ * cells by this same function.
+ */
+export function parseCellColumn(ref: string | undefined): number | undefined {
   if (ref === undefined) return undefined;
   let column = 0;
   let letters = 0;
@@ -458,4 +495,11 @@ function parseColumn(ref: string | undefined): number | undefined {
     } else if (ref.charCodeAt(i) !== 36) break; // '$'
   }
   return letters === 0 || letters > 4 ? undefined : column - 1;
+}
+
+/** A cell's style index (`s`): a whole number from 0, else 0 (the default style). The annotated copy reads it by this same function. */
+export function parseCellStyle(text: string | undefined): number {
+  if (text === undefined) return 0;
+  const style = Number(text);
+  return Number.isInteger(style) && style >= 0 ? style : 0;
 }

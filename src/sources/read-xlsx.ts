@@ -252,7 +252,8 @@ async function* readXlsxRows(settings: XlsxSettings): AsyncGenerator<RawRow> {
     }
   } catch (error) {
     if (isPipelineError(error)) throw error;
-    fail(path, `the workbook is corrupt or truncated (${cutForMessage((error as Error).message, 300)})`, { cause: error, sheet: sheetName });
+    // The message names the sheet itself: the CLI prints the message, not the error's fields.
+    fail(path, `the workbook is corrupt or truncated (sheet "${cutForMessage(sheetName)}": ${cutForMessage((error as Error).message, 300)})`, { cause: error, sheet: sheetName });
   } finally {
     source?.destroy();
   }

@@ -22,6 +22,10 @@ export class XmlTextError extends Error {
  * `&` is not well formed and throws an `XmlTextError`, with `where` (`the sheet`) in its message
  * when given.
  *
+ * A character XML forbids written literally (U+0001, U+FFFE) and a literal `]]>` are passed through
+ * as text, not refused: checking every character of every text would cost the sheet scan a pass per
+ * text (docs/input-files.md, "One XML text decoder").
+ *
  * `attribute` exists because the specification itself reads attribute values differently (§3.3.3):
  * after line ends are normalised, each literal tab, line feed or carriage return becomes a space
  * (a character reference such as `&#10;` still gives its character), and a `<` is not allowed.

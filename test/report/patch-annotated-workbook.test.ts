@@ -420,7 +420,7 @@ describe('writeAnnotatedWorkbook on a broken sheet', () => {
     }
     const error = await writeAnnotatedWorkbook({ sourcePath, outPath: join(dir, 'annotated.xlsx'), info: oddInfo, outcomes: outcomes() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceReadError);
-    expect((error as SourceReadError).message).toMatch(/broken\.xlsx: the workbook is corrupt or truncated \(the sheet ends inside a row/);
+    expect((error as SourceReadError).message).toMatch(/broken\.xlsx: the workbook is corrupt or truncated \(sheet "Товары": the sheet ends inside a row/);
     expect((error as SourceReadError).sheet).toBe('Товары');
     expect(await readdir(dir)).toEqual(['broken.xlsx']);
     expect(closed).toBe(true);

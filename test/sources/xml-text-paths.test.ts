@@ -29,6 +29,15 @@ function copyCell(row: string): XmlCell | undefined {
   return cell === undefined ? undefined : readStoredCell(row, cell, '');
 }
 
+/** Every cell of one row element's XML, as the scanner and as the copy read it. */
+async function readRowEverywhere(row: string): Promise<{ scanner: XmlCell[]; copy: XmlCell[] }> {
+  let scanner: XmlCell[] = [];
+  for await (const rows of parseSheetRows(fromChunks([`<worksheet><sheetData>${row}</sheetData></worksheet>`]))) scanner = rows[0]?.cells ?? [];
+  const shape = readRowShape(row);
+  const copy = readRowCells(row, '', shape).map((cell) => readStoredCell(row, cell, ''));
+  return { scanner, copy };
+}
+
 function readSharedString(chunks: readonly string[]): string | undefined {
   const table = createSharedStringTable();
   const parser = createSharedStringsParser(table, 'xl/sharedStrings.xml');
@@ -66,6 +75,16 @@ async function readTextEverywhere(text: string, cut: number): Promise<Record<str
     'copy <v>': await outcomeOf(() => copyCell(valueRow)?.value),
     'copy inline': await outcomeOf(() => copyCell(inlineRow)?.inline),
   };
+}
+
+/** The message of the error `read` throws ('' when it throws none). */
+async function outcomeOfMessage(read: () => Promise<unknown> | unknown): Promise<string> {
+  try {
+    await read();
+    return '';
+  } catch (error) {
+    return String((error as Error).message);
+  }
 }
 
 /** Texts of each kind: plain, entities, references, line ends, and what XML refuses. */
@@ -135,6 +154,78 @@ describe('one XML text decoder for every reader of a workbook', () => {
       };
       for (const [path, outcome] of Object.entries(outcomes)) expect(outcome, `${path}: ${JSON.stringify(value)}`).toBe(expected);
     }
+  });
+
+  it('names the cell of a refused text, and the row or cell of a refused attribute, in the scanner and the copy', async () => {
+    const scan = (rows: string): Promise<string> =>
+      outcomeOfMessage(async () => {
+        for await (const batch of parseSheetRows(fromChunks([`<worksheet><sheetData>${rows}</sheetData></worksheet>`]))) void batch;
+      });
+    const copy = (row: string, index: number): Promise<string> =>
+      outcomeOfMessage(() => {
+        const cell = readRowCells(row, '', readRowShape(row))[index];
+        if (cell !== undefined) readStoredCell(row, cell, '');
+      });
+    const text = '<row r="17"><c r="A17"><v>1</v></c><c r="C17" t="str"><v>AT&T</v></c></row>';
+    expect(await scan(text)).toMatch(/a "&" that starts no entity \("&T"\) in cell C17$/);
+    expect(await copy(text, 1)).toMatch(/a "&" that starts no entity \("&T"\) in cell C17$/);
+    const inline = '<row r="17"><c r="A17"><v>1</v></c><c t="inlineStr"><is><t>цена&nbsp;</t></is></c></row>';
+    expect(await scan(inline)).toMatch(/undefined entity &nbsp; in cell B17$/);
+    expect(await copy(inline, 1)).toMatch(/undefined entity &nbsp; in cell B17$/);
+    const cdataCut = '<row r="17"><c r="A17" t="str"><v>a<![CDATA[b]]>&T;x</v></c></row>';
+    expect(await scan(cdataCut)).toMatch(/undefined entity &T; in cell A17$/);
+    const cellTag = '<row r="17"><c r="A17"><v>1</v></c><c t="A&amp;B&C"><v>1</v></c></row>';
+    expect(await scan(cellTag)).toMatch(/starts no entity .* in the tag of the cell after A17$/);
+    expect(await copy(cellTag, 1)).toMatch(/starts no entity .* in the tag of the cell after A17$/);
+    expect(await scan('<row r="16"/><row r="&sixteen;"><c><v>1</v></c></row>')).toMatch(/undefined entity &sixteen; in the tag of the row after row 16$/);
+  });
+
+  it('ends a cell and its elements where XML does: a CDATA section or comment holding </t>, </v> or </c> is no end, in the scanner and the copy', async () => {
+    const cells: [string, Partial<XmlCell>][] = [
+      ['<c r="A1" t="inlineStr"><is><t><![CDATA[a</t>b]]></t></is></c>', { inline: 'a</t>b' }],
+      ['<c r="A1" t="str"><v><![CDATA[x</v>y]]>z</v></c>', { value: 'x</v>yz' }],
+      ['<c r="A1" t="str"><v><![CDATA[</c>]]></v></c>', { value: '</c>' }],
+      ['<c r="A1" t="str"><v>1<!-- </v></c> -->2</v></c>', { value: '12' }],
+      ['<c r="A1" t="inlineStr"><is><r><t>a</t></r><rPh><t><![CDATA[</rPh>]]>guide</t></rPh><r><t>b</t></r></is></c>', { inline: 'ab' }],
+      ['<c r="A1" t="inlineStr"><is><t>a</t><t/><t>b</t></is><v>after the inline string</v></c>', { inline: 'ab', value: 'after the inline string' }],
+      ['<c r="A1" t="str"><f>A&amp;B</f><v>1</v><v>2</v></c>', { formula: 'A&B', value: '12' }],
+      ['<c r="A1" t="str"><x>AT&T outside any text</x><v>v</v></c>', { value: 'v' }],
+    ];
+    for (const [cell, expected] of cells) {
+      const row = `<row r="1">${cell}<c r="B1"><v>7</v></c></row>`;
+      const scanned = await readRowEverywhere(row);
+      const fields = (c: XmlCell | undefined): Partial<XmlCell> => ({ value: c?.value, formula: c?.formula, inline: c?.inline });
+      expect(fields(scanned.scanner[0]), cell).toEqual({ value: undefined, formula: undefined, inline: undefined, ...expected });
+      expect(fields(scanned.copy[0]), cell).toEqual(fields(scanned.scanner[0]));
+      // The cell after it is found where it is, with its own value.
+      expect(scanned.copy.map((c) => c.column), cell).toEqual([0, 1]);
+      expect(scanned.copy[1]?.value, cell).toBe('7');
+    }
+  });
+
+  it('places cells and reads their styles by one rule in the scanner and the copy ($B$2, lower case, past XFD, odd styles)', async () => {
+    const row =
+      '<row r="2"><c r="$B$2" s="3"><v>1</v></c><c r="d2" s="1.5"><v>2</v></c><c s="-1"><v>3</v></c><c r="XFD2" s="2"><v>4</v></c>' +
+      '<c r="XFE2" s="4"><v>5</v></c><c r="AAAA2"><v>6</v></c><c r="$H2" s=" 7 "><v>7</v></c></row>';
+    const { scanner } = await readRowEverywhere(row);
+    const copyCells = readRowCells(row, '', readRowShape(row));
+    expect(scanner.map((cell) => [cell.column, cell.style, cell.value])).toEqual([
+      [1, 3, '1'],
+      [3, 0, '2'],
+      [4, 0, '3'],
+      [16_383, 2, '4'],
+      [7, 7, '7'],
+    ]);
+    // The copy finds the same columns (from 1) and styles; the cells past XFD are placed there, not after the previous cell.
+    expect(copyCells.map((cell) => [cell.column, cell.style])).toEqual([
+      [2, 3],
+      [4, 0],
+      [5, 0],
+      [16_384, 2],
+      [16_385, 4],
+      [18_279, 0],
+      [8, 7],
+    ]);
   });
 
   it('reads a CDATA section as text and leaves comments out, in the scanner, the copy and the shared strings', async () => {

@@ -22,7 +22,8 @@ import { buildGroupRecord, checkTableCellsFilled, createLazyTextRow, readRowText
 import { rewriteSheetHead } from './rewrite-sheet-head.js';
 import { createSheetRowsState, readCellText, type SheetFinding, type SheetRowsOptions, type SheetRowsResult, type SheetRowsState } from './sheet-rows-state.js';
 import type { ToFixLine } from './to-fix-sheet-xml.js';
-import { readAttribute, setAttribute } from './xml-markup.js';
+import { XmlTextError } from '../../sources/xml-text.js';
+import { readAttribute, readDecodedAttribute, setAttribute } from './xml-markup.js';
 
 export { MAX_COLUMN } from './annotation-cells.js';
 export type { SheetRowsOptions, SheetRowsResult } from './sheet-rows-state.js';
@@ -58,7 +59,8 @@ async function rewriteRow(state: SheetRowsState, source: string): Promise<void> 
   let text = source;
   let shape = readRowShape(text);
   const tag = text.slice(0, shape.tagEnd);
-  const declared = Number(readAttribute(tag, 'r') ?? Number.NaN);
+  // Decoded as the reader decodes it: `r="&#51;"` is row 3 to the run, so it is row 3 here.
+  const declared = Number(readRowAttribute(state, tag, 'r') ?? Number.NaN);
   const rowNumber = Number.isInteger(declared) && declared > 0 ? declared : state.previousRow + 1;
   if (rowNumber !== declared) {
     // Excel numbers a row without `r` after the one before; some readers need it written.
@@ -219,6 +221,16 @@ function handDataRow(state: SheetRowsState, shape: RowShape, row: number, cells:
     }
   }
   return onDataRow(createLazyTextRow(state, row, cells, texts, filler), outcome, groups?.current() ?? NO_GROUPS);
+}
+
+/** An attribute of a row's start tag, decoded as the reader's scanner decodes it; a refused value names the row it follows. */
+function readRowAttribute(state: SheetRowsState, tag: string, name: string): string | undefined {
+  try {
+    return readDecodedAttribute(tag, name);
+  } catch (error) {
+    if (error instanceof XmlTextError) throw new XmlTextError(`${error.message} in the tag of the row after row ${state.previousRow}`, { cause: error });
+    throw error;
+  }
 }
 
 /** The row's outline level (`outlineLevel` of its start tag), 0 when none. */

@@ -7,9 +7,9 @@
  */
 import { isFormulaLike, neutralizeFormula } from '../neutralize-formula.js';
 import { MAX_COLUMN, type ExtraCell } from './annotation-cells.js';
-import { columnLetters, parseColumn, type RowCell, type RowShape } from './row-cells.js';
+import { columnLetters, readCellRefColumn, type RowCell, type RowShape } from './row-cells.js';
 import { readCellText, type SheetRowsState } from './sheet-rows-state.js';
-import { escapeXmlText, readAttribute, removeAttribute, setAttribute } from './xml-markup.js';
+import { escapeXmlText, readDecodedAttribute, removeAttribute, setAttribute } from './xml-markup.js';
 
 /** The row with its cells rewritten and `extras` (sorted in place) merged in; `highlights` maps columns to formats. */
 export function rewriteRowXml(
@@ -86,8 +86,15 @@ export function endsBefore(text: string, shape: RowShape, prefix: string, column
   }
   if (at < shape.tagEnd) return true;
   const tag = text.slice(at, text.indexOf('>', at) + 1);
-  const ref = readAttribute(tag, 'r');
-  const last = ref === undefined ? undefined : parseColumn(ref);
+  // Decoded as readRowCells decodes it, so both place the cell in the same column; a value the
+  // decoder refuses sends the row down the cell-by-cell path, whose error names the cell.
+  let ref: string | undefined;
+  try {
+    ref = readDecodedAttribute(tag, 'r');
+  } catch {
+    return false;
+  }
+  const last = readCellRefColumn(ref);
   return last !== undefined && last < (column ?? MAX_COLUMN + 1);
 }
 

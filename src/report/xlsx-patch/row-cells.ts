@@ -5,9 +5,9 @@
  * Text and attributes are decoded by the reader's own decoder (`decodeXmlText`), by the same rules:
  * a text the reader refuses as malformed is refused here too, never read another way.
  */
-import { decodeXmlText, normalizeLineEnds } from '../../sources/xml-text.js';
-import type { XmlCell } from '../../sources/parse-sheet-rows.js';
-import { readAttribute } from './xml-markup.js';
+import { decodeXmlText, normalizeLineEnds, XmlTextError } from '../../sources/xml-text.js';
+import { parseCellColumn, parseCellStyle, type XmlCell } from '../../sources/parse-sheet-rows.js';
+import { readDecodedAttribute } from './xml-markup.js';
 
 /** One cell of a row. */
 export interface RowCell {
@@ -48,6 +48,8 @@ export function readRowCells(row: string, prefix: string, shape: RowShape): RowC
   const close = `</${prefix}c>`;
   let at = shape.tagEnd;
   let previous = 0;
+  // A comment or CDATA section may hold `</c>`: the end of a cell is then looked for around them (rare: one test per row).
+  const careful = row.includes('<!', shape.tagEnd);
   for (;;) {
     const start = row.indexOf(open, at);
     if (start < 0 || start >= shape.closeStart) break;
@@ -59,27 +61,53 @@ export function readRowCells(row: string, prefix: string, shape: RowShape): RowC
     }
     const tagEnd = row.indexOf('>', start) + 1;
     const selfClosing = row.charCodeAt(tagEnd - 2) === 47;
-    const end = selfClosing ? tagEnd : row.indexOf(close, tagEnd) + close.length;
+    const end = selfClosing ? tagEnd : findEndTag(row, tagEnd, close, careful) + close.length;
     if (tagEnd <= 0 || end < tagEnd) break;
     const tag = row.slice(start, tagEnd);
-    const ref = readCellAttribute(tag, 'r');
-    const fromRef = ref === undefined ? undefined : parseColumn(ref);
+    let ref: string | undefined;
+    let style: number;
+    let type: string;
+    try {
+      ref = readDecodedAttribute(tag, 'r');
+      style = parseCellStyle(readDecodedAttribute(tag, 's'));
+      type = readDecodedAttribute(tag, 't') ?? 'n';
+    } catch (error) {
+      const number = readRowNumber(row);
+      throw placeXmlTextError(error, previous === 0 ? `the tag of the first cell of row ${number}` : `the tag of the cell after ${columnLetters(previous)}${number}`);
+    }
+    const fromRef = readCellRefColumn(ref);
     const column = fromRef ?? previous + 1;
-    const style = Number(readCellAttribute(tag, 's') ?? '0');
-    cells.push({ start, tagEnd, end, column, hasRef: fromRef !== undefined, style: Number.isInteger(style) && style >= 0 ? style : 0, type: readCellAttribute(tag, 't') ?? 'n' });
+    cells.push({ start, tagEnd, end, column, hasRef: fromRef !== undefined, style, type });
     previous = column;
     at = end;
   }
   return cells;
 }
 
-/** An attribute of a cell's start tag, decoded as the reader decodes it (`t="&#115;"` is `s`). */
-function readCellAttribute(tag: string, name: string): string | undefined {
-  const value = readAttribute(tag, name);
-  return value === undefined ? undefined : decodeXmlText(value, 'the sheet', true);
+/**
+ * The number of a row as written in its start tag (the rewrite gives every row its `r` before its
+ * cells are read), for an error message only.
+ */
+function readRowNumber(row: string): string {
+  const match = /^<[^>]*?\sr\s*=\s*["']([^"']*)["']/.exec(row);
+  return match?.[1] ?? '?';
 }
 
-/** Column number (A = 1) of a cell reference such as `AB12`; `undefined` when it is none. */
+/** A text the decoder refused, its message completed with the place in the sheet (`in cell C17`); any other error as it is. */
+function placeXmlTextError(error: unknown, place: string): unknown {
+  return error instanceof XmlTextError ? new XmlTextError(`${error.message} in ${place}`, { cause: error }) : error;
+}
+
+/**
+ * Column number (A = 1) of a cell's `r` attribute, read by the reader's own rule (`$B$2` is B; a
+ * column past XFD is one, the reader leaves such a cell out); `undefined` when it is none.
+ */
+export function readCellRefColumn(ref: string | undefined): number | undefined {
+  const column = parseCellColumn(ref);
+  return column === undefined ? undefined : column + 1;
+}
+
+/** Column number (A = 1) of a reference such as `AB12` (a range's end, an issue's column); `undefined` when it is none. */
 export function parseColumn(ref: string): number | undefined {
   let n = 0;
   let i = 0;
@@ -106,63 +134,128 @@ export function columnLetters(column: number): string {
 }
 
 /**
+ * Where the end tag `close` (`</c>`) of an element whose content starts at `from` begins, or -1.
+ * With `careful`, a comment or CDATA section on the way is stepped over, as XML reads it: a
+ * `<![CDATA[a</c>b]]>` is text, not the cell's end.
+ */
+function findEndTag(text: string, from: number, close: string, careful: boolean): number {
+  if (!careful) return text.indexOf(close, from);
+  let at = from;
+  for (;;) {
+    const lt = text.indexOf('<', at);
+    if (lt < 0) return -1;
+    if (text.startsWith(close, lt)) return lt;
+    const skipTo = skipCommentOrCdata(text, lt);
+    if (skipTo < 0) return -1;
+    at = skipTo;
+  }
+}
+
+/** Where the text goes on after the markup at `lt`: past a comment or CDATA section, or just past the `<`; -1 when one does not end. */
+function skipCommentOrCdata(text: string, lt: number): number {
+  if (text.startsWith('<!--', lt)) {
+    const end = text.indexOf('-->', lt + 4);
+    return end < 0 ? -1 : end + 3;
+  }
+  if (text.startsWith('<![CDATA[', lt)) {
+    const end = text.indexOf(']]>', lt + 9);
+    return end < 0 ? -1 : end + 3;
+  }
+  return lt + 1;
+}
+
+/**
  * The cell as stored, in the shape the source reader builds its cells from (`XmlCell`), so that the
  * copy reads every cell exactly as the reader did.
  */
 export function readStoredCell(row: string, cell: RowCell, prefix: string): XmlCell {
   const stored: XmlCell = { column: cell.column - 1, type: cell.type === 'n' ? undefined : cell.type, style: cell.style, value: undefined, formula: undefined, inline: undefined };
   if (cell.end === cell.tagEnd) return stored;
-  const inner = row.slice(cell.tagEnd, cell.end - prefix.length - 4);
-  stored.formula = readElementText(inner, prefix, 'f');
-  stored.value = readElementText(inner, prefix, 'v');
-  // Whatever the type, as the reader keeps an `<is>` for the cell builder to choose from.
-  if (inner.includes(`<${prefix}is`)) stored.inline = readInlineText(inner, prefix);
+  try {
+    readCellContent(row.slice(cell.tagEnd, cell.end - prefix.length - 4), stored);
+  } catch (error) {
+    throw placeXmlTextError(error, `cell ${columnLetters(cell.column)}${readRowNumber(row)}`);
+  }
   return stored;
 }
 
-/** Text of the first `<name>` element in `inner`, entities decoded; `''` for an empty one, `undefined` when absent. */
-function readElementText(inner: string, prefix: string, name: string): string | undefined {
-  const open = `<${prefix}${name}`;
-  let at = inner.indexOf(open);
-  while (at >= 0) {
-    const next = inner.charCodeAt(at + open.length);
-    if (next === 62 || next === 32 || next === 47 || next === 9 || next === 10 || next === 13) break;
-    at = inner.indexOf(open, at + open.length);
-  }
-  if (at < 0) return undefined;
-  const tagEnd = inner.indexOf('>', at) + 1;
-  if (inner.charCodeAt(tagEnd - 2) === 47) return '';
-  const close = inner.indexOf(`</${prefix}${name}>`, tagEnd);
-  return readCharacterData(inner.slice(tagEnd, close < 0 ? inner.length : close));
-}
-
-/** Text of an inline string (`<is>`): its `<t>` runs joined ('' for none), phonetic guides (`<rPh>`) left out. */
-function readInlineText(inner: string, prefix: string): string {
-  const withoutGuides = inner.replace(new RegExp(`<${prefix}rPh[\\s>][\\s\\S]*?</${prefix}rPh>`, 'g'), '');
-  const pattern = new RegExp(`<${prefix}t(?:\\s[^>]*)?(?:/>|>([\\s\\S]*?)</${prefix}t>)`, 'g');
-  let text = '';
-  for (const match of withoutGuides.matchAll(pattern)) text += readCharacterData(match[1] ?? '');
-  return text;
-}
-
-// Markup inside an element's text: a comment, a CDATA section (its content captured), a processing instruction or a tag.
-const MARKUP = /<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>|<[^>]*>/g;
-
 /**
- * The text of an element's content as the reader's scanner reads it: each piece of text between
- * markup decoded on its own (an entity cannot span a comment), a CDATA section's content as text
- * (line ends normalised, nothing decoded), comments and other markup left out.
+ * The content of a cell (between `<c …>` and `</c>`) read into `stored` as the reader's sheet
+ * scanner reads it (parse-sheet-rows.ts), markup by markup: the text of `<v>` (not inside `<is>`),
+ * `<f>`, and every `<t>` of an `<is>` outside phonetic guides (`<rPh>`); each piece of text between
+ * markup decoded on its own, a CDATA section's content as text (line ends normalised, nothing
+ * decoded), comments left out. An `<is>` is kept whatever the type, as the reader keeps it for the
+ * cell builder to choose from. Element names are compared without their prefix, as the scanner does.
  */
-function readCharacterData(content: string): string {
-  if (!content.includes('<')) return decodeXmlText(content, 'the sheet');
-  let text = '';
+function readCellContent(content: string, stored: XmlCell): void {
+  let target: 'value' | 'formula' | 'inline' | undefined;
+  let inInline = false;
+  let phonetic = 0;
+  // Text outside `<v>`, `<f>` and `<t>` is not the cell's: not decoded, as the scanner does not decode it.
+  const add = (raw: string, decode: boolean): void => {
+    if (target === undefined) return;
+    const text = decode ? decodeXmlText(raw) : normalizeLineEnds(raw);
+    if (text !== '') stored[target] = (stored[target] ?? '') + text;
+  };
   let at = 0;
-  for (const match of content.matchAll(MARKUP)) {
-    text += decodeXmlText(content.slice(at, match.index), 'the sheet');
-    if (match[1] !== undefined) text += normalizeLineEnds(match[1]);
-    at = match.index + match[0].length;
+  while (at < content.length) {
+    const lt = content.indexOf('<', at);
+    if (lt < 0) {
+      add(content.slice(at), true);
+      break;
+    }
+    if (lt > at) add(content.slice(at, lt), true);
+    if (content.startsWith('<![CDATA[', lt)) {
+      const end = content.indexOf(']]>', lt + 9);
+      if (end < 0) throw new XmlTextError('a CDATA section that does not end');
+      add(content.slice(lt + 9, end), false);
+      at = end + 3;
+      continue;
+    }
+    if (content.startsWith('<!--', lt)) {
+      const end = content.indexOf('-->', lt + 4);
+      if (end < 0) throw new XmlTextError('a comment that does not end');
+      at = end + 3;
+      continue;
+    }
+    const gt = content.indexOf('>', lt + 1);
+    if (gt < 0) throw new XmlTextError('a tag that does not end');
+    at = gt + 1;
+    // A processing instruction or other declaration: no text of the cell.
+    if (content.charCodeAt(lt + 1) === 63 || content.charCodeAt(lt + 1) === 33) continue;
+    const closing = content.charCodeAt(lt + 1) === 47;
+    const selfClosing = !closing && content.charCodeAt(gt - 1) === 47;
+    let nameEnd = lt + (closing ? 2 : 1);
+    while (nameEnd < gt && !/[\s/]/.test(content.charAt(nameEnd))) nameEnd++;
+    const name = content.slice(lt + (closing ? 2 : 1), nameEnd);
+    const local = name.slice(name.indexOf(':') + 1);
+    if (!closing) openCellElement(local, selfClosing);
+    if (closing || selfClosing) {
+      // An end tag, or a self-closing tag's end.
+      if (local === 'v' || local === 'f' || local === 't') target = undefined;
+      else if (local === 'rPh') phonetic = Math.max(0, phonetic - 1);
+      else if (local === 'is') inInline = false;
+    }
   }
-  return text + decodeXmlText(content.slice(at), 'the sheet');
+
+  function openCellElement(local: string, selfClosing: boolean): void {
+    if (local === 'v') {
+      if (!inInline) {
+        target = 'value';
+        stored.value ??= '';
+      }
+    } else if (local === 'f') {
+      target = 'formula';
+      stored.formula ??= '';
+    } else if (local === 'is') {
+      inInline = true;
+      stored.inline ??= '';
+    } else if (local === 't') {
+      if (inInline && phonetic === 0) target = 'inline';
+    } else if (local === 'rPh' && !selfClosing) {
+      phonetic++;
+    }
+  }
 }
 
 /** A row's cells, read on first use (most rows never need them). */

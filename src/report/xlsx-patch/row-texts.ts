@@ -5,6 +5,7 @@
  * values right of the header after them.
  */
 import { buildXlsxCell } from '../../sources/build-xlsx-cell.js';
+import { EXCEL_MAX_COLUMNS } from '../../sources/parse-sheet-rows.js';
 import type { TextRow } from '../write-annotated-csv.js';
 import { readStoredCell, type RowCellsOnDemand } from './row-cells.js';
 import type { SheetRowsState } from './sheet-rows-state.js';
@@ -24,6 +25,8 @@ export function readRowTexts(state: SheetRowsState, cells: RowCellsOnDemand): Ro
   let beyond: string[] | undefined;
   const text = cells.text;
   for (const cell of cells.get()) {
+    // A cell past XFD is left out by the reader (and reported there): not read here either.
+    if (cell.column > EXCEL_MAX_COLUMNS) continue;
     const built = buildXlsxCell(readStoredCell(text, cell, state.prefix), { numberFormat: options.numberFormatOf(cell.style), strings: options.strings, date1904: options.date1904 });
     if (built === undefined || built.text === '') continue;
     if (cell.column <= width) {

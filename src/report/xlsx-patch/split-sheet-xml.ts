@@ -59,9 +59,13 @@ async function* splitRows(prefix: string, read: () => string, keep: (rest: strin
   let buffer = read();
   let at = 0;
   let batch: string[] = [];
+  // Where the next `<!` (a comment or CDATA section) of the buffer is, looked for once per buffer
+  // rather than once per row: -1 not looked for yet, `buffer.length` when there is none.
+  let declaration = -1;
   const refill = async (): Promise<boolean> => {
     keep(buffer.slice(at));
     at = 0;
+    declaration = -1;
     const got = await more();
     buffer = read();
     return got;
@@ -95,7 +99,11 @@ async function* splitRows(prefix: string, read: () => string, keep: (rest: strin
       return;
     }
     const isRow = buffer.startsWith(rowOpen, at) && /[\s/>]/.test(buffer[at + rowOpen.length] ?? '');
-    const end = isRow ? findRowEnd(buffer, at, rowOpen.length, rowClose) : findOtherEnd(buffer, at);
+    if (isRow && declaration < at) {
+      declaration = buffer.indexOf('<!', at);
+      if (declaration < 0) declaration = buffer.length;
+    }
+    const end = isRow ? findRowEnd(buffer, at, rowOpen.length, rowClose, declaration) : findOtherEnd(buffer, at);
     if (end < 0) {
       if (batch.length > 0) {
         yield { kind: 'rows', texts: batch };
@@ -110,13 +118,31 @@ async function* splitRows(prefix: string, read: () => string, keep: (rest: strin
   }
 }
 
-/** End (exclusive) of the row element starting at `start`, or -1 when it is not all in `text` yet. */
-function findRowEnd(text: string, start: number, openLength: number, rowClose: string): number {
+/**
+ * End (exclusive) of the row element starting at `start`, or -1 when it is not all in `text` yet.
+ * `declaration` is where the next `<!` is: when it lies inside the row, a comment or CDATA section
+ * there is stepped over, as the reader's scanner does (`<![CDATA[</row>]]>` ends no row).
+ */
+function findRowEnd(text: string, start: number, openLength: number, rowClose: string, declaration: number): number {
   const tagEnd = text.indexOf('>', start + openLength);
   if (tagEnd < 0) return -1;
   if (text.charCodeAt(tagEnd - 1) === 47 /* / */) return tagEnd + 1;
   const close = text.indexOf(rowClose, tagEnd);
-  return close < 0 ? -1 : close + rowClose.length;
+  if (close >= 0 && declaration >= close) return close + rowClose.length;
+  let at = tagEnd;
+  for (;;) {
+    const lt = text.indexOf('<', at);
+    if (lt < 0) return -1;
+    if (text.startsWith(rowClose, lt)) return lt + rowClose.length;
+    const ends = text.startsWith('<!--', lt) ? '-->' : text.startsWith('<![CDATA[', lt) ? ']]>' : undefined;
+    if (ends === undefined) {
+      at = lt + 1;
+      continue;
+    }
+    const end = text.indexOf(ends, lt + 4);
+    if (end < 0) return -1;
+    at = end + ends.length;
+  }
 }
 
 function findOtherEnd(text: string, start: number): number {

@@ -1,3 +1,5 @@
+import { decodeXmlText } from '../../sources/xml-text.js';
+
 /**
  * The few pieces of XML text the workbook patch writes or edits: escaped text and attribute
  * values, one start tag's attributes read or set, and the namespace prefix of an element.
@@ -28,6 +30,15 @@ export function escapeXmlAttribute(text: string): string {
 export function readAttribute(tag: string, name: string): string | undefined {
   const at = findAttribute(tag, name);
   return at === undefined ? undefined : at.value;
+}
+
+/**
+ * The value of attribute `name` in one start tag of the sheet, decoded as the reader's scanner decodes
+ * it (`r="&#51;"` is `3`): the copy must number and place rows and cells as the run did.
+ */
+export function readDecodedAttribute(tag: string, name: string): string | undefined {
+  const value = readAttribute(tag, name);
+  return value === undefined ? undefined : decodeXmlText(value, undefined, true);
 }
 
 /** `tag` with attribute `name` set to `value` (already escaped), added before the tag's end when absent. */
