@@ -143,32 +143,39 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
       }
       return out;
     },
-    tally() {
-      const rowCounts = new Float64Array(STATUSES.length);
-      // Per product, the most severe status of its rows as its place in ROW_STATUSES (NONE: no row yet).
-      const productRanks = new Uint8Array(productKeys.size).fill(NONE);
-      for (let row = 0; row <= maxRow; row += 1) {
-        if (seen[row] !== 1) continue;
-        const code = STATUS_CODE_OR_VALID[status[row] ?? NONE] ?? VALID_CODE;
-        rowCounts[code] = (rowCounts[code] ?? 0) + 1;
-        const product = productIndex[row] ?? -1;
-        if (product < 0) continue;
-        const rank = SEVERITY_RANK[code] as number;
-        if (rank < (productRanks[product] as number)) productRanks[product] = rank;
-      }
-      const rows = new Map<RowStatus, number>();
-      rowCounts.forEach((n, code) => {
-        if (n > 0) rows.set(STATUSES[code] as RowStatus, n);
-      });
-      const products = new Map<RowStatus, number>();
-      for (const rank of productRanks) {
-        const name = ROW_STATUSES[rank];
-        if (name !== undefined) products.set(name, (products.get(name) ?? 0) + 1);
-      }
-      return { rows, products };
-    },
+    tally: () => tallyRows({ seen, status, productIndex, products: productKeys.size, maxRow }),
     size: () => count,
   };
+}
+
+/**
+ * Rows by status, and products by the most severe status of their rows, from the store's arrays:
+ * the summary's counts, without an outcome object or a key lookup per row.
+ */
+function tallyRows(rows: { seen: Uint8Array; status: Uint8Array; productIndex: Int32Array; products: number; maxRow: number }): StatusTally {
+  const { seen, status, productIndex, maxRow } = rows;
+  const rowCounts = new Float64Array(STATUSES.length);
+  // Per product, the most severe status of its rows as its place in ROW_STATUSES (NONE: no row yet).
+  const productRanks = new Uint8Array(rows.products).fill(NONE);
+  for (let row = 0; row <= maxRow; row += 1) {
+    if (seen[row] !== 1) continue;
+    const code = STATUS_CODE_OR_VALID[status[row] ?? NONE] ?? VALID_CODE;
+    rowCounts[code] = (rowCounts[code] ?? 0) + 1;
+    const product = productIndex[row] ?? -1;
+    if (product < 0) continue;
+    const rank = SEVERITY_RANK[code] as number;
+    if (rank < (productRanks[product] as number)) productRanks[product] = rank;
+  }
+  const byStatus = new Map<RowStatus, number>();
+  rowCounts.forEach((n, code) => {
+    if (n > 0) byStatus.set(STATUSES[code] as RowStatus, n);
+  });
+  const products = new Map<RowStatus, number>();
+  for (const rank of productRanks) {
+    const name = ROW_STATUSES[rank];
+    if (name !== undefined) products.set(name, (products.get(name) ?? 0) + 1);
+  }
+  return { rows: byStatus, products };
 }
 
 const VALID_CODE = STATUSES.indexOf('valid');
