@@ -4,8 +4,9 @@
  * run needs the spool only to take back a product that a late row reopens, which is rare, while
  * every product is put. So putting is made cheap: the caller writes each product as a binary record
  * (`SpoolWriter`) into a batch in memory, the batch goes to the file with one write per 256 KiB, and
- * an in-memory index (key → slot number → where its record is) finds a record again. Products are encoded as they
- * are put, so the objects of a closed product die young instead of waiting in a buffer.
+ * where each key's record is, kept in typed arrays by the key's id in the run's `ProductKeyIndex`,
+ * finds a record again. Products are encoded as they are put, so the objects of a closed product die
+ * young instead of waiting in a buffer.
  *
  * A key put again (reopened, then closed with its late rows) gets a new record; the old one is dead
  * space. When dead space passes both the live records' size and `COMPACT_BYTES`, the live records
@@ -14,6 +15,7 @@
  */
 import { chmodSync, closeSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { StateError } from '../core/errors.js';
+import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key-index.js';
 import { SpoolReader, SpoolWriter } from './spool-bytes.js';
 
 /** A spool of binary records by key; `close` deletes the file. */
@@ -32,37 +34,37 @@ const COMPACT_BYTES = 256 * 1024 * 1024;
 const BATCH_BYTES = 256 * 1024;
 
 /**
- * Where each record is — its first byte (counted over the file and then the batch) and its length —
- * by slot number, in typed arrays grown by doubling, with the numbers of taken records reused. A
- * `{ offset, length }` object per product took 40 bytes of the main thread's old generation
- * (111,000 of them at 500,000 rows), which every full collection walked.
+ * Where each key's record is — its first byte (counted over the file and then the batch; -1: no
+ * record) and its length — by key id, in typed arrays grown by doubling. A `{ offset, length }`
+ * object per product took 40 bytes of the main thread's old generation (111,000 of them at 500,000
+ * rows), which every full collection walked; a map of key → slot number, 32 bytes per key more.
  */
 interface SlotTable {
   offsets: Float64Array;
   lengths: Float64Array;
-  /** Slot numbers free again. */
-  free: number[];
-  /** Slots handed out so far. */
-  used: number;
 }
 
 function createSlotTable(): SlotTable {
-  return { offsets: new Float64Array(1024), lengths: new Float64Array(1024), free: [], used: 0 };
+  return { offsets: new Float64Array(1024).fill(-1), lengths: new Float64Array(1024) };
 }
 
-/** A free slot number, the arrays grown when none is left. */
-function claimSlot(table: SlotTable): number {
-  const reused = table.free.pop();
-  if (reused !== undefined) return reused;
-  if (table.used === table.offsets.length) {
-    const offsets = new Float64Array(table.used * 2);
-    offsets.set(table.offsets);
-    table.offsets = offsets;
-    const lengths = new Float64Array(table.used * 2);
-    lengths.set(table.lengths);
-    table.lengths = lengths;
-  }
-  return table.used++;
+/** Makes room in `table` for `id`. */
+function ensureSlot(table: SlotTable, id: number): void {
+  if (id < table.offsets.length) return;
+  let capacity = table.offsets.length * 2;
+  while (capacity <= id) capacity *= 2;
+  const offsets = new Float64Array(capacity).fill(-1);
+  offsets.set(table.offsets);
+  table.offsets = offsets;
+  const lengths = new Float64Array(capacity);
+  lengths.set(table.lengths);
+  table.lengths = lengths;
+}
+
+/** The ids below `size` that have a record. */
+function* liveSlots(table: SlotTable, size: number): Generator<number> {
+  const end = Math.min(size, table.offsets.length);
+  for (let id = 0; id < end; id++) if ((table.offsets[id] as number) >= 0) yield id;
 }
 
 /** Options of `openScratchSpool`. */
@@ -71,6 +73,8 @@ export interface ScratchSpoolOptions {
   compactBytes?: number;
   /** Bytes gathered before a write; default 256 KiB. */
   batchBytes?: number;
+  /** The run's product key ids (the assembler's and the outcome store's); an own index when not given. */
+  productKeys?: ProductKeyIndex;
 }
 
 /** Creates the spool file at `path` (replacing a stale one) and opens it. */
@@ -78,7 +82,7 @@ export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}
   const compactBytes = options.compactBytes ?? COMPACT_BYTES;
   const batchBytes = options.batchBytes ?? BATCH_BYTES;
   let fd = createPrivateFile(path, 'create the dry run spool');
-  const slots = new Map<string, number>();
+  const productKeys = options.productKeys ?? createProductKeyIndex();
   const table = createSlotTable();
   const batch = new SpoolWriter(batchBytes + 64 * 1024);
   /** Bytes in the file; the batch follows them. */
@@ -101,7 +105,7 @@ export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}
 
   const compact = (): void => {
     flush();
-    ({ fd, bytes: end } = copyLiveRecords(path, fd, slots.values(), table));
+    ({ fd, bytes: end } = copyLiveRecords(path, fd, liveSlots(table, productKeys.size), table));
     deadBytes = 0;
   };
 
@@ -114,19 +118,18 @@ export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}
     put(key, write) {
       const start = batch.length;
       write(batch);
-      const old = slots.get(key);
-      if (old !== undefined) forget(old);
-      const slot = old ?? claimSlot(table);
+      const slot = productKeys.idOf(key);
+      ensureSlot(table, slot);
+      if ((table.offsets[slot] as number) >= 0) forget(slot);
       table.offsets[slot] = end + start;
       table.lengths[slot] = batch.length - start;
-      if (old === undefined) slots.set(key, slot);
       liveBytes += batch.length - start;
       if (batch.length >= batchBytes) flush();
       if (deadBytes > compactBytes && deadBytes > liveBytes) compact();
     },
     take(key, read) {
-      const slot = slots.get(key);
-      if (slot === undefined) return undefined;
+      const slot = productKeys.find(key);
+      if (slot < 0 || slot >= table.offsets.length || (table.offsets[slot] as number) < 0) return undefined;
       let value;
       try {
         // Still in the batch: read in place (the bytes become dead space there).
@@ -135,16 +138,14 @@ export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}
       } catch (error) {
         throw spoolError(path, 'read a product back', error);
       }
-      slots.delete(key);
       forget(slot);
-      table.free.push(slot);
+      table.offsets[slot] = -1;
       return value;
     },
     close() {
       if (closed) return;
       closed = true;
       closeSync(fd);
-      slots.clear();
       rmSync(path, { force: true });
     },
   };

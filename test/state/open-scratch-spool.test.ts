@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createProductKeyIndex } from '../../src/core/product-key-index.js';
 import { openScratchSpool } from '../../src/state/open-scratch-spool.js';
 import type { SpoolReader, SpoolWriter } from '../../src/state/spool-bytes.js';
 
@@ -63,7 +64,10 @@ describe('openScratchSpool', () => {
 
   it('keeps a record put and taken back many times whole, and compacts the dead records away', () => {
     const path = join(dir, 'spool');
-    const spool = openScratchSpool(path, { compactBytes: 1000, batchBytes: 100 });
+    // Ids from a key index the run shares: B's 0, A's 3001, the ones between never put here.
+    const productKeys = createProductKeyIndex();
+    for (const key of ['B', ...Array.from({ length: 3000 }, (_, n) => `other ${n}`)]) productKeys.idOf(key);
+    const spool = openScratchSpool(path, { compactBytes: 1000, batchBytes: 100, productKeys });
     spool.put('B', write({ row: 1, names: ['B'] }));
     const names: string[] = [];
     for (let row = 2; row < 200; row++) {
@@ -79,33 +83,49 @@ describe('openScratchSpool', () => {
     expect(existsSync(path)).toBe(false);
   });
 
-  it('finds every record among thousands, with the places of taken records reused and a compaction between', () => {
+  it('finds every record among thousands, with records taken and put again and a compaction between', () => {
     const spool = openScratchSpool(join(dir, 'spool'), { compactBytes: 20_000, batchBytes: 512 });
-    const expected = new Map<string, Entry>();
-    for (let row = 0; row < 5000; row++) {
-      const key = `товар ${row}`;
-      const entry = { row, names: [key, 'x'.repeat(row % 7)] };
-      spool.put(key, write(entry));
-      expected.set(key, entry);
-      // Every third product is reopened by a late row and put again, larger.
-      if (row % 3 === 2) {
-        const late = `товар ${row - 1}`;
-        const taken = spool.take(late, read);
-        expect(taken).toEqual(expected.get(late));
-        const grown = { row: row - 1, names: [...(taken?.names ?? []), 'late'] };
-        spool.put(late, write(grown));
-        expected.set(late, grown);
-      }
-      // A late row of a product put again over its own record (no take between).
-      if (row % 5 === 4) {
-        const again = { row, names: [key, 'again'] };
-        spool.put(key, write(again));
-        expected.set(key, again);
-      }
-    }
-    expect(spool.take('never put', read)).toBeUndefined();
-    for (const [key, entry] of expected) expect(spool.take(key, read)).toEqual(entry);
-    for (const key of expected.keys()) expect(spool.take(key, read)).toBeUndefined();
+    checkThousands(spool);
+    spool.close();
+  });
+
+  it('keeps its records by the ids of a key index shared with the other stages of a run', () => {
+    const productKeys = createProductKeyIndex();
+    // Keys the other stages named first, some never put here.
+    for (let row = 0; row < 6000; row += 2) productKeys.idOf(`товар ${row}`);
+    productKeys.idOf('known elsewhere');
+    const spool = openScratchSpool(join(dir, 'spool'), { compactBytes: 20_000, batchBytes: 512, productKeys });
+    checkThousands(spool);
+    expect(spool.take('known elsewhere', read)).toBeUndefined();
     spool.close();
   });
 });
+
+/** Puts 5,000 records (some taken back and put again, some put twice), then takes each back once. */
+function checkThousands(spool: ReturnType<typeof openScratchSpool>): void {
+  const expected = new Map<string, Entry>();
+  for (let row = 0; row < 5000; row++) {
+    const key = `товар ${row}`;
+    const entry = { row, names: [key, 'x'.repeat(row % 7)] };
+    spool.put(key, write(entry));
+    expected.set(key, entry);
+    // Every third product is reopened by a late row and put again, larger.
+    if (row % 3 === 2) {
+      const late = `товар ${row - 1}`;
+      const taken = spool.take(late, read);
+      expect(taken).toEqual(expected.get(late));
+      const grown = { row: row - 1, names: [...(taken?.names ?? []), 'late'] };
+      spool.put(late, write(grown));
+      expected.set(late, grown);
+    }
+    // A late row of a product put again over its own record (no take between).
+    if (row % 5 === 4) {
+      const again = { row, names: [key, 'again'] };
+      spool.put(key, write(again));
+      expected.set(key, again);
+    }
+  }
+  expect(spool.take('never put', read)).toBeUndefined();
+  for (const [key, entry] of expected) expect(spool.take(key, read)).toEqual(entry);
+  for (const key of expected.keys()) expect(spool.take(key, read)).toBeUndefined();
+}
