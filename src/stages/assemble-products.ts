@@ -6,14 +6,17 @@
  * started since its last row; it is then checked and handed to the sink. A row arriving later for a
  * closed product takes it back from the sink (`reopen`) and the product is reassembled, so rows of
  * one product need not be adjacent. Cross-product checks (duplicate barcodes and SKU keys) keep one
- * compact map entry per SKU (key → row number) and a set of closed product keys.
+ * compact map entry per SKU (key → row number) and a byte per closed product (by its id in the
+ * run's `ProductKeyIndex`).
  *
  * Policy: a product any of whose rows has an error is not sent at all (a partial product would be
  * surprising); each of its good rows gets `product_has_invalid_rows` naming the bad ones.
  */
 import type { Directories, ImportAttribute, ImportItem, ImportSku } from '../domain/index.js';
 import { InternalError } from '../core/errors.js';
+import { IdFlags } from '../core/id-flags.js';
 import { createIssue, hasErrors, type Issue } from '../core/issue.js';
+import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key-index.js';
 import type { ProductDraft, RowRef } from '../core/types.js';
 import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-index.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
@@ -32,6 +35,8 @@ export interface ProductAssemblerOptions {
   closeWindow?: number;
   /** A prebuilt index, to share one across stages of a run. */
   index?: DirectoryIndex;
+  /** The run's product key ids (the sink and the outcome store use the same ones); an own index when not given. */
+  productKeys?: ProductKeyIndex;
   /**
    * Build the import drafts of valid products (default true). A dry run sends nothing: it needs each
    * product's validity and issues only, which do not depend on the draft.
@@ -60,6 +65,8 @@ export const DEFAULT_CLOSE_WINDOW = 100;
 
 interface OpenProduct {
   records: MappedRow[];
+  /** The product key's id in the run's `ProductKeyIndex`. */
+  id: number;
   /** Value of the product counter when the product last got a row. */
   mark: number;
 }
@@ -93,7 +100,8 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   const index = options.index ?? createDirectoryIndex(options.directories);
   const drafts = options.drafts ?? true;
   const open = new Map<string, OpenProduct>();
-  const closed = new Set<string>();
+  const productKeys = options.productKeys ?? createProductKeyIndex();
+  const closed = new IdFlags();
   // Barcodes are keyed by their numeric value: compact, and a GTIN with or without leading zeros
   // (UPC-A 036000291452 = EAN-13 0036000291452) is the same code.
   const barcodes = createBarcodeTable();
@@ -107,7 +115,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   const close = (productKey: string, product: OpenProduct): void => {
     if (productKey === newestKey) newestKey = undefined;
     open.delete(productKey);
-    closed.add(productKey);
+    closed.set(product.id);
     sink.put(buildAssembledProduct(productKey, product.records, index, drafts));
   };
 
@@ -137,14 +145,9 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
         return issues;
       }
       started++;
-      let records: MappedRow[];
-      if (closed.has(key)) {
-        closed.delete(key);
-        records = [...(sink.reopen(key)?.records ?? []), record];
-      } else {
-        records = [record];
-      }
-      open.set(key, { records, mark: started });
+      const id = productKeys.idOf(key);
+      const records = closed.clear(id) ? [...(sink.reopen(key)?.records ?? []), record] : [record];
+      open.set(key, { records, id, mark: started });
       newestKey = key;
       // Keys, not entries: the oldest product is usually still open, and an entry is an array to make.
       for (const oldestKey of open.keys()) {

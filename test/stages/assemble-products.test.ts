@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportItem } from '../../src/domain/index.js';
 import type { Issue } from '../../src/core/issue.js';
+import { createProductKeyIndex } from '../../src/core/product-key-index.js';
 import type { MappingInput } from '../../src/mapping/mapping-schema.js';
 import { createProductAssembler } from '../../src/stages/assemble-products.js';
 import { buildBatches } from '../../src/stages/build-batches.js';
@@ -224,7 +225,10 @@ describe('createProductAssembler', () => {
     };
     const mapping = makeMapping();
     const mapRow = createRowMapper(mapping, directories, info);
-    const assembler = createProductAssembler({ mapping, directories, sink, closeWindow: 2 });
+    // The run's key index, shared with other stages: one of them named C first.
+    const productKeys = createProductKeyIndex();
+    productKeys.idOf('C');
+    const assembler = createProductAssembler({ mapping, directories, sink, closeWindow: 2, productKeys });
     const add = (row: number, key: string, size: string, barcode: string): void => {
       const { record } = mapRow(makeProductRow(info, row, { Артикул: key, Размер: size, Штрихкод: barcode }));
       assembler.add(record as MappedRow);
@@ -244,6 +248,7 @@ describe('createProductAssembler', () => {
     const entries = memory.entries();
     expect(entries.map((entry) => entry.productKey)).toEqual(['A', 'B', 'C', 'D']);
     expect(entries[0]?.draft?.item.skus.map((sku) => sku.attributeValueCodes[1])).toEqual(['s', 'm', 'l']);
+    expect(['C', 'A', 'B', 'D'].map((key) => productKeys.find(key))).toEqual([0, 1, 2, 3]);
   });
 
   it('does not take a barcode for a duplicate of itself when a product is reassembled', () => {
