@@ -4,6 +4,7 @@
  * service ids are made on the first id: a dry run never has any, and they would cost 12 MB.
  */
 import type { Issue } from '../core/issue.js';
+import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key-index.js';
 import { ROW_STATUSES, type RowIssueBytes, type RowOutcome, type RowStatus, type StatusTally } from '../report/report-types.js';
 import { recordOf, type IssueRecord } from '../report/write-issues-ndjson.js';
 import type { IssueSpill } from '../state/open-issue-spill.js';
@@ -53,11 +54,16 @@ export interface RowOutcomeStoreOptions {
    * stays flat in the number of issues, which a file where every row is wrong needs.
    */
   spill?: IssueSpill;
+  /**
+   * The run's product key ids (the assembler's and the spool's): each row keeps its product's id.
+   * An own index when not given.
+   */
+  productKeys?: ProductKeyIndex;
 }
 
 /** Creates an empty store. */
 export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number = {}): RowOutcomeStore {
-  const { initialCapacity = 1024, spill } = typeof options === 'number' ? { initialCapacity: options } : options;
+  const { initialCapacity = 1024, spill, productKeys = createProductKeyIndex() } = typeof options === 'number' ? { initialCapacity: options } : options;
   let status = new Uint8Array(initialCapacity).fill(NONE);
   let seen = new Uint8Array(initialCapacity);
   const ids = createRowIdColumns();
@@ -66,7 +72,6 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
   // Made on the first issue, as the id columns are: a clean run has none (4 MB at 500,000 rows).
   let issueCounts: Uint32Array | undefined;
   let ownErrors: Uint32Array | undefined;
-  const productKeys = new TextIndex();
   const issues = spill ? spilledRowIssues(spill) : createMemoryRowIssues();
   let maxRow = 0;
   let count = 0;
@@ -112,7 +117,7 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
     },
     setKeys(row, productKey) {
       touch(row);
-      productIndex[row] = productKeys.indexOf(productKey);
+      productIndex[row] = productKeys.idOf(productKey);
     },
     addIssue(row, issue) {
       touch(row);
@@ -131,7 +136,7 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
       const code = status[row] ?? NONE;
       const rowStatus = STATUSES[code] ?? 'valid';
       const outcome: RowOutcome = withIssues && hasIssues(row) ? issues.outcomeOf(row, rowStatus) : { row, status: rowStatus, issues: [] };
-      const product = productKeys.textAt(productIndex[row] ?? -1);
+      const product = productKeys.keyOf(productIndex[row] ?? -1);
       if (product !== undefined) outcome.productKey = product;
       ids.putInto(outcome, row);
       return outcome;
@@ -316,8 +321,8 @@ function createMemoryRowIssues(): RowIssues {
 }
 
 /**
- * Texts many rows share (product keys, job ids), each kept once with a small index. The rows of a
- * product are marked one after another: the last text's index is remembered.
+ * Texts many rows share (job ids), each kept once with a small index. The rows of a job are marked
+ * one after another: the last text's index is remembered.
  */
 class TextIndex {
   private readonly texts: string[] = [];

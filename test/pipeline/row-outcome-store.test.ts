@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createIssue } from '../../src/core/issue.js';
+import { createProductKeyIndex } from '../../src/core/product-key-index.js';
 import { createRowOutcomeStore } from '../../src/pipeline/row-outcome-store.js';
 import { buildRunSummary } from '../../src/report/build-run-summary.js';
 import { ROW_STATUSES, type RowOutcome } from '../../src/report/report-types.js';
@@ -67,13 +68,18 @@ describe('createRowOutcomeStore', () => {
   });
 
   // The summary counts from `tally()` without an outcome per row: the same counts as walking them.
-  it('tallies rows and products by status as the summary counts the outcomes', () => {
+  it.each([
+    ['its own key index', undefined],
+    ['a key index shared with stages that named other products too', ['Q-1', 'P-3', 'Q-2']],
+  ])('tallies rows and products by status as the summary counts the outcomes, with %s', (_, namedElsewhere) => {
     let seed = 7;
     const next = (n: number): number => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
       return (seed >>> 16) % n;
     };
-    const store = createRowOutcomeStore(4);
+    const productKeys = createProductKeyIndex();
+    for (const key of namedElsewhere ?? []) productKeys.idOf(key);
+    const store = namedElsewhere === undefined ? createRowOutcomeStore(4) : createRowOutcomeStore({ initialCapacity: 4, productKeys });
     for (let row = 2; row < 400; row++) {
       if (next(10) === 0) continue; // a gap: a line the reader skipped
       store.touch(row);
@@ -99,6 +105,7 @@ describe('createRowOutcomeStore', () => {
     const tallied = buildRunSummary({ ...parts, outcomes: [], tally: store.tally() });
     expect(tallied.counts).toEqual(walked.counts);
     expect(walked.counts.products).toBeGreaterThan(30);
+    expect(walked.counts.products).toBeLessThanOrEqual(40);
     expect(Object.keys(walked.counts.byStatus)).toHaveLength(ROW_STATUSES.length);
     expect(Object.keys(walked.counts.productsByStatus).length).toBeGreaterThan(2);
   });
