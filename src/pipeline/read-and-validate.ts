@@ -5,7 +5,9 @@
  */
 import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
+import { IdFlags } from '../core/id-flags.js';
 import type { Issue } from '../core/issue.js';
+import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key-index.js';
 import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-index.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
 import { createProductAssembler } from '../stages/assemble-products.js';
@@ -51,6 +53,11 @@ export interface ReadAndValidateOptions {
   sourceBytes?: number | undefined;
   /** Build the import drafts (default true); a dry run, which sends nothing, builds none. */
   drafts?: boolean;
+  /**
+   * The run's product key ids, to give `outcomes` and `sink` too: one index of the keys instead of
+   * a hash table of them in each. An own index when not given.
+   */
+  productKeys?: ProductKeyIndex | undefined;
 }
 
 /** What reading and validating found. */
@@ -75,14 +82,15 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
   };
   let products = 0;
   let validProducts = 0;
-  const validKeys = new Set<string>();
+  const productKeys = options.productKeys ?? createProductKeyIndex();
+  const validIds = new IdFlags();
 
   const sink: ProductSink = {
     put(entry: AssembledProduct) {
       products += 1;
       if (entry.valid) {
         validProducts += 1;
-        validKeys.add(entry.productKey);
+        validIds.set(productKeys.idOf(entry.productKey));
       }
       for (const issue of entry.issues) record(issue);
       markProductRows(entry, outcomes);
@@ -92,8 +100,8 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
       const entry = options.sink.reopen(productKey);
       if (!entry) return undefined;
       products -= 1;
-      // Counted by key: the sink's copy of the product need not say whether it was valid.
-      if (validKeys.delete(productKey)) validProducts -= 1;
+      // Counted by key id: the sink's copy of the product need not say whether it was valid.
+      if (validIds.clear(productKeys.find(productKey))) validProducts -= 1;
       // By content: a product taken back from a spool on disk comes with copies of its issues.
       const reported = new Set(entry.issues.map((issue) => JSON.stringify(issue)));
       for (const ref of entry.rows) outcomes.clearIssues(ref.row, (issue) => reported.has(JSON.stringify(issue)));
@@ -111,7 +119,7 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
   const mapRow = createRowMapper(options.mapping, options.directories, info, { index });
   // Column problems are found once per file; they belong to the header, not to a data row.
   for (const issue of mapRow.setupIssues) if (filter === undefined || filter.reports(issue.code)) fileIssues.push(issue);
-  const assembler = createProductAssembler({ mapping: options.mapping, directories: options.directories, index, sink, drafts: options.drafts ?? true });
+  const assembler = createProductAssembler({ mapping: options.mapping, directories: options.directories, index, sink, productKeys, drafts: options.drafts ?? true });
   let rows = 0;
   let lastProgress = 0;
 

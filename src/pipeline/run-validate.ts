@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { AbortedError } from '../core/errors.js';
+import { createProductKeyIndex } from '../core/product-key-index.js';
 import { SERVICE_LIMITS } from '../domain/index.js';
 import { createLapTimer } from './create-lap-timer.js';
 import { createScratchSpoolSink } from './create-spool-sink.js';
@@ -47,9 +48,12 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (dry run ${runId})` });
     // Issues go to disk as they are found: a file where every row is wrong has millions of them.
     spill = openIssueSpill(join(prep.service.stateDir, `dry-run-issues-${runId}.spill`));
-    const outcomes = createRowOutcomeStore({ spill });
+    // One id per product key for the whole run: the outcome store, the spool, the assembler and the
+    // count of valid products keep their facts per product by it, not each in a table of the keys.
+    const productKeys = createProductKeyIndex();
+    const outcomes = createRowOutcomeStore({ spill, productKeys });
     // A dry run is never resumed: its spool is a scratch file, not the state database's.
-    const scratch = openScratchSpool(join(prep.service.stateDir, `dry-run-spool-${runId}.spool`));
+    const scratch = openScratchSpool(join(prep.service.stateDir, `dry-run-spool-${runId}.spool`), { productKeys });
     let read: ReadAndValidateResult;
     try {
       // A file changed while it was read: the report would describe content the file no longer
@@ -61,6 +65,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
           // Nothing is sent: each product's validity and issues are all a dry run reports.
           drafts: false,
           outcomes,
+          productKeys,
           deps,
           issueFilter,
           limitErrors,
