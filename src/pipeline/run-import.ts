@@ -14,6 +14,7 @@ import { AbortedError, ConfigError, SourceChangedError } from '../core/errors.js
 import { createIssue } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
 import type { PipelineEvent } from '../core/events.js';
+import { createProductKeyIndex } from '../core/product-key-index.js';
 import type { RunSummaryJob } from '../report/report-types.js';
 import { acquireLock } from '../state/index.js';
 import type { LockHandle, RunRecord } from '../state/index.js';
@@ -273,12 +274,14 @@ async function healAndResend(
  * products it put, replacing (upsert) those it read again and removing the others.
  */
 async function readIntoSpool(prep: PreparedRun, runId: string, spill: IssueSpill, deps: Deps): Promise<{ read: ReadAndValidateResult; outcomes: RowOutcomeStore }> {
-  const outcomes = createRowOutcomeStore({ spill });
+  // One index of the product keys for the outcome store and the assembler (see `runValidate`).
+  const productKeys = createProductKeyIndex();
+  const outcomes = createRowOutcomeStore({ spill, productKeys });
   const sink = createSpoolSink(prep.store, runId);
   let read: ReadAndValidateResult;
   try {
     read = await readUnchangedSource(prep, 'nothing was sent', async () => {
-      const result = await readAndValidate({ ...prep, sink, outcomes, deps, readInWorker: prep.settings.readThread });
+      const result = await readAndValidate({ ...prep, sink, outcomes, productKeys, deps, readInWorker: prep.settings.readThread });
       sink.flush();
       return result;
     });
