@@ -158,22 +158,19 @@ function placeMessage(message: string, where: string | undefined): string {
  * annotated copy's) looks for a tag's end with this one function.
  */
 export function findTagEnd(text: string, from: number): number {
-  let gt = text.indexOf('>', from);
+  // One pass, a quoted value jumped over by a native search: as fast as `indexOf('>')` on a tag
+  // without quotes (`<v>`), and the least work on one with them (measured against a first
+  // `indexOf('>')` checked for quotes before it, which looks for the `>` again after each value).
+  const length = text.length;
   let at = from;
-  while (gt >= 0) {
-    // The common tag has a few short quoted values: the loop goes quote to quote, and the `>` is
-    // looked for again only when a value held it.
-    let quote = at;
-    while (quote < gt) {
-      const code = text.charCodeAt(quote);
-      if (code === 34 || code === 39) break;
-      quote++;
+  while (at < length) {
+    const code = text.charCodeAt(at);
+    if (code === 62) return at; // '>'
+    if (code === 34 || code === 39) {
+      at = text.indexOf(code === 34 ? '"' : "'", at + 1);
+      if (at < 0) return -1;
     }
-    if (quote === gt) return gt;
-    const close = text.indexOf(text.charCodeAt(quote) === 34 ? '"' : "'", quote + 1);
-    if (close < 0) return -1;
-    at = close + 1;
-    if (close > gt) gt = text.indexOf('>', at);
+    at++;
   }
   return -1;
 }
