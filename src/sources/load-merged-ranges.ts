@@ -8,6 +8,7 @@ import type { Buffer } from 'node:buffer';
 import { createTagScanner } from './scan-tags-in-chunks.js';
 import { parseCellRef } from './column-letter.js';
 import type { CellRange } from './types.js';
+import { readXmlAttribute, XML_TAG_REST } from './xml-text.js';
 
 /** Collects `<mergeCell ref="A2:A5"/>` ranges from a sheet part fed chunk by chunk. */
 export interface MergedRangeScanner {
@@ -18,9 +19,12 @@ export interface MergedRangeScanner {
 /** Creates a scanner; feed it the inflated sheet part in order. */
 export function createMergedRangeScanner(): MergedRangeScanner {
   const found: CellRange[] = [];
-  const pattern = /<(?:[\w.-]+:)?mergeCell\s[^>]*?ref\s*=\s*["']([A-Za-z$]+\d+(?::[A-Za-z$]+\d+)?)["'][^>]*>/g;
+  // The tag taken whole (a `>` in a quoted value does not end it), its `ref` read and decoded as an attribute, not matched inside another's value.
+  const pattern = new RegExp(String.raw`<(?:[\w.-]+:)?mergeCell(?=[\s/>])${XML_TAG_REST}>`, 'g');
   const scanner = createTagScanner(pattern, (match) => {
-    const range = parseRange(match[1] ?? '');
+    const ref = readXmlAttribute(match[0], 'ref') ?? '';
+    if (!/^[A-Za-z$]+\d+(?::[A-Za-z$]+\d+)?$/.test(ref)) return;
+    const range = parseRange(ref);
     if (range) found.push(range);
   });
   return { write: scanner.write, ranges: () => found };

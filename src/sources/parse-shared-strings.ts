@@ -15,7 +15,7 @@ import type { Buffer } from 'node:buffer';
 import { StringDecoder } from 'node:string_decoder';
 import { XLSX_PART_LIMITS } from './check-zip-part-size.js';
 import type { SharedStringTable } from './shared-string-table.js';
-import { decodeOoxmlEscapes, decodeXmlText, normalizeLineEnds } from './xml-text.js';
+import { decodeOoxmlEscapes, decodeXmlText, findTagEnd, normalizeLineEnds } from './xml-text.js';
 
 /** Feeds the part's bytes in order; `end` after the last chunk. Both throw on a malformed part. */
 export interface SharedStringsParser {
@@ -99,7 +99,8 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
         if (close < 0) break;
         at = close + 3;
       } else {
-        close = input.indexOf('>', at + 1);
+        // A `>` inside a quoted attribute value (`<t foo="a>b">`) does not end the tag.
+        close = findTagEnd(input, at + 1);
         if (close < 0) break;
         handleTag(input.slice(at + 1, close));
         at = close + 1;

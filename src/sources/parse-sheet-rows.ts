@@ -22,7 +22,7 @@
  */
 import { XLSX_PART_LIMITS } from './check-zip-part-size.js';
 import { buildColumnLetter } from './column-letter.js';
-import { decodeXmlText, normalizeLineEnds, XmlTextError } from './xml-text.js';
+import { decodeXmlText, findTagEnd, normalizeLineEnds, XmlTextError } from './xml-text.js';
 
 /** Excel's last row. */
 export const EXCEL_MAX_ROWS = 1_048_576;
@@ -111,28 +111,6 @@ function readAttributes(text: string, from: number, to: number, into: TagAttribu
     }
     at = valueEnd + 1;
     if (at < to && !checkSpace(text.charCodeAt(at))) throw new Error('attributes without a space between them in the sheet');
-  }
-}
-
-/** The end of a start tag opened at `from` (the index of its `>`), or -1 when the text ends first. */
-function findTagEnd(text: string, from: number): number {
-  let at = from;
-  for (;;) {
-    const gt = text.indexOf('>', at);
-    if (gt < 0) return -1;
-    let quote = -1;
-    for (let i = at; i < gt; i++) {
-      const code = text.charCodeAt(i);
-      if (code === 34 || code === 39) {
-        quote = i;
-        break;
-      }
-    }
-    if (quote < 0) return gt;
-    // A '>' inside a quoted attribute value does not end the tag.
-    const close = text.indexOf(text.charCodeAt(quote) === 34 ? '"' : "'", quote + 1);
-    if (close < 0) return -1;
-    at = close + 1;
   }
 }
 

@@ -4,9 +4,15 @@
  * it is deeper (`detect-group-rows.ts`), so the levels are known before the rows are: the sheet
  * part is scanned once beforehand (the reader's integrity pass over the part), reading only the
  * `<row …>` start tags with a pattern, no XML parsing (`scan-tags-in-chunks.ts`).
+ *
+ * The tag is read as the sheet scanner reads it (parse-sheet-rows.ts): attribute by attribute, each
+ * value taken whole between its quotes of either kind (a `>` or ` r="9"` inside another attribute's
+ * value is neither the tag's end nor the row's number), decoded by `decodeXmlText` (`r="&#53;"` is
+ * row 5), and a row without `r` numbered after the one before.
  */
 import type { Buffer } from 'node:buffer';
 import { createTagScanner } from './scan-tags-in-chunks.js';
+import { readXmlAttribute, XML_TAG_REST } from './xml-text.js';
 
 /** Collects row number → outline level (only rows with a level above 0). */
 export interface RowOutlineScanner {
@@ -17,12 +23,25 @@ export interface RowOutlineScanner {
 /** Creates a scanner; feed it the inflated sheet part in order. */
 export function createRowOutlineScanner(): RowOutlineScanner {
   const levels = new Map<number, number>();
-  const rowNumber = /\sr\s*=\s*["'](\d+)["']/;
-  const outline = /\soutlineLevel\s*=\s*["'](\d+)["']/;
-  const scanner = createTagScanner(/<(?:[\w.-]+:)?row\s[^>]*>/g, (match) => {
-    const level = outline.exec(match[0]);
-    const row = rowNumber.exec(match[0]);
-    if (level && row && Number(level[1]) > 0) levels.set(Number(row[1]), Number(level[1]));
+  let lastRow = 0;
+  const scanner = createTagScanner(new RegExp(String.raw`<(?:[\w.-]+:)?row(?=[\s/>])${XML_TAG_REST}>`, 'g'), (match) => {
+    const tag = match[0];
+    const r = readXmlAttribute(tag, 'r');
+    const declared = r === undefined ? Number.NaN : Number(r);
+    const row = Number.isInteger(declared) && declared >= 1 ? declared : lastRow + 1;
+    lastRow = row;
+    const level = parseOutlineLevel(readXmlAttribute(tag, 'outlineLevel'));
+    if (level > 0) levels.set(row, level);
   });
   return { write: scanner.write, levels: () => levels };
+}
+
+/**
+ * A row's outline level as written (`outlineLevel`, an unsigned byte: digits, surrounding white
+ * space allowed), 0 when absent or not one. The annotated copy reads the level by this same function.
+ */
+export function parseOutlineLevel(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const text = value.trim();
+  return /^\+?\d{1,3}$/.test(text) ? Math.min(Number(text), 255) : 0;
 }

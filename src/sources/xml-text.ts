@@ -151,6 +151,38 @@ function placeMessage(message: string, where: string | undefined): string {
 }
 
 /**
+ * The index of the `>` that ends the tag whose name starts at or before `from` (just past its `<`),
+ * or -1 when `text` ends first (the tag goes on in the next chunk). XML escapes only `<` and the
+ * quote itself inside a quoted attribute value, so `<c r="A1" note="a>b">` is one tag: a `>` between
+ * quotes of either kind ends nothing. Every scanner of the workbook's markup (the reader's and the
+ * annotated copy's) looks for a tag's end with this one function.
+ */
+export function findTagEnd(text: string, from: number): number {
+  // One pass, a quoted value jumped over by a native search: as fast as `indexOf('>')` on a tag
+  // without quotes (`<v>`), and the least work on one with them (measured against a first
+  // `indexOf('>')` checked for quotes before it, which looks for the `>` again after each value).
+  const length = text.length;
+  let at = from;
+  while (at < length) {
+    const code = text.charCodeAt(at);
+    if (code === 62) return at; // '>'
+    if (code === 34 || code === 39) {
+      at = text.indexOf(code === 34 ? '"' : "'", at + 1);
+      if (at < 0) return -1;
+    }
+    at++;
+  }
+  return -1;
+}
+
+/**
+ * The rest of a start tag after its name, as a regular-expression source: anything up to its `>`,
+ * quoted attribute values taken whole (a `>` inside one does not end the tag). Linear: a character
+ * is matched one way only, so a tag that does not end costs no backtracking storm.
+ */
+export const XML_TAG_REST = String.raw`(?:[^>"']|"[^"]*"|'[^']*')*`;
+
+/**
  * Decodes the `_xHHHH_` escapes Excel writes for characters XML cannot hold (`_x000D_` for a
  * carriage return); `_x005F_` escapes a literal underscore sequence.
  */
@@ -171,8 +203,27 @@ export function parseXmlAttributes(tag: string, where?: string): Map<string, str
   return attributes;
 }
 
+/**
+ * The value of attribute `name` (with its prefix, if any) of one start tag, decoded as
+ * `decodeXmlText` decodes attribute values; `undefined` when absent or when the decoder refuses it
+ * (for scans that read one attribute beside the reader, which reports what it refuses itself).
+ * Attributes are taken in order, each value whole between its quotes of either kind: ` r="9"` or a
+ * `>` inside another attribute's value is not read as one.
+ */
+export function readXmlAttribute(tag: string, name: string): string | undefined {
+  for (const match of tag.matchAll(/\s([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    if (match[1] !== name) continue;
+    try {
+      return decodeXmlText(match[2] ?? match[3] ?? '', undefined, true);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
 /** Every start or empty tag with the given local name (any namespace prefix), as its attributes (throws `XmlTextError` as `parseXmlAttributes`). */
 export function findXmlTags(xml: string, localName: string, where?: string): Map<string, string>[] {
-  const pattern = new RegExp(`<(?:[\\w.-]+:)?${localName}(?=[\\s/>])[^>]*>`, 'g');
+  const pattern = new RegExp(`<(?:[\\w.-]+:)?${localName}(?=[\\s/>])${XML_TAG_REST}>`, 'g');
   return Array.from(xml.matchAll(pattern), (match) => parseXmlAttributes(match[0], where));
 }

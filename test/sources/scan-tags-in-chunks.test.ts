@@ -48,3 +48,50 @@ describe('tag scans over chunks', () => {
     }
   });
 });
+
+describe('row tags read as the sheet scanner reads them', () => {
+  /** The outline levels and merged ranges of `xml`, fed in chunks of every size from 1. */
+  function scanEverywhere(xml: string): { levels: Map<number, number>; ranges: unknown[] }[] {
+    const results: { levels: Map<number, number>; ranges: unknown[] }[] = [];
+    for (const size of [1, 2, 3, 7, 16, xml.length]) {
+      const cuts: number[] = [];
+      for (let at = size; at < xml.length; at += size) cuts.push(at);
+      const outlines = createRowOutlineScanner();
+      const merged = createMergedRangeScanner();
+      feed((chunk) => {
+        outlines.write(chunk);
+        merged.write(chunk);
+      }, xml, cuts);
+      results.push({ levels: outlines.levels(), ranges: merged.ranges() });
+    }
+    return results;
+  }
+
+  it('reads r and outlineLevel by name (either quotes, spaces around =, character references), numbers rows without r after the one before, and takes a `>` in a value as text', () => {
+    const rows = [
+      `<row r="2" myOutlineLevel="3" spans="1:2"><c r="A2"/></row>`, // no level of its own
+      `<row r='3' outlineLevel = '2' note="a>b"></row>`,
+      `<row note="see r='9' outlineLevel='4'" r="4" outlineLevel="1"/>`,
+      `<row r="&#53;" outlineLevel="&#50;"></row>`,
+      `<row outlineLevel="3"></row>`, // row 6: no r, after row 5
+      `<row><c><v>1</v></c></row>`, // row 7
+      `<row outlineLevel="1" foo="x>y"/>`, // row 8
+    ];
+    const xml = `<worksheet><sheetData>${rows.join('')}</sheetData><mergeCells><mergeCell fooref="Z1:Z9" ref='A2:B3' note="c>d"/><mergeCell ref="&#67;4:D5"/></mergeCells></worksheet>`;
+    const expectedLevels = new Map([
+      [3, 2],
+      [4, 1],
+      [5, 2],
+      [6, 3],
+      [8, 1],
+    ]);
+    const expectedRanges = [
+      { top: 2, bottom: 3, left: 0, right: 1 },
+      { top: 4, bottom: 5, left: 2, right: 3 },
+    ];
+    for (const result of scanEverywhere(xml)) {
+      expect(result.levels).toEqual(expectedLevels);
+      expect(result.ranges).toEqual(expectedRanges);
+    }
+  });
+});

@@ -23,7 +23,8 @@ import { rewriteSheetHead } from './rewrite-sheet-head.js';
 import { createSheetRowsState, readCellText, type SheetFinding, type SheetRowsOptions, type SheetRowsResult, type SheetRowsState } from './sheet-rows-state.js';
 import type { ToFixLine } from './to-fix-sheet-xml.js';
 import { XmlTextError } from '../../sources/xml-text.js';
-import { readAttribute, readDecodedAttribute, setAttribute } from './xml-markup.js';
+import { parseOutlineLevel } from '../../sources/scan-row-outlines.js';
+import { readDecodedAttribute, readLenientAttribute, setAttribute } from './xml-markup.js';
 
 export { MAX_COLUMN } from './annotation-cells.js';
 export type { SheetRowsOptions, SheetRowsResult } from './sheet-rows-state.js';
@@ -237,7 +238,8 @@ function readRowAttribute(state: SheetRowsState, tag: string, name: string): str
 function readOutlineLevel(text: string, shape: RowShape): number {
   // Searching back from the tag's end reads the start tag only, not the row's cells.
   if (text.lastIndexOf('outlineLevel', shape.tagEnd) < 0) return 0;
-  return Number(readAttribute(text.slice(0, shape.tagEnd), 'outlineLevel') ?? '0') || 0;
+  // Decoded and parsed as the reader's outline scan reads it, so both see the same groups.
+  return parseOutlineLevel(readLenientAttribute(text.slice(0, shape.tagEnd), 'outlineLevel'));
 }
 
 /** Calls `onHeader` once, with the header's names (those the reader read when the header row is not in the sheet). */

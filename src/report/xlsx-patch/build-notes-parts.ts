@@ -3,7 +3,15 @@
  * legacy VML drawing Excel needs to show a note's box. Each note is anchored to the right of its
  * cell, hidden until the cell is hovered, as Excel writes them.
  */
-import { escapeXmlAttribute, escapeXmlText } from './xml-markup.js';
+import { findTagEnd, XML_TAG_REST } from '../../sources/xml-text.js';
+import { escapeXmlAttribute, escapeXmlText, readLenientAttribute } from './xml-markup.js';
+
+// A start tag's attributes (quoted values whole: a `>` inside one ends nothing), and one element of the comments part with its content.
+const REST = XML_TAG_REST;
+const AUTHOR = new RegExp(String.raw`<(?:[\w.-]+:)?author(?=[\s/>])${REST}>(?:(?<=/>)|([\s\S]*?)<\/(?:[\w.-]+:)?author>)`, 'g');
+const COMMENT = new RegExp(String.raw`<(?:[\w.-]+:)?comment(?=[\s>/])${REST}>(?:(?<=/>)|[\s\S]*?<\/(?:[\w.-]+:)?comment>)`, 'g');
+const COMMENT_LIST = new RegExp(String.raw`<((?:[\w.-]+:)?)commentList(?=[\s/>])${REST}>(?:(?<=/>)|[\s\S]*?<\/(?:[\w.-]+:)?commentList>)`);
+const AUTHORS_EMPTY = new RegExp(String.raw`<((?:[\w.-]+:)?)authors(?=[\s/>])${REST}\/>`);
 
 /** One note: the cell and its text. */
 export interface CellNote {
@@ -70,16 +78,15 @@ export interface ExistingNotes {
 
 /** Reads a sheet's comments part: which notes are the seller's (kept) and which this tool wrote on an earlier run (replaced). */
 export function readExistingNotes(commentsXml: string): ExistingNotes {
-  const authors = Array.from(commentsXml.matchAll(/<(?:[\w.-]+:)?author(?:\s[^>]*)?>([\s\S]*?)<\/(?:[\w.-]+:)?author>|<(?:[\w.-]+:)?author\s*\/>/g), (m) => m[1] ?? '');
+  const authors = Array.from(commentsXml.matchAll(AUTHOR), (m) => m[1] ?? '');
   const ourAuthor = authors.indexOf(NOTE_AUTHOR);
-  const comment = /<(?:[\w.-]+:)?comment(?=[\s>/])[^>]*?(?:\/>|>[\s\S]*?<\/(?:[\w.-]+:)?comment>)/g;
   const kept: string[] = [];
   const ourRefs = new Set<string>();
   const sellerRefs = new Set<string>();
-  for (const match of commentsXml.matchAll(comment)) {
-    const tag = match[0].slice(0, match[0].indexOf('>') + 1);
-    const ref = /\sref\s*=\s*"([^"]*)"/.exec(tag)?.[1] ?? '';
-    const author = Number(/\sauthorId\s*=\s*"([^"]*)"/.exec(tag)?.[1] ?? -1);
+  for (const match of commentsXml.matchAll(COMMENT)) {
+    const tag = match[0].slice(0, findTagEnd(match[0], 1) + 1);
+    const ref = readLenientAttribute(tag, 'ref') ?? '';
+    const author = Number(readLenientAttribute(tag, 'authorId') ?? -1);
     if (author === ourAuthor && ourAuthor >= 0) ourRefs.add(ref.toUpperCase());
     else {
       kept.push(match[0]);
@@ -93,9 +100,9 @@ export function readExistingNotes(commentsXml: string): ExistingNotes {
       let authorId = ourAuthor;
       if (authorId < 0) {
         authorId = authors.length;
-        xml = xml.replace(/<\/((?:[\w.-]+:)?)authors>/, `<$1author>${NOTE_AUTHOR}</$1author></$1authors>`).replace(/<((?:[\w.-]+:)?)authors\s*\/>/, `<$1authors><$1author>${NOTE_AUTHOR}</$1author></$1authors>`);
+        xml = xml.replace(/<\/((?:[\w.-]+:)?)authors>/, `<$1author>${NOTE_AUTHOR}</$1author></$1authors>`).replace(AUTHORS_EMPTY, `<$1authors><$1author>${NOTE_AUTHOR}</$1author></$1authors>`);
       }
-      const list = /<((?:[\w.-]+:)?)commentList(?:\s[^>]*)?(?:\/>|>[\s\S]*?<\/(?:[\w.-]+:)?commentList>)/.exec(xml);
+      const list = COMMENT_LIST.exec(xml);
       const p = list?.[1] ?? '';
       const ours = notes.map(
         (note) =>

@@ -3,7 +3,8 @@
  * `workbook.xml`, relationships added to a `.rels` part (or a new one), content types declared in
  * `[Content_Types].xml`. Each edit appends; nothing of the seller's is removed or reordered.
  */
-import { escapeXmlAttribute, findElementPrefix, findNamespacePrefix, readAttribute } from './xml-markup.js';
+import { XML_TAG_REST } from '../../sources/xml-text.js';
+import { escapeXmlAttribute, findElementPrefix, findNamespacePrefix, readLenientAttribute } from './xml-markup.js';
 
 const PACKAGE_RELATIONSHIPS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
@@ -51,8 +52,8 @@ export function addWorkbookSheet(workbookXml: string, name: string, relationship
   const close = workbookXml.indexOf(`</${prefix}sheets>`);
   if (close < 0) throw new Error('workbook.xml has no list of sheets');
   let maxId = 0;
-  for (const match of workbookXml.matchAll(new RegExp(`<${prefix}sheet(?=[\\s/>])[^>]*>`, 'g'))) {
-    maxId = Math.max(maxId, Number(readAttribute(match[0], 'sheetId') ?? 0) || 0);
+  for (const match of workbookXml.matchAll(new RegExp(`<${prefix}sheet(?=[\\s/>])${XML_TAG_REST}>`, 'g'))) {
+    maxId = Math.max(maxId, Number(readLenientAttribute(match[0], 'sheetId') ?? 0) || 0);
   }
   const rel = findNamespacePrefix(workbookXml, relationshipsNs);
   const idAttribute = rel !== undefined && rel !== '' ? `${rel}id` : `xmlns:r="${relationshipsNs}" r:id`;
@@ -71,7 +72,7 @@ export function addRelationship(relsXml: string | undefined, type: string, targe
   const element = `<${prefix}Relationship Id="${id}" Type="${type}" Target="${escapeXmlAttribute(target)}"/>`;
   const close = xml.lastIndexOf(`</${prefix}Relationships>`);
   if (close < 0) {
-    const selfClosing = new RegExp(`<${prefix}Relationships([^>]*)/>`).exec(xml);
+    const selfClosing = new RegExp(`<${prefix}Relationships(?=[\\s/])(${XML_TAG_REST})/>`).exec(xml);
     if (selfClosing === null) throw new Error('a relationships part of the workbook is corrupt');
     return { xml: `${xml.slice(0, selfClosing.index)}<${prefix}Relationships${selfClosing[1]}>${element}</${prefix}Relationships>${xml.slice(selfClosing.index + selfClosing[0].length)}`, id };
   }
@@ -81,8 +82,8 @@ export function addRelationship(relsXml: string | undefined, type: string, targe
 /** The targets of a relationships part's relationships of `type`. */
 export function findRelationshipTargets(relsXml: string, type: string): string[] {
   const targets: string[] = [];
-  for (const match of relsXml.matchAll(/<(?:[\w.-]+:)?Relationship(?=[\s/>])[^>]*>/g)) {
-    if (readAttribute(match[0], 'Type') === type) targets.push(readAttribute(match[0], 'Target') ?? '');
+  for (const match of relsXml.matchAll(new RegExp(String.raw`<(?:[\w.-]+:)?Relationship(?=[\s/>])${XML_TAG_REST}>`, 'g'))) {
+    if (readLenientAttribute(match[0], 'Type') === type) targets.push(readLenientAttribute(match[0], 'Target') ?? '');
   }
   return targets;
 }

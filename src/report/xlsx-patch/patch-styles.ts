@@ -7,7 +7,8 @@
  * their own.
  */
 import { ANNOTATION_FILLS } from './annotation-fills.js';
-import { findElementPrefix, readAttribute, removeAttribute, setAttribute } from './xml-markup.js';
+import { findTagEnd, XML_TAG_REST } from '../../sources/xml-text.js';
+import { findElementPrefix, readLenientAttribute, removeAttribute, setAttribute } from './xml-markup.js';
 
 /** The formats of the tool's own cells. */
 export type ToolStyle = 'header' | 'bold' | 'errors' | 'fill-error' | 'fill-warning' | 'fill-ok' | 'fill-header';
@@ -111,7 +112,7 @@ export function createStylePatch(stylesXml: string | undefined, mainNs = 'http:/
         id = patch.toolStyle(severity === 'error' ? 'fill-error' : 'fill-warning');
       } else {
         const original = xfs[base] ?? `<${prefix}xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>`;
-        const tagEnd = original.indexOf('>') + 1;
+        const tagEnd = findTagEnd(original, 1) + 1;
         const tag = setAttribute(setAttribute(original.slice(0, tagEnd), 'fillId', String(fill)), 'applyFill', '1');
         id = addXf(tag + original.slice(tagEnd));
       }
@@ -161,10 +162,10 @@ function findEarlierHighlights(fills: readonly string[], xfs: readonly string[])
   });
   if (ours.size === 0) return undefined;
   const withoutFill = (xf: string): string => {
-    const tagEnd = xf.indexOf('>') + 1;
+    const tagEnd = findTagEnd(xf, 1) + 1;
     return removeAttribute(removeAttribute(xf.slice(0, tagEnd), 'fillId'), 'applyFill') + xf.slice(tagEnd);
   };
-  const isOurs = (xf: string): boolean => ours.has(readAttribute(xf.slice(0, xf.indexOf('>') + 1), 'fillId') ?? '0');
+  const isOurs = (xf: string): boolean => ours.has(readLenientAttribute(xf.slice(0, findTagEnd(xf, 1) + 1), 'fillId') ?? '0');
   const originals = new Map<string, number>();
   xfs.forEach((xf, index) => {
     if (isOurs(xf)) return;
@@ -183,15 +184,15 @@ function findEarlierHighlights(fills: readonly string[], xfs: readonly string[])
 }
 
 function addBold(font: string, prefix: string): string {
-  const withoutBold = font.replace(new RegExp(`<${prefix}b(?:\\s+val="[^"]*")?\\s*/>`), '');
+  const withoutBold = font.replace(new RegExp(`<${prefix}b(?=[\\s/>])${XML_TAG_REST}>(?:\\s*</${prefix}b>)?`), (b) => (b.endsWith('/>') || b.includes('</') ? '' : b));
   if (withoutBold.endsWith('/>')) return `${withoutBold.slice(0, -2)}><${prefix}b/></${prefix}font>`;
-  const tagEnd = withoutBold.indexOf('>') + 1;
+  const tagEnd = findTagEnd(withoutBold, 1) + 1;
   return `${withoutBold.slice(0, tagEnd)}<${prefix}b/>${withoutBold.slice(tagEnd)}`;
 }
 
 /** The section's bounds: start of its start tag, end of its start tag, start of its end tag; a self-closing section is opened up first. */
 function findSection(xml: string, prefix: string, name: string): { open: number; inner: number; close: number } | undefined {
-  const match = new RegExp(`<${prefix}${name}(?=[\\s/>])[^>]*>`).exec(xml);
+  const match = new RegExp(`<${prefix}${name}(?=[\\s/>])${XML_TAG_REST}>`).exec(xml);
   if (match === null) return undefined;
   const inner = match.index + match[0].length;
   if (match[0].endsWith('/>')) return { open: match.index, inner, close: inner };
@@ -223,7 +224,7 @@ function readChildren(xml: string, prefix: string, section: string, child: strin
   const found = findSection(xml, prefix, section);
   if (found === undefined) return [];
   const inner = xml.slice(found.inner, found.close);
-  const pattern = new RegExp(`<${prefix}${child}(?=[\\s/>])(?:[^>]*/>|[^>]*>[\\s\\S]*?</${prefix}${child}>)`, 'g');
+  const pattern = new RegExp(`<${prefix}${child}(?=[\\s/>])${XML_TAG_REST}>(?:(?<=/>)|[\\s\\S]*?</${prefix}${child}>)`, 'g');
   return Array.from(inner.matchAll(pattern), (match) => match[0]);
 }
 

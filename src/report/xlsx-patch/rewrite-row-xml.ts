@@ -7,9 +7,9 @@
  */
 import { isFormulaLike, neutralizeFormula } from '../neutralize-formula.js';
 import { MAX_COLUMN, type ExtraCell } from './annotation-cells.js';
-import { columnLetters, readCellRefColumn, type RowCell, type RowShape } from './row-cells.js';
+import { columnLetters, decodeAttribute, readCellRefColumn, scanCellTag, type CellTagValues, type RowCell, type RowShape } from './row-cells.js';
 import { readCellText, type SheetRowsState } from './sheet-rows-state.js';
-import { escapeXmlText, readDecodedAttribute, removeAttribute, setAttribute } from './xml-markup.js';
+import { escapeXmlText, removeAttribute, setAttribute } from './xml-markup.js';
 
 /** The row with its cells rewritten and `extras` (sorted in place) merged in; `highlights` maps columns to formats. */
 export function rewriteRowXml(
@@ -72,6 +72,8 @@ function rewriteCellXml(state: SheetRowsState, text: string, cell: RowCell, cell
   return tag + rest;
 }
 
+const lastCellTag: CellTagValues = { r: undefined, s: undefined, t: undefined };
+
 /**
  * True when the row's last cell has its `r` and lies left of `column` (any column when
  * `undefined`), or the row has no cell: then the row can be copied as it is.
@@ -85,12 +87,18 @@ export function endsBefore(text: string, shape: RowShape, prefix: string, column
     at = text.lastIndexOf(open, at - 1);
   }
   if (at < shape.tagEnd) return true;
-  const tag = text.slice(at, text.indexOf('>', at) + 1);
-  // Decoded as readRowCells decodes it, so both place the cell in the same column; a value the
-  // decoder refuses sends the row down the cell-by-cell path, whose error names the cell.
+  // A `<c` found inside a comment or CDATA section is no cell: the end of one lies after it. The
+  // cell-by-cell path steps over them (rare: a comment after the last cell only costs that path).
+  const comment = text.indexOf('-->', at);
+  const cdata = text.indexOf(']]>', at);
+  if ((comment >= 0 && comment < shape.closeStart) || (cdata >= 0 && cdata < shape.closeStart)) return false;
+  // Read and decoded as readRowCells reads it, so both place the cell in the same column; a tag it
+  // cannot walk or a value the decoder refuses sends the row down the cell-by-cell path, whose
+  // error names the cell.
+  if (scanCellTag(text, at + open.length, lastCellTag) < 0) return false;
   let ref: string | undefined;
   try {
-    ref = readDecodedAttribute(tag, 'r');
+    ref = decodeAttribute(lastCellTag.r);
   } catch {
     return false;
   }

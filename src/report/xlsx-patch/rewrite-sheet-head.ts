@@ -4,7 +4,8 @@
  * `<dimension>` widened to take them in. Views, panes, formats and the rest are kept as they are.
  */
 import { columnLetters, parseColumn } from './row-cells.js';
-import { readAttribute, setAttribute } from './xml-markup.js';
+import { findTagEnd, XML_TAG_REST } from '../../sources/xml-text.js';
+import { readLenientAttribute, setAttribute } from './xml-markup.js';
 
 /** Width of one appended column. */
 export interface ColumnWidth {
@@ -19,9 +20,9 @@ export function rewriteSheetHead(head: string, prefix: string, widths: readonly 
 }
 
 function widenDimension(head: string, prefix: string, lastColumn: number): string {
-  const match = new RegExp(`<${prefix}dimension(?=[\\s/>])[^>]*>`).exec(head);
+  const match = new RegExp(`<${prefix}dimension(?=[\\s/>])${XML_TAG_REST}>`).exec(head);
   if (match === null) return head;
-  const ref = readAttribute(match[0], 'ref');
+  const ref = readLenientAttribute(match[0], 'ref');
   const parts = ref === undefined ? undefined : /^\$?([A-Za-z]{1,3})\$?(\d+)(?::\$?([A-Za-z]{1,3})\$?(\d+))?$/.exec(ref);
   if (parts === null || parts === undefined) return head;
   const end = parseColumn(parts[3] ?? parts[1] ?? '') ?? 0;
@@ -34,7 +35,7 @@ function setColumnWidths(head: string, prefix: string, widths: readonly ColumnWi
   const ours = widths.map((w) => ({ min: w.column, max: w.column, xml: `<${prefix}col min="${w.column}" max="${w.column}" width="${w.width}" customWidth="1"/>` }));
   const first = Math.min(...widths.map((w) => w.column));
   const last = Math.max(...widths.map((w) => w.column));
-  const open = new RegExp(`<${prefix}cols(?=[\\s/>])[^>]*>`).exec(head);
+  const open = new RegExp(`<${prefix}cols(?=[\\s/>])${XML_TAG_REST}>`).exec(head);
   if (open === null || open[0].endsWith('/>')) {
     const at = open !== null ? open.index : head.lastIndexOf(`<${prefix}sheetData`);
     const after = open !== null ? open.index + open[0].length : at;
@@ -44,11 +45,11 @@ function setColumnWidths(head: string, prefix: string, widths: readonly ColumnWi
   const close = head.indexOf(`</${prefix}cols>`, innerStart);
   if (close < 0) return head;
   const kept: { min: number; max: number; xml: string }[] = [];
-  const pattern = new RegExp(`<${prefix}col(?=[\\s/>])[^>]*?(?:/>|>\\s*</${prefix}col>)`, 'g');
+  const pattern = new RegExp(`<${prefix}col(?=[\\s/>])${XML_TAG_REST}>(?:\\s*</${prefix}col>)?`, 'g');
   for (const match of head.slice(innerStart, close).matchAll(pattern)) {
-    const tag = match[0].endsWith('/>') ? match[0] : `${match[0].slice(0, match[0].indexOf('>'))}/>`;
-    const min = Number(readAttribute(tag, 'min'));
-    const max = Number(readAttribute(tag, 'max'));
+    const tag = match[0].endsWith('/>') ? match[0] : `${match[0].slice(0, findTagEnd(match[0], 1))}/>`;
+    const min = Number(readLenientAttribute(tag, 'min'));
+    const max = Number(readLenientAttribute(tag, 'max'));
     if (!Number.isInteger(min) || !Number.isInteger(max)) continue;
     if (max < first || min > last) {
       kept.push({ min, max, xml: tag });

@@ -5,9 +5,9 @@
  * Text and attributes are decoded by the reader's own decoder (`decodeXmlText`), by the same rules:
  * a text the reader refuses as malformed is refused here too, never read another way.
  */
-import { decodeXmlText, normalizeLineEnds, XmlTextError } from '../../sources/xml-text.js';
+import { decodeXmlText, findTagEnd, normalizeLineEnds, XmlTextError } from '../../sources/xml-text.js';
 import { parseCellColumn, parseCellStyle, type XmlCell } from '../../sources/parse-sheet-rows.js';
-import { readDecodedAttribute } from './xml-markup.js';
+import { readAttribute } from './xml-markup.js';
 
 /** One cell of a row. */
 export interface RowCell {
@@ -36,7 +36,7 @@ export interface RowShape {
 
 /** Where the row's start tag ends and its end tag starts. */
 export function readRowShape(row: string): RowShape {
-  const tagEnd = row.indexOf('>') + 1;
+  const tagEnd = findTagEnd(row, 1) + 1;
   const selfClosing = row.charCodeAt(tagEnd - 2) === 47;
   return { tagEnd, selfClosing, closeStart: selfClosing ? row.length : row.lastIndexOf('</') };
 }
@@ -49,28 +49,47 @@ export function readRowCells(row: string, prefix: string, shape: RowShape): RowC
   let at = shape.tagEnd;
   let previous = 0;
   // A comment or CDATA section may hold `</c>`: the end of a cell is then looked for around them (rare: one test per row).
-  const careful = row.includes('<!', shape.tagEnd);
+  let markup = row.indexOf('<!', shape.tagEnd);
+  const careful = markup >= 0;
   for (;;) {
     const start = row.indexOf(open, at);
     if (start < 0 || start >= shape.closeStart) break;
+    if (careful) {
+      // A `<c` inside a comment or CDATA section between the cells is no cell, as the reader reads it.
+      if (markup >= 0 && markup < at) markup = row.indexOf('<!', at);
+      if (markup >= 0 && markup < start) {
+        at = skipCommentOrCdata(row, markup);
+        if (at < 0) break;
+        continue;
+      }
+    }
     const next = row.charCodeAt(start + open.length);
     // `<c ` / `<c>` / `<c/>`, not `<col…>` or another element starting with c.
     if (!(next === 32 || next === 62 || next === 47 || next === 9 || next === 10 || next === 13)) {
       at = start + open.length;
       continue;
     }
-    const tagEnd = row.indexOf('>', start) + 1;
+    // One walk over the tag reads `r`, `s` and `t` and finds its end; a tag it cannot walk (not well
+    // formed: the reader stops on it first) is read attribute by attribute, as before.
+    let gt = scanCellTag(row, start + open.length, tagValues);
+    if (gt < 0) {
+      gt = findTagEnd(row, start + open.length);
+      const tag = row.slice(start, gt + 1);
+      tagValues.r = readAttribute(tag, 'r');
+      tagValues.s = readAttribute(tag, 's');
+      tagValues.t = readAttribute(tag, 't');
+    }
+    const tagEnd = gt + 1;
     const selfClosing = row.charCodeAt(tagEnd - 2) === 47;
     const end = selfClosing ? tagEnd : findEndTag(row, tagEnd, close, careful) + close.length;
     if (tagEnd <= 0 || end < tagEnd) break;
-    const tag = row.slice(start, tagEnd);
     let ref: string | undefined;
     let style: number;
     let type: string;
     try {
-      ref = readDecodedAttribute(tag, 'r');
-      style = parseCellStyle(readDecodedAttribute(tag, 's'));
-      type = readDecodedAttribute(tag, 't') ?? 'n';
+      ref = decodeAttribute(tagValues.r);
+      style = parseCellStyle(decodeAttribute(tagValues.s));
+      type = decodeAttribute(tagValues.t) ?? 'n';
     } catch (error) {
       const number = readRowNumber(row);
       throw placeXmlTextError(error, previous === 0 ? `the tag of the first cell of row ${number}` : `the tag of the cell after ${columnLetters(previous)}${number}`);
@@ -84,13 +103,78 @@ export function readRowCells(row: string, prefix: string, shape: RowShape): RowC
   return cells;
 }
 
+/** The raw values of a cell tag's `r`, `s` and `t`. */
+export interface CellTagValues {
+  r: string | undefined;
+  s: string | undefined;
+  t: string | undefined;
+}
+
+const tagValues: CellTagValues = { r: undefined, s: undefined, t: undefined };
+
+/** An attribute value decoded as the reader's scanner decodes it (`&#66;2` is `B2`). */
+export function decodeAttribute(raw: string | undefined): string | undefined {
+  return raw === undefined ? undefined : decodeXmlText(raw, undefined, true);
+}
+
+function checkSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
+}
+
+/** Whether `row[from, to)` can be an attribute's name: not empty, no white space, markup or quote (else the walk left the tag). */
+function checkAttributeName(row: string, from: number, to: number): boolean {
+  if (to === from) return false;
+  for (let at = from; at < to; at++) {
+    const code = row.charCodeAt(at);
+    if (checkSpace(code) || code === 62 || code === 60 || code === 34 || code === 39) return false;
+  }
+  return true;
+}
+
+/**
+ * Walks a cell's start tag from `from` (just past its name) attribute by attribute, as the reader's
+ * scanner does: each value taken whole between its quotes (a `>` or ` r='Z9'` inside one is text),
+ * the raw values of `r`, `s` and `t` put in `into`. Returns the index of the tag's `>`, or -1 when the
+ * tag is not one XML allows.
+ */
+export function scanCellTag(row: string, from: number, into: CellTagValues): number {
+  into.r = undefined;
+  into.s = undefined;
+  into.t = undefined;
+  let at = from;
+  for (;;) {
+    while (checkSpace(row.charCodeAt(at))) at += 1;
+    const code = row.charCodeAt(at);
+    if (code === 62) return at; // '>'
+    if (code === 47) return row.charCodeAt(at + 1) === 62 ? at + 1 : -1; // '/>'
+    const eq = row.indexOf('=', at);
+    if (eq < 0) return -1;
+    let nameEnd = eq;
+    while (nameEnd > at && checkSpace(row.charCodeAt(nameEnd - 1))) nameEnd -= 1;
+    let valueStart = eq + 1;
+    while (checkSpace(row.charCodeAt(valueStart))) valueStart += 1;
+    const quote = row.charCodeAt(valueStart);
+    if (quote !== 34 && quote !== 39) return -1;
+    const valueEnd = row.indexOf(quote === 34 ? '"' : "'", valueStart + 1);
+    if (valueEnd < 0) return -1;
+    if (nameEnd - at === 1) {
+      const name = row.charCodeAt(at);
+      if (name === 114) into.r = row.slice(valueStart + 1, valueEnd); // 'r'
+      else if (name === 115) into.s = row.slice(valueStart + 1, valueEnd); // 's'
+      else if (name === 116) into.t = row.slice(valueStart + 1, valueEnd); // 't'
+    } else if (!checkAttributeName(row, at, nameEnd)) return -1;
+    at = valueEnd + 1;
+    const next = row.charCodeAt(at);
+    if (!(checkSpace(next) || next === 62 || next === 47)) return -1;
+  }
+}
+
 /**
  * The number of a row as written in its start tag (the rewrite gives every row its `r` before its
  * cells are read), for an error message only.
  */
 function readRowNumber(row: string): string {
-  const match = /^<[^>]*?\sr\s*=\s*["']([^"']*)["']/.exec(row);
-  return match?.[1] ?? '?';
+  return readAttribute(row.slice(0, findTagEnd(row, 1) + 1), 'r') ?? '?';
 }
 
 /** A text the decoder refused, its message completed with the place in the sheet (`in cell C17`); any other error as it is. */
@@ -218,11 +302,18 @@ function readCellContent(content: string, stored: XmlCell): void {
       at = end + 3;
       continue;
     }
-    const gt = content.indexOf('>', lt + 1);
+    if (content.charCodeAt(lt + 1) === 63) {
+      // A processing instruction: no text of the cell; it ends at `?>`, as the reader's scanner reads it.
+      const end = content.indexOf('?>', lt + 2);
+      if (end < 0) throw new XmlTextError('a processing instruction that does not end');
+      at = end + 2;
+      continue;
+    }
+    const gt = findTagEnd(content, lt + 1);
     if (gt < 0) throw new XmlTextError('a tag that does not end');
     at = gt + 1;
-    // A processing instruction or other declaration: no text of the cell.
-    if (content.charCodeAt(lt + 1) === 63 || content.charCodeAt(lt + 1) === 33) continue;
+    // Another declaration: no text of the cell.
+    if (content.charCodeAt(lt + 1) === 33) continue;
     const closing = content.charCodeAt(lt + 1) === 47;
     const selfClosing = !closing && content.charCodeAt(gt - 1) === 47;
     let nameEnd = lt + (closing ? 2 : 1);

@@ -5,6 +5,8 @@
  * (text cannot hold a raw `<`), whatever namespace prefix the part uses (`<x:row>`).
  */
 
+import { findTagEnd, XML_TAG_REST } from '../../sources/xml-text.js';
+
 /** One piece of the sheet's XML. */
 export type SheetPiece =
   | { kind: 'head'; text: string; prefix: string }
@@ -12,7 +14,7 @@ export type SheetPiece =
   | { kind: 'rows'; texts: string[] }
   | { kind: 'tail'; text: string };
 
-const SHEET_DATA = /<([A-Za-z_][\w.-]*:)?sheetData(?=[\s/>])[^>]*>/;
+const SHEET_DATA = new RegExp(String.raw`<([A-Za-z_][\w.-]*:)?sheetData(?=[\s/>])${XML_TAG_REST}>`);
 
 /** Splits the XML text `chunks` yields (whole characters) into head, rows and tail. */
 export async function* splitSheetXml(chunks: AsyncIterable<string>): AsyncGenerator<SheetPiece> {
@@ -124,7 +126,7 @@ async function* splitRows(prefix: string, read: () => string, keep: (rest: strin
  * there is stepped over, as the reader's scanner does (`<![CDATA[</row>]]>` ends no row).
  */
 function findRowEnd(text: string, start: number, openLength: number, rowClose: string, declaration: number): number {
-  const tagEnd = text.indexOf('>', start + openLength);
+  const tagEnd = findTagEnd(text, start + openLength);
   if (tagEnd < 0) return -1;
   if (text.charCodeAt(tagEnd - 1) === 47 /* / */) return tagEnd + 1;
   const close = text.indexOf(rowClose, tagEnd);
@@ -150,6 +152,10 @@ function findOtherEnd(text: string, start: number): number {
     const close = text.indexOf('-->', start + 4);
     return close < 0 ? -1 : close + 3;
   }
-  const tagEnd = text.indexOf('>', start);
+  if (text.startsWith('<?', start)) {
+    const close = text.indexOf('?>', start + 2);
+    return close < 0 ? -1 : close + 2;
+  }
+  const tagEnd = findTagEnd(text, start + 1);
   return tagEnd < 0 ? -1 : tagEnd + 1;
 }

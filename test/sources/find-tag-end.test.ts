@@ -1,0 +1,74 @@
+/**
+ * The one scan for a tag's end (`findTagEnd`) and the tag pattern (`XML_TAG_REST`) every scanner of
+ * the workbook's markup uses: a `>` inside a quoted attribute value, of either quote kind, ends no
+ * tag (XML escapes only `<` and the quote there); a tag cut by a chunk's end is not ended early.
+ */
+import { Buffer } from 'node:buffer';
+import { describe, expect, it } from 'vitest';
+import { createSharedStringsParser } from '../../src/sources/parse-shared-strings.js';
+import { createSharedStringTable } from '../../src/sources/shared-string-table.js';
+import { findTagEnd, findXmlTags, readXmlAttribute, XML_TAG_REST } from '../../src/sources/xml-text.js';
+
+describe('findTagEnd', () => {
+  const cases: [string, string][] = [
+    ['<v>', '<v>'],
+    ['<c r="A1" s="1">', '<c r="A1" s="1">'],
+    ['<c r="A1" foo="a>b">', '<c r="A1" foo="a>b">'],
+    [`<c r='A1' foo='a>b' bar="it's > that"/>`, `<c r='A1' foo='a>b' bar="it's > that"/>`],
+    [`<row r="2" a='"x>"' b="'>'">`, `<row r="2" a='"x>"' b="'>'">`],
+    ['<c r="A1" foo="a>b>c>d" bar="e>f">', '<c r="A1" foo="a>b>c>d" bar="e>f">'],
+  ];
+  it.each(cases)('finds the end of %s', (tag, whole) => {
+    const text = `${tag}<v>1</v></c>`;
+    expect(text.slice(0, findTagEnd(text, 1) + 1)).toBe(whole);
+    // The same from inside the name, as the copy calls it past `<c`.
+    expect(text.slice(0, findTagEnd(text, 2) + 1)).toBe(whole);
+  });
+
+  it('says the tag goes on (-1) when the text ends inside a quoted value or before the `>`', () => {
+    expect(findTagEnd('<c r="A1" foo="a>b', 1)).toBe(-1);
+    expect(findTagEnd(`<c r='A1`, 1)).toBe(-1);
+    expect(findTagEnd('<c r="A1"', 1)).toBe(-1);
+    expect(findTagEnd('<c r="A1" foo="a>b">', 1)).toBe(19);
+  });
+});
+
+describe('XML_TAG_REST and the small parts', () => {
+  it('matches a start tag whole, a `>` in a value included, and does not run on past a tag that does not end', () => {
+    const pattern = new RegExp(`<sheet(?=[\\s/>])${XML_TAG_REST}>`, 'g');
+    const xml = `<sheets><sheet name="Цены>опт" sheetId="1" r:id="rId1"/><sheet name='a>b' sheetId="2" r:id="rId2"/></sheets>`;
+    expect(Array.from(xml.matchAll(pattern), (m) => m[0])).toEqual([`<sheet name="Цены>опт" sheetId="1" r:id="rId1"/>`, `<sheet name='a>b' sheetId="2" r:id="rId2"/>`]);
+    // Linear: a long unended tag fails at once, not after a backtracking storm.
+    const started = Date.now();
+    expect(pattern.test(`<sheet ${'a="b" '.repeat(20_000)}`)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('reads the workbook parts’ tags whole (findXmlTags)', () => {
+    const tags = findXmlTags(`<sheets><x:sheet name="Цены>опт" sheetId="1" r:id="rId1"/></sheets>`, 'sheet');
+    expect(tags.map((tag) => Object.fromEntries(tag))).toEqual([{ name: 'Цены>опт', sheetId: '1', 'r:id': 'rId1' }]);
+  });
+
+  it('reads one attribute by its name, decoded, never from inside another’s value (readXmlAttribute)', () => {
+    const tag = `<row my:note="see r='9'" myr="7" r = '&#53;' outlineLevel="1">`;
+    expect(readXmlAttribute(tag, 'r')).toBe('5');
+    expect(readXmlAttribute(tag, 'outlineLevel')).toBe('1');
+    expect(readXmlAttribute(tag, 'spans')).toBeUndefined();
+    expect(readXmlAttribute('<row r="&bad;">', 'r')).toBeUndefined();
+  });
+});
+
+describe('the shared strings with a `>` in an attribute value', () => {
+  it('reads the text after the tag, not the rest of the value, wherever the chunks are cut', () => {
+    const xml = `<sst xmlns="urn:x" xmlns:my="urn:my"><si><t my:x="a>b" xml:space='preserve'>один</t></si><si><r><rPr><rFont val="Font>1"/></rPr><t>два</t></r></si></sst>`;
+    const bytes = Buffer.from(xml, 'utf8');
+    for (let cut = 1; cut < bytes.length; cut += 3) {
+      const table = createSharedStringTable();
+      const parser = createSharedStringsParser(table, 'xl/sharedStrings.xml');
+      parser.write(bytes.subarray(0, cut));
+      parser.write(bytes.subarray(cut));
+      parser.end();
+      expect([table.get(0), table.get(1)], `cut at ${cut}`).toEqual(['один', 'два']);
+    }
+  });
+});
