@@ -68,7 +68,9 @@ export async function renderIssueCellBatches(rows: Iterable<{ row: number; issue
   batch.count = 0;
   for (const { row, issues } of rows) {
     const cells = renderer.render(issues, delimiter);
-    const size = cells === undefined ? 0 : cells.textEnd - cells.textStart + (cells.codesEnd - cells.codesStart);
+    // The renderer puts the codes a byte or two after the text: both are copied in one go (with the gap) when so.
+    const together = cells !== undefined && cells.codesStart >= cells.textEnd && cells.codesStart - cells.textEnd <= 8;
+    const size = cells === undefined ? 0 : together ? cells.codesEnd - cells.textStart : cells.textEnd - cells.textStart + (cells.codesEnd - cells.codesStart);
     if (batch.count === CELL_BATCH_ROWS || used + size > bytes.length) {
       channel.post(batch);
       batch = await channel.take();
@@ -84,7 +86,13 @@ export async function renderIssueCellBatches(rows: Iterable<{ row: number; issue
     const at = batch.count * CELL_FIELDS;
     index[at] = row;
     if (cells === undefined) index[at + 1] = -1;
-    else {
+    else if (together) {
+      index[at + 1] = used;
+      index[at + 2] = used + (cells.textEnd - cells.textStart);
+      index[at + 3] = used + (cells.codesStart - cells.textStart);
+      used += cells.bytes.copy(bytes, used, cells.textStart, cells.codesEnd);
+      index[at + 4] = used;
+    } else {
       index[at + 1] = used;
       used += cells.bytes.copy(bytes, used, cells.textStart, cells.textEnd);
       index[at + 2] = used;
