@@ -2,7 +2,7 @@
  * The end of every data command: the exit code, the versioned summary, and the report folder
  * (issues.ndjson, the annotated copy of the seller's file, rejected rows, then summary.json), then
  * the run's status in the journal. A run with many spilled issues writes issues.ndjson on a
- * thread of its own while this one writes the copies; summary.json, which keeps the list's digest,
+ * thread of its own (which also renders a CSV copy's issue cells) while this one writes the copies; summary.json, which keeps the list's digest,
  * comes last. When that thread fails (a full disk), the copies stop at the next row and are
  * removed, and the run ends with the thread's error: the folder then holds no copy and no
  * summary.json, as when the list fails written in this thread (before the copies). The copies read
@@ -132,6 +132,8 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
       outcomeOf,
       // The list's thread failing stops the copies (at their next row): the run will keep none.
       ...(issueList.failure === undefined ? {} : { signal: issueList.failure }),
+      // The list's thread renders the CSV copy's issue cells too: it reads the same issues.
+      ...(issueList.cells === undefined ? {} : { issueCells: issueList.cells }),
     });
     digest = await issueList.digest;
   } catch (error) {

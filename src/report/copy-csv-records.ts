@@ -8,7 +8,8 @@
 import { decodeCsvRecordBytes } from '../sources/read-csv-record-bytes.js';
 import type { CsvCopyByteRecords, CsvCopyBytesRecord, CsvCopyRecord } from '../sources/read-csv-text-rows.js';
 import { measureVerbatimBytes } from './format-csv-record.js';
-import { createIssueCellRenderer } from './render-issue-cells.js';
+import { CELLS_GONE, type FedCells, type IssueCellFeed } from './open-issue-cell-feed.js';
+import { createIssueCellRenderer, type RenderedIssueCells } from './render-issue-cells.js';
 import { PROBLEM_STATUSES, type RowOutcome } from './report-types.js';
 import type { AnnotatedCsvSink, BytesRow, TextRow } from './write-annotated-csv.js';
 import type { RejectedRowsSink } from './write-rejected-rows-csv.js';
@@ -20,15 +21,44 @@ export interface CopyCsvRecordsOptions {
   annotated: AnnotatedCsvSink;
   rejected: RejectedRowsSink;
   outcomeOf: (row: number) => RowOutcome | undefined;
+  /** Rows' issue cells rendered on another thread (`open-issue-cell-feed.ts`); those it does not give are rendered here. */
+  cells?: IssueCellFeed;
 }
 
 /** Feeds every record below the header to the two sinks (the leading rows and header are the annotated sink's own). */
 export async function copyCsvRecords(options: CopyCsvRecordsOptions): Promise<void> {
+  const { copy, annotated, rejected } = options;
+  const asBytes = annotated.copiesAll && rejected.copiesAll && copy.delimiter.length === 1 ? copy.delimiter.charCodeAt(0) : -1;
+  const cellsOf = createCellsOf(asBytes, options.cells);
+  try {
+    await copyRecords(options, asBytes, cellsOf);
+  } finally {
+    options.cells?.close();
+  }
+}
+
+/**
+ * A row's issue cells, rendered once from the stored issues for both files (no issue object
+ * made): from `feed` when it has them, else here. Undefined when there are none to take as they
+ * are (no stored issues, a delimiter of several bytes, a template that cannot render them).
+ */
+function createCellsOf(asBytes: number, feed: IssueCellFeed | undefined): (row: number, outcome: RowOutcome | undefined) => RenderedIssueCells | undefined | Promise<RenderedIssueCells | undefined> {
+  const renderer = createIssueCellRenderer();
+  const renderHere = (outcome: RowOutcome | undefined): RenderedIssueCells | undefined => (outcome?.readIssueBytes === undefined ? undefined : renderer.render(outcome.readIssueBytes(), asBytes));
+  if (asBytes < 0 || asBytes >= 0x80) return () => undefined;
+  if (feed === undefined) return (_row, outcome) => renderHere(outcome);
+  feed.start(asBytes);
+  const take = (outcome: RowOutcome, fed: FedCells): RenderedIssueCells | undefined => (fed === CELLS_GONE ? renderHere(outcome) : fed);
+  return (row, outcome) => {
+    if (outcome?.readIssueBytes === undefined) return undefined;
+    const fed = feed.cellsOf(row);
+    return fed instanceof Promise ? fed.then((later) => take(outcome, later)) : take(outcome, fed);
+  };
+}
+
+async function copyRecords(options: CopyCsvRecordsOptions, asBytes: number, cellsOf: ReturnType<typeof createCellsOf>): Promise<void> {
   const { copy, annotated, rejected, outcomeOf } = options;
   const { width, delimiter } = copy;
-  const asBytes = annotated.copiesAll && rejected.copiesAll && delimiter.length === 1 ? delimiter.charCodeAt(0) : -1;
-  // A row's issue cells, rendered once from the stored issues for both files (no issue object made).
-  const renderer = createIssueCellRenderer();
   // The group rows in effect, outermost first, and whether each is in `rejected-rows.csv` yet.
   const open: { record: CsvCopyRecord; written: boolean }[] = [];
   for await (const item of copy.records) {
@@ -37,7 +67,8 @@ export async function copyCsvRecords(options: CopyCsvRecordsOptions): Promise<vo
       const row = asBytes < 0 ? undefined : buildBytesRow(item, width, asBytes);
       if (row !== undefined) {
         const outcome = outcomeOf(row.row);
-        const cells = outcome?.readIssueBytes === undefined || asBytes >= 0x80 ? undefined : renderer.render(outcome.readIssueBytes(), asBytes);
+        let cells = cellsOf(row.row, outcome);
+        if (cells instanceof Promise) cells = await cells;
         // The writers give a promise only when their file is full: none for the usual row.
         const written = annotated.addBytes(row, outcome, cells);
         if (written !== undefined) await written;

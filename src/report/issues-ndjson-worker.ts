@@ -2,12 +2,15 @@
  * The entry of the thread that writes `issues.ndjson` (write-issues-ndjson-in-worker.ts): reads
  * the spill from the snapshot it is given, writes the file with `writeIssuesNdjson` — the same
  * writer as in the main thread — and posts the digest, or the failure that stopped it (its class
- * name, code and message: no stack crosses the threads).
+ * name, code and message: no stack crosses the threads). When the CSV copy asks, it also renders
+ * the copy's issue cells from the same spill (`issue-cell-batches.ts`), and answers only once that
+ * is done too.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { isPipelineError } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
-import { openIssueSpillSnapshot, type IssueSpillSnapshot } from '../state/open-issue-spill.js';
+import { openIssueSpillSnapshot, type IssueSpillSnapshot, type IssueSpillSnapshotReader } from '../state/open-issue-spill.js';
+import { CELL_BATCHES, createIssueCellBatch, renderIssueCellBatches, type IssueCellAnswer, type IssueCellBatch, type IssueCellChannel, type IssueCellRequest } from './issue-cell-batches.js';
 import { writeIssuesNdjson, type IssueDigest } from './write-issues-ndjson.js';
 
 /** What the main thread gives the thread. */
@@ -47,6 +50,46 @@ function describeError(error: unknown): PostedWriteError {
   };
 }
 
+/**
+ * Renders the copy's issue cells once the copy asks (`cells:start`), beside the list, into the
+ * batches it gives back; `finished` resolves once the last batch is posted or the copy wants no
+ * more (at once when it never asked).
+ */
+function serveIssueCells(port: MessagePort, reader: IssueSpillSnapshotReader): { finished(): Promise<void> } {
+  const pool: IssueCellBatch[] = Array.from({ length: CELL_BATCHES }, createIssueCellBatch);
+  let stopped = false;
+  let waiting: ((batch: IssueCellBatch | undefined) => void) | undefined;
+  let rendering: Promise<void> | undefined;
+  const channel: IssueCellChannel = {
+    take: () => (stopped ? Promise.resolve(undefined) : pool.length > 0 ? Promise.resolve(pool.pop()) : new Promise((resolve) => (waiting = resolve))),
+    post: (batch) => port.postMessage({ type: 'cells', batch } satisfies IssueCellAnswer, [batch.bytes, batch.index]),
+  };
+  const hand = (batch: IssueCellBatch | undefined): void => {
+    const resume = waiting;
+    waiting = undefined;
+    if (resume !== undefined) resume(batch);
+    else if (batch !== undefined) pool.push(batch);
+  };
+  port.on('message', (request: IssueCellRequest) => {
+    if (request.type === 'cells:start' && rendering === undefined && !stopped) {
+      // Not the run's failure: the copy renders the cells it did not get (a spill that cannot be read fails the list too).
+      rendering = renderIssueCellBatches(reader.storedRows(), request.delimiter, channel).catch(() => port.postMessage({ type: 'cells:gone' } satisfies IssueCellAnswer));
+    }
+    else if (request.type === 'cells:back') hand(request.batch);
+    else if (request.type === 'cells:stop') {
+      stopped = true;
+      hand(undefined);
+    }
+  });
+  return {
+    finished: async () => {
+      await rendering;
+      // Asked for after this: the copy renders its cells itself.
+      stopped = true;
+    },
+  };
+}
+
 async function runIssuesNdjsonWorker(): Promise<void> {
   const port = parentPort;
   if (port === null) return;
@@ -55,12 +98,14 @@ async function runIssuesNdjsonWorker(): Promise<void> {
   try {
     const reader = openIssueSpillSnapshot(data.spill);
     try {
+      const cells = serveIssueCells(port, reader);
       const digest = await writeIssuesNdjson({
         path: data.path,
         otherIssues: data.otherIssues,
         rowRecords: reader.records(),
         ...(data.examplesPerCode !== undefined ? { examplesPerCode: data.examplesPerCode } : {}),
       });
+      await cells.finished();
       answer = { type: 'done', digest };
     } finally {
       reader.close();

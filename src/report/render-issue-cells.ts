@@ -52,7 +52,36 @@ interface TextTemplate {
   hint: number;
   /** The issue code's number (`codes`). */
   code: number;
+  /** The stored values the text shows (path, message, value, hint: those of the shape), in that order. */
+  shown: number[];
+  /** The last text written of this shape, and the values it was written of. */
+  memo: TextMemo;
 }
+
+/**
+ * The last text of a shape and the values it shows, to copy it again when the next issue of the
+ * shape shows the same values: in a file where every row is wrong, one mistake repeated down a
+ * column gives the same message row after row (its quotes unescaped, doubled and searched each
+ * time). A shape whose texts keep changing (a value in its message) stops being remembered.
+ */
+interface TextMemo {
+  /** The delimiter `text` is quoted for (-1: nothing remembered). */
+  delimiter: number;
+  /** Per shown value, its stored bytes' length and whether they are its JSON string. */
+  lengths: Int32Array;
+  escaped: Int32Array;
+  /** The shown values' stored bytes, one after the other. */
+  values: Buffer;
+  text: Buffer;
+  textLength: number;
+  /** Whether `text` holds a byte that makes its cell quoted. */
+  special: boolean;
+  hits: number;
+  misses: number;
+}
+
+/** A shape's texts are no longer remembered past this many misses when fewer than a quarter were hits. */
+const MEMO_TRIAL = 16;
 
 const ISSUE_SEPARATOR = Buffer.from(' | ');
 const PATH_SEPARATOR = Buffer.from(' › ');
@@ -149,7 +178,7 @@ export function createIssueCellRenderer(): IssueCellRenderer {
       let at = 1;
       for (let i = 0; i < count; i++) {
         if (i > 0) at = copyQuoted(ISSUE_SEPARATOR, 0, ISSUE_SEPARATOR.length, out, at);
-        at = writeIssueText(rowTemplates[i] as TextTemplate, values, (firsts[i] as number) * 3, bytes, scratch, out, at);
+        at = writeIssueTextOnce(rowTemplates[i] as TextTemplate, values, (firsts[i] as number) * 3, bytes, scratch, out, at);
         if (at < 0) return undefined;
       }
       cells.bytes = out.bytes;
@@ -227,18 +256,88 @@ function buildTemplate(parts: ShapeParts, codeIdOf: (code: string) => number): T
   const header = fixed['header'];
   // `renderIssueText`'s location: column and header, or the path when there is no column.
   const where = formatLocation({ ...(column !== undefined ? { column } : {}), ...(header !== undefined ? { header } : {}) });
+  const path = column === undefined ? varying.indexOf('path') : -1;
+  const value = varying.indexOf('value');
+  const hint = varying.indexOf('hint');
+  const shown = [path, message, value, hint].filter((index) => index >= 0);
   return {
     head: Buffer.from(`${fixed['severity'] === 'warning' ? 'warning: ' : ''}${where}`, 'utf8'),
     written: Buffer.alloc(0),
     writtenSpecial: false,
     writtenFor: -1,
     located: where !== '',
-    path: column === undefined ? varying.indexOf('path') : -1,
+    path,
     message,
-    value: varying.indexOf('value'),
-    hint: varying.indexOf('hint'),
+    value,
+    hint,
     code: codeIdOf(code),
+    shown,
+    memo: { delimiter: -1, lengths: new Int32Array(shown.length), escaped: new Int32Array(shown.length), values: Buffer.alloc(0), text: Buffer.alloc(0), textLength: 0, special: false, hits: 0, misses: 0 },
   };
+}
+
+/** Writes the issue's text as the last of its shape when it shows the same values (see `TextMemo`); returns where it ends, or -1. */
+function putRemembered(template: TextTemplate, values: Int32Array, first: number, source: Buffer, out: CellOutput, at: number): number {
+  const { memo, shown } = template;
+  if (memo.delimiter !== out.delimiter) return -1;
+  let from = 0;
+  for (let k = 0; k < shown.length; k++) {
+    const index = first + (shown[k] as number) * 3;
+    const start = values[index] as number;
+    const length = (values[index + 1] as number) - start;
+    if (memo.lengths[k] !== length || memo.escaped[k] !== values[index + 2]) return -1;
+    const remembered = memo.values;
+    for (let i = 0; i < length; i++) if (source[start + i] !== remembered[from + i]) return -1;
+    from += length;
+  }
+  const { text, textLength } = memo;
+  const target = out.bytes;
+  if (textLength > 64) text.copy(target, at, 0, textLength);
+  else for (let i = 0; i < textLength; i++) target[at + i] = text[i] as number;
+  if (memo.special) out.special = true;
+  return at + textLength;
+}
+
+/** Remembers the text just written at `out.bytes[at, end)` and the values it shows. */
+function remember(template: TextTemplate, values: Int32Array, first: number, source: Buffer, out: CellOutput, at: number, end: number, special: boolean): void {
+  const { memo, shown } = template;
+  let size = 0;
+  for (const shownIndex of shown) size += (values[first + shownIndex * 3 + 1] as number) - (values[first + shownIndex * 3] as number);
+  if (memo.values.length < size) memo.values = Buffer.allocUnsafe(Math.max(size, memo.values.length * 2, 256));
+  let from = 0;
+  for (let k = 0; k < shown.length; k++) {
+    const index = first + (shown[k] as number) * 3;
+    const start = values[index] as number;
+    const stop = values[index + 1] as number;
+    memo.lengths[k] = stop - start;
+    memo.escaped[k] = values[index + 2] as number;
+    from += source.copy(memo.values, from, start, stop);
+  }
+  if (memo.text.length < end - at) memo.text = Buffer.allocUnsafe(Math.max(end - at, memo.text.length * 2, 256));
+  memo.textLength = out.bytes.copy(memo.text, 0, at, end);
+  memo.special = special;
+  memo.delimiter = out.delimiter;
+}
+
+/** `writeIssueText`, through the shape's memo while it pays (see `TextMemo`). */
+function writeIssueTextOnce(template: TextTemplate, values: Int32Array, first: number, source: Buffer, scratch: { bytes: Buffer; message: PlainValue; value: PlainValue; other: PlainValue }, out: CellOutput, at: number): number {
+  const { memo } = template;
+  const trying = memo.misses < MEMO_TRIAL || memo.hits * 4 >= memo.misses;
+  if (trying) {
+    const end = putRemembered(template, values, first, source, out, at);
+    if (end >= 0) {
+      memo.hits += 1;
+      return end;
+    }
+    memo.misses += 1;
+  }
+  const special = out.special;
+  out.special = false;
+  const end = writeIssueText(template, values, first, source, scratch, out, at);
+  const written = out.special;
+  out.special = special || written;
+  if (trying && end >= 0) remember(template, values, first, source, out, at, end, written);
+  return end;
 }
 
 /**

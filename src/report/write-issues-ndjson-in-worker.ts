@@ -19,6 +19,7 @@ import type { Issue } from '../core/issue.js';
 import { startModuleWorker } from '../core/start-module-worker.js';
 import { listSnapshotBuffers, type IssueSpill, type IssueSpillSnapshot } from '../state/open-issue-spill.js';
 import type { IssuesNdjsonWorkerAnswer, IssuesNdjsonWorkerData, PostedWriteError } from './issues-ndjson-worker.js';
+import { openIssueCellFeed, type IssueCellFeed } from './open-issue-cell-feed.js';
 import { writeIssuesNdjson, type IssueDigest, type IssueRecord } from './write-issues-ndjson.js';
 
 /** Options of `startIssuesNdjsonWorker`. */
@@ -38,6 +39,8 @@ export interface IssuesNdjsonWorker {
   failure: AbortSignal;
   /** Ends the thread now (the file is left partial); resolves once it has ended. */
   stop(): Promise<void>;
+  /** The CSV copy's issue cells, rendered on the thread when the copy asks (`open-issue-cell-feed.ts`). */
+  cells: IssueCellFeed;
 }
 
 /**
@@ -60,6 +63,9 @@ export function startIssuesNdjsonWorker(options: IssuesNdjsonWorkerOptions): Iss
     transferList: listSnapshotBuffers(options.spill),
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
   });
+  const cells = openIssueCellFeed((request, transfer) => worker.postMessage(request, transfer));
+  // Whatever ends the thread, the copy renders the cells it did not get.
+  worker.once('exit', () => cells.end());
   let settled = false;
   let ended: Promise<void> | undefined;
   const end = (): Promise<void> => (ended ??= worker.terminate().then(
@@ -74,7 +80,8 @@ export function startIssuesNdjsonWorker(options: IssuesNdjsonWorkerOptions): Iss
       void end().then(outcome);
     };
     const stopped = (why: string): InternalError => new InternalError(`${options.path}: the thread writing the issue list stopped unexpectedly (${why})`);
-    worker.once('message', (answer: IssuesNdjsonWorkerAnswer) => {
+    worker.on('message', (answer: IssuesNdjsonWorkerAnswer) => {
+      if (cells.receive(answer)) return;
       if (answer.type === 'done') settle(() => resolve(answer.digest));
       else settle(() => reject(rebuildPostedError(answer.error)));
     });
@@ -93,6 +100,7 @@ export function startIssuesNdjsonWorker(options: IssuesNdjsonWorkerOptions): Iss
       settled = true;
       await end();
     },
+    cells,
   };
 }
 
@@ -149,6 +157,8 @@ export interface IssuesNdjsonWriting {
   hasIssues: boolean;
   /** Ends a thread still writing (the caller failed meanwhile); resolves once it has ended. */
   stop(): Promise<void>;
+  /** The CSV copy's issue cells from the thread writing the list, when there is one (see `IssuesNdjsonWorker.cells`). */
+  cells?: IssueCellFeed;
 }
 
 /**
@@ -167,7 +177,7 @@ export async function startIssuesNdjson(options: StartIssuesNdjsonOptions): Prom
       // No thread to be had (resources): written here, as a small list is.
       if (thread === 'always') throw new InternalError(`${options.path}: the thread writing the issue list could not be started (${(error as Error).message})`, { cause: error });
     }
-    if (worker !== undefined) return { digest: worker.digest, failure: worker.failure, hasIssues: spill.size() + options.otherIssues.length > 0, stop: worker.stop };
+    if (worker !== undefined) return { digest: worker.digest, failure: worker.failure, hasIssues: spill.size() + options.otherIssues.length > 0, stop: worker.stop, cells: worker.cells };
   }
   const digest = await writeIssuesNdjson({ path: options.path, otherIssues: options.otherIssues, rowRecords: options.rowRecords(), ...examples });
   return { digest: Promise.resolve(digest), hasIssues: digest.total > 0, stop: async () => undefined };

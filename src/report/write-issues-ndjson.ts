@@ -106,9 +106,9 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     }
     used += out.write(json, used);
   };
+  // Copied without a view of the record's bytes: a new object per issue (a million in a file where every row is wrong) for the collector.
   const putRecord = (record: IssueRecord): void => {
-    out.set(record.bytes.subarray(record.start, record.end), used);
-    used += record.end - record.start;
+    used += record.bytes.copy(out, used, record.start, record.end);
     out[used++] = 0x0a;
   };
   // Not async: a promise per issue (200,000 for a file where every row is wrong) only to wait for
@@ -130,7 +130,7 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     let next = 0;
     for (const row of options.rowRecords ?? recordsOf(options.rowIssues ?? [])) {
       const kept = dropRepeats(row);
-      if (kept.length > 1) kept.sort(compareIssues);
+      if (kept.length > 1) sortRecords(kept);
       for (const record of kept) {
         // On a tie the row issue goes first, as the one sort of the whole list did.
         while (next < others.length && compareIssues(others[next] as Issue, record) < 0) await emitIssue(others[next++] as Issue);
@@ -173,6 +173,36 @@ export function recordOf(issue: Issue): IssueRecord {
 }
 
 /**
+ * Sorts a row's records by `compareIssues`, stably, as `Array#sort` does: a row has a few, and
+ * `Array#sort` allocates per call (half a million rows in a file where every row is wrong).
+ */
+function sortRecords(records: IssueRecord[]): void {
+  if (records.length > PAIRWISE_LIMIT) {
+    records.sort(compareIssues);
+    return;
+  }
+  for (let i = 1; i < records.length; i += 1) {
+    const record = records[i] as IssueRecord;
+    let j = i;
+    while (j > 0 && compareIssues(records[j - 1] as IssueRecord, record) > 0) {
+      records[j] = records[j - 1] as IssueRecord;
+      j -= 1;
+    }
+    records[j] = record;
+  }
+}
+
+/** Whether `record` repeats one of the first `before` records of `row` (same JSON). */
+function repeatsEarlier(row: IssueRecord[], before: number, record: IssueRecord): boolean {
+  const length = record.end - record.start;
+  for (let j = 0; j < before; j += 1) {
+    const earlier = row[j] as IssueRecord;
+    if (earlier.end - earlier.start === length && earlier.bytes.compare(record.bytes, record.start, record.end, earlier.start, earlier.end) === 0) return true;
+  }
+  return false;
+}
+
+/**
  * The row's issues without repeats, in the order given. Duplicates are always of one row: the
  * issues of a row are made by the same code, so their JSON is their identity.
  */
@@ -190,8 +220,7 @@ function dropRepeats(row: IssueRecord[]): IssueRecord[] {
   let kept = row;
   for (let i = 1; i < row.length; i += 1) {
     const record = row[i] as IssueRecord;
-    const length = record.end - record.start;
-    const repeated = row.some((earlier, j) => j < i && earlier.end - earlier.start === length && earlier.bytes.compare(record.bytes, record.start, record.end, earlier.start, earlier.end) === 0);
+    const repeated = repeatsEarlier(row, i, record);
     if (repeated && kept === row) kept = row.slice(0, i);
     else if (!repeated && kept !== row) kept.push(record);
   }

@@ -12,6 +12,7 @@ import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import { PROBLEM_STATUSES, type RowOutcome, type RunSummary } from './report-types.js';
 import { copyCsvRecords } from './copy-csv-records.js';
+import type { IssueCellFeed } from './open-issue-cell-feed.js';
 import { createAnnotatedCsvSink, keptColumns, type AnnotatedCsvSink, type TextRow } from './write-annotated-csv.js';
 import { writeAnnotatedWorkbook, type GroupRowRecord } from './write-annotated-workbook.js';
 import { createRejectedRowsSink, REJECTED_ROWS_LEADING_HEADERS, type RejectedRowsSink } from './write-rejected-rows-csv.js';
@@ -58,6 +59,11 @@ export interface WriteRunReportOptions {
    * on another thread meanwhile, fails: the run ends with that failure and keeps no copy.
    */
   signal?: AbortSignal;
+  /**
+   * A CSV copy's issue cells rendered on another thread (the one writing `issues.ndjson`), in row
+   * order; rows it does not give are rendered here.
+   */
+  issueCells?: IssueCellFeed;
 }
 
 /** Paths of the files written. */
@@ -222,7 +228,7 @@ async function writeCsvReport(options: Omit<WriteRunReportOptions, 'summary'>, p
         leadingRows: copy.leading,
         headerRow: copy.header.row,
       });
-      await copyCsvRecords({ copy, annotated, rejected, outcomeOf: options.outcomeOf });
+      await copyCsvRecords({ copy, annotated, rejected, outcomeOf: options.outcomeOf, ...(options.issueCells !== undefined ? { cells: options.issueCells } : {}) });
       await annotated.close();
     }
     await rejected.close();

@@ -11,7 +11,7 @@
  * caller continues from that row with the reader's text mode.
  */
 import { Buffer, isUtf8 } from 'node:buffer';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { createStreamDecoder } from './decode-text.js';
 import type { CsvLayout, CsvTextRecord } from './read-csv.js';
@@ -65,33 +65,57 @@ export async function* readCsvRecordBytes(path: string, layout: Pick<CsvLayout, 
     fileOffset: layout.bomLength,
     unsureRow: undefined,
   };
+  // The next chunk's read, started before the records of this one are handed over: the copy then
+  // waits for the disk only when it writes faster than the file is read.
+  let reading: Promise<{ buffer: Buffer; bytesRead: number }> | undefined;
   try {
     let position = layout.bomLength;
-    let carry: Buffer = Buffer.alloc(0);
-    // Two buffers in turn, each grown when a record does not fit: a new megabyte per chunk is
-    // external memory that drives the collector over the whole run's heap. Records of one chunk
-    // are handed over before the next is read, into the other buffer.
-    const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
-    for (let turn = 0; ; turn ^= 1) {
-      if ((buffers[turn] as Buffer).length < carry.length + CHUNK_BYTES) buffers[turn] = Buffer.allocUnsafe(carry.length + CHUNK_BYTES);
-      const buffer = buffers[turn] as Buffer;
-      carry.copy(buffer, 0);
-      const { bytesRead } = await handle.read(buffer, carry.length, CHUNK_BYTES, position);
+    // Three buffers in turn, each grown when a record does not fit: a new megabyte per chunk is
+    // external memory that drives the collector over the whole run's heap. While the records of
+    // one chunk are handed over, the next is read into another buffer, and the records of the
+    // chunk before stay where they are until the one after the next is asked for.
+    const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+    let turn = 0;
+    let carryLength = 0;
+    let next = readChunk(handle, buffers, turn, Buffer.alloc(0), position);
+    reading = next;
+    for (;;) {
+      const { buffer, bytesRead } = await next;
+      reading = undefined;
       position += bytesRead;
       const final = bytesRead === 0;
-      const view = buffer.subarray(0, carry.length + bytesRead);
+      const view = buffer.subarray(0, carryLength + bytesRead);
       const ready: CsvByteRecord[] = [];
       const consumed = scanRecords(view, final, state, ready);
+      const carry = view.subarray(consumed);
+      if (!final && state.unsureRow === undefined && carry.length <= MAX_PENDING_BYTES) {
+        turn = (turn + 1) % buffers.length;
+        next = readChunk(handle, buffers, turn, carry, position);
+        reading = next;
+        carryLength = carry.length;
+      }
       if (ready.length > 0) yield ready;
       if (state.unsureRow !== undefined) throw new CsvBytesUnsureError(state.unsureRow);
       if (final) return;
       state.fileOffset += consumed;
-      carry = view.subarray(consumed);
       if (carry.length > MAX_PENDING_BYTES) throw new CsvBytesUnsureError(state.line);
     }
   } finally {
+    // A read still under way ends before its file is closed; its failure is not this stop's.
+    await reading?.catch(() => undefined);
     await handle.close();
   }
+}
+
+/** Reads the chunk at `position` into `buffers[turn]` (grown when needed) after the `carry` bytes of the last one. */
+function readChunk(handle: FileHandle, buffers: Buffer[], turn: number, carry: Buffer, position: number): Promise<{ buffer: Buffer; bytesRead: number }> {
+  if ((buffers[turn] as Buffer).length < carry.length + CHUNK_BYTES) buffers[turn] = Buffer.allocUnsafe(carry.length + CHUNK_BYTES);
+  const buffer = buffers[turn] as Buffer;
+  carry.copy(buffer, 0);
+  const reading = handle.read(buffer, carry.length, CHUNK_BYTES, position).then(({ bytesRead }) => ({ buffer, bytesRead }));
+  // Awaited once the records before it are handed over: a failure meanwhile is no unhandled rejection.
+  reading.catch(() => undefined);
+  return reading;
 }
 
 /**

@@ -245,6 +245,10 @@ interface StoredRow {
   copy: Buffer;
 }
 
+function createStoredRow(): StoredRow {
+  return { out: { count: 0, size: 0, shapes: [], firsts: new Int32Array(16), values: new Int32Array(64), bytes: Buffer.alloc(0) }, copy: Buffer.allocUnsafe(1 << 12) };
+}
+
 /**
  * Fills `out` with the issues of `row` as stored (see `StoredRowIssues`). A row's issues are
  * usually side by side in the file: when every one is found in the same buffer at the same
@@ -319,7 +323,7 @@ export function openIssueSpill(path: string): IssueSpill {
   const parts: SpillParts = { table: createIssueTable(), file: openSpillByteFile(path), shapes: createIssueShapes(), keys: createIssueKeyTable(), otherRows: new Map() };
   const { table, file, shapes, keys, otherRows } = parts;
   const rowRecords: RowRecords = { records: [], bytes: Buffer.allocUnsafe(1 << 16) };
-  const storedRow: StoredRow = { out: { count: 0, size: 0, shapes: [], firsts: new Int32Array(16), values: new Int32Array(64), bytes: Buffer.alloc(0) }, copy: Buffer.allocUnsafe(1 << 12) };
+  const storedRow = createStoredRow();
   // Per shape: its key's number. File, sheet, column, code and severity are values of the shape, so
   // issues of one shape share their key: looked up once, not per issue.
   const shapeKeyIds: number[] = [];
@@ -413,7 +417,13 @@ export interface IssueSpillSnapshot extends IssueTableArrays {
 export interface IssueSpillSnapshotReader {
   /** Every row's issues as records, by row, then in the order added: what `IssueSpill.records` gives. */
   records(): IterableIterator<SpilledIssueRecord[]>;
-  /** Closes the reader's descriptor of the file (the file stays: it is the spill's). */
+  /**
+   * Every row that has issues, by row, with its issues as stored (what `IssueSpill.storedOf` gives
+   * of it): read through a descriptor and window of its own, so this walk and `records` can go on
+   * side by side. The stored issues are valid until the next row.
+   */
+  storedRows(): IterableIterator<{ row: number; issues: StoredRowIssues }>;
+  /** Closes the reader's descriptors of the file (the file stays: it is the spill's). */
   close(): void;
 }
 
@@ -462,8 +472,28 @@ export function openIssueSpillSnapshot(snapshot: IssueSpillSnapshot): IssueSpill
     otherRows: snapshot.otherRows,
   };
   const rowRecords: RowRecords = { records: [], bytes: Buffer.allocUnsafe(1 << 16) };
+  let storedFile: SpillByteReader | undefined;
   return {
     records: () => walkRecords(parts, rowRecords),
-    close: () => parts.file.close(),
+    storedRows() {
+      storedFile ??= openSpillByteReader(snapshot.path, snapshot.fileBytes);
+      return walkStoredRows({ ...parts, file: storedFile }, createStoredRow());
+    },
+    close() {
+      parts.file.close();
+      storedFile?.close();
+    },
   };
+}
+
+/** Every row that has issues, with its issues as stored (`IssueSpillSnapshotReader.storedRows`). */
+function* walkStoredRows(parts: SpillReadParts, stored: StoredRow): IterableIterator<{ row: number; issues: StoredRowIssues }> {
+  const { table } = parts;
+  const item = { row: 0, issues: stored.out };
+  for (let row = 0; row <= table.maxRow; row += 1) {
+    if (table.heads[row] === NONE) continue;
+    item.row = row;
+    item.issues = fillStoredRow(parts, row, stored);
+    yield item;
+  }
 }

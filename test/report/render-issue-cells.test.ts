@@ -130,6 +130,34 @@ describe('renderIssueCells', () => {
     spill.close();
   });
 
+  it('renders repeated issues (a text remembered per shape) as the objects write them: same values, changed ones, another delimiter, quoting bytes from a remembered text', async () => {
+    const spill = await openTempSpill();
+    const renderer = createIssueCellRenderer();
+    const rows: [number, string][] = [];
+    for (let row = 2; row < 400; row += 1) {
+      const issues = [
+        // Always the same: remembered after the first row (not on the rows of `odd`, whose quotes alone make the cell quoted).
+        ...(row % 3 === 0 ? [] : [issue({ code: 'invalid_price', column: 'N', header: 'Цена', message: 'the price must be a positive number, got "по запросу"', value: 'по запросу', productKey: `P${row >> 2}` })]),
+        // A delimiter and a quote in a remembered text, the only ones of its row: its cell is quoted all the same.
+        ...(row % 3 === 0 ? [issue({ code: 'odd', column: 'C', message: 'a;b, "c"', value: 'x' })] : []),
+        // Changes every row: no longer remembered after a few.
+        issue({ code: 'barcode_check_digit_mismatch', column: 'B', header: 'Штрихкод', message: `the check digit of barcode ${4600000000000 + row} should be ${row % 10}`, value: String(4600000000000 + row) }),
+        // Texts of the same length one byte apart, in turn.
+        issue({ code: 'near', path: 'skus.0', message: row % 2 === 0 ? 'value a1' : 'value b1' }),
+        // Stored as JSON strings (escaped), of the same length.
+        ...(row % 5 === 0 ? [issue({ code: 'esc', column: 'D', message: row % 10 === 0 ? 'q"q' : 'q\u0001q' })] : []),
+      ];
+      for (const found of issues) spill.add(row, { ...found, row });
+      rows.push([row, row % 7 === 0 ? ',' : ';']);
+    }
+    for (const [row, delimiter] of rows) {
+      const cells = renderer.render(spill.storedOf(row), delimiter.charCodeAt(0));
+      expect(cells, `row ${row}`).toBeDefined();
+      if (cells !== undefined) expect(cellTexts(cells), `row ${row}`).toEqual(expectedCells(spill.issuesOf(row), delimiter));
+    }
+    spill.close();
+  });
+
   it('reads rows past the spill buffer and window, in place or copied when the issues of a row are apart, as the objects say', async () => {
     const spill = await openTempSpill();
     const renderer = createIssueCellRenderer();
