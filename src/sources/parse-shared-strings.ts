@@ -98,6 +98,19 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
         close = input.indexOf('-->', at + 4);
         if (close < 0) break;
         at = close + 3;
+      } else if (input.startsWith('<?', at)) {
+        // A processing instruction is no tag: its quotes need not pair (`<?note don't?>`), so it
+        // ends at its `?>`, as in the sheet, never at a quote-aware tag end.
+        close = input.indexOf('?>', at + 2);
+        if (close < 0) break;
+        at = close + 2;
+      } else if (input.charCodeAt(at + 1) === 33) {
+        // `<!` and neither a comment nor CDATA: a DTD (`<!DOCTYPE …>`, whose internal subset may hold
+        // comments and odd quotes; nothing else of the kind is XML), refused as the sheet refuses it,
+        // not skipped to a guessed end. Cut by the chunk's end before it can be told, it waits.
+        const rest = input.slice(at, at + 9);
+        if (rest.length < 9) break;
+        throw malformed(`a DTD (${rest}…), which no spreadsheet writer produces`);
       } else {
         // A `>` inside a quoted attribute value (`<t foo="a>b">`) does not end the tag.
         close = findTagEnd(input, at + 1);

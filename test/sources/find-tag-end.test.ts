@@ -71,4 +71,30 @@ describe('the shared strings with a `>` in an attribute value', () => {
       expect([table.get(0), table.get(1)], `cut at ${cut}`).toEqual(['один', 'два']);
     }
   });
+
+  it('ends a processing instruction at its `?>`, an odd quote in it pairing with nothing, wherever the chunks are cut', () => {
+    const xml = `<sst><si><?note don't?><t>a</t></si><si><t>O'Brien</t></si><si><t>b</t></si></sst>`;
+    const bytes = Buffer.from(xml, 'utf8');
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const table = createSharedStringTable();
+      const parser = createSharedStringsParser(table, 'xl/sharedStrings.xml');
+      parser.write(bytes.subarray(0, cut));
+      parser.write(bytes.subarray(cut));
+      parser.end();
+      expect(Array.from({ length: table.size }, (_, i) => table.get(i)), `cut at ${cut}`).toEqual(['a', "O'Brien", 'b']);
+    }
+  });
+
+  it('refuses a DTD, wherever the chunks are cut, rather than guess where it ends', () => {
+    const xml = `<!DOCTYPE sst [<!-- don't --><!ENTITY x "y">]><sst><si><t>a</t></si></sst>`;
+    const bytes = Buffer.from(xml, 'utf8');
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const parser = createSharedStringsParser(createSharedStringTable(), 'xl/sharedStrings.xml');
+      expect(() => {
+        parser.write(bytes.subarray(0, cut));
+        parser.write(bytes.subarray(cut));
+        parser.end();
+      }, `cut at ${cut}`).toThrow(/xl\/sharedStrings\.xml is malformed \(a DTD \(<!DOCTYPE…\), which no spreadsheet writer produces/);
+    }
+  });
 });

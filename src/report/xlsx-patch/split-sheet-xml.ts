@@ -147,9 +147,18 @@ function findRowEnd(text: string, start: number, openLength: number, rowClose: s
   }
 }
 
+/**
+ * End (exclusive) of the markup at `start` between the rows, or -1 when it is not all in `text` yet:
+ * a comment, CDATA section or processing instruction ends at its own terminator (its quotes need
+ * not pair: `<![CDATA[don't]]>`), never at a quote-aware tag end, which would run on into the rows.
+ */
 function findOtherEnd(text: string, start: number): number {
   if (text.startsWith('<!--', start)) {
     const close = text.indexOf('-->', start + 4);
+    return close < 0 ? -1 : close + 3;
+  }
+  if (text.startsWith('<![CDATA[', start)) {
+    const close = text.indexOf(']]>', start + 9);
     return close < 0 ? -1 : close + 3;
   }
   if (text.startsWith('<?', start)) {
