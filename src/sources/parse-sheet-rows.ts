@@ -450,7 +450,11 @@ function createSheetScanner(): SheetScanner {
   };
 }
 
-function parseRowNumber(text: string | undefined): number | undefined {
+/**
+ * A row's number as written (`r`, decoded): a whole number from 1, else undefined (the row is then
+ * numbered after the one before). The outline scan numbers rows by this same function.
+ */
+export function parseRowNumber(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const number = Number(text);
   return Number.isInteger(number) && number >= 1 ? number : undefined;

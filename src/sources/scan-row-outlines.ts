@@ -11,6 +11,7 @@
  * row 5), and a row without `r` numbered after the one before.
  */
 import type { Buffer } from 'node:buffer';
+import { parseRowNumber } from './parse-sheet-rows.js';
 import { createTagScanner } from './scan-tags-in-chunks.js';
 import { readXmlAttribute, XML_TAG_REST } from './xml-text.js';
 
@@ -26,9 +27,7 @@ export function createRowOutlineScanner(): RowOutlineScanner {
   let lastRow = 0;
   const scanner = createTagScanner(new RegExp(String.raw`<(?:[\w.-]+:)?row(?=[\s/>])${XML_TAG_REST}>`, 'g'), (match) => {
     const tag = match[0];
-    const r = readXmlAttribute(tag, 'r');
-    const declared = r === undefined ? Number.NaN : Number(r);
-    const row = Number.isInteger(declared) && declared >= 1 ? declared : lastRow + 1;
+    const row = parseRowNumber(readXmlAttribute(tag, 'r')) ?? lastRow + 1;
     lastRow = row;
     const level = parseOutlineLevel(readXmlAttribute(tag, 'outlineLevel'));
     if (level > 0) levels.set(row, level);
@@ -37,11 +36,15 @@ export function createRowOutlineScanner(): RowOutlineScanner {
 }
 
 /**
- * A row's outline level as written (`outlineLevel`, an unsigned byte: digits, surrounding white
- * space allowed), 0 when absent or not one. The annotated copy reads the level by this same function.
+ * A row's outline level as written (`outlineLevel`, an `xsd:unsignedByte`: digits, leading zeros, a
+ * `+` and surrounding white space allowed), 0 when absent or not one. A value past 255 is no level,
+ * as the reader takes any malformed attribute of a row for the default, not clamped to a guessed
+ * 255. The annotated copy reads the level by this same function.
  */
 export function parseOutlineLevel(value: string | undefined): number {
   if (value === undefined) return 0;
   const text = value.trim();
-  return /^\+?\d{1,3}$/.test(text) ? Math.min(Number(text), 255) : 0;
+  if (!/^\+?\d+$/.test(text)) return 0;
+  const level = Number(text);
+  return level <= 255 ? level : 0;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMergedRangeScanner } from '../../src/sources/load-merged-ranges.js';
-import { createRowOutlineScanner } from '../../src/sources/scan-row-outlines.js';
+import { createRowOutlineScanner, parseOutlineLevel } from '../../src/sources/scan-row-outlines.js';
 
 /** A sheet part: rows (some with an outline level, one with a prefix), filler text, then the merged ranges. */
 function buildSheetXml(): string {
@@ -93,5 +93,48 @@ describe('row tags read as the sheet scanner reads them', () => {
       expect(result.levels).toEqual(expectedLevels);
       expect(result.ranges).toEqual(expectedRanges);
     }
+  });
+
+  it('reads a level as an unsigned byte (leading zeros, a plus, spaces), not a value past 255, and numbers rows as the sheet scanner does', () => {
+    const rows = [
+      `<row r="2" outlineLevel="0001"/>`,
+      `<row r="3" outlineLevel=" +2 "/>`,
+      `<row r="4" outlineLevel="256"/>`, // no level, not 255
+      `<row r="5" outlineLevel="999"/>`,
+      `<row r="6" outlineLevel="255"/>`,
+      `<row r="0" outlineLevel="3"/>`, // r not a row number: row 7, after row 6
+      `<row r="1.5" outlineLevel="4"/>`, // row 8
+      `<row r="009" outlineLevel="5"/>`,
+    ];
+    const xml = `<worksheet><sheetData>${rows.join('')}</sheetData></worksheet>`;
+    const expectedLevels = new Map([
+      [2, 1],
+      [3, 2],
+      [6, 255],
+      [7, 3],
+      [8, 4],
+      [9, 5],
+    ]);
+    for (const result of scanEverywhere(xml)) expect(result.levels).toEqual(expectedLevels);
+  });
+});
+
+describe('parseOutlineLevel', () => {
+  it.each([
+    [undefined, 0],
+    ['', 0],
+    ['1', 1],
+    ['0001', 1],
+    ['+7', 7],
+    [' 3\t', 3],
+    ['255', 255],
+    ['00255', 255],
+    ['256', 0],
+    ['99999999999999999999', 0],
+    ['-1', 0],
+    ['1.0', 0],
+    ['x', 0],
+  ])('reads %j as level %d', (value, level) => {
+    expect(parseOutlineLevel(value)).toBe(level);
   });
 });
