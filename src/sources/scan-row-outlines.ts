@@ -2,7 +2,7 @@
  * Outline levels of a sheet's rows (`<row r="5" outlineLevel="1">`), the grouping Excel and
  * exports such as СБИС/Saby and 1C use for catalogue groups. A row is a group when the row after
  * it is deeper (`detect-group-rows.ts`), so the levels are known before the rows are: the sheet
- * part is scanned once beforehand (the reader's integrity pass over the part), reading only the
+ * part is scanned once beforehand (the reader's integrity pass over the part), finding only the
  * `<row …>` start tags with a pattern, no XML parsing (`scan-tags-in-chunks.ts`).
  *
  * The tag is read as the sheet scanner reads it (parse-sheet-rows.ts): attribute by attribute, each
@@ -13,7 +13,7 @@
 import type { Buffer } from 'node:buffer';
 import { parseRowNumber } from './parse-sheet-rows.js';
 import { createTagScanner } from './scan-tags-in-chunks.js';
-import { readXmlAttribute, XML_TAG_REST } from './xml-text.js';
+import { decodeXmlText, XML_TAG_REST } from './xml-text.js';
 
 /** Collects row number → outline level (only rows with a level above 0). */
 export interface RowOutlineScanner {
@@ -25,14 +25,77 @@ export interface RowOutlineScanner {
 export function createRowOutlineScanner(): RowOutlineScanner {
   const levels = new Map<number, number>();
   let lastRow = 0;
+  const values: RowTagValues = { r: undefined, outlineLevel: undefined };
   const scanner = createTagScanner(new RegExp(String.raw`<(?:[\w.-]+:)?row(?=[\s/>])${XML_TAG_REST}>`, 'g'), (match) => {
     const tag = match[0];
-    const row = parseRowNumber(readXmlAttribute(tag, 'r')) ?? lastRow + 1;
+    // Per row of a large sheet, on the reading thread before its rows: one walk over the tag, which
+    // stops at `r` (written first) when the tag cannot hold a level, as in nearly every row.
+    readRowTag(tag, tag.indexOf('outlineLevel') >= 0, values);
+    const row = parseRowNumber(decodeValue(values.r)) ?? lastRow + 1;
     lastRow = row;
-    const level = parseOutlineLevel(readXmlAttribute(tag, 'outlineLevel'));
+    if (values.outlineLevel === undefined) return;
+    const level = parseOutlineLevel(decodeValue(values.outlineLevel));
     if (level > 0) levels.set(row, level);
   });
   return { write: scanner.write, levels: () => levels };
+}
+
+/** The raw values of the two attributes of a row tag the scan reads. */
+interface RowTagValues {
+  r: string | undefined;
+  outlineLevel: string | undefined;
+}
+
+/**
+ * Reads `r` and, when `wantLevel`, `outlineLevel` of one `<row …>` tag into `into`, in one walk over
+ * its attributes, each value whole between its quotes of either kind, as the sheet scanner walks
+ * them. A tag it cannot walk (not well formed: the reader refuses the sheet for it) keeps what was
+ * read before the fault.
+ */
+function readRowTag(tag: string, wantLevel: boolean, into: RowTagValues): void {
+  into.r = undefined;
+  into.outlineLevel = undefined;
+  const to = tag.length - 1; // the `>`
+  let at = 1;
+  while (at < to && !checkSpace(tag.charCodeAt(at))) at++; // the name
+  for (;;) {
+    while (at < to && checkSpace(tag.charCodeAt(at))) at++;
+    const nameStart = at;
+    while (at < to && tag.charCodeAt(at) !== 61 && !checkSpace(tag.charCodeAt(at))) at++; // '='
+    const nameEnd = at;
+    while (at < to && checkSpace(tag.charCodeAt(at))) at++;
+    if (at >= to || tag.charCodeAt(at) !== 61) return;
+    at++;
+    while (at < to && checkSpace(tag.charCodeAt(at))) at++;
+    const quote = tag.charCodeAt(at);
+    if (quote !== 34 && quote !== 39) return;
+    const valueEnd = tag.indexOf(quote === 34 ? '"' : "'", at + 1);
+    if (valueEnd < 0 || valueEnd >= to) return;
+    const length = nameEnd - nameStart;
+    if (length === 1 && tag.charCodeAt(nameStart) === 114) {
+      // 'r'
+      into.r = tag.slice(at + 1, valueEnd);
+      if (!wantLevel || into.outlineLevel !== undefined) return;
+    } else if (wantLevel && length === 12 && tag.startsWith('outlineLevel', nameStart)) {
+      into.outlineLevel = tag.slice(at + 1, valueEnd);
+      if (into.r !== undefined) return;
+    }
+    at = valueEnd + 1;
+  }
+}
+
+/** An attribute value decoded as the sheet scanner decodes it; undefined when absent or refused (the reader reports that itself). */
+function decodeValue(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    return decodeXmlText(raw, undefined, true);
+  } catch {
+    return undefined;
+  }
+}
+
+function checkSpace(code: number): boolean {
+  return code === 32 || code === 10 || code === 9 || code === 13;
 }
 
 /**

@@ -119,6 +119,25 @@ describe('row tags read as the sheet scanner reads them', () => {
   });
 });
 
+describe('the outline scan’s one walk over a row tag', () => {
+  it('reads a level written before r, after a value naming it, or in a tag ending in />, and skips r-less tags without a level', () => {
+    const rows = [
+      `<row outlineLevel="2" spans="1:2" r="10"/>`,
+      `<row note="outlineLevel='7'" r="11"/>`, // the name only inside a value: no level
+      `<row note="outlineLevel" r="12" x:y='1' outlineLevel='3' />`,
+      `<row spans="1:2"><c><v>1</v></c></row>`, // row 13
+      `<x:row outlineLevel="1"/>`, // row 14
+    ];
+    const outlines = createRowOutlineScanner();
+    outlines.write(Buffer.from(`<worksheet><sheetData>${rows.join('')}</sheetData></worksheet>`, 'latin1'));
+    expect(outlines.levels()).toEqual(new Map([
+      [10, 2],
+      [12, 3],
+      [14, 1],
+    ]));
+  });
+});
+
 describe('parseOutlineLevel', () => {
   it.each([
     [undefined, 0],
