@@ -53,9 +53,10 @@ function describeError(error: unknown): PostedWriteError {
 /**
  * Renders the copy's issue cells once the copy asks (`cells:start`), beside the list, into the
  * batches it gives back; `finished` resolves once the last batch is posted or the copy wants no
- * more (at once when it never asked).
+ * more (at once when it never asked); `stop` ends the rendering at its next batch and resolves once
+ * it has ended (so the spill it reads can be closed).
  */
-function serveIssueCells(port: MessagePort, reader: IssueSpillSnapshotReader): { finished(): Promise<void> } {
+function serveIssueCells(port: MessagePort, reader: IssueSpillSnapshotReader): { finished(): Promise<void>; stop(): Promise<void> } {
   const pool: IssueCellBatch[] = Array.from({ length: CELL_BATCHES }, createIssueCellBatch);
   let stopped = false;
   let waiting: ((batch: IssueCellBatch | undefined) => void) | undefined;
@@ -87,6 +88,11 @@ function serveIssueCells(port: MessagePort, reader: IssueSpillSnapshotReader): {
       // Asked for after this: the copy renders its cells itself.
       stopped = true;
     },
+    stop: async () => {
+      stopped = true;
+      hand(undefined);
+      await rendering;
+    },
   };
 }
 
@@ -97,8 +103,8 @@ async function runIssuesNdjsonWorker(): Promise<void> {
   let answer: IssuesNdjsonWorkerAnswer;
   try {
     const reader = openIssueSpillSnapshot(data.spill);
+    const cells = serveIssueCells(port, reader);
     try {
-      const cells = serveIssueCells(port, reader);
       const digest = await writeIssuesNdjson({
         path: data.path,
         otherIssues: data.otherIssues,
@@ -107,6 +113,12 @@ async function runIssuesNdjsonWorker(): Promise<void> {
       });
       await cells.finished();
       answer = { type: 'done', digest };
+    } catch (error) {
+      // The list failed (a full disk): the renderer may be waiting for a batch back, and would read
+      // the spill again on the next one. It ends before the spill's file is closed, not after: a
+      // descriptor read after its close may by then be another file's the main thread opened.
+      await cells.stop();
+      throw error;
     } finally {
       reader.close();
     }
