@@ -38,11 +38,10 @@ describe('XML_TAG_REST and the small parts', () => {
     const pattern = new RegExp(`<sheet(?=[\\s/>])${XML_TAG_REST}>`, 'g');
     const xml = `<sheets><sheet name="Цены>опт" sheetId="1" r:id="rId1"/><sheet name='a>b' sheetId="2" r:id="rId2"/></sheets>`;
     expect(Array.from(xml.matchAll(pattern), (m) => m[0])).toEqual([`<sheet name="Цены>опт" sheetId="1" r:id="rId1"/>`, `<sheet name='a>b' sheetId="2" r:id="rId2"/>`]);
-    // Linear: a long unended tag fails at once, not after a backtracking storm.
-    const started = Date.now();
+    // Linear: a long unended tag fails at once; a backtracking storm would run into this test's
+    // timeout (speed itself is the bench's to measure, not a timed assertion's).
     expect(pattern.test(`<sheet ${'a="b" '.repeat(20_000)}`)).toBe(false);
-    expect(Date.now() - started).toBeLessThan(2_000);
-  });
+  }, 10_000);
 
   it('reads the workbook parts’ tags whole (findXmlTags)', () => {
     const tags = findXmlTags(`<sheets><x:sheet name="Цены>опт" sheetId="1" r:id="rId1"/></sheets>`, 'sheet');
