@@ -6,6 +6,7 @@
  */
 import type { Deps } from '../core/deps.js';
 import { AbortedError } from '../core/errors.js';
+import { createProductKeyIndex } from '../core/product-key-index.js';
 import type { AcceptedProduct } from '../state/index.js';
 import { scanLiveCatalog } from './find-live-skus.js';
 import { prepareRun } from './prepare-run.js';
@@ -68,11 +69,15 @@ async function reconcileRun(prep: PreparedRun, runId: string, knownBefore: numbe
   const sink = createSpoolSink(store, runId);
   // Keys and barcodes of a file changed while it was read would pair one content's keys with
   // another's barcodes in the id memory: refused (SourceChangedError), the memory left as it was.
+  // One index of the file's product keys for the outcome store and the reading stages, as in import:
+  // each making its own would hold every key twice.
+  const productKeys = createProductKeyIndex();
   await readUnchangedSource(prep, 'the id memory was left as it was', async () => {
     await readAndValidate({
       ...prep,
       sink,
-      outcomes: createRowOutcomeStore(),
+      outcomes: createRowOutcomeStore({ productKeys }),
+      productKeys,
       deps,
       readInWorker: prep.settings.readThread,
     });
