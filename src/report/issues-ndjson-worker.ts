@@ -57,7 +57,8 @@ function describeError(error: unknown): PostedWriteError {
  * it has ended (so the spill it reads can be closed).
  */
 function serveIssueCells(port: MessagePort, reader: IssueSpillSnapshotReader): { finished(): Promise<void>; stop(): Promise<void> } {
-  const pool: IssueCellBatch[] = Array.from({ length: CELL_BATCHES }, createIssueCellBatch);
+  // Made when the copy asks: an XLSX run, or a CSV run without a byte copy, never does.
+  let pool: IssueCellBatch[] = [];
   let stopped = false;
   let waiting: ((batch: IssueCellBatch | undefined) => void) | undefined;
   let rendering: Promise<void> | undefined;
@@ -73,6 +74,7 @@ function serveIssueCells(port: MessagePort, reader: IssueSpillSnapshotReader): {
   };
   port.on('message', (request: IssueCellRequest) => {
     if (request.type === 'cells:start' && rendering === undefined && !stopped) {
+      pool = Array.from({ length: CELL_BATCHES }, createIssueCellBatch);
       // Not the run's failure: the copy renders the cells it did not get (a spill that cannot be read fails the list too).
       rendering = renderIssueCellBatches(reader.storedRows(), request.delimiter, channel).catch(() => port.postMessage({ type: 'cells:gone' } satisfies IssueCellAnswer));
     }
