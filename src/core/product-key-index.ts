@@ -2,10 +2,9 @@
  * One index of the seller's product keys per run: each key gets a dense integer id (0, 1, 2, …,
  * in order of first sight), and the stages that need a fact per product (the assembler's closed
  * products, the dry run spool's records, the outcome store's product of each row, the products
- * found valid) keep it in a typed array by id instead of a hash table of their own. At 500,000 rows
- * (111,000 products) four such tables each held every key: 12 MB of the main thread's heap. With
- * this index the main thread's heap near the end of that dry run (the spool at the same byte)
- * went from 65.5 to 54.8 MB, and the run's peak RSS from 254 to 235 MB (medians of 6, shared host).
+ * found valid) keep it in a typed array by id instead of a hash table of their own: four such
+ * tables each held every key, on the main thread's heap at the run's peak (the figures are in
+ * docs/performance.md).
  *
  * The table itself is open addressing over an `Int32Array` (2 to 4 slots of 4 bytes per key, off the
  * JS heap), not a `Map` (32 bytes per key, in the large-object space): growing either keeps the old

@@ -2,12 +2,13 @@
  * The end of every data command: the exit code, the versioned summary, and the report folder
  * (issues.ndjson, the annotated copy of the seller's file, rejected rows, then summary.json), then
  * the run's status in the journal. A run with many spilled issues writes issues.ndjson on a
- * thread of its own (which also renders a CSV copy's issue cells) while this one writes the copies; summary.json, which keeps the list's digest,
- * comes last. When that thread fails (a full disk), the copies stop at the next row and are
- * removed, and the run ends with the thread's error: the folder then holds no copy and no
- * summary.json, as when the list fails written in this thread (before the copies). The copies read
- * the seller's file again: when it changed since the run read it, they are removed and summary.json
- * warns `source_changed_after_read` instead (the run's outcome and exit code stand).
+ * thread of its own (which also renders a CSV copy's issue cells) while this one writes the
+ * copies; summary.json, which keeps the list's digest, comes last. When that thread fails (a full
+ * disk), the copies stop at the next row and are removed, and the run ends with the thread's error:
+ * the folder then holds no copy and no summary.json, as when the list fails written in this thread
+ * (before the copies). The copies read the seller's file again: when it changed since the run read
+ * it, they are removed and summary.json warns `source_changed_after_read` instead (the run's outcome
+ * and exit code stand).
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';

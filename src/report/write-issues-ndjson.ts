@@ -61,7 +61,8 @@ export interface WriteIssuesNdjsonOptions {
 }
 
 const OUT_BYTES = 1 << 20;
-// Past this many issues on a row, duplicates are found with a set instead of comparing each pair.
+// Past this many issues on a row, duplicates are found with a set instead of comparing each pair,
+// and the row is sorted by `Array#sort` instead of an insertion sort (`sortRecords`).
 const PAIRWISE_LIMIT = 16;
 
 /** Writes the file and returns the digest. */
