@@ -19,17 +19,49 @@ export interface TagScanner {
 /** A tag cut by a chunk's end is kept for the next chunk, up to this many characters. */
 const TAIL_CHARS = 4096;
 
-/** Creates a scan calling `onTag` with each match of `pattern` (global) in the part. */
+/**
+ * Markup that is no tag, after its `<`: a comment, CDATA section or processing instruction, taken
+ * whole to its own terminator (or to the chunk's end, when it goes on in the next): its text may
+ * look like a tag (`<!-- <row r="3" outlineLevel="1"> -->`) and its quotes need not pair, so a tag
+ * pattern started inside it would read a row the reader does not see, or run on past its end.
+ */
+const NOT_A_TAG = String.raw`<(?:!--[\s\S]*?(?:-->|$)|!\[CDATA\[[\s\S]*?(?:\]\]>|$)|\?[\s\S]*?(?:\?>|$))`;
+
+/** Creates a scan calling `onTag` with each match of `pattern` (a start tag, from its `<`) in the part, outside comments, CDATA and processing instructions. */
 export function createTagScanner(pattern: RegExp, onTag: (match: RegExpMatchArray) => void): TagScanner {
+  const scan = new RegExp(`${NOT_A_TAG}|${pattern.source}`, 'g');
   let tail = '';
+  // The terminator of a comment, CDATA section or processing instruction the last chunk ended in.
+  let inside: string | undefined;
   return {
     write(chunk) {
       // latin1 keeps bytes one to one; the tags are ASCII, and cutting a letter in two cannot matter.
       const text = tail + chunk.toString('latin1');
       let consumed = 0;
-      for (const match of text.matchAll(pattern)) {
+      if (inside !== undefined) {
+        const end = text.indexOf(inside);
+        if (end < 0) {
+          tail = text.slice(-(inside.length - 1));
+          return;
+        }
+        consumed = end + inside.length;
+        inside = undefined;
+      }
+      scan.lastIndex = consumed;
+      for (let match = scan.exec(text); match !== null; match = scan.exec(text)) {
+        const found = match[0];
+        consumed = match.index + found.length;
+        const kind = found.charCodeAt(1);
+        if (kind === 33 || kind === 63) {
+          // '!' or '?': no tag. Not ended in this chunk: its terminator is looked for in the next.
+          const terminator = kind === 63 ? '?>' : found.charCodeAt(2) === 45 ? '-->' : ']]>';
+          const body = match.index + (kind === 63 ? 2 : found.charCodeAt(2) === 45 ? 4 : 9);
+          if (found.length >= body - match.index + terminator.length && found.endsWith(terminator)) continue;
+          inside = terminator;
+          tail = text.slice(Math.max(body, text.length - (terminator.length - 1)));
+          return;
+        }
         onTag(match);
-        consumed = (match.index ?? 0) + match[0].length;
       }
       const open = text.lastIndexOf('<');
       tail = text.slice(Math.max(consumed, open === -1 ? text.length : open));

@@ -119,6 +119,37 @@ describe('row tags read as the sheet scanner reads them', () => {
   });
 });
 
+describe('markup that is no tag', () => {
+  it('reads no row or merged range inside a comment, CDATA section or processing instruction, and lets none run on past its end, wherever the chunks are cut', () => {
+    const xml =
+      `<?xml version="1.0"?><worksheet><!-- an old <row r="2" outlineLevel="5"> and <mergeCell ref="A1:A9"/> --><sheetData>` +
+      `<row r="2" outlineLevel="1"><c r="A2" t="inlineStr"><is><t><![CDATA[<row r="3" outlineLevel="6"><mergeCell ref="B1:B9"/>]]></t></is></c></row>` +
+      `<!-- <row x=' --><row r="3" outlineLevel="2"/><?note don't <row r="4" outlineLevel="7"> ?>` +
+      `<!-- <row r="5"> --><row outlineLevel="3"/>` + // row 4: the commented row 5 does not count
+      `</sheetData><mergeCells><!-- <mergeCell ref='C1:C9'/> --><mergeCell ref="D1:D2"/></mergeCells></worksheet>`;
+    const results: { levels: Map<number, number>; ranges: unknown[] }[] = [];
+    for (let size = 1; size <= xml.length; size = size < 24 ? size + 1 : size * 2) {
+      const cuts: number[] = [];
+      for (let at = size; at < xml.length; at += size) cuts.push(at);
+      const outlines = createRowOutlineScanner();
+      const merged = createMergedRangeScanner();
+      feed((chunk) => {
+        outlines.write(chunk);
+        merged.write(chunk);
+      }, xml, cuts);
+      results.push({ levels: outlines.levels(), ranges: merged.ranges() });
+    }
+    for (const result of results) {
+      expect(result.levels).toEqual(new Map([
+        [2, 1],
+        [3, 2],
+        [4, 3],
+      ]));
+      expect(result.ranges).toEqual([{ top: 1, bottom: 2, left: 3, right: 3 }]);
+    }
+  });
+});
+
 describe('the outline scan’s one walk over a row tag', () => {
   it('reads a level written before r, after a value naming it, or in a tag ending in />, and skips r-less tags without a level', () => {
     const rows = [
