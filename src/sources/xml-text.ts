@@ -150,6 +150,28 @@ function placeMessage(message: string, where: string | undefined): string {
   return where === undefined ? message : `${message} in ${where}`;
 }
 
+/** The markup that is no tag, by its opener, and the terminator it ends at. */
+const NON_TAG_MARKUP: readonly (readonly [open: string, close: string])[] = [
+  ['<!--', '-->'],
+  ['<![CDATA[', ']]>'],
+  ['<?', '?>'],
+];
+
+/**
+ * End (exclusive) of the comment, CDATA section or processing instruction that starts at `lt`; -1
+ * when `text` ends first; undefined when the markup at `lt` is none of them (a tag). Each ends at its
+ * own terminator, never at a quote-aware tag end (`findTagEnd`): their quotes need not pair
+ * (`<![CDATA[don't]]>`, `<?note don't?>`).
+ */
+export function findNonTagEnd(text: string, lt: number): number | undefined {
+  for (const [open, close] of NON_TAG_MARKUP) {
+    if (!text.startsWith(open, lt)) continue;
+    const end = text.indexOf(close, lt + open.length);
+    return end < 0 ? -1 : end + close.length;
+  }
+  return undefined;
+}
+
 /**
  * The index of the `>` that ends the tag whose name starts at or before `from` (just past its `<`),
  * or -1 when `text` ends first (the tag goes on in the next chunk). XML escapes only `<` and the

@@ -31,4 +31,12 @@ describe('splitSheetXml', () => {
       expect(await collectRows(xml, cut), `cut at ${cut}`).toEqual([row1, row2, row3]);
     }
   });
+
+  it('steps over a processing instruction holding </row> inside a row that also holds a comment', async () => {
+    const odd = `<row r="2"><!-- a --><c r="A2"><v>2</v></c><?note </row> ?></row>`;
+    const xml = `<worksheet><sheetData>${row1}${odd}${row3}</sheetData></worksheet>`;
+    for (let cut = 0; cut <= xml.length; cut++) {
+      expect(await collectRows(xml, cut), `cut at ${cut}`).toEqual([row1, odd, row3]);
+    }
+  });
 });

@@ -7,7 +7,7 @@ import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { createSharedStringsParser } from '../../src/sources/parse-shared-strings.js';
 import { createSharedStringTable } from '../../src/sources/shared-string-table.js';
-import { findTagEnd, findXmlTags, readXmlAttribute, XML_TAG_REST } from '../../src/sources/xml-text.js';
+import { findNonTagEnd, findTagEnd, findXmlTags, readXmlAttribute, XML_TAG_REST } from '../../src/sources/xml-text.js';
 
 describe('findTagEnd', () => {
   const cases: [string, string][] = [
@@ -30,6 +30,27 @@ describe('findTagEnd', () => {
     expect(findTagEnd(`<c r='A1`, 1)).toBe(-1);
     expect(findTagEnd('<c r="A1"', 1)).toBe(-1);
     expect(findTagEnd('<c r="A1" foo="a>b">', 1)).toBe(19);
+  });
+});
+
+describe('findNonTagEnd', () => {
+  it("ends a comment, CDATA section or processing instruction at its own terminator, whatever quotes or '>' it holds", () => {
+    const text = `<x/><!-- a "q > --><![CDATA[don't > ]]><?note don't?><c r="1">`;
+    const comment = text.indexOf('<!--');
+    const cdata = text.indexOf('<![CDATA[');
+    const pi = text.indexOf('<?');
+    expect(findNonTagEnd(text, comment)).toBe(cdata);
+    expect(findNonTagEnd(text, cdata)).toBe(pi);
+    expect(findNonTagEnd(text, pi)).toBe(text.indexOf('<c'));
+  });
+
+  it('says a tag is none of them (undefined) and an unended one goes on (-1); `<!-->` is no whole comment', () => {
+    expect(findNonTagEnd('<c r="1">', 0)).toBeUndefined();
+    expect(findNonTagEnd('<!DOCTYPE x>', 0)).toBeUndefined();
+    expect(findNonTagEnd('<!-- open', 0)).toBe(-1);
+    expect(findNonTagEnd('<![CDATA[ ]]', 0)).toBe(-1);
+    expect(findNonTagEnd('<?pi ?', 0)).toBe(-1);
+    expect(findNonTagEnd('<!-->', 0)).toBe(-1);
   });
 });
 

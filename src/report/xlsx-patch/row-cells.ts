@@ -5,7 +5,7 @@
  * Text and attributes are decoded by the reader's own decoder (`decodeXmlText`), by the same rules:
  * a text the reader refuses as malformed is refused here too, never read another way.
  */
-import { decodeXmlText, findTagEnd, normalizeLineEnds, XmlTextError } from '../../sources/xml-text.js';
+import { decodeXmlText, findNonTagEnd, findTagEnd, normalizeLineEnds, XmlTextError } from '../../sources/xml-text.js';
 import { parseCellColumn, parseCellStyle, type XmlCell } from '../../sources/parse-sheet-rows.js';
 import { readAttribute } from './xml-markup.js';
 
@@ -58,7 +58,7 @@ export function readRowCells(row: string, prefix: string, shape: RowShape): RowC
       // A `<c` inside a comment or CDATA section between the cells is no cell, as the reader reads it.
       if (markup >= 0 && markup < at) markup = row.indexOf('<!', at);
       if (markup >= 0 && markup < start) {
-        at = skipCommentOrCdata(row, markup);
+        at = skipNonTagMarkup(row, markup);
         if (at < 0) break;
         continue;
       }
@@ -229,23 +229,15 @@ function findEndTag(text: string, from: number, close: string, careful: boolean)
     const lt = text.indexOf('<', at);
     if (lt < 0) return -1;
     if (text.startsWith(close, lt)) return lt;
-    const skipTo = skipCommentOrCdata(text, lt);
+    const skipTo = skipNonTagMarkup(text, lt);
     if (skipTo < 0) return -1;
     at = skipTo;
   }
 }
 
-/** Where the text goes on after the markup at `lt`: past a comment or CDATA section, or just past the `<`; -1 when one does not end. */
-function skipCommentOrCdata(text: string, lt: number): number {
-  if (text.startsWith('<!--', lt)) {
-    const end = text.indexOf('-->', lt + 4);
-    return end < 0 ? -1 : end + 3;
-  }
-  if (text.startsWith('<![CDATA[', lt)) {
-    const end = text.indexOf(']]>', lt + 9);
-    return end < 0 ? -1 : end + 3;
-  }
-  return lt + 1;
+/** Where the text goes on after the markup at `lt`: past a comment, CDATA section or processing instruction, or just past the `<`; -1 when one does not end. */
+function skipNonTagMarkup(text: string, lt: number): number {
+  return findNonTagEnd(text, lt) ?? lt + 1;
 }
 
 /**

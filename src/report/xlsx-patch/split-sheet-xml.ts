@@ -5,7 +5,7 @@
  * (text cannot hold a raw `<`), whatever namespace prefix the part uses (`<x:row>`).
  */
 
-import { findTagEnd, XML_TAG_REST } from '../../sources/xml-text.js';
+import { findNonTagEnd, findTagEnd, XML_TAG_REST } from '../../sources/xml-text.js';
 
 /** One piece of the sheet's XML. */
 export type SheetPiece =
@@ -122,8 +122,8 @@ async function* splitRows(prefix: string, read: () => string, keep: (rest: strin
 
 /**
  * End (exclusive) of the row element starting at `start`, or -1 when it is not all in `text` yet.
- * `declaration` is where the next `<!` is: when it lies inside the row, a comment or CDATA section
- * there is stepped over, as the reader's scanner does (`<![CDATA[</row>]]>` ends no row).
+ * `declaration` is where the next `<!` is: when it lies inside the row, a comment, CDATA section or
+ * processing instruction there is stepped over, as the reader's scanner does (`<![CDATA[</row>]]>` ends no row).
  */
 function findRowEnd(text: string, start: number, openLength: number, rowClose: string, declaration: number): number {
   const tagEnd = findTagEnd(text, start + openLength);
@@ -136,14 +136,10 @@ function findRowEnd(text: string, start: number, openLength: number, rowClose: s
     const lt = text.indexOf('<', at);
     if (lt < 0) return -1;
     if (text.startsWith(rowClose, lt)) return lt + rowClose.length;
-    const ends = text.startsWith('<!--', lt) ? '-->' : text.startsWith('<![CDATA[', lt) ? ']]>' : undefined;
-    if (ends === undefined) {
-      at = lt + 1;
-      continue;
-    }
-    const end = text.indexOf(ends, lt + 4);
-    if (end < 0) return -1;
-    at = end + ends.length;
+    const end = findNonTagEnd(text, lt);
+    if (end === undefined) at = lt + 1;
+    else if (end < 0) return -1;
+    else at = end;
   }
 }
 
@@ -153,18 +149,8 @@ function findRowEnd(text: string, start: number, openLength: number, rowClose: s
  * not pair: `<![CDATA[don't]]>`), never at a quote-aware tag end, which would run on into the rows.
  */
 function findOtherEnd(text: string, start: number): number {
-  if (text.startsWith('<!--', start)) {
-    const close = text.indexOf('-->', start + 4);
-    return close < 0 ? -1 : close + 3;
-  }
-  if (text.startsWith('<![CDATA[', start)) {
-    const close = text.indexOf(']]>', start + 9);
-    return close < 0 ? -1 : close + 3;
-  }
-  if (text.startsWith('<?', start)) {
-    const close = text.indexOf('?>', start + 2);
-    return close < 0 ? -1 : close + 2;
-  }
+  const end = findNonTagEnd(text, start);
+  if (end !== undefined) return end;
   const tagEnd = findTagEnd(text, start + 1);
   return tagEnd < 0 ? -1 : tagEnd + 1;
 }
