@@ -4,6 +4,7 @@
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
+import { copyBytes } from '../core/copy-bytes.js';
 
 /** An open batched output. `put*` never wait: `settle()` says when the stream wants a pause. */
 export interface BatchedFileOutput {
@@ -75,13 +76,8 @@ export function openBatchedFileOutput(path: string): BatchedFileOutput {
       used += buffer.write(text, used);
     },
     putBytes(bytes, start, end) {
-      const length = end - start;
-      makeRoom(length);
-      // The short cells of a row (issue texts, codes) cost more in `subarray`'s new view than in a loop.
-      if (length <= 64) {
-        for (let i = 0; i < length; i++) buffer[used + i] = bytes[start + i] as number;
-      } else bytes.copy(buffer, used, start, end);
-      used += length;
+      makeRoom(end - start);
+      used += copyBytes(bytes, start, end, buffer, used);
     },
     putAscii(text) {
       makeRoom(text.length);

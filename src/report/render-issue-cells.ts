@@ -10,6 +10,7 @@
  * escape that is not a quote, backslash or control character, a text that starts like a formula —
  * is left to the objects (`undefined`).
  */
+import { copyBytes } from '../core/copy-bytes.js';
 import { formatLocation } from '../core/issue.js';
 import type { ShapeParts } from '../state/issue-shapes.js';
 import { isSpaceCode, readCodeUnitAt } from './format-csv-record.js';
@@ -292,8 +293,7 @@ function putRemembered(template: TextTemplate, values: Int32Array, first: number
   }
   const { text, textLength } = memo;
   const target = out.bytes;
-  if (textLength > 64) text.copy(target, at, 0, textLength);
-  else for (let i = 0; i < textLength; i++) target[at + i] = text[i] as number;
+  copyBytes(text, 0, textLength, target, at);
   if (memo.special) out.special = true;
   return at + textLength;
 }
@@ -396,7 +396,7 @@ function putWrittenHead(template: TextTemplate, out: CellOutput, at: number): nu
   }
   const { written } = template;
   const target = out.bytes;
-  for (let i = 0; i < written.length; i++) target[at + i] = written[i] as number;
+  copyBytes(written, 0, written.length, target, at);
   if (template.writtenSpecial) out.special = true;
   return at + written.length;
 }

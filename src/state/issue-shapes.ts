@@ -10,6 +10,7 @@
  * value of another type, a row other than its own) is stored as its JSON, as before.
  */
 import type { Issue } from '../core/issue.js';
+import { copyBytes } from '../core/copy-bytes.js';
 
 /** Keys whose value is part of the shape: few distinct values in a file (the spill counts on file, sheet, column, code and severity being among them). */
 const FIXED_KEYS = new Set(['stage', 'code', 'severity', 'file', 'sheet', 'column', 'header']);
@@ -337,14 +338,6 @@ function readValue(recent: RecentValue, header: number, bytes: Buffer, start: nu
 function decodeValue(header: number, bytes: Buffer, start: number, length: number): string {
   const text = bytes.toString('utf8', start, start + length);
   return (header & ESCAPED) !== 0 ? (JSON.parse(text) as string) : text;
-}
-
-/** `source.copy`, without its set-up for the short values most issues have. */
-function copyBytes(source: Buffer, start: number, end: number, target: Buffer, at: number): number {
-  const length = end - start;
-  if (length > 64) return source.copy(target, at, start, end);
-  for (let i = 0; i < length; i++) target[at + i] = source[start + i] as number;
-  return length;
 }
 
 /** Whether `record` (spilled under `row`) has the shape's keys in its order, its fixed values, strings for the values stored and `row` as its row. */
