@@ -22,7 +22,7 @@
  */
 import { XLSX_PART_LIMITS } from './check-zip-part-size.js';
 import { buildColumnLetter } from './column-letter.js';
-import { decodeXmlText, findTagEnd, normalizeLineEnds, XmlTextError } from './xml-text.js';
+import { decodeXmlText, findTagEnd, normalizeLineEnds, placeXmlTextError, XmlTextError } from './xml-text.js';
 
 /** Excel's last row. */
 export const EXCEL_MAX_ROWS = 1_048_576;
@@ -178,7 +178,7 @@ function addText(state: ScanState, raw: string): void {
 
 /** The error of a text or tag the scan refused, its message completed with the place in the sheet (`in cell C17`). */
 function placeError(error: unknown, place: string): unknown {
-  if (error instanceof XmlTextError) return new XmlTextError(`${error.message} in ${place}`, { cause: error });
+  if (error instanceof XmlTextError) return placeXmlTextError(error, place);
   if (error instanceof Error) return new Error(`${error.message} (in ${place})`, { cause: error });
   return error;
 }

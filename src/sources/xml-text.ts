@@ -14,6 +14,11 @@ export class XmlTextError extends Error {
   override name = 'XmlTextError';
 }
 
+/** A text the decoder refused, its message completed with the place in the sheet (`in cell C17`); any other error as it is. */
+export function placeXmlTextError(error: unknown, place: string): unknown {
+  return error instanceof XmlTextError ? new XmlTextError(`${error.message} in ${place}`, { cause: error }) : error;
+}
+
 /**
  * Decodes the character data of an element, or (with `attribute`) an attribute value, by the rules
  * of XML 1.0, the same for every part and every reader of a workbook: line ends normalised (`\r\n`

@@ -22,7 +22,7 @@ import { buildGroupRecord, checkTableCellsFilled, createLazyTextRow, readRowText
 import { rewriteSheetHead } from './rewrite-sheet-head.js';
 import { createSheetRowsState, readCellText, type SheetFinding, type SheetRowsOptions, type SheetRowsResult, type SheetRowsState } from './sheet-rows-state.js';
 import type { ToFixLine } from './to-fix-sheet-xml.js';
-import { XmlTextError } from '../../sources/xml-text.js';
+import { placeXmlTextError } from '../../sources/xml-text.js';
 import { parseOutlineLevel } from '../../sources/scan-row-outlines.js';
 import { readDecodedAttribute, readLenientAttribute, setAttribute } from './xml-markup.js';
 
@@ -229,8 +229,7 @@ function readRowAttribute(state: SheetRowsState, tag: string, name: string): str
   try {
     return readDecodedAttribute(tag, name);
   } catch (error) {
-    if (error instanceof XmlTextError) throw new XmlTextError(`${error.message} in the tag of the row after row ${state.previousRow}`, { cause: error });
-    throw error;
+    throw placeXmlTextError(error, `the tag of the row after row ${state.previousRow}`);
   }
 }
 

@@ -5,7 +5,7 @@
  * Text and attributes are decoded by the reader's own decoder (`decodeXmlText`), by the same rules:
  * a text the reader refuses as malformed is refused here too, never read another way.
  */
-import { decodeXmlText, findNonTagEnd, findTagEnd, normalizeLineEnds, XmlTextError } from '../../sources/xml-text.js';
+import { decodeXmlText, findNonTagEnd, findTagEnd, normalizeLineEnds, placeXmlTextError, XmlTextError } from '../../sources/xml-text.js';
 import { parseCellColumn, parseCellStyle, type XmlCell } from '../../sources/parse-sheet-rows.js';
 import { readAttribute } from './xml-markup.js';
 
@@ -175,11 +175,6 @@ export function scanCellTag(row: string, from: number, into: CellTagValues): num
  */
 function readRowNumber(row: string): string {
   return readAttribute(row.slice(0, findTagEnd(row, 1) + 1), 'r') ?? '?';
-}
-
-/** A text the decoder refused, its message completed with the place in the sheet (`in cell C17`); any other error as it is. */
-function placeXmlTextError(error: unknown, place: string): unknown {
-  return error instanceof XmlTextError ? new XmlTextError(`${error.message} in ${place}`, { cause: error }) : error;
 }
 
 /**
