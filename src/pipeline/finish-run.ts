@@ -153,7 +153,8 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   // all the sending): a write meanwhile would have them show content the run did not read. Looked
   // at once more now, before summary.json; the copies of a file that changed are removed, and the
   // summary says so. The run's outcome stands: it is about what was read (and, for an import, sent).
-  const withdrawn = (await findSourceChange(prep)) === undefined ? undefined : await withdrawReportCopies(reportDir, prep);
+  const change = await findSourceChange(prep);
+  const withdrawn = change === undefined ? undefined : await withdrawReportCopies(reportDir, prep, change);
   const built = buildRunSummary({
     toolVersion: TOOL_VERSION,
     command: options.command,
@@ -206,10 +207,11 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
 }
 
 /**
- * Removes the copies of a file that changed after the run read it, and returns the warning that
- * takes their place in the summary (the copies' own warnings go with them).
+ * Removes the copies of a file that changed after the run read it (`change` says how, as
+ * `findSourceChange` found it), and returns the warning that takes their place in the summary (the
+ * copies' own warnings go with them).
  */
-async function withdrawReportCopies(reportDir: string, prep: PreparedRun): Promise<Issue> {
+async function withdrawReportCopies(reportDir: string, prep: PreparedRun, change: string): Promise<Issue> {
   // Not removable (a folder made read-only meanwhile): the run's outcome still stands, and the warning says so.
   const kept = await removeReportCopies(reportDir).then(
     () => undefined,
@@ -222,7 +224,7 @@ async function withdrawReportCopies(reportDir: string, prep: PreparedRun): Promi
     severity: 'warning',
     file: prep.displayPath,
     message:
-      `${prep.displayPath} changed after the run read it: the annotated copy and rejected-rows.csv, made from a second read of the file, ` +
+      `${prep.displayPath} changed after the run read it (${change}): the annotated copy and rejected-rows.csv, made from a second read of the file, ` +
       (kept === undefined ? 'were not kept' : `could not be removed (${kept}) and must not be used`) +
       ` (they could show content the run did not read); the statuses and issues of this report are those of the content read (sha256 ${prep.fileSha256})`,
     hint: 'run validate again on the file as it is now for a copy of it',
