@@ -88,17 +88,21 @@ export async function* readCsvRecordBytes(path: string, layout: Pick<CsvLayout, 
       const ready: CsvByteRecord[] = [];
       const consumed = scanRecords(view, final, state, ready);
       const carry = view.subarray(consumed);
-      if (!final && state.unsureRow === undefined && carry.length <= MAX_PENDING_BYTES) {
+      // The last chunk: the end of the file, or a row this reader cannot be sure of (the exits below).
+      const last = final || state.unsureRow !== undefined || carry.length > MAX_PENDING_BYTES;
+      if (!last) {
         turn = (turn + 1) % buffers.length;
         next = readChunk(handle, buffers, turn, carry, position);
         reading = next;
         carryLength = carry.length;
       }
       if (ready.length > 0) yield ready;
-      if (state.unsureRow !== undefined) throw new CsvBytesUnsureError(state.unsureRow);
-      if (final) return;
+      if (last) {
+        if (state.unsureRow !== undefined) throw new CsvBytesUnsureError(state.unsureRow);
+        if (final) return;
+        throw new CsvBytesUnsureError(state.line);
+      }
       state.fileOffset += consumed;
-      if (carry.length > MAX_PENDING_BYTES) throw new CsvBytesUnsureError(state.line);
     }
   } finally {
     // A read still under way ends before its file is closed; its failure is not this stop's.
