@@ -22,7 +22,7 @@
  */
 import { XLSX_PART_LIMITS } from './check-zip-part-size.js';
 import { buildColumnLetter } from './column-letter.js';
-import { decodeXmlText, findTagEnd, normalizeLineEnds, placeXmlTextError, XmlTextError } from './xml-text.js';
+import { checkXmlSpace, decodeXmlText, findTagEnd, normalizeLineEnds, placeXmlTextError, XmlTextError } from './xml-text.js';
 
 /** Excel's last row. */
 export const EXCEL_MAX_ROWS = 1_048_576;
@@ -69,10 +69,6 @@ export async function* parseSheetRows(chunks: AsyncIterable<string>): AsyncGener
 // Markup longer than this that does not end is not a worksheet (the integrity pass bounds it too).
 const MAX_PENDING = XLSX_PART_LIMITS.markupSpanBytes + XLSX_PART_LIMITS.cellChars;
 
-function checkSpace(code: number): boolean {
-  return code === 32 || code === 10 || code === 9 || code === 13;
-}
-
 /** The attributes of a row or cell tag the scanner reads; one object, reused for every tag. */
 interface TagAttributes {
   r: string | undefined;
@@ -87,15 +83,15 @@ function readAttributes(text: string, from: number, to: number, into: TagAttribu
   into.s = undefined;
   let at = from;
   for (;;) {
-    while (at < to && checkSpace(text.charCodeAt(at))) at++;
+    while (at < to && checkXmlSpace(text.charCodeAt(at))) at++;
     if (at >= to) return;
     const nameStart = at;
-    while (at < to && text.charCodeAt(at) !== 61 && !checkSpace(text.charCodeAt(at))) at++; // '='
+    while (at < to && text.charCodeAt(at) !== 61 && !checkXmlSpace(text.charCodeAt(at))) at++; // '='
     const nameEnd = at;
-    while (at < to && checkSpace(text.charCodeAt(at))) at++;
+    while (at < to && checkXmlSpace(text.charCodeAt(at))) at++;
     if (nameEnd === nameStart || text.charCodeAt(at) !== 61) throw new Error(`a malformed attribute in a tag of the sheet: ${text.slice(nameStart, Math.min(to, nameStart + 40))}`);
     at++;
-    while (at < to && checkSpace(text.charCodeAt(at))) at++;
+    while (at < to && checkXmlSpace(text.charCodeAt(at))) at++;
     const quote = text.charCodeAt(at);
     if (quote !== 34 && quote !== 39) throw new Error('an attribute value without quotes in the sheet');
     const valueEnd = text.indexOf(quote === 34 ? '"' : "'", at + 1);
@@ -110,7 +106,7 @@ function readAttributes(text: string, from: number, to: number, into: TagAttribu
       }
     }
     at = valueEnd + 1;
-    if (at < to && !checkSpace(text.charCodeAt(at))) throw new Error('attributes without a space between them in the sheet');
+    if (at < to && !checkXmlSpace(text.charCodeAt(at))) throw new Error('attributes without a space between them in the sheet');
   }
 }
 
@@ -319,7 +315,7 @@ function scanEndTag(state: ScanState, text: string, lt: number): number {
   const gt = text.indexOf('>', lt + 2);
   if (gt < 0) return -1;
   let nameEnd = lt + 2;
-  while (nameEnd < gt && !checkSpace(text.charCodeAt(nameEnd))) nameEnd++;
+  while (nameEnd < gt && !checkXmlSpace(text.charCodeAt(nameEnd))) nameEnd++;
   const name = text.slice(lt + 2, nameEnd);
   if (text.slice(nameEnd, gt).trim() !== '') throw new Error(`a malformed end tag </${name}> in the sheet`);
   const expected = state.open.pop();
@@ -357,7 +353,7 @@ function scanStartTag(state: ScanState, text: string, lt: number): number {
   const selfClosing = text.charCodeAt(gt - 1) === 47;
   const tagEnd = selfClosing ? gt - 1 : gt;
   let nameEnd = lt + 1;
-  while (nameEnd < tagEnd && !checkSpace(text.charCodeAt(nameEnd))) nameEnd++;
+  while (nameEnd < tagEnd && !checkXmlSpace(text.charCodeAt(nameEnd))) nameEnd++;
   if (nameEnd === lt + 1) throw new Error('a tag without a name in the sheet');
   const name = text.slice(lt + 1, nameEnd);
   if (state.open.length === 0) {

@@ -13,7 +13,7 @@
 import type { Buffer } from 'node:buffer';
 import { parseRowNumber } from './parse-sheet-rows.js';
 import { createTagScanner } from './scan-tags-in-chunks.js';
-import { decodeXmlText, XML_TAG_REST } from './xml-text.js';
+import { checkXmlSpace, decodeXmlText, XML_TAG_REST } from './xml-text.js';
 
 /** Collects row number → outline level (only rows with a level above 0). */
 export interface RowOutlineScanner {
@@ -57,16 +57,16 @@ function readRowTag(tag: string, wantLevel: boolean, into: RowTagValues): void {
   into.outlineLevel = undefined;
   const to = tag.length - 1; // the `>`
   let at = 1;
-  while (at < to && !checkSpace(tag.charCodeAt(at))) at++; // the name
+  while (at < to && !checkXmlSpace(tag.charCodeAt(at))) at++; // the name
   for (;;) {
-    while (at < to && checkSpace(tag.charCodeAt(at))) at++;
+    while (at < to && checkXmlSpace(tag.charCodeAt(at))) at++;
     const nameStart = at;
-    while (at < to && tag.charCodeAt(at) !== 61 && !checkSpace(tag.charCodeAt(at))) at++; // '='
+    while (at < to && tag.charCodeAt(at) !== 61 && !checkXmlSpace(tag.charCodeAt(at))) at++; // '='
     const nameEnd = at;
-    while (at < to && checkSpace(tag.charCodeAt(at))) at++;
+    while (at < to && checkXmlSpace(tag.charCodeAt(at))) at++;
     if (at >= to || tag.charCodeAt(at) !== 61) return;
     at++;
-    while (at < to && checkSpace(tag.charCodeAt(at))) at++;
+    while (at < to && checkXmlSpace(tag.charCodeAt(at))) at++;
     const quote = tag.charCodeAt(at);
     if (quote !== 34 && quote !== 39) return;
     const valueEnd = tag.indexOf(quote === 34 ? '"' : "'", at + 1);
@@ -92,10 +92,6 @@ function decodeValue(raw: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function checkSpace(code: number): boolean {
-  return code === 32 || code === 10 || code === 9 || code === 13;
 }
 
 /**

@@ -155,6 +155,11 @@ function placeMessage(message: string, where: string | undefined): string {
   return where === undefined ? message : `${message} in ${where}`;
 }
 
+/** Whether `code` is XML white space (S: space, tab, line feed, carriage return). */
+export function checkXmlSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
+}
+
 /** The markup that is no tag, by its opener, and the terminator it ends at. */
 const NON_TAG_MARKUP: readonly (readonly [open: string, close: string])[] = [
   ['<!--', '-->'],

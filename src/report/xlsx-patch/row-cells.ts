@@ -5,7 +5,7 @@
  * Text and attributes are decoded by the reader's own decoder (`decodeXmlText`), by the same rules:
  * a text the reader refuses as malformed is refused here too, never read another way.
  */
-import { decodeXmlText, findNonTagEnd, findTagEnd, normalizeLineEnds, placeXmlTextError, XmlTextError } from '../../sources/xml-text.js';
+import { checkXmlSpace, decodeXmlText, findNonTagEnd, findTagEnd, normalizeLineEnds, placeXmlTextError, XmlTextError } from '../../sources/xml-text.js';
 import { parseCellColumn, parseCellStyle, type XmlCell } from '../../sources/parse-sheet-rows.js';
 import { readAttribute } from './xml-markup.js';
 
@@ -117,16 +117,12 @@ export function decodeAttribute(raw: string | undefined): string | undefined {
   return raw === undefined ? undefined : decodeXmlText(raw, undefined, true);
 }
 
-function checkSpace(code: number): boolean {
-  return code === 32 || code === 9 || code === 10 || code === 13;
-}
-
 /** Whether `row[from, to)` can be an attribute's name: not empty, no white space, markup or quote (else the walk left the tag). */
 function checkAttributeName(row: string, from: number, to: number): boolean {
   if (to === from) return false;
   for (let at = from; at < to; at++) {
     const code = row.charCodeAt(at);
-    if (checkSpace(code) || code === 62 || code === 60 || code === 34 || code === 39) return false;
+    if (checkXmlSpace(code) || code === 62 || code === 60 || code === 34 || code === 39) return false;
   }
   return true;
 }
@@ -143,16 +139,16 @@ export function scanCellTag(row: string, from: number, into: CellTagValues): num
   into.t = undefined;
   let at = from;
   for (;;) {
-    while (checkSpace(row.charCodeAt(at))) at += 1;
+    while (checkXmlSpace(row.charCodeAt(at))) at += 1;
     const code = row.charCodeAt(at);
     if (code === 62) return at; // '>'
     if (code === 47) return row.charCodeAt(at + 1) === 62 ? at + 1 : -1; // '/>'
     const eq = row.indexOf('=', at);
     if (eq < 0) return -1;
     let nameEnd = eq;
-    while (nameEnd > at && checkSpace(row.charCodeAt(nameEnd - 1))) nameEnd -= 1;
+    while (nameEnd > at && checkXmlSpace(row.charCodeAt(nameEnd - 1))) nameEnd -= 1;
     let valueStart = eq + 1;
-    while (checkSpace(row.charCodeAt(valueStart))) valueStart += 1;
+    while (checkXmlSpace(row.charCodeAt(valueStart))) valueStart += 1;
     const quote = row.charCodeAt(valueStart);
     if (quote !== 34 && quote !== 39) return -1;
     const valueEnd = row.indexOf(quote === 34 ? '"' : "'", valueStart + 1);
@@ -165,7 +161,7 @@ export function scanCellTag(row: string, from: number, into: CellTagValues): num
     } else if (!checkAttributeName(row, at, nameEnd)) return -1;
     at = valueEnd + 1;
     const next = row.charCodeAt(at);
-    if (!(checkSpace(next) || next === 62 || next === 47)) return -1;
+    if (!(checkXmlSpace(next) || next === 62 || next === 47)) return -1;
   }
 }
 

@@ -1,4 +1,4 @@
-import { decodeXmlText } from '../../sources/xml-text.js';
+import { checkXmlSpace, decodeXmlText } from '../../sources/xml-text.js';
 
 /**
  * The few pieces of XML text the workbook patch writes or edits: escaped text and attribute
@@ -97,15 +97,15 @@ function findAttribute(tag: string, name: string): AttributePlace | undefined {
     const eq = tag.indexOf('=', at);
     if (eq < 0) return undefined;
     let nameEnd = eq;
-    while (nameEnd > at && checkSpace(tag.charCodeAt(nameEnd - 1))) nameEnd -= 1;
+    while (nameEnd > at && checkXmlSpace(tag.charCodeAt(nameEnd - 1))) nameEnd -= 1;
     let valueStart = eq + 1;
-    while (checkSpace(tag.charCodeAt(valueStart))) valueStart += 1;
+    while (checkXmlSpace(tag.charCodeAt(valueStart))) valueStart += 1;
     const quote = tag.charCodeAt(valueStart);
     if (quote !== 34 && quote !== 39) return undefined;
     const valueEnd = tag.indexOf(quote === 34 ? '"' : "'", valueStart + 1);
     if (valueEnd < 0) return undefined;
     const nameStart = nameEnd - name.length;
-    if (nameStart > at && checkSpace(tag.charCodeAt(nameStart - 1)) && tag.startsWith(name, nameStart)) {
+    if (nameStart > at && checkXmlSpace(tag.charCodeAt(nameStart - 1)) && tag.startsWith(name, nameStart)) {
       return { start: nameStart - 1, valueStart: valueStart + 1, valueEnd, value: tag.slice(valueStart + 1, valueEnd) };
     }
     at = valueEnd + 1;
@@ -115,16 +115,12 @@ function findAttribute(tag: string, name: string): AttributePlace | undefined {
 /** Whether `name` occurs in `tag` after white space and before `=`: true for every attribute `name`, and rarely for text inside a value. */
 function checkCandidate(tag: string, name: string): boolean {
   for (let index = tag.indexOf(name, 1); index >= 0; index = tag.indexOf(name, index + 1)) {
-    if (!checkSpace(tag.charCodeAt(index - 1))) continue;
+    if (!checkXmlSpace(tag.charCodeAt(index - 1))) continue;
     let at = index + name.length;
-    while (checkSpace(tag.charCodeAt(at))) at += 1;
+    while (checkXmlSpace(tag.charCodeAt(at))) at += 1;
     if (tag.charCodeAt(at) === 61) return true;
   }
   return false;
-}
-
-function checkSpace(code: number): boolean {
-  return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
 /** White space, `=`, `/` or `>`: the end of an element's or attribute's name. */
