@@ -21,6 +21,7 @@ import type { ProductDraft, RowRef } from '../core/types.js';
 import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-index.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
 import { createBarcodeTable } from './create-barcode-table.js';
+import { OpenProducts, type OpenProduct } from './open-products.js';
 import type { AssemblyIssueCode } from './issue-codes.js';
 import type { CellLocation, MappedRow } from './mapped-row.js';
 import type { AssembledProduct, ProductSink } from './product-sink.js';
@@ -63,14 +64,6 @@ export interface ProductAssembler {
  */
 export const DEFAULT_CLOSE_WINDOW = 100;
 
-interface OpenProduct {
-  records: MappedRow[];
-  /** The product key's id in the run's `ProductKeyIndex`. */
-  id: number;
-  /** Value of the product counter when the product last got a row. */
-  mark: number;
-}
-
 /** A product-level field compared across rows, with the cell field that locates it. */
 interface ProductField {
   name: string;
@@ -99,7 +92,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   const closeWindow = Math.max(1, Math.floor(options.closeWindow ?? DEFAULT_CLOSE_WINDOW));
   const index = options.index ?? createDirectoryIndex(options.directories);
   const drafts = options.drafts ?? true;
-  const open = new Map<string, OpenProduct>();
+  const open = new OpenProducts();
   const productKeys = options.productKeys ?? createProductKeyIndex();
   const closed = new IdFlags();
   // Barcodes are keyed by their numeric value: compact, and a GTIN with or without leading zeros
@@ -109,14 +102,14 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   // service does not require one) the product key stands for the SKU key and is guarded here.
   const skuKeys = mapping.columns.skuKey === undefined && mapping.validation.requireBarcode ? undefined : new Map<string, number>();
   let started = 0;
-  // The product that got the last row: the newest in `open` already (the usual next row is its own).
-  let newestKey: string | undefined;
+  // The product that got the last row: the newest open one already (the usual next row is its own).
+  let newest: OpenProduct | undefined;
 
-  const close = (productKey: string, product: OpenProduct): void => {
-    if (productKey === newestKey) newestKey = undefined;
-    open.delete(productKey);
+  const close = (product: OpenProduct): void => {
+    if (product === newest) newest = undefined;
+    open.remove(product);
     closed.set(product.id);
-    sink.put(buildAssembledProduct(productKey, product.records, index, drafts));
+    sink.put(buildAssembledProduct(product.key, product.records, index, drafts));
   };
 
   return {
@@ -132,34 +125,29 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
       }
 
       const key = record.productKey;
-      const current = open.get(key);
+      if (newest !== undefined && key === newest.key) {
+        newest.records.push(record);
+        return issues;
+      }
+      const id = productKeys.idOf(key);
+      const current = open.get(id);
       if (current !== undefined) {
         current.records.push(record);
-        current.mark = started;
-        // Re-insert so that the map stays ordered by mark: the oldest product is always first.
-        if (key !== newestKey) {
-          open.delete(key);
-          open.set(key, current);
-          newestKey = key;
-        }
+        // A row for an older open product makes it the newest: it closes last again.
+        open.remark(current, started);
+        newest = current;
         return issues;
       }
       started++;
-      const id = productKeys.idOf(key);
       const records = closed.clear(id) ? [...(sink.reopen(key)?.records ?? []), record] : [record];
-      open.set(key, { records, id, mark: started });
-      newestKey = key;
-      // Keys, not entries: the oldest product is usually still open, and an entry is an array to make.
-      for (const oldestKey of open.keys()) {
-        const oldest = open.get(oldestKey) as OpenProduct;
-        if (started - oldest.mark < closeWindow) break;
-        close(oldestKey, oldest);
-      }
+      newest = { key, id, records, mark: started };
+      open.add(newest);
+      for (let oldest = open.oldest(); oldest !== undefined && started - oldest.mark >= closeWindow; oldest = open.oldest()) close(oldest);
       return issues;
     },
     finish() {
-      const remaining = [...open].sort(([, a], [, b]) => firstRowOf(a.records) - firstRowOf(b.records));
-      for (const [key, product] of remaining) close(key, product);
+      const remaining = open.values().sort((a, b) => firstRowOf(a.records) - firstRowOf(b.records));
+      for (const product of remaining) close(product);
       return [];
     },
   };
