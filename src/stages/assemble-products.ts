@@ -142,11 +142,15 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
       const records = closed.clear(id) ? [...(sink.reopen(key)?.records ?? []), record] : [record];
       newest = { key, id, records, mark: started };
       open.add(newest);
-      for (let oldest = open.oldest(); oldest !== undefined && started - oldest.mark >= closeWindow; oldest = open.oldest()) close(oldest);
+      for (let oldest = open.oldest(); oldest !== undefined; oldest = open.oldest()) {
+        if (started - oldest.mark < closeWindow) break;
+        close(oldest);
+      }
       return issues;
     },
     finish() {
-      const remaining = open.values().sort((a, b) => firstRowOf(a.records) - firstRowOf(b.records));
+      // By first row; a product and its `several: each` copy share one: then in the order they got rows.
+      const remaining = open.values().sort((a, b) => firstRowOf(a.records) - firstRowOf(b.records) || (a.ticket ?? 0) - (b.ticket ?? 0));
       for (const product of remaining) close(product);
       return [];
     },

@@ -251,6 +251,29 @@ describe('createProductAssembler', () => {
     expect(['C', 'A', 'B', 'D'].map((key) => productKeys.find(key))).toEqual([0, 1, 2, 3]);
   });
 
+  it('closes two open products whose rows alternate in the order of their last rows', () => {
+    const puts: string[] = [];
+    const sink: ProductSink = {
+      put: (entry: AssembledProduct) => void puts.push(`${entry.productKey}:${entry.rows.map((ref) => ref.row).join('+')}`),
+      reopen: () => undefined,
+    };
+    const mapping = makeMapping();
+    const mapRow = createRowMapper(mapping, directories, info);
+    const assembler = createProductAssembler({ mapping, directories, sink, closeWindow: 2 });
+    const add = (row: number, key: string, size: string, barcode: string): void => {
+      const { record } = mapRow(makeProductRow(info, row, { Артикул: key, Размер: size, Штрихкод: barcode }));
+      assembler.add(record as MappedRow);
+    };
+    add(2, 'C', 'S', BARCODES[0] as string);
+    add(3, 'A', 'S', BARCODES[1] as string);
+    add(4, 'C', 'M', BARCODES[2] as string); // no product started: C keeps its mark, yet is now behind A
+    add(5, 'A', 'M', BARCODES[3] as string); // and A behind C
+    add(6, 'D', 'S', BARCODES[4] as string);
+    expect(puts).toEqual([]);
+    add(7, 'E', 'S', BARCODES[5] as string);
+    expect(puts).toEqual(['C:2+4', 'A:3+5']);
+  });
+
   it('does not take a barcode for a duplicate of itself when a product is reassembled', () => {
     const { entries, rowIssues } = assemble(
       [
