@@ -81,8 +81,17 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
   const handle = await open(options.path, 'w', 0o600);
   let out = Buffer.allocUnsafe(OUT_BYTES);
   let used = 0;
+  // Two buffers: the next megabyte is put together while the last one is written.
+  let spare = Buffer.allocUnsafe(OUT_BYTES);
+  let writing: Promise<unknown> | undefined;
   const flush = async (): Promise<void> => {
-    if (used > 0) await handle.write(out, 0, used);
+    await writing;
+    writing = undefined;
+    if (used === 0) return;
+    const full = out;
+    writing = handle.write(full, 0, used);
+    out = spare.length >= full.length ? spare : Buffer.allocUnsafe(full.length);
+    spare = full;
     used = 0;
   };
   /** Counts an issue; true when it is kept as an example (then its object is wanted). */
@@ -141,7 +150,10 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     }
     while (next < others.length) await emitIssue(others[next++] as Issue);
     await flush();
+    await writing;
   } finally {
+    // Failed elsewhere: the write under way ends before the file closes (its own failure is not the one reported).
+    await writing?.catch(() => undefined);
     await handle.close();
   }
   digest.byCode = sortKeys(digest.byCode);

@@ -45,6 +45,8 @@ interface Shape {
   variables: number;
   /** Per key: the last value read back (`readValue`). */
   recent: (RecentValue | undefined)[];
+  /** Per key: the last value stored (`encodeValues`). */
+  stored: (StoredValue | undefined)[];
   /** What the shape holds, for readers that render text from the stored bytes (`partsOf`). */
   parts: ShapeParts;
 }
@@ -179,20 +181,75 @@ function encodeValues(shape: Shape, issue: Issue, target: Buffer, at: number): n
   for (let i = 0; i < shapeKeys.length; i++) {
     if (kinds[i] !== KEY_VARIABLE) continue;
     const value = record[shapeKeys[i] as string] as string;
-    let length = value.length <= SHORT_VALUE ? writeShortUtf8(value, target, cursor + 4, false) : UNSUITED;
-    let escaped = false;
-    if (length === QUOTED) {
-      length = writeShortUtf8(value, target, cursor + 4, true);
-      escaped = true;
+    const stored = shape.stored[i];
+    if (stored !== undefined && !stored.off && stored.value === value) {
+      stored.hits += 1;
+      target.writeUInt32LE(stored.header, cursor);
+      cursor += 4 + copyBytes(stored.bytes, 0, stored.length, target, cursor + 4);
+      continue;
     }
-    if (length < 0) {
-      escaped = NEEDS_ESCAPE.test(value);
-      length = target.write(escaped ? JSON.stringify(value) : value, cursor + 4);
-    }
-    target.writeUInt32LE(length * 2 + (escaped ? ESCAPED : 0), cursor);
+    const header = encodeValue(value, target, cursor + 4);
+    target.writeUInt32LE(header, cursor);
+    const length = header >>> 1;
+    if (length <= STORED_BYTES) rememberStored(shape, i, value, header, target, cursor + 4);
     cursor += 4 + length;
   }
   return cursor - at;
+}
+
+/** Writes `value` at `target[at]` as its UTF-8, or as its JSON string when it needs escaping; returns its stored length header (length × 2, plus ESCAPED). */
+function encodeValue(value: string, target: Buffer, at: number): number {
+  let length = value.length <= SHORT_VALUE ? writeShortUtf8(value, target, at, false) : UNSUITED;
+  let escaped = false;
+  if (length === QUOTED) {
+    length = writeShortUtf8(value, target, at, true);
+    escaped = true;
+  }
+  if (length < 0) {
+    escaped = NEEDS_ESCAPE.test(value);
+    length = target.write(escaped ? JSON.stringify(value) : value, at);
+  }
+  return length * 2 + (escaped ? ESCAPED : 0);
+}
+
+/**
+ * The last value stored of one key of a shape, and its bytes: a file where every row is wrong
+ * repeats most values issue after issue (the same message and wrong price on every row, a product
+ * key over its rows), which are then copied instead of encoded again.
+ */
+interface StoredValue {
+  value: string;
+  header: number;
+  length: number;
+  bytes: Buffer;
+  /** Values stored since it was made, how many of them were the same as the one before, and whether the key is left alone (it seldom repeats). */
+  tries: number;
+  hits: number;
+  off: boolean;
+}
+
+/** Values up to this many bytes are remembered by `rememberStored`. */
+const STORED_BYTES = 128;
+/** Values stored before a key that seldom repeats (a barcode) stops being remembered. */
+const STORED_TRIAL = 256;
+
+/** Remembers `value`, just stored as `target[at, at + length)` under `header`, unless its key has shown it seldom repeats. */
+function rememberStored(shape: Shape, key: number, value: string, header: number, target: Buffer, at: number): void {
+  let stored = shape.stored[key];
+  if (stored === undefined) {
+    stored = { value, header, length: 0, bytes: Buffer.allocUnsafe(STORED_BYTES), tries: 0, hits: 0, off: false };
+    shape.stored[key] = stored;
+  } else if (stored.off) {
+    return;
+  } else if (stored.tries >= STORED_TRIAL && stored.hits * 4 < stored.tries) {
+    stored.off = true;
+    return;
+  }
+  stored.tries += 1;
+  stored.value = value;
+  stored.header = header;
+  stored.length = header >>> 1;
+  copyBytes(target, at, at + stored.length, stored.bytes, 0);
 }
 
 /** The issue of shape `shape` whose values are stored from `bytes[start]`, spilled under `row`. */
@@ -399,6 +456,7 @@ function buildShape(keys: readonly string[], record: Record<string, unknown>): S
     pieceBytes: pieces.reduce((sum, piece) => sum + piece.length, 0),
     variables: kinds.filter((kind) => kind === KEY_VARIABLE).length,
     recent: [],
+    stored: [],
     parts: { fixed, varying: keys.filter((_, i) => kinds[i] === KEY_VARIABLE) },
   };
 }

@@ -70,6 +70,27 @@ describe('issue shapes', () => {
     );
   });
 
+  it('values repeated issue after issue (copied from the one stored before) and values that never repeat read back the same, in any mix', () => {
+    const pool = ['по запросу', 'the price must be a positive number, got "по запросу"', 'a\\b', 'tab\there', 'x'.repeat(200), '😀', '\ud800', ''];
+    const shapes = createIssueShapes();
+    const stored = Buffer.alloc(1 << 16);
+    const json = Buffer.alloc(1 << 16);
+    // The barcode-like key changes every time for 600 issues (it is then no longer remembered),
+    // then repeats; the others come from a small pool, in runs.
+    for (let i = 0; i < 1200; i++) {
+      const value = i < 600 ? `4600000${String(i).padStart(6, '0')}` : (pool[Math.floor(i / 7) % pool.length] as string);
+      const message = pool[Math.floor(i / 3) % pool.length] as string;
+      const productKey = pool[(i * 5) % pool.length] as string;
+      const issue = { ...base, message, file: 'a.csv', row: 7, column: 'N', header: 'Цена', value, productKey } as unknown as Issue;
+      const shape = shapes.shapeOf(issue, 7);
+      const length = shapes.encode(shape, issue, stored, 11);
+      expect(length).toBeLessThanOrEqual(shapes.maxBytes(issue));
+      expect(shapes.decode(shape, 7, stored, 11, 11 + length)).toStrictEqual(JSON.parse(JSON.stringify(issue)));
+      const end = shapes.writeJson(shape, 7, stored, 11, 11 + length, json, 0);
+      expect(json.toString('utf8', 0, end)).toBe(JSON.stringify(issue));
+    }
+  });
+
   it('a table made from a copy (as another thread gets it) reads back and writes the same bytes, and finds the same shapes', () => {
     const original = createIssueShapes();
     const stored = Buffer.alloc(1 << 16);
