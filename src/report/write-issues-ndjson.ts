@@ -79,10 +79,11 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
   };
   const others = dropDuplicates(options.otherIssues).sort(compareIssues);
   const handle = await open(options.path, 'w', 0o600);
-  let out = Buffer.allocUnsafe(OUT_BYTES);
+  let out: Buffer = Buffer.allocUnsafe(OUT_BYTES);
   let used = 0;
-  // Two buffers: the next megabyte is put together while the last one is written.
-  let spare = Buffer.allocUnsafe(OUT_BYTES);
+  // Two buffers: the next megabyte is put together while the last one is written. The second is made
+  // at the first flush (a small file needs none); one grown for a record over a megabyte is not kept.
+  let spare: Buffer | undefined;
   let writing: Promise<unknown> | undefined;
   const flush = async (): Promise<void> => {
     await writing;
@@ -90,8 +91,8 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     if (used === 0) return;
     const full = out;
     writing = handle.write(full, 0, used);
-    out = spare.length >= full.length ? spare : Buffer.allocUnsafe(full.length);
-    spare = full;
+    out = spare ?? Buffer.allocUnsafe(OUT_BYTES);
+    spare = full.length === OUT_BYTES ? full : undefined;
     used = 0;
   };
   /** Counts an issue; true when it is kept as an example (then its object is wanted). */

@@ -184,6 +184,7 @@ function encodeValues(shape: Shape, issue: Issue, target: Buffer, at: number): n
     const stored = shape.stored[i];
     if (stored !== undefined && !stored.off && stored.value === value) {
       stored.hits += 1;
+      stored.tries += 1;
       target.writeUInt32LE(stored.header, cursor);
       cursor += 4 + copyBytes(stored.bytes, 0, stored.length, target, cursor + 4);
       continue;
@@ -197,7 +198,11 @@ function encodeValues(shape: Shape, issue: Issue, target: Buffer, at: number): n
   return cursor - at;
 }
 
-/** Writes `value` at `target[at]` as its UTF-8, or as its JSON string when it needs escaping; returns its stored length header (length × 2, plus ESCAPED). */
+/**
+ * Writes `value` at `target[at]` as its UTF-8, or as its JSON string when it needs escaping; returns
+ * its stored length header (length × 2, plus ESCAPED). The same value always gives the same bytes:
+ * what `encodeValues` copies from the value stored before rests on it.
+ */
 function encodeValue(value: string, target: Buffer, at: number): number {
   let length = value.length <= SHORT_VALUE ? writeShortUtf8(value, target, at, false) : UNSUITED;
   let escaped = false;
@@ -222,15 +227,16 @@ interface StoredValue {
   header: number;
   length: number;
   bytes: Buffer;
-  /** Values stored since it was made, how many of them were the same as the one before, and whether the key is left alone (it seldom repeats). */
+  /** Values of the key in the current window of `STORED_TRIAL`, and how many were the same as the one before. */
   tries: number;
   hits: number;
+  /** The key is left alone for the rest of the file: fewer than a quarter of a window's values repeated. */
   off: boolean;
 }
 
 /** Values up to this many bytes are remembered by `rememberStored`. */
 const STORED_BYTES = 128;
-/** Values stored before a key that seldom repeats (a barcode) stops being remembered. */
+/** Values of a key per window: a key of which fewer than a quarter repeated in one (a barcode) is not remembered any more. */
 const STORED_TRIAL = 256;
 
 /** Remembers `value`, just stored as `target[at, at + length)` under `header`, unless its key has shown it seldom repeats. */
@@ -241,9 +247,11 @@ function rememberStored(shape: Shape, key: number, value: string, header: number
     shape.stored[key] = stored;
   } else if (stored.off) {
     return;
-  } else if (stored.tries >= STORED_TRIAL && stored.hits * 4 < stored.tries) {
-    stored.off = true;
-    return;
+  } else if (stored.tries >= STORED_TRIAL) {
+    stored.off = stored.hits * 4 < stored.tries;
+    stored.tries = 0;
+    stored.hits = 0;
+    if (stored.off) return;
   }
   stored.tries += 1;
   stored.value = value;

@@ -74,6 +74,21 @@ describe('the issue spill and issues.ndjson', () => {
     expect(digest.examples.map((issue) => `${issue.row} ${issue.code}`)).toEqual(['1 mapped_column_missing', '2 invalid_barcode', '2 invalid_price', '3 invalid_barcode', '3 invalid_price']);
   });
 
+  it('writes issues over a megabyte among ordinary ones, many megabytes in all, each whole and in order', async () => {
+    const dir = await makeTempDir();
+    const rows = [];
+    for (let row = 2; row < 6000; row += 1) {
+      // ~400 bytes a line, and at three rows a message of 1.5 MB: the output buffer grows for it.
+      const message = row % 2000 === 0 ? `long ${row} ${'ж'.repeat(800_000)}` : `the check digit of barcode ${row} should be 1 ${'x'.repeat(300)}`;
+      rows.push(makeIssue({ code: 'barcode_check_digit_mismatch', message, row, column: 'B' }));
+    }
+    const path = join(dir, 'issues.ndjson');
+    const digest = await writeIssuesNdjson({ path, otherIssues: [], rowIssues: rows });
+    const lines = (await readFile(path, 'utf8')).split('\n').filter((line) => line !== '');
+    expect(digest.total).toBe(rows.length);
+    expect(lines).toEqual(rows.map((issue) => JSON.stringify(issue)));
+  });
+
   it('writes the same file from the records of the spill as from the issues themselves', async () => {
     const dir = await makeTempDir();
     const spill = openIssueSpill(join(dir, 'issues.spill'));
