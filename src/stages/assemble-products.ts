@@ -140,7 +140,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
       }
       started++;
       const records = closed.clear(id) ? [...(sink.reopen(key)?.records ?? []), record] : [record];
-      newest = { key, id, records, mark: started };
+      newest = { key, id, records, mark: started, ticket: 0 };
       open.add(newest);
       for (let oldest = open.oldest(); oldest !== undefined; oldest = open.oldest()) {
         if (started - oldest.mark < closeWindow) break;
@@ -150,7 +150,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
     },
     finish() {
       // By first row; a product and its `several: each` copy share one: then in the order they got rows.
-      const remaining = open.values().sort((a, b) => firstRowOf(a.records) - firstRowOf(b.records) || (a.ticket ?? 0) - (b.ticket ?? 0));
+      const remaining = open.values().sort((a, b) => firstRowOf(a.records) - firstRowOf(b.records) || a.ticket - b.ticket);
       for (const product of remaining) close(product);
       return [];
     },

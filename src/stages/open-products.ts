@@ -23,8 +23,8 @@ export interface OpenProduct {
   records: MappedRow[];
   /** Value of the product counter when the product last got a row. */
   mark: number;
-  /** Its place in the queue of `OpenProducts` (set there): its newest entry's ticket. */
-  ticket?: number;
+  /** Its newest entry's ticket in the queue of `OpenProducts`, which sets it (0 before it is added: made with the field, every product has one shape). */
+  ticket: number;
 }
 
 /** Open products by key id, with the oldest (lowest mark) found first. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OpenProducts, type OpenProduct } from '../../src/stages/open-products.js';
 
 function product(id: number, mark: number): OpenProduct {
-  return { key: `P-${id}`, id, records: [], mark };
+  return { key: `P-${id}`, id, records: [], mark, ticket: 0 };
 }
 
 function drainOldest(open: OpenProducts): string[] {
