@@ -15,7 +15,7 @@ import type { Buffer } from 'node:buffer';
 import { StringDecoder } from 'node:string_decoder';
 import { XLSX_PART_LIMITS } from './check-zip-part-size.js';
 import type { SharedStringTable } from './shared-string-table.js';
-import { decodeOoxmlEscapes, decodeXmlText, findTagEnd, normalizeLineEnds } from './xml-text.js';
+import { decodeOoxmlEscapes, decodeXmlText, findNonTagEnd, findTagEnd, normalizeLineEnds } from './xml-text.js';
 
 /** Feeds the part's bytes in order; `end` after the last chunk. Both throw on a malformed part. */
 export interface SharedStringsParser {
@@ -94,16 +94,12 @@ export function createSharedStringsParser(table: SharedStringTable, part: string
         if (inText && phonetic === 0) text += normalizeLineEnds(input.slice(at + 9, close));
         if (text.length > XLSX_PART_LIMITS.cellChars) throw malformed(`a string longer than ${XLSX_PART_LIMITS.cellChars} characters`);
         at = close + 3;
-      } else if (input.startsWith('<!--', at)) {
-        close = input.indexOf('-->', at + 4);
-        if (close < 0) break;
-        at = close + 3;
-      } else if (input.startsWith('<?', at)) {
-        // A processing instruction is no tag: its quotes need not pair (`<?note don't?>`), so it
-        // ends at its `?>`, as in the sheet, never at a quote-aware tag end.
-        close = input.indexOf('?>', at + 2);
-        if (close < 0) break;
-        at = close + 2;
+      } else if (input.startsWith('<!--', at) || input.startsWith('<?', at)) {
+        // A comment or processing instruction is no text and no tag: its quotes need not pair
+        // (`<?note don't?>`), so it ends at its own terminator, as in the sheet.
+        const end = findNonTagEnd(input, at) as number;
+        if (end < 0) break;
+        at = end;
       } else if (input.charCodeAt(at + 1) === 33) {
         // `<!` and neither a comment nor CDATA: a DTD (`<!DOCTYPE …>`, whose internal subset may hold
         // comments and odd quotes; nothing else of the kind is XML), refused as the sheet refuses it,

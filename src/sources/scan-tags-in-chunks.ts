@@ -10,6 +10,7 @@
  * promoted.
  */
 import type { Buffer } from 'node:buffer';
+import { matchNonTagMarkup } from './xml-text.js';
 
 /** A scan fed the inflated part in order. */
 export interface TagScanner {
@@ -51,14 +52,13 @@ export function createTagScanner(pattern: RegExp, onTag: (match: RegExpMatchArra
       for (let match = scan.exec(text); match !== null; match = scan.exec(text)) {
         const found = match[0];
         consumed = match.index + found.length;
-        const kind = found.charCodeAt(1);
-        if (kind === 33 || kind === 63) {
-          // '!' or '?': no tag. Not ended in this chunk: its terminator is looked for in the next.
-          const terminator = kind === 63 ? '?>' : found.charCodeAt(2) === 45 ? '-->' : ']]>';
-          const body = match.index + (kind === 63 ? 2 : found.charCodeAt(2) === 45 ? 4 : 9);
-          if (found.length >= body - match.index + terminator.length && found.endsWith(terminator)) continue;
+        const markup = matchNonTagMarkup(found, 0);
+        if (markup !== undefined) {
+          // No tag. Not ended in this chunk: its terminator is looked for in the next.
+          const [opener, terminator] = markup;
+          if (found.length >= opener.length + terminator.length && found.endsWith(terminator)) continue;
           inside = terminator;
-          tail = text.slice(Math.max(body, text.length - (terminator.length - 1)));
+          tail = text.slice(Math.max(match.index + opener.length, text.length - (terminator.length - 1)));
           return;
         }
         onTag(match);

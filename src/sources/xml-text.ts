@@ -174,11 +174,16 @@ const NON_TAG_MARKUP: readonly (readonly [open: string, close: string])[] = [
  * (`<![CDATA[don't]]>`, `<?note don't?>`).
  */
 export function findNonTagEnd(text: string, lt: number): number | undefined {
-  for (const [open, close] of NON_TAG_MARKUP) {
-    if (!text.startsWith(open, lt)) continue;
-    const end = text.indexOf(close, lt + open.length);
-    return end < 0 ? -1 : end + close.length;
-  }
+  const markup = matchNonTagMarkup(text, lt);
+  if (markup === undefined) return undefined;
+  const [open, close] = markup;
+  const end = text.indexOf(close, lt + open.length);
+  return end < 0 ? -1 : end + close.length;
+}
+
+/** The opener and terminator of the comment, CDATA section or processing instruction that starts at `lt`; undefined for other markup. */
+export function matchNonTagMarkup(text: string, lt: number): readonly [open: string, close: string] | undefined {
+  for (const markup of NON_TAG_MARKUP) if (text.startsWith(markup[0], lt)) return markup;
   return undefined;
 }
 
@@ -239,19 +244,74 @@ export function parseXmlAttributes(tag: string, where?: string): Map<string, str
  * The value of attribute `name` (with its prefix, if any) of one start tag, decoded as
  * `decodeXmlText` decodes attribute values; `undefined` when absent or when the decoder refuses it
  * (for scans that read one attribute beside the reader, which reports what it refuses itself).
- * Attributes are taken in order, each value whole between its quotes of either kind: ` r="9"` or a
- * `>` inside another attribute's value is not read as one.
  */
 export function readXmlAttribute(tag: string, name: string): string | undefined {
-  for (const match of tag.matchAll(/\s([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
-    if (match[1] !== name) continue;
-    try {
-      return decodeXmlText(match[2] ?? match[3] ?? '', undefined, true);
-    } catch {
-      return undefined;
-    }
+  const place = findXmlAttribute(tag, name);
+  if (place === undefined) return undefined;
+  try {
+    return decodeXmlText(place.value, undefined, true);
+  } catch {
+    return undefined;
   }
-  return undefined;
+}
+
+/** Where one attribute is in a start tag (`findXmlAttribute`). */
+export interface XmlAttributePlace {
+  /** Index of the space before the name. */
+  start: number;
+  valueStart: number;
+  valueEnd: number;
+  value: string;
+}
+
+/**
+ * Where attribute `name` is in `tag`, read attribute by attribute from the element's name on: a
+ * value is taken whole between its quotes, so a value that holds ` r='B5'` or a `>` is never read
+ * as another attribute or the tag's end. `undefined` when absent, or when the markup is not an
+ * attribute list XML allows (the reader refuses such a tag). One finder for every reader of a single
+ * attribute: the annotated copy's edits, the merged-cell scan.
+ */
+export function findXmlAttribute(tag: string, name: string): XmlAttributePlace | undefined {
+  // Most lookups are of an attribute the tag lacks (`s`, `t` of a plain cell): without a ` name=`
+  // anywhere it is absent, found by native searches alone.
+  if (!checkCandidate(tag, name)) return undefined;
+  let at = 1;
+  while (at < tag.length && !checkNameEnd(tag.charCodeAt(at))) at += 1;
+  // From `=` to `=`, each value jumped over whole by a native search: the copy reads three
+  // attributes of every cell it rewrites, and a walk character by character doubled that cost.
+  for (;;) {
+    const eq = tag.indexOf('=', at);
+    if (eq < 0) return undefined;
+    let nameEnd = eq;
+    while (nameEnd > at && checkXmlSpace(tag.charCodeAt(nameEnd - 1))) nameEnd -= 1;
+    let valueStart = eq + 1;
+    while (checkXmlSpace(tag.charCodeAt(valueStart))) valueStart += 1;
+    const quote = tag.charCodeAt(valueStart);
+    if (quote !== 34 && quote !== 39) return undefined;
+    const valueEnd = tag.indexOf(quote === 34 ? '"' : "'", valueStart + 1);
+    if (valueEnd < 0) return undefined;
+    const nameStart = nameEnd - name.length;
+    if (nameStart > at && checkXmlSpace(tag.charCodeAt(nameStart - 1)) && tag.startsWith(name, nameStart)) {
+      return { start: nameStart - 1, valueStart: valueStart + 1, valueEnd, value: tag.slice(valueStart + 1, valueEnd) };
+    }
+    at = valueEnd + 1;
+  }
+}
+
+/** Whether `name` occurs in `tag` after white space and before `=`: true for every attribute `name`, and rarely for text inside a value. */
+function checkCandidate(tag: string, name: string): boolean {
+  for (let index = tag.indexOf(name, 1); index >= 0; index = tag.indexOf(name, index + 1)) {
+    if (!checkXmlSpace(tag.charCodeAt(index - 1))) continue;
+    let at = index + name.length;
+    while (checkXmlSpace(tag.charCodeAt(at))) at += 1;
+    if (tag.charCodeAt(at) === 61) return true;
+  }
+  return false;
+}
+
+/** White space, `=`, `/` or `>`: the end of an element's or attribute's name. */
+function checkNameEnd(code: number): boolean {
+  return checkXmlSpace(code) || code === 61 || code === 47 || code === 62;
 }
 
 /** Every start or empty tag with the given local name (any namespace prefix), as its attributes (throws `XmlTextError` as `parseXmlAttributes`). */

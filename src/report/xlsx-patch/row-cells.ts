@@ -279,17 +279,11 @@ function readCellContent(content: string, stored: XmlCell): void {
       at = end + 3;
       continue;
     }
-    if (content.startsWith('<!--', lt)) {
-      const end = content.indexOf('-->', lt + 4);
-      if (end < 0) throw new XmlTextError('a comment that does not end');
-      at = end + 3;
-      continue;
-    }
-    if (content.charCodeAt(lt + 1) === 63) {
-      // A processing instruction: no text of the cell; it ends at `?>`, as the reader's scanner reads it.
-      const end = content.indexOf('?>', lt + 2);
-      if (end < 0) throw new XmlTextError('a processing instruction that does not end');
-      at = end + 2;
+    // A comment or processing instruction: no text of the cell; it ends at its own terminator, as the reader's scanner reads it.
+    const skipped = findNonTagEnd(content, lt);
+    if (skipped !== undefined) {
+      if (skipped < 0) throw new XmlTextError(`${content.charCodeAt(lt + 1) === 63 ? 'a processing instruction' : 'a comment'} that does not end`);
+      at = skipped;
       continue;
     }
     const gt = findTagEnd(content, lt + 1);

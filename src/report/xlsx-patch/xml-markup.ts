@@ -1,4 +1,4 @@
-import { checkXmlSpace, decodeXmlText } from '../../sources/xml-text.js';
+import { decodeXmlText, findXmlAttribute } from '../../sources/xml-text.js';
 
 /**
  * The few pieces of XML text the workbook patch writes or edits: escaped text and attribute
@@ -28,7 +28,7 @@ export function escapeXmlAttribute(text: string): string {
 
 /** The value of attribute `name` (with its prefix, if any) in one start tag, undecoded; `undefined` when absent. */
 export function readAttribute(tag: string, name: string): string | undefined {
-  const at = findAttribute(tag, name);
+  const at = findXmlAttribute(tag, name);
   return at === undefined ? undefined : at.value;
 }
 
@@ -58,7 +58,7 @@ export function readLenientAttribute(tag: string, name: string): string | undefi
 
 /** `tag` with attribute `name` set to `value` (already escaped), added before the tag's end when absent. */
 export function setAttribute(tag: string, name: string, value: string): string {
-  const at = findAttribute(tag, name);
+  const at = findXmlAttribute(tag, name);
   if (at !== undefined) return `${tag.slice(0, at.valueStart)}${value}${tag.slice(at.valueEnd)}`;
   const end = tag.endsWith('/>') ? tag.length - 2 : tag.length - 1;
   return `${tag.slice(0, end)} ${name}="${value}"${tag.slice(end)}`;
@@ -66,66 +66,9 @@ export function setAttribute(tag: string, name: string, value: string): string {
 
 /** `tag` without attribute `name`. */
 export function removeAttribute(tag: string, name: string): string {
-  const at = findAttribute(tag, name);
+  const at = findXmlAttribute(tag, name);
   if (at === undefined) return tag;
   return `${tag.slice(0, at.start)}${tag.slice(at.valueEnd + 1)}`;
-}
-
-interface AttributePlace {
-  /** Index of the space before the name. */
-  start: number;
-  valueStart: number;
-  valueEnd: number;
-  value: string;
-}
-
-/**
- * Where attribute `name` is in `tag`, read attribute by attribute from the element's name on: a
- * value is taken whole between its quotes, so a value that holds ` r='B5'` or a `>` is never read
- * as another attribute or the tag's end. `undefined` when absent, or when the markup is not an
- * attribute list XML allows (the reader refuses such a tag before the copy is written).
- */
-function findAttribute(tag: string, name: string): AttributePlace | undefined {
-  // Most lookups are of an attribute the tag lacks (`s`, `t` of a plain cell): without a ` name=`
-  // anywhere it is absent, found by native searches alone.
-  if (!checkCandidate(tag, name)) return undefined;
-  let at = 1;
-  while (at < tag.length && !checkNameEnd(tag.charCodeAt(at))) at += 1;
-  // From `=` to `=`, each value jumped over whole by a native search: the copy reads three
-  // attributes of every cell it rewrites, and a walk character by character doubled that cost.
-  for (;;) {
-    const eq = tag.indexOf('=', at);
-    if (eq < 0) return undefined;
-    let nameEnd = eq;
-    while (nameEnd > at && checkXmlSpace(tag.charCodeAt(nameEnd - 1))) nameEnd -= 1;
-    let valueStart = eq + 1;
-    while (checkXmlSpace(tag.charCodeAt(valueStart))) valueStart += 1;
-    const quote = tag.charCodeAt(valueStart);
-    if (quote !== 34 && quote !== 39) return undefined;
-    const valueEnd = tag.indexOf(quote === 34 ? '"' : "'", valueStart + 1);
-    if (valueEnd < 0) return undefined;
-    const nameStart = nameEnd - name.length;
-    if (nameStart > at && checkXmlSpace(tag.charCodeAt(nameStart - 1)) && tag.startsWith(name, nameStart)) {
-      return { start: nameStart - 1, valueStart: valueStart + 1, valueEnd, value: tag.slice(valueStart + 1, valueEnd) };
-    }
-    at = valueEnd + 1;
-  }
-}
-
-/** Whether `name` occurs in `tag` after white space and before `=`: true for every attribute `name`, and rarely for text inside a value. */
-function checkCandidate(tag: string, name: string): boolean {
-  for (let index = tag.indexOf(name, 1); index >= 0; index = tag.indexOf(name, index + 1)) {
-    if (!checkXmlSpace(tag.charCodeAt(index - 1))) continue;
-    let at = index + name.length;
-    while (checkXmlSpace(tag.charCodeAt(at))) at += 1;
-    if (tag.charCodeAt(at) === 61) return true;
-  }
-  return false;
-}
-
-/** White space, `=`, `/` or `>`: the end of an element's or attribute's name. */
-function checkNameEnd(code: number): boolean {
-  return code === 32 || code === 9 || code === 10 || code === 13 || code === 61 || code === 47 || code === 62;
 }
 
 /** The namespace prefix (`x:`, or `''`) of the first start tag with local name `localName` in `xml`, or `undefined`. */
