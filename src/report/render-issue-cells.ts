@@ -11,6 +11,7 @@
  * is left to the objects (`undefined`).
  */
 import { copyBytes } from '../core/copy-bytes.js';
+import { MemoTrial } from '../core/memo-trial.js';
 import { formatLocation } from '../core/issue.js';
 import type { ShapeParts } from '../state/issue-shapes.js';
 import { isSpaceCode, readCodeUnitAt } from './format-csv-record.js';
@@ -77,12 +78,8 @@ interface TextMemo {
   textLength: number;
   /** Whether `text` holds a byte that makes its cell quoted. */
   special: boolean;
-  hits: number;
-  misses: number;
+  trial: MemoTrial;
 }
-
-/** A shape's texts are no longer remembered past this many misses when fewer than a quarter were hits. */
-const MEMO_TRIAL = 16;
 
 const ISSUE_SEPARATOR = Buffer.from(' | ');
 const PATH_SEPARATOR = Buffer.from(' › ');
@@ -273,7 +270,7 @@ function buildTemplate(parts: ShapeParts, codeIdOf: (code: string) => number): T
     hint,
     code: codeIdOf(code),
     shown,
-    memo: { delimiter: -1, lengths: new Int32Array(shown.length), escaped: new Int32Array(shown.length), values: Buffer.alloc(0), text: Buffer.alloc(0), textLength: 0, special: false, hits: 0, misses: 0 },
+    memo: { delimiter: -1, lengths: new Int32Array(shown.length), escaped: new Int32Array(shown.length), values: Buffer.alloc(0), text: Buffer.alloc(0), textLength: 0, special: false, trial: new MemoTrial() },
   };
 }
 
@@ -322,14 +319,14 @@ function remember(template: TextTemplate, values: Int32Array, first: number, sou
 /** `writeIssueText`, through the shape's memo while it pays (see `TextMemo`). */
 function writeIssueTextOnce(template: TextTemplate, values: Int32Array, first: number, source: Buffer, scratch: { bytes: Buffer; message: PlainValue; value: PlainValue; other: PlainValue }, out: CellOutput, at: number): number {
   const { memo } = template;
-  const trying = memo.misses < MEMO_TRIAL || memo.hits * 4 >= memo.misses;
+  const trying = memo.trial.paying();
   if (trying) {
     const end = putRemembered(template, values, first, source, out, at);
     if (end >= 0) {
-      memo.hits += 1;
+      memo.trial.hit();
       return end;
     }
-    memo.misses += 1;
+    memo.trial.miss();
   }
   const special = out.special;
   out.special = false;

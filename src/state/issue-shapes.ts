@@ -11,6 +11,7 @@
  */
 import type { Issue } from '../core/issue.js';
 import { copyBytes } from '../core/copy-bytes.js';
+import { MemoTrial } from '../core/memo-trial.js';
 
 /** Keys whose value is part of the shape: few distinct values in a file (the spill counts on file, sheet, column, code and severity being among them). */
 const FIXED_KEYS = new Set(['stage', 'code', 'severity', 'file', 'sheet', 'column', 'header']);
@@ -181,10 +182,14 @@ function encodeValues(shape: Shape, issue: Issue, target: Buffer, at: number): n
   for (let i = 0; i < shapeKeys.length; i++) {
     if (kinds[i] !== KEY_VARIABLE) continue;
     const value = record[shapeKeys[i] as string] as string;
-    const stored = shape.stored[i];
-    if (stored !== undefined && !stored.off && stored.value === value) {
-      stored.hits += 1;
-      stored.tries += 1;
+    let stored = shape.stored[i];
+    if (stored === undefined) {
+      stored = { value: '', header: 0, length: -1, bytes: Buffer.allocUnsafe(STORED_BYTES), trial: new MemoTrial() };
+      shape.stored[i] = stored;
+    }
+    const trying = stored.trial.paying();
+    if (trying && stored.length >= 0 && stored.value === value) {
+      stored.trial.hit();
       target.writeUInt32LE(stored.header, cursor);
       cursor += 4 + copyBytes(stored.bytes, 0, stored.length, target, cursor + 4);
       continue;
@@ -192,7 +197,14 @@ function encodeValues(shape: Shape, issue: Issue, target: Buffer, at: number): n
     const header = encodeValue(value, target, cursor + 4);
     target.writeUInt32LE(header, cursor);
     const length = header >>> 1;
-    if (length <= STORED_BYTES) rememberStored(shape, i, value, header, target, cursor + 4);
+    if (trying) {
+      stored.trial.miss();
+      if (length <= STORED_BYTES) {
+        stored.value = value;
+        stored.header = header;
+        stored.length = copyBytes(target, cursor + 4, cursor + 4 + length, stored.bytes, 0);
+      }
+    }
     cursor += 4 + length;
   }
   return cursor - at;
@@ -220,45 +232,19 @@ function encodeValue(value: string, target: Buffer, at: number): number {
 /**
  * The last value stored of one key of a shape, and its bytes: a file where every row is wrong
  * repeats most values issue after issue (the same message and wrong price on every row, a product
- * key over its rows), which are then copied instead of encoded again.
+ * key over its rows), which are then copied instead of encoded again, while that pays.
  */
 interface StoredValue {
   value: string;
   header: number;
+  /** Bytes of `value` stored (-1: none remembered yet). */
   length: number;
   bytes: Buffer;
-  /** Values of the key in the current window of `STORED_TRIAL`, and how many were the same as the one before. */
-  tries: number;
-  hits: number;
-  /** The key is left alone for the rest of the file: fewer than a quarter of a window's values repeated. */
-  off: boolean;
+  trial: MemoTrial;
 }
 
-/** Values up to this many bytes are remembered by `rememberStored`. */
+/** Values up to this many bytes are remembered. */
 const STORED_BYTES = 128;
-/** Values of a key per window: a key of which fewer than a quarter repeated in one (a barcode) is not remembered any more. */
-const STORED_TRIAL = 256;
-
-/** Remembers `value`, just stored as `target[at, at + length)` under `header`, unless its key has shown it seldom repeats. */
-function rememberStored(shape: Shape, key: number, value: string, header: number, target: Buffer, at: number): void {
-  let stored = shape.stored[key];
-  if (stored === undefined) {
-    stored = { value, header, length: 0, bytes: Buffer.allocUnsafe(STORED_BYTES), tries: 0, hits: 0, off: false };
-    shape.stored[key] = stored;
-  } else if (stored.off) {
-    return;
-  } else if (stored.tries >= STORED_TRIAL) {
-    stored.off = stored.hits * 4 < stored.tries;
-    stored.tries = 0;
-    stored.hits = 0;
-    if (stored.off) return;
-  }
-  stored.tries += 1;
-  stored.value = value;
-  stored.header = header;
-  stored.length = header >>> 1;
-  copyBytes(target, at, at + stored.length, stored.bytes, 0);
-}
 
 /** The issue of shape `shape` whose values are stored from `bytes[start]`, spilled under `row`. */
 function decodeIssue(shape: Shape, row: number, bytes: Buffer, start: number): Issue {
