@@ -22,6 +22,17 @@ function feed(write: (chunk: Buffer) => void, text: string, cuts: readonly numbe
   }
 }
 
+/** The outline levels and merged ranges of `xml`, both scans fed the chunks cut at `cuts`. */
+function scanInChunks(xml: string, cuts: readonly number[]): { levels: Map<number, number>; ranges: unknown[] } {
+  const outlines = createRowOutlineScanner();
+  const merged = createMergedRangeScanner();
+  feed((chunk) => {
+    outlines.write(chunk);
+    merged.write(chunk);
+  }, xml, cuts);
+  return { levels: outlines.levels(), ranges: merged.ranges() };
+}
+
 describe('tag scans over chunks', () => {
   const xml = buildSheetXml();
   const expectedLevels = new Map([7, 14, 21, 28, 35].map((r) => [r, (r % 3) + 1]));
@@ -36,37 +47,26 @@ describe('tag scans over chunks', () => {
       for (const offset of [0, 1, Math.floor(size / 2)]) {
         const cuts: number[] = [];
         for (let at = offset || size; at < xml.length; at += size) cuts.push(at);
-        const outlines = createRowOutlineScanner();
-        const merged = createMergedRangeScanner();
-        feed((chunk) => {
-          outlines.write(chunk);
-          merged.write(chunk);
-        }, xml, cuts);
-        expect(outlines.levels(), `chunks of ${size} from ${offset}`).toEqual(expectedLevels);
-        expect(merged.ranges(), `chunks of ${size} from ${offset}`).toEqual(expectedRanges);
+        const { levels, ranges } = scanInChunks(xml, cuts);
+        expect(levels, `chunks of ${size} from ${offset}`).toEqual(expectedLevels);
+        expect(ranges, `chunks of ${size} from ${offset}`).toEqual(expectedRanges);
       }
     }
   });
 });
 
-describe('row tags read as the sheet scanner reads them', () => {
-  /** The outline levels and merged ranges of `xml`, fed in chunks of every size from 1. */
-  function scanEverywhere(xml: string): { levels: Map<number, number>; ranges: unknown[] }[] {
-    const results: { levels: Map<number, number>; ranges: unknown[] }[] = [];
-    for (const size of [1, 2, 3, 7, 16, xml.length]) {
-      const cuts: number[] = [];
-      for (let at = size; at < xml.length; at += size) cuts.push(at);
-      const outlines = createRowOutlineScanner();
-      const merged = createMergedRangeScanner();
-      feed((chunk) => {
-        outlines.write(chunk);
-        merged.write(chunk);
-      }, xml, cuts);
-      results.push({ levels: outlines.levels(), ranges: merged.ranges() });
-    }
-    return results;
+/** The outline levels and merged ranges of `xml`, fed to both scans in chunks of each of `sizes`. */
+function scanEverywhere(xml: string, sizes: readonly number[] = [1, 2, 3, 7, 16, xml.length]): { levels: Map<number, number>; ranges: unknown[] }[] {
+  const results: { levels: Map<number, number>; ranges: unknown[] }[] = [];
+  for (const size of sizes) {
+    const cuts: number[] = [];
+    for (let at = size; at < xml.length; at += size) cuts.push(at);
+    results.push(scanInChunks(xml, cuts));
   }
+  return results;
+}
 
+describe('row tags read as the sheet scanner reads them', () => {
   it('reads r and outlineLevel by name (either quotes, spaces around =, character references), numbers rows without r after the one before, and takes a `>` in a value as text', () => {
     const rows = [
       `<row r="2" myOutlineLevel="3" spans="1:2"><c r="A2"/></row>`, // no level of its own
@@ -127,18 +127,9 @@ describe('markup that is no tag', () => {
       `<!-- <row x=' --><row r="3" outlineLevel="2"/><?note don't <row r="4" outlineLevel="7"> ?>` +
       `<!-- <row r="5"> --><row outlineLevel="3"/>` + // row 4: the commented row 5 does not count
       `</sheetData><mergeCells><!-- <mergeCell ref='C1:C9'/> --><mergeCell ref="D1:D2"/></mergeCells></worksheet>`;
-    const results: { levels: Map<number, number>; ranges: unknown[] }[] = [];
-    for (let size = 1; size <= xml.length; size = size < 24 ? size + 1 : size * 2) {
-      const cuts: number[] = [];
-      for (let at = size; at < xml.length; at += size) cuts.push(at);
-      const outlines = createRowOutlineScanner();
-      const merged = createMergedRangeScanner();
-      feed((chunk) => {
-        outlines.write(chunk);
-        merged.write(chunk);
-      }, xml, cuts);
-      results.push({ levels: outlines.levels(), ranges: merged.ranges() });
-    }
+    const sizes: number[] = [];
+    for (let size = 1; size <= xml.length; size = size < 24 ? size + 1 : size * 2) sizes.push(size);
+    const results = scanEverywhere(xml, sizes);
     for (const result of results) {
       expect(result.levels).toEqual(new Map([
         [2, 1],
