@@ -9,8 +9,14 @@ import type { PipelineEvent } from './events.js';
 export interface Deps {
   /** HTTP. */
   fetch: typeof globalThis.fetch;
-  /** The clock. */
+  /** The wall clock: for timestamps people read and for what is stored across runs. */
   now: () => Date;
+  /**
+   * Milliseconds from an arbitrary origin that never jumps when the wall clock is set (durations,
+   * deadlines and waits within one process). Optional so a test's hand-made `Deps` keeps working;
+   * read it through {@link readMonotonicMs}.
+   */
+  monotonic?: () => number;
   /** Waits; must honour the signal (reject with its reason when aborted). */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Random numbers in [0, 1), for jitter. */
@@ -30,6 +36,7 @@ export function createNodeDeps(overrides: Partial<Deps> = {}): Deps {
   return {
     fetch: globalThis.fetch.bind(globalThis),
     now: () => new Date(),
+    monotonic: () => globalThis.performance.now(),
     sleep: sleepWithSignal,
     random: Math.random,
     env: { ...globalThis.process.env },
@@ -37,6 +44,14 @@ export function createNodeDeps(overrides: Partial<Deps> = {}): Deps {
     onEvent: () => {},
     ...overrides,
   };
+}
+
+/**
+ * The monotonic clock of `deps`, in milliseconds. Without one (a hand-made `Deps` in a test), the
+ * process's own monotonic clock: never the wall clock, which a clock change moves.
+ */
+export function readMonotonicMs(deps: Pick<Deps, 'monotonic'>): number {
+  return deps.monotonic === undefined ? globalThis.performance.now() : deps.monotonic();
 }
 
 /** `setTimeout` as a promise that rejects with the signal's reason on abort. */
