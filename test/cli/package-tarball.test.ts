@@ -1,5 +1,6 @@
 /**
- * The package a stranger depends on: `npm pack` (which builds dist/ through `prepare`) holds what
+ * The package a stranger depends on: `npm pack` of a copy of the checkout (which builds dist/
+ * through `prepare`, there and not here) holds what
  * the tool needs and nothing that points nowhere, installs no scripts of its own, and, unpacked
  * into an empty folder beside its declared dependencies only, runs `--help` and a sandbox
  * `validate` of a shipped sample; its declaration files need no dev-only type package.
@@ -10,7 +11,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { promisify } from 'node:util';
@@ -41,8 +42,12 @@ let packed: PackedPackage;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'catalog-import-pack-'));
-  // One real pack: it runs `prepare` (a fresh build) and reports the same list `--dry-run --json` does.
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, npm_config_loglevel: 'error' } });
+  // One real pack, of a copy of the checkout: `prepare` rebuilds dist/ from scratch, and doing that
+  // in the checkout itself would take its CLI away from whoever uses it while the suite runs.
+  const source = join(work, 'source');
+  await cp(ROOT, source, { recursive: true, filter: (path) => !/[\\/](node_modules|dist|\.git|\.catalog-import|coverage)$/.test(path) });
+  await symlink(join(ROOT, 'node_modules'), join(source, 'node_modules'), 'dir');
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: source, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, npm_config_loglevel: 'error' } });
   const report = JSON.parse(stdout.slice(stdout.search(/^\[/m))) as { filename: string; files: { path: string }[] }[];
   const entry = report[0];
   if (!entry) throw new Error('npm pack printed no result');
