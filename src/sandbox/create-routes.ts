@@ -12,8 +12,8 @@ import type { ReferenceIndex } from './create-reference-index.js';
 import type { SandboxStore } from './create-sandbox-store.js';
 import type { TokenRegistry } from './create-token-registry.js';
 import { parseDirectoryQuery } from './directory-page.js';
-import type { SandboxDialect } from './dialects/index.js';
-import type { ListPage } from './dialects/index.js';
+import { isDialectAnswer } from './dialects/index.js';
+import type { DialectRequest, SandboxDialect } from './dialects/index.js';
 import { buildProductListPage, parseListRequest } from './list-products.js';
 import type { SandboxCredential } from './types.js';
 
@@ -37,6 +37,8 @@ export interface Reply {
 /** One endpoint. */
 export interface Route {
   name: PathName;
+  /** The path it is served at. */
+  path: string;
   method: 'GET' | 'POST';
   /** False only for the token endpoint. */
   auth: boolean;
@@ -58,29 +60,45 @@ export interface RouteRuntime {
 
 /** Builds the route table: one small handler per endpoint, each given the runtime. */
 export function createRoutes(runtime: RouteRuntime): Route[] {
-  const directory = (name: DirectoryName): Route => ({ name, method: 'GET', auth: true, handle: (request) => handleDirectory(name, request, runtime) });
+  const { paths } = runtime;
+  const directory = (name: DirectoryName): Route => ({ name, path: paths[name], method: 'GET', auth: true, handle: (request) => handleDirectory(name, request, runtime) });
   return [
-    { name: 'token', method: 'POST', auth: false, handle: ({ body }) => handleToken(body, runtime) },
+    { name: 'token', path: paths.token, method: 'POST', auth: false, handle: ({ body }) => handleToken(body, runtime) },
     directory('categories'),
     directory('attributes'),
     directory('values'),
     directory('brands'),
-    { name: 'import', method: 'POST', auth: true, handle: (request) => handleImport(request, runtime) },
-    { name: 'importInfo', method: 'GET', auth: true, handle: (request) => handleImportInfo(request, runtime) },
-    { name: 'list', method: 'POST', auth: true, handle: (request) => handleList(request, runtime) },
-    { name: 'details', method: 'POST', auth: true, handle: (request) => handleDetails(request, runtime) },
+    { name: 'import', path: paths.import, method: 'POST', auth: true, handle: (request) => handleImport(request, runtime) },
+    { name: 'importInfo', path: jobStatusPath(runtime), method: 'GET', auth: true, handle: (request) => handleImportInfo(request, runtime) },
+    { name: 'list', path: paths.list, method: 'POST', auth: true, handle: (request) => handleList(request, runtime) },
+    { name: 'details', path: paths.details, method: 'POST', auth: true, handle: (request) => handleDetails(request, runtime) },
   ];
+}
+
+/** Where the job status is served: the dialect's own path, else the configured one. */
+function jobStatusPath(runtime: RouteRuntime): string {
+  return runtime.dialect.jobPath ?? runtime.paths.importInfo;
+}
+
+/** A reply from what a dialect's writer returned: a bare body, or a body with headers and maybe a status. */
+function replyFrom(status: number, written: unknown): Reply {
+  return isDialectAnswer(written) ? { status: written.status ?? status, body: written.body, headers: written.headers } : { status, body: written };
+}
+
+function dialectRequest(name: PathName, { query, body, baseUrl }: RouteRequest, runtime: RouteRuntime): DialectRequest {
+  return { url: `${baseUrl}${runtime.paths[name]}`, query, body };
 }
 
 type DirectoryName = 'categories' | 'attributes' | 'values' | 'brands';
 
 /** A page of a directory, at most the dialect's largest page. */
-function handleDirectory(name: DirectoryName, { query }: RouteRequest, runtime: RouteRuntime): Reply {
+function handleDirectory(name: DirectoryName, request: RouteRequest, runtime: RouteRuntime): Reply {
+  const { query } = request;
   const paging = parseDirectoryQuery(query);
   if ('errors' in paging) return validationError('The paging parameters are not valid.', paging.errors);
   const { dialect } = runtime;
   const capped = { pageNumber: paging.pageNumber, pageSize: Math.min(paging.pageSize, dialect.maxPageSize) };
-  return { status: 200, body: dialect.directory(name, runtime.getIndex(), capped, query) };
+  return replyFrom(200, dialect.directory(name, runtime.getIndex(), capped, query, dialectRequest(name, request, runtime)));
 }
 
 /** Queues an import job of 1 to `importBatch` products; the products themselves are checked when the job runs. */
@@ -93,12 +111,10 @@ function handleImport({ body, clientId, baseUrl }: RouteRequest, runtime: RouteR
       products: [{ code: 'TOO_MANY', description: `at most ${SERVICE_LIMITS.importBatch} products per request (got ${products.length})` }],
     });
   }
-  const job = runtime.store.enqueueJob(clientId, products);
+  const { readImportItem } = runtime.dialect;
+  const job = runtime.store.enqueueJob(clientId, readImportItem ? products.map((item) => readImportItem(item)) : products);
   runtime.onImportAccepted(products.length);
-  return {
-    status: 202,
-    body: runtime.dialect.importAccepted({ jobId: job.jobId, receivedItems: job.receivedItems, queuedAt: job.queuedAt, infoPath: `${baseUrl}${runtime.paths.importInfo}` }),
-  };
+  return replyFrom(202, runtime.dialect.importAccepted({ jobId: job.jobId, receivedItems: job.receivedItems, queuedAt: job.queuedAt, infoPath: `${baseUrl}${jobStatusPath(runtime)}` }));
 }
 
 /** The status of one of the seller's jobs. */
@@ -112,12 +128,13 @@ function handleImportInfo({ query, clientId }: RouteRequest, runtime: RouteRunti
 }
 
 /** A page of the seller's products. */
-function handleList({ body, clientId }: RouteRequest, runtime: RouteRuntime): Reply {
+function handleList(request: RouteRequest, runtime: RouteRuntime): Reply {
+  const { body, clientId } = request;
   const parsed = parseListRequest(body);
   if ('errors' in parsed) return validationError('The list request is not valid.', parsed.errors);
   const query = { ...parsed.query, pageSize: Math.min(parsed.query.pageSize, runtime.dialect.maxPageSize) };
-  const page = buildProductListPage(runtime.store.sellerProducts(clientId), query, runtime.getIndex()) as unknown as ListPage;
-  return { status: 200, body: runtime.dialect.list(page) };
+  const page = buildProductListPage(runtime.store.sellerProducts(clientId), query, runtime.getIndex());
+  return replyFrom(200, runtime.dialect.list(page, dialectRequest('list', request, runtime)));
 }
 
 /** Details of up to `detailsBatch` of the seller's products; unknown ids are left out. */

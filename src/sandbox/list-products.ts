@@ -6,6 +6,7 @@ import type { FieldErrors } from './build-error-body.js';
 import { buildProductListItem } from './build-product-views.js';
 import type { ReferenceIndex } from './create-reference-index.js';
 import { PAGE_SIZE } from './directory-page.js';
+import type { ListPage } from './dialects/dialect-types.js';
 import type { StoredProduct } from './types.js';
 
 /** Sort fields; `status` sorts by productStatus, then moderationStatus. */
@@ -80,7 +81,21 @@ export function parseListRequest(body: unknown): { query: ListQuery } | { errors
 }
 
 /** Filters, sorts and pages the seller's products into the list response. */
-export function buildProductListPage(products: readonly StoredProduct[], query: ListQuery, index: ReferenceIndex): Record<string, unknown> {
+export function buildProductListPage(products: readonly StoredProduct[], query: ListQuery, index: ReferenceIndex): ListPage {
+  const matching = selectListedProducts(products, query);
+  const sliceAt = (offset: number, limit: number): Record<string, unknown>[] => matching.slice(offset, offset + limit).map((p) => buildProductListItem(p, index));
+  return {
+    products: sliceAt((query.pageNumber - 1) * query.pageSize, query.pageSize),
+    totalCount: matching.length,
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+    totalPages: Math.ceil(matching.length / query.pageSize),
+    sliceAt,
+  };
+}
+
+/** The seller's products the query's filters keep, in its order. */
+function selectListedProducts(products: readonly StoredProduct[], query: ListQuery): StoredProduct[] {
   const matching = products.filter(
     (p) =>
       (query.categoryIds === null || query.categoryIds.has(p.categoryId)) &&
@@ -100,14 +115,7 @@ export function buildProductListPage(products: readonly StoredProduct[], query: 
     else if (query.sortBy === 'status') order = a.productStatus.localeCompare(b.productStatus) || a.moderationStatus.localeCompare(b.moderationStatus);
     return sign * (order || a.productId - b.productId);
   });
-  const start = (query.pageNumber - 1) * query.pageSize;
-  return {
-    products: matching.slice(start, start + query.pageSize).map((p) => buildProductListItem(p, index)),
-    totalCount: matching.length,
-    pageNumber: query.pageNumber,
-    pageSize: query.pageSize,
-    totalPages: Math.ceil(matching.length / query.pageSize),
-  };
+  return matching;
 }
 
 function readInt(value: unknown, fallback: number): number | null {

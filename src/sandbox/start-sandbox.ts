@@ -16,7 +16,7 @@ import { createRoutes } from './create-routes.js';
 import type { Route } from './create-routes.js';
 import { createSandboxStore } from './create-sandbox-store.js';
 import { createSleepers } from './create-sleepers.js';
-import { SANDBOX_DIALECTS } from './dialects/index.js';
+import { resolveSandboxDialect } from './dialects/index.js';
 import { createTokenRegistry } from './create-token-registry.js';
 import { handleSandboxRequest } from './handle-sandbox-request.js';
 import type { SandboxRequestContext, SandboxTraffic } from './handle-sandbox-request.js';
@@ -61,7 +61,7 @@ export const SANDBOX_DEFAULTS = {
   maxBodyBytes: 10 * 1024 * 1024,
 } as const;
 
-/** Starts a sandbox; resolves once it listens. Rejects with `StateError` if the state file is unreadable. */
+/** Starts a sandbox; resolves once it listens. Rejects with `StateError` if the state file is unreadable, `ConfigError` for an unknown dialect. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const now = options.now ?? (() => new Date());
   const credentials = (options.credentials ?? DEFAULT_SANDBOX_CREDENTIALS).map((c) => ({ ...c, shopIds: [...c.shopIds] }));
@@ -84,7 +84,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   );
   const tokens = createTokenRegistry(options.tokenTtlSeconds ?? SANDBOX_DEFAULTS.tokenTtlSeconds, now);
   const traffic: SandboxTraffic = { stats: emptyStats(), inFlight: 0, closed: false };
-  const dialect = SANDBOX_DIALECTS[options.dialect ?? 'interface'];
+  const dialect = resolveSandboxDialect(options.dialect ?? 'interface');
   const routes = createRoutes({
     dialect,
     store,
@@ -98,7 +98,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
   });
   const ctx: SandboxRequestContext = {
-    routesByPath: new Map<string, Route>(routes.map((route) => [paths[route.name], route])),
+    routesByPath: new Map<string, Route>(routes.map((route) => [route.path, route])),
     faults: createFaultController(options.faults ?? {}, createPrng(options.seed ?? SANDBOX_DEFAULTS.seed), now),
     tokens,
     dialect,

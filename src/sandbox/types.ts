@@ -3,7 +3,7 @@
  * ones are re-exported from `start-sandbox.ts`, which other modules import.
  */
 import type { WireJobProductResult } from '../api/wire.js';
-import type { SandboxDialectName } from './dialects/dialect-types.js';
+import type { SandboxDialectSpec } from './dialects/dialect-types.js';
 import type { ImportPhoto, Localized, PathName } from '../domain/index.js';
 import type { ReferenceData } from './reference-data.js';
 
@@ -64,8 +64,11 @@ export const SANDBOX_REQUIRED_FIELDS: readonly SandboxRequirableField[] = ['barc
 
 /** Options of `startSandbox`. */
 export interface SandboxOptions {
-  /** Which dialect of the interface's silent parts to speak (docs/sandbox.md#dialects); default `interface`. */
-  dialect?: SandboxDialectName;
+  /**
+   * Which dialect to speak (docs/sandbox.md#dialects): one of the four, or structural ones joined
+   * by `+` (`cursor+translations`); default `interface`. An unknown name rejects with `ConfigError`.
+   */
+  dialect?: SandboxDialectSpec;
   /** Default 0 (a free port); the CLI uses 8080. */
   port?: number;
   /** Default 127.0.0.1. */

@@ -1,10 +1,13 @@
 /**
- * Small pieces the dialects share: paging a list, renaming keys, and writing an id above 2^53 as
+ * Small pieces the dialects share: the interface's records and pages, paging a list, renaming
+ * keys, rewriting a body whatever headers come with it, and writing an id above 2^53 as
  * a bare JSON number (JavaScript numbers cannot hold one, so it travels as a marked string that
  * `renderJsonText` turns into digits).
  */
+import type { DirectoryName } from '../../domain/index.js';
 import type { ReferenceIndex } from '../create-reference-index.js';
-import type { DialectPaging } from './dialect-types.js';
+import { answerWith, isDialectAnswer } from './dialect-types.js';
+import type { DialectPaging, ListPage } from './dialect-types.js';
 
 const BIG_NUMBER_MARK = '\u0000bignum:';
 
@@ -65,4 +68,27 @@ export function buildLeafRecords(index: ReferenceIndex): readonly Record<string,
 export function selectValues(index: ReferenceIndex, query: URLSearchParams) {
   const attributeCode = query.get('attributeCode');
   return attributeCode ? (index.valuesByAttribute.get(attributeCode) ?? []) : index.data.values;
+}
+
+/** The records of a directory as the interface serves them, before paging. */
+export function selectInterfaceRecords(name: DirectoryName, index: ReferenceIndex, query: URLSearchParams): readonly unknown[] {
+  if (name === 'categories') return buildLeafRecords(index);
+  if (name === 'attributes') return index.data.attributes;
+  return name === 'brands' ? index.data.brands : selectValues(index, query);
+}
+
+/** A directory page as the interface writes it: `{items, pageNumber, pageSize, totalCount, totalPages}`. */
+export function writeNumberedPage(records: readonly unknown[], paging: DialectPaging): Record<string, unknown> {
+  const page = slicePage<unknown>(records, paging);
+  return { items: page.items, pageNumber: paging.pageNumber, pageSize: paging.pageSize, totalCount: page.totalCount, totalPages: page.totalPages };
+}
+
+/** A product list page as the interface writes it: `{products, totalCount, pageNumber, pageSize, totalPages}`. */
+export function writeNumberedListPage(page: ListPage): Record<string, unknown> {
+  return { products: page.products, totalCount: page.totalCount, pageNumber: page.pageNumber, pageSize: page.pageSize, totalPages: page.totalPages };
+}
+
+/** A writer's result with its body rewritten by `rewrite`, headers and status kept. */
+export function mapAnswerBody(written: unknown, rewrite: (body: unknown) => unknown): unknown {
+  return isDialectAnswer(written) ? answerWith(rewrite(written.body), written.headers, written.status) : rewrite(written);
 }

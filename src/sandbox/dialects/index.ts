@@ -1,8 +1,10 @@
-/** The sandbox's dialects, by name. */
+/** The sandbox's dialects, by name, and the structural ones composed by name. */
+import { composeDialect, parseStructuralSpec } from './compose-dialect.js';
 import { documentedDialect } from './documented-dialect.js';
 import { interfaceDialect } from './interface-dialect.js';
 import { pascalDialect } from './pascal-dialect.js';
 import { treeDialect } from './tree-dialect.js';
+import { SANDBOX_DIALECT_NAMES } from './dialect-types.js';
 import type { SandboxDialect, SandboxDialectName } from './dialect-types.js';
 
 /** Every dialect, by name. */
@@ -13,6 +15,25 @@ export const SANDBOX_DIALECTS: Record<SandboxDialectName, SandboxDialect> = {
   tree: treeDialect,
 };
 
-export { SANDBOX_DIALECT_NAMES } from './dialect-types.js';
-export type { SandboxDialect, SandboxDialectName, DialectPaging, AcceptedImport, ListPage } from './dialect-types.js';
+/**
+ * The dialect a spec names: one of `SANDBOX_DIALECT_NAMES`, or structural names joined by `+`
+ * (`cursor+translations`). Throws `ConfigError` naming what is not a dialect.
+ */
+export function resolveSandboxDialect(spec: string): SandboxDialect {
+  if ((SANDBOX_DIALECT_NAMES as readonly string[]).includes(spec)) return SANDBOX_DIALECTS[spec as SandboxDialectName];
+  return composeDialect(parseStructuralSpec(spec));
+}
+
+export { SANDBOX_DIALECT_NAMES, STRUCTURAL_DIALECT_NAMES, answerWith, isDialectAnswer } from './dialect-types.js';
+export type {
+  SandboxDialect,
+  SandboxDialectName,
+  SandboxDialectSpec,
+  StructuralDialectName,
+  DialectPaging,
+  DialectRequest,
+  AcceptedImport,
+  ListPage,
+} from './dialect-types.js';
 export { renderJsonText, markBigNumber } from './dialect-kit.js';
+export { JOB_LINKS_PATH } from './job-links-trait.js';

@@ -4,7 +4,7 @@
  * `type`, `isSkuDefining`, `categories[{categoryId, isRequired}]`; jobs `Queued`/`Processing`/
  * `Done`, products `Success`/`Failed`; errors `{status, errorCode, errorMessage, errors}`.
  */
-import { buildLeafRecords, selectValues, slicePage } from './dialect-kit.js';
+import { selectInterfaceRecords, writeNumberedListPage, writeNumberedPage } from './dialect-kit.js';
 import type { SandboxDialect } from './dialect-types.js';
 
 /** The interface dialect. */
@@ -12,16 +12,11 @@ export const interfaceDialect: SandboxDialect = {
   name: 'interface',
   summary: "today's choices: wrapped pages under items with totals, camelCase, Queued/Processing/Done, Success/Failed",
   maxPageSize: 100,
-  directory(name, index, paging, query) {
-    const all =
-      name === 'categories' ? buildLeafRecords(index) : name === 'attributes' ? index.data.attributes : name === 'brands' ? index.data.brands : selectValues(index, query);
-    const page = slicePage<unknown>(all, paging);
-    return { items: page.items, pageNumber: paging.pageNumber, pageSize: paging.pageSize, totalCount: page.totalCount, totalPages: page.totalPages };
-  },
+  directory: (name, index, paging, query) => writeNumberedPage(selectInterfaceRecords(name, index, query), paging),
   importAccepted: (a) => ({ jobId: a.jobId, receivedItems: a.receivedItems, queuedAt: a.queuedAt, infoUrl: `${a.infoPath}?jobId=${a.jobId}` }),
   readJobId: (text) => (/^\d{1,15}$/.test(text) ? Number(text) : undefined),
   job: (view) => view,
-  list: (page) => page,
+  list: writeNumberedListPage,
   details: (products) => ({ products }),
   error: (body) => ({ body }),
 };
