@@ -11,8 +11,10 @@ import type { Deps } from '../../src/core/deps.js';
 import type { PipelineEvent } from '../../src/core/events.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/start-sandbox.js';
-import type { SandboxDialectName } from '../../src/sandbox/dialects/index.js';
+import type { SandboxDialectSpec } from '../../src/sandbox/dialects/index.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
+import { call, getToken } from '../sandbox/sandbox-test-kit.js';
+import type { CallResult } from '../sandbox/sandbox-test-kit.js';
 
 /** A sandbox in one dialect and a scratch directory. */
 export interface DialectRig {
@@ -24,7 +26,7 @@ export interface DialectRig {
 }
 
 /** Starts the sandbox in `dialect` (with `options`, e.g. the fields it requires). */
-export async function startDialectRig(dialect: SandboxDialectName, options: Pick<SandboxOptions, 'requiredFields'> = {}): Promise<DialectRig> {
+export async function startDialectRig(dialect: SandboxDialectSpec, options: Pick<SandboxOptions, 'requiredFields'> = {}): Promise<DialectRig> {
   const sandbox = await startSandbox({ port: 0, jobDelayMs: 20, dialect, ...options });
   const dir = await mkdtemp(join(tmpdir(), `catalog-import-${dialect}-`));
   const credential = sandbox.credentials[0];
@@ -91,4 +93,45 @@ export async function writeRepricedCopy(source: string, target: string): Promise
     return copy;
   });
   await writeFile(target, `\uFEFF${Papa.unparse(changed, { delimiter: ';' })}`, 'utf8');
+}
+
+/** A sandbox in one dialect and a token of its first seller, for raw-HTTP checks of the wire. */
+export interface WireRig {
+  sandbox: SandboxHandle;
+  token: string;
+  close(): Promise<void>;
+}
+
+/** Starts the sandbox in `dialect` and takes a token. */
+export async function startWireRig(dialect: SandboxDialectSpec): Promise<WireRig> {
+  const sandbox = await startSandbox({ port: 0, jobDelayMs: 20, dialect });
+  return { sandbox, token: await getToken(sandbox), close: () => sandbox.close() };
+}
+
+/**
+ * Every page of a directory paged by cursor, from its first page, following the next page's URL
+ * from the body's `next` or from the `Link` header's `rel="next"`; stops at the first page
+ * without one (and after `limit` pages, so that a loop fails the test instead of hanging it).
+ */
+export async function walkCursorPages(rig: WireRig, path: string, query: Record<string, string | number>, follow: 'body' | 'link', limit = 1000): Promise<CallResult[]> {
+  const pages: CallResult[] = [];
+  let next: string | null = path;
+  let first = true;
+  while (next !== null && pages.length < limit) {
+    const page: CallResult = await call(rig.sandbox, 'GET', next, first ? { token: rig.token, query } : { token: rig.token });
+    if (page.status !== 200) throw new Error(`GET ${next} answered ${page.status}: ${JSON.stringify(page.body)}`);
+    pages.push(page);
+    first = false;
+    next = follow === 'body' ? ((page.body?.next as string | null | undefined) ?? null) : readNextLink(page.headers.get('link'));
+  }
+  return pages;
+}
+
+/** The target of `rel="next"` in an RFC 8288 Link header, or null. */
+export function readNextLink(header: string | null): string | null {
+  for (const part of (header ?? '').split(',')) {
+    const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
+    if (match && /(^|;)\s*rel="?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(match[2] ?? '')) return match[1] ?? null;
+  }
+  return null;
 }
