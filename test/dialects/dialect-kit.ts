@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
+import { afterAll, beforeAll } from 'vitest';
 import { createNodeDeps } from '../../src/core/deps.js';
 import type { Deps } from '../../src/core/deps.js';
 import type { PipelineEvent } from '../../src/core/events.js';
@@ -100,6 +101,19 @@ export interface WireRig {
   sandbox: SandboxHandle;
   token: string;
   close(): Promise<void>;
+}
+
+/** A wire rig for the tests of one describe block: started before them, closed after; call it in a test. */
+export function useWireRig(dialect: SandboxDialectSpec): () => WireRig {
+  let rig: WireRig | undefined;
+  beforeAll(async () => {
+    rig = await startWireRig(dialect);
+  });
+  afterAll(() => rig?.close());
+  return () => {
+    if (rig === undefined) throw new Error(`the ${dialect} rig is not started`);
+    return rig;
+  };
 }
 
 /** Starts the sandbox in `dialect` and takes a token. */
