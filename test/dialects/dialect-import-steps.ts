@@ -18,8 +18,9 @@ import { readRowStatuses, writeRepricedCopy } from './dialect-kit.js';
 import type { DialectRig } from './dialect-kit.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** The README's sample catalog and its mapping. */
+/** The README's sample catalog. */
 export const SAMPLE = join(ROOT, 'samples', 'catalog.csv');
+/** The README's mapping of the sample. */
 export const MAPPING = join(ROOT, 'mappings', 'sample.yaml');
 
 /**
