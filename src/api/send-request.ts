@@ -105,15 +105,19 @@ export function createRequestSender(config: SenderConfig, deps: SenderDeps): Sen
         const { status } = outcome;
         if (status >= 200 && status < 300) {
           const parsed = parseSuccessBody(outcome.text);
-          if (parsed.ok) return { status, body: parsed.body };
-          // A 2xx that is not JSON (truncated, garbled by a proxy): a read is asked again; the
-          // import is not (it may have been taken), its caller settles it as of unknown fate.
-          if (spec.idempotent && retries < config.retry.limit) {
+          // A read always has an answer to give: an empty or non-JSON 2xx (truncated, garbled by a
+          // proxy, a gateway's blank 200) is a passing failure, asked again within the retry budget.
+          // The import is not asked again (it may have been taken): its caller settles it as of
+          // unknown fate.
+          if (parsed.ok && (parsed.body !== undefined || !spec.idempotent)) return { status, body: parsed.body };
+          if (!spec.idempotent) throw new SchemaMismatchError(spec.endpoint, [{ path: '', message: describeUnreadableBody(outcome.text, spec, config.redact) }]);
+          if (retries < config.retry.limit) {
             retries += 1;
             await waitBeforeRetry(spec.endpoint, retries, status, undefined);
             continue;
           }
-          throw new SchemaMismatchError(spec.endpoint, [{ path: '', message: describeUnreadableBody(outcome.text, spec, config.redact) }]);
+          const why = parsed.ok ? 'the body is empty' : describeUnreadableBody(outcome.text, spec, config.redact);
+          throw new ApiError('API_UNREACHABLE', spec.endpoint, `${spec.endpoint} answered ${status} without a readable answer after ${retries + 1} attempt(s): ${why}`, { status });
         }
         if (status === 401 && spec.auth !== undefined && token !== undefined && !reauthenticated) {
           // The token expired or was revoked early: one new token, one more try, not counted as a retry.

@@ -141,10 +141,74 @@ describe('responses that break the schema', () => {
     expect((error as Error).message).toMatch(/^unexpected response from POST \/api\/seller\/v1\/products\/import: jobId: /);
   });
 
-  it('a success body that is not JSON is a SchemaMismatchError', async () => {
+  it('a read whose success body is never JSON gives up after its retries, naming the endpoint', async () => {
     const server = await serve(() => ({ text: '<html>ok</html>' }));
     const { client } = clientFor(server);
-    await expect(client.listProducts({ pageNumber: 1, pageSize: 10 })).rejects.toThrow(/body is not JSON/);
+    const error = (await caught(client.listProducts({ pageNumber: 1, pageSize: 10 }))) as ApiError;
+    expect(error.code).toBe('API_UNREACHABLE');
+    expect(error.message).toBe('POST /api/seller/v1/products/list answered 200 without a readable answer after 3 attempt(s): body is not JSON: <html>ok</html>');
+    expect(apiRequests(server)).toHaveLength(3);
+  });
+});
+
+describe('empty or non-JSON success answers of reads', () => {
+  /** Answers each distinct request (method, path and query) blank, then garbled, then with `good`. */
+  function blankTwice(good: (request: RecordedRequest) => LocalAnswer): (request: RecordedRequest) => LocalAnswer {
+    const seen = new Map<string, number>();
+    return (request) => {
+      const key = `${request.method} ${request.path}?${request.query.toString()}`;
+      const count = seen.get(key) ?? 0;
+      seen.set(key, count + 1);
+      if (count === 0) return { text: '' };
+      if (count === 1) return { text: '{"products": [' };
+      return good(request);
+    };
+  }
+
+  it('asks every read again: token, directory, product list, details and job status', async () => {
+    const server = await startLocalServer(
+      blankTwice((request) => {
+        if (request.path.endsWith('/auth/token')) return tokenAnswer();
+        if (request.path.endsWith('/brands')) return { json: request.query.get('pageNumber') === '1' ? [brand(1)] : [] };
+        if (request.path.endsWith('/list')) return { json: { products: [], totalCount: 0, pageNumber: 1, pageSize: 10, totalPages: 0 } };
+        if (request.path.endsWith('/details')) return { json: [] };
+        return { json: { jobId: 9, status: 'Done', products: [] } };
+      }),
+    );
+    servers.push(server);
+    const { client, events } = clientFor(server, { pageSize: 1 });
+    expect(await client.getToken()).toBe('local-token-1');
+    expect((await client.fetchDirectory('brands')).map((b) => b.id)).toEqual([1]);
+    expect((await client.listProducts({ pageNumber: 1, pageSize: 10 })).products).toEqual([]);
+    expect(await client.getProductDetails([1])).toEqual([]);
+    expect((await client.getJobStatus({ jobId: 9 })).products).toEqual([]);
+    // Each of the six requests was answered three times: blank, garbled, then read.
+    expect(server.requests).toHaveLength(18);
+    const retried = events.flatMap((e) => (e.type === 'http:retry' ? [`${e.endpoint} ${e.attempt}`] : []));
+    expect(new Set(retried)).toEqual(
+      new Set(
+        ['POST /api/v1/auth/token', 'GET /api/v1/seller/brands', 'POST /api/seller/v1/products/list', 'POST /api/seller/v1/products/details', 'GET /api/seller/v1/products/import/info'].flatMap(
+          (endpoint) => [`${endpoint} 1`, `${endpoint} 2`],
+        ),
+      ),
+    );
+  });
+
+  it('gives up on a read that stays blank once the retry budget is spent, naming the endpoint', async () => {
+    const server = await serve(() => ({ status: 200, text: '' }));
+    const { client } = clientFor(server);
+    const error = (await caught(client.getJobStatus({ jobId: 9 }))) as ApiError;
+    expect(error.code).toBe('API_UNREACHABLE');
+    expect(error.endpoint).toBe('GET /api/seller/v1/products/import/info');
+    expect(error.message).toBe('GET /api/seller/v1/products/import/info answered 200 without a readable answer after 3 attempt(s): the body is empty');
+    expect(apiRequests(server)).toHaveLength(3);
+  });
+
+  it('never asks an import again: a blank 2xx may mean the products were taken', async () => {
+    const server = await serve(() => ({ status: 202, text: '' }));
+    const { client } = clientFor(server);
+    await expect(client.importProducts([])).rejects.toBeInstanceOf(SchemaMismatchError);
+    expect(apiRequests(server)).toHaveLength(1);
   });
 });
 
