@@ -105,14 +105,15 @@ interface DepartureTimes {
  * A request let go is counted at once, and counted again at the time it really leaves (`leave`,
  * read on `clock`), so a pause of the process between the two (a stalled event loop, a garbage
  * collection, a descheduled process) can never squeeze more than the rate into a window.
- * Departures are kept for the longest window (a second): the clock counts whole milliseconds, so a
+ * Departures are kept for the longest window: the clock counts whole milliseconds, so a
  * departure leaves a window of `spanMs` once it is more than `spanMs` old.
  */
 function createDepartureTimes(clock: () => number): DepartureTimes {
   const times: { at: number }[] = [];
   return {
     waitFor(now, windows) {
-      while (times.length > 0 && (times[0] as { at: number }).at < now - 1000) times.shift();
+      const longest = Math.max(0, ...windows.map((window) => window.spanMs));
+      while (times.length > 0 && (times[0] as { at: number }).at < now - longest) times.shift();
       let wait = 0;
       for (const window of windows) {
         let inWindow = 0;

@@ -11,6 +11,7 @@ import type { ImportItem } from '../../src/domain/index.js';
 import { createNodeDeps } from '../../src/core/deps.js';
 import type { PipelineEvent } from '../../src/core/events.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
+import { startLocalServer, tokenAnswer } from './client-test-kit.js';
 import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
 
 const SELLER = { clientId: 'sandbox-seller', clientSecret: 'sandbox-secret-1' };
@@ -105,6 +106,34 @@ describe('the client rate limit', () => {
     expect(sent.every((r) => r.status === 200)).toBe(true);
     expect(busiestWindow(sent.map((r) => r.at), 995)).toBeLessThanOrEqual(40);
     expect(busiestWindow(sent.map((r) => r.at), 100)).toBeLessThanOrEqual(9);
+  });
+
+  it('keeps every second as the service sees it within the rate, though the network delays some requests more than others', async () => {
+    // The service counts arrivals: a request held up on the way (here every other one, 50 ms) and
+    // the next ones not make the arrivals closer together than the departures were.
+    const arrivals: number[] = [];
+    const server = await startLocalServer((request) => {
+      arrivals.push(performance.now());
+      return request.path.endsWith('/auth/token') ? tokenAnswer() : { json: { products: [], totalCount: 0, pageNumber: 1, pageSize: 1, totalPages: 0 } };
+    });
+    try {
+      let sent = 0;
+      const deps = createNodeDeps({
+        env: {},
+        fetch: async (input, init) => {
+          sent += 1;
+          if (sent % 2 === 1) await new Promise((resolve) => setTimeout(resolve, 50));
+          return fetch(input, init);
+        },
+      });
+      const client = createCatalogClient({ baseUrl: server.url, credentials: SELLER, rateLimit: 5 }, deps);
+      await client.getToken();
+      await Promise.all(Array.from({ length: 11 }, () => client.listProducts({ pageNumber: 1, pageSize: 1 })));
+      expect(arrivals).toHaveLength(12);
+      expect(busiestWindow(arrivals, 1000)).toBeLessThanOrEqual(5);
+    } finally {
+      await server.close();
+    }
   });
 
   it('sends nothing the service refuses when the rate is set to the service’s', async () => {
