@@ -124,7 +124,7 @@ export interface CatalogClient {
 }
 
 /** The side effects the client uses. */
-export type CatalogClientDeps = Pick<Deps, 'fetch' | 'now' | 'sleep' | 'random' | 'onEvent' | 'signal'>;
+export type CatalogClientDeps = Pick<Deps, 'fetch' | 'now' | 'monotonic' | 'sleep' | 'random' | 'onEvent' | 'signal'>;
 
 /** Defaults of the options. */
 export const CATALOG_CLIENT_DEFAULTS = {

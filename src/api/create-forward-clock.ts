@@ -2,6 +2,7 @@
  * The rate limiter's clock: time never goes back, and a finished wait counts as that much time
  * passed even when the system clock does not move (tests with a frozen clock still progress).
  */
+import { readMonotonicMs } from '../core/deps.js';
 import type { Deps } from '../core/deps.js';
 
 /** Milliseconds that only move forward. */
@@ -12,12 +13,12 @@ export interface ForwardClock {
   reach(at: number): void;
 }
 
-/** Creates a clock starting at the system clock's time now. */
-export function createForwardClock(deps: Pick<Deps, 'now'>): ForwardClock {
-  let floor = deps.now().getTime();
+/** Creates a clock starting at the monotonic clock's time now (a wall-clock change moves no pause or window). */
+export function createForwardClock(deps: Pick<Deps, 'monotonic'>): ForwardClock {
+  let floor = readMonotonicMs(deps);
   return {
     read() {
-      floor = Math.max(floor, deps.now().getTime());
+      floor = Math.max(floor, readMonotonicMs(deps));
       return floor;
     },
     reach(at) {

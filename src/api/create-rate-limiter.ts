@@ -24,7 +24,7 @@
  * estimate), times 0.95. With fewer than 5 successes to go by, a rate in force is cut by a fifth
  * (none in force: only the pause).
  *
- * Time comes from `now`, waits from `sleep`; a finished wait counts as that much time passed even
+ * Time comes from the monotonic clock (`readMonotonicMs`), waits from `sleep`; a finished wait counts as that much time passed even
  * when the clock does not move (tests with a frozen clock still progress).
  *
  * Its parts: the token bucket (`create-token-bucket.ts`), the departure windows
@@ -85,7 +85,7 @@ export interface RateLimiter {
 }
 
 /** The side effects the limiter uses. */
-export type RateLimiterDeps = Pick<Deps, 'now' | 'sleep' | 'onEvent'>;
+export type RateLimiterDeps = Pick<Deps, 'monotonic' | 'sleep' | 'onEvent'>;
 
 /** Defaults of the options. */
 export const RATE_LIMITER_DEFAULTS = {

@@ -82,7 +82,7 @@ export interface WireResponse {
 /** Sends one request with retries; resolves with a 2xx answer or throws a `PipelineError`. */
 export type SendRequest = (spec: RequestSpec) => Promise<WireResponse>;
 
-type SenderDeps = Pick<Deps, 'fetch' | 'now' | 'sleep' | 'random' | 'onEvent' | 'signal'>;
+type SenderDeps = Pick<Deps, 'fetch' | 'now' | 'monotonic' | 'sleep' | 'random' | 'onEvent' | 'signal'>;
 
 type AttemptOutcome =
   | { kind: 'response'; status: number; statusText: string; headers: Headers; text: string }
@@ -167,7 +167,7 @@ export function createRequestSender(config: SenderConfig, deps: SenderDeps): Sen
     try {
       await deps.sleep(waitMs, deps.signal);
     } catch (error) {
-      throw new AbortedError(undefined, { cause: error });
+      throw toAbortedError(deps.signal, error);
     }
   }
 }
@@ -189,7 +189,7 @@ async function sendLimitedAttempt(
   try {
     sentAt = await limiter.acquire(spec.priority ?? 'normal', deps.signal);
   } catch (error) {
-    throw new AbortedError(undefined, { cause: error });
+    throw toAbortedError(deps.signal, error);
   }
   let outcome: AttemptOutcome;
   try {
@@ -308,7 +308,18 @@ function buildStatusError(
 }
 
 function throwIfAborted(signal: AbortSignal | undefined, cause?: unknown): void {
-  if (signal?.aborted) throw new AbortedError(undefined, { cause: cause ?? signal.reason });
+  if (signal?.aborted) throw toAbortedError(signal, cause);
+}
+
+/**
+ * The error a request or wait stopped by `signal` rejects with: the signal's reason itself when it
+ * is already an `AbortedError` (the CLI aborts with one, and exits 130 on it), else an
+ * `AbortedError` caused by it.
+ */
+function toAbortedError(signal: AbortSignal | undefined, cause: unknown): AbortedError {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof AbortedError) return reason;
+  return new AbortedError(undefined, { cause: reason ?? cause });
 }
 
 /** Walks an error and its causes (and `AggregateError` members) for system error codes. */

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isAmbiguousSendError } from '../../src/api/ambiguous-send-error.js';
 import { createCatalogClient } from '../../src/api/create-catalog-client.js';
 import type { CatalogClientOptions } from '../../src/api/create-catalog-client.js';
+import { sleepWithSignal } from '../../src/core/deps.js';
 import { AbortedError, ApiError, ConfigError, SchemaMismatchError } from '../../src/core/errors.js';
 import { makeTestDeps, startLocalServer, tokenAnswer } from './client-test-kit.js';
 import type { LocalAnswer, LocalServer, RecordedRequest } from './client-test-kit.js';
@@ -311,6 +312,59 @@ describe('time-outs, dropped connections and refused connections', () => {
     const started = Date.now();
     await expect(client.fetchDirectory('brands')).rejects.toBeInstanceOf(AbortedError);
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+});
+
+describe('waits and the clock', () => {
+  const listAnswer: LocalAnswer = { json: { products: [], totalCount: 0, pageNumber: 1, pageSize: 10, totalPages: 0 } };
+
+  it('waits out a Retry-After pause on the monotonic clock though the wall clock jumps an hour ahead meanwhile', async () => {
+    let refused = false;
+    const server = await serve(() => {
+      if (refused) return listAnswer;
+      refused = true;
+      return { status: 429, headers: { 'retry-after': '2' }, json: {} };
+    });
+    // Simulated time: each wait moves both clocks by its length; the 429's retry event moves the
+    // wall clock alone, as a clock set an hour ahead would.
+    let monotonic = 0;
+    let wall = Date.parse('2025-03-01T12:00:00Z');
+    const waits: number[] = [];
+    const deps = makeTestDeps({
+      monotonic: () => monotonic,
+      now: () => new Date(wall),
+      sleep: async (ms, signal) => {
+        waits.push(ms);
+        monotonic += ms;
+        wall += ms;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        signal?.throwIfAborted();
+      },
+      onEvent: (event) => {
+        if (event.type === 'http:retry' && event.status === 429) wall += 3_600_000;
+      },
+    });
+    const { client } = clientFor(server, {}, deps);
+    await client.listProducts({ pageNumber: 1, pageSize: 10 });
+    expect(apiRequests(server)).toHaveLength(2);
+    // The pause the refused request's Retry-After asked for was waited (in one or more waits).
+    expect(waits.reduce((sum, ms) => sum + ms, 0)).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('rejects with the abort reason itself when stopped during a retry wait or a rate pause', async () => {
+    const stop = new AbortedError('stopped by SIGTERM');
+    const unavailable = await serve(() => ({ status: 503, json: {} }));
+    const first = new AbortController();
+    const backoff = clientFor(unavailable, { retry: { limit: 5, baseDelayMs: 100 } }, makeTestDeps({ signal: first.signal, onEvent: (event) => event.type === 'http:retry' && first.abort(stop) }));
+    expect(await caught(backoff.client.fetchDirectory('brands'))).toBe(stop);
+
+    const throttled = await serve(() => ({ status: 429, headers: { 'retry-after': '30' }, json: {} }));
+    const second = new AbortController();
+    // A real 30 s wait, cut short 20 ms into it.
+    const pausedDeps = makeTestDeps({ signal: second.signal, sleep: sleepWithSignal, onEvent: (event) => event.type === 'http:retry' && setTimeout(() => second.abort(stop), 20) });
+    const paused = clientFor(throttled, { retry: { limit: 5, baseDelayMs: 100, maxDelayMs: 60_000 } }, pausedDeps);
+    expect(await caught(paused.client.listProducts({ pageNumber: 1, pageSize: 10 }))).toBe(stop);
+    expect(apiRequests(throttled)).toHaveLength(1);
   });
 });
 

@@ -211,7 +211,7 @@ describe('createRateLimiter', () => {
     const limiter = createRateLimiter(
       { rate: 10 },
       {
-        now: () => new Date(time),
+        monotonic: () => time,
         onEvent: () => undefined,
         sleep: (ms, signal) =>
           new Promise<void>((resolve, reject) => {
@@ -262,7 +262,7 @@ describe('createRateLimiter', () => {
 
   it('learns the rate from the stretch of demand the 429 ends, not from requests before an idle stretch', async () => {
     let time = 0;
-    const limiter = createRateLimiter({}, { now: () => new Date(time), onEvent: () => undefined, sleep: async () => undefined });
+    const limiter = createRateLimiter({}, { monotonic: () => time, onEvent: () => undefined, sleep: async () => undefined });
     // A directory fetched a page at a time: 20 requests, one in flight, 100 ms each (10/s, bound by latency).
     for (let page = 0; page < 20; page += 1) {
       const sentAt = await limiter.acquire('normal');
