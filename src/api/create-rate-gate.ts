@@ -309,18 +309,23 @@ function createTokenBucket(initial: number, now: number) {
 /** The requests counted in the window: each from its departure until a second after its answer. */
 function createFlightWindow() {
   const flights: { until: number }[] = [];
+  /** Forgets the requests out of the window at `now` (an answer more than a second old: whole milliseconds). */
+  const prune = (now: number): void => {
+    const edge = now - WINDOW_MS - 1;
+    for (let i = flights.length - 1; i >= 0; i -= 1) if ((flights[i] as { until: number }).until <= edge) flights.splice(i, 1);
+  };
   return {
     /** Milliseconds until one more request keeps at most `max` in the window (`Infinity`: after an answer). */
     waitFor(now: number, max: number): number {
-      // A clock of whole milliseconds: an answer leaves the window once it is more than a second old.
-      const edge = now - WINDOW_MS - 1;
-      for (let i = flights.length - 1; i >= 0; i -= 1) if ((flights[i] as { until: number }).until <= edge) flights.splice(i, 1);
+      prune(now);
       if (flights.length < max) return 0;
       const ends = flights.map((flight) => flight.until).sort((a, b) => a - b);
       return (ends[flights.length - max] as number) + WINDOW_MS + 1 - now;
     },
     /** Sends now; the request counts until `send` settles, read on `clock`, then `onAnswer` is called. */
     record<T>(now: number, send: (sentAtMs: number) => Promise<T>, clock: () => number, onAnswer: () => void): Promise<T> {
+      // Kept while unlimited too (a 429 may put a rate in force), so pruned here as well.
+      prune(now);
       const flight = { until: Number.POSITIVE_INFINITY };
       flights.push(flight);
       let sent: Promise<T>;
