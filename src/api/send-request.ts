@@ -7,7 +7,6 @@
 import ky from 'ky';
 import type { KyInstance } from 'ky';
 import { AbortedError, ApiError, SchemaMismatchError } from '../core/errors.js';
-import { readMonotonicMs } from '../core/deps.js';
 import type { Deps } from '../core/deps.js';
 import { AmbiguousSendError } from './ambiguous-send-error.js';
 import { buildBackoffDelay } from './build-backoff-delay.js';
@@ -46,7 +45,7 @@ export interface SenderConfig {
   /** Scrubs the secret and the token from every message. */
   redact: Redactor;
   /** Every attempt passes it as it leaves, and reports how it ended. */
-  gate?: RateGate;
+  gate: RateGate;
 }
 
 /** One request. */
@@ -185,7 +184,7 @@ export function createRequestSender(config: SenderConfig, deps: SenderDeps): Sen
 }
 
 /**
- * One attempt. It passes the client's rate gate (when there is one) at the call of `fetch`, after
+ * One attempt. It passes the client's rate gate at the call of `fetch`, after
  * ky's own steps: the request is counted the moment it leaves, and until its answer comes back. The
  * gate learns how it ended; a 429's `Retry-After` becomes a pause shared by every request
  * (`sharedPauseMs`).
@@ -207,13 +206,12 @@ async function sendAttempt(
   let sentAt: number | undefined;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
-  const leave = (input: Parameters<typeof deps.fetch>[0], init: Parameters<typeof deps.fetch>[1]) => (at: number) => {
-    sentAt = at;
-    timer = setTimeout(() => timeout.abort(), timeoutMs);
-    return deps.fetch(input, init);
-  };
   const gatedFetch: typeof deps.fetch = (input, init) =>
-    gate === undefined ? leave(input, init)(readMonotonicMs(deps)) : gate.pass(spec.priority ?? 'normal', callerSignal, leave(input, init));
+    gate.pass(spec.priority ?? 'normal', callerSignal, (at) => {
+      sentAt = at;
+      timer = setTimeout(() => timeout.abort(), timeoutMs);
+      return deps.fetch(input, init);
+    });
   let outcome: AttemptOutcome;
   try {
     const body = spec.jsonText ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json));
@@ -222,14 +220,14 @@ async function sendAttempt(
     const text = await response.text();
     outcome = { kind: 'response', status: response.status, statusText: response.statusText, headers: response.headers, text };
   } catch (error) {
-    if (gate !== undefined && sentAt !== undefined) gate.settle(sentAt, undefined, undefined);
+    if (sentAt !== undefined) gate.settle(sentAt, undefined, undefined);
     throwIfAborted(callerSignal, error);
     if (timeout.signal.aborted) return { kind: 'timeout' };
     return { kind: 'network', reason: describeNetworkError(error), notSent: isNotSentError(error), cause: error };
   } finally {
     clearTimeout(timer);
   }
-  if (gate === undefined || sentAt === undefined) return outcome;
+  if (sentAt === undefined) return outcome;
   const retryAfter = outcome.status === 429 ? parseRetryAfter(outcome.headers.get('retry-after'), deps.now()) : undefined;
   const pause = gate.settle(sentAt, outcome.status, retryAfter);
   return retryAfter === undefined ? outcome : { ...outcome, sharedPauseMs: Math.min(pause, config.retry.maxDelayMs) };
