@@ -11,7 +11,7 @@ import { createIssue } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
 import type { ClientCredentials } from './check-credentials.js';
 import { createRedactor } from './redact-secrets.js';
-import { createRateLimiter } from './create-rate-limiter.js';
+import { createRateGate } from './create-rate-gate.js';
 import { createRequestSender } from './send-request.js';
 import { createTokenProvider } from './create-token-provider.js';
 import { createDirectoryFetcher } from './create-directory-fetcher.js';
@@ -66,7 +66,7 @@ export interface CatalogClientOptions {
   /**
    * Requests per second at most, every request counted (token, directories, imports, job polls,
    * products); default none: unlimited until the service answers 429. Either way a 429 lowers the
-   * rate and its `Retry-After` pauses every request (`create-rate-limiter.ts`).
+   * rate and its `Retry-After` pauses every request (`create-rate-gate.ts`).
    */
   rateLimit?: number | undefined;
   /** How this service spells and pages things where the interface is silent (docs/service-profile.md). */
@@ -124,7 +124,7 @@ export interface CatalogClient {
 }
 
 /** The side effects the client uses. */
-export type CatalogClientDeps = Pick<Deps, 'fetch' | 'now' | 'sleep' | 'random' | 'onEvent' | 'signal'>;
+export type CatalogClientDeps = Pick<Deps, 'fetch' | 'now' | 'monotonic' | 'sleep' | 'random' | 'onEvent' | 'signal'>;
 
 /** Defaults of the options. */
 export const CATALOG_CLIENT_DEFAULTS = {
@@ -148,8 +148,8 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
   // Every token issued to this client, so that an old one quoted in a late error is hidden too.
   const issuedTokens = new Set<string>();
   const redact = createRedactor(() => [credentials.clientSecret, ...issuedTokens]);
-  const limiter = createRateLimiter({ rate: settings.rateLimit, maxPauseMs: settings.retry.maxDelayMs }, deps);
-  const send = createRequestSender({ timeoutMs: settings.timeoutMs, retry: settings.retry, redact, limiter }, deps);
+  const gate = createRateGate({ rate: settings.rateLimit, maxPauseMs: settings.retry.maxDelayMs }, deps);
+  const send = createRequestSender({ timeoutMs: settings.timeoutMs, retry: settings.retry, redact, gate }, deps);
 
   const profile = options.profile ?? {};
   const wire = createWireWatch(profile, deps);

@@ -1,9 +1,12 @@
 /**
  * The access-token cache. One token is kept per client and refreshed `refreshMarginSeconds`
- * before it runs out (by the injected clock); concurrent callers share one in-flight token
+ * before it runs out (timed on the monotonic clock: setting the wall clock neither expires it nor
+ * keeps it past its lifetime); concurrent callers share one in-flight token
  * request, and `invalidate` drops a token the service refused so that the next caller fetches a
  * new one (only once, however many requests saw the refusal).
  */
+import { readMonotonicMs } from '../core/deps.js';
+import type { Deps } from '../core/deps.js';
 import type { TokenResponse } from './wire.js';
 
 /** Hands out access tokens. */
@@ -22,13 +25,13 @@ export interface TokenProviderOptions {
   refreshMarginSeconds: number;
 }
 
-/** Creates a token provider over `requestToken`, timing expiry with `deps.now`. */
-export function createTokenProvider(options: TokenProviderOptions, deps: { now: () => Date }): TokenProvider {
+/** Creates a token provider over `requestToken`, timing expiry with `readMonotonicMs(deps)`. */
+export function createTokenProvider(options: TokenProviderOptions, deps: Pick<Deps, 'monotonic'>): TokenProvider {
   let cached: { token: string; refreshAt: number } | undefined;
   let inFlight: Promise<string> | undefined;
 
   const refresh = async (): Promise<string> => {
-    const obtainedAt = deps.now().getTime();
+    const obtainedAt = readMonotonicMs(deps);
     const response = await options.requestToken();
     const lifetimeSeconds = Math.max(0, response.expiresIn);
     const margin = Math.min(Math.max(0, options.refreshMarginSeconds), lifetimeSeconds / 2);
@@ -39,7 +42,7 @@ export function createTokenProvider(options: TokenProviderOptions, deps: { now: 
 
   return {
     getToken() {
-      if (cached !== undefined && deps.now().getTime() < cached.refreshAt) return Promise.resolve(cached.token);
+      if (cached !== undefined && readMonotonicMs(deps) < cached.refreshAt) return Promise.resolve(cached.token);
       if (inFlight === undefined) {
         inFlight = refresh().finally(() => {
           inFlight = undefined;

@@ -7,8 +7,6 @@ export type { CatalogClient, CatalogClientOptions, CatalogClientDeps, WireObserv
 export { AmbiguousSendError, isAmbiguousSendError } from './ambiguous-send-error.js';
 export { checkCredentials, CREDENTIAL_ISSUE_CODES } from './check-credentials.js';
 export type { ClientCredentials } from './check-credentials.js';
-export { createRateLimiter, RATE_LIMITER_DEFAULTS } from './create-rate-limiter.js';
-export type { RateLimiter, RateLimiterDeps, RateLimiterOptions, RequestPriority } from './create-rate-limiter.js';
 export { createTokenProvider } from './create-token-provider.js';
 export type { TokenProvider, TokenProviderOptions } from './create-token-provider.js';
 export { loadDirectory, MAX_DIRECTORY_PAGES } from './load-directory.js';

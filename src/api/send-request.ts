@@ -1,10 +1,8 @@
 /**
  * The HTTP core of the client: one request with its retries, time-out, token and error mapping.
- * ky (1.x, `retry: 0`, `timeout: false`, `throwHttpErrors: false`) sends each attempt through
- * `deps.fetch`; every attempt takes a slot from the client's rate limiter first. The retry loop is
- * our own so that waits go through `deps.sleep`, jitter through `deps.random` and `Retry-After`
- * dates through `deps.now`, and so that a non-idempotent request (the import) is never repeated
- * after a failure that may have reached the service.
+ * ky builds and sends each attempt through `deps.fetch`, and the client's one rate gate
+ * (`create-rate-gate.ts`) makes that call of `fetch` when the rate allows. Why ky's own retry,
+ * time-out and errors are off is written where ky is configured, below.
  */
 import ky from 'ky';
 import type { KyInstance } from 'ky';
@@ -13,7 +11,7 @@ import type { Deps } from '../core/deps.js';
 import { AmbiguousSendError } from './ambiguous-send-error.js';
 import { buildBackoffDelay } from './build-backoff-delay.js';
 import type { BackoffPolicy } from './build-backoff-delay.js';
-import type { RateLimiter, RequestPriority } from './create-rate-limiter.js';
+import type { RateGate, RequestPriority } from './create-rate-gate.js';
 import type { TokenProvider } from './create-token-provider.js';
 import { buildErrorDescription, parseErrorBody } from './parse-error-body.js';
 import { parseJsonLossless } from './parse-json-lossless.js';
@@ -46,8 +44,8 @@ export interface SenderConfig {
   retry: BackoffPolicy & { limit: number };
   /** Scrubs the secret and the token from every message. */
   redact: Redactor;
-  /** Every attempt takes a slot from it before it leaves, and reports how it ended. */
-  limiter?: RateLimiter;
+  /** Every attempt passes it as it leaves, and reports how it ended. */
+  gate: RateGate;
 }
 
 /** One request. */
@@ -61,7 +59,7 @@ export interface RequestSpec {
   json?: unknown;
   /** The JSON body already serialized (wins over `json`), for a body the caller built anyway. */
   jsonText?: string;
-  /** Rate limiter priority: `background` (job polls) fills the capacity `normal` requests leave; default `normal`. */
+  /** Rate gate priority: `background` (job polls) fills the capacity `normal` requests leave; default `normal`. */
   priority?: RequestPriority;
   /** Sends `Authorization: Bearer` from this provider and re-authenticates once on 401. */
   auth?: TokenProvider;
@@ -82,7 +80,7 @@ export interface WireResponse {
 /** Sends one request with retries; resolves with a 2xx answer or throws a `PipelineError`. */
 export type SendRequest = (spec: RequestSpec) => Promise<WireResponse>;
 
-type SenderDeps = Pick<Deps, 'fetch' | 'now' | 'sleep' | 'random' | 'onEvent' | 'signal'>;
+type SenderDeps = Pick<Deps, 'fetch' | 'now' | 'monotonic' | 'sleep' | 'random' | 'onEvent' | 'signal'>;
 
 type AttemptOutcome =
   | { kind: 'response'; status: number; statusText: string; headers: Headers; text: string }
@@ -91,6 +89,19 @@ type AttemptOutcome =
 
 /** Creates the sender shared by every endpoint of one client. */
 export function createRequestSender(config: SenderConfig, deps: SenderDeps): SendRequest {
+  // ky sends; the rest of its machinery is off, each for a reason ky cannot meet:
+  // - `retry: 0`: ky waits with its own timer and `Date.now()`; ours go through `deps.sleep`,
+  //   `deps.random` and `deps.now` (tests run them on simulated time; Ctrl-C cuts them short with
+  //   the signal's reason). A 429's `Retry-After` must pause every request at the rate gate, not
+  //   this one only (ky would wait, then the gate again). An import is repeated only after a 429
+  //   or a connection that never opened, and a read also after an empty or non-JSON 2xx, which
+  //   ky does not see as a failure. A 401 takes a new token once, without counting as a retry.
+  // - `timeout: false`: ky's time-out ends at the response headers; ours also covers the body
+  //   (an answer cut short mid-body would otherwise hang the run), and starts when the request
+  //   leaves the rate gate, not while it waits there.
+  // - `throwHttpErrors: false`: every status is read through one table (`isRetryStatus`,
+  //   `buildStatusError`) with the error body parsed by meaning; an `HTTPError` would only be
+  //   caught and unpacked again.
   const http = ky.create({ retry: 0, timeout: false, throwHttpErrors: false });
 
   return async (spec) => {
@@ -99,21 +110,25 @@ export function createRequestSender(config: SenderConfig, deps: SenderDeps): Sen
     for (;;) {
       throwIfAborted(deps.signal);
       const token = spec.auth === undefined ? undefined : await spec.auth.getToken();
-      const outcome = await sendLimitedAttempt(http, spec, token, config, deps);
+      const outcome = await sendAttempt(http, spec, token, config, deps);
 
       if (outcome.kind === 'response') {
         const { status } = outcome;
         if (status >= 200 && status < 300) {
           const parsed = parseSuccessBody(outcome.text);
-          if (parsed.ok) return { status, body: parsed.body };
-          // A 2xx that is not JSON (truncated, garbled by a proxy): a read is asked again; the
-          // import is not (it may have been taken), its caller settles it as of unknown fate.
-          if (spec.idempotent && retries < config.retry.limit) {
+          // A read always has an answer to give: an empty or non-JSON 2xx (truncated, garbled by a
+          // proxy, a gateway's blank 200) is a passing failure, asked again within the retry budget.
+          // The import is not asked again (it may have been taken): its caller settles it as of
+          // unknown fate.
+          if (parsed.ok && (parsed.body !== undefined || !spec.idempotent)) return { status, body: parsed.body };
+          if (!spec.idempotent) throw new SchemaMismatchError(spec.endpoint, [{ path: '', message: describeUnreadableBody(outcome.text, spec, config.redact) }]);
+          if (retries < config.retry.limit) {
             retries += 1;
             await waitBeforeRetry(spec.endpoint, retries, status, undefined);
             continue;
           }
-          throw new SchemaMismatchError(spec.endpoint, [{ path: '', message: describeUnreadableBody(outcome.text, spec, config.redact) }]);
+          const why = parsed.ok ? 'the body is empty' : describeUnreadableBody(outcome.text, spec, config.redact);
+          throw new ApiError('API_UNREACHABLE', spec.endpoint, `${spec.endpoint} answered ${status} without a readable answer after ${retries + 1} attempt(s): ${why}`, { status });
         }
         if (status === 401 && spec.auth !== undefined && token !== undefined && !reauthenticated) {
           // The token expired or was revoked early: one new token, one more try, not counted as a retry.
@@ -125,7 +140,7 @@ export function createRequestSender(config: SenderConfig, deps: SenderDeps): Sen
         if (canRetry && retries < config.retry.limit) {
           retries += 1;
           if (status === 429 && outcome.sharedPauseMs !== undefined) {
-            // The limiter pauses every request as Retry-After asks; this one waits for its slot again.
+            // The gate pauses every request as Retry-After asks; this one waits for its turn again.
             deps.onEvent({ type: 'http:retry', endpoint: spec.endpoint, attempt: retries, status, waitMs: outcome.sharedPauseMs });
             continue;
           }
@@ -163,82 +178,59 @@ export function createRequestSender(config: SenderConfig, deps: SenderDeps): Sen
     try {
       await deps.sleep(waitMs, deps.signal);
     } catch (error) {
-      throw new AbortedError(undefined, { cause: error });
+      throw toAbortedError(deps.signal, error);
     }
   }
 }
 
 /**
- * One attempt through the limiter (when there is one): it waits for a slot, and learns how the
- * attempt ended; a 429's `Retry-After` becomes a pause shared by every request (`sharedPauseMs`).
+ * One attempt. It passes the client's rate gate at the call of `fetch`, after
+ * ky's own steps: the request is counted the moment it leaves, and until its answer comes back. The
+ * gate learns how it ended; a 429's `Retry-After` becomes a pause shared by every request
+ * (`sharedPauseMs`).
  */
-async function sendLimitedAttempt(
-  http: KyInstance,
-  spec: RequestSpec,
-  token: string | undefined,
-  config: Pick<SenderConfig, 'limiter' | 'timeoutMs' | 'retry'>,
-  deps: SenderDeps,
-): Promise<AttemptOutcome & { sharedPauseMs?: number }> {
-  const limiter = config.limiter;
-  if (limiter === undefined) return sendAttempt(http, spec, token, config.timeoutMs, deps, undefined);
-  let sentAt: number;
-  try {
-    sentAt = await limiter.acquire(spec.priority ?? 'normal', deps.signal);
-  } catch (error) {
-    throw new AbortedError(undefined, { cause: error });
-  }
-  let outcome: AttemptOutcome;
-  try {
-    outcome = await sendAttempt(http, spec, token, config.timeoutMs, deps, limiter);
-  } catch (error) {
-    limiter.onResponse(sentAt, undefined, undefined);
-    throw error;
-  }
-  if (outcome.kind !== 'response') {
-    limiter.onResponse(sentAt, undefined, undefined);
-    return outcome;
-  }
-  const retryAfter = outcome.status === 429 ? parseRetryAfter(outcome.headers.get('retry-after'), deps.now()) : undefined;
-  const pause = limiter.onResponse(sentAt, outcome.status, retryAfter);
-  return retryAfter === undefined ? outcome : { ...outcome, sharedPauseMs: Math.min(pause, config.retry.maxDelayMs) };
-}
-
 async function sendAttempt(
   http: KyInstance,
   spec: RequestSpec,
   token: string | undefined,
-  timeoutMs: number,
-  deps: Pick<SenderDeps, 'fetch' | 'signal'>,
-  limiter: RateLimiter | undefined,
-): Promise<AttemptOutcome> {
+  config: Pick<SenderConfig, 'gate' | 'timeoutMs' | 'retry'>,
+  deps: SenderDeps,
+): Promise<AttemptOutcome & { sharedPauseMs?: number }> {
+  const { gate, timeoutMs } = config;
   const callerSignal = deps.signal;
   const timeout = new AbortController();
   const signal = callerSignal === undefined ? timeout.signal : AbortSignal.any([callerSignal, timeout.signal]);
   // Our own timer rather than ky's `timeout`: ky's stops at the response headers, ours also covers
-  // the body. It starts when the request leaves: a wait for the rate limiter's window is no time-out.
+  // the body. It starts when the request leaves: a wait for the rate gate is no time-out.
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let sentAt: number | undefined;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
-  // The rate is counted where the request leaves: at the call of `fetch`, after ky's own steps.
-  const departingFetch: typeof deps.fetch = async (input, init) => {
-    const departure = limiter?.depart(callerSignal);
-    (departure instanceof Promise ? await departure : departure)?.leave();
-    timer = setTimeout(() => timeout.abort(), timeoutMs);
-    return deps.fetch(input, init);
-  };
+  const gatedFetch: typeof deps.fetch = (input, init) =>
+    gate.pass(spec.priority ?? 'normal', callerSignal, (at) => {
+      sentAt = at;
+      timer = setTimeout(() => timeout.abort(), timeoutMs);
+      return deps.fetch(input, init);
+    });
+  let outcome: AttemptOutcome;
   try {
     const body = spec.jsonText ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json));
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await http(spec.url, { method: spec.method, headers, signal, fetch: departingFetch, ...(body === undefined ? {} : { body }) });
+    const response = await http(spec.url, { method: spec.method, headers, signal, fetch: gatedFetch, ...(body === undefined ? {} : { body }) });
     const text = await response.text();
-    return { kind: 'response', status: response.status, statusText: response.statusText, headers: response.headers, text };
+    outcome = { kind: 'response', status: response.status, statusText: response.statusText, headers: response.headers, text };
   } catch (error) {
+    if (sentAt !== undefined) gate.settle(sentAt, undefined, undefined);
     throwIfAborted(callerSignal, error);
     if (timeout.signal.aborted) return { kind: 'timeout' };
     return { kind: 'network', reason: describeNetworkError(error), notSent: isNotSentError(error), cause: error };
   } finally {
     clearTimeout(timer);
   }
+  if (sentAt === undefined) return outcome;
+  const retryAfter = outcome.status === 429 ? parseRetryAfter(outcome.headers.get('retry-after'), deps.now()) : undefined;
+  const pause = gate.settle(sentAt, outcome.status, retryAfter);
+  return retryAfter === undefined ? outcome : { ...outcome, sharedPauseMs: Math.min(pause, config.retry.maxDelayMs) };
 }
 
 function parseSuccessBody(text: string): { ok: true; body: unknown } | { ok: false } {
@@ -304,7 +296,18 @@ function buildStatusError(
 }
 
 function throwIfAborted(signal: AbortSignal | undefined, cause?: unknown): void {
-  if (signal?.aborted) throw new AbortedError(undefined, { cause: cause ?? signal.reason });
+  if (signal?.aborted) throw toAbortedError(signal, cause);
+}
+
+/**
+ * The error a request or wait stopped by `signal` rejects with: the signal's reason itself when it
+ * is already an `AbortedError` (the CLI aborts with one, and exits 130 on it), else an
+ * `AbortedError` caused by it.
+ */
+function toAbortedError(signal: AbortSignal | undefined, cause: unknown): AbortedError {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof AbortedError) return reason;
+  return new AbortedError(undefined, { cause: reason ?? cause });
 }
 
 /** Walks an error and its causes (and `AggregateError` members) for system error codes. */

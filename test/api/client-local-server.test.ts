@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isAmbiguousSendError } from '../../src/api/ambiguous-send-error.js';
 import { createCatalogClient } from '../../src/api/create-catalog-client.js';
 import type { CatalogClientOptions } from '../../src/api/create-catalog-client.js';
+import { sleepWithSignal } from '../../src/core/deps.js';
 import { AbortedError, ApiError, ConfigError, SchemaMismatchError } from '../../src/core/errors.js';
 import { makeTestDeps, startLocalServer, tokenAnswer } from './client-test-kit.js';
 import type { LocalAnswer, LocalServer, RecordedRequest } from './client-test-kit.js';
@@ -141,10 +142,74 @@ describe('responses that break the schema', () => {
     expect((error as Error).message).toMatch(/^unexpected response from POST \/api\/seller\/v1\/products\/import: jobId: /);
   });
 
-  it('a success body that is not JSON is a SchemaMismatchError', async () => {
+  it('a read whose success body is never JSON gives up after its retries, naming the endpoint', async () => {
     const server = await serve(() => ({ text: '<html>ok</html>' }));
     const { client } = clientFor(server);
-    await expect(client.listProducts({ pageNumber: 1, pageSize: 10 })).rejects.toThrow(/body is not JSON/);
+    const error = (await caught(client.listProducts({ pageNumber: 1, pageSize: 10 }))) as ApiError;
+    expect(error.code).toBe('API_UNREACHABLE');
+    expect(error.message).toBe('POST /api/seller/v1/products/list answered 200 without a readable answer after 3 attempt(s): body is not JSON: <html>ok</html>');
+    expect(apiRequests(server)).toHaveLength(3);
+  });
+});
+
+describe('empty or non-JSON success answers of reads', () => {
+  /** Answers each distinct request (method, path and query) blank, then garbled, then with `good`. */
+  function blankTwice(good: (request: RecordedRequest) => LocalAnswer): (request: RecordedRequest) => LocalAnswer {
+    const seen = new Map<string, number>();
+    return (request) => {
+      const key = `${request.method} ${request.path}?${request.query.toString()}`;
+      const count = seen.get(key) ?? 0;
+      seen.set(key, count + 1);
+      if (count === 0) return { text: '' };
+      if (count === 1) return { text: '{"products": [' };
+      return good(request);
+    };
+  }
+
+  it('asks every read again: token, directory, product list, details and job status', async () => {
+    const server = await startLocalServer(
+      blankTwice((request) => {
+        if (request.path.endsWith('/auth/token')) return tokenAnswer();
+        if (request.path.endsWith('/brands')) return { json: request.query.get('pageNumber') === '1' ? [brand(1)] : [] };
+        if (request.path.endsWith('/list')) return { json: { products: [], totalCount: 0, pageNumber: 1, pageSize: 10, totalPages: 0 } };
+        if (request.path.endsWith('/details')) return { json: [] };
+        return { json: { jobId: 9, status: 'Done', products: [] } };
+      }),
+    );
+    servers.push(server);
+    const { client, events } = clientFor(server, { pageSize: 1 });
+    expect(await client.getToken()).toBe('local-token-1');
+    expect((await client.fetchDirectory('brands')).map((b) => b.id)).toEqual([1]);
+    expect((await client.listProducts({ pageNumber: 1, pageSize: 10 })).products).toEqual([]);
+    expect(await client.getProductDetails([1])).toEqual([]);
+    expect((await client.getJobStatus({ jobId: 9 })).products).toEqual([]);
+    // Each of the six requests was answered three times: blank, garbled, then read.
+    expect(server.requests).toHaveLength(18);
+    const retried = events.flatMap((e) => (e.type === 'http:retry' ? [`${e.endpoint} ${e.attempt}`] : []));
+    expect(new Set(retried)).toEqual(
+      new Set(
+        ['POST /api/v1/auth/token', 'GET /api/v1/seller/brands', 'POST /api/seller/v1/products/list', 'POST /api/seller/v1/products/details', 'GET /api/seller/v1/products/import/info'].flatMap(
+          (endpoint) => [`${endpoint} 1`, `${endpoint} 2`],
+        ),
+      ),
+    );
+  });
+
+  it('gives up on a read that stays blank once the retry budget is spent, naming the endpoint', async () => {
+    const server = await serve(() => ({ status: 200, text: '' }));
+    const { client } = clientFor(server);
+    const error = (await caught(client.getJobStatus({ jobId: 9 }))) as ApiError;
+    expect(error.code).toBe('API_UNREACHABLE');
+    expect(error.endpoint).toBe('GET /api/seller/v1/products/import/info');
+    expect(error.message).toBe('GET /api/seller/v1/products/import/info answered 200 without a readable answer after 3 attempt(s): the body is empty');
+    expect(apiRequests(server)).toHaveLength(3);
+  });
+
+  it('never asks an import again: a blank 2xx may mean the products were taken', async () => {
+    const server = await serve(() => ({ status: 202, text: '' }));
+    const { client } = clientFor(server);
+    await expect(client.importProducts([])).rejects.toBeInstanceOf(SchemaMismatchError);
+    expect(apiRequests(server)).toHaveLength(1);
   });
 });
 
@@ -199,13 +264,14 @@ describe('error bodies', () => {
 
 describe('time-outs, dropped connections and refused connections', () => {
   it('retries a slow directory request and gives up with API_UNREACHABLE', async () => {
-    const server = await serve(() => ({ json: [], delayMs: 400 }));
-    const { client, events } = clientFor(server, { timeoutMs: 60, retry: { limit: 1, baseDelayMs: 10 } });
+    const server = await serve(() => ({ json: [], delayMs: 3000 }));
+    const { client, events } = clientFor(server, { timeoutMs: 500, retry: { limit: 1, baseDelayMs: 10 } });
     const error = (await caught(client.fetchDirectory('brands'))) as ApiError;
     expect(error.code).toBe('API_UNREACHABLE');
-    expect(error.message).toBe('GET /api/v1/seller/brands could not be reached after 2 attempt(s): timed out after 60 ms');
+    expect(error.message).toBe('GET /api/v1/seller/brands could not be reached after 2 attempt(s): timed out after 500 ms');
     expect(apiRequests(server)).toHaveLength(2);
-    // The token request shares the 60 ms time-out; on a loaded machine it may be retried too, which
+    // The token request shares the time-out (500 ms: a loaded machine took more than 60 ms to
+    // answer the token at once, and its retry ran out first); if it is retried too, that
     // is not what this test is about.
     expect(events.filter((e) => 'endpoint' in e && e.endpoint === 'GET /api/v1/seller/brands')).toEqual([{ type: 'http:retry', endpoint: 'GET /api/v1/seller/brands', attempt: 1, waitMs: 5 }]);
   });
@@ -247,6 +313,59 @@ describe('time-outs, dropped connections and refused connections', () => {
     const started = Date.now();
     await expect(client.fetchDirectory('brands')).rejects.toBeInstanceOf(AbortedError);
     expect(Date.now() - started).toBeLessThan(1500);
+  });
+});
+
+describe('waits and the clock', () => {
+  const listAnswer: LocalAnswer = { json: { products: [], totalCount: 0, pageNumber: 1, pageSize: 10, totalPages: 0 } };
+
+  it('waits out a Retry-After pause on the monotonic clock though the wall clock jumps an hour ahead meanwhile', async () => {
+    let refused = false;
+    const server = await serve(() => {
+      if (refused) return listAnswer;
+      refused = true;
+      return { status: 429, headers: { 'retry-after': '2' }, json: {} };
+    });
+    // Simulated time: each wait moves both clocks by its length; the 429's retry event moves the
+    // wall clock alone, as a clock set an hour ahead would.
+    let monotonic = 0;
+    let wall = Date.parse('2025-03-01T12:00:00Z');
+    const waits: number[] = [];
+    const deps = makeTestDeps({
+      monotonic: () => monotonic,
+      now: () => new Date(wall),
+      sleep: async (ms, signal) => {
+        waits.push(ms);
+        monotonic += ms;
+        wall += ms;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        signal?.throwIfAborted();
+      },
+      onEvent: (event) => {
+        if (event.type === 'http:retry' && event.status === 429) wall += 3_600_000;
+      },
+    });
+    const { client } = clientFor(server, {}, deps);
+    await client.listProducts({ pageNumber: 1, pageSize: 10 });
+    expect(apiRequests(server)).toHaveLength(2);
+    // The pause the refused request's Retry-After asked for was waited (in one or more waits).
+    expect(waits.reduce((sum, ms) => sum + ms, 0)).toBeGreaterThanOrEqual(2000);
+  });
+
+  it('rejects with the abort reason itself when stopped during a retry wait or a rate pause', async () => {
+    const stop = new AbortedError('stopped by SIGTERM');
+    const unavailable = await serve(() => ({ status: 503, json: {} }));
+    const first = new AbortController();
+    const backoff = clientFor(unavailable, { retry: { limit: 5, baseDelayMs: 100 } }, makeTestDeps({ signal: first.signal, onEvent: (event) => event.type === 'http:retry' && first.abort(stop) }));
+    expect(await caught(backoff.client.fetchDirectory('brands'))).toBe(stop);
+
+    const throttled = await serve(() => ({ status: 429, headers: { 'retry-after': '30' }, json: {} }));
+    const second = new AbortController();
+    // A real 30 s wait, cut short 20 ms into it.
+    const pausedDeps = makeTestDeps({ signal: second.signal, sleep: sleepWithSignal, onEvent: (event) => event.type === 'http:retry' && setTimeout(() => second.abort(stop), 20) });
+    const paused = clientFor(throttled, { retry: { limit: 5, baseDelayMs: 100, maxDelayMs: 60_000 } }, pausedDeps);
+    expect(await caught(paused.client.listProducts({ pageNumber: 1, pageSize: 10 }))).toBe(stop);
+    expect(apiRequests(throttled)).toHaveLength(1);
   });
 });
 

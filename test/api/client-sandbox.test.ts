@@ -123,14 +123,19 @@ describe('auth', () => {
     expect(sandbox.stats().byRoute['token']).toBe(1);
   });
 
-  it('refreshes the token before it expires, by the injected clock', async () => {
+  it('refreshes the token before it expires, by the monotonic clock, whatever the wall clock says', async () => {
+    // The service's time, which the client's monotonic clock follows; the client's wall clock is
+    // set an hour back and two hours forward meanwhile.
     let clock = Date.parse('2025-03-01T12:00:00Z');
-    const now = (): Date => new Date(clock);
-    const short = await startSandbox({ port: 0, tokenTtlSeconds: 300, now });
+    let wallShift = 0;
+    const short = await startSandbox({ port: 0, tokenTtlSeconds: 300, now: () => new Date(clock) });
     try {
-      const testDeps = makeTestDeps({ now });
+      const testDeps = makeTestDeps({ now: () => new Date(clock + wallShift), monotonic: () => clock });
       const client = createCatalogClient({ baseUrl: short.url, credentials: SELLER, refreshMarginSeconds: 60 }, testDeps.deps);
       const first = await client.getToken();
+      wallShift = 2 * 3_600_000;
+      expect(await client.getToken()).toBe(first);
+      wallShift = -3_600_000;
       clock += 239_000;
       expect(await client.getToken()).toBe(first);
       clock += 1_000;

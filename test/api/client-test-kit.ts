@@ -14,7 +14,7 @@ export interface TestDeps {
   /** Every wait the client asked for, in ms. */
   waits: number[];
   events: PipelineEvent[];
-  /** Moves the fake clock. */
+  /** Moves the fake clock (wall and monotonic). */
   advance(seconds: number): void;
 }
 
@@ -26,6 +26,8 @@ export function makeTestDeps(overrides: Partial<CatalogClientDeps> = {}): TestDe
   const deps: CatalogClientDeps = {
     fetch: globalThis.fetch.bind(globalThis),
     now: () => new Date(clock),
+    // The same settable clock: waits computed from it are exact, and `advance` moves both.
+    monotonic: () => clock,
     sleep: async (ms, signal) => {
       waits.push(ms);
       await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 5)));

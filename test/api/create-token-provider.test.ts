@@ -5,7 +5,7 @@ import { createRedactor } from '../../src/api/redact-secrets.js';
 
 describe('createTokenProvider', () => {
   const setup = (expiresIn: number, refreshMarginSeconds = 60) => {
-    let clock = Date.parse('2025-03-01T00:00:00Z');
+    let clock = 0;
     let issued = 0;
     const provider = createTokenProvider(
       {
@@ -16,7 +16,7 @@ describe('createTokenProvider', () => {
           return { accessToken: `token-${issued}`, expiresIn, tokenType: 'Bearer' };
         },
       },
-      { now: () => new Date(clock) },
+      { monotonic: () => clock },
     );
     return { provider, advance: (seconds: number) => (clock += seconds * 1000), issued: () => issued };
   };
