@@ -126,6 +126,16 @@ describe('characteristic columns', () => {
     expect(records[0]?.sku.attributes).toContainEqual({ code: 'color', valueCodes: ['red'] });
   });
 
+  it('withUnit: the value is sent with its unit after it', () => {
+    const rows: Triple[][] = [[['Цвет', 'оттенок', 'Красный']]];
+    expect(mapRows(makeHeader(1, PLAIN), rows).records[0]?.sku.attributes).toContainEqual({ code: 'color', valueCodes: ['red'] });
+    const { issues } = mapRows(makeHeader(1, PLAIN), rows, (input) => {
+      editMapping(input);
+      input.characteristics!.withUnit = true;
+    });
+    expect(issues.find((issue) => issue.code === 'unknown_attribute_value')?.value).toBe('Красный оттенок');
+  });
+
   it('reports columns the header lacks and attribute codes the directory lacks, once per file', () => {
     const { issues } = mapRows(BASE, [[]], (input) => {
       editMapping(input);
