@@ -171,6 +171,74 @@ export const categoryDefaultsSchema = z
   .default({})
   .describe('Per-category defaults: attribute values for the rows of a category, for attributes the sheet has no column for.');
 
+// Issue 36, items 6 and 8: which rows are read (`rows`) and attributes from characteristic column
+// triples (`characteristics`).
+
+/** A condition on one column's value, for `rows.skip` and `rows.where`. */
+export const rowConditionSchema = z
+  .strictObject({
+    column: columnRefSchema.describe('The column whose value is tested.'),
+    equals: z
+      .union([z.string(), z.array(z.string()).min(1)])
+      .optional()
+      .describe('The value, or one of the values (compared ignoring case and spaces around it).'),
+    matches: z.string().min(1).optional().describe('A regular expression the value matches (case-insensitive).'),
+    empty: z.boolean().optional().describe('`true`: the cell is empty; `false`: it is not.'),
+  })
+  .refine((condition) => [condition.equals, condition.matches, condition.empty].filter((test) => test !== undefined).length === 1, {
+    message: 'give exactly one of equals, matches and empty',
+  })
+  .refine((condition) => condition.matches === undefined || checkPattern(condition.matches), { message: 'not a valid regular expression', path: ['matches'] })
+  .describe('A test of one column of a row.');
+/** A row condition. */
+export type RowCondition = z.infer<typeof rowConditionSchema>;
+
+function checkPattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'iu');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const rowsSchema = z
+  .strictObject({
+    duplicates: z
+      .enum(['error', 'keep-first'])
+      .default('error')
+      .describe(
+        'Rows identical in every mapped field (a size listed once per store): `error` refuses the later ones (`duplicate_barcode`/`duplicate_sku_key`); `keep-first` sends the first and leaves the others out, with one warning giving their count.',
+      ),
+    skip: z.array(rowConditionSchema).default([]).describe('Rows matching any of these conditions are not read (each gets a `row_skipped` warning and is not sent).'),
+    where: z.array(rowConditionSchema).default([]).describe('Only rows matching every one of these conditions are read (the others as with `skip`).'),
+  })
+  .prefault({})
+  .describe('Which rows are products: repeated rows, and conditions that leave rows out.');
+
+/** One characteristic name mapped to an attribute: the attribute code, or an attribute mapping without its column. */
+const characteristicAttributeSchema = z.union([
+  z.string().min(1).describe('Attribute code.'),
+  attributeMappingSchema.omit({ column: true, value: true }),
+]);
+
+const characteristicsSchema = z
+  .strictObject({
+    name: columnRefSchema.describe('Header of the characteristic name columns (`Название_Характеристики`), repeated as often as the sheet has triples.'),
+    unit: columnRefSchema.optional().describe('Header of the unit columns (`Измерение_Характеристики`); with `withUnit`, the unit is appended to the value.'),
+    value: columnRefSchema.describe('Header of the value columns (`Значение_Характеристики`).'),
+    attributes: z
+      .record(z.string().min(1).describe('Characteristic name as the sheet writes it (case, spaces and ё/е ignored).'), characteristicAttributeSchema)
+      .default({})
+      .describe('Characteristic name → attribute, fed as an attribute column would feed it.'),
+    ignore: z.array(z.string().min(1)).default([]).describe('Characteristic names left out without a warning.'),
+    withUnit: z.boolean().default(false).describe('Append the unit to the value ("5 кг") instead of sending the value alone.'),
+  })
+  .optional()
+  .describe(
+    'Characteristic column triples (name, unit, value, repeated), as prom/Satu-style exports hold attributes: each named characteristic feeds an attribute; names not mapped are reported once per file.',
+  );
+
 /** The mapping file schema. */
 export const mappingSchema = z
   .strictObject({
@@ -211,6 +279,8 @@ export const mappingSchema = z
     brands: z.record(z.string(), directoryTargetSchema).default({}).describe('Seller brand text → directory brand (id or exact name).'),
     categoryDefaults: categoryDefaultsSchema,
     attributes: z.array(attributeMappingSchema).default([]).describe('Attribute columns.'),
+    rows: rowsSchema,
+    characteristics: characteristicsSchema,
     derive: z
       .array(createDerivedColumnSchema(columnRefSchema))
       .default([])

@@ -134,7 +134,8 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
       // `validation.barcode.several: each`: the row's other barcodes, each a SKU of a product copy.
       if (mapped.extra !== undefined) for (const copy of mapped.extra) for (const issue of assembler.add(copy)) record(issue);
     } else {
-      outcomes.setStatus(row.row, 'invalid');
+      // A row the mapping's row filter leaves out is not sent, and says why (`row_skipped`); it is not invalid.
+      outcomes.setStatus(row.row, mapped.skipped ? 'not_sent' : 'invalid');
     }
     if (options.limitErrors !== undefined && errors >= options.limitErrors) {
       fileIssues.push(buildErrorLimitIssue(options.limitErrors, row.row, options.displayPath));

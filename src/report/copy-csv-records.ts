@@ -1,12 +1,12 @@
 /**
- * The annotated copy and `rejected-rows.csv` of a CSV input, from one text-only read of it
- * (`openCsvCopyRecords`): every record goes to the copy in file order, the data rows with their
+ * The annotated copy and `rejected-rows.csv` of a CSV input, from one read of it through the
+ * reader's text mode (`openCsvCopyRecords`): every record goes to the copy in file order, the data rows with their
  * appended cells; the rows that need attention go to `rejected-rows.csv`, each after the group
  * rows in effect for it (each written once), so that both files re-import with the same mapping
  * as the input did: same rows, same groups, nothing of the seller's lost.
  */
-import { decodeCsvRecordBytes } from '../sources/read-csv-record-bytes.js';
-import type { CsvCopyByteRecords, CsvCopyBytesRecord, CsvCopyRecord } from '../sources/read-csv-text-rows.js';
+import { Buffer } from 'node:buffer';
+import type { CsvCopyRecord, CsvCopyRecords } from '../sources/read-csv-text-rows.js';
 import { measureVerbatimBytes } from './format-csv-record.js';
 import { CELLS_GONE, type FedCells, type IssueCellFeed } from './open-issue-cell-feed.js';
 import { createIssueCellRenderer, type RenderedIssueCells } from './render-issue-cells.js';
@@ -16,8 +16,8 @@ import type { RejectedRowsSink } from './write-rejected-rows-csv.js';
 
 /** Sinks and lookups of `copyCsvRecords`. */
 export interface CopyCsvRecordsOptions {
-  /** The records, as text or (`openCsvCopyBytes`) data rows as bytes. */
-  copy: CsvCopyByteRecords;
+  /** The records, from the reader's text mode. */
+  copy: CsvCopyRecords;
   annotated: AnnotatedCsvSink;
   rejected: RejectedRowsSink;
   outcomeOf: (row: number) => RowOutcome | undefined;
@@ -59,33 +59,30 @@ function createCellsOf(asBytes: number, feed: IssueCellFeed | undefined): (row: 
 async function copyRecords(options: CopyCsvRecordsOptions, asBytes: number, cellsOf: ReturnType<typeof createCellsOf>): Promise<void> {
   const { copy, annotated, rejected, outcomeOf } = options;
   const { width, delimiter } = copy;
+  const toBytes = createBytesRowEncoder(width, asBytes);
   // The group rows in effect, outermost first, and whether each is in `rejected-rows.csv` yet.
   const open: { record: CsvCopyRecord; written: boolean }[] = [];
-  for await (const item of copy.records) {
-    let record: CsvCopyRecord;
-    if ('bytes' in item) {
-      const row = asBytes < 0 ? undefined : buildBytesRow(item, width, asBytes);
-      if (row !== undefined) {
-        const outcome = outcomeOf(row.row);
-        let cells = cellsOf(row.row, outcome);
-        if (cells instanceof Promise) cells = await cells;
-        // The writers give a promise only when their file is full: none for the usual row.
-        const written = annotated.addBytes(row, outcome, cells);
-        if (written !== undefined) await written;
-        if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) continue;
-        if (open.length > 0) await writeOpenGroups(open, rejected);
-        const rejectedWritten = rejected.addBytes(row, outcome, cells);
-        if (rejectedWritten !== undefined) await rejectedWritten;
-        continue;
-      }
-      record = { ...decodeCsvRecordBytes(item, delimiter), kind: 'data' };
-    } else record = item;
+  for await (const record of copy.records) {
     if (record.kind !== 'data') {
       await annotated.addAsIs(record);
       if (record.kind === 'group') {
         open.length = Math.max(0, Math.min(open.length, (record.level ?? 1) - 1));
         open.push({ record, written: false });
       }
+      continue;
+    }
+    const bytesRow = toBytes(record);
+    if (bytesRow !== undefined) {
+      const outcome = outcomeOf(bytesRow.row);
+      let cells = cellsOf(bytesRow.row, outcome);
+      if (cells instanceof Promise) cells = await cells;
+      // The writers give a promise only when their file is full: none for the usual row.
+      const written = annotated.addBytes(bytesRow, outcome, cells);
+      if (written !== undefined) await written;
+      if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) continue;
+      if (open.length > 0) await writeOpenGroups(open, rejected);
+      const rejectedWritten = rejected.addBytes(bytesRow, outcome, cells);
+      if (rejectedWritten !== undefined) await rejectedWritten;
       continue;
     }
     const row = buildDataRow(record, width, delimiter);
@@ -107,19 +104,28 @@ async function writeOpenGroups(open: { record: CsvCopyRecord; written: boolean }
 }
 
 /**
- * A data row read as bytes, as `buildDataRow` makes it of the same record, when its fields are
- * written as they stand (`measureVerbatimBytes`) and none is past the header's `width` but empty
- * ones (dropped); else undefined (the record is then decoded and formatted field by field).
+ * A data record as UTF-8 bytes (the copies' encoding) for the writers' byte path, which takes the
+ * row's issue cells as rendered (`render-issue-cells.ts`): a record with no quote in it (so no
+ * line break either) whose fields are written as they stand (`measureVerbatimBytes`), none past
+ * the header's `width` but empty ones (dropped); else undefined (the record is then formatted
+ * field by field). The bytes are one buffer reused: the writers copy them before the next record.
  */
-function buildBytesRow(record: CsvCopyBytesRecord, width: number, delimiter: number): BytesRow | undefined {
-  const { row, bytes, start, end } = record;
-  const count = measureVerbatimBytes(bytes, start, end, delimiter);
-  if (count < 0) return undefined;
-  if (count <= width) return { row, bytes, start, end, pad: width - count };
-  // Fields past the header are dropped when all are empty: then the record ends in their delimiters.
-  const extra = count - width;
-  for (let at = end - extra; at < end; at++) if (bytes[at] !== delimiter) return undefined;
-  return { row, bytes, start, end: end - extra, pad: 0 };
+function createBytesRowEncoder(width: number, delimiter: number): (record: CsvCopyRecord) => BytesRow | undefined {
+  let scratch = Buffer.allocUnsafe(64 * 1024);
+  return (record) => {
+    const { row, text } = record;
+    if (delimiter < 0 || text.includes('"')) return undefined;
+    // A UTF-16 unit takes at most 3 bytes of UTF-8.
+    if (scratch.length < text.length * 3) scratch = Buffer.allocUnsafe(text.length * 3);
+    const end = scratch.write(text, 0);
+    const count = measureVerbatimBytes(scratch, 0, end, delimiter);
+    if (count < 0) return undefined;
+    if (count <= width) return { row, bytes: scratch, start: 0, end, pad: width - count };
+    // Fields past the header are dropped when all are empty: then the record ends in their delimiters.
+    const extra = count - width;
+    for (let at = end - extra; at < end; at++) if (scratch[at] !== delimiter) return undefined;
+    return { row, bytes: scratch, start: 0, end: end - extra, pad: 0 };
+  };
 }
 
 /**

@@ -69,8 +69,8 @@ function decideRecordVerbatim(text: string, values: readonly string[], delimiter
 }
 
 /**
- * `checkRecordVerbatim` for a record given as UTF-8 bytes with no quote, CR or LF in it (see
- * `readCsvRecordBytes`), split at a one-byte `delimiter`: its number of fields when every field
+ * `checkRecordVerbatim` for a record given as UTF-8 bytes with no quote, CR or LF in it (the
+ * copies' byte path, `copy-csv-records.ts`), split at a one-byte `delimiter`: its number of fields when every field
  * is written as it stands (no formula start, nothing that may be white space at either end),
  * else -1. Only each field's first and last characters are looked at.
  */

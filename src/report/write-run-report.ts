@@ -7,7 +7,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InternalError } from '../core/errors.js';
 import { compareIssues, type Issue } from '../core/issue.js';
-import { openCsvCopyBytes } from '../sources/read-csv-text-rows.js';
+import { openCsvCopyRecords } from '../sources/read-csv-text-rows.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import { PROBLEM_STATUSES, type RowOutcome, type RunSummary } from './report-types.js';
@@ -208,10 +208,10 @@ async function writeWorkbookReport(options: Omit<WriteRunReportOptions, 'summary
 /**
  * CSV input: the annotated CSV (every record of the input in file order, on the rows the reader
  * numbered) and `rejected-rows.csv` (header, then each row that needs attention after the group
- * rows in effect for it), from one read of the input (`openCsvCopyBytes`: most data rows as bytes, copied as they stand).
+ * rows in effect for it), from one read of the input through the reader's text mode (`openCsvCopyRecords`).
  */
 async function writeCsvReport(options: Omit<WriteRunReportOptions, 'summary'>, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
-  const copy = await openCsvCopyBytes(options.sourcePath, options.readOptions ?? {}, options.info);
+  const copy = await openCsvCopyRecords(options.sourcePath, options.readOptions ?? {}, options.info);
   // The header up to its last non-blank field, the seller's own `_` columns included; names trimmed
   // as the reader reads them (a BOM or spaces around a name would only make the copy's header quoted).
   const header = copy.header.fields.slice(0, copy.width).map((name) => name.trim());

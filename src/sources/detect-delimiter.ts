@@ -64,18 +64,3 @@ function countOutsideQuotes(line: string, delimiter: string): number {
   }
   return count;
 }
-
-/** The line break of a CSV sample (`\r\n`, `\n` or `\r`), looking outside quotes; `\n` when there is none. */
-export function detectLineBreak(sample: string): '\r\n' | '\n' | '\r' {
-  let quoted = false;
-  for (let i = 0; i < sample.length; i++) {
-    const char = sample[i];
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && char === '\n') return '\n';
-    else if (!quoted && char === '\r') {
-      if (i + 1 >= sample.length) return '\r\n';
-      return sample[i + 1] === '\n' ? '\r\n' : '\r';
-    }
-  }
-  return '\n';
-}

@@ -8,8 +8,7 @@
 import { LimitError, SourceReadError } from '../core/errors.js';
 import { createGroupRowDetector, type GroupRowDetector } from './detect-group-rows.js';
 import { EXCEL_MAX_COLUMNS } from './parse-sheet-rows.js';
-import { detectCsvLayout, openCsvTextRecords, type CsvTextRecord } from './read-csv.js';
-import { checkCsvBytesReadable, CsvBytesUnsureError, decodeCsvRecordBytes, readCsvRecordBytes, type CsvByteRecord, type CsvRecordBytes } from './read-csv-record-bytes.js';
+import { openCsvTextRecords, type CsvTextRecord } from './read-csv.js';
 import type { RawRow } from './shape-rows.js';
 import { releaseOnReturn } from './release-on-return.js';
 import type { ReadOptions, SourceCell, SourceInfo } from './types.js';
@@ -92,151 +91,6 @@ export async function openCsvCopyRecords(path: string, options: ReadOptions, tab
   }
 }
 
-/** A data row read as bytes (`readCsvRecordBytes`): no quote, line break or invalid byte in it. */
-export interface CsvCopyBytesRecord extends CsvRecordBytes {
-  kind: 'data';
-}
-
-/** The records of `openCsvCopyBytes`: below the header, each as text or, for most data rows, as bytes. */
-export interface CsvCopyByteRecords extends Omit<CsvCopyRecords, 'records'> {
-  records: AsyncGenerator<CsvCopyRecord | CsvCopyBytesRecord>;
-}
-
-/**
- * As `openCsvCopyRecords`, but reading a UTF-8 file as bytes (`readCsvRecordBytes`): a data row
- * with no quote, line break or invalid byte in it, in a file without group rows, comes as the
- * bytes it is in the file, never decoded; every other record as `openCsvCopyRecords` gives it.
- * Another encoding, or a file whose bytes leave the header unsure, is read as text from the start;
- * a record below the header that the bytes leave unsure (a malformed quote) hands over to the
- * reader's text mode, which goes on from that record. Same records, kinds and row numbers either way.
- */
-export async function openCsvCopyBytes(path: string, options: ReadOptions, table: TableFound): Promise<CsvCopyByteRecords> {
-  const layout = await detectCsvLayout(path, options);
-  if (!checkCsvBytesReadable(layout)) return openCsvCopyRecords(path, options, table);
-  const { encoding, delimiter } = layout;
-  checkLayoutUnchanged(path, table, encoding, delimiter);
-  const source = readCsvRecordBytes(path, layout);
-  const cursor: ByteRecordCursor = { source, batch: [], at: 0 };
-  const asText: AsyncIterator<CsvTextRecord> = {
-    next: async () => {
-      const record = await takeRecord(cursor);
-      return record === undefined ? { done: true, value: undefined } : { done: false, value: toTextRecord(record, delimiter) };
-    },
-  };
-  const leading: CsvTextRecord[] = [];
-  let header: CsvTextRecord;
-  try {
-    header = await findHeaderRecord(path, asText, table, leading);
-  } catch (error) {
-    await source.return(undefined);
-    if (error instanceof CsvBytesUnsureError) return openCsvCopyRecords(path, options, table);
-    throw error;
-  }
-  const width = measureHeaderWidth(header.fields);
-  const classified = classifyRecordBytes(path, cursor, options, table, width, delimiter);
-  return { encoding, delimiter, leading, header, width, records: releaseOnReturn(classified, () => cursor.source.return(undefined)) };
-}
-
-/** The records of `readCsvRecordBytes` one at a time: the list of the last chunk and the next one's place in it. */
-interface ByteRecordCursor {
-  source: AsyncGenerator<CsvByteRecord[]>;
-  batch: CsvByteRecord[];
-  at: number;
-}
-
-/** The next record, undefined at the end; asynchronous only when a chunk's list is used up. */
-function takeRecord(cursor: ByteRecordCursor): CsvByteRecord | undefined | Promise<CsvByteRecord | undefined> {
-  if (cursor.at < cursor.batch.length) return cursor.batch[cursor.at++];
-  return cursor.source.next().then((next) => {
-    if (next.done) return undefined;
-    cursor.batch = next.value;
-    cursor.at = 0;
-    return takeRecord(cursor);
-  });
-}
-
-function toTextRecord(record: CsvByteRecord, delimiter: string): CsvTextRecord {
-  return 'bytes' in record ? decodeCsvRecordBytes(record, delimiter) : record;
-}
-
-async function* classifyRecordBytes(
-  path: string,
-  cursor: ByteRecordCursor,
-  options: ReadOptions,
-  table: TableFound,
-  width: number,
-  delimiter: string,
-): AsyncGenerator<CsvCopyRecord | CsvCopyBytesRecord> {
-  let resumeRow: number | undefined;
-  try {
-    const classifier = createRecordClassifier(path, options, table, width);
-    const checkBlank = createBytesBlankCheck(table, width, delimiter.charCodeAt(0));
-    for (;;) {
-      let record: CsvByteRecord | undefined;
-      try {
-        const taken = takeRecord(cursor);
-        record = taken instanceof Promise ? await taken : taken;
-      } catch (error) {
-        if (!(error instanceof CsvBytesUnsureError)) throw error;
-        resumeRow = error.row;
-        break;
-      }
-      if (record === undefined) return;
-      if ('bytes' in record && !classifier.groups && !checkBlank(record)) {
-        classifier.countDataRow(record.row);
-        const data = record as CsvCopyBytesRecord;
-        data.kind = 'data';
-        yield data;
-        continue;
-      }
-      yield classifier.classify(toTextRecord(record, delimiter));
-    }
-  } finally {
-    await cursor.source.return(undefined);
-  }
-  yield* resumeAsText(path, options, table, width, resumeRow);
-}
-
-/**
- * The records from `resumeRow` on, from the reader's text mode: it reads the file from the start
- * and classifies every record below the header (the group rows open and the data rows counted
- * are those of the whole file), handing over those from `resumeRow` on.
- */
-async function* resumeAsText(path: string, options: ReadOptions, table: TableFound, width: number, resumeRow: number): AsyncGenerator<CsvCopyRecord> {
-  const { records } = await openCsvTextRecords(path, options);
-  for await (const classified of classifyRecords(path, records[Symbol.asyncIterator](), options, table, width)) {
-    if (classified.row >= resumeRow) yield classified;
-  }
-}
-
-/**
- * Whether a record read as bytes is one the reader leaves out: blank (empty or white space) in
- * every column of the table and right of it. Usually the first field says no on its first byte.
- */
-function createBytesBlankCheck(table: TableFound, width: number, delimiter: number): (record: CsvRecordBytes) => boolean {
-  const inTable = new Uint8Array(width);
-  for (const column of table.header) if (column.index < width) inTable[column.index] = 1;
-  return ({ bytes, start, end }) => {
-    let field = start;
-    for (let index = 0; index < EXCEL_MAX_COLUMNS && field <= end; index++) {
-      let fieldEnd = bytes.indexOf(delimiter, field);
-      if (fieldEnd === -1 || fieldEnd > end) fieldEnd = end;
-      if ((index >= width || inTable[index] === 1) && !checkBytesBlank(bytes, field, fieldEnd)) return false;
-      field = fieldEnd + 1;
-    }
-    return true;
-  };
-}
-
-/** `checkTextBlank` of the UTF-8 text `bytes[start, end)`: a first byte that starts no white space settles it. */
-function checkBytesBlank(bytes: Buffer, start: number, end: number): boolean {
-  if (start === end) return true;
-  const first = bytes[start] as number;
-  // Printable ASCII, or the lead byte of a character in a range without white space (U+00C0–U+07FF, U+0800–U+0FFF, U+4000–U+EFFF, above U+FFFF).
-  if ((first > 32 && first < 127) || (first >= 0xc3 && first <= 0xe0) || (first >= 0xe4 && first <= 0xee) || first >= 0xf0) return false;
-  return bytes.toString('utf8', start, end).trim() === '';
-}
-
 function changed(path: string, what: string): SourceReadError {
   return new SourceReadError(path, `${path}: the file changed since it was read (${what}); the report cannot copy it`);
 }
@@ -273,10 +127,6 @@ async function* classifyRecords(
 interface RecordClassifier {
   /** Sets the record's `kind` (and `level`): the group rows open above it, the data rows counted for `maxRows`. */
   classify(record: CsvTextRecord): CsvCopyRecord;
-  /** Counts a data row known as such without its fields (read as bytes); throws past `maxRows`. */
-  countDataRow(row: number): void;
-  /** Whether group rows are looked for (then every record's fields are needed). */
-  groups: boolean;
 }
 
 function createRecordClassifier(path: string, options: ReadOptions, table: TableFound, width: number): RecordClassifier {
@@ -307,8 +157,6 @@ function createRecordClassifier(path: string, options: ReadOptions, table: Table
       record.kind = 'data';
       return record;
     },
-    countDataRow,
-    groups: Boolean(groups),
   };
 }
 

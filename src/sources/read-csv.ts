@@ -1,21 +1,22 @@
 /**
- * CSV/TSV reader. Bytes are decoded by a streaming decoder (encoding detected or given), the text
- * is parsed by papaparse's parser chunk by chunk, and rows are yielded as they complete, so memory
- * does not grow with the file. Row numbers are editor lines: a record with a quoted line break
+ * CSV/TSV reader, the one reader of CSV files (the annotated copy and `rejected-rows.csv` read
+ * through its text mode). Bytes are decoded by a streaming decoder (encoding detected or given),
+ * the text is split into records chunk by chunk (`read-csv-records.ts`: line endings per record),
+ * and rows are yielded as they complete, so memory does not grow with the file. Row numbers are editor lines: a record with a quoted line break
  * spans several lines and the next record starts further down. CSV cells are always text; only
  * text that Excel already turned into exponent notation is flagged.
  */
 import { createReadStream } from 'node:fs';
-import Papa from 'papaparse';
 import { SourceReadError } from '../core/errors.js';
 import { createIssue, type Issue } from '../core/issue.js';
 import { buildColumnLetter } from './column-letter.js';
 import { createStreamDecoder, type ReplacementMark } from './decode-text.js';
-import { detectDelimiter, detectLineBreak } from './detect-delimiter.js';
+import { detectDelimiter } from './detect-delimiter.js';
 import { detectBom, detectEncoding, parseEncodingName, TEXT_ENCODINGS, type TextEncodingName } from './detect-encoding.js';
 import { checkExponentText } from './interpret-number.js';
 import { loadFileBytes, loadSourceFileSize } from './load-source-file.js';
 import { cutForMessage } from './cut-for-message.js';
+import { createCsvRecordSplitter, type CsvRecordError, type CsvSplitRecord } from './read-csv-records.js';
 import { EXCEL_MAX_COLUMNS } from './parse-sheet-rows.js';
 import { READ_CODES } from './read-codes.js';
 import { openTable, type RawRow } from './shape-rows.js';
@@ -76,13 +77,12 @@ function parseDelimiterOption(path: string, given: string): string {
   return delimiter;
 }
 
-/** What both read modes decide before the first record: sizes, encoding, delimiter, line break. */
+/** What both read modes decide before the first record: sizes, encoding, delimiter (line breaks are taken per record). */
 export interface CsvLayout {
   totalBytes: number;
   encoding: TextEncodingName;
   bomLength: number;
   delimiter: string;
-  newline: '\r\n' | '\n' | '\r';
   /** The encoding guess, when it was guessed. */
   issues: Issue[];
 }
@@ -99,15 +99,14 @@ export async function detectCsvLayout(path: string, options: ReadOptions): Promi
   if (options.delimiter !== undefined) delimiter = parseDelimiterOption(path, options.delimiter);
   else if (/\.tsv$/i.test(path)) delimiter = '\t';
   else delimiter = detectDelimiter(sampleText).delimiter;
-  const newline = detectLineBreak(sampleText);
-  return { totalBytes, encoding: chosen.encoding, bomLength: chosen.bomLength, delimiter, newline, issues: chosen.issues };
+  return { totalBytes, encoding: chosen.encoding, bomLength: chosen.bomLength, delimiter, issues: chosen.issues };
 }
 
 async function openCsv(path: string, options: ReadOptions, deps: { signal?: AbortSignal }): Promise<SourceStream> {
   const layout = await detectCsvLayout(path, options);
-  const { encoding, bomLength, delimiter, newline, totalBytes } = layout;
+  const { encoding, bomLength, delimiter, totalBytes } = layout;
   let bytesRead = bomLength;
-  const raw = readCsvRecords({ path, encoding, bomLength, delimiter, newline, onBytes: (n) => (bytesRead += n), withMarks: true }, buildCsvRow);
+  const raw = readCsvRecords({ path, encoding, bomLength, delimiter, onBytes: (n) => (bytesRead += n), withMarks: true }, buildCsvRow);
   const table = await openTable(raw, { file: path, options, signal: deps.signal });
   return {
     info: {
@@ -132,6 +131,8 @@ export interface CsvTextRecord {
   fields: string[];
   /** The record's text as it stands in the file (decoded), without its line break. */
   text: string;
+  /** The record's own line break (`\r\n`, `\n` or `\r`; empty at the end of the file). */
+  lineBreak: string;
 }
 
 /** The records of a CSV file as text, without the reader's cells, flags and table shaping. */
@@ -142,20 +143,22 @@ export interface CsvTextRecords {
 }
 
 /**
- * Text-only mode of the CSV reader, for copying a file (the annotated copy): the same encoding,
- * delimiter and line-break decisions, the same decoding and the same record loop as `csvReader`
- * (so row numbers are the reader's, quoted line breaks included), and the same records skipped
- * (every field empty); but no cells, exponent checks, invalid-byte issues or header search: each
- * record is its fields and its text. A record too long stops the read as in the reader.
+ * Text mode of the CSV reader, for copying a file (the annotated copy, `rejected-rows.csv`): the
+ * same encoding and delimiter decisions, the same decoding and the same record loop as `csvReader`
+ * (so records and row numbers are the reader's, quoted line breaks included), and the same records
+ * skipped (every field empty); but no cells, exponent checks, invalid-byte issues or header
+ * search: each record is its fields, its original text and its own line break. A record too long
+ * stops the read as in the reader.
  */
 export async function openCsvTextRecords(path: string, options: Pick<ReadOptions, 'encoding' | 'delimiter' | 'maxFileBytes'>): Promise<CsvTextRecords> {
   const layout = await detectCsvLayout(path, options);
-  const { encoding, bomLength, delimiter, newline } = layout;
-  const records = readCsvRecords({ path, encoding, bomLength, delimiter, newline, onBytes: () => undefined, withMarks: false }, (record) => {
-    let end = record.end;
-    if (record.source.endsWith(newline, end) && end - newline.length >= record.start) end -= newline.length;
-    return { row: record.row, fields: record.fields, text: record.source.slice(record.start, end) };
-  });
+  const { encoding, bomLength, delimiter } = layout;
+  const records = readCsvRecords({ path, encoding, bomLength, delimiter, onBytes: () => undefined, withMarks: false }, (record) => ({
+    row: record.row,
+    fields: record.fields,
+    text: record.source.slice(record.start, record.end),
+    lineBreak: record.source.slice(record.end, record.next),
+  }));
   return { encoding, delimiter, records };
 }
 
@@ -165,73 +168,62 @@ interface CsvSettings {
   encoding: TextEncodingName;
   bomLength: number;
   delimiter: string;
-  newline: '\r\n' | '\n' | '\r';
   onBytes: (count: number) => void;
   /** Keep the decoder's marks for the cells' U+FFFD (the text mode has no cells to pair them with). */
   withMarks: boolean;
 }
 
-/** Papaparse's result for one row in step mode. */
-interface StepResult {
-  /** The one row of this step. */
-  data: string[][];
-  errors: { code: string; message: string }[];
-  meta: { cursor: number };
-}
-
 /**
- * Decodes and parses the file chunk by chunk, yielding what `build` makes of every record (those
- * whose fields are all empty are skipped) with its editor line: one loop for both read modes, so
- * their row numbers cannot differ. Parsing is linear in the record's length however long it is: papaparse re-parses the
- * pending (incomplete) record each time it is fed, so text is fed only once the unparsed part is
- * at least as long as the pending record was (a record of n characters is parsed about twice, not
- * n / 64 KB times); a record over `CSV_MAX_RECORD_CHARS` stops the read at its row.
+ * Decodes and splits the file chunk by chunk (`createCsvRecordSplitter`: line endings per record),
+ * yielding what `build` makes of every record (those whose fields are all empty are skipped) with
+ * its editor line: one loop for both read modes, so their records and row numbers cannot differ.
+ * Splitting is linear in the record's length however long it is: the pending (incomplete) record
+ * is split again each time text is fed, so text is fed only once the unsplit part is at least as
+ * long as the pending record was (a record of n characters is split about twice, not n / 64 KB
+ * times); a record over `CSV_MAX_RECORD_CHARS` stops the read at its row.
  */
 async function* readCsvRecords<T>(settings: CsvSettings, build: (record: ParsedRecord) => T | undefined): AsyncGenerator<T> {
   const { path, encoding } = settings;
   const decoder = createStreamDecoder(encoding, settings.bomLength);
+  const split = createCsvRecordSplitter(settings.delimiter);
   const marks: MarkQueue = { items: [], head: 0 };
   let line = 1;
   let aggregate = '';
   let countLineBreaks = createLineBreakCounter('');
   let rowStart = 0;
   let ready: T[] = [];
-  // Text not parsed yet, after the pending record that the last parse left.
+  // Text not split yet, after the pending record that the last split left.
   let waiting: string[] = [];
   let waitingLength = 0;
   let leftoverLength = 0;
-  const record: ParsedRecord = { row: 0, fields: [], errors: [], source: '', start: 0, end: 0, path, encoding, marks };
+  const record: ParsedRecord = { row: 0, fields: [], errors: [], source: '', start: 0, end: 0, next: 0, path, encoding, marks };
 
-  const step = (result: StepResult): void => {
-    const end = result.meta.cursor;
-    const start = rowStart;
+  const onRecord = (found: CsvSplitRecord): void => {
     const row = line;
-    line += countLineBreaks(rowStart, end);
-    rowStart = end;
-    const fields = result.data[0] ?? [];
+    line += countLineBreaks(found.start, found.next);
+    const { fields } = found;
     // An empty line is skipped by every later step: not building and yielding it keeps a file of
     // a million empty lines about as cheap as reading its bytes.
-    if (result.errors.length === 0 && fields.every((field) => field === '')) return;
+    if (found.errors.length === 0 && checkFieldsEmpty(fields)) return;
     record.row = row;
     record.fields = fields;
-    record.errors = result.errors;
+    record.errors = found.errors;
     record.source = aggregate;
-    record.start = start;
-    record.end = end;
+    record.start = found.start;
+    record.end = found.end;
+    record.next = found.next;
     const built = build(record);
     if (built !== undefined) ready.push(built);
   };
-  const parser = new Papa.Parser({ delimiter: settings.delimiter, newline: settings.newline, quoteChar: '"', step });
   const feed = (text: string, final: boolean): void => {
     waiting.push(text);
     waitingLength += text.length;
     if (!final && waitingLength < Math.max(leftoverLength, CHUNK_BYTES / 4) && leftoverLength + waitingLength <= CSV_MAX_RECORD_CHARS) return;
     aggregate = aggregate.slice(rowStart) + waiting.join('');
     countLineBreaks = createLineBreakCounter(aggregate);
-    rowStart = 0;
     waiting = [];
     waitingLength = 0;
-    parser.parse(aggregate, 0, !final);
+    rowStart = split(aggregate, 0, final, onRecord);
     leftoverLength = aggregate.length - rowStart;
     if (leftoverLength > CSV_MAX_RECORD_CHARS) {
       throw new SourceReadError(
@@ -266,15 +258,21 @@ async function* readCsvRecords<T>(settings: CsvSettings, build: (record: ParsedR
   }
 }
 
-/** One record as papaparse split it, where it stands in the decoded text, and what the reader needs to build its cells. */
+function checkFieldsEmpty(fields: readonly string[]): boolean {
+  for (let i = 0; i < fields.length; i++) if (fields[i] !== '') return false;
+  return true;
+}
+
+/** One record as split, where it stands in the decoded text, and what the reader needs to build its cells. */
 interface ParsedRecord {
   row: number;
   fields: string[];
-  errors: StepResult['errors'];
-  /** The decoded text holding the record, from `start` to `end` (its line break included). */
+  errors: readonly CsvRecordError[];
+  /** The decoded text holding the record: its own text from `start` to `end`, its line break from `end` to `next`. */
   source: string;
   start: number;
   end: number;
+  next: number;
   path: string;
   encoding: TextEncodingName;
   marks: MarkQueue;

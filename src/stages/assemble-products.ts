@@ -112,8 +112,42 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
     sink.put(buildAssembledProduct(product.key, product.records, index, drafts));
   };
 
+  // `rows.duplicates: keep-first`: rows left out for being identical to an earlier row of their product.
+  const keepFirst = mapping.rows.duplicates === 'keep-first';
+  const leftOut: LeftOutRows = { rows: [], file: undefined, sheet: undefined };
+
+  /** The open product of `key` (opened, or taken back from the sink, when it is not open), made the newest. */
+  const openProduct = (key: string): OpenProduct => {
+    if (newest !== undefined && key === newest.key) return newest;
+    const id = productKeys.idOf(key);
+    const current = open.get(id);
+    if (current !== undefined) {
+      // A row for an older open product makes it the newest: it closes last again.
+      open.remark(current, started);
+      newest = current;
+      return current;
+    }
+    started++;
+    const records = closed.clear(id) ? [...(sink.reopen(key)?.records ?? [])] : [];
+    const product: OpenProduct = { key, id, records, mark: started, ticket: 0 };
+    newest = product;
+    open.add(product);
+    for (let oldest = open.oldest(); oldest !== undefined; oldest = open.oldest()) {
+      if (started - oldest.mark < closeWindow) break;
+      if (oldest !== product) close(oldest);
+    }
+    return product;
+  };
+
   return {
     add(record) {
+      const product = openProduct(record.productKey);
+      if (keepFirst && record.valid && product.records.some((earlier) => earlier.valid && checkSameMappedFields(earlier, record))) {
+        leftOut.rows.push(record.source.row);
+        leftOut.file ??= record.source.file;
+        leftOut.sheet ??= record.source.sheet;
+        return [];
+      }
       const issues: Issue[] = [];
       if (record.sku.barcode !== '') {
         const duplicate = checkDuplicate(barcodes, Number(record.sku.barcode), record.sku.barcode, record, 'duplicate_barcode', 'barcode');
@@ -123,38 +157,49 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
         const duplicate = checkDuplicate(skuKeys, record.skuKey, record.skuKey, record, 'duplicate_sku_key', 'skuKey');
         if (duplicate !== undefined) issues.push(duplicate);
       }
-
-      const key = record.productKey;
-      if (newest !== undefined && key === newest.key) {
-        newest.records.push(record);
-        return issues;
-      }
-      const id = productKeys.idOf(key);
-      const current = open.get(id);
-      if (current !== undefined) {
-        current.records.push(record);
-        // A row for an older open product makes it the newest: it closes last again.
-        open.remark(current, started);
-        newest = current;
-        return issues;
-      }
-      started++;
-      const records = closed.clear(id) ? [...(sink.reopen(key)?.records ?? []), record] : [record];
-      newest = { key, id, records, mark: started, ticket: 0 };
-      open.add(newest);
-      for (let oldest = open.oldest(); oldest !== undefined; oldest = open.oldest()) {
-        if (started - oldest.mark < closeWindow) break;
-        close(oldest);
-      }
+      product.records.push(record);
       return issues;
     },
     finish() {
       // By first row; a product and its `several: each` copy share one: then in the order they got rows.
       const remaining = open.values().sort((a, b) => firstRowOf(a.records) - firstRowOf(b.records) || a.ticket - b.ticket);
       for (const product of remaining) close(product);
-      return [];
+      return leftOut.rows.length === 0 ? [] : [buildLeftOutIssue(leftOut)];
     },
   };
+}
+
+/** Rows `keep-first` left out, and the file they are in. */
+interface LeftOutRows {
+  rows: number[];
+  file: string | undefined;
+  sheet: string | undefined;
+}
+
+/** How many row numbers the `duplicate_rows_left_out` warning lists. */
+const LEFT_OUT_ROWS_SHOWN = 20;
+
+/** The one warning for every row `keep-first` left out: their count and the first of them. */
+function buildLeftOutIssue(leftOut: LeftOutRows): Issue {
+  const { rows } = leftOut;
+  const shown = rows.slice(0, LEFT_OUT_ROWS_SHOWN).join(', ');
+  const more = rows.length > LEFT_OUT_ROWS_SHOWN ? `, … (${rows.length - LEFT_OUT_ROWS_SHOWN} more)` : '';
+  return createIssue({
+    stage: 'build',
+    code: 'duplicate_rows_left_out',
+    severity: 'warning',
+    message: `${rows.length} ${rows.length === 1 ? 'row is' : 'rows are'} identical in every mapped field to an earlier row of their product and ${rows.length === 1 ? 'was' : 'were'} left out (rows.duplicates: keep-first): row${rows.length === 1 ? '' : 's'} ${shown}${more}`,
+    file: leftOut.file,
+    sheet: leftOut.sheet,
+  });
+}
+
+/** Whether two rows say the same in every mapped field (their keys, ids, product and SKU fields); where they stand aside. */
+function checkSameMappedFields(a: MappedRow, b: MappedRow): boolean {
+  if (a.productKey !== b.productKey || a.skuKey !== b.skuKey || a.productId !== b.productId || a.skuId !== b.skuId) return false;
+  if (a.sku.barcode !== b.sku.barcode || a.sku.price !== b.sku.price) return false;
+  // Built by the same rules in the same order: equal fields serialise equally.
+  return JSON.stringify([a.product, a.sku, a.extraBarcodes ?? null]) === JSON.stringify([b.product, b.sku, b.extraBarcodes ?? null]);
 }
 
 /** Checks one product's rows together and builds its entry (pure; the entry keeps `unsorted` itself when it is in row order); `drafts: false` leaves the draft of a valid product out. */

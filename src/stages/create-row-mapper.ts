@@ -14,6 +14,11 @@ import type { MappedRow } from './mapped-row.js';
 import { splitBarcodeCopies } from './split-barcode-copies.js';
 import { createVirtualColumns } from './derive/create-virtual-columns.js';
 import { compileRowRules, FIELD_RULES, RowContext } from './rules/index.js';
+import { createCharacteristicColumns } from './create-characteristic-columns.js';
+import { createRowFilter } from './create-row-filter.js';
+import { createColumnResolver } from './rules/resolve-columns.js';
+import { stageOfRowCode } from './rules/stage-of-row-code.js';
+import { createIssue } from '../core/issue.js';
 
 /** Options of `createRowMapper`. */
 export interface RowMapperOptions {
@@ -28,9 +33,12 @@ export interface RowMapResult {
   /**
    * The mapped row, kept even when it has errors (`valid: false`) so that the assembler can name
    * the rows of a product. Null only for a row without a product key (it belongs to no product)
-   * or a row whose mapped cells are all empty (skipped without an issue).
+   * or a row whose mapped cells are all empty (skipped without an issue), or a row left out by the
+   * mapping's row filter (`skipped`).
    */
   record: MappedRow | null;
+  /** True for a row the mapping's `rows.skip`/`rows.where` leaves out (its `row_skipped` warning is in `issues`): not sent, not invalid. */
+  skipped?: true;
   /** Every issue of the row. */
   issues: Issue[];
   /**
@@ -50,12 +58,22 @@ export interface RowMapper {
 /** Creates the row mapper for one file. Run `checkMappingRules` first: the mapper trusts the mapping's directory references. */
 export function createRowMapper(mapping: Mapping, directories: Directories, info: SourceInfo, options: RowMapperOptions = {}): RowMapper {
   const index = options.index ?? createDirectoryIndex(directories);
-  const resolver = options.resolver ?? createValueResolver(mapping, index);
-  // Group-row and derived columns join the header first, so the rules resolve them like any column.
+  // Group-row and derived columns join the header first, then the characteristic columns, so the
+  // rules resolve them like any column; a characteristic's attribute mapping is added to the mapping's own.
   const virtual = createVirtualColumns(mapping, info, index);
-  const mapInfo = virtual?.info ?? info;
-  const { rules, setupIssues, cells } = compileRowRules(mapping, mapInfo, index, resolver, FIELD_RULES);
+  const characteristics = createCharacteristicColumns(mapping, virtual?.info ?? info, index);
+  const mapInfo = characteristics?.info ?? virtual?.info ?? info;
+  const rulesMapping = characteristics === undefined ? mapping : { ...mapping, attributes: [...mapping.attributes, ...characteristics.attributes] };
+  const resolver = (characteristics === undefined ? options.resolver : undefined) ?? createValueResolver(rulesMapping, index);
+  const { rules, setupIssues, cells } = compileRowRules(rulesMapping, mapInfo, index, resolver, FIELD_RULES);
+  if (characteristics) setupIssues.unshift(...characteristics.setupIssues);
   if (virtual) setupIssues.unshift(...virtual.setupIssues);
+  const filter = createRowFilter(
+    mapping.rows,
+    createColumnResolver(mapInfo, (code, severity, message, extra) => {
+      setupIssues.push(createIssue({ stage: stageOfRowCode(code), code, severity, message, file: info.file, sheet: info.sheet, row: info.headerRow, ...extra }));
+    }),
+  );
   const ctx = new RowContext(mapInfo, cells);
   const ruleCount = rules.length;
   const barcodeIsSkuKey = mapping.columns.skuKey === undefined;
@@ -63,6 +81,14 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
   const mapRow = (row: SourceRow): RowMapResult => {
     ctx.begin(row);
     virtual?.fill(ctx);
+    if (filter !== undefined) {
+      const skip = filter(ctx.row.cells);
+      if (skip !== undefined) {
+        ctx.report('row_skipped', 'warning', skip.location, skip.message, skip.value);
+        return { record: null, issues: ctx.issues, skipped: true };
+      }
+    }
+    characteristics?.fill(ctx);
     for (let i = 0; i < ruleCount; i++) {
       (rules[i] as (typeof rules)[number]).apply(ctx);
       // The product-key rule leaves no draft for a row of no product: the row ends there.

@@ -135,6 +135,19 @@ describe('annotated.csv and rejected-rows.csv of a CSV input', () => {
     await expectSameAsReference(content.replaceAll('\n', '\r'), outcomes);
   });
 
+  it('records ending in CRLF, LF and CR alone in one file (issue 36): every row in both files, with its outcome', async () => {
+    const outcomes = byRow({ 2: { status: 'valid', issues: [] }, 3: { status: 'invalid', issues: [priceIssue] }, 4: { status: 'rejected', issues: [priceIssue] }, 5: { status: 'valid', issues: [] } });
+    for (const content of ['Артикул модели;Цена;Фото 1\r\nPI-1;10;u1\r\nPI-2;20;u2\nPI-3;30;u3\rPI-4;"4\n0";u4\n', 'Артикул модели;Цена;Фото 1\nPI-1;10;u1\nPI-2;20;u2\r\nPI-3;30;u3\r\nPI-4;"4\n0";u4\r']) {
+      const annotated = (await expectSameAsReference(content, outcomes)).split(CSV_NEWLINE);
+      expect(annotated.slice(1, 4)).toEqual([
+        'PI-1;10;u1;valid;;;;',
+        'PI-2;20;u2;invalid;"column C (Цена): price is not a number (value ""=1+1"")";;;',
+        'PI-3;30;u3;rejected;"column C (Цена): price is not a number (value ""=1+1"")";;;',
+      ]);
+      expect(annotated[4]).toMatch(/^PI-4;"4\n0";u4;valid;/);
+    }
+  });
+
   it('Windows-1251, UTF-16, a BOM, invalid bytes, tabs', async () => {
     const content = 'Артикул,Название\nЁ-1,"Щётка, зубная"\nЁ-2,Мыло\n';
     const outcomes = byRow({ 2: { status: 'invalid', issues: [priceIssue] }, 3: { status: 'valid', issues: [] } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildColumnLetter, parseCellRef, parseColumnLetter } from '../../src/sources/column-letter.js';
-import { detectDelimiter, detectLineBreak } from '../../src/sources/detect-delimiter.js';
+import { detectDelimiter } from '../../src/sources/detect-delimiter.js';
 import { checkHeaderComplete, findHeaderRow, normalizeHeaderName } from '../../src/sources/find-header-row.js';
 import {
   buildIsoDate,
@@ -111,13 +111,6 @@ describe('detectDelimiter', () => {
 
   it('falls back to a comma for a single column', () => {
     expect(detectDelimiter('Артикул\nA1\nA2\n')).toEqual({ delimiter: ',', found: false });
-  });
-
-  it('finds the line break outside quotes', () => {
-    expect(detectLineBreak('a,"x\ny"\r\nb\r\n')).toBe('\r\n');
-    expect(detectLineBreak('a\nb')).toBe('\n');
-    expect(detectLineBreak('a\rb')).toBe('\r');
-    expect(detectLineBreak('abc')).toBe('\n');
   });
 });
 

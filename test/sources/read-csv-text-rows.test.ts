@@ -12,8 +12,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { LimitError, SourceReadError } from '../../src/core/errors.js';
 import { createLineBreakCounter, openCsvTextRecords } from '../../src/sources/read-csv.js';
-import { decodeCsvRecordBytes } from '../../src/sources/read-csv-record-bytes.js';
-import { openCsvCopyBytes, openCsvCopyRecords, openCsvTextRows, type CsvTextRow } from '../../src/sources/read-csv-text-rows.js';
+import { openCsvTextRows, type CsvTextRow } from '../../src/sources/read-csv-text-rows.js';
 import { csvReader } from '../../src/sources/read-csv.js';
 import type { ReadOptions } from '../../src/sources/types.js';
 import { collectRows, writeTempFile } from './temp-files.js';
@@ -126,9 +125,9 @@ describe('openCsvTextRows: the reader’s rows, row numbers and texts', () => {
     const all = [];
     for await (const record of records) all.push(record);
     expect(all).toEqual([
-      { row: 1, fields: ['a', 'b'], text: 'a;b' },
-      { row: 2, fields: ['x\r\ny', '2'], text: '"x\r\ny";2' },
-      { row: 5, fields: ['last', '1'], text: 'last;1' },
+      { row: 1, fields: ['a', 'b'], text: 'a;b', lineBreak: '\r\n' },
+      { row: 2, fields: ['x\r\ny', '2'], text: '"x\r\ny";2', lineBreak: '\r\n' },
+      { row: 5, fields: ['last', '1'], text: 'last;1', lineBreak: '' },
     ]);
     expect(readFileSync(path, 'utf8')).toContain(all[1]?.text);
   });
@@ -186,99 +185,6 @@ describe('createLineBreakCounter: the row numbers of both read modes', () => {
         }
       }),
       { numRuns: 3000 },
-    );
-  });
-});
-
-describe('openCsvCopyBytes: the records of openCsvCopyRecords, most data rows as bytes', () => {
-  type Seen = { row: number; kind: string; level?: number; text: string; fields?: string[]; bytes: boolean };
-
-  /** Both reads of `path` as comparable lists; a data row read as bytes is decoded (its fields are its text split at the delimiter). */
-  async function readCopies(path: string, options: ReadOptions): Promise<{ text: Seen[]; bytes: Seen[] }> {
-    const stream = await csvReader.open(path, options, {});
-    const text: Seen[] = [];
-    const copy = await openCsvCopyRecords(path, options, stream.info);
-    for await (const record of copy.records) text.push({ row: record.row, kind: record.kind, ...(record.level !== undefined ? { level: record.level } : {}), text: record.text, fields: [...record.fields], bytes: false });
-    const bytes: Seen[] = [];
-    const byteCopy = await openCsvCopyBytes(path, options, stream.info);
-    expect({ leading: byteCopy.leading, header: byteCopy.header, width: byteCopy.width }).toEqual({ leading: copy.leading, header: copy.header, width: copy.width });
-    for await (const record of byteCopy.records) {
-      if ('bytes' in record) {
-        const found = decodeCsvRecordBytes(record, byteCopy.delimiter);
-        bytes.push({ row: record.row, kind: record.kind, text: found.text, fields: found.fields, bytes: true });
-      } else {
-        bytes.push({ row: record.row, kind: record.kind, ...(record.level !== undefined ? { level: record.level } : {}), text: record.text, fields: [...record.fields], bytes: false });
-      }
-    }
-    return { text, bytes };
-  }
-
-  async function expectSameRecords(content: string | Uint8Array, options: ReadOptions = PIPELINE): Promise<Seen[]> {
-    const path = await writeTempFile('catalog.csv', content);
-    const { text, bytes } = await readCopies(path, options);
-    expect(bytes.map(({ bytes: _, ...rest }) => rest)).toEqual(text.map(({ bytes: _, ...rest }) => rest));
-    return bytes;
-  }
-
-  it('plain records come as bytes; quotes, line breaks inside and invalid bytes as text', async () => {
-    const content = Buffer.concat([Buffer.from('Артикул;Название;Цена\nA-1;Футболка;100\nA-2;"в ""кавычках""";1\nA-3;Юб\rка;2\nA-4;'), Buffer.from([0xd0, 0x3f]), Buffer.from(';3\n; ;\nA-5;Носки\n')]);
-    const seen = await expectSameRecords(content);
-    expect(seen.map((record) => [record.row, record.kind, record.bytes])).toEqual([
-      [2, 'data', true],
-      [3, 'data', false],
-      [4, 'data', false],
-      [6, 'data', false],
-      [7, 'skipped', false],
-      [8, 'data', true],
-    ]);
-  });
-
-  it('a malformed or unclosed quote hands over to the text mode from its row', async () => {
-    await expectSameRecords('Артикул;Цена\nA-1;1\nA-2;"12"x;2\nA-3;3\n"A-4;4\nA-5;5\n');
-    await expectSameRecords('Артикул;Цена\nA-1;1\nA-2;"12" ;2\nA-3;"3"  \nA-4;4\n');
-    await expectSameRecords('Артикул;Цена\nA-1;1\nA-2;"unclosed\nA-3;3\n');
-    // Before the header: the whole file is read as text.
-    await expectSameRecords('"Прайс"x\nАртикул;Цена\nA-1;1\n');
-  });
-
-  it('records across chunk boundaries: long fields, characters cut by a chunk end, quoted line breaks', async () => {
-    const long = 'Я'.repeat(700_000);
-    const content = `Артикул;Описание;Цена\nA-1;${long};1\nA-2;"${long}\n${long}";2\nA-3;x${'é'.repeat(600_001)};3\nA-4;Носки;4\n`;
-    for (const eol of ['\n', '\r\n', '\r']) await expectSameRecords(content.replaceAll('\n', eol));
-  });
-
-  it('group rows, maxRows, columns left out of the table, a BOM', async () => {
-    const groups: ReadOptions = { ...PIPELINE, groupRows: { outline: false, merged: false, singleCell: true, bold: false } };
-    await expectSameRecords('\uFEFFАртикул;_note;Цена\nОдежда\nA-1;x;1\n;заметка;\n;;\nОбувь;;\nA-2;;2\n', groups);
-    await expectSameRecords('\uFEFFАртикул;_note;Цена\nA-1;x;1\n;заметка;\n; \u00A0;\u3000\nA-2;;2;\u2028\n');
-    const path = await writeTempFile('catalog.csv', 'Артикул;Цена\nA-1;1\nA-2;2\nA-3;3\n');
-    const info = (await csvReader.open(path, PIPELINE, {})).info;
-    const copy = await openCsvCopyBytes(path, { ...PIPELINE, maxRows: 2 }, info);
-    await expect(async () => {
-      for await (const _ of copy.records);
-    }).rejects.toThrow(LimitError);
-  });
-
-  it('random files, malformed quotes too: the same records, kinds and row numbers', async () => {
-    const pieces = fc.constantFrom('a', 'Я', ' ', '\t', ';', '"', '""', '\n', '\r\n', '\r', '=1', '\uFFFD', '\u00A0', '\u3000', '');
-    const field = fc.array(pieces, { maxLength: 4 }).map((parts) => parts.join(''));
-    const quoted = field.map((text) => `"${text.replaceAll('"', '""')}"`);
-    const record = fc.array(fc.oneof({ weight: 4, arbitrary: field }, { weight: 1, arbitrary: quoted }), { minLength: 0, maxLength: 5 }).map((fields) => fields.join(';'));
-    await fc.assert(
-      fc.asyncProperty(fc.array(record, { minLength: 1, maxLength: 12 }), fc.constantFrom('\n', '\r\n', '\r'), fc.boolean(), fc.boolean(), async (records, end, bom, groups) => {
-        const content = `${bom ? '\uFEFF' : ''}Артикул;Название;_x;Цена${end}${records.join(end)}${end}`;
-        const options: ReadOptions = { ...PIPELINE, delimiter: ';', ...(groups ? { groupRows: { outline: false, merged: false, singleCell: true, bold: false } } : {}) };
-        const path = await writeTempFile('random.csv', content);
-        let both: { text: Seen[]; bytes: Seen[] };
-        try {
-          both = await readCopies(path, options);
-        } catch (error) {
-          expect(error).toBeInstanceOf(SourceReadError);
-          return;
-        }
-        expect(both.bytes.map(({ bytes: _, ...rest }) => rest)).toEqual(both.text.map(({ bytes: _, ...rest }) => rest));
-      }),
-      { numRuns: 300 },
     );
   });
 });

@@ -15,6 +15,9 @@ const MAP_STAGE_CODES: ReadonlySet<RowIssueCode> = new Set<RowIssueCode>([
   'value_matched_approximately',
   'attribute_not_in_category',
   'too_many_values',
+  'row_skipped',
+  'characteristic_not_mapped',
+  'characteristic_attribute_unknown',
 ]);
 
 /** The stage of a row-mapper issue code. */

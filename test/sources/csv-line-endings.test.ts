@@ -1,0 +1,119 @@
+/**
+ * Line endings per record (issue 36): a CSV whose records end in CRLF, LF and CR alone, mixed in
+ * any order, reads every record with clean values, whatever its first line ends with; quoted
+ * fields keep their inner line breaks; the text mode gives each record's own text and line break.
+ * Checked on the issue's file both ways round, at the reader's chunk boundaries, and on generated
+ * files against papaparse (given each file with one line break, which it needs to be told).
+ */
+import fc from 'fast-check';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { csvReader, openCsvTextRecords, type CsvTextRecord } from '../../src/sources/read-csv.js';
+import { collectRows, writeTempFile } from './temp-files.js';
+
+async function readRows(content: string): Promise<{ row: number; values: string[] }[]> {
+  const path = await writeTempFile('mixed.csv', content);
+  const stream = await csvReader.open(path, {}, {});
+  const rows = await collectRows(stream);
+  return rows.map((row) => ({ row: row.row, values: row.cells.map((cell) => cell?.text ?? '') }));
+}
+
+async function readRecords(content: string): Promise<CsvTextRecord[]> {
+  const path = await writeTempFile('mixed.csv', content);
+  const records: CsvTextRecord[] = [];
+  for await (const record of (await openCsvTextRecords(path, { delimiter: ';' })).records) records.push(record);
+  return records;
+}
+
+const ISSUE_ROWS = [
+  { row: 2, values: ['PI-1', '10', 'u1'] },
+  { row: 3, values: ['PI-2', '20', 'u2'] },
+  { row: 4, values: ['PI-3', '30', 'u3'] },
+];
+
+describe('CSV line endings per record', () => {
+  it('reads the three rows of a file that starts with CRLF and goes on with LF (the issue’s file)', async () => {
+    const rows = await readRows('Артикул модели;Цена;Фото 1\r\nPI-1;10;u1\r\nPI-2;20;u2\nPI-3;30;u3\n');
+    expect(rows).toEqual(ISSUE_ROWS);
+  });
+
+  it('reads them the other way round, without a CR left in a value', async () => {
+    expect(await readRows('Артикул модели;Цена;Фото 1\nPI-1;10;u1\nPI-2;20;u2\r\nPI-3;30;u3\r\n')).toEqual(ISSUE_ROWS);
+    expect(await readRows('Артикул модели;Цена;Фото 1\rPI-1;10;u1\r\nPI-2;20;u2\nPI-3;30;u3\r')).toEqual(ISSUE_ROWS);
+  });
+
+  it('keeps quoted line breaks of every kind inside their field', async () => {
+    const rows = await readRows('Артикул;Описание\nA-1;"одна\r\nдве\nтри\rчетыре"\r\nA-2;x\r');
+    expect(rows).toEqual([
+      { row: 2, values: ['A-1', 'одна\r\nдве\nтри\rчетыре'] },
+      { row: 6, values: ['A-2', 'x'] },
+    ]);
+  });
+
+  it('gives each record its own text and its own line break in the text mode', async () => {
+    expect(await readRecords('a;b\r\n1;"x\ny"\n2;3\r4;5')).toEqual([
+      { row: 1, fields: ['a', 'b'], text: 'a;b', lineBreak: '\r\n' },
+      { row: 2, fields: ['1', 'x\ny'], text: '1;"x\ny"', lineBreak: '\n' },
+      { row: 4, fields: ['2', '3'], text: '2;3', lineBreak: '\r' },
+      { row: 5, fields: ['4', '5'], text: '4;5', lineBreak: '' },
+    ]);
+  });
+
+  it('takes a CRLF cut by the reader’s chunk boundary as one line break', async () => {
+    // The reader feeds 64 KiB chunks: put the CR of a CRLF on each side of the first boundary.
+    for (let shift = -3; shift <= 3; shift++) {
+      const head = 'a;b\r\n';
+      const first = `x;${'y'.repeat(64 * 1024 - head.length - 3 + shift)}`;
+      const records = await readRecords(`${head}${first}\r\n2;3\n4;5\r\n`);
+      expect(records.map((record) => [record.row, record.text, record.lineBreak])).toEqual([
+        [1, 'a;b', '\r\n'],
+        [2, first, '\r\n'],
+        [3, '2;3', '\n'],
+        [4, '4;5', '\r\n'],
+      ]);
+    }
+  });
+
+  it('generated files with mixed line endings: the records papaparse reads from the same file with one line break', async () => {
+    const piece = fc.constantFrom('a', 'Я', ' ', ';', '"', '\n', '\r', '\r\n', '1', '');
+    const value = fc.array(piece, { maxLength: 4 }).map((parts) => parts.join(''));
+    const eol = fc.constantFrom('\r\n', '\n', '\r');
+    const record = fc.array(value, { minLength: 1, maxLength: 4 });
+    await fc.assert(
+      fc.asyncProperty(eol, fc.array(fc.tuple(record, eol), { maxLength: 10 }), fc.boolean(), async (headerEnd, body, endsWithBreak) => {
+        // A header first: a file of empty records only is refused as empty.
+        const lines: [string[], string][] = [[['Артикул', 'Цена'], headerEnd], ...body];
+        const texts = lines.map(([values]) => values.map(quoteWhenNeeded).join(';'));
+        const content = texts.map((text, i) => text + (i < texts.length - 1 || endsWithBreak ? (lines[i]?.[1] ?? '') : '')).join('');
+        const expected = (Papa.parse<string[]>(texts.join('\n'), { delimiter: ';', newline: '\n', quoteChar: '"' }).data as string[][]).filter(
+          (fields) => fields.some((field) => field !== ''),
+        );
+        const records = await readRecords(content);
+        expect(records.map((found) => found.fields)).toEqual(expected);
+        // Each record's text and line break as written, and its row the editor line it starts on.
+        // A CR ending a record and an empty record ending in LF after it are one CRLF, as in an editor.
+        let offset = 0;
+        const written = texts.map((text, i) => {
+          const lineBreak = i < texts.length - 1 || endsWithBreak ? (lines[i]?.[1] ?? '') : '';
+          const at = { row: 1 + countLineBreaks(content.slice(0, offset)), text, lineBreak };
+          if (lineBreak === '\r' && content.charAt(offset + text.length + 1) === '\n') at.lineBreak = '\r\n';
+          offset += text.length + lineBreak.length;
+          return at;
+        });
+        const kept = written.filter((_, i) => (lines[i]?.[0] ?? []).some((field) => field !== ''));
+        expect(records.map(({ row: r, text, lineBreak }) => ({ row: r, text, lineBreak }))).toEqual(kept);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+/** A field as a spreadsheet writes it: quoted when it holds the delimiter, a quote or a line break. */
+function quoteWhenNeeded(value: string): string {
+  return /[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** CRLF, CR alone and LF alone are one editor line each. */
+function countLineBreaks(text: string): number {
+  return text.replaceAll('\r\n', '\n').replaceAll('\r', '\n').split('\n').length - 1;
+}

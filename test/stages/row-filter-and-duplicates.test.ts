@@ -1,0 +1,148 @@
+/**
+ * Issue 36, item 6: rows a seller repeats or wants left out. `rows.duplicates: keep-first` sends the
+ * first of rows identical in every mapped field and warns once with the count (without it such
+ * rows sink their product, as before); `rows.skip` / `rows.where` leave rows out by a column's
+ * value or pattern, each with a `row_skipped` warning, never silently.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Issue } from '../../src/core/issue.js';
+import type { MappingInput } from '../../src/mapping/mapping-schema.js';
+import { mappingSchema } from '../../src/mapping/mapping-schema.js';
+import { createProductAssembler } from '../../src/stages/assemble-products.js';
+import { createRowMapper } from '../../src/stages/create-row-mapper.js';
+import { createMemoryProductSink } from '../../src/stages/product-sink.js';
+import { makeDirectories, makeInfo, makeMapping, makeMappingInput, makeProductRow, type CellInput } from '../helpers/builders.js';
+
+const directories = makeDirectories();
+const info = makeInfo();
+const BARCODES = ['4601234567893', '4601234567886'];
+
+function run(rows: [number, Record<string, CellInput>][], edit?: (input: MappingInput) => void) {
+  const mapping = makeMapping(edit);
+  const mapRow = createRowMapper(mapping, directories, info);
+  const sink = createMemoryProductSink();
+  const assembler = createProductAssembler({ mapping, directories, sink });
+  const issues: Issue[] = [...mapRow.setupIssues];
+  const skipped: number[] = [];
+  for (const [row, overrides] of rows) {
+    const mapped = mapRow(makeProductRow(info, row, overrides));
+    issues.push(...mapped.issues);
+    if (mapped.skipped) skipped.push(row);
+    if (mapped.record !== null) issues.push(...assembler.add(mapped.record));
+  }
+  issues.push(...assembler.finish());
+  return { entries: sink.entries(), issues, skipped };
+}
+
+/** A size listed once per store: the same SKU on three rows, a second SKU once. */
+const REPEATED: [number, Record<string, CellInput>][] = [
+  [2, { Штрихкод: BARCODES[0], Размер: 'S' }],
+  [3, { Штрихкод: BARCODES[0], Размер: 'S' }],
+  [4, { Штрихкод: BARCODES[1], Размер: 'M' }],
+  [5, { Штрихкод: BARCODES[0], Размер: 'S' }],
+];
+
+describe('rows.duplicates', () => {
+  it('by default refuses the repeated rows, holding the product back (as before)', () => {
+    const { entries, issues } = run(REPEATED);
+    expect(entries[0]?.valid).toBe(false);
+    expect(issues.filter((issue) => issue.code === 'duplicate_barcode').map((issue) => issue.row)).toEqual([3, 5]);
+  });
+
+  it('keep-first: sends the first of identical rows, one warning with the count and rows', () => {
+    const { entries, issues } = run(REPEATED, (input) => {
+      input.rows = { duplicates: 'keep-first' };
+    });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.valid).toBe(true);
+    expect(entries[0]?.rows.map((ref) => ref.row)).toEqual([2, 4]);
+    expect(entries[0]?.draft?.item.skus).toHaveLength(2);
+    const warnings = issues.filter((issue) => issue.code === 'duplicate_rows_left_out');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ severity: 'warning', file: 'catalog.xlsx' });
+    expect(warnings[0]?.message).toContain('2 rows are identical in every mapped field');
+    expect(warnings[0]?.message).toContain('rows 3, 5');
+    expect(issues.filter((issue) => issue.severity === 'error')).toEqual([]);
+  });
+
+  it('keep-first: a row that differs in any mapped field is still a duplicate barcode', () => {
+    const { entries, issues } = run(
+      [
+        [2, { Штрихкод: BARCODES[0], Размер: 'S' }],
+        [3, { Штрихкод: BARCODES[0], Размер: 'S', Цена: '5 000' }],
+      ],
+      (input) => {
+        input.rows = { duplicates: 'keep-first' };
+      },
+    );
+    expect(entries[0]?.valid).toBe(false);
+    expect(issues.map((issue) => issue.code)).toContain('duplicate_barcode');
+    expect(issues.map((issue) => issue.code)).not.toContain('duplicate_rows_left_out');
+  });
+
+  it('keep-first: identical rows far apart (the product closed and reopened in between) are still left out', () => {
+    const rows: [number, Record<string, CellInput>][] = [[2, { Штрихкод: BARCODES[0] }]];
+    // Other products in between, enough to close the first one (the assembler's window is 100).
+    for (let i = 0; i < 120; i++) rows.push([3 + i, { Артикул: `X-${i}`, Штрихкод: '' }]);
+    rows.push([200, { Штрихкод: BARCODES[0] }]);
+    const { entries, issues } = run(rows, (input) => {
+      input.rows = { duplicates: 'keep-first' };
+    });
+    const first = entries.find((entry) => entry.productKey === 'TS-1');
+    expect(first?.rows.map((ref) => ref.row)).toEqual([2]);
+    expect(issues.find((issue) => issue.code === 'duplicate_rows_left_out')?.message).toContain('row 200');
+  });
+});
+
+describe('rows.skip and rows.where', () => {
+  it('skip: rows whose column equals a value (case and spaces ignored) are left out with a warning naming the condition', () => {
+    const { entries, issues, skipped } = run(
+      [
+        [2, { Штрихкод: BARCODES[0], Бренд: 'Qazaq Style' }],
+        [3, { Артикул: 'OLD-1', Штрихкод: BARCODES[1], Наименование: '  АРХИВ ' }],
+      ],
+      (input) => {
+        input.rows = { skip: [{ column: 'Наименование', equals: ['архив', 'снято'] }] };
+      },
+    );
+    expect(skipped).toEqual([3]);
+    expect(entries.map((entry) => entry.productKey)).toEqual(['TS-1']);
+    expect(issues.filter((issue) => issue.code === 'row_skipped')).toMatchObject([
+      { severity: 'warning', row: 3, column: 'C', value: 'АРХИВ', message: 'row skipped by the mapping (rows.skip: Наименование is "архив" or "снято")' },
+    ]);
+  });
+
+  it('skip by pattern and by an empty cell; where keeps only the rows that match', () => {
+    const rows: [number, Record<string, CellInput>][] = [
+      [2, { Артикул: 'A-1', Штрихкод: BARCODES[0], Цвет: 'Красный' }],
+      [3, { Артикул: 'A-2', Штрихкод: BARCODES[1], Цвет: 'Синий' }],
+      [4, { Артикул: 'TMP-3', Штрихкод: '4601234567879' }],
+      [5, { Артикул: 'A-4', Штрихкод: '4601234567862', Фото: '' }],
+    ];
+    const { skipped, issues } = run(rows, (input) => {
+      input.rows = { skip: [{ column: 'Артикул', matches: '^tmp-' }, { column: 'Фото', empty: true }], where: [{ column: 'Цвет', equals: 'красный' }] };
+    });
+    expect(skipped).toEqual([3, 4, 5]);
+    expect(issues.filter((issue) => issue.code === 'row_skipped').map((issue) => issue.message)).toEqual([
+      'row skipped by the mapping (rows.where: Цвет is "красный" does not hold)',
+      'row skipped by the mapping (rows.skip: Артикул matches /^tmp-/)',
+      'row skipped by the mapping (rows.skip: Фото is empty)',
+    ]);
+  });
+
+  it('a condition on a column the header lacks is a set-up error, once', () => {
+    const { issues } = run([[2, { Штрихкод: BARCODES[0] }]], (input) => {
+      input.rows = { skip: [{ column: 'Статус', equals: 'архив' }] };
+    });
+    expect(issues.filter((issue) => issue.code === 'mapped_column_missing')).toMatchObject([{ severity: 'error', row: 1 }]);
+  });
+
+  it('the schema wants exactly one test per condition and a valid pattern', () => {
+    const parse = (rows: unknown) => mappingSchema.safeParse({ ...makeMappingInput(), rows });
+    expect(parse({ skip: [{ column: 'Цвет', equals: 'x', empty: true }] }).success).toBe(false);
+    expect(parse({ skip: [{ column: 'Цвет' }] }).success).toBe(false);
+    expect(parse({ where: [{ column: 'Цвет', matches: '(' }] }).success).toBe(false);
+    expect(parse({ duplicates: 'keep-last' }).success).toBe(false);
+    expect(parse({ skip: [{ column: { letter: 'K' }, matches: 'x' }], duplicates: 'keep-first' }).success).toBe(true);
+  });
+});
