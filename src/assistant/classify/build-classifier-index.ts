@@ -15,7 +15,10 @@ import { splitNamePhrase } from './split-name-phrase.js';
 import { stemForIndex } from './stem-for-index.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 1;
+export const CLASSIFIER_INDEX_VERSION = 3;
+// A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
+const MIN_COMPOUND_START = 3;
+const MIN_COMPOUND_END = 5;
 
 // Prepositions and links of path levels (`Аксессуары для авто`): no word of what the branch holds.
 const NAME_LINKS = new Set(['и', 'для', 'в', 'на', 'с', 'из', 'по', 'к', 'без', 'мен', 'және', 'арналған', 'and', 'for', 'of']);
@@ -24,7 +27,8 @@ const LIST_SEPARATOR = /\s+(?:и|мен|пен|бен|және|and|&)\s+|\s*,\s*
 /** Builds the index of the directory's leaf categories (`index`, when the caller has it, saves building it again). */
 export function buildClassifierIndex(directories: Directories, index: DirectoryIndex = createDirectoryIndex(directories)): ClassifierIndex {
   const leaves: IndexedLeaf[] = [];
-  const byHeadStem: Record<string, number[]> = {};
+  const byHeadStem: Record<string, number[]> = Object.create(null) as Record<string, number[]>;
+  const byCompoundEnd: Record<string, number[]> = Object.create(null) as Record<string, number[]>;
   // Path levels repeat across siblings: each text is tokenized once.
   const tokenized = new Map<string, string[]>();
   const tokenize = (text: string): string[] => {
@@ -47,11 +51,16 @@ export function buildClassifierIndex(directories: Directories, index: DirectoryI
       names,
       ancestorStems: [...new Set(ancestorTokens.filter((word) => word.length > 1 && !NAME_LINKS.has(word)).map(stemForIndex))],
       demographic: collectDemographic([...ancestorTokens, ...tokenize(category.name.rus), ...tokenize(category.name.kaz)]),
+      nameDemographic: collectDemographic([...tokenize(category.name.rus), ...tokenize(category.name.kaz)]),
       catchAll: isCatchAllName(category.name.rus),
     });
-    for (const stem of new Set(names.flatMap((name) => name.head))) (byHeadStem[stem] ??= []).push(position);
+    const heads = new Set(names.flatMap((name) => name.head));
+    for (const stem of heads) (byHeadStem[stem] ??= []).push(position);
+    const ends = new Set<string>();
+    for (const stem of heads) for (let at = MIN_COMPOUND_START; stem.length - at >= MIN_COMPOUND_END; at++) ends.add(stem.slice(at));
+    for (const end of ends) if (!heads.has(end)) (byCompoundEnd[end] ??= []).push(position);
   }
-  return { version: CLASSIFIER_INDEX_VERSION, directoryHash: hashCategories(directories), leaves, byHeadStem };
+  return { version: CLASSIFIER_INDEX_VERSION, directoryHash: hashCategories(directories), leaves, byHeadStem, byCompoundEnd };
 }
 
 /** sha256 of what the index reads of the directory (the categories), with the index version: a new directory, a new key. */
@@ -68,7 +77,12 @@ function indexNames(name: string, language: 'rus' | 'kaz'): IndexedName[] {
   const parts = name.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
   // `Средства для плит и духовок`: a list after a preposition names uses, not things.
   if (parts.length > 1 && splitNamePhrase(tokenizeForMatch(parts[0] ?? ''), language).purpose.length === 0) {
-    for (const part of parts) names.push(indexName(part, language, false));
+    // `Лампы и обогрев для рептилий`: the purpose after the last part is the whole list's (the lamps are for reptiles too).
+    const shared = indexName(parts[parts.length - 1] ?? '', language, false).purpose;
+    for (const part of parts) {
+      const indexed = indexName(part, language, false);
+      names.push(indexed.purpose.length === 0 ? { ...indexed, purpose: shared } : indexed);
+    }
   }
   return names.filter((entry) => entry.head.length > 0);
 }

@@ -30,6 +30,8 @@ export interface IndexedLeaf {
   ancestorStems: string[];
   /** Whom the leaf is for, by its whole path. */
   demographic: Demographic;
+  /** Whom the leaf's own name says it is for (`Детская косметика`, `Книги для малышей`): a narrower leaf. */
+  nameDemographic: Demographic;
   /** The leaf's own name says nothing (`Прочее`, `Другие товары`): never a confident answer. */
   catchAll: boolean;
 }
@@ -43,6 +45,8 @@ export interface ClassifierIndex {
   leaves: IndexedLeaf[];
   /** Head stem → positions in `leaves` (sorted, unique). */
   byHeadStem: Record<string, number[]>;
+  /** The end of a compound head stem (`чайник` of `электрочайник`) → positions in `leaves`: rivals of the plain word. */
+  byCompoundEnd: Record<string, number[]>;
 }
 
 /** What is known of one product. */

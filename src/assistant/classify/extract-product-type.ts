@@ -17,6 +17,8 @@ export interface ProductType {
   words: string[];
   /** Words of the purpose phrase right after the head (`лица` of `для лица`, `iphone` of `для iPhone`). */
   purpose: string[];
+  /** Every word of the name (brand words left out), normalised: read once, for whoever needs the rest. */
+  tokens: string[];
 }
 
 // What the product is for: its words may tell leaves of one type apart, never name the type.
@@ -41,13 +43,19 @@ export const CONTAINER_WORDS: ReadonlySet<string> = new Set(['набор', 'на
  */
 export function extractProductType(name: string, brand?: string): ProductType {
   const brandWords = new Set(brand === undefined ? [] : tokenizeForMatch(brand));
-  const phrases = name.split(PHRASE_BREAK).filter((phrase) => /\p{L}{2}/u.test(phrase));
+  const phrases = name
+    .split(PHRASE_BREAK)
+    .filter((phrase) => /\p{L}{2}/u.test(phrase))
+    .map((phrase) => tokenizeForMatch(phrase).filter((word) => !brandWords.has(word)));
+  const tokens = phrases.flat();
   // A name that opens with a code or a bare brand (`Samsung, смартфон …`) has its type in a later phrase.
+  const russian = phrases.some(hasRussianWord);
   for (const phrase of phrases) {
-    const found = readHead(tokenizeForMatch(phrase).filter((word) => !brandWords.has(word)));
-    if (found.words.length > 0) return { text: found.words.join(' '), words: found.words, purpose: found.purpose };
+    if (russian && !hasRussianWord(phrase)) continue;
+    const found = readHead(phrase);
+    if (found.words.length > 0) return { text: found.words.join(' '), words: found.words, purpose: found.purpose, tokens };
   }
-  return { text: '', words: [], purpose: [] };
+  return { text: '', words: [], purpose: [], tokens };
 }
 
 /** Whether a word ends a head phrase: a number, a unit, a size, a colour. */
@@ -55,8 +63,13 @@ function isQualifier(word: string): boolean {
   return /\d/.test(word) || UNIT_TOKENS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || KAZAKH_COLOURS.has(word);
 }
 
+/** Whether a phrase has a Cyrillic word that is no unit or qualifier (`мАч` of `Power bank 20000 мАч` is not one). */
+function hasRussianWord(tokens: readonly string[]): boolean {
+  return tokens.some((word) => CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
+}
+
 function readHead(tokens: readonly string[]): { words: string[]; purpose: string[] } {
-  const hasCyrillic = tokens.some((word) => CYRILLIC.test(word));
+  const hasCyrillic = hasRussianWord(tokens);
   // Kazakh puts the purpose first: `Ерлерге арналған күрте` is a jacket.
   const kazakh = tokens.indexOf('арналған');
   if (kazakh > 0 && kazakh < tokens.length - 1) {

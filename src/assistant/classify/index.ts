@@ -4,3 +4,4 @@ export { classifyProduct, CONFIDENT_GAP, CONFIDENT_SCORE } from './classify-prod
 export { extractProductType, type ProductType } from './extract-product-type.js';
 export { isCatchAllText } from './catch-all-words.js';
 export type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
+export { buildClassifierIndexPath, getClassifierIndex, loadClassifierIndex } from './load-classifier-index.js';
