@@ -50,6 +50,10 @@ interface LeafScore {
   full: boolean;
   /** Every word of the type is a word of the leaf (name or path). */
   typeCovered: boolean;
+  /** The type names only the end of a compound of the leaf (`тренажер` of `Велотренажеры`). */
+  compoundOnly: boolean;
+  /** The product is said to be for children and the leaf's path does not say so (`Наушники детские` against `Наушники`). */
+  kidsUnsaid: boolean;
   reading: TypeReading;
   name: IndexedName;
   sources: Set<Evidence['source']>;
@@ -132,6 +136,8 @@ function decide(ranked: LeafScore[], type: ProductType, readings: TypeReading[])
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
     : best.leaf.catchAll ? 'the leaf is a catch-all'
     : !best.full ? `the type names only part of "${best.name.text}"`
+    : best.compoundOnly ? `the type names only the end of "${best.name.text}"`
+    : best.kidsUnsaid ? 'the name is for children, the leaf does not say so'
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : best.score < CONFIDENT_SCORE ? 'the type matches the leaf only weakly'
     : gap < CONFIDENT_GAP ? `another leaf fits as well (${second?.leaf.path ?? ''})`
@@ -184,7 +190,7 @@ function findCandidates(index: ClassifierIndex, reading: TypeReading): Set<numbe
 function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet<string>, demographic: Demographic): LeafScore | undefined {
   const typeStems = new Set(reading.stems);
   const purposeStems = new Set(reading.purpose);
-  let best: { score: number; full: boolean; name: IndexedName; typeCovered: boolean } | undefined;
+  let best: { score: number; full: boolean; name: IndexedName; typeCovered: boolean; compoundOnly: boolean } | undefined;
   for (const name of leaf.names) {
     let compoundOnly = false;
     const holds = (stem: string): boolean => {
@@ -216,14 +222,15 @@ function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet
     }
     const pathSupport = leaf.ancestorStems.some((stem) => context.has(stem)) ? 0.02 : 0;
     const score = headCover * (0.85 + 0.15 * typeCover) * purposeFactor * (name.full ? 1 : 0.98) * (leading ? LEADING_WORD_FACTOR : 1) * (compoundOnly ? COMPOUND_RIVAL_FACTOR : 1) + pathSupport;
-    if (best === undefined || score > best.score) best = { score, full: headCover === 1, name, typeCovered: typeCover === 1 };
+    if (best === undefined || score > best.score) best = { score, full: headCover === 1, name, typeCovered: typeCover === 1, compoundOnly };
   }
   if (best === undefined) return undefined;
   const contradicted = contradictsDemographic(demographic, leaf.demographic);
   // `Косметика` is not `Детская косметика`: a leaf whose own name says whom it is for, when the product does not say it.
   const narrower = !isDemographicEmpty(leaf.nameDemographic) && isDemographicEmpty(demographic);
   const score = Math.min(1, best.score * reading.weight * (contradicted ? 0.6 : 1) * (narrower ? NARROWER_FACTOR : 1));
-  return { leaf, score, full: best.full, typeCovered: best.typeCovered, reading, name: best.name, sources: new Set([reading.source]), contradicted };
+  const kidsUnsaid = demographic.kids === true && leaf.demographic.kids !== true;
+  return { leaf, score, kidsUnsaid, full: best.full, typeCovered: best.typeCovered, compoundOnly: best.compoundOnly, reading, name: best.name, sources: new Set([reading.source]), contradicted };
 }
 
 /**
