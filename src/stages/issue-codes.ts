@@ -41,6 +41,7 @@ export const ROW_ISSUE_CODES = {
   kazakh_same_as_russian: 'The Kazakh text is the Russian text again (warning).',
   several_barcodes: 'A cell holds several barcodes: refused, or with `validation.barcode.several: first` the first is the SKU barcode and the others are reported (warning); with `each` a barcode repeated in the cell (error).',
   derived_value_missing: 'A step of a derived column (`derive:`) gave no value for a non-empty cell; the message names the step (severity from its `onFail`).',
+  category_uncertain: 'A `lookup: category` step found no leaf the product name clearly names; the message gives the product type, the nearest leaves and why (severity from `classify.uncertain`).',
 } as const;
 
 /** Codes the product assembler emits. */

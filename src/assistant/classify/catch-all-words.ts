@@ -19,6 +19,11 @@ export function isCatchAllText(text: string): boolean {
   return words.length > 0 && words.every(isCatchAllWord);
 }
 
+/** True when a word of the text is one of those that say nothing of a kind (`Прочие аксессуары`, `Разное для дома`, `Новинки`). */
+export function containsCatchAllWord(text: string): boolean {
+  return tokenizeForMatch(text).some((word) => /^(?:проч|друг|разн|остальн|всяк|новинк|распродаж|misc|other)/u.test(word) || word === 'иное' || word === 'иные');
+}
+
 /** True when a leaf's own name opens with a catch-all word (`Прочее`, `Другие аксессуары`, `Разное для дома`). */
 export function isCatchAllName(name: string): boolean {
   const [first] = tokenizeForMatch(name);

@@ -29,6 +29,8 @@ const NARROWER_FACTOR = 0.84;
 // `Электрочайники` for a bare `Чайник`: a rival close enough that the plain leaf is not taken for sure.
 const COMPOUND_RIVAL_FACTOR = 0.95;
 const MIN_COMPOUND_PREFIX = 4;
+// The least score of a narrower leaf of another branch that keeps the plain leaf from being sure.
+const KIND_ELSEWHERE_MIN = 0.6;
 
 /** One reading of a product type to score leaves by. */
 interface TypeReading {
@@ -46,6 +48,12 @@ interface LeafScore {
   leaf: IndexedLeaf;
   score: number;
   full: boolean;
+  /** Every word of the type is a word of the leaf (name or path). */
+  typeCovered: boolean;
+  /** The type names only the end of a compound of the leaf (`тренажер` of `Велотренажеры`). */
+  compoundOnly: boolean;
+  /** The product is said to be for children and the leaf's path does not say so (`Наушники детские` against `Наушники`). */
+  kidsUnsaid: boolean;
   reading: TypeReading;
   name: IndexedName;
   sources: Set<Evidence['source']>;
@@ -112,14 +120,28 @@ function decide(ranked: LeafScore[], type: ProductType, readings: TypeReading[])
   const [best, second] = ranked;
   if (best === undefined) return { leafId: undefined, path: undefined, confidence: 0, confident: false, evidence: [], alternatives: [], productType, doubt: productType === '' ? 'no product type in the name' : 'no leaf is named by the product type' };
   const gap = best.score - (second?.score ?? 0);
+  // `Станки` of tools beside `Станки для бритья` of beauty: a leaf of another branch that is a kind of what the type names
+  // (more words, or a purpose where the best leaf and the product say none) makes a bare type a question.
+  const root = rootOf(best.leaf.path);
+  const kindElsewhere = ranked.find(
+    (item) =>
+      item !== best &&
+      rootOf(item.leaf.path) !== root &&
+      item.score >= KIND_ELSEWHERE_MIN &&
+      best.name.head.every((stem) => item.name.head.includes(stem)) &&
+      (item.name.head.length > best.name.head.length || (item.name.purpose.length > 0 && best.name.purpose.length === 0 && type.purpose.length === 0 && !best.typeCovered)),
+  );
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const doubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
     : best.leaf.catchAll ? 'the leaf is a catch-all'
     : !best.full ? `the type names only part of "${best.name.text}"`
+    : best.compoundOnly ? `the type names only the end of "${best.name.text}"`
+    : best.kidsUnsaid ? 'the name is for children, the leaf does not say so'
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : best.score < CONFIDENT_SCORE ? 'the type matches the leaf only weakly'
     : gap < CONFIDENT_GAP ? `another leaf fits as well (${second?.leaf.path ?? ''})`
+    : kindElsewhere !== undefined ? `a leaf of another branch is a kind of it (${kindElsewhere.leaf.path})`
     : undefined;
   const evidence: Evidence[] = [
     {
@@ -168,7 +190,7 @@ function findCandidates(index: ClassifierIndex, reading: TypeReading): Set<numbe
 function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet<string>, demographic: Demographic): LeafScore | undefined {
   const typeStems = new Set(reading.stems);
   const purposeStems = new Set(reading.purpose);
-  let best: { score: number; full: boolean; name: IndexedName } | undefined;
+  let best: { score: number; full: boolean; name: IndexedName; typeCovered: boolean; compoundOnly: boolean } | undefined;
   for (const name of leaf.names) {
     let compoundOnly = false;
     const holds = (stem: string): boolean => {
@@ -200,14 +222,15 @@ function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet
     }
     const pathSupport = leaf.ancestorStems.some((stem) => context.has(stem)) ? 0.02 : 0;
     const score = headCover * (0.85 + 0.15 * typeCover) * purposeFactor * (name.full ? 1 : 0.98) * (leading ? LEADING_WORD_FACTOR : 1) * (compoundOnly ? COMPOUND_RIVAL_FACTOR : 1) + pathSupport;
-    if (best === undefined || score > best.score) best = { score, full: headCover === 1, name };
+    if (best === undefined || score > best.score) best = { score, full: headCover === 1, name, typeCovered: typeCover === 1, compoundOnly };
   }
   if (best === undefined) return undefined;
   const contradicted = contradictsDemographic(demographic, leaf.demographic);
   // `Косметика` is not `Детская косметика`: a leaf whose own name says whom it is for, when the product does not say it.
   const narrower = !isDemographicEmpty(leaf.nameDemographic) && isDemographicEmpty(demographic);
   const score = Math.min(1, best.score * reading.weight * (contradicted ? 0.6 : 1) * (narrower ? NARROWER_FACTOR : 1));
-  return { leaf, score, full: best.full, reading, name: best.name, sources: new Set([reading.source]), contradicted };
+  const kidsUnsaid = demographic.kids === true && leaf.demographic.kids !== true;
+  return { leaf, score, kidsUnsaid, full: best.full, typeCovered: best.typeCovered, compoundOnly: best.compoundOnly, reading, name: best.name, sources: new Set([reading.source]), contradicted };
 }
 
 /**
@@ -222,6 +245,10 @@ function readCompound(head: string, stems: readonly string[]): 'supported' | 'pl
   const prefix = start.slice(0, Math.min(start.length, MIN_COMPOUND_PREFIX + 2));
   const supported = stems.some((stem) => stem !== end && (stem.startsWith(prefix) || (prefix.length >= MIN_COMPOUND_PREFIX && stem.startsWith(prefix.slice(0, MIN_COMPOUND_PREFIX + 1)))));
   return supported ? 'supported' : 'plain';
+}
+
+function rootOf(path: string): string {
+  return path.split(' / ')[0] ?? '';
 }
 
 function dropWords(text: string, words: ReadonlySet<string> | undefined): string {

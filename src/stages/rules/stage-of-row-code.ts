@@ -15,6 +15,7 @@ const MAP_STAGE_CODES: ReadonlySet<RowIssueCode> = new Set<RowIssueCode>([
   'value_matched_approximately',
   'attribute_not_in_category',
   'too_many_values',
+  'category_uncertain',
 ]);
 
 /** The stage of a row-mapper issue code. */
