@@ -55,7 +55,9 @@ export function generatePriceList(options: PriceListOptions = {}): PriceList {
   const names = new Set<string>();
   for (let attempt = 0; rows.length < count && attempt < count * 20; attempt += 1) {
     const kind = drawKind(weights, total, random());
-    const name = composeName(kind, pick, random);
+    let name = composeName(kind, pick, random);
+    // A large catalog runs out of word combinations: later repeats get a model code, as shops number variants.
+    if (names.has(name.toLowerCase()) && attempt >= count * 2) name = `${name} мод. ${rows.length + 1}`;
     if (names.has(name.toLowerCase())) continue;
     names.add(name.toLowerCase());
     const n = rows.length + 1;
