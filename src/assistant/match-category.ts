@@ -156,7 +156,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
   const wordScore = createWordScorer();
   const leaves = index.directories.categories.filter((category) => !index.nonLeafIds.has(category.id)).map((category) => prepareLeaf(category, index));
   const byKey = new Map(leaves.map((leaf) => [leaf.key, leaf]));
-  const generalMatcher: CandidateMatcher<Category> = createCandidateMatcher(buildCategoryCandidates(index));
+  const generalMatcher: CandidateMatcher<Category> = createCandidateMatcher(buildCategoryCandidates(index), { selectByLetters: true });
   // One label is scored again when widened or rewritten: the general scores of a text are kept (bounded).
   const generalMemo = new Map<string, ScoredCandidate<Category>[]>();
   const general = {

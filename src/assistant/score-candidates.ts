@@ -57,6 +57,12 @@ export interface CandidateMatcherOptions {
    * name in its values (`42 размер`), company-form suffixes in brands (`Samsung Electronics`).
    */
   ignoreWords?: readonly string[];
+  /**
+   * Score a text only against candidates sharing letter triples with it (see `indexCandidateGrams`):
+   * for long lists of names (categories), where the score of a candidate sharing none is never
+   * useful. Brands are matched by sound and across scripts, and are scored against every candidate.
+   */
+  selectByLetters?: boolean;
 }
 
 /** Scores seller text against a fixed candidate list. */
@@ -151,7 +157,7 @@ export function createCandidateMatcher<T>(candidates: readonly MatchCandidate<T>
     };
   });
   const candidateWords = vocabulary.words.length;
-  const select = indexCandidateGrams(vocabulary, prepared);
+  const select = options.selectByLetters === true ? indexCandidateGrams(vocabulary, prepared) : () => prepared;
 
   return {
     score(text, minScore = 0.3) {
