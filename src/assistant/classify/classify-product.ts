@@ -65,10 +65,10 @@ const NO_OPTIONS: ClassifyOptions = {};
 
 /** Classifies one product (memoised per index and options by what the classifier reads of it). */
 export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, options: ClassifyOptions = NO_OPTIONS): Classification {
-  const name = dropWords(input.name, options.excludeWords);
+  // Excluded words are left out where the words are read, so the name keeps its punctuation (its phrase breaks).
   const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
-  const type = extractProductType(name, input.brand);
+  const type = extractProductType(input.name, input.brand, options.excludeWords);
   const key = JSON.stringify([type.text, type.purpose, label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined)]);
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));

@@ -38,11 +38,11 @@ const LATIN = /^[a-z][a-z'&.+-]*$/;
 export const CONTAINER_WORDS: ReadonlySet<string> = new Set(['набор', 'наборы', 'комплект', 'комплекты', 'упаковка', 'пачка', 'пара', 'коробка', 'жиынтық', 'set', 'kit', 'pack']);
 
 /**
- * Reads the product type of a name (`brand`, when given, is no part of it). An empty type means the
+ * Reads the product type of a name (`brand`, when given, and `excludeWords` are no part of it). An empty type means the
  * name says nothing a type could be read from (a bare model or code).
  */
-export function extractProductType(name: string, brand?: string): ProductType {
-  const brandWords = new Set(brand === undefined ? [] : tokenizeForMatch(brand));
+export function extractProductType(name: string, brand?: string, excludeWords?: ReadonlySet<string>): ProductType {
+  const brandWords = new Set([...(brand === undefined ? [] : tokenizeForMatch(brand)), ...(excludeWords ?? [])]);
   const phrases = name
     .split(PHRASE_BREAK)
     .filter((phrase) => /\p{L}{2}/u.test(phrase))
