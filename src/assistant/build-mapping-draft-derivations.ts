@@ -107,7 +107,7 @@ const NAME_WORD = /[\p{L}\p{N}]+/gu;
  * leaves share stays a TODO there, and a phrase no name of this file showed is reported, not
  * guessed, when a later file brings it.
  */
-export function proposeNameCategory(nameColumn: string, names: readonly string[], index: DirectoryIndex): { derivation: DerivationDraft; texts: string[] } | undefined {
+export function proposeNameCategory(nameColumn: string, names: readonly string[], index: DirectoryIndex): { derivation: DerivationDraft; texts: string[]; found: number } | undefined {
   if (names.length === 0) return undefined;
   const leafStems = new Set<string>();
   for (const category of index.directories.categories) {
@@ -141,6 +141,7 @@ export function proposeNameCategory(nameColumn: string, names: readonly string[]
       evidence: `${found} of ${names.length} names start with what a directory category is called`,
     },
     texts: [...phrases.values()],
+    found,
   };
 }
 

@@ -26,6 +26,8 @@ export interface FileProfile {
   categoryContext?: ReadonlyMap<string, CategoryRows>;
   /** Distinct group-row texts per level (1 = outermost), when the file has group rows. */
   groups?: ReadonlyMap<number, readonly string[]>;
+  /** Data rows under a group row, per level. */
+  groupedRows?: ReadonlyMap<number, number>;
 }
 
 /** What the rows of one seller category say. */
@@ -74,8 +76,6 @@ export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): 
     attributes.push(buildAttributeDraft(attribute, match, valuesOf(match.column.index), matchers, thresholds));
   });
 
-  // Without a category column, the deepest group row above the goods names their category.
-  const groupCategory = category === undefined ? proposeGroupCategory(profile.groups) : undefined;
   const name = fieldColumn('name.rus');
   // Names are read even past the distinct-value limit: the first ones are evidence enough.
   const derivations =
@@ -85,11 +85,8 @@ export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): 
           brandFromColumn: brand !== undefined,
           fedAttributes: new Set(attributes.map((draft) => draft.attribute.code)),
         });
-  // Without a category column or group rows, the category named inside the product names.
-  const nameCategory =
-    category === undefined && groupCategory === undefined && name !== undefined
-      ? proposeNameCategory(name.column.name, profile.values.get(name.column.index) ?? [], matchers.index)
-      : undefined;
+  // Without a category column, both group rows and the start of the product names are tried; the one covering more rows wins.
+  const { groupCategory, nameCategory, note } = category === undefined ? chooseCategorySource(profile, name, matchers) : { groupCategory: undefined, nameCategory: undefined, note: undefined };
   if (nameCategory !== undefined) derivations.unshift(nameCategory.derivation);
   const categoryTexts = category !== undefined ? valuesOf(category.column.index) : (groupCategory?.texts ?? nameCategory?.texts ?? []);
 
@@ -103,10 +100,31 @@ export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): 
     index: matchers.index,
   };
   if (groupCategory !== undefined) input.groupCategory = { column: groupCategory.column, level: groupCategory.level };
+  if (note !== undefined) input.categorySource = note;
   if (derivations.length > 0) input.derivations = derivations;
   if (profile.info.sheet !== undefined) input.sheet = profile.info.sheet;
   if (profile.info.headerRow !== 1) input.headerRow = profile.info.headerRow;
   return input;
+}
+
+/**
+ * Where the category comes from when no column gives it: the deepest group rows, or the leaf name at
+ * the start of the product names, whichever covers more rows (group rows win a tie: the seller wrote
+ * them). The note says what both covered, for the draft.
+ */
+function chooseCategorySource(profile: FileProfile, name: ColumnMatch | undefined, matchers: DirectoryMatchers) {
+  const group = proposeGroupCategory(profile.groups);
+  const names = name === undefined ? [] : (profile.values.get(name.column.index) ?? []);
+  const fromNames = name === undefined ? undefined : proposeNameCategory(name.column.name, names, matchers.index);
+  const rows = profile.rows ?? names.length;
+  const groupRows = group === undefined ? 0 : (profile.groupedRows?.get(group.level) ?? rows);
+  const nameShare = fromNames === undefined || names.length === 0 ? 0 : fromNames.found / names.length;
+  const groupShare = rows === 0 ? 0 : groupRows / rows;
+  if (group === undefined && fromNames === undefined) return { groupCategory: undefined, nameCategory: undefined, note: undefined };
+  const percent = (share: number): string => `${Math.round(share * 100)} %`;
+  const tried = `group rows cover ${groupRows} of ${rows} rows (${percent(groupShare)}); names start with a leaf name in ${fromNames?.found ?? 0} of ${names.length} (${percent(nameShare)})`;
+  if (group !== undefined && groupShare >= nameShare) return { groupCategory: group, nameCategory: undefined, note: `group rows, level ${group.level}: ${tried}` };
+  return { groupCategory: undefined, nameCategory: fromNames, note: `product names: ${tried}` };
 }
 
 /**

@@ -58,6 +58,8 @@ export interface MappingDraftInput {
   index: DirectoryIndex;
   /** The category from group rows, when no column gives it. */
   groupCategory?: { column: string; level: number };
+  /** Which of group rows and product names the category comes from, and what each covered (no category column). */
+  categorySource?: string;
   /** Derived columns proposed from the product names (brand, volume, weight). */
   derivations?: DerivationDraft[];
   /** False when the service profile makes the barcode optional (`service.requiredFields` without it): a file without one is no TODO. */
@@ -175,18 +177,20 @@ function buildColumnsSection(doc: Document, input: MappingDraftInput, fields: Ma
   }
   if (input.groupCategory !== undefined) {
     const { column, level } = input.groupCategory;
-    setPath(columns, 'category', createScalar(column, ` the group rows above the goods, level ${level} (the deepest)`));
+    setPath(columns, 'category', createScalar(column, ` the group rows above the goods, level ${level} (the deepest)${input.categorySource === undefined ? '' : `; ${input.categorySource}`}`));
     fields.set('category', []);
     summary.derived.push(`category ← ${column} (group rows, level ${level})`);
   }
   for (const derivation of derivations) {
     if (derivation.feeds.kind !== 'field') continue;
-    setPath(columns, derivation.feeds.field, createScalar(derivation.name, ` derived: ${derivation.evidence}`));
+    const source = derivation.feeds.field === 'category' && input.categorySource !== undefined ? `; ${input.categorySource}` : '';
+    setPath(columns, derivation.feeds.field, createScalar(derivation.name, ` derived: ${derivation.evidence}${source}`));
     summary.derived.push(`${derivation.feeds.field} ← ${derivation.name} (${describeSteps(derivation)} in ${derivation.from})`);
   }
   for (const match of input.columns.filter((candidate) => candidate.target.kind === 'none')) {
     const nearest = match.candidates.length > 0 ? ` (nearest: ${match.candidates.map((c) => `${c.label} ${formatScore(c.score)}`).join(', ')})` : '';
-    columnTodos.push(` column ${match.column.letter} "${match.column.name}" is not imported${nearest}.`);
+    const why = match.reason === undefined ? '' : `: ${match.reason}`;
+    columnTodos.push(` column ${match.column.letter} "${match.column.name}" is not imported${why}${nearest}.`);
   }
   if (columnTodos.length > 0) columns.comment = columnTodos.join('\n');
   return columns;
@@ -250,7 +254,9 @@ function writeAttributes(doc: Document, input: MappingDraftInput, derivations: r
     fed.add(draft.attribute.code);
     const entry = new YAMLMap();
     entry.set('code', createScalar(draft.attribute.code, ` ${draft.attribute.name.rus}${draft.attribute.isSkuDefining ? ', per SKU' : ''}`));
-    entry.set('column', draft.check === undefined ? draft.column.name : createScalar(draft.column.name, ` ${draft.check}`));
+    const columnReason = input.columns.find((match) => match.column.index === draft.column.index)?.reason;
+    const columnNote = [columnReason, draft.check].filter((note) => note !== undefined).join('; ');
+    entry.set('column', columnNote === '' ? draft.column.name : createScalar(draft.column.name, ` ${columnNote}`));
     if (draft.separator !== undefined) entry.set('separator', draft.separator);
     if (draft.values.length > 0) {
       const values = new YAMLMap();
@@ -372,7 +378,8 @@ export function describeAllowedValues(attribute: Attribute, index: DirectoryInde
 }
 
 function describeColumnMatch(match: ColumnMatch): string {
-  return match.status === 'exact' ? 'exact' : `score ${formatScore(match.score)}`;
+  const how = match.status === 'exact' ? 'exact' : `score ${formatScore(match.score)}`;
+  return match.reason === undefined ? how : `${how}; ${match.reason}`;
 }
 
 function createScalar(value: unknown, comment?: string): Scalar {

@@ -13,6 +13,7 @@ import {
   buildValueMatcherOptions,
 } from './build-match-candidates.js';
 import { createBrandSoundIndex, type BrandSoundIndex } from './match-brand-by-sound.js';
+import { confirmCategoryByProducts } from './confirm-category-by-products.js';
 import { createCategoryMatcher, type CategoryMatcher } from './match-category.js';
 import { createCandidateMatcher, type CandidateMatcher } from './score-candidates.js';
 
@@ -41,7 +42,7 @@ export function createDirectoryMatchers(directories: Directories, index: Directo
   return {
     index,
     categories: () => (categories ??= createCandidateMatcher(buildCategoryCandidates(index))),
-    categoryMatcher: () => (categoryMatcher ??= createCategoryMatcher(index)),
+    categoryMatcher: () => (categoryMatcher ??= confirmCategoryByProducts(createCategoryMatcher(index), index)),
     brands: () => (brands ??= createCandidateMatcher(buildBrandCandidates(directories), { ignoreWords: BRAND_NOISE_WORDS })),
     brandSounds: () => (brandSounds ??= createBrandSoundIndex(directories.brands)),
     attributes: () => (attributes ??= createCandidateMatcher(buildAttributeCandidates(directories))),

@@ -22,6 +22,8 @@ export interface ColumnValues {
   filled: Map<number, number>;
   /** Distinct texts of the group rows above the goods, per level (1 = outermost), when the reader found any. */
   groups: Map<number, string[]>;
+  /** Data rows under a group row of each level: how many rows a category from group rows would cover. */
+  groupedRows: Map<number, number>;
 }
 
 /** Default of `maxDistinct`. */
@@ -42,12 +44,14 @@ export async function loadColumnValues(
   const filled = new Map<number, number>();
   const groups = new Map<number, string[]>();
   const groupKeys = new Map<number, Set<string>>();
+  const groupedRows = new Map<number, number>();
   let rows = 0;
   for await (const row of stream.rows) {
     rows += 1;
     row.groups?.forEach((text, i) => {
       const level = i + 1;
       const key = normalizeName(text);
+      if (key !== '') groupedRows.set(level, (groupedRows.get(level) ?? 0) + 1);
       let keys = groupKeys.get(level);
       if (keys === undefined) {
         keys = new Set();
@@ -79,5 +83,5 @@ export async function loadColumnValues(
       values.get(index)?.push(text);
     });
   }
-  return { info: stream.info, values, truncated, rows, filled, groups };
+  return { info: stream.info, values, truncated, rows, filled, groups, groupedRows };
 }

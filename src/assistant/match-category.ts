@@ -156,7 +156,20 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
   const wordScore = createWordScorer();
   const leaves = index.directories.categories.filter((category) => !index.nonLeafIds.has(category.id)).map((category) => prepareLeaf(category, index));
   const byKey = new Map(leaves.map((leaf) => [leaf.key, leaf]));
-  const general: CandidateMatcher<Category> = createCandidateMatcher(buildCategoryCandidates(index));
+  const generalMatcher: CandidateMatcher<Category> = createCandidateMatcher(buildCategoryCandidates(index), { selectByLetters: true });
+  // One label is scored again when widened or rewritten: the general scores of a text are kept (bounded).
+  const generalMemo = new Map<string, ScoredCandidate<Category>[]>();
+  const general = {
+    score(text: string, minScore: number): ScoredCandidate<Category>[] {
+      const key = `${minScore}\u0001${text}`;
+      let found = generalMemo.get(key);
+      if (found === undefined) {
+        found = generalMatcher.score(text, minScore);
+        if (generalMemo.size < 20_000) generalMemo.set(key, found);
+      }
+      return found;
+    },
+  };
   const { byPrefix, branchNames } = indexLeaves(leaves, index);
   const relations: LeafRelations = { isRelatedElsewhere: createRelatedElsewhere(leaves), onlyQualifies: createQualifierCheck(leaves) };
 

@@ -31,6 +31,8 @@ export interface ColumnMatch {
   candidates: { label: string; score: number }[];
   /** A second use of a key column: the attribute its header names (`Модель` as product key and as attribute `model`). */
   alsoAttribute?: Attribute;
+  /** Why a key, barcode or attribute column was chosen or passed over, in one line (fill, distinctness, value shape): the draft's comment. */
+  reason?: string;
 }
 
 /** Options of `matchColumns`. */
@@ -143,11 +145,13 @@ export function matchColumns(header: readonly SourceColumn[], options: MatchColu
   };
   // An article is the usual product key. Only when the article is unique per row and a model
   // column groups rows does the model become the product key and the article the SKU key.
-  const article = bestOf(articles, options.filledOf);
-  const model = bestOf(modelKeys, options.filledOf);
+  // A key filled on less than half the rows is never the key (a `Код` filled on 1 row of 1,932).
+  const keyable = (list: readonly FieldProposal[]): FieldProposal[] => list.filter((proposal) => isFilledEnoughForKey(proposal.index, results, options, 'the key'));
+  const article = bestOf(keyable(articles), options.filledOf);
+  const model = bestOf(keyable(modelKeys), options.filledOf);
   const unique = (proposal: FieldProposal | undefined): boolean =>
     proposal !== undefined && options.rows !== undefined && options.rows > 1 && (options.valuesOf?.(proposal.index).length ?? 0) === options.rows;
-  const sku = bestOf(skus, options.filledOf);
+  const sku = bestOf(keyable(skus), options.filledOf);
   if (article !== undefined && model !== undefined && sku === undefined && unique(article) && !unique(model)) {
     assign(model, 'productKey');
     assign(article, 'skuKey');
@@ -155,6 +159,7 @@ export function matchColumns(header: readonly SourceColumn[], options: MatchColu
     assign(article ?? model, 'productKey');
     assign(sku, 'skuKey');
   }
+  for (const field of ['productKey', 'skuKey'] as const) explainKey(results, field, options);
 
   const byField = new Map<ImportField, FieldProposal[]>();
   for (const proposal of proposals) {
@@ -166,6 +171,7 @@ export function matchColumns(header: readonly SourceColumn[], options: MatchColu
   }
   assignPriceByContent(results, options);
   assignBarcodeByContent(results, options);
+  explainBarcode(results, options);
 
   const attributeMatcher = options.matchers.attributes();
   results.forEach((result, i) => {
@@ -215,7 +221,64 @@ export function matchColumns(header: readonly SourceColumn[], options: MatchColu
     }
   });
   keepFilledAttributeColumns(results, options.filledOf);
+  dropNearlyEmptyAttributeColumns(results, options);
   return results;
+}
+
+/** `filled on 1,930 of 1,932 rows`, or '' when the counts are unknown. */
+function describeFill(index: number, options: MatchColumnsOptions): string {
+  if (options.filledOf === undefined || options.rows === undefined) return '';
+  return `filled on ${options.filledOf(index)} of ${options.rows} rows`;
+}
+
+/** A key (or content-found barcode) column must be filled on at least half the rows; an emptier one is passed over, saying why. */
+function isFilledEnoughForKey(index: number, results: ColumnMatch[], options: MatchColumnsOptions, what: string): boolean {
+  if (options.filledOf === undefined || options.rows === undefined || options.rows === 0) return true;
+  if (options.filledOf(index) * 2 >= options.rows) return true;
+  const result = results[index];
+  if (result !== undefined) results[index] = { ...result, reason: `not ${what}: ${describeFill(index, options)}, under half` };
+  return false;
+}
+
+/** The reason of the key column: how full it is and whether it is unique per row or groups rows into products. */
+function explainKey(results: ColumnMatch[], field: 'productKey' | 'skuKey', options: MatchColumnsOptions): void {
+  const i = results.findIndex((result) => result.target.kind === 'field' && result.target.field === field);
+  const result = results[i];
+  if (result === undefined) return;
+  const distinct = options.valuesOf?.(result.column.index).length ?? 0;
+  const fill = describeFill(result.column.index, options);
+  const shape = options.rows !== undefined && distinct === options.rows ? 'unique on every row' : `${distinct} distinct values`;
+  results[i] = { ...result, reason: `the ${field === 'productKey' ? 'product' : 'SKU'} key: ${fill === '' ? '' : `${fill}, `}${shape}` };
+}
+
+/** The reason of a barcode column found by its header: how full it is and how many values have a barcode's shape. */
+function explainBarcode(results: ColumnMatch[], options: MatchColumnsOptions): void {
+  const i = results.findIndex((result) => result.target.kind === 'field' && result.target.field === 'barcode');
+  const result = results[i];
+  if (result === undefined || result.reason !== undefined) return;
+  const values = (options.valuesOf?.(result.column.index) ?? []).slice(0, 200);
+  const shaped = values.filter((value) => BARCODE_SHAPE.test(value.trim())).length;
+  const fill = describeFill(result.column.index, options);
+  results[i] = { ...result, reason: `the barcode by its header${fill === '' ? '' : `, ${fill}`}${values.length === 0 ? '' : `; ${shaped} of the first ${values.length} values have 8, 12, 13 or 14 digits`}` };
+}
+
+/** Fewest filled cells of an attribute column, as a share of the rows (and never fewer than 2). */
+const MIN_ATTRIBUTE_FILL = 0.01;
+
+/** An attribute column filled on 1 row of 312 is noise, not the size of the goods: it is not imported, saying why. */
+function dropNearlyEmptyAttributeColumns(results: ColumnMatch[], options: MatchColumnsOptions): void {
+  if (options.filledOf === undefined || options.rows === undefined) return;
+  const least = Math.max(2, Math.ceil(options.rows * MIN_ATTRIBUTE_FILL));
+  results.forEach((result, i) => {
+    if (result.target.kind !== 'attribute') return;
+    const fill = describeFill(result.column.index, options);
+    if ((options.filledOf?.(result.column.index) ?? 0) >= least) {
+      results[i] = { ...result, reason: `${fill}${result.via === 'values' ? ', chosen by its values' : ''}` };
+      return;
+    }
+    const code = result.target.attribute.code;
+    results[i] = { ...result, target: { kind: 'none' }, status: 'todo', score: 0, reason: `not attribute ${code}: ${fill}, fewer than ${least}`, candidates: [{ label: `attribute ${code} (nearly empty)`, score: result.score }] };
+  });
 }
 
 /**
@@ -260,9 +323,17 @@ function assignBarcodeByContent(results: ColumnMatch[], options: MatchColumnsOpt
     .map((result, i) => ({ result, i, values: (options.valuesOf?.(result.column.index) ?? []).slice(0, 200) }))
     .filter(({ result, values }) => result.target.kind === 'none' && values.length > 0 && values.filter((value) => BARCODE_SHAPE.test(value.trim())).length / values.length >= 0.9)
     .sort((a, b) => (options.filledOf?.(b.result.column.index) ?? 0) - (options.filledOf?.(a.result.column.index) ?? 0));
-  const chosen = fitting[0];
+  const chosen = fitting.find(({ result }) => isFilledEnoughForKey(result.column.index, results, options, 'the barcode'));
   if (chosen === undefined) return;
-  results[chosen.i] = { ...chosen.result, target: { kind: 'field', field: 'barcode' }, status: 'confident', score: 0.9, via: 'values' };
+  const fill = describeFill(chosen.result.column.index, options);
+  results[chosen.i] = {
+    ...chosen.result,
+    target: { kind: 'field', field: 'barcode' },
+    status: 'confident',
+    score: 0.9,
+    via: 'values',
+    reason: `the barcode by its values: 8, 12, 13 or 14 digits${fill === '' ? '' : `, ${fill}`}`,
+  };
 }
 
 /** Two columns for one attribute (`Размер` filled in 1 of 325 rows, `Размер2` in all): the filled one feeds it, the other is not imported. */

@@ -57,6 +57,12 @@ export interface CandidateMatcherOptions {
    * name in its values (`42 размер`), company-form suffixes in brands (`Samsung Electronics`).
    */
   ignoreWords?: readonly string[];
+  /**
+   * Score a text only against candidates sharing letter triples with it (see `indexCandidateGrams`):
+   * for long lists of names (categories), where the score of a candidate sharing none is never
+   * useful. Brands are matched by sound and across scripts, and are scored against every candidate.
+   */
+  selectByLetters?: boolean;
 }
 
 /** Scores seller text against a fixed candidate list. */
@@ -127,10 +133,16 @@ export function createCandidateMatcher<T>(candidates: readonly MatchCandidate<T>
   const ignore = new Set((options.ignoreWords ?? []).flatMap((word) => tokenizeForMatch(word)).flatMap((token) => [token, stemWord(token)]));
   // Names of parent levels (`Смартфоны и гаджеты`): a text naming one is not a leaf, whatever leaf shares its words.
   const parentNames = new Set<string>();
+  // Levels repeat across the leaves of a branch: each is tokenized once.
+  const seenLevels = new Set<string>();
   const prepared: PreparedCandidate<T>[] = candidates.map((candidate) => {
     const paths = (candidate.paths ?? []).filter((path) => path.trim() !== '');
     for (const path of paths) {
-      for (const segment of splitPath(path).slice(0, -1)) parentNames.add(tokenizeForMatch(segment).join(' '));
+      for (const segment of splitPath(path).slice(0, -1)) {
+        if (seenLevels.has(segment)) continue;
+        seenLevels.add(segment);
+        parentNames.add(tokenizeForMatch(segment).join(' '));
+      }
     }
     return {
       candidate,
@@ -145,6 +157,7 @@ export function createCandidateMatcher<T>(candidates: readonly MatchCandidate<T>
     };
   });
   const candidateWords = vocabulary.words.length;
+  const select = options.selectByLetters === true ? indexCandidateGrams(vocabulary, prepared) : () => prepared;
 
   return {
     score(text, minScore = 0.3) {
@@ -159,7 +172,7 @@ export function createCandidateMatcher<T>(candidates: readonly MatchCandidate<T>
       const words = createWordTable(vocabulary, candidateWords);
 
       const best = new Map<string, ScoredCandidate<T>>();
-      for (const item of prepared) {
+      for (const item of select(query, last)) {
         let score = 0;
         let exact = false;
         for (const name of item.names) {
@@ -190,6 +203,79 @@ export function createCandidateMatcher<T>(candidates: readonly MatchCandidate<T>
   };
 }
 
+// A letter triple shared by more than this share of the candidates says too little to select by (`ые `, `ки `).
+const COMMON_GRAM_SHARE = 1 / 6;
+const MIN_COMMON_GRAM_COUNT = 48;
+const MIN_SHARED_GRAMS = 2;
+
+/**
+ * The candidates worth scoring for a text: those sharing a letter triple of a word (or of its Latin
+ * skeleton) with it, triples most candidates share left out. A candidate sharing none cannot reach
+ * a useful score (every word score but an exact one needs shared letters in order), so the cost of a
+ * text grows with the candidates that resemble it, not with the directory; the texts are scored as
+ * before. A text of only common triples is compared with every candidate.
+ */
+function indexCandidateGrams<T>(vocabulary: Vocabulary, prepared: readonly PreparedCandidate<T>[]): (query: PreparedText, last: PreparedText | undefined) => Iterable<PreparedCandidate<T>> {
+  const byGram = new Map<string, number[]>();
+  const wordGrams = new Map<number, string[]>();
+  const gramsOf = (id: number): string[] => {
+    let grams = wordGrams.get(id);
+    if (grams === undefined) {
+      const word = vocabulary.words[id];
+      // Kazakh letters folded too: `құлаққап` meets `кулаккап` through its folded form.
+      grams = word === undefined ? [] : [...new Set([...listWordGrams(word.text), ...listWordGrams(word.folded)])];
+      wordGrams.set(id, grams);
+    }
+    return grams;
+  };
+  const textGrams = (text: PreparedText, into: Set<string>): void => {
+    for (const id of text.ids) for (const gram of gramsOf(id)) into.add(gram);
+    if (text.latin !== undefined) for (const id of text.latin.ids) for (const gram of gramsOf(id)) into.add(gram);
+  };
+  prepared.forEach((item, at) => {
+    const grams = new Set<string>();
+    for (const name of item.names) textGrams(name.text, grams);
+    for (const path of item.paths) textGrams(path, grams);
+    for (const gram of grams) {
+      let list = byGram.get(gram);
+      if (list === undefined) byGram.set(gram, (list = []));
+      list.push(at);
+    }
+  });
+  const common = Math.max(MIN_COMMON_GRAM_COUNT, prepared.length * COMMON_GRAM_SHARE);
+  return (query, last) => {
+    const grams = new Set<string>();
+    textGrams(query, grams);
+    if (last !== undefined) textGrams(last, grams);
+    const hits = new Uint16Array(prepared.length);
+    let telling = 0;
+    for (const gram of grams) {
+      const list = byGram.get(gram);
+      if (list === undefined || list.length > common) continue;
+      telling += 1;
+      for (const at of list) hits[at] = (hits[at] ?? 0) + 1;
+    }
+    if (telling === 0) return prepared;
+    // Two triples at least (one when the text has one): a word one or two typos away keeps two of its triples.
+    const needed = Math.min(MIN_SHARED_GRAMS, telling);
+    const chosen: PreparedCandidate<T>[] = [];
+    hits.forEach((count, at) => {
+      if (count >= needed) chosen.push(prepared[at] as PreparedCandidate<T>);
+    });
+    return chosen;
+  };
+}
+
+/** The letter triples of a word with a space before and after (` см`, `сма`, …, `ны `); a short word is one. */
+function listWordGrams(word: string): string[] {
+  // UTF-16 units: the letters of names are all in the basic plane.
+  const padded = ` ${word} `;
+  if (padded.length <= 3) return [padded];
+  const grams: string[] = [];
+  for (let i = 0; i + 3 <= padded.length; i++) grams.push(padded.slice(i, i + 3));
+  return grams;
+}
+
 /** Similarity of seller text to one directory name in [0, 1], as the matcher computes it. */
 export function scoreTextSimilarity(sellerText: string, name: string): number {
   const vocabulary: Vocabulary = { ids: new Map(), words: [] };
@@ -205,15 +291,17 @@ export function scoreTextSimilarity(sellerText: string, name: string): number {
  */
 export function createWordScorer(): (sellerWord: string, directoryWord: string) => number {
   const vocabulary: Vocabulary = { ids: new Map(), words: [] };
-  const cache = new Map<string, number>();
+  // By seller word, then directory word: no key string is built for a call (the category matcher makes millions).
+  const cache = new Map<string, Map<string, number>>();
   return (a, b) => {
-    const key = `${a}\u0001${b}`;
-    let score = cache.get(key);
+    let row = cache.get(a);
+    if (row === undefined) cache.set(a, (row = new Map()));
+    let score = row.get(b);
     if (score === undefined) {
       const left = vocabulary.words[intern(vocabulary, a)];
       const right = vocabulary.words[intern(vocabulary, b)];
       score = left === undefined || right === undefined ? 0 : scoreWords(left, right);
-      cache.set(key, score);
+      row.set(b, score);
     }
     return score;
   };
@@ -298,9 +386,13 @@ function prepareText(vocabulary: Vocabulary, allTokens: string[], transliterate 
   };
 }
 
-/** One table per scored text: rows per seller word, over the candidates' vocabulary (words added later are not cached). */
+/**
+ * One table per scored text: rows per seller word, over the candidates' vocabulary (words added later
+ * are not cached). A row holds only the words met: the candidates selected for a text share few words,
+ * and a row as long as the vocabulary for every text was most of the garbage collector's work.
+ */
 function createWordTable(vocabulary: Vocabulary, size: number): WordTable {
-  const rows = new Map<number, Float64Array>();
+  const rows = new Map<number, Map<number, number>>();
   return (queryWord, candidateWord) => {
     const a = vocabulary.words[queryWord];
     const b = vocabulary.words[candidateWord];
@@ -308,13 +400,13 @@ function createWordTable(vocabulary: Vocabulary, size: number): WordTable {
     if (candidateWord >= size) return scoreWords(a, b);
     let row = rows.get(queryWord);
     if (row === undefined) {
-      row = new Float64Array(size).fill(-1);
+      row = new Map();
       rows.set(queryWord, row);
     }
-    let score = row[candidateWord] ?? -1;
-    if (score < 0) {
+    let score = row.get(candidateWord);
+    if (score === undefined) {
       score = scoreWords(a, b);
-      row[candidateWord] = score;
+      row.set(candidateWord, score);
     }
     return score;
   };

@@ -66,8 +66,21 @@ const ENDINGS = [
 
 const MIN_STEM = 4;
 
+// Stems of the words seen (a catalog has a few thousand distinct words; the matchers ask for them again and again).
+const STEMS = new Map<string, string>();
+const MAX_STEMS = 200_000;
+
 /** The stem of one lower-case normalised word; words with digits and short words are returned as they are. */
 export function stemWord(word: string): string {
+  let stem = STEMS.get(word);
+  if (stem === undefined) {
+    stem = findStem(word);
+    if (STEMS.size < MAX_STEMS) STEMS.set(word, stem);
+  }
+  return stem;
+}
+
+function findStem(word: string): string {
   if (/\d/.test(word)) return word;
   const length = Array.from(word).length;
   for (const ending of ENDINGS) {

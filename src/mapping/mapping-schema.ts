@@ -285,6 +285,24 @@ export const mappingSchema = z
       .array(createDerivedColumnSchema(columnRefSchema))
       .default([])
       .describe('Derived (virtual) columns: values taken out of other columns by declarative steps; fields and attributes name them like columns.'),
+    // --- The product classifier (`lookup: category`, issue 33): its settings in this one block. ---
+    classify: z
+      .strictObject({
+        exclude: z
+          .strictObject({
+            leaves: z.array(directoryTargetSchema).default([]).describe('Leaves the classifier never proposes: id, exact name or path.'),
+            words: z.array(z.string().min(1)).default([]).describe('Words left out of every product name before its type is read (a trade word that misleads).'),
+          })
+          .prefault({})
+          .describe('What the classifier must not use.'),
+        uncertain: z
+          .enum(['error', 'warning'])
+          .default('warning')
+          .describe('Severity of `category_uncertain`: a product name whose type names no leaf clearly gets no category, and this issue.'),
+      })
+      .prefault({})
+      .describe('How `lookup: category` classifies product names into leaves.'),
+    // --- end of the classifier block ---
     unmapped: z
       .enum(['error', 'auto'])
       .default('error')

@@ -44,6 +44,7 @@ export const ROW_ISSUE_CODES = {
   characteristic_not_mapped: 'A characteristic name of the characteristic columns (`characteristics:`) is neither mapped to an attribute nor ignored: its values are not sent (warning, once per file).',
   characteristic_attribute_unknown: 'The mapping maps a characteristic to an attribute code the attribute directory does not have (once per file).',
   derived_value_missing: 'A step of a derived column (`derive:`) gave no value for a non-empty cell; the message names the step (severity from its `onFail`).',
+  category_uncertain: 'A `lookup: category` step found no leaf the product name clearly names; the message gives the product type, the nearest leaves and why (severity from `classify.uncertain`).',
 } as const;
 
 /** Codes the product assembler emits. */

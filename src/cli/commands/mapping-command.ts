@@ -2,6 +2,7 @@
  * `mapping init` (draft a mapping from a seller file) and `mapping check` (what in a mapping went
  * stale against the current directories).
  */
+import { ConfigError } from '../../core/errors.js';
 import { formatIssue } from '../../core/issue.js';
 import type { MappingInitResult } from '../../assistant/run-mapping-init.js';
 import { runMappingInit } from '../../assistant/run-mapping-init.js';
@@ -142,5 +143,42 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
           }
         },
       )
-      .demandCommand(1, 'Name a subcommand: init, convert or check'),
+      .command(
+        'review [file]',
+        'Write a review workbook of the product types of a file (one row per type, the most rows first, a drop-down of leaves); with --apply, turn its answers into mapping entries keyed by product type',
+        (r) =>
+          withServiceOptions(r)
+            .positional('file', { type: 'string', describe: 'The seller file (XLSX or CSV); not with --apply' })
+            .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'The mapping (YAML): its name column is read; --apply writes the answers into it' })
+            .option('apply', { type: 'string', describe: 'Read the answers of this review workbook into the mapping' })
+            .option('out', { alias: 'o', type: 'string', describe: 'Where to write the workbook', defaultDescription: '<mapping dir>/<file name>.review.xlsx' })
+            .option('force', { type: 'boolean', default: false, describe: 'Replace the workbook if it exists' })
+            .option('from-service', { type: 'boolean', default: false, describe: "Take your products on the marketplace (names and leaves) as examples" })
+            .example('$0 mapping review price.xlsx -m mappings/price.yaml --sandbox', 'Write mappings/price.review.xlsx')
+            .example('$0 mapping review --apply mappings/price.review.xlsx -m mappings/price.yaml --sandbox', 'Turn the answers into categories: entries'),
+        async (argv) => {
+          const json = Boolean(argv.json);
+          const { deps, done } = ctx.createDeps({ json });
+          try {
+            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+            const { runMappingReview, runMappingReviewApply } = await import('../../assistant/review/run-mapping-review.js');
+            const { renderMappingReview, renderMappingReviewApply } = await import('../../assistant/review/render-mapping-review.js');
+            if (argv.apply !== undefined) {
+              const result = await runMappingReviewApply({ workbook: argv.apply, mapping: argv.mapping, settings }, deps);
+              done();
+              ctx.io.stdout(json ? `${JSON.stringify({ type: 'result', ...result })}\n` : renderMappingReviewApply(result, argv.apply, argv.mapping));
+            } else {
+              if (argv.file === undefined) throw new ConfigError('name the seller file: mapping review FILE -m M.yaml (or --apply REVIEW.xlsx)');
+              const result = await runMappingReview({ file: argv.file, mapping: argv.mapping, force: argv.force, fromService: argv.fromService, settings, ...(argv.out === undefined ? {} : { out: argv.out }) }, deps);
+              done();
+              ctx.io.stdout(json ? `${JSON.stringify({ type: 'result', ...result })}\n` : renderMappingReview(result, argv.mapping));
+            }
+            ctx.setExitCode(0);
+          } catch (error) {
+            done();
+            ctx.reportError(error, json);
+          }
+        },
+      )
+      .demandCommand(1, 'Name a subcommand: init, convert, check or review'),
   );

@@ -5,7 +5,7 @@
  * name them like any column; each row gets their cells before the field rules run. Everything is
  * compiled once per file; a row only runs the compiled steps.
  */
-import { createIssue, type Issue } from '../../core/issue.js';
+import { createIssue, type Issue, type Severity } from '../../core/issue.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { GROUP_COLUMN } from '../../mapping/build-read-options.js';
 import { listMappedHeaders } from '../../mapping/list-mapped-columns.js';
@@ -14,7 +14,7 @@ import { normalizeHeader } from '../../mapping/normalize-name.js';
 import type { SourceCell, SourceColumn, SourceInfo } from '../../sources/types.js';
 import type { CellLocation } from '../mapped-row.js';
 import type { RowContext } from '../rules/row-context.js';
-import { compileStep, type CompiledStep } from './transform-rules.js';
+import { compileStep, type CompiledStep, type StepReporter } from './transform-rules.js';
 
 /** The header extended with the virtual columns, and how to fill a row's virtual cells. */
 export interface VirtualColumns {
@@ -53,13 +53,9 @@ export function createVirtualColumns(mapping: Mapping, info: SourceInfo, index: 
     const source = position === undefined ? undefined : header[position];
     const location: CellLocation = source === undefined ? { column: firstLetter, header: derived.name } : { column: source.letter, header: source.name || derived.name };
     header.push({ index: -(groupCount + plans.length + 1), letter: location.column, name: derived.name });
-    plans.push({
-      name: derived.name,
-      from: position ?? -1,
-      location,
-      steps: derived.steps.map((step) => compileStep(step, { mapping, index })),
-      onFail: derived.onFail,
-    });
+    const steps = derived.steps.map((step) => compileStep(step, { mapping, index }));
+    for (const problem of steps.flatMap((step) => step.problems ?? [])) setupIssues.push(buildSetupIssue(info, `"${derived.name}": ${problem}`, path, 'unknown_category', 'warning'));
+    plans.push({ name: derived.name, from: position ?? -1, location, steps, onFail: derived.onFail });
   }
   const width = header.length;
 
@@ -85,10 +81,15 @@ function runPlan(plan: DerivedPlan, cell: SourceCell | undefined, ctx: RowContex
   const text = cell === undefined || cell.kind === 'empty' || cell.kind === 'error' ? '' : cell.text.trim();
   if (text === '') return undefined;
   let value: string | undefined = text;
+  let reported = false;
+  const report: StepReporter = (code, severity, message, cellValue, hint) => {
+    reported = true;
+    ctx.report(code, severity, plan.location, `"${plan.name}": ${message}`, cellValue, hint);
+  };
   for (const step of plan.steps) {
-    value = step.apply(value);
+    value = step.apply(value, report);
     if (value === undefined) {
-      if (plan.onFail !== 'skip') {
+      if (plan.onFail !== 'skip' && !reported) {
         ctx.report(
           'derived_value_missing',
           plan.onFail,
@@ -134,6 +135,6 @@ function describeRef(ref: ColumnRef): string {
   return typeof ref === 'string' ? ref : 'letter' in ref ? ref.letter : ref.header;
 }
 
-function buildSetupIssue(info: SourceInfo, message: string, path: string): Issue {
-  return createIssue({ stage: 'map', code: 'mapped_column_missing', severity: 'error', message, file: info.file, sheet: info.sheet, row: info.headerRow, path });
+function buildSetupIssue(info: SourceInfo, message: string, path: string, code = 'mapped_column_missing', severity: Severity = 'error'): Issue {
+  return createIssue({ stage: 'map', code, severity, message, file: info.file, sheet: info.sheet, row: info.headerRow, path });
 }

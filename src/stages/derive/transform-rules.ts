@@ -8,7 +8,13 @@ import { UNIT_FACTORS } from '../../mapping/derive-schema.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import type { Mapping } from '../../mapping/mapping-schema.js';
 import { normalizeName } from '../../mapping/normalize-name.js';
+import type { Severity } from '../../core/issue.js';
+import type { RowIssueCode } from '../issue-codes.js';
 import { createWordIndex } from './find-words-in-text.js';
+import { compileCategoryLookup } from './lookup-category.js';
+
+/** How a step reports a problem of its own at the cell (the caller adds the location); a step that reports gets no second, generic issue. */
+export type StepReporter = (code: RowIssueCode, severity: Severity, message: string, value: string, hint: string) => void;
 
 /** A compiled step. */
 export interface CompiledStep {
@@ -16,7 +22,9 @@ export interface CompiledStep {
   readonly kind: StepKind;
   /** What the step looks for, for messages: `regex /(\d+)\s*л/`, `lookup brand`. */
   readonly label: string;
-  apply(text: string): string | undefined;
+  /** Problems of the step's options found while compiling (reported once, as setup issues). */
+  readonly problems?: readonly string[];
+  apply(text: string, report?: StepReporter): string | undefined;
 }
 
 /** What a step factory may use, once per file. */
@@ -55,17 +63,11 @@ export const TRANSFORM_RULES: { [K in StepKind]: StepFactory<K> } = {
   },
 
   lookup(step, { mapping, index }) {
+    // Categories by the product classifier: the name's product type, not any leaf name anywhere in the text.
+    if (step.lookup === 'category') return compileCategoryLookup(mapping, index);
     const pairs: [string, string][] = [];
-    if (step.lookup === 'brand') {
-      for (const key of Object.keys(mapping.brands)) pairs.push([key, key]);
-      for (const brand of index.directories.brands) pairs.push([brand.name, brand.name]);
-    } else {
-      for (const key of Object.keys(mapping.categories)) pairs.push([key, key]);
-      for (const category of index.directories.categories) {
-        if (index.nonLeafIds.has(category.id)) continue;
-        pairs.push([category.name.rus, category.name.rus], [category.name.kaz, category.name.rus]);
-      }
-    }
+    for (const key of Object.keys(mapping.brands)) pairs.push([key, key]);
+    for (const brand of index.directories.brands) pairs.push([brand.name, brand.name]);
     const words = createWordIndex(pairs);
     return { kind: 'lookup', label: `lookup ${step.lookup}`, apply: (text) => words.find(text) };
   },

@@ -18,6 +18,7 @@ const MAP_STAGE_CODES: ReadonlySet<RowIssueCode> = new Set<RowIssueCode>([
   'row_skipped',
   'characteristic_not_mapped',
   'characteristic_attribute_unknown',
+  'category_uncertain',
 ]);
 
 /** The stage of a row-mapper issue code. */

@@ -28,8 +28,21 @@ describe('derive steps', () => {
     expect(run({ lookup: 'brand' }, 'Смартфон SAMSUNG Galaxy A15 128 ГБ')).toBe('Samsung');
     expect(run({ lookup: 'brand' }, 'Смартфон без бренда')).toBeUndefined();
     expect(run({ lookup: 'brand' }, 'Футболка Кутюр хлопок', (m) => (m.brands = { Кутюр: 500 }))).toBe('Кутюр');
-    expect(run({ lookup: 'category' }, 'Джинсы мужские синие')).toBe('Джинсы');
+    // Categories by the classifier: the leaf's path (unique where names repeat), a mapping key first.
+    expect(run({ lookup: 'category' }, 'Джинсы мужские синие')).toBe('Одежда / Мужская одежда / Джинсы');
     expect(run({ lookup: 'category' }, 'Футболки мужские')).toBe('Футболки мужские');
+  });
+
+  it('lookup category reads the product type, never a leaf named in a purpose or a composition', () => {
+    // Today's tree has `Джинсы` and two `Футболки`; a name that only mentions jeans in its purpose is no jeans.
+    expect(run({ lookup: 'category' }, 'Ремень для джинсов кожаный')).toBeUndefined();
+    expect(run({ lookup: 'category' }, 'Пятновыводитель, для футболок и джинсов')).toBeUndefined();
+    const reports: string[] = [];
+    const step = compileStep({ lookup: 'category' }, { mapping: makeMapping(), index });
+    // `Футболка` names two leaves (men's and children's): a question, not the first one found.
+    expect(step.apply('Футболка хлопковая белая', (code, severity, message) => reports.push(`${code} ${severity} ${message}`))).toBeUndefined();
+    expect(reports).toEqual([expect.stringMatching(/^category_uncertain warning "Футболка хлопковая белая": product type "футболка хлопковая" names no leaf clearly — another leaf fits as well .*nearest: Одежда \/ (Детская|Мужская) одежда \/ Футболки/)]);
+    expect(step.apply('Футболка детская хлопковая', () => reports.push('unexpected'))).toBe('Одежда / Детская одежда / Футболки');
   });
 
   it('split cuts a cell and keeps a piece or all of them', () => {
@@ -97,6 +110,28 @@ describe('derived columns in the row mapper', () => {
         message: expect.stringContaining('"Размер из названия": step regex'),
       }),
     ]);
+  });
+
+  it('lookup category puts a name in the leaf its type names, and asks (category_uncertain, severity from the mapping) where unsure', () => {
+    const info = makeInfo();
+    const mapping = makeMapping((m) => {
+      m.columns = { ...m.columns, category: 'Категория из названия' };
+      m.categories = {};
+      m.derive = [{ name: 'Категория из названия', from: 'Наименование', steps: [{ lookup: 'category' }] }];
+      m.classify = { exclude: { leaves: ['Одежда / Детская одежда / Футболки', 'Нет такой'], words: [] }, uncertain: 'error' };
+    });
+    const mapper = createRowMapper(mapping, directories, info);
+    expect(mapper.setupIssues).toEqual([expect.objectContaining({ code: 'unknown_category', severity: 'warning', message: expect.stringContaining('"Нет такой"') })]);
+    // With the children's leaf excluded, a bare `Футболка` has one leaf left.
+    const good = mapper(makeProductRow(info, 5, { Наименование: 'Футболка хлопковая' }));
+    expect(good.record?.product.categoryId).toBe(111);
+    // No leaf at all: the step's plain `derived_value_missing` (severity from `onFail`).
+    const none = mapper(makeProductRow(info, 6, { Наименование: 'Ремень для джинсов' }));
+    expect(none.issues.filter((issue) => issue.code === 'category_uncertain' || issue.code === 'derived_value_missing').map((issue) => [issue.code, issue.severity])).toEqual([['derived_value_missing', 'warning']]);
+    // A plain leaf for a purpose its path does not name: proposed, asked, not taken.
+    const unsure = mapper(makeProductRow(info, 7, { Наименование: 'Джинсы для беременных' }));
+    expect(unsure.issues.filter((issue) => issue.code === 'category_uncertain' || issue.code === 'derived_value_missing').map((issue) => [issue.code, issue.severity, issue.stage])).toEqual([['category_uncertain', 'error', 'map']]);
+    expect(unsure.record?.valid).toBe(false);
   });
 
   it('reports a derived column taken from a column the header lacks, once', () => {

@@ -1,0 +1,94 @@
+/**
+ * The classifier's index of one category directory, built once: every leaf's Russian and Kazakh
+ * names (and the parts of an `и` list) tokenized and stemmed, split into what the leaf is (the head)
+ * and what it is for, with the stems of its path; and head stem → leaves, so that a product type
+ * is compared with the few leaves that share one of its stems, never with the whole directory.
+ */
+import { createHash } from 'node:crypto';
+import type { Directories } from '../../domain/index.js';
+import { buildCategoryPath, createDirectoryIndex, type DirectoryIndex } from '../../mapping/directory-index.js';
+import { collectDemographic, findDemographicMark } from '../demographic-words.js';
+import { tokenizeForMatch } from '../normalize-for-match.js';
+import { isCatchAllName } from './catch-all-words.js';
+import type { ClassifierIndex, IndexedLeaf, IndexedName } from './classifier-types.js';
+import { splitNamePhrase } from './split-name-phrase.js';
+import { stemForIndex } from './stem-for-index.js';
+
+/** Version of the index's format and rules: a cached index of another version is built again. */
+export const CLASSIFIER_INDEX_VERSION = 3;
+// A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
+const MIN_COMPOUND_START = 3;
+const MIN_COMPOUND_END = 5;
+
+// Prepositions and links of path levels (`Аксессуары для авто`): no word of what the branch holds.
+const NAME_LINKS = new Set(['и', 'для', 'в', 'на', 'с', 'из', 'по', 'к', 'без', 'мен', 'және', 'арналған', 'and', 'for', 'of']);
+const LIST_SEPARATOR = /\s+(?:и|мен|пен|бен|және|and|&)\s+|\s*,\s*/;
+
+/** Builds the index of the directory's leaf categories (`index`, when the caller has it, saves building it again). */
+export function buildClassifierIndex(directories: Directories, index: DirectoryIndex = createDirectoryIndex(directories)): ClassifierIndex {
+  const leaves: IndexedLeaf[] = [];
+  const byHeadStem: Record<string, number[]> = Object.create(null) as Record<string, number[]>;
+  const byCompoundEnd: Record<string, number[]> = Object.create(null) as Record<string, number[]>;
+  // Path levels repeat across siblings: each text is tokenized once.
+  const tokenized = new Map<string, string[]>();
+  const tokenize = (text: string): string[] => {
+    let tokens = tokenized.get(text);
+    if (tokens === undefined) tokenized.set(text, (tokens = tokenizeForMatch(text)));
+    return tokens;
+  };
+  for (const category of directories.categories) {
+    if (index.nonLeafIds.has(category.id)) continue;
+    const path = buildCategoryPath(category, index.categoryById);
+    const pathKaz = category.path?.kaz ?? '';
+    const names = indexNames(category.name.rus, 'rus').concat(indexNames(category.name.kaz, 'kaz'));
+    const ancestors = [...path.split(' / ').slice(0, -1), ...(pathKaz === '' ? [] : pathKaz.split(' / ').slice(0, -1))];
+    const ancestorTokens = ancestors.flatMap(tokenize);
+    const position = leaves.length;
+    leaves.push({
+      id: category.id,
+      path,
+      pathKaz,
+      names,
+      ancestorStems: [...new Set(ancestorTokens.filter((word) => word.length > 1 && !NAME_LINKS.has(word)).map(stemForIndex))],
+      demographic: collectDemographic([...ancestorTokens, ...tokenize(category.name.rus), ...tokenize(category.name.kaz)]),
+      nameDemographic: collectDemographic([...tokenize(category.name.rus), ...tokenize(category.name.kaz)]),
+      catchAll: isCatchAllName(category.name.rus),
+    });
+    const heads = new Set(names.flatMap((name) => name.head));
+    for (const stem of heads) (byHeadStem[stem] ??= []).push(position);
+    const ends = new Set<string>();
+    for (const stem of heads) for (let at = MIN_COMPOUND_START; stem.length - at >= MIN_COMPOUND_END; at++) ends.add(stem.slice(at));
+    for (const end of ends) if (!heads.has(end)) (byCompoundEnd[end] ??= []).push(position);
+  }
+  return { version: CLASSIFIER_INDEX_VERSION, directoryHash: hashCategories(directories), leaves, byHeadStem, byCompoundEnd };
+}
+
+/** sha256 of what the index reads of the directory (the categories), with the index version: a new directory, a new key. */
+export function hashCategories(directories: Directories): string {
+  const rows = [...directories.categories]
+    .sort((a, b) => a.id - b.id)
+    .map((c) => [c.id, c.parentId, c.isLeaf, c.name.rus, c.name.kaz, c.path?.rus ?? '', c.path?.kaz ?? '']);
+  return createHash('sha256').update(`classifier/v${CLASSIFIER_INDEX_VERSION}\n${JSON.stringify(rows)}`).digest('hex');
+}
+
+function indexNames(name: string, language: 'rus' | 'kaz'): IndexedName[] {
+  if (name.trim() === '') return [];
+  const names = [indexName(name, language, true)];
+  const parts = name.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
+  // `Средства для плит и духовок`: a list after a preposition names uses, not things.
+  if (parts.length > 1 && splitNamePhrase(tokenizeForMatch(parts[0] ?? ''), language).purpose.length === 0) {
+    // `Лампы и обогрев для рептилий`: the purpose after the last part is the whole list's (the lamps are for reptiles too).
+    const shared = indexName(parts[parts.length - 1] ?? '', language, false).purpose;
+    for (const part of parts) {
+      const indexed = indexName(part, language, false);
+      names.push(indexed.purpose.length === 0 ? { ...indexed, purpose: shared } : indexed);
+    }
+  }
+  return names.filter((entry) => entry.head.length > 0);
+}
+
+function indexName(text: string, language: 'rus' | 'kaz', full: boolean): IndexedName {
+  const { head, purpose } = splitNamePhrase(tokenizeForMatch(text), language);
+  const stems = (words: string[]): string[] => [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stemForIndex))];
+  return { text, language, head: stems(head), purpose: stems(purpose), full };
+}

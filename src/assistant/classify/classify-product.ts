@@ -1,0 +1,259 @@
+/**
+ * Classifies one product into a leaf of the directory: reads the product type of its name (and of
+ * the seller's label and group rows), looks up the leaves whose head shares one of its stems, and
+ * scores each by how much of what the leaf *is* the type says, how much of the type the leaf holds,
+ * whether what the leaf is *for* agrees with the product's purpose, and whether its path agrees
+ * with whom the product is for and with the seller's groups. A leaf is never reached through a
+ * purpose or composition phrase alone. It is confident only when one leaf fits clearly.
+ */
+import { rewriteWithSynonyms } from '../category-synonyms.js';
+import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, type Demographic } from '../demographic-words.js';
+import { tokenizeForMatch } from '../normalize-for-match.js';
+import { isCatchAllText } from './catch-all-words.js';
+import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
+import { CONTAINER_WORDS, extractProductType, type ProductType } from './extract-product-type.js';
+import { stemForIndex } from './stem-for-index.js';
+
+/** The least score of a confident answer. */
+export const CONFIDENT_SCORE = 0.85;
+/** How far the best leaf must stand above the next one to be confident. */
+export const CONFIDENT_GAP = 0.06;
+const MAX_ALTERNATIVES = 5;
+const SOURCE_WEIGHT = { name: 1, label: 0.95, group: 0.9 } as const;
+const SYNONYM_WEIGHT = 0.97;
+// Below a confident score: a plain leaf is never confidently taken for a product whose purpose its path does not name.
+const PLAIN_LEAF_FOR_PURPOSE = 0.84;
+// Below a confident score: a word before the leaf's words, a narrower leaf the product does not point at.
+const LEADING_WORD_FACTOR = 0.84;
+const NARROWER_FACTOR = 0.84;
+// `Электрочайники` for a bare `Чайник`: a rival close enough that the plain leaf is not taken for sure.
+const COMPOUND_RIVAL_FACTOR = 0.95;
+const MIN_COMPOUND_PREFIX = 4;
+// The least score of a narrower leaf of another branch that keeps the plain leaf from being sure.
+const KIND_ELSEWHERE_MIN = 0.6;
+
+/** One reading of a product type to score leaves by. */
+interface TypeReading {
+  source: Evidence['source'];
+  phrase: string;
+  stems: string[];
+  /** Stems that need not be in the leaf (`набор` of `Набор отверток`). */
+  optional: Set<string>;
+  purpose: string[];
+  weight: number;
+  viaSynonym: boolean;
+}
+
+interface LeafScore {
+  leaf: IndexedLeaf;
+  score: number;
+  full: boolean;
+  /** Every word of the type is a word of the leaf (name or path). */
+  typeCovered: boolean;
+  /** The type names only the end of a compound of the leaf (`тренажер` of `Велотренажеры`). */
+  compoundOnly: boolean;
+  /** The product is said to be for children and the leaf's path does not say so (`Наушники детские` against `Наушники`). */
+  kidsUnsaid: boolean;
+  reading: TypeReading;
+  name: IndexedName;
+  sources: Set<Evidence['source']>;
+  contradicted: boolean;
+}
+
+const memos = new WeakMap<ClassifierIndex, WeakMap<ClassifyOptions, Map<string, Classification>>>();
+const NO_OPTIONS: ClassifyOptions = {};
+
+/** Classifies one product (memoised per index and options by what the classifier reads of it). */
+export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, options: ClassifyOptions = NO_OPTIONS): Classification {
+  // Excluded words are left out where the words are read, so the name keeps its punctuation (its phrase breaks).
+  const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
+  const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
+  const type = extractProductType(input.name, input.brand, options.excludeWords);
+  const key = JSON.stringify([type.text, type.purpose, label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined)]);
+  let byOptions = memos.get(index);
+  if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));
+  let memo = byOptions.get(options);
+  if (memo === undefined) byOptions.set(options, (memo = new Map()));
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const result = classifyType(index, type, label, groups, options);
+  if (memo.size < 200_000) memo.set(key, result);
+  return result;
+}
+
+function classifyType(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): Classification {
+  const readings: TypeReading[] = [...readType('name', type)];
+  const meaningfulLabel = label !== undefined && label.trim() !== '' && !isCatchAllText(label) ? label : undefined;
+  if (meaningfulLabel !== undefined) readings.push(...readType('label', extractProductType(meaningfulLabel)));
+  const meaningfulGroups = groups.filter((group) => group.trim() !== '' && !isCatchAllText(group));
+  const lastGroup = meaningfulGroups[meaningfulGroups.length - 1];
+  if (lastGroup !== undefined) readings.push(...readType('group', extractProductType(lastGroup)));
+  const contextTokens = [meaningfulLabel ?? '', ...meaningfulGroups].flatMap((text) => tokenizeForMatch(text));
+  const contextStems = new Set(contextTokens.map(stemForIndex));
+  const demographic = collectDemographic([...type.tokens, ...contextTokens]);
+
+  const scores = new Map<number, LeafScore>();
+  for (const reading of readings) {
+    for (const position of findCandidates(index, reading)) {
+      const leaf = index.leaves[position];
+      if (leaf === undefined || options.excludeLeafIds?.has(leaf.id) === true) continue;
+      const scored = scoreLeaf(leaf, reading, contextStems, demographic);
+      if (scored === undefined) continue;
+      const known = scores.get(leaf.id);
+      if (known === undefined || scored.score > known.score) {
+        if (known !== undefined) for (const source of known.sources) scored.sources.add(source);
+        scores.set(leaf.id, scored);
+      } else known.sources.add(reading.source);
+    }
+  }
+  // `Часы детские`: when a leaf says the same people as the product, one that says nobody is a guess.
+  const saidAlike = !isDemographicEmpty(demographic) && [...scores.values()].some((item) => item.score >= 0.8 && !isDemographicEmpty(item.leaf.demographic) && !item.contradicted);
+  // A leaf the name and the seller's label or group both point at stands a little above one only the name points at.
+  const ranked = [...scores.values()]
+    .map((item) => ({ ...item, score: Math.min(1, (item.score + (item.sources.size > 1 ? 0.03 : 0)) * (saidAlike && isDemographicEmpty(item.leaf.demographic) ? 0.9 : 1)) }))
+    .sort((a, b) => b.score - a.score || a.leaf.path.localeCompare(b.leaf.path));
+  return decide(ranked, type, readings);
+}
+
+function decide(ranked: LeafScore[], type: ProductType, readings: TypeReading[]): Classification {
+  const productType = type.text !== '' ? type.text : (readings[0]?.phrase ?? '');
+  const [best, second] = ranked;
+  if (best === undefined) return { leafId: undefined, path: undefined, confidence: 0, confident: false, evidence: [], alternatives: [], productType, doubt: productType === '' ? 'no product type in the name' : 'no leaf is named by the product type' };
+  const gap = best.score - (second?.score ?? 0);
+  // `Станки` of tools beside `Станки для бритья` of beauty: a leaf of another branch that is a kind of what the type names
+  // (more words, or a purpose where the best leaf and the product say none) makes a bare type a question.
+  const root = rootOf(best.leaf.path);
+  const kindElsewhere = ranked.find(
+    (item) =>
+      item !== best &&
+      rootOf(item.leaf.path) !== root &&
+      item.score >= KIND_ELSEWHERE_MIN &&
+      best.name.head.every((stem) => item.name.head.includes(stem)) &&
+      (item.name.head.length > best.name.head.length || (item.name.purpose.length > 0 && best.name.purpose.length === 0 && type.purpose.length === 0 && !best.typeCovered)),
+  );
+  const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
+  const doubt =
+    isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
+    : best.leaf.catchAll ? 'the leaf is a catch-all'
+    : !best.full ? `the type names only part of "${best.name.text}"`
+    : best.compoundOnly ? `the type names only the end of "${best.name.text}"`
+    : best.kidsUnsaid ? 'the name is for children, the leaf does not say so'
+    : best.contradicted ? 'the name says the product is for other people than the leaf'
+    : best.score < CONFIDENT_SCORE ? 'the type matches the leaf only weakly'
+    : gap < CONFIDENT_GAP ? `another leaf fits as well (${second?.leaf.path ?? ''})`
+    : kindElsewhere !== undefined ? `a leaf of another branch is a kind of it (${kindElsewhere.leaf.path})`
+    : undefined;
+  const evidence: Evidence[] = [
+    {
+      phrase: best.reading.phrase,
+      source: best.reading.source,
+      matched: best.name.text,
+      via: best.reading.viaSynonym ? 'synonym' : best.name.language === 'kaz' ? 'kazakh name' : 'name',
+      leafId: best.leaf.id,
+      path: best.leaf.path,
+    },
+  ];
+  const alternatives: Alternative[] = ranked.slice(1, 1 + MAX_ALTERNATIVES).map((item) => ({ leafId: item.leaf.id, path: item.leaf.path, score: Math.round(item.score * 1000) / 1000 }));
+  return { leafId: best.leaf.id, path: best.leaf.path, confidence, confident: doubt === undefined, evidence, alternatives, productType, ...(doubt === undefined ? {} : { doubt }) };
+}
+
+function readType(source: Evidence['source'], type: ProductType): TypeReading[] {
+  if (type.words.length === 0) return [];
+  const stemsOf = (words: readonly string[]): string[] => [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stemForIndex))];
+  const stems = stemsOf(type.words);
+  if (stems.length === 0) return [];
+  const optional = new Set(type.words.filter((word) => CONTAINER_WORDS.has(word)).map(stemForIndex));
+  const readings: TypeReading[] = [{ source, phrase: type.text, stems, optional, purpose: stemsOf(type.purpose), weight: SOURCE_WEIGHT[source], viaSynonym: false }];
+  const rewritten = rewriteWithSynonyms(type.text);
+  if (rewritten !== undefined && rewritten.exact) {
+    const words = tokenizeForMatch(rewritten.text);
+    readings.push({ source, phrase: type.text, stems: stemsOf(words), optional, purpose: stemsOf(type.purpose), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true });
+  }
+  return readings;
+}
+
+function findCandidates(index: ClassifierIndex, reading: TypeReading): Set<number> {
+  const found = new Set<number>();
+  // Own keys only: a seller's `constructor` is no key of the index.
+  for (const stem of reading.stems) {
+    if (Object.hasOwn(index.byHeadStem, stem)) for (const position of index.byHeadStem[stem] ?? []) found.add(position);
+    if (Object.hasOwn(index.byCompoundEnd, stem)) for (const position of index.byCompoundEnd[stem] ?? []) found.add(position);
+  }
+  return found;
+}
+
+/**
+ * How well one leaf fits one reading: the share of the leaf's head the type holds (its best name),
+ * lightly lowered for type words the leaf does not hold; a leaf whose purpose the product does not
+ * say, or whose path says other people, lower still.
+ */
+function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet<string>, demographic: Demographic): LeafScore | undefined {
+  const typeStems = new Set(reading.stems);
+  const purposeStems = new Set(reading.purpose);
+  let best: { score: number; full: boolean; name: IndexedName; typeCovered: boolean; compoundOnly: boolean } | undefined;
+  for (const name of leaf.names) {
+    let compoundOnly = false;
+    const holds = (stem: string): boolean => {
+      if (typeStems.has(stem)) return true;
+      const reading_ = readCompound(stem, reading.stems);
+      if (reading_ === 'plain') compoundOnly = true;
+      return reading_ !== undefined;
+    };
+    const held = name.head.filter(holds).length;
+    if (held === 0) continue;
+    const headCover = held / name.head.length;
+    // A word before the leaf's words makes another thing (`Швейная машинка` is no toy `Машинка`, `Роликовые коньки` no `Коньки`);
+    // words after them only qualify it (`Кастрюля эмалированная`).
+    const firstHeld = reading.stems.findIndex((stem) => name.head.some((head) => head === stem || head.endsWith(stem)));
+    const leading = reading.stems.slice(0, firstHeld).some((stem) => !reading.optional.has(stem) && !name.purpose.includes(stem) && !leaf.ancestorStems.includes(stem));
+    const leafWords = new Set([...name.head, ...name.purpose, ...leaf.ancestorStems]);
+    const needed = reading.stems.filter((stem) => !reading.optional.has(stem) || name.head.includes(stem));
+    // A word held in a compound of the leaf counts (`чайник` and `электрический` in `электрочайник`).
+    const inCompound = (stem: string): boolean => stem.length >= 5 && name.head.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, 5))));
+    const typeCover = needed.length === 0 ? 1 : needed.filter((stem) => leafWords.has(stem) || inCompound(stem)).length / needed.length;
+    let purposeFactor = 1;
+    if (name.purpose.length > 0) {
+      const said = name.purpose.filter((stem) => purposeStems.has(stem) || typeStems.has(stem) || context.has(stem)).length / name.purpose.length;
+      purposeFactor = 0.8 + 0.2 * said;
+    } else if (purposeStems.size > 0) {
+      // A plain leaf for a product said to be for something: right when the leaf's path is about that (`Шампунь для волос` under
+      // `Уход за волосами`), else only a proposal (`Кабель для микрофона` is no electrical `Кабель`), below a leaf named for it.
+      purposeFactor = reading.purpose.some((stem) => leaf.ancestorStems.includes(stem) || context.has(stem)) ? 0.95 : PLAIN_LEAF_FOR_PURPOSE;
+    }
+    const pathSupport = leaf.ancestorStems.some((stem) => context.has(stem)) ? 0.02 : 0;
+    const score = headCover * (0.85 + 0.15 * typeCover) * purposeFactor * (name.full ? 1 : 0.98) * (leading ? LEADING_WORD_FACTOR : 1) * (compoundOnly ? COMPOUND_RIVAL_FACTOR : 1) + pathSupport;
+    if (best === undefined || score > best.score) best = { score, full: headCover === 1, name, typeCovered: typeCover === 1, compoundOnly };
+  }
+  if (best === undefined) return undefined;
+  const contradicted = contradictsDemographic(demographic, leaf.demographic);
+  // `Косметика` is not `Детская косметика`: a leaf whose own name says whom it is for, when the product does not say it.
+  const narrower = !isDemographicEmpty(leaf.nameDemographic) && isDemographicEmpty(demographic);
+  const score = Math.min(1, best.score * reading.weight * (contradicted ? 0.6 : 1) * (narrower ? NARROWER_FACTOR : 1));
+  const kidsUnsaid = demographic.kids === true && leaf.demographic.kids !== true;
+  return { leaf, score, kidsUnsaid, full: best.full, typeCovered: best.typeCovered, compoundOnly: best.compoundOnly, reading, name: best.name, sources: new Set([reading.source]), contradicted };
+}
+
+/**
+ * How a leaf's compound head stem (`электрочайник`) holds the type: `supported` when the type ends it
+ * with one word and starts it with another (`чайник электрический`), `plain` when only its end is
+ * said (a rival of the plain leaf), `undefined` when not at all.
+ */
+function readCompound(head: string, stems: readonly string[]): 'supported' | 'plain' | undefined {
+  const end = stems.find((stem) => stem.length >= 5 && head.length - stem.length >= 3 && head.endsWith(stem));
+  if (end === undefined) return undefined;
+  const start = head.slice(0, head.length - end.length);
+  const prefix = start.slice(0, Math.min(start.length, MIN_COMPOUND_PREFIX + 2));
+  const supported = stems.some((stem) => stem !== end && (stem.startsWith(prefix) || (prefix.length >= MIN_COMPOUND_PREFIX && stem.startsWith(prefix.slice(0, MIN_COMPOUND_PREFIX + 1)))));
+  return supported ? 'supported' : 'plain';
+}
+
+function rootOf(path: string): string {
+  return path.split(' / ')[0] ?? '';
+}
+
+function dropWords(text: string, words: ReadonlySet<string> | undefined): string {
+  if (words === undefined || words.size === 0) return text;
+  return tokenizeForMatch(text)
+    .filter((word) => !words.has(word))
+    .join(' ');
+}

@@ -1,0 +1,112 @@
+/**
+ * The product type of a name: its head phrase, what the product *is*. Sellers write the type first
+ * and then qualify it — brand, model, size, volume, colour, count (`Шампунь Head&Shoulders 400 мл`,
+ * `Кроссовки мужские Nike Air черные 42`) — or say what it is for or made of (`Чехол для iPhone`,
+ * `Сыворотка для лица с витамином C`, `Паяльная кислота … Хлористый цинк`). Only the head says
+ * which leaf the product belongs to; what follows a purpose preposition is kept apart as purpose
+ * (it may tell two leaves of one type apart, never choose a leaf alone), and a composition
+ * (`с …`, `из …`) or a second phrase after a separator is dropped.
+ */
+import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
+
+/** The head phrase of a name and the words around it. */
+export interface ProductType {
+  /** The head words joined (`паяльная кислота`): the key products of one type share. */
+  text: string;
+  /** The head words, normalised (`tokenizeForMatch`). */
+  words: string[];
+  /** Words of the purpose phrase right after the head (`лица` of `для лица`, `iphone` of `для iPhone`). */
+  purpose: string[];
+  /** Every word of the name (brand words left out), normalised: read once, for whoever needs the rest. */
+  tokens: string[];
+}
+
+// What the product is for: its words may tell leaves of one type apart, never name the type.
+const PURPOSE_WORDS = new Set(['для', 'к', 'ко', 'под', 'на', 'for', 'арналған']);
+// What the product is made of or comes with: never the type.
+const COMPOSITION_WORDS = new Set(['с', 'со', 'из', 'без', 'от', 'в', 'во', 'по', 'при', 'with', 'of', 'in', 'and', 'и', 'или', 'мен', 'пен', 'бен', 'және']);
+// A second phrase: a list, an aside, a subtitle.
+const PHRASE_BREAK = /[,;:()[\]{}|…"«»“”]|\.{2,}|\s[-–—/]\s|\s[–—]|[–—]\s/u;
+const MAX_HEAD_WORDS = 4;
+const COLOUR = /^(?:черн|бел|красн|син|зелен|желт|сер|розов|голуб|коричнев|бежев|фиолетов|оранжев|бордов|золотист|серебрист|прозрачн|бирюзов|малинов|графитов)(?:ый|ий|ая|яя|ое|ее|ые|ие|ого|ой|ых|их)$/u;
+const KAZAKH_COLOURS = new Set(['қара', 'ақ', 'қызыл', 'көк', 'жасыл', 'сары', 'сұр', 'қоңыр', 'black', 'white', 'red', 'blue', 'green', 'grey', 'gray', 'pink']);
+const SIZE_WORD = /^(?:x{0,4}[sl]|m|\d?xl|one|size)$/;
+const CYRILLIC = /[\u0400-\u04ff]/;
+const LATIN = /^[a-z][a-z'&.+-]*$/;
+
+/** Words that name a pack, not a type (`Набор отверток`): the type is what follows them too. */
+export const CONTAINER_WORDS: ReadonlySet<string> = new Set(['набор', 'наборы', 'комплект', 'комплекты', 'упаковка', 'пачка', 'пара', 'коробка', 'жиынтық', 'set', 'kit', 'pack']);
+
+/**
+ * Reads the product type of a name (`brand`, when given, and `excludeWords` are no part of it). An empty type means the
+ * name says nothing a type could be read from (a bare model or code).
+ */
+export function extractProductType(name: string, brand?: string, excludeWords?: ReadonlySet<string>): ProductType {
+  const brandWords = new Set([...(brand === undefined ? [] : tokenizeForMatch(brand)), ...(excludeWords ?? [])]);
+  const phrases = name
+    .split(PHRASE_BREAK)
+    .filter((phrase) => /\p{L}{2}/u.test(phrase))
+    .map((phrase) => tokenizeForMatch(phrase).filter((word) => !brandWords.has(word)));
+  const tokens = phrases.flat();
+  // A name that opens with a code or a bare brand (`Samsung, смартфон …`) has its type in a later phrase.
+  const russian = phrases.some(hasRussianWord);
+  for (const phrase of phrases) {
+    if (russian && !hasRussianWord(phrase)) continue;
+    const found = readHead(phrase);
+    if (found.words.length > 0) return { text: found.words.join(' '), words: found.words, purpose: found.purpose, tokens };
+  }
+  return { text: '', words: [], purpose: [], tokens };
+}
+
+/** Whether a word ends a head phrase: a number, a unit, a size, a colour. */
+function isQualifier(word: string): boolean {
+  return /\d/.test(word) || UNIT_TOKENS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || KAZAKH_COLOURS.has(word);
+}
+
+/** Whether a phrase has a Cyrillic word that is no unit or qualifier (`мАч` of `Power bank 20000 мАч` is not one). */
+function hasRussianWord(tokens: readonly string[]): boolean {
+  return tokens.some((word) => CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
+}
+
+function readHead(tokens: readonly string[]): { words: string[]; purpose: string[] } {
+  const hasCyrillic = hasRussianWord(tokens);
+  // Kazakh puts the purpose first: `Ерлерге арналған күрте` is a jacket.
+  const kazakh = tokens.indexOf('арналған');
+  if (kazakh > 0 && kazakh < tokens.length - 1) {
+    const after = readHead(tokens.slice(kazakh + 1));
+    return { words: after.words, purpose: [...tokens.slice(0, kazakh).filter((word) => !isQualifier(word)), ...after.purpose] };
+  }
+  const words: string[] = [];
+  const purpose: string[] = [];
+  let at = 0;
+  // A brand or model before a Russian type (`iPhone чехол`, `Xiaomi Робот-пылесос`) is skipped.
+  while (hasCyrillic && at < tokens.length && (LATIN.test(tokens[at] ?? '') || /\d/.test(tokens[at] ?? ''))) at++;
+  for (; at < tokens.length && words.length < MAX_HEAD_WORDS; at++) {
+    const word = tokens[at] ?? '';
+    if (PURPOSE_WORDS.has(word)) {
+      if (words.length > 0) purpose.push(...readPurpose(tokens, at + 1));
+      if (words.length > 0) break;
+      continue;
+    }
+    if (COMPOSITION_WORDS.has(word) || isQualifier(word)) {
+      if (words.length > 0) break;
+      continue;
+    }
+    // A Latin word after a Russian head is a brand or model (`Шампунь Head&Shoulders`).
+    if (hasCyrillic && words.length > 0 && LATIN.test(word)) break;
+    if (word.length < 2) continue;
+    words.push(word);
+  }
+  return { words, purpose };
+}
+
+/** The words of a purpose phrase, up to the next preposition, number or qualifier (`лица` of `для лица с витамином C`). */
+function readPurpose(tokens: readonly string[], from: number): string[] {
+  const words: string[] = [];
+  for (let at = from; at < tokens.length && words.length < MAX_HEAD_WORDS; at++) {
+    const word = tokens[at] ?? '';
+    if (PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word) || isQualifier(word)) break;
+    words.push(word);
+  }
+  return words;
+}

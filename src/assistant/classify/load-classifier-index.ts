@@ -1,0 +1,80 @@
+/**
+ * The classifier's index, built once per directory: kept in memory for the directories object and
+ * for its content hash (a run that loads the same directories twice builds it once), and on disk
+ * beside the directory cache (`classifier-index-<hash>.json` in the state directory), so that the
+ * next command reads it instead of tokenizing every leaf again. The hash covers the categories and
+ * the index version: a changed directory, or changed rules, is a new file.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Directories } from '../../domain/index.js';
+import type { DirectoryIndex } from '../../mapping/directory-index.js';
+import { buildClassifierIndex, CLASSIFIER_INDEX_VERSION, hashCategories } from './build-classifier-index.js';
+import type { ClassifierIndex } from './classifier-types.js';
+
+const byDirectories = new WeakMap<Directories, ClassifierIndex>();
+const byHash = new Map<string, ClassifierIndex>();
+const MAX_BY_HASH = 4;
+
+/** The index of these directories, built on first use and kept for the process. */
+export function getClassifierIndex(directories: Directories, index?: DirectoryIndex): ClassifierIndex {
+  const known = byDirectories.get(directories);
+  if (known !== undefined) return known;
+  const hash = hashCategories(directories);
+  const built = byHash.get(hash) ?? buildClassifierIndex(directories, index);
+  remember(directories, built);
+  return built;
+}
+
+/** The path of the cached index of a directory content hash. */
+export function buildClassifierIndexPath(stateDir: string, directoryHash: string): string {
+  return join(stateDir, `classifier-index-${directoryHash.slice(0, 16)}.json`);
+}
+
+/**
+ * The index from the state directory when one was cached for exactly these categories, else built
+ * and cached there. A cache that cannot be read or written is only a slower run: never an error.
+ */
+export async function loadClassifierIndex(options: { stateDir: string; directories: Directories; index?: DirectoryIndex }): Promise<ClassifierIndex> {
+  const known = byDirectories.get(options.directories);
+  if (known !== undefined) return known;
+  const hash = hashCategories(options.directories);
+  const path = buildClassifierIndexPath(options.stateDir, hash);
+  const cached = byHash.get(hash) ?? (await readIndex(path, hash));
+  if (cached !== undefined) {
+    remember(options.directories, cached);
+    return cached;
+  }
+  const built = buildClassifierIndex(options.directories, options.index);
+  remember(options.directories, built);
+  await writeIndex(options.stateDir, path, built);
+  return built;
+}
+
+function remember(directories: Directories, index: ClassifierIndex): void {
+  byDirectories.set(directories, index);
+  byHash.set(index.directoryHash, index);
+  if (byHash.size > MAX_BY_HASH) byHash.delete(byHash.keys().next().value ?? '');
+}
+
+async function readIndex(path: string, hash: string): Promise<ClassifierIndex | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(path, 'utf8')) as Partial<ClassifierIndex>;
+    const valid = parsed.version === CLASSIFIER_INDEX_VERSION && parsed.directoryHash === hash && Array.isArray(parsed.leaves) && typeof parsed.byHeadStem === 'object' && parsed.byHeadStem !== null && typeof parsed.byCompoundEnd === 'object' && parsed.byCompoundEnd !== null;
+    return valid ? (parsed as ClassifierIndex) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeIndex(stateDir: string, path: string, index: ClassifierIndex): Promise<void> {
+  const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await mkdir(stateDir, { recursive: true, mode: 0o700 });
+    await writeFile(temp, JSON.stringify(index), { mode: 0o600 });
+    await rename(temp, path);
+  } catch {
+    await rm(temp, { force: true }).catch(() => undefined);
+  }
+}

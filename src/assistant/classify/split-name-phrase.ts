@@ -1,0 +1,23 @@
+/**
+ * What a directory name says the leaf is, and what it says it is for. Russian names put the thing
+ * first and its use after a preposition (`Чехлы` | `для смартфонов`); Kazakh names put the use first
+ * and the thing last (`Ноутбук тұғырлары` are stands; `Ерлерге арналған` | `футболкалар`).
+ */
+
+const PREPOSITIONS = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'за', 'for', 'with', 'of']);
+const LINKS = new Set(['и', 'мен', 'пен', 'бен', 'және', 'and', 'арналған']);
+
+/** The head words (what it is) and the purpose words (what for) of a tokenized name. */
+export function splitNamePhrase(tokens: readonly string[], language: 'rus' | 'kaz'): { head: string[]; purpose: string[] } {
+  const kazakh = tokens.indexOf('арналған');
+  if (kazakh >= 0) return { head: tokens.slice(kazakh + 1).filter(isWord), purpose: tokens.slice(0, kazakh).filter(isWord) };
+  const first = tokens.findIndex((token) => PREPOSITIONS.has(token));
+  const head = (first > 0 ? tokens.slice(0, first) : [...tokens]).filter(isWord);
+  const purpose = (first > 0 ? tokens.slice(first + 1) : []).filter(isWord);
+  if (language === 'kaz' && head.length >= 2) return { head: head.slice(-1), purpose: [...head.slice(0, -1), ...purpose] };
+  return { head, purpose };
+}
+
+function isWord(token: string): boolean {
+  return !PREPOSITIONS.has(token) && !LINKS.has(token);
+}

@@ -1,0 +1,98 @@
+/**
+ * A seller's category label read together with the product names of its rows, through the product
+ * classifier (`classify/`): the label alone may be unsure (`Мобильные телефоны`, `Плантешы`) or
+ * confidently wrong (a shared word stem, a technical suffix, a catch-all word), the names say what
+ * the goods are. So:
+ * - a label holding a catch-all word (`Прочее`, `Разное`, `Другие аксессуары`) is never matched confidently;
+ * - a confident match that most classified names put in another branch becomes a question;
+ * - a question is answered with the leaf most names agree on when it is the label's clear first
+ *   candidate, or, when three names or more agree, any of its candidates.
+ * Names are classified alone (without the label), so they are evidence of their own.
+ */
+import type { Category } from '../domain/index.js';
+import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
+import { containsCatchAllWord } from './classify/catch-all-words.js';
+import type { Classification } from './classify/classifier-types.js';
+import { classifyProduct } from './classify/classify-product.js';
+import { getClassifierIndex } from './classify/load-classifier-index.js';
+import { CATEGORY_THRESHOLDS, type CategoryContext, type CategoryMatcher } from './match-category.js';
+import type { ValueMatch } from './match-value.js';
+import type { ScoredCandidate } from './score-candidates.js';
+
+// At most this many names of a label are classified; a leaf is the names' when this share of them is confidently in it.
+const MAX_NAMES = 30;
+const AGREEING_SHARE = 0.6;
+// The score a question's candidate gets when the names confirm it.
+const CONFIRMED_SCORE = 0.9;
+// Names enough to choose among the label's candidates; fewer confirm only a first candidate this far above the second.
+const MANY_NAMES = 3;
+const CLEAR_FIRST_GAP = 0.02;
+// A classification this sure names the leaf with every word of the type (the classifier scores a type word the leaf lacks below it).
+const WHOLE_TYPE_CONFIDENCE = 0.95;
+
+/** Wraps a category label matcher with the evidence of the product names. */
+export function confirmCategoryByProducts(matcher: CategoryMatcher, index: DirectoryIndex): CategoryMatcher {
+  let classifier: ReturnType<typeof getClassifierIndex> | undefined;
+  return {
+    match(text: string, context: CategoryContext = {}): ValueMatch<Category> {
+      const match = matcher.match(text, context);
+      if (containsCatchAllWord(text)) return asQuestion(match);
+      const names = (context.productNames ?? []).slice(0, MAX_NAMES);
+      if (names.length === 0) return match;
+      classifier ??= getClassifierIndex(index.directories, index);
+      const agreed = findAgreedLeaf(names.map((name) => classifyProduct(classifier as NonNullable<typeof classifier>, { name })));
+      if (agreed === undefined) return match;
+      const key = String(agreed.leafId);
+      if (match.status !== 'todo') {
+        // Names in another branch than the label's leaf say the label was misread (a shared stem, a technical suffix);
+        // a leaf of the same branch is a narrower word for the same goods (`Шапки вязаные` under `Шапки`'s branch).
+        const chosen = match.best === undefined ? undefined : index.categoryById.get(Number(match.best.key));
+        const elsewhere = chosen !== undefined && rootOf(chosen, index) !== rootOf(index.categoryById.get(agreed.leafId), index);
+        return elsewhere ? withCandidate(asQuestion(match), agreed.leafId, index) : match;
+      }
+      const at = match.candidates.findIndex((candidate) => candidate.key === key);
+      const confirmed = match.candidates[at];
+      if (confirmed === undefined) return withCandidate(match, agreed.leafId, index);
+      // A few names choose only the label's own clear first candidate when the label was a question for being weak
+      // (a typo, a synonym); between leaves the label names alike (`Велосипеды`: mountain or children's; one leaf
+      // in two branches) only many names agreeing may choose.
+      const second = match.candidates[1];
+      const clearFirst = at === 0 && confirmed.score < CATEGORY_THRESHOLDS.minScore && (second === undefined || confirmed.score - second.score >= CLEAR_FIRST_GAP);
+      // And only names whose type the leaf holds whole (`Свеча ароматическая` is a candle, and maybe a home scent too).
+      if (agreed.count < MANY_NAMES && !(clearFirst && agreed.whole)) return match;
+      const best: ScoredCandidate<Category> = { ...confirmed, score: Math.max(confirmed.score, CONFIRMED_SCORE), exact: false };
+      return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.filter((candidate) => candidate.key !== key)] };
+    },
+  };
+}
+
+/** The leaf most names are confidently in, if enough of them agree, and how many do. */
+function findAgreedLeaf(results: readonly Classification[]): { leafId: number; count: number; whole: boolean } | undefined {
+  const counts = new Map<number, number>();
+  for (const result of results) if (result.confident && result.leafId !== undefined) counts.set(result.leafId, (counts.get(result.leafId) ?? 0) + 1);
+  const [top] = [...counts].sort((a, b) => b[1] - a[1]);
+  if (top === undefined || top[1] < Math.ceil(AGREEING_SHARE * results.length)) return undefined;
+  const whole = results.every((result) => result.leafId !== top[0] || result.confidence >= WHOLE_TYPE_CONFIDENCE);
+  return { leafId: top[0], count: top[1], whole };
+}
+
+function rootOf(category: Category | undefined, index: DirectoryIndex): string {
+  return category === undefined ? '' : (buildCategoryPath(category, index.categoryById).split(' / ')[0] ?? '');
+}
+
+function asQuestion(match: ValueMatch<Category>): ValueMatch<Category> {
+  if (match.status === 'todo') return match;
+  const { best: _best, ...rest } = match;
+  return { ...rest, status: 'todo' };
+}
+
+/** A question with the names' leaf among its candidates (second, after the label's own best). */
+function withCandidate(match: ValueMatch<Category>, leafId: number, index: DirectoryIndex): ValueMatch<Category> {
+  if (match.candidates.some((candidate) => candidate.key === String(leafId))) return match;
+  const category = index.categoryById.get(leafId);
+  if (category === undefined) return match;
+  const pathKaz = category.path?.kaz ?? '';
+  const candidate: ScoredCandidate<Category> = { key: String(leafId), label: `${buildCategoryPath(category, index.categoryById)} [${leafId}]${pathKaz === '' ? '' : ` (${pathKaz})`}`, score: 0.5, exact: false, entry: category };
+  const [first, ...others] = match.candidates;
+  return { ...match, candidates: first === undefined ? [candidate] : [first, candidate, ...others] };
+}

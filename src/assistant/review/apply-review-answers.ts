@@ -1,0 +1,49 @@
+/**
+ * Writes review answers into a YAML mapping (pure text in, text out): each answered product type
+ * becomes a `categories:` entry (`шампунь для собак: 110410 # Зоотовары / … / Шампуни для собак`),
+ * the key `lookup: category` finds in a name as whole words before it classifies, so one answer
+ * covers every product of that type in this file and in later ones. Comments and order of the rest
+ * of the mapping are kept; an entry the seller already had for that type is replaced.
+ */
+import { isMap, parseDocument, Pair, Scalar, YAMLMap } from 'yaml';
+import type { DirectoryIndex } from '../../mapping/directory-index.js';
+import { buildCategoryPath } from '../../mapping/directory-index.js';
+import { normalizeName } from '../../mapping/normalize-name.js';
+import type { ReviewAnswer } from './read-review-answers.js';
+
+/** What applying changed. */
+export interface AppliedAnswers {
+  text: string;
+  added: number;
+  replaced: number;
+  unchanged: number;
+}
+
+/** Adds the answers under `categories:`. */
+export function applyReviewAnswers(yamlText: string, answers: readonly ReviewAnswer[], index: DirectoryIndex): AppliedAnswers {
+  const doc = parseDocument(yamlText);
+  let categories = doc.get('categories', true);
+  if (!isMap(categories)) {
+    categories = new YAMLMap();
+    doc.set('categories', categories);
+  }
+  const map = categories as YAMLMap;
+  const result: AppliedAnswers = { text: '', added: 0, replaced: 0, unchanged: 0 };
+  for (const answer of answers) {
+    const category = index.categoryById.get(answer.leafId);
+    const value = new Scalar(answer.leafId);
+    value.comment = ` review answer: ${category === undefined ? '' : buildCategoryPath(category, index.categoryById)}`;
+    const existing = map.items.find((pair) => normalizeName(String(pair.key instanceof Scalar ? pair.key.value : pair.key)) === normalizeName(answer.type));
+    if (existing === undefined) {
+      map.items.push(new Pair(new Scalar(answer.type), value));
+      result.added += 1;
+    } else if ((existing.value instanceof Scalar ? existing.value.value : existing.value) === answer.leafId) {
+      result.unchanged += 1;
+    } else {
+      existing.value = value;
+      result.replaced += 1;
+    }
+  }
+  result.text = doc.toString({ lineWidth: 0 });
+  return result;
+}

@@ -1,0 +1,38 @@
+/**
+ * The layout of the review workbook `mapping review` writes and `mapping review --apply` reads:
+ * sheet names and columns, in one place so that both sides agree.
+ */
+
+/** Sheet names. */
+export const REVIEW_SHEETS = {
+  /** Types the classifier is not sure of: the seller answers these, the most rows first. */
+  review: 'Review',
+  /** Types placed without asking (classifier confident, or the seller's products on the marketplace): to check, and to correct by answering. */
+  placed: 'Placed',
+  /** Per row of either sheet, the proposed leaf and its alternatives: the drop-down's list (hidden). */
+  choices: 'Choices',
+  /** Every leaf, `path [id]`, with its Kazakh path: to search and copy from. */
+  leaves: 'Leaves',
+} as const;
+
+/** The columns of the `Review` and `Placed` sheets, in order. */
+export const REVIEW_COLUMNS = [
+  { key: 'type', header: 'Product type', width: 28 },
+  { key: 'rows', header: 'Rows', width: 8 },
+  { key: 'placed', header: 'Placed without asking', width: 10 },
+  { key: 'example1', header: 'Example 1', width: 40 },
+  { key: 'example2', header: 'Example 2', width: 40 },
+  { key: 'example3', header: 'Example 3', width: 40 },
+  { key: 'proposed', header: 'Proposed leaf', width: 60 },
+  { key: 'confidence', header: 'Confidence', width: 11 },
+  { key: 'evidence', header: 'Evidence', width: 60 },
+  { key: 'answer', header: 'Your answer (leaf)', width: 60 },
+] as const;
+
+/** 1-based column number of a review column. */
+export function reviewColumnNumber(key: (typeof REVIEW_COLUMNS)[number]['key']): number {
+  return REVIEW_COLUMNS.findIndex((column) => column.key === key) + 1;
+}
+
+/** How many alternatives the drop-down offers besides the proposed leaf. */
+export const REVIEW_ALTERNATIVES = 5;

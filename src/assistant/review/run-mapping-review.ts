@@ -1,0 +1,181 @@
+/**
+ * `mapping review FILE -m M.yaml`: reads the file's product names once, groups them by product type,
+ * classifies them, and writes the review workbook (the types to answer, the most rows first, and
+ * the types placed without asking). `mapping review --apply REVIEW.xlsx -m M.yaml` turns the
+ * answers into `categories:` entries of the mapping, keyed by product type.
+ */
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import type { Deps } from '../../core/deps.js';
+import { ConfigError, MappingError, SourceReadError } from '../../core/errors.js';
+import type { Directories } from '../../domain/index.js';
+import { buildReadOptions } from '../../mapping/build-read-options.js';
+import { createDirectoryIndex, type DirectoryIndex } from '../../mapping/directory-index.js';
+import { isMappingWorkbook, loadMapping } from '../../mapping/load-mapping.js';
+import type { Mapping } from '../../mapping/mapping-schema.js';
+import { loadServiceDirectoriesOf } from '../../pipeline/load-directories.js';
+import { findColumn } from '../../pipeline/locate-service-errors.js';
+import { openService, resolvePath } from '../../pipeline/open-service.js';
+import type { Settings } from '../../settings/settings-schema.js';
+import { openSource } from '../../sources/open-source.js';
+import { getClassifierIndex } from '../classify/load-classifier-index.js';
+import { applyReviewAnswers } from './apply-review-answers.js';
+import { collectServiceExamples } from './collect-service-examples.js';
+import { createProductTypeCollector, type KnownLeaf, type ProductTypeGroup } from './collect-product-types.js';
+import { readReviewAnswers, resolveLeaf } from './read-review-answers.js';
+import { findAnsweredType, indexAnsweredTypes } from './classify-with-answers.js';
+import { writeReviewWorkbook } from './write-review-workbook.js';
+
+/** Options of `runMappingReview`. */
+export interface MappingReviewOptions {
+  file: string;
+  mapping: string;
+  /** Where to write the workbook; default `<mapping dir>/<file name>.review.xlsx`. */
+  out?: string;
+  force: boolean;
+  /** Take the seller's products on the marketplace as examples. */
+  fromService?: boolean;
+  settings: Settings;
+}
+
+/** What `mapping review` wrote. */
+export interface MappingReviewResult {
+  out: string;
+  outPath: string;
+  rows: number;
+  /** Product types to answer, and the rows they cover. */
+  reviewTypes: number;
+  reviewRows: number;
+  /** Rows covered by the first 50 types to answer. */
+  firstFiftyRows: number;
+  placedTypes: number;
+  /** Rows of the file the classifier places without asking. */
+  placedRows: number;
+  /** Rows a `categories:` key of the mapping already answers. */
+  answeredRows: number;
+  /** Rows whose name names no type (a bare code). */
+  untypedRows: number;
+  /** Types the seller's marketplace products settle. */
+  fromServiceTypes: number;
+}
+
+/** Writes the review workbook. */
+export async function runMappingReview(options: MappingReviewOptions, deps: Deps): Promise<MappingReviewResult> {
+  const out = options.out ?? join(dirname(options.mapping), `${basename(options.file, extname(options.file))}.review.xlsx`);
+  const outPath = resolvePath(deps.cwd, out);
+  if (!options.force && (await exists(outPath))) throw new ConfigError(`${out} already exists; use --force to replace it, or --out to write elsewhere`);
+  const sourcePath = resolvePath(deps.cwd, options.file);
+  if (!(await exists(sourcePath))) throw new SourceReadError(options.file, `cannot read ${options.file}: no such file`);
+  const mapping = await loadMapping(options.mapping, deps);
+  const { directories, examples } = await loadDirectoriesAndExamples(options.settings, options.fromService === true, deps);
+  const index = createDirectoryIndex(directories);
+  const classifier = getClassifierIndex(directories, index);
+  const answered = readAnsweredTypes(mapping, index);
+  const findAnswer = (name: string): KnownLeaf | undefined => {
+    const found = findAnsweredType(answered, name);
+    return found === undefined ? undefined : { leafId: found.leafId, source: 'your answer' };
+  };
+  const collector = createProductTypeCollector({ classifier, findAnswer, ...(examples === undefined ? {} : { examples }) });
+
+  deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${options.file}: product names` });
+  const stream = await openSource(sourcePath, buildReadOptions(mapping), deps);
+  const nameColumn = findNameColumn(mapping, stream.info.header, options.mapping);
+  for await (const row of stream.rows) collector.add(row.cells[nameColumn]?.text ?? '', row.row);
+  const { groups, rows, answeredRows, untypedRows } = collector.finish();
+
+  const needsAnswer = (group: ProductTypeGroup): boolean => group.known === undefined && group.placedRows < group.rows;
+  const review = groups.filter(needsAnswer);
+  const placed = groups.filter((group) => !needsAnswer(group));
+  await mkdir(dirname(outPath), { recursive: true });
+  await writeReviewWorkbook(outPath, { review, placed, index });
+  const sum = (list: readonly ProductTypeGroup[], of: (group: ProductTypeGroup) => number): number => list.reduce((total, group) => total + of(group), 0);
+  return {
+    out,
+    outPath,
+    rows,
+    reviewTypes: review.length,
+    reviewRows: sum(review, (group) => group.rows),
+    firstFiftyRows: sum(review.slice(0, 50), (group) => group.rows),
+    placedTypes: placed.length,
+    placedRows: sum(groups, (group) => group.placedRows),
+    answeredRows,
+    untypedRows,
+    fromServiceTypes: groups.filter((group) => group.known !== undefined).length,
+  };
+}
+
+/** Options of `runMappingReviewApply`. */
+export interface MappingReviewApplyOptions {
+  workbook: string;
+  mapping: string;
+  settings: Settings;
+}
+
+/** What `mapping review --apply` changed. */
+export interface MappingReviewApplyResult {
+  added: number;
+  replaced: number;
+  unchanged: number;
+  /** Types of `Review` left unanswered: they stay open questions. */
+  open: number;
+}
+
+/**
+ * Turns the answers into `categories:` entries of the YAML mapping. Any answer that names no leaf
+ * stops it before the mapping is touched (`MappingError` naming sheet, row and column).
+ */
+export async function runMappingReviewApply(options: MappingReviewApplyOptions, deps: Deps): Promise<MappingReviewApplyResult> {
+  if (isMappingWorkbook(options.mapping)) throw new ConfigError(`${options.mapping} is a workbook mapping: answers are written into a YAML mapping (convert it with \`mapping convert\` first)`);
+  const workbookPath = resolvePath(deps.cwd, options.workbook);
+  const mappingPath = resolvePath(deps.cwd, options.mapping);
+  await loadMapping(options.mapping, deps);
+  const { directories } = await loadDirectoriesAndExamples(options.settings, false, deps);
+  const index = createDirectoryIndex(directories);
+  const read = await readReviewAnswers(workbookPath, options.workbook, index);
+  const errors = read.issues.filter((issue) => issue.severity === 'error');
+  if (errors.length > 0) throw new MappingError(`${options.workbook} has ${errors.length} answer${errors.length === 1 ? '' : 's'} that name${errors.length === 1 ? 's' : ''} no leaf; nothing was applied`, errors);
+  const applied = applyReviewAnswers(await readFile(mappingPath, 'utf8'), read.answers, index);
+  await writeFile(mappingPath, applied.text, 'utf8');
+  // The mapping must still load: a broken result is reported now, not at the next import.
+  await loadMapping(options.mapping, deps);
+  return { added: applied.added, replaced: applied.replaced, unchanged: applied.unchanged, open: read.open };
+}
+
+async function loadDirectoriesAndExamples(settings: Settings, fromService: boolean, deps: Deps): Promise<{ directories: Directories; examples?: Map<string, KnownLeaf> }> {
+  const service = await openService(settings, deps);
+  try {
+    const { directories } = await loadServiceDirectoriesOf(service, settings, deps);
+    if (!fromService) return { directories };
+    const examples = await collectServiceExamples(service.client.listAllProducts({ sortBy: 'id', sortDirection: 'Asc' }), createDirectoryIndex(directories));
+    return { directories, examples };
+  } finally {
+    await service.close();
+  }
+}
+
+/** The mapping's `categories:` entries that name one leaf, as answered product types. */
+export function readAnsweredTypes(mapping: Mapping, index: DirectoryIndex): Map<string, number> {
+  const pairs: [string, number][] = [];
+  for (const [key, target] of Object.entries(mapping.categories)) {
+    const leafId = resolveLeaf(String(target), index);
+    if (typeof leafId === 'number') pairs.push([key, leafId]);
+  }
+  return indexAnsweredTypes(pairs);
+}
+
+/** Position of the Russian name column the mapping names. */
+function findNameColumn(mapping: Mapping, header: Parameters<typeof findColumn>[1], mappingFile: string): number {
+  const ref = mapping.columns.name?.rus;
+  const column = ref === undefined ? undefined : findColumn(ref, header);
+  if (column === undefined) throw new ConfigError(`${mappingFile}: columns.name.rus names no column of the file; the review reads the product names from it`);
+  return column.index;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { extractProductType } from '../../../src/assistant/classify/extract-product-type.js';
+
+describe('extractProductType', () => {
+  it('reads the words before brand, model, size, volume, colour and count', () => {
+    expect(extractProductType('Смартфон Samsung Galaxy A54 256 ГБ черный').text).toBe('смартфон');
+    expect(extractProductType('Шампунь Head&Shoulders 400 мл').text).toBe('шампунь');
+    expect(extractProductType('Кроссовки мужские черные 42').text).toBe('кроссовки мужские');
+    expect(extractProductType('Кастрюля эмалированная 3 л').text).toBe('кастрюля эмалированная');
+  });
+
+  it('keeps a purpose apart and drops a composition or a second phrase', () => {
+    expect(extractProductType('Сыворотка для лица с витамином C 30 мл')).toMatchObject({ text: 'сыворотка', purpose: ['лица'] });
+    expect(extractProductType('Паяльная кислота 30 мл … Хлористый цинк').text).toBe('паяльная кислота');
+    expect(extractProductType('Паяльная кислота (хлористый цинк)').text).toBe('паяльная кислота');
+    expect(extractProductType('Кабель для микрофона 3 м')).toMatchObject({ text: 'кабель', purpose: ['микрофона'] });
+  });
+
+  it('skips a brand or model written before a Russian type, and the brand given', () => {
+    expect(extractProductType('Xiaomi Робот-пылесос S10').text).toBe('робот пылесос');
+    expect(extractProductType('Bosch, дрель ударная 750 Вт').text).toBe('дрель ударная');
+    expect(extractProductType('Бабушкин рецепт шампунь', 'Бабушкин рецепт').text).toBe('шампунь');
+  });
+
+  it('reads a Kazakh name, where the purpose comes before the thing', () => {
+    expect(extractProductType('Ерлерге арналған күрте')).toMatchObject({ text: 'күрте', purpose: ['ерлерге'] });
+  });
+
+  it('finds no type in a bare code', () => {
+    expect(extractProductType('A54 256 8/128').text).toBe('');
+  });
+});

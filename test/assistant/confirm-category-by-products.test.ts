@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
+import { buildClassifierDirectories } from './classify/classifier-directory.js';
+
+const matcher = createDirectoryMatchers(buildClassifierDirectories()).categoryMatcher();
+const decide = (label: string, productNames: string[]): string => {
+  const match = matcher.match(label, { productNames });
+  return `${match.status} ${match.best?.key ?? ''}`.trim();
+};
+
+describe('a category label read with the product names of its rows', () => {
+  it('is answered by the names when the label alone is only weakly its first candidate', () => {
+    expect(decide('Кастрюльки', [])).toBe('todo');
+    expect(decide('Кастрюльки', ['Кастрюля 3 л'])).toBe('confident 802');
+    // A name with a word the leaf does not hold is no proof by itself; several such names agreeing are.
+    expect(decide('Кастрюльки', ['Кастрюля эмалированная 3 л'])).toBe('todo');
+    expect(decide('Кастрюльки', ['Кастрюля эмалированная 3 л', 'Кастрюля эмалированная 5 л', 'Кастрюля 2 л'])).toBe('confident 802');
+  });
+
+  it('becomes a question when most names are goods of another branch than the leaf the label reads as', () => {
+    expect(decide('Станки', [])).toBe('exact 1002');
+    expect(decide('Станки', ['Казан 10 л', 'Казан 5 л', 'Казан чугунный'])).toBe('todo');
+    expect(matcher.match('Станки', { productNames: ['Казан 10 л', 'Казан 5 л'] }).candidates.map((candidate) => candidate.key)).toContain('801');
+  });
+
+  it('is never confident when the label holds a catch-all word', () => {
+    expect(decide('Прочие кастрюли', ['Кастрюля 3 л', 'Кастрюля 5 л', 'Кастрюля 2 л'])).toBe('todo');
+    expect(decide('Кастрюли разные', [])).toBe('todo');
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * The review loop of issue 33 on the generated price list, measured: `mapping review` writes the
+ * workbook; a seller answers its first rows (at most 50) with the right leaf of the products each
+ * row shows (from the generator's truth; a row whose products have no leaf stays empty, as a
+ * seller leaves it); `mapping review --apply` writes the answers into the mapping; then every row
+ * is mapped as `validate` maps it (the row mapper, against the sandbox's directories) and its
+ * category is compared with the truth.
+ */
+import ExcelJS from 'exceljs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadServiceDirectories } from '../../../src/assistant/load-service-directories.js';
+import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
+import { REVIEW_SHEETS, reviewColumnNumber } from '../../../src/assistant/review/review-workbook-layout.js';
+import { readAnsweredTypes, runMappingReview, runMappingReviewApply, type MappingReviewResult } from '../../../src/assistant/review/run-mapping-review.js';
+import { classifyWithAnswers } from '../../../src/assistant/review/classify-with-answers.js';
+import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
+import { createNodeDeps } from '../../../src/core/deps.js';
+import { buildReadOptions } from '../../../src/mapping/build-read-options.js';
+import { buildCategoryPath, createDirectoryIndex } from '../../../src/mapping/directory-index.js';
+import { loadMapping } from '../../../src/mapping/load-mapping.js';
+import { formatPickedEntry } from '../../../src/mapping/mapping-workbook-layout.js';
+import { createReferenceData } from '../../../src/sandbox/reference-data.js';
+import { resolveSettings } from '../../../src/settings/resolve-settings.js';
+import { openSource } from '../../../src/sources/open-source.js';
+import { createRowMapper } from '../../../src/stages/create-row-mapper.js';
+import { generatePriceList, writePriceListCsv } from './generate-price-list.js';
+
+/** The mapping the loop starts from: the category is what `lookup: category` reads in the name. */
+export const REVIEW_LOOP_MAPPING = `columns:
+  productKey: Артикул
+  name: {rus: Наименование}
+  price: Цена
+  barcode: Штрихкод
+  photos: Фото
+  category: Категория
+derive:
+  - name: Категория
+    from: Наименование
+    steps:
+      - lookup: category
+    onFail: skip
+defaults:
+  shopId: 1
+  vat: 12
+  isLocalMade: false
+  brand: 1000
+validation:
+  requireDescription: false
+`;
+
+/** Figures of one pass (before answers, or after). */
+export interface LoopFigures {
+  rows: number;
+  /** Rows some leaf fits. */
+  takeable: number;
+  /** Takeable rows mapped to their right leaf. */
+  right: number;
+  /** Rows mapped without an error, with a category. */
+  accepted: number;
+  /** Accepted rows in a wrong leaf (or in any leaf when none fits). */
+  acceptedWrong: number;
+  /** A few wrong rows: name, leaf given, right leaf. */
+  wrongExamples: string[];
+}
+
+/** What the loop measured. */
+export interface ReviewLoopFigures {
+  review: MappingReviewResult;
+  answers: number;
+  /** Answers a seller leaves empty (no leaf fits the products shown). */
+  leftEmpty: number;
+  before: LoopFigures;
+  after: LoopFigures;
+  /** After the answers, read as `classifyWithAnswers` reads them: the answer of a name's own product type, else the classifier's confident leaf. */
+  afterByType: LoopFigures;
+}
+
+/** Runs the loop in a temporary directory. */
+export async function measureReviewLoop(options: { rows?: number; seed?: number; maxAnswers?: number } = {}): Promise<ReviewLoopFigures> {
+  const dir = await mkdtemp(join(tmpdir(), 'review-loop-'));
+  try {
+    const list = generatePriceList({ rows: options.rows ?? 2000, seed: options.seed ?? 33, directory: createReferenceData(1) });
+    await writePriceListCsv(join(dir, 'price.csv'), list);
+    await writeFile(join(dir, 'price.yaml'), REVIEW_LOOP_MAPPING, 'utf8');
+    const settings = resolveSettings({ flags: { sandbox: true, stateDir: join(dir, 'state') } }).settings;
+    const deps = createNodeDeps({ cwd: dir, env: {} });
+    const directories = await loadServiceDirectories(settings, deps);
+    const index = createDirectoryIndex(directories);
+    const truthOf = new Map(list.rows.map((row) => [row.cells.Наименование.trim(), row.leafId]));
+
+    const before = await measureRows(dir, truthOf, directories, deps);
+    const review = await runMappingReview({ file: 'price.csv', mapping: 'price.yaml', out: 'review.xlsx', force: false, settings }, deps);
+
+    // The seller answers the first rows with the leaf the products of each type belong to.
+    const truthByType = new Map<string, Map<number | null, number>>();
+    for (const row of list.rows) {
+      const type = readProductTypeKey(row.cells.Наименование);
+      const votes = truthByType.get(type) ?? new Map<number | null, number>();
+      votes.set(row.leafId, (votes.get(row.leafId) ?? 0) + 1);
+      truthByType.set(type, votes);
+    }
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(dir, 'review.xlsx'));
+    const sheet = workbook.getWorksheet(REVIEW_SHEETS.review);
+    let answers = 0;
+    let leftEmpty = 0;
+    const maxAnswers = options.maxAnswers ?? 50;
+    for (let r = 2; sheet !== undefined && r <= sheet.rowCount && answers + leftEmpty < maxAnswers; r += 1) {
+      const type = sheet.getRow(r).getCell(reviewColumnNumber('type')).text;
+      const votes = [...(truthByType.get(type) ?? new Map<number | null, number>()).entries()].sort((a, b) => b[1] - a[1]);
+      const leafId = votes[0]?.[0];
+      const category = leafId === null || leafId === undefined ? undefined : index.categoryById.get(leafId);
+      if (category === undefined || leafId === null || leafId === undefined) {
+        leftEmpty += 1;
+        continue;
+      }
+      sheet.getRow(r).getCell(reviewColumnNumber('answer')).value = formatPickedEntry(buildCategoryPath(category, index.categoryById), leafId);
+      answers += 1;
+    }
+    await workbook.xlsx.writeFile(join(dir, 'review.xlsx'));
+    await runMappingReviewApply({ workbook: 'review.xlsx', mapping: 'price.yaml', settings }, deps);
+    const after = await measureRows(dir, truthOf, directories, deps);
+    const mapping = await loadMapping(join(dir, 'price.yaml'), deps);
+    const answered = readAnsweredTypes(mapping, index);
+    const classifier = getClassifierIndex(directories, index);
+    const afterByType = measureLeaves(list.rows.map((row) => {
+      const result = classifyWithAnswers(classifier, answered, row.cells.Наименование);
+      return { name: row.cells.Наименование, truth: row.leafId, leaf: result.confident ? (result.leafId ?? null) : null, accepted: result.confident && result.leafId !== undefined };
+    }));
+    return { review, answers, leftEmpty, before, after, afterByType };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Maps every row as `validate` does and compares its category with the truth. */
+async function measureRows(dir: string, truthOf: ReadonlyMap<string, number | null>, directories: Parameters<typeof createRowMapper>[1], deps: ReturnType<typeof createNodeDeps>): Promise<LoopFigures> {
+  const mapping = await loadMapping(join(dir, 'price.yaml'), deps);
+  const stream = await openSource(join(dir, 'price.csv'), buildReadOptions(mapping), deps);
+  const mapper = createRowMapper(mapping, directories, stream.info);
+  const nameIndex = stream.info.header.find((column) => column.name === 'Наименование')?.index ?? -1;
+  const rows: { name: string; truth: number | null; leaf: number | null; accepted: boolean }[] = [];
+  for await (const row of stream.rows) {
+    const name = row.cells[nameIndex]?.text.trim() ?? '';
+    const { record, issues } = mapper(row);
+    const leaf = record?.product.categoryId ?? null;
+    rows.push({ name, truth: truthOf.get(name) ?? null, leaf, accepted: leaf !== null && !issues.some((issue) => issue.severity === 'error') });
+  }
+  return measureLeaves(rows);
+}
+
+/** The figures of rows with their right and given leaves. */
+function measureLeaves(rows: readonly { name: string; truth: number | null; leaf: number | null; accepted: boolean }[]): LoopFigures {
+  const figures: LoopFigures = { rows: 0, takeable: 0, right: 0, accepted: 0, acceptedWrong: 0, wrongExamples: [] };
+  for (const { name, truth, leaf, accepted } of rows) {
+    figures.rows += 1;
+    if (truth !== null) figures.takeable += 1;
+    if (truth !== null && leaf === truth) figures.right += 1;
+    if (accepted) figures.accepted += 1;
+    if (accepted && leaf !== truth) {
+      figures.acceptedWrong += 1;
+      if (figures.wrongExamples.length < 30) figures.wrongExamples.push(`${name} → ${leaf} (right: ${truth ?? 'none'})`);
+    }
+  }
+  return figures;
+}
+

@@ -1,0 +1,53 @@
+import ExcelJS from 'exceljs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVIEW_SHEETS, reviewColumnNumber } from '../../src/assistant/review/review-workbook-layout.js';
+import { runCliCaptured } from '../helpers/run-cli-captured.js';
+import { generatePriceList, writePriceListCsv } from './eval/generate-price-list.js';
+import { REVIEW_LOOP_MAPPING } from './eval/measure-review-loop.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'review-cli-'));
+  await writePriceListCsv(join(dir, 'price.csv'), generatePriceList({ rows: 300 }));
+  await writeFile(join(dir, 'price.yaml'), REVIEW_LOOP_MAPPING, 'utf8');
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const run = (args: string[]) => runCliCaptured([...args, '--sandbox', '--state-dir', join(dir, 'state')], { cwd: dir });
+
+async function answer(row: number, text: string): Promise<void> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(join(dir, 'price.review.xlsx'));
+  const sheet = workbook.getWorksheet(REVIEW_SHEETS.review);
+  const cell = sheet?.getRow(row).getCell(reviewColumnNumber('answer'));
+  if (cell !== undefined) cell.value = text;
+  await workbook.xlsx.writeFile(join(dir, 'price.review.xlsx'));
+}
+
+describe('catalog-import mapping review', () => {
+  it('writes the workbook, refuses an answer naming no leaf without touching the mapping, and applies a right one', async () => {
+    const review = await run(['mapping', 'review', 'price.csv', '-m', 'price.yaml']);
+    expect(review.code).toBe(0);
+    expect(review.stdout).toMatch(/Wrote price\.review\.xlsx from 300 rows\.\n\d+ product types to answer \(sheet Review\) cover \d+ rows; the first 50 cover \d+\./);
+    const again = await run(['mapping', 'review', 'price.csv', '-m', 'price.yaml']);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toMatch(/already exists; use --force/);
+
+    await answer(2, 'Молоко козье');
+    const refused = await run(['mapping', 'review', '--apply', 'price.review.xlsx', '-m', 'price.yaml']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/sheet "Review".*row 2.*column J.*names no leaf of the directory/);
+    expect(await readFile(join(dir, 'price.yaml'), 'utf8')).toBe(REVIEW_LOOP_MAPPING);
+
+    await answer(2, '140101');
+    const applied = await run(['mapping', 'review', '--apply', 'price.review.xlsx', '-m', 'price.yaml']);
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toMatch(/1 product types added, 0 changed, 0 already there\.\n\d+ types were left unanswered: their rows stay open/);
+    expect(await readFile(join(dir, 'price.yaml'), 'utf8')).toMatch(/\ncategories:\n {2}\S.*: 140101 # review answer: Продукты питания \/ Молочные продукты и яйца \/ Молоко\n/);
+  }, 180_000);
+});

@@ -1,0 +1,31 @@
+/**
+ * Issue 33's second "Done when", measured on the generated 2,000-row price list: classify → review
+ * workbook → the first ≤ 50 rows answered from the generator's truth → apply → every row mapped as
+ * `validate` maps it against the sandbox's directories. The issue's targets (≥ 90 % of takeable rows
+ * right, ≤ 1 % of accepted rows wrong) are not reached yet (docs/mapping-assistant.md, "The review
+ * loop", gives the figures and what stands in the way); this test holds the loop to what it reaches
+ * now, so that nothing slips back, and checks what the loop itself guarantees.
+ */
+import { describe, expect, it } from 'vitest';
+import { measureReviewLoop, type ReviewLoopFigures } from './eval/measure-review-loop.js';
+
+const share = (part: number, whole: number): number => part / Math.max(1, whole);
+
+describe('the review loop on a 2,000-row price list (issue 33)', () => {
+  it('answers at most 50 rows, and the answers move rows into their right leaves', async () => {
+    const figures: ReviewLoopFigures = await measureReviewLoop();
+    const { before, after, afterByType, review } = figures;
+    console.log(
+      `review: ${review.reviewTypes} types to answer over ${review.reviewRows} rows (first 50: ${review.firstFiftyRows}); answers ${figures.answers}, left empty ${figures.leftEmpty}\n` +
+        `before: right ${before.right}/${before.takeable}, wrong ${before.acceptedWrong}/${before.accepted}; after: right ${after.right}/${after.takeable}, wrong ${after.acceptedWrong}/${after.accepted}; by type: right ${afterByType.right}/${afterByType.takeable}, wrong ${afterByType.acceptedWrong}/${afterByType.accepted}`,
+    );
+    expect(review.rows).toBe(2000);
+    expect(figures.answers + figures.leftEmpty).toBeLessThanOrEqual(50);
+    // The answers settle their rows: the pipeline places far more rows right after them.
+    expect(after.right - before.right).toBeGreaterThan(review.firstFiftyRows * 0.6);
+    // What the loop reaches now (floors, a little under the measured figures).
+    expect(share(after.right, after.takeable)).toBeGreaterThanOrEqual(0.78);
+    expect(share(afterByType.right, afterByType.takeable)).toBeGreaterThanOrEqual(0.8);
+    expect(share(afterByType.acceptedWrong, afterByType.accepted)).toBeLessThanOrEqual(0.05);
+  }, 300_000);
+});
