@@ -6,11 +6,13 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { ConfigError, SourceReadError } from '../core/errors.js';
+import { describeServiceAccount } from '../pipeline/describe-service-account.js';
 import { resolvePath } from '../pipeline/open-service.js';
 import type { Settings } from '../settings/settings-schema.js';
 import type { ReadOptions } from '../sources/types.js';
 import { buildMappingDraft, type MappingDraftSummary } from './build-mapping-draft.js';
 import { buildMappingDraftInput } from './build-mapping-draft-input.js';
+import { loadClassifierIndex } from './classify/load-classifier-index.js';
 import { createDirectoryMatchers } from './create-directory-matchers.js';
 import { loadColumnValues } from './load-column-values.js';
 import { loadServiceDirectories } from './load-service-directories.js';
@@ -70,6 +72,8 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
 
   deps.onEvent({ type: 'stage:start', stage: 'match', detail: 'matching columns and values to the directories' });
   const matchers = createDirectoryMatchers(directories);
+  // The product classifier's index of these directories, from beside the directory cache when built before.
+  await loadClassifierIndex({ stateDir: describeServiceAccount(options.settings, deps.cwd).stateDir, directories, index: matchers.index });
   // The same column decisions `buildMappingDraftInput` makes, to know which columns the second read needs.
   const columns = matchColumns(profile.info.header, {
     matchers,

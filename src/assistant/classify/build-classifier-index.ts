@@ -40,7 +40,7 @@ export function buildClassifierIndex(directories: Directories, index: DirectoryI
     if (index.nonLeafIds.has(category.id)) continue;
     const path = buildCategoryPath(category, index.categoryById);
     const pathKaz = category.path?.kaz ?? '';
-    const names = indexNames(category.name.rus, 'rus').concat(indexNames(category.name.kaz, 'kaz'));
+    const names = indexNames(category.name.rus, 'rus', tokenize).concat(indexNames(category.name.kaz, 'kaz', tokenize));
     const ancestors = [...path.split(' / ').slice(0, -1), ...(pathKaz === '' ? [] : pathKaz.split(' / ').slice(0, -1))];
     const ancestorTokens = ancestors.flatMap(tokenize);
     const position = leaves.length;
@@ -71,24 +71,24 @@ export function hashCategories(directories: Directories): string {
   return createHash('sha256').update(`classifier/v${CLASSIFIER_INDEX_VERSION}\n${JSON.stringify(rows)}`).digest('hex');
 }
 
-function indexNames(name: string, language: 'rus' | 'kaz'): IndexedName[] {
+function indexNames(name: string, language: 'rus' | 'kaz', tokenize: (text: string) => string[]): IndexedName[] {
   if (name.trim() === '') return [];
-  const names = [indexName(name, language, true)];
+  const names = [indexName(name, language, true, tokenize)];
   const parts = name.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
   // `Средства для плит и духовок`: a list after a preposition names uses, not things.
-  if (parts.length > 1 && splitNamePhrase(tokenizeForMatch(parts[0] ?? ''), language).purpose.length === 0) {
+  if (parts.length > 1 && splitNamePhrase(tokenize(parts[0] ?? ''), language).purpose.length === 0) {
     // `Лампы и обогрев для рептилий`: the purpose after the last part is the whole list's (the lamps are for reptiles too).
-    const shared = indexName(parts[parts.length - 1] ?? '', language, false).purpose;
+    const shared = indexName(parts[parts.length - 1] ?? '', language, false, tokenize).purpose;
     for (const part of parts) {
-      const indexed = indexName(part, language, false);
+      const indexed = indexName(part, language, false, tokenize);
       names.push(indexed.purpose.length === 0 ? { ...indexed, purpose: shared } : indexed);
     }
   }
   return names.filter((entry) => entry.head.length > 0);
 }
 
-function indexName(text: string, language: 'rus' | 'kaz', full: boolean): IndexedName {
-  const { head, purpose } = splitNamePhrase(tokenizeForMatch(text), language);
+function indexName(text: string, language: 'rus' | 'kaz', full: boolean, tokenize: (text: string) => string[]): IndexedName {
+  const { head, purpose } = splitNamePhrase(tokenize(text), language);
   const stems = (words: string[]): string[] => [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stemForIndex))];
   return { text, language, head: stems(head), purpose: stems(purpose), full };
 }
