@@ -168,11 +168,17 @@ async function loadWorkbook(path: string, directory: ZipDirectory): Promise<{ pa
     const packageRels = directory.entries.get('_rels/.rels');
     const main = packageRels === undefined ? undefined : findRelatedPart(await readSmall(packageRels), OFFICE_DOCUMENT, '');
     const workbookName = main !== undefined && directory.entries.has(main) ? main : 'xl/workbook.xml';
+    checkNotBinaryWorkbook(path, directory, main);
     const base = workbookName.slice(0, workbookName.lastIndexOf('/') + 1);
     const workbook = directory.entries.get(workbookName);
-    const rels = directory.entries.get(`${base}_rels/${workbookName.slice(base.length)}.rels`);
-    if (workbook === undefined || rels === undefined) {
+    const relsName = `${base}_rels/${workbookName.slice(base.length)}.rels`;
+    const rels = directory.entries.get(relsName);
+    if (workbook === undefined) {
+      if (main !== undefined) fail(path, `the workbook is corrupt: its workbook part ${main}, which the package names, is missing; save or download it again`);
       fail(path, 'this zip archive is not an Excel workbook (its package names no workbook part); save it from Excel as XLSX or CSV');
+    }
+    if (rels === undefined) {
+      fail(path, `the workbook is corrupt: its part ${relsName} (the workbook's relationships, which say where each sheet is) is missing; save or download it again`);
     }
     const relsXml = await readSmall(rels);
     return {
@@ -184,6 +190,16 @@ async function loadWorkbook(path: string, directory: ZipDirectory): Promise<{ pa
     if (isPipelineError(error)) throw error;
     return fail(path, `the workbook is corrupt (${(error as Error).message})`, { cause: error });
   }
+}
+
+/**
+ * Refuses an Excel binary workbook (`.xlsb`) under an `.xlsx` name: a zip too, but its workbook
+ * and sheets are binary records (`xl/workbook.bin`), not XML, so nothing of it can be read.
+ */
+function checkNotBinaryWorkbook(path: string, directory: ZipDirectory, main: string | undefined): void {
+  const binary = main !== undefined ? /\.bin$/i.test(main) : !directory.entries.has('xl/workbook.xml') && directory.entries.has('xl/workbook.bin');
+  if (!binary) return;
+  fail(path, 'this is an Excel binary workbook (.xlsb) with an .xlsx name; open it in Excel and save it as "Excel Workbook (*.xlsx)" (File › Save As), or as CSV');
 }
 
 /** The zip path of the part a relationship of the given type targets, relative to `base`. */
