@@ -18,6 +18,7 @@ import { buildColumnLetter } from './column-letter.js';
 import { detectContainer, loadOleContent } from './detect-container.js';
 import { createMergedRangeScanner } from './load-merged-ranges.js';
 import { createRowOutlineScanner } from './scan-row-outlines.js';
+import { createSheetRowSorter, type SheetRowSorter } from './sort-sheet-rows.js';
 import { loadFileBytes, loadSourceFileSize } from './load-source-file.js';
 import { createSharedStringsParser } from './parse-shared-strings.js';
 import { parseSheetRows, type XmlRow } from './parse-sheet-rows.js';
@@ -72,20 +73,23 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
   const stylesEntry = findPart(path, directory, stylesPart, sheet.name);
   if (stylesEntry !== undefined) await checkPart(path, stylesEntry, sheet.name, 'styles');
   const scanner = (options.fillMerged ?? []).length > 0 || options.groupRows?.merged ? createMergedRangeScanner() : undefined;
-  const outlines = options.groupRows?.outline ? createRowOutlineScanner() : undefined;
+  // Always run: it also finds a sheet whose rows are out of order (then read in row order).
+  const outlines = createRowOutlineScanner(options.groupRows?.outline === true);
   const checkSheetSpan = createMarkupSpanCheck(entry.name);
   await checkPart(path, entry, sheet.name, 'data', (chunk) => {
     checkSheetSpan(chunk);
     scanner?.write(chunk);
-    outlines?.write(chunk);
+    outlines.write(chunk);
   });
   const mergedRanges: CellRange[] | undefined = scanner?.ranges();
   const styles = await loadStyles(path, stylesEntry, sheet.name);
 
   let consumed = 0;
   const bold = options.groupRows?.singleCell === true && options.groupRows.bold;
-  const raw = readXlsxRows({ path, sheetName: sheet.name, entry, strings, styles, date1904: parts.date1904, bold, onBytes: (count) => (consumed += count) });
-  const outlineLevels = outlines?.levels();
+  const readIssues: Issue[] = [];
+  const sorter = outlines.misplaced().length > 0 ? createSheetRowSorter() : undefined;
+  const raw = readXlsxRows({ path, sheetName: sheet.name, entry, strings, styles, date1904: parts.date1904, bold, onBytes: (count) => (consumed += count), sorter, issues: readIssues });
+  const outlineLevels = options.groupRows?.outline === true ? outlines.levels() : undefined;
   const table = await openTable(raw, { file: path, sheet: sheet.name, options, signal: deps.signal, mergedRanges: mergedRanges ?? [], ...(outlineLevels ? { outlineLevels } : {}) });
   const size = Math.max(1, entry.uncompressedSize);
   return {
@@ -94,7 +98,8 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
     rows: table.rows,
     // Progress follows the sheet's XML, scaled to the file size: the rest of the zip is small.
     bytesRead: () => Math.min(totalBytes, Math.round((consumed / size) * totalBytes)),
-    issues: [...issues, ...table.issues],
+    // A sheet out of order was read whole when the header was looked for: its warning is known by now.
+    issues: [...issues, ...readIssues, ...table.issues],
   };
 }
 
@@ -255,6 +260,10 @@ interface XlsxSettings {
   /** Note whether a row's filled cells are all bold (for bold group rows). */
   bold: boolean;
   onBytes: (count: number) => void;
+  /** Set when the sheet's rows are out of order: they are all read, then handed on in row order. */
+  sorter: SheetRowSorter | undefined;
+  /** Where the warning about rows out of order goes. */
+  issues: Issue[];
 }
 
 /** Streams the chosen sheet's rows, every cell by column position. */
@@ -263,8 +272,14 @@ async function* readXlsxRows(settings: XlsxSettings): AsyncGenerator<RawRow> {
   let source: Awaited<ReturnType<typeof openZipEntry>> | undefined;
   try {
     source = await openZipEntry(path, settings.entry);
+    const { sorter } = settings;
     for await (const rows of parseSheetRows(decodeXmlPart(countBytes(source, settings.onBytes)))) {
-      for (const row of rows) yield buildRawRow(row, settings);
+      if (sorter !== undefined) for (const row of rows) sorter.add(row);
+      else for (const row of rows) yield buildRawRow(row, settings);
+    }
+    if (sorter !== undefined) {
+      settings.issues.push(sorter.buildIssue(path, sheetName));
+      for (const row of sorter.sorted()) yield buildRawRow(row, settings);
     }
   } catch (error) {
     if (isPipelineError(error)) throw error;

@@ -102,3 +102,36 @@ describe('package part names and refused packages', () => {
     expect(await readRefusal(parts)).toContain('its part xl/_rels/workbook.xml.rels (the workbook\'s relationships, which say where each sheet is) is missing');
   });
 });
+
+describe('rows stored out of order or more than once', () => {
+  it('reads them by row number, as Excel shows them, with one warning naming the sheet and the rows', async () => {
+    const { stream, rows } = await readWorkbook({
+      sheetData: buildSheetData([
+        [1, ['Артикул', 'Наименование', 'Цена']],
+        [3, ['A-3', 'Третий', 30]],
+        [2, ['A-2', 'Второй', 20]],
+        [4, ['A-4', 'Четвёртый']],
+        [5, ['A-5', 'Пятый', 50]],
+        [4, [undefined, undefined, 40]],
+      ]),
+    });
+    expect(rows.map((row) => row.row)).toEqual([2, 3, 4, 5]);
+    expect(rowTexts(rows)).toEqual([
+      ['A-2', 'Второй', '20'],
+      ['A-3', 'Третий', '30'],
+      ['A-4', 'Четвёртый', '40'],
+      ['A-5', 'Пятый', '50'],
+    ]);
+    const warnings = stream.issues.filter((issue) => issue.code === 'rows_out_of_order');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ severity: 'warning', sheet: 'Лист1', row: 2 });
+    expect(warnings[0]?.message).toContain('row 2 is stored after higher rows');
+    expect(warnings[0]?.message).toContain('row 4 is stored more than once');
+  });
+
+  it('says nothing of a sheet in order', async () => {
+    const { stream, rows } = await readWorkbook({ sheetData: buildSheetData([[1, ['Артикул']], [2, ['A-1']], [4, ['A-2']]]) });
+    expect(rows.map((row) => row.row)).toEqual([2, 4]);
+    expect(stream.issues).toEqual([]);
+  });
+});
