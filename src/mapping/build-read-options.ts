@@ -10,6 +10,8 @@ export function buildReadOptions(mapping: Mapping): ReadOptions {
   const options: ReadOptions = { expectedHeaders: listSheetHeaders(mapping) };
   if (input.sheet !== undefined) options.sheet = input.sheet;
   if (input.headerRow !== undefined) options.headerRow = input.headerRow;
+  if (input.headerRows !== undefined) options.headerRows = input.headerRows;
+  if (input.dataStartRow !== undefined) options.dataStartRow = input.dataStartRow;
   if (input.encoding !== undefined) options.encoding = input.encoding;
   if (input.delimiter !== undefined) options.delimiter = input.delimiter === 'tab' ? '\t' : input.delimiter;
   if (input.fillMerged.length > 0) options.fillMerged = input.fillMerged;

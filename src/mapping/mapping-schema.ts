@@ -182,7 +182,15 @@ export const mappingSchema = z
           .union([z.string().min(1), z.number().int().min(1)])
           .optional()
           .describe('Workbook sheet by name or position from 1. Default: the first visible sheet.'),
-        headerRow: z.number().int().min(1).optional().describe('Row number of the header. Default: found among the first 20 rows.'),
+        headerRow: z
+          .union([z.number().int().min(1), z.literal('none')])
+          .optional()
+          .describe('Row number of the header, or `none` for a sheet without one (its columns are then named by letter: `A`, `B`, …). Default: found among the first 20 rows.'),
+        headerRows: z
+          .union([z.literal(1), z.literal(2)])
+          .optional()
+          .describe('Rows the header takes: `2` when a second row (units, or names under merged group titles) is part of it. Default: such a row is recognised.'),
+        dataStartRow: z.number().int().min(2).optional().describe('Row number of the first row of goods; rows between the header and it are passed over. Default: the row after the header.'),
         encoding: z
           .string()
           .min(1)

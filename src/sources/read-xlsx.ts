@@ -72,16 +72,17 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
   }
   const stylesEntry = findPart(path, directory, stylesPart, sheet.name);
   if (stylesEntry !== undefined) await checkPart(path, stylesEntry, sheet.name, 'styles');
-  const scanner = (options.fillMerged ?? []).length > 0 || options.groupRows?.merged ? createMergedRangeScanner() : undefined;
+  // Always: a header cell merged across columns or down into a second header row is read by its ranges.
+  const scanner = createMergedRangeScanner();
   // Always run: it also finds a sheet whose rows are out of order (then read in row order).
   const outlines = createRowOutlineScanner(options.groupRows?.outline === true);
   const checkSheetSpan = createMarkupSpanCheck(entry.name);
   await checkPart(path, entry, sheet.name, 'data', (chunk) => {
     checkSheetSpan(chunk);
-    scanner?.write(chunk);
+    scanner.write(chunk);
     outlines.write(chunk);
   });
-  const mergedRanges: CellRange[] | undefined = scanner?.ranges();
+  const mergedRanges: CellRange[] = scanner.ranges();
   const styles = await loadStyles(path, stylesEntry, sheet.name);
 
   let consumed = 0;
@@ -90,11 +91,11 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
   const sorter = outlines.misplaced().length > 0 ? createSheetRowSorter() : undefined;
   const raw = readXlsxRows({ path, sheetName: sheet.name, entry, strings, styles, date1904: parts.date1904, bold, onBytes: (count) => (consumed += count), sorter, issues: readIssues });
   const outlineLevels = options.groupRows?.outline === true ? outlines.levels() : undefined;
-  const table = await openTable(raw, { file: path, sheet: sheet.name, options, signal: deps.signal, mergedRanges: mergedRanges ?? [], ...(outlineLevels ? { outlineLevels } : {}) });
+  const table = await openTable(raw, { file: path, sheet: sheet.name, options, signal: deps.signal, mergedRanges, ...(outlineLevels ? { outlineLevels } : {}) });
   const size = Math.max(1, entry.uncompressedSize);
   return {
     // The ranges go on with the info: the annotated copy fills the same merged cells and need not scan the sheet again.
-    info: { file: path, format: 'xlsx', sheet: sheet.name, headerRow: table.headerRow, header: table.header, totalBytes, ...(mergedRanges ? { mergedRanges } : {}) },
+    info: { file: path, format: 'xlsx', sheet: sheet.name, headerRow: table.headerRow, header: table.header, totalBytes, mergedRanges },
     rows: table.rows,
     // Progress follows the sheet's XML, scaled to the file size: the rest of the zip is small.
     bytesRead: () => Math.min(totalBytes, Math.round((consumed / size) * totalBytes)),

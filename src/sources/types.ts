@@ -92,8 +92,12 @@ export interface GroupRowOptions {
 export interface ReadOptions {
   /** XLSX: sheet by name or position from 1. Default: the first visible sheet. */
   sheet?: string | number;
-  /** Row number of the header row. Default: found among the first 20 rows. */
-  headerRow?: number;
+  /** Row number of the header row, or `none` for a table without one (columns named by letter). Default: found among the first 20 rows. */
+  headerRow?: number | 'none';
+  /** Rows the header takes: 2 for units or names under group titles below it. Default: a second row is recognised. */
+  headerRows?: 1 | 2;
+  /** First row of goods; rows between the header and it are passed over. Default: the row after the header. */
+  dataStartRow?: number;
   /** Header names the mapping expects; used to find the header row. */
   expectedHeaders?: string[];
   /** CSV: encoding (`utf-8`, `utf-16le`, `utf-16be`, `windows-1251`, `kz-1048`). Default: detected. */
@@ -124,7 +128,7 @@ export interface SourceInfo {
   encoding?: string;
   /** CSV: the delimiter used. */
   delimiter?: string;
-  /** Row number of the header row. */
+  /** Row number of the (first) header row; 0 for a table read with `headerRow: none`. */
   headerRow: number;
   header: SourceColumn[];
   /** File size in bytes, for progress. */
