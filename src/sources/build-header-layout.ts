@@ -11,7 +11,7 @@ import { buildColumnLetter } from './column-letter.js';
 import { cutForMessage } from './cut-for-message.js';
 import { normalizeHeaderName } from './find-header-row.js';
 import { READ_CODES } from './read-codes.js';
-import type { CellRange, SourceColumn } from './types.js';
+import type { CellRange, SourceColumn, SourceInfo } from './types.js';
 
 /** What the header is read from. */
 export interface HeaderSource {
@@ -55,12 +55,17 @@ export function buildHeaderNames(source: HeaderSource): HeaderNames {
   let width = names.length;
   while (width > 0 && names[width - 1] === '') width--;
   const columns: SourceColumn[] = names.slice(0, width).map((name, index) => ({ index, letter: buildColumnLetter(index), name }));
-  return { columns, issues: suffixRepeatedNames(columns, source) };
+  const issues = suffixRepeatedNames(columns, source);
+  for (const column of columns) {
+    const own = source.names[column.index] ?? '';
+    if (column.name !== own) column.text = own;
+  }
+  return { columns, issues };
 }
 
 /** A table without a header row: `width` columns named by their letters. */
 export function buildLetterColumns(width: number): SourceColumn[] {
-  return Array.from({ length: width }, (_, index) => ({ index, letter: buildColumnLetter(index), name: buildColumnLetter(index) }));
+  return Array.from({ length: width }, (_, index) => ({ index, letter: buildColumnLetter(index), name: buildColumnLetter(index), text: '' }));
 }
 
 /** The row's texts with the text of a cell merged across columns on this row copied into each column it covers. */
@@ -133,4 +138,13 @@ function suffixRepeatedNames(columns: SourceColumn[], source: HeaderSource): Iss
       column: first?.letter,
     }),
   ];
+}
+
+/**
+ * The info with each column named by its header cell's own text (`Цена`, not `Цена (2)`): for a
+ * copy of the file that compares the header it reads again with the one the reader found.
+ */
+export function restoreHeaderTexts(info: SourceInfo): SourceInfo {
+  if (info.header.every((column) => column.text === undefined)) return info;
+  return { ...info, header: info.header.map((column) => (column.text === undefined ? column : { index: column.index, letter: column.letter, name: column.text })) };
 }

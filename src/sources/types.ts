@@ -59,8 +59,10 @@ export interface SourceColumn {
   index: number;
   /** Column letter as Excel shows it (A, B, …, AA); for CSV the same letters, by position. */
   letter: string;
-  /** Header text, trimmed; empty for a column without a header. */
+  /** Header text, trimmed; empty for a column without a header. Unique: a repeated name is suffixed (`Цена (2)`). */
   name: string;
+  /** The header cell's own text (trimmed) when `name` differs from it: a suffixed repeat, a column under a merged or two-row header, a letter name. */
+  text?: string;
 }
 
 /** One data row. `cells[i]` belongs to `header[i]`; missing trailing cells are `undefined`. */
@@ -86,6 +88,12 @@ export interface GroupRowOptions {
   bold: boolean;
   /** With `singleCell`: the header (or column letter) of the column the group text must be in; default any. */
   column?: string;
+  /**
+   * The header (or letter) of the product key column: a row whose key cell is empty and whose only
+   * filled cell is a text is a group row whatever the other kinds say (a heading such as
+   * "Переупаковано", with no goods under it, is never read as goods).
+   */
+  keyColumn?: string;
 }
 
 /** Options a reader honours. All optional; the mapping's `input` section supplies them. */
