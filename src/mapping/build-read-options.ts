@@ -10,11 +10,15 @@ export function buildReadOptions(mapping: Mapping): ReadOptions {
   const options: ReadOptions = { expectedHeaders: listSheetHeaders(mapping) };
   if (input.sheet !== undefined) options.sheet = input.sheet;
   if (input.headerRow !== undefined) options.headerRow = input.headerRow;
+  if (input.headerRows !== undefined) options.headerRows = input.headerRows;
+  if (input.dataStartRow !== undefined) options.dataStartRow = input.dataStartRow;
   if (input.encoding !== undefined) options.encoding = input.encoding;
   if (input.delimiter !== undefined) options.delimiter = input.delimiter === 'tab' ? '\t' : input.delimiter;
   if (input.fillMerged.length > 0) options.fillMerged = input.fillMerged;
   const groupRows = buildGroupRowOptions(input.groupRows);
-  if (groupRows) options.groupRows = groupRows;
+  // A heading row without a product key is a group row, never goods (issue 36).
+  const key = mapping.columns.productKey;
+  if (groupRows) options.groupRows = { ...groupRows, keyColumn: typeof key === 'string' ? key : 'letter' in key ? key.letter : key.header };
   return options;
 }
 
@@ -42,5 +46,5 @@ function listSheetHeaders(mapping: Mapping): string[] {
   return headers;
 }
 
-/** Header of a group-row column: `_group1`, `_group2`, …. */
-export const GROUP_COLUMN = /^_group(\d+)$/i;
+/** Header of a group-row column: `_group1`, `_group2`, …; `_group` the nearest group; `|name` with the name as fallback. */
+export const GROUP_COLUMN = /^_group(\d*)(\|name)?$/i;

@@ -23,6 +23,21 @@ export const columnRefSchema = z
 /** A column reference. */
 export type ColumnRef = z.infer<typeof columnRefSchema>;
 
+/**
+ * The category from the group rows above the goods (issue 36): the nearest one, or the one of a
+ * level; `otherwise: name` looks the category up in the product name of a row under no group. It
+ * reads as the group-row column it stands for (`_group`, `_group2`, `_group|name`), which the
+ * virtual columns fill (src/stages/derive/plan-group-columns.ts).
+ */
+const categoryFromGroupsSchema = z
+  .strictObject({
+    fromGroups: z
+      .union([z.literal('nearest'), z.number().int().min(1).max(8)])
+      .describe('`nearest`: the text of the nearest group row above the row (the deepest open group); a number: the group of that level (as `_group2`).'),
+    otherwise: z.literal('name').optional().describe('`name`: a row under no group takes the category found in its product name (as the `lookup: category` step finds it).'),
+  })
+  .transform(({ fromGroups, otherwise }) => `_group${fromGroups === 'nearest' ? '' : fromGroups}${otherwise === 'name' ? '|name' : ''}`);
+
 const localizedColumnsSchema = z.strictObject({
   rus: columnRefSchema.optional().describe('Column with the Russian text.'),
   kaz: columnRefSchema.optional().describe('Column with the Kazakh text.'),
@@ -53,7 +68,10 @@ const columnsSchema = z
     ),
     skuKey: columnRefSchema.optional().describe("The seller's SKU key. Default: the barcode."),
     shopId: columnRefSchema.optional().describe('Shop id (integer). Usually given in `defaults` instead.'),
-    category: columnRefSchema.optional().describe('Seller category text, resolved through `categories`.'),
+    category: z
+      .union([columnRefSchema, categoryFromGroupsSchema])
+      .optional()
+      .describe('Seller category text, resolved through `categories`: a column, or `{fromGroups: nearest}` for the group rows above the goods.'),
     brand: columnRefSchema.optional().describe('Seller brand text, resolved through `brands`.'),
     isLocalMade: columnRefSchema.optional().describe('Made in Kazakhstan, in the words of `booleans`.'),
     name: localizedColumnsSchema.optional().describe('Product name columns; `rus` is required.'),
@@ -250,7 +268,15 @@ export const mappingSchema = z
           .union([z.string().min(1), z.number().int().min(1)])
           .optional()
           .describe('Workbook sheet by name or position from 1. Default: the first visible sheet.'),
-        headerRow: z.number().int().min(1).optional().describe('Row number of the header. Default: found among the first 20 rows.'),
+        headerRow: z
+          .union([z.number().int().min(1), z.literal('none')])
+          .optional()
+          .describe('Row number of the header, or `none` for a sheet without one (its columns are then named by letter: `A`, `B`, …). Default: found among the first 20 rows.'),
+        headerRows: z
+          .union([z.literal(1), z.literal(2)])
+          .optional()
+          .describe('Rows the header takes: `2` when a second row (units, or names under merged group titles) is part of it. Default: such a row is recognised.'),
+        dataStartRow: z.number().int().min(2).optional().describe('Row number of the first row of goods; rows between the header and it are passed over. Default: the row after the header.'),
         encoding: z
           .string()
           .min(1)

@@ -7,6 +7,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InternalError } from '../core/errors.js';
 import { compareIssues, type Issue } from '../core/issue.js';
+import { restoreHeaderTexts } from '../sources/build-header-layout.js';
 import { openCsvCopyRecords } from '../sources/read-csv-text-rows.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildHeaderTexts } from './build-header-texts.js';
@@ -211,7 +212,8 @@ async function writeWorkbookReport(options: Omit<WriteRunReportOptions, 'summary
  * rows in effect for it), from one read of the input through the reader's text mode (`openCsvCopyRecords`).
  */
 async function writeCsvReport(options: Omit<WriteRunReportOptions, 'summary'>, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
-  const copy = await openCsvCopyRecords(options.sourcePath, options.readOptions ?? {}, options.info);
+  // The copy checks the header it reads against the reader's: by the cells' own texts, not the suffixed names.
+  const copy = await openCsvCopyRecords(options.sourcePath, options.readOptions ?? {}, restoreHeaderTexts(options.info));
   // The header up to its last non-blank field, the seller's own `_` columns included; names trimmed
   // as the reader reads them (a BOM or spaces around a name would only make the copy's header quoted).
   const header = copy.header.fields.slice(0, copy.width).map((name) => name.trim());

@@ -38,7 +38,8 @@ export interface GroupRowDetector {
 export function createGroupRowDetector(options: GroupRowOptions, context: GroupRowContext): GroupRowDetector | undefined {
   const useOutline = options.outline && context.outlineLevels.size > 0;
   const spanning = options.merged ? findSpanningRows(context) : new Map<number, number>();
-  if (!useOutline && spanning.size === 0 && !options.singleCell) return undefined;
+  const keyColumn = options.keyColumn === undefined ? -1 : findColumn(context.columns, options.keyColumn);
+  if (!useOutline && spanning.size === 0 && !options.singleCell && keyColumn < 0) return undefined;
   const visible = context.columns.map((column) => column.index);
   const nameColumn = options.column === undefined ? undefined : findColumn(context.columns, options.column);
   const open: string[] = [];
@@ -65,14 +66,18 @@ export function createGroupRowDetector(options: GroupRowOptions, context: GroupR
           // Back out of a group: the goods at this level belong to the outer groups only.
           open.length = Math.min(open.length, level);
           outlineDepth = level;
+          // A lone text where the groups stand, with nothing inside it: an empty group, neither goods nor a group of any.
+          if (filled.length === 1 && !isNumberCell(row.cells[filled[0] as number]) && filled[0] !== keyColumn) return true;
         }
       }
       if (filled.length !== 1) return false;
       const only = filled[0] as number;
       const isSpanning = spanning.get(row.row) === only;
-      const isSingle =
-        options.singleCell && (nameColumn === undefined || nameColumn === only) && (!options.bold || row.bold === true) && !isNumberCell(row.cells[only]);
-      if (!isSpanning && !isSingle) return false;
+      const isText = !isNumberCell(row.cells[only]);
+      const isSingle = options.singleCell && (nameColumn === undefined || nameColumn === only) && (!options.bold || row.bold === true) && isText;
+      // A heading without a key (a group with nothing under it included) is no row of goods.
+      const isKeyless = keyColumn >= 0 && only !== keyColumn && isText;
+      if (!isSpanning && !isSingle && !isKeyless) return false;
       setGroup(open, outlineDepth + 1, text);
       return true;
     },

@@ -24,6 +24,8 @@ export function interpretNumber(value: number, numberFormat?: string): Interpret
   const flags: CellFlag[] = [];
   if (numberFormat !== undefined && checkScientificFormat(numberFormat)) flags.push('exponent');
   if (!Number.isFinite(value)) return { text: String(value), flags };
+  const padded = numberFormat === undefined ? undefined : applyPaddedFormat(value, numberFormat);
+  if (padded !== undefined) return { text: padded, flags };
   if (Number.isInteger(value)) {
     const text = buildPlainDigits(value);
     if (text.replace(/^-/, '').length > EXCEL_DIGITS) flags.push('precision_lost');
@@ -90,6 +92,67 @@ export function readNumberFormatKind(format: string | undefined): 'number' | 'da
   if (/[yd]/i.test(bare)) return 'date';
   if (/[hs]/i.test(bare)) return 'time';
   return /m/i.test(bare) ? 'date' : 'number';
+}
+
+/** A padded format, parsed: the literal text before the digits and how many digits are shown at least. */
+interface PaddedFormat {
+  prefix: string;
+  digits: number;
+}
+
+// Characters Excel shows as they are without quotes in a number format.
+const BARE_LITERALS = new Set([...'$-+/():!^&\'~{}<>= ']);
+const paddedFormats = new Map<string, PaddedFormat | null>();
+
+/**
+ * The text Excel shows for `value` under a zero-padded integer format (`0000000000000`, `000000`)
+ * or one with a literal prefix (`"RU"0000`, `\A000`): a 13-digit barcode stored as the number
+ * 46012345678 shows `0046012345678`, and that is what the seller typed. `undefined` for any other
+ * format (fractions, thousands, suffixes, conditions, a section for negatives), read as General.
+ */
+export function applyPaddedFormat(value: number, format: string): string | undefined {
+  let parsed = paddedFormats.get(format);
+  if (parsed === undefined) {
+    parsed = parsePaddedFormat(format) ?? null;
+    if (paddedFormats.size < 256) paddedFormats.set(format, parsed);
+  }
+  if (parsed === null || Math.abs(value) >= 1e15) return undefined;
+  const rounded = Math.round(Math.abs(value));
+  return `${value < 0 && rounded !== 0 ? '-' : ''}${parsed.prefix}${String(rounded).padStart(parsed.digits, '0')}`;
+}
+
+/** `"RU"000000` → prefix `RU`, 6 digits; `undefined` when the format is not a padded integer one. */
+function parsePaddedFormat(format: string): PaddedFormat | undefined {
+  if (format.includes(';')) return undefined;
+  let prefix = '';
+  let digits = 0;
+  for (let at = 0; at < format.length; at++) {
+    const char = format.charAt(at);
+    if (char === '0') {
+      digits++;
+      continue;
+    }
+    // Literal text only before the digits: a suffix (`0" шт"`) would make a count read as text.
+    if (digits > 0) return undefined;
+    if (char === '"') {
+      const end = format.indexOf('"', at + 1);
+      if (end < 0) return undefined;
+      prefix += format.slice(at + 1, end);
+      at = end;
+    } else if (char === '\\' && at + 1 < format.length) {
+      prefix += format.charAt(++at);
+    } else if (char === '[') {
+      // A locale or colour (`[$-419]`, `[Red]`) changes nothing shown; a condition (`[>100]`) does.
+      const end = format.indexOf(']', at);
+      if (end < 0 || /^\[[<>=]/.test(format.slice(at, end))) return undefined;
+      // `[$₸-43F]`: a currency shown as its symbol.
+      if (format.charAt(at + 1) === '$') prefix += format.slice(at + 2, end).replace(/-[0-9A-Fa-f]+$/, '');
+      at = end;
+    } else if (BARE_LITERALS.has(char)) prefix += char;
+    else return undefined;
+  }
+  if (digits === 0 || (digits === 1 && prefix === '')) return undefined;
+  return { prefix, digits };
 }
 
 /** Removes quoted text, escaped characters and `[...]` sections (colours, locales) from a format. */

@@ -19,6 +19,8 @@ export const READ_CODES = {
   csvMalformed: 'csv_malformed',
   /** A cell past Excel's last column (XFD), or a CSV record with more fields than that; not read. */
   cellBeyondLimits: 'cell_beyond_limits',
+  /** XLSX: rows stored out of order or more than once; read by row number (one warning a sheet). */
+  rowsOutOfOrder: 'rows_out_of_order',
   /** XLSX: hidden sheets were skipped when choosing the default sheet. */
   hiddenSheetSkipped: 'hidden_sheet_skipped',
 } as const;

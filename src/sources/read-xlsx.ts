@@ -18,6 +18,7 @@ import { buildColumnLetter } from './column-letter.js';
 import { detectContainer, loadOleContent } from './detect-container.js';
 import { createMergedRangeScanner } from './load-merged-ranges.js';
 import { createRowOutlineScanner } from './scan-row-outlines.js';
+import { createSheetRowSorter, type SheetRowSorter } from './sort-sheet-rows.js';
 import { loadFileBytes, loadSourceFileSize } from './load-source-file.js';
 import { createSharedStringsParser } from './parse-shared-strings.js';
 import { parseSheetRows, type XmlRow } from './parse-sheet-rows.js';
@@ -71,30 +72,35 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
   }
   const stylesEntry = findPart(path, directory, stylesPart, sheet.name);
   if (stylesEntry !== undefined) await checkPart(path, stylesEntry, sheet.name, 'styles');
-  const scanner = (options.fillMerged ?? []).length > 0 || options.groupRows?.merged ? createMergedRangeScanner() : undefined;
-  const outlines = options.groupRows?.outline ? createRowOutlineScanner() : undefined;
+  // Always: a header cell merged across columns or down into a second header row is read by its ranges.
+  const scanner = createMergedRangeScanner();
+  // Always run: it also finds a sheet whose rows are out of order (then read in row order).
+  const outlines = createRowOutlineScanner(options.groupRows?.outline === true);
   const checkSheetSpan = createMarkupSpanCheck(entry.name);
   await checkPart(path, entry, sheet.name, 'data', (chunk) => {
     checkSheetSpan(chunk);
-    scanner?.write(chunk);
-    outlines?.write(chunk);
+    scanner.write(chunk);
+    outlines.write(chunk);
   });
-  const mergedRanges: CellRange[] | undefined = scanner?.ranges();
+  const mergedRanges: CellRange[] = scanner.ranges();
   const styles = await loadStyles(path, stylesEntry, sheet.name);
 
   let consumed = 0;
   const bold = options.groupRows?.singleCell === true && options.groupRows.bold;
-  const raw = readXlsxRows({ path, sheetName: sheet.name, entry, strings, styles, date1904: parts.date1904, bold, onBytes: (count) => (consumed += count) });
-  const outlineLevels = outlines?.levels();
-  const table = await openTable(raw, { file: path, sheet: sheet.name, options, signal: deps.signal, mergedRanges: mergedRanges ?? [], ...(outlineLevels ? { outlineLevels } : {}) });
+  const readIssues: Issue[] = [];
+  const sorter = outlines.misplaced().length > 0 ? createSheetRowSorter() : undefined;
+  const raw = readXlsxRows({ path, sheetName: sheet.name, entry, strings, styles, date1904: parts.date1904, bold, onBytes: (count) => (consumed += count), sorter, issues: readIssues });
+  const outlineLevels = options.groupRows?.outline === true ? outlines.levels() : undefined;
+  const table = await openTable(raw, { file: path, sheet: sheet.name, options, signal: deps.signal, mergedRanges, ...(outlineLevels ? { outlineLevels } : {}) });
   const size = Math.max(1, entry.uncompressedSize);
   return {
     // The ranges go on with the info: the annotated copy fills the same merged cells and need not scan the sheet again.
-    info: { file: path, format: 'xlsx', sheet: sheet.name, headerRow: table.headerRow, header: table.header, totalBytes, ...(mergedRanges ? { mergedRanges } : {}) },
+    info: { file: path, format: 'xlsx', sheet: sheet.name, headerRow: table.headerRow, header: table.header, totalBytes, mergedRanges },
     rows: table.rows,
     // Progress follows the sheet's XML, scaled to the file size: the rest of the zip is small.
     bytesRead: () => Math.min(totalBytes, Math.round((consumed / size) * totalBytes)),
-    issues: [...issues, ...table.issues],
+    // A sheet out of order was read whole when the header was looked for: its warning is known by now.
+    issues: [...issues, ...readIssues, ...table.issues],
   };
 }
 
@@ -168,11 +174,17 @@ async function loadWorkbook(path: string, directory: ZipDirectory): Promise<{ pa
     const packageRels = directory.entries.get('_rels/.rels');
     const main = packageRels === undefined ? undefined : findRelatedPart(await readSmall(packageRels), OFFICE_DOCUMENT, '');
     const workbookName = main !== undefined && directory.entries.has(main) ? main : 'xl/workbook.xml';
+    checkNotBinaryWorkbook(path, directory, main);
     const base = workbookName.slice(0, workbookName.lastIndexOf('/') + 1);
     const workbook = directory.entries.get(workbookName);
-    const rels = directory.entries.get(`${base}_rels/${workbookName.slice(base.length)}.rels`);
-    if (workbook === undefined || rels === undefined) {
+    const relsName = `${base}_rels/${workbookName.slice(base.length)}.rels`;
+    const rels = directory.entries.get(relsName);
+    if (workbook === undefined) {
+      if (main !== undefined) fail(path, `the workbook is corrupt: its workbook part ${main}, which the package names, is missing; save or download it again`);
       fail(path, 'this zip archive is not an Excel workbook (its package names no workbook part); save it from Excel as XLSX or CSV');
+    }
+    if (rels === undefined) {
+      fail(path, `the workbook is corrupt: its part ${relsName} (the workbook's relationships, which say where each sheet is) is missing; save or download it again`);
     }
     const relsXml = await readSmall(rels);
     return {
@@ -184,6 +196,16 @@ async function loadWorkbook(path: string, directory: ZipDirectory): Promise<{ pa
     if (isPipelineError(error)) throw error;
     return fail(path, `the workbook is corrupt (${(error as Error).message})`, { cause: error });
   }
+}
+
+/**
+ * Refuses an Excel binary workbook (`.xlsb`) under an `.xlsx` name: a zip too, but its workbook
+ * and sheets are binary records (`xl/workbook.bin`), not XML, so nothing of it can be read.
+ */
+function checkNotBinaryWorkbook(path: string, directory: ZipDirectory, main: string | undefined): void {
+  const binary = main !== undefined ? /\.bin$/i.test(main) : !directory.entries.has('xl/workbook.xml') && directory.entries.has('xl/workbook.bin');
+  if (!binary) return;
+  fail(path, 'this is an Excel binary workbook (.xlsb) with an .xlsx name; open it in Excel and save it as "Excel Workbook (*.xlsx)" (File › Save As), or as CSV');
 }
 
 /** The zip path of the part a relationship of the given type targets, relative to `base`. */
@@ -239,6 +261,10 @@ interface XlsxSettings {
   /** Note whether a row's filled cells are all bold (for bold group rows). */
   bold: boolean;
   onBytes: (count: number) => void;
+  /** Set when the sheet's rows are out of order: they are all read, then handed on in row order. */
+  sorter: SheetRowSorter | undefined;
+  /** Where the warning about rows out of order goes. */
+  issues: Issue[];
 }
 
 /** Streams the chosen sheet's rows, every cell by column position. */
@@ -247,8 +273,14 @@ async function* readXlsxRows(settings: XlsxSettings): AsyncGenerator<RawRow> {
   let source: Awaited<ReturnType<typeof openZipEntry>> | undefined;
   try {
     source = await openZipEntry(path, settings.entry);
+    const { sorter } = settings;
     for await (const rows of parseSheetRows(decodeXmlPart(countBytes(source, settings.onBytes)))) {
-      for (const row of rows) yield buildRawRow(row, settings);
+      if (sorter !== undefined) for (const row of rows) sorter.add(row);
+      else for (const row of rows) yield buildRawRow(row, settings);
+    }
+    if (sorter !== undefined) {
+      settings.issues.push(sorter.buildIssue(path, sheetName));
+      for (const row of sorter.sorted()) yield buildRawRow(row, settings);
     }
   } catch (error) {
     if (isPipelineError(error)) throw error;

@@ -15,29 +15,36 @@ import { parseRowNumber } from './parse-sheet-rows.js';
 import { createTagScanner } from './scan-tags-in-chunks.js';
 import { checkXmlSpace, decodeXmlText, XML_TAG_REST } from './xml-text.js';
 
-/** Collects row number → outline level (only rows with a level above 0). */
+/** Collects row number → outline level (only rows with a level above 0), and rows out of order. */
 export interface RowOutlineScanner {
   write(chunk: Buffer): void;
   levels(): Map<number, number>;
+  /** Rows whose number is not above the row before them (out of order or repeated), in file order; empty for a sheet in order. */
+  misplaced(): number[];
 }
 
-/** Creates a scanner; feed it the inflated sheet part in order. */
-export function createRowOutlineScanner(): RowOutlineScanner {
+/**
+ * Creates a scanner; feed it the inflated sheet part in order. `withLevels` false only checks the
+ * rows' order (the reader always does: a sheet out of order is read in row order, see read-xlsx.ts).
+ */
+export function createRowOutlineScanner(withLevels = true): RowOutlineScanner {
   const levels = new Map<number, number>();
+  const misplaced: number[] = [];
   let lastRow = 0;
   const values: RowTagValues = { r: undefined, outlineLevel: undefined };
   const scanner = createTagScanner(new RegExp(String.raw`<(?:[\w.-]+:)?row(?=[\s/>])${XML_TAG_REST}>`, 'g'), (match) => {
     const tag = match[0];
     // Per row of a large sheet, on the reading thread before its rows: one walk over the tag, which
     // stops at `r` (written first) when the tag cannot hold a level, as in nearly every row.
-    readRowTag(tag, tag.indexOf('outlineLevel') >= 0, values);
+    readRowTag(tag, withLevels && tag.indexOf('outlineLevel') >= 0, values);
     const row = parseRowNumber(decodeValue(values.r)) ?? lastRow + 1;
+    if (row <= lastRow) misplaced.push(row);
     lastRow = row;
     if (values.outlineLevel === undefined) return;
     const level = parseOutlineLevel(decodeValue(values.outlineLevel));
     if (level > 0) levels.set(row, level);
   });
-  return { write: scanner.write, levels: () => levels };
+  return { write: scanner.write, levels: () => levels, misplaced: () => misplaced };
 }
 
 /** The raw values of the two attributes of a row tag the scan reads. */

@@ -10,7 +10,8 @@ import { buildColumnLetter } from './column-letter.js';
 import { cutForMessage } from './cut-for-message.js';
 import { createGroupRowDetector } from './detect-group-rows.js';
 import { createMergedRangeFill, pickFillMergedColumns, type MergedCellKind } from './fill-merged-ranges.js';
-import { checkHeaderComplete, findHeaderRow, HEADER_SCAN_ROWS, normalizeHeaderName, type HeaderCandidate } from './find-header-row.js';
+import { buildHeaderNames, buildLetterColumns, checkHeaderMergedDown, checkUnitsRow } from './build-header-layout.js';
+import { checkHeaderComplete, findHeaderRow, HEADER_SCAN_ROWS, type HeaderCandidate } from './find-header-row.js';
 import { READ_CODES } from './read-codes.js';
 import type { CellRange, ReadOptions, SourceCell, SourceColumn, SourceRow } from './types.js';
 
@@ -73,18 +74,36 @@ export async function openTable(raw: AsyncIterator<RawRow>, context: TableContex
 
   const scan = await scanToHeader(raw, context, issues, fail);
   const { scanned } = scan;
-  const headerIndex = scan.headerIndex ?? (await chooseHeaderRow(scanned, context, fail));
-  const headerRaw = scanned[headerIndex] as RawRow;
-  for (const row of scanned.slice(0, headerIndex + 1)) issues.push(...(row.issues ?? []));
-  const pending = scanned.slice(headerIndex + 1);
-  const layout = buildLayout(headerRaw, options, file, sheet, issues);
+  const ranges = context.mergedRanges ?? [];
+  let header: HeaderRows;
+  if (options.headerRow === 'none') {
+    if (scanned.length === 0) return await fail(`the ${sheet !== undefined ? 'sheet' : 'file'} is empty (no row with values)`);
+    header = { row: 0, columns: buildLetterColumns(Math.max(...scanned.map((row) => row.cells.length))), pending: scanned };
+  } else {
+    let headerIndex = scan.headerIndex ?? (await chooseHeaderRow(scanned, context, fail));
+    // Names found under a row merged down into them (group titles above): the header starts a row higher.
+    const above = scanned[headerIndex - 1];
+    if (above !== undefined && options.headerRows !== 1 && above.row === (scanned[headerIndex] as RawRow).row - 1 && checkHeaderMergedDown(above.row, ranges)) headerIndex--;
+    const headerRaw = scanned[headerIndex] as RawRow;
+    for (const row of scanned.slice(0, headerIndex + 1)) issues.push(...(row.issues ?? []));
+    const pending = scanned.slice(headerIndex + 1);
+    const second = await takeSecondHeaderRow(headerRaw, pending, raw, context);
+    if (second !== undefined) issues.push(...(second.issues ?? []));
+    const names = buildHeaderNames({ row: headerRaw.row, names: readNames(headerRaw), ...(second ? { second: readNames(second) } : {}), mergedRanges: ranges, file, sheet });
+    issues.push(...names.issues);
+    header = { row: headerRaw.row, columns: names.columns, pending, ...(second ? { lastRow: second.row } : {}) };
+  }
+  const { pending } = header;
+  const layout = buildLayout(header.columns, options);
   const locate = createIssueLocator(layout, file, sheet);
   for (let i = 0; i < issues.length; i++) issues[i] = locate(issues[i] as Issue);
 
-  const fill = createMergedFill(context.mergedRanges ?? [], layout, options.fillMerged, headerRaw.row);
+  // Rows above `dataStartRow` (and a second header row) are header, not goods.
+  const firstDataRow = Math.max(options.dataStartRow ?? 0, (header.lastRow ?? header.row) + 1);
+  const fill = createMergedFill(ranges, layout, options.fillMerged, firstDataRow - 1);
   const groups =
     options.groupRows &&
-    createGroupRowDetector(options.groupRows, { columns: layout.visible, mergedRanges: context.mergedRanges ?? [], outlineLevels: context.outlineLevels ?? new Map(), headerRow: headerRaw.row });
+    createGroupRowDetector(options.groupRows, { columns: layout.visible, mergedRanges: ranges, outlineLevels: context.outlineLevels ?? new Map(), headerRow: firstDataRow - 1 });
   const maxRows = options.maxRows;
 
   async function* generateRows(): AsyncGenerator<SourceRow> {
@@ -98,6 +117,7 @@ export async function openTable(raw: AsyncIterator<RawRow>, context: TableContex
           if (next.done) return;
           row = next.value;
         }
+        if (row.row < firstDataRow) continue;
         // A group row is context for the goods below, not a row of goods.
         if (groups?.accept(row)) continue;
         const shaped = shapeRow(row, layout, options, fill, locate, file, sheet);
@@ -114,7 +134,41 @@ export async function openTable(raw: AsyncIterator<RawRow>, context: TableContex
     }
   }
 
-  return { headerRow: headerRaw.row, header: layout.visible, rows: generateRows(), issues };
+  return { headerRow: header.row, header: layout.visible, rows: generateRows(), issues };
+}
+
+/** The header as found: its first row (0 for none), its columns, the rows read past it, and its second row when it has two. */
+interface HeaderRows {
+  row: number;
+  columns: SourceColumn[];
+  pending: RawRow[];
+  lastRow?: number;
+}
+
+/**
+ * The second row of a two-row header, taken out of the rows to come: asked for (`headerRows: 2`),
+ * or found — the row right below holds only units (`шт`, `кг`), a header cell is merged down into
+ * it, or it holds expected headers the first row lacks (names under a merged group title).
+ */
+async function takeSecondHeaderRow(headerRaw: RawRow, pending: RawRow[], raw: AsyncIterator<RawRow>, context: TableContext): Promise<RawRow | undefined> {
+  const { options } = context;
+  if (options.headerRows === 1) return undefined;
+  if (pending.length === 0) {
+    const next = await raw.next();
+    if (next.done) return undefined;
+    pending.push(next.value);
+  }
+  const below = pending[0] as RawRow;
+  if (options.headerRows !== 2) {
+    if (below.row !== headerRaw.row + 1) return undefined;
+    const names = readNames(below);
+    const expected = options.expectedHeaders ?? [];
+    const completes = expected.length > 0 && !checkHeaderComplete(readNames(headerRaw), expected) && checkHeaderComplete([...readNames(headerRaw), ...names], expected);
+    const found = checkUnitsRow(names) || checkHeaderMergedDown(headerRaw.row, context.mergedRanges ?? []) || completes;
+    if (!found) return undefined;
+  }
+  pending.shift();
+  return below;
 }
 
 /** The rows read up to the header row: at most `HEADER_SCAN_ROWS`, empty ones aside. */
@@ -134,7 +188,7 @@ async function scanToHeader(raw: AsyncIterator<RawRow>, context: TableContext, i
       const next = await raw.next();
       if (next.done) break;
       const row = next.value;
-      if (options.headerRow !== undefined) {
+      if (typeof options.headerRow === 'number') {
         if (row.row < options.headerRow) {
           issues.push(...(row.issues ?? []));
           continue;
@@ -147,7 +201,7 @@ async function scanToHeader(raw: AsyncIterator<RawRow>, context: TableContext, i
       }
       if (checkRowEmpty(row.cells)) continue;
       scanned.push(row);
-      if (options.expectedHeaders?.length && checkHeaderComplete(readNames(row), options.expectedHeaders)) {
+      if (options.headerRow !== 'none' && options.expectedHeaders?.length && checkHeaderComplete(readNames(row), options.expectedHeaders)) {
         return { scanned, headerIndex: scanned.length - 1 };
       }
       if (scanned.length >= HEADER_SCAN_ROWS) break;
@@ -204,41 +258,14 @@ interface Layout {
   whole: boolean;
 }
 
-function buildLayout(headerRaw: RawRow, options: ReadOptions, file: string, sheet: string | undefined, issues: Issue[]): Layout {
-  const names = readNames(headerRaw);
-  let width = names.length;
-  while (width > 0 && names[width - 1] === '') width--;
-  const all: SourceColumn[] = names.slice(0, width).map((name, index) => ({ index, letter: buildColumnLetter(index), name }));
+function buildLayout(all: SourceColumn[], options: ReadOptions): Layout {
+  const width = all.length;
   const prefix = options.ignoreHeaderPrefix?.toLowerCase();
   const ignored = new Set<number>();
   const visible: SourceColumn[] = [];
   for (const column of all) {
     if (prefix !== undefined && prefix !== '' && column.name.toLowerCase().startsWith(prefix)) ignored.add(column.index);
     else visible.push(column);
-  }
-  const seen = new Map<string, SourceColumn>();
-  for (const column of visible) {
-    if (column.name === '') continue;
-    const key = normalizeHeaderName(column.name);
-    const first = seen.get(key);
-    if (first === undefined) {
-      seen.set(key, column);
-      continue;
-    }
-    issues.push(
-      createIssue({
-        code: READ_CODES.duplicateHeader,
-        severity: 'warning',
-        stage: 'read',
-        message: `column ${column.letter} has the same header as column ${first.letter}; both are kept`,
-        file,
-        sheet,
-        row: headerRaw.row,
-        column: column.letter,
-        header: cutForMessage(column.name),
-        value: cutForMessage(column.name),
-      }),
-    );
   }
   const whole = visible.length === width && visible.every((column, position) => column.index === position);
   return { all, visible, ignored, width, whole };

@@ -59,8 +59,10 @@ export interface SourceColumn {
   index: number;
   /** Column letter as Excel shows it (A, B, …, AA); for CSV the same letters, by position. */
   letter: string;
-  /** Header text, trimmed; empty for a column without a header. */
+  /** Header text, trimmed; empty for a column without a header. Unique: a repeated name is suffixed (`Цена (2)`). */
   name: string;
+  /** The header cell's own text (trimmed) when `name` differs from it: a suffixed repeat, a column under a merged or two-row header, a letter name. */
+  text?: string;
 }
 
 /** One data row. `cells[i]` belongs to `header[i]`; missing trailing cells are `undefined`. */
@@ -86,14 +88,24 @@ export interface GroupRowOptions {
   bold: boolean;
   /** With `singleCell`: the header (or column letter) of the column the group text must be in; default any. */
   column?: string;
+  /**
+   * The header (or letter) of the product key column: a row whose key cell is empty and whose only
+   * filled cell is a text is a group row whatever the other kinds say (a heading such as
+   * "Переупаковано", with no goods under it, is never read as goods).
+   */
+  keyColumn?: string;
 }
 
 /** Options a reader honours. All optional; the mapping's `input` section supplies them. */
 export interface ReadOptions {
   /** XLSX: sheet by name or position from 1. Default: the first visible sheet. */
   sheet?: string | number;
-  /** Row number of the header row. Default: found among the first 20 rows. */
-  headerRow?: number;
+  /** Row number of the header row, or `none` for a table without one (columns named by letter). Default: found among the first 20 rows. */
+  headerRow?: number | 'none';
+  /** Rows the header takes: 2 for units or names under group titles below it. Default: a second row is recognised. */
+  headerRows?: 1 | 2;
+  /** First row of goods; rows between the header and it are passed over. Default: the row after the header. */
+  dataStartRow?: number;
   /** Header names the mapping expects; used to find the header row. */
   expectedHeaders?: string[];
   /** CSV: encoding (`utf-8`, `utf-16le`, `utf-16be`, `windows-1251`, `kz-1048`). Default: detected. */
@@ -124,7 +136,7 @@ export interface SourceInfo {
   encoding?: string;
   /** CSV: the delimiter used. */
   delimiter?: string;
-  /** Row number of the header row. */
+  /** Row number of the (first) header row; 0 for a table read with `headerRow: none`. */
   headerRow: number;
   header: SourceColumn[];
   /** File size in bytes, for progress. */

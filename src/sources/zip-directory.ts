@@ -25,7 +25,32 @@ export interface ZipEntry {
 
 /** The central directory: entries by name, in the order they are stored. */
 export interface ZipDirectory {
+  /** Looked up by exact name first, then ignoring case (see `PartNameMap`). */
   entries: Map<string, ZipEntry>;
+}
+
+/**
+ * Entries by name, where `get` and `has` find a part whatever the case of its name: OPC part names
+ * are case-insensitive, and some writers store `xl/SharedStrings.xml` or `xl/worksheets/Sheet1.xml`
+ * while the relationships say lowercase. Iteration keeps the stored names, in stored order.
+ */
+export class PartNameMap extends Map<string, ZipEntry> {
+  readonly #byLowerName = new Map<string, ZipEntry>();
+
+  override set(name: string, entry: ZipEntry): this {
+    super.set(name, entry);
+    const key = name.toLowerCase();
+    if (!this.#byLowerName.has(key)) this.#byLowerName.set(key, entry);
+    return this;
+  }
+
+  override get(name: string): ZipEntry | undefined {
+    return super.get(name) ?? this.#byLowerName.get(name.toLowerCase());
+  }
+
+  override has(name: string): boolean {
+    return super.has(name) || this.#byLowerName.has(name.toLowerCase());
+  }
 }
 
 /** Why a zip directory could not be read. */
@@ -62,7 +87,7 @@ export async function loadZipDirectory(path: string, size: number): Promise<ZipD
   }
   if (directoryOffset + directorySize > size) return { problem: 'directory_out_of_bounds' };
   const directory = await loadFileBytes(path, directoryOffset, directorySize);
-  const entries = new Map<string, ZipEntry>();
+  const entries = new PartNameMap();
   let at = 0;
   for (let n = 0; n < count; n++) {
     if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_SIGNATURE) return { problem: 'directory_out_of_bounds' };

@@ -220,7 +220,7 @@ describe('buildReadOptions', () => {
     expect(buildReadOptions(parsed.mapping!)).toEqual({
       sheet: 'Товары',
       expectedHeaders: ['Артикул', 'Категория', 'Бренд', 'Наименование', 'Атауы', 'Описание', 'Цена', 'Фото 1', 'Фото 2', 'Цвет'],
-      groupRows: { outline: true, merged: true, singleCell: false, bold: false },
+      groupRows: { outline: true, merged: true, singleCell: false, bold: false, keyColumn: 'Артикул' },
     });
     const tabbed = parseMapping({ ...makeMappingInput(), input: { delimiter: 'tab', fillMerged: ['Наименование'], encoding: 'windows-1251', headerRow: 3 } });
     expect(buildReadOptions(tabbed.mapping!)).toMatchObject({ delimiter: '\t', fillMerged: ['Наименование'], encoding: 'windows-1251', headerRow: 3 });

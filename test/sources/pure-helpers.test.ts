@@ -49,7 +49,19 @@ describe('interpretNumber', () => {
 
   it('flags numbers whose format is scientific', () => {
     expect(interpretNumber(4601234567890, '0.00E+00')).toEqual({ text: '4601234567890', flags: ['exponent'] });
-    expect(interpretNumber(5, '"E+"0')).toEqual({ text: '5', flags: [] });
+    expect(interpretNumber(5, '"E+"0')).toEqual({ text: 'E+5', flags: [] });
+  });
+
+  it('pads to the zeros of the format and writes its literal prefix, as Excel shows them', () => {
+    expect(interpretNumber(9102, '000000').text).toBe('009102');
+    expect(interpretNumber(-7, '000').text).toBe('-007');
+    expect(interpretNumber(41.6, '0000').text).toBe('0042');
+    expect(interpretNumber(42, '\\A[Red]000').text).toBe('A042');
+    expect(interpretNumber(5, '[$₸-43F]00').text).toBe('₸05');
+    // Anything else reads as General: one zero, fractions, thousands, suffixes, sections, conditions.
+    for (const format of ['0', '0.00', '#,##0', '000" шт"', '000;-000', '[>100]000', '000-00-00']) {
+      expect(interpretNumber(42, format).text, format).toBe('42');
+    }
   });
 
   it('writes exponent notation out in plain digits', () => {

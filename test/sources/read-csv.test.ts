@@ -162,10 +162,11 @@ describe('csvReader: delimiters and rows', () => {
     expect(rowTexts(rows)).toEqual([['A-1', '5']]);
   });
 
-  it('keeps both columns of a duplicate header and warns', async () => {
+  it('keeps both columns of a duplicate header, the second suffixed, and warns once', async () => {
     const { stream, rows } = await readCsv('Цвет,Размер,цвет \nкрасный,M,синий\n');
     expect(rowTexts(rows)).toEqual([['красный', 'M', 'синий']]);
-    expect(stream.issues).toMatchObject([{ code: 'duplicate_header', severity: 'warning', row: 1, column: 'C', header: 'цвет' }]);
+    expect(stream.info.header.map((column) => column.name)).toEqual(['Цвет', 'Размер', 'цвет (2)']);
+    expect(stream.issues).toMatchObject([{ code: 'duplicate_header', severity: 'warning', row: 1, column: 'C', header: 'цвет (2)' }]);
   });
 
   it('warns about values right of the header', async () => {

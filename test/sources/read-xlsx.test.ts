@@ -173,7 +173,7 @@ describe('xlsxReader: cell values', () => {
     expect(rowTexts((await readXlsx(path)).rows)[1]).toEqual(['', 'M', '']);
   });
 
-  it('hands on the merged ranges it found (for the annotated copy), only when it looked for them', async () => {
+  it('hands on the merged ranges it found (for the annotated copy); it always looks, for merged header cells', async () => {
     const path = await writeWorkbook((workbook) => {
       const sheet = workbook.addWorksheet('Товары');
       sheet.addRow(['Модель', 'Размер', 'Описание']);
@@ -189,7 +189,7 @@ describe('xlsxReader: cell values', () => {
     ];
     expect((await readXlsx(path, { fillMerged: ['Модель'] })).stream.info.mergedRanges).toEqual(ranges);
     expect((await readXlsx(path, { groupRows: { outline: false, merged: true, singleCell: false, bold: false } })).stream.info.mergedRanges).toEqual(ranges);
-    expect((await readXlsx(path)).stream.info).not.toHaveProperty('mergedRanges');
+    expect((await readXlsx(path)).stream.info.mergedRanges).toEqual(ranges);
   });
 
   it('cuts long cells', async () => {

@@ -7,13 +7,12 @@
  */
 import { createIssue, type Issue, type Severity } from '../../core/issue.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
-import { GROUP_COLUMN } from '../../mapping/build-read-options.js';
-import { listMappedHeaders } from '../../mapping/list-mapped-columns.js';
 import type { ColumnRef, Mapping } from '../../mapping/mapping-schema.js';
 import { normalizeHeader } from '../../mapping/normalize-name.js';
 import type { SourceCell, SourceColumn, SourceInfo } from '../../sources/types.js';
 import type { CellLocation } from '../mapped-row.js';
 import type { RowContext } from '../rules/row-context.js';
+import { planGroupColumns, type GroupColumnPlan } from './plan-group-columns.js';
 import { compileStep, type CompiledStep, type StepReporter } from './transform-rules.js';
 
 /** The header extended with the virtual columns, and how to fill a row's virtual cells. */
@@ -36,12 +35,13 @@ interface DerivedPlan {
 
 /** Compiles the virtual columns of one file; `undefined` when the mapping uses none. */
 export function createVirtualColumns(mapping: Mapping, info: SourceInfo, index: DirectoryIndex): VirtualColumns | undefined {
-  const groupCount = countGroupColumns(mapping);
+  const groupColumns = planGroupColumns(mapping, info.header, index);
+  const groupCount = groupColumns.length;
   if (groupCount === 0 && mapping.derive.length === 0) return undefined;
   const base = info.header.length;
   const firstLetter = info.header[0]?.letter ?? 'A';
   const header: SourceColumn[] = [...info.header];
-  for (let level = 1; level <= groupCount; level++) header.push({ index: -level, letter: firstLetter, name: `_group${level}` });
+  groupColumns.forEach((column, at) => header.push({ index: -(at + 1), letter: firstLetter, name: column.name }));
   const setupIssues: Issue[] = [];
   const plans: DerivedPlan[] = [];
   for (const derived of mapping.derive) {
@@ -67,7 +67,7 @@ export function createVirtualColumns(mapping: Mapping, info: SourceInfo, index: 
       const cells: (SourceCell | undefined)[] = new Array(width);
       for (let i = 0; i < base; i++) cells[i] = row.cells[i];
       const groups = row.groups;
-      for (let level = 0; level < groupCount; level++) cells[base + level] = textCell(groups?.[level]);
+      for (let at = 0; at < groupCount; at++) cells[base + at] = textCell((groupColumns[at] as GroupColumnPlan).read(groups, row.cells));
       let at = base + groupCount;
       for (const plan of plans) {
         cells[at++] = textCell(runPlan(plan, cells[plan.from], ctx));
@@ -107,17 +107,6 @@ function runPlan(plan: DerivedPlan, cell: SourceCell | undefined, ctx: RowContex
 
 function textCell(text: string | undefined): SourceCell | undefined {
   return text === undefined || text === '' ? undefined : { kind: 'string', text, value: text };
-}
-
-/** The highest `_groupN` the mapping names (fields, attributes, derived columns' sources). */
-function countGroupColumns(mapping: Mapping): number {
-  let count = 0;
-  const names = [...listMappedHeaders(mapping), ...mapping.derive.map((derived) => describeRef(derived.from))];
-  for (const name of names) {
-    const match = GROUP_COLUMN.exec(name.trim());
-    if (match) count = Math.max(count, Number(match[1]));
-  }
-  return Math.min(count, 8);
 }
 
 function findPosition(header: readonly SourceColumn[], ref: ColumnRef): number | undefined {

@@ -1,0 +1,73 @@
+/**
+ * The group-row columns a mapping names: `_group1` … `_group8` (the group of a level), `_group`
+ * (the nearest group above the row: the deepest open one), and either with `|name` (a row under no
+ * group takes the category found in its product name, by the `lookup: category` step). The
+ * mapping's `category: { fromGroups: nearest, otherwise: name }` reads as `_group|name`.
+ */
+import type { DirectoryIndex } from '../../mapping/directory-index.js';
+import { GROUP_COLUMN } from '../../mapping/build-read-options.js';
+import { listMappedHeaders } from '../../mapping/list-mapped-columns.js';
+import type { ColumnRef, Mapping } from '../../mapping/mapping-schema.js';
+import { normalizeHeader } from '../../mapping/normalize-name.js';
+import type { SourceCell, SourceColumn } from '../../sources/types.js';
+import { compileStep } from './transform-rules.js';
+
+/** One group-row column: its name and how a row's value is found. */
+export interface GroupColumnPlan {
+  name: string;
+  /** The value for a row with these open groups and these sheet cells. */
+  read(groups: readonly string[] | undefined, cells: readonly (SourceCell | undefined)[]): string | undefined;
+}
+
+/** The group-row columns of the mapping, `_group1` … up to the highest level named first (as before), then the others. */
+export function planGroupColumns(mapping: Mapping, header: readonly SourceColumn[], index: DirectoryIndex): GroupColumnPlan[] {
+  const names = [...listMappedHeaders(mapping), ...mapping.derive.map((derived) => describeRef(derived.from))].map((name) => name.trim());
+  let levels = 0;
+  const others = new Map<string, { level: number | undefined; withName: boolean }>();
+  for (const name of names) {
+    const match = GROUP_COLUMN.exec(name);
+    if (match === null) continue;
+    const level = match[1] === '' || match[1] === undefined ? undefined : Math.min(Number(match[1]), 8);
+    const withName = match[2] !== undefined;
+    if (level !== undefined && !withName) levels = Math.max(levels, level);
+    else others.set(name.toLowerCase(), { level, withName });
+  }
+  const plans: GroupColumnPlan[] = [];
+  for (let level = 1; level <= levels; level++) plans.push({ name: `_group${level}`, read: (groups) => groups?.[level - 1] });
+  if (others.size === 0) return plans;
+  const fromName = createNameLookup(mapping, header, index);
+  for (const [name, { level, withName }] of others) {
+    const pick = (groups: readonly string[] | undefined): string | undefined =>
+      level === undefined ? groups?.findLast((text) => text !== '') : groups?.[level - 1];
+    plans.push({
+      name,
+      read: (groups, cells) => {
+        const found = pick(groups);
+        return found !== undefined && found !== '' ? found : withName ? fromName(cells) : undefined;
+      },
+    });
+  }
+  return plans;
+}
+
+/** The category found in the row's Russian name cell (`lookup: category`), for a row under no group. */
+function createNameLookup(mapping: Mapping, header: readonly SourceColumn[], index: DirectoryIndex): (cells: readonly (SourceCell | undefined)[]) => string | undefined {
+  const ref = mapping.columns.name?.rus;
+  const position = ref === undefined ? -1 : findSheetPosition(header, ref);
+  if (position < 0) return () => undefined;
+  const lookup = compileStep({ lookup: 'category' }, { mapping, index });
+  return (cells) => {
+    const text = cells[position]?.text.trim() ?? '';
+    return text === '' ? undefined : lookup.apply(text);
+  };
+}
+
+function findSheetPosition(header: readonly SourceColumn[], ref: ColumnRef): number {
+  if (typeof ref === 'object' && 'letter' in ref) return header.findIndex((column) => column.letter === ref.letter.toUpperCase());
+  const key = normalizeHeader(typeof ref === 'string' ? ref : ref.header);
+  return header.findIndex((column) => normalizeHeader(column.name) === key);
+}
+
+function describeRef(ref: ColumnRef): string {
+  return typeof ref === 'string' ? ref : 'letter' in ref ? ref.letter : ref.header;
+}
