@@ -3,7 +3,7 @@
  * optionally export them as a workbook a person can browse and filter.
  */
 import { buildDirectoryDiffCounts, isDirectoryDiffEmpty, renderDirectoryDiff } from '../../assistant/diff-directories.js';
-import { runDirectoriesPull, type DirectoriesPullResult } from '../../assistant/run-directories-pull.js';
+import type { DirectoriesPullResult } from '../../assistant/run-directories-pull.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
@@ -38,6 +38,7 @@ export const registerDirectoriesCommand: CommandRegistrar = (y, ctx) =>
           const { deps, done } = ctx.createDeps({ json });
           try {
             const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+            const { runDirectoriesPull } = await import('../../assistant/run-directories-pull.js');
             const result = await runDirectoriesPull({ settings, ...(argv.export === undefined ? {} : { exportPath: argv.export }) }, deps);
             done();
             if (json) {

@@ -4,10 +4,7 @@
  */
 import { formatIssue } from '../../core/issue.js';
 import type { MappingInitResult } from '../../assistant/run-mapping-init.js';
-import { runMappingInit } from '../../assistant/run-mapping-init.js';
 import type { MappingCheckResult } from '../../assistant/run-mapping-check.js';
-import { runMappingCheck } from '../../assistant/run-mapping-check.js';
-import { runMappingConvert } from '../../assistant/run-mapping-convert.js';
 import { describeImportField } from '../../assistant/match-columns.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
@@ -73,6 +70,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
           const { deps, done } = ctx.createDeps({ json });
           try {
             const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+            const { runMappingInit } = await import('../../assistant/run-mapping-init.js');
             const sheet = argv.sheet === undefined ? undefined : /^\d+$/.test(argv.sheet) ? Number(argv.sheet) : argv.sheet;
             const result = await runMappingInit(
               { file: argv.file, force: argv.force, xlsx: argv.xlsx, settings, ...(argv.out === undefined ? {} : { out: argv.out }), ...(sheet === undefined ? {} : { sheet }) },
@@ -103,6 +101,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
           const { deps, done } = ctx.createDeps({ json });
           try {
             const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+            const { runMappingConvert } = await import('../../assistant/run-mapping-convert.js');
             const result = await runMappingConvert({ from: argv.from, to: argv.to, force: argv.force, settings }, deps);
             done();
             if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', out: result.to, form: result.form })}\n`);
@@ -128,6 +127,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
           const { deps, done } = ctx.createDeps({ json });
           try {
             const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+            const { runMappingCheck } = await import('../../assistant/run-mapping-check.js');
             const result = await runMappingCheck({ mapping: argv.mapping, settings, ...(argv.file === undefined ? {} : { file: argv.file }) }, deps);
             done();
             if (json) {
