@@ -501,21 +501,25 @@ export function renderTargets(results: BenchResults): string {
 
 /** How the target lines are read, and how far the machine's load lets them be trusted. */
 function renderTargetNotes(results: BenchResults): string {
-  const notes = [
-    'Issue 22\'s targets. Ratios are of medians measured in this run (a file\'s measurements in turns: round 1 of each, then round 2, …): the dry run end to end against the floor of the same file ' +
-      '(papaparse + TextDecoder for CSV, exceljs\'s streaming WorkbookReader for XLSX). "The CSV read" of the annotated-copy target is ' +
-      'the line "our reader (openSource)": the copy (report stage of the `annotatedCopy: always` run: summary.json, rejected-rows.csv ' +
-      'and annotated.csv, which reads the file again through the same reader) is held to 1.3× it. "Every row wrong" is the dry run of ' +
-      'the copy with a bad price and barcode on every row (it writes the annotated copy, as any file with an issue does) against the ' +
-      'clean dry run (no copy), shown also turn by turn (each turn\'s run against the clean run of the same turn: how far the host\'s load moved ' +
-      'the ratio; the ratio of the medians is the verdict); its peak memory is held to 512 MB at 500,000 rows.',
-  ];
+  const notes: string[] = [];
+  if (results.catalogs.length > 0 || results.submissions.length > 0) {
+    notes.push(
+      'Issue 22\'s targets. Ratios are of medians measured in this run (a file\'s measurements in turns: round 1 of each, then round 2, …): the dry run end to end against the floor of the same file ' +
+        '(papaparse + TextDecoder for CSV, exceljs\'s streaming WorkbookReader for XLSX). "The CSV read" of the annotated-copy target is ' +
+        'the line "our reader (openSource)": the copy (report stage of the `annotatedCopy: always` run: summary.json, rejected-rows.csv ' +
+        'and annotated.csv, which reads the file again through the same reader) is held to 1.3× it. "Every row wrong" is the dry run of ' +
+        'the copy with a bad price and barcode on every row (it writes the annotated copy, as any file with an issue does) against the ' +
+        'clean dry run (no copy), shown also turn by turn (each turn\'s run against the clean run of the same turn: how far the host\'s load moved ' +
+        'the ratio; the ratio of the medians is the verdict); its peak memory is held to 512 MB at 500,000 rows.',
+    );
+  }
   if (results.startup !== undefined) {
     notes.push(
       "Issue 39's start-up targets: the median wall time of each case as a ratio to the median of `node -e 0` measured in the same turns (the table \"Start-up\"); what a case loads is checked by test/cli/startup-modules.test.ts, not here.",
     );
   }
-  if (results.mode === 'quick') notes.push('Quick run: every target line is indicative (the targets are set at 100,000 and 500,000 rows; one run of 10,000 rows is no verdict).');
+  if (results.mode === 'quick' && results.catalogs.length > 0) notes.push('Quick run: every target line is indicative (the targets are set at 100,000 and 500,000 rows; one run of 10,000 rows is no verdict).');
+  if (results.mode === 'quick' && results.startup !== undefined) notes.push(`Quick run: the start-up lines are indicative (${results.startup.runs} turns).`);
   const { cores, loadBefore, loadAfter } = results.machine;
   const load = Math.max(loadBefore[0] ?? 0, loadAfter[0] ?? 0);
   if (load > cores / 2) notes.push(`Load average up to ${load.toFixed(2)} on ${cores} cores during the run: other work shared the CPU, so the ratios are noisy.`);
