@@ -5,13 +5,13 @@
 import { formatIssue } from '../../core/issue.js';
 import type { MappingInitResult } from '../../assistant/run-mapping-init.js';
 import type { MappingCheckResult } from '../../assistant/run-mapping-check.js';
-import { describeImportField } from '../../assistant/match-columns.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 
-/** Renders the summary of `mapping init`. */
-export function renderMappingInit(result: MappingInitResult): string {
+/** Renders the summary of `mapping init` (loading the field names of the column matcher, as the command runs). */
+export async function renderMappingInit(result: MappingInitResult): Promise<string> {
+  const { describeImportField } = await import('../../assistant/match-columns.js');
   const { summary } = result;
   const matched = result.columns.flatMap((match) => {
     if (match.target.kind === 'field') return [`${match.column.name} → ${describeImportField(match.target.field)}`];
@@ -78,7 +78,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             );
             done();
             if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', out: result.outPath, rows: result.rows, ...result.summary })}\n`);
-            else ctx.io.stdout(renderMappingInit(result));
+            else ctx.io.stdout(await renderMappingInit(result));
             ctx.setExitCode(0);
           } catch (error) {
             done();
