@@ -53,8 +53,8 @@ export function readClock(): number {
   return performance.now();
 }
 
-/** Prints the result line the parent parses. */
-export function printMeasurement(measurement: Measurement): void {
+/** Prints the result line the parent parses (a `Measurement`, or a script's own result shape). */
+export function printMeasurement<T extends { kind: string }>(measurement: T): void {
   process.stdout.write(`BENCH ${JSON.stringify(measurement)}\n`);
 }
 

@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (full: 100,000 SKU rows 5 runs, 500,000 rows 3 runs, 20,000-product submissions 3
- * runs) and `npm run bench -- --quick` (10,000 rows, 1 run, 2,000-product submissions; under two
- * minutes). The 100,000-row runs are the short ones, where a spell of load on the host moves a
+ * runs, start-up 15 turns) and `npm run bench -- --quick` (10,000 rows, 1 run, 2,000-product
+ * submissions, start-up 5 turns; under two minutes). The 100,000-row runs are the short ones, where a spell of load on the host moves a
  * median of three the most: five cost a minute more.
  *
  * Generates the catalogs into `bench/out/data/` (kept between runs while the generator's options
@@ -11,7 +11,9 @@
  * Options: --quick, --runs N (catalogs under 500,000 rows; with neither option below, every
  * measurement), --large-runs N (catalogs of 500,000 rows or more; default --runs when given, else 3,
  * or 1 with --quick), --submit-runs N (default --runs when given, else 3, or 1 with --quick),
- * --sizes 100000,500000, --products N, --skip-catalog, --skip-submit, --formats xlsx,csv.
+ * --startup-runs N (turns of the start-up cases), --sizes 100000,500000, --products N,
+ * --skip-catalog, --skip-submit, --skip-startup, --formats xlsx,csv. Start-up alone:
+ * `npm run bench -- --skip-catalog --skip-submit` (add --quick for 5 turns).
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -20,12 +22,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Measurement } from './measure-support.js';
 import { renderResults, renderTargets } from './render-results.js';
-import type { BenchResults, CatalogResult, SubmitResult } from './render-results.js';
+import type { BenchResults, CatalogResult, StartupResult, SubmitResult } from './render-results.js';
 import { spawnMeasurement } from './spawn-measurement.js';
 
 // Bump when the generated files change, so cached catalogs are generated again.
 const GENERATOR_VERSION = 1;
 const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
+const ROOT = join(BENCH_DIR, '..');
 const OUT_DIR = join(BENCH_DIR, 'out');
 const DATA_DIR = join(OUT_DIR, 'data');
 const MAPPING = join(BENCH_DIR, 'bench-mapping.yaml');
@@ -36,17 +39,20 @@ const { values } = parseArgs({
     runs: { type: 'string' },
     'large-runs': { type: 'string' },
     'submit-runs': { type: 'string' },
+    'startup-runs': { type: 'string' },
     sizes: { type: 'string' },
     products: { type: 'string' },
     formats: { type: 'string' },
     'skip-catalog': { type: 'boolean', default: false },
     'skip-submit': { type: 'boolean', default: false },
+    'skip-startup': { type: 'boolean', default: false },
   },
 });
 const quick = values.quick === true;
 const runs = readCount('runs', values.runs ?? (quick ? '1' : '5'));
 const largeRuns = readCount('large-runs', values['large-runs'] ?? values.runs ?? (quick ? '1' : '3'));
 const submitRuns = readCount('submit-runs', values['submit-runs'] ?? values.runs ?? (quick ? '1' : '3'));
+const startupRuns = readCount('startup-runs', values['startup-runs'] ?? (quick ? '5' : '15'));
 const sizes = (values.sizes ?? (quick ? '10000' : '100000,500000')).split(',').map(Number);
 const formats = (values.formats ?? 'xlsx,csv').split(',') as ('xlsx' | 'csv')[];
 const products = Number(values.products ?? (quick ? 2000 : 20000));
@@ -210,11 +216,27 @@ async function measureSubmissions(): Promise<SubmitResult[]> {
   return results;
 }
 
+/**
+ * Start-up (issue 39): `--version`, `--help`, a completion request and the sample's dry run with
+ * the directories cached, against `node -e 0`, all in one child that runs them in turns. The CLI
+ * measured is the benchmark's compiled copy of `src`, as `dist/` would be.
+ */
+async function measureStartup(): Promise<StartupResult> {
+  log(`start-up, ${startupRuns} turns:`);
+  const cli = join(OUT_DIR, 'build', 'src', 'cli', 'main.js');
+  const result = await withStateDir((dir) =>
+    spawnMeasurement<StartupResult>('measure-startup.ts', [cli, join(ROOT, 'samples', 'catalog.xlsx'), join(ROOT, 'mappings', 'sample.yaml'), dir, String(startupRuns)]),
+  );
+  for (const c of result.cases) log(`  ${c.label}: ${c.ms.map((ms) => (ms / 1000).toFixed(2)).join(' ')} s`);
+  return result;
+}
+
 await mkdir(DATA_DIR, { recursive: true });
 const startedAt = new Date();
 const loadBefore = loadavg();
 const catalogs = values['skip-catalog'] === true ? [] : await measureCatalogs();
 const submissions = values['skip-submit'] === true ? [] : await measureSubmissions();
+const startup = values['skip-startup'] === true ? undefined : await measureStartup();
 const results: BenchResults = {
   mode: quick ? 'quick' : 'full',
   startedAt: startedAt.toISOString(),
@@ -232,6 +254,7 @@ const results: BenchResults = {
   submitRuns,
   catalogs,
   submissions,
+  ...(startup === undefined ? {} : { startup }),
 };
 const markdown = `${renderResults(results)}\n${renderTargets(results)}`;
 await writeFile(join(OUT_DIR, 'results.md'), markdown);

@@ -11,7 +11,7 @@ import type { CliIo } from './cli-io.js';
 import { createEventPrinter } from './cli-io.js';
 import { EXIT, exitCodeForError } from './exit-codes.js';
 import { explainMissingNativeModule, isMissingNativeModule } from './explain-install-error.js';
-import { openService, type ServiceContext } from '../pipeline/open-service.js';
+import type { ServiceContext } from '../pipeline/open-service.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { settingsFromArgv, type ServiceArgv } from './common-options.js';
 
@@ -82,6 +82,8 @@ export function createCommandContext(io: CliIo, setExitCode: (code: number) => v
       const { deps, done } = context.createDeps(mode);
       try {
         const { settings } = await settingsFromArgv(argv, io);
+        // Loaded here, not at start: it brings the client and the sandbox (issue 39).
+        const { openService } = await import('../pipeline/open-service.js');
         const service = await openService(settings, deps);
         try {
           await use({ service, settings, deps, done });

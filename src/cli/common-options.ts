@@ -4,10 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Argv } from 'yargs';
-import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../core/errors.js';
-import { resolvePath } from '../pipeline/open-service.js';
-import { resolveSettings } from '../settings/resolve-settings.js';
+import { resolvePath } from '../pipeline/resolve-path.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import type { Settings } from '../settings/settings-schema.js';
 import type { CliIo } from './cli-io.js';
@@ -42,7 +40,10 @@ export type ServiceArgv = {
   json?: boolean | undefined;
 };
 
-/** Resolves settings: defaults < settings file < environment < flags. */
+/**
+ * Resolves settings: defaults < settings file < environment < flags. The YAML parser and the
+ * settings schema (zod) are loaded here, when a command needs settings, not when the CLI starts.
+ */
 export async function settingsFromArgv(argv: ServiceArgv, io: CliIo, extra: Partial<Record<keyof Settings, unknown>> = {}): Promise<ResolvedSettings> {
   let file: { path: string; values: unknown } | undefined;
   const configPath = argv.config ?? io.env.CATALOG_CONFIG;
@@ -54,12 +55,14 @@ export async function settingsFromArgv(argv: ServiceArgv, io: CliIo, extra: Part
     } catch (error) {
       throw new ConfigError(`cannot read the settings file ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`);
     }
+    const { parse: parseYaml } = await import('yaml');
     try {
       file = { path, values: parseYaml(text, { maxAliasCount: 100 }) };
     } catch (error) {
       throw new ConfigError(`the settings file ${path} is not valid YAML/JSON: ${(error as Error).message}`);
     }
   }
+  const { resolveSettings } = await import('../settings/resolve-settings.js');
   return resolveSettings({
     ...(file ? { file } : {}),
     env: io.env,

@@ -12,6 +12,7 @@ import { buildDefaultErrorBody } from './build-error-body.js';
 import { createFaultController } from './create-fault-controller.js';
 import { createPrng } from './create-prng.js';
 import { createReferenceIndex } from './create-reference-index.js';
+import type { ReferenceIndex } from './create-reference-index.js';
 import { createRoutes } from './create-routes.js';
 import type { Route } from './create-routes.js';
 import { createSandboxStore } from './create-sandbox-store.js';
@@ -66,8 +67,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const now = options.now ?? (() => new Date());
   const credentials = (options.credentials ?? DEFAULT_SANDBOX_CREDENTIALS).map((c) => ({ ...c, shopIds: [...c.shopIds] }));
   const paths: Record<PathName, string> = { ...DEFAULT_PATHS, ...options.paths };
-  const reference: ReferenceData = options.reference ?? createReferenceData(1);
-  let index = createReferenceIndex(reference);
+  // Built at the first request that needs them, not at start: a dry run whose directories are
+  // cached starts the sandbox and sends it nothing (issue 39).
+  let reference: ReferenceData | undefined = options.reference;
+  let index: ReferenceIndex | undefined;
+  const getReference = (): ReferenceData => (reference ??= createReferenceData(1));
+  const getIndex = (): ReferenceIndex => (index ??= createReferenceIndex(getReference()));
   const stateFile = options.stateFile ?? null;
   const snapshot = stateFile ? await loadStateFile(stateFile) : null;
 
@@ -77,7 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       jobDelayMs: options.jobDelayMs ?? SANDBOX_DEFAULTS.jobDelayMs,
       moderationDelayMs: options.moderationDelayMs ?? SANDBOX_DEFAULTS.moderationDelayMs,
       credentials,
-      getIndex: () => index,
+      getIndex,
       requiredFields: options.requiredFields,
     },
     snapshot ?? undefined,
@@ -88,7 +93,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const routes = createRoutes({
     dialect,
     store,
-    getIndex: () => index,
+    getIndex,
     tokens,
     credentials,
     paths,
@@ -122,7 +127,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     url: `http://${ctx.hostForUrl}`,
     port,
     credentials,
-    reference,
+    get reference() {
+      return getReference();
+    },
     async close() {
       if (traffic.closed) return;
       traffic.closed = true;
@@ -141,8 +148,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       traffic.stats.maxInFlight = traffic.inFlight;
     },
     mutateReference(fn) {
-      fn(reference);
-      index = createReferenceIndex(reference);
+      fn(getReference());
+      index = undefined;
     },
     products: (clientId) => structuredClone(clientId === undefined ? store.allProducts() : store.sellerProducts(clientId)),
     settleJobs() {

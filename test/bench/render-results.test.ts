@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Measurement } from '../../bench/measure-support.js';
-import { buildCatalogFigures, buildSubmitFigures, median, renderRunCounts, renderTargets } from '../../bench/render-results.js';
-import type { BenchResults, CatalogResult, SubmitResult } from '../../bench/render-results.js';
+import { buildCatalogFigures, buildStartupFigures, buildSubmitFigures, median, renderResults, renderRunCounts, renderTargets } from '../../bench/render-results.js';
+import type { BenchResults, CatalogResult, StartupResult, SubmitResult } from '../../bench/render-results.js';
 
 const run = (ms: number, extra: Record<string, unknown> = {}, peakRssBytes = 100 * 2 ** 20): Measurement => ({ kind: 'x', rows: 0, ms, peakRssBytes, extra });
 
@@ -120,5 +120,39 @@ describe('renderTargets', () => {
     const text = renderTargets(results([], [submission(), limited]));
     expect(text).toMatch(/c16: submit ≥ 90% of bound \| 83% \(4,000 of 4,800\/s\); a bare client 95% \| missed/);
     expect(text).toMatch(/rate: submit ≥ 90% of the rate bound \| submit 92% .*whole run 87% of the all-requests bound \| met/);
+  });
+});
+
+describe('start-up', () => {
+  const startup: StartupResult = {
+    runs: 3,
+    cases: [
+      { label: 'node -e 0', args: ['-e', '0'], ms: [100, 140, 120] },
+      { label: '--version', args: ['main.js', '--version'], ms: [260, 290, 310] },
+      { label: 'completion request', args: ['main.js', '--get-yargs-completions'], ms: [300, 330, 320] },
+      { label: 'dry run, 158 rows, directories cached', args: ['main.js', 'validate'], ms: [590, Number.NaN, 610] },
+    ],
+  };
+
+  it('divides the median of each case by the median of node -e 0, leaving failed runs out', () => {
+    const figures = buildStartupFigures(startup);
+    expect(figures.map((f) => f.medianMs)).toEqual([120, 290, 320, 600]);
+    expect(figures.map((f) => f.ratio)).toEqual([1, 290 / 120, 320 / 120, 5]);
+    expect(figures[3]?.minMs).toBe(590);
+  });
+
+  it("holds --version and completion to 2.5× and the dry run to 5× (issue 39), indicative in a quick run", () => {
+    const full = renderTargets({ ...results([], []), startup });
+    expect(full).toMatch(/start-up: --version ≤ 2.5× node -e 0 \| 2.42× \(0.29 s\) \| met/);
+    expect(full).toMatch(/start-up: completion request ≤ 2.5× node -e 0 \| 2.67× \(0.32 s\) \| missed/);
+    expect(full).toMatch(/start-up: dry run, 158 rows, directories cached ≤ 5× node -e 0 \| 5.00× \(0.60 s\) \| met/);
+    expect(renderTargets({ ...results([], []), mode: 'quick', startup })).toContain('indicative: over');
+    expect(renderTargets(results([], []))).not.toContain('start-up');
+  });
+
+  it('renders a table of the cases', () => {
+    const text = renderResults({ ...results([], []), startup });
+    expect(text).toContain('### Start-up');
+    expect(text).toContain('| --version | 0.290 | 0.260–0.310 | 2.42× |');
   });
 });

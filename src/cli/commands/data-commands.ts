@@ -2,12 +2,7 @@
  * `validate` and `import`: the dry run and the real import of a seller's file.
  */
 import type { Argv } from 'yargs';
-import { renderSummary } from '../../report/render-summary.js';
-import { writeResultJson } from '../../report/write-result-json.js';
 import type { RunResult } from '../../pipeline/finish-run.js';
-import { runImport } from '../../pipeline/run-import.js';
-import { runValidate } from '../../pipeline/run-validate.js';
-import { isProcessAlive } from '../../state/index.js';
 import { shouldColor } from '../cli-io.js';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
@@ -25,9 +20,11 @@ function withFileOptions<T>(y: Argv<T>) {
 
 async function printResult(ctx: CommandContext, result: RunResult, json: boolean): Promise<void> {
   if (json) {
+    const { writeResultJson } = await import('../../report/write-result-json.js');
     // Every issue, streamed from issues.ndjson: a script needs no second file.
     await writeResultJson(result, (chunk) => ctx.io.stdout(chunk));
   } else {
+    const { renderSummary } = await import('../../report/render-summary.js');
     ctx.io.stdout(`${renderSummary(result.summary, { color: shouldColor(ctx.io, 'stdout'), reportDir: result.reportDir, annotatedSkipped: result.reportPaths.annotated === null })}\n`);
   }
   ctx.setExitCode(result.exitCode);
@@ -53,6 +50,7 @@ export const registerValidateCommand: CommandRegistrar = (y, ctx) =>
       const { deps, done } = ctx.createDeps({ json });
       try {
         const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { reportDir: argv.reportDir, annotatedCopy: argv.annotatedCopy, ...readIssueFilterFlags(argv) });
+        const { runValidate } = await import('../../pipeline/run-validate.js');
         const result = await runValidate({ file: argv.file, mapping: argv.mapping, settings }, deps);
         done();
         await printResult(ctx, result, json);
@@ -82,6 +80,7 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
       const { deps, done } = ctx.createDeps({ json });
       try {
         const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { ...buildSendingSettings(argv), changedOnly: argv.changedOnly, plan: argv.plan });
+        const [{ runImport }, { isProcessAlive }] = await Promise.all([import('../../pipeline/run-import.js'), import('../../state/index.js')]);
         const result = await runImport(
           {
             file: argv.file,

@@ -2,14 +2,14 @@
  * `directories pull`: download the four directories into the cache, show what changed, and
  * optionally export them as a workbook a person can browse and filter.
  */
-import { buildDirectoryDiffCounts, isDirectoryDiffEmpty, renderDirectoryDiff } from '../../assistant/diff-directories.js';
-import { runDirectoriesPull, type DirectoriesPullResult } from '../../assistant/run-directories-pull.js';
+import type { DirectoriesPullResult } from '../../assistant/run-directories-pull.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 
-/** Renders the result of `directories pull` for the terminal. */
-export function renderDirectoriesPull(result: DirectoriesPullResult): string {
+/** Renders the result of `directories pull` for the terminal (loading the diff's renderer, as the command runs). */
+export async function renderDirectoriesPull(result: DirectoriesPullResult): Promise<string> {
+  const { isDirectoryDiffEmpty, renderDirectoryDiff } = await import('../../assistant/diff-directories.js');
   const { counts } = result;
   const lines = [
     `Fetched ${counts.categories ?? 0} leaf categories, ${counts.attributes ?? 0} attributes, ${counts.values ?? 0} attribute values and ${counts.brands ?? 0} brands (${result.fetchedAt}); the cache is up to date.`,
@@ -38,13 +38,15 @@ export const registerDirectoriesCommand: CommandRegistrar = (y, ctx) =>
           const { deps, done } = ctx.createDeps({ json });
           try {
             const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+            const { runDirectoriesPull } = await import('../../assistant/run-directories-pull.js');
             const result = await runDirectoriesPull({ settings, ...(argv.export === undefined ? {} : { exportPath: argv.export }) }, deps);
             done();
             if (json) {
+              const { buildDirectoryDiffCounts } = await import('../../assistant/diff-directories.js');
               const changes = result.diff === undefined ? null : Object.fromEntries(buildDirectoryDiffCounts(result.diff));
               ctx.io.stdout(`${JSON.stringify({ type: 'result', counts: result.counts, fetchedAt: result.fetchedAt, baselineFetchedAt: result.baselineFetchedAt ?? null, changes, exportPath: result.exportPath ?? null })}\n`);
             } else {
-              ctx.io.stdout(renderDirectoriesPull(result));
+              ctx.io.stdout(await renderDirectoriesPull(result));
             }
             ctx.setExitCode(0);
           } catch (error) {

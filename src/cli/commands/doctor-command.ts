@@ -6,9 +6,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { sweepService } from '../../api/sweep-service.js';
 import type { SweepResult } from '../../api/sweep-service.js';
-import { openStateStore, STATE_DB_FILE } from '../../state/index.js';
+import type { openStateStore } from '../../state/index.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
@@ -29,7 +28,8 @@ export function renderDoctorReport(result: SweepResult): string {
 }
 
 /** The last job the state knows for this account, if any. */
-function findLastJob(stateDir: string, account: Parameters<typeof openStateStore>[0]['account'], now: () => Date): { jobId: string; infoUrl: string | null } | undefined {
+async function findLastJob(stateDir: string, account: Parameters<typeof openStateStore>[0]['account'], now: () => Date): Promise<{ jobId: string; infoUrl: string | null } | undefined> {
+  const { openStateStore, STATE_DB_FILE } = await import('../../state/index.js');
   // Read-only: a state directory that does not exist yet is not created.
   if (!existsSync(join(stateDir, STATE_DB_FILE))) return undefined;
   let store: ReturnType<typeof openStateStore> | undefined;
@@ -60,7 +60,8 @@ export const registerDoctorCommand: CommandRegistrar = (y, ctx) =>
     async (argv) => {
       const json = Boolean(argv.json);
       await ctx.withOpenService(argv as ServiceArgv, { json }, async ({ service, deps, done }) => {
-        const lastJob = findLastJob(service.stateDir, service.account, deps.now);
+        const lastJob = await findLastJob(service.stateDir, service.account, deps.now);
+        const { sweepService } = await import('../../api/sweep-service.js');
         const result = await sweepService({ client: service.client, lastJob });
         done();
         if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', command: 'doctor', ok: result.ok, baseUrl: service.baseUrl, checks: result.checks })}\n`);

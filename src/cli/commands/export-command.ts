@@ -4,7 +4,6 @@
  */
 import type { ProductListFilters } from '../../domain/index.js';
 import { formatIssue } from '../../core/issue.js';
-import { runExport } from '../../export/run-export.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
@@ -50,6 +49,7 @@ export const registerExportCommand: CommandRegistrar = (y, ctx) =>
           ...(argv.search ? { search: argv.search } : {}),
           ...(argv.shop !== undefined ? { shopId: argv.shop } : {}),
         };
+        const { runExport } = await import('../../export/run-export.js');
         const result = await runExport(
           {
             out: argv.out,

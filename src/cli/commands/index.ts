@@ -1,5 +1,7 @@
 /**
- * Every CLI command, in the order `--help` lists them.
+ * Every CLI command, in the order `--help` lists them. A command module holds its options and its
+ * renderers; what it runs (pipeline, client, sandbox, SQLite, readers) it imports in its handler,
+ * so that start-up, `--help` and completion load only this table (test/cli/startup-modules.test.ts).
  */
 import type { CommandRegistrar } from '../command-context.js';
 import { registerImportCommand, registerValidateCommand } from './data-commands.js';

@@ -5,17 +5,14 @@
 import { ConfigError } from '../../core/errors.js';
 import { formatIssue } from '../../core/issue.js';
 import type { MappingInitResult } from '../../assistant/run-mapping-init.js';
-import { runMappingInit } from '../../assistant/run-mapping-init.js';
 import type { MappingCheckResult } from '../../assistant/run-mapping-check.js';
-import { runMappingCheck } from '../../assistant/run-mapping-check.js';
-import { runMappingConvert } from '../../assistant/run-mapping-convert.js';
-import { describeImportField } from '../../assistant/match-columns.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 
-/** Renders the summary of `mapping init`. */
-export function renderMappingInit(result: MappingInitResult): string {
+/** Renders the summary of `mapping init` (loading the field names of the column matcher, as the command runs). */
+export async function renderMappingInit(result: MappingInitResult): Promise<string> {
+  const { describeImportField } = await import('../../assistant/match-columns.js');
   const { summary } = result;
   const matched = result.columns.flatMap((match) => {
     if (match.target.kind === 'field') return [`${match.column.name} → ${describeImportField(match.target.field)}`];
@@ -74,6 +71,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
           const { deps, done } = ctx.createDeps({ json });
           try {
             const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+            const { runMappingInit } = await import('../../assistant/run-mapping-init.js');
             const sheet = argv.sheet === undefined ? undefined : /^\d+$/.test(argv.sheet) ? Number(argv.sheet) : argv.sheet;
             const result = await runMappingInit(
               { file: argv.file, force: argv.force, xlsx: argv.xlsx, settings, ...(argv.out === undefined ? {} : { out: argv.out }), ...(sheet === undefined ? {} : { sheet }) },
@@ -81,7 +79,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             );
             done();
             if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', out: result.outPath, rows: result.rows, ...result.summary })}\n`);
-            else ctx.io.stdout(renderMappingInit(result));
+            else ctx.io.stdout(await renderMappingInit(result));
             ctx.setExitCode(0);
           } catch (error) {
             done();
@@ -104,6 +102,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
           const { deps, done } = ctx.createDeps({ json });
           try {
             const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+            const { runMappingConvert } = await import('../../assistant/run-mapping-convert.js');
             const result = await runMappingConvert({ from: argv.from, to: argv.to, force: argv.force, settings }, deps);
             done();
             if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', out: result.to, form: result.form })}\n`);
@@ -129,6 +128,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
           const { deps, done } = ctx.createDeps({ json });
           try {
             const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+            const { runMappingCheck } = await import('../../assistant/run-mapping-check.js');
             const result = await runMappingCheck({ mapping: argv.mapping, settings, ...(argv.file === undefined ? {} : { file: argv.file }) }, deps);
             done();
             if (json) {

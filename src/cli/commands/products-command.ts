@@ -2,10 +2,7 @@
  * `products list` and `products show`: quick lookups of the live catalog from the terminal.
  */
 import type { ProductListItem, ProductListRequest } from '../../domain/index.js';
-import { createExportNames } from '../../export/build-export-rows.js';
 import type { ExportNames } from '../../export/build-export-rows.js';
-import { loadServiceDirectoriesOf } from '../../pipeline/load-directories.js';
-import { buildHeldItem, createCodeLookups } from '../../plan/index.js';
 import type { HeldItem } from '../../plan/index.js';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
@@ -152,6 +149,11 @@ async function showProducts(argv: ShowArgv, ctx: CommandContext): Promise<void> 
       done();
       ctx.io.stdout(`${JSON.stringify({ products: details, missing })}\n`);
     } else {
+      const [{ loadServiceDirectoriesOf }, { buildHeldItem, createCodeLookups }, { createExportNames }] = await Promise.all([
+        import('../../pipeline/load-directories.js'),
+        import('../../plan/index.js'),
+        import('../../export/build-export-rows.js'),
+      ]);
       const { directories } = await loadServiceDirectoriesOf(service, settings, deps);
       done();
       const lookups = createCodeLookups(directories);

@@ -1,7 +1,6 @@
 /**
  * `reconcile`: rebuild the seller-key → marketplace-id memory from the service.
  */
-import { runReconcile } from '../../pipeline/run-reconcile.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
@@ -24,6 +23,7 @@ export const registerReconcileCommand: CommandRegistrar = (y, ctx) =>
       const { deps, done } = ctx.createDeps({ json });
       try {
         const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { rateLimit: argv.rateLimit });
+        const { runReconcile } = await import('../../pipeline/run-reconcile.js');
         const result = await runReconcile({ file: argv.file, mapping: argv.mapping, settings }, deps);
         done();
         if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', ...result })}\n`);

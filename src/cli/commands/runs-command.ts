@@ -1,8 +1,6 @@
 /**
  * `runs`: the runs of this service and seller account, with their state, newest first.
  */
-import { describeServiceAccount } from '../../pipeline/describe-service-account.js';
-import { openStateStore } from '../../state/index.js';
 import type { RunRecord } from '../../state/index.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
@@ -43,6 +41,7 @@ export const registerRunsCommand: CommandRegistrar = (y, ctx) =>
       const json = Boolean(argv.json);
       try {
         const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+        const [{ describeServiceAccount }, { openStateStore }] = await Promise.all([import('../../pipeline/describe-service-account.js'), import('../../state/index.js')]);
         const { stateDir, account } = describeServiceAccount(settings, ctx.io.cwd);
         const store = openStateStore({ dir: stateDir, account, now: () => new Date() });
         try {

@@ -1,9 +1,8 @@
 /**
  * `catalog-import sandbox`: starts the embedded sandbox service in the foreground.
  */
-import { resolvePath } from '../../pipeline/open-service.js';
-import { startSandbox } from '../../sandbox/start-sandbox.js';
-import { SANDBOX_DIALECT_NAMES } from '../../sandbox/dialects/index.js';
+import { resolvePath } from '../../pipeline/resolve-path.js';
+import { SANDBOX_DIALECT_NAMES } from '../../sandbox/dialects/dialect-types.js';
 import type { SandboxRequirableField } from '../../sandbox/types.js';
 import type { CommandRegistrar } from '../command-context.js';
 
@@ -74,6 +73,7 @@ export const registerSandboxCommand: CommandRegistrar = (y, ctx) =>
         .example('$0 sandbox --latency-ms 100 --rate-limit 20 --state-file sandbox.json', 'Rehearse with latency, a rate limit and persistent data'),
     async (argv) => {
       try {
+        const { startSandbox } = await import('../../sandbox/start-sandbox.js');
         const sandbox = await startSandbox({
           dialect: argv.dialect,
           port: argv.port,

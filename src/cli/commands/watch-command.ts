@@ -2,9 +2,7 @@
  * `catalog-import watch INBOX`: imports every file dropped into a folder, keeps running (or, with
  * `--once`, processes what is there and exits, for cron and systemd timers). See docs/watch.md.
  */
-import { renderWatchLogLine } from '../../watch/render-watch-log.js';
 import type { WatchLogFormat } from '../../watch/render-watch-log.js';
-import { runWatch } from '../../watch/run-watch.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
@@ -39,6 +37,7 @@ export const registerWatchCommand: CommandRegistrar = (y, ctx) =>
       const { deps, done } = ctx.createDeps({ json: false, quiet: !argv.verbose });
       try {
         const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, buildSendingSettings(argv));
+        const [{ runWatch }, { renderWatchLogLine }] = await Promise.all([import('../../watch/run-watch.js'), import('../../watch/render-watch-log.js')]);
         const result = await runWatch(
           {
             inbox: argv.inbox,

@@ -1,0 +1,99 @@
+/**
+ * Issue 39: `--version`, `--help` and a shell-completion request (run on every Tab press) load
+ * yargs and the command table, not the pipeline: the readers (exceljs, papaparse), SQLite, zod
+ * schemas, the HTTP client, the sandbox and its reference data are loaded by the command that
+ * needs them. Checked by what the process loads (a module-loader hook records every module URL),
+ * not by how long it takes: the machine is shared.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+// The hook runs on Node's loader thread and appends each module it loads to the file named in `data`.
+const HOOKS = `
+import { appendFileSync } from 'node:fs';
+let out;
+export function initialize(data) { out = data.out; }
+export async function load(url, context, next) { appendFileSync(out, url + '\\n'); return next(url, context); }
+`;
+const RECORDER = `
+import { register } from 'node:module';
+register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)}, { data: { out: process.env.LOADED_MODULES_FILE } });
+`;
+const recorderUrl = `data:text/javascript,${encodeURIComponent(RECORDER)}`;
+
+/** Packages only a command's work needs. */
+const HEAVY_PACKAGES = ['exceljs', 'better-sqlite3', 'zod', 'ky', 'yaml', 'papaparse', 'iconv-lite', 'p-limit'];
+/** Folders of `src/` only a command's work needs. */
+const HEAVY_FOLDERS = ['sandbox', 'pipeline', 'sources', 'report', 'state', 'settings', 'api', 'stages', 'watch', 'export', 'plan'];
+/** Small modules of those folders that the command table does use: the dialect names for `--dialect`, and path resolution. */
+const LIGHT_EXCEPTIONS = ['src/sandbox/dialects/dialect-types.ts', 'src/pipeline/resolve-path.ts'];
+
+let work: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'catalog-import-startup-'));
+});
+
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+/** Runs the CLI from source with `args`; its output and every module it loaded (packages by name, ours by path from the root). */
+async function runRecording(args: string[]): Promise<{ status: number | null; stdout: string; packages: Set<string>; ours: string[] }> {
+  const file = join(work, `loaded-${args.join('-').replace(/\W+/g, '_')}.txt`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '--import', recorderUrl, 'src/cli/main.ts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', LOADED_MODULES_FILE: file },
+  });
+  const urls = (await readFile(file, 'utf8')).split('\n').filter((url) => url.startsWith('file:'));
+  const paths = urls.map((url) => fileURLToPath(url));
+  const packages = new Set(paths.flatMap((path) => /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(path)?.[1] ?? []));
+  const ours = paths.filter((path) => !/[\\/]node_modules[\\/]/.test(path)).map((path) => relative(ROOT, path).split('\\').join('/'));
+  return { status: result.status, stdout: result.stdout, packages, ours };
+}
+
+function findHeavy(loaded: { packages: Set<string>; ours: string[] }): string[] {
+  const packages = HEAVY_PACKAGES.filter((name) => loaded.packages.has(name));
+  const modules = loaded.ours.filter((path) => HEAVY_FOLDERS.some((folder) => path.startsWith(`src/${folder}/`)) && !LIGHT_EXCEPTIONS.includes(path));
+  const runners = loaded.ours.filter((path) => /^src\/assistant\/run-/.test(path));
+  return [...packages, ...modules, ...runners];
+}
+
+describe('start-up loads only what the command needs', () => {
+  it('--version loads yargs and the command table, no reader, SQLite, schema, client or sandbox module', async () => {
+    const loaded = await runRecording(['--version']);
+    expect(loaded.status).toBe(0);
+    expect(loaded.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    // The recorder saw the start-up itself: without this the test could pass by recording nothing.
+    expect(loaded.packages.has('yargs')).toBe(true);
+    expect(loaded.ours).toContain('src/cli/commands/index.ts');
+    expect(findHeavy(loaded)).toEqual([]);
+  });
+
+  it('--help and a completion request load no more', async () => {
+    const help = await runRecording(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('validate <file>');
+    expect(findHeavy(help)).toEqual([]);
+
+    const completion = await runRecording(['--get-yargs-completions', 'catalog-import', 'val']);
+    expect(completion.status).toBe(0);
+    expect(completion.stdout.split('\n')).toContain('validate');
+    expect(findHeavy(completion)).toEqual([]);
+  });
+
+  it('a command loads what it needs when it runs', async () => {
+    // The same recorder sees the sandbox and SQLite once a command needs them: the check above can fail.
+    const loaded = await runRecording(['runs', '--sandbox', '--state-dir', join(work, 'state')]);
+    expect(loaded.status).toBe(0);
+    expect(loaded.packages.has('better-sqlite3')).toBe(true);
+    expect(loaded.packages.has('zod')).toBe(true);
+  });
+});
