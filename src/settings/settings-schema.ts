@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { pathsSchema, serviceProfileSchema } from './service-profile-schema.js';
 
-import { SANDBOX_DIALECT_NAMES } from '../sandbox/dialects/dialect-types.js';
+import { checkSandboxDialectSpec, SANDBOX_DIALECT_SPEC_HINT } from '../sandbox/dialects/dialect-types.js';
 
 /** The settings schema: strict, an unknown key is an error naming the nearest known one. */
 export const settingsSchema = z.strictObject({
@@ -16,7 +16,8 @@ export const settingsSchema = z.strictObject({
   clientSecretFile: z.string().optional().describe('File holding the client secret (CATALOG_CLIENT_SECRET_FILE); its first line is used.'),
   sandbox: z.boolean().default(false).describe('Start the embedded sandbox and run against it instead of the live service.'),
   sandboxDialect: z
-    .enum(SANDBOX_DIALECT_NAMES)
+    .string()
+    .refine(checkSandboxDialectSpec, { message: `not a sandbox dialect: ${SANDBOX_DIALECT_SPEC_HINT}` })
     .default('interface')
     .describe('With --sandbox: which dialect of the interface\'s silent parts the embedded sandbox speaks (docs/sandbox.md#dialects).'),
   stateDir: z.string().default('.catalog-import').describe('State directory: ids learnt, run journal, directory cache (CATALOG_STATE_DIR).'),

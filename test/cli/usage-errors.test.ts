@@ -158,6 +158,7 @@ describe('usage errors', () => {
     await expectUsageError(['products', 'show', 'abc'], /<ids> takes a number/);
     await expectUsageError(['import', 'catalog.csv', '-m', 'mapping.yaml', '--concurrency'], /--concurrency needs a value/);
     await expectUsageError(['export', '--out'], /--out needs a value/);
+    await expectUsageError(['sandbox', '--port', '0', '--dialect', 'cursor+bogus'], /--dialect cursor\+bogus: not a sandbox dialect/);
   });
 
   it('no command, or a group without its subcommand, lists the commands', async () => {

@@ -30,6 +30,12 @@ describe('resolveSettings', () => {
     expect(messages).toContain('flag --batch-size');
   });
 
+  it('takes a sandbox dialect by name or as structural names joined by +, and refuses any other', () => {
+    expect(resolveSettings({ file: { path: 'settings.yaml', values: { sandboxDialect: 'pascal' } } }).settings.sandboxDialect).toBe('pascal');
+    expect(resolveSettings({ file: { path: 'settings.yaml', values: { sandboxDialect: 'cursor+translations' } } }).settings.sandboxDialect).toBe('cursor+translations');
+    expect(() => resolveSettings({ file: { path: 'settings.yaml', values: { sandboxDialect: 'cursor+pascal' } } })).toThrow(/not a sandbox dialect/);
+  });
+
   it('takes rateLimit from the file, the environment (CATALOG_RATE_LIMIT) or --rate-limit, in that order, and has none by default', () => {
     expect(resolveSettings({}).settings.rateLimit).toBeUndefined();
     const file = { path: 'settings.yaml', values: { rateLimit: 5 } };

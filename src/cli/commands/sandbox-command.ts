@@ -2,7 +2,7 @@
  * `catalog-import sandbox`: starts the embedded sandbox service in the foreground.
  */
 import { resolvePath } from '../../pipeline/resolve-path.js';
-import { SANDBOX_DIALECT_NAMES } from '../../sandbox/dialects/dialect-types.js';
+import { checkSandboxDialectSpec, SANDBOX_DIALECT_SPEC_HINT, type SandboxDialectSpec } from '../../sandbox/dialects/dialect-types.js';
 import type { SandboxRequirableField } from '../../sandbox/types.js';
 import type { CommandRegistrar } from '../command-context.js';
 
@@ -50,7 +50,16 @@ export const registerSandboxCommand: CommandRegistrar = (y, ctx) =>
     (c) =>
       c
         .option('port', { type: 'number', default: 8080, describe: 'Port to listen on (0 = any free port)' })
-        .option('dialect', { choices: SANDBOX_DIALECT_NAMES, default: 'interface' as const, describe: "Which choices to make where the interface is silent: shapes, paging, status words, error bodies, id sizes (docs/sandbox.md#dialects)" })
+        .option('dialect', {
+          type: 'string',
+          default: 'interface',
+          describe: `Which choices to make where the interface is silent: shapes, paging, status words, error bodies, id sizes; ${SANDBOX_DIALECT_SPEC_HINT} (docs/sandbox.md#dialects)`,
+          coerce: (text: string): SandboxDialectSpec => {
+            const spec = text.trim();
+            if (!checkSandboxDialectSpec(spec)) throw new Error(`--dialect ${text}: not a sandbox dialect (${SANDBOX_DIALECT_SPEC_HINT})`);
+            return spec;
+          },
+        })
         .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on; 0.0.0.0 opens it to the network, with its fixed credentials' })
         .option('state-file', { type: 'string', describe: 'Keep products and jobs in this JSON file across restarts' })
         .option('latency-ms', { type: 'number', default: 0, describe: 'Delay added to every answer' })

@@ -28,6 +28,20 @@ export type StructuralDialectName = (typeof STRUCTURAL_DIALECT_NAMES)[number];
 /** A dialect as `startSandbox` takes it: a name, or structural names joined by `+`. */
 export type SandboxDialectSpec = SandboxDialectName | StructuralDialectName | `${StructuralDialectName}+${string}`;
 
+/**
+ * Whether `text` names a dialect (one of the four, or structural names joined by `+`), checked
+ * without loading any dialect: for a flag or a setting read before the sandbox starts.
+ */
+export function checkSandboxDialectSpec(text: string): text is SandboxDialectSpec {
+  const spec = text.trim();
+  if ((SANDBOX_DIALECT_NAMES as readonly string[]).includes(spec)) return true;
+  const words = spec.split('+').map((word) => word.trim());
+  return words.length > 0 && words.every((word) => (STRUCTURAL_DIALECT_NAMES as readonly string[]).includes(word));
+}
+
+/** What a dialect flag or setting may say, for its message. */
+export const SANDBOX_DIALECT_SPEC_HINT = `one of ${SANDBOX_DIALECT_NAMES.join(', ')}, or of ${STRUCTURAL_DIALECT_NAMES.join(', ')} joined by +`;
+
 /** Where a request came from, for the links a dialect writes. */
 export interface DialectRequest {
   /** Absolute URL of the request's path, without the query. */
