@@ -138,12 +138,13 @@ interface SentWork {
   settledKeys: ReadonlySet<string>;
   conflicts: ReadonlyMap<string, string>;
   createdBy: ReadonlyMap<string, string>;
+  pendingElsewhere: ReadonlyMap<string, string>;
   heldElsewhere: ReadonlyMap<string, string>;
   interrupted: boolean;
   serviceFault: boolean;
 }
 
-const NOTHING_SENT: SentWork = { planOnly: false, settledKeys: new Set(), conflicts: new Map(), createdBy: new Map(), heldElsewhere: new Map(), interrupted: false, serviceFault: false };
+const NOTHING_SENT: SentWork = { planOnly: false, settledKeys: new Set(), conflicts: new Map(), createdBy: new Map(), pendingElsewhere: new Map(), heldElsewhere: new Map(), interrupted: false, serviceFault: false };
 
 /**
  * Steps 1–3 of an import that may send: finish what an earlier attempt left (jobs to follow,
@@ -164,7 +165,7 @@ async function planSendAndHeal(input: {
 }): Promise<SentWork> {
   const { prep, runId, lap, deps } = input;
   const work = createImportWork({ prep, runId, deps, jobs: input.jobs, settleAfterMs: input.settleAfterMs });
-  const sent = { ...NOTHING_SENT, settledKeys: work.settledKeys, conflicts: work.conflicts, createdBy: work.createdBy };
+  const sent = { ...NOTHING_SENT, settledKeys: work.settledKeys, conflicts: work.conflicts, createdBy: work.createdBy, pendingElsewhere: work.pendingElsewhere };
   // 1. What an earlier attempt left: jobs to follow, requests whose fate is unknown.
   await work.finishEarlierAttempt();
   lap('resume');
@@ -248,7 +249,7 @@ async function healAndResend(
   if (heal.healed.size === 0) return result;
   for (const key of heal.healed) {
     work.settledKeys.add(key);
-    work.createdBy.set(key, 'an earlier request (found when the service refused its barcode as taken)');
+    work.createdBy.set(key, 'an earlier request whose ids this state folder did not hold (its answer lost, or the state folder lost or replaced; found when the service refused its barcode as taken)');
   }
   await work.plan(input.unchanged, async (planned) => input.addPlanIssues(planned), heal.healed);
   if (work.toSendCount() > 0) {
@@ -350,7 +351,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     } else {
       sent = await planSendAndHeal({ prep, runId, reportDir, jobs, unchanged, requestFailures, addPlanIssues, lap, settleAfterMs: options.settleAfterMs ?? 30_000, deps: runDeps });
     }
-    const { planOnly, settledKeys, conflicts, createdBy, heldElsewhere, interrupted, serviceFault } = sent;
+    const { planOnly, settledKeys, conflicts, createdBy, pendingElsewhere, heldElsewhere, interrupted, serviceFault } = sent;
 
     // 4. Every row gets its outcome from the journal (and, with --verify, is read back).
     await reportProductOutcomes({
@@ -359,7 +360,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       header: read.info.header,
       outcomes,
       extraIssues,
-      outcome: { planOnly, settledKeys, unchanged, requestFailures, conflicts, createdBy, heldElsewhere, blocked: blocked !== null },
+      outcome: { planOnly, settledKeys, unchanged, requestFailures, conflicts, createdBy, pendingElsewhere, heldElsewhere, runId, blocked: blocked !== null },
       deps: runDeps,
     });
     if (settings.verify) lap('verify');

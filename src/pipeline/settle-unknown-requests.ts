@@ -56,7 +56,7 @@ export async function settleUnknownRequests(ctx: { store: StateStore; client: Ca
       else if (settled.accepted) {
         accepted.push({ ...settled.accepted, runId });
         const attempt = sent.runId === runId ? 'an earlier attempt of this run' : `run ${sent.runId}`;
-        result.createdBy.set(sent.productKey, `request ${sent.batchIndex + 1} of ${attempt}`);
+        result.createdBy.set(sent.productKey, `request ${sent.batchIndex + 1} of ${attempt}, whose answer was not recorded`);
       }
     }
     if (accepted.length) store.recordAccepted(accepted);

@@ -179,18 +179,19 @@ describe('imports under faults end with every valid product exactly once', () =>
     await expectExactlyOnce(c, [attempt]);
   });
 
-  it('job status that fails past the job time-out: products reported unknown, settled when the run is resumed', async () => {
+  it('job status that fails past the job time-out: products reported pending, their jobs asked again (nothing re-sent) when the run is resumed', async () => {
     const c = await setUp({ sandbox: { faults: { jobStatusFailures: 1_000_000 } } });
     const first = await importOnce(c, { settings: { jobTimeoutSeconds: 1, retryLimit: 1 } });
-    expect(first.result.summary.counts.byStatus).toEqual({ unknown: 50, invalid: 2 });
+    expect(first.result.summary.counts.byStatus).toEqual({ pending: 50, invalid: 2 });
     c.sandbox.setFaults({ jobStatusFailures: 0 });
     const second = await importOnce(c, { resumeRunId: first.result.runId });
     await expectExactlyOnce(c, [first, second]);
+    expect(c.sandbox.stats().importRequests).toBe(3);
   });
 
-  // A run whose jobs timed out stays resumable, so a plain re-run settles the products of unknown
-  // fate instead of sending them as creates again.
-  it('job status that fails past the job time-out: a plain re-run settles the products of unknown fate', async () => {
+  // A run whose jobs timed out stays resumable, so a plain re-run asks its jobs again instead of
+  // sending their products as creates again.
+  it('job status that fails past the job time-out: a plain re-run asks the jobs again', async () => {
     const c = await setUp({ sandbox: { faults: { jobStatusFailures: 1_000_000 } } });
     const first = await importOnce(c, { settings: { jobTimeoutSeconds: 1, retryLimit: 1 } });
     c.sandbox.setFaults({ jobStatusFailures: 0 });
