@@ -48,12 +48,15 @@ export async function recordFollowedJob(
     pollIntervalMs: settings.pollIntervalMs,
     deps,
   });
-  if (deps.signal?.aborted && followed.status !== 'done') return; // keep `accepted`: the next run follows it
   const matched = matchJobResults(sent, followed.job);
-  // A job not finished is asked again by the next run, never sent again: its products without a
-  // final result are `pending` and the batch stays `accepted`.
+  // A job not finished (or whose following the run was stopped under) is asked again by the next
+  // run, never sent again: its products without a final result are `pending`, the batch stays `accepted`.
   const open = followed.status !== 'done';
-  if (followed.status === 'timeout') {
+  if (open && deps.signal?.aborted) {
+    const why = `the run was stopped while job ${job.jobId} was followed; run the same command again to ask the job again (nothing is sent again)`;
+    for (const result of matched) if (result.status === 'unknown') result.errors = [{ message: why }];
+  }
+  if (followed.status === 'timeout' && !deps.signal?.aborted) {
     const why = `job ${job.jobId} had not finished after ${settings.jobTimeoutSeconds} s${followed.lastError ? ` (${followed.lastError})` : ''}; it was not sent again: run the same command again to ask the job again`;
     for (const result of matched) if (result.status === 'unknown') result.errors = [{ message: why }];
   }

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
-import { AbortedError, ConfigError, SourceChangedError } from '../core/errors.js';
+import { AbortedError, ConfigError, SourceChangedError, asStopWhenAborted } from '../core/errors.js';
 import { createIssue } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
 import type { PipelineEvent } from '../core/events.js';
@@ -310,7 +310,9 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
   const runDeps: Deps = { ...deps, onEvent: (event: PipelineEvent) => deps.onEvent(event) };
   const { timings, lap } = createLapTimer(deps);
 
-  const prep = await prepareRun(options, runDeps);
+  const prep = await prepareRun(options, runDeps).catch((error: unknown) => {
+    throw asStopWhenAborted(error, deps.signal);
+  });
   lap('prepare');
   let lock: LockHandle | undefined;
   let activeRunId: string | undefined;
@@ -385,7 +387,9 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       issueSpill: spill,
       deps: runDeps,
     });
-  } catch (error) {
+  } catch (thrown) {
+    // Whatever a wait or a request cut off by a stop threw, the stop is what happened (exit 130).
+    const error = asStopWhenAborted(thrown, deps.signal);
     // A run stopped by a failure says so (and stays resumable) instead of looking still under way.
     if (activeRunId !== undefined) prep.store.setRunStatus(activeRunId, error instanceof AbortedError ? 'interrupted' : 'failed');
     throw error;
