@@ -173,6 +173,10 @@ function writeJudged(
 
 /** The product's request failed as a whole: its fate unknown, never judged, or refused without naming a product. */
 function writeRequestFailure(rows: ProductRows, failure: RequestFailure): void {
+  if (failure.unsettled === true && failure.code === 'request_fate_unknown') {
+    rows.writeAll('unknown', 'request_fate_unknown', 'error', `sent, but its answer was lost (${failure.message}): the service may have processed it. Whether the product was taken is not known; the next run settles it against the catalog (no duplicate is sent)`);
+    return;
+  }
   if (failure.unsettled === true) {
     rows.writeAll('unknown', 'request_unsettled', 'error', `sent, and the service answered, but its answer could not be read: ${failure.message}. Whether the product was taken is not known; the next run settles it against the catalog (no duplicate is sent)`);
     return;
