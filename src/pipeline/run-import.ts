@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readMonotonicMs } from '../core/deps.js';
 import type { Deps } from '../core/deps.js';
 import { AbortedError, ConfigError, SourceChangedError, asStopWhenAborted } from '../core/errors.js';
 import { createIssue } from '../core/issue.js';
@@ -65,10 +66,10 @@ function holdImportLock(prep: PreparedRun, holder: NonNullable<ImportOptions['lo
     isAlive: holder.isAlive,
     purpose: `import ${prep.displayPath}`,
   });
-  let refreshed = deps.now().getTime();
+  let refreshed = readMonotonicMs(deps);
   const onEvent = runDeps.onEvent;
   runDeps.onEvent = (event) => {
-    const now = deps.now().getTime();
+    const now = readMonotonicMs(deps);
     if (now - refreshed > 30_000) {
       refreshed = now;
       lock.refresh();

@@ -42,7 +42,7 @@ export async function settleUnknownRequests(ctx: { store: StateStore; client: Ca
     .map((sent) => ({ productId: sent.item.productId, name: sent.item.name?.rus ?? null, barcodes: sent.item.skus.flatMap((sku) => (sku.skuId === null && sku.barcode !== undefined ? [sku.barcode] : [])) }))
     .filter((product) => product.barcodes.length > 0);
   if (sought.length > 0) {
-    const wait = unknown.sentAt + ctx.settleAfterMs - deps.now().getTime();
+    const wait = measureSettleWait(unknown.sentAt, ctx.settleAfterMs, deps.now().getTime());
     if (wait > 0) {
       deps.onEvent({ type: 'log', level: 'info', message: `waiting ${Math.ceil(wait / 1000)} s for requests of unknown fate to be processed before checking them` });
       await deps.sleep(wait, deps.signal);
@@ -67,6 +67,20 @@ export async function settleUnknownRequests(ctx: { store: StateStore; client: Ca
   const error = `fate unknown; its products were checked on the service by run ${runId} and sent again in later requests`;
   for (const batch of unknown.batches) store.markBatchFailed(batch.runId, batch.index, { error, retryable: false });
   return result;
+}
+
+/**
+ * How long to wait before settling requests sent at `sentAt` (the journal's wall-clock time: the
+ * only time that outlives the process that sent them). Never more than `settleAfterMs`, whatever
+ * the clock did since: a clock set back (the request seemingly sent in the future) waits
+ * `settleAfterMs`, not that plus the jump. The wait itself is a duration (`deps.sleep`), so a clock
+ * change during it does not move it.
+ */
+export function measureSettleWait(sentAt: number, settleAfterMs: number, nowMs: number): number {
+  if (sentAt === 0) return 0; // no request left unanswered: only finished jobs' missing results
+  const elapsed = nowMs - sentAt;
+  if (elapsed < 0) return settleAfterMs;
+  return Math.min(settleAfterMs, Math.max(0, settleAfterMs - elapsed));
 }
 
 /**
