@@ -6,6 +6,7 @@
  * issues.ndjson, summary.json) all open their files through this one place.
  */
 import { randomBytes } from 'node:crypto';
+import { lstatSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -24,12 +25,25 @@ export function namePartialFile(path: string, part = ''): string {
   return join(dirname(path), `.${basename(path)}${part ? `.${part}` : ''}.${randomBytes(4).toString('hex')}.partial`);
 }
 
-/** Starts writing `path` under a temporary name (see the file comment). */
+/**
+ * Starts writing `path` under a temporary name (see the file comment). A path that exists and is
+ * not a regular file (a device such as /dev/stdout, a pipe, a folder) is written in place: a
+ * rename would replace the device with a file, and a folder must fail as it did.
+ */
 export function startAtomicFile(path: string): AtomicFile {
+  if (!isAbsentOrRegularFile(path)) return { tempPath: path, commit: () => Promise.resolve(), discard: () => Promise.resolve() };
   const tempPath = namePartialFile(path);
   return {
     tempPath,
     commit: () => rename(tempPath, path),
     discard: () => rm(tempPath, { force: true }).catch(() => undefined),
   };
+}
+
+function isAbsentOrRegularFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
 }

@@ -52,6 +52,14 @@ describe('report files appear under their final names only when complete', () =>
     expect(await list(dir)).toEqual(['annotated.xlsx']);
   });
 
+  it('a path that is a device is written in place, never replaced by a file', async () => {
+    const output = openBatchedFileOutput('/dev/null');
+    output.putText('nothing');
+    await output.close();
+    const { lstat } = await import('node:fs/promises');
+    expect((await lstat('/dev/null')).isCharacterDevice()).toBe(true);
+  });
+
   it('summary.json is replaced whole', async () => {
     const dir = await createTestDir();
     await writeSummaryJson(join(dir, 'summary.json'), { schemaVersion: 1 } as unknown as RunSummary);
