@@ -46,6 +46,12 @@ export function createIdMemory(ctx: StoreContext): IdMemory {
     VALUES (?, ?, ?, ?, ?, ?)
     ON CONFLICT (account_key, product_key, sku_key) DO UPDATE SET
       sku_id = excluded.sku_id, barcode = excluded.barcode, updated_at = excluded.updated_at`);
+  // A SKU id remembered under another key of the same product is that SKU before the service
+  // confirmed a change of its key (a corrected barcode, when the barcode is the SKU key): forgotten,
+  // or the old barcode would still be found and the SKU id be held by two keys.
+  const dropOtherKeysOfSku = db.prepare<[string, string, number, string]>(
+    'DELETE FROM sku_ids WHERE account_key = ? AND product_key = ? AND sku_id = ? AND sku_key <> ?',
+  );
   const selectByBarcode = db.prepare<[string, string], { product_key: string; sku_key: string; product_id: number; sku_id: number }>(`
     SELECT s.product_key, s.sku_key, p.product_id, s.sku_id
     FROM sku_ids s JOIN product_ids p ON p.account_key = s.account_key AND p.product_key = s.product_key
@@ -64,7 +70,10 @@ export function createIdMemory(ctx: StoreContext): IdMemory {
     for (const entry of entries) {
       dropSkusOfChangedProduct.run(accountKey, entry.productKey, accountKey, entry.productId);
       upsertProduct.run(accountKey, entry.productKey, entry.productId, entry.contentHash, entry.runId, at);
-      for (const sku of entry.skus) upsertSku.run(accountKey, entry.productKey, sku.skuKey, sku.skuId, sku.barcode, at);
+      for (const sku of entry.skus) {
+        dropOtherKeysOfSku.run(accountKey, entry.productKey, sku.skuId, sku.skuKey);
+        upsertSku.run(accountKey, entry.productKey, sku.skuKey, sku.skuId, sku.barcode, at);
+      }
     }
   };
   const recordAccepted = db.transaction(writeAccepted);

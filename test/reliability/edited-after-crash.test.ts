@@ -20,7 +20,7 @@ describe('a file edited between a crash and the re-run', () => {
     // Both requests (10 + 2 products) are queued by the service, their answers lost.
     sandbox.setFaults({ script: [{ path: DEFAULT_PATHS.import, method: 'POST', times: 2, action: { dropAfterHandling: true } }] });
     const first = await importOnce(c);
-    expect(first.result.summary.counts.byStatus).toEqual({ not_sent: 24 });
+    expect(first.result.summary.counts.byStatus).toEqual({ unknown: 24 });
     expect(sandbox.stats().importRequests).toBe(2);
 
     const edited = await editFixture(fixture, [

@@ -152,6 +152,16 @@ describe('id memory', () => {
     expect(store.getProductIds('unknown-key')).toBeUndefined();
   });
 
+  it('follows a SKU whose key the service confirmed changed (a corrected barcode): the old key and barcode are forgotten', async () => {
+    const store = openTestStore(await makeTempDir());
+    store.recordAccepted([{ productKey: 'A', productId: 1, contentHash: 'h1', runId: null, skus: [{ skuKey: '111', skuId: 11, barcode: '111' }, { skuKey: '222', skuId: 12, barcode: '222' }] }]);
+    // The first SKU's barcode corrected to 333 (the barcode is its key), accepted as an update of SKU 11.
+    store.recordAccepted([{ productKey: 'A', productId: 1, contentHash: 'h2', runId: null, skus: [{ skuKey: '333', skuId: 11, barcode: '333' }, { skuKey: '222', skuId: 12, barcode: '222' }] }]);
+    expect(store.getProductIds('A')?.skus).toEqual(new Map([['333', 11], ['222', 12]]));
+    expect(store.findProductKeyByBarcode('111')).toBeUndefined();
+    expect(store.findProductKeyByBarcode('333')).toMatchObject({ productKey: 'A', skuKey: '333', skuId: 11 });
+  });
+
   it('finds a SKU by barcode, the most recently recorded when several have it', async () => {
     const clock = makeClock();
     const store = openTestStore(await makeTempDir(), SANDBOX, clock.now);
