@@ -48,7 +48,8 @@ export async function settleUnknownRequests(ctx: { store: StateStore; client: Ca
       await deps.sleep(wait, deps.signal);
     }
     deps.onEvent({ type: 'stage:start', stage: 'settle', detail: `asking the service which of ${sought.length} product(s) sent in requests of unknown fate exist` });
-    const lookup = await findSentSkus(ctx.client, sought);
+    // The state's known products stand for the catalog's size: the whole catalog is read at once when that is cheaper than searching.
+    const lookup = await findSentSkus(ctx.client, sought, { catalogSize: store.countKnownProducts() });
     const accepted: AcceptedProduct[] = [];
     for (const sent of settleable) {
       const settled = settleProduct(sent, lookup.found, store.getSpooledProduct(runId, sent.productKey)?.draft?.skuKeys);
