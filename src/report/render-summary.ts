@@ -22,7 +22,7 @@ const STATUS_LABELS: Record<RowStatus, string> = {
   invalid: 'invalid (not sent)',
   rejected: 'rejected by the service',
   unknown: 'outcome unknown',
-  pending: 'pending (job still running)',
+  pending: 'pending on its job',
   not_sent: 'not sent',
   valid: 'valid',
   unchanged: 'unchanged (skipped)',
