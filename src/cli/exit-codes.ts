@@ -13,6 +13,12 @@ export const EXIT = {
   badInput: 2,
   /** The service could not be used: credentials refused, unreachable after retries, unexpected answers. */
   serviceUnusable: 3,
+  /**
+   * The local state could not be used: the state folder's lock held by another import, the folder
+   * read-only or its disk full, the database locked, corrupt or newer. Nothing is wrong with the
+   * service; fix the folder (or wait for the other run) and run the same command again.
+   */
+  localStateUnusable: 4,
   /** An unexpected internal error (a bug, or an install missing a part): retrying will not help. Like sysexits' EX_SOFTWARE. */
   internal: 70,
   /** Interrupted (Ctrl-C / SIGTERM); the state is kept and the run can be resumed. */
@@ -35,8 +41,9 @@ export function exitCodeForError(error: unknown): number {
     case 'API_AUTH_REJECTED':
     case 'API_UNREACHABLE':
     case 'API_SCHEMA_MISMATCH':
-    case 'STATE_ERROR':
       return EXIT.serviceUnusable;
+    case 'STATE_ERROR':
+      return EXIT.localStateUnusable;
     case 'INTERNAL':
       return EXIT.internal;
     default:

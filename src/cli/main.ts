@@ -3,6 +3,7 @@
  * The CLI entry: builds the real process I/O, runs the command, and is the only place that exits.
  */
 import { hideBin } from 'yargs/helpers';
+import { AbortedError } from '../core/errors.js';
 import { describeInternalError } from './command-context.js';
 import { renderSignalNotice } from './render-signal-notice.js';
 import { runCli } from './run-cli.js';
@@ -17,7 +18,8 @@ const onSignal = (signal: NodeJS.Signals): void => {
   stops += 1;
   if (stops > 1) process.exit(130);
   process.stderr.write(renderSignalNotice(signal, args, new Date()));
-  controller.abort(new Error(signal));
+  // The stop itself, not a failure: every wait it cuts short rejects with it (exit 130, state kept).
+  controller.abort(new AbortedError(`stopped by ${signal}; the state is kept: run the same command again to continue`));
 };
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);

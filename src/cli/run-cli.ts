@@ -73,7 +73,7 @@ function buildCli(args: string[], io: CliIo): Argv {
     .completion('completion', 'Print a bash/zsh completion script: catalog-import completion >> ~/.bashrc')
     .wrap(Math.min(MAX_HELP_WIDTH, terminalWidth(io)))
     .epilogue(
-      'Exit codes: 0 all accepted/valid, 1 some rows invalid or rejected, 2 bad invocation, settings, mapping or file (nothing sent), 3 service unusable, 70 internal error, 130 interrupted. Docs: docs/cli.md',
+      'Exit codes: 0 all accepted/valid, 1 some rows invalid or rejected, 2 bad invocation, settings, mapping or file (nothing sent), 3 service unusable, 4 local state unusable, 70 internal error, 130 interrupted. Docs: docs/cli.md',
     )
     .check((argv) => checkValues(argv, cli), true)
     .fail((message, error) => {

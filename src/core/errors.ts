@@ -158,6 +158,18 @@ export class AbortedError extends PipelineError {
   }
 }
 
+/**
+ * What a failure means once the run was told to stop: any error raised while `signal` is aborted
+ * (a wait rejected with the signal's reason, a request cut off) is the stop itself, an
+ * `AbortedError` (exit 130, state kept), never an internal error. Other errors are returned as they are.
+ */
+export function asStopWhenAborted(error: unknown, signal: AbortSignal | undefined): unknown {
+  if (error instanceof AbortedError || signal?.aborted !== true) return error;
+  const reason: unknown = signal.reason;
+  const why = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : 'stopped';
+  return new AbortedError(`the run was interrupted (${why}); the state is kept: run the same command again to continue`, { cause: error });
+}
+
 /** A bug: something that should not happen. */
 export class InternalError extends PipelineError {
   override name = 'InternalError' as const;

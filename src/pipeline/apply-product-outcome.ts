@@ -24,6 +24,10 @@ export function applyProductOutcome(
     createdBy?: ReadonlyMap<string, string>;
     /** Products refused as duplicates whose barcode another product holds: what to tell the seller. */
     heldElsewhere?: ReadonlyMap<string, string>;
+    /** Products in a job of another run that is still running: not sent, which job. */
+    pendingElsewhere?: ReadonlyMap<string, string>;
+    /** This run: a product whose ids it learnt (any attempt) was created or changed by it, never `unchanged`. */
+    runId?: string;
     blocked: boolean; extraIssues: Issue[] },
 ): void {
   const rows = productRows(spooled, ctx.outcomes, ctx.extraIssues);
@@ -34,6 +38,15 @@ export function applyProductOutcome(
   }
   if (ctx.unchanged.has(spooled.productKey)) {
     writeUnchanged(rows, ctx);
+    return;
+  }
+  if (result?.status === 'pending') {
+    writePending(rows, result.errors[0]?.message ?? 'its job had not finished', jobId);
+    return;
+  }
+  const pendingElsewhere = ctx.pendingElsewhere?.get(spooled.productKey);
+  if (pendingElsewhere !== undefined) {
+    writePending(rows, pendingElsewhere, null);
     return;
   }
   if (result?.status === 'rejected' || result?.status === 'unknown') {
@@ -109,22 +122,31 @@ function writeAccepted(rows: ProductRows, result: ProductResultRecord, jobId: st
 
 /**
  * Nothing to send: unchanged since the service took it, or found on the service by settling (then
- * accepted, naming the earlier request whose answer was lost). The ids come from the state.
+ * accepted, naming the earlier request whose answer was not recorded, or another run's job that finished late). The ids come from the state.
  */
-function writeUnchanged(rows: ProductRows, ctx: { prep: PreparedRun; settledKeys: ReadonlySet<string>; createdBy?: ReadonlyMap<string, string> }): void {
+function writeUnchanged(rows: ProductRows, ctx: { prep: PreparedRun; settledKeys: ReadonlySet<string>; createdBy?: ReadonlyMap<string, string>; runId?: string }): void {
   const { draft, outcomes, productKey } = rows;
   const ids = ctx.prep.store.getProductIds(productKey);
-  const status = ctx.settledKeys.has(productKey) ? 'accepted' : 'unchanged';
-  const createdBy = status === 'accepted' ? ctx.createdBy?.get(productKey) : undefined;
+  // Ids this run learnt (an earlier attempt settled or healed it): this run created it, even when
+  // the attempt that found it was stopped before reporting.
+  const learntByThisRun = ctx.runId !== undefined && ids?.learntBy === ctx.runId;
+  const status = ctx.settledKeys.has(productKey) || learntByThisRun ? 'accepted' : 'unchanged';
+  const createdBy = status === 'accepted' ? (ctx.createdBy?.get(productKey) ?? 'a request an earlier attempt of this run sent or found') : undefined;
   for (const ref of draft.rows) {
     outcomes.setStatus(ref.row, status);
     if (ids) outcomes.setIds(ref.row, { productId: ids.productId });
-    if (createdBy !== undefined) rows.addRowIssue(ref, 'accepted_by_earlier_request', 'warning', 'submit', `accepted: created by ${createdBy}, whose answer was lost; its ids were found on the service, so nothing was sent again`);
+    if (createdBy !== undefined) rows.addRowIssue(ref, 'accepted_by_earlier_request', 'warning', 'submit', `accepted: created by ${createdBy}; its ids were found on the service, so it was not created again`);
   }
   draft.skuRows.forEach((ref, i) => {
     const skuId = ids?.skus.get(draft.skuKeys[i] ?? '');
     if (skuId !== undefined) outcomes.setIds(ref.row, { skuId });
   });
+}
+
+/** Its job was still running when the run stopped following it: asked again by the next run, never sent again. */
+function writePending(rows: ProductRows, message: string, jobId: string | null): void {
+  rows.writeAll('pending', 'job_pending', 'warning', message);
+  if (jobId !== null) for (const ref of rows.draft.rows) rows.outcomes.setIds(ref.row, { jobId });
 }
 
 /** Judged by the service's job (rejected, or of unknown fate): its errors placed on the cells they concern. */
@@ -151,6 +173,10 @@ function writeJudged(
 
 /** The product's request failed as a whole: its fate unknown, never judged, or refused without naming a product. */
 function writeRequestFailure(rows: ProductRows, failure: RequestFailure): void {
+  if (failure.unsettled === true && failure.code === 'request_fate_unknown') {
+    rows.writeAll('unknown', 'request_fate_unknown', 'error', `sent, but its answer was lost (${failure.message}): the service may have processed it. Whether the product was taken is not known; the next run settles it against the catalog (no duplicate is sent)`);
+    return;
+  }
   if (failure.unsettled === true) {
     rows.writeAll('unknown', 'request_unsettled', 'error', `sent, and the service answered, but its answer could not be read: ${failure.message}. Whether the product was taken is not known; the next run settles it against the catalog (no duplicate is sent)`);
     return;

@@ -1,10 +1,11 @@
 /**
  * What requests of unknown fate carried, read from the journal: the exact bodies that were sent
  * (not the file as it is now), product by product, with the seller keys they were sent for. A
- * request is of unknown fate when it was marked `sending` and never answered, answered in a way
- * that leaves its fate open (`unknown`), or accepted by a run that ended before following its
- * job; a product is, too, when its job gave no result. Every unfinished import run of the account
- * is looked at, however many runs came after it.
+ * request is of unknown fate when it was marked `sending` and never answered, or answered in a way
+ * that leaves its fate open (`unknown`); a product is, too, when its finished job gave no result
+ * for it. A request whose job id is known is never settled here: its job is asked
+ * (`collectOpenJobs`). Every unfinished import run of the account is looked at, however many runs
+ * came after it.
  */
 import type { ImportItem } from '../domain/index.js';
 import type { StateStore } from '../state/index.js';
@@ -29,36 +30,44 @@ export interface UnknownRequests {
   sentAt: number;
 }
 
-const UNCERTAIN_OF_THIS_RUN = new Set(['sending', 'unknown']);
-const UNCERTAIN_OF_OTHER_RUNS = new Set(['sending', 'unknown', 'accepted']);
+const UNCERTAIN = new Set(['sending', 'unknown']);
 
 /** Collects the requests of unknown fate of `runId` and of every other unfinished import run. */
 export function collectUnknownRequests(store: StateStore, runId: string): UnknownRequests {
   const found: UnknownRequests = { products: [], batches: [], sentAt: 0 };
   for (const run of listUnfinishedImportRuns(store, runId)) {
-    const uncertain = run.runId === runId ? UNCERTAIN_OF_THIS_RUN : UNCERTAIN_OF_OTHER_RUNS;
     const unknownResults = new Set([...store.listProductResults(run.runId).values()].filter((r) => r.status === 'unknown').map((r) => `${r.batchIndex}:${r.productKey}`));
     for (const batch of store.listBatches(run.runId)) {
-      const wholeBatch = uncertain.has(batch.status);
-      if (!wholeBatch && !batch.productKeys.some((key) => unknownResults.has(`${batch.index}:${key}`))) continue;
+      const wholeBatch = UNCERTAIN.has(batch.status);
+      // A finished job without a result for a product: only then is content asked for it.
+      if (!wholeBatch && (batch.status !== 'done' || !batch.productKeys.some((key) => unknownResults.has(`${batch.index}:${key}`)))) continue;
       if (wholeBatch) found.batches.push({ runId: run.runId, index: batch.index });
       found.sentAt = Math.max(found.sentAt, Date.parse(batch.sentAt ?? '') || 0);
-      const items = parseSentItems(store.getBatchRequestBody(run.runId, batch.index));
-      batch.productKeys.forEach((productKey, position) => {
-        const item = items[position];
-        if (item === undefined) return;
-        if (!wholeBatch && !unknownResults.has(`${batch.index}:${productKey}`)) return;
-        const spooledKeys = store.getSpooledProduct(run.runId, productKey)?.draft?.skuKeys;
-        const skuKeys = spooledKeys && spooledKeys.length === item.skus.length ? [...spooledKeys] : item.skus.map((sku) => sku.barcode ?? '');
-        found.products.push({ runId: run.runId, batchIndex: batch.index, productKey, item, skuKeys });
-      });
+      for (const sent of readSentProducts(store, run.runId, batch)) {
+        if (wholeBatch || unknownResults.has(`${batch.index}:${sent.productKey}`)) found.products.push(sent);
+      }
     }
   }
   return found;
 }
 
+/**
+ * The products a journaled request carried, exactly as sent, in request order, with the seller
+ * SKU keys they were sent for (the run's spool says; else the barcodes).
+ */
+export function readSentProducts(store: StateStore, runId: string, batch: { index: number; productKeys: readonly string[] }): SentProduct[] {
+  const items = parseSentItems(store.getBatchRequestBody(runId, batch.index));
+  return batch.productKeys.flatMap((productKey, position) => {
+    const item = items[position];
+    if (item === undefined) return [];
+    const spooledKeys = store.getSpooledProduct(runId, productKey)?.draft?.skuKeys;
+    const skuKeys = spooledKeys && spooledKeys.length === item.skus.length ? [...spooledKeys] : item.skus.map((sku) => sku.barcode ?? '');
+    return [{ runId, batchIndex: batch.index, productKey, item, skuKeys }];
+  });
+}
+
 /** This run first, then every other import run of the account that has not finished. */
-function listUnfinishedImportRuns(store: StateStore, runId: string): { runId: string }[] {
+export function listUnfinishedImportRuns(store: StateStore, runId: string): { runId: string }[] {
   const runs = store.listRuns({ limit: Number.MAX_SAFE_INTEGER });
   const others = runs.filter((run) => run.runId !== runId && run.status !== 'finished' && (run.command === 'import' || run.command === 'watch'));
   return [{ runId }, ...others];

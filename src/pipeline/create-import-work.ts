@@ -24,8 +24,11 @@ import { buildImportTask, buildImportTasks, findNextBatchIndex } from './build-i
  */
 const RESULT_COMMIT_WAIT_MS = 50;
 
-/** Follows an accepted job to its results and records them (`recordFollowedJob`). */
-type RecordFollow = (index: number, job: { jobId: string; infoUrl: string | null }, queuedAt: string | null, sent: ProductDraft[], hashes?: readonly (string | null)[]) => Promise<void>;
+/**
+ * Follows an accepted job to its results and records them (`recordFollowedJob`) in the journal of
+ * `runId` (this run's, or another unfinished run's whose job is still open).
+ */
+export type RecordFollow = (runId: string, index: number, job: { jobId: string; infoUrl: string | null }, queuedAt: string | null, sent: ProductDraft[], hashes?: readonly (string | null)[]) => Promise<void>;
 
 /**
  * How a run follows its accepted jobs: polls limited to the run's concurrency (a job waiting
@@ -37,12 +40,21 @@ function createJobRecorder(ctx: { prep: PreparedRun; runId: string; deps: Deps; 
   const client = prep.service.client;
   const pollLimit = pLimit(Math.max(2, settings.concurrency));
   const pollClient = { getJobStatus: (job: { jobId: string; infoUrl?: string | null }) => pollLimit(() => client.getJobStatus(job)) };
-  const recordResults = createGroupCommit<FinishedJob>(
-    (finished) => store.recordJobResults(runId, finished),
-    (commit) => void deps.sleep(RESULT_COMMIT_WAIT_MS).then(commit, commit),
-  );
-  const recording = { client: pollClient, settings, deps, recordResults, jobs: ctx.jobs };
-  return (index, job, queuedAt, sent, hashes) => recordFollowedJob(recording, index, job, queuedAt, sent, hashes);
+  const commits = new Map<string, Parameters<typeof recordFollowedJob>[0]>();
+  /** One group commit per run whose jobs are recorded; another run's jobs are not this run's summary. */
+  const recordingOf = (jobRunId: string): Parameters<typeof recordFollowedJob>[0] => {
+    let recording = commits.get(jobRunId);
+    if (recording === undefined) {
+      const recordResults = createGroupCommit<FinishedJob>(
+        (finished) => store.recordJobResults(jobRunId, finished),
+        (commit) => void deps.sleep(RESULT_COMMIT_WAIT_MS).then(commit, commit),
+      );
+      recording = { client: pollClient, settings, deps, recordResults, jobs: jobRunId === runId ? ctx.jobs : [] };
+      commits.set(jobRunId, recording);
+    }
+    return recording;
+  };
+  return (jobRunId, index, job, queuedAt, sent, hashes) => recordFollowedJob(recordingOf(jobRunId), index, job, queuedAt, sent, hashes);
 }
 
 /** The journal-driven part of the import: resume, plan, follow. */
@@ -60,6 +72,10 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
   const conflicts = new Map<string, string>();
   /** Products an earlier request of unknown fate created, and which request. */
   const createdBy = new Map<string, string>();
+  /** Products in another run's job still running: not sent while it runs, reported `pending`. */
+  const pendingElsewhere = new Map<string, string>();
+  /** What the plan leaves out: conflicts and products whose job is still running. */
+  const heldBack = { has: (key: string): boolean => conflicts.has(key) || pendingElsewhere.has(key) };
   /** Keys to send, in plan order, and the drafts the blank policy changed. */
   let sendKeys: string[] = [];
   const outgoing = new Map<string, ProductDraft>();
@@ -82,6 +98,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
       for (const key of settled.settledKeys) settledKeys.add(key);
       for (const [key, message] of settled.conflicts) conflicts.set(key, message);
       for (const [key, request] of settled.createdBy) createdBy.set(key, request);
+      for (const [key, why] of settled.pendingElsewhere) pendingElsewhere.set(key, why);
     },
     /**
      * The plan: every product not finally settled, with the ids the state knows, compared with
@@ -90,7 +107,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
      * `only` restricts it to those products (a second round in the same run).
      */
     async plan(unchanged: Set<string>, onPlanned: (planned: PlannedProduct) => Promise<void>, only?: ReadonlySet<string>): Promise<PlanCounts> {
-      const plan = await planImport({ prep, runId, conflicts }, { unchanged, onPlanned, outgoing }, only);
+      const plan = await planImport({ prep, runId, conflicts: heldBack }, { unchanged, onPlanned, outgoing }, only);
       sendKeys = plan.sendKeys;
       keysWithIds = plan.keysWithIds;
       return plan.counts;
@@ -107,6 +124,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
     settledKeys,
     conflicts,
     createdBy,
+    pendingElsewhere,
     keysOf: (index: number): string[] => (inFlight.get(index)?.drafts ?? []).map((d) => d.productKey),
     /** The drafts a request in flight carried, as sent, and their content hashes. */
     sentOf: (index: number): { drafts: ProductDraft[]; hashes: (string | null)[] } => inFlight.get(index) ?? { drafts: [], hashes: [] },
@@ -128,7 +146,7 @@ export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: 
     async follow(index: number, job: { jobId: string; infoUrl: string | null }, queuedAt: string | null): Promise<void> {
       const sent = inFlight.get(index);
       try {
-        await recordFollow(index, job, queuedAt, sent?.drafts ?? [], sent?.hashes);
+        await recordFollow(runId, index, job, queuedAt, sent?.drafts ?? [], sent?.hashes);
       } finally {
         inFlight.delete(index);
       }

@@ -1,4 +1,5 @@
 /** The timings of a run's stages: each lap is the time since the previous one, summed by name. */
+import { readMonotonicMs } from '../core/deps.js';
 import type { Deps } from '../core/deps.js';
 
 /** Stage timings being taken. */
@@ -9,14 +10,14 @@ export interface LapTimer {
   lap(name: string): void;
 }
 
-/** Starts a timer now. */
-export function createLapTimer(deps: Pick<Deps, 'now'>): LapTimer {
+/** Starts a timer now, on the monotonic clock (a wall-clock change does not count as time spent). */
+export function createLapTimer(deps: Pick<Deps, 'monotonic'>): LapTimer {
   const timings: Record<string, number> = {};
-  let mark = deps.now().getTime();
+  let mark = readMonotonicMs(deps);
   return {
     timings,
     lap(name) {
-      const now = deps.now().getTime();
+      const now = readMonotonicMs(deps);
       timings[name] = (timings[name] ?? 0) + (now - mark);
       mark = now;
     },

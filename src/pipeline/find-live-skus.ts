@@ -4,6 +4,7 @@
  * never repeated) and by `reconcile` to rebuild the id memory.
  */
 import type { CatalogClient } from '../api/create-catalog-client.js';
+import { SERVICE_LIMITS } from '../domain/index.js';
 import type { ProductDetail } from '../domain/index.js';
 
 /** A SKU found on the service. */
@@ -77,7 +78,7 @@ const MAX_SEARCH_PAGES = 2;
  * still not found — the request never created it, or the search does not match it — is the whole
  * catalog read, since a product missed here would be created a second time.
  */
-export async function findSentSkus(client: CatalogClient, sought: readonly SoughtProduct[]): Promise<SentSkuLookup> {
+export async function findSentSkus(client: CatalogClient, sought: readonly SoughtProduct[], options: { catalogSize?: number } = {}): Promise<SentSkuLookup> {
   const wanted = new Set(sought.flatMap((product) => product.barcodes));
   const found = new Map<string, LiveSku>();
   if (wanted.size === 0) return { found, wholeCatalog: false };
@@ -93,7 +94,7 @@ export async function findSentSkus(client: CatalogClient, sought: readonly Sough
   const known = sought.flatMap((product) => (product.productId === null ? [] : [product.productId]));
   if (known.length) take(await client.getProductDetails(known));
   const toSearch = missing();
-  if (toSearch.length > 0 && toSearch.length <= MAX_SEARCHED_PRODUCTS) {
+  if (toSearch.length > 0 && toSearch.length <= MAX_SEARCHED_PRODUCTS && !isWholeReadCheaper(toSearch, found, options.catalogSize)) {
     const candidates = new Set<number>();
     for (const product of toSearch) {
       const terms = [...(product.name ? [product.name] : []), ...product.barcodes.filter((barcode) => !found.has(barcode))];
@@ -104,6 +105,19 @@ export async function findSentSkus(client: CatalogClient, sought: readonly Sough
   if (missing().length === 0) return { found, wholeCatalog: false };
   take(await collectCatalog(client, wanted));
   return { found, wholeCatalog: true };
+}
+
+/**
+ * Whether one read of the whole catalog (its list pages and details) costs fewer requests than the
+ * narrow search would at least (a list call per search term: each product's name and barcodes not
+ * found yet). `catalogSize` is what the caller knows of the catalog (the state's known products);
+ * unknown, the narrow search is tried first.
+ */
+export function isWholeReadCheaper(toSearch: readonly SoughtProduct[], found: ReadonlyMap<string, LiveSku>, catalogSize: number | undefined): boolean {
+  if (catalogSize === undefined) return false;
+  const searches = toSearch.reduce((sum, product) => sum + (product.name ? 1 : 0) + product.barcodes.filter((barcode) => !found.has(barcode)).length, 0);
+  const wholeRead = Math.ceil(catalogSize / SERVICE_LIMITS.maxPageSize) + Math.ceil(catalogSize / SERVICE_LIMITS.detailsBatch);
+  return wholeRead <= searches;
 }
 
 async function searchProductIds(client: CatalogClient, term: string): Promise<number[]> {

@@ -1,20 +1,28 @@
 /**
  * What an earlier attempt of the run left, finished before the plan: requests planned but never
  * sent and refused requests whose unjudged products were left to this run are closed (their
- * products are planned again), jobs accepted but not yet recorded are followed to their results,
- * and requests of unknown fate are settled by what they carried.
+ * products are planned again), jobs accepted but not yet recorded — of this run and of the
+ * account's other unfinished runs — are followed to their results (a job still running at the
+ * job time-out stays `accepted`, its products `pending`), and requests of unknown fate without a
+ * job id are settled by what they carried.
  */
 import type { Deps } from '../core/deps.js';
-import type { ProductDraft } from '../core/types.js';
-import { readSpooledDrafts } from './read-spooled-drafts.js';
+import type { StateStore } from '../state/index.js';
+import { collectOpenJobs } from './collect-open-jobs.js';
+import type { OpenJob } from './collect-open-jobs.js';
+import type { RecordFollow } from './create-import-work.js';
 import { settleUnknownRequests } from './settle-unknown-requests.js';
+import type { SettleResult } from './settle-unknown-requests.js';
 import type { PreparedRun } from './prepare-run.js';
 
-/** Finishes the earlier attempt of `runId`; resolves with what settling the requests of unknown fate found. */
-export async function finishEarlierAttempt(
-  ctx: { prep: PreparedRun; runId: string; deps: Deps; settleAfterMs: number },
-  recordFollow: (index: number, job: { jobId: string; infoUrl: string | null }, queuedAt: string | null, sent: ProductDraft[]) => Promise<void>,
-): Promise<Awaited<ReturnType<typeof settleUnknownRequests>>> {
+/** What finishing the earlier attempt decided for the report and the plan. */
+export interface EarlierAttemptResult extends SettleResult {
+  /** Products of another run's job still running: not sent while it runs, and which job. */
+  pendingElsewhere: Map<string, string>;
+}
+
+/** Finishes the earlier attempt of `runId` (see the file comment). */
+export async function finishEarlierAttempt(ctx: { prep: PreparedRun; runId: string; deps: Deps; settleAfterMs: number }, recordFollow: RecordFollow): Promise<EarlierAttemptResult> {
   const { runId, deps } = ctx;
   const { store } = ctx.prep;
   const batches = store.listBatches(runId);
@@ -26,9 +34,46 @@ export async function finishEarlierAttempt(
       store.markBatchFailed(runId, batch.index, { ...(batch.httpStatus !== null ? { httpStatus: batch.httpStatus } : {}), error: `${batch.error ?? 'refused'}; its products not judged were planned again`, retryable: false });
     }
   }
-  const toFollow = batches.filter((b) => b.status === 'accepted' && b.jobId !== null);
-  await Promise.all(toFollow.map((b) => recordFollow(b.index, { jobId: b.jobId as string, infoUrl: b.infoUrl }, b.queuedAt, readSpooledDrafts(store, runId, b.productKeys))));
-  // Requests of unknown fate, of this run and of the account's other unfinished runs (the
-  // seller may have edited the file after a crash): settled by what they carried.
-  return settleUnknownRequests({ store, client: ctx.prep.service.client, runId, deps, settleAfterMs: ctx.settleAfterMs });
+  // Jobs taken by the service, of this run and of the account's other unfinished runs: asked, never
+  // settled by content nor sent again (a job may run long after its request).
+  const open = collectOpenJobs(store, runId);
+  if (open.length > 0) deps.onEvent({ type: 'log', level: 'info', message: `asking ${open.length} job(s) an earlier run left unfinished (each waited for up to the job time-out)` });
+  await Promise.all(open.map((job) => recordFollow(job.runId, job.index, job.job, job.queuedAt, job.drafts)));
+  // Requests of unknown fate without a job id, of this run and of the account's other unfinished
+  // runs (the seller may have edited the file after a crash): settled by what they carried.
+  const settled = await settleUnknownRequests({ store, client: ctx.prep.service.client, runId, deps, settleAfterMs: ctx.settleAfterMs });
+  const pendingElsewhere = readOtherRunsJobs(store, runId, open, settled);
+  return { ...settled, pendingElsewhere };
+}
+
+/**
+ * What the jobs of other runs said about products: created ones are reported `accepted` naming the
+ * request (the plan sends the current file as updates of them), those still running are held back.
+ */
+function readOtherRunsJobs(store: StateStore, runId: string, open: readonly OpenJob[], settled: SettleResult): Map<string, string> {
+  const pending = new Map<string, string>();
+  const claimed: string[] = [];
+  const resultsOf = new Map<string, ReturnType<StateStore['listProductResults']>>();
+  for (const job of open) {
+    if (job.runId === runId) continue;
+    let results = resultsOf.get(job.runId);
+    if (results === undefined) {
+      results = store.listProductResults(job.runId);
+      resultsOf.set(job.runId, results);
+    }
+    for (const draft of job.drafts) {
+      const result = results.get(draft.productKey);
+      if (result?.batchIndex !== job.index) continue;
+      const request = `request ${job.index + 1} of run ${job.runId} (job ${job.job.jobId})`;
+      if (result.status === 'pending') pending.set(draft.productKey, `not sent: ${request} carries it and is still running; run the same command again once it has finished`);
+      else if (result.status === 'accepted' && draft.item.productId === null) {
+        settled.settledKeys.add(draft.productKey);
+        settled.createdBy.set(draft.productKey, `${request}, whose job finished after that run stopped following it`);
+        claimed.push(draft.productKey);
+      }
+    }
+  }
+  // Found by this run: a later attempt of it reports them created by this run too, never `unchanged`.
+  store.claimProductIds(claimed, runId);
+  return pending;
 }

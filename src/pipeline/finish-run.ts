@@ -75,7 +75,7 @@ export interface FinishRunOptions {
 export function decideExitCode(command: 'validate' | 'import', counts: Partial<Record<string, number>>, interrupted: boolean, serviceFault = false): number {
   if (interrupted) return 130;
   if (serviceFault) return 3;
-  const bad = (counts.invalid ?? 0) + (counts.rejected ?? 0) + (counts.unknown ?? 0) + (counts.not_sent ?? 0);
+  const bad = (counts.invalid ?? 0) + (counts.rejected ?? 0) + (counts.unknown ?? 0) + (counts.pending ?? 0) + (counts.not_sent ?? 0);
   if (command === 'validate') return (counts.invalid ?? 0) + (counts.not_sent ?? 0) > 0 ? 1 : 0;
   return bad > 0 ? 1 : 0;
 }
@@ -197,7 +197,7 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   const open =
     options.command === 'import' &&
     !options.planOnly &&
-    ((!options.blocked && ((counts.unknown ?? 0) > 0 || options.extraIssues.some((issue) => issue.code === 'not_sent_interrupted'))) ||
+    ((!options.blocked && ((counts.unknown ?? 0) > 0 || (counts.pending ?? 0) > 0 || options.extraIssues.some((issue) => issue.code === 'not_sent_interrupted'))) ||
       prep.store.listBatches(options.runId).some((b) => b.status !== 'done' && !(b.status === 'failed' && b.retryable === false)));
   const status = options.interrupted || open ? 'interrupted' : 'finished';
   prep.store.setRunStatus(options.runId, status, { exitCode, summaryPath: reportPaths.summary });

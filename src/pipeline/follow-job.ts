@@ -7,6 +7,7 @@
  */
 import type { CatalogClient } from '../api/create-catalog-client.js';
 import type { JobStatus, StatusMeaning } from '../domain/index.js';
+import { readMonotonicMs } from '../core/deps.js';
 import type { Deps } from '../core/deps.js';
 
 /** The end of following a job. */
@@ -27,7 +28,8 @@ export interface FollowJobOptions {
   pollIntervalMs: number;
   /** Largest interval between polls. */
   maxIntervalMs?: number;
-  deps: Pick<Deps, 'now' | 'sleep' | 'onEvent' | 'signal'>;
+  /** `monotonic` measures the time-out: a wall-clock change neither ends it early nor stretches it. */
+  deps: Pick<Deps, 'monotonic' | 'sleep' | 'onEvent' | 'signal'>;
 }
 
 const TERMINAL: ReadonlySet<StatusMeaning> = new Set(['succeeded', 'failed', 'partial']);
@@ -50,7 +52,7 @@ export function listUnknownWords(job: JobStatus | null): string[] {
 /** Polls the job until finished or the time is up. */
 export async function followJob(options: FollowJobOptions): Promise<JobFollowResult> {
   const { deps } = options;
-  const started = deps.now().getTime();
+  const started = readMonotonicMs(deps);
   const deadline = started + options.timeoutMs;
   const maxInterval = options.maxIntervalMs ?? 10_000;
   let interval = options.pollIntervalMs;
@@ -68,7 +70,7 @@ export async function followJob(options: FollowJobOptions): Promise<JobFollowRes
       lastError = null;
       deps.onEvent({ type: 'job:progress', jobId: options.job.jobId, status: job.status ?? 'unknown', done: job.products.filter((p) => TERMINAL.has(p.meaning)).length, total: options.expected });
       if (isJobFinished(job, options.expected)) {
-        return { status: 'done', job, polls, durationMs: deps.now().getTime() - started };
+        return { status: 'done', job, polls, durationMs: readMonotonicMs(deps) - started };
       }
       for (const word of listUnknownWords(job)) {
         if (warned.has(word)) continue;
@@ -81,10 +83,10 @@ export async function followJob(options: FollowJobOptions): Promise<JobFollowRes
       deps.onEvent({ type: 'log', level: 'warn', message: `job ${options.job.jobId}: status not readable: ${lastError}` });
       // A status answer the client cannot read will not become readable by waiting.
       if (error instanceof Error && 'code' in error && error.code === 'API_SCHEMA_MISMATCH') {
-        return { status: 'unreadable', job: last, polls, durationMs: deps.now().getTime() - started, lastError };
+        return { status: 'unreadable', job: last, polls, durationMs: readMonotonicMs(deps) - started, lastError };
       }
     }
-    const now = deps.now().getTime();
+    const now = readMonotonicMs(deps);
     if (now >= deadline) break;
     try {
       await deps.sleep(Math.min(interval, Math.max(0, deadline - now)), deps.signal);
@@ -95,5 +97,5 @@ export async function followJob(options: FollowJobOptions): Promise<JobFollowRes
   }
   const unknownWords = listUnknownWords(last);
   if (lastError === null && unknownWords.length > 0) lastError = `status ${unknownWords.join(', ')} not understood (service.statuses in the settings)`;
-  return { status: 'timeout', job: last, polls, durationMs: deps.now().getTime() - started, lastError };
+  return { status: 'timeout', job: last, polls, durationMs: readMonotonicMs(deps) - started, lastError };
 }

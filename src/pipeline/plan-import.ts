@@ -29,7 +29,7 @@ export interface ImportPlan {
  * policy changed to `outgoing` (the others are rebuilt from the spool when sent).
  */
 export async function planImport(
-  ctx: { prep: PreparedRun; runId: string; /** Products settling found on several service products: never sent. */ conflicts: ReadonlyMap<string, string> },
+  ctx: { prep: PreparedRun; runId: string; /** Products never sent in this run: split over several service products, or in another run's job still running. */ conflicts: { has(key: string): boolean } },
   sink: { unchanged: Set<string>; onPlanned: (planned: PlannedProduct) => Promise<void>; outgoing: Map<string, ProductDraft> },
   only?: ReadonlySet<string>,
 ): Promise<ImportPlan> {

@@ -2,7 +2,8 @@
  * One accepted import job followed to its end and recorded: its results matched to the drafts the
  * request carried, each product's outcome written to the journal (in a group commit with other jobs
  * ending about the same time), and the job added to the run summary. A job the run was stopped
- * under stays `accepted`, so the next run follows it again.
+ * under, or that had not finished by the job time-out, stays `accepted`, so the next run follows
+ * it again (its products without a final result are recorded `pending`).
  */
 import type { Deps } from '../core/deps.js';
 import type { ProductDraft } from '../core/types.js';
@@ -47,31 +48,37 @@ export async function recordFollowedJob(
     pollIntervalMs: settings.pollIntervalMs,
     deps,
   });
-  if (deps.signal?.aborted && followed.status !== 'done') return; // keep `accepted`: the next run follows it
   const matched = matchJobResults(sent, followed.job);
-  if (followed.status === 'timeout') {
-    for (const result of matched) {
-      if (result.status === 'unknown') result.errors = [{ message: `job ${job.jobId} did not finish within ${settings.jobTimeoutSeconds} s${followed.lastError ? ` (${followed.lastError})` : ''}` }];
-    }
+  // A job not finished (or whose following the run was stopped under) is asked again by the next
+  // run, never sent again: its products without a final result are `pending`, the batch stays `accepted`.
+  const open = followed.status !== 'done';
+  if (open && deps.signal?.aborted) {
+    const why = `the run was stopped while job ${job.jobId} was followed; run the same command again to ask the job again (nothing is sent again)`;
+    for (const result of matched) if (result.status === 'unknown') result.errors = [{ message: why }];
+  }
+  if (followed.status === 'timeout' && !deps.signal?.aborted) {
+    const why = `job ${job.jobId} had not finished after ${settings.jobTimeoutSeconds} s${followed.lastError ? ` (${followed.lastError})` : ''}; it was not sent again: run the same command again to ask the job again`;
+    for (const result of matched) if (result.status === 'unknown') result.errors = [{ message: why }];
   }
   if (followed.status === 'unreadable') {
     // The service answered; the tool could not read it. Lead with that, and the settings key that fixes it.
-    const message = `job ${job.jobId}: its status answer could not be read: ${followed.lastError}; the products' fate is not known — map the service's names under service.fields (e.g. "job.products") in the settings, then run the same command again`;
+    const message = `job ${job.jobId}: its status answer could not be read: ${followed.lastError}; the products' fate is not known yet — map the service's names under service.fields (e.g. "job.products") in the settings, then run the same command again (the job is asked again, nothing is sent again)`;
     for (const result of matched) if (result.status === 'unknown') result.errors = [{ message }];
   }
   const outcomes: JobProductOutcome[] = matched.map((result, position) => ({
     position,
     productKey: result.productKey,
-    status: result.status,
+    status: open && result.status === 'unknown' ? 'pending' : result.status,
     productId: result.productId,
     skus: result.skus,
     errors: result.errors,
     // The spool's hash when the draft went out as spooled (ids are not part of it); else hashed now.
     contentHash: hashes[position] ?? hashProductContent((sent[position] as ProductDraft).item),
   }));
-  await ctx.recordResults({ index, results: outcomes });
+  await ctx.recordResults({ index, results: outcomes, ...(open ? { open } : {}) });
   const count = (status: string): number => matched.filter((r) => r.status === status).length;
   deps.onEvent({ type: 'job:finished', jobId: job.jobId, accepted: count('accepted'), rejected: count('rejected'), unknown: count('unknown') });
+  if (open) deps.onEvent({ type: 'log', level: 'warn', message: `job ${job.jobId} of request ${index + 1}: ${count('unknown')} product(s) pending (the job is asked again by the next run, nothing is sent again)` });
   ctx.jobs.push({
     jobId: job.jobId,
     batch: index,

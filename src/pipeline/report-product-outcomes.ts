@@ -18,7 +18,7 @@ import { verifyProducts } from './verify-products.js';
 type OutcomeContext = Parameters<typeof applyProductOutcome>[2];
 
 /** How bad a row status is, to keep the worst when several products share a row. */
-const STATUS_RANK: Record<RowStatus, number> = { accepted: 0, unchanged: 0, valid: 1, not_sent: 2, invalid: 3, unknown: 4, rejected: 5 };
+const STATUS_RANK: Record<RowStatus, number> = { accepted: 0, unchanged: 0, valid: 1, not_sent: 2, invalid: 3, pending: 4, unknown: 4, rejected: 5 };
 
 /** Writes every product's outcome onto its rows (see the file comment). */
 export async function reportProductOutcomes(ctx: {

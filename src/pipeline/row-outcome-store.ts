@@ -9,7 +9,7 @@ import { ROW_STATUSES, type RowIssueBytes, type RowOutcome, type RowStatus, type
 import { recordOf, type IssueRecord } from '../report/write-issues-ndjson.js';
 import type { IssueSpill } from '../state/open-issue-spill.js';
 
-const STATUSES: readonly RowStatus[] = ['valid', 'invalid', 'not_sent', 'unchanged', 'accepted', 'rejected', 'unknown'];
+const STATUSES: readonly RowStatus[] = ['valid', 'invalid', 'not_sent', 'unchanged', 'accepted', 'rejected', 'unknown', 'pending'];
 const NONE = 255;
 
 /** Compact, growable store of row outcomes keyed by source row number. */

@@ -9,8 +9,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readMonotonicMs } from '../core/deps.js';
 import type { Deps } from '../core/deps.js';
-import { AbortedError, ConfigError, SourceChangedError } from '../core/errors.js';
+import { AbortedError, ConfigError, SourceChangedError, asStopWhenAborted } from '../core/errors.js';
 import { createIssue } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
 import type { PipelineEvent } from '../core/events.js';
@@ -65,10 +66,10 @@ function holdImportLock(prep: PreparedRun, holder: NonNullable<ImportOptions['lo
     isAlive: holder.isAlive,
     purpose: `import ${prep.displayPath}`,
   });
-  let refreshed = deps.now().getTime();
+  let refreshed = readMonotonicMs(deps);
   const onEvent = runDeps.onEvent;
   runDeps.onEvent = (event) => {
-    const now = deps.now().getTime();
+    const now = readMonotonicMs(deps);
     if (now - refreshed > 30_000) {
       refreshed = now;
       lock.refresh();
@@ -138,12 +139,13 @@ interface SentWork {
   settledKeys: ReadonlySet<string>;
   conflicts: ReadonlyMap<string, string>;
   createdBy: ReadonlyMap<string, string>;
+  pendingElsewhere: ReadonlyMap<string, string>;
   heldElsewhere: ReadonlyMap<string, string>;
   interrupted: boolean;
   serviceFault: boolean;
 }
 
-const NOTHING_SENT: SentWork = { planOnly: false, settledKeys: new Set(), conflicts: new Map(), createdBy: new Map(), heldElsewhere: new Map(), interrupted: false, serviceFault: false };
+const NOTHING_SENT: SentWork = { planOnly: false, settledKeys: new Set(), conflicts: new Map(), createdBy: new Map(), pendingElsewhere: new Map(), heldElsewhere: new Map(), interrupted: false, serviceFault: false };
 
 /**
  * Steps 1–3 of an import that may send: finish what an earlier attempt left (jobs to follow,
@@ -164,7 +166,7 @@ async function planSendAndHeal(input: {
 }): Promise<SentWork> {
   const { prep, runId, lap, deps } = input;
   const work = createImportWork({ prep, runId, deps, jobs: input.jobs, settleAfterMs: input.settleAfterMs });
-  const sent = { ...NOTHING_SENT, settledKeys: work.settledKeys, conflicts: work.conflicts, createdBy: work.createdBy };
+  const sent = { ...NOTHING_SENT, settledKeys: work.settledKeys, conflicts: work.conflicts, createdBy: work.createdBy, pendingElsewhere: work.pendingElsewhere };
   // 1. What an earlier attempt left: jobs to follow, requests whose fate is unknown.
   await work.finishEarlierAttempt();
   lap('resume');
@@ -248,7 +250,7 @@ async function healAndResend(
   if (heal.healed.size === 0) return result;
   for (const key of heal.healed) {
     work.settledKeys.add(key);
-    work.createdBy.set(key, 'an earlier request (found when the service refused its barcode as taken)');
+    work.createdBy.set(key, 'an earlier request whose ids this state folder did not hold (its answer lost, or the state folder lost or replaced; found when the service refused its barcode as taken)');
   }
   await work.plan(input.unchanged, async (planned) => input.addPlanIssues(planned), heal.healed);
   if (work.toSendCount() > 0) {
@@ -309,7 +311,9 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
   const runDeps: Deps = { ...deps, onEvent: (event: PipelineEvent) => deps.onEvent(event) };
   const { timings, lap } = createLapTimer(deps);
 
-  const prep = await prepareRun(options, runDeps);
+  const prep = await prepareRun(options, runDeps).catch((error: unknown) => {
+    throw asStopWhenAborted(error, deps.signal);
+  });
   lap('prepare');
   let lock: LockHandle | undefined;
   let activeRunId: string | undefined;
@@ -350,7 +354,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     } else {
       sent = await planSendAndHeal({ prep, runId, reportDir, jobs, unchanged, requestFailures, addPlanIssues, lap, settleAfterMs: options.settleAfterMs ?? 30_000, deps: runDeps });
     }
-    const { planOnly, settledKeys, conflicts, createdBy, heldElsewhere, interrupted, serviceFault } = sent;
+    const { planOnly, settledKeys, conflicts, createdBy, pendingElsewhere, heldElsewhere, interrupted, serviceFault } = sent;
 
     // 4. Every row gets its outcome from the journal (and, with --verify, is read back).
     await reportProductOutcomes({
@@ -359,7 +363,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       header: read.info.header,
       outcomes,
       extraIssues,
-      outcome: { planOnly, settledKeys, unchanged, requestFailures, conflicts, createdBy, heldElsewhere, blocked: blocked !== null },
+      outcome: { planOnly, settledKeys, unchanged, requestFailures, conflicts, createdBy, pendingElsewhere, heldElsewhere, runId, blocked: blocked !== null },
       deps: runDeps,
     });
     if (settings.verify) lap('verify');
@@ -384,7 +388,9 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       issueSpill: spill,
       deps: runDeps,
     });
-  } catch (error) {
+  } catch (thrown) {
+    // Whatever a wait or a request cut off by a stop threw, the stop is what happened (exit 130).
+    const error = asStopWhenAborted(thrown, deps.signal);
     // A run stopped by a failure says so (and stays resumable) instead of looking still under way.
     if (activeRunId !== undefined) prep.store.setRunStatus(activeRunId, error instanceof AbortedError ? 'interrupted' : 'failed');
     throw error;

@@ -5,7 +5,7 @@
  * mapping to know which barcode belongs to which seller key.
  */
 import type { Deps } from '../core/deps.js';
-import { AbortedError } from '../core/errors.js';
+import { AbortedError, asStopWhenAborted } from '../core/errors.js';
 import { createProductKeyIndex } from '../core/product-key-index.js';
 import type { AcceptedProduct } from '../state/index.js';
 import { scanLiveCatalog } from './find-live-skus.js';
@@ -52,7 +52,8 @@ export async function runReconcile(options: RunInputs, deps: Deps): Promise<Reco
     // the user: `interrupted`) instead of leaving it `running`.
     try {
       return await reconcileRun(prep, runId, knownBefore, deps);
-    } catch (error) {
+    } catch (thrown) {
+      const error = asStopWhenAborted(thrown, deps.signal);
       store.setRunStatus(runId, error instanceof AbortedError ? 'interrupted' : 'failed');
       throw error;
     } finally {

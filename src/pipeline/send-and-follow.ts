@@ -75,10 +75,11 @@ export async function sendAndFollow(work: ReturnType<typeof createImportWork>, c
           store.markBatchUnknown(runId, outcome.index, outcome.message);
           // A re-sent remainder of unknown fate is settled by the next run like any other request.
           for (const key of work.keysOf(outcome.index)) if (sent.requestFailures.get(key)?.notSent === true) sent.requestFailures.delete(key);
-          if (outcome.serviceFault === true) {
-            sent.serviceFault = true;
-            // Sent and answered 2xx: its products are `unknown` with the shape error, not `not_sent`.
-            for (const key of work.keysOf(outcome.index)) sent.requestFailures.set(key, { message: outcome.message, fieldErrors: '', unsettled: true });
+          if (outcome.serviceFault === true) sent.serviceFault = true;
+          // Sent, and the service may have processed it (answered 2xx unreadably, or its answer was
+          // lost): its products are `unknown` until the next run settles them, never `not_sent`.
+          for (const key of work.keysOf(outcome.index)) {
+            sent.requestFailures.set(key, { message: outcome.message, fieldErrors: '', unsettled: true, ...(outcome.serviceFault === true ? {} : { code: 'request_fate_unknown' }) });
           }
           work.release(outcome.index);
           break;

@@ -19,7 +19,7 @@ import type { SubmitOutcome, SubmitTask } from './submit-batches.js';
 export interface RequestFailure {
   message: string;
   fieldErrors: string;
-  /** Taken (2xx) with an answer that could not be read: the product's fate is not known. */
+  /** Taken (2xx) with an answer that could not be read, or sent and its answer lost (`code` `request_fate_unknown`): the product's fate is not known. */
   unsettled?: boolean;
   /** Never judged: refused together with another product's request, or never taken; the next run sends it. */
   notSent?: boolean;

@@ -42,13 +42,14 @@ export async function settleUnknownRequests(ctx: { store: StateStore; client: Ca
     .map((sent) => ({ productId: sent.item.productId, name: sent.item.name?.rus ?? null, barcodes: sent.item.skus.flatMap((sku) => (sku.skuId === null && sku.barcode !== undefined ? [sku.barcode] : [])) }))
     .filter((product) => product.barcodes.length > 0);
   if (sought.length > 0) {
-    const wait = unknown.sentAt + ctx.settleAfterMs - deps.now().getTime();
+    const wait = measureSettleWait(unknown.sentAt, ctx.settleAfterMs, deps.now().getTime());
     if (wait > 0) {
       deps.onEvent({ type: 'log', level: 'info', message: `waiting ${Math.ceil(wait / 1000)} s for requests of unknown fate to be processed before checking them` });
       await deps.sleep(wait, deps.signal);
     }
     deps.onEvent({ type: 'stage:start', stage: 'settle', detail: `asking the service which of ${sought.length} product(s) sent in requests of unknown fate exist` });
-    const lookup = await findSentSkus(ctx.client, sought);
+    // The state's known products stand for the catalog's size: the whole catalog is read at once when that is cheaper than searching.
+    const lookup = await findSentSkus(ctx.client, sought, { catalogSize: store.countKnownProducts() });
     const accepted: AcceptedProduct[] = [];
     for (const sent of settleable) {
       const settled = settleProduct(sent, lookup.found, store.getSpooledProduct(runId, sent.productKey)?.draft?.skuKeys);
@@ -56,7 +57,7 @@ export async function settleUnknownRequests(ctx: { store: StateStore; client: Ca
       else if (settled.accepted) {
         accepted.push({ ...settled.accepted, runId });
         const attempt = sent.runId === runId ? 'an earlier attempt of this run' : `run ${sent.runId}`;
-        result.createdBy.set(sent.productKey, `request ${sent.batchIndex + 1} of ${attempt}`);
+        result.createdBy.set(sent.productKey, `request ${sent.batchIndex + 1} of ${attempt}, whose answer was not recorded`);
       }
     }
     if (accepted.length) store.recordAccepted(accepted);
@@ -67,6 +68,20 @@ export async function settleUnknownRequests(ctx: { store: StateStore; client: Ca
   const error = `fate unknown; its products were checked on the service by run ${runId} and sent again in later requests`;
   for (const batch of unknown.batches) store.markBatchFailed(batch.runId, batch.index, { error, retryable: false });
   return result;
+}
+
+/**
+ * How long to wait before settling requests sent at `sentAt` (the journal's wall-clock time: the
+ * only time that outlives the process that sent them). Never more than `settleAfterMs`, whatever
+ * the clock did since: a clock set back (the request seemingly sent in the future) waits
+ * `settleAfterMs`, not that plus the jump. The wait itself is a duration (`deps.sleep`), so a clock
+ * change during it does not move it.
+ */
+export function measureSettleWait(sentAt: number, settleAfterMs: number, nowMs: number): number {
+  if (sentAt === 0) return 0; // no request left unanswered: only finished jobs' missing results
+  const elapsed = nowMs - sentAt;
+  if (elapsed < 0) return settleAfterMs;
+  return Math.min(settleAfterMs, Math.max(0, settleAfterMs - elapsed));
 }
 
 /**

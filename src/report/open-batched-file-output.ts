@@ -5,6 +5,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { copyBytes } from '../core/copy-bytes.js';
+import { startAtomicFile } from './start-atomic-file.js';
 
 /** An open batched output. `put*` never wait: `settle()` says when the stream wants a pause. */
 export interface BatchedFileOutput {
@@ -22,7 +23,7 @@ export interface BatchedFileOutput {
   settle(): Promise<void> | undefined;
   /** Throws the stream's error, if it failed. */
   checkFailure(): void;
-  /** Writes what is left and ends the file; resolves when it is on disk. */
+  /** Writes what is left and ends the file; resolves when it is on disk under its final name. */
   close(): Promise<void>;
   /**
    * Stops writing; resolves once the file is closed. The stream opens its file asynchronously: a
@@ -37,11 +38,12 @@ const BATCH_BYTES = 256 * 1024;
 // Batches in flight at most: the stream's buffer (1 MB) and one being written.
 const POOL_SIZE = 6;
 
-/** Opens `path` for writing (replacing it). */
+/** Opens `path` for writing (replacing it once closed; until then it is written under a temporary name). */
 export function openBatchedFileOutput(path: string): BatchedFileOutput {
+  const file = startAtomicFile(path);
   // The default 16 KB buffer fills every dozen rows and the writer then waits for the disk: a
   // 100,000-row report spent over a second idle that way.
-  const stream = createWriteStream(path, { highWaterMark: WRITE_BUFFER_BYTES });
+  const stream = createWriteStream(file.tempPath, { highWaterMark: WRITE_BUFFER_BYTES });
   let failure: unknown;
   stream.on('error', (error) => {
     failure = error;
@@ -103,11 +105,13 @@ export function openBatchedFileOutput(path: string): BatchedFileOutput {
       if (used > 0) flush();
       stream.end();
       await once(stream, 'finish');
+      if (!stream.closed) await once(stream, 'close');
+      await file.commit();
     },
-    destroy() {
+    async destroy() {
       stream.destroy();
-      if (stream.closed) return Promise.resolve();
-      return new Promise<void>((resolve) => stream.once('close', () => resolve()));
+      if (!stream.closed) await new Promise<void>((resolve) => stream.once('close', () => resolve()));
+      await file.discard();
     },
   };
 }

@@ -20,10 +20,12 @@ export type RowStatus =
   /** The service rejected it (its errors are in the issues). */
   | 'rejected'
   /** Sent, but the outcome could not be established. */
-  | 'unknown';
+  | 'unknown'
+  /** Taken by the service as a job that had not finished when the run stopped following it: the next run asks the job again (never re-sends). */
+  | 'pending';
 
 /** Every row status, in the order reports list them (problems first). */
-export const ROW_STATUSES = ['invalid', 'rejected', 'unknown', 'not_sent', 'valid', 'unchanged', 'accepted'] as const satisfies readonly RowStatus[];
+export const ROW_STATUSES = ['invalid', 'rejected', 'unknown', 'pending', 'not_sent', 'valid', 'unchanged', 'accepted'] as const satisfies readonly RowStatus[];
 
 /** What the summary counts of the row outcomes: rows by status, and products by their most severe row status. */
 export interface StatusTally {
@@ -33,7 +35,7 @@ export interface StatusTally {
 }
 
 /** Row statuses that need the seller's attention: these rows go to `rejected-rows.csv`. */
-export const PROBLEM_STATUSES: ReadonlySet<RowStatus> = new Set<RowStatus>(['invalid', 'rejected', 'unknown', 'not_sent']);
+export const PROBLEM_STATUSES: ReadonlySet<RowStatus> = new Set<RowStatus>(['invalid', 'rejected', 'unknown', 'pending', 'not_sent']);
 
 /** The outcome of one source row. */
 export interface RowOutcome {

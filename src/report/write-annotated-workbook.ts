@@ -55,6 +55,7 @@ import { splitSheetXml } from './xlsx-patch/split-sheet-xml.js';
 import type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 import { buildToFixHead, buildToFixRow, buildToFixTail } from './xlsx-patch/to-fix-sheet-xml.js';
 import { createDeflatedFile, createZipOutput, type ZipOutput } from './xlsx-patch/zip-output.js';
+import { namePartialFile } from './start-atomic-file.js';
 
 export { ANNOTATION_FILLS } from './xlsx-patch/annotation-fills.js';
 export { TO_FIX_HEADERS } from './xlsx-patch/to-fix-sheet-xml.js';
@@ -141,7 +142,8 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
       }),
   );
   const plan = await planPackage(source);
-  const toFixTemp = `${options.outPath}.to-fix.tmp`;
+  // A scratch file, never renamed: hidden and marked partial, like the files being written.
+  const toFixTemp = namePartialFile(options.outPath, 'to-fix');
   const input = await open(options.sourcePath, 'r');
   let output: ZipOutput | undefined;
   let completed = false;

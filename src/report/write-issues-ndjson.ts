@@ -9,6 +9,7 @@
  */
 import { open } from 'node:fs/promises';
 import { compareIssues, type Issue, type Severity } from '../core/issue.js';
+import { startAtomicFile } from './start-atomic-file.js';
 
 /** Examples of each code kept in `summary.json` by default; every issue is in `issues.ndjson`. */
 export const DEFAULT_EXAMPLES_PER_CODE = 100;
@@ -78,7 +79,9 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     complete: true,
   };
   const others = dropDuplicates(options.otherIssues).sort(compareIssues);
-  const handle = await open(options.path, 'w', 0o600);
+  const file = startAtomicFile(options.path);
+  const handle = await open(file.tempPath, 'w', 0o600);
+  let complete = false;
   let out: Buffer = Buffer.allocUnsafe(OUT_BYTES);
   let used = 0;
   // Two buffers: the next megabyte is put together while the last one is written. The second is made
@@ -152,11 +155,14 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     while (next < others.length) await emitIssue(others[next++] as Issue);
     await flush();
     await writing;
+    complete = true;
   } finally {
     // Failed elsewhere: the write under way ends before the file closes (its own failure is not the one reported).
     await writing?.catch(() => undefined);
     await handle.close();
+    if (!complete) await file.discard();
   }
+  await file.commit();
   digest.byCode = sortKeys(digest.byCode);
   digest.bySeverityAndCode = { error: sortKeys(digest.bySeverityAndCode.error), warning: sortKeys(digest.bySeverityAndCode.warning) };
   return digest;

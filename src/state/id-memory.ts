@@ -11,13 +11,14 @@ const LOOKUP_CHUNK = 1000;
 /** The id memory part of a `StateStore`. */
 export type IdMemory = Pick<
   StateStore,
-  'getProductIds' | 'getProductIdsMany' | 'recordAccepted' | 'findProductKeyByBarcode' | 'replaceIdMemory' | 'countKnownProducts'
+  'getProductIds' | 'getProductIdsMany' | 'recordAccepted' | 'claimProductIds' | 'findProductKeyByBarcode' | 'replaceIdMemory' | 'countKnownProducts'
 >;
 
 interface IdRow {
   product_key: string;
   product_id: number;
   content_hash: string | null;
+  run_id: string | null;
   sku_key: string | null;
   sku_id: number | null;
 }
@@ -26,7 +27,7 @@ interface IdRow {
 export function createIdMemory(ctx: StoreContext): IdMemory {
   const { db, accountKey } = ctx;
   const selectMany = db.prepare<[string, string], IdRow>(`
-    SELECT p.product_key, p.product_id, p.content_hash, s.sku_key, s.sku_id
+    SELECT p.product_key, p.product_id, p.content_hash, p.run_id, s.sku_key, s.sku_id
     FROM product_ids p
     LEFT JOIN sku_ids s ON s.account_key = p.account_key AND s.product_key = p.product_key
     WHERE p.account_key = ? AND p.product_key IN (SELECT value FROM json_each(?))`);
@@ -45,6 +46,12 @@ export function createIdMemory(ctx: StoreContext): IdMemory {
     VALUES (?, ?, ?, ?, ?, ?)
     ON CONFLICT (account_key, product_key, sku_key) DO UPDATE SET
       sku_id = excluded.sku_id, barcode = excluded.barcode, updated_at = excluded.updated_at`);
+  // A SKU id remembered under another key of the same product is that SKU before the service
+  // confirmed a change of its key (a corrected barcode, when the barcode is the SKU key): forgotten,
+  // or the old barcode would still be found and the SKU id be held by two keys.
+  const dropOtherKeysOfSku = db.prepare<[string, string, number, string]>(
+    'DELETE FROM sku_ids WHERE account_key = ? AND product_key = ? AND sku_id = ? AND sku_key <> ?',
+  );
   const selectByBarcode = db.prepare<[string, string], { product_key: string; sku_key: string; product_id: number; sku_id: number }>(`
     SELECT s.product_key, s.sku_key, p.product_id, s.sku_id
     FROM sku_ids s JOIN product_ids p ON p.account_key = s.account_key AND p.product_key = s.product_key
@@ -52,6 +59,10 @@ export function createIdMemory(ctx: StoreContext): IdMemory {
     ORDER BY s.updated_at DESC LIMIT 1`);
   const deleteAllSkus = db.prepare<[string]>('DELETE FROM sku_ids WHERE account_key = ?');
   const deleteAllProducts = db.prepare<[string]>('DELETE FROM product_ids WHERE account_key = ?');
+  const claimProduct = db.prepare<[string, string, string]>('UPDATE product_ids SET run_id = ? WHERE account_key = ? AND product_key = ?');
+  const claimProducts = db.transaction((productKeys: readonly string[], runId: string) => {
+    for (const key of productKeys) claimProduct.run(runId, accountKey, key);
+  });
   const countProducts = db.prepare<[string], number>('SELECT COUNT(*) FROM product_ids WHERE account_key = ?').pluck();
 
   const writeAccepted = (entries: readonly AcceptedProduct[]): void => {
@@ -59,7 +70,10 @@ export function createIdMemory(ctx: StoreContext): IdMemory {
     for (const entry of entries) {
       dropSkusOfChangedProduct.run(accountKey, entry.productKey, accountKey, entry.productId);
       upsertProduct.run(accountKey, entry.productKey, entry.productId, entry.contentHash, entry.runId, at);
-      for (const sku of entry.skus) upsertSku.run(accountKey, entry.productKey, sku.skuKey, sku.skuId, sku.barcode, at);
+      for (const sku of entry.skus) {
+        dropOtherKeysOfSku.run(accountKey, entry.productKey, sku.skuId, sku.skuKey);
+        upsertSku.run(accountKey, entry.productKey, sku.skuKey, sku.skuId, sku.barcode, at);
+      }
     }
   };
   const recordAccepted = db.transaction(writeAccepted);
@@ -76,7 +90,7 @@ export function createIdMemory(ctx: StoreContext): IdMemory {
       for (const row of selectMany.iterate(accountKey, JSON.stringify(chunk))) {
         let known = found.get(row.product_key);
         if (known === undefined) {
-          known = { productId: row.product_id, skus: new Map(), contentHash: row.content_hash };
+          known = { productId: row.product_id, skus: new Map(), contentHash: row.content_hash, learntBy: row.run_id };
           found.set(row.product_key, known);
         }
         if (row.sku_key !== null && row.sku_id !== null) known.skus.set(row.sku_key, row.sku_id);
@@ -97,6 +111,10 @@ export function createIdMemory(ctx: StoreContext): IdMemory {
     },
     replaceIdMemory: (entries) => {
       replaceIdMemory(entries);
+    },
+    claimProductIds: (productKeys, runId) => {
+      ctx.requireRun(runId);
+      if (productKeys.length > 0) claimProducts(productKeys, runId);
     },
     countKnownProducts: () => countProducts.get(accountKey) ?? 0,
   };

@@ -22,6 +22,8 @@ export interface JournalStatements {
   updateFailed: Statement;
   updateUnknown: Statement<[string, string, number]>;
   updateDone: Statement<[string, string, number]>;
+  /** Leaves the batch's status as it is (an open job's batch stays `accepted`); changes 0 rows for a batch never planned. */
+  touchAccepted: Statement<[string, number]>;
   upsertResult: Statement<[string, string, number, number, string, number | null, string, string]>;
   /** Plucked: the content hash alone. */
   selectSpooledHash: Statement<[string, string], string | null>;
@@ -93,6 +95,7 @@ export function prepareJournalStatements(db: Database.Database): JournalStatemen
   const updateDone = db.prepare<[string, string, number]>(
     `UPDATE batches SET status = 'done', finished_at = ? WHERE run_id = ? AND batch_index = ?`,
   );
+  const touchAccepted = db.prepare<[string, number]>('UPDATE batches SET status = status WHERE run_id = ? AND batch_index = ?');
   const upsertResult = db.prepare<[string, string, number, number, string, number | null, string, string]>(`
     INSERT OR REPLACE INTO product_results (run_id, product_key, batch_index, position, status, product_id, skus_json, errors_json)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -114,6 +117,7 @@ export function prepareJournalStatements(db: Database.Database): JournalStatemen
     updateFailed,
     updateUnknown,
     updateDone,
+    touchAccepted,
     upsertResult,
     selectSpooledHash,
     selectResults,

@@ -133,8 +133,9 @@ function commitDurably(ctx: StoreContext, commit: () => void): void {
 function recordJobResultsIn(ctx: StoreContext, st: JournalStatements, runId: string, jobs: readonly FinishedJob[]): AcceptedProduct[] {
   const at = ctx.nowIso();
   const accepted: AcceptedProduct[] = [];
-  for (const { index, results } of jobs) {
-    requireChange(ctx, st.updateDone.run(at, runId, index).changes, runId, index);
+  for (const { index, results, open } of jobs) {
+    if (open === true) requireChange(ctx, st.touchAccepted.run(runId, index).changes, runId, index);
+    else requireChange(ctx, st.updateDone.run(at, runId, index).changes, runId, index);
     for (const result of results) {
       st.upsertResult.run(runId, result.productKey, index, result.position, result.status, result.productId, JSON.stringify(result.skus), JSON.stringify(result.errors));
       if (result.status !== 'accepted' || result.productId === null) continue;

@@ -28,6 +28,8 @@ export interface KnownProductIds {
   skus: Map<string, number>;
   /** `hashProductContent` of the last accepted import of the product, or null when not known. */
   contentHash: string | null;
+  /** The run that learnt these ids (null: reconcile outside a run): a product learnt by this run was created or changed by it. */
+  learntBy?: string | null;
 }
 
 /** One product whose ids the service gave, as recorded after an accepted import or a reconcile. */
@@ -172,8 +174,11 @@ export interface BatchFailure {
   retryable: boolean;
 }
 
-/** Outcome of one product in a job. */
-export type ProductResultStatus = 'accepted' | 'rejected' | 'unknown';
+/**
+ * Outcome of one product in a job. `pending`: its job was still running when the run stopped
+ * following it (its batch stays `accepted`); the next run asks the job again, never re-sends it.
+ */
+export type ProductResultStatus = 'accepted' | 'rejected' | 'unknown' | 'pending';
 
 /** One SKU of a job result. */
 export interface ResultSku {
@@ -194,6 +199,11 @@ export interface FinishedJob {
   /** The job's batch. */
   index: number;
   results: readonly JobProductOutcome[];
+  /**
+   * The job had not finished (still running at the job time-out, or its status unreadable): the
+   * results known so far are recorded, the batch stays `accepted`, and the next run follows it.
+   */
+  open?: boolean;
 }
 
 /** The job result of one product, as `recordJobResults` takes it. */
@@ -241,6 +251,12 @@ export interface StateStore {
   getProductIdsMany(productKeys: readonly string[]): Map<string, KnownProductIds>;
   /** Remembers the ids of accepted products (one transaction). SKUs not listed keep their remembered ids. */
   recordAccepted(entries: readonly AcceptedProduct[]): void;
+  /**
+   * Records that `runId` learnt the remembered ids of these products (`learntBy`), leaving the ids
+   * as they are: products another run's request created and this run found are reported by it as
+   * created by it in every later attempt.
+   */
+  claimProductIds(productKeys: readonly string[], runId: string): void;
   /** The SKU that has this barcode; the most recently recorded one when several do. */
   findProductKeyByBarcode(barcode: string): BarcodeMatch | undefined;
   /** Replaces all ids of the account (reconcile rebuilds them from the service), in one transaction. */
@@ -315,7 +331,8 @@ export interface StateStore {
   /** The batch may or may not have reached the service; settle it later by asking the service. */
   markBatchUnknown(runId: string, index: number, error: string): void;
   /**
-   * Records finished jobs' per-product results, marks their batches `done`, and remembers the ids
+   * Records finished jobs' per-product results, marks their batches `done` (an `open` job's stays
+   * `accepted`), and remembers the ids
    * of the accepted products (as `recordAccepted`), all in one transaction: a crash cannot leave a
    * job recorded whose ids are lost. Several jobs share the transaction's commit.
    */

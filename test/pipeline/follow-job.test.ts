@@ -12,7 +12,7 @@ function job(status: string | null, products: (string | null)[]): JobStatus {
 
 function fakeDeps(events: PipelineEvent[] = []) {
   let t = 0;
-  return { now: () => new Date(t), sleep: async (ms: number) => void (t += ms), onEvent: (e: PipelineEvent) => events.push(e) };
+  return { monotonic: () => t, sleep: async (ms: number) => void (t += ms), onEvent: (e: PipelineEvent) => events.push(e) };
 }
 
 describe('isJobFinished', () => {
@@ -60,5 +60,28 @@ describe('followJob', () => {
     expect(polls).toBe(1);
     expect(result.status).toBe('unreadable');
     expect(result.status === 'unreadable' ? result.lastError : '').toContain('no per-product results');
+  });
+
+  it('measures its time-out on the monotonic clock: a wall clock moved two hours on mid-run does not end it', async () => {
+    let t = 0;
+    let wallJump = 0;
+    let polls = 0;
+    const result = await followJob({
+      client: {
+        getJobStatus: async () => {
+          polls += 1;
+          wallJump = 2 * 3_600_000; // the wall clock is set forward after the first poll
+          return polls < 4 ? job('InProgress', ['InProgress']) : job('Completed', ['Imported']);
+        },
+      },
+      job: { jobId: '7' },
+      expected: 1,
+      timeoutMs: 10_000,
+      pollIntervalMs: 500,
+      // A whole Deps' clocks: the wall one jumps, the monotonic one does not.
+      deps: { ...({ now: () => new Date(t + wallJump) } as object), monotonic: () => t, sleep: async (ms: number) => void (t += ms), onEvent: () => {} },
+    });
+    expect(result.status).toBe('done');
+    expect(result.durationMs).toBeLessThan(10_000);
   });
 });

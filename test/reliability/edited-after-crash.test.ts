@@ -20,7 +20,7 @@ describe('a file edited between a crash and the re-run', () => {
     // Both requests (10 + 2 products) are queued by the service, their answers lost.
     sandbox.setFaults({ script: [{ path: DEFAULT_PATHS.import, method: 'POST', times: 2, action: { dropAfterHandling: true } }] });
     const first = await importOnce(c);
-    expect(first.result.summary.counts.byStatus).toEqual({ not_sent: 24 });
+    expect(first.result.summary.counts.byStatus).toEqual({ unknown: 24 });
     expect(sandbox.stats().importRequests).toBe(2);
 
     const edited = await editFixture(fixture, [
@@ -38,13 +38,13 @@ describe('a file edited between a crash and the re-run', () => {
     expect(await checkExactlyOnce(sandbox, edited)).toEqual([]);
     // Products the first attempt's requests created are reported accepted, not unchanged.
     expect(second.result.summary.counts.byStatus).toEqual({ accepted: 25 });
-    // Each row says which job took it, or which earlier request created it (its answer was lost).
+    // Each row says which job took it, or which earlier request created it (its answer not recorded).
     const rows = await loadAnnotatedRows(second.result);
-    const untold = rows.filter((row) => row['_job_id'] === '' && !(row['_errors'] ?? '').includes('whose answer was lost'));
+    const untold = rows.filter((row) => row['_job_id'] === '' && !(row['_errors'] ?? '').includes('accepted: created by request'));
     expect(untold).toEqual([]);
     const sent = rows.filter((row) => row['_job_id'] !== '').map((row) => row['Артикул']);
     // The edited products were sent again as updates, under this run's job.
     expect(new Set(sent)).toEqual(new Set(['SM-1', 'SM-2', 'SM-3', 'SM-11']));
-    expect(rows.find((row) => row['Артикул'] === 'SM-5')?.['_errors']).toMatch(/created by request 1 of run \d{8}-\d{6}-\w+, whose answer was lost/);
+    expect(rows.find((row) => row['Артикул'] === 'SM-5')?.['_errors']).toMatch(/created by request 1 of run \d{8}-\d{6}-\w+, whose answer was not recorded/);
   }, 60_000);
 });

@@ -209,10 +209,10 @@ export function splitCsvRecords(text: string, delimiter = ';'): string[][] {
   return records;
 }
 
-/** True when no row of the run is left rejected, unknown or not sent (invalid rows are the seller's to fix). */
+/** True when no row of the run is left rejected, unknown, pending or not sent (invalid rows are the seller's to fix). */
 export function isSettled(result: RunResult): boolean {
   const by = result.summary.counts.byStatus;
-  return (by.rejected ?? 0) + (by.unknown ?? 0) + (by.not_sent ?? 0) === 0;
+  return (by.rejected ?? 0) + (by.unknown ?? 0) + (by.pending ?? 0) + (by.not_sent ?? 0) === 0;
 }
 
 /** Runs `runImport` until every valid row is settled (see `isSettled`), at most `max` times. */

@@ -83,7 +83,8 @@ describe('imports under faults end with every valid product exactly once', () =>
     const first = await importOnce(c, { settings: { concurrency: 1 } });
     expect(first.result.exitCode).toBe(1);
     // The first two requests (20 products, 40 rows) were answered 503: not repeated in the run.
-    expect(first.result.summary.counts.byStatus).toEqual({ accepted: 10, not_sent: 40, invalid: 2 });
+    // Sent and unanswered: the service may have processed them, so `unknown`, never `not_sent` (issue 34, item 6).
+    expect(first.result.summary.counts.byStatus).toEqual({ accepted: 10, unknown: 40, invalid: 2 });
     expect(retries(first).map((r) => r.endpoint)).toEqual([
       `POST ${DEFAULT_PATHS.token}`,
       `GET ${DEFAULT_PATHS.categories}`,
@@ -101,7 +102,7 @@ describe('imports under faults end with every valid product exactly once', () =>
     c.sandbox.setFaults({ script: [{ ...IMPORT, times: 2, action: { drop: true } }] });
     const attempts = await importUntilDone(c, { settings: { concurrency: 1 } });
     expect(attempts.length).toBe(2);
-    expect((attempts[0] as ImportAttempt).result.summary.counts.byStatus).toEqual({ accepted: 10, not_sent: 40, invalid: 2 });
+    expect((attempts[0] as ImportAttempt).result.summary.counts.byStatus).toEqual({ accepted: 10, unknown: 40, invalid: 2 });
     await expectExactlyOnce(c, attempts);
   });
 
@@ -130,8 +131,8 @@ describe('imports under faults end with every valid product exactly once', () =>
     // The service processes the slow import ~900 ms after it was sent; settling waits longer than that.
     const attempts = await importUntilDone(c, { settings: { timeoutMs: 300 }, settleAfterMs: 1_500 });
     expect(attempts.length).toBe(2);
-    expect((attempts[0] as ImportAttempt).result.summary.counts.byStatus.unknown ?? 0).toBe(0);
-    expect((attempts[0] as ImportAttempt).result.summary.counts.byStatus.not_sent).toBe(20);
+    expect((attempts[0] as ImportAttempt).result.summary.counts.byStatus.unknown).toBe(20);
+    expect((attempts[0] as ImportAttempt).result.summary.counts.byStatus.not_sent ?? 0).toBe(0);
     await expectExactlyOnce(c, attempts);
   });
 
@@ -179,18 +180,19 @@ describe('imports under faults end with every valid product exactly once', () =>
     await expectExactlyOnce(c, [attempt]);
   });
 
-  it('job status that fails past the job time-out: products reported unknown, settled when the run is resumed', async () => {
+  it('job status that fails past the job time-out: products reported pending, their jobs asked again (nothing re-sent) when the run is resumed', async () => {
     const c = await setUp({ sandbox: { faults: { jobStatusFailures: 1_000_000 } } });
     const first = await importOnce(c, { settings: { jobTimeoutSeconds: 1, retryLimit: 1 } });
-    expect(first.result.summary.counts.byStatus).toEqual({ unknown: 50, invalid: 2 });
+    expect(first.result.summary.counts.byStatus).toEqual({ pending: 50, invalid: 2 });
     c.sandbox.setFaults({ jobStatusFailures: 0 });
     const second = await importOnce(c, { resumeRunId: first.result.runId });
     await expectExactlyOnce(c, [first, second]);
+    expect(c.sandbox.stats().importRequests).toBe(3);
   });
 
-  // A run whose jobs timed out stays resumable, so a plain re-run settles the products of unknown
-  // fate instead of sending them as creates again.
-  it('job status that fails past the job time-out: a plain re-run settles the products of unknown fate', async () => {
+  // A run whose jobs timed out stays resumable, so a plain re-run asks its jobs again instead of
+  // sending their products as creates again.
+  it('job status that fails past the job time-out: a plain re-run asks the jobs again', async () => {
     const c = await setUp({ sandbox: { faults: { jobStatusFailures: 1_000_000 } } });
     const first = await importOnce(c, { settings: { jobTimeoutSeconds: 1, retryLimit: 1 } });
     c.sandbox.setFaults({ jobStatusFailures: 0 });

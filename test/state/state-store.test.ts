@@ -117,8 +117,8 @@ describe('id memory', () => {
       { productKey: 'A-1', productId: 1001, contentHash: 'h1', runId: null, skus: [{ skuKey: 'A-1-red', skuId: 5001, barcode: '111' }, { skuKey: 'A-1-blue', skuId: 5002, barcode: '222' }] },
       { productKey: 'A-2', productId: 1002, contentHash: null, runId: null, skus: [] },
     ]);
-    expect(store.getProductIds('A-1')).toEqual({ productId: 1001, contentHash: 'h1', skus: new Map([['A-1-red', 5001], ['A-1-blue', 5002]]) });
-    expect(store.getProductIds('A-2')).toEqual({ productId: 1002, contentHash: null, skus: new Map() });
+    expect(store.getProductIds('A-1')).toMatchObject({ productId: 1001, contentHash: 'h1', skus: new Map([['A-1-red', 5001], ['A-1-blue', 5002]]) });
+    expect(store.getProductIds('A-2')).toMatchObject({ productId: 1002, contentHash: null, skus: new Map() });
     expect(store.countKnownProducts()).toBe(2);
 
     // More keys than one lookup chunk, most of them unknown.
@@ -135,10 +135,31 @@ describe('id memory', () => {
     store.recordAccepted([{ productKey: 'A', productId: 1, contentHash: 'h1', runId: null, skus: [{ skuKey: 'A-1', skuId: 11, barcode: '111' }, { skuKey: 'A-2', skuId: 12, barcode: '222' }] }]);
     clock.advance(1000);
     store.recordAccepted([{ productKey: 'A', productId: 1, contentHash: 'h2', runId: null, skus: [{ skuKey: 'A-3', skuId: 13, barcode: '333' }] }]);
-    expect(store.getProductIds('A')).toEqual({ productId: 1, contentHash: 'h2', skus: new Map([['A-1', 11], ['A-2', 12], ['A-3', 13]]) });
+    expect(store.getProductIds('A')).toMatchObject({ productId: 1, contentHash: 'h2', skus: new Map([['A-1', 11], ['A-2', 12], ['A-3', 13]]) });
 
     store.recordAccepted([{ productKey: 'A', productId: 2, contentHash: 'h3', runId: null, skus: [{ skuKey: 'A-1', skuId: 21, barcode: '111' }] }]);
-    expect(store.getProductIds('A')).toEqual({ productId: 2, contentHash: 'h3', skus: new Map([['A-1', 21]]) });
+    expect(store.getProductIds('A')).toMatchObject({ productId: 2, contentHash: 'h3', skus: new Map([['A-1', 21]]) });
+  });
+
+  it('says which run learnt the ids, and a run that found them claims them without changing them', async () => {
+    const store = openTestStore(await makeTempDir());
+    const first = store.createRun(makeRun()).runId;
+    const second = store.createRun(makeRun()).runId;
+    store.recordAccepted([{ productKey: 'A', productId: 1, contentHash: 'h', runId: first, skus: [{ skuKey: 'A-1', skuId: 11, barcode: '111' }] }]);
+    expect(store.getProductIds('A')).toEqual({ productId: 1, contentHash: 'h', learntBy: first, skus: new Map([['A-1', 11]]) });
+    store.claimProductIds(['A', 'unknown-key'], second);
+    expect(store.getProductIds('A')).toEqual({ productId: 1, contentHash: 'h', learntBy: second, skus: new Map([['A-1', 11]]) });
+    expect(store.getProductIds('unknown-key')).toBeUndefined();
+  });
+
+  it('follows a SKU whose key the service confirmed changed (a corrected barcode): the old key and barcode are forgotten', async () => {
+    const store = openTestStore(await makeTempDir());
+    store.recordAccepted([{ productKey: 'A', productId: 1, contentHash: 'h1', runId: null, skus: [{ skuKey: '111', skuId: 11, barcode: '111' }, { skuKey: '222', skuId: 12, barcode: '222' }] }]);
+    // The first SKU's barcode corrected to 333 (the barcode is its key), accepted as an update of SKU 11.
+    store.recordAccepted([{ productKey: 'A', productId: 1, contentHash: 'h2', runId: null, skus: [{ skuKey: '333', skuId: 11, barcode: '333' }, { skuKey: '222', skuId: 12, barcode: '222' }] }]);
+    expect(store.getProductIds('A')?.skus).toEqual(new Map([['333', 11], ['222', 12]]));
+    expect(store.findProductKeyByBarcode('111')).toBeUndefined();
+    expect(store.findProductKeyByBarcode('333')).toMatchObject({ productKey: 'A', skuKey: '333', skuId: 11 });
   });
 
   it('finds a SKU by barcode, the most recently recorded when several have it', async () => {
@@ -199,7 +220,7 @@ describe('id memory', () => {
     first.close();
     first.close();
     const second = openTestStore(dir);
-    expect(second.getProductIds('A')).toEqual({ productId: 1, contentHash: 'h', skus: new Map([['A-1', 11]]) });
+    expect(second.getProductIds('A')).toMatchObject({ productId: 1, contentHash: 'h', skus: new Map([['A-1', 11]]) });
   });
 });
 
@@ -479,7 +500,7 @@ describe('request journal', () => {
       errors: [{ field: 'skus[0].barcode', code: 'DUPLICATE', message: 'barcode already used' }],
     });
     // Accepted ids are remembered in the same transaction, with the spooled content hash.
-    expect(store.getProductIds('A')).toEqual({ productId: 1001, contentHash: 'spooled-hash-A', skus: new Map([['A-1', 5001]]) });
+    expect(store.getProductIds('A')).toMatchObject({ productId: 1001, contentHash: 'spooled-hash-A', skus: new Map([['A-1', 5001]]) });
     expect(store.getProductIds('B')).toBeUndefined();
     expect(store.getRun(runId)?.batchCounts.done).toBe(1);
   });
@@ -523,6 +544,6 @@ describe('request journal', () => {
     store.recordJobResults(runId, [{ index: 0, results: accepted('A', 1) }, { index: 1, results: accepted('B', 2) }]);
     expect(store.listBatches(runId).map((b) => b.status)).toEqual(['done', 'done']);
     expect([...store.listProductResults(runId).values()].map((r) => [r.productKey, r.batchIndex, r.productId])).toEqual([['A', 0, 1], ['B', 1, 2]]);
-    expect(store.getProductIds('B')).toEqual({ productId: 2, contentHash: 'h-B', skus: new Map([['B-1', 20]]) });
+    expect(store.getProductIds('B')).toMatchObject({ productId: 2, contentHash: 'h-B', skus: new Map([['B-1', 20]]) });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `catalog-import watch` through the CLI, in-process: JSON log lines for a collector, `--once`
- * exit codes, a second watcher refused with exit 3, a broken mapping refused with exit 2.
+ * exit codes, a second watcher refused with exit 4 (local state), a broken mapping refused with exit 2.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -75,12 +75,12 @@ describe('catalog-import watch', () => {
     expect(bed.sandbox.stats().importRequests).toBe(0);
   });
 
-  it('exits 3 at once when another watcher holds the inbox, and 2 for a broken mapping', async () => {
+  it('exits 4 (local state) at once when another watcher holds the inbox, and 2 for a broken mapping', async () => {
     const bed = await createWatchTestBed();
     const holder = startWatch(bed);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const blocked = await runWatchCli(bed, ['--once']);
-    expect(blocked.code).toBe(3);
+    expect(blocked.code).toBe(4);
     expect(blocked.stderr).toContain(`is held by pid ${process.pid}`);
     await holder.stop();
 

@@ -85,6 +85,7 @@ function statusStyle(status: RowStatus): ToolStyle {
     case 'rejected':
       return 'fill-error';
     case 'unknown':
+    case 'pending':
     case 'not_sent':
       return 'fill-warning';
     case 'valid':
