@@ -87,6 +87,7 @@ export function buildRunSummary(parts: RunSummaryParts): RunSummary {
             complete: spilled.complete,
             examplesPerCode: spilled.examplesPerCode,
             bySeverityAndCode: { error: sortKeys(spilled.bySeverityAndCode.error), warning: sortKeys(spilled.bySeverityAndCode.warning) },
+            byCodeAndColumn: sortKeys(spilled.byCodeAndColumn),
           },
         }
       : {}),

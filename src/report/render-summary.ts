@@ -80,8 +80,12 @@ export function renderSummary(summary: RunSummary, options: RenderSummaryOptions
     for (const [code, issues] of groups) {
       const total = totals?.[code] ?? issues.length;
       lines.push(`  ${paint(severity === 'error' ? 'red' : 'yellow', code)} ×${total}`);
-      for (const issue of issues.slice(0, maxExamples)) lines.push(`    ${renderExample(issue)}`);
-      if (total > maxExamples) lines.push(paint('dim', `    … and ${total - Math.min(maxExamples, issues.length)} more`));
+      const columns = rankColumns(summary.issueList?.byCodeAndColumn?.[code] ?? countColumns(issues));
+      if (columns.length > 1) lines.push(`    by column: ${columns.slice(0, MAX_COLUMNS).map(([column, n]) => `${describeColumn(column, issues)} ×${n}`).join(', ')}`);
+      const shown = pickExamples(issues, columns, maxExamples);
+      for (const issue of shown) lines.push(`    ${renderExample(issue)}`);
+      if (total > shown.length) lines.push(paint('dim', `    … and ${total - shown.length} more`));
+      for (const hint of listHints(issues)) lines.push(`    ${paint('dim', 'hint:')} ${hint}`);
     }
   }
 
@@ -105,6 +109,52 @@ export function renderSummary(summary: RunSummary, options: RenderSummaryOptions
   }
   if (options.annotatedSkipped === true) lines.push('No annotated copy: every row is clean (--annotated-copy always writes one anyway).');
   return lines.join('\n');
+}
+
+const MAX_COLUMNS = 5;
+const NO_COLUMN = '-';
+
+/** Issues per column letter, for a list that holds every issue of its code. */
+function countColumns(issues: readonly Issue[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const issue of issues) counts[issue.column ?? NO_COLUMN] = (counts[issue.column ?? NO_COLUMN] ?? 0) + 1;
+  return counts;
+}
+
+/** Columns by how many issues they hold, most first; the letter breaks ties. */
+function rankColumns(counts: Readonly<Record<string, number>>): [string, number][] {
+  return Object.entries(counts).sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** `D (Описание)`: the letter with the header an example names, or "no column". */
+function describeColumn(column: string, issues: readonly Issue[]): string {
+  if (column === NO_COLUMN) return 'no column';
+  const header = issues.find((issue) => issue.column === column && issue.header !== undefined)?.header;
+  return header === undefined ? `column ${column}` : `column ${column} (${header})`;
+}
+
+/**
+ * Examples that show what the code is about: one from each of the busiest columns first (the
+ * first examples are often all of one column while another holds most of the issues), then the
+ * rest in order.
+ */
+function pickExamples(issues: readonly Issue[], columns: readonly [string, number][], max: number): Issue[] {
+  const picked: Issue[] = [];
+  for (const [column] of columns) {
+    if (picked.length >= max) break;
+    const example = issues.find((issue) => (issue.column ?? NO_COLUMN) === column);
+    if (example !== undefined) picked.push(example);
+  }
+  for (const issue of issues) {
+    if (picked.length >= max) break;
+    if (!picked.includes(issue)) picked.push(issue);
+  }
+  return picked;
+}
+
+/** The distinct hints of a code's issues, in the order first met. */
+function listHints(issues: readonly Issue[]): string[] {
+  return [...new Set(issues.flatMap((issue) => (issue.hint === undefined || issue.hint === '' ? [] : [issue.hint])))];
 }
 
 function renderExample(issue: Issue): string {

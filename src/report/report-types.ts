@@ -151,4 +151,6 @@ export interface RunSummaryIssueList {
   examplesPerCode: number;
   /** Issues per code for each severity (counts, like `counts.issuesByCode`, are of the full list). */
   bySeverityAndCode: { error: Record<string, number>; warning: Record<string, number> };
+  /** Issues per code and column letter (`-`: of no column), of the full list. */
+  byCodeAndColumn?: Record<string, Record<string, number>>;
 }

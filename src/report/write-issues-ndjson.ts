@@ -22,6 +22,8 @@ export interface IssueDigest {
   byCode: Record<string, number>;
   /** Issues per code, for each severity (a code such as `kazakh_text_missing` can be either). */
   bySeverityAndCode: Record<Severity, Record<string, number>>;
+  /** Issues per code and column letter (`-` for issues of no column): which columns a code is about. */
+  byCodeAndColumn: Record<string, Record<string, number>>;
   /** The first `examplesPerCode` issues of each code, in `compareIssues` order. */
   examples: Issue[];
   examplesPerCode: number;
@@ -61,6 +63,9 @@ export interface WriteIssuesNdjsonOptions {
   examplesPerCode?: number;
 }
 
+/** The column key of an issue of no column in `byCodeAndColumn`. */
+export const NO_COLUMN = '-';
+
 const OUT_BYTES = 1 << 20;
 // Past this many issues on a row, duplicates are found with a set instead of comparing each pair,
 // and the row is sorted by `Array#sort` instead of an insertion sort (`sortRecords`).
@@ -74,6 +79,7 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     bySeverity: { error: 0, warning: 0 },
     byCode: {},
     bySeverityAndCode: { error: {}, warning: {} },
+    byCodeAndColumn: {},
     examples: [],
     examplesPerCode,
     complete: true,
@@ -99,7 +105,10 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     used = 0;
   };
   /** Counts an issue; true when it is kept as an example (then its object is wanted). */
-  const count = (code: string, severity: Severity): boolean => {
+  const count = (code: string, severity: Severity, column: string | undefined): boolean => {
+    const byColumn = (digest.byCodeAndColumn[code] ??= {});
+    const columnKey = column ?? NO_COLUMN;
+    byColumn[columnKey] = (byColumn[columnKey] ?? 0) + 1;
     const n = (digest.byCode[code] ?? 0) + 1;
     digest.byCode[code] = n;
     digest.bySeverity[severity] += 1;
@@ -111,7 +120,7 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     return false;
   };
   const emitIssue = async (issue: Issue): Promise<void> => {
-    if (count(issue.code, issue.severity)) digest.examples.push(issue);
+    if (count(issue.code, issue.severity, issue.column)) digest.examples.push(issue);
     const json = `${JSON.stringify(issue)}\n`;
     // A UTF-16 unit is at most 3 bytes of UTF-8.
     if (used + json.length * 3 > out.length) {
@@ -129,7 +138,7 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
   // a flush every megabyte.
   const emitRecord = (record: IssueRecord): Promise<void> | undefined => {
     const { bytes, start, end } = record;
-    if (count(record.code, record.severity)) digest.examples.push(JSON.parse(bytes.toString('utf8', start, end)) as Issue);
+    if (count(record.code, record.severity, record.column)) digest.examples.push(JSON.parse(bytes.toString('utf8', start, end)) as Issue);
     const length = end - start + 1;
     if (used + length <= out.length) {
       putRecord(record);
@@ -165,6 +174,7 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
   await file.commit();
   digest.byCode = sortKeys(digest.byCode);
   digest.bySeverityAndCode = { error: sortKeys(digest.bySeverityAndCode.error), warning: sortKeys(digest.bySeverityAndCode.warning) };
+  digest.byCodeAndColumn = sortKeys(digest.byCodeAndColumn);
   return digest;
 }
 

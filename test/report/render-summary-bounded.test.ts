@@ -15,6 +15,7 @@ describe('a summary that lists examples of its issues (issues.ndjson holds them 
           bySeverity: { error: 5000, warning: 0 },
           byCode: { invalid_price: 5000 },
           bySeverityAndCode: { error: { invalid_price: 5000 }, warning: {} },
+          byCodeAndColumn: { invalid_price: { D: 1200, F: 3800 } },
           examples,
           examplesPerCode: 2,
           complete: false,
@@ -24,9 +25,16 @@ describe('a summary that lists examples of its issues (issues.ndjson holds them 
     expect(summary.counts.issuesBySeverity).toEqual({ error: 5000, warning: 0 });
     expect(summary.counts.issuesByCode).toEqual({ invalid_price: 5000 });
     expect(summary.issues).toEqual(examples);
-    expect(summary.issueList).toEqual({ file: 'issues.ndjson', complete: false, examplesPerCode: 2, bySeverityAndCode: { error: { invalid_price: 5000 }, warning: {} } });
+    expect(summary.issueList).toEqual({
+      file: 'issues.ndjson',
+      complete: false,
+      examplesPerCode: 2,
+      bySeverityAndCode: { error: { invalid_price: 5000 }, warning: {} },
+      byCodeAndColumn: { invalid_price: { D: 1200, F: 3800 } },
+    });
     const text = renderSummary(summary, { color: false, reportDir: '/r' });
-    expect(text).toContain('invalid_price ×5000');
+    // The columns are counted over the full list, not the two examples (both of column D).
+    expect(text).toContain('invalid_price ×5000\n    by column: column F ×3800, column D ×1200');
     expect(text).toContain('… and 4998 more');
     expect(text).toContain('Every issue, one JSON a line: issues.ndjson (summary.json lists the first 2 of each code)');
   });

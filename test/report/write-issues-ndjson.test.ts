@@ -71,6 +71,8 @@ describe('the issue spill and issues.ndjson', () => {
       ...[2, 3, 4, 5, 6].flatMap((row) => [`${row} B invalid_barcode`, `${row} D invalid_price`]),
     ]);
     expect(digest).toMatchObject({ total: 11, bySeverity: { error: 11, warning: 0 }, byCode: { invalid_barcode: 5, invalid_price: 5, mapped_column_missing: 1 }, complete: false });
+    // Columns are counted over every issue written, not the examples kept.
+    expect(digest.byCodeAndColumn).toEqual({ invalid_barcode: { B: 5 }, invalid_price: { D: 5 }, mapped_column_missing: { '-': 1 } });
     expect(digest.examples.map((issue) => `${issue.row} ${issue.code}`)).toEqual(['1 mapped_column_missing', '2 invalid_barcode', '2 invalid_price', '3 invalid_barcode', '3 invalid_price']);
   });
 
