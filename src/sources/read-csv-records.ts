@@ -7,7 +7,8 @@
  * together, a CRLF export edited on a Mac) loses no row and keeps no stray CR in a value.
  *
  * papaparse takes one line break for all of its input, so the text is given to it with one:
- * - no CR alone in it (LF, CRLF or both): `newline: '\n'`. The CR of a CRLF is then text before
+ * - CRLF only (an Excel export): `newline: '\r\n'`.
+ * - no CR alone in it (LF, or LF and CRLF): `newline: '\n'`. The CR of a CRLF is then text before
  *   the LF: papaparse drops it after a closing quote (whitespace there is trimmed) and we take it
  *   off an unquoted last field, and the record's `end` is set before it.
  * - CRs alone and no LF: `newline: '\r'`.
@@ -68,6 +69,7 @@ export function createCsvRecordSplitter(delimiter: string): CsvRecordSplitter {
   const step = (result: Papa.ParseStepResult<string[]>): void => onStep(result as unknown as ParserStep);
   const byLf = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"', step });
   const byCr = new Papa.Parser({ delimiter, newline: '\r', quoteChar: '"', step });
+  const byCrlf = new Papa.Parser({ delimiter, newline: '\r\n', quoteChar: '"', step });
   const oneRecord = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"' });
   const record: CsvSplitRecord = { fields: [], errors: NO_ERRORS, start: 0, end: 0, next: 0 };
 
@@ -80,6 +82,9 @@ export function createCsvRecordSplitter(delimiter: string): CsvRecordSplitter {
     const mixed = firstBareCr !== -1 && input.includes('\n');
     const parsed = mixed ? input.replace(BARE_CR, '\n') : input;
     const newline = firstBareCr === -1 || mixed ? LF : CR;
+    // CRLF only: papaparse splits at CRLF itself, sparing a CR taken off the last field of every record.
+    const crlfOnly = firstBareCr === -1 && input.includes('\r') && !hasBareLf(input);
+    const breakLength = crlfOnly ? 2 : 1;
     let nextBareCr = mixed ? firstBareCr : -1;
     let start = 0;
     onStep = (result) => {
@@ -90,8 +95,8 @@ export function createCsvRecordSplitter(delimiter: string): CsvRecordSplitter {
       let errors = result.errors.length === 0 ? NO_ERRORS : result.errors.map(toRecordError);
       // A record ends at its line break, or at the end of the text (its last record, or a quote never closed).
       let end = next;
-      if (next > start && parsed.charCodeAt(next - 1) === newline && !errors.some((error) => error.code === 'MissingQuotes')) end = next - 1;
-      const crlf = end < next && input.charCodeAt(end) === LF && end > start && input.charCodeAt(end - 1) === CR;
+      if (next > start && parsed.charCodeAt(next - 1) === newline && !errors.some((error) => error.code === 'MissingQuotes')) end = next - breakLength;
+      const crlf = !crlfOnly && end < next && input.charCodeAt(end) === LF && end > start && input.charCodeAt(end - 1) === CR;
       if (crlf) end--;
       if (mixed) {
         while (nextBareCr !== -1 && nextBareCr < start) nextBareCr = findBareCr(input, nextBareCr + 1);
@@ -113,7 +118,7 @@ export function createCsvRecordSplitter(delimiter: string): CsvRecordSplitter {
       onRecord(record);
     };
     try {
-      (newline === LF ? byLf : byCr).parse(parsed, 0, !final);
+      (crlfOnly ? byCrlf : newline === LF ? byLf : byCr).parse(parsed, 0, !final);
     } finally {
       onStep = () => undefined;
     }
@@ -126,6 +131,12 @@ function findBareCr(text: string, at: number): number {
   let cr = text.indexOf('\r', at);
   while (cr !== -1 && text.charCodeAt(cr + 1) === LF) cr = text.indexOf('\r', cr + 2);
   return cr;
+}
+
+/** Whether an LF in `text` has no CR before it. */
+function hasBareLf(text: string): boolean {
+  for (let lf = text.indexOf('\n'); lf !== -1; lf = text.indexOf('\n', lf + 1)) if (text.charCodeAt(lf - 1) !== CR) return true;
+  return false;
 }
 
 /**
