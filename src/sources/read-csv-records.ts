@@ -12,8 +12,8 @@
  *   the LF: papaparse drops it after a closing quote (whitespace there is trimmed) and we take it
  *   off an unquoted last field, and the record's `end` is set before it.
  * - CRs alone and no LF: `newline: '\r'`.
- * - CRs alone and LFs: every CR alone is made an LF in a copy of the text of the same length (offsets stay
- *   the text's), parsed with `newline: '\n'`. Re-splitting records on a CR alone afterwards would
+ * - CRs alone and LFs: every CR alone is made an LF in a copy of the text of the same length
+ *   (offsets stay the text's), parsed with `newline: '\n'`. Re-splitting records on a CR alone afterwards would
  *   not do: a quoted field closed right before a CR alone is a misplaced quote to a parser
  *   breaking at LF, and it goes on to the next quote, taking in the records in between. A record
  *   whose own text holds a CR alone (only inside quotes: outside it ended the record) is parsed
