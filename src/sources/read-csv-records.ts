@@ -1,11 +1,25 @@
 /**
  * The CSV record splitter: the one place that decides where a record ends and how its fields are
- * split, for the reader and for its text mode (the copies). Line endings are taken per record:
- * CRLF, LF and CR alone each end a record wherever they stand outside quotes, so a file whose
- * lines end one way and then another (a catalog pasted together, a CRLF export edited on a Mac)
- * loses no row and keeps no stray CR in a value. A field that starts with a quote runs to the
- * quote not doubled that closes it, line breaks inside included; a quote elsewhere is a character.
+ * split, for the reader and for its text mode (the copies). Fields are papaparse's: its `Parser`
+ * (the core of `Papa.parse`) splits every record, in step mode, its cursor giving where each one
+ * ends. Line endings are taken per record: CRLF, LF and CR alone each end a record wherever they
+ * stand outside quotes, so a file whose lines end one way and then another (a catalog pasted
+ * together, a CRLF export edited on a Mac) loses no row and keeps no stray CR in a value.
+ *
+ * papaparse takes one line break for all of its input, so the text is given to it with one:
+ * - CRLF only (an Excel export): `newline: '\r\n'`.
+ * - no CR alone in it (LF, or LF and CRLF): `newline: '\n'`. The CR of a CRLF is then text before
+ *   the LF: papaparse drops it after a closing quote (whitespace there is trimmed) and we take it
+ *   off an unquoted last field, and the record's `end` is set before it.
+ * - CRs alone and no LF: `newline: '\r'`.
+ * - CRs alone and LFs: every CR alone is made an LF in a copy of the text of the same length
+ *   (offsets stay the text's), parsed with `newline: '\n'`. Re-splitting records on a CR alone afterwards would
+ *   not do: a quoted field closed right before a CR alone is a misplaced quote to a parser
+ *   breaking at LF, and it goes on to the next quote, taking in the records in between. A record
+ *   whose own text holds a CR alone (only inside quotes: outside it ended the record) is parsed
+ *   again from the original text, so its quoted values keep that CR.
  */
+import Papa from 'papaparse';
 
 /** A quoting fault in a record, named as papaparse names it (the reader's issue wording depends on it). */
 export interface CsvRecordError {
@@ -39,151 +53,108 @@ const QUOTE = 34;
 const CR = 13;
 const LF = 10;
 const NO_ERRORS: CsvRecordError[] = [];
+const BARE_CR = /\r(?!\n)/g;
+
+/** What papaparse's `Parser` gives its step function: the one row of this step, its errors, and the cursor after it. */
+interface ParserStep {
+  data: string[][];
+  errors: { code: string; message: string }[];
+  meta: { cursor: number };
+}
 
 /** Creates a splitter for `delimiter` (one or more characters, never a quote or a line break). */
 export function createCsvRecordSplitter(delimiter: string): CsvRecordSplitter {
-  const delimiterLength = delimiter.length;
+  // The parsers are made once; each `parse` starts afresh, and their step calls `onStep`.
+  let onStep: (result: ParserStep) => void = () => undefined;
+  const step = (result: Papa.ParseStepResult<string[]>): void => onStep(result as unknown as ParserStep);
+  const byLf = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"', step });
+  const byCr = new Papa.Parser({ delimiter, newline: '\r', quoteChar: '"', step });
+  const byCrlf = new Papa.Parser({ delimiter, newline: '\r\n', quoteChar: '"', step });
+  const oneRecord = new Papa.Parser({ delimiter, newline: '\n', quoteChar: '"' });
+  const record: CsvSplitRecord = { fields: [], errors: NO_ERRORS, start: 0, end: 0, next: 0 };
+
   return (text, from, final, onRecord) => {
-    const length = text.length;
-    // Next position at or after the last record's start of each character looked for, searched
-    // natively and kept until a record passes it (-1: none left; -2: not searched yet).
-    let nextQuote = -2;
-    let nextCr = text.includes('\r') ? -2 : -1;
-    let nextLf = -2;
-    const findLineEnd = (at: number): number => {
-      if (nextCr !== -1 && nextCr < at) nextCr = text.indexOf('\r', at);
-      if (nextLf !== -1 && nextLf < at) nextLf = text.indexOf('\n', at);
-      if (nextCr === -1) return nextLf;
-      if (nextLf === -1) return nextCr;
-      return nextCr < nextLf ? nextCr : nextLf;
-    };
-    // Length of the line break at `at` (a CR or LF), 0 when it may be a CRLF cut by the text's end.
-    const measureBreak = (at: number): number => {
-      if (text.charCodeAt(at) !== CR) return 1;
-      if (at + 1 < length) return text.charCodeAt(at + 1) === LF ? 2 : 1;
-      return final ? 1 : 0;
-    };
-    const record: CsvSplitRecord = { fields: [], errors: NO_ERRORS, start: 0, end: 0, next: 0 };
-    let pos = from;
-    while (pos < length) {
-      const lineEnd = findLineEnd(pos);
-      if (nextQuote !== -1 && nextQuote < pos) nextQuote = text.indexOf('"', pos);
-      let fields: string[];
-      let end: number;
-      let errors = NO_ERRORS;
-      if (nextQuote === -1 || (lineEnd !== -1 && nextQuote > lineEnd)) {
-        // No quote in the record (nearly every record of a catalog): one native split.
-        if (lineEnd === -1 && !final) return pos;
-        end = lineEnd === -1 ? length : lineEnd;
-        fields = text.slice(pos, end).split(delimiter);
-      } else {
-        const split = splitQuotedRecord(text, pos, final, delimiter, delimiterLength, findLineEnd);
-        if (split === undefined) return pos;
-        ({ fields, end, errors } = split);
-      }
-      let next = end;
-      if (end < length) {
-        const breakLength = measureBreak(end);
-        if (breakLength === 0) return pos;
-        next = end + breakLength;
-      }
+    // A CR ending the text may be the first half of a CRLF: the record it ends waits for more text.
+    const stop = !final && text.charCodeAt(text.length - 1) === CR ? text.length - 1 : text.length;
+    if (stop <= from) return from;
+    const input = from === 0 && stop === text.length ? text : text.slice(from, stop);
+    const firstBareCr = input.includes('\r') ? findBareCr(input, 0) : -1;
+    const mixed = firstBareCr !== -1 && input.includes('\n');
+    const parsed = mixed ? input.replace(BARE_CR, '\n') : input;
+    const newline = firstBareCr === -1 || mixed ? LF : CR;
+    // CRLF only: papaparse splits at CRLF itself, sparing a CR taken off the last field of every record.
+    const crlfOnly = firstBareCr === -1 && input.includes('\r') && !hasBareLf(input);
+    const breakLength = crlfOnly ? 2 : 1;
+    let nextBareCr = mixed ? firstBareCr : -1;
+    let start = 0;
+    onStep = (result) => {
+      const next = result.meta.cursor;
+      // papaparse gives an empty row after a line break that ends the text: no record is there.
+      if (start >= input.length) return;
+      let fields = result.data[0] ?? [''];
+      let errors = result.errors.length === 0 ? NO_ERRORS : result.errors.map(toRecordError);
+      // A record ends at its line break, or at the end of the text (its last record, or a quote never closed).
+      let end = next;
+      if (next > start && parsed.charCodeAt(next - 1) === newline && !errors.some((error) => error.code === 'MissingQuotes')) end = next - breakLength;
+      const crlf = !crlfOnly && end < next && input.charCodeAt(end) === LF && end > start && input.charCodeAt(end - 1) === CR;
+      if (crlf) end--;
+      if (mixed) {
+        while (nextBareCr !== -1 && nextBareCr < start) nextBareCr = findBareCr(input, nextBareCr + 1);
+        if (nextBareCr !== -1 && nextBareCr < end) {
+          const again = oneRecord.parse(input.slice(start, end), 0, false) as { data: string[][]; errors: ParserStep['errors'] };
+          // One record by construction; were it not, the values with the CR made an LF lose nothing.
+          if (again.data.length === 1 && again.data[0] !== undefined) {
+            fields = again.data[0];
+            errors = again.errors.length === 0 ? NO_ERRORS : again.errors.map(toRecordError);
+          }
+        } else if (crlf) removeCrOfCrlf(fields, parsed, start, end, delimiter);
+      } else if (crlf) removeCrOfCrlf(fields, parsed, start, end, delimiter);
       record.fields = fields;
       record.errors = errors;
-      record.start = pos;
-      record.end = end;
-      record.next = next;
+      record.start = from + start;
+      record.end = from + end;
+      record.next = from + next;
+      start = next;
       onRecord(record);
-      pos = next;
+    };
+    try {
+      (crlfOnly ? byCrlf : newline === LF ? byLf : byCr).parse(parsed, 0, !final);
+    } finally {
+      onStep = () => undefined;
     }
-    return pos;
+    return from + (final ? input.length : start);
   };
 }
 
-/**
- * Splits a record holding a quote field by field; undefined when it is not complete in `text`
- * (and not `final`). A quoted field's closing quote followed by other text than the delimiter or a
- * line break is `InvalidQuotes`: the text up to the next delimiter or line break is kept after the
- * field's value, as spreadsheets read it.
- */
-function splitQuotedRecord(
-  text: string,
-  pos: number,
-  final: boolean,
-  delimiter: string,
-  delimiterLength: number,
-  findLineEnd: (at: number) => number,
-): { fields: string[]; end: number; errors: CsvRecordError[] } | undefined {
-  const length = text.length;
-  const fields: string[] = [];
-  let errors = NO_ERRORS;
-  let field = pos;
-  for (;;) {
-    let value = '';
-    let at = field;
-    if (text.charCodeAt(field) === QUOTE) {
-      const quoted = readQuotedValue(text, field, final);
-      if (quoted === undefined) return undefined;
-      if (quoted.closed === -1) {
-        fields.push(quoted.value);
-        return { fields, end: length, errors: [{ code: 'MissingQuotes', message: 'Quoted field unterminated' }] };
-      }
-      value = quoted.value;
-      at = quoted.closed + 1;
-      if (at >= length) {
-        if (!final) return undefined;
-        fields.push(value);
-        return { fields, end: length, errors };
-      }
-      const code = text.charCodeAt(at);
-      if (text.startsWith(delimiter, at)) {
-        fields.push(value);
-        field = at + delimiterLength;
-        continue;
-      }
-      if (code === CR || code === LF) {
-        fields.push(value);
-        return { fields, end: at, errors };
-      }
-      errors = [...errors, { code: 'InvalidQuotes', message: 'Trailing quote on quoted field is malformed' }];
-    }
-    // An unquoted field, or the rest of a malformed quoted one: up to the delimiter or line break.
-    const delimiterAt = text.indexOf(delimiter, at);
-    const lineEnd = findLineEnd(at);
-    if (delimiterAt !== -1 && (lineEnd === -1 || delimiterAt < lineEnd)) {
-      fields.push(value + text.slice(at, delimiterAt));
-      field = delimiterAt + delimiterLength;
-      continue;
-    }
-    if (lineEnd === -1 && !final) return undefined;
-    const end = lineEnd === -1 ? length : lineEnd;
-    fields.push(value + text.slice(at, end));
-    return { fields, end, errors };
-  }
+/** First CR at or after `at` that is not followed by an LF (-1: none). */
+function findBareCr(text: string, at: number): number {
+  let cr = text.indexOf('\r', at);
+  while (cr !== -1 && text.charCodeAt(cr + 1) === LF) cr = text.indexOf('\r', cr + 2);
+  return cr;
+}
+
+/** Whether an LF in `text` has no CR before it. */
+function hasBareLf(text: string): boolean {
+  for (let lf = text.indexOf('\n'); lf !== -1; lf = text.indexOf('\n', lf + 1)) if (text.charCodeAt(lf - 1) !== CR) return true;
+  return false;
 }
 
 /**
- * The value of the quoted field opening at `open`, doubled quotes made single, and its closing
- * quote (-1: never closed, the rest of the text taken, only when `final`); undefined when the
- * closing quote is not in `text` yet, or is its last character (it may be the first of a pair).
+ * Takes the CR of the record's CRLF (at `end`) off its last field when papaparse left it there:
+ * when that field is unquoted, so its text runs from after a delimiter (or the record's start)
+ * up to the LF. A quoted last field has no such CR (papaparse drops whitespace after a closing
+ * quote), though its value may end in a CR of its own.
  */
-function readQuotedValue(text: string, open: number, final: boolean): { value: string; closed: number } | undefined {
-  const length = text.length;
-  let from = open + 1;
-  let doubled = false;
-  for (;;) {
-    const quote = text.indexOf('"', from);
-    if (quote === -1) {
-      if (!final) return undefined;
-      const rest = text.slice(open + 1);
-      return { value: doubled ? rest.replaceAll('""', '"') : rest, closed: -1 };
-    }
-    if (quote + 1 >= length && !final) return undefined;
-    if (text.charCodeAt(quote + 1) === QUOTE) {
-      doubled = true;
-      from = quote + 2;
-      continue;
-    }
-    const inner = text.slice(open + 1, quote);
-    return { value: doubled ? inner.replaceAll('""', '"') : inner, closed: quote };
-  }
+function removeCrOfCrlf(fields: string[], parsed: string, start: number, end: number, delimiter: string): void {
+  const last = fields[fields.length - 1];
+  if (last === undefined || last.charCodeAt(last.length - 1) !== CR) return;
+  const fieldStart = end + 1 - last.length;
+  if (fieldStart < start || parsed.charCodeAt(fieldStart) === QUOTE) return;
+  if (fieldStart > start && !parsed.startsWith(delimiter, fieldStart - delimiter.length)) return;
+  if (!parsed.startsWith(last, fieldStart)) return;
+  fields[fields.length - 1] = last.slice(0, -1);
+}
+
+function toRecordError(error: { code: string; message: string }): CsvRecordError {
+  return { code: error.code === 'MissingQuotes' ? 'MissingQuotes' : 'InvalidQuotes', message: error.message };
 }

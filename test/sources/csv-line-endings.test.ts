@@ -74,6 +74,49 @@ describe('CSV line endings per record', () => {
     }
   });
 
+  it('ends a record at a CR alone after a closing quote in a file with LFs, and keeps a quoted CR before a CRLF', async () => {
+    // papaparse told `\n` takes `"x"\r2` for a misplaced quote and reads on to the next quote.
+    expect(await readRecords('a;b\n1;"x"\r2;3\n4;"y\r"\r\n5;6')).toEqual([
+      { row: 1, fields: ['a', 'b'], text: 'a;b', lineBreak: '\n' },
+      { row: 2, fields: ['1', 'x'], text: '1;"x"', lineBreak: '\r' },
+      { row: 3, fields: ['2', '3'], text: '2;3', lineBreak: '\n' },
+      { row: 4, fields: ['4', 'y\r'], text: '4;"y\r"', lineBreak: '\r\n' },
+      { row: 6, fields: ['5', '6'], text: '5;6', lineBreak: '' },
+    ]);
+  });
+
+  it('reads quotes as papaparse does: spaces after a closing quote dropped, a misplaced quote read on to the next quote', async () => {
+    const path = await writeTempFile('quotes.csv', 'a;b;c\n1;"x"  ;y\n2;"z"w;v\n3;4\n');
+    const rows = await collectRows(await csvReader.open(path, { delimiter: ';' }, {}));
+    expect(rows.map((row) => row.cells.map((cell) => cell?.text ?? ''))).toEqual([
+      ['1', 'x', 'y'],
+      ['2', 'z"w;v\n3;4\n', ''],
+    ]);
+    expect(rows[1]?.issues?.map((issue) => [issue.code, issue.severity])).toEqual([
+      ['csv_malformed', 'warning'],
+      ['csv_malformed', 'error'],
+    ]);
+  });
+
+  it('generated files with one line break and quotes anywhere: the records papaparse reads given that line break', async () => {
+    const raw = fc.array(fc.constantFrom('a', 'Я', ' ', '1', '"', '""', ''), { maxLength: 3 }).map((parts) => parts.join(''));
+    const inner = fc.array(fc.constantFrom('a', ' ', ';', '""', 'Я'), { maxLength: 3 }).map((parts) => parts.join(''));
+    const quoted = fc.tuple(inner, fc.constantFrom('', '', ' ', 'x', '"', ' x')).map(([text, after]) => `"${text}"${after}`);
+    const line = fc.array(fc.oneof(raw, quoted), { minLength: 1, maxLength: 4 }).map((fields) => fields.join(';'));
+    const eol = fc.constantFrom('\r\n', '\n', '\r');
+    await fc.assert(
+      fc.asyncProperty(eol, fc.array(line, { maxLength: 8 }), fc.boolean(), async (lineBreak, lines, endsWithBreak) => {
+        const content = ['Артикул;Цена', ...lines].join(lineBreak) + (endsWithBreak ? lineBreak : '');
+        const parsed = Papa.parse<string[]>(content, { delimiter: ';', newline: lineBreak as '\r\n' | '\n' | '\r', quoteChar: '"' });
+        // The reader skips records of empty fields only when they have no quoting fault.
+        const faulty = new Set(parsed.errors.map((error) => error.row));
+        const expected = parsed.data.filter((fields, i) => fields.some((field) => field !== '') || faulty.has(i));
+        expect((await readRecords(content)).map((found) => found.fields)).toEqual(expected);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('generated files with mixed line endings: the records papaparse reads from the same file with one line break', async () => {
     const piece = fc.constantFrom('a', 'Я', ' ', ';', '"', '\n', '\r', '\r\n', '1', '');
     const value = fc.array(piece, { maxLength: 4 }).map((parts) => parts.join(''));
