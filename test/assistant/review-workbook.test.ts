@@ -57,7 +57,7 @@ describe('product types', () => {
 
   it('settle a type the seller answered: by the type itself, never by a word inside another type', () => {
     const answered = indexAnsweredTypes([['аккумулятор', 11005]]);
-    expect(findAnsweredType(answered, 'Аккумулятор AA GP Ni-MH 2700 мАч')?.leafId).toBe(11005);
+    expect(findAnsweredType(answered, 'Аккумулятор AA GP Ni-MH 2700 мАч')?.answer).toBe(11005);
     expect(findAnsweredType(answered, 'Аккумулятор автомобильный Varta 60 Ач')).toBeUndefined();
     expect(findAnsweredType(answered, 'Внешний аккумулятор Xiaomi 10000 мАч')).toBeUndefined();
     const result = classifyWithAnswers(classifier, answered, 'Аккумулятор AA Varta 2 шт');
