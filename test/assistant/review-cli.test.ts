@@ -50,4 +50,29 @@ describe('catalog-import mapping review', () => {
     expect(applied.stdout).toMatch(/1 product types added, 0 changed, 0 already there\.\n\d+ types were left unanswered: their rows stay open/);
     expect(await readFile(join(dir, 'price.yaml'), 'utf8')).toMatch(/\ncategories:\n {2}\S.*: 140101 # review answer: Продукты питания \/ Молочные продукты и яйца \/ Молоко\n/);
   }, 180_000);
+  it('honours classify.exclude as lookup: category does: an excluded leaf is never proposed, an exclusion naming no leaf stops it', async () => {
+    const proposedIds = async (file: string): Promise<string[]> => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(join(dir, file));
+      const ids: string[] = [];
+      for (const name of [REVIEW_SHEETS.review, REVIEW_SHEETS.placed]) {
+        workbook.getWorksheet(name)?.eachRow((row, number) => {
+          if (number > 1) ids.push(/\[(\d+)\]/.exec(row.getCell(reviewColumnNumber('proposed')).text)?.[1] ?? '');
+        });
+      }
+      return ids;
+    };
+    expect(await run(['mapping', 'review', 'price.csv', '-m', 'price.yaml', '--out', 'all.xlsx'])).toMatchObject({ code: 0 });
+    const counts = new Map<string, number>();
+    for (const id of await proposedIds('all.xlsx')) if (id !== '') counts.set(id, (counts.get(id) ?? 0) + 1);
+    const [common] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [''];
+    expect(common).not.toBe('');
+    await writeFile(join(dir, 'excluded.yaml'), `${REVIEW_LOOP_MAPPING}classify:\n  exclude:\n    leaves: [${common}]\n`, 'utf8');
+    expect(await run(['mapping', 'review', 'price.csv', '-m', 'excluded.yaml', '--out', 'excluded.xlsx'])).toMatchObject({ code: 0 });
+    expect(await proposedIds('excluded.xlsx')).not.toContain(common);
+    await writeFile(join(dir, 'unknown.yaml'), `${REVIEW_LOOP_MAPPING}classify:\n  exclude:\n    leaves: [Нет такой категории]\n`, 'utf8');
+    const refused = await run(['mapping', 'review', 'price.csv', '-m', 'unknown.yaml', '--out', 'unknown.xlsx']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/unknown\.yaml: classify\.exclude\.leaves names "Нет такой категории", which is no category of the directory/);
+  }, 180_000);
 });

@@ -24,8 +24,10 @@ describe('the review loop on a 2,000-row price list (issue 33)', () => {
     // The answers settle their rows: the pipeline places far more rows right after them.
     expect(after.right - before.right).toBeGreaterThan(review.firstFiftyRows * 0.6);
     // What the loop reaches now (floors, a little under the measured figures).
-    expect(share(after.right, after.takeable)).toBeGreaterThanOrEqual(0.78);
-    expect(share(afterByType.right, afterByType.takeable)).toBeGreaterThanOrEqual(0.8);
-    expect(share(afterByType.acceptedWrong, afterByType.accepted)).toBeLessThanOrEqual(0.05);
+    // Measured: 81.9 % right, 3.0–3.2 % of accepted rows wrong, the pipeline and the by-type reading alike (one finder of answers).
+    expect(share(after.right, after.takeable)).toBeGreaterThanOrEqual(0.81);
+    expect(share(after.acceptedWrong, after.accepted)).toBeLessThanOrEqual(0.035);
+    expect(share(afterByType.right, afterByType.takeable)).toBeGreaterThanOrEqual(0.81);
+    expect(share(afterByType.acceptedWrong, afterByType.accepted)).toBeLessThanOrEqual(0.035);
   }, 300_000);
 });

@@ -57,9 +57,13 @@ describe('product types', () => {
 
   it('settle a type the seller answered: by the type itself, never by a word inside another type', () => {
     const answered = indexAnsweredTypes([['аккумулятор', 11005]]);
-    expect(findAnsweredType(answered, 'Аккумулятор AA GP Ni-MH 2700 мАч')?.leafId).toBe(11005);
+    expect(findAnsweredType(answered, 'Аккумулятор AA GP Ni-MH 2700 мАч')?.answer).toBe(11005);
     expect(findAnsweredType(answered, 'Аккумулятор автомобильный Varta 60 Ач')).toBeUndefined();
     expect(findAnsweredType(answered, 'Внешний аккумулятор Xiaomi 10000 мАч')).toBeUndefined();
+    // A hand-written key answers where it is the name's head phrase and goes on from its type, never further inside.
+    const written = indexAnsweredTypes([['Лапша б/п', 7]]);
+    expect(findAnsweredType(written, 'Лапша б/п Роллтон острая 70 г')).toEqual({ type: 'лапша б п', answer: 7 });
+    expect(findAnsweredType(written, 'Суп с лапша б/п 250 г')).toBeUndefined();
     const result = classifyWithAnswers(classifier, answered, 'Аккумулятор AA Varta 2 шт');
     expect(result).toMatchObject({ leafId: 11005, confident: true, productType: 'аккумулятор' });
     const { answeredRows, groups } = collect(['Аккумулятор AA GP 2 шт', 'Аккумулятор автомобильный Varta 60 Ач'], { findAnswer: (name) => (findAnsweredType(answered, name) ? { leafId: 11005, source: 'your answer' } : undefined) });

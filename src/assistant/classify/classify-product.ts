@@ -117,20 +117,18 @@ function classifyType(index: ClassifierIndex, type: ProductType, label: string |
 
 function decide(ranked: LeafScore[], type: ProductType, readings: TypeReading[]): Classification {
   const productType = type.text !== '' ? type.text : (readings[0]?.phrase ?? '');
-  const [best, second] = ranked;
-  if (best === undefined) return { leafId: undefined, path: undefined, confidence: 0, confident: false, evidence: [], alternatives: [], productType, doubt: productType === '' ? 'no product type in the name' : 'no leaf is named by the product type' };
+  const [first] = ranked;
+  if (first === undefined) return { leafId: undefined, path: undefined, confidence: 0, confident: false, evidence: [], alternatives: [], productType, doubt: productType === '' ? 'no product type in the name' : 'no leaf is named by the product type' };
+  // `Корм для кошек влажный` beside `Влажные корма для кошек`: a kind of the best leaf whose every word the name says is the better leaf.
+  const narrower = findNarrowerSaid(ranked, first, type);
+  const best = narrower[0] ?? first;
+  const rivals = ranked.filter((item) => item !== best && item !== first);
+  const second = narrower.length > 0 ? (narrower[1] ?? rivals[0]) : ranked[1];
   const gap = best.score - (second?.score ?? 0);
   // `Станки` of tools beside `Станки для бритья` of beauty: a leaf of another branch that is a kind of what the type names
   // (more words, or a purpose where the best leaf and the product say none) makes a bare type a question.
   const root = rootOf(best.leaf.path);
-  const kindElsewhere = ranked.find(
-    (item) =>
-      item !== best &&
-      rootOf(item.leaf.path) !== root &&
-      item.score >= KIND_ELSEWHERE_MIN &&
-      best.name.head.every((stem) => item.name.head.includes(stem)) &&
-      (item.name.head.length > best.name.head.length || (item.name.purpose.length > 0 && best.name.purpose.length === 0 && type.purpose.length === 0 && !best.typeCovered)),
-  );
+  const kindElsewhere = ranked.find((item) => item !== best && rootOf(item.leaf.path) !== root && item.score >= KIND_ELSEWHERE_MIN && isKindOf(item, best, type));
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const doubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -141,6 +139,7 @@ function decide(ranked: LeafScore[], type: ProductType, readings: TypeReading[])
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : best.score < CONFIDENT_SCORE ? 'the type matches the leaf only weakly'
     : gap < CONFIDENT_GAP ? `another leaf fits as well (${second?.leaf.path ?? ''})`
+    : narrower.length > 1 ? `more than one narrower leaf fits the name (${narrower.map((item) => item.leaf.path).join('; ')})`
     : kindElsewhere !== undefined ? `a leaf of another branch is a kind of it (${kindElsewhere.leaf.path})`
     : undefined;
   const evidence: Evidence[] = [
@@ -153,8 +152,57 @@ function decide(ranked: LeafScore[], type: ProductType, readings: TypeReading[])
       path: best.leaf.path,
     },
   ];
-  const alternatives: Alternative[] = ranked.slice(1, 1 + MAX_ALTERNATIVES).map((item) => ({ leafId: item.leaf.id, path: item.leaf.path, score: Math.round(item.score * 1000) / 1000 }));
+  const alternatives: Alternative[] = ranked.filter((item) => item !== best).slice(0, MAX_ALTERNATIVES).map((item) => ({ leafId: item.leaf.id, path: item.leaf.path, score: Math.round(item.score * 1000) / 1000 }));
   return { leafId: best.leaf.id, path: best.leaf.path, confidence, confident: doubt === undefined, evidence, alternatives, productType, ...(doubt === undefined ? {} : { doubt }) };
+}
+
+/**
+ * Leaves that are a kind of the best one (a name of theirs holds the best name's head and more
+ * words) and whose every further word the product's name says, as a word (`влажный` of `Корм для
+ * кошек влажный`) or as the initials of an abbreviation (`б/п` for `быстрого приготовления`): each
+ * scored as the best leaf with the whole type held, the most words first.
+ */
+function findNarrowerSaid(ranked: readonly LeafScore[], best: LeafScore, type: ProductType): LeafScore[] {
+  const said = new Set(type.tokens.map(stemForIndex));
+  const initials = readInitials(type.tokens);
+  const found: { item: LeafScore; words: number }[] = [];
+  for (const item of ranked) {
+    // `Носки мужские … спортивные`: a narrower leaf that says nobody does not take a product the best leaf says whom it is for.
+    if (item === best || item.contradicted || (!isDemographicEmpty(best.leaf.demographic) && isDemographicEmpty(item.leaf.demographic))) continue;
+    for (const name of item.leaf.names) {
+      if (name.head.length <= best.name.head.length || !best.name.head.every((stem) => name.head.includes(stem))) continue;
+      const extra = name.head.filter((stem) => !best.name.head.includes(stem));
+      const extraSaid = extra.every((stem) => said.has(stem)) || initials.has(extra.map((stem) => stem.slice(0, 1)).join(''));
+      if (!extraSaid || !name.purpose.every((stem) => said.has(stem))) continue;
+      found.push({ item: { ...item, score: best.score, full: true, typeCovered: true, compoundOnly: false, name }, words: name.head.length + name.purpose.length });
+      break;
+    }
+  }
+  const most = Math.max(0, ...found.map((entry) => entry.words));
+  return found.filter((entry) => entry.words === most).map((entry) => entry.item);
+}
+
+/** Runs of one-letter words of a name (`б п` of `б/п`), joined: what an abbreviation's initials can be. */
+function readInitials(tokens: readonly string[]): Set<string> {
+  const runs = new Set<string>();
+  let run = '';
+  for (const token of [...tokens, '']) {
+    if (Array.from(token).length === 1 && /\p{L}/u.test(token)) run += token;
+    else {
+      if (run.length >= 2) runs.add(run);
+      run = '';
+    }
+  }
+  return runs;
+}
+
+/** Whether a leaf is a kind of what the best leaf names: one of its names holds the best name's head and more, or a purpose the best and the product say none of. */
+function isKindOf(item: LeafScore, best: LeafScore, type: ProductType): boolean {
+  return item.leaf.names.some(
+    (name) =>
+      best.name.head.every((stem) => name.head.includes(stem)) &&
+      (name.head.length > best.name.head.length || (name.purpose.length > 0 && best.name.purpose.length === 0 && type.purpose.length === 0)),
+  );
 }
 
 function readType(source: Evidence['source'], type: ProductType): TypeReading[] {
@@ -213,7 +261,8 @@ function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet
     const typeCover = needed.length === 0 ? 1 : needed.filter((stem) => leafWords.has(stem) || inCompound(stem)).length / needed.length;
     let purposeFactor = 1;
     if (name.purpose.length > 0) {
-      const said = name.purpose.filter((stem) => purposeStems.has(stem) || typeStems.has(stem) || context.has(stem)).length / name.purpose.length;
+      // `душевая` says `для душа`: an adjective made of the purpose's noun says it too.
+      const said = name.purpose.filter((stem) => purposeStems.has(stem) || typeStems.has(stem) || context.has(stem) || (stem.length >= 3 && reading.stems.some((word) => word.startsWith(stem)))).length / name.purpose.length;
       purposeFactor = 0.8 + 0.2 * said;
     } else if (purposeStems.size > 0) {
       // A plain leaf for a product said to be for something: right when the leaf's path is about that (`Шампунь для волос` under

@@ -1,47 +1,75 @@
 /**
- * The seller's answers first, then the classifier (issue 33, item 4): a name whose product type
- * (`readProductTypeKey`) is a key of the mapping's `categories:` takes that leaf — the type must be
- * the key itself, so `аккумулятор` answered for `Аккумулятор AA GP` never takes `Аккумулятор
- * автомобильный` or `Внешний аккумулятор`; other names go to the classifier. The classifier's API
- * takes no known pairs, so this thin layer is where they are consulted.
+ * The seller's answers first, then the classifier (issue 33, item 4). A key of the mapping's
+ * `categories:` answers a name when it is the name's own product type (`readProductTypeKey`), so
+ * `аккумулятор` answered for `Аккумулятор AA GP` never takes `Аккумулятор автомобильный` or
+ * `Внешний аккумулятор`; failing that, a key that is the head phrase where the name states its type
+ * and goes on from it, as whole words (a hand-written `Лапша б/п` answers `Лапша б/п Роллтон`), the
+ * longest first. A key found elsewhere in a name answers nothing. This is the one finder of
+ * answers: `lookup: category` and `mapping review` both use it.
  */
 import type { Classification, ClassifierIndex, ClassifyOptions } from '../classify/classifier-types.js';
 import { classifyProduct } from '../classify/classify-product.js';
-import { normalizeName } from '../../mapping/normalize-name.js';
+import { splitWords } from '../../stages/derive/find-words-in-text.js';
 import { readProductTypeKey } from './read-product-type-key.js';
 
-/** Confirmed product type → leaf id, as the mapping's `categories:` holds them (ids resolved). */
+/** Confirmed product type → leaf id, as the mapping's `categories:` holds them (ids resolved), keyed by `readAnswerKey`. */
 export type AnsweredTypes = ReadonlyMap<string, number>;
 
-/** Keys the pairs by their normalised text, the way names' types are compared. */
-export function indexAnsweredTypes(pairs: Iterable<readonly [string, number]>): Map<string, number> {
-  const index = new Map<string, number>();
-  for (const [type, leafId] of pairs) {
-    const key = normalizeName(type);
-    if (key !== '' && !index.has(key)) index.set(key, leafId);
+// A key longer than this opens no name: keys are product types, a few words.
+const MAX_KEY_WORDS = 8;
+
+/** The key a phrase is compared under: its words normalised (`splitWords`) and run together, so `Дрель-шуруповёрт` and `дрель шуруповерт` meet. */
+export function readAnswerKey(phrase: string): string {
+  return splitWords(phrase).join('');
+}
+
+/** Keys the pairs by `readAnswerKey`; an earlier pair wins a key. */
+export function indexAnsweredTypes<T>(pairs: Iterable<readonly [string, T]>): Map<string, T> {
+  const index = new Map<string, T>();
+  for (const [type, value] of pairs) {
+    const key = readAnswerKey(type);
+    if (key.length >= 2 && !index.has(key)) index.set(key, value);
   }
   return index;
 }
 
-/** The answered leaf of a name's product type, or undefined. */
-export function findAnsweredType(answered: AnsweredTypes, name: string): { type: string; leafId: number } | undefined {
+/** The answer of a name (see the file comment), with the key it was found under, or undefined. */
+export function findAnsweredType<T>(answered: ReadonlyMap<string, T>, name: string): { type: string; answer: T } | undefined {
   if (answered.size === 0) return undefined;
   const type = readProductTypeKey(name);
-  const leafId = type === '' ? undefined : answered.get(normalizeName(type));
-  return leafId === undefined ? undefined : { type, leafId };
+  const typeKey = readAnswerKey(type);
+  if (typeKey === '') return undefined;
+  const own = answered.get(typeKey);
+  if (own !== undefined) return { type, answer: own };
+  // Where the name states its type, a longer key that goes on from it (`Лапша б/п` of `Лапша б/п Роллтон`) answers it;
+  // a shorter one (`аккумулятор` of `Аккумулятор автомобильный`) does not: it was the answer for another type.
+  const words = splitWords(name);
+  for (let start = 0; start < words.length; start += 1) {
+    let end = start;
+    let joined = '';
+    while (end < words.length && joined.length < typeKey.length) joined += words[end++] ?? '';
+    if (joined !== typeKey) continue;
+    for (let stop = Math.min(words.length, start + MAX_KEY_WORDS); stop > end; stop -= 1) {
+      const found = answered.get(words.slice(start, stop).join(''));
+      if (found !== undefined) return { type: words.slice(start, stop).join(' '), answer: found };
+    }
+    break;
+  }
+  return undefined;
 }
 
 /** The answer of the name's type when there is one (confident, with that evidence), else the classifier's answer. */
 export function classifyWithAnswers(index: ClassifierIndex, answered: AnsweredTypes, name: string, options?: ClassifyOptions): Classification {
   const found = findAnsweredType(answered, name);
   if (found === undefined) return classifyProduct(index, { name }, options);
-  const leaf = findLeaf(index, found.leafId);
+  const leafId = found.answer;
+  const leaf = findLeaf(index, leafId);
   return {
-    leafId: found.leafId,
+    leafId,
     path: leaf?.path,
     confidence: 1,
     confident: true,
-    evidence: [{ phrase: found.type, source: 'name', matched: 'your answer', via: 'name', leafId: found.leafId, path: leaf?.path ?? '' }],
+    evidence: [{ phrase: found.type, source: 'name', matched: 'your answer', via: 'name', leafId, path: leaf?.path ?? '' }],
     alternatives: [],
     productType: found.type,
   };

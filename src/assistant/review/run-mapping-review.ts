@@ -18,6 +18,7 @@ import { findColumn } from '../../pipeline/locate-service-errors.js';
 import { openService, resolvePath } from '../../pipeline/open-service.js';
 import type { Settings } from '../../settings/settings-schema.js';
 import { openSource } from '../../sources/open-source.js';
+import { readClassifyExclusions } from '../../stages/derive/lookup-category.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
 import { applyReviewAnswers } from './apply-review-answers.js';
 import { collectServiceExamples } from './collect-service-examples.js';
@@ -70,12 +71,15 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   const { directories, examples } = await loadDirectoriesAndExamples(options.settings, options.fromService === true, deps);
   const index = createDirectoryIndex(directories);
   const classifier = getClassifierIndex(directories, index);
+  // The mapping's exclusions hold in review as in `lookup: category`: a left-out leaf is never proposed.
+  const { options: classifyOptions, problems } = readClassifyExclusions(mapping, index);
+  if (problems.length > 0) throw new ConfigError(`${options.mapping}: ${problems.join('; ')}`);
   const answered = readAnsweredTypes(mapping, index);
   const findAnswer = (name: string): KnownLeaf | undefined => {
     const found = findAnsweredType(answered, name);
-    return found === undefined ? undefined : { leafId: found.leafId, source: 'your answer' };
+    return found === undefined ? undefined : { leafId: found.answer, source: 'your answer' };
   };
-  const collector = createProductTypeCollector({ classifier, findAnswer, ...(examples === undefined ? {} : { examples }) });
+  const collector = createProductTypeCollector({ classifier, classifyOptions, findAnswer, ...(examples === undefined ? {} : { examples }) });
 
   deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${options.file}: product names` });
   const stream = await openSource(sourcePath, buildReadOptions(mapping), deps);

@@ -1,11 +1,13 @@
 /**
  * The `lookup: category` step: the leaf a product name names, by the product classifier
- * (`src/assistant/classify/`). A key of the mapping's `categories:` found in the text as whole words
- * wins (the seller's own answer, e.g. a product type confirmed in review); otherwise the name's
+ * (`src/assistant/classify/`). A key of the mapping's `categories:` that is the name's product type,
+ * or opens it (`findAnsweredType`: the seller's own answer, e.g. a product type confirmed in
+ * review), wins; a key found only further inside the name does not; otherwise the name's
  * product type is classified against the directory's leaves. A confident leaf gives its path; a
  * name that matches only weakly, or as well as another leaf, gives no value and a
  * `category_uncertain` issue naming the phrase, the nearest leaves and why: never a silent pick.
  */
+import { findAnsweredType, indexAnsweredTypes } from '../../assistant/review/classify-with-answers.js';
 import { getClassifierIndex } from '../../assistant/classify/load-classifier-index.js';
 import { classifyProduct } from '../../assistant/classify/classify-product.js';
 import type { Classification, ClassifyOptions } from '../../assistant/classify/classifier-types.js';
@@ -13,22 +15,21 @@ import { tokenizeForMatch } from '../../assistant/normalize-for-match.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import type { Mapping } from '../../mapping/mapping-schema.js';
 import { normalizeName, normalizePath } from '../../mapping/normalize-name.js';
-import { createWordIndex } from './find-words-in-text.js';
 import type { CompiledStep } from './transform-rules.js';
 
 /** Compiles the step once per file: the classifier index (built once per directory), the exclusions resolved. */
 export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex): CompiledStep {
-  const keys = createWordIndex(Object.keys(mapping.categories).map((key) => [key, key] as const));
+  const keys = indexAnsweredTypes(Object.keys(mapping.categories).map((key) => [key, key] as const));
   const classifier = getClassifierIndex(index.directories, index);
-  const { options, problems } = resolveExclusions(mapping, index);
+  const { options, problems } = readClassifyExclusions(mapping, index);
   const severity = mapping.classify.uncertain;
   return {
     kind: 'lookup',
     label: 'lookup category',
     problems,
     apply(text, report) {
-      const key = keys.find(text);
-      if (key !== undefined) return key;
+      const answered = findAnsweredType(keys, text);
+      if (answered !== undefined) return answered.answer;
       const result = classifyProduct(classifier, { name: text }, options);
       if (result.confident && result.path !== undefined) return result.path;
       if (result.leafId !== undefined) report?.('category_uncertain', severity, describeDoubt(text, result), text, `answer it in \`categories\` (key "${result.productType}"), or leave a leaf or word out in \`classify.exclude\``);
@@ -46,8 +47,11 @@ function describeDoubt(text: string, result: Classification): string {
   return `"${shown}": product type "${result.productType}" names no leaf clearly — ${result.doubt ?? 'uncertain'}${matched}; nearest: ${nearest}`;
 }
 
-/** The mapping's `classify.exclude`, as the classifier takes it; an excluded leaf that names nothing is a problem of the setup. */
-function resolveExclusions(mapping: Mapping, index: DirectoryIndex): { options: ClassifyOptions; problems: string[] } {
+/**
+ * The mapping's `classify.exclude`, as the classifier takes it; an excluded leaf that names nothing
+ * is a problem of the setup. The one reader of it: `mapping review` classifies with it too.
+ */
+export function readClassifyExclusions(mapping: Mapping, index: DirectoryIndex): { options: ClassifyOptions; problems: string[] } {
   const { leaves, words } = mapping.classify.exclude;
   const problems: string[] = [];
   const excludeLeafIds = new Set<number>();

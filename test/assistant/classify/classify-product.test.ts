@@ -8,6 +8,33 @@ import { buildClassifierDirectories } from './classifier-directory.js';
 const index = buildClassifierIndex(buildClassifierDirectories());
 
 describe('classifyProduct', () => {
+  it('takes the narrower leaf whose every further word the name says, by a word or by the initials of an abbreviation', () => {
+    const extra = [
+      { id: 11, parentId: null, name: { rus: 'Крупы', kaz: 'Жармалар' }, path: { rus: 'Продукты / Крупы', kaz: 'Азық / Жармалар' }, isLeaf: false },
+      { id: 1101, parentId: 11, name: { rus: 'Лапша', kaz: 'Кеспе' }, path: { rus: 'Продукты / Крупы / Лапша', kaz: 'Азық / Жармалар / Кеспе' }, isLeaf: true },
+      { id: 1102, parentId: 11, name: { rus: 'Лапша быстрого приготовления', kaz: 'Тез пісетін кеспе' }, path: { rus: 'Продукты / Крупы / Лапша быстрого приготовления', kaz: 'Азық / Жармалар / Тез пісетін кеспе' }, isLeaf: true },
+      { id: 12, parentId: null, name: { rus: 'Зоотовары', kaz: 'Зоотауарлар' }, path: { rus: 'Зоотовары', kaz: 'Зоотауарлар' }, isLeaf: false },
+      { id: 1201, parentId: 12, name: { rus: 'Корм для кошек', kaz: 'Мысықтарға арналған жем' }, path: { rus: 'Зоотовары / Корм для кошек', kaz: 'Зоотауарлар / Мысықтарға арналған жем' }, isLeaf: true },
+      { id: 1202, parentId: 12, name: { rus: 'Влажные корма для кошек', kaz: 'Мысықтарға арналған ылғалды жемдер' }, path: { rus: 'Зоотовары / Влажные корма для кошек', kaz: 'Зоотауарлар / Мысықтарға арналған ылғалды жемдер' }, isLeaf: true },
+    ];
+    const narrow = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(narrow, { name: 'Лапша б/п Роллтон острая 70 г' })).toMatchObject({ leafId: 1102, confident: true });
+    expect(classifyProduct(narrow, { name: 'Лапша яичная Макфа 400 г' })).toMatchObject({ leafId: 1101, confident: true });
+    expect(classifyProduct(narrow, { name: 'Корм для кошек влажный Whiskas 85 г' })).toMatchObject({ leafId: 1202, confident: true });
+    expect(classifyProduct(narrow, { name: 'Корм для кошек Whiskas 85 г' })).toMatchObject({ leafId: 1201, confident: true });
+  });
+
+  it('asks about a bare type when a leaf of another branch is a kind of it, by any of its names', () => {
+    const extra = [
+      { id: 13, parentId: null, name: { rus: 'Автотовары', kaz: 'Автотауарлар' }, path: { rus: 'Автотовары', kaz: 'Автотауарлар' }, isLeaf: false },
+      { id: 1301, parentId: 13, name: { rus: 'Аккумуляторы', kaz: 'Аккумуляторлар' }, path: { rus: 'Автотовары / Аккумуляторы', kaz: 'Автотауарлар / Аккумуляторлар' }, isLeaf: true },
+    ];
+    const both = buildClassifierIndex(buildClassifierDirectories(extra));
+    // `Внешние аккумуляторы` (701) is a kind of `Аккумуляторы`: a bare `Аккумулятор` could be either.
+    expect(classifyProduct(both, { name: 'Аккумулятор AA GP 2700 мАч' })).toMatchObject({ leafId: 1301, confident: false });
+    expect(classifyProduct(both, { name: 'Внешний аккумулятор Xiaomi 10000 мАч' })).toMatchObject({ leafId: 701, confident: true });
+  });
+
   it('puts a product in the leaf its type names, with evidence and confidence', () => {
     const result = classifyProduct(index, { name: 'Казан алюминиевый 10 л' });
     expect(result).toMatchObject({ leafId: 801, confident: true, productType: 'казан алюминиевый' });
