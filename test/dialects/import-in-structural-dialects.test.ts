@@ -23,8 +23,23 @@ const outcomes = new Map<string, Map<number, string>>();
 /** Where the wire cannot say per category which attribute is required. */
 const scopeOf = (dialect: SandboxDialectSpec): RequirementScope => (dialect.includes('attribute-scope') ? 'per-attribute' : 'per-category');
 
-// client support: issue 37
-describe.skip.each(SPECS)('the %s dialect, end to end', (dialect) => {
+/** Dialects the client does not read yet, with the reason (issue 37); the rest run. */
+const PENDING: Partial<Record<SandboxDialectSpec, string>> = {
+  translations: 'client support: issue 37 item 2 (names as translation lists)',
+  'job-links': 'client support: issue 37 item 3 (job status at the Location header / links.self)',
+  jsonapi: 'client support: issue 37 item 4 (JSON:API error bodies)',
+  'attribute-scope': 'client support: issue 37 items 5 and 6 (requirement scope, value → attribute link by value)',
+  'partial-status': 'client support: issue 37 item 7 (per-product verdict under another field)',
+  [STRUCTURAL_DIALECT_NAMES.join('+')]: 'client support: issue 37 (every item above)',
+};
+const isPending = (dialect: SandboxDialectSpec): boolean => PENDING[dialect] !== undefined;
+
+// Kept skipped, per dialect, for the reason in PENDING.
+describe.skip.each(SPECS.filter(isPending))('the %s dialect, end to end (pending)', (dialect) => {
+  it(`waits for ${PENDING[dialect] ?? ''}`, () => undefined);
+});
+
+describe.each(SPECS.filter((dialect) => !isPending(dialect)))('the %s dialect, end to end', (dialect) => {
   it('step 1: reads every directory whole (no short directory, both languages, requirement scope kept)', async () => {
     const rig = await startDialectRig(dialect);
     try {
