@@ -29,7 +29,6 @@ const PENDING: Partial<Record<SandboxDialectSpec, string>> = {
   'job-links': 'client support: issue 37 item 3 (job status at the Location header / links.self)',
   jsonapi: 'client support: issue 37 item 4 (JSON:API error bodies)',
   'attribute-scope': 'client support: issue 37 items 5 and 6 (requirement scope, value → attribute link by value)',
-  'partial-status': 'client support: issue 37 item 7 (per-product verdict under another field)',
   [STRUCTURAL_DIALECT_NAMES.join('+')]: 'client support: issue 37 (every item above)',
 };
 const isPending = (dialect: SandboxDialectSpec): boolean => PENDING[dialect] !== undefined;
