@@ -25,7 +25,6 @@ const scopeOf = (dialect: SandboxDialectSpec): RequirementScope => (dialect.incl
 
 /** Dialects the client does not read yet, with the reason (issue 37); the rest run. */
 const PENDING: Partial<Record<SandboxDialectSpec, string>> = {
-  'job-links': 'client support: issue 37 item 3 (job status at the Location header / links.self)',
   'attribute-scope': 'client support: issue 37 items 5 and 6 (requirement scope, value → attribute link by value)',
   [STRUCTURAL_DIALECT_NAMES.join('+')]: 'client support: issue 37 (every item above)',
 };
