@@ -25,8 +25,8 @@ const scopeOf = (dialect: SandboxDialectSpec): RequirementScope => (dialect.incl
 
 /** Dialects the client does not read yet, with the reason (issue 37); the rest run. */
 const PENDING: Partial<Record<SandboxDialectSpec, string>> = {
-  'attribute-scope': 'client support: issue 37 items 5 and 6 (requirement scope, value → attribute link by value)',
-  [STRUCTURAL_DIALECT_NAMES.join('+')]: 'client support: issue 37 (every item above)',
+  'attribute-scope': 'client support: issue 37 item 5 (requirements stated once per attribute are applied to every linked category: rows of categories where the attribute is optional come out invalid, per-row outcomes differ from the interface dialect)',
+  [STRUCTURAL_DIALECT_NAMES.join('+')]: 'client support: issue 37 item 5 (as attribute-scope)',
 };
 const isPending = (dialect: SandboxDialectSpec): boolean => PENDING[dialect] !== undefined;
 
