@@ -195,6 +195,15 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
     return completeListPaging(page, request);
   };
 
+  let jobLocationSaid = false;
+  /** Says once per client where job statuses are asked, for the run's log and report. */
+  const noteJobLocation = (source: string | undefined): void => {
+    if (jobLocationSaid) return;
+    jobLocationSaid = true;
+    const where = source === undefined ? `the configured path ${paths.importInfo}` : `the import answer's ${source}`;
+    deps.onEvent({ type: 'log', level: 'info', message: `job status: asked at the location from ${where}`, data: { jobStatusFrom: source ?? 'service.paths.importInfo' } });
+  };
+
   return {
     getToken: () => tokens.getToken(),
 
@@ -207,10 +216,14 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
       const endpoint = endpointOf('POST', url);
       // Not idempotent: a second copy of a create request would create the products twice.
       const body = bodyText === undefined ? { json: { products } } : { jsonText: bodyText };
-      const { body: answer, status } = await send({ method: 'POST', url: url.href, endpoint, ...body, auth: tokens, idempotent: false });
+      const { body: answer, status, headers } = await send({ method: 'POST', url: url.href, endpoint, ...body, auth: tokens, idempotent: false });
       const accepted = readImportAnswer(answer, readContext(endpoint));
       ledger.flush();
-      return { ...accepted, httpStatus: status };
+      // The job's location, in this order: the Location header, a link field, infoUrl, the configured path.
+      const location = headers?.get('location')?.trim();
+      const job = location ? { ...accepted, infoUrl: location, infoUrlSource: 'Location header' } : accepted;
+      noteJobLocation(job.infoUrlSource);
+      return { ...job, httpStatus: status };
     },
 
     async getJobStatus(job) {

@@ -15,6 +15,12 @@ export interface PagingFields {
   pageSize?: number;
   pageNumber?: number;
   hasNext?: boolean;
+  /** A link to the next page (absolute or relative URL); `null` when the field is there and empty (the last page). */
+  next?: string | null;
+  /** An opaque cursor of the next page; `null` when the field is there and empty. */
+  cursor?: string | null;
+  /** The offset of this page's first record (offset/limit paging). */
+  offset?: number;
 }
 
 /** A listing answer, understood. */
@@ -74,7 +80,7 @@ function readPagingAround(record: Record<string, unknown>, prefix: string, alias
   const usedKeys: string[] = [];
   const readFrom = (source: Record<string, unknown>, path: string): void => {
     const reader = createRecordReader(source);
-    const take = (meaning: keyof WireAliases, field: keyof PagingFields, read: (value: unknown) => number | boolean | undefined): void => {
+    const take = (meaning: keyof WireAliases, field: keyof PagingFields, read: (value: unknown) => number | boolean | string | null | undefined): void => {
       if (paging[field] !== undefined) return;
       const found = reader.find(aliases[meaning]);
       if (found === undefined) return;
@@ -89,6 +95,9 @@ function readPagingAround(record: Record<string, unknown>, prefix: string, alias
     take('paging.pageSize', 'pageSize', readCount);
     take('paging.pageNumber', 'pageNumber', readCount);
     take('paging.hasNext', 'hasNext', readFlag);
+    take('paging.next', 'next', readLink);
+    take('paging.cursor', 'cursor', readCursorText);
+    take('paging.offset', 'offset', readCount);
   };
   readFrom(record, prefix);
   const containers = createRecordReader(record);
@@ -99,6 +108,26 @@ function readPagingAround(record: Record<string, unknown>, prefix: string, alias
     readFrom(found.value, `${prefix}${found.key}.`);
   }
   return { paging, pagingPaths, usedKeys };
+}
+
+/** A next-page link: a URL text, or a HAL-style `{href}`; `null` for an empty one (no next page). */
+function readLink(value: unknown): string | null | undefined {
+  if (value === null || value === '') return null;
+  if (typeof value === 'string') return value;
+  if (isPlainRecord(value)) {
+    const href = createRecordReader(value).find(['href', 'url', 'link']);
+    if (href !== undefined && typeof href.value === 'string') return href.value === '' ? null : href.value;
+    if (href !== undefined && href.value === null) return null;
+  }
+  return undefined;
+}
+
+/** A cursor: any non-empty text or number, kept as text; `null` for an empty one. */
+function readCursorText(value: unknown): string | null | undefined {
+  if (value === null || value === '') return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
 }
 
 function unusedOf(record: Record<string, unknown>, used: readonly string[]): string[] {

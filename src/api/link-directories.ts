@@ -84,10 +84,13 @@ function settleValues(raw: readonly RawValue[], attributes: readonly Attribute[]
   const idByCode = new Map(attributes.map((a) => [a.code, a.id]));
   const seen = new Set<string>();
   const out: AttributeValue[] = [];
-  raw.forEach((value, index) => {
+  const linkField = findLinkFieldByValue(raw, codeById);
+  raw.forEach(({ linkCandidates, ...read }, index) => {
+    const linked = linkField === undefined ? undefined : linkCandidates?.[linkField];
+    const value: AttributeValue = linked === undefined ? read : { ...read, attributeId: linked };
     const attributeCode = value.attributeCode || (value.attributeId === null ? undefined : codeById.get(value.attributeId));
     if (attributeCode === undefined) {
-      const why = value.attributeId === null ? 'carries neither an attribute code nor an attribute id' : `names attribute id ${value.attributeId}, which the attribute directory does not hold`;
+      const why = value.attributeId === null ? `carries neither an attribute code nor an attribute id${linkCandidates === undefined ? '' : ` (no field of the values holds only attribute ids: ${Object.keys(linkCandidates).join(', ') || 'no integer field'})`}` : `names attribute id ${value.attributeId}, which the attribute directory does not hold`;
       throw new SchemaMismatchError(endpoint, [
         { path: `[${index}]`, message: `value ${value.code} (id ${value.id}) ${why} (looked for value.attributeCode and value.attributeId; map other names under service.fields in the settings — see docs/service-profile.md)` },
       ]);
@@ -98,6 +101,22 @@ function settleValues(raw: readonly RawValue[], attributes: readonly Attribute[]
     out.push({ ...value, attributeCode, attributeId: value.attributeId ?? idByCode.get(attributeCode) ?? null });
   });
   return out;
+}
+
+/**
+ * The field that links values to their attribute when no known name does, found by value: among
+ * the integer fields the unlinked values carry, the one whose every value is an attribute id
+ * (`characteristicId`, whatever its name). Ambiguous (two such fields) or none: undefined.
+ */
+function findLinkFieldByValue(raw: readonly RawValue[], codeById: ReadonlyMap<number, string>): string | undefined {
+  const unlinked = raw.filter((value) => value.linkCandidates !== undefined);
+  if (unlinked.length === 0) return undefined;
+  const names = new Set(unlinked.flatMap((value) => Object.keys(value.linkCandidates ?? {})));
+  const fits = [...names].filter((name) => unlinked.every((value) => {
+    const id = value.linkCandidates?.[name];
+    return id !== undefined && codeById.has(id);
+  }));
+  return fits.length === 1 ? fits[0] : undefined;
 }
 
 function settleUnstatedTypes(attributes: Attribute[], values: readonly AttributeValue[]): void {

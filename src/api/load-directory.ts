@@ -15,7 +15,7 @@ import type { DirectoryName } from '../domain/index.js';
 import { SchemaMismatchError } from '../core/errors.js';
 import type { TokenProvider } from './create-token-provider.js';
 import { findRecordList } from './find-record-list.js';
-import type { PagingFields } from './find-record-list.js';
+import type { FoundRecordList, PagingFields } from './find-record-list.js';
 import { buildRecordKey } from './normalize-directory-page.js';
 import { DIRECTORY_READERS } from './read-directory-records.js';
 import type { RawRecordMap } from './read-directory-records.js';
@@ -60,6 +60,62 @@ const OWN_NAMES: Record<DirectoryName, readonly string[]> = {
   brands: ['brands', 'brandList'],
 };
 
+/** How the next page is asked for, detected from the answers (`choose-next-page` below). */
+export type PagingStrategy = 'page-number' | 'offset' | 'next-link' | 'cursor';
+
+/** The next request of a paged read, or the end. */
+type NextPage = { url: string; strategy: PagingStrategy } | { end: true };
+
+/** The URL of the first page: page number 1 and the page size. */
+function buildFirstPageUrl(base: string, pageSize: number): string {
+  const url = new URL(base);
+  url.searchParams.set('pageNumber', '1');
+  url.searchParams.set('pageSize', String(pageSize));
+  return url.href;
+}
+
+/** The target of an RFC 8288 `Link` header's `rel="next"`, if any. */
+export function readNextLinkHeader(header: string | null | undefined): string | undefined {
+  if (header === null || header === undefined) return undefined;
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
+    if (match === null) continue;
+    const rel = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(match[2] ?? '');
+    if (rel !== null && (rel[1] ?? '').toLowerCase().split(/\s+/).includes('next')) return match[1];
+  }
+  return undefined;
+}
+
+/**
+ * The next page of a paged read, by the first sign the answer gives, in this order: a `Link:
+ * rel="next"` header, a next link in the body, a next cursor (sent back as `cursor` with the page
+ * size), offset/limit when the answer echoes an offset, else the page number. An explicit empty
+ * next link or cursor ends the read.
+ */
+function chooseNextPage(page: FoundRecordList, linkHeader: string | undefined, current: { url: string; pageNumber: number; fetched: number; pageSize: number; strategy: PagingStrategy }): NextPage {
+  if (linkHeader !== undefined) return { url: new URL(linkHeader, current.url).href, strategy: 'next-link' };
+  const { next, cursor, offset } = page.paging;
+  if (typeof next === 'string') return { url: new URL(next, current.url).href, strategy: 'next-link' };
+  if (typeof cursor === 'string') {
+    const url = new URL(current.url);
+    url.searchParams.delete('pageNumber');
+    url.searchParams.delete('offset');
+    url.searchParams.set('cursor', cursor);
+    return { url: url.href, strategy: 'cursor' };
+  }
+  // Once paged by link or cursor, a page without one is the last (the field may be left out, not null).
+  if (next === null || cursor === null || current.strategy === 'next-link' || current.strategy === 'cursor') return { end: true };
+  const url = new URL(current.url);
+  if (offset !== undefined) {
+    url.searchParams.delete('pageNumber');
+    url.searchParams.set('offset', String(current.fetched));
+    url.searchParams.set('limit', String(current.pageSize));
+    return { url: url.href, strategy: 'offset' };
+  }
+  url.searchParams.set('pageNumber', String(current.pageNumber + 1));
+  return { url: url.href, strategy: 'page-number' };
+}
+
 /** Reads every page of directory `name`; records repeated across pages are kept once. */
 export async function loadDirectory<N extends DirectoryName>(name: N, context: DirectoryRequestContext): Promise<RawRecordMap[N][]> {
   const seen = new Set<string>();
@@ -68,12 +124,12 @@ export async function loadDirectory<N extends DirectoryName>(name: N, context: D
   let announcedPages: number | undefined;
   let rawCount = 0;
   let lastPage = 0;
+  let url = buildFirstPageUrl(context.url, context.pageSize);
+  let strategy: PagingStrategy = 'page-number';
+  let firstPageLength = 0;
   for (let pageNumber = 1; pageNumber <= MAX_DIRECTORY_PAGES; pageNumber += 1) {
     lastPage = pageNumber;
-    const url = new URL(context.url);
-    url.searchParams.set('pageNumber', String(pageNumber));
-    url.searchParams.set('pageSize', String(context.pageSize));
-    const { body } = await context.send({ method: 'GET', url: url.href, endpoint: context.endpoint, auth: context.auth, idempotent: true });
+    const { body, headers } = await context.send({ method: 'GET', url, endpoint: context.endpoint, auth: context.auth, idempotent: true });
     const pageEndpoint = `${context.endpoint} (page ${pageNumber})`;
     const page = findRecordList(body, OWN_NAMES[name], context.read.aliases);
     if (!page.ok) throw new SchemaMismatchError(pageEndpoint, [{ path: '', message: page.message }]);
@@ -81,6 +137,7 @@ export async function loadDirectory<N extends DirectoryName>(name: N, context: D
     context.onPage?.({ name, pageNumber, arrayPath: page.arrayPath, paging: page.paging, pagingPaths: page.pagingPaths, records: page.items.length });
     if (page.paging.totalCount !== undefined) announced = page.paging.totalCount;
     if (page.paging.totalPages !== undefined) announcedPages = page.paging.totalPages;
+    if (pageNumber === 1) firstPageLength = page.items.length;
 
     const readContext: WireReadContext = { ...context.read, endpoint: pageEndpoint, ledgerEndpoint: context.endpoint };
     const prefix = page.arrayPath;
@@ -96,7 +153,23 @@ export async function loadDirectory<N extends DirectoryName>(name: N, context: D
     if (fresh > 0) records.push(...read);
     rawCount += fresh;
 
-    if (page.items.length === 0 || fresh === 0) break;
+    const next = chooseNextPage(page, readNextLinkHeader(headers?.get('link')), { url, pageNumber, fetched: rawCount, pageSize: context.pageSize, strategy });
+    if (pageNumber > 1 && fresh === 0 && page.items.length > 0) {
+      // The same records again: a whole list (the first page held all, fewer than asked) ends here;
+      // anything else is a sign of more that this read cannot follow.
+      const more = describeMoreSign(page, strategy, next, announced !== undefined || announcedPages !== undefined ? 0 : firstPageLength, context.pageSize);
+      if (more !== undefined) throw new SchemaMismatchError(context.endpoint, [{ path: '', message: `page ${pageNumber} (${strategy} paging) brought only records already read, yet ${more}; refusing a short directory of ${rawCount} ${name}. Say how the service pages in service.fields["paging.next"], ["paging.cursor"] or ["paging.totalCount"] — see docs/service-profile.md` }]);
+      break;
+    }
+    if (page.items.length === 0) break;
+    if ('end' in next) break;
+    if (next.strategy === 'next-link' || next.strategy === 'cursor') {
+      strategy = next.strategy;
+      url = next.url;
+      continue;
+    }
+    strategy = next.strategy;
+    url = next.url;
     if (page.paging.hasNext === false) break;
     if (page.paging.hasNext === true) continue;
     if (announced !== undefined) {
@@ -109,7 +182,7 @@ export async function loadDirectory<N extends DirectoryName>(name: N, context: D
       if (pageNumber >= announcedPages) break;
       continue;
     }
-    // No total at all: page until an empty page.
+    // No total at all: page until an empty page (or a page with nothing new).
   }
   if (announced !== undefined && rawCount !== announced && records.length !== announced) {
     throw new SchemaMismatchError(context.endpoint, [
@@ -120,4 +193,19 @@ export async function loadDirectory<N extends DirectoryName>(name: N, context: D
     ]);
   }
   return records;
+}
+
+/**
+ * Why a page that repeats earlier records does not end the read silently: a next link or cursor
+ * that leads back, `hasNext: true`, or a full first page (the service may ignore the page number
+ * and cap its pages; not counted when a total is announced: it is checked against the total).
+ * `undefined` for a whole list: the first page held fewer or more records than asked.
+ */
+function describeMoreSign(page: FoundRecordList, strategy: PagingStrategy, next: NextPage, firstPageLength: number, pageSize: number): string | undefined {
+  if (strategy === 'next-link' || strategy === 'cursor') return `the ${strategy === 'cursor' ? 'cursor' : 'next link'} it was asked by led back to them`;
+  if (!('end' in next) && (next.strategy === 'next-link' || next.strategy === 'cursor')) return `it still names a next page (${next.strategy})`;
+  if (page.paging.hasNext === true) return `it says there are more (paging fields ${page.pagingPaths.join(', ')})`;
+  // More records than asked is a whole list; exactly as many may be a page of a list that goes on.
+  if (firstPageLength === pageSize) return `the first page was full (${firstPageLength} of ${pageSize}), so the service may ignore pageNumber`;
+  return undefined;
 }

@@ -2,7 +2,9 @@
  * Error bodies of the service. The live service documents 400 bodies as
  * `{status, errorCode, errorMessage?, errors: {field: [{code, description}]}}` with field keys in
  * camelCase or PascalCase; ASP.NET-style problem details (`title`, `detail`, `errors: {Field:
- * ["text"]}`) look alike. Everything is optional and read leniently: an error body must never
+ * ["text"]}`) look alike. Also read: RFC 7807 (`title`/`detail`, `invalid-params`), JSON:API
+ * (`errors: [{code, title, detail, source: {pointer}}]`, the pointer read as the field) and a
+ * `{error: {…}}` wrapper. Everything is optional and read leniently: an error body must never
  * turn into a crash of its own.
  */
 import type { ApiFieldError } from '../core/errors.js';
@@ -28,7 +30,17 @@ export function parseErrorBody(body: unknown): ParsedErrorBody {
     // A text body (HTML error page of a proxy, plain text) is shown as-is, but short.
     return text === '' ? { fieldErrors: [] } : { errorMessage: truncate(text, 300), fieldErrors: [] };
   }
-  const out: ParsedErrorBody = { fieldErrors: parseFieldErrors(createRecordReader(body).get(['errors', 'validationErrors', 'fieldErrors'])) };
+  // `{error: {code, message, …}}`: the body's fields are inside; what is beside the wrapper still counts.
+  const wrapped = createRecordReader(body).get(['error']);
+  if (isRecord(wrapped)) {
+    const inner = parseErrorBody(wrapped);
+    // A wrapper naming its field is one field error: the field, its code and its message.
+    const field = readEntryField(wrapped);
+    if (field !== undefined && inner.fieldErrors.length === 0) pushEntry(inner.fieldErrors, normalizeFieldPath(field), wrapped);
+    const outer = parseErrorBody(Object.fromEntries(Object.entries(body).filter(([key]) => foldKey(key) !== foldKey('error'))));
+    return { ...outer, ...inner, fieldErrors: [...outer.fieldErrors, ...inner.fieldErrors] };
+  }
+  const out: ParsedErrorBody = { fieldErrors: parseFieldErrors(createRecordReader(body).get(['errors', 'validationErrors', 'fieldErrors', 'invalidParams'])) };
   const errorCode = firstString(body, ['errorCode', 'ErrorCode', 'code']);
   if (errorCode !== undefined) out.errorCode = errorCode;
   const errorMessage = firstString(body, ['errorMessage', 'ErrorMessage', 'detail', 'title', 'message', 'Message']);
@@ -75,7 +87,7 @@ function parseFieldErrors(errors: unknown): ApiFieldError[] {
   if (Array.isArray(errors)) {
     // Some services send a flat list: [{field, code, description}] or ["text"].
     for (const entry of errors) {
-      const field = isRecord(entry) ? (firstString(entry, ['field', 'Field', 'propertyName', 'PropertyName']) ?? '') : '';
+      const field = isRecord(entry) ? (readEntryField(entry) ?? '') : '';
       pushEntry(out, normalizeFieldPath(field), entry);
     }
     return out;
@@ -101,7 +113,8 @@ function pushEntry(out: ApiFieldError[], field: string, entry: unknown): void {
   const error: ApiFieldError = { field };
   const code = firstString(entry, ['code', 'Code', 'errorCode']);
   if (code !== undefined) error.code = code;
-  const description = firstString(entry, ['description', 'Description', 'message', 'Message', 'errorMessage']);
+  // JSON:API and RFC 7807 entries: `detail` says what this occurrence is, `title` only its kind.
+  const description = firstString(entry, ['description', 'Description', 'message', 'Message', 'errorMessage', 'detail', 'reason', 'title']);
   if (description !== undefined) error.description = description;
   const details = collectDetails(entry);
   if (details !== undefined) error.details = details;
@@ -109,7 +122,29 @@ function pushEntry(out: ApiFieldError[], field: string, entry: unknown): void {
 }
 
 /** Keys of an error entry already read as its field, code or description. */
-const READ_KEYS = new Set(['field', 'propertyname', 'code', 'errorcode', 'description', 'message', 'errormessage'].map(foldKey));
+const READ_KEYS = new Set(['field', 'propertyname', 'name', 'param', 'code', 'errorcode', 'description', 'message', 'errormessage', 'detail', 'reason', 'status'].map(foldKey));
+
+/** Names of an error entry's field: its own key, else JSON:API's `source.pointer` (or `source.parameter`). */
+function readEntryField(entry: Record<string, unknown>): string | undefined {
+  const own = firstString(entry, ['field', 'propertyName', 'param', 'name']);
+  if (own !== undefined) return own;
+  const source = createRecordReader(entry).get(['source']);
+  if (!isRecord(source)) return undefined;
+  const pointer = firstString(source, ['pointer']);
+  if (pointer !== undefined) return readJsonPointer(pointer);
+  return firstString(source, ['parameter', 'header']);
+}
+
+/** A JSON pointer as a field path: `/products/0/skus/1/barcode` → `products[0].skus[1].barcode`; `/data/attributes/x` → `x`. */
+export function readJsonPointer(pointer: string): string {
+  const segments = pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  // JSON:API documents put a resource's fields under `/data/attributes`; the field is what follows.
+  const start = segments[0] === 'data' && segments[1] === 'attributes' ? 2 : 0;
+  return segments.slice(start).reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path === '' ? segment : `${path}.${segment}`), '');
+}
 
 /** The entry's other string and number values, kept so that what they name (an index, a barcode) can be read. */
 function collectDetails(entry: Record<string, unknown>): Record<string, string | number> | undefined {

@@ -33,7 +33,10 @@ export interface RawAttribute {
 }
 
 /** A value as read: its attribute may be known by id only. */
-export type RawValue = AttributeValue;
+export type RawValue = AttributeValue & {
+  /** A value naming no attribute by a known name: its other integer fields, one of which may be the link (`link-directories.ts` finds it by value). */
+  linkCandidates?: Record<string, number>;
+};
 
 /** What each directory's reader returns per raw record (categories may expand to many in tree form). */
 export interface RawRecordMap {
@@ -296,8 +299,19 @@ function readValue(item: unknown, context: WireReadContext, path: string, owner:
   const attributeCode = typeof attributeField === 'string' ? attributeField : isPlainRecord(attributeField) ? String(createRecordReader(attributeField).get(a['attribute.code']) ?? '') : '';
   const attributeIdValue = reader.get(a['value.attributeId']) ?? (isPlainRecord(attributeField) ? createRecordReader(attributeField).get(a['attribute.id']) : undefined);
   const attributeId = readIntegerId(attributeIdValue) ?? owner?.id ?? null;
+  const linkCandidates = attributeId === null && attributeCode === '' && owner === undefined ? readIntegerFields(item as Record<string, unknown>, reader.unusedKeys()) : undefined;
   noteUnused(reader, context, owner === undefined ? undefined : 'values[]');
-  return { id, code, attributeCode: attributeCode || owner?.code || '', attributeId, name };
+  return { id, code, attributeCode: attributeCode || owner?.code || '', attributeId, name, ...(linkCandidates === undefined ? {} : { linkCandidates }) };
+}
+
+/** The integer fields among `keys` (a possible link to another directory). */
+function readIntegerFields(record: Record<string, unknown>, keys: readonly string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const key of keys) {
+    const value = readIntegerId(record[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
 }
 
 function readBrand(item: unknown, context: WireReadContext, path: string): Brand {

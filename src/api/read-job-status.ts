@@ -10,6 +10,7 @@ import { SchemaMismatchError } from '../core/errors.js';
 import { describeValue, findRecordList } from './find-record-list.js';
 import { createRecordReader, isPlainRecord, readIntegerId, readJobIdText, unwrapRecord } from './record-reader.js';
 import type { RecordReader } from './record-reader.js';
+import { isNameOfClass } from './wire-aliases.js';
 import type { WireReadContext } from './wire-read-context.js';
 
 /** Reads one job-status answer. */
@@ -70,7 +71,7 @@ function readProductResult(item: unknown, index: number, context: WireReadContex
   if (!isPlainRecord(item)) throw new SchemaMismatchError(context.endpoint, [{ path: `products[${index}]`, message: `expected an object, got ${describeValue(item)}` }]);
   const a = context.aliases;
   const reader = createRecordReader(item);
-  const word = readWord(reader.get(a['jobProduct.status']));
+  const word = readWord(reader.get(a['jobProduct.status'])) ?? findStatusLikeWord(reader, item, classify, context, index);
   const position = readIntegerId(reader.get(a['jobProduct.index']));
   const productId = readIntegerId(reader.get(a['jobProduct.productId']));
   const skus = reader.get(a['jobProduct.skus']);
@@ -84,6 +85,27 @@ function readProductResult(item: unknown, index: number, context: WireReadContex
     ...(Array.isArray(skus) ? { skus: skus.filter(isPlainRecord).map((sku) => readSkuResult(sku, context)) } : {}),
     ...(errors.length > 0 ? { errors } : {}),
   };
+}
+
+/** Words in a field name that make it a status, whatever the rest of the name. */
+const STATUS_NAME_WORDS = ['status', 'state', 'result', 'outcome', 'disposition', 'verdict', 'resolution', 'decision'];
+
+/**
+ * A product result without a status under any alias may still carry its verdict under a name of
+ * its own (`disposition`): a field whose text is a known status word is read as the status; a
+ * field named like a status whose word is not known gives that word, so the product's meaning is
+ * `unknown`, never a success taken from the job alone. Said in the ledger either way.
+ */
+function findStatusLikeWord(reader: RecordReader, item: Record<string, unknown>, classify: StatusClassifier, context: WireReadContext, index: number): string | undefined {
+  const candidates = reader.unusedKeys().filter((key) => typeof readWord(item[key]) === 'string' && !isPlainRecord(item[key]));
+  const known = candidates.find((key) => !['unknown', 'absent'].includes(classify(readWord(item[key]))));
+  const named = known ?? candidates.find((key) => isNameOfClass(key, STATUS_NAME_WORDS));
+  if (named === undefined) return undefined;
+  reader.markUsed([named]);
+  const word = readWord(item[named]);
+  const endpoint = context.ledgerEndpoint ?? context.endpoint;
+  context.ledger.noteOnce(`status-like ${endpoint} ${named}`, `${endpoint}: products[${index}].${named} ("${word ?? ''}") read as the per-product status (no field of service.fields["jobProduct.status"] was there); a word not in service.statuses makes the product's outcome unknown`);
+  return word;
 }
 
 function readSkuResult(item: Record<string, unknown>, context: WireReadContext): JobSkuResult {

@@ -58,14 +58,39 @@ export function readImportAnswer(body: unknown, context: WireReadContext): Impor
   if (jobId === undefined) throw buildMissingFieldError(context, '', 'import.jobId', reader.keys());
   const received = readCount(reader.get(a['import.receivedItems']));
   const queuedAt = reader.get(a['import.queuedAt']);
-  const infoUrl = reader.get(a['import.infoUrl']);
+  const link = readJobLink(reader, context);
   noteUnused(reader, context);
   return {
     jobId,
     receivedItems: received ?? null,
     queuedAt: typeof queuedAt === 'string' ? queuedAt : null,
-    infoUrl: typeof infoUrl === 'string' ? infoUrl : null,
+    infoUrl: link?.url ?? null,
+    ...(link === undefined ? {} : { infoUrlSource: link.source }),
   };
+}
+
+/** Link relations that point at the job's status, in the order tried. */
+const JOB_LINK_RELATIONS = ['self', 'status', 'job', 'info', 'monitor'];
+
+/**
+ * The job-status link of an import answer: a link field (`links.self`, `_links.status.href`) first,
+ * then a URL field (`infoUrl`, any alias); `source` names where it was, for the report.
+ */
+function readJobLink(reader: RecordReader, context: WireReadContext): { url: string; source: string } | undefined {
+  for (const container of ['links', '_links']) {
+    const found = reader.find([container]);
+    if (found === undefined || !isPlainRecord(found.value)) continue;
+    reader.markUsed([found.key]);
+    const links = createRecordReader(found.value);
+    for (const relation of JOB_LINK_RELATIONS) {
+      const entry = links.find([relation]);
+      const value = isPlainRecord(entry?.value) ? createRecordReader(entry.value).get(['href', 'url']) : entry?.value;
+      if (entry !== undefined && typeof value === 'string' && value.trim() !== '') return { url: value.trim(), source: `${found.key}.${entry.key}` };
+    }
+  }
+  const infoUrl = reader.find(context.aliases['import.infoUrl']);
+  if (infoUrl !== undefined && typeof infoUrl.value === 'string' && infoUrl.value.trim() !== '') return { url: infoUrl.value.trim(), source: infoUrl.key };
+  return undefined;
 }
 
 /** A page of the product list, read. */

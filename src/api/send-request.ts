@@ -75,6 +75,8 @@ export interface WireResponse {
   status: number;
   /** Parsed JSON, or `undefined` for an empty body. */
   body: unknown;
+  /** The answer's headers (a `Link` to the next page, a `Location` of the job). */
+  headers?: Headers;
 }
 
 /** Sends one request with retries; resolves with a 2xx answer or throws a `PipelineError`. */
@@ -120,7 +122,7 @@ export function createRequestSender(config: SenderConfig, deps: SenderDeps): Sen
           // proxy, a gateway's blank 200) is a passing failure, asked again within the retry budget.
           // The import is not asked again (it may have been taken): its caller settles it as of
           // unknown fate.
-          if (parsed.ok && (parsed.body !== undefined || !spec.idempotent)) return { status, body: parsed.body };
+          if (parsed.ok && (parsed.body !== undefined || !spec.idempotent)) return { status, body: parsed.body, headers: outcome.headers };
           if (!spec.idempotent) throw new SchemaMismatchError(spec.endpoint, [{ path: '', message: describeUnreadableBody(outcome.text, spec, config.redact) }]);
           if (retries < config.retry.limit) {
             retries += 1;

@@ -106,7 +106,16 @@ async function sweepDirectory(client: CatalogClient, name: DirectoryName, check:
   if (first !== undefined) {
     check.saw.push(`records ${first.arrayPath === '' ? 'as a bare array' : `under ${first.arrayPath}`}; paging fields: ${first.pagingPaths.join(', ') || 'none'}`);
     const total = first.paging.totalCount;
-    check.will.push(total !== undefined ? `page by the total (${total}), past short pages, and refuse a short directory` : first.paging.totalPages !== undefined ? 'page by totalPages' : 'page until an empty page');
+    const byLink = typeof first.paging.next === 'string' || typeof first.paging.cursor === 'string';
+    check.will.push(
+      byLink
+        ? 'follow the next link or cursor until a page has none, and refuse one that leads back'
+        : total !== undefined
+          ? `page by the total (${total}), past short pages, and refuse a short directory`
+          : first.paging.totalPages !== undefined
+            ? 'page by totalPages'
+            : 'page until an empty page, and refuse a full page repeated',
+    );
   }
   if (name === 'attributes') {
     const attributes = records as { code: string; unstated?: string[] }[];

@@ -7,12 +7,15 @@
 /** Default aliases, by meaning (`<record>.<field>`). */
 export const DEFAULT_WIRE_ALIASES = {
   'list.records': ['items', 'data', 'records', 'results', 'content', 'rows', 'list', 'entries', 'elements'],
-  'list.paging': ['meta', 'paging', 'pagination', 'pageInfo', 'page'],
+  'list.paging': ['meta', 'paging', 'pagination', 'pageInfo', 'page', 'links', '_links'],
   'paging.totalCount': ['totalCount', 'total', 'totalItems', 'totalElements', 'totalRecords', 'totalResults', 'recordsTotal', 'itemCount'],
   'paging.totalPages': ['totalPages', 'pageCount', 'pagesCount', 'lastPage', 'pages'],
   'paging.pageSize': ['pageSize', 'perPage', 'limit', 'size', 'pageLimit'],
   'paging.pageNumber': ['pageNumber', 'currentPage', 'pageIndex', 'number', 'page'],
   'paging.hasNext': ['hasNext', 'hasNextPage', 'hasMore', 'more'],
+  'paging.next': ['next', 'nextUrl', 'nextLink', 'nextPage', 'nextPageUrl', 'nextHref'],
+  'paging.cursor': ['nextCursor', 'cursor', 'nextPageToken', 'continuationToken', 'nextToken', 'after', 'endCursor'],
+  'paging.offset': ['offset', 'skip', 'start'],
 
   'localized.rus': ['rus', 'ru', 'russian', 'rusName', 'nameRu'],
   'localized.kaz': ['kaz', 'kz', 'kk', 'kazakh', 'kazName', 'nameKz'],

@@ -12,6 +12,8 @@ export interface ImportResponse {
   receivedItems?: number | null | undefined;
   queuedAt?: string | null | undefined;
   infoUrl?: string | null | undefined;
+  /** Where `infoUrl` was read (`Location header`, `links.self`, `infoUrl`); absent when the configured path is polled. */
+  infoUrlSource?: string | undefined;
 }
 
 /** One error the service found in an imported product; `field` is a path like `skus[1].barcode`. */

@@ -23,8 +23,19 @@ const outcomes = new Map<string, Map<number, string>>();
 /** Where the wire cannot say per category which attribute is required. */
 const scopeOf = (dialect: SandboxDialectSpec): RequirementScope => (dialect.includes('attribute-scope') ? 'per-attribute' : 'per-category');
 
-// client support: issue 37
-describe.skip.each(SPECS)('the %s dialect, end to end', (dialect) => {
+/** Dialects the client does not read yet, with the reason (issue 37); the rest run. */
+const PENDING: Partial<Record<SandboxDialectSpec, string>> = {
+  'attribute-scope': 'client support: issue 37 item 5 (requirements stated once per attribute are applied to every linked category: rows of categories where the attribute is optional come out invalid, per-row outcomes differ from the interface dialect)',
+  [STRUCTURAL_DIALECT_NAMES.join('+')]: 'client support: issue 37 item 5 (as attribute-scope)',
+};
+const isPending = (dialect: SandboxDialectSpec): boolean => PENDING[dialect] !== undefined;
+
+// Kept skipped, per dialect, for the reason in PENDING.
+describe.skip.each(SPECS.filter(isPending))('the %s dialect, end to end (pending)', (dialect) => {
+  it(`waits for ${PENDING[dialect] ?? ''}`, () => undefined);
+});
+
+describe.each(SPECS.filter((dialect) => !isPending(dialect)))('the %s dialect, end to end', (dialect) => {
   it('step 1: reads every directory whole (no short directory, both languages, requirement scope kept)', async () => {
     const rig = await startDialectRig(dialect);
     try {
