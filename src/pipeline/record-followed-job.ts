@@ -62,7 +62,8 @@ export async function recordFollowedJob(
   }
   if (followed.status === 'unreadable') {
     // The service answered; the tool could not read it. Lead with that, and the settings key that fixes it.
-    const message = `job ${job.jobId}: its status answer could not be read: ${followed.lastError}; the products' fate is not known yet — map the service's names under service.fields (e.g. "job.products") in the settings, then run the same command again (the job is asked again, nothing is sent again)`;
+    // The reader's error already names the settings key to map; only what happens next is added.
+    const message = `job ${job.jobId}: its status answer could not be read: ${followed.lastError}; the products' fate is not known yet: once the settings read it, run the same command again (the job is asked again, nothing is sent again)`;
     for (const result of matched) if (result.status === 'unknown') result.errors = [{ message }];
   }
   const outcomes: JobProductOutcome[] = matched.map((result, position) => ({

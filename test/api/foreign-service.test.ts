@@ -232,7 +232,7 @@ describe('a foreign implementation of the interface', () => {
     const jobs = result.summary.jobs.length;
     const products = result.summary.counts.products;
     expect(result.summary.counts.productsByStatus).toEqual({ accepted: products - 2 * jobs, unknown: 2 * jobs });
-    const messages = result.summary.issues.filter((i) => i.stage === 'job').map((i) => i.message);
+    const messages = result.summary.issues.filter((i) => i.code === 'outcome_unknown').map((i) => i.message);
     expect(messages.some((m) => /listed no result/.test(m))).toBe(true);
     expect(messages.some((m) => /still "IN_PROGRESS"/.test(m))).toBe(true);
 
@@ -298,12 +298,12 @@ describe('a foreign implementation of the interface', () => {
     expect(run.summary.jobs.map((j) => j.jobId)).toEqual(service.issuedJobIds);
   });
 
-  it('ends a job whose final words it does not know as unknown after the job time-out, never accepted', async () => {
+  it('ends a job whose final words it does not know as pending after the job time-out (asked again by the next run), never accepted', async () => {
     const { service, rig } = await start({ finalJobWord: 'PARKED_FOR_AUDIT', finalProductWord: 'PARKED' });
     const result = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 1 }) }, rig.deps());
     expect(result.exitCode).toBe(1);
     expect(result.summary.counts.byStatus.accepted ?? 0).toBe(0);
-    expect(result.summary.counts.byStatus.unknown ?? 0).toBe(result.summary.counts.rows);
+    expect(result.summary.counts.byStatus.pending ?? 0).toBe(result.summary.counts.rows);
     expect(service.askedJobIds.length).toBeGreaterThan(service.issuedJobIds.length * 2);
   });
 
@@ -321,13 +321,13 @@ describe('a foreign implementation of the interface', () => {
     expect(result.exitCode).toBe(1);
   });
 
-  it('settles at once, with a shape error naming what it looked for, a finished job whose status answer holds no per-product list', async () => {
+  it('stops following at once, with a shape error naming what it looked for, a finished job whose status answer holds no per-product list (pending: the job is asked again once the settings read it)', async () => {
     const { service, rig } = await start({ omitProductList: true });
     const result = await runImport({ file: SMALL, mapping: MAPPING, settings: foreignSettings(service, rig, { jobTimeoutSeconds: 60 }) }, rig.deps());
     expect(result.exitCode).not.toBe(0);
     expect(result.summary.counts.byStatus.accepted ?? 0).toBe(0);
-    expect(result.summary.counts.byStatus.unknown ?? 0).toBe(result.summary.counts.rows);
-    const messages = result.summary.issues.filter((i) => i.stage === 'job').map((i) => i.message);
+    expect(result.summary.counts.byStatus.pending ?? 0).toBe(result.summary.counts.rows);
+    const messages = result.summary.issues.filter((i) => i.code === 'job_pending').map((i) => i.message);
     expect(messages.length).toBeGreaterThan(0);
     expect(messages.every((m) => /no per-product results/.test(m) && /job_id, state, updated_at/.test(m))).toBe(true);
     // Not followed until the 60 s time-out: three polls a job (QUEUED, PROCESSING, DONE without a list).

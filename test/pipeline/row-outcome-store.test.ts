@@ -98,7 +98,7 @@ describe('createRowOutcomeStore', () => {
       mapping: { file: 'm.yaml', sha256: 'y' },
       service: { baseUrl: 'http://localhost', sandbox: true },
       settings: {},
-      issueDigest: { digest: { total: 0, examples: [], bySeverity: { error: 0, warning: 0 }, byCode: {}, bySeverityAndCode: { error: {}, warning: {} }, complete: true, examplesPerCode: 5 }, file: 'issues.ndjson' },
+      issueDigest: { digest: { total: 0, examples: [], bySeverity: { error: 0, warning: 0 }, byCode: {}, bySeverityAndCode: { error: {}, warning: {} }, byCodeAndColumn: {}, complete: true, examplesPerCode: 5 }, file: 'issues.ndjson' },
       exitCode: 0,
     };
     const walked = buildRunSummary({ ...parts, outcomes });
