@@ -82,6 +82,11 @@ export function renderSummary(summary: RunSummary, options: RenderSummaryOptions
       lines.push(`  ${paint(severity === 'error' ? 'red' : 'yellow', code)} ×${total}`);
       const columns = rankColumns(summary.issueList?.byCodeAndColumn?.[code] ?? countColumns(issues));
       if (columns.length > 1) lines.push(`    by column: ${columns.slice(0, MAX_COLUMNS).map(([column, n]) => `${describeColumn(column, issues)} ×${n}`).join(', ')}`);
+      const messages = rankMessages(issues);
+      if (messages.length > 1) {
+        const scope = issues.length < total ? ` (in the first ${issues.length})` : '';
+        lines.push(`    messages${scope}: ${messages.slice(0, MAX_MESSAGES).map(([message, n]) => `×${n} "${truncate(message, 80)}"`).join(', ')}`);
+      }
       const shown = pickExamples(issues, columns, maxExamples);
       for (const issue of shown) lines.push(`    ${renderExample(issue)}`);
       if (total > shown.length) lines.push(paint('dim', `    … and ${total - shown.length} more`));
@@ -113,6 +118,15 @@ export function renderSummary(summary: RunSummary, options: RenderSummaryOptions
 
 const MAX_COLUMNS = 5;
 const NO_COLUMN = '-';
+
+const MAX_MESSAGES = 5;
+
+/** The distinct messages of a code's issues, most frequent first (first met breaks ties). */
+function rankMessages(issues: readonly Issue[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const issue of issues) counts.set(issue.message, (counts.get(issue.message) ?? 0) + 1);
+  return [...counts].sort(([, m], [, n]) => n - m);
+}
 
 /** Issues per column letter, for a list that holds every issue of its code. */
 function countColumns(issues: readonly Issue[]): Record<string, number> {

@@ -47,13 +47,13 @@ describe('renderSummary', () => {
     expect(text).toContain('required_field_missing ×4\n    row 2 › column B (Название): value is required\n    row 3 › column B (Название): value is required\n    … and 2 more\n  unknown_brand ×1');
   });
 
-  it('says which columns a code is about, shows an example of each busiest column first, and every hint', () => {
+  it('says which columns and messages a code is about, shows an example of each busiest column first, and every hint', () => {
     const category = [2, 3].map((row) => makeIssue({ code: 'required_field_missing', message: 'category is empty', row, column: 'C', header: 'Категория' }));
     const description = [4, 5, 6, 7, 8].map((row) => makeIssue({ code: 'required_field_missing', message: 'description is empty', row, column: 'E', header: 'Описание', hint: 'map columns.description or set blank: skip' }));
     const summary = buildRunSummary(makeParts({ outcomes: [], issues: [...category, ...description] }));
     const text = renderSummary(summary, { color: false, maxExamples: 2 });
     expect(text).toContain(
-      'required_field_missing ×7\n    by column: column E (Описание) ×5, column C (Категория) ×2\n    row 4 › column E (Описание): description is empty\n    row 2 › column C (Категория): category is empty\n    … and 5 more\n    hint: map columns.description or set blank: skip',
+      'required_field_missing ×7\n    by column: column E (Описание) ×5, column C (Категория) ×2\n    messages: ×5 "description is empty", ×2 "category is empty"\n    row 4 › column E (Описание): description is empty\n    row 2 › column C (Категория): category is empty\n    … and 5 more\n    hint: map columns.description or set blank: skip',
     );
   });
 
