@@ -4,7 +4,7 @@
  * converting there and back loses nothing; comments and notes travel too. The mapping is not
  * checked here (`validate` does that); a document that cannot be read is refused.
  */
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { ConfigError, MappingError } from '../core/errors.js';
@@ -16,6 +16,7 @@ import { writeMappingWorkbook } from '../mapping/write-mapping-workbook.js';
 import { resolvePath } from '../pipeline/open-service.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { loadServiceDirectories } from './load-service-directories.js';
+import { checkPathExists } from './check-path-exists.js';
 
 /** Options of `runMappingConvert`. */
 export interface MappingConvertOptions {
@@ -41,7 +42,7 @@ export async function runMappingConvert(options: MappingConvertOptions, deps: De
   }
   const fromPath = resolvePath(deps.cwd, options.from);
   const toPath = resolvePath(deps.cwd, options.to);
-  if (!options.force && (await exists(toPath))) throw new ConfigError(`${options.to} already exists; use --force to replace it`);
+  if (!options.force && (await checkPathExists(toPath))) throw new ConfigError(`${options.to} already exists; use --force to replace it`);
   await mkdir(dirname(toPath), { recursive: true });
 
   if (fromWorkbook) {
@@ -66,13 +67,4 @@ export async function runMappingConvert(options: MappingConvertOptions, deps: De
   const directories = await loadServiceDirectories(options.settings, deps);
   await writeMappingWorkbook(toPath, { document: decoded.document as Record<string, unknown>, notes: collectYamlNotes(text), index: createDirectoryIndex(directories) });
   return { to: options.to, form: 'xlsx' };
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

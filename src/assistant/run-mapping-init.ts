@@ -2,7 +2,7 @@
  * `mapping init`: reads a seller file's headers and distinct values, matches them to the
  * directories, and writes the draft mapping. Never replaces an existing file unless told to.
  */
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { ConfigError, SourceReadError } from '../core/errors.js';
@@ -22,6 +22,7 @@ import { collectYamlNotes } from '../mapping/convert-mapping.js';
 import { decodeMappingYaml, isMappingWorkbook } from '../mapping/load-mapping.js';
 import { writeMappingWorkbook } from '../mapping/write-mapping-workbook.js';
 import { buildGroupRowOptions } from '../mapping/build-read-options.js';
+import { checkPathExists } from './check-path-exists.js';
 
 /** Options of `runMappingInit`. */
 export interface MappingInitOptions {
@@ -53,11 +54,11 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
   const xlsx = options.xlsx === true || (options.out !== undefined && isMappingWorkbook(options.out));
   const out = options.out ?? join('mappings', `${basename(options.file, extname(options.file))}.${xlsx ? 'xlsx' : 'yaml'}`);
   const outPath = resolvePath(deps.cwd, out);
-  if (!options.force && (await exists(outPath))) {
+  if (!options.force && (await checkPathExists(outPath))) {
     throw new ConfigError(`${out} already exists; use --force to replace it, or --out to write elsewhere`);
   }
   const sourcePath = resolvePath(deps.cwd, options.file);
-  if (!(await exists(sourcePath))) throw new SourceReadError(options.file, `cannot read ${options.file}: no such file`);
+  if (!(await checkPathExists(sourcePath))) throw new SourceReadError(options.file, `cannot read ${options.file}: no such file`);
 
   const directories = await loadServiceDirectories(options.settings, deps);
 
@@ -103,13 +104,4 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
     await writeFile(outPath, draft.text, 'utf8');
   }
   return { outPath, out, summary: draft.summary, columns: input.columns, rows: profile.rows };
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

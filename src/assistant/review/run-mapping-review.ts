@@ -4,7 +4,7 @@
  * the types placed without asking). `mapping review --apply REVIEW.xlsx -m M.yaml` turns the
  * answers into `categories:` entries of the mapping, keyed by product type.
  */
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { Deps } from '../../core/deps.js';
 import { ConfigError, MappingError, SourceReadError } from '../../core/errors.js';
@@ -26,6 +26,7 @@ import { createProductTypeCollector, type KnownLeaf, type ProductTypeGroup } fro
 import { readReviewAnswers, resolveLeaf } from './read-review-answers.js';
 import { findAnsweredType, indexAnsweredTypes } from './classify-with-answers.js';
 import { writeReviewWorkbook } from './write-review-workbook.js';
+import { checkPathExists } from '../check-path-exists.js';
 
 /** Options of `runMappingReview`. */
 export interface MappingReviewOptions {
@@ -64,9 +65,9 @@ export interface MappingReviewResult {
 export async function runMappingReview(options: MappingReviewOptions, deps: Deps): Promise<MappingReviewResult> {
   const out = options.out ?? join(dirname(options.mapping), `${basename(options.file, extname(options.file))}.review.xlsx`);
   const outPath = resolvePath(deps.cwd, out);
-  if (!options.force && (await exists(outPath))) throw new ConfigError(`${out} already exists; use --force to replace it, or --out to write elsewhere`);
+  if (!options.force && (await checkPathExists(outPath))) throw new ConfigError(`${out} already exists; use --force to replace it, or --out to write elsewhere`);
   const sourcePath = resolvePath(deps.cwd, options.file);
-  if (!(await exists(sourcePath))) throw new SourceReadError(options.file, `cannot read ${options.file}: no such file`);
+  if (!(await checkPathExists(sourcePath))) throw new SourceReadError(options.file, `cannot read ${options.file}: no such file`);
   const mapping = await loadMapping(options.mapping, deps);
   const { directories, examples } = await loadDirectoriesAndExamples(options.settings, options.fromService === true, deps);
   const index = createDirectoryIndex(directories);
@@ -173,13 +174,4 @@ function findNameColumn(mapping: Mapping, header: Parameters<typeof findColumn>[
   const column = ref === undefined ? undefined : findColumn(ref, header);
   if (column === undefined) throw new ConfigError(`${mappingFile}: columns.name.rus names no column of the file; the review reads the product names from it`);
   return column.index;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

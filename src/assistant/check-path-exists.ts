@@ -1,0 +1,15 @@
+/**
+ * Whether something stands at a path, for the assistant's commands that refuse to replace a file
+ * they would write (a draft, a converted mapping, a review workbook) without `--force`.
+ */
+import { stat } from 'node:fs/promises';
+
+/** True when `path` names an existing file or folder. */
+export async function checkPathExists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
