@@ -55,9 +55,13 @@ export async function expectDirectoriesWhole(rig: DialectRig, scope: Requirement
   expect(shapeAttributes(directories.attributes, scope)).toEqual(shapeAttributes(reference.attributes, scope));
 }
 
-/** Steps 2 and 3: the sample imports with no unknown outcome, and again without creating anything; the per-row statuses of the first run. */
-export async function expectSampleImportedTwice(rig: DialectRig): Promise<Map<number, string>> {
+/**
+ * Steps 2 and 3: the sample imports with no unknown outcome, and again without creating anything;
+ * the per-row statuses of the first run. `checkJobIds` sees the first run's job ids as the client carried them.
+ */
+export async function expectSampleImportedTwice(rig: DialectRig, checkJobIds?: (jobIds: readonly string[]) => void): Promise<Map<number, string>> {
   const first = await runImport({ file: SAMPLE, mapping: MAPPING, settings: rig.settings() }, rig.deps());
+  checkJobIds?.(first.summary.jobs.map((job) => job.jobId));
   const statuses = await readRowStatuses(requireAnnotatedPath(first.reportPaths));
   expect(first.summary.counts.byStatus.accepted ?? 0).toBeGreaterThan(0);
   expect(first.summary.counts.byStatus.unknown ?? 0).toBe(0);
