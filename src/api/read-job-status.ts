@@ -71,11 +71,13 @@ function readProductResult(item: unknown, index: number, context: WireReadContex
   if (!isPlainRecord(item)) throw new SchemaMismatchError(context.endpoint, [{ path: `products[${index}]`, message: `expected an object, got ${describeValue(item)}` }]);
   const a = context.aliases;
   const reader = createRecordReader(item);
-  const word = readWord(reader.get(a['jobProduct.status'])) ?? findStatusLikeWord(reader, item, classify, context, index);
+  const stated = readWord(reader.get(a['jobProduct.status']));
   const position = readIntegerId(reader.get(a['jobProduct.index']));
   const productId = readIntegerId(reader.get(a['jobProduct.productId']));
   const skus = reader.get(a['jobProduct.skus']);
   const errors = readErrors(reader.get(a['jobProduct.errors']), context);
+  // Looked for only among the fields left once every known one is read: an index or an id is never a verdict.
+  const word = stated ?? findStatusLikeWord(reader, item, context, index);
   context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, reader.unusedKeys(), 'products[]');
   return {
     ...(position === undefined ? {} : { index: position }),
@@ -92,14 +94,13 @@ const STATUS_NAME_WORDS = ['status', 'state', 'result', 'outcome', 'disposition'
 
 /**
  * A product result without a status under any alias may still carry its verdict under a name of
- * its own (`disposition`): a field whose text is a known status word is read as the status; a
- * field named like a status whose word is not known gives that word, so the product's meaning is
- * `unknown`, never a success taken from the job alone. Said in the ledger either way.
+ * its own (`disposition`): a text field named like a status is read as the status, so a word not
+ * in the vocabulary makes the product's meaning `unknown`, never a success taken from the job
+ * alone; a known word under any other name is not a verdict. Said in the ledger.
  */
-function findStatusLikeWord(reader: RecordReader, item: Record<string, unknown>, classify: StatusClassifier, context: WireReadContext, index: number): string | undefined {
-  const candidates = reader.unusedKeys().filter((key) => typeof readWord(item[key]) === 'string' && !isPlainRecord(item[key]));
-  const known = candidates.find((key) => !['unknown', 'absent'].includes(classify(readWord(item[key]))));
-  const named = known ?? candidates.find((key) => isNameOfClass(key, STATUS_NAME_WORDS));
+function findStatusLikeWord(reader: RecordReader, item: Record<string, unknown>, context: WireReadContext, index: number): string | undefined {
+  // Only a text under a status-like name: a known word elsewhere (`operation: "Updated"`) is no verdict.
+  const named = reader.unusedKeys().find((key) => typeof item[key] === 'string' && isNameOfClass(key, STATUS_NAME_WORDS));
   if (named === undefined) return undefined;
   reader.markUsed([named]);
   const word = readWord(item[named]);

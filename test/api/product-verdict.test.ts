@@ -40,6 +40,15 @@ describe('per-product verdicts', () => {
     expect(status.products[0]?.meaning).toBe('unknown');
   });
 
+  it('takes no verdict from a known word under another name, nor from a number', async () => {
+    const status = await jobStatusOf([
+      { index: 0, productId: 1, operation: 'Updated' },
+      { index: 1, productId: 2, resultCode: 1 },
+    ]);
+    expect(status.products.map((p) => p.status)).toEqual([undefined, undefined]);
+    expect(status.products.every((p) => p.meaning !== 'succeeded')).toBe(true);
+  });
+
   it('leaves a product with no status-like field at all to the job (absent)', async () => {
     const status = await jobStatusOf([{ index: 0, productId: 1, note: 'Parked' }]);
     expect(status.products[0]?.meaning).toBe('absent');
