@@ -163,13 +163,9 @@ export async function loadDirectory<N extends DirectoryName>(name: N, context: D
     }
     if (page.items.length === 0) break;
     if ('end' in next) break;
-    if (next.strategy === 'next-link' || next.strategy === 'cursor') {
-      strategy = next.strategy;
-      url = next.url;
-      continue;
-    }
     strategy = next.strategy;
     url = next.url;
+    if (next.strategy === 'next-link' || next.strategy === 'cursor') continue;
     if (page.paging.hasNext === false) break;
     if (page.paging.hasNext === true) continue;
     if (announced !== undefined) {

@@ -5,6 +5,7 @@ import { formatLocation } from '../core/issue.js';
 import type { Issue, Severity } from '../core/issue.js';
 import { ROW_STATUSES } from './report-types.js';
 import type { RowStatus, RunSummary } from './report-types.js';
+import { NO_COLUMN } from './write-issues-ndjson.js';
 
 /** Options of `renderSummary`. */
 export interface RenderSummaryOptions {
@@ -117,7 +118,6 @@ export function renderSummary(summary: RunSummary, options: RenderSummaryOptions
 }
 
 const MAX_COLUMNS = 5;
-const NO_COLUMN = '-';
 
 const MAX_MESSAGES = 5;
 
