@@ -35,10 +35,10 @@ const HEAVY_FOLDERS = ['sandbox', 'pipeline', 'sources', 'report', 'state', 'set
 /** Small modules of those folders that the command table does use: the dialect names for `--dialect`, and path resolution. */
 const LIGHT_EXCEPTIONS = ['src/sandbox/dialects/dialect-types.ts', 'src/pipeline/resolve-path.ts'];
 
-/** What a dry run with the directories cached does not need: it sends no request. */
-const DRY_RUN_UNNEEDED_PACKAGES = ['ky', 'exceljs', 'p-limit'];
-/** The copies' writers a clean XLSX file does not need: the annotated workbook (it writes none), the CSV copy's reader and copier. */
-const DRY_RUN_UNNEEDED_MODULES = ['src/report/write-annotated-workbook.ts', 'src/sources/read-csv-text-rows.ts', 'src/report/copy-csv-records.ts'];
+/** What a dry run of an XLSX file with the directories cached does not need: it sends no request, and reads no CSV. */
+const DRY_RUN_UNNEEDED_PACKAGES = ['ky', 'exceljs', 'p-limit', 'papaparse', 'iconv-lite'];
+/** The CSV reader, and the copies' writers a clean XLSX file does not need: the annotated workbook (it writes none), the CSV copy's reader and copier. */
+const DRY_RUN_UNNEEDED_MODULES = ['src/sources/read-csv.ts', 'src/report/write-annotated-workbook.ts', 'src/sources/read-csv-text-rows.ts', 'src/report/copy-csv-records.ts'];
 /** Of `src/api/` and `src/sandbox/`, only what the settings' schema and the `--dialect` option use. */
 const DRY_RUN_NEEDED_SERVICE_MODULES = ['src/api/wire-aliases.ts', 'src/api/service-profile.ts', 'src/sandbox/dialects/dialect-types.ts'];
 
@@ -113,7 +113,7 @@ describe('start-up loads only what the command needs', () => {
     expect(loaded.packages.has('zod')).toBe(true);
   });
 
-  it('a dry run of a clean file with the directories cached loads neither the HTTP client, the sandbox nor the copies\' writers', async () => {
+  it('a dry run of a clean file with the directories cached loads neither the HTTP client, the sandbox, the CSV reader nor the copies\' writers', async () => {
     const args = ['validate', 'samples/catalog.xlsx', '--mapping', 'mappings/sample.yaml', '--sandbox', '--state-dir', join(work, 'dry-run-state')];
     // The first run fetches the directories: the recorder sees the client and the sandbox then, so the check below can fail.
     const first = await runRecording(args);
