@@ -12,6 +12,8 @@ export type CreateClient = () => Promise<CatalogClient>;
 /** The deferred client and whether its real client was created. */
 export interface DeferredClient {
   client: CatalogClient;
+  /** Creates the real client now (once; again after a failed creation). */
+  create(): Promise<CatalogClient>;
   /** The real client, once a request created it. */
   created(): CatalogClient | undefined;
 }
@@ -47,7 +49,7 @@ export function createDeferredClient(create: CreateClient): DeferredClient {
     // Nothing was seen before the first request.
     observe: () => real?.observe() ?? emptyObservations(),
   };
-  return { client, created: () => real };
+  return { client, create: get, created: () => real };
 }
 
 function emptyObservations(): WireObservations {

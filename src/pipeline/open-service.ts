@@ -3,10 +3,12 @@
  * (`--sandbox`), which keeps its data in the state directory so repeated runs behave as repeated
  * runs against a real service would.
  *
- * The client, and with `--sandbox` the sandbox itself, are created at the first request (issue 39):
- * a dry run whose directories are cached sends none, and loading the HTTP client and the sandbox
- * was a fifth of its start-up. What can be checked without a request (the account, the secret) is
- * still checked here, so a bad setting stops the run before anything is read.
+ * A dry run may ask for the client, and with `--sandbox` the sandbox itself, to be created at the
+ * first request (issue 39): with its directories cached it sends none, and loading the HTTP client
+ * and the sandbox was a fifth of its start-up. What can be checked without a request (the account,
+ * the secret) is still checked at once. Every other command opens the service here, so that a
+ * client or sandbox that cannot start stops it before anything is sent (an import's first request
+ * failing inside the submission would be taken for a request whose fate is unknown).
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,6 +19,7 @@ import type { SandboxHandle } from '../sandbox/start-sandbox.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { buildClientProfile } from '../settings/build-client-profile.js';
 import { createDeferredClient } from './create-deferred-client.js';
+import type { DeferredClient } from './create-deferred-client.js';
 import { describeServiceAccount } from './describe-service-account.js';
 import type { ServiceAccount } from './describe-service-account.js';
 import { resolvePath } from './resolve-path.js';
@@ -29,33 +32,51 @@ export const SANDBOX_NOT_STARTED = 'not started';
 
 /** An open connection to the service. */
 export interface ServiceContext {
-  /** The client; the first request creates it (and starts the embedded sandbox). */
+  /** The client: created by `openService`, or by its first request (`startOnFirstRequest`), which also starts the embedded sandbox then. */
   client: CatalogClient;
   account: ServiceAccount;
   /** The URL requests go to; for the embedded sandbox, its URL once a request started it, else `SANDBOX_NOT_STARTED`. */
   readonly baseUrl: string;
-  /** The embedded sandbox, when `--sandbox` and a request started it. */
+  /** The embedded sandbox, when `--sandbox`, once started. */
   readonly sandbox: SandboxHandle | null;
   /** Absolute state directory. */
   stateDir: string;
   close(): Promise<void>;
 }
 
-/** Opens the live service or prepares the embedded sandbox; the client and the sandbox start at the first request. */
-export async function openService(settings: Settings, deps: Deps): Promise<ServiceContext> {
-  const { stateDir, account } = describeServiceAccount(settings, deps.cwd);
-  if (settings.sandbox) return openSandboxService(settings, deps, stateDir, account);
-
-  const clientSecret = await readSecret(settings, deps.cwd);
-  const { client } = createDeferredClient(() => createClientFor(settings, account.baseUrl, { clientId: account.clientId, clientSecret }, deps));
-  return { client, account, baseUrl: account.baseUrl, sandbox: null, stateDir, close: async () => {} };
+/** Options of `openService`. */
+export interface OpenServiceOptions {
+  /** Create the client (and start the embedded sandbox) at the first request instead of now: for a dry run, which may send none. */
+  startOnFirstRequest?: boolean | undefined;
 }
 
-/** The embedded sandbox, started (in its state directory) by the client's first request. */
-function openSandboxService(settings: Settings, deps: Deps, stateDir: string, account: ServiceAccount): ServiceContext {
+/** Opens the live service or starts the embedded sandbox, and creates the client (at the first request, when asked). */
+export async function openService(settings: Settings, deps: Deps, options: OpenServiceOptions = {}): Promise<ServiceContext> {
+  const { stateDir, account } = describeServiceAccount(settings, deps.cwd);
+  if (settings.sandbox) {
+    const opened = openSandboxService(settings, deps, stateDir, account);
+    if (options.startOnFirstRequest !== true) {
+      try {
+        await opened.deferred.create();
+      } catch (error) {
+        await opened.service.close();
+        throw error;
+      }
+    }
+    return opened.service;
+  }
+
+  const clientSecret = await readSecret(settings, deps.cwd);
+  const deferred = createDeferredClient(() => createClientFor(settings, account.baseUrl, { clientId: account.clientId, clientSecret }, deps));
+  if (options.startOnFirstRequest !== true) await deferred.create();
+  return { client: deferred.client, account, baseUrl: account.baseUrl, sandbox: null, stateDir, close: async () => {} };
+}
+
+/** The embedded sandbox, started (in its state directory) when the client is created. */
+function openSandboxService(settings: Settings, deps: Deps, stateDir: string, account: ServiceAccount): { service: ServiceContext; deferred: DeferredClient } {
   let sandbox: SandboxHandle | null = null;
   let closed = false;
-  const { client } = createDeferredClient(async () => {
+  const deferred = createDeferredClient(async () => {
     if (closed) throw new ConfigError('the embedded sandbox was closed');
     await mkdir(join(stateDir, 'sandbox'), { recursive: true, mode: 0o700 });
     const { startSandbox } = await import('../sandbox/start-sandbox.js');
@@ -69,8 +90,8 @@ function openSandboxService(settings: Settings, deps: Deps, stateDir: string, ac
     if (!credential) throw new ConfigError(`the sandbox has no seller ${account.clientId}`);
     return createClientFor(settings, started.url, { clientId: credential.clientId, clientSecret: credential.clientSecret }, deps);
   });
-  return {
-    client,
+  const service: ServiceContext = {
+    client: deferred.client,
     account,
     get baseUrl() {
       return sandbox?.url ?? SANDBOX_NOT_STARTED;
@@ -84,6 +105,7 @@ function openSandboxService(settings: Settings, deps: Deps, stateDir: string, ac
       await sandbox?.close();
     },
   };
+  return { service, deferred };
 }
 
 /** The client with the settings' time-out, retries, rate limit and (for the live service) paths. */
