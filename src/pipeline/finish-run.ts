@@ -171,7 +171,7 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
       sha256: prep.fileSha256,
     },
     mapping: { file: prep.mappingPath, sha256: prep.mappingSha256 },
-    service: { baseUrl: prep.service.sandbox ? `${prep.service.baseUrl} (embedded sandbox)` : prep.service.baseUrl, sandbox: prep.service.sandbox !== null },
+    service: { baseUrl: prep.settings.sandbox ? `${prep.service.baseUrl} (embedded sandbox)` : prep.service.baseUrl, sandbox: prep.settings.sandbox },
     settings: describeSettings(prep.resolved),
     outcomes: (function* () {
       for (const row of outcomes.rows()) {

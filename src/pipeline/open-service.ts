@@ -2,17 +2,24 @@
  * Opens the service a run talks to: the live service from the settings, or the embedded sandbox
  * (`--sandbox`), which keeps its data in the state directory so repeated runs behave as repeated
  * runs against a real service would.
+ *
+ * A dry run may ask for the client, and with `--sandbox` the sandbox itself, to be created at the
+ * first request (issue 39): with its directories cached it sends none, and loading the HTTP client
+ * and the sandbox was a fifth of its start-up. What can be checked without a request (the account,
+ * the secret) is still checked at once. Every other command opens the service here, so that a
+ * client or sandbox that cannot start stops it before anything is sent (an import's first request
+ * failing inside the submission would be taken for a request whose fate is unknown).
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createCatalogClient } from '../api/create-catalog-client.js';
 import type { CatalogClient } from '../api/create-catalog-client.js';
 import { ConfigError } from '../core/errors.js';
 import type { Deps } from '../core/deps.js';
-import { startSandbox } from '../sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../sandbox/start-sandbox.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { buildClientProfile } from '../settings/build-client-profile.js';
+import { createDeferredClient } from './create-deferred-client.js';
+import type { DeferredClient } from './create-deferred-client.js';
 import { describeServiceAccount } from './describe-service-account.js';
 import type { ServiceAccount } from './describe-service-account.js';
 import { resolvePath } from './resolve-path.js';
@@ -20,50 +27,90 @@ import { resolvePath } from './resolve-path.js';
 export { resolvePath } from './resolve-path.js';
 export type { ServiceAccount } from './describe-service-account.js';
 
+/** What `baseUrl` says of an embedded sandbox that no request needed. */
+export const SANDBOX_NOT_STARTED = 'not started';
+
 /** An open connection to the service. */
 export interface ServiceContext {
+  /** The client: created by `openService`, or by its first request (`startOnFirstRequest`), which also starts the embedded sandbox then. */
   client: CatalogClient;
   account: ServiceAccount;
-  /** The URL requests go to. */
-  baseUrl: string;
-  /** The embedded sandbox, when `--sandbox`. */
-  sandbox: SandboxHandle | null;
+  /** The URL requests go to; for the embedded sandbox, its URL once a request started it, else `SANDBOX_NOT_STARTED`. */
+  readonly baseUrl: string;
+  /** The embedded sandbox, when `--sandbox`, once started. */
+  readonly sandbox: SandboxHandle | null;
   /** Absolute state directory. */
   stateDir: string;
   close(): Promise<void>;
 }
 
-/** Opens the live service or starts the embedded sandbox, and creates the client. */
-export async function openService(settings: Settings, deps: Deps): Promise<ServiceContext> {
+/** Options of `openService`. */
+export interface OpenServiceOptions {
+  /** Create the client (and start the embedded sandbox) at the first request instead of now: for a dry run, which may send none. */
+  startOnFirstRequest?: boolean | undefined;
+}
+
+/** Opens the live service or starts the embedded sandbox, and creates the client (at the first request, when asked). */
+export async function openService(settings: Settings, deps: Deps, options: OpenServiceOptions = {}): Promise<ServiceContext> {
   const { stateDir, account } = describeServiceAccount(settings, deps.cwd);
   if (settings.sandbox) {
-    await mkdir(join(stateDir, 'sandbox'), { recursive: true, mode: 0o700 });
-    const sandbox = await startSandbox({ port: 0, stateFile: join(stateDir, 'sandbox', 'sandbox-state.json'), dialect: settings.sandboxDialect, requiredFields: settings.service.requiredFields });
-    const credential = sandbox.credentials.find((c) => c.clientId === account.clientId);
-    if (!credential) throw new ConfigError(`the sandbox has no seller ${account.clientId}`);
-    return {
-      client: createClientFor(settings, sandbox.url, { clientId: credential.clientId, clientSecret: credential.clientSecret }, deps),
-      account,
-      baseUrl: sandbox.url,
-      sandbox,
-      stateDir,
-      close: () => sandbox.close(),
-    };
+    const opened = openSandboxService(settings, deps, stateDir, account);
+    if (options.startOnFirstRequest !== true) {
+      try {
+        await opened.deferred.create();
+      } catch (error) {
+        await opened.service.close();
+        throw error;
+      }
+    }
+    return opened.service;
   }
 
   const clientSecret = await readSecret(settings, deps.cwd);
-  return {
-    client: createClientFor(settings, account.baseUrl, { clientId: account.clientId, clientSecret }, deps),
+  const deferred = createDeferredClient(() => createClientFor(settings, account.baseUrl, { clientId: account.clientId, clientSecret }, deps));
+  if (options.startOnFirstRequest !== true) await deferred.create();
+  return { client: deferred.client, account, baseUrl: account.baseUrl, sandbox: null, stateDir, close: async () => {} };
+}
+
+/** The embedded sandbox, started (in its state directory) when the client is created. */
+function openSandboxService(settings: Settings, deps: Deps, stateDir: string, account: ServiceAccount): { service: ServiceContext; deferred: DeferredClient } {
+  let sandbox: SandboxHandle | null = null;
+  let closed = false;
+  const deferred = createDeferredClient(async () => {
+    if (closed) throw new ConfigError('the embedded sandbox was closed');
+    await mkdir(join(stateDir, 'sandbox'), { recursive: true, mode: 0o700 });
+    const { startSandbox } = await import('../sandbox/start-sandbox.js');
+    const started = await startSandbox({ port: 0, stateFile: join(stateDir, 'sandbox', 'sandbox-state.json'), dialect: settings.sandboxDialect, requiredFields: settings.service.requiredFields });
+    sandbox = started;
+    if (closed) {
+      await started.close();
+      throw new ConfigError('the embedded sandbox was closed');
+    }
+    const credential = started.credentials.find((c) => c.clientId === account.clientId);
+    if (!credential) throw new ConfigError(`the sandbox has no seller ${account.clientId}`);
+    return createClientFor(settings, started.url, { clientId: credential.clientId, clientSecret: credential.clientSecret }, deps);
+  });
+  const service: ServiceContext = {
+    client: deferred.client,
     account,
-    baseUrl: account.baseUrl,
-    sandbox: null,
+    get baseUrl() {
+      return sandbox?.url ?? SANDBOX_NOT_STARTED;
+    },
+    get sandbox() {
+      return sandbox;
+    },
     stateDir,
-    close: async () => {},
+    close: async () => {
+      closed = true;
+      await sandbox?.close();
+    },
   };
+  return { service, deferred };
 }
 
 /** The client with the settings' time-out, retries, rate limit and (for the live service) paths. */
-function createClientFor(settings: Settings, baseUrl: string, credentials: { clientId: string; clientSecret: string }, deps: Deps): CatalogClient {
+async function createClientFor(settings: Settings, baseUrl: string, credentials: { clientId: string; clientSecret: string }, deps: Deps): Promise<CatalogClient> {
+  const { createCatalogClient } = await import('../api/create-catalog-client.js');
   return createCatalogClient(
     {
       baseUrl,

@@ -50,6 +50,11 @@ export interface RunInputs {
    * decision was made with is the one the run uses and records.
    */
   loadedMapping?: LoadedMapping | undefined;
+  /**
+   * Create the client, and start the embedded sandbox, at the first request instead of while
+   * preparing: a dry run, which sends nothing when its directories are cached (issue 39).
+   */
+  startServiceOnFirstRequest?: boolean | undefined;
 }
 
 /** Everything prepared for a run. Call `close()` when done. */
@@ -124,7 +129,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
     // directories load; what it finds waits for the read stage (open-source-early.ts).
     earlySource = await openSourceEarly(settings.readThread, sourcePath, readOptions, deps, { size: sourceBytes });
 
-    service = await openService(settings, deps);
+    service = await openService(settings, deps, { startOnFirstRequest: inputs.startServiceOnFirstRequest });
     store = openStateStore({ dir: service.stateDir, account: service.account, now: deps.now });
     const loaded = await loadServiceDirectoriesOf(service, settings, deps);
     const index = createDirectoryIndex(loaded.directories);

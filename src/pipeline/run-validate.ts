@@ -29,7 +29,8 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
   const { pickIssues, skipIssues, limitErrors } = options.settings.settings;
   const issueFilter = createIssueFilter({ pick: pickIssues, skip: skipIssues });
   checkErrorLimit(limitErrors);
-  const prep = await prepareRun(options, deps);
+  // A dry run opens the service at its first request: with the directories cached, it sends none.
+  const prep = await prepareRun({ ...options, startServiceOnFirstRequest: true }, deps);
   lap('prepare');
   let activeRunId: string | undefined;
   let spill: IssueSpill | undefined;

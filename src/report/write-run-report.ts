@@ -8,14 +8,12 @@ import { join } from 'node:path';
 import { InternalError } from '../core/errors.js';
 import { compareIssues, type Issue } from '../core/issue.js';
 import { restoreHeaderTexts } from '../sources/build-header-layout.js';
-import { openCsvCopyRecords } from '../sources/read-csv-text-rows.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import { PROBLEM_STATUSES, type RowOutcome, type RunSummary } from './report-types.js';
-import { copyCsvRecords } from './copy-csv-records.js';
 import type { IssueCellFeed } from './open-issue-cell-feed.js';
 import { createAnnotatedCsvSink, keptColumns, type AnnotatedCsvSink, type TextRow } from './write-annotated-csv.js';
-import { writeAnnotatedWorkbook, type GroupRowRecord } from './write-annotated-workbook.js';
+import type { GroupRowRecord } from './write-annotated-workbook.js';
 import { createRejectedRowsSink, REJECTED_ROWS_LEADING_HEADERS, type RejectedRowsSink } from './write-rejected-rows-csv.js';
 import { createFedBackGroupCheck, type FedBackGroupCheck } from './xlsx-patch/check-fed-back-groups.js';
 import { writeSummaryJson } from './write-summary-json.js';
@@ -179,6 +177,8 @@ async function writeWorkbookReport(options: Omit<WriteRunReportOptions, 'summary
         groupCheck?.check(row.row, groups, unwritten);
         await sink.add(row, outcome);
       };
+      // Loaded only for a copy (issue 39): a clean file's dry run writes none.
+      const { writeAnnotatedWorkbook } = await import('./write-annotated-workbook.js');
       const result = await writeAnnotatedWorkbook({
         sourcePath: options.sourcePath,
         outPath: paths.annotated,
@@ -212,6 +212,8 @@ async function writeWorkbookReport(options: Omit<WriteRunReportOptions, 'summary
  * rows in effect for it), from one read of the input through the reader's text mode (`openCsvCopyRecords`).
  */
 async function writeCsvReport(options: Omit<WriteRunReportOptions, 'summary'>, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
+  // The CSV reader's text mode and the copier are loaded for CSV input only (issue 39).
+  const [{ openCsvCopyRecords }, { copyCsvRecords }] = await Promise.all([import('../sources/read-csv-text-rows.js'), import('./copy-csv-records.js')]);
   // The copy checks the header it reads against the reader's: by the cells' own texts, not the suffixed names.
   const copy = await openCsvCopyRecords(options.sourcePath, options.readOptions ?? {}, restoreHeaderTexts(options.info));
   // The header up to its last non-blank field, the seller's own `_` columns included; names trimmed

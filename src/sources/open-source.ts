@@ -4,12 +4,26 @@
  */
 import type { Deps } from '../core/deps.js';
 import { SourceReadError } from '../core/errors.js';
-import { csvReader } from './read-csv.js';
-import { xlsxReader } from './read-xlsx.js';
+import { READER_EXTENSIONS } from './reader-extensions.js';
 import type { ReadOptions, SourceFormat, SourceReader, SourceStream } from './types.js';
 
-/** Every reader, by format. Adding a format means adding a file and one entry here. */
-export const readers = { csv: csvReader, xlsx: xlsxReader } satisfies Record<SourceFormat, SourceReader>;
+/**
+ * Every reader, by format. Adding a format means adding a file, its extensions and one entry here.
+ * Each reader's module is loaded when it opens its first file (issue 39): an XLSX run does not
+ * load the CSV parser and its encodings, nor a CSV run the workbook reader.
+ */
+export const readers = {
+  csv: deferReader('csv', async () => (await import('./read-csv.js')).csvReader),
+  xlsx: deferReader('xlsx', async () => (await import('./read-xlsx.js')).xlsxReader),
+} satisfies Record<SourceFormat, SourceReader>;
+
+function deferReader(format: SourceFormat, load: () => Promise<SourceReader>): SourceReader {
+  return {
+    format,
+    match: (path) => READER_EXTENSIONS[format].test(path),
+    open: async (path, options, deps) => (await load()).open(path, options, deps),
+  };
+}
 
 const SAVE_AS: Record<string, string> = {
   '.xls': 'an old Excel 97-2003 workbook',

@@ -19,6 +19,7 @@ import { cutForMessage } from './cut-for-message.js';
 import { createCsvRecordSplitter, type CsvRecordError, type CsvSplitRecord } from './read-csv-records.js';
 import { EXCEL_MAX_COLUMNS } from './parse-sheet-rows.js';
 import { READ_CODES } from './read-codes.js';
+import { READER_EXTENSIONS } from './reader-extensions.js';
 import { openTable, type RawRow } from './shape-rows.js';
 import type { ReadOptions, SourceCell, SourceReader, SourceStream } from './types.js';
 
@@ -34,7 +35,7 @@ export const CSV_MAX_RECORD_CHARS = 16 * 1024 * 1024;
 /** Reads `.csv`, `.tsv` and `.txt` files. */
 export const csvReader: SourceReader = {
   format: 'csv',
-  match: (path) => /\.(csv|tsv|txt)$/i.test(path),
+  match: (path) => READER_EXTENSIONS.csv.test(path),
   open: openCsv,
 };
 

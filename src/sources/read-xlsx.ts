@@ -25,6 +25,7 @@ import { parseSheetRows, type XmlRow } from './parse-sheet-rows.js';
 import { GENERAL_STYLES, parseStyles, type CellStyles } from './parse-styles.js';
 import { parseWorkbookParts, resolvePart, type WorkbookParts, type WorkbookSheet } from './parse-workbook-parts.js';
 import { READ_CODES } from './read-codes.js';
+import { READER_EXTENSIONS } from './reader-extensions.js';
 import { openTable, type RawRow } from './shape-rows.js';
 import { createSharedStringTable, type SharedStringTable } from './shared-string-table.js';
 import { decodeXmlPart } from './read-xml-events.js';
@@ -36,7 +37,7 @@ import { cutForMessage } from './cut-for-message.js';
 /** Reads `.xlsx` and `.xlsm` workbooks. */
 export const xlsxReader: SourceReader = {
   format: 'xlsx',
-  match: (path) => /\.(xlsx|xlsm)$/i.test(path),
+  match: (path) => READER_EXTENSIONS.xlsx.test(path),
   open: openXlsx,
 };
 

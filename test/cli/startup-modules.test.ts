@@ -2,8 +2,9 @@
  * Issue 39: `--version`, `--help` and a shell-completion request (run on every Tab press) load
  * yargs and the command table, not the pipeline: the readers (exceljs, papaparse), SQLite, zod
  * schemas, the HTTP client, the sandbox and its reference data are loaded by the command that
- * needs them. Checked by what the process loads (a module-loader hook records every module URL),
- * not by how long it takes: the machine is shared.
+ * needs them. A dry run whose directories are cached sends no request, so it loads neither the
+ * HTTP client nor the sandbox. Checked by what the process loads (a module-loader hook records
+ * every module URL), not by how long it takes: the machine is shared.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -34,7 +35,15 @@ const HEAVY_FOLDERS = ['sandbox', 'pipeline', 'sources', 'report', 'state', 'set
 /** Small modules of those folders that the command table does use: the dialect names for `--dialect`, and path resolution. */
 const LIGHT_EXCEPTIONS = ['src/sandbox/dialects/dialect-types.ts', 'src/pipeline/resolve-path.ts'];
 
+/** What a dry run of an XLSX file with the directories cached does not need: it sends no request, and reads no CSV. */
+const DRY_RUN_UNNEEDED_PACKAGES = ['ky', 'exceljs', 'p-limit', 'papaparse', 'iconv-lite'];
+/** The CSV reader, and the copies' writers a clean XLSX file does not need: the annotated workbook (it writes none), the CSV copy's reader and copier. */
+const DRY_RUN_UNNEEDED_MODULES = ['src/sources/read-csv.ts', 'src/report/write-annotated-workbook.ts', 'src/sources/read-csv-text-rows.ts', 'src/report/copy-csv-records.ts'];
+/** Of `src/api/` and `src/sandbox/`, only what the settings' schema and the `--dialect` option use. */
+const DRY_RUN_NEEDED_SERVICE_MODULES = ['src/api/wire-aliases.ts', 'src/api/service-profile.ts', 'src/sandbox/dialects/dialect-types.ts'];
+
 let work: string;
+let recordings = 0;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'catalog-import-startup-'));
@@ -46,7 +55,7 @@ afterAll(async () => {
 
 /** Runs the CLI from source with `args`; its output and every module it loaded (packages by name, ours by path from the root). */
 async function runRecording(args: string[]): Promise<{ status: number | null; stdout: string; packages: Set<string>; ours: string[] }> {
-  const file = join(work, `loaded-${args.join('-').replace(/\W+/g, '_')}.txt`);
+  const file = join(work, `loaded-${++recordings}.txt`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', '--import', recorderUrl, 'src/cli/main.ts', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -57,6 +66,13 @@ async function runRecording(args: string[]): Promise<{ status: number | null; st
   const packages = new Set(paths.flatMap((path) => /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(path)?.[1] ?? []));
   const ours = paths.filter((path) => !/[\\/]node_modules[\\/]/.test(path)).map((path) => relative(ROOT, path).split('\\').join('/'));
   return { status: result.status, stdout: result.stdout, packages, ours };
+}
+
+function findUnneededForDryRun(loaded: { packages: Set<string>; ours: string[] }): string[] {
+  const packages = DRY_RUN_UNNEEDED_PACKAGES.filter((name) => loaded.packages.has(name));
+  const modules = loaded.ours.filter((path) => /^src\/(api|sandbox)\//.test(path) && !DRY_RUN_NEEDED_SERVICE_MODULES.includes(path));
+  const copies = loaded.ours.filter((path) => DRY_RUN_UNNEEDED_MODULES.includes(path));
+  return [...packages, ...modules, ...copies];
 }
 
 function findHeavy(loaded: { packages: Set<string>; ours: string[] }): string[] {
@@ -95,5 +111,19 @@ describe('start-up loads only what the command needs', () => {
     expect(loaded.status).toBe(0);
     expect(loaded.packages.has('better-sqlite3')).toBe(true);
     expect(loaded.packages.has('zod')).toBe(true);
+  });
+
+  it('a dry run of a clean file with the directories cached loads neither the HTTP client, the sandbox, the CSV reader nor the copies\' writers', async () => {
+    const args = ['validate', 'samples/catalog.xlsx', '--mapping', 'mappings/sample.yaml', '--sandbox', '--state-dir', join(work, 'dry-run-state')];
+    // The first run fetches the directories: the recorder sees the client and the sandbox then, so the check below can fail.
+    const first = await runRecording(args);
+    expect(first.status).toBe(0);
+    expect(first.packages.has('ky')).toBe(true);
+    expect(first.ours).toContain('src/sandbox/start-sandbox.ts');
+
+    const cached = await runRecording(args);
+    expect(cached.status).toBe(0);
+    expect(cached.stdout).toContain('158 products');
+    expect(findUnneededForDryRun(cached)).toEqual([]);
   });
 });

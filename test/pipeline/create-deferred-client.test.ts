@@ -1,0 +1,67 @@
+/**
+ * The deferred client (issue 39): the real client is created at the first request, once for
+ * requests made together, and again after a creation that failed.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CatalogClient } from '../../src/api/create-catalog-client.js';
+import { createDeferredClient } from '../../src/pipeline/create-deferred-client.js';
+
+/** A client whose requests answer with fixed values; every method not used here throws. */
+function buildClient(token: string): CatalogClient {
+  const unused = (): never => {
+    throw new Error('not used in this test');
+  };
+  return {
+    getToken: async () => token,
+    fetchDirectory: unused as unknown as CatalogClient['fetchDirectory'],
+    fetchDirectories: unused,
+    importProducts: unused,
+    getJobStatus: unused,
+    listProducts: unused,
+    listAllProducts: () => ({
+      async *[Symbol.asyncIterator]() {
+        yield { productId: 1 } as never;
+        yield { productId: 2 } as never;
+      },
+    }),
+    getProductDetails: unused,
+    observe: () => ({ unused: new Map(), notes: [`seen by ${token}`], pages: [], statusWords: [] }),
+  };
+}
+
+describe('createDeferredClient', () => {
+  it('creates nothing until the first request, then once for requests made together', async () => {
+    let creations = 0;
+    const deferred = createDeferredClient(async () => {
+      creations++;
+      return buildClient('t1');
+    });
+    expect(creations).toBe(0);
+    expect(deferred.created()).toBeUndefined();
+    expect(deferred.client.observe().notes).toEqual([]);
+
+    expect(await Promise.all([deferred.client.getToken(), deferred.client.getToken()])).toEqual(['t1', 't1']);
+    expect(creations).toBe(1);
+    expect(deferred.created()).toBeDefined();
+    expect(deferred.client.observe().notes).toEqual(['seen by t1']);
+  });
+
+  it('lists through the real client', async () => {
+    const deferred = createDeferredClient(async () => buildClient('t1'));
+    const ids: number[] = [];
+    for await (const item of deferred.client.listAllProducts({})) ids.push(item.productId);
+    expect(ids).toEqual([1, 2]);
+  });
+
+  it('fails the requests of a failed creation, and creates again at the next request', async () => {
+    let creations = 0;
+    const deferred = createDeferredClient(async () => {
+      creations++;
+      if (creations === 1) throw new Error('sandbox did not start');
+      return buildClient('t2');
+    });
+    await expect(deferred.client.getToken()).rejects.toThrow('sandbox did not start');
+    expect(await deferred.client.getToken()).toBe('t2');
+    expect(creations).toBe(2);
+  });
+});
