@@ -6,7 +6,7 @@
 import type { Issue } from '../core/issue.js';
 import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key-index.js';
 import { ROW_STATUSES, type RowOutcome, type RowStatus, type StatusTally } from '../report/report-types.js';
-import type { IssueSpill } from '../state/open-issue-spill.js';
+import type { IssueLine, IssueSpill } from '../state/open-issue-spill.js';
 
 const STATUSES: readonly RowStatus[] = ['valid', 'invalid', 'not_sent', 'unchanged', 'accepted', 'rejected', 'unknown', 'pending'];
 const NONE = 255;
@@ -31,8 +31,8 @@ export interface RowOutcomeStore {
   hasOwnError(row: number): boolean;
   /** Every row issue, by row, then in the order added: a stream when the issues are spilled to disk. */
   issuesInRowOrder(): Iterable<Issue>;
-  /** Every row issue for `issues.ndjson`, a list per row that has any, in row order (a stream when the issues are spilled). */
-  issueListsInRowOrder(): Iterable<Issue[]>;
+  /** Every row issue with its JSON line for `issues.ndjson`, a list per row that has any, in row order (a stream when the issues are spilled). */
+  issueListsInRowOrder(): Iterable<IssueLine[]>;
   /** Data rows in file order. */
   rows(): IterableIterator<number>;
   counts(): Partial<Record<RowStatus, number>>;
@@ -239,7 +239,7 @@ interface RowIssues {
   /** Removes the issues of `row` that `predicate` picks; returns them. */
   remove(row: number, predicate: (issue: Issue) => boolean): Issue[];
   inRowOrder(): Iterable<Issue>;
-  listsInRowOrder(): Iterable<Issue[]>;
+  listsInRowOrder(): Iterable<IssueLine[]>;
 }
 
 function spilledRowIssues(spill: IssueSpill): RowIssues {
@@ -279,7 +279,7 @@ function createMemoryRowIssues(): RowIssues {
       for (const row of rowsInOrder()) yield* lists.get(row) ?? [];
     },
     *listsInRowOrder() {
-      for (const row of rowsInOrder()) yield lists.get(row) ?? [];
+      for (const row of rowsInOrder()) yield (lists.get(row) ?? []).map((issue) => ({ issue, json: JSON.stringify(issue) }));
     },
   };
 }

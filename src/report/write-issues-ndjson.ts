@@ -6,6 +6,7 @@
  */
 import { open } from 'node:fs/promises';
 import { compareIssues, type Issue, type Severity } from '../core/issue.js';
+import type { IssueLine } from '../state/open-issue-spill.js';
 import { startAtomicFile } from './start-atomic-file.js';
 
 /** Examples of each code kept in `summary.json` by default; every issue is in `issues.ndjson`. */
@@ -34,10 +35,11 @@ export interface WriteIssuesNdjsonOptions {
   /** Issues of no row, or kept apart from the rows (file, mapping, product level): few, in memory. */
   otherIssues: readonly Issue[];
   /**
-   * Row issues, one list per row, rows in order (within a row in any order; an issue may name
-   * another row than its list's, as one of its product's, as long as the list comes after that row's).
+   * Row issues with their lines (`JSON.stringify` of each, as the spill stores them), one list per
+   * row, rows in order (within a row in any order; an issue may name another row than its list's,
+   * as one of its product's, as long as the list comes after that row's).
    */
-  rowLists?: Iterable<readonly Issue[]>;
+  rowLists?: Iterable<readonly IssueLine[]>;
   /** Row issues, by row (within a row in any order): a list per run of issues of one row. */
   rowIssues?: Iterable<Issue>;
   examplesPerCode?: number;
@@ -48,12 +50,6 @@ export const NO_COLUMN = '-';
 
 const OUT_BYTES = 1 << 20;
 const PAIRWISE_LIMIT = 16;
-
-/** An issue and its line (`JSON.stringify`), made once: the line is what repeats are told by and what is written. */
-interface IssueLine {
-  issue: Issue;
-  json: string;
-}
 
 /** Writes the file and returns the digest. */
 export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Promise<IssueDigest> {
@@ -121,15 +117,15 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
   return digest;
 }
 
-/** The issues of each row, a list per run of issues of one row (`rowIssues`). */
-function* listsByRow(issues: Iterable<Issue>): IterableIterator<Issue[]> {
-  let current: Issue[] = [];
+/** The issues of each row with their lines, a list per run of issues of one row (`rowIssues`). */
+function* listsByRow(issues: Iterable<Issue>): IterableIterator<IssueLine[]> {
+  let current: IssueLine[] = [];
   for (const issue of issues) {
-    if (current.length > 0 && issue.row !== (current[0] as Issue).row) {
+    if (current.length > 0 && issue.row !== (current[0] as IssueLine).issue.row) {
       yield current;
       current = [];
     }
-    current.push(issue);
+    current.push({ issue, json: JSON.stringify(issue) });
   }
   if (current.length > 0) yield current;
 }
@@ -138,15 +134,15 @@ function* listsByRow(issues: Iterable<Issue>): IterableIterator<Issue[]> {
  * A row's issues as lines, repeats dropped, sorted by `compareIssues` (stably). Repeats are always
  * of one row: the issues of a row are made by the same code, so their JSON is their identity.
  */
-function sortLines(row: readonly Issue[]): IssueLine[] {
+function sortLines(row: readonly IssueLine[]): IssueLine[] {
   const lines: IssueLine[] = [];
   // A row has a few issues: compared pairwise, past that through a set.
   const seen = row.length > PAIRWISE_LIMIT ? new Set<string>() : undefined;
-  for (const issue of row) {
-    const json = JSON.stringify(issue);
-    if (seen === undefined ? lines.some((line) => line.json === json) : seen.has(json)) continue;
+  for (const line of row) {
+    const { json } = line;
+    if (seen === undefined ? lines.some((kept) => kept.json === json) : seen.has(json)) continue;
     seen?.add(json);
-    lines.push({ issue, json });
+    lines.push(line);
   }
   if (lines.length > 1) lines.sort((a, b) => compareIssues(a.issue, b.issue));
   return lines;

@@ -23,12 +23,21 @@ export interface IssueSpill {
   remove(row: number, predicate: (issue: Issue) => boolean): Issue[];
   /** Every issue, by row, then in the order added. A stream: nothing is held but the current row. */
   iterate(): IterableIterator<{ row: number; issue: Issue }>;
-  /** Every row's issues, a list per row that has any, rows in order (each in the order added). */
-  rows(): IterableIterator<Issue[]>;
+  /**
+   * Every row's issues with their lines as stored (`JSON.stringify` of each), a list per row that
+   * has any, rows in order (each in the order added): what `issues.ndjson` is written from.
+   */
+  rows(): IterableIterator<IssueLine[]>;
   /** Issues held. */
   size(): number;
   /** Closes and deletes the file. */
   close(): void;
+}
+
+/** An issue and its line (`JSON.stringify` of it, as the spill stores it and `issues.ndjson` writes it). */
+export interface IssueLine {
+  issue: Issue;
+  json: string;
 }
 
 const NONE = -1;
@@ -102,20 +111,18 @@ export function openIssueSpill(path: string): IssueSpill {
   let lastRow = NONE;
   let lastIssues: Issue[] = [];
 
-  const readIssue = (entry: number): Issue => {
+  const readLine = (entry: number): string => {
     const length = table.lengths[entry] as number;
     const { buffer, start } = file.locate(table.offsets[entry] as number, length);
-    return JSON.parse(buffer.toString('utf8', start, start + length)) as Issue;
+    return buffer.toString('utf8', start, start + length);
   };
+  const readIssue = (entry: number): Issue => JSON.parse(readLine(entry)) as Issue;
   const readRow = (row: number): Issue[] => {
     const issues: Issue[] = [];
     if (row < 0 || row > table.maxRow) return issues;
     for (let entry = table.heads[row] as number; entry !== NONE; entry = table.nexts[entry] as number) issues.push(readIssue(entry));
     return issues;
   };
-  function* walkRows(): IterableIterator<{ row: number; issues: Issue[] }> {
-    for (let row = 0; row <= table.maxRow; row += 1) if (table.heads[row] !== NONE) yield { row, issues: readRow(row) };
-  }
 
   return {
     add(row, issue) {
@@ -152,10 +159,20 @@ export function openIssueSpill(path: string): IssueSpill {
       return removed;
     },
     *iterate() {
-      for (const { row, issues } of walkRows()) for (const issue of issues) yield { row, issue };
+      for (let row = 0; row <= table.maxRow; row += 1) {
+        if (table.heads[row] === NONE) continue;
+        for (const issue of readRow(row)) yield { row, issue };
+      }
     },
     *rows() {
-      for (const { issues } of walkRows()) yield issues;
+      for (let row = 0; row <= table.maxRow; row += 1) {
+        const lines: IssueLine[] = [];
+        for (let entry = table.heads[row] as number; entry !== NONE; entry = table.nexts[entry] as number) {
+          const json = readLine(entry);
+          lines.push({ issue: JSON.parse(json) as Issue, json });
+        }
+        if (lines.length > 0) yield lines;
+      }
     },
     size: () => count,
     close() {
