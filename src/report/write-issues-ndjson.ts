@@ -68,7 +68,13 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
   const file = startAtomicFile(options.path);
   const handle = await open(file.tempPath, 'w', 0o600);
   let complete = false;
-  let out = '';
+  let out = Buffer.allocUnsafe(OUT_BYTES);
+  let used = 0;
+  const flush = async (): Promise<void> => {
+    const full = used;
+    used = 0;
+    if (full > 0) await handle.write(out, 0, full);
+  };
   /** Counts an issue; true when it is kept as an example. */
   const count = (issue: Issue): boolean => {
     const { code, severity } = issue;
@@ -85,14 +91,24 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     digest.complete = false;
     return false;
   };
-  const emit = async (line: IssueLine): Promise<void> => {
+  const put = (json: string): void => {
+    used += out.write(json, used);
+    out[used++] = 0x0a;
+  };
+  // Not async: a promise per issue (a million in a file where every row is wrong) only to wait for a
+  // write every megabyte. Lines are put into a buffer as UTF-8, not joined into a string to write.
+  const emit = (line: IssueLine): Promise<void> | undefined => {
     if (count(line.issue)) digest.examples.push(line.issue);
-    out += `${line.json}\n`;
-    if (out.length >= OUT_BYTES) {
-      const text = out;
-      out = '';
-      await handle.write(text);
+    // A UTF-16 unit is at most 3 bytes of UTF-8.
+    const most = line.json.length * 3 + 1;
+    if (used + most <= out.length) {
+      put(line.json);
+      return undefined;
     }
+    return flush().then(() => {
+      if (most > out.length) out = Buffer.allocUnsafe(most);
+      put(line.json);
+    });
   };
   try {
     let next = 0;
@@ -100,11 +116,12 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
       for (const line of sortLines(row)) {
         // On a tie the row issue goes first, as the one sort of the whole list did.
         while (next < others.length && compareIssues((others[next] as IssueLine).issue, line.issue) < 0) await emit(others[next++] as IssueLine);
-        await emit(line);
+        const flushed = emit(line);
+        if (flushed !== undefined) await flushed;
       }
     }
     while (next < others.length) await emit(others[next++] as IssueLine);
-    if (out !== '') await handle.write(out);
+    await flush();
     complete = true;
   } finally {
     await handle.close();

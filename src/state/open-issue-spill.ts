@@ -127,12 +127,13 @@ export function openIssueSpill(path: string): IssueSpill {
   return {
     add(row, issue) {
       if (row === lastRow) lastRow = NONE;
-      const line = `${JSON.stringify(issue)}\n`;
-      // A UTF-16 unit is at most 3 bytes of UTF-8.
-      const { buffer, start } = file.reserve(line.length * 3);
-      const length = buffer.write(line, start);
-      // The line's length without its line break: what is read back and parsed.
-      appendEntry(table, row, file.commit(length), length - 1);
+      const json = JSON.stringify(issue);
+      // A UTF-16 unit is at most 3 bytes of UTF-8; then the line break.
+      const { buffer, start } = file.reserve(json.length * 3 + 1);
+      const length = buffer.write(json, start);
+      buffer[start + length] = 0x0a;
+      // The line's offset and length without its line break: what is read back and parsed.
+      appendEntry(table, row, file.commit(length + 1), length);
       count += 1;
     },
     issuesOf(row) {
