@@ -283,7 +283,7 @@ export function renderResults(results: BenchResults): string {
       '### Where the dry run spends its time (medians, seconds)\n\n' +
         renderTable(['File', 'annotatedCopy', 'Prepare (s)', 'Read stage (s)', 'Build (s)', 'Report (s)', 'End to end (s)', 'CPU end to end (s)', 'Issues'], breakdown) +
         '\n\nPrepare: embedded sandbox start, directories fetch, file hash, and (for a file read on a worker thread) the start of the reading thread and its first batches. Read stage: read → map → validate → assemble → spool. ' +
-        'Build: the payloads from the spool. Report: issues.ndjson (on a thread of its own from 10,000 issues), rejected-rows.csv and, with `always` (or whenever a row has an issue), the annotated copy, ' +
+        'Build: the payloads from the spool. Report: issues.ndjson, rejected-rows.csv and, with `always` (or whenever a row has an issue), the annotated copy, ' +
         'a second read of the file, then summary.json. The benchmark files are clean, so under the default `auto` the dry run writes no copy. ' +
         'CPU: user + system time of the whole process (every thread) over the same span; on a loaded machine it moves much less than wall time.',
     );

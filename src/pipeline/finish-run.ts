@@ -1,14 +1,12 @@
 /**
  * The end of every data command: the exit code, the versioned summary, and the report folder
  * (issues.ndjson, the annotated copy of the seller's file, rejected rows, then summary.json), then
- * the run's status in the journal. A run with many spilled issues writes issues.ndjson on a
- * thread of its own (which also renders a CSV copy's issue cells) while this one writes the
- * copies; summary.json, which keeps the list's digest, comes last. When that thread fails (a full
- * disk), the copies stop at the next row and are removed, and the run ends with the thread's error:
- * the folder then holds no copy and no summary.json, as when the list fails written in this thread
- * (before the copies). The copies read the seller's file again: when it changed since the run read
- * it, they are removed and summary.json warns `source_changed_after_read` instead (the run's outcome
- * and exit code stand).
+ * the run's status in the journal. issues.ndjson is written first, streamed from the outcome store;
+ * summary.json, which keeps the list's digest, comes last. When the list cannot be written (a full
+ * disk), the run ends with its error before any copy is written; when a copy fails, the copies are
+ * removed: the folder never holds a copy without the summary.json that says what it is. The copies
+ * read the seller's file again: when it changed since the run read it, they are removed and
+ * summary.json warns `source_changed_after_read` instead (the run's outcome and exit code stand).
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,12 +15,10 @@ import { compareIssues, type Issue } from '../core/issue.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { buildRunSummary } from '../report/build-run-summary.js';
 import type { RowOutcome, RunSummary, RunSummaryJob } from '../report/report-types.js';
-import { startIssuesNdjson, type IssueThread } from '../report/write-issues-ndjson-in-worker.js';
-import type { IssueDigest } from '../report/write-issues-ndjson.js';
+import { writeIssuesNdjson } from '../report/write-issues-ndjson.js';
 import { removeReportCopies, REPORT_FILES, writeReportCopies, writeReportSummary, type ReportCopies } from '../report/write-run-report.js';
 import type { RunReportPaths } from '../report/write-run-report.js';
 import { describeSettings } from '../settings/resolve-settings.js';
-import type { IssueSpill } from '../state/open-issue-spill.js';
 import { findSourceChange } from './check-source-unchanged.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { ReadAndValidateResult } from './read-and-validate.js';
@@ -61,13 +57,6 @@ export interface FinishRunOptions {
   planOnly?: boolean;
   /** This attempt's report folder; default `<reportsRoot>/<runId>`. */
   reportDir?: string;
-  /**
-   * The spill `outcomes` keeps its row issues in, when it has one: many spilled issues are written
-   * to issues.ndjson on a thread of its own (from a snapshot of it) while the copies are written.
-   */
-  issueSpill?: IssueSpill;
-  /** Where issues.ndjson is written (default `auto`: on a thread when the spill holds many issues). */
-  issueThread?: IssueThread;
   deps: Deps;
 }
 
@@ -108,46 +97,30 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   const exitCode = decideExitCode(options.command, counts, options.interrupted, options.serviceFault === true);
   const reportDir = options.reportDir ?? join(options.reportsRoot, options.runId);
   const outcomeOf = (row: number): RowOutcome | undefined => outcomes.outcomeOf(row);
-  // Every issue goes to issues.ndjson, streamed from the outcome store in row order (a dry run's
-  // issues are on disk): summary.json keeps counts and examples, not millions of issues. Many
-  // spilled issues are written on a thread of their own while this one writes the copies.
+  // Every issue goes to issues.ndjson, streamed from the outcome store in row order (a run's row
+  // issues are on disk): summary.json keeps counts and examples, not millions of issues.
   await mkdir(reportDir, { recursive: true });
   deps.onEvent({ type: 'stage:start', stage: 'report', detail: reportDir });
   const issuesPath = join(reportDir, REPORT_FILES.issues);
-  const issueList = await startIssuesNdjson({
+  const digest = await writeIssuesNdjson({
     path: issuesPath,
     otherIssues: [...prep.mappingIssues, ...read.fileIssues, ...options.extraIssues.filter((i) => i.row === undefined)],
-    rowRecords: () => outcomes.issueRecordsInRowOrder(),
-    spill: options.issueSpill,
-    thread: options.issueThread ?? 'auto',
+    rowLists: outcomes.issueListsInRowOrder(),
   });
   let copies: ReportCopies;
-  let digest: IssueDigest;
   try {
     copies = await writeReportCopies({
       dir: reportDir,
-      annotated: decideAnnotatedCopy(options.command, prep.settings.annotatedCopy, { rows: outcomes.size(), valid: counts.valid ?? 0, hasIssues: issueList.hasIssues }, options.interrupted),
+      annotated: decideAnnotatedCopy(options.command, prep.settings.annotatedCopy, { rows: outcomes.size(), valid: counts.valid ?? 0, hasIssues: digest.total > 0 }, options.interrupted),
       sourcePath: prep.sourcePath,
       info: read.info,
       readOptions: prep.readOptions,
       outcomeOf,
-      // The list's thread failing stops the copies (at their next row): the run will keep none.
-      ...(issueList.failure === undefined ? {} : { signal: issueList.failure }),
-      // The list's thread renders the CSV copy's issue cells too: it reads the same issues.
-      ...(issueList.cells === undefined ? {} : { issueCells: issueList.cells }),
     });
-    digest = await issueList.digest;
   } catch (error) {
-    // `failure` is aborted by now when the thread failed: the thread's own handler on the digest ran
-    // before this catch (it was attached when the thread started, before anything here awaited).
-    const listFailed = issueList.failure?.aborted === true;
-    // The copies failed on their own: the thread is ended, and their error stands. The list failed
-    // (whether the copies were stopped, failed too, or were done): the run ends with its error, as
-    // when it fails written in this thread, before the copies. Either way no copy, whole or
-    // partial, is kept without the summary.json that says what it is (removed on a best effort).
-    if (!listFailed) await issueList.stop();
+    // No copy, whole or partial, is kept without the summary.json that says what it is (removed on a best effort).
     await removeReportCopies(reportDir).catch(() => undefined);
-    throw listFailed ? issueList.failure?.reason : error;
+    throw error;
   }
   // The copies read the file again, after the check that followed the reading (for an import, after
   // all the sending): a write meanwhile would have them show content the run did not read. Looked

@@ -5,9 +5,8 @@
  */
 import type { Issue } from '../core/issue.js';
 import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key-index.js';
-import { ROW_STATUSES, type RowIssueBytes, type RowOutcome, type RowStatus, type StatusTally } from '../report/report-types.js';
-import { recordOf, type IssueRecord } from '../report/write-issues-ndjson.js';
-import type { IssueSpill } from '../state/open-issue-spill.js';
+import { ROW_STATUSES, type RowOutcome, type RowStatus, type StatusTally } from '../report/report-types.js';
+import type { IssueLine, IssueSpill } from '../state/open-issue-spill.js';
 
 const STATUSES: readonly RowStatus[] = ['valid', 'invalid', 'not_sent', 'unchanged', 'accepted', 'rejected', 'unknown', 'pending'];
 const NONE = 255;
@@ -32,11 +31,8 @@ export interface RowOutcomeStore {
   hasOwnError(row: number): boolean;
   /** Every row issue, by row, then in the order added: a stream when the issues are spilled to disk. */
   issuesInRowOrder(): Iterable<Issue>;
-  /**
-   * Every row issue as records for `issues.ndjson`, a list per row in row order: spilled issues as
-   * their JSON bytes, never parsed (a list and its bytes hold until the next row is asked for).
-   */
-  issueRecordsInRowOrder(): Iterable<IssueRecord[]>;
+  /** Every row issue with its JSON line for `issues.ndjson`, a list per row that has any, in row order (a stream when the issues are spilled). */
+  issueListsInRowOrder(): Iterable<IssueLine[]>;
   /** Data rows in file order. */
   rows(): IterableIterator<number>;
   counts(): Partial<Record<RowStatus, number>>;
@@ -130,7 +126,7 @@ export function createRowOutcomeStore(options: RowOutcomeStoreOptions | number =
     },
     hasOwnError: (row) => ownErrors !== undefined && row < ownErrors.length && (ownErrors[row] ?? 0) > 0,
     issuesInRowOrder: () => issues.inRowOrder(),
-    issueRecordsInRowOrder: () => issues.recordsInRowOrder(),
+    issueListsInRowOrder: () => issues.listsInRowOrder(),
     outcomeOf(row, withIssues = true) {
       if (row >= seen.length || seen[row] === 0) return undefined;
       const code = status[row] ?? NONE;
@@ -243,51 +239,19 @@ interface RowIssues {
   /** Removes the issues of `row` that `predicate` picks; returns them. */
   remove(row: number, predicate: (issue: Issue) => boolean): Issue[];
   inRowOrder(): Iterable<Issue>;
-  recordsInRowOrder(): Iterable<IssueRecord[]>;
+  listsInRowOrder(): Iterable<IssueLine[]>;
 }
 
 function spilledRowIssues(spill: IssueSpill): RowIssues {
   return {
     add: (row, issue) => spill.add(row, issue),
-    outcomeOf: (row, status) => new SpilledRowOutcome(spill, row, status),
+    outcomeOf: (row, status) => ({ row, status, issues: spill.issuesOf(row) }),
     remove: (row, predicate) => spill.remove(row, predicate),
     *inRowOrder() {
       for (const entry of spill.iterate()) yield entry.issue;
     },
-    recordsInRowOrder: () => spill.records(),
+    listsInRowOrder: () => spill.rows(),
   };
-}
-
-/**
- * The outcome of a row whose issues are spilled: they are read back only when `issues` is asked
- * for — the CSV copy renders their texts from the stored bytes instead (`readIssueBytes`). A class
- * (the getter on its prototype): an object literal with a getter of its own cost ~1 µs to make.
- * `issues` is no own property: a spread copy of the outcome has none (`toJSON` gives it to JSON).
- */
-class SpilledRowOutcome implements RowOutcome {
-  readonly #spill: IssueSpill;
-  row: number;
-  status: RowStatus;
-
-  constructor(spill: IssueSpill, row: number, status: RowStatus) {
-    this.#spill = spill;
-    this.row = row;
-    this.status = status;
-  }
-
-  get issues(): Issue[] {
-    return this.#spill.issuesOf(this.row);
-  }
-
-  readIssueBytes(): RowIssueBytes {
-    return this.#spill.storedOf(this.row);
-  }
-
-  /** As the in-memory store's outcome serializes (`JSON.stringify` does not see a getter on the prototype). */
-  toJSON(): RowOutcome {
-    const { row, status, ...rest } = this;
-    return { row, status, issues: this.issues, ...rest };
-  }
 }
 
 /** Tests and small runs: a list per row. */
@@ -314,8 +278,8 @@ function createMemoryRowIssues(): RowIssues {
     *inRowOrder() {
       for (const row of rowsInOrder()) yield* lists.get(row) ?? [];
     },
-    *recordsInRowOrder() {
-      for (const row of rowsInOrder()) yield (lists.get(row) ?? []).map(recordOf);
+    *listsInRowOrder() {
+      for (const row of rowsInOrder()) yield (lists.get(row) ?? []).map((issue) => ({ issue, json: JSON.stringify(issue) }));
     },
   };
 }

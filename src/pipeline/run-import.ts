@@ -385,7 +385,6 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
       planOnly,
       reportsRoot,
       reportDir,
-      issueSpill: spill,
       deps: runDeps,
     });
   } catch (thrown) {

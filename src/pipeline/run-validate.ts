@@ -95,7 +95,6 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
       startedAt,
       interrupted: deps.signal?.aborted ?? false,
       reportsRoot,
-      issueSpill: spill,
       deps,
     });
   } catch (error) {

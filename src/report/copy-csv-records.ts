@@ -8,8 +8,6 @@
 import { Buffer } from 'node:buffer';
 import type { CsvCopyRecord, CsvCopyRecords } from '../sources/read-csv-text-rows.js';
 import { measureVerbatimBytes } from './format-csv-record.js';
-import { CELLS_GONE, type FedCells, type IssueCellFeed } from './open-issue-cell-feed.js';
-import { createIssueCellRenderer, type RenderedIssueCells } from './render-issue-cells.js';
 import { PROBLEM_STATUSES, type RowOutcome } from './report-types.js';
 import type { AnnotatedCsvSink, BytesRow, TextRow } from './write-annotated-csv.js';
 import type { RejectedRowsSink } from './write-rejected-rows-csv.js';
@@ -21,44 +19,13 @@ export interface CopyCsvRecordsOptions {
   annotated: AnnotatedCsvSink;
   rejected: RejectedRowsSink;
   outcomeOf: (row: number) => RowOutcome | undefined;
-  /** Rows' issue cells rendered on another thread (`open-issue-cell-feed.ts`); those it does not give are rendered here. */
-  cells?: IssueCellFeed;
 }
 
 /** Feeds every record below the header to the two sinks (the leading rows and header are the annotated sink's own). */
 export async function copyCsvRecords(options: CopyCsvRecordsOptions): Promise<void> {
-  const { copy, annotated, rejected } = options;
-  const asBytes = annotated.copiesAll && rejected.copiesAll && copy.delimiter.length === 1 ? copy.delimiter.charCodeAt(0) : -1;
-  const cellsOf = createCellsOf(asBytes, options.cells);
-  try {
-    await copyRecords(options, asBytes, cellsOf);
-  } finally {
-    options.cells?.close();
-  }
-}
-
-/**
- * A row's issue cells, rendered once from the stored issues for both files (no issue object
- * made): from `feed` when it has them, else here. Undefined when there are none to take as they
- * are (no stored issues, a delimiter of several bytes, a template that cannot render them).
- */
-function createCellsOf(asBytes: number, feed: IssueCellFeed | undefined): (row: number, outcome: RowOutcome | undefined) => RenderedIssueCells | undefined | Promise<RenderedIssueCells | undefined> {
-  const renderer = createIssueCellRenderer();
-  const renderHere = (outcome: RowOutcome | undefined): RenderedIssueCells | undefined => (outcome?.readIssueBytes === undefined ? undefined : renderer.render(outcome.readIssueBytes(), asBytes));
-  if (asBytes < 0 || asBytes >= 0x80) return () => undefined;
-  if (feed === undefined) return (_row, outcome) => renderHere(outcome);
-  feed.start(asBytes);
-  const take = (outcome: RowOutcome, fed: FedCells): RenderedIssueCells | undefined => (fed === CELLS_GONE ? renderHere(outcome) : fed);
-  return (row, outcome) => {
-    if (outcome?.readIssueBytes === undefined) return undefined;
-    const fed = feed.cellsOf(row);
-    return fed instanceof Promise ? fed.then((later) => take(outcome, later)) : take(outcome, fed);
-  };
-}
-
-async function copyRecords(options: CopyCsvRecordsOptions, asBytes: number, cellsOf: ReturnType<typeof createCellsOf>): Promise<void> {
   const { copy, annotated, rejected, outcomeOf } = options;
   const { width, delimiter } = copy;
+  const asBytes = annotated.copiesAll && rejected.copiesAll && delimiter.length === 1 ? delimiter.charCodeAt(0) : -1;
   const toBytes = createBytesRowEncoder(width, asBytes);
   // The group rows in effect, outermost first, and whether each is in `rejected-rows.csv` yet.
   const open: { record: CsvCopyRecord; written: boolean }[] = [];
@@ -74,14 +41,12 @@ async function copyRecords(options: CopyCsvRecordsOptions, asBytes: number, cell
     const bytesRow = toBytes(record);
     if (bytesRow !== undefined) {
       const outcome = outcomeOf(bytesRow.row);
-      let cells = cellsOf(bytesRow.row, outcome);
-      if (cells instanceof Promise) cells = await cells;
       // The writers give a promise only when their file is full: none for the usual row.
-      const written = annotated.addBytes(bytesRow, outcome, cells);
+      const written = annotated.addBytes(bytesRow, outcome);
       if (written !== undefined) await written;
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) continue;
       if (open.length > 0) await writeOpenGroups(open, rejected);
-      const rejectedWritten = rejected.addBytes(bytesRow, outcome, cells);
+      const rejectedWritten = rejected.addBytes(bytesRow, outcome);
       if (rejectedWritten !== undefined) await rejectedWritten;
       continue;
     }
@@ -104,8 +69,7 @@ async function writeOpenGroups(open: { record: CsvCopyRecord; written: boolean }
 }
 
 /**
- * A data record as UTF-8 bytes (the copies' encoding) for the writers' byte path, which takes the
- * row's issue cells as rendered (`render-issue-cells.ts`): a record with no quote in it (so no
+ * A data record as UTF-8 bytes (the copies' encoding) for the writers' byte path: a record with no quote in it (so no
  * line break either) whose fields are written as they stand (`measureVerbatimBytes`), none past
  * the header's `width` but empty ones (dropped); else undefined (the record is then formatted
  * field by field). The bytes are one buffer reused: the writers copy them before the next record.

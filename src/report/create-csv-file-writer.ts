@@ -26,8 +26,8 @@ export interface CsvFileWriter {
   writeBytes(bytes: Buffer, start: number, end: number, pad: number, more: readonly string[], before?: readonly string[]): Promise<void> | undefined;
   /**
    * Starts a record put piece by piece (`putValue`, `putFormatted`, `putDelimiter`) and ended by
-   * `endRecord`: for a record whose fields are partly bytes formatted already (a row's issue
-   * cells, `render-issue-cells.ts`). Throws the stream's failure.
+   * `endRecord`: for a record whose fields are partly bytes formatted already (the seller's row
+   * copied as bytes, a status formatted once). Throws the stream's failure.
    */
   beginRecord(): void;
   /** Puts one value, formatted as `write` formats it. */

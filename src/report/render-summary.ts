@@ -1,7 +1,7 @@
 /**
  * The terminal summary of a run. Pure: `(summary, options) => string`; the CLI prints it.
  */
-import { formatLocation } from '../core/issue.js';
+import { formatIssueBody } from '../core/issue.js';
 import type { Issue, Severity } from '../core/issue.js';
 import { ROW_STATUSES } from './report-types.js';
 import type { RowStatus, RunSummary } from './report-types.js';
@@ -173,15 +173,14 @@ function listHints(issues: readonly Issue[]): string[] {
 
 function renderExample(issue: Issue): string {
   // File and sheet are in the headline; an example only needs row and column.
-  const where = formatLocation({
+  const location = {
     ...(issue.row !== undefined ? { row: issue.row } : {}),
     ...(issue.column !== undefined ? { column: issue.column } : {}),
     ...(issue.header !== undefined ? { header: issue.header } : {}),
     ...(issue.row === undefined && issue.column === undefined ? pathOf(issue) : {}),
-  });
-  let text = where === '' ? issue.message : `${where}: ${issue.message}`;
-  if (issue.value !== undefined && !issue.message.includes(issue.value)) text += ` (value "${truncate(issue.value, 60)}")`;
-  return text;
+  };
+  // Without the hint: the hints of a code are listed once, below its examples.
+  return formatIssueBody({ message: issue.message, ...(issue.value !== undefined ? { value: issue.value } : {}) }, location);
 }
 
 function pathOf(issue: Issue): { path?: string } {

@@ -3,7 +3,6 @@
  * pipeline fills these; the builders and writers in `src/report/` turn them into files and text.
  */
 import type { Issue } from '../core/issue.js';
-import type { StoredRowIssues } from '../state/open-issue-spill.js';
 
 /** What happened to one source row. */
 export type RowStatus =
@@ -54,19 +53,7 @@ export interface RowOutcome {
   jobId?: string | null;
   /** All issues of the row (read/map/validate/submit/job), each with `column` where known. */
   issues: Issue[];
-  /**
-   * The same issues as stored in a spill, when they are (see `RowIssueBytes`): what the CSV copy
-   * renders their texts from without making the objects. Valid until the next outcome is asked for.
-   */
-  readIssueBytes?: () => RowIssueBytes;
 }
-
-/**
- * A row's issues as bytes, in the order of `RowOutcome.issues`: per issue, its shape (the values
- * many issues share: code, severity, column, header…; undefined when it has none, and then only
- * the object tells it) and its own values (message, value, hint, path, productKey) as UTF-8.
- */
-export type RowIssueBytes = StoredRowIssues;
 
 /** Where the input came from, as written in `summary.json`. */
 export interface RunSummarySource {

@@ -10,7 +10,6 @@ import { ANNOTATION_HEADERS, buildAnnotationTexts, isAnnotationHeader, joinIssue
 import { createCsvFileWriter } from './create-csv-file-writer.js';
 import type { CsvFileWriter } from './create-csv-file-writer.js';
 import { createCsvFieldFormatter } from './format-csv-record.js';
-import type { RenderedIssueCells } from './render-issue-cells.js';
 import type { RowOutcome } from './report-types.js';
 
 /** One source row as text, `values[i]` under `header[i]`. */
@@ -80,11 +79,10 @@ export interface AnnotatedCsvSink {
   /** Writes a data row with its appended cells, of `outcome` (default: `outcomeOf` of its row). */
   add(row: TextRow, outcome?: RowOutcome): Promise<void>;
   /**
-   * Writes a data row given as bytes, with its appended cells, of `outcome`: its `_errors` cell
-   * from `cells` when they are rendered for this delimiter (`render-issue-cells.ts`), else from its
-   * issues. Only when `copiesAll`. A promise only when the file is full (await it before writing more).
+   * Writes a data row given as bytes, with its appended cells, of `outcome`. Only when `copiesAll`.
+   * A promise only when the file is full (await it before writing more).
    */
-  addBytes(row: BytesRow, outcome: RowOutcome | undefined, cells?: RenderedIssueCells): Promise<void> | undefined;
+  addBytes(row: BytesRow, outcome: RowOutcome | undefined): Promise<void> | undefined;
   /** True when every column of the header is copied (no `_` column of an earlier run dropped): rows may come as bytes. */
   readonly copiesAll: boolean;
   /** Writes a record below the header that is not a data row (group row, row left out) as it stands, without appended cells. */
@@ -134,10 +132,10 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
         more,
       );
     },
-    addBytes(row, outcome, cells) {
+    addBytes(row, outcome) {
       if (!copyAll) return Promise.reject(new Error('annotated CSV: a row as bytes, but columns of an earlier copy are dropped'));
       const moved = lines?.moveTo(row.row, NO_LINE_BREAK);
-      return moved === undefined ? writeBytesRow(row, outcome, cells) : moved.then(() => writeBytesRow(row, outcome, cells));
+      return moved === undefined ? writeBytesRow(row, outcome) : moved.then(() => writeBytesRow(row, outcome));
     },
     copiesAll: copyAll,
     async addAsIs(record) {
@@ -152,20 +150,19 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
 /**
  * Writes a data row given as bytes and its appended cells, as `writeBytes` with
  * `buildAnnotationTexts` writes them, but piece by piece: the status from bytes formatted once per
- * status, `_errors` from the rendered cells when there are some for this delimiter, the ids only
- * when there are some — no list of texts, no formatting of empty cells.
+ * status, `_errors` only when there are issues, the ids only when there are some — no list of
+ * texts, no formatting of empty cells.
  */
-function createBytesRowWriter(file: CsvFileWriter, delimiter: string): (row: BytesRow, outcome: RowOutcome | undefined, cells: RenderedIssueCells | undefined) => Promise<void> | undefined {
-  const { delimiterByte, putStatus } = createStatusPutter(file, delimiter);
-  return (row, outcome, cells) => {
+function createBytesRowWriter(file: CsvFileWriter, delimiter: string): (row: BytesRow, outcome: RowOutcome | undefined) => Promise<void> | undefined {
+  const { putStatus } = createStatusPutter(file, delimiter);
+  return (row, outcome) => {
     file.beginRecord();
     file.putFormatted(row.bytes, row.start, row.end);
     for (let i = 0; i < row.pad; i++) file.putDelimiter();
     file.putDelimiter();
     if (outcome !== undefined) putStatus(outcome.status);
     file.putDelimiter();
-    if (cells !== undefined && cells.delimiter === delimiterByte) file.putFormatted(cells.bytes, cells.textStart, cells.textEnd);
-    else if (outcome !== undefined && outcome.issues.length > 0) file.putValue(joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR));
+    if (outcome !== undefined && outcome.issues.length > 0) file.putValue(joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR));
     file.putDelimiter();
     if (outcome?.productId != null) file.putCount(outcome.productId);
     file.putDelimiter();
@@ -263,17 +260,11 @@ export function keptColumns(header: readonly string[]): number[] {
   return keep;
 }
 
-/**
- * The status cell of a row written piece by piece, formatted once per status; and the delimiter as
- * the one ASCII byte the rendered issue cells are quoted for (-1 for another delimiter: then the
- * cells are never taken as they are).
- */
-export function createStatusPutter(file: CsvFileWriter, delimiter: string): { delimiterByte: number; putStatus(status: string): void } {
-  const delimiterByte = delimiter.length === 1 && delimiter.charCodeAt(0) < 0x80 ? delimiter.charCodeAt(0) : -1;
+/** The status cell of a row written piece by piece, formatted once per status. */
+function createStatusPutter(file: CsvFileWriter, delimiter: string): { putStatus(status: string): void } {
   const formatField = createCsvFieldFormatter(delimiter);
   const statuses = new Map<string, Buffer>();
   return {
-    delimiterByte,
     putStatus(status) {
       let bytes = statuses.get(status);
       if (bytes === undefined) statuses.set(status, (bytes = Buffer.from(formatField(status), 'utf8')));

@@ -1,14 +1,12 @@
 /**
  * Writes `issues.ndjson`: every issue of a run, one JSON object a line, sorted as `summary.json`
  * sorts them (`compareIssues`), duplicates dropped. Row issues are streamed from the outcome store
- * in row order (from the spill on disk), so memory holds one row's issues; what stays in memory is
- * the digest for `summary.json` and the terminal: counts and the first examples of each code.
- * Spilled issues come as records — sort fields and their JSON bytes — which are copied to the file
- * as they are: an issue is parsed only to be kept as an example (a file where every row is wrong
- * has millions; parsing and writing each again was most of the cost of this file).
+ * a row at a time (from the spill on disk), so memory holds one row's issues; what stays in memory
+ * is the digest for `summary.json` and the terminal: counts and the first examples of each code.
  */
 import { open } from 'node:fs/promises';
 import { compareIssues, type Issue, type Severity } from '../core/issue.js';
+import type { IssueLine } from '../state/open-issue-spill.js';
 import { startAtomicFile } from './start-atomic-file.js';
 
 /** Examples of each code kept in `summary.json` by default; every issue is in `issues.ndjson`. */
@@ -31,34 +29,18 @@ export interface IssueDigest {
   complete: boolean;
 }
 
-/**
- * One row issue as the writer takes it: the fields it is sorted (`compareIssues`) and counted by,
- * and its JSON line, `bytes[start, end)` (`JSON.stringify` of the issue, as UTF-8). A spill on disk
- * hands these out without making issue objects; the writer copies the bytes as they are.
- */
-export interface IssueRecord {
-  file?: string | undefined;
-  sheet?: string | undefined;
-  row?: number | undefined;
-  column?: string | undefined;
-  code: string;
-  severity: Severity;
-  bytes: Buffer;
-  start: number;
-  end: number;
-}
-
 /** Options of `writeIssuesNdjson`. */
 export interface WriteIssuesNdjsonOptions {
   path: string;
   /** Issues of no row, or kept apart from the rows (file, mapping, product level): few, in memory. */
   otherIssues: readonly Issue[];
   /**
-   * Row issues, one list per row, rows in order (within a row in any order). A list may be
-   * reused for the next row once the writer asks for it.
+   * Row issues with their lines (`JSON.stringify` of each, as the spill stores them), one list per
+   * row, rows in order (within a row in any order; an issue may name another row than its list's,
+   * as one of its product's, as long as the list comes after that row's).
    */
-  rowRecords?: Iterable<IssueRecord[]>;
-  /** Row issues as objects, by row (within a row in any order): for callers without records. */
+  rowLists?: Iterable<readonly IssueLine[]>;
+  /** Row issues, by row (within a row in any order): a list per run of issues of one row. */
   rowIssues?: Iterable<Issue>;
   examplesPerCode?: number;
 }
@@ -67,8 +49,6 @@ export interface WriteIssuesNdjsonOptions {
 export const NO_COLUMN = '-';
 
 const OUT_BYTES = 1 << 20;
-// Past this many issues on a row, duplicates are found with a set instead of comparing each pair,
-// and the row is sorted by `Array#sort` instead of an insertion sort (`sortRecords`).
 const PAIRWISE_LIMIT = 16;
 
 /** Writes the file and returns the digest. */
@@ -84,30 +64,22 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     examplesPerCode,
     complete: true,
   };
-  const others = dropDuplicates(options.otherIssues).sort(compareIssues);
+  const others = dropDuplicates(options.otherIssues).sort((a, b) => compareIssues(a.issue, b.issue));
   const file = startAtomicFile(options.path);
   const handle = await open(file.tempPath, 'w', 0o600);
   let complete = false;
-  let out: Buffer = Buffer.allocUnsafe(OUT_BYTES);
+  let out = Buffer.allocUnsafe(OUT_BYTES);
   let used = 0;
-  // Two buffers: the next megabyte is put together while the last one is written. The second is made
-  // at the first flush (a small file needs none); one grown for a record over a megabyte is not kept.
-  let spare: Buffer | undefined;
-  let writing: Promise<unknown> | undefined;
   const flush = async (): Promise<void> => {
-    await writing;
-    writing = undefined;
-    if (used === 0) return;
-    const full = out;
-    writing = handle.write(full, 0, used);
-    out = spare ?? Buffer.allocUnsafe(OUT_BYTES);
-    spare = full.length === OUT_BYTES ? full : undefined;
+    const full = used;
     used = 0;
+    if (full > 0) await handle.write(out, 0, full);
   };
-  /** Counts an issue; true when it is kept as an example (then its object is wanted). */
-  const count = (code: string, severity: Severity, column: string | undefined): boolean => {
+  /** Counts an issue; true when it is kept as an example. */
+  const count = (issue: Issue): boolean => {
+    const { code, severity } = issue;
     const byColumn = (digest.byCodeAndColumn[code] ??= {});
-    const columnKey = column ?? NO_COLUMN;
+    const columnKey = issue.column ?? NO_COLUMN;
     byColumn[columnKey] = (byColumn[columnKey] ?? 0) + 1;
     const n = (digest.byCode[code] ?? 0) + 1;
     digest.byCode[code] = n;
@@ -119,55 +91,39 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     digest.complete = false;
     return false;
   };
-  const emitIssue = async (issue: Issue): Promise<void> => {
-    if (count(issue.code, issue.severity, issue.column)) digest.examples.push(issue);
-    const json = `${JSON.stringify(issue)}\n`;
-    // A UTF-16 unit is at most 3 bytes of UTF-8.
-    if (used + json.length * 3 > out.length) {
-      await flush();
-      if (json.length * 3 > out.length) out = Buffer.allocUnsafe(json.length * 3);
-    }
+  const put = (json: string): void => {
     used += out.write(json, used);
-  };
-  // Copied without a view of the record's bytes: a new object per issue (a million in a file where every row is wrong) for the collector.
-  const putRecord = (record: IssueRecord): void => {
-    used += record.bytes.copy(out, used, record.start, record.end);
     out[used++] = 0x0a;
   };
-  // Not async: a promise per issue (200,000 for a file where every row is wrong) only to wait for
-  // a flush every megabyte.
-  const emitRecord = (record: IssueRecord): Promise<void> | undefined => {
-    const { bytes, start, end } = record;
-    if (count(record.code, record.severity, record.column)) digest.examples.push(JSON.parse(bytes.toString('utf8', start, end)) as Issue);
-    const length = end - start + 1;
-    if (used + length <= out.length) {
-      putRecord(record);
+  // Not async: a promise per issue (a million in a file where every row is wrong) only to wait for a
+  // write every megabyte. Lines are put into a buffer as UTF-8, not joined into a string to write.
+  const emit = (line: IssueLine): Promise<void> | undefined => {
+    if (count(line.issue)) digest.examples.push(line.issue);
+    // A UTF-16 unit is at most 3 bytes of UTF-8.
+    const most = line.json.length * 3 + 1;
+    if (used + most <= out.length) {
+      put(line.json);
       return undefined;
     }
     return flush().then(() => {
-      if (length > out.length) out = Buffer.allocUnsafe(length);
-      putRecord(record);
+      if (most > out.length) out = Buffer.allocUnsafe(most);
+      put(line.json);
     });
   };
   try {
     let next = 0;
-    for (const row of options.rowRecords ?? recordsOf(options.rowIssues ?? [])) {
-      const kept = dropRepeats(row);
-      if (kept.length > 1) sortRecords(kept);
-      for (const record of kept) {
+    for (const row of options.rowLists ?? listsByRow(options.rowIssues ?? [])) {
+      for (const line of sortLines(row)) {
         // On a tie the row issue goes first, as the one sort of the whole list did.
-        while (next < others.length && compareIssues(others[next] as Issue, record) < 0) await emitIssue(others[next++] as Issue);
-        const flushed = emitRecord(record);
+        while (next < others.length && compareIssues((others[next] as IssueLine).issue, line.issue) < 0) await emit(others[next++] as IssueLine);
+        const flushed = emit(line);
         if (flushed !== undefined) await flushed;
       }
     }
-    while (next < others.length) await emitIssue(others[next++] as Issue);
+    while (next < others.length) await emit(others[next++] as IssueLine);
     await flush();
-    await writing;
     complete = true;
   } finally {
-    // Failed elsewhere: the write under way ends before the file closes (its own failure is not the one reported).
-    await writing?.catch(() => undefined);
     await handle.close();
     if (!complete) await file.discard();
   }
@@ -178,100 +134,48 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
   return digest;
 }
 
-/**
- * The issues of each row as records (their JSON made here), a list per row: for issues held as
- * objects (an import's, tests).
- */
-export function* recordsOf(issues: Iterable<Issue>): IterableIterator<IssueRecord[]> {
-  let current: IssueRecord[] = [];
-  let currentRow: number | undefined;
+/** The issues of each row with their lines, a list per run of issues of one row (`rowIssues`). */
+function* listsByRow(issues: Iterable<Issue>): IterableIterator<IssueLine[]> {
+  let current: IssueLine[] = [];
   for (const issue of issues) {
-    if (issue.row !== currentRow && current.length > 0) {
+    if (current.length > 0 && issue.row !== (current[0] as IssueLine).issue.row) {
       yield current;
       current = [];
     }
-    currentRow = issue.row;
-    current.push(recordOf(issue));
+    current.push({ issue, json: JSON.stringify(issue) });
   }
   if (current.length > 0) yield current;
 }
 
-/** An issue as a record, its JSON made here. */
-export function recordOf(issue: Issue): IssueRecord {
-  const bytes = Buffer.from(JSON.stringify(issue), 'utf8');
-  return { file: issue.file, sheet: issue.sheet, row: issue.row, column: issue.column, code: issue.code, severity: issue.severity, bytes, start: 0, end: bytes.length };
-}
-
 /**
- * Sorts a row's records by `compareIssues`, stably, as `Array#sort` does: a row has a few, and
- * `Array#sort` allocates per call (half a million rows in a file where every row is wrong).
+ * A row's issues as lines, repeats dropped, sorted by `compareIssues` (stably). Repeats are always
+ * of one row: the issues of a row are made by the same code, so their JSON is their identity.
  */
-function sortRecords(records: IssueRecord[]): void {
-  if (records.length > PAIRWISE_LIMIT) {
-    records.sort(compareIssues);
-    return;
+function sortLines(row: readonly IssueLine[]): IssueLine[] {
+  const lines: IssueLine[] = [];
+  // A row has a few issues: compared pairwise, past that through a set.
+  const seen = row.length > PAIRWISE_LIMIT ? new Set<string>() : undefined;
+  for (const line of row) {
+    const { json } = line;
+    if (seen === undefined ? lines.some((kept) => kept.json === json) : seen.has(json)) continue;
+    seen?.add(json);
+    lines.push(line);
   }
-  for (let i = 1; i < records.length; i += 1) {
-    const record = records[i] as IssueRecord;
-    let j = i;
-    while (j > 0 && compareIssues(records[j - 1] as IssueRecord, record) > 0) {
-      records[j] = records[j - 1] as IssueRecord;
-      j -= 1;
-    }
-    records[j] = record;
-  }
+  if (lines.length > 1) lines.sort((a, b) => compareIssues(a.issue, b.issue));
+  return lines;
 }
 
-/** Whether `record` repeats one of the first `before` records of `row` (same JSON). */
-function repeatsEarlier(row: IssueRecord[], before: number, record: IssueRecord): boolean {
-  const length = record.end - record.start;
-  for (let j = 0; j < before; j += 1) {
-    const earlier = row[j] as IssueRecord;
-    if (earlier.end - earlier.start === length && earlier.bytes.compare(record.bytes, record.start, record.end, earlier.start, earlier.end) === 0) return true;
-  }
-  return false;
-}
-
-/**
- * The row's issues without repeats, in the order given. Duplicates are always of one row: the
- * issues of a row are made by the same code, so their JSON is their identity.
- */
-function dropRepeats(row: IssueRecord[]): IssueRecord[] {
-  if (row.length < 2) return row;
-  if (row.length > PAIRWISE_LIMIT) {
-    const seen = new Set<string>();
-    return row.filter((record) => {
-      const text = record.bytes.toString('latin1', record.start, record.end);
-      if (seen.has(text)) return false;
-      seen.add(text);
-      return true;
-    });
-  }
-  let kept = row;
-  for (let i = 1; i < row.length; i += 1) {
-    const record = row[i] as IssueRecord;
-    const repeated = repeatsEarlier(row, i, record);
-    if (repeated && kept === row) kept = row.slice(0, i);
-    else if (!repeated && kept !== row) kept.push(record);
-  }
-  return kept;
-}
-
-function dropDuplicates(issues: readonly Issue[]): Issue[] {
+/** The issues as lines, dropping those with the same fields in another key order (issues of no row come from several places). */
+function dropDuplicates(issues: readonly Issue[]): IssueLine[] {
   const seen = new Set<string>();
-  const out: Issue[] = [];
+  const out: IssueLine[] = [];
   for (const issue of issues) {
-    const key = canonicalKey(issue);
+    const key = JSON.stringify(sortKeys(issue as unknown as Record<string, unknown>));
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(issue);
+    out.push({ issue, json: JSON.stringify(issue) });
   }
   return out;
-}
-
-/** The issue as JSON with sorted keys: two issues with the same fields are the same issue. */
-function canonicalKey(issue: Issue): string {
-  return JSON.stringify(sortKeys(issue as unknown as Record<string, unknown>));
 }
 
 function sortKeys<T>(record: Readonly<Record<string, T>>): Record<string, T> {

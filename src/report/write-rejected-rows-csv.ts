@@ -5,10 +5,9 @@
  */
 import { createCsvFileWriter } from './create-csv-file-writer.js';
 import { joinIssueTexts } from './annotation-columns.js';
-import type { RenderedIssueCells } from './render-issue-cells.js';
 import { PROBLEM_STATUSES } from './report-types.js';
 import type { RowOutcome } from './report-types.js';
-import { copiesAllColumns, createStatusPutter, CSV_ISSUE_SEPARATOR, keptColumns } from './write-annotated-csv.js';
+import { copiesAllColumns, CSV_ISSUE_SEPARATOR, keptColumns } from './write-annotated-csv.js';
 import type { BytesRow, CopiedRecord, TextRow } from './write-annotated-csv.js';
 
 /** Columns written before the original ones. */
@@ -32,11 +31,10 @@ export interface RejectedRowsSink {
   /** Writes the row when its outcome needs attention; resolves true when written. */
   add(row: TextRow, outcome: RowOutcome | undefined): Promise<boolean>;
   /**
-   * As `add`, for a data row given as bytes: its `issue_code` and `message` cells from `cells` when
-   * they are rendered for this delimiter (`render-issue-cells.ts`), else from its issues. Only when
-   * `copiesAll`. A promise only when the file is full (await it before writing more).
+   * As `add`, for a data row given as bytes. Only when `copiesAll`. A promise only when the file
+   * is full (await it before writing more).
    */
-  addBytes(row: BytesRow, outcome: RowOutcome | undefined, cells?: RenderedIssueCells): Promise<void> | undefined;
+  addBytes(row: BytesRow, outcome: RowOutcome | undefined): Promise<void> | undefined;
   /** True when every column of the header is copied (no `_` column of an earlier run dropped): rows may come as bytes. */
   readonly copiesAll: boolean;
   /**
@@ -61,8 +59,6 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
   }
   // Usually no `_` column of an earlier run is dropped: the row's values are written as they are.
   const copyAll = copiesAllColumns(keep, options.header);
-  const delimiter = options.delimiter ?? ',';
-  const { delimiterByte, putStatus } = createStatusPutter(file, delimiter);
   return {
     async add(row, outcome) {
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return false;
@@ -72,23 +68,10 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
       else await file.write(leading, [...keep.map((index) => row.values[index] ?? ''), ...beyond]);
       return true;
     },
-    addBytes(row, outcome, cells) {
+    addBytes(row, outcome) {
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return undefined;
       if (!copyAll) return Promise.reject(new Error('rejected-rows.csv: a row as bytes, but columns of an earlier copy are dropped'));
-      if (cells === undefined || cells.delimiter !== delimiterByte) return file.writeBytes(row.bytes, row.start, row.end, row.pad, [], buildLeadingCells(row.row, outcome));
-      // The leading cells as `buildLeadingCells` gives them, the texts and codes already formatted.
-      file.beginRecord();
-      file.putCount(row.row);
-      file.putDelimiter();
-      putStatus(outcome.status);
-      file.putDelimiter();
-      file.putFormatted(cells.bytes, cells.codesStart, cells.codesEnd);
-      file.putDelimiter();
-      file.putFormatted(cells.bytes, cells.textStart, cells.textEnd);
-      file.putDelimiter();
-      file.putFormatted(row.bytes, row.start, row.end);
-      for (let i = 0; i < row.pad; i++) file.putDelimiter();
-      return file.endRecord();
+      return file.writeBytes(row.bytes, row.start, row.end, row.pad, [], buildLeadingCells(row.row, outcome));
     },
     copiesAll: copyAll,
     async addContext(record) {

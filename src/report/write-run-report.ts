@@ -11,7 +11,6 @@ import { restoreHeaderTexts } from '../sources/build-header-layout.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import { PROBLEM_STATUSES, type RowOutcome, type RunSummary } from './report-types.js';
-import type { IssueCellFeed } from './open-issue-cell-feed.js';
 import { createAnnotatedCsvSink, keptColumns, type AnnotatedCsvSink, type TextRow } from './write-annotated-csv.js';
 import type { GroupRowRecord } from './write-annotated-workbook.js';
 import { createRejectedRowsSink, REJECTED_ROWS_LEADING_HEADERS, type RejectedRowsSink } from './write-rejected-rows-csv.js';
@@ -52,17 +51,6 @@ export interface WriteRunReportOptions {
    * header only): for a run in which no row needs attention, so `rejected-rows.csv` gets its header only.
    */
   annotated?: boolean;
-  /**
-   * Stops the copies at the next row once aborted: they reject with the signal's reason, their
-   * files left partial (`removeReportCopies`). The pipeline aborts it when `issues.ndjson`, written
-   * on another thread meanwhile, fails: the run ends with that failure and keeps no copy.
-   */
-  signal?: AbortSignal;
-  /**
-   * A CSV copy's issue cells rendered on another thread (the one writing `issues.ndjson`), in row
-   * order; rows it does not give are rendered here.
-   */
-  issueCells?: IssueCellFeed;
 }
 
 /** Paths of the files written. */
@@ -92,14 +80,10 @@ export interface ReportCopies {
 /**
  * The first part of `writeRunReport`: the annotated copy and `rejected-rows.csv`, without
  * `summary.json` — which a caller writes last (`writeReportSummary`), once what it needs is
- * known: the pipeline writes `issues.ndjson` on another thread meanwhile, and the summary keeps
- * its digest.
+ * known: the summary keeps the digest of `issues.ndjson` and the copy's warnings.
  */
 export async function writeReportCopies(options: Omit<WriteRunReportOptions, 'summary'>): Promise<ReportCopies> {
-  const { dir, info, signal } = options;
-  signal?.throwIfAborted();
-  // Before the first await: an abort while the folder is made is seen at the first row.
-  const copying = signal === undefined ? options : { ...options, outcomeOf: stopOnAbort(options.outcomeOf, signal) };
+  const { dir, info } = options;
   await mkdir(dir, { recursive: true });
   const paths: RunReportPaths = {
     dir,
@@ -108,28 +92,8 @@ export async function writeReportCopies(options: Omit<WriteRunReportOptions, 'su
     rejectedRows: join(dir, REPORT_FILES.rejectedRows),
   };
   const rejectedDelimiter = options.rejectedRowsDelimiter ?? (info.format === 'csv' ? (info.delimiter ?? ',') : ';');
-  try {
-    const warnings = info.format === 'xlsx' ? await writeWorkbookReport(copying, paths, rejectedDelimiter) : await writeCsvReport(copying, paths, rejectedDelimiter);
-    return { paths, warnings };
-  } catch (error) {
-    // Stopped: the reason, not what a writer made of it (the workbook's wraps a failure in its own error).
-    if (signal?.aborted === true) throw signal.reason;
-    throw error;
-  }
-}
-
-/**
- * `outcomeOf`, throwing the signal's reason once it is aborted: the copies ask for every row's
- * outcome, so they stop at the next row — the writers' own failure path then closes their files.
- * The abort is seen through a flag (not the signal's getter) on this per-row path.
- */
-function stopOnAbort(outcomeOf: (row: number) => RowOutcome | undefined, signal: AbortSignal): (row: number) => RowOutcome | undefined {
-  let aborted = signal.aborted;
-  signal.addEventListener('abort', () => (aborted = true), { once: true });
-  return (row) => {
-    if (aborted) throw signal.reason;
-    return outcomeOf(row);
-  };
+  const warnings = info.format === 'xlsx' ? await writeWorkbookReport(options, paths, rejectedDelimiter) : await writeCsvReport(options, paths, rejectedDelimiter);
+  return { paths, warnings };
 }
 
 /** Removes what `writeReportCopies` wrote in `dir` (whole or partial): the copies of a run that keeps none. */
@@ -232,7 +196,7 @@ async function writeCsvReport(options: Omit<WriteRunReportOptions, 'summary'>, p
         leadingRows: copy.leading,
         headerRow: copy.header.row,
       });
-      await copyCsvRecords({ copy, annotated, rejected, outcomeOf: options.outcomeOf, ...(options.issueCells !== undefined ? { cells: options.issueCells } : {}) });
+      await copyCsvRecords({ copy, annotated, rejected, outcomeOf: options.outcomeOf });
       await annotated.close();
     }
     await rejected.close();

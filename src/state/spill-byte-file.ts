@@ -11,26 +11,16 @@ export interface SpillPlace {
   start: number;
 }
 
-/** The bytes of a spill as its readers see them. */
-export interface SpillByteReader {
-  /** Where the `length` bytes at `offset` are (read again when they are outside the window); the place is valid until the next call. */
-  locate(offset: number, length: number): SpillPlace;
-  /** Closes the descriptor (the writer's `SpillByteFile.close` also deletes the file; a reader's leaves it to the writer). */
-  close(): void;
-}
-
 /** An append-only file of byte records. */
-export interface SpillByteFile extends SpillByteReader {
+export interface SpillByteFile {
   /** Room for at most `most` bytes at the end; write them at the place returned, then `commit`. */
   reserve(most: number): SpillPlace;
   /** Keeps the `length` bytes written at the last reserved place; returns their offset in the file. */
   commit(length: number): number;
-  /** Where the `length` bytes at `offset` are: in the part not yet written, else in the window (read again when they are outside it). */
+  /** Where the `length` bytes at `offset` are: in the part not yet written, else in the window (read again when they are outside it); the place is valid until the next call. */
   locate(offset: number, length: number): SpillPlace;
   /** Closes and deletes the file. */
   close(): void;
-  /** Writes the bytes not yet written, so that another reader of the file (`openSpillByteReader`) sees them all; returns the file's length. */
-  flush(): number;
 }
 
 const PENDING_BYTES = 1 << 20;
@@ -81,28 +71,6 @@ export function openSpillByteFile(path: string): SpillByteFile {
       window.buffer = Buffer.alloc(0);
       closeSync(fd);
       rmSync(path, { force: true });
-    },
-    flush() {
-      flush();
-      return fileBytes;
-    },
-  };
-}
-
-/**
- * The bytes of a spill written by another `SpillByteFile` (flushed first: `flush`), for reading
- * only — on another thread, through a file descriptor of its own: `locate` walks the file through
- * a window of a megabyte, as the writer's does. `close` leaves the file to its writer.
- */
-export function openSpillByteReader(path: string, fileBytes: number): SpillByteReader {
-  const fd = openSync(path, 'r');
-  const window = openFileWindow();
-  const place: SpillPlace = { buffer: window.buffer, start: 0 };
-  return {
-    locate: (offset, length) => locateInWindow(fd, window, offset, length, fileBytes, place),
-    close() {
-      window.buffer = Buffer.alloc(0);
-      closeSync(fd);
     },
   };
 }

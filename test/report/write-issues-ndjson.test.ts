@@ -91,7 +91,7 @@ describe('the issue spill and issues.ndjson', () => {
     expect(lines).toEqual(rows.map((issue) => JSON.stringify(issue)));
   });
 
-  it('writes the same file from the records of the spill as from the issues themselves', async () => {
+  it('writes the same file from the rows of the spill as from the issues themselves', async () => {
     const dir = await makeTempDir();
     const spill = openIssueSpill(join(dir, 'issues.spill'));
     const issues: ReturnType<typeof makeIssue>[] = [];
@@ -119,7 +119,7 @@ describe('the issue spill and issues.ndjson', () => {
       const fromRecords = join(dir, 'records.ndjson');
       const fromIssues = join(dir, 'issues.ndjson');
       const sorted = issues.map((issue, i) => ({ issue, i })).sort((a, b) => (a.issue.row ?? 0) - (b.issue.row ?? 0) || a.i - b.i).map((entry) => entry.issue);
-      const a = await writeIssuesNdjson({ path: fromRecords, otherIssues: others, rowRecords: spill.records(), examplesPerCode: 3 });
+      const a = await writeIssuesNdjson({ path: fromRecords, otherIssues: others, rowLists: spill.rows(), examplesPerCode: 3 });
       const b = await writeIssuesNdjson({ path: fromIssues, otherIssues: others, rowIssues: sorted, examplesPerCode: 3 });
       expect(await readFile(fromRecords, 'utf8')).toBe(await readFile(fromIssues, 'utf8'));
       expect(a).toEqual(b);

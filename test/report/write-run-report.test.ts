@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compareIssues } from '../../src/core/issue.js';
 import { buildRunSummary } from '../../src/report/build-run-summary.js';
 import type { RowOutcome } from '../../src/report/report-types.js';
-import { removeReportCopies, writeReportCopies, writeRunReport } from '../../src/report/write-run-report.js';
+import { writeRunReport } from '../../src/report/write-run-report.js';
 import { makeHeader, makeInfo, makeIssue, makeOutcomeOf, makeParts, makeTempDir } from './report-builders.js';
 import { requireAnnotatedPath } from '../helpers/require-annotated-path.js';
 import { buildStoredZip, buildXlsxParts } from '../fuzz/build-xlsx-bytes.js';
@@ -108,59 +108,5 @@ describe('writeRunReport', () => {
         outcomeOf: () => undefined,
       }),
     ).rejects.toThrow(/changed since it was read/);
-  });
-
-  it('stops the copies at the next row once its signal is aborted, rejecting with its reason; removeReportCopies removes what they wrote', async () => {
-    const rows = 400;
-    const invalid: RowOutcome[] = [];
-    for (let row = 2; row <= rows + 1; row++) invalid.push({ row, status: 'invalid', issues: [makeIssue({ code: 'price_not_number', message: 'price is not a number', row, column: 'B', header: 'Цена', value: 'abc' })] });
-    const lookup = makeOutcomeOf(invalid);
-    const dir = await makeTempDir();
-    const csvPath = join(dir, 'товары.csv');
-    await writeFile(csvPath, `Артикул;Цена\n${invalid.map((o) => `A-${o.row};abc`).join('\n')}\n`);
-    const xlsxPath = join(dir, 'товары.xlsx');
-    await writeFile(xlsxPath, buildStoredZip(buildXlsxParts([['Артикул', 'Цена'], ...invalid.map((o) => [`A-${o.row}`, 'abc'])], { sheetName: 'Лист1' })));
-    const inputs = [
-      { sourcePath: csvPath, info: makeInfo({ file: 'товары.csv', format: 'csv', delimiter: ';', header: makeHeader(['Артикул', 'Цена']) }) },
-      { sourcePath: xlsxPath, info: makeInfo({ file: 'товары.xlsx', format: 'xlsx', sheet: 'Лист1', header: makeHeader(['Артикул', 'Цена']) }) },
-    ];
-    for (const input of inputs) {
-      const out = join(dir, input.info.format);
-      const controller = new AbortController();
-      const reason = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-      let asked = 0;
-      const outcomeOf = (row: number): RowOutcome | undefined => {
-        asked += 1;
-        // The list's thread fails while the copies are on their tenth row.
-        if (asked === 10) controller.abort(reason);
-        return lookup(row);
-      };
-      const failure = await writeReportCopies({ dir: out, ...input, outcomeOf, signal: controller.signal }).then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-      expect(failure, input.info.format).toBe(reason);
-      expect(asked, input.info.format).toBe(10);
-      await removeReportCopies(out);
-      expect(await readdir(out), input.info.format).toEqual([]);
-      // Unaborted, the same copies are written whole.
-      const whole = await writeReportCopies({ dir: out, ...input, outcomeOf: lookup, signal: new AbortController().signal });
-      expect((await readFile(whole.paths.rejectedRows, 'utf8')).split('\n').filter((line) => line !== '')).toHaveLength(rows + 1);
-      // Aborted before the call, or while the folder is being made: no row is asked for.
-      const before = new AbortController();
-      before.abort(reason);
-      let askedBefore = 0;
-      const countRows = (row: number): RowOutcome | undefined => {
-        askedBefore += 1;
-        return lookup(row);
-      };
-      await expect(writeReportCopies({ dir: join(dir, `${input.info.format}-before`), ...input, outcomeOf: countRows, signal: before.signal })).rejects.toBe(reason);
-      expect(askedBefore).toBe(0);
-      const during = new AbortController();
-      const copying = writeReportCopies({ dir: join(dir, `${input.info.format}-during`), ...input, outcomeOf: countRows, signal: during.signal });
-      during.abort(reason);
-      await expect(copying).rejects.toBe(reason);
-      expect(askedBefore).toBe(0);
-    }
   });
 });

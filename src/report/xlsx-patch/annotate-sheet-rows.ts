@@ -10,7 +10,7 @@
  * and reported, never fatal; a sheet whose columns reach XFD gets no `_` columns (reported; every
  * issue is still highlighted and listed on the `To fix` sheet).
  */
-import { createIssue, type Issue } from '../../core/issue.js';
+import { createIssue, formatIssueBody, type Issue } from '../../core/issue.js';
 import { isAnnotationHeader } from '../annotation-columns.js';
 import type { RowOutcome } from '../report-types.js';
 import { annotationColumnWidths, buildAnnotationCells, buildAnnotationHeaderCells, placeAnnotationColumns } from './annotation-cells.js';
@@ -298,7 +298,8 @@ export function buildToFixLine(row: number, issue: Issue, headerNames: readonly 
   const column = issue.column ?? '';
   const index = column === '' || !/^[A-Z]{1,3}$/.test(column) ? undefined : parseColumn(column);
   const header = issue.header ?? (index !== undefined ? (headerNames[index - 1] ?? '') : '');
-  const message = issue.hint !== undefined ? `${issue.message}; ${issue.hint}` : issue.message;
+  // The value has a column of its own: the message and the hint as the one renderer writes them.
+  const message = formatIssueBody({ message: issue.message, ...(issue.hint !== undefined ? { hint: issue.hint } : {}) }, {});
   return [issue.row ?? row, column, header, issue.value ?? '', issue.severity, issue.code, message];
 }
 

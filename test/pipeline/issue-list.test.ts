@@ -8,13 +8,11 @@ import { createNodeDeps } from '../../src/core/deps.js';
 import type { PipelineEvent } from '../../src/core/events.js';
 import { compareIssues, type Issue } from '../../src/core/issue.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
-import { ISSUE_THREAD_MIN_ISSUES } from '../../src/report/write-issues-ndjson-in-worker.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
-import { trackWorkers } from '../helpers/track-workers.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The sample with mistakes, its data rows repeated until the run has more issues than a thread is started for. */
+/** The sample with mistakes, its data rows repeated ten times: a run of many issues. */
 async function writeManyMistakes(dir: string): Promise<string> {
   const text = await readFile(join(ROOT, 'samples', 'catalog-with-mistakes.csv'), 'utf8');
   const lines = text.split(/(?<=\n)/);
@@ -26,7 +24,7 @@ async function writeManyMistakes(dir: string): Promise<string> {
 }
 
 async function validate(onEvent?: (event: PipelineEvent) => void) {
-  const stateDir = await mkdtemp(join(tmpdir(), 'issue-list-thread-'));
+  const stateDir = await mkdtemp(join(tmpdir(), 'issue-list-'));
   onTestFinished(() => rm(stateDir, { recursive: true, force: true }));
   const file = await writeManyMistakes(stateDir);
   const settings = resolveSettings({ flags: { sandbox: true, stateDir } });
@@ -50,15 +48,12 @@ async function validateWithFolderAt(name: string): Promise<{ failure: NodeJS.Err
   return { failure, reportDir };
 }
 
-describe('a dry run whose issue list is written on a thread of its own', () => {
-  it('writes every issue in order, with the digest summary.json keeps, and ends the thread', async () => {
-    const workers = trackWorkers();
+describe('a dry run with many issues: issues.ndjson and the report folder', () => {
+  it('writes every issue in order, with the digest summary.json keeps', async () => {
     const result = await validate();
     const { counts, issues: examples } = result.summary;
     const total = counts.issuesBySeverity.error + counts.issuesBySeverity.warning;
-    expect(total).toBeGreaterThanOrEqual(ISSUE_THREAD_MIN_ISSUES);
-    expect(workers.started()).toBe(1);
-    expect(await workers.alive()).toBe(0);
+    expect(total).toBeGreaterThanOrEqual(10_000);
     const lines = (await readFile(result.reportPaths.issues ?? '', 'utf8')).split('\n').filter((line) => line !== '');
     expect(lines).toHaveLength(total);
     const issues = lines.map((line) => JSON.parse(line) as Issue);
@@ -75,27 +70,20 @@ describe('a dry run whose issue list is written on a thread of its own', () => {
     expect(result.reportPaths.annotated).not.toBeNull();
   }, 60_000);
 
-  it('stops the run with the error the file gave when issues.ndjson cannot be written, keeps no copy and no summary.json, and ends the thread', async () => {
-    const workers = trackWorkers();
+  it('stops the run with the error the file gave when issues.ndjson cannot be written, and keeps no copy and no summary.json', async () => {
     const { failure, reportDir } = await validateWithFolderAt('issues.ndjson');
     expect(failure?.code).toBe('EISDIR');
     expect(failure?.message).toBe(`EISDIR: illegal operation on a directory, open '${join(reportDir, 'issues.ndjson')}'`);
-    // As when the list fails written in this thread, before the copies: none is left (whole or
-    // partial) beside a list that failed, without the summary.json that would say what they are.
+    // No copy is left (whole or partial) beside a list that failed, without the summary.json that would say what it is.
     expect(await readdir(reportDir)).toEqual(['issues.ndjson']);
-    expect(workers.started()).toBe(1);
-    expect(await workers.alive()).toBe(0);
   }, 60_000);
 
-  it('when a copy fails on its own, stops the run with its error, ends the thread and keeps no partial copy', async () => {
-    const workers = trackWorkers();
-    // The copies fail as they open rejected-rows.csv, the list's thread still running.
+  it('when a copy fails, stops the run with its error and keeps no partial copy', async () => {
+    // The copies fail as they open rejected-rows.csv.
     const { failure, reportDir } = await validateWithFolderAt('rejected-rows.csv');
     expect(failure?.code).toBe('EISDIR');
     const left = await readdir(reportDir);
     expect(left).not.toContain('annotated.csv');
     expect(left).not.toContain('summary.json');
-    expect(workers.started()).toBe(1);
-    expect(await workers.alive()).toBe(0);
   }, 60_000);
 });
