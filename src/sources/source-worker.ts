@@ -1,16 +1,15 @@
 /**
  * The reader thread's entry (see open-source-in-worker.ts): opens the file with `openSource`,
- * posts its header and file issues, then its rows in batches (row-batch.ts) on the rows port
- * (the main thread reads it only when it needs a batch). At most `maxInFlight` batches are not
- * taken yet at a time, so a slow consumer holds the reader back and memory stays flat; the
- * counters of reader-flow.ts say when either thread must wake the other. A failure is posted as its class name, code and message, after the rows
- * read before it, so that the main thread throws it where the in-thread read would have.
+ * posts its header and file issues, then its rows in batches (row-batch.ts). The main thread
+ * answers each batch it takes with `taken`; with `maxInFlight` batches not taken yet the thread
+ * waits, so a slow consumer holds the reader back and memory stays flat. A failure is posted as
+ * its class name, code and message, after the rows read before it, so that the main thread throws
+ * it where the in-thread read would have.
  */
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { isPipelineError, SourceReadError } from '../core/errors.js';
 import { openSource } from './open-source.js';
-import { checkReaderMustSleep, notePosted, type ReaderFlow } from './reader-flow.js';
-import { createRowBatchEncoder, listBatchBuffers } from './row-batch.js';
+import { createRowBatchEncoder } from './row-batch.js';
 import type { ReadOptions } from './types.js';
 
 /** What the main thread gives the reader thread. */
@@ -19,10 +18,6 @@ export interface SourceWorkerData {
   options: ReadOptions;
   batchRows: number;
   maxInFlight: number;
-  /** Where the batches and then the end (or the failure that stopped the read) are posted. */
-  port: MessagePort;
-  /** The counters shared with the main thread. */
-  flow: ReaderFlow;
 }
 
 /** A failure, as it crosses threads: no stack, no cause. */
@@ -45,51 +40,38 @@ async function runSourceWorker(): Promise<void> {
   const port = parentPort;
   if (port === null) return;
   const data = workerData as SourceWorkerData;
-  const { flow } = data;
+  let inFlight = 0;
   let wake: (() => void) | undefined;
   const onMessage = (message: { type: string }): void => {
-    if (message.type !== 'wake') return;
+    if (message.type !== 'taken') return;
+    inFlight -= 1;
     wake?.();
     wake = undefined;
   };
   port.on('message', onMessage);
-
-  let stream;
   try {
-    stream = await openSource(data.path, data.options, {});
+    const stream = await openSource(data.path, data.options, {});
+    port.postMessage({ type: 'open', info: stream.info, issues: stream.issues });
+    const encoder = createRowBatchEncoder();
+    const send = async (): Promise<void> => {
+      port.postMessage({ type: 'batch', batch: encoder.take(stream.bytesRead()) });
+      inFlight += 1;
+      while (inFlight >= data.maxInFlight) await new Promise<void>((resolve) => (wake = resolve));
+    };
+    try {
+      for await (const row of stream.rows) {
+        encoder.add(row);
+        if (encoder.size >= data.batchRows) await send();
+      }
+    } finally {
+      if (encoder.size > 0) await send();
+    }
+    port.postMessage({ type: 'end', bytesRead: stream.bytesRead() });
   } catch (error) {
     port.postMessage({ type: 'error', error: describeError(error) });
-    port.off('message', onMessage);
-    data.port.close();
-    return;
-  }
-  port.postMessage({ type: 'open', info: stream.info, issues: stream.issues });
-
-  const rows = data.port;
-  const post = (message: object, transfer?: ArrayBuffer[]): void => {
-    rows.postMessage(message, transfer);
-    if (notePosted(flow)) port.postMessage({ type: 'posted' });
-  };
-  const encoder = createRowBatchEncoder();
-  const send = async (): Promise<void> => {
-    const batch = encoder.take(stream.bytesRead());
-    post({ type: 'batch', batch }, listBatchBuffers(batch));
-    while (checkReaderMustSleep(flow, data.maxInFlight)) await new Promise<void>((resolve) => (wake = resolve));
-  };
-  try {
-    for await (const row of stream.rows) {
-      encoder.add(row);
-      if (encoder.size >= data.batchRows) await send();
-    }
-    if (encoder.size > 0) await send();
-    post({ type: 'end', bytesRead: stream.bytesRead() });
-  } catch (error) {
-    if (encoder.size > 0) await send();
-    post({ type: 'error', error: describeError(error) });
   }
   // Nothing left to wait for: the thread ends once its messages are out.
   port.off('message', onMessage);
-  rows.close();
 }
 
 await runSourceWorker();
