@@ -21,16 +21,16 @@ interface Entry {
 }
 
 describe('openScratchSpool', () => {
-  it('gives back a record once, replacing a record put again, from the batch and from the file', () => {
-    const spool = openScratchSpool(join(dir, 'spool'), { batchBytes: 64 });
+  it('gives back a record once, replacing a record put again, from memory and from the file', () => {
+    const spool = openScratchSpool(join(dir, 'spool'), { groupSize: 3 });
     spool.put('A', { row: 2, names: ['Футболка'] });
     spool.put('B', { row: 3, names: ['Платье «Ромашка» 🌼', 'x'.repeat(300)] });
     spool.put('A', { row: 5, names: [] });
-    spool.put('C', { row: 6, names: ['still in the batch'] });
+    spool.put('C', { row: 6, names: ['still in memory'] });
     expect(spool.take<Entry>('A')).toEqual({ row: 5, names: [] });
     expect(spool.take<Entry>('A')).toBeUndefined();
     expect(spool.take<Entry>('B')).toEqual({ row: 3, names: ['Платье «Ромашка» 🌼', 'x'.repeat(300)] });
-    expect(spool.take<Entry>('C')).toEqual({ row: 6, names: ['still in the batch'] });
+    expect(spool.take<Entry>('C')).toEqual({ row: 6, names: ['still in memory'] });
     expect(spool.take<Entry>('never')).toBeUndefined();
     spool.close();
   });
@@ -51,7 +51,7 @@ describe('openScratchSpool', () => {
     // Ids from a key index the run shares: B's 0, A's 3001, the ones between never put here.
     const productKeys = createProductKeyIndex();
     for (const key of ['B', ...Array.from({ length: 3000 }, (_, n) => `other ${n}`)]) productKeys.idOf(key);
-    const spool = openScratchSpool(path, { compactBytes: 1000, batchBytes: 100, productKeys });
+    const spool = openScratchSpool(path, { compactBytes: 1000, groupSize: 1, productKeys });
     spool.put('B', { row: 1, names: ['B'] });
     const names: string[] = [];
     for (let row = 2; row < 200; row++) {
@@ -68,7 +68,7 @@ describe('openScratchSpool', () => {
   });
 
   it('finds every record among thousands, with records taken and put again and a compaction between', () => {
-    const spool = openScratchSpool(join(dir, 'spool'), { compactBytes: 20_000, batchBytes: 512 });
+    const spool = openScratchSpool(join(dir, 'spool'), { compactBytes: 20_000, groupSize: 3 });
     checkThousands(spool);
     spool.close();
   });
@@ -78,7 +78,7 @@ describe('openScratchSpool', () => {
     // Keys the other stages named first, some never put here.
     for (let row = 0; row < 6000; row += 2) productKeys.idOf(`товар ${row}`);
     productKeys.idOf('known elsewhere');
-    const spool = openScratchSpool(join(dir, 'spool'), { compactBytes: 20_000, batchBytes: 512, productKeys });
+    const spool = openScratchSpool(join(dir, 'spool'), { compactBytes: 20_000, groupSize: 3, productKeys });
     checkThousands(spool);
     expect(spool.take<Entry>('known elsewhere')).toBeUndefined();
     spool.close();
