@@ -1,12 +1,13 @@
 /**
  * The reader thread's entry (see open-source-in-worker.ts): opens the file with `openSource`,
- * posts its header and file issues, then its rows in batches (row-batch.ts). The main thread
- * answers each batch it takes with `taken`; with `maxInFlight` batches not taken yet the thread
- * waits, so a slow consumer holds the reader back and memory stays flat. A failure is posted as
+ * posts its header and file issues, then its rows in batches (row-batch.ts) on the rows port, each
+ * followed by a `posted` note on its own port (which wakes the main thread if it waits). The main
+ * thread answers each batch it takes with `taken`; with `maxInFlight` batches not taken yet the
+ * thread waits, so a slow consumer holds the reader back and memory stays flat. A failure is posted as
  * its class name, code and message, after the rows read before it, so that the main thread throws
  * it where the in-thread read would have.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { isPipelineError, SourceReadError } from '../core/errors.js';
 import { openSource } from './open-source.js';
 import { createRowBatchEncoder } from './row-batch.js';
@@ -18,6 +19,8 @@ export interface SourceWorkerData {
   options: ReadOptions;
   batchRows: number;
   maxInFlight: number;
+  /** Where the batches and then the end (or the failure that stopped the read) are posted. */
+  rows: MessagePort;
 }
 
 /** A failure, as it crosses threads: no stack, no cause. */
@@ -49,12 +52,18 @@ async function runSourceWorker(): Promise<void> {
     wake = undefined;
   };
   port.on('message', onMessage);
+  const post = (message: object): void => {
+    data.rows.postMessage(message);
+    port.postMessage({ type: 'posted' });
+  };
+  let opened = false;
   try {
     const stream = await openSource(data.path, data.options, {});
     port.postMessage({ type: 'open', info: stream.info, issues: stream.issues });
+    opened = true;
     const encoder = createRowBatchEncoder();
     const send = async (): Promise<void> => {
-      port.postMessage({ type: 'batch', batch: encoder.take(stream.bytesRead()) });
+      post({ type: 'batch', batch: encoder.take(stream.bytesRead()) });
       inFlight += 1;
       while (inFlight >= data.maxInFlight) await new Promise<void>((resolve) => (wake = resolve));
     };
@@ -66,12 +75,14 @@ async function runSourceWorker(): Promise<void> {
     } finally {
       if (encoder.size > 0) await send();
     }
-    port.postMessage({ type: 'end', bytesRead: stream.bytesRead() });
+    post({ type: 'end', bytesRead: stream.bytesRead() });
   } catch (error) {
-    port.postMessage({ type: 'error', error: describeError(error) });
+    if (opened) post({ type: 'error', error: describeError(error) });
+    else port.postMessage({ type: 'error', error: describeError(error) });
   }
   // Nothing left to wait for: the thread ends once its messages are out.
   port.off('message', onMessage);
+  data.rows.close();
 }
 
 await runSourceWorker();
