@@ -2,8 +2,9 @@
  * The reader thread's entry (see open-source-in-worker.ts): opens the file with `openSource`,
  * posts its header and file issues, then its rows in batches (row-batch.ts) on the rows port, each
  * followed by a `posted` note on its own port (which wakes the main thread if it waits). The main
- * thread answers each batch it takes with `taken`; with `maxInFlight` batches not taken yet the
- * thread waits, so a slow consumer holds the reader back and memory stays flat. A failure is posted as
+ * thread answers every few batches it takes with `taken` and their count; with `maxInFlight`
+ * batches not answered yet the thread waits, so a slow consumer holds the reader back and memory
+ * stays flat. A failure is posted as
  * its class name, code and message, after the rows read before it, so that the main thread throws
  * it where the in-thread read would have.
  */
@@ -45,9 +46,9 @@ async function runSourceWorker(): Promise<void> {
   const data = workerData as SourceWorkerData;
   let inFlight = 0;
   let wake: (() => void) | undefined;
-  const onMessage = (message: { type: string }): void => {
+  const onMessage = (message: { type: string; count: number }): void => {
     if (message.type !== 'taken') return;
-    inFlight -= 1;
+    inFlight -= message.count;
     wake?.();
     wake = undefined;
   };
