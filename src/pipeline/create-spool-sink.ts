@@ -1,14 +1,13 @@
 /**
  * Product sinks that spool finished products to disk instead of memory, so a 500,000-row file holds
  * only the products still being assembled: the import's into the run's SQLite spool (crash-safe,
- * with drafts and content hashes), the dry run's into a scratch file of binary records.
+ * with drafts and content hashes), the dry run's into a scratch file of `v8.serialize` records.
  */
 import type { MappedRow } from '../stages/mapped-row.js';
 import type { AssembledProduct, ProductSink } from '../stages/product-sink.js';
 import { hashProductContent } from '../state/content-hash.js';
 import type { StateStore } from '../state/index.js';
 import type { ScratchSpool } from '../state/open-scratch-spool.js';
-import { SharedEntryTable, readSpooledProduct, sameProductFields, writeSpooledProduct } from './spooled-product-codec.js';
 
 /**
  * What is spooled of a product's mapped rows: without the per-file `cells` map (one shared object,
@@ -16,16 +15,18 @@ import { SharedEntryTable, readSpooledProduct, sameProductFields, writeSpooledPr
  * spooled there already), and with the product-level fields only where a row differs from the
  * first row (the SKU rows of a product usually repeat its names and descriptions word for word).
  */
-type CompactRecord = Omit<MappedRow, 'cells' | 'product' | 'source'> & { product?: MappedRow['product']; source?: MappedRow['source'] };
+type CompactRecord = Omit<MappedRow, 'cells' | 'product' | 'source'> & { cells?: undefined; product?: MappedRow['product'] | undefined; source?: MappedRow['source'] | undefined };
 
+// The left-out fields stay as `undefined` where they were: `v8.serialize` keeps them, so a record
+// read back has its keys in the order it was made with (JSON drops them, and they come last).
 function compactRecords(records: readonly MappedRow[], rows: readonly MappedRow['source'][]): CompactRecord[] {
   const first = records[0];
-  return records.map((record, i) => {
-    const { cells: _cells, product, source, ...rest } = record;
-    const compact: CompactRecord = source === rows[i] ? rest : { ...rest, source };
-    if (i === 0 || first === undefined || !sameProductFields(product, first.product)) compact.product = product;
-    return compact;
-  });
+  return records.map((record, i) => ({
+    ...record,
+    cells: undefined,
+    source: record.source === rows[i] ? undefined : record.source,
+    product: i === 0 || first === undefined || !sameProductFields(record.product, first.product) ? record.product : undefined,
+  }));
 }
 
 function expandRecords(records: readonly CompactRecord[], rows: readonly MappedRow['source'][], cells: MappedRow['cells']): MappedRow[] {
@@ -37,6 +38,26 @@ function expandRecords(records: readonly CompactRecord[], rows: readonly MappedR
     product: record.product ?? (first as MappedRow['product']),
     cells,
   }));
+}
+
+/** Whether two rows carry the same product-level fields (so the second need not be spooled). */
+function sameProductFields(a: MappedRow['product'], b: MappedRow['product']): boolean {
+  return (
+    a.shopId === b.shopId &&
+    a.categoryId === b.categoryId &&
+    a.brandId === b.brandId &&
+    a.isLocalMade === b.isLocalMade &&
+    a.vat === b.vat &&
+    a.name.rus === b.name.rus &&
+    a.name.kaz === b.name.kaz &&
+    a.description.rus === b.description.rus &&
+    a.description.kaz === b.description.kaz &&
+    a.attributes.length === b.attributes.length &&
+    a.attributes.every((attribute, i) => {
+      const other = b.attributes[i];
+      return other !== undefined && attribute.code === other.code && attribute.valueCodes.length === other.valueCodes.length && attribute.valueCodes.every((code, k) => code === other.valueCodes[k]);
+    })
+  );
 }
 
 /** Options of `createSpoolSink`. */
@@ -117,24 +138,35 @@ export function createSpoolSink(
   };
 }
 
+/** What the dry run spools of a product: no draft (the dry run sends nothing), and its records compacted. */
+interface ScratchRecord {
+  valid: boolean;
+  firstRow: number;
+  rows: AssembledProduct['rows'];
+  issues: AssembledProduct['issues'];
+  records: CompactRecord[];
+}
+
 /**
- * The dry run's sink: each product is encoded into the scratch spool as it is put (no draft: the dry
- * run sends nothing, and a reopened product is reassembled, which builds its own). A product's rows
- * are usually adjacent, so most records are never read: putting is the cost that matters.
+ * The dry run's sink: each product is serialized into the scratch spool as it is put (a reopened
+ * product is reassembled, which builds its own draft). A product's rows are usually adjacent, so
+ * most records are never read: putting is the cost that matters.
  */
 export function createScratchSpoolSink(spool: Pick<ScratchSpool, 'put' | 'take'>): ProductSink {
   // No set of the keys put (see `createSpoolSink`): the scratch spool is new to this pass, so it
-  // holds only what this pass put, and a second index of 111,000 keys at 500,000 rows cost memory.
+  // holds only what this pass put.
   let cells: MappedRow['cells'] = {};
-  // Lives as long as the spool: its records refer to these entries by number.
-  const shared = new SharedEntryTable();
   return {
     put(entry) {
       if (entry.records[0]) cells = entry.records[0].cells;
-      spool.put(entry.productKey, (out) => writeSpooledProduct(out, entry, shared));
+      const { valid, firstRow, rows, issues } = entry;
+      spool.put(entry.productKey, { valid, firstRow, rows, issues, records: compactRecords(entry.records, rows) } satisfies ScratchRecord);
     },
     reopen(productKey) {
-      return spool.take(productKey, (input) => readSpooledProduct(input, productKey, cells, shared));
+      const spooled = spool.take<ScratchRecord>(productKey);
+      if (spooled === undefined) return undefined;
+      const { valid, firstRow, rows, issues, records } = spooled;
+      return { productKey, valid, draft: null, issues, rows, firstRow, records: expandRecords(records, rows, cells) };
     },
   };
 }

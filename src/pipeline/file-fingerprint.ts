@@ -65,6 +65,6 @@ export function describeChangeSinceHash(displayPath: string, known: KnownFileHas
  */
 export async function hashFileWithFingerprint(path: string, options: Pick<HashFileOptions, 'signal'> = {}): Promise<KnownFileHash> {
   const fingerprint = readFileFingerprint(await stat(path, { bigint: true }));
-  const sha256 = await hashFile(path, { signal: options.signal, size: Number(fingerprint.size) });
+  const sha256 = await hashFile(path, { signal: options.signal });
   return { sha256, fingerprint };
 }

@@ -4,12 +4,13 @@
  * time). Unchanged products are not sent; an empty field over a held value keeps the held value
  * unless the mapping says `clear`.
  */
+import { ConfigError } from '../core/errors.js';
 import type { ProductDraft } from '../core/types.js';
 import { addToPlanCounts, createCodeLookups, createPlanCounts, fetchHeldProducts, planProduct } from '../plan/index.js';
 import type { PlanCounts, PlannedProduct } from '../plan/plan-types.js';
 import { withKnownIds } from './build-import-tasks.js';
 import type { PreparedRun } from './prepare-run.js';
-import { readSpooledDrafts } from './read-spooled-drafts.js';
+import type { StateStore } from '../state/index.js';
 
 /** Products planned per round of details requests. */
 export const PLAN_CHUNK = 120;
@@ -21,6 +22,15 @@ export interface ImportPlan {
   sendKeys: string[];
   /** Products the state knew ids for when they were planned: only their requests look ids up again. */
   keysWithIds: Set<string>;
+}
+
+/** The spooled drafts of `keys`, in their order; a key without a draft stops the run (the spool no longer matches the journal). */
+function readSpooledDrafts(store: Pick<StateStore, 'getSpooledProduct'>, runId: string, keys: readonly string[]): ProductDraft[] {
+  return keys.map((key) => {
+    const spooled = store.getSpooledProduct(runId, key);
+    if (!spooled?.draft) throw new ConfigError(`the run's spool lacks product ${key}; start a new run with --fresh`);
+    return spooled.draft;
+  });
 }
 
 /**

@@ -106,7 +106,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
   // the service and the directories load (the file is read a second time by the reader, so this
   // read should not add to the run's time).
   const stopHashing = new AbortController();
-  const hashing = inputs.knownHash !== undefined ? Promise.resolve(inputs.knownHash.sha256) : hashFile(sourcePath, { signal: stopHashing.signal, size: sourceBytes });
+  const hashing = inputs.knownHash !== undefined ? Promise.resolve(inputs.knownHash.sha256) : hashFile(sourcePath, { signal: stopHashing.signal });
   // Awaited below, or stopped when preparing fails first: never an unhandled rejection, nor a file
   // still being read after the run has failed.
   hashing.catch(() => undefined);

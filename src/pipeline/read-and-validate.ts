@@ -5,7 +5,6 @@
  */
 import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
-import { IdFlags } from '../core/id-flags.js';
 import type { Issue } from '../core/issue.js';
 import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key-index.js';
 import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-index.js';
@@ -83,14 +82,14 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
   let products = 0;
   let validProducts = 0;
   const productKeys = options.productKeys ?? createProductKeyIndex();
-  const validIds = new IdFlags();
+  const validIds = new Set<number>();
 
   const sink: ProductSink = {
     put(entry: AssembledProduct) {
       products += 1;
       if (entry.valid) {
         validProducts += 1;
-        validIds.set(productKeys.idOf(entry.productKey));
+        validIds.add(productKeys.idOf(entry.productKey));
       }
       for (const issue of entry.issues) record(issue);
       markProductRows(entry, outcomes);
@@ -101,7 +100,7 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
       if (!entry) return undefined;
       products -= 1;
       // Counted by key id: the sink's copy of the product need not say whether it was valid.
-      if (validIds.clear(productKeys.find(productKey))) validProducts -= 1;
+      if (validIds.delete(productKeys.find(productKey))) validProducts -= 1;
       // By content: a product taken back from a spool on disk comes with copies of its issues.
       const reported = new Set(entry.issues.map((issue) => JSON.stringify(issue)));
       for (const ref of entry.rows) outcomes.clearIssues(ref.row, (issue) => reported.has(JSON.stringify(issue)));

@@ -5,13 +5,13 @@
  * `SourceReadError` or `LimitError` thrown in the worker is thrown here, as its class with its
  * code and message, after the rows read before it. A worker that dies without finishing makes
  * the row stream fail (an `InternalError`), never end short. Leaving the loop early ends the worker.
- *
- * Batches travel on a port of their own that this thread reads only when it needs the next batch
- * (`receiveMessageOnPort`): a batch waits serialized, outside the JavaScript heap, and becomes
- * objects just before its rows are used. Taken on arrival, the batches queued behind the one in use
- * lived long enough to be promoted to the main thread's old generation, only to die there. The
- * worker's own port carries the header, and a signal when a batch came while this thread slept
- * (reader-flow.ts).
+ * The header comes on the worker's own port; the batches (row-batch.ts), then the end or the
+ * failure, on a port of their own that this thread reads only when it needs the next batch
+ * (`receiveMessageOnPort`): a batch waits serialized, outside the JavaScript heap (taken on arrival,
+ * the batches queued behind the one in use were promoted to the old generation only to die there:
+ * 15 MB more at the peak of a 100,000-row XLSX). Every `ANSWER_EVERY` batches taken are answered
+ * with `taken` (the worker waits with `MAX_IN_FLIGHT` batches unanswered): an answer per batch woke
+ * the waiting worker for each batch.
  */
 import { stat } from 'node:fs/promises';
 import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
@@ -20,7 +20,6 @@ import { AbortedError, InternalError, LimitError, PipelineError, SourceReadError
 import type { Issue } from '../core/issue.js';
 import { startModuleWorker } from '../core/start-module-worker.js';
 import { openSource, pickReader } from './open-source.js';
-import { announceMainSleep, createReaderFlow, noteTaken, type ReaderFlow } from './reader-flow.js';
 import { releaseOnReturn } from './release-on-return.js';
 import { createRowBatchDecoder, type RowBatch } from './row-batch.js';
 import type { PostedError, SourceWorkerData } from './source-worker.js';
@@ -45,10 +44,10 @@ export const WORKER_MIN_BYTES: Readonly<Record<SourceFormat, number>> = { csv: 3
  * 2.4 s) and its heap 25–30 MB less; more messages cost nothing measurable.
  */
 const BATCH_ROWS = 128;
-/** Batches posted and not yet taken by the main thread; the worker sleeps beyond that. */
+/** Batches posted and not answered by the main thread; the worker waits at that. */
 const MAX_IN_FLIGHT = 8;
-/** The sleeping worker is woken when this many batches are left: it then reads several in a row. */
-const RESUME_AT = 4;
+/** Batches taken per answer: the worker, waiting at `MAX_IN_FLIGHT`, resumes with this many free. */
+const ANSWER_EVERY = 4;
 /**
  * The worker's young generation, in MB. V8's default (as large as the main thread's) let a 100k-row
  * CSV dry run peak 10–20 MB higher, for no measurable gain in speed. Below 16 MB the thread falls
@@ -105,44 +104,17 @@ export async function openSourceWhere(mode: ReadInWorker, path: string, options:
 /** Opens `path` where `choice` (from `chooseReadThread`) says. */
 export async function openSourceOnThread(choice: ReadThreadChoice, path: string, options: ReadOptions, deps: Pick<Deps, 'signal'>): Promise<SourceStream> {
   if (!choice.inWorker) return openSource(path, options, deps);
-  let started: StartedWorker;
+  const { port1, port2 } = new MessageChannel();
+  let worker: Worker;
   try {
-    started = startSourceWorker(path, options);
+    const data: SourceWorkerData = { path, options, batchRows: BATCH_ROWS, maxInFlight: MAX_IN_FLIGHT, rows: port2 };
+    worker = startModuleWorker('source-worker', import.meta.url, { workerData: data, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
   } catch (error) {
+    port1.close();
     if (choice.fallBack) return openSource(path, options, deps);
     throw new InternalError(`${path}: the reader thread could not be started (${(error as Error).message})`, { cause: error });
   }
-  return connectSourceWorker(started.worker, path, deps.signal, started.channel);
-}
-
-/** Opens `path` with `openSource` run on a worker thread. */
-export function openSourceInWorker(path: string, options: ReadOptions, deps: Pick<Deps, 'signal'>): Promise<SourceStream> {
-  return openSourceWhere('always', path, options, deps);
-}
-
-/** The port a reader worker's batches arrive on, and the counters it shares with this thread. */
-interface WorkerChannel {
-  rows: MessagePort;
-  flow: ReaderFlow;
-}
-
-/** A started reader worker and its channel. */
-interface StartedWorker {
-  worker: Worker;
-  channel: WorkerChannel;
-}
-
-function startSourceWorker(path: string, options: ReadOptions): StartedWorker {
-  const channel = new MessageChannel();
-  const flow = createReaderFlow();
-  const data: SourceWorkerData = { path, options, batchRows: BATCH_ROWS, maxInFlight: MAX_IN_FLIGHT, port: channel.port2, flow };
-  const settings = { workerData: data, transferList: [channel.port2], resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } };
-  try {
-    return { worker: startModuleWorker('source-worker', import.meta.url, settings), channel: { rows: channel.port1, flow } };
-  } catch (error) {
-    channel.port1.close();
-    throw error;
-  }
+  return connectSourceWorker(worker, path, deps.signal, port1);
 }
 
 /**
@@ -151,24 +123,17 @@ function startSourceWorker(path: string, options: ReadOptions): StartedWorker {
  */
 const abandoned = new FinalizationRegistry<Worker>((worker) => void worker.terminate());
 
-/** On the worker's own port: the header, a failure before it, and a signal that a batch was posted while this thread slept. */
+/** On the worker's own port: the header, a failure before it, and a note after each message on the rows port. */
 type WorkerMessage = { type: 'open'; info: SourceInfo; issues: Issue[] } | { type: 'posted' } | { type: 'error'; error: PostedError };
-
 /** On the rows port, in order: the batches, then the end or the failure that stopped the read. */
 type RowsMessage = { type: 'batch'; batch: RowBatch } | { type: 'end'; bytesRead: number } | { type: 'error'; error: PostedError };
 
 /**
- * The main thread's side of a started reader worker: the rows port read batch by batch, and the
- * first failure. `channel` is the port the worker posts its batches on and the counters it
- * shares; a test that hands in a worker of its own (one that dies, say) may leave it out.
+ * The main thread's side of a started reader worker: its header, then its batches as the consumer
+ * needs them from `rows`. A test may hand in a worker of its own (one that dies, say) without one.
  */
-export async function connectSourceWorker(
-  worker: Worker,
-  path: string,
-  signal: AbortSignal | undefined,
-  channel: WorkerChannel = { rows: new MessageChannel().port1, flow: createReaderFlow() },
-): Promise<SourceStream> {
-  const watch = watchSourceWorker(worker, path, signal, channel.rows);
+export async function connectSourceWorker(worker: Worker, path: string, signal: AbortSignal | undefined, rows: MessagePort = new MessageChannel().port1): Promise<SourceStream> {
+  const watch = watchSourceWorker(worker, path, signal, rows);
   let opened: WorkerWatch['opened'];
   try {
     while ((opened = watch.opened) === undefined) {
@@ -182,7 +147,7 @@ export async function connectSourceWorker(
     throw error;
   }
   // Ended unread (an early start given up), the generator's own `finally` would not run: the thread is ended either way.
-  const stream = releaseOnReturn(generateWorkerRows(worker, watch, channel, path, signal), () => watch.stop());
+  const stream = releaseOnReturn(generateWorkerRows(worker, watch, rows, path, signal), () => watch.stop());
   abandoned.register(stream, worker);
   return { info: opened.info, rows: stream, bytesRead: () => watch.bytesRead, issues: opened.issues };
 }
@@ -191,7 +156,7 @@ export async function connectSourceWorker(
 interface WorkerWatch {
   /** The header and file issues, once the worker posted them. */
   readonly opened: { info: SourceInfo; issues: Issue[] } | undefined;
-  /** The first failure: posted by the worker, an unreadable message, or the run's abort. */
+  /** The first failure: posted by the worker before its header, an unreadable message, or the run's abort. */
   readonly failure: Error | undefined;
   /** Why the thread stopped, when it did not end its rows: turned into the error once the rows it posted are read. */
   readonly crash: string | undefined;
@@ -205,7 +170,7 @@ interface WorkerWatch {
   stop(): Promise<void>;
 }
 
-/** Listens to the worker's own port and its end, and to `signal`. */
+/** Listens to the worker's messages and its end, and to `signal`. */
 function watchSourceWorker(worker: Worker, path: string, signal: AbortSignal | undefined, rows: MessagePort): WorkerWatch {
   let wake: (() => void) | undefined;
   let stopped = false;
@@ -264,28 +229,28 @@ function watchSourceWorker(worker: Worker, path: string, signal: AbortSignal | u
   return watch;
 }
 
-/** The rows of the batches on the rows port, taken one batch at a time as the consumer needs them; ends the worker when left. */
-async function* generateWorkerRows(worker: Worker, watch: WorkerWatch, channel: WorkerChannel, path: string, signal: AbortSignal | undefined): AsyncGenerator<SourceRow> {
-  const { rows, flow } = channel;
-  /** The next message of the rows port; `undefined` when none has arrived. */
-  const receive = (): RowsMessage | undefined => {
-    try {
-      return (receiveMessageOnPort(rows) as { message: RowsMessage } | undefined)?.message;
-    } catch (error) {
-      throw watch.describeCrash(`a message could not be read: ${(error as Error).message}`);
-    }
-  };
+/** The rows of the worker's batches, in order; ends the worker when left. */
+async function* generateWorkerRows(worker: Worker, watch: WorkerWatch, rows: MessagePort, path: string, signal: AbortSignal | undefined): AsyncGenerator<SourceRow> {
   const decoder = createRowBatchDecoder();
+  let unanswered = 0;
   try {
     for (;;) {
-      const message = receive() ?? announceMainSleep(flow, receive);
+      if (watch.failure !== undefined) throw watch.failure;
+      let message: RowsMessage | undefined;
+      try {
+        message = (receiveMessageOnPort(rows) as { message: RowsMessage } | undefined)?.message;
+      } catch (error) {
+        throw watch.describeCrash(`a message could not be read: ${(error as Error).message}`);
+      }
       if (message?.type === 'batch') {
+        if (++unanswered === ANSWER_EVERY) {
+          worker.postMessage({ type: 'taken', count: unanswered });
+          unanswered = 0;
+        }
         const { batch } = message;
-        if (noteTaken(flow, RESUME_AT)) worker.postMessage({ type: 'wake' });
-        if (batch.rowCount > 0) watch.lastRow = batch.rows[batch.rowCount - 1] as number;
-        const decoded = decoder.decode(batch);
+        if (batch.rows.length > 0) watch.lastRow = batch.rows[batch.rows.length - 1] as number;
         watch.bytesRead = Math.max(watch.bytesRead, batch.bytesRead);
-        for (const row of decoded) {
+        for (const row of decoder.decode(batch)) {
           if (signal?.aborted) throw new AbortedError(undefined, { cause: signal.reason });
           yield row;
         }
@@ -296,7 +261,6 @@ async function* generateWorkerRows(worker: Worker, watch: WorkerWatch, channel: 
         return;
       }
       if (message?.type === 'error') throw rebuildError(message.error, path);
-      if (watch.failure !== undefined) throw watch.failure;
       // What the thread posted before it stopped is in the port already: nothing left there means rows were lost.
       if (watch.crash !== undefined) throw watch.describeCrash(watch.crash);
       await watch.waitForMessage();

@@ -14,7 +14,6 @@
  */
 import type { Directories, ImportAttribute, ImportItem, ImportSku } from '../domain/index.js';
 import { InternalError } from '../core/errors.js';
-import { IdFlags } from '../core/id-flags.js';
 import { createIssue, hasErrors, type Issue } from '../core/issue.js';
 import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key-index.js';
 import type { ProductDraft, RowRef } from '../core/types.js';
@@ -94,7 +93,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   const drafts = options.drafts ?? true;
   const open = new OpenProducts();
   const productKeys = options.productKeys ?? createProductKeyIndex();
-  const closed = new IdFlags();
+  const closed = new Set<number>();
   // Barcodes are keyed by their numeric value: compact, and a GTIN with or without leading zeros
   // (UPC-A 036000291452 = EAN-13 0036000291452) is the same code.
   const barcodes = createBarcodeTable();
@@ -108,7 +107,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   const close = (product: OpenProduct): void => {
     if (product === newest) newest = undefined;
     open.remove(product);
-    closed.set(product.id);
+    closed.add(product.id);
     sink.put(buildAssembledProduct(product.key, product.records, index, drafts));
   };
 
@@ -128,7 +127,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
       return current;
     }
     started++;
-    const records = closed.clear(id) ? [...(sink.reopen(key)?.records ?? [])] : [];
+    const records = closed.delete(id) ? [...(sink.reopen(key)?.records ?? [])] : [];
     const product: OpenProduct = { key, id, records, mark: started, ticket: 0 };
     newest = product;
     open.add(product);

@@ -2,144 +2,145 @@
  * A product spool for a run that is never resumed (the dry run): an append-only file of its own,
  * private, deleted when closed. The state database's spool is the import's crash-safe record; a dry
  * run needs the spool only to take back a product that a late row reopens, which is rare, while
- * every product is put. So putting is made cheap: the caller writes each product as a binary record
- * (`SpoolWriter`) into a batch in memory, the batch goes to the file with one write per 256 KiB, and
- * where each key's record is, kept in typed arrays by the key's id in the run's `ProductKeyIndex`,
- * finds a record again. Products are encoded as they are put, so the objects of a closed product die
- * young instead of waiting in a buffer.
+ * every product is put. So putting is made cheap: values wait in memory until `groupSize` of them
+ * are put, then the group is written as one `v8.serialize` record (one call and one buffer per group:
+ * per value, the calls cost twice as much; docs/performance.md). Where each key's value is, by the
+ * key's id in the run's `ProductKeyIndex`, finds it again; a value still waiting is taken as it is.
  *
- * A key put again (reopened, then closed with its late rows) gets a new record; the old one is dead
- * space. When dead space passes both the live records' size and `COMPACT_BYTES`, the live records
- * are copied to a fresh file, so a file whose rows are scattered cannot make the spool grow without
- * bound. Memory holds the batch and the index only, however the rows are ordered.
+ * A key put again (reopened, then closed with its late rows) goes to a new group; a group whose
+ * values were all taken is dead space. When dead space passes both the live groups' size and
+ * `COMPACT_BYTES`, the live groups are copied to a fresh file, so a file whose rows are scattered
+ * cannot make the spool grow without bound. Memory holds one group and the index only.
  */
 import { chmodSync, closeSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { deserialize, serialize } from 'node:v8';
 import { StateError } from '../core/errors.js';
 import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key-index.js';
-import { SpoolReader, SpoolWriter } from './spool-bytes.js';
 
-/** A spool of binary records by key; `close` deletes the file. */
+/** A spool of values by key; `close` deletes the file. */
 export interface ScratchSpool {
-  /** Stores a record for `key` (replacing an earlier one), written by `write`. */
-  put(key: string, write: (out: SpoolWriter) => void): void;
-  /** Reads the record of `key` with `read` and forgets it; undefined when none is stored. */
-  take<T>(key: string, read: (input: SpoolReader) => T): T | undefined;
+  /** Stores `value` (anything `v8.serialize` takes) for `key`, replacing an earlier one. */
+  put(key: string, value: unknown): void;
+  /** The value of `key`, forgotten here; undefined when none is stored. */
+  take<T>(key: string): T | undefined;
   /** Deletes the file (safe to call twice). */
   close(): void;
 }
 
-/** Dead space tolerated before the live records are copied to a fresh file. */
+/** Dead space tolerated before the live groups are copied to a fresh file. */
 const COMPACT_BYTES = 256 * 1024 * 1024;
-/** Bytes gathered in memory before one write to the file. */
-const BATCH_BYTES = 256 * 1024;
-
-/**
- * Where each key's record is — its first byte (counted over the file and then the batch; -1: no
- * record) and its length — by key id, in typed arrays grown by doubling. A `{ offset, length }`
- * object per product took 40 bytes of the main thread's old generation (111,000 of them at 500,000
- * rows), which every full collection walked; a map of key → slot number, 32 bytes per key more.
- */
-interface SlotTable {
-  offsets: Float64Array;
-  lengths: Float64Array;
-}
-
-function createSlotTable(): SlotTable {
-  return { offsets: new Float64Array(1024).fill(-1), lengths: new Float64Array(1024) };
-}
-
-/** Makes room in `table` for `id`. */
-function ensureSlot(table: SlotTable, id: number): void {
-  if (id < table.offsets.length) return;
-  let capacity = table.offsets.length * 2;
-  while (capacity <= id) capacity *= 2;
-  const offsets = new Float64Array(capacity).fill(-1);
-  offsets.set(table.offsets);
-  table.offsets = offsets;
-  const lengths = new Float64Array(capacity);
-  lengths.set(table.lengths);
-  table.lengths = lengths;
-}
-
-/** The ids below `size` that have a record. */
-function* liveSlots(table: SlotTable, size: number): Generator<number> {
-  const end = Math.min(size, table.offsets.length);
-  for (let id = 0; id < end; id++) if ((table.offsets[id] as number) >= 0) yield id;
-}
+/** Values per group. */
+const GROUP_SIZE = 64;
+/** The group number of a value still waiting in memory. */
+const WAITING = -2;
 
 /** Options of `openScratchSpool`. */
 export interface ScratchSpoolOptions {
   /** Dead space tolerated before compacting; default 256 MiB. */
   compactBytes?: number;
-  /** Bytes gathered before a write; default 256 KiB. */
-  batchBytes?: number;
+  /** Values per group written; default 64. */
+  groupSize?: number;
   /** The run's product key ids (the assembler's and the outcome store's); an own index when not given. */
   productKeys?: ProductKeyIndex;
+}
+
+/** The groups in the file, by number: where each is, and how many of its values are not taken yet. Plain arrays of numbers: no object per group. */
+interface Groups {
+  offsets: number[];
+  lengths: number[];
+  live: number[];
 }
 
 /** Creates the spool file at `path` (replacing a stale one) and opens it. */
 export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}): ScratchSpool {
   const compactBytes = options.compactBytes ?? COMPACT_BYTES;
-  const batchBytes = options.batchBytes ?? BATCH_BYTES;
+  const groupSize = options.groupSize ?? GROUP_SIZE;
   let fd = createPrivateFile(path, 'create the dry run spool');
   const productKeys = options.productKeys ?? createProductKeyIndex();
-  const table = createSlotTable();
-  const batch = new SpoolWriter(batchBytes + 64 * 1024);
-  /** Bytes in the file; the batch follows them. */
+  // By key id: the group of its value (-1 or a hole: none; WAITING: in `waiting`) and its place there.
+  const groupOf: number[] = [];
+  const indexOf: number[] = [];
+  const groups: Groups = { offsets: [], lengths: [], live: [] };
+  let waiting: unknown[] = [];
+  let waitingIds: number[] = [];
+  let waitingLive = 0;
+  /** Bytes in the file. */
   let end = 0;
   let liveBytes = 0;
   let deadBytes = 0;
   let closed = false;
 
-  const flush = (): void => {
-    const used = batch.length;
-    if (used === 0) return;
+  const write = (): void => {
+    const group = groups.offsets.length;
+    if (waitingLive === 0) {
+      waiting = [];
+      waitingIds = [];
+      return;
+    }
+    const bytes = serialize(waiting);
     try {
-      writeFully(fd, batch.buffer, used, end);
+      writeFully(fd, bytes, end);
     } catch (error) {
       throw spoolError(path, 'write products', error);
     }
-    end += used;
-    batch.reset(batchBytes + 64 * 1024);
+    for (const id of waitingIds) if (groupOf[id] === WAITING) groupOf[id] = group;
+    groups.offsets.push(end);
+    groups.lengths.push(bytes.length);
+    groups.live.push(waitingLive);
+    end += bytes.length;
+    liveBytes += bytes.length;
+    waiting = [];
+    waitingIds = [];
+    waitingLive = 0;
+    if (deadBytes > compactBytes && deadBytes > liveBytes) {
+      ({ fd, bytes: end } = copyLiveGroups(path, fd, groups));
+      deadBytes = 0;
+    }
   };
 
-  const compact = (): void => {
-    flush();
-    ({ fd, bytes: end } = copyLiveRecords(path, fd, liveSlots(table, productKeys.size), table));
-    deadBytes = 0;
-  };
-
-  const forget = (slot: number): void => {
-    liveBytes -= table.lengths[slot] as number;
-    deadBytes += table.lengths[slot] as number;
+  /** Forgets the value of `id`: a waiting one is dropped, a written one counted off its group. */
+  const forget = (id: number): void => {
+    const group = groupOf[id] ?? -1;
+    groupOf[id] = -1;
+    if (group === WAITING) {
+      waiting[indexOf[id] as number] = undefined;
+      waitingLive -= 1;
+    } else if (group >= 0) {
+      const live = (groups.live[group] as number) - 1;
+      groups.live[group] = live;
+      if (live > 0) return;
+      liveBytes -= groups.lengths[group] as number;
+      deadBytes += groups.lengths[group] as number;
+    }
   };
 
   return {
-    put(key, write) {
-      const start = batch.length;
-      write(batch);
-      const slot = productKeys.idOf(key);
-      ensureSlot(table, slot);
-      if ((table.offsets[slot] as number) >= 0) forget(slot);
-      table.offsets[slot] = end + start;
-      table.lengths[slot] = batch.length - start;
-      liveBytes += batch.length - start;
-      if (batch.length >= batchBytes) flush();
-      if (deadBytes > compactBytes && deadBytes > liveBytes) compact();
+    put(key, value) {
+      const id = productKeys.idOf(key);
+      while (groupOf.length < id) groupOf.push(-1);
+      forget(id);
+      groupOf[id] = WAITING;
+      indexOf[id] = waiting.length;
+      waiting.push(value);
+      waitingIds.push(id);
+      waitingLive += 1;
+      if (waiting.length >= groupSize) write();
     },
-    take(key, read) {
-      const slot = productKeys.find(key);
-      if (slot < 0 || slot >= table.offsets.length || (table.offsets[slot] as number) < 0) return undefined;
-      let value;
-      try {
-        // Still in the batch: read in place (the bytes become dead space there).
-        const offset = table.offsets[slot] as number;
-        value = offset >= end ? read(new SpoolReader(batch.buffer.subarray(0, batch.length), offset - end)) : read(new SpoolReader(readRecord(fd, table, slot), 0));
-      } catch (error) {
-        throw spoolError(path, 'read a product back', error);
+    take<T>(key: string): T | undefined {
+      const id = productKeys.find(key);
+      const group = id < 0 ? -1 : (groupOf[id] ?? -1);
+      if (group === -1) return undefined;
+      let value: T;
+      if (group === WAITING) value = waiting[indexOf[id] as number] as T;
+      else {
+        try {
+          const values = deserialize(readBytes(fd, groups.offsets[group] as number, groups.lengths[group] as number)) as T[];
+          value = values[indexOf[id] as number] as T;
+        } catch (error) {
+          throw spoolError(path, 'read a product back', error);
+        }
       }
-      forget(slot);
-      table.offsets[slot] = -1;
+      forget(id);
       return value;
     },
     close() {
@@ -155,16 +156,14 @@ function spoolError(path: string, action: string, error: unknown): StateError {
   return new StateError(`cannot ${action} in the dry run spool ${path}: ${(error as Error).message}`, { cause: error });
 }
 
-/** Writes `bytes[0, length)` at `at` of `fd`, however many writes it takes. */
-function writeFully(fd: number, bytes: Buffer, length: number, at: number): void {
+/** Writes `bytes` at `at` of `fd`, however many writes it takes. */
+function writeFully(fd: number, bytes: Buffer, at: number): void {
   let written = 0;
-  while (written < length) written += writeSync(fd, bytes, written, length - written, at + written);
+  while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written, at + written);
 }
 
-/** The bytes of the record in `slot` (in the file, not the batch). */
-function readRecord(fd: number, table: SlotTable, slot: number): Buffer {
-  const offset = table.offsets[slot] as number;
-  const length = table.lengths[slot] as number;
+/** The `length` bytes at `offset` of `fd`. */
+function readBytes(fd: number, offset: number, length: number): Buffer {
   const bytes = Buffer.allocUnsafe(length);
   let read = 0;
   while (read < length) {
@@ -176,21 +175,22 @@ function readRecord(fd: number, table: SlotTable, slot: number): Buffer {
 }
 
 /**
- * Compaction: copies the records of `live` (slots of `table`, all in the file: the batch flushed)
- * into a fresh file that then replaces `path`, their offsets updated; closes `fd` and returns the
- * fresh file's descriptor and length. On failure (the copy or the replacing) the fresh file is
- * removed and the old one, still open as `fd`, and the offsets stay as they were.
+ * Compaction: copies the groups with a live value into a fresh file that then replaces `path`,
+ * their offsets updated; closes `fd` and returns the fresh file's descriptor and length. On failure
+ * (the copy or the replacing) the fresh file is removed and the old one, still open as `fd`, and
+ * the offsets stay as they were.
  */
-function copyLiveRecords(path: string, fd: number, live: Iterable<number>, table: SlotTable): { fd: number; bytes: number } {
+function copyLiveGroups(path: string, fd: number, groups: Groups): { fd: number; bytes: number } {
   const fresh = `${path}.compact`;
   const next = createPrivateFile(fresh, 'compact the dry run spool');
   const moved: [number, number][] = [];
   let at = 0;
   try {
-    for (const slot of live) {
-      const bytes = readRecord(fd, table, slot);
-      writeFully(next, bytes, bytes.length, at);
-      moved.push([slot, at]);
+    for (let group = 0; group < groups.offsets.length; group++) {
+      if (groups.live[group] === 0) continue;
+      const bytes = readBytes(fd, groups.offsets[group] as number, groups.lengths[group] as number);
+      writeFully(next, bytes, at);
+      moved.push([group, at]);
       at += bytes.length;
     }
     renameSync(fresh, path);
@@ -200,7 +200,7 @@ function copyLiveRecords(path: string, fd: number, live: Iterable<number>, table
     throw spoolError(path, 'compact', error);
   }
   // Replaced: the offsets now point into the fresh file, and the old one's descriptor can go.
-  for (const [slot, offset] of moved) table.offsets[slot] = offset;
+  for (const [group, offset] of moved) groups.offsets[group] = offset;
   closeSync(fd);
   return { fd: next, bytes: at };
 }

@@ -30,7 +30,7 @@ describe('createProductKeyIndex', () => {
   });
 
   it('keeps every key through the table growing far past its first size', () => {
-    const index = createProductKeyIndex(4);
+    const index = createProductKeyIndex();
     const keys = buildKeys(50_000);
     keys.forEach((key, i) => expect(index.idOf(key)).toBe(i));
     expect(index.size).toBe(keys.length);

@@ -81,8 +81,8 @@ async function expectSameFailure(mapping: string, layersFor: (readThread: string
   for (const file of [large, headerless]) {
     const workers = trackWorkers();
     const early = await failureOf(file, mapping, layersFor('always', await freshStateDir()));
-    // The reading thread, and for the large file the thread hashing it (hash-file.ts).
-    expect(workers.started()).toBe(file === large ? 2 : 1);
+    // The reading thread.
+    expect(workers.started()).toBe(1);
     expect(await workers.alive()).toBe(0);
     const late = await failureOf(file, mapping, layersFor('never', await freshStateDir()));
     expect(early).toMatchObject(expected);
@@ -99,8 +99,8 @@ describe('reading while the run prepares', () => {
     const workers = trackWorkers();
     const failure = await failureOf(large, misfitMapping, { flags: { sandbox: true, stateDir: await freshStateDir() } });
     expect(failure).toMatchObject({ name: 'MappingError' });
-    // The reading thread and the thread hashing the file.
-    expect(workers.started()).toBe(2);
+    // The reading thread.
+    expect(workers.started()).toBe(1);
     expect(await workers.alive()).toBe(0);
   }, 60_000);
 

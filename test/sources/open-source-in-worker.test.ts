@@ -12,11 +12,13 @@ import iconv from 'iconv-lite';
 import { describe, expect, it, vi } from 'vitest';
 import { AbortedError, InternalError, LimitError, SourceReadError } from '../../src/core/errors.js';
 import { openSource } from '../../src/sources/open-source.js';
-import { chooseReadThread, connectSourceWorker, openSourceInWorker, openSourceWhere, WORKER_MIN_BYTES } from '../../src/sources/open-source-in-worker.js';
+import { chooseReadThread, connectSourceWorker, openSourceWhere, WORKER_MIN_BYTES } from '../../src/sources/open-source-in-worker.js';
 import type { ReadOptions, SourceRow, SourceStream } from '../../src/sources/types.js';
 import { trackWorkers } from '../helpers/track-workers.js';
 import { buildTestWorkbook } from '../helpers/write-test-zip.js';
 import { collectRows, createTempDir, writeTempFile } from './temp-files.js';
+
+const openSourceInWorker = (path: string, options: ReadOptions, deps: { signal?: AbortSignal }): Promise<SourceStream> => openSourceWhere('always', path, options, deps);
 
 // Each test starts worker threads, which under tsx compile the readers anew: slow on a loaded machine.
 vi.setConfig({ testTimeout: 90_000 });

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProductKeyIndex } from '../../src/core/product-key-index.js';
 import { openScratchSpool } from '../../src/state/open-scratch-spool.js';
-import type { SpoolReader, SpoolWriter } from '../../src/state/spool-bytes.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -21,33 +20,18 @@ interface Entry {
   names: string[];
 }
 
-const write =
-  (entry: Entry) =>
-  (out: SpoolWriter): void => {
-    out.number(entry.row);
-    out.count(entry.names.length);
-    for (const name of entry.names) out.string(name);
-  };
-
-const read = (input: SpoolReader): Entry => {
-  const row = input.number() as number;
-  const names: string[] = [];
-  for (let n = input.count(); n > 0; n--) names.push(input.string());
-  return { row, names };
-};
-
 describe('openScratchSpool', () => {
-  it('gives back a record once, replacing a record put again, from the batch and from the file', () => {
-    const spool = openScratchSpool(join(dir, 'spool'), { batchBytes: 64 });
-    spool.put('A', write({ row: 2, names: ['Футболка'] }));
-    spool.put('B', write({ row: 3, names: ['Платье «Ромашка» 🌼', 'x'.repeat(300)] }));
-    spool.put('A', write({ row: 5, names: [] }));
-    spool.put('C', write({ row: 6, names: ['still in the batch'] }));
-    expect(spool.take('A', read)).toEqual({ row: 5, names: [] });
-    expect(spool.take('A', read)).toBeUndefined();
-    expect(spool.take('B', read)).toEqual({ row: 3, names: ['Платье «Ромашка» 🌼', 'x'.repeat(300)] });
-    expect(spool.take('C', read)).toEqual({ row: 6, names: ['still in the batch'] });
-    expect(spool.take('never', read)).toBeUndefined();
+  it('gives back a record once, replacing a record put again, from memory and from the file', () => {
+    const spool = openScratchSpool(join(dir, 'spool'), { groupSize: 3 });
+    spool.put('A', { row: 2, names: ['Футболка'] });
+    spool.put('B', { row: 3, names: ['Платье «Ромашка» 🌼', 'x'.repeat(300)] });
+    spool.put('A', { row: 5, names: [] });
+    spool.put('C', { row: 6, names: ['still in memory'] });
+    expect(spool.take<Entry>('A')).toEqual({ row: 5, names: [] });
+    expect(spool.take<Entry>('A')).toBeUndefined();
+    expect(spool.take<Entry>('B')).toEqual({ row: 3, names: ['Платье «Ромашка» 🌼', 'x'.repeat(300)] });
+    expect(spool.take<Entry>('C')).toEqual({ row: 6, names: ['still in memory'] });
+    expect(spool.take<Entry>('never')).toBeUndefined();
     spool.close();
   });
 
@@ -55,7 +39,7 @@ describe('openScratchSpool', () => {
     const path = join(dir, 'spool');
     await writeFile(path, 'left by a run that crashed');
     const spool = openScratchSpool(path);
-    spool.put('A', write({ row: 2, names: [] }));
+    spool.put('A', { row: 2, names: [] });
     expect(statSync(path).mode & 0o777).toBe(0o600);
     spool.close();
     expect(existsSync(path)).toBe(false);
@@ -67,24 +51,24 @@ describe('openScratchSpool', () => {
     // Ids from a key index the run shares: B's 0, A's 3001, the ones between never put here.
     const productKeys = createProductKeyIndex();
     for (const key of ['B', ...Array.from({ length: 3000 }, (_, n) => `other ${n}`)]) productKeys.idOf(key);
-    const spool = openScratchSpool(path, { compactBytes: 1000, batchBytes: 100, productKeys });
-    spool.put('B', write({ row: 1, names: ['B'] }));
+    const spool = openScratchSpool(path, { compactBytes: 1000, groupSize: 1, productKeys });
+    spool.put('B', { row: 1, names: ['B'] });
     const names: string[] = [];
     for (let row = 2; row < 200; row++) {
-      const taken = spool.take('A', read);
+      const taken = spool.take<Entry>('A');
       names.splice(0, names.length, ...(taken?.names ?? []), `Платье «Ромашка» 🌼 ${row}`);
-      spool.put('A', write({ row: 2, names }));
+      spool.put('A', { row: 2, names });
     }
     // Every name of A was written again with each late row: without compaction the file would hold them all.
     expect(statSync(path).size).toBeLessThan(40_000);
-    expect(spool.take('A', read)?.names).toHaveLength(198);
-    expect(spool.take('B', read)).toEqual({ row: 1, names: ['B'] });
+    expect(spool.take<Entry>('A')?.names).toHaveLength(198);
+    expect(spool.take<Entry>('B')).toEqual({ row: 1, names: ['B'] });
     spool.close();
     expect(existsSync(path)).toBe(false);
   });
 
   it('finds every record among thousands, with records taken and put again and a compaction between', () => {
-    const spool = openScratchSpool(join(dir, 'spool'), { compactBytes: 20_000, batchBytes: 512 });
+    const spool = openScratchSpool(join(dir, 'spool'), { compactBytes: 20_000, groupSize: 3 });
     checkThousands(spool);
     spool.close();
   });
@@ -94,9 +78,9 @@ describe('openScratchSpool', () => {
     // Keys the other stages named first, some never put here.
     for (let row = 0; row < 6000; row += 2) productKeys.idOf(`товар ${row}`);
     productKeys.idOf('known elsewhere');
-    const spool = openScratchSpool(join(dir, 'spool'), { compactBytes: 20_000, batchBytes: 512, productKeys });
+    const spool = openScratchSpool(join(dir, 'spool'), { compactBytes: 20_000, groupSize: 3, productKeys });
     checkThousands(spool);
-    expect(spool.take('known elsewhere', read)).toBeUndefined();
+    expect(spool.take<Entry>('known elsewhere')).toBeUndefined();
     spool.close();
   });
 });
@@ -107,25 +91,25 @@ function checkThousands(spool: ReturnType<typeof openScratchSpool>): void {
   for (let row = 0; row < 5000; row++) {
     const key = `товар ${row}`;
     const entry = { row, names: [key, 'x'.repeat(row % 7)] };
-    spool.put(key, write(entry));
+    spool.put(key, entry);
     expected.set(key, entry);
     // Every third product is reopened by a late row and put again, larger.
     if (row % 3 === 2) {
       const late = `товар ${row - 1}`;
-      const taken = spool.take(late, read);
+      const taken = spool.take<Entry>(late);
       expect(taken).toEqual(expected.get(late));
       const grown = { row: row - 1, names: [...(taken?.names ?? []), 'late'] };
-      spool.put(late, write(grown));
+      spool.put(late, grown);
       expected.set(late, grown);
     }
     // A late row of a product put again over its own record (no take between).
     if (row % 5 === 4) {
       const again = { row, names: [key, 'again'] };
-      spool.put(key, write(again));
+      spool.put(key, again);
       expected.set(key, again);
     }
   }
-  expect(spool.take('never put', read)).toBeUndefined();
-  for (const [key, entry] of expected) expect(spool.take(key, read)).toEqual(entry);
-  for (const key of expected.keys()) expect(spool.take(key, read)).toBeUndefined();
+  expect(spool.take<Entry>('never put')).toBeUndefined();
+  for (const [key, entry] of expected) expect(spool.take<Entry>(key)).toEqual(entry);
+  for (const key of expected.keys()) expect(spool.take<Entry>(key)).toBeUndefined();
 }
