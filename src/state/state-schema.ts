@@ -107,6 +107,17 @@ export const STATE_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE spool ADD COLUMN draft_json TEXT;
   `,
+  // The clocks of a request (issue 34): the boot and the system's monotonic clock when it was
+  // marked `sending` and when it was handed to fetch (`departed_*`, NULL while it never left),
+  // so a resume on the same boot knows a request that never left and measures waits without the
+  // wall clock; how many runs in a row its job was unknown to the service (404).
+  `
+  ALTER TABLE batches ADD COLUMN sent_boot_id TEXT;
+  ALTER TABLE batches ADD COLUMN sent_clock_ms REAL;
+  ALTER TABLE batches ADD COLUMN departed_at TEXT;
+  ALTER TABLE batches ADD COLUMN departed_clock_ms REAL;
+  ALTER TABLE batches ADD COLUMN job_missing_count INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 /** The schema version this code writes and understands. */
