@@ -50,7 +50,17 @@ export async function settleUnknownRequests(ctx: { store: StateStore; client: Ca
     }
     deps.onEvent({ type: 'stage:start', stage: 'settle', detail: `asking the service which of ${sought.length} product(s) sent in requests of unknown fate exist` });
     // The state's known products stand for the catalog's size: the whole catalog is read at once when that is cheaper than searching.
-    const lookup = await findSentSkus(ctx.client, sought, { catalogSize: store.countKnownProducts() });
+    const earlier = store.loadSettleProgress();
+    if (earlier.found.size + earlier.searched.size > 0) {
+      deps.onEvent({ type: 'log', level: 'info', message: `continuing a settle stopped half-way: ${earlier.found.size} barcode(s) already found, ${earlier.searched.size} search(es) already made` });
+    }
+    const progress = {
+      found: earlier.found,
+      searched: earlier.searched,
+      onFound: (found: readonly LiveSku[]) => store.recordSettleFound(found),
+      onSearched: (term: string) => store.recordSettleSearched(term),
+    };
+    const lookup = await findSentSkus(ctx.client, sought, { catalogSize: store.countKnownProducts(), progress });
     const accepted: AcceptedProduct[] = [];
     for (const sent of settleable) {
       const settled = settleProduct(sent, lookup.found, store.getSpooledProduct(runId, sent.productKey)?.draft?.skuKeys);
@@ -68,6 +78,8 @@ export async function settleUnknownRequests(ctx: { store: StateStore; client: Ca
   }
   const error = `fate unknown; its products were checked on the service by run ${runId} and sent again in later requests`;
   for (const batch of unknown.batches) store.markBatchFailed(batch.runId, batch.index, { error, retryable: false });
+  // Settled: what it found is in the id memory now, and the next settle asks afresh.
+  store.clearSettleProgress();
   return result;
 }
 

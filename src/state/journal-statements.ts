@@ -23,6 +23,9 @@ export interface JournalStatements {
   countJobMissing: Statement;
   /** Named parameters: runId, index. */
   clearJobMissing: Statement;
+  selectSettleProgress: Statement<[string], { kind: string; key: string; value_json: string | null }>;
+  upsertSettleProgress: Statement<[string, string, string, string | null]>;
+  deleteSettleProgress: Statement<[string]>;
   /** Plucked: the body alone. */
   selectBody: Statement<[string, number], Buffer | null>;
   /** Named parameters: jobId, infoUrl, queuedAt, receivedItems, httpStatus, at, runId, index. */
@@ -104,6 +107,13 @@ export function prepareJournalStatements(db: Database.Database): JournalStatemen
   const countJobMissing = db.prepare(`
     UPDATE batches SET job_missing_count = job_missing_count + 1
     WHERE run_id = @runId AND batch_index = @index RETURNING job_missing_count`).pluck();
+  const selectSettleProgress = db.prepare<[string], { kind: string; key: string; value_json: string | null }>(
+    'SELECT kind, key, value_json FROM settle_progress WHERE account_key = ?',
+  );
+  const upsertSettleProgress = db.prepare<[string, string, string, string | null]>(
+    'INSERT OR REPLACE INTO settle_progress (account_key, kind, key, value_json) VALUES (?, ?, ?, ?)',
+  );
+  const deleteSettleProgress = db.prepare<[string]>('DELETE FROM settle_progress WHERE account_key = ?');
   const clearJobMissing = db.prepare(`UPDATE batches SET job_missing_count = 0 WHERE run_id = @runId AND batch_index = @index AND job_missing_count > 0`);
   const selectBody = db.prepare<[string, number], Buffer | null>(
     'SELECT request_body FROM batches WHERE run_id = ? AND batch_index = ?',
@@ -142,6 +152,9 @@ export function prepareJournalStatements(db: Database.Database): JournalStatemen
     releaseNeverDeparted,
     countJobMissing,
     clearJobMissing,
+    selectSettleProgress,
+    upsertSettleProgress,
+    deleteSettleProgress,
     selectBody,
     updateAccepted,
     updateFailed,

@@ -10,7 +10,7 @@ import { buildBatchRecord, buildProductResultRecord, prepareJournalStatements } 
 import type { JournalStatements } from './journal-statements.js';
 import type { IdMemory } from './id-memory.js';
 import type { StoreContext } from './store-context.js';
-import type { AcceptedProduct, BatchStatus, FinishedJob, PlannedBatch, ProductResultRecord, StateStore } from './types.js';
+import type { AcceptedProduct, BatchStatus, FinishedJob, PlannedBatch, ProductResultRecord, SettleProgress, StateStore } from './types.js';
 
 /** The journal part of a `StateStore`. */
 export type RequestJournal = Pick<
@@ -23,6 +23,10 @@ export type RequestJournal = Pick<
   | 'releaseNeverDeparted'
   | 'countJobMissing'
   | 'clearJobMissing'
+  | 'loadSettleProgress'
+  | 'recordSettleFound'
+  | 'recordSettleSearched'
+  | 'clearSettleProgress'
   | 'getBatchRequestBody'
   | 'markBatchAccepted'
   | 'markBatchFailed'
@@ -49,6 +53,10 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
   // One transaction for the results of many jobs: a commit per job cost more than its rows.
   const recordJobResults = db.transaction((runId: string, jobs: readonly FinishedJob[]) => {
     idMemory.recordAccepted(recordJobResultsIn(ctx, st, runId, jobs));
+  });
+
+  const recordFound = db.transaction((found: readonly { barcode: string; productId: number; skuId: number }[]) => {
+    for (const sku of found) st.upsertSettleProgress.run(ctx.accountKey, 'found', sku.barcode, JSON.stringify({ productId: sku.productId, skuId: sku.skuId }));
   });
 
   return {
@@ -88,6 +96,23 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
     clearJobMissing: (runId, index) => {
       ctx.requireRun(runId);
       st.clearJobMissing.run({ runId, index });
+    },
+    loadSettleProgress: () => {
+      const progress: SettleProgress = { found: new Map(), searched: new Set() };
+      for (const row of st.selectSettleProgress.all(ctx.accountKey)) {
+        if (row.kind === 'searched') progress.searched.add(row.key);
+        else if (row.kind === 'found' && row.value_json !== null) progress.found.set(row.key, { ...(JSON.parse(row.value_json) as { productId: number; skuId: number }), barcode: row.key });
+      }
+      return progress;
+    },
+    recordSettleFound: (found) => {
+      if (found.length > 0) recordFound(found);
+    },
+    recordSettleSearched: (term) => {
+      st.upsertSettleProgress.run(ctx.accountKey, 'searched', term, null);
+    },
+    clearSettleProgress: () => {
+      st.deleteSettleProgress.run(ctx.accountKey);
     },
     getBatchRequestBody: (runId, index) => {
       ctx.requireRun(runId);

@@ -117,6 +117,17 @@ export const STATE_MIGRATIONS: readonly string[] = [
   ALTER TABLE batches ADD COLUMN departed_at TEXT;
   ALTER TABLE batches ADD COLUMN departed_clock_ms REAL;
   ALTER TABLE batches ADD COLUMN job_missing_count INTEGER NOT NULL DEFAULT 0;
+
+  -- What a settle of requests of unknown fate learnt so far, so a settle stopped half-way
+  -- continues: 'found' a barcode on the service (value: its product and SKU ids), 'searched' a
+  -- search term asked of the list. Emptied when a settle completes.
+  CREATE TABLE settle_progress (
+    account_key TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value_json TEXT,
+    PRIMARY KEY (account_key, kind, key)
+  ) WITHOUT ROWID;
   `,
 ];
 

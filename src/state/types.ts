@@ -128,6 +128,12 @@ export interface SpooledDraft {
   contentHash: string | null;
 }
 
+/** What an unfinished settle learnt (see `StateStore.loadSettleProgress`). */
+export interface SettleProgress {
+  found: Map<string, { productId: number; skuId: number; barcode: string }>;
+  searched: Set<string>;
+}
+
 /** One batch as planned. */
 export interface PlannedBatch {
   /** Position of the batch in the run, from 0. */
@@ -342,6 +348,14 @@ export interface StateStore {
   countJobMissing(runId: string, index: number): number;
   /** The batch's job was read again: its 404 count starts over. */
   clearJobMissing(runId: string, index: number): void;
+  /** What the account's unfinished settle learnt: barcodes found on the service, and search terms asked. */
+  loadSettleProgress(): SettleProgress;
+  /** Barcodes a settle found on the service (committed at once: a stopped settle keeps them). */
+  recordSettleFound(found: readonly { barcode: string; productId: number; skuId: number }[]): void;
+  /** A search term a settle asked (its hits are recorded as found before). */
+  recordSettleSearched(term: string): void;
+  /** A settle completed: its progress is forgotten. */
+  clearSettleProgress(): void;
   /** The last request body sent for a batch. */
   getBatchRequestBody(runId: string, index: number): string | undefined;
   /** The service accepted the batch as a job. */
