@@ -106,7 +106,7 @@ export interface CatalogClient {
    * 200 or 202 is accepted. `bodyText`, when given, is the request body `{"products": …}` already
    * serialized by the caller (it must be `products`' JSON), sent as is instead of serializing again.
    */
-  importProducts(products: ImportItem[], bodyText?: string): Promise<ImportResponse & { httpStatus: number }>;
+  importProducts(products: ImportItem[], bodyText?: string, options?: { /** Called right before each attempt is handed to fetch (see `RequestSpec.onDepart`). */ onDepart?: () => void }): Promise<ImportResponse & { httpStatus: number }>;
   /** Status of an import job: follows `infoUrl` when given (same origin only), else the `importInfo` path with `?jobId=`. */
   getJobStatus(job: { jobId: string | number; infoUrl?: string | null | undefined }): Promise<JobStatus>;
   /** One page of the seller's products. */
@@ -211,12 +211,13 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
 
     fetchDirectories: () => directories.fetchAll(),
 
-    async importProducts(products, bodyText) {
+    async importProducts(products, bodyText, options) {
       const url = urlOf('import');
       const endpoint = endpointOf('POST', url);
       // Not idempotent: a second copy of a create request would create the products twice.
       const body = bodyText === undefined ? { json: { products } } : { jsonText: bodyText };
-      const { body: answer, status, headers } = await send({ method: 'POST', url: url.href, endpoint, ...body, auth: tokens, idempotent: false });
+      const onDepart = options?.onDepart === undefined ? {} : { onDepart: options.onDepart };
+      const { body: answer, status, headers } = await send({ method: 'POST', url: url.href, endpoint, ...body, auth: tokens, idempotent: false, ...onDepart });
       const accepted = readImportAnswer(answer, readContext(endpoint));
       ledger.flush();
       // The job's location, in this order: the Location header, a link field, infoUrl, the configured path.

@@ -154,10 +154,19 @@ export function createRateGate(options: RateGateOptions, deps: RateGateDeps): Ra
     timer?.cancel.abort();
     const current = { at, cancel: new AbortController() };
     timer = current;
-    deps.sleep(Math.max(1, at - clock.read()), current.cancel.signal).then(
+    const before = readMonotonicMs(deps);
+    deps.sleep(Math.max(1, Math.ceil(at - clock.read())), current.cancel.signal).then(
       () => {
         if (timer !== current) return;
         timer = undefined;
+        // A timer may fire early on a clock that moves (Node times it from the event loop's cached
+        // time, stale by the length of the turn that set it): wait the rest, or a Retry-After or a
+        // window would end early. A clock that did not move at all is a test's frozen one: the
+        // finished wait counts as the time passed.
+        if (readMonotonicMs(deps) > before && clock.read() < at) {
+          schedule(at);
+          return;
+        }
         clock.reach(at);
         pump();
       },
@@ -234,7 +243,8 @@ export function createRateGate(options: RateGateOptions, deps: RateGateDeps): Ra
       else if (status !== undefined) onAnswered(now, sentAtMs);
       markBusy(now, before);
       pump();
-      return Math.max(0, pausedUntil - now);
+      // Whole milliseconds, rounded up: on a fractional clock \`now + 1000 - now\` can be 999.9999…
+      return Math.max(0, Math.ceil(pausedUntil - now));
     },
   };
 }

@@ -68,6 +68,11 @@ export interface RequestSpec {
    * on connection errors that prove nothing was sent; other failures throw `AmbiguousSendError`.
    */
   idempotent: boolean;
+  /**
+   * Called in the turn the request is handed to `fetch`, right before (each attempt): the import
+   * journals its departure here. What it throws is thrown as is, and the attempt never leaves.
+   */
+  onDepart?: () => void;
 }
 
 /** A successful (2xx) answer. */
@@ -206,11 +211,15 @@ async function sendAttempt(
   // the body. It starts when the request leaves: a wait for the rate gate is no time-out.
   let timer: ReturnType<typeof setTimeout> | undefined;
   let sentAt: number | undefined;
+  /** Set once `fetch` was called: an error before that (`onDepart` refusing) is no network failure. */
+  let handed = false;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
   const gatedFetch: typeof deps.fetch = (input, init) =>
     gate.pass(spec.priority ?? 'normal', callerSignal, (at) => {
       sentAt = at;
+      spec.onDepart?.();
+      handed = true;
       timer = setTimeout(() => timeout.abort(), timeoutMs);
       return deps.fetch(input, init);
     });
@@ -223,6 +232,7 @@ async function sendAttempt(
     outcome = { kind: 'response', status: response.status, statusText: response.statusText, headers: response.headers, text };
   } catch (error) {
     if (sentAt !== undefined) gate.settle(sentAt, undefined, undefined);
+    if (sentAt !== undefined && !handed) throw error;
     throwIfAborted(callerSignal, error);
     if (timeout.signal.aborted) return { kind: 'timeout' };
     return { kind: 'network', reason: describeNetworkError(error), notSent: isNotSentError(error), cause: error };

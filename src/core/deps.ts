@@ -3,7 +3,16 @@
  * `Date.now` or the global `fetch`; the CLI builds the real one with `createNodeDeps`, tests build
  * their own.
  */
+import { readFileSync } from 'node:fs';
 import type { PipelineEvent } from './events.js';
+
+/** A reading of the system's monotonic clock, with the boot it belongs to. */
+export interface BootClockReading {
+  /** The kernel's id of this boot: readings of one boot are comparable across processes. */
+  bootId: string;
+  /** Milliseconds of the system's monotonic clock (from boot; never set, never jumps). */
+  ms: number;
+}
 
 /** The side effects the library needs. */
 export interface Deps {
@@ -17,6 +26,12 @@ export interface Deps {
    * read it through {@link readMonotonicMs}.
    */
   monotonic?: () => number;
+  /**
+   * The system-wide monotonic clock and the boot id, for deadlines kept across runs (a reading
+   * stored by one process and compared by the next on the same boot). `undefined` when the system
+   * does not tell (no boot id); optional for hand-made `Deps`. Read it through {@link readBootClock}.
+   */
+  bootClock?: () => BootClockReading | undefined;
   /** Waits; must honour the signal (reject with its reason when aborted). */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Random numbers in [0, 1), for jitter. */
@@ -37,6 +52,7 @@ export function createNodeDeps(overrides: Partial<Deps> = {}): Deps {
     fetch: globalThis.fetch.bind(globalThis),
     now: () => new Date(),
     monotonic: () => globalThis.performance.now(),
+    bootClock: createBootClock(),
     sleep: sleepWithSignal,
     random: Math.random,
     env: { ...globalThis.process.env },
@@ -52,6 +68,34 @@ export function createNodeDeps(overrides: Partial<Deps> = {}): Deps {
  */
 export function readMonotonicMs(deps: Pick<Deps, 'monotonic'>): number {
   return deps.monotonic === undefined ? globalThis.performance.now() : deps.monotonic();
+}
+
+/** The boot clock of `deps`, or `undefined` when it has none or the system does not tell. */
+export function readBootClock(deps: Pick<Deps, 'bootClock'>): BootClockReading | undefined {
+  return deps.bootClock?.();
+}
+
+/**
+ * Linux's boot id and `CLOCK_MONOTONIC` (`process.hrtime`, the same for every process of a boot).
+ * Elsewhere (no boot id to read) it gives `undefined`: a reading could not be told from another
+ * boot's.
+ */
+function createBootClock(): () => BootClockReading | undefined {
+  let bootId: string | null | undefined;
+  return () => {
+    if (bootId === undefined) bootId = readBootId();
+    if (bootId === null) return undefined;
+    return { bootId, ms: Number(globalThis.process.hrtime.bigint() / 1000n) / 1000 };
+  };
+}
+
+function readBootId(): string | null {
+  try {
+    const id = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    return id === '' ? null : id;
+  } catch {
+    return null;
+  }
 }
 
 /** `setTimeout` as a promise that rejects with the signal's reason on abort. */

@@ -26,23 +26,29 @@ export interface UnknownRequests {
   products: SentProduct[];
   /** The batches to close once settled. */
   batches: { runId: string; index: number }[];
-  /** When the last of them was sent (ms), 0 when unknown. */
-  sentAt: number;
+  /** When each of them left (or was marked sending, when it never said), for the settle wait. */
+  departures: DepartureStamp[];
 }
+
+/** When a request left, on the system's monotonic clock of the boot that sent it; `null` when not journaled. */
+export type DepartureStamp = { bootId: string; ms: number } | null;
 
 const UNCERTAIN = new Set(['sending', 'unknown']);
 
 /** Collects the requests of unknown fate of `runId` and of every other unfinished import run. */
 export function collectUnknownRequests(store: StateStore, runId: string): UnknownRequests {
-  const found: UnknownRequests = { products: [], batches: [], sentAt: 0 };
+  const found: UnknownRequests = { products: [], batches: [], departures: [] };
   for (const run of listUnfinishedImportRuns(store, runId)) {
     const unknownResults = new Set([...store.listProductResults(run.runId).values()].filter((r) => r.status === 'unknown').map((r) => `${r.batchIndex}:${r.productKey}`));
     for (const batch of store.listBatches(run.runId)) {
       const wholeBatch = UNCERTAIN.has(batch.status);
       // A finished job without a result for a product: only then is content asked for it.
       if (!wholeBatch && (batch.status !== 'done' || !batch.productKeys.some((key) => unknownResults.has(`${batch.index}:${key}`)))) continue;
-      if (wholeBatch) found.batches.push({ runId: run.runId, index: batch.index });
-      found.sentAt = Math.max(found.sentAt, Date.parse(batch.sentAt ?? '') || 0);
+      if (wholeBatch) {
+        found.batches.push({ runId: run.runId, index: batch.index });
+        // A finished job's missing results need no wait: the job ran.
+        found.departures.push(batch.sentClock === null ? null : { bootId: batch.sentClock.bootId, ms: batch.departedClockMs ?? batch.sentClock.ms });
+      }
       for (const sent of readSentProducts(store, run.runId, batch)) {
         if (wholeBatch || unknownResults.has(`${batch.index}:${sent.productKey}`)) found.products.push(sent);
       }

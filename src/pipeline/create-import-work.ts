@@ -49,7 +49,8 @@ function createJobRecorder(ctx: { prep: PreparedRun; runId: string; deps: Deps; 
         (finished) => store.recordJobResults(jobRunId, finished),
         (commit) => void deps.sleep(RESULT_COMMIT_WAIT_MS).then(commit, commit),
       );
-      recording = { client: pollClient, settings, deps, recordResults, jobs: jobRunId === runId ? ctx.jobs : [] };
+      const jobMissing = { missing: (index: number) => store.countJobMissing(jobRunId, index), read: (index: number) => store.clearJobMissing(jobRunId, index) };
+      recording = { client: pollClient, settings, deps, recordResults, jobs: jobRunId === runId ? ctx.jobs : [], jobMissing };
       commits.set(jobRunId, recording);
     }
     return recording;

@@ -14,8 +14,11 @@ export interface LiveSku {
   barcode: string;
 }
 
-/** Reads the seller's whole catalog (list + details) and calls `onProduct` for each product. */
-export async function scanLiveCatalog(client: CatalogClient, onProduct: (detail: ProductDetail) => void, chunk = 600): Promise<number> {
+/**
+ * Reads the seller's whole catalog (list + details) and calls `onProduct` for each product;
+ * `done`, asked after each chunk's details, ends the read early.
+ */
+export async function scanLiveCatalog(client: CatalogClient, onProduct: (detail: ProductDetail) => void, chunk = 600, done: () => boolean = () => false): Promise<number> {
   let ids: number[] = [];
   let count = 0;
   const drain = async (): Promise<void> => {
@@ -29,7 +32,9 @@ export async function scanLiveCatalog(client: CatalogClient, onProduct: (detail:
   };
   for await (const item of client.listAllProducts({ sortBy: 'id', sortDirection: 'Asc' })) {
     ids.push(item.productId);
-    if (ids.length >= chunk) await drain();
+    if (ids.length < chunk) continue;
+    await drain();
+    if (done()) return count;
   }
   await drain();
   return count;
@@ -78,33 +83,67 @@ const MAX_SEARCH_PAGES = 2;
  * still not found — the request never created it, or the search does not match it — is the whole
  * catalog read, since a product missed here would be created a second time.
  */
-export async function findSentSkus(client: CatalogClient, sought: readonly SoughtProduct[], options: { catalogSize?: number } = {}): Promise<SentSkuLookup> {
+export async function findSentSkus(
+  client: CatalogClient,
+  sought: readonly SoughtProduct[],
+  options: { catalogSize?: number; progress?: SettleProgressLog } = {},
+): Promise<SentSkuLookup> {
   const wanted = new Set(sought.flatMap((product) => product.barcodes));
   const found = new Map<string, LiveSku>();
   if (wanted.size === 0) return { found, wholeCatalog: false };
+  const { progress } = options;
+  // What a settle stopped half-way had found is not asked again.
+  for (const [barcode, sku] of progress?.found ?? []) if (wanted.has(barcode)) found.set(barcode, sku);
   const take = (details: readonly ProductDetail[]): void => {
+    const fresh: LiveSku[] = [];
     for (const detail of details) {
       for (const sku of detail.skus) {
         const barcode = sku.skuBarcode ?? '';
-        if (wanted.has(barcode)) found.set(barcode, { productId: detail.productId, skuId: sku.skuId, barcode });
+        if (!wanted.has(barcode)) continue;
+        const live = { productId: detail.productId, skuId: sku.skuId, barcode };
+        found.set(barcode, live);
+        fresh.push(live);
       }
     }
+    progress?.onFound(fresh);
   };
   const missing = (): SoughtProduct[] => sought.filter((product) => product.barcodes.some((barcode) => !found.has(barcode)));
-  const known = sought.flatMap((product) => (product.productId === null ? [] : [product.productId]));
+  const known = missing().flatMap((product) => (product.productId === null ? [] : [product.productId]));
   if (known.length) take(await client.getProductDetails(known));
   const toSearch = missing();
   if (toSearch.length > 0 && toSearch.length <= MAX_SEARCHED_PRODUCTS && !isWholeReadCheaper(toSearch, found, options.catalogSize)) {
+    // Hits are read in details requests of a full batch; only then are their terms journaled as
+    // asked, so a settle stopped in between asks them again rather than losing their hits.
     const candidates = new Set<number>();
+    const asked: string[] = [];
+    const flush = async (): Promise<void> => {
+      if (candidates.size) take(await client.getProductDetails([...candidates]));
+      for (const term of asked) progress?.onSearched(term);
+      candidates.clear();
+      asked.length = 0;
+    };
     for (const product of toSearch) {
       const terms = [...(product.name ? [product.name] : []), ...product.barcodes.filter((barcode) => !found.has(barcode))];
-      for (const term of terms) for (const id of await searchProductIds(client, term)) candidates.add(id);
+      for (const term of terms) {
+        if (progress?.searched.has(term)) continue;
+        for (const id of await searchProductIds(client, term)) candidates.add(id);
+        asked.push(term);
+        if (candidates.size >= SERVICE_LIMITS.detailsBatch) await flush();
+      }
     }
-    if (candidates.size) take(await client.getProductDetails([...candidates]));
+    await flush();
   }
   if (missing().length === 0) return { found, wholeCatalog: false };
-  take(await collectCatalog(client, wanted));
+  take(await collectCatalog(client, wanted, found));
   return { found, wholeCatalog: true };
+}
+
+/** What settling journals as it goes (`StateStore.recordSettleFound`/`recordSettleSearched`), and what an earlier settle left. */
+export interface SettleProgressLog {
+  found: ReadonlyMap<string, LiveSku>;
+  searched: ReadonlySet<string>;
+  onFound(found: readonly LiveSku[]): void;
+  onSearched(term: string): void;
 }
 
 /**
@@ -129,11 +168,25 @@ async function searchProductIds(client: CatalogClient, term: string): Promise<nu
   return ids;
 }
 
-/** The whole catalog, kept only as far as it holds a sought barcode. */
-async function collectCatalog(client: CatalogClient, wanted: ReadonlySet<string>): Promise<ProductDetail[]> {
+/**
+ * The whole catalog, kept only as far as it holds a sought barcode; the read stops once every
+ * sought barcode is found (with those found before), in pages of `EARLY_STOP_CHUNK` products.
+ */
+async function collectCatalog(client: CatalogClient, wanted: ReadonlySet<string>, foundBefore: ReadonlyMap<string, LiveSku>): Promise<ProductDetail[]> {
   const details: ProductDetail[] = [];
-  await scanLiveCatalog(client, (detail) => {
-    if (detail.skus.some((sku) => wanted.has(sku.skuBarcode ?? ''))) details.push(detail);
-  });
+  const seen = new Set([...wanted].filter((barcode) => foundBefore.has(barcode)));
+  await scanLiveCatalog(
+    client,
+    (detail) => {
+      if (!detail.skus.some((sku) => wanted.has(sku.skuBarcode ?? ''))) return;
+      details.push(detail);
+      for (const sku of detail.skus) if (wanted.has(sku.skuBarcode ?? '')) seen.add(sku.skuBarcode ?? '');
+    },
+    EARLY_STOP_CHUNK,
+    () => seen.size >= wanted.size,
+  );
   return details;
 }
+
+/** Products listed between two looks at whether every sought barcode was found. */
+const EARLY_STOP_CHUNK = 300;

@@ -11,6 +11,7 @@ import type { StateStore } from '../state/index.js';
 import { collectOpenJobs } from './collect-open-jobs.js';
 import type { OpenJob } from './collect-open-jobs.js';
 import type { RecordFollow } from './create-import-work.js';
+import { releaseNeverDeparted } from './release-never-departed.js';
 import { settleUnknownRequests } from './settle-unknown-requests.js';
 import type { SettleResult } from './settle-unknown-requests.js';
 import type { PreparedRun } from './prepare-run.js';
@@ -34,6 +35,8 @@ export async function finishEarlierAttempt(ctx: { prep: PreparedRun; runId: stri
       store.markBatchFailed(runId, batch.index, { ...(batch.httpStatus !== null ? { httpStatus: batch.httpStatus } : {}), error: `${batch.error ?? 'refused'}; its products not judged were planned again`, retryable: false });
     }
   }
+  // Marked `sending` and never handed to fetch: known not sent, planned again (no settling).
+  releaseNeverDeparted(store, runId, deps);
   // Jobs taken by the service, of this run and of the account's other unfinished runs: asked, never
   // settled by content nor sent again (a job may run long after its request).
   const open = collectOpenJobs(store, runId);

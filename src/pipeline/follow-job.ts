@@ -3,11 +3,13 @@
  * job-level status is a known terminal word, or every product carries a known terminal status
  * (`status-vocabulary.ts`). A word the tool does not know keeps the job polled until the job
  * time-out, which then ends it as unknown with the word quoted: an unknown word is never success.
- * A status answer it cannot read ends following at once as `unreadable`, never as a time-out.
+ * A status answer it cannot read ends following at once as `unreadable`, never as a time-out;
+ * a job the service answers 404 for, `MISSING_POLLS` times in a row, ends as `missing`.
  */
 import type { CatalogClient } from '../api/create-catalog-client.js';
 import type { JobStatus, StatusMeaning } from '../domain/index.js';
 import { readMonotonicMs } from '../core/deps.js';
+import { ApiError } from '../core/errors.js';
 import type { Deps } from '../core/deps.js';
 
 /** The end of following a job. */
@@ -15,7 +17,12 @@ export type JobFollowResult =
   | { status: 'done'; job: JobStatus; polls: number; durationMs: number }
   | { status: 'timeout'; job: JobStatus | null; polls: number; durationMs: number; lastError: string | null }
   /** The job's status answer could not be read (a shape error): not a time-out, and waiting will not help. */
-  | { status: 'unreadable'; job: JobStatus | null; polls: number; durationMs: number; lastError: string };
+  | { status: 'unreadable'; job: JobStatus | null; polls: number; durationMs: number; lastError: string }
+  /** The service answered 404 to the job's status `MISSING_POLLS` times in a row: it does not know the job (now). */
+  | { status: 'missing'; job: JobStatus | null; polls: number; durationMs: number; lastError: string };
+
+/** 404s in a row that end following a job as `missing` (one could be a service not caught up yet). */
+export const MISSING_POLLS = 3;
 
 /** Options of `followJob`. */
 export interface FollowJobOptions {
@@ -59,6 +66,7 @@ export async function followJob(options: FollowJobOptions): Promise<JobFollowRes
   let polls = 0;
   let last: JobStatus | null = null;
   let lastError: string | null = null;
+  let notFound = 0;
   const warned = new Set<string>();
 
   for (;;) {
@@ -68,6 +76,7 @@ export async function followJob(options: FollowJobOptions): Promise<JobFollowRes
       const job = await options.client.getJobStatus(options.job);
       last = job;
       lastError = null;
+      notFound = 0;
       deps.onEvent({ type: 'job:progress', jobId: options.job.jobId, status: job.status ?? 'unknown', done: job.products.filter((p) => TERMINAL.has(p.meaning)).length, total: options.expected });
       if (isJobFinished(job, options.expected)) {
         return { status: 'done', job, polls, durationMs: readMonotonicMs(deps) - started };
@@ -85,6 +94,8 @@ export async function followJob(options: FollowJobOptions): Promise<JobFollowRes
       if (error instanceof Error && 'code' in error && error.code === 'API_SCHEMA_MISMATCH') {
         return { status: 'unreadable', job: last, polls, durationMs: readMonotonicMs(deps) - started, lastError };
       }
+      notFound = error instanceof ApiError && error.status === 404 ? notFound + 1 : 0;
+      if (notFound >= MISSING_POLLS) return { status: 'missing', job: last, polls, durationMs: readMonotonicMs(deps) - started, lastError };
     }
     const now = readMonotonicMs(deps);
     if (now >= deadline) break;

@@ -25,7 +25,19 @@ export interface JobRecording {
   recordResults: GroupCommit<FinishedJob>;
   /** The run summary's jobs, appended to. */
   jobs: RunSummaryJob[];
+  /**
+   * The journal's count of runs in a row whose job was unknown to the service: `missing` adds one
+   * and returns the count, `read` starts it over. Without it, a missing job stays `pending`.
+   */
+  jobMissing?: { missing(index: number): number; read(index: number): void };
 }
+
+/**
+ * Runs in a row (each after `MISSING_POLLS` 404s) after which a job the service does not know is
+ * given up: its products are settled by content like a request whose answer was lost, never sent
+ * again blindly. One run's 404s may be a service restored from a backup or not caught up yet.
+ */
+export const MISSING_JOB_RUNS = 3;
 
 /**
  * Follows the job of request `index` and records its results; `sent` are the drafts the request
@@ -49,9 +61,20 @@ export async function recordFollowedJob(
     deps,
   });
   const matched = matchJobResults(sent, followed.job);
+  const missingRuns = followed.status === 'missing' ? (ctx.jobMissing?.missing(index) ?? 1) : 0;
+  if (followed.status !== 'missing' && followed.job !== null) ctx.jobMissing?.read(index);
+  const givenUp = missingRuns >= MISSING_JOB_RUNS;
   // A job not finished (or whose following the run was stopped under) is asked again by the next
-  // run, never sent again: its products without a final result are `pending`, the batch stays `accepted`.
-  const open = followed.status !== 'done';
+  // run, never sent again: its products without a final result are `pending`, the batch stays
+  // `accepted`. A job unknown to the service for MISSING_JOB_RUNS runs in a row is closed: its
+  // products without a result stay `unknown`, and settling asks the service for them by content.
+  const open = followed.status !== 'done' && !givenUp;
+  if (followed.status === 'missing') {
+    const why = givenUp
+      ? `the service does not know job ${job.jobId} (404, ${missingRuns} runs in a row); its products are looked up on the service by what was sent, never sent again blindly`
+      : `the service answered 404 for job ${job.jobId} (${missingRuns} of ${MISSING_JOB_RUNS} runs in a row); run the same command again to ask it again (nothing is sent again); after ${MISSING_JOB_RUNS} runs its products are looked up by content`;
+    for (const result of matched) if (result.status === 'unknown') result.errors = [{ message: why }];
+  }
   if (open && deps.signal?.aborted) {
     const why = `the run was stopped while job ${job.jobId} was followed; run the same command again to ask the job again (nothing is sent again)`;
     for (const result of matched) if (result.status === 'unknown') result.errors = [{ message: why }];

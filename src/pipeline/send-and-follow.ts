@@ -4,13 +4,14 @@
  * to its results. The jobs already accepted are followed to the end whatever happens to the rest,
  * so the state is closed once, after everything, never under a job still being recorded.
  */
+import { readBootClock } from '../core/deps.js';
 import type { Deps } from '../core/deps.js';
 import { createSendingGate } from './create-sending-gate.js';
 import type { createImportWork } from './create-import-work.js';
 import type { PreparedRun } from './prepare-run.js';
 import { settleRefusedRequest } from './settle-refused-request.js';
 import type { RequestFailure } from './settle-refused-request.js';
-import { submitBatches } from './submit-batches.js';
+import { RequestTakenOverError, submitBatches } from './submit-batches.js';
 import type { SubmitTask } from './submit-batches.js';
 
 /** What sending left for the report. */
@@ -43,8 +44,15 @@ export async function sendAndFollow(work: ReturnType<typeof createImportWork>, c
     beforeSend: createSendingGate((wave) => {
       const plans = wave.flatMap((task) => (task.plan ? [task.plan] : []));
       if (plans.length > 0) store.planBatches(runId, plans);
-      store.markBatchesSending(runId, wave.map((task) => ({ index: task.index, requestBody: task.body ?? JSON.stringify({ products: task.items }) })));
+      store.markBatchesSending(runId, wave.map((task) => ({ index: task.index, requestBody: task.body ?? JSON.stringify({ products: task.items }) })), readBootClock(deps));
     }),
+    // The second mark, as the bytes are handed to fetch: a request `sending` without it never
+    // left, and a resume on the same boot sends it again without asking the service.
+    onDepart: (task) => {
+      if (!store.markBatchDeparted(runId, task.index, readBootClock(deps))) {
+        throw new RequestTakenOverError(`request ${task.index + 1} was taken over by another run before it left (it never did); that run sends its products`);
+      }
+    },
     onOutcome: (outcome) => {
       switch (outcome.status) {
         case 'accepted':
@@ -84,6 +92,12 @@ export async function sendAndFollow(work: ReturnType<typeof createImportWork>, c
           work.release(outcome.index);
           break;
         case 'skipped':
+          if (outcome.takenOver === true) {
+            // Already closed by the run that took it over; its products are that run's to send.
+            for (const key of work.keysOf(outcome.index)) sent.requestFailures.set(key, { message: outcome.message, fieldErrors: '', notSent: true });
+            work.release(outcome.index);
+            break;
+          }
           // Marked `sending` ahead of its turn but never sent: no need to settle it on resume.
           store.markBatchFailed(runId, outcome.index, { error: 'interrupted before sending; its products are planned again', retryable: false });
           sent.interrupted = true;

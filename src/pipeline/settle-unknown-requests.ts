@@ -9,10 +9,11 @@
  * settleable, reported and not sent in this run, never guessed from its other SKUs.
  */
 import type { CatalogClient } from '../api/create-catalog-client.js';
-import type { Deps } from '../core/deps.js';
+import { readBootClock } from '../core/deps.js';
+import type { BootClockReading, Deps } from '../core/deps.js';
 import type { AcceptedProduct, KnownSku, StateStore } from '../state/index.js';
 import { collectUnknownRequests } from './collect-unknown-requests.js';
-import type { SentProduct } from './collect-unknown-requests.js';
+import type { DepartureStamp, SentProduct } from './collect-unknown-requests.js';
 import { findSentSkus } from './find-live-skus.js';
 import type { LiveSku } from './find-live-skus.js';
 
@@ -42,14 +43,24 @@ export async function settleUnknownRequests(ctx: { store: StateStore; client: Ca
     .map((sent) => ({ productId: sent.item.productId, name: sent.item.name?.rus ?? null, barcodes: sent.item.skus.flatMap((sku) => (sku.skuId === null && sku.barcode !== undefined ? [sku.barcode] : [])) }))
     .filter((product) => product.barcodes.length > 0);
   if (sought.length > 0) {
-    const wait = measureSettleWait(unknown.sentAt, ctx.settleAfterMs, deps.now().getTime());
+    const wait = measureSettleWait(unknown.departures, ctx.settleAfterMs, readBootClock(deps));
     if (wait > 0) {
       deps.onEvent({ type: 'log', level: 'info', message: `waiting ${Math.ceil(wait / 1000)} s for requests of unknown fate to be processed before checking them` });
       await deps.sleep(wait, deps.signal);
     }
     deps.onEvent({ type: 'stage:start', stage: 'settle', detail: `asking the service which of ${sought.length} product(s) sent in requests of unknown fate exist` });
     // The state's known products stand for the catalog's size: the whole catalog is read at once when that is cheaper than searching.
-    const lookup = await findSentSkus(ctx.client, sought, { catalogSize: store.countKnownProducts() });
+    const earlier = store.loadSettleProgress();
+    if (earlier.found.size + earlier.searched.size > 0) {
+      deps.onEvent({ type: 'log', level: 'info', message: `continuing a settle stopped half-way: ${earlier.found.size} barcode(s) already found, ${earlier.searched.size} search(es) already made` });
+    }
+    const progress = {
+      found: earlier.found,
+      searched: earlier.searched,
+      onFound: (found: readonly LiveSku[]) => store.recordSettleFound(found),
+      onSearched: (term: string) => store.recordSettleSearched(term),
+    };
+    const lookup = await findSentSkus(ctx.client, sought, { catalogSize: store.countKnownProducts(), progress });
     const accepted: AcceptedProduct[] = [];
     for (const sent of settleable) {
       const settled = settleProduct(sent, lookup.found, store.getSpooledProduct(runId, sent.productKey)?.draft?.skuKeys);
@@ -67,21 +78,30 @@ export async function settleUnknownRequests(ctx: { store: StateStore; client: Ca
   }
   const error = `fate unknown; its products were checked on the service by run ${runId} and sent again in later requests`;
   for (const batch of unknown.batches) store.markBatchFailed(batch.runId, batch.index, { error, retryable: false });
+  // Settled: what it found is in the id memory now, and the next settle asks afresh.
+  store.clearSettleProgress();
   return result;
 }
 
 /**
- * How long to wait before settling requests sent at `sentAt` (the journal's wall-clock time: the
- * only time that outlives the process that sent them). Never more than `settleAfterMs`, whatever
- * the clock did since: a clock set back (the request seemingly sent in the future) waits
- * `settleAfterMs`, not that plus the jump. The wait itself is a duration (`deps.sleep`), so a clock
- * change during it does not move it.
+ * How long to wait before settling requests that left at `departures`, a deadline kept across
+ * runs, measured without the wall clock (which may have jumped between the crash and now):
+ * - on the boot that sent a request, the system's monotonic clock tells how long ago it left;
+ * - sent on another boot, it left before this boot began: at least the time since boot (the
+ *   monotonic clock's reading) has passed;
+ * - when either boot is not known (a system without a boot id, a request journaled by an older
+ *   version), the whole `settleAfterMs`.
+ * Never more than `settleAfterMs`, never less than nothing; the longest wait of all the requests.
+ * The wait itself is a duration (`deps.sleep`), which no clock change moves.
  */
-export function measureSettleWait(sentAt: number, settleAfterMs: number, nowMs: number): number {
-  if (sentAt === 0) return 0; // no request left unanswered: only finished jobs' missing results
-  const elapsed = nowMs - sentAt;
-  if (elapsed < 0) return settleAfterMs;
-  return Math.min(settleAfterMs, Math.max(0, settleAfterMs - elapsed));
+export function measureSettleWait(departures: readonly DepartureStamp[], settleAfterMs: number, now: BootClockReading | undefined): number {
+  let wait = 0;
+  for (const departure of departures) {
+    let elapsed = 0;
+    if (departure !== null && now !== undefined) elapsed = departure.bootId === now.bootId ? now.ms - departure.ms : now.ms;
+    wait = Math.max(wait, Math.min(settleAfterMs, Math.max(0, settleAfterMs - elapsed)));
+  }
+  return wait;
 }
 
 /**

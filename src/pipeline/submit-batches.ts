@@ -9,7 +9,7 @@ import pLimit from 'p-limit';
 import type { CatalogClient } from '../api/create-catalog-client.js';
 import { isAmbiguousSendError } from '../api/index.js';
 import type { ImportItem } from '../domain/index.js';
-import { AbortedError, ApiError, isPipelineError } from '../core/errors.js';
+import { AbortedError, ApiError, StateError, isPipelineError } from '../core/errors.js';
 import type { PipelineEvent } from '../core/events.js';
 import type { PlannedBatch } from '../state/index.js';
 
@@ -37,7 +37,15 @@ export type SubmitOutcome =
       notTaken?: boolean;
     }
   | { index: number; status: 'unknown'; message: string; /** The service answered something unreadable (exit 3). */ serviceFault?: boolean }
-  | { index: number; status: 'skipped'; message: string };
+  | { index: number; status: 'skipped'; message: string; /** Released by another run before it left: that run sends its products. */ takenOver?: boolean };
+
+/**
+ * Thrown by `onDepart` to keep a request from leaving: it is no longer this run's to send (another
+ * run found it journaled `sending` and never departed, and planned its products again).
+ */
+export class RequestTakenOverError extends Error {
+  override name = 'RequestTakenOverError';
+}
 
 /** Options of `submitBatches`. */
 export interface SubmitOptions {
@@ -52,6 +60,12 @@ export interface SubmitOptions {
    * task marked this way that never leaves ends `skipped` (never sent).
    */
   beforeSend(task: SubmitTask): void | Promise<void>;
+  /**
+   * Called in the turn the request is handed to fetch (each attempt): the journal's departure
+   * mark. Throwing `RequestTakenOverError` keeps it from leaving (it ends `skipped`, `takenOver`);
+   * any other error stops the run.
+   */
+  onDepart?(task: SubmitTask): void;
   /** Called as soon as a request settles (the journal commits the answer). */
   onOutcome(outcome: SubmitOutcome): void | Promise<void>;
   /**
@@ -135,7 +149,8 @@ function toAsync<T>(iterator: Iterator<T>): AsyncIterator<T> {
 async function sendOne(task: SubmitTask, options: SubmitOptions): Promise<SubmitOutcome> {
   options.onEvent({ type: 'submit:request', batch: task.index, products: task.items.length });
   try {
-    const response = await options.client.importProducts(task.items, task.body);
+    const onDepart = options.onDepart;
+    const response = await options.client.importProducts(task.items, task.body, onDepart === undefined ? undefined : { onDepart: () => onDepart(task) });
     return {
       index: task.index,
       status: 'accepted',
@@ -146,6 +161,9 @@ async function sendOne(task: SubmitTask, options: SubmitOptions): Promise<Submit
       httpStatus: response.httpStatus,
     };
   } catch (error) {
+    if (error instanceof RequestTakenOverError) return { index: task.index, status: 'skipped', message: error.message, takenOver: true };
+    // The journal failed as the request was about to leave (it did not): the state is unusable.
+    if (error instanceof StateError) throw error;
     if (error instanceof AbortedError || (options.signal?.aborted && !(error instanceof ApiError))) {
       // The request may have left before the abort: its fate is unknown, settle it on resume.
       return { index: task.index, status: 'unknown', message: 'interrupted while the request was in flight' };

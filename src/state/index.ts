@@ -33,6 +33,7 @@ export type {
   ProductResultStatus,
   ResultError,
   ResultSku,
+  SettleProgress,
   RunCommand,
   RunRecord,
   RunStatus,

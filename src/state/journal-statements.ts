@@ -13,7 +13,19 @@ export interface JournalStatements {
   insertBatch: Statement<[string, number, string, string]>;
   replanBatch: Statement<[string, string, string, number]>;
   selectBatches: Statement<[string], BatchRow>;
-  updateSending: Statement<[Buffer, string, string, number]>;
+  /** Named parameters: body, at, bootId, clockMs, runId, index. */
+  updateSending: Statement;
+  /** Named parameters: at, clockMs, runId, index; changes no row unless the batch is still `sending`. */
+  updateDeparted: Statement;
+  /** Named parameters: error, runId, index; changes no row unless the batch is `sending` and never departed. */
+  releaseNeverDeparted: Statement;
+  /** Named parameters: runId, index; adds one to the job's 404 count and returns it (plucked). */
+  countJobMissing: Statement;
+  /** Named parameters: runId, index. */
+  clearJobMissing: Statement;
+  selectSettleProgress: Statement<[string], { kind: string; key: string; value_json: string | null }>;
+  upsertSettleProgress: Statement<[string, string, string, string | null]>;
+  deleteSettleProgress: Statement<[string]>;
   /** Plucked: the body alone. */
   selectBody: Statement<[string, number], Buffer | null>;
   /** Named parameters: jobId, infoUrl, queuedAt, receivedItems, httpStatus, at, runId, index. */
@@ -47,6 +59,11 @@ export interface BatchRow {
   accepted_at: string | null;
   finished_at: string | null;
   attempts: number;
+  sent_boot_id: string | null;
+  sent_clock_ms: number | null;
+  departed_at: string | null;
+  departed_clock_ms: number | null;
+  job_missing_count: number;
 }
 
 /** A row of `product_results`. */
@@ -73,12 +90,31 @@ export function prepareJournalStatements(db: Database.Database): JournalStatemen
     WHERE run_id = ? AND batch_index = ?`);
   const selectBatches = db.prepare<[string], BatchRow>(`
     SELECT batch_index, status, product_keys_json, request_hash, CAST(job_id AS TEXT) AS job_id, info_url, queued_at, received_items,
-      http_status, error, retryable, sent_at, accepted_at, finished_at, attempts
+      http_status, error, retryable, sent_at, accepted_at, finished_at, attempts,
+      sent_boot_id, sent_clock_ms, departed_at, departed_clock_ms, job_missing_count
     FROM batches WHERE run_id = ? ORDER BY batch_index`);
-  const updateSending = db.prepare<[Buffer, string, string, number]>(`
-    UPDATE batches SET status = 'sending', request_body = ?, sent_at = ?, attempts = attempts + 1,
-      error = NULL, http_status = NULL, retryable = NULL
-    WHERE run_id = ? AND batch_index = ?`);
+  const updateSending = db.prepare(`
+    UPDATE batches SET status = 'sending', request_body = @body, sent_at = @at, attempts = attempts + 1,
+      error = NULL, http_status = NULL, retryable = NULL, sent_boot_id = @bootId, sent_clock_ms = @clockMs,
+      departed_at = NULL, departed_clock_ms = NULL
+    WHERE run_id = @runId AND batch_index = @index`);
+  const updateDeparted = db.prepare(`
+    UPDATE batches SET departed_at = @at, departed_clock_ms = @clockMs
+    WHERE run_id = @runId AND batch_index = @index AND status = 'sending'`);
+  const releaseNeverDeparted = db.prepare(`
+    UPDATE batches SET status = 'failed', error = @error, retryable = 0
+    WHERE run_id = @runId AND batch_index = @index AND status = 'sending' AND departed_at IS NULL`);
+  const countJobMissing = db.prepare(`
+    UPDATE batches SET job_missing_count = job_missing_count + 1
+    WHERE run_id = @runId AND batch_index = @index RETURNING job_missing_count`).pluck();
+  const selectSettleProgress = db.prepare<[string], { kind: string; key: string; value_json: string | null }>(
+    'SELECT kind, key, value_json FROM settle_progress WHERE account_key = ?',
+  );
+  const upsertSettleProgress = db.prepare<[string, string, string, string | null]>(
+    'INSERT OR REPLACE INTO settle_progress (account_key, kind, key, value_json) VALUES (?, ?, ?, ?)',
+  );
+  const deleteSettleProgress = db.prepare<[string]>('DELETE FROM settle_progress WHERE account_key = ?');
+  const clearJobMissing = db.prepare(`UPDATE batches SET job_missing_count = 0 WHERE run_id = @runId AND batch_index = @index AND job_missing_count > 0`);
   const selectBody = db.prepare<[string, number], Buffer | null>(
     'SELECT request_body FROM batches WHERE run_id = ? AND batch_index = ?',
   ).pluck();
@@ -112,6 +148,13 @@ export function prepareJournalStatements(db: Database.Database): JournalStatemen
     replanBatch,
     selectBatches,
     updateSending,
+    updateDeparted,
+    releaseNeverDeparted,
+    countJobMissing,
+    clearJobMissing,
+    selectSettleProgress,
+    upsertSettleProgress,
+    deleteSettleProgress,
     selectBody,
     updateAccepted,
     updateFailed,
@@ -142,6 +185,10 @@ export function buildBatchRecord(row: BatchRow): BatchRecord {
     acceptedAt: row.accepted_at,
     finishedAt: row.finished_at,
     attempts: row.attempts,
+    sentClock: row.sent_boot_id === null || row.sent_clock_ms === null ? null : { bootId: row.sent_boot_id, ms: row.sent_clock_ms },
+    departedAt: row.departed_at,
+    departedClockMs: row.departed_clock_ms,
+    jobMissingCount: row.job_missing_count,
   };
 }
 

@@ -10,7 +10,7 @@ import { buildBatchRecord, buildProductResultRecord, prepareJournalStatements } 
 import type { JournalStatements } from './journal-statements.js';
 import type { IdMemory } from './id-memory.js';
 import type { StoreContext } from './store-context.js';
-import type { AcceptedProduct, BatchStatus, FinishedJob, PlannedBatch, ProductResultRecord, StateStore } from './types.js';
+import type { AcceptedProduct, BatchStatus, FinishedJob, PlannedBatch, ProductResultRecord, SettleProgress, StateStore } from './types.js';
 
 /** The journal part of a `StateStore`. */
 export type RequestJournal = Pick<
@@ -19,6 +19,14 @@ export type RequestJournal = Pick<
   | 'listBatches'
   | 'markBatchSending'
   | 'markBatchesSending'
+  | 'markBatchDeparted'
+  | 'releaseNeverDeparted'
+  | 'countJobMissing'
+  | 'clearJobMissing'
+  | 'loadSettleProgress'
+  | 'recordSettleFound'
+  | 'recordSettleSearched'
+  | 'clearSettleProgress'
   | 'getBatchRequestBody'
   | 'markBatchAccepted'
   | 'markBatchFailed'
@@ -33,15 +41,22 @@ const REPLANNABLE: ReadonlySet<BatchStatus> = new Set(['planned', 'failed']);
 /** A batch about to be sent, with the request body to keep. */
 type SendingBatch = { index: number; requestBody: string };
 
+/** A reading of the boot clock (`Deps.bootClock`). */
+type ClockReading = { bootId: string; ms: number };
+
 /** Creates the journal on an open store; job results update `idMemory` in the same transaction. */
 export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory, 'recordAccepted'>): RequestJournal {
   const { db } = ctx;
   const st = prepareJournalStatements(db);
   const planBatches = db.transaction((runId: string, batches: readonly PlannedBatch[]) => planBatchesIn(ctx, st, runId, batches));
-  const markSending = db.transaction((runId: string, batches: readonly SendingBatch[]) => markSendingIn(ctx, st, runId, batches));
+  const markSending = db.transaction((runId: string, batches: readonly SendingBatch[], clock: ClockReading | undefined) => markSendingIn(ctx, st, runId, batches, clock));
   // One transaction for the results of many jobs: a commit per job cost more than its rows.
   const recordJobResults = db.transaction((runId: string, jobs: readonly FinishedJob[]) => {
     idMemory.recordAccepted(recordJobResultsIn(ctx, st, runId, jobs));
+  });
+
+  const recordFound = db.transaction((found: readonly { barcode: string; productId: number; skuId: number }[]) => {
+    for (const sku of found) st.upsertSettleProgress.run(ctx.accountKey, 'found', sku.barcode, JSON.stringify({ productId: sku.productId, skuId: sku.skuId }));
   });
 
   return {
@@ -55,11 +70,49 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
     },
     markBatchSending: (runId, index, requestBody) => {
       ctx.requireRun(runId);
-      commitDurably(ctx, () => markSending(runId, [{ index, requestBody }]));
+      commitDurably(ctx, () => markSending(runId, [{ index, requestBody }], undefined));
     },
-    markBatchesSending: (runId, batches) => {
+    markBatchesSending: (runId, batches, clock) => {
       ctx.requireRun(runId);
-      if (batches.length) commitDurably(ctx, () => markSending(runId, batches));
+      if (batches.length) commitDurably(ctx, () => markSending(runId, batches, clock));
+    },
+    // Not synced: the mark is written to the WAL (the operating system's hands) before the request
+    // is handed to fetch, so a killed process leaves it; a power loss may lose it, but then the
+    // machine booted again and a resume settles the request by content (see findNeverDeparted).
+    markBatchDeparted: (runId, index, clock) => {
+      ctx.requireRun(runId);
+      return st.updateDeparted.run({ at: ctx.nowIso(), clockMs: clock?.ms ?? null, runId, index }).changes > 0;
+    },
+    releaseNeverDeparted: (runId, index, error) => {
+      ctx.requireRun(runId);
+      return st.releaseNeverDeparted.run({ error, runId, index }).changes > 0;
+    },
+    countJobMissing: (runId, index) => {
+      ctx.requireRun(runId);
+      const count = st.countJobMissing.get({ runId, index }) as number | undefined;
+      if (count === undefined) throw new StateError(`batch ${index} of run ${runId} was never planned (${ctx.path})`);
+      return count;
+    },
+    clearJobMissing: (runId, index) => {
+      ctx.requireRun(runId);
+      st.clearJobMissing.run({ runId, index });
+    },
+    loadSettleProgress: () => {
+      const progress: SettleProgress = { found: new Map(), searched: new Set() };
+      for (const row of st.selectSettleProgress.all(ctx.accountKey)) {
+        if (row.kind === 'searched') progress.searched.add(row.key);
+        else if (row.kind === 'found' && row.value_json !== null) progress.found.set(row.key, { ...(JSON.parse(row.value_json) as { productId: number; skuId: number }), barcode: row.key });
+      }
+      return progress;
+    },
+    recordSettleFound: (found) => {
+      if (found.length > 0) recordFound(found);
+    },
+    recordSettleSearched: (term) => {
+      st.upsertSettleProgress.run(ctx.accountKey, 'searched', term, null);
+    },
+    clearSettleProgress: () => {
+      st.deleteSettleProgress.run(ctx.accountKey);
     },
     getBatchRequestBody: (runId, index) => {
       ctx.requireRun(runId);
@@ -113,9 +166,14 @@ function planBatchesIn(ctx: StoreContext, st: JournalStatements, runId: string, 
 }
 
 /** Marks batches as sending (inside a transaction), keeping each compressed request body. */
-function markSendingIn(ctx: StoreContext, st: JournalStatements, runId: string, batches: readonly SendingBatch[]): void {
+function markSendingIn(ctx: StoreContext, st: JournalStatements, runId: string, batches: readonly SendingBatch[], clock: ClockReading | undefined): void {
   const at = ctx.nowIso();
-  for (const batch of batches) requireChange(ctx, st.updateSending.run(compressBody(batch.requestBody), at, runId, batch.index).changes, runId, batch.index);
+  const bootId = clock?.bootId ?? null;
+  const clockMs = clock?.ms ?? null;
+  for (const batch of batches) {
+    const changes = st.updateSending.run({ body: compressBody(batch.requestBody), at, bootId, clockMs, runId, index: batch.index }).changes;
+    requireChange(ctx, changes, runId, batch.index);
+  }
 }
 
 // The one commit that must reach the disk before anything leaves: with it (and every commit

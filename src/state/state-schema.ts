@@ -107,6 +107,28 @@ export const STATE_MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE spool ADD COLUMN draft_json TEXT;
   `,
+  // The clocks of a request (issue 34): the boot and the system's monotonic clock when it was
+  // marked `sending` and when it was handed to fetch (`departed_*`, NULL while it never left),
+  // so a resume on the same boot knows a request that never left and measures waits without the
+  // wall clock; how many runs in a row its job was unknown to the service (404).
+  `
+  ALTER TABLE batches ADD COLUMN sent_boot_id TEXT;
+  ALTER TABLE batches ADD COLUMN sent_clock_ms REAL;
+  ALTER TABLE batches ADD COLUMN departed_at TEXT;
+  ALTER TABLE batches ADD COLUMN departed_clock_ms REAL;
+  ALTER TABLE batches ADD COLUMN job_missing_count INTEGER NOT NULL DEFAULT 0;
+
+  -- What a settle of requests of unknown fate learnt so far, so a settle stopped half-way
+  -- continues: 'found' a barcode on the service (value: its product and SKU ids), 'searched' a
+  -- search term asked of the list. Emptied when a settle completes.
+  CREATE TABLE settle_progress (
+    account_key TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value_json TEXT,
+    PRIMARY KEY (account_key, kind, key)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** The schema version this code writes and understands. */

@@ -128,6 +128,12 @@ export interface SpooledDraft {
   contentHash: string | null;
 }
 
+/** What an unfinished settle learnt (see `StateStore.loadSettleProgress`). */
+export interface SettleProgress {
+  found: Map<string, { productId: number; skuId: number; barcode: string }>;
+  searched: Set<string>;
+}
+
 /** One batch as planned. */
 export interface PlannedBatch {
   /** Position of the batch in the run, from 0. */
@@ -155,6 +161,14 @@ export interface BatchRecord extends PlannedBatch {
   finishedAt: string | null;
   /** How many times the batch was marked `sending`. */
   attempts: number;
+  /** The boot and the system's monotonic clock when it was last marked `sending`; null when the system did not tell. */
+  sentClock: { bootId: string; ms: number } | null;
+  /** When it was last handed to fetch (it may have left); null: never since its `sending` mark. */
+  departedAt: string | null;
+  /** The system's monotonic clock then (same boot as `sentClock`). */
+  departedClockMs: number | null;
+  /** Runs in a row whose status request of its job the service answered 404. */
+  jobMissingCount: number;
 }
 
 /** The service's answer to an accepted import request. */
@@ -321,7 +335,27 @@ export interface StateStore {
   /** Marks a batch `sending` and keeps the request body (compressed). Commit this BEFORE sending. */
   markBatchSending(runId: string, index: number, requestBody: string): void;
   /** `markBatchSending` for several batches in one synced commit (requests leaving together). */
-  markBatchesSending(runId: string, batches: readonly { index: number; requestBody: string }[]): void;
+  markBatchesSending(runId: string, batches: readonly { index: number; requestBody: string }[], clock?: { bootId: string; ms: number }): void;
+  /**
+   * Marks a `sending` batch as handed to fetch, in the turn it leaves (a plain WAL commit: it
+   * survives a killed process; a lost boot is told by the boot id). False when the batch is no
+   * longer `sending` (another run released it): it must not leave.
+   */
+  markBatchDeparted(runId: string, index: number, clock: { bootId: string; ms: number } | undefined): boolean;
+  /** A `sending` batch that never departed is closed as never sent (`failed`); false when it is not such a batch. */
+  releaseNeverDeparted(runId: string, index: number, error: string): boolean;
+  /** Counts one more 404 on the batch's job; returns the count. */
+  countJobMissing(runId: string, index: number): number;
+  /** The batch's job was read again: its 404 count starts over. */
+  clearJobMissing(runId: string, index: number): void;
+  /** What the account's unfinished settle learnt: barcodes found on the service, and search terms asked. */
+  loadSettleProgress(): SettleProgress;
+  /** Barcodes a settle found on the service (committed at once: a stopped settle keeps them). */
+  recordSettleFound(found: readonly { barcode: string; productId: number; skuId: number }[]): void;
+  /** A search term a settle asked (its hits are recorded as found before). */
+  recordSettleSearched(term: string): void;
+  /** A settle completed: its progress is forgotten. */
+  clearSettleProgress(): void;
   /** The last request body sent for a batch. */
   getBatchRequestBody(runId: string, index: number): string | undefined;
   /** The service accepted the batch as a job. */

@@ -9,6 +9,7 @@ import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
 import { writeCatalogFixture } from '../helpers/catalog-fixture.js';
 import type { CatalogFixture } from '../helpers/catalog-fixture.js';
 import { checkEveryRowReported, checkExactlyOnce, createTestDir, importUntilDone, isSettled, startTestSandbox } from './fault-kit.js';
+import type { ImportAttempt } from './fault-kit.js';
 import { readJournal, spawnImport, startProxy, writeChildConfig } from './kill-kit.js';
 import type { ChildImport, ProxiedRequest, TestProxy } from './kill-kit.js';
 
@@ -37,15 +38,15 @@ export async function setUpKillCase(products = 30): Promise<KillCase> {
 }
 
 /** Starts the CLI import in a child process, through the proxy. */
-export function startKillableImport(c: KillCase, settleAfterSeconds = SETTLE_AFTER_MS / 1000): ChildImport {
-  return spawnImport({ baseUrl: c.proxy.url, file: c.fixture.file, mapping: c.fixture.mapping, stateDir: c.stateDir, config: c.config, settleAfterSeconds });
+export function startKillableImport(c: KillCase, settleAfterSeconds = SETTLE_AFTER_MS / 1000, extra: { nodeArgs?: string[]; env?: Record<string, string> } = {}): ChildImport {
+  return spawnImport({ baseUrl: c.proxy.url, file: c.fixture.file, mapping: c.fixture.mapping, stateDir: c.stateDir, config: c.config, settleAfterSeconds, ...extra });
 }
 
 /** True for an import request. */
 export const isImport = (r: ProxiedRequest): boolean => r.method === 'POST' && r.path === DEFAULT_PATHS.import;
 
 /** Runs the import again in-process, through the same proxy (same account), until every row is settled; checks exactly-once. */
-export async function finishAndCheck(c: KillCase): Promise<void> {
+export async function finishAndCheck(c: KillCase): Promise<ImportAttempt[]> {
   c.proxy.decide = () => 'pass';
   const attempts = await importUntilDone({ dir: c.dir, sandbox: c.sandbox, fixture: c.fixture }, { settings: { baseUrl: c.proxy.url }, settleAfterMs: SETTLE_AFTER_MS }, 2);
   for (const attempt of attempts) expect(await checkEveryRowReported(attempt.result, c.fixture)).toEqual([]);
@@ -62,4 +63,5 @@ export async function finishAndCheck(c: KillCase): Promise<void> {
   expect(runs.filter((r) => r.status !== 'finished')).toEqual([]);
   expect(runs.length).toBeLessThanOrEqual(2);
   expect(await checkExactlyOnce(c.sandbox, c.fixture)).toEqual([]);
+  return attempts;
 }

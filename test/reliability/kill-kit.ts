@@ -47,6 +47,8 @@ export interface TestProxy {
   held: (ProxiedRequest & { action: ProxyAction })[];
   /** Sees every answer the service gave (held or not), e.g. to collect the tokens it issued. */
   onAnswer: (request: ProxiedRequest, body: Buffer) => void;
+  /** Every request that reached the proxy, with its query and body as text (to count what was asked). */
+  seen: (ProxiedRequest & { text: string })[];
 }
 
 /** Starts the proxy in front of `target`; it is closed (held sockets destroyed) when the test finishes. */
@@ -57,6 +59,7 @@ export async function startProxy(target: string): Promise<TestProxy> {
     url: '',
     decide: () => 'pass',
     held: [],
+    seen: [],
     onAnswer: () => {},
     whenHeld(match) {
       if (proxy.held.some(match)) return Promise.resolve();
@@ -76,6 +79,7 @@ export async function startProxy(target: string): Promise<TestProxy> {
     const nth = counts.get(key) ?? 0;
     counts.set(key, nth + 1);
     const request = { method, path: url.pathname, nth };
+    proxy.seen.push({ ...request, text: `${url.search} ${Buffer.concat(chunks).toString('utf8')}` });
     const action = proxy.decide(request);
     if (action === 'holdRequest') {
       hold({ ...request, action });
@@ -161,9 +165,21 @@ export async function writeChildConfig(dir: string): Promise<string> {
 }
 
 /** Spawns `node --import tsx src/cli/main.ts import …` against `baseUrl` with the seller's credentials in the environment. */
-export function spawnImport(options: { baseUrl: string; file: string; mapping: string; stateDir: string; config: string; settleAfterSeconds: number }): ChildImport {
+export function spawnImport(options: {
+  baseUrl: string;
+  file: string;
+  mapping: string;
+  stateDir: string;
+  config: string;
+  settleAfterSeconds: number;
+  /** Node options before the CLI (`--import` of a test preload). */
+  nodeArgs?: string[];
+  /** More environment variables for the child. */
+  env?: Record<string, string>;
+}): ChildImport {
   const started = performance.now();
   const args = [
+    ...(options.nodeArgs ?? []),
     '--import',
     'tsx',
     join(REPO_ROOT, 'src/cli/main.ts'),
@@ -191,6 +207,7 @@ export function spawnImport(options: { baseUrl: string; file: string; mapping: s
       CATALOG_BASE_URL: options.baseUrl,
       CATALOG_CLIENT_ID: SELLER.clientId,
       CATALOG_CLIENT_SECRET: SELLER.clientSecret,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -219,6 +236,9 @@ export interface JournalBatch {
   index: number;
   status: string;
   jobId: number | null;
+  /** Handed to fetch since its `sending` mark (the departure mark). */
+  departed: boolean;
+  productKeys: string[];
 }
 
 /** What the child's journal holds right now. */
@@ -235,7 +255,10 @@ export function readJournal(stateDir: string): JournalView {
   try {
     db = new Database(path, { readonly: true, fileMustExist: true, timeout: 50 });
     const runs = db.prepare('SELECT run_id AS runId, status, spool_complete AS spoolComplete FROM runs ORDER BY created_at').all() as { runId: string; status: string; spoolComplete: number }[];
-    const batches = db.prepare('SELECT run_id AS runId, batch_index AS "index", status, job_id AS jobId FROM batches ORDER BY batch_index').all() as JournalBatch[];
+    const rows = db
+      .prepare('SELECT run_id AS runId, batch_index AS "index", status, job_id AS jobId, departed_at IS NOT NULL AS departed, product_keys_json AS keys FROM batches ORDER BY batch_index')
+      .all() as (Omit<JournalBatch, 'departed' | 'productKeys'> & { departed: number; keys: string })[];
+    const batches = rows.map(({ departed, keys, ...row }) => ({ ...row, departed: departed === 1, productKeys: JSON.parse(keys) as string[] }));
     return { runs: runs.map((r) => ({ ...r, spoolComplete: r.spoolComplete === 1 })), batches };
   } catch {
     // Not created yet, or the schema is being migrated: nothing to see yet.

@@ -459,6 +459,7 @@ describe('request journal', () => {
     expect(store.listBatches(runId)[0]).toEqual({
       index: 0, status: 'planned', productKeys: ['A', 'B'], requestHash: 'r0', jobId: null, infoUrl: null, queuedAt: null,
       receivedItems: null, httpStatus: null, error: null, retryable: null, sentAt: null, acceptedAt: null, finishedAt: null, attempts: 0,
+      sentClock: null, departedAt: null, departedClockMs: null, jobMissingCount: 0,
     });
 
     const body = JSON.stringify({ products: [makeItem(), makeItem({ vat: 0 })] });
