@@ -264,23 +264,39 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
  * marked it as an abbreviation.
  */
 function createLabelWordSimilarity(wordScore: (a: string, b: string) => number): (label: ParsedLabel, sellerWord: string, directoryWord: string) => number {
+  // By seller word, then directory word, apart for a word the seller marked as shortened (the one thing of the label read here).
+  const plain = new Map<string, Map<string, number>>();
+  const shortened = new Map<string, Map<string, number>>();
   return (label, sellerWord, directoryWord) => {
-    const score = wordScore(sellerWord, directoryWord);
-    // `Поло` is not short for `Полотенца`: a word that only begins another counts as an abbreviation when the seller put a dot after it.
-    if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord.length - sellerWord.length > 2 && !label.abbreviated.has(sellerWord)) {
-      return Math.min(score, 0.7);
-    }
-    // `Кошелек`/`Кошельки`, `Ремень`/`Ремни`: the vowel Russian drops before the last consonant when an ending follows.
-    if (score < FORM_SCORE && (isFleetingVowelForm(sellerWord, directoryWord) || isFleetingVowelForm(directoryWord, sellerWord))) return FORM_SCORE;
-    // `Халадильники`, `Адеяла`: the unstressed `о` written as it sounds, `а`, in a word long enough that no other word
-    // differs from it so (`Палки` is not `Полки`). One misspelling however often it recurs, so at most a typo's score.
-    if (score < AKANYE_SCORE && sellerWord.length >= MIN_AKANYE_WORD && isAkanyeSpelling(sellerWord, directoryWord)) return AKANYE_SCORE;
-    // `Юбка`/`Юбки`: four-letter words the stemmer leaves whole, differing in the ending vowel only.
-    if (score < 0.95 && sellerWord.length === directoryWord.length && sellerWord.length >= 4 && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && ENDING_VOWELS.test(sellerWord.slice(-1)) && ENDING_VOWELS.test(directoryWord.slice(-1))) {
-      return FORM_SCORE;
+    const marked = label.abbreviated.has(sellerWord);
+    const cache = marked ? shortened : plain;
+    let row = cache.get(sellerWord);
+    if (row === undefined) cache.set(sellerWord, (row = new Map()));
+    let score = row.get(directoryWord);
+    if (score === undefined) {
+      score = scoreLabelWord(wordScore(sellerWord, directoryWord), sellerWord, directoryWord, marked);
+      row.set(directoryWord, score);
     }
     return score;
   };
+}
+
+/** The general word score with the spellings it does not know raised, and a bare word beginning held down (see `createLabelWordSimilarity`). */
+function scoreLabelWord(score: number, sellerWord: string, directoryWord: string, marked: boolean): number {
+  // `Поло` is not short for `Полотенца`: a word that only begins another counts as an abbreviation when the seller put a dot after it.
+  if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord.length - sellerWord.length > 2 && !marked) {
+    return Math.min(score, 0.7);
+  }
+  // `Кошелек`/`Кошельки`, `Ремень`/`Ремни`: the vowel Russian drops before the last consonant when an ending follows.
+  if (score < FORM_SCORE && (isFleetingVowelForm(sellerWord, directoryWord) || isFleetingVowelForm(directoryWord, sellerWord))) return FORM_SCORE;
+  // `Халадильники`, `Адеяла`: the unstressed `о` written as it sounds, `а`, in a word long enough that no other word
+  // differs from it so (`Палки` is not `Полки`). One misspelling however often it recurs, so at most a typo's score.
+  if (score < AKANYE_SCORE && sellerWord.length >= MIN_AKANYE_WORD && isAkanyeSpelling(sellerWord, directoryWord)) return AKANYE_SCORE;
+  // `Юбка`/`Юбки`: four-letter words the stemmer leaves whole, differing in the ending vowel only.
+  if (score < 0.95 && sellerWord.length === directoryWord.length && sellerWord.length >= 4 && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && ENDING_VOWELS.test(sellerWord.slice(-1)) && ENDING_VOWELS.test(directoryWord.slice(-1))) {
+    return FORM_SCORE;
+  }
+  return score;
 }
 
 /** Word beginnings → the leaves whose names hold them, and the names of every branch (their words). */
@@ -697,7 +713,11 @@ function sharesStem(a: string, b: string): boolean {
 function coverWords(words: readonly string[], other: readonly string[], similarity: (a: string, b: string) => number): number {
   if (words.length === 0) return 1;
   let sum = 0;
-  for (const word of words) sum += Math.max(0, ...other.map((candidate) => similarity(word, candidate)));
+  for (const word of words) {
+    let best = 0;
+    for (const candidate of other) best = Math.max(best, similarity(word, candidate));
+    sum += best;
+  }
   return sum / words.length;
 }
 

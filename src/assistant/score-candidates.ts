@@ -157,6 +157,8 @@ export function createCandidateMatcher<T>(candidates: readonly MatchCandidate<T>
     };
   });
   const candidateWords = vocabulary.words.length;
+  // Seller words recur from text to text (`для`, `беспроводные`, `гб`): their scores are kept for the matcher's life.
+  const words = createWordTable(vocabulary, candidateWords);
   const select = options.selectByLetters === true ? indexCandidateGrams(vocabulary, prepared) : () => prepared;
 
   return {
@@ -169,7 +171,6 @@ export function createCandidateMatcher<T>(candidates: readonly MatchCandidate<T>
       const segments = splitPath(text);
       const last = segments.length > 1 ? prepareText(vocabulary, tokenizeForMatch(segments[segments.length - 1] ?? '')) : undefined;
       const namesParent = parentNames.has(normalized);
-      const words = createWordTable(vocabulary, candidateWords);
 
       const best = new Map<string, ScoredCandidate<T>>();
       for (const item of select(query, last)) {
@@ -349,15 +350,15 @@ function measureBagDistance(a: string, b: string): number {
   }
   let surplus = 0;
   let deficit = 0;
-  const count = (code: number): void => {
-    if (code >= BAG.length) return;
+  // Read and cleared in one pass over both words (a loop, not a closure: this runs for most word pairs).
+  for (let i = 0; i < a.length + b.length; i++) {
+    const code = i < a.length ? a.charCodeAt(i) : b.charCodeAt(i - a.length);
+    if (code >= BAG.length) continue;
     const left = BAG[code] ?? 0;
     if (left > 0) surplus += left;
     else if (left < 0) deficit -= left;
     BAG[code] = 0;
-  };
-  for (let i = 0; i < a.length; i++) count(a.charCodeAt(i));
-  for (let i = 0; i < b.length; i++) count(b.charCodeAt(i));
+  }
   return Math.max(surplus, deficit);
 }
 
@@ -387,12 +388,14 @@ function prepareText(vocabulary: Vocabulary, allTokens: string[], transliterate 
 }
 
 /**
- * One table per scored text: rows per seller word, over the candidates' vocabulary (words added later
+ * One table per matcher: rows per seller word, over the candidates' vocabulary (words added later
  * are not cached). A row holds only the words met: the candidates selected for a text share few words,
- * and a row as long as the vocabulary for every text was most of the garbage collector's work.
+ * and a row as long as the vocabulary for every text was most of the garbage collector's work. The
+ * table is emptied when it holds `MAX_TABLE_SCORES`, so memory stays bounded on a long file.
  */
 function createWordTable(vocabulary: Vocabulary, size: number): WordTable {
-  const rows = new Map<number, Map<number, number>>();
+  let rows = new Map<number, Map<number, number>>();
+  let held = 0;
   return (queryWord, candidateWord) => {
     const a = vocabulary.words[queryWord];
     const b = vocabulary.words[candidateWord];
@@ -400,6 +403,10 @@ function createWordTable(vocabulary: Vocabulary, size: number): WordTable {
     if (candidateWord >= size) return scoreWords(a, b);
     let row = rows.get(queryWord);
     if (row === undefined) {
+      if (held >= MAX_TABLE_SCORES) {
+        rows = new Map();
+        held = 0;
+      }
       row = new Map();
       rows.set(queryWord, row);
     }
@@ -407,10 +414,13 @@ function createWordTable(vocabulary: Vocabulary, size: number): WordTable {
     if (score === undefined) {
       score = scoreWords(a, b);
       row.set(candidateWord, score);
+      held += 1;
     }
     return score;
   };
 }
+
+const MAX_TABLE_SCORES = 2_000_000;
 
 function scoreTexts(query: PreparedText, name: PreparedText, words: WordTable): number {
   let score = scoreSameScript(query, name, words);
@@ -433,22 +443,23 @@ function scoreWordSets(query: PreparedText, name: PreparedText, words: WordTable
   const columnBest = new Float64Array(name.ids.length);
   let sum = 0;
   let weight = 0;
-  query.ids.forEach((queryWord, i) => {
+  for (let i = 0; i < query.ids.length; i++) {
+    const queryWord = query.ids[i] ?? 0;
     let rowBest = 0;
-    name.ids.forEach((nameWord, j) => {
-      const score = words(queryWord, nameWord);
+    for (let j = 0; j < name.ids.length; j++) {
+      const score = words(queryWord, name.ids[j] ?? 0);
       if (score > rowBest) rowBest = score;
       if (score > (columnBest[j] ?? 0)) columnBest[j] = score;
-    });
+    }
     const w = query.weights[i] ?? 1;
     sum += w * rowBest;
     weight += w;
-  });
-  name.ids.forEach((_, j) => {
+  }
+  for (let j = 0; j < name.ids.length; j++) {
     const w = name.weights[j] ?? 1;
     sum += w * (columnBest[j] ?? 0);
     weight += w;
-  });
+  }
   return weight === 0 ? 0 : sum / weight;
 }
 
@@ -456,20 +467,30 @@ function scoreWordSets(query: PreparedText, name: PreparedText, words: WordTable
 function coverQuery(query: PreparedText, other: PreparedText, words: WordTable): number {
   let sum = 0;
   let weight = 0;
-  query.ids.forEach((queryWord, i) => {
+  for (let i = 0; i < query.ids.length; i++) {
+    const queryWord = query.ids[i] ?? 0;
     let best = 0;
     for (const otherWord of other.ids) best = Math.max(best, words(queryWord, otherWord));
     const w = query.weights[i] ?? 1;
     sum += w * best;
     weight += w;
-  });
+  }
   return weight === 0 ? 0 : sum / weight;
 }
 
-/** Weighted share of a directory text's words found among the seller's words. */
+/** Weighted share of a directory text's words found among the seller's words (the word scorer keeps its (seller, directory) order). */
 function coverCandidate(query: PreparedText, other: PreparedText, words: WordTable): number {
-  // The same measure from the other side; the word scorer keeps its (seller, directory) order.
-  return coverQuery(other, query, (otherWord, queryWord) => words(queryWord, otherWord));
+  let sum = 0;
+  let weight = 0;
+  for (let i = 0; i < other.ids.length; i++) {
+    const otherWord = other.ids[i] ?? 0;
+    let best = 0;
+    for (const queryWord of query.ids) best = Math.max(best, words(queryWord, otherWord));
+    const w = other.weights[i] ?? 1;
+    sum += w * best;
+    weight += w;
+  }
+  return weight === 0 ? 0 : sum / weight;
 }
 
 /** Seller word `a` against directory word `b`: abbreviation is one-way (the seller shortens). */
@@ -499,7 +520,12 @@ function scoreWords(a: WordInfo, b: WordInfo): number {
 const NEGATING_PREFIXES = ['без', 'бес', 'не', 'non', 'un'];
 
 function isNegationOf(a: WordInfo, b: WordInfo): boolean {
-  return NEGATING_PREFIXES.some((prefix) => (a.text.startsWith(prefix) && a.text.slice(prefix.length) === b.text) || (a.stem.startsWith(prefix) && a.stem.slice(prefix.length) === b.stem && b.stem.length >= 4));
+  // Compared in place, without cutting strings: this runs for most word pairs.
+  for (const prefix of NEGATING_PREFIXES) {
+    if (a.text.length === prefix.length + b.text.length && a.text.startsWith(prefix) && a.text.endsWith(b.text)) return true;
+    if (b.stem.length >= 4 && a.stem.length === prefix.length + b.stem.length && a.stem.startsWith(prefix) && a.stem.endsWith(b.stem)) return true;
+  }
+  return false;
 }
 
 function scoreCharacters(a: PreparedText, b: PreparedText): number {
