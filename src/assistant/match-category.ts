@@ -194,8 +194,9 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       if (label.words.length === 0) for (const leaf of leaves) shortlist.add(leaf);
 
       const sellerDemographic = isDemographicEmpty(label.demographic) ? productDemographic : label.demographic;
+      const labelSimilarity = (a: string, b: string): number => similarity(label, a, b);
       const raw = [...shortlist].map((leaf) => {
-        const named = scoreByName(label, leaf, (a, b) => similarity(label, a, b), relations);
+        const named = scoreByName(label, leaf, labelSimilarity, relations);
         const general = Math.min(GENERAL_CAP, generalScores.get(leaf.key) ?? 0);
         return { leaf, named, general, score: Math.max(named.score, general) };
       });
@@ -223,7 +224,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
         }
         let pathSupport = 1;
         if (label.parentWords.length > 0) {
-          const support = coverWords(label.parentWords, leaf.pathWords, (a, b) => similarity(label, a, b));
+          const support = coverWords(label.parentWords, leaf.pathWords, labelSimilarity);
           pathSupport = support;
           if (support < 0.9) {
             score *= 0.92 + 0.08 * support;
@@ -242,7 +243,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.label.localeCompare(b.leaf.label));
       const siblingRoots = new Set([...siblingGroups].map((group) => group.split(' / ')[0] ?? ''));
       const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], demographic: sellerDemographic, siblingGroups, siblingRoots };
-      return decide(text, label, scored, branchNames, thresholds, (a, b) => similarity(label, a, b), narrowing);
+      return decide(text, label, scored, branchNames, thresholds, labelSimilarity, narrowing);
   };
 
   const matchWhole: CategoryMatcher = {
@@ -496,7 +497,11 @@ function holdsName(narrower: PreparedLeaf, plain: PreparedLeaf): boolean {
  * three of the shorter word (`автомобильный`/`автомобильные`, `робот`/`роботы`).
  */
 function isRelatedWord(a: string, b: string, minPrefix: number): boolean {
-  if (a === b || (stemWord(a) === stemWord(b) && stemWord(a).length >= 4)) return true;
+  if (a === b) return true;
+  // Stems only drop endings: words that begin apart share neither a stem nor a beginning (most pairs end here).
+  if (a[0] !== b[0]) return false;
+  const stem = stemWord(a);
+  if (stem.length >= 4 && stem === stemWord(b)) return true;
   let common = 0;
   while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
   return common >= minPrefix && common >= Math.min(a.length, b.length) - 3;
@@ -515,8 +520,16 @@ function scoreByName(
   for (const variant of leaf.variants) {
     const v = variant.words;
     if (v.length === 0) continue;
-    const queryBest = q.map((word) => Math.max(0, ...v.map((other) => similarity(word, other))));
-    const variantBest = v.map((other) => Math.max(0, ...q.map((word) => similarity(word, other))));
+    // Each pair once, both directions read from it (this runs for every leaf of every label's shortlist).
+    const queryBest = new Array<number>(q.length).fill(0);
+    const variantBest = new Array<number>(v.length).fill(0);
+    for (let i = 0; i < q.length; i++) {
+      for (let j = 0; j < v.length; j++) {
+        const value = similarity(q[i] ?? '', v[j] ?? '');
+        if (value > (queryBest[i] ?? 0)) queryBest[i] = value;
+        if (value > (variantBest[j] ?? 0)) variantBest[j] = value;
+      }
+    }
     const queryCover = sum(queryBest) / q.length;
     const variantCover = sum(variantBest) / v.length;
     const symmetric = (sum(queryBest) + sum(variantBest)) / (q.length + v.length);
