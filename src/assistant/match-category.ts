@@ -104,6 +104,10 @@ interface Scored {
   formExact: boolean;
   /** The label's words are the name's only if one of them is misspelt (`Маска` read as `Масла`). */
   typo: boolean;
+  /** The leaf's whole name is inside the label and some label words are left unexplained (`Чайники` for `Чайник электрический`). */
+  partial: boolean;
+  /** Every word of the label is a form of the name's, two of them joined in a compound word of it (`Электрочайники`). */
+  joined: boolean;
   /** The gender or age words or the seller's path say otherwise than the leaf (a bare label beside a leaf whose path says whom is not that). */
   contradicted: boolean;
   /** How well the leaf's path holds the seller's parent path (1 when there is none). */
@@ -238,7 +242,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
         const rank = score + 0.03 * productSupport + (siblingGroups.has(leaf.groupKey) ? 0.03 : 0) - (narrower ? 0.02 : 0);
         // `Кроссовки мужские` is the men's leaf, but not its exact name: the label says more than the name.
         const saysMore = !isDemographicEmpty(label.demographic) && isDemographicEmpty(leaf.nameDemographic);
-        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, contradicted: doubted && !bare, pathSupport });
+        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, partial: named.partial && named.score >= general, joined: named.joined && named.score >= general, contradicted: doubted && !bare, pathSupport });
       }
       scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.label.localeCompare(b.leaf.label));
       const siblingRoots = new Set([...siblingGroups].map((group) => group.split(' / ')[0] ?? ''));
@@ -421,7 +425,9 @@ function decide(
   if (first === undefined) return { text, status: 'todo', candidates: [] };
   // A leaf named by the label's own words in some form beats one reached only through a typo (`Маска для волос` is
   // `Маски для волос`, not `Масла для волос` misspelt): the typo reading is a candidate, not a rival.
-  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && item.typo));
+  // And a compound leaf that explains every word of the label beats one whose name leaves some of them unexplained
+  // (`Электрочайники` for `Чайник электрический`, not `Чайники`).
+  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && item.typo) && !(first.joined && item.partial));
   // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
   const rivals = isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near;
   // Several leaves within a hair of the best: the name is shared, and every one of them is listed.
@@ -512,8 +518,8 @@ function scoreByName(
   leaf: PreparedLeaf,
   similarity: (a: string, b: string) => number,
   relations: LeafRelations,
-): { score: number; exact: boolean; contained: boolean; compound: boolean; formExact: boolean; typo: boolean } {
-  let best = { score: 0, exact: false, contained: false, compound: false, formExact: false, typo: false };
+): { score: number; exact: boolean; contained: boolean; compound: boolean; formExact: boolean; typo: boolean; partial: boolean; joined: boolean } {
+  let best = { score: 0, exact: false, contained: false, compound: false, formExact: false, typo: false, partial: false, joined: false };
   const q = label.words;
   if (q.length === 0) return best;
   const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
@@ -530,6 +536,7 @@ function scoreByName(
         if (value > (variantBest[j] ?? 0)) variantBest[j] = value;
       }
     }
+    const throughCompound = explainCompounds(q, v, queryBest, variantBest);
     const queryCover = sum(queryBest) / q.length;
     const variantCover = sum(variantBest) / v.length;
     const symmetric = (sum(queryBest) + sum(variantBest)) / (q.length + v.length);
@@ -540,6 +547,7 @@ function scoreByName(
     let compound = false;
     let formExact = false;
     let typo = false;
+    let partial = false;
     if (queryCover >= 0.9 && variantCover >= 0.9) {
       exact = variant.full && q.length === v.length && queryBest.every((value) => value === 1) && variantBest.every((value) => value === 1);
       formExact = queryBest.every((value) => value >= FORM_SCORE) && variantBest.every((value) => value >= FORM_SCORE);
@@ -565,11 +573,12 @@ function scoreByName(
       const matched = q.filter(covered);
       if (!leading && !complementExtra && !extras.some((word) => relations.isRelatedElsewhere(word, leaf, matched))) {
         score = Math.max(symmetric, NAMED_INSIDE_BASE + 0.05 * queryCover);
+        partial = true;
       }
     }
     // A real name match beats holding the label's words among more (`Футболкалар` over `Футболкалар мен поло`).
     const weight = (candidate: { score: number; contained: boolean }): number => candidate.score - (candidate.contained ? 0.05 : 0);
-    if (weight({ score, contained }) > weight(best) || (score === best.score && exact)) best = { score, exact, contained, compound, formExact, typo };
+    if (weight({ score, contained }) > weight(best) || (score === best.score && exact)) best = { score, exact, contained, compound, formExact, typo, partial, joined: formExact && throughCompound };
   }
   return best;
 }
@@ -706,6 +715,34 @@ function isFleetingVowelForm(whole: string, inflected: string): boolean {
   const [, base = '', consonant = ''] = found;
   const rest = inflected.startsWith(`${base}ь${consonant[0] ?? ''}`) ? inflected.slice(base.length + 2) : inflected.startsWith(`${base}${consonant[0] ?? ''}`) ? inflected.slice(base.length + 1) : undefined;
   return rest !== undefined && /^(?:и|ы|а|я|у|ю|е|ов|ев|ей|ам|ям|ах|ях|ом|ем|ами|ями)$/.test(rest);
+}
+
+/**
+ * A compound word of a leaf's name explains two words of the label: its end is one of them and its
+ * beginning begins another (`электрочайники` for `чайник электрический`, `автошампуни` for
+ * `шампунь автомобильный`, `велотренажеры` for `тренажер велосипедный`). Both are then read as
+ * forms of the compound's parts.
+ */
+function explainCompounds(labelWords: readonly string[], nameWords: readonly string[], labelBest: number[], nameBest: number[]): boolean {
+  let explained = false;
+  for (let j = 0; j < nameWords.length; j++) {
+    const compound = nameWords[j] ?? '';
+    if ((nameBest[j] ?? 0) >= FORM_SCORE) continue;
+    for (let i = 0; i < labelWords.length; i++) {
+      const end = labelWords[i] ?? '';
+      if (!isCompoundOf(compound, end)) continue;
+      const prefix = compound.slice(0, compound.indexOf(stemWord(end)));
+      // `электро` in `электрический`, `авто` in `автомобильный`, `вело` in `велосипедный` (never `вел` in `велюровые`).
+      const begins = (word: string): boolean => word.startsWith(prefix) || (prefix.endsWith('о') && prefix.length >= 6 && word.startsWith(prefix.slice(0, -1)));
+      const other = labelWords.findIndex((word, k) => k !== i && prefix.length >= 4 && begins(word));
+      if (other < 0) continue;
+      labelBest[i] = Math.max(labelBest[i] ?? 0, FORM_SCORE);
+      labelBest[other] = Math.max(labelBest[other] ?? 0, FORM_SCORE);
+      nameBest[j] = FORM_SCORE;
+      explained = true;
+    }
+  }
+  return explained;
 }
 
 /** `электрочайники` of `чайники`, `автошампуни` of `шампунь`: a compound ending in the word (its stem of five letters or more). */
