@@ -108,6 +108,8 @@ interface Scored {
   partial: boolean;
   /** Every word of the label is a form of the name's, two of them joined in a compound word of it (`Электрочайники`). */
   joined: boolean;
+  /** The label says the goods are children's and the leaf's path does not: a guess (a child's potty is no flower pot), never the match. */
+  kidsUnsaid: boolean;
   /** The gender or age words or the seller's path say otherwise than the leaf (a bare label beside a leaf whose path says whom is not that). */
   contradicted: boolean;
   /** How well the leaf's path holds the seller's parent path (1 when there is none). */
@@ -242,7 +244,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
         const rank = score + 0.03 * productSupport + (siblingGroups.has(leaf.groupKey) ? 0.03 : 0) - (narrower ? 0.02 : 0);
         // `Кроссовки мужские` is the men's leaf, but not its exact name: the label says more than the name.
         const saysMore = !isDemographicEmpty(label.demographic) && isDemographicEmpty(leaf.nameDemographic);
-        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, partial: named.partial && named.score >= general, joined: named.joined && named.score >= general, contradicted: doubted && !bare, pathSupport });
+        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, partial: named.partial && named.score >= general, joined: named.joined && named.score >= general, kidsUnsaid: label.demographic.kids === true && leaf.demographic.kids !== true, contradicted: doubted && !bare, pathSupport });
       }
       scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.label.localeCompare(b.leaf.label));
       const siblingRoots = new Set([...siblingGroups].map((group) => group.split(' / ')[0] ?? ''));
@@ -439,7 +441,7 @@ function decide(
   const namesBranch = label.words.length === 0 || (!leafOfBranchFor && branchNames.some((words) => words.length === label.words.length && coverWords(label.words, words, similarity) >= 0.95 && coverWords(words, label.words, (a, b) => similarity(b, a)) >= 0.95));
   // A leaf holding the label's words among more wins only alone and for words long enough not to be part of anything (`ТВ`).
   const containedAlone = first.contained && !first.compound && label.words.every((word) => word.length >= MIN_CONTAINED_WORD);
-  if (!namesBranch && !first.narrower && (!first.contained || containedAlone) && first.score >= thresholds.minScore && rivals.length === 0) {
+  if (!namesBranch && !first.narrower && !first.kidsUnsaid && (!first.contained || containedAlone) && first.score >= thresholds.minScore && rivals.length === 0) {
     const best = toCandidate(first);
     return { text, status: first.exact ? 'exact' : 'confident', best, candidates };
   }

@@ -260,3 +260,18 @@ describe('a compound word of a leaf that says two words of the label', () => {
     expect(original.match('Тренажеры велюровые').best?.key).not.toBe('90102');
   });
 });
+
+describe('a label saying the goods are children\'s', () => {
+  it('is a question on a leaf whose path says nobody (a child\'s thing may be another thing), the leaf still first', () => {
+    for (const [label, key] of [
+      ['Детские зеркала', '60502'],
+      ['Зонты детские', '50406'],
+    ] as const) {
+      const match = original.match(label);
+      expect(match.status, label).toBe('todo');
+      expect(match.candidates[0]?.key, label).toBe(key);
+    }
+    // A leaf whose path says children's stays confident.
+    expect(original.match('Велосипеды детские').best?.key).toBe('90202');
+  });
+});
