@@ -201,6 +201,22 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
 
       const sellerDemographic = isDemographicEmpty(label.demographic) ? productDemographic : label.demographic;
       const labelSimilarity = (a: string, b: string): number => similarity(label, a, b);
+      // How well the product names hold a leaf's words: each directory word looked up once per label, not once per leaf.
+      const productBest = new Map<string, number>();
+      const coverLeafByProducts = (words: readonly string[]): number => {
+        if (words.length === 0) return 1;
+        let sum = 0;
+        for (const word of words) {
+          let best = productBest.get(word);
+          if (best === undefined) {
+            best = 0;
+            for (const productWord of productWords) best = Math.max(best, wordScore(productWord, word));
+            productBest.set(word, best);
+          }
+          sum += best;
+        }
+        return sum / words.length;
+      };
       const raw = [...shortlist].map((leaf) => {
         const named = scoreByName(label, leaf, labelSimilarity, relations);
         const general = Math.min(GENERAL_CAP, generalScores.get(leaf.key) ?? 0);
@@ -240,7 +256,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
         }
         // `Косметика` is not `Детская косметика`, though the names are equal once `Детская` is set apart: a narrower leaf is a rival only.
         const narrower = !isDemographicEmpty(leaf.nameDemographic) && isDemographicEmpty(sellerDemographic);
-        const productSupport = productWords.length === 0 ? 0 : coverWords(leaf.variants[0]?.words ?? [], productWords, (a, b) => wordScore(b, a));
+        const productSupport = productWords.length === 0 ? 0 : coverLeafByProducts(leaf.variants[0]?.words ?? []);
         const rank = score + 0.03 * productSupport + (siblingGroups.has(leaf.groupKey) ? 0.03 : 0) - (narrower ? 0.02 : 0);
         // `Кроссовки мужские` is the men's leaf, but not its exact name: the label says more than the name.
         const saysMore = !isDemographicEmpty(label.demographic) && isDemographicEmpty(leaf.nameDemographic);
