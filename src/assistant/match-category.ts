@@ -116,6 +116,14 @@ interface Scored {
   pathSupport: number;
 }
 
+/** A shortlisted leaf scored by the label's words alone. */
+interface RawScore {
+  leaf: PreparedLeaf;
+  named: ReturnType<typeof scoreByName>;
+  general: number;
+  score: number;
+}
+
 /** What the file says beside the label that could point at a narrower leaf (`Роботы-пылесосы` for `Пылесосы`). */
 interface NarrowingContext {
   /** Words of the rows' product names and of the label's parentheses. */
@@ -181,23 +189,40 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
 
   const similarity = createLabelWordSimilarity(wordScore);
 
+  // What the label's words alone give each leaf: the same for every context (a TODO is matched again with the
+  // seller's other categories), so kept per label (bounded).
+  const rawMemo = new Map<string, RawScore[]>();
+  const scoreShortlist = (label: ParsedLabel, labelSimilarity: (a: string, b: string) => number): RawScore[] => {
+    const key = [label.plain, label.words.join(' '), label.head.join(' '), [...label.abbreviated].join(' ')].join('\u0001');
+    const known = rawMemo.get(key);
+    if (known !== undefined) return known;
+    const shortlist = new Set<PreparedLeaf>();
+    for (const word of label.words) for (const leaf of byPrefix.get(prefixKey(word)) ?? []) shortlist.add(leaf);
+    const generalScores = new Map<string, number>();
+    if (label.plain !== '') {
+      for (const candidate of general.score(label.plain, 0.4)) {
+        generalScores.set(candidate.key, candidate.score);
+        const leaf = byKey.get(candidate.key);
+        if (leaf !== undefined) shortlist.add(leaf);
+      }
+    }
+    if (label.words.length === 0) for (const leaf of leaves) shortlist.add(leaf);
+
+    const raw = [...shortlist].map((leaf) => {
+      const named = scoreByName(label, leaf, labelSimilarity, relations);
+      const general = Math.min(GENERAL_CAP, generalScores.get(leaf.key) ?? 0);
+      return { leaf, named, general, score: Math.max(named.score, general) };
+    });
+    if (rawMemo.size >= 5_000) rawMemo.clear();
+    rawMemo.set(key, raw);
+    return raw;
+  };
+
   const matchLabel = (text: string, label: ParsedLabel, context: CategoryContext): ValueMatch<Category> => {
       if (label.words.length === 0 && label.parentWords.length === 0) return { text, status: 'todo', candidates: [] };
       const productDemographic = isDemographicEmpty(label.demographic) ? readProductDemographic(context.productNames ?? []) : {};
       const productWords = [...new Set((context.productNames ?? []).slice(0, 20).flatMap((name) => tokenizeForMatch(name)))].filter((word) => !STOP_WORDS.has(word));
       const siblingGroups = new Set((context.siblingIds ?? []).map((id) => byKey.get(String(id))?.groupKey).filter((key) => key !== undefined));
-
-      const shortlist = new Set<PreparedLeaf>();
-      for (const word of label.words) for (const leaf of byPrefix.get(prefixKey(word)) ?? []) shortlist.add(leaf);
-      const generalScores = new Map<string, number>();
-      if (label.plain !== '') {
-        for (const candidate of general.score(label.plain, 0.4)) {
-          generalScores.set(candidate.key, candidate.score);
-          const leaf = byKey.get(candidate.key);
-          if (leaf !== undefined) shortlist.add(leaf);
-        }
-      }
-      if (label.words.length === 0) for (const leaf of leaves) shortlist.add(leaf);
 
       const sellerDemographic = isDemographicEmpty(label.demographic) ? productDemographic : label.demographic;
       const labelSimilarity = (a: string, b: string): number => similarity(label, a, b);
@@ -217,11 +242,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
         }
         return sum / words.length;
       };
-      const raw = [...shortlist].map((leaf) => {
-        const named = scoreByName(label, leaf, labelSimilarity, relations);
-        const general = Math.min(GENERAL_CAP, generalScores.get(leaf.key) ?? 0);
-        return { leaf, named, general, score: Math.max(named.score, general) };
-      });
+      const raw = scoreShortlist(label, labelSimilarity);
       // Whether a leaf saying the same people as the label fits it at all: only then is a leaf saying nobody a guess.
       const demographicAlternative = !isDemographicEmpty(label.demographic) && raw.some((item) => item.score >= 0.5 && !isDemographicEmpty(item.leaf.demographic) && !contradictsDemographic(label.demographic, item.leaf.demographic));
       const scored: Scored[] = [];
