@@ -104,10 +104,24 @@ interface Scored {
   formExact: boolean;
   /** The label's words are the name's only if one of them is misspelt (`Маска` read as `Масла`). */
   typo: boolean;
+  /** The leaf's whole name is inside the label and some label words are left unexplained (`Чайники` for `Чайник электрический`). */
+  partial: boolean;
+  /** Every word of the label is a form of the name's, two of them joined in a compound word of it (`Электрочайники`). */
+  joined: boolean;
+  /** The label says the goods are children's and the leaf's path does not: a guess (a child's potty is no flower pot), never the match. */
+  kidsUnsaid: boolean;
   /** The gender or age words or the seller's path say otherwise than the leaf (a bare label beside a leaf whose path says whom is not that). */
   contradicted: boolean;
   /** How well the leaf's path holds the seller's parent path (1 when there is none). */
   pathSupport: number;
+}
+
+/** A shortlisted leaf scored by the label's words alone. */
+interface RawScore {
+  leaf: PreparedLeaf;
+  named: ReturnType<typeof scoreByName>;
+  general: number;
+  score: number;
 }
 
 /** What the file says beside the label that could point at a narrower leaf (`Роботы-пылесосы` for `Пылесосы`). */
@@ -175,30 +189,60 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
 
   const similarity = createLabelWordSimilarity(wordScore);
 
+  // What the label's words alone give each leaf: the same for every context (a TODO is matched again with the
+  // seller's other categories), so kept per label (bounded).
+  const rawMemo = new Map<string, RawScore[]>();
+  const scoreShortlist = (label: ParsedLabel, labelSimilarity: (a: string, b: string) => number): RawScore[] => {
+    const key = [label.plain, label.words.join(' '), label.head.join(' '), [...label.abbreviated].join(' ')].join('\u0001');
+    const known = rawMemo.get(key);
+    if (known !== undefined) return known;
+    const shortlist = new Set<PreparedLeaf>();
+    for (const word of label.words) for (const leaf of byPrefix.get(prefixKey(word)) ?? []) shortlist.add(leaf);
+    const generalScores = new Map<string, number>();
+    if (label.plain !== '') {
+      for (const candidate of general.score(label.plain, 0.4)) {
+        generalScores.set(candidate.key, candidate.score);
+        const leaf = byKey.get(candidate.key);
+        if (leaf !== undefined) shortlist.add(leaf);
+      }
+    }
+    if (label.words.length === 0) for (const leaf of leaves) shortlist.add(leaf);
+
+    const raw = [...shortlist].map((leaf) => {
+      const named = scoreByName(label, leaf, labelSimilarity, relations);
+      const general = Math.min(GENERAL_CAP, generalScores.get(leaf.key) ?? 0);
+      return { leaf, named, general, score: Math.max(named.score, general) };
+    });
+    if (rawMemo.size >= 5_000) rawMemo.clear();
+    rawMemo.set(key, raw);
+    return raw;
+  };
+
   const matchLabel = (text: string, label: ParsedLabel, context: CategoryContext): ValueMatch<Category> => {
       if (label.words.length === 0 && label.parentWords.length === 0) return { text, status: 'todo', candidates: [] };
       const productDemographic = isDemographicEmpty(label.demographic) ? readProductDemographic(context.productNames ?? []) : {};
       const productWords = [...new Set((context.productNames ?? []).slice(0, 20).flatMap((name) => tokenizeForMatch(name)))].filter((word) => !STOP_WORDS.has(word));
       const siblingGroups = new Set((context.siblingIds ?? []).map((id) => byKey.get(String(id))?.groupKey).filter((key) => key !== undefined));
 
-      const shortlist = new Set<PreparedLeaf>();
-      for (const word of label.words) for (const leaf of byPrefix.get(prefixKey(word)) ?? []) shortlist.add(leaf);
-      const generalScores = new Map<string, number>();
-      if (label.plain !== '') {
-        for (const candidate of general.score(label.plain, 0.4)) {
-          generalScores.set(candidate.key, candidate.score);
-          const leaf = byKey.get(candidate.key);
-          if (leaf !== undefined) shortlist.add(leaf);
-        }
-      }
-      if (label.words.length === 0) for (const leaf of leaves) shortlist.add(leaf);
-
       const sellerDemographic = isDemographicEmpty(label.demographic) ? productDemographic : label.demographic;
-      const raw = [...shortlist].map((leaf) => {
-        const named = scoreByName(label, leaf, (a, b) => similarity(label, a, b), relations);
-        const general = Math.min(GENERAL_CAP, generalScores.get(leaf.key) ?? 0);
-        return { leaf, named, general, score: Math.max(named.score, general) };
-      });
+      const labelSimilarity = (a: string, b: string): number => similarity(label, a, b);
+      // How well the product names hold a leaf's words: each directory word looked up once per label, not once per leaf.
+      const productBest = new Map<string, number>();
+      const coverLeafByProducts = (words: readonly string[]): number => {
+        if (words.length === 0) return 1;
+        let sum = 0;
+        for (const word of words) {
+          let best = productBest.get(word);
+          if (best === undefined) {
+            best = 0;
+            for (const productWord of productWords) best = Math.max(best, wordScore(productWord, word));
+            productBest.set(word, best);
+          }
+          sum += best;
+        }
+        return sum / words.length;
+      };
+      const raw = scoreShortlist(label, labelSimilarity);
       // Whether a leaf saying the same people as the label fits it at all: only then is a leaf saying nobody a guess.
       const demographicAlternative = !isDemographicEmpty(label.demographic) && raw.some((item) => item.score >= 0.5 && !isDemographicEmpty(item.leaf.demographic) && !contradictsDemographic(label.demographic, item.leaf.demographic));
       const scored: Scored[] = [];
@@ -223,7 +267,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
         }
         let pathSupport = 1;
         if (label.parentWords.length > 0) {
-          const support = coverWords(label.parentWords, leaf.pathWords, (a, b) => similarity(label, a, b));
+          const support = coverWords(label.parentWords, leaf.pathWords, labelSimilarity);
           pathSupport = support;
           if (support < 0.9) {
             score *= 0.92 + 0.08 * support;
@@ -233,16 +277,16 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
         }
         // `Косметика` is not `Детская косметика`, though the names are equal once `Детская` is set apart: a narrower leaf is a rival only.
         const narrower = !isDemographicEmpty(leaf.nameDemographic) && isDemographicEmpty(sellerDemographic);
-        const productSupport = productWords.length === 0 ? 0 : coverWords(leaf.variants[0]?.words ?? [], productWords, (a, b) => wordScore(b, a));
+        const productSupport = productWords.length === 0 ? 0 : coverLeafByProducts(leaf.variants[0]?.words ?? []);
         const rank = score + 0.03 * productSupport + (siblingGroups.has(leaf.groupKey) ? 0.03 : 0) - (narrower ? 0.02 : 0);
         // `Кроссовки мужские` is the men's leaf, but not its exact name: the label says more than the name.
         const saysMore = !isDemographicEmpty(label.demographic) && isDemographicEmpty(leaf.nameDemographic);
-        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, contradicted: doubted && !bare, pathSupport });
+        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, partial: named.partial && named.score >= general, joined: named.joined && named.score >= general, kidsUnsaid: label.demographic.kids === true && leaf.demographic.kids !== true, contradicted: doubted && !bare, pathSupport });
       }
       scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.label.localeCompare(b.leaf.label));
       const siblingRoots = new Set([...siblingGroups].map((group) => group.split(' / ')[0] ?? ''));
       const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], demographic: sellerDemographic, siblingGroups, siblingRoots };
-      return decide(text, label, scored, branchNames, thresholds, (a, b) => similarity(label, a, b), narrowing);
+      return decide(text, label, scored, branchNames, thresholds, labelSimilarity, narrowing);
   };
 
   const matchWhole: CategoryMatcher = {
@@ -264,23 +308,39 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
  * marked it as an abbreviation.
  */
 function createLabelWordSimilarity(wordScore: (a: string, b: string) => number): (label: ParsedLabel, sellerWord: string, directoryWord: string) => number {
+  // By seller word, then directory word, apart for a word the seller marked as shortened (the one thing of the label read here).
+  const plain = new Map<string, Map<string, number>>();
+  const shortened = new Map<string, Map<string, number>>();
   return (label, sellerWord, directoryWord) => {
-    const score = wordScore(sellerWord, directoryWord);
-    // `Поло` is not short for `Полотенца`: a word that only begins another counts as an abbreviation when the seller put a dot after it.
-    if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord.length - sellerWord.length > 2 && !label.abbreviated.has(sellerWord)) {
-      return Math.min(score, 0.7);
-    }
-    // `Кошелек`/`Кошельки`, `Ремень`/`Ремни`: the vowel Russian drops before the last consonant when an ending follows.
-    if (score < FORM_SCORE && (isFleetingVowelForm(sellerWord, directoryWord) || isFleetingVowelForm(directoryWord, sellerWord))) return FORM_SCORE;
-    // `Халадильники`, `Адеяла`: the unstressed `о` written as it sounds, `а`, in a word long enough that no other word
-    // differs from it so (`Палки` is not `Полки`). One misspelling however often it recurs, so at most a typo's score.
-    if (score < AKANYE_SCORE && sellerWord.length >= MIN_AKANYE_WORD && isAkanyeSpelling(sellerWord, directoryWord)) return AKANYE_SCORE;
-    // `Юбка`/`Юбки`: four-letter words the stemmer leaves whole, differing in the ending vowel only.
-    if (score < 0.95 && sellerWord.length === directoryWord.length && sellerWord.length >= 4 && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && ENDING_VOWELS.test(sellerWord.slice(-1)) && ENDING_VOWELS.test(directoryWord.slice(-1))) {
-      return FORM_SCORE;
+    const marked = label.abbreviated.has(sellerWord);
+    const cache = marked ? shortened : plain;
+    let row = cache.get(sellerWord);
+    if (row === undefined) cache.set(sellerWord, (row = new Map()));
+    let score = row.get(directoryWord);
+    if (score === undefined) {
+      score = scoreLabelWord(wordScore(sellerWord, directoryWord), sellerWord, directoryWord, marked);
+      row.set(directoryWord, score);
     }
     return score;
   };
+}
+
+/** The general word score with the spellings it does not know raised, and a bare word beginning held down (see `createLabelWordSimilarity`). */
+function scoreLabelWord(score: number, sellerWord: string, directoryWord: string, marked: boolean): number {
+  // `Поло` is not short for `Полотенца`: a word that only begins another counts as an abbreviation when the seller put a dot after it.
+  if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord.length - sellerWord.length > 2 && !marked) {
+    return Math.min(score, 0.7);
+  }
+  // `Кошелек`/`Кошельки`, `Ремень`/`Ремни`: the vowel Russian drops before the last consonant when an ending follows.
+  if (score < FORM_SCORE && (isFleetingVowelForm(sellerWord, directoryWord) || isFleetingVowelForm(directoryWord, sellerWord))) return FORM_SCORE;
+  // `Халадильники`, `Адеяла`: the unstressed `о` written as it sounds, `а`, in a word long enough that no other word
+  // differs from it so (`Палки` is not `Полки`). One misspelling however often it recurs, so at most a typo's score.
+  if (score < AKANYE_SCORE && sellerWord.length >= MIN_AKANYE_WORD && isAkanyeSpelling(sellerWord, directoryWord)) return AKANYE_SCORE;
+  // `Юбка`/`Юбки`: four-letter words the stemmer leaves whole, differing in the ending vowel only.
+  if (score < 0.95 && sellerWord.length === directoryWord.length && sellerWord.length >= 4 && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && ENDING_VOWELS.test(sellerWord.slice(-1)) && ENDING_VOWELS.test(directoryWord.slice(-1))) {
+    return FORM_SCORE;
+  }
+  return score;
 }
 
 /** Word beginnings → the leaves whose names hold them, and the names of every branch (their words). */
@@ -404,7 +464,9 @@ function decide(
   if (first === undefined) return { text, status: 'todo', candidates: [] };
   // A leaf named by the label's own words in some form beats one reached only through a typo (`Маска для волос` is
   // `Маски для волос`, not `Масла для волос` misspelt): the typo reading is a candidate, not a rival.
-  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && item.typo));
+  // And a compound leaf that explains every word of the label beats one whose name leaves some of them unexplained
+  // (`Электрочайники` for `Чайник электрический`, not `Чайники`).
+  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && item.typo) && !(first.joined && item.partial));
   // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
   const rivals = isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near;
   // Several leaves within a hair of the best: the name is shared, and every one of them is listed.
@@ -416,7 +478,7 @@ function decide(
   const namesBranch = label.words.length === 0 || (!leafOfBranchFor && branchNames.some((words) => words.length === label.words.length && coverWords(label.words, words, similarity) >= 0.95 && coverWords(words, label.words, (a, b) => similarity(b, a)) >= 0.95));
   // A leaf holding the label's words among more wins only alone and for words long enough not to be part of anything (`ТВ`).
   const containedAlone = first.contained && !first.compound && label.words.every((word) => word.length >= MIN_CONTAINED_WORD);
-  if (!namesBranch && !first.narrower && (!first.contained || containedAlone) && first.score >= thresholds.minScore && rivals.length === 0) {
+  if (!namesBranch && !first.narrower && !first.kidsUnsaid && (!first.contained || containedAlone) && first.score >= thresholds.minScore && rivals.length === 0) {
     const best = toCandidate(first);
     return { text, status: first.exact ? 'exact' : 'confident', best, candidates };
   }
@@ -480,7 +542,11 @@ function holdsName(narrower: PreparedLeaf, plain: PreparedLeaf): boolean {
  * three of the shorter word (`автомобильный`/`автомобильные`, `робот`/`роботы`).
  */
 function isRelatedWord(a: string, b: string, minPrefix: number): boolean {
-  if (a === b || (stemWord(a) === stemWord(b) && stemWord(a).length >= 4)) return true;
+  if (a === b) return true;
+  // Stems only drop endings: words that begin apart share neither a stem nor a beginning (most pairs end here).
+  if (a[0] !== b[0]) return false;
+  const stem = stemWord(a);
+  if (stem.length >= 4 && stem === stemWord(b)) return true;
   let common = 0;
   while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
   return common >= minPrefix && common >= Math.min(a.length, b.length) - 3;
@@ -491,16 +557,25 @@ function scoreByName(
   leaf: PreparedLeaf,
   similarity: (a: string, b: string) => number,
   relations: LeafRelations,
-): { score: number; exact: boolean; contained: boolean; compound: boolean; formExact: boolean; typo: boolean } {
-  let best = { score: 0, exact: false, contained: false, compound: false, formExact: false, typo: false };
+): { score: number; exact: boolean; contained: boolean; compound: boolean; formExact: boolean; typo: boolean; partial: boolean; joined: boolean } {
+  let best = { score: 0, exact: false, contained: false, compound: false, formExact: false, typo: false, partial: false, joined: false };
   const q = label.words;
   if (q.length === 0) return best;
   const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
   for (const variant of leaf.variants) {
     const v = variant.words;
     if (v.length === 0) continue;
-    const queryBest = q.map((word) => Math.max(0, ...v.map((other) => similarity(word, other))));
-    const variantBest = v.map((other) => Math.max(0, ...q.map((word) => similarity(word, other))));
+    // Each pair once, both directions read from it (this runs for every leaf of every label's shortlist).
+    const queryBest = new Array<number>(q.length).fill(0);
+    const variantBest = new Array<number>(v.length).fill(0);
+    for (let i = 0; i < q.length; i++) {
+      for (let j = 0; j < v.length; j++) {
+        const value = similarity(q[i] ?? '', v[j] ?? '');
+        if (value > (queryBest[i] ?? 0)) queryBest[i] = value;
+        if (value > (variantBest[j] ?? 0)) variantBest[j] = value;
+      }
+    }
+    const throughCompound = explainCompounds(q, v, queryBest, variantBest);
     const queryCover = sum(queryBest) / q.length;
     const variantCover = sum(variantBest) / v.length;
     const symmetric = (sum(queryBest) + sum(variantBest)) / (q.length + v.length);
@@ -511,6 +586,7 @@ function scoreByName(
     let compound = false;
     let formExact = false;
     let typo = false;
+    let partial = false;
     if (queryCover >= 0.9 && variantCover >= 0.9) {
       exact = variant.full && q.length === v.length && queryBest.every((value) => value === 1) && variantBest.every((value) => value === 1);
       formExact = queryBest.every((value) => value >= FORM_SCORE) && variantBest.every((value) => value >= FORM_SCORE);
@@ -536,11 +612,12 @@ function scoreByName(
       const matched = q.filter(covered);
       if (!leading && !complementExtra && !extras.some((word) => relations.isRelatedElsewhere(word, leaf, matched))) {
         score = Math.max(symmetric, NAMED_INSIDE_BASE + 0.05 * queryCover);
+        partial = true;
       }
     }
     // A real name match beats holding the label's words among more (`Футболкалар` over `Футболкалар мен поло`).
     const weight = (candidate: { score: number; contained: boolean }): number => candidate.score - (candidate.contained ? 0.05 : 0);
-    if (weight({ score, contained }) > weight(best) || (score === best.score && exact)) best = { score, exact, contained, compound, formExact, typo };
+    if (weight({ score, contained }) > weight(best) || (score === best.score && exact)) best = { score, exact, contained, compound, formExact, typo, partial, joined: formExact && throughCompound };
   }
   return best;
 }
@@ -679,6 +756,34 @@ function isFleetingVowelForm(whole: string, inflected: string): boolean {
   return rest !== undefined && /^(?:и|ы|а|я|у|ю|е|ов|ев|ей|ам|ям|ах|ях|ом|ем|ами|ями)$/.test(rest);
 }
 
+/**
+ * A compound word of a leaf's name explains two words of the label: its end is one of them and its
+ * beginning begins another (`электрочайники` for `чайник электрический`, `автошампуни` for
+ * `шампунь автомобильный`, `велотренажеры` for `тренажер велосипедный`). Both are then read as
+ * forms of the compound's parts.
+ */
+function explainCompounds(labelWords: readonly string[], nameWords: readonly string[], labelBest: number[], nameBest: number[]): boolean {
+  let explained = false;
+  for (let j = 0; j < nameWords.length; j++) {
+    const compound = nameWords[j] ?? '';
+    if ((nameBest[j] ?? 0) >= FORM_SCORE) continue;
+    for (let i = 0; i < labelWords.length; i++) {
+      const end = labelWords[i] ?? '';
+      if (!isCompoundOf(compound, end)) continue;
+      const prefix = compound.slice(0, compound.indexOf(stemWord(end)));
+      // `электро` in `электрический`, `авто` in `автомобильный`, `вело` in `велосипедный` (never `вел` in `велюровые`).
+      const begins = (word: string): boolean => word.startsWith(prefix) || (prefix.endsWith('о') && prefix.length >= 6 && word.startsWith(prefix.slice(0, -1)));
+      const other = labelWords.findIndex((word, k) => k !== i && prefix.length >= 4 && begins(word));
+      if (other < 0) continue;
+      labelBest[i] = Math.max(labelBest[i] ?? 0, FORM_SCORE);
+      labelBest[other] = Math.max(labelBest[other] ?? 0, FORM_SCORE);
+      nameBest[j] = FORM_SCORE;
+      explained = true;
+    }
+  }
+  return explained;
+}
+
 /** `электрочайники` of `чайники`, `автошампуни` of `шампунь`: a compound ending in the word (its stem of five letters or more). */
 function isCompoundOf(compound: string, word: string): boolean {
   const stem = stemWord(word);
@@ -697,7 +802,11 @@ function sharesStem(a: string, b: string): boolean {
 function coverWords(words: readonly string[], other: readonly string[], similarity: (a: string, b: string) => number): number {
   if (words.length === 0) return 1;
   let sum = 0;
-  for (const word of words) sum += Math.max(0, ...other.map((candidate) => similarity(word, candidate)));
+  for (const word of words) {
+    let best = 0;
+    for (const candidate of other) best = Math.max(best, similarity(word, candidate));
+    sum += best;
+  }
   return sum / words.length;
 }
 

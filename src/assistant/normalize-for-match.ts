@@ -85,6 +85,20 @@ export const UNIT_TOKENS: ReadonlySet<string> = new Set(Object.values(UNITS));
  * look-alike letters of mixed-script words unified, and unit words after a number spelled one way.
  */
 export function tokenizeForMatch(text: string): string[] {
+  // Directory names and paths are tokenized by every matcher and index built over them, labels once per
+  // rewrite: the tokens of a text are kept (a copy is returned, so callers may change theirs).
+  const known = TOKEN_CACHE.get(text);
+  if (known !== undefined) return known.slice();
+  const tokens = tokenizeUncached(text);
+  if (TOKEN_CACHE.size >= MAX_CACHED_TEXTS) TOKEN_CACHE.clear();
+  TOKEN_CACHE.set(text, tokens);
+  return tokens.slice();
+}
+
+const TOKEN_CACHE = new Map<string, string[]>();
+const MAX_CACHED_TEXTS = 50_000;
+
+function tokenizeUncached(text: string): string[] {
   const prepared = dropPercentages(text)
     .normalize('NFKC')
     .toLowerCase()

@@ -41,8 +41,8 @@ describe('an extra word shared with a sibling leaf', () => {
     const serum = original.match('Сыворотка для лица');
     expect(serum.status).toBe('confident');
     expect(serum.best?.key).toBe('80102');
-    // `электрический` is what `Электрочайники` are: a question.
-    expect(original.match('Чайник электрический').status).toBe('todo');
+    // `электрический` is what `Электрочайники` are: never the plain `Чайники` (the compound leaf, see below).
+    expect(original.match('Чайник электрический').best?.key).not.toBe('60108');
   });
 });
 
@@ -238,5 +238,40 @@ describe('a label naming a plain leaf beside narrower leaves', () => {
     const sneakers = marketplace.match('Кроссовки');
     expect(sneakers.status).toBe('todo');
     expect(keys(sneakers)).toEqual(expect.arrayContaining(['40101', '40201', '40301']));
+  });
+});
+
+describe('a compound word of a leaf that says two words of the label', () => {
+  it('is that leaf over the plain leaf the label says more than', () => {
+    for (const [label, key] of [
+      ['Чайник электрический', '20202'],
+      ['Шампунь автомобильный', '100304'],
+    ] as const) {
+      for (const matcher of [original, marketplace]) {
+        const match = matcher.match(label);
+        expect(match.status, label).toBe('confident');
+        expect(match.best?.key, label).toBe(key);
+      }
+    }
+  });
+
+  it('needs the compound to begin as the other word does, at least four letters of it', () => {
+    // `вело` of `Велотренажёры` is not `велюровые`: the plain leaf's extra word stays unexplained.
+    expect(original.match('Тренажеры велюровые').best?.key).not.toBe('90102');
+  });
+});
+
+describe('a label saying the goods are children\'s', () => {
+  it('is a question on a leaf whose path says nobody (a child\'s thing may be another thing), the leaf still first', () => {
+    for (const [label, key] of [
+      ['Детские зеркала', '60502'],
+      ['Зонты детские', '50406'],
+    ] as const) {
+      const match = original.match(label);
+      expect(match.status, label).toBe('todo');
+      expect(match.candidates[0]?.key, label).toBe(key);
+    }
+    // A leaf whose path says children's stays confident.
+    expect(original.match('Велосипеды детские').best?.key).toBe('90202');
   });
 });

@@ -37,6 +37,17 @@ describe('matching quality on labelled seller texts', () => {
       }, 120_000);
     }
 
+    // `heldout5` (issue 33, written before that round's changes) is measured, and its one known confident wrong
+    // match is pinned, so that a second one fails: `Коньки роликовые` taken for ice skates in a tree without
+    // roller skates (a modifier that makes the head noun another thing; docs/mapping-assistant.md says why it stays).
+    it(`our heldout5 labels, ${breadth} directory: no confident wrong match but the known one`, () => {
+      const categories = measureCategories(applyDirectoryAnswers(OWN_LABELS.filter((label) => label.set === 'heldout5'), 'category', directories), directories);
+      console.log(formatFigures(`own categories (heldout5, ${breadth})`, categories));
+      expect(categories.total).toBe(34);
+      expect(describeWrong(categories).length).toBeLessThanOrEqual(breadth === 'original' ? 1 : 0);
+      expect(categories.rightTop / categories.total).toBeGreaterThanOrEqual(0.85);
+    }, 120_000);
+
     it.runIf(SHARED_EVAL_DIR !== undefined)(`the shared evaluation set, ${breadth} directory: no confident wrong match`, () => {
       const dir = SHARED_EVAL_DIR ?? '';
       const categories = measureCategories(applyDirectoryAnswers(readEvalLabels(join(dir, 'labels.csv'), 'label'), 'category', directories), directories);
@@ -52,7 +63,8 @@ describe('matching quality on labelled seller texts', () => {
 
   it('names in its default-directory answers only entries the default directory holds, and none the original does', () => {
     expect(findMissingDirectoryAnswers(DIRECTORIES.default)).toEqual([]);
-    expect(findMissingDirectoryAnswers(DIRECTORIES.original)).toHaveLength(40);
+    // 40, and 11 of `heldout5` (written before its first measurement, see the README).
+    expect(findMissingDirectoryAnswers(DIRECTORIES.original)).toHaveLength(51);
   });
 
   it('decides the same in a directory grown sevenfold (over 2,000 leaves): other leaves change no decision', () => {

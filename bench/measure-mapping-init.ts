@@ -1,0 +1,45 @@
+/**
+ * Times `mapping init` on an evaluation-sized file (issue 33 item 6: 713 category labels ≤ 3 s of CPU
+ * against the marketplace-sized directory): the evaluation labels (the shared set when it sits beside
+ * the checkout, then ours), then their product names as labels, each on a row with its product name.
+ * Fetches the directories once from the embedded sandbox (cached), then times the command's run. A
+ * script, not a timed test: `npx tsx bench/measure-mapping-init.ts [labels]`.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import Papa from 'papaparse';
+import { loadServiceDirectories } from '../src/assistant/load-service-directories.js';
+import { runMappingInit } from '../src/assistant/run-mapping-init.js';
+import { createNodeDeps } from '../src/core/deps.js';
+import { resolveSettings } from '../src/settings/resolve-settings.js';
+import { OWN_EVAL_DIR, readEvalLabels, SHARED_EVAL_DIR } from '../test/assistant/eval/measure-eval.js';
+
+const wanted = Number(process.argv[2] ?? 713);
+const labels = [...(SHARED_EVAL_DIR === undefined ? [] : readEvalLabels(join(SHARED_EVAL_DIR, 'labels.csv'), 'label')), ...readEvalLabels(join(OWN_EVAL_DIR, 'labels.csv'), 'label')];
+const rows: { Категория: string; Наименование: string; Цена: number }[] = [];
+const seen = new Set<string>();
+for (const [category, name] of [...labels.map((label) => [label.label, label.product]), ...labels.map((label) => [label.product, label.product])]) {
+  if (category === undefined || category === '' || seen.has(category) || rows.length >= wanted) continue;
+  seen.add(category);
+  rows.push({ Категория: category, Наименование: name === undefined || name === '' ? category : name, Цена: 1000 });
+}
+const dir = await mkdtemp(join(tmpdir(), 'init-bench-'));
+try {
+  await writeFile(join(dir, 'labels.csv'), Papa.unparse(rows), 'utf8');
+  const settings = resolveSettings({ flags: { sandbox: true, stateDir: join(dir, 'state') } }).settings;
+  const deps = createNodeDeps({ cwd: dir, env: {} });
+  await loadServiceDirectories(settings, deps);
+  // A first run in a fresh process: the classifier index is built here (and cached beside the directories).
+  for (const run of ['first run']) {
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const result = await runMappingInit({ file: 'labels.csv', out: 'labels.yaml', force: true, settings }, deps);
+    const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    console.log(`mapping init of ${result.rows} labels, ${run}: ${seconds.toFixed(1)} s wall, ${((used.user + used.system) / 1e6).toFixed(1)} s CPU (directories from the cache)`);
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
