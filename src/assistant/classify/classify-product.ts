@@ -12,6 +12,7 @@ import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { CONTAINER_WORDS, extractProductType, type ProductType } from './extract-product-type.js';
+import { isNeutralModifier } from './neutral-modifiers.js';
 import { stemForIndex } from './stem-for-index.js';
 
 /** The least score of a confident answer. */
@@ -37,6 +38,8 @@ interface TypeReading {
   source: Evidence['source'];
   phrase: string;
   stems: string[];
+  /** Each stem's word as the seller wrote it (for the evidence). */
+  wordOf: Map<string, string>;
   /** Stems that need not be in the leaf (`набор` of `Набор отверток`). */
   optional: Set<string>;
   purpose: string[];
@@ -52,6 +55,8 @@ interface LeafScore {
   typeCovered: boolean;
   /** The type names only the end of a compound of the leaf (`тренажер` of `Велотренажеры`). */
   compoundOnly: boolean;
+  /** Words of the type the leaf does not explain (`зажигания` of `Свечи зажигания` against decor `Свечи`). */
+  unexplained: string[];
   /** The product is said to be for children and the leaf's path does not say so (`Наушники детские` against `Наушники`). */
   kidsUnsaid: boolean;
   reading: TypeReading;
@@ -60,10 +65,20 @@ interface LeafScore {
   contradicted: boolean;
 }
 
-const memos = new WeakMap<ClassifierIndex, WeakMap<ClassifyOptions, Map<string, Classification>>>();
+/** What one product type (with its label and groups) gave: the leaves ranked, and the readings. */
+interface TypeRanking {
+  ranked: LeafScore[];
+  readings: TypeReading[];
+}
+
+const memos = new WeakMap<ClassifierIndex, WeakMap<ClassifyOptions, Map<string, TypeRanking>>>();
 const NO_OPTIONS: ClassifyOptions = {};
 
-/** Classifies one product (memoised per index and options by what the classifier reads of it). */
+/**
+ * Classifies one product. The leaves are ranked once per product type, label and groups (memoised
+ * per index and options); only the choice among them, which reads the rest of the name (a narrower
+ * leaf's words, an abbreviation's initials), is made for each name.
+ */
 export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, options: ClassifyOptions = NO_OPTIONS): Classification {
   // Excluded words are left out where the words are read, so the name keeps its punctuation (its phrase breaks).
   const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
@@ -74,14 +89,15 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));
   let memo = byOptions.get(options);
   if (memo === undefined) byOptions.set(options, (memo = new Map()));
-  const known = memo.get(key);
-  if (known !== undefined) return known;
-  const result = classifyType(index, type, label, groups, options);
-  if (memo.size < 200_000) memo.set(key, result);
-  return result;
+  let ranking = memo.get(key);
+  if (ranking === undefined) {
+    ranking = rankLeaves(index, type, label, groups, options);
+    if (memo.size < 200_000) memo.set(key, ranking);
+  }
+  return decide(ranking.ranked, type, ranking.readings);
 }
 
-function classifyType(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): Classification {
+function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): TypeRanking {
   const readings: TypeReading[] = [...readType('name', type)];
   const meaningfulLabel = label !== undefined && label.trim() !== '' && !isCatchAllText(label) ? label : undefined;
   if (meaningfulLabel !== undefined) readings.push(...readType('label', extractProductType(meaningfulLabel)));
@@ -112,7 +128,7 @@ function classifyType(index: ClassifierIndex, type: ProductType, label: string |
   const ranked = [...scores.values()]
     .map((item) => ({ ...item, score: Math.min(1, (item.score + (item.sources.size > 1 ? 0.03 : 0)) * (saidAlike && isDemographicEmpty(item.leaf.demographic) ? 0.9 : 1)) }))
     .sort((a, b) => b.score - a.score || a.leaf.path.localeCompare(b.leaf.path));
-  return decide(ranked, type, readings);
+  return { ranked, readings };
 }
 
 function decide(ranked: LeafScore[], type: ProductType, readings: TypeReading[]): Classification {
@@ -137,6 +153,7 @@ function decide(ranked: LeafScore[], type: ProductType, readings: TypeReading[])
     : best.compoundOnly ? `the type names only the end of "${best.name.text}"`
     : best.kidsUnsaid ? 'the name is for children, the leaf does not say so'
     : best.contradicted ? 'the name says the product is for other people than the leaf'
+    : best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"`
     : best.score < CONFIDENT_SCORE ? 'the type matches the leaf only weakly'
     : gap < CONFIDENT_GAP ? `another leaf fits as well (${second?.leaf.path ?? ''})`
     : narrower.length > 1 ? `more than one narrower leaf fits the name (${narrower.map((item) => item.leaf.path).join('; ')})`
@@ -174,7 +191,7 @@ function findNarrowerSaid(ranked: readonly LeafScore[], best: LeafScore, type: P
       const extra = name.head.filter((stem) => !best.name.head.includes(stem));
       const extraSaid = extra.every((stem) => said.has(stem)) || initials.has(extra.map((stem) => stem.slice(0, 1)).join(''));
       if (!extraSaid || !name.purpose.every((stem) => said.has(stem))) continue;
-      found.push({ item: { ...item, score: best.score, full: true, typeCovered: true, compoundOnly: false, name }, words: name.head.length + name.purpose.length });
+      found.push({ item: { ...item, score: best.score, full: true, typeCovered: true, compoundOnly: false, name, unexplained: item.unexplained }, words: name.head.length + name.purpose.length });
       break;
     }
   }
@@ -211,11 +228,12 @@ function readType(source: Evidence['source'], type: ProductType): TypeReading[] 
   const stems = stemsOf(type.words);
   if (stems.length === 0) return [];
   const optional = new Set(type.words.filter((word) => CONTAINER_WORDS.has(word)).map(stemForIndex));
-  const readings: TypeReading[] = [{ source, phrase: type.text, stems, optional, purpose: stemsOf(type.purpose), weight: SOURCE_WEIGHT[source], viaSynonym: false }];
+  const wordsOf = (words: readonly string[]): Map<string, string> => new Map(words.map((word) => [stemForIndex(word), word]));
+  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf(type.words), optional, purpose: stemsOf(type.purpose), weight: SOURCE_WEIGHT[source], viaSynonym: false }];
   const rewritten = rewriteWithSynonyms(type.text);
   if (rewritten !== undefined && rewritten.exact) {
     const words = tokenizeForMatch(rewritten.text);
-    readings.push({ source, phrase: type.text, stems: stemsOf(words), optional, purpose: stemsOf(type.purpose), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true });
+    readings.push({ source, phrase: type.text, stems: stemsOf(words), wordOf: wordsOf(words), optional, purpose: stemsOf(type.purpose), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true });
   }
   return readings;
 }
@@ -274,12 +292,30 @@ function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet
     if (best === undefined || score > best.score) best = { score, full: headCover === 1, name, typeCovered: typeCover === 1, compoundOnly };
   }
   if (best === undefined) return undefined;
+  const unexplained = findUnexplained(leaf, reading);
   const contradicted = contradictsDemographic(demographic, leaf.demographic);
   // `Косметика` is not `Детская косметика`: a leaf whose own name says whom it is for, when the product does not say it.
   const narrower = !isDemographicEmpty(leaf.nameDemographic) && isDemographicEmpty(demographic);
   const score = Math.min(1, best.score * reading.weight * (contradicted ? 0.6 : 1) * (narrower ? NARROWER_FACTOR : 1));
   const kidsUnsaid = demographic.kids === true && leaf.demographic.kids !== true;
-  return { leaf, score, kidsUnsaid, full: best.full, typeCovered: best.typeCovered, compoundOnly: best.compoundOnly, reading, name: best.name, sources: new Set([reading.source]), contradicted };
+  return { leaf, score, kidsUnsaid, full: best.full, typeCovered: best.typeCovered, compoundOnly: best.compoundOnly, unexplained, reading, name: best.name, sources: new Set([reading.source]), contradicted };
+}
+
+/**
+ * The words of the type that neither the leaf (any of its names, in either language, and its path)
+ * nor the class of words that never change a kind explains: a genitive (`зажигания`), an adjective
+ * (`дверные`, `строительный`) or an abbreviation (`ГРМ`) beside the head noun may make it another
+ * thing the directory has no leaf for, so the leaf is then a question, not an answer.
+ */
+function findUnexplained(leaf: IndexedLeaf, reading: TypeReading): string[] {
+  const words = new Set(leaf.ancestorStems);
+  for (const name of leaf.names) for (const stem of [...name.head, ...name.purpose]) words.add(stem);
+  const heads = leaf.names.flatMap((name) => name.head);
+  // A word held in a compound of the leaf is explained (`электрический` of `Электрочайники`).
+  const inCompound = (stem: string): boolean => stem.length >= 4 && heads.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, Math.min(5, stem.length)))));
+  return reading.stems
+    .filter((stem) => !reading.optional.has(stem) && !words.has(stem) && !inCompound(stem) && !isNeutralModifier(stem))
+    .map((stem) => reading.wordOf.get(stem) ?? stem);
 }
 
 /**

@@ -33,6 +33,7 @@ const KAZAKH_COLOURS = new Set(['қара', 'ақ', 'қызыл', 'көк', 'ж�
 const SIZE_WORD = /^(?:x{0,4}[sl]|m|\d?xl|one|size)$/;
 const CYRILLIC = /[\u0400-\u04ff]/;
 const LATIN = /^[a-z][a-z'&.+-]*$/;
+const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Words that name a pack, not a type (`Набор отверток`): the type is what follows them too. */
 export const CONTAINER_WORDS: ReadonlySet<string> = new Set(['набор', 'наборы', 'комплект', 'комплекты', 'упаковка', 'пачка', 'пара', 'коробка', 'жиынтық', 'set', 'kit', 'pack']);
@@ -48,11 +49,12 @@ export function extractProductType(name: string, brand?: string, excludeWords?: 
     .filter((phrase) => /\p{L}{2}/u.test(phrase))
     .map((phrase) => tokenizeForMatch(phrase).filter((word) => !brandWords.has(word)));
   const tokens = phrases.flat();
+  const brandLike = findBrandLikeWords(name);
   // A name that opens with a code or a bare brand (`Samsung, смартфон …`) has its type in a later phrase.
   const russian = phrases.some(hasRussianWord);
   for (const phrase of phrases) {
     if (russian && !hasRussianWord(phrase)) continue;
-    const found = readHead(phrase);
+    const found = readHead(phrase, brandLike);
     if (found.words.length > 0) return { text: found.words.join(' '), words: found.words, purpose: found.purpose, tokens };
   }
   return { text: '', words: [], purpose: [], tokens };
@@ -68,12 +70,12 @@ function hasRussianWord(tokens: readonly string[]): boolean {
   return tokens.some((word) => CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
 }
 
-function readHead(tokens: readonly string[]): { words: string[]; purpose: string[] } {
+function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { words: string[]; purpose: string[] } {
   const hasCyrillic = hasRussianWord(tokens);
   // Kazakh puts the purpose first: `Ерлерге арналған күрте` is a jacket.
   const kazakh = tokens.indexOf('арналған');
   if (kazakh > 0 && kazakh < tokens.length - 1) {
-    const after = readHead(tokens.slice(kazakh + 1));
+    const after = readHead(tokens.slice(kazakh + 1), brandLike);
     return { words: after.words, purpose: [...tokens.slice(0, kazakh).filter((word) => !isQualifier(word)), ...after.purpose] };
   }
   const words: string[] = [];
@@ -84,7 +86,7 @@ function readHead(tokens: readonly string[]): { words: string[]; purpose: string
   for (; at < tokens.length && words.length < MAX_HEAD_WORDS; at++) {
     const word = tokens[at] ?? '';
     if (PURPOSE_WORDS.has(word)) {
-      if (words.length > 0) purpose.push(...readPurpose(tokens, at + 1));
+      if (words.length > 0) purpose.push(...readPurpose(tokens, at + 1, brandLike));
       if (words.length > 0) break;
       continue;
     }
@@ -94,6 +96,8 @@ function readHead(tokens: readonly string[]): { words: string[]; purpose: string
     }
     // A Latin word after a Russian head is a brand or model (`Шампунь Head&Shoulders`).
     if (hasCyrillic && words.length > 0 && LATIN.test(word)) break;
+    // So is a capitalised word inside a name written in lower case (`Лапша б/п Роллтон острая`).
+    if (words.length > 0 && brandLike.has(word)) break;
     if (word.length < 2) continue;
     words.push(word);
   }
@@ -101,12 +105,33 @@ function readHead(tokens: readonly string[]): { words: string[]; purpose: string
 }
 
 /** The words of a purpose phrase, up to the next preposition, number or qualifier (`лица` of `для лица с витамином C`). */
-function readPurpose(tokens: readonly string[], from: number): string[] {
+function readPurpose(tokens: readonly string[], from: number, brandLike: ReadonlySet<string>): string[] {
   const words: string[] = [];
   for (let at = from; at < tokens.length && words.length < MAX_HEAD_WORDS; at++) {
     const word = tokens[at] ?? '';
-    if (PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word) || isQualifier(word)) break;
+    if (PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word) || isQualifier(word) || (words.length > 0 && brandLike.has(word))) break;
     words.push(word);
   }
   return words;
+}
+
+/**
+ * Words of the name (normalised) that read as a brand or model rather than a description: a Latin
+ * word in a Cyrillic name (`Корм для кошек Whiskas`), or a capitalised word inside a name written in
+ * lower case (`Молоко пастеризованное Емшан`). A word in capitals (`ГРМ`, `АКБ`, `ВВГнг`) is an
+ * abbreviation of a description, not a brand; a name in capitals says nothing by its case.
+ */
+export function findBrandLikeWords(name: string): Set<string> {
+  const found = new Set<string>();
+  const original = name.match(WORD) ?? [];
+  const letters = name.replace(/[^\p{L}]/gu, '');
+  const allCaps = letters !== '' && letters === letters.toUpperCase();
+  const cyrillicName = CYRILLIC.test(original[0] ?? '');
+  original.forEach((word, i) => {
+    if (i === 0) return;
+    const latin = /^[A-Za-z]/.test(word);
+    const capitalised = !allCaps && /^\p{Lu}\p{Ll}/u.test(word);
+    if ((cyrillicName && latin) || capitalised) for (const token of tokenizeForMatch(word)) found.add(token);
+  });
+  return found;
 }

@@ -19,7 +19,9 @@ describe('classifyProduct', () => {
     ];
     const narrow = buildClassifierIndex(buildClassifierDirectories(extra));
     expect(classifyProduct(narrow, { name: 'Лапша б/п Роллтон острая 70 г' })).toMatchObject({ leafId: 1102, confident: true });
-    expect(classifyProduct(narrow, { name: 'Лапша яичная Макфа 400 г' })).toMatchObject({ leafId: 1101, confident: true });
+    expect(classifyProduct(narrow, { name: 'Лапша Макфа 400 г' })).toMatchObject({ leafId: 1101, confident: true });
+    // A word of the type neither leaf explains makes the plain leaf a question, with the word named.
+    expect(classifyProduct(narrow, { name: 'Лапша яичная Макфа 400 г' })).toMatchObject({ leafId: 1101, confident: false, doubt: expect.stringContaining('"яичная"') as unknown });
     expect(classifyProduct(narrow, { name: 'Корм для кошек влажный Whiskas 85 г' })).toMatchObject({ leafId: 1202, confident: true });
     expect(classifyProduct(narrow, { name: 'Корм для кошек Whiskas 85 г' })).toMatchObject({ leafId: 1201, confident: true });
   });
