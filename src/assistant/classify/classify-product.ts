@@ -31,7 +31,7 @@ const NARROWER_FACTOR = 0.84;
 const COMPOUND_RIVAL_FACTOR = 0.95;
 const MIN_COMPOUND_PREFIX = 4;
 // The least score of a narrower leaf of another branch that keeps the plain leaf from being sure.
-const KIND_ELSEWHERE_MIN = 0.6;
+const KIND_ELSEWHERE_MIN = 0.45;
 
 /** One reading of a product type to score leaves by. */
 interface TypeReading {
@@ -69,6 +69,21 @@ interface LeafScore {
 interface TypeRanking {
   ranked: LeafScore[];
   readings: TypeReading[];
+  /** Kinds of the best leaf a name may say (read once per type). */
+  narrower: NarrowerCandidate[];
+  /** The answer when no name can say a narrower leaf: the same for every name of the type. */
+  plain?: Classification;
+}
+
+/** A leaf that is a kind of the best one, with the words a name must say to be in it. */
+interface NarrowerCandidate {
+  item: LeafScore;
+  name: IndexedName;
+  /** Stems of what it is beyond the best leaf's head. */
+  extra: string[];
+  /** The initials an abbreviation of `extra` has (`бп` of `быстрого приготовления`). */
+  extraInitials: string;
+  words: number;
 }
 
 const memos = new WeakMap<ClassifierIndex, WeakMap<ClassifyOptions, Map<string, TypeRanking>>>();
@@ -94,7 +109,8 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
     ranking = rankLeaves(index, type, label, groups, options);
     if (memo.size < 200_000) memo.set(key, ranking);
   }
-  return decide(ranking.ranked, type, ranking.readings);
+  if (ranking.narrower.length === 0) return (ranking.plain ??= decide(ranking, type));
+  return decide(ranking, type);
 }
 
 function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): TypeRanking {
@@ -128,15 +144,15 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
   const ranked = [...scores.values()]
     .map((item) => ({ ...item, score: Math.min(1, (item.score + (item.sources.size > 1 ? 0.03 : 0)) * (saidAlike && isDemographicEmpty(item.leaf.demographic) ? 0.9 : 1)) }))
     .sort((a, b) => b.score - a.score || a.leaf.path.localeCompare(b.leaf.path));
-  return { ranked, readings };
+  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]) };
 }
 
-function decide(ranked: LeafScore[], type: ProductType, readings: TypeReading[]): Classification {
+function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: ProductType): Classification {
   const productType = type.text !== '' ? type.text : (readings[0]?.phrase ?? '');
   const [first] = ranked;
   if (first === undefined) return { leafId: undefined, path: undefined, confidence: 0, confident: false, evidence: [], alternatives: [], productType, doubt: productType === '' ? 'no product type in the name' : 'no leaf is named by the product type' };
   // `Корм для кошек влажный` beside `Влажные корма для кошек`: a kind of the best leaf whose every word the name says is the better leaf.
-  const narrower = findNarrowerSaid(ranked, first, type);
+  const narrower = findNarrowerSaid(candidates, first, type);
   const best = narrower[0] ?? first;
   const rivals = ranked.filter((item) => item !== best && item !== first);
   const second = narrower.length > 0 ? (narrower[1] ?? rivals[0]) : ranked[1];
@@ -175,25 +191,40 @@ function decide(ranked: LeafScore[], type: ProductType, readings: TypeReading[])
 
 /**
  * Leaves that are a kind of the best one (a name of theirs holds the best name's head and more
- * words) and whose every further word the product's name says, as a word (`влажный` of `Корм для
- * кошек влажный`) or as the initials of an abbreviation (`б/п` for `быстрого приготовления`): each
- * scored as the best leaf with the whole type held, the most words first.
+ * words, or the same head for a purpose the best leaf does not name), read once per type.
  */
-function findNarrowerSaid(ranked: readonly LeafScore[], best: LeafScore, type: ProductType): LeafScore[] {
-  const said = new Set(type.tokens.map(stemForIndex));
-  const initials = readInitials(type.tokens);
-  const found: { item: LeafScore; words: number }[] = [];
+function collectNarrower(ranked: readonly LeafScore[], best: LeafScore): NarrowerCandidate[] {
+  const found: NarrowerCandidate[] = [];
   for (const item of ranked) {
     // `Носки мужские … спортивные`: a narrower leaf that says nobody does not take a product the best leaf says whom it is for.
     if (item === best || item.contradicted || (!isDemographicEmpty(best.leaf.demographic) && isDemographicEmpty(item.leaf.demographic))) continue;
     for (const name of item.leaf.names) {
-      if (name.head.length <= best.name.head.length || !best.name.head.every((stem) => name.head.includes(stem))) continue;
+      // `Свечи для торта` beside `Свечи`: the same thing for a purpose is a kind of it too.
+      const morePurpose = name.head.length === best.name.head.length && name.purpose.length > 0 && best.name.purpose.length === 0;
+      if ((name.head.length <= best.name.head.length && !morePurpose) || !best.name.head.every((stem) => name.head.includes(stem))) continue;
       const extra = name.head.filter((stem) => !best.name.head.includes(stem));
-      const extraSaid = extra.every((stem) => said.has(stem)) || initials.has(extra.map((stem) => stem.slice(0, 1)).join(''));
-      if (!extraSaid || !name.purpose.every((stem) => said.has(stem))) continue;
-      found.push({ item: { ...item, score: best.score, full: true, typeCovered: true, compoundOnly: false, name, unexplained: item.unexplained }, words: name.head.length + name.purpose.length });
-      break;
+      found.push({ item, name, extra, extraInitials: extra.map((stem) => stem.slice(0, 1)).join(''), words: name.head.length + name.purpose.length });
     }
+  }
+  return found;
+}
+
+/**
+ * The kinds of the best leaf whose every further word the product's name says, as a word (`влажный`
+ * of `Корм для кошек влажный`) or as the initials of an abbreviation (`б/п` for `быстрого
+ * приготовления`): each scored as the best leaf with the whole type held, the most words first.
+ */
+function findNarrowerSaid(candidates: readonly NarrowerCandidate[], best: LeafScore, type: ProductType): LeafScore[] {
+  const said = new Set(type.tokens.map(stemForIndex));
+  const initials = readInitials(type.tokens);
+  const found: { item: LeafScore; words: number }[] = [];
+  const taken = new Set<LeafScore>();
+  for (const { item, name, extra, extraInitials, words } of candidates) {
+    if (taken.has(item)) continue;
+    const extraSaid = extra.every((stem) => said.has(stem)) || initials.has(extraInitials);
+    if (!extraSaid || !name.purpose.every((stem) => said.has(stem))) continue;
+    taken.add(item);
+    found.push({ item: { ...item, score: best.score, full: true, typeCovered: true, compoundOnly: false, name }, words });
   }
   const most = Math.max(0, ...found.map((entry) => entry.words));
   return found.filter((entry) => entry.words === most).map((entry) => entry.item);

@@ -21,10 +21,10 @@ export interface ProductType {
   tokens: string[];
 }
 
-// What the product is for: its words may tell leaves of one type apart, never name the type.
-const PURPOSE_WORDS = new Set(['для', 'к', 'ко', 'под', 'на', 'for', 'арналған']);
+// What the product is for (or against: `от блох`): its words may tell leaves of one type apart, never name the type.
+const PURPOSE_WORDS = new Set(['для', 'к', 'ко', 'под', 'на', 'от', 'for', 'арналған']);
 // What the product is made of or comes with: never the type.
-const COMPOSITION_WORDS = new Set(['с', 'со', 'из', 'без', 'от', 'в', 'во', 'по', 'при', 'with', 'of', 'in', 'and', 'и', 'или', 'мен', 'пен', 'бен', 'және']);
+const COMPOSITION_WORDS = new Set(['с', 'со', 'из', 'без', 'в', 'во', 'по', 'при', 'with', 'of', 'in', 'and', 'и', 'или', 'мен', 'пен', 'бен', 'және']);
 // A second phrase: a list, an aside, a subtitle.
 const PHRASE_BREAK = /[,;:()[\]{}|…"«»“”]|\.{2,}|\s[-–—/]\s|\s[–—]|[–—]\s/u;
 const MAX_HEAD_WORDS = 4;
@@ -43,6 +43,19 @@ export const CONTAINER_WORDS: ReadonlySet<string> = new Set(['набор', 'на
  * name says nothing a type could be read from (a bare model or code).
  */
 export function extractProductType(name: string, brand?: string, excludeWords?: ReadonlySet<string>): ProductType {
+  // The review and the lookup read one name's type two or three times in a row (its key, its answer, its leaf): the last few are kept.
+  const recent = RECENT.find((entry) => entry.name === name && entry.brand === brand && entry.excludeWords === excludeWords);
+  if (recent !== undefined) return recent.type;
+  const type = readProductType(name, brand, excludeWords);
+  RECENT.unshift({ name, brand, excludeWords, type });
+  if (RECENT.length > RECENT_SIZE) RECENT.pop();
+  return type;
+}
+
+const RECENT: { name: string; brand: string | undefined; excludeWords: ReadonlySet<string> | undefined; type: ProductType }[] = [];
+const RECENT_SIZE = 4;
+
+function readProductType(name: string, brand?: string, excludeWords?: ReadonlySet<string>): ProductType {
   const brandWords = new Set([...(brand === undefined ? [] : tokenizeForMatch(brand)), ...(excludeWords ?? [])]);
   const phrases = name
     .split(PHRASE_BREAK)
@@ -122,16 +135,10 @@ function readPurpose(tokens: readonly string[], from: number, brandLike: Readonl
  * abbreviation of a description, not a brand; a name in capitals says nothing by its case.
  */
 export function findBrandLikeWords(name: string): Set<string> {
-  const found = new Set<string>();
   const original = name.match(WORD) ?? [];
-  const letters = name.replace(/[^\p{L}]/gu, '');
-  const allCaps = letters !== '' && letters === letters.toUpperCase();
+  const allCaps = name === name.toUpperCase();
   const cyrillicName = CYRILLIC.test(original[0] ?? '');
-  original.forEach((word, i) => {
-    if (i === 0) return;
-    const latin = /^[A-Za-z]/.test(word);
-    const capitalised = !allCaps && /^\p{Lu}\p{Ll}/u.test(word);
-    if ((cyrillicName && latin) || capitalised) for (const token of tokenizeForMatch(word)) found.add(token);
-  });
-  return found;
+  const brandLike = original.filter((word, i) => i > 0 && ((cyrillicName && /^[A-Za-z]/.test(word)) || (!allCaps && /^\p{Lu}\p{Ll}/u.test(word))));
+  // Normalised as the name's words are, all at once.
+  return new Set(brandLike.length === 0 ? [] : tokenizeForMatch(brandLike.join(' ')));
 }
