@@ -344,10 +344,15 @@ function findUnexplained(leaf: IndexedLeaf, reading: TypeReading): string[] {
   const heads = leaf.names.flatMap((name) => name.head);
   // A word held in a compound of the leaf is explained (`электрический` of `Электрочайники`).
   const inCompound = (stem: string): boolean => stem.length >= 4 && heads.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, Math.min(5, stem.length)))));
+  // An adjective made of a word of the leaf's path or name is explained by it (`автомобильный` by `Автотовары`, `садовые` by `Сад`).
+  const madeOf = (stem: string): boolean => [...words].some((word) => stem.length > word.length && stem.startsWith(word) && (word.length >= 4 || ADJECTIVE_SUFFIX.test(stem.slice(word.length))));
   return reading.stems
-    .filter((stem) => !reading.optional.has(stem) && !words.has(stem) && !inCompound(stem) && !isNeutralModifier(stem))
+    .filter((stem) => !reading.optional.has(stem) && !words.has(stem) && !inCompound(stem) && !isNeutralModifier(stem) && !madeOf(stem))
     .map((stem) => reading.wordOf.get(stem) ?? stem);
 }
+
+// What turns a three-letter noun into an adjective (`сад` → `садов`, `лес` → `лесн`).
+const ADJECTIVE_SUFFIX = /^(?:ов|ев|н|ск)/u;
 
 /**
  * How a leaf's compound head stem (`электрочайник`) holds the type: `supported` when the type ends it

@@ -37,6 +37,29 @@ describe('classifyProduct', () => {
     expect(classifyProduct(both, { name: 'Внешний аккумулятор Xiaomi 10000 мАч' })).toMatchObject({ leafId: 701, confident: true });
   });
 
+  it('is sure only when the leaf explains every word of the product type, and names the word it does not', () => {
+    // `Свечи зажигания`, `Ручки дверные`, `Ремни ГРМ` against decor candles, pens and belts: a word beside the head noun
+    // that the leaf does not hold (a genitive, an adjective, an abbreviation) makes the plain leaf a question.
+    const extra = [
+      { id: 14, parentId: null, name: { rus: 'Дом', kaz: 'Үй' }, path: { rus: 'Дом', kaz: 'Үй' }, isLeaf: false },
+      { id: 1401, parentId: 14, name: { rus: 'Свечи', kaz: 'Шамдар' }, path: { rus: 'Дом / Свечи', kaz: 'Үй / Шамдар' }, isLeaf: true },
+      { id: 1402, parentId: 14, name: { rus: 'Ремни', kaz: 'Белбеулер' }, path: { rus: 'Дом / Ремни', kaz: 'Үй / Белбеулер' }, isLeaf: true },
+      { id: 1403, parentId: 14, name: { rus: 'Фены', kaz: 'Фендер' }, path: { rus: 'Дом / Фены', kaz: 'Үй / Фендер' }, isLeaf: true },
+    ];
+    const home = buildClassifierIndex(buildClassifierDirectories(extra));
+    const plug = classifyProduct(home, { name: 'Свечи зажигания NGK 4 шт' });
+    expect(plug).toMatchObject({ leafId: 1401, confident: false });
+    expect(plug.doubt).toContain('"зажигания"');
+    expect(classifyProduct(home, { name: 'Ремни ГРМ Gates' })).toMatchObject({ leafId: 1402, confident: false, doubt: expect.stringContaining('"грм"') as unknown });
+    expect(classifyProduct(home, { name: 'Фен строительный 2000 Вт' })).toMatchObject({ leafId: 1403, confident: false, doubt: expect.stringContaining('"строительный"') as unknown });
+    // Words that never make it another thing: material, size, season (and a brand written as one).
+    expect(classifyProduct(home, { name: 'Свечи большие белые Bartek' })).toMatchObject({ leafId: 1401, confident: true });
+    expect(classifyProduct(home, { name: 'Ремни кожаные мужские' })).toMatchObject({ leafId: 1402, confident: true });
+    expect(classifyProduct(home, { name: 'Фен компактный Свечной двор 1200 Вт' })).toMatchObject({ leafId: 1403, confident: true });
+    // A word the leaf's path makes an adjective of is explained by it.
+    expect(classifyProduct(index, { name: 'Отвертки инструментальные PH2' })).toMatchObject({ leafId: 1001, confident: true });
+  });
+
   it('puts a product in the leaf its type names, with evidence and confidence', () => {
     const result = classifyProduct(index, { name: 'Казан алюминиевый 10 л' });
     expect(result).toMatchObject({ leafId: 801, confident: true, productType: 'казан алюминиевый' });
