@@ -11,7 +11,7 @@ import { collectDemographic, contradictsDemographic, findDemographicMark, isDemo
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
-import { CONTAINER_WORDS, extractProductType, type ProductType } from './extract-product-type.js';
+import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
 import { isNeutralModifier } from './neutral-modifiers.js';
 import { stemForIndex } from './stem-for-index.js';
 
@@ -347,7 +347,7 @@ function findUnexplained(leaf: IndexedLeaf, reading: TypeReading): string[] {
   // An adjective made of a word of the leaf's path or name is explained by it (`автомобильный` by `Автотовары`, `садовые` by `Сад`).
   const madeOf = (stem: string): boolean => [...words].some((word) => stem.length > word.length && stem.startsWith(word) && (word.length >= 4 || ADJECTIVE_SUFFIX.test(stem.slice(word.length))));
   return reading.stems
-    .filter((stem) => !reading.optional.has(stem) && !words.has(stem) && !inCompound(stem) && !isNeutralModifier(stem) && !madeOf(stem))
+    .filter((stem) => !reading.optional.has(stem) && !words.has(stem) && !inCompound(stem) && !isNeutralModifier(stem) && !isColourWord(reading.wordOf.get(stem) ?? '') && !madeOf(stem))
     .map((stem) => reading.wordOf.get(stem) ?? stem);
 }
 

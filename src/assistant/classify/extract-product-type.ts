@@ -73,6 +73,11 @@ function readProductType(name: string, brand?: string, excludeWords?: ReadonlySe
   return { text: '', words: [], purpose: [], tokens };
 }
 
+/** Whether a word is a colour (Russian, Kazakh or English). */
+export function isColourWord(word: string): boolean {
+  return COLOUR.test(word) || KAZAKH_COLOURS.has(word);
+}
+
 /** Whether a word ends a head phrase: a number, a unit, a size, a colour. */
 function isQualifier(word: string): boolean {
   return /\d/.test(word) || UNIT_TOKENS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || KAZAKH_COLOURS.has(word);
@@ -101,6 +106,12 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
     if (PURPOSE_WORDS.has(word)) {
       if (words.length > 0) purpose.push(...readPurpose(tokens, at + 1, brandLike));
       if (words.length > 0) break;
+      continue;
+    }
+    // A colour right after the head may be what tells two leaves apart (`Чай зелёный`): it stays in the type, where it
+    // changes no kind unless a leaf names it.
+    if (words.length > 0 && words[words.length - 1] === tokens[at - 1] && isColourWord(word)) {
+      words.push(word);
       continue;
     }
     if (COMPOSITION_WORDS.has(word) || isQualifier(word)) {
