@@ -55,8 +55,10 @@ export function extractProductType(name: string, brand?: string, excludeWords?: 
 const RECENT: { name: string; brand: string | undefined; excludeWords: ReadonlySet<string> | undefined; type: ProductType }[] = [];
 const RECENT_SIZE = 4;
 
-function readProductType(name: string, brand?: string, excludeWords?: ReadonlySet<string>): ProductType {
+function readProductType(written: string, brand?: string, excludeWords?: ReadonlySet<string>): ProductType {
   const brandWords = new Set([...(brand === undefined ? [] : tokenizeForMatch(brand)), ...(excludeWords ?? [])]);
+  // A capital `С` alone after a word of a name not in capitals is the letter (`Витамин С`), never the preposition `с`.
+  const name = written === written.toUpperCase() ? written : written.replace(/(?<=\p{L}\s)С(?=\s|$|[,.;])/gu, 'C');
   const phrases = name
     .split(PHRASE_BREAK)
     .filter((phrase) => /\p{L}{2}/u.test(phrase))
@@ -76,6 +78,11 @@ function readProductType(name: string, brand?: string, excludeWords?: ReadonlySe
 /** Whether a word is a colour (Russian, Kazakh or English). */
 export function isColourWord(word: string): boolean {
   return COLOUR.test(word) || KAZAKH_COLOURS.has(word);
+}
+
+/** Whether a word can be a word of the head (a Cyrillic word that is no qualifier, preposition or link). */
+function isHeadWord(word: string): boolean {
+  return word.length >= 2 && CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word);
 }
 
 /** Whether a word ends a head phrase: a number, a unit, a size, a colour. */
@@ -111,6 +118,16 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
     // A colour right after the head may be what tells two leaves apart (`Чай зелёный`): it stays in the type, where it
     // changes no kind unless a leaf names it.
     if (words.length > 0 && words[words.length - 1] === tokens[at - 1] && isColourWord(word)) {
+      words.push(word);
+      continue;
+    }
+    // So does one before it (`Зелёный чай`, Kazakh `Көк шай`), when the head follows at once.
+    if (words.length === 0 && isColourWord(word) && isHeadWord(tokens[at + 1] ?? '')) {
+      words.push(word);
+      continue;
+    }
+    // A letter right after the head names the kind (`Витамин C`, `Витамин Д`).
+    if (words.length > 0 && words[words.length - 1] === tokens[at - 1] && Array.from(word).length === 1 && /\p{L}/u.test(word) && !isQualifier(word) && !COMPOSITION_WORDS.has(word) && !PURPOSE_WORDS.has(word)) {
       words.push(word);
       continue;
     }
