@@ -43,6 +43,8 @@ interface TypeReading {
   /** Stems that need not be in the leaf (`набор` of `Набор отверток`). */
   optional: Set<string>;
   purpose: string[];
+  /** Stems of the `в …` phrase: they may say a leaf's purpose (`Кофе в зёрнах`), a plain leaf never misses them. */
+  form: string[];
   weight: number;
   viaSynonym: boolean;
 }
@@ -99,7 +101,7 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
   const type = extractProductType(input.name, input.brand, options.excludeWords);
-  const key = JSON.stringify([type.text, type.purpose, label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined)]);
+  const key = JSON.stringify([type.text, type.purpose, type.form, label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined)]);
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));
   let memo = byOptions.get(options);
@@ -260,11 +262,11 @@ function readType(source: Evidence['source'], type: ProductType): TypeReading[] 
   if (stems.length === 0) return [];
   const optional = new Set(type.words.filter((word) => CONTAINER_WORDS.has(word)).map(stemForIndex));
   const wordsOf = (words: readonly string[]): Map<string, string> => new Map(words.map((word) => [stemForIndex(word), word]));
-  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf(type.words), optional, purpose: stemsOf(type.purpose), weight: SOURCE_WEIGHT[source], viaSynonym: false }];
+  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf(type.words), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false }];
   const rewritten = rewriteWithSynonyms(type.text);
   if (rewritten !== undefined && rewritten.exact) {
     const words = tokenizeForMatch(rewritten.text);
-    readings.push({ source, phrase: type.text, stems: stemsOf(words), wordOf: wordsOf(words), optional, purpose: stemsOf(type.purpose), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true });
+    readings.push({ source, phrase: type.text, stems: stemsOf(words), wordOf: wordsOf(words), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true });
   }
   return readings;
 }
@@ -311,7 +313,7 @@ function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet
     let purposeFactor = 1;
     if (name.purpose.length > 0) {
       // `душевая` says `для душа`: an adjective made of the purpose's noun says it too.
-      const said = name.purpose.filter((stem) => purposeStems.has(stem) || typeStems.has(stem) || context.has(stem) || (stem.length >= 3 && reading.stems.some((word) => word.startsWith(stem)))).length / name.purpose.length;
+      const said = name.purpose.filter((stem) => purposeStems.has(stem) || reading.form.includes(stem) || typeStems.has(stem) || context.has(stem) || (stem.length >= 3 && reading.stems.some((word) => word.startsWith(stem)))).length / name.purpose.length;
       purposeFactor = 0.8 + 0.2 * said;
     } else if (purposeStems.size > 0) {
       // A plain leaf for a product said to be for something: right when the leaf's path is about that (`Шампунь для волос` under

@@ -17,6 +17,8 @@ export interface ProductType {
   words: string[];
   /** Words of the purpose phrase right after the head (`лица` of `для лица`, `iphone` of `для iPhone`). */
   purpose: string[];
+  /** Words of a `в …` phrase right after the head (`зернах` of `Кофе в зёрнах`): its form, which may tell leaves apart, never a purpose. */
+  form: string[];
   /** Every word of the name (brand words left out), normalised: read once, for whoever needs the rest. */
   tokens: string[];
 }
@@ -28,6 +30,8 @@ const COMPOSITION_WORDS = new Set(['с', 'со', 'из', 'без', 'в', 'во',
 // A second phrase: a list, an aside, a subtitle.
 const PHRASE_BREAK = /[,;:()[\]{}|…"«»“”]|\.{2,}|\s[-–—/]\s|\s[–—]|[–—]\s/u;
 const MAX_HEAD_WORDS = 4;
+// What a product comes as (`в зёрнах`, `в пакетиках`): read beside the type, never as the type or a purpose.
+const FORM_WORDS = new Set(['в', 'во']);
 const COLOUR = /^(?:черн|бел|красн|син|зелен|желт|сер|розов|голуб|коричнев|бежев|фиолетов|оранжев|бордов|золотист|серебрист|прозрачн|бирюзов|малинов|графитов)(?:ый|ий|ая|яя|ое|ее|ые|ие|ого|ой|ых|их)$/u;
 const KAZAKH_COLOURS = new Set(['қара', 'ақ', 'қызыл', 'көк', 'жасыл', 'сары', 'сұр', 'қоңыр', 'black', 'white', 'red', 'blue', 'green', 'grey', 'gray', 'pink']);
 const SIZE_WORD = /^(?:x{0,4}[sl]|m|\d?xl|one|size)$/;
@@ -70,9 +74,9 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
   for (const phrase of phrases) {
     if (russian && !hasRussianWord(phrase)) continue;
     const found = readHead(phrase, brandLike);
-    if (found.words.length > 0) return { text: found.words.join(' '), words: found.words, purpose: found.purpose, tokens };
+    if (found.words.length > 0) return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens };
   }
-  return { text: '', words: [], purpose: [], tokens };
+  return { text: '', words: [], purpose: [], form: [], tokens };
 }
 
 /** Whether a word is a colour (Russian, Kazakh or English). */
@@ -95,16 +99,17 @@ function hasRussianWord(tokens: readonly string[]): boolean {
   return tokens.some((word) => CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
 }
 
-function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { words: string[]; purpose: string[] } {
+function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { words: string[]; purpose: string[]; form: string[] } {
   const hasCyrillic = hasRussianWord(tokens);
   // Kazakh puts the purpose first: `Ерлерге арналған күрте` is a jacket.
   const kazakh = tokens.indexOf('арналған');
   if (kazakh > 0 && kazakh < tokens.length - 1) {
     const after = readHead(tokens.slice(kazakh + 1), brandLike);
-    return { words: after.words, purpose: [...tokens.slice(0, kazakh).filter((word) => !isQualifier(word)), ...after.purpose] };
+    return { words: after.words, purpose: [...tokens.slice(0, kazakh).filter((word) => !isQualifier(word)), ...after.purpose], form: after.form };
   }
   const words: string[] = [];
   const purpose: string[] = [];
+  const form: string[] = [];
   let at = 0;
   // A brand or model before a Russian type (`iPhone чехол`, `Xiaomi Робот-пылесос`) is skipped.
   while (hasCyrillic && at < tokens.length && (LATIN.test(tokens[at] ?? '') || /\d/.test(tokens[at] ?? ''))) at++;
@@ -132,6 +137,7 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
       continue;
     }
     if (COMPOSITION_WORDS.has(word) || isQualifier(word)) {
+      if (words.length > 0 && FORM_WORDS.has(word) && words[words.length - 1] === tokens[at - 1]) form.push(...readPurpose(tokens, at + 1, brandLike));
       if (words.length > 0) break;
       continue;
     }
@@ -142,7 +148,7 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
     if (word.length < 2) continue;
     words.push(word);
   }
-  return { words, purpose };
+  return { words, purpose, form };
 }
 
 /** The words of a purpose phrase, up to the next preposition, number or qualifier (`лица` of `для лица с витамином C`). */

@@ -14,14 +14,15 @@ import { extractProductType } from '../classify/extract-product-type.js';
 export function readProductTypeKey(name: string, brand?: string): string {
   const type = extractProductType(name, brand);
   if (type.words.length === 0) return '';
-  const { tokens, words, purpose } = type;
+  const { tokens, words } = type;
+  // The purpose (`для`, `к`) or form (`в`) words follow the head after one preposition: keep them as written.
+  const tail = type.purpose.length > 0 ? type.purpose : type.form;
   let keyWords = words;
-  // The purpose words follow the head after one preposition (`для`, `к`): keep them as written.
-  for (let start = 0; start + words.length <= tokens.length && purpose.length > 0; start += 1) {
+  for (let start = 0; start + words.length <= tokens.length && tail.length > 0; start += 1) {
     if (!words.every((word, i) => tokens[start + i] === word)) continue;
     const after = start + words.length;
-    const tail = tokens.slice(after + 1, after + 1 + purpose.length);
-    if (tail.length === purpose.length && tail.every((word, i) => word === purpose[i])) keyWords = [...words, tokens[after] ?? '', ...purpose];
+    const said = tokens.slice(after + 1, after + 1 + tail.length);
+    if (said.length === tail.length && said.every((word, i) => word === tail[i])) keyWords = [...words, tokens[after] ?? '', ...tail];
     break;
   }
   return keyWords.join(' ');

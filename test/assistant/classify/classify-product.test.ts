@@ -76,6 +76,13 @@ describe('classifyProduct', () => {
   });
 
   it('tells leaves of one type apart by their purpose: bath salt is not table salt', () => {
+    // What a product comes as says a leaf's purpose too, and never takes a plain leaf away.
+    const coffee = buildClassifierIndex(buildClassifierDirectories([
+      { id: 15, parentId: null, name: { rus: 'Кофе', kaz: 'Кофе' }, path: { rus: 'Продукты / Кофе', kaz: 'Азық / Кофе' }, isLeaf: false },
+      { id: 1501, parentId: 15, name: { rus: 'Кофе в зёрнах', kaz: 'Дәнді кофе' }, path: { rus: 'Продукты / Кофе / Кофе в зёрнах', kaz: 'Азық / Кофе / Дәнді кофе' }, isLeaf: true },
+    ]));
+    expect(classifyProduct(coffee, { name: 'Кофе в зёрнах Lavazza 1 кг' })).toMatchObject({ leafId: 1501, confident: true });
+    expect(classifyProduct(index, { name: 'Казан в коробке 10 л' })).toMatchObject({ leafId: 801, confident: true });
     expect(classifyProduct(index, { name: 'Соль для ванн морская 1 кг' })).toMatchObject({ leafId: 301, confident: true });
     expect(classifyProduct(index, { name: 'Соль поваренная 1 кг' }).leafId).toBe(201);
     // A plain leaf is proposed for a product said to be for something its path does not name, never taken.
