@@ -120,9 +120,9 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
       if (words.length > 0) break;
       continue;
     }
-    // A colour right after the head may be what tells two leaves apart (`Чай зелёный`): it stays in the type, where it
+    // A colour right after the head noun may be what tells two leaves apart (`Чай зелёный`): it stays in the type, where it
     // changes no kind unless a leaf names it.
-    if (words.length > 0 && words[words.length - 1] === tokens[at - 1] && isColourWord(word)) {
+    if (words.length === 1 && words[0] === tokens[at - 1] && isColourWord(word)) {
       words.push(word);
       continue;
     }
