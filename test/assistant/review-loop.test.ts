@@ -1,8 +1,8 @@
 /**
  * Issue 33's second "Done when", measured on the generated 2,000-row price list: classify → review
  * workbook → the first ≤ 50 rows answered from the generator's truth → apply → every row mapped as
- * `validate` maps it against the sandbox's directories. The issue's targets (≥ 90 % of takeable rows
- * right, ≤ 1 % of accepted rows wrong) are not reached yet (docs/mapping-assistant.md, "The review
+ * `validate` maps it against the sandbox's directories. Of the issue's targets, ≤ 1 % of accepted
+ * rows wrong is reached; ≥ 90 % of takeable rows right is not (docs/mapping-assistant.md, "The review
  * loop", gives the figures and what stands in the way); this test holds the loop to what it reaches
  * now, so that nothing slips back, and checks what the loop itself guarantees.
  */
@@ -24,10 +24,11 @@ describe('the review loop on a 2,000-row price list (issue 33)', () => {
     // The answers settle their rows: the pipeline places far more rows right after them.
     expect(after.right - before.right).toBeGreaterThan(review.firstFiftyRows * 0.6);
     // What the loop reaches now (floors, a little under the measured figures).
-    // Measured: 81.9 % right, 3.0–3.2 % of accepted rows wrong, the pipeline and the by-type reading alike (one finder of answers).
-    expect(share(after.right, after.takeable)).toBeGreaterThanOrEqual(0.81);
-    expect(share(after.acceptedWrong, after.accepted)).toBeLessThanOrEqual(0.035);
-    expect(share(afterByType.right, afterByType.takeable)).toBeGreaterThanOrEqual(0.81);
-    expect(share(afterByType.acceptedWrong, afterByType.accepted)).toBeLessThanOrEqual(0.035);
+    // Measured: 69.8 % right, 0 accepted rows wrong (seed 7: 67.3 %, 0), the pipeline and the by-type reading alike (one finder of answers).
+    // A leaf is confident only when it explains the whole product type: fewer wrong rows, more questions than 50 answers settle.
+    expect(share(after.right, after.takeable)).toBeGreaterThanOrEqual(0.68);
+    expect(share(after.acceptedWrong, after.accepted)).toBeLessThanOrEqual(0.01);
+    expect(share(afterByType.right, afterByType.takeable)).toBeGreaterThanOrEqual(0.68);
+    expect(share(afterByType.acceptedWrong, afterByType.accepted)).toBeLessThanOrEqual(0.01);
   }, 300_000);
 });

@@ -42,6 +42,9 @@ describe('product types', () => {
     expect(readProductTypeKey('Молоко пастеризованное Емшан 3,2% 1 л')).toBe('молоко пастеризованное');
     expect(readProductTypeKey('Паяльная кислота Rexant Хлористый цинк 30 мл')).toBe('паяльная кислота');
     expect(readProductTypeKey('КЕФИР 3,2% 1 Л')).toBe('кефир');
+    // What it comes as (`в зёрнах`) keeps two leaves of one head apart, as a purpose does.
+    expect(readProductTypeKey('Кофе в зёрнах Lavazza 1 кг')).toBe('кофе в зернах');
+    expect(readProductTypeKey('Кофе молотый Jacobs 230 г')).toBe('кофе молотый');
   });
 
   it('group the rows of a file, the most rows first, with three examples', () => {

@@ -11,7 +11,8 @@ import { collectDemographic, contradictsDemographic, findDemographicMark, isDemo
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
-import { CONTAINER_WORDS, extractProductType, type ProductType } from './extract-product-type.js';
+import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
+import { isNeutralModifier } from './neutral-modifiers.js';
 import { stemForIndex } from './stem-for-index.js';
 
 /** The least score of a confident answer. */
@@ -30,16 +31,20 @@ const NARROWER_FACTOR = 0.84;
 const COMPOUND_RIVAL_FACTOR = 0.95;
 const MIN_COMPOUND_PREFIX = 4;
 // The least score of a narrower leaf of another branch that keeps the plain leaf from being sure.
-const KIND_ELSEWHERE_MIN = 0.6;
+const KIND_ELSEWHERE_MIN = 0.45;
 
 /** One reading of a product type to score leaves by. */
 interface TypeReading {
   source: Evidence['source'];
   phrase: string;
   stems: string[];
+  /** Each stem's word as the seller wrote it (for the evidence). */
+  wordOf: Map<string, string>;
   /** Stems that need not be in the leaf (`набор` of `Набор отверток`). */
   optional: Set<string>;
   purpose: string[];
+  /** Stems of the `в …` phrase: they may say a leaf's purpose (`Кофе в зёрнах`), a plain leaf never misses them. */
+  form: string[];
   weight: number;
   viaSynonym: boolean;
 }
@@ -52,6 +57,8 @@ interface LeafScore {
   typeCovered: boolean;
   /** The type names only the end of a compound of the leaf (`тренажер` of `Велотренажеры`). */
   compoundOnly: boolean;
+  /** Words of the type the leaf does not explain (`зажигания` of `Свечи зажигания` against decor `Свечи`). */
+  unexplained: string[];
   /** The product is said to be for children and the leaf's path does not say so (`Наушники детские` against `Наушники`). */
   kidsUnsaid: boolean;
   reading: TypeReading;
@@ -60,28 +67,55 @@ interface LeafScore {
   contradicted: boolean;
 }
 
-const memos = new WeakMap<ClassifierIndex, WeakMap<ClassifyOptions, Map<string, Classification>>>();
+/** What one product type (with its label and groups) gave: the leaves ranked, and the readings. */
+interface TypeRanking {
+  ranked: LeafScore[];
+  readings: TypeReading[];
+  /** Kinds of the best leaf a name may say (read once per type). */
+  narrower: NarrowerCandidate[];
+  /** The answer when no name can say a narrower leaf: the same for every name of the type. */
+  plain?: Classification;
+}
+
+/** A leaf that is a kind of the best one, with the words a name must say to be in it. */
+interface NarrowerCandidate {
+  item: LeafScore;
+  name: IndexedName;
+  /** Stems of what it is beyond the best leaf's head. */
+  extra: string[];
+  /** The initials an abbreviation of `extra` has (`бп` of `быстрого приготовления`). */
+  extraInitials: string;
+  words: number;
+}
+
+const memos = new WeakMap<ClassifierIndex, WeakMap<ClassifyOptions, Map<string, TypeRanking>>>();
 const NO_OPTIONS: ClassifyOptions = {};
 
-/** Classifies one product (memoised per index and options by what the classifier reads of it). */
+/**
+ * Classifies one product. The leaves are ranked once per product type, label and groups (memoised
+ * per index and options); only the choice among them, which reads the rest of the name (a narrower
+ * leaf's words, an abbreviation's initials), is made for each name.
+ */
 export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, options: ClassifyOptions = NO_OPTIONS): Classification {
   // Excluded words are left out where the words are read, so the name keeps its punctuation (its phrase breaks).
   const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
   const type = extractProductType(input.name, input.brand, options.excludeWords);
-  const key = JSON.stringify([type.text, type.purpose, label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined)]);
+  const key = JSON.stringify([type.text, type.purpose, type.form, label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined)]);
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));
   let memo = byOptions.get(options);
   if (memo === undefined) byOptions.set(options, (memo = new Map()));
-  const known = memo.get(key);
-  if (known !== undefined) return known;
-  const result = classifyType(index, type, label, groups, options);
-  if (memo.size < 200_000) memo.set(key, result);
-  return result;
+  let ranking = memo.get(key);
+  if (ranking === undefined) {
+    ranking = rankLeaves(index, type, label, groups, options);
+    if (memo.size < 200_000) memo.set(key, ranking);
+  }
+  if (ranking.narrower.length === 0) return (ranking.plain ??= decide(ranking, type));
+  return decide(ranking, type);
 }
 
-function classifyType(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): Classification {
+function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): TypeRanking {
   const readings: TypeReading[] = [...readType('name', type)];
   const meaningfulLabel = label !== undefined && label.trim() !== '' && !isCatchAllText(label) ? label : undefined;
   if (meaningfulLabel !== undefined) readings.push(...readType('label', extractProductType(meaningfulLabel)));
@@ -112,15 +146,15 @@ function classifyType(index: ClassifierIndex, type: ProductType, label: string |
   const ranked = [...scores.values()]
     .map((item) => ({ ...item, score: Math.min(1, (item.score + (item.sources.size > 1 ? 0.03 : 0)) * (saidAlike && isDemographicEmpty(item.leaf.demographic) ? 0.9 : 1)) }))
     .sort((a, b) => b.score - a.score || a.leaf.path.localeCompare(b.leaf.path));
-  return decide(ranked, type, readings);
+  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]) };
 }
 
-function decide(ranked: LeafScore[], type: ProductType, readings: TypeReading[]): Classification {
+function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: ProductType): Classification {
   const productType = type.text !== '' ? type.text : (readings[0]?.phrase ?? '');
   const [first] = ranked;
   if (first === undefined) return { leafId: undefined, path: undefined, confidence: 0, confident: false, evidence: [], alternatives: [], productType, doubt: productType === '' ? 'no product type in the name' : 'no leaf is named by the product type' };
   // `Корм для кошек влажный` beside `Влажные корма для кошек`: a kind of the best leaf whose every word the name says is the better leaf.
-  const narrower = findNarrowerSaid(ranked, first, type);
+  const narrower = findNarrowerSaid(candidates, first, type);
   const best = narrower[0] ?? first;
   const rivals = ranked.filter((item) => item !== best && item !== first);
   const second = narrower.length > 0 ? (narrower[1] ?? rivals[0]) : ranked[1];
@@ -137,6 +171,7 @@ function decide(ranked: LeafScore[], type: ProductType, readings: TypeReading[])
     : best.compoundOnly ? `the type names only the end of "${best.name.text}"`
     : best.kidsUnsaid ? 'the name is for children, the leaf does not say so'
     : best.contradicted ? 'the name says the product is for other people than the leaf'
+    : best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"`
     : best.score < CONFIDENT_SCORE ? 'the type matches the leaf only weakly'
     : gap < CONFIDENT_GAP ? `another leaf fits as well (${second?.leaf.path ?? ''})`
     : narrower.length > 1 ? `more than one narrower leaf fits the name (${narrower.map((item) => item.leaf.path).join('; ')})`
@@ -158,25 +193,40 @@ function decide(ranked: LeafScore[], type: ProductType, readings: TypeReading[])
 
 /**
  * Leaves that are a kind of the best one (a name of theirs holds the best name's head and more
- * words) and whose every further word the product's name says, as a word (`влажный` of `Корм для
- * кошек влажный`) or as the initials of an abbreviation (`б/п` for `быстрого приготовления`): each
- * scored as the best leaf with the whole type held, the most words first.
+ * words, or the same head for a purpose the best leaf does not name), read once per type.
  */
-function findNarrowerSaid(ranked: readonly LeafScore[], best: LeafScore, type: ProductType): LeafScore[] {
-  const said = new Set(type.tokens.map(stemForIndex));
-  const initials = readInitials(type.tokens);
-  const found: { item: LeafScore; words: number }[] = [];
+function collectNarrower(ranked: readonly LeafScore[], best: LeafScore): NarrowerCandidate[] {
+  const found: NarrowerCandidate[] = [];
   for (const item of ranked) {
     // `Носки мужские … спортивные`: a narrower leaf that says nobody does not take a product the best leaf says whom it is for.
     if (item === best || item.contradicted || (!isDemographicEmpty(best.leaf.demographic) && isDemographicEmpty(item.leaf.demographic))) continue;
     for (const name of item.leaf.names) {
-      if (name.head.length <= best.name.head.length || !best.name.head.every((stem) => name.head.includes(stem))) continue;
+      // `Свечи для торта` beside `Свечи`: the same thing for a purpose is a kind of it too.
+      const morePurpose = name.head.length === best.name.head.length && name.purpose.length > 0 && best.name.purpose.length === 0;
+      if ((name.head.length <= best.name.head.length && !morePurpose) || !best.name.head.every((stem) => name.head.includes(stem))) continue;
       const extra = name.head.filter((stem) => !best.name.head.includes(stem));
-      const extraSaid = extra.every((stem) => said.has(stem)) || initials.has(extra.map((stem) => stem.slice(0, 1)).join(''));
-      if (!extraSaid || !name.purpose.every((stem) => said.has(stem))) continue;
-      found.push({ item: { ...item, score: best.score, full: true, typeCovered: true, compoundOnly: false, name }, words: name.head.length + name.purpose.length });
-      break;
+      found.push({ item, name, extra, extraInitials: extra.map((stem) => stem.slice(0, 1)).join(''), words: name.head.length + name.purpose.length });
     }
+  }
+  return found;
+}
+
+/**
+ * The kinds of the best leaf whose every further word the product's name says, as a word (`влажный`
+ * of `Корм для кошек влажный`) or as the initials of an abbreviation (`б/п` for `быстрого
+ * приготовления`): each scored as the best leaf with the whole type held, the most words first.
+ */
+function findNarrowerSaid(candidates: readonly NarrowerCandidate[], best: LeafScore, type: ProductType): LeafScore[] {
+  const said = new Set(type.tokens.map(stemForIndex));
+  const initials = readInitials(type.tokens);
+  const found: { item: LeafScore; words: number }[] = [];
+  const taken = new Set<LeafScore>();
+  for (const { item, name, extra, extraInitials, words } of candidates) {
+    if (taken.has(item)) continue;
+    const extraSaid = extra.every((stem) => said.has(stem)) || initials.has(extraInitials);
+    if (!extraSaid || !name.purpose.every((stem) => said.has(stem))) continue;
+    taken.add(item);
+    found.push({ item: { ...item, score: best.score, full: true, typeCovered: true, compoundOnly: false, name }, words });
   }
   const most = Math.max(0, ...found.map((entry) => entry.words));
   return found.filter((entry) => entry.words === most).map((entry) => entry.item);
@@ -211,11 +261,12 @@ function readType(source: Evidence['source'], type: ProductType): TypeReading[] 
   const stems = stemsOf(type.words);
   if (stems.length === 0) return [];
   const optional = new Set(type.words.filter((word) => CONTAINER_WORDS.has(word)).map(stemForIndex));
-  const readings: TypeReading[] = [{ source, phrase: type.text, stems, optional, purpose: stemsOf(type.purpose), weight: SOURCE_WEIGHT[source], viaSynonym: false }];
+  const wordsOf = (words: readonly string[]): Map<string, string> => new Map(words.map((word) => [stemForIndex(word), word]));
+  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf(type.words), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false }];
   const rewritten = rewriteWithSynonyms(type.text);
   if (rewritten !== undefined && rewritten.exact) {
     const words = tokenizeForMatch(rewritten.text);
-    readings.push({ source, phrase: type.text, stems: stemsOf(words), optional, purpose: stemsOf(type.purpose), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true });
+    readings.push({ source, phrase: type.text, stems: stemsOf(words), wordOf: wordsOf(words), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true });
   }
   return readings;
 }
@@ -262,7 +313,7 @@ function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet
     let purposeFactor = 1;
     if (name.purpose.length > 0) {
       // `душевая` says `для душа`: an adjective made of the purpose's noun says it too.
-      const said = name.purpose.filter((stem) => purposeStems.has(stem) || typeStems.has(stem) || context.has(stem) || (stem.length >= 3 && reading.stems.some((word) => word.startsWith(stem)))).length / name.purpose.length;
+      const said = name.purpose.filter((stem) => purposeStems.has(stem) || reading.form.includes(stem) || typeStems.has(stem) || context.has(stem) || (stem.length >= 3 && reading.stems.some((word) => word.startsWith(stem)))).length / name.purpose.length;
       purposeFactor = 0.8 + 0.2 * said;
     } else if (purposeStems.size > 0) {
       // A plain leaf for a product said to be for something: right when the leaf's path is about that (`Шампунь для волос` under
@@ -274,13 +325,36 @@ function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet
     if (best === undefined || score > best.score) best = { score, full: headCover === 1, name, typeCovered: typeCover === 1, compoundOnly };
   }
   if (best === undefined) return undefined;
+  const unexplained = findUnexplained(leaf, reading);
   const contradicted = contradictsDemographic(demographic, leaf.demographic);
   // `Косметика` is not `Детская косметика`: a leaf whose own name says whom it is for, when the product does not say it.
   const narrower = !isDemographicEmpty(leaf.nameDemographic) && isDemographicEmpty(demographic);
   const score = Math.min(1, best.score * reading.weight * (contradicted ? 0.6 : 1) * (narrower ? NARROWER_FACTOR : 1));
   const kidsUnsaid = demographic.kids === true && leaf.demographic.kids !== true;
-  return { leaf, score, kidsUnsaid, full: best.full, typeCovered: best.typeCovered, compoundOnly: best.compoundOnly, reading, name: best.name, sources: new Set([reading.source]), contradicted };
+  return { leaf, score, kidsUnsaid, full: best.full, typeCovered: best.typeCovered, compoundOnly: best.compoundOnly, unexplained, reading, name: best.name, sources: new Set([reading.source]), contradicted };
 }
+
+/**
+ * The words of the type that neither the leaf (any of its names, in either language, and its path)
+ * nor the class of words that never change a kind explains: a genitive (`зажигания`), an adjective
+ * (`дверные`, `строительный`) or an abbreviation (`ГРМ`) beside the head noun may make it another
+ * thing the directory has no leaf for, so the leaf is then a question, not an answer.
+ */
+function findUnexplained(leaf: IndexedLeaf, reading: TypeReading): string[] {
+  const words = new Set(leaf.ancestorStems);
+  for (const name of leaf.names) for (const stem of [...name.head, ...name.purpose]) words.add(stem);
+  const heads = leaf.names.flatMap((name) => name.head);
+  // A word held in a compound of the leaf is explained (`электрический` of `Электрочайники`).
+  const inCompound = (stem: string): boolean => stem.length >= 4 && heads.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, Math.min(5, stem.length)))));
+  // An adjective made of a word of the leaf's path or name is explained by it (`автомобильный` by `Автотовары`, `садовые` by `Сад`).
+  const madeOf = (stem: string): boolean => [...words].some((word) => stem.length > word.length && stem.startsWith(word) && (word.length >= 4 || ADJECTIVE_SUFFIX.test(stem.slice(word.length))));
+  return reading.stems
+    .filter((stem) => !reading.optional.has(stem) && !words.has(stem) && !inCompound(stem) && !isNeutralModifier(stem) && !isColourWord(reading.wordOf.get(stem) ?? '') && !madeOf(stem))
+    .map((stem) => reading.wordOf.get(stem) ?? stem);
+}
+
+// What turns a three-letter noun into an adjective (`сад` → `садов`, `лес` → `лесн`).
+const ADJECTIVE_SUFFIX = /^(?:ов|ев|н|ск)/u;
 
 /**
  * How a leaf's compound head stem (`электрочайник`) holds the type: `supported` when the type ends it

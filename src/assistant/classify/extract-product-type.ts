@@ -17,22 +17,27 @@ export interface ProductType {
   words: string[];
   /** Words of the purpose phrase right after the head (`лица` of `для лица`, `iphone` of `для iPhone`). */
   purpose: string[];
+  /** Words of a `в …` phrase right after the head (`зернах` of `Кофе в зёрнах`): its form, which may tell leaves apart, never a purpose. */
+  form: string[];
   /** Every word of the name (brand words left out), normalised: read once, for whoever needs the rest. */
   tokens: string[];
 }
 
-// What the product is for: its words may tell leaves of one type apart, never name the type.
-const PURPOSE_WORDS = new Set(['для', 'к', 'ко', 'под', 'на', 'for', 'арналған']);
+// What the product is for (or against: `от блох`): its words may tell leaves of one type apart, never name the type.
+const PURPOSE_WORDS = new Set(['для', 'к', 'ко', 'под', 'на', 'от', 'for', 'арналған']);
 // What the product is made of or comes with: never the type.
-const COMPOSITION_WORDS = new Set(['с', 'со', 'из', 'без', 'от', 'в', 'во', 'по', 'при', 'with', 'of', 'in', 'and', 'и', 'или', 'мен', 'пен', 'бен', 'және']);
+const COMPOSITION_WORDS = new Set(['с', 'со', 'из', 'без', 'в', 'во', 'по', 'при', 'with', 'of', 'in', 'and', 'и', 'или', 'мен', 'пен', 'бен', 'және']);
 // A second phrase: a list, an aside, a subtitle.
 const PHRASE_BREAK = /[,;:()[\]{}|…"«»“”]|\.{2,}|\s[-–—/]\s|\s[–—]|[–—]\s/u;
 const MAX_HEAD_WORDS = 4;
+// What a product comes as (`в зёрнах`, `в пакетиках`): read beside the type, never as the type or a purpose.
+const FORM_WORDS = new Set(['в', 'во']);
 const COLOUR = /^(?:черн|бел|красн|син|зелен|желт|сер|розов|голуб|коричнев|бежев|фиолетов|оранжев|бордов|золотист|серебрист|прозрачн|бирюзов|малинов|графитов)(?:ый|ий|ая|яя|ое|ее|ые|ие|ого|ой|ых|их)$/u;
 const KAZAKH_COLOURS = new Set(['қара', 'ақ', 'қызыл', 'көк', 'жасыл', 'сары', 'сұр', 'қоңыр', 'black', 'white', 'red', 'blue', 'green', 'grey', 'gray', 'pink']);
 const SIZE_WORD = /^(?:x{0,4}[sl]|m|\d?xl|one|size)$/;
 const CYRILLIC = /[\u0400-\u04ff]/;
 const LATIN = /^[a-z][a-z'&.+-]*$/;
+const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Words that name a pack, not a type (`Набор отверток`): the type is what follows them too. */
 export const CONTAINER_WORDS: ReadonlySet<string> = new Set(['набор', 'наборы', 'комплект', 'комплекты', 'упаковка', 'пачка', 'пара', 'коробка', 'жиынтық', 'set', 'kit', 'pack']);
@@ -42,20 +47,46 @@ export const CONTAINER_WORDS: ReadonlySet<string> = new Set(['набор', 'на
  * name says nothing a type could be read from (a bare model or code).
  */
 export function extractProductType(name: string, brand?: string, excludeWords?: ReadonlySet<string>): ProductType {
+  // The review and the lookup read one name's type two or three times in a row (its key, its answer, its leaf): the last few are kept.
+  const recent = RECENT.find((entry) => entry.name === name && entry.brand === brand && entry.excludeWords === excludeWords);
+  if (recent !== undefined) return recent.type;
+  const type = readProductType(name, brand, excludeWords);
+  RECENT.unshift({ name, brand, excludeWords, type });
+  if (RECENT.length > RECENT_SIZE) RECENT.pop();
+  return type;
+}
+
+const RECENT: { name: string; brand: string | undefined; excludeWords: ReadonlySet<string> | undefined; type: ProductType }[] = [];
+const RECENT_SIZE = 4;
+
+function readProductType(written: string, brand?: string, excludeWords?: ReadonlySet<string>): ProductType {
   const brandWords = new Set([...(brand === undefined ? [] : tokenizeForMatch(brand)), ...(excludeWords ?? [])]);
+  // A capital `С` alone after a word of a name not in capitals is the letter (`Витамин С`), never the preposition `с`.
+  const name = written === written.toUpperCase() ? written : written.replace(/(?<=\p{L}\s)С(?=\s|$|[,.;])/gu, 'C');
   const phrases = name
     .split(PHRASE_BREAK)
     .filter((phrase) => /\p{L}{2}/u.test(phrase))
     .map((phrase) => tokenizeForMatch(phrase).filter((word) => !brandWords.has(word)));
   const tokens = phrases.flat();
+  const brandLike = findBrandLikeWords(name);
   // A name that opens with a code or a bare brand (`Samsung, смартфон …`) has its type in a later phrase.
   const russian = phrases.some(hasRussianWord);
   for (const phrase of phrases) {
     if (russian && !hasRussianWord(phrase)) continue;
-    const found = readHead(phrase);
-    if (found.words.length > 0) return { text: found.words.join(' '), words: found.words, purpose: found.purpose, tokens };
+    const found = readHead(phrase, brandLike);
+    if (found.words.length > 0) return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens };
   }
-  return { text: '', words: [], purpose: [], tokens };
+  return { text: '', words: [], purpose: [], form: [], tokens };
+}
+
+/** Whether a word is a colour (Russian, Kazakh or English). */
+export function isColourWord(word: string): boolean {
+  return COLOUR.test(word) || KAZAKH_COLOURS.has(word);
+}
+
+/** Whether a word can be a word of the head (a Cyrillic word that is no qualifier, preposition or link). */
+function isHeadWord(word: string): boolean {
+  return word.length >= 2 && CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word);
 }
 
 /** Whether a word ends a head phrase: a number, a unit, a size, a colour. */
@@ -68,45 +99,80 @@ function hasRussianWord(tokens: readonly string[]): boolean {
   return tokens.some((word) => CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
 }
 
-function readHead(tokens: readonly string[]): { words: string[]; purpose: string[] } {
+function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { words: string[]; purpose: string[]; form: string[] } {
   const hasCyrillic = hasRussianWord(tokens);
   // Kazakh puts the purpose first: `Ерлерге арналған күрте` is a jacket.
   const kazakh = tokens.indexOf('арналған');
   if (kazakh > 0 && kazakh < tokens.length - 1) {
-    const after = readHead(tokens.slice(kazakh + 1));
-    return { words: after.words, purpose: [...tokens.slice(0, kazakh).filter((word) => !isQualifier(word)), ...after.purpose] };
+    const after = readHead(tokens.slice(kazakh + 1), brandLike);
+    return { words: after.words, purpose: [...tokens.slice(0, kazakh).filter((word) => !isQualifier(word)), ...after.purpose], form: after.form };
   }
   const words: string[] = [];
   const purpose: string[] = [];
+  const form: string[] = [];
   let at = 0;
   // A brand or model before a Russian type (`iPhone чехол`, `Xiaomi Робот-пылесос`) is skipped.
   while (hasCyrillic && at < tokens.length && (LATIN.test(tokens[at] ?? '') || /\d/.test(tokens[at] ?? ''))) at++;
   for (; at < tokens.length && words.length < MAX_HEAD_WORDS; at++) {
     const word = tokens[at] ?? '';
     if (PURPOSE_WORDS.has(word)) {
-      if (words.length > 0) purpose.push(...readPurpose(tokens, at + 1));
+      if (words.length > 0) purpose.push(...readPurpose(tokens, at + 1, brandLike));
       if (words.length > 0) break;
       continue;
     }
+    // A colour right after the head noun may be what tells two leaves apart (`Чай зелёный`): it stays in the type, where it
+    // changes no kind unless a leaf names it.
+    if (words.length === 1 && words[0] === tokens[at - 1] && isColourWord(word)) {
+      words.push(word);
+      continue;
+    }
+    // So does one before it (`Зелёный чай`, Kazakh `Көк шай`), when the head follows at once.
+    if (words.length === 0 && isColourWord(word) && isHeadWord(tokens[at + 1] ?? '')) {
+      words.push(word);
+      continue;
+    }
+    // A letter right after the head names the kind (`Витамин C`, `Витамин Д`).
+    if (words.length > 0 && words[words.length - 1] === tokens[at - 1] && Array.from(word).length === 1 && /\p{L}/u.test(word) && !isQualifier(word) && !COMPOSITION_WORDS.has(word) && !PURPOSE_WORDS.has(word)) {
+      words.push(word);
+      continue;
+    }
     if (COMPOSITION_WORDS.has(word) || isQualifier(word)) {
+      if (words.length > 0 && FORM_WORDS.has(word) && words[words.length - 1] === tokens[at - 1]) form.push(...readPurpose(tokens, at + 1, brandLike));
       if (words.length > 0) break;
       continue;
     }
     // A Latin word after a Russian head is a brand or model (`Шампунь Head&Shoulders`).
     if (hasCyrillic && words.length > 0 && LATIN.test(word)) break;
+    // So is a capitalised word inside a name written in lower case (`Лапша б/п Роллтон острая`).
+    if (words.length > 0 && brandLike.has(word)) break;
     if (word.length < 2) continue;
     words.push(word);
   }
-  return { words, purpose };
+  return { words, purpose, form };
 }
 
 /** The words of a purpose phrase, up to the next preposition, number or qualifier (`лица` of `для лица с витамином C`). */
-function readPurpose(tokens: readonly string[], from: number): string[] {
+function readPurpose(tokens: readonly string[], from: number, brandLike: ReadonlySet<string>): string[] {
   const words: string[] = [];
   for (let at = from; at < tokens.length && words.length < MAX_HEAD_WORDS; at++) {
     const word = tokens[at] ?? '';
-    if (PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word) || isQualifier(word)) break;
+    if (PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word) || isQualifier(word) || (words.length > 0 && brandLike.has(word))) break;
     words.push(word);
   }
   return words;
+}
+
+/**
+ * Words of the name (normalised) that read as a brand or model rather than a description: a Latin
+ * word in a Cyrillic name (`Корм для кошек Whiskas`), or a capitalised word inside a name written in
+ * lower case (`Молоко пастеризованное Емшан`). A word in capitals (`ГРМ`, `АКБ`, `ВВГнг`) is an
+ * abbreviation of a description, not a brand; a name in capitals says nothing by its case.
+ */
+export function findBrandLikeWords(name: string): Set<string> {
+  const original = name.match(WORD) ?? [];
+  const allCaps = name === name.toUpperCase();
+  const cyrillicName = CYRILLIC.test(original[0] ?? '');
+  const brandLike = original.filter((word, i) => i > 0 && ((cyrillicName && /^[A-Za-z]/.test(word)) || (!allCaps && /^\p{Lu}\p{Ll}/u.test(word))));
+  // Normalised as the name's words are, all at once.
+  return new Set(brandLike.length === 0 ? [] : tokenizeForMatch(brandLike.join(' ')));
 }

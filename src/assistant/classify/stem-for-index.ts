@@ -13,8 +13,20 @@ const SHORT_ENDING = /^(\p{L}{3,4})[аяыиеоуюьй]$/u;
 const SHORT_ADJECTIVE = /^(\p{L}{3,4})(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ую|юю|ого|его|ых|их)$/u;
 const FLEETING = /^(\p{L}{3,})[ое]([клц])$/u;
 
+// A catalog repeats a few thousand words over its rows: each is stemmed once (bounded, so a file of codes cannot grow it without end).
+const stems = new Map<string, string>();
+const MAX_REMEMBERED = 100_000;
+
 /** The index key of one normalised word (`tokenizeForMatch` output). */
 export function stemForIndex(word: string): string {
+  const known = stems.get(word);
+  if (known !== undefined) return known;
+  const stem = readStem(word);
+  if (stems.size < MAX_REMEMBERED) stems.set(word, stem);
+  return stem;
+}
+
+function readStem(word: string): string {
   const folded = foldKazakhLetters(word);
   const fleeting = FLEETING.exec(folded);
   if (fleeting !== null) return `${fleeting[1] ?? ''}${fleeting[2] ?? ''}`;

@@ -19,7 +19,9 @@ describe('classifyProduct', () => {
     ];
     const narrow = buildClassifierIndex(buildClassifierDirectories(extra));
     expect(classifyProduct(narrow, { name: 'Лапша б/п Роллтон острая 70 г' })).toMatchObject({ leafId: 1102, confident: true });
-    expect(classifyProduct(narrow, { name: 'Лапша яичная Макфа 400 г' })).toMatchObject({ leafId: 1101, confident: true });
+    expect(classifyProduct(narrow, { name: 'Лапша Макфа 400 г' })).toMatchObject({ leafId: 1101, confident: true });
+    // A word of the type neither leaf explains makes the plain leaf a question, with the word named.
+    expect(classifyProduct(narrow, { name: 'Лапша яичная Макфа 400 г' })).toMatchObject({ leafId: 1101, confident: false, doubt: expect.stringContaining('"яичная"') as unknown });
     expect(classifyProduct(narrow, { name: 'Корм для кошек влажный Whiskas 85 г' })).toMatchObject({ leafId: 1202, confident: true });
     expect(classifyProduct(narrow, { name: 'Корм для кошек Whiskas 85 г' })).toMatchObject({ leafId: 1201, confident: true });
   });
@@ -33,6 +35,29 @@ describe('classifyProduct', () => {
     // `Внешние аккумуляторы` (701) is a kind of `Аккумуляторы`: a bare `Аккумулятор` could be either.
     expect(classifyProduct(both, { name: 'Аккумулятор AA GP 2700 мАч' })).toMatchObject({ leafId: 1301, confident: false });
     expect(classifyProduct(both, { name: 'Внешний аккумулятор Xiaomi 10000 мАч' })).toMatchObject({ leafId: 701, confident: true });
+  });
+
+  it('is sure only when the leaf explains every word of the product type, and names the word it does not', () => {
+    // `Свечи зажигания`, `Ручки дверные`, `Ремни ГРМ` against decor candles, pens and belts: a word beside the head noun
+    // that the leaf does not hold (a genitive, an adjective, an abbreviation) makes the plain leaf a question.
+    const extra = [
+      { id: 14, parentId: null, name: { rus: 'Дом', kaz: 'Үй' }, path: { rus: 'Дом', kaz: 'Үй' }, isLeaf: false },
+      { id: 1401, parentId: 14, name: { rus: 'Свечи', kaz: 'Шамдар' }, path: { rus: 'Дом / Свечи', kaz: 'Үй / Шамдар' }, isLeaf: true },
+      { id: 1402, parentId: 14, name: { rus: 'Ремни', kaz: 'Белбеулер' }, path: { rus: 'Дом / Ремни', kaz: 'Үй / Белбеулер' }, isLeaf: true },
+      { id: 1403, parentId: 14, name: { rus: 'Фены', kaz: 'Фендер' }, path: { rus: 'Дом / Фены', kaz: 'Үй / Фендер' }, isLeaf: true },
+    ];
+    const home = buildClassifierIndex(buildClassifierDirectories(extra));
+    const plug = classifyProduct(home, { name: 'Свечи зажигания NGK 4 шт' });
+    expect(plug).toMatchObject({ leafId: 1401, confident: false });
+    expect(plug.doubt).toContain('"зажигания"');
+    expect(classifyProduct(home, { name: 'Ремни ГРМ Gates' })).toMatchObject({ leafId: 1402, confident: false, doubt: expect.stringContaining('"грм"') as unknown });
+    expect(classifyProduct(home, { name: 'Фен строительный 2000 Вт' })).toMatchObject({ leafId: 1403, confident: false, doubt: expect.stringContaining('"строительный"') as unknown });
+    // Words that never make it another thing: material, size, season (and a brand written as one).
+    expect(classifyProduct(home, { name: 'Свечи большие белые Bartek' })).toMatchObject({ leafId: 1401, confident: true });
+    expect(classifyProduct(home, { name: 'Ремни кожаные мужские' })).toMatchObject({ leafId: 1402, confident: true });
+    expect(classifyProduct(home, { name: 'Фен компактный Свечной двор 1200 Вт' })).toMatchObject({ leafId: 1403, confident: true });
+    // A word the leaf's path makes an adjective of is explained by it.
+    expect(classifyProduct(index, { name: 'Отвертки инструментальные PH2' })).toMatchObject({ leafId: 1001, confident: true });
   });
 
   it('puts a product in the leaf its type names, with evidence and confidence', () => {
@@ -51,6 +76,13 @@ describe('classifyProduct', () => {
   });
 
   it('tells leaves of one type apart by their purpose: bath salt is not table salt', () => {
+    // What a product comes as says a leaf's purpose too, and never takes a plain leaf away.
+    const coffee = buildClassifierIndex(buildClassifierDirectories([
+      { id: 15, parentId: null, name: { rus: 'Кофе', kaz: 'Кофе' }, path: { rus: 'Продукты / Кофе', kaz: 'Азық / Кофе' }, isLeaf: false },
+      { id: 1501, parentId: 15, name: { rus: 'Кофе в зёрнах', kaz: 'Дәнді кофе' }, path: { rus: 'Продукты / Кофе / Кофе в зёрнах', kaz: 'Азық / Кофе / Дәнді кофе' }, isLeaf: true },
+    ]));
+    expect(classifyProduct(coffee, { name: 'Кофе в зёрнах Lavazza 1 кг' })).toMatchObject({ leafId: 1501, confident: true });
+    expect(classifyProduct(index, { name: 'Казан в коробке 10 л' })).toMatchObject({ leafId: 801, confident: true });
     expect(classifyProduct(index, { name: 'Соль для ванн морская 1 кг' })).toMatchObject({ leafId: 301, confident: true });
     expect(classifyProduct(index, { name: 'Соль поваренная 1 кг' }).leafId).toBe(201);
     // A plain leaf is proposed for a product said to be for something its path does not name, never taken.

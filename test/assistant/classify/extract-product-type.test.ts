@@ -5,7 +5,14 @@ describe('extractProductType', () => {
   it('reads the words before brand, model, size, volume, colour and count', () => {
     expect(extractProductType('Смартфон Samsung Galaxy A54 256 ГБ черный').text).toBe('смартфон');
     expect(extractProductType('Шампунь Head&Shoulders 400 мл').text).toBe('шампунь');
-    expect(extractProductType('Кроссовки мужские черные 42').text).toBe('кроссовки мужские');
+    expect(extractProductType('Кроссовки мужские 42 черные').text).toBe('кроссовки мужские');
+    // A colour right after the head stays in it: it may be what tells two leaves apart (`Чай зелёный`).
+    expect(extractProductType('Чай зелёный Ahmad Tea 100 г').text).toBe('чай зеленый');
+    expect(extractProductType('Көк шай Greenfield 100 г').text).toBe('көк шай');
+    // A letter right after the head names the kind; a capital `С` there is the letter, not the preposition.
+    expect(extractProductType('Витамин С Solgar 1000 мг').text).toBe('витамин c');
+    expect(extractProductType('Витамин Д 500 МЕ').text).toBe('витамин д');
+    expect(extractProductType('Футболка M белая').text).toBe('футболка');
     expect(extractProductType('Кастрюля эмалированная 3 л').text).toBe('кастрюля эмалированная');
   });
 
@@ -20,6 +27,9 @@ describe('extractProductType', () => {
     expect(extractProductType('Xiaomi Робот-пылесос S10').text).toBe('робот пылесос');
     expect(extractProductType('Bosch, дрель ударная 750 Вт').text).toBe('дрель ударная');
     expect(extractProductType('Бабушкин рецепт шампунь', 'Бабушкин рецепт').text).toBe('шампунь');
+    // A capitalised word inside a lower-case name is a brand; capitals (`ГРМ`) are an abbreviation of the type.
+    expect(extractProductType('Лапша б/п Роллтон острая 70 г').text).toBe('лапша б п');
+    expect(extractProductType('Ремень ГРМ Gates 5462XS').text).toBe('ремень грм');
   });
 
   it('reads a Kazakh name, where the purpose comes before the thing', () => {

@@ -1,0 +1,45 @@
+/**
+ * Words beside a head noun that never make it another kind of thing: what it is made of (for
+ * ordinary goods), how big, which season, which shape, and a seller's praise. `Кастрюля
+ * эмалированная` is still a pot; `Свечи зажигания`, `Ручки дверные`, `Фен строительный` are not the
+ * candles, pens and hair dryers their head nouns name. A leaf is a confident answer only when every
+ * other word of the product type is found in the leaf (its path, its names in both languages) or is
+ * one of these. Colours, sizes in letters and numbers end the head phrase before it is read, and
+ * words of whom a product is for are compared with the leaf's path on their own.
+ */
+import { stemForIndex } from './stem-for-index.js';
+
+const WORDS = [
+  // Material of ordinary goods.
+  'хлопковый', 'хлопчатобумажный', 'кожаный', 'деревянный', 'металлический', 'пластиковый', 'пластмассовый', 'стеклянный', 'керамический',
+  'фарфоровый', 'чугунный', 'стальной', 'алюминиевый', 'нержавеющий', 'эмалированный', 'силиконовый', 'пуховый', 'перьевой', 'флисовый',
+  'шерстяной', 'льняной', 'шелковый', 'шёлковый', 'бамбуковый', 'махровый', 'трикотажный', 'джинсовый', 'вельветовый', 'замшевый',
+  'текстильный', 'вафельный', 'плюшевый', 'велюровый', 'атласный', 'натуральный', 'искусственный', 'экокожа', 'медный', 'латунный',
+  'бумажный', 'картонный', 'каменный', 'мраморный', 'гранитный', 'хрустальный', 'фетровый', 'вязаный', 'полиэстеровый', 'синтетический',
+  // Size and shape.
+  'большой', 'маленький', 'малый', 'средний', 'крупный', 'мелкий', 'мини', 'макси', 'компактный', 'широкий', 'узкий', 'длинный', 'короткий',
+  'высокий', 'низкий', 'круглый', 'квадратный', 'прямоугольный', 'овальный', 'плоский', 'толстый', 'тонкий', 'огромный',
+  // Season.
+  'летний', 'зимний', 'осенний', 'весенний', 'демисезонный', 'всесезонный', 'утепленный', 'утеплённый',
+  // Praise and the seller's words.
+  'новый', 'классический', 'универсальный', 'стандартный', 'премиум', 'premium', 'оригинальный', 'модный', 'стильный', 'качественный',
+  'прочный', 'легкий', 'лёгкий', 'удобный', 'красивый', 'элегантный', 'базовый', 'повседневный', 'практичный', 'надежный',
+  'надёжный', 'мягкий', 'теплый', 'тёплый', 'однотонный', 'подарочный',
+];
+
+/** Stems of the words above, in every form `stemForIndex` gives them (the endings are read off the masculine form). */
+const NEUTRAL_STEMS: ReadonlySet<string> = new Set(WORDS.flatMap(formsOf).map(stemForIndex));
+
+/** Whether a stemmed word of a product type never changes what the head noun is. */
+export function isNeutralModifier(stem: string): boolean {
+  return NEUTRAL_STEMS.has(stem);
+}
+
+function formsOf(word: string): string[] {
+  const adjective = /^(.+?)(ый|ий|ой)$/u.exec(word);
+  if (adjective === null) return [word];
+  const base = adjective[1] ?? word;
+  const soft = adjective[2] === 'ий' && /[гкхжшщч]$/u.test(base) === false;
+  const endings = soft ? ['ий', 'яя', 'ее', 'ие', 'юю', 'его', 'их'] : [adjective[2] ?? 'ый', 'ая', 'ое', 'ые', 'ую', 'ого', 'ых', 'ие', 'ий', 'ое'];
+  return endings.map((ending) => `${base}${ending}`);
+}
