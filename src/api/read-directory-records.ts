@@ -22,7 +22,8 @@ export interface RawCategory {
   /** True when the record came with a `children` list (tree form). */
   fromTree: boolean;
   /** Attribute links the category carried itself. */
-  attributeLinks: { attributeId?: number; attributeCode?: string; isRequired: boolean }[];
+  /** `isRequired` absent: the category lists the attribute without saying whether it is required there. */
+  attributeLinks: { attributeId?: number; attributeCode?: string; isRequired?: boolean }[];
 }
 
 /** An attribute as read. */
@@ -145,21 +146,21 @@ function readCategoryLinks(reader: RecordReader, context: WireReadContext, path:
   const ids = reader.get(a['category.attributeIds']);
   if (Array.isArray(ids)) for (const value of ids) {
     const attributeId = readIntegerId(value);
-    if (attributeId !== undefined) links.push({ attributeId, isRequired: false });
+    if (attributeId !== undefined) links.push({ attributeId });
   }
   const list = reader.get(a['category.attributes']);
   if (Array.isArray(list)) {
     list.forEach((entry, index) => {
-      if (typeof entry === 'string') return void links.push({ attributeCode: entry, isRequired: false });
+      if (typeof entry === 'string') return void links.push({ attributeCode: entry });
       const asId = readIntegerId(entry);
-      if (asId !== undefined) return void links.push({ attributeId: asId, isRequired: false });
+      if (asId !== undefined) return void links.push({ attributeId: asId });
       if (!isPlainRecord(entry)) return;
       const link = createRecordReader(entry);
       const attributeId = readIntegerId(link.get(a['link.attributeId']));
       const code = link.get(a['link.attributeCode']);
-      const isRequired = readFlag(link.get(a['link.isRequired'])) ?? false;
+      const isRequired = readFlag(link.get(a['link.isRequired']));
       if (attributeId === undefined && typeof code !== 'string') throw buildMissingFieldError(context, `${path}.attributes[${index}]`, 'link.attributeId', link.keys());
-      links.push({ ...(attributeId === undefined ? {} : { attributeId }), ...(typeof code === 'string' ? { attributeCode: code } : {}), isRequired });
+      links.push({ ...(attributeId === undefined ? {} : { attributeId }), ...(typeof code === 'string' ? { attributeCode: code } : {}), ...(isRequired === undefined ? {} : { isRequired }) });
       noteUnused(link, context, 'attributes[]');
     });
   }
@@ -268,12 +269,17 @@ function readAttributeCategories(reader: RecordReader, context: WireReadContext,
   const out = new Map<number, AttributeCategory>();
   const linksField = reader.find([...a['attribute.categories'], ...a['attribute.categoryIds']]);
   const more = reader.find(a['attribute.categoryIds']);
+  // Links that take the attribute-level flag: per category only when there is one category.
+  const inherited = new Set<number>();
   for (const field of [linksField, more]) {
     if (field === undefined || !Array.isArray(field.value)) continue;
     field.value.forEach((entry, index) => {
       const plainId = readIntegerId(entry);
       if (plainId !== undefined) {
-        if (!out.has(plainId)) out.set(plainId, { categoryId: plainId, isRequired: attributeRequired });
+        if (!out.has(plainId)) {
+          out.set(plainId, { categoryId: plainId, isRequired: attributeRequired });
+          inherited.add(plainId);
+        }
         return;
       }
       if (!isPlainRecord(entry)) return;
@@ -281,12 +287,24 @@ function readAttributeCategories(reader: RecordReader, context: WireReadContext,
       const categoryValue = link.get(a['link.categoryId']);
       const categoryId = readIntegerId(isPlainRecord(categoryValue) ? createRecordReader(categoryValue).get(a['category.id']) : categoryValue);
       if (categoryId === undefined) throw buildMissingFieldError(context, `${path}.${field.key}[${index}]`, 'link.categoryId', link.keys());
-      const isRequired = readFlag(link.get(a['link.isRequired'])) ?? attributeRequired;
-      out.set(categoryId, { categoryId, isRequired });
+      const stated = readFlag(link.get(a['link.isRequired']));
+      out.set(categoryId, { categoryId, isRequired: stated ?? attributeRequired });
+      if (stated === undefined) inherited.add(categoryId);
+      else inherited.delete(categoryId);
       noteUnused(link, context, `${field.key}[]`);
     });
   }
-  return [...out.values()];
+  return markUnclearScope([...out.values()], inherited, out.size);
+}
+
+/**
+ * A required flag stated once for an attribute linked to several categories cannot say in which
+ * of them it holds (a service may set it when the attribute is required in any one): those links
+ * are `requirementScope: 'unclear'`. A false flag is clear (required nowhere), and so is one category.
+ */
+function markUnclearScope(links: AttributeCategory[], inherited: ReadonlySet<number>, count: number): AttributeCategory[] {
+  if (count < 2) return links;
+  return links.map((link) => (link.isRequired && inherited.has(link.categoryId) ? { ...link, requirementScope: 'unclear' } : link));
 }
 
 function readValue(item: unknown, context: WireReadContext, path: string, owner: { code: string; id: number } | undefined): RawValue {
