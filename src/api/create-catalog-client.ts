@@ -23,6 +23,7 @@ import { readNextLinkHeader } from './load-directory.js';
 import type { DirectoryPageSeen } from './load-directory.js';
 import { createFieldLedger, type FieldLedger } from './field-ledger.js';
 import { readJobStatus } from './read-job-status.js';
+import { buildTypeWords } from './read-directory-records.js';
 import { readImportAnswer, readProductDetails, readProductListPage } from './read-service-answers.js';
 import type { ProductListPage } from './read-service-answers.js';
 import type { ServiceProfile } from './service-profile.js';
@@ -173,7 +174,7 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
     send,
     auth: tokens,
     redact,
-    read: { aliases: wire.aliases, ledger },
+    read: { aliases: wire.aliases, ledger, typeWords: buildTypeWords(profile.attributeTypes) },
     onPage: (seen) => wire.pagesSeen.push(seen),
     urlOf,
     endpointOf: (url) => endpointOf('GET', url),

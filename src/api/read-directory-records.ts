@@ -70,9 +70,20 @@ const TYPE_BY_WORD = new Map<string, AttributeType>(
   (Object.entries(ATTRIBUTE_TYPE_WORDS) as [AttributeType, readonly string[]][]).flatMap(([type, words]) => words.map((word) => [word, type] as const)),
 );
 
-/** The attribute type a service word means, or undefined for a word not known. */
-export function readAttributeType(word: string): AttributeType | undefined {
-  return TYPE_BY_WORD.get(word.toLowerCase().replace(/[^a-z0-9]/g, ''));
+/** A type word folded for comparison (case, spaces and punctuation ignored; any script kept). */
+export function foldTypeWord(word: string): string {
+  return word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** The service's own type words (`service.attributeTypes`) as a lookup, folded. */
+export function buildTypeWords(own: Partial<Record<AttributeType, readonly string[] | undefined>> | undefined): ReadonlyMap<string, AttributeType> {
+  return new Map((Object.entries(own ?? {}) as [AttributeType, readonly string[] | undefined][]).flatMap(([type, words]) => (words ?? []).map((word) => [foldTypeWord(word), type] as const)));
+}
+
+/** The attribute type a service word means (its own words first), or undefined for a word not known. */
+export function readAttributeType(word: string, own?: ReadonlyMap<string, AttributeType>): AttributeType | undefined {
+  const folded = foldTypeWord(word);
+  return own?.get(folded) ?? TYPE_BY_WORD.get(folded);
 }
 
 function readerOf(item: unknown, context: WireReadContext, path: string): RecordReader {
@@ -177,13 +188,13 @@ function readAttribute(item: unknown, context: WireReadContext, path: string): R
 
   const typeWord = reader.find(a['attribute.type']);
   let type: AttributeType = 'dictionary';
-  const known = typeWord === undefined ? undefined : readAttributeType(String(typeWord.value));
+  const known = typeWord === undefined ? undefined : readAttributeType(String(typeWord.value), context.typeWords);
   if (known !== undefined) type = known;
   else {
     unstated.push('type');
     if (typeWord !== undefined) {
       const endpoint = context.ledgerEndpoint ?? context.endpoint;
-      context.ledger.noteOnce(`${endpoint} type ${String(typeWord.value)}`, `${endpoint}: attribute type "${String(typeWord.value)}" (field ${typeWord.key}) is not a known type word; such attributes are taken as dictionary when the value directory lists values for them, else as free text — see docs/service-profile.md`);
+      context.ledger.noteOnce(`${endpoint} type ${String(typeWord.value)}`, `${endpoint}: attribute type "${String(typeWord.value)}" (field ${typeWord.key}) ${UNKNOWN_TYPE_WORD_NOTE}; such attributes are taken as dictionary when the value directory lists values for them, else as free text; teach it under service.attributeTypes in the settings (e.g. dictionary: [\"${String(typeWord.value)}\"]) — see docs/service-profile.md`);
     }
   }
 
@@ -209,6 +220,9 @@ function readAttribute(item: unknown, context: WireReadContext, path: string): R
 
 /** Marks the notes that tell a flag was read by the class of its name (information, not a problem). */
 export const READ_BY_NAME_NOTE = 'read by the words of its name';
+
+/** The note said once per attribute type word not known (doctor suggests `service.attributeTypes` for it). */
+export const UNKNOWN_TYPE_WORD_NOTE = 'is not a known type word';
 /** Marks the notes that tell a fact is unstated while boolean fields went unused. */
 export const UNSTATED_BESIDE_FLAGS_NOTE = 'yet the records carry boolean field(s) not understood';
 

@@ -9,7 +9,7 @@ import type { DirectoryName, JobStatus } from '../domain/index.js';
 import { isPipelineError } from '../core/errors.js';
 import type { CatalogClient } from './create-catalog-client.js';
 import { PAGES_FROM_ZERO_NOTE } from './load-directory.js';
-import { READ_BY_NAME_NOTE, UNSTATED_BESIDE_FLAGS_NOTE } from './read-directory-records.js';
+import { READ_BY_NAME_NOTE, UNKNOWN_TYPE_WORD_NOTE, UNSTATED_BESIDE_FLAGS_NOTE } from './read-directory-records.js';
 
 /** One endpoint's findings. */
 export interface SweepCheck {
@@ -125,7 +125,10 @@ async function sweepDirectory(client: CatalogClient, name: DirectoryName, check:
       const silent = attributes.filter((a) => a.unstated?.includes(fact));
       if (silent.length === 0) continue;
       check.will.push(`${silent.length} attribute(s) do not state ${fact} (e.g. ${silent.slice(0, 3).map((a) => a.code).join(', ')}): ${fact === 'type' ? 'dictionary when the value directory lists values for them, else free text' : fact === 'isSkuDefining' ? 'product-level' : 'one value'}, unless the mapping says otherwise`);
-      check.suggestions.push(`service:\n  fields:\n    "attribute.${fact}": [<the name this service uses, if it has one>]`);
+      // A type field whose words are not known wants the words taught, not another field name.
+      const unknownTypeWords = fact === 'type' ? client.observe().notes.filter((n) => n.includes(UNKNOWN_TYPE_WORD_NOTE)).map((n) => /type "([^"]*)"/.exec(n)?.[1] ?? '') : [];
+      if (unknownTypeWords.length > 0) check.suggestions.push(`service:\n  attributeTypes:\n    dictionary: [${[...new Set(unknownTypeWords)].map((w) => JSON.stringify(w)).join(', ')}]   # or text / number / boolean: whichever each word means`);
+      else check.suggestions.push(`service:\n  fields:\n    "attribute.${fact}": [<the name this service uses, if it has one>]`);
       failUnstatedBesideFlags(client, check, fact, silent.length === attributes.length);
     }
   }
