@@ -222,8 +222,8 @@ function inferCategoryFields(categories: DirectoryRows & { ids: string[] }, attr
       const named = rows.map((row) => row[field]).filter(isInteger);
       return { field, named, inList: named.filter((value) => ids.has(value)).length };
     })
-    .filter((entry) => entry.named.length > 0 && entry.inList >= entry.named.length * 0.5)
-    .sort((a, b) => b.inList - a.inList)[0];
+    .filter((entry) => entry.named.length > 0 && entry.inList >= entry.named.length * 0.5 && formsForest(rows, id, entry.field))
+    .sort((a, b) => b.inList / b.named.length - a.inList / a.named.length || b.inList - a.inList)[0];
   if (parent !== undefined) out.settings.push({ key: 'category.parentId', value: [parent.field], because: `categories: ${parent.inList} of its ${parent.named.length} values are ids of the same list` });
   const parents = new Set(parent === undefined ? [] : parent.named);
   const flags = fieldsOf(rows).filter((field) => rows.every((row) => typeof row[field] === 'boolean'));
@@ -237,6 +237,21 @@ function inferCategoryFields(categories: DirectoryRows & { ids: string[] }, attr
   else if (names.length > 1) out.unsettled.push(`categories: the name (Cyrillic text in ${names.join(', ')})`);
   if (paths.length === 1 && paths[0] !== undefined) out.settings.push({ key: 'category.path', value: [paths[0]], because: 'categories: Cyrillic text with levels joined by " / "' });
   if (attributes?.id !== undefined) inferCategoryServedLinks(categories, attributes, out);
+}
+
+/** Whether `field` as a parent link makes a forest: no record its own ancestor (a number that merely looks like ids, such as a rank, loops). */
+function formsForest(rows: readonly Row[], id: string, field: string): boolean {
+  const parentOf = new Map(rows.map((row) => [row[id], row[field]]));
+  for (const start of parentOf.keys()) {
+    const seen = new Set<unknown>([start]);
+    let at = parentOf.get(start);
+    while (at !== undefined && at !== null && parentOf.has(at)) {
+      if (seen.has(at)) return false;
+      seen.add(at);
+      at = parentOf.get(at);
+    }
+  }
+  return true;
 }
 
 /** Links served per category: a list field of category records whose elements are (or hold) attribute ids. */

@@ -24,7 +24,16 @@ export function renderServiceProfile(profile: InferredProfile, header: readonly 
   const byKey = new Map<string, InferredSetting[]>();
   for (const setting of profile.settings) byKey.set(setting.key, [...(byKey.get(setting.key) ?? []), setting]);
   const section = buildInferredServiceSection(profile);
-  const why = (key: string): string => (byKey.get(key) ?? []).map((setting) => setting.because).join('; ');
+  // One reason said for several directories once: "categories, attributes: the largest list …".
+  const why = (key: string): string => {
+    const byReason = new Map<string, string[]>();
+    for (const { because } of byKey.get(key) ?? []) {
+      const at = because.indexOf(': ');
+      const [where, reason] = at < 0 ? ['', because] : [because.slice(0, at), because.slice(at + 2)];
+      byReason.set(reason, [...(byReason.get(reason) ?? []), where]);
+    }
+    return [...byReason].map(([reason, wheres]) => `${wheres.filter((w) => w !== '').join(', ')}${wheres.some((w) => w !== '') ? ': ' : ''}${reason}`).join('; ');
+  };
   lines.push('service:');
   if (Object.keys(section.fields).length > 0) {
     lines.push('  fields:');
