@@ -16,11 +16,14 @@ import { createRequestSender } from './send-request.js';
 import { createTokenProvider } from './create-token-provider.js';
 import { createDirectoryFetcher } from './create-directory-fetcher.js';
 import { fetchProductDetails } from './fetch-product-details.js';
+import { explainPageSizeRefusal } from './explain-page-size-refusal.js';
 import { listAllProducts } from './list-all-products.js';
 import { requestServiceToken } from './request-service-token.js';
+import { readNextLinkHeader } from './load-directory.js';
 import type { DirectoryPageSeen } from './load-directory.js';
 import { createFieldLedger, type FieldLedger } from './field-ledger.js';
 import { readJobStatus } from './read-job-status.js';
+import { buildTypeWords } from './read-directory-records.js';
 import { readImportAnswer, readProductDetails, readProductListPage } from './read-service-answers.js';
 import type { ProductListPage } from './read-service-answers.js';
 import type { ServiceProfile } from './service-profile.js';
@@ -110,7 +113,8 @@ export interface CatalogClient {
   /** Status of an import job: follows `infoUrl` when given (same origin only), else the `importInfo` path with `?jobId=`. */
   getJobStatus(job: { jobId: string | number; infoUrl?: string | null | undefined }): Promise<JobStatus>;
   /** One page of the seller's products. */
-  listProducts(request: ProductListRequest): Promise<ProductListResponse>;
+  /** One page of the list; `at` is a next link a previous page gave (asked with the same body). */
+  listProducts(request: ProductListRequest, at?: string): Promise<ProductListResponse>;
   /** Every product matching the request, page after page (`pageSize` from the client options). */
   listAllProducts(request: Omit<ProductListRequest, 'pageNumber' | 'pageSize'>): AsyncIterable<ProductListItem>;
   /**
@@ -170,7 +174,7 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
     send,
     auth: tokens,
     redact,
-    read: { aliases: wire.aliases, ledger },
+    read: { aliases: wire.aliases, ledger, typeWords: buildTypeWords(profile.attributeTypes) },
     onPage: (seen) => wire.pagesSeen.push(seen),
     urlOf,
     endpointOf: (url) => endpointOf('GET', url),
@@ -181,18 +185,22 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
   // One generic implementation behind the per-name overloads of the interface.
   const fetchDirectory = directories.fetchOne as CatalogClient['fetchDirectory'];
 
-  const postJson = async (name: PathName, json: unknown, idempotent = true) => {
+  const postJson = async (name: PathName, json: unknown, idempotent = true, at?: string) => {
     const url = urlOf(name);
     const endpoint = endpointOf('POST', url);
-    const response = await send({ method: 'POST', url: url.href, endpoint, json, auth: tokens, idempotent });
+    // A next link of the list is asked with the same body, on the service's own origin only.
+    const target = at !== undefined && new URL(at, url).origin === url.origin ? new URL(at, url).href : url.href;
+    const response = await send({ method: 'POST', url: target, endpoint, json, auth: tokens, idempotent });
     return { ...response, endpoint };
   };
 
-  const listProducts = async (request: ProductListRequest): Promise<ProductListResponse> => {
-    const { body, endpoint } = await postJson('list', request);
-    const page = readProductListPage(body, readContext(`${endpoint} (page ${request.pageNumber})`, endpoint));
+  const listProducts = async (request: ProductListRequest, at?: string): Promise<ProductListResponse> => {
+    const { body, endpoint, headers } = await postJson('list', request, true, at).catch((error: unknown) => {
+      throw explainPageSizeRefusal(error, 'service.pageSizes.list', request.pageSize);
+    });
+    const page = readProductListPage(body, readContext(`${endpoint} (page ${request.cursor === undefined ? request.pageNumber : 'by cursor'})`, endpoint));
     ledger.flush();
-    return completeListPaging(page, request);
+    return completeListPaging(page, request, readNextLinkHeader(headers?.get('link')), urlOf('list').href);
   };
 
   let jobLocationSaid = false;
@@ -293,11 +301,23 @@ function createWireWatch(profile: ServiceProfile, deps: Pick<Deps, 'onEvent'>): 
  * A list page with its paging filled in where the service left it out: the page asked for, the
  * total pages from the total count, and -1 for a total the service does not give.
  */
-function completeListPaging(page: ProductListPage, request: ProductListRequest): ProductListResponse {
+function completeListPaging(page: ProductListPage, request: ProductListRequest, linkHeader: string | undefined, listUrl: string): ProductListResponse {
   const totalCount = page.paging.totalCount ?? -1;
   const pageSize = page.paging.pageSize ?? request.pageSize;
   const totalPages = page.paging.totalPages ?? (totalCount >= 0 ? Math.ceil(totalCount / Math.max(1, pageSize)) : -1);
-  return { products: page.products, totalCount, pageNumber: page.paging.pageNumber ?? request.pageNumber, pageSize, totalPages };
+  const next = linkHeader ?? (typeof page.paging.next === 'string' && page.paging.next !== '' ? page.paging.next : undefined);
+  const cursor = typeof page.paging.cursor === 'string' && page.paging.cursor !== '' ? page.paging.cursor : undefined;
+  return {
+    products: page.products,
+    totalCount,
+    pageNumber: page.paging.pageNumber ?? request.pageNumber,
+    pageSize,
+    totalPages,
+    ...(next === undefined ? {} : { nextUrl: new URL(next, listUrl).href }),
+    ...(cursor === undefined ? {} : { nextCursor: cursor }),
+    ...(page.paging.hasNext === undefined ? {} : { hasNext: page.paging.hasNext }),
+    ...(next !== undefined || cursor !== undefined || page.paging.next === null || page.paging.cursor === null ? { linkPaged: true } : {}),
+  };
 }
 
 /** Options with defaults applied and checked. */

@@ -72,9 +72,11 @@ function addCategoryLinks(attributes: Attribute[], categories: readonly RawCateg
     for (const link of attributeLinks) {
       const attribute = (link.attributeId === undefined ? undefined : byId.get(link.attributeId)) ?? (link.attributeCode === undefined ? undefined : byCode.get(link.attributeCode));
       if (attribute === undefined) continue;
-      const existing = attribute.categories.find((c) => c.categoryId === category.id);
-      if (existing) existing.isRequired ||= link.isRequired;
-      else attribute.categories.push({ categoryId: category.id, isRequired: link.isRequired });
+      // A link served per category says where the attribute is required: it wins over the
+      // attribute's own flag, which may only say "somewhere among its categories".
+      const at = attribute.categories.findIndex((c) => c.categoryId === category.id);
+      if (at < 0) attribute.categories.push({ categoryId: category.id, isRequired: link.isRequired ?? false });
+      else if (link.isRequired !== undefined) attribute.categories[at] = { categoryId: category.id, isRequired: link.isRequired };
     }
   }
 }

@@ -12,8 +12,9 @@
  * again) ends the loop; if a total says more were due, that too is an error.
  */
 import type { DirectoryName } from '../domain/index.js';
-import { SchemaMismatchError } from '../core/errors.js';
+import { ApiError, SchemaMismatchError } from '../core/errors.js';
 import type { TokenProvider } from './create-token-provider.js';
+import { explainPageSizeRefusal } from './explain-page-size-refusal.js';
 import { findRecordList } from './find-record-list.js';
 import type { FoundRecordList, PagingFields } from './find-record-list.js';
 import { buildRecordKey } from './normalize-directory-page.js';
@@ -22,6 +23,9 @@ import type { RawRecordMap } from './read-directory-records.js';
 import type { Redactor } from './redact-secrets.js';
 import type { SendRequest } from './send-request.js';
 import type { WireReadContext } from './wire-read-context.js';
+
+/** The note said once when a directory's pages are numbered from 0 (information, not a problem). */
+export const PAGES_FROM_ZERO_NOTE = 'pages are numbered from 0';
 
 /** Pages read at most from one directory. */
 export const MAX_DIRECTORY_PAGES = 10_000;
@@ -50,6 +54,8 @@ export interface DirectoryPageSeen {
   paging: PagingFields;
   pagingPaths: string[];
   records: number;
+  /** The target of the answer's `Link: rel="next"` header, when it had one. */
+  nextLink?: string;
 }
 
 /** Other names a directory's array may go by. */
@@ -129,26 +135,10 @@ export async function loadDirectory<N extends DirectoryName>(name: N, context: D
   let firstPageLength = 0;
   for (let pageNumber = 1; pageNumber <= MAX_DIRECTORY_PAGES; pageNumber += 1) {
     lastPage = pageNumber;
-    const { body, headers } = await context.send({ method: 'GET', url, endpoint: context.endpoint, auth: context.auth, idempotent: true });
-    const pageEndpoint = `${context.endpoint} (page ${pageNumber})`;
-    const page = findRecordList(body, OWN_NAMES[name], context.read.aliases);
-    if (!page.ok) throw new SchemaMismatchError(pageEndpoint, [{ path: '', message: page.message }]);
-    context.read.ledger.noteUnused(context.endpoint, page.unusedKeys, '(page)');
-    context.onPage?.({ name, pageNumber, arrayPath: page.arrayPath, paging: page.paging, pagingPaths: page.pagingPaths, records: page.items.length });
+    const { page, headers, read, fresh } = await readDirectoryPage(name, context, url, pageNumber, seen);
     if (page.paging.totalCount !== undefined) announced = page.paging.totalCount;
     if (page.paging.totalPages !== undefined) announcedPages = page.paging.totalPages;
     if (pageNumber === 1) firstPageLength = page.items.length;
-
-    const readContext: WireReadContext = { ...context.read, endpoint: pageEndpoint, ledgerEndpoint: context.endpoint };
-    const prefix = page.arrayPath;
-    const read = DIRECTORY_READERS[name](page.items, readContext, (index) => (prefix === '' ? `[${index}]` : `${prefix}[${index}]`)) as RawRecordMap[N][];
-    let fresh = 0;
-    page.items.forEach((raw) => {
-      const key = buildRecordKey(raw);
-      if (seen.has(key)) return;
-      seen.add(key);
-      fresh += 1;
-    });
     // Tree categories expand to more records than the page had; keep them all for fresh pages.
     if (fresh > 0) records.push(...read);
     rawCount += fresh;
@@ -180,6 +170,15 @@ export async function loadDirectory<N extends DirectoryName>(name: N, context: D
     }
     // No total at all: page until an empty page (or a page with nothing new).
   }
+  if (strategy === 'page-number' && (announced === undefined || rawCount < announced)) {
+    // Read from page 1, a service that numbers pages from 0 never gave its first page.
+    const zero = await askPageZero(name, context, seen);
+    if (zero.fresh > 0) {
+      records.push(...zero.read);
+      rawCount += zero.fresh;
+      context.read.ledger.noteOnce(`${context.endpoint} pages from 0`, `${context.endpoint}: ${PAGES_FROM_ZERO_NOTE} (page 0 brought ${zero.fresh} record(s) page 1 did not)`);
+    }
+  }
   if (announced !== undefined && rawCount !== announced && records.length !== announced) {
     throw new SchemaMismatchError(context.endpoint, [
       {
@@ -189,6 +188,43 @@ export async function loadDirectory<N extends DirectoryName>(name: N, context: D
     ]);
   }
   return records;
+}
+
+/** One page read: the list found, its records read by meaning, how many were not seen before (their keys added to `seen`). */
+async function readDirectoryPage<N extends DirectoryName>(name: N, context: DirectoryRequestContext, url: string, pageNumber: number, seen: Set<string>) {
+  const { body, headers } = await context.send({ method: 'GET', url, endpoint: context.endpoint, auth: context.auth, idempotent: true }).catch((error: unknown) => {
+    throw explainPageSizeRefusal(error, `service.pageSizes.${name}`, context.pageSize);
+  });
+  const pageEndpoint = `${context.endpoint} (page ${pageNumber})`;
+  const page = findRecordList(body, OWN_NAMES[name], context.read.aliases);
+  if (!page.ok) throw new SchemaMismatchError(pageEndpoint, [{ path: '', message: page.message }]);
+  context.read.ledger.noteUnused(context.endpoint, page.unusedKeys, '(page)');
+  const nextLink = readNextLinkHeader(headers?.get('link'));
+  context.onPage?.({ name, pageNumber, arrayPath: page.arrayPath, paging: page.paging, pagingPaths: page.pagingPaths, records: page.items.length, ...(nextLink === undefined ? {} : { nextLink }) });
+  const readContext: WireReadContext = { ...context.read, endpoint: pageEndpoint, ledgerEndpoint: context.endpoint };
+  const prefix = page.arrayPath;
+  const read = DIRECTORY_READERS[name](page.items, readContext, (index) => (prefix === '' ? `[${index}]` : `${prefix}[${index}]`)) as RawRecordMap[N][];
+  let fresh = 0;
+  for (const raw of page.items) {
+    const key = buildRecordKey(raw);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    fresh += 1;
+  }
+  return { page, headers, read, fresh };
+}
+
+/** Page 0, once: a service numbering from 1 refuses it (400: nothing fresh) or answers it as page 1 (nothing fresh). */
+async function askPageZero<N extends DirectoryName>(name: N, context: DirectoryRequestContext, seen: Set<string>): Promise<{ read: RawRecordMap[N][]; fresh: number }> {
+  const url = new URL(buildFirstPageUrl(context.url, context.pageSize));
+  url.searchParams.set('pageNumber', '0');
+  try {
+    const { read, fresh } = await readDirectoryPage(name, context, url.href, 0, seen);
+    return { read, fresh };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return { read: [], fresh: 0 };
+    throw error;
+  }
 }
 
 /**

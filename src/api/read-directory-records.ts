@@ -22,7 +22,8 @@ export interface RawCategory {
   /** True when the record came with a `children` list (tree form). */
   fromTree: boolean;
   /** Attribute links the category carried itself. */
-  attributeLinks: { attributeId?: number; attributeCode?: string; isRequired: boolean }[];
+  /** `isRequired` absent: the category lists the attribute without saying whether it is required there. */
+  attributeLinks: { attributeId?: number; attributeCode?: string; isRequired?: boolean }[];
 }
 
 /** An attribute as read. */
@@ -69,9 +70,20 @@ const TYPE_BY_WORD = new Map<string, AttributeType>(
   (Object.entries(ATTRIBUTE_TYPE_WORDS) as [AttributeType, readonly string[]][]).flatMap(([type, words]) => words.map((word) => [word, type] as const)),
 );
 
-/** The attribute type a service word means, or undefined for a word not known. */
-export function readAttributeType(word: string): AttributeType | undefined {
-  return TYPE_BY_WORD.get(word.toLowerCase().replace(/[^a-z0-9]/g, ''));
+/** A type word folded for comparison (case, spaces and punctuation ignored; any script kept). */
+export function foldTypeWord(word: string): string {
+  return word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** The service's own type words (`service.attributeTypes`) as a lookup, folded. */
+export function buildTypeWords(own: Partial<Record<AttributeType, readonly string[] | undefined>> | undefined): ReadonlyMap<string, AttributeType> {
+  return new Map((Object.entries(own ?? {}) as [AttributeType, readonly string[] | undefined][]).flatMap(([type, words]) => (words ?? []).map((word) => [foldTypeWord(word), type] as const)));
+}
+
+/** The attribute type a service word means (its own words first), or undefined for a word not known. */
+export function readAttributeType(word: string, own?: ReadonlyMap<string, AttributeType>): AttributeType | undefined {
+  const folded = foldTypeWord(word);
+  return own?.get(folded) ?? TYPE_BY_WORD.get(folded);
 }
 
 function readerOf(item: unknown, context: WireReadContext, path: string): RecordReader {
@@ -145,21 +157,21 @@ function readCategoryLinks(reader: RecordReader, context: WireReadContext, path:
   const ids = reader.get(a['category.attributeIds']);
   if (Array.isArray(ids)) for (const value of ids) {
     const attributeId = readIntegerId(value);
-    if (attributeId !== undefined) links.push({ attributeId, isRequired: false });
+    if (attributeId !== undefined) links.push({ attributeId });
   }
   const list = reader.get(a['category.attributes']);
   if (Array.isArray(list)) {
     list.forEach((entry, index) => {
-      if (typeof entry === 'string') return void links.push({ attributeCode: entry, isRequired: false });
+      if (typeof entry === 'string') return void links.push({ attributeCode: entry });
       const asId = readIntegerId(entry);
-      if (asId !== undefined) return void links.push({ attributeId: asId, isRequired: false });
+      if (asId !== undefined) return void links.push({ attributeId: asId });
       if (!isPlainRecord(entry)) return;
       const link = createRecordReader(entry);
       const attributeId = readIntegerId(link.get(a['link.attributeId']));
       const code = link.get(a['link.attributeCode']);
-      const isRequired = readFlag(link.get(a['link.isRequired'])) ?? false;
+      const isRequired = readFlag(link.get(a['link.isRequired']));
       if (attributeId === undefined && typeof code !== 'string') throw buildMissingFieldError(context, `${path}.attributes[${index}]`, 'link.attributeId', link.keys());
-      links.push({ ...(attributeId === undefined ? {} : { attributeId }), ...(typeof code === 'string' ? { attributeCode: code } : {}), isRequired });
+      links.push({ ...(attributeId === undefined ? {} : { attributeId }), ...(typeof code === 'string' ? { attributeCode: code } : {}), ...(isRequired === undefined ? {} : { isRequired }) });
       noteUnused(link, context, 'attributes[]');
     });
   }
@@ -176,13 +188,13 @@ function readAttribute(item: unknown, context: WireReadContext, path: string): R
 
   const typeWord = reader.find(a['attribute.type']);
   let type: AttributeType = 'dictionary';
-  const known = typeWord === undefined ? undefined : readAttributeType(String(typeWord.value));
+  const known = typeWord === undefined ? undefined : readAttributeType(String(typeWord.value), context.typeWords);
   if (known !== undefined) type = known;
   else {
     unstated.push('type');
     if (typeWord !== undefined) {
       const endpoint = context.ledgerEndpoint ?? context.endpoint;
-      context.ledger.noteOnce(`${endpoint} type ${String(typeWord.value)}`, `${endpoint}: attribute type "${String(typeWord.value)}" (field ${typeWord.key}) is not a known type word; such attributes are taken as dictionary when the value directory lists values for them, else as free text — see docs/service-profile.md`);
+      context.ledger.noteOnce(`${endpoint} type ${String(typeWord.value)}`, `${endpoint}: attribute type "${String(typeWord.value)}" (field ${typeWord.key}) ${UNKNOWN_TYPE_WORD_NOTE}; such attributes are taken as dictionary when the value directory lists values for them, else as free text; teach it under service.attributeTypes in the settings (e.g. dictionary: [\"${String(typeWord.value)}\"]) — see docs/service-profile.md`);
     }
   }
 
@@ -208,6 +220,9 @@ function readAttribute(item: unknown, context: WireReadContext, path: string): R
 
 /** Marks the notes that tell a flag was read by the class of its name (information, not a problem). */
 export const READ_BY_NAME_NOTE = 'read by the words of its name';
+
+/** The note said once per attribute type word not known (doctor suggests `service.attributeTypes` for it). */
+export const UNKNOWN_TYPE_WORD_NOTE = 'is not a known type word';
 /** Marks the notes that tell a fact is unstated while boolean fields went unused. */
 export const UNSTATED_BESIDE_FLAGS_NOTE = 'yet the records carry boolean field(s) not understood';
 
@@ -268,12 +283,17 @@ function readAttributeCategories(reader: RecordReader, context: WireReadContext,
   const out = new Map<number, AttributeCategory>();
   const linksField = reader.find([...a['attribute.categories'], ...a['attribute.categoryIds']]);
   const more = reader.find(a['attribute.categoryIds']);
+  // Links that take the attribute-level flag: per category only when there is one category.
+  const inherited = new Set<number>();
   for (const field of [linksField, more]) {
     if (field === undefined || !Array.isArray(field.value)) continue;
     field.value.forEach((entry, index) => {
       const plainId = readIntegerId(entry);
       if (plainId !== undefined) {
-        if (!out.has(plainId)) out.set(plainId, { categoryId: plainId, isRequired: attributeRequired });
+        if (!out.has(plainId)) {
+          out.set(plainId, { categoryId: plainId, isRequired: attributeRequired });
+          inherited.add(plainId);
+        }
         return;
       }
       if (!isPlainRecord(entry)) return;
@@ -281,12 +301,24 @@ function readAttributeCategories(reader: RecordReader, context: WireReadContext,
       const categoryValue = link.get(a['link.categoryId']);
       const categoryId = readIntegerId(isPlainRecord(categoryValue) ? createRecordReader(categoryValue).get(a['category.id']) : categoryValue);
       if (categoryId === undefined) throw buildMissingFieldError(context, `${path}.${field.key}[${index}]`, 'link.categoryId', link.keys());
-      const isRequired = readFlag(link.get(a['link.isRequired'])) ?? attributeRequired;
-      out.set(categoryId, { categoryId, isRequired });
+      const stated = readFlag(link.get(a['link.isRequired']));
+      out.set(categoryId, { categoryId, isRequired: stated ?? attributeRequired });
+      if (stated === undefined) inherited.add(categoryId);
+      else inherited.delete(categoryId);
       noteUnused(link, context, `${field.key}[]`);
     });
   }
-  return [...out.values()];
+  return markUnclearScope([...out.values()], inherited, out.size);
+}
+
+/**
+ * A required flag stated once for an attribute linked to several categories cannot say in which
+ * of them it holds (a service may set it when the attribute is required in any one): those links
+ * are `requirementScope: 'unclear'`. A false flag is clear (required nowhere), and so is one category.
+ */
+function markUnclearScope(links: AttributeCategory[], inherited: ReadonlySet<number>, count: number): AttributeCategory[] {
+  if (count < 2) return links;
+  return links.map((link) => (link.isRequired && inherited.has(link.categoryId) ? { ...link, requirementScope: 'unclear' } : link));
 }
 
 function readValue(item: unknown, context: WireReadContext, path: string, owner: { code: string; id: number } | undefined): RawValue {

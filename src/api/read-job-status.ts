@@ -2,8 +2,9 @@
  * Reads a job-status answer by meaning: job-level status, per-product results (wherever the list
  * is, keys in any case), their status words, SKU ids and errors. Status words are classified with
  * the service profile's vocabulary. An answer with no per-product results is a shape error at
- * once, unless its job-level word says the job is still pending: a time-out would only hide that
- * the client cannot read it.
+ * once, unless its job-level word says the job is still pending, or is a word not known (it may be
+ * the service's own "pending": polled on, and named with `service.statuses` at the time-out); a
+ * time-out would only hide that the client cannot read a known finished job.
  */
 import type { JobError, JobProductResult, JobSkuResult, JobStatus, StatusClassifier } from '../domain/index.js';
 import { SchemaMismatchError } from '../core/errors.js';
@@ -26,7 +27,13 @@ export function readJobStatus(answer: unknown, context: WireReadContext, classif
   const word = readWord(reader.get(a['job.status']));
   const meaning = classify(word);
   const list = findProductList(body, reader, context);
-  if (list === undefined && meaning !== 'pending') {
+  // A word not known may be the service's own "still running": the job stays polled (and ends
+  // unknown at the time-out, naming service.statuses), never unreadable after one poll.
+  if (list === undefined && meaning === 'unknown') {
+    const endpoint = context.ledgerEndpoint ?? context.endpoint;
+    context.ledger.noteOnce(`unknown job word ${endpoint} ${word ?? ''}`, `${endpoint}: job status "${word ?? ''}" is no known status word and the answer has no per-product results yet: the job is polled until it has them or times out; if the word means the job is still running, add it under service.statuses.pending in the settings (or succeeded/failed/partial) — see docs/service-profile.md`);
+  }
+  if (list === undefined && meaning !== 'pending' && meaning !== 'unknown') {
     throw new SchemaMismatchError(context.endpoint, [
       {
         path: '',

@@ -3,7 +3,7 @@
  * what to call things on the wire and how the service pages and speaks about jobs. Paths are
  * given separately (`paths`).
  */
-import type { DirectoryName, StatusVocabulary } from '../domain/index.js';
+import type { AttributeType, DirectoryName, StatusVocabulary } from '../domain/index.js';
 import type { WireAliasOverrides } from './wire-aliases.js';
 
 /** Page sizes per endpoint. */
@@ -19,4 +19,6 @@ export interface ServiceProfile {
   pageSizes?: PageSizes;
   /** Ids per details request (default 30). */
   detailsBatch?: number;
+  /** The service's own attribute type words per type, tried before the built-in ones. */
+  attributeTypes?: Partial<Record<AttributeType, readonly string[] | undefined>>;
 }

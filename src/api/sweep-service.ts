@@ -8,7 +8,8 @@
 import type { DirectoryName, JobStatus } from '../domain/index.js';
 import { isPipelineError } from '../core/errors.js';
 import type { CatalogClient } from './create-catalog-client.js';
-import { READ_BY_NAME_NOTE, UNSTATED_BESIDE_FLAGS_NOTE } from './read-directory-records.js';
+import { PAGES_FROM_ZERO_NOTE } from './load-directory.js';
+import { READ_BY_NAME_NOTE, UNKNOWN_TYPE_WORD_NOTE, UNSTATED_BESIDE_FLAGS_NOTE } from './read-directory-records.js';
 
 /** One endpoint's findings. */
 export interface SweepCheck {
@@ -60,7 +61,7 @@ export async function sweepService(options: SweepOptions): Promise<SweepResult> 
       const page = await client.listProducts({ pageNumber: 1, pageSize: 20 });
       productIds = page.products.slice(0, 3).map((p) => p.productId);
       check.saw.push(`${page.products.length} product(s) on page 1${page.totalCount >= 0 ? ` of ${page.totalCount}` : ', no total given'}`);
-      check.will.push(page.totalCount >= 0 ? 'page by the total, refusing a short list' : 'page until an empty page');
+      check.will.push(page.linkPaged === true ? 'follow the next link or cursor until a page has none, and refuse one that leads back' : page.totalCount >= 0 ? 'page by the total, refusing a short list' : 'page until an empty page, then ask page 0 once (a service numbering from 0)');
     }),
   );
   if (productIds.length > 0) {
@@ -104,9 +105,10 @@ async function sweepDirectory(client: CatalogClient, name: DirectoryName, check:
   const first = pages[0];
   check.saw.push(`${records.length} record(s) in ${pages.length} page(s)`);
   if (first !== undefined) {
-    check.saw.push(`records ${first.arrayPath === '' ? 'as a bare array' : `under ${first.arrayPath}`}; paging fields: ${first.pagingPaths.join(', ') || 'none'}`);
+    check.saw.push(`records ${first.arrayPath === '' ? 'as a bare array' : `under ${first.arrayPath}`}; paging fields: ${[...first.pagingPaths, ...(first.nextLink === undefined ? [] : ['Link header rel="next"'])].join(', ') || 'none'}`);
     const total = first.paging.totalCount;
-    const byLink = typeof first.paging.next === 'string' || typeof first.paging.cursor === 'string';
+    // The same signs the pager follows, the Link header first.
+    const byLink = first.nextLink !== undefined || typeof first.paging.next === 'string' || typeof first.paging.cursor === 'string';
     check.will.push(
       byLink
         ? 'follow the next link or cursor until a page has none, and refuse one that leads back'
@@ -123,7 +125,10 @@ async function sweepDirectory(client: CatalogClient, name: DirectoryName, check:
       const silent = attributes.filter((a) => a.unstated?.includes(fact));
       if (silent.length === 0) continue;
       check.will.push(`${silent.length} attribute(s) do not state ${fact} (e.g. ${silent.slice(0, 3).map((a) => a.code).join(', ')}): ${fact === 'type' ? 'dictionary when the value directory lists values for them, else free text' : fact === 'isSkuDefining' ? 'product-level' : 'one value'}, unless the mapping says otherwise`);
-      check.suggestions.push(`service:\n  fields:\n    "attribute.${fact}": [<the name this service uses, if it has one>]`);
+      // A type field whose words are not known wants the words taught, not another field name.
+      const unknownTypeWords = fact === 'type' ? client.observe().notes.filter((n) => n.includes(UNKNOWN_TYPE_WORD_NOTE)).map((n) => /type "([^"]*)"/.exec(n)?.[1] ?? '') : [];
+      if (unknownTypeWords.length > 0) check.suggestions.push(`service:\n  attributeTypes:\n    dictionary: [${[...new Set(unknownTypeWords)].map((w) => JSON.stringify(w)).join(', ')}]   # or text / number / boolean: whichever each word means`);
+      else check.suggestions.push(`service:\n  fields:\n    "attribute.${fact}": [<the name this service uses, if it has one>]`);
       failUnstatedBesideFlags(client, check, fact, silent.length === attributes.length);
     }
   }
@@ -178,7 +183,7 @@ function addObservations(client: CatalogClient, check: SweepCheck): void {
   for (const note of observed.notes) if (note.includes(name)) {
     // Handled where the records are counted (sweepDirectory), or information only.
     if (note.includes(UNSTATED_BESIDE_FLAGS_NOTE)) continue;
-    if (note.includes(READ_BY_NAME_NOTE)) {
+    if (note.includes(READ_BY_NAME_NOTE) || note.includes(PAGES_FROM_ZERO_NOTE)) {
       check.saw.push(note);
       continue;
     }

@@ -3,6 +3,7 @@
  * and the ledger of fields not used. Also the one way a reader says a needed field is missing.
  */
 import { SchemaMismatchError } from '../core/errors.js';
+import type { AttributeType } from '../domain/index.js';
 import type { FieldLedger } from './field-ledger.js';
 import type { WireAliases, WireMeaning } from './wire-aliases.js';
 
@@ -14,6 +15,8 @@ export interface WireReadContext {
   ledgerEndpoint?: string;
   aliases: WireAliases;
   ledger: FieldLedger;
+  /** The service's own attribute type words (`service.attributeTypes`), folded, tried before the built-in ones. */
+  typeWords?: ReadonlyMap<string, AttributeType>;
 }
 
 /**

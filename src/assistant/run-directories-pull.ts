@@ -16,6 +16,8 @@ import { writeDirectoriesWorkbook } from './write-directories-workbook.js';
 export interface DirectoriesPullResult {
   /** Records per directory. */
   counts: Record<string, number>;
+  /** Leaf categories among `counts.categories` (the count `doctor` gives too). */
+  leafCategories: number;
   fetchedAt: string;
   /** Fetch time of the snapshot compared with, when there was one. */
   baselineFetchedAt?: string;
@@ -30,7 +32,7 @@ export async function runDirectoriesPull(options: { settings: Settings; exportPa
   const service = await openService(options.settings, deps);
   try {
     const fresh = await loadFreshDirectories(service, deps);
-    const result: DirectoriesPullResult = { counts: countDirectories(fresh.directories), fetchedAt: fresh.directories.fetchedAt };
+    const result: DirectoriesPullResult = { counts: countDirectories(fresh.directories), leafCategories: fresh.directories.categories.filter((c) => c.isLeaf).length, fetchedAt: fresh.directories.fetchedAt };
     if (fresh.baseline !== undefined) {
       result.baselineFetchedAt = fresh.baseline.fetchedAt;
       result.diff = buildDirectoryDiff(fresh.baseline, fresh.directories);

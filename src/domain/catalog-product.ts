@@ -16,6 +16,8 @@ export interface ProductListFilters {
 export interface ProductListRequest {
   pageNumber: number;
   pageSize: number;
+  /** The next cursor the previous page gave (a service that pages by cursor; `pageNumber` is then ignored by it). */
+  cursor?: string;
   sortBy?: 'id' | 'name' | 'status';
   sortDirection?: 'Asc' | 'Desc';
   filters?: ProductListFilters;
@@ -41,6 +43,14 @@ export interface ProductListResponse {
   pageNumber: number;
   pageSize: number;
   totalPages: number;
+  /** The next page's link (a `Link: rel="next"` header or a next link in the body), absolute; absent: none given. */
+  nextUrl?: string;
+  /** The next page's cursor; absent: none given. */
+  nextCursor?: string;
+  /** The service's own "more" flag, when it gives one. */
+  hasNext?: boolean;
+  /** The answer pages by link or cursor: it has a next link or cursor field, empty (`null`) on its last page. */
+  linkPaged?: boolean;
 }
 
 /** A text in Russian and Kazakh as details give it: either language may be missing. */

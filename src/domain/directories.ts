@@ -29,6 +29,13 @@ export type AttributeType = 'dictionary' | 'text' | 'number' | 'boolean';
 export interface AttributeCategory {
   categoryId: number;
   isRequired: boolean;
+  /**
+   * `unclear`: the directory states the requirement once for the attribute over several categories
+   * (an attribute-level `isRequired` beside `categoryIds`), so it cannot say in which of them it
+   * holds. Such a requirement is a warning unless the mapping or `validation.requiredAttributes`
+   * says otherwise (issue 37 item 5). Absent: stated for this category.
+   */
+  requirementScope?: 'unclear';
 }
 
 /** An attribute of the attribute directory. */

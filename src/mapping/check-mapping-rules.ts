@@ -5,6 +5,7 @@
 import { SERVICE_LIMITS, type Attribute, type Brand, type Category, type Directories } from '../domain/index.js';
 import { createIssue, type Issue, type Severity } from '../core/issue.js';
 import { createValueResolver, isFreeAttribute, type Resolution, type ValueResolver } from './create-value-resolver.js';
+import { createRequirementPolicy } from './create-requirement-policy.js';
 import { createDirectoryIndex, type DirectoryIndex } from './directory-index.js';
 import type { MappingIssueCode } from './issue-codes.js';
 import type { ColumnRef, Mapping } from './mapping-schema.js';
@@ -188,15 +189,17 @@ const checkRequiredAttributes: MappingRule = (ctx) => {
     if (resolution.status !== 'found') continue;
     for (const category of resolution.entries) defaulted.set(category.id, new Set([...(defaulted.get(category.id) ?? []), ...Object.keys(entry.attributes)]));
   }
+  const requirements = createRequirementPolicy(ctx.mapping, ctx.index, () => ctx.resolver);
   for (const categoryId of [...categoryIds].sort((a, b) => a - b)) {
-    for (const link of ctx.index.attributesByCategory.get(categoryId) ?? []) {
-      if (link.isRequired && !mapped.has(link.attribute.code) && !defaulted.get(categoryId)?.has(link.attribute.code)) {
+    for (const { link, judgement } of requirements.requiredIn(categoryId)) {
+      if (!mapped.has(link.attribute.code) && !defaulted.get(categoryId)?.has(link.attribute.code)) {
         const category = ctx.index.categoryById.get(categoryId);
+        const unclear = judgement.source === 'directory-unclear' ? ' (the service states it required for the attribute, not per category: it may be optional here; set categoryDefaults.<category>.required or required: on the attribute)' : '';
         ctx.report(
           'required_attribute_unmapped',
           'warning',
           'attributes',
-          `category ${category === undefined ? categoryId : ctx.resolver.describeCategory(category)} requires attribute ${link.attribute.code} (${link.attribute.name.rus}), which the mapping does not map`,
+          `category ${category === undefined ? categoryId : ctx.resolver.describeCategory(category)} requires attribute ${link.attribute.code} (${link.attribute.name.rus}), which the mapping does not map${unclear}`,
           { value: link.attribute.code },
         );
       }

@@ -9,6 +9,8 @@ import { normalizeName, normalizePath } from './normalize-name.js';
 export interface CategoryAttribute {
   attribute: Attribute;
   isRequired: boolean;
+  /** The directory states the requirement for the attribute, not for this category (`AttributeCategory.requirementScope`). */
+  requirementUnclear: boolean;
 }
 
 /** The values of one attribute. */
@@ -74,7 +76,7 @@ export function createDirectoryIndex(directories: Directories): DirectoryIndex {
   const attributesByCategory = new Map<number, CategoryAttribute[]>();
   for (const attribute of directories.attributes) {
     attributeByCode.set(attribute.code, attribute);
-    for (const link of attribute.categories) pushTo(attributesByCategory, link.categoryId, { attribute, isRequired: link.isRequired });
+    for (const link of attribute.categories) pushTo(attributesByCategory, link.categoryId, { attribute, isRequired: link.isRequired, requirementUnclear: link.requirementScope === 'unclear' });
   }
 
   const valuesByAttribute = new Map<string, AttributeValueIndex>();

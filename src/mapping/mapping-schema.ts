@@ -130,6 +130,12 @@ export const attributeMappingSchema = z
       .boolean()
       .optional()
       .describe('Send the seller text itself. Default: true for text/number/boolean attributes; not allowed for dictionary ones.'),
+    required: z
+      .boolean()
+      .optional()
+      .describe(
+        "Whether a product (or SKU) must carry this attribute in every category it belongs to, whatever the directory says: true makes a missing value an error, false never reports it. Default: the directory's word (a requirement it states only per attribute, not per category, is a warning).",
+      ),
     outsideCategory: z
       .enum(['skip', 'warning', 'error'])
       .default('skip')
@@ -183,6 +189,10 @@ export const categoryDefaultsSchema = z
           )
           .default({})
           .describe('Attribute code → the value every row of this category gets when no column gives one.'),
+        required: z
+          .record(z.string().min(1).describe('Attribute code.'), z.boolean())
+          .default({})
+          .describe("Attribute code → whether products of this category must carry it (wins over the attribute's own `required:` and the directory)."),
       })
       .describe('Defaults of one category.'),
   )
@@ -349,6 +359,12 @@ export const mappingSchema = z
           .enum(['error', 'warning', 'off'])
           .default('warning')
           .describe('Severity of a missing Kazakh name or description.'),
+        requiredAttributes: z
+          .enum(['error', 'warning'])
+          .optional()
+          .describe(
+            "How a required attribute a product lacks is reported, where the mapping's own `required:` does not say: `error` (the product is not sent) or `warning` (it is sent; the service decides). Default: error where the directory states the requirement per category, warning where it states it only per attribute (scope unclear).",
+          ),
         requireDescription: z.boolean().default(true).describe('A Russian description is required.'),
         requireBarcode: z
           .boolean()

@@ -89,7 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   );
   const tokens = createTokenRegistry(options.tokenTtlSeconds ?? SANDBOX_DEFAULTS.tokenTtlSeconds, now);
   const traffic: SandboxTraffic = { stats: emptyStats(), inFlight: 0, closed: false };
-  const dialect = resolveSandboxDialect(options.dialect ?? 'interface');
+  const dialect = typeof options.dialect === 'object' ? options.dialect : resolveSandboxDialect(options.dialect ?? 'interface');
   const routes = createRoutes({
     dialect,
     store,

@@ -3,7 +3,7 @@
  * ones are re-exported from `start-sandbox.ts`, which other modules import.
  */
 import type { WireJobProductResult } from '../api/wire.js';
-import type { SandboxDialectSpec } from './dialects/dialect-types.js';
+import type { SandboxDialect, SandboxDialectSpec } from './dialects/dialect-types.js';
 import type { ImportPhoto, Localized, PathName } from '../domain/index.js';
 import type { ReferenceData } from './reference-data.js';
 
@@ -67,8 +67,10 @@ export interface SandboxOptions {
   /**
    * Which dialect to speak (docs/sandbox.md#dialects): one of the four, or structural ones joined
    * by `+` (`cursor+translations`); default `interface`. An unknown name rejects with `ConfigError`.
+   * A test may also hand a dialect of its own (a `SandboxDialect`, e.g. one composed and renamed),
+   * to play a service whose spelling the client has no alias for.
    */
-  dialect?: SandboxDialectSpec;
+  dialect?: SandboxDialectSpec | SandboxDialect;
   /** Default 0 (a free port); the CLI uses 8080. */
   port?: number;
   /** Default 127.0.0.1. */

@@ -22,6 +22,7 @@ export function buildClientProfile(settings: Settings): ClientProfile {
     statuses: settings.service.statuses,
     pageSizes: settings.service.pageSizes,
     detailsBatch: settings.service.detailsBatch,
+    attributeTypes: settings.service.attributeTypes,
   };
   return { paths, profile };
 }

@@ -55,6 +55,10 @@ export const serviceProfileSchema = z.strictObject({
     .describe(
       'Import fields this service refuses a product without, among barcode, description and photos (default [barcode], what the sandbox enforces; [] for a service where the barcode is optional). The mapping\'s validation.requireBarcode follows it unless the mapping sets it.',
     ),
+  attributeTypes: z
+    .strictObject({ dictionary: words.optional(), text: words.optional(), number: words.optional(), boolean: words.optional() })
+    .default({})
+    .describe('Attribute type words of this service, per type, tried before the built-in ones (e.g. dictionary: [Справочник]); compared ignoring case, spaces and punctuation.'),
   statuses: z
     .strictObject({ pending: words.optional(), succeeded: words.optional(), failed: words.optional(), partial: words.optional() })
     .default({})

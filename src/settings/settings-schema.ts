@@ -35,7 +35,7 @@ export const settingsSchema = z.strictObject({
       'Where validate and import read the file. auto: on a second thread for a CSV of 32 MB or more and an XLSX of 2 MB or more, overlapping reading with validation on two cores (about 20 MB more memory); always; never: one thread, the least memory.',
     ),
   paths: pathsSchema.default({}).describe('Endpoint paths, when the service documents them differently (older place of service.paths; service.paths wins).'),
-  service: serviceProfileSchema.default({ paths: {}, pageSizes: {}, detailsBatch: 30, fields: {}, statuses: {}, requiredFields: ['barcode'] }).describe('The service profile: paths, page sizes, field names, status words, ids per details request (docs/service-profile.md).'),
+  service: serviceProfileSchema.default({ paths: {}, pageSizes: {}, detailsBatch: 30, fields: {}, attributeTypes: {}, statuses: {}, requiredFields: ['barcode'] }).describe('The service profile: paths, page sizes, field names, status words, ids per details request (docs/service-profile.md).'),
   timeoutMs: z.number().int().min(100).default(30_000).describe('Time-out of one HTTP request.'),
   retryLimit: z.number().int().min(0).max(20).default(5).describe('Retries of one request on 429, 5xx and network errors.'),
   concurrency: z.number().int().min(1).max(32).default(4).describe('Import requests in flight at once.'),

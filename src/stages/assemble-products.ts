@@ -18,6 +18,8 @@ import { createIssue, hasErrors, type Issue } from '../core/issue.js';
 import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key-index.js';
 import type { ProductDraft, RowRef } from '../core/types.js';
 import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-index.js';
+import { createRequirementPolicy, describeRequirement, type RequirementPolicy } from '../mapping/create-requirement-policy.js';
+import { createValueResolver } from '../mapping/create-value-resolver.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
 import { createBarcodeTable } from './create-barcode-table.js';
 import { OpenProducts, type OpenProduct } from './open-products.js';
@@ -42,6 +44,8 @@ export interface ProductAssemblerOptions {
    * product's validity and issues only, which do not depend on the draft.
    */
   drafts?: boolean;
+  /** Which required attributes are checked and how (default: built from the mapping and the index). */
+  requirements?: RequirementPolicy;
 }
 
 /** Assembles products from mapped rows fed one by one. */
@@ -91,6 +95,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   const closeWindow = Math.max(1, Math.floor(options.closeWindow ?? DEFAULT_CLOSE_WINDOW));
   const index = options.index ?? createDirectoryIndex(options.directories);
   const drafts = options.drafts ?? true;
+  const requirements = options.requirements ?? createRequirementPolicy(mapping, index, () => createValueResolver(mapping, index));
   const open = new OpenProducts();
   const productKeys = options.productKeys ?? createProductKeyIndex();
   const closed = new Set<number>();
@@ -108,7 +113,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
     if (product === newest) newest = undefined;
     open.remove(product);
     closed.add(product.id);
-    sink.put(buildAssembledProduct(product.key, product.records, index, drafts));
+    sink.put(buildAssembledProduct(product.key, product.records, index, drafts, requirements));
   };
 
   // `rows.duplicates: keep-first`: rows left out for being identical to an earlier row of their product.
@@ -201,8 +206,12 @@ function checkSameMappedFields(a: MappedRow, b: MappedRow): boolean {
   return JSON.stringify([a.product, a.sku, a.extraBarcodes ?? null]) === JSON.stringify([b.product, b.sku, b.extraBarcodes ?? null]);
 }
 
-/** Checks one product's rows together and builds its entry (pure; the entry keeps `unsorted` itself when it is in row order); `drafts: false` leaves the draft of a valid product out. */
-export function buildAssembledProduct(productKey: string, unsorted: MappedRow[], index: DirectoryIndex, drafts = true): AssembledProduct {
+/**
+ * Checks one product's rows together and builds its entry (pure; the entry keeps `unsorted` itself
+ * when it is in row order); `drafts: false` leaves the draft of a valid product out; `requirements`
+ * default to the directory's word alone.
+ */
+export function buildAssembledProduct(productKey: string, unsorted: MappedRow[], index: DirectoryIndex, drafts = true, requirements: RequirementPolicy = createRequirementPolicy(undefined, index)): AssembledProduct {
   // Rows usually arrive in file order: sort only when they did not.
   const records = checkSortedByRow(unsorted) ? unsorted : [...unsorted].sort((a, b) => a.source.row - b.source.row);
   const issues: Issue[] = [];
@@ -212,7 +221,7 @@ export function buildAssembledProduct(productKey: string, unsorted: MappedRow[],
   for (const record of records) if (record.valid) validCount++;
   if (validCount > 1) checkSkusDistinguished(productKey, records, issues);
   const categoryId = readMerged(merged, records, 'categoryId');
-  if (typeof categoryId === 'number' && validCount > 0) checkRequiredAttributes(productKey, records, productAttributes, categoryId, index, issues);
+  if (typeof categoryId === 'number' && validCount > 0) checkRequiredAttributes(productKey, records, productAttributes, categoryId, requirements, issues);
   const heldBack = validCount < records.length;
   if (heldBack) reportHeldBackRows(productKey, records, issues);
 
@@ -375,26 +384,30 @@ function checkSkusDistinguished(productKey: string, records: readonly MappedRow[
   }
 }
 
-/** The category's required attributes: SKU-defining ones on every valid SKU, the others on the product. */
+/**
+ * The category's required attributes: SKU-defining ones on every valid SKU, the others on the
+ * product; an error, or a warning where the requirement's scope is unclear (`requirements`).
+ */
 function checkRequiredAttributes(
   productKey: string,
   records: readonly MappedRow[],
   productAttributes: readonly ImportAttribute[],
   categoryId: number,
-  index: DirectoryIndex,
+  requirements: RequirementPolicy,
   issues: Issue[],
 ): void {
-  for (const link of index.attributesByCategory.get(categoryId) ?? []) {
-    if (!link.isRequired) continue;
+  for (const { link, judgement } of requirements.requiredIn(categoryId)) {
     const { attribute } = link;
+    const severity = judgement.verdict === 'warning' ? 'warning' : 'error';
+    const why = describeRequirement(judgement, categoryId);
     if (attribute.isSkuDefining) {
       for (const record of records) {
         if (record.valid && !record.sku.attributes.some((entry) => entry.code === attribute.code)) {
-          reportBuildIssue(issues, productKey, 'required_attribute_missing', record, undefined, `SKU lacks attribute ${attribute.code} (${attribute.name.rus}), required in category ${categoryId}`, attribute.code);
+          reportBuildIssue(issues, productKey, 'required_attribute_missing', record, undefined, `SKU lacks attribute ${attribute.code} (${attribute.name.rus}), ${why}`, attribute.code, severity);
         }
       }
     } else if (!productAttributes.some((entry) => entry.code === attribute.code)) {
-      reportBuildIssue(issues, productKey, 'required_attribute_missing', records[0] as MappedRow, undefined, `product lacks attribute ${attribute.code} (${attribute.name.rus}), required in category ${categoryId}`, attribute.code);
+      reportBuildIssue(issues, productKey, 'required_attribute_missing', records[0] as MappedRow, undefined, `product lacks attribute ${attribute.code} (${attribute.name.rus}), ${why}`, attribute.code, severity);
     }
   }
 }
@@ -410,12 +423,12 @@ function reportHeldBackRows(productKey: string, records: readonly MappedRow[], i
   }
 }
 
-function reportBuildIssue(issues: Issue[], productKey: string, code: AssemblyIssueCode, record: MappedRow, location: CellLocation | undefined, message: string, value?: string): void {
+function reportBuildIssue(issues: Issue[], productKey: string, code: AssemblyIssueCode, record: MappedRow, location: CellLocation | undefined, message: string, value?: string, severity: 'error' | 'warning' = 'error'): void {
   issues.push(
     createIssue({
       stage: 'build',
       code,
-      severity: 'error',
+      severity,
       message,
       file: record.source.file,
       sheet: record.source.sheet,

@@ -105,10 +105,78 @@ describe('paging strategies', () => {
     expect(await clientFor(whole).fetchDirectory('brands')).toHaveLength(12);
   });
 
+  it.each([true, false])('detects pages numbered from 0 (with a total: %s): page 0 is asked once and its records kept', async (withTotal) => {
+    const server = await serve(({ query }) => {
+      const page = Number(query.get('pageNumber'));
+      const items = page < 0 ? [] : all.slice(page * 3, page * 3 + 3);
+      return { json: withTotal ? { items, pageNumber: page, totalCount: all.length } : items };
+    });
+    expect((await clientFor(server).fetchDirectory('brands')).map((b) => b.id).sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(apiQueries(server).at(-1)).toBe('pageNumber=0&pageSize=10');
+  });
+
+  it('asks page 0 of a service numbering from 1 only without a total, and takes its 400 as "from 1"', async () => {
+    const server = await serve(({ query }) => {
+      const page = Number(query.get('pageNumber'));
+      if (page < 1) return { status: 400, json: { errors: { pageNumber: ['OUT_OF_RANGE'] } } };
+      return { json: all.slice((page - 1) * 3, page * 3) };
+    });
+    expect(await clientFor(server).fetchDirectory('brands')).toHaveLength(7);
+    expect(apiQueries(server)).toEqual(['pageNumber=1&pageSize=10', 'pageNumber=2&pageSize=10', 'pageNumber=3&pageSize=10', 'pageNumber=4&pageSize=10', 'pageNumber=0&pageSize=10']);
+  });
+
   it('reads the next target of a Link header among other relations', () => {
     expect(readNextLinkHeader('<https://x/a?p=1>; rel="prev", <https://x/a?p=3>; rel="next"')).toBe('https://x/a?p=3');
     expect(readNextLinkHeader('<https://x/a?p=3>; rel=next')).toBe('https://x/a?p=3');
     expect(readNextLinkHeader('<https://x/a?p=1>; rel="prev"')).toBeUndefined();
     expect(readNextLinkHeader(null)).toBeUndefined();
+  });
+});
+
+const products = Array.from({ length: 7 }, (_, i) => ({ productId: 1000 + i, productName: { rus: `Товар ${i}`, kaz: '' } }));
+const listOf = async (server: LocalServer) => {
+  const ids: number[] = [];
+  for await (const product of clientFor(server).listAllProducts({})) ids.push(product.productId);
+  return ids;
+};
+const bodyOf = (request: RecordedRequest) => (request.body ?? {}) as { pageNumber?: number; cursor?: string };
+
+describe('product list paging', () => {
+  it('follows a next cursor sent back in the body, whatever pageNumber says', async () => {
+    const server = await serve((request) => {
+      const at = Number(bodyOf(request).cursor ?? 0);
+      return { json: { products: products.slice(at, at + 3), nextCursor: at + 3 < products.length ? String(at + 3) : null } };
+    });
+    expect(await listOf(server)).toEqual(products.map((p) => p.productId));
+    expect(server.requests.filter((r) => r.method === 'POST' && !r.path.endsWith('/auth/token')).map((r) => bodyOf(r).cursor ?? '-')).toEqual(['-', '3', '6']);
+  });
+
+  it('follows a Link header rel="next", posting the same body there', async () => {
+    const server = await serve((request, base) => {
+      const at = Number(request.query.get('at') ?? 0);
+      return { json: { products: products.slice(at, at + 3) }, headers: at + 3 < products.length ? { link: `<${base}${request.path}?at=${at + 3}>; rel="next"` } : {} };
+    });
+    expect(await listOf(server)).toHaveLength(7);
+  });
+
+  it('refuses a cursor that leads back to products already listed, naming the endpoint', async () => {
+    const server = await serve(() => ({ json: { products: products.slice(0, 3), nextCursor: 'again' } }));
+    await expect(listOf(server)).rejects.toThrow(/products\/list.*brought only products already listed, yet its next link or cursor led back to them/);
+  });
+
+  it('detects a list numbered from 0: its first page is not lost', async () => {
+    const server = await serve((request) => {
+      const page = bodyOf(request).pageNumber ?? 0;
+      return { json: { products: products.slice(page * 3, page * 3 + 3), totalCount: products.length, pageNumber: page } };
+    });
+    expect((await listOf(server)).sort()).toEqual(products.map((p) => p.productId));
+  });
+});
+
+describe('page size refused', () => {
+  it('names service.pageSizes.list for a 400 about the list page size, and service.pageSizes.<directory> for a directory', async () => {
+    const server = await serve(() => ({ status: 400, json: { status: 400, errorCode: 'VALIDATION_ERROR', errors: { pageSize: [{ code: 'OUT_OF_RANGE', description: 'at most 50' }] } } }));
+    await expect(clientFor(server).listProducts({ pageNumber: 1, pageSize: 100 })).rejects.toThrow(/page size asked was 100: set a size the service accepts in service\.pageSizes\.list/);
+    await expect(clientFor(server).fetchDirectory('brands')).rejects.toThrow(/page size asked was 10: set a size the service accepts in service\.pageSizes\.brands/);
   });
 });

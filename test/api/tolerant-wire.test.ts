@@ -131,6 +131,16 @@ describe('readJobStatus', () => {
     expect(readJobStatus({ status: 'Queued' }, context(), classify).products).toEqual([]);
   });
 
+  it('keeps polling a job whose word it does not know while it has no per-product list yet, and names service.statuses (issue 37 item 8)', () => {
+    const events: PipelineEvent[] = [];
+    const ctx = context(events);
+    expect(readJobStatus({ status: 'Enqueuedish' }, ctx, classify)).toMatchObject({ status: 'Enqueuedish', meaning: 'unknown', products: [] });
+    ctx.ledger.flush();
+    const said = events.filter((e) => e.type === 'log').map((e) => (e as { message: string }).message).join('\n');
+    expect(said).toMatch(/job status "Enqueuedish" is no known status word .* service\.statuses\.pending/);
+    expect(said).not.toMatch(/job\.products/);
+  });
+
   it('reads errors given as a field map', () => {
     const job = readJobStatus({ status: 'Done', products: [{ status: 'Failed', errors: { Barcode: ['taken'] } }] }, context(), classify);
     expect(job.products[0]?.errors).toEqual([{ field: 'Barcode', description: 'taken' }]);

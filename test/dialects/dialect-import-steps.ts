@@ -24,18 +24,20 @@ export const SAMPLE = join(ROOT, 'samples', 'catalog.csv');
 export const MAPPING = join(ROOT, 'mappings', 'sample.yaml');
 
 /**
- * Whether the wire says per category where an attribute is required (`per-category`), or only
- * that it is somewhere among its categories (`per-attribute`, the attribute-scope dialect): then
- * only the links are compared, not the per-category flag the wire cannot give.
+ * Whether the wire says per category where an attribute is required (`per-category`); once per
+ * attribute where that is the same in all its categories, per category elsewhere (`uniform`, the
+ * documented dialect: the flags are right, but a client cannot tell them from the next kind); or
+ * only that it is somewhere among its categories (`per-attribute`, the attribute-scope dialect):
+ * then only the links are compared, not the per-category flag the wire cannot give.
  */
-export type RequirementScope = 'per-category' | 'per-attribute';
+export type RequirementScope = 'per-category' | 'uniform' | 'per-attribute';
 
 /** Attributes as compared across dialects: what the model says, categories in id order. */
 const shapeAttributes = (list: readonly Attribute[], scope: RequirementScope) =>
   list
     .map((a) => {
-      const links = [...a.categories].sort((x, y) => x.categoryId - y.categoryId);
-      return { code: a.code, type: a.type, isSkuDefining: a.isSkuDefining, isMultiple: a.isMultiple, categories: scope === 'per-category' ? links : links.map((link) => link.categoryId) };
+      const links = [...a.categories].sort((x, y) => x.categoryId - y.categoryId).map((link) => ({ categoryId: link.categoryId, isRequired: link.isRequired }));
+      return { code: a.code, type: a.type, isSkuDefining: a.isSkuDefining, isMultiple: a.isMultiple, categories: scope === 'per-attribute' ? links.map((link) => link.categoryId) : links };
     })
     .sort((x, y) => x.code.localeCompare(y.code));
 
@@ -53,6 +55,12 @@ export async function expectDirectoriesWhole(rig: DialectRig, scope: Requirement
   expect(directories.brands).toHaveLength(reference.brands.length);
   expect(directories.values.map((v) => `${v.attributeCode}:${v.code}`).sort()).toEqual(reference.values.map((v) => `${v.attributeCode}:${v.code}`).sort());
   expect(shapeAttributes(directories.attributes, scope)).toEqual(shapeAttributes(reference.attributes, scope));
+  // Stated once per attribute over several categories, a requirement is marked as of unclear scope
+  // (a warning, never a false error); stated per category, never.
+  const unclear = directories.attributes.filter((a) => a.categories.some((link) => link.requirementScope === 'unclear')).map((a) => a.code).sort();
+  const stateOnce = (a: Attribute) => a.categories.length > 1 && (scope === 'uniform' ? a.categories.every((link) => link.isRequired) : scope === 'per-attribute' && a.categories.some((link) => link.isRequired));
+  const expectedUnclear = reference.attributes.filter(stateOnce).map((a) => a.code).sort();
+  expect(unclear).toEqual(expectedUnclear);
 }
 
 /**

@@ -12,7 +12,7 @@ import type { Deps } from '../../src/core/deps.js';
 import type { PipelineEvent } from '../../src/core/events.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle, SandboxOptions } from '../../src/sandbox/start-sandbox.js';
-import type { SandboxDialectSpec } from '../../src/sandbox/dialects/index.js';
+import type { SandboxDialect, SandboxDialectSpec } from '../../src/sandbox/dialects/index.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
 import { call, getToken } from '../sandbox/sandbox-test-kit.js';
 import type { CallResult } from '../sandbox/sandbox-test-kit.js';
@@ -27,9 +27,9 @@ export interface DialectRig {
 }
 
 /** Starts the sandbox in `dialect` (with `options`, e.g. the fields it requires). */
-export async function startDialectRig(dialect: SandboxDialectSpec, options: Pick<SandboxOptions, 'requiredFields'> = {}): Promise<DialectRig> {
+export async function startDialectRig(dialect: SandboxDialectSpec | SandboxDialect, options: Pick<SandboxOptions, 'requiredFields'> = {}): Promise<DialectRig> {
   const sandbox = await startSandbox({ port: 0, jobDelayMs: 20, dialect, ...options });
-  const dir = await mkdtemp(join(tmpdir(), `catalog-import-${dialect}-`));
+  const dir = await mkdtemp(join(tmpdir(), `catalog-import-${typeof dialect === 'string' ? dialect : dialect.name}-`));
   const credential = sandbox.credentials[0];
   return {
     sandbox,

@@ -36,7 +36,7 @@ describe('the service profile and strict settings', () => {
     });
     expect(buildClientProfile(settings)).toEqual({
       paths: { categories: '/api/seller/v1/categories', brands: '/b' },
-      profile: { fields: { 'attribute.isSkuDefining': ['isVariantAttr'] }, statuses: { succeeded: ['Published'] }, pageSizes: { list: 25 }, detailsBatch: 20 },
+      profile: { fields: { 'attribute.isSkuDefining': ['isVariantAttr'] }, statuses: { succeeded: ['Published'] }, pageSizes: { list: 25 }, detailsBatch: 20, attributeTypes: {} },
     });
   });
 });

@@ -12,7 +12,7 @@ export async function renderDirectoriesPull(result: DirectoriesPullResult): Prom
   const { isDirectoryDiffEmpty, renderDirectoryDiff } = await import('../../assistant/diff-directories.js');
   const { counts } = result;
   const lines = [
-    `Fetched ${counts.categories ?? 0} leaf categories, ${counts.attributes ?? 0} attributes, ${counts.values ?? 0} attribute values and ${counts.brands ?? 0} brands (${result.fetchedAt}); the cache is up to date.`,
+    `Fetched ${result.leafCategories} leaf categories of ${counts.categories ?? 0}, ${counts.attributes ?? 0} attributes, ${counts.values ?? 0} attribute values and ${counts.brands ?? 0} brands (${result.fetchedAt}); the cache is up to date.`,
   ];
   if (result.diff === undefined) lines.push('No earlier snapshot to compare with.');
   else if (isDirectoryDiffEmpty(result.diff)) lines.push(`No change since the snapshot of ${result.baselineFetchedAt ?? '?'}.`);

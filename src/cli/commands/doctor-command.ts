@@ -55,16 +55,21 @@ export const registerDoctorCommand: CommandRegistrar = (y, ctx) =>
     'Read-only sweep of the configured service: what each endpoint answered, what the tool will do with it, and settings for what it could not read',
     (c) =>
       withServiceOptions(c)
+        .option('write-profile', { type: 'string', describe: 'Infer the service profile from the answers, by data, check it, and write it to this settings file (use it with --config)' })
+        .example('$0 doctor --base-url https://seller-api.example.kz --client-id me --client-secret-file secret.txt --write-profile service.yaml', 'Write the settings this service needs, inferred from what it answers')
         .example('$0 doctor --base-url https://seller-api.example.kz --client-id me --client-secret-file secret.txt', 'Check a live service before the first import')
         .example('$0 doctor --sandbox --json', 'The same against the sandbox, as JSON'),
     async (argv) => {
       const json = Boolean(argv.json);
-      await ctx.withOpenService(argv as ServiceArgv, { json }, async ({ service, deps, done }) => {
+      await ctx.withOpenService(argv as ServiceArgv, { json }, async ({ service, settings, deps, done }) => {
         const lastJob = await findLastJob(service.stateDir, service.account, deps.now);
         const { sweepService } = await import('../../api/sweep-service.js');
-        const result = await sweepService({ client: service.client, lastJob });
+        const writeTo = (argv as { writeProfile?: string }).writeProfile;
+        const written = writeTo === undefined ? undefined : await (await import('./write-doctor-profile.js')).writeDoctorProfile({ file: writeTo, service, settings, deps, lastJob });
+        const result = written?.sweep ?? (await sweepService({ client: service.client, lastJob }));
         done();
-        if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', command: 'doctor', ok: result.ok, baseUrl: service.baseUrl, checks: result.checks })}\n`);
+        if (written !== undefined && !json) ctx.io.stdout(`profile: ${written.inferred} setting(s) inferred by data, written to ${written.path}${written.unsettled.length > 0 ? ` (${written.unsettled.length} fact(s) not settled, listed there)` : ''}; the sweep below ran with it\n`);
+        if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', command: 'doctor', ok: result.ok, baseUrl: service.baseUrl, checks: result.checks, ...(written === undefined ? {} : { profile: written.path }) })}\n`);
         else ctx.io.stdout(renderDoctorReport(result));
         ctx.setExitCode(result.ok ? EXIT.ok : EXIT.serviceUnusable);
       });

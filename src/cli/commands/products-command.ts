@@ -1,7 +1,7 @@
 /**
  * `products list` and `products show`: quick lookups of the live catalog from the terminal.
  */
-import type { ProductListItem, ProductListRequest } from '../../domain/index.js';
+import type { ProductListItem, ProductListRequest, ProductListResponse } from '../../domain/index.js';
 import type { ExportNames } from '../../export/build-export-rows.js';
 import type { HeldItem } from '../../plan/index.js';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
@@ -103,10 +103,22 @@ async function listProducts(argv: ListArgv, ctx: CommandContext): Promise<void> 
       await printEveryProduct(service.client.listAllProducts(base), json, (text) => ctx.io.stdout(text));
     } else {
       const page = await service.client.listProducts({ ...base, pageNumber: argv.page, pageSize: argv.pageSize });
-      ctx.io.stdout(json ? `${JSON.stringify(page)}\n` : `${renderProductTable(page.products)}\npage ${page.pageNumber}${page.totalPages >= 0 ? ` of ${page.totalPages}, ${page.totalCount} products` : ' (the service gives no total)'}\n`);
+      ctx.io.stdout(json ? `${JSON.stringify(page)}\n` : `${renderProductTable(page.products)}\n${describeListPage(page, argv.page)}\n`);
     }
     ctx.setExitCode(0);
   });
+}
+
+/**
+ * The footer of one page, numbered as asked (from 1): a service that echoes another number (one
+ * that numbers from 0 echoes 0 for the first page) never makes it "page 0 of 1"; a service that
+ * pages by link or cursor has no page numbers: `--all` follows them.
+ */
+export function describeListPage(page: ProductListResponse, asked: number): string {
+  if (page.linkPaged === true) return `first page${page.nextUrl !== undefined || page.nextCursor !== undefined ? '; the service pages by link or cursor, not by number: --all lists every page' : ' (the only one)'}`;
+  const fromZero = page.pageNumber === asked - 1;
+  const total = page.totalPages >= 0 ? ` of ${page.totalPages}, ${page.totalCount} products` : ' (the service gives no total)';
+  return `page ${asked}${total}${fromZero ? ' (the service numbers its pages from 0)' : ''}`;
 }
 
 /** The filters and sorting the flags ask for (paging apart: `--all` walks every page). */

@@ -1,0 +1,57 @@
+/**
+ * `doctor --write-profile FILE`: infers the service profile from the directories' first pages by
+ * data (`infer-service-profile.ts`), checks it by sweeping the service again with it in place of
+ * the built-in names' guesses, and writes it as a settings file with the reason beside each line.
+ * Read-only like `doctor`: no import is ever sent, so the job's status words and location are
+ * taken from the last job the state knows, or left to the built-in words (docs/service-profile.md).
+ */
+import { writeFile } from 'node:fs/promises';
+import type { SweepResult } from '../../api/sweep-service.js';
+import type { Deps } from '../../core/deps.js';
+import type { ServiceContext } from '../../pipeline/open-service.js';
+import type { Settings } from '../../settings/settings-schema.js';
+
+/** What writing the profile gave: the sweep with it, and the file written. */
+export interface WrittenProfile {
+  sweep: SweepResult;
+  path: string;
+  inferred: number;
+  unsettled: string[];
+}
+
+/** Infers, checks and writes the profile; `lastJob` as for the sweep. */
+export async function writeDoctorProfile(
+  options: { file: string; service: ServiceContext; settings: Settings; deps: Deps; lastJob?: { jobId: string; infoUrl: string | null } | undefined },
+): Promise<WrittenProfile> {
+  const { DEFAULT_PATHS, SERVICE_LIMITS } = await import('../../domain/index.js');
+  const { probeRawDirectories } = await import('../../api/probe-raw-directories.js');
+  const { inferServiceProfile } = await import('../../api/infer-service-profile.js');
+  const { buildInferredServiceSection, renderServiceProfile } = await import('../../api/render-service-profile.js');
+  const { buildClientProfile } = await import('../../settings/build-client-profile.js');
+  const { openService, resolvePath } = await import('../../pipeline/open-service.js');
+  const { sweepService } = await import('../../api/sweep-service.js');
+  const { settings, service, deps } = options;
+
+  const paths = { ...DEFAULT_PATHS, ...(settings.sandbox ? {} : buildClientProfile(settings).paths) };
+  const answers = await probeRawDirectories({ baseUrl: service.baseUrl, paths, getToken: () => service.client.getToken(), pageSize: SERVICE_LIMITS.maxPageSize }, deps);
+  const inferred = inferServiceProfile(answers);
+  const section = buildInferredServiceSection(inferred);
+  // The settings' own words stay first: the profile adds the inferred names behind them.
+  const fields = { ...section.fields } as Record<string, string[]>;
+  for (const [key, names] of Object.entries(settings.service.fields)) if (names !== undefined) fields[key] = [...new Set([...names, ...(fields[key] ?? [])])];
+  const checked: Settings = { ...settings, service: { ...settings.service, fields, pageSizes: { ...section.pageSizes, ...settings.service.pageSizes } } };
+  const reopened = settings.sandbox ? service : await openService(checked, deps);
+  try {
+    const sweep = await sweepService({ client: reopened.client, lastJob: options.lastJob });
+    const header = [
+      `Service profile inferred by catalog-import doctor --write-profile on ${deps.now().toISOString()}, by data (not by names).`,
+      `Checked: ${sweep.ok ? 'every directory reads whole with it, and the import can run on it' : 'NOT everything could be read with it: see the doctor report'}.`,
+      'Use it with --config (it holds no address and no credentials). Job status words and location are not probed: doctor sends no import.',
+    ];
+    const path = resolvePath(deps.cwd, options.file);
+    await writeFile(path, renderServiceProfile(inferred, header), 'utf8');
+    return { sweep, path, inferred: inferred.settings.length, unsettled: inferred.unsettled };
+  } finally {
+    if (reopened !== service) await reopened.close();
+  }
+}
