@@ -36,6 +36,8 @@ export interface SweepOptions {
   client: CatalogClient;
   /** The last job the state knows, if any. */
   lastJob?: { jobId: string; infoUrl: string | null } | undefined;
+  /** The field names the settings already give (`service.fields`): never suggested again. */
+  configuredFields?: Readonly<Record<string, readonly string[] | undefined>> | undefined;
 }
 
 const DIRECTORY_NAMES: readonly DirectoryName[] = ['categories', 'attributes', 'values', 'brands'];
@@ -80,7 +82,22 @@ export async function sweepService(options: SweepOptions): Promise<SweepResult> 
     checks.push(await attempt(`job ${job.jobId}`, (check) => sweepJob(client, job, check)));
   }
   for (const check of checks) addObservations(client, check);
+  for (const check of checks) dropConfiguredSuggestions(check, options.configuredFields ?? {});
   return { ok: checks.every((check) => check.ok), checks };
+}
+
+/**
+ * A field the settings already name is not suggested again: the names given were not found in the
+ * answers, which is a different problem (a misspelt name), said as such.
+ */
+function dropConfiguredSuggestions(check: SweepCheck, configured: Readonly<Record<string, readonly string[] | undefined>>): void {
+  check.suggestions = check.suggestions.filter((suggestion) => {
+    const key = /^service:\n {2}fields:\n {4}"([^"]+)"/.exec(suggestion)?.[1];
+    const names = key === undefined ? undefined : configured[key];
+    if (names === undefined) return true;
+    check.will.push(`service.fields["${key}"] is already set to [${names.join(', ')}], and no answer here carries ${names.length === 1 ? 'that name' : 'those names'}: check the spelling against the fields not used`);
+    return false;
+  });
 }
 
 async function attempt(name: string, run: (check: SweepCheck) => Promise<void>): Promise<SweepCheck> {

@@ -51,6 +51,15 @@ describe('attribute type words', () => {
     expect(suggestions).not.toMatch(/"attribute\.type"/);
   });
 
+  it('never suggests again a field the settings already name, and says the names given were not found', async () => {
+    const { client } = await clientWith();
+    const bare = (await sweepService({ client })).checks.find((check) => check.name === 'directory attributes');
+    expect(bare?.suggestions.join('\n')).toMatch(/"attribute\.isSkuDefining"/);
+    const configured = (await sweepService({ client, configuredFields: { 'attribute.isSkuDefining': ['isVarient'] } })).checks.find((check) => check.name === 'directory attributes');
+    expect(configured?.suggestions.join('\n')).not.toMatch(/"attribute\.isSkuDefining"/);
+    expect(configured?.will.join('\n')).toMatch(/service\.fields\["attribute\.isSkuDefining"\] is already set to \[isVarient\], and no answer here carries that name/);
+  });
+
   it('is a strict settings key', () => {
     expect(settingsSchema.safeParse({ service: { attributeTypes: { dictionary: ['Справочник'] } } }).success).toBe(true);
     expect(settingsSchema.safeParse({ service: { attributeTypes: { enum: ['x'] } } }).success).toBe(false);

@@ -66,7 +66,7 @@ export const registerDoctorCommand: CommandRegistrar = (y, ctx) =>
         const { sweepService } = await import('../../api/sweep-service.js');
         const writeTo = (argv as { writeProfile?: string }).writeProfile;
         const written = writeTo === undefined ? undefined : await (await import('./write-doctor-profile.js')).writeDoctorProfile({ file: writeTo, service, settings, deps, lastJob });
-        const result = written?.sweep ?? (await sweepService({ client: service.client, lastJob }));
+        const result = written?.sweep ?? (await sweepService({ client: service.client, lastJob, configuredFields: settings.service.fields }));
         done();
         if (written !== undefined && !json) ctx.io.stdout(`profile: ${written.inferred} setting(s) inferred by data, written to ${written.path}${written.unsettled.length > 0 ? ` (${written.unsettled.length} fact(s) not settled, listed there)` : ''}; the sweep below ran with it\n`);
         if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', command: 'doctor', ok: result.ok, baseUrl: service.baseUrl, checks: result.checks, ...(written === undefined ? {} : { profile: written.path }) })}\n`);

@@ -42,7 +42,7 @@ export async function writeDoctorProfile(
   const checked: Settings = { ...settings, service: { ...settings.service, fields, pageSizes: { ...section.pageSizes, ...settings.service.pageSizes } } };
   const reopened = settings.sandbox ? service : await openService(checked, deps);
   try {
-    const sweep = await sweepService({ client: reopened.client, lastJob: options.lastJob });
+    const sweep = await sweepService({ client: reopened.client, lastJob: options.lastJob, configuredFields: fields });
     const header = [
       `Service profile inferred by catalog-import doctor --write-profile on ${deps.now().toISOString()}, by data (not by names).`,
       `Checked: ${sweep.ok ? 'every directory reads whole with it, and the import can run on it' : 'NOT everything could be read with it: see the doctor report'}.`,
