@@ -1,55 +1,72 @@
 #!/usr/bin/env node
 /**
  * The CLI entry: builds the real process I/O, runs the command, and is the only place that exits.
+ *
+ * `catalog-import --version` (or `-v`) alone is answered before anything else loads: it is what
+ * scripts and shells run to see the tool is there, and yargs with the command table costs more than
+ * the answer (issue 39). The text is the one yargs prints for it, `TOOL_VERSION` and a newline.
+ * Everything else loads the CLI through `import()`, which the bundle (scripts/build-cli.mjs) keeps
+ * in a chunk of its own.
  */
-import { hideBin } from 'yargs/helpers';
-import { AbortedError } from '../core/errors.js';
-import { describeInternalError } from './command-context.js';
-import { renderSignalNotice } from './render-signal-notice.js';
-import { runCli } from './run-cli.js';
-import { applyHeapTuning } from './tune-heap.js';
+import { TOOL_VERSION } from '../core/version.js';
 
-applyHeapTuning(process.execArgv);
+const given = process.argv.slice(2);
+if (given.length === 1 && (given[0] === '--version' || given[0] === '-v')) process.stdout.write(`${TOOL_VERSION}\n`);
+else await runProcess();
 
-const args = hideBin(process.argv);
-const controller = new AbortController();
-let stops = 0;
-const onSignal = (signal: NodeJS.Signals): void => {
-  stops += 1;
-  if (stops > 1) process.exit(130);
-  process.stderr.write(renderSignalNotice(signal, args, new Date()));
-  // The stop itself, not a failure: every wait it cuts short rejects with it (exit 130, state kept).
-  controller.abort(new AbortedError(`stopped by ${signal}; the state is kept: run the same command again to continue`));
-};
-process.on('SIGINT', onSignal);
-process.on('SIGTERM', onSignal);
+/** Runs the command named by the arguments with the real process I/O; sets the exit code. */
+async function runProcess(): Promise<void> {
+  const [{ hideBin }, { AbortedError }, { describeInternalError }, { renderSignalNotice }, { runCli }, { applyHeapTuning }] = await Promise.all([
+    import('yargs/helpers'),
+    import('../core/errors.js'),
+    import('./command-context.js'),
+    import('./render-signal-notice.js'),
+    import('./run-cli.js'),
+    import('./tune-heap.js'),
+  ]);
 
-// An error escaping every handler (a bug in a callback, a promise nobody awaited) is still an
-// internal error: one line and exit 70, as README.md says, not Node's stack dump and exit 1.
-const debug = args.includes('--debug');
-const onEscaped = (error: unknown): void => {
-  process.stderr.write(`catalog-import: ${describeInternalError(error)}\n${debug && error instanceof Error ? `${error.stack ?? ''}\n` : ''}`);
-  process.exit(70);
-};
-process.on('uncaughtException', onEscaped);
-process.on('unhandledRejection', onEscaped);
+  applyHeapTuning(process.execArgv);
 
-const code = await runCli(args, {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  isTty: Boolean(process.stderr.isTTY),
-  stdoutIsTty: Boolean(process.stdout.isTTY),
-  // A getter: the terminal may be resized during a long run.
-  get columns() {
-    return process.stdout.columns ?? process.stderr.columns;
-  },
-  env: process.env,
-  cwd: process.cwd(),
-  signal: controller.signal,
-  waitForStop: () =>
-    new Promise<void>((resolve) => {
-      if (controller.signal.aborted) resolve();
-      else controller.signal.addEventListener('abort', () => resolve(), { once: true });
-    }),
-});
-process.exitCode = code;
+  const args = hideBin(process.argv);
+  const controller = new AbortController();
+  let stops = 0;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    stops += 1;
+    if (stops > 1) process.exit(130);
+    process.stderr.write(renderSignalNotice(signal, args, new Date()));
+    // The stop itself, not a failure: every wait it cuts short rejects with it (exit 130, state kept).
+    controller.abort(new AbortedError(`stopped by ${signal}; the state is kept: run the same command again to continue`));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  // An error escaping every handler (a bug in a callback, a promise nobody awaited) is still an
+  // internal error: one line and exit 70, as README.md says, not Node's stack dump and exit 1.
+  const debug = args.includes('--debug');
+  const onEscaped = (error: unknown): void => {
+    process.stderr.write(`catalog-import: ${describeInternalError(error)}\n${debug && error instanceof Error ? `${error.stack ?? ''}\n` : ''}`);
+    process.exit(70);
+  };
+  process.on('uncaughtException', onEscaped);
+  process.on('unhandledRejection', onEscaped);
+
+  const code = await runCli(args, {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    isTty: Boolean(process.stderr.isTTY),
+    stdoutIsTty: Boolean(process.stdout.isTTY),
+    // A getter: the terminal may be resized during a long run.
+    get columns() {
+      return process.stdout.columns ?? process.stderr.columns;
+    },
+    env: process.env,
+    cwd: process.cwd(),
+    signal: controller.signal,
+    waitForStop: () =>
+      new Promise<void>((resolve) => {
+        if (controller.signal.aborted) resolve();
+        else controller.signal.addEventListener('abort', () => resolve(), { once: true });
+      }),
+  });
+  process.exitCode = code;
+}

@@ -1,6 +1,6 @@
 /**
- * Issue 39: `--version`, `--help` and a shell-completion request (run on every Tab press) load
- * yargs and the command table, not the pipeline: the readers (exceljs, papaparse), SQLite, zod
+ * Issue 39: `--version` alone loads the entry and the version only; `--help` and a shell-completion
+ * request (run on every Tab press) load yargs and the command table, not the pipeline: the readers (exceljs, papaparse), SQLite, zod
  * schemas, the HTTP client, the sandbox and its reference data are loaded by the command that
  * needs them. A dry run whose directories are cached sends no request, so it loads neither the
  * HTTP client nor the sandbox. Checked by what the process loads (a module-loader hook records
@@ -83,11 +83,22 @@ function findHeavy(loaded: { packages: Set<string>; ours: string[] }): string[] 
 }
 
 describe('start-up loads only what the command needs', () => {
-  it('--version loads yargs and the command table, no reader, SQLite, schema, client or sandbox module', async () => {
-    const loaded = await runRecording(['--version']);
+  it('--version (and -v) alone is answered by the entry and the version: no package, not even yargs', async () => {
+    for (const flag of ['--version', '-v']) {
+      const loaded = await runRecording([flag]);
+      expect(loaded.status).toBe(0);
+      expect(loaded.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+      // The recorder saw the start-up itself: without this the test could pass by recording nothing.
+      expect(loaded.ours).toContain('src/cli/main.ts');
+      expect([...loaded.packages].filter((name) => name !== 'tsx')).toEqual([]);
+      expect(loaded.ours.filter((path) => path.startsWith('src/')).sort()).toEqual(['src/cli/main.ts', 'src/core/version.ts']);
+    }
+  });
+
+  it('--version among other arguments still goes through yargs, and loads no more than the command table', async () => {
+    const loaded = await runRecording(['--version', '--debug']);
     expect(loaded.status).toBe(0);
-    expect(loaded.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
-    // The recorder saw the start-up itself: without this the test could pass by recording nothing.
+    expect(loaded.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     expect(loaded.packages.has('yargs')).toBe(true);
     expect(loaded.ours).toContain('src/cli/commands/index.ts');
     expect(findHeavy(loaded)).toEqual([]);
