@@ -5,10 +5,16 @@
  * `catalog-import --version` (or `-v`) alone is answered before anything else loads: it is what
  * scripts and shells run to see the tool is there, and yargs with the command table costs more than
  * the answer (issue 39). The text is the one yargs prints for it, `TOOL_VERSION` and a newline.
- * Everything else loads the CLI through `import()`, which the bundle (scripts/build-cli.mjs) keeps
- * in a chunk of its own.
+ * Everything else loads the CLI through `import()`.
+ *
+ * Where Node keeps compiled code between runs (`module.enableCompileCache`, Node 22+), the CLI asks
+ * for it: compiling our modules is the largest single cost of a small dry run (docs/performance.md).
+ * Node 20 has no such cache; the call is then absent and skipped.
  */
+import nodeModule from 'node:module';
 import { TOOL_VERSION } from '../core/version.js';
+
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const given = process.argv.slice(2);
 if (given.length === 1 && (given[0] === '--version' || given[0] === '-v')) process.stdout.write(`${TOOL_VERSION}\n`);
