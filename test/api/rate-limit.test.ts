@@ -178,8 +178,9 @@ describe('the client rate limit', () => {
     // milliseconds off these: on a loaded machine that moved its rate 0.02 past a bound of +0.1.
     const firstList = sent.find((r) => r.path.endsWith('/list')) as (typeof sent)[number];
     const rushSeconds = (learnt - firstList.at) / 1000;
+    // (A fixed bound of 12 failed here at load 13: a first rush spread over 1.4 s lets the service
+    // accept more than 12 a second, and the limiter rightly measured 13.3.)
     expect(rates[0]).toBeLessThanOrEqual(((10 + 10 * rushSeconds) / Math.max(1, rushSeconds)) * 0.95 + 0.5);
-    expect(rates[0]).toBeLessThanOrEqual(12);
     const pauseEnd = learnt + 900;
     expect(sent.filter((r) => r.at > pauseEnd && r.status === 429)).toEqual([]);
     expect(messages.filter((m) => m.includes('answered 429'))).toHaveLength(1);

@@ -54,7 +54,9 @@ describe('imports under faults end with every valid product exactly once', () =>
         { ...JOB_STATUS, times: 1, action: { status: 429, retryAfterSeconds: 1 } },
       ],
     });
-    const attempt = await importOnce(c);
+    // A generous time-out: this case is about 429s. With the 2 s of FAST_SETTINGS, a loaded machine
+    // once timed out a request the sandbox then answered 429, so the client saw 3 of the 4.
+    const attempt = await importOnce(c, { settings: { timeoutMs: 30_000 } });
     await expectExactlyOnce(c, [attempt]);
     const throttled = retries(attempt, 429);
     expect(throttled.length).toBe(4);
