@@ -19,8 +19,22 @@ export interface CliIo {
   cwd: string;
   /** Fired on SIGINT/SIGTERM. */
   signal?: AbortSignal;
+  /** Standard input, for `-` as the seller file (`main.ts` gives the process's). */
+  stdin?: () => AsyncIterable<Uint8Array>;
   /** Waits until the process is asked to stop (the long-running `sandbox` and `watch`). */
   waitForStop?: () => Promise<void>;
+}
+
+/**
+ * What a lone `-` argument (standard input) becomes before yargs parses it: yargs turns `-` given
+ * as a positional into an empty string. A NUL cannot be in a path, so this is never a real file.
+ */
+export const STDIN_ARG = '\u0000stdin';
+
+/** Replaces each lone `-` before `--` by `STDIN_ARG`. */
+export function markStandardInput(args: readonly string[]): string[] {
+  const end = args.indexOf('--');
+  return args.map((arg, i) => (arg === '-' && (end < 0 || i < end) ? STDIN_ARG : arg));
 }
 
 /** The streams the CLI writes to. */

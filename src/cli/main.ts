@@ -45,6 +45,7 @@ const code = await runCli(args, {
   },
   env: process.env,
   cwd: process.cwd(),
+  stdin: () => process.stdin,
   signal: controller.signal,
   waitForStop: () =>
     new Promise<void>((resolve) => {

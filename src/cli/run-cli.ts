@@ -11,7 +11,7 @@
 import yargs from 'yargs';
 import type { Argv } from 'yargs';
 import type { CliIo } from './cli-io.js';
-import { terminalWidth } from './cli-io.js';
+import { markStandardInput, terminalWidth } from './cli-io.js';
 import { createCommandContext } from './command-context.js';
 import type { CommandRegistrar } from './command-context.js';
 import { COMMANDS } from './commands/index.js';
@@ -24,7 +24,8 @@ import { TOOL_VERSION } from '../core/version.js';
 const MAX_HELP_WIDTH = 120;
 
 /** Runs the CLI with the given arguments (without `node` and the script). */
-export async function runCli(args: string[], io: CliIo, commands: readonly CommandRegistrar[] = COMMANDS): Promise<number> {
+export async function runCli(typedArgs: string[], io: CliIo, commands: readonly CommandRegistrar[] = COMMANDS): Promise<number> {
+  const args = markStandardInput(typedArgs);
   let exitCode: number = EXIT.ok;
   const ctx = createCommandContext(
     io,
