@@ -19,8 +19,22 @@ export interface CliIo {
   cwd: string;
   /** Fired on SIGINT/SIGTERM. */
   signal?: AbortSignal;
+  /** Standard input, for `-` as the seller file (`main.ts` gives the process's). */
+  stdin?: () => AsyncIterable<Uint8Array>;
   /** Waits until the process is asked to stop (the long-running `sandbox` and `watch`). */
   waitForStop?: () => Promise<void>;
+}
+
+/**
+ * What a lone `-` argument (standard input) becomes before yargs parses it: yargs turns `-` given
+ * as a positional into an empty string. A NUL cannot be in a path, so this is never a real file.
+ */
+export const STDIN_ARG = '\u0000stdin';
+
+/** Replaces each lone `-` before `--` by `STDIN_ARG`. */
+export function markStandardInput(args: readonly string[]): string[] {
+  const end = args.indexOf('--');
+  return args.map((arg, i) => (arg === '-' && (end < 0 || i < end) ? STDIN_ARG : arg));
 }
 
 /** The streams the CLI writes to. */
@@ -51,10 +65,34 @@ export function fitToWidth(line: string, width: number): string {
   return chars.length < width ? line : `${chars.slice(0, Math.max(1, width - 2)).join('')}…`;
 }
 
-/** Event sink for a command: NDJSON on stdout with `--json`, a progress line on a terminal, log lines otherwise. */
-export function createEventPrinter(io: CliIo, mode: { json: boolean; quiet?: boolean }): { onEvent(event: PipelineEvent): void; done(): void } {
+const PROGRESS_EVENTS = new Set<PipelineEvent['type']>(['read:progress', 'submit:accepted', 'job:finished']);
+
+function isProgress(event: PipelineEvent): boolean {
+  return PROGRESS_EVENTS.has(event.type);
+}
+
+/** Seconds between two progress lines when stderr is not a terminal (a log, CI, `TERM=dumb`). */
+export const PROGRESS_LINE_SECONDS = 10;
+
+/** Whether the progress line may be redrawn in place: a terminal that is not a dumb one. */
+export function canRedraw(io: CliIo): boolean {
+  return io.isTty && io.env.TERM !== 'dumb';
+}
+
+/**
+ * Event sink for a command: NDJSON on stdout with `--json`; on a terminal a redrawn progress line;
+ * elsewhere log lines and, every `PROGRESS_LINE_SECONDS`, the progress line as a plain line.
+ * `now` is a monotonic clock in ms (injected by tests).
+ */
+export function createEventPrinter(
+  io: CliIo,
+  mode: { json: boolean; quiet?: boolean },
+  now: () => number = () => performance.now(),
+): { onEvent(event: PipelineEvent): void; done(): void } {
   const state = createProgressState();
+  const redraw = canRedraw(io);
   let lastDraw = 0;
+  let lastLine = now();
   let drawn = false;
   const clear = (): void => {
     if (drawn) {
@@ -68,20 +106,22 @@ export function createEventPrinter(io: CliIo, mode: { json: boolean; quiet?: boo
         io.stdout(`${JSON.stringify(event)}\n`);
         return;
       }
-      applyEvent(state, event);
+      const at = now();
+      applyEvent(state, event, at);
       const line = mode.quiet ? null : renderLogLine(event);
       if (line !== null) {
         clear();
         io.stderr(`${line}\n`);
       }
-      if (io.isTty && !mode.quiet) {
-        const now = performance.now();
-        if (now - lastDraw > 100) {
-          lastDraw = now;
-          // Cut to the terminal: a line that wraps leaves its first rows behind at every redraw.
-          io.stderr(`\r\u001b[2K${fitToWidth(renderProgressLine(state), terminalWidth(io))}`);
-          drawn = true;
-        }
+      if (mode.quiet) return;
+      if (redraw && at - lastDraw > 100) {
+        lastDraw = at;
+        // Cut to the terminal: a line that wraps leaves its first rows behind at every redraw.
+        io.stderr(`\r\u001b[2K${fitToWidth(renderProgressLine(state, at), terminalWidth(io))}`);
+        drawn = true;
+      } else if (!redraw && at - lastLine >= PROGRESS_LINE_SECONDS * 1000 && isProgress(event)) {
+        lastLine = at;
+        io.stderr(`${renderProgressLine(state, at)}\n`);
       }
     },
     done() {

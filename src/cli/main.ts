@@ -67,6 +67,7 @@ async function runProcess(): Promise<void> {
     },
     env: process.env,
     cwd: process.cwd(),
+    stdin: () => process.stdin,
     signal: controller.signal,
     waitForStop: () =>
       new Promise<void>((resolve) => {

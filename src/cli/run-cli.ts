@@ -11,7 +11,7 @@
 import yargs from 'yargs';
 import type { Argv } from 'yargs';
 import type { CliIo } from './cli-io.js';
-import { terminalWidth } from './cli-io.js';
+import { markStandardInput, terminalWidth } from './cli-io.js';
 import { createCommandContext } from './command-context.js';
 import type { CommandRegistrar } from './command-context.js';
 import { COMMANDS } from './commands/index.js';
@@ -24,7 +24,8 @@ import { TOOL_VERSION } from '../core/version.js';
 const MAX_HELP_WIDTH = 120;
 
 /** Runs the CLI with the given arguments (without `node` and the script). */
-export async function runCli(args: string[], io: CliIo, commands: readonly CommandRegistrar[] = COMMANDS): Promise<number> {
+export async function runCli(typedArgs: string[], io: CliIo, commands: readonly CommandRegistrar[] = COMMANDS): Promise<number> {
+  const args = markStandardInput(typedArgs);
   let exitCode: number = EXIT.ok;
   const ctx = createCommandContext(
     io,
@@ -71,7 +72,7 @@ function buildCli(args: string[], io: CliIo): Argv {
     .help()
     .alias('h', 'help')
     .option('debug', { type: 'boolean', global: true, describe: 'On an internal error, print its stack trace (to report it)' })
-    .completion('completion', 'Print a bash/zsh completion script: catalog-import completion >> ~/.bashrc')
+    .completion('completion', 'Print a bash/zsh completion script: catalog-import completion >> ~/.bashrc', completeWithoutStrays)
     .wrap(Math.min(MAX_HELP_WIDTH, terminalWidth(io)))
     .epilogue(
       'Exit codes: 0 all accepted/valid, 1 some rows invalid or rejected, 2 bad invocation, settings, mapping or file (nothing sent), 3 service unusable, 4 local state unusable, 70 internal error, 130 interrupted. Docs: docs/cli.md',
@@ -87,6 +88,24 @@ function buildCli(args: string[], io: CliIo): Argv {
       });
     });
   return cli;
+}
+
+/**
+ * yargs offers a one-letter alias with two dashes after `--` (`--m` for `-m`), which the tool
+ * does not accept as written; the long name is offered already.
+ */
+export function dropDoubleDashLetters(completions: readonly string[]): string[] {
+  return completions.filter((completion) => !/^--[^-](?:[:\t]|$)/.test(completion));
+}
+
+/** yargs's completion function with a default and a callback (the form its types do not declare). */
+function completeWithoutStrays(
+  _current: string,
+  _argv: unknown,
+  completeByDefault: (onCompleted: (error: Error | null, completions: string[] | undefined) => void) => void,
+  done: (completions: string[]) => void,
+): void {
+  completeByDefault((_error, completions) => done(dropDoubleDashLetters(completions ?? [])));
 }
 
 /** `--debug` anywhere before `--`; read before parsing so an error in parsing is covered too. */

@@ -29,7 +29,29 @@ export interface UsageContext {
 
 /** Builds the usage error for a yargs failure message. */
 export function buildUsageError(message: string, context: UsageContext): UsageError {
-  return new UsageError(rewordMessage(message, context), renderUsage(context));
+  // yargs checks required options before unknown ones, so `--maping x` would read "missing
+  // --mapping"; the misspelt flag is the root cause and is named first.
+  const unknown = /^Unknown arguments?:/.test(message.trim()) ? [] : findUnknownFlags(context.args, context.knownOptions);
+  const first = unknown.length ? `Unknown argument${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` : message;
+  return new UsageError(rewordMessage(first, context), renderUsage(context));
+}
+
+/** Flags typed before `--` that the command does not know (long names without `--`/`no-`, short letters). */
+export function findUnknownFlags(args: readonly string[], knownOptions: readonly string[]): string[] {
+  const known = new Set(knownOptions);
+  const end = args.indexOf('--');
+  const unknown: string[] = [];
+  for (const arg of end < 0 ? args : args.slice(0, end)) {
+    const long = /^--([^=]+)/.exec(arg)?.[1];
+    if (long !== undefined) {
+      const name = long.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      if (!known.has(name) && !(name.startsWith('no-') && known.has(name.slice(3)))) unknown.push(name);
+      continue;
+    }
+    const shorts = /^-([a-zA-Z]+)(?:=|$)/.exec(arg)?.[1];
+    if (shorts !== undefined) for (const letter of shorts) if (!known.has(letter)) unknown.push(letter);
+  }
+  return [...new Set(unknown)];
 }
 
 /**

@@ -98,6 +98,35 @@ function readBootId(): string | null {
   }
 }
 
+/**
+ * The sleeps waiting on each signal. A followed job sleeps between polls, and an import follows
+ * many jobs at once: one abort listener per sleep put more than ten on the run's signal and Node
+ * warned `MaxListenersExceededWarning` (issue 38). One listener per signal wakes all its sleeps.
+ */
+const sleepsBySignal = new WeakMap<AbortSignal, Set<() => void>>();
+
+function onAbortOf(signal: AbortSignal, wake: () => void): () => void {
+  let sleeps = sleepsBySignal.get(signal);
+  if (sleeps === undefined) {
+    const own = new Set<() => void>();
+    sleeps = own;
+    sleepsBySignal.set(signal, own);
+    signal.addEventListener(
+      'abort',
+      () => {
+        sleepsBySignal.delete(signal);
+        for (const abortSleep of own) abortSleep();
+      },
+      { once: true },
+    );
+  }
+  sleeps.add(wake);
+  const registered = sleeps;
+  return () => {
+    registered.delete(wake);
+  };
+}
+
 /** `setTimeout` as a promise that rejects with the signal's reason on abort. */
 export function sleepWithSignal(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -106,13 +135,15 @@ export function sleepWithSignal(ms: number, signal?: AbortSignal): Promise<void>
       return;
     }
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      forget();
       resolve();
     }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const forget =
+      signal === undefined
+        ? () => undefined
+        : onAbortOf(signal, () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+          });
   });
 }

@@ -63,8 +63,9 @@ describe('the CLI', () => {
     expect(await runCli(args, again)).toBe(0);
     const list = captureIo(catalog.dir);
     expect(await runCli(['products', 'list', '--sandbox', '--state-dir', 'state', '--json', '--page-size', '100'], list)).toBe(0);
-    const page = JSON.parse(list.out.join('')) as { totalCount: number };
-    expect(page.totalCount).toBe(12);
+    // NDJSON: one line per product, then the result line with the page's totals.
+    const page = JSON.parse(list.out.join('').trimEnd().split('\n').at(-1) ?? '') as { type: string; totalCount: number };
+    expect(page).toMatchObject({ type: 'result', totalCount: 12 });
 
     const runs = captureIo(catalog.dir);
     expect(await runCli(['runs', '--sandbox', '--state-dir', 'state'], runs)).toBe(0);

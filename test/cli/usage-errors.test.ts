@@ -188,4 +188,16 @@ describe('usage errors', () => {
   it('a mistyped command is named with the one meant', async () => {
     await expectUsageError(['improt', 'catalog.csv'], /unknown command "improt" \(did you mean import\?\)/);
   });
+
+  it('a misspelt required flag is named first, with the flag meant, not as the required one missing', async () => {
+    await expectUsageError(['import', 'catalog.csv', '--maping', 'mapping.yaml'], /^catalog-import: unknown option --maping \(did you mean --mapping\?\)$/m);
+    await expectUsageError(['validate', 'catalog.csv', '--mappin=mapping.yaml'], /^catalog-import: unknown option --mappin \(did you mean --mapping\?\)$/m);
+  });
+
+  it('completion offers -m and --mapping, never a stray --m', async () => {
+    const run = await runCliCaptured(['--get-yargs-completions', 'import', 'catalog.csv', '--m'], { cwd: catalog.dir, env });
+    const offered = run.stdout.split('\n');
+    expect(offered).toContain('--mapping');
+    expect(offered.filter((word) => /^--.$/.test(word))).toEqual([]);
+  });
 });

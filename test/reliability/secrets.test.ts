@@ -85,11 +85,13 @@ describe('the client secret and the access tokens never leave the process', () =
     await cli(['products', 'list']);
     sandbox.expireTokens();
     const listed = await cli(['products', 'list', '--all', '--json']);
-    // `--all --json` prints one product per line.
+    // `--all --json` prints one product per line, then the result line.
     const ids = listed.stdout
       .trim()
       .split('\n')
-      .map((line) => String((JSON.parse(line) as { productId: number }).productId));
+      .map((line) => JSON.parse(line) as { type: string; productId: number })
+      .filter((line) => line.type === 'product')
+      .map((line) => String(line.productId));
     expect(ids.length).toBeGreaterThan(0);
     await cli(['products', 'show', ...ids.slice(0, 3)]);
     await cli(['products', 'show', ...ids.slice(0, 3), '--json']);

@@ -1,21 +1,55 @@
 /**
  * `validate` and `import`: the dry run and the real import of a seller's file.
  */
+import { basename, resolve } from 'node:path';
 import type { Argv } from 'yargs';
+import type { Deps } from '../../core/deps.js';
 import type { RunResult } from '../../pipeline/finish-run.js';
-import { shouldColor } from '../cli-io.js';
+import { STDIN_ARG, shouldColor } from '../cli-io.js';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 import { buildSendingSettings, withSendingOptions } from '../sending-options.js';
 import { readIssueFilterFlags, withIssueFilterOptions } from '../issue-filter-options.js';
 
+/** The formats standard input may be given in (`-` as FILE). */
+const STDIN_FORMATS = ['csv', 'xlsx'] as const;
+
 function withFileOptions<T>(y: Argv<T>) {
   return withServiceOptions(
     y
-      .positional('file', { type: 'string', demandOption: true, describe: 'The seller file: .xlsx, .xlsm, .csv, .tsv or .txt (see docs/input-files.md)' })
-      .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML, or the workbook form .xlsx), see docs/mapping.md' }),
+      .positional('file', { type: 'string', demandOption: true, describe: 'The seller file: .xlsx, .xlsm, .csv, .tsv or .txt (see docs/input-files.md), or - for standard input' })
+      .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML, or the workbook form .xlsx), see docs/mapping.md' })
+      .option('format', { choices: STDIN_FORMATS, describe: 'The format of standard input (FILE -): required with it, refused without it' })
+      .check((argv) => {
+        if (argv.file === STDIN_ARG && argv.format === undefined) throw new Error('FILE - reads standard input: say its format with --format csv or --format xlsx');
+        if (argv.file !== STDIN_ARG && argv.format !== undefined) throw new Error('--format is for standard input only (FILE -); a file is known by its content and name');
+        return true;
+      }),
   );
+}
+
+/**
+ * The file to read: FILE, or standard input copied to a temporary file for `-`; `done` removes
+ * that copy. A workbook open in Excel or LibreOffice is read, with a warning first: the seller may
+ * be saving it.
+ */
+async function openSellerFile(
+  ctx: CommandContext,
+  argv: { file: string; format?: (typeof STDIN_FORMATS)[number] | undefined },
+  deps: Deps,
+): Promise<{ file: string; done(): Promise<void> }> {
+  if (argv.file !== STDIN_ARG || argv.format === undefined) {
+    const { findOfficeLockFile } = await import('../../sources/find-office-lock-file.js');
+    const lock = await findOfficeLockFile(resolve(ctx.io.cwd, argv.file));
+    if (lock !== null) {
+      deps.onEvent({ type: 'log', level: 'warn', message: `${argv.file} looks open in a spreadsheet program (${basename(lock)} is beside it): if it is being edited, save and close it first, or this run reads the last saved version` });
+    }
+    return { file: argv.file, done: async () => undefined };
+  }
+  const { spoolStdin } = await import('../spool-stdin.js');
+  const spooled = await spoolStdin(ctx.io, argv.format);
+  return { file: spooled.path, done: spooled.remove };
 }
 
 async function printResult(ctx: CommandContext, result: RunResult, json: boolean): Promise<void> {
@@ -51,7 +85,8 @@ export const registerValidateCommand: CommandRegistrar = (y, ctx) =>
       try {
         const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { reportDir: argv.reportDir, annotatedCopy: argv.annotatedCopy, ...readIssueFilterFlags(argv) });
         const { runValidate } = await import('../../pipeline/run-validate.js');
-        const result = await runValidate({ file: argv.file, mapping: argv.mapping, settings }, deps);
+        const input = await openSellerFile(ctx, argv, deps);
+        const result = await runValidate({ file: input.file, mapping: argv.mapping, settings }, deps).finally(input.done);
         done();
         await printResult(ctx, result, json);
       } catch (error) {
@@ -81,9 +116,10 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
       try {
         const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { ...buildSendingSettings(argv), changedOnly: argv.changedOnly, plan: argv.plan });
         const [{ runImport }, { isProcessAlive }] = await Promise.all([import('../../pipeline/run-import.js'), import('../../state/index.js')]);
+        const input = await openSellerFile(ctx, argv, deps);
         const result = await runImport(
           {
-            file: argv.file,
+            file: input.file,
             mapping: argv.mapping,
             settings,
             ...(argv.resume ? { resumeRunId: argv.resume } : {}),
@@ -92,7 +128,7 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
             lock: { pid: globalThis.process.pid, isAlive: isProcessAlive },
           },
           deps,
-        );
+        ).finally(input.done);
         done();
         await printResult(ctx, result, json);
       } catch (error) {

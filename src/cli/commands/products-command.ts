@@ -8,6 +8,7 @@ import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
 import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
+import { renderJsonLines } from '../render-json-lines.js';
 
 /** Renders list items as a table. */
 export function renderProductTable(items: readonly ProductListItem[]): string {
@@ -103,7 +104,9 @@ async function listProducts(argv: ListArgv, ctx: CommandContext): Promise<void> 
       await printEveryProduct(service.client.listAllProducts(base), json, (text) => ctx.io.stdout(text));
     } else {
       const page = await service.client.listProducts({ ...base, pageNumber: argv.page, pageSize: argv.pageSize });
-      ctx.io.stdout(json ? `${JSON.stringify(page)}\n` : `${renderProductTable(page.products)}\n${describeListPage(page, argv.page)}\n`);
+      ctx.io.stdout(json ? renderJsonLines(page.products.map((p) => ({ type: 'product', ...p })), { pageNumber: page.pageNumber, totalPages: page.totalPages, totalCount: page.totalCount, count: page.products.length }) : `${renderProductTable(page.products)}
+${describeListPage(page, argv.page)}
+`);
     }
     ctx.setExitCode(0);
   });
@@ -139,7 +142,7 @@ async function printEveryProduct(items: AsyncIterable<ProductListItem>, json: bo
   let page: ProductListItem[] = [];
   const flush = (): void => {
     if (!page.length) return;
-    stdout(json ? page.map((item) => `${JSON.stringify(item)}\n`).join('') : `${renderProductTable(page).split('\n').slice(count ? 1 : 0).join('\n')}\n`);
+    stdout(json ? page.map((item) => `${JSON.stringify({ type: 'product', ...item })}\n`).join('') : `${renderProductTable(page).split('\n').slice(count ? 1 : 0).join('\n')}\n`);
     count += page.length;
     page = [];
   };
@@ -148,7 +151,7 @@ async function printEveryProduct(items: AsyncIterable<ProductListItem>, json: bo
     if (page.length >= 100) flush();
   }
   flush();
-  if (!json) stdout(`${count} products\n`);
+  stdout(json ? renderJsonLines([], { count }) : `${count} products\n`);
 }
 
 /** `products show`: each product with readable names; exit 1 when an id is not found. */
@@ -159,7 +162,7 @@ async function showProducts(argv: ShowArgv, ctx: CommandContext): Promise<void> 
     const missing = argv.ids.filter((id) => !details.some((d) => d.productId === id));
     if (json) {
       done();
-      ctx.io.stdout(`${JSON.stringify({ products: details, missing })}\n`);
+      ctx.io.stdout(renderJsonLines(details.map((d) => ({ type: 'product', ...d })), { missing }, missing.length ? 1 : 0));
     } else {
       const [{ loadServiceDirectoriesOf }, { buildHeldItem, createCodeLookups }, { createExportNames }] = await Promise.all([
         import('../../pipeline/load-directories.js'),

@@ -5,6 +5,7 @@ import type { RunRecord } from '../../state/index.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
+import { renderJsonLines } from '../render-json-lines.js';
 
 /** Renders runs as a table. */
 export function renderRunsTable(runs: readonly RunRecord[]): string {
@@ -46,7 +47,7 @@ export const registerRunsCommand: CommandRegistrar = (y, ctx) =>
         const store = openStateStore({ dir: stateDir, account, now: () => new Date() });
         try {
           const runs = store.listRuns({ limit: argv.limit });
-          ctx.io.stdout(json ? `${JSON.stringify(runs)}\n` : `${renderRunsTable(runs)}\n`);
+          ctx.io.stdout(json ? renderJsonLines(runs.map((run) => ({ type: 'run', ...run })), { count: runs.length }) : `${renderRunsTable(runs)}\n`);
           ctx.setExitCode(0);
         } finally {
           store.close();

@@ -4,6 +4,7 @@
  */
 import type { WatchLogFormat } from '../../watch/render-watch-log.js';
 import type { CommandRegistrar } from '../command-context.js';
+import { renderJsonLines } from '../render-json-lines.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 import { buildSendingSettings, withSendingOptions } from '../sending-options.js';
@@ -23,7 +24,7 @@ export const registerWatchCommand: CommandRegistrar = (y, ctx) =>
           .option('marker', { type: 'boolean', default: false, describe: 'Take NAME only when NAME.ok is present (write the marker after the file is complete)' })
           .option('fail-on-row-errors', { type: 'boolean', default: false, describe: 'Move files with invalid or rejected rows to failed/ (default: done/, with the issues in the report)' })
           .option('poll-seconds', { type: 'number', default: 2, describe: 'Seconds between looks at the inbox' })
-          .option('log-format', { choices: ['text', 'json'] as const, default: 'text' as const, describe: 'One line per file and per watcher event on stdout; json for log collectors (--json is the same)' })
+          .option('log-format', { choices: ['text', 'json'] as const, default: 'text' as const, describe: 'Deprecated: use --json. One line per file and per watcher event on stdout; json keeps its old lines (no type, no result line) for existing log collectors' })
           .option('verbose', { type: 'boolean', default: false, describe: 'Also print every import’s progress lines on stderr' })
           .option('lock-stale-seconds', { type: 'number', default: 60, describe: 'A watcher lock not refreshed for this long is taken over (its holder on another host died)' })
           .option('retry-seconds', { type: 'number', default: 60, describe: 'First wait before a file that failed for a passing reason (service down) is tried again; doubles up to 15 min' })
@@ -51,13 +52,15 @@ export const registerWatchCommand: CommandRegistrar = (y, ctx) =>
             lockStaleMs: Math.max(1000, argv.lockStaleSeconds * 1000),
             retryDelayMs: Math.max(0, argv.retrySeconds * 1000),
             settleAfterMs: argv.settleAfter * 1000,
-            onLog: (record) => ctx.io.stdout(`${renderWatchLogLine(record, logFormat)}\n`),
+            // --json: the NDJSON of every command (a `type` on each line, a result line last); `--log-format json` keeps its old lines.
+            onLog: (record) => ctx.io.stdout(`${argv.json ? JSON.stringify({ type: `watch:${record.event}`, ...(JSON.parse(renderWatchLogLine(record, 'json')) as object) }) : renderWatchLogLine(record, logFormat)}\n`),
             // The CLI is where the process is known; the library only writes it into the lock.
             pid: globalThis.process.pid,
           },
           deps,
         );
         done();
+        if (argv.json) ctx.io.stdout(renderJsonLines([], { files: result.files.length }, result.exitCode));
         ctx.setExitCode(result.exitCode);
       } catch (error) {
         done();
