@@ -331,6 +331,10 @@ export const mappingSchema = z
           })
           .prefault({})
           .describe('What the classifier must not use.'),
+        neutralWords: z
+          .array(z.string().min(1))
+          .default([])
+          .describe('Words the seller confirmed never change the kind of product (`пастеризованное`): a leaf that explains every other word of the type is then a confident answer (`mapping review --apply` writes them).'),
         uncertain: z
           .enum(['error', 'warning'])
           .default('warning')

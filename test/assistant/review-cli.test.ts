@@ -33,7 +33,7 @@ describe('catalog-import mapping review', () => {
   it('writes the workbook, refuses an answer naming no leaf without touching the mapping, and applies a right one', async () => {
     const review = await run(['mapping', 'review', 'price.csv', '-m', 'price.yaml']);
     expect(review.code).toBe(0);
-    expect(review.stdout).toMatch(/Wrote price\.review\.xlsx from 300 rows\.\n\d+ product types to answer \(sheet Review\) cover \d+ rows; the first 50 cover \d+\./);
+    expect(review.stdout).toMatch(/Wrote price\.review\.xlsx from 300 rows\.\n\d+ product types to answer \(sheet Review\) cover \d+ rows; \d+ words the tool could not place \(sheet Words\); the first 50 questions by "Ask order" settle \d+ rows\./);
     const again = await run(['mapping', 'review', 'price.csv', '-m', 'price.yaml']);
     expect(again.code).not.toBe(0);
     expect(again.stderr).toMatch(/already exists; use --force/);

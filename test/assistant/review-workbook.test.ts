@@ -89,7 +89,7 @@ describe('the review workbook', () => {
     const list = generatePriceList({ rows: 200 });
     const { groups } = collect(list.rows.map((row) => row.cells.Наименование));
     const path = join(dir, `review-${Object.keys(answers).join('-')}-${sheetName}.xlsx`);
-    await writeReviewWorkbook(path, { review: groups.slice(0, 10), placed: groups.slice(10, 12), index });
+    await writeReviewWorkbook(path, { questions: groups.slice(0, 10).map((group, i) => ({ kind: 'type' as const, group, order: i + 1, settles: group.openRows.length })), placed: groups.slice(10, 12), index });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(path);
     const sheet = workbook.getWorksheet(sheetName);
@@ -106,7 +106,7 @@ describe('the review workbook', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(path);
     const sheet = workbook.getWorksheet(REVIEW_SHEETS.review);
-    expect(sheet?.getRow(1).values).toEqual([undefined, 'Product type', 'Rows', 'Placed without asking', 'Example 1', 'Example 2', 'Example 3', 'Proposed leaf', 'Confidence', 'Evidence', 'Your answer (leaf)']);
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Product type', 'Rows', 'Placed without asking', 'Example 1', 'Example 2', 'Example 3', 'Proposed leaf', 'Confidence', 'Evidence', 'Your answer (leaf)', 'Ask order']);
     const row = sheet?.getRow(2);
     expect(Number(row?.getCell(2).value)).toBeGreaterThan(0);
     expect(String(row?.getCell(reviewColumnNumber('proposed')).value)).toMatch(/ \/ .* \[\d+\]$/);

@@ -67,6 +67,8 @@ export interface ClassifyOptions {
   excludeLeafIds?: ReadonlySet<number>;
   /** Words dropped from every text before it is read (normalised, lower case). */
   excludeWords?: ReadonlySet<string>;
+  /** Stems (`stemForIndex`) the seller confirmed never change a kind of product (`classify.neutralWords`). */
+  neutralStems?: ReadonlySet<string>;
 }
 
 /** Why a leaf was proposed: which phrase of the product matched which name of the leaf. */
@@ -109,4 +111,6 @@ export interface Classification {
   productType: string;
   /** Why the answer is not confident, when it is not. */
   doubt?: string;
+  /** Words of the type the leaf does not explain, when they are the only doubt: confirmed neutral, they make the leaf confident. */
+  heldBy?: string[];
 }

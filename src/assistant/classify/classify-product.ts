@@ -131,7 +131,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
     for (const position of findCandidates(index, reading)) {
       const leaf = index.leaves[position];
       if (leaf === undefined || options.excludeLeafIds?.has(leaf.id) === true) continue;
-      const scored = scoreLeaf(leaf, reading, contextStems, demographic);
+      const scored = scoreLeaf(leaf, reading, contextStems, demographic, options.neutralStems);
       if (scored === undefined) continue;
       const known = scores.get(leaf.id);
       if (known === undefined || scored.score > known.score) {
@@ -164,19 +164,24 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
   const root = rootOf(best.leaf.path);
   const kindElsewhere = ranked.find((item) => item !== best && rootOf(item.leaf.path) !== root && item.score >= KIND_ELSEWHERE_MIN && isKindOf(item, best, type));
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
-  const doubt =
+  const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
     : best.leaf.catchAll ? 'the leaf is a catch-all'
     : !best.full ? `the type names only part of "${best.name.text}"`
     : best.compoundOnly ? `the type names only the end of "${best.name.text}"`
     : best.kidsUnsaid ? 'the name is for children, the leaf does not say so'
     : best.contradicted ? 'the name says the product is for other people than the leaf'
-    : best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"`
-    : best.score < CONFIDENT_SCORE ? 'the type matches the leaf only weakly'
+    : undefined;
+  const laterDoubt =
+    best.score < CONFIDENT_SCORE ? 'the type matches the leaf only weakly'
     : gap < CONFIDENT_GAP ? `another leaf fits as well (${second?.leaf.path ?? ''})`
     : narrower.length > 1 ? `more than one narrower leaf fits the name (${narrower.map((item) => item.leaf.path).join('; ')})`
     : kindElsewhere !== undefined ? `a leaf of another branch is a kind of it (${kindElsewhere.leaf.path})`
     : undefined;
+  const unexplainedDoubt = best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"` : undefined;
+  const doubt = earlierDoubt ?? unexplainedDoubt ?? laterDoubt;
+  // The words a seller may confirm harmless (`classify.neutralWords`): only where nothing else keeps the leaf from being sure.
+  const heldBy = earlierDoubt === undefined && laterDoubt === undefined && best.unexplained.length > 0 ? best.unexplained : undefined;
   const evidence: Evidence[] = [
     {
       phrase: best.reading.phrase,
@@ -188,7 +193,7 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
     },
   ];
   const alternatives: Alternative[] = ranked.filter((item) => item !== best).slice(0, MAX_ALTERNATIVES).map((item) => ({ leafId: item.leaf.id, path: item.leaf.path, score: Math.round(item.score * 1000) / 1000 }));
-  return { leafId: best.leaf.id, path: best.leaf.path, confidence, confident: doubt === undefined, evidence, alternatives, productType, ...(doubt === undefined ? {} : { doubt }) };
+  return { leafId: best.leaf.id, path: best.leaf.path, confidence, confident: doubt === undefined, evidence, alternatives, productType, ...(doubt === undefined ? {} : { doubt }), ...(heldBy === undefined ? {} : { heldBy }) };
 }
 
 /**
@@ -286,7 +291,7 @@ function findCandidates(index: ClassifierIndex, reading: TypeReading): Set<numbe
  * lightly lowered for type words the leaf does not hold; a leaf whose purpose the product does not
  * say, or whose path says other people, lower still.
  */
-function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet<string>, demographic: Demographic): LeafScore | undefined {
+function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet<string>, demographic: Demographic, neutral: ReadonlySet<string> | undefined): LeafScore | undefined {
   const typeStems = new Set(reading.stems);
   const purposeStems = new Set(reading.purpose);
   let best: { score: number; full: boolean; name: IndexedName; typeCovered: boolean; compoundOnly: boolean } | undefined;
@@ -325,7 +330,7 @@ function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet
     if (best === undefined || score > best.score) best = { score, full: headCover === 1, name, typeCovered: typeCover === 1, compoundOnly };
   }
   if (best === undefined) return undefined;
-  const unexplained = findUnexplained(leaf, reading);
+  const unexplained = findUnexplained(leaf, reading, neutral);
   const contradicted = contradictsDemographic(demographic, leaf.demographic);
   // `Косметика` is not `Детская косметика`: a leaf whose own name says whom it is for, when the product does not say it.
   const narrower = !isDemographicEmpty(leaf.nameDemographic) && isDemographicEmpty(demographic);
@@ -340,7 +345,7 @@ function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet
  * (`дверные`, `строительный`) or an abbreviation (`ГРМ`) beside the head noun may make it another
  * thing the directory has no leaf for, so the leaf is then a question, not an answer.
  */
-function findUnexplained(leaf: IndexedLeaf, reading: TypeReading): string[] {
+function findUnexplained(leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined): string[] {
   const words = new Set(leaf.ancestorStems);
   for (const name of leaf.names) for (const stem of [...name.head, ...name.purpose]) words.add(stem);
   const heads = leaf.names.flatMap((name) => name.head);
@@ -349,7 +354,7 @@ function findUnexplained(leaf: IndexedLeaf, reading: TypeReading): string[] {
   // An adjective made of a word of the leaf's path or name is explained by it (`автомобильный` by `Автотовары`, `садовые` by `Сад`).
   const madeOf = (stem: string): boolean => [...words].some((word) => stem.length > word.length && stem.startsWith(word) && (word.length >= 4 || ADJECTIVE_SUFFIX.test(stem.slice(word.length))));
   return reading.stems
-    .filter((stem) => !reading.optional.has(stem) && !words.has(stem) && !inCompound(stem) && !isNeutralModifier(stem) && !isColourWord(reading.wordOf.get(stem) ?? '') && !madeOf(stem))
+    .filter((stem) => !reading.optional.has(stem) && !words.has(stem) && !inCompound(stem) && !isNeutralModifier(stem) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !madeOf(stem))
     .map((stem) => reading.wordOf.get(stem) ?? stem);
 }
 

@@ -3,9 +3,10 @@
  * becomes a `categories:` entry (`шампунь для собак: 110410 # Зоотовары / … / Шампуни для собак`),
  * the key `lookup: category` finds in a name as whole words before it classifies, so one answer
  * covers every product of that type in this file and in later ones. Comments and order of the rest
- * of the mapping are kept; an entry the seller already had for that type is replaced.
+ * of the mapping are kept; an entry the seller already had for that type is replaced. The words the
+ * seller confirmed harmless (sheet `Words`) go to `classify.neutralWords`.
  */
-import { isMap, parseDocument, Pair, Scalar, YAMLMap } from 'yaml';
+import { isMap, isSeq, parseDocument, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { buildCategoryPath } from '../../mapping/directory-index.js';
 import { normalizeName } from '../../mapping/normalize-name.js';
@@ -17,10 +18,12 @@ export interface AppliedAnswers {
   added: number;
   replaced: number;
   unchanged: number;
+  /** Words added to `classify.neutralWords`. */
+  neutralAdded: number;
 }
 
 /** Adds the answers under `categories:`. */
-export function applyReviewAnswers(yamlText: string, answers: readonly ReviewAnswer[], index: DirectoryIndex): AppliedAnswers {
+export function applyReviewAnswers(yamlText: string, answers: readonly ReviewAnswer[], index: DirectoryIndex, neutralWords: readonly string[] = []): AppliedAnswers {
   const doc = parseDocument(yamlText);
   let categories = doc.get('categories', true);
   if (!isMap(categories)) {
@@ -28,7 +31,7 @@ export function applyReviewAnswers(yamlText: string, answers: readonly ReviewAns
     doc.set('categories', categories);
   }
   const map = categories as YAMLMap;
-  const result: AppliedAnswers = { text: '', added: 0, replaced: 0, unchanged: 0 };
+  const result: AppliedAnswers = { text: '', added: 0, replaced: 0, unchanged: 0, neutralAdded: addNeutralWords(doc, neutralWords) };
   for (const answer of answers) {
     const category = index.categoryById.get(answer.leafId);
     const value = new Scalar(answer.leafId);
@@ -46,4 +49,24 @@ export function applyReviewAnswers(yamlText: string, answers: readonly ReviewAns
   }
   result.text = doc.toString({ lineWidth: 0 });
   return result;
+}
+
+/** Adds the confirmed words to `classify.neutralWords` (a word already there, in any case, is kept once). */
+function addNeutralWords(doc: ReturnType<typeof parseDocument>, words: readonly string[]): number {
+  if (words.length === 0) return 0;
+  let list = doc.getIn(['classify', 'neutralWords'], true);
+  if (!isSeq(list)) {
+    list = new YAMLSeq();
+    doc.setIn(['classify', 'neutralWords'], list);
+  }
+  const seq = list as YAMLSeq;
+  const known = new Set(seq.items.map((item) => normalizeName(String(item instanceof Scalar ? item.value : item))));
+  let added = 0;
+  for (const word of words) {
+    if (known.has(normalizeName(word))) continue;
+    known.add(normalizeName(word));
+    seq.items.push(new Scalar(word));
+    added += 1;
+  }
+  return added;
 }

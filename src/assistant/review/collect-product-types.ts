@@ -7,6 +7,7 @@
  */
 import type { Classification, ClassifierIndex, ClassifyOptions } from '../classify/classifier-types.js';
 import { classifyProduct } from '../classify/classify-product.js';
+import { stemForIndex } from '../classify/stem-for-index.js';
 import { readProductTypeKey } from './read-product-type-key.js';
 
 /** A leaf the seller's own answers or products give a type. */
@@ -32,6 +33,22 @@ export interface ProductTypeGroup {
   known?: KnownLeaf;
   /** Row numbers (sheet rows) of the type, for the first few only. */
   firstRows: number[];
+  /** Serials (1 = first row read) of the type's rows the classifier does not place: what an answer settles. */
+  openRows: number[];
+}
+
+/** A word the classifier could not place: the only doubt of the rows it holds back. */
+export interface UnplacedWord {
+  /** As first written in a product type (`пастеризованное`). */
+  word: string;
+  /** Serials of the rows it alone holds back: confirmed neutral, their proposed leaf is taken. */
+  rows: number[];
+  /** Rows it holds back with other such words. */
+  withOthers: number;
+  /** Product types it stands in (the most rows first, a few). */
+  types: string[];
+  /** Up to three `name → proposed leaf id` of the rows it holds back. */
+  examples: { name: string; leafId: number }[];
 }
 
 /** What `collectProductTypes` needs. */
@@ -47,7 +64,7 @@ export interface CollectProductTypesOptions {
 /** Accumulates rows; `finish` gives the groups, the most rows first. */
 export interface ProductTypeCollector {
   add(name: string, row: number): void;
-  finish(): { groups: ProductTypeGroup[]; rows: number; answeredRows: number; untypedRows: number };
+  finish(): { groups: ProductTypeGroup[]; words: UnplacedWord[]; rows: number; answeredRows: number; untypedRows: number };
 }
 
 interface Accumulator {
@@ -56,6 +73,7 @@ interface Accumulator {
   placedRows: number;
   examples: string[];
   firstRows: number[];
+  openRows: number[];
   votes: Map<number, { count: number; classification: Classification }>;
   unplaced?: Classification;
   known?: KnownLeaf;
@@ -66,6 +84,7 @@ const EXAMPLES = 3;
 /** Creates the collector; see the file comment. */
 export function createProductTypeCollector(options: CollectProductTypesOptions): ProductTypeCollector {
   const groups = new Map<string, Accumulator>();
+  const words = new Map<string, UnplacedWord & { typeRows: Map<string, number> }>();
   let rows = 0;
   let answeredRows = 0;
   let untypedRows = 0;
@@ -85,7 +104,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       }
       let group = groups.get(type);
       if (group === undefined) {
-        group = { type, rows: 0, placedRows: 0, examples: [], firstRows: [], votes: new Map() };
+        group = { type, rows: 0, placedRows: 0, examples: [], firstRows: [], openRows: [], votes: new Map() };
         const known = options.examples?.get(type);
         if (known !== undefined) group.known = known;
         groups.set(type, group);
@@ -95,6 +114,8 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       if (group.firstRows.length < EXAMPLES) group.firstRows.push(row);
       const classification = classifyProduct(options.classifier, { name: text }, options.classifyOptions);
       if (classification.confident) group.placedRows += 1;
+      else group.openRows.push(rows);
+      if (classification.heldBy !== undefined && classification.leafId !== undefined) noteHeldBy(words, classification.heldBy, { serial: rows, type, name: text, leafId: classification.leafId });
       if (classification.leafId === undefined) {
         group.unplaced ??= classification;
         return;
@@ -107,14 +128,30 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       const result = [...groups.values()].map((group): ProductTypeGroup => {
         const best = [...group.votes.values()].sort((a, b) => b.count - a.count)[0];
         const classification = best?.classification ?? group.unplaced ?? emptyClassification(group.type);
-        const out: ProductTypeGroup = { type: group.type, rows: group.rows, placedRows: group.placedRows, examples: group.examples, classification, firstRows: group.firstRows };
+        const out: ProductTypeGroup = { type: group.type, rows: group.rows, placedRows: group.placedRows, examples: group.examples, classification, firstRows: group.firstRows, openRows: group.openRows };
         if (group.known !== undefined) out.known = group.known;
         return out;
       });
       result.sort((a, b) => b.rows - a.rows || a.type.localeCompare(b.type));
-      return { groups: result, rows, answeredRows, untypedRows };
+      const unplaced = [...words.values()].map(({ typeRows, ...word }): UnplacedWord => ({ ...word, types: [...typeRows.entries()].sort((a, b) => b[1] - a[1]).slice(0, EXAMPLES).map(([type]) => type) }));
+      unplaced.sort((a, b) => b.rows.length - a.rows.length || a.word.localeCompare(b.word));
+      return { groups: result, words: unplaced, rows, answeredRows, untypedRows };
     },
   };
+}
+
+/** Notes a row the given words hold back, under each word's stem (one question per word, whatever its ending). */
+function noteHeldBy(words: Map<string, UnplacedWord & { typeRows: Map<string, number> }>, heldBy: readonly string[], row: { serial: number; type: string; name: string; leafId: number }): void {
+  for (const word of heldBy) {
+    const stem = stemForIndex(word);
+    let entry = words.get(stem);
+    if (entry === undefined) words.set(stem, (entry = { word, rows: [], withOthers: 0, types: [], examples: [], typeRows: new Map() }));
+    if (heldBy.length === 1) {
+      entry.rows.push(row.serial);
+      if (entry.examples.length < EXAMPLES && !entry.examples.some((example) => example.name === row.name)) entry.examples.push({ name: row.name, leafId: row.leafId });
+    } else entry.withOthers += 1;
+    entry.typeRows.set(row.type, (entry.typeRows.get(row.type) ?? 0) + 1);
+  }
 }
 
 function emptyClassification(type: string): Classification {

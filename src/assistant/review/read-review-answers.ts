@@ -10,7 +10,7 @@ import { createIssue, type Issue } from '../../core/issue.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { PICKED_ENTRY } from '../../mapping/mapping-workbook-layout.js';
 import { normalizeName, normalizePath } from '../../mapping/normalize-name.js';
-import { REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber } from './review-workbook-layout.js';
+import { REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_ANSWERS, WORD_COLUMNS, wordColumnNumber } from './review-workbook-layout.js';
 
 /** One answered product type. */
 export interface ReviewAnswer {
@@ -23,6 +23,8 @@ export interface ReviewAnswer {
 /** What the workbook says. */
 export interface ReviewAnswers {
   answers: ReviewAnswer[];
+  /** Words of sheet `Words` the seller said do not change the kind of product. */
+  neutralWords: string[];
   /** Rows of `Review` left without an answer: open questions, never guessed. */
   open: number;
   issues: Issue[];
@@ -34,9 +36,9 @@ export async function readReviewAnswers(path: string, file: string, index: Direc
   try {
     await workbook.xlsx.readFile(path);
   } catch (error) {
-    return { answers: [], open: 0, issues: [answerIssue('unknown_category', `cannot read ${file} as a workbook: ${(error as Error).message}`, { file })] };
+    return { answers: [], neutralWords: [], open: 0, issues: [answerIssue('unknown_category', `cannot read ${file} as a workbook: ${(error as Error).message}`, { file })] };
   }
-  const result: ReviewAnswers = { answers: [], open: 0, issues: [] };
+  const result: ReviewAnswers = { answers: [], neutralWords: [], open: 0, issues: [] };
   for (const name of [REVIEW_SHEETS.review, REVIEW_SHEETS.placed]) {
     const sheet = workbook.getWorksheet(name);
     if (sheet === undefined) {
@@ -46,6 +48,9 @@ export async function readReviewAnswers(path: string, file: string, index: Direc
     if (!checkHeader(sheet, file, result.issues)) continue;
     readSheetAnswers(sheet, file, index, result);
   }
+  // A workbook written before the `Words` sheet existed has none: nothing to read there.
+  const words = workbook.getWorksheet(REVIEW_SHEETS.words);
+  if (words !== undefined) readWordAnswers(words, file, result);
   const seen = new Map<string, ReviewAnswer>();
   for (const answer of result.answers) {
     const earlier = seen.get(answer.type);
@@ -89,6 +94,29 @@ function readSheetAnswers(sheet: ExcelJS.Worksheet, file: string, index: Directo
     const found = resolveLeaf(answer, index);
     if (typeof found === 'number') result.answers.push({ type, leafId: found, sheet: sheet.name, row: r });
     else result.issues.push(answerIssue(found.code, `the answer for "${type}" ${found.message}`, { ...where, value: answer }));
+  }
+}
+
+/** The `Words` sheet: `yes` makes the word neutral for the mapping, `no` or empty leaves it a doubt; anything else is an error. */
+function readWordAnswers(sheet: ExcelJS.Worksheet, file: string, result: ReviewAnswers): void {
+  const column = `${String.fromCharCode(64 + wordColumnNumber('answer'))}`;
+  let ok = true;
+  WORD_COLUMNS.forEach((expected, i) => {
+    const text = sheet.getRow(1).getCell(i + 1).text.trim();
+    if (text === expected.header) return;
+    ok = false;
+    result.issues.push(answerIssue('mapping_invalid', `column ${String.fromCharCode(65 + i)} must be "${expected.header}", found "${text}": answer in the workbook \`mapping review\` wrote, without moving its columns`, { file, sheet: sheet.name, row: 1, column: String.fromCharCode(65 + i) }));
+  });
+  if (!ok) return;
+  for (let r = 2; r <= sheet.rowCount; r += 1) {
+    const row = sheet.getRow(r);
+    const word = readText(row.getCell(wordColumnNumber('word')));
+    const answer = readText(row.getCell(wordColumnNumber('answer'))).toLowerCase();
+    if (answer === '' || (WORD_ANSWERS.no as readonly string[]).includes(answer)) continue;
+    const where = { file, sheet: sheet.name, row: r, column };
+    if (!(WORD_ANSWERS.yes as readonly string[]).includes(answer)) result.issues.push(answerIssue('mapping_invalid', `the answer for the word "${word}" must be yes or no`, { ...where, value: answer }));
+    else if (word === '') result.issues.push(answerIssue('mapping_invalid', `a "yes" without a word in column A`, where));
+    else result.neutralWords.push(word);
   }
 }
 

@@ -26,6 +26,7 @@ import { createProductTypeCollector, type KnownLeaf, type ProductTypeGroup } fro
 import { readReviewAnswers, resolveLeaf } from './read-review-answers.js';
 import { findAnsweredType, indexAnsweredTypes } from './classify-with-answers.js';
 import { writeReviewWorkbook } from './write-review-workbook.js';
+import { orderReviewQuestions } from './order-review-questions.js';
 import { checkPathExists } from '../check-path-exists.js';
 
 /** Options of `runMappingReview`. */
@@ -48,8 +49,10 @@ export interface MappingReviewResult {
   /** Product types to answer, and the rows they cover. */
   reviewTypes: number;
   reviewRows: number;
-  /** Rows covered by the first 50 types to answer. */
+  /** Rows the first 50 questions (types and words, in their order) settle when answered. */
   firstFiftyRows: number;
+  /** Words the classifier could not place, asked on sheet `Words`. */
+  wordQuestions: number;
   placedTypes: number;
   /** Rows of the file the classifier places without asking. */
   placedRows: number;
@@ -86,13 +89,14 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   const stream = await openSource(sourcePath, buildReadOptions(mapping), deps);
   const nameColumn = findNameColumn(mapping, stream.info.header, options.mapping);
   for await (const row of stream.rows) collector.add(row.cells[nameColumn]?.text ?? '', row.row);
-  const { groups, rows, answeredRows, untypedRows } = collector.finish();
+  const { groups, words, rows, answeredRows, untypedRows } = collector.finish();
 
   const needsAnswer = (group: ProductTypeGroup): boolean => group.known === undefined && group.placedRows < group.rows;
   const review = groups.filter(needsAnswer);
   const placed = groups.filter((group) => !needsAnswer(group));
+  const questions = orderReviewQuestions(review, words, new Set(placed.flatMap((group) => group.openRows)));
   await mkdir(dirname(outPath), { recursive: true });
-  await writeReviewWorkbook(outPath, { review, placed, index });
+  await writeReviewWorkbook(outPath, { questions, placed, index });
   const sum = (list: readonly ProductTypeGroup[], of: (group: ProductTypeGroup) => number): number => list.reduce((total, group) => total + of(group), 0);
   return {
     out,
@@ -100,7 +104,8 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
     rows,
     reviewTypes: review.length,
     reviewRows: sum(review, (group) => group.rows),
-    firstFiftyRows: sum(review.slice(0, 50), (group) => group.rows),
+    firstFiftyRows: questions.slice(0, 50).reduce((total, question) => total + question.settles, 0),
+    wordQuestions: questions.filter((question) => question.kind === 'word').length,
     placedTypes: placed.length,
     placedRows: sum(groups, (group) => group.placedRows),
     answeredRows,
@@ -121,6 +126,8 @@ export interface MappingReviewApplyResult {
   added: number;
   replaced: number;
   unchanged: number;
+  /** Words added to `classify.neutralWords`. */
+  neutralAdded: number;
   /** Types of `Review` left unanswered: they stay open questions. */
   open: number;
 }
@@ -139,11 +146,11 @@ export async function runMappingReviewApply(options: MappingReviewApplyOptions, 
   const read = await readReviewAnswers(workbookPath, options.workbook, index);
   const errors = read.issues.filter((issue) => issue.severity === 'error');
   if (errors.length > 0) throw new MappingError(`${options.workbook} has ${errors.length} answer${errors.length === 1 ? '' : 's'} that name${errors.length === 1 ? 's' : ''} no leaf; nothing was applied`, errors);
-  const applied = applyReviewAnswers(await readFile(mappingPath, 'utf8'), read.answers, index);
+  const applied = applyReviewAnswers(await readFile(mappingPath, 'utf8'), read.answers, index, read.neutralWords);
   await writeFile(mappingPath, applied.text, 'utf8');
   // The mapping must still load: a broken result is reported now, not at the next import.
   await loadMapping(options.mapping, deps);
-  return { added: applied.added, replaced: applied.replaced, unchanged: applied.unchanged, open: read.open };
+  return { added: applied.added, replaced: applied.replaced, unchanged: applied.unchanged, neutralAdded: applied.neutralAdded, open: read.open };
 }
 
 async function loadDirectoriesAndExamples(settings: Settings, fromService: boolean, deps: Deps): Promise<{ directories: Directories; examples?: Map<string, KnownLeaf> }> {

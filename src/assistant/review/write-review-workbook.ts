@@ -11,13 +11,14 @@ import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { buildCategoryPath } from '../../mapping/directory-index.js';
 import { formatPickedEntry } from '../../mapping/mapping-workbook-layout.js';
 import { neutralizeFormula } from '../../report/neutralize-formula.js';
-import type { ProductTypeGroup } from './collect-product-types.js';
-import { REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber } from './review-workbook-layout.js';
+import type { ProductTypeGroup, UnplacedWord } from './collect-product-types.js';
+import type { ReviewQuestion } from './order-review-questions.js';
+import { REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS } from './review-workbook-layout.js';
 
 /** What goes into the workbook. */
 export interface ReviewWorkbookInput {
-  /** Types to answer, in order. */
-  review: readonly ProductTypeGroup[];
+  /** The questions (types to answer, words to confirm), in the order to ask them. */
+  questions: readonly ReviewQuestion[];
   /** Types placed without asking, in order. */
   placed: readonly ProductTypeGroup[];
   index: DirectoryIndex;
@@ -32,12 +33,13 @@ export async function writeReviewWorkbook(path: string, input: ReviewWorkbookInp
   };
   const review = workbook.addWorksheet(REVIEW_SHEETS.review, { views: [{ state: 'frozen', ySplit: 1 }] });
   const placed = workbook.addWorksheet(REVIEW_SHEETS.placed, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const words = workbook.addWorksheet(REVIEW_SHEETS.words, { views: [{ state: 'frozen', ySplit: 1 }] });
   const choices = workbook.addWorksheet(REVIEW_SHEETS.choices, { state: 'hidden' });
   let choiceRow = 0;
-  const fill = (sheet: ExcelJS.Worksheet, groups: readonly ProductTypeGroup[]): void => {
+  const fill = (sheet: ExcelJS.Worksheet, groups: readonly { group: ProductTypeGroup; order?: number }[]): void => {
     sheet.columns = REVIEW_COLUMNS.map((column) => ({ header: column.header, key: column.key, width: column.width }));
     sheet.getRow(1).font = { bold: true };
-    for (const group of groups) {
+    for (const { group, order } of groups) {
       const proposedId = group.known?.leafId ?? group.classification.leafId;
       const options = [proposedId, ...group.classification.alternatives.map((item) => item.leafId)].filter((id, i, all): id is number => id !== undefined && all.indexOf(id) === i).slice(0, REVIEW_ALTERNATIVES + 1);
       choiceRow += 1;
@@ -56,6 +58,7 @@ export async function writeReviewWorkbook(path: string, input: ReviewWorkbookInp
         evidence: neutralizeFormula(describeEvidence(group)),
         // The seller's own products are their answer already; the classifier's guesses never are.
         answer: group.known === undefined ? null : neutralizeFormula(labelOf(group.known.leafId)),
+        order: order ?? null,
       });
       if (options.length > 0) {
         row.getCell(reviewColumnNumber('answer')).dataValidation = {
@@ -69,8 +72,9 @@ export async function writeReviewWorkbook(path: string, input: ReviewWorkbookInp
     }
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: REVIEW_COLUMNS.length } };
   };
-  fill(review, input.review);
-  fill(placed, input.placed);
+  fill(review, input.questions.flatMap((question) => (question.kind === 'type' ? [{ group: question.group, order: question.order }] : [])));
+  fill(placed, input.placed.map((group) => ({ group })));
+  fillWords(words, input.questions.flatMap((question) => (question.kind === 'word' ? [{ word: question.word, order: question.order }] : [])), labelOf);
   const leaves = workbook.addWorksheet(REVIEW_SHEETS.leaves, { views: [{ state: 'frozen', ySplit: 1 }] });
   leaves.columns = [
     { header: 'Leaf (Russian path [id])', key: 'leaf', width: 80 },
@@ -82,6 +86,21 @@ export async function writeReviewWorkbook(path: string, input: ReviewWorkbookInp
     leaves.addRow({ leaf: neutralizeFormula(labelOf(category.id)), kaz: neutralizeFormula(category.path?.kaz ?? '') });
   }
   await workbook.xlsx.writeFile(path);
+}
+
+/** One row per word the classifier could not place, with the rows it holds back and a yes/no drop-down. */
+function fillWords(sheet: ExcelJS.Worksheet, words: readonly { word: UnplacedWord; order: number }[], labelOf: (leafId: number) => string): void {
+  sheet.columns = WORD_COLUMNS.map((column) => ({ header: column.header, key: column.key, width: column.width }));
+  sheet.getRow(1).font = { bold: true };
+  for (const { word, order } of words) {
+    const example = (i: number): string => {
+      const item = word.examples[i];
+      return item === undefined ? '' : neutralizeFormula(`${item.name} → ${labelOf(item.leafId)}`);
+    };
+    const row = sheet.addRow({ word: neutralizeFormula(word.word), rows: word.rows.length, withOthers: word.withOthers, types: neutralizeFormula(word.types.join('; ')), example1: example(0), example2: example(1), example3: example(2), answer: null, order });
+    row.getCell(WORD_COLUMNS.findIndex((column) => column.key === 'answer') + 1).dataValidation = { type: 'list', allowBlank: true, formulae: ['"yes,no"'] };
+  }
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: WORD_COLUMNS.length } };
 }
 
 /** `"кислота" matched "Кислоты" (name); your answer` — what made the proposal. */

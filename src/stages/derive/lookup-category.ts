@@ -10,6 +10,7 @@
 import { findAnsweredType, indexAnsweredTypes } from '../../assistant/review/classify-with-answers.js';
 import { getClassifierIndex } from '../../assistant/classify/load-classifier-index.js';
 import { classifyProduct } from '../../assistant/classify/classify-product.js';
+import { stemForIndex } from '../../assistant/classify/stem-for-index.js';
 import type { Classification, ClassifyOptions } from '../../assistant/classify/classifier-types.js';
 import { tokenizeForMatch } from '../../assistant/normalize-for-match.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
@@ -48,7 +49,7 @@ function describeDoubt(text: string, result: Classification): string {
 }
 
 /**
- * The mapping's `classify.exclude`, as the classifier takes it; an excluded leaf that names nothing
+ * The mapping's `classify.exclude` and `classify.neutralWords`, as the classifier takes them; an excluded leaf that names nothing
  * is a problem of the setup. The one reader of it: `mapping review` classifies with it too.
  */
 export function readClassifyExclusions(mapping: Mapping, index: DirectoryIndex): { options: ClassifyOptions; problems: string[] } {
@@ -61,7 +62,10 @@ export function readClassifyExclusions(mapping: Mapping, index: DirectoryIndex):
     for (const id of found) excludeLeafIds.add(id);
   }
   const excludeWords = new Set(words.flatMap((word) => tokenizeForMatch(word)));
+  // The seller's confirmed harmless words, stemmed as the classifier reads a type's words.
+  const neutralStems = new Set(mapping.classify.neutralWords.flatMap((word) => tokenizeForMatch(word)).map(stemForIndex));
   const options: ClassifyOptions = {};
+  if (neutralStems.size > 0) options.neutralStems = neutralStems;
   if (excludeLeafIds.size > 0) options.excludeLeafIds = excludeLeafIds;
   if (excludeWords.size > 0) options.excludeWords = excludeWords;
   return { options, problems };

@@ -1,8 +1,9 @@
 /**
  * The review loop of issue 33 on the generated price list, measured: `mapping review` writes the
- * workbook; a seller answers its first rows (at most 50) with the right leaf of the products each
- * row shows (from the generator's truth; a row whose products have no leaf stays empty, as a
- * seller leaves it); `mapping review --apply` writes the answers into the mapping; then every row
+ * workbook; a seller answers its first questions by ask order (at most 50, over sheets `Review` and
+ * `Words`): a type with the right leaf of the products it shows (from the generator's truth; a row
+ * whose products have no leaf stays empty, as a seller leaves it), a word `yes` only when every row
+ * it holds back has its true leaf proposed; `mapping review --apply` writes the answers into the mapping; then every row
  * is mapped as `validate` maps it (the row mapper, against the sandbox's directories) and its
  * category is compared with the truth.
  */
@@ -12,10 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadServiceDirectories } from '../../../src/assistant/load-service-directories.js';
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
-import { REVIEW_SHEETS, reviewColumnNumber } from '../../../src/assistant/review/review-workbook-layout.js';
+import { REVIEW_SHEETS, reviewColumnNumber, wordColumnNumber } from '../../../src/assistant/review/review-workbook-layout.js';
 import { readAnsweredTypes, runMappingReview, runMappingReviewApply, type MappingReviewResult } from '../../../src/assistant/review/run-mapping-review.js';
 import { classifyWithAnswers } from '../../../src/assistant/review/classify-with-answers.js';
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
+import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import { stemForIndex } from '../../../src/assistant/classify/stem-for-index.js';
+import { readClassifyExclusions } from '../../../src/stages/derive/lookup-category.js';
 import { createNodeDeps } from '../../../src/core/deps.js';
 import { buildReadOptions } from '../../../src/mapping/build-read-options.js';
 import { buildCategoryPath, createDirectoryIndex } from '../../../src/mapping/directory-index.js';
@@ -69,6 +73,8 @@ export interface LoopFigures {
 export interface ReviewLoopFigures {
   review: MappingReviewResult;
   answers: number;
+  /** Of the answers, yes/no answers to words of sheet `Words`. */
+  wordAnswers: number;
   /** Answers a seller leaves empty (no leaf fits the products shown). */
   leftEmpty: number;
   before: LoopFigures;
@@ -101,13 +107,37 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
       votes.set(row.leafId, (votes.get(row.leafId) ?? 0) + 1);
       truthByType.set(type, votes);
     }
+    // A word is harmless, truly, when every row it holds back (alone or with other words) has its true leaf proposed.
+    const classifier = getClassifierIndex(directories, index);
+    const harmless = new Map<string, boolean>();
+    for (const row of list.rows) {
+      const result = classifyProduct(classifier, { name: row.cells.Наименование.trim() });
+      for (const word of result.heldBy ?? []) {
+        const stem = stemForIndex(word);
+        harmless.set(stem, (harmless.get(stem) ?? true) && result.leafId === row.leafId);
+      }
+    }
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(join(dir, 'review.xlsx'));
-    const sheet = workbook.getWorksheet(REVIEW_SHEETS.review);
+    // The seller answers the questions of both sheets in their ask order, one answer per question, at most 50.
+    const questions: { order: number; sheet: ExcelJS.Worksheet; row: number }[] = [];
+    for (const [name, column] of [[REVIEW_SHEETS.review, reviewColumnNumber('order')], [REVIEW_SHEETS.words, wordColumnNumber('order')]] as const) {
+      const sheet = workbook.getWorksheet(name);
+      for (let r = 2; sheet !== undefined && r <= sheet.rowCount; r += 1) questions.push({ order: Number(sheet.getRow(r).getCell(column).value), sheet, row: r });
+    }
+    questions.sort((a, b) => a.order - b.order);
     let answers = 0;
     let leftEmpty = 0;
+    let wordAnswers = 0;
     const maxAnswers = options.maxAnswers ?? 50;
-    for (let r = 2; sheet !== undefined && r <= sheet.rowCount && answers + leftEmpty < maxAnswers; r += 1) {
+    for (const { sheet, row: r } of questions.slice(0, maxAnswers)) {
+      if (sheet.name === REVIEW_SHEETS.words) {
+        const word = sheet.getRow(r).getCell(wordColumnNumber('word')).text;
+        sheet.getRow(r).getCell(wordColumnNumber('answer')).value = harmless.get(stemForIndex(word)) === true ? 'yes' : 'no';
+        answers += 1;
+        wordAnswers += 1;
+        continue;
+      }
       const type = sheet.getRow(r).getCell(reviewColumnNumber('type')).text;
       const votes = [...(truthByType.get(type) ?? new Map<number | null, number>()).entries()].sort((a, b) => b[1] - a[1]);
       const leafId = votes[0]?.[0];
@@ -124,12 +154,12 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
     const after = await measureRows(dir, truthOf, directories, deps);
     const mapping = await loadMapping(join(dir, 'price.yaml'), deps);
     const answered = readAnsweredTypes(mapping, index);
-    const classifier = getClassifierIndex(directories, index);
+    const { options: classifyOptions } = readClassifyExclusions(mapping, index);
     const afterByType = measureLeaves(list.rows.map((row) => {
-      const result = classifyWithAnswers(classifier, answered, row.cells.Наименование);
+      const result = classifyWithAnswers(classifier, answered, row.cells.Наименование, classifyOptions);
       return { name: row.cells.Наименование, truth: row.leafId, leaf: result.confident ? (result.leafId ?? null) : null, accepted: result.confident && result.leafId !== undefined };
     }));
-    return { review, answers, leftEmpty, before, after, afterByType };
+    return { review, answers, leftEmpty, wordAnswers, before, after, afterByType };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
