@@ -33,6 +33,11 @@ import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type V
 import { tokenizeForMatch } from './normalize-for-match.js';
 import { createCandidateMatcher, createWordScorer, type CandidateMatcher, type ScoredCandidate } from './score-candidates.js';
 import { stemWord } from './stem-word.js';
+import { isCatchAllText } from './classify/catch-all-words.js';
+import { findUnexplainedWords } from './classify/classify-product.js';
+import type { IndexedLeaf } from './classify/classifier-types.js';
+import { extractProductType } from './classify/extract-product-type.js';
+import { getClassifierIndex } from './classify/load-classifier-index.js';
 
 /** What the file says around one category label. */
 export interface CategoryContext {
@@ -298,7 +303,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
     },
   };
-  return withSynonyms(matchWhole, thresholds);
+  return vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore);
 }
 
 /**
@@ -386,6 +391,54 @@ function withSynonyms(matchWhole: CategoryMatcher, thresholds: MatchThresholds):
       return mergeSynonymCandidates(match, viaSynonyms);
     },
   };
+}
+
+/**
+ * The product classifier's whole-head rule, applied to labels: a confident pick must explain every
+ * word of the label's head phrase (its names in both languages, its path, a compound of its name,
+ * an adjective made of a path word, or a word that never changes a kind), else it is a question
+ * naming the word (`Свечи зажигания` are no decor candles, `Кольца поршневые` no rings). A label
+ * that names no kind of goods (`Товары без группы`) is never confident.
+ */
+// A seller's word this near a word of the leaf is a spelling of it, not another word.
+const SPELLING_SCORE = 0.85;
+const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
+
+function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordScore: (a: string, b: string) => number): CategoryMatcher {
+  let leaves: Map<string, IndexedLeaf> | undefined;
+  return {
+    match(text, context = {}) {
+      const match = matcher.match(text, context);
+      if (match.status === 'todo' || match.best === undefined) return match;
+      const head = readLabelHead(text);
+      if (isCatchAllText(head)) return asLabelQuestion(match, 'the label names no kind of goods');
+      leaves ??= new Map(getClassifierIndex(index.directories, index).leaves.map((leaf) => [String(leaf.id), leaf]));
+      const leaf = leaves.get(match.best.key);
+      if (leaf === undefined) return match;
+      // A word the matcher took as a misspelling or transliteration of a word of the leaf (`Тилевизоры`, `Noutbuki`) is that word.
+      const entry = match.best.entry;
+      const leafWords = [entry.name.rus, entry.name.kaz ?? '', entry.path?.rus ?? '', entry.path?.kaz ?? ''].flatMap((part) => tokenizeForMatch(part));
+      // An adjective whose first letters open a compound of the leaf's name is its first part (`автомобильный` of `Автошампуни`).
+      const nameWords = tokenizeForMatch(`${entry.name.rus} ${entry.name.kaz ?? ''}`);
+      const compoundStart = (word: string): boolean => ADJECTIVE_ENDING.test(word) && nameWords.some((nameWord) => nameWord.length >= 8 && nameWord.slice(0, 4) === word.slice(0, 4));
+      const unexplained = findUnexplainedWords(leaf, extractProductType(head)).filter((word) => !compoundStart(word) && !leafWords.some((leafWord) => wordScore(word, leafWord) >= SPELLING_SCORE));
+      if (unexplained.length === 0) return match;
+      return asLabelQuestion(match, `the leaf does not explain ${unexplained.map((word) => `"${word}"`).join(', ')} of the label`);
+    },
+  };
+}
+
+/** The leaf level of a label as the seller wrote it: without a 1C code, parent levels or asides. */
+function readLabelHead(text: string): string {
+  const withoutCode = text.replace(CODE_PREFIX, '');
+  const cleaned = /\p{L}{2}/u.test(withoutCode) ? withoutCode : text;
+  const segments = cleaned.split(PATH_SEPARATOR).filter((segment) => /\p{L}/u.test(segment));
+  return (segments[segments.length - 1] ?? cleaned).replace(PARENTHESES, ' ');
+}
+
+function asLabelQuestion(match: ValueMatch<Category>, doubt: string): ValueMatch<Category> {
+  const { best: _best, ...rest } = match;
+  return { ...rest, status: 'todo', doubt };
 }
 
 // A size or model number (`24`, `R16`, `E27`, `4K`): a word with a digit, or one or two Latin letters beside one.
