@@ -418,9 +418,9 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       // A word the matcher took as a misspelling or transliteration of a word of the leaf (`Тилевизоры`, `Noutbuki`) is that word.
       const entry = match.best.entry;
       const leafWords = [entry.name.rus, entry.name.kaz ?? '', entry.path?.rus ?? '', entry.path?.kaz ?? ''].flatMap((part) => tokenizeForMatch(part));
-      // An adjective whose first letters open a compound of the leaf's name is its first part (`автомобильный` of `Автошампуни`).
-      const nameWords = tokenizeForMatch(`${entry.name.rus} ${entry.name.kaz ?? ''}`);
-      const compoundStart = (word: string): boolean => ADJECTIVE_ENDING.test(word) && nameWords.some((nameWord) => nameWord.length >= 8 && nameWord.slice(0, 4) === word.slice(0, 4));
+      // An adjective whose first letters open a compound of the leaf's name or path is its first part (`автомобильный` of
+      // `Автошампуни`, of `Автотовары`).
+      const compoundStart = (word: string): boolean => ADJECTIVE_ENDING.test(word) && leafWords.some((leafWord) => leafWord.length >= 8 && leafWord.slice(0, 4) === word.slice(0, 4));
       const unexplained = findUnexplainedWords(leaf, extractProductType(head)).filter((word) => !compoundStart(word) && !leafWords.some((leafWord) => wordScore(word, leafWord) >= SPELLING_SCORE));
       if (unexplained.length === 0) return match;
       return asLabelQuestion(match, `the leaf does not explain ${unexplained.map((word) => `"${word}"`).join(', ')} of the label`);
