@@ -38,6 +38,7 @@ import { findUnexplainedWords } from './classify/classify-product.js';
 import type { IndexedLeaf } from './classify/classifier-types.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
+import { stemForIndex } from './classify/stem-for-index.js';
 
 /** What the file says around one category label. */
 export interface CategoryContext {
@@ -406,6 +407,7 @@ const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
 
 function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordScore: (a: string, b: string) => number): CategoryMatcher {
   let leaves: Map<string, IndexedLeaf> | undefined;
+  let branches: Set<string> | undefined;
   return {
     match(text, context = {}) {
       const match = matcher.match(text, context);
@@ -421,11 +423,32 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       // An adjective whose first letters open a compound of the leaf's name or path is its first part (`автомобильный` of
       // `Автошампуни`, of `Автотовары`).
       const compoundStart = (word: string): boolean => ADJECTIVE_ENDING.test(word) && leafWords.some((leafWord) => leafWord.length >= 8 && leafWord.slice(0, 4) === word.slice(0, 4));
-      const unexplained = findUnexplainedWords(leaf, extractProductType(head)).filter((word) => !compoundStart(word) && !leafWords.some((leafWord) => wordScore(word, leafWord) >= SPELLING_SCORE));
+      const type = extractProductType(head);
+      const unexplained = findUnexplainedWords(leaf, type).filter((word) => !compoundStart(word) && !leafWords.some((leafWord) => wordScore(word, leafWord) >= SPELLING_SCORE));
+      // A purpose that is a branch of the directory the leaf is not in says where the goods are (`Кисти для макияжа`
+      // are no school `Краски и кисти`); a purpose no branch names only qualifies (`Микрофоны для стриминга`).
+      branches ??= collectBranchStems(leaves.values());
+      const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
+      const elsewhere = type.purpose.filter((word) => branches?.has(stemForIndex(word)) === true && !leafStems.has(stemForIndex(word)));
+      if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.map((word) => `"${word}"`).join(', ')}, a branch the leaf is not in`);
       if (unexplained.length === 0) return match;
       return asLabelQuestion(match, `the leaf does not explain ${unexplained.map((word) => `"${word}"`).join(', ')} of the label`);
     },
   };
+}
+
+/** Stems of the branches named by one word (`Макияж`, `Автотовары`), in both languages. */
+function collectBranchStems(leaves: Iterable<IndexedLeaf>): Set<string> {
+  const stems = new Set<string>();
+  for (const leaf of leaves) {
+    for (const path of [leaf.path, leaf.pathKaz]) {
+      for (const level of path.split(' / ').slice(0, -1)) {
+        const words = tokenizeForMatch(level);
+        if (words.length === 1 && words[0] !== undefined) stems.add(stemForIndex(words[0]));
+      }
+    }
+  }
+  return stems;
 }
 
 /** The leaf level of a label as the seller wrote it: without a 1C code, parent levels or asides. */

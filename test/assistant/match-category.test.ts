@@ -291,6 +291,13 @@ describe('a confident pick that leaves a word of the label unexplained', () => {
     }
   });
 
+  it('is a question when its purpose is a branch of the directory the leaf is not in', () => {
+    const match = original.match('Кисти для макияжа');
+    expect(match.status).toBe('todo');
+    expect(match.doubt).toContain('"макияжа"');
+    expect(original.match('Микрофоны для стриминга').best?.key).toBe('10307');
+  });
+
   it('stays confident when the word is harmless (a material) or a misspelling of the leaf', () => {
     for (const [label, key] of [
       ['Кастрюли эмалированные', '60101'],
