@@ -408,6 +408,7 @@ const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
 function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordScore: (a: string, b: string) => number): CategoryMatcher {
   let leaves: Map<string, IndexedLeaf> | undefined;
   let branches: Set<string> | undefined;
+  let siblings: Map<string, Set<string>> | undefined;
   return {
     match(text, context = {}) {
       const match = matcher.match(text, context);
@@ -424,7 +425,11 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       // `Автошампуни`, of `Автотовары`).
       const compoundStart = (word: string): boolean => ADJECTIVE_ENDING.test(word) && leafWords.some((leafWord) => leafWord.length >= 8 && leafWord.slice(0, 4) === word.slice(0, 4));
       const type = extractProductType(head);
-      const unexplained = findUnexplainedWords(leaf, type).filter((word) => !compoundStart(word) && !leafWords.some((leafWord) => wordScore(word, leafWord) >= SPELLING_SCORE));
+      // `проводные` beside the sibling `Беспроводные наушники`: the plain leaf is the kind its sibling is the negation of.
+      siblings ??= collectSiblingStems(leaves.values());
+      const siblingStems = siblings.get(parentOfPath(leaf.path));
+      const negatedBySibling = (word: string): boolean => [...NEGATING_PREFIXES].some((prefix) => siblingStems?.has(stemForIndex(`${prefix}${word}`)) === true);
+      const unexplained = findUnexplainedWords(leaf, type).filter((word) => !compoundStart(word) && !negatedBySibling(word) && !leafWords.some((leafWord) => wordScore(word, leafWord) >= SPELLING_SCORE));
       // A purpose that is a branch of the directory the leaf is not in says where the goods are (`Кисти для макияжа`
       // are no school `Краски и кисти`); a purpose no branch names only qualifies (`Микрофоны для стриминга`).
       branches ??= collectBranchStems(leaves.values());
@@ -435,6 +440,22 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       return asLabelQuestion(match, `the leaf does not explain ${unexplained.map((word) => `"${word}"`).join(', ')} of the label`);
     },
   };
+}
+
+/** The stems the leaves under each parent are named with, per parent path. */
+function collectSiblingStems(leaves: Iterable<IndexedLeaf>): Map<string, Set<string>> {
+  const byParent = new Map<string, Set<string>>();
+  for (const leaf of leaves) {
+    const parent = parentOfPath(leaf.path);
+    let stems = byParent.get(parent);
+    if (stems === undefined) byParent.set(parent, (stems = new Set()));
+    for (const name of leaf.names) for (const stem of name.head) stems.add(stem);
+  }
+  return byParent;
+}
+
+function parentOfPath(path: string): string {
+  return path.split(' / ').slice(0, -1).join(' / ');
 }
 
 /** Stems of the branches named by one word (`Макияж`, `Автотовары`), in both languages. */
