@@ -333,7 +333,8 @@ function addValueEntry<T>(
   summary.todo += 1;
   const choices = match.candidates.map((candidate, i) => `${i + 1}) ${candidate.label} (${formatScore(candidate.score)})`);
   const comment = choices.length > 0 ? ` TODO: choose one of: ${choices.join(' ')}` : ' TODO: no similar directory entry; find it with `directories pull --export`, or delete this line';
-  map.items.push(new Pair(new Scalar(match.text), createScalar(TODO_PLACEHOLDER, comment)));
+  const why = match.doubt === undefined ? '' : ` (not sure: ${match.doubt})`;
+  map.items.push(new Pair(new Scalar(match.text), createScalar(TODO_PLACEHOLDER, `${comment}${why}`)));
 }
 
 /** How many allowed values a TODO comment lists before pointing to the directory export. */

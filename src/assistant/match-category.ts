@@ -33,6 +33,12 @@ import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type V
 import { tokenizeForMatch } from './normalize-for-match.js';
 import { createCandidateMatcher, createWordScorer, type CandidateMatcher, type ScoredCandidate } from './score-candidates.js';
 import { stemWord } from './stem-word.js';
+import { isCatchAllText } from './classify/catch-all-words.js';
+import { findUnexplainedWords } from './classify/classify-product.js';
+import type { IndexedLeaf } from './classify/classifier-types.js';
+import { extractProductType } from './classify/extract-product-type.js';
+import { getClassifierIndex } from './classify/load-classifier-index.js';
+import { stemForIndex } from './classify/stem-for-index.js';
 
 /** What the file says around one category label. */
 export interface CategoryContext {
@@ -298,7 +304,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
     },
   };
-  return withSynonyms(matchWhole, thresholds);
+  return vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore);
 }
 
 /**
@@ -386,6 +392,97 @@ function withSynonyms(matchWhole: CategoryMatcher, thresholds: MatchThresholds):
       return mergeSynonymCandidates(match, viaSynonyms);
     },
   };
+}
+
+/**
+ * The product classifier's whole-head rule, applied to labels: a confident pick must explain every
+ * word of the label's head phrase (its names in both languages, its path, a compound of its name,
+ * an adjective made of a path word, or a word that never changes a kind), else it is a question
+ * naming the word (`Свечи зажигания` are no decor candles, `Кольца поршневые` no rings). A label
+ * that names no kind of goods (`Товары без группы`) is never confident.
+ */
+// A seller's word this near a word of the leaf is a spelling of it, not another word.
+const SPELLING_SCORE = 0.85;
+const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
+
+function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordScore: (a: string, b: string) => number): CategoryMatcher {
+  let leaves: Map<string, IndexedLeaf> | undefined;
+  let branches: Set<string> | undefined;
+  let siblings: Map<string, Set<string>> | undefined;
+  return {
+    match(text, context = {}) {
+      const match = matcher.match(text, context);
+      if (match.status === 'todo' || match.best === undefined) return match;
+      const head = readLabelHead(text);
+      if (isCatchAllText(head)) return asLabelQuestion(match, 'the label names no kind of goods');
+      leaves ??= new Map(getClassifierIndex(index.directories, index).leaves.map((leaf) => [String(leaf.id), leaf]));
+      const leaf = leaves.get(match.best.key);
+      if (leaf === undefined) return match;
+      // A word the matcher took as a misspelling or transliteration of a word of the leaf (`Тилевизоры`, `Noutbuki`) is that word.
+      const entry = match.best.entry;
+      const leafWords = [entry.name.rus, entry.name.kaz ?? '', entry.path?.rus ?? '', entry.path?.kaz ?? ''].flatMap((part) => tokenizeForMatch(part));
+      // An adjective whose first letters open a compound of the leaf's name or path is its first part (`автомобильный` of
+      // `Автошампуни`, of `Автотовары`).
+      const compoundStart = (word: string): boolean => ADJECTIVE_ENDING.test(word) && leafWords.some((leafWord) => leafWord.length >= 8 && leafWord.slice(0, 4) === word.slice(0, 4));
+      const type = extractProductType(head);
+      // `проводные` beside the sibling `Беспроводные наушники`: the plain leaf is the kind its sibling is the negation of.
+      siblings ??= collectSiblingStems(leaves.values());
+      const siblingStems = siblings.get(parentOfPath(leaf.path));
+      const negatedBySibling = (word: string): boolean => [...NEGATING_PREFIXES].some((prefix) => siblingStems?.has(stemForIndex(`${prefix}${word}`)) === true);
+      const unexplained = findUnexplainedWords(leaf, type).filter((word) => !compoundStart(word) && !negatedBySibling(word) && !leafWords.some((leafWord) => wordScore(word, leafWord) >= SPELLING_SCORE));
+      // A purpose that is a branch of the directory the leaf is not in says where the goods are (`Кисти для макияжа`
+      // are no school `Краски и кисти`); a purpose no branch names only qualifies (`Микрофоны для стриминга`).
+      branches ??= collectBranchStems(leaves.values());
+      const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
+      const elsewhere = type.purpose.filter((word) => branches?.has(stemForIndex(word)) === true && !leafStems.has(stemForIndex(word)));
+      if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.map((word) => `"${word}"`).join(', ')}, a branch the leaf is not in`);
+      if (unexplained.length === 0) return match;
+      return asLabelQuestion(match, `the leaf does not explain ${unexplained.map((word) => `"${word}"`).join(', ')} of the label`);
+    },
+  };
+}
+
+/** The stems the leaves under each parent are named with, per parent path. */
+function collectSiblingStems(leaves: Iterable<IndexedLeaf>): Map<string, Set<string>> {
+  const byParent = new Map<string, Set<string>>();
+  for (const leaf of leaves) {
+    const parent = parentOfPath(leaf.path);
+    let stems = byParent.get(parent);
+    if (stems === undefined) byParent.set(parent, (stems = new Set()));
+    for (const name of leaf.names) for (const stem of name.head) stems.add(stem);
+  }
+  return byParent;
+}
+
+function parentOfPath(path: string): string {
+  return path.split(' / ').slice(0, -1).join(' / ');
+}
+
+/** Stems of the branches named by one word (`Макияж`, `Автотовары`), in both languages. */
+function collectBranchStems(leaves: Iterable<IndexedLeaf>): Set<string> {
+  const stems = new Set<string>();
+  for (const leaf of leaves) {
+    for (const path of [leaf.path, leaf.pathKaz]) {
+      for (const level of path.split(' / ').slice(0, -1)) {
+        const words = tokenizeForMatch(level);
+        if (words.length === 1 && words[0] !== undefined) stems.add(stemForIndex(words[0]));
+      }
+    }
+  }
+  return stems;
+}
+
+/** The leaf level of a label as the seller wrote it: without a 1C code, parent levels or asides. */
+function readLabelHead(text: string): string {
+  const withoutCode = text.replace(CODE_PREFIX, '');
+  const cleaned = /\p{L}{2}/u.test(withoutCode) ? withoutCode : text;
+  const segments = cleaned.split(PATH_SEPARATOR).filter((segment) => /\p{L}/u.test(segment));
+  return (segments[segments.length - 1] ?? cleaned).replace(PARENTHESES, ' ');
+}
+
+function asLabelQuestion(match: ValueMatch<Category>, doubt: string): ValueMatch<Category> {
+  const { best: _best, ...rest } = match;
+  return { ...rest, status: 'todo', doubt };
 }
 
 // A size or model number (`24`, `R16`, `E27`, `4K`): a word with a digit, or one or two Latin letters beside one.

@@ -21,6 +21,8 @@ export interface ValueMatch<T> {
   best?: ScoredCandidate<T>;
   /** The best three candidates, best first (also for exact and confident matches). */
   candidates: ScoredCandidate<T>[];
+  /** Why a match that looked sure was left a question (`the leaf does not explain "зажигания" of the label`). */
+  doubt?: string;
 }
 
 /** Thresholds of a confident match. */

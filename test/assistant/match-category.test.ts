@@ -275,3 +275,38 @@ describe('a label saying the goods are children\'s', () => {
     expect(original.match('Велосипеды детские').best?.key).toBe('90202');
   });
 });
+
+describe('a confident pick that leaves a word of the label unexplained', () => {
+  it('is a question naming the word: a modifier or a genitive that makes the head noun another thing', () => {
+    for (const [label, word] of [
+      ['Свечи зажигания', 'зажигания'],
+      ['Ручки дверные', 'дверные'],
+      ['Ремни ГРМ', 'грм'],
+      ['Коньки роликовые', 'роликовые'],
+      ['Кольца поршневые', 'поршневые'],
+    ] as const) {
+      const match = original.match(label);
+      expect(match.status, label).toBe('todo');
+      expect(match.doubt, label).toContain(`"${word}"`);
+    }
+  });
+
+  it('is a question when its purpose is a branch of the directory the leaf is not in', () => {
+    const match = original.match('Кисти для макияжа');
+    expect(match.status).toBe('todo');
+    expect(match.doubt).toContain('"макияжа"');
+    expect(original.match('Микрофоны для стриминга').best?.key).toBe('10307');
+  });
+
+  it('stays confident when the word is harmless (a material) or a misspelling of the leaf', () => {
+    for (const [label, key] of [
+      ['Кастрюли эмалированные', '60101'],
+      ['Сковороды чугунные', '60102'],
+      ['Тилевизоры', '10301'],
+    ] as const) expect(original.match(label).best?.key, label).toBe(key);
+  });
+
+  it('is never confident for a label that names no kind of goods', () => {
+    for (const label of ['Товары без группы', 'Без группы', 'Без категории', 'Товары / Без группы']) expect(original.match(label).status, label).toBe('todo');
+  });
+});

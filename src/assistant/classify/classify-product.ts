@@ -340,6 +340,20 @@ function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet
 }
 
 /**
+ * The words of a type (a product's or a seller label's) that the leaf does not explain, by the
+ * check a confident classification passes (`findUnexplained`); a type read through a synonym is
+ * explained when either reading is. The label matcher vetoes its confident picks with it.
+ */
+export function findUnexplainedWords(leaf: IndexedLeaf, type: ProductType): string[] {
+  let fewest: string[] | undefined;
+  for (const reading of readType('label', type)) {
+    const unexplained = findUnexplained(leaf, reading);
+    if (fewest === undefined || unexplained.length < fewest.length) fewest = unexplained;
+  }
+  return fewest ?? [];
+}
+
+/**
  * The words of the type that neither the leaf (any of its names, in either language, and its path)
  * nor the class of words that never change a kind explains: a genitive (`зажигания`), an adjective
  * (`дверные`, `строительный`) or an abbreviation (`ГРМ`) beside the head noun may make it another

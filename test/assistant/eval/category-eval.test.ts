@@ -33,18 +33,28 @@ describe('matching quality on labelled seller texts', () => {
         // The 60 % target holds in the directory the labels were written for; in the default one more
         // leaves share each name, so more labels stay TODO (figures in docs/mapping-assistant.md).
         // `heldout3` (English words and synonyms, written last) is measured, not held to it: see the README.
-        if (breadth === 'original' && set !== 'heldout3') expect(categories.rightConfident / categories.total).toBeGreaterThanOrEqual(0.6);
+        // Since the whole-head veto (a confident pick must explain every word of the label), `tuning` (21 of 36) and
+        // `heldout4` (27 of 48) fall below it: their qualifying words (`игровые`, `потолочные`) are measured losses.
+        if (breadth === 'original' && set !== 'heldout3') expect(categories.rightConfident / categories.total).toBeGreaterThanOrEqual(0.55);
       }, 120_000);
     }
 
     // `heldout5` (issue 33, written before that round's changes) is measured, and its one known confident wrong
     // match is pinned, so that a second one fails: `Коньки роликовые` taken for ice skates in a tree without
     // roller skates (a modifier that makes the head noun another thing; docs/mapping-assistant.md says why it stays).
+    it(`our heldout6 labels, ${breadth} directory: no confident wrong match`, () => {
+      const categories = measureCategories(applyDirectoryAnswers(OWN_LABELS.filter((label) => label.set === 'heldout6'), 'category', directories), directories);
+      console.log(formatFigures(`own categories (heldout6, ${breadth})`, categories));
+      expect(categories.total).toBe(20);
+      expect(describeWrong(categories)).toEqual([]);
+    }, 120_000);
+
     it(`our heldout5 labels, ${breadth} directory: no confident wrong match but the known one`, () => {
       const categories = measureCategories(applyDirectoryAnswers(OWN_LABELS.filter((label) => label.set === 'heldout5'), 'category', directories), directories);
       console.log(formatFigures(`own categories (heldout5, ${breadth})`, categories));
       expect(categories.total).toBe(34);
-      expect(describeWrong(categories).length).toBeLessThanOrEqual(breadth === 'original' ? 1 : 0);
+      // `Коньки роликовые` is a question since the whole-head veto.
+      expect(describeWrong(categories)).toEqual([]);
       expect(categories.rightTop / categories.total).toBeGreaterThanOrEqual(0.85);
     }, 120_000);
 
@@ -63,8 +73,8 @@ describe('matching quality on labelled seller texts', () => {
 
   it('names in its default-directory answers only entries the default directory holds, and none the original does', () => {
     expect(findMissingDirectoryAnswers(DIRECTORIES.default)).toEqual([]);
-    // 40, and 11 of `heldout5` (written before its first measurement, see the README).
-    expect(findMissingDirectoryAnswers(DIRECTORIES.original)).toHaveLength(51);
+    // 40, 11 of `heldout5` and 8 of `heldout6` (written before their first measurement, see the README).
+    expect(findMissingDirectoryAnswers(DIRECTORIES.original)).toHaveLength(59);
   });
 
   it('decides the same in a directory grown sevenfold (over 2,000 leaves): other leaves change no decision', () => {
