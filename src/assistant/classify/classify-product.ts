@@ -342,12 +342,13 @@ function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet
 /**
  * The words of a type (a product's or a seller label's) that the leaf does not explain, by the
  * check a confident classification passes (`findUnexplained`); a type read through a synonym is
- * explained when either reading is. The label matcher vetoes its confident picks with it.
+ * explained when either reading is. The label matcher vetoes its confident picks with it;
+ * `neutral` holds the stems a mapping confirmed as never changing a kind (`classify.neutralWords`).
  */
-export function findUnexplainedWords(leaf: IndexedLeaf, type: ProductType): string[] {
+export function findUnexplainedWords(leaf: IndexedLeaf, type: ProductType, neutral?: ReadonlySet<string>): string[] {
   let fewest: string[] | undefined;
   for (const reading of readType('label', type)) {
-    const unexplained = findUnexplained(leaf, reading);
+    const unexplained = findUnexplained(leaf, reading, neutral);
     if (fewest === undefined || unexplained.length < fewest.length) fewest = unexplained;
   }
   return fewest ?? [];
