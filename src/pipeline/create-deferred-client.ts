@@ -33,19 +33,22 @@ export function createDeferredClient(create: CreateClient): DeferredClient {
     );
     return creating;
   };
+  // Every argument forwarded as given (rest parameters): a wrapper that names fewer parameters than
+  // the client drops the rest silently — it once dropped the import's `onDepart`, and with it the
+  // departure mark every resume relies on to know a request never left.
   const client: CatalogClient = {
     getToken: async () => (await get()).getToken(),
-    fetchDirectory: (async (name: Parameters<CatalogClient['fetchDirectory']>[0]) => (await get()).fetchDirectory(name)) as CatalogClient['fetchDirectory'],
+    fetchDirectory: (async (...args: Parameters<CatalogClient['fetchDirectory']>) => (await get()).fetchDirectory(...args)) as CatalogClient['fetchDirectory'],
     fetchDirectories: async () => (await get()).fetchDirectories(),
-    importProducts: async (products, bodyText) => (await get()).importProducts(products, bodyText),
-    getJobStatus: async (job) => (await get()).getJobStatus(job),
-    listProducts: async (request) => (await get()).listProducts(request),
-    listAllProducts: (request) => ({
+    importProducts: async (...args) => (await get()).importProducts(...args),
+    getJobStatus: async (...args) => (await get()).getJobStatus(...args),
+    listProducts: async (...args) => (await get()).listProducts(...args),
+    listAllProducts: (...args) => ({
       async *[Symbol.asyncIterator]() {
-        yield* (await get()).listAllProducts(request);
+        yield* (await get()).listAllProducts(...args);
       },
     }),
-    getProductDetails: async (ids) => (await get()).getProductDetails(ids),
+    getProductDetails: async (...args) => (await get()).getProductDetails(...args),
     // Nothing was seen before the first request.
     observe: () => real?.observe() ?? emptyObservations(),
   };

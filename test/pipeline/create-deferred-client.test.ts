@@ -46,6 +46,29 @@ describe('createDeferredClient', () => {
     expect(deferred.client.observe().notes).toEqual(['seen by t1']);
   });
 
+  it('forwards every argument: the import\'s onDepart (the departure mark a resume relies on) and a list page\'s next link', async () => {
+    const seen: unknown[][] = [];
+    const real: CatalogClient = {
+      ...buildClient('t1'),
+      importProducts: async (...args) => {
+        seen.push(args);
+        args[2]?.onDepart?.();
+        return { httpStatus: 202 } as never;
+      },
+      listProducts: async (...args) => {
+        seen.push(args);
+        return { products: [] } as never;
+      },
+    };
+    const deferred = createDeferredClient(async () => real);
+    let departed = 0;
+    await deferred.client.importProducts([], '{"products":[]}', { onDepart: () => departed++ });
+    await deferred.client.listProducts({ pageNumber: 1, pageSize: 1 }, 'https://x.example/next');
+    expect(departed).toBe(1);
+    expect(seen.map((args) => args.length)).toEqual([3, 2]);
+    expect(seen[1]?.[1]).toBe('https://x.example/next');
+  });
+
   it('lists through the real client', async () => {
     const deferred = createDeferredClient(async () => buildClient('t1'));
     const ids: number[] = [];
