@@ -9,7 +9,7 @@
 import type { JobError, JobProductResult, JobSkuResult, JobStatus, StatusClassifier } from '../domain/index.js';
 import { SchemaMismatchError } from '../core/errors.js';
 import { describeValue, findRecordList } from './find-record-list.js';
-import { createRecordReader, isPlainRecord, readIntegerId, readJobIdText, unwrapRecord } from './record-reader.js';
+import { createRecordReader, isPlainRecord, readCount, readIntegerId, readJobIdText, unwrapRecord } from './record-reader.js';
 import type { RecordReader } from './record-reader.js';
 import { isNameOfClass } from './wire-aliases.js';
 import type { WireReadContext } from './wire-read-context.js';
@@ -45,15 +45,46 @@ export function readJobStatus(answer: unknown, context: WireReadContext, classif
   const jobId = readJobIdText(reader.get(a['job.jobId']));
   const queuedAt = reader.get(a['job.queuedAt']);
   const finishedAt = reader.get(a['job.finishedAt']);
+  const counts = readJobCounts(reader, context);
   context.ledger.noteUnused(context.ledgerEndpoint ?? context.endpoint, reader.unusedKeys());
+  const products = (list ?? []).map((item, index) => readProductResult(item, index, context, classify));
+  if (list !== undefined && meaning !== 'pending') checkJobCounts(counts, products, jobId, context);
   return {
     ...(jobId === undefined ? {} : { jobId }),
     ...(word === undefined ? {} : { status: word }),
     meaning,
     ...(typeof queuedAt === 'string' ? { queuedAt } : {}),
     ...(typeof finishedAt === 'string' ? { finishedAt } : {}),
-    products: (list ?? []).map((item, index) => readProductResult(item, index, context, classify)),
+    ...(counts === undefined ? {} : { counts }),
+    products,
   };
+}
+
+function readJobCounts(reader: RecordReader, context: WireReadContext): JobStatus['counts'] {
+  const a = context.aliases;
+  const received = readCount(reader.get(a['job.receivedItems']));
+  const succeeded = readCount(reader.get(a['job.successCount']));
+  const failed = readCount(reader.get(a['job.failedCount']));
+  if (received === undefined && succeeded === undefined && failed === undefined) return undefined;
+  return { ...(received === undefined ? {} : { received }), ...(succeeded === undefined ? {} : { succeeded }), ...(failed === undefined ? {} : { failed }) };
+}
+
+/**
+ * The job's own counts are a second account of its per-product results: where they disagree, one
+ * of the two was not read as the service meant it, and the seller is told (the per-product verdicts
+ * still decide each product's outcome).
+ */
+function checkJobCounts(counts: JobStatus['counts'], products: readonly JobProductResult[], jobId: string | undefined, context: WireReadContext): void {
+  if (counts === undefined) return;
+  const endpoint = context.ledgerEndpoint ?? context.endpoint;
+  const job = jobId === undefined ? 'a job' : `job ${jobId}`;
+  const said = (what: string, count: number, seen: number): void =>
+    context.ledger.noteOnce(`job counts ${endpoint} ${jobId ?? ''} ${what}`, `${endpoint}: ${job} counts ${count} product(s) ${what}, its per-product results show ${seen}: the outcomes follow the per-product results; if they read the service wrong, see docs/service-profile.md (service.statuses, service.fields)`);
+  if (counts.received !== undefined && counts.received !== products.length) said('received', counts.received, products.length);
+  const succeeded = products.filter((p) => p.meaning === 'succeeded').length;
+  if (counts.succeeded !== undefined && counts.succeeded !== succeeded) said('succeeded', counts.succeeded, succeeded);
+  const failed = products.filter((p) => p.meaning === 'failed').length;
+  if (counts.failed !== undefined && counts.failed !== failed) said('failed', counts.failed, failed);
 }
 
 function findProductList(body: Record<string, unknown>, reader: RecordReader, context: WireReadContext): unknown[] | undefined {

@@ -53,6 +53,8 @@ export interface JobStatus {
   meaning: StatusMeaning;
   queuedAt?: string | null | undefined;
   finishedAt?: string | null | undefined;
+  /** The job's own counts, where it gives them (products received, succeeded, failed). */
+  counts?: { received?: number; succeeded?: number; failed?: number } | undefined;
   /**
    * Per-product results, in the order given. Empty when the answer held none, which only a
    * pending job may do (any other answer without results is a shape error).
