@@ -407,7 +407,7 @@ const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
 
 function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordScore: (a: string, b: string) => number): CategoryMatcher {
   let leaves: Map<string, IndexedLeaf> | undefined;
-  let branches: Set<string> | undefined;
+  let named: Map<string, Map<string, string>> | undefined;
   let siblings: Map<string, Set<string>> | undefined;
   return {
     match(text, context = {}) {
@@ -430,12 +430,20 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       const siblingStems = siblings.get(parentOfPath(leaf.path));
       const negatedBySibling = (word: string): boolean => [...NEGATING_PREFIXES].some((prefix) => siblingStems?.has(stemForIndex(`${prefix}${word}`)) === true);
       const unexplained = findUnexplainedWords(leaf, type).filter((word) => !compoundStart(word) && !negatedBySibling(word) && !leafWords.some((leafWord) => wordScore(word, leafWord) >= SPELLING_SCORE));
-      // A purpose that is a branch of the directory the leaf is not in says where the goods are (`Кисти для макияжа`
-      // are no school `Краски и кисти`); a purpose no branch names only qualifies (`Микрофоны для стриминга`).
-      branches ??= collectBranchStems(leaves.values());
+      // A purpose that names goods or a section of another top-level section says the goods are of another kind
+      // (`Шампунь для кошек` is no hair shampoo, `Домики для кукол` no pet beds); a purpose the directory does not name
+      // only qualifies (`Микрофоны для стриминга`), and one named in the leaf's own section is a use of its goods
+      // (`Переноска для кошек`, `Фен для волос`). Whom the goods are for is the demographic rules' to judge.
+      named ??= collectNamedStems(leaves.values());
       const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
-      const elsewhere = type.purpose.filter((word) => branches?.has(stemForIndex(word)) === true && !leafStems.has(stemForIndex(word)));
-      if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.map((word) => `"${word}"`).join(', ')}, a branch the leaf is not in`);
+      const section = readSection(leaf.path);
+      const elsewhere = type.purpose.flatMap((word) => {
+        const stem = stemForIndex(word);
+        const places = leafStems.has(stem) || findDemographicMark(word) !== undefined ? undefined : named?.get(stem);
+        const where = places?.has(section) === false ? places.values().next().value : undefined;
+        return where === undefined ? [] : [`"${word}" (${where})`];
+      });
+      if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.join(', ')}, named in another section than the leaf's`);
       if (unexplained.length === 0) return match;
       return asLabelQuestion(match, `the leaf does not explain ${unexplained.map((word) => `"${word}"`).join(', ')} of the label`);
     },
@@ -458,18 +466,36 @@ function parentOfPath(path: string): string {
   return path.split(' / ').slice(0, -1).join(' / ');
 }
 
-/** Stems of the branches named by one word (`Макияж`, `Автотовары`), in both languages. */
-function collectBranchStems(leaves: Iterable<IndexedLeaf>): Set<string> {
-  const stems = new Set<string>();
+/**
+ * Every stem the directory names goods or a branch with → per top-level section, where it first does
+ * there: a word of a leaf's name (its path), a branch named by one word (`Зоотовары`, its path), in
+ * both languages. A longer branch name is a grouping (`Посуда и кухня`, `Техника для дома`), no kind of goods.
+ */
+function collectNamedStems(leaves: Iterable<IndexedLeaf>): Map<string, Map<string, string>> {
+  const named = new Map<string, Map<string, string>>();
+  const add = (stem: string, section: string, where: string): void => {
+    let places = named.get(stem);
+    if (places === undefined) named.set(stem, (places = new Map()));
+    if (!places.has(section)) places.set(section, where);
+  };
   for (const leaf of leaves) {
+    const section = readSection(leaf.path);
+    for (const name of leaf.names) for (const stem of [...name.head, ...name.purpose]) add(stem, section, leaf.path);
     for (const path of [leaf.path, leaf.pathKaz]) {
-      for (const level of path.split(' / ').slice(0, -1)) {
-        const words = tokenizeForMatch(level);
-        if (words.length === 1 && words[0] !== undefined) stems.add(stemForIndex(words[0]));
+      const levels = path.split(' / ');
+      for (let depth = 1; depth < levels.length; depth++) {
+        const where = levels.slice(0, depth).join(' / ');
+        const words = tokenizeForMatch(levels[depth - 1] ?? '');
+        if (words.length === 1 && words[0] !== undefined) add(stemForIndex(words[0]), section, where);
       }
     }
   }
-  return stems;
+  return named;
+}
+
+/** The top-level section of a leaf's Russian path. */
+function readSection(path: string): string {
+  return path.split(' / ')[0] ?? path;
 }
 
 /** The leaf level of a label as the seller wrote it: without a 1C code, parent levels or asides. */

@@ -298,6 +298,26 @@ describe('a confident pick that leaves a word of the label unexplained', () => {
     expect(original.match('Микрофоны для стриминга').best?.key).toBe('10307');
   });
 
+  it('is a question when its purpose names goods of another top-level section, naming the word and where', () => {
+    // `собак`/`кошек` are named only under `Зоотовары` (a feed's purpose); `кукол` is the toy leaf `Куклы` (its fleeting vowel).
+    for (const [label, word, where] of [
+      ['Шампунь для собак', 'собак', 'Зоотовары'],
+      ['Шампуни для кошек', 'кошек', 'Зоотовары'],
+      ['Домики для кукол', 'кукол', 'Детские товары / Игрушки / Куклы'],
+    ] as const) {
+      const match = original.match(label);
+      expect(match.status, label).toBe('todo');
+      expect(match.doubt, label).toContain(`"${word}"`);
+      expect(match.doubt, label).toContain(where);
+    }
+  });
+
+  it('stays confident when its purpose names nothing in the directory or goods of the leaf\'s own section', () => {
+    expect(original.match('Микрофоны для подкастов').best?.key).toBe('10307');
+    expect(original.match('Лежанки для собак').best?.key).toBe('110201');
+    expect(original.match('Миски для кошек').best?.key).toBe('110206');
+  });
+
   it('stays confident when the word is harmless (a material) or a misspelling of the leaf', () => {
     for (const [label, key] of [
       ['Кастрюли эмалированные', '60101'],
