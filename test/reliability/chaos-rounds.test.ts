@@ -21,21 +21,10 @@ import { isImport, setUpKillCase, startKillableImport } from './kill-case.js';
 import type { KillCase } from './kill-case.js';
 import { checkEveryRowReported, checkExactlyOnce, importUntilDone, isSettled, loadAnnotatedRows, loadLiveCatalog } from './fault-kit.js';
 import type { ProxyAction } from './kill-kit.js';
+import { createPrng } from '../../src/sandbox/create-prng.js';
 
 const PRELOAD = pathToFileURL(resolve(import.meta.dirname, 'shift-wall-clock.mjs')).href;
 const HOUR = 3_600_000;
-
-/** A small seeded PRNG (mulberry32): the rounds are the same on every run. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The wall-clock moves of a child: a shift from its start, or a jump a while into the run. */
 const CLOCKS: Record<string, string>[] = [
@@ -75,7 +64,7 @@ async function waitUntil(condition: () => boolean, exited: () => boolean): Promi
 }
 
 async function runRound(seed: number): Promise<void> {
-  const random = createRandom(seed);
+  const random = createPrng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const c = await setUpKillCase(24);
   await writeRoundConfig(c);
