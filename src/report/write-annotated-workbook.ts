@@ -7,9 +7,9 @@
  *   id cells after each row's last used column, faulty cells given a highlight format derived
  *   from their own, and a note each (up to `maxNotes`) in a comments part with its VML drawing;
  * - `styles.xml`, with the highlight formats appended (every existing index is kept);
- * - a `To fix` sheet listing every issue (streamed to a deflated temp file beside the copy while
- *   the data sheet is written, then copied in), added to `workbook.xml`, its relationships and
- *   `[Content_Types].xml`.
+ * - a `To fix` sheet listing the causes, root causes first (`buildToFixSheet`: the issues are counted
+ *   while the data sheet is written, the sheet deflated to a temp file beside the copy once it is
+ *   done, then copied in), added to `workbook.xml`, its relationships and `[Content_Types].xml`.
  *
  * The seller's cells keep their type and value: a text cell stays a text cell (never evaluated
  * as a formula when the file is opened), a formula stays the seller's formula. Text the tool writes
@@ -53,7 +53,9 @@ import {
 import { createStylePatch, type StylePatch } from './xlsx-patch/patch-styles.js';
 import { splitSheetXml } from './xlsx-patch/split-sheet-xml.js';
 import type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
-import { buildToFixHead, buildToFixRow, buildToFixTail } from './xlsx-patch/to-fix-sheet-xml.js';
+import { addToFixLine, buildToFixSheet } from './xlsx-patch/to-fix-sheet-xml.js';
+import { createCauseTally } from './rank-root-causes.js';
+import { createTranslator, type Translator } from '../i18n/create-translator.js';
 import { createDeflatedFile, createZipOutput, type ZipOutput } from './xlsx-patch/zip-output.js';
 import { namePartialFile } from './start-atomic-file.js';
 
@@ -61,11 +63,8 @@ export { ANNOTATION_FILLS } from './xlsx-patch/annotation-fills.js';
 export { TO_FIX_HEADERS } from './xlsx-patch/to-fix-sheet-xml.js';
 export type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 
-/** Name of the sheet that lists every issue. */
+/** Name of the sheet that lists the causes of the issues. */
 export const TO_FIX_SHEET = 'To fix';
-
-/** Rows of a worksheet (Excel's limit). */
-const MAX_SHEET_ROWS = 1_048_576;
 
 /** Default of `maxNotes`. */
 export const DEFAULT_MAX_NOTES = 5000;
@@ -111,6 +110,8 @@ export interface WriteAnnotatedWorkbookOptions {
   onDataRowReads?: (outcome: RowOutcome | undefined) => boolean;
   /** The header's texts up to its last non-blank cell (the positions of `onDataRow`'s values); called once, before the first row. */
   onHeader?: (names: readonly string[]) => void | Promise<void>;
+  /** The language of the `To fix` sheet (default English). */
+  translator?: Translator;
 }
 
 /** What `writeAnnotatedWorkbook` wrote. */
@@ -124,7 +125,7 @@ export interface AnnotatedWorkbookResult {
   highlightedCells: number;
   /** Notes written (at most `maxNotes`). */
   notes: number;
-  /** Rows of the `To fix` sheet (one per issue). */
+  /** Issues counted on the `To fix` sheet (it has a line per cause: code and column). */
   issues: number;
   /** What the copy could not do as usual (rows out of order, no room for the `_` columns, …); never fatal. */
   warnings: Issue[];
@@ -375,10 +376,8 @@ async function rewriteSheet(
 ): Promise<SheetRowsResult> {
   const { info } = options;
   const stream = await output.openEntry(source.entry.name);
-  const toFixStyles = { header: plan.styles.toolStyle('bold'), error: plan.styles.toolStyle('fill-error') };
-  await toFix.write(buildToFixHead(toFixStyles, plan.namespaces));
-  let toFixRow = 1;
-  let toFixLeftOut = 0;
+  const toFixStyles = { header: plan.styles.toolStyle('bold'), error: plan.styles.toolStyle('fill-error'), wrap: plan.styles.toolStyle('errors') };
+  const causes = createCauseTally();
   const cursor = createOutcomeCursor(options);
   const formats = new Map<number, string | undefined>();
   const fillMerged = options.onDataRow === undefined ? undefined : await loadFillMerged(source, info, options.readOptions);
@@ -408,14 +407,9 @@ async function rewriteSheet(
     groupRows: options.readOptions?.groupRows,
     visibleColumns: info.header.map((column) => column.index + 1),
     fillMerged,
-    onIssue: async (line) => {
-      // A sheet has 1,048,576 rows at most: issues past that are in `_errors` and summary.json only.
-      if (toFixRow >= MAX_SHEET_ROWS) {
-        toFixLeftOut += 1;
-        return;
-      }
-      toFixRow += 1;
-      await toFix.write(buildToFixRow(toFixRow, line, toFixStyles));
+    onIssue: (line) => {
+      addToFixLine(causes, line);
+      return Promise.resolve();
     },
     emit: (text) => stream.write(text),
     relationshipsNs: plan.namespaces.relationships,
@@ -440,18 +434,9 @@ async function rewriteSheet(
     await cursor.close();
   }
   if (rows === undefined) throw new InternalError('the sheet rewrite ended without its tail');
-  if (toFixLeftOut > 0) {
-    rows.warnings.push({
-      code: 'to_fix_sheet_full',
-      severity: 'warning',
-      stage: 'read',
-      file: source.path,
-      sheet: plan.toFixName,
-      message: `the "${plan.toFixName}" sheet is full (${MAX_SHEET_ROWS.toLocaleString('en-US')} rows, Excel's limit): ${toFixLeftOut} more issue(s) are in the _errors column and summary.json only`,
-    });
-  }
   await stream.end();
-  await toFix.write(buildToFixTail());
+  const translator = options.translator ?? createTranslator('en');
+  await toFix.write(buildToFixSheet(causes, { styles: toFixStyles, namespaces: plan.namespaces, dataSheet: source.sheet.name, translator }));
   return rows;
 }
 
