@@ -81,12 +81,12 @@ function renderStatuses({ summary, translator: t }: ReportHtmlInput): string {
   const chart = bars.length === 0 ? `<p>${escapeHtml(t.translate('report.html.noRows'))}</p>` : renderStatusChart(bars, heading);
   const statusRows = (counts: Partial<Record<string, number>>): HtmlCell[][] =>
     ROW_STATUSES.filter((status) => (counts[status] ?? 0) > 0).map((status) => [{ text: t.translate(`status.${status}`), attrs: { 'data-status': status } }, numberCell(t, counts[status] ?? 0, { 'data-status': status })]);
-  const headers = [t.translate('report.html.col.status'), t.translate('report.html.col.count')];
+  const status = t.translate('report.html.col.status');
   return (
     `<section id="statuses"><h2>${escapeHtml(heading)}</h2>${chart}` +
-    renderTable('rows-by-status', headers, statusRows(summary.counts.byStatus)) +
+    renderTable('rows-by-status', [status, t.translate('report.html.col.count')], statusRows(summary.counts.byStatus)) +
     `<h2>${escapeHtml(t.translate('report.html.productsByStatus'))}</h2>` +
-    renderTable('products-by-status', headers, statusRows(summary.counts.productsByStatus)) +
+    renderTable('products-by-status', [status, t.translate('report.html.col.products')], statusRows(summary.counts.productsByStatus)) +
     '</section>'
   );
 }
