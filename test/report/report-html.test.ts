@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { runCli } from '../../src/cli/run-cli.js';
 import { createNodeDeps } from '../../src/core/deps.js';
 import { createTranslator } from '../../src/i18n/create-translator.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
@@ -130,5 +131,20 @@ describe('report.html of a dry run, rendered in Chromium', () => {
     // The first cause is a root cause, not a held-back row.
     expect(causes[0]?.[1]).not.toBe('product_has_invalid_rows');
     expect(dom).toMatch(/<a href="annotated.xlsx">annotated.xlsx<\/a>/);
+  }, 300_000);
+});
+
+describe('the terminal after a run', () => {
+  it('ends with the line naming report.html, in the locale language', async () => {
+    const stateDir = await mkdtemp(join(tmpdir(), 'report-html-cli-'));
+    onTestFinished(() => rm(stateDir, { recursive: true, force: true }));
+    const out: string[] = [];
+    const io = { stdout: (text: string) => void out.push(text), stderr: () => undefined, isTty: false, env: { LANG: 'ru_RU.UTF-8' }, cwd: ROOT };
+    const code = await runCli(['validate', 'samples/catalog.xlsx', '--mapping', 'mappings/sample.yaml', '--sandbox', '--state-dir', stateDir], io);
+    expect(code).toBe(0);
+    const lines = out.join('').trimEnd().split('\n');
+    const page = /^Страница отчёта: (.+report\.html)$/.exec(lines.at(-1) ?? '')?.[1];
+    expect(page).toBeDefined();
+    expect(existsSync(page ?? '')).toBe(true);
   }, 300_000);
 });
