@@ -3,8 +3,9 @@
  * `_`-prefixed headers, so an annotated file can be fixed and fed back to the tool as is.
  */
 import type { Issue } from '../core/issue.js';
+import type { Translator } from '../i18n/create-translator.js';
 import { renderIssueText } from './render-issue-line.js';
-import type { RowOutcome } from './report-types.js';
+import type { RowOutcome, RowStatus } from './report-types.js';
 
 /** Headers of the appended columns, in order. */
 export const ANNOTATION_HEADERS = ['_status', '_errors', '_product_id', '_sku_id', '_job_id'] as const;
@@ -27,13 +28,21 @@ export interface AnnotationValues {
 }
 
 /**
+ * The `_status` word of a row: in the run's language (`report.annotated.status.<status>`; the
+ * English words are the status codes themselves, which scripts filter on), the code without a translator.
+ */
+export function describeRowStatus(status: RowStatus, translator: Translator | undefined): string {
+  return translator === undefined ? status : translator.translate(`report.annotated.status.${status}`);
+}
+
+/**
  * Builds the appended cells of a row from its outcome. `_errors` lists every issue of the row
  * with `renderIssueText`, joined by `separator`. A row without an outcome gets empty cells.
  */
-export function buildAnnotationValues(outcome: RowOutcome | undefined, separator: string): AnnotationValues {
+export function buildAnnotationValues(outcome: RowOutcome | undefined, separator: string, translator?: Translator): AnnotationValues {
   if (outcome === undefined) return { _status: '', _errors: '', _product_id: null, _sku_id: null, _job_id: null };
   return {
-    _status: outcome.status,
+    _status: describeRowStatus(outcome.status, translator),
     _errors: joinIssueTexts(outcome.issues, separator),
     _product_id: outcome.productId ?? null,
     _sku_id: outcome.skuId ?? null,
@@ -42,12 +51,12 @@ export function buildAnnotationValues(outcome: RowOutcome | undefined, separator
 }
 
 /** The appended cells as text, in `ANNOTATION_HEADERS` order, for CSV output. */
-export function buildAnnotationTexts(outcome: RowOutcome | undefined, separator: string): string[] {
+export function buildAnnotationTexts(outcome: RowOutcome | undefined, separator: string, translator?: Translator): string[] {
   // The usual row of a dry run: a status, no issue, no id.
   if (outcome !== undefined && outcome.issues.length === 0 && outcome.productId == null && outcome.skuId == null && outcome.jobId == null) {
-    return [outcome.status, '', '', '', ''];
+    return [describeRowStatus(outcome.status, translator), '', '', '', ''];
   }
-  const values = buildAnnotationValues(outcome, separator);
+  const values = buildAnnotationValues(outcome, separator, translator);
   return ANNOTATION_HEADERS.map((header) => {
     const value = values[header];
     return value === null ? '' : String(value);

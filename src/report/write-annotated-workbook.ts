@@ -110,7 +110,7 @@ export interface WriteAnnotatedWorkbookOptions {
   onDataRowReads?: (outcome: RowOutcome | undefined) => boolean;
   /** The header's texts up to its last non-blank cell (the positions of `onDataRow`'s values); called once, before the first row. */
   onHeader?: (names: readonly string[]) => void | Promise<void>;
-  /** The language of the `To fix` sheet (default English). */
+  /** The language of the `_status` words and the `To fix` sheet (default English, `_status` the status codes). */
   translator?: Translator;
 }
 
@@ -413,6 +413,7 @@ async function rewriteSheet(
     },
     emit: (text) => stream.write(text),
     relationshipsNs: plan.namespaces.relationships,
+    translator: options.translator,
   });
   let xml: Readable | undefined;
   let rows: SheetRowsResult | undefined;

@@ -204,6 +204,7 @@ async function writeCsvReport(options: Omit<WriteRunReportOptions, 'summary'>, p
         outcomeOf: options.outcomeOf,
         leadingRows: copy.leading,
         headerRow: copy.header.row,
+        ...(options.translator !== undefined ? { translator: options.translator } : {}),
       });
       await copyCsvRecords({ copy, annotated, rejected, outcomeOf: options.outcomeOf });
       await annotated.close();
