@@ -12,6 +12,8 @@ h2 { font-size: 19px; margin: 28px 0 10px; }
 .total b { display: block; font-size: 24px; }
 table { border-collapse: collapse; width: 100%; max-width: 1200px; }
 #rows-by-status, #products-by-status, #run-facts, #timings { max-width: 640px; }
+#causes-table td:last-child { min-width: 260px; }
+#causes-table td:nth-child(4) { min-width: 320px; overflow-wrap: anywhere; }
 th, td { text-align: left; vertical-align: top; padding: 6px 10px; border-bottom: 1px solid var(--line); }
 th { background: var(--band); font-weight: 600; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
