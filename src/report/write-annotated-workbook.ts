@@ -376,7 +376,7 @@ async function rewriteSheet(
 ): Promise<SheetRowsResult> {
   const { info } = options;
   const stream = await output.openEntry(source.entry.name);
-  const toFixStyles = { header: plan.styles.toolStyle('bold'), error: plan.styles.toolStyle('fill-error'), wrap: plan.styles.toolStyle('errors') };
+  const toFixStyles = { header: plan.styles.toolStyle('bold'), error: plan.styles.toolStyle('fill-error') };
   const causes = createCauseTally();
   const cursor = createOutcomeCursor(options);
   const formats = new Map<number, string | undefined>();
@@ -437,7 +437,9 @@ async function rewriteSheet(
   if (rows === undefined) throw new InternalError('the sheet rewrite ended without its tail');
   await stream.end();
   const translator = options.translator ?? createTranslator('en');
-  await toFix.write(buildToFixSheet(causes, { styles: toFixStyles, namespaces: plan.namespaces, dataSheet: source.sheet.name, translator }));
+  // The wrapped style is asked for once the data sheet is done: the data sheet's own formats come first, as before the sheet had one.
+  const styles = { ...toFixStyles, wrap: plan.styles.toolStyle('errors') };
+  await toFix.write(buildToFixSheet(causes, { styles, namespaces: plan.namespaces, dataSheet: source.sheet.name, translator }));
   return rows;
 }
 
