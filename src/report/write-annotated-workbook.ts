@@ -53,7 +53,7 @@ import {
 import { createStylePatch, type StylePatch } from './xlsx-patch/patch-styles.js';
 import { splitSheetXml } from './xlsx-patch/split-sheet-xml.js';
 import type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
-import { addToFixLine, buildToFixSheet } from './xlsx-patch/to-fix-sheet-xml.js';
+import { addToFixLine, buildToFixSheet, listToFixSheetNames } from './xlsx-patch/to-fix-sheet-xml.js';
 import { createCauseTally } from './rank-root-causes.js';
 import { createTranslator, type Translator } from '../i18n/create-translator.js';
 import { createDeflatedFile, createZipOutput, type ZipOutput } from './xlsx-patch/zip-output.js';
@@ -63,7 +63,7 @@ export { ANNOTATION_FILLS } from './xlsx-patch/annotation-fills.js';
 export { TO_FIX_HEADERS } from './xlsx-patch/to-fix-sheet-xml.js';
 export type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 
-/** Name of the sheet that lists the causes of the issues. */
+/** Name of the sheet that lists the causes of the issues, in English (`report.toFix.sheet` in the run's language). */
 export const TO_FIX_SHEET = 'To fix';
 
 /** Default of `maxNotes`. */
@@ -142,7 +142,7 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
         ...(info.sheet !== undefined ? { sheet: info.sheet } : {}),
       }),
   );
-  const plan = await planPackage(source);
+  const plan = await planPackage(source, options.translator ?? createTranslator('en'));
   // A scratch file, never renamed: hidden and marked partial, like the files being written.
   const toFixTemp = namePartialFile(options.outPath, 'to-fix');
   const input = await open(options.sourcePath, 'r');
@@ -205,7 +205,7 @@ interface PackagePlan {
   warnings: Issue[];
 }
 
-async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
+async function planPackage(source: SourceWorkbook, translator: Translator): Promise<PackagePlan> {
   const { directory, path } = source;
   const entries = directory.entries;
   const corrupt = (message: string, cause?: unknown): never => {
@@ -250,9 +250,11 @@ async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
 
   if (source.stylesEntry !== undefined) deferred.add(source.stylesEntry.name);
 
-  // The `To fix` sheet of an earlier run (same name, not the data sheet) is replaced, not repeated.
-  const toFixName = source.sheet.name.toLowerCase() === TO_FIX_SHEET.toLowerCase() ? `_${TO_FIX_SHEET}` : TO_FIX_SHEET;
-  const earlier = source.sheets.find((sheet) => sheet !== source.sheet && sheet.isWorksheet && sheet.name.toLowerCase() === toFixName.toLowerCase() && sheet.part !== undefined);
+  // The `To fix` sheet of an earlier run (its name in any language, not the data sheet) is replaced, not repeated; it keeps its name.
+  const known = listToFixSheetNames();
+  const earlier = source.sheets.find((sheet) => sheet !== source.sheet && sheet.isWorksheet && known.has(sheet.name.toLowerCase()) && sheet.part !== undefined);
+  const wanted = translator.translate('report.toFix.sheet');
+  const toFixName = earlier?.name ?? (source.sheet.name.toLowerCase() === wanted.toLowerCase() ? `_${wanted}` : wanted);
   let toFixPart: string;
   if (earlier?.part !== undefined && entries.has(earlier.part)) {
     toFixPart = earlier.part;

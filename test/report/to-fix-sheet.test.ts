@@ -26,12 +26,12 @@ const OUTCOMES: RowOutcome[] = [
   { row: 7, status: 'invalid', productKey: 'P2', issues: [makeIssue({ code: 'unknown_brand', message: 'brand "Tefall" is not in the directory', row: 7, column: 'D', header: 'Бренд', value: 'Tefall' })] },
 ];
 
-async function annotate(language: 'en' | 'ru') {
+async function annotate(language: 'en' | 'ru', fedBack?: string) {
   const dir = await makeTempDir();
-  const sourcePath = join(dir, 'товары.xlsx');
+  const sourcePath = fedBack ?? join(dir, 'товары.xlsx');
   const outPath = join(dir, 'annotated.xlsx');
   const rows = [HEADERS, ...OUTCOMES.map((outcome) => [`A-${outcome.row}`, 'Чайник', '100', 'Tefal'])];
-  await writeFile(sourcePath, buildStoredZip(buildXlsxParts(rows, { sheetName: 'Товары' })));
+  if (fedBack === undefined) await writeFile(sourcePath, buildStoredZip(buildXlsxParts(rows, { sheetName: 'Товары' })));
   const info = makeInfo({ file: sourcePath, format: 'xlsx', sheet: 'Товары', headerRow: 1, header: makeHeader(HEADERS) });
   await writeAnnotatedWorkbook({ sourcePath, outPath, info, outcomeOf: makeOutcomeOf(OUTCOMES), translator: createTranslator(language) });
   const workbook = new ExcelJS.Workbook();
@@ -40,7 +40,7 @@ async function annotate(language: 'en' | 'ru') {
   if ('problem' in directory) throw new Error('not a zip');
   const sheetParts = [...directory.entries.keys()].filter((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name)).sort();
   const xml = await loadZipEntryText(outPath, directory.entries.get(sheetParts.at(-1) as string)!);
-  return { workbook, xml };
+  return { workbook, xml, outPath };
 }
 
 function sheetRows(sheet: ExcelJS.Worksheet): unknown[][] {
@@ -76,11 +76,19 @@ describe('the To fix sheet', () => {
 
   it('speaks the run language', async () => {
     const { workbook } = await annotate('ru');
-    const rows = sheetRows(workbook.getWorksheet('To fix')!);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Товары', 'Исправить']);
+    const rows = sheetRows(workbook.getWorksheet('Исправить')!);
     expect(rows[0]?.slice(0, 4)).toEqual(['вид', 'столбец', 'заголовок', 'проблема']);
     expect(rows[1]?.[0]).toBe('причина');
     expect(rows[3]?.[0]).toBe('следствие');
     expect(rows[1]?.[6]).toBe('Укажите цену положительным числом, без слов и знаков валюты.');
     expect(rows[1]?.[10]).toBe('ошибка');
+  });
+
+  it('replaces the sheet of an earlier run in another language instead of adding a second one', async () => {
+    const english = await annotate('en');
+    const { workbook } = await annotate('ru', english.outPath);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Товары', 'To fix']);
+    expect(sheetRows(workbook.getWorksheet('To fix')!)[1]?.[0]).toBe('причина');
   });
 });

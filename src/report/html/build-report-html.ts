@@ -99,7 +99,7 @@ function renderCauses({ summary, translator: t }: ReportHtmlInput): string {
   const shown = [...roots.slice(0, TOP_CAUSES), ...ranked.filter((cause) => cause.followOn)];
   const headers = ['#', 'kind', 'column', 'problem', 'issues', 'rows', 'fix'].map((key) => t.translate(`report.html.col.${key}`));
   const rows = shown.map((cause, index) => renderCauseRow(t, cause, index + 1));
-  const more = roots.length > TOP_CAUSES ? `<p>${escapeHtml(t.translate('report.html.moreCauses', { count: roots.length - TOP_CAUSES }))}</p>` : '';
+  const more = roots.length > TOP_CAUSES ? `<p>${escapeHtml(t.translate('report.html.moreCauses', { count: roots.length - TOP_CAUSES, sheet: t.translate('report.toFix.sheet') }))}</p>` : '';
   const partial = summary.issueList?.complete === false ? `<p>${escapeHtml(t.translate('report.html.examplesOnly', { file: summary.issueList.file }))}</p>` : '';
   return `<section id="causes">${heading}${renderTable('causes-table', headers, rows, (index) => (shown[index]?.followOn === true ? 'follow-on' : undefined))}${more}${partial}</section>`;
 }
@@ -145,7 +145,7 @@ function renderColumns({ summary, translator: t }: ReportHtmlInput): string {
 
 function renderFiles({ files, translator: t }: ReportHtmlInput): string {
   const items = files.map((file) => {
-    const about = file.kind === undefined ? '' : ` — ${escapeHtml(t.translate(`report.html.file.${file.kind}`))}`;
+    const about = file.kind === undefined ? '' : ` — ${escapeHtml(t.translate(`report.html.file.${file.kind}`, { sheet: t.translate('report.toFix.sheet') }))}`;
     return `<li><a href="${escapeHtml(encodeURI(file.name))}">${escapeHtml(file.name)}</a>${about}</li>`;
   });
   return `<section id="files"><h2>${escapeHtml(t.translate('report.html.files'))}</h2><ul>${items.join('')}</ul></section>`;

@@ -11,7 +11,8 @@
  * service's messages) and is an inline string cell: never a formula.
  */
 import type { Issue } from '../../core/issue.js';
-import type { Translator } from '../../i18n/create-translator.js';
+import { createTranslator, type Translator } from '../../i18n/create-translator.js';
+import { LANGUAGES } from '../../i18n/language.js';
 import { neutralizeFormula } from '../neutralize-formula.js';
 import { CAUSE_ROWS_KEPT, rankRootCauses, type CauseTally, type RankedCause } from '../rank-root-causes.js';
 import { describeFix, formatCauseRows } from '../describe-fix.js';
@@ -29,6 +30,15 @@ export const TO_FIX_HEADERS = ['kind', 'column', 'header', 'problem', 'issues', 
 const WIDTHS = [12, 8, 22, 60, 8, 10, 60, 24, 24, 26, 9];
 const LETTERS = TO_FIX_COLUMNS.map((_, index) => columnLetters(index + 1));
 const FIRST_CELL = TO_FIX_COLUMNS.indexOf('firstCell');
+
+/**
+ * Names a `To fix` sheet of this tool may have (in every language, and `_`-prefixed as when the data
+ * sheet took the name), lowercased: a fed-back copy's sheet of any of them is replaced, not repeated.
+ */
+export function listToFixSheetNames(): Set<string> {
+  const names = LANGUAGES.map((language) => createTranslator(language).translate('report.toFix.sheet').toLowerCase());
+  return new Set([...names, ...names.map((name) => `_${name}`)]);
+}
 
 /** One issue of the data sheet as the `To fix` sheet counts it: the issue, the row it is on, its column's header. */
 export interface ToFixLine {
