@@ -1,6 +1,6 @@
 /**
  * The end of every data command: the exit code, the versioned summary, and the report folder
- * (issues.ndjson, the annotated copy of the seller's file, rejected rows, then summary.json), then
+ * (issues.ndjson, the annotated copy of the seller's file, rejected rows, summary.json, then report.html), then
  * the run's status in the journal. issues.ndjson is written first, streamed from the outcome store;
  * summary.json, which keeps the list's digest, comes last. When the list cannot be written (a full
  * disk), the run ends with its error before any copy is written; when a copy fails, the copies are
@@ -18,6 +18,9 @@ import type { RowOutcome, RunSummary, RunSummaryJob } from '../report/report-typ
 import { writeIssuesNdjson } from '../report/write-issues-ndjson.js';
 import { removeReportCopies, REPORT_FILES, writeReportCopies, writeReportSummary, type ReportCopies } from '../report/write-run-report.js';
 import type { RunReportPaths } from '../report/write-run-report.js';
+import { writeReportHtml } from '../report/html/write-report-html.js';
+import { createTranslator, type Translator } from '../i18n/create-translator.js';
+import { chooseLanguage } from '../i18n/language.js';
 import { describeSettings } from '../settings/resolve-settings.js';
 import { findSourceChange } from './check-source-unchanged.js';
 import type { PreparedRun } from './prepare-run.js';
@@ -57,6 +60,8 @@ export interface FinishRunOptions {
   planOnly?: boolean;
   /** This attempt's report folder; default `<reportsRoot>/<runId>`. */
   reportDir?: string;
+  /** The language of the report's texts (annotated copy, report.html); default: the locale's (`chooseLanguage`). */
+  translator?: Translator;
   deps: Deps;
 }
 
@@ -96,6 +101,7 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   const counts = outcomes.counts();
   const exitCode = decideExitCode(options.command, counts, options.interrupted, options.serviceFault === true);
   const reportDir = options.reportDir ?? join(options.reportsRoot, options.runId);
+  const translator = options.translator ?? createTranslator(chooseLanguage(undefined, deps.env));
   const outcomeOf = (row: number): RowOutcome | undefined => outcomes.outcomeOf(row);
   // Every issue goes to issues.ndjson, streamed from the outcome store in row order (a run's row
   // issues are on disk): summary.json keeps counts and examples, not millions of issues.
@@ -116,6 +122,7 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
       info: read.info,
       readOptions: prep.readOptions,
       outcomeOf,
+      translator,
     });
   } catch (error) {
     // No copy, whole or partial, is kept without the summary.json that says what it is (removed on a best effort).
@@ -162,7 +169,9 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   const summary = withdrawn === undefined ? built : { ...built, issues: [...built.issues, withdrawn].sort(compareIssues) };
   await writeReportSummary(copies.paths, summary, withdrawn === undefined ? copies.warnings : []);
   const written = copies.paths;
-  const reportPaths = { ...written, issues: issuesPath };
+  // Last: the page links the files the folder holds now.
+  const html = await writeReportHtml({ dir: reportDir, summary, translator });
+  const reportPaths = { ...written, issues: issuesPath, html };
   // An import is finished once every row has its final outcome — invalid rows and rows not sent
   // because their product has an invalid row are final too. It stays resumable (`interrupted`)
   // only while work is left: a row of unknown fate, a row not sent because the run stopped or a

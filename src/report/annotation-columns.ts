@@ -3,8 +3,9 @@
  * `_`-prefixed headers, so an annotated file can be fixed and fed back to the tool as is.
  */
 import type { Issue } from '../core/issue.js';
+import type { Translator } from '../i18n/create-translator.js';
 import { renderIssueText } from './render-issue-line.js';
-import type { RowOutcome } from './report-types.js';
+import { ROW_STATUSES, type RowOutcome, type RowStatus } from './report-types.js';
 
 /** Headers of the appended columns, in order. */
 export const ANNOTATION_HEADERS = ['_status', '_errors', '_product_id', '_sku_id', '_job_id'] as const;
@@ -26,14 +27,30 @@ export interface AnnotationValues {
   _job_id: string | null;
 }
 
+/** The `_status` word of each row status, looked up once per copy rather than translated per row. */
+export type StatusWords = Readonly<Record<RowStatus, string>>;
+
+/**
+ * The `_status` words of the run's language (`report.annotated.status.<status>`; the English words
+ * are the status codes themselves, which scripts filter on).
+ */
+export function buildStatusWords(translator: Translator): StatusWords {
+  return Object.fromEntries(ROW_STATUSES.map((status) => [status, translator.translate(`report.annotated.status.${status}`)])) as StatusWords;
+}
+
+/** The `_status` word of a row: from `words`, the status code without them. */
+export function describeRowStatus(status: RowStatus, words: StatusWords | undefined): string {
+  return words === undefined ? status : words[status];
+}
+
 /**
  * Builds the appended cells of a row from its outcome. `_errors` lists every issue of the row
  * with `renderIssueText`, joined by `separator`. A row without an outcome gets empty cells.
  */
-export function buildAnnotationValues(outcome: RowOutcome | undefined, separator: string): AnnotationValues {
+export function buildAnnotationValues(outcome: RowOutcome | undefined, separator: string, words?: StatusWords): AnnotationValues {
   if (outcome === undefined) return { _status: '', _errors: '', _product_id: null, _sku_id: null, _job_id: null };
   return {
-    _status: outcome.status,
+    _status: describeRowStatus(outcome.status, words),
     _errors: joinIssueTexts(outcome.issues, separator),
     _product_id: outcome.productId ?? null,
     _sku_id: outcome.skuId ?? null,
@@ -42,12 +59,12 @@ export function buildAnnotationValues(outcome: RowOutcome | undefined, separator
 }
 
 /** The appended cells as text, in `ANNOTATION_HEADERS` order, for CSV output. */
-export function buildAnnotationTexts(outcome: RowOutcome | undefined, separator: string): string[] {
+export function buildAnnotationTexts(outcome: RowOutcome | undefined, separator: string, words?: StatusWords): string[] {
   // The usual row of a dry run: a status, no issue, no id.
   if (outcome !== undefined && outcome.issues.length === 0 && outcome.productId == null && outcome.skuId == null && outcome.jobId == null) {
-    return [outcome.status, '', '', '', ''];
+    return [describeRowStatus(outcome.status, words), '', '', '', ''];
   }
-  const values = buildAnnotationValues(outcome, separator);
+  const values = buildAnnotationValues(outcome, separator, words);
   return ANNOTATION_HEADERS.map((header) => {
     const value = values[header];
     return value === null ? '' : String(value);

@@ -6,7 +6,8 @@
  * never parses CSV); with `headerRow` given, empty lines are written where the input had them so
  * that every record is on the row the reader numbered it in the input.
  */
-import { ANNOTATION_HEADERS, buildAnnotationTexts, isAnnotationHeader, joinIssueTexts } from './annotation-columns.js';
+import type { Translator } from '../i18n/create-translator.js';
+import { ANNOTATION_HEADERS, buildAnnotationTexts, buildStatusWords, describeRowStatus, isAnnotationHeader, joinIssueTexts, type StatusWords } from './annotation-columns.js';
 import { createCsvFileWriter } from './create-csv-file-writer.js';
 import type { CsvFileWriter } from './create-csv-file-writer.js';
 import { createCsvFieldFormatter } from './format-csv-record.js';
@@ -72,6 +73,8 @@ export interface WriteAnnotatedCsvOptions {
    * the input's (the outcomes are keyed by them).
    */
   headerRow?: number;
+  /** The language of the `_status` words (default: the status codes). */
+  translator?: Translator;
 }
 
 /** A row-at-a-time annotated CSV, for callers that feed several outputs in one pass. */
@@ -115,12 +118,13 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
   }
   // Usually no `_` column of an earlier run is dropped: the row's values are written as they are.
   const copyAll = copiesAllColumns(keep, options.header);
-  const writeBytesRow = createBytesRowWriter(file, options.delimiter ?? ',');
+  const words = options.translator === undefined ? undefined : buildStatusWords(options.translator);
+  const writeBytesRow = createBytesRowWriter(file, options.delimiter ?? ',', words);
   return {
     async add(row, outcome = options.outcomeOf(row.row)) {
       const moved = lines?.moveTo(row.row, row);
       if (moved !== undefined) await moved;
-      const annotations = buildAnnotationTexts(outcome, CSV_ISSUE_SEPARATOR);
+      const annotations = buildAnnotationTexts(outcome, CSV_ISSUE_SEPARATOR, words);
       const more = row.beyond === undefined ? annotations : [...annotations, ...row.beyond];
       if (copyAll && row.values.length === keep.length) {
         if (row.text !== undefined) await file.writeText(row.text, row.values, more);
@@ -153,14 +157,14 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
  * status, `_errors` only when there are issues, the ids only when there are some — no list of
  * texts, no formatting of empty cells.
  */
-function createBytesRowWriter(file: CsvFileWriter, delimiter: string): (row: BytesRow, outcome: RowOutcome | undefined) => Promise<void> | undefined {
+function createBytesRowWriter(file: CsvFileWriter, delimiter: string, words: StatusWords | undefined): (row: BytesRow, outcome: RowOutcome | undefined) => Promise<void> | undefined {
   const { putStatus } = createStatusPutter(file, delimiter);
   return (row, outcome) => {
     file.beginRecord();
     file.putFormatted(row.bytes, row.start, row.end);
     for (let i = 0; i < row.pad; i++) file.putDelimiter();
     file.putDelimiter();
-    if (outcome !== undefined) putStatus(outcome.status);
+    if (outcome !== undefined) putStatus(describeRowStatus(outcome.status, words));
     file.putDelimiter();
     if (outcome !== undefined && outcome.issues.length > 0) file.putValue(joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR));
     file.putDelimiter();

@@ -7,9 +7,9 @@
  *   id cells after each row's last used column, faulty cells given a highlight format derived
  *   from their own, and a note each (up to `maxNotes`) in a comments part with its VML drawing;
  * - `styles.xml`, with the highlight formats appended (every existing index is kept);
- * - a `To fix` sheet listing every issue (streamed to a deflated temp file beside the copy while
- *   the data sheet is written, then copied in), added to `workbook.xml`, its relationships and
- *   `[Content_Types].xml`.
+ * - a `To fix` sheet listing the causes, root causes first (`buildToFixSheet`: the issues are counted
+ *   while the data sheet is written, the sheet deflated to a temp file beside the copy once it is
+ *   done, then copied in), added to `workbook.xml`, its relationships and `[Content_Types].xml`.
  *
  * The seller's cells keep their type and value: a text cell stays a text cell (never evaluated
  * as a formula when the file is opened), a formula stays the seller's formula. Text the tool writes
@@ -31,6 +31,7 @@ import type { CellRange, ReadOptions, SourceInfo } from '../sources/types.js';
 import { cutForMessage } from '../sources/cut-for-message.js';
 import { loadZipEntryText, openZipEntry, type ZipEntry } from '../sources/zip-directory.js';
 import { buildHeaderTexts } from './build-header-texts.js';
+import { buildStatusWords } from './annotation-columns.js';
 import { LARGE_PART_CHUNK_BYTES, openSourceWorkbook, type SourceWorkbook } from './open-source-sheet.js';
 import type { RowOutcome } from './report-types.js';
 import type { TextRow } from './write-annotated-csv.js';
@@ -53,7 +54,9 @@ import {
 import { createStylePatch, type StylePatch } from './xlsx-patch/patch-styles.js';
 import { splitSheetXml } from './xlsx-patch/split-sheet-xml.js';
 import type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
-import { buildToFixHead, buildToFixRow, buildToFixTail } from './xlsx-patch/to-fix-sheet-xml.js';
+import { addToFixLine, buildToFixSheet, listToFixSheetNames } from './xlsx-patch/to-fix-sheet-xml.js';
+import { createCauseTally } from './rank-root-causes.js';
+import { createTranslator, type Translator } from '../i18n/create-translator.js';
 import { createDeflatedFile, createZipOutput, type ZipOutput } from './xlsx-patch/zip-output.js';
 import { namePartialFile } from './start-atomic-file.js';
 
@@ -61,11 +64,8 @@ export { ANNOTATION_FILLS } from './xlsx-patch/annotation-fills.js';
 export { TO_FIX_HEADERS } from './xlsx-patch/to-fix-sheet-xml.js';
 export type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 
-/** Name of the sheet that lists every issue. */
+/** Name of the sheet that lists the causes of the issues, in English (`report.toFix.sheet` in the run's language). */
 export const TO_FIX_SHEET = 'To fix';
-
-/** Rows of a worksheet (Excel's limit). */
-const MAX_SHEET_ROWS = 1_048_576;
 
 /** Default of `maxNotes`. */
 export const DEFAULT_MAX_NOTES = 5000;
@@ -111,6 +111,8 @@ export interface WriteAnnotatedWorkbookOptions {
   onDataRowReads?: (outcome: RowOutcome | undefined) => boolean;
   /** The header's texts up to its last non-blank cell (the positions of `onDataRow`'s values); called once, before the first row. */
   onHeader?: (names: readonly string[]) => void | Promise<void>;
+  /** The language of the `_status` words and the `To fix` sheet (default English, `_status` the status codes). */
+  translator?: Translator;
 }
 
 /** What `writeAnnotatedWorkbook` wrote. */
@@ -124,7 +126,7 @@ export interface AnnotatedWorkbookResult {
   highlightedCells: number;
   /** Notes written (at most `maxNotes`). */
   notes: number;
-  /** Rows of the `To fix` sheet (one per issue). */
+  /** Issues counted on the `To fix` sheet (it has a line per cause: code and column). */
   issues: number;
   /** What the copy could not do as usual (rows out of order, no room for the `_` columns, …); never fatal. */
   warnings: Issue[];
@@ -141,7 +143,7 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
         ...(info.sheet !== undefined ? { sheet: info.sheet } : {}),
       }),
   );
-  const plan = await planPackage(source);
+  const plan = await planPackage(source, options.translator ?? createTranslator('en'));
   // A scratch file, never renamed: hidden and marked partial, like the files being written.
   const toFixTemp = namePartialFile(options.outPath, 'to-fix');
   const input = await open(options.sourcePath, 'r');
@@ -204,7 +206,7 @@ interface PackagePlan {
   warnings: Issue[];
 }
 
-async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
+async function planPackage(source: SourceWorkbook, translator: Translator): Promise<PackagePlan> {
   const { directory, path } = source;
   const entries = directory.entries;
   const corrupt = (message: string, cause?: unknown): never => {
@@ -249,9 +251,11 @@ async function planPackage(source: SourceWorkbook): Promise<PackagePlan> {
 
   if (source.stylesEntry !== undefined) deferred.add(source.stylesEntry.name);
 
-  // The `To fix` sheet of an earlier run (same name, not the data sheet) is replaced, not repeated.
-  const toFixName = source.sheet.name.toLowerCase() === TO_FIX_SHEET.toLowerCase() ? `_${TO_FIX_SHEET}` : TO_FIX_SHEET;
-  const earlier = source.sheets.find((sheet) => sheet !== source.sheet && sheet.isWorksheet && sheet.name.toLowerCase() === toFixName.toLowerCase() && sheet.part !== undefined);
+  // The `To fix` sheet of an earlier run (its name in any language, not the data sheet) is replaced, not repeated; it keeps its name.
+  const known = listToFixSheetNames();
+  const earlier = source.sheets.find((sheet) => sheet !== source.sheet && sheet.isWorksheet && known.has(sheet.name.toLowerCase()) && sheet.part !== undefined);
+  const wanted = translator.translate('report.toFix.sheet');
+  const toFixName = earlier?.name ?? (source.sheet.name.toLowerCase() === wanted.toLowerCase() ? `_${wanted}` : wanted);
   let toFixPart: string;
   if (earlier?.part !== undefined && entries.has(earlier.part)) {
     toFixPart = earlier.part;
@@ -376,9 +380,7 @@ async function rewriteSheet(
   const { info } = options;
   const stream = await output.openEntry(source.entry.name);
   const toFixStyles = { header: plan.styles.toolStyle('bold'), error: plan.styles.toolStyle('fill-error') };
-  await toFix.write(buildToFixHead(toFixStyles, plan.namespaces));
-  let toFixRow = 1;
-  let toFixLeftOut = 0;
+  const causes = createCauseTally();
   const cursor = createOutcomeCursor(options);
   const formats = new Map<number, string | undefined>();
   const fillMerged = options.onDataRow === undefined ? undefined : await loadFillMerged(source, info, options.readOptions);
@@ -408,17 +410,13 @@ async function rewriteSheet(
     groupRows: options.readOptions?.groupRows,
     visibleColumns: info.header.map((column) => column.index + 1),
     fillMerged,
-    onIssue: async (line) => {
-      // A sheet has 1,048,576 rows at most: issues past that are in `_errors` and summary.json only.
-      if (toFixRow >= MAX_SHEET_ROWS) {
-        toFixLeftOut += 1;
-        return;
-      }
-      toFixRow += 1;
-      await toFix.write(buildToFixRow(toFixRow, line, toFixStyles));
+    onIssue: (line) => {
+      addToFixLine(causes, line);
+      return Promise.resolve();
     },
     emit: (text) => stream.write(text),
     relationshipsNs: plan.namespaces.relationships,
+    statusWords: options.translator === undefined ? undefined : buildStatusWords(options.translator),
   });
   let xml: Readable | undefined;
   let rows: SheetRowsResult | undefined;
@@ -440,18 +438,11 @@ async function rewriteSheet(
     await cursor.close();
   }
   if (rows === undefined) throw new InternalError('the sheet rewrite ended without its tail');
-  if (toFixLeftOut > 0) {
-    rows.warnings.push({
-      code: 'to_fix_sheet_full',
-      severity: 'warning',
-      stage: 'read',
-      file: source.path,
-      sheet: plan.toFixName,
-      message: `the "${plan.toFixName}" sheet is full (${MAX_SHEET_ROWS.toLocaleString('en-US')} rows, Excel's limit): ${toFixLeftOut} more issue(s) are in the _errors column and summary.json only`,
-    });
-  }
   await stream.end();
-  await toFix.write(buildToFixTail());
+  const translator = options.translator ?? createTranslator('en');
+  // The wrapped style is asked for once the data sheet is done: the data sheet's own formats come first, as before the sheet had one.
+  const styles = { ...toFixStyles, wrap: plan.styles.toolStyle('errors') };
+  await toFix.write(buildToFixSheet(causes, { styles, namespaces: plan.namespaces, dataSheet: source.sheet.name, translator }));
   return rows;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Writes the report folder of one run: `summary.json`, the annotated copy of the input
- * (`annotated.xlsx` or `annotated.csv`) and `rejected-rows.csv`. The input is read once: the
+ * (`annotated.xlsx` or `annotated.csv`), `rejected-rows.csv` and `report.html`. The input is read once: the
  * annotated copy and the rejected rows are written in the same pass.
  */
 import { mkdir, rm } from 'node:fs/promises';
@@ -16,6 +16,8 @@ import type { GroupRowRecord } from './write-annotated-workbook.js';
 import { createRejectedRowsSink, REJECTED_ROWS_LEADING_HEADERS, type RejectedRowsSink } from './write-rejected-rows-csv.js';
 import { createFedBackGroupCheck, type FedBackGroupCheck } from './xlsx-patch/check-fed-back-groups.js';
 import { writeSummaryJson } from './write-summary-json.js';
+import { REPORT_HTML_FILE, writeReportHtml } from './html/write-report-html.js';
+import { createTranslator, type Translator } from '../i18n/create-translator.js';
 
 /** File names inside the report folder. */
 export const REPORT_FILES = {
@@ -24,6 +26,7 @@ export const REPORT_FILES = {
   annotatedCsv: 'annotated.csv',
   rejectedRows: 'rejected-rows.csv',
   issues: 'issues.ndjson',
+  html: REPORT_HTML_FILE,
 } as const;
 
 /** Options of `writeRunReport`. */
@@ -51,6 +54,8 @@ export interface WriteRunReportOptions {
    * header only): for a run in which no row needs attention, so `rejected-rows.csv` gets its header only.
    */
   annotated?: boolean;
+  /** The language of the annotated copy's and report.html's texts (default English). */
+  translator?: Translator;
 }
 
 /** Paths of the files written. */
@@ -62,13 +67,16 @@ export interface RunReportPaths {
   rejectedRows: string;
   /** Every issue, one JSON a line (`writeIssuesNdjson`); set by the pipeline when it wrote one. */
   issues?: string;
+  /** The run's page (`report.html`), written last. */
+  html?: string;
 }
 
 /** Writes the report folder and returns the paths. */
 export async function writeRunReport(options: WriteRunReportOptions): Promise<RunReportPaths> {
   const { paths, warnings } = await writeReportCopies(options);
   await writeReportSummary(paths, options.summary, warnings);
-  return paths;
+  const html = await writeReportHtml({ dir: paths.dir, summary: options.summary, translator: options.translator ?? createTranslator('en') });
+  return { ...paths, html };
 }
 
 /** What `writeReportCopies` wrote, and what the copy could not do as usual (for `summary.json`). */
@@ -149,6 +157,7 @@ async function writeWorkbookReport(options: Omit<WriteRunReportOptions, 'summary
         info,
         ...(options.readOptions !== undefined ? { readOptions: options.readOptions } : {}),
         ...(options.prefixFormulaText !== undefined ? { prefixFormulaText: options.prefixFormulaText } : {}),
+        ...(options.translator !== undefined ? { translator: options.translator } : {}),
         outcomeOf: options.outcomeOf,
         onHeader: async (header) => void (await openRejected(header)),
         // Only the rows written to rejected-rows.csv are read (`addRejected`).
@@ -195,6 +204,7 @@ async function writeCsvReport(options: Omit<WriteRunReportOptions, 'summary'>, p
         outcomeOf: options.outcomeOf,
         leadingRows: copy.leading,
         headerRow: copy.header.row,
+        ...(options.translator !== undefined ? { translator: options.translator } : {}),
       });
       await copyCsvRecords({ copy, annotated, rejected, outcomeOf: options.outcomeOf });
       await annotated.close();

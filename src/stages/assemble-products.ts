@@ -223,7 +223,8 @@ export function buildAssembledProduct(productKey: string, unsorted: MappedRow[],
   const categoryId = readMerged(merged, records, 'categoryId');
   if (typeof categoryId === 'number' && validCount > 0) checkRequiredAttributes(productKey, records, productAttributes, categoryId, requirements, issues);
   const heldBack = validCount < records.length;
-  if (heldBack) reportHeldBackRows(productKey, records, issues);
+  // A row with an error of its own, or an error of the product found on one row, holds back the others.
+  if (heldBack || hasErrors(issues)) reportHeldBackRows(productKey, records, issues);
 
   const rows: RowRef[] = [];
   for (const record of records) rows.push(record.source);
@@ -412,14 +413,33 @@ function checkRequiredAttributes(
   }
 }
 
-/** A product with a bad row is not sent: each of its good rows says which rows hold it back. */
+/** How many blocking rows a held-back row's message lists. */
+const HELD_BACK_ROWS_SHOWN = 10;
+
+/**
+ * A product with a bad row is not sent: each of its other rows says which rows hold it back and
+ * with which errors (its rows' own, and the product's errors found on a row), in its own `_errors`.
+ */
 function reportHeldBackRows(productKey: string, records: readonly MappedRow[], issues: Issue[]): void {
-  const badRows: number[] = [];
-  for (const record of records) if (!record.valid) badRows.push(record.source.row);
-  const listed = badRows.length > 10 ? `${badRows.slice(0, 10).join(', ')} and ${badRows.length - 10} more` : badRows.join(', ');
+  const causes = new Map<number, string[]>();
+  const addCause = (row: number, codes: readonly string[]): void => {
+    const known = causes.get(row) ?? [];
+    for (const code of codes) if (!known.includes(code)) known.push(code);
+    causes.set(row, known);
+  };
+  for (const record of records) if (!record.valid) addCause(record.source.row, record.errorCodes ?? []);
+  for (const issue of issues) if (issue.severity === 'error' && issue.row !== undefined) addCause(issue.row, [issue.code]);
+  const badRows = [...causes.keys()].sort((a, b) => a - b);
+  const codes = [...new Set([...causes.values()].flat())].sort();
+  const shown = badRows.slice(0, HELD_BACK_ROWS_SHOWN).join(', ');
+  const rows = badRows.length > HELD_BACK_ROWS_SHOWN ? `${shown} and ${badRows.length - HELD_BACK_ROWS_SHOWN} more` : shown;
+  // The message's data (for the catalog's template): the rows, their error codes, how many rows.
+  const data = { rows, codes: codes.join(', '), count: badRows.length };
+  const errors = data.codes === '' ? '' : ` (${data.codes})`;
+  const message = `product "${productKey}" is held back: row${data.count === 1 ? '' : 's'} ${data.rows} of it ha${data.count === 1 ? 's' : 've'} errors${errors}`;
   for (const record of records) {
-    if (!record.valid) continue;
-    reportBuildIssue(issues, productKey, 'product_has_invalid_rows', record, undefined, `product "${productKey}" is held back: row${badRows.length === 1 ? '' : 's'} ${listed} of it ha${badRows.length === 1 ? 's' : 've'} errors`, listed);
+    if (!record.valid || causes.has(record.source.row)) continue;
+    reportBuildIssue(issues, productKey, 'product_has_invalid_rows', record, undefined, message);
   }
 }
 
@@ -501,6 +521,7 @@ function checkDuplicate<K>(
   }
   if (first === record.source.row) return undefined;
   record.valid = false;
+  (record.errorCodes ??= []).push(code);
   const location = record.cells[cell];
   return createIssue({
     stage: 'build',

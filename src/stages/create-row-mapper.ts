@@ -97,6 +97,7 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
     const record = ctx.record as MappedRow | null;
     if (record === null) return { record: null, issues: ctx.issues };
     record.valid = ctx.valid;
+    if (!ctx.valid) record.errorCodes = listErrorCodes(ctx.issues);
     if (record.extraBarcodes !== undefined) {
       const extra = splitBarcodeCopies(record, barcodeIsSkuKey);
       if (extra.length > 0) return { record, issues: ctx.issues, extra };
@@ -105,4 +106,11 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
   };
 
   return Object.assign(mapRow, { setupIssues });
+}
+
+/** The distinct codes of the errors among `issues`, in order. */
+function listErrorCodes(issues: readonly Issue[]): string[] {
+  const codes: string[] = [];
+  for (const issue of issues) if (issue.severity === 'error' && !codes.includes(issue.code)) codes.push(issue.code);
+  return codes;
 }

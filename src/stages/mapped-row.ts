@@ -64,6 +64,8 @@ export interface MappedRow {
    * kept so that the assembler can name the rows of a product; an invalid row is never sent.
    */
   valid: boolean;
+  /** The codes of the row's own errors when it is not valid (what holds its product back), distinct. */
+  errorCodes?: string[];
   /** The seller's product key ('' when missing). */
   productKey: string;
   /** The seller's SKU key: its own column, else the barcode ('' when missing). */

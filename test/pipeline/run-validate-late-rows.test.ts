@@ -42,6 +42,6 @@ describe('validate, a product whose rows are far apart', () => {
     expect(far.summary.counts.productsByStatus).toEqual({ valid: 149, invalid: 1 });
     // The held-back row names the late row: the rows of SM-0001 were merged, not kept as two products.
     const heldBack = far.summary.issues.filter((issue) => issue.code === 'product_has_invalid_rows');
-    expect(heldBack.map((issue) => [issue.row, issue.productKey, issue.message])).toEqual([[3, 'SM-0001', 'product "SM-0001" is held back: row 301 of it has errors']]);
+    expect(heldBack.map((issue) => [issue.row, issue.productKey, issue.message])).toEqual([[3, 'SM-0001', 'product "SM-0001" is held back: row 301 of it has errors (invalid_price)']]);
   });
 });

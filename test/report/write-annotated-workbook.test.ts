@@ -125,17 +125,18 @@ describe('writeAnnotatedWorkbook', () => {
     );
   });
 
-  it('lists every issue in the To fix sheet, neutralised', async () => {
+  it('lists the causes in the To fix sheet, errors first, neutralised', async () => {
     const { workbook } = await annotate(await makeTempDir());
     const toFix = workbook.getWorksheet('To fix')!;
     const rows = toFix.getSheetValues().slice(1).map((values) => (values as unknown[]).slice(1));
+    const fallback = 'Read the problem, correct the cell in your file and run again.';
     expect(rows).toEqual([
       [...TO_FIX_HEADERS],
-      [4, 'F', 'Ссылка', `'${HYPERLINK}`, 'warning', 'formula_like_text', 'text looks like a formula'],
-      [5, 'C', 'Цена', 'abc', 'error', 'price_not_number', 'price must be a positive number'],
-      [5, 'D', 'Бренд', 'Samsnug', 'error', 'unknown_brand', 'brand is not in the directory; did you mean: Samsung?'],
-      [5, undefined, undefined, undefined, 'warning', 'duplicate_sku', 'the SKU appears twice'],
-      [6, undefined, undefined, undefined, 'error', 'service_rejected', `'-ERR неверная категория`],
+      ['root cause', 'C', 'Цена', 'price must be a positive number', 1, 'C5', fallback, 'abc', '5', 'price_not_number', 'error'],
+      ['root cause', 'D', 'Бренд', 'brand is not in the directory; did you mean: Samsung?', 1, 'D5', "Write the brand as the marketplace's list has it (see the hint), or add it to the mapping.", 'Samsnug', '5', 'unknown_brand', 'error'],
+      ['root cause', undefined, undefined, `'-ERR неверная категория`, 1, 'A6', "Read the service's reason, correct the product and run the import again.", undefined, '6', 'service_rejected', 'error'],
+      ['root cause', 'F', 'Ссылка', 'warning: text looks like a formula', 1, 'F4', fallback, `'${HYPERLINK}`, '4', 'formula_like_text', 'warning'],
+      ['root cause', undefined, undefined, 'warning: the SKU appears twice', 1, 'A5', fallback, undefined, '5', 'duplicate_sku', 'warning'],
     ]);
   });
 

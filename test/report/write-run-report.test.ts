@@ -38,6 +38,7 @@ describe('writeRunReport', () => {
       summary: join(reportDir, 'summary.json'),
       annotated: join(reportDir, 'annotated.xlsx'),
       rejectedRows: join(reportDir, 'rejected-rows.csv'),
+      html: join(reportDir, 'report.html'),
     });
     expect(JSON.parse(await readFile(paths.summary, 'utf8'))).toEqual(summary);
     expect((await stat(requireAnnotatedPath(paths))).size).toBeGreaterThan(0);

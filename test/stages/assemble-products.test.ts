@@ -147,6 +147,8 @@ describe('createProductAssembler', () => {
     expect(summarize(entries[0]?.issues ?? [])).toEqual([
       'row 3 product_field_conflict C: rows of product "TS-1" disagree on name.rus: "Футболка мужская хлопок" here, "Футболка мужская" in row 2',
       'row 3 product_field_conflict M: rows of product "TS-1" disagree on attribute material: polyester here, cotton in row 2',
+      // The row that agrees is held back by the product's error found on row 3, and says so in its own issue.
+      'row 2 product_has_invalid_rows: product "TS-1" is held back: row 3 of it has errors (product_field_conflict)',
     ]);
   });
 
@@ -165,6 +167,7 @@ describe('createProductAssembler', () => {
     ]);
     expect(summarize(entries[0]?.issues ?? [])).toEqual([
       'row 3 skus_not_distinguished: SKUs of product "TS-1" in rows 2 and 3 have the same SKU-defining values (color=red;size=s)',
+      'row 2 product_has_invalid_rows: product "TS-1" is held back: row 3 of it has errors (skus_not_distinguished)',
     ]);
   });
 
@@ -178,6 +181,10 @@ describe('createProductAssembler', () => {
       const size = (sizes[i % 3] as string).toLowerCase();
       return `row ${row} skus_not_distinguished: SKUs of product "TS-1" in rows ${2 + (i % 3)} and ${row} have the same SKU-defining values (color=red;size=${size})`;
     });
+    // The first row of each signature is held back by the others; the message lists ten rows and counts the rest.
+    const bad = rows.slice(3).map(([row]) => row);
+    const listed = `${bad.slice(0, 10).join(', ')}${bad.length > 10 ? ` and ${bad.length - 10} more` : ''}`;
+    for (const [row] of rows.slice(0, 3)) expected.push(`row ${row} product_has_invalid_rows: product "TS-1" is held back: rows ${listed} of it have errors (skus_not_distinguished)`);
     expect(summarize(entries[0]?.issues ?? [])).toEqual(expected);
   });
 
@@ -189,6 +196,7 @@ describe('createProductAssembler', () => {
     expect(summarize(entries[0]?.issues ?? [])).toEqual([
       'row 2 required_attribute_missing: SKU lacks attribute size (Размер), required in category 111',
       'row 2 required_attribute_missing: product lacks attribute material (Материал), required in category 111',
+      'row 3 product_has_invalid_rows: product "TS-1" is held back: row 2 of it has errors (required_attribute_missing)',
     ]);
     expect(entries[0]?.draft).toBeNull();
   });
@@ -202,9 +210,11 @@ describe('createProductAssembler', () => {
     expect(summarize(rowIssues)).toEqual(['row 3 invalid_price I: the price must be a positive number, got "договорная"']);
     expect(entries[0]?.draft).toBeNull();
     expect(summarize(entries[0]?.issues ?? [])).toEqual([
-      'row 2 product_has_invalid_rows: product "TS-1" is held back: row 3 of it has errors',
-      'row 4 product_has_invalid_rows: product "TS-1" is held back: row 3 of it has errors',
+      'row 2 product_has_invalid_rows: product "TS-1" is held back: row 3 of it has errors (invalid_price)',
+      'row 4 product_has_invalid_rows: product "TS-1" is held back: row 3 of it has errors (invalid_price)',
     ]);
+    // The blocking row is in the message, never in `value` (the To fix sheet's value column would show it as a cell value).
+    expect(entries[0]?.issues.every((issue) => issue.value === undefined)).toBe(true);
     expect(entries[0]?.rows.map((ref) => ref.row)).toEqual([2, 3, 4]);
   });
 

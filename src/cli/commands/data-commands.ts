@@ -60,6 +60,11 @@ async function printResult(ctx: CommandContext, result: RunResult, json: boolean
   } else {
     const { renderSummary } = await import('../../report/render-summary.js');
     ctx.io.stdout(`${renderSummary(result.summary, { color: shouldColor(ctx.io, 'stdout'), reportDir: result.reportDir, annotatedSkipped: result.reportPaths.annotated === null })}\n`);
+    // The last line names the page to open (report.html); in the locale's language until the run's translator reaches here.
+    if (result.reportPaths.html !== undefined) {
+      const [{ createTranslator }, { chooseLanguage }] = await Promise.all([import('../../i18n/create-translator.js'), import('../../i18n/language.js')]);
+      ctx.io.stdout(`${createTranslator(chooseLanguage(undefined, ctx.io.env)).translate('report.html.terminal', { path: result.reportPaths.html })}\n`);
+    }
   }
   ctx.setExitCode(result.exitCode);
 }

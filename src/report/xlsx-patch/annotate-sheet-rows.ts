@@ -10,18 +10,18 @@
  * and reported, never fatal; a sheet whose columns reach XFD gets no `_` columns (reported; every
  * issue is still highlighted and listed on the `To fix` sheet).
  */
-import { createIssue, formatIssueBody, type Issue } from '../../core/issue.js';
+import { createIssue } from '../../core/issue.js';
 import { isAnnotationHeader } from '../annotation-columns.js';
 import type { RowOutcome } from '../report-types.js';
 import { annotationColumnWidths, buildAnnotationCells, buildAnnotationHeaderCells, placeAnnotationColumns } from './annotation-cells.js';
 import { highlightRowCells } from './highlight-row-cells.js';
 import { endsBefore, openRowTag, rewriteRowXml } from './rewrite-row-xml.js';
-import { parseColumn, readRowCells, readRowShape, readStoredCell, RowCellsOnDemand, type RowCell, type RowShape } from './row-cells.js';
+import { readRowCells, readRowShape, readStoredCell, RowCellsOnDemand, type RowCell, type RowShape } from './row-cells.js';
 import type { GroupRowRecord } from './track-group-rows.js';
 import { buildGroupRecord, checkTableCellsFilled, createLazyTextRow, readRowTexts, type RowTexts } from './row-texts.js';
 import { rewriteSheetHead } from './rewrite-sheet-head.js';
 import { createSheetRowsState, readCellText, type SheetFinding, type SheetRowsOptions, type SheetRowsResult, type SheetRowsState } from './sheet-rows-state.js';
-import type { ToFixLine } from './to-fix-sheet-xml.js';
+import { buildToFixLine } from './to-fix-sheet-xml.js';
 import { placeXmlTextError } from '../../sources/xml-text.js';
 import { parseOutlineLevel } from '../../sources/scan-row-outlines.js';
 import { readDecodedAttribute, readLenientAttribute, setAttribute } from './xml-markup.js';
@@ -291,16 +291,6 @@ function pushFindingWarning(state: SheetRowsState, code: 'rows_out_of_order' | '
   state.result.warnings.push(
     createIssue({ code, severity: 'warning', stage: 'read', file: state.options.file, sheet: state.options.sheet, message: `${finding.count} ${rest}` }),
   );
-}
-
-/** One `To fix` line of an issue of row `row`. */
-export function buildToFixLine(row: number, issue: Issue, headerNames: readonly string[]): ToFixLine {
-  const column = issue.column ?? '';
-  const index = column === '' || !/^[A-Z]{1,3}$/.test(column) ? undefined : parseColumn(column);
-  const header = issue.header ?? (index !== undefined ? (headerNames[index - 1] ?? '') : '');
-  // The value has a column of its own: the message and the hint as the one renderer writes them.
-  const message = formatIssueBody({ message: issue.message, ...(issue.hint !== undefined ? { hint: issue.hint } : {}) }, {});
-  return [issue.row ?? row, column, header, issue.value ?? '', issue.severity, issue.code, message];
 }
 
 // Elements of CT_Worksheet that come after `legacyDrawing`: it goes before the first of them.

@@ -61,7 +61,7 @@ export function buildAnnotationCells(state: SheetRowsState, rowNumber: number, o
   const { firstColumn, prefix } = state;
   if (firstColumn === undefined) return [];
   const styles = state.options.styles;
-  const values = buildAnnotationValues(outcome, '\n');
+  const values = buildAnnotationValues(outcome, '\n', state.options.statusWords);
   const ref = (offset: number): string => `${state.annotationLetters[offset]}${rowNumber}`;
   const extras: ExtraCell[] = [{ column: firstColumn, xml: inlineCell(prefix, ref(0), values._status, styles.toolStyle(statusStyle(outcome.status))) }];
   if (values._errors !== '') extras.push({ column: firstColumn + 1, xml: inlineCell(prefix, ref(1), limitCellText(neutralizeFormula(values._errors)), styles.toolStyle('errors')) });

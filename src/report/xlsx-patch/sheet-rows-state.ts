@@ -4,6 +4,7 @@
  * share, in one object given to each of them.
  */
 import type { Issue } from '../../core/issue.js';
+import type { StatusWords } from '../annotation-columns.js';
 import { buildXlsxCell } from '../../sources/build-xlsx-cell.js';
 import type { SharedStringTable } from '../../sources/shared-string-table.js';
 import type { RowOutcome } from '../report-types.js';
@@ -66,6 +67,8 @@ export interface SheetRowsOptions {
   emit: (text: string) => Promise<void>;
   /** Namespace of relationship ids in the workbook (transitional or strict). */
   relationshipsNs: string;
+  /** The `_status` words of the run's language (default: the status codes). */
+  statusWords?: StatusWords | undefined;
 }
 
 /** Counts and findings of the rewrite. */
