@@ -9,6 +9,17 @@ import { resolvePath } from '../pipeline/resolve-path.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import type { Settings } from '../settings/settings-schema.js';
 import type { CliIo } from './cli-io.js';
+import { LANGUAGES } from '../i18n/language.js';
+import type { Language } from '../i18n/language.js';
+import { settleRunLanguage } from './run-language.js';
+
+/**
+ * Adds `--lang`, on every command (a global option): the language of what a person reads. A value
+ * not in `LANGUAGES` is a usage error, before anything runs.
+ */
+export function withLanguageOption<T>(y: Argv<T>, describe: string) {
+  return y.option('lang', { choices: LANGUAGES, global: true, describe });
+}
 
 /** Adds the service, state and output options. */
 export function withServiceOptions<T>(y: Argv<T>) {
@@ -38,10 +49,12 @@ export type ServiceArgv = {
   retryLimit?: number | undefined;
   refreshDirectories?: boolean | undefined;
   json?: boolean | undefined;
+  lang?: Language | undefined;
 };
 
 /**
- * Resolves settings: defaults < settings file < environment < flags. The YAML parser and the
+ * Resolves settings: defaults < settings file < environment < flags, and settles the run's language
+ * from them. The YAML parser and the
  * settings schema (zod) are loaded here, when a command needs settings, not when the CLI starts.
  */
 export async function settingsFromArgv(argv: ServiceArgv, io: CliIo, extra: Partial<Record<keyof Settings, unknown>> = {}): Promise<ResolvedSettings> {
@@ -63,7 +76,7 @@ export async function settingsFromArgv(argv: ServiceArgv, io: CliIo, extra: Part
     }
   }
   const { resolveSettings } = await import('../settings/resolve-settings.js');
-  return resolveSettings({
+  const resolved = resolveSettings({
     ...(file ? { file } : {}),
     env: io.env,
     flags: {
@@ -75,7 +88,11 @@ export async function settingsFromArgv(argv: ServiceArgv, io: CliIo, extra: Part
       timeoutMs: argv.timeoutMs,
       retryLimit: argv.retryLimit,
       refreshDirectories: argv.refreshDirectories,
+      lang: argv.lang,
       ...extra,
     },
   });
+  // From here on the run speaks the language its settings chose (the settings file's `lang` included).
+  settleRunLanguage(io, resolved.settings.lang);
+  return resolved;
 }

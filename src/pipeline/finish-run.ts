@@ -100,7 +100,7 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   // Every issue goes to issues.ndjson, streamed from the outcome store in row order (a run's row
   // issues are on disk): summary.json keeps counts and examples, not millions of issues.
   await mkdir(reportDir, { recursive: true });
-  deps.onEvent({ type: 'stage:start', stage: 'report', detail: reportDir });
+  deps.onEvent({ type: 'stage:start', stage: 'report', detail: reportDir, text: { key: 'stage.report.start', data: { dir: reportDir } } });
   const issuesPath = join(reportDir, REPORT_FILES.issues);
   const digest = await writeIssuesNdjson({
     path: issuesPath,

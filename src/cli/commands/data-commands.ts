@@ -43,7 +43,12 @@ async function openSellerFile(
     const { findOfficeLockFile } = await import('../../sources/find-office-lock-file.js');
     const lock = await findOfficeLockFile(resolve(ctx.io.cwd, argv.file));
     if (lock !== null) {
-      deps.onEvent({ type: 'log', level: 'warn', message: `${argv.file} looks open in a spreadsheet program (${basename(lock)} is beside it): if it is being edited, save and close it first, or this run reads the last saved version` });
+      deps.onEvent({
+        type: 'log',
+        level: 'warn',
+        message: `${argv.file} looks open in a spreadsheet program (${basename(lock)} is beside it): if it is being edited, save and close it first, or this run reads the last saved version`,
+        text: { key: 'log.file_open_elsewhere', data: { file: argv.file, lock: basename(lock) } },
+      });
     }
     return { file: argv.file, done: async () => undefined };
   }
