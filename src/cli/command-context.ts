@@ -133,7 +133,7 @@ function describeError(error: unknown, translator: Translator): string {
     const issues = Array.isArray(withIssues.issues) ? (withIssues.issues as Parameters<typeof formatIssue>[0][]) : [];
     const lines = issues.slice(0, 50).map((issue) => `  - ${formatIssue(issue)}`);
     if (issues.length > 50) {
-      lines.push(`  ${translator.translate('error.more', { count: issues.length - 50 })}`);
+      lines.push(`  ${translator.translate('list.more', { count: issues.length - 50 })}`);
     }
     return lines.length ? `${error.message}\n${lines.join('\n')}` : error.message;
   }

@@ -116,6 +116,7 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
       info: read.info,
       readOptions: prep.readOptions,
       outcomeOf,
+      translator: prep.translator,
     });
   } catch (error) {
     // No copy, whole or partial, is kept without the summary.json that says what it is (removed on a best effort).

@@ -16,6 +16,7 @@ import type { GroupRowRecord } from './write-annotated-workbook.js';
 import { createRejectedRowsSink, REJECTED_ROWS_LEADING_HEADERS, type RejectedRowsSink } from './write-rejected-rows-csv.js';
 import { createFedBackGroupCheck, type FedBackGroupCheck } from './xlsx-patch/check-fed-back-groups.js';
 import { writeSummaryJson } from './write-summary-json.js';
+import type { Translator } from '../i18n/create-translator.js';
 
 /** File names inside the report folder. */
 export const REPORT_FILES = {
@@ -51,6 +52,8 @@ export interface WriteRunReportOptions {
    * header only): for a run in which no row needs attention, so `rejected-rows.csv` gets its header only.
    */
   annotated?: boolean;
+  /** The run's language, for the texts a person reads in the report (the run's `PreparedRun.translator`). */
+  translator?: Translator;
 }
 
 /** Paths of the files written. */

@@ -64,7 +64,7 @@ async function printResult(ctx: CommandContext, result: RunResult, json: boolean
     await writeResultJson(result, (chunk) => ctx.io.stdout(chunk));
   } else {
     const { renderSummary } = await import('../../report/render-summary.js');
-    ctx.io.stdout(`${renderSummary(result.summary, { color: shouldColor(ctx.io, 'stdout'), reportDir: result.reportDir, annotatedSkipped: result.reportPaths.annotated === null })}\n`);
+    ctx.io.stdout(`${renderSummary(result.summary, { color: shouldColor(ctx.io, 'stdout'), translator: ctx.translator(), reportDir: result.reportDir, annotatedSkipped: result.reportPaths.annotated === null })}\n`);
   }
   ctx.setExitCode(result.exitCode);
 }
@@ -91,7 +91,7 @@ export const registerValidateCommand: CommandRegistrar = (y, ctx) =>
         const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { reportDir: argv.reportDir, annotatedCopy: argv.annotatedCopy, ...readIssueFilterFlags(argv) });
         const { runValidate } = await import('../../pipeline/run-validate.js');
         const input = await openSellerFile(ctx, argv, deps);
-        const result = await runValidate({ file: input.file, mapping: argv.mapping, settings }, deps).finally(input.done);
+        const result = await runValidate({ file: input.file, mapping: argv.mapping, settings, translator: ctx.translator() }, deps).finally(input.done);
         done();
         await printResult(ctx, result, json);
       } catch (error) {
@@ -127,6 +127,7 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
             file: input.file,
             mapping: argv.mapping,
             settings,
+            translator: ctx.translator(),
             ...(argv.resume ? { resumeRunId: argv.resume } : {}),
             ...(argv.fresh ? { fresh: true } : {}),
             settleAfterMs: argv.settleAfter * 1000,
