@@ -143,4 +143,23 @@ describe('the terminal in the run language', () => {
     expect(outputs[1]).toBe(outputs[0]);
     expect(outputs[2]).toBe(outputs[0]);
   }, 180_000);
+
+  it('help of import in Russian and Kazakh: our texts from the catalog, yargs words from its locale (Kazakh: ours)', async () => {
+    const ru = await runCliCaptured(['import', '--help'], { cwd: ROOT, env: { LANG: 'ru_RU.UTF-8' } });
+    expect(ru.stdout).toContain('Импорт файла: проверить, отправить товары без ошибок пакетами');
+    expect(ru.stdout).toContain('Сервис и состояние:');
+    expect(ru.stdout).toContain('Опции:');
+    const kk = await runCliCaptured(['import', '--help', '--lang', 'kk'], { cwd: ROOT, env: {} });
+    expect(kk.stdout).toContain('Файлды импорттау: тексеру');
+    expect(kk.stdout).toContain('Опциялар:');
+    expect(kk.stdout).toContain('[міндетті]');
+  });
+
+  it('under a Russian locale a misspelt flag is still reworded (yargs parses in English), in Russian; --json keeps English', async () => {
+    const run = await runCliCaptured(['import', 'x.xlsx', '--maping', 'y.yaml'], { cwd: ROOT, env: { LANG: 'ru_RU.UTF-8' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('catalog-import: неизвестный параметр --maping (может быть, --mapping?)');
+    const english = await runCliCaptured(['import', 'x.xlsx', '--maping', 'y.yaml', '--json'], { cwd: ROOT, env: { LANG: 'ru_RU.UTF-8' } });
+    expect(JSON.parse(english.stdout.trim().split('\n').at(-1) ?? '{}')).toMatchObject({ code: 'USAGE', message: 'unknown option --maping (did you mean --mapping?)' });
+  });
 });
