@@ -91,6 +91,8 @@ describe('notices', () => {
     expect(JSON.parse(json)).toMatchObject({ time: '2026-01-02T03:04:05.000Z', level: 'warn', event: 'signal', signal: 'SIGTERM' });
     expect(JSON.parse(renderSignalNotice('SIGINT', ['import', 'f', '--json'], now))).toMatchObject({ signal: 'SIGINT' });
     expect(renderSignalNotice('SIGINT', ['import', 'f'], now)).toContain('SIGINT: finishing the requests in flight');
+    expect(renderSignalNotice('SIGINT', ['import', 'f'], now, { LANG: 'ru_RU.UTF-8' })).toContain('SIGINT: завершаем запросы в работе');
+    expect(renderSignalNotice('SIGINT', ['import', 'f', '--lang', 'kk'], now, { LANG: 'ru_RU.UTF-8' })).toContain('SIGINT: орындалып жатқан');
   });
 
   it('the sandbox says where it really listens and warns when the network can reach it', () => {
