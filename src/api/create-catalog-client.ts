@@ -425,6 +425,7 @@ export function buildJobStatusUrl(
       level: 'warn',
       message: `job ${job.jobId}: infoUrl is not on the service's origin or not a URL; asking the job-status path instead`,
       data: { infoUrl },
+      text: { key: 'log.info_url_foreign', data: { jobId: String(job.jobId) } },
     });
   }
   const url = buildUrl(baseUrl, importInfoPath);
