@@ -7,7 +7,9 @@ import { applyEvent, createProgressState, formatDuration, renderLogLine, renderP
 import { readStatedLanguage } from '../../src/cli/run-language.js';
 import { createTranslator } from '../../src/i18n/create-translator.js';
 
-const [en, ru, kk] = (['en', 'ru', 'kk'] as const).map((language) => createTranslator(language));
+const en = createTranslator('en');
+const ru = createTranslator('ru');
+const kk = createTranslator('kk');
 
 describe('event lines in the run language', () => {
   it('says a stage and its detail from the catalog message the event carries', () => {
