@@ -89,7 +89,9 @@ export function createCommandContext(io: CliIo, setExitCode: (code: number) => v
       const installProblem = isMissingNativeModule(error);
       const code = installProblem ? EXIT.badInput : exitCodeForError(error);
       setExitCode(code);
-      const message = installProblem ? explainMissingNativeModule(error) : describeError(error, json ? createTranslator('en') : context.translator());
+      // `--json` is language-neutral: its message is English.
+      const translator = json ? createTranslator('en') : context.translator();
+      const message = installProblem ? explainMissingNativeModule(error, translator) : describeError(error, translator);
       const stack = options.debug && error instanceof Error ? error.stack : undefined;
       if (json) {
         io.stdout(`${JSON.stringify({ type: 'error', code: installProblem ? 'INSTALL_INCOMPLETE' : isPipelineError(error) ? error.code : 'INTERNAL', message, exitCode: code })}\n`);
