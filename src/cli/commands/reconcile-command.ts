@@ -10,7 +10,7 @@ import { rateLimitOption } from '../sending-options.js';
 export const registerReconcileCommand: CommandRegistrar = (y, ctx) =>
   y.command(
     'reconcile <file>',
-    'Rebuild which marketplace ids the seller’s products and SKUs have, from the live catalog (matched by barcode), after the state directory was lost or products were created elsewhere',
+    ctx.describe('help.command.reconcile'),
     (c) =>
       withServiceOptions(
         c
