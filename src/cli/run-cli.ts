@@ -87,10 +87,13 @@ function buildCli(args: string[], io: CliIo, ctx: CommandContext): Argv {
     .check((argv) => checkValues(argv, cli), true)
     .fail((message, error) => {
       // A check that threw hands its error; anything else is a message from yargs's validation.
+      // The help's structure is read in English (yargs parses in English), and shown in the run's language.
+      const help = renderHelpNow(cli);
       setYargsLocale(cli, language());
       throw buildUsageError(message ?? error?.message ?? 'invalid command line', {
         translator: ctx.translator(),
-        help: renderHelpNow(cli),
+        help,
+        localHelp: renderHelpNow(cli),
         demandedOptions: Object.keys(internals(cli).getDemandedOptions()),
         knownOptions: listKnownOptions(cli),
         args,

@@ -44,8 +44,10 @@ export class UsageProblem extends Error {
 export interface UsageContext {
   /** The run's language. */
   translator: Translator;
-  /** The command's whole help text, as yargs renders it. */
+  /** The command's whole help text, as yargs renders it in English (its structure is read from it). */
   help: string;
+  /** The same help in the run's language, shown for a command group; `help` when not given. */
+  localHelp?: string;
   /** Options the command requires (long names). */
   demandedOptions: readonly string[];
   /** Every option name the command accepts (long names and aliases). */
@@ -88,7 +90,7 @@ export function findUnknownFlags(args: readonly string[], knownOptions: readonly
  */
 function renderUsage(context: UsageContext): string {
   const help = context.help.trimEnd();
-  if (/^Commands:$/m.test(help)) return help;
+  if (/^Commands:$/m.test(help)) return (context.localHelp ?? help).trimEnd();
   const usageLine = help.split('\n')[0] ?? '';
   const positionals = new Set([...usageLine.matchAll(/<([^>.]+)(?:\.\.)?>/g)].map((m) => m[1]));
   const required = context.demandedOptions
@@ -141,6 +143,8 @@ const REWORDINGS: readonly Rewording[] = [
   },
   (message, context, t) => {
     if (message === NAME_A_COMMAND) return t.translate('usage.name_command');
+    const subcommands = /^Name a subcommand: (.+)$/.exec(message)?.[1];
+    if (subcommands !== undefined) return t.translate('usage.name_subcommand', { names: subcommands.split(/, | or /).join(', ') });
     const match = /^Not enough non-option arguments: got (\d+), need at least (\d+)$/.exec(message);
     if (!match) return null;
     const positionals = [...(context.help.split('\n')[0] ?? '').matchAll(/<([^>]+)>/g)].map((m) => (m[1] ?? '').replace(/\.\.$/, ''));

@@ -162,4 +162,17 @@ describe('the terminal in the run language', () => {
     const english = await runCliCaptured(['import', 'x.xlsx', '--maping', 'y.yaml', '--json'], { cwd: ROOT, env: { LANG: 'ru_RU.UTF-8' } });
     expect(JSON.parse(english.stdout.trim().split('\n').at(-1) ?? '{}')).toMatchObject({ code: 'USAGE', message: 'unknown option --maping (did you mean --mapping?)' });
   });
+
+  it('a command group named alone lists its commands in the run language (its help read in English, shown in Russian)', async () => {
+    const top = await runCliCaptured([], { cwd: ROOT, env: { LANG: 'ru_RU.UTF-8' } });
+    expect(top.code).toBe(2);
+    expect(top.stderr).toContain('catalog-import: укажите команду');
+    expect(top.stderr).toContain('Команды:');
+    expect(top.stderr).toContain('Импорт файла: проверить');
+    const products = await runCliCaptured(['products'], { cwd: ROOT, env: { LANG: 'ru_RU.UTF-8' } });
+    expect(products.code).toBe(2);
+    expect(products.stderr).toContain('catalog-import: укажите подкоманду: list, show');
+    expect(products.stderr).toContain('Команды:');
+  });
 });
+
