@@ -209,7 +209,13 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
     if (jobLocationSaid) return;
     jobLocationSaid = true;
     const where = source === undefined ? `the configured path ${paths.importInfo}` : `the import answer's ${source}`;
-    deps.onEvent({ type: 'log', level: 'info', message: `job status: asked at the location from ${where}`, data: { jobStatusFrom: source ?? 'service.paths.importInfo' } });
+    deps.onEvent({
+      type: 'log',
+      level: 'info',
+      message: `job status: asked at the location from ${where}`,
+      data: { jobStatusFrom: source ?? 'service.paths.importInfo' },
+      text: source === undefined ? { key: 'log.job_status_path', data: { path: paths.importInfo } } : { key: 'log.job_status_answer', data: { field: source } },
+    });
   };
 
   return {
@@ -419,6 +425,7 @@ export function buildJobStatusUrl(
       level: 'warn',
       message: `job ${job.jobId}: infoUrl is not on the service's origin or not a URL; asking the job-status path instead`,
       data: { infoUrl },
+      text: { key: 'log.info_url_foreign', data: { jobId: String(job.jobId) } },
     });
   }
   const url = buildUrl(baseUrl, importInfoPath);

@@ -52,6 +52,7 @@ export function createFieldLedger(deps: Pick<Deps, 'onEvent'>): FieldLedger {
           level: 'warn',
           message: `${endpoint}: fields not used: ${fresh.join(', ')} — see docs/service-profile.md`,
           data: { endpoint, fields: fresh },
+          text: { key: 'log.fields_not_used', data: { endpoint, fields: fresh.join(', ') } },
         });
       }
     },

@@ -3,6 +3,7 @@
  * working directory. `main.ts` builds the real one; tests pass their own to run the CLI in-process.
  */
 import type { PipelineEvent } from '../core/events.js';
+import type { Translator } from '../i18n/create-translator.js';
 import { applyEvent, createProgressState, renderLogLine, renderProgressLine } from './render-event.js';
 
 /** What the CLI needs from the process. */
@@ -79,16 +80,22 @@ export function canRedraw(io: CliIo): boolean {
   return io.isTty && io.env.TERM !== 'dumb';
 }
 
+/** How a command's events are printed. */
+export interface PrintMode {
+  /** NDJSON events on stdout, language-neutral. */
+  json: boolean;
+  /** No log or progress lines. */
+  quiet?: boolean;
+  /** The run's translator, asked for at each line: the run's language is settled once its settings are read. */
+  getTranslator: () => Translator;
+}
+
 /**
  * Event sink for a command: NDJSON on stdout with `--json`; on a terminal a redrawn progress line;
  * elsewhere log lines and, every `PROGRESS_LINE_SECONDS`, the progress line as a plain line.
  * `now` is a monotonic clock in ms (injected by tests).
  */
-export function createEventPrinter(
-  io: CliIo,
-  mode: { json: boolean; quiet?: boolean },
-  now: () => number = () => performance.now(),
-): { onEvent(event: PipelineEvent): void; done(): void } {
+export function createEventPrinter(io: CliIo, mode: PrintMode, now: () => number = () => performance.now()): { onEvent(event: PipelineEvent): void; done(): void } {
   const state = createProgressState();
   const redraw = canRedraw(io);
   let lastDraw = 0;
@@ -108,7 +115,7 @@ export function createEventPrinter(
       }
       const at = now();
       applyEvent(state, event, at);
-      const line = mode.quiet ? null : renderLogLine(event);
+      const line = mode.quiet ? null : renderLogLine(event, mode.getTranslator());
       if (line !== null) {
         clear();
         io.stderr(`${line}\n`);
@@ -117,11 +124,11 @@ export function createEventPrinter(
       if (redraw && at - lastDraw > 100) {
         lastDraw = at;
         // Cut to the terminal: a line that wraps leaves its first rows behind at every redraw.
-        io.stderr(`\r\u001b[2K${fitToWidth(renderProgressLine(state, at), terminalWidth(io))}`);
+        io.stderr(`\r\u001b[2K${fitToWidth(renderProgressLine(state, mode.getTranslator(), at), terminalWidth(io))}`);
         drawn = true;
       } else if (!redraw && at - lastLine >= PROGRESS_LINE_SECONDS * 1000 && isProgress(event)) {
         lastLine = at;
-        io.stderr(`${renderProgressLine(state, at)}\n`);
+        io.stderr(`${renderProgressLine(state, mode.getTranslator(), at)}\n`);
       }
     },
     done() {

@@ -14,11 +14,22 @@ import { explainMissingNativeModule, isMissingNativeModule } from './explain-ins
 import type { ServiceContext } from '../pipeline/open-service.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { settingsFromArgv, type ServiceArgv } from './common-options.js';
+import { createTranslator } from '../i18n/create-translator.js';
+import type { Translator } from '../i18n/create-translator.js';
+import { chooseRunLanguage } from './run-language.js';
 
 /** Shared by command handlers. */
 export interface CommandContext {
   io: CliIo;
   setExitCode(code: number): void;
+  /**
+   * The run's translator: the language of `--lang`, `CATALOG_LANG`, the settings file or the
+   * locale (`run-language.ts`). Asked for each text, not kept: the settings file may change it
+   * once the handler has read it.
+   */
+  translator(): Translator;
+  /** A help text of the catalog (command and option descriptions); empty for a completion request, which loads no catalog. */
+  describe(key: string): string;
   /** Real dependencies with the CLI's event printer; call `done()` before printing results. */
   createDeps(mode: { json: boolean; quiet?: boolean }): { deps: Deps; done(): void };
   /**
@@ -47,6 +58,10 @@ export interface OpenedServiceCommand {
 export interface ContextOptions {
   /** `--debug`: print the stack of an unexpected error. */
   debug?: boolean;
+  /** The command line as typed: `--lang` is read from it until the settings are resolved. */
+  args?: readonly string[];
+  /** A completion request: no help text is shown, so no catalog is read. */
+  completion?: boolean;
 }
 
 /** A command: registers itself on the yargs instance. */
@@ -54,11 +69,14 @@ export type CommandRegistrar = (y: Argv, ctx: CommandContext) => Argv;
 
 /** Creates the context for one CLI run. */
 export function createCommandContext(io: CliIo, setExitCode: (code: number) => void, options: ContextOptions = {}): CommandContext {
+  const args = options.args ?? [];
   const context: CommandContext = {
     io,
     setExitCode,
+    translator: () => createTranslator(chooseRunLanguage(io, args)),
+    describe: (key) => (options.completion === true ? '' : context.translator().translate(key)),
     createDeps(mode) {
-      const printer = createEventPrinter(io, mode);
+      const printer = createEventPrinter(io, { ...mode, getTranslator: context.translator });
       const deps = createNodeDeps({
         env: io.env,
         cwd: io.cwd,
@@ -71,7 +89,9 @@ export function createCommandContext(io: CliIo, setExitCode: (code: number) => v
       const installProblem = isMissingNativeModule(error);
       const code = installProblem ? EXIT.badInput : exitCodeForError(error);
       setExitCode(code);
-      const message = installProblem ? explainMissingNativeModule(error) : describeError(error);
+      // `--json` is language-neutral: its message is English.
+      const translator = json ? createTranslator('en') : context.translator();
+      const message = installProblem ? explainMissingNativeModule(error, translator) : describeError(error, translator);
       const stack = options.debug && error instanceof Error ? error.stack : undefined;
       if (json) {
         io.stdout(`${JSON.stringify({ type: 'error', code: installProblem ? 'INSTALL_INCOMPLETE' : isPipelineError(error) ? error.code : 'INTERNAL', message, exitCode: code })}\n`);
@@ -99,19 +119,25 @@ export function createCommandContext(io: CliIo, setExitCode: (code: number) => v
   return context;
 }
 
-/** The one line of an unexpected error: what it says, and how to see more. */
-export function describeInternalError(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return `internal error: ${text.split('\n')[0] ?? ''}; run again with --debug for details`;
+/**
+ * The one line of an unexpected error: what it says, and how to see more. In English unless a
+ * translator is given: `main.ts` calls it for an error that escaped the run, with no catalog read.
+ */
+export function describeInternalError(error: unknown, translator?: Translator): string {
+  const text = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+  return translator === undefined ? `internal error: ${text}; run again with --debug for details` : translator.translate('error.internal', { message: text });
 }
 
-function describeError(error: unknown): string {
+/** A run-stopping error as a person reads it: its message, the issues it carries, the framing words in the run's language (`--json`: English, language-neutral). */
+function describeError(error: unknown, translator: Translator): string {
   if (isPipelineError(error)) {
     const withIssues = error as { issues?: unknown };
     const issues = Array.isArray(withIssues.issues) ? (withIssues.issues as Parameters<typeof formatIssue>[0][]) : [];
     const lines = issues.slice(0, 50).map((issue) => `  - ${formatIssue(issue)}`);
-    if (issues.length > 50) lines.push(`  … and ${issues.length - 50} more`);
+    if (issues.length > 50) {
+      lines.push(`  ${translator.translate('list.more', { count: issues.length - 50 })}`);
+    }
     return lines.length ? `${error.message}\n${lines.join('\n')}` : error.message;
   }
-  return describeInternalError(error);
+  return describeInternalError(error, translator);
 }

@@ -9,21 +9,39 @@ import { resolvePath } from '../pipeline/resolve-path.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import type { Settings } from '../settings/settings-schema.js';
 import type { CliIo } from './cli-io.js';
+import { createTranslator } from '../i18n/create-translator.js';
+import { LANGUAGES } from '../i18n/language.js';
+import type { Language } from '../i18n/language.js';
+import { settleRunLanguage } from './run-language.js';
 
-/** Adds the service, state and output options. */
-export function withServiceOptions<T>(y: Argv<T>) {
+/**
+ * Adds `--lang`, on every command (a global option): the language of what a person reads. A value
+ * not in `LANGUAGES` is a usage error, before anything runs.
+ */
+export function withLanguageOption<T>(y: Argv<T>, describe: string) {
+  return y.option('lang', { choices: LANGUAGES, global: true, describe });
+}
+
+/** A help text of the catalog by its key (`CommandContext.describe`). */
+export type Describe = (key: string) => string;
+
+/** Help texts in English, for a command that does not pass the run's (`CommandContext.describe`). */
+export const describeInEnglish: Describe = (key) => createTranslator('en').translate(key);
+
+/** Adds the service, state and output options, their help in the language of `describe`. */
+export function withServiceOptions<T>(y: Argv<T>, describe: Describe = describeInEnglish) {
   return y
-    .option('sandbox', { type: 'boolean', describe: 'Run against the embedded sandbox (its data is kept in the state directory)' })
-    .option('base-url', { type: 'string', describe: 'Service base address (env CATALOG_BASE_URL)' })
-    .option('client-id', { type: 'string', describe: 'API key client id (env CATALOG_CLIENT_ID)' })
-    .option('client-secret-file', { type: 'string', describe: 'File holding the client secret (env CATALOG_CLIENT_SECRET or CATALOG_CLIENT_SECRET_FILE)' })
-    .option('state-dir', { type: 'string', describe: 'State directory (env CATALOG_STATE_DIR)', defaultDescription: '.catalog-import' })
-    .option('config', { type: 'string', describe: 'Settings file (JSON or YAML)' })
-    .option('timeout-ms', { type: 'number', describe: 'Time-out of one HTTP request' })
-    .option('retry-limit', { type: 'number', describe: 'Retries of one request on 429, 5xx and network errors' })
-    .option('refresh-directories', { type: 'boolean', describe: 'Fetch the directories again instead of using the cache' })
-    .option('json', { type: 'boolean', describe: 'Machine output: NDJSON events and a JSON result on stdout' })
-    .group(['sandbox', 'base-url', 'client-id', 'client-secret-file', 'state-dir', 'config', 'timeout-ms', 'retry-limit', 'refresh-directories', 'json'], 'Service and state:');
+    .option('sandbox', { type: 'boolean', describe: describe('help.option.sandbox') })
+    .option('base-url', { type: 'string', describe: describe('help.option.base-url') })
+    .option('client-id', { type: 'string', describe: describe('help.option.client-id') })
+    .option('client-secret-file', { type: 'string', describe: describe('help.option.client-secret-file') })
+    .option('state-dir', { type: 'string', describe: describe('help.option.state-dir'), defaultDescription: '.catalog-import' })
+    .option('config', { type: 'string', describe: describe('help.option.config') })
+    .option('timeout-ms', { type: 'number', describe: describe('help.option.timeout-ms') })
+    .option('retry-limit', { type: 'number', describe: describe('help.option.retry-limit') })
+    .option('refresh-directories', { type: 'boolean', describe: describe('help.option.refresh-directories') })
+    .option('json', { type: 'boolean', describe: describe('help.option.json') })
+    .group(['sandbox', 'base-url', 'client-id', 'client-secret-file', 'state-dir', 'config', 'timeout-ms', 'retry-limit', 'refresh-directories', 'json'], describe('help.group.service'));
 }
 
 /** Flags as yargs hands them to a handler (camel-cased). */
@@ -38,10 +56,12 @@ export type ServiceArgv = {
   retryLimit?: number | undefined;
   refreshDirectories?: boolean | undefined;
   json?: boolean | undefined;
+  lang?: Language | undefined;
 };
 
 /**
- * Resolves settings: defaults < settings file < environment < flags. The YAML parser and the
+ * Resolves settings: defaults < settings file < environment < flags, and settles the run's language
+ * from them. The YAML parser and the
  * settings schema (zod) are loaded here, when a command needs settings, not when the CLI starts.
  */
 export async function settingsFromArgv(argv: ServiceArgv, io: CliIo, extra: Partial<Record<keyof Settings, unknown>> = {}): Promise<ResolvedSettings> {
@@ -63,7 +83,7 @@ export async function settingsFromArgv(argv: ServiceArgv, io: CliIo, extra: Part
     }
   }
   const { resolveSettings } = await import('../settings/resolve-settings.js');
-  return resolveSettings({
+  const resolved = resolveSettings({
     ...(file ? { file } : {}),
     env: io.env,
     flags: {
@@ -75,7 +95,11 @@ export async function settingsFromArgv(argv: ServiceArgv, io: CliIo, extra: Part
       timeoutMs: argv.timeoutMs,
       retryLimit: argv.retryLimit,
       refreshDirectories: argv.refreshDirectories,
+      lang: argv.lang,
       ...extra,
     },
   });
+  // From here on the run speaks the language its settings chose (the settings file's `lang` included).
+  settleRunLanguage(io, resolved.settings.lang);
+  return resolved;
 }

@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, sep } from 'node:path';
+import type { Translator } from '../i18n/create-translator.js';
 
 const NATIVE_MODULE_FAILURES = [
   /Could not locate the bindings file/i,
@@ -35,10 +36,10 @@ function findInstallRoot(): string | null {
   }
 }
 
-/** The one-line explanation, naming the fix. */
-export function explainMissingNativeModule(error: Error): string {
+/** The one-line explanation, naming the fix, in the language of `translator`. */
+export function explainMissingNativeModule(error: Error, translator: Translator): string {
   const root = findInstallRoot();
   const where = root === null ? '' : `cd ${root.includes(' ') ? JSON.stringify(root) : root} && `;
-  const built = /NODE_MODULE_VERSION|ERR_DLOPEN_FAILED/.test(`${error.message} ${String((error as NodeJS.ErrnoException).code)} ${String(error.cause)}`) ? 'was built for another Node.js version than this one' : 'was never built (the install ran with --ignore-scripts, or under pnpm, which skips dependency builds)';
-  return `the SQLite module better-sqlite3 ${built}; fix: ${where}npm rebuild better-sqlite3 (pnpm: pnpm approve-builds, then pnpm rebuild better-sqlite3)`;
+  const otherNode = /NODE_MODULE_VERSION|ERR_DLOPEN_FAILED/.test(`${error.message} ${String((error as NodeJS.ErrnoException).code)} ${String(error.cause)}`);
+  return translator.translate(otherNode ? 'error.sqlite_other_node' : 'error.sqlite_not_built', { fix: `${where}npm rebuild better-sqlite3` });
 }

@@ -5,14 +5,16 @@
  */
 import type { Argv } from 'yargs';
 import type { Settings } from '../settings/settings-schema.js';
+import { describeInEnglish } from './common-options.js';
+import type { Describe } from './common-options.js';
 
-/** Adds the options to a command. */
-export function withIssueFilterOptions<T>(y: Argv<T>) {
+/** Adds the options to a command, their help in the language of `describe`. */
+export function withIssueFilterOptions<T>(y: Argv<T>, describe: Describe = describeInEnglish) {
   return y
-    .option('pick', { type: 'string', array: true, describe: 'Check and report only these issue codes (see docs/issue-codes.md)' })
-    .option('skip', { type: 'string', array: true, describe: 'Neither check nor report these issue codes' })
-    .option('limit-errors', { type: 'number', describe: 'Stop after this many errors; the rows after it are not checked' })
-    .group(['pick', 'skip', 'limit-errors'], 'Which issues:');
+    .option('pick', { type: 'string', array: true, describe: describe('help.option.pick') })
+    .option('skip', { type: 'string', array: true, describe: describe('help.option.skip') })
+    .option('limit-errors', { type: 'number', describe: describe('help.option.limit-errors') })
+    .group(['pick', 'skip', 'limit-errors'], describe('help.group.issues'));
 }
 
 /** The settings flags of the options (codes may also be given comma-separated: `--skip a,b`). */

@@ -39,7 +39,7 @@ async function runProcess(): Promise<void> {
   const onSignal = (signal: NodeJS.Signals): void => {
     stops += 1;
     if (stops > 1) process.exit(130);
-    process.stderr.write(renderSignalNotice(signal, args, new Date()));
+    process.stderr.write(renderSignalNotice(signal, args, new Date(), process.env));
     // The stop itself, not a failure: every wait it cuts short rejects with it (exit 130, state kept).
     controller.abort(new AbortedError(`stopped by ${signal}; the state is kept: run the same command again to continue`));
   };

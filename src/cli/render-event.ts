@@ -1,8 +1,11 @@
 /**
  * Turns pipeline events into what a person or a machine reads: a redrawn progress line on a
  * terminal, plain log lines elsewhere, NDJSON with `--json`. Pure functions; printing is `cli-io.ts`.
+ * A person's lines are in the run's language (`terminal.json`); an event that carries its text as a
+ * catalog message (`text`) is said with it, any other by its English `detail` or `message`.
  */
-import type { PipelineEvent } from '../core/events.js';
+import type { EventText, PipelineEvent } from '../core/events.js';
+import type { Translator } from '../i18n/create-translator.js';
 
 /** Progress state accumulated from events, for the status line. */
 export interface ProgressState {
@@ -73,25 +76,25 @@ function foldEvent(state: ProgressState, event: PipelineEvent): void {
   }
 }
 
-/** The one-line progress display: `rows 12,000 [██░░] 45% │ sent 300/1,200 products [█░░░] 25% │ jobs 8/10 │ ETA 1m 05s`. */
-export function renderProgressLine(state: ProgressState, now?: number): string {
-  const parts = [`rows ${fmt(state.rows)}${state.totalBytes > 0 ? ` ${bar(state.bytesRead / state.totalBytes)}` : ''}`];
+/** The one-line progress display: `rows 12,000 [██░░] 45% │ sent 300/1,200 products [█░░░] 25% │ jobs 8/10 │ ETA 1m 05s`, in the language of `t`. */
+export function renderProgressLine(state: ProgressState, t: Translator, now?: number): string {
+  const parts = [`${t.translate('progress.rows', { rows: state.rows })}${state.totalBytes > 0 ? ` ${bar(state.bytesRead / state.totalBytes)}` : ''}`];
   if (state.productsToSend > 0 || state.productsSent > 0) {
-    parts.push(`sent ${fmt(state.productsSent)}/${fmt(state.productsToSend)} products ${bar(state.productsToSend ? state.productsSent / state.productsToSend : 0)}`);
+    parts.push(`${t.translate('progress.sent', { sent: state.productsSent, total: state.productsToSend })} ${bar(state.productsToSend ? state.productsSent / state.productsToSend : 0)}`);
   }
-  if (state.jobsStarted > 0) parts.push(`jobs ${fmt(state.jobsFinished)}/${fmt(state.jobsStarted)}`);
+  if (state.jobsStarted > 0) parts.push(t.translate('progress.jobs', { finished: state.jobsFinished, started: state.jobsStarted }));
   const remaining = now === undefined ? null : estimateRemainingMs(state, now);
-  if (remaining !== null && remaining > 0) parts.push(`ETA ${formatDuration(remaining)}`);
+  if (remaining !== null && remaining > 0) parts.push(t.translate('progress.eta', { time: formatDuration(remaining, t) }));
   return parts.join(' │ ');
 }
 
-/** `45s`, `3m 05s`, `1h 02m`. */
-export function formatDuration(ms: number): string {
+/** `45s`, `3m 05s`, `1h 02m` (in English). */
+export function formatDuration(ms: number, t: Translator): string {
   const seconds = Math.ceil(ms / 1000);
-  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 60) return t.translate('duration.seconds', { seconds });
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ${String(seconds % 60).padStart(2, '0')}s`;
-  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+  if (minutes < 60) return t.translate('duration.minutes', { minutes, seconds: String(seconds % 60).padStart(2, '0') });
+  return t.translate('duration.hours', { hours: Math.floor(minutes / 60), minutes: String(minutes % 60).padStart(2, '0') });
 }
 
 /**
@@ -99,29 +102,44 @@ export function formatDuration(ms: number): string {
  * per job is progress too (100,000 rows made 1,482 of them): the progress line shows it, and a
  * request the service refused still gets its own line.
  */
-export function renderLogLine(event: PipelineEvent): string | null {
+export function renderLogLine(event: PipelineEvent, t: Translator): string | null {
   switch (event.type) {
-    case 'stage:start':
-      return `» ${event.stage}${event.detail ? `: ${event.detail}` : ''}`;
-    case 'stage:end':
-      return event.detail ? `✓ ${event.stage}: ${event.detail}` : null;
+    case 'stage:start': {
+      const detail = sayDetail(event, t);
+      return t.translate(detail === undefined ? 'event.stage_start' : 'event.stage_start_detail', { stage: nameStage(event.stage, t), detail });
+    }
+    case 'stage:end': {
+      const detail = sayDetail(event, t);
+      return detail === undefined ? null : t.translate('event.stage_end', { stage: nameStage(event.stage, t), detail });
+    }
     case 'directories:loaded':
-      return `directories from the ${event.source}: ${Object.entries(event.counts).map(([k, v]) => `${fmt(v)} ${k}`).join(', ')}`;
+      return t.translate(`event.directories_from_${event.source}`, {
+        counts: Object.entries(event.counts).map(([kind, count]) => (t.has(`directories.${kind}`) ? t.translate(`directories.${kind}`, { count }) : `${kind}: ${t.translate('number', { count })}`)).join(', '),
+      });
     case 'submit:failed':
-      return `request ${event.batch + 1}: ${event.products} products not accepted: ${event.message}`;
+      return t.translate('event.submit_failed', { request: event.batch + 1, count: event.products, message: event.message });
     case 'http:retry':
-      return `retrying ${event.endpoint} (attempt ${event.attempt}${event.status ? `, status ${event.status}` : ''}) in ${Math.round(event.waitMs)} ms`;
+      return t.translate(event.status ? 'event.retry_status' : 'event.retry', { endpoint: event.endpoint, attempt: event.attempt, status: event.status, ms: Math.round(event.waitMs) });
     case 'submit:throttled':
-      return `throttled: waiting ${event.waitMs} ms, ${event.concurrency} in flight`;
-    case 'log':
-      return event.level === 'debug' ? null : `${event.level === 'info' ? '' : `${event.level}: `}${event.message}`;
+      return t.translate('event.throttled', { ms: event.waitMs, concurrency: event.concurrency });
+    case 'log': {
+      if (event.level === 'debug') return null;
+      const message = event.text === undefined ? event.message : t.translate(event.text.key, event.text.data);
+      return event.level === 'info' ? message : t.translate(`event.log_${event.level}`, { message });
+    }
     default:
       return null;
   }
 }
 
-function fmt(n: number): string {
-  return n.toLocaleString('en-US');
+/** A stage's name in the language of `t`; a stage the catalog does not name, as the pipeline calls it. */
+function nameStage(stage: string, t: Translator): string {
+  return t.has(`stage.${stage}`) ? t.translate(`stage.${stage}`) : stage;
+}
+
+function sayDetail(event: { detail?: string | undefined; text?: EventText | undefined }, t: Translator): string | undefined {
+  if (event.text !== undefined) return t.translate(event.text.key, event.text.data);
+  return event.detail === undefined || event.detail === '' ? undefined : event.detail;
 }
 
 function bar(fraction: number): string {

@@ -3,6 +3,9 @@
  * `--json` or `--log-format json` output (journald merges stderr into the same stream) gets one JSON
  * line, so a `jq` pipeline over the log does not break on it.
  */
+import { createTranslator } from '../i18n/create-translator.js';
+import { chooseLanguage } from '../i18n/language.js';
+import { readStatedLanguage } from './run-language.js';
 
 /** True when the command line asks for machine output. */
 export function wantsJsonOutput(args: readonly string[]): boolean {
@@ -11,9 +14,14 @@ export function wantsJsonOutput(args: readonly string[]): boolean {
   return flags.some((arg, i) => arg === '--json' || arg === '--json=true' || arg === '--log-format=json' || (arg === '--log-format' && flags[i + 1] === 'json'));
 }
 
-/** The notice, ending in a newline, in the format the command line asked for. */
-export function renderSignalNotice(signal: string, args: readonly string[], now: Date): string {
-  const message = `${signal}: finishing the requests in flight and keeping the state; press Ctrl-C again to stop at once`;
-  if (wantsJsonOutput(args)) return `${JSON.stringify({ time: now.toISOString(), level: 'warn', event: 'signal', signal, message })}\n`;
+/**
+ * The notice, ending in a newline, in the format the command line asked for: JSON (its message
+ * English, as every `--json` line), else text in the language of `--lang`, `CATALOG_LANG` or the
+ * locale of `env` — read only now, when the signal comes.
+ */
+export function renderSignalNotice(signal: string, args: readonly string[], now: Date, env: Readonly<Record<string, string | undefined>> = {}): string {
+  const json = wantsJsonOutput(args);
+  const message = createTranslator(json ? 'en' : chooseLanguage(readStatedLanguage(args, env), env)).translate('notice.signal', { signal });
+  if (json) return `${JSON.stringify({ time: now.toISOString(), level: 'warn', event: 'signal', signal, message })}\n`;
   return `\n${message}\n`;
 }

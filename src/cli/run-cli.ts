@@ -13,12 +13,15 @@ import type { Argv } from 'yargs';
 import type { CliIo } from './cli-io.js';
 import { markStandardInput, terminalWidth } from './cli-io.js';
 import { createCommandContext } from './command-context.js';
-import type { CommandRegistrar } from './command-context.js';
+import type { CommandContext, CommandRegistrar } from './command-context.js';
 import { COMMANDS } from './commands/index.js';
 import { EXIT } from './exit-codes.js';
 import { wantsJsonOutput } from './render-signal-notice.js';
-import { UsageError, buildUsageError } from './usage-error.js';
+import { NAME_A_COMMAND, UsageError, UsageProblem, buildUsageError } from './usage-error.js';
 import { TOOL_VERSION } from '../core/version.js';
+import { withLanguageOption } from './common-options.js';
+import { chooseRunLanguage } from './run-language.js';
+import { setYargsLocale } from '../i18n/set-yargs-locale.js';
 
 /** Help is wrapped to the terminal, but not wider than this: long lines are hard to read. */
 const MAX_HELP_WIDTH = 120;
@@ -32,9 +35,9 @@ export async function runCli(typedArgs: string[], io: CliIo, commands: readonly 
     (code) => {
       exitCode = code;
     },
-    { debug: wantsDebug(args) },
+    { debug: wantsDebug(args), args, completion: isCompletionRequest(args) },
   );
-  const cli = buildCli(args, io);
+  const cli = buildCli(args, io, ctx);
   skipHelpBeforeHandlers(cli);
   let configured: Argv = cli;
   for (const register of commands) configured = register(configured, ctx);
@@ -46,7 +49,7 @@ export async function runCli(typedArgs: string[], io: CliIo, commands: readonly 
     });
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`catalog-import: ${error.message}\n${error.usage}\n`);
+      io.stderr(`catalog-import: ${error.localMessage ?? error.message}\n${error.usage}\n`);
       // A script reading --json output gets the same ending line as for any other run-stopping error.
       if (wantsJsonOutput(args)) io.stdout(`${JSON.stringify({ type: 'error', code: 'USAGE', message: error.message, exitCode: EXIT.badInput })}\n`);
       return EXIT.badInput;
@@ -58,36 +61,58 @@ export async function runCli(typedArgs: string[], io: CliIo, commands: readonly 
   return exitCode;
 }
 
-/** The tool-wide part of the CLI: options, help, version, completion and the failure hook. */
-function buildCli(args: string[], io: CliIo): Argv {
+/**
+ * The tool-wide part of the CLI: options, help, version, completion and the failure hook. yargs
+ * parses in English (the usage errors reword its English messages, then translate them) and
+ * renders help in the run's language: from the start when help is asked for, else only when a
+ * usage error shows it.
+ */
+function buildCli(args: string[], io: CliIo, ctx: CommandContext): Argv {
+  const language = () => chooseRunLanguage(io, args);
   const cli: Argv = yargs(args)
     .scriptName('catalog-import')
-    .usage('$0 <command> [options]\n\nBulk-upload a product catalog from XLSX/CSV into the Seller Catalog Service.')
+    .usage(`$0 <command> [options]\n\n${ctx.describe('help.tool')}`)
     .exitProcess(false)
     .strict()
     .recommendCommands()
-    .demandCommand(1, 'name a command')
+    .demandCommand(1, NAME_A_COMMAND)
     .version(TOOL_VERSION)
     .alias('v', 'version')
     .help()
     .alias('h', 'help')
-    .option('debug', { type: 'boolean', global: true, describe: 'On an internal error, print its stack trace (to report it)' })
-    .completion('completion', 'Print a bash/zsh completion script: catalog-import completion >> ~/.bashrc', completeWithoutStrays)
+    .option('debug', { type: 'boolean', global: true, describe: ctx.describe('help.option.debug') })
+    .completion('completion', ctx.describe('help.command.completion'), completeWithoutStrays)
     .wrap(Math.min(MAX_HELP_WIDTH, terminalWidth(io)))
-    .epilogue(
-      'Exit codes: 0 all accepted/valid, 1 some rows invalid or rejected, 2 bad invocation, settings, mapping or file (nothing sent), 3 service unusable, 4 local state unusable, 70 internal error, 130 interrupted. Docs: docs/cli.md',
-    )
+    .epilogue(ctx.describe('help.epilogue'))
     .check((argv) => checkValues(argv, cli), true)
     .fail((message, error) => {
       // A check that threw hands its error; anything else is a message from yargs's validation.
+      // The help's structure is read in English (yargs parses in English), and shown in the run's language.
+      const help = renderHelpNow(cli);
+      setYargsLocale(cli, language());
       throw buildUsageError(message ?? error?.message ?? 'invalid command line', {
-        help: renderHelpNow(cli),
+        translator: ctx.translator(),
+        help,
+        localHelp: renderHelpNow(cli),
         demandedOptions: Object.keys(internals(cli).getDemandedOptions()),
         knownOptions: listKnownOptions(cli),
         args,
-      });
+      }, error);
     });
+  withLanguageOption(cli, ctx.describe('help.option.lang'));
+  setYargsLocale(cli, wantsHelp(args) ? language() : 'en');
   return cli;
+}
+
+/** `--help` or `-h` before `--`: help is rendered while parsing, so yargs speaks the run's language from the start. */
+function wantsHelp(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
+}
+
+/** A shell asking for completions (or for the completion script): nothing a person reads in a language. */
+function isCompletionRequest(args: readonly string[]): boolean {
+  return args[0] === 'completion' || args.includes('--get-yargs-completions');
 }
 
 /**
@@ -123,12 +148,12 @@ function checkValues(argv: Record<string, unknown>, cli: Argv): true {
   };
   for (const name of options.number) {
     const value = argv[name];
-    if (value === undefined && Object.hasOwn(argv, name)) throw new Error(`${flag(name)} needs a value`);
+    if (value === undefined && Object.hasOwn(argv, name)) throw new UsageProblem('usage.needs_value', { flag: flag(name) });
     const values = Array.isArray(value) ? value : [value];
-    if (values.some((v) => typeof v === 'number' && Number.isNaN(v))) throw new Error(`${flag(name)} takes a number`);
+    if (values.some((v) => typeof v === 'number' && Number.isNaN(v))) throw new UsageProblem('usage.takes_number', { flag: flag(name) });
   }
   for (const name of options.string) {
-    if (argv[name] === '' && !/[A-Z]/.test(name)) throw new Error(`${flag(name)} needs a value`);
+    if (argv[name] === '' && !/[A-Z]/.test(name)) throw new UsageProblem('usage.needs_value', { flag: flag(name) });
   }
   return true;
 }

@@ -4,25 +4,26 @@
  */
 import type { Argv } from 'yargs';
 import type { Settings } from '../settings/settings-schema.js';
+import { describeInEnglish } from './common-options.js';
+import type { Describe } from './common-options.js';
 
 /** `--rate-limit`: also offered by the other commands that send many requests (`reconcile`). */
-export const rateLimitOption = {
-  type: 'number',
-  describe: 'Requests per second at most, every request counted (env CATALOG_RATE_LIMIT; default: none, slow down on 429)',
-} as const;
+export function rateLimitOption(describe: Describe = describeInEnglish) {
+  return { type: 'number', describe: describe('help.option.rate-limit') } as const;
+}
 
-/** Adds the sending options. */
-export function withSendingOptions<T>(y: Argv<T>) {
+/** Adds the sending options, their help in the language of `describe`. */
+export function withSendingOptions<T>(y: Argv<T>, describe: Describe = describeInEnglish) {
   return y
-    .option('report-dir', { type: 'string', describe: 'Folder for run reports (default <state-dir>/runs)' })
-    .option('concurrency', { type: 'number', describe: 'Requests in flight at once (default 4)' })
-    .option('rate-limit', rateLimitOption)
-    .option('batch-size', { type: 'number', describe: 'Products per request, at most 30 (default 30)' })
-    .option('max-errors', { type: 'number', describe: 'Send nothing when more rows than this have errors' })
-    .option('strict', { type: 'boolean', describe: 'Send nothing when any row has an error' })
-    .option('verify', { type: 'boolean', describe: 'Read the products back afterwards and report differences' })
-    .option('job-timeout', { type: 'number', describe: 'Seconds to follow a job before reporting its products as unknown (default 900)' })
-    .option('settle-after', { type: 'number', default: 30, describe: 'Seconds to wait after an unanswered request before asking the service which of its products exist' });
+    .option('report-dir', { type: 'string', describe: describe('help.option.report-dir') })
+    .option('concurrency', { type: 'number', describe: describe('help.option.concurrency') })
+    .option('rate-limit', rateLimitOption(describe))
+    .option('batch-size', { type: 'number', describe: describe('help.option.batch-size') })
+    .option('max-errors', { type: 'number', describe: describe('help.option.max-errors') })
+    .option('strict', { type: 'boolean', describe: describe('help.option.strict') })
+    .option('verify', { type: 'boolean', describe: describe('help.option.verify') })
+    .option('job-timeout', { type: 'number', describe: describe('help.option.job-timeout') })
+    .option('settle-after', { type: 'number', default: 30, describe: describe('help.option.settle-after') });
 }
 
 /** The sending flags as a handler receives them. */

@@ -4,10 +4,20 @@
  */
 import type { Issue } from './issue.js';
 
+/**
+ * What an event says to a person, as a message of the catalog (`src/i18n/catalog/<lang>/terminal.json`):
+ * its key and data, language-neutral. The CLI prints it in the run's language; the English
+ * `detail`/`message` beside it stays for logs and `--json` readers.
+ */
+export interface EventText {
+  key: string;
+  data?: Readonly<Record<string, string | number>>;
+}
+
 /** Everything the pipeline tells the outside world while it runs. */
 export type PipelineEvent =
-  | { type: 'stage:start'; stage: string; detail?: string }
-  | { type: 'stage:end'; stage: string; detail?: string }
+  | { type: 'stage:start'; stage: string; detail?: string; text?: EventText }
+  | { type: 'stage:end'; stage: string; detail?: string; text?: EventText }
   | { type: 'read:progress'; file: string; rows: number; bytesRead: number; totalBytes: number }
   | { type: 'directories:loaded'; source: 'cache' | 'service'; counts: Record<string, number> }
   | { type: 'submit:request'; batch: number; products: number }
@@ -18,4 +28,4 @@ export type PipelineEvent =
   | { type: 'job:finished'; jobId: string; accepted: number; rejected: number; unknown: number }
   | { type: 'http:retry'; endpoint: string; attempt: number; status?: number; waitMs: number }
   | { type: 'issue'; issue: Issue }
-  | { type: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; data?: Record<string, unknown> };
+  | { type: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; data?: Record<string, unknown>; text?: EventText };

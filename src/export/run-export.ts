@@ -97,7 +97,7 @@ export async function runExport(options: ExportOptions, deps: Deps): Promise<Exp
       ...(options.filters && Object.keys(options.filters).length > 0 ? { filters: options.filters } : {}),
     };
     const total = (await service.client.listProducts({ ...request, pageNumber: 1, pageSize: 1 })).totalCount;
-    deps.onEvent({ type: 'stage:start', stage: 'export', detail: `${total >= 0 ? total : 'an untold number of'} product(s) to ${options.out}` });
+    deps.onEvent({ type: 'stage:start', stage: 'export', detail: `${total >= 0 ? total : 'an untold number of'} product(s) to ${options.out}`, text: total >= 0 ? { key: 'stage.export.start', data: { count: total, file: options.out } } : { key: 'stage.export.start_untold', data: { file: options.out } } });
 
     const target: ExportTarget = {
       client: service.client,
@@ -113,7 +113,7 @@ export async function runExport(options: ExportOptions, deps: Deps): Promise<Exp
     for await (const chunk of chunkListedProducts(service.client.listAllProducts(request), chunkSize, deps.signal)) {
       await writeChunk(chunk, target, tally);
       if (tally.products >= nextReport) {
-        deps.onEvent({ type: 'log', level: 'info', message: `exported ${tally.products} of ${total} products (${tally.rows} rows)` });
+        deps.onEvent({ type: 'log', level: 'info', message: `exported ${tally.products} of ${total} products (${tally.rows} rows)`, text: { key: 'log.exported', data: { done: tally.products, count: total, rows: tally.rows } } });
         nextReport = (Math.floor(tally.products / step) + 1) * step;
       }
     }
@@ -131,6 +131,7 @@ export async function runExport(options: ExportOptions, deps: Deps): Promise<Exp
       type: 'stage:end',
       stage: 'export',
       detail: `${tally.products} product(s), ${tally.rows} row(s) written to ${options.out}${tally.missing ? `; ${tally.missing} listed product(s) had no details` : ''}`,
+      text: { key: tally.missing ? 'stage.export.end_missing' : 'stage.export.end', data: { count: tally.products, rows: tally.rows, file: options.out, missing: tally.missing } },
     });
     return {
       out: outPath,

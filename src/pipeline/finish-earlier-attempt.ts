@@ -40,7 +40,7 @@ export async function finishEarlierAttempt(ctx: { prep: PreparedRun; runId: stri
   // Jobs taken by the service, of this run and of the account's other unfinished runs: asked, never
   // settled by content nor sent again (a job may run long after its request).
   const open = collectOpenJobs(store, runId);
-  if (open.length > 0) deps.onEvent({ type: 'log', level: 'info', message: `asking ${open.length} job(s) an earlier run left unfinished (each waited for up to the job time-out)` });
+  if (open.length > 0) deps.onEvent({ type: 'log', level: 'info', message: `asking ${open.length} job(s) an earlier run left unfinished (each waited for up to the job time-out)`, text: { key: 'log.earlier_jobs', data: { count: open.length } } });
   await Promise.all(open.map((job) => recordFollow(job.runId, job.index, job.job, job.queuedAt, job.drafts)));
   // Requests of unknown fate without a job id, of this run and of the account's other unfinished
   // runs (the seller may have edited the file after a crash): settled by what they carried.

@@ -19,8 +19,6 @@ import { writeIssuesNdjson } from '../report/write-issues-ndjson.js';
 import { removeReportCopies, REPORT_FILES, writeReportCopies, writeReportSummary, type ReportCopies } from '../report/write-run-report.js';
 import type { RunReportPaths } from '../report/write-run-report.js';
 import { writeReportHtml } from '../report/html/write-report-html.js';
-import { createTranslator, type Translator } from '../i18n/create-translator.js';
-import { chooseLanguage } from '../i18n/language.js';
 import { describeSettings } from '../settings/resolve-settings.js';
 import { findSourceChange } from './check-source-unchanged.js';
 import type { PreparedRun } from './prepare-run.js';
@@ -60,8 +58,6 @@ export interface FinishRunOptions {
   planOnly?: boolean;
   /** This attempt's report folder; default `<reportsRoot>/<runId>`. */
   reportDir?: string;
-  /** The language of the report's texts (annotated copy, report.html); default: the locale's (`chooseLanguage`). */
-  translator?: Translator;
   deps: Deps;
 }
 
@@ -101,12 +97,12 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
   const counts = outcomes.counts();
   const exitCode = decideExitCode(options.command, counts, options.interrupted, options.serviceFault === true);
   const reportDir = options.reportDir ?? join(options.reportsRoot, options.runId);
-  const translator = options.translator ?? createTranslator(chooseLanguage(undefined, deps.env));
+  const translator = prep.translator;
   const outcomeOf = (row: number): RowOutcome | undefined => outcomes.outcomeOf(row);
   // Every issue goes to issues.ndjson, streamed from the outcome store in row order (a run's row
   // issues are on disk): summary.json keeps counts and examples, not millions of issues.
   await mkdir(reportDir, { recursive: true });
-  deps.onEvent({ type: 'stage:start', stage: 'report', detail: reportDir });
+  deps.onEvent({ type: 'stage:start', stage: 'report', detail: reportDir, text: { key: 'stage.report.start', data: { dir: reportDir } } });
   const issuesPath = join(reportDir, REPORT_FILES.issues);
   const digest = await writeIssuesNdjson({
     path: issuesPath,

@@ -84,12 +84,12 @@ export async function followJob(options: FollowJobOptions): Promise<JobFollowRes
       for (const word of listUnknownWords(job)) {
         if (warned.has(word)) continue;
         warned.add(word);
-        deps.onEvent({ type: 'log', level: 'warn', message: `job ${options.job.jobId}: status ${word} is not a known status word; the job is polled until it finishes or times out, and is never taken as success. Add the word under service.statuses in the settings — see docs/service-profile.md` });
+        deps.onEvent({ type: 'log', level: 'warn', message: `job ${options.job.jobId}: status ${word} is not a known status word; the job is polled until it finishes or times out, and is never taken as success. Add the word under service.statuses in the settings — see docs/service-profile.md`, text: { key: 'log.job_unknown_status', data: { jobId: String(options.job.jobId), word } } });
       }
     } catch (error) {
       if (deps.signal?.aborted) break;
       lastError = error instanceof Error ? error.message : String(error);
-      deps.onEvent({ type: 'log', level: 'warn', message: `job ${options.job.jobId}: status not readable: ${lastError}` });
+      deps.onEvent({ type: 'log', level: 'warn', message: `job ${options.job.jobId}: status not readable: ${lastError}`, text: { key: 'log.job_status_unreadable', data: { jobId: String(options.job.jobId), error: lastError } } });
       // A status answer the client cannot read will not become readable by waiting.
       if (error instanceof Error && 'code' in error && error.code === 'API_SCHEMA_MISMATCH') {
         return { status: 'unreadable', job: last, polls, durationMs: readMonotonicMs(deps) - started, lastError };

@@ -35,7 +35,7 @@ export async function healDuplicateRefusals(ctx: { store: StateStore; client: Ca
     return draft && draft.item.productId === null ? [draft] : [];
   });
   if (drafts.length === 0) return result;
-  ctx.deps.onEvent({ type: 'stage:start', stage: 'settle', detail: `${drafts.length} product(s) refused as duplicates: looking their barcodes up` });
+  ctx.deps.onEvent({ type: 'stage:start', stage: 'settle', detail: `${drafts.length} product(s) refused as duplicates: looking their barcodes up`, text: { key: 'stage.settle.duplicates', data: { count: drafts.length } } });
   const lookup = await findSentSkus(
     ctx.client,
     drafts.map((draft) => ({ productId: null, name: draft.item.name.rus, barcodes: draft.item.skus.flatMap((sku) => (sku.barcode === undefined ? [] : [sku.barcode])) })),
@@ -73,6 +73,6 @@ export async function healDuplicateRefusals(ctx: { store: StateStore; client: Ca
     );
   }
   if (accepted.length) store.recordAccepted(accepted);
-  ctx.deps.onEvent({ type: 'log', level: 'info', message: `duplicates: ${accepted.length} of ${drafts.length} refused product(s) already exist with this product's SKUs and are sent again as updates` });
+  ctx.deps.onEvent({ type: 'log', level: 'info', message: `duplicates: ${accepted.length} of ${drafts.length} refused product(s) already exist with this product's SKUs and are sent again as updates`, text: { key: 'log.duplicates_healed', data: { found: accepted.length, count: drafts.length } } });
   return result;
 }

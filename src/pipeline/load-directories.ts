@@ -41,7 +41,7 @@ export async function loadDirectories(options: LoadDirectoriesOptions): Promise<
       return { directories: cached.directories, source: 'cache' };
     }
   }
-  deps.onEvent({ type: 'stage:start', stage: 'directories', detail: 'fetching the directories from the service' });
+  deps.onEvent({ type: 'stage:start', stage: 'directories', detail: 'fetching the directories from the service', text: { key: 'stage.directories.fetch' } });
   const directories = await options.client.fetchDirectories();
   await saveCachedDirectories({ dir: options.stateDir, accountKey: options.accountKey, directories });
   deps.onEvent({ type: 'directories:loaded', source: 'service', counts: countDirectories(directories) });

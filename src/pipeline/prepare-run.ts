@@ -15,6 +15,9 @@ import type { DirectoryIndex } from '../mapping/directory-index.js';
 import { locateMappingIssues } from '../mapping/load-mapping.js';
 import type { Mapping } from '../mapping/index.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
+import { createTranslator } from '../i18n/create-translator.js';
+import type { Translator } from '../i18n/create-translator.js';
+import { chooseLanguage } from '../i18n/language.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { openStateStore } from '../state/index.js';
 import type { StateStore } from '../state/index.js';
@@ -55,6 +58,11 @@ export interface RunInputs {
    * preparing: a dry run, which sends nothing when its directories are cached (issue 39).
    */
   startServiceOnFirstRequest?: boolean | undefined;
+  /**
+   * The language of what a person reads of the run (the report's texts). Default: the settings'
+   * `lang`, else the locale of `deps.env` (`chooseLanguage`). The CLI passes the run's own.
+   */
+  translator?: Translator | undefined;
 }
 
 /** Everything prepared for a run. Call `close()` when done. */
@@ -88,6 +96,8 @@ export interface PreparedRun {
   /** Lookup tables over `directories`, built once for the mapping rules and shared with the row mapper and the assembler. */
   index: DirectoryIndex;
   directoriesSource: 'cache' | 'service';
+  /** The run's language (`RunInputs.translator`, else chosen from the settings and the locale): the report's renderers take it. */
+  translator: Translator;
   close(): Promise<void>;
 }
 
@@ -158,6 +168,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
       directories: loaded.directories,
       index,
       directoriesSource: loaded.source,
+      translator: inputs.translator ?? createTranslator(chooseLanguage(settings.lang, deps.env)),
       close: async () => {
         await openedSource?.close();
         openedStore.close();

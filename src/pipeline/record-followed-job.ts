@@ -102,7 +102,7 @@ export async function recordFollowedJob(
   await ctx.recordResults({ index, results: outcomes, ...(open ? { open } : {}) });
   const count = (status: string): number => matched.filter((r) => r.status === status).length;
   deps.onEvent({ type: 'job:finished', jobId: job.jobId, accepted: count('accepted'), rejected: count('rejected'), unknown: count('unknown') });
-  if (open) deps.onEvent({ type: 'log', level: 'warn', message: `job ${job.jobId} of request ${index + 1}: ${count('unknown')} product(s) pending (the job is asked again by the next run, nothing is sent again)` });
+  if (open) deps.onEvent({ type: 'log', level: 'warn', message: `job ${job.jobId} of request ${index + 1}: ${count('unknown')} product(s) pending (the job is asked again by the next run, nothing is sent again)`, text: { key: 'log.job_pending', data: { jobId: job.jobId, request: index + 1, count: count('unknown') } } });
   ctx.jobs.push({
     jobId: job.jobId,
     batch: index,

@@ -27,7 +27,7 @@ export function releaseNeverDeparted(store: StateStore, runId: string, deps: Pic
     }
   }
   if (released > 0) {
-    deps.onEvent({ type: 'log', level: 'info', message: `${released} request(s) marked sending never left (no departure mark): sent again, without asking the service` });
+    deps.onEvent({ type: 'log', level: 'info', message: `${released} request(s) marked sending never left (no departure mark): sent again, without asking the service`, text: { key: 'log.never_departed', data: { count: released } } });
   }
   return released;
 }

@@ -43,7 +43,7 @@ export async function reportProductOutcomes(ctx: {
       if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
     }
   };
-  if (settings.verify) ctx.deps.onEvent({ type: 'stage:start', stage: 'verify', detail: 'reading the accepted products back' });
+  if (settings.verify) ctx.deps.onEvent({ type: 'stage:start', stage: 'verify', detail: 'reading the accepted products back', text: { key: 'stage.verify.start' } });
   // A row can hold the SKUs of several products (`validation.barcode.several: each`): its status
   // is then the worst of theirs, so an accepted copy never hides a refused one.
   const statusInPass = new Map<number, RowStatus>();

@@ -171,7 +171,7 @@ async function planSendAndHeal(input: {
   await work.finishEarlierAttempt();
   lap('resume');
   // 2. The plan: what sending would do to the live catalog, before anything is sent.
-  deps.onEvent({ type: 'stage:start', stage: 'plan', detail: 'comparing the products with what the service holds' });
+  deps.onEvent({ type: 'stage:start', stage: 'plan', detail: 'comparing the products with what the service holds', text: { key: 'stage.plan.compare' } });
   const planOnly = prep.settings.plan;
   await writeImportPlan(work, { reportDir: input.reportDir, planOnly, unchanged: input.unchanged, addPlanIssues: input.addPlanIssues, deps });
   lap('plan');
@@ -226,7 +226,12 @@ async function writeImportPlan(
     await planWriter.destroy();
     throw error;
   }
-  deps.onEvent({ type: 'log', level: 'info', message: `${renderPlanSummary(counts)} (details: ${join(reportDir, 'plan.csv')})` });
+  deps.onEvent({
+    type: 'log',
+    level: 'info',
+    message: `${renderPlanSummary(counts)} (details: ${join(reportDir, 'plan.csv')})`,
+    text: { key: counts.missing + counts.blankKept + counts.blankCleared > 0 ? 'log.plan_summary_more' : 'log.plan_summary', data: { ...counts, file: join(reportDir, 'plan.csv') } },
+  });
 }
 
 /**
@@ -325,9 +330,9 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     activeRunId = runId;
     if (previous) {
       store.setRunStatus(runId, 'running');
-      runDeps.onEvent({ type: 'log', level: 'info', message: `resuming run ${runId}` });
+      runDeps.onEvent({ type: 'log', level: 'info', message: `resuming run ${runId}`, text: { key: 'log.resuming', data: { runId } } });
     }
-    runDeps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (run ${runId})` });
+    runDeps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (run ${runId})`, text: { key: 'stage.read.import', data: { file: prep.displayPath, runId } } });
 
     // Row issues go to a scratch spill (deleted when the run ends), as in the dry run: a first
     // import with a wrong mapping has an issue on every row, and memory must not grow with them.

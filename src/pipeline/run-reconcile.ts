@@ -37,7 +37,7 @@ export async function runReconcile(options: RunInputs, deps: Deps): Promise<Reco
   try {
     const { store } = prep;
     const knownBefore = store.countKnownProducts();
-    deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath}: seller keys and barcodes` });
+    deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath}: seller keys and barcodes`, text: { key: 'stage.read.reconcile', data: { file: prep.displayPath } } });
     const { runId } = store.createRun({
       command: 'reconcile',
       file: prep.displayPath,
@@ -85,7 +85,7 @@ async function reconcileRun(prep: PreparedRun, runId: string, knownBefore: numbe
     sink.flush();
   });
 
-  deps.onEvent({ type: 'stage:start', stage: 'reconcile', detail: 'reading every product of the seller from the service' });
+  deps.onEvent({ type: 'stage:start', stage: 'reconcile', detail: 'reading every product of the seller from the service', text: { key: 'stage.reconcile.start' } });
   const live = new Map<string, { productId: number; skuId: number }>();
   let liveSkus = 0;
   const liveProducts = await scanLiveCatalog(prep.service.client, (detail) => {

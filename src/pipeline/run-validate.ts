@@ -46,7 +46,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
       reportDir: reportsRoot,
     });
     activeRunId = runId;
-    deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (dry run ${runId})` });
+    deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (dry run ${runId})`, text: { key: 'stage.read.validate', data: { file: prep.displayPath, runId } } });
     // Issues go to disk as they are found: a file where every row is wrong has millions of them.
     spill = openIssueSpill(join(prep.service.stateDir, `dry-run-issues-${runId}.spill`));
     // One id per product key for the whole run: the outcome store, the spool, the assembler and the
@@ -82,7 +82,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     // requests of at most `batchSize` (never more than the service's 30).
     const requests = Math.ceil(read.counts.validProducts / Math.min(prep.settings.batchSize, SERVICE_LIMITS.importBatch));
     lap('build');
-    deps.onEvent({ type: 'stage:end', stage: 'build', detail: `${read.counts.validProducts} of ${read.counts.products} products would be sent in ${requests} request(s)` });
+    deps.onEvent({ type: 'stage:end', stage: 'build', detail: `${read.counts.validProducts} of ${read.counts.products} products would be sent in ${requests} request(s)`, text: { key: 'stage.build.end', data: { valid: read.counts.validProducts, count: read.counts.products, requests } } });
     return await finishRun({
       command: 'validate',
       runId,

@@ -32,7 +32,7 @@ export interface SendOutcome {
 export async function sendAndFollow(work: ReturnType<typeof createImportWork>, ctx: { prep: PreparedRun; runId: string; deps: Deps; outcome: SendOutcome; onSubmitted?: () => void }): Promise<void> {
   const { prep, runId, deps, outcome: sent } = ctx;
   const { store, settings } = prep;
-  deps.onEvent({ type: 'stage:start', stage: 'submit', detail: `${work.toSendCount()} products in requests of ${settings.batchSize}, ${settings.concurrency} at a time` });
+  deps.onEvent({ type: 'stage:start', stage: 'submit', detail: `${work.toSendCount()} products in requests of ${settings.batchSize}, ${settings.concurrency} at a time`, text: { key: 'stage.submit.start', data: { count: work.toSendCount(), batchSize: settings.batchSize, concurrency: settings.concurrency } } });
   const followers: Promise<void>[] = [];
   /** Remainders of refused requests, by the refused request, until `submitBatches` takes them. */
   const remainders = new Map<number, SubmitTask>();

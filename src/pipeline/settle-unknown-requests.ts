@@ -45,14 +45,14 @@ export async function settleUnknownRequests(ctx: { store: StateStore; client: Ca
   if (sought.length > 0) {
     const wait = measureSettleWait(unknown.departures, ctx.settleAfterMs, readBootClock(deps));
     if (wait > 0) {
-      deps.onEvent({ type: 'log', level: 'info', message: `waiting ${Math.ceil(wait / 1000)} s for requests of unknown fate to be processed before checking them` });
+      deps.onEvent({ type: 'log', level: 'info', message: `waiting ${Math.ceil(wait / 1000)} s for requests of unknown fate to be processed before checking them`, text: { key: 'log.settle_wait', data: { seconds: Math.ceil(wait / 1000) } } });
       await deps.sleep(wait, deps.signal);
     }
-    deps.onEvent({ type: 'stage:start', stage: 'settle', detail: `asking the service which of ${sought.length} product(s) sent in requests of unknown fate exist` });
+    deps.onEvent({ type: 'stage:start', stage: 'settle', detail: `asking the service which of ${sought.length} product(s) sent in requests of unknown fate exist`, text: { key: 'stage.settle.ask', data: { count: sought.length } } });
     // The state's known products stand for the catalog's size: the whole catalog is read at once when that is cheaper than searching.
     const earlier = store.loadSettleProgress();
     if (earlier.found.size + earlier.searched.size > 0) {
-      deps.onEvent({ type: 'log', level: 'info', message: `continuing a settle stopped half-way: ${earlier.found.size} barcode(s) already found, ${earlier.searched.size} search(es) already made` });
+      deps.onEvent({ type: 'log', level: 'info', message: `continuing a settle stopped half-way: ${earlier.found.size} barcode(s) already found, ${earlier.searched.size} search(es) already made`, text: { key: 'log.settle_continue', data: { found: earlier.found.size, searched: earlier.searched.size } } });
     }
     const progress = {
       found: earlier.found,
@@ -74,7 +74,12 @@ export async function settleUnknownRequests(ctx: { store: StateStore; client: Ca
     if (accepted.length) store.recordAccepted(accepted);
     const how = lookup.wholeCatalog ? 'the whole catalog was read' : 'only those products were read';
     const conflicted = result.conflicts.size ? `; ${result.conflicts.size} found split over several products, not sent` : '';
-    deps.onEvent({ type: 'log', level: 'info', message: `settled: ${accepted.length} of ${sought.length} product(s) already exist and will be updated, not created again (${how})${conflicted}` });
+    deps.onEvent({
+      type: 'log',
+      level: 'info',
+      message: `settled: ${accepted.length} of ${sought.length} product(s) already exist and will be updated, not created again (${how})${conflicted}`,
+      text: { key: `log.settled_${lookup.wholeCatalog ? 'whole_catalog' : 'some'}${result.conflicts.size ? '_conflicts' : ''}`, data: { found: accepted.length, count: sought.length, conflicts: result.conflicts.size } },
+    });
   }
   const error = `fate unknown; its products were checked on the service by run ${runId} and sent again in later requests`;
   for (const batch of unknown.batches) store.markBatchFailed(batch.runId, batch.index, { error, retryable: false });

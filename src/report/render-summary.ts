@@ -1,7 +1,9 @@
 /**
- * The terminal summary of a run. Pure: `(summary, options) => string`; the CLI prints it.
+ * The terminal summary of a run, in the run's language (`terminal.json`). Pure:
+ * `(summary, options) => string`; the CLI prints it.
  */
 import { formatIssueBody } from '../core/issue.js';
+import type { Translator } from '../i18n/create-translator.js';
 import type { Issue, Severity } from '../core/issue.js';
 import { ROW_STATUSES } from './report-types.js';
 import type { RowStatus, RunSummary } from './report-types.js';
@@ -11,6 +13,8 @@ import { NO_COLUMN } from './write-issues-ndjson.js';
 export interface RenderSummaryOptions {
   /** Use ANSI colours. */
   color: boolean;
+  /** The run's language. */
+  translator: Translator;
   /** Examples shown per issue code. Default 3. */
   maxExamples?: number;
   /** The report folder, shown last. */
@@ -18,17 +22,6 @@ export interface RenderSummaryOptions {
   /** The report has no annotated copy (a clean dry run): say so, and how to get one. */
   annotatedSkipped?: boolean;
 }
-
-const STATUS_LABELS: Record<RowStatus, string> = {
-  invalid: 'invalid (not sent)',
-  rejected: 'rejected by the service',
-  unknown: 'outcome unknown',
-  pending: 'pending on its job',
-  not_sent: 'not sent',
-  valid: 'valid',
-  unchanged: 'unchanged (skipped)',
-  accepted: 'accepted',
-};
 
 const STATUS_COLOURS: Record<RowStatus, string> = {
   invalid: 'red',
@@ -60,60 +53,64 @@ export function renderSummary(summary: RunSummary, options: RenderSummaryOptions
     const codes = ANSI[style];
     return options.color && codes !== undefined ? `${codes[0]}${text}${codes[1]}` : text;
   };
+  const t = options.translator;
   const maxExamples = options.maxExamples ?? 3;
   const { counts } = summary;
   const lines: string[] = [];
 
   const where = summary.source.sheet !== undefined ? `${summary.source.file} › ${summary.source.sheet}` : summary.source.file;
+  const { error: errors, warning: warnings } = counts.issuesBySeverity;
   lines.push(
-    paint('bold', `catalog-import ${summary.command}: ${where}`) +
-      ` — ${plural(counts.rows, 'row')}, ${plural(counts.products, 'product')}, ` +
-      `${paint(counts.issuesBySeverity.error > 0 ? 'red' : 'green', plural(counts.issuesBySeverity.error, 'error'))}, ` +
-      `${paint(counts.issuesBySeverity.warning > 0 ? 'yellow' : 'dim', plural(counts.issuesBySeverity.warning, 'warning'))}`,
+    paint('bold', t.translate('summary.title', { command: summary.command, where })) +
+      ` — ${t.translate('rows.count', { count: counts.rows })}, ${t.translate('summary.products', { count: counts.products })}, ` +
+      `${paint(errors > 0 ? 'red' : 'green', t.translate('summary.errors', { count: errors }))}, ` +
+      `${paint(warnings > 0 ? 'yellow' : 'dim', t.translate('summary.warnings', { count: warnings }))}`,
   );
 
   for (const severity of ['error', 'warning'] as const satisfies readonly Severity[]) {
     const groups = groupByCode(summary.issues.filter((issue) => issue.severity === severity));
     if (groups.length === 0) continue;
-    lines.push('', paint('bold', severity === 'error' ? 'Errors by code' : 'Warnings by code'));
+    lines.push('', paint('bold', t.translate(severity === 'error' ? 'summary.errors_by_code' : 'summary.warnings_by_code')));
     // With a bounded list (`issueList`), the counts are of every issue, the examples of the first.
     const totals = summary.issueList?.bySeverityAndCode[severity];
     for (const [code, issues] of groups) {
       const total = totals?.[code] ?? issues.length;
       lines.push(`  ${paint(severity === 'error' ? 'red' : 'yellow', code)} ×${total}`);
       const columns = rankColumns(summary.issueList?.byCodeAndColumn?.[code] ?? countColumns(issues));
-      if (columns.length > 1) lines.push(`    by column: ${columns.slice(0, MAX_COLUMNS).map(([column, n]) => `${describeColumn(column, issues)} ×${n}`).join(', ')}`);
+      if (columns.length > 1) {
+        lines.push(`    ${t.translate('summary.by_column', { columns: columns.slice(0, MAX_COLUMNS).map(([column, n]) => `${describeColumn(column, issues, t)} ×${n}`).join(', ') })}`);
+      }
       const messages = rankMessages(issues);
       if (messages.length > 1) {
-        const scope = issues.length < total ? ` (in the first ${issues.length})` : '';
-        lines.push(`    messages${scope}: ${messages.slice(0, MAX_MESSAGES).map(([message, n]) => `×${n} "${truncate(message, 80)}"`).join(', ')}`);
+        const list = messages.slice(0, MAX_MESSAGES).map(([message, n]) => `×${n} "${truncate(message, 80)}"`).join(', ');
+        lines.push(`    ${issues.length < total ? t.translate('summary.messages_in_first', { count: issues.length, list }) : t.translate('summary.messages', { list })}`);
       }
       const shown = pickExamples(issues, columns, maxExamples);
       for (const issue of shown) lines.push(`    ${renderExample(issue)}`);
-      if (total > shown.length) lines.push(paint('dim', `    … and ${total - shown.length} more`));
-      for (const hint of listHints(issues)) lines.push(`    ${paint('dim', 'hint:')} ${hint}`);
+      if (total > shown.length) lines.push(paint('dim', `    ${t.translate('list.more', { count: total - shown.length })}`));
+      for (const hint of listHints(issues)) lines.push(`    ${paint('dim', t.translate('summary.hint'))} ${hint}`);
     }
   }
 
-  lines.push('', paint('bold', 'Rows by status'));
-  lines.push(...renderStatusCounts(counts.byStatus, paint));
+  lines.push('', paint('bold', t.translate('summary.rows_by_status')));
+  lines.push(...renderStatusCounts(counts.byStatus, paint, t));
   if (counts.products > 0) {
-    lines.push('', paint('bold', 'Products by status'));
-    lines.push(...renderStatusCounts(counts.productsByStatus, paint));
+    lines.push('', paint('bold', t.translate('summary.products_by_status')));
+    lines.push(...renderStatusCounts(counts.productsByStatus, paint, t));
   }
 
   if (summary.jobs.length > 0) {
     const byStatus = new Map<string, number>();
     for (const job of summary.jobs) byStatus.set(job.status, (byStatus.get(job.status) ?? 0) + 1);
     const parts = [...byStatus].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([status, n]) => `${n} ${status}`);
-    lines.push('', `${paint('bold', 'Import jobs')}: ${summary.jobs.length} (${parts.join(', ')})`);
+    lines.push('', `${paint('bold', t.translate('summary.jobs'))}: ${summary.jobs.length} (${parts.join(', ')})`);
   }
 
-  if (options.reportDir !== undefined) lines.push('', `Report: ${options.reportDir}`);
+  if (options.reportDir !== undefined) lines.push('', t.translate('summary.report', { dir: options.reportDir }));
   if (options.reportDir !== undefined && summary.issueList !== undefined && !summary.issueList.complete) {
-    lines.push(`Every issue, one JSON a line: ${summary.issueList.file} (summary.json lists the first ${summary.issueList.examplesPerCode} of each code)`);
+    lines.push(t.translate('summary.every_issue', { file: summary.issueList.file, count: summary.issueList.examplesPerCode }));
   }
-  if (options.annotatedSkipped === true) lines.push('No annotated copy: every row is clean (--annotated-copy always writes one anyway).');
+  if (options.annotatedSkipped === true) lines.push(t.translate('summary.no_annotated_copy'));
   return lines.join('\n');
 }
 
@@ -141,10 +138,10 @@ function rankColumns(counts: Readonly<Record<string, number>>): [string, number]
 }
 
 /** `D (Описание)`: the letter with the header an example names, or "no column". */
-function describeColumn(column: string, issues: readonly Issue[]): string {
-  if (column === NO_COLUMN) return 'no column';
+function describeColumn(column: string, issues: readonly Issue[], t: Translator): string {
+  if (column === NO_COLUMN) return t.translate('summary.no_column');
   const header = issues.find((issue) => issue.column === column && issue.header !== undefined)?.header;
-  return header === undefined ? `column ${column}` : `column ${column} (${header})`;
+  return header === undefined ? t.translate('summary.column', { column }) : t.translate('summary.column_with_header', { column, header });
 }
 
 /**
@@ -191,13 +188,15 @@ function pathOf(issue: Issue): { path?: string } {
 function renderStatusCounts(
   counts: Readonly<Record<string, number | undefined>>,
   paint: (style: string, text: string) => string,
+  t: Translator,
 ): string[] {
   const lines: string[] = [];
-  const width = Math.max(...ROW_STATUSES.map((status) => STATUS_LABELS[status].length));
+  const labels = new Map(ROW_STATUSES.map((status) => [status, t.translate(`summary.status.${status}`)]));
+  const width = Math.max(...[...labels.values()].map((label) => label.length));
   for (const status of ROW_STATUSES) {
     const n = counts[status];
     if (n === undefined || n === 0) continue;
-    lines.push(`  ${paint(STATUS_COLOURS[status], STATUS_LABELS[status].padEnd(width))}  ${n}`);
+    lines.push(`  ${paint(STATUS_COLOURS[status], (labels.get(status) ?? status).padEnd(width))}  ${n}`);
   }
   // Statuses the pipeline may add later are still shown, after the known ones.
   for (const [status, n] of Object.entries(counts)) {
@@ -216,10 +215,6 @@ function groupByCode(issues: readonly Issue[]): [string, Issue[]][] {
   }
   // Most frequent first, then by code, so the biggest problem is on top.
   return [...groups].sort(([codeA, a], [codeB, b]) => b.length - a.length || (codeA < codeB ? -1 : codeA > codeB ? 1 : 0));
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function truncate(text: string, max: number): string {

@@ -54,7 +54,7 @@ export interface WriteRunReportOptions {
    * header only): for a run in which no row needs attention, so `rejected-rows.csv` gets its header only.
    */
   annotated?: boolean;
-  /** The language of the annotated copy's and report.html's texts (default English). */
+  /** The run's language, for the texts a person reads in the report (annotated copy, report.html; default English). */
   translator?: Translator;
 }
 

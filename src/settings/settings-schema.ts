@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { pathsSchema, serviceProfileSchema } from './service-profile-schema.js';
 
 import { checkSandboxDialectSpec, SANDBOX_DIALECT_SPEC_HINT } from '../sandbox/dialects/dialect-types.js';
+import { LANGUAGES } from '../i18n/language.js';
 
 /** The settings schema: strict, an unknown key is an error naming the nearest known one. */
 export const settingsSchema = z.strictObject({
@@ -63,6 +64,7 @@ export const settingsSchema = z.strictObject({
   maxFileMb: z.number().min(1).default(1024).describe('Largest input file in megabytes.'),
   maxRows: z.number().int().min(1).default(2_000_000).describe('Most data rows in one input file.'),
   maxCellLength: z.number().int().min(100).default(32_767).describe('Longest cell in characters (Excel’s own limit by default).'),
+  lang: z.enum(LANGUAGES).optional().describe('Language of what a person reads: en, ru or kk (CATALOG_LANG, --lang). Default: the locale (LC_ALL, LC_MESSAGES, LANG), Russian for a Russian or Kazakh one, else English.'),
 });
 
 /** Resolved settings. */
@@ -81,4 +83,5 @@ export const SETTINGS_ENV = {
   CATALOG_CONCURRENCY: 'concurrency',
   CATALOG_TIMEOUT_MS: 'timeoutMs',
   CATALOG_RATE_LIMIT: 'rateLimit',
+  CATALOG_LANG: 'lang',
 } as const satisfies Record<string, keyof Settings>;

@@ -7,6 +7,9 @@ import type { CliIo } from '../../src/cli/cli-io.js';
 import { PROGRESS_LINE_SECONDS, createEventPrinter } from '../../src/cli/cli-io.js';
 import { applyEvent, createProgressState, estimateRemainingMs, renderProgressLine } from '../../src/cli/render-event.js';
 import type { PipelineEvent } from '../../src/core/events.js';
+import { createTranslator } from '../../src/i18n/create-translator.js';
+
+const en = createTranslator('en');
 
 function makeIo(overrides: Partial<CliIo> = {}): CliIo & { err: string[] } {
   const err: string[] = [];
@@ -31,7 +34,7 @@ describe('progress off a terminal', () => {
   it('prints a line every few seconds while reading, none per request, for 1,482 requests', () => {
     const clock = makeClock();
     const io = makeIo();
-    const printer = createEventPrinter(io, { json: false }, clock.now);
+    const printer = createEventPrinter(io, { json: false, getTranslator: () => en }, clock.now);
     // 35 s of reading, an event every half second.
     for (let i = 1; i <= 70; i++) {
       clock.advance(500);
@@ -58,7 +61,7 @@ describe('progress off a terminal', () => {
   it('never redraws on a dumb terminal', () => {
     const clock = makeClock();
     const io = makeIo({ isTty: true, env: { TERM: 'dumb' } });
-    const printer = createEventPrinter(io, { json: false }, clock.now);
+    const printer = createEventPrinter(io, { json: false, getTranslator: () => en }, clock.now);
     for (let i = 1; i <= 30; i++) {
       clock.advance(1000);
       printer.onEvent(readProgress(i * 1000, i * 10_000));
@@ -73,7 +76,7 @@ describe('progress off a terminal', () => {
   it('redraws on a real terminal, with the ETA on the bar', () => {
     const clock = makeClock();
     const io = makeIo({ isTty: true, env: { TERM: 'xterm' } });
-    const printer = createEventPrinter(io, { json: false }, clock.now);
+    const printer = createEventPrinter(io, { json: false, getTranslator: () => en }, clock.now);
     printer.onEvent(readProgress(0, 0));
     clock.advance(5000);
     printer.onEvent(readProgress(1000, 500_000));
@@ -93,16 +96,16 @@ describe('the ETA', () => {
     applyEvent(state, accepted(1), 64_000);
     // 100 of 200 products in 4 s since sending began: 4 s more.
     expect(estimateRemainingMs(state, 64_000)).toBe(4000);
-    expect(renderProgressLine(state, 64_000)).toContain('ETA 4s');
-    expect(renderProgressLine(state, 64_000)).toContain('sent 100/200 products');
+    expect(renderProgressLine(state, en, 64_000)).toContain('ETA 4s');
+    expect(renderProgressLine(state, en, 64_000)).toContain('sent 100/200 products');
   });
 
   it('reads 1m 05s and 1h 02m for longer waits', () => {
     const state = createProgressState();
     applyEvent(state, readProgress(0, 0, 1000), 0);
     applyEvent(state, readProgress(1, 100, 1000), 7222);
-    expect(renderProgressLine(state, 7222)).toContain('ETA 1m 05s');
+    expect(renderProgressLine(state, en, 7222)).toContain('ETA 1m 05s');
     applyEvent(state, readProgress(1, 100, 1000), 413_334);
-    expect(renderProgressLine(state, 413_334)).toContain('ETA 1h 02m');
+    expect(renderProgressLine(state, en, 413_334)).toContain('ETA 1h 02m');
   });
 });

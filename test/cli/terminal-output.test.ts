@@ -14,7 +14,10 @@ import { createEventPrinter, fitToWidth, shouldColor } from '../../src/cli/cli-i
 import { renderSignalNotice } from '../../src/cli/render-signal-notice.js';
 import { renderSandboxBanner } from '../../src/cli/commands/sandbox-command.js';
 import { runCli } from '../../src/cli/run-cli.js';
+import { createTranslator } from '../../src/i18n/create-translator.js';
 import { buildPhoneRows, createPhoneCatalog } from '../helpers/smartphone-catalog.js';
+
+const en = createTranslator('en');
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ESC = '\u001b[';
@@ -48,7 +51,7 @@ describe('colour', () => {
 describe('the progress line', () => {
   it('is cut to the terminal width and each redraw clears the line first', () => {
     const io = makeIo({ isTty: true, columns: 40 });
-    const printer = createEventPrinter(io, { json: false });
+    const printer = createEventPrinter(io, { json: false, getTranslator: () => en });
     printer.onEvent({ type: 'read:progress', rows: 123456, bytesRead: 50, totalBytes: 100 } as never);
     printer.onEvent({ type: 'stage:start', stage: 'submit', detail: '1200 products' } as never);
     printer.done();
@@ -88,6 +91,8 @@ describe('notices', () => {
     expect(JSON.parse(json)).toMatchObject({ time: '2026-01-02T03:04:05.000Z', level: 'warn', event: 'signal', signal: 'SIGTERM' });
     expect(JSON.parse(renderSignalNotice('SIGINT', ['import', 'f', '--json'], now))).toMatchObject({ signal: 'SIGINT' });
     expect(renderSignalNotice('SIGINT', ['import', 'f'], now)).toContain('SIGINT: finishing the requests in flight');
+    expect(renderSignalNotice('SIGINT', ['import', 'f'], now, { LANG: 'ru_RU.UTF-8' })).toContain('SIGINT: завершаем запросы в работе');
+    expect(renderSignalNotice('SIGINT', ['import', 'f', '--lang', 'kk'], now, { LANG: 'ru_RU.UTF-8' })).toContain('SIGINT: орындалып жатқан');
   });
 
   it('the sandbox says where it really listens and warns when the network can reach it', () => {

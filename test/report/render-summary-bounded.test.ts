@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildRunSummary } from '../../src/report/build-run-summary.js';
 import { renderSummary } from '../../src/report/render-summary.js';
 import { makeIssue, makeParts } from './report-builders.js';
+import { createTranslator } from '../../src/i18n/create-translator.js';
+
+const en = createTranslator('en');
 
 describe('a summary that lists examples of its issues (issues.ndjson holds them all)', () => {
   it('counts every issue, shows the examples, and names the full list', () => {
@@ -32,10 +35,10 @@ describe('a summary that lists examples of its issues (issues.ndjson holds them 
       bySeverityAndCode: { error: { invalid_price: 5000 }, warning: {} },
       byCodeAndColumn: { invalid_price: { D: 1200, F: 3800 } },
     });
-    const text = renderSummary(summary, { color: false, reportDir: '/r' });
+    const text = renderSummary(summary, { color: false, translator: en, reportDir: '/r' });
     // The columns are counted over the full list, not the two examples (both of column D).
     expect(text).toContain('invalid_price ×5000\n    by column: column F ×3800, column D ×1200');
-    expect(text).toContain('… and 4998 more');
+    expect(text).toContain('… and 4,998 more');
     expect(text).toContain('Every issue, one JSON a line: issues.ndjson (summary.json lists the first 2 of each code)');
   });
 });

@@ -3,11 +3,14 @@ import { buildRunSummary } from '../../src/report/build-run-summary.js';
 import { renderIssueLine, renderIssueText } from '../../src/report/render-issue-line.js';
 import { renderSummary } from '../../src/report/render-summary.js';
 import { makeIssue, makeParts } from './report-builders.js';
+import { createTranslator } from '../../src/i18n/create-translator.js';
+
+const en = createTranslator('en');
 
 describe('renderSummary', () => {
   it('groups issues by code with examples, then statuses, jobs and the report folder', () => {
     const summary = buildRunSummary(makeParts());
-    expect(renderSummary(summary, { color: false, reportDir: 'reports/20260101-120000-abcd' })).toMatchInlineSnapshot(`
+    expect(renderSummary(summary, { color: false, translator: en, reportDir: 'reports/20260101-120000-abcd' })).toMatchInlineSnapshot(`
       "catalog-import import: товары.xlsx › Лист1 — 5 rows, 3 products, 3 errors, 1 warning
 
       Errors by code
@@ -43,7 +46,7 @@ describe('renderSummary', () => {
   it('shows the first maxExamples examples and how many more, most frequent code first', () => {
     const issues = [2, 3, 4, 5].map((row) => makeIssue({ code: 'required_field_missing', message: 'value is required', row, column: 'B', header: 'Название' }));
     const summary = buildRunSummary(makeParts({ outcomes: [], issues: [...issues, makeIssue({ code: 'unknown_brand', message: 'x', row: 9 })] }));
-    const text = renderSummary(summary, { color: false, maxExamples: 2 });
+    const text = renderSummary(summary, { color: false, translator: en, maxExamples: 2 });
     expect(text).toContain('required_field_missing ×4\n    row 2 › column B (Название): value is required\n    row 3 › column B (Название): value is required\n    … and 2 more\n  unknown_brand ×1');
   });
 
@@ -51,7 +54,7 @@ describe('renderSummary', () => {
     const category = [2, 3].map((row) => makeIssue({ code: 'required_field_missing', message: 'category is empty', row, column: 'C', header: 'Категория' }));
     const description = [4, 5, 6, 7, 8].map((row) => makeIssue({ code: 'required_field_missing', message: 'description is empty', row, column: 'E', header: 'Описание', hint: 'map columns.description or set blank: skip' }));
     const summary = buildRunSummary(makeParts({ outcomes: [], issues: [...category, ...description] }));
-    const text = renderSummary(summary, { color: false, maxExamples: 2 });
+    const text = renderSummary(summary, { color: false, translator: en, maxExamples: 2 });
     expect(text).toContain(
       'required_field_missing ×7\n    by column: column E (Описание) ×5, column C (Категория) ×2\n    messages: ×5 "description is empty", ×2 "category is empty"\n    row 4 › column E (Описание): description is empty\n    row 2 › column C (Категория): category is empty\n    … and 5 more\n    hint: map columns.description or set blank: skip',
     );
@@ -59,8 +62,8 @@ describe('renderSummary', () => {
 
   it('colours only when asked', () => {
     const summary = buildRunSummary(makeParts());
-    expect(renderSummary(summary, { color: false })).not.toContain('\u001B[');
-    expect(renderSummary(summary, { color: true })).toContain('\u001B[31mprice_not_positive\u001B[39m');
+    expect(renderSummary(summary, { color: false, translator: en })).not.toContain('\u001B[');
+    expect(renderSummary(summary, { color: true, translator: en })).toContain('\u001B[31mprice_not_positive\u001B[39m');
   });
 });
 

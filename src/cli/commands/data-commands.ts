@@ -11,21 +11,23 @@ import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 import { buildSendingSettings, withSendingOptions } from '../sending-options.js';
 import { readIssueFilterFlags, withIssueFilterOptions } from '../issue-filter-options.js';
+import { UsageProblem } from '../usage-error.js';
 
 /** The formats standard input may be given in (`-` as FILE). */
 const STDIN_FORMATS = ['csv', 'xlsx'] as const;
 
-function withFileOptions<T>(y: Argv<T>) {
+function withFileOptions<T>(y: Argv<T>, ctx: CommandContext) {
   return withServiceOptions(
     y
-      .positional('file', { type: 'string', demandOption: true, describe: 'The seller file: .xlsx, .xlsm, .csv, .tsv or .txt (see docs/input-files.md), or - for standard input' })
-      .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML, or the workbook form .xlsx), see docs/mapping.md' })
-      .option('format', { choices: STDIN_FORMATS, describe: 'The format of standard input (FILE -): required with it, refused without it' })
+      .positional('file', { type: 'string', demandOption: true, describe: ctx.describe('help.positional.file') })
+      .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: ctx.describe('help.option.mapping') })
+      .option('format', { choices: STDIN_FORMATS, describe: ctx.describe('help.option.format') })
       .check((argv) => {
-        if (argv.file === STDIN_ARG && argv.format === undefined) throw new Error('FILE - reads standard input: say its format with --format csv or --format xlsx');
-        if (argv.file !== STDIN_ARG && argv.format !== undefined) throw new Error('--format is for standard input only (FILE -); a file is known by its content and name');
+        if (argv.file === STDIN_ARG && argv.format === undefined) throw new UsageProblem('usage.stdin_needs_format');
+        if (argv.file !== STDIN_ARG && argv.format !== undefined) throw new UsageProblem('usage.format_without_stdin');
         return true;
       }),
+    ctx.describe,
   );
 }
 
@@ -43,7 +45,12 @@ async function openSellerFile(
     const { findOfficeLockFile } = await import('../../sources/find-office-lock-file.js');
     const lock = await findOfficeLockFile(resolve(ctx.io.cwd, argv.file));
     if (lock !== null) {
-      deps.onEvent({ type: 'log', level: 'warn', message: `${argv.file} looks open in a spreadsheet program (${basename(lock)} is beside it): if it is being edited, save and close it first, or this run reads the last saved version` });
+      deps.onEvent({
+        type: 'log',
+        level: 'warn',
+        message: `${argv.file} looks open in a spreadsheet program (${basename(lock)} is beside it): if it is being edited, save and close it first, or this run reads the last saved version`,
+        text: { key: 'log.file_open_elsewhere', data: { file: argv.file, lock: basename(lock) } },
+      });
     }
     return { file: argv.file, done: async () => undefined };
   }
@@ -59,12 +66,8 @@ async function printResult(ctx: CommandContext, result: RunResult, json: boolean
     await writeResultJson(result, (chunk) => ctx.io.stdout(chunk));
   } else {
     const { renderSummary } = await import('../../report/render-summary.js');
-    ctx.io.stdout(`${renderSummary(result.summary, { color: shouldColor(ctx.io, 'stdout'), reportDir: result.reportDir, annotatedSkipped: result.reportPaths.annotated === null })}\n`);
-    // The last line names the page to open (report.html); in the locale's language until the run's translator reaches here.
-    if (result.reportPaths.html !== undefined) {
-      const [{ createTranslator }, { chooseLanguage }] = await Promise.all([import('../../i18n/create-translator.js'), import('../../i18n/language.js')]);
-      ctx.io.stdout(`${createTranslator(chooseLanguage(undefined, ctx.io.env)).translate('report.html.terminal', { path: result.reportPaths.html })}\n`);
-    }
+    ctx.io.stdout(`${renderSummary(result.summary, { color: shouldColor(ctx.io, 'stdout'), translator: ctx.translator(), reportDir: result.reportDir, annotatedSkipped: result.reportPaths.annotated === null })}\n`);
+    if (result.reportPaths.html !== undefined) ctx.io.stdout(`${ctx.translator().translate('report.html.terminal', { path: result.reportPaths.html })}\n`);
   }
   ctx.setExitCode(result.exitCode);
 }
@@ -73,17 +76,17 @@ async function printResult(ctx: CommandContext, result: RunResult, json: boolean
 export const registerValidateCommand: CommandRegistrar = (y, ctx) =>
   y.command(
     'validate <file>',
-    'Dry run: read, map and validate a file against the service’s directories; report every problem, send nothing',
+    ctx.describe('help.command.validate'),
     (c) =>
-      withIssueFilterOptions(withFileOptions(c))
-        .option('report-dir', { type: 'string', describe: 'Folder for run reports (default <state-dir>/runs)' })
+      withIssueFilterOptions(withFileOptions(c, ctx), ctx.describe)
+        .option('report-dir', { type: 'string', describe: ctx.describe('help.option.report-dir') })
         .option('annotated-copy', {
           choices: ['auto', 'always'] as const,
-          describe: 'auto: the report copies the file with every row annotated unless every row is clean; always: even then',
+          describe: ctx.describe('help.option.annotated-copy'),
         })
-        .example('$0 validate samples/catalog.xlsx --mapping mappings/sample.yaml --sandbox', 'Check the sample against the embedded sandbox')
-        .example('$0 validate prices.csv -m mappings/shop.yaml --pick invalid_price invalid_barcode --limit-errors 100', 'Only price and barcode problems, stopping at the 100th')
-        .example('CATALOG_BASE_URL=https://… CATALOG_CLIENT_ID=… CATALOG_CLIENT_SECRET=… $0 validate prices.csv -m mappings/shop.yaml', 'Check a file against the live service'),
+        .example('$0 validate samples/catalog.xlsx --mapping mappings/sample.yaml --sandbox', ctx.describe('help.example.validate-sample'))
+        .example('$0 validate prices.csv -m mappings/shop.yaml --pick invalid_price invalid_barcode --limit-errors 100', ctx.describe('help.example.validate-pick'))
+        .example('CATALOG_BASE_URL=https://… CATALOG_CLIENT_ID=… CATALOG_CLIENT_SECRET=… $0 validate prices.csv -m mappings/shop.yaml', ctx.describe('help.example.validate-live')),
     async (argv) => {
       const json = Boolean(argv.json);
       const { deps, done } = ctx.createDeps({ json });
@@ -91,7 +94,7 @@ export const registerValidateCommand: CommandRegistrar = (y, ctx) =>
         const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { reportDir: argv.reportDir, annotatedCopy: argv.annotatedCopy, ...readIssueFilterFlags(argv) });
         const { runValidate } = await import('../../pipeline/run-validate.js');
         const input = await openSellerFile(ctx, argv, deps);
-        const result = await runValidate({ file: input.file, mapping: argv.mapping, settings }, deps).finally(input.done);
+        const result = await runValidate({ file: input.file, mapping: argv.mapping, settings, translator: ctx.translator() }, deps).finally(input.done);
         done();
         await printResult(ctx, result, json);
       } catch (error) {
@@ -105,16 +108,16 @@ export const registerValidateCommand: CommandRegistrar = (y, ctx) =>
 export const registerImportCommand: CommandRegistrar = (y, ctx) =>
   y.command(
     'import <file>',
-    'Import a file: validate, send the valid products in batches, follow the jobs, remember the ids, report every row',
+    ctx.describe('help.command.import'),
     (c) =>
-      withSendingOptions(withFileOptions(c))
-        .option('changed-only', { type: 'boolean', describe: 'Send only products changed since their last accepted import' })
-        .option('plan', { type: 'boolean', describe: 'Show what the import would do to the live catalog (create / update / unchanged, old → new), send nothing' })
-        .option('resume', { type: 'string', describe: 'Continue this run (see `runs`); by default an unfinished run of the same file and mapping is continued' })
-        .option('fresh', { type: 'boolean', describe: 'Start a new run even if an unfinished run of the same content exists' })
-        .example('$0 import samples/catalog.xlsx --mapping mappings/sample.yaml --sandbox', 'Import the sample into the embedded sandbox')
-        .example('$0 import catalog.xlsx -m mappings/shop.yaml --plan', 'See what would change in the live catalog, without sending')
-        .example('$0 import catalog.xlsx -m mappings/shop.yaml --changed-only --concurrency 8', 'Send only what changed since the last import'),
+      withSendingOptions(withFileOptions(c, ctx), ctx.describe)
+        .option('changed-only', { type: 'boolean', describe: ctx.describe('help.option.changed-only') })
+        .option('plan', { type: 'boolean', describe: ctx.describe('help.option.plan') })
+        .option('resume', { type: 'string', describe: ctx.describe('help.option.resume') })
+        .option('fresh', { type: 'boolean', describe: ctx.describe('help.option.fresh') })
+        .example('$0 import samples/catalog.xlsx --mapping mappings/sample.yaml --sandbox', ctx.describe('help.example.import-sample'))
+        .example('$0 import catalog.xlsx -m mappings/shop.yaml --plan', ctx.describe('help.example.import-plan'))
+        .example('$0 import catalog.xlsx -m mappings/shop.yaml --changed-only --concurrency 8', ctx.describe('help.example.import-changed')),
     async (argv) => {
       const json = Boolean(argv.json);
       const { deps, done } = ctx.createDeps({ json });
@@ -127,6 +130,7 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
             file: input.file,
             mapping: argv.mapping,
             settings,
+            translator: ctx.translator(),
             ...(argv.resume ? { resumeRunId: argv.resume } : {}),
             ...(argv.fresh ? { fresh: true } : {}),
             settleAfterMs: argv.settleAfter * 1000,

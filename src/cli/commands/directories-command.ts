@@ -23,7 +23,7 @@ export async function renderDirectoriesPull(result: DirectoriesPullResult): Prom
 
 /** Registers `directories pull`. */
 export const registerDirectoriesCommand: CommandRegistrar = (y, ctx) =>
-  y.command('directories', 'The marketplace directories: `directories pull [--export FILE.xlsx]`', (c) =>
+  y.command('directories', ctx.describe('help.command.directories'), (c) =>
     c
       .command(
         'pull',

@@ -52,7 +52,7 @@ async function findLastJob(stateDir: string, account: Parameters<typeof openStat
 export const registerDoctorCommand: CommandRegistrar = (y, ctx) =>
   y.command(
     'doctor',
-    'Read-only sweep of the configured service: what each endpoint answered, what the tool will do with it, and settings for what it could not read',
+    ctx.describe('help.command.doctor'),
     (c) =>
       withServiceOptions(c)
         .option('write-profile', { type: 'string', describe: 'Infer the service profile from the answers, by data, check it, and write it to this settings file (use it with --config)' })

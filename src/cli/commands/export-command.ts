@@ -16,7 +16,7 @@ const MAX_PRINTED_ISSUES = 20;
 export const registerExportCommand: CommandRegistrar = (y, ctx) =>
   y.command(
     'export',
-    'Export the live catalog to XLSX or CSV (one row per SKU) that `mappings/export.yaml` reads back unchanged',
+    ctx.describe('help.command.export'),
     (c) =>
       withServiceOptions(c)
         .option('out', { alias: 'o', type: 'string', demandOption: true, describe: 'Output file, .xlsx or .csv' })

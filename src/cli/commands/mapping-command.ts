@@ -51,7 +51,7 @@ export function renderMappingCheck(result: MappingCheckResult, mapping: string):
 
 /** Registers `mapping init` and `mapping check`. */
 export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
-  y.command('mapping', 'Draft, convert and check mappings: `mapping init FILE`, `mapping convert M.yaml M.xlsx`, `mapping check M.yaml`', (c) =>
+  y.command('mapping', ctx.describe('help.command.mapping'), (c) =>
     c
       .command(
         'init <file>',

@@ -48,7 +48,7 @@ export function renderProductDetail(held: HeldItem, names: ExportNames): string 
 
 /** Registers `products list` and `products show`. */
 export const registerProductsCommand: CommandRegistrar = (y, ctx) =>
-  y.command('products', 'Look up the live catalog: `products list`, `products show ID…`', (c) =>
+  y.command('products', ctx.describe('help.command.products'), (c) =>
     c
       .command('list', 'List products with filters, sorting and paging', withListOptions, (argv) => listProducts(argv, ctx))
       .command('show <ids..>', 'Show the details of products by id', withShowOptions, (argv) => showProducts(argv, ctx))

@@ -10,13 +10,13 @@ import { rateLimitOption } from '../sending-options.js';
 export const registerReconcileCommand: CommandRegistrar = (y, ctx) =>
   y.command(
     'reconcile <file>',
-    'Rebuild which marketplace ids the seller’s products and SKUs have, from the live catalog (matched by barcode), after the state directory was lost or products were created elsewhere',
+    ctx.describe('help.command.reconcile'),
     (c) =>
       withServiceOptions(
         c
           .positional('file', { type: 'string', demandOption: true, describe: 'A seller file holding the products (their keys and barcodes)' })
           .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML)' })
-          .option('rate-limit', rateLimitOption),
+          .option('rate-limit', rateLimitOption()),
       ).example('$0 reconcile catalog.xlsx -m mappings/shop.yaml', 'Relearn the ids of every product in catalog.xlsx'),
     async (argv) => {
       const json = Boolean(argv.json);

@@ -32,7 +32,7 @@ export function renderRunsTable(runs: readonly RunRecord[]): string {
 export const registerRunsCommand: CommandRegistrar = (y, ctx) =>
   y.command(
     'runs',
-    'List the runs of this service and seller, with their state; an unfinished import can be continued with `import --resume RUN`',
+    ctx.describe('help.command.runs'),
     (c) =>
       withServiceOptions(c)
         .option('limit', { type: 'number', default: 20, describe: 'How many runs' })

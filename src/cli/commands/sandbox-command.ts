@@ -46,7 +46,7 @@ export function renderSandboxBanner(host: string, port: number, localUrl: string
 export const registerSandboxCommand: CommandRegistrar = (y, ctx) =>
   y.command(
     'sandbox',
-    'Start the sandbox: a local implementation of the Seller Catalog Service to rehearse against',
+    ctx.describe('help.command.sandbox'),
     (c) =>
       c
         .option('port', { type: 'number', default: 8080, describe: 'Port to listen on (0 = any free port)' })

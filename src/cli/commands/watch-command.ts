@@ -13,7 +13,7 @@ import { buildSendingSettings, withSendingOptions } from '../sending-options.js'
 export const registerWatchCommand: CommandRegistrar = (y, ctx) =>
   y.command(
     'watch <inbox>',
-    'Import every complete file dropped into a folder: INBOX → processing/ → done/ or failed/, reports in INBOX/reports/',
+    ctx.describe('help.command.watch'),
     (c) =>
       withServiceOptions(
         withSendingOptions(c)
