@@ -57,7 +57,7 @@ import { buildToFixHead, buildToFixRow, buildToFixTail } from './xlsx-patch/to-f
 import { createDeflatedFile, createZipOutput, type ZipOutput } from './xlsx-patch/zip-output.js';
 import { namePartialFile } from './start-atomic-file.js';
 
-export { ANNOTATION_FILLS } from './xlsx-patch/annotation-fills.js';
+export { ANNOTATION_FILLS } from './xlsx-patch/patch-styles.js';
 export { TO_FIX_HEADERS } from './xlsx-patch/to-fix-sheet-xml.js';
 export type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 
