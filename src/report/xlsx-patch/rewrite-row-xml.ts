@@ -6,9 +6,10 @@
  * can simply go before the end tag.
  */
 import { isFormulaLike, neutralizeFormula } from '../neutralize-formula.js';
-import { EXCEL_MAX_COLUMNS } from '../../sources/parse-sheet-rows.js';
+import { EXCEL_MAX_COLUMNS, readAttributes, type TagAttributes } from '../../sources/parse-sheet-rows.js';
+import { findTagEnd } from '../../sources/xml-text.js';
 import type { ExtraCell } from './annotation-cells.js';
-import { columnLetters, decodeAttribute, readCellRefColumn, scanCellTag, type CellTagValues, type RowCell, type RowShape } from './row-cells.js';
+import { columnLetters, readCellRefColumn, type RowCell, type RowShape } from './row-cells.js';
 import { escapeXmlText, removeAttribute, setAttribute } from './xml-markup.js';
 
 /** What the cell-by-cell rewrite of a sheet's rows keeps to (set once the header is read) and whom it tells of a taken place. */
@@ -87,7 +88,7 @@ function rewriteCellXml(edit: RowXmlEdit, text: string, cell: RowCell, cellXml: 
   return tag + rest;
 }
 
-const lastCellTag: CellTagValues = { r: undefined, s: undefined, t: undefined };
+const lastCellTag: TagAttributes = { r: undefined, s: undefined, t: undefined };
 
 /**
  * True when the row's last cell has its `r` and lies left of `column` (any column when
@@ -107,17 +108,16 @@ export function endsBefore(text: string, shape: RowShape, prefix: string, column
   const comment = text.indexOf('-->', at);
   const cdata = text.indexOf(']]>', at);
   if ((comment >= 0 && comment < shape.closeStart) || (cdata >= 0 && cdata < shape.closeStart)) return false;
-  // Read and decoded as readRowCells reads it, so both place the cell in the same column; a tag it
-  // cannot walk or a value the decoder refuses sends the row down the cell-by-cell path, whose
-  // error names the cell.
-  if (scanCellTag(text, at + open.length, lastCellTag) < 0) return false;
-  let ref: string | undefined;
+  // Read and decoded as readRowCells reads it, so both place the cell in the same column; a tag or
+  // value the reader refuses sends the row down the cell-by-cell path, whose error names the cell.
+  const gt = findTagEnd(text, at + open.length);
+  if (gt < 0) return false;
   try {
-    ref = decodeAttribute(lastCellTag.r);
+    readAttributes(text, at + open.length, text.charCodeAt(gt - 1) === 47 ? gt - 1 : gt, lastCellTag);
   } catch {
     return false;
   }
-  const last = readCellRefColumn(ref);
+  const last = readCellRefColumn(lastCellTag.r);
   return last !== undefined && last < (column ?? EXCEL_MAX_COLUMNS + 1);
 }
 
