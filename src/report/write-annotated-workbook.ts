@@ -380,7 +380,6 @@ async function rewriteSheet(
   let toFixRow = 1;
   let toFixLeftOut = 0;
   const cursor = createOutcomeCursor(options);
-  const formats = new Map<number, string | undefined>();
   const fillMerged = options.onDataRow === undefined ? undefined : await loadFillMerged(source, info, options.readOptions);
   const rewriter = createSheetRowsRewriter({
     file: source.path,
@@ -389,13 +388,7 @@ async function rewriteSheet(
     headerNames: buildHeaderTexts(info),
     strings: source.strings.table,
     loadStrings: (upTo) => (source.strings.complete ? undefined : source.strings.load(upTo)),
-    numberFormatOf: (style) => {
-      if (!formats.has(style)) {
-        const model = source.styles.getStyleModel(style) as { numFmt?: unknown } | null;
-        formats.set(style, typeof model?.numFmt === 'string' ? model.numFmt : undefined);
-      }
-      return formats.get(style);
-    },
+    numberFormatOf: (style) => source.styles.readNumberFormat(style),
     date1904: source.date1904,
     styles: plan.styles,
     outcomeFor: (row) => cursor.outcomeFor(row),

@@ -52,7 +52,7 @@ export interface ImportCheckContext {
 }
 
 /** VAT rates the sandbox accepts, in percent (Kazakhstan: 0, 12 until 2025, 16 from 2026). */
-export const ALLOWED_VAT_RATES: readonly number[] = [0, 12, 16];
+const ALLOWED_VAT_RATES: readonly number[] = [0, 12, 16];
 
 /** Result: the normalised item when there are no errors. */
 export type ImportItemCheck = { item: CheckedItem; errors: [] } | { item: null; errors: ImportItemError[] };

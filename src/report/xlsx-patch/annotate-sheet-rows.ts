@@ -12,6 +12,8 @@
  */
 import { createIssue, formatIssueBody, type Issue } from '../../core/issue.js';
 import { buildXlsxCell } from '../../sources/build-xlsx-cell.js';
+import { parseColumnLetter } from '../../sources/column-letter.js';
+import { EXCEL_MAX_COLUMNS } from '../../sources/parse-sheet-rows.js';
 import { parseOutlineLevel } from '../../sources/scan-row-outlines.js';
 import { placeXmlTextError } from '../../sources/xml-text.js';
 import { isAnnotationHeader } from '../annotation-columns.js';
@@ -22,7 +24,7 @@ import { createMergedTextFill, type MergedTextFill } from './fill-merged-texts.j
 import { limitCellText } from './limit-cell-text.js';
 import { endsBefore, openRowTag, rewriteRowXml, type RowXmlEdit } from './rewrite-row-xml.js';
 import { rewriteSheetHead } from './rewrite-sheet-head.js';
-import { columnLetters, parseColumn, readRowCells, readRowShape, readStoredCell, RowCellsOnDemand, type RowCell, type RowShape } from './row-cells.js';
+import { columnLetters, readRowCells, readRowShape, readStoredCell, RowCellsOnDemand, type RowCell, type RowShape } from './row-cells.js';
 import { buildGroupRecord, checkTableCellsFilled, createLazyTextRow, readRowTexts, type RowTexts } from './row-texts.js';
 import type { SheetRowsOptions, SheetRowsResult, SheetRowsState } from './sheet-rows-state.js';
 import type { ToFixLine } from './to-fix-sheet-xml.js';
@@ -288,7 +290,7 @@ class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
     const { options, result, earlierHighlights } = this;
     const byColumn = new Map<number, Issue[]>();
     for (const issue of outcome.issues) {
-      const column = issue.column === undefined || !/^[A-Z]{1,3}$/.test(issue.column) ? undefined : parseColumn(issue.column);
+      const column = readIssueColumn(issue.column);
       if (column === undefined) continue;
       const list = byColumn.get(column);
       if (list === undefined) byColumn.set(column, [issue]);
@@ -394,6 +396,12 @@ function highestStringIndex(text: string, cells: readonly RowCell[], prefix: str
   return highest === Number.MAX_SAFE_INTEGER ? Number.POSITIVE_INFINITY : highest;
 }
 
+/** The 1-based column an issue names (`C`), `undefined` when it names none a sheet has. */
+function readIssueColumn(column: string | undefined): number | undefined {
+  const index = column === undefined || !/^[A-Z]{1,3}$/.test(column) ? undefined : parseColumnLetter(column);
+  return index === undefined || index >= EXCEL_MAX_COLUMNS ? undefined : index + 1;
+}
+
 /** The row's outline level (`outlineLevel` of its start tag), 0 when none. */
 function readOutlineLevel(text: string, shape: RowShape): number {
   // Searching back from the tag's end reads the start tag only, not the row's cells.
@@ -405,7 +413,7 @@ function readOutlineLevel(text: string, shape: RowShape): number {
 /** One `To fix` line of an issue of row `row`. */
 function buildToFixLine(row: number, issue: Issue, headerNames: readonly string[]): ToFixLine {
   const column = issue.column ?? '';
-  const index = column === '' || !/^[A-Z]{1,3}$/.test(column) ? undefined : parseColumn(column);
+  const index = readIssueColumn(column);
   const header = issue.header ?? (index !== undefined ? (headerNames[index - 1] ?? '') : '');
   // The value has a column of its own: the message and the hint as the one renderer writes them.
   const message = formatIssueBody({ message: issue.message, ...(issue.hint !== undefined ? { hint: issue.hint } : {}) }, {});

@@ -111,20 +111,6 @@ export function readCellRefColumn(ref: string | undefined): number | undefined {
   return column === undefined ? undefined : column + 1;
 }
 
-/** Column number (A = 1) of a reference such as `AB12` (a range's end, an issue's column); `undefined` when it is none. */
-export function parseColumn(ref: string): number | undefined {
-  let n = 0;
-  let i = 0;
-  for (; i < ref.length; i++) {
-    const code = ref.charCodeAt(i);
-    if (code >= 65 && code <= 90) n = n * 26 + (code - 64);
-    else if (code >= 97 && code <= 122) n = n * 26 + (code - 96);
-    else break;
-  }
-  if (i === 0 || i > 3 || n > 16_384) return undefined;
-  return n;
-}
-
 /** The letters of a 1-based column. */
 export function columnLetters(column: number): string {
   return buildColumnLetter(column - 1);

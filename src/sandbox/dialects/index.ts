@@ -8,7 +8,7 @@ import { SANDBOX_DIALECT_NAMES } from './dialect-types.js';
 import type { SandboxDialect, SandboxDialectName, SandboxDialectSpec } from './dialect-types.js';
 
 /** Every dialect, by name. */
-export const SANDBOX_DIALECTS: Record<SandboxDialectName, SandboxDialect> = {
+const SANDBOX_DIALECTS: Record<SandboxDialectName, SandboxDialect> = {
   interface: interfaceDialect,
   documented: documentedDialect,
   pascal: pascalDialect,
