@@ -9,7 +9,7 @@
 import type { Buffer } from 'node:buffer';
 import { posix } from 'node:path';
 import { InternalError, SourceReadError } from '../core/errors.js';
-import { loadExcelJsStyles, type ExcelJsStyles } from '../sources/open-exceljs-worksheet.js';
+import { GENERAL_STYLES, parseStyles, type CellStyles } from '../sources/parse-styles.js';
 import { loadSourceFileSize } from '../sources/load-source-file.js';
 import { createSharedStringsParser } from '../sources/parse-shared-strings.js';
 import { parseWorkbookParts, type WorkbookSheet } from '../sources/parse-workbook-parts.js';
@@ -39,8 +39,8 @@ export interface SourceWorkbook {
   strings: SourceStrings;
   /** The styles part, if any. */
   stylesEntry: ZipEntry | undefined;
-  /** exceljs's style table, for number formats. */
-  styles: ExcelJsStyles;
+  /** The number format of each cell style, read by the reader's own `parseStyles`. */
+  styles: CellStyles;
   date1904: boolean;
 }
 
@@ -75,11 +75,11 @@ export async function openSourceWorkbook(path: string, pick: SheetPicker, notFou
   const entry = sheet.part === undefined ? undefined : directory.entries.get(sheet.part);
   if (entry === undefined) return fail(`sheet "${sheet.name}" has no data part in the file (corrupt workbook)`, { sheet: sheet.name });
   const strings = createSourceStrings(path, findPartOrFail(directory, relsXml, 'sharedStrings', fail, sheet.name), sheet.name);
-  let styles: ExcelJsStyles;
+  let styles: CellStyles;
   let stylesEntry: ZipEntry | undefined;
   try {
     stylesEntry = findPart(directory, relsXml, 'styles');
-    styles = await loadExcelJsStyles(stylesEntry && (await openZipEntry(path, stylesEntry)));
+    styles = stylesEntry === undefined ? GENERAL_STYLES : await parseStyles(await openZipEntry(path, stylesEntry));
   } catch (error) {
     return fail(`the workbook is corrupt (${(error as Error).message})`, { cause: error, sheet: sheet.name });
   }

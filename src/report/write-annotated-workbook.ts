@@ -60,7 +60,7 @@ import { createTranslator, type Translator } from '../i18n/create-translator.js'
 import { createDeflatedFile, createZipOutput, type ZipOutput } from './xlsx-patch/zip-output.js';
 import { namePartialFile } from './start-atomic-file.js';
 
-export { ANNOTATION_FILLS } from './xlsx-patch/annotation-fills.js';
+export { ANNOTATION_FILLS } from './xlsx-patch/patch-styles.js';
 export { TO_FIX_HEADERS } from './xlsx-patch/to-fix-sheet-xml.js';
 export type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 
@@ -382,7 +382,6 @@ async function rewriteSheet(
   const toFixStyles = { header: plan.styles.toolStyle('bold'), error: plan.styles.toolStyle('fill-error') };
   const causes = createCauseTally();
   const cursor = createOutcomeCursor(options);
-  const formats = new Map<number, string | undefined>();
   const fillMerged = options.onDataRow === undefined ? undefined : await loadFillMerged(source, info, options.readOptions);
   const rewriter = createSheetRowsRewriter({
     file: source.path,
@@ -391,13 +390,7 @@ async function rewriteSheet(
     headerNames: buildHeaderTexts(info),
     strings: source.strings.table,
     loadStrings: (upTo) => (source.strings.complete ? undefined : source.strings.load(upTo)),
-    numberFormatOf: (style) => {
-      if (!formats.has(style)) {
-        const model = source.styles.getStyleModel(style) as { numFmt?: unknown } | null;
-        formats.set(style, typeof model?.numFmt === 'string' ? model.numFmt : undefined);
-      }
-      return formats.get(style);
-    },
+    numberFormatOf: (style) => source.styles.readNumberFormat(style),
     date1904: source.date1904,
     styles: plan.styles,
     outcomeFor: (row) => cursor.outcomeFor(row),

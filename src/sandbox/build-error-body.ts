@@ -20,7 +20,7 @@ export function buildErrorBody(status: number, errorCode: string, errorMessage: 
 }
 
 /** Error code and message used for a status when nothing more specific applies (scripted faults). */
-export const DEFAULT_ERRORS: Record<number, [string, string]> = {
+const DEFAULT_ERRORS: Record<number, [string, string]> = {
   400: ['VALIDATION_ERROR', 'The request is not valid.'],
   401: ['UNAUTHORIZED', 'The access token is missing, unknown or expired.'],
   403: ['FORBIDDEN', 'The seller may not do this.'],

@@ -3,7 +3,7 @@
  * products are never a 400: every problem becomes an error of that product's result, with a field
  * path (`categoryId`, `skus[1].barcode`, `attributes[color]`), a stable code and a description.
  */
-import type { Localized } from '../domain/index.js';
+import type { ImportItem, ImportSku, Localized } from '../domain/index.js';
 import type { ReferenceIndex } from './create-reference-index.js';
 import { SANDBOX_REQUIRED_FIELDS } from './types.js';
 import type { SandboxRequirableField, StoredProduct } from './types.js';
@@ -16,25 +16,12 @@ export interface ImportItemError {
 }
 
 /** A SKU that passed the checks (`skuId: null` creates one; `barcode` '' when it has none). */
-export interface CheckedSku {
-  skuId: number | null;
-  attributeValueCodes: string[];
-  price: number;
+export interface CheckedSku extends Omit<ImportSku, 'barcode'> {
   barcode: string;
-  photos: { mediaFile: string; order: number }[];
 }
 
 /** A product that passed the checks, normalised (defaults filled, strings trimmed where documented). */
-export interface CheckedItem {
-  productId: number | null;
-  shopId: number;
-  categoryId: number;
-  brandId: number;
-  isLocalMade: boolean;
-  name: Localized;
-  description: Localized;
-  vat: number;
-  attributes: { code: string; valueCodes: string[] }[];
+export interface CheckedItem extends Omit<ImportItem, 'skus'> {
   skus: CheckedSku[];
 }
 
@@ -52,7 +39,7 @@ export interface ImportCheckContext {
 }
 
 /** VAT rates the sandbox accepts, in percent (Kazakhstan: 0, 12 until 2025, 16 from 2026). */
-export const ALLOWED_VAT_RATES: readonly number[] = [0, 12, 16];
+const ALLOWED_VAT_RATES: readonly number[] = [0, 12, 16];
 
 /** Result: the normalised item when there are no errors. */
 export type ImportItemCheck = { item: CheckedItem; errors: [] } | { item: null; errors: ImportItemError[] };

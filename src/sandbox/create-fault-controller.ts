@@ -27,7 +27,7 @@ export interface FaultController {
 }
 
 /** Knobs when nothing is set: no faults. */
-export const NO_FAULTS: SandboxFaults = {
+const NO_FAULTS: SandboxFaults = {
   latencyMs: 0,
   rateLimit: null,
   failureRate: 0,

@@ -9,6 +9,12 @@ import type { ReferenceCategory, ReferenceData } from './reference-data.js';
 export interface ReferenceIndex {
   data: ReferenceData;
   leaves: ReferenceCategory[];
+  /**
+   * The leaves as the interface serves them: flat, with path and `isLeaf`. Built with the index:
+   * every page of the directory (21 of them at 100) built all ~2,040 records to serve 100. Read
+   * only (they are written out as JSON).
+   */
+  leafRecords: readonly Record<string, unknown>[];
   categoriesById: Map<number, ReferenceCategory>;
   brandsById: Map<number, Brand>;
   attributesByCode: Map<string, Attribute>;
@@ -39,9 +45,11 @@ export function createReferenceIndex(data: ReferenceData): ReferenceIndex {
     list.push(value);
     valuesByAttribute.set(value.attributeCode, list);
   }
+  const leaves = data.categories.filter((c) => c.isLeaf);
   return {
     data,
-    leaves: data.categories.filter((c) => c.isLeaf),
+    leaves,
+    leafRecords: leaves.map(({ id, parentId, name, path }) => ({ id, parentId, name, path, isLeaf: true })),
     categoriesById: new Map(data.categories.map((c) => [c.id, c])),
     brandsById: new Map(data.brands.map((b) => [b.id, b])),
     attributesByCode: new Map(data.attributes.map((a) => [a.code, a])),

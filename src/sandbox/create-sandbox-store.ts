@@ -13,8 +13,6 @@ import { createSandboxStoreState } from './sandbox-store-state.js';
 import { SANDBOX_REQUIRED_FIELDS } from './types.js';
 import type { SandboxCredential, SandboxRequirableField, StoreSnapshot, StoredJob, StoredProduct } from './types.js';
 
-export type { StoreSnapshot, StoredJob } from './types.js';
-export { MODERATION_STOP_WORDS } from './moderate-sandbox-product.js';
 
 /** Job states. */
 export type JobState = 'Queued' | 'Processing' | 'Done';

@@ -10,9 +10,9 @@ import type { ListPage } from './dialects/dialect-types.js';
 import type { StoredProduct } from './types.js';
 
 /** Sort fields; `status` sorts by productStatus, then moderationStatus. */
-export const SORT_FIELDS = ['id', 'name', 'status'] as const;
+const SORT_FIELDS = ['id', 'name', 'status'] as const;
 /** Sort directions. */
-export const SORT_DIRECTIONS = ['Asc', 'Desc'] as const;
+const SORT_DIRECTIONS = ['Asc', 'Desc'] as const;
 
 /** A parsed list request. */
 export interface ListQuery {

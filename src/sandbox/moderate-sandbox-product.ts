@@ -6,7 +6,7 @@ import type { ModerationEntry, SandboxStoreState } from './sandbox-store-state.j
 import type { StoredProduct } from './types.js';
 
 /** Words that make moderation reject a product (matched case-insensitively in either name). */
-export const MODERATION_STOP_WORDS: readonly string[] = ['реплика', 'копия', 'подделка', 'replica', 'fake'];
+const MODERATION_STOP_WORDS: readonly string[] = ['реплика', 'копия', 'подделка', 'replica', 'fake'];
 
 /** Decides the product a moderation entry names, unless a later change has re-queued it. */
 export function moderateSandboxProduct(state: SandboxStoreState, entry: ModerationEntry): void {

@@ -30,7 +30,7 @@ const FILE = readReferenceFile<BrandExtensionFile>('brand-extension.json');
 export const MORE_KNOWN_BRANDS: string[] = FILE.moreKnown;
 
 /** How many names of the second generated set there are (ids 6001 …). */
-export const MORE_SYNTHETIC_BRAND_COUNT = 1700;
+const MORE_SYNTHETIC_BRAND_COUNT = 1700;
 
 /** The second set of generated brand names for a seed: a seeded shuffle of prefix × suffix pairs. */
 export function buildMoreSyntheticBrandNames(random: () => number): string[] {

@@ -19,7 +19,7 @@ const FILE = readReferenceFile<BrandsFile>('brands.json');
 export const KNOWN_BRANDS: string[] = FILE.known;
 
 /** How many generated brands there are (ids 5001 …). */
-export const SYNTHETIC_BRAND_COUNT = 320;
+const SYNTHETIC_BRAND_COUNT = 320;
 
 /** Generated brand names for a seed: a seeded shuffle of prefix × suffix pairs, the first `SYNTHETIC_BRAND_COUNT`. */
 export function buildSyntheticBrandNames(random: () => number): string[] {

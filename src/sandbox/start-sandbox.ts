@@ -28,21 +28,7 @@ import { writeSandboxReply } from './sandbox-http-io.js';
 import { loadStateFile } from './state-file.js';
 import type { SandboxCredential, SandboxHandle, SandboxOptions, SandboxStats } from './types.js';
 
-export type {
-  FaultAction,
-  FaultRule,
-  ModerationStatus,
-  ProductStatus,
-  SandboxCredential,
-  SandboxFaults,
-  SandboxHandle,
-  SandboxOptions,
-  SandboxRequirableField,
-  SandboxStats,
-  StoredProduct,
-  StoredSku,
-} from './types.js';
-export type { ReferenceData } from './reference-data.js';
+export type { FaultRule, SandboxCredential, SandboxFaults, SandboxHandle, SandboxOptions } from './types.js';
 
 /** The sellers a sandbox knows when no credentials are given: two, so that isolation can be checked. */
 export const DEFAULT_SANDBOX_CREDENTIALS: readonly SandboxCredential[] = [
@@ -51,7 +37,7 @@ export const DEFAULT_SANDBOX_CREDENTIALS: readonly SandboxCredential[] = [
 ];
 
 /** Default timings of the sandbox. */
-export const SANDBOX_DEFAULTS = {
+const SANDBOX_DEFAULTS = {
   host: '127.0.0.1',
   tokenTtlSeconds: 3600,
   jobDelayMs: 300,

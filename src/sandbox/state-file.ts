@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { StateError } from '../core/errors.js';
-import type { StoreSnapshot } from './create-sandbox-store.js';
+import type { StoreSnapshot } from './types.js';
 
 /** Reads the state file; null when it does not exist. Throws `StateError` when it exists but is not a sandbox state. */
 export async function loadStateFile(path: string): Promise<StoreSnapshot | null> {

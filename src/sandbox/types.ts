@@ -4,7 +4,7 @@
  */
 import type { WireJobProductResult } from '../api/wire.js';
 import type { SandboxDialect, SandboxDialectSpec } from './dialects/dialect-types.js';
-import type { ImportPhoto, Localized, PathName } from '../domain/index.js';
+import type { ImportItem, ImportSku, PathName } from '../domain/index.js';
 import type { ReferenceData } from './reference-data.js';
 
 /** A seller's API key and the shops it may import into. */
@@ -151,27 +151,16 @@ export type ProductStatus = 'OnModeration' | 'Active' | 'Rejected';
 export type ModerationStatus = 'Pending' | 'Approved' | 'Rejected';
 
 /** A stored SKU, in import terms (codes, `barcode`, `mediaFile`). */
-export interface StoredSku {
+export interface StoredSku extends Omit<ImportSku, 'skuId' | 'barcode'> {
   skuId: number;
-  attributeValueCodes: string[];
-  price: number;
   barcode: string;
-  photos: ImportPhoto[];
 }
 
 /** A stored product, in import terms, with its owner and statuses. */
-export interface StoredProduct {
+export interface StoredProduct extends Omit<ImportItem, 'productId' | 'skus'> {
   productId: number;
   /** The seller that owns it. */
   clientId: string;
-  shopId: number;
-  categoryId: number;
-  brandId: number;
-  isLocalMade: boolean;
-  name: Localized;
-  description: Localized;
-  vat: number;
-  attributes: { code: string; valueCodes: string[] }[];
   skus: StoredSku[];
   productStatus: ProductStatus;
   moderationStatus: ModerationStatus;

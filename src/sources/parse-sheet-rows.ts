@@ -70,14 +70,17 @@ export async function* parseSheetRows(chunks: AsyncIterable<string>): AsyncGener
 const MAX_PENDING = XLSX_PART_LIMITS.markupSpanBytes + XLSX_PART_LIMITS.cellChars;
 
 /** The attributes of a row or cell tag the scanner reads; one object, reused for every tag. */
-interface TagAttributes {
+export interface TagAttributes {
   r: string | undefined;
   t: string | undefined;
   s: string | undefined;
 }
 
-/** Reads `r`, `t` and `s` from the attributes of a tag (`from` just after its name, `to` at its end). */
-function readAttributes(text: string, from: number, to: number, into: TagAttributes): void {
+/**
+ * Reads `r`, `t` and `s` (decoded) from the attributes of a tag (`from` just after its name, `to` at
+ * its end); throws on attributes XML does not allow. The annotated copy reads cell tags by it too.
+ */
+export function readAttributes(text: string, from: number, to: number, into: TagAttributes): void {
   into.r = undefined;
   into.t = undefined;
   into.s = undefined;
@@ -393,8 +396,7 @@ function scanMarkup(state: ScanState, text: string, lt: number): number {
   return scanStartTag(state, text, lt);
 }
 
-function createSheetScanner(): SheetScanner {
-  const state = createScanState();
+function createSheetScanner(state = createScanState()): SheetScanner {
   // Text of the last chunk not scanned yet: markup, or text that may hold an entity, cut by the chunk's end.
   let pending = '';
 
@@ -444,6 +446,28 @@ function createSheetScanner(): SheetScanner {
       return take();
     },
   };
+}
+
+/**
+ * One cell's content (between its start tag and its end tag `</name>`) read into `cell` by this
+ * scanner's rules, for the annotated copy, which must read every cell as the reader did. `rowNumber`
+ * names the row in an error's message (asked only then).
+ */
+export function scanCellContent(content: string, cell: XmlCell, name: string, rowNumber: () => number): void {
+  const state = createScanState();
+  state.rootSeen = true;
+  state.inData = true;
+  state.row = {
+    get row() {
+      return rowNumber();
+    },
+    cells: [],
+  };
+  state.cell = cell;
+  state.open.push(name);
+  const scanner = createSheetScanner(state);
+  scanner.write(`${content}</${name}>`);
+  scanner.end();
 }
 
 /**

@@ -6,9 +6,16 @@
  * the tool's own cells (`_` headers, `_status`, `_errors`, the `To fix` sheet) get formats of
  * their own.
  */
-import { ANNOTATION_FILLS } from './annotation-fills.js';
 import { findTagEnd, XML_TAG_REST } from '../../sources/xml-text.js';
 import { findElementPrefix, readLenientAttribute, removeAttribute, setAttribute } from './xml-markup.js';
+
+/** Fill colours (ARGB) used in the annotated workbook; Excel's "bad", "neutral" and "good" styles. */
+export const ANNOTATION_FILLS = {
+  error: 'FFFFC7CE',
+  warning: 'FFFFEB9C',
+  ok: 'FFC6EFCE',
+  header: 'FFD9D9D9',
+} as const;
 
 /** The formats of the tool's own cells. */
 export type ToolStyle = 'header' | 'bold' | 'errors' | 'fill-error' | 'fill-warning' | 'fill-ok' | 'fill-header';

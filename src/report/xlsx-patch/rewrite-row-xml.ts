@@ -6,14 +6,31 @@
  * can simply go before the end tag.
  */
 import { isFormulaLike, neutralizeFormula } from '../neutralize-formula.js';
-import { MAX_COLUMN, type ExtraCell } from './annotation-cells.js';
-import { columnLetters, decodeAttribute, readCellRefColumn, scanCellTag, type CellTagValues, type RowCell, type RowShape } from './row-cells.js';
-import { readCellText, type SheetRowsState } from './sheet-rows-state.js';
+import { EXCEL_MAX_COLUMNS, readAttributes, type TagAttributes } from '../../sources/parse-sheet-rows.js';
+import { findTagEnd } from '../../sources/xml-text.js';
+import type { ExtraCell } from './annotation-cells.js';
+import { columnLetters, readCellRefColumn, type RowCell, type RowShape } from './row-cells.js';
 import { escapeXmlText, removeAttribute, setAttribute } from './xml-markup.js';
+
+/** What the cell-by-cell rewrite of a sheet's rows keeps to (set once the header is read) and whom it tells of a taken place. */
+export interface RowXmlEdit {
+  /** Namespace prefix of the sheet's elements (`x:` or empty). */
+  readonly prefix: string;
+  /** Columns of `_` cells appended by an earlier run: dropped. */
+  readonly oldColumns: ReadonlySet<number>;
+  /** A fed-back copy: the highlights of the earlier run go back to the seller's formats. */
+  readonly earlierHighlights: ReadonlyMap<number, number> | undefined;
+  /** Formula-like text is made inert. */
+  readonly prefixFormulaText: boolean;
+  /** The text a cell shows, without number formats. */
+  readCellText(text: string, cell: RowCell): string;
+  /** A cell of the seller's (`B7`) holds a value where a `_` cell goes: it is kept, the `_` cell left out. */
+  noteTakenCell(ref: string): void;
+}
 
 /** The row with its cells rewritten and `extras` (sorted in place) merged in; `highlights` maps columns to formats. */
 export function rewriteRowXml(
-  state: SheetRowsState,
+  edit: RowXmlEdit,
   text: string,
   shape: RowShape,
   cells: RowCell[],
@@ -21,7 +38,7 @@ export function rewriteRowXml(
   highlights: Map<number, number>,
   extras: ExtraCell[],
 ): string {
-  const { prefix, oldColumns, conflicts } = state;
+  const { prefix, oldColumns } = edit;
   const out: string[] = [openRowTag(text, shape)];
   const present = new Set<number>();
   for (const cell of cells) if (!oldColumns.has(cell.column)) present.add(cell.column);
@@ -37,15 +54,14 @@ export function rewriteRowXml(
     const clash = next < extras.length && (extras[next] as ExtraCell).column === cell.column ? (extras[next] as ExtraCell) : undefined;
     if (clash !== undefined) {
       next += 1;
-      if (cell.end === cell.tagEnd || readCellText(state, text, cell) === '') {
+      if (cell.end === cell.tagEnd || edit.readCellText(text, cell) === '') {
         // An empty cell of the seller's where a `_` cell goes: the `_` cell takes its place.
         out.push(clash.xml);
         continue;
       }
-      conflicts.count += 1;
-      conflicts.first ||= `${columnLetters(cell.column)}${rowNumber}`;
+      edit.noteTakenCell(`${columnLetters(cell.column)}${rowNumber}`);
     }
-    cellXml = rewriteCellXml(state, text, cell, cellXml, rowNumber, highlights.get(cell.column));
+    cellXml = rewriteCellXml(edit, text, cell, cellXml, rowNumber, highlights.get(cell.column));
     out.push(cellXml);
   }
   while (next < extras.length) out.push((extras[next++] as ExtraCell).xml);
@@ -53,16 +69,16 @@ export function rewriteRowXml(
   return out.join('');
 }
 
-function rewriteCellXml(state: SheetRowsState, text: string, cell: RowCell, cellXml: string, rowNumber: number, highlight: number | undefined): string {
-  const { prefix } = state;
+function rewriteCellXml(edit: RowXmlEdit, text: string, cell: RowCell, cellXml: string, rowNumber: number, highlight: number | undefined): string {
+  const { prefix } = edit;
   let tag = cellXml.slice(0, cell.tagEnd - cell.start);
   let rest = cellXml.slice(cell.tagEnd - cell.start);
   if (!cell.hasRef) tag = setAttribute(tag, 'r', `${columnLetters(cell.column)}${rowNumber}`);
-  const earlier = state.earlierHighlights?.get(cell.style);
+  const earlier = edit.earlierHighlights?.get(cell.style);
   if (highlight !== undefined) tag = setAttribute(tag, 's', String(highlight));
   else if (earlier !== undefined) tag = setAttribute(tag, 's', String(earlier));
-  if (state.options.prefixFormulaText && (cell.type === 's' || cell.type === 'inlineStr') && !rest.includes(`<${prefix}f`)) {
-    const value = readCellText(state, text, cell);
+  if (edit.prefixFormulaText && (cell.type === 's' || cell.type === 'inlineStr') && !rest.includes(`<${prefix}f`)) {
+    const value = edit.readCellText(text, cell);
     if (isFormulaLike(value)) {
       tag = setAttribute(tag, 't', 'inlineStr');
       if (tag.endsWith('/>')) tag = `${tag.slice(0, -2)}>`;
@@ -72,7 +88,7 @@ function rewriteCellXml(state: SheetRowsState, text: string, cell: RowCell, cell
   return tag + rest;
 }
 
-const lastCellTag: CellTagValues = { r: undefined, s: undefined, t: undefined };
+const lastCellTag: TagAttributes = { r: undefined, s: undefined, t: undefined };
 
 /**
  * True when the row's last cell has its `r` and lies left of `column` (any column when
@@ -92,18 +108,17 @@ export function endsBefore(text: string, shape: RowShape, prefix: string, column
   const comment = text.indexOf('-->', at);
   const cdata = text.indexOf(']]>', at);
   if ((comment >= 0 && comment < shape.closeStart) || (cdata >= 0 && cdata < shape.closeStart)) return false;
-  // Read and decoded as readRowCells reads it, so both place the cell in the same column; a tag it
-  // cannot walk or a value the decoder refuses sends the row down the cell-by-cell path, whose
-  // error names the cell.
-  if (scanCellTag(text, at + open.length, lastCellTag) < 0) return false;
-  let ref: string | undefined;
+  // Read and decoded as readRowCells reads it, so both place the cell in the same column; a tag or
+  // value the reader refuses sends the row down the cell-by-cell path, whose error names the cell.
+  const gt = findTagEnd(text, at + open.length);
+  if (gt < 0) return false;
   try {
-    ref = decodeAttribute(lastCellTag.r);
+    readAttributes(text, at + open.length, text.charCodeAt(gt - 1) === 47 ? gt - 1 : gt, lastCellTag);
   } catch {
     return false;
   }
-  const last = readCellRefColumn(ref);
-  return last !== undefined && last < (column ?? MAX_COLUMN + 1);
+  const last = readCellRefColumn(lastCellTag.r);
+  return last !== undefined && last < (column ?? EXCEL_MAX_COLUMNS + 1);
 }
 
 /** The row's start tag, opened when it was `<row/>`, without `spans` (a hint the new cells would make wrong). */

@@ -3,7 +3,8 @@
  * `<cols>` (a seller's column range over them is cut around them, never overlapped) and the
  * `<dimension>` widened to take them in. Views, panes, formats and the rest are kept as they are.
  */
-import { columnLetters, parseColumn } from './row-cells.js';
+import { parseColumnLetter } from '../../sources/column-letter.js';
+import { columnLetters } from './row-cells.js';
 import { findTagEnd, XML_TAG_REST } from '../../sources/xml-text.js';
 import { readLenientAttribute, setAttribute } from './xml-markup.js';
 
@@ -25,7 +26,7 @@ function widenDimension(head: string, prefix: string, lastColumn: number): strin
   const ref = readLenientAttribute(match[0], 'ref');
   const parts = ref === undefined ? undefined : /^\$?([A-Za-z]{1,3})\$?(\d+)(?::\$?([A-Za-z]{1,3})\$?(\d+))?$/.exec(ref);
   if (parts === null || parts === undefined) return head;
-  const end = parseColumn(parts[3] ?? parts[1] ?? '') ?? 0;
+  const end = (parseColumnLetter(parts[3] ?? parts[1] ?? '') ?? -1) + 1;
   if (end >= lastColumn) return head;
   const widened = `${parts[1]}${parts[2]}:${columnLetters(lastColumn)}${parts[4] ?? parts[2]}`;
   return head.slice(0, match.index) + setAttribute(match[0], 'ref', widened) + head.slice(match.index + match[0].length);

@@ -1,20 +1,17 @@
 /**
- * What the rewrite of one sheet's rows works on: its options, the counts and findings it returns,
- * and the state its steps (placing the `_` columns, highlighting cells, rewriting a row's XML)
- * share, in one object given to each of them.
+ * The types of one sheet's rewrite (`annotate-sheet-rows.ts`): its options, the counts and findings
+ * it returns, and the read-only view of it the row texts take. Types only: nothing here imports the
+ * steps, so no step imports back into the rewriter.
  */
 import type { Issue } from '../../core/issue.js';
 import type { StatusWords } from '../annotation-columns.js';
-import { buildXlsxCell } from '../../sources/build-xlsx-cell.js';
 import type { SharedStringTable } from '../../sources/shared-string-table.js';
 import type { RowOutcome } from '../report-types.js';
 import type { TextRow } from '../write-annotated-csv.js';
 import type { CellNote } from './build-notes-parts.js';
 import type { StylePatch } from './patch-styles.js';
-import { readStoredCell, type RowCell } from './row-cells.js';
 import type { ToFixLine } from './to-fix-sheet-xml.js';
-import { createGroupRowTracker, type GroupRowRecord, type GroupRowTracker } from './track-group-rows.js';
-import { createMergedTextFill, type MergedTextFill } from './fill-merged-texts.js';
+import type { GroupRowRecord } from './track-group-rows.js';
 import type { CellRange } from '../../sources/types.js';
 
 /** What the row rewriter needs. */
@@ -83,79 +80,15 @@ export interface SheetRowsResult {
   warnings: Issue[];
 }
 
-/** A count of something found in the sheet, and where it was first seen. */
-export interface SheetFinding {
-  count: number;
-  first: string;
-}
-
-/** The state of one sheet's rewrite, changed in place by its steps. */
+/**
+ * What the steps outside the rewriter (the texts of `row-texts.ts`) read of a sheet's rewrite: its
+ * options, the namespace prefix of the sheet's elements, and the width of the rows handed to
+ * `onDataRow`. The rewrite's own state is private to `annotate-sheet-rows.ts`.
+ */
 export interface SheetRowsState {
   readonly options: SheetRowsOptions;
-  readonly result: SheetRowsResult;
   /** Namespace prefix of the sheet's elements (`x:` or empty). */
-  prefix: string;
-  /** The part before the rows, held until the place of the `_` columns is known. */
-  head: string | undefined;
-  /** Rows held with the head; `undefined` once released. */
-  held: string[] | undefined;
-  headerSeen: boolean;
-  /** Column of `_status`; `undefined` when the sheet has no room. */
-  firstColumn: number | undefined;
-  /** Letters of the `_` columns. */
-  annotationLetters: string[];
-  /** Columns of `_` cells appended by an earlier run: dropped. */
-  readonly oldColumns: Set<number>;
-  previousRow: number;
-  highestRow: number;
-  /** Rows stored out of order or more than once. */
-  readonly disorder: SheetFinding;
-  /** Cells of the seller's where a `_` cell goes. */
-  readonly conflicts: SheetFinding;
-  /** A fed-back copy: the highlights of the earlier run go back to the seller's formats. */
-  readonly earlierHighlights: ReadonlyMap<number, number> | undefined;
+  readonly prefix: string;
   /** Columns of the rows handed to `onDataRow`: the header up to its last non-blank cell. */
-  copyWidth: number;
-  /** The header's texts handed to `onHeader`; `undefined` until the header row is read. */
-  copyHeader: string[] | undefined;
-  /** Positions (0-based) of `copyHeader` kept in `rejected-rows.csv` (an earlier run's `_` columns left out). */
-  copyKeep: number[];
-  /** `onHeader` was called. */
-  headerHanded: boolean;
-  /** The group rows in effect, when followed. */
-  readonly groups: GroupRowTracker | undefined;
-  /** The merged values filled into the rows handed to `onDataRow`, when the reader filled some. */
-  readonly mergedFill: MergedTextFill | undefined;
-}
-
-/** The state before the first row. */
-export function createSheetRowsState(options: SheetRowsOptions): SheetRowsState {
-  return {
-    options,
-    result: { rows: 0, annotatedRows: 0, highlightedCells: 0, issues: 0, notes: [], firstAnnotationColumn: undefined, warnings: [] },
-    prefix: '',
-    head: undefined,
-    held: [],
-    headerSeen: false,
-    firstColumn: options.headerNames.length + 1,
-    annotationLetters: [],
-    oldColumns: new Set(),
-    previousRow: 0,
-    highestRow: 0,
-    disorder: { count: 0, first: '' },
-    conflicts: { count: 0, first: '' },
-    earlierHighlights: options.styles.earlierHighlights,
-    copyWidth: options.headerNames.length,
-    copyHeader: undefined,
-    copyKeep: options.headerNames.map((_, index) => index),
-    headerHanded: false,
-    groups: options.groupRows !== undefined && options.onDataRow !== undefined ? createGroupRowTracker(options.groupRows) : undefined,
-    mergedFill: options.fillMerged !== undefined && options.onDataRow !== undefined ? createMergedTextFill(options.fillMerged.ranges, options.fillMerged.columns, options.headerRow) : undefined,
-  };
-}
-
-/** The text a cell shows, without number formats (what header and formula checks compare). */
-export function readCellText(state: SheetRowsState, text: string, cell: RowCell): string {
-  const built = buildXlsxCell(readStoredCell(text, cell, state.prefix), { numberFormat: undefined, strings: state.options.strings, date1904: state.options.date1904 });
-  return built?.text ?? '';
+  readonly copyWidth: number;
 }

@@ -18,7 +18,8 @@ import { CAUSE_ROWS_KEPT, rankRootCauses, type CauseTally, type RankedCause } fr
 import { describeFix, formatCauseRows } from '../describe-fix.js';
 import { renderIssueText } from '../render-issue-line.js';
 import { limitCellText } from './limit-cell-text.js';
-import { columnLetters, parseColumn } from './row-cells.js';
+import { parseColumnLetter } from '../../sources/column-letter.js';
+import { columnLetters } from './row-cells.js';
 import { escapeXmlAttribute, escapeXmlText } from './xml-markup.js';
 
 /** Columns of the `To fix` sheet, by their catalog keys (`report.toFix.header.<key>`). */
@@ -49,9 +50,9 @@ export interface ToFixLine {
 
 /** The line of an issue of row `row`; the header from the issue, else from the reader's header names by its column. */
 export function buildToFixLine(row: number, issue: Issue, headerNames: readonly string[]): ToFixLine {
-  const column = issue.column ?? '';
-  const index = column === '' || !/^[A-Z]{1,3}$/.test(column) ? undefined : parseColumn(column);
-  return { row, header: issue.header ?? (index !== undefined ? (headerNames[index - 1] ?? '') : ''), issue };
+  // Upper-case letters only: a lower-case `column` is some other name, not a sheet column.
+  const index = issue.column === undefined || !/^[A-Z]{1,3}$/.test(issue.column) ? undefined : parseColumnLetter(issue.column);
+  return { row, header: issue.header ?? (index !== undefined ? (headerNames[index] ?? '') : ''), issue };
 }
 
 /** Counts a line into `tally` (the header found for it kept with the issue when the issue has none). */

@@ -17,7 +17,7 @@ import { partialStatusTrait } from './partial-status-trait.js';
 import { translationListsTrait } from './translation-lists-trait.js';
 
 /** Every structural trait, by name. */
-export const DIALECT_TRAITS: Record<StructuralDialectName, DialectTrait> = {
+const DIALECT_TRAITS: Record<StructuralDialectName, DialectTrait> = {
   cursor: cursorPagingTrait,
   translations: translationListsTrait,
   'job-links': jobLinksTrait,

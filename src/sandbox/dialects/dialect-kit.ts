@@ -47,23 +47,6 @@ export function toSnakeCase(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
-/** The leaf records of each index (built again only with the index, after `mutateReference`). */
-const leafRecords = new WeakMap<ReferenceIndex, readonly Record<string, unknown>[]>();
-
-/**
- * Leaf categories as the interface's sandbox serves them: flat, with path and `isLeaf`. Built once
- * per index: every page of the directory (21 of them at 100) built all ~2,040 records to serve 100.
- * Read only (they are written out as JSON).
- */
-export function buildLeafRecords(index: ReferenceIndex): readonly Record<string, unknown>[] {
-  let records = leafRecords.get(index);
-  if (records === undefined) {
-    records = index.leaves.map(({ id, parentId, name, path }) => ({ id, parentId, name, path, isLeaf: true }));
-    leafRecords.set(index, records);
-  }
-  return records;
-}
-
 /** Values of the directory, or of one attribute when the query names it (`attributeCode`). */
 export function selectValues(index: ReferenceIndex, query: URLSearchParams) {
   const attributeCode = query.get('attributeCode');
@@ -72,7 +55,7 @@ export function selectValues(index: ReferenceIndex, query: URLSearchParams) {
 
 /** The records of a directory as the interface serves them, before paging. */
 export function selectInterfaceRecords(name: DirectoryName, index: ReferenceIndex, query: URLSearchParams): readonly unknown[] {
-  if (name === 'categories') return buildLeafRecords(index);
+  if (name === 'categories') return index.leafRecords;
   if (name === 'attributes') return index.data.attributes;
   return name === 'brands' ? index.data.brands : selectValues(index, query);
 }

@@ -5,10 +5,10 @@ import { interfaceDialect } from './interface-dialect.js';
 import { pascalDialect } from './pascal-dialect.js';
 import { treeDialect } from './tree-dialect.js';
 import { SANDBOX_DIALECT_NAMES } from './dialect-types.js';
-import type { SandboxDialect, SandboxDialectName, SandboxDialectSpec } from './dialect-types.js';
+import type { SandboxDialect, SandboxDialectName } from './dialect-types.js';
 
 /** Every dialect, by name. */
-export const SANDBOX_DIALECTS: Record<SandboxDialectName, SandboxDialect> = {
+const SANDBOX_DIALECTS: Record<SandboxDialectName, SandboxDialect> = {
   interface: interfaceDialect,
   documented: documentedDialect,
   pascal: pascalDialect,
@@ -22,14 +22,6 @@ export const SANDBOX_DIALECTS: Record<SandboxDialectName, SandboxDialect> = {
 export function resolveSandboxDialect(spec: string): SandboxDialect {
   if ((SANDBOX_DIALECT_NAMES as readonly string[]).includes(spec)) return SANDBOX_DIALECTS[spec as SandboxDialectName];
   return composeDialect(parseStructuralSpec(spec));
-}
-
-/**
- * `text` as a dialect spec, for a flag or a setting that names one (`--dialect cursor+translations`);
- * throws `ConfigError` naming what is not a dialect.
- */
-export function parseSandboxDialectSpec(text: string): SandboxDialectSpec {
-  return resolveSandboxDialect(text.trim()).name as SandboxDialectSpec;
 }
 
 export { SANDBOX_DIALECT_NAMES, STRUCTURAL_DIALECT_NAMES, answerWith, isDialectAnswer } from './dialect-types.js';

@@ -27,7 +27,7 @@ function isTranslationList(value: unknown[]): boolean {
 }
 
 /** A JSON value with every `{rus, kaz}` written as a list of translations. */
-export function writeTranslationLists(value: unknown): unknown {
+function writeTranslationLists(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(writeTranslationLists);
   if (!isRecord(value)) return value;
   if (isLocalized(value)) {
@@ -37,7 +37,7 @@ export function writeTranslationLists(value: unknown): unknown {
 }
 
 /** A JSON value with every list of translations read back into `{rus, kaz}` (a missing language is empty). */
-export function readTranslationLists(value: unknown): unknown {
+function readTranslationLists(value: unknown): unknown {
   if (Array.isArray(value)) {
     if (!isTranslationList(value)) return value.map(readTranslationLists);
     const text = (key: LanguageKey): string => {
