@@ -45,12 +45,13 @@ export function normalizeName(text: string): string {
 /**
  * The matching key of a category path such as `Одежда / Мужская / Футболки`: each level is
  * normalised with `normalizeName` and the levels are joined with `/`. `/`, `>`, `›`, `»`, `\` and
- * `|` are accepted as level separators.
+ * `|` are accepted as level separators. `normalizeLevel` is `normalizeName` or the same with its
+ * results kept (a directory's paths repeat their parents' names).
  */
-export function normalizePath(text: string): string {
+export function normalizePath(text: string, normalizeLevel: (level: string) => string = normalizeName): string {
   return text
     .split(/[/>›»\\|]/)
-    .map(normalizeName)
+    .map((level) => normalizeLevel(level))
     .filter((level) => level !== '')
     .join('/');
 }
