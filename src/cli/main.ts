@@ -20,23 +20,18 @@ const given = process.argv.slice(2);
 if (given.length === 1 && (given[0] === '--version' || given[0] === '-v')) process.stdout.write(`${TOOL_VERSION}\n`);
 else await runProcess();
 
-/** What the completion script yargs prints runs on every Tab press: `--get-yargs-completions <words…>`. */
-function isCompletionRequest(args: readonly string[]): boolean {
-  return args[0] === '--get-yargs-completions';
-}
-
 /** Runs the command named by the arguments with the real process I/O; sets the exit code. */
 async function runProcess(): Promise<void> {
-  const [{ hideBin }, { AbortedError }, { describeInternalError }, { renderSignalNotice }, { runCli }] = await Promise.all([
+  const [{ hideBin }, { AbortedError }, { describeInternalError }, { renderSignalNotice }, { runCli }, { applyHeapTuning }] = await Promise.all([
     import('yargs/helpers'),
     import('../core/errors.js'),
     import('./command-context.js'),
     import('./render-signal-notice.js'),
     import('./run-cli.js'),
-    // A completion request (run on every Tab press) does none of the work the heap tuning is for,
-    // and node:v8, which it needs, is ~6 % of a bare `node` start (issue 39).
-    isCompletionRequest(given) ? undefined : import('./tune-heap.js').then(({ applyHeapTuning }) => applyHeapTuning(process.execArgv)),
+    import('./tune-heap.js'),
   ]);
+
+  applyHeapTuning(process.execArgv);
 
   const args = hideBin(process.argv);
   const controller = new AbortController();
