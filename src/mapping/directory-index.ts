@@ -42,8 +42,15 @@ export interface DirectoryIndex {
   attributesByCategory: Map<number, CategoryAttribute[]>;
 }
 
-/** Builds the lookup tables. Cost is linear in the directory sizes. */
+/**
+ * Builds the lookup tables. Cost is linear in the directory sizes. A category's path repeats its
+ * parents' names (and the directory's own path and the one built from the parents are mostly the
+ * same text), so each distinct level is normalised once: ~12,000 levels of the sandbox's 2,043
+ * categories are ~4,400 distinct texts, and normalising them was the largest part of a small dry
+ * run's own work (issue 39).
+ */
 export function createDirectoryIndex(directories: Directories): DirectoryIndex {
+  const normalizeLevel = memoize(normalizeName);
   const categoryById = new Map<number, Category>();
   const nonLeafIds = new Set<number>();
   for (const category of directories.categories) {
@@ -55,10 +62,10 @@ export function createDirectoryIndex(directories: Directories): DirectoryIndex {
   }
   const categoriesByName = new Map<string, Category[]>();
   for (const category of directories.categories) {
-    const keys = new Set([normalizeName(category.name.rus), normalizeName(category.name.kaz)]);
+    const keys = new Set([normalizeLevel(category.name.rus), normalizeLevel(category.name.kaz)]);
     for (const path of buildCategoryPaths(category, categoryById)) {
       // The full path and every tail of two levels or more: "Детская одежда / Футболки" is enough.
-      const levels = normalizePath(path).split('/');
+      const levels = normalizePath(path, normalizeLevel).split('/');
       for (let start = 0; start + 2 <= levels.length; start++) keys.add(levels.slice(start).join('/'));
     }
     for (const key of keys) if (key !== '') pushTo(categoriesByName, key, category);
@@ -136,6 +143,19 @@ function buildCategoryPaths(category: Category, categoryById: ReadonlyMap<number
     paths.push(names.join(' / '));
   }
   return paths;
+}
+
+/** `normalize` with its results kept for the texts seen again. */
+function memoize(normalize: (text: string) => string): (text: string) => string {
+  const seen = new Map<string, string>();
+  return (text) => {
+    let key = seen.get(text);
+    if (key === undefined) {
+      key = normalize(text);
+      seen.set(text, key);
+    }
+    return key;
+  };
 }
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -10,7 +10,8 @@ import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key
 import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-index.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
 import { createProductAssembler } from '../stages/assemble-products.js';
-import { createRowMapper } from '../stages/create-row-mapper.js';
+import { buildRowMapper } from '../stages/build-row-mapper.js';
+import { loadCategoryLookup } from '../stages/derive/load-category-lookup.js';
 import type { AssembledProduct, ProductSink } from '../stages/product-sink.js';
 import { openSourceWhere, type ReadInWorker } from '../sources/open-source-in-worker.js';
 import type { ReadOptions, SourceInfo, SourceStream } from '../sources/types.js';
@@ -108,6 +109,8 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
     },
   };
 
+  // Before the stream opens: nothing to close if loading it fails.
+  const compileCategoryLookup = await loadCategoryLookup(options.mapping);
   const stream = await openStream(options);
   const info: SourceInfo = { ...stream.info, file: options.displayPath };
   for (const issue of stream.issues) record({ ...issue, file: options.displayPath });
@@ -115,7 +118,7 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
   // One index for the mapper and the assembler (prepare hands over the one it built for the mapping
   // rules): over the service's full directories one costs about 0.1 s of this thread.
   const index = options.index ?? createDirectoryIndex(options.directories);
-  const mapRow = createRowMapper(options.mapping, options.directories, info, { index });
+  const mapRow = buildRowMapper(options.mapping, options.directories, info, { index, compileCategoryLookup });
   // Column problems are found once per file; they belong to the header, not to a data row.
   for (const issue of mapRow.setupIssues) if (filter === undefined || filter.reports(issue.code)) fileIssues.push(issue);
   const assembler = createProductAssembler({ mapping: options.mapping, directories: options.directories, index, sink, productKeys, drafts: options.drafts ?? true });

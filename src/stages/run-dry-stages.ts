@@ -6,7 +6,8 @@ import { createDirectoryIndex } from '../mapping/directory-index.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
 import type { SourceInfo, SourceRow } from '../sources/types.js';
 import { createProductAssembler } from './assemble-products.js';
-import { createRowMapper } from './create-row-mapper.js';
+import { buildRowMapper } from './build-row-mapper.js';
+import { loadCategoryLookup } from './derive/load-category-lookup.js';
 import type { AssembledProduct, ProductSink } from './product-sink.js';
 
 /** Inputs of `mapAndAssemble`. */
@@ -49,7 +50,7 @@ export async function mapAndAssemble(rows: AsyncIterable<SourceRow>, options: Ma
   const { mapping, directories, info } = options;
   const index = createDirectoryIndex(directories);
   const resolver = createValueResolver(mapping, index);
-  const mapRow = createRowMapper(mapping, directories, info, { index, resolver });
+  const mapRow = buildRowMapper(mapping, directories, info, { index, resolver, compileCategoryLookup: await loadCategoryLookup(mapping) });
   const counts: DryRunCounts = { rows: 0, validRows: 0, invalidRows: 0, products: 0, validProducts: 0 };
   // Product issues are kept per product so that a reopened product's stale issues can be dropped.
   const productIssues = new Map<string, Issue[]>();

@@ -72,7 +72,9 @@ function findUnneededForDryRun(loaded: { packages: Set<string>; ours: string[] }
   const packages = DRY_RUN_UNNEEDED_PACKAGES.filter((name) => loaded.packages.has(name));
   const modules = loaded.ours.filter((path) => /^src\/(api|sandbox)\//.test(path) && !DRY_RUN_NEEDED_SERVICE_MODULES.includes(path));
   const copies = loaded.ours.filter((path) => DRY_RUN_UNNEEDED_MODULES.includes(path));
-  return [...packages, ...modules, ...copies];
+  // The sample's mapping has no `lookup: category`: the product classifier is not loaded.
+  const classifier = loaded.ours.filter((path) => path.startsWith('src/assistant/') || path === 'src/stages/derive/lookup-category.ts');
+  return [...packages, ...modules, ...copies, ...classifier];
 }
 
 function findHeavy(loaded: { packages: Set<string>; ours: string[] }): string[] {
@@ -124,7 +126,7 @@ describe('start-up loads only what the command needs', () => {
     expect(loaded.packages.has('zod')).toBe(true);
   });
 
-  it('a dry run of a clean file with the directories cached loads neither the HTTP client, the sandbox, the CSV reader nor the copies\' writers', async () => {
+  it('a dry run of a clean file with the directories cached loads neither the HTTP client, the sandbox, the CSV reader, the copies\' writers nor the classifier', async () => {
     const args = ['validate', 'samples/catalog.xlsx', '--mapping', 'mappings/sample.yaml', '--sandbox', '--state-dir', join(work, 'dry-run-state')];
     // The first run fetches the directories: the recorder sees the client and the sandbox then, so the check below can fail.
     const first = await runRecording(args);

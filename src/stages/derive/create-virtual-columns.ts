@@ -13,7 +13,7 @@ import type { SourceCell, SourceColumn, SourceInfo } from '../../sources/types.j
 import type { CellLocation } from '../mapped-row.js';
 import type { RowContext } from '../rules/row-context.js';
 import { planGroupColumns, type GroupColumnPlan } from './plan-group-columns.js';
-import { compileStep, type CompiledStep, type StepReporter } from './transform-rules.js';
+import { compileStep, type CategoryLookupCompiler, type CompiledStep, type StepReporter } from './transform-rules.js';
 
 /** The header extended with the virtual columns, and how to fill a row's virtual cells. */
 export interface VirtualColumns {
@@ -33,9 +33,9 @@ interface DerivedPlan {
   onFail: 'error' | 'warning' | 'skip';
 }
 
-/** Compiles the virtual columns of one file; `undefined` when the mapping uses none. */
-export function createVirtualColumns(mapping: Mapping, info: SourceInfo, index: DirectoryIndex): VirtualColumns | undefined {
-  const groupColumns = planGroupColumns(mapping, info.header, index);
+/** Compiles the virtual columns of one file; `undefined` when the mapping uses none. `compileCategoryLookup`: see `StepSetup`. */
+export function createVirtualColumns(mapping: Mapping, info: SourceInfo, index: DirectoryIndex, compileCategoryLookup?: CategoryLookupCompiler): VirtualColumns | undefined {
+  const groupColumns = planGroupColumns(mapping, info.header, index, compileCategoryLookup);
   const groupCount = groupColumns.length;
   if (groupCount === 0 && mapping.derive.length === 0) return undefined;
   const base = info.header.length;
@@ -53,7 +53,7 @@ export function createVirtualColumns(mapping: Mapping, info: SourceInfo, index: 
     const source = position === undefined ? undefined : header[position];
     const location: CellLocation = source === undefined ? { column: firstLetter, header: derived.name } : { column: source.letter, header: source.name || derived.name };
     header.push({ index: -(groupCount + plans.length + 1), letter: location.column, name: derived.name });
-    const steps = derived.steps.map((step) => compileStep(step, { mapping, index }));
+    const steps = derived.steps.map((step) => compileStep(step, { mapping, index, compileCategoryLookup }));
     for (const problem of steps.flatMap((step) => step.problems ?? [])) setupIssues.push(buildSetupIssue(info, `"${derived.name}": ${problem}`, path, 'unknown_category', 'warning'));
     plans.push({ name: derived.name, from: position ?? -1, location, steps, onFail: derived.onFail });
   }

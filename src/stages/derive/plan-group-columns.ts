@@ -10,7 +10,7 @@ import { listMappedHeaders } from '../../mapping/list-mapped-columns.js';
 import type { ColumnRef, Mapping } from '../../mapping/mapping-schema.js';
 import { normalizeHeader } from '../../mapping/normalize-name.js';
 import type { SourceCell, SourceColumn } from '../../sources/types.js';
-import { compileStep } from './transform-rules.js';
+import { compileStep, type CategoryLookupCompiler } from './transform-rules.js';
 
 /** One group-row column: its name and how a row's value is found. */
 export interface GroupColumnPlan {
@@ -20,22 +20,12 @@ export interface GroupColumnPlan {
 }
 
 /** The group-row columns of the mapping, `_group1` … up to the highest level named first (as before), then the others. */
-export function planGroupColumns(mapping: Mapping, header: readonly SourceColumn[], index: DirectoryIndex): GroupColumnPlan[] {
-  const names = [...listMappedHeaders(mapping), ...mapping.derive.map((derived) => describeRef(derived.from))].map((name) => name.trim());
-  let levels = 0;
-  const others = new Map<string, { level: number | undefined; withName: boolean }>();
-  for (const name of names) {
-    const match = GROUP_COLUMN.exec(name);
-    if (match === null) continue;
-    const level = match[1] === '' || match[1] === undefined ? undefined : Math.min(Number(match[1]), 8);
-    const withName = match[2] !== undefined;
-    if (level !== undefined && !withName) levels = Math.max(levels, level);
-    else others.set(name.toLowerCase(), { level, withName });
-  }
+export function planGroupColumns(mapping: Mapping, header: readonly SourceColumn[], index: DirectoryIndex, compileCategoryLookup?: CategoryLookupCompiler): GroupColumnPlan[] {
+  const { levels, others } = readGroupColumnNames(mapping);
   const plans: GroupColumnPlan[] = [];
   for (let level = 1; level <= levels; level++) plans.push({ name: `_group${level}`, read: (groups) => groups?.[level - 1] });
   if (others.size === 0) return plans;
-  const fromName = createNameLookup(mapping, header, index);
+  const fromName = createNameLookup(mapping, header, index, compileCategoryLookup);
   for (const [name, { level, withName }] of others) {
     const pick = (groups: readonly string[] | undefined): string | undefined =>
       level === undefined ? groups?.findLast((text) => text !== '') : groups?.[level - 1];
@@ -50,12 +40,33 @@ export function planGroupColumns(mapping: Mapping, header: readonly SourceColumn
   return plans;
 }
 
+/** Whether a group-row column of the mapping falls back on the product name (`|name`): the `lookup: category` step. */
+export function hasNameGroupColumn(mapping: Mapping): boolean {
+  return [...readGroupColumnNames(mapping).others.values()].some((column) => column.withName);
+}
+
+/** The highest `_groupN` level named plainly, and the other group-row columns by lower-case name. */
+function readGroupColumnNames(mapping: Mapping): { levels: number; others: Map<string, { level: number | undefined; withName: boolean }> } {
+  const names = [...listMappedHeaders(mapping), ...mapping.derive.map((derived) => describeRef(derived.from))].map((name) => name.trim());
+  let levels = 0;
+  const others = new Map<string, { level: number | undefined; withName: boolean }>();
+  for (const name of names) {
+    const match = GROUP_COLUMN.exec(name);
+    if (match === null) continue;
+    const level = match[1] === '' || match[1] === undefined ? undefined : Math.min(Number(match[1]), 8);
+    const withName = match[2] !== undefined;
+    if (level !== undefined && !withName) levels = Math.max(levels, level);
+    else others.set(name.toLowerCase(), { level, withName });
+  }
+  return { levels, others };
+}
+
 /** The category found in the row's Russian name cell (`lookup: category`), for a row under no group. */
-function createNameLookup(mapping: Mapping, header: readonly SourceColumn[], index: DirectoryIndex): (cells: readonly (SourceCell | undefined)[]) => string | undefined {
+function createNameLookup(mapping: Mapping, header: readonly SourceColumn[], index: DirectoryIndex, compileCategoryLookup: CategoryLookupCompiler | undefined): (cells: readonly (SourceCell | undefined)[]) => string | undefined {
   const ref = mapping.columns.name?.rus;
   const position = ref === undefined ? -1 : findSheetPosition(header, ref);
   if (position < 0) return () => undefined;
-  const lookup = compileStep({ lookup: 'category' }, { mapping, index });
+  const lookup = compileStep({ lookup: 'category' }, { mapping, index, compileCategoryLookup });
   return (cells) => {
     const text = cells[position]?.text.trim() ?? '';
     return text === '' ? undefined : lookup.apply(text);

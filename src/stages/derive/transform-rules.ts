@@ -2,6 +2,12 @@
  * The steps of derived columns, as a table of small named rules (rules as data): each compiles its
  * options once per file into a function from one text to the next text, or `undefined` when it
  * cannot give a value (the caller reports it at the cell, naming the step).
+ *
+ * `lookup: category` is compiled by the product classifier (`lookup-category.ts`), which is not
+ * imported here: it is ~20 modules with tables built at load, and most mappings do not use the
+ * step. The caller hands it in (`StepSetup.compileCategoryLookup`): the pipeline loads it only for
+ * a mapping that uses the step (`load-category-lookup.ts`), the library's synchronous
+ * `createRowMapper` always (issue 39).
  */
 import type { DeriveStep } from '../../mapping/derive-schema.js';
 import { UNIT_FACTORS } from '../../mapping/derive-schema.js';
@@ -11,7 +17,6 @@ import { normalizeName } from '../../mapping/normalize-name.js';
 import type { Severity } from '../../core/issue.js';
 import type { RowIssueCode } from '../issue-codes.js';
 import { createWordIndex } from './find-words-in-text.js';
-import { compileCategoryLookup } from './lookup-category.js';
 
 /** How a step reports a problem of its own at the cell (the caller adds the location); a step that reports gets no second, generic issue. */
 export type StepReporter = (code: RowIssueCode, severity: Severity, message: string, value: string, hint: string) => void;
@@ -27,10 +32,15 @@ export interface CompiledStep {
   apply(text: string, report?: StepReporter): string | undefined;
 }
 
+/** Compiles the `lookup: category` step (`compileCategoryLookup` of `lookup-category.ts`). */
+export type CategoryLookupCompiler = (mapping: Mapping, index: DirectoryIndex) => CompiledStep;
+
 /** What a step factory may use, once per file. */
 export interface StepSetup {
   mapping: Mapping;
   index: DirectoryIndex;
+  /** Needed by `lookup: category` only; compiling that step without it is a defect of the caller. */
+  compileCategoryLookup?: CategoryLookupCompiler | undefined;
 }
 
 /** Names of the steps. */
@@ -62,9 +72,12 @@ export const TRANSFORM_RULES: { [K in StepKind]: StepFactory<K> } = {
     };
   },
 
-  lookup(step, { mapping, index }) {
+  lookup(step, { mapping, index, compileCategoryLookup }) {
     // Categories by the product classifier: the name's product type, not any leaf name anywhere in the text.
-    if (step.lookup === 'category') return compileCategoryLookup(mapping, index);
+    if (step.lookup === 'category') {
+      if (compileCategoryLookup === undefined) throw new Error('lookup: category compiled without the classifier: load it with loadCategoryLookup first');
+      return compileCategoryLookup(mapping, index);
+    }
     const pairs: [string, string][] = [];
     for (const key of Object.keys(mapping.brands)) pairs.push([key, key]);
     for (const brand of index.directories.brands) pairs.push([brand.name, brand.name]);

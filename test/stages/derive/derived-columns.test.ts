@@ -3,6 +3,7 @@ import { buildReadOptions } from '../../../src/mapping/build-read-options.js';
 import { mappingSchema } from '../../../src/mapping/mapping-schema.js';
 import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
 import { createRowMapper } from '../../../src/stages/create-row-mapper.js';
+import { compileCategoryLookup } from '../../../src/stages/derive/lookup-category.js';
 import { compileStep } from '../../../src/stages/derive/transform-rules.js';
 import type { DeriveStep } from '../../../src/mapping/derive-schema.js';
 import { makeDirectories, makeInfo, makeMapping, makeProductRow } from '../../helpers/builders.js';
@@ -11,7 +12,7 @@ const directories = makeDirectories();
 const index = createDirectoryIndex(directories);
 
 function run(step: DeriveStep, text: string, edit: Parameters<typeof makeMapping>[0] = () => {}): string | undefined {
-  return compileStep(step, { mapping: makeMapping(edit), index }).apply(text);
+  return compileStep(step, { mapping: makeMapping(edit), index, compileCategoryLookup }).apply(text);
 }
 
 describe('derive steps', () => {
@@ -38,7 +39,7 @@ describe('derive steps', () => {
     expect(run({ lookup: 'category' }, 'Ремень для джинсов кожаный')).toBeUndefined();
     expect(run({ lookup: 'category' }, 'Пятновыводитель, для футболок и джинсов')).toBeUndefined();
     const reports: string[] = [];
-    const step = compileStep({ lookup: 'category' }, { mapping: makeMapping(), index });
+    const step = compileStep({ lookup: 'category' }, { mapping: makeMapping(), index, compileCategoryLookup });
     // `Футболка` names two leaves (men's and children's): a question, not the first one found.
     expect(step.apply('Футболка хлопковая белая', (code, severity, message) => reports.push(`${code} ${severity} ${message}`))).toBeUndefined();
     expect(reports).toEqual([expect.stringMatching(/^category_uncertain warning "Футболка хлопковая белая": product type "футболка хлопковая" names no leaf clearly — another leaf fits as well .*nearest: Одежда \/ (Детская|Мужская) одежда \/ Футболки/)]);
