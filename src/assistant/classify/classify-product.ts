@@ -12,6 +12,7 @@ import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
+import { readKnownBrands } from './known-brands.js';
 import { isNeutralModifier } from './neutral-modifiers.js';
 import { stemForIndex } from './stem-for-index.js';
 
@@ -100,7 +101,7 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   // Excluded words are left out where the words are read, so the name keeps its punctuation (its phrase breaks).
   const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
-  const type = extractProductType(input.name, input.brand, options.excludeWords);
+  const type = extractProductType(input.name, input.brand, options.excludeWords, readKnownBrands(index));
   const key = JSON.stringify([type.text, type.purpose, type.form, label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined)]);
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));

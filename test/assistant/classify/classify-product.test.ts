@@ -26,6 +26,19 @@ describe('classifyProduct', () => {
     expect(classifyProduct(narrow, { name: 'Корм для кошек Whiskas 85 г' })).toMatchObject({ leafId: 1201, confident: true });
   });
 
+  it('reads a directory brand in a name as no word of the product type: one type for every brand', () => {
+    const directories = { ...buildClassifierDirectories(), brands: [{ id: 1, name: 'Фудмастер', code: null }, { id: 2, name: 'Домик в деревне', code: null }, { id: 3, name: 'Мясо Плюс', code: null }] };
+    const branded = buildClassifierIndex(directories);
+    // The brand names no leaf: in a name in capitals, or first, it no longer stays in the type.
+    expect(classifyProduct(branded, { name: 'КАСТРЮЛЯ ФУДМАСТЕР ЭМАЛИРОВАННАЯ 3 Л' })).toMatchObject({ leafId: 802, confident: true, productType: 'кастрюля' });
+    expect(classifyProduct(branded, { name: 'Фудмастер кастрюля 3 л' })).toMatchObject({ leafId: 802, confident: true, productType: 'кастрюля' });
+    expect(classifyProduct(branded, { name: 'КАСТРЮЛЯ ДОМИК В ДЕРЕВНЕ 3 Л' })).toMatchObject({ leafId: 802, confident: true, productType: 'кастрюля' });
+    // Without the brand list the brand is a word of the type the leaf does not explain.
+    expect(classifyProduct(index, { name: 'КАСТРЮЛЯ ФУДМАСТЕР ЭМАЛИРОВАННАЯ 3 Л' })).toMatchObject({ confident: false, productType: 'кастрюля фудмастер эмалированная' });
+    // A brand with a word a leaf is named by (`Мясо`) is no brand word here: the brand list never hides what a name says.
+    expect(classifyProduct(branded, { name: 'МЯСО ПЛЮС 1 КГ' }).productType).toBe('мясо плюс');
+  });
+
   it('asks about a bare type when a leaf of another branch is a kind of it, by any of its names', () => {
     const extra = [
       { id: 13, parentId: null, name: { rus: 'Автотовары', kaz: 'Автотауарлар' }, path: { rus: 'Автотовары', kaz: 'Автотауарлар' }, isLeaf: false },
