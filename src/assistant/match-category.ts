@@ -415,7 +415,8 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       if (match.status === 'todo' || match.best === undefined) return match;
       const head = readLabelHead(text);
       if (isCatchAllText(head)) return asLabelQuestion(match, 'the label names no kind of goods');
-      leaves ??= new Map(getClassifierIndex(index.directories, index).leaves.map((leaf) => [String(leaf.id), leaf]));
+      const classifier = getClassifierIndex(index.directories, index);
+      leaves ??= new Map(classifier.leaves.map((leaf) => [String(leaf.id), leaf]));
       const leaf = leaves.get(match.best.key);
       if (leaf === undefined) return match;
       // A word the matcher took as a misspelling or transliteration of a word of the leaf (`Тилевизоры`, `Noutbuki`) is that word.
@@ -429,7 +430,7 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       siblings ??= collectSiblingStems(leaves.values());
       const siblingStems = siblings.get(parentOfPath(leaf.path));
       const negatedBySibling = (word: string): boolean => [...NEGATING_PREFIXES].some((prefix) => siblingStems?.has(stemForIndex(`${prefix}${word}`)) === true);
-      const unexplained = findUnexplainedWords(leaf, type).filter((word) => !compoundStart(word) && !negatedBySibling(word) && !leafWords.some((leafWord) => wordScore(word, leafWord) >= SPELLING_SCORE));
+      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !compoundStart(word) && !negatedBySibling(word) && !leafWords.some((leafWord) => wordScore(word, leafWord) >= SPELLING_SCORE));
       // A purpose that names goods or a section of another top-level section says the goods are of another kind
       // (`Шампунь для кошек` is no hair shampoo, `Домики для кукол` no pet beds); a purpose the directory does not name
       // only qualifies (`Микрофоны для стриминга`), and one named in the leaf's own section is a use of its goods

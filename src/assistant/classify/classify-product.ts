@@ -15,6 +15,7 @@ import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } f
 import { readKnownBrands } from './known-brands.js';
 import { isNeutralModifier } from './neutral-modifiers.js';
 import { stemForIndex } from './stem-for-index.js';
+import { isUnknownParticiple } from './unknown-participles.js';
 
 /** The least score of a confident answer. */
 export const CONFIDENT_SCORE = 0.85;
@@ -132,7 +133,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
     for (const position of findCandidates(index, reading)) {
       const leaf = index.leaves[position];
       if (leaf === undefined || options.excludeLeafIds?.has(leaf.id) === true) continue;
-      const scored = scoreLeaf(leaf, reading, contextStems, demographic, options.neutralStems);
+      const scored = scoreLeaf(index, leaf, reading, contextStems, demographic, options.neutralStems);
       if (scored === undefined) continue;
       const known = scores.get(leaf.id);
       if (known === undefined || scored.score > known.score) {
@@ -292,7 +293,7 @@ function findCandidates(index: ClassifierIndex, reading: TypeReading): Set<numbe
  * lightly lowered for type words the leaf does not hold; a leaf whose purpose the product does not
  * say, or whose path says other people, lower still.
  */
-function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet<string>, demographic: Demographic, neutral: ReadonlySet<string> | undefined): LeafScore | undefined {
+function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet<string>, demographic: Demographic, neutral: ReadonlySet<string> | undefined): LeafScore | undefined {
   const typeStems = new Set(reading.stems);
   const purposeStems = new Set(reading.purpose);
   let best: { score: number; full: boolean; name: IndexedName; typeCovered: boolean; compoundOnly: boolean } | undefined;
@@ -331,7 +332,7 @@ function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet
     if (best === undefined || score > best.score) best = { score, full: headCover === 1, name, typeCovered: typeCover === 1, compoundOnly };
   }
   if (best === undefined) return undefined;
-  const unexplained = findUnexplained(leaf, reading, neutral);
+  const unexplained = findUnexplained(index, leaf, reading, neutral);
   const contradicted = contradictsDemographic(demographic, leaf.demographic);
   // `Косметика` is not `Детская косметика`: a leaf whose own name says whom it is for, when the product does not say it.
   const narrower = !isDemographicEmpty(leaf.nameDemographic) && isDemographicEmpty(demographic);
@@ -346,10 +347,10 @@ function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet
  * explained when either reading is. The label matcher vetoes its confident picks with it;
  * `neutral` holds the stems a mapping confirmed as never changing a kind (`classify.neutralWords`).
  */
-export function findUnexplainedWords(leaf: IndexedLeaf, type: ProductType, neutral?: ReadonlySet<string>): string[] {
+export function findUnexplainedWords(index: ClassifierIndex, leaf: IndexedLeaf, type: ProductType, neutral?: ReadonlySet<string>): string[] {
   let fewest: string[] | undefined;
   for (const reading of readType('label', type)) {
-    const unexplained = findUnexplained(leaf, reading, neutral);
+    const unexplained = findUnexplained(index, leaf, reading, neutral);
     if (fewest === undefined || unexplained.length < fewest.length) fewest = unexplained;
   }
   return fewest ?? [];
@@ -359,9 +360,10 @@ export function findUnexplainedWords(leaf: IndexedLeaf, type: ProductType, neutr
  * The words of the type that neither the leaf (any of its names, in either language, and its path)
  * nor the class of words that never change a kind explains: a genitive (`зажигания`), an adjective
  * (`дверные`, `строительный`) or an abbreviation (`ГРМ`) beside the head noun may make it another
- * thing the directory has no leaf for, so the leaf is then a question, not an answer.
+ * thing the directory has no leaf for, so the leaf is then a question, not an answer. A participle
+ * no word of the directory shares a root with (`пастеризованное`) is explained (`unknown-participles.ts`).
  */
-function findUnexplained(leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined): string[] {
+function findUnexplained(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined): string[] {
   const words = new Set(leaf.ancestorStems);
   for (const name of leaf.names) for (const stem of [...name.head, ...name.purpose]) words.add(stem);
   const heads = leaf.names.flatMap((name) => name.head);
@@ -370,7 +372,7 @@ function findUnexplained(leaf: IndexedLeaf, reading: TypeReading, neutral: Reado
   // An adjective made of a word of the leaf's path or name is explained by it (`автомобильный` by `Автотовары`, `садовые` by `Сад`).
   const madeOf = (stem: string): boolean => [...words].some((word) => stem.length > word.length && stem.startsWith(word) && (word.length >= 4 || ADJECTIVE_SUFFIX.test(stem.slice(word.length))));
   return reading.stems
-    .filter((stem) => !reading.optional.has(stem) && !words.has(stem) && !inCompound(stem) && !isNeutralModifier(stem) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !madeOf(stem))
+    .filter((stem) => !reading.optional.has(stem) && !words.has(stem) && !inCompound(stem) && !isNeutralModifier(stem) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !madeOf(stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem))
     .map((stem) => reading.wordOf.get(stem) ?? stem);
 }
 

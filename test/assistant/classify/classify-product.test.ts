@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildClassifierIndex, classifyProduct, loadClassifierIndex } from '../../../src/assistant/classify/index.js';
+import type { Category } from '../../../src/domain/index.js';
 import { buildClassifierDirectories } from './classifier-directory.js';
 
 const index = buildClassifierIndex(buildClassifierDirectories());
@@ -37,6 +38,24 @@ describe('classifyProduct', () => {
     expect(classifyProduct(index, { name: 'КАСТРЮЛЯ ФУДМАСТЕР ЭМАЛИРОВАННАЯ 3 Л' })).toMatchObject({ confident: false, productType: 'кастрюля фудмастер эмалированная' });
     // A brand with a word a leaf is named by (`Мясо`) is no brand word here: the brand list never hides what a name says.
     expect(classifyProduct(branded, { name: 'МЯСО ПЛЮС 1 КГ' }).productType).toBe('мясо плюс');
+  });
+
+  it('takes a participle no word of the directory shares a root with as changing no kind; one the directory names stays a doubt', () => {
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const dairy = [leaf(2001, 2, 'Молоко', 'Продукты / Бакалея'), leaf(2002, 2, 'Творог', 'Продукты / Бакалея'), { id: 20, parentId: null, name: { rus: 'Украшения', kaz: '' }, path: { rus: 'Украшения', kaz: '' }, isLeaf: false }, leaf(2003, 20, 'Кольца', 'Украшения')];
+    const plain = buildClassifierIndex(buildClassifierDirectories(dairy));
+    expect(classifyProduct(plain, { name: 'Молоко пастеризованное 3,2% 1 л' })).toMatchObject({ leafId: 2001, confident: true });
+    expect(classifyProduct(plain, { name: 'Молоко ультрапастеризованное 1 л' })).toMatchObject({ leafId: 2001, confident: true });
+    expect(classifyProduct(plain, { name: 'Творог обезжиренный 200 г' })).toMatchObject({ leafId: 2002, confident: true });
+    expect(classifyProduct(plain, { name: 'Мясо тушёное 500 г' })).toMatchObject({ leafId: 202, confident: true });
+    // An adjective of what a thing belongs to is no participle: it stays a doubt, known to the directory or not.
+    expect(classifyProduct(plain, { name: 'Кольца поршневые STD 4 шт' })).toMatchObject({ leafId: 2003, confident: false, doubt: expect.stringContaining('"поршневые"') as unknown });
+    expect(classifyProduct(plain, { name: 'Молоко сгущённое 380 г' })).toMatchObject({ leafId: 2001, confident: true });
+    // Where the directory names goods so treated with the participle's root, the participle may make them those goods.
+    const treated = buildClassifierIndex(buildClassifierDirectories([...dairy, leaf(2004, 2, 'Тушёнка', 'Продукты / Бакалея'), leaf(2005, 2, 'Сгущёнка', 'Продукты / Бакалея')]));
+    expect(classifyProduct(treated, { name: 'Мясо тушёное 500 г' })).toMatchObject({ leafId: 202, confident: false, doubt: expect.stringContaining('"тушеное"') as unknown });
+    expect(classifyProduct(treated, { name: 'Молоко сгущённое 380 г' })).toMatchObject({ leafId: 2001, confident: false });
+    expect(classifyProduct(treated, { name: 'Молоко пастеризованное 3,2% 1 л' })).toMatchObject({ leafId: 2001, confident: true });
   });
 
   it('asks about a bare type when a leaf of another branch is a kind of it, by any of its names', () => {
