@@ -164,7 +164,7 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
   // `Станки` of tools beside `Станки для бритья` of beauty: a leaf of another branch that is a kind of what the type names
   // (more words, or a purpose where the best leaf and the product say none) makes a bare type a question.
   const root = rootOf(best.leaf.path);
-  const kindElsewhere = ranked.find((item) => item !== best && rootOf(item.leaf.path) !== root && item.score >= KIND_ELSEWHERE_MIN && isKindOf(item, best, type));
+  const kindElsewhere = ranked.find((item) => item !== best && rootOf(item.leaf.path) !== root && item.score >= KIND_ELSEWHERE_MIN && isKindOf(item, best, type) && !saysOwnKind(best, item));
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -251,6 +251,20 @@ function readInitials(tokens: readonly string[]): Set<string> {
     }
   }
   return runs;
+}
+
+/**
+ * Whether the product says which of the two it is: a word of its type beyond the best leaf's head, or
+ * of its purpose, that the best leaf explains and the other does not (`Кондиционер для волос` under
+ * `Уход за волосами`, not `Мобильные кондиционеры`; `Свеча декоративная` under `Интерьер и декор`,
+ * not `Свечи зажигания`). A bare type says nothing of the kind, and stays a question.
+ */
+function saysOwnKind(best: LeafScore, other: LeafScore): boolean {
+  const said = [...best.reading.stems.filter((stem) => !best.name.head.includes(stem) && !best.reading.optional.has(stem)), ...best.reading.purpose];
+  return said.some((stem) => {
+    const word = best.reading.wordOf.get(stem) ?? stem;
+    return explainsByLeaf(best.leaf, stem, word) && !explainsByLeaf(other.leaf, stem, word);
+  });
 }
 
 /** Whether a leaf is a kind of what the best leaf names: one of its names holds the best name's head and more, or a purpose the best and the product say none of. */
@@ -364,20 +378,48 @@ export function findUnexplainedWords(index: ClassifierIndex, leaf: IndexedLeaf, 
  * no word of the directory shares a root with (`пастеризованное`) is explained (`unknown-participles.ts`).
  */
 function findUnexplained(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined): string[] {
-  const words = new Set(leaf.ancestorStems);
-  for (const name of leaf.names) for (const stem of [...name.head, ...name.purpose]) words.add(stem);
-  const heads = leaf.names.flatMap((name) => name.head);
-  // A word held in a compound of the leaf is explained (`электрический` of `Электрочайники`).
-  const inCompound = (stem: string): boolean => stem.length >= 4 && heads.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, Math.min(5, stem.length)))));
-  // An adjective made of a word of the leaf's path or name is explained by it (`автомобильный` by `Автотовары`, `садовые` by `Сад`).
-  const madeOf = (stem: string): boolean => [...words].some((word) => stem.length > word.length && stem.startsWith(word) && (word.length >= 4 || ADJECTIVE_SUFFIX.test(stem.slice(word.length))));
   return reading.stems
-    .filter((stem) => !reading.optional.has(stem) && !words.has(stem) && !inCompound(stem) && !isNeutralModifier(stem) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !madeOf(stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem))
+    .filter((stem) => !reading.optional.has(stem) && !isNeutralModifier(stem) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem))
     .map((stem) => reading.wordOf.get(stem) ?? stem);
+}
+
+/**
+ * Whether the leaf itself explains a word of a type (its stem, and the word as written): a word of
+ * any of its names or of its path, a word held in a compound of its name (`электрический` of
+ * `Электрочайники`), an adjective made of a word of its path or name (`садовые` of `Сад`), or an
+ * adjective whose first letters open a long word of them (`автомобильный` of `Автотовары`).
+ */
+function explainsByLeaf(leaf: IndexedLeaf, stem: string, word: string): boolean {
+  const words = readLeafWords(leaf);
+  if (words.has(stem)) return true;
+  const heads = leaf.names.flatMap((name) => name.head);
+  if (stem.length >= 4 && heads.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, Math.min(5, stem.length)))))) return true;
+  for (const known of words) {
+    if (stem.length > known.length && stem.startsWith(known) && (known.length >= 4 || ADJECTIVE_SUFFIX.test(stem.slice(known.length)))) return true;
+    if (known.length >= COMPOUND_WORD && ADJECTIVE_ENDING.test(word) && known.slice(0, COMPOUND_START) === word.slice(0, COMPOUND_START)) return true;
+  }
+  return false;
+}
+
+const leafWords = new WeakMap<IndexedLeaf, Set<string>>();
+
+/** The stems of a leaf's names (both languages, what it is and what for) and of its path. */
+function readLeafWords(leaf: IndexedLeaf): Set<string> {
+  let words = leafWords.get(leaf);
+  if (words === undefined) {
+    words = new Set(leaf.ancestorStems);
+    for (const name of leaf.names) for (const stem of [...name.head, ...name.purpose]) words.add(stem);
+    leafWords.set(leaf, words);
+  }
+  return words;
 }
 
 // What turns a three-letter noun into an adjective (`сад` → `садов`, `лес` → `лесн`).
 const ADJECTIVE_SUFFIX = /^(?:ов|ев|н|ск)/u;
+const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
+// A compound of the leaf's words (a stem this long) opens with an adjective's first letters (`авто` of `автотовар`).
+const COMPOUND_WORD = 7;
+const COMPOUND_START = 4;
 
 /**
  * How a leaf's compound head stem (`электрочайник`) holds the type: `supported` when the type ends it

@@ -50,7 +50,6 @@ describe('classifyProduct', () => {
     expect(classifyProduct(plain, { name: 'Мясо тушёное 500 г' })).toMatchObject({ leafId: 202, confident: true });
     // An adjective of what a thing belongs to is no participle: it stays a doubt, known to the directory or not.
     expect(classifyProduct(plain, { name: 'Кольца поршневые STD 4 шт' })).toMatchObject({ leafId: 2003, confident: false, doubt: expect.stringContaining('"поршневые"') as unknown });
-    expect(classifyProduct(plain, { name: 'Молоко сгущённое 380 г' })).toMatchObject({ leafId: 2001, confident: true });
     // Where the directory names goods so treated with the participle's root, the participle may make them those goods.
     const treated = buildClassifierIndex(buildClassifierDirectories([...dairy, leaf(2004, 2, 'Тушёнка', 'Продукты / Бакалея'), leaf(2005, 2, 'Сгущёнка', 'Продукты / Бакалея')]));
     expect(classifyProduct(treated, { name: 'Мясо тушёное 500 г' })).toMatchObject({ leafId: 202, confident: false, doubt: expect.stringContaining('"тушеное"') as unknown });
@@ -67,6 +66,22 @@ describe('classifyProduct', () => {
     // `Внешние аккумуляторы` (701) is a kind of `Аккумуляторы`: a bare `Аккумулятор` could be either.
     expect(classifyProduct(both, { name: 'Аккумулятор AA GP 2700 мАч' })).toMatchObject({ leafId: 1301, confident: false });
     expect(classifyProduct(both, { name: 'Внешний аккумулятор Xiaomi 10000 мАч' })).toMatchObject({ leafId: 701, confident: true });
+    // A word the best leaf explains and the other does not says which it is: `автомобильный` opens `Автотовары`.
+    expect(classifyProduct(both, { name: 'Аккумулятор автомобильный Varta 60 Ач' })).toMatchObject({ leafId: 1301, confident: true });
+    expect(classifyProduct(both, { name: 'Аккумулятор строительный 18 В' })).toMatchObject({ leafId: 1301, confident: false });
+  });
+
+  it('takes the plain leaf beside a kind of it in another branch when the purpose the product says is the plain leaf\'s', () => {
+    const extra: Category[] = [
+      { id: 14, parentId: null, name: { rus: 'Уход за волосами', kaz: 'Шаш күтімі' }, path: { rus: 'Красота / Уход за волосами', kaz: 'Сұлулық / Шаш күтімі' }, isLeaf: false },
+      { id: 1401, parentId: 14, name: { rus: 'Кондиционеры', kaz: 'Кондиционерлер' }, path: { rus: 'Красота / Уход за волосами / Кондиционеры', kaz: 'Сұлулық / Шаш күтімі / Кондиционерлер' }, isLeaf: true },
+      { id: 15, parentId: null, name: { rus: 'Климатическая техника', kaz: 'Климаттық техника' }, path: { rus: 'Бытовая техника / Климатическая техника', kaz: 'Тұрмыстық техника / Климаттық техника' }, isLeaf: false },
+      { id: 1501, parentId: 15, name: { rus: 'Мобильные кондиционеры', kaz: 'Мобильді кондиционерлер' }, path: { rus: 'Бытовая техника / Климатическая техника / Мобильные кондиционеры', kaz: 'Тұрмыстық техника / Климаттық техника / Мобильді кондиционерлер' }, isLeaf: true },
+    ];
+    const conditioners = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(conditioners, { name: 'Кондиционер для волос Pantene 200 мл' })).toMatchObject({ leafId: 1401, confident: true });
+    expect(classifyProduct(conditioners, { name: 'Кондиционер Pantene 200 мл' })).toMatchObject({ leafId: 1401, confident: false, doubt: expect.stringContaining('another branch') as unknown });
+    expect(classifyProduct(conditioners, { name: 'Мобильный кондиционер Ballu 9000 BTU' })).toMatchObject({ leafId: 1501, confident: true });
   });
 
   it('is sure only when the leaf explains every word of the product type, and names the word it does not', () => {
