@@ -26,6 +26,7 @@ const SOURCE_WEIGHT = { name: 1, label: 0.95, group: 0.9 } as const;
 const SYNONYM_WEIGHT = 0.97;
 // Below a confident score: a plain leaf is never confidently taken for a product whose purpose its path does not name.
 const PLAIN_LEAF_FOR_PURPOSE = 0.84;
+const PLAIN_LEAF_FOR_SECTION_PURPOSE = 0.88;
 // Below a confident score: a word before the leaf's words, a narrower leaf the product does not point at.
 const LEADING_WORD_FACTOR = 0.84;
 const NARROWER_FACTOR = 0.84;
@@ -322,10 +323,10 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
     const held = name.head.filter(holds).length;
     if (held === 0) continue;
     const headCover = held / name.head.length;
-    // A word before the leaf's words makes another thing (`Швейная машинка` is no toy `Машинка`, `Роликовые коньки` no `Коньки`);
-    // words after them only qualify it (`Кастрюля эмалированная`).
+    // A word before the leaf's words makes another thing (`Швейная машинка` is no toy `Машинка`, `Роликовые коньки` no `Коньки`),
+    // unless the leaf itself explains it (`Автомобильный аккумулятор` under `Автотовары`); words after them only qualify it.
     const firstHeld = reading.stems.findIndex((stem) => name.head.some((head) => head === stem || head.endsWith(stem)));
-    const leading = reading.stems.slice(0, firstHeld).some((stem) => !reading.optional.has(stem) && !name.purpose.includes(stem) && !leaf.ancestorStems.includes(stem));
+    const leading = reading.stems.slice(0, firstHeld).some((stem) => !reading.optional.has(stem) && !name.purpose.includes(stem) && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem));
     const leafWords = new Set([...name.head, ...name.purpose, ...leaf.ancestorStems]);
     const needed = reading.stems.filter((stem) => !reading.optional.has(stem) || name.head.includes(stem));
     // A word held in a compound of the leaf counts (`чайник` and `электрический` in `электрочайник`).
@@ -339,7 +340,12 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
     } else if (purposeStems.size > 0) {
       // A plain leaf for a product said to be for something: right when the leaf's path is about that (`Шампунь для волос` under
       // `Уход за волосами`), else only a proposal (`Кабель для микрофона` is no electrical `Кабель`), below a leaf named for it.
-      purposeFactor = reading.purpose.some((stem) => leaf.ancestorStems.includes(stem) || context.has(stem)) ? 0.95 : PLAIN_LEAF_FOR_PURPOSE;
+      // A purpose the leaf's own section names, and no other section only, is a use of its goods (`Лезвия для бритвы`), just sure,
+      // below a leaf of the same head named for that purpose (`Ошейники от блох` beside `Ошейники и поводки`).
+      purposeFactor =
+        reading.purpose.some((stem) => leaf.ancestorStems.includes(stem) || context.has(stem)) ? 0.95
+        : isPurposeOfSection(index, leaf, reading.purpose) ? PLAIN_LEAF_FOR_SECTION_PURPOSE
+        : PLAIN_LEAF_FOR_PURPOSE;
     }
     const pathSupport = leaf.ancestorStems.some((stem) => context.has(stem)) ? 0.02 : 0;
     const score = headCover * (0.85 + 0.15 * typeCover) * purposeFactor * (name.full ? 1 : 0.98) * (leading ? LEADING_WORD_FACTOR : 1) * (compoundOnly ? COMPOUND_RIVAL_FACTOR : 1) + pathSupport;
@@ -433,6 +439,39 @@ function readCompound(head: string, stems: readonly string[]): 'supported' | 'pl
   const prefix = start.slice(0, Math.min(start.length, MIN_COMPOUND_PREFIX + 2));
   const supported = stems.some((stem) => stem !== end && (stem.startsWith(prefix) || (prefix.length >= MIN_COMPOUND_PREFIX && stem.startsWith(prefix.slice(0, MIN_COMPOUND_PREFIX + 1)))));
   return supported ? 'supported' : 'plain';
+}
+
+const sectionsOfStem = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
+
+/** The top-level sections whose leaves are a stem (what a name, in either language, says the leaf is) or have it in their path, per index. */
+function readSectionsOfStem(index: ClassifierIndex): Map<string, Set<string>> {
+  let sections = sectionsOfStem.get(index);
+  if (sections === undefined) {
+    sections = new Map();
+    for (const leaf of index.leaves) {
+      const root = rootOf(leaf.path);
+      for (const stem of [...leaf.ancestorStems, ...leaf.names.flatMap((name) => name.head)]) {
+        const known = sections.get(stem) ?? new Set<string>();
+        known.add(root);
+        sections.set(stem, known);
+      }
+    }
+    sectionsOfStem.set(index, sections);
+  }
+  return sections;
+}
+
+/**
+ * Whether the leaf's own top-level section has goods or a branch named by one of the purpose's words and no word of it is so
+ * named only in other sections: a use of the section's goods (`Зарядка для телефона` under `Электроника`), not goods of
+ * another kind (`Кабель для микрофона` under `Строительство и ремонт`, where only `Электроника` names microphones). A word
+ * only other leaves are *for* (`Средства от блох`) names no goods: `Ошейник от блох` stays a question.
+ */
+function isPurposeOfSection(index: ClassifierIndex, leaf: IndexedLeaf, purpose: readonly string[]): boolean {
+  const sections = readSectionsOfStem(index);
+  const root = rootOf(leaf.path);
+  const named = purpose.map((stem) => sections.get(stem));
+  return named.some((roots) => roots?.has(root) === true) && named.every((roots) => roots === undefined || roots.has(root));
 }
 
 function rootOf(path: string): string {

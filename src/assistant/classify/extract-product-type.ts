@@ -24,10 +24,10 @@ export interface ProductType {
   tokens: string[];
 }
 
-// What the product is for (or against: `от блох`): its words may tell leaves of one type apart, never name the type.
-const PURPOSE_WORDS = new Set(['для', 'к', 'ко', 'под', 'на', 'от', 'for', 'арналған']);
+// What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
+const PURPOSE_WORDS = new Set(['для', 'к', 'ко', 'под', 'на', 'от', 'по', 'for', 'арналған']);
 // What the product is made of or comes with: never the type.
-const COMPOSITION_WORDS = new Set(['с', 'со', 'из', 'без', 'в', 'во', 'по', 'при', 'with', 'of', 'in', 'and', 'и', 'или', 'мен', 'пен', 'бен', 'және']);
+const COMPOSITION_WORDS = new Set(['с', 'со', 'из', 'без', 'в', 'во', 'при', 'with', 'of', 'in', 'and', 'и', 'или', 'мен', 'пен', 'бен', 'және']);
 // A second phrase: a list, an aside, a subtitle.
 const PHRASE_BREAK = /[,;:()[\]{}|…"«»“”]|\.{2,}|\s[-–—/]\s|\s[–—]|[–—]\s/u;
 const MAX_HEAD_WORDS = 4;

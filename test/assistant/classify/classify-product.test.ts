@@ -69,6 +69,26 @@ describe('classifyProduct', () => {
     // A word the best leaf explains and the other does not says which it is: `автомобильный` opens `Автотовары`.
     expect(classifyProduct(both, { name: 'Аккумулятор автомобильный Varta 60 Ач' })).toMatchObject({ leafId: 1301, confident: true });
     expect(classifyProduct(both, { name: 'Аккумулятор строительный 18 В' })).toMatchObject({ leafId: 1301, confident: false });
+    // A word before the leaf's words that the leaf itself explains makes no other thing (`Швейная машинка` stays a question).
+    expect(classifyProduct(both, { name: 'Автомобильный аккумулятор Varta 60 Ач' })).toMatchObject({ leafId: 1301, confident: true });
+  });
+
+  it('takes a plain leaf for a purpose its own section has goods of, never for one only another section has', () => {
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const extra: Category[] = [
+      { id: 16, parentId: null, name: { rus: 'Бритьё', kaz: '' }, path: { rus: 'Красота / Бритьё', kaz: '' }, isLeaf: false },
+      leaf(1601, 16, 'Бритвы', 'Красота / Бритьё'),
+      leaf(1602, 16, 'Лезвия', 'Красота / Бритьё'),
+      leaf(703, 7, 'Микрофоны', 'Электроника / Аксессуары'),
+      leaf(704, 7, 'Средства от пыли для экранов', 'Электроника / Аксессуары'),
+      leaf(705, 7, 'Салфетки', 'Электроника / Аксессуары'),
+    ];
+    const sections = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(sections, { name: 'Лезвия для бритвы Gillette 5 шт' })).toMatchObject({ leafId: 1602, confident: true });
+    // Microphones are goods of `Электроника` only: a cable for one is no electrical `Кабель` for sure.
+    expect(classifyProduct(sections, { name: 'Кабель для микрофона 3 м' })).toMatchObject({ leafId: 601, confident: false });
+    // A word only another leaf is for (`пыли`) names no goods of the section.
+    expect(classifyProduct(sections, { name: 'Салфетки от пыли 100 шт' })).toMatchObject({ leafId: 705, confident: false });
   });
 
   it('takes the plain leaf beside a kind of it in another branch when the purpose the product says is the plain leaf\'s', () => {
