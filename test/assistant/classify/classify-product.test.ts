@@ -204,5 +204,7 @@ describe('the classifier index', () => {
     expect(changed.directoryHash).not.toBe(first.directoryHash);
     expect(await readdir(dir)).toHaveLength(2);
     expect(classifyProduct(changed, { name: 'Сковорода 24 см' }).leafId).toBe(803);
+    // The brands are read into the index too (a brand ends a type): new brands, a new key.
+    expect(buildClassifierIndex({ ...directories, brands: [{ id: 1, name: 'Фудмастер', code: null }] }).directoryHash).not.toBe(first.directoryHash);
   });
 });
