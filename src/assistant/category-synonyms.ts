@@ -140,3 +140,8 @@ export function rewriteWithSynonyms(text: string): SynonymRewrite | undefined {
   });
   return changed ? { text: segments.join(' / '), exact } : undefined;
 }
+
+/** Every word of the vocabulary, both sides, normalised: words a directory's readers know the meaning of. */
+export function listSynonymWords(): string[] {
+  return [...new Set(SYNONYMS.flatMap(([from, to]) => [...tokenizeForMatch(from), ...tokenizeForMatch(to)]))];
+}

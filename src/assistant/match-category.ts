@@ -403,7 +403,6 @@ function withSynonyms(matchWhole: CategoryMatcher, thresholds: MatchThresholds):
  */
 // A seller's word this near a word of the leaf is a spelling of it, not another word.
 const SPELLING_SCORE = 0.85;
-const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
 
 function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordScore: (a: string, b: string) => number): CategoryMatcher {
   let leaves: Map<string, IndexedLeaf> | undefined;
@@ -415,21 +414,19 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       if (match.status === 'todo' || match.best === undefined) return match;
       const head = readLabelHead(text);
       if (isCatchAllText(head)) return asLabelQuestion(match, 'the label names no kind of goods');
-      leaves ??= new Map(getClassifierIndex(index.directories, index).leaves.map((leaf) => [String(leaf.id), leaf]));
+      const classifier = getClassifierIndex(index.directories, index);
+      leaves ??= new Map(classifier.leaves.map((leaf) => [String(leaf.id), leaf]));
       const leaf = leaves.get(match.best.key);
       if (leaf === undefined) return match;
       // A word the matcher took as a misspelling or transliteration of a word of the leaf (`Тилевизоры`, `Noutbuki`) is that word.
       const entry = match.best.entry;
       const leafWords = [entry.name.rus, entry.name.kaz ?? '', entry.path?.rus ?? '', entry.path?.kaz ?? ''].flatMap((part) => tokenizeForMatch(part));
-      // An adjective whose first letters open a compound of the leaf's name or path is its first part (`автомобильный` of
-      // `Автошампуни`, of `Автотовары`).
-      const compoundStart = (word: string): boolean => ADJECTIVE_ENDING.test(word) && leafWords.some((leafWord) => leafWord.length >= 8 && leafWord.slice(0, 4) === word.slice(0, 4));
       const type = extractProductType(head);
       // `проводные` beside the sibling `Беспроводные наушники`: the plain leaf is the kind its sibling is the negation of.
       siblings ??= collectSiblingStems(leaves.values());
       const siblingStems = siblings.get(parentOfPath(leaf.path));
       const negatedBySibling = (word: string): boolean => [...NEGATING_PREFIXES].some((prefix) => siblingStems?.has(stemForIndex(`${prefix}${word}`)) === true);
-      const unexplained = findUnexplainedWords(leaf, type).filter((word) => !compoundStart(word) && !negatedBySibling(word) && !leafWords.some((leafWord) => wordScore(word, leafWord) >= SPELLING_SCORE));
+      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !negatedBySibling(word) && !leafWords.some((leafWord) => wordScore(word, leafWord) >= SPELLING_SCORE));
       // A purpose that names goods or a section of another top-level section says the goods are of another kind
       // (`Шампунь для кошек` is no hair shampoo, `Домики для кукол` no pet beds); a purpose the directory does not name
       // only qualifies (`Микрофоны для стриминга`), and one named in the leaf's own section is a use of its goods

@@ -10,12 +10,13 @@ import { buildCategoryPath, createDirectoryIndex, type DirectoryIndex } from '..
 import { collectDemographic, findDemographicMark } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllName } from './catch-all-words.js';
+import { collectKnownBrandNames } from './known-brands.js';
 import type { ClassifierIndex, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { stemForIndex } from './stem-for-index.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 4;
+export const CLASSIFIER_INDEX_VERSION = 5;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;
@@ -60,15 +61,19 @@ export function buildClassifierIndex(directories: Directories, index: DirectoryI
     for (const stem of heads) for (let at = MIN_COMPOUND_START; stem.length - at >= MIN_COMPOUND_END; at++) ends.add(stem.slice(at));
     for (const end of ends) if (!heads.has(end)) (byCompoundEnd[end] ??= []).push(position);
   }
-  return { version: CLASSIFIER_INDEX_VERSION, directoryHash: hashCategories(directories), leaves, byHeadStem, byCompoundEnd };
+  // A brand word that is any word of a leaf's name or path stays a word: the brand list never hides what a name says.
+  const leafWords = new Set(leaves.flatMap((leaf) => [...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]));
+  const brands = collectKnownBrandNames(directories.brands, (stem) => leafWords.has(stem) || Object.hasOwn(byCompoundEnd, stem));
+  return { version: CLASSIFIER_INDEX_VERSION, directoryHash: hashCategories(directories), leaves, byHeadStem, byCompoundEnd, brands };
 }
 
-/** sha256 of what the index reads of the directory (the categories), with the index version: a new directory, a new key. */
+/** sha256 of what the index reads of the directory (the categories and the brands' names), with the index version: a new directory, a new key. */
 export function hashCategories(directories: Directories): string {
   const rows = [...directories.categories]
     .sort((a, b) => a.id - b.id)
     .map((c) => [c.id, c.parentId, c.isLeaf, c.name.rus, c.name.kaz, c.path?.rus ?? '', c.path?.kaz ?? '']);
-  return createHash('sha256').update(`classifier/v${CLASSIFIER_INDEX_VERSION}\n${JSON.stringify(rows)}`).digest('hex');
+  const brands = directories.brands.map((brand) => brand.name).sort();
+  return createHash('sha256').update(`classifier/v${CLASSIFIER_INDEX_VERSION}\n${JSON.stringify(rows)}\n${JSON.stringify(brands)}`).digest('hex');
 }
 
 function indexNames(name: string, language: 'rus' | 'kaz', tokenize: (text: string) => string[]): IndexedName[] {

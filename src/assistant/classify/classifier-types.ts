@@ -47,6 +47,8 @@ export interface ClassifierIndex {
   byHeadStem: Record<string, number[]>;
   /** The end of a compound head stem (`чайник` of `электрочайник`) → positions in `leaves`: rivals of the plain word. */
   byCompoundEnd: Record<string, number[]>;
+  /** The directory's Cyrillic brand names (normalised, words joined by spaces) that name no leaf: never words of a product type (`known-brands.ts`). */
+  brands: string[];
 }
 
 /** What is known of one product. */

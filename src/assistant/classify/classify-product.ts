@@ -12,8 +12,10 @@ import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
+import { readKnownBrands } from './known-brands.js';
 import { isNeutralModifier } from './neutral-modifiers.js';
 import { stemForIndex } from './stem-for-index.js';
+import { isUnknownParticiple } from './unknown-participles.js';
 
 /** The least score of a confident answer. */
 export const CONFIDENT_SCORE = 0.85;
@@ -24,6 +26,7 @@ const SOURCE_WEIGHT = { name: 1, label: 0.95, group: 0.9 } as const;
 const SYNONYM_WEIGHT = 0.97;
 // Below a confident score: a plain leaf is never confidently taken for a product whose purpose its path does not name.
 const PLAIN_LEAF_FOR_PURPOSE = 0.84;
+const PLAIN_LEAF_FOR_SECTION_PURPOSE = 0.88;
 // Below a confident score: a word before the leaf's words, a narrower leaf the product does not point at.
 const LEADING_WORD_FACTOR = 0.84;
 const NARROWER_FACTOR = 0.84;
@@ -100,7 +103,7 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   // Excluded words are left out where the words are read, so the name keeps its punctuation (its phrase breaks).
   const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
-  const type = extractProductType(input.name, input.brand, options.excludeWords);
+  const type = extractProductType(input.name, input.brand, options.excludeWords, readKnownBrands(index));
   const key = JSON.stringify([type.text, type.purpose, type.form, label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined)]);
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));
@@ -131,7 +134,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
     for (const position of findCandidates(index, reading)) {
       const leaf = index.leaves[position];
       if (leaf === undefined || options.excludeLeafIds?.has(leaf.id) === true) continue;
-      const scored = scoreLeaf(leaf, reading, contextStems, demographic, options.neutralStems);
+      const scored = scoreLeaf(index, leaf, reading, contextStems, demographic, options.neutralStems);
       if (scored === undefined) continue;
       const known = scores.get(leaf.id);
       if (known === undefined || scored.score > known.score) {
@@ -162,7 +165,7 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
   // `Станки` of tools beside `Станки для бритья` of beauty: a leaf of another branch that is a kind of what the type names
   // (more words, or a purpose where the best leaf and the product say none) makes a bare type a question.
   const root = rootOf(best.leaf.path);
-  const kindElsewhere = ranked.find((item) => item !== best && rootOf(item.leaf.path) !== root && item.score >= KIND_ELSEWHERE_MIN && isKindOf(item, best, type));
+  const kindElsewhere = ranked.find((item) => item !== best && rootOf(item.leaf.path) !== root && item.score >= KIND_ELSEWHERE_MIN && isKindOf(item, best, type) && !saysOwnKind(best, item));
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -251,6 +254,20 @@ function readInitials(tokens: readonly string[]): Set<string> {
   return runs;
 }
 
+/**
+ * Whether the product says which of the two it is: a word of its type beyond the best leaf's head, or
+ * of its purpose, that the best leaf explains and the other does not (`Кондиционер для волос` under
+ * `Уход за волосами`, not `Мобильные кондиционеры`; `Свеча декоративная` under `Интерьер и декор`,
+ * not `Свечи зажигания`). A bare type says nothing of the kind, and stays a question.
+ */
+function saysOwnKind(best: LeafScore, other: LeafScore): boolean {
+  const said = [...best.reading.stems.filter((stem) => !best.name.head.includes(stem) && !best.reading.optional.has(stem)), ...best.reading.purpose];
+  return said.some((stem) => {
+    const word = best.reading.wordOf.get(stem) ?? stem;
+    return explainsByLeaf(best.leaf, stem, word) && !explainsByLeaf(other.leaf, stem, word);
+  });
+}
+
 /** Whether a leaf is a kind of what the best leaf names: one of its names holds the best name's head and more, or a purpose the best and the product say none of. */
 function isKindOf(item: LeafScore, best: LeafScore, type: ProductType): boolean {
   return item.leaf.names.some(
@@ -291,7 +308,7 @@ function findCandidates(index: ClassifierIndex, reading: TypeReading): Set<numbe
  * lightly lowered for type words the leaf does not hold; a leaf whose purpose the product does not
  * say, or whose path says other people, lower still.
  */
-function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet<string>, demographic: Demographic, neutral: ReadonlySet<string> | undefined): LeafScore | undefined {
+function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet<string>, demographic: Demographic, neutral: ReadonlySet<string> | undefined): LeafScore | undefined {
   const typeStems = new Set(reading.stems);
   const purposeStems = new Set(reading.purpose);
   let best: { score: number; full: boolean; name: IndexedName; typeCovered: boolean; compoundOnly: boolean } | undefined;
@@ -306,10 +323,10 @@ function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet
     const held = name.head.filter(holds).length;
     if (held === 0) continue;
     const headCover = held / name.head.length;
-    // A word before the leaf's words makes another thing (`Швейная машинка` is no toy `Машинка`, `Роликовые коньки` no `Коньки`);
-    // words after them only qualify it (`Кастрюля эмалированная`).
+    // A word before the leaf's words makes another thing (`Швейная машинка` is no toy `Машинка`, `Роликовые коньки` no `Коньки`),
+    // unless the leaf itself explains it (`Автомобильный аккумулятор` under `Автотовары`); words after them only qualify it.
     const firstHeld = reading.stems.findIndex((stem) => name.head.some((head) => head === stem || head.endsWith(stem)));
-    const leading = reading.stems.slice(0, firstHeld).some((stem) => !reading.optional.has(stem) && !name.purpose.includes(stem) && !leaf.ancestorStems.includes(stem));
+    const leading = reading.stems.slice(0, firstHeld).some((stem) => !reading.optional.has(stem) && !name.purpose.includes(stem) && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem));
     const leafWords = new Set([...name.head, ...name.purpose, ...leaf.ancestorStems]);
     const needed = reading.stems.filter((stem) => !reading.optional.has(stem) || name.head.includes(stem));
     // A word held in a compound of the leaf counts (`чайник` and `электрический` in `электрочайник`).
@@ -323,14 +340,19 @@ function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet
     } else if (purposeStems.size > 0) {
       // A plain leaf for a product said to be for something: right when the leaf's path is about that (`Шампунь для волос` under
       // `Уход за волосами`), else only a proposal (`Кабель для микрофона` is no electrical `Кабель`), below a leaf named for it.
-      purposeFactor = reading.purpose.some((stem) => leaf.ancestorStems.includes(stem) || context.has(stem)) ? 0.95 : PLAIN_LEAF_FOR_PURPOSE;
+      // A purpose the leaf's own section names, and no other section only, is a use of its goods (`Лезвия для бритвы`), just sure,
+      // below a leaf of the same head named for that purpose (`Ошейники от блох` beside `Ошейники и поводки`).
+      purposeFactor =
+        reading.purpose.some((stem) => leaf.ancestorStems.includes(stem) || context.has(stem)) ? 0.95
+        : isPurposeOfSection(index, leaf, reading.purpose) ? PLAIN_LEAF_FOR_SECTION_PURPOSE
+        : PLAIN_LEAF_FOR_PURPOSE;
     }
     const pathSupport = leaf.ancestorStems.some((stem) => context.has(stem)) ? 0.02 : 0;
     const score = headCover * (0.85 + 0.15 * typeCover) * purposeFactor * (name.full ? 1 : 0.98) * (leading ? LEADING_WORD_FACTOR : 1) * (compoundOnly ? COMPOUND_RIVAL_FACTOR : 1) + pathSupport;
     if (best === undefined || score > best.score) best = { score, full: headCover === 1, name, typeCovered: typeCover === 1, compoundOnly };
   }
   if (best === undefined) return undefined;
-  const unexplained = findUnexplained(leaf, reading, neutral);
+  const unexplained = findUnexplained(index, leaf, reading, neutral);
   const contradicted = contradictsDemographic(demographic, leaf.demographic);
   // `Косметика` is not `Детская косметика`: a leaf whose own name says whom it is for, when the product does not say it.
   const narrower = !isDemographicEmpty(leaf.nameDemographic) && isDemographicEmpty(demographic);
@@ -345,10 +367,10 @@ function scoreLeaf(leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet
  * explained when either reading is. The label matcher vetoes its confident picks with it;
  * `neutral` holds the stems a mapping confirmed as never changing a kind (`classify.neutralWords`).
  */
-export function findUnexplainedWords(leaf: IndexedLeaf, type: ProductType, neutral?: ReadonlySet<string>): string[] {
+export function findUnexplainedWords(index: ClassifierIndex, leaf: IndexedLeaf, type: ProductType, neutral?: ReadonlySet<string>): string[] {
   let fewest: string[] | undefined;
   for (const reading of readType('label', type)) {
-    const unexplained = findUnexplained(leaf, reading, neutral);
+    const unexplained = findUnexplained(index, leaf, reading, neutral);
     if (fewest === undefined || unexplained.length < fewest.length) fewest = unexplained;
   }
   return fewest ?? [];
@@ -358,23 +380,52 @@ export function findUnexplainedWords(leaf: IndexedLeaf, type: ProductType, neutr
  * The words of the type that neither the leaf (any of its names, in either language, and its path)
  * nor the class of words that never change a kind explains: a genitive (`зажигания`), an adjective
  * (`дверные`, `строительный`) or an abbreviation (`ГРМ`) beside the head noun may make it another
- * thing the directory has no leaf for, so the leaf is then a question, not an answer.
+ * thing the directory has no leaf for, so the leaf is then a question, not an answer. A participle
+ * no word of the directory shares a root with (`пастеризованное`) is explained (`unknown-participles.ts`).
  */
-function findUnexplained(leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined): string[] {
-  const words = new Set(leaf.ancestorStems);
-  for (const name of leaf.names) for (const stem of [...name.head, ...name.purpose]) words.add(stem);
-  const heads = leaf.names.flatMap((name) => name.head);
-  // A word held in a compound of the leaf is explained (`электрический` of `Электрочайники`).
-  const inCompound = (stem: string): boolean => stem.length >= 4 && heads.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, Math.min(5, stem.length)))));
-  // An adjective made of a word of the leaf's path or name is explained by it (`автомобильный` by `Автотовары`, `садовые` by `Сад`).
-  const madeOf = (stem: string): boolean => [...words].some((word) => stem.length > word.length && stem.startsWith(word) && (word.length >= 4 || ADJECTIVE_SUFFIX.test(stem.slice(word.length))));
+function findUnexplained(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined): string[] {
   return reading.stems
-    .filter((stem) => !reading.optional.has(stem) && !words.has(stem) && !inCompound(stem) && !isNeutralModifier(stem) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !madeOf(stem))
+    .filter((stem) => !reading.optional.has(stem) && !isNeutralModifier(stem) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem))
     .map((stem) => reading.wordOf.get(stem) ?? stem);
+}
+
+/**
+ * Whether the leaf itself explains a word of a type (its stem, and the word as written): a word of
+ * any of its names or of its path, a word held in a compound of its name (`электрический` of
+ * `Электрочайники`), an adjective made of a word of its path or name (`садовые` of `Сад`), or an
+ * adjective whose first letters open a long word of them (`автомобильный` of `Автотовары`).
+ */
+function explainsByLeaf(leaf: IndexedLeaf, stem: string, word: string): boolean {
+  const words = readLeafWords(leaf);
+  if (words.has(stem)) return true;
+  const heads = leaf.names.flatMap((name) => name.head);
+  if (stem.length >= 4 && heads.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, Math.min(5, stem.length)))))) return true;
+  for (const known of words) {
+    if (stem.length > known.length && stem.startsWith(known) && (known.length >= 4 || ADJECTIVE_SUFFIX.test(stem.slice(known.length)))) return true;
+    if (known.length >= COMPOUND_WORD && ADJECTIVE_ENDING.test(word) && known.slice(0, COMPOUND_START) === word.slice(0, COMPOUND_START)) return true;
+  }
+  return false;
+}
+
+const leafWords = new WeakMap<IndexedLeaf, Set<string>>();
+
+/** The stems of a leaf's names (both languages, what it is and what for) and of its path. */
+function readLeafWords(leaf: IndexedLeaf): Set<string> {
+  let words = leafWords.get(leaf);
+  if (words === undefined) {
+    words = new Set(leaf.ancestorStems);
+    for (const name of leaf.names) for (const stem of [...name.head, ...name.purpose]) words.add(stem);
+    leafWords.set(leaf, words);
+  }
+  return words;
 }
 
 // What turns a three-letter noun into an adjective (`сад` → `садов`, `лес` → `лесн`).
 const ADJECTIVE_SUFFIX = /^(?:ов|ев|н|ск)/u;
+const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
+// A compound of the leaf's words (a stem this long) opens with an adjective's first letters (`авто` of `автотовар`).
+const COMPOUND_WORD = 7;
+const COMPOUND_START = 4;
 
 /**
  * How a leaf's compound head stem (`электрочайник`) holds the type: `supported` when the type ends it
@@ -388,6 +439,39 @@ function readCompound(head: string, stems: readonly string[]): 'supported' | 'pl
   const prefix = start.slice(0, Math.min(start.length, MIN_COMPOUND_PREFIX + 2));
   const supported = stems.some((stem) => stem !== end && (stem.startsWith(prefix) || (prefix.length >= MIN_COMPOUND_PREFIX && stem.startsWith(prefix.slice(0, MIN_COMPOUND_PREFIX + 1)))));
   return supported ? 'supported' : 'plain';
+}
+
+const sectionsOfStem = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
+
+/** The top-level sections whose leaves are a stem (what a name, in either language, says the leaf is) or have it in their path, per index. */
+function readSectionsOfStem(index: ClassifierIndex): Map<string, Set<string>> {
+  let sections = sectionsOfStem.get(index);
+  if (sections === undefined) {
+    sections = new Map();
+    for (const leaf of index.leaves) {
+      const root = rootOf(leaf.path);
+      for (const stem of [...leaf.ancestorStems, ...leaf.names.flatMap((name) => name.head)]) {
+        const known = sections.get(stem) ?? new Set<string>();
+        known.add(root);
+        sections.set(stem, known);
+      }
+    }
+    sectionsOfStem.set(index, sections);
+  }
+  return sections;
+}
+
+/**
+ * Whether the leaf's own top-level section has goods or a branch named by one of the purpose's words and no word of it is so
+ * named only in other sections: a use of the section's goods (`Зарядка для телефона` under `Электроника`), not goods of
+ * another kind (`Кабель для микрофона` under `Строительство и ремонт`, where only `Электроника` names microphones). A word
+ * only other leaves are *for* (`Средства от блох`) names no goods: `Ошейник от блох` stays a question.
+ */
+function isPurposeOfSection(index: ClassifierIndex, leaf: IndexedLeaf, purpose: readonly string[]): boolean {
+  const sections = readSectionsOfStem(index);
+  const root = rootOf(leaf.path);
+  const named = purpose.map((stem) => sections.get(stem));
+  return named.some((roots) => roots?.has(root) === true) && named.every((roots) => roots === undefined || roots.has(root));
 }
 
 function rootOf(path: string): string {

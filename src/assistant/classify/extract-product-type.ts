@@ -8,6 +8,7 @@
  * (`с …`, `из …`) or a second phrase after a separator is dropped.
  */
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
+import { markBrandWords, type KnownBrands } from './known-brands.js';
 
 /** The head phrase of a name and the words around it. */
 export interface ProductType {
@@ -23,10 +24,10 @@ export interface ProductType {
   tokens: string[];
 }
 
-// What the product is for (or against: `от блох`): its words may tell leaves of one type apart, never name the type.
-const PURPOSE_WORDS = new Set(['для', 'к', 'ко', 'под', 'на', 'от', 'for', 'арналған']);
+// What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
+const PURPOSE_WORDS = new Set(['для', 'к', 'ко', 'под', 'на', 'от', 'по', 'for', 'арналған']);
 // What the product is made of or comes with: never the type.
-const COMPOSITION_WORDS = new Set(['с', 'со', 'из', 'без', 'в', 'во', 'по', 'при', 'with', 'of', 'in', 'and', 'и', 'или', 'мен', 'пен', 'бен', 'және']);
+const COMPOSITION_WORDS = new Set(['с', 'со', 'из', 'без', 'в', 'во', 'при', 'with', 'of', 'in', 'and', 'и', 'или', 'мен', 'пен', 'бен', 'және']);
 // A second phrase: a list, an aside, a subtitle.
 const PHRASE_BREAK = /[,;:()[\]{}|…"«»“”]|\.{2,}|\s[-–—/]\s|\s[–—]|[–—]\s/u;
 const MAX_HEAD_WORDS = 4;
@@ -43,31 +44,38 @@ const WORD = /[\p{L}\p{N}]+/gu;
 export const CONTAINER_WORDS: ReadonlySet<string> = new Set(['набор', 'наборы', 'комплект', 'комплекты', 'упаковка', 'пачка', 'пара', 'коробка', 'жиынтық', 'set', 'kit', 'pack']);
 
 /**
- * Reads the product type of a name (`brand`, when given, and `excludeWords` are no part of it). An empty type means the
- * name says nothing a type could be read from (a bare model or code).
+ * Reads the product type of a name (`brand`, when given, and `excludeWords` are no part of it; a phrase of `knownBrands`,
+ * the directory's brands, ends the type, or is skipped where it opens the name). An empty type means the name says
+ * nothing a type could be read from (a bare model or code).
  */
-export function extractProductType(name: string, brand?: string, excludeWords?: ReadonlySet<string>): ProductType {
+export function extractProductType(name: string, brand?: string, excludeWords?: ReadonlySet<string>, knownBrands?: KnownBrands): ProductType {
   // The review and the lookup read one name's type two or three times in a row (its key, its answer, its leaf): the last few are kept.
-  const recent = RECENT.find((entry) => entry.name === name && entry.brand === brand && entry.excludeWords === excludeWords);
+  const recent = RECENT.find((entry) => entry.name === name && entry.brand === brand && entry.excludeWords === excludeWords && entry.knownBrands === knownBrands);
   if (recent !== undefined) return recent.type;
-  const type = readProductType(name, brand, excludeWords);
-  RECENT.unshift({ name, brand, excludeWords, type });
+  const type = readProductType(name, brand, excludeWords, knownBrands);
+  RECENT.unshift({ name, brand, excludeWords, knownBrands, type });
   if (RECENT.length > RECENT_SIZE) RECENT.pop();
   return type;
 }
 
-const RECENT: { name: string; brand: string | undefined; excludeWords: ReadonlySet<string> | undefined; type: ProductType }[] = [];
+const RECENT: { name: string; brand: string | undefined; excludeWords: ReadonlySet<string> | undefined; knownBrands: KnownBrands | undefined; type: ProductType }[] = [];
 const RECENT_SIZE = 4;
+// Stands for a word of a known brand in a phrase: no word of the type, and the type ends at it.
+const BRAND_MARK = '\u0000';
 
-function readProductType(written: string, brand?: string, excludeWords?: ReadonlySet<string>): ProductType {
+function readProductType(written: string, brand?: string, excludeWords?: ReadonlySet<string>, knownBrands?: KnownBrands): ProductType {
   const brandWords = new Set([...(brand === undefined ? [] : tokenizeForMatch(brand)), ...(excludeWords ?? [])]);
   // A capital `С` alone after a word of a name not in capitals is the letter (`Витамин С`), never the preposition `с`.
   const name = written === written.toUpperCase() ? written : written.replace(/(?<=\p{L}\s)С(?=\s|$|[,.;])/gu, 'C');
   const phrases = name
     .split(PHRASE_BREAK)
     .filter((phrase) => /\p{L}{2}/u.test(phrase))
-    .map((phrase) => tokenizeForMatch(phrase).filter((word) => !brandWords.has(word)));
-  const tokens = phrases.flat();
+    .map((phrase) => {
+      const words = tokenizeForMatch(phrase).filter((word) => !brandWords.has(word));
+      const marked = markBrandWords(words, knownBrands);
+      return words.map((word, i) => (marked[i] === true ? BRAND_MARK : word));
+    });
+  const tokens = phrases.flat().filter((word) => word !== BRAND_MARK);
   const brandLike = findBrandLikeWords(name);
   // A name that opens with a code or a bare brand (`Samsung, смартфон …`) has its type in a later phrase.
   const russian = phrases.some(hasRussianWord);
@@ -105,16 +113,20 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
   const kazakh = tokens.indexOf('арналған');
   if (kazakh > 0 && kazakh < tokens.length - 1) {
     const after = readHead(tokens.slice(kazakh + 1), brandLike);
-    return { words: after.words, purpose: [...tokens.slice(0, kazakh).filter((word) => !isQualifier(word)), ...after.purpose], form: after.form };
+    return { words: after.words, purpose: [...tokens.slice(0, kazakh).filter((word) => word !== BRAND_MARK && !isQualifier(word)), ...after.purpose], form: after.form };
   }
   const words: string[] = [];
   const purpose: string[] = [];
   const form: string[] = [];
   let at = 0;
-  // A brand or model before a Russian type (`iPhone чехол`, `Xiaomi Робот-пылесос`) is skipped.
-  while (hasCyrillic && at < tokens.length && (LATIN.test(tokens[at] ?? '') || /\d/.test(tokens[at] ?? ''))) at++;
+  // A brand or model before a Russian type (`iPhone чехол`, `Xiaomi Робот-пылесос`, `Адал кефир`) is skipped.
+  while (at < tokens.length && (tokens[at] === BRAND_MARK || (hasCyrillic && (LATIN.test(tokens[at] ?? '') || /\d/.test(tokens[at] ?? ''))))) at++;
   for (; at < tokens.length && words.length < MAX_HEAD_WORDS; at++) {
     const word = tokens[at] ?? '';
+    if (word === BRAND_MARK) {
+      if (words.length > 0) break;
+      continue;
+    }
     if (PURPOSE_WORDS.has(word)) {
       if (words.length > 0) purpose.push(...readPurpose(tokens, at + 1, brandLike));
       if (words.length > 0) break;
@@ -156,7 +168,7 @@ function readPurpose(tokens: readonly string[], from: number, brandLike: Readonl
   const words: string[] = [];
   for (let at = from; at < tokens.length && words.length < MAX_HEAD_WORDS; at++) {
     const word = tokens[at] ?? '';
-    if (PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word) || isQualifier(word) || (words.length > 0 && brandLike.has(word))) break;
+    if (word === BRAND_MARK || PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word) || isQualifier(word) || (words.length > 0 && brandLike.has(word))) break;
     words.push(word);
   }
   return words;

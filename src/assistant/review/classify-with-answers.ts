@@ -10,6 +10,7 @@
 import type { Classification, ClassifierIndex, ClassifyOptions } from '../classify/classifier-types.js';
 import { classifyProduct } from '../classify/classify-product.js';
 import { splitWords } from '../../stages/derive/find-words-in-text.js';
+import { readKnownBrands, type KnownBrands } from '../classify/known-brands.js';
 import { readProductTypeKey } from './read-product-type-key.js';
 
 /** Confirmed product type → leaf id, as the mapping's `categories:` holds them (ids resolved), keyed by `readAnswerKey`. */
@@ -33,10 +34,10 @@ export function indexAnsweredTypes<T>(pairs: Iterable<readonly [string, T]>): Ma
   return index;
 }
 
-/** The answer of a name (see the file comment), with the key it was found under, or undefined. */
-export function findAnsweredType<T>(answered: ReadonlyMap<string, T>, name: string): { type: string; answer: T } | undefined {
+/** The answer of a name (see the file comment), with the key it was found under, or undefined; `knownBrands` as the classifier reads the name. */
+export function findAnsweredType<T>(answered: ReadonlyMap<string, T>, name: string, knownBrands?: KnownBrands): { type: string; answer: T } | undefined {
   if (answered.size === 0) return undefined;
-  const type = readProductTypeKey(name);
+  const type = readProductTypeKey(name, undefined, knownBrands);
   const typeKey = readAnswerKey(type);
   if (typeKey === '') return undefined;
   const own = answered.get(typeKey);
@@ -60,7 +61,7 @@ export function findAnsweredType<T>(answered: ReadonlyMap<string, T>, name: stri
 
 /** The answer of the name's type when there is one (confident, with that evidence), else the classifier's answer. */
 export function classifyWithAnswers(index: ClassifierIndex, answered: AnsweredTypes, name: string, options?: ClassifyOptions): Classification {
-  const found = findAnsweredType(answered, name);
+  const found = findAnsweredType(answered, name, readKnownBrands(index));
   if (found === undefined) return classifyProduct(index, { name }, options);
   const leafId = found.answer;
   const leaf = findLeaf(index, leafId);

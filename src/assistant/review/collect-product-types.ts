@@ -7,6 +7,7 @@
  */
 import type { Classification, ClassifierIndex, ClassifyOptions } from '../classify/classifier-types.js';
 import { classifyProduct } from '../classify/classify-product.js';
+import { readKnownBrands } from '../classify/known-brands.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { readProductTypeKey } from './read-product-type-key.js';
 
@@ -88,6 +89,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
   let rows = 0;
   let answeredRows = 0;
   let untypedRows = 0;
+  const knownBrands = readKnownBrands(options.classifier);
   return {
     add(name, row) {
       rows += 1;
@@ -97,7 +99,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
         answeredRows += 1;
         return;
       }
-      const type = readProductTypeKey(text);
+      const type = readProductTypeKey(text, undefined, knownBrands);
       if (type === '') {
         untypedRows += 1;
         return;

@@ -6,19 +6,20 @@
 import type { ProductListItem } from '../../domain/index.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import type { KnownLeaf } from './collect-product-types.js';
+import type { KnownBrands } from '../classify/known-brands.js';
 import { readProductTypeKey } from './read-product-type-key.js';
 
 const MIN_PRODUCTS = 2;
 const MIN_SHARE = 2 / 3;
 
-/** Product type → leaf, from the listed products; leaves no longer in the directory are left out. */
-export async function collectServiceExamples(products: AsyncIterable<ProductListItem> | Iterable<ProductListItem>, index: DirectoryIndex): Promise<Map<string, KnownLeaf>> {
+/** Product type → leaf, from the listed products (types read with the directory's brands, as the review reads them); leaves no longer in the directory are left out. */
+export async function collectServiceExamples(products: AsyncIterable<ProductListItem> | Iterable<ProductListItem>, index: DirectoryIndex, knownBrands?: KnownBrands): Promise<Map<string, KnownLeaf>> {
   const votes = new Map<string, Map<number, number>>();
   for await (const product of products) {
     const name = product.productName?.rus ?? '';
     const leafId = product.categoryId;
     if (name.trim() === '' || leafId === null || leafId === undefined || !index.categoryById.has(leafId) || index.nonLeafIds.has(leafId)) continue;
-    const type = readProductTypeKey(name);
+    const type = readProductTypeKey(name, undefined, knownBrands);
     if (type === '') continue;
     let leaves = votes.get(type);
     if (leaves === undefined) {

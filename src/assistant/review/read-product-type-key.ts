@@ -9,10 +9,11 @@
  * the review.
  */
 import { extractProductType } from '../classify/extract-product-type.js';
+import type { KnownBrands } from '../classify/known-brands.js';
 
-/** `Шампунь для собак Beaphar 250 мл` → `шампунь для собак`; `''` when the name names no type. */
-export function readProductTypeKey(name: string, brand?: string): string {
-  const type = extractProductType(name, brand);
+/** `Шампунь для собак Beaphar 250 мл` → `шампунь для собак`; `''` when the name names no type. `knownBrands`: the directory's, as the classifier reads them. */
+export function readProductTypeKey(name: string, brand?: string, knownBrands?: KnownBrands): string {
+  const type = extractProductType(name, brand, undefined, knownBrands);
   if (type.words.length === 0) return '';
   const { tokens, words } = type;
   // The purpose (`для`, `к`) or form (`в`) words follow the head after one preposition: keep them as written.

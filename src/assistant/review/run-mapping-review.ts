@@ -19,6 +19,7 @@ import { openService, resolvePath } from '../../pipeline/open-service.js';
 import type { Settings } from '../../settings/settings-schema.js';
 import { openSource } from '../../sources/open-source.js';
 import { readClassifyExclusions } from '../../stages/derive/lookup-category.js';
+import { readKnownBrands } from '../classify/known-brands.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
 import { applyReviewAnswers } from './apply-review-answers.js';
 import { collectServiceExamples } from './collect-service-examples.js';
@@ -79,8 +80,9 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   const { options: classifyOptions, problems } = readClassifyExclusions(mapping, index);
   if (problems.length > 0) throw new ConfigError(`${options.mapping}: ${problems.join('; ')}`);
   const answered = readAnsweredTypes(mapping, index);
+  const knownBrands = readKnownBrands(classifier);
   const findAnswer = (name: string): KnownLeaf | undefined => {
-    const found = findAnsweredType(answered, name);
+    const found = findAnsweredType(answered, name, knownBrands);
     return found === undefined ? undefined : { leafId: found.answer, source: 'your answer' };
   };
   const collector = createProductTypeCollector({ classifier, classifyOptions, findAnswer, ...(examples === undefined ? {} : { examples }) });
@@ -158,7 +160,8 @@ async function loadDirectoriesAndExamples(settings: Settings, fromService: boole
   try {
     const { directories } = await loadServiceDirectoriesOf(service, settings, deps);
     if (!fromService) return { directories };
-    const examples = await collectServiceExamples(service.client.listAllProducts({ sortBy: 'id', sortDirection: 'Asc' }), createDirectoryIndex(directories));
+    const index = createDirectoryIndex(directories);
+    const examples = await collectServiceExamples(service.client.listAllProducts({ sortBy: 'id', sortDirection: 'Asc' }), index, readKnownBrands(getClassifierIndex(directories, index)));
     return { directories, examples };
   } finally {
     await service.close();

@@ -9,6 +9,7 @@
  */
 import { findAnsweredType, indexAnsweredTypes } from '../../assistant/review/classify-with-answers.js';
 import { getClassifierIndex } from '../../assistant/classify/load-classifier-index.js';
+import { readKnownBrands } from '../../assistant/classify/known-brands.js';
 import { classifyProduct } from '../../assistant/classify/classify-product.js';
 import { stemForIndex } from '../../assistant/classify/stem-for-index.js';
 import type { Classification, ClassifyOptions } from '../../assistant/classify/classifier-types.js';
@@ -22,6 +23,7 @@ import type { CompiledStep } from './transform-rules.js';
 export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex): CompiledStep {
   const keys = indexAnsweredTypes(Object.keys(mapping.categories).map((key) => [key, key] as const));
   const classifier = getClassifierIndex(index.directories, index);
+  const knownBrands = readKnownBrands(classifier);
   const { options, problems } = readClassifyExclusions(mapping, index);
   const severity = mapping.classify.uncertain;
   return {
@@ -29,7 +31,7 @@ export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex): 
     label: 'lookup category',
     problems,
     apply(text, report) {
-      const answered = findAnsweredType(keys, text);
+      const answered = findAnsweredType(keys, text, knownBrands);
       if (answered !== undefined) return answered.answer;
       const result = classifyProduct(classifier, { name: text }, options);
       if (result.confident && result.path !== undefined) return result.path;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildClassifierIndex, classifyProduct, loadClassifierIndex } from '../../../src/assistant/classify/index.js';
+import type { Category } from '../../../src/domain/index.js';
 import { buildClassifierDirectories } from './classifier-directory.js';
 
 const index = buildClassifierIndex(buildClassifierDirectories());
@@ -26,6 +27,36 @@ describe('classifyProduct', () => {
     expect(classifyProduct(narrow, { name: 'Корм для кошек Whiskas 85 г' })).toMatchObject({ leafId: 1201, confident: true });
   });
 
+  it('reads a directory brand in a name as no word of the product type: one type for every brand', () => {
+    const directories = { ...buildClassifierDirectories(), brands: [{ id: 1, name: 'Фудмастер', code: null }, { id: 2, name: 'Домик в деревне', code: null }, { id: 3, name: 'Мясо Плюс', code: null }] };
+    const branded = buildClassifierIndex(directories);
+    // The brand names no leaf: in a name in capitals, or first, it no longer stays in the type.
+    expect(classifyProduct(branded, { name: 'КАСТРЮЛЯ ФУДМАСТЕР ЭМАЛИРОВАННАЯ 3 Л' })).toMatchObject({ leafId: 802, confident: true, productType: 'кастрюля' });
+    expect(classifyProduct(branded, { name: 'Фудмастер кастрюля 3 л' })).toMatchObject({ leafId: 802, confident: true, productType: 'кастрюля' });
+    expect(classifyProduct(branded, { name: 'КАСТРЮЛЯ ДОМИК В ДЕРЕВНЕ 3 Л' })).toMatchObject({ leafId: 802, confident: true, productType: 'кастрюля' });
+    // Without the brand list the brand is a word of the type the leaf does not explain.
+    expect(classifyProduct(index, { name: 'КАСТРЮЛЯ ФУДМАСТЕР ЭМАЛИРОВАННАЯ 3 Л' })).toMatchObject({ confident: false, productType: 'кастрюля фудмастер эмалированная' });
+    // A brand with a word a leaf is named by (`Мясо`) is no brand word here: the brand list never hides what a name says.
+    expect(classifyProduct(branded, { name: 'МЯСО ПЛЮС 1 КГ' }).productType).toBe('мясо плюс');
+  });
+
+  it('takes a participle no word of the directory shares a root with as changing no kind; one the directory names stays a doubt', () => {
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const dairy = [leaf(2001, 2, 'Молоко', 'Продукты / Бакалея'), leaf(2002, 2, 'Творог', 'Продукты / Бакалея'), { id: 20, parentId: null, name: { rus: 'Украшения', kaz: '' }, path: { rus: 'Украшения', kaz: '' }, isLeaf: false }, leaf(2003, 20, 'Кольца', 'Украшения')];
+    const plain = buildClassifierIndex(buildClassifierDirectories(dairy));
+    expect(classifyProduct(plain, { name: 'Молоко пастеризованное 3,2% 1 л' })).toMatchObject({ leafId: 2001, confident: true });
+    expect(classifyProduct(plain, { name: 'Молоко ультрапастеризованное 1 л' })).toMatchObject({ leafId: 2001, confident: true });
+    expect(classifyProduct(plain, { name: 'Творог обезжиренный 200 г' })).toMatchObject({ leafId: 2002, confident: true });
+    expect(classifyProduct(plain, { name: 'Мясо тушёное 500 г' })).toMatchObject({ leafId: 202, confident: true });
+    // An adjective of what a thing belongs to is no participle: it stays a doubt, known to the directory or not.
+    expect(classifyProduct(plain, { name: 'Кольца поршневые STD 4 шт' })).toMatchObject({ leafId: 2003, confident: false, doubt: expect.stringContaining('"поршневые"') as unknown });
+    // Where the directory names goods so treated with the participle's root, the participle may make them those goods.
+    const treated = buildClassifierIndex(buildClassifierDirectories([...dairy, leaf(2004, 2, 'Тушёнка', 'Продукты / Бакалея'), leaf(2005, 2, 'Сгущёнка', 'Продукты / Бакалея')]));
+    expect(classifyProduct(treated, { name: 'Мясо тушёное 500 г' })).toMatchObject({ leafId: 202, confident: false, doubt: expect.stringContaining('"тушеное"') as unknown });
+    expect(classifyProduct(treated, { name: 'Молоко сгущённое 380 г' })).toMatchObject({ leafId: 2001, confident: false });
+    expect(classifyProduct(treated, { name: 'Молоко пастеризованное 3,2% 1 л' })).toMatchObject({ leafId: 2001, confident: true });
+  });
+
   it('asks about a bare type when a leaf of another branch is a kind of it, by any of its names', () => {
     const extra = [
       { id: 13, parentId: null, name: { rus: 'Автотовары', kaz: 'Автотауарлар' }, path: { rus: 'Автотовары', kaz: 'Автотауарлар' }, isLeaf: false },
@@ -35,6 +66,42 @@ describe('classifyProduct', () => {
     // `Внешние аккумуляторы` (701) is a kind of `Аккумуляторы`: a bare `Аккумулятор` could be either.
     expect(classifyProduct(both, { name: 'Аккумулятор AA GP 2700 мАч' })).toMatchObject({ leafId: 1301, confident: false });
     expect(classifyProduct(both, { name: 'Внешний аккумулятор Xiaomi 10000 мАч' })).toMatchObject({ leafId: 701, confident: true });
+    // A word the best leaf explains and the other does not says which it is: `автомобильный` opens `Автотовары`.
+    expect(classifyProduct(both, { name: 'Аккумулятор автомобильный Varta 60 Ач' })).toMatchObject({ leafId: 1301, confident: true });
+    expect(classifyProduct(both, { name: 'Аккумулятор строительный 18 В' })).toMatchObject({ leafId: 1301, confident: false });
+    // A word before the leaf's words that the leaf itself explains makes no other thing (`Швейная машинка` stays a question).
+    expect(classifyProduct(both, { name: 'Автомобильный аккумулятор Varta 60 Ач' })).toMatchObject({ leafId: 1301, confident: true });
+  });
+
+  it('takes a plain leaf for a purpose its own section has goods of, never for one only another section has', () => {
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const extra: Category[] = [
+      { id: 16, parentId: null, name: { rus: 'Бритьё', kaz: '' }, path: { rus: 'Красота / Бритьё', kaz: '' }, isLeaf: false },
+      leaf(1601, 16, 'Бритвы', 'Красота / Бритьё'),
+      leaf(1602, 16, 'Лезвия', 'Красота / Бритьё'),
+      leaf(703, 7, 'Микрофоны', 'Электроника / Аксессуары'),
+      leaf(704, 7, 'Средства от пыли для экранов', 'Электроника / Аксессуары'),
+      leaf(705, 7, 'Салфетки', 'Электроника / Аксессуары'),
+    ];
+    const sections = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(sections, { name: 'Лезвия для бритвы Gillette 5 шт' })).toMatchObject({ leafId: 1602, confident: true });
+    // Microphones are goods of `Электроника` only: a cable for one is no electrical `Кабель` for sure.
+    expect(classifyProduct(sections, { name: 'Кабель для микрофона 3 м' })).toMatchObject({ leafId: 601, confident: false });
+    // A word only another leaf is for (`пыли`) names no goods of the section.
+    expect(classifyProduct(sections, { name: 'Салфетки от пыли 100 шт' })).toMatchObject({ leafId: 705, confident: false });
+  });
+
+  it('takes the plain leaf beside a kind of it in another branch when the purpose the product says is the plain leaf\'s', () => {
+    const extra: Category[] = [
+      { id: 14, parentId: null, name: { rus: 'Уход за волосами', kaz: 'Шаш күтімі' }, path: { rus: 'Красота / Уход за волосами', kaz: 'Сұлулық / Шаш күтімі' }, isLeaf: false },
+      { id: 1401, parentId: 14, name: { rus: 'Кондиционеры', kaz: 'Кондиционерлер' }, path: { rus: 'Красота / Уход за волосами / Кондиционеры', kaz: 'Сұлулық / Шаш күтімі / Кондиционерлер' }, isLeaf: true },
+      { id: 15, parentId: null, name: { rus: 'Климатическая техника', kaz: 'Климаттық техника' }, path: { rus: 'Бытовая техника / Климатическая техника', kaz: 'Тұрмыстық техника / Климаттық техника' }, isLeaf: false },
+      { id: 1501, parentId: 15, name: { rus: 'Мобильные кондиционеры', kaz: 'Мобильді кондиционерлер' }, path: { rus: 'Бытовая техника / Климатическая техника / Мобильные кондиционеры', kaz: 'Тұрмыстық техника / Климаттық техника / Мобильді кондиционерлер' }, isLeaf: true },
+    ];
+    const conditioners = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(conditioners, { name: 'Кондиционер для волос Pantene 200 мл' })).toMatchObject({ leafId: 1401, confident: true });
+    expect(classifyProduct(conditioners, { name: 'Кондиционер Pantene 200 мл' })).toMatchObject({ leafId: 1401, confident: false, doubt: expect.stringContaining('another branch') as unknown });
+    expect(classifyProduct(conditioners, { name: 'Мобильный кондиционер Ballu 9000 BTU' })).toMatchObject({ leafId: 1501, confident: true });
   });
 
   it('is sure only when the leaf explains every word of the product type, and names the word it does not', () => {
@@ -137,5 +204,7 @@ describe('the classifier index', () => {
     expect(changed.directoryHash).not.toBe(first.directoryHash);
     expect(await readdir(dir)).toHaveLength(2);
     expect(classifyProduct(changed, { name: 'Сковорода 24 см' }).leafId).toBe(803);
+    // The brands are read into the index too (a brand ends a type): new brands, a new key.
+    expect(buildClassifierIndex({ ...directories, brands: [{ id: 1, name: 'Фудмастер', code: null }] }).directoryHash).not.toBe(first.directoryHash);
   });
 });

@@ -21,6 +21,7 @@ describe('extractProductType', () => {
     expect(extractProductType('Паяльная кислота 30 мл … Хлористый цинк').text).toBe('паяльная кислота');
     expect(extractProductType('Паяльная кислота (хлористый цинк)').text).toBe('паяльная кислота');
     expect(extractProductType('Кабель для микрофона 3 м')).toMatchObject({ text: 'кабель', purpose: ['микрофона'] });
+    expect(extractProductType('Сверло по бетону Зубр 6х100 мм')).toMatchObject({ text: 'сверло', purpose: ['бетону'] });
   });
 
   it('skips a brand or model written before a Russian type, and the brand given', () => {

@@ -17,6 +17,7 @@ import { REVIEW_SHEETS, reviewColumnNumber, wordColumnNumber } from '../../../sr
 import { readAnsweredTypes, runMappingReview, runMappingReviewApply, type MappingReviewResult } from '../../../src/assistant/review/run-mapping-review.js';
 import { classifyWithAnswers } from '../../../src/assistant/review/classify-with-answers.js';
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
+import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
 import { stemForIndex } from '../../../src/assistant/classify/stem-for-index.js';
 import { readClassifyExclusions } from '../../../src/stages/derive/lookup-category.js';
@@ -100,15 +101,16 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
     const review = await runMappingReview({ file: 'price.csv', mapping: 'price.yaml', out: 'review.xlsx', force: false, settings }, deps);
 
     // The seller answers the first rows with the leaf the products of each type belong to.
+    const classifier = getClassifierIndex(directories, index);
+    const knownBrands = readKnownBrands(classifier);
     const truthByType = new Map<string, Map<number | null, number>>();
     for (const row of list.rows) {
-      const type = readProductTypeKey(row.cells.Наименование);
+      const type = readProductTypeKey(row.cells.Наименование, undefined, knownBrands);
       const votes = truthByType.get(type) ?? new Map<number | null, number>();
       votes.set(row.leafId, (votes.get(row.leafId) ?? 0) + 1);
       truthByType.set(type, votes);
     }
     // A word is harmless, truly, when every row it holds back (alone or with other words) has its true leaf proposed.
-    const classifier = getClassifierIndex(directories, index);
     const harmless = new Map<string, boolean>();
     for (const row of list.rows) {
       const result = classifyProduct(classifier, { name: row.cells.Наименование.trim() });

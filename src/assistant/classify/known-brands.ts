@@ -1,0 +1,73 @@
+/**
+ * The directory's brands as words a product type never holds. A brand written in Latin letters
+ * inside a Cyrillic name, or capitalised inside a name in lower case, already reads as a brand
+ * (`findBrandLikeWords`); a Cyrillic brand in a name written in capitals (`СҮТ ФУДМАСТЕР 950 МЛ`),
+ * or first in a name (`Адал кефир`), does not, and stayed inside the product type, making
+ * `молоко фудмастер` a type of its own. The service's brand list names them: a brand phrase found
+ * in a name ends the type there, or is skipped when it opens the name.
+ *
+ * Only brands with a Cyrillic word are kept, and none with a word of a leaf's name or path (the
+ * brand `Фруктовый сад` stays words where a leaf or branch says `сад`), so a brand list can never
+ * hide what a name says of the goods.
+ */
+import type { Brand } from '../../domain/index.js';
+import { tokenizeForMatch } from '../normalize-for-match.js';
+import type { ClassifierIndex } from './classifier-types.js';
+import { stemForIndex } from './stem-for-index.js';
+
+/** First word of a brand → the brands' words (the longest first): what `extractProductType` looks for in a name. */
+export type KnownBrands = ReadonlyMap<string, readonly (readonly string[])[]>;
+
+const CYRILLIC = /[\u0400-\u04ff]/u;
+// A one-word brand shorter than this is too like a word or an abbreviation to end a type on its own.
+const MIN_SINGLE_BRAND = 4;
+
+/**
+ * The brand names the index keeps (normalised, words joined by spaces): those with a Cyrillic word,
+ * none of whose words is a word of a leaf (`isLeafWord`), a one-word brand of four letters at least.
+ */
+export function collectKnownBrandNames(brands: readonly Brand[], isLeafWord: (stem: string) => boolean): string[] {
+  const kept = new Set<string>();
+  for (const brand of brands) {
+    const words = tokenizeForMatch(brand.name);
+    if (words.length === 0 || !words.some((word) => CYRILLIC.test(word))) continue;
+    if (words.length === 1 && Array.from(words[0] ?? '').length < MIN_SINGLE_BRAND) continue;
+    if (words.some((word) => /\d/.test(word) || isLeafWord(stemForIndex(word)))) continue;
+    kept.add(words.join(' '));
+  }
+  return [...kept].sort();
+}
+
+const byIndex = new WeakMap<ClassifierIndex, KnownBrands>();
+
+/** The index's brands, ready for `extractProductType` (built once per index). */
+export function readKnownBrands(index: ClassifierIndex): KnownBrands {
+  let known = byIndex.get(index);
+  if (known === undefined) {
+    const map = new Map<string, string[][]>();
+    for (const name of index.brands ?? []) {
+      const words = name.split(' ');
+      const first = words[0] ?? '';
+      const list = map.get(first) ?? [];
+      list.push(words);
+      map.set(first, list);
+    }
+    for (const list of map.values()) list.sort((a, b) => b.length - a.length);
+    byIndex.set(index, (known = map));
+  }
+  return known;
+}
+
+/** Which tokens of a phrase belong to a known brand (the longest brand at each start, words in order). */
+export function markBrandWords(tokens: readonly string[], known: KnownBrands | undefined): boolean[] {
+  const marked = new Array<boolean>(tokens.length).fill(false);
+  if (known === undefined || known.size === 0) return marked;
+  for (let at = 0; at < tokens.length; at += 1) {
+    const candidates = known.get(tokens[at] ?? '');
+    const found = candidates?.find((words) => words.every((word, i) => tokens[at + i] === word));
+    if (found === undefined) continue;
+    for (let i = 0; i < found.length; i += 1) marked[at + i] = true;
+    at += found.length - 1;
+  }
+  return marked;
+}
