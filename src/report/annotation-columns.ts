@@ -4,6 +4,7 @@
  */
 import type { Issue } from '../core/issue.js';
 import { renderIssueText } from './render-issue-line.js';
+import { createTranslator } from '../i18n/create-translator.js';
 import type { RowOutcome } from './report-types.js';
 
 /** Headers of the appended columns, in order. */
@@ -65,7 +66,7 @@ let lastText = '';
 export function joinIssueTexts(issues: readonly Issue[], separator: string): string {
   if (issues === lastIssues && issues.length === lastLength && separator === lastSeparator) return lastText;
   let text = '';
-  for (let i = 0; i < issues.length; i++) text += (i > 0 ? separator : '') + renderIssueText(issues[i] as Issue);
+  for (let i = 0; i < issues.length; i++) text += (i > 0 ? separator : '') + renderIssueText(issues[i] as Issue, createTranslator('en'));
   lastIssues = issues;
   lastLength = issues.length;
   lastSeparator = separator;

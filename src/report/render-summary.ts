@@ -2,6 +2,7 @@
  * The terminal summary of a run. Pure: `(summary, options) => string`; the CLI prints it.
  */
 import { formatIssueBody } from '../core/issue.js';
+import { createTranslator } from '../i18n/create-translator.js';
 import type { Issue, Severity } from '../core/issue.js';
 import { ROW_STATUSES } from './report-types.js';
 import type { RowStatus, RunSummary } from './report-types.js';
@@ -180,7 +181,7 @@ function renderExample(issue: Issue): string {
     ...(issue.row === undefined && issue.column === undefined ? pathOf(issue) : {}),
   };
   // Without the hint: the hints of a code are listed once, below its examples.
-  return formatIssueBody({ message: issue.message, ...(issue.value !== undefined ? { value: issue.value } : {}) }, location);
+  return formatIssueBody(issue, location, createTranslator('en'), { hint: false });
 }
 
 function pathOf(issue: Issue): { path?: string } {

@@ -89,9 +89,8 @@ export function createCharacteristicColumns(mapping: Mapping, info: SourceInfo, 
             'characteristic_not_mapped',
             'warning',
             triple.location,
-            `characteristic "${name}" is not mapped to an attribute; its values are not sent (reported once per file)`,
+            { hint: 'map_or_ignore_characteristic' },
             name,
-            'map it under characteristics.attributes, or list it in characteristics.ignore',
           );
           continue;
         }

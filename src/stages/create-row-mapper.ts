@@ -84,7 +84,7 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
     if (filter !== undefined) {
       const skip = filter(ctx.row.cells);
       if (skip !== undefined) {
-        ctx.report('row_skipped', 'warning', skip.location, skip.message, skip.value);
+        ctx.report('row_skipped', 'warning', skip.location, skip.data, skip.value);
         return { record: null, issues: ctx.issues, skipped: true };
       }
     }

@@ -11,6 +11,7 @@
  * issue is still highlighted and listed on the `To fix` sheet).
  */
 import { createIssue, formatIssueBody, type Issue } from '../../core/issue.js';
+import { createTranslator } from '../../i18n/create-translator.js';
 import { isAnnotationHeader } from '../annotation-columns.js';
 import type { RowOutcome } from '../report-types.js';
 import { annotationColumnWidths, buildAnnotationCells, buildAnnotationHeaderCells, placeAnnotationColumns } from './annotation-cells.js';
@@ -299,7 +300,7 @@ export function buildToFixLine(row: number, issue: Issue, headerNames: readonly 
   const index = column === '' || !/^[A-Z]{1,3}$/.test(column) ? undefined : parseColumn(column);
   const header = issue.header ?? (index !== undefined ? (headerNames[index - 1] ?? '') : '');
   // The value has a column of its own: the message and the hint as the one renderer writes them.
-  const message = formatIssueBody({ message: issue.message, ...(issue.hint !== undefined ? { hint: issue.hint } : {}) }, {});
+  const message = formatIssueBody(issue, {}, createTranslator('en'), { value: false });
   return [issue.row ?? row, column, header, issue.value ?? '', issue.severity, issue.code, message];
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Issue } from '../../core/issue.js';
 import { renderIssueText } from '../render-issue-line.js';
+import { createTranslator } from '../../i18n/create-translator.js';
 import type { RowOutcome } from '../report-types.js';
 import { limitCellText } from './limit-cell-text.js';
 import { columnLetters, parseColumn, type RowCellsOnDemand } from './row-cells.js';
@@ -31,7 +32,7 @@ export function highlightRowCells(state: SheetRowsState, outcome: RowOutcome, ro
     const ref = `${columnLetters(column)}${rowNumber}`;
     if (result.notes.length < options.maxNotes && options.hasSellerNote?.(ref) !== true) {
       // Notes are never evaluated, so they keep the exact text.
-      result.notes.push({ row: rowNumber, column, ref, text: limitCellText(list.map((issue) => renderIssueText(issue, { column: false })).join('\n')) });
+      result.notes.push({ row: rowNumber, column, ref, text: limitCellText(list.map((issue) => renderIssueText(issue, createTranslator('en'), { column: false })).join('\n')) });
     }
   }
   result.highlightedCells += byColumn.size;

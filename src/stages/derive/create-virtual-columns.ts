@@ -82,9 +82,9 @@ function runPlan(plan: DerivedPlan, cell: SourceCell | undefined, ctx: RowContex
   if (text === '') return undefined;
   let value: string | undefined = text;
   let reported = false;
-  const report: StepReporter = (code, severity, message, cellValue, hint) => {
+  const report: StepReporter = (code, severity, data, cellValue) => {
     reported = true;
-    ctx.report(code, severity, plan.location, `"${plan.name}": ${message}`, cellValue, hint);
+    ctx.report(code, severity, plan.location, { ...data, column: plan.name }, cellValue);
   };
   for (const step of plan.steps) {
     value = step.apply(value, report);
@@ -94,9 +94,8 @@ function runPlan(plan: DerivedPlan, cell: SourceCell | undefined, ctx: RowContex
           'derived_value_missing',
           plan.onFail,
           plan.location,
-          `"${plan.name}": step ${step.label} gave no value for "${text.length > 80 ? `${text.slice(0, 77)}…` : text}"`,
+          { column: plan.name, step: step.label, text: text.length > 80 ? `${text.slice(0, 77)}…` : text, hint: 'correct_cell_or_step' },
           text,
-          'correct the cell, or the derive step in the mapping',
         );
       }
       return undefined;
