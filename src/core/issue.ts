@@ -105,6 +105,7 @@ export function createIssue(issue: IssueInput): Issue {
 const TERM_DATA: Readonly<Record<string, string>> = {
   field: 'field.',
   reason: 'reason.',
+  requirement: 'requirement.',
 };
 
 /** The catalog key of an issue's template: `issue.<code>`, or `issue.<code>.<variant>`. */

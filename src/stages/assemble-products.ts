@@ -14,7 +14,7 @@
  */
 import type { Directories, ImportAttribute, ImportItem, ImportSku } from '../domain/index.js';
 import { InternalError } from '../core/errors.js';
-import { createIssue, hasErrors, type Issue } from '../core/issue.js';
+import { createIssue, hasErrors, type Issue, type IssueData } from '../core/issue.js';
 import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key-index.js';
 import type { ProductDraft, RowRef } from '../core/types.js';
 import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-index.js';
@@ -187,12 +187,12 @@ const LEFT_OUT_ROWS_SHOWN = 20;
 function buildLeftOutIssue(leftOut: LeftOutRows): Issue {
   const { rows } = leftOut;
   const shown = rows.slice(0, LEFT_OUT_ROWS_SHOWN).join(', ');
-  const more = rows.length > LEFT_OUT_ROWS_SHOWN ? `, … (${rows.length - LEFT_OUT_ROWS_SHOWN} more)` : '';
+  const more = rows.length - LEFT_OUT_ROWS_SHOWN;
   return createIssue({
     stage: 'build',
     code: 'duplicate_rows_left_out',
     severity: 'warning',
-    message: `${rows.length} ${rows.length === 1 ? 'row is' : 'rows are'} identical in every mapped field to an earlier row of their product and ${rows.length === 1 ? 'was' : 'were'} left out (rows.duplicates: keep-first): row${rows.length === 1 ? '' : 's'} ${shown}${more}`,
+    data: more > 0 ? { variant: 'more', count: rows.length, rows: shown, more } : { count: rows.length, rows: shown },
     file: leftOut.file,
     sheet: leftOut.sheet,
   });
@@ -262,7 +262,7 @@ function mergeProductFields(productKey: string, records: readonly MappedRow[], i
           'product_field_conflict',
           record,
           record.cells[field.cell],
-          `rows of product "${productKey}" disagree on ${field.name}: "${String(value)}" here, "${String(first.value)}" in row ${first.row}`,
+          { product: productKey, payloadField: field.name, first: String(first.value), firstRow: first.row },
           String(value),
         );
       }
@@ -319,7 +319,7 @@ function mergeProductAttributes(productKey: string, records: readonly MappedRow[
           'product_field_conflict',
           record,
           record.cells[`attribute:${attribute.code}`],
-          `rows of product "${productKey}" disagree on attribute ${attribute.code}: ${joined} here, ${firstJoined} in row ${seen.row}`,
+          { variant: 'attribute', product: productKey, attribute: attribute.code, first: firstJoined, firstRow: seen.row },
           joined,
         );
       }
@@ -377,7 +377,7 @@ function checkSkusDistinguished(productKey: string, records: readonly MappedRow[
         'skus_not_distinguished',
         record,
         undefined,
-        `SKUs of product "${productKey}" in rows ${first} and ${record.source.row} have the same SKU-defining values (${signature || 'none'})`,
+        signature === '' ? { variant: 'none', product: productKey, firstRow: first, row: record.source.row } : { product: productKey, firstRow: first, row: record.source.row, values: signature },
         signature,
       );
     }
@@ -403,11 +403,11 @@ function checkRequiredAttributes(
     if (attribute.isSkuDefining) {
       for (const record of records) {
         if (record.valid && !record.sku.attributes.some((entry) => entry.code === attribute.code)) {
-          reportBuildIssue(issues, productKey, 'required_attribute_missing', record, undefined, `SKU lacks attribute ${attribute.code} (${attribute.name.rus}), ${why}`, attribute.code, severity);
+          reportBuildIssue(issues, productKey, 'required_attribute_missing', record, undefined, { variant: 'sku', attribute: attribute.code, attributeName: attribute.name.rus, ...why }, attribute.code, severity);
         }
       }
     } else if (!productAttributes.some((entry) => entry.code === attribute.code)) {
-      reportBuildIssue(issues, productKey, 'required_attribute_missing', records[0] as MappedRow, undefined, `product lacks attribute ${attribute.code} (${attribute.name.rus}), ${why}`, attribute.code, severity);
+      reportBuildIssue(issues, productKey, 'required_attribute_missing', records[0] as MappedRow, undefined, { variant: 'product', attribute: attribute.code, attributeName: attribute.name.rus, ...why }, attribute.code, severity);
     }
   }
 }
@@ -416,20 +416,22 @@ function checkRequiredAttributes(
 function reportHeldBackRows(productKey: string, records: readonly MappedRow[], issues: Issue[]): void {
   const badRows: number[] = [];
   for (const record of records) if (!record.valid) badRows.push(record.source.row);
-  const listed = badRows.length > 10 ? `${badRows.slice(0, 10).join(', ')} and ${badRows.length - 10} more` : badRows.join(', ');
+  const shown = badRows.slice(0, 10).join(', ');
+  // The data of the message: the rows (the first ten), their count, how many more.
+  const data = badRows.length > 10 ? { variant: 'more', product: productKey, rows: shown, count: badRows.length, more: badRows.length - 10 } : { product: productKey, rows: shown, count: badRows.length };
   for (const record of records) {
     if (!record.valid) continue;
-    reportBuildIssue(issues, productKey, 'product_has_invalid_rows', record, undefined, `product "${productKey}" is held back: row${badRows.length === 1 ? '' : 's'} ${listed} of it ha${badRows.length === 1 ? 's' : 've'} errors`, listed);
+    reportBuildIssue(issues, productKey, 'product_has_invalid_rows', record, undefined, data, shown);
   }
 }
 
-function reportBuildIssue(issues: Issue[], productKey: string, code: AssemblyIssueCode, record: MappedRow, location: CellLocation | undefined, message: string, value?: string, severity: 'error' | 'warning' = 'error'): void {
+function reportBuildIssue(issues: Issue[], productKey: string, code: AssemblyIssueCode, record: MappedRow, location: CellLocation | undefined, data: IssueData, value?: string, severity: 'error' | 'warning' = 'error'): void {
   issues.push(
     createIssue({
       stage: 'build',
       code,
       severity,
-      message,
+      data,
       file: record.source.file,
       sheet: record.source.sheet,
       row: record.source.row,
@@ -506,7 +508,7 @@ function checkDuplicate<K>(
     stage: 'build',
     code,
     severity: 'error',
-    message: `${cell === 'barcode' ? 'barcode' : 'SKU key'} ${shown} is already used in row ${first}`,
+    data: { variant: cell === 'barcode' ? 'barcode' : 'sku_key', firstRow: first },
     file: record.source.file,
     sheet: record.source.sheet,
     row: record.source.row,

@@ -70,8 +70,8 @@ export function createRowMapper(mapping: Mapping, directories: Directories, info
   if (virtual) setupIssues.unshift(...virtual.setupIssues);
   const filter = createRowFilter(
     mapping.rows,
-    createColumnResolver(mapInfo, (code, severity, message, extra) => {
-      setupIssues.push(createIssue({ stage: stageOfRowCode(code), code, severity, message, file: info.file, sheet: info.sheet, row: info.headerRow, ...extra }));
+    createColumnResolver(mapInfo, (code, severity, data, extra) => {
+      setupIssues.push(createIssue({ stage: stageOfRowCode(code), code, severity, data, file: info.file, sheet: info.sheet, row: info.headerRow, ...extra }));
     }),
   );
   const ctx = new RowContext(mapInfo, cells);
