@@ -106,6 +106,8 @@ const TERM_DATA: Readonly<Record<string, string>> = {
   field: 'field.',
   reason: 'reason.',
   requirement: 'requirement.',
+  storedLate: 'stored_late.',
+  storedTwice: 'stored_twice.',
 };
 
 /** The catalog key of an issue's template: `issue.<code>`, or `issue.<code>.<variant>`. */
