@@ -55,7 +55,7 @@ export function applyProductOutcome(
   }
   const conflict = ctx.conflicts?.get(spooled.productKey);
   if (conflict !== undefined) {
-    rows.writeAll('rejected', 'settle_conflict', 'error', conflict);
+    rows.writeAll('rejected', 'settle_conflict', 'error', { detail: conflict });
     return;
   }
   if (ctx.planOnly) return; // --plan: the rows stay `valid`; nothing was meant to be sent
@@ -138,7 +138,7 @@ function writeUnchanged(rows: ProductRows, ctx: { prep: PreparedRun; settledKeys
   for (const ref of draft.rows) {
     outcomes.setStatus(ref.row, status);
     if (ids) outcomes.setIds(ref.row, { productId: ids.productId });
-    if (createdBy !== undefined) rows.addRowIssue(ref, 'accepted_by_earlier_request', 'warning', 'submit', `accepted: created by ${createdBy}; its ids were found on the service, so it was not created again`);
+    if (createdBy !== undefined) rows.addRowIssue(ref, 'accepted_by_earlier_request', 'warning', 'submit', { createdBy });
   }
   draft.skuRows.forEach((ref, i) => {
     const skuId = ids?.skus.get(draft.skuKeys[i] ?? '');
@@ -148,7 +148,7 @@ function writeUnchanged(rows: ProductRows, ctx: { prep: PreparedRun; settledKeys
 
 /** Its job was still running when the run stopped following it: asked again by the next run, never sent again. */
 function writePending(rows: ProductRows, message: string, jobId: string | null): void {
-  rows.writeAll('pending', 'job_pending', 'warning', message);
+  rows.writeAll('pending', 'job_pending', 'warning', { detail: message });
   if (jobId !== null) for (const ref of rows.draft.rows) rows.outcomes.setIds(ref.row, { jobId });
 }
 
@@ -165,7 +165,7 @@ function writeJudged(
   for (const ref of draft.rows) {
     outcomes.setStatus(ref.row, status);
     if (jobId !== null) outcomes.setIds(ref.row, { jobId });
-    if (held !== undefined) rows.addRowIssue(ref, 'duplicate_held_elsewhere', 'error', 'job', held);
+    if (held !== undefined) rows.addRowIssue(ref, 'duplicate_held_elsewhere', 'error', 'job', { detail: held });
   }
   const issues = locateServiceErrors(status, errors, draft, { mapping: ctx.prep.mapping, header: ctx.header });
   for (const issue of issues) {
@@ -186,7 +186,7 @@ function writeRequestFailure(rows: ProductRows, failure: RequestFailure): void {
   }
   if (failure.notSent === true) {
     // Refused together with another product's request, or never taken: never judged, so never called rejected.
-    rows.writeAll('not_sent', failure.code ?? 'not_sent_request_refused', 'error', failure.message);
+    rows.writeAll('not_sent', failure.code ?? 'not_sent_request_refused', 'error', { detail: failure.message });
     return;
   }
   const data = failure.products !== undefined ? { variant: 'unnamed', products: failure.products, serviceMessage: failure.message } : { serviceMessage: failure.message };
