@@ -29,7 +29,7 @@ export function checkCredentials(credentials: ClientCredentials): Issue[] {
         code: CREDENTIAL_ISSUE_CODES.clientIdEmpty,
         severity: 'error',
         path: 'credentials.clientId',
-        message: 'clientId must have at least 1 character',
+        data: {},
       }),
     );
   }
@@ -41,7 +41,7 @@ export function checkCredentials(credentials: ClientCredentials): Issue[] {
         code: CREDENTIAL_ISSUE_CODES.clientSecretTooShort,
         severity: 'error',
         path: 'credentials.clientSecret',
-        message: `clientSecret must have at least 8 characters (it has ${secret.length})`,
+        data: { length: secret.length },
       }),
     );
   }
@@ -52,7 +52,7 @@ export function checkCredentials(credentials: ClientCredentials): Issue[] {
         code: CREDENTIAL_ISSUE_CODES.clientSecretNoDigit,
         severity: 'error',
         path: 'credentials.clientSecret',
-        message: 'clientSecret must contain a digit (pattern [0-9])',
+        data: {},
       }),
     );
   }

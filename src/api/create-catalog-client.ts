@@ -341,7 +341,7 @@ function resolveOptions(options: CatalogClientOptions): ResolvedOptions {
   const issues: Issue[] = [];
   const bad = (path: string, message: string, value?: unknown): void => {
     issues.push(
-      createIssue({ stage: 'settings', code: 'client_option_invalid', severity: 'error', path, message, value: value === undefined ? undefined : String(value) }),
+      createIssue({ stage: 'settings', code: 'client_option_invalid', severity: 'error', path, data: { detail: message }, value: value === undefined ? undefined : String(value) }),
     );
   };
   let baseUrl: URL | undefined;

@@ -151,6 +151,7 @@ function refineCategoryIssue(issue: Issue, ids: readonly number[], index: Direct
     return createIssue({
       ...issue,
       code: 'category_not_leaf',
+      data: undefined,
       message: `category ${name ?? ''} is no longer a leaf category: it now has subcategories`,
       hint: `map to one of: ${children.map((category) => `${buildCategoryPath(category, index.categoryById)} [${category.id}]`).join('; ')}`,
     });

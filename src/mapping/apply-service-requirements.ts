@@ -34,7 +34,7 @@ export function checkServiceRequirements(mapping: Mapping, requiredFields: reado
         stage: 'mapping',
         severity: 'warning',
         code: 'required_by_service',
-        message: `the mapping sets ${entry.setting}, but the service profile (service.requiredFields) says the service requires the ${entry.field}: products without it will be refused`,
+        data: { setting: entry.setting, requirable: entry.field },
         file,
         path: entry.path,
       }),

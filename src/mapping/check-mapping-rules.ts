@@ -3,7 +3,7 @@
  * are reported together before any row is read.
  */
 import { SERVICE_LIMITS, type Attribute, type Brand, type Category, type Directories } from '../domain/index.js';
-import { createIssue, type Issue, type Severity } from '../core/issue.js';
+import { createIssue, type Issue, type IssueData, type Severity } from '../core/issue.js';
 import { createValueResolver, isFreeAttribute, type Resolution, type ValueResolver } from './create-value-resolver.js';
 import { createRequirementPolicy } from './create-requirement-policy.js';
 import { createDirectoryIndex, type DirectoryIndex } from './directory-index.js';
@@ -11,7 +11,7 @@ import type { MappingIssueCode } from './issue-codes.js';
 import type { ColumnRef, Mapping } from './mapping-schema.js';
 import { listPhotoColumns } from './list-mapped-columns.js';
 import { normalizeHeader } from './normalize-name.js';
-import { formatSuggestions, suggestEntries } from './suggest-entries.js';
+import { describeSuggestions, suggestEntries } from './suggest-entries.js';
 
 /** What every rule gets. */
 export interface MappingRuleContext {
@@ -20,7 +20,7 @@ export interface MappingRuleContext {
   resolver: ValueResolver;
   /** Mapping file name, for issue locations. */
   file: string | undefined;
-  report(code: MappingIssueCode, severity: Severity, path: string, message: string, extra?: { value?: string; hint?: string | undefined }): void;
+  report(code: MappingIssueCode, severity: Severity, path: string, data: IssueData, value?: string): void;
 }
 
 /** One rule: looks at the mapping and reports through the context. */
@@ -40,8 +40,8 @@ export function checkMappingRules(
     index,
     resolver,
     file: options.file,
-    report(code, severity, path, message, extra = {}) {
-      issues.push(createIssue({ stage: 'mapping', severity, code, message, file: options.file, path, value: extra.value, hint: extra.hint }));
+    report(code, severity, path, data, value) {
+      issues.push(createIssue({ stage: 'mapping', severity, code, data, file: options.file, path, value }));
     },
   };
   for (const rule of MAPPING_RULES) rule(ctx);
@@ -76,16 +76,13 @@ const checkAttributes: MappingRule = (ctx) => {
     const path = `attributes[${i}]`;
     const first = seen.get(mapped.code);
     if (first !== undefined) {
-      ctx.report('duplicate_attribute', 'error', `${path}.code`, `attribute ${mapped.code} is already mapped at attributes[${first}]`, { value: mapped.code });
+      ctx.report('duplicate_attribute', 'error', `${path}.code`, { first }, mapped.code);
     } else {
       seen.set(mapped.code, i);
     }
     const attribute = ctx.index.attributeByCode.get(mapped.code);
     if (attribute === undefined) {
-      ctx.report('unknown_attribute', 'error', `${path}.code`, `attribute ${mapped.code} is not in the attribute directory`, {
-        value: mapped.code,
-        hint: suggestAttributeCodes(ctx.index, mapped.code),
-      });
+      ctx.report('unknown_attribute', 'error', `${path}.code`, suggestAttributeCodes(ctx.index, mapped.code), mapped.code);
       return;
     }
     const expected = attribute.isSkuDefining ? 'sku' : 'product';
@@ -96,15 +93,15 @@ const checkAttributes: MappingRule = (ctx) => {
         'attribute_level_mismatch',
         'error',
         `${path}.level`,
-        `attribute ${mapped.code} is ${attribute.isSkuDefining ? '' : 'not '}SKU-defining in the directory, so its level is ${expected}, not ${mapped.level}`,
-        { value: mapped.level },
+        { variant: attribute.isSkuDefining ? 'sku_defining' : 'not_sku_defining', attribute: mapped.code, expected },
+        mapped.level,
       );
     }
     if (mapped.free === true && attribute.type === 'dictionary' && stated('type')) {
-      ctx.report('free_values_not_allowed', 'error', `${path}.free`, `attribute ${mapped.code} takes directory values only (type dictionary)`);
+      ctx.report('free_values_not_allowed', 'error', `${path}.free`, { attribute: mapped.code });
     }
     if (mapped.separator !== undefined && !attribute.isMultiple && stated('isMultiple')) {
-      ctx.report('separator_on_single_value_attribute', 'warning', `${path}.separator`, `attribute ${mapped.code} allows one value only; a cell with several values will be an error`);
+      ctx.report('separator_on_single_value_attribute', 'warning', `${path}.separator`, { attribute: mapped.code });
     }
     checkValueCodes(ctx, attribute, i);
   });
@@ -137,7 +134,7 @@ const checkColumnConflicts: MappingRule = (ctx) => {
     const key = columnKey(ref);
     const owner = owners.get(key);
     if (owner !== undefined) {
-      ctx.report('column_used_twice', 'error', path, `${describeRef(ref)} already feeds ${owner}`, { value: describeRef(ref) });
+      ctx.report('column_used_twice', 'error', path, { owner }, describeRef(ref));
     } else {
       owners.set(key, path);
     }
@@ -146,9 +143,7 @@ const checkColumnConflicts: MappingRule = (ctx) => {
     if (mapped.column === undefined) return;
     const owner = owners.get(columnKey(mapped.column));
     if (owner !== undefined && !sharedWithAttributes.has(owner) && !owner.startsWith('columns.name') && !owner.startsWith('columns.description')) {
-      ctx.report('column_used_twice', 'error', `attributes[${i}].column`, `${describeRef(mapped.column)} already feeds ${owner}`, {
-        value: describeRef(mapped.column),
-      });
+      ctx.report('column_used_twice', 'error', `attributes[${i}].column`, { owner }, describeRef(mapped.column));
     }
   });
 };
@@ -156,7 +151,7 @@ const checkColumnConflicts: MappingRule = (ctx) => {
 const checkVatDefault: MappingRule = (ctx) => {
   const vat = ctx.mapping.defaults.vat;
   if (vat !== undefined && !ctx.mapping.validation.vat.includes(vat)) {
-    ctx.report('invalid_vat', 'error', 'defaults.vat', `VAT ${vat} is not among the allowed rates ${ctx.mapping.validation.vat.join(', ')}`, { value: String(vat) });
+    ctx.report('invalid_vat', 'error', 'defaults.vat', { variant: 'default', allowed: ctx.mapping.validation.vat.join(', ') }, String(vat));
   }
 };
 
@@ -166,8 +161,8 @@ const checkBatchSize: MappingRule = (ctx) => {
       'batch_size_capped',
       'warning',
       'batchSize',
-      `the service accepts at most ${SERVICE_LIMITS.importBatch} products per request; ${SERVICE_LIMITS.importBatch} is used instead of ${ctx.mapping.batchSize}`,
-      { value: String(ctx.mapping.batchSize) },
+      { limit: SERVICE_LIMITS.importBatch },
+      String(ctx.mapping.batchSize),
     );
   }
 };
@@ -194,14 +189,8 @@ const checkRequiredAttributes: MappingRule = (ctx) => {
     for (const { link, judgement } of requirements.requiredIn(categoryId)) {
       if (!mapped.has(link.attribute.code) && !defaulted.get(categoryId)?.has(link.attribute.code)) {
         const category = ctx.index.categoryById.get(categoryId);
-        const unclear = judgement.source === 'directory-unclear' ? ' (the service states it required for the attribute, not per category: it may be optional here; set categoryDefaults.<category>.required or required: on the attribute)' : '';
-        ctx.report(
-          'required_attribute_unmapped',
-          'warning',
-          'attributes',
-          `category ${category === undefined ? categoryId : ctx.resolver.describeCategory(category)} requires attribute ${link.attribute.code} (${link.attribute.name.rus}), which the mapping does not map${unclear}`,
-          { value: link.attribute.code },
-        );
+        const data = { category: category === undefined ? categoryId : ctx.resolver.describeCategory(category), attribute: link.attribute.code, attributeName: link.attribute.name.rus };
+        ctx.report('required_attribute_unmapped', 'warning', 'attributes', judgement.source === 'directory-unclear' ? { ...data, variant: 'unclear' } : data, link.attribute.code);
       }
     }
   }
@@ -233,15 +222,13 @@ function checkValueCodes(ctx: MappingRuleContext, attribute: Attribute, attribut
           'value_of_other_attribute',
           'error',
           path,
-          `value ${code} belongs to attribute ${elsewhere.map((value) => value.attributeCode).join(', ')}, not ${attribute.code}`,
-          { value: code },
+          { owners: elsewhere.map((value) => value.attributeCode).join(', '), attribute: attribute.code },
+          code,
         );
       } else {
         const suggestions = values === undefined ? [] : values.all.filter((value) => value.code.toLowerCase() === code.toLowerCase());
-        ctx.report('unknown_attribute_value', 'error', path, `value ${code} is not a value of attribute ${attribute.code}`, {
-          value: code,
-          hint: suggestions.length > 0 ? `did you mean: ${suggestions.map((value) => value.code).join(', ')}?` : undefined,
-        });
+        const hint = suggestions.length > 0 ? { hint: 'did_you_mean', suggestions: suggestions.map((value) => value.code).join(', ') } : {};
+        ctx.report('unknown_attribute_value', 'error', path, { variant: 'mapping', attribute: attribute.code, ...hint }, code);
       }
     }
   }
@@ -252,44 +239,32 @@ function reportCategory(ctx: MappingRuleContext, resolution: Resolution<Category
     case 'found':
       return;
     case 'not_leaf':
-      ctx.report('category_not_leaf', 'error', path, `category ${resolution.entries.map(ctx.resolver.describeCategory).join(', ')} is not a leaf category`, {
-        value,
-        hint: 'map to one of its subcategories',
-      });
+      ctx.report('category_not_leaf', 'error', path, { categories: resolution.entries.map(ctx.resolver.describeCategory).join(', '), hint: 'map_to_one_subcategory' }, value);
       return;
     case 'ambiguous':
-      ctx.report('ambiguous_category', 'error', path, `"${value}" names several leaf categories`, {
-        value,
-        hint: `use the id or the path: ${resolution.entries.map(ctx.resolver.describeCategory).join('; ')}`,
-      });
+      ctx.report('ambiguous_category', 'error', path, { hint: 'use_id_or_path', entries: resolution.entries.map(ctx.resolver.describeCategory).join('; ') }, value);
       return;
     case 'missing':
-      ctx.report('unknown_category', 'error', path, `category "${value}" is not in the category directory`, {
-        value,
-        hint: formatSuggestions(resolution.suggestions),
-      });
+      ctx.report('unknown_category', 'error', path, { variant: 'directory', ...describeSuggestions(resolution.suggestions) }, value);
   }
 }
 
 function reportBrand(ctx: MappingRuleContext, resolution: Resolution<Brand>, path: string, value: string): void {
   if (resolution.status === 'found') return;
   if (resolution.status === 'missing') {
-    ctx.report('unknown_brand', 'error', path, `brand "${value}" is not in the brand directory`, { value, hint: formatSuggestions(resolution.suggestions) });
+    ctx.report('unknown_brand', 'error', path, { variant: 'directory', ...describeSuggestions(resolution.suggestions) }, value);
   } else {
-    ctx.report('ambiguous_brand', 'error', path, `"${value}" names several brands`, {
-      value,
-      hint: `use the id: ${resolution.entries.map((brand) => `${brand.name} (${brand.id})`).join('; ')}`,
-    });
+    ctx.report('ambiguous_brand', 'error', path, { hint: 'use_id', entries: resolution.entries.map((brand) => `${brand.name} (${brand.id})`).join('; ') }, value);
   }
 }
 
-function suggestAttributeCodes(index: DirectoryIndex, code: string): string | undefined {
+function suggestAttributeCodes(index: DirectoryIndex, code: string): IssueData {
   const candidates = index.directories.attributes.map((attribute) => ({
     label: `${attribute.code} (${attribute.name.rus})`,
     names: [attribute.code, attribute.name.rus, attribute.name.kaz],
     entry: attribute,
   }));
-  return formatSuggestions(suggestEntries(code, candidates));
+  return describeSuggestions(suggestEntries(code, candidates));
 }
 
 function columnKey(ref: ColumnRef): string {

@@ -5,6 +5,7 @@
  * unclear") a warning. The mapping wins: `categoryDefaults.<category>.required.<code>` over
  * `attributes[].required` over `validation.requiredAttributes` over the directory.
  */
+import type { IssueData } from '../core/issue.js';
 import type { CategoryAttribute, DirectoryIndex } from './directory-index.js';
 import type { Mapping } from './mapping-schema.js';
 import type { ValueResolver } from './create-value-resolver.js';
@@ -79,10 +80,7 @@ export function createRequirementPolicy(
 }
 
 /** The words a message adds to say why a missing attribute is (only) a warning, and what to set. */
-export function describeRequirement(judgement: RequirementJudgement, categoryId: number): string {
-  if (judgement.source === 'directory-unclear') {
-    return `the service states it required for the attribute, not per category (it may be optional in category ${categoryId}): sent, the service decides; set required: true or false on the attribute in the mapping (or categoryDefaults.<category>.required), or validation.requiredAttributes: error`;
-  }
-  if (judgement.source === 'mapping') return `required in category ${categoryId} by the mapping`;
-  return `required in category ${categoryId}`;
+export function describeRequirement(judgement: RequirementJudgement, categoryId: number): IssueData {
+  const requirement = judgement.source === 'directory-unclear' ? 'directory_unclear' : judgement.source === 'mapping' ? 'mapping' : 'category';
+  return { requirement, category: categoryId };
 }

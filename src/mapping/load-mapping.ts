@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { Deps } from '../core/deps.js';
 import { MappingError } from '../core/errors.js';
-import { createIssue, type Issue } from '../core/issue.js';
+import { createIssue, type Issue, type IssueData } from '../core/issue.js';
 import type { MappingIssueCode } from './issue-codes.js';
 import type { Mapping } from './mapping-schema.js';
 import type { ServiceRequirableField } from '../settings/service-profile-schema.js';
@@ -86,8 +86,7 @@ export async function loadMappingDocument(path: string, deps: Pick<Deps, 'cwd'>,
     if (info.size > maxBytes) return { issues: [tooLargeIssue(path, info.size, maxBytes)] };
     bytes = await readFile(fullPath);
   } catch (error) {
-    const what = workbook ? 'the mapping workbook' : 'the mapping file';
-    return { issues: [fileIssue(path, 'mapping_unreadable', `cannot read ${what}: ${(error as Error).message}`)] };
+    return { issues: [fileIssue(path, 'mapping_unreadable', { variant: workbook ? 'workbook' : 'file', detail: (error as Error).message })] };
   }
   // Grown between the look and the read: the limit holds for what was read.
   if (bytes.length > maxBytes) return { issues: [tooLargeIssue(path, bytes.length, maxBytes)] };
@@ -100,7 +99,7 @@ export async function loadMappingDocument(path: string, deps: Pick<Deps, 'cwd'>,
 }
 
 function tooLargeIssue(path: string, size: number, maxBytes: number): Issue {
-  return fileIssue(path, 'mapping_too_large', `the mapping file has ${size} bytes, more than the limit of ${maxBytes}`);
+  return fileIssue(path, 'mapping_too_large', { size, max: maxBytes });
 }
 
 /** Decodes mapping YAML text (pure): plain YAML 1.2 core tags only, unique keys, one document, bounded aliases. */
@@ -154,12 +153,13 @@ export async function loadMappingWithHash(path: string, deps: Pick<Deps, 'cwd'>,
   return { mapping: parsed.mapping, sha256: loaded.sha256 };
 }
 
-function fileIssue(file: string, code: MappingIssueCode, message: string): Issue {
-  return createIssue({ stage: 'mapping', severity: 'error', code, message, file });
+function fileIssue(file: string, code: MappingIssueCode, data: IssueData): Issue {
+  return createIssue({ stage: 'mapping', severity: 'error', code, data, file });
 }
 
 function yamlIssue(file: string, code: MappingIssueCode, message: string, line: number | undefined): Issue {
   // yaml's pretty messages carry a code frame after the first line; the location goes into `row`.
   const firstLine = message.split('\n')[0] ?? message;
-  return createIssue({ stage: 'mapping', severity: 'error', code, message: firstLine, file, row: line });
+  // The YAML parser's own words (English), quoted.
+  return createIssue({ stage: 'mapping', severity: 'error', code, data: { detail: firstLine }, file, row: line });
 }

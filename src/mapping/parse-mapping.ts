@@ -1,6 +1,6 @@
 /** Pure parsing of a mapping document (already YAML-decoded) into a typed `Mapping`. */
 import type { z } from 'zod';
-import { createIssue, type Issue } from '../core/issue.js';
+import { createIssue, type Issue, type IssueData } from '../core/issue.js';
 import type { MappingIssueCode } from './issue-codes.js';
 import type { ServiceRequirableField } from '../settings/service-profile-schema.js';
 import { applyRequiredFieldDefaults } from './apply-service-requirements.js';
@@ -36,7 +36,7 @@ export function buildMappingIssues(zodIssues: readonly z.core.$ZodIssue[], file?
         stage: 'mapping',
         severity: 'error',
         code: pickCode(zodIssue),
-        message: describeIssue(zodIssue),
+        data: describeIssue(zodIssue),
         file,
         path: formatPath(zodIssue.path),
       }),
@@ -79,22 +79,23 @@ function pickCode(issue: z.core.$ZodIssue): MappingIssueCode {
   }
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+/** The data of a zod issue's message; zod's own words (`detail`, English) for the rest. */
+function describeIssue(issue: z.core.$ZodIssue): IssueData {
   switch (issue.code) {
     case 'unrecognized_keys':
-      return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+      return { variant: 'keys', keys: issue.keys.map((k) => `"${k}"`).join(', '), count: issue.keys.length };
     case 'invalid_type':
-      return issue.input === undefined ? `required, expected ${issue.expected}` : `expected ${issue.expected}, got ${describeInput(issue.input)}`;
+      return issue.input === undefined ? { variant: 'required', expected: issue.expected } : { variant: 'expected', expected: issue.expected, got: describeInput(issue.input) };
     case 'invalid_union': {
       // A column may be text or {letter}/{header}; zod's plain "Invalid input" helps nobody.
       const expected = new Set<string>();
       for (const branch of issue.errors) {
         for (const inner of branch) expected.add(inner.code === 'invalid_type' && inner.path.length === 0 ? inner.expected : inner.message);
       }
-      return `expected ${[...expected].join(' or ')}, got ${describeInput(issue.input)}`;
+      return { variant: 'expected', expected: [...expected].join(' or '), got: describeInput(issue.input) };
     }
     default:
-      return issue.message;
+      return { variant: 'detail', detail: issue.message };
   }
 }
 

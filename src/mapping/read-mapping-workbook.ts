@@ -40,7 +40,7 @@ export async function readMappingWorkbook(source: string | Buffer, file: string)
     // exceljs declares its own `Buffer` type; a Node Buffer is what it reads at run time.
     else await workbook.xlsx.load(source as unknown as Parameters<ExcelJS.Xlsx['load']>[0]);
   } catch (error) {
-    return { document: {}, locations: new Map(), notes: new Map(), issues: [createIssue({ stage: 'mapping', severity: 'error', code: 'mapping_unreadable', message: `cannot read the mapping workbook: ${(error as Error).message}`, file })] };
+    return { document: {}, locations: new Map(), notes: new Map(), issues: [createIssue({ stage: 'mapping', severity: 'error', code: 'mapping_unreadable', data: { variant: 'workbook', detail: (error as Error).message }, file })] };
   }
   return decodeMappingWorkbook(workbook, file);
 }
@@ -50,7 +50,7 @@ export function decodeMappingWorkbook(workbook: ExcelJS.Workbook, file: string):
   const reader = createSheetReader(workbook, file);
   const { result } = reader;
   if (workbook.getWorksheet(MAPPING_SHEETS.settings) === undefined && workbook.getWorksheet(MAPPING_SHEETS.columns) === undefined) {
-    result.issues.push(createIssue({ stage: 'mapping', severity: 'error', code: 'mapping_invalid', message: `not a mapping workbook: it has neither a "${MAPPING_SHEETS.settings}" nor a "${MAPPING_SHEETS.columns}" sheet`, file }));
+    result.issues.push(createIssue({ stage: 'mapping', severity: 'error', code: 'mapping_invalid', data: { variant: 'not_workbook', settings: MAPPING_SHEETS.settings, columns: MAPPING_SHEETS.columns }, file }));
     return result;
   }
   // The sheets in the order of the YAML's keys, so a converted mapping reads the same.

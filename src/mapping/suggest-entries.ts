@@ -6,6 +6,7 @@
  * transpositions / longer length, counted only for up to one edit per four characters), which is
  * good at typos.
  */
+import type { IssueData } from '../core/issue.js';
 import { normalizeName } from './normalize-name.js';
 
 /** Something a value can be matched against: the text shown to the user and the names it is known by. */
@@ -53,6 +54,12 @@ export function suggestEntries<T>(
 export function scoreNameSimilarity(a: string, b: string): number {
   const keyA = normalizeName(a);
   return scoreSimilarity(keyA, buildTrigrams(keyA), normalizeName(b));
+}
+
+/** Suggestions as issue data: the hint `did_you_mean` ("did you mean: Красный, Красно-синий?"), none without suggestions. */
+export function describeSuggestions(suggestions: readonly Suggestion<unknown>[]): IssueData {
+  if (suggestions.length === 0) return {};
+  return { hint: 'did_you_mean', suggestions: suggestions.map((s) => s.label).join(', ') };
 }
 
 /** Renders suggestions as a hint: `did you mean: Красный, Красно-синий?`. */

@@ -3,7 +3,7 @@
  * rejected or unknown with the service's errors on the cells they concern, or not sent and why.
  */
 import { createIssue } from '../core/issue.js';
-import type { Issue, IssueCode, IssueStage, Severity } from '../core/issue.js';
+import type { Issue, IssueCode, IssueData, IssueStage, Severity } from '../core/issue.js';
 import type { RowRef } from '../core/types.js';
 import type { SourceColumn } from '../sources/types.js';
 import type { ProductResultRecord, SpooledDraft, StateStore } from '../state/index.js';
@@ -55,7 +55,7 @@ export function applyProductOutcome(
   }
   const conflict = ctx.conflicts?.get(spooled.productKey);
   if (conflict !== undefined) {
-    rows.writeAll('rejected', 'settle_conflict', 'error', conflict);
+    rows.writeAll('rejected', 'settle_conflict', 'error', { detail: conflict });
     return;
   }
   if (ctx.planOnly) return; // --plan: the rows stay `valid`; nothing was meant to be sent
@@ -65,8 +65,7 @@ export function applyProductOutcome(
     return;
   }
   const { blocked } = ctx;
-  const notSentMessage = blocked ? 'valid, but not sent because the import was blocked (see the summary)' : 'not sent: the run was interrupted or the request could not be settled; run the same command again to finish';
-  rows.writeAll('not_sent', blocked ? 'not_sent_blocked' : 'not_sent_interrupted', blocked ? 'warning' : 'error', notSentMessage);
+  rows.writeAll('not_sent', blocked ? 'not_sent_blocked' : 'not_sent_interrupted', blocked ? 'warning' : 'error', {});
 }
 
 /** One product's source rows, and how an outcome is written onto them. */
@@ -78,15 +77,19 @@ interface ProductRows {
   /** The source row of one of the product's SKUs. */
   skuRowOf(skuKey: string): number | undefined;
   /** An issue of the outcome on one of the product's rows: in the run's issues and on the row. */
-  addRowIssue(ref: RowRef, code: IssueCode, severity: Severity, stage: IssueStage, message: string): void;
+  addRowIssue(ref: RowRef, code: IssueCode, severity: Severity, stage: IssueStage, text: IssueText): void;
   /** The same status and the same submit-stage issue on every row of the product. */
-  writeAll(status: RowStatus, code: IssueCode, severity: Severity, message: string): void;
+  writeAll(status: RowStatus, code: IssueCode, severity: Severity, text: IssueText): void;
 }
+
+/** An outcome's text: the catalog's data, or (for a text built elsewhere and not in the catalog yet) English. */
+type IssueText = IssueData | string;
 
 function productRows(spooled: Pick<SpooledDraft, 'productKey' | 'draft'>, outcomes: RowOutcomeStore, extraIssues: Issue[]): ProductRows {
   const { productKey, draft } = spooled;
-  const addRowIssue: ProductRows['addRowIssue'] = (ref, code, severity, stage, message) => {
-    const issue = createIssue({ code, severity, stage, message, file: ref.file, sheet: ref.sheet, row: ref.row, productKey });
+  const addRowIssue: ProductRows['addRowIssue'] = (ref, code, severity, stage, text) => {
+    const where = { file: ref.file, sheet: ref.sheet, row: ref.row, productKey };
+    const issue = typeof text === 'string' ? createIssue({ code, severity, stage, message: text, ...where }) : createIssue({ code, severity, stage, data: text, ...where });
     extraIssues.push(issue);
     outcomes.addIssue(ref.row, issue);
   };
@@ -100,10 +103,10 @@ function productRows(spooled: Pick<SpooledDraft, 'productKey' | 'draft'>, outcom
       return i >= 0 ? draft.skuRows[i]?.row : undefined;
     },
     addRowIssue,
-    writeAll: (status, code, severity, message) => {
+    writeAll: (status, code, severity, text) => {
       for (const ref of draft.rows) {
         outcomes.setStatus(ref.row, status);
-        addRowIssue(ref, code, severity, 'submit', message);
+        addRowIssue(ref, code, severity, 'submit', text);
       }
     },
   };
@@ -135,7 +138,7 @@ function writeUnchanged(rows: ProductRows, ctx: { prep: PreparedRun; settledKeys
   for (const ref of draft.rows) {
     outcomes.setStatus(ref.row, status);
     if (ids) outcomes.setIds(ref.row, { productId: ids.productId });
-    if (createdBy !== undefined) rows.addRowIssue(ref, 'accepted_by_earlier_request', 'warning', 'submit', `accepted: created by ${createdBy}; its ids were found on the service, so it was not created again`);
+    if (createdBy !== undefined) rows.addRowIssue(ref, 'accepted_by_earlier_request', 'warning', 'submit', { createdBy });
   }
   draft.skuRows.forEach((ref, i) => {
     const skuId = ids?.skus.get(draft.skuKeys[i] ?? '');
@@ -145,7 +148,7 @@ function writeUnchanged(rows: ProductRows, ctx: { prep: PreparedRun; settledKeys
 
 /** Its job was still running when the run stopped following it: asked again by the next run, never sent again. */
 function writePending(rows: ProductRows, message: string, jobId: string | null): void {
-  rows.writeAll('pending', 'job_pending', 'warning', message);
+  rows.writeAll('pending', 'job_pending', 'warning', { detail: message });
   if (jobId !== null) for (const ref of rows.draft.rows) rows.outcomes.setIds(ref.row, { jobId });
 }
 
@@ -162,7 +165,7 @@ function writeJudged(
   for (const ref of draft.rows) {
     outcomes.setStatus(ref.row, status);
     if (jobId !== null) outcomes.setIds(ref.row, { jobId });
-    if (held !== undefined) rows.addRowIssue(ref, 'duplicate_held_elsewhere', 'error', 'job', held);
+    if (held !== undefined) rows.addRowIssue(ref, 'duplicate_held_elsewhere', 'error', 'job', { detail: held });
   }
   const issues = locateServiceErrors(status, errors, draft, { mapping: ctx.prep.mapping, header: ctx.header });
   for (const issue of issues) {
@@ -174,18 +177,18 @@ function writeJudged(
 /** The product's request failed as a whole: its fate unknown, never judged, or refused without naming a product. */
 function writeRequestFailure(rows: ProductRows, failure: RequestFailure): void {
   if (failure.unsettled === true && failure.code === 'request_fate_unknown') {
-    rows.writeAll('unknown', 'request_fate_unknown', 'error', `sent, but its answer was lost (${failure.message}): the service may have processed it. Whether the product was taken is not known; the next run settles it against the catalog (no duplicate is sent)`);
+    rows.writeAll('unknown', 'request_fate_unknown', 'error', { detail: failure.message });
     return;
   }
   if (failure.unsettled === true) {
-    rows.writeAll('unknown', 'request_unsettled', 'error', `sent, and the service answered, but its answer could not be read: ${failure.message}. Whether the product was taken is not known; the next run settles it against the catalog (no duplicate is sent)`);
+    rows.writeAll('unknown', 'request_unsettled', 'error', { detail: failure.message });
     return;
   }
   if (failure.notSent === true) {
     // Refused together with another product's request, or never taken: never judged, so never called rejected.
-    rows.writeAll('not_sent', failure.code ?? 'not_sent_request_refused', 'error', failure.message);
+    rows.writeAll('not_sent', failure.code ?? 'not_sent_request_refused', 'error', { detail: failure.message });
     return;
   }
-  const whole = failure.products !== undefined ? ` of ${failure.products} product(s) without naming which product is at fault (nothing of it was imported)` : '';
-  rows.writeAll('rejected', 'request_rejected', 'error', `the service refused the whole request${whole}: ${failure.message}`);
+  const data = failure.products !== undefined ? { variant: 'unnamed', products: failure.products, serviceMessage: failure.message } : { serviceMessage: failure.message };
+  rows.writeAll('rejected', 'request_rejected', 'error', data);
 }

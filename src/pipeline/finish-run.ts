@@ -11,7 +11,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
-import { compareIssues, type Issue } from '../core/issue.js';
+import { compareIssues, createIssue, type Issue } from '../core/issue.js';
 import { TOOL_VERSION } from '../core/version.js';
 import { buildRunSummary } from '../report/build-run-summary.js';
 import type { RowOutcome, RunSummary, RunSummaryJob } from '../report/report-types.js';
@@ -196,15 +196,6 @@ async function withdrawReportCopies(reportDir: string, prep: PreparedRun, change
     (error: unknown) => (error as Error).message,
   );
   const code: keyof typeof REPORT_ISSUE_CODES = 'source_changed_after_read';
-  return {
-    stage: 'read',
-    code,
-    severity: 'warning',
-    file: prep.displayPath,
-    message:
-      `${prep.displayPath} changed after the run read it (${change}): the annotated copy and rejected-rows.csv, made from a second read of the file, ` +
-      (kept === undefined ? 'were not kept' : `could not be removed (${kept}) and must not be used`) +
-      ` (they could show content the run did not read); the statuses and issues of this report are those of the content read (sha256 ${prep.fileSha256})`,
-    hint: 'run validate again on the file as it is now for a copy of it',
-  };
+  const data = { file: prep.displayPath, change, sha256: prep.fileSha256, hint: 'validate_again' };
+  return createIssue({ stage: 'read', code, severity: 'warning', file: prep.displayPath, data: kept === undefined ? data : { ...data, variant: 'kept', kept } });
 }

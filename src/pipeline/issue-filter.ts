@@ -10,7 +10,7 @@
  * reported errors only.
  */
 import { ConfigError } from '../core/errors.js';
-import type { Issue } from '../core/issue.js';
+import { createIssue, type Issue } from '../core/issue.js';
 import { formatSuggestions, suggestEntries } from '../mapping/suggest-entries.js';
 import { READ_CODES } from '../sources/read-codes.js';
 import { ASSEMBLY_ISSUE_CODES, ROW_ISSUE_CODES } from '../stages/issue-codes.js';
@@ -59,11 +59,5 @@ export function checkErrorLimit(limit: number | undefined): number | undefined {
 
 /** The issue that says where the dry run stopped. */
 export function buildErrorLimitIssue(limit: number, row: number, file: string): Issue {
-  return {
-    stage: 'validate',
-    code: 'error_limit_reached',
-    severity: 'warning',
-    message: `the dry run stopped at row ${row}, where its error number ${limit} was found (--limit-errors ${limit}): the rows after it were not checked; products with rows before it were checked with those rows`,
-    file,
-  };
+  return createIssue({ stage: 'validate', code: 'error_limit_reached', severity: 'warning', data: { row, limit }, file });
 }

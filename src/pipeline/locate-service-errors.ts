@@ -7,7 +7,7 @@
  * Errors without a known field stay on the product's rows.
  */
 import { createIssue } from '../core/issue.js';
-import type { Issue } from '../core/issue.js';
+import type { Issue, IssueData } from '../core/issue.js';
 import type { ProductDraft, RowRef } from '../core/types.js';
 import { listPhotoColumns } from '../mapping/list-mapped-columns.js';
 import type { ColumnRef, Mapping } from '../mapping/mapping-schema.js';
@@ -28,22 +28,32 @@ export function locateServiceErrors(
   draft: ProductDraft,
   ctx: { mapping: Mapping; header: readonly SourceColumn[] },
 ): Issue[] {
-  const list = errors.length ? errors : [{ message: status === 'unknown' ? 'the outcome could not be established' : 'rejected by the service' }];
+  const list: readonly (ServiceError | undefined)[] = errors.length ? errors : [undefined];
   return list.map((error) => {
-    const { ref, column } = locate(error.field ?? '', draft, ctx);
+    const { ref, column } = locate(error?.field ?? '', draft, ctx);
     return createIssue({
-      code: status === 'unknown' ? 'outcome_unknown' : error.code ? `service_${error.code}` : 'service_rejected',
+      code: status === 'unknown' ? 'outcome_unknown' : error?.code ? `service_${error.code}` : 'service_rejected',
       severity: 'error',
       stage: 'job',
-      message: status === 'unknown' ? error.message : `the service rejected the product${error.field ? ` (${error.field})` : ''}: ${error.message}`,
+      data: describeServiceError(status, error),
       file: ref.file,
       ...(ref.sheet !== undefined ? { sheet: ref.sheet } : {}),
       row: ref.row,
       ...(column ? { column: column.letter, header: column.name } : {}),
-      ...(error.field ? { path: error.field } : {}),
+      ...(error?.field ? { path: error.field } : {}),
       productKey: draft.productKey,
     });
   });
+}
+
+/**
+ * The data of a service error's message: the service's own words (`serviceMessage`, quoted as the
+ * service wrote them) and the field it names; an outcome that could not be established says why.
+ */
+function describeServiceError(status: 'rejected' | 'unknown', error: ServiceError | undefined): IssueData {
+  if (status === 'unknown') return error === undefined ? { variant: 'none' } : { detail: error.message };
+  if (error === undefined) return { variant: 'none' };
+  return error.field ? { variant: 'field', servicePath: error.field, serviceMessage: error.message } : { serviceMessage: error.message };
 }
 
 function locate(field: string, draft: ProductDraft, ctx: { mapping: Mapping; header: readonly SourceColumn[] }): { ref: RowRef; column: SourceColumn | undefined } {

@@ -355,7 +355,7 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
     let sent: SentWork = NOTHING_SENT;
     if (blocked) {
       runDeps.onEvent({ type: 'log', level: 'warn', message: blocked });
-      extraIssues.push(createIssue({ code: 'import_blocked', severity: 'error', stage: 'submit', message: blocked }));
+      extraIssues.push(createIssue({ code: 'import_blocked', severity: 'error', stage: 'submit', data: { detail: blocked } }));
     } else {
       sent = await planSendAndHeal({ prep, runId, reportDir, jobs, unchanged, requestFailures, addPlanIssues, lap, settleAfterMs: options.settleAfterMs ?? 30_000, deps: runDeps });
     }

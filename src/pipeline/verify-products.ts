@@ -29,7 +29,7 @@ export async function verifyProducts(
           code: 'verify_mismatch',
           severity: 'warning',
           stage: 'verify',
-          message: `read back from the service: ${message}`,
+          data: { detail: message },
           path,
           file: ref?.file,
           sheet: ref?.sheet,

@@ -4,7 +4,7 @@
  * does not know.
  */
 import { createIssue } from '../core/issue.js';
-import type { Issue } from '../core/issue.js';
+import type { Issue, IssueData } from '../core/issue.js';
 import type { RowRef } from '../core/types.js';
 import type { PlannedProduct } from './plan-types.js';
 import { renderPlanValue } from './render-plan.js';
@@ -19,12 +19,12 @@ export type PlanIssueCode = (typeof PLAN_ISSUE_CODES)[number];
 export function buildPlanIssues(planned: PlannedProduct): Issue[] {
   const { draft } = planned;
   const at = (skuIndex: number | undefined): RowRef | undefined => (skuIndex === undefined ? undefined : draft.skuRows[skuIndex]) ?? draft.rows[0];
-  const issue = (code: PlanIssueCode, message: string, ref: RowRef | undefined, value?: string): Issue =>
+  const issue = (code: PlanIssueCode, data: IssueData, ref: RowRef | undefined, value?: string): Issue =>
     createIssue({
       code,
       severity: 'warning',
       stage: 'plan',
-      message,
+      data,
       file: ref?.file,
       sheet: ref?.sheet,
       row: ref?.row,
@@ -33,14 +33,14 @@ export function buildPlanIssues(planned: PlannedProduct): Issue[] {
     });
   const issues: Issue[] = [];
   if (planned.heldMissing) {
-    issues.push(issue('product_not_on_service', `product ${planned.productId} is not among this seller's products on the service; the import will be refused`, at(undefined), String(planned.productId)));
+    issues.push(issue('product_not_on_service', {}, at(undefined), String(planned.productId)));
   }
   for (const blank of planned.blanked) {
     const held = renderPlanValue(blank.held);
     issues.push(
       blank.kept
-        ? issue('blank_field_kept', `${blank.field} is empty in the file; the service's value ${held} is kept (mapping blank: keep)`, at(blank.skuIndex), held)
-        : issue('blank_field_cleared', `${blank.field} is empty in the file; the service's value ${held} will be cleared (${blank.reason ?? 'blank: clear'})`, at(blank.skuIndex), held),
+        ? issue('blank_field_kept', { payloadField: blank.field }, at(blank.skuIndex), held)
+        : issue('blank_field_cleared', { payloadField: blank.field, setting: blank.reason ?? 'blank: clear' }, at(blank.skuIndex), held),
     );
   }
   return issues;

@@ -3,7 +3,7 @@
  * `_`-prefixed headers, so an annotated file can be fixed and fed back to the tool as is.
  */
 import type { Issue } from '../core/issue.js';
-import type { Translator } from '../i18n/create-translator.js';
+import { createTranslator, type Translator } from '../i18n/create-translator.js';
 import { renderIssueText } from './render-issue-line.js';
 import { ROW_STATUSES, type RowOutcome, type RowStatus } from './report-types.js';
 
@@ -27,31 +27,38 @@ export interface AnnotationValues {
   _job_id: string | null;
 }
 
-/** The `_status` word of each row status, looked up once per copy rather than translated per row. */
-export type StatusWords = Readonly<Record<RowStatus, string>>;
+/**
+ * The run's language for the appended cells: the `_status` word of each row status, looked up once
+ * per copy rather than translated per row, and the translator `_errors` is rendered with.
+ */
+export interface AnnotationWords {
+  readonly status: Readonly<Record<RowStatus, string>>;
+  readonly translator: Translator;
+}
 
 /**
- * The `_status` words of the run's language (`report.annotated.status.<status>`; the English words
- * are the status codes themselves, which scripts filter on).
+ * The appended cells' words in the translator's language (`report.annotated.status.<status>`; the
+ * English words are the status codes themselves, which scripts filter on).
  */
-export function buildStatusWords(translator: Translator): StatusWords {
-  return Object.fromEntries(ROW_STATUSES.map((status) => [status, translator.translate(`report.annotated.status.${status}`)])) as StatusWords;
+export function buildAnnotationWords(translator: Translator): AnnotationWords {
+  const status = Object.fromEntries(ROW_STATUSES.map((code) => [code, translator.translate(`report.annotated.status.${code}`)])) as Record<RowStatus, string>;
+  return { status, translator };
 }
 
 /** The `_status` word of a row: from `words`, the status code without them. */
-export function describeRowStatus(status: RowStatus, words: StatusWords | undefined): string {
-  return words === undefined ? status : words[status];
+export function describeRowStatus(status: RowStatus, words: AnnotationWords | undefined): string {
+  return words === undefined ? status : words.status[status];
 }
 
 /**
  * Builds the appended cells of a row from its outcome. `_errors` lists every issue of the row
  * with `renderIssueText`, joined by `separator`. A row without an outcome gets empty cells.
  */
-export function buildAnnotationValues(outcome: RowOutcome | undefined, separator: string, words?: StatusWords): AnnotationValues {
+export function buildAnnotationValues(outcome: RowOutcome | undefined, separator: string, words?: AnnotationWords): AnnotationValues {
   if (outcome === undefined) return { _status: '', _errors: '', _product_id: null, _sku_id: null, _job_id: null };
   return {
     _status: describeRowStatus(outcome.status, words),
-    _errors: joinIssueTexts(outcome.issues, separator),
+    _errors: joinIssueTexts(outcome.issues, separator, words?.translator),
     _product_id: outcome.productId ?? null,
     _sku_id: outcome.skuId ?? null,
     _job_id: outcome.jobId ?? null,
@@ -59,7 +66,7 @@ export function buildAnnotationValues(outcome: RowOutcome | undefined, separator
 }
 
 /** The appended cells as text, in `ANNOTATION_HEADERS` order, for CSV output. */
-export function buildAnnotationTexts(outcome: RowOutcome | undefined, separator: string, words?: StatusWords): string[] {
+export function buildAnnotationTexts(outcome: RowOutcome | undefined, separator: string, words?: AnnotationWords): string[] {
   // The usual row of a dry run: a status, no issue, no id.
   if (outcome !== undefined && outcome.issues.length === 0 && outcome.productId == null && outcome.skuId == null && outcome.jobId == null) {
     return [describeRowStatus(outcome.status, words), '', '', '', ''];
@@ -76,16 +83,21 @@ export function buildAnnotationTexts(outcome: RowOutcome | undefined, separator:
 let lastIssues: readonly Issue[] | undefined;
 let lastLength = -1;
 let lastSeparator = '';
+let lastTranslator: Translator | undefined;
 let lastText = '';
 
-/** The `renderIssueText` of each issue, joined by `separator` (the `_errors` cell, the `message` column of `rejected-rows.csv`). */
-export function joinIssueTexts(issues: readonly Issue[], separator: string): string {
-  if (issues === lastIssues && issues.length === lastLength && separator === lastSeparator) return lastText;
+/**
+ * The `renderIssueText` of each issue in the translator's language (English without one), joined by
+ * `separator` (the `_errors` cell, the `message` column of `rejected-rows.csv`).
+ */
+export function joinIssueTexts(issues: readonly Issue[], separator: string, translator: Translator = createTranslator('en')): string {
+  if (issues === lastIssues && issues.length === lastLength && separator === lastSeparator && translator === lastTranslator) return lastText;
   let text = '';
-  for (let i = 0; i < issues.length; i++) text += (i > 0 ? separator : '') + renderIssueText(issues[i] as Issue);
+  for (let i = 0; i < issues.length; i++) text += (i > 0 ? separator : '') + renderIssueText(issues[i] as Issue, translator);
   lastIssues = issues;
   lastLength = issues.length;
   lastSeparator = separator;
+  lastTranslator = translator;
   lastText = text;
   return text;
 }

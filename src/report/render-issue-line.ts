@@ -1,9 +1,11 @@
 /**
  * Issue text for the report: the full terminal line, and the shorter text written into the
- * annotated file next to the row, where file, sheet and row are already obvious.
+ * annotated file next to the row, where file, sheet and row are already obvious. Both in the
+ * translator's language (the run's).
  */
-import { formatIssue, formatIssueBody } from '../core/issue.js';
+import { formatIssueBody, formatIssueLine } from '../core/issue.js';
 import type { Issue, IssueLocation } from '../core/issue.js';
+import type { Translator } from '../i18n/create-translator.js';
 
 /** Options of `renderIssueLine`. */
 export interface RenderIssueLineOptions {
@@ -12,11 +14,12 @@ export interface RenderIssueLineOptions {
 }
 
 /** One terminal line for an issue: `error unknown_brand: file › row 3 › column D (Бренд): …`. */
-export function renderIssueLine(issue: Issue, options: RenderIssueLineOptions = {}): string {
-  const line = formatIssue(issue);
+export function renderIssueLine(issue: Issue, translator: Translator, options: RenderIssueLineOptions = {}): string {
+  const line = formatIssueLine(issue, translator);
   if (options.color !== true) return line;
+  const severity = translator.translate(`severity.${issue.severity}`);
   const colour = issue.severity === 'error' ? '\u001B[31m' : '\u001B[33m';
-  return `${colour}${issue.severity}\u001B[39m${line.slice(issue.severity.length)}`;
+  return `${colour}${severity}\u001B[39m${line.slice(severity.length)}`;
 }
 
 /** Options of `renderIssueText`. */
@@ -30,14 +33,14 @@ export interface RenderIssueTextOptions {
  * `To fix` sheet: `column C (Цена): price must be a positive number (value "-5")`. Warnings start
  * with `warning: ` so that they are not mistaken for errors.
  */
-export function renderIssueText(issue: Issue, options: RenderIssueTextOptions = {}): string {
+export function renderIssueText(issue: Issue, translator: Translator, options: RenderIssueTextOptions = {}): string {
   const location: IssueLocation = {};
   if (options.column !== false) {
     if (issue.column !== undefined) location.column = issue.column;
     if (issue.header !== undefined) location.header = issue.header;
   }
   if (issue.path !== undefined && issue.column === undefined) location.path = issue.path;
-  // The body of formatIssue's line, without its `severity code: ` (no line is made to be cut).
-  const text = formatIssueBody(issue, location);
-  return issue.severity === 'warning' ? `warning: ${text}` : text;
+  // The body of formatIssueLine's line, without its `severity code: ` (no line is made to be cut).
+  const text = formatIssueBody(issue, location, translator);
+  return issue.severity === 'warning' ? translator.translate('issue.warning_text', { text }) : text;
 }

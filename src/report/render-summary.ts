@@ -2,7 +2,7 @@
  * The terminal summary of a run, in the run's language (`terminal.json`). Pure:
  * `(summary, options) => string`; the CLI prints it.
  */
-import { formatIssueBody } from '../core/issue.js';
+import { formatIssueBody, renderIssueHint, renderIssueMessage } from '../core/issue.js';
 import type { Translator } from '../i18n/create-translator.js';
 import type { Issue, Severity } from '../core/issue.js';
 import { ROW_STATUSES } from './report-types.js';
@@ -80,15 +80,15 @@ export function renderSummary(summary: RunSummary, options: RenderSummaryOptions
       if (columns.length > 1) {
         lines.push(`    ${t.translate('summary.by_column', { columns: columns.slice(0, MAX_COLUMNS).map(([column, n]) => `${describeColumn(column, issues, t)} ×${n}`).join(', ') })}`);
       }
-      const messages = rankMessages(issues);
+      const messages = rankMessages(issues, t);
       if (messages.length > 1) {
         const list = messages.slice(0, MAX_MESSAGES).map(([message, n]) => `×${n} "${truncate(message, 80)}"`).join(', ');
         lines.push(`    ${issues.length < total ? t.translate('summary.messages_in_first', { count: issues.length, list }) : t.translate('summary.messages', { list })}`);
       }
       const shown = pickExamples(issues, columns, maxExamples);
-      for (const issue of shown) lines.push(`    ${renderExample(issue)}`);
+      for (const issue of shown) lines.push(`    ${renderExample(issue, t)}`);
       if (total > shown.length) lines.push(paint('dim', `    ${t.translate('list.more', { count: total - shown.length })}`));
-      for (const hint of listHints(issues)) lines.push(`    ${paint('dim', t.translate('summary.hint'))} ${hint}`);
+      for (const hint of listHints(issues, t)) lines.push(`    ${paint('dim', t.translate('summary.hint'))} ${hint}`);
     }
   }
 
@@ -119,9 +119,12 @@ const MAX_COLUMNS = 5;
 const MAX_MESSAGES = 5;
 
 /** The distinct messages of a code's issues, most frequent first (first met breaks ties). */
-function rankMessages(issues: readonly Issue[]): [string, number][] {
+function rankMessages(issues: readonly Issue[], t: Translator): [string, number][] {
   const counts = new Map<string, number>();
-  for (const issue of issues) counts.set(issue.message, (counts.get(issue.message) ?? 0) + 1);
+  for (const issue of issues) {
+    const message = renderIssueMessage(issue, t);
+    counts.set(message, (counts.get(message) ?? 0) + 1);
+  }
   return [...counts].sort(([, m], [, n]) => n - m);
 }
 
@@ -164,11 +167,14 @@ function pickExamples(issues: readonly Issue[], columns: readonly [string, numbe
 }
 
 /** The distinct hints of a code's issues, in the order first met. */
-function listHints(issues: readonly Issue[]): string[] {
-  return [...new Set(issues.flatMap((issue) => (issue.hint === undefined || issue.hint === '' ? [] : [issue.hint])))];
+function listHints(issues: readonly Issue[], t: Translator): string[] {
+  return [...new Set(issues.flatMap((issue) => {
+    const hint = renderIssueHint(issue, t);
+    return hint === undefined || hint === '' ? [] : [hint];
+  }))];
 }
 
-function renderExample(issue: Issue): string {
+function renderExample(issue: Issue, t: Translator): string {
   // File and sheet are in the headline; an example only needs row and column.
   const location = {
     ...(issue.row !== undefined ? { row: issue.row } : {}),
@@ -177,7 +183,7 @@ function renderExample(issue: Issue): string {
     ...(issue.row === undefined && issue.column === undefined ? pathOf(issue) : {}),
   };
   // Without the hint: the hints of a code are listed once, below its examples.
-  return formatIssueBody({ message: issue.message, ...(issue.value !== undefined ? { value: issue.value } : {}) }, location);
+  return formatIssueBody(issue, location, t, { hint: false });
 }
 
 function pathOf(issue: Issue): { path?: string } {

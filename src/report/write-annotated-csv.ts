@@ -7,7 +7,7 @@
  * that every record is on the row the reader numbered it in the input.
  */
 import type { Translator } from '../i18n/create-translator.js';
-import { ANNOTATION_HEADERS, buildAnnotationTexts, buildStatusWords, describeRowStatus, isAnnotationHeader, joinIssueTexts, type StatusWords } from './annotation-columns.js';
+import { ANNOTATION_HEADERS, buildAnnotationTexts, buildAnnotationWords, describeRowStatus, isAnnotationHeader, joinIssueTexts, type AnnotationWords } from './annotation-columns.js';
 import { createCsvFileWriter } from './create-csv-file-writer.js';
 import type { CsvFileWriter } from './create-csv-file-writer.js';
 import { createCsvFieldFormatter } from './format-csv-record.js';
@@ -118,7 +118,7 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
   }
   // Usually no `_` column of an earlier run is dropped: the row's values are written as they are.
   const copyAll = copiesAllColumns(keep, options.header);
-  const words = options.translator === undefined ? undefined : buildStatusWords(options.translator);
+  const words = options.translator === undefined ? undefined : buildAnnotationWords(options.translator);
   const writeBytesRow = createBytesRowWriter(file, options.delimiter ?? ',', words);
   return {
     async add(row, outcome = options.outcomeOf(row.row)) {
@@ -157,7 +157,7 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
  * status, `_errors` only when there are issues, the ids only when there are some — no list of
  * texts, no formatting of empty cells.
  */
-function createBytesRowWriter(file: CsvFileWriter, delimiter: string, words: StatusWords | undefined): (row: BytesRow, outcome: RowOutcome | undefined) => Promise<void> | undefined {
+function createBytesRowWriter(file: CsvFileWriter, delimiter: string, words: AnnotationWords | undefined): (row: BytesRow, outcome: RowOutcome | undefined) => Promise<void> | undefined {
   const { putStatus } = createStatusPutter(file, delimiter);
   return (row, outcome) => {
     file.beginRecord();
@@ -166,7 +166,7 @@ function createBytesRowWriter(file: CsvFileWriter, delimiter: string, words: Sta
     file.putDelimiter();
     if (outcome !== undefined) putStatus(describeRowStatus(outcome.status, words));
     file.putDelimiter();
-    if (outcome !== undefined && outcome.issues.length > 0) file.putValue(joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR));
+    if (outcome !== undefined && outcome.issues.length > 0) file.putValue(joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR, words?.translator));
     file.putDelimiter();
     if (outcome?.productId != null) file.putCount(outcome.productId);
     file.putDelimiter();

@@ -31,7 +31,7 @@ import type { CellRange, ReadOptions, SourceInfo } from '../sources/types.js';
 import { cutForMessage } from '../sources/cut-for-message.js';
 import { loadZipEntryText, openZipEntry, type ZipEntry } from '../sources/zip-directory.js';
 import { buildHeaderTexts } from './build-header-texts.js';
-import { buildStatusWords } from './annotation-columns.js';
+import { buildAnnotationWords } from './annotation-columns.js';
 import { LARGE_PART_CHUNK_BYTES, openSourceWorkbook, type SourceWorkbook } from './open-source-sheet.js';
 import type { RowOutcome } from './report-types.js';
 import type { TextRow } from './write-annotated-csv.js';
@@ -409,7 +409,7 @@ async function rewriteSheet(
     },
     emit: (text) => stream.write(text),
     relationshipsNs: plan.namespaces.relationships,
-    statusWords: options.translator === undefined ? undefined : buildStatusWords(options.translator),
+    annotationWords: options.translator === undefined ? undefined : buildAnnotationWords(options.translator),
   });
   let xml: Readable | undefined;
   let rows: SheetRowsResult | undefined;

@@ -5,6 +5,7 @@
  */
 import { createCsvFileWriter } from './create-csv-file-writer.js';
 import { joinIssueTexts } from './annotation-columns.js';
+import type { Translator } from '../i18n/create-translator.js';
 import { PROBLEM_STATUSES } from './report-types.js';
 import type { RowOutcome } from './report-types.js';
 import { copiesAllColumns, CSV_ISSUE_SEPARATOR, keptColumns } from './write-annotated-csv.js';
@@ -24,6 +25,8 @@ export interface WriteRejectedRowsCsvOptions {
   /** Default `,`. */
   delimiter?: string;
   outcomeOf: (row: number) => RowOutcome | undefined;
+  /** The language of the `message` column (default English); `status` and `issue_code` stay codes. */
+  translator?: Translator | undefined;
 }
 
 /** A row-at-a-time rejected-rows CSV, for callers that feed several outputs in one pass. */
@@ -62,7 +65,7 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
   return {
     async add(row, outcome) {
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return false;
-      const leading = buildLeadingCells(row.row, outcome);
+      const leading = buildLeadingCells(row.row, outcome, options.translator);
       const beyond = row.beyond ?? [];
       if (copyAll && row.text !== undefined && row.values.length === keep.length) await file.writeText(row.text, row.values, beyond, leading);
       else await file.write(leading, [...keep.map((index) => row.values[index] ?? ''), ...beyond]);
@@ -71,7 +74,7 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
     addBytes(row, outcome) {
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return undefined;
       if (!copyAll) return Promise.reject(new Error('rejected-rows.csv: a row as bytes, but columns of an earlier copy are dropped'));
-      return file.writeBytes(row.bytes, row.start, row.end, row.pad, [], buildLeadingCells(row.row, outcome));
+      return file.writeBytes(row.bytes, row.start, row.end, row.pad, [], buildLeadingCells(row.row, outcome, options.translator));
     },
     copiesAll: copyAll,
     async addContext(record) {
@@ -84,9 +87,9 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
 }
 
 /** The `row`, `status`, `issue_code` and `message` cells of a row. */
-function buildLeadingCells(row: number, outcome: RowOutcome): string[] {
+function buildLeadingCells(row: number, outcome: RowOutcome, translator: Translator | undefined): string[] {
   const codes = [...new Set(outcome.issues.map((issue) => issue.code))];
-  return [String(row), outcome.status, codes.join(CSV_ISSUE_SEPARATOR), joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR)];
+  return [String(row), outcome.status, codes.join(CSV_ISSUE_SEPARATOR), joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR, translator)];
 }
 
 /** Writes `rejected-rows.csv`; resolves with the number of rows written. */

@@ -129,7 +129,7 @@ async function writeWorkbookReport(options: Omit<WriteRunReportOptions, 'summary
   // Opened once: by the copy's `onHeader` (called once, before the first row, even when the sheet
   // ends above its header), or at the end when there is no copy.
   const openRejected = async (header: readonly string[]): Promise<RejectedRowsSink> => {
-    rejected = await createRejectedRowsSink({ header, outPath: paths.rejectedRows, delimiter });
+    rejected = await createRejectedRowsSink({ header, outPath: paths.rejectedRows, delimiter, translator: options.translator });
     if (groupRows !== undefined) {
       const names = [...REJECTED_ROWS_LEADING_HEADERS, ...keptColumns(header).map((index) => header[index] ?? '')];
       groupCheck = createFedBackGroupCheck({ groupRows, header: names, ignoreHeaderPrefix: options.readOptions?.ignoreHeaderPrefix, leading: REJECTED_ROWS_LEADING_HEADERS.length, file: paths.rejectedRows, sheet: info.sheet });
@@ -195,7 +195,7 @@ async function writeCsvReport(options: Omit<WriteRunReportOptions, 'summary'>, p
   let rejected: RejectedRowsSink | undefined;
   let annotated: AnnotatedCsvSink | undefined;
   try {
-    rejected = await createRejectedRowsSink({ header, outPath: paths.rejectedRows, delimiter });
+    rejected = await createRejectedRowsSink({ header, outPath: paths.rejectedRows, delimiter, translator: options.translator });
     if (paths.annotated !== null) {
       annotated = await createAnnotatedCsvSink({
         header,

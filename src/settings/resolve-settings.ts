@@ -76,7 +76,7 @@ export function resolveSettings(layers: SettingsLayers): ResolvedSettings {
               severity: 'error',
               stage: 'settings',
               path: where,
-              message: `${where} from ${from}: not a known setting${nearest ? `; did you mean ${nearest}?` : ''} (docs/settings.md)`,
+              data: nearest ? { where, from, nearest, variant: 'nearest' } : { where, from },
             }),
           );
         }
@@ -93,7 +93,7 @@ export function resolveSettings(layers: SettingsLayers): ResolvedSettings {
           severity: 'error',
           stage: 'settings',
           path: zIssue.path.join('.'),
-          message: `${key} from ${from}: ${zIssue.message}`,
+          data: { key, from, detail: zIssue.message },
         }),
       );
     }

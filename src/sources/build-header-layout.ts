@@ -131,7 +131,7 @@ function suffixRepeatedNames(columns: SourceColumn[], source: HeaderSource): Iss
       code: READ_CODES.duplicateHeader,
       severity: 'warning',
       stage: 'read',
-      message: `the header repeats column names; the repeats are read as ${renamed.join(', ')} (name them so in the mapping)`,
+      data: { variant: 'renamed', renamed: renamed.join(', ') },
       file: source.file,
       sheet: source.sheet,
       row: source.row,

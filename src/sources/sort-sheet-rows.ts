@@ -42,17 +42,16 @@ export function createSheetRowSorter(): SheetRowSorter {
     },
     sorted: () => [...byNumber.values()].sort((a, b) => a.row - b.row),
     buildIssue(file, sheet) {
-      const parts: string[] = [];
-      if (late.length > 0) parts.push(`row${late.length > 1 ? 's' : ''} ${listRows(late)} ${late.length > 1 ? 'are' : 'is'} stored after higher rows`);
-      if (repeated.size > 0) {
-        const rows = [...repeated];
-        parts.push(`row${rows.length > 1 ? 's' : ''} ${listRows(rows)} ${rows.length > 1 ? 'are' : 'is'} stored more than once (the cells are read together, a later cell replacing an earlier one in the same column)`);
-      }
+      // `storedLate` and `storedTwice` name the catalog's phrase for one row or several (`stored_late.one`).
+      const data: Record<string, string> = {};
+      if (late.length > 0) Object.assign(data, { storedLate: late.length > 1 ? 'other' : 'one', lateRows: listRows(late) });
+      if (repeated.size > 0) Object.assign(data, { storedTwice: repeated.size > 1 ? 'other' : 'one', twiceRows: listRows([...repeated]) });
+      const variant = late.length > 0 && repeated.size > 0 ? 'both' : late.length > 0 ? 'late' : 'twice';
       return createIssue({
         code: READ_CODES.rowsOutOfOrder,
         severity: 'warning',
         stage: 'read',
-        message: `the sheet's rows are not stored in order: ${parts.join('; ')}; they are read by row number, as Excel shows them`,
+        data: { ...data, variant },
         file,
         sheet,
         row: late[0] ?? [...repeated][0],

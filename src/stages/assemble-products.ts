@@ -14,7 +14,7 @@
  */
 import type { Directories, ImportAttribute, ImportItem, ImportSku } from '../domain/index.js';
 import { InternalError } from '../core/errors.js';
-import { createIssue, hasErrors, type Issue } from '../core/issue.js';
+import { createIssue, hasErrors, type Issue, type IssueData } from '../core/issue.js';
 import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key-index.js';
 import type { ProductDraft, RowRef } from '../core/types.js';
 import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-index.js';
@@ -187,12 +187,12 @@ const LEFT_OUT_ROWS_SHOWN = 20;
 function buildLeftOutIssue(leftOut: LeftOutRows): Issue {
   const { rows } = leftOut;
   const shown = rows.slice(0, LEFT_OUT_ROWS_SHOWN).join(', ');
-  const more = rows.length > LEFT_OUT_ROWS_SHOWN ? `, … (${rows.length - LEFT_OUT_ROWS_SHOWN} more)` : '';
+  const more = rows.length - LEFT_OUT_ROWS_SHOWN;
   return createIssue({
     stage: 'build',
     code: 'duplicate_rows_left_out',
     severity: 'warning',
-    message: `${rows.length} ${rows.length === 1 ? 'row is' : 'rows are'} identical in every mapped field to an earlier row of their product and ${rows.length === 1 ? 'was' : 'were'} left out (rows.duplicates: keep-first): row${rows.length === 1 ? '' : 's'} ${shown}${more}`,
+    data: more > 0 ? { variant: 'more', count: rows.length, rows: shown, more } : { count: rows.length, rows: shown },
     file: leftOut.file,
     sheet: leftOut.sheet,
   });
@@ -263,7 +263,7 @@ function mergeProductFields(productKey: string, records: readonly MappedRow[], i
           'product_field_conflict',
           record,
           record.cells[field.cell],
-          `rows of product "${productKey}" disagree on ${field.name}: "${String(value)}" here, "${String(first.value)}" in row ${first.row}`,
+          { product: productKey, payloadField: field.name, first: String(first.value), firstRow: first.row },
           String(value),
         );
       }
@@ -320,7 +320,7 @@ function mergeProductAttributes(productKey: string, records: readonly MappedRow[
           'product_field_conflict',
           record,
           record.cells[`attribute:${attribute.code}`],
-          `rows of product "${productKey}" disagree on attribute ${attribute.code}: ${joined} here, ${firstJoined} in row ${seen.row}`,
+          { variant: 'attribute', product: productKey, attribute: attribute.code, first: firstJoined, firstRow: seen.row },
           joined,
         );
       }
@@ -378,7 +378,7 @@ function checkSkusDistinguished(productKey: string, records: readonly MappedRow[
         'skus_not_distinguished',
         record,
         undefined,
-        `SKUs of product "${productKey}" in rows ${first} and ${record.source.row} have the same SKU-defining values (${signature || 'none'})`,
+        signature === '' ? { variant: 'none', product: productKey, firstRow: first, row: record.source.row } : { product: productKey, firstRow: first, row: record.source.row, values: signature },
         signature,
       );
     }
@@ -404,11 +404,11 @@ function checkRequiredAttributes(
     if (attribute.isSkuDefining) {
       for (const record of records) {
         if (record.valid && !record.sku.attributes.some((entry) => entry.code === attribute.code)) {
-          reportBuildIssue(issues, productKey, 'required_attribute_missing', record, undefined, `SKU lacks attribute ${attribute.code} (${attribute.name.rus}), ${why}`, attribute.code, severity);
+          reportBuildIssue(issues, productKey, 'required_attribute_missing', record, undefined, { variant: 'sku', attribute: attribute.code, attributeName: attribute.name.rus, ...why }, attribute.code, severity);
         }
       }
     } else if (!productAttributes.some((entry) => entry.code === attribute.code)) {
-      reportBuildIssue(issues, productKey, 'required_attribute_missing', records[0] as MappedRow, undefined, `product lacks attribute ${attribute.code} (${attribute.name.rus}), ${why}`, attribute.code, severity);
+      reportBuildIssue(issues, productKey, 'required_attribute_missing', records[0] as MappedRow, undefined, { variant: 'product', attribute: attribute.code, attributeName: attribute.name.rus, ...why }, attribute.code, severity);
     }
   }
 }
@@ -430,26 +430,27 @@ function reportHeldBackRows(productKey: string, records: readonly MappedRow[], i
   for (const record of records) if (!record.valid) addCause(record.source.row, record.errorCodes ?? []);
   for (const issue of issues) if (issue.severity === 'error' && issue.row !== undefined) addCause(issue.row, [issue.code]);
   const badRows = [...causes.keys()].sort((a, b) => a - b);
-  const codes = [...new Set([...causes.values()].flat())].sort();
+  // An invalid row always has an error code; the dash only keeps the sentence whole should one not.
+  const codes = [...new Set([...causes.values()].flat())].sort().join(', ') || '—';
   const shown = badRows.slice(0, HELD_BACK_ROWS_SHOWN).join(', ');
-  const rows = badRows.length > HELD_BACK_ROWS_SHOWN ? `${shown} and ${badRows.length - HELD_BACK_ROWS_SHOWN} more` : shown;
-  // The message's data (for the catalog's template): the rows, their error codes, how many rows.
-  const data = { rows, codes: codes.join(', '), count: badRows.length };
-  const errors = data.codes === '' ? '' : ` (${data.codes})`;
-  const message = `product "${productKey}" is held back: row${data.count === 1 ? '' : 's'} ${data.rows} of it ha${data.count === 1 ? 's' : 've'} errors${errors}`;
+  // The data of the message: the rows (the first ten), their error codes, their count, how many more.
+  const data =
+    badRows.length > HELD_BACK_ROWS_SHOWN
+      ? { variant: 'more', product: productKey, rows: shown, codes, count: badRows.length, more: badRows.length - HELD_BACK_ROWS_SHOWN }
+      : { product: productKey, rows: shown, codes, count: badRows.length };
   for (const record of records) {
     if (!record.valid || causes.has(record.source.row)) continue;
-    reportBuildIssue(issues, productKey, 'product_has_invalid_rows', record, undefined, message);
+    reportBuildIssue(issues, productKey, 'product_has_invalid_rows', record, undefined, data, shown);
   }
 }
 
-function reportBuildIssue(issues: Issue[], productKey: string, code: AssemblyIssueCode, record: MappedRow, location: CellLocation | undefined, message: string, value?: string, severity: 'error' | 'warning' = 'error'): void {
+function reportBuildIssue(issues: Issue[], productKey: string, code: AssemblyIssueCode, record: MappedRow, location: CellLocation | undefined, data: IssueData, value?: string, severity: 'error' | 'warning' = 'error'): void {
   issues.push(
     createIssue({
       stage: 'build',
       code,
       severity,
-      message,
+      data,
       file: record.source.file,
       sheet: record.source.sheet,
       row: record.source.row,
@@ -527,7 +528,7 @@ function checkDuplicate<K>(
     stage: 'build',
     code,
     severity: 'error',
-    message: `${cell === 'barcode' ? 'barcode' : 'SKU key'} ${shown} is already used in row ${first}`,
+    data: { variant: cell === 'barcode' ? 'barcode' : 'sku_key', firstRow: first },
     file: record.source.file,
     sheet: record.source.sheet,
     row: record.source.row,

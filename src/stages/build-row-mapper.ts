@@ -81,8 +81,8 @@ export function buildRowMapper(mapping: Mapping, directories: Directories, info:
   if (virtual) setupIssues.unshift(...virtual.setupIssues);
   const filter = createRowFilter(
     mapping.rows,
-    createColumnResolver(mapInfo, (code, severity, message, extra) => {
-      setupIssues.push(createIssue({ stage: stageOfRowCode(code), code, severity, message, file: info.file, sheet: info.sheet, row: info.headerRow, ...extra }));
+    createColumnResolver(mapInfo, (code, severity, data, extra) => {
+      setupIssues.push(createIssue({ stage: stageOfRowCode(code), code, severity, data, file: info.file, sheet: info.sheet, row: info.headerRow, ...extra }));
     }),
   );
   const ctx = new RowContext(mapInfo, cells);
@@ -95,7 +95,7 @@ export function buildRowMapper(mapping: Mapping, directories: Directories, info:
     if (filter !== undefined) {
       const skip = filter(ctx.row.cells);
       if (skip !== undefined) {
-        ctx.report('row_skipped', 'warning', skip.location, skip.message, skip.value);
+        ctx.report('row_skipped', 'warning', skip.location, skip.data, skip.value);
         return { record: null, issues: ctx.issues, skipped: true };
       }
     }

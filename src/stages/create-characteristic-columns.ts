@@ -7,7 +7,7 @@
  * the attribute rules then read it as they read any column (synonyms, several values, levels,
  * checks). A name the mapping neither maps nor ignores is reported once per file.
  */
-import { createIssue, type Issue } from '../core/issue.js';
+import { createIssue, type Issue, type IssueData } from '../core/issue.js';
 import type { DirectoryIndex } from '../mapping/directory-index.js';
 import type { AttributeMapping, ColumnRef, Mapping } from '../mapping/mapping-schema.js';
 import { normalizeHeader, normalizeName } from '../mapping/normalize-name.js';
@@ -44,11 +44,11 @@ export function createCharacteristicColumns(mapping: Mapping, info: SourceInfo, 
   const spec = mapping.characteristics;
   if (spec === undefined) return undefined;
   const setupIssues: Issue[] = [];
-  const setupIssue = (code: 'mapped_column_missing' | 'characteristic_attribute_unknown', message: string, path: string): void => {
-    setupIssues.push(createIssue({ stage: 'map', code, severity: 'error', message, file: info.file, sheet: info.sheet, row: info.headerRow, path }));
+  const setupIssue = (code: 'mapped_column_missing' | 'characteristic_attribute_unknown', data: IssueData, path: string): void => {
+    setupIssues.push(createIssue({ stage: 'map', code, severity: 'error', data, file: info.file, sheet: info.sheet, row: info.headerRow, path }));
   };
   const triples = findTriples(info.header, spec);
-  if (triples.length === 0) setupIssue('mapped_column_missing', `the mapping names characteristic columns "${describeRef(spec.name)}" and "${describeRef(spec.value)}", which the header does not have`, 'characteristics');
+  if (triples.length === 0) setupIssue('mapped_column_missing', { variant: 'characteristics', nameColumn: describeRef(spec.name), valueColumn: describeRef(spec.value) }, 'characteristics');
 
   const header: SourceColumn[] = [...info.header];
   const base = header.length;
@@ -58,7 +58,7 @@ export function createCharacteristicColumns(mapping: Mapping, info: SourceInfo, 
     const key = normalizeName(name);
     if (positions.has(key)) continue;
     const code = typeof target === 'string' ? target : target.code;
-    if (!index.attributeByCode.has(code)) setupIssue('characteristic_attribute_unknown', `characteristic "${name}" is mapped to attribute ${code}, which the attribute directory does not have`, `characteristics.attributes.${name}`);
+    if (!index.attributeByCode.has(code)) setupIssue('characteristic_attribute_unknown', { name, attribute: code }, `characteristics.attributes.${name}`);
     positions.set(key, header.length - base);
     header.push({ index: -(1000 + positions.size), letter: triples[0]?.location.column ?? 'A', name: virtualHeader(name) });
     const column: ColumnRef = { header: virtualHeader(name) };
@@ -89,9 +89,8 @@ export function createCharacteristicColumns(mapping: Mapping, info: SourceInfo, 
             'characteristic_not_mapped',
             'warning',
             triple.location,
-            `characteristic "${name}" is not mapped to an attribute; its values are not sent (reported once per file)`,
+            { hint: 'map_or_ignore_characteristic' },
             name,
-            'map it under characteristics.attributes, or list it in characteristics.ignore',
           );
           continue;
         }

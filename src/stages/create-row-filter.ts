@@ -4,6 +4,7 @@
  * left out is never lost silently: it gets a `row_skipped` warning naming the condition, is not
  * sent, and the report counts it under that code. Compiled once per file.
  */
+import type { IssueData } from '../core/issue.js';
 import type { RowCondition } from '../mapping/mapping-schema.js';
 import type { SourceCell } from '../sources/types.js';
 import type { ColumnResolver } from './rules/resolve-columns.js';
@@ -11,7 +12,8 @@ import type { CellLocation } from './mapped-row.js';
 
 /** Why a row is left out: the condition and the cell that decided. */
 export interface RowSkip {
-  message: string;
+  /** The data of the `row_skipped` message: the kind of condition (`skip`, `where`) and the condition. */
+  data: IssueData;
   location: CellLocation | undefined;
   value: string;
 }
@@ -39,11 +41,11 @@ export function createRowFilter(rows: { skip: readonly RowCondition[]; where: re
   return (cells) => {
     for (const condition of skip) {
       const text = readText(cells, condition.index);
-      if (condition.test(text)) return { message: `row skipped by the mapping (rows.skip: ${condition.describe})`, location: condition.location, value: text };
+      if (condition.test(text)) return { data: { variant: 'skip', condition: condition.describe }, location: condition.location, value: text };
     }
     for (const condition of where) {
       const text = readText(cells, condition.index);
-      if (!condition.test(text)) return { message: `row skipped by the mapping (rows.where: ${condition.describe} does not hold)`, location: condition.location, value: text };
+      if (!condition.test(text)) return { data: { variant: 'where', condition: condition.describe }, location: condition.location, value: text };
     }
     return undefined;
   };

@@ -58,6 +58,26 @@ export const ASSEMBLY_ISSUE_CODES = {
   product_has_invalid_rows: 'The row is fine, but another row of its product has an error, so the whole product is held back.',
 } as const;
 
+/** The fields a row issue names by a catalog word (`field.<term>` in `issues.json`: "the price", "цена"). */
+export const FIELD_TERMS = [
+  'shop_id',
+  'product_key',
+  'sku_key',
+  'product_id',
+  'sku_id',
+  'price',
+  'vat',
+  'local_made',
+  'category',
+  'brand',
+  'name_rus',
+  'description_rus',
+  'barcode',
+] as const;
+
+/** One of `FIELD_TERMS`. */
+export type FieldTerm = (typeof FIELD_TERMS)[number];
+
 /** A row-mapper issue code. */
 export type RowIssueCode = keyof typeof ROW_ISSUE_CODES;
 /** An assembler issue code. */

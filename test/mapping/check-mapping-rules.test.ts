@@ -26,6 +26,10 @@ describe('checkMappingRules', () => {
       [
         {
           "code": "category_not_leaf",
+          "data": {
+            "categories": "Одежда (10)",
+            "hint": "map_to_one_subcategory",
+          },
           "file": "shop.yaml",
           "hint": "map to one of its subcategories",
           "message": "category Одежда (10) is not a leaf category",
@@ -36,6 +40,10 @@ describe('checkMappingRules', () => {
         },
         {
           "code": "ambiguous_category",
+          "data": {
+            "entries": "Одежда / Мужская одежда / Футболки (111); Одежда / Детская одежда / Футболки (121)",
+            "hint": "use_id_or_path",
+          },
           "file": "shop.yaml",
           "hint": "use the id or the path: Одежда / Мужская одежда / Футболки (111); Одежда / Детская одежда / Футболки (121)",
           "message": ""Футболки" names several leaf categories",
@@ -46,6 +54,11 @@ describe('checkMappingRules', () => {
         },
         {
           "code": "unknown_category",
+          "data": {
+            "hint": "did_you_mean",
+            "suggestions": "Электроника / Смартфоны (21)",
+            "variant": "directory",
+          },
           "file": "shop.yaml",
           "hint": "did you mean: Электроника / Смартфоны (21)?",
           "message": "category "Смартфон" is not in the category directory",
@@ -56,6 +69,9 @@ describe('checkMappingRules', () => {
         },
         {
           "code": "unknown_category",
+          "data": {
+            "variant": "directory",
+          },
           "file": "shop.yaml",
           "message": "category "999" is not in the category directory",
           "path": "categories.Пропавшая",
@@ -65,6 +81,10 @@ describe('checkMappingRules', () => {
         },
         {
           "code": "category_not_leaf",
+          "data": {
+            "categories": "Одежда / Мужская одежда (11)",
+            "hint": "map_to_one_subcategory",
+          },
           "file": "shop.yaml",
           "hint": "map to one of its subcategories",
           "message": "category Одежда / Мужская одежда (11) is not a leaf category",
@@ -75,6 +95,10 @@ describe('checkMappingRules', () => {
         },
         {
           "code": "category_not_leaf",
+          "data": {
+            "categories": "Одежда / Мужская одежда (11)",
+            "hint": "map_to_one_subcategory",
+          },
           "file": "shop.yaml",
           "hint": "map to one of its subcategories",
           "message": "category Одежда / Мужская одежда (11) is not a leaf category",

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildRunSummary } from '../../src/report/build-run-summary.js';
 import { renderIssueLine, renderIssueText } from '../../src/report/render-issue-line.js';
 import { renderSummary } from '../../src/report/render-summary.js';
-import { makeIssue, makeParts } from './report-builders.js';
 import { createTranslator } from '../../src/i18n/create-translator.js';
+import { makeIssue, makeParts } from './report-builders.js';
 
 const en = createTranslator('en');
 
@@ -68,16 +68,17 @@ describe('renderSummary', () => {
 });
 
 describe('issue text', () => {
+  const en = createTranslator('en');
   const issue = makeIssue({ code: 'price_not_positive', message: 'price must be a positive number', file: 'a.xlsx', row: 4, column: 'C', header: 'Цена', value: '-5', hint: 'use a number above 0' });
 
   it('renderIssueText drops file, sheet and row but keeps the column', () => {
-    expect(renderIssueText(issue)).toBe('column C (Цена): price must be a positive number (value "-5"); use a number above 0');
-    expect(renderIssueText(issue, { column: false })).toBe('price must be a positive number (value "-5"); use a number above 0');
-    expect(renderIssueText({ ...issue, severity: 'warning' }, { column: false })).toBe('warning: price must be a positive number (value "-5"); use a number above 0');
+    expect(renderIssueText(issue, en)).toBe('column C (Цена): price must be a positive number (value "-5"); use a number above 0');
+    expect(renderIssueText(issue, en, { column: false })).toBe('price must be a positive number (value "-5"); use a number above 0');
+    expect(renderIssueText({ ...issue, severity: 'warning' }, en, { column: false })).toBe('warning: price must be a positive number (value "-5"); use a number above 0');
   });
 
   it('renderIssueLine is the full line, optionally coloured', () => {
-    expect(renderIssueLine(issue)).toBe('error price_not_positive: a.xlsx › row 4 › column C (Цена): price must be a positive number (value "-5"); use a number above 0');
-    expect(renderIssueLine(issue, { color: true })).toMatch(/^\u001B\[31merror\u001B\[39m price_not_positive: /);
+    expect(renderIssueLine(issue, en)).toBe('error price_not_positive: a.xlsx › row 4 › column C (Цена): price must be a positive number (value "-5"); use a number above 0');
+    expect(renderIssueLine(issue, en, { color: true })).toMatch(/^\u001B\[31merror\u001B\[39m price_not_positive: /);
   });
 });

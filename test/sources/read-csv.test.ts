@@ -57,6 +57,7 @@ describe('csvReader: encodings', () => {
         severity: 'error',
         stage: 'read',
         message: `bytes D0 at byte offset ${head.length} are not valid utf-8; the cell shows U+FFFD in their place`,
+        data: { bytes: 'D0', offset: head.length, encoding: 'utf-8' },
         file: path,
         row: 4,
         column: 'B',

@@ -92,6 +92,11 @@ describe('createRowMapper: issue locations', () => {
         {
           "code": "unknown_brand",
           "column": "H",
+          "data": {
+            "hint": "did_you_mean",
+            "suggestions": "Samsung (500)",
+            "variant": "missing",
+          },
           "file": "catalog.xlsx",
           "header": "Бренд",
           "hint": "did you mean: Samsung (500)?",

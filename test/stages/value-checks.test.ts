@@ -52,10 +52,10 @@ describe('checkBarcode', () => {
   it('reports a number that lost its leading zero, and repairs it only when asked', () => {
     // EAN-8 00123457 stored as a number is 123457.
     const cell = numberCell(123457);
-    expect(checkBarcode(cell, strict)).toEqual({ status: 'damaged', reason: 'the barcode is a number of 6 digits: Excel dropped its leading zeros', repaired: '00123457' });
+    expect(checkBarcode(cell, strict)).toEqual({ status: 'damaged', reason: 'the barcode is a number of 6 digits: Excel dropped its leading zeros', cause: { reason: 'leading_zeros', digits: 6 }, repaired: '00123457' });
     expect(checkBarcode(cell, { repairLeadingZeros: true })).toEqual({ status: 'repaired', barcode: '00123457', original: '123457' });
     // The same digits as text are just too short.
-    expect(checkBarcode(textCell('123457'), strict)).toEqual({ status: 'invalid', reason: 'a barcode has 8, 12, 13 or 14 digits, got 6' });
+    expect(checkBarcode(textCell('123457'), strict)).toEqual({ status: 'invalid', reason: 'a barcode has 8, 12, 13 or 14 digits, got 6', cause: { reason: 'length', digits: 6 } });
   });
 
   it('reports a wrong check digit with the expected one', () => {

@@ -108,7 +108,7 @@ function renderCauseRow(t: Translator, cause: RankedCause, rank: number): HtmlCe
   const column = cause.column === undefined ? t.translate('report.html.noColumn') : cause.header === undefined ? cause.column : `${cause.column} (${cause.header})`;
   const severity = `<span class="sev-${cause.severity}">${escapeHtml(t.translate(`report.severity.${cause.severity}`))}</span>`;
   const kind = escapeHtml(t.translate(cause.followOn ? 'report.cause.followOn' : 'report.cause.root'));
-  const problem = cause.first.message === '' ? '' : renderIssueText(cause.first, { column: false });
+  const problem = cause.first.message === '' ? '' : renderIssueText(cause.first, t, { column: false });
   return [
     { text: String(rank) },
     { html: `${kind}<br>${severity}` },

@@ -18,6 +18,7 @@ import { parseOutlineLevel } from '../../sources/scan-row-outlines.js';
 import { placeXmlTextError } from '../../sources/xml-text.js';
 import { isAnnotationHeader } from '../annotation-columns.js';
 import { renderIssueText } from '../render-issue-line.js';
+import { createTranslator } from '../../i18n/create-translator.js';
 import type { RowOutcome } from '../report-types.js';
 import { annotationColumnWidths, buildAnnotationCells, buildAnnotationHeaderCells, placeAnnotationColumns, type AnnotationColumns } from './annotation-cells.js';
 import { createMergedTextFill, type MergedTextFill } from './fill-merged-texts.js';
@@ -261,7 +262,7 @@ class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
     if (outcome !== undefined) {
       this.result.annotatedRows += 1;
       const highlights = this.highlightCells(outcome, rowNumber, cells);
-      const extras = buildAnnotationCells(this.columns, prefix, rowNumber, outcome, options.styles, options.statusWords);
+      const extras = buildAnnotationCells(this.columns, prefix, rowNumber, outcome, options.styles, options.annotationWords);
       if (highlights === undefined && !perCell && endsBefore(text, shape, prefix, this.columns?.first)) {
         out = `${openRowTag(text, shape)}${text.slice(shape.tagEnd, shape.closeStart)}${extras.map((extra) => extra.xml).join('')}</${prefix}row>`;
       } else {
@@ -300,13 +301,14 @@ class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
     const styleOf = new Map<number, number>();
     for (const cell of cells.get()) if (!this.oldColumns.has(cell.column)) styleOf.set(cell.column, earlierHighlights?.get(cell.style) ?? cell.style);
     const highlights = new Map<number, number>();
+    const noteTranslator = options.annotationWords?.translator ?? createTranslator('en');
     for (const [column, list] of byColumn) {
       const severity = list.some((issue) => issue.severity === 'error') ? 'error' : 'warning';
       highlights.set(column, options.styles.highlight(styleOf.get(column) ?? 0, severity));
       const ref = `${columnLetters(column)}${rowNumber}`;
       if (result.notes.length < options.maxNotes && options.hasSellerNote?.(ref) !== true) {
         // Notes are never evaluated, so they keep the exact text.
-        result.notes.push({ row: rowNumber, column, ref, text: limitCellText(list.map((issue) => renderIssueText(issue, { column: false })).join('\n')) });
+        result.notes.push({ row: rowNumber, column, ref, text: limitCellText(list.map((issue) => renderIssueText(issue, noteTranslator, { column: false })).join('\n')) });
       }
     }
     result.highlightedCells += byColumn.size;

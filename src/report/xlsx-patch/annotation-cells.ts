@@ -4,7 +4,7 @@
  * `_errors` and id cells.
  */
 import { EXCEL_MAX_COLUMNS } from '../../sources/parse-sheet-rows.js';
-import { ANNOTATION_HEADERS, buildAnnotationValues, type StatusWords } from '../annotation-columns.js';
+import { ANNOTATION_HEADERS, buildAnnotationValues, type AnnotationWords } from '../annotation-columns.js';
 import { neutralizeFormula } from '../neutralize-formula.js';
 import type { RowOutcome, RowStatus } from '../report-types.js';
 import { limitCellText } from './limit-cell-text.js';
@@ -47,10 +47,10 @@ export function buildAnnotationHeaderCells(columns: AnnotationColumns | undefine
 }
 
 /** A data row's `_status`, `_errors` and id cells. */
-export function buildAnnotationCells(columns: AnnotationColumns | undefined, prefix: string, rowNumber: number, outcome: RowOutcome, styles: StylePatch, statusWords?: StatusWords | undefined): ExtraCell[] {
+export function buildAnnotationCells(columns: AnnotationColumns | undefined, prefix: string, rowNumber: number, outcome: RowOutcome, styles: StylePatch, annotationWords?: AnnotationWords | undefined): ExtraCell[] {
   if (columns === undefined) return [];
   const { first, letters } = columns;
-  const values = buildAnnotationValues(outcome, '\n', statusWords);
+  const values = buildAnnotationValues(outcome, '\n', annotationWords);
   const ref = (offset: number): string => `${letters[offset]}${rowNumber}`;
   const extras: ExtraCell[] = [{ column: first, xml: inlineCell(prefix, ref(0), values._status, styles.toolStyle(statusStyle(outcome.status))) }];
   if (values._errors !== '') extras.push({ column: first + 1, xml: inlineCell(prefix, ref(1), limitCellText(neutralizeFormula(values._errors)), styles.toolStyle('errors')) });

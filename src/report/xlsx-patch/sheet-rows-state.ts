@@ -4,7 +4,7 @@
  * steps, so no step imports back into the rewriter.
  */
 import type { Issue } from '../../core/issue.js';
-import type { StatusWords } from '../annotation-columns.js';
+import type { AnnotationWords } from '../annotation-columns.js';
 import type { SharedStringTable } from '../../sources/shared-string-table.js';
 import type { RowOutcome } from '../report-types.js';
 import type { TextRow } from '../write-annotated-csv.js';
@@ -65,7 +65,7 @@ export interface SheetRowsOptions {
   /** Namespace of relationship ids in the workbook (transitional or strict). */
   relationshipsNs: string;
   /** The `_status` words of the run's language (default: the status codes). */
-  statusWords?: StatusWords | undefined;
+  annotationWords?: AnnotationWords | undefined;
 }
 
 /** Counts and findings of the rewrite. */

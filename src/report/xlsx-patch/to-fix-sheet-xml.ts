@@ -120,7 +120,7 @@ function buildCauseRow(rowNumber: number, cause: RankedCause, options: ToFixShee
     kind: translator.translate(cause.followOn ? 'report.cause.followOn' : 'report.cause.root'),
     column: cause.column ?? '',
     header: cause.header ?? '',
-    problem: describeProblem(cause.first),
+    problem: describeProblem(cause.first, translator),
     count: cause.count,
     firstCell: target ?? '',
     fix: describeFix(cause.code, translator),
@@ -142,9 +142,9 @@ function buildCauseRow(rowNumber: number, cause: RankedCause, options: ToFixShee
 }
 
 /** The first issue's text without its value (the value has a column of its own) and without the column (so has the line). */
-function describeProblem(issue: Issue): string {
+function describeProblem(issue: Issue, translator: Translator): string {
   const { value: _value, ...rest } = issue;
-  return renderIssueText(rest, { column: false });
+  return renderIssueText(rest, translator, { column: false });
 }
 
 /** A sheet name as a formula reference writes it: quoted, with `'` doubled. */

@@ -5,7 +5,7 @@
  * name them like any column; each row gets their cells before the field rules run. Everything is
  * compiled once per file; a row only runs the compiled steps.
  */
-import { createIssue, type Issue, type Severity } from '../../core/issue.js';
+import { createIssue, type Issue, type IssueData, type Severity } from '../../core/issue.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import type { ColumnRef, Mapping } from '../../mapping/mapping-schema.js';
 import { normalizeHeader } from '../../mapping/normalize-name.js';
@@ -48,13 +48,13 @@ export function createVirtualColumns(mapping: Mapping, info: SourceInfo, index: 
     const position = findPosition(header, derived.from);
     const path = `derive.${derived.name}`;
     if (position === undefined) {
-      setupIssues.push(buildSetupIssue(info, `the mapping derives "${derived.name}" from column ${describeRef(derived.from)}, which the header does not have`, path));
+      setupIssues.push(buildSetupIssue(info, { variant: 'derive', column: derived.name, from: describeRef(derived.from) }, path));
     }
     const source = position === undefined ? undefined : header[position];
     const location: CellLocation = source === undefined ? { column: firstLetter, header: derived.name } : { column: source.letter, header: source.name || derived.name };
     header.push({ index: -(groupCount + plans.length + 1), letter: location.column, name: derived.name });
     const steps = derived.steps.map((step) => compileStep(step, { mapping, index, compileCategoryLookup }));
-    for (const problem of steps.flatMap((step) => step.problems ?? [])) setupIssues.push(buildSetupIssue(info, `"${derived.name}": ${problem}`, path, 'unknown_category', 'warning'));
+    for (const problem of steps.flatMap((step) => step.problems ?? [])) setupIssues.push(buildSetupIssue(info, { variant: 'derive_step', column: derived.name, problem }, path, 'unknown_category', 'warning'));
     plans.push({ name: derived.name, from: position ?? -1, location, steps, onFail: derived.onFail });
   }
   const width = header.length;
@@ -82,9 +82,9 @@ function runPlan(plan: DerivedPlan, cell: SourceCell | undefined, ctx: RowContex
   if (text === '') return undefined;
   let value: string | undefined = text;
   let reported = false;
-  const report: StepReporter = (code, severity, message, cellValue, hint) => {
+  const report: StepReporter = (code, severity, data, cellValue) => {
     reported = true;
-    ctx.report(code, severity, plan.location, `"${plan.name}": ${message}`, cellValue, hint);
+    ctx.report(code, severity, plan.location, { ...data, column: plan.name }, cellValue);
   };
   for (const step of plan.steps) {
     value = step.apply(value, report);
@@ -94,9 +94,8 @@ function runPlan(plan: DerivedPlan, cell: SourceCell | undefined, ctx: RowContex
           'derived_value_missing',
           plan.onFail,
           plan.location,
-          `"${plan.name}": step ${step.label} gave no value for "${text.length > 80 ? `${text.slice(0, 77)}…` : text}"`,
+          { column: plan.name, step: step.label, text: text.length > 80 ? `${text.slice(0, 77)}…` : text, hint: 'correct_cell_or_step' },
           text,
-          'correct the cell, or the derive step in the mapping',
         );
       }
       return undefined;
@@ -124,6 +123,6 @@ function describeRef(ref: ColumnRef): string {
   return typeof ref === 'string' ? ref : 'letter' in ref ? ref.letter : ref.header;
 }
 
-function buildSetupIssue(info: SourceInfo, message: string, path: string, code = 'mapped_column_missing', severity: Severity = 'error'): Issue {
-  return createIssue({ stage: 'map', code, severity, message, file: info.file, sheet: info.sheet, row: info.headerRow, path });
+function buildSetupIssue(info: SourceInfo, data: IssueData, path: string, code = 'mapped_column_missing', severity: Severity = 'error'): Issue {
+  return createIssue({ stage: 'map', code, severity, data, file: info.file, sheet: info.sheet, row: info.headerRow, path });
 }

@@ -7,6 +7,7 @@
  * name that matches only weakly, or as well as another leaf, gives no value and a
  * `category_uncertain` issue naming the phrase, the nearest leaves and why: never a silent pick.
  */
+import type { IssueData } from '../../core/issue.js';
 import { findAnsweredType, indexAnsweredTypes } from '../../assistant/review/classify-with-answers.js';
 import { getClassifierIndex } from '../../assistant/classify/load-classifier-index.js';
 import { readKnownBrands } from '../../assistant/classify/known-brands.js';
@@ -35,19 +36,24 @@ export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex): 
       if (answered !== undefined) return answered.answer;
       const result = classifyProduct(classifier, { name: text }, options);
       if (result.confident && result.path !== undefined) return result.path;
-      if (result.leafId !== undefined) report?.('category_uncertain', severity, describeDoubt(text, result), text, `answer it in \`categories\` (key "${result.productType}"), or leave a leaf or word out in \`classify.exclude\``);
+      if (result.leafId !== undefined) report?.('category_uncertain', severity, describeDoubt(text, result), text);
       return undefined;
     },
   };
 }
 
-/** `"Кабель для микрофона 3 м": product type "кабель" matches … only weakly (…); nearest: …`. */
-function describeDoubt(text: string, result: Classification): string {
+/**
+ * The data of `"Кабель для микрофона 3 м": product type "кабель" matches … only weakly (…); nearest: …`;
+ * the variant says whether (and by what other than the name) a phrase matched.
+ */
+function describeDoubt(text: string, result: Classification): IssueData {
   const shown = text.length > 80 ? `${text.slice(0, 77)}…` : text;
   const [evidence] = result.evidence;
-  const matched = evidence === undefined ? '' : ` ("${evidence.phrase}" matched "${evidence.matched}"${evidence.via === 'name' ? '' : ` by its ${evidence.via}`})`;
   const nearest = [`${result.path ?? ''} (${result.confidence.toFixed(2)})`, ...result.alternatives.slice(0, 4).map((item) => `${item.path} (${item.score.toFixed(2)})`)].join('; ');
-  return `"${shown}": product type "${result.productType}" names no leaf clearly — ${result.doubt ?? 'uncertain'}${matched}; nearest: ${nearest}`;
+  const data = { text: shown, productType: result.productType, doubt: result.doubt ?? 'uncertain', nearest, hint: 'answer_in_categories' };
+  if (evidence === undefined) return data;
+  const matched = { ...data, phrase: evidence.phrase, matched: evidence.matched };
+  return evidence.via === 'name' ? { ...matched, variant: 'matched' } : { ...matched, variant: 'matched_via', via: evidence.via };
 }
 
 /**

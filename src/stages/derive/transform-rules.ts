@@ -14,12 +14,12 @@ import { UNIT_FACTORS } from '../../mapping/derive-schema.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import type { Mapping } from '../../mapping/mapping-schema.js';
 import { normalizeName } from '../../mapping/normalize-name.js';
-import type { Severity } from '../../core/issue.js';
+import type { IssueData, Severity } from '../../core/issue.js';
 import type { RowIssueCode } from '../issue-codes.js';
 import { createWordIndex } from './find-words-in-text.js';
 
 /** How a step reports a problem of its own at the cell (the caller adds the location); a step that reports gets no second, generic issue. */
-export type StepReporter = (code: RowIssueCode, severity: Severity, message: string, value: string, hint: string) => void;
+export type StepReporter = (code: RowIssueCode, severity: Severity, data: IssueData, value: string) => void;
 
 /** A compiled step. */
 export interface CompiledStep {

@@ -3,11 +3,13 @@
  * the separator; each piece is resolved (dictionary: through the resolver; free: the mapping's
  * entries, else parsed by the attribute's type) and the value codes go to the product or the SKU.
  */
+import { renderIssueMessage } from '../../core/issue.js';
+import { createTranslator } from '../../i18n/create-translator.js';
 import type { ImportAttribute } from '../../domain/index.js';
 import { isAttributeAllowed } from '../../mapping/directory-index.js';
 import { detachString } from '../../mapping/detach-string.js';
 import { normalizeName } from '../../mapping/normalize-name.js';
-import { formatSuggestions } from '../../mapping/suggest-entries.js';
+import { describeSuggestions } from '../../mapping/suggest-entries.js';
 import type { CellLocation } from '../mapped-row.js';
 import type { BooleanLookup } from '../parse-boolean.js';
 import { parseBoolean } from '../parse-boolean.js';
@@ -65,7 +67,7 @@ function compileAttributeRule(
       // left out, silently unless the mapping asks for a warning or an error.
       if (!allowed && plan.outsideCategory !== 'error') {
         if (plan.outsideCategory === 'warning') {
-          ctx.report('attribute_not_in_category', 'warning', location, `attribute ${attribute.code} (${attribute.name.rus}) does not belong to category ${categoryId}; the value is left out`, cellText);
+          ctx.report('attribute_not_in_category', 'warning', location, { variant: 'left_out', attribute: attribute.code, attributeName: attribute.name.rus, category: String(categoryId) }, cellText);
         }
         return;
       }
@@ -87,11 +89,11 @@ function compileAttributeRule(
       }
       if (failed || codes.length === 0) return;
       if (codes.length > 1 && !multiple) {
-        ctx.report('too_many_values', 'error', location, `attribute ${attribute.code} takes one value, got ${codes.length}`, cellText);
+        ctx.report('too_many_values', 'error', location, { attribute: attribute.code, count: codes.length }, cellText);
         return;
       }
       if (!allowed) {
-        ctx.report('attribute_not_in_category', 'error', location, `attribute ${attribute.code} (${attribute.name.rus}) does not belong to category ${categoryId}`, cellText);
+        ctx.report('attribute_not_in_category', 'error', location, { attribute: attribute.code, attributeName: attribute.name.rus, category: String(categoryId) }, cellText);
         return;
       }
       const entry: ImportAttribute = found ?? { code: attribute.code, valueCodes: codes };
@@ -167,7 +169,7 @@ function resolveFreeValue(
   if (attribute.type === 'number') {
     const value = parseDecimal(piece, decimalFormat);
     if (value === null) {
-      ctx.report('invalid_attribute_value', 'error', location, `attribute ${attribute.code} takes a number`, piece);
+      ctx.report('invalid_attribute_value', 'error', location, { variant: 'number', attribute: attribute.code }, piece);
       return null;
     }
     return [String(value)];
@@ -175,7 +177,7 @@ function resolveFreeValue(
   if (attribute.type === 'boolean') {
     const value = parseBoolean(piece, booleans);
     if (value === null) {
-      ctx.report('invalid_attribute_value', 'error', location, `attribute ${attribute.code} takes yes or no`, piece);
+      ctx.report('invalid_attribute_value', 'error', location, { variant: 'boolean', attribute: attribute.code }, piece);
       return null;
     }
     return [String(value)];
@@ -190,18 +192,11 @@ function resolveDictionaryValue(ctx: RowContext, plan: AttributePlan, piece: str
     case 'found':
       if (resolution.via === 'approximate') {
         const entry = resolution.entries[0];
-        ctx.report(
-          'value_matched_approximately',
-          'warning',
-          location,
-          `value "${piece}" of attribute ${code} was matched to ${entry?.name.rus} (${entry?.code})`,
-          piece,
-          `add it to the attribute's \`values\` to confirm`,
-        );
+        ctx.report('value_matched_approximately', 'warning', location, { variant: 'value', attribute: code, entry: `${entry?.name.rus} (${entry?.code})`, hint: 'confirm_in_values' }, piece);
       }
       return resolution.entries.length === 1 ? [(resolution.entries[0] as { code: string }).code] : resolution.entries.map((entry) => entry.code);
     case 'ambiguous':
-      ctx.report('ambiguous_attribute_value', 'error', location, `"${piece}" names several values of attribute ${code}`, piece, `map it in \`values\`: ${resolution.entries.map((entry) => entry.code).join(', ')}`);
+      ctx.report('ambiguous_attribute_value', 'error', location, { attribute: code, hint: 'map_in_values', entries: resolution.entries.map((entry) => entry.code).join(', ') }, piece);
       return null;
     default:
       if (mergeIntoSharedIssue(ctx, location, piece, code)) return null;
@@ -209,9 +204,8 @@ function resolveDictionaryValue(ctx: RowContext, plan: AttributePlan, piece: str
         'unknown_attribute_value',
         'error',
         location,
-        describeMissing(`value of attribute ${code}`, piece, resolution),
+        { ...describeMissing(resolution), attribute: code, ...(resolution.status === 'missing' ? describeSuggestions(resolution.suggestions) : {}) },
         piece,
-        resolution.status === 'missing' ? formatSuggestions(resolution.suggestions) : undefined,
       );
       return null;
   }
@@ -222,11 +216,18 @@ function resolveDictionaryValue(ctx: RowContext, plan: AttributePlan, piece: str
  * issue for the same cell and text (from an attribute the same column feeds), that issue names this
  * attribute too instead of a second issue being added.
  */
+const SHARED = '_shared';
+
 function mergeIntoSharedIssue(ctx: RowContext, location: CellLocation | undefined, piece: string, code: string): boolean {
   if (location === undefined) return false;
   for (const issue of ctx.issues) {
     if (issue.code !== 'unknown_attribute_value' || issue.column !== location.column || issue.value !== piece) continue;
-    issue.message = `${issue.message} (the cell also feeds attribute ${code})`;
+    // The variant `<missing|mapped>_shared` names the other attributes the cell feeds.
+    const data = issue.data ?? {};
+    const variant = String(data['variant']);
+    const also = data['also'] === undefined ? code : `${data['also']}, ${code}`;
+    issue.data = { ...data, variant: variant.endsWith(SHARED) ? variant : variant + SHARED, also };
+    issue.message = renderIssueMessage(issue, createTranslator('en'));
     return true;
   }
   return false;

@@ -36,7 +36,7 @@ export const compileBarcodeRule: RuleFactory = ({ slots, mapping }) => {
         } else cell = takeFirstBarcode(ctx, cell, slot?.location, several, options);
       }
       if (cell === undefined) {
-        if (required) ctx.requireMissing(slot, 'the barcode');
+        if (required) ctx.requireMissing(slot, 'barcode');
       } else if (cell !== null) {
         const location = slot?.location;
         const check = checkBarcode(cell, options);
@@ -47,25 +47,22 @@ export const compileBarcodeRule: RuleFactory = ({ slots, mapping }) => {
             break;
           case 'repaired':
             record.sku.barcode = check.barcode;
-            ctx.report('barcode_leading_zero_restored', 'warning', location, `Excel dropped leading zeros of the barcode; restored as ${check.barcode}`, value);
+            ctx.report('barcode_leading_zero_restored', 'warning', location, { barcode: check.barcode }, value);
             break;
           case 'damaged':
             ctx.report(
               'barcode_damaged_by_excel',
               'error',
               location,
-              check.reason,
+              { ...check.cause, ...(check.repaired === undefined ? { hint: 'retype_barcodes_as_text' } : { hint: 'barcode_probably', repaired: check.repaired }) },
               value,
-              check.repaired === undefined
-                ? 'format the column as text and type the barcodes again'
-                : `probably ${check.repaired}; format the column as text, or set validation.barcode.repairLeadingZeros`,
             );
             break;
           case 'invalid':
-            ctx.report('invalid_barcode', 'error', location, check.reason, value);
+            ctx.report('invalid_barcode', 'error', location, check.cause, value);
             break;
           case 'check_digit':
-            ctx.report('barcode_check_digit_mismatch', 'error', location, `the check digit of barcode ${check.barcode} should be ${check.expected}`, value);
+            ctx.report('barcode_check_digit_mismatch', 'error', location, { barcode: check.barcode, expected: check.expected }, value);
         }
       }
       // Without a barcode (allowed when the service does not require one) and without an SKU key
@@ -86,14 +83,14 @@ function takeEachBarcode(ctx: RowContext, cell: SourceCell, location: CellLocati
   const others: string[] = [];
   for (const other of rest) {
     if (seen.has(other)) {
-      ctx.report('several_barcodes', 'error', location, `barcode ${other} is repeated in the cell; with several: each, every barcode makes a SKU`, cell.text);
+      ctx.report('several_barcodes', 'error', location, { variant: 'repeated_each', barcode: other }, cell.text);
       continue;
     }
     seen.add(other);
     const check = checkBarcode({ kind: 'string', text: other, value: other }, options);
     if (check.status === 'ok' || check.status === 'repaired') others.push(check.barcode);
-    else if (check.status === 'check_digit') ctx.report('barcode_check_digit_mismatch', 'error', location, `the check digit of barcode ${check.barcode} should be ${check.expected}`, cell.text);
-    else ctx.report('invalid_barcode', 'error', location, `barcode ${other} is not valid: ${check.reason}`, cell.text);
+    else if (check.status === 'check_digit') ctx.report('barcode_check_digit_mismatch', 'error', location, { barcode: check.barcode, expected: check.expected }, cell.text);
+    else ctx.report('invalid_barcode', 'error', location, { ...check.cause, variant: 'other', barcode: other }, cell.text);
   }
   return { first: { kind: 'string', text: first, value: first }, others };
 }
@@ -123,9 +120,8 @@ function takeFirstBarcode(
       'several_barcodes',
       'error',
       location,
-      `the cell holds ${pieces.length} barcodes; an SKU has one`,
+      { count: pieces.length, hint: 'set_several_barcodes' },
       cell.text,
-      'set validation.barcode.several: first to send the first and report the others, or each to make a SKU of every barcode',
     );
     return null;
   }
@@ -134,16 +130,17 @@ function takeFirstBarcode(
   const sent: string[] = [];
   for (const other of others) {
     if (seen.has(other)) {
-      ctx.report('several_barcodes', 'warning', location, `barcode ${other} is repeated in the cell`, cell.text);
+      ctx.report('several_barcodes', 'warning', location, { variant: 'repeated', barcode: other }, cell.text);
       continue;
     }
     seen.add(other);
     const check = checkBarcode({ kind: 'string', text: other, value: other }, options);
     if (check.status === 'ok' || check.status === 'repaired') sent.push(check.barcode);
-    else ctx.report(check.status === 'check_digit' ? 'barcode_check_digit_mismatch' : 'invalid_barcode', 'warning', location, `extra barcode ${other} is not valid${'reason' in check ? `: ${check.reason}` : ''}`, cell.text);
+    else if (check.status === 'check_digit') ctx.report('barcode_check_digit_mismatch', 'warning', location, { variant: 'extra', barcode: other }, cell.text);
+    else ctx.report('invalid_barcode', 'warning', location, { ...check.cause, variant: 'extra', barcode: other }, cell.text);
   }
   if (sent.length > 0) {
-    ctx.report('several_barcodes', 'warning', location, `the cell holds ${pieces.length} barcodes: the SKU takes ${first}; ${sent.join(', ')} ${sent.length === 1 ? 'is' : 'are'} not sent`, cell.text);
+    ctx.report('several_barcodes', 'warning', location, { variant: sent.length === 1 ? 'first_one' : 'first', pieces: pieces.length, barcode: first, rest: sent.join(', ') }, cell.text);
   }
   return { kind: 'string', text: first, value: first };
 }

@@ -20,6 +20,6 @@ export const compileBrandRule: RuleFactory = ({ slots, mapping, resolver }) =>
       record.product.brandId = brand.id;
     },
     reportUnresolved(ctx, resolution, value, location) {
-      ctx.report('ambiguous_brand', 'error', location, `"${value}" names several brands`, value, `map it in \`brands\` by id: ${resolution.entries.map(describeBrand).join('; ')}`);
+      ctx.report('ambiguous_brand', 'error', location, { hint: 'map_brand_by_id', entries: resolution.entries.map(describeBrand).join('; ') }, value);
     },
   });

@@ -25,7 +25,7 @@ export const compileCategoryDefaultsRule: RuleFactory = (setup) => {
     const resolution = /^\d+$/.test(key.trim()) ? setup.resolver.resolveCategoryTarget(Number(key)) : setup.resolver.resolveCategory(key);
     const category = resolution.status === 'found' ? resolution.entries[0] : undefined;
     if (category === undefined) {
-      setup.setupIssue('unknown_category', 'error', `categoryDefaults names "${key}", which is no seller category of the mapping and no leaf category of the directory`, { path });
+      setup.setupIssue('unknown_category', 'error', { variant: 'category_defaults', key }, { path });
       continue;
     }
     const entries = byCategory.get(category.id) ?? [];
@@ -56,24 +56,24 @@ export const compileCategoryDefaultsRule: RuleFactory = (setup) => {
 function buildDefault(setup: RuleSetup, categoryId: number, code: string, texts: string[], path: string): DefaultEntry | undefined {
   const attribute = setup.index.attributeByCode.get(code);
   if (attribute === undefined) {
-    setup.setupIssue('unknown_attribute_value', 'error', `categoryDefaults names attribute ${code}, which the directory does not have`, { path });
+    setup.setupIssue('unknown_attribute_value', 'error', { variant: 'category_defaults_attribute', attribute: code }, { path });
     return undefined;
   }
   if (!isAttributeAllowed(attribute, categoryId)) {
-    setup.setupIssue('attribute_not_in_category', 'error', `categoryDefaults gives attribute ${code} to category ${categoryId}, which does not have it`, { path });
+    setup.setupIssue('attribute_not_in_category', 'error', { variant: 'category_defaults', attribute: code, category: categoryId }, { path });
     return undefined;
   }
   const codes: string[] = [];
   for (const text of texts) {
     const found = attribute.type === 'dictionary' ? findValueCode(setup.index, code, text) : text.trim();
     if (found === undefined) {
-      setup.setupIssue('unknown_attribute_value', 'error', `categoryDefaults: "${text}" is no value of attribute ${code}`, { path });
+      setup.setupIssue('unknown_attribute_value', 'error', { variant: 'category_defaults', text, attribute: code }, { path });
       return undefined;
     }
     codes.push(found);
   }
   if (codes.length > 1 && !attribute.isMultiple) {
-    setup.setupIssue('too_many_values', 'error', `categoryDefaults: attribute ${code} takes one value, got ${codes.length}`, { path });
+    setup.setupIssue('too_many_values', 'error', { variant: 'category_defaults', attribute: code, count: codes.length }, { path });
     return undefined;
   }
   return { entry: { code, valueCodes: codes }, level: attribute.isSkuDefining ? 'sku' : 'product' };

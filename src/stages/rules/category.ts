@@ -20,9 +20,9 @@ export const compileCategoryRule: RuleFactory = ({ slots, mapping, resolver }) =
     reportUnresolved(ctx, resolution, value, location) {
       const labels = resolution.entries.map(resolver.describeCategory);
       if (resolution.status === 'not_leaf') {
-        ctx.report('category_not_leaf', 'error', location, `category ${labels.join(', ')} is not a leaf category`, value, 'map it to one of its subcategories in `categories`');
+        ctx.report('category_not_leaf', 'error', location, { categories: labels.join(', '), hint: 'map_to_subcategory' }, value);
       } else {
-        ctx.report('ambiguous_category', 'error', location, `"${value}" names several leaf categories`, value, `map it in \`categories\` by id or path: ${labels.join('; ')}`);
+        ctx.report('ambiguous_category', 'error', location, { hint: 'map_category_by_id', entries: labels.join('; ') }, value);
       }
     },
   });

@@ -22,8 +22,8 @@ import { stageOfRowCode } from './stage-of-row-code.js';
 /** Compiles `mapping` for the file described by `info` with `factories` (in run order). */
 export function compileRowRules(mapping: Mapping, info: SourceInfo, index: DirectoryIndex, resolver: ValueResolver, factories: readonly RuleFactory[]): CompiledRules {
   const setupIssues: Issue[] = [];
-  const setupIssue: RuleSetup['setupIssue'] = (code, severity, message, extra) => {
-    setupIssues.push(createIssue({ stage: stageOfRowCode(code), code, severity, message, file: info.file, sheet: info.sheet, row: info.headerRow, ...extra }));
+  const setupIssue: RuleSetup['setupIssue'] = (code, severity, data, extra) => {
+    setupIssues.push(createIssue({ stage: stageOfRowCode(code), code, severity, data, file: info.file, sheet: info.sheet, row: info.headerRow, ...extra }));
   };
   const resolveColumn = createColumnResolver(info, setupIssue);
   const { columns, validation, defaults } = mapping;
@@ -53,10 +53,10 @@ export function compileRowRules(mapping: Mapping, info: SourceInfo, index: Direc
 
   if (validation.kazakh !== 'off') {
     if (columns.name?.kaz === undefined) {
-      setupIssue('kazakh_text_missing', validation.kazakh, 'the mapping has no Kazakh name column: every product lacks its Kazakh name', { path: 'columns.name.kaz' });
+      setupIssue('kazakh_text_missing', validation.kazakh, { variant: 'no_name_column' }, { path: 'columns.name.kaz' });
     }
     if (isDescriptionUsed(mapping) && columns.description?.kaz === undefined && defaults.description?.kaz === undefined) {
-      setupIssue('kazakh_text_missing', validation.kazakh, 'the mapping has no Kazakh description column: every product lacks its Kazakh description', {
+      setupIssue('kazakh_text_missing', validation.kazakh, { variant: 'no_description_column' }, {
         path: 'columns.description.kaz',
       });
     }

@@ -1,10 +1,9 @@
-/** The message of a value the resolver did not find. */
+/** The data of the message of a value the resolver did not find. */
+import type { IssueData } from '../../core/issue.js';
 import type { Resolution } from '../../mapping/create-value-resolver.js';
 
-/** `category "X" is not in the mapping or the directory`, or names the missing mapping target. */
-export function describeMissing(what: string, value: string, resolution: Resolution<unknown>): string {
-  if (resolution.status === 'missing' && resolution.target !== undefined) {
-    return `the mapping sends ${what} "${value}" to "${resolution.target}", which is not in the directory`;
-  }
-  return `${what} "${value}" is not in the mapping or the directory`;
+/** `X "v" is not in the mapping or the directory` (variant `missing`), or the missing mapping target (variant `mapped`). */
+export function describeMissing(resolution: Resolution<unknown>): IssueData {
+  if (resolution.status === 'missing' && resolution.target !== undefined) return { variant: 'mapped', target: String(resolution.target) };
+  return { variant: 'missing' };
 }

@@ -23,7 +23,7 @@ export const compileDescriptionRule: RuleFactory = ({ slots, mapping }) => {
       const cell = ctx.readText(rusSlot);
       const rus = cell === undefined ? rusDefault : cell;
       if (rus === undefined) {
-        if (required) ctx.requireMissing(rusSlot, 'the Russian description');
+        if (required) ctx.requireMissing(rusSlot, 'description_rus');
       } else if (rus !== null) {
         record.product.description.rus = russianTexts(rus);
       }

@@ -4,7 +4,7 @@
  * the nearest entries), or something the field's own rule explains (ambiguous, not a leaf).
  */
 import type { Resolution } from '../../mapping/create-value-resolver.js';
-import { formatSuggestions } from '../../mapping/suggest-entries.js';
+import { describeSuggestions } from '../../mapping/suggest-entries.js';
 import type { RowIssueCode } from '../issue-codes.js';
 import type { CellLocation, MappedRow } from '../mapped-row.js';
 import { describeMissing } from './describe-missing.js';
@@ -17,8 +17,8 @@ export type UnresolvedTarget<T> = Extract<Resolution<T>, { status: 'not_leaf' | 
 
 /** What differs between the directory-target fields; made once per file. */
 export interface DirectoryTargetField<T> {
-  /** Rule name and the word of the messages: `brand`, `category`. */
-  name: string;
+  /** Rule name and the catalog word of the messages. */
+  name: 'brand' | 'category';
   slot: ColumnSlot;
   /** `defaults.<name>`: used when the cell is empty. */
   fallback: number | string | undefined;
@@ -41,7 +41,6 @@ export interface DirectoryTargetField<T> {
 /** Builds the rule of a directory-target field. */
 export function compileDirectoryTargetRule<T>(field: DirectoryTargetField<T>): FieldRule {
   const { name, slot, fallback, section, unknownCode } = field;
-  const what = `the ${name}`;
   // Rows of one product repeat its category and brand: the last text's resolution (the resolver's
   // answer is a pure function of the text) spares a lookup by text for most rows.
   const resolveText = rememberLast((text: string): Resolution<T> => field.resolveText(text));
@@ -55,7 +54,7 @@ export function compileDirectoryTargetRule<T>(field: DirectoryTargetField<T>): F
       if (text === null) return;
       const input = text ?? fallback;
       if (input === undefined) {
-        ctx.requireMissing(slot, what);
+        ctx.requireMissing(slot, name);
         return;
       }
       const resolution = typeof input === 'number' ? field.resolveId(input) : resolveText(input);
@@ -67,12 +66,12 @@ export function compileDirectoryTargetRule<T>(field: DirectoryTargetField<T>): F
           if (entry === undefined) break;
           field.assign(record, entry);
           if (resolution.via === 'approximate') {
-            ctx.report('value_matched_approximately', 'warning', location, `${name} "${value}" was matched to ${field.describe(entry)}`, value, `add it to \`${section}\` to confirm`);
+            ctx.report('value_matched_approximately', 'warning', location, { variant: name, entry: field.describe(entry), hint: 'confirm_in_section', section }, value);
           }
           break;
         }
         case 'missing':
-          ctx.report(unknownCode, 'error', location, describeMissing(name, value, resolution), value, formatSuggestions(resolution.suggestions));
+          ctx.report(unknownCode, 'error', location, { ...describeMissing(resolution), ...describeSuggestions(resolution.suggestions) }, value);
           break;
         default:
           field.reportUnresolved(ctx, resolution, value, location);

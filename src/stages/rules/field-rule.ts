@@ -3,7 +3,7 @@
  * rules; each row then runs them in order against one reused `RowContext`.
  */
 import type { Attribute } from '../../domain/index.js';
-import type { Issue, Severity } from '../../core/issue.js';
+import type { Issue, IssueData, Severity } from '../../core/issue.js';
 import type { ValueResolver } from '../../mapping/create-value-resolver.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import type { Mapping } from '../../mapping/mapping-schema.js';
@@ -61,7 +61,7 @@ export interface RuleSetup {
   /** Attribute mappings whose code is in the directory, in mapping order. */
   attributePlans: readonly AttributePlan[];
   /** Reports a file-level issue found while compiling (it lands in `setupIssues`, on the header row). */
-  setupIssue(code: RowIssueCode, severity: Severity, message: string, extra: { path: string; header?: string; hint?: string | undefined }): void;
+  setupIssue(code: RowIssueCode, severity: Severity, data: IssueData, extra: { path: string; header?: string }): void;
 }
 
 /**

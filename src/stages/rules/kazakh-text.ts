@@ -51,7 +51,7 @@ function checkAbsentKazakhText(ctx: RowContext, slot: ColumnSlot, text: null | u
   if (slot === undefined || slot === null) {
     if (severity === 'error') ctx.valid = false;
   } else {
-    ctx.report('kazakh_text_missing', severity, slot.location, `the Kazakh ${what} is empty`);
+    ctx.report('kazakh_text_missing', severity, slot.location, { variant: what });
   }
   return '';
 }
@@ -63,11 +63,10 @@ function reportKazakhOutcome(ctx: RowContext, slot: ColumnSlot, text: string, wh
       'kazakh_text_lost',
       'error',
       location,
-      `the Kazakh ${what} has "?" where Kazakh letters were`,
+      { variant: what, hint: 'save_as_utf8' },
       text,
-      'the file was saved in an encoding without Kazakh letters (Windows-1251); save it as UTF-8 or XLSX',
     );
   } else {
-    ctx.report('kazakh_same_as_russian', 'warning', location, `the Kazakh ${what} is the same as the Russian one`, text);
+    ctx.report('kazakh_same_as_russian', 'warning', location, { variant: what }, text);
   }
 }

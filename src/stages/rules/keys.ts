@@ -11,10 +11,10 @@ export const compileProductKeyRule: RuleFactory = ({ slots }) => {
   return {
     name: 'productKey',
     apply(ctx) {
-      const key = ctx.readKey(slot, 'product key');
+      const key = ctx.readKey(slot, 'product_key');
       if (key === null) return;
       if (key === undefined) {
-        if (!isRowEmpty(ctx.row)) ctx.requireMissing(slot, 'the product key');
+        if (!isRowEmpty(ctx.row)) ctx.requireMissing(slot, 'product_key');
         return;
       }
       ctx.startRecord(key);
@@ -29,8 +29,8 @@ export const compileSkuKeyRule: RuleFactory = ({ slots }) => {
   return {
     name: 'skuKey',
     apply(ctx) {
-      const text = ctx.readKey(slot, 'SKU key');
-      if (text === undefined) ctx.requireMissing(slot, 'the SKU key');
+      const text = ctx.readKey(slot, 'sku_key');
+      if (text === undefined) ctx.requireMissing(slot, 'sku_key');
       else if (text !== null && ctx.record !== null) ctx.record.skuKey = text;
     },
   };
@@ -45,7 +45,7 @@ export const compileIdRules: RuleFactory = ({ slots }) => {
     rules.push({
       name: 'productId',
       apply(ctx) {
-        const value = ctx.readPositiveInteger(productSlot, 'product id');
+        const value = ctx.readPositiveInteger(productSlot, 'product_id');
         if (typeof value === 'number' && ctx.record !== null) ctx.record.productId = value;
       },
     });
@@ -54,7 +54,7 @@ export const compileIdRules: RuleFactory = ({ slots }) => {
     rules.push({
       name: 'skuId',
       apply(ctx) {
-        const value = ctx.readPositiveInteger(skuSlot, 'SKU id');
+        const value = ctx.readPositiveInteger(skuSlot, 'sku_id');
         if (typeof value === 'number' && ctx.record !== null) ctx.record.skuId = value;
       },
     });

@@ -9,11 +9,10 @@ export const compileLocalMadeRule: RuleFactory = ({ slots, mapping, booleans }) 
     name: 'isLocalMade',
     slot: slots.isLocalMade,
     fallback: mapping.defaults.isLocalMade,
-    what: 'the made-in-Kazakhstan flag',
+    field: 'local_made',
     parse: (cell) => (typeof cell.value === 'boolean' ? cell.value : parseBoolean(cell.text, booleans)),
     invalidCode: 'invalid_boolean',
-    describeInvalid: (text) => `"${text}" is not a yes/no word`,
-    invalidHint: `use one of: ${[...mapping.booleans.true, ...mapping.booleans.false].join(', ')}`,
+    invalidData: { hint: 'use_one_of', words: [...mapping.booleans.true, ...mapping.booleans.false].join(', ') },
     assign(record, value) {
       record.product.isLocalMade = value;
     },

@@ -15,7 +15,7 @@ export const compileNameRule: RuleFactory = ({ slots, mapping }) => {
       const record = ctx.record;
       if (record === null) return;
       const rus = ctx.readText(rusSlot);
-      if (rus === undefined) ctx.requireMissing(rusSlot, 'the Russian name');
+      if (rus === undefined) ctx.requireMissing(rusSlot, 'name_rus');
       else if (rus !== null) record.product.name.rus = russianNames(rus);
       record.product.name.kaz = kazakh.check(ctx, kazSlot, ctx.readText(kazSlot), record.product.name.rus);
     },

@@ -3,7 +3,8 @@
  * when the text does not parse; required. The price, the VAT rate and the made-in-Kazakhstan flag.
  */
 import type { SourceCell } from '../../sources/types.js';
-import type { RowIssueCode } from '../issue-codes.js';
+import type { IssueData } from '../../core/issue.js';
+import type { FieldTerm, RowIssueCode } from '../issue-codes.js';
 import type { MappedRow } from '../mapped-row.js';
 import type { ColumnSlot, FieldRule } from './field-rule.js';
 
@@ -14,21 +15,20 @@ export interface ParsedCellField<V> {
   slot: ColumnSlot;
   /** `defaults.<field>`: used when the cell is empty; without one an empty cell is missing. */
   fallback?: V | undefined;
-  /** The field in the "is empty" message: `the price`. */
-  what: string;
+  /** The field in the "is empty" message: `price`. */
+  field: FieldTerm;
   /** The value of a usable cell, or null when it is not a valid one. */
   parse(cell: SourceCell): V | null;
   invalidCode: RowIssueCode;
-  /** The message of a cell that does not parse. */
-  describeInvalid(text: string): string;
-  invalidHint?: string;
+  /** The data of the message of a cell that does not parse (the cell's text is its `value`). */
+  invalidData: IssueData;
   /** Writes the value into the draft. */
   assign(record: MappedRow, value: V): void;
 }
 
 /** Builds the rule of a parsed-cell field. */
 export function compileParsedCellRule<V>(field: ParsedCellField<V>): FieldRule {
-  const { name, slot, fallback, what, invalidCode, invalidHint } = field;
+  const { name, slot, fallback, invalidCode, invalidData } = field;
   return {
     name,
     apply(ctx) {
@@ -38,11 +38,11 @@ export function compileParsedCellRule<V>(field: ParsedCellField<V>): FieldRule {
       if (cell === null) return;
       if (cell === undefined) {
         if (fallback !== undefined) field.assign(record, fallback);
-        else ctx.requireMissing(slot, what);
+        else ctx.requireMissing(slot, field.field);
         return;
       }
       const value = field.parse(cell);
-      if (value === null) ctx.report(invalidCode, 'error', slot?.location, field.describeInvalid(cell.text), cell.text, invalidHint);
+      if (value === null) ctx.report(invalidCode, 'error', slot?.location, invalidData, cell.text);
       else field.assign(record, value);
     },
   };

@@ -32,20 +32,20 @@ export const compilePhotosRule: RuleFactory = ({ mapping, photoColumns }) => {
         firstLocation ??= column.location;
         const lastPlainLink = lastPlainLinks[c] as string;
         if (text === lastPlainLink) {
-          if (hasPhoto(photos, lastPlainLink)) ctx.report('duplicate_photo', 'warning', column.location, 'the photo is listed twice; the repeat is dropped', lastPlainLink);
+          if (hasPhoto(photos, lastPlainLink)) ctx.report('duplicate_photo', 'warning', column.location, {}, lastPlainLink);
           else photos.push({ mediaFile: lastPlainLink, order: photos.length + 1 });
           continue;
         }
         for (const url of splitPhotoCell(text, separator)) {
           if (!checkPhotoUrl(url, requireHttps)) {
-            ctx.report('invalid_photo_url', 'error', column.location, `"${url}" is not an absolute ${scheme} URL`, url);
+            ctx.report('invalid_photo_url', 'error', column.location, { scheme }, url);
             invalidUrls++;
             continue;
           }
           // A piece that is the whole cell: the cell is one valid link.
           if (url === text) lastPlainLinks[c] = text;
           if (hasPhoto(photos, url)) {
-            ctx.report('duplicate_photo', 'warning', column.location, 'the photo is listed twice; the repeat is dropped', url);
+            ctx.report('duplicate_photo', 'warning', column.location, {}, url);
             continue;
           }
           photos.push({ mediaFile: url, order: photos.length + 1 });
@@ -56,9 +56,9 @@ export const compilePhotosRule: RuleFactory = ({ mapping, photoColumns }) => {
         // The missing photo column was reported once; the row is just not sendable.
         ctx.valid = false;
       } else if (photos.length < min && invalidUrls === 0) {
-        ctx.report('too_few_photos', 'error', location, `${photos.length} photo${photos.length === 1 ? '' : 's'}, at least ${min} needed`);
+        ctx.report('too_few_photos', 'error', location, { count: photos.length, min });
       } else if (photos.length > max) {
-        ctx.report('too_many_photos', 'error', location, `${photos.length} photos, at most ${max} allowed`);
+        ctx.report('too_many_photos', 'error', location, { count: photos.length, max });
       }
       record.sku.photos = photos;
     },

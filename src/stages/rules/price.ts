@@ -13,13 +13,13 @@ export const compilePriceRule: RuleFactory = ({ slots, decimalFormat }) => {
   return compileParsedCellRule<number>({
     name: 'price',
     slot: slots.price,
-    what: 'the price',
+    field: 'price',
     parse(cell) {
       const price = typeof cell.value === 'number' && cell.kind === 'number' ? cell.value : parseText(cell.text);
       return price === null || !Number.isFinite(price) || price <= 0 ? null : price;
     },
     invalidCode: 'invalid_price',
-    describeInvalid: (text) => `the price must be a positive number, got "${text}"`,
+    invalidData: {},
     assign(record, price) {
       record.sku.price = price;
     },

@@ -5,7 +5,7 @@
 import type { Severity } from '../../core/issue.js';
 import type { ColumnRef } from '../../mapping/mapping-schema.js';
 import { normalizeHeader } from '../../mapping/normalize-name.js';
-import { formatSuggestions, suggestEntries } from '../../mapping/suggest-entries.js';
+import { describeSuggestions, suggestEntries } from '../../mapping/suggest-entries.js';
 import type { SourceInfo } from '../../sources/types.js';
 import type { CellLocation } from '../mapped-row.js';
 import type { ColumnSlot, ResolvedColumn, RuleSetup } from './field-rule.js';
@@ -36,7 +36,7 @@ export function createColumnResolver(info: SourceInfo, setupIssue: RuleSetup['se
       const position = info.header.findIndex((column) => column.index === letterToIndex(letter));
       if (position < 0) {
         if (missingSeverity !== 'off') {
-          setupIssue('mapped_column_missing', missingSeverity, `the mapping names column ${letter} (${path}), which the sheet does not have or the tool ignores`, { path });
+          setupIssue('mapped_column_missing', missingSeverity, { variant: 'letter', letter, path }, { path });
         }
         return null;
       }
@@ -51,16 +51,12 @@ export function createColumnResolver(info: SourceInfo, setupIssue: RuleSetup['se
           header,
           info.header.filter((column) => column.name !== '').map((column) => ({ label: `"${column.name}" (${column.letter})`, names: [column.name], entry: column })),
         );
-        setupIssue('mapped_column_missing', missingSeverity, `the mapping names column "${header}" (${path}), which the header does not have`, {
-          path,
-          header,
-          hint: formatSuggestions(near),
-        });
+        setupIssue('mapped_column_missing', missingSeverity, { header, path, ...describeSuggestions(near) }, { path, header });
       }
       return null;
     }
     if (duplicated.has(key)) {
-      setupIssue('duplicate_header', 'warning', `several columns are headed "${header}"; column ${found.location.column} is used`, { path, header });
+      setupIssue('duplicate_header', 'warning', { variant: 'mapped', header, column: found.location.column }, { path, header });
     }
     return found;
   };

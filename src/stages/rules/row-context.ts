@@ -2,9 +2,11 @@
  * The per-row state the field rules share. One context is made per file and reset for each row:
  * the helpers are methods on its prototype, not closures made again for every row.
  */
-import type { Issue, IssueStage, Severity } from '../../core/issue.js';
+import type { Issue, IssueData, IssueStage, Severity } from '../../core/issue.js';
+import { createTranslator } from '../../i18n/create-translator.js';
+import { renderIssueHint, renderIssueMessage } from '../../core/issue.js';
 import type { SourceCell, SourceInfo, SourceRow } from '../../sources/types.js';
-import type { RowIssueCode } from '../issue-codes.js';
+import type { FieldTerm, RowIssueCode } from '../issue-codes.js';
 import type { CellLocation, MappedRow } from '../mapped-row.js';
 import type { ColumnSlot } from './field-rule.js';
 import { stageOfRowCode } from './stage-of-row-code.js';
@@ -64,10 +66,13 @@ export class RowContext {
     return this.record;
   }
 
-  /** Reports an issue of this row at `location`; an error makes the row invalid. */
-  report(code: RowIssueCode, severity: Severity, location: CellLocation | undefined, message: string, value?: string, hint?: string): void {
+  /**
+   * Reports an issue of this row at `location`, its text the catalog's template of `code` filled
+   * with `data` (and `value`); an error makes the row invalid.
+   */
+  report(code: RowIssueCode, severity: Severity, location: CellLocation | undefined, data: IssueData, value?: string): void {
     if (severity === 'error') this.valid = false;
-    this.issues.push(buildRowIssue(stageOfRowCode(code), code, severity, message, this.info, this.row.row, location, value, hint, this.productKey));
+    this.issues.push(buildRowIssue(stageOfRowCode(code), code, severity, data, this.info, this.row.row, location, value, this.productKey));
   }
 
   /** The usable cell of a column: `undefined` when empty or unmapped, `null` when unusable (already reported). */
@@ -76,21 +81,21 @@ export class RowContext {
     const cell = this.row.cells[slot.index];
     if (cell === undefined || cell.kind === 'empty') return undefined;
     if (cell.kind === 'error') {
-      this.report('cell_error', 'error', slot.location, `the cell holds the spreadsheet error ${cell.text}`, cell.text);
+      this.report('cell_error', 'error', slot.location, {}, cell.text);
       return null;
     }
     const flags = cell.flags;
     const flagged = flags !== undefined && flags.length > 0;
     if (flagged && flags.includes('formula_no_result')) {
-      this.report('formula_without_result', 'error', slot.location, 'the cell holds a formula without a saved result', cell.formula ?? cell.text);
+      this.report('formula_without_result', 'error', slot.location, {}, cell.formula ?? cell.text);
       return null;
     }
     if (cell.kind === 'date' || (flagged && flags.includes('date_serial'))) {
-      this.report('excel_date_conversion', 'error', slot.location, `the cell holds a date (${cell.text}): Excel turned the value into a date`, cell.text, 'format the column as text and type the value again');
+      this.report('excel_date_conversion', 'error', slot.location, { hint: 'retype_value_as_text' }, cell.text);
       return null;
     }
     if (flagged && flags.includes('truncated')) {
-      this.report('cell_truncated', 'error', slot.location, 'the cell is longer than the read limit and was cut', cell.text);
+      this.report('cell_truncated', 'error', slot.location, {}, cell.text);
       return null;
     }
     if (isBlank(cell.text)) return undefined;
@@ -104,40 +109,40 @@ export class RowContext {
   }
 
   /** A key as text; a key Excel shortened to a number is reported. */
-  readKey(slot: ColumnSlot, what: string): string | null | undefined {
+  readKey(slot: ColumnSlot, field: FieldTerm): string | null | undefined {
     const cell = this.readCell(slot);
     if (cell === null || cell === undefined) return cell;
     if (isShortenedNumber(cell)) {
-      this.report('key_damaged_by_excel', 'error', slot?.location, `the ${what} is a number Excel shortened (${cell.text})`, cell.text, 'format the column as text and type the keys again');
+      this.report('key_damaged_by_excel', 'error', slot?.location, { field, hint: 'retype_keys_as_text' }, cell.text);
       return null;
     }
     return cell.text.trim();
   }
 
   /** A positive integer: `undefined` when empty, `null` when invalid (reported). */
-  readPositiveInteger(slot: ColumnSlot, what: string): number | null | undefined {
+  readPositiveInteger(slot: ColumnSlot, field: FieldTerm): number | null | undefined {
     const cell = this.readCell(slot);
     if (cell === null || cell === undefined) return cell;
     if (isShortenedNumber(cell)) {
-      this.report('key_damaged_by_excel', 'error', slot?.location, `the ${what} is a number Excel shortened (${cell.text})`, cell.text);
+      this.report('key_damaged_by_excel', 'error', slot?.location, { field }, cell.text);
       return null;
     }
     const text = cell.text.trim();
     const value = DIGITS.test(text) ? Number(text) : typeof cell.value === 'number' ? cell.value : Number.NaN;
     if (!Number.isSafeInteger(value) || value <= 0) {
-      this.report('invalid_integer', 'error', slot?.location, `the ${what} must be a positive integer`, text);
+      this.report('invalid_integer', 'error', slot?.location, { field }, text);
       return null;
     }
     return value;
   }
 
   /** A required field without a value: reported on its column, or (column missing from the file, reported once) just not sendable. */
-  requireMissing(slot: ColumnSlot, what: string): void {
+  requireMissing(slot: ColumnSlot, field: FieldTerm): void {
     if (slot === null) {
       this.valid = false;
       return;
     }
-    this.report('required_field_missing', 'error', slot?.location, `${what} is empty`);
+    this.report('required_field_missing', 'error', slot?.location, { field });
   }
 }
 
@@ -165,15 +170,16 @@ function buildRowIssue(
   stage: IssueStage,
   code: RowIssueCode,
   severity: Severity,
-  message: string,
+  data: IssueData,
   info: SourceInfo,
   row: number,
   location: CellLocation | undefined,
   value: string | undefined,
-  hint: string | undefined,
   productKey: string | undefined,
 ): Issue {
-  const issue: Issue = { stage, code, severity, message };
+  const english = createTranslator('en');
+  const issue: Issue = { stage, code, severity, message: renderIssueMessage({ code, message: '', data, ...(value !== undefined ? { value } : {}) }, english) };
+  const hint = data['hint'] === undefined ? undefined : renderIssueHint({ data, ...(value !== undefined ? { value } : {}) }, english);
   if (info.file !== undefined) issue.file = info.file;
   if (info.sheet !== undefined) issue.sheet = info.sheet;
   issue.row = row;
@@ -184,5 +190,6 @@ function buildRowIssue(
   if (value !== undefined) issue.value = value;
   if (hint !== undefined) issue.hint = hint;
   if (productKey !== undefined) issue.productKey = productKey;
+  issue.data = data;
   return issue;
 }

@@ -10,10 +10,10 @@ export const compileShopRule: RuleFactory = ({ slots, mapping }) => {
     apply(ctx) {
       const record = ctx.record;
       if (record === null) return;
-      const shopId = ctx.readPositiveInteger(slot, 'shop id');
+      const shopId = ctx.readPositiveInteger(slot, 'shop_id');
       if (shopId === undefined) {
         if (fallback !== undefined) record.product.shopId = fallback;
-        else ctx.requireMissing(slot, 'the shop id');
+        else ctx.requireMissing(slot, 'shop_id');
       } else {
         record.product.shopId = shopId;
       }

@@ -11,18 +11,18 @@ const VAT_EXEMPT = new Set(['без НДС', 'НДС не облагается',
 /** Rule of `columns.vat` / `defaults.vat`. */
 export const compileVatRule: RuleFactory = ({ slots, mapping, decimalFormat }) => {
   const allowed = mapping.validation.vat;
-  const message = `VAT must be one of ${allowed.join(', ')}`;
+  const invalidData = { allowed: allowed.join(', ') };
   return compileParsedCellRule<number>({
     name: 'vat',
     slot: slots.vat,
     fallback: mapping.defaults.vat,
-    what: 'the VAT rate',
+    field: 'vat',
     parse(cell) {
       const vat = parseVat(cell, decimalFormat);
       return vat === null || !allowed.includes(vat) ? null : vat;
     },
     invalidCode: 'invalid_vat',
-    describeInvalid: () => message,
+    invalidData,
     assign(record, vat) {
       record.product.vat = vat;
     },

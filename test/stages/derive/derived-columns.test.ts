@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { renderIssueMessage } from '../../../src/core/issue.js';
+import { createTranslator } from '../../../src/i18n/create-translator.js';
 import { buildReadOptions } from '../../../src/mapping/build-read-options.js';
 import { mappingSchema } from '../../../src/mapping/mapping-schema.js';
 import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
@@ -41,8 +43,8 @@ describe('derive steps', () => {
     const reports: string[] = [];
     const step = compileStep({ lookup: 'category' }, { mapping: makeMapping(), index, compileCategoryLookup });
     // `Футболка` names two leaves (men's and children's): a question, not the first one found.
-    expect(step.apply('Футболка хлопковая белая', (code, severity, message) => reports.push(`${code} ${severity} ${message}`))).toBeUndefined();
-    expect(reports).toEqual([expect.stringMatching(/^category_uncertain warning "Футболка хлопковая белая": product type "футболка хлопковая" names no leaf clearly — another leaf fits as well .*nearest: Одежда \/ (Детская|Мужская) одежда \/ Футболки/)]);
+    expect(step.apply('Футболка хлопковая белая', (code, severity, data) => reports.push(`${code} ${severity} ${renderIssueMessage({ code, message: '', data: { ...data, column: 'c' } }, createTranslator('en'))}`))).toBeUndefined();
+    expect(reports).toEqual([expect.stringMatching(/^category_uncertain warning "c": "Футболка хлопковая белая": product type "футболка хлопковая" names no leaf clearly — another leaf fits as well .*nearest: Одежда \/ (Детская|Мужская) одежда \/ Футболки/)]);
     expect(step.apply('Футболка детская хлопковая', () => reports.push('unexpected'))).toBe('Одежда / Детская одежда / Футболки');
   });
 

@@ -62,7 +62,7 @@ describe('the field rule table', () => {
       name: 'price-floor',
       apply(ctx) {
         const price = ctx.record?.sku.price;
-        if (price !== null && price !== undefined && price < 5000) ctx.report('invalid_price', 'error', slots.price?.location, `the price must be at least 5000, got "${price}"`, String(price));
+        if (price !== null && price !== undefined && price < 5000) ctx.report('invalid_price', 'error', slots.price?.location, {}, String(price));
       },
     });
     const { issues, valid } = runRow(compile([...FIELD_RULES, noFreeShipping]));
