@@ -4,6 +4,7 @@
  * all reported together before any row is touched.
  */
 import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 import { MappingError, SourceChangedError, SourceReadError } from '../core/errors.js';
@@ -83,6 +84,8 @@ export interface PreparedRun {
   /** The file's reading, started while preparing when it is read on a worker thread; `readAndValidate` takes it, `close()` ends it if not. */
   earlySource: EarlySource | undefined;
   service: ServiceContext;
+  /** Where this run's report folder goes: `reportDir` against the working directory (never the process's), else `<stateDir>/runs`. */
+  reportsRoot: string;
   store: StateStore;
   directories: Directories;
   /** Lookup tables over `directories`, built once for the mapping rules and shared with the row mapper and the assembler. */
@@ -154,6 +157,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
       readOptions,
       earlySource: openedSource,
       service: openedService,
+      reportsRoot: settings.reportDir !== undefined ? resolvePath(deps.cwd, settings.reportDir) : join(openedService.stateDir, 'runs'),
       store: openedStore,
       directories: loaded.directories,
       index,

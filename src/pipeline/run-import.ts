@@ -83,7 +83,7 @@ function holdImportLock(prep: PreparedRun, holder: NonNullable<ImportOptions['lo
 function openImportRun(options: ImportOptions, prep: PreparedRun): { runId: string; previous: RunRecord | undefined; reportsRoot: string; reportDir: string } {
   const { store, settings } = prep;
   const previous = findRunToContinue(options, prep, settings.plan);
-  const reportsRoot = settings.reportDir ?? join(prep.service.stateDir, 'runs');
+  const { reportsRoot } = prep;
   const runId =
     previous?.runId ??
     store.createRun({
