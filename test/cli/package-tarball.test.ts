@@ -1,6 +1,7 @@
 /**
  * The package a stranger depends on: `npm pack` of a copy of the checkout (which builds dist/
- * through `prepare`, there and not here) holds what
+ * through `prepack`, there and not here: the checkout's own dist/ is never deleted nor rebuilt
+ * while the suite runs) holds what
  * the tool needs and nothing that points nowhere, installs no scripts of its own, and, unpacked
  * into an empty folder beside its declared dependencies only, runs `--help` and a sandbox
  * `validate` of a shipped sample; its declaration files need no dev-only type package.
@@ -42,7 +43,7 @@ let packed: PackedPackage;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'catalog-import-pack-'));
-  // One real pack, of a copy of the checkout: `prepare` rebuilds dist/ from scratch, and doing that
+  // One real pack, of a copy of the checkout: `prepack` rebuilds dist/ from scratch, and doing that
   // in the checkout itself would take its CLI away from whoever uses it while the suite runs.
   const source = join(work, 'source');
   await cp(ROOT, source, { recursive: true, filter: (path) => !/[\\/](node_modules|dist|\.git|\.catalog-import|coverage)$/.test(path) });
@@ -107,7 +108,8 @@ describe('the packed tarball', () => {
     expect(packed.homepage).toBeTruthy();
     expect(packed.bugs).toBeTruthy();
     expect(packed.exports['./package.json']).toBe('./package.json');
-    for (const script of ['preinstall', 'install', 'postinstall']) expect(packed.scripts?.[script]).toBeUndefined();
+    // `prepare` too: npm runs it when the package is installed from a folder or a git URL.
+    for (const script of ['preinstall', 'install', 'postinstall', 'prepare']) expect(packed.scripts?.[script], script).toBeUndefined();
   });
 
   it('installed into an empty folder: --help and a sandbox validate of a shipped sample', async () => {
