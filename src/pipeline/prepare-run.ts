@@ -95,6 +95,13 @@ export interface PreparedRun {
 }
 
 /**
+ * What the journal-driven part of an import (resume, plan, send, follow, heal) needs of a run: its
+ * state, settings, service, directories and mapping, not its file. `importDrafts` builds one for
+ * drafts the caller assembled.
+ */
+export type JournalRun = Pick<PreparedRun, 'store' | 'settings' | 'service' | 'directories' | 'mapping'>;
+
+/**
  * Prepares a run; throws `MappingError` (with every issue), `SourceReadError` or `SourceChangedError`
  * (`inputs.knownHash`) before touching rows. The fingerprint it returns is taken before the hash
  * begins: the run compares it once it has read the file (`check-source-unchanged.ts`).

@@ -73,8 +73,8 @@ afterAll(async () => {
 });
 
 describe('the packed tarball', () => {
-  it('holds the build, the docs, the mappings, the XLSX samples, README and LICENSE', () => {
-    for (const path of ['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'mappings/sample.yaml', 'mappings/export.yaml', 'samples/catalog.xlsx', 'samples/catalog-with-mistakes.xlsx', 'docs/cli.md']) {
+  it('holds the build, the docs, the mappings, the XLSX samples, README, CHANGELOG and LICENSE', () => {
+    for (const path of ['LICENSE', 'README.md', 'CHANGELOG.md', 'docs/library.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'mappings/sample.yaml', 'mappings/export.yaml', 'samples/catalog.xlsx', 'samples/catalog-with-mistakes.xlsx', 'docs/cli.md']) {
       expect(files).toContain(path);
     }
   });
@@ -127,6 +127,18 @@ describe('the packed tarball', () => {
     expect(last, `${JSON.stringify(last)}\n${result.stderr}`).toMatchObject({ type: 'result', exitCode: 0 });
     expect(existsSync(join(consumer, '.catalog-import'))).toBe(true);
   }, 120_000);
+
+  it('its exports map: the package gives the names docs/library.md documents, and no path inside it', async () => {
+    const consumer = dirname(dirname(installed));
+    const script = [
+      "const m = await import('catalog-import');",
+      "const names = ['runValidate', 'runImport', 'importDrafts', 'resolveSettings', 'createNodeDeps', 'loadMapping', 'buildReadOptions', 'openSource', 'mapAndAssemble', 'buildBatches', 'createCatalogClient', 'followJob', 'matchJobResults', 'startSandbox', 'runWatch', 'runExport'];",
+      "console.log(JSON.stringify(names.filter((name) => typeof m[name] !== 'function')));",
+      "await import('catalog-import/dist/index.js').then(() => console.log('inner path imported'), (error) => console.log(error.code));",
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: consumer, env: { PATH: process.env.PATH ?? '', HOME: consumer } });
+    expect(stdout.trim().split('\n')).toEqual(['[]', 'ERR_PACKAGE_PATH_NOT_EXPORTED']);
+  });
 
   it('its public types need no dev-only type package (TS7016 for a consumer without skipLibCheck)', async () => {
     // Every bare module a shipped .d.ts imports must bring its types through a declared dependency:
