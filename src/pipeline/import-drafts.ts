@@ -9,7 +9,6 @@
  * the annotated copy; it answers per product instead.
  */
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { AbortedError, ConfigError, asStopWhenAborted } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
@@ -21,7 +20,8 @@ import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import { buildCanonicalJson, hashProductContent, openStateStore } from '../state/index.js';
 import type { ProductResultRecord } from '../state/index.js';
 import { loadServiceDirectoriesOf } from './load-directories.js';
-import { openService, resolvePath } from './open-service.js';
+import { openService } from './open-service.js';
+import { chooseReportsRoot } from './prepare-run.js';
 import type { JournalRun } from './prepare-run.js';
 import { chooseAttemptReportDir, planSendAndHeal } from './run-import.js';
 
@@ -74,7 +74,7 @@ export async function importDrafts(options: ImportDraftsOptions, deps: Deps): Pr
     const contentSha256 = hashDrafts(options.drafts);
     const mappingSha256 = createHash('sha256').update(buildCanonicalJson(options.mapping)).digest('hex');
     const previous = options.fresh ? undefined : store.findResumableRun(contentSha256, mappingSha256, { commands: ['import'] });
-    const reportsRoot = settings.reportDir !== undefined ? resolvePath(deps.cwd, settings.reportDir) : join(service.stateDir, 'runs');
+    const reportsRoot = chooseReportsRoot(settings.reportDir, service.stateDir, deps.cwd);
     const label = options.label ?? 'drafts';
     runId =
       previous?.runId ??

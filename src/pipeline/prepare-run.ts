@@ -94,6 +94,11 @@ export interface PreparedRun {
   close(): Promise<void>;
 }
 
+/** Where a run's report folder goes: `reportDir` against the working directory (never the process's), else `<stateDir>/runs`. */
+export function chooseReportsRoot(reportDir: string | undefined, stateDir: string, cwd: string): string {
+  return reportDir !== undefined ? resolvePath(cwd, reportDir) : join(stateDir, 'runs');
+}
+
 /**
  * What the journal-driven part of an import (resume, plan, send, follow, heal) needs of a run: its
  * state, settings, service, directories and mapping, not its file. `importDrafts` builds one for
@@ -164,7 +169,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
       readOptions,
       earlySource: openedSource,
       service: openedService,
-      reportsRoot: settings.reportDir !== undefined ? resolvePath(deps.cwd, settings.reportDir) : join(openedService.stateDir, 'runs'),
+      reportsRoot: chooseReportsRoot(settings.reportDir, openedService.stateDir, deps.cwd),
       store: openedStore,
       directories: loaded.directories,
       index,
