@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaleTimeout } from '../helpers/scale-timeout.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
@@ -66,7 +67,7 @@ beforeAll(async () => {
     await symlink(join(ROOT, 'node_modules', dependency), link, 'dir');
   }
   await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { 'catalog-import': packed.version } }));
-}, 180_000);
+}, scaleTimeout(180_000));
 
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
@@ -126,7 +127,7 @@ describe('the packed tarball', () => {
     const last = JSON.parse(lines[lines.length - 1] ?? '{}') as { type: string; exitCode?: number; counts?: { rows?: number } };
     expect(last, `${JSON.stringify(last)}\n${result.stderr}`).toMatchObject({ type: 'result', exitCode: 0 });
     expect(existsSync(join(consumer, '.catalog-import'))).toBe(true);
-  }, 120_000);
+  }, scaleTimeout(120_000));
 
   it('its exports map: the package gives the names docs/library.md documents, and no path inside it', async () => {
     const consumer = dirname(dirname(installed));
