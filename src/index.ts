@@ -8,10 +8,18 @@
 export { runImport } from './pipeline/run-import.js';
 export type { ImportOptions } from './pipeline/run-import.js';
 export { runValidate } from './pipeline/run-validate.js';
+export { importDrafts } from './pipeline/import-drafts.js';
+export type { ImportDraftsOptions, ImportDraftsResult } from './pipeline/import-drafts.js';
 export { runReconcile } from './pipeline/run-reconcile.js';
 export type { ReconcileResult } from './pipeline/run-reconcile.js';
 export type { RunResult } from './pipeline/finish-run.js';
 export type { RunInputs } from './pipeline/prepare-run.js';
+export { runWatch, renderWatchLogLine } from './watch/index.js';
+export type { WatchOptions, WatchResult, WatchLogRecord, WatchFileRecord } from './watch/index.js';
+export { runExport } from './export/run-export.js';
+export type { ExportOptions, ExportResult, ExportSort } from './export/run-export.js';
+export { applyBlankPolicy, buildImportPlan, fetchHeldProducts } from './plan/index.js';
+export type { ImportPlan, PlannedProduct, PlanAction } from './plan/index.js';
 export { hashFileWithFingerprint } from './pipeline/file-fingerprint.js';
 export type { FileFingerprint, KnownFileHash } from './pipeline/file-fingerprint.js';
 export { readAndValidate } from './pipeline/read-and-validate.js';
@@ -53,7 +61,7 @@ export type { ProductDraft, RowRef } from './core/types.js';
 export { TOOL_NAME, TOOL_VERSION } from './core/version.js';
 
 // Stages and the mapping
-export { loadMapping, parseMapping, checkMappingRules, buildMappingJsonSchema, mappingSchema } from './mapping/index.js';
+export { loadMapping, parseMapping, checkMappingRules, buildMappingJsonSchema, buildReadOptions, mappingSchema } from './mapping/index.js';
 export type { Mapping, MappingInput } from './mapping/index.js';
 export { createRowMapper, createProductAssembler, createMemoryProductSink, buildBatches, mapAndAssemble } from './stages/index.js';
 export type { AssembledProduct, MappedRow, ProductSink } from './stages/index.js';

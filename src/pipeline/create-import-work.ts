@@ -13,7 +13,7 @@ import { createGroupCommit } from './create-group-commit.js';
 import { finishEarlierAttempt } from './finish-earlier-attempt.js';
 import { planImport } from './plan-import.js';
 import { recordFollowedJob } from './record-followed-job.js';
-import type { PreparedRun } from './prepare-run.js';
+import type { JournalRun } from './prepare-run.js';
 import type { SubmitTask } from './submit-batches.js';
 import { buildImportTask, buildImportTasks, findNextBatchIndex } from './build-import-tasks.js';
 
@@ -34,7 +34,7 @@ export type RecordFollow = (runId: string, index: number, job: { jobId: string; 
  * How a run follows its accepted jobs: polls limited to the run's concurrency (a job waiting
  * between polls holds no slot), results committed in groups.
  */
-function createJobRecorder(ctx: { prep: PreparedRun; runId: string; deps: Deps; jobs: RunSummaryJob[] }): RecordFollow {
+function createJobRecorder(ctx: { prep: JournalRun; runId: string; deps: Deps; jobs: RunSummaryJob[] }): RecordFollow {
   const { prep, runId, deps } = ctx;
   const { store, settings } = prep;
   const client = prep.service.client;
@@ -59,7 +59,7 @@ function createJobRecorder(ctx: { prep: PreparedRun; runId: string; deps: Deps; 
 }
 
 /** The journal-driven part of the import: resume, plan, follow. */
-export function createImportWork(ctx: { prep: PreparedRun; runId: string; deps: Deps; jobs: RunSummaryJob[]; settleAfterMs: number }) {
+export function createImportWork(ctx: { prep: JournalRun; runId: string; deps: Deps; jobs: RunSummaryJob[]; settleAfterMs: number }) {
   const { prep, runId } = ctx;
   const { store, settings } = prep;
   /** Drafts as sent and their content hashes, per batch in flight (released once recorded). */

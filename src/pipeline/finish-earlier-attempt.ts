@@ -14,7 +14,7 @@ import type { RecordFollow } from './create-import-work.js';
 import { releaseNeverDeparted } from './release-never-departed.js';
 import { settleUnknownRequests } from './settle-unknown-requests.js';
 import type { SettleResult } from './settle-unknown-requests.js';
-import type { PreparedRun } from './prepare-run.js';
+import type { JournalRun } from './prepare-run.js';
 
 /** What finishing the earlier attempt decided for the report and the plan. */
 export interface EarlierAttemptResult extends SettleResult {
@@ -23,7 +23,7 @@ export interface EarlierAttemptResult extends SettleResult {
 }
 
 /** Finishes the earlier attempt of `runId` (see the file comment). */
-export async function finishEarlierAttempt(ctx: { prep: PreparedRun; runId: string; deps: Deps; settleAfterMs: number }, recordFollow: RecordFollow): Promise<EarlierAttemptResult> {
+export async function finishEarlierAttempt(ctx: { prep: JournalRun; runId: string; deps: Deps; settleAfterMs: number }, recordFollow: RecordFollow): Promise<EarlierAttemptResult> {
   const { runId, deps } = ctx;
   const { store } = ctx.prep;
   const batches = store.listBatches(runId);

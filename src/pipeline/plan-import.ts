@@ -9,7 +9,7 @@ import type { ProductDraft } from '../core/types.js';
 import { addToPlanCounts, createCodeLookups, createPlanCounts, fetchHeldProducts, planProduct } from '../plan/index.js';
 import type { PlanCounts, PlannedProduct } from '../plan/plan-types.js';
 import { withKnownIds } from './build-import-tasks.js';
-import type { PreparedRun } from './prepare-run.js';
+import type { JournalRun } from './prepare-run.js';
 import type { StateStore } from '../state/index.js';
 
 /** Products planned per round of details requests. */
@@ -39,7 +39,7 @@ function readSpooledDrafts(store: Pick<StateStore, 'getSpooledProduct'>, runId: 
  * policy changed to `outgoing` (the others are rebuilt from the spool when sent).
  */
 export async function planImport(
-  ctx: { prep: PreparedRun; runId: string; /** Products never sent in this run: split over several service products, or in another run's job still running. */ conflicts: { has(key: string): boolean } },
+  ctx: { prep: JournalRun; runId: string; /** Products never sent in this run: split over several service products, or in another run's job still running. */ conflicts: { has(key: string): boolean } },
   sink: { unchanged: Set<string>; onPlanned: (planned: PlannedProduct) => Promise<void>; outgoing: Map<string, ProductDraft> },
   only?: ReadonlySet<string>,
 ): Promise<ImportPlan> {

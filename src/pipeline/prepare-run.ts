@@ -4,6 +4,7 @@
  * all reported together before any row is touched.
  */
 import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 import { MappingError, SourceChangedError, SourceReadError } from '../core/errors.js';
@@ -91,6 +92,8 @@ export interface PreparedRun {
   /** The file's reading, started while preparing when it is read on a worker thread; `readAndValidate` takes it, `close()` ends it if not. */
   earlySource: EarlySource | undefined;
   service: ServiceContext;
+  /** Where this run's report folder goes: `reportDir` against the working directory (never the process's), else `<stateDir>/runs`. */
+  reportsRoot: string;
   store: StateStore;
   directories: Directories;
   /** Lookup tables over `directories`, built once for the mapping rules and shared with the row mapper and the assembler. */
@@ -100,6 +103,18 @@ export interface PreparedRun {
   translator: Translator;
   close(): Promise<void>;
 }
+
+/** Where a run's report folder goes: `reportDir` against the working directory (never the process's), else `<stateDir>/runs`. */
+export function chooseReportsRoot(reportDir: string | undefined, stateDir: string, cwd: string): string {
+  return reportDir !== undefined ? resolvePath(cwd, reportDir) : join(stateDir, 'runs');
+}
+
+/**
+ * What the journal-driven part of an import (resume, plan, send, follow, heal) needs of a run: its
+ * state, settings, service, directories and mapping, not its file. `importDrafts` builds one for
+ * drafts the caller assembled.
+ */
+export type JournalRun = Pick<PreparedRun, 'store' | 'settings' | 'service' | 'directories' | 'mapping'>;
 
 /**
  * Prepares a run; throws `MappingError` (with every issue), `SourceReadError` or `SourceChangedError`
@@ -164,6 +179,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
       readOptions,
       earlySource: openedSource,
       service: openedService,
+      reportsRoot: chooseReportsRoot(settings.reportDir, openedService.stateDir, deps.cwd),
       store: openedStore,
       directories: loaded.directories,
       index,

@@ -23,7 +23,7 @@ import { createSpoolSink } from './create-spool-sink.js';
 import { finishRun } from './finish-run.js';
 import type { RunResult } from './finish-run.js';
 import { prepareRun } from './prepare-run.js';
-import type { PreparedRun, RunInputs } from './prepare-run.js';
+import type { JournalRun, PreparedRun, RunInputs } from './prepare-run.js';
 import { createLapTimer } from './create-lap-timer.js';
 import { readAndValidate, type ReadAndValidateResult } from './read-and-validate.js';
 import { createRowOutcomeStore, type RowOutcomeStore } from './row-outcome-store.js';
@@ -83,7 +83,7 @@ function holdImportLock(prep: PreparedRun, holder: NonNullable<ImportOptions['lo
 function openImportRun(options: ImportOptions, prep: PreparedRun): { runId: string; previous: RunRecord | undefined; reportsRoot: string; reportDir: string } {
   const { store, settings } = prep;
   const previous = findRunToContinue(options, prep, settings.plan);
-  const reportsRoot = settings.reportDir ?? join(prep.service.stateDir, 'runs');
+  const { reportsRoot } = prep;
   const runId =
     previous?.runId ??
     store.createRun({
@@ -124,7 +124,7 @@ function findRunToContinue(options: ImportOptions, prep: PreparedRun, planOnly: 
 }
 
 /** `<root>/<run>` for a run's first attempt, `<root>/<run>-attempt-N` for the N-th: never over an earlier one. */
-function chooseAttemptReportDir(reportsRoot: string, runId: string): string {
+export function chooseAttemptReportDir(reportsRoot: string, runId: string): string {
   const first = join(reportsRoot, runId);
   if (!existsSync(first)) return first;
   for (let attempt = 2; ; attempt += 1) {
@@ -134,7 +134,7 @@ function chooseAttemptReportDir(reportsRoot: string, runId: string): string {
 }
 
 /** What planning, sending and healing left for the report. */
-interface SentWork {
+export interface SentWork {
   planOnly: boolean;
   settledKeys: ReadonlySet<string>;
   conflicts: ReadonlyMap<string, string>;
@@ -152,8 +152,8 @@ const NOTHING_SENT: SentWork = { planOnly: false, settledKeys: new Set(), confli
  * requests of unknown fate), plan against the live catalog, send and follow, then heal refusals
  * that mean "it already exists".
  */
-async function planSendAndHeal(input: {
-  prep: PreparedRun;
+export async function planSendAndHeal(input: {
+  prep: JournalRun;
   runId: string;
   reportDir: string;
   jobs: RunSummaryJob[];
@@ -241,7 +241,7 @@ async function writeImportPlan(
 async function healAndResend(
   work: ImportWork,
   input: {
-    prep: PreparedRun;
+    prep: JournalRun;
     runId: string;
     requestFailures: SendOutcome['requestFailures'];
     unchanged: Set<string>;

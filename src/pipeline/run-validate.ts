@@ -35,7 +35,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
   let activeRunId: string | undefined;
   let spill: IssueSpill | undefined;
   try {
-    const reportsRoot = prep.settings.reportDir ?? join(prep.service.stateDir, 'runs');
+    const { reportsRoot } = prep;
     const { runId } = prep.store.createRun({
       command: 'validate',
       file: prep.displayPath,

@@ -8,7 +8,7 @@ import { readBootClock } from '../core/deps.js';
 import type { Deps } from '../core/deps.js';
 import { createSendingGate } from './create-sending-gate.js';
 import type { createImportWork } from './create-import-work.js';
-import type { PreparedRun } from './prepare-run.js';
+import type { JournalRun } from './prepare-run.js';
 import { settleRefusedRequest } from './settle-refused-request.js';
 import type { RequestFailure } from './settle-refused-request.js';
 import { RequestTakenOverError, submitBatches } from './submit-batches.js';
@@ -29,7 +29,7 @@ export interface SendOutcome {
 }
 
 /** Sends the work's planned requests and follows their jobs (see the file comment). */
-export async function sendAndFollow(work: ReturnType<typeof createImportWork>, ctx: { prep: PreparedRun; runId: string; deps: Deps; outcome: SendOutcome; onSubmitted?: () => void }): Promise<void> {
+export async function sendAndFollow(work: ReturnType<typeof createImportWork>, ctx: { prep: JournalRun; runId: string; deps: Deps; outcome: SendOutcome; onSubmitted?: () => void }): Promise<void> {
   const { prep, runId, deps, outcome: sent } = ctx;
   const { store, settings } = prep;
   deps.onEvent({ type: 'stage:start', stage: 'submit', detail: `${work.toSendCount()} products in requests of ${settings.batchSize}, ${settings.concurrency} at a time`, text: { key: 'stage.submit.start', data: { count: work.toSendCount(), batchSize: settings.batchSize, concurrency: settings.concurrency } } });

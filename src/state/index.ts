@@ -14,6 +14,8 @@ export { acquireLock, isProcessAlive, readLockHolder } from './file-lock.js';
 export type { AcquireLockOptions, LockHandle, LockHolder } from './file-lock.js';
 export { openStateStore, STATE_DB_FILE } from './open-state-store.js';
 export type { OpenStateStoreOptions } from './open-state-store.js';
+export { parsePruneAge, pruneRuns, selectRunsToPrune } from './prune-runs.js';
+export type { PrunedRun, PruneProtection, PruneResult, PruneRule, PruneSelection } from './prune-runs.js';
 export { buildRunId } from './run-registry.js';
 export { STATE_SCHEMA_VERSION } from './state-schema.js';
 export { BATCH_STATUSES } from './types.js';

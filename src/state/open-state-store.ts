@@ -14,6 +14,7 @@ import { StateError } from '../core/errors.js';
 import { buildAccountKey, normalizeBaseUrl } from './account-key.js';
 import { createIdMemory } from './id-memory.js';
 import { createProductSpool } from './product-spool.js';
+import { createRunPruner } from './prune-runs.js';
 import { createRequestJournal } from './request-journal.js';
 import { createRunRegistry } from './run-registry.js';
 import { STATE_MIGRATIONS, STATE_SCHEMA_VERSION } from './state-schema.js';
@@ -129,6 +130,7 @@ function assembleStore(db: Database.Database, accountKey: string, path: string, 
     ...createRunRegistry(ctx),
     ...createProductSpool(ctx),
     ...createRequestJournal(ctx, idMemory),
+    ...createRunPruner(ctx),
     close: (): void => {
       if (db.open) db.close();
     },

@@ -374,6 +374,13 @@ export interface StateStore {
   /** The run's job results by product key. */
   listProductResults(runId: string): Map<string, ProductResultRecord>;
 
+  /** Bytes of each run's rows (spool, request bodies, job results), by run id; runs of other accounts measure 0. */
+  measureRuns(runIds: readonly string[]): Map<string, number>;
+  /** Removes the runs' rows (run, spool, journal, job results) in one transaction; ids learnt stay. */
+  deleteRuns(runIds: readonly string[]): void;
+  /** Gives the space of removed rows back to the file system (WAL checkpoint, VACUUM). */
+  compact(): void;
+
   /** Closes the database. Idempotent. */
   close(): void;
 }

@@ -21,7 +21,7 @@ interface DocCommand {
 }
 
 const EXIT_STATED = /\bexit(?: code)? (\d+)\b/i;
-const COMMAND = /^(?:\$ )?(?:npm ci && )?(?:npx |npm run )?catalog-import (?:-- )?(.*)$/;
+const COMMAND = /^(?:\$ )?(?:npm ci && )?(?:npm run build && )?(?:npx |npm run )?catalog-import (?:-- )?(.*)$/;
 
 /** Splits a command line into words the way a shell would for these simple lines (quotes, no expansion). */
 function splitWords(line: string): string[] {

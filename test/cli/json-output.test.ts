@@ -3,7 +3,7 @@
  * `type`, the last one `{"type":"result","exitCode":…}`. Checked on the commands that printed one
  * plain document (`runs`, `products list/show`) and on `watch`, against the sandbox.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
@@ -48,6 +48,12 @@ async function jsonLinesOf(args: string[]): Promise<{ code: number; lines: Recor
 }
 
 describe('--json on every command', () => {
+  it('the import before: a relative --report-dir is under the working directory the CLI was given, not the test process’s (issue 38 item 7)', async () => {
+    const runs = await readdir(join(catalog.dir, 'reports'));
+    expect(runs).toHaveLength(1);
+    expect(await readdir(join(catalog.dir, 'reports', runs[0] ?? ''))).toContain('summary.json');
+  });
+
   it('runs: one line per run, then the result', async () => {
     const { code, lines } = await jsonLinesOf(['runs']);
     expect(code).toBe(0);

@@ -1,6 +1,7 @@
 /**
  * The package a stranger depends on: `npm pack` of a copy of the checkout (which builds dist/
- * through `prepare`, there and not here) holds what
+ * through `prepack`, there and not here: the checkout's own dist/ is never deleted nor rebuilt
+ * while the suite runs) holds what
  * the tool needs and nothing that points nowhere, installs no scripts of its own, and, unpacked
  * into an empty folder beside its declared dependencies only, runs `--help` and a sandbox
  * `validate` of a shipped sample; its declaration files need no dev-only type package.
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scaleTimeout } from '../helpers/scale-timeout.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
@@ -42,7 +44,7 @@ let packed: PackedPackage;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'catalog-import-pack-'));
-  // One real pack, of a copy of the checkout: `prepare` rebuilds dist/ from scratch, and doing that
+  // One real pack, of a copy of the checkout: `prepack` rebuilds dist/ from scratch, and doing that
   // in the checkout itself would take its CLI away from whoever uses it while the suite runs.
   const source = join(work, 'source');
   await cp(ROOT, source, { recursive: true, filter: (path) => !/[\\/](node_modules|dist|\.git|\.catalog-import|coverage)$/.test(path) });
@@ -65,15 +67,15 @@ beforeAll(async () => {
     await symlink(join(ROOT, 'node_modules', dependency), link, 'dir');
   }
   await writeFile(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { 'catalog-import': packed.version } }));
-}, 180_000);
+}, scaleTimeout(180_000));
 
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
 describe('the packed tarball', () => {
-  it('holds the build, the docs, the mappings, the XLSX samples, README and LICENSE', () => {
-    for (const path of ['LICENSE', 'README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'mappings/sample.yaml', 'mappings/export.yaml', 'samples/catalog.xlsx', 'samples/catalog-with-mistakes.xlsx', 'docs/cli.md']) {
+  it('holds the build, the docs, the mappings, the XLSX samples, README, CHANGELOG and LICENSE', () => {
+    for (const path of ['LICENSE', 'README.md', 'CHANGELOG.md', 'docs/library.md', 'package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'mappings/sample.yaml', 'mappings/export.yaml', 'samples/catalog.xlsx', 'samples/catalog-with-mistakes.xlsx', 'docs/cli.md']) {
       expect(files).toContain(path);
     }
   });
@@ -107,7 +109,8 @@ describe('the packed tarball', () => {
     expect(packed.homepage).toBeTruthy();
     expect(packed.bugs).toBeTruthy();
     expect(packed.exports['./package.json']).toBe('./package.json');
-    for (const script of ['preinstall', 'install', 'postinstall']) expect(packed.scripts?.[script]).toBeUndefined();
+    // `prepare` too: npm runs it when the package is installed from a folder or a git URL.
+    for (const script of ['preinstall', 'install', 'postinstall', 'prepare']) expect(packed.scripts?.[script], script).toBeUndefined();
   });
 
   it('installed into an empty folder: --help and a sandbox validate of a shipped sample', async () => {
@@ -124,7 +127,19 @@ describe('the packed tarball', () => {
     const last = JSON.parse(lines[lines.length - 1] ?? '{}') as { type: string; exitCode?: number; counts?: { rows?: number } };
     expect(last, `${JSON.stringify(last)}\n${result.stderr}`).toMatchObject({ type: 'result', exitCode: 0 });
     expect(existsSync(join(consumer, '.catalog-import'))).toBe(true);
-  }, 120_000);
+  }, scaleTimeout(120_000));
+
+  it('its exports map: the package gives the names docs/library.md documents, and no path inside it', async () => {
+    const consumer = dirname(dirname(installed));
+    const script = [
+      "const m = await import('catalog-import');",
+      "const names = ['runValidate', 'runImport', 'importDrafts', 'resolveSettings', 'createNodeDeps', 'loadMapping', 'buildReadOptions', 'openSource', 'mapAndAssemble', 'buildBatches', 'createCatalogClient', 'followJob', 'matchJobResults', 'startSandbox', 'runWatch', 'runExport'];",
+      "console.log(JSON.stringify(names.filter((name) => typeof m[name] !== 'function')));",
+      "await import('catalog-import/dist/index.js').then(() => console.log('inner path imported'), (error) => console.log(error.code));",
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: consumer, env: { PATH: process.env.PATH ?? '', HOME: consumer } });
+    expect(stdout.trim().split('\n')).toEqual(['[]', 'ERR_PACKAGE_PATH_NOT_EXPORTED']);
+  });
 
   it('its public types need no dev-only type package (TS7016 for a consumer without skipLibCheck)', async () => {
     // Every bare module a shipped .d.ts imports must bring its types through a declared dependency:

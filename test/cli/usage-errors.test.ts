@@ -31,7 +31,10 @@ async function helpOf(path: string[]): Promise<string> {
   return run.stdout;
 }
 
-/** Walks the help tree from the top: a command with a "Commands:" section is a group. */
+/**
+ * Walks the help tree from the top: a command with a "Commands:" section is a group; a group that
+ * takes the service options runs by itself too (`runs`, beside `runs prune`).
+ */
 async function listLeafCommands(path: string[] = []): Promise<LeafCommand[]> {
   const help = await helpOf(path);
   const section = /^Commands:\n([\s\S]*?)\n\n/m.exec(`${help}\n\n`);
@@ -39,14 +42,19 @@ async function listLeafCommands(path: string[] = []): Promise<LeafCommand[]> {
     const names = [...section[1].matchAll(/^ {2}catalog-import (\S.*?)(?: {2,}|$)/gm)]
       .map((m) => (m[1] ?? '').split(' ')[path.length])
       .filter((name): name is string => name !== undefined && !name.startsWith('<') && !BUILT_IN.has(name));
-    const leaves: LeafCommand[] = [];
+    const leaves: LeafCommand[] = path.length > 0 && /--base-url\b/.test(help) ? [describeLeaf(path, help)] : [];
     for (const name of names) leaves.push(...(await listLeafCommands([...path, name])));
     return leaves;
   }
+  return [describeLeaf(path, help)];
+}
+
+/** A runnable command as its help describes it. */
+function describeLeaf(path: string[], help: string): LeafCommand {
   const usage = help.split('\n')[0] ?? '';
   const positionals = [...usage.matchAll(/<([^>.]+)(\.\.)?>/g)].map((m) => ({ name: m[1] ?? '', variadic: m[2] !== undefined }));
   const requiredOptions = [...help.matchAll(/^\s+(?:-\w, )?--([\w-]+)\b.*\[required\]/gm)].map((m) => m[1] ?? '').filter((name) => !positionals.some((p) => p.name === name));
-  return [{ path, positionals, requiredOptions, takesServiceOptions: /--base-url\b/.test(help) }];
+  return { path, positionals, requiredOptions, takesServiceOptions: /--base-url\b/.test(help) };
 }
 
 /** A value a handler could really work with, so that a handler run by mistake would send requests. */
@@ -108,7 +116,7 @@ async function expectUsageError(args: string[], problem: RegExp): Promise<void> 
 describe('usage errors', () => {
   it('finds every command of the registry through the help', () => {
     const names = commands.map((c) => c.path.join(' '));
-    for (const known of ['import', 'validate', 'runs', 'reconcile', 'watch', 'export', 'products list', 'products show', 'directories pull', 'mapping init', 'mapping check', 'sandbox']) {
+    for (const known of ['import', 'validate', 'runs', 'runs prune', 'reconcile', 'watch', 'export', 'products list', 'products show', 'directories pull', 'mapping init', 'mapping check', 'sandbox']) {
       expect(names).toContain(known);
     }
     const importCommand = commands.find((c) => c.path.join(' ') === 'import');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { scaleTimeout } from '../helpers/scale-timeout.js';
 import { createNodeDeps } from '../../src/core/deps.js';
 import type { PipelineEvent } from '../../src/core/events.js';
 import { compareIssues, type Issue } from '../../src/core/issue.js';
@@ -68,7 +69,7 @@ describe('a dry run with many issues: issues.ndjson and the report folder', () =
     expect(JSON.stringify(examples)).toBe(JSON.stringify(firsts));
     expect(counts.issuesByCode).toEqual(Object.fromEntries([...seen].sort((a, b) => (a[0] < b[0] ? -1 : 1))));
     expect(result.reportPaths.annotated).not.toBeNull();
-  }, 60_000);
+  }, scaleTimeout(60_000));
 
   it('stops the run with the error the file gave when issues.ndjson cannot be written, and keeps no copy and no summary.json', async () => {
     const { failure, reportDir } = await validateWithFolderAt('issues.ndjson');
@@ -76,7 +77,7 @@ describe('a dry run with many issues: issues.ndjson and the report folder', () =
     expect(failure?.message).toBe(`EISDIR: illegal operation on a directory, open '${join(reportDir, 'issues.ndjson')}'`);
     // No copy is left (whole or partial) beside a list that failed, without the summary.json that would say what it is.
     expect(await readdir(reportDir)).toEqual(['issues.ndjson']);
-  }, 60_000);
+  }, scaleTimeout(60_000));
 
   it('when a copy fails, stops the run with its error and keeps no partial copy', async () => {
     // The copies fail as they open rejected-rows.csv.
@@ -85,5 +86,5 @@ describe('a dry run with many issues: issues.ndjson and the report folder', () =
     const left = await readdir(reportDir);
     expect(left).not.toContain('annotated.csv');
     expect(left).not.toContain('summary.json');
-  }, 60_000);
+  }, scaleTimeout(60_000));
 });

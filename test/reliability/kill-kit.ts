@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { onTestFinished } from 'vitest';
+import { scaleTimeout } from '../helpers/scale-timeout.js';
 import { SELLER } from './fault-kit.js';
 
 /** The repository root (the child runs `src/cli/main.ts` from there). */
@@ -269,7 +270,7 @@ export function readJournal(stateDir: string): JournalView {
 }
 
 /** Polls the journal until `predicate` holds (resolves with the view) or the child ends (rejects). */
-export async function waitForJournal(stateDir: string, child: ChildImport, predicate: (view: JournalView) => boolean, timeoutMs = 20_000): Promise<JournalView> {
+export async function waitForJournal(stateDir: string, child: ChildImport, predicate: (view: JournalView) => boolean, timeoutMs = scaleTimeout(20_000)): Promise<JournalView> {
   const deadline = performance.now() + timeoutMs;
   let ended = false;
   void child.exited.then(() => (ended = true));

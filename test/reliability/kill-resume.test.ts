@@ -5,6 +5,7 @@
  * exactly-once check made through the service's list and details.
  */
 import { describe, expect, it } from 'vitest';
+import { scaleTimeout } from '../helpers/scale-timeout.js';
 import { DEFAULT_PATHS } from '../../src/domain/index.js';
 import type { ChildImport } from './kill-kit.js';
 import { finishAndCheck, isImport, setUpKillCase, startKillableImport } from './kill-case.js';
@@ -67,7 +68,7 @@ describe('an import killed at seeded moments after its first request', () => {
   }
 });
 
-async function waitFor(condition: () => boolean, child: ChildImport, timeoutMs = 20_000): Promise<void> {
+async function waitFor(condition: () => boolean, child: ChildImport, timeoutMs = scaleTimeout(20_000)): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (!condition()) {
     if (child.child.exitCode !== null) throw new Error(`the child ended before the kill point:\n${child.output()}`);

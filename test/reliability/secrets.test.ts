@@ -12,6 +12,7 @@ import { join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { scaleTimeout } from '../helpers/scale-timeout.js';
 import { DEFAULT_PATHS } from '../../src/domain/index.js';
 import { COMMANDS } from '../../src/cli/commands/index.js';
 import { writeCatalogFixture } from '../helpers/catalog-fixture.js';
@@ -145,7 +146,7 @@ describe('the client secret and the access tokens never leave the process', () =
     expect(runs.filter(({ run }) => /Authorization: Bearer \*\*\*|\*\*\*/.test(run.stderr + run.stdout)).length).toBeGreaterThanOrEqual(2);
     // Every command fetches the marketplace-sized sandbox directory (about 60 pages) afresh, and
     // loads its modules when it first runs (issue 39), inside this test rather than before it.
-  }, 120_000);
+  }, scaleTimeout(120_000));
 
   it('the state directory is private to its owner, and no token is cached on disk', async () => {
     const dir = await createTestDir('catalog-secrets-');

@@ -145,10 +145,9 @@ describe('runWatch --once', () => {
     await writeFile(join(bed.inbox, 'with-marker.csv.ok'), '');
     await writeFile(join(bed.inbox, 'no-marker.csv'), buildCatalogCsv(buildRows('I', 1, 80)));
     const records: WatchLogRecord[] = [];
-    const started = Date.now();
-    const result = await runWatch(buildWatchOptions(bed, records, { markerMode: true, stableSeconds: 30 }), buildDeps(bed));
-    // The marker says the file is complete: no stability wait (30 s here).
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // The marker says the file is complete: no stability wait. One would last a day here, far past
+    // the test's time-out, so the test tells it without timing anything (the machine may be loaded).
+    const result = await runWatch(buildWatchOptions(bed, records, { markerMode: true, stableSeconds: 86_400 }), buildDeps(bed));
     expect(fileRecords(records).map((r) => [r.file, r.outcome])).toEqual([['with-marker.csv', 'done']]);
     expect(result.exitCode).toBe(0);
     const left = await readdir(bed.inbox);

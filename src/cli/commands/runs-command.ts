@@ -1,8 +1,14 @@
 /**
- * `runs`: the runs of this service and seller account, with their state, newest first.
+ * `runs`: the runs of this service and seller account, with their state, newest first;
+ * `runs prune`: forget old runs (their journal, spool and results, and their report folders in
+ * the state folder), then shrink the database. Dry by default: it lists what it would remove and
+ * the bytes that frees; `--apply` removes.
  */
-import type { RunRecord } from '../../state/index.js';
-import type { CommandRegistrar } from '../command-context.js';
+import type { Argv } from 'yargs';
+import { basename } from 'node:path';
+import type { Translator } from '../../i18n/create-translator.js';
+import type { PruneResult, PrunedRun, RunRecord } from '../../state/index.js';
+import type { CommandContext, CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 import { renderJsonLines } from '../render-json-lines.js';
@@ -28,16 +34,19 @@ export function renderRunsTable(runs: readonly RunRecord[]): string {
   return [line(head), ...rows.map(line)].join('\n');
 }
 
-/** Registers `runs`. */
+/** Registers `runs` and `runs prune`. */
 export const registerRunsCommand: CommandRegistrar = (y, ctx) =>
   y.command(
     'runs',
     ctx.describe('help.command.runs'),
     (c) =>
       withServiceOptions(c)
+        .command('prune', 'Forget old runs (keep the last N, or those of the last D days), then shrink the state database; dry unless --apply', withPruneOptions, (argv) => pruneCommand(argv, ctx))
         .option('limit', { type: 'number', default: 20, describe: 'How many runs' })
         .example('$0 runs --sandbox', 'Runs against the embedded sandbox')
-        .example('$0 runs --json', 'As JSON for scripts'),
+        .example('$0 runs --json', 'As JSON for scripts')
+        .example('$0 runs prune --keep 20 --older-than 30d', 'What pruning would remove (nothing is removed)')
+        .example('$0 runs prune --keep 20 --older-than 30d --apply', 'Remove it'),
     async (argv) => {
       const json = Boolean(argv.json);
       try {
@@ -57,3 +66,92 @@ export const registerRunsCommand: CommandRegistrar = (y, ctx) =>
       }
     },
   );
+
+/** Adds the rule and `--apply` of `runs prune`. */
+function withPruneOptions<T>(y: Argv<T>) {
+  return withServiceOptions(y)
+    .option('keep', { type: 'number', describe: 'Keep the newest N runs' })
+    .option('older-than', { type: 'string', describe: 'Remove only runs started longer ago than this: 30d, 12h, 2w' })
+    .option('apply', { type: 'boolean', default: false, describe: 'Remove (without it: only list what would go and the bytes it frees)' })
+    .check((argv) => {
+      const keep = argv.keep;
+      const age = argv['older-than'];
+      if (keep === undefined && age === undefined) throw new Error('name what to keep: --keep N (the newest N runs), --older-than AGE (e.g. 30d), or both');
+      if (keep !== undefined && (!Number.isInteger(keep) || keep < 0)) throw new Error('--keep must be a whole number from 0');
+      if (age !== undefined && PRUNE_AGE.exec(age) === null) throw new Error('--older-than must be an age such as 30d, 12h or 2w');
+      return true;
+    })
+    .example('$0 runs prune --keep 20', 'Keep the 20 newest runs: lists the others and what removing them frees')
+    .example('$0 runs prune --older-than 30d --apply', 'Remove the runs started more than 30 days ago');
+}
+
+/** The ages `--older-than` takes (the state module parses them; this only refuses others before anything opens). */
+const PRUNE_AGE = /^\s*\d+(?:\.\d+)?\s*[hdw]?\s*$/i;
+
+type PruneArgv = ServiceArgv & { keep?: number | undefined; olderThan?: string | undefined; apply: boolean };
+
+/** `runs prune`. */
+async function pruneCommand(argv: PruneArgv, ctx: CommandContext): Promise<void> {
+  const json = Boolean(argv.json);
+  try {
+    const { settings } = await settingsFromArgv(argv, ctx.io);
+    const [{ describeServiceAccount }, state] = await Promise.all([import('../../pipeline/describe-service-account.js'), import('../../state/index.js')]);
+    const { stateDir, account } = describeServiceAccount(settings, ctx.io.cwd);
+    const store = state.openStateStore({ dir: stateDir, account, now: () => new Date() });
+    try {
+      const rule = { keep: argv.keep, olderThanMs: argv.olderThan === undefined ? undefined : state.parsePruneAge(argv.olderThan) };
+      const result = state.pruneRuns(store, { rule, apply: argv.apply, stateDir, now: new Date() });
+      const total = result.removed.length + result.protected.length + result.kept;
+      ctx.io.stdout(json ? renderPruneJson(result) : renderPruneText(result, { total, database: basename(store.path), t: ctx.translator() }));
+      ctx.setExitCode(0);
+    } finally {
+      store.close();
+    }
+  } catch (error) {
+    ctx.reportError(error, json);
+  }
+}
+
+/** One line per run removed (or to remove) and per run kept against the rule, then the totals. */
+export function renderPruneText(result: PruneResult, context: { total: number; database: string; t: Translator }): string {
+  const { t } = context;
+  const size = (bytes: number): string => formatBytes(bytes, t);
+  const lines: string[] = [];
+  const action = t.translate(result.applied ? 'prune.action.removed' : 'prune.action.remove');
+  for (const run of result.removed) {
+    lines.push([action, run.runId, run.command, run.status, run.createdAt.slice(0, 16).replace('T', ' '), t.translate('prune.sizes', { stateBytes: size(run.stateBytes), reportBytes: size(run.reportBytes) })].join('  '));
+    for (const path of run.outsideDirs) lines.push(`  ${t.translate('prune.outside', { path })}`);
+  }
+  for (const { runId, reason } of result.protected) lines.push([t.translate('prune.action.keep'), runId, t.translate(`prune.protected.${reason}`, { runId })].join('  '));
+  const data = { count: result.removed.length, total: context.total, database: context.database, reportBytes: size(result.reportBytes) };
+  if (result.removed.length === 0) lines.push(t.translate('prune.total.none', data));
+  else if (!result.applied) {
+    const stateBytes = size(result.removed.reduce((sum, run) => sum + run.stateBytes, 0));
+    lines.push(t.translate('prune.total.dry', { ...data, stateBytes, databaseBytes: size(result.databaseBytesBefore) }));
+  } else {
+    const freed = size(Math.max(0, result.databaseBytesBefore - result.databaseBytesAfter));
+    lines.push(t.translate('prune.total.applied', { ...data, before: size(result.databaseBytesBefore), after: size(result.databaseBytesAfter), freed }));
+  }
+  if (!result.applied && result.removed.length > 0) lines.push(t.translate('prune.hint.apply'));
+  return `${lines.join('\n')}\n`;
+}
+
+function renderPruneJson(result: PruneResult): string {
+  const removed = result.removed.map((run: PrunedRun) => ({ type: 'prune-run', action: result.applied ? 'removed' : 'remove', ...run }));
+  const kept = result.protected.map((entry) => ({ type: 'prune-run', action: 'protected', ...entry }));
+  const { removed: _removed, protected: _protected, ...totals } = result;
+  return renderJsonLines([...removed, ...kept], { ...totals, removedRuns: result.removed.length, protectedRuns: result.protected.length });
+}
+
+/** 1536 → "1.5 kB" in the language's units. */
+function formatBytes(bytes: number, t: Translator): string {
+  const units = ['B', 'kB', 'MB', 'GB'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const shown = new Intl.NumberFormat(t.language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return `${shown} ${t.translate(`prune.unit.${units[unit] ?? 'B'}`)}`;
+}
