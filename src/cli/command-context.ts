@@ -5,7 +5,7 @@
 import type { Argv } from 'yargs';
 import { createNodeDeps } from '../core/deps.js';
 import type { Deps } from '../core/deps.js';
-import { formatIssue } from '../core/issue.js';
+import { formatIssueLine, type Issue } from '../core/issue.js';
 import { isPipelineError } from '../core/errors.js';
 import type { CliIo } from './cli-io.js';
 import { createEventPrinter } from './cli-io.js';
@@ -132,8 +132,8 @@ export function describeInternalError(error: unknown, translator?: Translator): 
 function describeError(error: unknown, translator: Translator): string {
   if (isPipelineError(error)) {
     const withIssues = error as { issues?: unknown };
-    const issues = Array.isArray(withIssues.issues) ? (withIssues.issues as Parameters<typeof formatIssue>[0][]) : [];
-    const lines = issues.slice(0, 50).map((issue) => `  - ${formatIssue(issue)}`);
+    const issues = Array.isArray(withIssues.issues) ? (withIssues.issues as Issue[]) : [];
+    const lines = issues.slice(0, 50).map((issue) => `  - ${formatIssueLine(issue, translator)}`);
     if (issues.length > 50) {
       lines.push(`  ${translator.translate('list.more', { count: issues.length - 50 })}`);
     }
