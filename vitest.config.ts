@@ -23,6 +23,9 @@ export default defineConfig({
         // process-wide state (env, cwd, globals) without putting it back; mocks and spies are
         // restored after each test (`restoreMocks`). Child processes of a test are its own.
         isolate: false,
+        // The memory tests measure the heap still in use (a collection first), not the garbage
+        // that earlier files of the same worker let pile up.
+        execArgv: ['--expose-gc'],
       },
     },
   },

@@ -440,7 +440,8 @@ function reportHeldBackRows(productKey: string, records: readonly MappedRow[], i
       : { product: productKey, rows: shown, codes, count: badRows.length };
   for (const record of records) {
     if (!record.valid || causes.has(record.source.row)) continue;
-    reportBuildIssue(issues, productKey, 'product_has_invalid_rows', record, undefined, data, shown);
+    // The blocking rows are in the message only: a value would read as the row's own cell value (To fix's value column).
+    reportBuildIssue(issues, productKey, 'product_has_invalid_rows', record, undefined, data);
   }
 }
 

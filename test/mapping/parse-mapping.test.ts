@@ -82,6 +82,11 @@ describe('parseMapping', () => {
       [
         {
           "code": "mapping_invalid_value",
+          "data": {
+            "expected": "string or object",
+            "got": "number 12",
+            "variant": "expected",
+          },
           "file": "shop.yaml",
           "message": "expected string or object, got number 12",
           "path": "columns.price",
@@ -90,6 +95,11 @@ describe('parseMapping', () => {
         },
         {
           "code": "mapping_unknown_key",
+          "data": {
+            "count": 1,
+            "keys": ""barcod"",
+            "variant": "keys",
+          },
           "file": "shop.yaml",
           "message": "unknown key "barcod"",
           "path": "columns",
@@ -98,6 +108,10 @@ describe('parseMapping', () => {
         },
         {
           "code": "mapping_invalid_value",
+          "data": {
+            "detail": "a column letter such as C or AB",
+            "variant": "detail",
+          },
           "file": "shop.yaml",
           "message": "a column letter such as C or AB",
           "path": "attributes[0].column.letter",
@@ -106,6 +120,10 @@ describe('parseMapping', () => {
         },
         {
           "code": "mapping_invalid_value",
+          "data": {
+            "detail": "Invalid option: expected one of "error"|"auto"",
+            "variant": "detail",
+          },
           "file": "shop.yaml",
           "message": "Invalid option: expected one of "error"|"auto"",
           "path": "unmapped",
@@ -114,6 +132,10 @@ describe('parseMapping', () => {
         },
         {
           "code": "mapping_invalid_value",
+          "data": {
+            "detail": "Invalid option: expected one of "error"|"warning"|"off"",
+            "variant": "detail",
+          },
           "file": "shop.yaml",
           "message": "Invalid option: expected one of "error"|"warning"|"off"",
           "path": "validation.kazakh",
@@ -122,6 +144,10 @@ describe('parseMapping', () => {
         },
         {
           "code": "mapping_out_of_range",
+          "data": {
+            "detail": "Too small: expected number to be >=1",
+            "variant": "detail",
+          },
           "file": "shop.yaml",
           "message": "Too small: expected number to be >=1",
           "path": "batchSize",
@@ -152,7 +178,15 @@ describe('parseMapping', () => {
 
   it('reports a document that is not a mapping at all', () => {
     expect(parseMapping(null, 'empty.yaml').issues).toEqual([
-      { stage: 'mapping', severity: 'error', code: 'mapping_invalid_type', message: 'expected object, got null', file: 'empty.yaml', path: '(root)' },
+      {
+        stage: 'mapping',
+        severity: 'error',
+        code: 'mapping_invalid_type',
+        message: 'expected object, got null',
+        data: { variant: 'expected', expected: 'object', got: 'null' },
+        file: 'empty.yaml',
+        path: '(root)',
+      },
     ]);
   });
 });
