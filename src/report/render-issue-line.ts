@@ -26,6 +26,8 @@ export function renderIssueLine(issue: Issue, translator: Translator, options: R
 export interface RenderIssueTextOptions {
   /** Start with `column C (Цена): `; leave it out in a note that sits on the cell itself. Default true. */
   column?: boolean;
+  /** Add `(value "…")` when the message does not quote the value; leave it out where the value has a column of its own. Default true. */
+  value?: boolean;
 }
 
 /**
@@ -41,6 +43,6 @@ export function renderIssueText(issue: Issue, translator: Translator, options: R
   }
   if (issue.path !== undefined && issue.column === undefined) location.path = issue.path;
   // The body of formatIssueLine's line, without its `severity code: ` (no line is made to be cut).
-  const text = formatIssueBody(issue, location, translator);
+  const text = formatIssueBody(issue, location, translator, options.value === false ? { value: false } : {});
   return issue.severity === 'warning' ? translator.translate('issue.warning_text', { text }) : text;
 }

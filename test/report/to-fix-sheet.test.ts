@@ -7,6 +7,7 @@ import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { createIssue } from '../../src/core/issue.js';
 import { createTranslator } from '../../src/i18n/create-translator.js';
 import type { RowOutcome } from '../../src/report/report-types.js';
 import { writeAnnotatedWorkbook } from '../../src/report/write-annotated-workbook.js';
@@ -15,7 +16,8 @@ import { buildStoredZip, buildXlsxParts } from '../fuzz/build-xlsx-bytes.js';
 import { makeHeader, makeInfo, makeIssue, makeOutcomeOf, makeTempDir } from './report-builders.js';
 
 const HEADERS = ['Артикул', 'Название', 'Цена', 'Бренд'];
-const price = (row: number, value: string) => makeIssue({ code: 'invalid_price', message: 'the price must be a positive number', row, column: 'C', header: 'Цена', value });
+// Built as the row stage builds it: its text comes from the catalog's template and its data.
+const price = (row: number, value: string) => createIssue({ stage: 'validate', severity: 'error', code: 'invalid_price', data: {}, row, column: 'C', header: 'Цена', value });
 const heldBack = (row: number) => makeIssue({ code: 'product_has_invalid_rows', stage: 'build', message: 'product "P1" is held back: rows 3, 5 of it have errors (invalid_price)', row, productKey: 'P1' });
 const OUTCOMES: RowOutcome[] = [
   { row: 2, status: 'not_sent', productKey: 'P1', issues: [heldBack(2)] },
@@ -83,6 +85,9 @@ describe('the To fix sheet', () => {
     expect(rows[3]?.[0]).toBe('следствие');
     expect(rows[1]?.[6]).toBe('Укажите цену положительным числом, без слов и знаков валюты.');
     expect(rows[1]?.[10]).toBe('ошибка');
+    // The problem in the run's language, a value it quotes filled in (never a bare placeholder).
+    expect(rows[1]?.[3]).toBe('цена должна быть положительным числом, а указано «договорная»');
+    expect(rows.flat().filter((cell) => typeof cell === 'string' && /\{\w+\}/.test(cell))).toEqual([]);
   });
 
   it('replaces the sheet of an earlier run in another language instead of adding a second one', async () => {

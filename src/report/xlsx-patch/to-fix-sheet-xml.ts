@@ -141,10 +141,12 @@ function buildCauseRow(rowNumber: number, cause: RankedCause, options: ToFixShee
   return `<row r="${rowNumber}">${cells.join('')}</row>`;
 }
 
-/** The first issue's text without its value (the value has a column of its own) and without the column (so has the line). */
+/**
+ * The first issue's text without the column (the line has it) and without a `(value …)` after it
+ * (the value has a column of its own); a message that quotes its value keeps it, filled in.
+ */
 function describeProblem(issue: Issue, translator: Translator): string {
-  const { value: _value, ...rest } = issue;
-  return renderIssueText(rest, translator, { column: false });
+  return renderIssueText(issue, translator, { column: false, value: false });
 }
 
 /** A sheet name as a formula reference writes it: quoted, with `'` doubled. */
