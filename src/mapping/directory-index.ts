@@ -2,8 +2,9 @@
  * Lookup tables over the four directories, built once per run: entries by id, code and
  * normalised name, leaf status, and the attributes of each category.
  */
+import { createHash } from 'node:crypto';
 import type { Attribute, AttributeValue, Brand, Category, Directories } from '../domain/index.js';
-import { normalizeName, normalizePath } from './normalize-name.js';
+import { describeNameKeyRules, normalizeName, normalizePath } from './normalize-name.js';
 
 /** An attribute's link to one category. */
 export interface CategoryAttribute {
@@ -43,14 +44,38 @@ export interface DirectoryIndex {
 }
 
 /**
+ * The name keys of the categories and brands, in a form JSON keeps: each key followed by its id, or
+ * its ids when several share it. Computing them is most of what building the index costs (issue 39),
+ * so a run with cached directories keeps them beside the cache (`src/state/directory-cache.ts`).
+ */
+export interface DirectoryNameKeys {
+  categories: NameKeyList;
+  brands: NameKeyList;
+}
+
+/** `key, id | ids, key, id | ids, …`. */
+export type NameKeyList = (string | number | number[])[];
+
+/**
+ * A stamp of the rules that make the name keys: the key functions' own code and tables. Keys kept
+ * under another stamp were made by other rules and are not used, so no version number has to be
+ * remembered when the rules change.
+ */
+export function stampNameKeyRules(): string {
+  const rules = [describeNameKeyRules(), collectCategoryKeys, collectBrandKeys, buildCategoryPaths, pushTo].map(String).join('\n');
+  return createHash('sha256').update(rules).digest('hex').slice(0, 16);
+}
+
+/**
  * Builds the lookup tables. Cost is linear in the directory sizes. A category's path repeats its
  * parents' names (and the directory's own path and the one built from the parents are mostly the
  * same text), so each distinct level is normalised once: ~12,000 levels of the sandbox's 2,043
  * categories are ~4,400 distinct texts, and normalising them was the largest part of a small dry
- * run's own work (issue 39).
+ * run's own work (issue 39). `nameKeys` (from `listDirectoryNameKeys` of an index of the same
+ * directories, under the same `stampNameKeyRules()`) spares that work; keys naming an id the
+ * directories do not have are not used.
  */
-export function createDirectoryIndex(directories: Directories): DirectoryIndex {
-  const normalizeLevel = memoize(normalizeName);
+export function createDirectoryIndex(directories: Directories, nameKeys?: DirectoryNameKeys): DirectoryIndex {
   const categoryById = new Map<number, Category>();
   const nonLeafIds = new Set<number>();
   for (const category of directories.categories) {
@@ -60,23 +85,17 @@ export function createDirectoryIndex(directories: Directories): DirectoryIndex {
   for (const category of directories.categories) {
     if (category.parentId !== null && category.parentId !== category.id) nonLeafIds.add(category.parentId);
   }
-  const categoriesByName = new Map<string, Category[]>();
-  for (const category of directories.categories) {
-    const keys = new Set([normalizeLevel(category.name.rus), normalizeLevel(category.name.kaz)]);
-    for (const path of buildCategoryPaths(category, categoryById)) {
-      // The full path and every tail of two levels or more: "Детская одежда / Футболки" is enough.
-      const levels = normalizePath(path, normalizeLevel).split('/');
-      for (let start = 0; start + 2 <= levels.length; start++) keys.add(levels.slice(start).join('/'));
-    }
-    for (const key of keys) if (key !== '') pushTo(categoriesByName, key, category);
-  }
-
   const brandById = new Map<number, Brand>();
-  const brandsByName = new Map<string, Brand[]>();
-  for (const brand of directories.brands) {
-    brandById.set(brand.id, brand);
-    const keys = new Set([normalizeName(brand.name), normalizeName(brand.code ?? '')]);
-    for (const key of keys) if (key !== '') pushTo(brandsByName, key, brand);
+  for (const brand of directories.brands) brandById.set(brand.id, brand);
+
+  let categoriesByName = nameKeys === undefined ? undefined : readNameKeys(nameKeys.categories, categoryById);
+  let brandsByName = nameKeys === undefined ? undefined : readNameKeys(nameKeys.brands, brandById);
+  if (categoriesByName === undefined || brandsByName === undefined) {
+    categoriesByName = new Map<string, Category[]>();
+    const normalizeLevel = memoize(normalizeName);
+    for (const category of directories.categories) collectCategoryKeys(categoriesByName, category, categoryById, normalizeLevel);
+    brandsByName = new Map<string, Brand[]>();
+    for (const brand of directories.brands) collectBrandKeys(brandsByName, brand);
   }
 
   const attributeByCode = new Map<string, Attribute>();
@@ -113,6 +132,53 @@ export function createDirectoryIndex(directories: Directories): DirectoryIndex {
     valuesByCode,
     attributesByCategory,
   };
+}
+
+/** The name keys of an index, to build another index of the same directories with (`createDirectoryIndex`). */
+export function listDirectoryNameKeys(index: Pick<DirectoryIndex, 'categoriesByName' | 'brandsByName'>): DirectoryNameKeys {
+  return { categories: writeNameKeys(index.categoriesByName), brands: writeNameKeys(index.brandsByName) };
+}
+
+/** A category's keys: its names, and its full paths with every tail of two levels or more ("Детская одежда / Футболки" is enough). */
+function collectCategoryKeys(byName: Map<string, Category[]>, category: Category, categoryById: ReadonlyMap<number, Category>, normalizeLevel: (text: string) => string): void {
+  const keys = new Set([normalizeLevel(category.name.rus), normalizeLevel(category.name.kaz)]);
+  for (const path of buildCategoryPaths(category, categoryById)) {
+    const levels = normalizePath(path, normalizeLevel).split('/');
+    for (let start = 0; start + 2 <= levels.length; start++) keys.add(levels.slice(start).join('/'));
+  }
+  for (const key of keys) if (key !== '') pushTo(byName, key, category);
+}
+
+/** A brand's keys: its name and its code. */
+function collectBrandKeys(byName: Map<string, Brand[]>, brand: Brand): void {
+  const keys = new Set([normalizeName(brand.name), normalizeName(brand.code ?? '')]);
+  for (const key of keys) if (key !== '') pushTo(byName, key, brand);
+}
+
+function writeNameKeys(byName: ReadonlyMap<string, readonly { id: number }[]>): NameKeyList {
+  const list: NameKeyList = [];
+  for (const [key, entries] of byName) list.push(key, entries.length === 1 ? entries[0]!.id : entries.map((entry) => entry.id));
+  return list;
+}
+
+/** The map a key list describes, or undefined when the list is malformed or names an id `byId` lacks. */
+function readNameKeys<T>(list: NameKeyList, byId: ReadonlyMap<number, T>): Map<string, T[]> | undefined {
+  if (!Array.isArray(list) || list.length % 2 !== 0) return undefined;
+  const byName = new Map<string, T[]>();
+  for (let at = 0; at < list.length; at += 2) {
+    const key = list[at];
+    const ids = list[at + 1];
+    if (typeof key !== 'string') return undefined;
+    const entries: T[] = [];
+    for (const id of typeof ids === 'number' ? [ids] : Array.isArray(ids) ? ids : []) {
+      const entry = byId.get(id);
+      if (entry === undefined) return undefined;
+      entries.push(entry);
+    }
+    if (entries.length === 0) return undefined;
+    byName.set(key, entries);
+  }
+  return byName;
 }
 
 /** A category's readable path (`Одежда / Мужская / Футболки`): the directory's own, else built from the parents present. */

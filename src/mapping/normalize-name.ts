@@ -68,6 +68,18 @@ export function normalizeHeader(text: string): string {
   return text.replace(/^\ufeff/, '').normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase().replace(/ё/g, 'е');
 }
 
+/**
+ * The text of the rules `normalizeName` and `normalizePath` apply (their code, tables and patterns),
+ * and of the Unicode the runtime applies them with: keys kept from an earlier run are used only
+ * while this is the same (`stampNameKeyRules` in directory-index.ts).
+ */
+export function describeNameKeyRules(): string {
+  const patterns = [CYRILLIC, LATIN, QUOTES, DASHES, LETTER_HYPHEN, TO_REPLACE].map(String);
+  // Case mapping and NFC follow the runtime's Unicode tables; a probe of letters with special rules stands for them.
+  const probe = 'ᲀẞİǅꞪ\u0345ё'.normalize('NFC').toLowerCase();
+  return [normalizeName, normalizePath, swapLookAlikes, JSON.stringify(LATIN_TO_CYRILLIC), ...patterns, probe].map(String).join('\n');
+}
+
 function swapLookAlikes(word: string): string {
   let out = '';
   for (const char of word) out += LATIN_TO_CYRILLIC[char] ?? char;

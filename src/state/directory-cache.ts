@@ -3,14 +3,17 @@
  * thousands of directory pages each time, and the snapshot before the last change is kept so that
  * "mapping check" can diff the cached directories against the live ones.
  *
- * Files in the state directory: `directories-<first 12 hex of the account key>.json` (current) and
- * `directories-<key12>.prev.json` (the last snapshot with other content), each written atomically
- * (temp file, fsync, rename) with mode 0o600.
+ * Files in the state directory: `directories-<first 12 hex of the account key>.json` (current),
+ * `directories-<key12>.prev.json` (the last snapshot with other content) and
+ * `directories-<key12>.keys.json` (the name keys of the current snapshot's index, so that a run
+ * need not normalise thousands of names again: issue 39), each written atomically (temp file,
+ * fsync, rename) with mode 0o600.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Directories } from '../domain/index.js';
+import type { DirectoryNameKeys } from '../mapping/directory-index.js';
 import { StateError } from '../core/errors.js';
 import { buildCanonicalJson } from './canonical-json.js';
 
@@ -39,13 +42,47 @@ interface DirectoryCacheFile {
   directories: Directories;
 }
 
-/** Which snapshot: the current one or the one before the last change. */
-export type DirectorySnapshot = 'current' | 'previous';
+/** What the name keys file holds: the keys of the directories whose content hash it names, made under the rules stamped. */
+interface NameKeysFile {
+  cacheVersion: number;
+  accountKey: string;
+  contentHash: string;
+  rules: string;
+  keys: DirectoryNameKeys;
+}
+
+/** Which snapshot: the current one or the one before the last change; or the name keys of the current one. */
+export type DirectorySnapshot = 'current' | 'previous' | 'keys';
+
+const SNAPSHOT_SUFFIXES: Readonly<Record<DirectorySnapshot, string>> = { current: '.json', previous: '.prev.json', keys: '.keys.json' };
 
 /** Path of a cache file of the account. */
 export function buildDirectoryCachePath(dir: string, accountKey: string, snapshot: DirectorySnapshot = 'current'): string {
-  const key = accountKey.slice(0, 12);
-  return join(dir, snapshot === 'current' ? `directories-${key}.json` : `directories-${key}.prev.json`);
+  return join(dir, `directories-${accountKey.slice(0, 12)}${SNAPSHOT_SUFFIXES[snapshot]}`);
+}
+
+/**
+ * The kept name keys of the directories with `contentHash`, made under the rules `rules` stamps, or
+ * undefined when there are none for that content and those rules (the caller builds them).
+ */
+export async function loadDirectoryNameKeys(options: { dir: string; accountKey: string; contentHash: string; rules: string }): Promise<DirectoryNameKeys | undefined> {
+  const file = await readJsonFile(buildDirectoryCachePath(options.dir, options.accountKey, 'keys'));
+  if (file === null || typeof file !== 'object') return undefined;
+  const kept = file as Partial<NameKeysFile>;
+  const fits = kept.cacheVersion === CACHE_VERSION && kept.accountKey === options.accountKey && kept.contentHash === options.contentHash && kept.rules === options.rules;
+  return fits && kept.keys !== null && typeof kept.keys === 'object' ? kept.keys : undefined;
+}
+
+/** Keeps the name keys of the directories with `contentHash`. Throws `StateError` when the file cannot be written. */
+export async function saveDirectoryNameKeys(options: { dir: string; accountKey: string; contentHash: string; rules: string; keys: DirectoryNameKeys }): Promise<void> {
+  const path = buildDirectoryCachePath(options.dir, options.accountKey, 'keys');
+  const file: NameKeysFile = { cacheVersion: CACHE_VERSION, accountKey: options.accountKey, contentHash: options.contentHash, rules: options.rules, keys: options.keys };
+  try {
+    await ensureDir(options.dir);
+    await writeFileAtomic(path, JSON.stringify(file));
+  } catch (error) {
+    throw new StateError(`cannot write the directory cache ${path}: ${(error as Error).message}`, { cause: error });
+  }
 }
 
 /**
@@ -127,19 +164,23 @@ export async function saveCachedDirectories(options: {
 }
 
 async function readCacheFile(path: string, accountKey: string): Promise<DirectoryCacheFile | undefined> {
+  const parsed = await readJsonFile(path);
+  return isCacheFile(parsed, accountKey) ? parsed : undefined;
+}
+
+/** The file's JSON, or undefined when it is missing or unreadable (a cache miss). */
+async function readJsonFile(path: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch {
     return undefined;
   }
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
-  return isCacheFile(parsed, accountKey) ? parsed : undefined;
 }
 
 function isCacheFile(value: unknown, accountKey: string): value is DirectoryCacheFile {

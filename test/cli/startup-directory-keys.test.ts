@@ -1,0 +1,101 @@
+/**
+ * Issue 39: a run with cached directories does not normalise their ~15,000 category and brand names
+ * again: the name keys of the index are kept beside the cache (`directories-<key>.keys.json`), for
+ * that content under those key rules, and the next run builds its index from them. Checked by what
+ * the index holds (a key only the kept file has shows it was read), never by time.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Directories } from '../../src/domain/index.js';
+import { createDirectoryIndex, listDirectoryNameKeys, stampNameKeyRules } from '../../src/mapping/directory-index.js';
+import { indexLoadedDirectories, type LoadedDirectories } from '../../src/pipeline/load-directories.js';
+import { createReferenceData } from '../../src/sandbox/reference-data.js';
+import { buildDirectoryCachePath, hashDirectories } from '../../src/state/directory-cache.js';
+import { makeDirectories } from '../helpers/builders.js';
+
+const ACCOUNT_KEY = 'a'.repeat(64);
+
+let stateDir: string;
+
+beforeEach(async () => {
+  stateDir = await mkdtemp(join(tmpdir(), 'catalog-import-keys-'));
+});
+
+afterEach(async () => {
+  await rm(stateDir, { recursive: true, force: true });
+});
+
+function loadedOf(directories: Directories): LoadedDirectories {
+  return { directories, source: 'cache', contentHash: hashDirectories(directories) };
+}
+
+const keysPath = (): string => buildDirectoryCachePath(stateDir, ACCOUNT_KEY, 'keys');
+
+/** The kept file with one more key, `планшетыизкеша`, naming the first category: only an index read from the file has it. */
+async function addMarkerKey(): Promise<number> {
+  const file = JSON.parse(await readFile(keysPath(), 'utf8')) as { keys: { categories: unknown[] } };
+  const first = makeDirectories().categories[0]!.id;
+  file.keys.categories.push('планшетыизкеша', first);
+  await writeFile(keysPath(), JSON.stringify(file));
+  return first;
+}
+
+describe('the directory index from kept name keys', () => {
+  it('is the index built from the names, key for key and in the same order (the sandbox directories)', () => {
+    const directories: Directories = { ...createReferenceData(), fetchedAt: '2026-01-01T00:00:00.000Z' };
+    const built = createDirectoryIndex(directories);
+    const kept = JSON.parse(JSON.stringify(listDirectoryNameKeys(built))) as ReturnType<typeof listDirectoryNameKeys>;
+    const fromKeys = createDirectoryIndex(directories, kept);
+    expect([...fromKeys.categoriesByName]).toEqual([...built.categoriesByName]);
+    expect([...fromKeys.brandsByName]).toEqual([...built.brandsByName]);
+    expect(fromKeys.categoriesByName.size).toBeGreaterThan(directories.categories.length);
+    // The entries are the directories' own records, as lookups hand them on.
+    const [, entries] = [...fromKeys.categoriesByName][0]!;
+    expect(directories.categories).toContain(entries[0]);
+  });
+
+  it('is not used when a key names an id the directories lack: the names are keyed again', () => {
+    const directories = makeDirectories();
+    const kept = listDirectoryNameKeys(createDirectoryIndex(directories));
+    kept.brands.push('призрак', 987_654);
+    const index = createDirectoryIndex(directories, kept);
+    expect(index.brandsByName.has('призрак')).toBe(false);
+    expect([...index.brandsByName]).toEqual([...createDirectoryIndex(directories).brandsByName]);
+  });
+
+  it('a run keeps the keys beside the cache, and the next run of the same content builds its index from them', async () => {
+    const directories = makeDirectories();
+    const first = await indexLoadedDirectories(loadedOf(directories), { stateDir, accountKey: ACCOUNT_KEY });
+    const file = JSON.parse(await readFile(keysPath(), 'utf8')) as { contentHash: string; rules: string };
+    expect(file.contentHash).toBe(hashDirectories(directories));
+    expect(file.rules).toBe(stampNameKeyRules());
+
+    const id = await addMarkerKey();
+    const second = await indexLoadedDirectories(loadedOf(directories), { stateDir, accountKey: ACCOUNT_KEY });
+    expect(second.categoriesByName.get('планшетыизкеша')?.map((category) => category.id)).toEqual([id]);
+    second.categoriesByName.delete('планшетыизкеша');
+    expect([...second.categoriesByName]).toEqual([...first.categoriesByName]);
+  });
+
+  it('keys kept for other content, or under other key rules, are made again and kept anew', async () => {
+    const directories = makeDirectories();
+    await indexLoadedDirectories(loadedOf(directories), { stateDir, accountKey: ACCOUNT_KEY });
+    await addMarkerKey();
+
+    const changed: Directories = { ...directories, brands: [...directories.brands, { id: 4242, name: 'Новый бренд', code: null }] };
+    const ofChanged = await indexLoadedDirectories(loadedOf(changed), { stateDir, accountKey: ACCOUNT_KEY });
+    expect(ofChanged.categoriesByName.has('планшетыизкеша')).toBe(false);
+    expect(ofChanged.brandsByName.get('новыйбренд')?.map((brand) => brand.id)).toEqual([4242]);
+    expect((JSON.parse(await readFile(keysPath(), 'utf8')) as { contentHash: string }).contentHash).toBe(hashDirectories(changed));
+
+    await indexLoadedDirectories(loadedOf(directories), { stateDir, accountKey: ACCOUNT_KEY });
+    await addMarkerKey();
+    const file = JSON.parse(await readFile(keysPath(), 'utf8')) as { rules: string };
+    await writeFile(keysPath(), JSON.stringify({ ...file, rules: 'older-rules' }));
+    const underOtherRules = await indexLoadedDirectories(loadedOf(directories), { stateDir, accountKey: ACCOUNT_KEY });
+    expect(underOtherRules.categoriesByName.has('планшетыизкеша')).toBe(false);
+    expect((JSON.parse(await readFile(keysPath(), 'utf8')) as { rules: string }).rules).toBe(stampNameKeyRules());
+  });
+});
