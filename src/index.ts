@@ -69,8 +69,9 @@ export { openSource, readers } from './sources/index.js';
 export type { CellRange, ReadOptions, SourceCell, SourceColumn, SourceInfo, SourceReader, SourceRow, SourceStream } from './sources/index.js';
 
 // The client, and the domain model it translates answers into
-export { createCatalogClient, isAmbiguousSendError } from './api/index.js';
-export type { CatalogClient, CatalogClientOptions } from './api/index.js';
+export { createCatalogClient } from './api/create-catalog-client.js';
+export type { CatalogClient, CatalogClientOptions } from './api/create-catalog-client.js';
+export { isAmbiguousSendError } from './api/ambiguous-send-error.js';
 export { DEFAULT_PATHS, SERVICE_LIMITS } from './domain/index.js';
 export type {
   Attribute,

@@ -25,12 +25,11 @@ import { createFieldLedger, type FieldLedger } from './field-ledger.js';
 import { readJobStatus } from './read-job-status.js';
 import { buildTypeWords } from './read-directory-records.js';
 import { readImportAnswer, readProductDetails, readProductListPage } from './read-service-answers.js';
-import type { ProductListPage } from './read-service-answers.js';
+import type { ProductListPage, TokenAnswer } from './read-service-answers.js';
 import type { ServiceProfile } from './service-profile.js';
 import { buildWireAliases, type WireAliases } from './wire-aliases.js';
 import type { WireReadContext } from './wire-read-context.js';
 import { DEFAULT_PATHS, SERVICE_LIMITS, DEFAULT_STATUS_VOCABULARY, createStatusClassifier, type StatusClassifier } from '../domain/index.js';
-import type { TokenResponse } from './wire.js';
 import type {
   Attribute,
   AttributeValue,
@@ -164,7 +163,7 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
   const endpointOf = (method: 'GET' | 'POST', url: URL): string => `${method} ${url.pathname}`;
   const urlOf = (name: PathName): URL => buildUrl(baseUrl, paths[name]);
 
-  const requestToken = (): Promise<TokenResponse> => {
+  const requestToken = (): Promise<TokenAnswer> => {
     const url = urlOf('token');
     return requestServiceToken({ credentials, send, url, endpoint: endpointOf('POST', url), readContext, onIssued: (token) => issuedTokens.add(token) });
   };

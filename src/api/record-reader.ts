@@ -150,3 +150,16 @@ export function unwrapRecord(body: Record<string, unknown>, own: readonly string
   const wrapper = found[0] as string;
   return { record: body[wrapper] as Record<string, unknown>, wrapper, outerKeys: Object.keys(body).filter((key) => key !== wrapper) };
 }
+
+/**
+ * A key identifying a record across pages: its `id` when it has a numeric or string one, else its
+ * JSON text. The fetch loop uses it to drop repeated records and to notice a server that ignores
+ * paging and sends the same page again.
+ */
+export function buildRecordKey(record: unknown): string {
+  if (typeof record === 'object' && record !== null && !Array.isArray(record)) {
+    const id = (record as Record<string, unknown>)['id'];
+    if (typeof id === 'number' || typeof id === 'string') return `id:${String(id)}`;
+  }
+  return `json:${JSON.stringify(record)}`;
+}

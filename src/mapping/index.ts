@@ -1,6 +1,6 @@
 /** Public API of the mapping: the file format, loading, parsing, directory rules and value resolution. */
 export { mappingSchema, columnRefSchema, attributeMappingSchema, BLANKABLE_FIELDS } from './mapping-schema.js';
-export type { Mapping, MappingInput, ColumnRef, AttributeMapping, BlankableField, PhotoColumns } from './mapping-schema.js';
+export type { Mapping, MappingInput, ColumnRef, AttributeMapping, BlankableField } from './mapping-schema.js';
 export { loadMapping, loadMappingWithHash, loadMappingDocument, decodeMappingYaml } from './load-mapping.js';
 export type { LoadMappingOptions, LoadMappingDocumentResult, DecodedMappingDocument, LoadedMapping } from './load-mapping.js';
 export { parseMapping, buildMappingIssues, formatPath } from './parse-mapping.js';

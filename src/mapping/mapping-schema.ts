@@ -58,8 +58,6 @@ export const photoColumnsSchema = z
     }),
   ])
   .describe('Photo URL column(s). Photos are ordered from 1 in column order, then in cell order.');
-/** Photo column specification. */
-export type PhotoColumns = z.infer<typeof photoColumnsSchema>;
 
 const columnsSchema = z
   .strictObject({
@@ -479,9 +477,6 @@ function checkDerivedColumns(derive: readonly { name: string; steps: readonly ob
     });
   });
 }
-
-/** A derived column of a mapping, parsed. */
-export type DerivedColumn = Mapping['derive'][number];
 
 /** A parsed mapping, defaults applied. */
 export type Mapping = z.output<typeof mappingSchema>;

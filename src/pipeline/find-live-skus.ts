@@ -40,19 +40,6 @@ export async function scanLiveCatalog(client: CatalogClient, onProduct: (detail:
   return count;
 }
 
-/** The live SKUs whose barcode is in `barcodes`, by barcode. */
-export async function findLiveSkusByBarcode(client: CatalogClient, barcodes: ReadonlySet<string>): Promise<Map<string, LiveSku>> {
-  const found = new Map<string, LiveSku>();
-  if (barcodes.size === 0) return found;
-  await scanLiveCatalog(client, (detail) => {
-    for (const sku of detail.skus) {
-      const barcode = sku.skuBarcode ?? '';
-      if (barcodes.has(barcode)) found.set(barcode, { productId: detail.productId, skuId: sku.skuId, barcode });
-    }
-  });
-  return found;
-}
-
 /** A product to look for: its barcodes, and what may find it without reading the whole catalog. */
 export interface SoughtProduct {
   /** Barcodes of SKUs that may have been created. */

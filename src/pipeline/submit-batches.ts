@@ -7,7 +7,7 @@
  */
 import pLimit from 'p-limit';
 import type { CatalogClient } from '../api/create-catalog-client.js';
-import { isAmbiguousSendError } from '../api/index.js';
+import { isAmbiguousSendError } from '../api/ambiguous-send-error.js';
 import type { ImportItem } from '../domain/index.js';
 import { AbortedError, ApiError, StateError, isPipelineError } from '../core/errors.js';
 import type { PipelineEvent } from '../core/events.js';

@@ -64,6 +64,3 @@ export const serviceProfileSchema = z.strictObject({
     .default({})
     .describe(`Job and product status words, added to the built-in ones (succeeded: ${DEFAULT_STATUS_VOCABULARY.succeeded.slice(0, 4).join(', ')}…). A word in none of the lists is unknown, never success.`),
 });
-
-/** The service profile as resolved. */
-export type ServiceProfileSettings = z.infer<typeof serviceProfileSchema>;

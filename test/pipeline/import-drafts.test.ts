@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogClient } from '../../src/api/index.js';
+import { createCatalogClient } from '../../src/api/create-catalog-client.js';
 import { createNodeDeps } from '../../src/core/deps.js';
 import type { Deps } from '../../src/core/deps.js';
 import type { ProductDraft } from '../../src/core/types.js';
