@@ -3,7 +3,7 @@ export { applyBlankPolicy } from './apply-blank-policy.js';
 export type { BlankPolicyResult } from './apply-blank-policy.js';
 export { UNKNOWN_ATTRIBUTE_PREFIX, buildHeldItem, createCodeLookups, findHeldSku } from './build-held-item.js';
 export type { CodeLookups, HeldItem, HeldSku } from './build-held-item.js';
-export { addToPlanCounts, buildImportPlan, createPlanCounts, planProduct } from './build-import-plan.js';
+export { buildImportPlan, createPlanCounts, planProduct } from './build-import-plan.js';
 export type { ImportPlanInputs } from './build-import-plan.js';
 export { PLAN_ISSUE_CODES, buildPlanIssues } from './build-plan-issues.js';
 export type { PlanIssueCode } from './build-plan-issues.js';
