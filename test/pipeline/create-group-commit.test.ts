@@ -29,4 +29,11 @@ describe('createGroupCommit', () => {
     await third;
     expect(commits).toEqual([['a', 'b'], ['c']]);
   });
+
+  it('fails every item of a group whose commit fails', async () => {
+    const record = createGroupCommit<number>(() => {
+      throw new Error('disk full');
+    });
+    await expect(Promise.all([record(0), record(1)])).rejects.toThrow('disk full');
+  });
 });
