@@ -14,8 +14,10 @@ export { runReconcile } from './pipeline/run-reconcile.js';
 export type { ReconcileResult } from './pipeline/run-reconcile.js';
 export type { RunResult } from './pipeline/finish-run.js';
 export type { RunInputs } from './pipeline/prepare-run.js';
-export { runWatch, renderWatchLogLine } from './watch/index.js';
-export type { WatchOptions, WatchResult, WatchLogRecord, WatchFileRecord } from './watch/index.js';
+export { runWatch } from './watch/run-watch.js';
+export type { WatchOptions, WatchResult } from './watch/run-watch.js';
+export { renderWatchLogLine } from './watch/render-watch-log.js';
+export type { WatchLogRecord, WatchFileRecord } from './watch/render-watch-log.js';
 export { runExport } from './export/run-export.js';
 export type { ExportOptions, ExportResult, ExportSort } from './export/run-export.js';
 export { applyBlankPolicy, buildImportPlan, fetchHeldProducts } from './plan/index.js';
@@ -61,10 +63,16 @@ export type { ProductDraft, RowRef } from './core/types.js';
 export { TOOL_NAME, TOOL_VERSION } from './core/version.js';
 
 // Stages and the mapping
-export { loadMapping, parseMapping, checkMappingRules, buildMappingJsonSchema, buildReadOptions, mappingSchema } from './mapping/index.js';
+export { loadMapping, parseMapping, checkMappingRules, buildReadOptions, mappingSchema } from './mapping/index.js';
+export { buildMappingJsonSchema } from './mapping/build-mapping-json-schema.js';
 export type { Mapping, MappingInput } from './mapping/index.js';
-export { createRowMapper, createProductAssembler, createMemoryProductSink, buildBatches, mapAndAssemble } from './stages/index.js';
-export type { AssembledProduct, MappedRow, ProductSink } from './stages/index.js';
+export { createRowMapper } from './stages/create-row-mapper.js';
+export { createProductAssembler } from './stages/assemble-products.js';
+export { createMemoryProductSink } from './stages/product-sink.js';
+export type { AssembledProduct, ProductSink } from './stages/product-sink.js';
+export type { MappedRow } from './stages/mapped-row.js';
+export { buildBatches } from './stages/build-batches.js';
+export { mapAndAssemble } from './stages/run-dry-stages.js';
 export { openSource, readers } from './sources/index.js';
 export type { CellRange, ReadOptions, SourceCell, SourceColumn, SourceInfo, SourceReader, SourceRow, SourceStream } from './sources/index.js';
 

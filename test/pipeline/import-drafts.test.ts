@@ -19,7 +19,8 @@ import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
 import { openSource } from '../../src/sources/index.js';
-import { createMemoryProductSink, mapAndAssemble } from '../../src/stages/index.js';
+import { createMemoryProductSink } from '../../src/stages/product-sink.js';
+import { mapAndAssemble } from '../../src/stages/run-dry-stages.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let sandbox: SandboxHandle;
