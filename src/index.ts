@@ -8,8 +8,8 @@
 export { runImport } from './pipeline/run-import.js';
 export type { ImportOptions } from './pipeline/run-import.js';
 export { runValidate } from './pipeline/run-validate.js';
-export { importDrafts } from './pipeline/import-drafts.js';
-export type { ImportDraftsOptions, ImportDraftsResult } from './pipeline/import-drafts.js';
+export { importDrafts } from './pipeline/import/import-drafts.js';
+export type { ImportDraftsOptions, ImportDraftsResult } from './pipeline/import/import-drafts.js';
 export { runReconcile } from './pipeline/run-reconcile.js';
 export type { ReconcileResult } from './pipeline/run-reconcile.js';
 export type { RunResult } from './pipeline/finish-run.js';
@@ -25,10 +25,10 @@ export type { ImportPlan, PlannedProduct, PlanAction } from './plan/index.js';
 export { hashFileWithFingerprint } from './pipeline/file-fingerprint.js';
 export type { FileFingerprint, KnownFileHash } from './pipeline/file-fingerprint.js';
 export { readAndValidate } from './pipeline/read-and-validate.js';
-export { submitBatches } from './pipeline/submit-batches.js';
-export type { SubmitOptions, SubmitOutcome, SubmitTask } from './pipeline/submit-batches.js';
-export { followJob } from './pipeline/follow-job.js';
-export { matchJobResults } from './pipeline/match-job-results.js';
+export { submitBatches } from './pipeline/import/submit-batches.js';
+export type { SubmitOptions, SubmitOutcome, SubmitTask } from './pipeline/import/submit-batches.js';
+export { followJob } from './pipeline/import/follow-job.js';
+export { matchJobResults } from './pipeline/import/match-job-results.js';
 export { openService } from './pipeline/open-service.js';
 export type { ServiceAccount, ServiceContext } from './pipeline/open-service.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupCommit } from '../../src/pipeline/create-group-commit.js';
+import { createGroupCommit } from '../../src/pipeline/import/create-group-commit.js';
 
 describe('createGroupCommit', () => {
   it('commits together every item queued until the deferred commit runs, and settles each only after it', async () => {

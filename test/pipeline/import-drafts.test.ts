@@ -14,7 +14,7 @@ import type { Deps } from '../../src/core/deps.js';
 import type { ProductDraft } from '../../src/core/types.js';
 import { buildReadOptions, loadMapping } from '../../src/mapping/index.js';
 import type { Mapping } from '../../src/mapping/index.js';
-import { importDrafts } from '../../src/pipeline/import-drafts.js';
+import { importDrafts } from '../../src/pipeline/import/import-drafts.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';

@@ -6,9 +6,9 @@
  * update in the same run. Otherwise its rows say which product holds the barcode and suggest
  * `reconcile`.
  */
-import type { CatalogClient } from '../api/create-catalog-client.js';
-import type { Deps } from '../core/deps.js';
-import type { AcceptedProduct, ProductResultRecord, StateStore } from '../state/index.js';
+import type { CatalogClient } from '../../api/create-catalog-client.js';
+import type { Deps } from '../../core/deps.js';
+import type { AcceptedProduct, ProductResultRecord, StateStore } from '../../state/index.js';
 import { findSentSkus } from './find-live-skus.js';
 
 /** What healing decided. */

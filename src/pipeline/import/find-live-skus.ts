@@ -3,9 +3,9 @@
  * then their details 30 at a time. Used to settle requests whose fate is unknown (so a create is
  * never repeated) and by `reconcile` to rebuild the id memory.
  */
-import type { CatalogClient } from '../api/create-catalog-client.js';
-import { SERVICE_LIMITS } from '../domain/index.js';
-import type { ProductDetail } from '../domain/index.js';
+import type { CatalogClient } from '../../api/create-catalog-client.js';
+import { SERVICE_LIMITS } from '../../domain/index.js';
+import type { ProductDetail } from '../../domain/index.js';
 
 /** A SKU found on the service. */
 export interface LiveSku {

@@ -4,11 +4,11 @@
  * to its results. The jobs already accepted are followed to the end whatever happens to the rest,
  * so the state is closed once, after everything, never under a job still being recorded.
  */
-import { readBootClock } from '../core/deps.js';
-import type { Deps } from '../core/deps.js';
+import { readBootClock } from '../../core/deps.js';
+import type { Deps } from '../../core/deps.js';
 import { createGroupCommit } from './create-group-commit.js';
 import type { createImportWork } from './create-import-work.js';
-import type { JournalRun } from './prepare-run.js';
+import type { JournalRun } from '../prepare-run.js';
 import { settleRefusedRequest } from './settle-refused-request.js';
 import type { RequestFailure } from './settle-refused-request.js';
 import { RequestTakenOverError, submitBatches } from './submit-batches.js';

@@ -4,13 +4,13 @@
  * time). Unchanged products are not sent; an empty field over a held value keeps the held value
  * unless the mapping says `clear`.
  */
-import { ConfigError } from '../core/errors.js';
-import type { ProductDraft } from '../core/types.js';
-import { buildImportPlan, createCodeLookups, createPlanCounts, fetchHeldProducts } from '../plan/index.js';
-import type { PlanCounts, PlannedProduct } from '../plan/plan-types.js';
+import { ConfigError } from '../../core/errors.js';
+import type { ProductDraft } from '../../core/types.js';
+import { buildImportPlan, createCodeLookups, createPlanCounts, fetchHeldProducts } from '../../plan/index.js';
+import type { PlanCounts, PlannedProduct } from '../../plan/plan-types.js';
 import { withKnownIds } from './build-import-tasks.js';
-import type { JournalRun } from './prepare-run.js';
-import type { StateStore } from '../state/index.js';
+import type { JournalRun } from '../prepare-run.js';
+import type { StateStore } from '../../state/index.js';
 
 /** Products planned per round of details requests. */
 export const PLAN_CHUNK = 120;
