@@ -130,7 +130,7 @@ export interface CatalogClient {
 export type CatalogClientDeps = Pick<Deps, 'fetch' | 'now' | 'monotonic' | 'sleep' | 'random' | 'onEvent' | 'signal'>;
 
 /** Defaults of the options. */
-export const CATALOG_CLIENT_DEFAULTS = {
+const CATALOG_CLIENT_DEFAULTS = {
   timeoutMs: 30_000,
   retry: { limit: 5, baseDelayMs: 500, maxDelayMs: 30_000 },
   pageSize: SERVICE_LIMITS.maxPageSize,
@@ -394,7 +394,7 @@ function definedEntries(paths: Partial<Record<PathName, string>>): Partial<Recor
  * Joins the base URL and a path keeping the base's own path prefix: base `https://h/x` and path
  * `/api/v1/categories` give `https://h/x/api/v1/categories`. An absolute URL path is used as is.
  */
-export function buildUrl(baseUrl: URL, path: string): URL {
+function buildUrl(baseUrl: URL, path: string): URL {
   if (/^https?:\/\//i.test(path)) return new URL(path);
   const base = baseUrl.href.replace(/[?#].*$/, '').replace(/\/+$/, '');
   return new URL(`${base}/${path.replace(/^\/+/, '')}`);
@@ -404,7 +404,7 @@ export function buildUrl(baseUrl: URL, path: string): URL {
  * The job-status URL: `infoUrl` resolved against the base URL when the service gave one and it
  * stays on the service's origin (the token is never sent elsewhere), else `importInfo?jobId=`.
  */
-export function buildJobStatusUrl(
+function buildJobStatusUrl(
   baseUrl: URL,
   importInfoPath: string,
   job: { jobId: string | number; infoUrl?: string | null | undefined },

@@ -63,7 +63,7 @@ export function buildErrorDescription(parsed: ParsedErrorBody): string {
 }
 
 /** `field: CODE (description)`, leaving out what is missing. */
-export function formatFieldError(error: ApiFieldError): string {
+function formatFieldError(error: ApiFieldError): string {
   let text = error.field === '' ? '(body)' : error.field;
   if (error.code !== undefined) text += `: ${error.code}`;
   if (error.description !== undefined) text += error.code !== undefined ? ` (${error.description})` : `: ${error.description}`;

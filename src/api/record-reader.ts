@@ -86,7 +86,7 @@ export function readIntegerId(value: unknown): number | undefined {
 }
 
 /** An id of any size as exact decimal text (ids above 2^53 arrive as strings from `parseJsonLossless`). */
-export function readIdText(value: unknown): string | undefined {
+function readIdText(value: unknown): string | undefined {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return value.trim();
   if (typeof value === 'bigint') return value.toString();
@@ -124,7 +124,7 @@ export function readCount(value: unknown): number | undefined {
 }
 
 /** Names a single-record answer may be wrapped in (`{success: true, data: {...}}`). */
-export const RECORD_WRAPPERS: readonly string[] = ['data', 'result', 'payload', 'response'];
+const RECORD_WRAPPERS: readonly string[] = ['data', 'result', 'payload', 'response'];
 
 /** A record found in an answer, and the wrapper it was found under (none when the answer is the record). */
 export interface UnwrappedRecord {

@@ -50,12 +50,6 @@ export function suggestEntries<T>(
   return scored.slice(0, limit);
 }
 
-/** Similarity of two names in [0, 1] (1 for equal normalised names). */
-export function scoreNameSimilarity(a: string, b: string): number {
-  const keyA = normalizeName(a);
-  return scoreSimilarity(keyA, buildTrigrams(keyA), normalizeName(b));
-}
-
 /** Suggestions as issue data: the hint `did_you_mean` ("did you mean: Красный, Красно-синий?"), none without suggestions. */
 export function describeSuggestions(suggestions: readonly Suggestion<unknown>[]): IssueData {
   if (suggestions.length === 0) return {};

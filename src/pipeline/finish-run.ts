@@ -67,7 +67,7 @@ export interface FinishRunOptions {
 }
 
 /** Exit code of a finished run: 0 all good, 1 some rows not valid/accepted, 3 the service misbehaved, 130 interrupted. */
-export function decideExitCode(command: 'validate' | 'import', counts: Partial<Record<string, number>>, interrupted: boolean, serviceFault = false): number {
+function decideExitCode(command: 'validate' | 'import', counts: Partial<Record<string, number>>, interrupted: boolean, serviceFault = false): number {
   if (interrupted) return 130;
   if (serviceFault) return 3;
   const bad = (counts.invalid ?? 0) + (counts.rejected ?? 0) + (counts.unknown ?? 0) + (counts.pending ?? 0) + (counts.not_sent ?? 0);

@@ -22,11 +22,11 @@ const fieldsShape = Object.fromEntries(Object.keys(DEFAULT_WIRE_ALIASES).map((me
 >;
 
 /** Import fields whose being required depends on the service (the interface does not say). */
-export const SERVICE_REQUIRABLE_FIELDS = ['barcode', 'description', 'photos'] as const;
+const SERVICE_REQUIRABLE_FIELDS = ['barcode', 'description', 'photos'] as const;
 /** One of `SERVICE_REQUIRABLE_FIELDS`. */
 export type ServiceRequirableField = (typeof SERVICE_REQUIRABLE_FIELDS)[number];
 /** What the sandbox enforces by default: a barcode on every SKU. */
-export const DEFAULT_REQUIRED_FIELDS: readonly ServiceRequirableField[] = ['barcode'];
+const DEFAULT_REQUIRED_FIELDS: readonly ServiceRequirableField[] = ['barcode'];
 
 /** The endpoint paths (also accepted at the top level as `paths`, the older place). */
 export const pathsSchema = z.strictObject(pathsShape);

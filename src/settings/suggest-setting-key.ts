@@ -11,7 +11,7 @@ export interface SettingPath {
 }
 
 /** Every key path a schema of nested objects knows (`service.pageSizes.list`). */
-export function listSettingPaths(schema: z.ZodType, prefix = ''): SettingPath[] {
+function listSettingPaths(schema: z.ZodType, prefix = ''): SettingPath[] {
   const shape = objectShape(schema);
   if (shape === undefined) return [];
   return Object.entries(shape).flatMap(([key, child]) => {
@@ -21,7 +21,7 @@ export function listSettingPaths(schema: z.ZodType, prefix = ''): SettingPath[] 
 }
 
 /** Keys known at one level (`parent` as a dotted path, `''` for the top). */
-export function listKeysAt(schema: z.ZodType, parent: readonly PropertyKey[]): string[] {
+function listKeysAt(schema: z.ZodType, parent: readonly PropertyKey[]): string[] {
   let current: z.ZodType | undefined = schema;
   for (const key of parent) current = current === undefined ? undefined : objectShape(current)?.[String(key)];
   const shape = current === undefined ? undefined : objectShape(current);

@@ -50,7 +50,7 @@ export function isJobFinished(job: JobStatus, expected: number): boolean {
 }
 
 /** Status words in `job` that the tool does not know, quoted, for messages. */
-export function listUnknownWords(job: JobStatus | null): string[] {
+function listUnknownWords(job: JobStatus | null): string[] {
   if (job === null) return [];
   const words = [job, ...job.products].filter((entry) => entry.meaning === 'unknown').map((entry) => `"${entry.status ?? ''}"`);
   return [...new Set(words)];

@@ -20,7 +20,7 @@ export interface HealResult {
 }
 
 /** Whether a job error says a barcode or key is already taken. */
-export function isDuplicateRefusal(error: ProductResultRecord['errors'][number]): boolean {
+function isDuplicateRefusal(error: ProductResultRecord['errors'][number]): boolean {
   const text = `${error.code ?? ''} ${error.field ?? ''} ${error.message}`;
   return /duplicate|already (used|exists|taken|registered)|not unique|unique constraint/i.test(text) && /barcode|sku|key|article/i.test(text);
 }
