@@ -1,7 +1,7 @@
 /**
  * The typed client of the Seller Catalog Service: token, the four reference directories, import,
- * job status, product list and product details. Every response is checked against the wire
- * schemas (`wire.ts`); every failure is a `PipelineError` (`ApiError`, `SchemaMismatchError`,
+ * job status, product list and product details. Every answer is read by meaning
+ * (`read-service-answers.ts`); every failure is a `PipelineError` (`ApiError`, `SchemaMismatchError`,
  * `ConfigError`, `AbortedError`) naming the endpoint and never the secret or the token. See
  * `docs/client.md` for retries, time-outs and the token life cycle.
  */
