@@ -18,13 +18,13 @@
  * successes since the last 429, or since demand started after an idle second, over the time
  * requests were in flight or waiting, at least a second, times 0.95; with fewer than 5 successes a
  * rate in force is cut by a fifth, none in force: only the pause); a `Retry-After` pauses every
- * request, not only the refused one; a quiet stretch (no 429 for `probeIntervalMs` while the rate
+ * request, not only the refused one; a quiet stretch (no 429 for 2 s while the rate
  * held requests back) raises it by 3 % (at least 0.5/s), never above the configured rate. Without a
  * configured rate nothing is limited until the first 429.
  *
  * Waiting requests are served by priority: `normal` (imports, token, directories, products) before
  * `background` (job polls), which fill the spare capacity; once a background request has waited
- * `maxBackgroundWaitMs`, background requests get at least one turn in ten, so polls never starve.
+ * 5 s, background requests get at least one turn in ten, so polls never starve.
  *
  * Time is the monotonic clock (`readMonotonicMs`): a wall-clock change moves no pause or window. A
  * finished wait counts as that much time passed even when that clock does not move (tests with a
