@@ -8,14 +8,16 @@
 export { runImport } from './pipeline/run-import.js';
 export type { ImportOptions } from './pipeline/run-import.js';
 export { runValidate } from './pipeline/run-validate.js';
-export { importDrafts } from './pipeline/import-drafts.js';
-export type { ImportDraftsOptions, ImportDraftsResult } from './pipeline/import-drafts.js';
+export { importDrafts } from './pipeline/import/import-drafts.js';
+export type { ImportDraftsOptions, ImportDraftsResult } from './pipeline/import/import-drafts.js';
 export { runReconcile } from './pipeline/run-reconcile.js';
 export type { ReconcileResult } from './pipeline/run-reconcile.js';
 export type { RunResult } from './pipeline/finish-run.js';
 export type { RunInputs } from './pipeline/prepare-run.js';
-export { runWatch, renderWatchLogLine } from './watch/index.js';
-export type { WatchOptions, WatchResult, WatchLogRecord, WatchFileRecord } from './watch/index.js';
+export { runWatch } from './watch/run-watch.js';
+export type { WatchOptions, WatchResult } from './watch/run-watch.js';
+export { renderWatchLogLine } from './watch/render-watch-log.js';
+export type { WatchLogRecord, WatchFileRecord } from './watch/render-watch-log.js';
 export { runExport } from './export/run-export.js';
 export type { ExportOptions, ExportResult, ExportSort } from './export/run-export.js';
 export { applyBlankPolicy, buildImportPlan, fetchHeldProducts } from './plan/index.js';
@@ -23,10 +25,10 @@ export type { ImportPlan, PlannedProduct, PlanAction } from './plan/index.js';
 export { hashFileWithFingerprint } from './pipeline/file-fingerprint.js';
 export type { FileFingerprint, KnownFileHash } from './pipeline/file-fingerprint.js';
 export { readAndValidate } from './pipeline/read-and-validate.js';
-export { submitBatches } from './pipeline/submit-batches.js';
-export type { SubmitOptions, SubmitOutcome, SubmitTask } from './pipeline/submit-batches.js';
-export { followJob } from './pipeline/follow-job.js';
-export { matchJobResults } from './pipeline/match-job-results.js';
+export { submitBatches } from './pipeline/import/submit-batches.js';
+export type { SubmitOptions, SubmitOutcome, SubmitTask } from './pipeline/import/submit-batches.js';
+export { followJob } from './pipeline/import/follow-job.js';
+export { matchJobResults } from './pipeline/import/match-job-results.js';
 export { openService } from './pipeline/open-service.js';
 export type { ServiceAccount, ServiceContext } from './pipeline/open-service.js';
 
@@ -61,16 +63,23 @@ export type { ProductDraft, RowRef } from './core/types.js';
 export { TOOL_NAME, TOOL_VERSION } from './core/version.js';
 
 // Stages and the mapping
-export { loadMapping, parseMapping, checkMappingRules, buildMappingJsonSchema, buildReadOptions, mappingSchema } from './mapping/index.js';
+export { loadMapping, parseMapping, checkMappingRules, buildReadOptions, mappingSchema } from './mapping/index.js';
+export { buildMappingJsonSchema } from './mapping/build-mapping-json-schema.js';
 export type { Mapping, MappingInput } from './mapping/index.js';
-export { createRowMapper, createProductAssembler, createMemoryProductSink, buildBatches, mapAndAssemble } from './stages/index.js';
-export type { AssembledProduct, MappedRow, ProductSink } from './stages/index.js';
+export { createRowMapper } from './stages/create-row-mapper.js';
+export { createProductAssembler } from './stages/assemble-products.js';
+export { createMemoryProductSink } from './stages/product-sink.js';
+export type { AssembledProduct, ProductSink } from './stages/product-sink.js';
+export type { MappedRow } from './stages/mapped-row.js';
+export { buildBatches } from './stages/build-batches.js';
+export { mapAndAssemble } from './stages/run-dry-stages.js';
 export { openSource, readers } from './sources/index.js';
 export type { CellRange, ReadOptions, SourceCell, SourceColumn, SourceInfo, SourceReader, SourceRow, SourceStream } from './sources/index.js';
 
 // The client, and the domain model it translates answers into
-export { createCatalogClient, isAmbiguousSendError } from './api/index.js';
-export type { CatalogClient, CatalogClientOptions } from './api/index.js';
+export { createCatalogClient } from './api/create-catalog-client.js';
+export type { CatalogClient, CatalogClientOptions } from './api/create-catalog-client.js';
+export { isAmbiguousSendError } from './api/ambiguous-send-error.js';
 export { DEFAULT_PATHS, SERVICE_LIMITS } from './domain/index.js';
 export type {
   Attribute,

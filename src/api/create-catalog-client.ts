@@ -1,7 +1,7 @@
 /**
  * The typed client of the Seller Catalog Service: token, the four reference directories, import,
- * job status, product list and product details. Every response is checked against the wire
- * schemas (`wire.ts`); every failure is a `PipelineError` (`ApiError`, `SchemaMismatchError`,
+ * job status, product list and product details. Every answer is read by meaning
+ * (`read-service-answers.ts`); every failure is a `PipelineError` (`ApiError`, `SchemaMismatchError`,
  * `ConfigError`, `AbortedError`) naming the endpoint and never the secret or the token. See
  * `docs/client.md` for retries, time-outs and the token life cycle.
  */
@@ -25,12 +25,11 @@ import { createFieldLedger, type FieldLedger } from './field-ledger.js';
 import { readJobStatus } from './read-job-status.js';
 import { buildTypeWords } from './read-directory-records.js';
 import { readImportAnswer, readProductDetails, readProductListPage } from './read-service-answers.js';
-import type { ProductListPage } from './read-service-answers.js';
+import type { ProductListPage, TokenAnswer } from './read-service-answers.js';
 import type { ServiceProfile } from './service-profile.js';
 import { buildWireAliases, type WireAliases } from './wire-aliases.js';
 import type { WireReadContext } from './wire-read-context.js';
 import { DEFAULT_PATHS, SERVICE_LIMITS, DEFAULT_STATUS_VOCABULARY, createStatusClassifier, type StatusClassifier } from '../domain/index.js';
-import type { TokenResponse } from './wire.js';
 import type {
   Attribute,
   AttributeValue,
@@ -131,7 +130,7 @@ export interface CatalogClient {
 export type CatalogClientDeps = Pick<Deps, 'fetch' | 'now' | 'monotonic' | 'sleep' | 'random' | 'onEvent' | 'signal'>;
 
 /** Defaults of the options. */
-export const CATALOG_CLIENT_DEFAULTS = {
+const CATALOG_CLIENT_DEFAULTS = {
   timeoutMs: 30_000,
   retry: { limit: 5, baseDelayMs: 500, maxDelayMs: 30_000 },
   pageSize: SERVICE_LIMITS.maxPageSize,
@@ -164,7 +163,7 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
   const endpointOf = (method: 'GET' | 'POST', url: URL): string => `${method} ${url.pathname}`;
   const urlOf = (name: PathName): URL => buildUrl(baseUrl, paths[name]);
 
-  const requestToken = (): Promise<TokenResponse> => {
+  const requestToken = (): Promise<TokenAnswer> => {
     const url = urlOf('token');
     return requestServiceToken({ credentials, send, url, endpoint: endpointOf('POST', url), readContext, onIssued: (token) => issuedTokens.add(token) });
   };
@@ -395,7 +394,7 @@ function definedEntries(paths: Partial<Record<PathName, string>>): Partial<Recor
  * Joins the base URL and a path keeping the base's own path prefix: base `https://h/x` and path
  * `/api/v1/categories` give `https://h/x/api/v1/categories`. An absolute URL path is used as is.
  */
-export function buildUrl(baseUrl: URL, path: string): URL {
+function buildUrl(baseUrl: URL, path: string): URL {
   if (/^https?:\/\//i.test(path)) return new URL(path);
   const base = baseUrl.href.replace(/[?#].*$/, '').replace(/\/+$/, '');
   return new URL(`${base}/${path.replace(/^\/+/, '')}`);
@@ -405,7 +404,7 @@ export function buildUrl(baseUrl: URL, path: string): URL {
  * The job-status URL: `infoUrl` resolved against the base URL when the service gave one and it
  * stays on the service's origin (the token is never sent elsewhere), else `importInfo?jobId=`.
  */
-export function buildJobStatusUrl(
+function buildJobStatusUrl(
   baseUrl: URL,
   importInfoPath: string,
   job: { jobId: string | number; infoUrl?: string | null | undefined },

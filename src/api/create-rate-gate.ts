@@ -18,13 +18,13 @@
  * successes since the last 429, or since demand started after an idle second, over the time
  * requests were in flight or waiting, at least a second, times 0.95; with fewer than 5 successes a
  * rate in force is cut by a fifth, none in force: only the pause); a `Retry-After` pauses every
- * request, not only the refused one; a quiet stretch (no 429 for `probeIntervalMs` while the rate
+ * request, not only the refused one; a quiet stretch (no 429 for 2 s while the rate
  * held requests back) raises it by 3 % (at least 0.5/s), never above the configured rate. Without a
  * configured rate nothing is limited until the first 429.
  *
  * Waiting requests are served by priority: `normal` (imports, token, directories, products) before
  * `background` (job polls), which fill the spare capacity; once a background request has waited
- * `maxBackgroundWaitMs`, background requests get at least one turn in ten, so polls never starve.
+ * 5 s, background requests get at least one turn in ten, so polls never starve.
  *
  * Time is the monotonic clock (`readMonotonicMs`): a wall-clock change moves no pause or window. A
  * finished wait counts as that much time passed even when that clock does not move (tests with a
@@ -40,12 +40,6 @@ export type RequestPriority = 'normal' | 'background';
 export interface RateGateOptions {
   /** Requests per second at most; undefined: unlimited until the service answers 429. */
   rate?: number | undefined;
-  /** Lowest rate adapting goes down to, default 0.5 per second. */
-  minRate?: number;
-  /** A background request waiting this long gets at least one turn in ten, default 5 000. */
-  maxBackgroundWaitMs?: number;
-  /** Quiet time (no 429) between two steps up of an adapted rate, default 2 000. */
-  probeIntervalMs?: number;
   /** Longest pause a `Retry-After` may impose, default 30 000. */
   maxPauseMs?: number;
 }
@@ -71,13 +65,14 @@ export interface RateGate {
 /** The side effects the gate uses. */
 export type RateGateDeps = Pick<Deps, 'monotonic' | 'sleep' | 'onEvent'>;
 
-/** Defaults of the options. */
-export const RATE_GATE_DEFAULTS = {
-  minRate: 0.5,
-  maxBackgroundWaitMs: 5_000,
-  probeIntervalMs: 2_000,
-  maxPauseMs: 30_000,
-} as const;
+/** Lowest rate adapting goes down to, per second. */
+const MIN_RATE = 0.5;
+/** A background request waiting this long gets at least one turn in ten. */
+const MAX_BACKGROUND_WAIT_MS = 5_000;
+/** Quiet time (no 429) between two steps up of an adapted rate. */
+const PROBE_INTERVAL_MS = 2_000;
+/** Longest pause a `Retry-After` may impose when `maxPauseMs` is not given. */
+const MAX_PAUSE_MS = 30_000;
 
 /** The window the service is assumed to count in. */
 const WINDOW_MS = 1000;
@@ -107,7 +102,7 @@ export function createRateGate(options: RateGateOptions, deps: RateGateDeps): Ra
   const bucket = createTokenBucket(limits.ceiling, start);
   const seen = createObservation(start);
   const flights = createFlightWindow();
-  const queue = createWaiterQueue(limits.maxBackgroundWaitMs);
+  const queue = createWaiterQueue(MAX_BACKGROUND_WAIT_MS);
   let pausedUntil = 0;
   let active = 0;
   let lastRaise = start;
@@ -200,7 +195,7 @@ export function createRateGate(options: RateGateOptions, deps: RateGateDeps): Ra
   const onAnswered = (now: number, sentAtMs: number): void => {
     seen.countSuccess(sentAtMs);
     // Probe up only while the rate held requests back and no 429 came for a while.
-    if (!bucket.limited() || bucket.rate >= limits.ceiling || !constrained || now - Math.max(lastRaise, seen.episodeStart) < limits.probeIntervalMs) return;
+    if (!bucket.limited() || bucket.rate >= limits.ceiling || !constrained || now - Math.max(lastRaise, seen.episodeStart) < PROBE_INTERVAL_MS) return;
     lastRaise = now;
     constrained = false;
     const next = Math.min(limits.ceiling, bucket.rate + Math.max(0.5, bucket.rate * PROBE_STEP));
@@ -259,10 +254,8 @@ function readLimits(options: RateGateOptions) {
   return {
     configured,
     ceiling,
-    minRate: Math.min(options.minRate ?? RATE_GATE_DEFAULTS.minRate, ceiling),
-    maxBackgroundWaitMs: options.maxBackgroundWaitMs ?? RATE_GATE_DEFAULTS.maxBackgroundWaitMs,
-    probeIntervalMs: options.probeIntervalMs ?? RATE_GATE_DEFAULTS.probeIntervalMs,
-    maxPauseMs: options.maxPauseMs ?? RATE_GATE_DEFAULTS.maxPauseMs,
+    minRate: Math.min(MIN_RATE, ceiling),
+    maxPauseMs: options.maxPauseMs ?? MAX_PAUSE_MS,
   };
 }
 

@@ -7,7 +7,7 @@
  */
 import { readMonotonicMs } from '../core/deps.js';
 import type { Deps } from '../core/deps.js';
-import type { TokenResponse } from './wire.js';
+import type { TokenAnswer } from './read-service-answers.js';
 
 /** Hands out access tokens. */
 export interface TokenProvider {
@@ -20,7 +20,7 @@ export interface TokenProvider {
 /** How the provider obtains and keeps tokens. */
 export interface TokenProviderOptions {
   /** Asks the token endpoint; throws on failure. */
-  requestToken: () => Promise<TokenResponse>;
+  requestToken: () => Promise<TokenAnswer>;
   /** Refresh this long before expiry; capped to half the token's lifetime. */
   refreshMarginSeconds: number;
 }

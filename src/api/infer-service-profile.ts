@@ -47,7 +47,7 @@ const CYRILLIC = /[\u0400-\u04FF]/;
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 
 /** The largest array of objects at the top or one or two levels down, and where it was. */
-export function findLargestRecordArray(body: unknown): { path: string[]; rows: Row[] } | undefined {
+function findLargestRecordArray(body: unknown): { path: string[]; rows: Row[] } | undefined {
   let best: { path: string[]; rows: Row[] } | undefined;
   const visit = (value: unknown, path: string[]): void => {
     if (Array.isArray(value)) {

@@ -17,7 +17,7 @@ import type { TokenProvider } from './create-token-provider.js';
 import { explainPageSizeRefusal } from './explain-page-size-refusal.js';
 import { findRecordList } from './find-record-list.js';
 import type { FoundRecordList, PagingFields } from './find-record-list.js';
-import { buildRecordKey } from './normalize-directory-page.js';
+import { buildRecordKey } from './record-reader.js';
 import { DIRECTORY_READERS } from './read-directory-records.js';
 import type { RawRecordMap } from './read-directory-records.js';
 import type { Redactor } from './redact-secrets.js';

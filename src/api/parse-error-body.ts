@@ -8,7 +8,7 @@
  * turn into a crash of its own.
  */
 import type { ApiFieldError } from '../core/errors.js';
-import { createRecordReader, foldKey } from './record-reader.js';
+import { createRecordReader, foldKey, isPlainRecord } from './record-reader.js';
 
 /** What the client keeps from an error body. */
 export interface ParsedErrorBody {
@@ -25,14 +25,14 @@ const MAX_FIELD_ERRORS_IN_MESSAGE = 20;
 
 /** Reads an error body of any shape (JSON value, text, nothing) into its useful parts. */
 export function parseErrorBody(body: unknown): ParsedErrorBody {
-  if (!isRecord(body)) {
+  if (!isPlainRecord(body)) {
     const text = typeof body === 'string' ? body.trim() : '';
     // A text body (HTML error page of a proxy, plain text) is shown as-is, but short.
     return text === '' ? { fieldErrors: [] } : { errorMessage: truncate(text, 300), fieldErrors: [] };
   }
   // `{error: {code, message, …}}`: the body's fields are inside; what is beside the wrapper still counts.
   const wrapped = createRecordReader(body).get(['error']);
-  if (isRecord(wrapped)) {
+  if (isPlainRecord(wrapped)) {
     const inner = parseErrorBody(wrapped);
     // A wrapper naming its field is one field error: the field, its code and its message.
     const field = readEntryField(wrapped);
@@ -63,7 +63,7 @@ export function buildErrorDescription(parsed: ParsedErrorBody): string {
 }
 
 /** `field: CODE (description)`, leaving out what is missing. */
-export function formatFieldError(error: ApiFieldError): string {
+function formatFieldError(error: ApiFieldError): string {
   let text = error.field === '' ? '(body)' : error.field;
   if (error.code !== undefined) text += `: ${error.code}`;
   if (error.description !== undefined) text += error.code !== undefined ? ` (${error.description})` : `: ${error.description}`;
@@ -87,12 +87,12 @@ function parseFieldErrors(errors: unknown): ApiFieldError[] {
   if (Array.isArray(errors)) {
     // Some services send a flat list: [{field, code, description}] or ["text"].
     for (const entry of errors) {
-      const field = isRecord(entry) ? (readEntryField(entry) ?? '') : '';
+      const field = isPlainRecord(entry) ? (readEntryField(entry) ?? '') : '';
       pushEntry(out, normalizeFieldPath(field), entry);
     }
     return out;
   }
-  if (!isRecord(errors)) return out;
+  if (!isPlainRecord(errors)) return out;
   for (const [key, value] of Object.entries(errors)) {
     const field = normalizeFieldPath(key);
     const entries = Array.isArray(value) ? value : [value];
@@ -106,7 +106,7 @@ function pushEntry(out: ApiFieldError[], field: string, entry: unknown): void {
     out.push({ field, description: entry });
     return;
   }
-  if (!isRecord(entry)) {
+  if (!isPlainRecord(entry)) {
     if (entry !== null && entry !== undefined) out.push({ field, description: String(entry) });
     return;
   }
@@ -129,7 +129,7 @@ function readEntryField(entry: Record<string, unknown>): string | undefined {
   const own = firstString(entry, ['field', 'propertyName', 'param', 'name']);
   if (own !== undefined) return own;
   const source = createRecordReader(entry).get(['source']);
-  if (!isRecord(source)) return undefined;
+  if (!isPlainRecord(source)) return undefined;
   const pointer = firstString(source, ['pointer']);
   if (pointer !== undefined) return readJsonPointer(pointer);
   return firstString(source, ['parameter', 'header']);
@@ -168,10 +168,6 @@ function firstString(record: Record<string, unknown>, keys: readonly string[]): 
     }
   }
   return undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function truncate(text: string, max: number): string {

@@ -16,7 +16,7 @@ export function parseJsonLossless(text: string): unknown {
 }
 
 /** Rewrites bare unsafe integers (outside strings) as quoted strings. */
-export function quoteUnsafeIntegers(text: string): string {
+function quoteUnsafeIntegers(text: string): string {
   let out = '';
   let copiedTo = 0;
   let index = 0;

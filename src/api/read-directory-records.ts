@@ -59,7 +59,7 @@ export const DIRECTORY_READERS: { [N in DirectoryName]: DirectoryRecordReader<N>
 };
 
 /** Attribute type words, by meaning; compared folded (lower case, letters and digits only). */
-export const ATTRIBUTE_TYPE_WORDS: Record<AttributeType, readonly string[]> = {
+const ATTRIBUTE_TYPE_WORDS: Record<AttributeType, readonly string[]> = {
   dictionary: ['dictionary', 'dict', 'enum', 'enumeration', 'list', 'select', 'singleselect', 'multiselect', 'option', 'options', 'choice', 'reference', 'catalog', 'directory', 'lookup', 'multilist'],
   text: ['text', 'string', 'str', 'textarea', 'freetext', 'varchar', 'html', 'richtext', 'longtext', 'char'],
   number: ['number', 'integer', 'int', 'decimal', 'float', 'double', 'numeric', 'long', 'real', 'int32', 'int64'],
@@ -71,7 +71,7 @@ const TYPE_BY_WORD = new Map<string, AttributeType>(
 );
 
 /** A type word folded for comparison (case, spaces and punctuation ignored; any script kept). */
-export function foldTypeWord(word: string): string {
+function foldTypeWord(word: string): string {
   return word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 }
 
@@ -81,7 +81,7 @@ export function buildTypeWords(own: Partial<Record<AttributeType, readonly strin
 }
 
 /** The attribute type a service word means (its own words first), or undefined for a word not known. */
-export function readAttributeType(word: string, own?: ReadonlyMap<string, AttributeType>): AttributeType | undefined {
+function readAttributeType(word: string, own?: ReadonlyMap<string, AttributeType>): AttributeType | undefined {
   const folded = foldTypeWord(word);
   return own?.get(folded) ?? TYPE_BY_WORD.get(folded);
 }

@@ -86,7 +86,7 @@ export function readIntegerId(value: unknown): number | undefined {
 }
 
 /** An id of any size as exact decimal text (ids above 2^53 arrive as strings from `parseJsonLossless`). */
-export function readIdText(value: unknown): string | undefined {
+function readIdText(value: unknown): string | undefined {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
   if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return value.trim();
   if (typeof value === 'bigint') return value.toString();
@@ -124,7 +124,7 @@ export function readCount(value: unknown): number | undefined {
 }
 
 /** Names a single-record answer may be wrapped in (`{success: true, data: {...}}`). */
-export const RECORD_WRAPPERS: readonly string[] = ['data', 'result', 'payload', 'response'];
+const RECORD_WRAPPERS: readonly string[] = ['data', 'result', 'payload', 'response'];
 
 /** A record found in an answer, and the wrapper it was found under (none when the answer is the record). */
 export interface UnwrappedRecord {
@@ -149,4 +149,17 @@ export function unwrapRecord(body: Record<string, unknown>, own: readonly string
   if (found.length !== 1) return { record: body, outerKeys: [] };
   const wrapper = found[0] as string;
   return { record: body[wrapper] as Record<string, unknown>, wrapper, outerKeys: Object.keys(body).filter((key) => key !== wrapper) };
+}
+
+/**
+ * A key identifying a record across pages: its `id` when it has a numeric or string one, else its
+ * JSON text. The fetch loop uses it to drop repeated records and to notice a server that ignores
+ * paging and sends the same page again.
+ */
+export function buildRecordKey(record: unknown): string {
+  if (typeof record === 'object' && record !== null && !Array.isArray(record)) {
+    const id = (record as Record<string, unknown>)['id'];
+    if (typeof id === 'number' || typeof id === 'string') return `id:${String(id)}`;
+  }
+  return `json:${JSON.stringify(record)}`;
 }

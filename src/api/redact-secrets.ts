@@ -39,7 +39,7 @@ const CREDENTIAL_SHAPES: readonly { pattern: RegExp; replacement: string }[] = [
 ];
 
 /** Hides the values of credential-shaped fields and bearer tokens in a text. */
-export function redactCredentialShapes(text: string): string {
+function redactCredentialShapes(text: string): string {
   let out = text;
   for (const { pattern, replacement } of CREDENTIAL_SHAPES) out = out.replace(pattern, replacement);
   return out;

@@ -6,10 +6,9 @@
 import { ApiError, ConfigError } from '../core/errors.js';
 import { checkCredentials } from './check-credentials.js';
 import type { ClientCredentials } from './check-credentials.js';
-import { readTokenAnswer } from './read-service-answers.js';
+import { readTokenAnswer, type TokenAnswer } from './read-service-answers.js';
 import type { SendRequest } from './send-request.js';
 import type { WireReadContext } from './wire-read-context.js';
-import type { TokenResponse } from './wire.js';
 
 /** Asks the service at `url` for a token; `onIssued` is told of it (so that the redactor hides it from then on). */
 export async function requestServiceToken(ctx: {
@@ -19,7 +18,7 @@ export async function requestServiceToken(ctx: {
   endpoint: string;
   readContext: (endpoint: string) => WireReadContext;
   onIssued: (token: string) => void;
-}): Promise<TokenResponse> {
+}): Promise<TokenAnswer> {
   const { credentials, endpoint } = ctx;
   const issues = checkCredentials(credentials);
   if (issues.length > 0) {
@@ -27,7 +26,7 @@ export async function requestServiceToken(ctx: {
   }
   try {
     const { body } = await ctx.send({ method: 'POST', url: ctx.url.href, endpoint, json: { clientId: credentials.clientId, clientSecret: credentials.clientSecret }, idempotent: true });
-    const token: TokenResponse = { ...readTokenAnswer(body, ctx.readContext(endpoint)) };
+    const token: TokenAnswer = { ...readTokenAnswer(body, ctx.readContext(endpoint)) };
     ctx.onIssued(token.accessToken);
     return token;
   } catch (error) {

@@ -19,7 +19,7 @@ import { parseRetryAfter } from './parse-retry-after.js';
 import type { Redactor } from './redact-secrets.js';
 
 /** Statuses that are retried: rate limiting and the gateway/unavailable family. */
-export const RETRY_STATUSES: readonly number[] = [429, 502, 503, 504];
+const RETRY_STATUSES: readonly number[] = [429, 502, 503, 504];
 
 /**
  * Whether a status is worth another attempt: for every request the rate limit and the
@@ -34,7 +34,7 @@ function isRetryStatus(status: number, idempotent: boolean): boolean {
  * Network error codes that prove the request never left this machine or never reached a server
  * (refused connection, unknown host), so even a non-idempotent request may be repeated.
  */
-export const NOT_SENT_ERROR_CODES: readonly string[] = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT'];
+const NOT_SENT_ERROR_CODES: readonly string[] = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT'];
 
 /** How every request of one client is sent. */
 export interface SenderConfig {

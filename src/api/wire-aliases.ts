@@ -149,7 +149,7 @@ export const FLAG_NAME_CLASSES: Partial<Record<WireMeaning, readonly string[]>> 
 };
 
 /** The words of a field name, lower case: `isSKUAttr` → is, sku, attr; `variant_attribute` → variant, attribute. */
-export function splitNameWords(key: string): string[] {
+function splitNameWords(key: string): string[] {
   return key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')

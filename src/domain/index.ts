@@ -14,5 +14,5 @@ export type {
 export { SERVICE_LIMITS } from './service-limits.js';
 export { DEFAULT_PATHS } from './service-paths.js';
 export type { PathName } from './service-paths.js';
-export { DEFAULT_STATUS_VOCABULARY, createStatusClassifier, foldStatusWord } from './status-vocabulary.js';
+export { DEFAULT_STATUS_VOCABULARY, createStatusClassifier } from './status-vocabulary.js';
 export type { StatusMeaning, StatusVocabulary, StatusClassifier } from './status-vocabulary.js';

@@ -24,7 +24,7 @@ export const DEFAULT_STATUS_VOCABULARY: StatusVocabulary = {
 };
 
 /** Folds a status word for comparison: `IN_PROGRESS`, `in progress` and `InProgress` are one word. */
-export function foldStatusWord(word: string): string {
+function foldStatusWord(word: string): string {
   return word.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 

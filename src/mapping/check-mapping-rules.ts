@@ -197,7 +197,7 @@ const checkRequiredAttributes: MappingRule = (ctx) => {
 };
 
 /** The rules, in reporting order. */
-export const MAPPING_RULES: readonly MappingRule[] = [
+const MAPPING_RULES: readonly MappingRule[] = [
   checkCategoryTargets,
   checkBrandTargets,
   checkAttributes,

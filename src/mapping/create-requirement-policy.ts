@@ -31,7 +31,7 @@ export interface RequirementPolicy {
 const NONE: readonly { link: CategoryAttribute; judgement: RequirementJudgement }[] = [];
 
 /** The directory's word alone (no mapping): stated per category → error, per attribute → warning. */
-export function judgeByDirectory(link: CategoryAttribute): RequirementJudgement {
+function judgeByDirectory(link: CategoryAttribute): RequirementJudgement {
   if (!link.isRequired) return { verdict: 'off', source: 'category' };
   return link.requirementUnclear ? { verdict: 'warning', source: 'directory-unclear' } : { verdict: 'error', source: 'category' };
 }

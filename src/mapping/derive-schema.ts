@@ -92,7 +92,7 @@ const whenStep = z.strictObject({
 });
 
 /** One step of a derived column. */
-export const deriveStepSchema = z.union([regexStep, lookupStep, splitStep, mapStep, scaleStep, unitStep, whenStep]);
+const deriveStepSchema = z.union([regexStep, lookupStep, splitStep, mapStep, scaleStep, unitStep, whenStep]);
 /** One step, parsed. */
 export type DeriveStep = z.output<typeof deriveStepSchema>;
 

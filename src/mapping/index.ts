@@ -1,22 +1,10 @@
-/** Public API of the mapping: the file format, loading, parsing, directory rules and value resolution. */
-export { mappingSchema, columnRefSchema, attributeMappingSchema, BLANKABLE_FIELDS } from './mapping-schema.js';
-export type { Mapping, MappingInput, ColumnRef, AttributeMapping, BlankableField, PhotoColumns } from './mapping-schema.js';
-export { loadMapping, loadMappingWithHash, loadMappingDocument, decodeMappingYaml } from './load-mapping.js';
-export type { LoadMappingOptions, LoadMappingDocumentResult, DecodedMappingDocument, LoadedMapping } from './load-mapping.js';
-export { parseMapping, buildMappingIssues, formatPath } from './parse-mapping.js';
-export type { ParseMappingResult, ParseMappingOptions } from './parse-mapping.js';
-export { applyRequiredFieldDefaults, checkServiceRequirements } from './apply-service-requirements.js';
-export { checkMappingRules, MAPPING_RULES } from './check-mapping-rules.js';
-export type { MappingRule, MappingRuleContext } from './check-mapping-rules.js';
-export { buildMappingJsonSchema } from './build-mapping-json-schema.js';
+/** The mapping's entry points: the file format, loading and parsing, the checks against the directories. */
+export { mappingSchema } from './mapping-schema.js';
+export type { Mapping, MappingInput } from './mapping-schema.js';
+export { loadMapping, loadMappingWithHash } from './load-mapping.js';
+export type { LoadedMapping } from './load-mapping.js';
+export { parseMapping } from './parse-mapping.js';
+export { checkServiceRequirements } from './apply-service-requirements.js';
+export { checkMappingRules } from './check-mapping-rules.js';
 export { buildReadOptions } from './build-read-options.js';
-export { listMappedHeaders, listPhotoColumns, getPhotoSeparator } from './list-mapped-columns.js';
-export { createDirectoryIndex, buildCategoryPath, isAttributeAllowed } from './directory-index.js';
-export type { DirectoryIndex, CategoryAttribute, AttributeValueIndex } from './directory-index.js';
-export { createValueResolver, isFreeAttribute } from './create-value-resolver.js';
-export type { ValueResolver, Resolution, ResolvedVia } from './create-value-resolver.js';
-export { normalizeName, normalizePath, normalizeHeader } from './normalize-name.js';
-export { suggestEntries, scoreNameSimilarity, formatSuggestions } from './suggest-entries.js';
-export type { Suggestion, SuggestionCandidate } from './suggest-entries.js';
-export { MAPPING_ISSUE_CODES } from './issue-codes.js';
-export type { MappingIssueCode } from './issue-codes.js';
+export { createDirectoryIndex } from './directory-index.js';

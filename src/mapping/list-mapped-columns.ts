@@ -44,3 +44,8 @@ export function getPhotoSeparator(mapping: Mapping): string | undefined {
   const photos = mapping.columns.photos;
   return photos !== undefined && typeof photos === 'object' && !Array.isArray(photos) && 'columns' in photos ? photos.separator : undefined;
 }
+
+/** A column reference as the seller wrote it: the header, or the letter. */
+export function describeColumnRef(ref: ColumnRef): string {
+  return typeof ref === 'string' ? ref : 'letter' in ref ? ref.letter : ref.header;
+}

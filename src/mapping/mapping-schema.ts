@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { createDerivedColumnSchema, groupRowsSchema } from './derive-schema.js';
 
 /** A column of the sheet: its header text, or `{letter: C}`, or `{header: "Цена"}`. */
-export const columnRefSchema = z
+const columnRefSchema = z
   .union([
     z.string().min(1).describe('Header text of the column (case and extra spaces ignored).'),
     z.strictObject({
@@ -44,7 +44,7 @@ const localizedColumnsSchema = z.strictObject({
 });
 
 /** Photo columns: one column, several columns, or columns plus a separator for cells holding several URLs. */
-export const photoColumnsSchema = z
+const photoColumnsSchema = z
   .union([
     columnRefSchema,
     z.array(columnRefSchema).min(1),
@@ -58,8 +58,6 @@ export const photoColumnsSchema = z
     }),
   ])
   .describe('Photo URL column(s). Photos are ordered from 1 in column order, then in cell order.');
-/** Photo column specification. */
-export type PhotoColumns = z.infer<typeof photoColumnsSchema>;
 
 const columnsSchema = z
   .strictObject({
@@ -86,7 +84,7 @@ const columnsSchema = z
   .describe('Which column feeds each field of the import item.');
 
 /** A directory entry named in the mapping: an id, or the exact directory name (a category also by its path). */
-export const directoryTargetSchema = z
+const directoryTargetSchema = z
   .union([z.number().int().positive(), z.string().min(1)])
   .describe('Directory id, or exact directory name (categories also by path, e.g. "Одежда / Футболки").');
 
@@ -112,7 +110,7 @@ const defaultsSchema = z
   .describe('Values for fields a sheet does not have, or for its empty cells.');
 
 /** One attribute mapping. */
-export const attributeMappingSchema = z
+const attributeMappingSchema = z
   .strictObject({
     code: z.string().min(1).describe('Attribute code in the attribute directory.'),
     column: columnRefSchema.optional().describe('Column holding the value(s). Give `column` or `value`.'),
@@ -146,7 +144,7 @@ export const attributeMappingSchema = z
 export type AttributeMapping = z.infer<typeof attributeMappingSchema>;
 
 /** Fields whose blank policy the mapping can set. */
-export const BLANKABLE_FIELDS = [
+const BLANKABLE_FIELDS = [
   'name.rus',
   'name.kaz',
   'description.rus',
@@ -177,7 +175,7 @@ const categoryDefaultValueSchema = z
  * a T-shirt's gender). Keys: a seller category word as in `categories`, or a marketplace category
  * id or path; values: seller values, resolved like the cells of an attribute column.
  */
-export const categoryDefaultsSchema = z
+const categoryDefaultsSchema = z
   .record(
     z.string().min(1).describe('A seller category word (a key of `categories`), or a marketplace leaf category id or path.'),
     z
@@ -203,7 +201,7 @@ export const categoryDefaultsSchema = z
 // triples (`characteristics`).
 
 /** A condition on one column's value, for `rows.skip` and `rows.where`. */
-export const rowConditionSchema = z
+const rowConditionSchema = z
   .strictObject({
     column: columnRefSchema.describe('The column whose value is tested.'),
     equals: z
@@ -479,9 +477,6 @@ function checkDerivedColumns(derive: readonly { name: string; steps: readonly ob
     });
   });
 }
-
-/** A derived column of a mapping, parsed. */
-export type DerivedColumn = Mapping['derive'][number];
 
 /** A parsed mapping, defaults applied. */
 export type Mapping = z.output<typeof mappingSchema>;

@@ -28,7 +28,7 @@ export function parseMapping(document: unknown, file?: string, options: ParseMap
 }
 
 /** Converts zod issues of the mapping schema into our issues (one per zod issue, unions flattened to their best branch). */
-export function buildMappingIssues(zodIssues: readonly z.core.$ZodIssue[], file?: string): Issue[] {
+function buildMappingIssues(zodIssues: readonly z.core.$ZodIssue[], file?: string): Issue[] {
   const issues: Issue[] = [];
   for (const zodIssue of zodIssues) {
     issues.push(
@@ -46,7 +46,7 @@ export function buildMappingIssues(zodIssues: readonly z.core.$ZodIssue[], file?
 }
 
 /** A zod path as text: `attributes[2].values`. */
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   let text = '';
   for (const key of path) {
     if (typeof key === 'number') text += `[${key}]`;

@@ -46,7 +46,7 @@ export async function readMappingWorkbook(source: string | Buffer, file: string)
 }
 
 /** Decodes a workbook already in memory (pure). */
-export function decodeMappingWorkbook(workbook: ExcelJS.Workbook, file: string): MappingWorkbookDocument {
+function decodeMappingWorkbook(workbook: ExcelJS.Workbook, file: string): MappingWorkbookDocument {
   const reader = createSheetReader(workbook, file);
   const { result } = reader;
   if (workbook.getWorksheet(MAPPING_SHEETS.settings) === undefined && workbook.getWorksheet(MAPPING_SHEETS.columns) === undefined) {

@@ -6,6 +6,7 @@
  * transpositions / longer length, counted only for up to one edit per four characters), which is
  * good at typos.
  */
+import { countEdits } from '../core/count-edits.js';
 import type { IssueData } from '../core/issue.js';
 import { normalizeName } from './normalize-name.js';
 
@@ -50,12 +51,6 @@ export function suggestEntries<T>(
   return scored.slice(0, limit);
 }
 
-/** Similarity of two names in [0, 1] (1 for equal normalised names). */
-export function scoreNameSimilarity(a: string, b: string): number {
-  const keyA = normalizeName(a);
-  return scoreSimilarity(keyA, buildTrigrams(keyA), normalizeName(b));
-}
-
 /** Suggestions as issue data: the hint `did_you_mean` ("did you mean: Красный, Красно-синий?"), none without suggestions. */
 export function describeSuggestions(suggestions: readonly Suggestion<unknown>[]): IssueData {
   if (suggestions.length === 0) return {};
@@ -89,24 +84,6 @@ function scoreSimilarity(key: string, grams: Map<string, number>, other: string)
   const edits = countEdits(key, other);
   const edit = edits <= Math.max(1, Math.floor(longer / 4)) ? 1 - edits / longer : 0;
   return Math.min(0.99, Math.max(dice + contains, edit));
-}
-
-/** Edit distance with adjacent transpositions (optimal string alignment), over UTF-16 units. */
-function countEdits(a: string, b: string): number {
-  let before: number[] = [];
-  let previous: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current: number[] = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (before[j - 2] ?? 0) + 1);
-      current.push(best);
-    }
-    before = previous;
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }
 
 function buildTrigrams(key: string): Map<string, number> {

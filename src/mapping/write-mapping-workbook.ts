@@ -36,7 +36,7 @@ export async function writeMappingWorkbook(path: string, input: MappingWorkbookI
 }
 
 /** The workbook, for tests and for callers that stream it elsewhere. */
-export function buildMappingWorkbook(input: MappingWorkbookInput): ExcelJS.Workbook {
+function buildMappingWorkbook(input: MappingWorkbookInput): ExcelJS.Workbook {
   const ExcelJs = loadExcelJs();
   const workbook = new ExcelJs.Workbook();
   const { document, index } = input;
@@ -206,7 +206,7 @@ function flattenColumns(columns: Record<string, unknown>): [string, unknown][] {
 }
 
 /** A cell value: text, number and yes/no as they are; anything else as JSON text. */
-export function toCell(value: unknown): string | number | boolean | null {
+function toCell(value: unknown): string | number | boolean | null {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
   return JSON.stringify(value);

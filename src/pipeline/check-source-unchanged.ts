@@ -33,7 +33,7 @@ export async function findSourceChange(source: CheckedSource): Promise<string | 
  * Throws `SourceChangedError` when the file changed since the run took its fingerprint (before
  * hashing it); `consequence` says what the run did not do (`nothing was sent`).
  */
-export async function checkSourceUnchanged(source: CheckedSource, consequence: string): Promise<void> {
+async function checkSourceUnchanged(source: CheckedSource, consequence: string): Promise<void> {
   const change = await findSourceChange(source);
   if (change !== undefined) throw buildSourceChangedError(source, change, consequence);
 }

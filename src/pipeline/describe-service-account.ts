@@ -7,7 +7,9 @@
 import { ConfigError } from '../core/errors.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { resolvePath } from './resolve-path.js';
-import { SANDBOX_CLIENT_ID } from './sandbox-account.js';
+
+/** Client id of the embedded sandbox's first seller, the account the CLI uses against it. */
+const SANDBOX_CLIENT_ID = 'sandbox-seller';
 
 /** The identity that keeps state apart per service and seller account. */
 export interface ServiceAccount {

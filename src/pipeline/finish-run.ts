@@ -23,8 +23,13 @@ import { describeSettings } from '../settings/resolve-settings.js';
 import { findSourceChange } from './check-source-unchanged.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { ReadAndValidateResult } from './read-and-validate.js';
-import type { REPORT_ISSUE_CODES } from './report-issue-codes.js';
 import type { RowOutcomeStore } from './row-outcome-store.js';
+
+/** Codes the report stage adds to summary.json (the table tests and `docs/issue-codes.md` match on). */
+export const REPORT_ISSUE_CODES = {
+  source_changed_after_read:
+    'The file changed after the run read it, while the report read it again for the annotated copy and rejected-rows.csv: those copies were removed (warning); the statuses stand for the content read. Run validate again for a copy.',
+} as const;
 
 /** What a data command returns. */
 export interface RunResult {
@@ -62,7 +67,7 @@ export interface FinishRunOptions {
 }
 
 /** Exit code of a finished run: 0 all good, 1 some rows not valid/accepted, 3 the service misbehaved, 130 interrupted. */
-export function decideExitCode(command: 'validate' | 'import', counts: Partial<Record<string, number>>, interrupted: boolean, serviceFault = false): number {
+function decideExitCode(command: 'validate' | 'import', counts: Partial<Record<string, number>>, interrupted: boolean, serviceFault = false): number {
   if (interrupted) return 130;
   if (serviceFault) return 3;
   const bad = (counts.invalid ?? 0) + (counts.rejected ?? 0) + (counts.unknown ?? 0) + (counts.pending ?? 0) + (counts.not_sent ?? 0);

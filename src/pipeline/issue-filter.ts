@@ -27,7 +27,7 @@ export interface IssueFilter {
 }
 
 /** Every code `--pick` and `--skip` accept: those of the readers, the row checks and the product checks. */
-export function listFilterableCodes(): string[] {
+function listFilterableCodes(): string[] {
   return [...new Set([...Object.values(READ_CODES), ...Object.keys(ROW_ISSUE_CODES), ...Object.keys(ASSEMBLY_ISSUE_CODES)])].sort();
 }
 

@@ -102,7 +102,7 @@ function locate(field: string, draft: ProductDraft, ctx: { mapping: Mapping; hea
 }
 
 /** Finds a mapped column in the header, or for a derived column the column it is taken from. */
-export function findSourceColumn(ref: ColumnRef, mapping: Pick<Mapping, 'derive'>, header: readonly SourceColumn[]): SourceColumn | undefined {
+function findSourceColumn(ref: ColumnRef, mapping: Pick<Mapping, 'derive'>, header: readonly SourceColumn[]): SourceColumn | undefined {
   let current: ColumnRef = ref;
   // Each step follows a derived column to its source; a chain is at most as long as `derive:`.
   for (let step = 0; step <= mapping.derive.length; step++) {

@@ -6,15 +6,15 @@
 import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 import type { Issue } from '../core/issue.js';
-import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key-index.js';
-import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-index.js';
+import type { ProductKeyIndex } from '../core/product-key-index.js';
+import type { DirectoryIndex } from '../mapping/directory-index.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
-import { createProductAssembler } from '../stages/assemble-products.js';
-import { buildRowMapper } from '../stages/build-row-mapper.js';
+import type { RowMapResult } from '../stages/build-row-mapper.js';
 import { loadCategoryLookup } from '../stages/derive/load-category-lookup.js';
 import type { AssembledProduct, ProductSink } from '../stages/product-sink.js';
+import { mapAndAssemble } from '../stages/run-dry-stages.js';
 import { openSourceWhere, type ReadInWorker } from '../sources/open-source-in-worker.js';
-import type { ReadOptions, SourceInfo, SourceStream } from '../sources/types.js';
+import type { ReadOptions, SourceInfo, SourceRow, SourceStream } from '../sources/types.js';
 import { buildErrorLimitIssue, type IssueFilter } from './issue-filter.js';
 import type { EarlySource } from './open-source-early.js';
 import type { RowOutcomeStore } from './row-outcome-store.js';
@@ -68,7 +68,7 @@ export interface ReadAndValidateResult {
   counts: { rows: number; products: number; validProducts: number; invalidProducts: number };
 }
 
-/** Streams the file through mapping, validation and assembly. */
+/** Streams the file through mapping, validation and assembly (`mapAndAssemble`), keeping each finding on its row. */
 export async function readAndValidate(options: ReadAndValidateOptions): Promise<ReadAndValidateResult> {
   const { outcomes, deps } = options;
   const fileIssues: Issue[] = [];
@@ -80,28 +80,14 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
     if (issue.row !== undefined) outcomes.addIssue(issue.row, issue);
     else fileIssues.push(issue);
   };
-  let products = 0;
-  let validProducts = 0;
-  const productKeys = options.productKeys ?? createProductKeyIndex();
-  const validIds = new Set<number>();
-
   const sink: ProductSink = {
     put(entry: AssembledProduct) {
-      products += 1;
-      if (entry.valid) {
-        validProducts += 1;
-        validIds.add(productKeys.idOf(entry.productKey));
-      }
-      for (const issue of entry.issues) record(issue);
       markProductRows(entry, outcomes);
       options.sink.put(entry);
     },
     reopen(productKey: string) {
       const entry = options.sink.reopen(productKey);
       if (!entry) return undefined;
-      products -= 1;
-      // Counted by key id: the sink's copy of the product need not say whether it was valid.
-      if (validIds.delete(productKeys.find(productKey))) validProducts -= 1;
       // By content: a product taken back from a spool on disk comes with copies of its issues.
       const reported = new Set(entry.issues.map((issue) => JSON.stringify(issue)));
       for (const ref of entry.rows) outcomes.clearIssues(ref.row, (issue) => reported.has(JSON.stringify(issue)));
@@ -109,50 +95,47 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
     },
   };
 
-  // Before the stream opens: nothing to close if loading it fails.
-  const compileCategoryLookup = await loadCategoryLookup(options.mapping);
+  // Before the stream opens, so that nothing is left open if loading it fails (`mapAndAssemble`
+  // then finds the module loaded).
+  await loadCategoryLookup(options.mapping);
   const stream = await openStream(options);
   const info: SourceInfo = { ...stream.info, file: options.displayPath };
   for (const issue of stream.issues) record({ ...issue, file: options.displayPath });
 
-  // One index for the mapper and the assembler (prepare hands over the one it built for the mapping
-  // rules): over the service's full directories one costs about 0.1 s of this thread.
-  const index = options.index ?? createDirectoryIndex(options.directories);
-  const mapRow = buildRowMapper(options.mapping, options.directories, info, { index, compileCategoryLookup });
-  // Column problems are found once per file; they belong to the header, not to a data row.
-  for (const issue of mapRow.setupIssues) if (filter === undefined || filter.reports(issue.code)) fileIssues.push(issue);
-  const assembler = createProductAssembler({ mapping: options.mapping, directories: options.directories, index, sink, productKeys, drafts: options.drafts ?? true });
   let rows = 0;
   let lastProgress = 0;
-
-  for await (const row of stream.rows) {
+  const onRow = (row: SourceRow, mapped: RowMapResult): boolean => {
     rows += 1;
     outcomes.touch(row.row);
-    if (row.issues !== undefined) for (const issue of row.issues) record(issue);
-    const mapped = mapRow(row);
-    for (const issue of mapped.issues) record(issue);
-    if (mapped.record) {
-      for (const issue of assembler.add(mapped.record)) record(issue);
-      // `validation.barcode.several: each`: the row's other barcodes, each a SKU of a product copy.
-      if (mapped.extra !== undefined) for (const copy of mapped.extra) for (const issue of assembler.add(copy)) record(issue);
-    } else {
-      // A row the mapping's row filter leaves out is not sent, and says why (`row_skipped`); it is not invalid.
-      outcomes.setStatus(row.row, mapped.skipped ? 'not_sent' : 'invalid');
-    }
+    // A row the mapping's row filter leaves out is not sent, and says why (`row_skipped`); it is not invalid.
+    if (mapped.record === null) outcomes.setStatus(row.row, mapped.skipped ? 'not_sent' : 'invalid');
     if (options.limitErrors !== undefined && errors >= options.limitErrors) {
       fileIssues.push(buildErrorLimitIssue(options.limitErrors, row.row, options.displayPath));
-      break;
+      return true;
     }
-    if (rows - lastProgress >= 2000) {
-      lastProgress = rows;
-      deps.onEvent({ type: 'read:progress', file: options.displayPath, rows, bytesRead: stream.bytesRead(), totalBytes: info.totalBytes });
-      if (deps.signal?.aborted) break;
-    }
-  }
-  for (const issue of assembler.finish()) record(issue);
-  deps.onEvent({ type: 'read:progress', file: options.displayPath, rows, bytesRead: info.totalBytes, totalBytes: info.totalBytes });
+    if (rows - lastProgress < 2000) return false;
+    lastProgress = rows;
+    deps.onEvent({ type: 'read:progress', file: options.displayPath, rows, bytesRead: stream.bytesRead(), totalBytes: info.totalBytes });
+    return deps.signal?.aborted === true;
+  };
+  const { issues: setupIssues, counts } = await mapAndAssemble(stream.rows, {
+    mapping: options.mapping,
+    directories: options.directories,
+    info,
+    sink,
+    // One index for the mapper and the assembler (prepare hands over the one it built for the mapping
+    // rules): over the service's full directories one costs about 0.1 s of this thread.
+    index: options.index,
+    productKeys: options.productKeys,
+    drafts: options.drafts,
+    onIssue: record,
+    onRow,
+  });
+  // Column problems are found once per file; they belong to the header, not to a data row.
+  for (const issue of setupIssues) if (filter === undefined || filter.reports(issue.code)) fileIssues.push(issue);
+  deps.onEvent({ type: 'read:progress', file: options.displayPath, rows: counts.rows, bytesRead: info.totalBytes, totalBytes: info.totalBytes });
 
-  return { info, fileIssues, counts: { rows, products, validProducts, invalidProducts: products - validProducts } };
+  return { info, fileIssues, counts: { rows: counts.rows, products: counts.products, validProducts: counts.validProducts, invalidProducts: counts.products - counts.validProducts } };
 }
 
 /** The stream started early when it is the one asked for, else the file opened now. */

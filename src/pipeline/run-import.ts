@@ -28,15 +28,15 @@ import { createLapTimer } from './create-lap-timer.js';
 import { readAndValidate, type ReadAndValidateResult } from './read-and-validate.js';
 import { createRowOutcomeStore, type RowOutcomeStore } from './row-outcome-store.js';
 import { openIssueSpill, type IssueSpill } from '../state/open-issue-spill.js';
-import { sendAndFollow } from './send-and-follow.js';
-import type { SendOutcome } from './send-and-follow.js';
-import { reportProductOutcomes } from './report-product-outcomes.js';
-import { createImportWork } from './create-import-work.js';
+import { sendAndFollow } from './import/send-and-follow.js';
+import type { SendOutcome } from './import/send-and-follow.js';
+import { reportProductOutcomes } from './import/report-product-outcomes.js';
+import { createImportWork } from './import/create-import-work.js';
 import { buildPlanIssues } from '../plan/index.js';
 import { createPlanCsvWriter } from '../plan/create-plan-csv-writer.js';
 import { renderPlannedProduct, renderPlanSummary } from '../plan/render-plan.js';
 import type { PlanCounts, PlannedProduct } from '../plan/plan-types.js';
-import { healDuplicateRefusals } from './heal-duplicate-refusals.js';
+import { healDuplicateRefusals } from './import/heal-duplicate-refusals.js';
 import { readUnchangedSource } from './check-source-unchanged.js';
 
 /** Options of `runImport`. */

@@ -8,7 +8,7 @@ import type { Deps } from '../core/deps.js';
 import { AbortedError, asStopWhenAborted } from '../core/errors.js';
 import { createProductKeyIndex } from '../core/product-key-index.js';
 import type { AcceptedProduct } from '../state/index.js';
-import { scanLiveCatalog } from './find-live-skus.js';
+import { scanLiveCatalog } from './import/find-live-skus.js';
 import { prepareRun } from './prepare-run.js';
 import type { PreparedRun, RunInputs } from './prepare-run.js';
 import { readAndValidate } from './read-and-validate.js';

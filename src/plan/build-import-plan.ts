@@ -26,13 +26,15 @@ export interface ImportPlanInputs {
   mapping: Pick<Mapping, 'blank'>;
   /** Prebuilt lookups, to share them across the chunks of a large file. */
   lookups?: CodeLookups;
+  /** Running counts the plan adds to (a plan built chunk by chunk); new when not given. */
+  counts?: PlanCounts;
 }
 
 /** Plans every draft; see the module comment. */
 export function buildImportPlan(inputs: ImportPlanInputs): ImportPlan {
   const lookups = inputs.lookups ?? createCodeLookups(inputs.directories);
   const products: PlannedProduct[] = [];
-  const counts = createPlanCounts();
+  const counts = inputs.counts ?? createPlanCounts();
   for (const draft of inputs.drafts) {
     const planned = planProduct(draft, inputs.held, inputs.mapping, lookups);
     addToPlanCounts(counts, planned);
@@ -69,8 +71,7 @@ export function createPlanCounts(): PlanCounts {
   return { create: 0, update: 0, unchanged: 0, missing: 0, blankKept: 0, blankCleared: 0 };
 }
 
-/** Adds one planned product to running counts (for plans built chunk by chunk). */
-export function addToPlanCounts(counts: PlanCounts, planned: PlannedProduct): void {
+function addToPlanCounts(counts: PlanCounts, planned: PlannedProduct): void {
   counts[planned.action] += 1;
   if (planned.heldMissing) counts.missing += 1;
   for (const blank of planned.blanked) {

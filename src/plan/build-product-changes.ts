@@ -1,9 +1,9 @@
 /**
  * Compares an import item with what the service holds for the product, field by field, in import
- * terms (see `build-held-item.ts`). A field the service did not report is not compared. This is
- * the general form of `diffProduct` in `pipeline/verify-products.ts` (which only reports
- * differences as text): it also compares Kazakh texts, shop, free attribute values, SKU-defining
- * values and attributes the item leaves out, and returns old and new values.
+ * terms (see `build-held-item.ts`). A field the service did not report is not compared. The plan
+ * and the read-back (`--verify`, `pipeline/import/verify-products.ts`) both compare with it: Kazakh
+ * texts, shop, free attribute values, SKU-defining values and attributes the item leaves out, with
+ * old and new values.
  *
  * "Not returned" is never "changed": a field the details do not carry (Kazakh texts, shop, a free
  * attribute's text) is listed in `notCompared` and never makes an unchanged product an update.

@@ -6,10 +6,10 @@ import { createCsvFileWriter } from '../report/create-csv-file-writer.js';
 import type { PlannedProduct } from './plan-types.js';
 
 /** Note of the line listing the fields a product's details do not carry. */
-export const NOT_COMPARED_NOTE = 'not returned by the service: not compared';
+const NOT_COMPARED_NOTE = 'not returned by the service: not compared';
 
 /** Columns of `plan.csv`. */
-export const PLAN_CSV_HEADERS = ['product_key', 'product_id', 'action', 'field', 'old', 'new', 'note'] as const;
+const PLAN_CSV_HEADERS = ['product_key', 'product_id', 'action', 'field', 'old', 'new', 'note'] as const;
 
 /** An open `plan.csv`. */
 export interface PlanCsvWriter {
@@ -53,7 +53,7 @@ export async function createPlanCsvWriter(path: string, delimiter = ','): Promis
 }
 
 /** A plan value as a CSV cell: text as is, lists joined with `, `, absent as empty. */
-export function formatCsvValue(value: unknown): string {
+function formatCsvValue(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map(formatCsvValue).join(', ');
   if (typeof value === 'string') return value;

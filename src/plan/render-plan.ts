@@ -30,7 +30,7 @@ export function renderPlannedProduct(planned: PlannedProduct): string[] {
 }
 
 /** `field: old → new`. */
-export function renderChange(change: FieldChange): string {
+function renderChange(change: FieldChange): string {
   return `${change.field}: ${renderPlanValue(change.old)} → ${renderPlanValue(change.new)}`;
 }
 

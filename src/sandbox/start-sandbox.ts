@@ -1,6 +1,6 @@
 /**
  * The sandbox: a local implementation of the Seller Catalog Service over real HTTP (`node:http`),
- * serving the wire shapes of `src/api/wire.ts` at `DEFAULT_PATHS`. The tool, the tests and new
+ * serving the interface's shapes (`test/sandbox/wire-schemas.ts`) at `DEFAULT_PATHS`. The tool, the tests and new
  * users run against it. Behaviour the interface leaves open is documented in `docs/sandbox.md`.
  */
 import { createServer } from 'node:http';

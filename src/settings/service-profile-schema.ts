@@ -22,11 +22,11 @@ const fieldsShape = Object.fromEntries(Object.keys(DEFAULT_WIRE_ALIASES).map((me
 >;
 
 /** Import fields whose being required depends on the service (the interface does not say). */
-export const SERVICE_REQUIRABLE_FIELDS = ['barcode', 'description', 'photos'] as const;
+const SERVICE_REQUIRABLE_FIELDS = ['barcode', 'description', 'photos'] as const;
 /** One of `SERVICE_REQUIRABLE_FIELDS`. */
 export type ServiceRequirableField = (typeof SERVICE_REQUIRABLE_FIELDS)[number];
 /** What the sandbox enforces by default: a barcode on every SKU. */
-export const DEFAULT_REQUIRED_FIELDS: readonly ServiceRequirableField[] = ['barcode'];
+const DEFAULT_REQUIRED_FIELDS: readonly ServiceRequirableField[] = ['barcode'];
 
 /** The endpoint paths (also accepted at the top level as `paths`, the older place). */
 export const pathsSchema = z.strictObject(pathsShape);
@@ -64,6 +64,3 @@ export const serviceProfileSchema = z.strictObject({
     .default({})
     .describe(`Job and product status words, added to the built-in ones (succeeded: ${DEFAULT_STATUS_VOCABULARY.succeeded.slice(0, 4).join(', ')}…). A word in none of the lists is unknown, never success.`),
 });
-
-/** The service profile as resolved. */
-export type ServiceProfileSettings = z.infer<typeof serviceProfileSchema>;

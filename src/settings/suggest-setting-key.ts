@@ -3,6 +3,7 @@
  * schema has `service.pageSizes` must hear so, not have its value dropped.
  */
 import type { z } from 'zod';
+import { countEdits } from '../core/count-edits.js';
 
 /** A known setting: its dotted path and its own key (a key may hold dots: `service.fields["attribute.code"]`). */
 export interface SettingPath {
@@ -11,7 +12,7 @@ export interface SettingPath {
 }
 
 /** Every key path a schema of nested objects knows (`service.pageSizes.list`). */
-export function listSettingPaths(schema: z.ZodType, prefix = ''): SettingPath[] {
+function listSettingPaths(schema: z.ZodType, prefix = ''): SettingPath[] {
   const shape = objectShape(schema);
   if (shape === undefined) return [];
   return Object.entries(shape).flatMap(([key, child]) => {
@@ -21,7 +22,7 @@ export function listSettingPaths(schema: z.ZodType, prefix = ''): SettingPath[] 
 }
 
 /** Keys known at one level (`parent` as a dotted path, `''` for the top). */
-export function listKeysAt(schema: z.ZodType, parent: readonly PropertyKey[]): string[] {
+function listKeysAt(schema: z.ZodType, parent: readonly PropertyKey[]): string[] {
   let current: z.ZodType | undefined = schema;
   for (const key of parent) current = current === undefined ? undefined : objectShape(current)?.[String(key)];
   const shape = current === undefined ? undefined : objectShape(current);
@@ -36,7 +37,7 @@ export function suggestSettingKey(schema: z.ZodType, parent: readonly PropertyKe
   const everywhere = listSettingPaths(schema).filter((entry) => !entry.path.startsWith('service.fields.'));
   const best = (paths: SettingPath[]) =>
     paths
-      .map(({ path, key: known }) => ({ path, distance: editDistance(key.toLowerCase(), known.toLowerCase()) }))
+      .map(({ path, key: known }) => ({ path, distance: countEdits(key.toLowerCase(), known.toLowerCase()) }))
       .sort((a, b) => a.distance - b.distance || a.path.length - b.path.length)[0];
   const near = best(siblings);
   const far = best(everywhere);
@@ -56,18 +57,4 @@ function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
     current = def.innerType;
   }
   return undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i += 1) {
-    let previous = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const saved = row[j] as number;
-      row[j] = Math.min((row[j] as number) + 1, (row[j - 1] as number) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = saved;
-    }
-  }
-  return row[b.length] as number;
 }

@@ -65,7 +65,7 @@ export interface ProductAssembler {
  * old generation and collected again there — with 1,000 that was every row of a file. Rows of one
  * product further apart than this are still merged, by a reopen from the sink.
  */
-export const DEFAULT_CLOSE_WINDOW = 100;
+const DEFAULT_CLOSE_WINDOW = 100;
 
 /** A product-level field compared across rows, with the cell field that locates it. */
 interface ProductField {

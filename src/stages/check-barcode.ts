@@ -7,7 +7,7 @@ import { createTranslator } from '../i18n/create-translator.js';
 import type { SourceCell } from '../sources/types.js';
 
 /** GTIN lengths the service can take: EAN-8, UPC-A, EAN-13, GTIN-14. */
-export const GTIN_LENGTHS: readonly number[] = [8, 12, 13, 14];
+const GTIN_LENGTHS: readonly number[] = [8, 12, 13, 14];
 
 /** The outcome of reading a barcode cell. */
 export type BarcodeCheck =

@@ -8,6 +8,7 @@
  * checks). A name the mapping neither maps nor ignores is reported once per file.
  */
 import { createIssue, type Issue, type IssueData } from '../core/issue.js';
+import { describeColumnRef } from '../mapping/list-mapped-columns.js';
 import type { DirectoryIndex } from '../mapping/directory-index.js';
 import type { AttributeMapping, ColumnRef, Mapping } from '../mapping/mapping-schema.js';
 import { normalizeHeader, normalizeName } from '../mapping/normalize-name.js';
@@ -48,7 +49,7 @@ export function createCharacteristicColumns(mapping: Mapping, info: SourceInfo, 
     setupIssues.push(createIssue({ stage: 'map', code, severity: 'error', data, file: info.file, sheet: info.sheet, row: info.headerRow, path }));
   };
   const triples = findTriples(info.header, spec);
-  if (triples.length === 0) setupIssue('mapped_column_missing', { variant: 'characteristics', nameColumn: describeRef(spec.name), valueColumn: describeRef(spec.value) }, 'characteristics');
+  if (triples.length === 0) setupIssue('mapped_column_missing', { variant: 'characteristics', nameColumn: describeColumnRef(spec.name), valueColumn: describeColumnRef(spec.value) }, 'characteristics');
 
   const header: SourceColumn[] = [...info.header];
   const base = header.length;
@@ -151,8 +152,4 @@ function createHeaderTest(ref: ColumnRef): (column: SourceColumn) => boolean {
     const name = normalizeHeader(column.name);
     return name === key || (name.startsWith(key) && /^[\s_.(-]*\d+\)?$/.test(name.slice(key.length)));
   };
-}
-
-function describeRef(ref: ColumnRef): string {
-  return typeof ref === 'string' ? ref : 'letter' in ref ? ref.letter : ref.header;
 }

@@ -1,12 +1,15 @@
-/** Mapping, validation and assembly of one file in one call: the dry-run core of the pipeline. */
+/**
+ * Mapping, validation and assembly of one file in one call: the dry-run core of the pipeline, which
+ * `readAndValidate` (the dry run and the import) runs and the library exports.
+ */
 import type { Directories } from '../domain/index.js';
 import { compareIssues, type Issue } from '../core/issue.js';
-import { createValueResolver } from '../mapping/create-value-resolver.js';
-import { createDirectoryIndex } from '../mapping/directory-index.js';
+import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key-index.js';
+import { createDirectoryIndex, type DirectoryIndex } from '../mapping/directory-index.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
 import type { SourceInfo, SourceRow } from '../sources/types.js';
 import { createProductAssembler } from './assemble-products.js';
-import { buildRowMapper } from './build-row-mapper.js';
+import { buildRowMapper, type RowMapResult } from './build-row-mapper.js';
 import { loadCategoryLookup } from './derive/load-category-lookup.js';
 import type { AssembledProduct, ProductSink } from './product-sink.js';
 
@@ -19,6 +22,20 @@ export interface MapAndAssembleOptions {
   sink: ProductSink;
   /** See `createProductAssembler`. */
   closeWindow?: number;
+  /** Lookup tables over `directories` (built here when not given): one per run, not one per stage. */
+  index?: DirectoryIndex | undefined;
+  /** The run's product key ids, shared with `sink` (see `createProductAssembler`). */
+  productKeys?: ProductKeyIndex | undefined;
+  /** Build the import drafts of valid products (default true); a dry run, which sends nothing, needs none. */
+  drafts?: boolean | undefined;
+  /**
+   * Receives each issue of a row or a product as it is found, instead of the result's `issues`
+   * (which then holds only the column set-up issues, on the header row): a run keeps them by row,
+   * on disk, and drops a reopened product's stale issues in its own `sink`.
+   */
+  onIssue?: ((issue: Issue) => void) | undefined;
+  /** Called after each row is mapped and added; `true` stops the reading after that row. */
+  onRow?: ((row: SourceRow, mapped: RowMapResult) => boolean) | undefined;
 }
 
 /** Counts of a dry run. */
@@ -48,48 +65,66 @@ export interface MapAndAssembleResult {
  */
 export async function mapAndAssemble(rows: AsyncIterable<SourceRow>, options: MapAndAssembleOptions): Promise<MapAndAssembleResult> {
   const { mapping, directories, info } = options;
-  const index = createDirectoryIndex(directories);
-  const resolver = createValueResolver(mapping, index);
-  const mapRow = buildRowMapper(mapping, directories, info, { index, resolver, compileCategoryLookup: await loadCategoryLookup(mapping) });
+  const index = options.index ?? createDirectoryIndex(directories);
+  const mapRow = buildRowMapper(mapping, directories, info, { index, compileCategoryLookup: await loadCategoryLookup(mapping) });
   const counts: DryRunCounts = { rows: 0, validRows: 0, invalidRows: 0, products: 0, validProducts: 0 };
-  // Product issues are kept per product so that a reopened product's stale issues can be dropped.
+  const issues: Issue[] = [...mapRow.setupIssues];
+  const onIssue = options.onIssue;
+  const record = onIssue ?? ((issue: Issue) => void issues.push(issue));
+  // Without `onIssue`, product issues are kept per product so that a reopened product's stale issues can be dropped.
   const productIssues = new Map<string, Issue[]>();
+  const productKeys = options.productKeys ?? createProductKeyIndex();
+  // Counted by key id: a sink's copy of a reopened product need not say whether it was valid.
+  const validIds = new Set<number>();
   const sink: ProductSink = {
     put(entry: AssembledProduct) {
       counts.products++;
-      if (entry.valid) counts.validProducts++;
-      if (entry.issues.length > 0) productIssues.set(entry.productKey, entry.issues);
+      if (entry.valid) {
+        counts.validProducts++;
+        validIds.add(productKeys.idOf(entry.productKey));
+      }
+      if (onIssue !== undefined) for (const issue of entry.issues) onIssue(issue);
+      else if (entry.issues.length > 0) productIssues.set(entry.productKey, entry.issues);
       options.sink.put(entry);
     },
     reopen(productKey: string) {
       const entry = options.sink.reopen(productKey);
       if (entry !== undefined) {
         counts.products--;
-        if (entry.valid) counts.validProducts--;
+        if (validIds.delete(productKeys.find(productKey))) counts.validProducts--;
         productIssues.delete(productKey);
       }
       return entry;
     },
   };
-  const assembler = createProductAssembler({ mapping, directories, sink, index, ...(options.closeWindow === undefined ? {} : { closeWindow: options.closeWindow }) });
-  const issues: Issue[] = [...mapRow.setupIssues];
+  const assembler = createProductAssembler({
+    mapping,
+    directories,
+    sink,
+    index,
+    productKeys,
+    drafts: options.drafts ?? true,
+    ...(options.closeWindow === undefined ? {} : { closeWindow: options.closeWindow }),
+  });
   for await (const row of rows) {
     counts.rows++;
-    if (row.issues !== undefined) issues.push(...row.issues);
-    const { record, issues: rowIssues, extra } = mapRow(row);
-    issues.push(...rowIssues);
-    if (record === null) {
-      if (rowIssues.length > 0) counts.invalidRows++;
-      continue;
+    if (row.issues !== undefined) for (const issue of row.issues) record(issue);
+    const mapped = mapRow(row);
+    for (const issue of mapped.issues) record(issue);
+    const { record: mappedRow, extra } = mapped;
+    if (mappedRow === null) {
+      if (mapped.issues.length > 0) counts.invalidRows++;
+    } else {
+      for (const issue of assembler.add(mappedRow)) record(issue);
+      // `several: each`: the row's other barcodes, each a SKU of its own product copy.
+      if (extra !== undefined) for (const copy of extra) for (const issue of assembler.add(copy)) record(issue);
+      // Read after `add`: the assembler marks duplicates invalid there, and never later.
+      if (mappedRow.valid && (extra === undefined || extra.every((copy) => copy.valid))) counts.validRows++;
+      else counts.invalidRows++;
     }
-    issues.push(...assembler.add(record));
-    // `several: each`: the row's other barcodes, each a SKU of its own product copy.
-    for (const copy of extra ?? []) issues.push(...assembler.add(copy));
-    // Read after `add`: the assembler marks duplicates invalid there, and never later.
-    if (record.valid && (extra ?? []).every((copy) => copy.valid)) counts.validRows++;
-    else counts.invalidRows++;
+    if (options.onRow?.(row, mapped) === true) break;
   }
-  issues.push(...assembler.finish());
+  for (const issue of assembler.finish()) record(issue);
   for (const list of productIssues.values()) issues.push(...list);
   issues.sort(compareIssues);
   return { issues, counts };

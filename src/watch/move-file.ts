@@ -39,7 +39,7 @@ export async function buildUniqueName(name: string, at: Date, isTaken: (candidat
 }
 
 /** Whether a path exists. */
-export async function checkPathExists(path: string): Promise<boolean> {
+async function checkPathExists(path: string): Promise<boolean> {
   try {
     await access(path);
     return true;

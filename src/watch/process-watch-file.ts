@@ -28,7 +28,7 @@ import { buildClaimedMarkerName, buildDecisionNoteName } from './watch-folders.j
 import type { WatchFolders } from './watch-folders.js';
 
 /** Side files written beside a file in `done/` or `failed/`. */
-export const RESULT_SUFFIXES = { result: '.result.json', error: '.error.txt', duplicate: '.duplicate.txt' } as const;
+const RESULT_SUFFIXES = { result: '.result.json', error: '.error.txt', duplicate: '.duplicate.txt' } as const;
 
 /** What processing one file needs. */
 export interface WatchFileContext {
@@ -177,7 +177,7 @@ function decideOutcome(exitCode: number, failOnRowErrors: boolean): WatchOutcome
 }
 
 /** Row counts of a run for the log: the total and each status. */
-export function buildCounts(counts: RunSummaryCounts): WatchFileCounts {
+function buildCounts(counts: RunSummaryCounts): WatchFileCounts {
   const flat: WatchFileCounts = { rows: counts.rows };
   for (const [status, n] of Object.entries(counts.byStatus)) if (n !== undefined) flat[status] = n;
   return flat;

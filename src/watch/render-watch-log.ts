@@ -64,7 +64,7 @@ export function renderWatchLogLine(record: WatchLogRecord, format: WatchLogForma
 }
 
 /** The human sentence of a file record. */
-export function describeFileRecord(record: WatchFileRecord): string {
+function describeFileRecord(record: WatchFileRecord): string {
   const parts: string[] = [`${record.outcome} ${record.file}`];
   switch (record.outcome) {
     case 'duplicate':

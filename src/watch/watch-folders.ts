@@ -23,7 +23,7 @@ export interface WatchFolders {
 }
 
 /** Name of the lock file inside the inbox. */
-export const WATCH_LOCK_FILE = '.catalog-import-watch.lock';
+const WATCH_LOCK_FILE = '.catalog-import-watch.lock';
 
 /** The folders of the inbox `inbox` (resolved against `cwd`). */
 export function buildWatchFolders(inbox: string, cwd: string): WatchFolders {

@@ -10,7 +10,7 @@ import { createTranslator, readCatalog } from '../../src/i18n/create-translator.
 import { LANGUAGES, type Language } from '../../src/i18n/language.js';
 import { MAPPING_ISSUE_CODES } from '../../src/mapping/issue-codes.js';
 import { DRY_RUN_ISSUE_CODES } from '../../src/pipeline/issue-filter.js';
-import { REPORT_ISSUE_CODES } from '../../src/pipeline/report-issue-codes.js';
+import { REPORT_ISSUE_CODES } from '../../src/pipeline/finish-run.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
 import { PLAN_ISSUE_CODES } from '../../src/plan/build-plan-issues.js';
 import { renderIssueText } from '../../src/report/render-issue-line.js';

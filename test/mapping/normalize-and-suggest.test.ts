@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDirectoryIndex } from '../../src/mapping/directory-index.js';
 import { createValueResolver } from '../../src/mapping/create-value-resolver.js';
 import { normalizeHeader, normalizeName, normalizePath } from '../../src/mapping/normalize-name.js';
-import { formatSuggestions, scoreNameSimilarity, suggestEntries } from '../../src/mapping/suggest-entries.js';
+import { formatSuggestions, suggestEntries } from '../../src/mapping/suggest-entries.js';
 import { makeDirectories, makeMapping } from '../helpers/builders.js';
 
 describe('normalizeName', () => {
@@ -45,8 +45,9 @@ describe('suggestEntries', () => {
   });
 
   it('scores 1 for the same normalised name and little for unrelated ones', () => {
-    expect(scoreNameSimilarity('ЧЕРНЫЙ', 'Чёрный')).toBe(1);
-    expect(scoreNameSimilarity('Samsung', 'Самсунг')).toBeLessThan(0.2);
+    const score = (a: string, b: string): number => suggestEntries(a, [{ label: b, names: [b], entry: b }], { minScore: 0 })[0]?.score ?? 0;
+    expect(score('ЧЕРНЫЙ', 'Чёрный')).toBe(1);
+    expect(score('Samsung', 'Самсунг')).toBeLessThan(0.2);
     expect(suggestEntries('zzz', candidates)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupCommit } from '../../src/pipeline/create-group-commit.js';
+import { createGroupCommit } from '../../src/pipeline/import/create-group-commit.js';
 
 describe('createGroupCommit', () => {
   it('commits together every item queued until the deferred commit runs, and settles each only after it', async () => {
@@ -28,5 +28,12 @@ describe('createGroupCommit', () => {
     runCommit?.();
     await third;
     expect(commits).toEqual([['a', 'b'], ['c']]);
+  });
+
+  it('fails every item of a group whose commit fails', async () => {
+    const record = createGroupCommit<number>(() => {
+      throw new Error('disk full');
+    });
+    await expect(Promise.all([record(0), record(1)])).rejects.toThrow('disk full');
   });
 });

@@ -3,7 +3,7 @@ import { SchemaMismatchError } from '../../src/core/errors.js';
 import type { PipelineEvent } from '../../src/core/events.js';
 import { DEFAULT_STATUS_VOCABULARY, createStatusClassifier } from '../../src/domain/index.js';
 import type { JobStatus } from '../../src/domain/index.js';
-import { followJob, isJobFinished } from '../../src/pipeline/follow-job.js';
+import { followJob, isJobFinished } from '../../src/pipeline/import/follow-job.js';
 
 const classify = createStatusClassifier(DEFAULT_STATUS_VOCABULARY);
 function job(status: string | null, products: (string | null)[]): JobStatus {

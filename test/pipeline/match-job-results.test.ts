@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_STATUS_VOCABULARY, createStatusClassifier } from '../../src/domain/index.js';
 import type { JobProductResult, JobStatus } from '../../src/domain/index.js';
 import type { ProductDraft } from '../../src/core/types.js';
-import { matchJobResults } from '../../src/pipeline/match-job-results.js';
+import { matchJobResults } from '../../src/pipeline/import/match-job-results.js';
 
 function draft(key: string, barcodes: string[], productId: number | null = null): ProductDraft {
   return {

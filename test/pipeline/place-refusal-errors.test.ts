@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductDraft } from '../../src/core/types.js';
-import { placeRefusalErrors, readPlacePath } from '../../src/pipeline/place-refusal-errors.js';
+import { placeRefusalErrors, readPlacePath } from '../../src/pipeline/import/place-refusal-errors.js';
 
 /** Products PK-1..PK-n, two SKUs each, barcodes 4600000000<p><s>. */
 function drafts(count: number): ProductDraft[] {

@@ -1,7 +1,7 @@
 /** A SKU sent without a barcode cannot be looked up after a request of unknown fate: reported, never guessed. */
 import { describe, expect, it } from 'vitest';
 import type { ImportItem } from '../../src/domain/index.js';
-import { describeUnsettleable, settleProduct } from '../../src/pipeline/settle-unknown-requests.js';
+import { describeUnsettleable, settleProduct } from '../../src/pipeline/import/settle-unknown-requests.js';
 import { makeItem as makeStateItem } from '../state/state-test-kit.js';
 
 /** An item whose SKUs carry these barcodes (none where `undefined`). */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { sleepWithSignal } from '../../src/core/deps.js';
 import type { PipelineEvent } from '../../src/core/events.js';
 import { DEFAULT_PATHS } from '../../src/domain/index.js';
-import { measureSettleWait } from '../../src/pipeline/settle-unknown-requests.js';
+import { measureSettleWait } from '../../src/pipeline/import/settle-unknown-requests.js';
 import { writeCatalogFixture } from '../helpers/catalog-fixture.js';
 import { checkExactlyOnce, createTestDir, importOnce, isSettled, startTestSandbox } from './fault-kit.js';
 

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PATHS } from '../../src/domain/index.js';
-import { MISSING_POLLS } from '../../src/pipeline/follow-job.js';
-import { MISSING_JOB_RUNS } from '../../src/pipeline/record-followed-job.js';
+import { MISSING_POLLS } from '../../src/pipeline/import/follow-job.js';
+import { MISSING_JOB_RUNS } from '../../src/pipeline/import/record-followed-job.js';
 import { writeCatalogFixture } from '../helpers/catalog-fixture.js';
 import { checkEveryRowReported, checkExactlyOnce, createTestDir, importOnce, isSettled, startTestSandbox } from './fault-kit.js';
 

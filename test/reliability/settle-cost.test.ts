@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createCatalogClient } from '../../src/api/create-catalog-client.js';
 import { createNodeDeps } from '../../src/core/deps.js';
 import { buildEan13, writeCatalogFixture } from '../helpers/catalog-fixture.js';
-import { findSentSkus, isWholeReadCheaper } from '../../src/pipeline/find-live-skus.js';
+import { findSentSkus, isWholeReadCheaper } from '../../src/pipeline/import/find-live-skus.js';
 import { SELLER, createTestDir, importOnce, startTestSandbox } from './fault-kit.js';
 
 describe('settling by content', () => {

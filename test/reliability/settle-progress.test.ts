@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogClient } from '../../src/api/create-catalog-client.js';
 import { createNodeDeps } from '../../src/core/deps.js';
-import { findSentSkus } from '../../src/pipeline/find-live-skus.js';
-import type { LiveSku, SoughtProduct } from '../../src/pipeline/find-live-skus.js';
+import { findSentSkus } from '../../src/pipeline/import/find-live-skus.js';
+import type { LiveSku, SoughtProduct } from '../../src/pipeline/import/find-live-skus.js';
 import type { StateStore } from '../../src/state/index.js';
 import { writeCatalogFixture } from '../helpers/catalog-fixture.js';
 import { makeTempDir, openTestStore } from '../state/state-test-kit.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PATHS } from '../../src/domain/index.js';
-import { errorBodySchema } from '../../src/api/wire.js';
+import { errorBodySchema } from './wire-schemas.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
 import { call, createFakeClock, getToken } from './sandbox-test-kit.js';

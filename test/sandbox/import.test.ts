@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PATHS } from '../../src/domain/index.js';
-import { importResponseSchema, jobStatusSchema } from '../../src/api/wire.js';
+import { importResponseSchema, jobStatusSchema } from './wire-schemas.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../../src/sandbox/start-sandbox.js';
 import { call, createFakeClock, getToken, importAndSettle, makeCable, makeTshirt, nextBarcode } from './sandbox-test-kit.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributeSchema, attributeValueSchema, brandSchema, categorySchema } from '../../src/api/wire.js';
+import { attributeSchema, attributeValueSchema, brandSchema, categorySchema } from './wire-schemas.js';
 import { PROFILE_ATTRIBUTES } from '../../src/sandbox/reference-attributes.js';
 import { KNOWN_BRANDS } from '../../src/sandbox/reference-brands.js';
 import { RETIRED_NEAR_TWINS } from '../../src/sandbox/reference-category-extension.js';

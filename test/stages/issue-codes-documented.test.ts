@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAPPING_ISSUE_CODES } from '../../src/mapping/issue-codes.js';
 import { DRY_RUN_ISSUE_CODES } from '../../src/pipeline/issue-filter.js';
-import { REPORT_ISSUE_CODES } from '../../src/pipeline/report-issue-codes.js';
+import { REPORT_ISSUE_CODES } from '../../src/pipeline/finish-run.js';
 import { ASSEMBLY_ISSUE_CODES, ROW_ISSUE_CODES } from '../../src/stages/issue-codes.js';
 
 describe('docs/issue-codes.md', () => {

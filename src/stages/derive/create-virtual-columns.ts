@@ -6,6 +6,7 @@
  * compiled once per file; a row only runs the compiled steps.
  */
 import { createIssue, type Issue, type IssueData, type Severity } from '../../core/issue.js';
+import { describeColumnRef } from '../../mapping/list-mapped-columns.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import type { ColumnRef, Mapping } from '../../mapping/mapping-schema.js';
 import { normalizeHeader } from '../../mapping/normalize-name.js';
@@ -48,7 +49,7 @@ export function createVirtualColumns(mapping: Mapping, info: SourceInfo, index: 
     const position = findPosition(header, derived.from);
     const path = `derive.${derived.name}`;
     if (position === undefined) {
-      setupIssues.push(buildSetupIssue(info, { variant: 'derive', column: derived.name, from: describeRef(derived.from) }, path));
+      setupIssues.push(buildSetupIssue(info, { variant: 'derive', column: derived.name, from: describeColumnRef(derived.from) }, path));
     }
     const source = position === undefined ? undefined : header[position];
     const location: CellLocation = source === undefined ? { column: firstLetter, header: derived.name } : { column: source.letter, header: source.name || derived.name };
@@ -117,10 +118,6 @@ function findPosition(header: readonly SourceColumn[], ref: ColumnRef): number |
   const key = normalizeHeader(typeof ref === 'string' ? ref : ref.header);
   const position = header.findIndex((column) => normalizeHeader(column.name) === key);
   return position < 0 ? undefined : position;
-}
-
-function describeRef(ref: ColumnRef): string {
-  return typeof ref === 'string' ? ref : 'letter' in ref ? ref.letter : ref.header;
 }
 
 function buildSetupIssue(info: SourceInfo, data: IssueData, path: string, code = 'mapped_column_missing', severity: Severity = 'error'): Issue {

@@ -6,7 +6,7 @@
  */
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { GROUP_COLUMN } from '../../mapping/build-read-options.js';
-import { listMappedHeaders } from '../../mapping/list-mapped-columns.js';
+import { describeColumnRef, listMappedHeaders } from '../../mapping/list-mapped-columns.js';
 import type { ColumnRef, Mapping } from '../../mapping/mapping-schema.js';
 import { normalizeHeader } from '../../mapping/normalize-name.js';
 import type { SourceCell, SourceColumn } from '../../sources/types.js';
@@ -47,7 +47,7 @@ export function hasNameGroupColumn(mapping: Mapping): boolean {
 
 /** The highest `_groupN` level named plainly, and the other group-row columns by lower-case name. */
 function readGroupColumnNames(mapping: Mapping): { levels: number; others: Map<string, { level: number | undefined; withName: boolean }> } {
-  const names = [...listMappedHeaders(mapping), ...mapping.derive.map((derived) => describeRef(derived.from))].map((name) => name.trim());
+  const names = [...listMappedHeaders(mapping), ...mapping.derive.map((derived) => describeColumnRef(derived.from))].map((name) => name.trim());
   let levels = 0;
   const others = new Map<string, { level: number | undefined; withName: boolean }>();
   for (const name of names) {
@@ -77,8 +77,4 @@ function findSheetPosition(header: readonly SourceColumn[], ref: ColumnRef): num
   if (typeof ref === 'object' && 'letter' in ref) return header.findIndex((column) => column.letter === ref.letter.toUpperCase());
   const key = normalizeHeader(typeof ref === 'string' ? ref : ref.header);
   return header.findIndex((column) => normalizeHeader(column.name) === key);
-}
-
-function describeRef(ref: ColumnRef): string {
-  return typeof ref === 'string' ? ref : 'letter' in ref ? ref.letter : ref.header;
 }

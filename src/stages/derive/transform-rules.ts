@@ -50,12 +50,12 @@ type StepOf<K extends StepKind> = Extract<DeriveStep, Record<K, unknown>>;
 type StepFactory<K extends StepKind> = (step: StepOf<K>, setup: StepSetup) => CompiledStep;
 
 /** Joins the pieces of a `split` that keeps them all; attributes split them again with `separator: ";"`. */
-export const SPLIT_JOIN = ';';
+const SPLIT_JOIN = ';';
 
 const NUMBER = /[+-]?\d+(?:[.,]\d+)?/;
 
 /** The rules, by step name. */
-export const TRANSFORM_RULES: { [K in StepKind]: StepFactory<K> } = {
+const TRANSFORM_RULES: { [K in StepKind]: StepFactory<K> } = {
   regex(step) {
     const spec = typeof step.regex === 'string' ? { pattern: step.regex } : step.regex;
     const pattern = new RegExp(spec.pattern, 'iu');
@@ -163,7 +163,7 @@ export const TRANSFORM_RULES: { [K in StepKind]: StepFactory<K> } = {
 };
 
 /** Which rule a step is. */
-export function findStepKind(step: DeriveStep): StepKind {
+function findStepKind(step: DeriveStep): StepKind {
   for (const kind of Object.keys(TRANSFORM_RULES) as StepKind[]) if (kind in step) return kind;
   throw new Error(`unknown derive step ${JSON.stringify(step)}`);
 }

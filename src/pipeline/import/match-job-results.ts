@@ -6,8 +6,8 @@
  * the job's when it has none) with the ids to prove it; an unknown or still-pending word, or a
  * result that does not agree, is `unknown` with the word quoted, never guessed.
  */
-import type { JobProductResult, JobStatus, StatusMeaning } from '../domain/index.js';
-import type { ProductDraft } from '../core/types.js';
+import type { JobProductResult, JobStatus, StatusMeaning } from '../../domain/index.js';
+import type { ProductDraft } from '../../core/types.js';
 
 /** The outcome of one sent product. */
 export interface ProductResult {

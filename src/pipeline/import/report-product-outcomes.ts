@@ -3,16 +3,16 @@
  * journal (accepted with ids and job, unchanged, rejected, unknown, not sent and why), and with
  * `--verify` the accepted products read back and compared, a chunk at a time.
  */
-import type { Deps } from '../core/deps.js';
-import type { Issue } from '../core/issue.js';
-import type { ProductDraft } from '../core/types.js';
-import { createCodeLookups } from '../plan/index.js';
-import type { SourceColumn } from '../sources/types.js';
+import type { Deps } from '../../core/deps.js';
+import type { Issue } from '../../core/issue.js';
+import type { ProductDraft } from '../../core/types.js';
+import { createCodeLookups } from '../../plan/index.js';
+import type { SourceColumn } from '../../sources/types.js';
 import { applyProductOutcome } from './apply-product-outcome.js';
 import { PLAN_CHUNK } from './plan-import.js';
-import type { PreparedRun } from './prepare-run.js';
-import type { RowOutcomeStore } from './row-outcome-store.js';
-import type { RowStatus } from '../report/report-types.js';
+import type { PreparedRun } from '../prepare-run.js';
+import type { RowOutcomeStore } from '../row-outcome-store.js';
+import type { RowStatus } from '../../report/report-types.js';
 import { verifyProducts } from './verify-products.js';
 
 type OutcomeContext = Parameters<typeof applyProductOutcome>[2];

@@ -9,9 +9,9 @@
  * request `sending` (the boot id is journaled with that mark, which is synced). A request marked on
  * another boot, or where the boot could not be told, is settled by content as before.
  */
-import { readBootClock } from '../core/deps.js';
-import type { Deps } from '../core/deps.js';
-import type { StateStore } from '../state/index.js';
+import { readBootClock } from '../../core/deps.js';
+import type { Deps } from '../../core/deps.js';
+import type { StateStore } from '../../state/index.js';
 import { listUnfinishedImportRuns } from './collect-unknown-requests.js';
 
 /** Closes the never-departed requests of `runId` and the account's other unfinished runs; returns how many. */

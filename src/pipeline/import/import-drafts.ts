@@ -9,21 +9,21 @@
  * the annotated copy; it answers per product instead.
  */
 import { createHash } from 'node:crypto';
-import type { Deps } from '../core/deps.js';
-import { AbortedError, ConfigError, asStopWhenAborted } from '../core/errors.js';
-import type { Issue } from '../core/issue.js';
-import type { ProductDraft } from '../core/types.js';
-import type { Mapping } from '../mapping/index.js';
-import { buildPlanIssues } from '../plan/index.js';
-import type { RunSummaryJob } from '../report/report-types.js';
-import type { ResolvedSettings } from '../settings/resolve-settings.js';
-import { buildCanonicalJson, hashProductContent, openStateStore } from '../state/index.js';
-import type { ProductResultRecord } from '../state/index.js';
-import { loadServiceDirectoriesOf } from './load-directories.js';
-import { openService } from './open-service.js';
-import { chooseReportsRoot } from './prepare-run.js';
-import type { JournalRun } from './prepare-run.js';
-import { chooseAttemptReportDir, planSendAndHeal } from './run-import.js';
+import type { Deps } from '../../core/deps.js';
+import { AbortedError, ConfigError, asStopWhenAborted } from '../../core/errors.js';
+import type { Issue } from '../../core/issue.js';
+import type { ProductDraft } from '../../core/types.js';
+import type { Mapping } from '../../mapping/index.js';
+import { buildPlanIssues } from '../../plan/index.js';
+import type { RunSummaryJob } from '../../report/report-types.js';
+import type { ResolvedSettings } from '../../settings/resolve-settings.js';
+import { buildCanonicalJson, hashProductContent, openStateStore } from '../../state/index.js';
+import type { ProductResultRecord } from '../../state/index.js';
+import { loadServiceDirectoriesOf } from '../load-directories.js';
+import { openService } from '../open-service.js';
+import { chooseReportsRoot } from '../prepare-run.js';
+import type { JournalRun } from '../prepare-run.js';
+import { chooseAttemptReportDir, planSendAndHeal } from '../run-import.js';
 
 /** Options of `importDrafts`. */
 export interface ImportDraftsOptions {

@@ -3,10 +3,10 @@
  * its plan for the journal (written with its `sending` mark, one commit per wave). The plan keeps the spool's order, so the drafts
  * are read by walking the spool a page at a time rather than by one lookup per product.
  */
-import { ConfigError } from '../core/errors.js';
-import type { ProductDraft } from '../core/types.js';
-import { hashRequest } from '../state/content-hash.js';
-import type { StateStore } from '../state/index.js';
+import { ConfigError } from '../../core/errors.js';
+import type { ProductDraft } from '../../core/types.js';
+import { hashRequest } from '../../state/content-hash.js';
+import type { StateStore } from '../../state/index.js';
 import type { SubmitTask } from './submit-batches.js';
 
 type Entry = { productKey: string; draft: ProductDraft; contentHash: string | null };

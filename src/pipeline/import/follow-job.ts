@@ -6,11 +6,11 @@
  * A status answer it cannot read ends following at once as `unreadable`, never as a time-out;
  * a job the service answers 404 for, `MISSING_POLLS` times in a row, ends as `missing`.
  */
-import type { CatalogClient } from '../api/create-catalog-client.js';
-import type { JobStatus, StatusMeaning } from '../domain/index.js';
-import { readMonotonicMs } from '../core/deps.js';
-import { ApiError } from '../core/errors.js';
-import type { Deps } from '../core/deps.js';
+import type { CatalogClient } from '../../api/create-catalog-client.js';
+import type { JobStatus, StatusMeaning } from '../../domain/index.js';
+import { readMonotonicMs } from '../../core/deps.js';
+import { ApiError } from '../../core/errors.js';
+import type { Deps } from '../../core/deps.js';
 
 /** The end of following a job. */
 export type JobFollowResult =
@@ -50,7 +50,7 @@ export function isJobFinished(job: JobStatus, expected: number): boolean {
 }
 
 /** Status words in `job` that the tool does not know, quoted, for messages. */
-export function listUnknownWords(job: JobStatus | null): string[] {
+function listUnknownWords(job: JobStatus | null): string[] {
   if (job === null) return [];
   const words = [job, ...job.products].filter((entry) => entry.meaning === 'unknown').map((entry) => `"${entry.status ?? ''}"`);
   return [...new Set(words)];

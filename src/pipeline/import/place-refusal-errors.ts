@@ -6,8 +6,8 @@
  * seller's product key, a product id) in the entry or its message. An echoed identity wins over a
  * place that contradicts it. What names no product of the request is left unplaced.
  */
-import type { ProductDraft } from '../core/types.js';
-import type { ServiceError } from './locate-service-errors.js';
+import type { ProductDraft } from '../../core/types.js';
+import type { ServiceError } from '../locate-service-errors.js';
 
 /** One field error of a refused request, as the client read it. */
 export interface RefusalFieldError {

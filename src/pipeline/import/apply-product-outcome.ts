@@ -2,16 +2,16 @@
  * Writes one product's outcome onto its source rows: accepted with the marketplace ids, unchanged,
  * rejected or unknown with the service's errors on the cells they concern, or not sent and why.
  */
-import { createIssue } from '../core/issue.js';
-import type { Issue, IssueCode, IssueData, IssueStage, Severity } from '../core/issue.js';
-import type { RowRef } from '../core/types.js';
-import type { SourceColumn } from '../sources/types.js';
-import type { ProductResultRecord, SpooledDraft, StateStore } from '../state/index.js';
-import { locateServiceErrors } from './locate-service-errors.js';
-import type { PreparedRun } from './prepare-run.js';
-import type { RowOutcomeStore } from './row-outcome-store.js';
+import { createIssue } from '../../core/issue.js';
+import type { Issue, IssueCode, IssueData, IssueStage, Severity } from '../../core/issue.js';
+import type { RowRef } from '../../core/types.js';
+import type { SourceColumn } from '../../sources/types.js';
+import type { ProductResultRecord, SpooledDraft, StateStore } from '../../state/index.js';
+import { locateServiceErrors } from '../locate-service-errors.js';
+import type { PreparedRun } from '../prepare-run.js';
+import type { RowOutcomeStore } from '../row-outcome-store.js';
 import type { RequestFailure } from './settle-refused-request.js';
-import type { RowStatus } from '../report/report-types.js';
+import type { RowStatus } from '../../report/report-types.js';
 
 /** Writes one product's outcome onto its rows. */
 export function applyProductOutcome(

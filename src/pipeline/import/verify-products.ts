@@ -3,14 +3,14 @@
  * reports every field where what the service holds differs from what was meant to be sent. It is
  * the plan run again: a product whose plan is not `unchanged` did not end up as sent.
  */
-import type { CatalogClient } from '../api/create-catalog-client.js';
-import { createIssue } from '../core/issue.js';
-import type { Issue } from '../core/issue.js';
-import type { ProductDraft, RowRef } from '../core/types.js';
-import type { Mapping } from '../mapping/mapping-schema.js';
-import { fetchHeldProducts, planProduct } from '../plan/index.js';
-import type { CodeLookups } from '../plan/index.js';
-import { renderPlanValue } from '../plan/render-plan.js';
+import type { CatalogClient } from '../../api/create-catalog-client.js';
+import { createIssue } from '../../core/issue.js';
+import type { Issue } from '../../core/issue.js';
+import type { ProductDraft, RowRef } from '../../core/types.js';
+import type { Mapping } from '../../mapping/mapping-schema.js';
+import { fetchHeldProducts, planProduct } from '../../plan/index.js';
+import type { CodeLookups } from '../../plan/index.js';
+import { renderPlanValue } from '../../plan/render-plan.js';
 
 /** Compares drafts (with the ids the service gave) with what the service holds now. */
 export async function verifyProducts(

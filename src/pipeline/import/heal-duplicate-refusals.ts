@@ -6,9 +6,9 @@
  * update in the same run. Otherwise its rows say which product holds the barcode and suggest
  * `reconcile`.
  */
-import type { CatalogClient } from '../api/create-catalog-client.js';
-import type { Deps } from '../core/deps.js';
-import type { AcceptedProduct, ProductResultRecord, StateStore } from '../state/index.js';
+import type { CatalogClient } from '../../api/create-catalog-client.js';
+import type { Deps } from '../../core/deps.js';
+import type { AcceptedProduct, ProductResultRecord, StateStore } from '../../state/index.js';
 import { findSentSkus } from './find-live-skus.js';
 
 /** What healing decided. */
@@ -20,7 +20,7 @@ export interface HealResult {
 }
 
 /** Whether a job error says a barcode or key is already taken. */
-export function isDuplicateRefusal(error: ProductResultRecord['errors'][number]): boolean {
+function isDuplicateRefusal(error: ProductResultRecord['errors'][number]): boolean {
   const text = `${error.code ?? ''} ${error.field ?? ''} ${error.message}`;
   return /duplicate|already (used|exists|taken|registered)|not unique|unique constraint/i.test(text) && /barcode|sku|key|article/i.test(text);
 }

@@ -3,9 +3,9 @@
  * then their details 30 at a time. Used to settle requests whose fate is unknown (so a create is
  * never repeated) and by `reconcile` to rebuild the id memory.
  */
-import type { CatalogClient } from '../api/create-catalog-client.js';
-import { SERVICE_LIMITS } from '../domain/index.js';
-import type { ProductDetail } from '../domain/index.js';
+import type { CatalogClient } from '../../api/create-catalog-client.js';
+import { SERVICE_LIMITS } from '../../domain/index.js';
+import type { ProductDetail } from '../../domain/index.js';
 
 /** A SKU found on the service. */
 export interface LiveSku {
@@ -38,19 +38,6 @@ export async function scanLiveCatalog(client: CatalogClient, onProduct: (detail:
   }
   await drain();
   return count;
-}
-
-/** The live SKUs whose barcode is in `barcodes`, by barcode. */
-export async function findLiveSkusByBarcode(client: CatalogClient, barcodes: ReadonlySet<string>): Promise<Map<string, LiveSku>> {
-  const found = new Map<string, LiveSku>();
-  if (barcodes.size === 0) return found;
-  await scanLiveCatalog(client, (detail) => {
-    for (const sku of detail.skus) {
-      const barcode = sku.skuBarcode ?? '';
-      if (barcodes.has(barcode)) found.set(barcode, { productId: detail.productId, skuId: sku.skuId, barcode });
-    }
-  });
-  return found;
 }
 
 /** A product to look for: its barcodes, and what may find it without reading the whole catalog. */

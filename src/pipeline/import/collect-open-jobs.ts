@@ -5,8 +5,8 @@
  * time-out. Such a request is settled by asking its job, never by its content and never by
  * sending it again: a job can run long after the request, and only the job knows.
  */
-import type { ProductDraft } from '../core/types.js';
-import type { StateStore } from '../state/index.js';
+import type { ProductDraft } from '../../core/types.js';
+import type { StateStore } from '../../state/index.js';
 import { listUnfinishedImportRuns, readSentProducts } from './collect-unknown-requests.js';
 
 /** One journaled job to follow, with the drafts its request carried (as sent). */

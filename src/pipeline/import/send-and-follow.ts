@@ -4,11 +4,11 @@
  * to its results. The jobs already accepted are followed to the end whatever happens to the rest,
  * so the state is closed once, after everything, never under a job still being recorded.
  */
-import { readBootClock } from '../core/deps.js';
-import type { Deps } from '../core/deps.js';
-import { createSendingGate } from './create-sending-gate.js';
+import { readBootClock } from '../../core/deps.js';
+import type { Deps } from '../../core/deps.js';
+import { createGroupCommit } from './create-group-commit.js';
 import type { createImportWork } from './create-import-work.js';
-import type { JournalRun } from './prepare-run.js';
+import type { JournalRun } from '../prepare-run.js';
 import { settleRefusedRequest } from './settle-refused-request.js';
 import type { RequestFailure } from './settle-refused-request.js';
 import { RequestTakenOverError, submitBatches } from './submit-batches.js';
@@ -40,8 +40,10 @@ export async function sendAndFollow(work: ReturnType<typeof createImportWork>, c
     client: prep.service.client,
     concurrency: settings.concurrency,
     ...(deps.signal ? { signal: deps.signal } : {}),
-    // A wave's plans and `sending` marks in two commits, not one commit per request plus one.
-    beforeSend: createSendingGate((wave) => {
+    // Each request is on the disk as `sending` before it leaves; requests ready while one sync runs
+    // are marked by the next, so the sync is paid per wave, and a wave's plans and marks take two
+    // commits, not one commit per request plus one.
+    beforeSend: createGroupCommit<SubmitTask>((wave) => {
       const plans = wave.flatMap((task) => (task.plan ? [task.plan] : []));
       if (plans.length > 0) store.planBatches(runId, plans);
       store.markBatchesSending(runId, wave.map((task) => ({ index: task.index, requestBody: task.body ?? JSON.stringify({ products: task.items }) })), readBootClock(deps));

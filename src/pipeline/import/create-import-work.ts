@@ -4,16 +4,16 @@
  * send, and following each accepted job to its results.
  */
 import pLimit from 'p-limit';
-import type { Deps } from '../core/deps.js';
-import type { ProductDraft } from '../core/types.js';
-import type { PlanCounts, PlannedProduct } from '../plan/plan-types.js';
-import type { RunSummaryJob } from '../report/report-types.js';
-import type { FinishedJob } from '../state/index.js';
+import type { Deps } from '../../core/deps.js';
+import type { ProductDraft } from '../../core/types.js';
+import type { PlanCounts, PlannedProduct } from '../../plan/plan-types.js';
+import type { RunSummaryJob } from '../../report/report-types.js';
+import type { FinishedJob } from '../../state/index.js';
 import { createGroupCommit } from './create-group-commit.js';
 import { finishEarlierAttempt } from './finish-earlier-attempt.js';
 import { planImport } from './plan-import.js';
 import { recordFollowedJob } from './record-followed-job.js';
-import type { JournalRun } from './prepare-run.js';
+import type { JournalRun } from '../prepare-run.js';
 import type { SubmitTask } from './submit-batches.js';
 import { buildImportTask, buildImportTasks, findNextBatchIndex } from './build-import-tasks.js';
 

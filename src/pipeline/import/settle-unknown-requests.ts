@@ -8,10 +8,10 @@
  * without a barcode (a service where it is optional) cannot be looked up: its product is not
  * settleable, reported and not sent in this run, never guessed from its other SKUs.
  */
-import type { CatalogClient } from '../api/create-catalog-client.js';
-import { readBootClock } from '../core/deps.js';
-import type { BootClockReading, Deps } from '../core/deps.js';
-import type { AcceptedProduct, KnownSku, StateStore } from '../state/index.js';
+import type { CatalogClient } from '../../api/create-catalog-client.js';
+import { readBootClock } from '../../core/deps.js';
+import type { BootClockReading, Deps } from '../../core/deps.js';
+import type { AcceptedProduct, KnownSku, StateStore } from '../../state/index.js';
 import { collectUnknownRequests } from './collect-unknown-requests.js';
 import type { DepartureStamp, SentProduct } from './collect-unknown-requests.js';
 import { findSentSkus } from './find-live-skus.js';

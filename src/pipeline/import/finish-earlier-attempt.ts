@@ -6,15 +6,15 @@
  * job time-out stays `accepted`, its products `pending`), and requests of unknown fate without a
  * job id are settled by what they carried.
  */
-import type { Deps } from '../core/deps.js';
-import type { StateStore } from '../state/index.js';
+import type { Deps } from '../../core/deps.js';
+import type { StateStore } from '../../state/index.js';
 import { collectOpenJobs } from './collect-open-jobs.js';
 import type { OpenJob } from './collect-open-jobs.js';
 import type { RecordFollow } from './create-import-work.js';
 import { releaseNeverDeparted } from './release-never-departed.js';
 import { settleUnknownRequests } from './settle-unknown-requests.js';
 import type { SettleResult } from './settle-unknown-requests.js';
-import type { JournalRun } from './prepare-run.js';
+import type { JournalRun } from '../prepare-run.js';
 
 /** What finishing the earlier attempt decided for the report and the plan. */
 export interface EarlierAttemptResult extends SettleResult {

@@ -9,9 +9,9 @@
  * never took (429 or unreachable through every retry) judged nothing: its products are `not_sent`
  * and the next run sends them.
  */
-import type { PipelineEvent } from '../core/events.js';
-import type { ProductDraft } from '../core/types.js';
-import type { JobProductOutcome, StateStore } from '../state/index.js';
+import type { PipelineEvent } from '../../core/events.js';
+import type { ProductDraft } from '../../core/types.js';
+import type { JobProductOutcome, StateStore } from '../../state/index.js';
 import { placeRefusalErrors } from './place-refusal-errors.js';
 import type { SubmitOutcome, SubmitTask } from './submit-batches.js';
 

@@ -4,13 +4,13 @@
  * time). Unchanged products are not sent; an empty field over a held value keeps the held value
  * unless the mapping says `clear`.
  */
-import { ConfigError } from '../core/errors.js';
-import type { ProductDraft } from '../core/types.js';
-import { addToPlanCounts, createCodeLookups, createPlanCounts, fetchHeldProducts, planProduct } from '../plan/index.js';
-import type { PlanCounts, PlannedProduct } from '../plan/plan-types.js';
+import { ConfigError } from '../../core/errors.js';
+import type { ProductDraft } from '../../core/types.js';
+import { buildImportPlan, createCodeLookups, createPlanCounts, fetchHeldProducts } from '../../plan/index.js';
+import type { PlanCounts, PlannedProduct } from '../../plan/plan-types.js';
 import { withKnownIds } from './build-import-tasks.js';
-import type { JournalRun } from './prepare-run.js';
-import type { StateStore } from '../state/index.js';
+import type { JournalRun } from '../prepare-run.js';
+import type { StateStore } from '../../state/index.js';
 
 /** Products planned per round of details requests. */
 export const PLAN_CHUNK = 120;
@@ -76,9 +76,7 @@ export async function planImport(
   for (let start = 0; start < candidates.length; start += PLAN_CHUNK) {
     const drafts = readSpooledDrafts(store, runId, candidates.slice(start, start + PLAN_CHUNK)).map((draft) => withKnownIds(draft, known.get(draft.productKey)));
     const held = await fetchHeldProducts(prep.service.client, drafts.map((d) => d.item.productId));
-    for (const draft of drafts) {
-      const planned = planProduct(draft, held, prep.mapping, lookups);
-      addToPlanCounts(counts, planned);
+    for (const planned of buildImportPlan({ drafts, held, directories: prep.directories, mapping: prep.mapping, lookups, counts }).products) {
       await sink.onPlanned(planned);
       if (planned.action === 'unchanged') {
         sink.unchanged.add(planned.productKey);

@@ -7,8 +7,8 @@
  * (`collectOpenJobs`). Every unfinished import run of the account is looked at, however many runs
  * came after it.
  */
-import type { ImportItem } from '../domain/index.js';
-import type { StateStore } from '../state/index.js';
+import type { ImportItem } from '../../domain/index.js';
+import type { StateStore } from '../../state/index.js';
 
 /** One product as a request of unknown fate sent it. */
 export interface SentProduct {

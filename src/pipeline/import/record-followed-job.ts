@@ -5,11 +5,11 @@
  * under, or that had not finished by the job time-out, stays `accepted`, so the next run follows
  * it again (its products without a final result are recorded `pending`).
  */
-import type { Deps } from '../core/deps.js';
-import type { ProductDraft } from '../core/types.js';
-import type { RunSummaryJob } from '../report/report-types.js';
-import { hashProductContent } from '../state/content-hash.js';
-import type { FinishedJob, JobProductOutcome } from '../state/index.js';
+import type { Deps } from '../../core/deps.js';
+import type { ProductDraft } from '../../core/types.js';
+import type { RunSummaryJob } from '../../report/report-types.js';
+import { hashProductContent } from '../../state/content-hash.js';
+import type { FinishedJob, JobProductOutcome } from '../../state/index.js';
 import type { GroupCommit } from './create-group-commit.js';
 import { followJob } from './follow-job.js';
 import type { FollowJobOptions } from './follow-job.js';

@@ -6,12 +6,12 @@
  * durable commit covers many requests.
  */
 import pLimit from 'p-limit';
-import type { CatalogClient } from '../api/create-catalog-client.js';
-import { isAmbiguousSendError } from '../api/index.js';
-import type { ImportItem } from '../domain/index.js';
-import { AbortedError, ApiError, StateError, isPipelineError } from '../core/errors.js';
-import type { PipelineEvent } from '../core/events.js';
-import type { PlannedBatch } from '../state/index.js';
+import type { CatalogClient } from '../../api/create-catalog-client.js';
+import { isAmbiguousSendError } from '../../api/ambiguous-send-error.js';
+import type { ImportItem } from '../../domain/index.js';
+import { AbortedError, ApiError, StateError, isPipelineError } from '../../core/errors.js';
+import type { PipelineEvent } from '../../core/events.js';
+import type { PlannedBatch } from '../../state/index.js';
 
 /** One import request to send. */
 export interface SubmitTask {
