@@ -6,7 +6,7 @@
  * as the input did: same rows, same groups, nothing of the seller's lost.
  */
 import { Buffer } from 'node:buffer';
-import type { CsvCopyRecord, CsvCopyRecords } from '../sources/read-csv-text-rows.js';
+import type { CsvCopyRecord, CsvCopyRecords } from '../sources/open-csv-copy-records.js';
 import { measureVerbatimBytes } from './format-csv-record.js';
 import { PROBLEM_STATUSES, type RowOutcome } from './report-types.js';
 import type { AnnotatedCsvSink, BytesRow, TextRow } from './write-annotated-csv.js';

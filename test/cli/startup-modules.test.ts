@@ -38,7 +38,7 @@ const LIGHT_EXCEPTIONS = ['src/sandbox/dialects/dialect-types.ts', 'src/pipeline
 /** What a dry run of an XLSX file with the directories cached does not need: it sends no request, and reads no CSV. */
 const DRY_RUN_UNNEEDED_PACKAGES = ['ky', 'exceljs', 'p-limit', 'papaparse', 'iconv-lite'];
 /** The CSV reader, and the copies' writers a clean XLSX file does not need: the annotated workbook (it writes none), the CSV copy's reader and copier. */
-const DRY_RUN_UNNEEDED_MODULES = ['src/sources/read-csv.ts', 'src/report/write-annotated-workbook.ts', 'src/sources/read-csv-text-rows.ts', 'src/report/copy-csv-records.ts'];
+const DRY_RUN_UNNEEDED_MODULES = ['src/sources/read-csv.ts', 'src/report/write-annotated-workbook.ts', 'src/sources/open-csv-copy-records.ts', 'src/report/copy-csv-records.ts'];
 /** Of `src/api/` and `src/sandbox/`, only what the settings' schema and the `--dialect` option use. */
 const DRY_RUN_NEEDED_SERVICE_MODULES = ['src/api/wire-aliases.ts', 'src/api/service-profile.ts', 'src/sandbox/dialects/dialect-types.ts'];
 

@@ -18,7 +18,8 @@ import { PROBLEM_STATUSES, ROW_STATUSES, type RowOutcome, type RowStatus } from 
 import { CSV_ISSUE_SEPARATOR, keptColumns } from '../../src/report/write-annotated-csv.js';
 import { REJECTED_ROWS_LEADING_HEADERS } from '../../src/report/write-rejected-rows-csv.js';
 import { writeRunReport } from '../../src/report/write-run-report.js';
-import { createLineBreakCounter, csvReader, openCsvTextRecords } from '../../src/sources/read-csv.js';
+import { createLineBreakCounter } from '../../src/sources/count-line-breaks.js';
+import { csvReader, openCsvTextRecords } from '../../src/sources/read-csv.js';
 import type { ReadOptions, SourceInfo } from '../../src/sources/types.js';
 import { collectRows } from '../sources/temp-files.js';
 import { makeIssue, makeParts, makeTempDir } from './report-builders.js';
