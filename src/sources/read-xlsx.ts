@@ -5,7 +5,7 @@
  * a compact table on the way), the styles and the sheet (collecting the merged ranges Excel writes
  * after the rows, when merged columns must be filled, handed on in `SourceInfo.mergedRanges`);
  * then the one sheet is streamed, whatever the order of the parts, by our own scanner fed text
- * decoded per part (parse-sheet-rows.ts, read-xml-events.ts), and each cell is built by our own
+ * decoded per part (parse-sheet-rows.ts, decode-xml-part.ts), and each cell is built by our own
  * code (build-xlsx-cell.ts), so rows are yielded as the sheet is inflated and memory stays flat.
  * Every part is checked against size bounds before it is inflated.
  */
@@ -28,7 +28,7 @@ import { READ_CODES } from './read-codes.js';
 import { READER_EXTENSIONS } from './reader-extensions.js';
 import { openTable, type RawRow } from './shape-rows.js';
 import { createSharedStringTable, type SharedStringTable } from './shared-string-table.js';
-import { decodeXmlPart } from './read-xml-events.js';
+import { decodeXmlPart } from './decode-xml-part.js';
 import type { CellRange, ReadOptions, SourceCell, SourceReader, SourceStream } from './types.js';
 import { findXmlTags } from './xml-text.js';
 import { checkZipEntry, loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from './zip-directory.js';
