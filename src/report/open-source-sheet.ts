@@ -9,13 +9,13 @@
 import type { Buffer } from 'node:buffer';
 import { posix } from 'node:path';
 import { InternalError, SourceReadError } from '../core/errors.js';
-import { GENERAL_STYLES, parseStyles, type CellStyles } from '../sources/parse-styles.js';
+import { GENERAL_STYLES, parseStyles, type CellStyles } from '../xlsx/parse-styles.js';
 import { loadSourceFileSize } from '../sources/load-source-file.js';
-import { createSharedStringsParser } from '../sources/parse-shared-strings.js';
-import { parseWorkbookParts, type WorkbookSheet } from '../sources/parse-workbook-parts.js';
-import { createSharedStringTable, type SharedStringTable } from '../sources/shared-string-table.js';
-import { findXmlTags } from '../sources/xml-text.js';
-import { loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from '../sources/zip-directory.js';
+import { createSharedStringsParser } from '../xlsx/parse-shared-strings.js';
+import { parseWorkbookParts, type WorkbookSheet } from '../xlsx/parse-workbook-parts.js';
+import { createSharedStringTable, type SharedStringTable } from '../xlsx/shared-string-table.js';
+import { findXmlTags } from '../xlsx/xml-text.js';
+import { loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from '../xlsx/zip-directory.js';
 
 /** Chunk size of the large parts' reads and inflates (shared strings, the sheet): see `openZipEntry`. */
 export const LARGE_PART_CHUNK_BYTES = 256 * 1024;

@@ -7,7 +7,7 @@
  */
 import { LimitError, SourceReadError } from '../core/errors.js';
 import { createGroupRowDetector, type GroupRowDetector } from './detect-group-rows.js';
-import { EXCEL_MAX_COLUMNS } from './parse-sheet-rows.js';
+import { EXCEL_MAX_COLUMNS } from '../xlsx/parse-sheet-rows.js';
 import { openCsvTextRecords, type CsvTextRecord } from './read-csv.js';
 import type { RawRow } from './shape-rows.js';
 import { releaseOnReturn } from './release-on-return.js';

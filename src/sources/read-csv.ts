@@ -18,7 +18,7 @@ import { loadFileBytes, loadSourceFileSize } from './load-source-file.js';
 import { createLineBreakCounter } from './count-line-breaks.js';
 import { cutForMessage } from './cut-for-message.js';
 import { createCsvRecordSplitter, type CsvRecordError, type CsvSplitRecord } from './read-csv-records.js';
-import { EXCEL_MAX_COLUMNS } from './parse-sheet-rows.js';
+import { EXCEL_MAX_COLUMNS } from '../xlsx/parse-sheet-rows.js';
 import { READ_CODES } from './read-codes.js';
 import { READER_EXTENSIONS } from './reader-extensions.js';
 import { openTable, type RawRow } from './shape-rows.js';

@@ -12,10 +12,10 @@ import {
   checkScientificFormat,
   interpretNumber,
 } from '../../src/sources/interpret-number.js';
-import { parseRange } from '../../src/sources/load-merged-ranges.js';
-import { parseWorkbookParts } from '../../src/sources/parse-workbook-parts.js';
-import { createSharedStringTable } from '../../src/sources/shared-string-table.js';
-import { decodeOoxmlEscapes, decodeXmlText } from '../../src/sources/xml-text.js';
+import { parseRange } from '../../src/xlsx/load-merged-ranges.js';
+import { parseWorkbookParts } from '../../src/xlsx/parse-workbook-parts.js';
+import { createSharedStringTable } from '../../src/xlsx/shared-string-table.js';
+import { decodeOoxmlEscapes, decodeXmlText } from '../../src/xlsx/xml-text.js';
 
 describe('column letters', () => {
   it('converts positions to Excel letters and back', () => {

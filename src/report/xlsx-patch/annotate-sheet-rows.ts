@@ -13,9 +13,9 @@
 import { createIssue, type Issue } from '../../core/issue.js';
 import { buildXlsxCell } from '../../sources/build-xlsx-cell.js';
 import { parseColumnLetter } from '../../sources/column-letter.js';
-import { EXCEL_MAX_COLUMNS } from '../../sources/parse-sheet-rows.js';
-import { parseOutlineLevel } from '../../sources/scan-row-outlines.js';
-import { placeXmlTextError } from '../../sources/xml-text.js';
+import { EXCEL_MAX_COLUMNS } from '../../xlsx/parse-sheet-rows.js';
+import { parseOutlineLevel } from '../../xlsx/scan-row-outlines.js';
+import { placeXmlTextError } from '../../xlsx/xml-text.js';
 import { isAnnotationHeader } from '../annotation-columns.js';
 import { renderIssueText } from '../render-issue-line.js';
 import { createTranslator } from '../../i18n/create-translator.js';
@@ -30,7 +30,7 @@ import { buildGroupRecord, checkTableCellsFilled, createLazyTextRow, readRowText
 import type { SheetRowsOptions, SheetRowsResult, SheetRowsState } from './sheet-rows-state.js';
 import { buildToFixLine } from './to-fix-sheet-xml.js';
 import { createGroupRowTracker, type GroupRowRecord, type GroupRowTracker } from './track-group-rows.js';
-import { readDecodedAttribute, readLenientAttribute, setAttribute } from './xml-markup.js';
+import { readDecodedAttribute, readLenientAttribute, setAttribute } from '../../xlsx/xml-markup.js';
 
 export type { SheetRowsOptions, SheetRowsResult } from './sheet-rows-state.js';
 

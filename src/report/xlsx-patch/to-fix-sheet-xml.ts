@@ -20,7 +20,7 @@ import { renderIssueText } from '../render-issue-line.js';
 import { limitCellText } from './limit-cell-text.js';
 import { parseColumnLetter } from '../../sources/column-letter.js';
 import { columnLetters } from './row-cells.js';
-import { escapeXmlAttribute, escapeXmlText } from './xml-markup.js';
+import { escapeXmlAttribute, escapeXmlText } from '../../xlsx/xml-markup.js';
 
 /** Columns of the `To fix` sheet, by their catalog keys (`report.toFix.header.<key>`). */
 export const TO_FIX_COLUMNS = ['kind', 'column', 'header', 'problem', 'count', 'firstCell', 'fix', 'value', 'rows', 'code', 'severity'] as const;

@@ -9,7 +9,7 @@
 import { Buffer } from 'node:buffer';
 import { open, type FileHandle } from 'node:fs/promises';
 import { crc32, createDeflateRaw, deflateRawSync, type DeflateRaw } from 'node:zlib';
-import type { ZipEntry } from '../../sources/zip-directory.js';
+import type { ZipEntry } from '../../xlsx/zip-directory.js';
 import { startAtomicFile } from '../start-atomic-file.js';
 
 /** Compression level of the parts this module deflates: the fastest, since it runs while the seller waits (level 3 cost the 100,000-row copy ~15 % more CPU for a 7 % smaller file). */

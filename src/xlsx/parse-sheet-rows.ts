@@ -21,7 +21,7 @@
  * gigabytes); a cell past column XFD is left out and reported on its row.
  */
 import { XLSX_PART_LIMITS } from './check-zip-part-size.js';
-import { buildColumnLetter } from './column-letter.js';
+import { buildColumnLetter } from '../sources/column-letter.js';
 import { checkXmlSpace, decodeXmlText, findTagEnd, normalizeLineEnds, placeXmlTextError, XmlTextError } from './xml-text.js';
 
 /** Excel's last row. */

@@ -5,7 +5,7 @@
  * (text cannot hold a raw `<`), whatever namespace prefix the part uses (`<x:row>`).
  */
 
-import { findNonTagEnd, findTagEnd, XML_TAG_REST } from '../../sources/xml-text.js';
+import { findNonTagEnd, findTagEnd, XML_TAG_REST } from './xml-text.js';
 
 /** One piece of the sheet's XML. */
 export type SheetPiece =

@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { Buffer } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { crc32, createInflateRaw } from 'node:zlib';
-import { loadFileBytes } from './load-source-file.js';
+import { loadFileBytes } from '../sources/load-source-file.js';
 
 /** One file inside the zip. */
 export interface ZipEntry {
