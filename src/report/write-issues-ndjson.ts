@@ -6,7 +6,7 @@
  */
 import { open } from 'node:fs/promises';
 import { compareIssues, type Issue, type Severity } from '../core/issue.js';
-import type { IssueLine } from '../state/open-issue-spill.js';
+import type { IssueLine } from '../pipeline/scratch/open-issue-spill.js';
 import { startAtomicFile } from './start-atomic-file.js';
 
 /** Examples of each code kept in `summary.json` by default; every issue is in `issues.ndjson`. */
