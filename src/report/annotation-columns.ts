@@ -4,7 +4,7 @@
  */
 import type { Issue } from '../core/issue.js';
 import { createTranslator, type Translator } from '../i18n/create-translator.js';
-import { renderIssueText } from './render-issue-line.js';
+import { renderIssueText } from './render-issue-text.js';
 import { ROW_STATUSES, type RowOutcome, type RowStatus } from './report-types.js';
 
 /** Headers of the appended columns, in order. */

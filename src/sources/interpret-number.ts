@@ -73,12 +73,6 @@ export function checkScientificFormat(format: string): boolean {
   return /E[-+]/i.test(stripFormatLiterals(format));
 }
 
-/** True when an Excel number format shows a date or a time (`dd.mm.yyyy`, `m/d/yy h:mm`, `[$-419]d mmmm yyyy`). */
-export function checkDateFormat(format: string | undefined): boolean {
-  const kind = readNumberFormatKind(format);
-  return kind === 'date' || kind === 'time';
-}
-
 /**
  * What a number format shows: a `date` (with or without a time), a `time` of day only (`h:mm`), a
  * `duration` (`[h]:mm`, hours past 24), or a plain `number`. Only the first section counts

@@ -8,7 +8,7 @@
 import type { Translator } from '../../i18n/create-translator.js';
 import { describeFix, formatCauseRows } from '../describe-fix.js';
 import { CAUSE_ROWS_KEPT, rankRootCauses, tallySummaryCauses, type RankedCause } from '../rank-root-causes.js';
-import { renderIssueText } from '../render-issue-line.js';
+import { renderIssueText } from '../render-issue-text.js';
 import { ROW_STATUSES, type RunSummary } from '../report-types.js';
 import { escapeHtml, renderTable, type HtmlCell } from './html-text.js';
 import { REPORT_HTML_STYLE } from './report-html-style.js';

@@ -17,7 +17,7 @@ import { EXCEL_MAX_COLUMNS } from '../../xlsx/parse-sheet-rows.js';
 import { parseOutlineLevel } from '../../xlsx/scan-row-outlines.js';
 import { placeXmlTextError } from '../../xlsx/xml-text.js';
 import { isAnnotationHeader } from '../annotation-columns.js';
-import { renderIssueText } from '../render-issue-line.js';
+import { renderIssueText } from '../render-issue-text.js';
 import { createTranslator } from '../../i18n/create-translator.js';
 import type { RowOutcome } from '../report-types.js';
 import { annotationColumnWidths, buildAnnotationCells, buildAnnotationHeaderCells, placeAnnotationColumns, type AnnotationColumns } from './annotation-cells.js';

@@ -16,7 +16,7 @@ import { LANGUAGES } from '../../i18n/language.js';
 import { neutralizeFormula } from '../neutralize-formula.js';
 import { CAUSE_ROWS_KEPT, rankRootCauses, type CauseTally, type RankedCause } from '../rank-root-causes.js';
 import { describeFix, formatCauseRows } from '../describe-fix.js';
-import { renderIssueText } from '../render-issue-line.js';
+import { renderIssueText } from '../render-issue-text.js';
 import { limitCellText } from './limit-cell-text.js';
 import { parseColumnLetter } from '../../sources/column-letter.js';
 import { columnLetters } from './row-cells.js';
