@@ -17,7 +17,6 @@ export type RequestJournal = Pick<
   StateStore,
   | 'planBatches'
   | 'listBatches'
-  | 'markBatchSending'
   | 'markBatchesSending'
   | 'markBatchDeparted'
   | 'releaseNeverDeparted'
@@ -67,10 +66,6 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
     listBatches: (runId) => {
       ctx.requireRun(runId);
       return st.selectBatches.all(runId).map(buildBatchRecord);
-    },
-    markBatchSending: (runId, index, requestBody) => {
-      ctx.requireRun(runId);
-      commitDurably(ctx, () => markSending(runId, [{ index, requestBody }], undefined));
     },
     markBatchesSending: (runId, batches, clock) => {
       ctx.requireRun(runId);
