@@ -10,16 +10,13 @@ import { ROW_STATUSES, type RowOutcome, type RowStatus } from './report-types.js
 /** Headers of the appended columns, in order. */
 export const ANNOTATION_HEADERS = ['_status', '_errors', '_product_id', '_sku_id', '_job_id'] as const;
 
-/** One appended column's header. */
-export type AnnotationHeader = (typeof ANNOTATION_HEADERS)[number];
-
 /** True for a header this tool appended on an earlier run (compared case-insensitively, trimmed). */
 export function isAnnotationHeader(header: string): boolean {
   return (ANNOTATION_HEADERS as readonly string[]).includes(header.trim().toLowerCase());
 }
 
 /** The appended cells of one row, as plain values (empty string or null when there is nothing). */
-export interface AnnotationValues {
+interface AnnotationValues {
   _status: string;
   _errors: string;
   _product_id: number | null;

@@ -13,7 +13,7 @@ import type { AnnotatedCsvSink, BytesRow, TextRow } from './write-annotated-csv.
 import type { RejectedRowsSink } from './write-rejected-rows-csv.js';
 
 /** Sinks and lookups of `copyCsvRecords`. */
-export interface CopyCsvRecordsOptions {
+interface CopyCsvRecordsOptions {
   /** The records, from the reader's text mode. */
   copy: CsvCopyRecords;
   annotated: AnnotatedCsvSink;
@@ -97,7 +97,7 @@ function createBytesRowEncoder(width: number, delimiter: number): (record: CsvCo
  * padded, empty fields past the header dropped, values past the header kept as `beyond`. `text`
  * is given whenever it may be the values joined (the writer checks before writing it as it is).
  */
-export function buildDataRow(record: CsvCopyRecord, width: number, delimiter: string): TextRow {
+function buildDataRow(record: CsvCopyRecord, width: number, delimiter: string): TextRow {
   const { row, fields, text } = record;
   const count = fields.length;
   if (count === width) return { row, values: fields, text };

@@ -94,7 +94,7 @@ export function measureVerbatimBytes(bytes: Uint8Array, start: number, end: numb
 }
 
 /** The UTF-16 code unit (`charCodeAt`) of the character whose UTF-8 starts at `at`; a character past U+FFFF gives its high surrogate. */
-export function readCodeUnitAt(bytes: Uint8Array, at: number): number {
+function readCodeUnitAt(bytes: Uint8Array, at: number): number {
   const lead = bytes[at] as number;
   if (lead < 0x80) return lead;
   if (lead < 0xe0) return ((lead & 0x1f) << 6) | ((bytes[at + 1] as number) & 0x3f);
@@ -137,7 +137,7 @@ function isSpaceAt(value: string, index: number): boolean {
 }
 
 /** Whether a UTF-16 code unit is white space as a field's ends are tested for quoting (`\s`). */
-export function isSpaceCode(code: number): boolean {
+function isSpaceCode(code: number): boolean {
   if (code > 32 && code < 127) return false;
   return SPACE.test(String.fromCharCode(code));
 }

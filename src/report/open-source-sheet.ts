@@ -21,7 +21,7 @@ import { loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, ty
 export const LARGE_PART_CHUNK_BYTES = 256 * 1024;
 
 /** Picks the sheet to copy from the workbook's list, or `undefined` when it is not there. */
-export type SheetPicker = (sheets: readonly WorkbookSheet[]) => WorkbookSheet | undefined;
+type SheetPicker = (sheets: readonly WorkbookSheet[]) => WorkbookSheet | undefined;
 
 /** The seller's workbook as the annotated copy patches it: its directory, parts and the chosen sheet. */
 export interface SourceWorkbook {
@@ -122,7 +122,7 @@ function findPartOrFail(
  * instead of writing an empty text), `load(upTo)` parses the part up to string `upTo` (the header's
  * texts are the first strings Excel writes) or, without `upTo`, whole.
  */
-export interface SourceStrings {
+interface SourceStrings {
   readonly table: SharedStringTable;
   /** True once every string is loaded (or the workbook has none). */
   readonly complete: boolean;

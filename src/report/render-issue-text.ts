@@ -8,7 +8,7 @@ import type { Issue, IssueLocation } from '../core/issue.js';
 import type { Translator } from '../i18n/create-translator.js';
 
 /** Options of `renderIssueText`. */
-export interface RenderIssueTextOptions {
+interface RenderIssueTextOptions {
   /** Start with `column C (Цена): `; leave it out in a note that sits on the cell itself. Default true. */
   column?: boolean;
   /** Add `(value "…")` when the message does not quote the value; leave it out where the value has a column of its own. Default true. */

@@ -64,14 +64,11 @@ export { ANNOTATION_FILLS } from './xlsx-patch/patch-styles.js';
 export { TO_FIX_HEADERS } from './xlsx-patch/to-fix-sheet-xml.js';
 export type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 
-/** Name of the sheet that lists the causes of the issues, in English (`report.toFix.sheet` in the run's language). */
-export const TO_FIX_SHEET = 'To fix';
-
 /** Default of `maxNotes`. */
-export const DEFAULT_MAX_NOTES = 5000;
+const DEFAULT_MAX_NOTES = 5000;
 
 /** Options of `writeAnnotatedWorkbook`. */
-export interface WriteAnnotatedWorkbookOptions {
+interface WriteAnnotatedWorkbookOptions {
   /** The seller's workbook. */
   sourcePath: string;
   /** Where to write the annotated copy (replaced). */
@@ -116,7 +113,7 @@ export interface WriteAnnotatedWorkbookOptions {
 }
 
 /** What `writeAnnotatedWorkbook` wrote. */
-export interface AnnotatedWorkbookResult {
+interface AnnotatedWorkbookResult {
   sheet: string;
   /** Rows copied, title and header rows included. */
   rows: number;

@@ -17,7 +17,7 @@ export const REJECTED_ROWS_LEADING_HEADERS = ['row', 'status', 'issue_code', 'me
 const CONTEXT_LEADING = REJECTED_ROWS_LEADING_HEADERS.map(() => '');
 
 /** Options of `createRejectedRowsSink`. */
-export interface RejectedRowsOptions {
+interface RejectedRowsOptions {
   /** Header texts of the input. */
   header: readonly string[];
   outPath: string;

@@ -30,7 +30,7 @@ export const REPORT_FILES = {
 } as const;
 
 /** Options of `writeRunReport`. */
-export interface WriteRunReportOptions {
+interface WriteRunReportOptions {
   /** The run's folder; created when missing. */
   dir: string;
   summary: RunSummary;

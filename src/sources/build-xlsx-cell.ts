@@ -11,7 +11,7 @@ import type { CellFlag, SourceCell } from './types.js';
 import { decodeOoxmlEscapes } from '../xlsx/xml-text.js';
 
 /** What besides the stored cell decides its meaning. */
-export interface XlsxCellContext {
+interface XlsxCellContext {
   /** The cell's number format, when it has one other than General. */
   numberFormat: string | undefined;
   strings: SharedStringTable;

@@ -80,7 +80,7 @@ function parseDelimiterOption(path: string, given: string): string {
 }
 
 /** What both read modes decide before the first record: sizes, encoding, delimiter (line breaks are taken per record). */
-export interface CsvLayout {
+interface CsvLayout {
   totalBytes: number;
   encoding: TextEncodingName;
   bomLength: number;
@@ -89,7 +89,7 @@ export interface CsvLayout {
   issues: Issue[];
 }
 
-export async function detectCsvLayout(path: string, options: ReadOptions): Promise<CsvLayout> {
+async function detectCsvLayout(path: string, options: ReadOptions): Promise<CsvLayout> {
   const totalBytes = await loadSourceFileSize(path, options);
   const sample = await loadFileBytes(path, 0, SAMPLE_BYTES);
   const complete = sample.length >= totalBytes;
@@ -138,7 +138,7 @@ export interface CsvTextRecord {
 }
 
 /** The records of a CSV file as text, without the reader's cells, flags and table shaping. */
-export interface CsvTextRecords {
+interface CsvTextRecords {
   encoding: TextEncodingName;
   delimiter: string;
   records: AsyncIterable<CsvTextRecord>;

@@ -219,7 +219,7 @@ function findRelatedPart(relsXml: string, type: RegExp, base: string): string | 
 }
 
 /** The sheet to read: by name, by position, or the first visible worksheet. */
-export function chooseSheet(path: string, sheets: readonly WorkbookSheet[], wanted: string | number | undefined): { sheet: WorkbookSheet; issues: Issue[] } {
+function chooseSheet(path: string, sheets: readonly WorkbookSheet[], wanted: string | number | undefined): { sheet: WorkbookSheet; issues: Issue[] } {
   const list = (): string => sheets.map((s) => `"${cutForMessage(s.name)}"${s.state !== 'visible' ? ` (${s.state})` : ''}`).join(', ');
   if (typeof wanted === 'number') {
     const sheet = sheets[wanted - 1];

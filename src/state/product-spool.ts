@@ -12,7 +12,7 @@ import type { SpooledDraft, SpooledProduct, StateStore } from './types.js';
 const PAGE_SIZE = 500;
 
 /** The spool part of a `StateStore`. */
-export type ProductSpool = Pick<
+type ProductSpool = Pick<
   StateStore,
   | 'spoolProducts'
   | 'takeSpooledProduct'

@@ -13,7 +13,7 @@ import type { StoreContext } from './store-context.js';
 import type { AcceptedProduct, BatchStatus, FinishedJob, PlannedBatch, ProductResultRecord, SettleProgress, StateStore } from './types.js';
 
 /** The journal part of a `StateStore`. */
-export type RequestJournal = Pick<
+type RequestJournal = Pick<
   StateStore,
   | 'planBatches'
   | 'listBatches'

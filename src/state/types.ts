@@ -172,7 +172,7 @@ export interface BatchRecord extends PlannedBatch {
 }
 
 /** The service's answer to an accepted import request. */
-export interface BatchAcceptance {
+interface BatchAcceptance {
   /** Exact decimal text. */
   jobId: string;
   infoUrl: string | null;
@@ -182,7 +182,7 @@ export interface BatchAcceptance {
 }
 
 /** A refused or failed import request. */
-export interface BatchFailure {
+interface BatchFailure {
   httpStatus?: number | undefined;
   error: string;
   retryable: boolean;

@@ -11,7 +11,7 @@ import type { CellRange } from '../sources/types.js';
 import { readXmlAttribute, XML_TAG_REST } from './xml-text.js';
 
 /** Collects `<mergeCell ref="A2:A5"/>` ranges from a sheet part fed chunk by chunk. */
-export interface MergedRangeScanner {
+interface MergedRangeScanner {
   write(chunk: Buffer): void;
   ranges(): CellRange[];
 }

@@ -25,7 +25,7 @@ import { buildColumnLetter } from '../sources/column-letter.js';
 import { checkXmlSpace, decodeXmlText, findTagEnd, normalizeLineEnds, placeXmlTextError, XmlTextError } from './xml-text.js';
 
 /** Excel's last row. */
-export const EXCEL_MAX_ROWS = 1_048_576;
+const EXCEL_MAX_ROWS = 1_048_576;
 /** Excel's last column (XFD), counted from 1. */
 export const EXCEL_MAX_COLUMNS = 16_384;
 

@@ -36,7 +36,7 @@ const GROUP_SIZE = 64;
 const WAITING = -2;
 
 /** Options of `openScratchSpool`. */
-export interface ScratchSpoolOptions {
+interface ScratchSpoolOptions {
   /** Dead space tolerated before compacting; default 256 MiB. */
   compactBytes?: number;
   /** Values per group written; default 64. */

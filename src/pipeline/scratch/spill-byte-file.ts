@@ -8,13 +8,13 @@ import { chmodSync, closeSync, openSync, readSync, rmSync, writeSync } from 'nod
 import { StateError } from '../../core/errors.js';
 
 /** Where bytes are to be written or can be read: a buffer and a position in it (one shared object, valid until the next call). */
-export interface SpillPlace {
+interface SpillPlace {
   buffer: Buffer;
   start: number;
 }
 
 /** An append-only file of byte records. */
-export interface SpillByteFile {
+interface SpillByteFile {
   /** Room for at most `most` bytes at the end; write them at the place returned, then `commit`. */
   reserve(most: number): SpillPlace;
   /** Keeps the `length` bytes written at the last reserved place; returns their offset in the file. */

@@ -15,7 +15,7 @@ import { REPORT_HTML_STYLE } from './report-html-style.js';
 import { renderStatusChart } from './render-status-chart.js';
 
 /** Root causes shown on the page; follow-ons are always shown after them. */
-export const TOP_CAUSES = 15;
+const TOP_CAUSES = 15;
 
 /** A file of the report folder, linked from the page. */
 export interface ReportFileLink {
@@ -26,7 +26,7 @@ export interface ReportFileLink {
 }
 
 /** What the page is built from. */
-export interface ReportHtmlInput {
+interface ReportHtmlInput {
   summary: RunSummary;
   files: readonly ReportFileLink[];
   translator: Translator;

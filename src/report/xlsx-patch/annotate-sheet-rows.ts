@@ -35,7 +35,7 @@ import { readDecodedAttribute, readLenientAttribute, setAttribute } from '../../
 export type { SheetRowsOptions, SheetRowsResult } from './sheet-rows-state.js';
 
 /** The rewriter of one sheet: feed it the pieces of `splitSheetXml` in order. */
-export interface SheetRowsRewriter {
+interface SheetRowsRewriter {
   head(text: string, prefix: string): void;
   row(text: string): Promise<void>;
   /**

@@ -23,7 +23,7 @@ export interface CellNote {
 }
 
 /** Author name of the notes this tool writes (how a later run tells them from the seller's). */
-export const NOTE_AUTHOR = 'catalog-import';
+const NOTE_AUTHOR = 'catalog-import';
 
 /** The comments part for `notes`, in SpreadsheetML namespace `mainNs`. */
 export function buildCommentsXml(notes: readonly CellNote[], mainNs: string): string {

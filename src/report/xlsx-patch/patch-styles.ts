@@ -21,7 +21,7 @@ export const ANNOTATION_FILLS = {
 export type ToolStyle = 'header' | 'bold' | 'errors' | 'fill-error' | 'fill-warning' | 'fill-ok' | 'fill-header';
 
 /** Severity of a highlighted cell. */
-export type HighlightSeverity = 'error' | 'warning';
+type HighlightSeverity = 'error' | 'warning';
 
 /** The style sheet being extended. */
 export interface StylePatch {
