@@ -19,22 +19,15 @@ export interface TextRow {
   /** Row number as the reader counted it. */
   row: number;
   values: readonly string[];
-  /**
-   * The record as it stands in the input (decoded, without its line break), when `values` are all
-   * of its fields in order (`buildDataRow`): written as it is when formatting would not change it.
-   */
-  text?: string;
   /** Values right of the header's last column (the reader does not read them): written after the appended columns. */
   beyond?: readonly string[];
 }
 
-/** A record copied as it stands (title, group row, row the reader leaves out): its fields, and its text when known. */
+/** A record copied as it stands (title, group row, row the reader leaves out): its fields. */
 export interface CopiedRecord {
   /** Row number as the reader counted it. */
   row: number;
   fields: readonly string[];
-  /** The record as it stands in the input; written as it is when formatting `fields` would not change it. */
-  text?: string;
 }
 
 /**
@@ -126,8 +119,7 @@ export async function createAnnotatedCsvSink(options: AnnotatedCsvOptions): Prom
       const annotations = buildAnnotationTexts(outcome, CSV_ISSUE_SEPARATOR, words);
       const more = row.beyond === undefined ? annotations : [...annotations, ...row.beyond];
       if (copyAll && row.values.length === keep.length) {
-        if (row.text !== undefined) await file.writeText(row.text, row.values, more);
-        else await file.write(row.values, more);
+        await file.write(row.values, more);
         return;
       }
       await file.write(
@@ -177,20 +169,18 @@ function createBytesRowWriter(file: CsvFileWriter, delimiter: string, words: Ann
 }
 
 // What the line keeper counts of a row given as bytes: no line break in it.
-const NO_LINE_BREAK: CopiedRecord = { row: 0, fields: [], text: '' };
+const NO_LINE_BREAK: CopiedRecord = { row: 0, fields: [] };
 
 function isCopiedRecord(row: readonly string[] | CopiedRecord): row is CopiedRecord {
   return !Array.isArray(row);
 }
 
 async function writeAsIs(file: CsvFileWriter, record: CopiedRecord): Promise<void> {
-  if (record.text !== undefined) await file.writeText(record.text, record.fields, []);
-  else await file.write(record.fields);
+  await file.write(record.fields);
 }
 
-/** The text of a written record as it stands, or its values joined: their line breaks are the record's. */
+/** A written record's values joined: their line breaks are the record's (a record's own line break is not in it). */
 function readRecordText(record: TextRow | CopiedRecord): string {
-  if (record.text !== undefined) return record.text;
   // Joined by a character that is no line break: a CR ending one value and an LF starting the next are two.
   if ('fields' in record) return record.fields.join('\0');
   return record.beyond === undefined ? record.values.join('\0') : [...record.values, ...record.beyond].join('\0');

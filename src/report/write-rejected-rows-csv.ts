@@ -65,8 +65,7 @@ export async function createRejectedRowsSink(options: RejectedRowsOptions): Prom
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return false;
       const leading = buildLeadingCells(row.row, outcome, options.translator);
       const beyond = row.beyond ?? [];
-      if (copyAll && row.text !== undefined && row.values.length === keep.length) await file.writeText(row.text, row.values, beyond, leading);
-      else await file.write(leading, [...keep.map((index) => row.values[index] ?? ''), ...beyond]);
+      await file.write(leading, [...keep.map((index) => row.values[index] ?? ''), ...beyond]);
       return true;
     },
     addBytes(row, outcome) {
@@ -76,8 +75,7 @@ export async function createRejectedRowsSink(options: RejectedRowsOptions): Prom
     },
     copiesAll: copyAll,
     async addContext(record) {
-      if (record.text !== undefined) await file.writeText(record.text, record.fields, [], CONTEXT_LEADING);
-      else await file.write(CONTEXT_LEADING, record.fields);
+      await file.write(CONTEXT_LEADING, record.fields);
     },
     close: () => file.close(),
     destroy: () => file.destroy(),
