@@ -7,14 +7,12 @@
  * the caller.
  */
 import type { Buffer } from 'node:buffer';
-import { posix } from 'node:path';
 import { InternalError, SourceReadError } from '../core/errors.js';
 import { GENERAL_STYLES, parseStyles, type CellStyles } from '../xlsx/parse-styles.js';
 import { loadSourceFileSize } from '../sources/load-source-file.js';
 import { createSharedStringsParser } from '../xlsx/parse-shared-strings.js';
-import { parseWorkbookParts, type WorkbookSheet } from '../xlsx/parse-workbook-parts.js';
+import { findWorkbookPart, parseWorkbookParts, placeWorkbookPart, type WorkbookSheet } from '../xlsx/parse-workbook-parts.js';
 import { createSharedStringTable, type SharedStringTable } from '../xlsx/shared-string-table.js';
-import { findXmlTags } from '../xlsx/xml-text.js';
 import { loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from '../xlsx/zip-directory.js';
 
 /** Chunk size of the large parts' reads and inflates (shared strings, the sheet): see `openZipEntry`. */
@@ -74,46 +72,17 @@ export async function openSourceWorkbook(path: string, pick: SheetPicker, notFou
   if (sheet === undefined) throw notFound();
   const entry = sheet.part === undefined ? undefined : directory.entries.get(sheet.part);
   if (entry === undefined) return fail(`sheet "${sheet.name}" has no data part in the file (corrupt workbook)`, { sheet: sheet.name });
-  const strings = createSourceStrings(path, findPartOrFail(directory, relsXml, 'sharedStrings', fail, sheet.name), sheet.name);
+  let strings: SourceStrings;
   let styles: CellStyles;
   let stylesEntry: ZipEntry | undefined;
   try {
-    stylesEntry = findPart(directory, relsXml, 'styles');
+    strings = createSourceStrings(path, findWorkbookPart(directory, placeWorkbookPart(relsXml, 'sharedStrings', 'xl/')), sheet.name);
+    stylesEntry = findWorkbookPart(directory, placeWorkbookPart(relsXml, 'styles', 'xl/'));
     styles = stylesEntry === undefined ? GENERAL_STYLES : await parseStyles(await openZipEntry(path, stylesEntry));
   } catch (error) {
     return fail(`the workbook is corrupt (${(error as Error).message})`, { cause: error, sheet: sheet.name });
   }
   return { path, directory, workbookEntry, relsEntry, workbookXml, relsXml, sheets, sheet, entry, strings, stylesEntry, styles, date1904 };
-}
-
-/**
- * The entry of the part a workbook relationship of `type` targets, else the part at its usual
- * place; `undefined` when the workbook has none (as the XLSX reader finds it).
- */
-function findPart(directory: ZipDirectory, relsXml: string, type: 'sharedStrings' | 'styles'): ZipEntry | undefined {
-  // Named as the reader names it (parse-workbook-parts.ts), should a refused value get this far.
-  const target = findXmlTags(relsXml, 'Relationship', 'the workbook relationships')
-    .find((rel) => (rel.get('Type') ?? '').endsWith(`/${type}`))
-    ?.get('Target');
-  if (target === undefined || target === '') return directory.entries.get(`xl/${type}.xml`);
-  const name = target.startsWith('/') ? target.slice(1) : posix.normalize(`xl/${target}`);
-  const entry = directory.entries.get(name);
-  if (entry === undefined) throw new Error(`its part ${name} is missing`);
-  return entry;
-}
-
-function findPartOrFail(
-  directory: ZipDirectory,
-  relsXml: string,
-  type: 'sharedStrings',
-  fail: (message: string, options: { cause?: unknown; sheet?: string }) => never,
-  sheet: string,
-): ZipEntry | undefined {
-  try {
-    return findPart(directory, relsXml, type);
-  } catch (error) {
-    return fail(`the workbook is corrupt (${(error as Error).message})`, { cause: error, sheet });
-  }
 }
 
 /**
