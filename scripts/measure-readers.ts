@@ -18,7 +18,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { csvReader } from '../src/sources/read-csv.js';
 import { xlsxReader } from '../src/sources/read-xlsx.js';
-import { createSharedStringTable } from '../src/sources/shared-string-table.js';
+import { createSharedStringTable } from '../src/xlsx/shared-string-table.js';
 
 const WORDS = ['смартфон', 'чехол', 'защитное', 'стекло', 'пылесос', 'беспроводной', 'кофеварка', 'ёлочная', 'игрушка', 'наушники', 'зарядное', 'устройство', 'быстрая', 'зарядка', 'кабель', 'металлический', 'корпус', 'водонепроницаемый', 'подсветка', 'гарантия'];
 const CATEGORIES = ['Смартфоны', 'Аксессуары', 'Бытовая техника', 'Игрушки', 'Одежда', 'Обувь', 'Посуда', 'Текстиль'];

@@ -12,7 +12,7 @@ import { ATTRIBUTE_HEADER_PREFIX, EXPORT_VALUE_SEPARATOR, buildExportColumns } f
 import type { ExportColumn } from './export-columns.js';
 
 /** The mapping object for an export with these columns. */
-export function buildExportMapping(columns: readonly ExportColumn[]): MappingInput {
+function buildExportMapping(columns: readonly ExportColumn[]): MappingInput {
   const photos = columns.filter((column) => column.kind === 'photo').map((column) => column.header);
   const attributes = columns.flatMap((column) => {
     const attribute = column.attribute;

@@ -32,7 +32,7 @@ export interface ExportKeys {
 }
 
 /** Inputs of `buildExportRows`. */
-export interface ExportProductInput {
+interface ExportProductInput {
   detail: ProductDetail;
   /** The list item, for the statuses; absent when the list did not return the product. */
   listItem?: ProductListItem;

@@ -19,7 +19,7 @@ export type ExportFormat = 'xlsx' | 'csv';
 export const EXPORT_SHEET = 'Products';
 
 /** Delimiter of a CSV export. */
-export const EXPORT_CSV_DELIMITER = ';';
+const EXPORT_CSV_DELIMITER = ';';
 
 /** An open export file. */
 export interface ExportWriter {

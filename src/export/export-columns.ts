@@ -8,7 +8,7 @@
 import type { Attribute, Directories } from '../domain/index.js';
 
 /** What a column holds. */
-export type ExportColumnKind =
+type ExportColumnKind =
   | 'productKey'
   | 'skuKey'
   | 'productId'
@@ -51,7 +51,7 @@ export const ATTRIBUTE_HEADER_PREFIX = 'attr:';
 export const EXPORT_VALUE_SEPARATOR = ',';
 
 /** Default number of photo columns. */
-export const DEFAULT_PHOTO_COLUMNS = 5;
+const DEFAULT_PHOTO_COLUMNS = 5;
 
 const LEADING: readonly [string, ExportColumnKind][] = [
   ['productKey', 'productKey'],

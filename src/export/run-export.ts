@@ -219,7 +219,7 @@ async function writeChunk(chunk: readonly ProductListItem[], target: ExportTarge
  * The seller's keys of a product: the state remembers, per SKU barcode, the product and SKU keys
  * it imported under. Without a memory the product key is the productId and the SKU key the barcode.
  */
-export function findSellerKeys(store: Pick<StateStore, 'findProductKeyByBarcode'>, detail: ProductDetail): ExportKeys & { fromState: boolean } {
+function findSellerKeys(store: Pick<StateStore, 'findProductKeyByBarcode'>, detail: ProductDetail): ExportKeys & { fromState: boolean } {
   let productKey: string | undefined;
   const skuKeys = new Map<number, string>();
   for (const sku of detail.skus) {

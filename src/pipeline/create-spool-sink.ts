@@ -7,7 +7,7 @@ import type { MappedRow } from '../stages/mapped-row.js';
 import type { AssembledProduct, ProductSink } from '../stages/product-sink.js';
 import { hashProductContent } from '../state/content-hash.js';
 import type { StateStore } from '../state/index.js';
-import type { ScratchSpool } from '../state/open-scratch-spool.js';
+import type { ScratchSpool } from './scratch/open-scratch-spool.js';
 
 /**
  * What is spooled of a product's mapped rows: without the per-file `cells` map (one shared object,

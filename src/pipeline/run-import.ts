@@ -27,7 +27,7 @@ import type { JournalRun, PreparedRun, RunInputs } from './prepare-run.js';
 import { createLapTimer } from './create-lap-timer.js';
 import { readAndValidate, type ReadAndValidateResult } from './read-and-validate.js';
 import { createRowOutcomeStore, type RowOutcomeStore } from './row-outcome-store.js';
-import { openIssueSpill, type IssueSpill } from '../state/open-issue-spill.js';
+import { openIssueSpill, type IssueSpill } from './scratch/open-issue-spill.js';
 import { sendAndFollow } from './import/send-and-follow.js';
 import type { SendOutcome } from './import/send-and-follow.js';
 import { reportProductOutcomes } from './import/report-product-outcomes.js';

@@ -4,14 +4,11 @@
  */
 import type { Issue } from '../core/issue.js';
 import { createTranslator, type Translator } from '../i18n/create-translator.js';
-import { renderIssueText } from './render-issue-line.js';
+import { renderIssueText } from './render-issue-text.js';
 import { ROW_STATUSES, type RowOutcome, type RowStatus } from './report-types.js';
 
 /** Headers of the appended columns, in order. */
 export const ANNOTATION_HEADERS = ['_status', '_errors', '_product_id', '_sku_id', '_job_id'] as const;
-
-/** One appended column's header. */
-export type AnnotationHeader = (typeof ANNOTATION_HEADERS)[number];
 
 /** True for a header this tool appended on an earlier run (compared case-insensitively, trimmed). */
 export function isAnnotationHeader(header: string): boolean {
@@ -19,7 +16,7 @@ export function isAnnotationHeader(header: string): boolean {
 }
 
 /** The appended cells of one row, as plain values (empty string or null when there is nothing). */
-export interface AnnotationValues {
+interface AnnotationValues {
   _status: string;
   _errors: string;
   _product_id: number | null;

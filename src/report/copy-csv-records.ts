@@ -6,14 +6,14 @@
  * as the input did: same rows, same groups, nothing of the seller's lost.
  */
 import { Buffer } from 'node:buffer';
-import type { CsvCopyRecord, CsvCopyRecords } from '../sources/read-csv-text-rows.js';
+import type { CsvCopyRecord, CsvCopyRecords } from '../sources/open-csv-copy-records.js';
 import { measureVerbatimBytes } from './format-csv-record.js';
 import { PROBLEM_STATUSES, type RowOutcome } from './report-types.js';
 import type { AnnotatedCsvSink, BytesRow, TextRow } from './write-annotated-csv.js';
 import type { RejectedRowsSink } from './write-rejected-rows-csv.js';
 
 /** Sinks and lookups of `copyCsvRecords`. */
-export interface CopyCsvRecordsOptions {
+interface CopyCsvRecordsOptions {
   /** The records, from the reader's text mode. */
   copy: CsvCopyRecords;
   annotated: AnnotatedCsvSink;
@@ -50,7 +50,7 @@ export async function copyCsvRecords(options: CopyCsvRecordsOptions): Promise<vo
       if (rejectedWritten !== undefined) await rejectedWritten;
       continue;
     }
-    const row = buildDataRow(record, width, delimiter);
+    const row = buildDataRow(record, width);
     const outcome = outcomeOf(record.row);
     await annotated.add(row, outcome);
     if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) continue;
@@ -94,21 +94,19 @@ function createBytesRowEncoder(width: number, delimiter: number): (record: CsvCo
 
 /**
  * A data record as a row of the table's `width` columns, every field kept: a short record is
- * padded, empty fields past the header dropped, values past the header kept as `beyond`. `text`
- * is given whenever it may be the values joined (the writer checks before writing it as it is).
+ * padded, empty fields past the header dropped, values past the header kept as `beyond`.
  */
-export function buildDataRow(record: CsvCopyRecord, width: number, delimiter: string): TextRow {
-  const { row, fields, text } = record;
+function buildDataRow(record: CsvCopyRecord, width: number): TextRow {
+  const { row, fields } = record;
   const count = fields.length;
-  if (count === width) return { row, values: fields, text };
+  if (count === width) return { row, values: fields };
   if (count < width) {
     const values = fields.slice();
     while (values.length < width) values.push('');
-    return { row, values, text: text + delimiter.repeat(width - count) };
+    return { row, values };
   }
   let end = count;
   while (end > width && fields[end - 1] === '') end--;
   const values = fields.slice(0, width);
-  if (end === width) return { row, values, text: text.slice(0, Math.max(0, text.length - (count - width) * delimiter.length)) };
-  return { row, values, beyond: fields.slice(width, end) };
+  return end === width ? { row, values } : { row, values, beyond: fields.slice(width, end) };
 }

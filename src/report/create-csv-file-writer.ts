@@ -2,7 +2,7 @@
  * A streaming CSV file writer: UTF-8 with BOM, one record per call, formula-neutralised and
  * quoted as `formatCsvRecord` does, honouring the file stream's back-pressure.
  */
-import { checkRecordVerbatim, createCsvFieldFormatter, CSV_BOM, CSV_NEWLINE } from './format-csv-record.js';
+import { createCsvFieldFormatter, CSV_BOM, CSV_NEWLINE } from './format-csv-record.js';
 import { openBatchedFileOutput } from './open-batched-file-output.js';
 
 /** An open CSV file. */
@@ -11,12 +11,6 @@ export interface CsvFileWriter {
   write(values: readonly string[]): Promise<void>;
   /** Writes one record of `values` followed by `more` (no joined array per record). */
   write(values: readonly string[], more: readonly string[]): Promise<void>;
-  /**
-   * Writes one record of `before`, `values` and `more`, given `text`, the record as it stands in a
-   * CSV file with this delimiter (its fields are `values`): `text` is written as it is when it is
-   * already what formatting `values` gives (`checkRecordVerbatim`), else `values` are formatted.
-   */
-  writeText(text: string, values: readonly string[], more: readonly string[], before?: readonly string[]): Promise<void>;
   /**
    * Writes one record of `before`, the UTF-8 bytes `bytes[start, end)` as they are, `pad` more
    * delimiters, and `more`: the bytes must be fields that need no formatting
@@ -98,15 +92,6 @@ export function createCsvFileWriter(path: string, delimiter: string): CsvFileWri
       output.checkFailure();
       putFields(values, true);
       if (more !== undefined) putFields(more, values.length === 0);
-      await finishRecord();
-    },
-    async writeText(text, values, more, before = []) {
-      output.checkFailure();
-      putFields(before, true);
-      if (before.length > 0 && values.length > 0) putDelimiter();
-      if (checkRecordVerbatim(text, values, delimiter)) output.putText(text);
-      else putFields(values, true);
-      putFields(more, before.length === 0 && values.length === 0);
       await finishRecord();
     },
     writeBytes(bytes, start, end, pad, more, before = []) {

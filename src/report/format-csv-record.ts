@@ -34,45 +34,11 @@ export function createCsvFieldFormatter(delimiter: string): (value: string) => s
 }
 
 /**
- * Whether `text`, a record as it stands in a CSV file with this `delimiter`, is exactly what
- * `formatCsvRecord(values, delimiter)` writes: then it can be written as it is, one string instead
- * of a formatted field at a time. True only when `text` is `values` joined by the delimiter, with
- * no quote, line break or delimiter inside a value, and no value starting like a formula or
- * starting or ending with a character that may be white space; anything unsure is false (the
- * record is then formatted field by field).
- */
-export function checkRecordVerbatim(text: string, values: readonly string[], delimiter: string): boolean {
-  // The annotated copy and `rejected-rows.csv` ask about the same record one after the other.
-  if (values === lastVerbatim.values && text === lastVerbatim.text && delimiter === lastVerbatim.delimiter) return lastVerbatim.answer;
-  const answer = decideRecordVerbatim(text, values, delimiter);
-  lastVerbatim = { text, values, delimiter, answer };
-  return answer;
-}
-
-let lastVerbatim: { text: string; values: readonly string[]; delimiter: string; answer: boolean } = { text: '', values: [], delimiter: '', answer: false };
-
-function decideRecordVerbatim(text: string, values: readonly string[], delimiter: string): boolean {
-  if (VERBATIM_SPOILERS.test(text)) return false;
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i] as string;
-    const last = value.length - 1;
-    if (last < 0) continue;
-    const first = value.charCodeAt(0);
-    if (first === 61 || first === 43 || first === 45 || first === 64 || mayBeSpecialAtEnd(first) || mayBeSpecialAtEnd(value.charCodeAt(last))) return false;
-  }
-  // A native join and compare cost a third of comparing value by value (`startsWith`).
-  if (text !== values.join(delimiter)) return false;
-  // `text` is the values joined: a delimiter more than the separators is inside a value.
-  let delimiters = 0;
-  for (let found = text.indexOf(delimiter); found !== -1; found = text.indexOf(delimiter, found + delimiter.length)) delimiters++;
-  return delimiters === values.length - 1;
-}
-
-/**
- * `checkRecordVerbatim` for a record given as UTF-8 bytes with no quote, CR or LF in it (the
- * copies' byte path, `copy-csv-records.ts`), split at a one-byte `delimiter`: its number of fields when every field
- * is written as it stands (no formula start, nothing that may be white space at either end),
- * else -1. Only each field's first and last characters are looked at.
+ * Whether a record given as UTF-8 bytes with no quote, CR or LF in it (the copies' byte path,
+ * `copy-csv-records.ts`), split at a one-byte `delimiter`, is exactly what `formatCsvRecord` writes
+ * of its fields: its number of fields when every field is written as it stands (no formula start,
+ * nothing that may be white space at either end), else -1. Only each field's first and last
+ * characters are looked at.
  */
 export function measureVerbatimBytes(bytes: Uint8Array, start: number, end: number, delimiter: number): number {
   let count = 0;
@@ -94,7 +60,7 @@ export function measureVerbatimBytes(bytes: Uint8Array, start: number, end: numb
 }
 
 /** The UTF-16 code unit (`charCodeAt`) of the character whose UTF-8 starts at `at`; a character past U+FFFF gives its high surrogate. */
-export function readCodeUnitAt(bytes: Uint8Array, at: number): number {
+function readCodeUnitAt(bytes: Uint8Array, at: number): number {
   const lead = bytes[at] as number;
   if (lead < 0x80) return lead;
   if (lead < 0xe0) return ((lead & 0x1f) << 6) | ((bytes[at + 1] as number) & 0x3f);
@@ -102,8 +68,6 @@ export function readCodeUnitAt(bytes: Uint8Array, at: number): number {
   return 0xd800;
 }
 
-
-const VERBATIM_SPOILERS = /["\n\r]/;
 
 /**
  * A character that may be white space (`\s`) or a formula trigger (`neutralizeFormula`): ASCII
@@ -137,7 +101,7 @@ function isSpaceAt(value: string, index: number): boolean {
 }
 
 /** Whether a UTF-16 code unit is white space as a field's ends are tested for quoting (`\s`). */
-export function isSpaceCode(code: number): boolean {
+function isSpaceCode(code: number): boolean {
   if (code > 32 && code < 127) return false;
   return SPACE.test(String.fromCharCode(code));
 }

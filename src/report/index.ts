@@ -1,27 +1,6 @@
-/** The run report: types, pure builders and renderers, and the writers of the report folder. */
-export { ANNOTATION_HEADERS, buildAnnotationTexts, buildAnnotationValues, isAnnotationHeader } from './annotation-columns.js';
-export type { AnnotationHeader, AnnotationValues } from './annotation-columns.js';
-export { buildRunSummary, REDACTED } from './build-run-summary.js';
-export type { RunSummaryParts } from './build-run-summary.js';
-export { createCsvFileWriter } from './create-csv-file-writer.js';
-export type { CsvFileWriter } from './create-csv-file-writer.js';
-export { CSV_BOM, CSV_NEWLINE, formatCsvRecord } from './format-csv-record.js';
-export { isFormulaLike, neutralizeFormula } from './neutralize-formula.js';
-export { openWorkbookReader } from './open-workbook-reader.js';
-export type { OpenedWorkbookReader, WorkbookReaderOptions } from './open-workbook-reader.js';
-export { renderIssueLine, renderIssueText } from './render-issue-line.js';
-export type { RenderIssueLineOptions, RenderIssueTextOptions } from './render-issue-line.js';
+/** The run report as the public library offers it (`src/index.ts`): the summary and the report folder. */
+export { buildRunSummary } from './build-run-summary.js';
+export { neutralizeFormula } from './neutralize-formula.js';
 export { renderSummary } from './render-summary.js';
-export type { RenderSummaryOptions } from './render-summary.js';
-export { PROBLEM_STATUSES, ROW_STATUSES } from './report-types.js';
-export type { RowOutcome, RowStatus, RunSummary, RunSummaryCounts, RunSummaryJob, RunSummarySource } from './report-types.js';
-export { createAnnotatedCsvSink, CSV_ISSUE_SEPARATOR, keptColumns, writeAnnotatedCsv } from './write-annotated-csv.js';
-export type { AnnotatedCsvSink, TextRow, WriteAnnotatedCsvOptions } from './write-annotated-csv.js';
-export { ANNOTATION_FILLS, TO_FIX_HEADERS, TO_FIX_SHEET, writeAnnotatedWorkbook } from './write-annotated-workbook.js';
-export type { AnnotatedWorkbookResult, WriteAnnotatedWorkbookOptions } from './write-annotated-workbook.js';
-export { createRejectedRowsSink, REJECTED_ROWS_LEADING_HEADERS, writeRejectedRowsCsv } from './write-rejected-rows-csv.js';
-export type { RejectedRowsSink, WriteRejectedRowsCsvOptions } from './write-rejected-rows-csv.js';
-export { REPORT_FILES, writeRunReport } from './write-run-report.js';
-export type { RunReportPaths, WriteRunReportOptions } from './write-run-report.js';
-export { writeSummaryJson } from './write-summary-json.js';
-export { buildHeaderTexts } from './build-header-texts.js';
+export type { RowOutcome, RowStatus, RunSummary } from './report-types.js';
+export { writeRunReport } from './write-run-report.js';

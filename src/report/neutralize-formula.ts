@@ -14,11 +14,6 @@ const PLAIN_NEGATIVE_NUMBER = /^-\d+(?:[.,]\d+)?$/;
 // none, and prefixing it would turn a blank cell of the seller's into a filled one.
 const WHITE_SPACE_ONLY = /^\s+$/;
 
-/** True when the UTF-16 code unit `code` starts a formula for `neutralizeFormula` (the byte paths' test of a cell's first character). */
-export function isFormulaTrigger(code: number): boolean {
-  return TRIGGERS.has(String.fromCharCode(code));
-}
-
 /**
  * Returns `text` made safe for a spreadsheet: when it starts with `=`, `+`, `-`, `@`, tab or
  * carriage return (or a full-width `＝＋－＠`), it is prefixed with `'` so that Excel and

@@ -8,7 +8,7 @@ import { copyBytes } from '../core/copy-bytes.js';
 import { startAtomicFile } from './start-atomic-file.js';
 
 /** An open batched output. `put*` never wait: `settle()` says when the stream wants a pause. */
-export interface BatchedFileOutput {
+interface BatchedFileOutput {
   /** Puts `text` as UTF-8. */
   putText(text: string): void;
   /** Puts `bytes[start, end)` as they are. */

@@ -7,21 +7,19 @@
  * the caller.
  */
 import type { Buffer } from 'node:buffer';
-import { posix } from 'node:path';
 import { InternalError, SourceReadError } from '../core/errors.js';
-import { GENERAL_STYLES, parseStyles, type CellStyles } from '../sources/parse-styles.js';
+import { GENERAL_STYLES, parseStyles, type CellStyles } from '../xlsx/parse-styles.js';
 import { loadSourceFileSize } from '../sources/load-source-file.js';
-import { createSharedStringsParser } from '../sources/parse-shared-strings.js';
-import { parseWorkbookParts, type WorkbookSheet } from '../sources/parse-workbook-parts.js';
-import { createSharedStringTable, type SharedStringTable } from '../sources/shared-string-table.js';
-import { findXmlTags } from '../sources/xml-text.js';
-import { loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from '../sources/zip-directory.js';
+import { createSharedStringsParser } from '../xlsx/parse-shared-strings.js';
+import { findWorkbookPart, parseWorkbookParts, placeWorkbookPart, type WorkbookSheet } from '../xlsx/parse-workbook-parts.js';
+import { createSharedStringTable, type SharedStringTable } from '../xlsx/shared-string-table.js';
+import { loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from '../xlsx/zip-directory.js';
 
 /** Chunk size of the large parts' reads and inflates (shared strings, the sheet): see `openZipEntry`. */
 export const LARGE_PART_CHUNK_BYTES = 256 * 1024;
 
 /** Picks the sheet to copy from the workbook's list, or `undefined` when it is not there. */
-export type SheetPicker = (sheets: readonly WorkbookSheet[]) => WorkbookSheet | undefined;
+type SheetPicker = (sheets: readonly WorkbookSheet[]) => WorkbookSheet | undefined;
 
 /** The seller's workbook as the annotated copy patches it: its directory, parts and the chosen sheet. */
 export interface SourceWorkbook {
@@ -74,11 +72,12 @@ export async function openSourceWorkbook(path: string, pick: SheetPicker, notFou
   if (sheet === undefined) throw notFound();
   const entry = sheet.part === undefined ? undefined : directory.entries.get(sheet.part);
   if (entry === undefined) return fail(`sheet "${sheet.name}" has no data part in the file (corrupt workbook)`, { sheet: sheet.name });
-  const strings = createSourceStrings(path, findPartOrFail(directory, relsXml, 'sharedStrings', fail, sheet.name), sheet.name);
+  let strings: SourceStrings;
   let styles: CellStyles;
   let stylesEntry: ZipEntry | undefined;
   try {
-    stylesEntry = findPart(directory, relsXml, 'styles');
+    strings = createSourceStrings(path, findWorkbookPart(directory, placeWorkbookPart(relsXml, 'sharedStrings', 'xl/')), sheet.name);
+    stylesEntry = findWorkbookPart(directory, placeWorkbookPart(relsXml, 'styles', 'xl/'));
     styles = stylesEntry === undefined ? GENERAL_STYLES : await parseStyles(await openZipEntry(path, stylesEntry));
   } catch (error) {
     return fail(`the workbook is corrupt (${(error as Error).message})`, { cause: error, sheet: sheet.name });
@@ -87,42 +86,12 @@ export async function openSourceWorkbook(path: string, pick: SheetPicker, notFou
 }
 
 /**
- * The entry of the part a workbook relationship of `type` targets, else the part at its usual
- * place; `undefined` when the workbook has none (as the XLSX reader finds it).
- */
-function findPart(directory: ZipDirectory, relsXml: string, type: 'sharedStrings' | 'styles'): ZipEntry | undefined {
-  // Named as the reader names it (parse-workbook-parts.ts), should a refused value get this far.
-  const target = findXmlTags(relsXml, 'Relationship', 'the workbook relationships')
-    .find((rel) => (rel.get('Type') ?? '').endsWith(`/${type}`))
-    ?.get('Target');
-  if (target === undefined || target === '') return directory.entries.get(`xl/${type}.xml`);
-  const name = target.startsWith('/') ? target.slice(1) : posix.normalize(`xl/${target}`);
-  const entry = directory.entries.get(name);
-  if (entry === undefined) throw new Error(`its part ${name} is missing`);
-  return entry;
-}
-
-function findPartOrFail(
-  directory: ZipDirectory,
-  relsXml: string,
-  type: 'sharedStrings',
-  fail: (message: string, options: { cause?: unknown; sheet?: string }) => never,
-  sheet: string,
-): ZipEntry | undefined {
-  try {
-    return findPart(directory, relsXml, type);
-  } catch (error) {
-    return fail(`the workbook is corrupt (${(error as Error).message})`, { cause: error, sheet });
-  }
-}
-
-/**
  * The workbook's shared strings, parsed on demand: `table` answers for the strings loaded so far
  * (and throws `InternalError` for one not loaded yet: a caller that forgot `load` fails loudly
  * instead of writing an empty text), `load(upTo)` parses the part up to string `upTo` (the header's
  * texts are the first strings Excel writes) or, without `upTo`, whole.
  */
-export interface SourceStrings {
+interface SourceStrings {
   readonly table: SharedStringTable;
   /** True once every string is loaded (or the workbook has none). */
   readonly complete: boolean;

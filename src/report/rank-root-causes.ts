@@ -12,7 +12,7 @@ import type { Issue, Severity } from '../core/issue.js';
 import type { RunSummary } from './report-types.js';
 
 /** Codes of issues that follow from another row's error rather than from the row's own data. */
-export const FOLLOW_ON_CODES: ReadonlySet<string> = new Set(['product_has_invalid_rows', 'not_sent_blocked']);
+const FOLLOW_ON_CODES: ReadonlySet<string> = new Set(['product_has_invalid_rows', 'not_sent_blocked']);
 
 /** Row numbers a group keeps to show (the count goes on). */
 export const CAUSE_ROWS_KEPT = 20;

@@ -10,7 +10,7 @@ import type { RowStatus, RunSummary } from './report-types.js';
 import { NO_COLUMN } from './write-issues-ndjson.js';
 
 /** Options of `renderSummary`. */
-export interface RenderSummaryOptions {
+interface RenderSummaryOptions {
   /** Use ANSI colours. */
   color: boolean;
   /** The run's language. */

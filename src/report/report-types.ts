@@ -129,7 +129,7 @@ export interface RunSummary {
 }
 
 /** How `summary.json` lists the issues, and where all of them are. */
-export interface RunSummaryIssueList {
+interface RunSummaryIssueList {
   /** File name of the full list, in the report folder. */
   file: string;
   /** True when `issues` holds every issue. */

@@ -11,7 +11,7 @@ import { rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** A report file being written under a temporary name. */
-export interface AtomicFile {
+interface AtomicFile {
   /** Where the bytes go until `commit`. */
   readonly tempPath: string;
   /** The file is complete and closed: it takes its final name (replacing a file of that name). */

@@ -8,6 +8,7 @@
  */
 import type { Translator } from '../i18n/create-translator.js';
 import { ANNOTATION_HEADERS, buildAnnotationTexts, buildAnnotationWords, describeRowStatus, isAnnotationHeader, joinIssueTexts, type AnnotationWords } from './annotation-columns.js';
+import { createLineBreakCounter } from '../sources/count-line-breaks.js';
 import { createCsvFileWriter } from './create-csv-file-writer.js';
 import type { CsvFileWriter } from './create-csv-file-writer.js';
 import { createCsvFieldFormatter } from './format-csv-record.js';
@@ -18,22 +19,15 @@ export interface TextRow {
   /** Row number as the reader counted it. */
   row: number;
   values: readonly string[];
-  /**
-   * The record as it stands in the input (decoded, without its line break), when `values` are all
-   * of its fields in order (`openCsvTextRows`): written as it is when formatting would not change it.
-   */
-  text?: string;
   /** Values right of the header's last column (the reader does not read them): written after the appended columns. */
   beyond?: readonly string[];
 }
 
-/** A record copied as it stands (title, group row, row the reader leaves out): its fields, and its text when known. */
+/** A record copied as it stands (title, group row, row the reader leaves out): its fields. */
 export interface CopiedRecord {
   /** Row number as the reader counted it. */
   row: number;
   fields: readonly string[];
-  /** The record as it stands in the input; written as it is when formatting `fields` would not change it. */
-  text?: string;
 }
 
 /**
@@ -54,10 +48,8 @@ export interface BytesRow {
 /** Separator between issues inside one CSV `_errors` cell. */
 export const CSV_ISSUE_SEPARATOR = ' | ';
 
-/** Options of `writeAnnotatedCsv`. */
-export interface WriteAnnotatedCsvOptions {
-  /** Data rows, in file order, as the reader yields them. */
-  rows: AsyncIterable<TextRow> | Iterable<TextRow>;
+/** Options of `createAnnotatedCsvSink`. */
+export interface AnnotatedCsvOptions {
   /** Header texts of the input, in column order. Columns named like our `_` columns (from an earlier run) are replaced. */
   header: readonly string[];
   outPath: string;
@@ -96,7 +88,7 @@ export interface AnnotatedCsvSink {
 }
 
 /** Opens the annotated CSV and writes its leading rows and header. */
-export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOptions, 'rows'>): Promise<AnnotatedCsvSink> {
+export async function createAnnotatedCsvSink(options: AnnotatedCsvOptions): Promise<AnnotatedCsvSink> {
   const keep = keptColumns(options.header);
   const file: CsvFileWriter = createCsvFileWriter(options.outPath, options.delimiter ?? ',');
   const lines = options.headerRow === undefined ? undefined : createLineKeeper(file);
@@ -127,8 +119,7 @@ export async function createAnnotatedCsvSink(options: Omit<WriteAnnotatedCsvOpti
       const annotations = buildAnnotationTexts(outcome, CSV_ISSUE_SEPARATOR, words);
       const more = row.beyond === undefined ? annotations : [...annotations, ...row.beyond];
       if (copyAll && row.values.length === keep.length) {
-        if (row.text !== undefined) await file.writeText(row.text, row.values, more);
-        else await file.write(row.values, more);
+        await file.write(row.values, more);
         return;
       }
       await file.write(
@@ -178,20 +169,18 @@ function createBytesRowWriter(file: CsvFileWriter, delimiter: string, words: Ann
 }
 
 // What the line keeper counts of a row given as bytes: no line break in it.
-const NO_LINE_BREAK: CopiedRecord = { row: 0, fields: [], text: '' };
+const NO_LINE_BREAK: CopiedRecord = { row: 0, fields: [] };
 
 function isCopiedRecord(row: readonly string[] | CopiedRecord): row is CopiedRecord {
   return !Array.isArray(row);
 }
 
 async function writeAsIs(file: CsvFileWriter, record: CopiedRecord): Promise<void> {
-  if (record.text !== undefined) await file.writeText(record.text, record.fields, []);
-  else await file.write(record.fields);
+  await file.write(record.fields);
 }
 
-/** The text of a written record as it stands, or its values joined: their line breaks are the record's. */
+/** A written record's values joined: their line breaks are the record's (a record's own line break is not in it). */
 function readRecordText(record: TextRow | CopiedRecord): string {
-  if (record.text !== undefined) return record.text;
   // Joined by a character that is no line break: a CR ending one value and an LF starting the next are two.
   if ('fields' in record) return record.fields.join('\0');
   return record.beyond === undefined ? record.values.join('\0') : [...record.values, ...record.beyond].join('\0');
@@ -212,42 +201,15 @@ function createLineKeeper(file: CsvFileWriter): { moveTo(row: number, record: Te
     // Not async: the usual row (the one after the last) costs no promise.
     moveTo(row, record) {
       let gap = 0;
-      if (row !== lastRow + 1) gap = row - (lastRow + countLineBreaks(readRecordText(last)) + 1);
+      if (row !== lastRow + 1) {
+        const text = readRecordText(last);
+        gap = row - (lastRow + createLineBreakCounter(text)(0, text.length) + 1);
+      }
       lastRow = row;
       last = record;
       return gap > 0 ? writeEmptyLines(gap) : undefined;
     },
   };
-}
-
-/** Line breaks as the reader counts them: CRLF, a lone CR and a lone LF are one each. */
-function countLineBreaks(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 13) {
-      count++;
-      if (text.charCodeAt(i + 1) === 10) i++;
-    } else if (code === 10) count++;
-  }
-  return count;
-}
-
-/** Writes the annotated CSV; resolves with the number of data rows written. */
-export async function writeAnnotatedCsv(options: WriteAnnotatedCsvOptions): Promise<{ rows: number }> {
-  const sink = await createAnnotatedCsvSink(options);
-  let rows = 0;
-  try {
-    for await (const row of options.rows) {
-      await sink.add(row);
-      rows += 1;
-    }
-    await sink.close();
-  } catch (error) {
-    await sink.destroy();
-    throw error;
-  }
-  return { rows };
 }
 
 /** Whether `keep` (from `keptColumns`) is every column of `header` in order: a row can then be copied as it stands. */

@@ -25,11 +25,11 @@ import type { Readable } from 'node:stream';
 import { InternalError, isPipelineError, SourceReadError } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
 import { pickFillMergedColumns } from '../sources/fill-merged-ranges.js';
-import { createMergedRangeScanner } from '../sources/load-merged-ranges.js';
-import type { WorkbookSheet } from '../sources/parse-workbook-parts.js';
+import { createMergedRangeScanner } from '../xlsx/load-merged-ranges.js';
+import type { WorkbookSheet } from '../xlsx/parse-workbook-parts.js';
 import type { CellRange, ReadOptions, SourceInfo } from '../sources/types.js';
 import { cutForMessage } from '../sources/cut-for-message.js';
-import { loadZipEntryText, openZipEntry, type ZipEntry } from '../sources/zip-directory.js';
+import { loadZipEntryText, openZipEntry, type ZipEntry } from '../xlsx/zip-directory.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import { buildAnnotationWords } from './annotation-columns.js';
 import { LARGE_PART_CHUNK_BYTES, openSourceWorkbook, type SourceWorkbook } from './open-source-sheet.js';
@@ -52,7 +52,7 @@ import {
   resolveTarget,
 } from './xlsx-patch/patch-package-parts.js';
 import { createStylePatch, type StylePatch } from './xlsx-patch/patch-styles.js';
-import { splitSheetXml } from './xlsx-patch/split-sheet-xml.js';
+import { splitSheetXml } from '../xlsx/split-sheet-xml.js';
 import type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 import { addToFixLine, buildToFixSheet, listToFixSheetNames } from './xlsx-patch/to-fix-sheet-xml.js';
 import { createCauseTally } from './rank-root-causes.js';
@@ -64,14 +64,11 @@ export { ANNOTATION_FILLS } from './xlsx-patch/patch-styles.js';
 export { TO_FIX_HEADERS } from './xlsx-patch/to-fix-sheet-xml.js';
 export type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 
-/** Name of the sheet that lists the causes of the issues, in English (`report.toFix.sheet` in the run's language). */
-export const TO_FIX_SHEET = 'To fix';
-
 /** Default of `maxNotes`. */
-export const DEFAULT_MAX_NOTES = 5000;
+const DEFAULT_MAX_NOTES = 5000;
 
 /** Options of `writeAnnotatedWorkbook`. */
-export interface WriteAnnotatedWorkbookOptions {
+interface WriteAnnotatedWorkbookOptions {
   /** The seller's workbook. */
   sourcePath: string;
   /** Where to write the annotated copy (replaced). */
@@ -116,7 +113,7 @@ export interface WriteAnnotatedWorkbookOptions {
 }
 
 /** What `writeAnnotatedWorkbook` wrote. */
-export interface AnnotatedWorkbookResult {
+interface AnnotatedWorkbookResult {
   sheet: string;
   /** Rows copied, title and header rows included. */
   rows: number;

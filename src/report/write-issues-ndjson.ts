@@ -6,11 +6,11 @@
  */
 import { open } from 'node:fs/promises';
 import { compareIssues, type Issue, type Severity } from '../core/issue.js';
-import type { IssueLine } from '../state/open-issue-spill.js';
+import type { IssueLine } from '../pipeline/scratch/open-issue-spill.js';
 import { startAtomicFile } from './start-atomic-file.js';
 
 /** Examples of each code kept in `summary.json` by default; every issue is in `issues.ndjson`. */
-export const DEFAULT_EXAMPLES_PER_CODE = 100;
+const DEFAULT_EXAMPLES_PER_CODE = 100;
 
 /** What `summary.json` keeps of the issues. */
 export interface IssueDigest {
@@ -30,7 +30,7 @@ export interface IssueDigest {
 }
 
 /** Options of `writeIssuesNdjson`. */
-export interface WriteIssuesNdjsonOptions {
+interface WriteIssuesNdjsonOptions {
   path: string;
   /** Issues of no row, or kept apart from the rows (file, mapping, product level): few, in memory. */
   otherIssues: readonly Issue[];

@@ -16,15 +16,13 @@ export const REJECTED_ROWS_LEADING_HEADERS = ['row', 'status', 'issue_code', 'me
 
 const CONTEXT_LEADING = REJECTED_ROWS_LEADING_HEADERS.map(() => '');
 
-/** Options of `writeRejectedRowsCsv`. */
-export interface WriteRejectedRowsCsvOptions {
-  rows: AsyncIterable<TextRow> | Iterable<TextRow>;
+/** Options of `createRejectedRowsSink`. */
+interface RejectedRowsOptions {
   /** Header texts of the input. */
   header: readonly string[];
   outPath: string;
   /** Default `,`. */
   delimiter?: string;
-  outcomeOf: (row: number) => RowOutcome | undefined;
   /** The language of the `message` column (default English); `status` and `issue_code` stay codes. */
   translator?: Translator | undefined;
 }
@@ -51,7 +49,7 @@ export interface RejectedRowsSink {
 }
 
 /** Opens `rejected-rows.csv` and writes its header. */
-export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvOptions, 'rows' | 'outcomeOf'>): Promise<RejectedRowsSink> {
+export async function createRejectedRowsSink(options: RejectedRowsOptions): Promise<RejectedRowsSink> {
   const keep = keptColumns(options.header);
   const file = createCsvFileWriter(options.outPath, options.delimiter ?? ',');
   try {
@@ -67,8 +65,7 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return false;
       const leading = buildLeadingCells(row.row, outcome, options.translator);
       const beyond = row.beyond ?? [];
-      if (copyAll && row.text !== undefined && row.values.length === keep.length) await file.writeText(row.text, row.values, beyond, leading);
-      else await file.write(leading, [...keep.map((index) => row.values[index] ?? ''), ...beyond]);
+      await file.write(leading, [...keep.map((index) => row.values[index] ?? ''), ...beyond]);
       return true;
     },
     addBytes(row, outcome) {
@@ -78,8 +75,7 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
     },
     copiesAll: copyAll,
     async addContext(record) {
-      if (record.text !== undefined) await file.writeText(record.text, record.fields, [], CONTEXT_LEADING);
-      else await file.write(CONTEXT_LEADING, record.fields);
+      await file.write(CONTEXT_LEADING, record.fields);
     },
     close: () => file.close(),
     destroy: () => file.destroy(),
@@ -90,20 +86,4 @@ export async function createRejectedRowsSink(options: Omit<WriteRejectedRowsCsvO
 function buildLeadingCells(row: number, outcome: RowOutcome, translator: Translator | undefined): string[] {
   const codes = [...new Set(outcome.issues.map((issue) => issue.code))];
   return [String(row), outcome.status, codes.join(CSV_ISSUE_SEPARATOR), joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR, translator)];
-}
-
-/** Writes `rejected-rows.csv`; resolves with the number of rows written. */
-export async function writeRejectedRowsCsv(options: WriteRejectedRowsCsvOptions): Promise<{ rows: number }> {
-  const sink = await createRejectedRowsSink(options);
-  let rows = 0;
-  try {
-    for await (const row of options.rows) {
-      if (await sink.add(row, options.outcomeOf(row.row))) rows += 1;
-    }
-    await sink.close();
-  } catch (error) {
-    await sink.destroy();
-    throw error;
-  }
-  return { rows };
 }

@@ -9,7 +9,7 @@ import type { RunReportPaths } from './write-run-report.js';
 import type { RunSummary } from './report-types.js';
 
 /** What the result object is made of. */
-export interface ResultJsonParts {
+interface ResultJsonParts {
   runId: string;
   exitCode: number;
   reportDir: string;

@@ -30,7 +30,7 @@ export const REPORT_FILES = {
 } as const;
 
 /** Options of `writeRunReport`. */
-export interface WriteRunReportOptions {
+interface WriteRunReportOptions {
   /** The run's folder; created when missing. */
   dir: string;
   summary: RunSummary;
@@ -186,7 +186,7 @@ async function writeWorkbookReport(options: Omit<WriteRunReportOptions, 'summary
  */
 async function writeCsvReport(options: Omit<WriteRunReportOptions, 'summary'>, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
   // The CSV reader's text mode and the copier are loaded for CSV input only (issue 39).
-  const [{ openCsvCopyRecords }, { copyCsvRecords }] = await Promise.all([import('../sources/read-csv-text-rows.js'), import('./copy-csv-records.js')]);
+  const [{ openCsvCopyRecords }, { copyCsvRecords }] = await Promise.all([import('../sources/open-csv-copy-records.js'), import('./copy-csv-records.js')]);
   // The copy checks the header it reads against the reader's: by the cells' own texts, not the suffixed names.
   const copy = await openCsvCopyRecords(options.sourcePath, options.readOptions ?? {}, restoreHeaderTexts(options.info));
   // The header up to its last non-blank field, the seller's own `_` columns included; names trimmed

@@ -7,7 +7,7 @@ import type { Reply, Route } from './create-routes.js';
 import type { TokenRegistry } from './create-token-registry.js';
 
 /** What the answer reads of an HTTP request. */
-export interface SandboxRequestParts {
+interface SandboxRequestParts {
   method: string;
   url: URL;
   bodyText: string;

@@ -16,7 +16,7 @@ export interface ImportItemError {
 }
 
 /** A SKU that passed the checks (`skuId: null` creates one; `barcode` '' when it has none). */
-export interface CheckedSku extends Omit<ImportSku, 'barcode'> {
+interface CheckedSku extends Omit<ImportSku, 'barcode'> {
   barcode: string;
 }
 
@@ -26,7 +26,7 @@ export interface CheckedItem extends Omit<ImportItem, 'skus'> {
 }
 
 /** What the checks need to know about the seller and its stored products. */
-export interface ImportCheckContext {
+interface ImportCheckContext {
   index: ReferenceIndex;
   /** Shops of the seller. */
   shopIds: ReadonlySet<number>;
@@ -42,7 +42,7 @@ export interface ImportCheckContext {
 const ALLOWED_VAT_RATES: readonly number[] = [0, 12, 16];
 
 /** Result: the normalised item when there are no errors. */
-export type ImportItemCheck = { item: CheckedItem; errors: [] } | { item: null; errors: ImportItemError[] };
+type ImportItemCheck = { item: CheckedItem; errors: [] } | { item: null; errors: ImportItemError[] };
 
 /** Checks one raw product against the reference data and the seller's stored products. */
 export function checkImportItem(raw: unknown, ctx: ImportCheckContext): ImportItemCheck {

@@ -7,14 +7,14 @@
 import type { FaultRule, SandboxFaults } from './types.js';
 
 /** What to do with a request. */
-export type FaultOutcome =
+type FaultOutcome =
   | { kind: 'none' }
   | { kind: 'drop' }
   | { kind: 'dropAfterHandling' }
   | { kind: 'status'; status: number; body?: unknown; retryAfterSeconds?: number };
 
 /** Extra wait before answering, plus the outcome. */
-export interface FaultDecision {
+interface FaultDecision {
   delayMs: number;
   outcome: FaultOutcome;
 }

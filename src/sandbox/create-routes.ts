@@ -18,7 +18,7 @@ import { buildProductListPage, parseListRequest } from './list-products.js';
 import type { SandboxCredential } from './types.js';
 
 /** A parsed request as a route sees it. */
-export interface RouteRequest {
+interface RouteRequest {
   body: unknown;
   query: URLSearchParams;
   /** The authenticated seller; empty for the token route. */
@@ -46,7 +46,7 @@ export interface Route {
 }
 
 /** What the routes work on. */
-export interface RouteRuntime {
+interface RouteRuntime {
   store: SandboxStore;
   getIndex: () => ReferenceIndex;
   tokens: TokenRegistry;

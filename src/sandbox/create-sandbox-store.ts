@@ -15,7 +15,7 @@ import type { SandboxCredential, SandboxRequirableField, StoreSnapshot, StoredJo
 
 
 /** Job states. */
-export type JobState = 'Queued' | 'Processing' | 'Done';
+type JobState = 'Queued' | 'Processing' | 'Done';
 
 /** The job status as the info endpoint serves it. */
 export interface JobView {
@@ -30,7 +30,7 @@ export interface JobView {
 }
 
 /** Options of the store. */
-export interface StoreOptions {
+interface StoreOptions {
   now: () => Date;
   jobDelayMs: number;
   moderationDelayMs: number;

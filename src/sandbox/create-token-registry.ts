@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 
 /** Why a token was not accepted. */
-export type TokenProblem = 'missing' | 'unknown' | 'expired';
+type TokenProblem = 'missing' | 'unknown' | 'expired';
 
 /** The registry. */
 export interface TokenRegistry {

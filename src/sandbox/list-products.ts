@@ -15,7 +15,7 @@ const SORT_FIELDS = ['id', 'name', 'status'] as const;
 const SORT_DIRECTIONS = ['Asc', 'Desc'] as const;
 
 /** A parsed list request. */
-export interface ListQuery {
+interface ListQuery {
   pageNumber: number;
   pageSize: number;
   sortBy: (typeof SORT_FIELDS)[number];

@@ -6,7 +6,7 @@ import type { SandboxStore } from './create-sandbox-store.js';
 import { writeStateFile } from './state-file.js';
 
 /** The periodic writer of one sandbox. */
-export interface StatePersistence {
+interface StatePersistence {
   /** Stops the periodic writes. */
   stop(): void;
   /** Waits for the write under way, then writes the state as of now. */

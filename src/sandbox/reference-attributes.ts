@@ -9,7 +9,7 @@ import { readReferenceFile } from './read-reference-file.js';
 import type { CategoryProfile } from './reference-category-tree.js';
 
 /** One attribute of the directory and, for dictionary attributes, its values. */
-export interface AttributeDef {
+interface AttributeDef {
   code: string;
   rus: string;
   kaz: string;

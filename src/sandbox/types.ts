@@ -30,7 +30,7 @@ export interface FaultRule {
  * What a scripted fault does. `dropAfterHandling` is a sandbox extension: the request is handled
  * (an import is queued) and then the connection is destroyed, as when a response is lost.
  */
-export type FaultAction =
+type FaultAction =
   | { status: 429; retryAfterSeconds?: number }
   | { status: 500 | 502 | 503 | 504 }
   | { drop: true }
@@ -146,9 +146,9 @@ export interface SandboxStats {
 }
 
 /** `productStatus` values. */
-export type ProductStatus = 'OnModeration' | 'Active' | 'Rejected';
+type ProductStatus = 'OnModeration' | 'Active' | 'Rejected';
 /** `moderationStatus` values. */
-export type ModerationStatus = 'Pending' | 'Approved' | 'Rejected';
+type ModerationStatus = 'Pending' | 'Approved' | 'Rejected';
 
 /** A stored SKU, in import terms (codes, `barcode`, `mediaFile`). */
 export interface StoredSku extends Omit<ImportSku, 'skuId' | 'barcode'> {

@@ -14,7 +14,7 @@ import { READ_CODES } from './read-codes.js';
 import type { CellRange, SourceColumn, SourceInfo } from './types.js';
 
 /** What the header is read from. */
-export interface HeaderSource {
+interface HeaderSource {
   /** Row number of the (first) header row; 0 when the table has none. */
   row: number;
   /** Trimmed texts of the header row by column position; letters are used when the table has none. */
@@ -28,7 +28,7 @@ export interface HeaderSource {
 }
 
 /** The header's columns (before ignored ones are taken out) and the one warning about its names. */
-export interface HeaderNames {
+interface HeaderNames {
   columns: SourceColumn[];
   issues: Issue[];
 }

@@ -5,13 +5,13 @@
  * type (`t`), chosen from a table.
  */
 import { buildSerialText, checkExponentText, interpretNumber, readNumberFormatKind } from './interpret-number.js';
-import type { XmlCell } from './parse-sheet-rows.js';
-import type { SharedStringTable } from './shared-string-table.js';
+import type { XmlCell } from '../xlsx/parse-sheet-rows.js';
+import type { SharedStringTable } from '../xlsx/shared-string-table.js';
 import type { CellFlag, SourceCell } from './types.js';
-import { decodeOoxmlEscapes } from './xml-text.js';
+import { decodeOoxmlEscapes } from '../xlsx/xml-text.js';
 
 /** What besides the stored cell decides its meaning. */
-export interface XlsxCellContext {
+interface XlsxCellContext {
   /** The cell's number format, when it has one other than General. */
   numberFormat: string | undefined;
   strings: SharedStringTable;

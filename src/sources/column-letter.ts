@@ -24,7 +24,7 @@ export function parseColumnLetter(letters: string): number | undefined {
 }
 
 /** A cell reference such as `B12`, as a 0-based column and a 1-based row. */
-export interface CellRef {
+interface CellRef {
   column: number;
   row: number;
 }

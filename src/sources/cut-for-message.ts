@@ -4,7 +4,7 @@
  */
 
 /** Longest quoted value, in characters, before the `…`. */
-export const MESSAGE_VALUE_CHARS = 80;
+const MESSAGE_VALUE_CHARS = 80;
 
 /** `text` as is when short, else its first 80 characters and `…`. */
 export function cutForMessage(text: string, max = MESSAGE_VALUE_CHARS): string {

@@ -26,7 +26,7 @@ export interface DecodedText {
 }
 
 /** A streaming decoder: `write` each chunk in order, then `end`. */
-export interface StreamDecoder {
+interface StreamDecoder {
   write(chunk: Uint8Array): DecodedText;
   end(): DecodedText;
 }

@@ -4,10 +4,10 @@
  */
 
 /** Delimiters a seller's CSV may use, in order of preference on ties. */
-export const DELIMITER_CANDIDATES = [',', ';', '\t', '|'] as const;
+const DELIMITER_CANDIDATES = [',', ';', '\t', '|'] as const;
 
 /** What `detectDelimiter` found. */
-export interface DetectedDelimiter {
+interface DetectedDelimiter {
   delimiter: string;
   /** False when no candidate appeared at all (a single-column file); the delimiter is then `,`. */
   found: boolean;

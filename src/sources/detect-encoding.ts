@@ -12,7 +12,7 @@ export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1251
 export const TEXT_ENCODINGS: readonly TextEncodingName[] = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1251', 'kz-1048'];
 
 /** What `detectEncoding` found. */
-export interface DetectedEncoding {
+interface DetectedEncoding {
   encoding: TextEncodingName;
   /** Bytes of the byte-order mark to skip (0 when none). */
   bomLength: number;
@@ -92,7 +92,7 @@ function detectUtf16WithoutBom(sample: Uint8Array): TextEncodingName | undefined
 }
 
 /** Counts valid multi-byte UTF-8 sequences and invalid bytes (ASCII is neither). */
-export function countUtf8Sequences(bytes: Uint8Array, complete: boolean): { valid: number; invalid: number } {
+function countUtf8Sequences(bytes: Uint8Array, complete: boolean): { valid: number; invalid: number } {
   let valid = 0;
   let invalid = 0;
   let i = 0;

@@ -16,7 +16,7 @@ import type { GroupRowOptions, SourceCell, SourceColumn } from './types.js';
 export const MAX_GROUP_LEVELS = 8;
 
 /** What the detector knows of the sheet, found before the data rows. */
-export interface GroupRowContext {
+interface GroupRowContext {
   /** Visible header columns. */
   columns: readonly SourceColumn[];
   /** Merged ranges of the sheet (XLSX). */

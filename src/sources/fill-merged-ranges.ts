@@ -21,7 +21,7 @@ export function pickFillMergedColumns(header: readonly SourceColumn[], fillMerge
 }
 
 /** Fills the rows of the merged ranges, fed every row below the header (group rows aside) in sheet order. */
-export interface MergedRangeFill<V> {
+interface MergedRangeFill<V> {
   /** True when a range of a filled column starts on `row`: its values are needed (`start`). */
   startsAt(row: number): boolean;
   /** Keeps the top-left values of the ranges starting on `row`; `values` by 0-based column. */

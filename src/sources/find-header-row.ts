@@ -17,7 +17,7 @@ export interface HeaderCandidate {
 }
 
 /** The chosen candidate's position in the list, or why none fits. */
-export type HeaderChoice = { index: number } | { error: string };
+type HeaderChoice = { index: number } | { error: string };
 
 /** Header text as compared: case, surrounding and repeated spaces, and ё/е do not matter. */
 export function normalizeHeaderName(name: string): string {

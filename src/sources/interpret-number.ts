@@ -7,7 +7,7 @@
 import type { CellFlag } from './types.js';
 
 /** A number as text plus what was wrong with it. */
-export interface InterpretedNumber {
+interface InterpretedNumber {
   /** Plain digits without exponent, as Excel would show them with a General format. */
   text: string;
   flags: CellFlag[];
@@ -51,7 +51,7 @@ export function buildPlainDigits(value: number): string {
 }
 
 /** Significant digits of a number written in decimal or exponent notation. */
-export function countSignificantDigits(text: string): number {
+function countSignificantDigits(text: string): number {
   const mantissa = text.replace(/^[-+]/, '').replace(/e[-+]?\d+$/i, '');
   const digits = mantissa.replace('.', '').replace(/^0+/, '');
   // Trailing zeros of an integer written without a point are not known to be significant.
@@ -71,12 +71,6 @@ export function checkExponentText(text: string): boolean {
 /** True when an Excel number format shows numbers in scientific notation (`0.00E+00`). */
 export function checkScientificFormat(format: string): boolean {
   return /E[-+]/i.test(stripFormatLiterals(format));
-}
-
-/** True when an Excel number format shows a date or a time (`dd.mm.yyyy`, `m/d/yy h:mm`, `[$-419]d mmmm yyyy`). */
-export function checkDateFormat(format: string | undefined): boolean {
-  const kind = readNumberFormatKind(format);
-  return kind === 'date' || kind === 'time';
 }
 
 /**
@@ -110,7 +104,7 @@ const paddedFormats = new Map<string, PaddedFormat | null>();
  * 46012345678 shows `0046012345678`, and that is what the seller typed. `undefined` for any other
  * format (fractions, thousands, suffixes, conditions, a section for negatives), read as General.
  */
-export function applyPaddedFormat(value: number, format: string): string | undefined {
+function applyPaddedFormat(value: number, format: string): string | undefined {
   let parsed = paddedFormats.get(format);
   if (parsed === undefined) {
     parsed = parsePaddedFormat(format) ?? null;
@@ -168,7 +162,7 @@ function stripFormatLiterals(format: string): string {
  * counts 29 February 1900, a day that never was (Lotus 1-2-3's bug, kept for compatibility): serials
  * up to 59 are a day later than a plain count from 30 December 1899 gives, and 60 is that day.
  */
-export function buildDateFromSerial(serial: number, date1904: boolean): Date {
+function buildDateFromSerial(serial: number, date1904: boolean): Date {
   const days = date1904 ? serial + 1462 : serial < 60 ? serial + 1 : serial;
   return new Date(Math.round((days - 25569) * 86_400_000));
 }

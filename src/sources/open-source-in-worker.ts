@@ -61,7 +61,7 @@ const ANSWER_EVERY = 4;
 const WORKER_YOUNG_MB = 16;
 
 /** Where a file is read, as `chooseReadThread` decided it. */
-export interface ReadThreadChoice {
+interface ReadThreadChoice {
   /** On a worker thread; else in this one. */
   readonly inWorker: boolean;
   /** `auto`: a worker that cannot be started leaves the file to this thread instead of failing. */

@@ -24,6 +24,3 @@ export const READ_CODES = {
   /** XLSX: hidden sheets were skipped when choosing the default sheet. */
   hiddenSheetSkipped: 'hidden_sheet_skipped',
 } as const;
-
-/** One code of the read stage. */
-export type ReadCode = (typeof READ_CODES)[keyof typeof READ_CODES];

@@ -47,7 +47,7 @@ export interface CsvSplitRecord {
  * a CRLF); with `final` the end of the text ends the last record, and a quote never closed takes
  * the rest of the text into its field (`MissingQuotes`).
  */
-export type CsvRecordSplitter = (text: string, from: number, final: boolean, onRecord: (record: CsvSplitRecord) => void) => number;
+type CsvRecordSplitter = (text: string, from: number, final: boolean, onRecord: (record: CsvSplitRecord) => void) => number;
 
 const QUOTE = 34;
 const CR = 13;

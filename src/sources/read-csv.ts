@@ -15,9 +15,10 @@ import { detectDelimiter } from './detect-delimiter.js';
 import { detectBom, detectEncoding, parseEncodingName, TEXT_ENCODINGS, type TextEncodingName } from './detect-encoding.js';
 import { checkExponentText } from './interpret-number.js';
 import { loadFileBytes, loadSourceFileSize } from './load-source-file.js';
+import { createLineBreakCounter } from './count-line-breaks.js';
 import { cutForMessage } from './cut-for-message.js';
 import { createCsvRecordSplitter, type CsvRecordError, type CsvSplitRecord } from './read-csv-records.js';
-import { EXCEL_MAX_COLUMNS } from './parse-sheet-rows.js';
+import { EXCEL_MAX_COLUMNS } from '../xlsx/parse-sheet-rows.js';
 import { READ_CODES } from './read-codes.js';
 import { READER_EXTENSIONS } from './reader-extensions.js';
 import { openTable, type RawRow } from './shape-rows.js';
@@ -79,7 +80,7 @@ function parseDelimiterOption(path: string, given: string): string {
 }
 
 /** What both read modes decide before the first record: sizes, encoding, delimiter (line breaks are taken per record). */
-export interface CsvLayout {
+interface CsvLayout {
   totalBytes: number;
   encoding: TextEncodingName;
   bomLength: number;
@@ -88,7 +89,7 @@ export interface CsvLayout {
   issues: Issue[];
 }
 
-export async function detectCsvLayout(path: string, options: ReadOptions): Promise<CsvLayout> {
+async function detectCsvLayout(path: string, options: ReadOptions): Promise<CsvLayout> {
   const totalBytes = await loadSourceFileSize(path, options);
   const sample = await loadFileBytes(path, 0, SAMPLE_BYTES);
   const complete = sample.length >= totalBytes;
@@ -137,7 +138,7 @@ export interface CsvTextRecord {
 }
 
 /** The records of a CSV file as text, without the reader's cells, flags and table shaping. */
-export interface CsvTextRecords {
+interface CsvTextRecords {
   encoding: TextEncodingName;
   delimiter: string;
   records: AsyncIterable<CsvTextRecord>;
@@ -326,36 +327,6 @@ function pushMarks(queue: MarkQueue, marks: readonly ReplacementMark[]): void {
     queue.head = 0;
   }
   for (const mark of marks) queue.items.push(mark);
-}
-
-/**
- * Counts line breaks (LF, CR or CRLF) in `text` between two positions, called once per record in
- * order: every CR is one, and every LF not right after a CR of the same range. Both are found by
- * native searches (a loop over every character of a CRLF file cost a fifth of a text-only read),
- * each remembered until a record passes it, so a lone CR far ahead is not searched for again.
- */
-export function createLineBreakCounter(text: string): (start: number, end: number) => number {
-  // Next known position of each at or after the last start; -1: none left; -2: not searched yet.
-  let nextCr = text.includes('\r') ? -2 : -1;
-  let nextLf = -2;
-  return (start, end) => {
-    let count = 0;
-    if (nextCr !== -1) {
-      if (nextCr < start) nextCr = text.indexOf('\r', start);
-      while (nextCr !== -1 && nextCr < end) {
-        count++;
-        nextCr = text.indexOf('\r', nextCr + 1);
-      }
-    }
-    if (nextLf !== -1) {
-      if (nextLf < start) nextLf = text.indexOf('\n', start);
-      while (nextLf !== -1 && nextLf < end) {
-        if (nextLf === start || text.charCodeAt(nextLf - 1) !== 13) count++;
-        nextLf = text.indexOf('\n', nextLf + 1);
-      }
-    }
-    return count;
-  };
 }
 
 /**

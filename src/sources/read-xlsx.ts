@@ -5,7 +5,7 @@
  * a compact table on the way), the styles and the sheet (collecting the merged ranges Excel writes
  * after the rows, when merged columns must be filled, handed on in `SourceInfo.mergedRanges`);
  * then the one sheet is streamed, whatever the order of the parts, by our own scanner fed text
- * decoded per part (parse-sheet-rows.ts, read-xml-events.ts), and each cell is built by our own
+ * decoded per part (parse-sheet-rows.ts, decode-xml-part.ts), and each cell is built by our own
  * code (build-xlsx-cell.ts), so rows are yielded as the sheet is inflated and memory stays flat.
  * Every part is checked against size bounds before it is inflated.
  */
@@ -13,25 +13,24 @@ import type { Buffer } from 'node:buffer';
 import { isPipelineError, SourceReadError } from '../core/errors.js';
 import { createIssue, type Issue } from '../core/issue.js';
 import { buildXlsxCell } from './build-xlsx-cell.js';
-import { checkZipPartSize, createMarkupSpanCheck, type PartKind } from './check-zip-part-size.js';
+import { checkZipPartSize, createMarkupSpanCheck, type PartKind } from '../xlsx/check-zip-part-size.js';
 import { buildColumnLetter } from './column-letter.js';
-import { detectContainer, loadOleContent } from './detect-container.js';
-import { createMergedRangeScanner } from './load-merged-ranges.js';
-import { createRowOutlineScanner } from './scan-row-outlines.js';
+import { detectContainer, loadOleContent } from '../xlsx/detect-container.js';
+import { createMergedRangeScanner } from '../xlsx/load-merged-ranges.js';
+import { createRowOutlineScanner } from '../xlsx/scan-row-outlines.js';
 import { createSheetRowSorter, type SheetRowSorter } from './sort-sheet-rows.js';
 import { loadFileBytes, loadSourceFileSize } from './load-source-file.js';
-import { createSharedStringsParser } from './parse-shared-strings.js';
-import { parseSheetRows, type XmlRow } from './parse-sheet-rows.js';
-import { GENERAL_STYLES, parseStyles, type CellStyles } from './parse-styles.js';
-import { parseWorkbookParts, resolvePart, type WorkbookParts, type WorkbookSheet } from './parse-workbook-parts.js';
+import { createSharedStringsParser } from '../xlsx/parse-shared-strings.js';
+import { parseSheetRows, type XmlRow } from '../xlsx/parse-sheet-rows.js';
+import { GENERAL_STYLES, parseStyles, type CellStyles } from '../xlsx/parse-styles.js';
+import { findRelatedPart, findWorkbookPart, parseWorkbookParts, placeWorkbookPart, type PartPlace, type WorkbookParts, type WorkbookSheet } from '../xlsx/parse-workbook-parts.js';
 import { READ_CODES } from './read-codes.js';
 import { READER_EXTENSIONS } from './reader-extensions.js';
 import { openTable, type RawRow } from './shape-rows.js';
-import { createSharedStringTable, type SharedStringTable } from './shared-string-table.js';
-import { decodeXmlPart } from './read-xml-events.js';
+import { createSharedStringTable, type SharedStringTable } from '../xlsx/shared-string-table.js';
+import { decodeXmlPart } from '../xlsx/decode-xml-part.js';
 import type { CellRange, ReadOptions, SourceCell, SourceReader, SourceStream } from './types.js';
-import { findXmlTags } from './xml-text.js';
-import { checkZipEntry, loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from './zip-directory.js';
+import { checkZipEntry, loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, type ZipEntry } from '../xlsx/zip-directory.js';
 import { cutForMessage } from './cut-for-message.js';
 
 /** Reads `.xlsx` and `.xlsm` workbooks. */
@@ -105,16 +104,13 @@ async function openXlsx(path: string, options: ReadOptions, deps: { signal?: Abo
   };
 }
 
-/**
- * The entry of a part the workbook's relationships name (`related`), or of the part at the usual
- * place (`fallback`) when they name none; `undefined` when the workbook has no such part. A part
- * named but missing is a corrupt workbook: its strings would read as `#REF!`.
- */
+/** `findWorkbookPart`, its refusal as the reader words it. */
 function findPart(path: string, directory: ZipDirectory, part: PartPlace, sheet: string): ZipEntry | undefined {
-  if (part.related === undefined) return directory.entries.get(part.fallback);
-  const entry = directory.entries.get(part.related);
-  if (entry === undefined) fail(path, `the workbook is corrupt: its part ${part.related} is missing; save or download it again`, { sheet });
-  return entry;
+  try {
+    return findWorkbookPart(directory, part);
+  } catch (error) {
+    return fail(path, `the workbook is corrupt: ${(error as Error).message}; save or download it again`, { sheet });
+  }
 }
 
 async function checkPart(path: string, entry: ZipEntry, sheet: string, kind: PartKind, onChunk?: (chunk: Buffer) => void, onEnd?: () => void): Promise<void> {
@@ -155,12 +151,6 @@ async function checkContainer(path: string, head: Uint8Array): Promise<void> {
   fail(path, 'this is not an XLSX workbook (not a zip archive), or it is corrupt; save it again from Excel as XLSX or CSV');
 }
 
-/** Where a part the sheet needs lives: as the workbook's relationships say, else at the usual place. */
-interface PartPlace {
-  related: string | undefined;
-  fallback: string;
-}
-
 /** The package relationship type of the main part of a spreadsheet (transitional and strict). */
 const OFFICE_DOCUMENT = /\/officeDocument$/;
 
@@ -190,8 +180,8 @@ async function loadWorkbook(path: string, directory: ZipDirectory): Promise<{ pa
     const relsXml = await readSmall(rels);
     return {
       parts: parseWorkbookParts(await readSmall(workbook), relsXml, base),
-      stringsPart: { related: findRelatedPart(relsXml, /\/sharedStrings$/, base), fallback: `${base}sharedStrings.xml` },
-      stylesPart: { related: findRelatedPart(relsXml, /\/styles$/, base), fallback: `${base}styles.xml` },
+      stringsPart: placeWorkbookPart(relsXml, 'sharedStrings', base),
+      stylesPart: placeWorkbookPart(relsXml, 'styles', base),
     };
   } catch (error) {
     if (isPipelineError(error)) throw error;
@@ -209,17 +199,8 @@ function checkNotBinaryWorkbook(path: string, directory: ZipDirectory, main: str
   fail(path, 'this is an Excel binary workbook (.xlsb) with an .xlsx name; open it in Excel and save it as "Excel Workbook (*.xlsx)" (File › Save As), or as CSV');
 }
 
-/** The zip path of the part a relationship of the given type targets, relative to `base`. */
-function findRelatedPart(relsXml: string, type: RegExp, base: string): string | undefined {
-  const target = findXmlTags(relsXml, 'Relationship', 'a relationships part')
-    .find((rel) => type.test(rel.get('Type') ?? ''))
-    ?.get('Target');
-  if (target === undefined || target === '') return undefined;
-  return resolvePart(base, target);
-}
-
 /** The sheet to read: by name, by position, or the first visible worksheet. */
-export function chooseSheet(path: string, sheets: readonly WorkbookSheet[], wanted: string | number | undefined): { sheet: WorkbookSheet; issues: Issue[] } {
+function chooseSheet(path: string, sheets: readonly WorkbookSheet[], wanted: string | number | undefined): { sheet: WorkbookSheet; issues: Issue[] } {
   const list = (): string => sheets.map((s) => `"${cutForMessage(s.name)}"${s.state !== 'visible' ? ` (${s.state})` : ''}`).join(', ');
   if (typeof wanted === 'number') {
     const sheet = sheets[wanted - 1];

@@ -32,7 +32,7 @@ export interface RowBatch {
 }
 
 /** Collects rows and hands them out as batches; the cells above carry over from batch to batch. */
-export interface RowBatchEncoder {
+interface RowBatchEncoder {
   add(row: SourceRow): void;
   /** Rows added since the last `take`. */
   readonly size: number;
@@ -77,7 +77,7 @@ export function createRowBatchEncoder(): RowBatchEncoder {
 }
 
 /** Rebuilds rows from batches of one stream, in order. */
-export interface RowBatchDecoder {
+interface RowBatchDecoder {
   decode(batch: RowBatch): SourceRow[];
 }
 

@@ -29,7 +29,7 @@ export interface RawRow {
 /** A merged range (defined beside `SourceInfo`, which hands the reader's ranges on). */
 
 /** What `openTable` needs besides the raw rows. */
-export interface TableContext {
+interface TableContext {
   file: string;
   sheet?: string | undefined;
   options: ReadOptions;
@@ -41,7 +41,7 @@ export interface TableContext {
 }
 
 /** The header and the data rows of a table. */
-export interface OpenedTable {
+interface OpenedTable {
   headerRow: number;
   header: SourceColumn[];
   /** Data rows, read once. */
@@ -51,7 +51,7 @@ export interface OpenedTable {
 }
 
 /** True when a cell holds nothing but blanks. */
-export function checkCellEmpty(cell: SourceCell | undefined): boolean {
+function checkCellEmpty(cell: SourceCell | undefined): boolean {
   return cell === undefined || cell.kind === 'empty' || (cell.kind === 'string' && cell.text.trim() === '');
 }
 

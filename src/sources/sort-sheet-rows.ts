@@ -7,7 +7,7 @@
  * nearly every sheet, never comes here and streams as it is.
  */
 import { createIssue, type Issue } from '../core/issue.js';
-import type { XmlCell, XmlRow } from './parse-sheet-rows.js';
+import type { XmlCell, XmlRow } from '../xlsx/parse-sheet-rows.js';
 import { READ_CODES } from './read-codes.js';
 
 /** Rows named in a message, at most. */

@@ -11,7 +11,7 @@ import type { Issue } from '../core/issue.js';
 export type SourceFormat = 'csv' | 'xlsx';
 
 /** What kind of value a cell holds, as the file stored it. */
-export type CellKind = 'empty' | 'string' | 'number' | 'boolean' | 'date' | 'error';
+type CellKind = 'empty' | 'string' | 'number' | 'boolean' | 'date' | 'error';
 
 /**
  * Problems a reader can see in a cell:

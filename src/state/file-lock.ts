@@ -11,7 +11,7 @@ import { hostname } from 'node:os';
 import { StateError } from '../core/errors.js';
 
 /** What a lock file says about its holder. */
-export interface LockHolder {
+interface LockHolder {
   pid: number;
   host: string;
   /** ISO time the lock was taken. */

@@ -11,19 +11,15 @@ export {
 } from './directory-cache.js';
 export type { CachedDirectories, DirectorySnapshot } from './directory-cache.js';
 export { acquireLock, isProcessAlive, readLockHolder } from './file-lock.js';
-export type { AcquireLockOptions, LockHandle, LockHolder } from './file-lock.js';
+export type { AcquireLockOptions, LockHandle } from './file-lock.js';
 export { openStateStore, STATE_DB_FILE } from './open-state-store.js';
-export type { OpenStateStoreOptions } from './open-state-store.js';
 export { parsePruneAge, pruneRuns, selectRunsToPrune } from './prune-runs.js';
-export type { PrunedRun, PruneProtection, PruneResult, PruneRule, PruneSelection } from './prune-runs.js';
-export { buildRunId } from './run-registry.js';
+export type { PrunedRun, PruneResult } from './prune-runs.js';
 export { STATE_SCHEMA_VERSION } from './state-schema.js';
 export { BATCH_STATUSES } from './types.js';
 export type {
   AcceptedProduct,
   BarcodeMatch,
-  BatchAcceptance,
-  BatchFailure,
   BatchRecord,
   BatchStatus,
   JobProductOutcome,

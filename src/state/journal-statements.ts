@@ -43,7 +43,7 @@ export interface JournalStatements {
 }
 
 /** A row of `batches` as the journal reads it. */
-export interface BatchRow {
+interface BatchRow {
   batch_index: number;
   status: string;
   product_keys_json: string;
@@ -67,7 +67,7 @@ export interface BatchRow {
 }
 
 /** A row of `product_results`. */
-export interface ResultRow {
+interface ResultRow {
   product_key: string;
   batch_index: number;
   position: number;

@@ -25,7 +25,7 @@ import type { StateAccount, StateStore } from './types.js';
 export const STATE_DB_FILE = 'state.sqlite';
 
 /** Options of `openStateStore`. */
-export interface OpenStateStoreOptions {
+interface OpenStateStoreOptions {
   /** The state directory (resolved by the caller; the CLI's default is `.catalog-import/`). Created with mode 0o700. */
   dir: string;
   /** Whose state to open. */

@@ -12,15 +12,13 @@ import type { SpooledDraft, SpooledProduct, StateStore } from './types.js';
 const PAGE_SIZE = 500;
 
 /** The spool part of a `StateStore`. */
-export type ProductSpool = Pick<
+type ProductSpool = Pick<
   StateStore,
-  | 'spoolProduct'
   | 'spoolProducts'
   | 'takeSpooledProduct'
   | 'getSpooledProduct'
   | 'iterateSpooledProducts'
   | 'iterateSpooledDrafts'
-  | 'countSpooledProducts'
   | 'clearSpool'
   | 'keepSpooledProducts'
 >;
@@ -145,10 +143,6 @@ export function createProductSpool(ctx: StoreContext): ProductSpool {
   }
 
   return {
-    spoolProduct: (runId, entry) => {
-      ctx.requireRun(runId);
-      write(runId, entry);
-    },
     spoolProducts: (runId, entries) => {
       ctx.requireRun(runId);
       writeMany(runId, entries);
@@ -170,10 +164,6 @@ export function createProductSpool(ctx: StoreContext): ProductSpool {
     iterateSpooledDrafts: (runId) => {
       ctx.requireRun(runId);
       return iterateDrafts(runId);
-    },
-    countSpooledProducts: (runId) => {
-      ctx.requireRun(runId);
-      return count.get(runId) ?? 0;
     },
     clearSpool: (runId) => {
       ctx.requireRun(runId);

@@ -13,7 +13,7 @@ import type { StoreContext } from './store-context.js';
 import type { RunRecord, StateStore } from './types.js';
 
 /** Which runs to keep; a run is removed only when no given rule keeps it. */
-export interface PruneRule {
+interface PruneRule {
   /** Keep the newest `keep` runs. */
   keep?: number | undefined;
   /** Keep the runs started less than this many milliseconds ago. */
@@ -21,17 +21,17 @@ export interface PruneRule {
 }
 
 /** Why a run the rule would remove is kept all the same. */
-export type PruneProtection = 'in-progress' | 'requests-of-unknown-fate';
+type PruneProtection = 'in-progress' | 'requests-of-unknown-fate';
 
 /** The runs a rule removes, and those it would remove but may not. */
-export interface PruneSelection {
+interface PruneSelection {
   remove: RunRecord[];
   protect: { run: RunRecord; reason: PruneProtection }[];
   keep: RunRecord[];
 }
 
 /** The store part that removes runs; see `StateStore`. */
-export type RunPruner = Pick<StateStore, 'measureRuns' | 'deleteRuns' | 'compact'>;
+type RunPruner = Pick<StateStore, 'measureRuns' | 'deleteRuns' | 'compact'>;
 
 /** One run of a prune, as reported. */
 export interface PrunedRun {

@@ -13,11 +13,10 @@ import type { StoreContext } from './store-context.js';
 import type { AcceptedProduct, BatchStatus, FinishedJob, PlannedBatch, ProductResultRecord, SettleProgress, StateStore } from './types.js';
 
 /** The journal part of a `StateStore`. */
-export type RequestJournal = Pick<
+type RequestJournal = Pick<
   StateStore,
   | 'planBatches'
   | 'listBatches'
-  | 'markBatchSending'
   | 'markBatchesSending'
   | 'markBatchDeparted'
   | 'releaseNeverDeparted'
@@ -67,10 +66,6 @@ export function createRequestJournal(ctx: StoreContext, idMemory: Pick<IdMemory,
     listBatches: (runId) => {
       ctx.requireRun(runId);
       return st.selectBatches.all(runId).map(buildBatchRecord);
-    },
-    markBatchSending: (runId, index, requestBody) => {
-      ctx.requireRun(runId);
-      commitDurably(ctx, () => markSending(runId, [{ index, requestBody }], undefined));
     },
     markBatchesSending: (runId, batches, clock) => {
       ctx.requireRun(runId);

@@ -9,7 +9,7 @@ import { BATCH_STATUSES } from './types.js';
 import type { BatchStatus, NewRun, RunCommand, RunRecord, RunStatus, StateStore } from './types.js';
 
 /** The run part of a `StateStore`. */
-export type RunRegistry = Pick<
+type RunRegistry = Pick<
   StateStore,
   'createRun' | 'findResumableRun' | 'getRun' | 'listRuns' | 'setRunStatus' | 'markSpoolComplete'
 >;
@@ -40,7 +40,7 @@ const DEFAULT_RESUMABLE_COMMANDS: readonly RunCommand[] = ['import', 'watch'];
  * A run id from the clock, UTC, sortable and readable: `20261122-153012-ab12`. The random tail
  * keeps two runs started in the same second apart.
  */
-export function buildRunId(at: Date, randomHex: string): string {
+function buildRunId(at: Date, randomHex: string): string {
   const iso = at.toISOString(); // 2026-11-22T15:30:12.345Z
   return `${iso.slice(0, 10).replaceAll('-', '')}-${iso.slice(11, 19).replaceAll(':', '')}-${randomHex}`;
 }

@@ -93,6 +93,6 @@ export function wrapSqliteErrors<T extends object>(part: T, path: string): T {
 }
 
 function describeAction(methodName: string): string {
-  // `markBatchSending` → `mark batch sending`: enough to tell which step failed.
+  // `markBatchesSending` → `mark batches sending`: enough to tell which step failed.
   return methodName.replace(/([A-Z])/g, ' $1').toLowerCase();
 }

@@ -172,7 +172,7 @@ export interface BatchRecord extends PlannedBatch {
 }
 
 /** The service's answer to an accepted import request. */
-export interface BatchAcceptance {
+interface BatchAcceptance {
   /** Exact decimal text. */
   jobId: string;
   infoUrl: string | null;
@@ -182,7 +182,7 @@ export interface BatchAcceptance {
 }
 
 /** A refused or failed import request. */
-export interface BatchFailure {
+interface BatchFailure {
   httpStatus?: number | undefined;
   error: string;
   retryable: boolean;
@@ -295,9 +295,7 @@ export interface StateStore {
    */
   markSpoolComplete(runId: string, complete?: boolean): void;
 
-  /** Spools one product (replacing one of the same key). Commits on its own: use `spoolProducts` for many. */
-  spoolProduct(runId: string, entry: SpooledProduct): void;
-  /** Spools many products in one transaction. */
+  /** Spools products (each replacing one of the same key) in one transaction. */
   spoolProducts(runId: string, entries: readonly SpooledProduct[]): void;
   /** Removes a spooled product and returns it (to rebuild it when more of its rows turn up). */
   takeSpooledProduct(runId: string, productKey: string): SpooledProduct | undefined;
@@ -313,8 +311,6 @@ export interface StateStore {
    * read back and parsed, not the rows, issues and records kept with it.
    */
   iterateSpooledDrafts(runId: string): IterableIterator<SpooledDraft>;
-  /** Number of products in the run's spool. */
-  countSpooledProducts(runId: string): number;
   /** Empties the run's spool once it is no longer needed (a finished run); returns how many products were removed. */
   clearSpool(runId: string): number;
   /**
@@ -332,9 +328,10 @@ export interface StateStore {
   planBatches(runId: string, batches: readonly PlannedBatch[]): void;
   /** The run's batches in index order. */
   listBatches(runId: string): BatchRecord[];
-  /** Marks a batch `sending` and keeps the request body (compressed). Commit this BEFORE sending. */
-  markBatchSending(runId: string, index: number, requestBody: string): void;
-  /** `markBatchSending` for several batches in one synced commit (requests leaving together). */
+  /**
+   * Marks batches `sending` and keeps their request bodies (compressed), in one synced commit
+   * (requests leaving together). Commit this BEFORE sending.
+   */
   markBatchesSending(runId: string, batches: readonly { index: number; requestBody: string }[], clock?: { bootId: string; ms: number }): void;
   /**
    * Marks a `sending` batch as handed to fetch, in the turn it leaves (a plain WAL commit: it

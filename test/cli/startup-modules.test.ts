@@ -44,7 +44,7 @@ const DRY_RUN_UNNEEDED_PACKAGES = ['ky', 'exceljs', 'p-limit', 'papaparse', 'ico
 const DRY_RUN_UNNEEDED_MODULES = [
   'src/sources/read-csv.ts',
   'src/report/write-annotated-workbook.ts',
-  'src/sources/read-csv-text-rows.ts',
+  'src/sources/open-csv-copy-records.ts',
   'src/report/copy-csv-records.ts',
   'src/mapping/index.ts',
   'src/mapping/build-mapping-json-schema.ts',

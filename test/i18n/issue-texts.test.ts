@@ -13,7 +13,7 @@ import { DRY_RUN_ISSUE_CODES } from '../../src/pipeline/issue-filter.js';
 import { REPORT_ISSUE_CODES } from '../../src/pipeline/finish-run.js';
 import { runValidate } from '../../src/pipeline/run-validate.js';
 import { PLAN_ISSUE_CODES } from '../../src/plan/build-plan-issues.js';
-import { renderIssueText } from '../../src/report/render-issue-line.js';
+import { renderIssueText } from '../../src/report/render-issue-text.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
 import { READ_CODES } from '../../src/sources/read-codes.js';
 import { ASSEMBLY_ISSUE_CODES, FIELD_TERMS, ROW_ISSUE_CODES } from '../../src/stages/issue-codes.js';

@@ -8,7 +8,7 @@ import { createRowMapper } from '../../src/stages/create-row-mapper.js';
 import type { MappedRow } from '../../src/stages/mapped-row.js';
 import { createMemoryProductSink, type AssembledProduct, type ProductSink } from '../../src/stages/product-sink.js';
 import { openStateStore } from '../../src/state/index.js';
-import { openScratchSpool } from '../../src/state/open-scratch-spool.js';
+import { openScratchSpool } from '../../src/pipeline/scratch/open-scratch-spool.js';
 import { makeDirectories, makeInfo, makeMapping, makeProductRow, type CellInput } from '../helpers/builders.js';
 
 let dir: string;

@@ -23,7 +23,7 @@ function describeReconcileRun(bed: WatchTestBed): { status: string | undefined; 
   const store = openStore(bed);
   try {
     const run = store.listRuns().find((r) => r.command === 'reconcile');
-    return { status: run?.status, spooled: store.countSpooledProducts(run?.runId ?? '') };
+    return { status: run?.status, spooled: [...store.iterateSpooledProducts(run?.runId ?? '')].length };
   } finally {
     store.close();
   }

@@ -7,7 +7,7 @@ import { createProductKeyIndex } from '../../src/core/product-key-index.js';
 import { createRowOutcomeStore } from '../../src/pipeline/row-outcome-store.js';
 import { buildRunSummary } from '../../src/report/build-run-summary.js';
 import { ROW_STATUSES, type RowOutcome } from '../../src/report/report-types.js';
-import { openIssueSpill } from '../../src/state/open-issue-spill.js';
+import { openIssueSpill } from '../../src/pipeline/scratch/open-issue-spill.js';
 
 describe('createRowOutcomeStore', () => {
   it('keeps statuses, ids and issues per row and grows past its capacity', () => {

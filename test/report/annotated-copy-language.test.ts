@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../src/i18n/create-translator.js';
 import type { RowOutcome } from '../../src/report/report-types.js';
-import { writeAnnotatedCsv } from '../../src/report/write-annotated-csv.js';
+import { createAnnotatedCsvSink } from '../../src/report/write-annotated-csv.js';
 import { writeAnnotatedWorkbook } from '../../src/report/write-annotated-workbook.js';
 import { buildStoredZip, buildXlsxParts } from '../fuzz/build-xlsx-bytes.js';
 import { makeHeader, makeInfo, makeIssue, makeOutcomeOf, makeTempDir } from './report-builders.js';
@@ -33,7 +33,9 @@ async function statusesOfWorkbook(language: 'en' | 'ru' | 'kk'): Promise<unknown
 async function statusesOfCsv(language: 'en' | 'ru'): Promise<string[]> {
   const outPath = join(await makeTempDir(), 'annotated.csv');
   const rows = [{ row: 2, values: ['A-1', '-5'] }, { row: 3, values: ['A-2', '10'] }, { row: 4, values: ['A-3', '20'] }];
-  await writeAnnotatedCsv({ rows, header: HEADERS, outPath, outcomeOf: makeOutcomeOf(OUTCOMES), translator: createTranslator(language) });
+  const sink = await createAnnotatedCsvSink({ header: HEADERS, outPath, outcomeOf: makeOutcomeOf(OUTCOMES), translator: createTranslator(language) });
+  for (const row of rows) await sink.add(row);
+  await sink.close();
   const lines = (await readFile(outPath, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
   return lines.slice(1).map((line) => line.split(',')[2] ?? '');
 }

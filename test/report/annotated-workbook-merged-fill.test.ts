@@ -12,7 +12,7 @@ import type { RowOutcome } from '../../src/report/report-types.js';
 import { writeAnnotatedWorkbook } from '../../src/report/write-annotated-workbook.js';
 import { xlsxReader } from '../../src/sources/read-xlsx.js';
 import type { ReadOptions, SourceInfo } from '../../src/sources/types.js';
-import { loadZipDirectory, loadZipEntryText } from '../../src/sources/zip-directory.js';
+import { loadZipDirectory, loadZipEntryText } from '../../src/xlsx/zip-directory.js';
 import { collectRows } from '../sources/temp-files.js';
 import { makeIssue, makeTempDir } from './report-builders.js';
 

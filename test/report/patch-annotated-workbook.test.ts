@@ -9,7 +9,7 @@ import type { RowOutcome } from '../../src/report/report-types.js';
 import type { TextRow } from '../../src/report/write-annotated-csv.js';
 import { ANNOTATION_FILLS, writeAnnotatedWorkbook } from '../../src/report/write-annotated-workbook.js';
 import { limitCellText, MAX_CELL_TEXT } from '../../src/report/xlsx-patch/limit-cell-text.js';
-import { loadZipDirectory, loadZipEntryText } from '../../src/sources/zip-directory.js';
+import { loadZipDirectory, loadZipEntryText } from '../../src/xlsx/zip-directory.js';
 import { buildStoredZip, buildXlsxParts } from '../fuzz/build-xlsx-bytes.js';
 import { makeHeader, makeInfo, makeIssue, makeOutcomeOf, makeTempDir } from './report-builders.js';
 

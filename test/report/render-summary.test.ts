@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunSummary } from '../../src/report/build-run-summary.js';
-import { renderIssueLine, renderIssueText } from '../../src/report/render-issue-line.js';
+import { renderIssueText } from '../../src/report/render-issue-text.js';
 import { renderSummary } from '../../src/report/render-summary.js';
 import { createTranslator } from '../../src/i18n/create-translator.js';
 import { makeIssue, makeParts } from './report-builders.js';
@@ -75,10 +75,5 @@ describe('issue text', () => {
     expect(renderIssueText(issue, en)).toBe('column C (Цена): price must be a positive number (value "-5"); use a number above 0');
     expect(renderIssueText(issue, en, { column: false })).toBe('price must be a positive number (value "-5"); use a number above 0');
     expect(renderIssueText({ ...issue, severity: 'warning' }, en, { column: false })).toBe('warning: price must be a positive number (value "-5"); use a number above 0');
-  });
-
-  it('renderIssueLine is the full line, optionally coloured', () => {
-    expect(renderIssueLine(issue, en)).toBe('error price_not_positive: a.xlsx › row 4 › column C (Цена): price must be a positive number (value "-5"); use a number above 0');
-    expect(renderIssueLine(issue, en, { color: true })).toMatch(/^\u001B\[31merror\u001B\[39m price_not_positive: /);
   });
 });

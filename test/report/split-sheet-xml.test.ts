@@ -4,7 +4,7 @@
  * holds, so no row after it is swallowed or dropped.
  */
 import { describe, expect, it } from 'vitest';
-import { splitSheetXml } from '../../src/report/xlsx-patch/split-sheet-xml.js';
+import { splitSheetXml } from '../../src/xlsx/split-sheet-xml.js';
 
 async function* chunksOf(text: string, cut: number): AsyncGenerator<string> {
   yield text.slice(0, cut);

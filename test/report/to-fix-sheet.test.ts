@@ -11,7 +11,7 @@ import { createIssue } from '../../src/core/issue.js';
 import { createTranslator } from '../../src/i18n/create-translator.js';
 import type { RowOutcome } from '../../src/report/report-types.js';
 import { writeAnnotatedWorkbook } from '../../src/report/write-annotated-workbook.js';
-import { loadZipDirectory, loadZipEntryText } from '../../src/sources/zip-directory.js';
+import { loadZipDirectory, loadZipEntryText } from '../../src/xlsx/zip-directory.js';
 import { buildStoredZip, buildXlsxParts } from '../fuzz/build-xlsx-bytes.js';
 import { makeHeader, makeInfo, makeIssue, makeOutcomeOf, makeTempDir } from './report-builders.js';
 

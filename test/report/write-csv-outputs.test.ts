@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { RowOutcome } from '../../src/report/report-types.js';
-import { writeAnnotatedCsv } from '../../src/report/write-annotated-csv.js';
-import type { TextRow } from '../../src/report/write-annotated-csv.js';
-import { writeRejectedRowsCsv } from '../../src/report/write-rejected-rows-csv.js';
+import { createAnnotatedCsvSink } from '../../src/report/write-annotated-csv.js';
+import type { AnnotatedCsvOptions, TextRow } from '../../src/report/write-annotated-csv.js';
+import { createRejectedRowsSink } from '../../src/report/write-rejected-rows-csv.js';
 import { makeIssue, makeOutcomeOf, makeTempDir } from './report-builders.js';
 
 const header = ['Артикул', 'Название', 'Цена', 'Телефон'];
@@ -31,20 +31,22 @@ const outcomes: RowOutcome[] = [
   },
 ];
 
-async function* asAsync<T>(items: readonly T[]): AsyncIterable<T> {
-  for (const item of items) yield item;
+/** Writes `rows` through the annotated copy's sink, as the run report does. */
+async function writeAnnotatedCsv(options: AnnotatedCsvOptions & { rows: readonly TextRow[] }): Promise<void> {
+  const sink = await createAnnotatedCsvSink(options);
+  for (const row of options.rows) await sink.add(row);
+  await sink.close();
 }
 
 function parseCsv(text: string, delimiter: string): string[][] {
   return Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { delimiter, skipEmptyLines: true }).data;
 }
 
-describe('writeAnnotatedCsv', () => {
+describe('the annotated CSV (createAnnotatedCsvSink)', () => {
   it('writes UTF-8 with BOM, the input delimiter, all columns, the _ columns, and neutralised formulas', async () => {
     const dir = await makeTempDir();
     const outPath = join(dir, 'annotated.csv');
-    const written = await writeAnnotatedCsv({ rows: asAsync(rows), header, outPath, delimiter: ';', outcomeOf: makeOutcomeOf(outcomes) });
-    expect(written).toEqual({ rows: 3 });
+    await writeAnnotatedCsv({ rows, header, outPath, delimiter: ';', outcomeOf: makeOutcomeOf(outcomes) });
     const bytes = await readFile(outPath);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8');
@@ -77,12 +79,16 @@ describe('writeAnnotatedCsv', () => {
   });
 });
 
-describe('writeRejectedRowsCsv', () => {
+describe('rejected-rows.csv (createRejectedRowsSink)', () => {
   it('writes only rows that need attention, with row, status, codes and messages before the original columns', async () => {
     const dir = await makeTempDir();
     const outPath = join(dir, 'rejected-rows.csv');
-    const written = await writeRejectedRowsCsv({ rows: asAsync(rows), header, outPath, delimiter: ',', outcomeOf: makeOutcomeOf(outcomes) });
-    expect(written).toEqual({ rows: 2 });
+    const sink = await createRejectedRowsSink({ header, outPath, delimiter: ',' });
+    const outcomeOf = makeOutcomeOf(outcomes);
+    const written: boolean[] = [];
+    for (const row of rows) written.push(await sink.add(row, outcomeOf(row.row)));
+    await sink.close();
+    expect(written).toEqual([false, true, true]);
     const text = await readFile(outPath, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(parseCsv(text, ',')).toEqual([

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRowOutcomeStore } from '../../src/pipeline/row-outcome-store.js';
 import { writeIssuesNdjson } from '../../src/report/write-issues-ndjson.js';
-import { openIssueSpill } from '../../src/state/open-issue-spill.js';
+import { openIssueSpill } from '../../src/pipeline/scratch/open-issue-spill.js';
 import { makeIssue, makeTempDir } from './report-builders.js';
 
 async function readLines(path: string): Promise<{ row?: number; column?: string; code: string }[]> {

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { SourceReadError } from '../../src/core/errors.js';
 import { writeAnnotatedWorkbook } from '../../src/report/write-annotated-workbook.js';
 import { xlsxReader } from '../../src/sources/read-xlsx.js';
-import { loadZipDirectory, loadZipEntryText } from '../../src/sources/zip-directory.js';
+import { loadZipDirectory, loadZipEntryText } from '../../src/xlsx/zip-directory.js';
 import { buildStoredZip, buildXlsxParts } from '../fuzz/build-xlsx-bytes.js';
 import { collectRows } from '../sources/temp-files.js';
 import { makeHeader, makeInfo, makeIssue, makeOutcomeOf, makeTempDir } from './report-builders.js';

@@ -4,7 +4,7 @@
  * edited as another attribute.
  */
 import { describe, expect, it } from 'vitest';
-import { readAttribute, readDecodedAttribute, readLenientAttribute, removeAttribute, setAttribute } from '../../src/report/xlsx-patch/xml-markup.js';
+import { readAttribute, readDecodedAttribute, readLenientAttribute, removeAttribute, setAttribute } from '../../src/xlsx/xml-markup.js';
 
 describe('attributes of one start tag in the copy', () => {
   const tag = `<c my:note="see r='Z9' s='4'" r="B2" my:x='a>b' s="1">`;

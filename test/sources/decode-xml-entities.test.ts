@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeXmlText, XmlTextError } from '../../src/sources/xml-text.js';
+import { decodeXmlText, XmlTextError } from '../../src/xlsx/xml-text.js';
 
 /**
  * XML 1.0 read from its grammar, written apart from the decoder (a pattern per production), for

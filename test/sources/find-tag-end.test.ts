@@ -5,9 +5,9 @@
  */
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { createSharedStringsParser } from '../../src/sources/parse-shared-strings.js';
-import { createSharedStringTable } from '../../src/sources/shared-string-table.js';
-import { findNonTagEnd, findTagEnd, findXmlTags, readXmlAttribute, XML_TAG_REST } from '../../src/sources/xml-text.js';
+import { createSharedStringsParser } from '../../src/xlsx/parse-shared-strings.js';
+import { createSharedStringTable } from '../../src/xlsx/shared-string-table.js';
+import { findNonTagEnd, findTagEnd, findXmlTags, readXmlAttribute, XML_TAG_REST } from '../../src/xlsx/xml-text.js';
 
 describe('findTagEnd', () => {
   const cases: [string, string][] = [

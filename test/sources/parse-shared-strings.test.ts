@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { createSharedStringsParser } from '../../src/sources/parse-shared-strings.js';
-import { createSharedStringTable } from '../../src/sources/shared-string-table.js';
+import { createSharedStringsParser } from '../../src/xlsx/parse-shared-strings.js';
+import { createSharedStringTable } from '../../src/xlsx/shared-string-table.js';
 
 function parseChunks(chunks: readonly Buffer[]): string[] {
   const table = createSharedStringTable();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSheetRows, type XmlRow } from '../../src/sources/parse-sheet-rows.js';
+import { parseSheetRows, type XmlRow } from '../../src/xlsx/parse-sheet-rows.js';
 
 async function* fromChunks(chunks: readonly string[]): AsyncGenerator<string> {
   for (const chunk of chunks) yield chunk;

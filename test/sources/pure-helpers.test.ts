@@ -6,16 +6,15 @@ import {
   buildIsoDate,
   buildSerialText,
   buildPlainDigits,
-  checkDateFormat,
   readNumberFormatKind,
   checkExponentText,
   checkScientificFormat,
   interpretNumber,
 } from '../../src/sources/interpret-number.js';
-import { parseRange } from '../../src/sources/load-merged-ranges.js';
-import { parseWorkbookParts } from '../../src/sources/parse-workbook-parts.js';
-import { createSharedStringTable } from '../../src/sources/shared-string-table.js';
-import { decodeOoxmlEscapes, decodeXmlText } from '../../src/sources/xml-text.js';
+import { parseRange } from '../../src/xlsx/load-merged-ranges.js';
+import { parseWorkbookParts } from '../../src/xlsx/parse-workbook-parts.js';
+import { createSharedStringTable } from '../../src/xlsx/shared-string-table.js';
+import { decodeOoxmlEscapes, decodeXmlText } from '../../src/xlsx/xml-text.js';
 
 describe('column letters', () => {
   it('converts positions to Excel letters and back', () => {
@@ -77,10 +76,10 @@ describe('interpretNumber', () => {
 
   it('tells date formats from number formats', () => {
     for (const format of ['dd.mm.yyyy', 'mm-dd-yy', 'm/d/yy h:mm', '[$-419]d mmmm yyyy', 'h:mm:ss', 'yyyy-mm-dd"T"hh:mm']) {
-      expect(checkDateFormat(format), format).toBe(true);
+      expect(readNumberFormatKind(format), format).toMatch(/^(date|time)$/);
     }
     for (const format of ['General', '0.00', '#,##0 "шт"', '0.00E+00', '[Red]#,##0', '# ##0\\ "руб."', '@']) {
-      expect(checkDateFormat(format), format).toBe(false);
+      expect(readNumberFormatKind(format), format).toBe('number');
     }
     expect(checkScientificFormat('##0.0E+0')).toBe(true);
     expect(checkScientificFormat('0.00')).toBe(false);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LimitError, SourceReadError } from '../../src/core/errors.js';
 import { xlsxReader } from '../../src/sources/read-xlsx.js';
 import type { ReadOptions } from '../../src/sources/types.js';
-import { loadZipDirectory } from '../../src/sources/zip-directory.js';
+import { loadZipDirectory } from '../../src/xlsx/zip-directory.js';
 import { collectRows, createTempDir, rowTexts } from './temp-files.js';
 
 async function writeWorkbook(build: (workbook: ExcelJS.Workbook) => void, name = 'catalog.xlsx'): Promise<string> {

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openSourceWhere } from '../../src/sources/open-source-in-worker.js';
 import { csvReader } from '../../src/sources/read-csv.js';
-import { openCsvCopyRecords } from '../../src/sources/read-csv-text-rows.js';
+import { openCsvCopyRecords } from '../../src/sources/open-csv-copy-records.js';
 import { releaseOnReturn } from '../../src/sources/release-on-return.js';
 import type { ReadOptions } from '../../src/sources/types.js';
 import { trackWorkers } from '../helpers/track-workers.js';

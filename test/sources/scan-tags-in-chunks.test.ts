@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMergedRangeScanner } from '../../src/sources/load-merged-ranges.js';
-import { createRowOutlineScanner, parseOutlineLevel } from '../../src/sources/scan-row-outlines.js';
+import { createMergedRangeScanner } from '../../src/xlsx/load-merged-ranges.js';
+import { createRowOutlineScanner, parseOutlineLevel } from '../../src/xlsx/scan-row-outlines.js';
 
 /** A sheet part: rows (some with an outline level, one with a prefix), filler text, then the merged ranges. */
 function buildSheetXml(): string {

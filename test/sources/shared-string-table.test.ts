@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSharedStringTable } from '../../src/sources/shared-string-table.js';
+import { createSharedStringTable } from '../../src/xlsx/shared-string-table.js';
 
 /** Strings that each take another way into the table: Windows-1251, the Kazakh page, or UTF-8. */
 const STRINGS = [

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { csvReader } from '../../src/sources/read-csv.js';
 import { xlsxReader } from '../../src/sources/read-xlsx.js';
 import type { SourceStream } from '../../src/sources/types.js';
-import { openZipEntry, loadZipDirectory } from '../../src/sources/zip-directory.js';
+import { openZipEntry, loadZipDirectory } from '../../src/xlsx/zip-directory.js';
 import { createTempDir } from './temp-files.js';
 
 const WORDS = ['Смартфон', 'чехол', 'защитное', 'стекло', 'Пылесос', 'беспроводной', 'Кофеварка', 'Ёлочная', 'игрушка', 'Наушники', 'Қазақстан', 'өнімі', 'шумоподавление'];

@@ -7,10 +7,10 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { readRowCells, readRowShape, readStoredCell } from '../../src/report/xlsx-patch/row-cells.js';
-import { createSharedStringsParser } from '../../src/sources/parse-shared-strings.js';
-import { parseSheetRows, type XmlCell } from '../../src/sources/parse-sheet-rows.js';
-import { createSharedStringTable } from '../../src/sources/shared-string-table.js';
-import { parseXmlAttributes } from '../../src/sources/xml-text.js';
+import { createSharedStringsParser } from '../../src/xlsx/parse-shared-strings.js';
+import { parseSheetRows, type XmlCell } from '../../src/xlsx/parse-sheet-rows.js';
+import { createSharedStringTable } from '../../src/xlsx/shared-string-table.js';
+import { parseXmlAttributes } from '../../src/xlsx/xml-text.js';
 
 async function* fromChunks(chunks: readonly string[]): AsyncGenerator<string> {
   for (const chunk of chunks) yield chunk;

@@ -32,7 +32,7 @@ function addImport(store: StateStore, reportsRoot: string, end: 'finished' | 'se
   const batches = [0, 1].map((index) => ({ index, productKeys: products.slice(index * 20, index * 20 + 20).map((p) => p.productKey) }));
   const bodies = batches.map((batch) => JSON.stringify({ products: batch.productKeys.map((key) => products.find((p) => p.productKey === key)?.draft?.item) }));
   store.planBatches(runId, batches.map((batch, i) => ({ ...batch, requestHash: hashRequest(bodies[i] ?? '') })));
-  batches.forEach((batch, i) => store.markBatchSending(runId, batch.index, bodies[i] ?? ''));
+  batches.forEach((batch, i) => store.markBatchesSending(runId, [{ index: batch.index, requestBody: bodies[i] ?? '' }]));
   if (end === 'sending') {
     store.setRunStatus(runId, 'interrupted');
     return runId;
@@ -149,14 +149,14 @@ describe('pruneRuns over a state folder', () => {
     expect(result.removed).toHaveLength(4);
     expect(store.listRuns().map((run) => run.runId)).toEqual([runs[4]]);
     for (const runId of runs.slice(0, 4)) {
-      expect(store.countSpooledProducts(runId)).toBe(0);
+      expect([...store.iterateSpooledProducts(runId)].length).toBe(0);
       expect(store.listBatches(runId)).toEqual([]);
       expect(existsSync(join(dir, 'runs', runId))).toBe(false);
       // The ids the service gave stay: a later import of these products updates, never creates.
       expect(store.getProductIds(`${runId}-P0`)?.productId).toBe(1_000_000);
     }
     expect(existsSync(join(dir, 'runs', runs[4] ?? ''))).toBe(true);
-    expect(store.countSpooledProducts(runs[4] ?? '')).toBe(40);
+    expect([...store.iterateSpooledProducts(runs[4] ?? '')].length).toBe(40);
     expect(result.databaseBytesAfter).toBeLessThan(result.databaseBytesBefore / 2);
     expect(statSync(join(dir, 'state.sqlite')).size).toBe(result.databaseBytesAfter);
   });
@@ -187,6 +187,6 @@ describe('pruneRuns over a state folder', () => {
     expect(other.measureRuns([runId]).get(runId)).toBe(0);
     other.deleteRuns([runId]);
     expect(store.getRun(runId)?.status).toBe('finished');
-    expect(store.countSpooledProducts(runId)).toBe(40);
+    expect([...store.iterateSpooledProducts(runId)].length).toBe(40);
   });
 });

@@ -209,7 +209,7 @@ describe('id memory', () => {
     expect(live.getRun(runId)).toBeUndefined();
     expect(live.listRuns()).toEqual([]);
     expect(() => live.planBatches(runId, [{ index: 0, productKeys: ['A'], requestHash: 'r' }])).toThrow(StateError);
-    expect(() => live.spoolProduct(runId, makeSpooled('A', 2))).toThrow(/does not exist in the local state of this account/);
+    expect(() => live.spoolProducts(runId, [makeSpooled('A', 2)])).toThrow(/does not exist in the local state of this account/);
     expect(() => live.setRunStatus(runId, 'finished')).toThrow(StateError);
   });
 
@@ -259,7 +259,7 @@ describe('runs', () => {
     const store = openTestStore(await makeTempDir(), SANDBOX, clock.now);
     const { runId } = store.createRun(makeRun());
     store.planBatches(runId, [0, 1, 2].map((index) => ({ index, productKeys: [`P${index}`], requestHash: `r${index}` })));
-    store.markBatchSending(runId, 1, '{}');
+    store.markBatchesSending(runId, [{ index: 1, requestBody: '{}' }]);
     store.markBatchFailed(runId, 2, { error: 'HTTP 400', httpStatus: 400, retryable: false });
     store.markSpoolComplete(runId);
     clock.advance(5000);
@@ -320,8 +320,8 @@ describe('product spool', () => {
     const scrambled = rows.map((row, i) => rows[(i * 7) % rows.length] ?? row);
     expect(new Set(scrambled).size).toBe(rows.length);
     store.spoolProducts(runId, scrambled.map((row) => makeSpooled(`P${row}`, row)));
-    store.spoolProduct(runId, makeSpooled('late', 1));
-    expect(store.countSpooledProducts(runId)).toBe(1204);
+    store.spoolProducts(runId, [makeSpooled('late', 1)]);
+    expect([...store.iterateSpooledProducts(runId)].length).toBe(1204);
     store.close();
 
     const reopened = openTestStore(dir);
@@ -340,8 +340,8 @@ describe('product spool', () => {
     for (const entry of store.iterateSpooledProducts(runId)) {
       seen.push(entry.productKey);
       // Writing between items must not break the iteration (no live cursor is held).
-      if (seen.length === 1) store.markBatchSending(runId, 0, '{"products":[]}');
-      if (seen.length === 2) store.spoolProduct(runId, makeSpooled('b', 5, 'changed'));
+      if (seen.length === 1) store.markBatchesSending(runId, [{ index: 0, requestBody: '{"products":[]}' }]);
+      if (seen.length === 2) store.spoolProducts(runId, [makeSpooled('b', 5, 'changed')]);
     }
     expect(seen.slice(0, 3)).toEqual(['b', 'a', 'c']);
     expect(seen).toHaveLength(603);
@@ -352,10 +352,10 @@ describe('product spool', () => {
     const store = openTestStore(await makeTempDir());
     const first = store.createRun(makeRun());
     const second = store.createRun(makeRun());
-    store.spoolProduct(first.runId, makeSpooled('A', 2));
-    store.spoolProduct(second.runId, makeSpooled('A', 9, 'other'));
+    store.spoolProducts(first.runId, [makeSpooled('A', 2)]);
+    store.spoolProducts(second.runId, [makeSpooled('A', 9, 'other')]);
     const withIssue = { ...makeSpooled('B', 3, null), draft: null, issues: [{ code: 'unknown_brand', severity: 'error' as const, stage: 'map' as const, message: 'brand "X" is not in the directory', row: 3, column: 'D' }] };
-    store.spoolProduct(first.runId, withIssue);
+    store.spoolProducts(first.runId, [withIssue]);
 
     expect(store.takeSpooledProduct(first.runId, 'A')).toEqual(makeSpooled('A', 2));
     expect(store.takeSpooledProduct(first.runId, 'A')).toBeUndefined();
@@ -364,8 +364,8 @@ describe('product spool', () => {
     expect([...store.iterateSpooledProducts(second.runId)].map((entry) => entry.firstRow)).toEqual([9]);
 
     expect(store.clearSpool(first.runId)).toBe(1);
-    expect(store.countSpooledProducts(first.runId)).toBe(0);
-    expect(store.countSpooledProducts(second.runId)).toBe(1);
+    expect([...store.iterateSpooledProducts(first.runId)].length).toBe(0);
+    expect([...store.iterateSpooledProducts(second.runId)].length).toBe(1);
   });
 
   it('keeps only the spooled products of the given keys, in one run, leaving other runs alone', async () => {
@@ -373,11 +373,11 @@ describe('product spool', () => {
     const first = store.createRun(makeRun());
     const second = store.createRun(makeRun());
     store.spoolProducts(first.runId, ['A', 'B', 'C', 'D'].map((key, i) => makeSpooled(key, i + 2)));
-    store.spoolProduct(second.runId, makeSpooled('B', 9));
+    store.spoolProducts(second.runId, [makeSpooled('B', 9)]);
     expect(store.keepSpooledProducts(first.runId, new Set(['A', 'B', 'C', 'D']))).toBe(0);
     expect(store.keepSpooledProducts(first.runId, new Set(['A', 'C']))).toBe(2);
     expect([...store.iterateSpooledProducts(first.runId)].map((entry) => entry.productKey)).toEqual(['A', 'C']);
-    expect(store.countSpooledProducts(second.runId)).toBe(1);
+    expect([...store.iterateSpooledProducts(second.runId)].length).toBe(1);
   });
 
   it('migrates a version 1 state and still reads products spooled with the draft inside their data', async () => {
@@ -389,7 +389,7 @@ describe('product spool', () => {
 
     const store = openTestStore(dir);
     const { runId } = store.createRun(makeRun());
-    store.spoolProduct(runId, makeSpooled('new', 3));
+    store.spoolProducts(runId, [makeSpooled('new', 3)]);
     // A product as version 1 spooled it: the draft inside data_json, no draft column value.
     const old = makeSpooled('old', 2);
     const db = new Database(store.path);
@@ -437,7 +437,7 @@ describe('request journal', () => {
       { index: 1, productKeys: ['C'], requestHash: 'r1' },
     ];
     store.planBatches(runId, plan);
-    store.markBatchSending(runId, 0, '{"products":[1]}');
+    store.markBatchesSending(runId, [{ index: 0, requestBody: '{"products":[1]}' }]);
     store.planBatches(runId, plan);
     expect(store.listBatches(runId).map((b) => [b.index, b.status, b.productKeys, b.requestHash])).toEqual([
       [0, 'sending', ['A', 'B'], 'r0'],
@@ -463,7 +463,7 @@ describe('request journal', () => {
     });
 
     const body = JSON.stringify({ products: [makeItem(), makeItem({ vat: 0 })] });
-    store.markBatchSending(runId, 0, body);
+    store.markBatchesSending(runId, [{ index: 0, requestBody: body }]);
     expect(store.getBatchRequestBody(runId, 0)).toBe(body);
     store.markBatchUnknown(runId, 0, 'socket hang up');
     expect(store.listBatches(runId)[0]).toMatchObject({ status: 'unknown', error: 'socket hang up', attempts: 1 });
@@ -473,7 +473,7 @@ describe('request journal', () => {
     expect(store.listBatches(runId)[0]).toMatchObject({ status: 'failed', httpStatus: null, retryable: false });
 
     clock.advance(1000);
-    store.markBatchSending(runId, 0, body);
+    store.markBatchesSending(runId, [{ index: 0, requestBody: body }]);
     clock.advance(1000);
     store.markBatchAccepted(runId, 0, { jobId: '42', infoUrl: '/info?jobId=42', queuedAt: '2026-11-22T15:30:14Z', receivedItems: 2, httpStatus: 202 });
     expect(store.listBatches(runId)[0]).toMatchObject({
@@ -481,7 +481,7 @@ describe('request journal', () => {
       attempts: 2, sentAt: '2026-11-22T15:30:13.000Z', acceptedAt: '2026-11-22T15:30:14.000Z',
     });
 
-    store.spoolProduct(runId, makeSpooled('A', 2, 'spooled-hash-A'));
+    store.spoolProducts(runId, [makeSpooled('A', 2, 'spooled-hash-A')]);
     clock.advance(1000);
     store.recordJobResults(runId, [
       {
@@ -517,7 +517,7 @@ describe('request journal', () => {
   it('refuses steps of a batch that was never planned, and leaves nothing half-recorded', async () => {
     const store = openTestStore(await makeTempDir());
     const { runId } = store.createRun(makeRun());
-    expect(() => store.markBatchSending(runId, 3, '{}')).toThrow(/batch 3 of run .* was never planned/);
+    expect(() => store.markBatchesSending(runId, [{ index: 3, requestBody: '{}' }])).toThrow(/batch 3 of run .* was never planned/);
     expect(() => store.markBatchAccepted(runId, 3, { jobId: '1', infoUrl: null, queuedAt: null, receivedItems: null, httpStatus: 202 })).toThrow(StateError);
     expect(() => store.markBatchUnknown(runId, 3, 'x')).toThrow(StateError);
     expect(() =>

@@ -8,14 +8,14 @@
 import type { Translator } from '../../i18n/create-translator.js';
 import { describeFix, formatCauseRows } from '../describe-fix.js';
 import { CAUSE_ROWS_KEPT, rankRootCauses, tallySummaryCauses, type RankedCause } from '../rank-root-causes.js';
-import { renderIssueText } from '../render-issue-line.js';
+import { renderIssueText } from '../render-issue-text.js';
 import { ROW_STATUSES, type RunSummary } from '../report-types.js';
 import { escapeHtml, renderTable, type HtmlCell } from './html-text.js';
 import { REPORT_HTML_STYLE } from './report-html-style.js';
 import { renderStatusChart } from './render-status-chart.js';
 
 /** Root causes shown on the page; follow-ons are always shown after them. */
-export const TOP_CAUSES = 15;
+const TOP_CAUSES = 15;
 
 /** A file of the report folder, linked from the page. */
 export interface ReportFileLink {
@@ -26,7 +26,7 @@ export interface ReportFileLink {
 }
 
 /** What the page is built from. */
-export interface ReportHtmlInput {
+interface ReportHtmlInput {
   summary: RunSummary;
   files: readonly ReportFileLink[];
   translator: Translator;

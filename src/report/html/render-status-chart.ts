@@ -6,7 +6,7 @@
 import { escapeHtml } from './html-text.js';
 
 /** One bar. */
-export interface StatusBar {
+interface StatusBar {
   status: string;
   label: string;
   count: number;
@@ -15,7 +15,7 @@ export interface StatusBar {
 }
 
 /** Bar colours by row status: red for errors, amber for rows left unsent or unknown, green for done, grey for unchanged. */
-export const STATUS_COLOURS: Readonly<Record<string, string>> = {
+const STATUS_COLOURS: Readonly<Record<string, string>> = {
   invalid: '#d64541',
   rejected: '#a93226',
   unknown: '#e67e22',

@@ -23,7 +23,7 @@ const FILE_KINDS: readonly [name: string, kind: string][] = [
 ];
 
 /** Options of `writeReportHtml`. */
-export interface WriteReportHtmlOptions {
+interface WriteReportHtmlOptions {
   /** The report folder. */
   dir: string;
   summary: RunSummary;

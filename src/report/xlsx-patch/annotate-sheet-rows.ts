@@ -13,11 +13,11 @@
 import { createIssue, type Issue } from '../../core/issue.js';
 import { buildXlsxCell } from '../../sources/build-xlsx-cell.js';
 import { parseColumnLetter } from '../../sources/column-letter.js';
-import { EXCEL_MAX_COLUMNS } from '../../sources/parse-sheet-rows.js';
-import { parseOutlineLevel } from '../../sources/scan-row-outlines.js';
-import { placeXmlTextError } from '../../sources/xml-text.js';
+import { EXCEL_MAX_COLUMNS } from '../../xlsx/parse-sheet-rows.js';
+import { parseOutlineLevel } from '../../xlsx/scan-row-outlines.js';
+import { placeXmlTextError } from '../../xlsx/xml-text.js';
 import { isAnnotationHeader } from '../annotation-columns.js';
-import { renderIssueText } from '../render-issue-line.js';
+import { renderIssueText } from '../render-issue-text.js';
 import { createTranslator } from '../../i18n/create-translator.js';
 import type { RowOutcome } from '../report-types.js';
 import { annotationColumnWidths, buildAnnotationCells, buildAnnotationHeaderCells, placeAnnotationColumns, type AnnotationColumns } from './annotation-cells.js';
@@ -30,12 +30,12 @@ import { buildGroupRecord, checkTableCellsFilled, createLazyTextRow, readRowText
 import type { SheetRowsOptions, SheetRowsResult, SheetRowsState } from './sheet-rows-state.js';
 import { buildToFixLine } from './to-fix-sheet-xml.js';
 import { createGroupRowTracker, type GroupRowRecord, type GroupRowTracker } from './track-group-rows.js';
-import { readDecodedAttribute, readLenientAttribute, setAttribute } from './xml-markup.js';
+import { readDecodedAttribute, readLenientAttribute, setAttribute } from '../../xlsx/xml-markup.js';
 
 export type { SheetRowsOptions, SheetRowsResult } from './sheet-rows-state.js';
 
 /** The rewriter of one sheet: feed it the pieces of `splitSheetXml` in order. */
-export interface SheetRowsRewriter {
+interface SheetRowsRewriter {
   head(text: string, prefix: string): void;
   row(text: string): Promise<void>;
   /**

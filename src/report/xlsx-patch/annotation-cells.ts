@@ -3,7 +3,7 @@
  * cell, if the sheet has room before XFD), their header cells, and a data row's `_status`,
  * `_errors` and id cells.
  */
-import { EXCEL_MAX_COLUMNS } from '../../sources/parse-sheet-rows.js';
+import { EXCEL_MAX_COLUMNS } from '../../xlsx/parse-sheet-rows.js';
 import { ANNOTATION_HEADERS, buildAnnotationValues, type AnnotationWords } from '../annotation-columns.js';
 import { neutralizeFormula } from '../neutralize-formula.js';
 import type { RowOutcome, RowStatus } from '../report-types.js';
@@ -11,7 +11,7 @@ import { limitCellText } from './limit-cell-text.js';
 import type { StylePatch, ToolStyle } from './patch-styles.js';
 import type { ColumnWidth } from './rewrite-sheet-head.js';
 import { columnLetters } from './row-cells.js';
-import { escapeXmlText } from './xml-markup.js';
+import { escapeXmlText } from '../../xlsx/xml-markup.js';
 
 /** Widths of the appended columns, in `ANNOTATION_HEADERS` order. */
 const ANNOTATION_WIDTHS = [12, 60, 12, 12, 10];

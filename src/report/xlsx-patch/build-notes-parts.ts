@@ -3,8 +3,8 @@
  * legacy VML drawing Excel needs to show a note's box. Each note is anchored to the right of its
  * cell, hidden until the cell is hovered, as Excel writes them.
  */
-import { findTagEnd, XML_TAG_REST } from '../../sources/xml-text.js';
-import { escapeXmlAttribute, escapeXmlText, readLenientAttribute } from './xml-markup.js';
+import { findTagEnd, XML_TAG_REST } from '../../xlsx/xml-text.js';
+import { escapeXmlAttribute, escapeXmlText, readLenientAttribute } from '../../xlsx/xml-markup.js';
 
 // A start tag's attributes (quoted values whole: a `>` inside one ends nothing), and one element of the comments part with its content.
 const REST = XML_TAG_REST;
@@ -23,7 +23,7 @@ export interface CellNote {
 }
 
 /** Author name of the notes this tool writes (how a later run tells them from the seller's). */
-export const NOTE_AUTHOR = 'catalog-import';
+const NOTE_AUTHOR = 'catalog-import';
 
 /** The comments part for `notes`, in SpreadsheetML namespace `mainNs`. */
 export function buildCommentsXml(notes: readonly CellNote[], mainNs: string): string {

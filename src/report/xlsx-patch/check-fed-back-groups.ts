@@ -22,7 +22,7 @@ export interface FedBackGroupCheck {
 }
 
 /** Options of `createFedBackGroupCheck`. */
-export interface FedBackGroupCheckOptions {
+interface FedBackGroupCheckOptions {
   groupRows: GroupRowOptions;
   /** The header of `rejected-rows.csv`, leading columns included. */
   header: readonly string[];

@@ -3,8 +3,8 @@
  * `workbook.xml`, relationships added to a `.rels` part (or a new one), content types declared in
  * `[Content_Types].xml`. Each edit appends; nothing of the seller's is removed or reordered.
  */
-import { XML_TAG_REST } from '../../sources/xml-text.js';
-import { escapeXmlAttribute, findElementPrefix, findNamespacePrefix, readLenientAttribute } from './xml-markup.js';
+import { XML_TAG_REST } from '../../xlsx/xml-text.js';
+import { escapeXmlAttribute, findElementPrefix, findNamespacePrefix, readLenientAttribute } from '../../xlsx/xml-markup.js';
 
 const PACKAGE_RELATIONSHIPS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 

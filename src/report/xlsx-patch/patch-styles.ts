@@ -6,8 +6,8 @@
  * the tool's own cells (`_` headers, `_status`, `_errors`, the `To fix` sheet) get formats of
  * their own.
  */
-import { findTagEnd, XML_TAG_REST } from '../../sources/xml-text.js';
-import { findElementPrefix, readLenientAttribute, removeAttribute, setAttribute } from './xml-markup.js';
+import { findTagEnd, XML_TAG_REST } from '../../xlsx/xml-text.js';
+import { findElementPrefix, readLenientAttribute, removeAttribute, setAttribute } from '../../xlsx/xml-markup.js';
 
 /** Fill colours (ARGB) used in the annotated workbook; Excel's "bad", "neutral" and "good" styles. */
 export const ANNOTATION_FILLS = {
@@ -21,7 +21,7 @@ export const ANNOTATION_FILLS = {
 export type ToolStyle = 'header' | 'bold' | 'errors' | 'fill-error' | 'fill-warning' | 'fill-ok' | 'fill-header';
 
 /** Severity of a highlighted cell. */
-export type HighlightSeverity = 'error' | 'warning';
+type HighlightSeverity = 'error' | 'warning';
 
 /** The style sheet being extended. */
 export interface StylePatch {

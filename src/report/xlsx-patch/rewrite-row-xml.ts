@@ -6,11 +6,11 @@
  * can simply go before the end tag.
  */
 import { isFormulaLike, neutralizeFormula } from '../neutralize-formula.js';
-import { EXCEL_MAX_COLUMNS, readAttributes, type TagAttributes } from '../../sources/parse-sheet-rows.js';
-import { findTagEnd } from '../../sources/xml-text.js';
+import { EXCEL_MAX_COLUMNS, readAttributes, type TagAttributes } from '../../xlsx/parse-sheet-rows.js';
+import { findTagEnd } from '../../xlsx/xml-text.js';
 import type { ExtraCell } from './annotation-cells.js';
 import { columnLetters, readCellRefColumn, type RowCell, type RowShape } from './row-cells.js';
-import { escapeXmlText, removeAttribute, setAttribute } from './xml-markup.js';
+import { escapeXmlText, removeAttribute, setAttribute } from '../../xlsx/xml-markup.js';
 
 /** What the cell-by-cell rewrite of a sheet's rows keeps to (set once the header is read) and whom it tells of a taken place. */
 export interface RowXmlEdit {

@@ -5,8 +5,8 @@
  */
 import { parseColumnLetter } from '../../sources/column-letter.js';
 import { columnLetters } from './row-cells.js';
-import { findTagEnd, XML_TAG_REST } from '../../sources/xml-text.js';
-import { readLenientAttribute, setAttribute } from './xml-markup.js';
+import { findTagEnd, XML_TAG_REST } from '../../xlsx/xml-text.js';
+import { readLenientAttribute, setAttribute } from '../../xlsx/xml-markup.js';
 
 /** Width of one appended column. */
 export interface ColumnWidth {

@@ -6,9 +6,9 @@
  * `scanCellContent`): a text the reader refuses as malformed is refused here too, never read another way.
  */
 import { buildColumnLetter } from '../../sources/column-letter.js';
-import { findNonTagEnd, findTagEnd, placeXmlTextError } from '../../sources/xml-text.js';
-import { parseCellColumn, parseCellStyle, readAttributes, scanCellContent, type TagAttributes, type XmlCell } from '../../sources/parse-sheet-rows.js';
-import { readAttribute } from './xml-markup.js';
+import { findNonTagEnd, findTagEnd, placeXmlTextError } from '../../xlsx/xml-text.js';
+import { parseCellColumn, parseCellStyle, readAttributes, scanCellContent, type TagAttributes, type XmlCell } from '../../xlsx/parse-sheet-rows.js';
+import { readAttribute } from '../../xlsx/xml-markup.js';
 
 /** One cell of a row. */
 export interface RowCell {

@@ -5,7 +5,7 @@
  * values right of the header after them.
  */
 import { buildXlsxCell } from '../../sources/build-xlsx-cell.js';
-import { EXCEL_MAX_COLUMNS } from '../../sources/parse-sheet-rows.js';
+import { EXCEL_MAX_COLUMNS } from '../../xlsx/parse-sheet-rows.js';
 import type { TextRow } from '../write-annotated-csv.js';
 import { readStoredCell, type RowCellsOnDemand } from './row-cells.js';
 import type { SheetRowsState } from './sheet-rows-state.js';

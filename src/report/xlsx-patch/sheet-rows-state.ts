@@ -5,7 +5,7 @@
  */
 import type { Issue } from '../../core/issue.js';
 import type { AnnotationWords } from '../annotation-columns.js';
-import type { SharedStringTable } from '../../sources/shared-string-table.js';
+import type { SharedStringTable } from '../../xlsx/shared-string-table.js';
 import type { RowOutcome } from '../report-types.js';
 import type { TextRow } from '../write-annotated-csv.js';
 import type { CellNote } from './build-notes-parts.js';

@@ -16,14 +16,14 @@ import { LANGUAGES } from '../../i18n/language.js';
 import { neutralizeFormula } from '../neutralize-formula.js';
 import { CAUSE_ROWS_KEPT, rankRootCauses, type CauseTally, type RankedCause } from '../rank-root-causes.js';
 import { describeFix, formatCauseRows } from '../describe-fix.js';
-import { renderIssueText } from '../render-issue-line.js';
+import { renderIssueText } from '../render-issue-text.js';
 import { limitCellText } from './limit-cell-text.js';
 import { parseColumnLetter } from '../../sources/column-letter.js';
 import { columnLetters } from './row-cells.js';
-import { escapeXmlAttribute, escapeXmlText } from './xml-markup.js';
+import { escapeXmlAttribute, escapeXmlText } from '../../xlsx/xml-markup.js';
 
 /** Columns of the `To fix` sheet, by their catalog keys (`report.toFix.header.<key>`). */
-export const TO_FIX_COLUMNS = ['kind', 'column', 'header', 'problem', 'count', 'firstCell', 'fix', 'value', 'rows', 'code', 'severity'] as const;
+const TO_FIX_COLUMNS = ['kind', 'column', 'header', 'problem', 'count', 'firstCell', 'fix', 'value', 'rows', 'code', 'severity'] as const;
 
 /** Headers of the `To fix` sheet in English (the default language). */
 export const TO_FIX_HEADERS = ['kind', 'column', 'header', 'problem', 'issues', 'first cell', 'how to fix', 'example value', 'rows', 'code', 'severity'] as const;
@@ -62,7 +62,7 @@ export function addToFixLine(tally: CauseTally, line: ToFixLine): void {
 }
 
 /** Styles the sheet uses, as cell format indexes. */
-export interface ToFixStyles {
+interface ToFixStyles {
   header: number;
   error: number;
   /** Wrapped text, for the problem and how-to-fix columns. */
@@ -70,7 +70,7 @@ export interface ToFixStyles {
 }
 
 /** What the sheet is written with. */
-export interface ToFixSheetOptions {
+interface ToFixSheetOptions {
   styles: ToFixStyles;
   namespaces: { main: string; relationships: string };
   /** The data sheet's name, for the links to its cells. */

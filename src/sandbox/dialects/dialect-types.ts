@@ -77,7 +77,7 @@ export interface DialectPaging {
 }
 
 /** What an import acceptance says, before the dialect writes it. */
-export interface AcceptedImport {
+interface AcceptedImport {
   jobId: number;
   receivedItems: number;
   queuedAt: string;

@@ -32,7 +32,6 @@ export type {
   StructuralDialectName,
   DialectPaging,
   DialectRequest,
-  AcceptedImport,
   ListPage,
 } from './dialect-types.js';
 export { renderJsonText, markBigNumber } from './dialect-kit.js';

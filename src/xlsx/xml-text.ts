@@ -256,7 +256,7 @@ export function readXmlAttribute(tag: string, name: string): string | undefined 
 }
 
 /** Where one attribute is in a start tag (`findXmlAttribute`). */
-export interface XmlAttributePlace {
+interface XmlAttributePlace {
   /** Index of the space before the name. */
   start: number;
   valueStart: number;

@@ -5,6 +5,7 @@
  * the reader must choose the sheet, and fail on a missing one, before reading rows.
  */
 import { findXmlTags } from './xml-text.js';
+import type { ZipDirectory, ZipEntry } from './zip-directory.js';
 
 /** One sheet as the workbook lists it. */
 export interface WorkbookSheet {
@@ -64,4 +65,37 @@ export function resolvePart(base: string, target: string): string {
     else if (part !== '.' && part !== '') out.push(part);
   }
   return out.join('/');
+}
+
+/** The zip path of the part a relationship of the given type targets, relative to `base`. */
+export function findRelatedPart(relsXml: string, type: RegExp, base: string): string | undefined {
+  const target = findXmlTags(relsXml, 'Relationship', 'a relationships part')
+    .find((rel) => type.test(rel.get('Type') ?? ''))
+    ?.get('Target');
+  if (target === undefined || target === '') return undefined;
+  return resolvePart(base, target);
+}
+
+/** Where a part the sheet needs lives: as the workbook's relationships say, else at the usual place. */
+export interface PartPlace {
+  related: string | undefined;
+  fallback: string;
+}
+
+/** The place of the workbook's shared strings or styles part, from its relationships `relsXml` (`base`: the workbook's folder). */
+export function placeWorkbookPart(relsXml: string, type: 'sharedStrings' | 'styles', base: string): PartPlace {
+  return { related: findRelatedPart(relsXml, new RegExp(`/${type}$`), base), fallback: `${base}${type}.xml` };
+}
+
+/**
+ * The entry of a part the workbook's relationships name (`related`), or of the part at the usual
+ * place (`fallback`) when they name none; `undefined` when the workbook has no such part. A part
+ * named but missing is a corrupt workbook (its strings would read as `#REF!`): throws, naming it.
+ * The reader and the annotated copy find the parts with this one lookup.
+ */
+export function findWorkbookPart(directory: ZipDirectory, part: PartPlace): ZipEntry | undefined {
+  if (part.related === undefined) return directory.entries.get(part.fallback);
+  const entry = directory.entries.get(part.related);
+  if (entry === undefined) throw new Error(`its part ${part.related} is missing`);
+  return entry;
 }

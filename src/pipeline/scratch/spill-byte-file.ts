@@ -2,17 +2,19 @@
  * The bytes of the issue spill: an append-only scratch file (0600, replaced when stale, deleted when
  * closed). Appended bytes are gathered into writes of about a megabyte; reading walks the file
  * through a window of a megabyte, so reads in the order things were appended are a forward walk.
+ * The dry run's spool (`open-scratch-spool.ts`) creates and writes its file with the same two steps.
  */
-import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { StateError } from '../../core/errors.js';
 
 /** Where bytes are to be written or can be read: a buffer and a position in it (one shared object, valid until the next call). */
-export interface SpillPlace {
+interface SpillPlace {
   buffer: Buffer;
   start: number;
 }
 
 /** An append-only file of byte records. */
-export interface SpillByteFile {
+interface SpillByteFile {
   /** Room for at most `most` bytes at the end; write them at the place returned, then `commit`. */
   reserve(most: number): SpillPlace;
   /** Keeps the `length` bytes written at the last reserved place; returns their offset in the file. */
@@ -28,8 +30,7 @@ const WINDOW_BYTES = 1 << 20;
 
 /** Creates the file at `path` (replacing a stale one). */
 export function openSpillByteFile(path: string): SpillByteFile {
-  rmSync(path, { force: true });
-  const fd = openSync(path, 'wx+', 0o600);
+  const fd = createScratchFile(path, 'create the issue spill');
   let pending = Buffer.allocUnsafe(PENDING_BYTES);
   let pendingUsed = 0;
   let fileBytes = 0;
@@ -37,8 +38,7 @@ export function openSpillByteFile(path: string): SpillByteFile {
   const place: SpillPlace = { buffer: pending, start: 0 };
 
   const flush = (): void => {
-    let written = 0;
-    while (written < pendingUsed) written += writeSync(fd, pending, written, pendingUsed - written, fileBytes + written);
+    writeFully(fd, pending.subarray(0, pendingUsed), fileBytes);
     fileBytes += pendingUsed;
     pendingUsed = 0;
   };
@@ -106,4 +106,22 @@ function locateInWindow(fd: number, window: FileWindow, offset: number, length: 
   place.buffer = window.buffer;
   place.start = offset - window.start;
   return place;
+}
+
+/** Creates `path` (replacing a stale file), private from the start (the umask aside), open for reading and writing: the scratch files' one way in. */
+export function createScratchFile(path: string, action: string): number {
+  try {
+    rmSync(path, { force: true });
+    const fd = openSync(path, 'wx+', 0o600);
+    chmodSync(path, 0o600);
+    return fd;
+  } catch (error) {
+    throw new StateError(`cannot ${action} at ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Writes `bytes` at `at` of `fd`, however many writes it takes. */
+export function writeFully(fd: number, bytes: Buffer, at: number): void {
+  let written = 0;
+  while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written, at + written);
 }

@@ -3,8 +3,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createIssue, type Issue } from '../../src/core/issue.js';
-import { openIssueSpill } from '../../src/state/open-issue-spill.js';
+import { createIssue, type Issue } from '../../../src/core/issue.js';
+import { openIssueSpill } from '../../../src/pipeline/scratch/open-issue-spill.js';
 
 const issueOf = (row: number, n: number): Issue =>
   createIssue({ code: `code_${n % 3}`, severity: 'error', stage: 'validate', message: `issue ${n} of row ${row}: «${'ж'.repeat(n % 50)}»`, row, column: 'B' });

@@ -1,4 +1,4 @@
-import { decodeXmlText, findXmlAttribute } from '../../sources/xml-text.js';
+import { decodeXmlText, findXmlAttribute } from './xml-text.js';
 
 /**
  * The few pieces of XML text the workbook patch writes or edits: escaped text and attribute

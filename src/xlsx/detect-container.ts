@@ -7,10 +7,10 @@ import { createReadStream } from 'node:fs';
 import { Buffer } from 'node:buffer';
 
 /** The container as seen from the first bytes. */
-export type ContainerKind = 'zip' | 'ole' | 'text' | 'unknown';
+type ContainerKind = 'zip' | 'ole' | 'text' | 'unknown';
 
 /** What an OLE compound file holds. */
-export type OleContent = 'encrypted_ooxml' | 'legacy_xls' | 'other';
+type OleContent = 'encrypted_ooxml' | 'legacy_xls' | 'other';
 
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
@@ -29,7 +29,7 @@ const ENCRYPTED_NAMES = ['EncryptedPackage', 'EncryptionInfo'].map((name) => Buf
 const XLS_NAMES = ['Workbook', 'Book'].map((name) => Buffer.from(`${name}\0`, 'utf16le'));
 
 /** Finds which streams an OLE file holds, by their directory names. */
-export function detectOleContent(bytes: Uint8Array): OleContent | undefined {
+function detectOleContent(bytes: Uint8Array): OleContent | undefined {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (ENCRYPTED_NAMES.some((name) => buffer.includes(name))) return 'encrypted_ooxml';
   if (XLS_NAMES.some((name) => buffer.includes(name))) return 'legacy_xls';

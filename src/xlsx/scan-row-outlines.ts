@@ -16,7 +16,7 @@ import { createTagScanner } from './scan-tags-in-chunks.js';
 import { checkXmlSpace, decodeXmlText, XML_TAG_REST } from './xml-text.js';
 
 /** Collects row number → outline level (only rows with a level above 0), and rows out of order. */
-export interface RowOutlineScanner {
+interface RowOutlineScanner {
   write(chunk: Buffer): void;
   levels(): Map<number, number>;
   /** Rows whose number is not above the row before them (out of order or repeated), in file order; empty for a sheet in order. */

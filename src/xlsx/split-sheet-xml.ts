@@ -5,10 +5,10 @@
  * (text cannot hold a raw `<`), whatever namespace prefix the part uses (`<x:row>`).
  */
 
-import { findNonTagEnd, findTagEnd, XML_TAG_REST } from '../../sources/xml-text.js';
+import { findNonTagEnd, findTagEnd, XML_TAG_REST } from './xml-text.js';
 
 /** One piece of the sheet's XML. */
-export type SheetPiece =
+type SheetPiece =
   | { kind: 'head'; text: string; prefix: string }
   /** Rows found in one stretch of input, in order (batched: one piece per row cost a promise each). */
   | { kind: 'rows'; texts: string[] }

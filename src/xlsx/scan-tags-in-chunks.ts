@@ -13,7 +13,7 @@ import type { Buffer } from 'node:buffer';
 import { matchNonTagMarkup } from './xml-text.js';
 
 /** A scan fed the inflated part in order. */
-export interface TagScanner {
+interface TagScanner {
   write(chunk: Buffer): void;
 }
 

@@ -10,7 +10,7 @@
  * Rows come in file order, so a row's issues are mostly next to each other and next to the rows
  * around it: reading in row order walks the file forward through a window of a megabyte.
  */
-import type { Issue } from '../core/issue.js';
+import type { Issue } from '../../core/issue.js';
 import { openSpillByteFile } from './spill-byte-file.js';
 
 /** Issues of rows, spilled to disk. */

@@ -6,12 +6,12 @@
  */
 import type { Buffer } from 'node:buffer';
 import { createTagScanner } from './scan-tags-in-chunks.js';
-import { parseCellRef } from './column-letter.js';
-import type { CellRange } from './types.js';
+import { parseCellRef } from '../sources/column-letter.js';
+import type { CellRange } from '../sources/types.js';
 import { readXmlAttribute, XML_TAG_REST } from './xml-text.js';
 
 /** Collects `<mergeCell ref="A2:A5"/>` ranges from a sheet part fed chunk by chunk. */
-export interface MergedRangeScanner {
+interface MergedRangeScanner {
   write(chunk: Buffer): void;
   ranges(): CellRange[];
 }

@@ -21,11 +21,11 @@
  * gigabytes); a cell past column XFD is left out and reported on its row.
  */
 import { XLSX_PART_LIMITS } from './check-zip-part-size.js';
-import { buildColumnLetter } from './column-letter.js';
+import { buildColumnLetter } from '../sources/column-letter.js';
 import { checkXmlSpace, decodeXmlText, findTagEnd, normalizeLineEnds, placeXmlTextError, XmlTextError } from './xml-text.js';
 
 /** Excel's last row. */
-export const EXCEL_MAX_ROWS = 1_048_576;
+const EXCEL_MAX_ROWS = 1_048_576;
 /** Excel's last column (XFD), counted from 1. */
 export const EXCEL_MAX_COLUMNS = 16_384;
 

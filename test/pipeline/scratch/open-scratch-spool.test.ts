@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createProductKeyIndex } from '../../src/core/product-key-index.js';
-import { openScratchSpool } from '../../src/state/open-scratch-spool.js';
+import { createProductKeyIndex } from '../../../src/core/product-key-index.js';
+import { openScratchSpool } from '../../../src/pipeline/scratch/open-scratch-spool.js';
 
 let dir: string;
 beforeEach(async () => {

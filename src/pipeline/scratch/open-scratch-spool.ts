@@ -12,10 +12,11 @@
  * `COMPACT_BYTES`, the live groups are copied to a fresh file, so a file whose rows are scattered
  * cannot make the spool grow without bound. Memory holds one group and the index only.
  */
-import { chmodSync, closeSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, readSync, renameSync, rmSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
-import { StateError } from '../core/errors.js';
-import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key-index.js';
+import { StateError } from '../../core/errors.js';
+import { createProductKeyIndex, type ProductKeyIndex } from '../../core/product-key-index.js';
+import { createScratchFile, writeFully } from './spill-byte-file.js';
 
 /** A spool of values by key; `close` deletes the file. */
 export interface ScratchSpool {
@@ -35,7 +36,7 @@ const GROUP_SIZE = 64;
 const WAITING = -2;
 
 /** Options of `openScratchSpool`. */
-export interface ScratchSpoolOptions {
+interface ScratchSpoolOptions {
   /** Dead space tolerated before compacting; default 256 MiB. */
   compactBytes?: number;
   /** Values per group written; default 64. */
@@ -55,7 +56,7 @@ interface Groups {
 export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}): ScratchSpool {
   const compactBytes = options.compactBytes ?? COMPACT_BYTES;
   const groupSize = options.groupSize ?? GROUP_SIZE;
-  let fd = createPrivateFile(path, 'create the dry run spool');
+  let fd = createScratchFile(path, 'create the dry run spool');
   const productKeys = options.productKeys ?? createProductKeyIndex();
   // By key id: the group of its value (-1 or a hole: none; WAITING: in `waiting`) and its place there.
   const groupOf: number[] = [];
@@ -156,12 +157,6 @@ function spoolError(path: string, action: string, error: unknown): StateError {
   return new StateError(`cannot ${action} in the dry run spool ${path}: ${(error as Error).message}`, { cause: error });
 }
 
-/** Writes `bytes` at `at` of `fd`, however many writes it takes. */
-function writeFully(fd: number, bytes: Buffer, at: number): void {
-  let written = 0;
-  while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written, at + written);
-}
-
 /** The `length` bytes at `offset` of `fd`. */
 function readBytes(fd: number, offset: number, length: number): Buffer {
   const bytes = Buffer.allocUnsafe(length);
@@ -182,7 +177,7 @@ function readBytes(fd: number, offset: number, length: number): Buffer {
  */
 function copyLiveGroups(path: string, fd: number, groups: Groups): { fd: number; bytes: number } {
   const fresh = `${path}.compact`;
-  const next = createPrivateFile(fresh, 'compact the dry run spool');
+  const next = createScratchFile(fresh, 'compact the dry run spool');
   const moved: [number, number][] = [];
   let at = 0;
   try {
@@ -203,16 +198,4 @@ function copyLiveGroups(path: string, fd: number, groups: Groups): { fd: number;
   for (const [group, offset] of moved) groups.offsets[group] = offset;
   closeSync(fd);
   return { fd: next, bytes: at };
-}
-
-/** Creates `path` (replacing a stale file), private from the start (the umask aside), open for reading and writing. */
-function createPrivateFile(path: string, action: string): number {
-  try {
-    rmSync(path, { force: true });
-    const fd = openSync(path, 'wx+', 0o600);
-    chmodSync(path, 0o600);
-    return fd;
-  } catch (error) {
-    throw new StateError(`cannot ${action} at ${path}: ${(error as Error).message}`, { cause: error });
-  }
 }

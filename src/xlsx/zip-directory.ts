@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { Buffer } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { crc32, createInflateRaw } from 'node:zlib';
-import { loadFileBytes } from './load-source-file.js';
+import { loadFileBytes } from '../sources/load-source-file.js';
 
 /** One file inside the zip. */
 export interface ZipEntry {
@@ -34,7 +34,7 @@ export interface ZipDirectory {
  * are case-insensitive, and some writers store `xl/SharedStrings.xml` or `xl/worksheets/Sheet1.xml`
  * while the relationships say lowercase. Iteration keeps the stored names, in stored order.
  */
-export class PartNameMap extends Map<string, ZipEntry> {
+class PartNameMap extends Map<string, ZipEntry> {
   readonly #byLowerName = new Map<string, ZipEntry>();
 
   override set(name: string, entry: ZipEntry): this {
@@ -54,7 +54,7 @@ export class PartNameMap extends Map<string, ZipEntry> {
 }
 
 /** Why a zip directory could not be read. */
-export type ZipProblem = 'no_directory' | 'directory_out_of_bounds' | 'unsupported';
+type ZipProblem = 'no_directory' | 'directory_out_of_bounds' | 'unsupported';
 
 const EOCD_SIGNATURE = 0x06054b50;
 const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;

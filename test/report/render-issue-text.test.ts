@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createIssue, formatIssue, formatLocation } from '../../src/core/issue.js';
+import { createIssue, formatIssue, formatIssueLine, formatLocation } from '../../src/core/issue.js';
 import { createTranslator } from '../../src/i18n/create-translator.js';
-import { renderIssueLine, renderIssueText } from '../../src/report/render-issue-line.js';
+import { renderIssueText } from '../../src/report/render-issue-text.js';
 
 const en = createTranslator('en');
 const ru = createTranslator('ru');
@@ -10,7 +10,7 @@ describe('issue text', () => {
   it('renders the full line and the shorter text written next to the row', () => {
     const issue = createIssue({ code: 'invalid_price', severity: 'error', stage: 'validate', message: 'the price must be a positive number', file: 'a.xlsx', sheet: 'Лист', row: 3, column: 'C', header: 'Цена', value: '-5', hint: 'type a number' });
     expect(formatIssue(issue)).toBe('error invalid_price: a.xlsx › sheet "Лист" › row 3 › column C (Цена): the price must be a positive number (value "-5"); type a number');
-    expect(renderIssueLine(issue, en, { color: true })).toBe('\u001B[31merror\u001B[39m invalid_price: a.xlsx › sheet "Лист" › row 3 › column C (Цена): the price must be a positive number (value "-5"); type a number');
+    expect(formatIssueLine(issue, en)).toBe('error invalid_price: a.xlsx › sheet "Лист" › row 3 › column C (Цена): the price must be a positive number (value "-5"); type a number');
     expect(renderIssueText(issue, en)).toBe('column C (Цена): the price must be a positive number (value "-5"); type a number');
     expect(renderIssueText(issue, en, { column: false })).toBe('the price must be a positive number (value "-5"); type a number');
   });
@@ -27,7 +27,7 @@ describe('issue text', () => {
 
   it('writes the location words, the severity and the value in the language of the translator', () => {
     const issue = createIssue({ code: 'invalid_price', severity: 'warning', stage: 'validate', message: 'm', file: 'a.xlsx', sheet: 'Лист', row: 1234, column: 'C', header: 'Цена', value: '-5' });
-    expect(renderIssueLine(issue, ru)).toBe('предупреждение invalid_price: a.xlsx › лист «Лист» › строка 1234 › столбец C (Цена): m (значение «-5»)');
+    expect(formatIssueLine(issue, ru)).toBe('предупреждение invalid_price: a.xlsx › лист «Лист» › строка 1234 › столбец C (Цена): m (значение «-5»)');
     expect(renderIssueText(issue, ru)).toBe('предупреждение: столбец C (Цена): m (значение «-5»)');
     expect(formatLocation({ header: 'Цена' }, createTranslator('kk'))).toBe('«Цена» бағаны');
   });

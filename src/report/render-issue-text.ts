@@ -1,29 +1,14 @@
 /**
- * Issue text for the report: the full terminal line, and the shorter text written into the
- * annotated file next to the row, where file, sheet and row are already obvious. Both in the
- * translator's language (the run's).
+ * Issue text for the report: the shorter text written into the annotated file next to the row,
+ * where file, sheet and row are already obvious, in the translator's language (the run's). The
+ * full terminal line is `formatIssueLine` (`src/core/issue.ts`).
  */
-import { formatIssueBody, formatIssueLine } from '../core/issue.js';
+import { formatIssueBody } from '../core/issue.js';
 import type { Issue, IssueLocation } from '../core/issue.js';
 import type { Translator } from '../i18n/create-translator.js';
 
-/** Options of `renderIssueLine`. */
-export interface RenderIssueLineOptions {
-  /** Colour the severity with ANSI codes. */
-  color?: boolean;
-}
-
-/** One terminal line for an issue: `error unknown_brand: file › row 3 › column D (Бренд): …`. */
-export function renderIssueLine(issue: Issue, translator: Translator, options: RenderIssueLineOptions = {}): string {
-  const line = formatIssueLine(issue, translator);
-  if (options.color !== true) return line;
-  const severity = translator.translate(`severity.${issue.severity}`);
-  const colour = issue.severity === 'error' ? '\u001B[31m' : '\u001B[33m';
-  return `${colour}${severity}\u001B[39m${line.slice(severity.length)}`;
-}
-
 /** Options of `renderIssueText`. */
-export interface RenderIssueTextOptions {
+interface RenderIssueTextOptions {
   /** Start with `column C (Цена): `; leave it out in a note that sits on the cell itself. Default true. */
   column?: boolean;
   /** Add `(value "…")` when the message does not quote the value; leave it out where the value has a column of its own. Default true. */

@@ -18,7 +18,7 @@ import type { SharedStringTable } from './shared-string-table.js';
 import { decodeOoxmlEscapes, decodeXmlText, findNonTagEnd, findTagEnd, normalizeLineEnds } from './xml-text.js';
 
 /** Feeds the part's bytes in order; `end` after the last chunk. Both throw on a malformed part. */
-export interface SharedStringsParser {
+interface SharedStringsParser {
   write(chunk: Buffer): void;
   end(): void;
 }

@@ -7,36 +7,12 @@
  */
 import { LimitError, SourceReadError } from '../core/errors.js';
 import { createGroupRowDetector, type GroupRowDetector } from './detect-group-rows.js';
-import { EXCEL_MAX_COLUMNS } from './parse-sheet-rows.js';
+import { EXCEL_MAX_COLUMNS } from '../xlsx/parse-sheet-rows.js';
 import { openCsvTextRecords, type CsvTextRecord } from './read-csv.js';
 import type { RawRow } from './shape-rows.js';
 import { releaseOnReturn } from './release-on-return.js';
 import type { ReadOptions, SourceCell, SourceInfo } from './types.js';
 import type { TextEncodingName } from './detect-encoding.js';
-
-/** One data row as text, `values[i]` under `header[i]` of the reader's table. */
-export interface CsvTextRow {
-  /** The reader's row number. */
-  row: number;
-  values: readonly string[];
-  /**
-   * The record as it stands in the file (decoded, without its line break), when `values` are all
-   * of its fields in order, uncut. Without quotes in it, it is `values` joined by the delimiter.
-   */
-  text?: string;
-}
-
-/**
- * Opens `path` and returns its data rows as text: the rows the reader yields for the table in
- * `table` (the header row and columns the reader found, with the same `options`): rows below the
- * header, without group rows and rows blank in every column of the table, values of the visible
- * columns only, cut at `maxCellLength`, at most `maxRows`. Throws `SourceReadError` when the
- * header row is not the one the reader found (the file changed since).
- */
-export async function openCsvTextRows(path: string, options: ReadOptions, table: TableFound): Promise<AsyncGenerator<CsvTextRow>> {
-  const copy = await openCsvCopyRecords(path, options, table);
-  return shapeTextRows(copy, options, table);
-}
 
 /** What the reader found: the header row and columns, and the encoding and delimiter when known. */
 type TableFound = Pick<SourceInfo, 'headerRow' | 'header' | 'encoding' | 'delimiter'>;
@@ -46,7 +22,7 @@ type TableFound = Pick<SourceInfo, 'headerRow' | 'header' | 'encoding' | 'delimi
  * for the rows below; `level` 1 is the outermost), or a row it leaves out (blank in every column
  * of the table and right of it).
  */
-export type CsvRecordKind = 'data' | 'group' | 'skipped';
+type CsvRecordKind = 'data' | 'group' | 'skipped';
 
 /** One record below the header, as it stands, with what the reader makes of it. */
 export interface CsvCopyRecord extends CsvTextRecord {
@@ -158,34 +134,6 @@ function createRecordClassifier(path: string, options: ReadOptions, table: Table
       return record;
     },
   };
-}
-
-async function* shapeTextRows(copy: CsvCopyRecords, options: ReadOptions, table: TableFound): AsyncGenerator<CsvTextRow> {
-  const { width, records } = copy;
-  try {
-    const visible = table.header.map((column) => column.index);
-    // Every column of the header is in the table, in order: a record of `width` fields is its row's values as they are.
-    const whole = visible.length === width && visible.every((index, position) => index === position);
-    const { maxCellLength } = options;
-    for await (const record of records) {
-      if (record.kind !== 'data') continue;
-      const fields = record.fields;
-      const limit = Math.min(fields.length, EXCEL_MAX_COLUMNS);
-      if (whole && fields.length === width && (maxCellLength === undefined || record.text.length <= maxCellLength)) {
-        yield { row: record.row, values: fields, text: record.text };
-        continue;
-      }
-      const values = new Array<string>(visible.length);
-      for (let i = 0; i < visible.length; i++) {
-        const index = visible[i] as number;
-        const text = index < limit ? (fields[index] as string) : '';
-        values[i] = maxCellLength !== undefined && text.length > maxCellLength ? text.slice(0, maxCellLength) : text;
-      }
-      yield { row: record.row, values };
-    }
-  } finally {
-    await records.return(undefined);
-  }
 }
 
 async function findHeaderRecord(path: string, records: AsyncIterator<CsvTextRecord>, table: TableFound, leading: CsvTextRecord[]): Promise<CsvTextRecord> {
