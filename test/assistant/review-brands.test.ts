@@ -39,6 +39,11 @@ const FILE = [
   // A word of the directory (`Свечи зажигания`) is never a brand, however it is written.
   'Свечи Зажигания иридиевые NGK',
   'Свечи Зажигания медные Bosch',
+  // An adjective capitalised in names in lower case (`Перчатки Нитриловые 100 шт`) may make the goods another thing: never a brand.
+  'Перчатки Нитриловые 100 шт',
+  'Перчатки Нитриловые 50 шт',
+  'Кабель Медный для розетки 10 м',
+  'Кабель Медный для удлинителя 5 м',
   // Seen as a brand in one name only: not enough.
   'Сметана Савушкин 20% 350 г',
   // A name in Title Case says nothing by its case.
