@@ -44,6 +44,9 @@ const FILE = [
   'Перчатки Нитриловые 50 шт',
   'Кабель Медный для розетки 10 м',
   'Кабель Медный для удлинителя 5 м',
+  // Nor a noun in a genitive's commonest forms, which says what the head is (`Датчик Давления`).
+  'Датчик Давления масла 1 шт',
+  'Датчик Давления шин 1 шт',
   // Seen as a brand in one name only: not enough.
   'Сметана Савушкин 20% 350 г',
   // A name in Title Case says nothing by its case.

@@ -9,8 +9,9 @@
  * A word counts only when the file shows it as a brand, never as a description: capitalised after
  * the first word of two names at least (names in capitals, and names whose long words are all
  * capitalised, say nothing by their case; nor does a file that writes most names so), never
- * written in lower case after the first word of a name, no adjective (`Перчатки Нитриловые 100 шт`
- * must not lose the word that may make them another thing); Cyrillic (a Latin word in a Cyrillic name reads as a brand
+ * written in lower case after the first word of a name, no adjective and no noun in a genitive's
+ * commonest forms (`Перчатки Нитриловые 100 шт`, `Датчик Давления` must not lose the word that may
+ * make them another thing); Cyrillic (a Latin word in a Cyrillic name reads as a brand
  * already), four letters or more, and no word of any leaf's name or path (the directory's words
  * describe goods: `Зажигания` in a name in Title Case stays a word).
  */
@@ -41,6 +42,8 @@ const CAPITALISED = /^\p{Lu}\p{Ll}/u;
 const LOWER = /^\p{Ll}/u;
 // An adjective capitalised (`Перчатки Нитриловые`) may be what makes the goods another thing: it stays a word, even where it is a brand (`Бабаевский`).
 const ADJECTIVE = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ых|их|ую|юю)$/u;
+// Nor a noun in a genitive's commonest forms, what a noun after the head says of it (`Свечи Зажигания`, `Набор Инструментов`).
+const GENITIVE = /(?:ия|ии|ов|ев|ёв|ей)$/u;
 // A name in sentence case has a lower-case word of this length after its first word (prepositions are shorter).
 const SENTENCE_WORD = 4;
 
@@ -82,7 +85,7 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       const directoryWords = readDirectoryWords(index);
       const found: FileBrandWord[] = [];
       for (const [word, entry] of capitalised) {
-        if (entry.names < MIN_NAMES || lower.has(word) || Array.from(word).length < MIN_LETTERS || ADJECTIVE.test(word)) continue;
+        if (entry.names < MIN_NAMES || lower.has(word) || Array.from(word).length < MIN_LETTERS || ADJECTIVE.test(word) || GENITIVE.test(word)) continue;
         const stem = stemForIndex(word);
         if (directoryWords.has(stem) || Object.hasOwn(index.byCompoundEnd, stem)) continue;
         found.push({ word, names: entry.names, examples: entry.examples });
