@@ -134,7 +134,8 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
     }
     // A colour right after the head noun may be what tells two leaves apart (`Чай зелёный`): it stays in the type, where it
     // changes no kind unless a leaf names it.
-    if (words.length === 1 && words[0] === tokens[at - 1] && isColourWord(word)) {
+    // A Latin colour after a Cyrillic head is a brand's word (`Энергетик Red Bull`), not the goods' colour.
+    if (words.length === 1 && words[0] === tokens[at - 1] && isColourWord(word) && !(hasCyrillic && LATIN.test(word))) {
       words.push(word);
       continue;
     }
