@@ -333,6 +333,10 @@ export const mappingSchema = z
           .array(z.string().min(1))
           .default([])
           .describe('Words the seller confirmed never change the kind of product (`пастеризованное`): a leaf that explains every other word of the type is then a confident answer (`mapping review --apply` writes them).'),
+        brandWords: z
+          .array(z.string().min(1))
+          .default([])
+          .describe('Words the seller\'s files write as brands (`Адал`, `Рогачёв`): like the directory\'s brands, they end a product type, wherever they stand and in any case (`mapping review --apply` writes those its file showed).'),
         uncertain: z
           .enum(['error', 'warning'])
           .default('warning')

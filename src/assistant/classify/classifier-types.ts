@@ -71,6 +71,8 @@ export interface ClassifyOptions {
   excludeWords?: ReadonlySet<string>;
   /** Stems (`stemForIndex`) the seller confirmed never change a kind of product (`classify.neutralWords`). */
   neutralStems?: ReadonlySet<string>;
+  /** Brand words of the seller's files (`classify.brandWords`, normalised phrases): like the directory's brands, they end a product type. */
+  brandWords?: ReadonlySet<string>;
 }
 
 /** Why a leaf was proposed: which phrase of the product matched which name of the leaf. */

@@ -103,7 +103,7 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   // Excluded words are left out where the words are read, so the name keeps its punctuation (its phrase breaks).
   const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
-  const type = extractProductType(input.name, input.brand, options.excludeWords, readKnownBrands(index));
+  const type = extractProductType(input.name, input.brand, options.excludeWords, readKnownBrands(index, options));
   const key = JSON.stringify([type.text, type.purpose, type.form, label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined)]);
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));

@@ -134,7 +134,8 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
     }
     // A colour right after the head noun may be what tells two leaves apart (`Чай зелёный`): it stays in the type, where it
     // changes no kind unless a leaf names it.
-    if (words.length === 1 && words[0] === tokens[at - 1] && isColourWord(word)) {
+    // A Latin colour after a Cyrillic head is a brand's word (`Энергетик Red Bull`), not the goods' colour.
+    if (words.length === 1 && words[0] === tokens[at - 1] && isColourWord(word) && !(hasCyrillic && LATIN.test(word))) {
       words.push(word);
       continue;
     }
@@ -178,13 +179,18 @@ function readPurpose(tokens: readonly string[], from: number, brandLike: Readonl
  * Words of the name (normalised) that read as a brand or model rather than a description: a Latin
  * word in a Cyrillic name (`Корм для кошек Whiskas`), or a capitalised word inside a name written in
  * lower case (`Молоко пастеризованное Емшан`). A word in capitals (`ГРМ`, `АКБ`, `ВВГнг`) is an
- * abbreviation of a description, not a brand; a name in capitals says nothing by its case.
+ * abbreviation of a description, not a brand; a name in capitals, or with every long word
+ * capitalised (`Свечи Зажигания Ngk`), says nothing by its case.
  */
 export function findBrandLikeWords(name: string): Set<string> {
   const original = name.match(WORD) ?? [];
   const allCaps = name === name.toUpperCase();
   const cyrillicName = CYRILLIC.test(original[0] ?? '');
-  const brandLike = original.filter((word, i) => i > 0 && ((cyrillicName && /^[A-Za-z]/.test(word)) || (!allCaps && /^\p{Lu}\p{Ll}/u.test(word))));
+  // `Свечи Зажигания Ngk`: a name whose long words are all capitalised says nothing by its case either.
+  const long = original.slice(1).filter((word) => /^\p{L}{4,}$/u.test(word));
+  const titleCase = long.length >= 2 && long.every((word) => /^\p{Lu}/u.test(word));
+  const byCase = !allCaps && !titleCase;
+  const brandLike = original.filter((word, i) => i > 0 && ((cyrillicName && /^[A-Za-z]/.test(word)) || (byCase && /^\p{Lu}\p{Ll}/u.test(word))));
   // Normalised as the name's words are, all at once.
   return new Set(brandLike.length === 0 ? [] : tokenizeForMatch(brandLike.join(' ')));
 }

@@ -12,7 +12,7 @@
  */
 import type { Brand } from '../../domain/index.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
-import type { ClassifierIndex } from './classifier-types.js';
+import type { ClassifierIndex, ClassifyOptions } from './classifier-types.js';
 import { stemForIndex } from './stem-for-index.js';
 
 /** First word of a brand → the brands' words (the longest first): what `extractProductType` looks for in a name. */
@@ -39,23 +39,33 @@ export function collectKnownBrandNames(brands: readonly Brand[], isLeafWord: (st
 }
 
 const byIndex = new WeakMap<ClassifierIndex, KnownBrands>();
+const byOptions = new WeakMap<ClassifyOptions, KnownBrands>();
 
-/** The index's brands, ready for `extractProductType` (built once per index). */
-export function readKnownBrands(index: ClassifierIndex): KnownBrands {
+/**
+ * The index's brands, ready for `extractProductType` (built once per index), with the seller's own brand words
+ * (`options.brandWords`, `classify.brandWords` of the mapping) when there are any (built once per options).
+ */
+export function readKnownBrands(index: ClassifierIndex, options?: ClassifyOptions): KnownBrands {
   let known = byIndex.get(index);
-  if (known === undefined) {
-    const map = new Map<string, string[][]>();
-    for (const name of index.brands ?? []) {
-      const words = name.split(' ');
-      const first = words[0] ?? '';
-      const list = map.get(first) ?? [];
-      list.push(words);
-      map.set(first, list);
-    }
-    for (const list of map.values()) list.sort((a, b) => b.length - a.length);
-    byIndex.set(index, (known = map));
+  if (known === undefined) byIndex.set(index, (known = indexBrandNames(index.brands ?? [])));
+  if (options?.brandWords === undefined || options.brandWords.size === 0) return known;
+  let withSeller = byOptions.get(options);
+  if (withSeller === undefined) byOptions.set(options, (withSeller = indexBrandNames([...(index.brands ?? []), ...options.brandWords])));
+  return withSeller;
+}
+
+function indexBrandNames(names: readonly string[]): KnownBrands {
+  const map = new Map<string, string[][]>();
+  for (const name of new Set(names)) {
+    const words = name.split(' ').filter((word) => word !== '');
+    const first = words[0];
+    if (first === undefined) continue;
+    const list = map.get(first) ?? [];
+    list.push(words);
+    map.set(first, list);
   }
-  return known;
+  for (const list of map.values()) list.sort((a, b) => b.length - a.length);
+  return map;
 }
 
 /** Which tokens of a phrase belong to a known brand (the longest brand at each start, words in order). */

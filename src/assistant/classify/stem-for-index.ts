@@ -4,7 +4,8 @@
  * that product names use all the time: a short word's ending vowel (`мяч`/`мячи`, `шина`/`шины`)
  * and the genitive plural's fleeting vowel (`отверток`/`отвертки`, `чехол`/`чехлы`, `огурец`/`огурцы`),
  * and a short adjective's ending (`сухой`/`сухие`, `общая`/`общие`), which the shared stemmer keeps
- * for a stem that short.
+ * for a stem that short. A word with a letter only Kazakh has loses its plural or possessive ending
+ * first (`жұмыртқалары`, `жұмыртқасы` → `жұмыртқа`; `шұлығы` → `шұлық`).
  */
 import { stemWord } from '../stem-word.js';
 import { foldKazakhLetters } from '../transliterate.js';
@@ -12,10 +13,29 @@ import { foldKazakhLetters } from '../transliterate.js';
 const SHORT_ENDING = /^(\p{L}{3,4})[аяыиеоуюьй]$/u;
 const SHORT_ADJECTIVE = /^(\p{L}{3,4})(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ую|юю|ого|его|ых|их)$/u;
 const FLEETING = /^(\p{L}{3,})[ое]([клц])$/u;
+// Letters only Kazakh has: a word with one is Kazakh, and its endings are Kazakh ones.
+const KAZAKH_LETTER = /[әғқңөұүһі]/u;
+// The plural with the possessive (`жұмыртқалары`; a bare plural the shared stemmer takes, and `дәптер` is no plural) and the possessive (`жұмыртқасы`, `шұлығы`, `ұны`) of a noun: `Тауық жұмыртқалары`
+// (a leaf) and `Жұмыртқа` (a name) are one word. A voiced `ғ`/`г` before the possessive's vowel is the noun's `қ`/`к`.
+const KAZAKH_PLURAL = /^(\p{L}{2,}?)(?:лар|лер|дар|дер|тар|тер)[ыі]$/u;
+const KAZAKH_POSSESSIVE_AFTER_VOWEL = /^(\p{L}{2,}[аәеиоөұүуыіэюя])с[ыі]$/u;
+const KAZAKH_POSSESSIVE_AFTER_CONSONANT = /^(\p{L}{1,}[^аәеиоөұүуыіэюя\s])[ыі]$/u;
 
 // A catalog repeats a few thousand words over its rows: each is stemmed once (bounded, so a file of codes cannot grow it without end).
 const stems = new Map<string, string>();
 const MAX_REMEMBERED = 100_000;
+
+/** A Kazakh noun without its plural or possessive ending. */
+function dropKazakhEnding(word: string): string {
+  const plural = KAZAKH_PLURAL.exec(word);
+  if (plural !== null) return plural[1] ?? word;
+  const afterVowel = KAZAKH_POSSESSIVE_AFTER_VOWEL.exec(word);
+  if (afterVowel !== null) return afterVowel[1] ?? word;
+  const afterConsonant = KAZAKH_POSSESSIVE_AFTER_CONSONANT.exec(word);
+  if (afterConsonant === null) return word;
+  const noun = afterConsonant[1] ?? word;
+  return noun.replace(/ғ$/u, 'қ').replace(/г$/u, 'к');
+}
 
 /** The index key of one normalised word (`tokenizeForMatch` output). */
 export function stemForIndex(word: string): string {
@@ -27,7 +47,7 @@ export function stemForIndex(word: string): string {
 }
 
 function readStem(word: string): string {
-  const folded = foldKazakhLetters(word);
+  const folded = foldKazakhLetters(KAZAKH_LETTER.test(word) ? dropKazakhEnding(word) : word);
   const fleeting = FLEETING.exec(folded);
   if (fleeting !== null) return `${fleeting[1] ?? ''}${fleeting[2] ?? ''}`;
   const adjective = SHORT_ADJECTIVE.exec(folded);

@@ -4,7 +4,8 @@
  * the key `lookup: category` finds in a name as whole words before it classifies, so one answer
  * covers every product of that type in this file and in later ones. Comments and order of the rest
  * of the mapping are kept; an entry the seller already had for that type is replaced. The words the
- * seller confirmed harmless (sheet `Words`) go to `classify.neutralWords`.
+ * seller confirmed harmless (sheet `Words`) go to `classify.neutralWords`, the words the file writes as brands
+ * (sheet `Brands`, answered yes) to `classify.brandWords`.
  */
 import { isMap, isSeq, parseDocument, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
@@ -20,10 +21,12 @@ export interface AppliedAnswers {
   unchanged: number;
   /** Words added to `classify.neutralWords`. */
   neutralAdded: number;
+  /** Words added to `classify.brandWords`. */
+  brandsAdded: number;
 }
 
 /** Adds the answers under `categories:`. */
-export function applyReviewAnswers(yamlText: string, answers: readonly ReviewAnswer[], index: DirectoryIndex, neutralWords: readonly string[] = []): AppliedAnswers {
+export function applyReviewAnswers(yamlText: string, answers: readonly ReviewAnswer[], index: DirectoryIndex, neutralWords: readonly string[] = [], brandWords: readonly string[] = []): AppliedAnswers {
   const doc = parseDocument(yamlText);
   let categories = doc.get('categories', true);
   if (!isMap(categories)) {
@@ -31,7 +34,7 @@ export function applyReviewAnswers(yamlText: string, answers: readonly ReviewAns
     doc.set('categories', categories);
   }
   const map = categories as YAMLMap;
-  const result: AppliedAnswers = { text: '', added: 0, replaced: 0, unchanged: 0, neutralAdded: addNeutralWords(doc, neutralWords) };
+  const result: AppliedAnswers = { text: '', added: 0, replaced: 0, unchanged: 0, neutralAdded: addWords(doc, 'neutralWords', neutralWords), brandsAdded: addWords(doc, 'brandWords', brandWords) };
   for (const answer of answers) {
     const category = index.categoryById.get(answer.leafId);
     const value = new Scalar(answer.leafId);
@@ -51,13 +54,13 @@ export function applyReviewAnswers(yamlText: string, answers: readonly ReviewAns
   return result;
 }
 
-/** Adds the confirmed words to `classify.neutralWords` (a word already there, in any case, is kept once). */
-function addNeutralWords(doc: ReturnType<typeof parseDocument>, words: readonly string[]): number {
+/** Adds the confirmed words to the list `classify.<key>` (a word already there, in any case, is kept once). */
+function addWords(doc: ReturnType<typeof parseDocument>, key: 'neutralWords' | 'brandWords', words: readonly string[]): number {
   if (words.length === 0) return 0;
-  let list = doc.getIn(['classify', 'neutralWords'], true);
+  let list = doc.getIn(['classify', key], true);
   if (!isSeq(list)) {
     list = new YAMLSeq();
-    doc.setIn(['classify', 'neutralWords'], list);
+    doc.setIn(['classify', key], list);
   }
   const seq = list as YAMLSeq;
   const known = new Set(seq.items.map((item) => normalizeName(String(item instanceof Scalar ? item.value : item))));

@@ -61,7 +61,7 @@ export function findAnsweredType<T>(answered: ReadonlyMap<string, T>, name: stri
 
 /** The answer of the name's type when there is one (confident, with that evidence), else the classifier's answer. */
 export function classifyWithAnswers(index: ClassifierIndex, answered: AnsweredTypes, name: string, options?: ClassifyOptions): Classification {
-  const found = findAnsweredType(answered, name, readKnownBrands(index));
+  const found = findAnsweredType(answered, name, readKnownBrands(index, options));
   if (found === undefined) return classifyProduct(index, { name }, options);
   const leafId = found.answer;
   const leaf = findLeaf(index, leafId);

@@ -89,7 +89,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
   let rows = 0;
   let answeredRows = 0;
   let untypedRows = 0;
-  const knownBrands = readKnownBrands(options.classifier);
+  const knownBrands = readKnownBrands(options.classifier, options.classifyOptions);
   return {
     add(name, row) {
       rows += 1;

@@ -10,7 +10,7 @@ import { createIssue, type Issue } from '../../core/issue.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { PICKED_ENTRY } from '../../mapping/mapping-workbook-layout.js';
 import { normalizeName, normalizePath } from '../../mapping/normalize-name.js';
-import { REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_ANSWERS, WORD_COLUMNS, wordColumnNumber } from './review-workbook-layout.js';
+import { BRAND_COLUMNS, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_ANSWERS, WORD_COLUMNS } from './review-workbook-layout.js';
 
 /** One answered product type. */
 export interface ReviewAnswer {
@@ -25,6 +25,8 @@ export interface ReviewAnswers {
   answers: ReviewAnswer[];
   /** Words of sheet `Words` the seller said do not change the kind of product. */
   neutralWords: string[];
+  /** Words of sheet `Brands` answered yes: the file writes them as brands. */
+  brandWords: string[];
   /** Rows of `Review` left without an answer: open questions, never guessed. */
   open: number;
   issues: Issue[];
@@ -36,9 +38,9 @@ export async function readReviewAnswers(path: string, file: string, index: Direc
   try {
     await workbook.xlsx.readFile(path);
   } catch (error) {
-    return { answers: [], neutralWords: [], open: 0, issues: [answerIssue('unknown_category', `cannot read ${file} as a workbook: ${(error as Error).message}`, { file })] };
+    return { answers: [], neutralWords: [], brandWords: [], open: 0, issues: [answerIssue('unknown_category', `cannot read ${file} as a workbook: ${(error as Error).message}`, { file })] };
   }
-  const result: ReviewAnswers = { answers: [], neutralWords: [], open: 0, issues: [] };
+  const result: ReviewAnswers = { answers: [], neutralWords: [], brandWords: [], open: 0, issues: [] };
   for (const name of [REVIEW_SHEETS.review, REVIEW_SHEETS.placed]) {
     const sheet = workbook.getWorksheet(name);
     if (sheet === undefined) {
@@ -50,7 +52,9 @@ export async function readReviewAnswers(path: string, file: string, index: Direc
   }
   // A workbook written before the `Words` sheet existed has none: nothing to read there.
   const words = workbook.getWorksheet(REVIEW_SHEETS.words);
-  if (words !== undefined) readWordAnswers(words, file, result);
+  if (words !== undefined) readYesNoSheet(words, WORD_COLUMNS, file, result, (word) => result.neutralWords.push(word));
+  const brands = workbook.getWorksheet(REVIEW_SHEETS.brands);
+  if (brands !== undefined) readYesNoSheet(brands, BRAND_COLUMNS, file, result, (word) => result.brandWords.push(word));
   const seen = new Map<string, ReviewAnswer>();
   for (const answer of result.answers) {
     const earlier = seen.get(answer.type);
@@ -97,11 +101,15 @@ function readSheetAnswers(sheet: ExcelJS.Worksheet, file: string, index: Directo
   }
 }
 
-/** The `Words` sheet: `yes` makes the word neutral for the mapping, `no` or empty leaves it a doubt; anything else is an error. */
-function readWordAnswers(sheet: ExcelJS.Worksheet, file: string, result: ReviewAnswers): void {
-  const column = `${String.fromCharCode(64 + wordColumnNumber('answer'))}`;
+/**
+ * A sheet of yes/no questions about words (`Words`, `Brands`): its first column the word, its `answer` column yes or no; `yes`
+ * takes the word, `no` or empty leaves it; anything else is an error naming sheet, row and column.
+ */
+function readYesNoSheet(sheet: ExcelJS.Worksheet, columns: readonly { key: string; header: string }[], file: string, result: ReviewAnswers, take: (word: string) => void): void {
+  const answerColumn = columns.findIndex((column) => column.key === 'answer') + 1;
+  const column = String.fromCharCode(64 + answerColumn);
   let ok = true;
-  WORD_COLUMNS.forEach((expected, i) => {
+  columns.forEach((expected, i) => {
     const text = sheet.getRow(1).getCell(i + 1).text.trim();
     if (text === expected.header) return;
     ok = false;
@@ -110,13 +118,13 @@ function readWordAnswers(sheet: ExcelJS.Worksheet, file: string, result: ReviewA
   if (!ok) return;
   for (let r = 2; r <= sheet.rowCount; r += 1) {
     const row = sheet.getRow(r);
-    const word = readText(row.getCell(wordColumnNumber('word')));
-    const answer = readText(row.getCell(wordColumnNumber('answer'))).toLowerCase();
+    const word = readText(row.getCell(1));
+    const answer = readText(row.getCell(answerColumn)).toLowerCase();
     if (answer === '' || (WORD_ANSWERS.no as readonly string[]).includes(answer)) continue;
     const where = { file, sheet: sheet.name, row: r, column };
     if (!(WORD_ANSWERS.yes as readonly string[]).includes(answer)) result.issues.push(answerIssue('mapping_invalid', `the answer for the word "${word}" must be yes or no`, { ...where, value: answer }));
     else if (word === '') result.issues.push(answerIssue('mapping_invalid', `a "yes" without a word in column A`, where));
-    else result.neutralWords.push(word);
+    else take(word);
   }
 }
 

@@ -13,6 +13,8 @@ export const REVIEW_SHEETS = {
   choices: 'Choices',
   /** Words the classifier could not place: does each change the kind of product? */
   words: 'Words',
+  /** Words the file writes as brands: read as brands in the review; `--apply` keeps those answered yes. */
+  brands: 'Brands',
   /** Every leaf, `path [id]`, with its Kazakh path: to search and copy from. */
   leaves: 'Leaves',
 } as const;
@@ -45,6 +47,20 @@ export const WORD_COLUMNS = [
   { key: 'answer', header: 'Does not change the kind of product (yes/no)', width: 16 },
   { key: 'order', header: 'Ask order', width: 8 },
 ] as const;
+
+/** The columns of the `Brands` sheet, in order. */
+export const BRAND_COLUMNS = [
+  { key: 'word', header: 'Word the file writes as a brand', width: 24 },
+  { key: 'names', header: 'Names that show it as a brand', width: 12 },
+  { key: 'example1', header: 'Example 1', width: 50 },
+  { key: 'example2', header: 'Example 2', width: 50 },
+  { key: 'answer', header: 'Is a brand, not a description (yes/no)', width: 16 },
+] as const;
+
+/** 1-based column number of a `Brands` column. */
+export function brandColumnNumber(key: (typeof BRAND_COLUMNS)[number]['key']): number {
+  return BRAND_COLUMNS.findIndex((column) => column.key === key) + 1;
+}
 
 /** 1-based column number of a `Words` column. */
 export function wordColumnNumber(key: (typeof WORD_COLUMNS)[number]['key']): number {

@@ -23,6 +23,7 @@ import { readKnownBrands } from '../classify/known-brands.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
 import { applyReviewAnswers } from './apply-review-answers.js';
 import { collectServiceExamples } from './collect-service-examples.js';
+import { createFileBrandCollector } from './collect-file-brands.js';
 import { createProductTypeCollector, type KnownLeaf, type ProductTypeGroup } from './collect-product-types.js';
 import { readReviewAnswers, resolveLeaf } from './read-review-answers.js';
 import { findAnsweredType, indexAnsweredTypes } from './classify-with-answers.js';
@@ -63,6 +64,8 @@ export interface MappingReviewResult {
   untypedRows: number;
   /** Types the seller's marketplace products settle. */
   fromServiceTypes: number;
+  /** Words the file writes as brands (sheet `Brands`), read as brands in this review and written by `--apply`. */
+  brandWords: number;
 }
 
 /** Writes the review workbook. */
@@ -80,17 +83,28 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   const { options: classifyOptions, problems } = readClassifyExclusions(mapping, index);
   if (problems.length > 0) throw new ConfigError(`${options.mapping}: ${problems.join('; ')}`);
   const answered = readAnsweredTypes(mapping, index);
-  const knownBrands = readKnownBrands(classifier);
-  const findAnswer = (name: string): KnownLeaf | undefined => {
-    const found = findAnsweredType(answered, name, knownBrands);
-    return found === undefined ? undefined : { leafId: found.answer, source: 'your answer' };
-  };
-  const collector = createProductTypeCollector({ classifier, classifyOptions, findAnswer, ...(examples === undefined ? {} : { examples }) });
 
   deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${options.file}: product names` });
   const stream = await openSource(sourcePath, buildReadOptions(mapping), deps);
   const nameColumn = findNameColumn(mapping, stream.info.header, options.mapping);
-  for await (const row of stream.rows) collector.add(row.cells[nameColumn]?.text ?? '', row.row);
+  // The names are read first, for the brand words the file shows (`collect-file-brands.ts`): every name is then read with them.
+  const names: { name: string; row: number }[] = [];
+  const brandCollector = createFileBrandCollector(classifier);
+  for await (const row of stream.rows) {
+    const name = row.cells[nameColumn]?.text ?? '';
+    names.push({ name, row: row.row });
+    brandCollector.add(name);
+  }
+  const knownBrandWords = readKnownBrands(classifier, classifyOptions);
+  const brands = brandCollector.finish().filter((brand) => knownBrandWords.get(brand.word)?.some((words) => words.length === 1) !== true);
+  const readOptions = brands.length === 0 ? classifyOptions : { ...classifyOptions, brandWords: new Set([...(classifyOptions.brandWords ?? []), ...brands.map((brand) => brand.word)]) };
+  const knownBrands = readKnownBrands(classifier, readOptions);
+  const findAnswer = (name: string): KnownLeaf | undefined => {
+    const found = findAnsweredType(answered, name, knownBrands);
+    return found === undefined ? undefined : { leafId: found.answer, source: 'your answer' };
+  };
+  const collector = createProductTypeCollector({ classifier, classifyOptions: readOptions, findAnswer, ...(examples === undefined ? {} : { examples }) });
+  for (const { name, row } of names) collector.add(name, row);
   const { groups, words, rows, answeredRows, untypedRows } = collector.finish();
 
   const needsAnswer = (group: ProductTypeGroup): boolean => group.known === undefined && group.placedRows < group.rows;
@@ -98,7 +112,7 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   const placed = groups.filter((group) => !needsAnswer(group));
   const questions = orderReviewQuestions(review, words, new Set(placed.flatMap((group) => group.openRows)));
   await mkdir(dirname(outPath), { recursive: true });
-  await writeReviewWorkbook(outPath, { questions, placed, index });
+  await writeReviewWorkbook(outPath, { questions, placed, brands, index });
   const sum = (list: readonly ProductTypeGroup[], of: (group: ProductTypeGroup) => number): number => list.reduce((total, group) => total + of(group), 0);
   return {
     out,
@@ -113,6 +127,7 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
     answeredRows,
     untypedRows,
     fromServiceTypes: groups.filter((group) => group.known !== undefined).length,
+    brandWords: brands.length,
   };
 }
 
@@ -130,6 +145,8 @@ export interface MappingReviewApplyResult {
   unchanged: number;
   /** Words added to `classify.neutralWords`. */
   neutralAdded: number;
+  /** Words added to `classify.brandWords`. */
+  brandsAdded: number;
   /** Types of `Review` left unanswered: they stay open questions. */
   open: number;
 }
@@ -148,11 +165,11 @@ export async function runMappingReviewApply(options: MappingReviewApplyOptions, 
   const read = await readReviewAnswers(workbookPath, options.workbook, index);
   const errors = read.issues.filter((issue) => issue.severity === 'error');
   if (errors.length > 0) throw new MappingError(`${options.workbook} has ${errors.length} answer${errors.length === 1 ? '' : 's'} that name${errors.length === 1 ? 's' : ''} no leaf; nothing was applied`, errors);
-  const applied = applyReviewAnswers(await readFile(mappingPath, 'utf8'), read.answers, index, read.neutralWords);
+  const applied = applyReviewAnswers(await readFile(mappingPath, 'utf8'), read.answers, index, read.neutralWords, read.brandWords);
   await writeFile(mappingPath, applied.text, 'utf8');
   // The mapping must still load: a broken result is reported now, not at the next import.
   await loadMapping(options.mapping, deps);
-  return { added: applied.added, replaced: applied.replaced, unchanged: applied.unchanged, neutralAdded: applied.neutralAdded, open: read.open };
+  return { added: applied.added, replaced: applied.replaced, unchanged: applied.unchanged, neutralAdded: applied.neutralAdded, brandsAdded: applied.brandsAdded, open: read.open };
 }
 
 async function loadDirectoriesAndExamples(settings: Settings, fromService: boolean, deps: Deps): Promise<{ directories: Directories; examples?: Map<string, KnownLeaf> }> {

@@ -11,9 +11,10 @@ import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { buildCategoryPath } from '../../mapping/directory-index.js';
 import { formatPickedEntry } from '../../mapping/mapping-workbook-layout.js';
 import { neutralizeFormula } from '../../report/neutralize-formula.js';
+import type { FileBrandWord } from './collect-file-brands.js';
 import type { ProductTypeGroup, UnplacedWord } from './collect-product-types.js';
 import type { ReviewQuestion } from './order-review-questions.js';
-import { REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS } from './review-workbook-layout.js';
+import { BRAND_COLUMNS, brandColumnNumber, REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS } from './review-workbook-layout.js';
 
 /** What goes into the workbook. */
 export interface ReviewWorkbookInput {
@@ -21,6 +22,8 @@ export interface ReviewWorkbookInput {
   questions: readonly ReviewQuestion[];
   /** Types placed without asking, in order. */
   placed: readonly ProductTypeGroup[];
+  /** Words the file writes as brands (read as brands in this review). */
+  brands?: readonly FileBrandWord[];
   index: DirectoryIndex;
 }
 
@@ -75,6 +78,7 @@ export async function writeReviewWorkbook(path: string, input: ReviewWorkbookInp
   fill(review, input.questions.flatMap((question) => (question.kind === 'type' ? [{ group: question.group, order: question.order }] : [])));
   fill(placed, input.placed.map((group) => ({ group })));
   fillWords(words, input.questions.flatMap((question) => (question.kind === 'word' ? [{ word: question.word, order: question.order }] : [])), labelOf);
+  fillBrands(workbook.addWorksheet(REVIEW_SHEETS.brands, { views: [{ state: 'frozen', ySplit: 1 }] }), input.brands ?? []);
   const leaves = workbook.addWorksheet(REVIEW_SHEETS.leaves, { views: [{ state: 'frozen', ySplit: 1 }] });
   leaves.columns = [
     { header: 'Leaf (Russian path [id])', key: 'leaf', width: 80 },
@@ -101,6 +105,17 @@ function fillWords(sheet: ExcelJS.Worksheet, words: readonly { word: UnplacedWor
     row.getCell(WORD_COLUMNS.findIndex((column) => column.key === 'answer') + 1).dataValidation = { type: 'list', allowBlank: true, formulae: ['"yes,no"'] };
   }
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: WORD_COLUMNS.length } };
+}
+
+/** One row per word the file writes as a brand, answered `yes` already: the review read it so; `no` keeps it a word of the product type. */
+function fillBrands(sheet: ExcelJS.Worksheet, brands: readonly FileBrandWord[]): void {
+  sheet.columns = BRAND_COLUMNS.map((column) => ({ header: column.header, key: column.key, width: column.width }));
+  sheet.getRow(1).font = { bold: true };
+  for (const brand of brands) {
+    const row = sheet.addRow({ word: neutralizeFormula(brand.word), names: brand.names, example1: neutralizeFormula(brand.examples[0] ?? ''), example2: neutralizeFormula(brand.examples[1] ?? ''), answer: 'yes' });
+    row.getCell(brandColumnNumber('answer')).dataValidation = { type: 'list', allowBlank: true, formulae: ['"yes,no"'] };
+  }
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: BRAND_COLUMNS.length } };
 }
 
 /** `"кислота" matched "Кислоты" (name); your answer` — what made the proposal. */

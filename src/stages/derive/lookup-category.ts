@@ -24,8 +24,8 @@ import type { CompiledStep } from './transform-rules.js';
 export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex): CompiledStep {
   const keys = indexAnsweredTypes(Object.keys(mapping.categories).map((key) => [key, key] as const));
   const classifier = getClassifierIndex(index.directories, index);
-  const knownBrands = readKnownBrands(classifier);
   const { options, problems } = readClassifyExclusions(mapping, index);
+  const knownBrands = readKnownBrands(classifier, options);
   const severity = mapping.classify.uncertain;
   return {
     kind: 'lookup',
@@ -57,7 +57,7 @@ function describeDoubt(text: string, result: Classification): IssueData {
 }
 
 /**
- * The mapping's `classify.exclude` and `classify.neutralWords`, as the classifier takes them; an excluded leaf that names nothing
+ * The mapping's `classify.exclude`, `classify.neutralWords` and `classify.brandWords`, as the classifier takes them; an excluded leaf that names nothing
  * is a problem of the setup. The one reader of it: `mapping review` classifies with it too.
  */
 export function readClassifyExclusions(mapping: Mapping, index: DirectoryIndex): { options: ClassifyOptions; problems: string[] } {
@@ -73,6 +73,9 @@ export function readClassifyExclusions(mapping: Mapping, index: DirectoryIndex):
   // The seller's confirmed harmless words, stemmed as the classifier reads a type's words.
   const neutralStems = new Set(mapping.classify.neutralWords.flatMap((word) => tokenizeForMatch(word)).map(stemForIndex));
   const options: ClassifyOptions = {};
+  // The seller's brand words (`mapping review --apply` writes those its file showed), normalised as the index keeps brands.
+  const brandWords = new Set(mapping.classify.brandWords.map((phrase) => tokenizeForMatch(phrase).join(' ')).filter((phrase) => phrase !== ''));
+  if (brandWords.size > 0) options.brandWords = brandWords;
   if (neutralStems.size > 0) options.neutralStems = neutralStems;
   if (excludeLeafIds.size > 0) options.excludeLeafIds = excludeLeafIds;
   if (excludeWords.size > 0) options.excludeWords = excludeWords;

@@ -47,6 +47,8 @@ export function generatePriceList(options: PriceListOptions = {}): PriceList {
   const { rows: count = 2000, seed = 33 } = options;
   if (options.directory !== undefined) checkKindLeaves(options.directory);
   const random = createPrng(seed);
+  // The writing habits below draw from a stream of their own, so that the kinds and words drawn stay those of the seed.
+  const habit = createPrng(seed + HABIT_SEED);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const weights = drawKindWeights(random);
   const total = weights.reduce((sum, weight) => sum + weight, 0);
@@ -55,7 +57,7 @@ export function generatePriceList(options: PriceListOptions = {}): PriceList {
   const names = new Set<string>();
   for (let attempt = 0; rows.length < count && attempt < count * 20; attempt += 1) {
     const kind = drawKind(weights, total, random());
-    let name = composeName(kind, pick, random);
+    let name = composeName(kind, pick, random, habit);
     // A large catalog runs out of word combinations: later repeats get a model code, as shops number variants.
     if (names.has(name.toLowerCase()) && attempt >= count * 2) name = `${name} мод. ${rows.length + 1}`;
     if (names.has(name.toLowerCase())) continue;
@@ -104,11 +106,15 @@ function drawKind(weights: readonly number[], total: number, at: number): PriceL
 
 /**
  * A name as shops write it: mostly `head brand extra size`; sometimes the brand first, the whole
- * name in capitals, a Kazakh head with the Russian one after a slash, or the size before the extra.
+ * name in capitals, a Kazakh head with the Russian one after a slash, or the size before the extra;
+ * sometimes the brand in quotes, or a long word cut short with a dot, as accounting exports write them.
  */
-function composeName(kind: PriceListKind, pick: <T>(items: readonly T[]) => T, random: () => number): string {
+function composeName(kind: PriceListKind, pick: <T>(items: readonly T[]) => T, random: () => number, habit: () => number): string {
   const head = pick(kind.heads);
-  const brand = kind.brands.length > 0 && random() < 0.85 ? pick(kind.brands) : '';
+  const drawn = kind.brands.length > 0 && random() < 0.85 ? pick(kind.brands) : '';
+  // Accounting exports often quote the brand (`Кефир «Адал» 2,5%`, `Кефир "Адал"`).
+  const quoted = habit();
+  const brand = drawn === '' || quoted >= QUOTED_BRAND ? drawn : quoted < QUOTED_BRAND / 2 ? `«${drawn}»` : `"${drawn}"`;
   const extra = pick(kind.extras);
   const size = kind.sizes.length > 0 ? pick(kind.sizes) : '';
   const style = random();
@@ -117,8 +123,24 @@ function composeName(kind: PriceListKind, pick: <T>(items: readonly T[]) => T, r
   else if (style < 0.14) parts = [head, brand, size, extra];
   else if (style < 0.18 && head !== kind.heads[0]) parts = [`${head} / ${kind.heads[0] ?? ''}`, brand, extra, size];
   else parts = [head, brand, extra, size];
-  const name = parts.filter((part) => part !== '').join(' ');
+  const written = parts.filter((part) => part !== '').join(' ');
+  // A name field of limited length: a long word after the first is cut short with a dot (`Молоко пастер.`, `Шоколад молоч.`).
+  const name = habit() < ABBREVIATED ? abbreviateLongWord(written) : written;
   return random() < 0.07 ? name.toUpperCase() : name;
+}
+
+// How often a brand is quoted, and how often a long word is cut short.
+const QUOTED_BRAND = 0.12;
+const ABBREVIATED = 0.06;
+const HABIT_SEED = 7919;
+
+/** Cuts the first long lower-case Cyrillic word after the first word to five letters (six when the fifth is a vowel) and a dot. */
+function abbreviateLongWord(name: string): string {
+  const match = /(?<=\S\s(?:\S+\s)*?)([а-яё]{8,})(?=\s|$)/u.exec(name);
+  if (match === null) return name;
+  const word = match[1] ?? '';
+  const cut = /[аеёиоуыэюя]/u.test(word.charAt(4)) ? 6 : 5;
+  return `${name.slice(0, match.index)}${word.slice(0, cut)}.${name.slice(match.index + word.length)}`;
 }
 
 function lowerFirst(text: string): string {

@@ -13,12 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadServiceDirectories } from '../../../src/assistant/load-service-directories.js';
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
-import { REVIEW_SHEETS, reviewColumnNumber, wordColumnNumber } from '../../../src/assistant/review/review-workbook-layout.js';
+import { brandColumnNumber, REVIEW_SHEETS, reviewColumnNumber, wordColumnNumber } from '../../../src/assistant/review/review-workbook-layout.js';
 import { readAnsweredTypes, runMappingReview, runMappingReviewApply, type MappingReviewResult } from '../../../src/assistant/review/run-mapping-review.js';
 import { classifyWithAnswers } from '../../../src/assistant/review/classify-with-answers.js';
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
 import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import type { ClassifyOptions } from '../../../src/assistant/classify/classifier-types.js';
 import { stemForIndex } from '../../../src/assistant/classify/stem-for-index.js';
 import { readClassifyExclusions } from '../../../src/stages/derive/lookup-category.js';
 import { createNodeDeps } from '../../../src/core/deps.js';
@@ -102,7 +103,14 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
 
     // The seller answers the first rows with the leaf the products of each type belong to.
     const classifier = getClassifierIndex(directories, index);
-    const knownBrands = readKnownBrands(classifier);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(dir, 'review.xlsx'));
+    // The review read the words of sheet `Brands` as brands (the seller keeps them all): its types are keyed so.
+    const brandSheet = workbook.getWorksheet(REVIEW_SHEETS.brands);
+    const brandWords = new Set<string>();
+    for (let r = 2; brandSheet !== undefined && r <= brandSheet.rowCount; r += 1) brandWords.add(brandSheet.getRow(r).getCell(brandColumnNumber('word')).text);
+    const reviewOptions: ClassifyOptions = brandWords.size === 0 ? {} : { brandWords };
+    const knownBrands = readKnownBrands(classifier, reviewOptions);
     const truthByType = new Map<string, Map<number | null, number>>();
     for (const row of list.rows) {
       const type = readProductTypeKey(row.cells.Наименование, undefined, knownBrands);
@@ -113,14 +121,12 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
     // A word is harmless, truly, when every row it holds back (alone or with other words) has its true leaf proposed.
     const harmless = new Map<string, boolean>();
     for (const row of list.rows) {
-      const result = classifyProduct(classifier, { name: row.cells.Наименование.trim() });
+      const result = classifyProduct(classifier, { name: row.cells.Наименование.trim() }, reviewOptions);
       for (const word of result.heldBy ?? []) {
         const stem = stemForIndex(word);
         harmless.set(stem, (harmless.get(stem) ?? true) && result.leafId === row.leafId);
       }
     }
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(join(dir, 'review.xlsx'));
     // The seller answers the questions of both sheets in their ask order, one answer per question, at most 50.
     const questions: { order: number; sheet: ExcelJS.Worksheet; row: number }[] = [];
     for (const [name, column] of [[REVIEW_SHEETS.review, reviewColumnNumber('order')], [REVIEW_SHEETS.words, wordColumnNumber('order')]] as const) {
