@@ -39,6 +39,7 @@ import type { IndexedLeaf } from './classify/classifier-types.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { stemForIndex } from './classify/stem-for-index.js';
+import { foldKazakhLetters } from './transliterate.js';
 
 /** What the file says around one category label. */
 export interface CategoryContext {
@@ -128,6 +129,11 @@ interface RawScore {
   named: ReturnType<typeof scoreByName>;
   general: number;
   score: number;
+}
+
+/** The words of a level above the leaves (`Смартфоны и гаджеты`, its Kazakh name), without stop words or whom it is for. */
+interface BranchName {
+  words: string[];
 }
 
 /** What the file says beside the label that could point at a narrower leaf (`Роботы-пылесосы` for `Пылесосы`). */
@@ -350,9 +356,9 @@ function scoreLabelWord(score: number, sellerWord: string, directoryWord: string
 }
 
 /** Word beginnings → the leaves whose names hold them, and the names of every branch (their words). */
-function indexLeaves(leaves: readonly PreparedLeaf[], index: DirectoryIndex): { byPrefix: Map<string, Set<PreparedLeaf>>; branchNames: string[][] } {
+function indexLeaves(leaves: readonly PreparedLeaf[], index: DirectoryIndex): { byPrefix: Map<string, Set<PreparedLeaf>>; branchNames: BranchName[] } {
   const byPrefix = new Map<string, Set<PreparedLeaf>>();
-  const branchNames: string[][] = [];
+  const branchNames: BranchName[] = [];
   const seenBranch = new Set<string>();
   for (const leaf of leaves) {
     for (const variant of leaf.variants) {
@@ -363,7 +369,7 @@ function indexLeaves(leaves: readonly PreparedLeaf[], index: DirectoryIndex): { 
       const key = words.join(' ');
       if (key !== '' && !seenBranch.has(key)) {
         seenBranch.add(key);
-        branchNames.push(words);
+        branchNames.push({ words });
       }
     }
   }
@@ -567,7 +573,7 @@ function decide(
   text: string,
   label: ParsedLabel,
   scored: Scored[],
-  branchNames: readonly string[][],
+  branchNames: readonly BranchName[],
   thresholds: MatchThresholds,
   similarity: (a: string, b: string) => number,
   narrowing: NarrowingContext,
@@ -595,14 +601,52 @@ function decide(
   // `Парфюмерия женская` names the branch `Парфюмерия`, and its leaf `Женская парфюмерия` is exactly that branch's name
   // with whom the label says it is for: that leaf, not the branch. A bare `Парфюмерия` stays a question.
   const leafOfBranchFor = first.exact && !isDemographicEmpty(label.demographic) && !isDemographicEmpty(first.leaf.nameDemographic);
-  const namesBranch = label.words.length === 0 || (!leafOfBranchFor && branchNames.some((words) => words.length === label.words.length && coverWords(label.words, words, similarity) >= 0.95 && coverWords(words, label.words, (a, b) => similarity(b, a)) >= 0.95));
+  // Asked last, of a label that would be matched otherwise: it compares the label with every branch name.
+  const namesBranch = (): boolean => label.words.length === 0 || (!leafOfBranchFor && isBranchName(label.words, branchNames, similarity));
   // A leaf holding the label's words among more wins only alone and for words long enough not to be part of anything (`ТВ`).
   const containedAlone = first.contained && !first.compound && label.words.every((word) => word.length >= MIN_CONTAINED_WORD);
-  if (!namesBranch && !first.narrower && !first.kidsUnsaid && (!first.contained || containedAlone) && first.score >= thresholds.minScore && rivals.length === 0) {
+  if (!first.narrower && !first.kidsUnsaid && (!first.contained || containedAlone) && first.score >= thresholds.minScore && rivals.length === 0 && !namesBranch()) {
     const best = toCandidate(first);
     return { text, status: first.exact ? 'exact' : 'confident', best, candidates };
   }
   return { text, status: 'todo', candidates };
+}
+
+// Two texts name one another when each covers the other's words this well.
+const BRANCH_COVER = 0.95;
+
+/**
+ * Whether the label's words name a branch: as many words as a branch name, each side covering the
+ * other's at `BRANCH_COVER`. A branch name is compared only when every word of each side could be a
+ * spelling of one on the other at the score that needs (`mayBeSpelling`): most never could.
+ */
+function isBranchName(words: readonly string[], branchNames: readonly BranchName[], similarity: (a: string, b: string) => number): boolean {
+  // Each word's best score averages to the cover: one word below this cannot be made up by the others at 1.
+  const least = 1 - (1 - BRANCH_COVER) * words.length;
+  return branchNames.some(
+    (branch) =>
+      branch.words.length === words.length &&
+      words.every((word) => branch.words.some((other) => mayBeSpelling(word, other, least))) &&
+      branch.words.every((other) => words.some((word) => mayBeSpelling(word, other, least))) &&
+      coverWords(words, branch.words, similarity) >= BRANCH_COVER &&
+      coverWords(branch.words, words, (a, b) => similarity(b, a)) >= BRANCH_COVER,
+  );
+}
+
+// An edit costs this share of the longer word in the word score (`EDIT_WEIGHT` of `score-candidates.ts`).
+const EDIT_COST = 0.75;
+
+/**
+ * Whether a label word could score `least` or more against a directory word: a cheap bound, never
+ * false where the score would reach it. Every way the word score reaches 0.8 but one keeps the first
+ * letter (a form, a stem, an abbreviation, a dropped vowel, Kazakh letters folded): a word whose first
+ * letter differs is near only as a typo at its start, which costs an edit in the longer word, or as
+ * `а` written for an unstressed `о` (scored `AKANYE_SCORE`).
+ */
+function mayBeSpelling(seller: string, directory: string, least: number): boolean {
+  if (foldKazakhLetters(seller.charAt(0)) === foldKazakhLetters(directory.charAt(0))) return true;
+  if (seller.charAt(0) === 'а' && directory.charAt(0) === 'о' && least <= AKANYE_SCORE + 1e-9) return true;
+  return 1 - EDIT_COST / Math.max(seller.length, directory.length) >= least - 1e-9;
 }
 
 /**

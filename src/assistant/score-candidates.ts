@@ -79,6 +79,8 @@ interface WordInfo {
   folded: string;
   length: number;
   numeric: boolean;
+  /** The word transliterated to Latin and reduced to its sound skeleton, made on first use. */
+  latin?: string;
 }
 
 /** Every word seen, by id. */
@@ -186,10 +188,13 @@ export function createCandidateMatcher<T>(candidates: readonly MatchCandidate<T>
           const leafNamed = item.names.some((name) => name.factor === 1 && coverCandidate(query, name.text, words) >= 0.9);
           let leaf = 0;
           if (last !== undefined) for (const name of item.names) leaf = Math.max(leaf, scoreTexts(last, name.text, words) * name.factor);
-          for (const path of item.paths) {
-            const pathCoverage = coverQuery(query, path, words);
-            if (leafNamed) score = Math.max(score, Math.min(0.95, 0.8 * pathCoverage + 0.2 * coverCandidate(query, path, words)));
-            if (last !== undefined) score = Math.max(score, 0.75 * leaf + 0.25 * pathCoverage);
+          // A path counts only for a text naming the leaf or written as a path: most texts are neither, and skip it.
+          if (leafNamed || last !== undefined) {
+            for (const path of item.paths) {
+              const pathCoverage = coverQuery(query, path, words);
+              if (leafNamed) score = Math.max(score, Math.min(0.95, 0.8 * pathCoverage + 0.2 * coverCandidate(query, path, words)));
+              if (last !== undefined) score = Math.max(score, 0.75 * leaf + 0.25 * pathCoverage);
+            }
           }
         }
         if (exact) score = 1;
@@ -396,6 +401,12 @@ function intern(vocabulary: Vocabulary, word: string): number {
   return id;
 }
 
+/** A word's Latin sound skeleton, made once per vocabulary word (directory paths repeat their words across leaves). */
+function readLatinSkeleton(vocabulary: Vocabulary, token: string): string {
+  const word = vocabulary.words[intern(vocabulary, token)] as WordInfo;
+  return (word.latin ??= buildLatinSkeleton(transliterateToLatin(token)));
+}
+
 function prepareText(vocabulary: Vocabulary, allTokens: string[], transliterate = true): PreparedText {
   const meaningful = allTokens.filter((token) => !STOP_WORDS.has(token));
   const tokens = meaningful.length > 0 ? meaningful : allTokens;
@@ -405,7 +416,7 @@ function prepareText(vocabulary: Vocabulary, allTokens: string[], transliterate 
     weights: tokens.map((token, i) => (UNIT_TOKENS.has(token) && i > 0 && /\d/.test(tokens[i - 1] ?? '') ? 0.25 : 1)),
     joined,
     joinedLength: Array.from(joined).length,
-    latin: transliterate ? prepareText(vocabulary, tokens.map((token) => buildLatinSkeleton(transliterateToLatin(token))), false) : undefined,
+    latin: transliterate ? prepareText(vocabulary, tokens.map((token) => readLatinSkeleton(vocabulary, token)), false) : undefined,
     cyrillic: tokens.some(hasCyrillic),
     latinScript: tokens.some(hasLatin),
   };
