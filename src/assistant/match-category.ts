@@ -31,7 +31,7 @@ import { rewriteWithSynonyms } from './category-synonyms.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, type Demographic } from './demographic-words.js';
 import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type ValueMatch } from './match-value.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
-import { createCandidateMatcher, createWordScorer, type CandidateMatcher, type ScoredCandidate } from './score-candidates.js';
+import { createCandidateMatcher, createWordScorer, measureBagDistance, type CandidateMatcher, type ScoredCandidate } from './score-candidates.js';
 import { stemWord } from './stem-word.js';
 import { isCatchAllText } from './classify/catch-all-words.js';
 import { findUnexplainedWords } from './classify/classify-product.js';
@@ -134,7 +134,12 @@ interface RawScore {
 /** The words of a level above the leaves (`Смартфоны и гаджеты`, its Kazakh name), without stop words or whom it is for. */
 interface BranchName {
   words: string[];
+  /** The words with Kazakh letters folded (`foldKazakhLetters`). */
+  folded: string[];
 }
+
+/** The branch names by their number of words. */
+type BranchNames = ReadonlyMap<number, readonly BranchName[]>;
 
 /** What the file says beside the label that could point at a narrower leaf (`Роботы-пылесосы` for `Пылесосы`). */
 interface NarrowingContext {
@@ -356,9 +361,9 @@ function scoreLabelWord(score: number, sellerWord: string, directoryWord: string
 }
 
 /** Word beginnings → the leaves whose names hold them, and the names of every branch (their words). */
-function indexLeaves(leaves: readonly PreparedLeaf[], index: DirectoryIndex): { byPrefix: Map<string, Set<PreparedLeaf>>; branchNames: BranchName[] } {
+function indexLeaves(leaves: readonly PreparedLeaf[], index: DirectoryIndex): { byPrefix: Map<string, Set<PreparedLeaf>>; branchNames: BranchNames } {
   const byPrefix = new Map<string, Set<PreparedLeaf>>();
-  const branchNames: BranchName[] = [];
+  const branchNames = new Map<number, BranchName[]>();
   const seenBranch = new Set<string>();
   for (const leaf of leaves) {
     for (const variant of leaf.variants) {
@@ -369,7 +374,9 @@ function indexLeaves(leaves: readonly PreparedLeaf[], index: DirectoryIndex): { 
       const key = words.join(' ');
       if (key !== '' && !seenBranch.has(key)) {
         seenBranch.add(key);
-        branchNames.push({ words });
+        let sameLength = branchNames.get(words.length);
+        if (sameLength === undefined) branchNames.set(words.length, (sameLength = []));
+        sameLength.push({ words, folded: words.map(foldKazakhLetters) });
       }
     }
   }
@@ -573,7 +580,7 @@ function decide(
   text: string,
   label: ParsedLabel,
   scored: Scored[],
-  branchNames: readonly BranchName[],
+  branchNames: BranchNames,
   thresholds: MatchThresholds,
   similarity: (a: string, b: string) => number,
   narrowing: NarrowingContext,
@@ -620,14 +627,15 @@ const BRANCH_COVER = 0.95;
  * other's at `BRANCH_COVER`. A branch name is compared only when every word of each side could be a
  * spelling of one on the other at the score that needs (`mayBeSpelling`): most never could.
  */
-function isBranchName(words: readonly string[], branchNames: readonly BranchName[], similarity: (a: string, b: string) => number): boolean {
+function isBranchName(words: readonly string[], branchNames: BranchNames, similarity: (a: string, b: string) => number): boolean {
   // Each word's best score averages to the cover: one word below this cannot be made up by the others at 1.
   const least = 1 - (1 - BRANCH_COVER) * words.length;
-  return branchNames.some(
+  const folded = words.map(foldKazakhLetters);
+  const near = (i: number, branch: BranchName, j: number): boolean => mayBeSpelling(words[i] ?? '', folded[i] ?? '', branch.words[j] ?? '', branch.folded[j] ?? '', least);
+  return (branchNames.get(words.length) ?? []).some(
     (branch) =>
-      branch.words.length === words.length &&
-      words.every((word) => branch.words.some((other) => mayBeSpelling(word, other, least))) &&
-      branch.words.every((other) => words.some((word) => mayBeSpelling(word, other, least))) &&
+      words.every((_, i) => branch.words.some((_other, j) => near(i, branch, j))) &&
+      branch.words.every((_, j) => words.some((_word, i) => near(i, branch, j))) &&
       coverWords(words, branch.words, similarity) >= BRANCH_COVER &&
       coverWords(branch.words, words, (a, b) => similarity(b, a)) >= BRANCH_COVER,
   );
@@ -638,16 +646,23 @@ const EDIT_COST = 0.75;
 
 /**
  * Whether a label word could score `least` or more against a directory word: a cheap bound, never
- * false where the score would reach it. Every way the word score reaches 0.8 but one keeps the first
- * letter (a form, a stem, an abbreviation, a dropped vowel, Kazakh letters folded): a word whose first
- * letter differs is near only as a typo at its start, which costs an edit in the longer word, or as
- * `а` written for an unstressed `о` (scored `AKANYE_SCORE`).
+ * false where the score would reach it. Every way a word scores 0.8 or more but two keeps the first
+ * three letters, Kazakh letters folded (a form, a stem, an abbreviation, a dropped vowel, a changed
+ * ending vowel) or is the word with Kazakh letters folded; the two are `а` written for an unstressed
+ * `о` (`AKANYE_SCORE`) and a typo, whose edits are at least the letters the words do not share.
  */
-function mayBeSpelling(seller: string, directory: string, least: number): boolean {
-  if (foldKazakhLetters(seller.charAt(0)) === foldKazakhLetters(directory.charAt(0))) return true;
-  if (seller.charAt(0) === 'а' && directory.charAt(0) === 'о' && least <= AKANYE_SCORE + 1e-9) return true;
-  return 1 - EDIT_COST / Math.max(seller.length, directory.length) >= least - 1e-9;
+function mayBeSpelling(seller: string, sellerFolded: string, directory: string, directoryFolded: string, least: number): boolean {
+  if (sellerFolded === directoryFolded) return true;
+  if (sellerFolded.length >= SHARED_START && directoryFolded.length >= SHARED_START && sellerFolded.startsWith(directoryFolded.slice(0, SHARED_START))) return true;
+  if (least <= AKANYE_SCORE + 1e-9 && isAkanyeSpelling(seller, directory)) return true;
+  // A typo costs an edit for each letter the words do not share (at least one), or one edit of their stems at a form's score.
+  const longer = Math.max(seller.length, directory.length);
+  const edits = Math.max(1, measureBagDistance(sellerFolded, directoryFolded));
+  return 1 - (EDIT_COST * edits) / longer >= least - 1e-9 || FORM_SCORE * (1 - EDIT_COST / longer) >= least - 1e-9;
 }
+
+// The letters a word shares with every form, stem or abbreviation of it that the word score knows.
+const SHARED_START = 3;
 
 /**
  * The label is this leaf's own name (or a form of it), nothing in the file says otherwise, and no

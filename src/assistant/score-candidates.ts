@@ -368,7 +368,7 @@ export function measureEditDistance(a: string, b: string): number {
 const BAG = new Int16Array(0x500);
 
 /** A lower bound of the edit distance from letter counts alone; cheap, so most pairs never reach the full distance. */
-function measureBagDistance(a: string, b: string): number {
+export function measureBagDistance(a: string, b: string): number {
   for (let i = 0; i < a.length; i++) {
     const code = a.charCodeAt(i);
     if (code < BAG.length) BAG[code] = (BAG[code] ?? 0) + 1;
