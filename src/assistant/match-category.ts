@@ -138,8 +138,11 @@ interface BranchName {
   folded: string[];
 }
 
-/** The branch names by their number of words. */
-type BranchNames = ReadonlyMap<number, readonly BranchName[]>;
+/** The branch names by their number of words, and the labels compared with them. */
+interface BranchNames {
+  byCount: ReadonlyMap<number, readonly BranchName[]>;
+  known: Map<string, boolean>;
+}
 
 /** What the file says beside the label that could point at a narrower leaf (`Роботы-пылесосы` for `Пылесосы`). */
 interface NarrowingContext {
@@ -363,7 +366,7 @@ function scoreLabelWord(score: number, sellerWord: string, directoryWord: string
 /** Word beginnings → the leaves whose names hold them, and the names of every branch (their words). */
 function indexLeaves(leaves: readonly PreparedLeaf[], index: DirectoryIndex): { byPrefix: Map<string, Set<PreparedLeaf>>; branchNames: BranchNames } {
   const byPrefix = new Map<string, Set<PreparedLeaf>>();
-  const branchNames = new Map<number, BranchName[]>();
+  const byCount = new Map<number, BranchName[]>();
   const seenBranch = new Set<string>();
   for (const leaf of leaves) {
     for (const variant of leaf.variants) {
@@ -374,13 +377,13 @@ function indexLeaves(leaves: readonly PreparedLeaf[], index: DirectoryIndex): { 
       const key = words.join(' ');
       if (key !== '' && !seenBranch.has(key)) {
         seenBranch.add(key);
-        let sameLength = branchNames.get(words.length);
-        if (sameLength === undefined) branchNames.set(words.length, (sameLength = []));
+        let sameLength = byCount.get(words.length);
+        if (sameLength === undefined) byCount.set(words.length, (sameLength = []));
         sameLength.push({ words, folded: words.map(foldKazakhLetters) });
       }
     }
   }
-  return { byPrefix, branchNames };
+  return { byPrefix, branchNames: { byCount, known: new Map() } };
 }
 
 /**
@@ -609,7 +612,7 @@ function decide(
   // with whom the label says it is for: that leaf, not the branch. A bare `Парфюмерия` stays a question.
   const leafOfBranchFor = first.exact && !isDemographicEmpty(label.demographic) && !isDemographicEmpty(first.leaf.nameDemographic);
   // Asked last, of a label that would be matched otherwise: it compares the label with every branch name.
-  const namesBranch = (): boolean => label.words.length === 0 || (!leafOfBranchFor && isBranchName(label.words, branchNames, similarity));
+  const namesBranch = (): boolean => label.words.length === 0 || (!leafOfBranchFor && isBranchName(label, branchNames, similarity));
   // A leaf holding the label's words among more wins only alone and for words long enough not to be part of anything (`ТВ`).
   const containedAlone = first.contained && !first.compound && label.words.every((word) => word.length >= MIN_CONTAINED_WORD);
   if (!first.narrower && !first.kidsUnsaid && (!first.contained || containedAlone) && first.score >= thresholds.minScore && rivals.length === 0 && !namesBranch()) {
@@ -625,21 +628,32 @@ const BRANCH_COVER = 0.95;
 /**
  * Whether the label's words name a branch: as many words as a branch name, each side covering the
  * other's at `BRANCH_COVER`. A branch name is compared only when every word of each side could be a
- * spelling of one on the other at the score that needs (`mayBeSpelling`): most never could.
+ * spelling of one on the other at the score that needs (`mayBeSpelling`): most never could. The
+ * answer is kept per label (its words, and those the seller shortened: all the word scores depend on).
  */
-function isBranchName(words: readonly string[], branchNames: BranchNames, similarity: (a: string, b: string) => number): boolean {
-  // Each word's best score averages to the cover: one word below this cannot be made up by the others at 1.
-  const least = 1 - (1 - BRANCH_COVER) * words.length;
-  const folded = words.map(foldKazakhLetters);
-  const near = (i: number, branch: BranchName, j: number): boolean => mayBeSpelling(words[i] ?? '', folded[i] ?? '', branch.words[j] ?? '', branch.folded[j] ?? '', least);
-  return (branchNames.get(words.length) ?? []).some(
-    (branch) =>
-      words.every((_, i) => branch.words.some((_other, j) => near(i, branch, j))) &&
-      branch.words.every((_, j) => words.some((_word, i) => near(i, branch, j))) &&
-      coverWords(words, branch.words, similarity) >= BRANCH_COVER &&
-      coverWords(branch.words, words, (a, b) => similarity(b, a)) >= BRANCH_COVER,
-  );
+function isBranchName(label: ParsedLabel, branchNames: BranchNames, similarity: (a: string, b: string) => number): boolean {
+  const words = label.words;
+  const key = `${words.join(' ')}\u0001${words.filter((word) => label.abbreviated.has(word)).join(' ')}`;
+  let named = branchNames.known.get(key);
+  if (named === undefined) {
+    // Each word's best score averages to the cover: one word below this cannot be made up by the others at 1.
+    const least = 1 - (1 - BRANCH_COVER) * words.length;
+    const folded = words.map(foldKazakhLetters);
+    const near = (i: number, branch: BranchName, j: number): boolean => mayBeSpelling(words[i] ?? '', folded[i] ?? '', branch.words[j] ?? '', branch.folded[j] ?? '', least);
+    named = (branchNames.byCount.get(words.length) ?? []).some(
+      (branch) =>
+        words.every((_, i) => branch.words.some((_other, j) => near(i, branch, j))) &&
+        branch.words.every((_, j) => words.some((_word, i) => near(i, branch, j))) &&
+        coverWords(words, branch.words, similarity) >= BRANCH_COVER &&
+        coverWords(branch.words, words, (a, b) => similarity(b, a)) >= BRANCH_COVER,
+    );
+    if (branchNames.known.size >= MAX_KNOWN_LABELS) branchNames.known.clear();
+    branchNames.known.set(key, named);
+  }
+  return named;
 }
+
+const MAX_KNOWN_LABELS = 5_000;
 
 // An edit costs this share of the longer word in the word score (`EDIT_WEIGHT` of `score-candidates.ts`).
 const EDIT_COST = 0.75;
@@ -866,18 +880,19 @@ function createQualifierCheck(leaves: readonly PreparedLeaf[]): LeafRelations['o
  * `Зимние шины` in `Ботинки женские зимние`) points nowhere.
  */
 function createRelatedElsewhere(leaves: readonly PreparedLeaf[]): (word: string, leaf: PreparedLeaf, matched: readonly string[]) => boolean {
-  const nameWordLeaves = new Map<string, Set<PreparedLeaf>>();
-  const pathWordRoots = new Map<string, Set<string>>();
+  // By first letter, then word.
+  const nameWordLeaves = new Map<string, Map<string, Set<PreparedLeaf>>>();
+  const pathWordRoots = new Map<string, Map<string, Set<string>>>();
   const rootWords = new Map<string, Set<string>>();
   for (const leaf of leaves) {
     // Russian names only: Kazakh ones share short stems across unrelated leaves (`электр` of every electric thing).
     for (const variant of leaf.variants.filter((candidate) => candidate.language === 'rus')) {
       for (const word of variant.words) {
-        addTo(nameWordLeaves, word, leaf);
+        addTo(readOrAdd(nameWordLeaves, word.charAt(0)), word, leaf);
         addTo(rootWords, leaf.rootKey, word);
       }
     }
-    for (const word of leaf.pathWords) addTo(pathWordRoots, word, leaf.rootKey);
+    for (const word of leaf.pathWords) addTo(readOrAdd(pathWordRoots, word.charAt(0)), word, leaf.rootKey);
   }
   const relates = (a: string, b: string): boolean => isRelatedWord(a, b, MIN_RELATED_PREFIX);
   const related = new Map<string, { leaves: Set<PreparedLeaf>; roots: Set<string> }>();
@@ -901,8 +916,9 @@ function createRelatedElsewhere(leaves: readonly PreparedLeaf[]): (word: string,
     let found = related.get(word);
     if (found === undefined) {
       found = { leaves: new Set(), roots: new Set() };
-      for (const [other, owners] of nameWordLeaves) if (relates(word, other)) for (const owner of owners) found.leaves.add(owner);
-      for (const [other, roots] of pathWordRoots) if (relates(word, other)) for (const root of roots) found.roots.add(root);
+      // Related words begin alike: only the words of the same first letter are compared.
+      for (const [other, owners] of nameWordLeaves.get(word.charAt(0)) ?? []) if (relates(word, other)) for (const owner of owners) found.leaves.add(owner);
+      for (const [other, roots] of pathWordRoots.get(word.charAt(0)) ?? []) if (relates(word, other)) for (const root of roots) found.roots.add(root);
       for (const owner of found.leaves) found.roots.add(owner.rootKey);
       related.set(word, found);
     }
@@ -926,11 +942,21 @@ function isAkanyeSpelling(seller: string, directory: string): boolean {
   return true;
 }
 
+// Each word read once for the fleeting vowel (its base and last consonant, or null): words recur in every comparison.
+const FLEETING_VOWEL_WORDS = new Map<string, readonly [string, string] | null>();
+const MAX_FLEETING_VOWEL_WORDS = 100_000;
+
 /** `кошелек` of `кошельки`, `ремень` of `ремни`, `носок` of `носки`: the word with the vowel an ending drops. */
 function isFleetingVowelForm(whole: string, inflected: string): boolean {
-  const found = /^(\p{L}{3,})[еоё](к|ц|н|нь|л|ль|р|рь)$/u.exec(whole);
+  let found = FLEETING_VOWEL_WORDS.get(whole);
+  if (found === undefined) {
+    const parsed = /^(\p{L}{3,})[еоё](к|ц|н|нь|л|ль|р|рь)$/u.exec(whole);
+    found = parsed === null ? null : [parsed[1] ?? '', parsed[2] ?? ''];
+    if (FLEETING_VOWEL_WORDS.size >= MAX_FLEETING_VOWEL_WORDS) FLEETING_VOWEL_WORDS.clear();
+    FLEETING_VOWEL_WORDS.set(whole, found);
+  }
   if (found === null) return false;
-  const [, base = '', consonant = ''] = found;
+  const [base, consonant] = found;
   const rest = inflected.startsWith(`${base}ь${consonant[0] ?? ''}`) ? inflected.slice(base.length + 2) : inflected.startsWith(`${base}${consonant[0] ?? ''}`) ? inflected.slice(base.length + 1) : undefined;
   return rest !== undefined && /^(?:и|ы|а|я|у|ю|е|ов|ев|ей|ам|ям|ах|ях|ом|ем|ами|ями)$/.test(rest);
 }
@@ -1102,6 +1128,12 @@ function readProductDemographic(names: readonly string[]): Demographic {
 
 function prefixKey(word: string): string {
   return Array.from(word).slice(0, 3).join('');
+}
+
+function readOrAdd<K, L, V>(map: Map<K, Map<L, V>>, key: K): Map<L, V> {
+  let inner = map.get(key);
+  if (inner === undefined) map.set(key, (inner = new Map()));
+  return inner;
 }
 
 function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {

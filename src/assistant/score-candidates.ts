@@ -81,6 +81,8 @@ interface WordInfo {
   numeric: boolean;
   /** The word transliterated to Latin and reduced to its sound skeleton, made on first use. */
   latin?: string;
+  /** The rest of the word, and of its stem, after each negating prefix it starts with (`проводные` of `беспроводные`). */
+  negations: readonly { text: string; stem: string | undefined }[];
 }
 
 /** Every word seen, by id. */
@@ -396,7 +398,8 @@ function intern(vocabulary: Vocabulary, word: string): number {
   if (id === undefined) {
     id = vocabulary.words.length;
     vocabulary.ids.set(word, id);
-    vocabulary.words.push({ text: word, stem: stemWord(word), folded: foldKazakhLetters(word), length: Array.from(word).length, numeric: /\d/.test(word) });
+    const stem = stemWord(word);
+    vocabulary.words.push({ text: word, stem, folded: foldKazakhLetters(word), length: Array.from(word).length, numeric: /\d/.test(word), negations: listNegations(word, stem) });
   }
   return id;
 }
@@ -470,12 +473,15 @@ function scoreSameScript(query: PreparedText, name: PreparedText, words: WordTab
   const wordScore = scoreWordSets(query, name, words);
   if (wordScore === 1) return 1;
   if (query.joined === name.joined) return Math.max(wordScore, JOINED_EQUAL_SCORE);
-  return Math.max(wordScore, scoreCharacters(query, name));
+  return Math.max(wordScore, scoreCharacters(query, name, wordScore));
 }
+
+const COLUMN_SCRATCH = new Float64Array(64);
 
 /** Symmetric weighted word pairing: each word of each side with its best partner on the other side. */
 function scoreWordSets(query: PreparedText, name: PreparedText, words: WordTable): number {
-  const columnBest = new Float64Array(name.ids.length);
+  // Names are short: one scratch row serves every call (this runs for every name of every candidate scored).
+  const columnBest = name.ids.length <= COLUMN_SCRATCH.length ? COLUMN_SCRATCH.fill(0, 0, name.ids.length) : new Float64Array(name.ids.length);
   let sum = 0;
   let weight = 0;
   for (let i = 0; i < query.ids.length; i++) {
@@ -555,15 +561,24 @@ function scoreWords(a: WordInfo, b: WordInfo): number {
 const NEGATING_PREFIXES = ['без', 'бес', 'не', 'non', 'un'];
 
 function isNegationOf(a: WordInfo, b: WordInfo): boolean {
-  // Compared in place, without cutting strings: this runs for most word pairs.
-  for (const prefix of NEGATING_PREFIXES) {
-    if (a.text.length === prefix.length + b.text.length && a.text.startsWith(prefix) && a.text.endsWith(b.text)) return true;
-    if (b.stem.length >= 4 && a.stem.length === prefix.length + b.stem.length && a.stem.startsWith(prefix) && a.stem.endsWith(b.stem)) return true;
+  // The rests are cut once per word (`intern`): this runs for most word pairs.
+  for (const rest of a.negations) {
+    if (rest.text === b.text || (b.stem.length >= 4 && rest.stem === b.stem)) return true;
   }
   return false;
 }
 
-function scoreCharacters(a: PreparedText, b: PreparedText): number {
+/** The rests of a word after the negating prefixes it starts with (a stem keeps the prefix too, or has no rest). */
+function listNegations(word: string, stem: string): WordInfo['negations'] {
+  const rests: { text: string; stem: string | undefined }[] = [];
+  for (const prefix of NEGATING_PREFIXES) {
+    if (word.startsWith(prefix)) rests.push({ text: word.slice(prefix.length), stem: stem.startsWith(prefix) ? stem.slice(prefix.length) : undefined });
+  }
+  return rests;
+}
+
+/** The character score of two texts, or 0 when it could not exceed `floor` (the word score beside it). */
+function scoreCharacters(a: PreparedText, b: PreparedText, floor: number): number {
   const aLength = a.joinedLength;
   const bLength = b.joinedLength;
   if (aLength > MAX_CHAR_LENGTH || bLength > MAX_CHAR_LENGTH || aLength < 4 || bLength < 4) return 0;
@@ -571,6 +586,9 @@ function scoreCharacters(a: PreparedText, b: PreparedText): number {
   if (Math.min(aLength, bLength) / Math.max(aLength, bLength) < 0.5) return 0;
   const dice = scoreTrigramDice((a.grams ??= buildTrigrams(a.joined)), (b.grams ??= buildTrigrams(b.joined)));
   if (dice < MIN_DICE) return 0;
+  // The edit distance is at least the difference in length: when even that best case stays at the floor, it is not measured.
+  const bestEdit = 1 - Math.abs(a.joined.length - b.joined.length) / Math.max(aLength, bLength);
+  if ((dice + bestEdit) / 2 <= floor) return 0;
   const edit = 1 - measureEditDistance(a.joined, b.joined) / Math.max(aLength, bLength);
   return (dice + edit) / 2;
 }
