@@ -639,11 +639,9 @@ function isBranchName(label: ParsedLabel, branchNames: BranchNames, similarity: 
     // Each word's best score averages to the cover: one word below this cannot be made up by the others at 1.
     const least = 1 - (1 - BRANCH_COVER) * words.length;
     const folded = words.map(foldKazakhLetters);
-    const near = (i: number, branch: BranchName, j: number): boolean => mayBeSpelling(words[i] ?? '', folded[i] ?? '', branch.words[j] ?? '', branch.folded[j] ?? '', least);
     named = (branchNames.byCount.get(words.length) ?? []).some(
       (branch) =>
-        words.every((_, i) => branch.words.some((_other, j) => near(i, branch, j))) &&
-        branch.words.every((_, j) => words.some((_word, i) => near(i, branch, j))) &&
+        pairsEveryWord(words, folded, branch, least) &&
         coverWords(words, branch.words, similarity) >= BRANCH_COVER &&
         coverWords(branch.words, words, (a, b) => similarity(b, a)) >= BRANCH_COVER,
     );
@@ -654,6 +652,25 @@ function isBranchName(label: ParsedLabel, branchNames: BranchNames, similarity: 
 }
 
 const MAX_KNOWN_LABELS = 5_000;
+
+/** Whether every word of the label, and every word of the branch name, could be a spelling of one on the other side. */
+function pairsEveryWord(words: readonly string[], folded: readonly string[], branch: BranchName, least: number): boolean {
+  const n = words.length;
+  const m = branch.words.length;
+  // Bit j: branch word j has a partner (branch names have a few words).
+  let partnered = 0;
+  for (let i = 0; i < n; i++) {
+    let found = false;
+    for (let j = 0; j < m; j++) {
+      if (mayBeSpelling(words[i] ?? '', folded[i] ?? '', branch.words[j] ?? '', branch.folded[j] ?? '', least)) {
+        found = true;
+        partnered |= 1 << j;
+      }
+    }
+    if (!found) return false;
+  }
+  return m > 30 ? branch.words.every((_, j) => words.some((_word, i) => mayBeSpelling(words[i] ?? '', folded[i] ?? '', branch.words[j] ?? '', branch.folded[j] ?? '', least))) : partnered === 2 ** m - 1;
+}
 
 // An edit costs this share of the longer word in the word score (`EDIT_WEIGHT` of `score-candidates.ts`).
 const EDIT_COST = 0.75;

@@ -98,14 +98,14 @@ export function tokenizeForMatch(text: string): string[] {
 const TOKEN_CACHE = new Map<string, string[]>();
 const MAX_CACHED_TEXTS = 50_000;
 
+// Basic Latin and Cyrillic only: no compatibility form, no accent of a Latin letter, nothing normalisation changes.
+const PLAIN_TEXT = /^[\u0000-\u007f\u0400-\u04ff]*$/;
+
 function tokenizeUncached(text: string): string[] {
-  const prepared = dropPercentages(text)
-    .normalize('NFKC')
-    .toLowerCase()
-    // Accents of Latin letters only (`Kärcher`, `Estée`); `й` and `ё` must keep theirs.
-    .normalize('NFD')
-    .replace(/([a-z])\p{M}+/gu, '$1')
-    .normalize('NFC')
+  const dropped = dropPercentages(text);
+  // Most texts are plain Russian, Kazakh or English: the three normalisations would return them unchanged.
+  const lowered = PLAIN_TEXT.test(dropped) ? dropped.toLowerCase() : normalizeLetters(dropped);
+  const prepared = lowered
     .replace(/ё/g, 'е')
     .replace(QUOTES, '')
     // `XXXL` is how sellers write `3XL`.
@@ -125,6 +125,18 @@ function tokenizeUncached(text: string): string[] {
     tokens.push(unit ?? word);
   }
   return tokens;
+}
+
+function normalizeLetters(text: string): string {
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      // Accents of Latin letters only (`Kärcher`, `Estée`); `й` and `ё` must keep theirs.
+      .normalize('NFD')
+      .replace(/([a-z])\p{M}+/gu, '$1')
+      .normalize('NFC')
+  );
 }
 
 /** `tokenizeForMatch` joined with single spaces: the normalised form two texts are equal by. */

@@ -317,25 +317,17 @@ export function scoreTextSimilarity(sellerText: string, name: string): number {
 }
 
 /**
- * A word scorer with its own cache: seller word against directory word, as the matcher compares
- * them (the same rules as inside `createCandidateMatcher`). For callers that weigh words
- * themselves, such as the category matcher.
+ * A word scorer: seller word against directory word, as the matcher compares them (the same rules
+ * as inside `createCandidateMatcher`), each word read once (stem, folded letters). For callers that
+ * weigh words themselves, such as the category matcher, which keeps the scores it needs (a second
+ * cache here held every pair twice).
  */
 export function createWordScorer(): (sellerWord: string, directoryWord: string) => number {
   const vocabulary: Vocabulary = { ids: new Map(), words: [] };
-  // By seller word, then directory word: no key string is built for a call (the category matcher makes millions).
-  const cache = new Map<string, Map<string, number>>();
   return (a, b) => {
-    let row = cache.get(a);
-    if (row === undefined) cache.set(a, (row = new Map()));
-    let score = row.get(b);
-    if (score === undefined) {
-      const left = vocabulary.words[intern(vocabulary, a)];
-      const right = vocabulary.words[intern(vocabulary, b)];
-      score = left === undefined || right === undefined ? 0 : scoreWords(left, right);
-      row.set(b, score);
-    }
-    return score;
+    const left = vocabulary.words[intern(vocabulary, a)];
+    const right = vocabulary.words[intern(vocabulary, b)];
+    return left === undefined || right === undefined ? 0 : scoreWords(left, right);
   };
 }
 
