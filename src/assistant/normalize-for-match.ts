@@ -105,17 +105,20 @@ function tokenizeUncached(text: string): string[] {
   const dropped = dropPercentages(text);
   // Most texts are plain Russian, Kazakh or English: the three normalisations would return them unchanged.
   const lowered = PLAIN_TEXT.test(dropped) ? dropped.toLowerCase() : normalizeLetters(dropped);
-  const prepared = lowered
+  const unquoted = lowered
     .replace(/ё/g, 'е')
     .replace(QUOTES, '')
     // `XXXL` is how sellers write `3XL`.
-    .replace(/\b(x{3,5})l\b/g, (_, xs: string) => `${xs.length}xl`)
-    .replace(/(\d)[,.](\d)/g, '$1\u0000$2')
-    .replace(/[^\p{L}\p{N}\u0000]+/gu, ' ')
-    .replace(/\u0000/g, '.')
-    // `10мм`, `128gb`, `R16`, `3XL`: the number and the word are compared separately.
-    .replace(/(\d)(\p{L})/gu, '$1 $2')
-    .replace(/(\p{L})(\d)/gu, '$1 $2');
+    .replace(/\b(x{3,5})l\b/g, (_, xs: string) => `${xs.length}xl`);
+  // The number rules have nothing to do in a text without digits (most names and paths).
+  const digits = /\d/.test(unquoted);
+  const separated = (digits ? unquoted.replace(/(\d)[,.](\d)/g, '$1\u0000$2') : unquoted).replace(/[^\p{L}\p{N}\u0000]+/gu, ' ').replace(/\u0000/g, '.');
+  const prepared = digits
+    ? separated
+        // `10мм`, `128gb`, `R16`, `3XL`: the number and the word are compared separately.
+        .replace(/(\d)(\p{L})/gu, '$1 $2')
+        .replace(/(\p{L})(\d)/gu, '$1 $2')
+    : separated;
   const tokens: string[] = [];
   for (const raw of prepared.split(' ')) {
     if (raw === '') continue;

@@ -331,15 +331,19 @@ export function createWordScorer(): (sellerWord: string, directoryWord: string) 
   };
 }
 
+const EDIT_ROWS: [Uint16Array, Uint16Array, Uint16Array] = [new Uint16Array(64), new Uint16Array(64), new Uint16Array(64)];
+
 /** Damerau-Levenshtein distance (optimal string alignment: adjacent transpositions count 1), in UTF-16 units. */
 export function measureEditDistance(a: string, b: string): number {
   const n = a.length;
   const m = b.length;
   if (n === 0) return m;
   if (m === 0) return n;
-  let prev2 = new Uint16Array(m + 1);
-  let prev = new Uint16Array(m + 1);
-  let row = new Uint16Array(m + 1);
+  // Three rows of scratch, grown when a longer word comes (this runs for many word pairs); each is written before it is read.
+  if (EDIT_ROWS[0].length < m + 1) for (let k = 0; k < 3; k++) EDIT_ROWS[k] = new Uint16Array(2 * (m + 1));
+  let prev2 = EDIT_ROWS[0];
+  let prev = EDIT_ROWS[1];
+  let row = EDIT_ROWS[2];
   for (let j = 0; j <= m; j++) prev[j] = j;
   for (let i = 1; i <= n; i++) {
     row[0] = i;
