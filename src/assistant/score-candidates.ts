@@ -227,39 +227,50 @@ const WORD_GRAM_SHARE = 0.4;
  * the same decisions. A text of only common triples is compared with every candidate.
  */
 function indexCandidateGrams<T>(vocabulary: Vocabulary, prepared: readonly PreparedCandidate<T>[]): (query: PreparedText, last: PreparedText | undefined) => Iterable<PreparedCandidate<T>> {
-  const byGram = new Map<string, number[]>();
-  const wordGrams = new Map<number, string[]>();
-  const gramsOf = (id: number): string[] => {
+  // Triples are numbered as met, and lists are kept by number: the index is built over every word of every leaf's
+  // names and path, where strings as keys and a set per leaf were most of the matcher's set-up.
+  const gramIds = new Map<string, number>();
+  const byGram: number[][] = [];
+  const wordGrams = new Map<number, number[]>();
+  const gramsOf = (id: number): number[] => {
     let grams = wordGrams.get(id);
     if (grams === undefined) {
       const word = vocabulary.words[id];
       // Kazakh letters folded too: `құлаққап` meets `кулаккап` through its folded form; and `о` as `а`, the way an
       // unstressed `о` is written by ear (`малатки` meets `молотки`; the label matcher reads that spelling as a typo).
-      grams = word === undefined ? [] : [...new Set([...listWordGrams(word.text), ...listWordGrams(word.folded), ...listWordGrams(word.folded.replaceAll('о', 'а'))])];
+      const texts = word === undefined ? [] : [...new Set([...listWordGrams(word.text), ...listWordGrams(word.folded), ...listWordGrams(word.folded.replaceAll('о', 'а'))])];
+      grams = texts.map((gram) => {
+        let gramId = gramIds.get(gram);
+        if (gramId === undefined) gramIds.set(gram, (gramId = gramIds.size));
+        return gramId;
+      });
       wordGrams.set(id, grams);
     }
     return grams;
   };
-  const textGrams = (text: PreparedText, into: Set<string>): void => {
-    for (const id of text.ids) for (const gram of gramsOf(id)) into.add(gram);
-    if (text.latin !== undefined) for (const id of text.latin.ids) for (const gram of gramsOf(id)) into.add(gram);
+  // The candidate (its position + 1) that last listed each triple: a triple is listed once per candidate.
+  const listedBy: number[] = [];
+  const listGrams = (text: PreparedText, at: number): void => {
+    for (const ids of text.latin === undefined ? [text.ids] : [text.ids, text.latin.ids]) {
+      for (const id of ids) {
+        for (const gram of gramsOf(id)) {
+          if (listedBy[gram] === at + 1) continue;
+          listedBy[gram] = at + 1;
+          (byGram[gram] ??= []).push(at);
+        }
+      }
+    }
   };
   prepared.forEach((item, at) => {
-    const grams = new Set<string>();
-    for (const name of item.names) textGrams(name.text, grams);
-    for (const path of item.paths) textGrams(path, grams);
-    for (const gram of grams) {
-      let list = byGram.get(gram);
-      if (list === undefined) byGram.set(gram, (list = []));
-      list.push(at);
-    }
+    for (const name of item.names) listGrams(name.text, at);
+    for (const path of item.paths) listGrams(path, at);
   });
   const common = Math.max(MIN_COMMON_GRAM_COUNT, prepared.length * COMMON_GRAM_SHARE);
   return (query, last) => {
     // Each word of the text (with its Latin skeleton) chooses the candidates sharing enough of its telling triples:
     // two, and two fifths of them for longer words (a word two typos away keeps that many), so one common ending
     // and one first letter (`Коньки` for `колонки`) choose nothing.
-    const units: string[][] = [];
+    const units: number[][] = [];
     const addUnits = (text: PreparedText): void => {
       const latin = text.latin?.ids ?? [];
       const paired = latin.length === text.ids.length;
@@ -274,7 +285,7 @@ function indexCandidateGrams<T>(vocabulary: Vocabulary, prepared: readonly Prepa
     for (const grams of units) {
       const lists: number[][] = [];
       for (const gram of grams) {
-        const list = byGram.get(gram);
+        const list = byGram[gram];
         if (list !== undefined && list.length <= common) lists.push(list);
       }
       if (lists.length === 0) continue;
