@@ -27,12 +27,24 @@ const CONFIRMED_SCORE = 0.9;
 // Names enough to choose among the label's candidates; fewer confirm only a first candidate this far above the second.
 const MANY_NAMES = 3;
 const CLEAR_FIRST_GAP = 0.02;
+const MAX_CLASSIFIED = 20_000;
 // A classification this sure names the leaf with every word of the type (the classifier scores a type word the leaf lacks below it).
 const WHOLE_TYPE_CONFIDENCE = 0.95;
 
 /** Wraps a category label matcher with the evidence of the product names. */
 export function confirmCategoryByProducts(matcher: CategoryMatcher, index: DirectoryIndex): CategoryMatcher {
   let classifier: ReturnType<typeof getClassifierIndex> | undefined;
+  // A TODO is matched again with the seller's other categories: its names are classified once (bounded).
+  const classified = new Map<string, Classification>();
+  const classify = (name: string): Classification => {
+    let result = classified.get(name);
+    if (result === undefined) {
+      result = classifyProduct(classifier as NonNullable<typeof classifier>, { name });
+      if (classified.size >= MAX_CLASSIFIED) classified.clear();
+      classified.set(name, result);
+    }
+    return result;
+  };
   return {
     match(text: string, context: CategoryContext = {}): ValueMatch<Category> {
       const match = matcher.match(text, context);
@@ -40,7 +52,7 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       const names = (context.productNames ?? []).slice(0, MAX_NAMES);
       if (names.length === 0) return match;
       classifier ??= getClassifierIndex(index.directories, index);
-      const agreed = findAgreedLeaf(names.map((name) => classifyProduct(classifier as NonNullable<typeof classifier>, { name })));
+      const agreed = findAgreedLeaf(names.map(classify));
       if (agreed === undefined) return match;
       const key = String(agreed.leafId);
       if (match.status !== 'todo') {

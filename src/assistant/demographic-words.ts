@@ -58,6 +58,20 @@ const NOT_MARK_BEGINNINGS = ['детал', 'детект', 'детокс'];
 
 /** The mark of one word (already normalised by `tokenizeForMatch`), if it is one. */
 export function findDemographicMark(word: string): Demographic | undefined {
+  // Every directory word and label word is asked about again and again: each is read once.
+  let known = MARK_OF_WORD.get(word);
+  if (known === undefined) {
+    known = readDemographicMark(word) ?? null;
+    if (MARK_OF_WORD.size >= MAX_MARKED_WORDS) MARK_OF_WORD.clear();
+    MARK_OF_WORD.set(word, known);
+  }
+  return known ?? undefined;
+}
+
+const MARK_OF_WORD = new Map<string, Mark | null>();
+const MAX_MARKED_WORDS = 100_000;
+
+function readDemographicMark(word: string): Mark | undefined {
   if (NOT_MARKS.has(word) || NOT_MARK_BEGINNINGS.some((beginning) => word.startsWith(beginning))) return undefined;
   const whole = WORD_MARKS.get(word);
   if (whole !== undefined) return whole;

@@ -31,7 +31,7 @@ import { rewriteWithSynonyms } from './category-synonyms.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, type Demographic } from './demographic-words.js';
 import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type ValueMatch } from './match-value.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
-import { createCandidateMatcher, createWordScorer, type CandidateMatcher, type ScoredCandidate } from './score-candidates.js';
+import { createCandidateMatcher, createWordScorer, measureBagDistance, type CandidateMatcher, type ScoredCandidate } from './score-candidates.js';
 import { stemWord } from './stem-word.js';
 import { isCatchAllText } from './classify/catch-all-words.js';
 import { findUnexplainedWords } from './classify/classify-product.js';
@@ -39,6 +39,7 @@ import type { IndexedLeaf } from './classify/classifier-types.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { stemForIndex } from './classify/stem-for-index.js';
+import { foldKazakhLetters } from './transliterate.js';
 
 /** What the file says around one category label. */
 export interface CategoryContext {
@@ -128,6 +129,19 @@ interface RawScore {
   named: ReturnType<typeof scoreByName>;
   general: number;
   score: number;
+}
+
+/** The words of a level above the leaves (`Смартфоны и гаджеты`, its Kazakh name), without stop words or whom it is for. */
+interface BranchName {
+  words: string[];
+  /** The words with Kazakh letters folded (`foldKazakhLetters`). */
+  folded: string[];
+}
+
+/** The branch names by their number of words, and the labels compared with them. */
+interface BranchNames {
+  byCount: ReadonlyMap<number, readonly BranchName[]>;
+  known: Map<string, boolean>;
 }
 
 /** What the file says beside the label that could point at a narrower leaf (`Роботы-пылесосы` for `Пылесосы`). */
@@ -350,9 +364,9 @@ function scoreLabelWord(score: number, sellerWord: string, directoryWord: string
 }
 
 /** Word beginnings → the leaves whose names hold them, and the names of every branch (their words). */
-function indexLeaves(leaves: readonly PreparedLeaf[], index: DirectoryIndex): { byPrefix: Map<string, Set<PreparedLeaf>>; branchNames: string[][] } {
+function indexLeaves(leaves: readonly PreparedLeaf[], index: DirectoryIndex): { byPrefix: Map<string, Set<PreparedLeaf>>; branchNames: BranchNames } {
   const byPrefix = new Map<string, Set<PreparedLeaf>>();
-  const branchNames: string[][] = [];
+  const byCount = new Map<number, BranchName[]>();
   const seenBranch = new Set<string>();
   for (const leaf of leaves) {
     for (const variant of leaf.variants) {
@@ -363,11 +377,13 @@ function indexLeaves(leaves: readonly PreparedLeaf[], index: DirectoryIndex): { 
       const key = words.join(' ');
       if (key !== '' && !seenBranch.has(key)) {
         seenBranch.add(key);
-        branchNames.push(words);
+        let sameLength = byCount.get(words.length);
+        if (sameLength === undefined) byCount.set(words.length, (sameLength = []));
+        sameLength.push({ words, folded: words.map(foldKazakhLetters) });
       }
     }
   }
-  return { byPrefix, branchNames };
+  return { byPrefix, branchNames: { byCount, known: new Map() } };
 }
 
 /**
@@ -567,7 +583,7 @@ function decide(
   text: string,
   label: ParsedLabel,
   scored: Scored[],
-  branchNames: readonly string[][],
+  branchNames: BranchNames,
   thresholds: MatchThresholds,
   similarity: (a: string, b: string) => number,
   narrowing: NarrowingContext,
@@ -595,15 +611,89 @@ function decide(
   // `Парфюмерия женская` names the branch `Парфюмерия`, and its leaf `Женская парфюмерия` is exactly that branch's name
   // with whom the label says it is for: that leaf, not the branch. A bare `Парфюмерия` stays a question.
   const leafOfBranchFor = first.exact && !isDemographicEmpty(label.demographic) && !isDemographicEmpty(first.leaf.nameDemographic);
-  const namesBranch = label.words.length === 0 || (!leafOfBranchFor && branchNames.some((words) => words.length === label.words.length && coverWords(label.words, words, similarity) >= 0.95 && coverWords(words, label.words, (a, b) => similarity(b, a)) >= 0.95));
+  // Asked last, of a label that would be matched otherwise: it compares the label with every branch name.
+  const namesBranch = (): boolean => label.words.length === 0 || (!leafOfBranchFor && isBranchName(label, branchNames, similarity));
   // A leaf holding the label's words among more wins only alone and for words long enough not to be part of anything (`ТВ`).
   const containedAlone = first.contained && !first.compound && label.words.every((word) => word.length >= MIN_CONTAINED_WORD);
-  if (!namesBranch && !first.narrower && !first.kidsUnsaid && (!first.contained || containedAlone) && first.score >= thresholds.minScore && rivals.length === 0) {
+  if (!first.narrower && !first.kidsUnsaid && (!first.contained || containedAlone) && first.score >= thresholds.minScore && rivals.length === 0 && !namesBranch()) {
     const best = toCandidate(first);
     return { text, status: first.exact ? 'exact' : 'confident', best, candidates };
   }
   return { text, status: 'todo', candidates };
 }
+
+// Two texts name one another when each covers the other's words this well.
+const BRANCH_COVER = 0.95;
+
+/**
+ * Whether the label's words name a branch: as many words as a branch name, each side covering the
+ * other's at `BRANCH_COVER`. A branch name is compared only when every word of each side could be a
+ * spelling of one on the other at the score that needs (`mayBeSpelling`): most never could. The
+ * answer is kept per label (its words, and those the seller shortened: all the word scores depend on).
+ */
+function isBranchName(label: ParsedLabel, branchNames: BranchNames, similarity: (a: string, b: string) => number): boolean {
+  const words = label.words;
+  const key = `${words.join(' ')}\u0001${words.filter((word) => label.abbreviated.has(word)).join(' ')}`;
+  let named = branchNames.known.get(key);
+  if (named === undefined) {
+    // Each word's best score averages to the cover: one word below this cannot be made up by the others at 1.
+    const least = 1 - (1 - BRANCH_COVER) * words.length;
+    const folded = words.map(foldKazakhLetters);
+    named = (branchNames.byCount.get(words.length) ?? []).some(
+      (branch) =>
+        pairsEveryWord(words, folded, branch, least) &&
+        coverWords(words, branch.words, similarity) >= BRANCH_COVER &&
+        coverWords(branch.words, words, (a, b) => similarity(b, a)) >= BRANCH_COVER,
+    );
+    if (branchNames.known.size >= MAX_KNOWN_LABELS) branchNames.known.clear();
+    branchNames.known.set(key, named);
+  }
+  return named;
+}
+
+const MAX_KNOWN_LABELS = 5_000;
+
+/** Whether every word of the label, and every word of the branch name, could be a spelling of one on the other side. */
+function pairsEveryWord(words: readonly string[], folded: readonly string[], branch: BranchName, least: number): boolean {
+  const n = words.length;
+  const m = branch.words.length;
+  // Bit j: branch word j has a partner (branch names have a few words).
+  let partnered = 0;
+  for (let i = 0; i < n; i++) {
+    let found = false;
+    for (let j = 0; j < m; j++) {
+      if (mayBeSpelling(words[i] ?? '', folded[i] ?? '', branch.words[j] ?? '', branch.folded[j] ?? '', least)) {
+        found = true;
+        partnered |= 1 << j;
+      }
+    }
+    if (!found) return false;
+  }
+  return m > 30 ? branch.words.every((_, j) => words.some((_word, i) => mayBeSpelling(words[i] ?? '', folded[i] ?? '', branch.words[j] ?? '', branch.folded[j] ?? '', least))) : partnered === 2 ** m - 1;
+}
+
+// An edit costs this share of the longer word in the word score (`EDIT_WEIGHT` of `score-candidates.ts`).
+const EDIT_COST = 0.75;
+
+/**
+ * Whether a label word could score `least` or more against a directory word: a cheap bound, never
+ * false where the score would reach it. Every way a word scores 0.8 or more but two keeps the first
+ * three letters, Kazakh letters folded (a form, a stem, an abbreviation, a dropped vowel, a changed
+ * ending vowel) or is the word with Kazakh letters folded; the two are `а` written for an unstressed
+ * `о` (`AKANYE_SCORE`) and a typo, whose edits are at least the letters the words do not share.
+ */
+function mayBeSpelling(seller: string, sellerFolded: string, directory: string, directoryFolded: string, least: number): boolean {
+  if (sellerFolded === directoryFolded) return true;
+  if (sellerFolded.length >= SHARED_START && directoryFolded.length >= SHARED_START && sellerFolded.startsWith(directoryFolded.slice(0, SHARED_START))) return true;
+  if (least <= AKANYE_SCORE + 1e-9 && isAkanyeSpelling(seller, directory)) return true;
+  // A typo costs an edit for each letter the words do not share (at least one), or one edit of their stems at a form's score.
+  const longer = Math.max(seller.length, directory.length);
+  const edits = Math.max(1, measureBagDistance(sellerFolded, directoryFolded));
+  return 1 - (EDIT_COST * edits) / longer >= least - 1e-9 || FORM_SCORE * (1 - EDIT_COST / longer) >= least - 1e-9;
+}
+
+// The letters a word shares with every form, stem or abbreviation of it that the word score knows.
+const SHARED_START = 3;
 
 /**
  * The label is this leaf's own name (or a form of it), nothing in the file says otherwise, and no
@@ -807,18 +897,19 @@ function createQualifierCheck(leaves: readonly PreparedLeaf[]): LeafRelations['o
  * `Зимние шины` in `Ботинки женские зимние`) points nowhere.
  */
 function createRelatedElsewhere(leaves: readonly PreparedLeaf[]): (word: string, leaf: PreparedLeaf, matched: readonly string[]) => boolean {
-  const nameWordLeaves = new Map<string, Set<PreparedLeaf>>();
-  const pathWordRoots = new Map<string, Set<string>>();
+  // By first letter, then word.
+  const nameWordLeaves = new Map<string, Map<string, Set<PreparedLeaf>>>();
+  const pathWordRoots = new Map<string, Map<string, Set<string>>>();
   const rootWords = new Map<string, Set<string>>();
   for (const leaf of leaves) {
     // Russian names only: Kazakh ones share short stems across unrelated leaves (`электр` of every electric thing).
     for (const variant of leaf.variants.filter((candidate) => candidate.language === 'rus')) {
       for (const word of variant.words) {
-        addTo(nameWordLeaves, word, leaf);
+        addTo(readOrAdd(nameWordLeaves, word.charAt(0)), word, leaf);
         addTo(rootWords, leaf.rootKey, word);
       }
     }
-    for (const word of leaf.pathWords) addTo(pathWordRoots, word, leaf.rootKey);
+    for (const word of leaf.pathWords) addTo(readOrAdd(pathWordRoots, word.charAt(0)), word, leaf.rootKey);
   }
   const relates = (a: string, b: string): boolean => isRelatedWord(a, b, MIN_RELATED_PREFIX);
   const related = new Map<string, { leaves: Set<PreparedLeaf>; roots: Set<string> }>();
@@ -842,8 +933,9 @@ function createRelatedElsewhere(leaves: readonly PreparedLeaf[]): (word: string,
     let found = related.get(word);
     if (found === undefined) {
       found = { leaves: new Set(), roots: new Set() };
-      for (const [other, owners] of nameWordLeaves) if (relates(word, other)) for (const owner of owners) found.leaves.add(owner);
-      for (const [other, roots] of pathWordRoots) if (relates(word, other)) for (const root of roots) found.roots.add(root);
+      // Related words begin alike: only the words of the same first letter are compared.
+      for (const [other, owners] of nameWordLeaves.get(word.charAt(0)) ?? []) if (relates(word, other)) for (const owner of owners) found.leaves.add(owner);
+      for (const [other, roots] of pathWordRoots.get(word.charAt(0)) ?? []) if (relates(word, other)) for (const root of roots) found.roots.add(root);
       for (const owner of found.leaves) found.roots.add(owner.rootKey);
       related.set(word, found);
     }
@@ -867,11 +959,21 @@ function isAkanyeSpelling(seller: string, directory: string): boolean {
   return true;
 }
 
+// Each word read once for the fleeting vowel (its base and last consonant, or null): words recur in every comparison.
+const FLEETING_VOWEL_WORDS = new Map<string, readonly [string, string] | null>();
+const MAX_FLEETING_VOWEL_WORDS = 100_000;
+
 /** `кошелек` of `кошельки`, `ремень` of `ремни`, `носок` of `носки`: the word with the vowel an ending drops. */
 function isFleetingVowelForm(whole: string, inflected: string): boolean {
-  const found = /^(\p{L}{3,})[еоё](к|ц|н|нь|л|ль|р|рь)$/u.exec(whole);
+  let found = FLEETING_VOWEL_WORDS.get(whole);
+  if (found === undefined) {
+    const parsed = /^(\p{L}{3,})[еоё](к|ц|н|нь|л|ль|р|рь)$/u.exec(whole);
+    found = parsed === null ? null : [parsed[1] ?? '', parsed[2] ?? ''];
+    if (FLEETING_VOWEL_WORDS.size >= MAX_FLEETING_VOWEL_WORDS) FLEETING_VOWEL_WORDS.clear();
+    FLEETING_VOWEL_WORDS.set(whole, found);
+  }
   if (found === null) return false;
-  const [, base = '', consonant = ''] = found;
+  const [base, consonant] = found;
   const rest = inflected.startsWith(`${base}ь${consonant[0] ?? ''}`) ? inflected.slice(base.length + 2) : inflected.startsWith(`${base}${consonant[0] ?? ''}`) ? inflected.slice(base.length + 1) : undefined;
   return rest !== undefined && /^(?:и|ы|а|я|у|ю|е|ов|ев|ей|ам|ям|ах|ях|ом|ем|ами|ями)$/.test(rest);
 }
@@ -1043,6 +1145,12 @@ function readProductDemographic(names: readonly string[]): Demographic {
 
 function prefixKey(word: string): string {
   return Array.from(word).slice(0, 3).join('');
+}
+
+function readOrAdd<K, L, V>(map: Map<K, Map<L, V>>, key: K): Map<L, V> {
+  let inner = map.get(key);
+  if (inner === undefined) map.set(key, (inner = new Map()));
+  return inner;
 }
 
 function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {

@@ -98,24 +98,27 @@ export function tokenizeForMatch(text: string): string[] {
 const TOKEN_CACHE = new Map<string, string[]>();
 const MAX_CACHED_TEXTS = 50_000;
 
+// Basic Latin and Cyrillic only: no compatibility form, no accent of a Latin letter, nothing normalisation changes.
+const PLAIN_TEXT = /^[\u0000-\u007f\u0400-\u04ff]*$/;
+
 function tokenizeUncached(text: string): string[] {
-  const prepared = dropPercentages(text)
-    .normalize('NFKC')
-    .toLowerCase()
-    // Accents of Latin letters only (`Kärcher`, `Estée`); `й` and `ё` must keep theirs.
-    .normalize('NFD')
-    .replace(/([a-z])\p{M}+/gu, '$1')
-    .normalize('NFC')
+  const dropped = dropPercentages(text);
+  // Most texts are plain Russian, Kazakh or English: the three normalisations would return them unchanged.
+  const lowered = PLAIN_TEXT.test(dropped) ? dropped.toLowerCase() : normalizeLetters(dropped);
+  const unquoted = lowered
     .replace(/ё/g, 'е')
     .replace(QUOTES, '')
     // `XXXL` is how sellers write `3XL`.
-    .replace(/\b(x{3,5})l\b/g, (_, xs: string) => `${xs.length}xl`)
-    .replace(/(\d)[,.](\d)/g, '$1\u0000$2')
-    .replace(/[^\p{L}\p{N}\u0000]+/gu, ' ')
-    .replace(/\u0000/g, '.')
-    // `10мм`, `128gb`, `R16`, `3XL`: the number and the word are compared separately.
-    .replace(/(\d)(\p{L})/gu, '$1 $2')
-    .replace(/(\p{L})(\d)/gu, '$1 $2');
+    .replace(/\b(x{3,5})l\b/g, (_, xs: string) => `${xs.length}xl`);
+  // The number rules have nothing to do in a text without digits (most names and paths).
+  const digits = /\d/.test(unquoted);
+  const separated = (digits ? unquoted.replace(/(\d)[,.](\d)/g, '$1\u0000$2') : unquoted).replace(/[^\p{L}\p{N}\u0000]+/gu, ' ').replace(/\u0000/g, '.');
+  const prepared = digits
+    ? separated
+        // `10мм`, `128gb`, `R16`, `3XL`: the number and the word are compared separately.
+        .replace(/(\d)(\p{L})/gu, '$1 $2')
+        .replace(/(\p{L})(\d)/gu, '$1 $2')
+    : separated;
   const tokens: string[] = [];
   for (const raw of prepared.split(' ')) {
     if (raw === '') continue;
@@ -125,6 +128,18 @@ function tokenizeUncached(text: string): string[] {
     tokens.push(unit ?? word);
   }
   return tokens;
+}
+
+function normalizeLetters(text: string): string {
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      // Accents of Latin letters only (`Kärcher`, `Estée`); `й` and `ё` must keep theirs.
+      .normalize('NFD')
+      .replace(/([a-z])\p{M}+/gu, '$1')
+      .normalize('NFC')
+  );
 }
 
 /** `tokenizeForMatch` joined with single spaces: the normalised form two texts are equal by. */

@@ -79,6 +79,10 @@ interface WordInfo {
   folded: string;
   length: number;
   numeric: boolean;
+  /** The word transliterated to Latin and reduced to its sound skeleton, made on first use. */
+  latin?: string;
+  /** The rest of the word, and of its stem, after each negating prefix it starts with (`проводные` of `беспроводные`). */
+  negations: readonly { text: string; stem: string | undefined }[];
 }
 
 /** Every word seen, by id. */
@@ -186,10 +190,13 @@ export function createCandidateMatcher<T>(candidates: readonly MatchCandidate<T>
           const leafNamed = item.names.some((name) => name.factor === 1 && coverCandidate(query, name.text, words) >= 0.9);
           let leaf = 0;
           if (last !== undefined) for (const name of item.names) leaf = Math.max(leaf, scoreTexts(last, name.text, words) * name.factor);
-          for (const path of item.paths) {
-            const pathCoverage = coverQuery(query, path, words);
-            if (leafNamed) score = Math.max(score, Math.min(0.95, 0.8 * pathCoverage + 0.2 * coverCandidate(query, path, words)));
-            if (last !== undefined) score = Math.max(score, 0.75 * leaf + 0.25 * pathCoverage);
+          // A path counts only for a text naming the leaf or written as a path: most texts are neither, and skip it.
+          if (leafNamed || last !== undefined) {
+            for (const path of item.paths) {
+              const pathCoverage = coverQuery(query, path, words);
+              if (leafNamed) score = Math.max(score, Math.min(0.95, 0.8 * pathCoverage + 0.2 * coverCandidate(query, path, words)));
+              if (last !== undefined) score = Math.max(score, 0.75 * leaf + 0.25 * pathCoverage);
+            }
           }
         }
         if (exact) score = 1;
@@ -220,39 +227,50 @@ const WORD_GRAM_SHARE = 0.4;
  * the same decisions. A text of only common triples is compared with every candidate.
  */
 function indexCandidateGrams<T>(vocabulary: Vocabulary, prepared: readonly PreparedCandidate<T>[]): (query: PreparedText, last: PreparedText | undefined) => Iterable<PreparedCandidate<T>> {
-  const byGram = new Map<string, number[]>();
-  const wordGrams = new Map<number, string[]>();
-  const gramsOf = (id: number): string[] => {
+  // Triples are numbered as met, and lists are kept by number: the index is built over every word of every leaf's
+  // names and path, where strings as keys and a set per leaf were most of the matcher's set-up.
+  const gramIds = new Map<string, number>();
+  const byGram: number[][] = [];
+  const wordGrams = new Map<number, number[]>();
+  const gramsOf = (id: number): number[] => {
     let grams = wordGrams.get(id);
     if (grams === undefined) {
       const word = vocabulary.words[id];
       // Kazakh letters folded too: `құлаққап` meets `кулаккап` through its folded form; and `о` as `а`, the way an
       // unstressed `о` is written by ear (`малатки` meets `молотки`; the label matcher reads that spelling as a typo).
-      grams = word === undefined ? [] : [...new Set([...listWordGrams(word.text), ...listWordGrams(word.folded), ...listWordGrams(word.folded.replaceAll('о', 'а'))])];
+      const texts = word === undefined ? [] : [...new Set([...listWordGrams(word.text), ...listWordGrams(word.folded), ...listWordGrams(word.folded.replaceAll('о', 'а'))])];
+      grams = texts.map((gram) => {
+        let gramId = gramIds.get(gram);
+        if (gramId === undefined) gramIds.set(gram, (gramId = gramIds.size));
+        return gramId;
+      });
       wordGrams.set(id, grams);
     }
     return grams;
   };
-  const textGrams = (text: PreparedText, into: Set<string>): void => {
-    for (const id of text.ids) for (const gram of gramsOf(id)) into.add(gram);
-    if (text.latin !== undefined) for (const id of text.latin.ids) for (const gram of gramsOf(id)) into.add(gram);
+  // The candidate (its position + 1) that last listed each triple: a triple is listed once per candidate.
+  const listedBy: number[] = [];
+  const listGrams = (text: PreparedText, at: number): void => {
+    for (const ids of text.latin === undefined ? [text.ids] : [text.ids, text.latin.ids]) {
+      for (const id of ids) {
+        for (const gram of gramsOf(id)) {
+          if (listedBy[gram] === at + 1) continue;
+          listedBy[gram] = at + 1;
+          (byGram[gram] ??= []).push(at);
+        }
+      }
+    }
   };
   prepared.forEach((item, at) => {
-    const grams = new Set<string>();
-    for (const name of item.names) textGrams(name.text, grams);
-    for (const path of item.paths) textGrams(path, grams);
-    for (const gram of grams) {
-      let list = byGram.get(gram);
-      if (list === undefined) byGram.set(gram, (list = []));
-      list.push(at);
-    }
+    for (const name of item.names) listGrams(name.text, at);
+    for (const path of item.paths) listGrams(path, at);
   });
   const common = Math.max(MIN_COMMON_GRAM_COUNT, prepared.length * COMMON_GRAM_SHARE);
   return (query, last) => {
     // Each word of the text (with its Latin skeleton) chooses the candidates sharing enough of its telling triples:
     // two, and two fifths of them for longer words (a word two typos away keeps that many), so one common ending
     // and one first letter (`Коньки` for `колонки`) choose nothing.
-    const units: string[][] = [];
+    const units: number[][] = [];
     const addUnits = (text: PreparedText): void => {
       const latin = text.latin?.ids ?? [];
       const paired = latin.length === text.ids.length;
@@ -267,7 +285,7 @@ function indexCandidateGrams<T>(vocabulary: Vocabulary, prepared: readonly Prepa
     for (const grams of units) {
       const lists: number[][] = [];
       for (const gram of grams) {
-        const list = byGram.get(gram);
+        const list = byGram[gram];
         if (list !== undefined && list.length <= common) lists.push(list);
       }
       if (lists.length === 0) continue;
@@ -310,27 +328,21 @@ export function scoreTextSimilarity(sellerText: string, name: string): number {
 }
 
 /**
- * A word scorer with its own cache: seller word against directory word, as the matcher compares
- * them (the same rules as inside `createCandidateMatcher`). For callers that weigh words
- * themselves, such as the category matcher.
+ * A word scorer: seller word against directory word, as the matcher compares them (the same rules
+ * as inside `createCandidateMatcher`), each word read once (stem, folded letters). For callers that
+ * weigh words themselves, such as the category matcher, which keeps the scores it needs (a second
+ * cache here held every pair twice).
  */
 export function createWordScorer(): (sellerWord: string, directoryWord: string) => number {
   const vocabulary: Vocabulary = { ids: new Map(), words: [] };
-  // By seller word, then directory word: no key string is built for a call (the category matcher makes millions).
-  const cache = new Map<string, Map<string, number>>();
   return (a, b) => {
-    let row = cache.get(a);
-    if (row === undefined) cache.set(a, (row = new Map()));
-    let score = row.get(b);
-    if (score === undefined) {
-      const left = vocabulary.words[intern(vocabulary, a)];
-      const right = vocabulary.words[intern(vocabulary, b)];
-      score = left === undefined || right === undefined ? 0 : scoreWords(left, right);
-      row.set(b, score);
-    }
-    return score;
+    const left = vocabulary.words[intern(vocabulary, a)];
+    const right = vocabulary.words[intern(vocabulary, b)];
+    return left === undefined || right === undefined ? 0 : scoreWords(left, right);
   };
 }
+
+const EDIT_ROWS: [Uint16Array, Uint16Array, Uint16Array] = [new Uint16Array(64), new Uint16Array(64), new Uint16Array(64)];
 
 /** Damerau-Levenshtein distance (optimal string alignment: adjacent transpositions count 1), in UTF-16 units. */
 export function measureEditDistance(a: string, b: string): number {
@@ -338,9 +350,11 @@ export function measureEditDistance(a: string, b: string): number {
   const m = b.length;
   if (n === 0) return m;
   if (m === 0) return n;
-  let prev2 = new Uint16Array(m + 1);
-  let prev = new Uint16Array(m + 1);
-  let row = new Uint16Array(m + 1);
+  // Three rows of scratch, grown when a longer word comes (this runs for many word pairs); each is written before it is read.
+  if (EDIT_ROWS[0].length < m + 1) for (let k = 0; k < 3; k++) EDIT_ROWS[k] = new Uint16Array(2 * (m + 1));
+  let prev2 = EDIT_ROWS[0];
+  let prev = EDIT_ROWS[1];
+  let row = EDIT_ROWS[2];
   for (let j = 0; j <= m; j++) prev[j] = j;
   for (let i = 1; i <= n; i++) {
     row[0] = i;
@@ -363,7 +377,7 @@ export function measureEditDistance(a: string, b: string): number {
 const BAG = new Int16Array(0x500);
 
 /** A lower bound of the edit distance from letter counts alone; cheap, so most pairs never reach the full distance. */
-function measureBagDistance(a: string, b: string): number {
+export function measureBagDistance(a: string, b: string): number {
   for (let i = 0; i < a.length; i++) {
     const code = a.charCodeAt(i);
     if (code < BAG.length) BAG[code] = (BAG[code] ?? 0) + 1;
@@ -391,9 +405,16 @@ function intern(vocabulary: Vocabulary, word: string): number {
   if (id === undefined) {
     id = vocabulary.words.length;
     vocabulary.ids.set(word, id);
-    vocabulary.words.push({ text: word, stem: stemWord(word), folded: foldKazakhLetters(word), length: Array.from(word).length, numeric: /\d/.test(word) });
+    const stem = stemWord(word);
+    vocabulary.words.push({ text: word, stem, folded: foldKazakhLetters(word), length: Array.from(word).length, numeric: /\d/.test(word), negations: listNegations(word, stem) });
   }
   return id;
+}
+
+/** A word's Latin sound skeleton, made once per vocabulary word (directory paths repeat their words across leaves). */
+function readLatinSkeleton(vocabulary: Vocabulary, token: string): string {
+  const word = vocabulary.words[intern(vocabulary, token)] as WordInfo;
+  return (word.latin ??= buildLatinSkeleton(transliterateToLatin(token)));
 }
 
 function prepareText(vocabulary: Vocabulary, allTokens: string[], transliterate = true): PreparedText {
@@ -405,7 +426,7 @@ function prepareText(vocabulary: Vocabulary, allTokens: string[], transliterate 
     weights: tokens.map((token, i) => (UNIT_TOKENS.has(token) && i > 0 && /\d/.test(tokens[i - 1] ?? '') ? 0.25 : 1)),
     joined,
     joinedLength: Array.from(joined).length,
-    latin: transliterate ? prepareText(vocabulary, tokens.map((token) => buildLatinSkeleton(transliterateToLatin(token))), false) : undefined,
+    latin: transliterate ? prepareText(vocabulary, tokens.map((token) => readLatinSkeleton(vocabulary, token)), false) : undefined,
     cyrillic: tokens.some(hasCyrillic),
     latinScript: tokens.some(hasLatin),
   };
@@ -459,12 +480,15 @@ function scoreSameScript(query: PreparedText, name: PreparedText, words: WordTab
   const wordScore = scoreWordSets(query, name, words);
   if (wordScore === 1) return 1;
   if (query.joined === name.joined) return Math.max(wordScore, JOINED_EQUAL_SCORE);
-  return Math.max(wordScore, scoreCharacters(query, name));
+  return Math.max(wordScore, scoreCharacters(query, name, wordScore));
 }
+
+const COLUMN_SCRATCH = new Float64Array(64);
 
 /** Symmetric weighted word pairing: each word of each side with its best partner on the other side. */
 function scoreWordSets(query: PreparedText, name: PreparedText, words: WordTable): number {
-  const columnBest = new Float64Array(name.ids.length);
+  // Names are short: one scratch row serves every call (this runs for every name of every candidate scored).
+  const columnBest = name.ids.length <= COLUMN_SCRATCH.length ? COLUMN_SCRATCH.fill(0, 0, name.ids.length) : new Float64Array(name.ids.length);
   let sum = 0;
   let weight = 0;
   for (let i = 0; i < query.ids.length; i++) {
@@ -544,15 +568,24 @@ function scoreWords(a: WordInfo, b: WordInfo): number {
 const NEGATING_PREFIXES = ['без', 'бес', 'не', 'non', 'un'];
 
 function isNegationOf(a: WordInfo, b: WordInfo): boolean {
-  // Compared in place, without cutting strings: this runs for most word pairs.
-  for (const prefix of NEGATING_PREFIXES) {
-    if (a.text.length === prefix.length + b.text.length && a.text.startsWith(prefix) && a.text.endsWith(b.text)) return true;
-    if (b.stem.length >= 4 && a.stem.length === prefix.length + b.stem.length && a.stem.startsWith(prefix) && a.stem.endsWith(b.stem)) return true;
+  // The rests are cut once per word (`intern`): this runs for most word pairs.
+  for (const rest of a.negations) {
+    if (rest.text === b.text || (b.stem.length >= 4 && rest.stem === b.stem)) return true;
   }
   return false;
 }
 
-function scoreCharacters(a: PreparedText, b: PreparedText): number {
+/** The rests of a word after the negating prefixes it starts with (a stem keeps the prefix too, or has no rest). */
+function listNegations(word: string, stem: string): WordInfo['negations'] {
+  const rests: { text: string; stem: string | undefined }[] = [];
+  for (const prefix of NEGATING_PREFIXES) {
+    if (word.startsWith(prefix)) rests.push({ text: word.slice(prefix.length), stem: stem.startsWith(prefix) ? stem.slice(prefix.length) : undefined });
+  }
+  return rests;
+}
+
+/** The character score of two texts, or 0 when it could not exceed `floor` (the word score beside it). */
+function scoreCharacters(a: PreparedText, b: PreparedText, floor: number): number {
   const aLength = a.joinedLength;
   const bLength = b.joinedLength;
   if (aLength > MAX_CHAR_LENGTH || bLength > MAX_CHAR_LENGTH || aLength < 4 || bLength < 4) return 0;
@@ -560,6 +593,9 @@ function scoreCharacters(a: PreparedText, b: PreparedText): number {
   if (Math.min(aLength, bLength) / Math.max(aLength, bLength) < 0.5) return 0;
   const dice = scoreTrigramDice((a.grams ??= buildTrigrams(a.joined)), (b.grams ??= buildTrigrams(b.joined)));
   if (dice < MIN_DICE) return 0;
+  // The edit distance is at least the difference in length: when even that best case stays at the floor, it is not measured.
+  const bestEdit = 1 - Math.abs(a.joined.length - b.joined.length) / Math.max(aLength, bLength);
+  if ((dice + bestEdit) / 2 <= floor) return 0;
   const edit = 1 - measureEditDistance(a.joined, b.joined) / Math.max(aLength, bLength);
   return (dice + edit) / 2;
 }

@@ -64,9 +64,12 @@ export function transliterateToLatin(word: string): string {
 }
 
 const KAZAKH_TO_RUSSIAN: Readonly<Record<string, string>> = { ә: 'а', ғ: 'г', қ: 'к', ң: 'н', ө: 'о', ұ: 'у', ү: 'у', һ: 'х', і: 'и' };
+const KAZAKH_LETTER = /[әғқңөұүһі]/;
 
 /** Kazakh letters written as the Russian letters sellers type instead (`Атамұра` → `атамура`, `Қазақ` → `казак`). */
 export function foldKazakhLetters(word: string): string {
+  // Most words have no Kazakh letter: returned as they are, without building a copy.
+  if (!KAZAKH_LETTER.test(word)) return word;
   let out = '';
   for (const char of word) out += KAZAKH_TO_RUSSIAN[char] ?? char;
   return out;

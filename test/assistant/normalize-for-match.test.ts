@@ -34,6 +34,16 @@ describe('normalizeForMatch', () => {
     expect(tokenizeForMatch('Тошиба')).toEqual(['тошиба']);
   });
 
+  it('normalises compatibility forms and combining marks, which plain Russian, Kazakh and English text skips', () => {
+    // Full-width digits and letters, a ligature, an accent written apart, `Ё` as `Е` + diaeresis.
+    expect(tokenizeForMatch('１２８ＧＢ')).toEqual(['128', 'гб']);
+    expect(tokenizeForMatch('ﬁlter')).toEqual(['filter']);
+    expect(tokenizeForMatch('Ka\u0308rcher')).toEqual(['karcher']);
+    expect(tokenizeForMatch('Е\u0308лка')).toEqual(['елка']);
+    // Plain text takes the short way to the same tokens.
+    expect(tokenizeForMatch('Құлаққап ЁЛКА Smart-часы 0,5л')).toEqual(['құлаққап', 'елка', 'smart', 'часы', '0.5', 'л']);
+  });
+
   it('spells units one way only after a number', () => {
     expect(tokenizeForMatch('m 5')).toEqual(['m', '5']);
     expect(tokenizeForMatch('5 m')).toEqual(['5', 'м']);
