@@ -31,11 +31,6 @@ const PREFIX_MARKS: readonly [string, Mark][] = [
   ['қыздар', { gender: 'female', kids: true }],
   ['ерлер', { gender: 'male' }],
   ['ұлдар', { gender: 'male', kids: true }],
-  ['women', { gender: 'female' }],
-  ['men', { gender: 'male' }],
-  ['kid', { kids: true }],
-  ['girl', { gender: 'female', kids: true }],
-  ['boy', { gender: 'male', kids: true }],
 ];
 const WORD_MARKS: ReadonlyMap<string, Mark> = new Map([
   ['ер', { gender: 'male' }],
@@ -46,15 +41,24 @@ const WORD_MARKS: ReadonlyMap<string, Mark> = new Map([
   ['қызға', { gender: 'female', kids: true }],
   ['ұл', { gender: 'male', kids: true }],
   ['ұлға', { gender: 'male', kids: true }],
-  ['woman', { gender: 'female' }],
-  ['man', { gender: 'male' }],
-  ['female', { gender: 'female' }],
-  ['male', { gender: 'male' }],
+  // English marks only as whole words and their plural or possessive forms: as prefixes they were
+  // brands and other words (`Boya` microphones, `Mentos`, `menthol`, `kidney`).
+  ...latinForms(['woman', 'women'], { gender: 'female' }),
+  ...latinForms(['man', 'men'], { gender: 'male' }),
+  ...latinForms(['female'], { gender: 'female' }),
+  ...latinForms(['male'], { gender: 'male' }),
+  ...latinForms(['kid'], { kids: true }),
+  ...latinForms(['girl'], { gender: 'female', kids: true }),
+  ...latinForms(['boy'], { gender: 'male', kids: true }),
 ]);
 // Words that start like a mark but are not one (`женьшень`, `мужество` are rare in a catalog; these are not):
-// whole words, and beginnings of words in any form (`детектив`, `детективы`, `детали`).
-const NOT_MARKS = new Set(['menu', 'mentor', 'boyfriend', 'kidney']);
+// beginnings of words in any form (`детектив`, `детективы`, `детали`).
 const NOT_MARK_BEGINNINGS = ['детал', 'детект', 'детокс'];
+
+/** A word with its `s` and `'s` forms (`men`, `mens`, `men's`), each with the same mark. */
+function latinForms(words: readonly string[], mark: Mark): [string, Mark][] {
+  return words.flatMap((word) => [word, `${word}s`, `${word}'s`, `${word}’s`].map((form): [string, Mark] => [form, mark]));
+}
 
 /** The mark of one word (already normalised by `tokenizeForMatch`), if it is one. */
 export function findDemographicMark(word: string): Demographic | undefined {
@@ -72,7 +76,7 @@ const MARK_OF_WORD = new Map<string, Mark | null>();
 const MAX_MARKED_WORDS = 100_000;
 
 function readDemographicMark(word: string): Mark | undefined {
-  if (NOT_MARKS.has(word) || NOT_MARK_BEGINNINGS.some((beginning) => word.startsWith(beginning))) return undefined;
+  if (NOT_MARK_BEGINNINGS.some((beginning) => word.startsWith(beginning))) return undefined;
   const whole = WORD_MARKS.get(word);
   if (whole !== undefined) return whole;
   for (const [prefix, mark] of PREFIX_MARKS) {
