@@ -40,6 +40,7 @@ export function createDeferredClient(create: CreateClient): DeferredClient {
     getToken: async () => (await get()).getToken(),
     fetchDirectory: (async (...args: Parameters<CatalogClient['fetchDirectory']>) => (await get()).fetchDirectory(...args)) as CatalogClient['fetchDirectory'],
     fetchDirectories: async () => (await get()).fetchDirectories(),
+    readFirstDirectoryPage: async (...args) => (await get()).readFirstDirectoryPage(...args),
     importProducts: async (...args) => (await get()).importProducts(...args),
     getJobStatus: async (...args) => (await get()).getJobStatus(...args),
     listProducts: async (...args) => (await get()).listProducts(...args),
