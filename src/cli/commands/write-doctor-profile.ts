@@ -6,6 +6,7 @@
  * taken from the last job the state knows, or left to the built-in words (docs/service-profile.md).
  */
 import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { CatalogClient } from '../../api/create-catalog-client.js';
 import type { RawDirectoryAnswer } from '../../api/infer-service-profile.js';
 import type { SweepResult } from '../../api/sweep-service.js';
@@ -30,7 +31,7 @@ export async function writeDoctorProfile(
   const { SERVICE_LIMITS } = await import('../../domain/index.js');
   const { inferServiceProfile } = await import('../../api/infer-service-profile.js');
   const { buildInferredServiceSection, renderServiceProfile } = await import('../../api/render-service-profile.js');
-  const { openService, resolvePath } = await import('../../pipeline/open-service.js');
+  const { openService } = await import('../../pipeline/open-service.js');
   const { sweepService } = await import('../../api/sweep-service.js');
   const { settings, service, deps } = options;
 
@@ -49,7 +50,7 @@ export async function writeDoctorProfile(
       `Checked: ${sweep.ok ? 'every directory reads whole with it, and the import can run on it' : 'NOT everything could be read with it: see the doctor report'}.`,
       'Use it with --config (it holds no address and no credentials). Job status words and location are not probed: doctor sends no import.',
     ];
-    const path = resolvePath(deps.cwd, options.file);
+    const path = resolve(deps.cwd, options.file);
     await writeFile(path, renderServiceProfile(inferred, header), 'utf8');
     return { sweep, path, inferred: inferred.settings.length, unsettled: inferred.unsettled };
   } finally {
