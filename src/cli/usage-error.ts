@@ -4,6 +4,7 @@
  * before any handler runs: nothing is opened, sent or written for a mistyped command line.
  */
 
+import { countEdits } from '../core/count-edits.js';
 import { createTranslator } from '../i18n/create-translator.js';
 import type { MessageData, Translator } from '../i18n/create-translator.js';
 
@@ -111,7 +112,7 @@ const REWORDINGS: readonly Rewording[] = [
     if (!match?.[1]) return null;
     const meant = match[1];
     const words = context.args.filter((arg) => !arg.startsWith('-'));
-    const typed = words.filter((word) => word !== meant).sort((a, b) => editDistance(a, meant) - editDistance(b, meant))[0];
+    const typed = words.filter((word) => word !== meant).sort((a, b) => countEdits(a, meant) - countEdits(b, meant))[0];
     return typed === undefined ? t.translate('usage.unknown_command', { meant }) : t.translate('usage.unknown_command_named', { typed, meant });
   },
   (message, context, t) => {
@@ -186,21 +187,8 @@ export function suggestOption(name: string, known: readonly string[]): string | 
   let best: { option: string; distance: number } | null = null;
   for (const option of known) {
     if (option.length < 2) continue;
-    const distance = option.startsWith(name) && name.length >= 3 ? 0.5 : editDistance(name, option);
+    const distance = option.startsWith(name) && name.length >= 3 ? 0.5 : countEdits(name, option);
     if (distance <= Math.min(2, Math.floor(option.length / 3)) && (best === null || distance < best.distance)) best = { option, distance };
   }
   return best?.option ?? null;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }
