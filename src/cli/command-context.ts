@@ -46,7 +46,7 @@ export interface CommandContext {
 }
 
 /** What `withOpenService` hands the command. */
-export interface OpenedServiceCommand {
+interface OpenedServiceCommand {
   service: ServiceContext;
   settings: Settings;
   deps: Deps;
@@ -55,7 +55,7 @@ export interface OpenedServiceCommand {
 }
 
 /** How the run was asked to report. */
-export interface ContextOptions {
+interface ContextOptions {
   /** `--debug`: print the stack of an unexpected error. */
   debug?: boolean;
   /** The command line as typed: `--lang` is read from it until the settings are resolved. */

@@ -42,7 +42,7 @@ export class UsageProblem extends Error {
 }
 
 /** What the `fail` hook knows about the command being parsed. */
-export interface UsageContext {
+interface UsageContext {
   /** The run's language. */
   translator: Translator;
   /** The command's whole help text, as yargs renders it in English (its structure is read from it). */
@@ -68,7 +68,7 @@ export function buildUsageError(message: string, context: UsageContext, problem?
 }
 
 /** Flags typed before `--` that the command does not know (long names without `--`/`no-`, short letters). */
-export function findUnknownFlags(args: readonly string[], knownOptions: readonly string[]): string[] {
+function findUnknownFlags(args: readonly string[], knownOptions: readonly string[]): string[] {
   const known = new Set(knownOptions);
   const end = args.indexOf('--');
   const unknown: string[] = [];
@@ -183,7 +183,7 @@ function writtenFlag(name: string, args: readonly string[]): string {
 }
 
 /** The known option closest to a mistyped one: a prefix of it, or at most two edits away. */
-export function suggestOption(name: string, known: readonly string[]): string | null {
+function suggestOption(name: string, known: readonly string[]): string | null {
   let best: { option: string; distance: number } | null = null;
   for (const option of known) {
     if (option.length < 2) continue;

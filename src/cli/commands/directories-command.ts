@@ -8,7 +8,7 @@ import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 
 /** Renders the result of `directories pull` for the terminal (loading the diff's renderer, as the command runs). */
-export async function renderDirectoriesPull(result: DirectoriesPullResult): Promise<string> {
+async function renderDirectoriesPull(result: DirectoriesPullResult): Promise<string> {
   const { isDirectoryDiffEmpty, renderDirectoryDiff } = await import('../../assistant/diff-directories.js');
   const { counts } = result;
   const lines = [

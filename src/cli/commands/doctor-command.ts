@@ -14,7 +14,7 @@ import type { ServiceArgv } from '../common-options.js';
 import { EXIT } from '../exit-codes.js';
 
 /** Renders the sweep for the terminal. */
-export function renderDoctorReport(result: SweepResult): string {
+function renderDoctorReport(result: SweepResult): string {
   const lines: string[] = [];
   for (const check of result.checks) {
     lines.push(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}`);

@@ -11,7 +11,7 @@ import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 
 /** Renders the summary of `mapping init` (loading the field names of the column matcher, as the command runs). */
-export async function renderMappingInit(result: MappingInitResult): Promise<string> {
+async function renderMappingInit(result: MappingInitResult): Promise<string> {
   const { describeImportField } = await import('../../assistant/match-columns.js');
   const { summary } = result;
   const matched = result.columns.flatMap((match) => {
@@ -30,7 +30,7 @@ export async function renderMappingInit(result: MappingInitResult): Promise<stri
 }
 
 /** Renders the findings of `mapping check`. */
-export function renderMappingCheck(result: MappingCheckResult, mapping: string): string {
+function renderMappingCheck(result: MappingCheckResult, mapping: string): string {
   const lines = [
     `Checked ${mapping} against the directories fetched now (${result.directoriesFetchedAt})${result.baselineFetchedAt === undefined ? '' : `, compared with the snapshot of ${result.baselineFetchedAt}`}.`,
   ];

@@ -11,7 +11,7 @@ import type { ServiceArgv } from '../common-options.js';
 import { renderJsonLines } from '../render-json-lines.js';
 
 /** Renders list items as a table. */
-export function renderProductTable(items: readonly ProductListItem[]): string {
+function renderProductTable(items: readonly ProductListItem[]): string {
   const head = ['ID', 'NAME', 'CATEGORY', 'STATUS', 'MODERATION', 'STOCK'];
   const rows = items.map((p) => [
     String(p.productId),
@@ -27,7 +27,7 @@ export function renderProductTable(items: readonly ProductListItem[]): string {
 }
 
 /** Renders one product's details with readable names (codes in brackets). */
-export function renderProductDetail(held: HeldItem, names: ExportNames): string {
+function renderProductDetail(held: HeldItem, names: ExportNames): string {
   const values = (map: ReadonlyMap<string, string[]>): string =>
     [...map]
       .map(([code, list]) => `${names.attributeName(code)}: ${list.map((v) => (names.valueName(v) === v ? v : `${names.valueName(v)} [${v}]`)).join(', ')}`)

@@ -14,7 +14,7 @@ import type { ServiceArgv } from '../common-options.js';
 import { renderJsonLines } from '../render-json-lines.js';
 
 /** Renders runs as a table. */
-export function renderRunsTable(runs: readonly RunRecord[]): string {
+function renderRunsTable(runs: readonly RunRecord[]): string {
   if (!runs.length) return 'No runs yet for this service and seller.';
   const rows = runs.map((r) => [
     r.runId,
@@ -113,7 +113,7 @@ async function pruneCommand(argv: PruneArgv, ctx: CommandContext): Promise<void>
 }
 
 /** One line per run removed (or to remove) and per run kept against the rule, then the totals. */
-export function renderPruneText(result: PruneResult, context: { total: number; database: string; t: Translator }): string {
+function renderPruneText(result: PruneResult, context: { total: number; database: string; t: Translator }): string {
   const { t } = context;
   const size = (bytes: number): string => formatBytes(bytes, t);
   const lines: string[] = [];

@@ -17,7 +17,7 @@ import type { ServiceContext } from '../../pipeline/open-service.js';
 import type { Settings } from '../../settings/settings-schema.js';
 
 /** What writing the profile gave: the sweep with it, and the file written. */
-export interface WrittenProfile {
+interface WrittenProfile {
   sweep: SweepResult;
   path: string;
   inferred: number;
