@@ -4,7 +4,7 @@
  */
 import type { DirectoriesPullResult } from '../../assistant/run-directories-pull.js';
 import type { CommandRegistrar } from '../command-context.js';
-import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 
 /** Renders the result of `directories pull` for the terminal (loading the diff's renderer, as the command runs). */
@@ -35,9 +35,7 @@ export const registerDirectoriesCommand: CommandRegistrar = (y, ctx) =>
             .example('$0 directories pull --json', 'Counts and changes as JSON'),
         async (argv) => {
           const json = Boolean(argv.json);
-          const { deps, done } = ctx.createDeps({ json });
-          try {
-            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+          await ctx.withSettings(argv as ServiceArgv, { json }, async ({ settings, deps, done }) => {
             const { runDirectoriesPull } = await import('../../assistant/run-directories-pull.js');
             const result = await runDirectoriesPull({ settings, ...(argv.export === undefined ? {} : { exportPath: argv.export }) }, deps);
             done();
@@ -49,10 +47,7 @@ export const registerDirectoriesCommand: CommandRegistrar = (y, ctx) =>
               ctx.io.stdout(await renderDirectoriesPull(result));
             }
             ctx.setExitCode(0);
-          } catch (error) {
-            done();
-            ctx.reportError(error, json);
-          }
+          });
         },
       )
       .demandCommand(1, 'Name a subcommand: pull'),

@@ -5,7 +5,7 @@
 import type { ProductListFilters } from '../../domain/index.js';
 import { formatIssue } from '../../core/issue.js';
 import type { CommandRegistrar } from '../command-context.js';
-import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 import { EXIT } from '../exit-codes.js';
 
@@ -39,9 +39,7 @@ export const registerExportCommand: CommandRegistrar = (y, ctx) =>
         .example('$0 import catalog.xlsx --mapping mappings/export.yaml --sandbox', 'Send the edited export back: only what changed is sent'),
     async (argv) => {
       const json = Boolean(argv.json);
-      const { deps, done } = ctx.createDeps({ json });
-      try {
-        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+      await ctx.withSettings(argv as ServiceArgv, { json }, async ({ resolved: settings, deps, done }) => {
         const filters: ProductListFilters = {
           ...(argv.category?.length ? { categoryIds: argv.category } : {}),
           ...(argv.status?.length ? { productStatus: argv.status } : {}),
@@ -74,9 +72,6 @@ export const registerExportCommand: CommandRegistrar = (y, ctx) =>
           ctx.io.stdout(`${lines.join('\n')}\n`);
         }
         ctx.setExitCode(EXIT.ok);
-      } catch (error) {
-        done();
-        ctx.reportError(error, json);
-      }
+      });
     },
   );

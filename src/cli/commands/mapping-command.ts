@@ -7,7 +7,7 @@ import { formatIssue } from '../../core/issue.js';
 import type { MappingInitResult } from '../../assistant/run-mapping-init.js';
 import type { MappingCheckResult } from '../../assistant/run-mapping-check.js';
 import type { CommandRegistrar } from '../command-context.js';
-import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 
 /** Renders the summary of `mapping init` (loading the field names of the column matcher, as the command runs). */
@@ -68,9 +68,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             .example('$0 mapping init price.csv --out mappings/shop.yaml --force', 'Replace an earlier draft'),
         async (argv) => {
           const json = Boolean(argv.json);
-          const { deps, done } = ctx.createDeps({ json });
-          try {
-            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+          await ctx.withSettings(argv as ServiceArgv, { json }, async ({ settings, deps, done }) => {
             const { runMappingInit } = await import('../../assistant/run-mapping-init.js');
             const sheet = argv.sheet === undefined ? undefined : /^\d+$/.test(argv.sheet) ? Number(argv.sheet) : argv.sheet;
             const result = await runMappingInit(
@@ -81,10 +79,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', out: result.outPath, rows: result.rows, ...result.summary })}\n`);
             else ctx.io.stdout(await renderMappingInit(result));
             ctx.setExitCode(0);
-          } catch (error) {
-            done();
-            ctx.reportError(error, json);
-          }
+          });
         },
       )
       .command(
@@ -99,19 +94,14 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             .example('$0 mapping convert mappings/shop.xlsx mappings/shop.yaml', 'Back to YAML, for review in version control'),
         async (argv) => {
           const json = Boolean(argv.json);
-          const { deps, done } = ctx.createDeps({ json });
-          try {
-            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+          await ctx.withSettings(argv as ServiceArgv, { json }, async ({ settings, deps, done }) => {
             const { runMappingConvert } = await import('../../assistant/run-mapping-convert.js');
             const result = await runMappingConvert({ from: argv.from, to: argv.to, force: argv.force, settings }, deps);
             done();
             if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', out: result.to, form: result.form })}\n`);
             else ctx.io.stdout(`Wrote ${result.to}.\nNext: catalog-import validate FILE -m ${result.to}\n`);
             ctx.setExitCode(0);
-          } catch (error) {
-            done();
-            ctx.reportError(error, json);
-          }
+          });
         },
       )
       .command(
@@ -125,9 +115,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             .example('$0 mapping check mappings/shop.yaml --file catalog.xlsx --json', 'Findings with affected rows of catalog.xlsx, as JSON'),
         async (argv) => {
           const json = Boolean(argv.json);
-          const { deps, done } = ctx.createDeps({ json });
-          try {
-            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+          await ctx.withSettings(argv as ServiceArgv, { json }, async ({ settings, deps, done }) => {
             const { runMappingCheck } = await import('../../assistant/run-mapping-check.js');
             const result = await runMappingCheck({ mapping: argv.mapping, settings, ...(argv.file === undefined ? {} : { file: argv.file }) }, deps);
             done();
@@ -137,10 +125,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
               ctx.io.stdout(renderMappingCheck(result, argv.mapping));
             }
             ctx.setExitCode(result.stale ? 1 : 0);
-          } catch (error) {
-            done();
-            ctx.reportError(error, json);
-          }
+          });
         },
       )
       .command(
@@ -158,9 +143,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             .example('$0 mapping review --apply mappings/price.review.xlsx -m mappings/price.yaml --sandbox', 'Turn the answers into categories: entries'),
         async (argv) => {
           const json = Boolean(argv.json);
-          const { deps, done } = ctx.createDeps({ json });
-          try {
-            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+          await ctx.withSettings(argv as ServiceArgv, { json }, async ({ settings, deps, done }) => {
             const { runMappingReview, runMappingReviewApply } = await import('../../assistant/review/run-mapping-review.js');
             const { renderMappingReview, renderMappingReviewApply } = await import('../../assistant/review/render-mapping-review.js');
             if (argv.apply !== undefined) {
@@ -174,10 +157,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
               ctx.io.stdout(json ? `${JSON.stringify({ type: 'result', ...result })}\n` : renderMappingReview(result, argv.mapping));
             }
             ctx.setExitCode(0);
-          } catch (error) {
-            done();
-            ctx.reportError(error, json);
-          }
+          });
         },
       )
       .demandCommand(1, 'Name a subcommand: init, convert, check or review'),

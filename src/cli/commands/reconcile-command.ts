@@ -2,7 +2,7 @@
  * `reconcile`: rebuild the seller-key → marketplace-id memory from the service.
  */
 import type { CommandRegistrar } from '../command-context.js';
-import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 import { rateLimitOption } from '../sending-options.js';
 
@@ -20,9 +20,7 @@ export const registerReconcileCommand: CommandRegistrar = (y, ctx) =>
       ).example('$0 reconcile catalog.xlsx -m mappings/shop.yaml', 'Relearn the ids of every product in catalog.xlsx'),
     async (argv) => {
       const json = Boolean(argv.json);
-      const { deps, done } = ctx.createDeps({ json });
-      try {
-        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { rateLimit: argv.rateLimit });
+      await ctx.withSettings(argv as ServiceArgv, { json, flags: { rateLimit: argv.rateLimit } }, async ({ resolved: settings, deps, done }) => {
         const { runReconcile } = await import('../../pipeline/run-reconcile.js');
         const result = await runReconcile({ file: argv.file, mapping: argv.mapping, settings }, deps);
         done();
@@ -40,9 +38,6 @@ export const registerReconcileCommand: CommandRegistrar = (y, ctx) =>
           );
         }
         ctx.setExitCode(result.partialProducts.length ? 1 : 0);
-      } catch (error) {
-        done();
-        ctx.reportError(error, json);
-      }
+      });
     },
   );
