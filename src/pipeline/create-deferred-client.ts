@@ -7,7 +7,7 @@
 import type { CatalogClient, WireObservations } from '../api/create-catalog-client.js';
 
 /** Creates the real client; called at the first request. */
-export type CreateClient = () => Promise<CatalogClient>;
+type CreateClient = () => Promise<CatalogClient>;
 
 /** The deferred client and whether its real client was created. */
 export interface DeferredClient {

@@ -43,7 +43,7 @@ export interface ServiceContext {
 }
 
 /** Options of `openService`. */
-export interface OpenServiceOptions {
+interface OpenServiceOptions {
   /** Create the client (and start the embedded sandbox) at the first request instead of now: for a dry run, which may send none. */
   startOnFirstRequest?: boolean | undefined;
 }
