@@ -6,6 +6,7 @@ import type { DirectoriesPullResult } from '../../assistant/run-directories-pull
 import type { CommandRegistrar } from '../command-context.js';
 import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
+import { renderJsonLines } from '../render-json-lines.js';
 
 /** Renders the result of `directories pull` for the terminal (loading the diff's renderer, as the command runs). */
 async function renderDirectoriesPull(result: DirectoriesPullResult): Promise<string> {
@@ -42,7 +43,7 @@ export const registerDirectoriesCommand: CommandRegistrar = (y, ctx) =>
             if (json) {
               const { buildDirectoryDiffCounts } = await import('../../assistant/diff-directories.js');
               const changes = result.diff === undefined ? null : Object.fromEntries(buildDirectoryDiffCounts(result.diff));
-              ctx.io.stdout(`${JSON.stringify({ type: 'result', counts: result.counts, fetchedAt: result.fetchedAt, baselineFetchedAt: result.baselineFetchedAt ?? null, changes, exportPath: result.exportPath ?? null })}\n`);
+              ctx.io.stdout(renderJsonLines([], { counts: result.counts, fetchedAt: result.fetchedAt, baselineFetchedAt: result.baselineFetchedAt ?? null, changes, exportPath: result.exportPath ?? null }));
             } else {
               ctx.io.stdout(await renderDirectoriesPull(result));
             }

@@ -6,6 +6,7 @@ import { formatIssue } from '../../core/issue.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
+import { renderJsonLines } from '../render-json-lines.js';
 import { EXIT } from '../exit-codes.js';
 import { readProductFilters, withProductFilterOptions } from '../product-filter-options.js';
 
@@ -48,7 +49,7 @@ export const registerExportCommand: CommandRegistrar = (y, ctx) =>
         );
         done();
         if (json) {
-          ctx.io.stdout(`${JSON.stringify({ type: 'result', exitCode: EXIT.ok, ...result })}\n`);
+          ctx.io.stdout(renderJsonLines([], { ...result }, EXIT.ok));
         } else {
           const lines = [`${result.products} product(s), ${result.rows} row(s) written to ${result.out}`];
           if (result.keysFromState > 0) lines.push(`${result.keysFromState} product(s) carry your own product and SKU keys from the local state`);

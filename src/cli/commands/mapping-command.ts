@@ -9,6 +9,7 @@ import type { MappingCheckResult } from '../../assistant/run-mapping-check.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
+import { renderJsonLines } from '../render-json-lines.js';
 
 /** Renders the summary of `mapping init` (loading the field names of the column matcher, as the command runs). */
 async function renderMappingInit(result: MappingInitResult): Promise<string> {
@@ -76,7 +77,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
               deps,
             );
             done();
-            if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', out: result.outPath, rows: result.rows, ...result.summary })}\n`);
+            if (json) ctx.io.stdout(renderJsonLines([], { out: result.outPath, rows: result.rows, ...result.summary }));
             else ctx.io.stdout(await renderMappingInit(result));
             ctx.setExitCode(0);
           });
@@ -98,7 +99,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             const { runMappingConvert } = await import('../../assistant/run-mapping-convert.js');
             const result = await runMappingConvert({ from: argv.from, to: argv.to, force: argv.force, settings }, deps);
             done();
-            if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', out: result.to, form: result.form })}\n`);
+            if (json) ctx.io.stdout(renderJsonLines([], { out: result.to, form: result.form }));
             else ctx.io.stdout(`Wrote ${result.to}.\nNext: catalog-import validate FILE -m ${result.to}\n`);
             ctx.setExitCode(0);
           });
@@ -119,12 +120,14 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             const { runMappingCheck } = await import('../../assistant/run-mapping-check.js');
             const result = await runMappingCheck({ mapping: argv.mapping, settings, ...(argv.file === undefined ? {} : { file: argv.file }) }, deps);
             done();
+            const exitCode = result.stale ? 1 : 0;
             if (json) {
-              ctx.io.stdout(`${JSON.stringify({ type: 'result', stale: result.stale, directoriesFetchedAt: result.directoriesFetchedAt, baselineFetchedAt: result.baselineFetchedAt ?? null, rowsFrom: result.rowsFrom, findings: result.findings.map((f) => ({ ...f.issue, rows: f.rows.map((ref) => ref.row) })) })}\n`);
+              const findings = result.findings.map((f) => ({ ...f.issue, rows: f.rows.map((ref) => ref.row) }));
+              ctx.io.stdout(renderJsonLines([], { stale: result.stale, directoriesFetchedAt: result.directoriesFetchedAt, baselineFetchedAt: result.baselineFetchedAt ?? null, rowsFrom: result.rowsFrom, findings }, exitCode));
             } else {
               ctx.io.stdout(renderMappingCheck(result, argv.mapping));
             }
-            ctx.setExitCode(result.stale ? 1 : 0);
+            ctx.setExitCode(exitCode);
           });
         },
       )
@@ -149,12 +152,12 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             if (argv.apply !== undefined) {
               const result = await runMappingReviewApply({ workbook: argv.apply, mapping: argv.mapping, settings }, deps);
               done();
-              ctx.io.stdout(json ? `${JSON.stringify({ type: 'result', ...result })}\n` : renderMappingReviewApply(result, argv.apply, argv.mapping));
+              ctx.io.stdout(json ? renderJsonLines([], { ...result }) : renderMappingReviewApply(result, argv.apply, argv.mapping));
             } else {
               if (argv.file === undefined) throw new ConfigError('name the seller file: mapping review FILE -m M.yaml (or --apply REVIEW.xlsx)');
               const result = await runMappingReview({ file: argv.file, mapping: argv.mapping, force: argv.force, fromService: argv.fromService, settings, ...(argv.out === undefined ? {} : { out: argv.out }) }, deps);
               done();
-              ctx.io.stdout(json ? `${JSON.stringify({ type: 'result', ...result })}\n` : renderMappingReview(result, argv.mapping));
+              ctx.io.stdout(json ? renderJsonLines([], { ...result }) : renderMappingReview(result, argv.mapping));
             }
             ctx.setExitCode(0);
           });

@@ -4,6 +4,7 @@
 import type { CommandRegistrar } from '../command-context.js';
 import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
+import { renderJsonLines } from '../render-json-lines.js';
 import { rateLimitOption } from '../sending-options.js';
 
 /** Registers `reconcile`. */
@@ -24,7 +25,8 @@ export const registerReconcileCommand: CommandRegistrar = (y, ctx) =>
         const { runReconcile } = await import('../../pipeline/run-reconcile.js');
         const result = await runReconcile({ file: argv.file, mapping: argv.mapping, settings }, deps);
         done();
-        if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', ...result })}\n`);
+        const exitCode = result.partialProducts.length ? 1 : 0;
+        if (json) ctx.io.stdout(renderJsonLines([], { ...result }, exitCode));
         else {
           ctx.io.stdout(
             [
@@ -37,7 +39,7 @@ export const registerReconcileCommand: CommandRegistrar = (y, ctx) =>
               .join('\n') + '\n',
           );
         }
-        ctx.setExitCode(result.partialProducts.length ? 1 : 0);
+        ctx.setExitCode(exitCode);
       });
     },
   );
