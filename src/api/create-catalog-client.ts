@@ -19,7 +19,7 @@ import { fetchProductDetails } from './fetch-product-details.js';
 import { explainPageSizeRefusal } from './explain-page-size-refusal.js';
 import { listAllProducts } from './list-all-products.js';
 import { requestServiceToken } from './request-service-token.js';
-import { readNextLinkHeader } from './load-directory.js';
+import { buildFirstPageUrl, readNextLinkHeader } from './load-directory.js';
 import type { DirectoryPageSeen } from './load-directory.js';
 import { createFieldLedger, type FieldLedger } from './field-ledger.js';
 import { readJobStatus } from './read-job-status.js';
@@ -101,6 +101,12 @@ export interface CatalogClient {
   fetchDirectory(name: 'brands'): Promise<Brand[]>;
   /** Every record of the directory named at run time, all pages. */
   fetchDirectory(name: DirectoryName): Promise<Category[] | Attribute[] | AttributeValue[] | Brand[]>;
+  /**
+   * The first page of one directory exactly as the service answers it, unread (for `doctor
+   * --write-profile` to infer the profile by data), asked as every other request: same gate,
+   * retries, time-out and token.
+   */
+  readFirstDirectoryPage(name: DirectoryName, pageSize: number): Promise<{ body: unknown; nextLink: string | undefined }>;
   /** The four directories, all pages, with the time they were fetched. */
   fetchDirectories(): Promise<Directories>;
   /**
@@ -223,6 +229,12 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
     fetchDirectory,
 
     fetchDirectories: () => directories.fetchAll(),
+
+    async readFirstDirectoryPage(name, pageSize) {
+      const url = urlOf(name);
+      const { body, headers } = await send({ method: 'GET', url: buildFirstPageUrl(url.href, pageSize), endpoint: endpointOf('GET', url), auth: tokens, idempotent: true });
+      return { body, nextLink: readNextLinkHeader(headers?.get('link')) };
+    },
 
     async importProducts(products, bodyText, options) {
       const url = urlOf('import');

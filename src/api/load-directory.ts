@@ -73,7 +73,7 @@ export type PagingStrategy = 'page-number' | 'offset' | 'next-link' | 'cursor';
 type NextPage = { url: string; strategy: PagingStrategy } | { end: true };
 
 /** The URL of the first page: page number 1 and the page size. */
-function buildFirstPageUrl(base: string, pageSize: number): string {
+export function buildFirstPageUrl(base: string, pageSize: number): string {
   const url = new URL(base);
   url.searchParams.set('pageNumber', '1');
   url.searchParams.set('pageSize', String(pageSize));

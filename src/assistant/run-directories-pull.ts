@@ -3,10 +3,10 @@
  * previous snapshot, and optionally writes them as a browsable workbook.
  */
 import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { countDirectories } from '../pipeline/load-directories.js';
-import { openService, resolvePath } from '../pipeline/open-service.js';
+import { openService } from '../pipeline/open-service.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { buildDirectoryDiff, type DirectoryDiff } from './diff-directories.js';
 import { loadFreshDirectories } from './load-fresh-directories.js';
@@ -38,7 +38,7 @@ export async function runDirectoriesPull(options: { settings: Settings; exportPa
       result.diff = buildDirectoryDiff(fresh.baseline, fresh.directories);
     }
     if (options.exportPath !== undefined) {
-      const path = resolvePath(deps.cwd, options.exportPath);
+      const path = resolve(deps.cwd, options.exportPath);
       await mkdir(dirname(path), { recursive: true });
       deps.onEvent({ type: 'stage:start', stage: 'export', detail: `writing ${options.exportPath}` });
       await writeDirectoriesWorkbook(fresh.directories, path);

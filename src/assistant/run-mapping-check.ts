@@ -3,6 +3,7 @@
  * the mapping went stale, with the rows of the last run each problem affects (from the run's
  * spooled products, else by reading the run's file, or the file given, again).
  */
+import { resolve } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { Deps } from '../core/deps.js';
 import type { ProductDraft } from '../core/types.js';
@@ -10,7 +11,7 @@ import { buildReadOptions } from '../mapping/build-read-options.js';
 import { loadMapping, locateMappingIssues } from '../mapping/load-mapping.js';
 import type { ColumnRef, Mapping } from '../mapping/mapping-schema.js';
 import { normalizeHeader } from '../mapping/normalize-name.js';
-import { openService, resolvePath } from '../pipeline/open-service.js';
+import { openService } from '../pipeline/open-service.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { parseColumnLetter } from '../sources/column-letter.js';
 import { openSource } from '../sources/open-source.js';
@@ -43,14 +44,14 @@ export interface MappingCheckResult {
 
 /** Runs `mapping check`. Throws `MappingError` when the mapping itself cannot be loaded. */
 export async function runMappingCheck(options: MappingCheckOptions, deps: Deps): Promise<MappingCheckResult> {
-  const mapping = await loadMapping(resolvePath(deps.cwd, options.mapping), deps, { requiredFields: options.settings.service.requiredFields });
+  const mapping = await loadMapping(resolve(deps.cwd, options.mapping), deps, { requiredFields: options.settings.service.requiredFields });
   const service = await openService(options.settings, deps);
   try {
     const fresh = await loadFreshDirectories(service, deps);
     const store = openStateStore({ dir: service.stateDir, account: service.account, now: deps.now });
     try {
-      const mappingPath = resolvePath(deps.cwd, options.mapping);
-      const lastRun = store.listRuns({ limit: 100 }).find((run) => resolvePath(deps.cwd, run.mappingFile) === mappingPath);
+      const mappingPath = resolve(deps.cwd, options.mapping);
+      const lastRun = store.listRuns({ limit: 100 }).find((run) => resolve(deps.cwd, run.mappingFile) === mappingPath);
       let rowsFrom: AffectedRowsSource = { kind: 'none' };
       let products: ProductDraft[] | undefined;
       let rows: SellerRowTexts[] | undefined;
@@ -61,7 +62,7 @@ export async function runMappingCheck(options: MappingCheckOptions, deps: Deps):
         products = [...store.iterateSpooledProducts(lastRun.runId)].flatMap((spooled) => (spooled.draft === null ? [] : [spooled.draft]));
         if (products.length > 0) {
           rowsFrom = { kind: 'spool', runId: lastRun.runId, file: lastRun.file };
-        } else if (await isFile(resolvePath(deps.cwd, lastRun.file))) {
+        } else if (await isFile(resolve(deps.cwd, lastRun.file))) {
           products = undefined;
           rows = await loadSellerRowTexts(lastRun.file, mapping, deps);
           rowsFrom = { kind: 'file', file: lastRun.file, runId: lastRun.runId };
@@ -93,7 +94,7 @@ export async function runMappingCheck(options: MappingCheckOptions, deps: Deps):
 
 /** Reads the category, brand and attribute cells of every row of a seller file, as the mapping names the columns. */
 async function loadSellerRowTexts(file: string, mapping: Mapping, deps: Deps): Promise<SellerRowTexts[]> {
-  const stream = await openSource(resolvePath(deps.cwd, file), { ...buildReadOptions(mapping), ignoreHeaderPrefix: '_' }, deps);
+  const stream = await openSource(resolve(deps.cwd, file), { ...buildReadOptions(mapping), ignoreHeaderPrefix: '_' }, deps);
   const find = (ref: ColumnRef | undefined): number | undefined => (ref === undefined ? undefined : findColumn(stream.info.header, ref));
   const category = find(mapping.columns.category);
   const brand = find(mapping.columns.brand);

@@ -5,7 +5,7 @@
  * checked here (`validate` does that); a document that cannot be read is refused.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { ConfigError, MappingError } from '../core/errors.js';
 import { buildMappingYaml, collectYamlNotes } from '../mapping/convert-mapping.js';
@@ -13,7 +13,6 @@ import { createDirectoryIndex } from '../mapping/directory-index.js';
 import { decodeMappingYaml, isMappingWorkbook } from '../mapping/load-mapping.js';
 import { readMappingWorkbook } from '../mapping/read-mapping-workbook.js';
 import { writeMappingWorkbook } from '../mapping/write-mapping-workbook.js';
-import { resolvePath } from '../pipeline/open-service.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { loadServiceDirectories } from './load-service-directories.js';
 import { checkPathExists } from './check-path-exists.js';
@@ -40,8 +39,8 @@ export async function runMappingConvert(options: MappingConvertOptions, deps: De
   if (fromWorkbook === isMappingWorkbook(options.to)) {
     throw new ConfigError(`mapping convert turns a YAML mapping into a workbook (.xlsx) or back: ${options.from} and ${options.to} are the same form`);
   }
-  const fromPath = resolvePath(deps.cwd, options.from);
-  const toPath = resolvePath(deps.cwd, options.to);
+  const fromPath = resolve(deps.cwd, options.from);
+  const toPath = resolve(deps.cwd, options.to);
   if (!options.force && (await checkPathExists(toPath))) throw new ConfigError(`${options.to} already exists; use --force to replace it`);
   await mkdir(dirname(toPath), { recursive: true });
 

@@ -3,11 +3,10 @@
  * directories, and writes the draft mapping. Never replaces an existing file unless told to.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { ConfigError, SourceReadError } from '../core/errors.js';
 import { describeServiceAccount } from '../pipeline/describe-service-account.js';
-import { resolvePath } from '../pipeline/open-service.js';
 import type { Settings } from '../settings/settings-schema.js';
 import type { ReadOptions } from '../sources/types.js';
 import { buildMappingDraft, type MappingDraftSummary } from './build-mapping-draft.js';
@@ -53,11 +52,11 @@ export interface MappingInitResult {
 export async function runMappingInit(options: MappingInitOptions, deps: Deps): Promise<MappingInitResult> {
   const xlsx = options.xlsx === true || (options.out !== undefined && isMappingWorkbook(options.out));
   const out = options.out ?? join('mappings', `${basename(options.file, extname(options.file))}.${xlsx ? 'xlsx' : 'yaml'}`);
-  const outPath = resolvePath(deps.cwd, out);
+  const outPath = resolve(deps.cwd, out);
   if (!options.force && (await checkPathExists(outPath))) {
     throw new ConfigError(`${out} already exists; use --force to replace it, or --out to write elsewhere`);
   }
-  const sourcePath = resolvePath(deps.cwd, options.file);
+  const sourcePath = resolve(deps.cwd, options.file);
   if (!(await checkPathExists(sourcePath))) throw new SourceReadError(options.file, `cannot read ${options.file}: no such file`);
 
   const directories = await loadServiceDirectories(options.settings, deps);

@@ -39,7 +39,7 @@ export function markStandardInput(args: readonly string[]): string[] {
 }
 
 /** The streams the CLI writes to. */
-export type CliStream = 'stdout' | 'stderr';
+type CliStream = 'stdout' | 'stderr';
 
 /**
  * Whether to colour what goes to one stream: `NO_COLOR` (any non-empty value) turns colour off
@@ -76,12 +76,12 @@ function isProgress(event: PipelineEvent): boolean {
 export const PROGRESS_LINE_SECONDS = 10;
 
 /** Whether the progress line may be redrawn in place: a terminal that is not a dumb one. */
-export function canRedraw(io: CliIo): boolean {
+function canRedraw(io: CliIo): boolean {
   return io.isTty && io.env.TERM !== 'dumb';
 }
 
 /** How a command's events are printed. */
-export interface PrintMode {
+interface PrintMode {
   /** NDJSON events on stdout, language-neutral. */
   json: boolean;
   /** No log or progress lines. */

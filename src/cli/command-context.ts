@@ -14,6 +14,7 @@ import { explainMissingNativeModule, isMissingNativeModule } from './explain-ins
 import type { ServiceContext } from '../pipeline/open-service.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { settingsFromArgv, type ServiceArgv } from './common-options.js';
+import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import { createTranslator } from '../i18n/create-translator.js';
 import type { Translator } from '../i18n/create-translator.js';
 import { chooseRunLanguage } from './run-language.js';
@@ -38,24 +39,40 @@ export interface CommandContext {
    */
   reportError(error: unknown, json: boolean): void;
   /**
-   * The opening of a command that talks to the service and nothing else: dependencies, settings
-   * from the flags, the service opened for `use` and closed after it, and a failure anywhere
-   * reported as `reportError` does. `use` calls `done()` before it prints its results.
+   * The opening of every command that runs on settings: dependencies, settings from the flags
+   * (with `mode.flags`, the command's own), and a failure anywhere reported as `reportError` does.
+   * `use` calls `done()` before it prints its results.
    */
-  withOpenService(argv: ServiceArgv, mode: { json: boolean; quiet?: boolean }, use: (opened: OpenedServiceCommand) => Promise<void>): Promise<void>;
+  withSettings(argv: ServiceArgv, mode: CommandMode, use: (opened: SettingsCommand) => Promise<void>): Promise<void>;
+  /** `withSettings` with the service opened for `use` and closed after it. */
+  withOpenService(argv: ServiceArgv, mode: CommandMode, use: (opened: OpenedServiceCommand) => Promise<void>): Promise<void>;
 }
 
-/** What `withOpenService` hands the command. */
-export interface OpenedServiceCommand {
-  service: ServiceContext;
+/** How a command prints: `json` for its results and errors (`jsonErrors` when its errors differ), `quiet` for progress; and its own settings flags. */
+interface CommandMode {
+  json: boolean;
+  quiet?: boolean;
+  jsonErrors?: boolean;
+  flags?: Partial<Record<keyof Settings, unknown>>;
+}
+
+/** What `withSettings` hands the command. */
+interface SettingsCommand {
+  /** The settings with where each came from. */
+  resolved: ResolvedSettings;
   settings: Settings;
   deps: Deps;
   /** Ends the event printer: call it before printing results. */
   done(): void;
 }
 
+/** What `withOpenService` hands the command. */
+interface OpenedServiceCommand extends SettingsCommand {
+  service: ServiceContext;
+}
+
 /** How the run was asked to report. */
-export interface ContextOptions {
+interface ContextOptions {
   /** `--debug`: print the stack of an unexpected error. */
   debug?: boolean;
   /** The command line as typed: `--lang` is read from it until the settings are resolved. */
@@ -98,23 +115,27 @@ export function createCommandContext(io: CliIo, setExitCode: (code: number) => v
         if (stack) io.stderr(`${stack}\n`);
       } else io.stderr(`catalog-import: ${message}\n${stack ? `${stack}\n` : ''}`);
     },
-    async withOpenService(argv, mode, use) {
+    async withSettings(argv, mode, use) {
       const { deps, done } = context.createDeps(mode);
       try {
-        const { settings } = await settingsFromArgv(argv, io);
+        const resolved = await settingsFromArgv(argv, io, mode.flags);
+        await use({ resolved, settings: resolved.settings, deps, done });
+      } catch (error) {
+        done();
+        context.reportError(error, mode.jsonErrors ?? mode.json);
+      }
+    },
+    withOpenService: (argv, mode, use) =>
+      context.withSettings(argv, mode, async (opened) => {
         // Loaded here, not at start: it brings the client and the sandbox (issue 39).
         const { openService } = await import('../pipeline/open-service.js');
-        const service = await openService(settings, deps);
+        const service = await openService(opened.settings, opened.deps);
         try {
-          await use({ service, settings, deps, done });
+          await use({ ...opened, service });
         } finally {
           await service.close();
         }
-      } catch (error) {
-        done();
-        context.reportError(error, mode.json);
-      }
-    },
+      }),
   };
   return context;
 }

@@ -2,10 +2,10 @@
  * Options shared by the commands that talk to the service, and their folding into settings
  * (flat flags → the settings object, once, in `settingsFromArgv`).
  */
+import { resolve } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { Argv } from 'yargs';
 import { ConfigError } from '../core/errors.js';
-import { resolvePath } from '../pipeline/resolve-path.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import type { Settings } from '../settings/settings-schema.js';
 import type { CliIo } from './cli-io.js';
@@ -68,7 +68,7 @@ export async function settingsFromArgv(argv: ServiceArgv, io: CliIo, extra: Part
   let file: { path: string; values: unknown } | undefined;
   const configPath = argv.config ?? io.env.CATALOG_CONFIG;
   if (configPath) {
-    const path = resolvePath(io.cwd, configPath);
+    const path = resolve(io.cwd, configPath);
     let text: string;
     try {
       text = await readFile(path, 'utf8');

@@ -8,7 +8,7 @@ import type { EventText, PipelineEvent } from '../core/events.js';
 import type { Translator } from '../i18n/create-translator.js';
 
 /** Progress state accumulated from events, for the status line. */
-export interface ProgressState {
+interface ProgressState {
   rows: number;
   bytesRead: number;
   totalBytes: number;

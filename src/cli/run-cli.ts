@@ -119,7 +119,7 @@ function isCompletionRequest(args: readonly string[]): boolean {
  * yargs offers a one-letter alias with two dashes after `--` (`--m` for `-m`), which the tool
  * does not accept as written; the long name is offered already.
  */
-export function dropDoubleDashLetters(completions: readonly string[]): string[] {
+function dropDoubleDashLetters(completions: readonly string[]): string[] {
   return completions.filter((completion) => !/^--[^-](?:[:\t]|$)/.test(completion));
 }
 

@@ -27,7 +27,7 @@ export function withSendingOptions<T>(y: Argv<T>, describe: Describe = describeI
 }
 
 /** The sending flags as a handler receives them. */
-export interface SendingArgv {
+interface SendingArgv {
   reportDir?: string | undefined;
   concurrency?: number | undefined;
   rateLimit?: number | undefined;

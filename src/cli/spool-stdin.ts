@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import type { CliIo } from './cli-io.js';
 
 /** A seller file taken from standard input, and how to clean it up. */
-export interface SpooledInput {
+interface SpooledInput {
   path: string;
   remove(): Promise<void>;
 }

@@ -8,7 +8,7 @@
 import { setFlagsFromString } from 'node:v8';
 
 /** How far V8 may grow the heap over its live size before the next full collection, in percent. */
-export const HEAP_GROWING_PERCENT = 20;
+const HEAP_GROWING_PERCENT = 20;
 
 /**
  * Applies the tuning to this process. Only the CLI's entry (and the benchmark, which measures what

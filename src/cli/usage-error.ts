@@ -4,6 +4,7 @@
  * before any handler runs: nothing is opened, sent or written for a mistyped command line.
  */
 
+import { countEdits } from '../core/count-edits.js';
 import { createTranslator } from '../i18n/create-translator.js';
 import type { MessageData, Translator } from '../i18n/create-translator.js';
 
@@ -41,7 +42,7 @@ export class UsageProblem extends Error {
 }
 
 /** What the `fail` hook knows about the command being parsed. */
-export interface UsageContext {
+interface UsageContext {
   /** The run's language. */
   translator: Translator;
   /** The command's whole help text, as yargs renders it in English (its structure is read from it). */
@@ -67,7 +68,7 @@ export function buildUsageError(message: string, context: UsageContext, problem?
 }
 
 /** Flags typed before `--` that the command does not know (long names without `--`/`no-`, short letters). */
-export function findUnknownFlags(args: readonly string[], knownOptions: readonly string[]): string[] {
+function findUnknownFlags(args: readonly string[], knownOptions: readonly string[]): string[] {
   const known = new Set(knownOptions);
   const end = args.indexOf('--');
   const unknown: string[] = [];
@@ -111,7 +112,7 @@ const REWORDINGS: readonly Rewording[] = [
     if (!match?.[1]) return null;
     const meant = match[1];
     const words = context.args.filter((arg) => !arg.startsWith('-'));
-    const typed = words.filter((word) => word !== meant).sort((a, b) => editDistance(a, meant) - editDistance(b, meant))[0];
+    const typed = words.filter((word) => word !== meant).sort((a, b) => countEdits(a, meant) - countEdits(b, meant))[0];
     return typed === undefined ? t.translate('usage.unknown_command', { meant }) : t.translate('usage.unknown_command_named', { typed, meant });
   },
   (message, context, t) => {
@@ -182,25 +183,12 @@ function writtenFlag(name: string, args: readonly string[]): string {
 }
 
 /** The known option closest to a mistyped one: a prefix of it, or at most two edits away. */
-export function suggestOption(name: string, known: readonly string[]): string | null {
+function suggestOption(name: string, known: readonly string[]): string | null {
   let best: { option: string; distance: number } | null = null;
   for (const option of known) {
     if (option.length < 2) continue;
-    const distance = option.startsWith(name) && name.length >= 3 ? 0.5 : editDistance(name, option);
+    const distance = option.startsWith(name) && name.length >= 3 ? 0.5 : countEdits(name, option);
     if (distance <= Math.min(2, Math.floor(option.length / 3)) && (best === null || distance < best.distance)) best = { option, distance };
   }
   return best?.option ?? null;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }

@@ -6,6 +6,7 @@
  * names in the `_` columns, and to the seller's own product and SKU keys where the local state
  * remembers them (by barcode).
  */
+import { resolve } from 'node:path';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { SERVICE_LIMITS } from '../domain/index.js';
 import type { ProductDetail, ProductListFilters, ProductListItem, ProductListRequest } from '../domain/index.js';
@@ -14,7 +15,7 @@ import type { Deps } from '../core/deps.js';
 import { AbortedError, ConfigError, isPipelineError } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
 import { loadServiceDirectoriesOf } from '../pipeline/load-directories.js';
-import { openService, resolvePath } from '../pipeline/open-service.js';
+import { openService } from '../pipeline/open-service.js';
 import { createCodeLookups } from '../plan/build-held-item.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import { openStateStore } from '../state/index.js';
@@ -76,7 +77,7 @@ export async function runExport(options: ExportOptions, deps: Deps): Promise<Exp
   const started = deps.now().getTime();
   const settings = options.settings.settings;
   const format = pickExportFormat(options.out);
-  const outPath = resolvePath(deps.cwd, options.out);
+  const outPath = resolve(deps.cwd, options.out);
   const partialPath = `${outPath}.partial`;
   const service = await openService(settings, deps);
   let store: StateStore | undefined;
@@ -124,7 +125,7 @@ export async function runExport(options: ExportOptions, deps: Deps): Promise<Exp
 
     let mappingOut: string | undefined;
     if (options.mappingOut !== undefined) {
-      mappingOut = resolvePath(deps.cwd, options.mappingOut);
+      mappingOut = resolve(deps.cwd, options.mappingOut);
       await writeFile(mappingOut, renderExportMapping(directories, options.photoColumns === undefined ? {} : { photoColumns: options.photoColumns }));
     }
     deps.onEvent({

@@ -7,7 +7,7 @@
 import type { CatalogClient, WireObservations } from '../api/create-catalog-client.js';
 
 /** Creates the real client; called at the first request. */
-export type CreateClient = () => Promise<CatalogClient>;
+type CreateClient = () => Promise<CatalogClient>;
 
 /** The deferred client and whether its real client was created. */
 export interface DeferredClient {
@@ -40,6 +40,7 @@ export function createDeferredClient(create: CreateClient): DeferredClient {
     getToken: async () => (await get()).getToken(),
     fetchDirectory: (async (...args: Parameters<CatalogClient['fetchDirectory']>) => (await get()).fetchDirectory(...args)) as CatalogClient['fetchDirectory'],
     fetchDirectories: async () => (await get()).fetchDirectories(),
+    readFirstDirectoryPage: async (...args) => (await get()).readFirstDirectoryPage(...args),
     importProducts: async (...args) => (await get()).importProducts(...args),
     getJobStatus: async (...args) => (await get()).getJobStatus(...args),
     listProducts: async (...args) => (await get()).listProducts(...args),

@@ -4,9 +4,9 @@
  * sandbox's seller for `--sandbox`. `openService`, `runs` and `watch` all use this one derivation,
  * so they always agree on where a seller's ids and runs are kept.
  */
+import { resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import type { Settings } from '../settings/settings-schema.js';
-import { resolvePath } from './resolve-path.js';
 
 /** Client id of the embedded sandbox's first seller, the account the CLI uses against it. */
 const SANDBOX_CLIENT_ID = 'sandbox-seller';
@@ -26,7 +26,7 @@ export interface AccountLocation {
 
 /** The account and state directory of these settings; throws `ConfigError` when the service is not named. */
 export function describeServiceAccount(settings: Settings, cwd: string): AccountLocation {
-  const stateDir = resolvePath(cwd, settings.stateDir);
+  const stateDir = resolve(cwd, settings.stateDir);
   if (settings.sandbox) return { stateDir, account: { baseUrl: `sandbox:${stateDir}`, clientId: SANDBOX_CLIENT_ID } };
   if (!settings.baseUrl) throw new ConfigError('no service address: set CATALOG_BASE_URL or --base-url, or run against the embedded sandbox with --sandbox');
   if (!settings.clientId) throw new ConfigError('no client id: set CATALOG_CLIENT_ID or --client-id');

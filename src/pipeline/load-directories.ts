@@ -14,7 +14,7 @@ import { loadCachedDirectories, loadDirectoryNameKeys, saveCachedDirectories, sa
 import type { ServiceContext } from './open-service.js';
 
 /** Options of `loadDirectories`. */
-export interface LoadDirectoriesOptions {
+interface LoadDirectoriesOptions {
   client: CatalogClient;
   stateDir: string;
   accountKey: string;

@@ -11,7 +11,7 @@
  * failing inside the submission would be taken for a request whose fate is unknown).
  */
 import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { CatalogClient } from '../api/create-catalog-client.js';
 import { ConfigError } from '../core/errors.js';
 import type { Deps } from '../core/deps.js';
@@ -22,9 +22,7 @@ import { createDeferredClient } from './create-deferred-client.js';
 import type { DeferredClient } from './create-deferred-client.js';
 import { describeServiceAccount } from './describe-service-account.js';
 import type { ServiceAccount } from './describe-service-account.js';
-import { resolvePath } from './resolve-path.js';
 
-export { resolvePath } from './resolve-path.js';
 export type { ServiceAccount } from './describe-service-account.js';
 
 /** What `baseUrl` says of an embedded sandbox that no request needed. */
@@ -45,7 +43,7 @@ export interface ServiceContext {
 }
 
 /** Options of `openService`. */
-export interface OpenServiceOptions {
+interface OpenServiceOptions {
   /** Create the client (and start the embedded sandbox) at the first request instead of now: for a dry run, which may send none. */
   startOnFirstRequest?: boolean | undefined;
 }
@@ -129,7 +127,7 @@ async function createClientFor(settings: Settings, baseUrl: string, credentials:
 async function readSecret(settings: Settings, cwd: string): Promise<string> {
   if (settings.clientSecret) return settings.clientSecret;
   if (settings.clientSecretFile) {
-    const path = resolvePath(cwd, settings.clientSecretFile);
+    const path = resolve(cwd, settings.clientSecretFile);
     let text: string;
     try {
       text = await readFile(path, 'utf8');

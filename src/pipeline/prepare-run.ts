@@ -4,7 +4,7 @@
  * all reported together before any row is touched.
  */
 import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Directories } from '../domain/index.js';
 import type { Deps } from '../core/deps.js';
 import { MappingError, SourceChangedError, SourceReadError } from '../core/errors.js';
@@ -32,7 +32,7 @@ import { hashFile } from './hash-file.js';
 import { indexLoadedDirectories, loadServiceDirectoriesOf } from './load-directories.js';
 import { openSourceEarly } from './open-source-early.js';
 import type { EarlySource } from './open-source-early.js';
-import { openService, resolvePath } from './open-service.js';
+import { openService } from './open-service.js';
 import type { ServiceContext } from './open-service.js';
 
 /** Inputs of a data command. */
@@ -108,7 +108,7 @@ export interface PreparedRun {
 
 /** Where a run's report folder goes: `reportDir` against the working directory (never the process's), else `<stateDir>/runs`. */
 export function chooseReportsRoot(reportDir: string | undefined, stateDir: string, cwd: string): string {
-  return reportDir !== undefined ? resolvePath(cwd, reportDir) : join(stateDir, 'runs');
+  return reportDir !== undefined ? resolve(cwd, reportDir) : join(stateDir, 'runs');
 }
 
 /**
@@ -125,7 +125,7 @@ export type JournalRun = Pick<PreparedRun, 'store' | 'settings' | 'service' | 'd
  */
 export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<PreparedRun> {
   const settings = inputs.settings.settings;
-  const sourcePath = resolvePath(deps.cwd, inputs.file);
+  const sourcePath = resolve(deps.cwd, inputs.file);
   const fingerprint = await checkSourceFile(sourcePath, inputs.file);
   const sourceBytes = Number(fingerprint.size);
   if (inputs.knownHash !== undefined) checkKnownHash(inputs.knownHash, fingerprint, inputs.file);
@@ -141,7 +141,7 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
   let service: ServiceContext | undefined;
   let store: StateStore | undefined;
   try {
-    const mappingPath = resolvePath(deps.cwd, inputs.mapping);
+    const mappingPath = resolve(deps.cwd, inputs.mapping);
     const requiredFields = settings.service.requiredFields;
     // One read: the hash recorded (journal, resume, report) is of the bytes parsed.
     const { mapping, sha256: mappingSha256 } = inputs.loadedMapping ?? (await loadMappingWithHash(mappingPath, deps, { requiredFields }));

@@ -9,11 +9,10 @@
  * the file stays in `processing/` and is finished on the next start.
  */
 import { stat, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { ConfigError, StateError } from '../core/errors.js';
 import { loadMapping } from '../mapping/index.js';
-import { resolvePath } from '../pipeline/open-service.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import { acquireLock, isProcessAlive } from '../state/index.js';
 import type { LockHandle } from '../state/index.js';
@@ -88,7 +87,7 @@ export async function runWatch(options: WatchOptions, deps: Deps): Promise<Watch
   const folders = buildWatchFolders(options.inbox, deps.cwd);
   await checkInbox(folders.inbox);
   const watchAccount = describeServiceAccount(options.settings.settings, deps.cwd);
-  const mappingPath = resolvePath(deps.cwd, options.mapping);
+  const mappingPath = resolve(deps.cwd, options.mapping);
   // Schema errors of the mapping are every file's problem: refuse to start rather than fail each file.
   await loadMapping(mappingPath, deps, { requiredFields: options.settings.settings.service.requiredFields });
   await createWatchFolders(folders);

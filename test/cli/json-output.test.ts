@@ -1,7 +1,8 @@
 /**
  * `--json` is the same on every command (docs/cli.md): one JSON object per line, each with a
  * `type`, the last one `{"type":"result","exitCode":…}`. Checked on the commands that printed one
- * plain document (`runs`, `products list/show`) and on `watch`, against the sandbox.
+ * plain document (`runs`, `products list/show`), on `watch`, and on the commands whose result line
+ * once lacked its exit code, against the sandbox.
  */
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -83,5 +84,12 @@ describe('--json on every command', () => {
     const { code, lines } = await jsonLinesOf(['watch', 'inbox', '-m', 'mapping.yaml', '--once', '--stable-seconds', '0']);
     expect(code).toBe(0);
     expect(lines.map((line) => line.type)).toEqual(['watch:lock', 'watch:started', 'watch:stopped', 'result']);
+  });
+
+  it('doctor, directories pull, reconcile and mapping check end in the result line with its exit code too', async () => {
+    expect((await jsonLinesOf(['doctor'])).lines.at(-1)).toMatchObject({ command: 'doctor', ok: true });
+    expect((await jsonLinesOf(['directories', 'pull'])).lines.at(-1)).toHaveProperty('counts');
+    expect((await jsonLinesOf(['reconcile', 'catalog.csv', '-m', 'mapping.yaml'])).lines.at(-1)).toHaveProperty('matchedProducts');
+    expect((await jsonLinesOf(['mapping', 'check', 'mapping.yaml'])).lines.at(-1)).toHaveProperty('stale');
   });
 });

@@ -32,8 +32,8 @@ const recorderUrl = `data:text/javascript,${encodeURIComponent(RECORDER)}`;
 const HEAVY_PACKAGES = ['exceljs', 'better-sqlite3', 'zod', 'ky', 'yaml', 'papaparse', 'iconv-lite', 'p-limit'];
 /** Folders of `src/` only a command's work needs. */
 const HEAVY_FOLDERS = ['sandbox', 'pipeline', 'sources', 'report', 'state', 'settings', 'api', 'stages', 'watch', 'export', 'plan'];
-/** Small modules of those folders that the command table does use: the dialect names for `--dialect`, and path resolution. */
-const LIGHT_EXCEPTIONS = ['src/sandbox/dialects/dialect-types.ts', 'src/pipeline/resolve-path.ts'];
+/** Small modules of those folders that the command table does use: the dialect names for `--dialect`. */
+const LIGHT_EXCEPTIONS = ['src/sandbox/dialects/dialect-types.ts'];
 
 /** What a dry run of an XLSX file with the directories cached does not need: it sends no request, and reads no CSV. */
 const DRY_RUN_UNNEEDED_PACKAGES = ['ky', 'exceljs', 'p-limit', 'papaparse', 'iconv-lite'];

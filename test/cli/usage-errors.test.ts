@@ -143,6 +143,10 @@ describe('usage errors', () => {
     await expectUsageError(['import', 'catalog.csv', '-m', 'mapping.yaml', '--plann'], /unknown option --plann \(did you mean --plan\?\)/);
   });
 
+  it('two neighbouring letters swapped count as one slip, as in every other "did you mean" of the tool', async () => {
+    await expectUsageError(['import', 'catalog.csv', '-m', 'mapping.yaml', '--jsno'], /unknown option --jsno \(did you mean --json\?\)/);
+  });
+
   it('each required argument or option missing: exit 2 naming it', async () => {
     let cases = 0;
     for (const command of commands) {

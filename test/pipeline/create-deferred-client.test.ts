@@ -15,6 +15,7 @@ function buildClient(token: string): CatalogClient {
     getToken: async () => token,
     fetchDirectory: unused as unknown as CatalogClient['fetchDirectory'],
     fetchDirectories: unused,
+    readFirstDirectoryPage: unused,
     importProducts: unused,
     getJobStatus: unused,
     listProducts: unused,

@@ -5,7 +5,7 @@
  * answers into `categories:` entries of the mapping, keyed by product type.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Deps } from '../../core/deps.js';
 import { ConfigError, MappingError, SourceReadError } from '../../core/errors.js';
 import type { Directories } from '../../domain/index.js';
@@ -15,7 +15,7 @@ import { isMappingWorkbook, loadMapping } from '../../mapping/load-mapping.js';
 import type { Mapping } from '../../mapping/mapping-schema.js';
 import { loadServiceDirectoriesOf } from '../../pipeline/load-directories.js';
 import { findColumn } from '../../pipeline/locate-service-errors.js';
-import { openService, resolvePath } from '../../pipeline/open-service.js';
+import { openService } from '../../pipeline/open-service.js';
 import type { Settings } from '../../settings/settings-schema.js';
 import { openSource } from '../../sources/open-source.js';
 import { readClassifyExclusions } from '../../stages/derive/lookup-category.js';
@@ -71,9 +71,9 @@ export interface MappingReviewResult {
 /** Writes the review workbook. */
 export async function runMappingReview(options: MappingReviewOptions, deps: Deps): Promise<MappingReviewResult> {
   const out = options.out ?? join(dirname(options.mapping), `${basename(options.file, extname(options.file))}.review.xlsx`);
-  const outPath = resolvePath(deps.cwd, out);
+  const outPath = resolve(deps.cwd, out);
   if (!options.force && (await checkPathExists(outPath))) throw new ConfigError(`${out} already exists; use --force to replace it, or --out to write elsewhere`);
-  const sourcePath = resolvePath(deps.cwd, options.file);
+  const sourcePath = resolve(deps.cwd, options.file);
   if (!(await checkPathExists(sourcePath))) throw new SourceReadError(options.file, `cannot read ${options.file}: no such file`);
   const mapping = await loadMapping(options.mapping, deps);
   const { directories, examples } = await loadDirectoriesAndExamples(options.settings, options.fromService === true, deps);
@@ -157,8 +157,8 @@ export interface MappingReviewApplyResult {
  */
 export async function runMappingReviewApply(options: MappingReviewApplyOptions, deps: Deps): Promise<MappingReviewApplyResult> {
   if (isMappingWorkbook(options.mapping)) throw new ConfigError(`${options.mapping} is a workbook mapping: answers are written into a YAML mapping (convert it with \`mapping convert\` first)`);
-  const workbookPath = resolvePath(deps.cwd, options.workbook);
-  const mappingPath = resolvePath(deps.cwd, options.mapping);
+  const workbookPath = resolve(deps.cwd, options.workbook);
+  const mappingPath = resolve(deps.cwd, options.mapping);
   await loadMapping(options.mapping, deps);
   const { directories } = await loadDirectoriesAndExamples(options.settings, false, deps);
   const index = createDirectoryIndex(directories);

@@ -7,7 +7,7 @@ import type { Deps } from '../../core/deps.js';
 import type { RunResult } from '../../pipeline/finish-run.js';
 import { STDIN_ARG, shouldColor } from '../cli-io.js';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
-import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 import { buildSendingSettings, withSendingOptions } from '../sending-options.js';
 import { readIssueFilterFlags, withIssueFilterOptions } from '../issue-filter-options.js';
@@ -89,18 +89,13 @@ export const registerValidateCommand: CommandRegistrar = (y, ctx) =>
         .example('CATALOG_BASE_URL=https://… CATALOG_CLIENT_ID=… CATALOG_CLIENT_SECRET=… $0 validate prices.csv -m mappings/shop.yaml', ctx.describe('help.example.validate-live')),
     async (argv) => {
       const json = Boolean(argv.json);
-      const { deps, done } = ctx.createDeps({ json });
-      try {
-        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { reportDir: argv.reportDir, annotatedCopy: argv.annotatedCopy, ...readIssueFilterFlags(argv) });
+      await ctx.withSettings(argv as ServiceArgv, { json, flags: { reportDir: argv.reportDir, annotatedCopy: argv.annotatedCopy, ...readIssueFilterFlags(argv) } }, async ({ resolved: settings, deps, done }) => {
         const { runValidate } = await import('../../pipeline/run-validate.js');
         const input = await openSellerFile(ctx, argv, deps);
         const result = await runValidate({ file: input.file, mapping: argv.mapping, settings, translator: ctx.translator() }, deps).finally(input.done);
         done();
         await printResult(ctx, result, json);
-      } catch (error) {
-        done();
-        ctx.reportError(error, json);
-      }
+      });
     },
   );
 
@@ -120,9 +115,7 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
         .example('$0 import catalog.xlsx -m mappings/shop.yaml --changed-only --concurrency 8', ctx.describe('help.example.import-changed')),
     async (argv) => {
       const json = Boolean(argv.json);
-      const { deps, done } = ctx.createDeps({ json });
-      try {
-        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { ...buildSendingSettings(argv), changedOnly: argv.changedOnly, plan: argv.plan });
+      await ctx.withSettings(argv as ServiceArgv, { json, flags: { ...buildSendingSettings(argv), changedOnly: argv.changedOnly, plan: argv.plan } }, async ({ resolved: settings, deps, done }) => {
         const [{ runImport }, { isProcessAlive }] = await Promise.all([import('../../pipeline/run-import.js'), import('../../state/index.js')]);
         const input = await openSellerFile(ctx, argv, deps);
         const result = await runImport(
@@ -140,9 +133,6 @@ export const registerImportCommand: CommandRegistrar = (y, ctx) =>
         ).finally(input.done);
         done();
         await printResult(ctx, result, json);
-      } catch (error) {
-        done();
-        ctx.reportError(error, json);
-      }
+      });
     },
   );

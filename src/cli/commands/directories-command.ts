@@ -4,11 +4,12 @@
  */
 import type { DirectoriesPullResult } from '../../assistant/run-directories-pull.js';
 import type { CommandRegistrar } from '../command-context.js';
-import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
+import { renderJsonLines } from '../render-json-lines.js';
 
 /** Renders the result of `directories pull` for the terminal (loading the diff's renderer, as the command runs). */
-export async function renderDirectoriesPull(result: DirectoriesPullResult): Promise<string> {
+async function renderDirectoriesPull(result: DirectoriesPullResult): Promise<string> {
   const { isDirectoryDiffEmpty, renderDirectoryDiff } = await import('../../assistant/diff-directories.js');
   const { counts } = result;
   const lines = [
@@ -35,24 +36,19 @@ export const registerDirectoriesCommand: CommandRegistrar = (y, ctx) =>
             .example('$0 directories pull --json', 'Counts and changes as JSON'),
         async (argv) => {
           const json = Boolean(argv.json);
-          const { deps, done } = ctx.createDeps({ json });
-          try {
-            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+          await ctx.withSettings(argv as ServiceArgv, { json }, async ({ settings, deps, done }) => {
             const { runDirectoriesPull } = await import('../../assistant/run-directories-pull.js');
             const result = await runDirectoriesPull({ settings, ...(argv.export === undefined ? {} : { exportPath: argv.export }) }, deps);
             done();
             if (json) {
               const { buildDirectoryDiffCounts } = await import('../../assistant/diff-directories.js');
               const changes = result.diff === undefined ? null : Object.fromEntries(buildDirectoryDiffCounts(result.diff));
-              ctx.io.stdout(`${JSON.stringify({ type: 'result', counts: result.counts, fetchedAt: result.fetchedAt, baselineFetchedAt: result.baselineFetchedAt ?? null, changes, exportPath: result.exportPath ?? null })}\n`);
+              ctx.io.stdout(renderJsonLines([], { counts: result.counts, fetchedAt: result.fetchedAt, baselineFetchedAt: result.baselineFetchedAt ?? null, changes, exportPath: result.exportPath ?? null }));
             } else {
               ctx.io.stdout(await renderDirectoriesPull(result));
             }
             ctx.setExitCode(0);
-          } catch (error) {
-            done();
-            ctx.reportError(error, json);
-          }
+          });
         },
       )
       .demandCommand(1, 'Name a subcommand: pull'),

@@ -11,10 +11,11 @@ import type { openStateStore } from '../../state/index.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
+import { renderJsonLines } from '../render-json-lines.js';
 import { EXIT } from '../exit-codes.js';
 
 /** Renders the sweep for the terminal. */
-export function renderDoctorReport(result: SweepResult): string {
+function renderDoctorReport(result: SweepResult): string {
   const lines: string[] = [];
   for (const check of result.checks) {
     lines.push(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}`);
@@ -69,9 +70,10 @@ export const registerDoctorCommand: CommandRegistrar = (y, ctx) =>
         const result = written?.sweep ?? (await sweepService({ client: service.client, lastJob, configuredFields: settings.service.fields }));
         done();
         if (written !== undefined && !json) ctx.io.stdout(`profile: ${written.inferred} setting(s) inferred by data, written to ${written.path}${written.unsettled.length > 0 ? ` (${written.unsettled.length} fact(s) not settled, listed there)` : ''}; the sweep below ran with it\n`);
-        if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', command: 'doctor', ok: result.ok, baseUrl: service.baseUrl, checks: result.checks, ...(written === undefined ? {} : { profile: written.path }) })}\n`);
+        const exitCode = result.ok ? EXIT.ok : EXIT.serviceUnusable;
+        if (json) ctx.io.stdout(renderJsonLines([], { command: 'doctor', ok: result.ok, baseUrl: service.baseUrl, checks: result.checks, ...(written === undefined ? {} : { profile: written.path }) }, exitCode));
         else ctx.io.stdout(renderDoctorReport(result));
-        ctx.setExitCode(result.ok ? EXIT.ok : EXIT.serviceUnusable);
+        ctx.setExitCode(exitCode);
       });
     },
   );

@@ -2,12 +2,13 @@
  * `export`: the live catalog to XLSX or CSV, one row per SKU, in the layout `mappings/export.yaml`
  * reads back unchanged (see docs/export.md).
  */
-import type { ProductListFilters } from '../../domain/index.js';
 import { formatIssue } from '../../core/issue.js';
 import type { CommandRegistrar } from '../command-context.js';
-import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
+import { renderJsonLines } from '../render-json-lines.js';
 import { EXIT } from '../exit-codes.js';
+import { readProductFilters, withProductFilterOptions } from '../product-filter-options.js';
 
 /** Warnings printed at most, the rest counted. */
 const MAX_PRINTED_ISSUES = 20;
@@ -18,15 +19,9 @@ export const registerExportCommand: CommandRegistrar = (y, ctx) =>
     'export',
     ctx.describe('help.command.export'),
     (c) =>
-      withServiceOptions(c)
+      withProductFilterOptions(withServiceOptions(c))
         .option('out', { alias: 'o', type: 'string', demandOption: true, describe: 'Output file, .xlsx or .csv' })
-        .option('category', { type: 'number', array: true, describe: 'Only these category id(s)' })
-        .option('status', { type: 'string', array: true, describe: 'Only these product status(es), e.g. Active OnModeration Rejected' })
-        .option('moderation', { type: 'string', array: true, describe: 'Only these moderation status(es), e.g. Pending Approved Rejected' })
-        .option('search', { type: 'string', describe: 'Only products whose name (or id) contains this text' })
         .option('shop', { type: 'number', describe: 'Only this shop id (also fills the shopId column when the service does not)' })
-        .option('sort', { choices: ['id', 'name', 'status'] as const, default: 'id' as const, describe: 'Sort field' })
-        .option('desc', { type: 'boolean', describe: 'Sort descending' })
         .option('photo-columns', { type: 'number', default: 5, describe: 'Photo columns; further photos go into the last one' })
         .option('mapping-out', { type: 'string', describe: 'Also write the mapping that reads the file back (for directories other than the sandbox’s)' })
         .check((argv) => {
@@ -39,21 +34,12 @@ export const registerExportCommand: CommandRegistrar = (y, ctx) =>
         .example('$0 import catalog.xlsx --mapping mappings/export.yaml --sandbox', 'Send the edited export back: only what changed is sent'),
     async (argv) => {
       const json = Boolean(argv.json);
-      const { deps, done } = ctx.createDeps({ json });
-      try {
-        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io);
-        const filters: ProductListFilters = {
-          ...(argv.category?.length ? { categoryIds: argv.category } : {}),
-          ...(argv.status?.length ? { productStatus: argv.status } : {}),
-          ...(argv.moderation?.length ? { moderationProductStatus: argv.moderation } : {}),
-          ...(argv.search ? { search: argv.search } : {}),
-          ...(argv.shop !== undefined ? { shopId: argv.shop } : {}),
-        };
+      await ctx.withSettings(argv as ServiceArgv, { json }, async ({ resolved: settings, deps, done }) => {
         const { runExport } = await import('../../export/run-export.js');
         const result = await runExport(
           {
             out: argv.out,
-            filters,
+            filters: readProductFilters(argv),
             sort: { by: argv.sort, direction: argv.desc ? 'Desc' : 'Asc' },
             settings,
             photoColumns: argv.photoColumns,
@@ -63,7 +49,7 @@ export const registerExportCommand: CommandRegistrar = (y, ctx) =>
         );
         done();
         if (json) {
-          ctx.io.stdout(`${JSON.stringify({ type: 'result', exitCode: EXIT.ok, ...result })}\n`);
+          ctx.io.stdout(renderJsonLines([], { ...result }, EXIT.ok));
         } else {
           const lines = [`${result.products} product(s), ${result.rows} row(s) written to ${result.out}`];
           if (result.keysFromState > 0) lines.push(`${result.keysFromState} product(s) carry your own product and SKU keys from the local state`);
@@ -74,9 +60,6 @@ export const registerExportCommand: CommandRegistrar = (y, ctx) =>
           ctx.io.stdout(`${lines.join('\n')}\n`);
         }
         ctx.setExitCode(EXIT.ok);
-      } catch (error) {
-        done();
-        ctx.reportError(error, json);
-      }
+      });
     },
   );

@@ -7,11 +7,12 @@ import { formatIssue } from '../../core/issue.js';
 import type { MappingInitResult } from '../../assistant/run-mapping-init.js';
 import type { MappingCheckResult } from '../../assistant/run-mapping-check.js';
 import type { CommandRegistrar } from '../command-context.js';
-import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
+import { renderJsonLines } from '../render-json-lines.js';
 
 /** Renders the summary of `mapping init` (loading the field names of the column matcher, as the command runs). */
-export async function renderMappingInit(result: MappingInitResult): Promise<string> {
+async function renderMappingInit(result: MappingInitResult): Promise<string> {
   const { describeImportField } = await import('../../assistant/match-columns.js');
   const { summary } = result;
   const matched = result.columns.flatMap((match) => {
@@ -30,7 +31,7 @@ export async function renderMappingInit(result: MappingInitResult): Promise<stri
 }
 
 /** Renders the findings of `mapping check`. */
-export function renderMappingCheck(result: MappingCheckResult, mapping: string): string {
+function renderMappingCheck(result: MappingCheckResult, mapping: string): string {
   const lines = [
     `Checked ${mapping} against the directories fetched now (${result.directoriesFetchedAt})${result.baselineFetchedAt === undefined ? '' : `, compared with the snapshot of ${result.baselineFetchedAt}`}.`,
   ];
@@ -68,9 +69,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             .example('$0 mapping init price.csv --out mappings/shop.yaml --force', 'Replace an earlier draft'),
         async (argv) => {
           const json = Boolean(argv.json);
-          const { deps, done } = ctx.createDeps({ json });
-          try {
-            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+          await ctx.withSettings(argv as ServiceArgv, { json }, async ({ settings, deps, done }) => {
             const { runMappingInit } = await import('../../assistant/run-mapping-init.js');
             const sheet = argv.sheet === undefined ? undefined : /^\d+$/.test(argv.sheet) ? Number(argv.sheet) : argv.sheet;
             const result = await runMappingInit(
@@ -78,13 +77,10 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
               deps,
             );
             done();
-            if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', out: result.outPath, rows: result.rows, ...result.summary })}\n`);
+            if (json) ctx.io.stdout(renderJsonLines([], { out: result.outPath, rows: result.rows, ...result.summary }));
             else ctx.io.stdout(await renderMappingInit(result));
             ctx.setExitCode(0);
-          } catch (error) {
-            done();
-            ctx.reportError(error, json);
-          }
+          });
         },
       )
       .command(
@@ -99,19 +95,14 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             .example('$0 mapping convert mappings/shop.xlsx mappings/shop.yaml', 'Back to YAML, for review in version control'),
         async (argv) => {
           const json = Boolean(argv.json);
-          const { deps, done } = ctx.createDeps({ json });
-          try {
-            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+          await ctx.withSettings(argv as ServiceArgv, { json }, async ({ settings, deps, done }) => {
             const { runMappingConvert } = await import('../../assistant/run-mapping-convert.js');
             const result = await runMappingConvert({ from: argv.from, to: argv.to, force: argv.force, settings }, deps);
             done();
-            if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', out: result.to, form: result.form })}\n`);
+            if (json) ctx.io.stdout(renderJsonLines([], { out: result.to, form: result.form }));
             else ctx.io.stdout(`Wrote ${result.to}.\nNext: catalog-import validate FILE -m ${result.to}\n`);
             ctx.setExitCode(0);
-          } catch (error) {
-            done();
-            ctx.reportError(error, json);
-          }
+          });
         },
       )
       .command(
@@ -125,22 +116,19 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             .example('$0 mapping check mappings/shop.yaml --file catalog.xlsx --json', 'Findings with affected rows of catalog.xlsx, as JSON'),
         async (argv) => {
           const json = Boolean(argv.json);
-          const { deps, done } = ctx.createDeps({ json });
-          try {
-            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+          await ctx.withSettings(argv as ServiceArgv, { json }, async ({ settings, deps, done }) => {
             const { runMappingCheck } = await import('../../assistant/run-mapping-check.js');
             const result = await runMappingCheck({ mapping: argv.mapping, settings, ...(argv.file === undefined ? {} : { file: argv.file }) }, deps);
             done();
+            const exitCode = result.stale ? 1 : 0;
             if (json) {
-              ctx.io.stdout(`${JSON.stringify({ type: 'result', stale: result.stale, directoriesFetchedAt: result.directoriesFetchedAt, baselineFetchedAt: result.baselineFetchedAt ?? null, rowsFrom: result.rowsFrom, findings: result.findings.map((f) => ({ ...f.issue, rows: f.rows.map((ref) => ref.row) })) })}\n`);
+              const findings = result.findings.map((f) => ({ ...f.issue, rows: f.rows.map((ref) => ref.row) }));
+              ctx.io.stdout(renderJsonLines([], { stale: result.stale, directoriesFetchedAt: result.directoriesFetchedAt, baselineFetchedAt: result.baselineFetchedAt ?? null, rowsFrom: result.rowsFrom, findings }, exitCode));
             } else {
               ctx.io.stdout(renderMappingCheck(result, argv.mapping));
             }
-            ctx.setExitCode(result.stale ? 1 : 0);
-          } catch (error) {
-            done();
-            ctx.reportError(error, json);
-          }
+            ctx.setExitCode(exitCode);
+          });
         },
       )
       .command(
@@ -158,26 +146,21 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             .example('$0 mapping review --apply mappings/price.review.xlsx -m mappings/price.yaml --sandbox', 'Turn the answers into categories: entries'),
         async (argv) => {
           const json = Boolean(argv.json);
-          const { deps, done } = ctx.createDeps({ json });
-          try {
-            const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
+          await ctx.withSettings(argv as ServiceArgv, { json }, async ({ settings, deps, done }) => {
             const { runMappingReview, runMappingReviewApply } = await import('../../assistant/review/run-mapping-review.js');
             const { renderMappingReview, renderMappingReviewApply } = await import('../../assistant/review/render-mapping-review.js');
             if (argv.apply !== undefined) {
               const result = await runMappingReviewApply({ workbook: argv.apply, mapping: argv.mapping, settings }, deps);
               done();
-              ctx.io.stdout(json ? `${JSON.stringify({ type: 'result', ...result })}\n` : renderMappingReviewApply(result, argv.apply, argv.mapping));
+              ctx.io.stdout(json ? renderJsonLines([], { ...result }) : renderMappingReviewApply(result, argv.apply, argv.mapping));
             } else {
               if (argv.file === undefined) throw new ConfigError('name the seller file: mapping review FILE -m M.yaml (or --apply REVIEW.xlsx)');
               const result = await runMappingReview({ file: argv.file, mapping: argv.mapping, force: argv.force, fromService: argv.fromService, settings, ...(argv.out === undefined ? {} : { out: argv.out }) }, deps);
               done();
-              ctx.io.stdout(json ? `${JSON.stringify({ type: 'result', ...result })}\n` : renderMappingReview(result, argv.mapping));
+              ctx.io.stdout(json ? renderJsonLines([], { ...result }) : renderMappingReview(result, argv.mapping));
             }
             ctx.setExitCode(0);
-          } catch (error) {
-            done();
-            ctx.reportError(error, json);
-          }
+          });
         },
       )
       .demandCommand(1, 'Name a subcommand: init, convert, check or review'),

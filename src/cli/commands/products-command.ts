@@ -8,10 +8,11 @@ import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
 import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
+import { readProductFilters, withProductFilterOptions } from '../product-filter-options.js';
 import { renderJsonLines } from '../render-json-lines.js';
 
 /** Renders list items as a table. */
-export function renderProductTable(items: readonly ProductListItem[]): string {
+function renderProductTable(items: readonly ProductListItem[]): string {
   const head = ['ID', 'NAME', 'CATEGORY', 'STATUS', 'MODERATION', 'STOCK'];
   const rows = items.map((p) => [
     String(p.productId),
@@ -27,7 +28,7 @@ export function renderProductTable(items: readonly ProductListItem[]): string {
 }
 
 /** Renders one product's details with readable names (codes in brackets). */
-export function renderProductDetail(held: HeldItem, names: ExportNames): string {
+function renderProductDetail(held: HeldItem, names: ExportNames): string {
   const values = (map: ReadonlyMap<string, string[]>): string =>
     [...map]
       .map(([code, list]) => `${names.attributeName(code)}: ${list.map((v) => (names.valueName(v) === v ? v : `${names.valueName(v)} [${v}]`)).join(', ')}`)
@@ -60,14 +61,7 @@ type HandlerArgv<A> = A extends Argv<infer U> ? ArgumentsCamelCase<U> : never;
 
 /** Adds the filter, sorting and paging options of `products list`. */
 function withListOptions<T>(y: Argv<T>) {
-  return withServiceOptions(y)
-    .option('category', { type: 'number', array: true, describe: 'Category id(s)' })
-    .option('status', { type: 'string', array: true, describe: 'Product status(es)' })
-    .option('moderation', { type: 'string', array: true, describe: 'Moderation status(es)' })
-    .option('search', { type: 'string', describe: 'Text to search' })
-    .option('shop', { type: 'number', describe: 'Shop id' })
-    .option('sort', { choices: ['id', 'name', 'status'] as const, default: 'id' as const, describe: 'Sort field' })
-    .option('desc', { type: 'boolean', describe: 'Sort descending' })
+  return withProductFilterOptions(withServiceOptions(y))
     .option('page', { type: 'number', default: 1, describe: 'Page number from 1' })
     .option('page-size', { type: 'number', default: 50, describe: 'Products per page (1..100)' })
     .check((argv) => {
@@ -126,14 +120,7 @@ export function describeListPage(page: ProductListResponse, asked: number): stri
 
 /** The filters and sorting the flags ask for (paging apart: `--all` walks every page). */
 function listRequestOf(argv: ListArgv): Omit<ProductListRequest, 'pageNumber' | 'pageSize'> & { filters: NonNullable<ProductListRequest['filters']> } {
-  const filters: NonNullable<ProductListRequest['filters']> = {
-    ...(argv.category ? { categoryIds: argv.category } : {}),
-    ...(argv.status ? { productStatus: argv.status } : {}),
-    ...(argv.moderation ? { moderationProductStatus: argv.moderation } : {}),
-    ...(argv.search ? { search: argv.search } : {}),
-    ...(argv.shop !== undefined ? { shopId: argv.shop } : {}),
-  };
-  return { sortBy: argv.sort, sortDirection: argv.desc ? ('Desc' as const) : ('Asc' as const), filters };
+  return { sortBy: argv.sort, sortDirection: argv.desc ? ('Desc' as const) : ('Asc' as const), filters: readProductFilters(argv) };
 }
 
 /** Prints every product, 100 at a time so a large catalog never sits in memory: one table (one header) and a count, or with `--json` one product per line. */

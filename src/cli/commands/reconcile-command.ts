@@ -2,8 +2,9 @@
  * `reconcile`: rebuild the seller-key → marketplace-id memory from the service.
  */
 import type { CommandRegistrar } from '../command-context.js';
-import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
+import { renderJsonLines } from '../render-json-lines.js';
 import { rateLimitOption } from '../sending-options.js';
 
 /** Registers `reconcile`. */
@@ -20,13 +21,12 @@ export const registerReconcileCommand: CommandRegistrar = (y, ctx) =>
       ).example('$0 reconcile catalog.xlsx -m mappings/shop.yaml', 'Relearn the ids of every product in catalog.xlsx'),
     async (argv) => {
       const json = Boolean(argv.json);
-      const { deps, done } = ctx.createDeps({ json });
-      try {
-        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, { rateLimit: argv.rateLimit });
+      await ctx.withSettings(argv as ServiceArgv, { json, flags: { rateLimit: argv.rateLimit } }, async ({ resolved: settings, deps, done }) => {
         const { runReconcile } = await import('../../pipeline/run-reconcile.js');
         const result = await runReconcile({ file: argv.file, mapping: argv.mapping, settings }, deps);
         done();
-        if (json) ctx.io.stdout(`${JSON.stringify({ type: 'result', ...result })}\n`);
+        const exitCode = result.partialProducts.length ? 1 : 0;
+        if (json) ctx.io.stdout(renderJsonLines([], { ...result }, exitCode));
         else {
           ctx.io.stdout(
             [
@@ -39,10 +39,7 @@ export const registerReconcileCommand: CommandRegistrar = (y, ctx) =>
               .join('\n') + '\n',
           );
         }
-        ctx.setExitCode(result.partialProducts.length ? 1 : 0);
-      } catch (error) {
-        done();
-        ctx.reportError(error, json);
-      }
+        ctx.setExitCode(exitCode);
+      });
     },
   );

@@ -7,14 +7,15 @@
 import type { Argv } from 'yargs';
 import { basename } from 'node:path';
 import type { Translator } from '../../i18n/create-translator.js';
-import type { PruneResult, PrunedRun, RunRecord } from '../../state/index.js';
+import type { PruneResult, PrunedRun, RunRecord, StateStore } from '../../state/index.js';
+import type * as StateModule from '../../state/index.js';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
 import { settingsFromArgv, withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 import { renderJsonLines } from '../render-json-lines.js';
 
 /** Renders runs as a table. */
-export function renderRunsTable(runs: readonly RunRecord[]): string {
+function renderRunsTable(runs: readonly RunRecord[]): string {
   if (!runs.length) return 'No runs yet for this service and seller.';
   const rows = runs.map((r) => [
     r.runId,
@@ -47,25 +48,33 @@ export const registerRunsCommand: CommandRegistrar = (y, ctx) =>
         .example('$0 runs --json', 'As JSON for scripts')
         .example('$0 runs prune --keep 20 --older-than 30d', 'What pruning would remove (nothing is removed)')
         .example('$0 runs prune --keep 20 --older-than 30d --apply', 'Remove it'),
-    async (argv) => {
-      const json = Boolean(argv.json);
-      try {
-        const { settings } = await settingsFromArgv(argv as ServiceArgv, ctx.io);
-        const [{ describeServiceAccount }, { openStateStore }] = await Promise.all([import('../../pipeline/describe-service-account.js'), import('../../state/index.js')]);
-        const { stateDir, account } = describeServiceAccount(settings, ctx.io.cwd);
-        const store = openStateStore({ dir: stateDir, account, now: () => new Date() });
-        try {
-          const runs = store.listRuns({ limit: argv.limit });
-          ctx.io.stdout(json ? renderJsonLines(runs.map((run) => ({ type: 'run', ...run })), { count: runs.length }) : `${renderRunsTable(runs)}\n`);
-          ctx.setExitCode(0);
-        } finally {
-          store.close();
-        }
-      } catch (error) {
-        ctx.reportError(error, json);
-      }
-    },
+    (argv) =>
+      withStateStore(argv as ServiceArgv, ctx, ({ store }) => {
+        const runs = store.listRuns({ limit: argv.limit });
+        ctx.io.stdout(argv.json ? renderJsonLines(runs.map((run) => ({ type: 'run', ...run })), { count: runs.length }) : `${renderRunsTable(runs)}\n`);
+      }),
   );
+
+/**
+ * Opens the state of the account the flags name for `use` (exit 0 after it), and closes it;
+ * a failure anywhere is reported as every command's.
+ */
+async function withStateStore(argv: ServiceArgv, ctx: CommandContext, use: (opened: { store: StateStore; state: typeof StateModule; stateDir: string }) => void): Promise<void> {
+  try {
+    const { settings } = await settingsFromArgv(argv, ctx.io);
+    const [{ describeServiceAccount }, state] = await Promise.all([import('../../pipeline/describe-service-account.js'), import('../../state/index.js')]);
+    const { stateDir, account } = describeServiceAccount(settings, ctx.io.cwd);
+    const store = state.openStateStore({ dir: stateDir, account, now: () => new Date() });
+    try {
+      use({ store, state, stateDir });
+      ctx.setExitCode(0);
+    } finally {
+      store.close();
+    }
+  } catch (error) {
+    ctx.reportError(error, Boolean(argv.json));
+  }
+}
 
 /** Adds the rule and `--apply` of `runs prune`. */
 function withPruneOptions<T>(y: Argv<T>) {
@@ -91,29 +100,17 @@ const PRUNE_AGE = /^\s*\d+(?:\.\d+)?\s*[hdw]?\s*$/i;
 type PruneArgv = ServiceArgv & { keep?: number | undefined; olderThan?: string | undefined; apply: boolean };
 
 /** `runs prune`. */
-async function pruneCommand(argv: PruneArgv, ctx: CommandContext): Promise<void> {
-  const json = Boolean(argv.json);
-  try {
-    const { settings } = await settingsFromArgv(argv, ctx.io);
-    const [{ describeServiceAccount }, state] = await Promise.all([import('../../pipeline/describe-service-account.js'), import('../../state/index.js')]);
-    const { stateDir, account } = describeServiceAccount(settings, ctx.io.cwd);
-    const store = state.openStateStore({ dir: stateDir, account, now: () => new Date() });
-    try {
-      const rule = { keep: argv.keep, olderThanMs: argv.olderThan === undefined ? undefined : state.parsePruneAge(argv.olderThan) };
-      const result = state.pruneRuns(store, { rule, apply: argv.apply, stateDir, now: new Date() });
-      const total = result.removed.length + result.protected.length + result.kept;
-      ctx.io.stdout(json ? renderPruneJson(result) : renderPruneText(result, { total, database: basename(store.path), t: ctx.translator() }));
-      ctx.setExitCode(0);
-    } finally {
-      store.close();
-    }
-  } catch (error) {
-    ctx.reportError(error, json);
-  }
+function pruneCommand(argv: PruneArgv, ctx: CommandContext): Promise<void> {
+  return withStateStore(argv, ctx, ({ store, state, stateDir }) => {
+    const rule = { keep: argv.keep, olderThanMs: argv.olderThan === undefined ? undefined : state.parsePruneAge(argv.olderThan) };
+    const result = state.pruneRuns(store, { rule, apply: argv.apply, stateDir, now: new Date() });
+    const total = result.removed.length + result.protected.length + result.kept;
+    ctx.io.stdout(argv.json ? renderPruneJson(result) : renderPruneText(result, { total, database: basename(store.path), t: ctx.translator() }));
+  });
 }
 
 /** One line per run removed (or to remove) and per run kept against the rule, then the totals. */
-export function renderPruneText(result: PruneResult, context: { total: number; database: string; t: Translator }): string {
+function renderPruneText(result: PruneResult, context: { total: number; database: string; t: Translator }): string {
   const { t } = context;
   const size = (bytes: number): string => formatBytes(bytes, t);
   const lines: string[] = [];

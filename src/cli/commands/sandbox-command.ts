@@ -1,7 +1,7 @@
 /**
  * `catalog-import sandbox`: starts the embedded sandbox service in the foreground.
  */
-import { resolvePath } from '../../pipeline/resolve-path.js';
+import { resolve } from 'node:path';
 import { checkSandboxDialectSpec, SANDBOX_DIALECT_SPEC_HINT, type SandboxDialectSpec } from '../../sandbox/dialects/dialect-types.js';
 import type { SandboxRequirableField } from '../../sandbox/types.js';
 import type { CommandRegistrar } from '../command-context.js';
@@ -87,7 +87,7 @@ export const registerSandboxCommand: CommandRegistrar = (y, ctx) =>
           dialect: argv.dialect,
           port: argv.port,
           host: argv.host,
-          stateFile: argv.stateFile ? resolvePath(ctx.io.cwd, argv.stateFile) : null,
+          stateFile: argv.stateFile ? resolve(ctx.io.cwd, argv.stateFile) : null,
           tokenTtlSeconds: argv.tokenTtl,
           jobDelayMs: argv.jobDelayMs,
           requiredFields: parseRequiredFields(argv.requiredFields),

@@ -5,7 +5,7 @@
 import type { WatchLogFormat } from '../../watch/render-watch-log.js';
 import type { CommandRegistrar } from '../command-context.js';
 import { renderJsonLines } from '../render-json-lines.js';
-import { settingsFromArgv, withServiceOptions } from '../common-options.js';
+import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 import { buildSendingSettings, withSendingOptions } from '../sending-options.js';
 
@@ -35,9 +35,8 @@ export const registerWatchCommand: CommandRegistrar = (y, ctx) =>
       ),
     async (argv) => {
       const logFormat: WatchLogFormat = argv.json ? 'json' : argv.logFormat;
-      const { deps, done } = ctx.createDeps({ json: false, quiet: !argv.verbose });
-      try {
-        const settings = await settingsFromArgv(argv as ServiceArgv, ctx.io, buildSendingSettings(argv));
+      const mode = { json: false, quiet: !argv.verbose, jsonErrors: logFormat === 'json', flags: buildSendingSettings(argv) };
+      await ctx.withSettings(argv as ServiceArgv, mode, async ({ resolved: settings, deps, done }) => {
         const [{ runWatch }, { renderWatchLogLine }] = await Promise.all([import('../../watch/run-watch.js'), import('../../watch/render-watch-log.js')]);
         const result = await runWatch(
           {
@@ -62,9 +61,6 @@ export const registerWatchCommand: CommandRegistrar = (y, ctx) =>
         done();
         if (argv.json) ctx.io.stdout(renderJsonLines([], { files: result.files.length }, result.exitCode));
         ctx.setExitCode(result.exitCode);
-      } catch (error) {
-        done();
-        ctx.reportError(error, logFormat === 'json');
-      }
+      });
     },
   );

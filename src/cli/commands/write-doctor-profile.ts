@@ -6,13 +6,18 @@
  * taken from the last job the state knows, or left to the built-in words (docs/service-profile.md).
  */
 import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { CatalogClient } from '../../api/create-catalog-client.js';
+import type { RawDirectoryAnswer } from '../../api/infer-service-profile.js';
 import type { SweepResult } from '../../api/sweep-service.js';
 import type { Deps } from '../../core/deps.js';
+import { AbortedError, PipelineError } from '../../core/errors.js';
+import type { DirectoryName } from '../../domain/index.js';
 import type { ServiceContext } from '../../pipeline/open-service.js';
 import type { Settings } from '../../settings/settings-schema.js';
 
 /** What writing the profile gave: the sweep with it, and the file written. */
-export interface WrittenProfile {
+interface WrittenProfile {
   sweep: SweepResult;
   path: string;
   inferred: number;
@@ -23,17 +28,14 @@ export interface WrittenProfile {
 export async function writeDoctorProfile(
   options: { file: string; service: ServiceContext; settings: Settings; deps: Deps; lastJob?: { jobId: string; infoUrl: string | null } | undefined },
 ): Promise<WrittenProfile> {
-  const { DEFAULT_PATHS, SERVICE_LIMITS } = await import('../../domain/index.js');
-  const { probeRawDirectories } = await import('../../api/probe-raw-directories.js');
+  const { SERVICE_LIMITS } = await import('../../domain/index.js');
   const { inferServiceProfile } = await import('../../api/infer-service-profile.js');
   const { buildInferredServiceSection, renderServiceProfile } = await import('../../api/render-service-profile.js');
-  const { buildClientProfile } = await import('../../settings/build-client-profile.js');
-  const { openService, resolvePath } = await import('../../pipeline/open-service.js');
+  const { openService } = await import('../../pipeline/open-service.js');
   const { sweepService } = await import('../../api/sweep-service.js');
   const { settings, service, deps } = options;
 
-  const paths = { ...DEFAULT_PATHS, ...(settings.sandbox ? {} : buildClientProfile(settings).paths) };
-  const answers = await probeRawDirectories({ baseUrl: service.baseUrl, paths, getToken: () => service.client.getToken(), pageSize: SERVICE_LIMITS.maxPageSize }, deps);
+  const answers = await probeRawDirectories(service.client, SERVICE_LIMITS.maxPageSize);
   const inferred = inferServiceProfile(answers);
   const section = buildInferredServiceSection(inferred);
   // The settings' own words stay first: the profile adds the inferred names behind them.
@@ -48,10 +50,31 @@ export async function writeDoctorProfile(
       `Checked: ${sweep.ok ? 'every directory reads whole with it, and the import can run on it' : 'NOT everything could be read with it: see the doctor report'}.`,
       'Use it with --config (it holds no address and no credentials). Job status words and location are not probed: doctor sends no import.',
     ];
-    const path = resolvePath(deps.cwd, options.file);
+    const path = resolve(deps.cwd, options.file);
     await writeFile(path, renderServiceProfile(inferred, header), 'utf8');
     return { sweep, path, inferred: inferred.settings.length, unsettled: inferred.unsettled };
   } finally {
     if (reopened !== service) await reopened.close();
   }
+}
+
+const DIRECTORIES: readonly DirectoryName[] = ['categories', 'attributes', 'values', 'brands'];
+
+/**
+ * The first page of each directory as the service answers it, asked through the client (its
+ * gate, retries, time-out, token and base path). A refused token stops here; a directory that
+ * cannot be read is left out (the sweep reports it).
+ */
+async function probeRawDirectories(client: CatalogClient, pageSize: number): Promise<RawDirectoryAnswer[]> {
+  await client.getToken();
+  const out: RawDirectoryAnswer[] = [];
+  for (const name of DIRECTORIES) {
+    try {
+      const { body, nextLink } = await client.readFirstDirectoryPage(name, pageSize);
+      out.push({ name, body, asked: pageSize, nextLink });
+    } catch (error) {
+      if (!(error instanceof PipelineError) || error instanceof AbortedError) throw error;
+    }
+  }
+  return out;
 }
