@@ -29,6 +29,11 @@ const EXACT: readonly [string, string][] = [
   ['Стерка', 'Ластики'],
   ['Плюшевый мишка', 'Мягкие игрушки'],
   ['Штаны', 'Брюки'],
+  ['Пакеты для мусора', 'Мусорные пакеты'],
+  ['Гигиеническая помада', 'Бальзамы для губ'],
+  ['Куриное филе', 'Курица'],
+  ['Мультифоры', 'Файлы'],
+  ['Лизун', 'Слаймы'],
 ];
 
 describe('the general retail vocabulary of the synonyms table', () => {
@@ -49,6 +54,7 @@ describe('the general retail vocabulary of the synonyms table', () => {
       ['Конфитюр Bonne Maman 370 г', 'Варенье и джемы'],
       ['Плюшевый мишка 40 см', 'Мягкие игрушки'],
       ['Наждачка P120 230x280', 'Шлифовальная бумага'],
+      ['Гигиеническая помада Nivea 4,8 г', 'Бальзамы для губ'],
     ];
     for (const [name, leaf] of cases) {
       const answer = classifyProduct(index, { name });
