@@ -1,7 +1,9 @@
 /**
- * A small vocabulary of how sellers name categories in other words: common English category words
- * (`Laptops`, `Women's dresses`, `Winter tires`) and Russian colloquial names or synonyms
- * (`Дроны`, `Зарядки`, `Дворники`) with the words a directory uses for the same goods. It is general
+ * A vocabulary of how sellers name categories and goods in other words: common English category
+ * words (`Laptops`, `Women's dresses`, `Winter tires`), Russian colloquial names or synonyms
+ * (`Дроны`, `Зарядки`, `Дворники`) and the general retail vocabulary of Russian and Kazakh price
+ * lists by department (`Газировка`, `АКБ`, `Сгущенка`, `Наждачка`), with the words a directory uses
+ * for the same goods. It is general
  * language, not a list of any seller's labels: a phrase is rewritten word by word, and the matcher
  * uses a rewritten label to add candidates to a TODO, and to match confidently only when the label's
  * own words name no leaf and every rewritten word means the same or names a kind of it (`Laptops`,
