@@ -34,6 +34,9 @@ const EXACT: readonly [string, string][] = [
   ['Куриное филе', 'Курица'],
   ['Мультифоры', 'Файлы'],
   ['Лизун', 'Слаймы'],
+  ['Брынза', 'Сыры мягкие'],
+  ['Пахлава', 'Восточные сладости'],
+  ['Кроксы', 'Сабо'],
 ];
 
 describe('the general retail vocabulary of the synonyms table', () => {
