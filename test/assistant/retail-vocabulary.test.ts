@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { rewriteWithSynonyms } from '../../src/assistant/category-synonyms.js';
+import { buildClassifierIndex, classifyProduct } from '../../src/assistant/classify/index.js';
+import { tokenizeForMatch } from '../../src/assistant/normalize-for-match.js';
+import { stemWord } from '../../src/assistant/stem-word.js';
+import { buildSandboxDirectories } from './measure-matching.js';
+
+const market = buildSandboxDirectories('marketplace');
+const index = buildClassifierIndex(market);
+const leafStems = new Set(market.categories.flatMap((leaf) => tokenizeForMatch(leaf.path?.rus ?? leaf.name.rus).map(stemWord)));
+
+// The general retail vocabulary, one or two words per department: what a price list writes → the directory's leaf.
+const EXACT: readonly [string, string][] = [
+  ['Газировка', 'Газированные напитки'],
+  ['Энергетик', 'Энергетические напитки'],
+  ['Минералка', 'Вода минеральная'],
+  ['Сгущенка', 'Сгущённое молоко'],
+  ['Жвачка', 'Жевательная резинка'],
+  ['Конфитюр', 'Варенье и джемы'],
+  ['Курага', 'Сухофрукты'],
+  ['Пельмешки', 'Пельмени'],
+  ['Крупа гречневая', 'Гречка'],
+  ['Цыплёнок', 'Курица'],
+  ['Хозмыло', 'Хозяйственное мыло'],
+  ['Дезик', 'Дезодоранты'],
+  ['АКБ', 'Аккумуляторы'],
+  ['Флеш-накопитель', 'USB-флешки'],
+  ['Наждачка', 'Шлифовальная бумага'],
+  ['Стерка', 'Ластики'],
+  ['Плюшевый мишка', 'Мягкие игрушки'],
+  ['Штаны', 'Брюки'],
+  ['Пакеты для мусора', 'Мусорные пакеты'],
+  ['Гигиеническая помада', 'Бальзамы для губ'],
+  ['Куриное филе', 'Курица'],
+  ['Мультифоры', 'Файлы'],
+  ['Лизун', 'Слаймы'],
+  ['Брынза', 'Сыры мягкие'],
+  ['Пахлава', 'Восточные сладости'],
+  ['Кроксы', 'Сабо'],
+];
+
+describe('the general retail vocabulary of the synonyms table', () => {
+  it('rewrites shop and trade words into words the marketplace directory names its leaves with', () => {
+    for (const [seller, leaf] of EXACT) {
+      const rewrite = rewriteWithSynonyms(seller);
+      expect(rewrite, seller).toMatchObject({ exact: true });
+      const stems = tokenizeForMatch(rewrite?.text ?? '').map(stemWord);
+      expect(stems.filter((stem) => !leafStems.has(stem)), `${seller} → ${rewrite?.text ?? ''} (${leaf})`).toEqual([]);
+    }
+  });
+
+  it('places a price-list name written in those words in its leaf, confidently', () => {
+    const cases: [string, string][] = [
+      ['Газировка Буратино 1,5 л', 'Газированные напитки'],
+      ['Энергетик Gorilla 0,45 л', 'Энергетические напитки'],
+      ['Сгущенка Рогачев 380 г', 'Сгущённое молоко'],
+      ['Конфитюр Bonne Maman 370 г', 'Варенье и джемы'],
+      ['Плюшевый мишка 40 см', 'Мягкие игрушки'],
+      ['Наждачка P120 230x280', 'Шлифовальная бумага'],
+    ];
+    for (const [name, leaf] of cases) {
+      const answer = classifyProduct(index, { name });
+      expect({ name, leaf: answer.path?.split(' / ').at(-1), confident: answer.confident }).toEqual({ name, leaf, confident: true });
+    }
+  });
+
+  it('keeps a near word loose: it adds candidates but never a confident reading', () => {
+    // `грунт` may be garden soil, `шнур` need not be a cable, `овсянка` may be porridge.
+    for (const word of ['Грунт', 'Шнур', 'Овсянка', 'Гарнитура', 'Силикон']) expect(rewriteWithSynonyms(word), word).toMatchObject({ exact: false });
+    expect(classifyProduct(index, { name: 'Грунт универсальный 10 л' }).leafId).not.toBe(market.categories.find((leaf) => leaf.name.rus === 'Грунтовки')?.id);
+  });
+});
