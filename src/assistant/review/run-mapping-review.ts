@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Deps } from '../../core/deps.js';
 import { ConfigError, MappingError, SourceReadError } from '../../core/errors.js';
-import type { Directories } from '../../domain/index.js';
+import type { Directories, ProductListItem } from '../../domain/index.js';
 import { buildReadOptions } from '../../mapping/build-read-options.js';
 import { createDirectoryIndex, type DirectoryIndex } from '../../mapping/directory-index.js';
 import { isMappingWorkbook, loadMapping } from '../../mapping/load-mapping.js';
@@ -76,7 +76,7 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   const sourcePath = resolve(deps.cwd, options.file);
   if (!(await checkPathExists(sourcePath))) throw new SourceReadError(options.file, `cannot read ${options.file}: no such file`);
   const mapping = await loadMapping(options.mapping, deps);
-  const { directories, examples } = await loadDirectoriesAndExamples(options.settings, options.fromService === true, deps);
+  const { directories, listed } = await loadDirectoriesAndListed(options.settings, options.fromService === true, deps);
   const index = createDirectoryIndex(directories);
   const classifier = getClassifierIndex(directories, index);
   // The mapping's exclusions hold in review as in `lookup: category`: a left-out leaf is never proposed.
@@ -99,6 +99,9 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   const brands = brandCollector.finish().filter((brand) => knownBrandWords.get(brand.word)?.some((words) => words.length === 1) !== true);
   const readOptions = brands.length === 0 ? classifyOptions : { ...classifyOptions, brandWords: new Set([...(classifyOptions.brandWords ?? []), ...brands.map((brand) => brand.word)]) };
   const knownBrands = readKnownBrands(classifier, readOptions);
+  // The marketplace's products are read with the brands the file's names are read with: else `Адал кефир` there
+  // and `кефир` here would be two types, and the seller's own products would never settle the file's.
+  const examples = listed === undefined ? undefined : await collectServiceExamples(listed, index, knownBrands);
   const findAnswer = (name: string): KnownLeaf | undefined => {
     const found = findAnsweredType(answered, name, knownBrands);
     return found === undefined ? undefined : { leafId: found.answer, source: 'your answer' };
@@ -160,7 +163,7 @@ export async function runMappingReviewApply(options: MappingReviewApplyOptions, 
   const workbookPath = resolve(deps.cwd, options.workbook);
   const mappingPath = resolve(deps.cwd, options.mapping);
   await loadMapping(options.mapping, deps);
-  const { directories } = await loadDirectoriesAndExamples(options.settings, false, deps);
+  const { directories } = await loadDirectoriesAndListed(options.settings, false, deps);
   const index = createDirectoryIndex(directories);
   const read = await readReviewAnswers(workbookPath, options.workbook, index);
   const errors = read.issues.filter((issue) => issue.severity === 'error');
@@ -172,14 +175,17 @@ export async function runMappingReviewApply(options: MappingReviewApplyOptions, 
   return { added: applied.added, replaced: applied.replaced, unchanged: applied.unchanged, neutralAdded: applied.neutralAdded, brandsAdded: applied.brandsAdded, open: read.open };
 }
 
-async function loadDirectoriesAndExamples(settings: Settings, fromService: boolean, deps: Deps): Promise<{ directories: Directories; examples?: Map<string, KnownLeaf> }> {
+/** The directories and, with `fromService`, the seller's listed products (name and leaf only), read before the file's brand words are known. */
+async function loadDirectoriesAndListed(settings: Settings, fromService: boolean, deps: Deps): Promise<{ directories: Directories; listed?: ProductListItem[] }> {
   const service = await openService(settings, deps);
   try {
     const { directories } = await loadServiceDirectoriesOf(service, settings, deps);
     if (!fromService) return { directories };
-    const index = createDirectoryIndex(directories);
-    const examples = await collectServiceExamples(service.client.listAllProducts({ sortBy: 'id', sortDirection: 'Asc' }), index, readKnownBrands(getClassifierIndex(directories, index)));
-    return { directories, examples };
+    const listed: ProductListItem[] = [];
+    for await (const product of service.client.listAllProducts({ sortBy: 'id', sortDirection: 'Asc' })) {
+      listed.push({ productId: product.productId, productName: product.productName, categoryId: product.categoryId });
+    }
+    return { directories, listed };
   } finally {
     await service.close();
   }
