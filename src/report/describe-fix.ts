@@ -10,7 +10,11 @@ export function describeFix(code: string, translator: Translator): string {
   return translator.translate(translator.has(`fix.${code}`) ? `fix.${code}` : 'fix.default');
 }
 
-/** The rows of a cause, the first `kept` of them and how many more issues it has: `14, 15, 20 and 12 more`. */
+/**
+ * The rows of a cause, the first `kept` of them and how many more times it occurs: `14, 15, 20 and 12
+ * more times`. Counted in issues, not rows (a row may hold a cause twice, and a summary keeps the
+ * rows of its examples only), so the words say times, never rows.
+ */
 export function formatCauseRows(cause: Pick<CauseGroup, 'rows' | 'count'>, kept: number, translator: Translator): string {
   const shown = cause.rows.slice(0, kept);
   const rows = shown.join(', ');
