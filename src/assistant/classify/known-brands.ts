@@ -19,19 +19,28 @@ import { stemForIndex } from './stem-for-index.js';
 export type KnownBrands = ReadonlyMap<string, readonly (readonly string[])[]>;
 
 const CYRILLIC = /[\u0400-\u04ff]/u;
+/**
+ * A word in an adjective's form (`Домашний`, `Поршневые`) or in a genitive's commonest forms
+ * (`Давления`, `Инструментов`): one that may be what makes goods another thing, so it is never
+ * taken for a one-word brand, from the directory or from a seller's file.
+ */
+export const ADJECTIVE_FORM = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ых|их|ую|юю)$/u;
+export const GENITIVE_FORM = /(?:ия|ии|ов|ев|ёв|ей)$/u;
 // A one-word brand shorter than this is too like a word or an abbreviation to end a type on its own.
 const MIN_SINGLE_BRAND = 4;
 
 /**
  * The brand names the index keeps (normalised, words joined by spaces): those with a Cyrillic word,
- * none of whose words is a word of a leaf (`isLeafWord`), a one-word brand of four letters at least.
+ * none of whose words is a word of a leaf (`isLeafWord`), a one-word brand of four letters at least
+ * and not in an adjective's or a genitive's form.
  */
 export function collectKnownBrandNames(brands: readonly Brand[], isLeafWord: (stem: string) => boolean): string[] {
   const kept = new Set<string>();
   for (const brand of brands) {
     const words = tokenizeForMatch(brand.name);
     if (words.length === 0 || !words.some((word) => CYRILLIC.test(word))) continue;
-    if (words.length === 1 && Array.from(words[0] ?? '').length < MIN_SINGLE_BRAND) continue;
+    const [only] = words;
+    if (words.length === 1 && only !== undefined && (Array.from(only).length < MIN_SINGLE_BRAND || ADJECTIVE_FORM.test(only) || GENITIVE_FORM.test(only))) continue;
     if (words.some((word) => /\d/.test(word) || isLeafWord(stemForIndex(word)))) continue;
     kept.add(words.join(' '));
   }

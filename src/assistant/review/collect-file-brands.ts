@@ -18,6 +18,7 @@
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ClassifierIndex } from '../classify/classifier-types.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
+import { ADJECTIVE_FORM, GENITIVE_FORM } from '../classify/known-brands.js';
 
 /** A word the file writes as a brand: how many names show it so, and two of them. */
 export interface FileBrandWord {
@@ -40,10 +41,6 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/u;
 const CAPITALISED = /^\p{Lu}\p{Ll}/u;
 const LOWER = /^\p{Ll}/u;
-// An adjective capitalised (`Перчатки Нитриловые`) may be what makes the goods another thing: it stays a word, even where it is a brand (`Бабаевский`).
-const ADJECTIVE = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ых|их|ую|юю)$/u;
-// Nor a noun in a genitive's commonest forms, what a noun after the head says of it (`Свечи Зажигания`, `Набор Инструментов`).
-const GENITIVE = /(?:ия|ии|ов|ев|ёв|ей)$/u;
 // A name in sentence case has a lower-case word of this length after its first word (prepositions are shorter).
 const SENTENCE_WORD = 4;
 
@@ -85,7 +82,7 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       const directoryWords = readDirectoryWords(index);
       const found: FileBrandWord[] = [];
       for (const [word, entry] of capitalised) {
-        if (entry.names < MIN_NAMES || lower.has(word) || Array.from(word).length < MIN_LETTERS || ADJECTIVE.test(word) || GENITIVE.test(word)) continue;
+        if (entry.names < MIN_NAMES || lower.has(word) || Array.from(word).length < MIN_LETTERS || ADJECTIVE_FORM.test(word) || GENITIVE_FORM.test(word)) continue;
         const stem = stemForIndex(word);
         if (directoryWords.has(stem) || Object.hasOwn(index.byCompoundEnd, stem)) continue;
         found.push({ word, names: entry.names, examples: entry.examples });
