@@ -41,6 +41,8 @@ export interface DirectoryIndex {
   valuesByCode: Map<string, AttributeValue[]>;
   /** Attributes linked to each category id. */
   attributesByCategory: Map<number, CategoryAttribute[]>;
+  /** True when the name keys given to `createDirectoryIndex` were used (not refused as naming unknown ids). */
+  fromNameKeys?: true;
 }
 
 /**
@@ -90,6 +92,7 @@ export function createDirectoryIndex(directories: Directories, nameKeys?: Direct
 
   let categoriesByName = nameKeys === undefined ? undefined : readNameKeys(nameKeys.categories, categoryById);
   let brandsByName = nameKeys === undefined ? undefined : readNameKeys(nameKeys.brands, brandById);
+  const fromNameKeys = categoriesByName !== undefined && brandsByName !== undefined;
   if (categoriesByName === undefined || brandsByName === undefined) {
     categoriesByName = new Map<string, Category[]>();
     const normalizeLevel = memoize(normalizeName);
@@ -131,6 +134,7 @@ export function createDirectoryIndex(directories: Directories, nameKeys?: Direct
     valuesByAttribute,
     valuesByCode,
     attributesByCategory,
+    ...(fromNameKeys ? { fromNameKeys: true as const } : {}),
   };
 }
 

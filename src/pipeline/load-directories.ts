@@ -74,7 +74,8 @@ export async function indexLoadedDirectories(loaded: LoadedDirectories, place: {
   const where = { dir: place.stateDir, accountKey: place.accountKey, contentHash: loaded.contentHash, rules: stampNameKeyRules() };
   const kept = await loadDirectoryNameKeys(where);
   const index = createDirectoryIndex(loaded.directories, kept);
-  if (kept === undefined) await saveDirectoryNameKeys({ ...where, keys: listDirectoryNameKeys(index) });
+  // Kept keys the index refused (naming ids the directories lack) are written anew, else every run reads them in vain.
+  if (index.fromNameKeys !== true) await saveDirectoryNameKeys({ ...where, keys: listDirectoryNameKeys(index) });
   return index;
 }
 

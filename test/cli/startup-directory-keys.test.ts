@@ -98,4 +98,17 @@ describe('the directory index from kept name keys', () => {
     expect(underOtherRules.categoriesByName.has('планшетыизкеша')).toBe(false);
     expect((JSON.parse(await readFile(keysPath(), 'utf8')) as { rules: string }).rules).toBe(stampNameKeyRules());
   });
+  it('kept keys the index refuses (an id the directories lack) are written anew, so the next run uses them', async () => {
+    const directories = makeDirectories();
+    await indexLoadedDirectories(loadedOf(directories), { stateDir, accountKey: ACCOUNT_KEY });
+    const file = JSON.parse(await readFile(keysPath(), 'utf8')) as { keys: { brands: unknown[] } };
+    file.keys.brands.push('призрак', 987_654);
+    await writeFile(keysPath(), JSON.stringify(file));
+
+    const refused = await indexLoadedDirectories(loadedOf(directories), { stateDir, accountKey: ACCOUNT_KEY });
+    expect(refused.fromNameKeys).toBeUndefined();
+    expect(await readFile(keysPath(), 'utf8')).not.toContain('призрак');
+    const next = await indexLoadedDirectories(loadedOf(directories), { stateDir, accountKey: ACCOUNT_KEY });
+    expect(next.fromNameKeys).toBe(true);
+  });
 });
