@@ -77,19 +77,16 @@ interface ProductRows {
   /** The source row of one of the product's SKUs. */
   skuRowOf(skuKey: string): number | undefined;
   /** An issue of the outcome on one of the product's rows: in the run's issues and on the row. */
-  addRowIssue(ref: RowRef, code: IssueCode, severity: Severity, stage: IssueStage, text: IssueText): void;
+  addRowIssue(ref: RowRef, code: IssueCode, severity: Severity, stage: IssueStage, text: IssueData): void;
   /** The same status and the same submit-stage issue on every row of the product. */
-  writeAll(status: RowStatus, code: IssueCode, severity: Severity, text: IssueText): void;
+  writeAll(status: RowStatus, code: IssueCode, severity: Severity, text: IssueData): void;
 }
-
-/** An outcome's text: the catalog's data, or (for a text built elsewhere and not in the catalog yet) English. */
-type IssueText = IssueData | string;
 
 function productRows(spooled: Pick<SpooledDraft, 'productKey' | 'draft'>, outcomes: RowOutcomeStore, extraIssues: Issue[]): ProductRows {
   const { productKey, draft } = spooled;
   const addRowIssue: ProductRows['addRowIssue'] = (ref, code, severity, stage, text) => {
     const where = { file: ref.file, sheet: ref.sheet, row: ref.row, productKey };
-    const issue = typeof text === 'string' ? createIssue({ code, severity, stage, message: text, ...where }) : createIssue({ code, severity, stage, data: text, ...where });
+    const issue = createIssue({ code, severity, stage, data: text, ...where });
     extraIssues.push(issue);
     outcomes.addIssue(ref.row, issue);
   };
