@@ -14,6 +14,7 @@ import type { Alternative, Classification, ClassifierIndex, ClassifyInput, Class
 import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
 import { readKnownBrands } from './known-brands.js';
 import { isNeutralModifier } from './neutral-modifiers.js';
+import { splitNamePhrase } from './split-name-phrase.js';
 import { stemForIndex } from './stem-for-index.js';
 import { isUnknownParticiple } from './unknown-participles.js';
 
@@ -287,8 +288,9 @@ function readType(source: Evidence['source'], type: ProductType): TypeReading[] 
   const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf(type.words), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false }];
   const rewritten = rewriteWithSynonyms(type.text);
   if (rewritten !== undefined && rewritten.exact) {
-    const words = tokenizeForMatch(rewritten.text);
-    readings.push({ source, phrase: type.text, stems: stemsOf(words), wordOf: wordsOf(words), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true });
+    // `Гигиеническая помада` → `бальзамы для губ`: a rewrite says what the goods are and, after its preposition, what for.
+    const { head, purpose } = splitNamePhrase(tokenizeForMatch(rewritten.text), 'rus');
+    readings.push({ source, phrase: type.text, stems: stemsOf(head), wordOf: wordsOf(head), optional, purpose: stemsOf([...purpose, ...type.purpose]), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true });
   }
   return readings;
 }

@@ -176,6 +176,16 @@ describe('classifyProduct', () => {
     expect(classifyProduct(index, { name: 'Power bank Xiaomi 20000 мАч' })).toMatchObject({ leafId: 701, evidence: [{ via: 'synonym' }] });
   });
 
+  it('reads the purpose inside a synonym\'s rewrite as purpose, not as words of the type', () => {
+    const extra = [
+      { id: 13, parentId: null, name: { rus: 'Уход за губами', kaz: 'Ерін күтімі' }, path: { rus: 'Красота / Уход за губами', kaz: 'Сұлулық / Ерін күтімі' }, isLeaf: false },
+      { id: 1301, parentId: 13, name: { rus: 'Бальзамы для губ', kaz: 'Ерінге арналған бальзамдар' }, path: { rus: 'Красота / Уход за губами / Бальзамы для губ', kaz: 'Сұлулық / Ерін күтімі / Ерінге арналған бальзамдар' }, isLeaf: true },
+    ];
+    const lips = buildClassifierIndex(buildClassifierDirectories(extra));
+    // `Гигиеническая помада` is rewritten `бальзамы для губ`: `для губ` is what the balm is for, which the leaf names.
+    expect(classifyProduct(lips, { name: 'Гигиеническая помада Nivea 4,8 г' })).toMatchObject({ leafId: 1301, confident: true, evidence: [{ via: 'synonym' }] });
+  });
+
   it('leaves out the leaves and words a mapping excludes', () => {
     const options = { excludeLeafIds: new Set([801]) };
     expect(classifyProduct(index, { name: 'Казан алюминиевый 10 л' }, options).leafId).toBeUndefined();
