@@ -13,10 +13,10 @@ import { isCatchAllText } from './catch-all-words.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
 import { readKnownBrands } from './known-brands.js';
-import { isNeutralModifier } from './neutral-modifiers.js';
+import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { stemForIndex } from './stem-for-index.js';
-import { isUnknownParticiple } from './unknown-participles.js';
+import { isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The least score of a confident answer. */
 export const CONFIDENT_SCORE = 0.85;
@@ -387,7 +387,7 @@ export function findUnexplainedWords(index: ClassifierIndex, leaf: IndexedLeaf, 
  */
 function findUnexplained(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined): string[] {
   return reading.stems
-    .filter((stem) => !reading.optional.has(stem) && !isNeutralModifier(stem) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem))
+    .filter((stem) => !reading.optional.has(stem) && !isNeutralModifier(stem) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem))
     .map((stem) => reading.wordOf.get(stem) ?? stem);
 }
 
@@ -402,6 +402,8 @@ function explainsByLeaf(leaf: IndexedLeaf, stem: string, word: string): boolean 
   if (words.has(stem)) return true;
   const heads = leaf.names.flatMap((name) => name.head);
   if (stem.length >= 4 && heads.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, Math.min(5, stem.length)))))) return true;
+  // `куриные` of `Курица`, `молочный` of `Молоко`: an adjective of the leaf's own noun, its last consonant changed.
+  if (ADJECTIVE_ENDING.test(word) && heads.some((head) => head.length >= ALTERNATION_NOUN && stem.length >= head.length && stem.startsWith(head.slice(0, -1)))) return true;
   for (const known of words) {
     if (stem.length > known.length && stem.startsWith(known) && (known.length >= 4 || ADJECTIVE_SUFFIX.test(stem.slice(known.length)))) return true;
     if (known.length >= COMPOUND_WORD && ADJECTIVE_ENDING.test(word) && known.slice(0, COMPOUND_START) === word.slice(0, COMPOUND_START)) return true;
@@ -428,6 +430,8 @@ const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
 // A compound of the leaf's words (a stem this long) opens with an adjective's first letters (`авто` of `автотовар`).
 const COMPOUND_WORD = 7;
 const COMPOUND_START = 4;
+// A noun stem this long keeps its root when an adjective changes its last consonant (`куриц` → `курин`).
+const ALTERNATION_NOUN = 5;
 
 /**
  * How a leaf's compound head stem (`электрочайник`) holds the type: `supported` when the type ends it

@@ -186,6 +186,32 @@ describe('classifyProduct', () => {
     expect(classifyProduct(lips, { name: 'Гигиеническая помада Nivea 4,8 г' })).toMatchObject({ leafId: 1301, confident: true, evidence: [{ via: 'synonym' }] });
   });
 
+  it('reads what goods are flavoured with as no kind of goods, unless the directory names goods by the word', () => {
+    const extra = [
+      { id: 14, parentId: null, name: { rus: 'Сладости', kaz: 'Тәттілер' }, path: { rus: 'Продукты / Сладости', kaz: 'Азық / Тәттілер' }, isLeaf: false },
+      { id: 1401, parentId: 14, name: { rus: 'Мармелад', kaz: 'Мармелад' }, path: { rus: 'Продукты / Сладости / Мармелад', kaz: 'Азық / Тәттілер / Мармелад' }, isLeaf: true },
+      { id: 1402, parentId: 14, name: { rus: 'Фруктовые чипсы', kaz: 'Жеміс чипсылары' }, path: { rus: 'Продукты / Сладости / Фруктовые чипсы', kaz: 'Азық / Тәттілер / Жеміс чипсылары' }, isLeaf: true },
+    ];
+    const sweets = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(sweets, { name: 'Мармелад клубничный Haribo 300 г' })).toMatchObject({ leafId: 1401, confident: true });
+    // The directory tells goods apart by `фруктовые`: the word may make another thing, and stays a question.
+    expect(classifyProduct(sweets, { name: 'Мармелад фруктовый 300 г' })).toMatchObject({ leafId: 1401, confident: false, doubt: expect.stringContaining('"фруктовый"') as unknown });
+    // A bare taste names varieties (`Перец сладкий`): never taken as a flavour.
+    expect(classifyProduct(sweets, { name: 'Мармелад кислый 300 г' })).toMatchObject({ leafId: 1401, confident: false });
+  });
+
+  it('reads an adjective of the leaf\'s own noun, its last consonant changed, as a word the leaf explains', () => {
+    const extra = [
+      { id: 15, parentId: null, name: { rus: 'Мясо и птица', kaz: 'Ет және құс' }, path: { rus: 'Продукты / Мясо и птица', kaz: 'Азық / Ет және құс' }, isLeaf: false },
+      { id: 1501, parentId: 15, name: { rus: 'Курица', kaz: 'Тауық' }, path: { rus: 'Продукты / Мясо и птица / Курица', kaz: 'Азық / Ет және құс / Тауық' }, isLeaf: true },
+    ];
+    const poultry = buildClassifierIndex(buildClassifierDirectories(extra));
+    // `окорочка` is read `курица` (the synonyms): `куриные` is of `курица`, nothing more.
+    expect(classifyProduct(poultry, { name: 'Окорочка куриные 1 кг' })).toMatchObject({ leafId: 1501, confident: true });
+    // A word of another root is still a doubt.
+    expect(classifyProduct(poultry, { name: 'Окорочка копчёные 1 кг' })).toMatchObject({ leafId: 1501, confident: false });
+  });
+
   it('leaves out the leaves and words a mapping excludes', () => {
     const options = { excludeLeafIds: new Set([801]) };
     expect(classifyProduct(index, { name: 'Казан алюминиевый 10 л' }, options).leafId).toBeUndefined();
