@@ -190,7 +190,11 @@ export function findBrandLikeWords(name: string): Set<string> {
   const long = original.slice(1).filter((word) => /^\p{L}{4,}$/u.test(word));
   const titleCase = long.length >= 2 && long.every((word) => /^\p{Lu}/u.test(word));
   const byCase = !allCaps && !titleCase;
-  const brandLike = original.filter((word, i) => i > 0 && ((cyrillicName && /^[A-Za-z]/.test(word)) || (byCase && /^\p{Lu}\p{Ll}/u.test(word))));
+  // `Салфетки влажные / Влажные салфетки Ola`: a word opening a phrase, or one the name also writes in lower case, is capitalised by the sentence, not by a brand.
+  const lower = new Set(original.filter((word) => /^\p{Ll}/u.test(word)).map((word) => word.toLowerCase()));
+  const openers = new Set((name.split(PHRASE_BREAK).map((phrase) => phrase.match(WORD)?.[0]).filter((word) => word !== undefined)));
+  const byCaseBrand = (word: string): boolean => byCase && /^\p{Lu}\p{Ll}/u.test(word) && !openers.has(word) && !lower.has(word.toLowerCase());
+  const brandLike = original.filter((word, i) => i > 0 && ((cyrillicName && /^[A-Za-z]/.test(word)) || byCaseBrand(word)));
   // Normalised as the name's words are, all at once.
   return new Set(brandLike.length === 0 ? [] : tokenizeForMatch(brandLike.join(' ')));
 }
