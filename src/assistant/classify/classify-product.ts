@@ -15,7 +15,7 @@ import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } f
 import { readKnownBrands } from './known-brands.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
 import { splitNamePhrase } from './split-name-phrase.js';
-import { stemForIndex } from './stem-for-index.js';
+import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The least score of a confident answer. */
@@ -120,12 +120,12 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
 }
 
 function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): TypeRanking {
-  const readings: TypeReading[] = [...readType('name', type)];
+  const readings: TypeReading[] = [...readType(index, 'name', type)];
   const meaningfulLabel = label !== undefined && label.trim() !== '' && !isCatchAllText(label) ? label : undefined;
-  if (meaningfulLabel !== undefined) readings.push(...readType('label', extractProductType(meaningfulLabel)));
+  if (meaningfulLabel !== undefined) readings.push(...readType(index, 'label', extractProductType(meaningfulLabel)));
   const meaningfulGroups = groups.filter((group) => group.trim() !== '' && !isCatchAllText(group));
   const lastGroup = meaningfulGroups[meaningfulGroups.length - 1];
-  if (lastGroup !== undefined) readings.push(...readType('group', extractProductType(lastGroup)));
+  if (lastGroup !== undefined) readings.push(...readType(index, 'group', extractProductType(lastGroup)));
   const contextTokens = [meaningfulLabel ?? '', ...meaningfulGroups].flatMap((text) => tokenizeForMatch(text));
   const contextStems = new Set(contextTokens.map(stemForIndex));
   const demographic = collectDemographic([...type.tokens, ...contextTokens]);
@@ -278,10 +278,14 @@ function isKindOf(item: LeafScore, best: LeafScore, type: ProductType): boolean 
   );
 }
 
-function readType(source: Evidence['source'], type: ProductType): TypeReading[] {
+function readType(index: ClassifierIndex, source: Evidence['source'], type: ProductType): TypeReading[] {
   if (type.words.length === 0) return [];
   const stemsOf = (words: readonly string[]): string[] => [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stemForIndex))];
   const stems = stemsOf(type.words);
+  // A letter after the head tells leaves apart where the directory names a kind of that head by it (`Витамин D3` → `Витамин D`);
+  // elsewhere it is a size or a code (`Бумага А4`), no word of the type.
+  const letters = type.words.slice(1).map(readKindLetter).filter((letter): letter is string => letter !== undefined && isKindLetter(index, stems, letter));
+  stems.push(...letters);
   if (stems.length === 0) return [];
   const optional = new Set(type.words.filter((word) => CONTAINER_WORDS.has(word)).map(stemForIndex));
   const wordsOf = (words: readonly string[]): Map<string, string> => new Map(words.map((word) => [stemForIndex(word), word]));
@@ -293,6 +297,13 @@ function readType(source: Evidence['source'], type: ProductType): TypeReading[] 
     readings.push({ source, phrase: type.text, stems: stemsOf(head), wordOf: wordsOf(head), optional, purpose: stemsOf([...purpose, ...type.purpose]), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true });
   }
   return readings;
+}
+
+/** Whether a leaf's name has the letter beside a head stem of the type (`Витамин D` for `витамин` and `d`). */
+function isKindLetter(index: ClassifierIndex, stems: readonly string[], letter: string): boolean {
+  if (!Object.hasOwn(index.byHeadStem, letter)) return false;
+  const named = new Set(index.byHeadStem[letter]);
+  return stems.some((stem) => Object.hasOwn(index.byHeadStem, stem) && (index.byHeadStem[stem] ?? []).some((position) => named.has(position)));
 }
 
 function findCandidates(index: ClassifierIndex, reading: TypeReading): Set<number> {
@@ -371,7 +382,7 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
  */
 export function findUnexplainedWords(index: ClassifierIndex, leaf: IndexedLeaf, type: ProductType, neutral?: ReadonlySet<string>): string[] {
   let fewest: string[] | undefined;
-  for (const reading of readType('label', type)) {
+  for (const reading of readType(index, 'label', type)) {
     const unexplained = findUnexplained(index, leaf, reading, neutral);
     if (fewest === undefined || unexplained.length < fewest.length) fewest = unexplained;
   }

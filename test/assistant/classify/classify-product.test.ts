@@ -212,6 +212,17 @@ describe('classifyProduct', () => {
     expect(classifyProduct(poultry, { name: 'Окорочка копчёные 1 кг' })).toMatchObject({ leafId: 1501, confident: false });
   });
 
+  it('tells leaves apart by a letter after the head noun, in either script, where the directory names kinds by it', () => {
+    const extra = [
+      { id: 103, parentId: 1, name: { rus: 'Витамин D', kaz: 'D витамині' }, path: { rus: 'Аптека / Витамины / Витамин D', kaz: 'Дәріхана / Витаминдер / D витамині' }, isLeaf: true },
+      { id: 104, parentId: 1, name: { rus: 'Витамины и БАДы', kaz: 'Витаминдер мен ББҚ' }, path: { rus: 'Аптека / Витамины / Витамины и БАДы', kaz: 'Дәріхана / Витаминдер / Витаминдер мен ББҚ' }, isLeaf: true },
+    ];
+    const vitamins = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(vitamins, { name: 'Витамин D3 Solgar 1000 МЕ' })).toMatchObject({ leafId: 103, confident: true });
+    expect(classifyProduct(vitamins, { name: 'Витамин Д 500 МЕ 60 капсул' })).toMatchObject({ leafId: 103, confident: true });
+    expect(classifyProduct(vitamins, { name: 'Витамин С 1000 мг' })).toMatchObject({ leafId: 102, confident: true });
+  });
+
   it('leaves out the leaves and words a mapping excludes', () => {
     const options = { excludeLeafIds: new Set([801]) };
     expect(classifyProduct(index, { name: 'Казан алюминиевый 10 л' }, options).leafId).toBeUndefined();
