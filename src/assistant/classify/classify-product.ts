@@ -291,12 +291,24 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   const wordsOf = (words: readonly string[]): Map<string, string> => new Map(words.map((word) => [stemForIndex(word), word]));
   const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf(type.words), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false }];
   const rewritten = rewriteWithSynonyms(type.text);
-  if (rewritten !== undefined && rewritten.exact) {
+  // `Ополаскиватель для белья` → `кондиционеры для белья`: a synonym may take the purpose too, which then is the rewrite's own.
+  // Not where a leaf is named by the seller's own words (`Таблетки для посудомоечных машин`): a synonym names a kind of it at best.
+  const withPurpose = type.purpose.length === 0 || isNamedByOwnWords(index, stems, stemsOf(type.purpose)) ? undefined : rewriteWithSynonyms(`${type.text} для ${type.purpose.join(' ')}`);
+  const purposeTaken = withPurpose !== undefined && withPurpose.exact && withPurpose.text !== `${rewritten?.text ?? type.text} для ${type.purpose.join(' ')}`;
+  const reading = purposeTaken ? withPurpose : rewritten;
+  if (reading !== undefined && reading.exact) {
     // `Гигиеническая помада` → `бальзамы для губ`: a rewrite says what the goods are and, after its preposition, what for.
-    const { head, purpose } = splitNamePhrase(tokenizeForMatch(rewritten.text), 'rus');
-    readings.push({ source, phrase: type.text, stems: stemsOf(head), wordOf: wordsOf(head), optional, purpose: stemsOf([...purpose, ...type.purpose]), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true });
+    const { head, purpose } = splitNamePhrase(tokenizeForMatch(reading.text), 'rus');
+    readings.push({ source, phrase: type.text, stems: stemsOf(head), wordOf: wordsOf(head), optional, purpose: stemsOf(purposeTaken ? purpose : [...purpose, ...type.purpose]), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true });
   }
   return readings;
+}
+
+/** Whether a leaf has a name whose head holds every stem of the type and whose purpose holds every stem of the product's. */
+function isNamedByOwnWords(index: ClassifierIndex, stems: readonly string[], purpose: readonly string[]): boolean {
+  const [first] = stems;
+  if (first === undefined || !Object.hasOwn(index.byHeadStem, first)) return false;
+  return (index.byHeadStem[first] ?? []).some((position) => index.leaves[position]?.names.some((name) => stems.every((stem) => name.head.includes(stem)) && purpose.every((stem) => name.purpose.includes(stem))) === true);
 }
 
 /** Whether a leaf's name has the letter beside a head stem of the type (`Витамин D` for `витамин` and `d`). */

@@ -186,6 +186,20 @@ describe('classifyProduct', () => {
     expect(classifyProduct(lips, { name: 'Гигиеническая помада Nivea 4,8 г' })).toMatchObject({ leafId: 1301, confident: true, evidence: [{ via: 'synonym' }] });
   });
 
+  it('rewrites a type with its purpose when a synonym takes both, unless a leaf is named by the seller\'s own words', () => {
+    const extra = [
+      { id: 16, parentId: null, name: { rus: 'Бытовая химия', kaz: 'Тұрмыстық химия' }, path: { rus: 'Бытовая химия', kaz: 'Тұрмыстық химия' }, isLeaf: false },
+      { id: 1601, parentId: 16, name: { rus: 'Кондиционеры для белья', kaz: 'Кірге арналған кондиционерлер' }, path: { rus: 'Бытовая химия / Кондиционеры для белья', kaz: 'Тұрмыстық химия / Кірге арналған кондиционерлер' }, isLeaf: true },
+      { id: 1602, parentId: 16, name: { rus: 'Средства для мытья посуды', kaz: 'Ыдыс жууға арналған құралдар' }, path: { rus: 'Бытовая химия / Средства для мытья посуды', kaz: 'Тұрмыстық химия / Ыдыс жууға арналған құралдар' }, isLeaf: true },
+      { id: 1603, parentId: 16, name: { rus: 'Таблетки для посудомоечных машин', kaz: 'Ыдыс жуғыш машиналарға арналған таблеткалар' }, path: { rus: 'Бытовая химия / Таблетки для посудомоечных машин', kaz: 'Тұрмыстық химия / Ыдыс жуғыш машиналарға арналған таблеткалар' }, isLeaf: true },
+    ];
+    const chemistry = buildClassifierIndex(buildClassifierDirectories(extra));
+    // `ополаскиватель для белья` is `кондиционеры для белья`: the type alone (`ополаскиватель`) names nothing.
+    expect(classifyProduct(chemistry, { name: 'Ополаскиватель для белья Lenor 1 л' })).toMatchObject({ leafId: 1601, confident: true, evidence: [{ via: 'synonym' }] });
+    // `таблетки для посудомоечных машин` is also rewritten (a kind of `средства для мытья посуды`), but a leaf has these very words.
+    expect(classifyProduct(chemistry, { name: 'Таблетки для посудомоечной машины Finish 30 шт' })).toMatchObject({ leafId: 1603, confident: true });
+  });
+
   it('reads what goods are flavoured with as no kind of goods, unless the directory names goods by the word', () => {
     const extra = [
       { id: 14, parentId: null, name: { rus: 'Сладости', kaz: 'Тәттілер' }, path: { rus: 'Продукты / Сладости', kaz: 'Азық / Тәттілер' }, isLeaf: false },
