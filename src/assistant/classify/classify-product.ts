@@ -51,6 +51,8 @@ interface TypeReading {
   form: string[];
   weight: number;
   viaSynonym: boolean;
+  /** Words the name cuts short with a dot (`зажиг` of `Свечи зажиг.`), as written: each stands for a word it opens. */
+  cut: readonly string[];
 }
 
 interface LeafScore {
@@ -105,7 +107,7 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
   const type = extractProductType(input.name, input.brand, options.excludeWords, readKnownBrands(index, options));
-  const key = JSON.stringify([type.text, type.purpose, type.form, label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined)]);
+  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined)]);
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));
   let memo = byOptions.get(options);
@@ -289,7 +291,7 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   if (stems.length === 0) return [];
   const optional = new Set(type.words.filter((word) => CONTAINER_WORDS.has(word)).map(stemForIndex));
   const wordsOf = (words: readonly string[]): Map<string, string> => new Map(words.map((word) => [stemForIndex(word), word]));
-  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf(type.words), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false }];
+  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf(type.words), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false, cut: type.cut ?? [] }];
   const rewritten = rewriteWithSynonyms(type.text);
   // `Ополаскиватель для белья` → `кондиционеры для белья`: a synonym may take the purpose too, which then is the rewrite's own.
   // Not where a leaf is named by the seller's own words (`Таблетки для посудомоечных машин`): a synonym names a kind of it at best.
@@ -299,7 +301,7 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   if (reading !== undefined && reading.exact) {
     // `Гигиеническая помада` → `бальзамы для губ`: a rewrite says what the goods are and, after its preposition, what for.
     const { head, purpose } = splitNamePhrase(tokenizeForMatch(reading.text), 'rus');
-    readings.push({ source, phrase: type.text, stems: stemsOf(head), wordOf: wordsOf(head), optional, purpose: stemsOf(purposeTaken ? purpose : [...purpose, ...type.purpose]), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true });
+    readings.push({ source, phrase: type.text, stems: stemsOf(head), wordOf: wordsOf(head), optional, purpose: stemsOf(purposeTaken ? purpose : [...purpose, ...type.purpose]), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true, cut: [] });
   }
   return readings;
 }
@@ -325,7 +327,14 @@ function findCandidates(index: ClassifierIndex, reading: TypeReading): Set<numbe
     if (Object.hasOwn(index.byHeadStem, stem)) for (const position of index.byHeadStem[stem] ?? []) found.add(position);
     if (Object.hasOwn(index.byCompoundEnd, stem)) for (const position of index.byCompoundEnd[stem] ?? []) found.add(position);
   }
+  // `Свечи зажиг.`: a cut word meets the leaves whose head has a word it opens.
+  if (reading.cut.length > 0) for (const [stem, positions] of Object.entries(index.byHeadStem)) if (reading.cut.some((word) => opensWord(word, stem))) for (const position of positions) found.add(position);
   return found;
+}
+
+/** Whether a word cut short (`зажиг`) opens a longer stem of the directory (`зажиган`). */
+function opensWord(cut: string, stem: string): boolean {
+  return stem.length > cut.length && stem.startsWith(cut);
 }
 
 /**
@@ -340,7 +349,7 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
   for (const name of leaf.names) {
     let compoundOnly = false;
     const holds = (stem: string): boolean => {
-      if (typeStems.has(stem)) return true;
+      if (typeStems.has(stem) || reading.cut.some((word) => opensWord(word, stem))) return true;
       const reading_ = readCompound(stem, reading.stems);
       if (reading_ === 'plain') compoundOnly = true;
       return reading_ !== undefined;
@@ -350,13 +359,14 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
     const headCover = held / name.head.length;
     // A word before the leaf's words makes another thing (`Швейная машинка` is no toy `Машинка`, `Роликовые коньки` no `Коньки`),
     // unless the leaf itself explains it (`Автомобильный аккумулятор` under `Автотовары`); words after them only qualify it.
-    const firstHeld = reading.stems.findIndex((stem) => name.head.some((head) => head === stem || head.endsWith(stem)));
+    const firstHeld = reading.stems.findIndex((stem) => name.head.some((head) => head === stem || head.endsWith(stem) || opensWord(reading.wordOf.get(stem) ?? stem, head)));
     const leading = reading.stems.slice(0, firstHeld).some((stem) => !reading.optional.has(stem) && !name.purpose.includes(stem) && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem));
     const leafWords = new Set([...name.head, ...name.purpose, ...leaf.ancestorStems]);
     const needed = reading.stems.filter((stem) => !reading.optional.has(stem) || name.head.includes(stem));
     // A word held in a compound of the leaf counts (`чайник` and `электрический` in `электрочайник`).
     const inCompound = (stem: string): boolean => stem.length >= 5 && name.head.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, 5))));
-    const typeCover = needed.length === 0 ? 1 : needed.filter((stem) => leafWords.has(stem) || inCompound(stem)).length / needed.length;
+    const opensLeafWord = (stem: string): boolean => reading.cut.includes(reading.wordOf.get(stem) ?? stem) && [...leafWords].some((known) => opensWord(reading.wordOf.get(stem) ?? stem, known));
+    const typeCover = needed.length === 0 ? 1 : needed.filter((stem) => leafWords.has(stem) || inCompound(stem) || opensLeafWord(stem)).length / needed.length;
     let purposeFactor = 1;
     if (name.purpose.length > 0) {
       // `душевая` says `для душа`: an adjective made of the purpose's noun says it too.
@@ -410,8 +420,14 @@ export function findUnexplainedWords(index: ClassifierIndex, leaf: IndexedLeaf, 
  */
 function findUnexplained(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined): string[] {
   return reading.stems
-    .filter((stem) => !reading.optional.has(stem) && !isNeutralModifier(stem) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem))
+    .filter((stem) => !reading.optional.has(stem) && !isNeutralModifier(stem) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !opensWordOfLeaf(leaf, reading, stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem))
     .map((stem) => reading.wordOf.get(stem) ?? stem);
+}
+
+/** Whether a word the name cuts short opens a word of the leaf's names or path (`зажиг.` of `Свечи зажигания`). */
+function opensWordOfLeaf(leaf: IndexedLeaf, reading: TypeReading, stem: string): boolean {
+  const word = reading.wordOf.get(stem) ?? stem;
+  return reading.cut.includes(word) && [...readLeafWords(leaf)].some((known) => opensWord(word, known));
 }
 
 /**

@@ -237,6 +237,18 @@ describe('classifyProduct', () => {
     expect(classifyProduct(vitamins, { name: 'Витамин С 1000 мг' })).toMatchObject({ leafId: 102, confident: true });
   });
 
+  it('reads a word cut short with a dot as the word of a leaf it opens', () => {
+    const extra = [
+      { id: 17, parentId: null, name: { rus: 'Свечи', kaz: 'Шамдар' }, path: { rus: 'Свечи', kaz: 'Шамдар' }, isLeaf: false },
+      { id: 1701, parentId: 17, name: { rus: 'Свечи', kaz: 'Шамдар' }, path: { rus: 'Свечи / Свечи', kaz: 'Шамдар / Шамдар' }, isLeaf: true },
+      { id: 1702, parentId: 17, name: { rus: 'Свечи зажигания', kaz: 'Оталу шамдары' }, path: { rus: 'Свечи / Свечи зажигания', kaz: 'Шамдар / Оталу шамдары' }, isLeaf: true },
+    ];
+    const candles = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(candles, { name: 'Свечи зажиг. NGK 4 шт' })).toMatchObject({ leafId: 1702, confident: true });
+    // Without the dot the word is no cut: a word the leaves do not have, and a question.
+    expect(classifyProduct(candles, { name: 'Свечи зажиг NGK 4 шт' })).toMatchObject({ confident: false });
+  });
+
   it('leaves out the leaves and words a mapping excludes', () => {
     const options = { excludeLeafIds: new Set([801]) };
     expect(classifyProduct(index, { name: 'Казан алюминиевый 10 л' }, options).leafId).toBeUndefined();

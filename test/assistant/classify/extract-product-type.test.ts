@@ -35,6 +35,9 @@ describe('extractProductType', () => {
     expect(extractProductType('Салфетки влажные / Влажные салфетки Ola 100 шт').text).toBe('салфетки влажные');
     expect(extractProductType('Светодиодная лампа / Лампа светодиодная E27 10 Вт').text).toBe('светодиодная лампа');
     expect(extractProductType('Молоко пастеризованное / Молоко Простоквашино 2,5%').text).toBe('молоко пастеризованное');
+    // A word cut short with a dot is kept as cut; a unit after a number is no word of the type.
+    expect(extractProductType('Свечи зажиг. NGK 4 шт.')).toMatchObject({ text: 'свечи зажиг', cut: ['зажиг'] });
+    expect(extractProductType('Свечи NGK 4 шт.').cut).toBeUndefined();
   });
 
   it('reads a Kazakh name, where the purpose comes before the thing', () => {
