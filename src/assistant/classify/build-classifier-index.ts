@@ -13,10 +13,10 @@ import { isCatchAllName } from './catch-all-words.js';
 import { collectKnownBrandNames } from './known-brands.js';
 import type { ClassifierIndex, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { splitNamePhrase } from './split-name-phrase.js';
-import { stemForIndex } from './stem-for-index.js';
+import { readKindLetter, stemForIndex } from './stem-for-index.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 7;
+export const CLASSIFIER_INDEX_VERSION = 8;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;
@@ -95,5 +95,7 @@ function indexNames(name: string, language: 'rus' | 'kaz', tokenize: (text: stri
 function indexName(text: string, language: 'rus' | 'kaz', full: boolean, tokenize: (text: string) => string[]): IndexedName {
   const { head, purpose } = splitNamePhrase(tokenize(text), language);
   const stems = (words: string[]): string[] => [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stemForIndex))];
-  return { text, language, head: stems(head), purpose: stems(purpose), full };
+  // `Витамин C` beside `Витамин D`: a letter after the head noun is what tells the two leaves apart.
+  const letters = head.slice(1).map(readKindLetter).filter((letter) => letter !== undefined);
+  return { text, language, head: [...new Set([...stems(head), ...letters])], purpose: stems(purpose), full };
 }

@@ -13,9 +13,10 @@ import { isCatchAllText } from './catch-all-words.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
 import { readKnownBrands } from './known-brands.js';
-import { isNeutralModifier } from './neutral-modifiers.js';
-import { stemForIndex } from './stem-for-index.js';
-import { isUnknownParticiple } from './unknown-participles.js';
+import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
+import { splitNamePhrase } from './split-name-phrase.js';
+import { readKindLetter, stemForIndex } from './stem-for-index.js';
+import { isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The least score of a confident answer. */
 export const CONFIDENT_SCORE = 0.85;
@@ -50,6 +51,8 @@ interface TypeReading {
   form: string[];
   weight: number;
   viaSynonym: boolean;
+  /** Words the name cuts short with a dot (`зажиг` of `Свечи зажиг.`), as written: each stands for a word it opens. */
+  cut: readonly string[];
 }
 
 interface LeafScore {
@@ -104,7 +107,7 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
   const type = extractProductType(input.name, input.brand, options.excludeWords, readKnownBrands(index, options));
-  const key = JSON.stringify([type.text, type.purpose, type.form, label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined)]);
+  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined)]);
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));
   let memo = byOptions.get(options);
@@ -119,12 +122,12 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
 }
 
 function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): TypeRanking {
-  const readings: TypeReading[] = [...readType('name', type)];
+  const readings: TypeReading[] = [...readType(index, 'name', type)];
   const meaningfulLabel = label !== undefined && label.trim() !== '' && !isCatchAllText(label) ? label : undefined;
-  if (meaningfulLabel !== undefined) readings.push(...readType('label', extractProductType(meaningfulLabel)));
+  if (meaningfulLabel !== undefined) readings.push(...readType(index, 'label', extractProductType(meaningfulLabel)));
   const meaningfulGroups = groups.filter((group) => group.trim() !== '' && !isCatchAllText(group));
   const lastGroup = meaningfulGroups[meaningfulGroups.length - 1];
-  if (lastGroup !== undefined) readings.push(...readType('group', extractProductType(lastGroup)));
+  if (lastGroup !== undefined) readings.push(...readType(index, 'group', extractProductType(lastGroup)));
   const contextTokens = [meaningfulLabel ?? '', ...meaningfulGroups].flatMap((text) => tokenizeForMatch(text));
   const contextStems = new Set(contextTokens.map(stemForIndex));
   const demographic = collectDemographic([...type.tokens, ...contextTokens]);
@@ -277,20 +280,44 @@ function isKindOf(item: LeafScore, best: LeafScore, type: ProductType): boolean 
   );
 }
 
-function readType(source: Evidence['source'], type: ProductType): TypeReading[] {
+function readType(index: ClassifierIndex, source: Evidence['source'], type: ProductType): TypeReading[] {
   if (type.words.length === 0) return [];
   const stemsOf = (words: readonly string[]): string[] => [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stemForIndex))];
   const stems = stemsOf(type.words);
+  // A letter after the head tells leaves apart where the directory names a kind of that head by it (`Витамин D3` → `Витамин D`);
+  // elsewhere it is a size or a code (`Бумага А4`), no word of the type.
+  const letters = type.words.slice(1).map(readKindLetter).filter((letter): letter is string => letter !== undefined && isKindLetter(index, stems, letter));
+  stems.push(...letters);
   if (stems.length === 0) return [];
   const optional = new Set(type.words.filter((word) => CONTAINER_WORDS.has(word)).map(stemForIndex));
   const wordsOf = (words: readonly string[]): Map<string, string> => new Map(words.map((word) => [stemForIndex(word), word]));
-  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf(type.words), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false }];
+  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf(type.words), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false, cut: type.cut ?? [] }];
   const rewritten = rewriteWithSynonyms(type.text);
-  if (rewritten !== undefined && rewritten.exact) {
-    const words = tokenizeForMatch(rewritten.text);
-    readings.push({ source, phrase: type.text, stems: stemsOf(words), wordOf: wordsOf(words), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true });
+  // `Ополаскиватель для белья` → `кондиционеры для белья`: a synonym may take the purpose too, which then is the rewrite's own.
+  // Not where a leaf is named by the seller's own words (`Таблетки для посудомоечных машин`): a synonym names a kind of it at best.
+  const withPurpose = type.purpose.length === 0 || isNamedByOwnWords(index, stems, stemsOf(type.purpose)) ? undefined : rewriteWithSynonyms(`${type.text} для ${type.purpose.join(' ')}`);
+  const purposeTaken = withPurpose !== undefined && withPurpose.exact && withPurpose.text !== `${rewritten?.text ?? type.text} для ${type.purpose.join(' ')}`;
+  const reading = purposeTaken ? withPurpose : rewritten;
+  if (reading !== undefined && reading.exact) {
+    // `Гигиеническая помада` → `бальзамы для губ`: a rewrite says what the goods are and, after its preposition, what for.
+    const { head, purpose } = splitNamePhrase(tokenizeForMatch(reading.text), 'rus');
+    readings.push({ source, phrase: type.text, stems: stemsOf(head), wordOf: wordsOf(head), optional, purpose: stemsOf(purposeTaken ? purpose : [...purpose, ...type.purpose]), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true, cut: [] });
   }
   return readings;
+}
+
+/** Whether a leaf has a name whose head holds every stem of the type and whose purpose holds every stem of the product's. */
+function isNamedByOwnWords(index: ClassifierIndex, stems: readonly string[], purpose: readonly string[]): boolean {
+  const [first] = stems;
+  if (first === undefined || !Object.hasOwn(index.byHeadStem, first)) return false;
+  return (index.byHeadStem[first] ?? []).some((position) => index.leaves[position]?.names.some((name) => stems.every((stem) => name.head.includes(stem)) && purpose.every((stem) => name.purpose.includes(stem))) === true);
+}
+
+/** Whether a leaf's name has the letter beside a head stem of the type (`Витамин D` for `витамин` and `d`). */
+function isKindLetter(index: ClassifierIndex, stems: readonly string[], letter: string): boolean {
+  if (!Object.hasOwn(index.byHeadStem, letter)) return false;
+  const named = new Set(index.byHeadStem[letter]);
+  return stems.some((stem) => Object.hasOwn(index.byHeadStem, stem) && (index.byHeadStem[stem] ?? []).some((position) => named.has(position)));
 }
 
 function findCandidates(index: ClassifierIndex, reading: TypeReading): Set<number> {
@@ -300,7 +327,14 @@ function findCandidates(index: ClassifierIndex, reading: TypeReading): Set<numbe
     if (Object.hasOwn(index.byHeadStem, stem)) for (const position of index.byHeadStem[stem] ?? []) found.add(position);
     if (Object.hasOwn(index.byCompoundEnd, stem)) for (const position of index.byCompoundEnd[stem] ?? []) found.add(position);
   }
+  // `Свечи зажиг.`: a cut word meets the leaves whose head has a word it opens.
+  if (reading.cut.length > 0) for (const [stem, positions] of Object.entries(index.byHeadStem)) if (reading.cut.some((word) => opensWord(word, stem))) for (const position of positions) found.add(position);
   return found;
+}
+
+/** Whether a word cut short (`зажиг`) opens a longer stem of the directory (`зажиган`). */
+function opensWord(cut: string, stem: string): boolean {
+  return stem.length > cut.length && stem.startsWith(cut);
 }
 
 /**
@@ -315,7 +349,7 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
   for (const name of leaf.names) {
     let compoundOnly = false;
     const holds = (stem: string): boolean => {
-      if (typeStems.has(stem)) return true;
+      if (typeStems.has(stem) || reading.cut.some((word) => opensWord(word, stem))) return true;
       const reading_ = readCompound(stem, reading.stems);
       if (reading_ === 'plain') compoundOnly = true;
       return reading_ !== undefined;
@@ -325,13 +359,14 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
     const headCover = held / name.head.length;
     // A word before the leaf's words makes another thing (`Швейная машинка` is no toy `Машинка`, `Роликовые коньки` no `Коньки`),
     // unless the leaf itself explains it (`Автомобильный аккумулятор` under `Автотовары`); words after them only qualify it.
-    const firstHeld = reading.stems.findIndex((stem) => name.head.some((head) => head === stem || head.endsWith(stem)));
+    const firstHeld = reading.stems.findIndex((stem) => name.head.some((head) => head === stem || head.endsWith(stem) || opensWord(reading.wordOf.get(stem) ?? stem, head)));
     const leading = reading.stems.slice(0, firstHeld).some((stem) => !reading.optional.has(stem) && !name.purpose.includes(stem) && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem));
     const leafWords = new Set([...name.head, ...name.purpose, ...leaf.ancestorStems]);
     const needed = reading.stems.filter((stem) => !reading.optional.has(stem) || name.head.includes(stem));
     // A word held in a compound of the leaf counts (`чайник` and `электрический` in `электрочайник`).
     const inCompound = (stem: string): boolean => stem.length >= 5 && name.head.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, 5))));
-    const typeCover = needed.length === 0 ? 1 : needed.filter((stem) => leafWords.has(stem) || inCompound(stem)).length / needed.length;
+    const opensLeafWord = (stem: string): boolean => reading.cut.includes(reading.wordOf.get(stem) ?? stem) && [...leafWords].some((known) => opensWord(reading.wordOf.get(stem) ?? stem, known));
+    const typeCover = needed.length === 0 ? 1 : needed.filter((stem) => leafWords.has(stem) || inCompound(stem) || opensLeafWord(stem)).length / needed.length;
     let purposeFactor = 1;
     if (name.purpose.length > 0) {
       // `душевая` says `для душа`: an adjective made of the purpose's noun says it too.
@@ -369,7 +404,7 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
  */
 export function findUnexplainedWords(index: ClassifierIndex, leaf: IndexedLeaf, type: ProductType, neutral?: ReadonlySet<string>): string[] {
   let fewest: string[] | undefined;
-  for (const reading of readType('label', type)) {
+  for (const reading of readType(index, 'label', type)) {
     const unexplained = findUnexplained(index, leaf, reading, neutral);
     if (fewest === undefined || unexplained.length < fewest.length) fewest = unexplained;
   }
@@ -385,8 +420,14 @@ export function findUnexplainedWords(index: ClassifierIndex, leaf: IndexedLeaf, 
  */
 function findUnexplained(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined): string[] {
   return reading.stems
-    .filter((stem) => !reading.optional.has(stem) && !isNeutralModifier(stem) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem))
+    .filter((stem) => !reading.optional.has(stem) && !isNeutralModifier(stem) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !opensWordOfLeaf(leaf, reading, stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem))
     .map((stem) => reading.wordOf.get(stem) ?? stem);
+}
+
+/** Whether a word the name cuts short opens a word of the leaf's names or path (`зажиг.` of `Свечи зажигания`). */
+function opensWordOfLeaf(leaf: IndexedLeaf, reading: TypeReading, stem: string): boolean {
+  const word = reading.wordOf.get(stem) ?? stem;
+  return reading.cut.includes(word) && [...readLeafWords(leaf)].some((known) => opensWord(word, known));
 }
 
 /**
@@ -400,6 +441,8 @@ function explainsByLeaf(leaf: IndexedLeaf, stem: string, word: string): boolean 
   if (words.has(stem)) return true;
   const heads = leaf.names.flatMap((name) => name.head);
   if (stem.length >= 4 && heads.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, Math.min(5, stem.length)))))) return true;
+  // `куриные` of `Курица`, `молочный` of `Молоко`: an adjective of the leaf's own noun, its last consonant changed.
+  if (ADJECTIVE_ENDING.test(word) && heads.some((head) => head.length >= ALTERNATION_NOUN && stem.length >= head.length && stem.startsWith(head.slice(0, -1)))) return true;
   for (const known of words) {
     if (stem.length > known.length && stem.startsWith(known) && (known.length >= 4 || ADJECTIVE_SUFFIX.test(stem.slice(known.length)))) return true;
     if (known.length >= COMPOUND_WORD && ADJECTIVE_ENDING.test(word) && known.slice(0, COMPOUND_START) === word.slice(0, COMPOUND_START)) return true;
@@ -426,6 +469,8 @@ const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
 // A compound of the leaf's words (a stem this long) opens with an adjective's first letters (`авто` of `автотовар`).
 const COMPOUND_WORD = 7;
 const COMPOUND_START = 4;
+// A noun stem this long keeps its root when an adjective changes its last consonant (`куриц` → `курин`).
+const ALTERNATION_NOUN = 5;
 
 /**
  * How a leaf's compound head stem (`электрочайник`) holds the type: `supported` when the type ends it

@@ -22,6 +22,8 @@ export interface ProductType {
   form: string[];
   /** Every word of the name (brand words left out), normalised: read once, for whoever needs the rest. */
   tokens: string[];
+  /** Words of the type the name cuts short with a dot (`зажиг` of `Свечи зажиг.`), normalised: each opens a longer word. */
+  cut?: string[];
 }
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
@@ -82,9 +84,21 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
   for (const phrase of phrases) {
     if (russian && !hasRussianWord(phrase)) continue;
     const found = readHead(phrase, brandLike);
-    if (found.words.length > 0) return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens };
+    if (found.words.length > 0) {
+      const cut = readCutWords(name).filter((word) => found.words.includes(word));
+      return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }) };
+    }
   }
   return { text: '', words: [], purpose: [], form: [], tokens };
+}
+
+// A word of four letters or more cut short by a dot (`пастер.`, `зажиг.`); units (`шт.`, `табл.`) are shorter or no words of a type.
+const CUT_WORD = /(?<![\p{L}\p{N}])\p{L}{4,}(?=\.(?:\s|$|[,;)/]))/gu;
+
+/** The words a name writes cut short with a dot, normalised. */
+function readCutWords(name: string): string[] {
+  const found = name.match(CUT_WORD);
+  return found === null ? [] : tokenizeForMatch(found.join(' '));
 }
 
 /** Whether a word is a colour (Russian, Kazakh or English). */
@@ -190,7 +204,11 @@ export function findBrandLikeWords(name: string): Set<string> {
   const long = original.slice(1).filter((word) => /^\p{L}{4,}$/u.test(word));
   const titleCase = long.length >= 2 && long.every((word) => /^\p{Lu}/u.test(word));
   const byCase = !allCaps && !titleCase;
-  const brandLike = original.filter((word, i) => i > 0 && ((cyrillicName && /^[A-Za-z]/.test(word)) || (byCase && /^\p{Lu}\p{Ll}/u.test(word))));
+  // `Салфетки влажные / Влажные салфетки Ola`: a word opening a phrase, or one the name also writes in lower case, is capitalised by the sentence, not by a brand.
+  const lower = new Set(original.filter((word) => /^\p{Ll}/u.test(word)).map((word) => word.toLowerCase()));
+  const openers = new Set((name.split(PHRASE_BREAK).map((phrase) => phrase.match(WORD)?.[0]).filter((word) => word !== undefined)));
+  const byCaseBrand = (word: string): boolean => byCase && /^\p{Lu}\p{Ll}/u.test(word) && !openers.has(word) && !lower.has(word.toLowerCase());
+  const brandLike = original.filter((word, i) => i > 0 && ((cyrillicName && /^[A-Za-z]/.test(word)) || byCaseBrand(word)));
   // Normalised as the name's words are, all at once.
   return new Set(brandLike.length === 0 ? [] : tokenizeForMatch(brandLike.join(' ')));
 }

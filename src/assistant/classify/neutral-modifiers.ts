@@ -27,12 +27,28 @@ const WORDS = [
   'надёжный', 'мягкий', 'теплый', 'тёплый', 'однотонный', 'подарочный',
 ];
 
+// What goods are flavoured with or smell of (`Мармелад клубничный`, `Джем абрикосовый`, `Свеча лавандовая`). A bare taste
+// (`сладкий`, `горький`, `острый`, `солёный`) is left out: it names a variety of vegetables and peppers (`Перец сладкий` is no
+// spice), and a flavour the directory names (`Фруктовые чипсы`, `Кокосовая вода`) is no flavour here (`isFlavourWord`).
+const FLAVOURS = [
+  'клубничный', 'земляничный', 'вишнёвый', 'вишневый', 'черешневый', 'яблочный', 'грушевый', 'апельсиновый', 'мандариновый', 'лимонный',
+  'лаймовый', 'грейпфрутовый', 'банановый', 'абрикосовый', 'персиковый', 'ананасовый', 'виноградный', 'черничный', 'голубичный',
+  'смородиновый', 'клюквенный', 'брусничный', 'облепиховый', 'ежевичный', 'ягодный', 'фруктовый', 'манговый', 'кокосовый', 'ванильный',
+  'карамельный', 'мятный', 'имбирный', 'коричный', 'лавандовый', 'цветочный', 'медовый', 'ореховый', 'арбузный', 'дынный', 'гранатовый',
+];
+
 /** Stems of the words above, in every form `stemForIndex` gives them (the endings are read off the masculine form). */
 const NEUTRAL_STEMS: ReadonlySet<string> = new Set(WORDS.flatMap(formsOf).map(stemForIndex));
+const FLAVOUR_STEMS: ReadonlySet<string> = new Set(FLAVOURS.flatMap(formsOf).map(stemForIndex));
 
 /** Whether a stemmed word of a product type never changes what the head noun is. */
 export function isNeutralModifier(stem: string): boolean {
   return NEUTRAL_STEMS.has(stem);
+}
+
+/** Whether a stemmed word says what goods are flavoured with: no kind, unless the directory names goods by it (the caller asks). */
+export function isFlavourWord(stem: string): boolean {
+  return FLAVOUR_STEMS.has(stem);
 }
 
 function formsOf(word: string): string[] {

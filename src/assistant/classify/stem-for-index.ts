@@ -57,3 +57,13 @@ function readStem(word: string): string {
   const short = SHORT_ENDING.exec(folded);
   return short === null ? folded : (short[1] ?? folded);
 }
+
+// `Витамин Д` and `Витамин D`: a letter naming a kind is one key in either script.
+const LETTER_KEYS: Readonly<Record<string, string>> = { а: 'a', б: 'b', в: 'b', с: 'c', д: 'd', е: 'e', к: 'k' };
+
+/** The key of a one-letter word that names a kind after a noun (`c` of `Витамин C`, `d` of `Витамин Д`), or undefined for any other word. */
+export function readKindLetter(word: string): string | undefined {
+  if (Array.from(word).length !== 1 || !/\p{L}/u.test(word)) return undefined;
+  return LETTER_KEYS[word] ?? word;
+}
+

@@ -69,6 +69,11 @@ function isRootOfDirectory(stems: DirectoryStems, root: string): boolean {
   return false;
 }
 
+/** Whether a word of the directory (a leaf's name or path, either language, or the synonyms) opens with the stem, or the stem with one of five letters or more. */
+export function isStemOfDirectory(index: ClassifierIndex, stem: string): boolean {
+  return isRootOfDirectory(readDirectoryStems(index), stem);
+}
+
 /** Whether a word of a product type is a participle whose root no word of the directory shares, with or without a prefix: it changes no kind. */
 export function isUnknownParticiple(index: ClassifierIndex, word: string): boolean {
   const root = readParticipleRoot(word);

@@ -176,6 +176,79 @@ describe('classifyProduct', () => {
     expect(classifyProduct(index, { name: 'Power bank Xiaomi 20000 мАч' })).toMatchObject({ leafId: 701, evidence: [{ via: 'synonym' }] });
   });
 
+  it('reads the purpose inside a synonym\'s rewrite as purpose, not as words of the type', () => {
+    const extra = [
+      { id: 13, parentId: null, name: { rus: 'Уход за губами', kaz: 'Ерін күтімі' }, path: { rus: 'Красота / Уход за губами', kaz: 'Сұлулық / Ерін күтімі' }, isLeaf: false },
+      { id: 1301, parentId: 13, name: { rus: 'Бальзамы для губ', kaz: 'Ерінге арналған бальзамдар' }, path: { rus: 'Красота / Уход за губами / Бальзамы для губ', kaz: 'Сұлулық / Ерін күтімі / Ерінге арналған бальзамдар' }, isLeaf: true },
+    ];
+    const lips = buildClassifierIndex(buildClassifierDirectories(extra));
+    // `Гигиеническая помада` is rewritten `бальзамы для губ`: `для губ` is what the balm is for, which the leaf names.
+    expect(classifyProduct(lips, { name: 'Гигиеническая помада Nivea 4,8 г' })).toMatchObject({ leafId: 1301, confident: true, evidence: [{ via: 'synonym' }] });
+  });
+
+  it('rewrites a type with its purpose when a synonym takes both, unless a leaf is named by the seller\'s own words', () => {
+    const extra = [
+      { id: 16, parentId: null, name: { rus: 'Бытовая химия', kaz: 'Тұрмыстық химия' }, path: { rus: 'Бытовая химия', kaz: 'Тұрмыстық химия' }, isLeaf: false },
+      { id: 1601, parentId: 16, name: { rus: 'Кондиционеры для белья', kaz: 'Кірге арналған кондиционерлер' }, path: { rus: 'Бытовая химия / Кондиционеры для белья', kaz: 'Тұрмыстық химия / Кірге арналған кондиционерлер' }, isLeaf: true },
+      { id: 1602, parentId: 16, name: { rus: 'Средства для мытья посуды', kaz: 'Ыдыс жууға арналған құралдар' }, path: { rus: 'Бытовая химия / Средства для мытья посуды', kaz: 'Тұрмыстық химия / Ыдыс жууға арналған құралдар' }, isLeaf: true },
+      { id: 1603, parentId: 16, name: { rus: 'Таблетки для посудомоечных машин', kaz: 'Ыдыс жуғыш машиналарға арналған таблеткалар' }, path: { rus: 'Бытовая химия / Таблетки для посудомоечных машин', kaz: 'Тұрмыстық химия / Ыдыс жуғыш машиналарға арналған таблеткалар' }, isLeaf: true },
+    ];
+    const chemistry = buildClassifierIndex(buildClassifierDirectories(extra));
+    // `ополаскиватель для белья` is `кондиционеры для белья`: the type alone (`ополаскиватель`) names nothing.
+    expect(classifyProduct(chemistry, { name: 'Ополаскиватель для белья Lenor 1 л' })).toMatchObject({ leafId: 1601, confident: true, evidence: [{ via: 'synonym' }] });
+    // `таблетки для посудомоечных машин` is also rewritten (a kind of `средства для мытья посуды`), but a leaf has these very words.
+    expect(classifyProduct(chemistry, { name: 'Таблетки для посудомоечной машины Finish 30 шт' })).toMatchObject({ leafId: 1603, confident: true });
+  });
+
+  it('reads what goods are flavoured with as no kind of goods, unless the directory names goods by the word', () => {
+    const extra = [
+      { id: 14, parentId: null, name: { rus: 'Сладости', kaz: 'Тәттілер' }, path: { rus: 'Продукты / Сладости', kaz: 'Азық / Тәттілер' }, isLeaf: false },
+      { id: 1401, parentId: 14, name: { rus: 'Мармелад', kaz: 'Мармелад' }, path: { rus: 'Продукты / Сладости / Мармелад', kaz: 'Азық / Тәттілер / Мармелад' }, isLeaf: true },
+      { id: 1402, parentId: 14, name: { rus: 'Фруктовые чипсы', kaz: 'Жеміс чипсылары' }, path: { rus: 'Продукты / Сладости / Фруктовые чипсы', kaz: 'Азық / Тәттілер / Жеміс чипсылары' }, isLeaf: true },
+    ];
+    const sweets = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(sweets, { name: 'Мармелад клубничный Haribo 300 г' })).toMatchObject({ leafId: 1401, confident: true });
+    // The directory tells goods apart by `фруктовые`: the word may make another thing, and stays a question.
+    expect(classifyProduct(sweets, { name: 'Мармелад фруктовый 300 г' })).toMatchObject({ leafId: 1401, confident: false, doubt: expect.stringContaining('"фруктовый"') as unknown });
+    // A bare taste names varieties (`Перец сладкий`): never taken as a flavour.
+    expect(classifyProduct(sweets, { name: 'Мармелад кислый 300 г' })).toMatchObject({ leafId: 1401, confident: false });
+  });
+
+  it('reads an adjective of the leaf\'s own noun, its last consonant changed, as a word the leaf explains', () => {
+    const extra = [
+      { id: 15, parentId: null, name: { rus: 'Мясо и птица', kaz: 'Ет және құс' }, path: { rus: 'Продукты / Мясо и птица', kaz: 'Азық / Ет және құс' }, isLeaf: false },
+      { id: 1501, parentId: 15, name: { rus: 'Курица', kaz: 'Тауық' }, path: { rus: 'Продукты / Мясо и птица / Курица', kaz: 'Азық / Ет және құс / Тауық' }, isLeaf: true },
+    ];
+    const poultry = buildClassifierIndex(buildClassifierDirectories(extra));
+    // `окорочка` is read `курица` (the synonyms): `куриные` is of `курица`, nothing more.
+    expect(classifyProduct(poultry, { name: 'Окорочка куриные 1 кг' })).toMatchObject({ leafId: 1501, confident: true });
+    // A word of another root is still a doubt.
+    expect(classifyProduct(poultry, { name: 'Окорочка копчёные 1 кг' })).toMatchObject({ leafId: 1501, confident: false });
+  });
+
+  it('tells leaves apart by a letter after the head noun, in either script, where the directory names kinds by it', () => {
+    const extra = [
+      { id: 103, parentId: 1, name: { rus: 'Витамин D', kaz: 'D витамині' }, path: { rus: 'Аптека / Витамины / Витамин D', kaz: 'Дәріхана / Витаминдер / D витамині' }, isLeaf: true },
+      { id: 104, parentId: 1, name: { rus: 'Витамины и БАДы', kaz: 'Витаминдер мен ББҚ' }, path: { rus: 'Аптека / Витамины / Витамины и БАДы', kaz: 'Дәріхана / Витаминдер / Витаминдер мен ББҚ' }, isLeaf: true },
+    ];
+    const vitamins = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(vitamins, { name: 'Витамин D3 Solgar 1000 МЕ' })).toMatchObject({ leafId: 103, confident: true });
+    expect(classifyProduct(vitamins, { name: 'Витамин Д 500 МЕ 60 капсул' })).toMatchObject({ leafId: 103, confident: true });
+    expect(classifyProduct(vitamins, { name: 'Витамин С 1000 мг' })).toMatchObject({ leafId: 102, confident: true });
+  });
+
+  it('reads a word cut short with a dot as the word of a leaf it opens', () => {
+    const extra = [
+      { id: 17, parentId: null, name: { rus: 'Свечи', kaz: 'Шамдар' }, path: { rus: 'Свечи', kaz: 'Шамдар' }, isLeaf: false },
+      { id: 1701, parentId: 17, name: { rus: 'Свечи', kaz: 'Шамдар' }, path: { rus: 'Свечи / Свечи', kaz: 'Шамдар / Шамдар' }, isLeaf: true },
+      { id: 1702, parentId: 17, name: { rus: 'Свечи зажигания', kaz: 'Оталу шамдары' }, path: { rus: 'Свечи / Свечи зажигания', kaz: 'Шамдар / Оталу шамдары' }, isLeaf: true },
+    ];
+    const candles = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(candles, { name: 'Свечи зажиг. NGK 4 шт' })).toMatchObject({ leafId: 1702, confident: true });
+    // Without the dot the word is no cut: a word the leaves do not have, and a question.
+    expect(classifyProduct(candles, { name: 'Свечи зажиг NGK 4 шт' })).toMatchObject({ confident: false });
+  });
+
   it('leaves out the leaves and words a mapping excludes', () => {
     const options = { excludeLeafIds: new Set([801]) };
     expect(classifyProduct(index, { name: 'Казан алюминиевый 10 л' }, options).leafId).toBeUndefined();

@@ -31,6 +31,13 @@ describe('extractProductType', () => {
     // A capitalised word inside a lower-case name is a brand; capitals (`ГРМ`) are an abbreviation of the type.
     expect(extractProductType('Лапша б/п Роллтон острая 70 г').text).toBe('лапша б п');
     expect(extractProductType('Ремень ГРМ Gates 5462XS').text).toBe('ремень грм');
+    // A word capitalised because it opens a phrase, or one the name also writes in lower case, is no brand.
+    expect(extractProductType('Салфетки влажные / Влажные салфетки Ola 100 шт').text).toBe('салфетки влажные');
+    expect(extractProductType('Светодиодная лампа / Лампа светодиодная E27 10 Вт').text).toBe('светодиодная лампа');
+    expect(extractProductType('Молоко пастеризованное / Молоко Простоквашино 2,5%').text).toBe('молоко пастеризованное');
+    // A word cut short with a dot is kept as cut; a unit after a number is no word of the type.
+    expect(extractProductType('Свечи зажиг. NGK 4 шт.')).toMatchObject({ text: 'свечи зажиг', cut: ['зажиг'] });
+    expect(extractProductType('Свечи NGK 4 шт.').cut).toBeUndefined();
   });
 
   it('reads a Kazakh name, where the purpose comes before the thing', () => {
