@@ -1,7 +1,8 @@
 /**
  * Product sinks that spool finished products to disk instead of memory, so a 500,000-row file holds
  * only the products still being assembled: the import's into the run's SQLite spool (crash-safe,
- * with drafts and content hashes), the dry run's into a scratch file of `v8.serialize` records.
+ * with drafts and content hashes), the dry run's into a scratch file. Both store the same compact
+ * records as JSON.
  */
 import type { MappedRow } from '../stages/mapped-row.js';
 import type { AssembledProduct, ProductSink } from '../stages/product-sink.js';
@@ -15,17 +16,19 @@ import type { ScratchSpool } from './scratch/open-scratch-spool.js';
  * spooled there already), and with the product-level fields only where a row differs from the
  * first row (the SKU rows of a product usually repeat its names and descriptions word for word).
  */
-type CompactRecord = Omit<MappedRow, 'cells' | 'product' | 'source'> & { cells?: undefined; product?: MappedRow['product'] | undefined; source?: MappedRow['source'] | undefined };
+type CompactRecord = Omit<MappedRow, 'cells' | 'product' | 'source'> & { cells?: undefined; product?: MappedRow['product'] | null | undefined; source?: MappedRow['source'] | null | undefined };
 
-// The left-out fields stay as `undefined` where they were: `v8.serialize` keeps them, so a record
-// read back has its keys in the order it was made with (JSON drops them, and they come last).
+// A left-out source or product stays where it was as `null` (JSON drops an `undefined`), so a
+// record read back has its keys in the order it was made with, as a record never spooled has them
+// (the assembler's messages and checks read records by key order). `cells`, one object of the run
+// never compared as text, is dropped and put back last.
 function compactRecords(records: readonly MappedRow[], rows: readonly MappedRow['source'][]): CompactRecord[] {
   const first = records[0];
   return records.map((record, i) => ({
     ...record,
     cells: undefined,
-    source: record.source === rows[i] ? undefined : record.source,
-    product: i === 0 || first === undefined || !sameProductFields(record.product, first.product) ? record.product : undefined,
+    source: record.source === rows[i] ? null : record.source,
+    product: i === 0 || first === undefined || !sameProductFields(record.product, first.product) ? record.product : null,
   }));
 }
 
@@ -33,7 +36,8 @@ function expandRecords(records: readonly CompactRecord[], rows: readonly MappedR
   const first = records[0]?.product;
   return records.map((record, i) => ({
     ...record,
-    // A record spooled before sources were left out has its own.
+    // A record spooled before sources were left out has its own; one spooled before the left-out
+    // fields were kept as `null` has none of the three keys (they then come last).
     source: record.source ?? (rows[i] as MappedRow['source']),
     product: record.product ?? (first as MappedRow['product']),
     cells,

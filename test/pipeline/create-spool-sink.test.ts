@@ -58,7 +58,7 @@ describe('createSpoolSink', () => {
 
   it('reopens a product from the dry run\'s scratch spool whole, every field of every record', async () => {
     dir = await mkdtemp(join(tmpdir(), 'spool-sink-'));
-    const scratch = openScratchSpool(join(dir, 'scratch.spool'), { groupSize: 1 });
+    const scratch = openScratchSpool(join(dir, 'scratch.spool'), { pendingBytes: 1 });
     try {
       const sink = createScratchSpoolSink(scratch);
       const sheetRef = (row: number) => ({ file: 'c.xlsx', sheet: 'Лист 1', row });
@@ -198,7 +198,7 @@ describe('createSpoolSink', () => {
       assembler.finish();
       return events;
     };
-    const scratch = openScratchSpool(join(dir, 'scratch.spool'), { groupSize: 2 });
+    const scratch = openScratchSpool(join(dir, 'scratch.spool'), { pendingBytes: 4096 });
     try {
       const inMemory = runWith(createMemoryProductSink());
       const spooled = runWith(createScratchSpoolSink(scratch));

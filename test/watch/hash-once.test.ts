@@ -4,7 +4,7 @@
  * nor recorded under a hash that is not its content; it waits in `processing/` and is hashed and
  * decided again on the next try. Against an in-test sandbox over real HTTP.
  */
-import fs from 'node:fs';
+import type fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { appendFile, readdir, writeFile } from 'node:fs/promises';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -149,12 +149,12 @@ describe('runWatch: one hash per dropped file', () => {
     await writeFile(join(bed.inbox, 'catalog.csv'), buildCatalogCsv(buildRows('T', 2, 70)));
     const stop = new AbortController();
     // The stop request comes as the watcher opens the file to hash it.
-    const real = fs.createReadStream.bind(fs);
+    const real = fsp.open.bind(fsp);
     let opened = 0;
-    spyOnBuiltin(fs, 'createReadStream', ((target: fs.PathLike, options?: Parameters<typeof fs.createReadStream>[1]) => {
+    spyOnBuiltin(fsp, 'open', ((target: fs.PathLike, flags?: string) => {
       if (String(target) === claimed && ++opened === 1) stop.abort();
-      return real(target, options);
-    }) as typeof fs.createReadStream);
+      return real(target, flags);
+    }) as typeof fsp.open);
 
     const stopped = await runWatch(buildWatchOptions(bed, []), buildDeps(bed, { signal: stop.signal }));
     expect(stopped.exitCode).toBe(130);

@@ -2,25 +2,29 @@
  * A product spool for a run that is never resumed (the dry run): an append-only file of its own,
  * private, deleted when closed. The state database's spool is the import's crash-safe record; a dry
  * run needs the spool only to take back a product that a late row reopens, which is rare, while
- * every product is put. So putting is made cheap: values wait in memory until `groupSize` of them
- * are put, then the group is written as one `v8.serialize` record (one call and one buffer per group:
- * per value, the calls cost twice as much; docs/performance.md). Where each key's value is, by the
- * key's id in the run's `ProductKeyIndex`, finds it again; a value still waiting is taken as it is.
+ * every product is put. So putting is made cheap: each value is written at once as JSON (UTF-8),
+ * the import spool's record format, into one reused buffer of a megabyte that goes to the file when
+ * full, and nothing of the value stays in memory. Where each key's value is (offset and length, by
+ * the key's id in the run's `ProductKeyIndex`) finds it again.
  *
- * A key put again (reopened, then closed with its late rows) goes to a new group; a group whose
- * values were all taken is dead space. When dead space passes both the live groups' size and
- * `COMPACT_BYTES`, the live groups are copied to a fresh file, so a file whose rows are scattered
- * cannot make the spool grow without bound. Memory holds one group and the index only.
+ * Not `v8.serialize`: with a call per product, or per 64, the scavenges of the dry run promoted
+ * about four times as much to the old generation (100 MB instead of 20–25 per 100,000 CSV rows)
+ * and the run spent a second more in garbage collection; JSON into a reused buffer promotes no more
+ * than writing nothing (docs/performance.md, "The CSV dry run won back").
+ *
+ * A key put again (reopened, then closed with its late rows) is written anew; its old bytes are dead
+ * space. When dead space passes both the live values' size and `COMPACT_BYTES`, the live values are
+ * copied to a fresh file, so a file whose rows are scattered cannot make the spool grow without
+ * bound. Memory holds the buffer and two numbers per key.
  */
 import { closeSync, readSync, renameSync, rmSync } from 'node:fs';
-import { deserialize, serialize } from 'node:v8';
 import { StateError } from '../../core/errors.js';
 import { createProductKeyIndex, type ProductKeyIndex } from '../../core/product-key-index.js';
 import { createScratchFile, writeFully } from './spill-byte-file.js';
 
 /** A spool of values by key; `close` deletes the file. */
 export interface ScratchSpool {
-  /** Stores `value` (anything `v8.serialize` takes) for `key`, replacing an earlier one. */
+  /** Stores `value` (plain JSON data: what `JSON.stringify` drops or changes is not given back) for `key`, replacing an earlier one. */
   put(key: string, value: unknown): void;
   /** The value of `key`, forgotten here; undefined when none is stored. */
   take<T>(key: string): T | undefined;
@@ -28,118 +32,97 @@ export interface ScratchSpool {
   close(): void;
 }
 
-/** Dead space tolerated before the live groups are copied to a fresh file. */
+/** Dead space tolerated before the live values are copied to a fresh file. */
 const COMPACT_BYTES = 256 * 1024 * 1024;
-/** Values per group. */
-const GROUP_SIZE = 64;
-/** The group number of a value still waiting in memory. */
-const WAITING = -2;
+/** Bytes gathered in memory before one write to the file. */
+const PENDING_BYTES = 1 << 20;
 
 /** Options of `openScratchSpool`. */
 interface ScratchSpoolOptions {
   /** Dead space tolerated before compacting; default 256 MiB. */
   compactBytes?: number;
-  /** Values per group written; default 64. */
-  groupSize?: number;
+  /** Bytes gathered before a write; default 1 MiB (a larger value gets a buffer of its own size). */
+  pendingBytes?: number;
   /** The run's product key ids (the assembler's and the outcome store's); an own index when not given. */
   productKeys?: ProductKeyIndex;
 }
 
-/** The groups in the file, by number: where each is, and how many of its values are not taken yet. Plain arrays of numbers: no object per group. */
-interface Groups {
+/** Where each key's value is, by key id: its offset in the file (-1 or a hole: none) and its length in bytes. Plain arrays of numbers: no object per value. */
+interface Places {
   offsets: number[];
   lengths: number[];
-  live: number[];
 }
 
 /** Creates the spool file at `path` (replacing a stale one) and opens it. */
 export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}): ScratchSpool {
   const compactBytes = options.compactBytes ?? COMPACT_BYTES;
-  const groupSize = options.groupSize ?? GROUP_SIZE;
   let fd = createScratchFile(path, 'create the dry run spool');
   const productKeys = options.productKeys ?? createProductKeyIndex();
-  // By key id: the group of its value (-1 or a hole: none; WAITING: in `waiting`) and its place there.
-  const groupOf: number[] = [];
-  const indexOf: number[] = [];
-  const groups: Groups = { offsets: [], lengths: [], live: [] };
-  let waiting: unknown[] = [];
-  let waitingIds: number[] = [];
-  let waitingLive = 0;
-  /** Bytes in the file. */
+  const places: Places = { offsets: [], lengths: [] };
+  let pending = Buffer.allocUnsafe(options.pendingBytes ?? PENDING_BYTES);
+  let pendingUsed = 0;
+  /** Bytes in the file; the pending bytes follow them. */
   let end = 0;
   let liveBytes = 0;
   let deadBytes = 0;
   let closed = false;
 
-  const write = (): void => {
-    const group = groups.offsets.length;
-    if (waitingLive === 0) {
-      waiting = [];
-      waitingIds = [];
-      return;
-    }
-    const bytes = serialize(waiting);
+  const flush = (): void => {
+    if (pendingUsed === 0) return;
     try {
-      writeFully(fd, bytes, end);
+      writeFully(fd, pending.subarray(0, pendingUsed), end);
     } catch (error) {
       throw spoolError(path, 'write products', error);
     }
-    for (const id of waitingIds) if (groupOf[id] === WAITING) groupOf[id] = group;
-    groups.offsets.push(end);
-    groups.lengths.push(bytes.length);
-    groups.live.push(waitingLive);
-    end += bytes.length;
-    liveBytes += bytes.length;
-    waiting = [];
-    waitingIds = [];
-    waitingLive = 0;
-    if (deadBytes > compactBytes && deadBytes > liveBytes) {
-      ({ fd, bytes: end } = copyLiveGroups(path, fd, groups));
-      deadBytes = 0;
-    }
+    end += pendingUsed;
+    pendingUsed = 0;
   };
 
-  /** Forgets the value of `id`: a waiting one is dropped, a written one counted off its group. */
+  /** Forgets the value of `id`: its bytes are dead space. */
   const forget = (id: number): void => {
-    const group = groupOf[id] ?? -1;
-    groupOf[id] = -1;
-    if (group === WAITING) {
-      waiting[indexOf[id] as number] = undefined;
-      waitingLive -= 1;
-    } else if (group >= 0) {
-      const live = (groups.live[group] as number) - 1;
-      groups.live[group] = live;
-      if (live > 0) return;
-      liveBytes -= groups.lengths[group] as number;
-      deadBytes += groups.lengths[group] as number;
-    }
+    if ((places.offsets[id] ?? -1) < 0) return;
+    places.offsets[id] = -1;
+    liveBytes -= places.lengths[id] as number;
+    deadBytes += places.lengths[id] as number;
   };
 
   return {
     put(key, value) {
+      const json = JSON.stringify(value);
       const id = productKeys.idOf(key);
-      while (groupOf.length < id) groupOf.push(-1);
+      while (places.offsets.length < id) {
+        places.offsets.push(-1);
+        places.lengths.push(0);
+      }
       forget(id);
-      groupOf[id] = WAITING;
-      indexOf[id] = waiting.length;
-      waiting.push(value);
-      waitingIds.push(id);
-      waitingLive += 1;
-      if (waiting.length >= groupSize) write();
+      // At most three bytes of UTF-8 per UTF-16 unit.
+      const most = json.length * 3;
+      if (pendingUsed + most > pending.length) {
+        flush();
+        if (most > pending.length) pending = Buffer.allocUnsafe(most);
+      }
+      const length = pending.write(json, pendingUsed);
+      places.offsets[id] = end + pendingUsed;
+      places.lengths[id] = length;
+      pendingUsed += length;
+      liveBytes += length;
+      if (deadBytes > compactBytes && deadBytes > liveBytes) {
+        flush();
+        ({ fd, bytes: end } = copyLiveValues(path, fd, places));
+        deadBytes = 0;
+      }
     },
     take<T>(key: string): T | undefined {
       const id = productKeys.find(key);
-      const group = id < 0 ? -1 : (groupOf[id] ?? -1);
-      if (group === -1) return undefined;
+      const offset = id < 0 ? -1 : (places.offsets[id] ?? -1);
+      if (offset < 0) return undefined;
+      const length = places.lengths[id] as number;
       let value: T;
-      if (group === WAITING) value = waiting[indexOf[id] as number] as T;
-      else {
-        try {
-          const values = deserialize(readBytes(fd, groups.offsets[group] as number, groups.lengths[group] as number)) as T[];
-          value = values[indexOf[id] as number] as T;
-        } catch (error) {
-          throw spoolError(path, 'read a product back', error);
-        }
+      try {
+        const text = offset >= end ? pending.toString('utf8', offset - end, offset - end + length) : readBytes(fd, offset, length).toString('utf8');
+        value = JSON.parse(text) as T;
+      } catch (error) {
+        throw spoolError(path, 'read a product back', error);
       }
       forget(id);
       return value;
@@ -147,6 +130,7 @@ export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}
     close() {
       if (closed) return;
       closed = true;
+      pending = Buffer.alloc(0);
       closeSync(fd);
       rmSync(path, { force: true });
     },
@@ -170,22 +154,23 @@ function readBytes(fd: number, offset: number, length: number): Buffer {
 }
 
 /**
- * Compaction: copies the groups with a live value into a fresh file that then replaces `path`,
- * their offsets updated; closes `fd` and returns the fresh file's descriptor and length. On failure
- * (the copy or the replacing) the fresh file is removed and the old one, still open as `fd`, and
- * the offsets stay as they were.
+ * Compaction: copies the live values into a fresh file that then replaces `path`, their offsets
+ * updated; closes `fd` and returns the fresh file's descriptor and length. On failure (the copy or
+ * the replacing) the fresh file is removed and the old one, still open as `fd`, and the offsets stay
+ * as they were.
  */
-function copyLiveGroups(path: string, fd: number, groups: Groups): { fd: number; bytes: number } {
+function copyLiveValues(path: string, fd: number, places: Places): { fd: number; bytes: number } {
   const fresh = `${path}.compact`;
   const next = createScratchFile(fresh, 'compact the dry run spool');
   const moved: [number, number][] = [];
   let at = 0;
   try {
-    for (let group = 0; group < groups.offsets.length; group++) {
-      if (groups.live[group] === 0) continue;
-      const bytes = readBytes(fd, groups.offsets[group] as number, groups.lengths[group] as number);
+    for (let id = 0; id < places.offsets.length; id++) {
+      const offset = places.offsets[id] ?? -1;
+      if (offset < 0) continue;
+      const bytes = readBytes(fd, offset, places.lengths[id] as number);
       writeFully(next, bytes, at);
-      moved.push([group, at]);
+      moved.push([id, at]);
       at += bytes.length;
     }
     renameSync(fresh, path);
@@ -195,7 +180,7 @@ function copyLiveGroups(path: string, fd: number, groups: Groups): { fd: number;
     throw spoolError(path, 'compact', error);
   }
   // Replaced: the offsets now point into the fresh file, and the old one's descriptor can go.
-  for (const [group, offset] of moved) groups.offsets[group] = offset;
+  for (const [id, offset] of moved) places.offsets[id] = offset;
   closeSync(fd);
   return { fd: next, bytes: at };
 }

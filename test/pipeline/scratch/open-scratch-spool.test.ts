@@ -22,7 +22,7 @@ interface Entry {
 
 describe('openScratchSpool', () => {
   it('gives back a record once, replacing a record put again, from memory and from the file', () => {
-    const spool = openScratchSpool(join(dir, 'spool'), { groupSize: 3 });
+    const spool = openScratchSpool(join(dir, 'spool'), { pendingBytes: 64 });
     spool.put('A', { row: 2, names: ['Футболка'] });
     spool.put('B', { row: 3, names: ['Платье «Ромашка» 🌼', 'x'.repeat(300)] });
     spool.put('A', { row: 5, names: [] });
@@ -32,6 +32,20 @@ describe('openScratchSpool', () => {
     expect(spool.take<Entry>('B')).toEqual({ row: 3, names: ['Платье «Ромашка» 🌼', 'x'.repeat(300)] });
     expect(spool.take<Entry>('C')).toEqual({ row: 6, names: ['still in memory'] });
     expect(spool.take<Entry>('never')).toBeUndefined();
+    spool.close();
+  });
+
+  it('gives a value back as JSON carries it, whether it was still in memory or in the file', () => {
+    const path = join(dir, 'spool');
+    const spool = openScratchSpool(path, { pendingBytes: 32 });
+    const value = { row: 2, gone: undefined, kept: null, names: ['Қазақша 🌼', 'x'.repeat(100)], nested: { a: 1, b: [true, 0.5] } };
+    const later = { row: 3, names: ['y'.repeat(400)] };
+    spool.put('in file', value);
+    // Too large for what is left of the buffer (grown to the first value's size): the first goes to the file, this one waits in memory.
+    spool.put('in memory', later);
+    expect(statSync(path).size).toBe(Buffer.byteLength(JSON.stringify(value)));
+    expect(spool.take('in file')).toStrictEqual({ row: 2, kept: null, names: value.names, nested: value.nested });
+    expect(spool.take('in memory')).toStrictEqual(later);
     spool.close();
   });
 
@@ -51,7 +65,7 @@ describe('openScratchSpool', () => {
     // Ids from a key index the run shares: B's 0, A's 3001, the ones between never put here.
     const productKeys = createProductKeyIndex();
     for (const key of ['B', ...Array.from({ length: 3000 }, (_, n) => `other ${n}`)]) productKeys.idOf(key);
-    const spool = openScratchSpool(path, { compactBytes: 1000, groupSize: 1, productKeys });
+    const spool = openScratchSpool(path, { compactBytes: 1000, pendingBytes: 16, productKeys });
     spool.put('B', { row: 1, names: ['B'] });
     const names: string[] = [];
     for (let row = 2; row < 200; row++) {
@@ -68,7 +82,7 @@ describe('openScratchSpool', () => {
   });
 
   it('finds every record among thousands, with records taken and put again and a compaction between', () => {
-    const spool = openScratchSpool(join(dir, 'spool'), { compactBytes: 20_000, groupSize: 3 });
+    const spool = openScratchSpool(join(dir, 'spool'), { compactBytes: 20_000, pendingBytes: 256 });
     checkThousands(spool);
     spool.close();
   });
@@ -78,7 +92,7 @@ describe('openScratchSpool', () => {
     // Keys the other stages named first, some never put here.
     for (let row = 0; row < 6000; row += 2) productKeys.idOf(`товар ${row}`);
     productKeys.idOf('known elsewhere');
-    const spool = openScratchSpool(join(dir, 'spool'), { compactBytes: 20_000, groupSize: 3, productKeys });
+    const spool = openScratchSpool(join(dir, 'spool'), { compactBytes: 20_000, pendingBytes: 256, productKeys });
     checkThousands(spool);
     expect(spool.take<Entry>('known elsewhere')).toBeUndefined();
     spool.close();
