@@ -34,7 +34,7 @@ import { tokenizeForMatch } from './normalize-for-match.js';
 import { createCandidateMatcher, createWordScorer, measureBagDistance, type CandidateMatcher, type ScoredCandidate } from './score-candidates.js';
 import { stemWord } from './stem-word.js';
 import { isCatchAllText } from './classify/catch-all-words.js';
-import { findUnexplainedWords } from './classify/classify-product.js';
+import { classifyProduct, findUnexplainedWords } from './classify/classify-product.js';
 import type { IndexedLeaf } from './classify/classifier-types.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
@@ -318,7 +318,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
     },
   };
-  return vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore);
+  return acceptClassifierReading(vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore), index, thresholds);
 }
 
 /**
@@ -463,6 +463,42 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
   };
 }
 
+/**
+ * The product classifier's reading of a label where the matcher asks: a question whose first
+ * candidate stands clear of the second (by the confident gap) is that leaf when the classifier,
+ * reading the label's leaf level as a product type (its upper levels and the seller's parent path
+ * as the group path), is confident of the same leaf (`КПБ 1,5-спальный`, `Дрон с камерой`,
+ * `Кошельки кожаные`). Rivals within the gap stay rivals, a doubt the veto named stays, a label
+ * saying whom the goods are for needs a leaf whose path says the same (`Обувь / Женская обувь` is
+ * no swimming shoes), and a purpose (`для …`) the leaf does not name keeps the matcher's question.
+ */
+function acceptClassifierReading(matcher: CategoryMatcher, index: DirectoryIndex, thresholds: MatchThresholds): CategoryMatcher {
+  let leaves: Map<number, IndexedLeaf> | undefined;
+  return {
+    match(text, context = {}) {
+      const match = matcher.match(text, context);
+      const [first, second] = match.candidates;
+      if (match.status !== 'todo' || match.doubt !== undefined || first === undefined || first.score - (second?.score ?? 0) < thresholds.minGap) return match;
+      const levels = readLabelLevels(text);
+      const head = levels.pop() ?? '';
+      if (isCatchAllText(head)) return match;
+      const classifier = getClassifierIndex(index.directories, index);
+      const reading = classifyProduct(classifier, { name: head, groupPath: [...(context.parentPath === undefined ? [] : context.parentPath.split(PATH_SEPARATOR)), ...levels] });
+      if (!reading.confident || String(reading.leafId) !== first.key) return match;
+      leaves ??= new Map(classifier.leaves.map((leaf) => [leaf.id, leaf]));
+      const said = collectDemographic(tokenizeForMatch(text));
+      const leaf = leaves.get(first.entry.id);
+      if (leaf === undefined || (!isDemographicEmpty(said) && (isDemographicEmpty(leaf.demographic) || contradictsDemographic(said, leaf.demographic)))) return match;
+      // A purpose the leaf does not name is the matcher's to judge (`Сыворотка для волос` is no face serum, though hair care
+      // is of the leaf's own section): the classifier lets such a purpose qualify.
+      const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
+      if (extractProductType(head).purpose.some((word) => findDemographicMark(word) === undefined && !leafStems.has(stemForIndex(word)))) return match;
+      const best: ScoredCandidate<Category> = { ...first, score: Math.max(first.score, Math.min(NAME_WITH_DEMOGRAPHIC, reading.confidence)), exact: false };
+      return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.slice(1)] };
+    },
+  };
+}
+
 /** The stems the leaves under each parent are named with, per parent path. */
 function collectSiblingStems(leaves: Iterable<IndexedLeaf>): Map<string, Set<string>> {
   const byParent = new Map<string, Set<string>>();
@@ -513,10 +549,15 @@ function readSection(path: string): string {
 
 /** The leaf level of a label as the seller wrote it: without a 1C code, parent levels or asides. */
 function readLabelHead(text: string): string {
+  return readLabelLevels(text).pop() ?? '';
+}
+
+/** The levels of a label's path (one for a plain label), without a 1C code or asides. */
+function readLabelLevels(text: string): string[] {
   const withoutCode = text.replace(CODE_PREFIX, '');
   const cleaned = /\p{L}{2}/u.test(withoutCode) ? withoutCode : text;
   const segments = cleaned.split(PATH_SEPARATOR).filter((segment) => /\p{L}/u.test(segment));
-  return (segments[segments.length - 1] ?? cleaned).replace(PARENTHESES, ' ');
+  return (segments.length === 0 ? [cleaned] : segments).map((segment) => segment.replace(PARENTHESES, ' '));
 }
 
 function asLabelQuestion(match: ValueMatch<Category>, doubt: string): ValueMatch<Category> {

@@ -35,6 +35,36 @@ describe('a label whose head is one leaf and whose words after a preposition onl
   });
 });
 
+describe('a question the product classifier reads as its clear first candidate', () => {
+  it('is that leaf, confidently but never as its exact name', () => {
+    for (const [matcher, label, key] of [
+      [original, 'Дрон с камерой', '10405'],
+      [original, 'КПБ 1,5-спальный', '60201'],
+      [marketplace, 'Тарелки керамические', '60103'],
+      [marketplace, 'Кошельки кожаные', '50105'],
+    ] as const) {
+      const match = matcher.match(label);
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.key, label).toBe(key);
+      expect(match.best?.exact, label).toBe(false);
+    }
+  });
+
+  it('stays a question when rivals stand within the gap, or when the label says whom the goods are for and the leaf does not', () => {
+    // Two leaves the label names alike.
+    expect(original.match('Холодильники и морозильники').status).toBe('todo');
+    expect(marketplace.match('Велосипеды').status).toBe('todo');
+    // `Потолочные светильники` 0.075 above the plain `Светильники`: within the gap.
+    expect(marketplace.match('Светильники потолочные').status).toBe('todo');
+    // A purpose the leaf does not name: the classifier lets `волос` (hair care, of the leaf's section) qualify face serums.
+    expect(original.match('Сыворотка для волос').status).toBe('todo');
+    // The classifier reads `женская обувь` as `Обувь для плавания`, a leaf whose path says nobody.
+    const shoes = marketplace.match('Обувь / Женская обувь');
+    expect(shoes.status).toBe('todo');
+    expect(shoes.candidates[0]?.key).toBe('40409');
+  });
+});
+
 describe('an extra word shared with a sibling leaf', () => {
   it('points to the sibling when it names what the sibling is, not when it is only what the sibling is for', () => {
     // `лица` of `Кремы для лица` beside `Сыворотки`: both are for the face.
