@@ -641,9 +641,11 @@ function decide(
   if (first === undefined) return { text, status: 'todo', candidates: [] };
   // A leaf named by the label's own words in some form beats one reached only through a typo (`Маска для волос` is
   // `Маски для волос`, not `Масла для волос` misspelt): the typo reading is a candidate, not a rival.
-  // And a compound leaf that explains every word of the label beats one whose name leaves some of them unexplained
-  // (`Электрочайники` for `Чайник электрический`, not `Чайники`).
-  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && item.typo) && !(first.joined && item.partial));
+  // And a leaf that explains every word of the label, as its own name in any order or through a compound word, beats
+  // a broader one whose name is only part of the label (`Потолочные светильники` for `Светильники потолочные`, not
+  // `Светильники`; `Электрочайники` for `Чайник электрический`, not `Чайники`): the label said the narrower goods.
+  const whole = first.joined || isPlainName(first);
+  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && item.typo) && !(whole && item.partial));
   // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
   const rivals = isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near;
   // Several leaves within a hair of the best: the name is shared, and every one of them is listed.
