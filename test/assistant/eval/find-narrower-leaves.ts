@@ -23,7 +23,7 @@ function selectContentWords(text: string): string[] {
 }
 
 // Two forms of one word: equal stems, or (the stemmer strips one ending only, and sometimes a root's end: `блендер`)
-// words or stems that differ by at most two trailing vowels (`сухой`/`сухие`, `блендер`/`блендеры`; never
+// words or stems that differ only by an ending (`сухой`/`сухие`, `блендер`/`блендеры`, `лица`/`лицом`; never
 // `курт`/`куртки`).
 function isSameWord(a: string, b: string): boolean {
   return stemWord(a) === stemWord(b) || differByEnding(a, b) || differByEnding(stemWord(a), stemWord(b));
@@ -32,8 +32,11 @@ function isSameWord(a: string, b: string): boolean {
 function differByEnding(a: string, b: string): boolean {
   let shared = 0;
   while (shared < a.length && a[shared] === b[shared]) shared += 1;
-  return shared >= 3 && [a.slice(shared), b.slice(shared)].every((tail) => tail.length <= 2 && /^[аеиоуыэюяйь]*$/.test(tail));
+  return shared >= 3 && [a.slice(shared), b.slice(shared)].every((tail) => /^[аеиоуыэюяйь]?$/.test(tail) || ENDINGS.has(tail));
 }
+
+// Noun and adjective endings of two letters (`лица`/`лицом`); no consonant pair (`курт`/`куртки` differ by `ки`).
+const ENDINGS = new Set(['ом', 'ем', 'ам', 'ям', 'ой', 'ей', 'ий', 'ый', 'ая', 'яя', 'ое', 'ее', 'ые', 'ие', 'ых', 'их', 'ов', 'ев', 'ах', 'ях', 'ую', 'юю']);
 
 function covers(words: readonly string[], by: readonly string[]): boolean {
   return words.every((word) => by.some((other) => isSameWord(word, other)));
@@ -67,7 +70,10 @@ export function findNarrowerLeaves(
       // The leaf adds no word the label lacks and is narrower than the current answer (it holds every word of that
       // leaf's name and more); a label with several answers or none is listed when its goods are the leaf's words.
       if (words.length === 0 || !covers(words, labelWords) || item.answers.includes(leaf.path?.rus ?? '')) return false;
-      return current.length === 1 ? covers(currentWords, words) && words.length > currentWords.length : covers(lastWords, words);
+      // Narrower: its name, or its name with its path, says every word of the current answer's name (`Уход за лицом: …
+      // / Тканевые маски` is a kind of `Маски для лица`).
+      const placed = [...words, ...selectContentWords(leaf.path?.rus ?? '')];
+      return current.length === 1 ? covers(currentWords, placed) && !covers(words, currentWords) : covers(lastWords, words);
     });
     if (exact.length > 0) findings.push({ set: item.set, label: item.label, current: item.answers.join(' | ') || 'none', leaves: exact.map((leaf) => leaf.path?.rus ?? leaf.name.rus) });
   }
