@@ -647,7 +647,11 @@ function decide(
   const whole = first.joined || isPlainName(first);
   const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && item.typo) && !(whole && item.partial));
   // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
-  const rivals = isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near;
+  const plainRivals = isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near;
+  // A leaf named by words of the label whose path says the rest (`Уход за лицом: … / Тканевые маски` for `Маски для лица
+  // тканевые`) names the label whole: a first candidate that leaves a word of the label unexplained never stands against it.
+  const namedWhole = first.partial ? scored.find((item) => item !== first && isLabelNamedWhole(label, item.leaf, similarity)) : undefined;
+  const rivals = namedWhole === undefined || plainRivals.includes(namedWhole) ? plainRivals : [...plainRivals, namedWhole];
   // Several leaves within a hair of the best: the name is shared, and every one of them is listed.
   const shared = scored.filter((item) => item.score >= first.score - SHARED_BAND && item.score >= thresholds.minScore - 0.1);
   const candidates = (shared.length > TODO_CANDIDATES ? shared.slice(0, MAX_SHARED_CANDIDATES) : scored.slice(0, TODO_CANDIDATES)).map(toCandidate);
@@ -663,6 +667,20 @@ function decide(
     return { text, status: first.exact ? 'exact' : 'confident', best, candidates };
   }
   return { text, status: 'todo', candidates };
+}
+
+/** Whether every word of a whole name of the leaf is a word of the label, and every word of the label is in that name or the leaf's path. */
+function isLabelNamedWhole(label: ParsedLabel, leaf: PreparedLeaf, similarity: (a: string, b: string) => number): boolean {
+  const near = (word: string, words: readonly string[]): boolean => words.some((other) => similarity(word, other) >= 0.9);
+  // A path word in another case than the label's (`лицом` of `Уход за лицом` for `лица`): this only makes a rival, never a match.
+  const inPath = (word: string): boolean => near(word, leaf.pathWords) || leaf.pathWords.some((other) => isRelatedWord(word, other, 3));
+  return leaf.variants.some(
+    (variant) =>
+      variant.full &&
+      variant.words.length > 0 &&
+      variant.words.every((word) => near(word, label.words)) &&
+      label.words.every((word) => near(word, variant.words) || inPath(word)),
+  );
 }
 
 // Two texts name one another when each covers the other's words this well.

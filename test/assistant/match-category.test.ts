@@ -285,6 +285,15 @@ describe('a leaf named by the label\'s own words in another order', () => {
     }
   });
 
+  it('makes a leaf named by the label\'s words, whose path says the rest, a rival of a broader leaf that leaves a word unexplained', () => {
+    // `Уход за лицом: дополнительно / Тканевые маски`: `тканевые` is what `Маски для лица` does not explain.
+    const masks = marketplace.match('Маски для лица тканевые');
+    expect(masks.status).toBe('todo');
+    expect(masks.candidates.map((candidate) => candidate.key)).toEqual(expect.arrayContaining(['80103', '80708']));
+    // The original tree has no such leaf: the face masks, as before.
+    expect(original.match('Маски для лица тканевые').best?.key).toBe('80103');
+  });
+
   it('leaves the broader leaf a question where no leaf names the label whole', () => {
     // The original tree has only `Светильники`, `Мыло`: the label's other word stays unexplained.
     for (const label of ['Светильники потолочные', 'Мыло жидкое', 'Коньки роликовые']) expect(original.match(label).status, label).toBe('todo');
