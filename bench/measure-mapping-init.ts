@@ -3,9 +3,11 @@
  * against the marketplace-sized directory): the evaluation labels (the shared set when it sits beside
  * the checkout, then ours), then their product names as labels, each on a row with its product name.
  * Fetches the directories once from the embedded sandbox (cached), then times the command's run. A
- * script, not a timed test: `npx tsx bench/measure-mapping-init.ts [labels]`.
+ * script, not a timed test: `npx tsx bench/measure-mapping-init.ts [labels] [--keep DIR]`. With
+ * `--keep DIR` the working directory is DIR and stays: a second process then reads the classifier
+ * index the first cached beside the directories, as every `mapping init` after the first does.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -16,7 +18,9 @@ import { createNodeDeps } from '../src/core/deps.js';
 import { resolveSettings } from '../src/settings/resolve-settings.js';
 import { OWN_EVAL_DIR, readEvalLabels, SHARED_EVAL_DIR } from '../test/assistant/eval/measure-eval.js';
 
-const wanted = Number(process.argv[2] ?? 713);
+const keepAt = process.argv.indexOf('--keep');
+const kept = keepAt === -1 ? undefined : process.argv[keepAt + 1];
+const wanted = Number(process.argv.slice(2).find((arg, i, args) => /^\d+$/.test(arg) && args[i - 1] !== '--keep') ?? 713);
 const labels = [...(SHARED_EVAL_DIR === undefined ? [] : readEvalLabels(join(SHARED_EVAL_DIR, 'labels.csv'), 'label')), ...readEvalLabels(join(OWN_EVAL_DIR, 'labels.csv'), 'label')];
 const rows: { Категория: string; Наименование: string; Цена: number }[] = [];
 const seen = new Set<string>();
@@ -25,14 +29,17 @@ for (const [category, name] of [...labels.map((label) => [label.label, label.pro
   seen.add(category);
   rows.push({ Категория: category, Наименование: name === undefined || name === '' ? category : name, Цена: 1000 });
 }
-const dir = await mkdtemp(join(tmpdir(), 'init-bench-'));
+const dir = kept ?? (await mkdtemp(join(tmpdir(), 'init-bench-')));
+await mkdir(dir, { recursive: true });
 try {
   await writeFile(join(dir, 'labels.csv'), Papa.unparse(rows), 'utf8');
   const settings = resolveSettings({ flags: { sandbox: true, stateDir: join(dir, 'state') } }).settings;
   const deps = createNodeDeps({ cwd: dir, env: {} });
   await loadServiceDirectories(settings, deps);
-  // A first run in a fresh process: the classifier index is built here (and cached beside the directories).
-  for (const run of ['first run']) {
+  // A first run in a fresh process builds the classifier index here (and caches it beside the directories); a kept
+  // directory's second process reads it.
+  const stateFiles = await readdir(join(dir, 'state'), { recursive: true }).catch(() => []);
+  for (const run of [stateFiles.some((file) => String(file).includes('classifier-index-')) ? 'classifier index cached' : 'first run']) {
     const started = performance.now();
     const cpu = process.cpuUsage();
     const result = await runMappingInit({ file: 'labels.csv', out: 'labels.yaml', force: true, settings }, deps);
@@ -41,5 +48,5 @@ try {
     console.log(`mapping init of ${result.rows} labels, ${run}: ${seconds.toFixed(1)} s wall, ${((used.user + used.system) / 1e6).toFixed(1)} s CPU (directories from the cache)`);
   }
 } finally {
-  await rm(dir, { recursive: true, force: true });
+  if (kept === undefined) await rm(dir, { recursive: true, force: true });
 }

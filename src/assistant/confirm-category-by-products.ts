@@ -6,7 +6,10 @@
  * - a label holding a catch-all word (`Прочее`, `Разное`, `Другие аксессуары`) is never matched confidently;
  * - a confident match that most classified names put in another branch becomes a question;
  * - a question is answered with the leaf most names agree on when it is the label's clear first
- *   candidate, or, when three names or more agree, any of its candidates.
+ *   candidate, or, when three names or more agree, any of its candidates; a clear first candidate
+ *   the label was strong enough for, asked only because a word of the label is one the leaf does not
+ *   explain (`Мониторы игровые`), is answered so too: names the leaf explains whole say the word
+ *   does not make the goods another thing.
  * Names are classified alone (without the label), so they are evidence of their own.
  */
 import type { Category } from '../domain/index.js';
@@ -69,7 +72,9 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       // (a typo, a synonym); between leaves the label names alike (`Велосипеды`: mountain or children's; one leaf
       // in two branches) only many names agreeing may choose.
       const second = match.candidates[1];
-      const clearFirst = at === 0 && confirmed.score < CATEGORY_THRESHOLDS.minScore && (second === undefined || confirmed.score - second.score >= CLEAR_FIRST_GAP);
+      // A word the leaf does not explain (`heldBy`) raises the question of a strong label: names of the leaf's type alone
+      // lift it. A purpose of another section (`Шампунь для собак`) is no such word: a name may leave the purpose unsaid.
+      const clearFirst = at === 0 && (confirmed.score < CATEGORY_THRESHOLDS.minScore || match.heldBy !== undefined) && (second === undefined || confirmed.score - second.score >= CLEAR_FIRST_GAP);
       // And only names whose type the leaf holds whole (`Свеча ароматическая` is a candle, and maybe a home scent too).
       if (agreed.count < MANY_NAMES && !(clearFirst && agreed.whole)) return match;
       const best: ScoredCandidate<Category> = { ...confirmed, score: Math.max(confirmed.score, CONFIRMED_SCORE), exact: false };

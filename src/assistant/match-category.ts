@@ -34,7 +34,7 @@ import { tokenizeForMatch } from './normalize-for-match.js';
 import { createCandidateMatcher, createWordScorer, measureBagDistance, type CandidateMatcher, type ScoredCandidate } from './score-candidates.js';
 import { stemWord } from './stem-word.js';
 import { isCatchAllText } from './classify/catch-all-words.js';
-import { findUnexplainedWords } from './classify/classify-product.js';
+import { classifyProduct, findUnexplainedWords } from './classify/classify-product.js';
 import type { IndexedLeaf } from './classify/classifier-types.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
@@ -318,7 +318,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
     },
   };
-  return vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore);
+  return acceptClassifierReading(vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore), index, thresholds);
 }
 
 /**
@@ -458,7 +458,43 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       });
       if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.join(', ')}, named in another section than the leaf's`);
       if (unexplained.length === 0) return match;
-      return asLabelQuestion(match, `the leaf does not explain ${unexplained.map((word) => `"${word}"`).join(', ')} of the label`);
+      return { ...asLabelQuestion(match, `the leaf does not explain ${unexplained.map((word) => `"${word}"`).join(', ')} of the label`), heldBy: unexplained };
+    },
+  };
+}
+
+/**
+ * The product classifier's reading of a label where the matcher asks: a question whose first
+ * candidate stands clear of the second (by the confident gap) is that leaf when the classifier,
+ * reading the label's leaf level as a product type (its upper levels and the seller's parent path
+ * as the group path), is confident of the same leaf (`КПБ 1,5-спальный`, `Дрон с камерой`,
+ * `Кошельки кожаные`). Rivals within the gap stay rivals, a doubt the veto named stays, a label
+ * saying whom the goods are for needs a leaf whose path says the same (`Обувь / Женская обувь` is
+ * no swimming shoes), and a purpose (`для …`) the leaf does not name keeps the matcher's question.
+ */
+function acceptClassifierReading(matcher: CategoryMatcher, index: DirectoryIndex, thresholds: MatchThresholds): CategoryMatcher {
+  let leaves: Map<number, IndexedLeaf> | undefined;
+  return {
+    match(text, context = {}) {
+      const match = matcher.match(text, context);
+      const [first, second] = match.candidates;
+      if (match.status !== 'todo' || match.doubt !== undefined || first === undefined || first.score - (second?.score ?? 0) < thresholds.minGap) return match;
+      const levels = readLabelLevels(text);
+      const head = levels.pop() ?? '';
+      if (isCatchAllText(head)) return match;
+      const classifier = getClassifierIndex(index.directories, index);
+      const reading = classifyProduct(classifier, { name: head, groupPath: [...(context.parentPath === undefined ? [] : context.parentPath.split(PATH_SEPARATOR)), ...levels] });
+      if (!reading.confident || String(reading.leafId) !== first.key) return match;
+      leaves ??= new Map(classifier.leaves.map((leaf) => [leaf.id, leaf]));
+      const said = collectDemographic(tokenizeForMatch(text));
+      const leaf = leaves.get(first.entry.id);
+      if (leaf === undefined || (!isDemographicEmpty(said) && (isDemographicEmpty(leaf.demographic) || contradictsDemographic(said, leaf.demographic)))) return match;
+      // A purpose the leaf does not name is the matcher's to judge (`Сыворотка для волос` is no face serum, though hair care
+      // is of the leaf's own section): the classifier lets such a purpose qualify.
+      const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
+      if (extractProductType(head).purpose.some((word) => findDemographicMark(word) === undefined && !leafStems.has(stemForIndex(word)))) return match;
+      const best: ScoredCandidate<Category> = { ...first, score: Math.max(first.score, Math.min(NAME_WITH_DEMOGRAPHIC, reading.confidence)), exact: false };
+      return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.slice(1)] };
     },
   };
 }
@@ -513,10 +549,15 @@ function readSection(path: string): string {
 
 /** The leaf level of a label as the seller wrote it: without a 1C code, parent levels or asides. */
 function readLabelHead(text: string): string {
+  return readLabelLevels(text).pop() ?? '';
+}
+
+/** The levels of a label's path (one for a plain label), without a 1C code or asides. */
+function readLabelLevels(text: string): string[] {
   const withoutCode = text.replace(CODE_PREFIX, '');
   const cleaned = /\p{L}{2}/u.test(withoutCode) ? withoutCode : text;
   const segments = cleaned.split(PATH_SEPARATOR).filter((segment) => /\p{L}/u.test(segment));
-  return (segments[segments.length - 1] ?? cleaned).replace(PARENTHESES, ' ');
+  return (segments.length === 0 ? [cleaned] : segments).map((segment) => segment.replace(PARENTHESES, ' '));
 }
 
 function asLabelQuestion(match: ValueMatch<Category>, doubt: string): ValueMatch<Category> {
@@ -600,11 +641,17 @@ function decide(
   if (first === undefined) return { text, status: 'todo', candidates: [] };
   // A leaf named by the label's own words in some form beats one reached only through a typo (`Маска для волос` is
   // `Маски для волос`, not `Масла для волос` misspelt): the typo reading is a candidate, not a rival.
-  // And a compound leaf that explains every word of the label beats one whose name leaves some of them unexplained
-  // (`Электрочайники` for `Чайник электрический`, not `Чайники`).
-  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && item.typo) && !(first.joined && item.partial));
+  // And a leaf that explains every word of the label, as its own name in any order or through a compound word, beats
+  // a broader one whose name is only part of the label (`Потолочные светильники` for `Светильники потолочные`, not
+  // `Светильники`; `Электрочайники` for `Чайник электрический`, not `Чайники`): the label said the narrower goods.
+  const whole = first.joined || isPlainName(first);
+  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && item.typo) && !(whole && item.partial));
   // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
-  const rivals = isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near;
+  const plainRivals = isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near;
+  // A leaf named by words of the label whose path says the rest (`Уход за лицом: … / Тканевые маски` for `Маски для лица
+  // тканевые`) names the label whole: a first candidate that leaves a word of the label unexplained never stands against it.
+  const namedWhole = first.partial ? scored.find((item) => item !== first && isLabelNamedWhole(label, item.leaf, similarity)) : undefined;
+  const rivals = namedWhole === undefined || plainRivals.includes(namedWhole) ? plainRivals : [...plainRivals, namedWhole];
   // Several leaves within a hair of the best: the name is shared, and every one of them is listed.
   const shared = scored.filter((item) => item.score >= first.score - SHARED_BAND && item.score >= thresholds.minScore - 0.1);
   const candidates = (shared.length > TODO_CANDIDATES ? shared.slice(0, MAX_SHARED_CANDIDATES) : scored.slice(0, TODO_CANDIDATES)).map(toCandidate);
@@ -620,6 +667,20 @@ function decide(
     return { text, status: first.exact ? 'exact' : 'confident', best, candidates };
   }
   return { text, status: 'todo', candidates };
+}
+
+/** Whether every word of a whole name of the leaf is a word of the label, and every word of the label is in that name or the leaf's path. */
+function isLabelNamedWhole(label: ParsedLabel, leaf: PreparedLeaf, similarity: (a: string, b: string) => number): boolean {
+  const near = (word: string, words: readonly string[]): boolean => words.some((other) => similarity(word, other) >= 0.9);
+  // A path word in another case than the label's (`лицом` of `Уход за лицом` for `лица`): this only makes a rival, never a match.
+  const inPath = (word: string): boolean => near(word, leaf.pathWords) || leaf.pathWords.some((other) => isRelatedWord(word, other, 3));
+  return leaf.variants.some(
+    (variant) =>
+      variant.full &&
+      variant.words.length > 0 &&
+      variant.words.every((word) => near(word, label.words)) &&
+      label.words.every((word) => near(word, variant.words) || inPath(word)),
+  );
 }
 
 // Two texts name one another when each covers the other's words this well.

@@ -23,6 +23,8 @@ export interface ValueMatch<T> {
   candidates: ScoredCandidate<T>[];
   /** Why a match that looked sure was left a question (`the leaf does not explain "зажигания" of the label`). */
   doubt?: string;
+  /** The label's words the leaf does not explain, when they alone made the match a question (the classifier's `heldBy`). */
+  heldBy?: readonly string[];
 }
 
 /** Thresholds of a confident match. */

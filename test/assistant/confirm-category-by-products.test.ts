@@ -17,6 +17,15 @@ describe('a category label read with the product names of its rows', () => {
     expect(decide('Кастрюльки', ['Кастрюля эмалированная 3 л', 'Кастрюля эмалированная 5 л', 'Кастрюля 2 л'])).toBe('confident 802');
   });
 
+  it('answers the question a word of the label the leaf does not explain raised, when a name of the leaf\'s type alone agrees', () => {
+    expect(matcher.match('Кастрюли индукционные').doubt).toContain('индукционные');
+    expect(decide('Кастрюли индукционные', [])).toBe('todo');
+    expect(decide('Кастрюли индукционные', ['Кастрюля 3 л'])).toBe('confident 802');
+    // A name that says the word too is no proof that the word is harmless.
+    expect(decide('Кастрюли индукционные', ['Кастрюля индукционная 3 л'])).toBe('todo');
+    expect(decide('Кабель сварочный', ['Кабель сварочный КГ 1х25'])).toBe('todo');
+  });
+
   it('becomes a question when most names are goods of another branch than the leaf the label reads as', () => {
     expect(decide('Станки', [])).toBe('exact 1002');
     expect(decide('Станки', ['Казан 10 л', 'Казан 5 л', 'Казан чугунный'])).toBe('todo');

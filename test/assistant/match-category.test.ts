@@ -35,6 +35,34 @@ describe('a label whose head is one leaf and whose words after a preposition onl
   });
 });
 
+describe('a question the product classifier reads as its clear first candidate', () => {
+  it('is that leaf, confidently but never as its exact name', () => {
+    for (const [matcher, label, key] of [
+      [original, 'Дрон с камерой', '10405'],
+      [original, 'КПБ 1,5-спальный', '60201'],
+      [marketplace, 'Тарелки керамические', '60103'],
+      [marketplace, 'Кошельки кожаные', '50105'],
+    ] as const) {
+      const match = matcher.match(label);
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.key, label).toBe(key);
+      expect(match.best?.exact, label).toBe(false);
+    }
+  });
+
+  it('stays a question when rivals stand within the gap, or when the label says whom the goods are for and the leaf does not', () => {
+    // Two leaves the label names alike.
+    expect(original.match('Холодильники и морозильники').status).toBe('todo');
+    expect(marketplace.match('Велосипеды').status).toBe('todo');
+    // A purpose the leaf does not name: the classifier lets `волос` (hair care, of the leaf's section) qualify face serums.
+    expect(original.match('Сыворотка для волос').status).toBe('todo');
+    // The classifier reads `женская обувь` as `Обувь для плавания`, a leaf whose path says nobody.
+    const shoes = marketplace.match('Обувь / Женская обувь');
+    expect(shoes.status).toBe('todo');
+    expect(shoes.candidates[0]?.key).toBe('40409');
+  });
+});
+
 describe('an extra word shared with a sibling leaf', () => {
   it('points to the sibling when it names what the sibling is, not when it is only what the sibling is for', () => {
     // `лица` of `Кремы для лица` beside `Сыворотки`: both are for the face.
@@ -238,6 +266,37 @@ describe('a label naming a plain leaf beside narrower leaves', () => {
     const sneakers = marketplace.match('Кроссовки');
     expect(sneakers.status).toBe('todo');
     expect(keys(sneakers)).toEqual(expect.arrayContaining(['40101', '40201', '40301']));
+  });
+});
+
+describe('a leaf named by the label\'s own words in another order', () => {
+  it('is that leaf over the broader leaf whose name is only part of the label', () => {
+    // Each 0.075 above the broader leaf (`Светильники`), within the gap: the label says the narrower goods.
+    for (const [label, key] of [
+      ['Светильники потолочные', '61802'],
+      ['Мыло жидкое', '150607'],
+      ['Серьги серебряные', '50803'],
+      ['Подгузники-трусики', '70401'],
+      ['Коньки роликовые', '91101'],
+    ] as const) {
+      const match = marketplace.match(label);
+      expect(match.status, label).not.toBe('todo');
+      expect(match.best?.key, label).toBe(key);
+    }
+  });
+
+  it('makes a leaf named by the label\'s words, whose path says the rest, a rival of a broader leaf that leaves a word unexplained', () => {
+    // `Уход за лицом: дополнительно / Тканевые маски`: `тканевые` is what `Маски для лица` does not explain.
+    const masks = marketplace.match('Маски для лица тканевые');
+    expect(masks.status).toBe('todo');
+    expect(masks.candidates.map((candidate) => candidate.key)).toEqual(expect.arrayContaining(['80103', '80708']));
+    // The original tree has no such leaf: the face masks, as before.
+    expect(original.match('Маски для лица тканевые').best?.key).toBe('80103');
+  });
+
+  it('leaves the broader leaf a question where no leaf names the label whole', () => {
+    // The original tree has only `Светильники`, `Мыло`: the label's other word stays unexplained.
+    for (const label of ['Светильники потолочные', 'Мыло жидкое', 'Коньки роликовые']) expect(original.match(label).status, label).toBe('todo');
   });
 });
 
