@@ -88,10 +88,8 @@ const OBSERVATION_IDLE_RESET_MS = 1000;
 interface Waiter {
   priority: RequestPriority;
   since: number;
-  go(now: number, busyBefore: boolean): void;
-  fail(reason: unknown): void;
-  signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
+  /** Lets the request leave now. */
+  go(now: number): void;
 }
 
 /** Creates a gate. */
@@ -109,8 +107,8 @@ export function createRateGate(options: RateGateOptions, deps: RateGateDeps): Ra
   let constrained = false;
   let timer: { at: number; cancel: AbortController } | undefined;
 
-  const busy = (): boolean => active > 0 || !queue.isEmpty();
-  const markBusy = (now: number, before: boolean): void => seen.markBusy(now, before, busy());
+  /** Tells the observation whether requests are in flight or waiting, after each change of either. */
+  const noteDemand = (now: number): void => seen.markBusy(now, active > 0 || !queue.isEmpty());
 
   /** Milliseconds until a request may leave (0: now; `Infinity`: when an answer comes back). */
   const waitFor = (now: number): number => {
@@ -119,9 +117,9 @@ export function createRateGate(options: RateGateOptions, deps: RateGateDeps): Ra
     return Math.max(bucket.waitFor(now), flights.waitFor(now, Math.max(1, Math.floor(bucket.rate))));
   };
 
-  const depart = <T>(now: number, before: boolean, send: (sentAtMs: number) => Promise<T>): Promise<T> => {
+  const depart = <T>(now: number, send: (sentAtMs: number) => Promise<T>): Promise<T> => {
     active += 1;
-    markBusy(now, before);
+    noteDemand(now);
     bucket.take();
     return flights.record(now, send, clock.read, pump);
   };
@@ -136,10 +134,7 @@ export function createRateGate(options: RateGateOptions, deps: RateGateDeps): Ra
         if (Number.isFinite(wait)) schedule(now + wait);
         return;
       }
-      const before = busy();
-      const waiter = queue.next(now) as Waiter;
-      if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
-      waiter.go(now, before);
+      (queue.next(now) as Waiter).go(now);
     }
   }
 
@@ -187,7 +182,7 @@ export function createRateGate(options: RateGateOptions, deps: RateGateDeps): Ra
     const reaction = decideThrottledRate({ rate: bucket.rate, minRate: limits.minRate, observed: seen.measure(now), retryAfterMs, pauseMs: pause });
     if (reaction.rate !== bucket.rate) setRate(reaction.rate, reaction.message, 'warn', reaction.data);
     else deps.onEvent({ type: 'log', level: 'warn', message: `rate limit: ${reaction.why}; pausing every request ${pause} ms`, data: { rate: bucket.limited() ? bucket.rate : null, ...reaction.data } });
-    seen.restart(now, busy());
+    seen.restart(now);
     constrained = false;
     return pause;
   };
@@ -211,32 +206,34 @@ export function createRateGate(options: RateGateOptions, deps: RateGateDeps): Ra
     pass(priority, signal, send) {
       if (signal?.aborted) return Promise.reject(signal.reason as Error);
       const now = clock.read();
-      if (queue.mayPass(priority) && waitFor(now) === 0) return depart(now, busy(), send);
+      if (queue.mayPass(priority) && waitFor(now) === 0) return depart(now, send);
       return new Promise((resolve, reject) => {
-        const waiter: Waiter = { priority, since: now, go: (at, before) => resolve(depart(at, before, send)), fail: reject, signal, onAbort: undefined };
-        if (signal !== undefined) {
-          waiter.onAbort = () => {
-            const before = busy();
-            queue.remove(waiter);
-            markBusy(clock.read(), before);
-            waiter.fail(signal.reason);
-          };
-          signal.addEventListener('abort', waiter.onAbort, { once: true });
-        }
-        const before = busy();
+        const onAbort = (): void => {
+          queue.remove(waiter);
+          noteDemand(clock.read());
+          reject(signal?.reason);
+        };
+        const waiter: Waiter = {
+          priority,
+          since: now,
+          go(at) {
+            signal?.removeEventListener('abort', onAbort);
+            resolve(depart(at, send));
+          },
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
         queue.push(waiter);
-        markBusy(now, before);
+        noteDemand(now);
         pump();
       });
     },
 
     settle(sentAtMs, status, retryAfterMs) {
       const now = clock.read();
-      const before = busy();
       active = Math.max(0, active - 1);
       if (status === 429) pausedUntil = Math.max(pausedUntil, now + onThrottled(now, sentAtMs, retryAfterMs));
       else if (status !== undefined) onAnswered(now, sentAtMs);
-      markBusy(now, before);
+      noteDemand(now);
       pump();
       // Whole milliseconds, rounded up: on a fractional clock \`now + 1000 - now\` can be 999.9999…
       return Math.max(0, Math.ceil(pausedUntil - now));
@@ -365,27 +362,29 @@ function createObservation(now: number) {
     countSuccess(sentAtMs: number): void {
       if (sentAtMs >= episodeStart) successes += 1;
     },
-    /** Told of every change of demand: `before` and `after` are whether requests were in flight or waiting. */
-    markBusy(at: number, before: boolean, after: boolean): void {
-      if (before && busySince !== undefined) busyMs += at - busySince;
-      if (!before && after && idleSince !== undefined && at - idleSince >= OBSERVATION_IDLE_RESET_MS) {
+    /** Told after every change of demand: whether requests are in flight or waiting now. */
+    markBusy(at: number, busy: boolean): void {
+      const wasBusy = busySince !== undefined;
+      if (busySince !== undefined) busyMs += at - busySince;
+      if (!wasBusy && busy && idleSince !== undefined && at - idleSince >= OBSERVATION_IDLE_RESET_MS) {
         episodeStart = at;
         successes = 0;
         busyMs = 0;
       }
-      if (before && !after) idleSince = at;
-      busySince = after ? at : undefined;
+      if (wasBusy && !busy) idleSince = at;
+      busySince = busy ? at : undefined;
     },
     /** The successes of the episode and the rate they make over its busy time (at least a second). */
     measure(at: number): { successes: number; perSecond: number } {
       const observedMs = busyMs + (busySince === undefined ? 0 : at - busySince);
       return { successes, perSecond: (successes / Math.max(WINDOW_MS, observedMs)) * 1000 };
     },
-    restart(at: number, busyNow: boolean): void {
+    /** A new episode from `at`; the busy stretch under way, if any, counts from `at`. */
+    restart(at: number): void {
       episodeStart = at;
       successes = 0;
       busyMs = 0;
-      busySince = busyNow ? at : undefined;
+      if (busySince !== undefined) busySince = at;
     },
   };
 }
