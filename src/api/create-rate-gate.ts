@@ -101,11 +101,10 @@ export function createRateGate(options: RateGateOptions, deps: RateGateDeps): Ra
   const seen = createObservation(start);
   const flights = createFlightWindow();
   const queue = createWaiterQueue(MAX_BACKGROUND_WAIT_MS);
+  const adapt = createRateAdaptation({ bucket, seen, limits, start, clock, onEvent: deps.onEvent });
+  const schedule = createWakeTimer(deps, clock, () => pump());
   let pausedUntil = 0;
   let active = 0;
-  let lastRaise = start;
-  let constrained = false;
-  let timer: { at: number; cancel: AbortController } | undefined;
 
   /** Tells the observation whether requests are in flight or waiting, after each change of either. */
   const noteDemand = (now: number): void => seen.markBusy(now, active > 0 || !queue.isEmpty());
@@ -130,73 +129,13 @@ export function createRateGate(options: RateGateOptions, deps: RateGateDeps): Ra
       const now = clock.read();
       const wait = waitFor(now);
       if (wait > 0) {
-        if (now >= pausedUntil) constrained = true;
+        if (now >= pausedUntil) adapt.heldBack();
         if (Number.isFinite(wait)) schedule(now + wait);
         return;
       }
       (queue.next(now) as Waiter).go(now);
     }
   }
-
-  /** One pending wake-up: an earlier one replaces it, a later one is covered by it. */
-  function schedule(at: number): void {
-    if (timer !== undefined && timer.at <= at) return;
-    timer?.cancel.abort();
-    const current = { at, cancel: new AbortController() };
-    timer = current;
-    const before = readMonotonicMs(deps);
-    deps.sleep(Math.max(1, Math.ceil(at - clock.read())), current.cancel.signal).then(
-      () => {
-        if (timer !== current) return;
-        timer = undefined;
-        // A timer may fire early on a clock that moves (Node times it from the event loop's cached
-        // time, stale by the length of the turn that set it): wait the rest, or a Retry-After or a
-        // window would end early. A clock that did not move at all is a test's frozen one: the
-        // finished wait counts as the time passed.
-        if (readMonotonicMs(deps) > before && clock.read() < at) {
-          schedule(at);
-          return;
-        }
-        clock.reach(at);
-        pump();
-      },
-      () => undefined,
-    );
-  }
-
-  const setRate = (next: number, message: string, level: 'info' | 'warn' | 'debug', extra: Record<string, unknown>): void => {
-    const previous = bucket.rate;
-    bucket.setRate(next, clock.read());
-    deps.onEvent({
-      type: 'log',
-      level,
-      message: `rate limit: ${message}; ${formatRate(next)} now (was ${formatRate(previous)})`,
-      data: { rate: next, previousRate: Number.isFinite(previous) ? previous : null, configuredRate: limits.configured ?? null, ...extra },
-    });
-  };
-
-  const onThrottled = (now: number, sentAtMs: number, retryAfterMs: number | undefined): number => {
-    const pause = retryAfterMs === undefined ? 0 : Math.min(Math.max(0, retryAfterMs), limits.maxPauseMs);
-    // A 429 of a request that left before the last reaction belongs to that episode.
-    if (sentAtMs < seen.episodeStart) return pause;
-    const reaction = decideThrottledRate({ rate: bucket.rate, minRate: limits.minRate, observed: seen.measure(now), retryAfterMs, pauseMs: pause });
-    if (reaction.rate !== bucket.rate) setRate(reaction.rate, reaction.message, 'warn', reaction.data);
-    else deps.onEvent({ type: 'log', level: 'warn', message: `rate limit: ${reaction.why}; pausing every request ${pause} ms`, data: { rate: bucket.limited() ? bucket.rate : null, ...reaction.data } });
-    seen.restart(now);
-    constrained = false;
-    return pause;
-  };
-
-  const onAnswered = (now: number, sentAtMs: number): void => {
-    seen.countSuccess(sentAtMs);
-    // Probe up only while the rate held requests back and no 429 came for a while.
-    if (!bucket.limited() || bucket.rate >= limits.ceiling || !constrained || now - Math.max(lastRaise, seen.episodeStart) < PROBE_INTERVAL_MS) return;
-    lastRaise = now;
-    constrained = false;
-    const next = Math.min(limits.ceiling, bucket.rate + Math.max(0.5, bucket.rate * PROBE_STEP));
-    const back = next === limits.ceiling;
-    setRate(next, back ? 'no 429 for a while, back to the configured rate' : 'no 429 for a while, probing higher', back ? 'info' : 'debug', {});
-  };
 
   return {
     get rate() {
@@ -231,8 +170,8 @@ export function createRateGate(options: RateGateOptions, deps: RateGateDeps): Ra
     settle(sentAtMs, status, retryAfterMs) {
       const now = clock.read();
       active = Math.max(0, active - 1);
-      if (status === 429) pausedUntil = Math.max(pausedUntil, now + onThrottled(now, sentAtMs, retryAfterMs));
-      else if (status !== undefined) onAnswered(now, sentAtMs);
+      if (status === 429) pausedUntil = Math.max(pausedUntil, now + adapt.throttled(now, sentAtMs, retryAfterMs));
+      else if (status !== undefined) adapt.answered(now, sentAtMs);
       noteDemand(now);
       pump();
       // Whole milliseconds, rounded up: on a fractional clock \`now + 1000 - now\` can be 999.9999…
@@ -263,6 +202,99 @@ function createForwardClock(deps: Pick<Deps, 'monotonic'>) {
     read: (): number => (floor = Math.max(floor, readMonotonicMs(deps))),
     reach(at: number): void {
       floor = Math.max(floor, at);
+    },
+  };
+}
+
+/**
+ * One pending wake-up for `onWake`: an earlier one replaces it, a later one is covered by it. Waits
+ * go through `deps.sleep`; a wait that ends, the clock reaches its end at least.
+ */
+function createWakeTimer(deps: Pick<Deps, 'monotonic' | 'sleep'>, clock: ReturnType<typeof createForwardClock>, onWake: () => void): (at: number) => void {
+  let timer: { at: number; cancel: AbortController } | undefined;
+  const schedule = (at: number): void => {
+    if (timer !== undefined && timer.at <= at) return;
+    timer?.cancel.abort();
+    const current = { at, cancel: new AbortController() };
+    timer = current;
+    const before = readMonotonicMs(deps);
+    deps.sleep(Math.max(1, Math.ceil(at - clock.read())), current.cancel.signal).then(
+      () => {
+        if (timer !== current) return;
+        timer = undefined;
+        // A timer may fire early on a clock that moves (Node times it from the event loop's cached
+        // time, stale by the length of the turn that set it): wait the rest, or a Retry-After or a
+        // window would end early. A clock that did not move at all is a test's frozen one: the
+        // finished wait counts as the time passed.
+        if (readMonotonicMs(deps) > before && clock.read() < at) {
+          schedule(at);
+          return;
+        }
+        clock.reach(at);
+        onWake();
+      },
+      () => undefined,
+    );
+  };
+  return schedule;
+}
+
+/**
+ * How the rate in force follows the service: a 429 sets it from what the service was seen to
+ * accept (`decideThrottledRate`), once per episode of 429s; a quiet stretch while the rate held
+ * requests back raises it a step, never above the configured rate. Each change is logged.
+ */
+function createRateAdaptation(parts: {
+  bucket: ReturnType<typeof createTokenBucket>;
+  seen: ReturnType<typeof createObservation>;
+  limits: ReturnType<typeof readLimits>;
+  start: number;
+  clock: ReturnType<typeof createForwardClock>;
+  onEvent: Deps['onEvent'];
+}) {
+  const { bucket, seen, limits, clock, onEvent } = parts;
+  let lastRaise = parts.start;
+  /** Whether the rate held a request back since the last change: only then is a step up tried. */
+  let constrained = false;
+
+  const setRate = (next: number, message: string, level: 'info' | 'warn' | 'debug', extra: Record<string, unknown>): void => {
+    const previous = bucket.rate;
+    bucket.setRate(next, clock.read());
+    onEvent({
+      type: 'log',
+      level,
+      message: `rate limit: ${message}; ${formatRate(next)} now (was ${formatRate(previous)})`,
+      data: { rate: next, previousRate: Number.isFinite(previous) ? previous : null, configuredRate: limits.configured ?? null, ...extra },
+    });
+  };
+
+  return {
+    /** The rate (not a pause) kept a request waiting. */
+    heldBack(): void {
+      constrained = true;
+    },
+    /** A 429 of the request that left at `sentAtMs`: returns the pause every request makes (0: none). */
+    throttled(now: number, sentAtMs: number, retryAfterMs: number | undefined): number {
+      const pause = retryAfterMs === undefined ? 0 : Math.min(Math.max(0, retryAfterMs), limits.maxPauseMs);
+      // A 429 of a request that left before the last reaction belongs to that episode.
+      if (sentAtMs < seen.episodeStart) return pause;
+      const reaction = decideThrottledRate({ rate: bucket.rate, minRate: limits.minRate, observed: seen.measure(now), retryAfterMs, pauseMs: pause });
+      if (reaction.rate !== bucket.rate) setRate(reaction.rate, reaction.message, 'warn', reaction.data);
+      else onEvent({ type: 'log', level: 'warn', message: `rate limit: ${reaction.why}; pausing every request ${pause} ms`, data: { rate: bucket.limited() ? bucket.rate : null, ...reaction.data } });
+      seen.restart(now);
+      constrained = false;
+      return pause;
+    },
+    /** An answer other than 429 to the request that left at `sentAtMs`. */
+    answered(now: number, sentAtMs: number): void {
+      seen.countSuccess(sentAtMs);
+      // Probe up only while the rate held requests back and no 429 came for a while.
+      if (!bucket.limited() || bucket.rate >= limits.ceiling || !constrained || now - Math.max(lastRaise, seen.episodeStart) < PROBE_INTERVAL_MS) return;
+      lastRaise = now;
+      constrained = false;
+      const next = Math.min(limits.ceiling, bucket.rate + Math.max(0.5, bucket.rate * PROBE_STEP));
+      const back = next === limits.ceiling;
+      setRate(next, back ? 'no 429 for a while, back to the configured rate' : 'no 429 for a while, probing higher', back ? 'info' : 'debug', {});
     },
   };
 }
