@@ -208,20 +208,7 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
     return completeListPaging(page, request, readNextLinkHeader(headers?.get('link')), urlOf('list').href);
   };
 
-  let jobLocationSaid = false;
-  /** Says once per client where job statuses are asked, for the run's log and report. */
-  const noteJobLocation = (source: string | undefined): void => {
-    if (jobLocationSaid) return;
-    jobLocationSaid = true;
-    const where = source === undefined ? `the configured path ${paths.importInfo}` : `the import answer's ${source}`;
-    deps.onEvent({
-      type: 'log',
-      level: 'info',
-      message: `job status: asked at the location from ${where}`,
-      data: { jobStatusFrom: source ?? 'service.paths.importInfo' },
-      text: source === undefined ? { key: 'log.job_status_path', data: { path: paths.importInfo } } : { key: 'log.job_status_answer', data: { field: source } },
-    });
-  };
+  const noteJobLocation = createJobLocationNote(paths.importInfo, deps);
 
   return {
     getToken: () => tokens.getToken(),
@@ -274,6 +261,23 @@ export function createCatalogClient(options: CatalogClientOptions, deps: Catalog
       }),
 
     observe: () => wire.observe(),
+  };
+}
+
+/** Says once per client where job statuses are asked (an answer's field, or the configured path), for the run's log and report. */
+function createJobLocationNote(importInfoPath: string, deps: Pick<Deps, 'onEvent'>): (source: string | undefined) => void {
+  let said = false;
+  return (source) => {
+    if (said) return;
+    said = true;
+    const where = source === undefined ? `the configured path ${importInfoPath}` : `the import answer's ${source}`;
+    deps.onEvent({
+      type: 'log',
+      level: 'info',
+      message: `job status: asked at the location from ${where}`,
+      data: { jobStatusFrom: source ?? 'service.paths.importInfo' },
+      text: source === undefined ? { key: 'log.job_status_path', data: { path: importInfoPath } } : { key: 'log.job_status_answer', data: { field: source } },
+    });
   };
 }
 

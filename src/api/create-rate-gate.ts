@@ -88,10 +88,8 @@ const OBSERVATION_IDLE_RESET_MS = 1000;
 interface Waiter {
   priority: RequestPriority;
   since: number;
-  go(now: number, busyBefore: boolean): void;
-  fail(reason: unknown): void;
-  signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
+  /** Lets the request leave now. */
+  go(now: number): void;
 }
 
 /** Creates a gate. */
@@ -103,14 +101,13 @@ export function createRateGate(options: RateGateOptions, deps: RateGateDeps): Ra
   const seen = createObservation(start);
   const flights = createFlightWindow();
   const queue = createWaiterQueue(MAX_BACKGROUND_WAIT_MS);
+  const adapt = createRateAdaptation({ bucket, seen, limits, start, clock, onEvent: deps.onEvent });
+  const schedule = createWakeTimer(deps, clock, () => pump());
   let pausedUntil = 0;
   let active = 0;
-  let lastRaise = start;
-  let constrained = false;
-  let timer: { at: number; cancel: AbortController } | undefined;
 
-  const busy = (): boolean => active > 0 || !queue.isEmpty();
-  const markBusy = (now: number, before: boolean): void => seen.markBusy(now, before, busy());
+  /** Tells the observation whether requests are in flight or waiting, after each change of either. */
+  const noteDemand = (now: number): void => seen.markBusy(now, active > 0 || !queue.isEmpty());
 
   /** Milliseconds until a request may leave (0: now; `Infinity`: when an answer comes back). */
   const waitFor = (now: number): number => {
@@ -119,9 +116,9 @@ export function createRateGate(options: RateGateOptions, deps: RateGateDeps): Ra
     return Math.max(bucket.waitFor(now), flights.waitFor(now, Math.max(1, Math.floor(bucket.rate))));
   };
 
-  const depart = <T>(now: number, before: boolean, send: (sentAtMs: number) => Promise<T>): Promise<T> => {
+  const depart = <T>(now: number, send: (sentAtMs: number) => Promise<T>): Promise<T> => {
     active += 1;
-    markBusy(now, before);
+    noteDemand(now);
     bucket.take();
     return flights.record(now, send, clock.read, pump);
   };
@@ -132,76 +129,13 @@ export function createRateGate(options: RateGateOptions, deps: RateGateDeps): Ra
       const now = clock.read();
       const wait = waitFor(now);
       if (wait > 0) {
-        if (now >= pausedUntil) constrained = true;
+        if (now >= pausedUntil) adapt.heldBack();
         if (Number.isFinite(wait)) schedule(now + wait);
         return;
       }
-      const before = busy();
-      const waiter = queue.next(now) as Waiter;
-      if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
-      waiter.go(now, before);
+      (queue.next(now) as Waiter).go(now);
     }
   }
-
-  /** One pending wake-up: an earlier one replaces it, a later one is covered by it. */
-  function schedule(at: number): void {
-    if (timer !== undefined && timer.at <= at) return;
-    timer?.cancel.abort();
-    const current = { at, cancel: new AbortController() };
-    timer = current;
-    const before = readMonotonicMs(deps);
-    deps.sleep(Math.max(1, Math.ceil(at - clock.read())), current.cancel.signal).then(
-      () => {
-        if (timer !== current) return;
-        timer = undefined;
-        // A timer may fire early on a clock that moves (Node times it from the event loop's cached
-        // time, stale by the length of the turn that set it): wait the rest, or a Retry-After or a
-        // window would end early. A clock that did not move at all is a test's frozen one: the
-        // finished wait counts as the time passed.
-        if (readMonotonicMs(deps) > before && clock.read() < at) {
-          schedule(at);
-          return;
-        }
-        clock.reach(at);
-        pump();
-      },
-      () => undefined,
-    );
-  }
-
-  const setRate = (next: number, message: string, level: 'info' | 'warn' | 'debug', extra: Record<string, unknown>): void => {
-    const previous = bucket.rate;
-    bucket.setRate(next, clock.read());
-    deps.onEvent({
-      type: 'log',
-      level,
-      message: `rate limit: ${message}; ${formatRate(next)} now (was ${formatRate(previous)})`,
-      data: { rate: next, previousRate: Number.isFinite(previous) ? previous : null, configuredRate: limits.configured ?? null, ...extra },
-    });
-  };
-
-  const onThrottled = (now: number, sentAtMs: number, retryAfterMs: number | undefined): number => {
-    const pause = retryAfterMs === undefined ? 0 : Math.min(Math.max(0, retryAfterMs), limits.maxPauseMs);
-    // A 429 of a request that left before the last reaction belongs to that episode.
-    if (sentAtMs < seen.episodeStart) return pause;
-    const reaction = decideThrottledRate({ rate: bucket.rate, minRate: limits.minRate, observed: seen.measure(now), retryAfterMs, pauseMs: pause });
-    if (reaction.rate !== bucket.rate) setRate(reaction.rate, reaction.message, 'warn', reaction.data);
-    else deps.onEvent({ type: 'log', level: 'warn', message: `rate limit: ${reaction.why}; pausing every request ${pause} ms`, data: { rate: bucket.limited() ? bucket.rate : null, ...reaction.data } });
-    seen.restart(now, busy());
-    constrained = false;
-    return pause;
-  };
-
-  const onAnswered = (now: number, sentAtMs: number): void => {
-    seen.countSuccess(sentAtMs);
-    // Probe up only while the rate held requests back and no 429 came for a while.
-    if (!bucket.limited() || bucket.rate >= limits.ceiling || !constrained || now - Math.max(lastRaise, seen.episodeStart) < PROBE_INTERVAL_MS) return;
-    lastRaise = now;
-    constrained = false;
-    const next = Math.min(limits.ceiling, bucket.rate + Math.max(0.5, bucket.rate * PROBE_STEP));
-    const back = next === limits.ceiling;
-    setRate(next, back ? 'no 429 for a while, back to the configured rate' : 'no 429 for a while, probing higher', back ? 'info' : 'debug', {});
-  };
 
   return {
     get rate() {
@@ -211,32 +145,34 @@ export function createRateGate(options: RateGateOptions, deps: RateGateDeps): Ra
     pass(priority, signal, send) {
       if (signal?.aborted) return Promise.reject(signal.reason as Error);
       const now = clock.read();
-      if (queue.mayPass(priority) && waitFor(now) === 0) return depart(now, busy(), send);
+      if (queue.mayPass(priority) && waitFor(now) === 0) return depart(now, send);
       return new Promise((resolve, reject) => {
-        const waiter: Waiter = { priority, since: now, go: (at, before) => resolve(depart(at, before, send)), fail: reject, signal, onAbort: undefined };
-        if (signal !== undefined) {
-          waiter.onAbort = () => {
-            const before = busy();
-            queue.remove(waiter);
-            markBusy(clock.read(), before);
-            waiter.fail(signal.reason);
-          };
-          signal.addEventListener('abort', waiter.onAbort, { once: true });
-        }
-        const before = busy();
+        const onAbort = (): void => {
+          queue.remove(waiter);
+          noteDemand(clock.read());
+          reject(signal?.reason);
+        };
+        const waiter: Waiter = {
+          priority,
+          since: now,
+          go(at) {
+            signal?.removeEventListener('abort', onAbort);
+            resolve(depart(at, send));
+          },
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
         queue.push(waiter);
-        markBusy(now, before);
+        noteDemand(now);
         pump();
       });
     },
 
     settle(sentAtMs, status, retryAfterMs) {
       const now = clock.read();
-      const before = busy();
       active = Math.max(0, active - 1);
-      if (status === 429) pausedUntil = Math.max(pausedUntil, now + onThrottled(now, sentAtMs, retryAfterMs));
-      else if (status !== undefined) onAnswered(now, sentAtMs);
-      markBusy(now, before);
+      if (status === 429) pausedUntil = Math.max(pausedUntil, now + adapt.throttled(now, sentAtMs, retryAfterMs));
+      else if (status !== undefined) adapt.answered(now, sentAtMs);
+      noteDemand(now);
       pump();
       // Whole milliseconds, rounded up: on a fractional clock \`now + 1000 - now\` can be 999.9999…
       return Math.max(0, Math.ceil(pausedUntil - now));
@@ -266,6 +202,99 @@ function createForwardClock(deps: Pick<Deps, 'monotonic'>) {
     read: (): number => (floor = Math.max(floor, readMonotonicMs(deps))),
     reach(at: number): void {
       floor = Math.max(floor, at);
+    },
+  };
+}
+
+/**
+ * One pending wake-up for `onWake`: an earlier one replaces it, a later one is covered by it. Waits
+ * go through `deps.sleep`; a wait that ends, the clock reaches its end at least.
+ */
+function createWakeTimer(deps: Pick<Deps, 'monotonic' | 'sleep'>, clock: ReturnType<typeof createForwardClock>, onWake: () => void): (at: number) => void {
+  let timer: { at: number; cancel: AbortController } | undefined;
+  const schedule = (at: number): void => {
+    if (timer !== undefined && timer.at <= at) return;
+    timer?.cancel.abort();
+    const current = { at, cancel: new AbortController() };
+    timer = current;
+    const before = readMonotonicMs(deps);
+    deps.sleep(Math.max(1, Math.ceil(at - clock.read())), current.cancel.signal).then(
+      () => {
+        if (timer !== current) return;
+        timer = undefined;
+        // A timer may fire early on a clock that moves (Node times it from the event loop's cached
+        // time, stale by the length of the turn that set it): wait the rest, or a Retry-After or a
+        // window would end early. A clock that did not move at all is a test's frozen one: the
+        // finished wait counts as the time passed.
+        if (readMonotonicMs(deps) > before && clock.read() < at) {
+          schedule(at);
+          return;
+        }
+        clock.reach(at);
+        onWake();
+      },
+      () => undefined,
+    );
+  };
+  return schedule;
+}
+
+/**
+ * How the rate in force follows the service: a 429 sets it from what the service was seen to
+ * accept (`decideThrottledRate`), once per episode of 429s; a quiet stretch while the rate held
+ * requests back raises it a step, never above the configured rate. Each change is logged.
+ */
+function createRateAdaptation(parts: {
+  bucket: ReturnType<typeof createTokenBucket>;
+  seen: ReturnType<typeof createObservation>;
+  limits: ReturnType<typeof readLimits>;
+  start: number;
+  clock: ReturnType<typeof createForwardClock>;
+  onEvent: Deps['onEvent'];
+}) {
+  const { bucket, seen, limits, clock, onEvent } = parts;
+  let lastRaise = parts.start;
+  /** Whether the rate held a request back since the last change: only then is a step up tried. */
+  let constrained = false;
+
+  const setRate = (next: number, message: string, level: 'info' | 'warn' | 'debug', extra: Record<string, unknown>): void => {
+    const previous = bucket.rate;
+    bucket.setRate(next, clock.read());
+    onEvent({
+      type: 'log',
+      level,
+      message: `rate limit: ${message}; ${formatRate(next)} now (was ${formatRate(previous)})`,
+      data: { rate: next, previousRate: Number.isFinite(previous) ? previous : null, configuredRate: limits.configured ?? null, ...extra },
+    });
+  };
+
+  return {
+    /** The rate (not a pause) kept a request waiting. */
+    heldBack(): void {
+      constrained = true;
+    },
+    /** A 429 of the request that left at `sentAtMs`: returns the pause every request makes (0: none). */
+    throttled(now: number, sentAtMs: number, retryAfterMs: number | undefined): number {
+      const pause = retryAfterMs === undefined ? 0 : Math.min(Math.max(0, retryAfterMs), limits.maxPauseMs);
+      // A 429 of a request that left before the last reaction belongs to that episode.
+      if (sentAtMs < seen.episodeStart) return pause;
+      const reaction = decideThrottledRate({ rate: bucket.rate, minRate: limits.minRate, observed: seen.measure(now), retryAfterMs, pauseMs: pause });
+      if (reaction.rate !== bucket.rate) setRate(reaction.rate, reaction.message, 'warn', reaction.data);
+      else onEvent({ type: 'log', level: 'warn', message: `rate limit: ${reaction.why}; pausing every request ${pause} ms`, data: { rate: bucket.limited() ? bucket.rate : null, ...reaction.data } });
+      seen.restart(now);
+      constrained = false;
+      return pause;
+    },
+    /** An answer other than 429 to the request that left at `sentAtMs`. */
+    answered(now: number, sentAtMs: number): void {
+      seen.countSuccess(sentAtMs);
+      // Probe up only while the rate held requests back and no 429 came for a while.
+      if (!bucket.limited() || bucket.rate >= limits.ceiling || !constrained || now - Math.max(lastRaise, seen.episodeStart) < PROBE_INTERVAL_MS) return;
+      lastRaise = now;
+      constrained = false;
+      const next = Math.min(limits.ceiling, bucket.rate + Math.max(0.5, bucket.rate * PROBE_STEP));
+      const back = next === limits.ceiling;
+      setRate(next, back ? 'no 429 for a while, back to the configured rate' : 'no 429 for a while, probing higher', back ? 'info' : 'debug', {});
     },
   };
 }
@@ -365,27 +394,29 @@ function createObservation(now: number) {
     countSuccess(sentAtMs: number): void {
       if (sentAtMs >= episodeStart) successes += 1;
     },
-    /** Told of every change of demand: `before` and `after` are whether requests were in flight or waiting. */
-    markBusy(at: number, before: boolean, after: boolean): void {
-      if (before && busySince !== undefined) busyMs += at - busySince;
-      if (!before && after && idleSince !== undefined && at - idleSince >= OBSERVATION_IDLE_RESET_MS) {
+    /** Told after every change of demand: whether requests are in flight or waiting now. */
+    markBusy(at: number, busy: boolean): void {
+      const wasBusy = busySince !== undefined;
+      if (busySince !== undefined) busyMs += at - busySince;
+      if (!wasBusy && busy && idleSince !== undefined && at - idleSince >= OBSERVATION_IDLE_RESET_MS) {
         episodeStart = at;
         successes = 0;
         busyMs = 0;
       }
-      if (before && !after) idleSince = at;
-      busySince = after ? at : undefined;
+      if (wasBusy && !busy) idleSince = at;
+      busySince = busy ? at : undefined;
     },
     /** The successes of the episode and the rate they make over its busy time (at least a second). */
     measure(at: number): { successes: number; perSecond: number } {
       const observedMs = busyMs + (busySince === undefined ? 0 : at - busySince);
       return { successes, perSecond: (successes / Math.max(WINDOW_MS, observedMs)) * 1000 };
     },
-    restart(at: number, busyNow: boolean): void {
+    /** A new episode from `at`; the busy stretch under way, if any, counts from `at`. */
+    restart(at: number): void {
       episodeStart = at;
       successes = 0;
       busyMs = 0;
-      busySince = busyNow ? at : undefined;
+      if (busySince !== undefined) busySince = at;
     },
   };
 }
