@@ -485,9 +485,13 @@ export function renderTargets(results: BenchResults): string {
       // run is shown beside it; it also reads the file and writes the report, when no request is due,
       // so it cannot reach the all-requests bound however well the client paces.
       const whole = f.rateBoundMs / f.totalMs;
+      // Issue 34 counts a request from its departure until a second after its answer, so that no R + 1
+      // requests reach the service within a second however the network bunches them: that caps the
+      // imports at R × 1000 / (1000 + latency). Shown beside the target, which is left as the issue set it.
+      const guarded = f.submitPerSecond / ((f.boundPerSecond * 1000) / (1000 + s.latencyMs));
       lines.push([
         `${s.label}: submit ≥ 90% of the rate bound`,
-        `submit ${(share * 100).toFixed(0)}% (${count(Math.round(f.submitPerSecond))} of ${count(Math.round(f.boundPerSecond))}/s); ${count(f.throttled)} × 429; whole run ${(whole * 100).toFixed(0)}% of the all-requests bound`,
+        `submit ${(share * 100).toFixed(0)}% (${count(Math.round(f.submitPerSecond))} of ${count(Math.round(f.boundPerSecond))}/s; ${(guarded * 100).toFixed(0)}% of the ${count(Math.round((f.boundPerSecond * 1000) / (1000 + s.latencyMs)))}/s the one-second-after-the-answer guarantee allows); ${count(f.throttled)} × 429; whole run ${(whole * 100).toFixed(0)}% of the all-requests bound`,
         share >= 0.9 ? 'met' : 'missed',
       ]);
       continue;
