@@ -7,7 +7,7 @@
  * that every record is on the row the reader numbered it in the input.
  */
 import type { Translator } from '../i18n/create-translator.js';
-import { ANNOTATION_HEADERS, buildAnnotationTexts, buildAnnotationWords, describeRowStatus, isAnnotationHeader, joinIssueTexts, type AnnotationWords } from './annotation-columns.js';
+import { ANNOTATION_HEADERS, buildAnnotationTexts, buildAnnotationWords, isAnnotationHeader, joinIssueTexts, type AnnotationWords } from './annotation-columns.js';
 import { createLineBreakCounter } from '../sources/count-line-breaks.js';
 import { createCsvFileWriter } from './create-csv-file-writer.js';
 import type { CsvFileWriter } from './create-csv-file-writer.js';
@@ -65,7 +65,7 @@ export interface AnnotatedCsvOptions {
    * the input's (the outcomes are keyed by them).
    */
   headerRow?: number;
-  /** The language of the `_status` words (default: the status codes). */
+  /** The language of the `_status` words and `_errors` (default English: the status codes). */
   translator?: Translator;
 }
 
@@ -110,7 +110,7 @@ export async function createAnnotatedCsvSink(options: AnnotatedCsvOptions): Prom
   }
   // Usually no `_` column of an earlier run is dropped: the row's values are written as they are.
   const copyAll = copiesAllColumns(keep, options.header);
-  const words = options.translator === undefined ? undefined : buildAnnotationWords(options.translator);
+  const words = buildAnnotationWords(options.translator);
   const writeBytesRow = createBytesRowWriter(file, options.delimiter ?? ',', words);
   return {
     async add(row, outcome = options.outcomeOf(row.row)) {
@@ -148,16 +148,16 @@ export async function createAnnotatedCsvSink(options: AnnotatedCsvOptions): Prom
  * status, `_errors` only when there are issues, the ids only when there are some — no list of
  * texts, no formatting of empty cells.
  */
-function createBytesRowWriter(file: CsvFileWriter, delimiter: string, words: AnnotationWords | undefined): (row: BytesRow, outcome: RowOutcome | undefined) => Promise<void> | undefined {
+function createBytesRowWriter(file: CsvFileWriter, delimiter: string, words: AnnotationWords): (row: BytesRow, outcome: RowOutcome | undefined) => Promise<void> | undefined {
   const { putStatus } = createStatusPutter(file, delimiter);
   return (row, outcome) => {
     file.beginRecord();
     file.putFormatted(row.bytes, row.start, row.end);
     for (let i = 0; i < row.pad; i++) file.putDelimiter();
     file.putDelimiter();
-    if (outcome !== undefined) putStatus(describeRowStatus(outcome.status, words));
+    if (outcome !== undefined) putStatus(words.status[outcome.status]);
     file.putDelimiter();
-    if (outcome !== undefined && outcome.issues.length > 0) file.putValue(joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR, words?.translator));
+    if (outcome !== undefined && outcome.issues.length > 0) file.putValue(joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR, words.translator));
     file.putDelimiter();
     if (outcome?.productId != null) file.putCount(outcome.productId);
     file.putDelimiter();

@@ -31,7 +31,7 @@ import type { CellRange, ReadOptions, SourceInfo } from '../sources/types.js';
 import { cutForMessage } from '../sources/cut-for-message.js';
 import { loadZipEntryText, openZipEntry, type ZipEntry } from '../xlsx/zip-directory.js';
 import { buildHeaderTexts } from './build-header-texts.js';
-import { buildAnnotationWords } from './annotation-columns.js';
+import { buildAnnotationWords, type AnnotationWords } from './annotation-columns.js';
 import { LARGE_PART_CHUNK_BYTES, openSourceWorkbook, type SourceWorkbook } from './open-source-sheet.js';
 import type { RowOutcome } from './report-types.js';
 import type { TextRow } from './write-annotated-csv.js';
@@ -54,9 +54,9 @@ import {
 import { createStylePatch, type StylePatch } from './xlsx-patch/patch-styles.js';
 import { splitSheetXml } from '../xlsx/split-sheet-xml.js';
 import type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
-import { addToFixLine, buildToFixSheet, listToFixSheetNames } from './xlsx-patch/to-fix-sheet-xml.js';
+import { buildToFixSheet, listToFixSheetNames } from './xlsx-patch/to-fix-sheet-xml.js';
 import { createCauseTally } from './rank-root-causes.js';
-import { createTranslator, type Translator } from '../i18n/create-translator.js';
+import type { Translator } from '../i18n/create-translator.js';
 import { createDeflatedFile, createZipOutput, type ZipOutput } from './xlsx-patch/zip-output.js';
 import { namePartialFile } from './start-atomic-file.js';
 
@@ -140,7 +140,7 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
         ...(info.sheet !== undefined ? { sheet: info.sheet } : {}),
       }),
   );
-  const plan = await planPackage(source, options.translator ?? createTranslator('en'));
+  const plan = await planPackage(source, buildAnnotationWords(options.translator));
   // A scratch file, never renamed: hidden and marked partial, like the files being written.
   const toFixTemp = namePartialFile(options.outPath, 'to-fix');
   const input = await open(options.sourcePath, 'r');
@@ -201,9 +201,11 @@ interface PackagePlan {
   existingNotes: { notes: ExistingNotes; vml: string } | undefined;
   firstVmlBlock: number;
   warnings: Issue[];
+  /** The run's language: the `_status` words, `_errors`, the notes and the `To fix` sheet. */
+  words: AnnotationWords;
 }
 
-async function planPackage(source: SourceWorkbook, translator: Translator): Promise<PackagePlan> {
+async function planPackage(source: SourceWorkbook, words: AnnotationWords): Promise<PackagePlan> {
   const { directory, path } = source;
   const entries = directory.entries;
   const corrupt = (message: string, cause?: unknown): never => {
@@ -251,7 +253,7 @@ async function planPackage(source: SourceWorkbook, translator: Translator): Prom
   // The `To fix` sheet of an earlier run (its name in any language, not the data sheet) is replaced, not repeated; it keeps its name.
   const known = listToFixSheetNames();
   const earlier = source.sheets.find((sheet) => sheet !== source.sheet && sheet.isWorksheet && known.has(sheet.name.toLowerCase()) && sheet.part !== undefined);
-  const wanted = translator.translate('report.toFix.sheet');
+  const wanted = words.translator.translate('report.toFix.sheet');
   const toFixName = earlier?.name ?? (source.sheet.name.toLowerCase() === wanted.toLowerCase() ? `_${wanted}` : wanted);
   let toFixPart: string;
   if (earlier?.part !== undefined && entries.has(earlier.part)) {
@@ -288,6 +290,7 @@ async function planPackage(source: SourceWorkbook, translator: Translator): Prom
     existingNotes,
     firstVmlBlock: await findFreeVmlBlock(source, text),
     warnings,
+    words,
   };
 }
 
@@ -400,13 +403,10 @@ async function rewriteSheet(
     groupRows: options.readOptions?.groupRows,
     visibleColumns: info.header.map((column) => column.index + 1),
     fillMerged,
-    onIssue: (line) => {
-      addToFixLine(causes, line);
-      return Promise.resolve();
-    },
+    causes,
     emit: (text) => stream.write(text),
     relationshipsNs: plan.namespaces.relationships,
-    annotationWords: options.translator === undefined ? undefined : buildAnnotationWords(options.translator),
+    annotationWords: plan.words,
   });
   let xml: Readable | undefined;
   let rows: SheetRowsResult | undefined;
@@ -429,10 +429,9 @@ async function rewriteSheet(
   }
   if (rows === undefined) throw new InternalError('the sheet rewrite ended without its tail');
   await stream.end();
-  const translator = options.translator ?? createTranslator('en');
   // The wrapped style is asked for once the data sheet is done: the data sheet's own formats come first, as before the sheet had one.
   const styles = { ...toFixStyles, wrap: plan.styles.toolStyle('errors') };
-  await toFix.write(buildToFixSheet(causes, { styles, namespaces: plan.namespaces, dataSheet: source.sheet.name, translator }));
+  await toFix.write(buildToFixSheet(causes, { styles, namespaces: plan.namespaces, dataSheet: source.sheet.name, translator: plan.words.translator }));
   return rows;
 }
 

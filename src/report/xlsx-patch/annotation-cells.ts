@@ -47,7 +47,7 @@ export function buildAnnotationHeaderCells(columns: AnnotationColumns | undefine
 }
 
 /** A data row's `_status`, `_errors` and id cells. */
-export function buildAnnotationCells(columns: AnnotationColumns | undefined, prefix: string, rowNumber: number, outcome: RowOutcome, styles: StylePatch, annotationWords?: AnnotationWords | undefined): ExtraCell[] {
+export function buildAnnotationCells(columns: AnnotationColumns | undefined, prefix: string, rowNumber: number, outcome: RowOutcome, styles: StylePatch, annotationWords: AnnotationWords): ExtraCell[] {
   if (columns === undefined) return [];
   const { first, letters } = columns;
   const values = buildAnnotationValues(outcome, '\n', annotationWords);

@@ -5,7 +5,7 @@
  * in the data sheet, the row numbers, an example value and message, and how to fix it; the header
  * row is frozen and carries an autofilter.
  *
- * The issues are counted as the data sheet streams (`addToFixLine`, a map step per issue); the sheet
+ * The issues are counted as the data sheet streams (`CauseTally.add`, a map step per issue); the sheet
  * is written once the data sheet is done, from the groups alone: its size is the number of causes,
  * not of issues. Every text goes through `neutralizeFormula` (it echoes the seller's values and the
  * service's messages) and is an inline string cell: never a formula.
@@ -41,24 +41,15 @@ export function listToFixSheetNames(): Set<string> {
   return new Set([...names, ...names.map((name) => `_${name}`)]);
 }
 
-/** One issue of the data sheet as the `To fix` sheet counts it: the issue, the row it is on, its column's header. */
-export interface ToFixLine {
-  row: number;
-  header: string;
-  issue: Issue;
-}
-
-/** The line of an issue of row `row`; the header from the issue, else from the reader's header names by its column. */
-export function buildToFixLine(row: number, issue: Issue, headerNames: readonly string[]): ToFixLine {
+/**
+ * The header of an issue's column by the reader's header names, for an issue that names none;
+ * `undefined` for a blank header or a column that is no sheet column.
+ */
+export function readColumnHeader(column: string | undefined, headerNames: readonly string[]): string | undefined {
   // Upper-case letters only: a lower-case `column` is some other name, not a sheet column.
-  const index = issue.column === undefined || !/^[A-Z]{1,3}$/.test(issue.column) ? undefined : parseColumnLetter(issue.column);
-  return { row, header: issue.header ?? (index !== undefined ? (headerNames[index] ?? '') : ''), issue };
-}
-
-/** Counts a line into `tally` (the header found for it kept with the issue when the issue has none). */
-export function addToFixLine(tally: CauseTally, line: ToFixLine): void {
-  const { issue } = line;
-  tally.add(issue.header === undefined && line.header !== '' ? { ...issue, header: line.header } : issue, line.row);
+  const index = column === undefined || !/^[A-Z]{1,3}$/.test(column) ? undefined : parseColumnLetter(column);
+  const header = index === undefined ? undefined : headerNames[index];
+  return header === '' ? undefined : header;
 }
 
 /** Styles the sheet uses, as cell format indexes. */
