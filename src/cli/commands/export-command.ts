@@ -19,7 +19,7 @@ export const registerExportCommand: CommandRegistrar = (y, ctx) =>
     'export',
     ctx.describe('help.command.export'),
     (c) =>
-      withProductFilterOptions(withServiceOptions(c))
+      withProductFilterOptions(withServiceOptions(c, ctx.describe), ctx.describe)
         .option('out', { alias: 'o', type: 'string', demandOption: true, describe: 'Output file, .xlsx or .csv' })
         .option('shop', { type: 'number', describe: 'Only this shop id (also fills the shopId column when the service does not)' })
         .option('photo-columns', { type: 'number', default: 5, describe: 'Photo columns; further photos go into the last one' })

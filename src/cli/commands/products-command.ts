@@ -7,7 +7,7 @@ import type { HeldItem } from '../../plan/index.js';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
 import { withServiceOptions } from '../common-options.js';
-import type { ServiceArgv } from '../common-options.js';
+import type { Describe, ServiceArgv } from '../common-options.js';
 import { readProductFilters, withProductFilterOptions } from '../product-filter-options.js';
 import { renderJsonLines } from '../render-json-lines.js';
 
@@ -51,7 +51,7 @@ function renderProductDetail(held: HeldItem, names: ExportNames): string {
 export const registerProductsCommand: CommandRegistrar = (y, ctx) =>
   y.command('products', ctx.describe('help.command.products'), (c) =>
     c
-      .command('list', 'List products with filters, sorting and paging', withListOptions, (argv) => listProducts(argv, ctx))
+      .command('list', 'List products with filters, sorting and paging', (l) => withListOptions(l, ctx.describe), (argv) => listProducts(argv, ctx))
       .command('show <ids..>', 'Show the details of products by id', withShowOptions, (argv) => showProducts(argv, ctx))
       .demandCommand(1, 'Name a subcommand: list or show'),
   );
@@ -60,8 +60,8 @@ export const registerProductsCommand: CommandRegistrar = (y, ctx) =>
 type HandlerArgv<A> = A extends Argv<infer U> ? ArgumentsCamelCase<U> : never;
 
 /** Adds the filter, sorting and paging options of `products list`. */
-function withListOptions<T>(y: Argv<T>) {
-  return withProductFilterOptions(withServiceOptions(y))
+function withListOptions<T>(y: Argv<T>, describe: Describe) {
+  return withProductFilterOptions(withServiceOptions(y, describe), describe)
     .option('page', { type: 'number', default: 1, describe: 'Page number from 1' })
     .option('page-size', { type: 'number', default: 50, describe: 'Products per page (1..100)' })
     .check((argv) => {
