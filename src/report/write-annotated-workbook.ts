@@ -61,7 +61,6 @@ import { createDeflatedFile, createZipOutput, type ZipOutput } from './xlsx-patc
 import { namePartialFile } from './start-atomic-file.js';
 
 export { ANNOTATION_FILLS } from './xlsx-patch/patch-styles.js';
-export { TO_FIX_HEADERS } from './xlsx-patch/to-fix-sheet-xml.js';
 export type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 
 /** Default of `maxNotes`. */

@@ -25,9 +25,6 @@ import { escapeXmlAttribute, escapeXmlText } from '../../xlsx/xml-markup.js';
 /** Columns of the `To fix` sheet, by their catalog keys (`report.toFix.header.<key>`). */
 const TO_FIX_COLUMNS = ['kind', 'column', 'header', 'problem', 'count', 'firstCell', 'fix', 'value', 'rows', 'code', 'severity'] as const;
 
-/** Headers of the `To fix` sheet in English (the default language). */
-export const TO_FIX_HEADERS = ['kind', 'column', 'header', 'problem', 'issues', 'first cell', 'how to fix', 'example value', 'rows', 'code', 'severity'] as const;
-
 const WIDTHS = [12, 8, 22, 60, 8, 10, 60, 24, 24, 26, 9];
 const LETTERS = TO_FIX_COLUMNS.map((_, index) => columnLetters(index + 1));
 const FIRST_CELL = TO_FIX_COLUMNS.indexOf('firstCell');
