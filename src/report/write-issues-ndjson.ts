@@ -163,7 +163,8 @@ function dropDuplicates(issues: readonly Issue[]): IssueLine[] {
   return out;
 }
 
-function sortKeys<T>(record: Readonly<Record<string, T>>): Record<string, T> {
+/** A copy of `record` with its keys in sorted order (JSON output that does not depend on the order of arrival). */
+export function sortKeys<T>(record: Readonly<Record<string, T>>): Record<string, T> {
   const out: Record<string, T> = {};
   for (const key of Object.keys(record).sort()) out[key] = record[key] as T;
   return out;

@@ -17,10 +17,11 @@ import { neutralizeFormula } from '../neutralize-formula.js';
 import { CAUSE_ROWS_KEPT, rankRootCauses, type CauseTally, type RankedCause } from '../rank-root-causes.js';
 import { describeFix, formatCauseRows } from '../describe-fix.js';
 import { renderIssueText } from '../render-issue-text.js';
+import { buildInlineCell } from './annotation-cells.js';
 import { limitCellText } from './limit-cell-text.js';
 import { parseColumnLetter } from '../../sources/column-letter.js';
 import { columnLetters } from './row-cells.js';
-import { escapeXmlAttribute, escapeXmlText } from '../../xlsx/xml-markup.js';
+import { escapeXmlAttribute } from '../../xlsx/xml-markup.js';
 
 /** Columns of the `To fix` sheet, by their catalog keys (`report.toFix.header.<key>`). */
 const TO_FIX_COLUMNS = ['kind', 'column', 'header', 'problem', 'count', 'firstCell', 'fix', 'value', 'rows', 'code', 'severity'] as const;
@@ -70,7 +71,7 @@ interface ToFixSheetOptions {
 export function buildToFixSheet(tally: CauseTally, options: ToFixSheetOptions): string {
   const causes = rankRootCauses(tally.groups());
   const { styles, translator } = options;
-  const header = TO_FIX_COLUMNS.map((key, index) => inlineCell(`${LETTERS[index]}1`, translator.translate(`report.toFix.header.${key}`), styles.header)).join('');
+  const header = TO_FIX_COLUMNS.map((key, index) => buildInlineCell('', `${LETTERS[index]}1`, translator.translate(`report.toFix.header.${key}`), styles.header)).join('');
   const rows: string[] = [`<row r="1">${header}</row>`];
   const links: string[] = [];
   causes.forEach((cause, index) => {
@@ -124,7 +125,7 @@ function buildCauseRow(rowNumber: number, cause: RankedCause, options: ToFixShee
     if (typeof text === 'number') return `<c r="${ref}"><v>${text}</v></c>`;
     if (text === '') return '';
     const style = key === 'severity' && cause.severity === 'error' ? styles.error : key === 'problem' || key === 'fix' ? styles.wrap : undefined;
-    return inlineCell(ref, limitCellText(neutralizeFormula(text)), style);
+    return buildInlineCell('', ref, limitCellText(neutralizeFormula(text)), style ?? 0);
   });
   return `<row r="${rowNumber}">${cells.join('')}</row>`;
 }
@@ -140,10 +141,4 @@ function describeProblem(issue: Issue, translator: Translator): string {
 /** A sheet name as a formula reference writes it: quoted, with `'` doubled. */
 function quoteSheetName(name: string): string {
   return `'${name.replace(/'/g, "''")}'`;
-}
-
-/** An inline string cell; the text is written as is (callers neutralise what needs it). */
-function inlineCell(ref: string, text: string, style?: number): string {
-  const s = style === undefined || style === 0 ? '' : ` s="${style}"`;
-  return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeXmlText(text)}</t></is></c>`;
 }
