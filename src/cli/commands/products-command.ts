@@ -52,7 +52,7 @@ export const registerProductsCommand: CommandRegistrar = (y, ctx) =>
   y.command('products', ctx.describe('help.command.products'), (c) =>
     c
       .command('list', 'List products with filters, sorting and paging', (l) => withListOptions(l, ctx.describe), (argv) => listProducts(argv, ctx))
-      .command('show <ids..>', 'Show the details of products by id', withShowOptions, (argv) => showProducts(argv, ctx))
+      .command('show <ids..>', 'Show the details of products by id', (s) => withShowOptions(s, ctx.describe), (argv) => showProducts(argv, ctx))
       .demandCommand(1, 'Name a subcommand: list or show'),
   );
 
@@ -75,8 +75,8 @@ function withListOptions<T>(y: Argv<T>, describe: Describe) {
 }
 
 /** Adds the product ids of `products show`. */
-function withShowOptions<T>(y: Argv<T>) {
-  return withServiceOptions(y)
+function withShowOptions<T>(y: Argv<T>, describe: Describe) {
+  return withServiceOptions(y, describe)
     .positional('ids', { type: 'number', array: true, demandOption: true, describe: 'Product ids (one or more)', default: undefined })
     .check((argv) => {
       if (argv.ids.some((id) => !Number.isInteger(id) || id < 1)) throw new Error('product ids are whole numbers');
