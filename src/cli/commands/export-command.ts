@@ -7,6 +7,7 @@ import type { CommandRegistrar } from '../command-context.js';
 import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 import { renderJsonLines } from '../render-json-lines.js';
+import { UsageProblem } from '../usage-error.js';
 import { EXIT } from '../exit-codes.js';
 import { readProductFilters, withProductFilterOptions } from '../product-filter-options.js';
 
@@ -26,7 +27,7 @@ export const registerExportCommand: CommandRegistrar = (y, ctx) =>
         .option('mapping-out', { type: 'string', describe: 'Also write the mapping that reads the file back (for directories other than the sandbox’s)' })
         .check((argv) => {
           const photos = Number(argv['photo-columns']);
-          if (!Number.isInteger(photos) || photos < 1 || photos > 100) throw new Error('--photo-columns must be a whole number from 1 to 100');
+          if (!Number.isInteger(photos) || photos < 1 || photos > 100) throw new UsageProblem('usage.whole_number_between', { flag: '--photo-columns', min: 1, max: 100 });
           return true;
         })
         .example('$0 export --out catalog.xlsx --sandbox', 'The whole sandbox catalog to a workbook')

@@ -10,6 +10,7 @@ import { withServiceOptions } from '../common-options.js';
 import type { Describe, ServiceArgv } from '../common-options.js';
 import { readProductFilters, withProductFilterOptions } from '../product-filter-options.js';
 import { renderJsonLines } from '../render-json-lines.js';
+import { UsageProblem } from '../usage-error.js';
 
 /** Renders list items as a table. */
 function renderProductTable(items: readonly ProductListItem[]): string {
@@ -66,8 +67,8 @@ function withListOptions<T>(y: Argv<T>, describe: Describe) {
     .option('page-size', { type: 'number', default: 50, describe: 'Products per page (1..100)' })
     .check((argv) => {
       const size = Number(argv['page-size'] ?? argv.pageSize);
-      if (!Number.isInteger(size) || size < 1 || size > 100) throw new Error('--page-size must be a whole number from 1 to 100');
-      if (!Number.isInteger(argv.page) || argv.page < 1) throw new Error('--page must be a whole number from 1');
+      if (!Number.isInteger(size) || size < 1 || size > 100) throw new UsageProblem('usage.whole_number_between', { flag: '--page-size', min: 1, max: 100 });
+      if (!Number.isInteger(argv.page) || argv.page < 1) throw new UsageProblem('usage.whole_number_from', { flag: '--page', min: 1 });
       return true;
     })
     .option('all', { type: 'boolean', describe: 'Every page (with --json: one product per line)' })
@@ -79,7 +80,7 @@ function withShowOptions<T>(y: Argv<T>, describe: Describe) {
   return withServiceOptions(y, describe)
     .positional('ids', { type: 'number', array: true, demandOption: true, describe: 'Product ids (one or more)', default: undefined })
     .check((argv) => {
-      if (argv.ids.some((id) => !Number.isInteger(id) || id < 1)) throw new Error('product ids are whole numbers');
+      if (argv.ids.some((id) => !Number.isInteger(id) || id < 1)) throw new UsageProblem('usage.product_ids_whole');
       return true;
     })
     .example('$0 products show 1000001 1000002 --sandbox', 'Two products, with category, brand and attribute names');

@@ -85,7 +85,7 @@ function withPruneOptions<T>(y: Argv<T>, describe: Describe) {
       const keep = argv.keep;
       const age = argv['older-than'];
       if (keep === undefined && age === undefined) throw new UsageProblem('usage.prune_needs_rule');
-      if (keep !== undefined && (!Number.isInteger(keep) || keep < 0)) throw new UsageProblem('usage.keep_whole_number');
+      if (keep !== undefined && (!Number.isInteger(keep) || keep < 0)) throw new UsageProblem('usage.whole_number_from', { flag: '--keep', min: 0 });
       if (age !== undefined && PRUNE_AGE.exec(age) === null) throw new UsageProblem('usage.older_than_age');
       return true;
     })
