@@ -8,8 +8,8 @@
  *   from their own, and a note each (up to `maxNotes`) in a comments part with its VML drawing;
  * - `styles.xml`, with the highlight formats appended (every existing index is kept);
  * - a `To fix` sheet listing the causes, root causes first (`buildToFixSheet`: the issues are counted
- *   while the data sheet is written, the sheet deflated to a temp file beside the copy once it is
- *   done, then copied in), added to `workbook.xml`, its relationships and `[Content_Types].xml`.
+ *   while the data sheet is written, the sheet written whole right after it), added to
+ *   `workbook.xml`, its relationships and `[Content_Types].xml`.
  *
  * The seller's cells keep their type and value: a text cell stays a text cell (never evaluated
  * as a formula when the file is opened), a formula stays the seller's formula. Text the tool writes
@@ -57,8 +57,7 @@ import type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 import { buildToFixSheet, listToFixSheetNames } from './xlsx-patch/to-fix-sheet-xml.js';
 import { createCauseTally } from './rank-root-causes.js';
 import type { Translator } from '../i18n/create-translator.js';
-import { createDeflatedFile, createZipOutput, type ZipOutput } from './xlsx-patch/zip-output.js';
-import { namePartialFile } from './start-atomic-file.js';
+import { createZipOutput, type ZipOutput } from './xlsx-patch/zip-output.js';
 
 export { ANNOTATION_FILLS } from './xlsx-patch/patch-styles.js';
 export type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
@@ -140,21 +139,12 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
       }),
   );
   const plan = await planPackage(source, buildAnnotationWords(options.translator));
-  // A scratch file, never renamed: hidden and marked partial, like the files being written.
-  const toFixTemp = namePartialFile(options.outPath, 'to-fix');
   const input = await open(options.sourcePath, 'r');
   let output: ZipOutput | undefined;
   let completed = false;
   try {
     output = await createZipOutput(options.outPath);
-    const toFix = await createDeflatedFile(toFixTemp);
-    let rows: SheetRowsResult;
-    try {
-      rows = await copyParts(source, plan, output, input, options, toFix);
-    } catch (error) {
-      await toFix.abort();
-      throw error;
-    }
+    const rows = await copyParts(source, plan, output, input, options);
     await finishPackage(source, plan, output, input, rows);
     await output.close();
     completed = true;
@@ -169,7 +159,6 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
     };
   } finally {
     await input.close();
-    await rm(toFixTemp, { force: true });
     if (!completed) {
       await output?.abort().catch(() => undefined);
       await rm(options.outPath, { force: true });
@@ -342,14 +331,11 @@ async function copyParts(
   output: ZipOutput,
   input: Awaited<ReturnType<typeof open>>,
   options: WriteAnnotatedWorkbookOptions,
-  toFix: Awaited<ReturnType<typeof createDeflatedFile>>,
 ): Promise<SheetRowsResult> {
   let rows: SheetRowsResult | undefined;
   for (const entry of source.directory.entries.values()) {
     if (entry.name === source.entry.name) {
-      rows = await rewriteSheet(source, plan, output, options, toFix);
-      // The `To fix` sheet, written alongside, goes right after the data sheet.
-      await output.addPrecompressed({ name: plan.toFixPart, ...(await toFix.end()) });
+      rows = await rewriteSheet(source, plan, output, options);
       continue;
     }
     if (plan.deferred.has(entry.name)) continue;
@@ -374,7 +360,6 @@ async function rewriteSheet(
   plan: PackagePlan,
   output: ZipOutput,
   options: WriteAnnotatedWorkbookOptions,
-  toFix: Awaited<ReturnType<typeof createDeflatedFile>>,
 ): Promise<SheetRowsResult> {
   const { info } = options;
   const stream = await output.openEntry(source.entry.name);
@@ -430,7 +415,8 @@ async function rewriteSheet(
   await stream.end();
   // The wrapped style is asked for once the data sheet is done: the data sheet's own formats come first, as before the sheet had one.
   const styles = { ...toFixStyles, wrap: plan.styles.toolStyle('errors') };
-  await toFix.write(buildToFixSheet(causes, { styles, namespaces: plan.namespaces, dataSheet: source.sheet.name, translator: plan.words.translator }));
+  // The `To fix` sheet, built from the causes once the data sheet is done, goes right after it.
+  await output.addEntry(plan.toFixPart, buildToFixSheet(causes, { styles, namespaces: plan.namespaces, dataSheet: source.sheet.name, translator: plan.words.translator }));
   return rows;
 }
 
