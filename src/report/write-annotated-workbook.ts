@@ -16,8 +16,7 @@
  * itself (`_errors`, the `To fix` sheet) goes through `neutralizeFormula`; with `prefixFormulaText`
  * the seller's formula-like text cells get the `'` prefix as well.
  *
- * The outcomes come in row order (`outcomes`, an async iterable, e.g. read back from a spill
- * file) or by lookup (`outcomeOf`); each is asked for once.
+ * The outcome of each data row is looked up (`outcomeOf`) once, in sheet order.
  */
 import type { Buffer } from 'node:buffer';
 import { open, rm } from 'node:fs/promises';
@@ -75,10 +74,8 @@ interface WriteAnnotatedWorkbookOptions {
   info: SourceInfo;
   /** The options the reader used; `sheet` picks the sheet when `info.sheet` is absent. */
   readOptions?: ReadOptions;
-  /** The outcome of a data row, by lookup. Called once per data row, in sheet order. Either this or `outcomes`. */
-  outcomeOf?: (row: number) => RowOutcome | undefined;
-  /** The outcomes in ascending row order (rows without one left out). Either this or `outcomeOf`. */
-  outcomes?: AsyncIterable<RowOutcome> | Iterable<RowOutcome>;
+  /** The outcome of a data row, by lookup. Called once per data row, in sheet order. */
+  outcomeOf: (row: number) => RowOutcome | undefined;
   /**
    * Also prefix formula-like text of the seller's own cells with `'` (as in CSV). Off by default:
    * the cells are already safe string cells, and the prefix would change the seller's data when
@@ -365,7 +362,6 @@ async function rewriteSheet(
   const stream = await output.openEntry(source.entry.name);
   const toFixStyles = { header: plan.styles.toolStyle('bold'), error: plan.styles.toolStyle('fill-error') };
   const causes = createCauseTally();
-  const cursor = createOutcomeCursor(options);
   const fillMerged = options.onDataRow === undefined ? undefined : await loadFillMerged(source, info, options.readOptions);
   const rewriter = createSheetRowsRewriter({
     file: source.path,
@@ -377,7 +373,7 @@ async function rewriteSheet(
     numberFormatOf: (style) => source.styles.readNumberFormat(style),
     date1904: source.date1904,
     styles: plan.styles,
-    outcomeFor: (row) => cursor.outcomeFor(row),
+    outcomeOf: options.outcomeOf,
     prefixFormulaText: options.prefixFormulaText === true,
     maxNotes: plan.notesAllowed ? (options.maxNotes ?? DEFAULT_MAX_NOTES) : 0,
     hasSellerNote: (ref) => plan.existingNotes?.notes.sellerRefs.has(ref) === true,
@@ -409,7 +405,6 @@ async function rewriteSheet(
     throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt or truncated (sheet "${cutForMessage(source.sheet.name)}": ${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
   } finally {
     xml?.destroy();
-    await cursor.close();
   }
   if (rows === undefined) throw new InternalError('the sheet rewrite ended without its tail');
   await stream.end();
@@ -465,40 +460,6 @@ async function finishPackage(source: SourceWorkbook, plan: PackagePlan, output: 
   if (sheetRels !== undefined) await output.addEntry(plan.sheetRelsPart, sheetRels);
   else if (sheetRelsEntry !== undefined) await copyEntry(source, output, input, sheetRelsEntry);
   await output.addEntry('[Content_Types].xml', plan.contentTypes);
-}
-
-/** The outcome of each data row, asked in sheet order: from `outcomeOf`, or walking `outcomes` (in row order) alongside. */
-interface OutcomeCursor {
-  outcomeFor(row: number): Promise<RowOutcome | undefined>;
-  /** Lets go of the iterable (a file read back, say) when the copy ends early. */
-  close(): Promise<void>;
-}
-
-function createOutcomeCursor(options: WriteAnnotatedWorkbookOptions): OutcomeCursor {
-  const { outcomeOf, outcomes } = options;
-  if (outcomeOf !== undefined) return { outcomeFor: (row) => Promise.resolve(outcomeOf(row)), close: () => Promise.resolve() };
-  if (outcomes === undefined) throw new InternalError('writeAnnotatedWorkbook needs outcomeOf or outcomes');
-  const iterator: AsyncIterator<RowOutcome> | Iterator<RowOutcome> =
-    Symbol.asyncIterator in outcomes ? outcomes[Symbol.asyncIterator]() : (outcomes as Iterable<RowOutcome>)[Symbol.iterator]();
-  let current: RowOutcome | undefined;
-  let finished = false;
-  return {
-    async outcomeFor(row) {
-      // A row stored out of order (below one already passed) finds no outcome: the walk only goes forward.
-      while (!finished && (current === undefined || current.row < row)) {
-        const next = await iterator.next();
-        if (next.done === true) finished = true;
-        else current = next.value;
-      }
-      return current?.row === row ? current : undefined;
-    },
-    async close() {
-      if (!finished) {
-        finished = true;
-        await iterator.return?.();
-      }
-    },
-  };
 }
 
 /** The sheet the reader read (`info.sheet`), else the one `readOptions.sheet` names, else the first visible worksheet. */

@@ -253,7 +253,7 @@ class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
     const { options, prefix } = this;
     // Work on every cell: dropping old `_` cells, undoing old highlights, prefixing formula-like text.
     const perCell = this.oldColumns.size > 0 || this.earlierHighlights !== undefined || options.prefixFormulaText;
-    const outcome = await options.outcomeFor(rowNumber);
+    const outcome = options.outcomeOf(rowNumber);
     const loading = options.loadStrings !== undefined && this.readsTexts(text, shape, outcome, perCell) ? options.loadStrings() : undefined;
     if (loading !== undefined) await loading;
     const cells = new RowCellsOnDemand(text, prefix, shape);

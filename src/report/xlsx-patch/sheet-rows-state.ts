@@ -31,7 +31,8 @@ export interface SheetRowsOptions {
   numberFormatOf: (style: number) => string | undefined;
   date1904: boolean;
   styles: StylePatch;
-  outcomeFor: (row: number) => Promise<RowOutcome | undefined>;
+  /** The outcome of a data row; asked once per row, in sheet order. */
+  outcomeOf: (row: number) => RowOutcome | undefined;
   prefixFormulaText: boolean;
   /** Most notes written (0 when the sheet cannot take any). */
   maxNotes: number;
