@@ -56,8 +56,8 @@ export interface AnnotatedCsvOptions {
   /** The input's delimiter. Default `,`. */
   delimiter?: string;
   outcomeOf: (row: number) => RowOutcome | undefined;
-  /** Rows above the header (titles), copied first: plain values, or records with their row numbers. */
-  leadingRows?: readonly (readonly string[] | CopiedRecord)[];
+  /** Records above the header (titles), copied first, with their row numbers. */
+  leadingRows?: readonly CopiedRecord[];
   /**
    * The header's row in the input. With it, every record given with its row number (leading
    * records, the header, data rows, `addAsIs`) lands on that row of the copy: empty lines are
@@ -94,12 +94,8 @@ export async function createAnnotatedCsvSink(options: AnnotatedCsvOptions): Prom
   const lines = options.headerRow === undefined ? undefined : createLineKeeper(file);
   try {
     for (const leading of options.leadingRows ?? []) {
-      if (isCopiedRecord(leading)) {
-        await lines?.moveTo(leading.row, leading);
-        await writeAsIs(file, leading);
-      } else {
-        await file.write(leading);
-      }
+      await lines?.moveTo(leading.row, leading);
+      await writeAsIs(file, leading);
     }
     const headerValues = keep.map((index) => options.header[index] ?? '');
     if (lines !== undefined && options.headerRow !== undefined) await lines.moveTo(options.headerRow, { row: options.headerRow, fields: options.header });
@@ -170,10 +166,6 @@ function createBytesRowWriter(file: CsvFileWriter, delimiter: string, words: Ann
 
 // What the line keeper counts of a row given as bytes: no line break in it.
 const NO_LINE_BREAK: CopiedRecord = { row: 0, fields: [] };
-
-function isCopiedRecord(row: readonly string[] | CopiedRecord): row is CopiedRecord {
-  return !Array.isArray(row);
-}
 
 async function writeAsIs(file: CsvFileWriter, record: CopiedRecord): Promise<void> {
   await file.write(record.fields);
