@@ -9,7 +9,6 @@ import { ConfigError } from '../core/errors.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import type { Settings } from '../settings/settings-schema.js';
 import type { CliIo } from './cli-io.js';
-import { createTranslator } from '../i18n/create-translator.js';
 import { LANGUAGES } from '../i18n/language.js';
 import type { Language } from '../i18n/language.js';
 import { settleRunLanguage } from './run-language.js';
@@ -25,11 +24,8 @@ export function withLanguageOption<T>(y: Argv<T>, describe: string) {
 /** A help text of the catalog by its key (`CommandContext.describe`). */
 export type Describe = (key: string) => string;
 
-/** Help texts in English, for a command that does not pass the run's (`CommandContext.describe`). */
-export const describeInEnglish: Describe = (key) => createTranslator('en').translate(key);
-
 /** Adds the service, state and output options, their help in the language of `describe`. */
-export function withServiceOptions<T>(y: Argv<T>, describe: Describe = describeInEnglish) {
+export function withServiceOptions<T>(y: Argv<T>, describe: Describe) {
   return y
     .option('sandbox', { type: 'boolean', describe: describe('help.option.sandbox') })
     .option('base-url', { type: 'string', describe: describe('help.option.base-url') })

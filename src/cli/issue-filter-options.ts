@@ -5,11 +5,10 @@
  */
 import type { Argv } from 'yargs';
 import type { Settings } from '../settings/settings-schema.js';
-import { describeInEnglish } from './common-options.js';
 import type { Describe } from './common-options.js';
 
 /** Adds the options to a command, their help in the language of `describe`. */
-export function withIssueFilterOptions<T>(y: Argv<T>, describe: Describe = describeInEnglish) {
+export function withIssueFilterOptions<T>(y: Argv<T>, describe: Describe) {
   return y
     .option('pick', { type: 'string', array: true, describe: describe('help.option.pick') })
     .option('skip', { type: 'string', array: true, describe: describe('help.option.skip') })

@@ -4,17 +4,18 @@
  */
 import type { Argv } from 'yargs';
 import type { ProductListFilters } from '../domain/index.js';
+import type { Describe } from './common-options.js';
 
-/** Adds `--category`, `--status`, `--moderation`, `--search`, `--shop`, `--sort` and `--desc`. */
-export function withProductFilterOptions<T>(y: Argv<T>) {
+/** Adds `--category`, `--status`, `--moderation`, `--search`, `--shop`, `--sort` and `--desc`, their help in the language of `describe`. */
+export function withProductFilterOptions<T>(y: Argv<T>, describe: Describe) {
   return y
-    .option('category', { type: 'number', array: true, describe: 'Only these category id(s)' })
-    .option('status', { type: 'string', array: true, describe: 'Only these product status(es), e.g. Active OnModeration Rejected' })
-    .option('moderation', { type: 'string', array: true, describe: 'Only these moderation status(es), e.g. Pending Approved Rejected' })
-    .option('search', { type: 'string', describe: 'Only products whose name (or id) contains this text' })
-    .option('shop', { type: 'number', describe: 'Only this shop id' })
-    .option('sort', { choices: ['id', 'name', 'status'] as const, default: 'id' as const, describe: 'Sort field' })
-    .option('desc', { type: 'boolean', describe: 'Sort descending' });
+    .option('category', { type: 'number', array: true, describe: describe('help.option.category') })
+    .option('status', { type: 'string', array: true, describe: describe('help.option.status') })
+    .option('moderation', { type: 'string', array: true, describe: describe('help.option.moderation') })
+    .option('search', { type: 'string', describe: describe('help.option.search') })
+    .option('shop', { type: 'number', describe: describe('help.option.shop') })
+    .option('sort', { choices: ['id', 'name', 'status'] as const, default: 'id' as const, describe: describe('help.option.sort') })
+    .option('desc', { type: 'boolean', describe: describe('help.option.desc') });
 }
 
 /** The filter flags as a handler receives them. */

@@ -4,16 +4,15 @@
  */
 import type { Argv } from 'yargs';
 import type { Settings } from '../settings/settings-schema.js';
-import { describeInEnglish } from './common-options.js';
 import type { Describe } from './common-options.js';
 
 /** `--rate-limit`: also offered by the other commands that send many requests (`reconcile`). */
-export function rateLimitOption(describe: Describe = describeInEnglish) {
+export function rateLimitOption(describe: Describe) {
   return { type: 'number', describe: describe('help.option.rate-limit') } as const;
 }
 
 /** Adds the sending options, their help in the language of `describe`. */
-export function withSendingOptions<T>(y: Argv<T>, describe: Describe = describeInEnglish) {
+export function withSendingOptions<T>(y: Argv<T>, describe: Describe) {
   return y
     .option('report-dir', { type: 'string', describe: describe('help.option.report-dir') })
     .option('concurrency', { type: 'number', describe: describe('help.option.concurrency') })

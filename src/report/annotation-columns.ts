@@ -35,27 +35,23 @@ export interface AnnotationWords {
 
 /**
  * The appended cells' words in the translator's language (`report.annotated.status.<status>`; the
- * English words are the status codes themselves, which scripts filter on).
+ * English words are the status codes themselves, which scripts filter on). Without a translator:
+ * English, the one place the copies choose it (every writer of a copy starts here).
  */
-export function buildAnnotationWords(translator: Translator): AnnotationWords {
+export function buildAnnotationWords(translator: Translator = createTranslator('en')): AnnotationWords {
   const status = Object.fromEntries(ROW_STATUSES.map((code) => [code, translator.translate(`report.annotated.status.${code}`)])) as Record<RowStatus, string>;
   return { status, translator };
-}
-
-/** The `_status` word of a row: from `words`, the status code without them. */
-export function describeRowStatus(status: RowStatus, words: AnnotationWords | undefined): string {
-  return words === undefined ? status : words.status[status];
 }
 
 /**
  * Builds the appended cells of a row from its outcome. `_errors` lists every issue of the row
  * with `renderIssueText`, joined by `separator`. A row without an outcome gets empty cells.
  */
-export function buildAnnotationValues(outcome: RowOutcome | undefined, separator: string, words?: AnnotationWords): AnnotationValues {
+export function buildAnnotationValues(outcome: RowOutcome | undefined, separator: string, words: AnnotationWords): AnnotationValues {
   if (outcome === undefined) return { _status: '', _errors: '', _product_id: null, _sku_id: null, _job_id: null };
   return {
-    _status: describeRowStatus(outcome.status, words),
-    _errors: joinIssueTexts(outcome.issues, separator, words?.translator),
+    _status: words.status[outcome.status],
+    _errors: joinIssueTexts(outcome.issues, separator, words.translator),
     _product_id: outcome.productId ?? null,
     _sku_id: outcome.skuId ?? null,
     _job_id: outcome.jobId ?? null,
@@ -63,10 +59,10 @@ export function buildAnnotationValues(outcome: RowOutcome | undefined, separator
 }
 
 /** The appended cells as text, in `ANNOTATION_HEADERS` order, for CSV output. */
-export function buildAnnotationTexts(outcome: RowOutcome | undefined, separator: string, words?: AnnotationWords): string[] {
+export function buildAnnotationTexts(outcome: RowOutcome | undefined, separator: string, words: AnnotationWords): string[] {
   // The usual row of a dry run: a status, no issue, no id.
   if (outcome !== undefined && outcome.issues.length === 0 && outcome.productId == null && outcome.skuId == null && outcome.jobId == null) {
-    return [describeRowStatus(outcome.status, words), '', '', '', ''];
+    return [words.status[outcome.status], '', '', '', ''];
   }
   const values = buildAnnotationValues(outcome, separator, words);
   return ANNOTATION_HEADERS.map((header) => {
@@ -84,10 +80,10 @@ let lastTranslator: Translator | undefined;
 let lastText = '';
 
 /**
- * The `renderIssueText` of each issue in the translator's language (English without one), joined by
- * `separator` (the `_errors` cell, the `message` column of `rejected-rows.csv`).
+ * The `renderIssueText` of each issue in the translator's language, joined by `separator` (the
+ * `_errors` cell, the `message` column of `rejected-rows.csv`).
  */
-export function joinIssueTexts(issues: readonly Issue[], separator: string, translator: Translator = createTranslator('en')): string {
+export function joinIssueTexts(issues: readonly Issue[], separator: string, translator: Translator): string {
   if (issues === lastIssues && issues.length === lastLength && separator === lastSeparator && translator === lastTranslator) return lastText;
   let text = '';
   for (let i = 0; i < issues.length; i++) text += (i > 0 ? separator : '') + renderIssueText(issues[i] as Issue, translator);

@@ -6,7 +6,7 @@ import { compareIssues } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
 import { ROW_STATUSES } from './report-types.js';
 import type { RowOutcome, RowStatus, RunSummary, RunSummaryCounts, RunSummaryJob, RunSummarySource, StatusTally } from './report-types.js';
-import type { IssueDigest } from './write-issues-ndjson.js';
+import { sortKeys, type IssueDigest } from './write-issues-ndjson.js';
 
 /** What the pipeline hands to `buildRunSummary`. */
 export interface RunSummaryParts {
@@ -199,10 +199,4 @@ function isSecret(key: string, value: unknown): boolean {
   if (LOCATION_KEY.test(key) || (typeof value === 'string' && PLACEHOLDERS.has(value))) return false;
   if (SECRET_KEY.test(key)) return true;
   return TOKEN_KEY.test(key) && !(typeof value === 'string' && PATH_OR_URL.test(value));
-}
-
-function sortKeys<T>(record: Readonly<Record<string, T>>): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const key of Object.keys(record).sort()) out[key] = record[key] as T;
-  return out;
 }

@@ -41,8 +41,11 @@ export interface RankedCause extends CauseGroup {
 
 /** Counts issues into groups as they come. */
 export interface CauseTally {
-  /** Adds one issue; `row` is the row it was listed on, for an issue that names none. */
-  add(issue: Issue, row?: number): void;
+  /**
+   * Adds one issue; `row` is the row it was listed on, for an issue that names none; `header` the
+   * column's header found elsewhere, for an issue that names none. The issue is kept as given.
+   */
+  add(issue: Issue, row?: number, header?: string): void;
   /** The groups so far, in the order they were first seen. */
   groups(): CauseGroup[];
 }
@@ -51,17 +54,17 @@ export interface CauseTally {
 export function createCauseTally(): CauseTally {
   const byKey = new Map<string, CauseGroup>();
   return {
-    add(issue, row) {
+    add(issue, row, header) {
       const key = `${issue.code}\u0000${issue.column ?? ''}`;
       const at = issue.row ?? row;
       const group = byKey.get(key);
       if (group === undefined) {
-        byKey.set(key, { code: issue.code, column: issue.column, header: issue.header, severity: issue.severity, count: 1, first: issue, firstRow: at, rows: at === undefined ? [] : [at] });
+        byKey.set(key, { code: issue.code, column: issue.column, header: issue.header ?? header, severity: issue.severity, count: 1, first: issue, firstRow: at, rows: at === undefined ? [] : [at] });
         return;
       }
       group.count += 1;
       if (issue.severity === 'error') group.severity = 'error';
-      group.header ??= issue.header;
+      group.header ??= issue.header ?? header;
       if (at !== undefined && group.rows.length < CAUSE_ROWS_KEPT && group.rows.at(-1) !== at) group.rows.push(at);
     },
     groups: () => [...byKey.values()],

@@ -21,8 +21,8 @@ interface AtomicFile {
 }
 
 /** The temporary name of a report file in the making (hidden, marked `.partial`, unique). */
-export function namePartialFile(path: string, part = ''): string {
-  return join(dirname(path), `.${basename(path)}${part ? `.${part}` : ''}.${randomBytes(4).toString('hex')}.partial`);
+function namePartialFile(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.partial`);
 }
 
 /**

@@ -7,7 +7,7 @@
  * that every record is on the row the reader numbered it in the input.
  */
 import type { Translator } from '../i18n/create-translator.js';
-import { ANNOTATION_HEADERS, buildAnnotationTexts, buildAnnotationWords, describeRowStatus, isAnnotationHeader, joinIssueTexts, type AnnotationWords } from './annotation-columns.js';
+import { ANNOTATION_HEADERS, buildAnnotationTexts, buildAnnotationWords, isAnnotationHeader, joinIssueTexts, type AnnotationWords } from './annotation-columns.js';
 import { createLineBreakCounter } from '../sources/count-line-breaks.js';
 import { createCsvFileWriter } from './create-csv-file-writer.js';
 import type { CsvFileWriter } from './create-csv-file-writer.js';
@@ -56,8 +56,8 @@ export interface AnnotatedCsvOptions {
   /** The input's delimiter. Default `,`. */
   delimiter?: string;
   outcomeOf: (row: number) => RowOutcome | undefined;
-  /** Rows above the header (titles), copied first: plain values, or records with their row numbers. */
-  leadingRows?: readonly (readonly string[] | CopiedRecord)[];
+  /** Records above the header (titles), copied first, with their row numbers. */
+  leadingRows?: readonly CopiedRecord[];
   /**
    * The header's row in the input. With it, every record given with its row number (leading
    * records, the header, data rows, `addAsIs`) lands on that row of the copy: empty lines are
@@ -65,7 +65,7 @@ export interface AnnotatedCsvOptions {
    * the input's (the outcomes are keyed by them).
    */
   headerRow?: number;
-  /** The language of the `_status` words (default: the status codes). */
+  /** The language of the `_status` words and `_errors` (default English: the status codes). */
   translator?: Translator;
 }
 
@@ -94,12 +94,8 @@ export async function createAnnotatedCsvSink(options: AnnotatedCsvOptions): Prom
   const lines = options.headerRow === undefined ? undefined : createLineKeeper(file);
   try {
     for (const leading of options.leadingRows ?? []) {
-      if (isCopiedRecord(leading)) {
-        await lines?.moveTo(leading.row, leading);
-        await writeAsIs(file, leading);
-      } else {
-        await file.write(leading);
-      }
+      await lines?.moveTo(leading.row, leading);
+      await writeAsIs(file, leading);
     }
     const headerValues = keep.map((index) => options.header[index] ?? '');
     if (lines !== undefined && options.headerRow !== undefined) await lines.moveTo(options.headerRow, { row: options.headerRow, fields: options.header });
@@ -110,7 +106,7 @@ export async function createAnnotatedCsvSink(options: AnnotatedCsvOptions): Prom
   }
   // Usually no `_` column of an earlier run is dropped: the row's values are written as they are.
   const copyAll = copiesAllColumns(keep, options.header);
-  const words = options.translator === undefined ? undefined : buildAnnotationWords(options.translator);
+  const words = buildAnnotationWords(options.translator);
   const writeBytesRow = createBytesRowWriter(file, options.delimiter ?? ',', words);
   return {
     async add(row, outcome = options.outcomeOf(row.row)) {
@@ -148,16 +144,16 @@ export async function createAnnotatedCsvSink(options: AnnotatedCsvOptions): Prom
  * status, `_errors` only when there are issues, the ids only when there are some — no list of
  * texts, no formatting of empty cells.
  */
-function createBytesRowWriter(file: CsvFileWriter, delimiter: string, words: AnnotationWords | undefined): (row: BytesRow, outcome: RowOutcome | undefined) => Promise<void> | undefined {
+function createBytesRowWriter(file: CsvFileWriter, delimiter: string, words: AnnotationWords): (row: BytesRow, outcome: RowOutcome | undefined) => Promise<void> | undefined {
   const { putStatus } = createStatusPutter(file, delimiter);
   return (row, outcome) => {
     file.beginRecord();
     file.putFormatted(row.bytes, row.start, row.end);
     for (let i = 0; i < row.pad; i++) file.putDelimiter();
     file.putDelimiter();
-    if (outcome !== undefined) putStatus(describeRowStatus(outcome.status, words));
+    if (outcome !== undefined) putStatus(words.status[outcome.status]);
     file.putDelimiter();
-    if (outcome !== undefined && outcome.issues.length > 0) file.putValue(joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR, words?.translator));
+    if (outcome !== undefined && outcome.issues.length > 0) file.putValue(joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR, words.translator));
     file.putDelimiter();
     if (outcome?.productId != null) file.putCount(outcome.productId);
     file.putDelimiter();
@@ -170,10 +166,6 @@ function createBytesRowWriter(file: CsvFileWriter, delimiter: string, words: Ann
 
 // What the line keeper counts of a row given as bytes: no line break in it.
 const NO_LINE_BREAK: CopiedRecord = { row: 0, fields: [] };
-
-function isCopiedRecord(row: readonly string[] | CopiedRecord): row is CopiedRecord {
-  return !Array.isArray(row);
-}
 
 async function writeAsIs(file: CsvFileWriter, record: CopiedRecord): Promise<void> {
   await file.write(record.fields);

@@ -8,16 +8,15 @@
  *   from their own, and a note each (up to `maxNotes`) in a comments part with its VML drawing;
  * - `styles.xml`, with the highlight formats appended (every existing index is kept);
  * - a `To fix` sheet listing the causes, root causes first (`buildToFixSheet`: the issues are counted
- *   while the data sheet is written, the sheet deflated to a temp file beside the copy once it is
- *   done, then copied in), added to `workbook.xml`, its relationships and `[Content_Types].xml`.
+ *   while the data sheet is written, the sheet written whole right after it), added to
+ *   `workbook.xml`, its relationships and `[Content_Types].xml`.
  *
  * The seller's cells keep their type and value: a text cell stays a text cell (never evaluated
  * as a formula when the file is opened), a formula stays the seller's formula. Text the tool writes
  * itself (`_errors`, the `To fix` sheet) goes through `neutralizeFormula`; with `prefixFormulaText`
  * the seller's formula-like text cells get the `'` prefix as well.
  *
- * The outcomes come in row order (`outcomes`, an async iterable, e.g. read back from a spill
- * file) or by lookup (`outcomeOf`); each is asked for once.
+ * The outcome of each data row is looked up (`outcomeOf`) once, in sheet order.
  */
 import type { Buffer } from 'node:buffer';
 import { open, rm } from 'node:fs/promises';
@@ -31,7 +30,7 @@ import type { CellRange, ReadOptions, SourceInfo } from '../sources/types.js';
 import { cutForMessage } from '../sources/cut-for-message.js';
 import { loadZipEntryText, openZipEntry, type ZipEntry } from '../xlsx/zip-directory.js';
 import { buildHeaderTexts } from './build-header-texts.js';
-import { buildAnnotationWords } from './annotation-columns.js';
+import { buildAnnotationWords, type AnnotationWords } from './annotation-columns.js';
 import { LARGE_PART_CHUNK_BYTES, openSourceWorkbook, type SourceWorkbook } from './open-source-sheet.js';
 import type { RowOutcome } from './report-types.js';
 import type { TextRow } from './write-annotated-csv.js';
@@ -54,14 +53,12 @@ import {
 import { createStylePatch, type StylePatch } from './xlsx-patch/patch-styles.js';
 import { splitSheetXml } from '../xlsx/split-sheet-xml.js';
 import type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
-import { addToFixLine, buildToFixSheet, listToFixSheetNames } from './xlsx-patch/to-fix-sheet-xml.js';
+import { buildToFixSheet, listToFixSheetNames } from './xlsx-patch/to-fix-sheet-xml.js';
 import { createCauseTally } from './rank-root-causes.js';
-import { createTranslator, type Translator } from '../i18n/create-translator.js';
-import { createDeflatedFile, createZipOutput, type ZipOutput } from './xlsx-patch/zip-output.js';
-import { namePartialFile } from './start-atomic-file.js';
+import type { Translator } from '../i18n/create-translator.js';
+import { createZipOutput, type ZipOutput } from './xlsx-patch/zip-output.js';
 
 export { ANNOTATION_FILLS } from './xlsx-patch/patch-styles.js';
-export { TO_FIX_HEADERS } from './xlsx-patch/to-fix-sheet-xml.js';
 export type { GroupRowRecord } from './xlsx-patch/track-group-rows.js';
 
 /** Default of `maxNotes`. */
@@ -77,10 +74,8 @@ interface WriteAnnotatedWorkbookOptions {
   info: SourceInfo;
   /** The options the reader used; `sheet` picks the sheet when `info.sheet` is absent. */
   readOptions?: ReadOptions;
-  /** The outcome of a data row, by lookup. Called once per data row, in sheet order. Either this or `outcomes`. */
-  outcomeOf?: (row: number) => RowOutcome | undefined;
-  /** The outcomes in ascending row order (rows without one left out). Either this or `outcomeOf`. */
-  outcomes?: AsyncIterable<RowOutcome> | Iterable<RowOutcome>;
+  /** The outcome of a data row, by lookup. Called once per data row, in sheet order. */
+  outcomeOf: (row: number) => RowOutcome | undefined;
   /**
    * Also prefix formula-like text of the seller's own cells with `'` (as in CSV). Off by default:
    * the cells are already safe string cells, and the prefix would change the seller's data when
@@ -140,22 +135,13 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
         ...(info.sheet !== undefined ? { sheet: info.sheet } : {}),
       }),
   );
-  const plan = await planPackage(source, options.translator ?? createTranslator('en'));
-  // A scratch file, never renamed: hidden and marked partial, like the files being written.
-  const toFixTemp = namePartialFile(options.outPath, 'to-fix');
+  const plan = await planPackage(source, buildAnnotationWords(options.translator));
   const input = await open(options.sourcePath, 'r');
   let output: ZipOutput | undefined;
   let completed = false;
   try {
     output = await createZipOutput(options.outPath);
-    const toFix = await createDeflatedFile(toFixTemp);
-    let rows: SheetRowsResult;
-    try {
-      rows = await copyParts(source, plan, output, input, options, toFix);
-    } catch (error) {
-      await toFix.abort();
-      throw error;
-    }
+    const rows = await copyParts(source, plan, output, input, options);
     await finishPackage(source, plan, output, input, rows);
     await output.close();
     completed = true;
@@ -170,7 +156,6 @@ export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOpti
     };
   } finally {
     await input.close();
-    await rm(toFixTemp, { force: true });
     if (!completed) {
       await output?.abort().catch(() => undefined);
       await rm(options.outPath, { force: true });
@@ -201,9 +186,11 @@ interface PackagePlan {
   existingNotes: { notes: ExistingNotes; vml: string } | undefined;
   firstVmlBlock: number;
   warnings: Issue[];
+  /** The run's language: the `_status` words, `_errors`, the notes and the `To fix` sheet. */
+  words: AnnotationWords;
 }
 
-async function planPackage(source: SourceWorkbook, translator: Translator): Promise<PackagePlan> {
+async function planPackage(source: SourceWorkbook, words: AnnotationWords): Promise<PackagePlan> {
   const { directory, path } = source;
   const entries = directory.entries;
   const corrupt = (message: string, cause?: unknown): never => {
@@ -251,7 +238,7 @@ async function planPackage(source: SourceWorkbook, translator: Translator): Prom
   // The `To fix` sheet of an earlier run (its name in any language, not the data sheet) is replaced, not repeated; it keeps its name.
   const known = listToFixSheetNames();
   const earlier = source.sheets.find((sheet) => sheet !== source.sheet && sheet.isWorksheet && known.has(sheet.name.toLowerCase()) && sheet.part !== undefined);
-  const wanted = translator.translate('report.toFix.sheet');
+  const wanted = words.translator.translate('report.toFix.sheet');
   const toFixName = earlier?.name ?? (source.sheet.name.toLowerCase() === wanted.toLowerCase() ? `_${wanted}` : wanted);
   let toFixPart: string;
   if (earlier?.part !== undefined && entries.has(earlier.part)) {
@@ -288,6 +275,7 @@ async function planPackage(source: SourceWorkbook, translator: Translator): Prom
     existingNotes,
     firstVmlBlock: await findFreeVmlBlock(source, text),
     warnings,
+    words,
   };
 }
 
@@ -340,14 +328,11 @@ async function copyParts(
   output: ZipOutput,
   input: Awaited<ReturnType<typeof open>>,
   options: WriteAnnotatedWorkbookOptions,
-  toFix: Awaited<ReturnType<typeof createDeflatedFile>>,
 ): Promise<SheetRowsResult> {
   let rows: SheetRowsResult | undefined;
   for (const entry of source.directory.entries.values()) {
     if (entry.name === source.entry.name) {
-      rows = await rewriteSheet(source, plan, output, options, toFix);
-      // The `To fix` sheet, written alongside, goes right after the data sheet.
-      await output.addPrecompressed({ name: plan.toFixPart, ...(await toFix.end()) });
+      rows = await rewriteSheet(source, plan, output, options);
       continue;
     }
     if (plan.deferred.has(entry.name)) continue;
@@ -372,13 +357,11 @@ async function rewriteSheet(
   plan: PackagePlan,
   output: ZipOutput,
   options: WriteAnnotatedWorkbookOptions,
-  toFix: Awaited<ReturnType<typeof createDeflatedFile>>,
 ): Promise<SheetRowsResult> {
   const { info } = options;
   const stream = await output.openEntry(source.entry.name);
   const toFixStyles = { header: plan.styles.toolStyle('bold'), error: plan.styles.toolStyle('fill-error') };
   const causes = createCauseTally();
-  const cursor = createOutcomeCursor(options);
   const fillMerged = options.onDataRow === undefined ? undefined : await loadFillMerged(source, info, options.readOptions);
   const rewriter = createSheetRowsRewriter({
     file: source.path,
@@ -390,7 +373,7 @@ async function rewriteSheet(
     numberFormatOf: (style) => source.styles.readNumberFormat(style),
     date1904: source.date1904,
     styles: plan.styles,
-    outcomeFor: (row) => cursor.outcomeFor(row),
+    outcomeOf: options.outcomeOf,
     prefixFormulaText: options.prefixFormulaText === true,
     maxNotes: plan.notesAllowed ? (options.maxNotes ?? DEFAULT_MAX_NOTES) : 0,
     hasSellerNote: (ref) => plan.existingNotes?.notes.sellerRefs.has(ref) === true,
@@ -400,13 +383,10 @@ async function rewriteSheet(
     groupRows: options.readOptions?.groupRows,
     visibleColumns: info.header.map((column) => column.index + 1),
     fillMerged,
-    onIssue: (line) => {
-      addToFixLine(causes, line);
-      return Promise.resolve();
-    },
+    causes,
     emit: (text) => stream.write(text),
     relationshipsNs: plan.namespaces.relationships,
-    annotationWords: options.translator === undefined ? undefined : buildAnnotationWords(options.translator),
+    annotationWords: plan.words,
   });
   let xml: Readable | undefined;
   let rows: SheetRowsResult | undefined;
@@ -425,14 +405,13 @@ async function rewriteSheet(
     throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt or truncated (sheet "${cutForMessage(source.sheet.name)}": ${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
   } finally {
     xml?.destroy();
-    await cursor.close();
   }
   if (rows === undefined) throw new InternalError('the sheet rewrite ended without its tail');
   await stream.end();
-  const translator = options.translator ?? createTranslator('en');
   // The wrapped style is asked for once the data sheet is done: the data sheet's own formats come first, as before the sheet had one.
   const styles = { ...toFixStyles, wrap: plan.styles.toolStyle('errors') };
-  await toFix.write(buildToFixSheet(causes, { styles, namespaces: plan.namespaces, dataSheet: source.sheet.name, translator }));
+  // The `To fix` sheet, built from the causes once the data sheet is done, goes right after it.
+  await output.addEntry(plan.toFixPart, buildToFixSheet(causes, { styles, namespaces: plan.namespaces, dataSheet: source.sheet.name, translator: plan.words.translator }));
   return rows;
 }
 
@@ -481,40 +460,6 @@ async function finishPackage(source: SourceWorkbook, plan: PackagePlan, output: 
   if (sheetRels !== undefined) await output.addEntry(plan.sheetRelsPart, sheetRels);
   else if (sheetRelsEntry !== undefined) await copyEntry(source, output, input, sheetRelsEntry);
   await output.addEntry('[Content_Types].xml', plan.contentTypes);
-}
-
-/** The outcome of each data row, asked in sheet order: from `outcomeOf`, or walking `outcomes` (in row order) alongside. */
-interface OutcomeCursor {
-  outcomeFor(row: number): Promise<RowOutcome | undefined>;
-  /** Lets go of the iterable (a file read back, say) when the copy ends early. */
-  close(): Promise<void>;
-}
-
-function createOutcomeCursor(options: WriteAnnotatedWorkbookOptions): OutcomeCursor {
-  const { outcomeOf, outcomes } = options;
-  if (outcomeOf !== undefined) return { outcomeFor: (row) => Promise.resolve(outcomeOf(row)), close: () => Promise.resolve() };
-  if (outcomes === undefined) throw new InternalError('writeAnnotatedWorkbook needs outcomeOf or outcomes');
-  const iterator: AsyncIterator<RowOutcome> | Iterator<RowOutcome> =
-    Symbol.asyncIterator in outcomes ? outcomes[Symbol.asyncIterator]() : (outcomes as Iterable<RowOutcome>)[Symbol.iterator]();
-  let current: RowOutcome | undefined;
-  let finished = false;
-  return {
-    async outcomeFor(row) {
-      // A row stored out of order (below one already passed) finds no outcome: the walk only goes forward.
-      while (!finished && (current === undefined || current.row < row)) {
-        const next = await iterator.next();
-        if (next.done === true) finished = true;
-        else current = next.value;
-      }
-      return current?.row === row ? current : undefined;
-    },
-    async close() {
-      if (!finished) {
-        finished = true;
-        await iterator.return?.();
-      }
-    },
-  };
 }
 
 /** The sheet the reader read (`info.sheet`), else the one `readOptions.sheet` names, else the first visible worksheet. */

@@ -39,9 +39,7 @@ interface WriteIssuesNdjsonOptions {
    * row, rows in order (within a row in any order; an issue may name another row than its list's,
    * as one of its product's, as long as the list comes after that row's).
    */
-  rowLists?: Iterable<readonly IssueLine[]>;
-  /** Row issues, by row (within a row in any order): a list per run of issues of one row. */
-  rowIssues?: Iterable<Issue>;
+  rowLists: Iterable<readonly IssueLine[]>;
   examplesPerCode?: number;
 }
 
@@ -112,7 +110,7 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
   };
   try {
     let next = 0;
-    for (const row of options.rowLists ?? listsByRow(options.rowIssues ?? [])) {
+    for (const row of options.rowLists) {
       for (const line of sortLines(row)) {
         // On a tie the row issue goes first, as the one sort of the whole list did.
         while (next < others.length && compareIssues((others[next] as IssueLine).issue, line.issue) < 0) await emit(others[next++] as IssueLine);
@@ -132,19 +130,6 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
   digest.bySeverityAndCode = { error: sortKeys(digest.bySeverityAndCode.error), warning: sortKeys(digest.bySeverityAndCode.warning) };
   digest.byCodeAndColumn = sortKeys(digest.byCodeAndColumn);
   return digest;
-}
-
-/** The issues of each row with their lines, a list per run of issues of one row (`rowIssues`). */
-function* listsByRow(issues: Iterable<Issue>): IterableIterator<IssueLine[]> {
-  let current: IssueLine[] = [];
-  for (const issue of issues) {
-    if (current.length > 0 && issue.row !== (current[0] as IssueLine).issue.row) {
-      yield current;
-      current = [];
-    }
-    current.push({ issue, json: JSON.stringify(issue) });
-  }
-  if (current.length > 0) yield current;
 }
 
 /**
@@ -178,7 +163,8 @@ function dropDuplicates(issues: readonly Issue[]): IssueLine[] {
   return out;
 }
 
-function sortKeys<T>(record: Readonly<Record<string, T>>): Record<string, T> {
+/** A copy of `record` with its keys in sorted order (JSON output that does not depend on the order of arrival). */
+export function sortKeys<T>(record: Readonly<Record<string, T>>): Record<string, T> {
   const out: Record<string, T> = {};
   for (const key of Object.keys(record).sort()) out[key] = record[key] as T;
   return out;

@@ -4,7 +4,7 @@
  * the seller can fix them and re-run; before them, the group rows they belong to (`addContext`).
  */
 import { createCsvFileWriter } from './create-csv-file-writer.js';
-import { joinIssueTexts } from './annotation-columns.js';
+import { buildAnnotationWords, joinIssueTexts } from './annotation-columns.js';
 import type { Translator } from '../i18n/create-translator.js';
 import { PROBLEM_STATUSES } from './report-types.js';
 import type { RowOutcome } from './report-types.js';
@@ -60,10 +60,11 @@ export async function createRejectedRowsSink(options: RejectedRowsOptions): Prom
   }
   // Usually no `_` column of an earlier run is dropped: the row's values are written as they are.
   const copyAll = copiesAllColumns(keep, options.header);
+  const { translator } = buildAnnotationWords(options.translator);
   return {
     async add(row, outcome) {
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return false;
-      const leading = buildLeadingCells(row.row, outcome, options.translator);
+      const leading = buildLeadingCells(row.row, outcome, translator);
       const beyond = row.beyond ?? [];
       await file.write(leading, [...keep.map((index) => row.values[index] ?? ''), ...beyond]);
       return true;
@@ -71,7 +72,7 @@ export async function createRejectedRowsSink(options: RejectedRowsOptions): Prom
     addBytes(row, outcome) {
       if (outcome === undefined || !PROBLEM_STATUSES.has(outcome.status)) return undefined;
       if (!copyAll) return Promise.reject(new Error('rejected-rows.csv: a row as bytes, but columns of an earlier copy are dropped'));
-      return file.writeBytes(row.bytes, row.start, row.end, row.pad, [], buildLeadingCells(row.row, outcome, options.translator));
+      return file.writeBytes(row.bytes, row.start, row.end, row.pad, [], buildLeadingCells(row.row, outcome, translator));
     },
     copiesAll: copyAll,
     async addContext(record) {
@@ -83,7 +84,7 @@ export async function createRejectedRowsSink(options: RejectedRowsOptions): Prom
 }
 
 /** The `row`, `status`, `issue_code` and `message` cells of a row. */
-function buildLeadingCells(row: number, outcome: RowOutcome, translator: Translator | undefined): string[] {
+function buildLeadingCells(row: number, outcome: RowOutcome, translator: Translator): string[] {
   const codes = [...new Set(outcome.issues.map((issue) => issue.code))];
   return [String(row), outcome.status, codes.join(CSV_ISSUE_SEPARATOR), joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR, translator)];
 }

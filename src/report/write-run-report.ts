@@ -73,9 +73,10 @@ export interface RunReportPaths {
 
 /** Writes the report folder and returns the paths. */
 export async function writeRunReport(options: WriteRunReportOptions): Promise<RunReportPaths> {
-  const { paths, warnings } = await writeReportCopies(options);
+  const translator = options.translator ?? createTranslator('en');
+  const { paths, warnings } = await writeReportCopies({ ...options, translator });
   await writeReportSummary(paths, options.summary, warnings);
-  const html = await writeReportHtml({ dir: paths.dir, summary: options.summary, translator: options.translator ?? createTranslator('en') });
+  const html = await writeReportHtml({ dir: paths.dir, summary: options.summary, translator });
   return { ...paths, html };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The error body every sandbox error answers with, shaped like the live service's documented 400
- * body: `{status, errorCode, errorMessage, errors: {field: [{code, description}]}}`.
+ * body: `{status, errorCode, errorMessage, errors: {field: [{code, description}]}}`; and the one
+ * way a request is checked into it (`createFieldErrors`, `isJsonObject`), for every route.
  */
 
 /** Field errors of an error body, keyed by camelCase field name. */
@@ -12,6 +13,30 @@ export interface SandboxErrorBody {
   errorCode: string;
   errorMessage: string;
   errors: FieldErrors;
+}
+
+/** The field errors a request check gathers. */
+export interface FieldErrorList {
+  /** Adds a problem of `field` (a field may have several). */
+  add(field: string, code: string, description: string): void;
+  readonly errors: FieldErrors;
+  /** True once any problem was added. */
+  has(): boolean;
+}
+
+/** An empty list of field errors, for one request. */
+export function createFieldErrors(): FieldErrorList {
+  const errors: FieldErrors = {};
+  return {
+    add: (field, code, description) => void (errors[field] ??= []).push({ code, description }),
+    errors,
+    has: () => Object.keys(errors).length > 0,
+  };
+}
+
+/** True for a JSON object: not null, not an array. */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Builds an error body; `errors` is `{}` when there are no field errors. */

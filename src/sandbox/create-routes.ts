@@ -5,7 +5,7 @@
  */
 import type { PathName } from '../domain/index.js';
 import { SERVICE_LIMITS } from '../domain/index.js';
-import { buildErrorBody } from './build-error-body.js';
+import { buildErrorBody, createFieldErrors, isJsonObject } from './build-error-body.js';
 import type { FieldErrors } from './build-error-body.js';
 import { buildProductDetail } from './build-product-views.js';
 import type { ReferenceIndex } from './create-reference-index.js';
@@ -103,7 +103,7 @@ function handleDirectory(name: DirectoryName, request: RouteRequest, runtime: Ro
 
 /** Queues an import job of 1 to `importBatch` products; the products themselves are checked when the job runs. */
 function handleImport({ body, clientId, baseUrl }: RouteRequest, runtime: RouteRuntime): Reply {
-  const products = isRecord(body) ? body['products'] : undefined;
+  const products = isJsonObject(body) ? body['products'] : undefined;
   if (!Array.isArray(products)) return validationError('products must be an array.', { products: [{ code: 'REQUIRED', description: 'products must be a non-empty array' }] });
   if (products.length === 0) return validationError('products is empty.', { products: [{ code: 'EMPTY', description: 'send at least one product' }] });
   if (products.length > SERVICE_LIMITS.importBatch) {
@@ -139,7 +139,7 @@ function handleList(request: RouteRequest, runtime: RouteRuntime): Reply {
 
 /** Details of up to `detailsBatch` of the seller's products; unknown ids are left out. */
 function handleDetails({ body, clientId }: RouteRequest, runtime: RouteRuntime): Reply {
-  const ids = isRecord(body) ? body['productIds'] : undefined;
+  const ids = isJsonObject(body) ? body['productIds'] : undefined;
   if (ids !== undefined && ids !== null && !(Array.isArray(ids) && ids.every((id) => Number.isSafeInteger(id)))) {
     return validationError('productIds must be an array of integers.', { productIds: [{ code: 'INVALID_TYPE', description: 'productIds must be an array of integers' }] });
   }
@@ -158,16 +158,14 @@ function handleDetails({ body, clientId }: RouteRequest, runtime: RouteRuntime):
 }
 
 function handleToken(body: unknown, runtime: RouteRuntime): Reply {
-  const record = isRecord(body) ? body : {};
+  const record = isJsonObject(body) ? body : {};
   const clientId = record['clientId'];
   const clientSecret = record['clientSecret'];
-  const errors: FieldErrors = {};
-  if (typeof clientId !== 'string' || clientId.length < 1) errors['clientId'] = [{ code: 'MIN_LENGTH', description: 'clientId must have at least 1 character' }];
-  const secretErrors: { code: string; description: string }[] = [];
-  if (typeof clientSecret !== 'string' || clientSecret.length < 8) secretErrors.push({ code: 'MIN_LENGTH', description: 'clientSecret must have at least 8 characters' });
-  if (typeof clientSecret !== 'string' || !/[0-9]/.test(clientSecret)) secretErrors.push({ code: 'PATTERN', description: 'clientSecret must contain a digit' });
-  if (secretErrors.length > 0) errors['clientSecret'] = secretErrors;
-  if (Object.keys(errors).length > 0) return validationError('The token request is not valid.', errors);
+  const problems = createFieldErrors();
+  if (typeof clientId !== 'string' || clientId.length < 1) problems.add('clientId', 'MIN_LENGTH', 'clientId must have at least 1 character');
+  if (typeof clientSecret !== 'string' || clientSecret.length < 8) problems.add('clientSecret', 'MIN_LENGTH', 'clientSecret must have at least 8 characters');
+  if (typeof clientSecret !== 'string' || !/[0-9]/.test(clientSecret)) problems.add('clientSecret', 'PATTERN', 'clientSecret must contain a digit');
+  if (problems.has()) return validationError('The token request is not valid.', problems.errors);
   const credential = runtime.credentials.find((c) => c.clientId === clientId && c.clientSecret === clientSecret);
   if (!credential) return { status: 401, body: buildErrorBody(401, 'INVALID_CLIENT', 'Unknown client id or wrong client secret.') };
   const token = runtime.tokens.issue(credential.clientId);
@@ -176,8 +174,4 @@ function handleToken(body: unknown, runtime: RouteRuntime): Reply {
 
 function validationError(message: string, errors: FieldErrors): Reply {
   return { status: 400, body: buildErrorBody(400, 'VALIDATION_ERROR', message, errors) };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

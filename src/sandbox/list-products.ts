@@ -2,7 +2,7 @@
  * The product list endpoint: request parsing (400 field errors for anything out of range or of the
  * wrong type), filtering, sorting and paging over one seller's products.
  */
-import type { FieldErrors } from './build-error-body.js';
+import { createFieldErrors, isJsonObject, type FieldErrorList, type FieldErrors } from './build-error-body.js';
 import { buildProductListItem } from './build-product-views.js';
 import type { ReferenceIndex } from './create-reference-index.js';
 import { PAGE_SIZE } from './directory-page.js';
@@ -29,12 +29,10 @@ interface ListQuery {
 
 /** Parses a list request body. Sort values match case-insensitively; absent fields take defaults. */
 export function parseListRequest(body: unknown): { query: ListQuery } | { errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const add = (field: string, code: string, description: string): void => {
-    (errors[field] ??= []).push({ code, description });
-  };
-  const record = isRecord(body) ? body : {};
-  if (!isRecord(body) && body !== null && body !== undefined) add('body', 'INVALID_TYPE', 'the body must be a JSON object');
+  const problems = createFieldErrors();
+  const { add } = problems;
+  const record = isJsonObject(body) ? body : {};
+  if (!isJsonObject(body) && body !== null && body !== undefined) add('body', 'INVALID_TYPE', 'the body must be a JSON object');
 
   const pageNumber = readInt(record['pageNumber'], 1);
   if (pageNumber === null || pageNumber < 1) add('pageNumber', 'OUT_OF_RANGE', 'pageNumber must be a whole number ≥ 1');
@@ -47,8 +45,8 @@ export function parseListRequest(body: unknown): { query: ListQuery } | { errors
   if (sortDirection === null) add('sortDirection', 'INVALID_VALUE', `sortDirection must be one of ${SORT_DIRECTIONS.join(', ')}`);
 
   const rawFilters = record['filters'];
-  const filters = isRecord(rawFilters) ? rawFilters : {};
-  if (rawFilters !== undefined && rawFilters !== null && !isRecord(rawFilters)) add('filters', 'INVALID_TYPE', 'filters must be an object');
+  const filters = isJsonObject(rawFilters) ? rawFilters : {};
+  if (rawFilters !== undefined && rawFilters !== null && !isJsonObject(rawFilters)) add('filters', 'INVALID_TYPE', 'filters must be an object');
   const categoryIds = readArray(filters['categoryIds'], (v) => Number.isInteger(v), 'filters.categoryIds', 'integers', add) as number[] | null;
   const productStatus = readArray(filters['productStatus'], (v) => typeof v === 'string', 'filters.productStatus', 'strings', add) as string[] | null;
   const moderationStatus = readArray(
@@ -63,7 +61,7 @@ export function parseListRequest(body: unknown): { query: ListQuery } | { errors
   const rawShop = filters['shopId'];
   if (rawShop !== undefined && rawShop !== null && !Number.isInteger(rawShop)) add('filters.shopId', 'INVALID_TYPE', 'shopId must be an integer');
 
-  if (Object.keys(errors).length > 0 || pageNumber === null || pageSize === null || sortBy === null || sortDirection === null) return { errors };
+  if (problems.has() || pageNumber === null || pageSize === null || sortBy === null || sortDirection === null) return { errors: problems.errors };
   const search = typeof rawSearch === 'string' && rawSearch.trim() !== '' ? rawSearch.trim().toLowerCase() : null;
   return {
     query: {
@@ -134,7 +132,7 @@ function readArray(
   check: (v: unknown) => boolean,
   field: string,
   what: string,
-  add: (field: string, code: string, description: string) => void,
+  add: FieldErrorList['add'],
 ): unknown[] | null {
   if (value === undefined || value === null) return null;
   if (!Array.isArray(value) || !value.every(check)) {
@@ -142,8 +140,4 @@ function readArray(
     return null;
   }
   return value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

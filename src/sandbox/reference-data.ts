@@ -6,8 +6,7 @@
 import type { Attribute, AttributeValue, Brand, Category } from '../domain/index.js';
 import { createPrng } from './create-prng.js';
 import { ATTRIBUTE_DEFS, PROFILE_ATTRIBUTES } from './reference-attributes.js';
-import { MORE_KNOWN_BRANDS, NO_BRAND, buildMoreSyntheticBrandNames } from './reference-brand-extension.js';
-import { KNOWN_BRANDS, buildSyntheticBrandNames } from './reference-brands.js';
+import { KNOWN_BRANDS, MORE_KNOWN_BRANDS, NO_BRAND, buildMoreSyntheticBrandNames, buildSyntheticBrandNames } from './reference-brands.js';
 import { CATEGORY_EXTENSIONS, RETIRED_LEAF, extendCategoryTree } from './reference-category-extension.js';
 import { CATEGORY_TREE } from './reference-category-tree.js';
 import type { CategoryProfile } from './reference-category-tree.js';

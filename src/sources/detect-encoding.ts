@@ -16,10 +16,8 @@ interface DetectedEncoding {
   encoding: TextEncodingName;
   /** Bytes of the byte-order mark to skip (0 when none). */
   bomLength: number;
-  /** True when the encoding is a guess (no BOM, not UTF-8): reported as a warning. */
+  /** True when the encoding is a guess (no BOM, not UTF-8): reported as a warning (its reason is the reader's to word). */
   guessed: boolean;
-  /** Why, in a few words, for the warning. */
-  reason: string;
 }
 
 /** Normalises a user-given encoding name (`cp1251`, `UTF8`, `rk1048`, ...); `undefined` when unsupported. */
@@ -57,24 +55,20 @@ export function detectBom(bytes: Uint8Array): { encoding: TextEncodingName; leng
  */
 export function detectEncoding(sample: Uint8Array, complete = false): DetectedEncoding {
   const bom = detectBom(sample);
-  if (bom) return { encoding: bom.encoding, bomLength: bom.length, guessed: false, reason: 'byte-order mark' };
+  if (bom) return { encoding: bom.encoding, bomLength: bom.length, guessed: false };
 
   const utf16 = detectUtf16WithoutBom(sample);
-  if (utf16) return { encoding: utf16, bomLength: 0, guessed: true, reason: 'zero bytes in every other position (UTF-16 without BOM)' };
+  // Zero bytes in every other position: UTF-16 without a BOM.
+  if (utf16) return { encoding: utf16, bomLength: 0, guessed: true };
 
   const { valid, invalid } = countUtf8Sequences(sample, complete);
-  if (invalid === 0) return { encoding: 'utf-8', bomLength: 0, guessed: false, reason: valid > 0 ? 'valid UTF-8' : 'ASCII only' };
+  if (invalid === 0) return { encoding: 'utf-8', bomLength: 0, guessed: false };
   // A UTF-8 file with a few damaged bytes stays UTF-8 (the damage is reported per cell); Cyrillic
   // in a single-byte code page is almost never valid UTF-8.
-  if (valid >= 9 * invalid) return { encoding: 'utf-8', bomLength: 0, guessed: false, reason: 'mostly valid UTF-8' };
+  if (valid >= 9 * invalid) return { encoding: 'utf-8', bomLength: 0, guessed: false };
 
-  const encoding = scoreKazakhLetters(sample) ? 'kz-1048' : 'windows-1251';
-  return {
-    encoding,
-    bomLength: 0,
-    guessed: true,
-    reason: encoding === 'kz-1048' ? 'not UTF-8; Kazakh letters in KZ-1048 positions' : 'not UTF-8; Cyrillic single-byte text',
-  };
+  // Not UTF-8: Kazakh letters in KZ-1048 positions, else Cyrillic single-byte text.
+  return { encoding: scoreKazakhLetters(sample) ? 'kz-1048' : 'windows-1251', bomLength: 0, guessed: true };
 }
 
 function detectUtf16WithoutBom(sample: Uint8Array): TextEncodingName | undefined {

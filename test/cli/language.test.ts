@@ -101,6 +101,16 @@ describe('the terminal in the run language', () => {
     expect(kk).toContain('» анықтамалықтар: анықтамалықтарды сервистен жүктейміз');
   }, 240_000);
 
+  it('every command that talks to the service shows its service options\' help in the run language', async () => {
+    const commands = [['watch', 'in'], ['reconcile', 'f'], ['doctor'], ['directories', 'pull'], ['mapping', 'init', 'f'], ['mapping', 'check', 'm'], ['mapping', 'convert', 'a', 'b'], ['mapping', 'review'], ['products', 'show', '1'], ['runs']];
+    for (const command of commands) {
+      const run = await runCliCaptured([...command, '--help', '--lang', 'ru'], { cwd: ROOT, env: {} });
+      expect(run.code, `${command.join(' ')}: ${run.stderr}`).toBe(0);
+      expect(run.stdout, command.join(' ')).toContain('Адрес сервиса (переменная CATALOG_BASE_URL)');
+      expect(run.stdout, command.join(' ')).not.toContain('Service base address');
+    }
+  });
+
   it('--lang xx is a usage error (exit 2) before anything runs', async () => {
     const stateDir = await makeStateDir();
     const run = await runCliCaptured([...README_IMPORT, '--state-dir', stateDir, '--lang', 'xx'], { cwd: ROOT, env: { LANG: 'ru_RU.UTF-8' } });

@@ -1,6 +1,8 @@
 /** The product filters of `products list` and `export`: one folding of the flags into the list filters. */
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { readProductFilters } from '../../src/cli/product-filter-options.js';
+import { runCliCaptured } from '../helpers/run-cli-captured.js';
 
 describe('readProductFilters', () => {
   it('keeps each filter given, shop 0 included', () => {
@@ -15,5 +17,29 @@ describe('readProductFilters', () => {
 
   it('a flag given no value filters nothing (not "none of these")', () => {
     expect(readProductFilters({ category: [], status: [], moderation: [], search: '' })).toEqual({});
+  });
+});
+
+describe('the filters\' help and checks', () => {
+  it('is in the run language, as the service options are, for products list and export', async () => {
+    for (const command of [['products', 'list'], ['export']]) {
+      const run = await runCliCaptured([...command, '--help', '--lang', 'ru'], { cwd: tmpdir(), env: {} });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('Только эти категории (id)');
+      expect(run.stdout).toContain('Сортировать по убыванию');
+      expect(run.stdout).toContain('Адрес сервиса');
+      expect(run.stdout).not.toContain('Sort descending');
+    }
+  });
+
+  it('refuses a page, page size or photo count out of range in the run language (exit 2, before anything opens)', async () => {
+    const ru = await runCliCaptured(['products', 'list', '--page-size', '0', '--lang', 'ru'], { cwd: tmpdir(), env: {} });
+    expect(ru.code).toBe(2);
+    expect(ru.stderr).toContain('--page-size должно быть целым числом от 1 до 100');
+    const en = await runCliCaptured(['products', 'list', '--page', '0', '--lang', 'en'], { cwd: tmpdir(), env: {} });
+    expect(en.stderr).toContain('--page must be a whole number from 1');
+    const kk = await runCliCaptured(['export', '-o', 'x.csv', '--photo-columns', '0', '--lang', 'kk'], { cwd: tmpdir(), env: {} });
+    expect(kk.code).toBe(2);
+    expect(kk.stderr).toContain('--photo-columns 1-ден 100-ге дейінгі бүтін сан болуы керек');
   });
 });

@@ -54,6 +54,17 @@ describe('runs prune', () => {
     expect(run.stdout).toContain('Пока ничего не удалено');
   });
 
+  it('shows its options\' help and its usage errors in the run language', async () => {
+    const help = await runCliCaptured(['runs', 'prune', '--help', '--lang', 'kk'], { cwd: catalog.dir, env });
+    expect(help.stdout).toContain('Ең жаңа N іске қосуды қалдыру');
+    expect(help.stdout).not.toContain('Keep the newest N runs');
+    const list = await runCliCaptured(['runs', '--help', '--lang', 'ru'], { cwd: catalog.dir, env });
+    expect(list.stdout).toContain('Забыть старые запуски');
+    const ruleless = await runCliCaptured(['runs', 'prune', '--sandbox', '--lang', 'ru'], { cwd: catalog.dir, env });
+    expect(ruleless.code).toBe(2);
+    expect(ruleless.stderr).toContain('укажите, что оставить: --keep N');
+  });
+
   it('--json: one line per run, then the result with the sizes', async () => {
     const run = await cli(['runs', 'prune', '--older-than', '0h', '--keep', '2', '--json']);
     const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { ANNOTATION_HEADERS, buildAnnotationTexts, joinIssueTexts } from '../../src/report/annotation-columns.js';
+import { ANNOTATION_HEADERS, buildAnnotationTexts, buildAnnotationWords, joinIssueTexts } from '../../src/report/annotation-columns.js';
 import { buildRunSummary } from '../../src/report/build-run-summary.js';
 import { CSV_BOM, CSV_NEWLINE, formatCsvRecord, measureVerbatimBytes } from '../../src/report/format-csv-record.js';
 import { neutralizeFormula } from '../../src/report/neutralize-formula.js';
@@ -66,10 +66,10 @@ async function buildReference(path: string, options: ReadOptions, outcomeOf: Out
       while (end > width && found.fields[end - 1] === '') end--;
       const beyond = found.fields.slice(width, end);
       const outcome = outcomeOf(found.row);
-      annotated += record([...values, ...buildAnnotationTexts(outcome, CSV_ISSUE_SEPARATOR), ...beyond]);
+      annotated += record([...values, ...buildAnnotationTexts(outcome, CSV_ISSUE_SEPARATOR, buildAnnotationWords()), ...beyond]);
       if (outcome !== undefined && PROBLEM_STATUSES.has(outcome.status)) {
         const codes = [...new Set(outcome.issues.map((issue) => issue.code))].join(CSV_ISSUE_SEPARATOR);
-        rejected += record([String(found.row), outcome.status, codes, joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR), ...values, ...beyond]);
+        rejected += record([String(found.row), outcome.status, codes, joinIssueTexts(outcome.issues, CSV_ISSUE_SEPARATOR, buildAnnotationWords().translator), ...values, ...beyond]);
       }
     } else {
       annotated += record(found.fields);

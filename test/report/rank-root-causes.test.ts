@@ -33,6 +33,16 @@ describe('rankRootCauses', () => {
     expect(second).toMatchObject({ column: 'U', count: 1, rows: [99] });
   });
 
+  it('keeps the issue as given and puts a header found elsewhere on its group, for an issue that names none', () => {
+    const tally = createCauseTally();
+    const bare = makeIssue({ code: 'invalid_price', message: 'price must be a positive number', row: 4, column: 'T' });
+    tally.add(bare, 4, 'Цена');
+    tally.add({ ...bare, row: 5 }, 5, 'Другое');
+    const [group] = tally.groups();
+    expect(group?.first).toBe(bare);
+    expect(group).toMatchObject({ header: 'Цена', count: 2, rows: [4, 5] });
+  });
+
   it('takes the row an issue was listed on when the issue names none, and makes a group an error if any issue of it is one', () => {
     const tally = createCauseTally();
     tally.add(makeIssue({ code: 'kazakh_text_missing', severity: 'warning', message: 'empty', column: 'E' }), 7);

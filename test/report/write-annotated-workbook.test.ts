@@ -3,7 +3,10 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { ANNOTATION_HEADERS } from '../../src/report/annotation-columns.js';
 import type { RowOutcome } from '../../src/report/report-types.js';
-import { ANNOTATION_FILLS, TO_FIX_HEADERS, writeAnnotatedWorkbook } from '../../src/report/write-annotated-workbook.js';
+import { ANNOTATION_FILLS, writeAnnotatedWorkbook } from '../../src/report/write-annotated-workbook.js';
+
+/** Headers of the `To fix` sheet in English (the default language). */
+const TO_FIX_HEADERS = ['kind', 'column', 'header', 'problem', 'issues', 'first cell', 'how to fix', 'example value', 'rows', 'code', 'severity'] as const;
 import type { TextRow } from '../../src/report/write-annotated-csv.js';
 import { xlsxReader } from '../../src/sources/read-xlsx.js';
 import { makeHeader, makeInfo, makeIssue, makeOutcomeOf, makeTempDir } from './report-builders.js';

@@ -67,7 +67,7 @@ describe('the annotated CSV (createAnnotatedCsvSink)', () => {
     await writeAnnotatedCsv({
       rows: [{ row: 3, values: ['A-1', 'old status', 'Шапка', 'old errors'] }],
       header: ['Артикул', '_status', 'Название', '_Errors'],
-      leadingRows: [['Прайс-лист']],
+      leadingRows: [{ row: 1, fields: ['Прайс-лист'] }],
       outPath,
       outcomeOf: () => ({ row: 3, status: 'valid', issues: [] }),
     });

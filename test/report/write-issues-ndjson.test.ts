@@ -3,8 +3,20 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRowOutcomeStore } from '../../src/pipeline/row-outcome-store.js';
 import { writeIssuesNdjson } from '../../src/report/write-issues-ndjson.js';
-import { openIssueSpill } from '../../src/pipeline/scratch/open-issue-spill.js';
+import { openIssueSpill, type IssueLine } from '../../src/pipeline/scratch/open-issue-spill.js';
+import type { Issue } from '../../src/core/issue.js';
 import { makeIssue, makeTempDir } from './report-builders.js';
+
+/** Issues in row order as the spill hands them: a list per run of issues of one row, each with its JSON. */
+function listByRow(issues: readonly Issue[]): IssueLine[][] {
+  const lists: IssueLine[][] = [];
+  for (const issue of issues) {
+    const last = lists.at(-1);
+    if (last !== undefined && last[0]?.issue.row === issue.row) last.push({ issue, json: JSON.stringify(issue) });
+    else lists.push([{ issue, json: JSON.stringify(issue) }]);
+  }
+  return lists;
+}
 
 async function readLines(path: string): Promise<{ row?: number; column?: string; code: string }[]> {
   const text = await readFile(path, 'utf8');
@@ -64,7 +76,7 @@ describe('the issue spill and issues.ndjson', () => {
     }
     const header = makeIssue({ code: 'mapped_column_missing', message: 'no column', row: 1, path: 'columns.vat' });
     const path = join(dir, 'issues.ndjson');
-    const digest = await writeIssuesNdjson({ path, otherIssues: [header, header], rowIssues: rows, examplesPerCode: 2 });
+    const digest = await writeIssuesNdjson({ path, otherIssues: [header, header], rowLists: listByRow(rows), examplesPerCode: 2 });
     const lines = await readLines(path);
     expect(lines.map((issue) => `${issue.row} ${issue.column ?? '-'} ${issue.code}`)).toEqual([
       '1 - mapped_column_missing',
@@ -85,7 +97,7 @@ describe('the issue spill and issues.ndjson', () => {
       rows.push(makeIssue({ code: 'barcode_check_digit_mismatch', message, row, column: 'B' }));
     }
     const path = join(dir, 'issues.ndjson');
-    const digest = await writeIssuesNdjson({ path, otherIssues: [], rowIssues: rows });
+    const digest = await writeIssuesNdjson({ path, otherIssues: [], rowLists: listByRow(rows) });
     const lines = (await readFile(path, 'utf8')).split('\n').filter((line) => line !== '');
     expect(digest.total).toBe(rows.length);
     expect(lines).toEqual(rows.map((issue) => JSON.stringify(issue)));
@@ -120,7 +132,7 @@ describe('the issue spill and issues.ndjson', () => {
       const fromIssues = join(dir, 'issues.ndjson');
       const sorted = issues.map((issue, i) => ({ issue, i })).sort((a, b) => (a.issue.row ?? 0) - (b.issue.row ?? 0) || a.i - b.i).map((entry) => entry.issue);
       const a = await writeIssuesNdjson({ path: fromRecords, otherIssues: others, rowLists: spill.rows(), examplesPerCode: 3 });
-      const b = await writeIssuesNdjson({ path: fromIssues, otherIssues: others, rowIssues: sorted, examplesPerCode: 3 });
+      const b = await writeIssuesNdjson({ path: fromIssues, otherIssues: others, rowLists: listByRow(sorted), examplesPerCode: 3 });
       expect(await readFile(fromRecords, 'utf8')).toBe(await readFile(fromIssues, 'utf8'));
       expect(a).toEqual(b);
       expect(a.total).toBe(issues.length - 599 - 20 + 3);

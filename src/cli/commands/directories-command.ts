@@ -30,7 +30,7 @@ export const registerDirectoriesCommand: CommandRegistrar = (y, ctx) =>
         'pull',
         'Download categories, attributes, attribute values and brands into the cache (always fresh), show what changed since the last snapshot, and optionally export them as a workbook',
         (p) =>
-          withServiceOptions(p)
+          withServiceOptions(p, ctx.describe)
             .option('export', { type: 'string', describe: 'Also write the directories as an XLSX workbook to browse and filter' })
             .example('$0 directories pull --sandbox --export directories.xlsx', 'Fetch the sandbox directories and write a workbook')
             .example('$0 directories pull --json', 'Counts and changes as JSON'),

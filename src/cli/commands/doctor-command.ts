@@ -55,7 +55,7 @@ export const registerDoctorCommand: CommandRegistrar = (y, ctx) =>
     'doctor',
     ctx.describe('help.command.doctor'),
     (c) =>
-      withServiceOptions(c)
+      withServiceOptions(c, ctx.describe)
         .option('write-profile', { type: 'string', describe: 'Infer the service profile from the answers, by data, check it, and write it to this settings file (use it with --config)' })
         .example('$0 doctor --base-url https://seller-api.example.kz --client-id me --client-secret-file secret.txt --write-profile service.yaml', 'Write the settings this service needs, inferred from what it answers')
         .example('$0 doctor --base-url https://seller-api.example.kz --client-id me --client-secret-file secret.txt', 'Check a live service before the first import')

@@ -7,6 +7,7 @@ import type { CommandRegistrar } from '../command-context.js';
 import { withServiceOptions } from '../common-options.js';
 import type { ServiceArgv } from '../common-options.js';
 import { renderJsonLines } from '../render-json-lines.js';
+import { UsageProblem } from '../usage-error.js';
 import { EXIT } from '../exit-codes.js';
 import { readProductFilters, withProductFilterOptions } from '../product-filter-options.js';
 
@@ -19,14 +20,14 @@ export const registerExportCommand: CommandRegistrar = (y, ctx) =>
     'export',
     ctx.describe('help.command.export'),
     (c) =>
-      withProductFilterOptions(withServiceOptions(c))
+      withProductFilterOptions(withServiceOptions(c, ctx.describe), ctx.describe)
         .option('out', { alias: 'o', type: 'string', demandOption: true, describe: 'Output file, .xlsx or .csv' })
         .option('shop', { type: 'number', describe: 'Only this shop id (also fills the shopId column when the service does not)' })
         .option('photo-columns', { type: 'number', default: 5, describe: 'Photo columns; further photos go into the last one' })
         .option('mapping-out', { type: 'string', describe: 'Also write the mapping that reads the file back (for directories other than the sandbox’s)' })
         .check((argv) => {
           const photos = Number(argv['photo-columns']);
-          if (!Number.isInteger(photos) || photos < 1 || photos > 100) throw new Error('--photo-columns must be a whole number from 1 to 100');
+          if (!Number.isInteger(photos) || photos < 1 || photos > 100) throw new UsageProblem('usage.whole_number_between', { flag: '--photo-columns', min: 1, max: 100 });
           return true;
         })
         .example('$0 export --out catalog.xlsx --sandbox', 'The whole sandbox catalog to a workbook')

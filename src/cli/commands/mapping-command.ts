@@ -58,7 +58,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
         'init <file>',
         'Draft a mapping from a seller file: columns matched by header, categories, brands and attribute values matched to the directories; what is uncertain is left as TODO with candidates',
         (i) =>
-          withServiceOptions(i)
+          withServiceOptions(i, ctx.describe)
             .positional('file', { type: 'string', demandOption: true, describe: 'The seller file (XLSX or CSV)' })
             .option('out', { alias: 'o', type: 'string', describe: 'Where to write the draft', defaultDescription: 'mappings/<file name>.yaml' })
             .option('sheet', { type: 'string', describe: 'Workbook sheet (name or position from 1)' })
@@ -87,7 +87,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
         'convert <from> <to>',
         'Turn a YAML mapping into its workbook form (drop-down lists over the directories) or a workbook back into YAML, losing nothing',
         (v) =>
-          withServiceOptions(v)
+          withServiceOptions(v, ctx.describe)
             .positional('from', { type: 'string', demandOption: true, describe: 'The mapping to convert (.yaml or .xlsx)' })
             .positional('to', { type: 'string', demandOption: true, describe: 'Where to write the other form (.xlsx or .yaml)' })
             .option('force', { type: 'boolean', default: false, describe: 'Replace the target if it exists' })
@@ -109,7 +109,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
         'check <mapping>',
         'Check a mapping against the directories as they are now: ids and codes that no longer exist, categories that are no longer leaves, attributes that became required; with the rows of the last run they affect',
         (k) =>
-          withServiceOptions(k)
+          withServiceOptions(k, ctx.describe)
             .positional('mapping', { type: 'string', demandOption: true, describe: 'The mapping file (YAML or workbook)' })
             .option('file', { type: 'string', describe: 'Find affected rows in this seller file instead of the last run' })
             .example('$0 mapping check mappings/shop.yaml', 'Exit 0 when nothing is stale, 1 when something is')
@@ -135,7 +135,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
         'review [file]',
         'Write a review workbook of the product types of a file (one row per type, the most rows first, a drop-down of leaves); with --apply, turn its answers into mapping entries keyed by product type',
         (r) =>
-          withServiceOptions(r)
+          withServiceOptions(r, ctx.describe)
             .positional('file', { type: 'string', describe: 'The seller file (XLSX or CSV); not with --apply' })
             .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'The mapping (YAML): its name column is read; --apply writes the answers into it' })
             .option('apply', { type: 'string', describe: 'Read the answers of this review workbook into the mapping' })

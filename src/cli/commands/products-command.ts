@@ -7,9 +7,10 @@ import type { HeldItem } from '../../plan/index.js';
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
 import { withServiceOptions } from '../common-options.js';
-import type { ServiceArgv } from '../common-options.js';
+import type { Describe, ServiceArgv } from '../common-options.js';
 import { readProductFilters, withProductFilterOptions } from '../product-filter-options.js';
 import { renderJsonLines } from '../render-json-lines.js';
+import { UsageProblem } from '../usage-error.js';
 
 /** Renders list items as a table. */
 function renderProductTable(items: readonly ProductListItem[]): string {
@@ -51,8 +52,8 @@ function renderProductDetail(held: HeldItem, names: ExportNames): string {
 export const registerProductsCommand: CommandRegistrar = (y, ctx) =>
   y.command('products', ctx.describe('help.command.products'), (c) =>
     c
-      .command('list', 'List products with filters, sorting and paging', withListOptions, (argv) => listProducts(argv, ctx))
-      .command('show <ids..>', 'Show the details of products by id', withShowOptions, (argv) => showProducts(argv, ctx))
+      .command('list', 'List products with filters, sorting and paging', (l) => withListOptions(l, ctx.describe), (argv) => listProducts(argv, ctx))
+      .command('show <ids..>', 'Show the details of products by id', (s) => withShowOptions(s, ctx.describe), (argv) => showProducts(argv, ctx))
       .demandCommand(1, 'Name a subcommand: list or show'),
   );
 
@@ -60,14 +61,14 @@ export const registerProductsCommand: CommandRegistrar = (y, ctx) =>
 type HandlerArgv<A> = A extends Argv<infer U> ? ArgumentsCamelCase<U> : never;
 
 /** Adds the filter, sorting and paging options of `products list`. */
-function withListOptions<T>(y: Argv<T>) {
-  return withProductFilterOptions(withServiceOptions(y))
+function withListOptions<T>(y: Argv<T>, describe: Describe) {
+  return withProductFilterOptions(withServiceOptions(y, describe), describe)
     .option('page', { type: 'number', default: 1, describe: 'Page number from 1' })
     .option('page-size', { type: 'number', default: 50, describe: 'Products per page (1..100)' })
     .check((argv) => {
       const size = Number(argv['page-size'] ?? argv.pageSize);
-      if (!Number.isInteger(size) || size < 1 || size > 100) throw new Error('--page-size must be a whole number from 1 to 100');
-      if (!Number.isInteger(argv.page) || argv.page < 1) throw new Error('--page must be a whole number from 1');
+      if (!Number.isInteger(size) || size < 1 || size > 100) throw new UsageProblem('usage.whole_number_between', { flag: '--page-size', min: 1, max: 100 });
+      if (!Number.isInteger(argv.page) || argv.page < 1) throw new UsageProblem('usage.whole_number_from', { flag: '--page', min: 1 });
       return true;
     })
     .option('all', { type: 'boolean', describe: 'Every page (with --json: one product per line)' })
@@ -75,11 +76,11 @@ function withListOptions<T>(y: Argv<T>) {
 }
 
 /** Adds the product ids of `products show`. */
-function withShowOptions<T>(y: Argv<T>) {
-  return withServiceOptions(y)
+function withShowOptions<T>(y: Argv<T>, describe: Describe) {
+  return withServiceOptions(y, describe)
     .positional('ids', { type: 'number', array: true, demandOption: true, describe: 'Product ids (one or more)', default: undefined })
     .check((argv) => {
-      if (argv.ids.some((id) => !Number.isInteger(id) || id < 1)) throw new Error('product ids are whole numbers');
+      if (argv.ids.some((id) => !Number.isInteger(id) || id < 1)) throw new UsageProblem('usage.product_ids_whole');
       return true;
     })
     .example('$0 products show 1000001 1000002 --sandbox', 'Two products, with category, brand and attribute names');

@@ -17,7 +17,8 @@ export const registerReconcileCommand: CommandRegistrar = (y, ctx) =>
         c
           .positional('file', { type: 'string', demandOption: true, describe: 'A seller file holding the products (their keys and barcodes)' })
           .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML)' })
-          .option('rate-limit', rateLimitOption()),
+          .option('rate-limit', rateLimitOption(ctx.describe)),
+        ctx.describe,
       ).example('$0 reconcile catalog.xlsx -m mappings/shop.yaml', 'Relearn the ids of every product in catalog.xlsx'),
     async (argv) => {
       const json = Boolean(argv.json);

@@ -10,8 +10,9 @@ import type { Translator } from '../../i18n/create-translator.js';
 import type { PruneResult, PrunedRun, RunRecord, StateStore } from '../../state/index.js';
 import type * as StateModule from '../../state/index.js';
 import type { CommandContext, CommandRegistrar } from '../command-context.js';
-import { settingsFromArgv, withServiceOptions } from '../common-options.js';
-import type { ServiceArgv } from '../common-options.js';
+import { withServiceOptions } from '../common-options.js';
+import type { Describe, ServiceArgv } from '../common-options.js';
+import { UsageProblem } from '../usage-error.js';
 import { renderJsonLines } from '../render-json-lines.js';
 
 /** Renders runs as a table. */
@@ -41,9 +42,9 @@ export const registerRunsCommand: CommandRegistrar = (y, ctx) =>
     'runs',
     ctx.describe('help.command.runs'),
     (c) =>
-      withServiceOptions(c)
-        .command('prune', 'Forget old runs (keep the last N, or those of the last D days), then shrink the state database; dry unless --apply', withPruneOptions, (argv) => pruneCommand(argv, ctx))
-        .option('limit', { type: 'number', default: 20, describe: 'How many runs' })
+      withServiceOptions(c, ctx.describe)
+        .command('prune', ctx.describe('help.command.runs-prune'), (p) => withPruneOptions(p, ctx.describe), (argv) => pruneCommand(argv, ctx))
+        .option('limit', { type: 'number', default: 20, describe: ctx.describe('help.option.runs-limit') })
         .example('$0 runs --sandbox', 'Runs against the embedded sandbox')
         .example('$0 runs --json', 'As JSON for scripts')
         .example('$0 runs prune --keep 20 --older-than 30d', 'What pruning would remove (nothing is removed)')
@@ -56,38 +57,36 @@ export const registerRunsCommand: CommandRegistrar = (y, ctx) =>
   );
 
 /**
- * Opens the state of the account the flags name for `use` (exit 0 after it), and closes it;
- * a failure anywhere is reported as every command's.
+ * `ctx.withSettings` with the state of the account the flags name opened for `use` (exit 0 after
+ * it) and closed after it.
  */
-async function withStateStore(argv: ServiceArgv, ctx: CommandContext, use: (opened: { store: StateStore; state: typeof StateModule; stateDir: string }) => void): Promise<void> {
-  try {
-    const { settings } = await settingsFromArgv(argv, ctx.io);
+function withStateStore(argv: ServiceArgv, ctx: CommandContext, use: (opened: { store: StateStore; state: typeof StateModule; stateDir: string }) => void): Promise<void> {
+  return ctx.withSettings(argv, { json: Boolean(argv.json) }, async ({ settings, done }) => {
     const [{ describeServiceAccount }, state] = await Promise.all([import('../../pipeline/describe-service-account.js'), import('../../state/index.js')]);
     const { stateDir, account } = describeServiceAccount(settings, ctx.io.cwd);
     const store = state.openStateStore({ dir: stateDir, account, now: () => new Date() });
     try {
+      done();
       use({ store, state, stateDir });
       ctx.setExitCode(0);
     } finally {
       store.close();
     }
-  } catch (error) {
-    ctx.reportError(error, Boolean(argv.json));
-  }
+  });
 }
 
-/** Adds the rule and `--apply` of `runs prune`. */
-function withPruneOptions<T>(y: Argv<T>) {
-  return withServiceOptions(y)
-    .option('keep', { type: 'number', describe: 'Keep the newest N runs' })
-    .option('older-than', { type: 'string', describe: 'Remove only runs started longer ago than this: 30d, 12h, 2w' })
-    .option('apply', { type: 'boolean', default: false, describe: 'Remove (without it: only list what would go and the bytes it frees)' })
+/** Adds the rule and `--apply` of `runs prune`, their help in the language of `describe`. */
+function withPruneOptions<T>(y: Argv<T>, describe: Describe) {
+  return withServiceOptions(y, describe)
+    .option('keep', { type: 'number', describe: describe('help.option.keep') })
+    .option('older-than', { type: 'string', describe: describe('help.option.older-than') })
+    .option('apply', { type: 'boolean', default: false, describe: describe('help.option.apply') })
     .check((argv) => {
       const keep = argv.keep;
       const age = argv['older-than'];
-      if (keep === undefined && age === undefined) throw new Error('name what to keep: --keep N (the newest N runs), --older-than AGE (e.g. 30d), or both');
-      if (keep !== undefined && (!Number.isInteger(keep) || keep < 0)) throw new Error('--keep must be a whole number from 0');
-      if (age !== undefined && PRUNE_AGE.exec(age) === null) throw new Error('--older-than must be an age such as 30d, 12h or 2w');
+      if (keep === undefined && age === undefined) throw new UsageProblem('usage.prune_needs_rule');
+      if (keep !== undefined && (!Number.isInteger(keep) || keep < 0)) throw new UsageProblem('usage.whole_number_from', { flag: '--keep', min: 0 });
+      if (age !== undefined && PRUNE_AGE.exec(age) === null) throw new UsageProblem('usage.older_than_age');
       return true;
     })
     .example('$0 runs prune --keep 20', 'Keep the 20 newest runs: lists the others and what removing them frees')

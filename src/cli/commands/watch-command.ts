@@ -16,7 +16,7 @@ export const registerWatchCommand: CommandRegistrar = (y, ctx) =>
     ctx.describe('help.command.watch'),
     (c) =>
       withServiceOptions(
-        withSendingOptions(c)
+        withSendingOptions(c, ctx.describe)
           .positional('inbox', { type: 'string', demandOption: true, describe: 'The inbox folder (it must exist)' })
           .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML), read again for every file' })
           .option('once', { type: 'boolean', default: false, describe: 'Process what is in the inbox (waiting --stable-seconds for files to settle) and exit; for cron and systemd timers' })
@@ -32,6 +32,7 @@ export const registerWatchCommand: CommandRegistrar = (y, ctx) =>
           .example('$0 watch /srv/drop --mapping mappings/shop.yaml', 'Watch a folder; stop with Ctrl-C or SIGTERM')
           .example('$0 watch /srv/drop -m mappings/shop.yaml --once --log-format json', 'Process what is there and exit (cron, systemd timer); exit code as for import')
           .example('$0 watch /srv/drop -m mappings/shop.yaml --marker', 'Take catalog.xlsx only once catalog.xlsx.ok is written'),
+        ctx.describe,
       ),
     async (argv) => {
       const logFormat: WatchLogFormat = argv.json ? 'json' : argv.logFormat;

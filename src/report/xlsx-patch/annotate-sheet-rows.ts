@@ -18,7 +18,6 @@ import { parseOutlineLevel } from '../../xlsx/scan-row-outlines.js';
 import { placeXmlTextError } from '../../xlsx/xml-text.js';
 import { isAnnotationHeader } from '../annotation-columns.js';
 import { renderIssueText } from '../render-issue-text.js';
-import { createTranslator } from '../../i18n/create-translator.js';
 import type { RowOutcome } from '../report-types.js';
 import { annotationColumnWidths, buildAnnotationCells, buildAnnotationHeaderCells, placeAnnotationColumns, type AnnotationColumns } from './annotation-cells.js';
 import { createMergedTextFill, type MergedTextFill } from './fill-merged-texts.js';
@@ -28,7 +27,7 @@ import { rewriteSheetHead } from './rewrite-sheet-head.js';
 import { columnLetters, readRowCells, readRowShape, readStoredCell, RowCellsOnDemand, type RowCell, type RowShape } from './row-cells.js';
 import { buildGroupRecord, checkTableCellsFilled, createLazyTextRow, readRowTexts, type RowTexts } from './row-texts.js';
 import type { SheetRowsOptions, SheetRowsResult, SheetRowsState } from './sheet-rows-state.js';
-import { buildToFixLine } from './to-fix-sheet-xml.js';
+import { readColumnHeader } from './to-fix-sheet-xml.js';
 import { createGroupRowTracker, type GroupRowRecord, type GroupRowTracker } from './track-group-rows.js';
 import { readDecodedAttribute, readLenientAttribute, setAttribute } from '../../xlsx/xml-markup.js';
 
@@ -254,7 +253,7 @@ class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
     const { options, prefix } = this;
     // Work on every cell: dropping old `_` cells, undoing old highlights, prefixing formula-like text.
     const perCell = this.oldColumns.size > 0 || this.earlierHighlights !== undefined || options.prefixFormulaText;
-    const outcome = await options.outcomeFor(rowNumber);
+    const outcome = options.outcomeOf(rowNumber);
     const loading = options.loadStrings !== undefined && this.readsTexts(text, shape, outcome, perCell) ? options.loadStrings() : undefined;
     if (loading !== undefined) await loading;
     const cells = new RowCellsOnDemand(text, prefix, shape);
@@ -268,10 +267,8 @@ class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
       } else {
         out = rewriteRowXml(this, text, shape, cells.get(), rowNumber, highlights ?? new Map(), extras);
       }
-      for (const issue of outcome.issues) {
-        await options.onIssue(buildToFixLine(rowNumber, issue, options.headerNames));
-        this.result.issues += 1;
-      }
+      for (const issue of outcome.issues) options.causes.add(issue, rowNumber, issue.header === undefined ? readColumnHeader(issue.column, options.headerNames) : undefined);
+      this.result.issues += outcome.issues.length;
     } else if (perCell) {
       out = rewriteRowXml(this, text, shape, cells.get(), rowNumber, new Map(), []);
     }
@@ -301,7 +298,7 @@ class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
     const styleOf = new Map<number, number>();
     for (const cell of cells.get()) if (!this.oldColumns.has(cell.column)) styleOf.set(cell.column, earlierHighlights?.get(cell.style) ?? cell.style);
     const highlights = new Map<number, number>();
-    const noteTranslator = options.annotationWords?.translator ?? createTranslator('en');
+    const noteTranslator = options.annotationWords.translator;
     for (const [column, list] of byColumn) {
       const severity = list.some((issue) => issue.severity === 'error') ? 'error' : 'warning';
       highlights.set(column, options.styles.highlight(styleOf.get(column) ?? 0, severity));

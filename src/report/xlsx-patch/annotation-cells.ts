@@ -43,27 +43,28 @@ export function annotationColumnWidths(columns: AnnotationColumns | undefined): 
 export function buildAnnotationHeaderCells(columns: AnnotationColumns | undefined, prefix: string, rowNumber: number, styles: StylePatch): ExtraCell[] {
   if (columns === undefined) return [];
   const style = styles.toolStyle('header');
-  return ANNOTATION_HEADERS.map((header, offset) => ({ column: columns.first + offset, xml: inlineCell(prefix, `${columns.letters[offset]}${rowNumber}`, header, style) }));
+  return ANNOTATION_HEADERS.map((header, offset) => ({ column: columns.first + offset, xml: buildInlineCell(prefix, `${columns.letters[offset]}${rowNumber}`, header, style) }));
 }
 
 /** A data row's `_status`, `_errors` and id cells. */
-export function buildAnnotationCells(columns: AnnotationColumns | undefined, prefix: string, rowNumber: number, outcome: RowOutcome, styles: StylePatch, annotationWords?: AnnotationWords | undefined): ExtraCell[] {
+export function buildAnnotationCells(columns: AnnotationColumns | undefined, prefix: string, rowNumber: number, outcome: RowOutcome, styles: StylePatch, annotationWords: AnnotationWords): ExtraCell[] {
   if (columns === undefined) return [];
   const { first, letters } = columns;
   const values = buildAnnotationValues(outcome, '\n', annotationWords);
   const ref = (offset: number): string => `${letters[offset]}${rowNumber}`;
-  const extras: ExtraCell[] = [{ column: first, xml: inlineCell(prefix, ref(0), values._status, styles.toolStyle(statusStyle(outcome.status))) }];
-  if (values._errors !== '') extras.push({ column: first + 1, xml: inlineCell(prefix, ref(1), limitCellText(neutralizeFormula(values._errors)), styles.toolStyle('errors')) });
+  const extras: ExtraCell[] = [{ column: first, xml: buildInlineCell(prefix, ref(0), values._status, styles.toolStyle(statusStyle(outcome.status))) }];
+  if (values._errors !== '') extras.push({ column: first + 1, xml: buildInlineCell(prefix, ref(1), limitCellText(neutralizeFormula(values._errors)), styles.toolStyle('errors')) });
   [values._product_id, values._sku_id, values._job_id].forEach((id, offset) => {
     if (id === null) return;
     // Job ids are text (they may pass 2^53, and Excel keeps 15 digits of a number): written as text.
-    const xml = typeof id === 'string' ? inlineCell(prefix, ref(2 + offset), id, 0) : `<${prefix}c r="${ref(2 + offset)}"><${prefix}v>${id}</${prefix}v></${prefix}c>`;
+    const xml = typeof id === 'string' ? buildInlineCell(prefix, ref(2 + offset), id, 0) : `<${prefix}c r="${ref(2 + offset)}"><${prefix}v>${id}</${prefix}v></${prefix}c>`;
     extras.push({ column: first + 2 + offset, xml });
   });
   return extras;
 }
 
-function inlineCell(prefix: string, ref: string, text: string, style: number): string {
+/** An inline string cell of the sheet's namespace `prefix`; the text is written as is (callers neutralise what needs it). */
+export function buildInlineCell(prefix: string, ref: string, text: string, style: number): string {
   const s = style === 0 ? '' : ` s="${style}"`;
   return `<${prefix}c r="${ref}"${s} t="inlineStr"><${prefix}is><${prefix}t xml:space="preserve">${escapeXmlText(text)}</${prefix}t></${prefix}is></${prefix}c>`;
 }

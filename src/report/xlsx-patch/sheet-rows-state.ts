@@ -6,11 +6,11 @@
 import type { Issue } from '../../core/issue.js';
 import type { AnnotationWords } from '../annotation-columns.js';
 import type { SharedStringTable } from '../../xlsx/shared-string-table.js';
+import type { CauseTally } from '../rank-root-causes.js';
 import type { RowOutcome } from '../report-types.js';
 import type { TextRow } from '../write-annotated-csv.js';
 import type { CellNote } from './build-notes-parts.js';
 import type { StylePatch } from './patch-styles.js';
-import type { ToFixLine } from './to-fix-sheet-xml.js';
 import type { GroupRowRecord } from './track-group-rows.js';
 import type { CellRange } from '../../sources/types.js';
 
@@ -31,7 +31,8 @@ export interface SheetRowsOptions {
   numberFormatOf: (style: number) => string | undefined;
   date1904: boolean;
   styles: StylePatch;
-  outcomeFor: (row: number) => Promise<RowOutcome | undefined>;
+  /** The outcome of a data row; asked once per row, in sheet order. */
+  outcomeOf: (row: number) => RowOutcome | undefined;
   prefixFormulaText: boolean;
   /** Most notes written (0 when the sheet cannot take any). */
   maxNotes: number;
@@ -58,14 +59,14 @@ export interface SheetRowsOptions {
    * writes them after the rows, so the caller scans for them first) and the 0-based columns filled.
    */
   fillMerged?: { ranges: readonly CellRange[]; columns: readonly number[] } | undefined;
-  /** Called for each `To fix` line, in sheet order. */
-  onIssue: (line: ToFixLine) => Promise<void>;
+  /** Counts each issue of the data rows, in sheet order, for the `To fix` sheet. */
+  causes: CauseTally;
   /** Where the rewritten XML goes, in order. */
   emit: (text: string) => Promise<void>;
   /** Namespace of relationship ids in the workbook (transitional or strict). */
   relationshipsNs: string;
-  /** The `_status` words of the run's language (default: the status codes). */
-  annotationWords?: AnnotationWords | undefined;
+  /** The `_status` words and the translator of the run's language. */
+  annotationWords: AnnotationWords;
 }
 
 /** Counts and findings of the rewrite. */

@@ -5,7 +5,7 @@
  * in the data sheet, the row numbers, an example value and message, and how to fix it; the header
  * row is frozen and carries an autofilter.
  *
- * The issues are counted as the data sheet streams (`addToFixLine`, a map step per issue); the sheet
+ * The issues are counted as the data sheet streams (`CauseTally.add`, a map step per issue); the sheet
  * is written once the data sheet is done, from the groups alone: its size is the number of causes,
  * not of issues. Every text goes through `neutralizeFormula` (it echoes the seller's values and the
  * service's messages) and is an inline string cell: never a formula.
@@ -17,16 +17,14 @@ import { neutralizeFormula } from '../neutralize-formula.js';
 import { CAUSE_ROWS_KEPT, rankRootCauses, type CauseTally, type RankedCause } from '../rank-root-causes.js';
 import { describeFix, formatCauseRows } from '../describe-fix.js';
 import { renderIssueText } from '../render-issue-text.js';
+import { buildInlineCell } from './annotation-cells.js';
 import { limitCellText } from './limit-cell-text.js';
 import { parseColumnLetter } from '../../sources/column-letter.js';
 import { columnLetters } from './row-cells.js';
-import { escapeXmlAttribute, escapeXmlText } from '../../xlsx/xml-markup.js';
+import { escapeXmlAttribute } from '../../xlsx/xml-markup.js';
 
 /** Columns of the `To fix` sheet, by their catalog keys (`report.toFix.header.<key>`). */
 const TO_FIX_COLUMNS = ['kind', 'column', 'header', 'problem', 'count', 'firstCell', 'fix', 'value', 'rows', 'code', 'severity'] as const;
-
-/** Headers of the `To fix` sheet in English (the default language). */
-export const TO_FIX_HEADERS = ['kind', 'column', 'header', 'problem', 'issues', 'first cell', 'how to fix', 'example value', 'rows', 'code', 'severity'] as const;
 
 const WIDTHS = [12, 8, 22, 60, 8, 10, 60, 24, 24, 26, 9];
 const LETTERS = TO_FIX_COLUMNS.map((_, index) => columnLetters(index + 1));
@@ -41,24 +39,15 @@ export function listToFixSheetNames(): Set<string> {
   return new Set([...names, ...names.map((name) => `_${name}`)]);
 }
 
-/** One issue of the data sheet as the `To fix` sheet counts it: the issue, the row it is on, its column's header. */
-export interface ToFixLine {
-  row: number;
-  header: string;
-  issue: Issue;
-}
-
-/** The line of an issue of row `row`; the header from the issue, else from the reader's header names by its column. */
-export function buildToFixLine(row: number, issue: Issue, headerNames: readonly string[]): ToFixLine {
+/**
+ * The header of an issue's column by the reader's header names, for an issue that names none;
+ * `undefined` for a blank header or a column that is no sheet column.
+ */
+export function readColumnHeader(column: string | undefined, headerNames: readonly string[]): string | undefined {
   // Upper-case letters only: a lower-case `column` is some other name, not a sheet column.
-  const index = issue.column === undefined || !/^[A-Z]{1,3}$/.test(issue.column) ? undefined : parseColumnLetter(issue.column);
-  return { row, header: issue.header ?? (index !== undefined ? (headerNames[index] ?? '') : ''), issue };
-}
-
-/** Counts a line into `tally` (the header found for it kept with the issue when the issue has none). */
-export function addToFixLine(tally: CauseTally, line: ToFixLine): void {
-  const { issue } = line;
-  tally.add(issue.header === undefined && line.header !== '' ? { ...issue, header: line.header } : issue, line.row);
+  const index = column === undefined || !/^[A-Z]{1,3}$/.test(column) ? undefined : parseColumnLetter(column);
+  const header = index === undefined ? undefined : headerNames[index];
+  return header === '' ? undefined : header;
 }
 
 /** Styles the sheet uses, as cell format indexes. */
@@ -82,7 +71,7 @@ interface ToFixSheetOptions {
 export function buildToFixSheet(tally: CauseTally, options: ToFixSheetOptions): string {
   const causes = rankRootCauses(tally.groups());
   const { styles, translator } = options;
-  const header = TO_FIX_COLUMNS.map((key, index) => inlineCell(`${LETTERS[index]}1`, translator.translate(`report.toFix.header.${key}`), styles.header)).join('');
+  const header = TO_FIX_COLUMNS.map((key, index) => buildInlineCell('', `${LETTERS[index]}1`, translator.translate(`report.toFix.header.${key}`), styles.header)).join('');
   const rows: string[] = [`<row r="1">${header}</row>`];
   const links: string[] = [];
   causes.forEach((cause, index) => {
@@ -136,7 +125,7 @@ function buildCauseRow(rowNumber: number, cause: RankedCause, options: ToFixShee
     if (typeof text === 'number') return `<c r="${ref}"><v>${text}</v></c>`;
     if (text === '') return '';
     const style = key === 'severity' && cause.severity === 'error' ? styles.error : key === 'problem' || key === 'fix' ? styles.wrap : undefined;
-    return inlineCell(ref, limitCellText(neutralizeFormula(text)), style);
+    return buildInlineCell('', ref, limitCellText(neutralizeFormula(text)), style ?? 0);
   });
   return `<row r="${rowNumber}">${cells.join('')}</row>`;
 }
@@ -152,10 +141,4 @@ function describeProblem(issue: Issue, translator: Translator): string {
 /** A sheet name as a formula reference writes it: quoted, with `'` doubled. */
 function quoteSheetName(name: string): string {
   return `'${name.replace(/'/g, "''")}'`;
-}
-
-/** An inline string cell; the text is written as is (callers neutralise what needs it). */
-function inlineCell(ref: string, text: string, style?: number): string {
-  const s = style === undefined || style === 0 ? '' : ` s="${style}"`;
-  return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeXmlText(text)}</t></is></c>`;
 }

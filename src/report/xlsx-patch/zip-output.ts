@@ -46,15 +46,6 @@ interface ZipEntryStream {
   end(): Promise<number>;
 }
 
-/** A compressed entry held elsewhere (a temp file), copied in as is. */
-interface PrecompressedEntry {
-  name: string;
-  path: string;
-  crc: number;
-  compressedSize: number;
-  uncompressedSize: number;
-}
-
 /** The archive being written. */
 export interface ZipOutput {
   /** Copies an entry of the zip at `sourcePath` by its compressed bytes. */
@@ -63,8 +54,6 @@ export interface ZipOutput {
   addEntry(name: string, content: string | Buffer): Promise<void>;
   /** Starts a streamed, deflated part; only one at a time. */
   openEntry(name: string): Promise<ZipEntryStream>;
-  /** Copies an entry deflated elsewhere (see `createDeflatedFile`). */
-  addPrecompressed(entry: PrecompressedEntry): Promise<void>;
   /** Writes the central directory and closes the file. */
   close(): Promise<void>;
   /** Closes the file without finishing it (after a failure). */
@@ -146,21 +135,6 @@ export async function createZipOutput(path: string): Promise<ZipOutput> {
         },
       };
     },
-    async addPrecompressed(part) {
-      const entry = newEntry(part.name, 8);
-      entry.crc = part.crc;
-      entry.compressedSize = part.compressedSize;
-      entry.uncompressedSize = part.uncompressedSize;
-      checkSize(entry);
-      await writeLocalHeader(entry);
-      const source = await open(part.path, 'r');
-      try {
-        await copyRange(source, 0, part.compressedSize);
-      } finally {
-        await source.close();
-      }
-      written.push(entry);
-    },
     async close() {
       try {
         await append(buildCentralDirectory(written, output.position));
@@ -175,36 +149,6 @@ export async function createZipOutput(path: string): Promise<ZipOutput> {
     async abort() {
       await file.close();
       await target.discard();
-    },
-  };
-}
-
-/** A deflated file of its own (a part written beside the archive and copied in at the end). */
-interface DeflatedFile {
-  write(chunk: string | Buffer): Promise<void>;
-  /** Finishes the file; resolves with what `addPrecompressed` needs but the name. */
-  end(): Promise<Omit<PrecompressedEntry, 'name'>>;
-  abort(): Promise<void>;
-}
-
-/** Opens `path` (replaced) for a raw-deflated stream. */
-export async function createDeflatedFile(path: string): Promise<DeflatedFile> {
-  const file = await open(path, 'w');
-  const output = createFileAppender(file);
-  const sink = createDeflateSink(output.append);
-  return {
-    write: (chunk) => sink.write(chunk),
-    async end() {
-      try {
-        const { crc, size } = await sink.end();
-        return { path, crc, compressedSize: output.position, uncompressedSize: size };
-      } finally {
-        await file.close();
-      }
-    },
-    async abort() {
-      sink.destroy();
-      await file.close().catch(() => undefined);
     },
   };
 }
@@ -249,7 +193,6 @@ function createFileAppender(file: FileHandle): FileAppender {
 interface DeflateSink {
   write(chunk: string | Buffer): Promise<void>;
   end(): Promise<{ crc: number; size: number }>;
-  destroy(): void;
 }
 
 /**
@@ -313,7 +256,6 @@ function createDeflateSink(append: (bytes: Buffer) => Promise<void>): DeflateSin
       if (failure) throw failure;
       return { crc: crc >>> 0, size };
     },
-    destroy: () => deflate.destroy(),
   };
 }
 
