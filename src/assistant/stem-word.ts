@@ -80,10 +80,19 @@ export function stemWord(word: string): string {
   return stem;
 }
 
+// A Kazakh plural ending left at the end of a stem (`блендер` of `блендеры`, `принтер` of `принтерлер`): the
+// bare word loses it too (`блендер` → `блен`), so every form must, or the singular and its plural part.
+const KAZAKH_PLURALS = ['лар', 'лер', 'дар', 'дер', 'тар', 'тер'];
+
 function findStem(word: string): string {
   if (/\d/.test(word)) return word;
+  const stem = dropEnding(word, ENDINGS);
+  return stem === word ? word : dropEnding(stem, KAZAKH_PLURALS);
+}
+
+function dropEnding(word: string, endings: readonly string[]): string {
   const length = Array.from(word).length;
-  for (const ending of ENDINGS) {
+  for (const ending of endings) {
     if (word.endsWith(ending) && length - ending.length >= MIN_STEM) return word.slice(0, word.length - ending.length);
   }
   return word;

@@ -57,6 +57,18 @@ describe('stemWord', () => {
     expect(stemWord('мужская')).toBe(stemWord('мужские'));
   });
 
+  it('brings the singular, the plural and the cases of a noun ending like a Kazakh plural to one stem', () => {
+    const words = [
+      ['блендер', 'блендеры', 'блендера', 'блендером', 'блендерами', 'блендеров'],
+      ['принтер', 'принтеры', 'принтера', 'принтеров', 'принтерлер'],
+      ['компьютер', 'компьютеры', 'компьютера', 'компьютерами'],
+      ['стартер', 'стартеры', 'стартера'],
+      ['смартфон', 'смартфоны', 'смартфонов', 'смартфондар', 'смартфондары'],
+      ['кітап', 'кітаптар', 'кітаптары'],
+    ];
+    for (const forms of words) expect(forms.map(stemWord), forms.join(' ')).toEqual(forms.map(() => stemWord(forms[0] ?? '')));
+  });
+
   it('leaves short words and numbers whole', () => {
     expect(stemWord('фен')).toBe('фен');
     expect(stemWord('128')).toBe('128');
