@@ -112,8 +112,8 @@ export type FileHashReceiver = (hashing: Promise<string>) => void;
  * Opens `path` where `choice` (from `chooseReadThread`) says. With `onHash`, the file is hashed too,
  * by `hashFile`, on the thread that reads it: on a worker, its CPU (~1.3 ms a megabyte) and its
  * reads leave the main thread (a dry run's critical path); in this thread, beside the reading as
- * before. The hash
- * comes from the worker before it posts its end: take it before reading the rows through.
+ * before. The hash comes from the worker before it posts its end: take it before reading the rows
+ * through.
  */
 export async function openSourceOnThread(choice: ReadThreadChoice, path: string, options: ReadOptions, deps: Pick<Deps, 'signal'>, onHash?: FileHashReceiver): Promise<SourceStream> {
   const hashHere = (): void => onHash?.(hashFile(path, { signal: deps.signal }));
