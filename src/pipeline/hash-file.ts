@@ -1,8 +1,9 @@
 /**
  * Content hash of an input file, streamed: a run is identified by what the file holds, not by its
  * name, so a re-run of the same content resumes and a re-drop of the same content is recognised.
- * Hashed on the main thread: SHA-256 of a 164 MB CSV is ~150 ms of CPU, beside the directories
- * loading (`prepareRun` hashes while it prepares); docs/performance.md has the measurement.
+ * SHA-256 of a 157 MB CSV is ~200 ms of CPU; `prepareRun` has it taken while it prepares, by the
+ * reading thread when the file is read on one (source-worker.ts), else on this thread; the watcher
+ * takes it itself. docs/performance.md has the measurement.
  */
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';

@@ -16,6 +16,7 @@
  * ends the reading thread and releases the file at once.
  */
 import type { Deps } from '../core/deps.js';
+import { InternalError } from '../core/errors.js';
 import { chooseReadThread, openSourceOnThread, type KnownFileSize, type ReadInWorker } from '../sources/open-source-in-worker.js';
 import type { ReadOptions, SourceStream } from '../sources/types.js';
 
@@ -25,6 +26,12 @@ export interface EarlySource {
   readonly mode: ReadInWorker;
   readonly path: string;
   readonly options: ReadOptions;
+  /**
+   * The file's SHA-256 (`hashFile`) when asked (`hash`), taken on the reading thread beside the
+   * reading: the main thread spends nothing on it. Rejects when the file could not be hashed, or
+   * the reading was ended before it was; never an unhandled rejection.
+   */
+  readonly hashing: Promise<string> | undefined;
   /** The open stream, or the failure to open it; once (a second call, or one after `close()`, gets `undefined`). */
   take(): Promise<SourceStream> | undefined;
   /** Ends the reading unless the stream was taken: the reading thread stops, the file is released. */
@@ -35,16 +42,28 @@ export interface EarlySource {
  * Starts reading `path` when `mode` and its size put it on a worker thread; `undefined` when not
  * (the read stage opens it then, as it always did). Never throws: whatever fails surfaces in `take()`
  * or, for a file type no reader takes, when the read stage opens it. `known.size`: the file's size
- * as `prepareRun` found it, else looked at here (`chooseReadThread`).
+ * as `prepareRun` found it, else looked at here (`chooseReadThread`). `hash`: the reading thread
+ * hashes the file too (`hashing`).
  */
-export async function openSourceEarly(mode: ReadInWorker, path: string, options: ReadOptions, deps: Pick<Deps, 'signal'>, known: KnownFileSize = {}): Promise<EarlySource | undefined> {
+export async function openSourceEarly(
+  mode: ReadInWorker,
+  path: string,
+  options: ReadOptions,
+  deps: Pick<Deps, 'signal'>,
+  known: KnownFileSize = {},
+  { hash = false }: { hash?: boolean } = {},
+): Promise<EarlySource | undefined> {
   // The choice is made once, and handed on rather than made again.
   const choice = await chooseReadThread(mode, path, known).catch(() => undefined);
   if (choice === undefined || !choice.inWorker) return undefined;
   // Our own signal beside the run's: `close()` aborts the stream without aborting the run.
   const stopper = new AbortController();
   const signal = deps.signal === undefined ? stopper.signal : AbortSignal.any([deps.signal, stopper.signal]);
-  const opening = openSourceOnThread(choice, path, options, { signal });
+  let received = undefined as Promise<string> | undefined;
+  // Handed over before the opening's first wait (`openSourceOnThread` calls it at once).
+  const opening = openSourceOnThread(choice, path, options, { signal }, hash ? (hashing) => (received = hashing) : undefined);
+  const hashing = hash ? (received ?? Promise.reject(new InternalError(`${path}: the reading did not hash the file`))) : undefined;
+  hashing?.catch(() => undefined);
   // Held for `take()`; never an unhandled rejection when the run ends before it.
   opening.catch(() => undefined);
   let taken = false;
@@ -52,6 +71,7 @@ export async function openSourceEarly(mode: ReadInWorker, path: string, options:
     mode,
     path,
     options,
+    hashing,
     take() {
       if (taken) return undefined;
       taken = true;

@@ -129,14 +129,8 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
   const fingerprint = await checkSourceFile(sourcePath, inputs.file);
   const sourceBytes = Number(fingerprint.size);
   if (inputs.knownHash !== undefined) checkKnownHash(inputs.knownHash, fingerprint, inputs.file);
-  // Unless the caller has just hashed it (the watcher), the file's hash is read while the mapping,
-  // the service and the directories load (the file is read a second time by the reader, so this
-  // read should not add to the run's time).
   const stopHashing = new AbortController();
-  const hashing = inputs.knownHash !== undefined ? Promise.resolve(inputs.knownHash.sha256) : hashFile(sourcePath, { signal: stopHashing.signal });
-  // Awaited below, or stopped when preparing fails first: never an unhandled rejection, nor a file
-  // still being read after the run has failed.
-  hashing.catch(() => undefined);
+  let hashing: Promise<string> | undefined;
   let earlySource: EarlySource | undefined;
   let service: ServiceContext | undefined;
   let store: StateStore | undefined;
@@ -154,7 +148,15 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
     };
     // A large file starts being read now, on its thread, while the service opens and the
     // directories load; what it finds waits for the read stage (open-source-early.ts).
-    earlySource = await openSourceEarly(settings.readThread, sourcePath, readOptions, deps, { size: sourceBytes });
+    earlySource = await openSourceEarly(settings.readThread, sourcePath, readOptions, deps, { size: sourceBytes }, { hash: inputs.knownHash === undefined });
+    // Unless the caller has just hashed it (the watcher), the file's hash is taken while the service
+    // and the directories load: by the reading thread when there is one (`hashFile` there, off this
+    // thread, which maps the rows), else here. It is awaited before the rows: every run records it
+    // when it starts (the import's resume looks its run up by it before reading).
+    hashing = inputs.knownHash !== undefined ? Promise.resolve(inputs.knownHash.sha256) : (earlySource?.hashing ?? hashFile(sourcePath, { signal: stopHashing.signal }));
+    // Awaited below, or stopped when preparing fails first: never an unhandled rejection, nor a file
+    // still being read after the run has failed.
+    hashing.catch(() => undefined);
 
     service = await openService(settings, deps, { startOnFirstRequest: inputs.startServiceOnFirstRequest });
     store = openStateStore({ dir: service.stateDir, account: service.account, now: deps.now });
@@ -195,8 +197,8 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
     };
   } catch (error) {
     stopHashing.abort();
-    await hashing.catch(() => undefined);
     await earlySource?.close();
+    await hashing?.catch(() => undefined);
     store?.close();
     await service?.close();
     throw error;

@@ -19,6 +19,7 @@ import type { Deps } from '../core/deps.js';
 import { AbortedError, InternalError, LimitError, PipelineError, SourceReadError, type PipelineErrorCode } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
 import { startModuleWorker } from '../core/start-module-worker.js';
+import { hashFile } from '../pipeline/hash-file.js';
 import { openSource, pickReader } from './open-source.js';
 import { releaseOnReturn } from './release-on-return.js';
 import { createRowBatchDecoder, type RowBatch } from './row-batch.js';
@@ -101,20 +102,40 @@ export async function openSourceWhere(mode: ReadInWorker, path: string, options:
   return openSourceOnThread(await chooseReadThread(mode, path, known), path, options, deps);
 }
 
-/** Opens `path` where `choice` (from `chooseReadThread`) says. */
-export async function openSourceOnThread(choice: ReadThreadChoice, path: string, options: ReadOptions, deps: Pick<Deps, 'signal'>): Promise<SourceStream> {
-  if (!choice.inWorker) return openSource(path, options, deps);
+/**
+ * Where the file's SHA-256 goes when the caller asks for it with the reading (`openSourceOnThread`):
+ * called once, with the hash (`hashFile`'s) or why there is none.
+ */
+export type FileHashReceiver = (hashing: Promise<string>) => void;
+
+/**
+ * Opens `path` where `choice` (from `chooseReadThread`) says. With `onHash`, the file is hashed too,
+ * by `hashFile`, on the thread that reads it: on a worker, its CPU (~1.3 ms a megabyte) and its
+ * reads leave the main thread (a dry run's critical path); in this thread, beside the reading as
+ * before. The hash comes from the worker before it posts its end: take it before reading the rows
+ * through.
+ */
+export async function openSourceOnThread(choice: ReadThreadChoice, path: string, options: ReadOptions, deps: Pick<Deps, 'signal'>, onHash?: FileHashReceiver): Promise<SourceStream> {
+  const hashHere = (): void => onHash?.(hashFile(path, { signal: deps.signal }));
+  if (!choice.inWorker) {
+    hashHere();
+    return openSource(path, options, deps);
+  }
   const { port1, port2 } = new MessageChannel();
   let worker: Worker;
   try {
-    const data: SourceWorkerData = { path, options, batchRows: BATCH_ROWS, maxInFlight: MAX_IN_FLIGHT, rows: port2 };
+    const data: SourceWorkerData = { path, options, batchRows: BATCH_ROWS, maxInFlight: MAX_IN_FLIGHT, rows: port2, hash: onHash !== undefined };
     worker = startModuleWorker('source-worker', import.meta.url, { workerData: data, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
   } catch (error) {
     port1.close();
-    if (choice.fallBack) return openSource(path, options, deps);
+    if (choice.fallBack) {
+      hashHere();
+      return openSource(path, options, deps);
+    }
+    onHash?.(Promise.reject(new InternalError(`${path}: the reader thread could not be started to hash it`)));
     throw new InternalError(`${path}: the reader thread could not be started (${(error as Error).message})`, { cause: error });
   }
-  return connectSourceWorker(worker, path, deps.signal, port1);
+  return connectSourceWorker(worker, path, deps.signal, port1, onHash);
 }
 
 /**
@@ -123,8 +144,40 @@ export async function openSourceOnThread(choice: ReadThreadChoice, path: string,
  */
 const abandoned = new FinalizationRegistry<Worker>((worker) => void worker.terminate());
 
-/** On the worker's own port: the header, a failure before it, and a note after each message on the rows port. */
-type WorkerMessage = { type: 'open'; info: SourceInfo; issues: Issue[] } | { type: 'posted' } | { type: 'error'; error: PostedError };
+/** On the worker's own port: the header, a failure before it, a note after each message on the rows port, and the file's hash when asked. */
+type WorkerMessage =
+  | { type: 'open'; info: SourceInfo; issues: Issue[] }
+  | { type: 'posted' }
+  | { type: 'error'; error: PostedError }
+  | { type: 'hash'; sha256: string }
+  | { type: 'hash'; error: PostedError };
+
+/**
+ * The hash the worker posts; rejects when it could not hash the file, or stopped (ended, aborted,
+ * crashed) before it posted one. Never an unhandled rejection: the receiver may drop it.
+ */
+function receiveFileHash(worker: Worker, watch: WorkerWatch, path: string): Promise<string> {
+  const hashing = new Promise<string>((resolve, reject) => {
+    const onMessage = (message: WorkerMessage): void => {
+      if (message.type !== 'hash') return;
+      done();
+      if ('sha256' in message) resolve(message.sha256);
+      else reject(new SourceReadError(path, `cannot hash ${path}: ${message.error.message}`));
+    };
+    const onEnd = (): void => {
+      done();
+      reject(watch.failure ?? new InternalError(`${path}: the reader thread stopped before it hashed the file`));
+    };
+    const done = (): void => {
+      worker.off('message', onMessage);
+      worker.off('exit', onEnd);
+    };
+    worker.on('message', onMessage);
+    worker.on('exit', onEnd);
+  });
+  hashing.catch(() => undefined);
+  return hashing;
+}
 /** On the rows port, in order: the batches, then the end or the failure that stopped the read. */
 type RowsMessage = { type: 'batch'; batch: RowBatch } | { type: 'end'; bytesRead: number } | { type: 'error'; error: PostedError };
 
@@ -132,8 +185,9 @@ type RowsMessage = { type: 'batch'; batch: RowBatch } | { type: 'end'; bytesRead
  * The main thread's side of a started reader worker: its header, then its batches as the consumer
  * needs them from `rows`. A test may hand in a worker of its own (one that dies, say) without one.
  */
-export async function connectSourceWorker(worker: Worker, path: string, signal: AbortSignal | undefined, rows: MessagePort = new MessageChannel().port1): Promise<SourceStream> {
+export async function connectSourceWorker(worker: Worker, path: string, signal: AbortSignal | undefined, rows: MessagePort = new MessageChannel().port1, onHash?: FileHashReceiver): Promise<SourceStream> {
   const watch = watchSourceWorker(worker, path, signal, rows);
+  if (onHash !== undefined) onHash(receiveFileHash(worker, watch, path));
   let opened: WorkerWatch['opened'];
   try {
     while ((opened = watch.opened) === undefined) {

@@ -7,7 +7,7 @@
  * the file has been read (test/pipeline/source-changed-during-read.test.ts).
  */
 import fsp from 'node:fs/promises';
-import { appendFile, copyFile, mkdir, mkdtemp, readFile, rename, rm, utimes } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, mkdtemp, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,6 +68,25 @@ describe('prepareRun: the input file', () => {
     expect(result.summary.counts.rows).toBeGreaterThan(0);
     expect(result.reportPaths.annotated).toBeDefined();
     expect(stats()).toBe(5);
+  }, 60_000);
+
+  it.each(['always', 'never'])('readThread %s: the hash a dry run records (summary, run registry) is the SHA-256 of the file\'s bytes, BOM included, whichever thread takes it', async (readThread) => {
+    const stateDir = await freshStateDir();
+    // A BOM the reader skips: a hash of what the reader parses only would differ.
+    const file = join(stateDir, 'catalog.csv');
+    await writeFile(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), await readFile(join(ROOT, SAMPLE))]));
+    const expected = createHash('sha256').update(await readFile(file)).digest('hex');
+    const settings = resolveSettings({ flags: { sandbox: true, stateDir: join(stateDir, 'state'), readThread } });
+    const result = await runValidate({ file, mapping: join(ROOT, 'mappings', 'sample.yaml'), settings }, createNodeDeps({ cwd: stateDir, env: {} }));
+    expect(result.summary.counts.rows).toBeGreaterThan(0);
+    expect(result.summary.source.sha256).toBe(expected);
+    const { stateDir: dir, account } = describeServiceAccount(settings.settings, stateDir);
+    const store = openStateStore({ dir, account, now: () => new Date() });
+    try {
+      expect(store.listRuns().map((run) => run.fileSha256)).toEqual([expected]);
+    } finally {
+      store.close();
+    }
   }, 60_000);
 });
 
