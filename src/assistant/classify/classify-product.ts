@@ -368,7 +368,8 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
     // A word held in a compound of the leaf counts (`чайник` and `электрический` in `электрочайник`).
     const inCompound = (stem: string): boolean => stem.length >= 5 && name.head.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, 5))));
     const opensLeafWord = (stem: string): boolean => reading.cut.includes(reading.wordOf.get(stem) ?? stem) && [...leafWords].some((known) => opensWord(reading.wordOf.get(stem) ?? stem, known));
-    const typeCover = needed.length === 0 ? 1 : needed.filter((stem) => leafWords.has(stem) || inCompound(stem) || opensLeafWord(stem)).length / needed.length;
+    // A word the leaf explains (`душевая` of `Лейки для душа`) is a word of it, as the confident check reads it.
+    const typeCover = needed.length === 0 ? 1 : needed.filter((stem) => leafWords.has(stem) || inCompound(stem) || opensLeafWord(stem) || explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem)).length / needed.length;
     let purposeFactor = 1;
     if (name.purpose.length > 0) {
       // `душевая` says `для душа`: an adjective made of the purpose's noun says it too.

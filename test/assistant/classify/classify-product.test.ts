@@ -252,6 +252,19 @@ describe('classifyProduct', () => {
     expect(classifyProduct(batteries, { name: 'Аккумулятор 12V 60Ah' })).toMatchObject({ confident: false });
   });
 
+  it('counts a word of the type the leaf explains as a word of the leaf: an adjective of its purpose tells it from the plain leaf', () => {
+    const extra = [
+      { id: 20, parentId: null, name: { rus: 'Сад', kaz: 'Бақ' }, path: { rus: 'Сад', kaz: 'Бақ' }, isLeaf: false },
+      { id: 2001, parentId: 20, name: { rus: 'Лейки', kaz: 'Суғарғыштар' }, path: { rus: 'Сад / Лейки', kaz: 'Бақ / Суғарғыштар' }, isLeaf: true },
+      { id: 21, parentId: null, name: { rus: 'Ванная', kaz: 'Жуынатын бөлме' }, path: { rus: 'Ванная', kaz: 'Жуынатын бөлме' }, isLeaf: false },
+      { id: 2101, parentId: 21, name: { rus: 'Лейки для душа', kaz: 'Душқа арналған суғарғыштар' }, path: { rus: 'Ванная / Лейки для душа', kaz: 'Жуынатын бөлме / Душқа арналған суғарғыштар' }, isLeaf: true },
+    ];
+    const cans = buildClassifierIndex(buildClassifierDirectories(extra));
+    // `душевая` says `для душа`, which the plain leaf does not explain: one leaf fits clearly.
+    expect(classifyProduct(cans, { name: 'Лейка душевая Iddis с кнопкой' })).toMatchObject({ leafId: 2101, confident: true });
+    expect(classifyProduct(cans, { name: 'Лейка садовая 10 л' })).toMatchObject({ leafId: 2001, confident: true });
+  });
+
   it('reads a word cut short with a dot as the word of a leaf it opens', () => {
     const extra = [
       { id: 17, parentId: null, name: { rus: 'Свечи', kaz: 'Шамдар' }, path: { rus: 'Свечи', kaz: 'Шамдар' }, isLeaf: false },
