@@ -79,7 +79,7 @@ export function hashCategories(directories: Directories): string {
 function indexNames(name: string, language: 'rus' | 'kaz', tokenize: (text: string) => string[]): IndexedName[] {
   if (name.trim() === '') return [];
   const names = [indexName(name, language, true, tokenize)];
-  const parts = name.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
+  const parts = readListParts(name);
   // `Средства для плит и духовок`: a list after a preposition names uses, not things.
   if (parts.length > 1 && splitNamePhrase(tokenize(parts[0] ?? ''), language).purpose.length === 0) {
     // `Лампы и обогрев для рептилий`: the purpose after the last part is the whole list's (the lamps are for reptiles too).
@@ -97,5 +97,27 @@ function indexName(text: string, language: 'rus' | 'kaz', full: boolean, tokeniz
   const stems = (words: string[]): string[] => [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stemForIndex))];
   // `Витамин C` beside `Витамин D`: a letter after the head noun is what tells the two leaves apart.
   const letters = head.slice(1).map(readKindLetter).filter((letter) => letter !== undefined);
-  return { text, language, head: [...new Set([...stems(head), ...letters])], purpose: stems(purpose), full };
+  const words = head.filter((word, at) => at === 0 || readKindLetter(word) === undefined);
+  return { text, language, head: [...new Set([...stems(words), ...letters])], purpose: stems(purpose), full };
+}
+
+// A code of a list name (`АА`, `BB`): capitals or digits, a few of them, no word of its own.
+const CODE_WORD = /^[\p{Lu}\d]{1,4}$/u;
+
+/**
+ * The parts of an `и` list name, each as goods by itself: a part that is only codes (`ААА` of `Аккумуляторы АА и ААА`,
+ * `BB` of `BB и CC кремы`) is the other part's goods with those codes in place of its own, never a code alone.
+ */
+function readListParts(name: string): string[] {
+  const parts = name.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
+  const wordsOf = (part: string): string[] => part.trim().split(/\s+/);
+  const isCodes = (part: string): boolean => wordsOf(part).every((word) => CODE_WORD.test(word) && /\p{L}/u.test(word));
+  return parts.map((part) => {
+    if (!isCodes(part)) return part;
+    const goods = parts.find((other) => other !== part && !isCodes(other) && wordsOf(other).some((word) => CODE_WORD.test(word)));
+    if (goods === undefined) return part;
+    const words = wordsOf(goods);
+    const at = words.findIndex((word) => CODE_WORD.test(word));
+    return [...words.slice(0, at), ...wordsOf(part), ...words.slice(at).filter((word) => !CODE_WORD.test(word))].join(' ');
+  });
 }

@@ -9,6 +9,7 @@
  */
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
 import { markBrandWords, type KnownBrands } from './known-brands.js';
+import { readKindLetter } from './stem-for-index.js';
 
 /** The head phrase of a name and the words around it. */
 export interface ProductType {
@@ -24,6 +25,8 @@ export interface ProductType {
   tokens: string[];
   /** Words of the type the name cuts short with a dot (`зажиг` of `Свечи зажиг.`), normalised: each opens a longer word. */
   cut?: string[];
+  /** One letter repeated right after the head (`aa` of `Аккумулятор AA`), normalised: a kind where the directory names one by it, else a size. */
+  codes?: string[];
 }
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
@@ -86,7 +89,7 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
     const found = readHead(phrase, brandLike);
     if (found.words.length > 0) {
       const cut = readCutWords(name).filter((word) => found.words.includes(word));
-      return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }) };
+      return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }) };
     }
   }
   return { text: '', words: [], purpose: [], form: [], tokens };
@@ -121,17 +124,18 @@ function hasRussianWord(tokens: readonly string[]): boolean {
   return tokens.some((word) => CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
 }
 
-function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { words: string[]; purpose: string[]; form: string[] } {
+function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { words: string[]; purpose: string[]; form: string[]; codes: string[] } {
   const hasCyrillic = hasRussianWord(tokens);
   // Kazakh puts the purpose first: `Ерлерге арналған күрте` is a jacket.
   const kazakh = tokens.indexOf('арналған');
   if (kazakh > 0 && kazakh < tokens.length - 1) {
     const after = readHead(tokens.slice(kazakh + 1), brandLike);
-    return { words: after.words, purpose: [...tokens.slice(0, kazakh).filter((word) => word !== BRAND_MARK && !isQualifier(word)), ...after.purpose], form: after.form };
+    return { words: after.words, purpose: [...tokens.slice(0, kazakh).filter((word) => word !== BRAND_MARK && !isQualifier(word)), ...after.purpose], form: after.form, codes: after.codes };
   }
   const words: string[] = [];
   const purpose: string[] = [];
   const form: string[] = [];
+  const codes: string[] = [];
   let at = 0;
   // A brand or model before a Russian type (`iPhone чехол`, `Xiaomi Робот-пылесос`, `Адал кефир`) is skipped.
   while (at < tokens.length && (tokens[at] === BRAND_MARK || (hasCyrillic && (LATIN.test(tokens[at] ?? '') || /\d/.test(tokens[at] ?? ''))))) at++;
@@ -163,6 +167,11 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
       words.push(word);
       continue;
     }
+    // So may one letter repeated (`Аккумулятор AA`, `ААА`), kept beside the type: it names a kind only where the directory does.
+    if (words.length > 0 && words[words.length - 1] === tokens[at - 1] && Array.from(word).length > 1 && readKindLetter(word) !== undefined) {
+      codes.push(word);
+      continue;
+    }
     if (COMPOSITION_WORDS.has(word) || isQualifier(word)) {
       if (words.length > 0 && FORM_WORDS.has(word) && words[words.length - 1] === tokens[at - 1]) form.push(...readPurpose(tokens, at + 1, brandLike));
       if (words.length > 0) break;
@@ -175,7 +184,7 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
     if (word.length < 2) continue;
     words.push(word);
   }
-  return { words, purpose, form };
+  return { words, purpose, form, codes };
 }
 
 /** The words of a purpose phrase, up to the next preposition, number or qualifier (`лица` of `для лица с витамином C`). */

@@ -61,9 +61,12 @@ function readStem(word: string): string {
 // `Витамин Д` and `Витамин D`: a letter naming a kind is one key in either script.
 const LETTER_KEYS: Readonly<Record<string, string>> = { а: 'a', б: 'b', в: 'b', с: 'c', д: 'd', е: 'e', к: 'k' };
 
-/** The key of a one-letter word that names a kind after a noun (`c` of `Витамин C`, `d` of `Витамин Д`), or undefined for any other word. */
+// One letter, or the same letter up to three times (`АА`, `AAA`, `BB`): a size or kind code.
+const KIND_LETTERS = /^(\p{L})\1{0,2}$/u;
+
+/** The key of a word of one letter (or one letter repeated) that names a kind after a noun (`c` of `Витамин C`, `d` of `Витамин Д`, `aaa` of `Аккумулятор ААА`), or undefined for any other word. */
 export function readKindLetter(word: string): string | undefined {
-  if (Array.from(word).length !== 1 || !/\p{L}/u.test(word)) return undefined;
-  return LETTER_KEYS[word] ?? word;
+  if (!KIND_LETTERS.test(word)) return undefined;
+  return Array.from(word, (letter) => LETTER_KEYS[letter] ?? letter).join('');
 }
 

@@ -237,6 +237,34 @@ describe('classifyProduct', () => {
     expect(classifyProduct(vitamins, { name: 'Витамин С 1000 мг' })).toMatchObject({ leafId: 102, confident: true });
   });
 
+  it('meets a part of an `и` list leaf whole as a plain leaf, a part of codes as the goods of its neighbour', () => {
+    const extra = [
+      { id: 18, parentId: null, name: { rus: 'Электроника', kaz: 'Электроника' }, path: { rus: 'Электроника', kaz: 'Электроника' }, isLeaf: false },
+      { id: 1801, parentId: 18, name: { rus: 'Аккумуляторы АА и ААА', kaz: 'АА және ААА аккумуляторлары' }, path: { rus: 'Электроника / Аккумуляторы АА и ААА', kaz: 'Электроника / АА және ААА аккумуляторлары' }, isLeaf: true },
+      { id: 19, parentId: null, name: { rus: 'Автотовары', kaz: 'Автотауарлар' }, path: { rus: 'Автотовары', kaz: 'Автотауарлар' }, isLeaf: false },
+      { id: 1901, parentId: 19, name: { rus: 'Аккумуляторы', kaz: 'Аккумуляторлар' }, path: { rus: 'Автотовары / Аккумуляторы', kaz: 'Автотауарлар / Аккумуляторлар' }, isLeaf: true },
+    ];
+    const batteries = buildClassifierIndex(buildClassifierDirectories(extra));
+    // `ААА` is no goods alone: it is `Аккумуляторы ААА`, which the name says whole, in either script.
+    expect(classifyProduct(batteries, { name: 'Аккумулятор ААА Robiton 4 шт' })).toMatchObject({ leafId: 1801, confident: true });
+    expect(classifyProduct(batteries, { name: 'Аккумулятор AA Ni-MH 2700 мАч 2 шт' })).toMatchObject({ leafId: 1801, confident: true });
+    // A bare type names neither part whole: the two leaves stay a question.
+    expect(classifyProduct(batteries, { name: 'Аккумулятор 12V 60Ah' })).toMatchObject({ confident: false });
+  });
+
+  it('counts a word of the type the leaf explains as a word of the leaf: an adjective of its purpose tells it from the plain leaf', () => {
+    const extra = [
+      { id: 20, parentId: null, name: { rus: 'Сад', kaz: 'Бақ' }, path: { rus: 'Сад', kaz: 'Бақ' }, isLeaf: false },
+      { id: 2001, parentId: 20, name: { rus: 'Лейки', kaz: 'Суғарғыштар' }, path: { rus: 'Сад / Лейки', kaz: 'Бақ / Суғарғыштар' }, isLeaf: true },
+      { id: 21, parentId: null, name: { rus: 'Ванная', kaz: 'Жуынатын бөлме' }, path: { rus: 'Ванная', kaz: 'Жуынатын бөлме' }, isLeaf: false },
+      { id: 2101, parentId: 21, name: { rus: 'Лейки для душа', kaz: 'Душқа арналған суғарғыштар' }, path: { rus: 'Ванная / Лейки для душа', kaz: 'Жуынатын бөлме / Душқа арналған суғарғыштар' }, isLeaf: true },
+    ];
+    const cans = buildClassifierIndex(buildClassifierDirectories(extra));
+    // `душевая` says `для душа`, which the plain leaf does not explain: one leaf fits clearly.
+    expect(classifyProduct(cans, { name: 'Лейка душевая Iddis с кнопкой' })).toMatchObject({ leafId: 2101, confident: true });
+    expect(classifyProduct(cans, { name: 'Лейка садовая 10 л' })).toMatchObject({ leafId: 2001, confident: true });
+  });
+
   it('reads a word cut short with a dot as the word of a leaf it opens', () => {
     const extra = [
       { id: 17, parentId: null, name: { rus: 'Свечи', kaz: 'Шамдар' }, path: { rus: 'Свечи', kaz: 'Шамдар' }, isLeaf: false },

@@ -13,6 +13,9 @@ describe('extractProductType', () => {
     expect(extractProductType('Витамин С Solgar 1000 мг').text).toBe('витамин c');
     expect(extractProductType('Витамин Д 500 МЕ').text).toBe('витамин д');
     expect(extractProductType('Футболка M белая').text).toBe('футболка');
+    // One letter repeated (`AA`, `ААА`) is kept beside the type, in either script: a kind only where the directory names one by it.
+    expect(extractProductType('Аккумулятор AAA 2 шт')).toMatchObject({ text: 'аккумулятор', codes: ['aaa'] });
+    expect(extractProductType('Аккумулятор ААА Robiton')).toMatchObject({ text: 'аккумулятор', codes: ['ааа'] });
     expect(extractProductType('Кастрюля эмалированная 3 л').text).toBe('кастрюля эмалированная');
   });
 
