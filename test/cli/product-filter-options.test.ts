@@ -29,6 +29,7 @@ describe('the filters\' help and checks', () => {
       expect(run.stdout).toContain('Сортировать по убыванию');
       expect(run.stdout).toContain('Адрес сервиса');
       expect(run.stdout).not.toContain('Sort descending');
+      expect(run.stdout).not.toContain('Only this shop id');
     }
   });
 
