@@ -5,7 +5,7 @@
  */
 import type { PathName } from '../domain/index.js';
 import { SERVICE_LIMITS } from '../domain/index.js';
-import { buildErrorBody, createFieldErrors, isJsonObject } from './build-error-body.js';
+import { buildErrorBody, createFieldErrors } from './build-error-body.js';
 import type { FieldErrors } from './build-error-body.js';
 import { buildProductDetail } from './build-product-views.js';
 import type { ReferenceIndex } from './create-reference-index.js';
@@ -16,6 +16,7 @@ import { isDialectAnswer } from './dialects/index.js';
 import type { DialectRequest, SandboxDialect } from './dialects/index.js';
 import { buildProductListPage, parseListRequest } from './list-products.js';
 import type { SandboxCredential } from './types.js';
+import { isPlainRecord } from '../core/is-plain-record.js';
 
 /** A parsed request as a route sees it. */
 interface RouteRequest {
@@ -103,7 +104,7 @@ function handleDirectory(name: DirectoryName, request: RouteRequest, runtime: Ro
 
 /** Queues an import job of 1 to `importBatch` products; the products themselves are checked when the job runs. */
 function handleImport({ body, clientId, baseUrl }: RouteRequest, runtime: RouteRuntime): Reply {
-  const products = isJsonObject(body) ? body['products'] : undefined;
+  const products = isPlainRecord(body) ? body['products'] : undefined;
   if (!Array.isArray(products)) return validationError('products must be an array.', { products: [{ code: 'REQUIRED', description: 'products must be a non-empty array' }] });
   if (products.length === 0) return validationError('products is empty.', { products: [{ code: 'EMPTY', description: 'send at least one product' }] });
   if (products.length > SERVICE_LIMITS.importBatch) {
@@ -139,7 +140,7 @@ function handleList(request: RouteRequest, runtime: RouteRuntime): Reply {
 
 /** Details of up to `detailsBatch` of the seller's products; unknown ids are left out. */
 function handleDetails({ body, clientId }: RouteRequest, runtime: RouteRuntime): Reply {
-  const ids = isJsonObject(body) ? body['productIds'] : undefined;
+  const ids = isPlainRecord(body) ? body['productIds'] : undefined;
   if (ids !== undefined && ids !== null && !(Array.isArray(ids) && ids.every((id) => Number.isSafeInteger(id)))) {
     return validationError('productIds must be an array of integers.', { productIds: [{ code: 'INVALID_TYPE', description: 'productIds must be an array of integers' }] });
   }
@@ -158,7 +159,7 @@ function handleDetails({ body, clientId }: RouteRequest, runtime: RouteRuntime):
 }
 
 function handleToken(body: unknown, runtime: RouteRuntime): Reply {
-  const record = isJsonObject(body) ? body : {};
+  const record = isPlainRecord(body) ? body : {};
   const clientId = record['clientId'];
   const clientSecret = record['clientSecret'];
   const problems = createFieldErrors();
