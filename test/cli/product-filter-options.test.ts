@@ -1,5 +1,7 @@
 /** The product filters of `products list` and `export`: one folding of the flags into the list filters. */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readProductFilters } from '../../src/cli/product-filter-options.js';
 import { runCliCaptured } from '../helpers/run-cli-captured.js';
@@ -34,13 +36,21 @@ describe('the filters\' help and checks', () => {
   });
 
   it('refuses a page, page size or photo count out of range in the run language (exit 2, before anything opens)', async () => {
-    const ru = await runCliCaptured(['products', 'list', '--page-size', '0', '--lang', 'ru'], { cwd: tmpdir(), env: {} });
-    expect(ru.code).toBe(2);
-    expect(ru.stderr).toContain('--page-size должно быть целым числом от 1 до 100');
-    const en = await runCliCaptured(['products', 'list', '--page', '0', '--lang', 'en'], { cwd: tmpdir(), env: {} });
-    expect(en.stderr).toContain('--page must be a whole number from 1');
-    const kk = await runCliCaptured(['export', '-o', 'x.csv', '--photo-columns', '0', '--lang', 'kk'], { cwd: tmpdir(), env: {} });
-    expect(kk.code).toBe(2);
-    expect(kk.stderr).toContain('--photo-columns 1-ден 100-ге дейінгі бүтін сан болуы керек');
+    const dir = await mkdtemp(join(tmpdir(), 'filter-flags-'));
+    try {
+      const ru = await runCliCaptured(['products', 'list', '--page-size', '0', '--lang', 'ru'], { cwd: dir, env: {} });
+      expect(ru.code).toBe(2);
+      expect(ru.stderr).toContain('--page-size должно быть целым числом от 1 до 100');
+      const en = await runCliCaptured(['products', 'list', '--page', '0', '--lang', 'en'], { cwd: dir, env: {} });
+      expect(en.code).toBe(2);
+      expect(en.stderr).toContain('--page must be a whole number from 1');
+      const kk = await runCliCaptured(['export', '-o', 'x.csv', '--photo-columns', '0', '--lang', 'kk'], { cwd: dir, env: {} });
+      expect(kk.code).toBe(2);
+      expect(kk.stderr).toContain('--photo-columns 1-ден 100-ге дейінгі бүтін сан болуы керек');
+      // Refused before anything opened: no state, no export file, nothing written.
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
