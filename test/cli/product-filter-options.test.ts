@@ -46,7 +46,14 @@ describe('the filters\' help and checks', () => {
       expect(en.stderr).toContain('--page must be a whole number from 1');
       const kk = await runCliCaptured(['export', '-o', 'x.csv', '--photo-columns', '0', '--lang', 'kk'], { cwd: dir, env: {} });
       expect(kk.code).toBe(2);
-      expect(kk.stderr).toContain('--photo-columns 1-ден 100-ге дейінгі бүтін сан болуы керек');
+      // No case ending after a bound: "1-ден", "100-ге" read wrong for a bound such as 30 or 6.
+      expect(kk.stderr).toContain('--photo-columns бүтін сан болуы керек (ең азы 1, ең көбі 100)');
+      const kkFrom = await runCliCaptured(['products', 'list', '--page', '0', '--lang', 'kk'], { cwd: dir, env: {} });
+      expect(kkFrom.stderr).toContain('--page бүтін сан болуы керек (ең азы 1)');
+      // 0 is a whole number: the refusal says from which one.
+      const zeroId = await runCliCaptured(['products', 'show', '0', '--lang', 'en'], { cwd: dir, env: {} });
+      expect(zeroId.code).toBe(2);
+      expect(zeroId.stderr).toContain('product ids are whole numbers from 1');
       // Refused before anything opened: no state, no export file, nothing written.
       expect(await readdir(dir)).toEqual([]);
     } finally {
