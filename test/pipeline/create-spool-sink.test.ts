@@ -7,6 +7,7 @@ import { createProductAssembler } from '../../src/stages/assemble-products.js';
 import { createRowMapper } from '../../src/stages/create-row-mapper.js';
 import type { MappedRow } from '../../src/stages/mapped-row.js';
 import { createMemoryProductSink, type AssembledProduct, type ProductSink } from '../../src/stages/product-sink.js';
+import { buildCanonicalJson } from '../../src/state/canonical-json.js';
 import { openStateStore } from '../../src/state/index.js';
 import { openScratchSpool } from '../../src/pipeline/scratch/open-scratch-spool.js';
 import { makeDirectories, makeInfo, makeMapping, makeProductRow, type CellInput } from '../helpers/builders.js';
@@ -198,7 +199,7 @@ describe('createSpoolSink', () => {
         entry === undefined
           ? 'none'
           : // Keys sorted: the records are compared as values, not by the order their keys were made in.
-            JSON.stringify({ ...entry, draft: withDraft ? entry.draft : undefined, records: entry.records.map(({ cells: _cells, ...rest }) => rest) }, sortedKeys);
+            buildCanonicalJson({ ...entry, draft: withDraft ? entry.draft : undefined, records: entry.records.map(({ cells: _cells, ...rest }) => rest) });
       const sink: ProductSink = {
         put(entry) {
           events.push(`put ${describe(entry, true)}`);
@@ -237,12 +238,6 @@ describe('createSpoolSink', () => {
 });
 
 const directories = makeDirectories();
-
-/** A `JSON.stringify` replacer that writes each object's keys in sorted order. */
-function sortedKeys(_key: string, value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
 
 /** The i-th valid EAN-13 barcode of a test range. */
 function barcodeOf(i: number): string {
