@@ -5,8 +5,9 @@
  * `meta`/`paging`/`pagination`. Which wrapper and paging fields were seen is returned for
  * `doctor` and for the ledger of unused fields.
  */
-import { createRecordReader, isPlainRecord, readCount, readFlag } from './record-reader.js';
+import { createRecordReader, readCount, readFlag } from './record-reader.js';
 import type { WireAliases } from './wire-aliases.js';
+import { isPlainRecord } from '../core/is-plain-record.js';
 
 /** Paging fields an answer carried. */
 export interface PagingFields {

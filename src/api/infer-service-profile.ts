@@ -12,6 +12,7 @@
  * the page size a service caps at. Each inference carries the reason written beside it.
  */
 import type { DirectoryName } from '../domain/index.js';
+import { isPlainRecord } from '../core/is-plain-record.js';
 
 /** The first page of one directory as the service answered it. */
 export interface RawDirectoryAnswer {
@@ -42,7 +43,6 @@ export interface InferredProfile {
 
 type Row = Record<string, unknown>;
 
-const isRow = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
 const CYRILLIC = /[\u0400-\u04FF]/;
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 
@@ -51,11 +51,11 @@ function findLargestRecordArray(body: unknown): { path: string[]; rows: Row[] } 
   let best: { path: string[]; rows: Row[] } | undefined;
   const visit = (value: unknown, path: string[]): void => {
     if (Array.isArray(value)) {
-      const rows = value.filter(isRow);
+      const rows = value.filter(isPlainRecord);
       if (rows.length > 0 && rows.length === value.length && (best === undefined || rows.length > best.rows.length)) best = { path, rows };
       return;
     }
-    if (!isRow(value) || path.length >= 2) return;
+    if (!isPlainRecord(value) || path.length >= 2) return;
     for (const [key, inner] of Object.entries(value)) visit(inner, [...path, key]);
   };
   visit(body, []);
@@ -68,7 +68,7 @@ function findChildrenField(rows: readonly Row[]): string | undefined {
   for (const row of rows) {
     const keys = new Set(Object.keys(row));
     for (const [key, value] of Object.entries(row)) {
-      if (!Array.isArray(value) || value.length === 0 || !value.every(isRow)) continue;
+      if (!Array.isArray(value) || value.length === 0 || !value.every(isPlainRecord)) continue;
       const shared = Object.keys(value[0] as Row).filter((k) => keys.has(k)).length;
       if (shared >= Math.max(2, keys.size / 2)) candidates.set(key, (candidates.get(key) ?? 0) + 1);
     }
@@ -83,7 +83,7 @@ function flattenTree(rows: readonly Row[], children: string | undefined): Row[] 
   const walk = (row: Row): void => {
     out.push(row);
     const inner = row[children];
-    if (Array.isArray(inner)) for (const child of inner) if (isRow(child)) walk(child);
+    if (Array.isArray(inner)) for (const child of inner) if (isPlainRecord(child)) walk(child);
   };
   rows.forEach(walk);
   return out;
@@ -112,7 +112,7 @@ function findUniqueCodeFields(rows: readonly Row[]): string[] {
 function readCyrillic(value: unknown): string | undefined {
   if (typeof value === 'string') return CYRILLIC.test(value) ? value : undefined;
   if (Array.isArray(value)) return value.map(readCyrillic).find((text) => text !== undefined);
-  if (isRow(value)) return Object.values(value).map(readCyrillic).find((text) => text !== undefined);
+  if (isPlainRecord(value)) return Object.values(value).map(readCyrillic).find((text) => text !== undefined);
   return undefined;
 }
 
@@ -198,11 +198,11 @@ function inferListAndIds(answer: RawDirectoryAnswer, rows: DirectoryRows & { ids
 /** Whether an answer says more pages follow: a `Link` next, or any non-empty next/cursor-like text or a total above the page. */
 function announcesMore(answer: RawDirectoryAnswer): boolean {
   if (answer.nextLink !== undefined) return true;
-  if (!isRow(answer.body)) return false;
+  if (!isPlainRecord(answer.body)) return false;
   const found = findLargestRecordArray(answer.body);
   const length = found?.rows.length ?? 0;
   const scan = (value: unknown, depth: number): boolean => {
-    if (!isRow(value) || depth > 2) return false;
+    if (!isPlainRecord(value) || depth > 2) return false;
     return Object.entries(value).some(([key, inner]) => {
       if (typeof inner === 'string' && /next|cursor|token/i.test(key) && inner !== '') return true;
       if (isInteger(inner) && /total|count/i.test(key) && !/page/i.test(key) && inner > length) return true;
@@ -266,7 +266,7 @@ function inferCategoryServedLinks(categories: DirectoryRows, attributes: Directo
       if (elements.every((value) => attributeIds.has(value))) out.settings.push({ key: 'category.attributeIds', value: [field], because: 'categories: a list whose every element is an attribute id' });
       continue;
     }
-    if (!elements.every(isRow)) continue;
+    if (!elements.every(isPlainRecord)) continue;
     const linkField = fieldsOf(elements).find((inner) => elements.every((element) => isInteger(element[inner]) && attributeIds.has(element[inner])));
     if (linkField === undefined) continue;
     out.settings.push({ key: 'category.attributes', value: [field], because: 'categories: a list of records each holding an attribute id' });
@@ -319,7 +319,7 @@ function inferAttributeCategoryLink(attributes: DirectoryRows, categories: Direc
       }
       continue;
     }
-    if (!elements.every(isRow)) continue;
+    if (!elements.every(isPlainRecord)) continue;
     const linkField = fieldsOf(elements).find((inner) => elements.every((element) => isInteger(element[inner])) && share(elements.map((element) => element[inner])) > 0);
     if (linkField === undefined) continue;
     out.settings.push({ key: 'attribute.categories', value: [field], because: 'attributes: a list of records each holding a category id' });

@@ -8,7 +8,8 @@
  * turn into a crash of its own.
  */
 import type { ApiFieldError } from '../core/errors.js';
-import { createRecordReader, foldKey, isPlainRecord } from './record-reader.js';
+import { createRecordReader, foldKey } from './record-reader.js';
+import { isPlainRecord } from '../core/is-plain-record.js';
 
 /** What the client keeps from an error body. */
 export interface ParsedErrorBody {

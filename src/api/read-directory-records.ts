@@ -7,12 +7,13 @@
 import type { Attribute, AttributeCategory, AttributeType, AttributeValue, Brand, Category, DirectoryName, Localized } from '../domain/index.js';
 import { SchemaMismatchError } from '../core/errors.js';
 import { readRecordName } from './read-localized.js';
-import { createRecordReader, isPlainRecord, readFlag, readIntegerId } from './record-reader.js';
+import { createRecordReader, readFlag, readIntegerId } from './record-reader.js';
 import type { RecordReader } from './record-reader.js';
 import { buildMissingFieldError } from './wire-read-context.js';
 import type { WireReadContext } from './wire-read-context.js';
 import { FLAG_NAME_CLASSES, isNameOfClass } from './wire-aliases.js';
 import type { WireMeaning } from './wire-aliases.js';
+import { isPlainRecord } from '../core/is-plain-record.js';
 
 /** A category as read, before leaves and paths are settled. */
 export interface RawCategory {

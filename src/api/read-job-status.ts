@@ -9,10 +9,11 @@
 import type { JobError, JobProductResult, JobSkuResult, JobStatus, StatusClassifier } from '../domain/index.js';
 import { SchemaMismatchError } from '../core/errors.js';
 import { describeValue, findRecordList } from './find-record-list.js';
-import { createRecordReader, isPlainRecord, readCount, readIntegerId, readJobIdText, unwrapRecord } from './record-reader.js';
+import { createRecordReader, readCount, readIntegerId, readJobIdText, unwrapRecord } from './record-reader.js';
 import type { RecordReader } from './record-reader.js';
 import { isNameOfClass } from './wire-aliases.js';
 import type { WireReadContext } from './wire-read-context.js';
+import { isPlainRecord } from '../core/is-plain-record.js';
 
 /** Reads one job-status answer. */
 export function readJobStatus(answer: unknown, context: WireReadContext, classify: StatusClassifier): JobStatus {

@@ -4,9 +4,10 @@
  * field names (tags matched by their primary subtag), or separate `nameRu`/`nameKz` fields beside it.
  */
 import type { Localized } from '../domain/index.js';
-import { createRecordReader, isPlainRecord } from './record-reader.js';
+import { createRecordReader } from './record-reader.js';
 import type { RecordReader } from './record-reader.js';
 import type { WireAliases } from './wire-aliases.js';
+import { isPlainRecord } from '../core/is-plain-record.js';
 
 const LANGUAGE_KEYS = ['lang', 'language', 'locale', 'languageCode', 'culture', 'languageTag', 'langCode'];
 const TEXT_KEYS = ['value', 'text', 'name', 'title', 'translation', 'content', 'label'];

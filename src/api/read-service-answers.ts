@@ -9,10 +9,11 @@ import { SchemaMismatchError } from '../core/errors.js';
 import { describeValue, findRecordList } from './find-record-list.js';
 import type { PagingFields } from './find-record-list.js';
 import { readLocalizedValue } from './read-localized.js';
-import { createRecordReader, isPlainRecord, readCount, readFlag, readIntegerId, readJobIdText, unwrapRecord } from './record-reader.js';
+import { createRecordReader, readCount, readFlag, readIntegerId, readJobIdText, unwrapRecord } from './record-reader.js';
 import type { RecordReader } from './record-reader.js';
 import { buildMissingFieldError } from './wire-read-context.js';
 import type { WireReadContext } from './wire-read-context.js';
+import { isPlainRecord } from '../core/is-plain-record.js';
 
 /** A token answer. */
 export interface TokenAnswer {

@@ -3,6 +3,7 @@
  * found whatever its case or separator (`valueType`, `ValueType`, `value_type` are one key). The
  * reader remembers which fields were used, so that the caller can list the ones it did not use.
  */
+import { isPlainRecord } from '../core/is-plain-record.js';
 
 /**
  * Folded keys by key. A directory of thousands of records asks for the same few names (aliases and
@@ -39,11 +40,6 @@ export interface RecordReader {
   unusedKeys(): string[];
   /** Every key of the record, as spelled. */
   keys(): string[];
-}
-
-/** True for a plain JSON object. */
-export function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Creates a reader over `record`. */
@@ -157,8 +153,8 @@ export function unwrapRecord(body: Record<string, unknown>, own: readonly string
  * paging and sends the same page again.
  */
 export function buildRecordKey(record: unknown): string {
-  if (typeof record === 'object' && record !== null && !Array.isArray(record)) {
-    const id = (record as Record<string, unknown>)['id'];
+  if (isPlainRecord(record)) {
+    const id = record['id'];
     if (typeof id === 'number' || typeof id === 'string') return `id:${String(id)}`;
   }
   return `json:${JSON.stringify(record)}`;

@@ -7,15 +7,16 @@
 import { createIssue, type Issue } from '../core/issue.js';
 import type { ServiceRequirableField } from '../settings/service-profile-schema.js';
 import type { Mapping } from './mapping-schema.js';
+import { isPlainRecord } from '../core/is-plain-record.js';
 
 /**
  * The decoded mapping document with `validation.requireBarcode` filled from the profile where the
  * document leaves it out. A document of the wrong shape is returned as it is (the schema reports it).
  */
 export function applyRequiredFieldDefaults(document: unknown, requiredFields: readonly ServiceRequirableField[]): unknown {
-  if (!isRecord(document)) return document;
+  if (!isPlainRecord(document)) return document;
   const validation = document['validation'];
-  if (validation !== undefined && !isRecord(validation)) return document;
+  if (validation !== undefined && !isPlainRecord(validation)) return document;
   if (validation !== undefined && validation['requireBarcode'] !== undefined) return document;
   return { ...document, validation: { ...validation, requireBarcode: requiredFields.includes('barcode') } };
 }
@@ -41,6 +42,3 @@ export function checkServiceRequirements(mapping: Mapping, requiredFields: reado
     );
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -8,6 +8,7 @@ import type * as ExcelJS from 'exceljs';
 import { loadExcelJs } from '../core/load-exceljs.js';
 import { buildCategoryPath, type DirectoryIndex } from './directory-index.js';
 import { formatPickedEntry, MAPPING_SHEET_HEADERS, MAPPING_SHEETS, SHEET_KEYS } from './mapping-workbook-layout.js';
+import { isPlainRecord } from '../core/is-plain-record.js';
 
 /** What to write. */
 export interface MappingWorkbookInput {
@@ -186,7 +187,7 @@ function splitNote(note: string): [number | null, string] {
 
 /** Settings as leaf paths (`validation.photos.min`); lists and empty objects stay whole (as JSON). */
 function flattenSettings(key: string, value: unknown): [string, unknown][] {
-  if (isPlainObject(value) && Object.keys(value).length > 0) {
+  if (isPlainRecord(value) && Object.keys(value).length > 0) {
     return Object.entries(value).flatMap(([inner, innerValue]) => flattenSettings(`${key}.${inner}`, innerValue));
   }
   return [[key, value]];
@@ -196,7 +197,7 @@ function flattenSettings(key: string, value: unknown): [string, unknown][] {
 function flattenColumns(columns: Record<string, unknown>): [string, unknown][] {
   const result: [string, unknown][] = [];
   for (const [field, value] of Object.entries(columns)) {
-    if ((field === 'name' || field === 'description') && isPlainObject(value)) {
+    if ((field === 'name' || field === 'description') && isPlainRecord(value)) {
       for (const [language, ref] of Object.entries(value)) result.push([`${field}.${language}`, ref]);
     } else {
       result.push([field, value]);
@@ -213,9 +214,6 @@ function toCell(value: unknown): string | number | boolean | null {
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
-  return isPlainObject(value) ? value : {};
+  return isPlainRecord(value) ? value : {};
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

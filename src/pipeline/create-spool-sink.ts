@@ -16,28 +16,27 @@ import type { ScratchSpool } from './scratch/open-scratch-spool.js';
  * spooled there already), and with the product-level fields only where a row differs from the
  * first row (the SKU rows of a product usually repeat its names and descriptions word for word).
  */
-type CompactRecord = Omit<MappedRow, 'cells' | 'product' | 'source'> & { cells?: undefined; product?: MappedRow['product'] | null | undefined; source?: MappedRow['source'] | null | undefined };
+type CompactRecord = Omit<MappedRow, 'cells' | 'product' | 'source'> & { cells?: undefined; product?: MappedRow['product'] | null; source?: MappedRow['source'] | null };
 
-// A left-out source or product stays where it was as `null` (JSON drops an `undefined`), so a
-// record read back has its keys in the order it was made with, as a record never spooled has them
-// (the assembler's messages and checks read records by key order). `cells`, one object of the run
-// never compared as text, is dropped and put back last.
+// A left-out source or product is no key at all (a reopened record has it back as its last keys:
+// nothing reads records by key order). `cells`, one object of the run, is dropped and put back last.
 function compactRecords(records: readonly MappedRow[], rows: readonly MappedRow['source'][]): CompactRecord[] {
   const first = records[0];
-  return records.map((record, i) => ({
-    ...record,
-    cells: undefined,
-    source: record.source === rows[i] ? null : record.source,
-    product: i === 0 || first === undefined || !sameProductFields(record.product, first.product) ? record.product : null,
-  }));
+  return records.map((record, i) => {
+    const { cells: _cells, source, product, ...rest } = record;
+    const compact: CompactRecord = rest;
+    if (source !== rows[i]) compact.source = source;
+    if (i === 0 || first === undefined || !sameProductFields(product, first.product)) compact.product = product;
+    return compact;
+  });
 }
 
 function expandRecords(records: readonly CompactRecord[], rows: readonly MappedRow['source'][], cells: MappedRow['cells']): MappedRow[] {
   const first = records[0]?.product;
   return records.map((record, i) => ({
     ...record,
-    // A record spooled before sources were left out has its own; one spooled before the left-out
-    // fields were kept as `null` has none of the three keys (they then come last).
+    // A record spooled before sources were left out has its own; one spooled while left-out fields
+    // were kept as `null` has them as `null`; one spooled since has no such keys.
     source: record.source ?? (rows[i] as MappedRow['source']),
     product: record.product ?? (first as MappedRow['product']),
     cells,

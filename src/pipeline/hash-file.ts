@@ -1,6 +1,7 @@
 /**
- * Content hash of an input file, streamed: a run is identified by what the file holds, not by its
- * name, so a re-run of the same content resumes and a re-drop of the same content is recognised.
+ * Content hash of an input file, read a megabyte at a time into one reused buffer (not a read
+ * stream, see `hashFile`): a run is identified by what the file holds, not by its name, so a
+ * re-run of the same content resumes and a re-drop of the same content is recognised.
  * SHA-256 of a 157 MB CSV is ~200 ms of CPU; `prepareRun` has it taken while it prepares, by the
  * reading thread when the file is read on one (source-worker.ts), else on this thread; the watcher
  * takes it itself. docs/performance.md has the measurement.

@@ -6,7 +6,8 @@ import { compareIssues } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
 import { ROW_STATUSES } from './report-types.js';
 import type { RowOutcome, RowStatus, RunSummary, RunSummaryCounts, RunSummaryJob, RunSummarySource, StatusTally } from './report-types.js';
-import { sortKeys, type IssueDigest } from './write-issues-ndjson.js';
+import { sortKeys } from './sort-keys.js';
+import type { IssueDigest } from './write-issues-ndjson.js';
 
 /** What the pipeline hands to `buildRunSummary`. */
 export interface RunSummaryParts {

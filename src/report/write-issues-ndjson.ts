@@ -7,6 +7,7 @@
 import { open } from 'node:fs/promises';
 import { compareIssues, type Issue, type Severity } from '../core/issue.js';
 import type { IssueLine } from '../pipeline/scratch/open-issue-spill.js';
+import { sortKeys } from './sort-keys.js';
 import { startAtomicFile } from './start-atomic-file.js';
 
 /** Examples of each code kept in `summary.json` by default; every issue is in `issues.ndjson`. */
@@ -160,12 +161,5 @@ function dropDuplicates(issues: readonly Issue[]): IssueLine[] {
     seen.add(key);
     out.push({ issue, json: JSON.stringify(issue) });
   }
-  return out;
-}
-
-/** A copy of `record` with its keys in sorted order (JSON output that does not depend on the order of arrival). */
-export function sortKeys<T>(record: Readonly<Record<string, T>>): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const key of Object.keys(record).sort()) out[key] = record[key] as T;
   return out;
 }

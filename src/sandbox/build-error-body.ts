@@ -1,7 +1,7 @@
 /**
  * The error body every sandbox error answers with, shaped like the live service's documented 400
  * body: `{status, errorCode, errorMessage, errors: {field: [{code, description}]}}`; and the one
- * way a request is checked into it (`createFieldErrors`, `isJsonObject`), for every route.
+ * way a request is checked into it (`createFieldErrors`), for every route.
  */
 
 /** Field errors of an error body, keyed by camelCase field name. */
@@ -32,11 +32,6 @@ export function createFieldErrors(): FieldErrorList {
     errors,
     has: () => Object.keys(errors).length > 0,
   };
-}
-
-/** True for a JSON object: not null, not an array. */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Builds an error body; `errors` is `{}` when there are no field errors. */

@@ -4,10 +4,10 @@
  * path (`categoryId`, `skus[1].barcode`, `attributes[color]`), a stable code and a description.
  */
 import type { ImportItem, ImportSku, Localized } from '../domain/index.js';
-import { isJsonObject } from './build-error-body.js';
 import type { ReferenceIndex } from './create-reference-index.js';
 import { SANDBOX_REQUIRED_FIELDS } from './types.js';
 import type { SandboxRequirableField, StoredProduct } from './types.js';
+import { isPlainRecord } from '../core/is-plain-record.js';
 
 /** One problem of a product, as the job result reports it. */
 export interface ImportItemError {
@@ -51,7 +51,7 @@ export function checkImportItem(raw: unknown, ctx: ImportCheckContext): ImportIt
   const fail = (field: string, code: string, description: string): void => {
     errors.push({ field, code, description });
   };
-  if (!isJsonObject(raw)) {
+  if (!isPlainRecord(raw)) {
     fail('', 'INVALID_TYPE', 'a product must be a JSON object');
     return { item: null, errors };
   }
@@ -118,7 +118,7 @@ function checkAttributes(
     fail('attributes', 'INVALID_TYPE', 'attributes must be an array');
   } else if (Array.isArray(rawAttributes)) {
     rawAttributes.forEach((entry: unknown, i) => {
-      if (!isJsonObject(entry) || typeof entry['code'] !== 'string' || entry['code'] === '') {
+      if (!isPlainRecord(entry) || typeof entry['code'] !== 'string' || entry['code'] === '') {
         fail(`attributes[${i}].code`, 'INVALID_TYPE', 'an attribute needs a non-empty string code');
         return;
       }
@@ -240,7 +240,7 @@ function checkSkus(
   }
   const submittedSkuIds = new Set<number>();
   for (const sku of rawSkus) {
-    if (isJsonObject(sku) && Number.isInteger(sku['skuId'])) submittedSkuIds.add(sku['skuId'] as number);
+    if (isPlainRecord(sku) && Number.isInteger(sku['skuId'])) submittedSkuIds.add(sku['skuId'] as number);
   }
   const checks: SkuChecks = {
     ctx,
@@ -272,7 +272,7 @@ function checkSkus(
 /** One SKU's checks, in the order its errors are reported; the SKU when its price is a number (the caller drops it on any error). */
 function checkSku(checks: SkuChecks, sku: unknown, i: number, fail: Fail): CheckedSku | null {
   const at = `skus[${i}]`;
-  if (!isJsonObject(sku)) {
+  if (!isPlainRecord(sku)) {
     fail(at, 'INVALID_TYPE', 'a SKU must be a JSON object');
     return null;
   }
@@ -364,7 +364,7 @@ function readSkuPhotos(rawPhotos: unknown, at: string, fail: Fail): { mediaFile:
   else if (Array.isArray(rawPhotos)) {
     rawPhotos.forEach((photo: unknown, j) => {
       const pat = `${at}.photos[${j}]`;
-      if (!isJsonObject(photo)) {
+      if (!isPlainRecord(photo)) {
         fail(pat, 'INVALID_TYPE', 'a photo must be a JSON object');
         return;
       }
@@ -403,7 +403,7 @@ function readLocalized(raw: Record<string, unknown>, key: 'name' | 'description'
     if (key === 'name') fail('name', 'REQUIRED', 'name is required');
     return null;
   }
-  if (!isJsonObject(value)) {
+  if (!isPlainRecord(value)) {
     fail(key, 'INVALID_TYPE', `${key} must be an object with rus and kaz`);
     return null;
   }

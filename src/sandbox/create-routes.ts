@@ -5,7 +5,7 @@
  */
 import type { PathName } from '../domain/index.js';
 import { SERVICE_LIMITS } from '../domain/index.js';
-import { buildErrorBody, createFieldErrors, isJsonObject } from './build-error-body.js';
+import { buildErrorBody, createFieldErrors } from './build-error-body.js';
 import type { FieldErrors } from './build-error-body.js';
 import { buildProductDetail } from './build-product-views.js';
 import type { ReferenceIndex } from './create-reference-index.js';
@@ -16,6 +16,7 @@ import { isDialectAnswer } from './dialects/index.js';
 import type { DialectRequest, SandboxDialect } from './dialects/index.js';
 import { buildProductListPage, parseListRequest } from './list-products.js';
 import type { SandboxCredential } from './types.js';
+import { isPlainRecord } from '../core/is-plain-record.js';
 
 /** A parsed request as a route sees it. */
 interface RouteRequest {
@@ -103,13 +104,11 @@ function handleDirectory(name: DirectoryName, request: RouteRequest, runtime: Ro
 
 /** Queues an import job of 1 to `importBatch` products; the products themselves are checked when the job runs. */
 function handleImport({ body, clientId, baseUrl }: RouteRequest, runtime: RouteRuntime): Reply {
-  const products = isJsonObject(body) ? body['products'] : undefined;
-  if (!Array.isArray(products)) return validationError('products must be an array.', { products: [{ code: 'REQUIRED', description: 'products must be a non-empty array' }] });
-  if (products.length === 0) return validationError('products is empty.', { products: [{ code: 'EMPTY', description: 'send at least one product' }] });
+  const products = isPlainRecord(body) ? body['products'] : undefined;
+  if (!Array.isArray(products)) return refuseField('products must be an array.', 'products', 'REQUIRED', 'products must be a non-empty array');
+  if (products.length === 0) return refuseField('products is empty.', 'products', 'EMPTY', 'send at least one product');
   if (products.length > SERVICE_LIMITS.importBatch) {
-    return validationError(`At most ${SERVICE_LIMITS.importBatch} products per request.`, {
-      products: [{ code: 'TOO_MANY', description: `at most ${SERVICE_LIMITS.importBatch} products per request (got ${products.length})` }],
-    });
+    return refuseField(`At most ${SERVICE_LIMITS.importBatch} products per request.`, 'products', 'TOO_MANY', `at most ${SERVICE_LIMITS.importBatch} products per request (got ${products.length})`);
   }
   const { readImportItem } = runtime.dialect;
   const job = runtime.store.enqueueJob(clientId, readImportItem ? products.map((item) => readImportItem(item)) : products);
@@ -120,7 +119,7 @@ function handleImport({ body, clientId, baseUrl }: RouteRequest, runtime: RouteR
 /** The status of one of the seller's jobs. */
 function handleImportInfo({ query, clientId }: RouteRequest, runtime: RouteRuntime): Reply {
   const text = query.get('jobId') ?? '';
-  if (!/^\d+$/.test(text)) return validationError('jobId is required.', { jobId: [{ code: 'INVALID_VALUE', description: 'jobId must be a whole number' }] });
+  if (!/^\d+$/.test(text)) return refuseField('jobId is required.', 'jobId', 'INVALID_VALUE', 'jobId must be a whole number');
   const jobId = runtime.dialect.readJobId(text);
   const job = jobId === undefined ? undefined : runtime.store.viewJob(clientId, jobId);
   if (!job) return { status: 404, body: buildErrorBody(404, 'JOB_NOT_FOUND', `Job ${text} does not exist.`) };
@@ -139,15 +138,13 @@ function handleList(request: RouteRequest, runtime: RouteRuntime): Reply {
 
 /** Details of up to `detailsBatch` of the seller's products; unknown ids are left out. */
 function handleDetails({ body, clientId }: RouteRequest, runtime: RouteRuntime): Reply {
-  const ids = isJsonObject(body) ? body['productIds'] : undefined;
+  const ids = isPlainRecord(body) ? body['productIds'] : undefined;
   if (ids !== undefined && ids !== null && !(Array.isArray(ids) && ids.every((id) => Number.isSafeInteger(id)))) {
-    return validationError('productIds must be an array of integers.', { productIds: [{ code: 'INVALID_TYPE', description: 'productIds must be an array of integers' }] });
+    return refuseField('productIds must be an array of integers.', 'productIds', 'INVALID_TYPE', 'productIds must be an array of integers');
   }
   const list = (ids ?? []) as number[];
   if (list.length > SERVICE_LIMITS.detailsBatch) {
-    return validationError(`At most ${SERVICE_LIMITS.detailsBatch} productIds per request.`, {
-      productIds: [{ code: 'TOO_MANY', description: `at most ${SERVICE_LIMITS.detailsBatch} ids per request (got ${list.length})` }],
-    });
+    return refuseField(`At most ${SERVICE_LIMITS.detailsBatch} productIds per request.`, 'productIds', 'TOO_MANY', `at most ${SERVICE_LIMITS.detailsBatch} ids per request (got ${list.length})`);
   }
   const index = runtime.getIndex();
   const products = [...new Set(list)]
@@ -158,7 +155,7 @@ function handleDetails({ body, clientId }: RouteRequest, runtime: RouteRuntime):
 }
 
 function handleToken(body: unknown, runtime: RouteRuntime): Reply {
-  const record = isJsonObject(body) ? body : {};
+  const record = isPlainRecord(body) ? body : {};
   const clientId = record['clientId'];
   const clientSecret = record['clientSecret'];
   const problems = createFieldErrors();
@@ -174,4 +171,11 @@ function handleToken(body: unknown, runtime: RouteRuntime): Reply {
 
 function validationError(message: string, errors: FieldErrors): Reply {
   return { status: 400, body: buildErrorBody(400, 'VALIDATION_ERROR', message, errors) };
+}
+
+/** A 400 for one problem of one field, gathered as every request check gathers its problems. */
+function refuseField(message: string, field: string, code: string, description: string): Reply {
+  const problems = createFieldErrors();
+  problems.add(field, code, description);
+  return validationError(message, problems.errors);
 }

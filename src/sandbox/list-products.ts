@@ -2,12 +2,13 @@
  * The product list endpoint: request parsing (400 field errors for anything out of range or of the
  * wrong type), filtering, sorting and paging over one seller's products.
  */
-import { createFieldErrors, isJsonObject, type FieldErrorList, type FieldErrors } from './build-error-body.js';
+import { createFieldErrors, type FieldErrorList, type FieldErrors } from './build-error-body.js';
 import { buildProductListItem } from './build-product-views.js';
 import type { ReferenceIndex } from './create-reference-index.js';
 import { PAGE_SIZE } from './directory-page.js';
 import type { ListPage } from './dialects/dialect-types.js';
 import type { StoredProduct } from './types.js';
+import { isPlainRecord } from '../core/is-plain-record.js';
 
 /** Sort fields; `status` sorts by productStatus, then moderationStatus. */
 const SORT_FIELDS = ['id', 'name', 'status'] as const;
@@ -31,8 +32,8 @@ interface ListQuery {
 export function parseListRequest(body: unknown): { query: ListQuery } | { errors: FieldErrors } {
   const problems = createFieldErrors();
   const { add } = problems;
-  const record = isJsonObject(body) ? body : {};
-  if (!isJsonObject(body) && body !== null && body !== undefined) add('body', 'INVALID_TYPE', 'the body must be a JSON object');
+  const record = isPlainRecord(body) ? body : {};
+  if (!isPlainRecord(body) && body !== null && body !== undefined) add('body', 'INVALID_TYPE', 'the body must be a JSON object');
 
   const pageNumber = readInt(record['pageNumber'], 1);
   if (pageNumber === null || pageNumber < 1) add('pageNumber', 'OUT_OF_RANGE', 'pageNumber must be a whole number ≥ 1');
@@ -45,8 +46,8 @@ export function parseListRequest(body: unknown): { query: ListQuery } | { errors
   if (sortDirection === null) add('sortDirection', 'INVALID_VALUE', `sortDirection must be one of ${SORT_DIRECTIONS.join(', ')}`);
 
   const rawFilters = record['filters'];
-  const filters = isJsonObject(rawFilters) ? rawFilters : {};
-  if (rawFilters !== undefined && rawFilters !== null && !isJsonObject(rawFilters)) add('filters', 'INVALID_TYPE', 'filters must be an object');
+  const filters = isPlainRecord(rawFilters) ? rawFilters : {};
+  if (rawFilters !== undefined && rawFilters !== null && !isPlainRecord(rawFilters)) add('filters', 'INVALID_TYPE', 'filters must be an object');
   const categoryIds = readArray(filters['categoryIds'], (v) => Number.isInteger(v), 'filters.categoryIds', 'integers', add) as number[] | null;
   const productStatus = readArray(filters['productStatus'], (v) => typeof v === 'string', 'filters.productStatus', 'strings', add) as string[] | null;
   const moderationStatus = readArray(

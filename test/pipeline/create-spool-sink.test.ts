@@ -7,6 +7,7 @@ import { createProductAssembler } from '../../src/stages/assemble-products.js';
 import { createRowMapper } from '../../src/stages/create-row-mapper.js';
 import type { MappedRow } from '../../src/stages/mapped-row.js';
 import { createMemoryProductSink, type AssembledProduct, type ProductSink } from '../../src/stages/product-sink.js';
+import { buildCanonicalJson } from '../../src/state/canonical-json.js';
 import { openStateStore } from '../../src/state/index.js';
 import { openScratchSpool } from '../../src/pipeline/scratch/open-scratch-spool.js';
 import { makeDirectories, makeInfo, makeMapping, makeProductRow, type CellInput } from '../helpers/builders.js';
@@ -46,6 +47,9 @@ describe('createSpoolSink', () => {
       const stored = store.getSpooledProduct(runId, 'P1');
       expect(JSON.stringify(stored?.records)).not.toContain('"cells"');
       expect(JSON.stringify(stored?.records).match(/Длинное описание/g)).toHaveLength(1);
+      // A left-out source or product is no key at all (not a `null` kept for its place).
+      expect(JSON.stringify(stored?.records)).not.toContain('"source"');
+      expect(JSON.stringify(stored?.records).match(/"product"/g)).toHaveLength(2);
       const back = sink.reopen('P1');
       expect(back?.records).toEqual(records);
       expect(back?.records[1]?.cells).toBe(cells);
@@ -93,6 +97,26 @@ describe('createSpoolSink', () => {
       expect(sink.reopen('P1')).toBeUndefined();
       expect(sink.reopen('never-put')?.records).toBeUndefined();
       expect(sink.reopen('P2')?.records).toEqual([record(3, '')]);
+    } finally {
+      scratch.close();
+    }
+  });
+
+  it('reads back records stored while left-out fields were kept as null, and before they were left out', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'spool-sink-'));
+    const scratch = openScratchSpool(join(dir, 'scratch.spool'));
+    try {
+      const sink = createScratchSpoolSink(scratch);
+      const records = [record(2, 'Описание'), record(3, 'Описание')];
+      const rows = records.map((r) => r.source);
+      const withoutCells = records.map(({ cells: _cells, ...rest }) => rest);
+      const asNull = withoutCells.map((rest, i) => ({ ...rest, source: null, product: i === 0 ? rest.product : null }));
+      scratch.put('old-null', { valid: true, firstRow: 2, rows, issues: [], records: asNull });
+      scratch.put('older-whole', { valid: true, firstRow: 2, rows, issues: [], records: withoutCells });
+      // No product was put through the sink, so it has no `cells` to give back.
+      const strip = (back: MappedRow[] | undefined) => back?.map(({ cells: _cells, ...rest }) => rest);
+      expect(strip(sink.reopen('old-null')?.records)).toStrictEqual(withoutCells);
+      expect(strip(sink.reopen('older-whole')?.records)).toStrictEqual(withoutCells);
     } finally {
       scratch.close();
     }
@@ -174,7 +198,8 @@ describe('createSpoolSink', () => {
       const describe = (entry: AssembledProduct | undefined, withDraft: boolean) =>
         entry === undefined
           ? 'none'
-          : JSON.stringify({ ...entry, draft: withDraft ? entry.draft : undefined, records: entry.records.map(({ cells: _cells, ...rest }) => rest) });
+          : // Keys sorted: the records are compared as values, not by the order their keys were made in.
+            buildCanonicalJson({ ...entry, draft: withDraft ? entry.draft : undefined, records: entry.records.map(({ cells: _cells, ...rest }) => rest) });
       const sink: ProductSink = {
         put(entry) {
           events.push(`put ${describe(entry, true)}`);

@@ -14,6 +14,11 @@ import { checkExactlyOnce, createTestDir, importOnce, isSettled, startTestSandbo
 
 const IMPORT = { path: DEFAULT_PATHS.import, method: 'POST' } as const;
 const HOUR = 3_600_000;
+/**
+ * One import request at a time, so the one the sandbox drops is always the first batch (10 of the
+ * 12 products): with requests in flight together, a loaded machine let the batch of 2 arrive first.
+ */
+const ONE_AT_A_TIME = { concurrency: 1 } as const;
 
 async function setUp(jobDelayMs = 50) {
   const dir = await createTestDir();
@@ -45,7 +50,7 @@ describe('a wall clock that jumps', () => {
   it('set back an hour before the re-run: the settle wait stays within --settle-after', async () => {
     const c = await setUp();
     c.sandbox.setFaults({ script: [{ ...IMPORT, times: 1, action: { dropAfterHandling: true } }] });
-    const first = await importOnce(c, { deps: { bootClock: () => ({ bootId: 'boot-a', ms: 1_000 }) } });
+    const first = await importOnce(c, { settings: ONE_AT_A_TIME, deps: { bootClock: () => ({ bootId: 'boot-a', ms: 1_000 }) } });
     expect(first.result.summary.counts.byStatus.unknown).toBe(10);
 
     const waits: number[] = [];
@@ -72,7 +77,7 @@ describe('a wall clock that jumps', () => {
   it('moved two hours on between the crash and the re-run: the settle wait is not over at once', async () => {
     const c = await setUp();
     c.sandbox.setFaults({ script: [{ ...IMPORT, times: 1, action: { dropAfterHandling: true } }] });
-    const first = await importOnce(c, { deps: { bootClock: () => ({ bootId: 'boot-a', ms: 50_000 }) } });
+    const first = await importOnce(c, { settings: ONE_AT_A_TIME, deps: { bootClock: () => ({ bootId: 'boot-a', ms: 50_000 }) } });
     expect(first.result.summary.counts.byStatus.unknown).toBe(10);
     const waits: number[] = [];
     const second = await importOnce(c, {

@@ -28,14 +28,14 @@ const OUTCOMES: RowOutcome[] = [
   { row: 7, status: 'invalid', productKey: 'P2', issues: [makeIssue({ code: 'unknown_brand', message: 'brand "Tefall" is not in the directory', row: 7, column: 'D', header: 'Бренд', value: 'Tefall' })] },
 ];
 
-async function annotate(language: 'en' | 'ru', fedBack?: string) {
+async function annotate(language: 'en' | 'ru', fedBack?: string, outcomes: readonly RowOutcome[] = OUTCOMES) {
   const dir = await makeTempDir();
   const sourcePath = fedBack ?? join(dir, 'товары.xlsx');
   const outPath = join(dir, 'annotated.xlsx');
-  const rows = [HEADERS, ...OUTCOMES.map((outcome) => [`A-${outcome.row}`, 'Чайник', '100', 'Tefal'])];
+  const rows = [HEADERS, ...outcomes.map((outcome) => [`A-${outcome.row}`, 'Чайник', '100', 'Tefal'])];
   if (fedBack === undefined) await writeFile(sourcePath, buildStoredZip(buildXlsxParts(rows, { sheetName: 'Товары' })));
   const info = makeInfo({ file: sourcePath, format: 'xlsx', sheet: 'Товары', headerRow: 1, header: makeHeader(HEADERS) });
-  await writeAnnotatedWorkbook({ sourcePath, outPath, info, outcomeOf: makeOutcomeOf(OUTCOMES), translator: createTranslator(language) });
+  await writeAnnotatedWorkbook({ sourcePath, outPath, info, outcomeOf: makeOutcomeOf(outcomes), translator: createTranslator(language) });
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(outPath);
   const directory = await loadZipDirectory(outPath, (await stat(outPath)).size);
@@ -62,6 +62,17 @@ describe('the To fix sheet', () => {
     // The value column holds a cell value of the cause, never a row number.
     expect(rows.map((row) => row[7])).toEqual(['example value', 'договорная', 'Tefall', undefined]);
     expect(rows[1]?.[6]).toBe('Write the price as a positive number, without words or currency signs.');
+  });
+
+  it('names the header of an issue\'s column from the file\'s header row when the issue carries none', async () => {
+    const noHeader = makeIssue({ code: 'name_too_long', message: 'the name is too long', row: 2, column: 'B', value: 'Чайник' });
+    expect(noHeader.header).toBeUndefined();
+    const { workbook } = await annotate('en', undefined, [{ row: 2, status: 'invalid', productKey: 'P1', issues: [noHeader] }]);
+    const rows = sheetRows(workbook.getWorksheet('To fix')!);
+    expect(rows.map((row) => [row[1], row[2], row[9]])).toEqual([
+      ['column', 'header', 'code'],
+      ['B', 'Название', 'name_too_long'],
+    ]);
   });
 
   it('links each cause to its first cell in the data sheet, and filters on its header row', async () => {

@@ -22,7 +22,7 @@ export const registerExportCommand: CommandRegistrar = (y, ctx) =>
     (c) =>
       withProductFilterOptions(withServiceOptions(c, ctx.describe), ctx.describe)
         .option('out', { alias: 'o', type: 'string', demandOption: true, describe: 'Output file, .xlsx or .csv' })
-        .option('shop', { type: 'number', describe: 'Only this shop id (also fills the shopId column when the service does not)' })
+        .option('shop', { type: 'number', describe: ctx.describe('help.option.export_shop') })
         .option('photo-columns', { type: 'number', default: 5, describe: 'Photo columns; further photos go into the last one' })
         .option('mapping-out', { type: 'string', describe: 'Also write the mapping that reads the file back (for directories other than the sandbox’s)' })
         .check((argv) => {

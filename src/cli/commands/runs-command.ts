@@ -60,14 +60,14 @@ export const registerRunsCommand: CommandRegistrar = (y, ctx) =>
  * `ctx.withSettings` with the state of the account the flags name opened for `use` (exit 0 after
  * it) and closed after it.
  */
-function withStateStore(argv: ServiceArgv, ctx: CommandContext, use: (opened: { store: StateStore; state: typeof StateModule; stateDir: string }) => void): Promise<void> {
-  return ctx.withSettings(argv, { json: Boolean(argv.json) }, async ({ settings, done }) => {
+function withStateStore(argv: ServiceArgv, ctx: CommandContext, use: (opened: { store: StateStore; state: typeof StateModule; stateDir: string; now: () => Date }) => void): Promise<void> {
+  return ctx.withSettings(argv, { json: Boolean(argv.json) }, async ({ settings, deps, done }) => {
     const [{ describeServiceAccount }, state] = await Promise.all([import('../../pipeline/describe-service-account.js'), import('../../state/index.js')]);
     const { stateDir, account } = describeServiceAccount(settings, ctx.io.cwd);
-    const store = state.openStateStore({ dir: stateDir, account, now: () => new Date() });
+    const store = state.openStateStore({ dir: stateDir, account, now: deps.now });
     try {
       done();
-      use({ store, state, stateDir });
+      use({ store, state, stateDir, now: deps.now });
       ctx.setExitCode(0);
     } finally {
       store.close();
@@ -100,9 +100,9 @@ type PruneArgv = ServiceArgv & { keep?: number | undefined; olderThan?: string |
 
 /** `runs prune`. */
 function pruneCommand(argv: PruneArgv, ctx: CommandContext): Promise<void> {
-  return withStateStore(argv, ctx, ({ store, state, stateDir }) => {
+  return withStateStore(argv, ctx, ({ store, state, stateDir, now }) => {
     const rule = { keep: argv.keep, olderThanMs: argv.olderThan === undefined ? undefined : state.parsePruneAge(argv.olderThan) };
-    const result = state.pruneRuns(store, { rule, apply: argv.apply, stateDir, now: new Date() });
+    const result = state.pruneRuns(store, { rule, apply: argv.apply, stateDir, now: now() });
     const total = result.removed.length + result.protected.length + result.kept;
     ctx.io.stdout(argv.json ? renderPruneJson(result) : renderPruneText(result, { total, database: basename(store.path), t: ctx.translator() }));
   });

@@ -15,7 +15,8 @@
  * A key put again (reopened, then closed with its late rows) is written anew; its old bytes are dead
  * space. When dead space passes both the live values' size and `COMPACT_BYTES`, the live values are
  * copied to a fresh file, so a file whose rows are scattered cannot make the spool grow without
- * bound. Memory holds the buffer and two numbers per key.
+ * bound. Memory holds the buffer and two numbers per key; a value too large for the buffer is
+ * written to the file at once, so the buffer never grows.
  */
 import { closeSync, readSync, renameSync, rmSync } from 'node:fs';
 import { StateError } from '../../core/errors.js';
@@ -41,7 +42,7 @@ const PENDING_BYTES = 1 << 20;
 interface ScratchSpoolOptions {
   /** Dead space tolerated before compacting; default 256 MiB. */
   compactBytes?: number;
-  /** Bytes gathered before a write; default 1 MiB (a larger value gets a buffer of its own size). */
+  /** Bytes gathered before a write; default 1 MiB (a value that might not fit goes straight to the file). */
   pendingBytes?: number;
   /** The run's product key ids (the assembler's and the outcome store's); an own index when not given. */
   productKeys?: ProductKeyIndex;
@@ -78,6 +79,31 @@ export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}
     pendingUsed = 0;
   };
 
+  /** Writes `json` as the value of `id`, into the buffer or, when it might not fit an empty one, straight to the file; returns its bytes. */
+  const append = (json: string, id: number): number => {
+    // At most three bytes of UTF-8 per UTF-16 unit.
+    const most = json.length * 3;
+    if (pendingUsed + most > pending.length) flush();
+    if (most > pending.length) {
+      // Not a buffer grown for it: one that size would stay for the rest of the run.
+      const bytes = Buffer.from(json, 'utf8');
+      try {
+        writeFully(fd, bytes, end);
+      } catch (error) {
+        throw spoolError(path, 'write products', error);
+      }
+      places.offsets[id] = end;
+      places.lengths[id] = bytes.length;
+      end += bytes.length;
+      return bytes.length;
+    }
+    const length = pending.write(json, pendingUsed);
+    places.offsets[id] = end + pendingUsed;
+    places.lengths[id] = length;
+    pendingUsed += length;
+    return length;
+  };
+
   /** Forgets the value of `id`: its bytes are dead space. */
   const forget = (id: number): void => {
     if ((places.offsets[id] ?? -1) < 0) return;
@@ -95,16 +121,7 @@ export function openScratchSpool(path: string, options: ScratchSpoolOptions = {}
         places.lengths.push(0);
       }
       forget(id);
-      // At most three bytes of UTF-8 per UTF-16 unit.
-      const most = json.length * 3;
-      if (pendingUsed + most > pending.length) {
-        flush();
-        if (most > pending.length) pending = Buffer.allocUnsafe(most);
-      }
-      const length = pending.write(json, pendingUsed);
-      places.offsets[id] = end + pendingUsed;
-      places.lengths[id] = length;
-      pendingUsed += length;
+      const length = append(json, id);
       liveBytes += length;
       if (deadBytes > compactBytes && deadBytes > liveBytes) {
         flush();

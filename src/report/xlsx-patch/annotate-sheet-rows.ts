@@ -248,7 +248,7 @@ class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
     return options.onDataRow !== undefined && (options.onDataRowReads?.(outcome) ?? true);
   }
 
-  /** A data row annotated with its outcome (and its issues passed on as `To fix` lines), or copied. */
+  /** A data row annotated with its outcome (its issues counted into the `To fix` sheet's causes), or copied. */
   private async rewriteDataRow(text: string, shape: RowShape, rowNumber: number): Promise<string> {
     const { options, prefix } = this;
     // Work on every cell: dropping old `_` cells, undoing old highlights, prefixing formula-like text.

@@ -4,8 +4,8 @@
  * `[{locale: "ru-KZ", value}, {locale: "kk-KZ", value}]`, an empty translation left out. The
  * import takes names in either shape.
  */
-import { isJsonObject } from '../build-error-body.js';
 import type { DialectTrait } from './dialect-types.js';
+import { isPlainRecord } from '../../core/is-plain-record.js';
 
 /** Language tags by the interface's language keys. */
 const LOCALES = { rus: 'ru-KZ', kaz: 'kk-KZ' } as const;
@@ -20,13 +20,13 @@ function isLocalized(value: Record<string, unknown>): boolean {
 
 /** True for a list of translations as this dialect writes them. */
 function isTranslationList(value: unknown[]): boolean {
-  return value.length > 0 && value.every((entry) => isJsonObject(entry) && typeof entry['locale'] === 'string' && typeof entry['value'] === 'string');
+  return value.length > 0 && value.every((entry) => isPlainRecord(entry) && typeof entry['locale'] === 'string' && typeof entry['value'] === 'string');
 }
 
 /** A JSON value with every `{rus, kaz}` written as a list of translations. */
 function writeTranslationLists(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(writeTranslationLists);
-  if (!isJsonObject(value)) return value;
+  if (!isPlainRecord(value)) return value;
   if (isLocalized(value)) {
     return (Object.keys(LOCALES) as LanguageKey[]).filter((key) => value[key] !== '').map((key) => ({ locale: LOCALES[key], value: value[key] }));
   }
@@ -43,7 +43,7 @@ function readTranslationLists(value: unknown): unknown {
     };
     return { rus: text('rus'), kaz: text('kaz') };
   }
-  return isJsonObject(value) ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, readTranslationLists(inner)])) : value;
+  return isPlainRecord(value) ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, readTranslationLists(inner)])) : value;
 }
 
 /** The translation-lists trait. */

@@ -37,15 +37,34 @@ describe('openScratchSpool', () => {
 
   it('gives a value back as JSON carries it, whether it was still in memory or in the file', () => {
     const path = join(dir, 'spool');
-    const spool = openScratchSpool(path, { pendingBytes: 32 });
+    const spool = openScratchSpool(path, { pendingBytes: 1400 });
     const value = { row: 2, gone: undefined, kept: null, names: ['Қазақша 🌼', 'x'.repeat(100)], nested: { a: 1, b: [true, 0.5] } };
     const later = { row: 3, names: ['y'.repeat(400)] };
     spool.put('in file', value);
-    // Too large for what is left of the buffer (grown to the first value's size): the first goes to the file, this one waits in memory.
+    // Too large for what is left of the buffer: the first goes to the file, this one waits in memory.
     spool.put('in memory', later);
     expect(statSync(path).size).toBe(Buffer.byteLength(JSON.stringify(value)));
     expect(spool.take('in file')).toStrictEqual({ row: 2, kept: null, names: value.names, nested: value.nested });
     expect(spool.take('in memory')).toStrictEqual(later);
+    spool.close();
+  });
+
+  it('writes a value too large for the buffer straight to the file, and keeps buffering the small ones', () => {
+    const path = join(dir, 'spool');
+    const spool = openScratchSpool(path, { pendingBytes: 64 });
+    const small = (row: number): Entry => ({ row, names: [] });
+    const large: Entry = { row: 3, names: ['Платье «Ромашка» 🌼', 'x'.repeat(300)] };
+    const bytes = (entry: Entry): number => Buffer.byteLength(JSON.stringify(entry));
+    spool.put('A', small(2));
+    expect(statSync(path).size).toBe(0);
+    spool.put('B', large);
+    // A written out to make room, B after it at once: no buffer grown to B's size waits with it.
+    expect(statSync(path).size).toBe(bytes(small(2)) + bytes(large));
+    spool.put('C', small(4));
+    expect(statSync(path).size).toBe(bytes(small(2)) + bytes(large));
+    expect(spool.take<Entry>('B')).toEqual(large);
+    expect(spool.take<Entry>('A')).toEqual(small(2));
+    expect(spool.take<Entry>('C')).toEqual(small(4));
     spool.close();
   });
 
