@@ -351,8 +351,10 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
   for (const name of leaf.names) {
     let compoundOnly = false;
     const holds = (stem: string): boolean => {
-      if (typeStems.has(stem) || reading.cut.some((word) => opensWord(word, stem))) return true;
+      if (typeStems.has(stem)) return true;
       const reading_ = readCompound(stem, reading.stems);
+      // A cut opens a compound only where the type says its start too, as a whole word must (`кофе` is no `кофеварк`).
+      if (reading_ !== 'plain' && reading.cut.some((word) => opensWord(word, stem))) return true;
       if (reading_ === 'plain') compoundOnly = true;
       return reading_ !== undefined;
     };

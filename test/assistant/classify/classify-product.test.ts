@@ -277,6 +277,16 @@ describe('classifyProduct', () => {
     expect(classifyProduct(candles, { name: 'Свечи зажиг NGK 4 шт' })).toMatchObject({ confident: false });
   });
 
+  it('never reads the head noun as cut: a whole word before a full stop is the type, no start of a compound leaf', () => {
+    const extra = [
+      { id: 11, parentId: null, name: { rus: 'Аксессуары', kaz: 'Аксессуарлар' }, path: { rus: 'Аксессуары', kaz: 'Аксессуарлар' }, isLeaf: false },
+      { id: 1101, parentId: 11, name: { rus: 'Ключницы', kaz: 'Кілт қаптары' }, path: { rus: 'Аксессуары / Ключницы', kaz: 'Аксессуарлар / Кілт қаптары' }, isLeaf: true },
+    ];
+    const keys = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(keys, { name: 'Ключ. 10х12 мм' })).not.toMatchObject({ leafId: 1101, confident: true });
+    expect(classifyProduct(keys, { name: 'Мясо. Говядина охлажденная 1 кг' })).toMatchObject({ leafId: 202 });
+  });
+
   it('leaves out the leaves and words a mapping excludes', () => {
     const options = { excludeLeafIds: new Set([801]) };
     expect(classifyProduct(index, { name: 'Казан алюминиевый 10 л' }, options).leafId).toBeUndefined();
