@@ -5,7 +5,10 @@
  * candles, pens and hair dryers their head nouns name. A leaf is a confident answer only when every
  * other word of the product type is found in the leaf (its path, its names in both languages) or is
  * one of these. Colours, sizes in letters and numbers end the head phrase before it is read, and
- * words of whom a product is for are compared with the leaf's path on their own.
+ * words of whom a product is for are compared with the leaf's path on their own. A material that makes
+ * goods another kind is no such word: paper and cardboard goods are party or disposable ones
+ * (`Фонарики бумажные` are no flashlights, `Тарелки бумажные` no tableware), artificial ones decor
+ * (`Цветы искусственные`, `Снег искусственный`).
  */
 import { stemForIndex } from './stem-for-index.js';
 
@@ -14,8 +17,8 @@ const WORDS = [
   'хлопковый', 'хлопчатобумажный', 'кожаный', 'деревянный', 'металлический', 'пластиковый', 'пластмассовый', 'стеклянный', 'керамический',
   'фарфоровый', 'чугунный', 'стальной', 'алюминиевый', 'нержавеющий', 'эмалированный', 'силиконовый', 'пуховый', 'перьевой', 'флисовый',
   'шерстяной', 'льняной', 'шелковый', 'шёлковый', 'бамбуковый', 'махровый', 'трикотажный', 'джинсовый', 'вельветовый', 'замшевый',
-  'текстильный', 'вафельный', 'плюшевый', 'велюровый', 'атласный', 'натуральный', 'искусственный', 'экокожа', 'медный', 'латунный',
-  'бумажный', 'картонный', 'каменный', 'мраморный', 'гранитный', 'хрустальный', 'фетровый', 'вязаный', 'полиэстеровый', 'синтетический',
+  'текстильный', 'вафельный', 'плюшевый', 'велюровый', 'атласный', 'натуральный', 'экокожа', 'медный', 'латунный',
+  'каменный', 'мраморный', 'гранитный', 'хрустальный', 'фетровый', 'вязаный', 'полиэстеровый', 'синтетический',
   // Size and shape.
   'большой', 'маленький', 'малый', 'средний', 'крупный', 'мелкий', 'мини', 'макси', 'компактный', 'широкий', 'узкий', 'длинный', 'короткий',
   'высокий', 'низкий', 'круглый', 'квадратный', 'прямоугольный', 'овальный', 'плоский', 'толстый', 'тонкий', 'огромный',

@@ -200,6 +200,18 @@ describe('classifyProduct', () => {
     expect(classifyProduct(chemistry, { name: 'Таблетки для посудомоечной машины Finish 30 шт' })).toMatchObject({ leafId: 1603, confident: true });
   });
 
+  it('reads a paper or artificial version of goods as maybe another kind, a material of ordinary goods as the same kind', () => {
+    const extra = [
+      { id: 15, parentId: null, name: { rus: 'Освещение', kaz: 'Жарықтандыру' }, path: { rus: 'Дом / Освещение', kaz: 'Үй / Жарықтандыру' }, isLeaf: false },
+      { id: 1501, parentId: 15, name: { rus: 'Гирлянды', kaz: 'Гирляндалар' }, path: { rus: 'Дом / Освещение / Гирлянды', kaz: 'Үй / Жарықтандыру / Гирляндалар' }, isLeaf: true },
+    ];
+    const lights = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(lights, { name: 'Гирлянда бумажная 3 м' })).toMatchObject({ leafId: 1501, confident: false, doubt: expect.stringContaining('"бумажная"') as unknown });
+    expect(classifyProduct(lights, { name: 'Гирлянда картонная 3 м' })).toMatchObject({ confident: false });
+    expect(classifyProduct(lights, { name: 'Гирлянда искусственная 3 м' })).toMatchObject({ confident: false });
+    expect(classifyProduct(lights, { name: 'Кастрюля алюминиевая 3 л' })).toMatchObject({ leafId: 802, confident: true });
+  });
+
   it('reads what goods are flavoured with as no kind of goods, unless the directory names goods by the word', () => {
     const extra = [
       { id: 14, parentId: null, name: { rus: 'Сладости', kaz: 'Тәттілер' }, path: { rus: 'Продукты / Сладости', kaz: 'Азық / Тәттілер' }, isLeaf: false },
