@@ -226,6 +226,17 @@ describe('classifyProduct', () => {
     expect(classifyProduct(sweets, { name: 'Мармелад кислый 300 г' })).toMatchObject({ leafId: 1401, confident: false });
   });
 
+  it('reads a berry that names a remedy as no flavour: sea-buckthorn candles are suppositories', () => {
+    const extra = [
+      { id: 17, parentId: null, name: { rus: 'Декор', kaz: 'Декор' }, path: { rus: 'Дом / Декор', kaz: 'Үй / Декор' }, isLeaf: false },
+      { id: 1701, parentId: 17, name: { rus: 'Свечи', kaz: 'Шамдар' }, path: { rus: 'Дом / Декор / Свечи', kaz: 'Үй / Декор / Шамдар' }, isLeaf: true },
+    ];
+    const candles = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(candles, { name: 'Свечи лавандовые 2 шт' })).toMatchObject({ leafId: 1701, confident: true });
+    expect(classifyProduct(candles, { name: 'Свечи облепиховые 10 шт' })).toMatchObject({ leafId: 1701, confident: false, doubt: expect.stringContaining('"облепиховые"') as unknown });
+    expect(classifyProduct(candles, { name: 'Свечи брусничные 10 шт' })).toMatchObject({ confident: false });
+  });
+
   it('reads an adjective of the leaf\'s own noun, its last consonant changed, as a word the leaf explains', () => {
     const extra = [
       { id: 15, parentId: null, name: { rus: 'Мясо и птица', kaz: 'Ет және құс' }, path: { rus: 'Продукты / Мясо и птица', kaz: 'Азық / Ет және құс' }, isLeaf: false },
