@@ -310,6 +310,19 @@ describe('classifyProduct', () => {
     expect(classifyProduct(keys, { name: 'Мясо. Говядина охлажденная 1 кг' })).toMatchObject({ leafId: 202 });
   });
 
+  it('keys a leaf by a letter that names a kind, never by a one-letter preposition', () => {
+    const extra = [
+      { id: 18, parentId: null, name: { rus: 'Книги', kaz: 'Кітаптар' }, path: { rus: 'Книги', kaz: 'Кітаптар' }, isLeaf: false },
+      { id: 1801, parentId: 18, name: { rus: 'Книги о здоровье', kaz: 'Денсаулық туралы кітаптар' }, path: { rus: 'Книги / Книги о здоровье', kaz: 'Кітаптар / Денсаулық туралы кітаптар' }, isLeaf: true },
+      { id: 1802, parentId: 1, name: { rus: 'Витамины А и Е', kaz: 'А және Е витаминдері' }, path: { rus: 'Аптека / Витамины / Витамины А и Е', kaz: 'Дәріхана / Витаминдер / А және Е витаминдері' }, isLeaf: true },
+    ];
+    const books = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(Object.hasOwn(books.byHeadStem, 'о')).toBe(false);
+    // A letter before another letter or at the end names a kind, `а` of `Витамины А и Е` too.
+    expect(books.byHeadStem.a?.map((position) => books.leaves[position]?.id)).toEqual([1802]);
+    expect(books.byHeadStem.e?.map((position) => books.leaves[position]?.id)).toEqual([1802]);
+  });
+
   it('leaves out the leaves and words a mapping excludes', () => {
     const options = { excludeLeafIds: new Set([801]) };
     expect(classifyProduct(index, { name: 'Казан алюминиевый 10 л' }, options).leafId).toBeUndefined();
