@@ -23,6 +23,9 @@ describe('a category label read with the product names of its rows', () => {
     // `Свечи ректальные` with `Свечи Виферон №10` is no decor candle: a name without the word says nothing of it.
     expect(decide('Кастрюли индукционные', ['Кастрюля 3 л'])).toBe('todo');
     expect(decide('Кастрюли индукционные', ['Кастрюля 3 л', 'Кастрюля 5 л', 'Кастрюля 2 л'])).toBe('todo');
+    // Where the leaf explains no word of the label (read as the leaf by its letters), the names alone say what the goods are.
+    expect(matcher.match('Kastryuli').heldBy).toEqual(['kastryuli']);
+    expect(decide('Kastryuli', ['Кастрюля 3 л'])).toBe('confident 802');
     // A name that says the word too is no proof that the word is harmless.
     expect(decide('Кастрюли индукционные', ['Кастрюля индукционная 3 л'])).toBe('todo');
     expect(decide('Кабель сварочный', ['Кабель сварочный КГ 1х25'])).toBe('todo');
