@@ -8,17 +8,19 @@
  * - a question is answered with the leaf most names agree on when it is the label's clear first
  *   candidate, or, when three names or more agree, any of its candidates; a clear first candidate
  *   the label was strong enough for, asked only because a word of the label is one the leaf does not
- *   explain (`Мониторы игровые`), is answered so too: names the leaf explains whole say the word
- *   does not make the goods another thing.
+ *   explain, is answered so too only when the leaf's own section sorts its goods by that word
+ *   (`игровые` of `Мониторы игровые`) or when the leaf explains no word of the label (`Noutbuki`):
+ *   names that leave a qualifier out say nothing of it (`Свечи ректальные`).
  * Names are classified alone (without the label), so they are evidence of their own.
  */
 import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
 import { containsCatchAllWord } from './classify/catch-all-words.js';
 import type { Classification } from './classify/classifier-types.js';
-import { classifyProduct } from './classify/classify-product.js';
+import { classifyProduct, isWordOfLeafSection } from './classify/classify-product.js';
+import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
-import { CATEGORY_THRESHOLDS, type CategoryContext, type CategoryMatcher } from './match-category.js';
+import { CATEGORY_THRESHOLDS, readLabelHead, type CategoryContext, type CategoryMatcher } from './match-category.js';
 import type { ValueMatch } from './match-value.js';
 import type { ScoredCandidate } from './score-candidates.js';
 
@@ -72,8 +74,15 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       // (a typo, a synonym); between leaves the label names alike (`Велосипеды`: mountain or children's; one leaf
       // in two branches) only many names agreeing may choose.
       const second = match.candidates[1];
-      // A word the leaf does not explain (`heldBy`) raises the question of a strong label: names of the leaf's type alone
-      // lift it. A purpose of another section (`Шампунь для собак`) is no such word: a name may leave the purpose unsaid.
+      // A word the leaf does not explain (`heldBy`) raises the question of a strong label. Names the leaf explains whole leave
+      // that word out, so they say nothing of it, however many: `Свечи Виферон` confirm no decor candle for `Свечи ректальные`.
+      // Only a word the leaf's own section names (`игровые` of `Мониторы игровые`: Электроника has `Игровые аксессуары`)
+      // qualifies goods of the section, and names of the leaf's type lift the question then; so they do where no word of the
+      // label is explained (`Noutbuki`, read as the leaf by its letters): then the names alone say what the goods are.
+      if (match.heldBy !== undefined && !isWholeLabel(text, match.heldBy)) {
+        const leaf = classifier.leaves.find((candidate) => candidate.id === agreed.leafId);
+        if (leaf === undefined || !match.heldBy.every((word) => isWordOfLeafSection(classifier as NonNullable<typeof classifier>, leaf, word))) return match;
+      }
       const clearFirst = at === 0 && (confirmed.score < CATEGORY_THRESHOLDS.minScore || match.heldBy !== undefined) && (second === undefined || confirmed.score - second.score >= CLEAR_FIRST_GAP);
       // And only names whose type the leaf holds whole (`Свеча ароматическая` is a candle, and maybe a home scent too).
       if (agreed.count < MANY_NAMES && !(clearFirst && agreed.whole)) return match;
@@ -91,6 +100,12 @@ function findAgreedLeaf(results: readonly Classification[]): { leafId: number; c
   if (top === undefined || top[1] < Math.ceil(AGREEING_SHARE * results.length)) return undefined;
   const whole = results.every((result) => result.leafId !== top[0] || result.confidence >= WHOLE_TYPE_CONFIDENCE);
   return { leafId: top[0], count: top[1], whole };
+}
+
+/** Whether the words a label's leaf does not explain are every word of the label's type (no qualifier beside an explained head). */
+function isWholeLabel(text: string, heldBy: readonly string[]): boolean {
+  const words = extractProductType(readLabelHead(text)).words;
+  return words.length > 0 && words.every((word) => heldBy.includes(word));
 }
 
 function rootOf(category: Category | undefined, index: DirectoryIndex): string {

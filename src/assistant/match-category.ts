@@ -548,7 +548,8 @@ function readSection(path: string): string {
 }
 
 /** The leaf level of a label as the seller wrote it: without a 1C code, parent levels or asides. */
-function readLabelHead(text: string): string {
+/** The last level of a label's path (the label itself when plain), without a 1C code or asides. */
+export function readLabelHead(text: string): string {
   return readLabelLevels(text).pop() ?? '';
 }
 

@@ -16,7 +16,7 @@ import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 10;
+export const CLASSIFIER_INDEX_VERSION = 11;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;
@@ -96,9 +96,21 @@ function indexName(text: string, language: 'rus' | 'kaz', full: boolean, tokeniz
   const { head, purpose } = splitNamePhrase(tokenize(text), language);
   const stems = (words: string[]): string[] => [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stemForIndex))];
   // `Витамин C` beside `Витамин D`: a letter after the head noun is what tells the two leaves apart.
-  const letters = head.slice(1).map(readKindLetter).filter((letter) => letter !== undefined);
+  const letters = head.flatMap((word, at) => {
+    const letter = at === 0 || isPrepositionAt(head, at) ? undefined : readKindLetter(word);
+    return letter === undefined ? [] : [letter];
+  });
   const words = head.filter((word, at) => at === 0 || readKindLetter(word) === undefined);
   return { text, language, head: [...new Set([...stems(words), ...letters])], purpose: stems(purpose), full };
+}
+
+// One-letter prepositions and links (`о` of `Книги о здоровье`); `в`, `с`, `а` and `к` also name vitamins (`Витамин С`).
+const LETTER_LINKS = new Set(['в', 'о', 'с', 'к', 'у', 'и', 'а']);
+
+/** Whether a one-letter word of a head is a preposition or link: one a word of its own follows (`о здоровье`), not the last letter (`Витамин С`). */
+function isPrepositionAt(head: readonly string[], at: number): boolean {
+  const next = head[at + 1];
+  return LETTER_LINKS.has(head[at] ?? '') && next !== undefined && readKindLetter(next) === undefined;
 }
 
 // A code of a list name (`АА`, `BB`): capitals or digits, a few of them, no word of its own.

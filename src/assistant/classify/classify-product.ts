@@ -351,8 +351,10 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
   for (const name of leaf.names) {
     let compoundOnly = false;
     const holds = (stem: string): boolean => {
-      if (typeStems.has(stem) || reading.cut.some((word) => opensWord(word, stem))) return true;
+      if (typeStems.has(stem)) return true;
       const reading_ = readCompound(stem, reading.stems);
+      // A cut opens a compound only where the type says its start too, as a whole word must (`кофе` is no `кофеварк`).
+      if (reading_ !== 'plain' && reading.cut.some((word) => opensWord(word, stem))) return true;
       if (reading_ === 'plain') compoundOnly = true;
       return reading_ !== undefined;
     };
@@ -521,6 +523,40 @@ function isPurposeOfSection(index: ClassifierIndex, leaf: IndexedLeaf, purpose: 
   const root = rootOf(leaf.path);
   const named = purpose.map((stem) => sections.get(stem));
   return named.some((roots) => roots?.has(root) === true) && named.every((roots) => roots === undefined || roots.has(root));
+}
+
+/**
+ * Whether a word (normalised) is one the leaf's own top-level section sorts its goods by: a word of one of its
+ * branches or of several of its leaves (`игровые` under `Электроника`: `Игровые аксессуары`, or `Игровые консоли`
+ * and `Игровые кресла`), not one of other goods (`ректальные` of medicines is no word of the decor candles'
+ * section) nor one a single leaf of it says (`сухое` of `Молоко сухое`: only `Сухие завтраки детские` has it).
+ */
+export function isWordOfLeafSection(index: ClassifierIndex, leaf: IndexedLeaf, word: string): boolean {
+  return (readSectionWordCounts(index).get(stemForIndex(word))?.get(rootOf(leaf.path)) ?? 0) >= SECTION_WORD_LEAVES;
+}
+
+// A word of this many leaves of a section (a branch counts as many) is one the section sorts its goods by.
+const SECTION_WORD_LEAVES = 2;
+const sectionWordCounts = new WeakMap<ClassifierIndex, Map<string, Map<string, number>>>();
+
+/** Stem → top-level section → how many of its leaves name the stem (a branch's stem counts as many), per index. */
+function readSectionWordCounts(index: ClassifierIndex): Map<string, Map<string, number>> {
+  let counts = sectionWordCounts.get(index);
+  if (counts === undefined) {
+    counts = new Map();
+    for (const leaf of index.leaves) {
+      const root = rootOf(leaf.path);
+      const add = (stem: string, by: number): void => {
+        const known = counts?.get(stem) ?? new Map<string, number>();
+        known.set(root, (known.get(root) ?? 0) + by);
+        counts?.set(stem, known);
+      };
+      for (const stem of new Set(leaf.names.flatMap((name) => name.head))) add(stem, 1);
+      for (const stem of new Set(leaf.ancestorStems)) add(stem, SECTION_WORD_LEAVES);
+    }
+    sectionWordCounts.set(index, counts);
+  }
+  return counts;
 }
 
 function rootOf(path: string): string {

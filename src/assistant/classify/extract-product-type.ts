@@ -8,7 +8,7 @@
  * (`с …`, `из …`) or a second phrase after a separator is dropped.
  */
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
-import { markBrandWords, type KnownBrands } from './known-brands.js';
+import { ADJECTIVE_FORM, markBrandWords, type KnownBrands } from './known-brands.js';
 import { readKindLetter } from './stem-for-index.js';
 
 /** The head phrase of a name and the words around it. */
@@ -88,7 +88,9 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
     if (russian && !hasRussianWord(phrase)) continue;
     const found = readHead(phrase, brandLike);
     if (found.words.length > 0) {
-      const cut = readCutWords(name).filter((word) => found.words.includes(word));
+      // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
+      const head = found.words.find((word) => !ADJECTIVE_FORM.test(word));
+      const cut = readCutWords(name).filter((word) => word !== head && found.words.includes(word));
       return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }) };
     }
   }

@@ -200,6 +200,18 @@ describe('classifyProduct', () => {
     expect(classifyProduct(chemistry, { name: 'Таблетки для посудомоечной машины Finish 30 шт' })).toMatchObject({ leafId: 1603, confident: true });
   });
 
+  it('reads a paper or artificial version of goods as maybe another kind, a material of ordinary goods as the same kind', () => {
+    const extra = [
+      { id: 15, parentId: null, name: { rus: 'Освещение', kaz: 'Жарықтандыру' }, path: { rus: 'Дом / Освещение', kaz: 'Үй / Жарықтандыру' }, isLeaf: false },
+      { id: 1501, parentId: 15, name: { rus: 'Гирлянды', kaz: 'Гирляндалар' }, path: { rus: 'Дом / Освещение / Гирлянды', kaz: 'Үй / Жарықтандыру / Гирляндалар' }, isLeaf: true },
+    ];
+    const lights = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(lights, { name: 'Гирлянда бумажная 3 м' })).toMatchObject({ leafId: 1501, confident: false, doubt: expect.stringContaining('"бумажная"') as unknown });
+    expect(classifyProduct(lights, { name: 'Гирлянда картонная 3 м' })).toMatchObject({ confident: false });
+    expect(classifyProduct(lights, { name: 'Гирлянда искусственная 3 м' })).toMatchObject({ confident: false });
+    expect(classifyProduct(lights, { name: 'Кастрюля алюминиевая 3 л' })).toMatchObject({ leafId: 802, confident: true });
+  });
+
   it('reads what goods are flavoured with as no kind of goods, unless the directory names goods by the word', () => {
     const extra = [
       { id: 14, parentId: null, name: { rus: 'Сладости', kaz: 'Тәттілер' }, path: { rus: 'Продукты / Сладости', kaz: 'Азық / Тәттілер' }, isLeaf: false },
@@ -212,6 +224,17 @@ describe('classifyProduct', () => {
     expect(classifyProduct(sweets, { name: 'Мармелад фруктовый 300 г' })).toMatchObject({ leafId: 1401, confident: false, doubt: expect.stringContaining('"фруктовый"') as unknown });
     // A bare taste names varieties (`Перец сладкий`): never taken as a flavour.
     expect(classifyProduct(sweets, { name: 'Мармелад кислый 300 г' })).toMatchObject({ leafId: 1401, confident: false });
+  });
+
+  it('reads a berry that names a remedy as no flavour: sea-buckthorn candles are suppositories', () => {
+    const extra = [
+      { id: 17, parentId: null, name: { rus: 'Декор', kaz: 'Декор' }, path: { rus: 'Дом / Декор', kaz: 'Үй / Декор' }, isLeaf: false },
+      { id: 1701, parentId: 17, name: { rus: 'Свечи', kaz: 'Шамдар' }, path: { rus: 'Дом / Декор / Свечи', kaz: 'Үй / Декор / Шамдар' }, isLeaf: true },
+    ];
+    const candles = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(candles, { name: 'Свечи лавандовые 2 шт' })).toMatchObject({ leafId: 1701, confident: true });
+    expect(classifyProduct(candles, { name: 'Свечи облепиховые 10 шт' })).toMatchObject({ leafId: 1701, confident: false, doubt: expect.stringContaining('"облепиховые"') as unknown });
+    expect(classifyProduct(candles, { name: 'Свечи брусничные 10 шт' })).toMatchObject({ confident: false });
   });
 
   it('reads an adjective of the leaf\'s own noun, its last consonant changed, as a word the leaf explains', () => {
@@ -275,6 +298,29 @@ describe('classifyProduct', () => {
     expect(classifyProduct(candles, { name: 'Свечи зажиг. NGK 4 шт' })).toMatchObject({ leafId: 1702, confident: true });
     // Without the dot the word is no cut: a word the leaves do not have, and a question.
     expect(classifyProduct(candles, { name: 'Свечи зажиг NGK 4 шт' })).toMatchObject({ confident: false });
+  });
+
+  it('never reads the head noun as cut: a whole word before a full stop is the type, no start of a compound leaf', () => {
+    const extra = [
+      { id: 11, parentId: null, name: { rus: 'Аксессуары', kaz: 'Аксессуарлар' }, path: { rus: 'Аксессуары', kaz: 'Аксессуарлар' }, isLeaf: false },
+      { id: 1101, parentId: 11, name: { rus: 'Ключницы', kaz: 'Кілт қаптары' }, path: { rus: 'Аксессуары / Ключницы', kaz: 'Аксессуарлар / Кілт қаптары' }, isLeaf: true },
+    ];
+    const keys = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(keys, { name: 'Ключ. 10х12 мм' })).not.toMatchObject({ leafId: 1101, confident: true });
+    expect(classifyProduct(keys, { name: 'Мясо. Говядина охлажденная 1 кг' })).toMatchObject({ leafId: 202 });
+  });
+
+  it('keys a leaf by a letter that names a kind, never by a one-letter preposition', () => {
+    const extra = [
+      { id: 18, parentId: null, name: { rus: 'Книги', kaz: 'Кітаптар' }, path: { rus: 'Книги', kaz: 'Кітаптар' }, isLeaf: false },
+      { id: 1801, parentId: 18, name: { rus: 'Книги о здоровье', kaz: 'Денсаулық туралы кітаптар' }, path: { rus: 'Книги / Книги о здоровье', kaz: 'Кітаптар / Денсаулық туралы кітаптар' }, isLeaf: true },
+      { id: 1802, parentId: 1, name: { rus: 'Витамины А и Е', kaz: 'А және Е витаминдері' }, path: { rus: 'Аптека / Витамины / Витамины А и Е', kaz: 'Дәріхана / Витаминдер / А және Е витаминдері' }, isLeaf: true },
+    ];
+    const books = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(Object.hasOwn(books.byHeadStem, 'о')).toBe(false);
+    // A letter before another letter or at the end names a kind, `а` of `Витамины А и Е` too.
+    expect(books.byHeadStem.a?.map((position) => books.leaves[position]?.id)).toEqual([1802]);
+    expect(books.byHeadStem.e?.map((position) => books.leaves[position]?.id)).toEqual([1802]);
   });
 
   it('leaves out the leaves and words a mapping excludes', () => {

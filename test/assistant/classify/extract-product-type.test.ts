@@ -41,6 +41,9 @@ describe('extractProductType', () => {
     // A word cut short with a dot is kept as cut; a unit after a number is no word of the type.
     expect(extractProductType('Свечи зажиг. NGK 4 шт.')).toMatchObject({ text: 'свечи зажиг', cut: ['зажиг'] });
     expect(extractProductType('Свечи NGK 4 шт.').cut).toBeUndefined();
+    // The head noun before a full stop is whole (`Мясо. Говядина`): only a qualifier is cut.
+    expect(extractProductType('Мясо. Говядина охлажденная 1 кг').cut).toBeUndefined();
+    expect(extractProductType('Ключ. 10х12 мм').cut).toBeUndefined();
   });
 
   it('reads a Kazakh name, where the purpose comes before the thing', () => {
