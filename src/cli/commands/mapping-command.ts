@@ -60,7 +60,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
         (i) =>
           withServiceOptions(i, ctx.describe)
             .positional('file', { type: 'string', demandOption: true, describe: ctx.describe('help.positional.seller-file') })
-            .option('out', { alias: 'o', type: 'string', describe: ctx.describe('help.option.init-out'), defaultDescription: 'mappings/<file name>.yaml' })
+            .option('out', { alias: 'o', type: 'string', describe: ctx.describe('help.option.init-out'), defaultDescription: ctx.describe('help.default.init-out') })
             .option('sheet', { type: 'string', describe: ctx.describe('help.option.sheet') })
             .option('force', { type: 'boolean', default: false, describe: ctx.describe('help.option.init-force') })
             .option('xlsx', { type: 'boolean', default: false, describe: ctx.describe('help.option.xlsx') })
@@ -139,7 +139,7 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
             .positional('file', { type: 'string', describe: ctx.describe('help.positional.review-file') })
             .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: ctx.describe('help.option.review-mapping') })
             .option('apply', { type: 'string', describe: ctx.describe('help.option.review-apply') })
-            .option('out', { alias: 'o', type: 'string', describe: ctx.describe('help.option.review-out'), defaultDescription: '<mapping dir>/<file name>.review.xlsx' })
+            .option('out', { alias: 'o', type: 'string', describe: ctx.describe('help.option.review-out'), defaultDescription: ctx.describe('help.default.review-out') })
             .option('force', { type: 'boolean', default: false, describe: ctx.describe('help.option.review-force') })
             .option('from-service', { type: 'boolean', default: false, describe: ctx.describe('help.option.from-service') })
             .example('$0 mapping review price.xlsx -m mappings/price.yaml --sandbox', ctx.describe('help.example.review'))
