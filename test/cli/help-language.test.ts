@@ -10,8 +10,8 @@ import { runCliCaptured } from '../helpers/run-cli-captured.js';
 
 const PROGRAM = 'catalog-import';
 
-/** The service's own words, kept as the service spells them in any language (moderation statuses). */
-const SERVICE_WORDS = new Set(['Pending', 'Approved', 'Rejected']);
+/** The service's own words, kept as the service spells them in any language (product and moderation statuses). */
+const SERVICE_WORDS = new Set(['Active', 'OnModeration', 'Rejected', 'Pending', 'Approved']);
 
 /** `--help` of the command at `path`, in `lang`. */
 async function readHelp(path: readonly string[], lang: string): Promise<string> {
@@ -60,9 +60,10 @@ function isTerm(word: string): boolean {
 }
 
 /**
- * The runs of 3 or more plain ASCII words in a help text, each a phrase not broken by punctuation:
- * English prose. Invocations (`catalog-import export` and the words after it), flags, code in
- * backticks, quoted values, `[types]`, `<placeholders>`, paths and file names, and terms are not words.
+ * The runs of 2 or more plain ASCII words in a help text, each a phrase not broken by punctuation or a parenthesis:
+ * English prose. Invocations (`catalog-import export` and the words after it), the name column of
+ * positionals, flags, code in backticks, quoted values, `[types]`, `<placeholders>`, paths and file
+ * names, and terms are not words.
  */
 function findEnglishRuns(help: string): string[] {
   const runs: string[] = [];
@@ -70,23 +71,25 @@ function findEnglishRuns(help: string): string[] {
   const withoutCode = help.replace(/`[^`]*`/g, (code) => code.replace(/[^\n]/g, ' '));
   for (const line of withoutCode.split('\n')) {
     const text = line
+      .replace(/^\s+[a-z][a-z-]*(?=\s{2})/, ' ')
       .replace(/"[^"]*"/g, ' ')
       .replace(/\[[^\]]*\]/g, ' ')
       .replace(/<[^>]*>/g, ' ')
       .replace(new RegExp(`${PROGRAM}(\\s+[a-z][a-z-]*)*`, 'g'), ' ');
     let run: string[] = [];
     const close = (): void => {
-      if (run.length >= 3) runs.push(run.join(' '));
+      if (run.length >= 2) runs.push(run.join(' '));
       run = [];
     };
     for (const token of text.split(/\s+/)) {
-      const word = /^\(?([A-Za-z][A-Za-z'’]*)([,.;:!?)]*)$/.exec(token);
-      if (word === null || isTerm(word[1]!)) {
+      const word = /^(\(?)([A-Za-z][A-Za-z'’]*)([,.;:!?)]*)$/.exec(token);
+      if (word === null || isTerm(word[2]!)) {
         close();
         continue;
       }
-      run.push(word[1]!);
-      if (word[2] !== '') close();
+      if (word[1] !== '') close();
+      run.push(word[2]!);
+      if (word[3] !== '') close();
     }
     close();
   }
