@@ -16,7 +16,7 @@ import type { Settings } from '../settings/settings-schema.js';
 import { settingsFromArgv, type ServiceArgv } from './common-options.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import { createTranslator } from '../i18n/create-translator.js';
-import type { Translator } from '../i18n/create-translator.js';
+import type { MessageData, Translator } from '../i18n/create-translator.js';
 import { chooseRunLanguage } from './run-language.js';
 
 /** Shared by command handlers. */
@@ -30,7 +30,7 @@ export interface CommandContext {
    */
   translator(): Translator;
   /** A help text of the catalog (command and option descriptions); empty for a completion request, which loads no catalog. */
-  describe(key: string): string;
+  describe(key: string, data?: MessageData): string;
   /** Real dependencies with the CLI's event printer; call `done()` before printing results. */
   createDeps(mode: { json: boolean; quiet?: boolean }): { deps: Deps; done(): void };
   /**
@@ -91,7 +91,7 @@ export function createCommandContext(io: CliIo, setExitCode: (code: number) => v
     io,
     setExitCode,
     translator: () => createTranslator(chooseRunLanguage(io, args)),
-    describe: (key) => (options.completion === true ? '' : context.translator().translate(key)),
+    describe: (key, data) => (options.completion === true ? '' : context.translator().translate(key, data)),
     createDeps(mode) {
       const printer = createEventPrinter(io, { ...mode, getTranslator: context.translator });
       const deps = createNodeDeps({

@@ -11,6 +11,7 @@ import type { Settings } from '../settings/settings-schema.js';
 import type { CliIo } from './cli-io.js';
 import { LANGUAGES } from '../i18n/language.js';
 import type { Language } from '../i18n/language.js';
+import type { MessageData } from '../i18n/create-translator.js';
 import { settleRunLanguage } from './run-language.js';
 
 /**
@@ -21,8 +22,8 @@ export function withLanguageOption<T>(y: Argv<T>, describe: string) {
   return y.option('lang', { choices: LANGUAGES, global: true, describe });
 }
 
-/** A help text of the catalog by its key (`CommandContext.describe`). */
-export type Describe = (key: string) => string;
+/** A help text of the catalog by its key, `data` filling its placeholders (`CommandContext.describe`). */
+export type Describe = (key: string, data?: MessageData) => string;
 
 /** Adds the service, state and output options, their help in the language of `describe`. */
 export function withServiceOptions<T>(y: Argv<T>, describe: Describe) {

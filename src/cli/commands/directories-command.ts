@@ -28,12 +28,12 @@ export const registerDirectoriesCommand: CommandRegistrar = (y, ctx) =>
     c
       .command(
         'pull',
-        'Download categories, attributes, attribute values and brands into the cache (always fresh), show what changed since the last snapshot, and optionally export them as a workbook',
+        ctx.describe('help.command.directories-pull'),
         (p) =>
           withServiceOptions(p, ctx.describe)
-            .option('export', { type: 'string', describe: 'Also write the directories as an XLSX workbook to browse and filter' })
-            .example('$0 directories pull --sandbox --export directories.xlsx', 'Fetch the sandbox directories and write a workbook')
-            .example('$0 directories pull --json', 'Counts and changes as JSON'),
+            .option('export', { type: 'string', describe: ctx.describe('help.option.directories-export') })
+            .example('$0 directories pull --sandbox --export directories.xlsx', ctx.describe('help.example.directories-export'))
+            .example('$0 directories pull --json', ctx.describe('help.example.directories-json')),
         async (argv) => {
           const json = Boolean(argv.json);
           await ctx.withSettings(argv as ServiceArgv, { json }, async ({ settings, deps, done }) => {

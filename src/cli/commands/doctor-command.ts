@@ -56,10 +56,10 @@ export const registerDoctorCommand: CommandRegistrar = (y, ctx) =>
     ctx.describe('help.command.doctor'),
     (c) =>
       withServiceOptions(c, ctx.describe)
-        .option('write-profile', { type: 'string', describe: 'Infer the service profile from the answers, by data, check it, and write it to this settings file (use it with --config)' })
-        .example('$0 doctor --base-url https://seller-api.example.kz --client-id me --client-secret-file secret.txt --write-profile service.yaml', 'Write the settings this service needs, inferred from what it answers')
-        .example('$0 doctor --base-url https://seller-api.example.kz --client-id me --client-secret-file secret.txt', 'Check a live service before the first import')
-        .example('$0 doctor --sandbox --json', 'The same against the sandbox, as JSON'),
+        .option('write-profile', { type: 'string', describe: ctx.describe('help.option.write-profile') })
+        .example('$0 doctor --base-url https://seller-api.example.kz --client-id me --client-secret-file secret.txt --write-profile service.yaml', ctx.describe('help.example.doctor-profile'))
+        .example('$0 doctor --base-url https://seller-api.example.kz --client-id me --client-secret-file secret.txt', ctx.describe('help.example.doctor-live'))
+        .example('$0 doctor --sandbox --json', ctx.describe('help.example.doctor-sandbox')),
     async (argv) => {
       const json = Boolean(argv.json);
       await ctx.withOpenService(argv as ServiceArgv, { json }, async ({ service, settings, deps, done }) => {

@@ -21,18 +21,18 @@ export const registerExportCommand: CommandRegistrar = (y, ctx) =>
     ctx.describe('help.command.export'),
     (c) =>
       withProductFilterOptions(withServiceOptions(c, ctx.describe), ctx.describe)
-        .option('out', { alias: 'o', type: 'string', demandOption: true, describe: 'Output file, .xlsx or .csv' })
+        .option('out', { alias: 'o', type: 'string', demandOption: true, describe: ctx.describe('help.option.export-out') })
         .option('shop', { type: 'number', describe: ctx.describe('help.option.export_shop') })
-        .option('photo-columns', { type: 'number', default: 5, describe: 'Photo columns; further photos go into the last one' })
-        .option('mapping-out', { type: 'string', describe: 'Also write the mapping that reads the file back (for directories other than the sandbox’s)' })
+        .option('photo-columns', { type: 'number', default: 5, describe: ctx.describe('help.option.photo-columns') })
+        .option('mapping-out', { type: 'string', describe: ctx.describe('help.option.mapping-out') })
         .check((argv) => {
           const photos = Number(argv['photo-columns']);
           if (!Number.isInteger(photos) || photos < 1 || photos > 100) throw new UsageProblem('usage.whole_number_between', { flag: '--photo-columns', min: 1, max: 100 });
           return true;
         })
-        .example('$0 export --out catalog.xlsx --sandbox', 'The whole sandbox catalog to a workbook')
-        .example('$0 export -o rejected.csv --status Rejected --sort name', 'Rejected products, by name, to CSV')
-        .example('$0 import catalog.xlsx --mapping mappings/export.yaml --sandbox', 'Send the edited export back: only what changed is sent'),
+        .example('$0 export --out catalog.xlsx --sandbox', ctx.describe('help.example.export-sandbox'))
+        .example('$0 export -o rejected.csv --status Rejected --sort name', ctx.describe('help.example.export-rejected'))
+        .example('$0 import catalog.xlsx --mapping mappings/export.yaml --sandbox', ctx.describe('help.example.export-back')),
     async (argv) => {
       const json = Boolean(argv.json);
       await ctx.withSettings(argv as ServiceArgv, { json }, async ({ resolved: settings, deps, done }) => {

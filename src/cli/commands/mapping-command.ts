@@ -56,17 +56,17 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
     c
       .command(
         'init <file>',
-        'Draft a mapping from a seller file: columns matched by header, categories, brands and attribute values matched to the directories; what is uncertain is left as TODO with candidates',
+        ctx.describe('help.command.mapping-init'),
         (i) =>
           withServiceOptions(i, ctx.describe)
-            .positional('file', { type: 'string', demandOption: true, describe: 'The seller file (XLSX or CSV)' })
-            .option('out', { alias: 'o', type: 'string', describe: 'Where to write the draft', defaultDescription: 'mappings/<file name>.yaml' })
-            .option('sheet', { type: 'string', describe: 'Workbook sheet (name or position from 1)' })
-            .option('force', { type: 'boolean', default: false, describe: 'Replace the draft if it exists' })
-            .option('xlsx', { type: 'boolean', default: false, describe: 'Write the draft as a workbook (drop-down lists of directory entries) instead of YAML' })
-            .example('$0 mapping init catalog.xlsx --sandbox', 'Write mappings/catalog.yaml against the sandbox directories')
-            .example('$0 mapping init catalog.xlsx --xlsx --sandbox', 'Write mappings/catalog.xlsx: pick categories, brands and values from drop-down lists')
-            .example('$0 mapping init price.csv --out mappings/shop.yaml --force', 'Replace an earlier draft'),
+            .positional('file', { type: 'string', demandOption: true, describe: ctx.describe('help.positional.seller-file') })
+            .option('out', { alias: 'o', type: 'string', describe: ctx.describe('help.option.init-out'), defaultDescription: ctx.describe('help.default.init-out') })
+            .option('sheet', { type: 'string', describe: ctx.describe('help.option.sheet') })
+            .option('force', { type: 'boolean', default: false, describe: ctx.describe('help.option.init-force') })
+            .option('xlsx', { type: 'boolean', default: false, describe: ctx.describe('help.option.xlsx') })
+            .example('$0 mapping init catalog.xlsx --sandbox', ctx.describe('help.example.init-sandbox'))
+            .example('$0 mapping init catalog.xlsx --xlsx --sandbox', ctx.describe('help.example.init-xlsx'))
+            .example('$0 mapping init price.csv --out mappings/shop.yaml --force', ctx.describe('help.example.init-force')),
         async (argv) => {
           const json = Boolean(argv.json);
           await ctx.withSettings(argv as ServiceArgv, { json }, async ({ settings, deps, done }) => {
@@ -85,14 +85,14 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
       )
       .command(
         'convert <from> <to>',
-        'Turn a YAML mapping into its workbook form (drop-down lists over the directories) or a workbook back into YAML, losing nothing',
+        ctx.describe('help.command.mapping-convert'),
         (v) =>
           withServiceOptions(v, ctx.describe)
-            .positional('from', { type: 'string', demandOption: true, describe: 'The mapping to convert (.yaml or .xlsx)' })
-            .positional('to', { type: 'string', demandOption: true, describe: 'Where to write the other form (.xlsx or .yaml)' })
-            .option('force', { type: 'boolean', default: false, describe: 'Replace the target if it exists' })
-            .example('$0 mapping convert mappings/shop.yaml mappings/shop.xlsx --sandbox', 'Hand the mapping to a colleague who works in Excel')
-            .example('$0 mapping convert mappings/shop.xlsx mappings/shop.yaml', 'Back to YAML, for review in version control'),
+            .positional('from', { type: 'string', demandOption: true, describe: ctx.describe('help.positional.convert-from') })
+            .positional('to', { type: 'string', demandOption: true, describe: ctx.describe('help.positional.convert-to') })
+            .option('force', { type: 'boolean', default: false, describe: ctx.describe('help.option.convert-force') })
+            .example('$0 mapping convert mappings/shop.yaml mappings/shop.xlsx --sandbox', ctx.describe('help.example.convert-xlsx'))
+            .example('$0 mapping convert mappings/shop.xlsx mappings/shop.yaml', ctx.describe('help.example.convert-yaml')),
         async (argv) => {
           const json = Boolean(argv.json);
           await ctx.withSettings(argv as ServiceArgv, { json }, async ({ settings, deps, done }) => {
@@ -107,13 +107,13 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
       )
       .command(
         'check <mapping>',
-        'Check a mapping against the directories as they are now: ids and codes that no longer exist, categories that are no longer leaves, attributes that became required; with the rows of the last run they affect',
+        ctx.describe('help.command.mapping-check'),
         (k) =>
           withServiceOptions(k, ctx.describe)
-            .positional('mapping', { type: 'string', demandOption: true, describe: 'The mapping file (YAML or workbook)' })
-            .option('file', { type: 'string', describe: 'Find affected rows in this seller file instead of the last run' })
-            .example('$0 mapping check mappings/shop.yaml', 'Exit 0 when nothing is stale, 1 when something is')
-            .example('$0 mapping check mappings/shop.yaml --file catalog.xlsx --json', 'Findings with affected rows of catalog.xlsx, as JSON'),
+            .positional('mapping', { type: 'string', demandOption: true, describe: ctx.describe('help.positional.check-mapping') })
+            .option('file', { type: 'string', describe: ctx.describe('help.option.check-file') })
+            .example('$0 mapping check mappings/shop.yaml', ctx.describe('help.example.check'))
+            .example('$0 mapping check mappings/shop.yaml --file catalog.xlsx --json', ctx.describe('help.example.check-file')),
         async (argv) => {
           const json = Boolean(argv.json);
           await ctx.withSettings(argv as ServiceArgv, { json }, async ({ settings, deps, done }) => {
@@ -133,17 +133,17 @@ export const registerMappingCommand: CommandRegistrar = (y, ctx) =>
       )
       .command(
         'review [file]',
-        'Write a review workbook of the product types of a file (one row per type, the most rows first, a drop-down of leaves); with --apply, turn its answers into mapping entries keyed by product type',
+        ctx.describe('help.command.mapping-review'),
         (r) =>
           withServiceOptions(r, ctx.describe)
-            .positional('file', { type: 'string', describe: 'The seller file (XLSX or CSV); not with --apply' })
-            .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'The mapping (YAML): its name column is read; --apply writes the answers into it' })
-            .option('apply', { type: 'string', describe: 'Read the answers of this review workbook into the mapping' })
-            .option('out', { alias: 'o', type: 'string', describe: 'Where to write the workbook', defaultDescription: '<mapping dir>/<file name>.review.xlsx' })
-            .option('force', { type: 'boolean', default: false, describe: 'Replace the workbook if it exists' })
-            .option('from-service', { type: 'boolean', default: false, describe: "Take your products on the marketplace (names and leaves) as examples" })
-            .example('$0 mapping review price.xlsx -m mappings/price.yaml --sandbox', 'Write mappings/price.review.xlsx')
-            .example('$0 mapping review --apply mappings/price.review.xlsx -m mappings/price.yaml --sandbox', 'Turn the answers into categories: entries'),
+            .positional('file', { type: 'string', describe: ctx.describe('help.positional.review-file') })
+            .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: ctx.describe('help.option.review-mapping') })
+            .option('apply', { type: 'string', describe: ctx.describe('help.option.review-apply') })
+            .option('out', { alias: 'o', type: 'string', describe: ctx.describe('help.option.review-out'), defaultDescription: ctx.describe('help.default.review-out') })
+            .option('force', { type: 'boolean', default: false, describe: ctx.describe('help.option.review-force') })
+            .option('from-service', { type: 'boolean', default: false, describe: ctx.describe('help.option.from-service') })
+            .example('$0 mapping review price.xlsx -m mappings/price.yaml --sandbox', ctx.describe('help.example.review'))
+            .example('$0 mapping review --apply mappings/price.review.xlsx -m mappings/price.yaml --sandbox', ctx.describe('help.example.review-apply')),
         async (argv) => {
           const json = Boolean(argv.json);
           await ctx.withSettings(argv as ServiceArgv, { json }, async ({ settings, deps, done }) => {

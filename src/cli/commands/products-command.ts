@@ -52,8 +52,8 @@ function renderProductDetail(held: HeldItem, names: ExportNames): string {
 export const registerProductsCommand: CommandRegistrar = (y, ctx) =>
   y.command('products', ctx.describe('help.command.products'), (c) =>
     c
-      .command('list', 'List products with filters, sorting and paging', (l) => withListOptions(l, ctx.describe), (argv) => listProducts(argv, ctx))
-      .command('show <ids..>', 'Show the details of products by id', (s) => withShowOptions(s, ctx.describe), (argv) => showProducts(argv, ctx))
+      .command('list', ctx.describe('help.command.products-list'), (l) => withListOptions(l, ctx.describe), (argv) => listProducts(argv, ctx))
+      .command('show <ids..>', ctx.describe('help.command.products-show'), (s) => withShowOptions(s, ctx.describe), (argv) => showProducts(argv, ctx))
       .demandCommand(1, 'Name a subcommand: list or show'),
   );
 
@@ -63,27 +63,27 @@ type HandlerArgv<A> = A extends Argv<infer U> ? ArgumentsCamelCase<U> : never;
 /** Adds the filter, sorting and paging options of `products list`. */
 function withListOptions<T>(y: Argv<T>, describe: Describe) {
   return withProductFilterOptions(withServiceOptions(y, describe), describe)
-    .option('page', { type: 'number', default: 1, describe: 'Page number from 1' })
-    .option('page-size', { type: 'number', default: 50, describe: 'Products per page (1..100)' })
+    .option('page', { type: 'number', default: 1, describe: describe('help.option.page') })
+    .option('page-size', { type: 'number', default: 50, describe: describe('help.option.page-size') })
     .check((argv) => {
       const size = Number(argv['page-size'] ?? argv.pageSize);
       if (!Number.isInteger(size) || size < 1 || size > 100) throw new UsageProblem('usage.whole_number_between', { flag: '--page-size', min: 1, max: 100 });
       if (!Number.isInteger(argv.page) || argv.page < 1) throw new UsageProblem('usage.whole_number_from', { flag: '--page', min: 1 });
       return true;
     })
-    .option('all', { type: 'boolean', describe: 'Every page (with --json: one product per line)' })
-    .example('$0 products list --sandbox --search футболка --status Active', 'Active products whose name has “футболка”');
+    .option('all', { type: 'boolean', describe: describe('help.option.all') })
+    .example('$0 products list --sandbox --search футболка --status Active', describe('help.example.products-list'));
 }
 
 /** Adds the product ids of `products show`. */
 function withShowOptions<T>(y: Argv<T>, describe: Describe) {
   return withServiceOptions(y, describe)
-    .positional('ids', { type: 'number', array: true, demandOption: true, describe: 'Product ids (one or more)', default: undefined })
+    .positional('ids', { type: 'number', array: true, demandOption: true, describe: describe('help.positional.product-ids'), default: undefined })
     .check((argv) => {
       if (argv.ids.some((id) => !Number.isInteger(id) || id < 1)) throw new UsageProblem('usage.product_ids_whole');
       return true;
     })
-    .example('$0 products show 1000001 1000002 --sandbox', 'Two products, with category, brand and attribute names');
+    .example('$0 products show 1000001 1000002 --sandbox', describe('help.example.products-show'));
 }
 
 type ListArgv = HandlerArgv<ReturnType<typeof withListOptions<object>>>;

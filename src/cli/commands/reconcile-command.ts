@@ -15,11 +15,11 @@ export const registerReconcileCommand: CommandRegistrar = (y, ctx) =>
     (c) =>
       withServiceOptions(
         c
-          .positional('file', { type: 'string', demandOption: true, describe: 'A seller file holding the products (their keys and barcodes)' })
-          .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML)' })
+          .positional('file', { type: 'string', demandOption: true, describe: ctx.describe('help.positional.reconcile-file') })
+          .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: ctx.describe('help.option.reconcile-mapping') })
           .option('rate-limit', rateLimitOption(ctx.describe)),
         ctx.describe,
-      ).example('$0 reconcile catalog.xlsx -m mappings/shop.yaml', 'Relearn the ids of every product in catalog.xlsx'),
+      ).example('$0 reconcile catalog.xlsx -m mappings/shop.yaml', ctx.describe('help.example.reconcile')),
     async (argv) => {
       const json = Boolean(argv.json);
       await ctx.withSettings(argv as ServiceArgv, { json, flags: { rateLimit: argv.rateLimit } }, async ({ resolved: settings, deps, done }) => {

@@ -45,10 +45,10 @@ export const registerRunsCommand: CommandRegistrar = (y, ctx) =>
       withServiceOptions(c, ctx.describe)
         .command('prune', ctx.describe('help.command.runs-prune'), (p) => withPruneOptions(p, ctx.describe), (argv) => pruneCommand(argv, ctx))
         .option('limit', { type: 'number', default: 20, describe: ctx.describe('help.option.runs-limit') })
-        .example('$0 runs --sandbox', 'Runs against the embedded sandbox')
-        .example('$0 runs --json', 'As JSON for scripts')
-        .example('$0 runs prune --keep 20 --older-than 30d', 'What pruning would remove (nothing is removed)')
-        .example('$0 runs prune --keep 20 --older-than 30d --apply', 'Remove it'),
+        .example('$0 runs --sandbox', ctx.describe('help.example.runs-sandbox'))
+        .example('$0 runs --json', ctx.describe('help.example.runs-json'))
+        .example('$0 runs prune --keep 20 --older-than 30d', ctx.describe('help.example.runs-prune-dry'))
+        .example('$0 runs prune --keep 20 --older-than 30d --apply', ctx.describe('help.example.runs-prune-apply')),
     (argv) =>
       withStateStore(argv as ServiceArgv, ctx, ({ store }) => {
         const runs = store.listRuns({ limit: argv.limit });
@@ -89,8 +89,8 @@ function withPruneOptions<T>(y: Argv<T>, describe: Describe) {
       if (age !== undefined && PRUNE_AGE.exec(age) === null) throw new UsageProblem('usage.older_than_age');
       return true;
     })
-    .example('$0 runs prune --keep 20', 'Keep the 20 newest runs: lists the others and what removing them frees')
-    .example('$0 runs prune --older-than 30d --apply', 'Remove the runs started more than 30 days ago');
+    .example('$0 runs prune --keep 20', describe('help.example.prune-keep'))
+    .example('$0 runs prune --older-than 30d --apply', describe('help.example.prune-older'));
 }
 
 /** The ages `--older-than` takes (the state module parses them; this only refuses others before anything opens). */

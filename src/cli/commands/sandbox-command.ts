@@ -2,7 +2,7 @@
  * `catalog-import sandbox`: starts the embedded sandbox service in the foreground.
  */
 import { resolve } from 'node:path';
-import { checkSandboxDialectSpec, SANDBOX_DIALECT_SPEC_HINT, type SandboxDialectSpec } from '../../sandbox/dialects/dialect-types.js';
+import { checkSandboxDialectSpec, SANDBOX_DIALECT_NAMES, SANDBOX_DIALECT_SPEC_HINT, STRUCTURAL_DIALECT_NAMES, type SandboxDialectSpec } from '../../sandbox/dialects/dialect-types.js';
 import type { SandboxRequirableField } from '../../sandbox/types.js';
 import type { CommandRegistrar } from '../command-context.js';
 
@@ -49,37 +49,37 @@ export const registerSandboxCommand: CommandRegistrar = (y, ctx) =>
     ctx.describe('help.command.sandbox'),
     (c) =>
       c
-        .option('port', { type: 'number', default: 8080, describe: 'Port to listen on (0 = any free port)' })
+        .option('port', { type: 'number', default: 8080, describe: ctx.describe('help.option.port') })
         .option('dialect', {
           type: 'string',
           default: 'interface',
-          describe: `Which choices to make where the interface is silent: shapes, paging, status words, error bodies, id sizes; ${SANDBOX_DIALECT_SPEC_HINT} (docs/sandbox.md#dialects)`,
+          describe: ctx.describe('help.option.dialect', { dialects: SANDBOX_DIALECT_NAMES.join(', '), parts: STRUCTURAL_DIALECT_NAMES.join(', ') }),
           coerce: (text: string): SandboxDialectSpec => {
             const spec = text.trim();
             if (!checkSandboxDialectSpec(spec)) throw new Error(`--dialect ${text}: not a sandbox dialect (${SANDBOX_DIALECT_SPEC_HINT})`);
             return spec;
           },
         })
-        .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on; 0.0.0.0 opens it to the network, with its fixed credentials' })
-        .option('state-file', { type: 'string', describe: 'Keep products and jobs in this JSON file across restarts' })
-        .option('latency-ms', { type: 'number', default: 0, describe: 'Delay added to every answer' })
-        .option('rate-limit', { type: 'number', describe: 'Requests per second before answering 429 with Retry-After' })
-        .option('failure-rate', { type: 'number', default: 0, describe: 'Share of requests answered 503 (0..1)' })
-        .option('drop-rate', { type: 'number', default: 0, describe: 'Share of connections dropped without an answer (0..1)' })
-        .option('token-ttl', { type: 'number', default: 3600, describe: 'Token lifetime in seconds' })
-        .option('job-delay-ms', { type: 'number', default: 300, describe: 'Time an import job takes' })
+        .option('host', { type: 'string', default: '127.0.0.1', describe: ctx.describe('help.option.host') })
+        .option('state-file', { type: 'string', describe: ctx.describe('help.option.state-file') })
+        .option('latency-ms', { type: 'number', default: 0, describe: ctx.describe('help.option.latency-ms') })
+        .option('rate-limit', { type: 'number', describe: ctx.describe('help.option.sandbox-rate-limit') })
+        .option('failure-rate', { type: 'number', default: 0, describe: ctx.describe('help.option.failure-rate') })
+        .option('drop-rate', { type: 'number', default: 0, describe: ctx.describe('help.option.drop-rate') })
+        .option('token-ttl', { type: 'number', default: 3600, describe: ctx.describe('help.option.token-ttl') })
+        .option('job-delay-ms', { type: 'number', default: 300, describe: ctx.describe('help.option.job-delay-ms') })
         .option('required-fields', {
           type: 'string',
           default: 'barcode',
-          describe: 'Import fields refused when missing, comma-separated among barcode, description, photos; "none" for a service where the barcode is optional',
+          describe: ctx.describe('help.option.required-fields'),
         })
         .check((argv) => {
           parseRequiredFields(String(argv['required-fields']));
           return true;
         })
-        .example('$0 sandbox --port 8080', 'Start on port 8080 and print the credentials')
-        .example('$0 sandbox --required-fields none', 'A service where the barcode is optional (settings: service.requiredFields: [])')
-        .example('$0 sandbox --latency-ms 100 --rate-limit 20 --state-file sandbox.json', 'Rehearse with latency, a rate limit and persistent data'),
+        .example('$0 sandbox --port 8080', ctx.describe('help.example.sandbox-port'))
+        .example('$0 sandbox --required-fields none', ctx.describe('help.example.sandbox-required'))
+        .example('$0 sandbox --latency-ms 100 --rate-limit 20 --state-file sandbox.json', ctx.describe('help.example.sandbox-rehearse')),
     async (argv) => {
       try {
         const { startSandbox } = await import('../../sandbox/start-sandbox.js');

@@ -17,21 +17,21 @@ export const registerWatchCommand: CommandRegistrar = (y, ctx) =>
     (c) =>
       withServiceOptions(
         withSendingOptions(c, ctx.describe)
-          .positional('inbox', { type: 'string', demandOption: true, describe: 'The inbox folder (it must exist)' })
-          .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: 'Mapping file (YAML), read again for every file' })
-          .option('once', { type: 'boolean', default: false, describe: 'Process what is in the inbox (waiting --stable-seconds for files to settle) and exit; for cron and systemd timers' })
-          .option('stable-seconds', { type: 'number', default: 10, describe: 'Take a file once its size and modification time have not changed for this long' })
-          .option('marker', { type: 'boolean', default: false, describe: 'Take NAME only when NAME.ok is present (write the marker after the file is complete)' })
-          .option('fail-on-row-errors', { type: 'boolean', default: false, describe: 'Move files with invalid or rejected rows to failed/ (default: done/, with the issues in the report)' })
-          .option('poll-seconds', { type: 'number', default: 2, describe: 'Seconds between looks at the inbox' })
-          .option('log-format', { choices: ['text', 'json'] as const, default: 'text' as const, describe: 'Deprecated: use --json. One line per file and per watcher event on stdout; json keeps its old lines (no type, no result line) for existing log collectors' })
-          .option('verbose', { type: 'boolean', default: false, describe: 'Also print every import’s progress lines on stderr' })
-          .option('lock-stale-seconds', { type: 'number', default: 60, describe: 'A watcher lock not refreshed for this long is taken over (its holder on another host died)' })
-          .option('retry-seconds', { type: 'number', default: 60, describe: 'First wait before a file that failed for a passing reason (service down) is tried again; doubles up to 15 min' })
-          .group(['once', 'stable-seconds', 'marker', 'fail-on-row-errors', 'poll-seconds', 'log-format', 'verbose', 'lock-stale-seconds', 'retry-seconds'], 'Watching:')
-          .example('$0 watch /srv/drop --mapping mappings/shop.yaml', 'Watch a folder; stop with Ctrl-C or SIGTERM')
-          .example('$0 watch /srv/drop -m mappings/shop.yaml --once --log-format json', 'Process what is there and exit (cron, systemd timer); exit code as for import')
-          .example('$0 watch /srv/drop -m mappings/shop.yaml --marker', 'Take catalog.xlsx only once catalog.xlsx.ok is written'),
+          .positional('inbox', { type: 'string', demandOption: true, describe: ctx.describe('help.positional.inbox') })
+          .option('mapping', { alias: 'm', type: 'string', demandOption: true, describe: ctx.describe('help.option.watch-mapping') })
+          .option('once', { type: 'boolean', default: false, describe: ctx.describe('help.option.once') })
+          .option('stable-seconds', { type: 'number', default: 10, describe: ctx.describe('help.option.stable-seconds') })
+          .option('marker', { type: 'boolean', default: false, describe: ctx.describe('help.option.marker') })
+          .option('fail-on-row-errors', { type: 'boolean', default: false, describe: ctx.describe('help.option.fail-on-row-errors') })
+          .option('poll-seconds', { type: 'number', default: 2, describe: ctx.describe('help.option.poll-seconds') })
+          .option('log-format', { choices: ['text', 'json'] as const, default: 'text' as const, describe: ctx.describe('help.option.log-format') })
+          .option('verbose', { type: 'boolean', default: false, describe: ctx.describe('help.option.verbose') })
+          .option('lock-stale-seconds', { type: 'number', default: 60, describe: ctx.describe('help.option.lock-stale-seconds') })
+          .option('retry-seconds', { type: 'number', default: 60, describe: ctx.describe('help.option.retry-seconds') })
+          .group(['once', 'stable-seconds', 'marker', 'fail-on-row-errors', 'poll-seconds', 'log-format', 'verbose', 'lock-stale-seconds', 'retry-seconds'], ctx.describe('help.group.watching'))
+          .example('$0 watch /srv/drop --mapping mappings/shop.yaml', ctx.describe('help.example.watch'))
+          .example('$0 watch /srv/drop -m mappings/shop.yaml --once --log-format json', ctx.describe('help.example.watch-once'))
+          .example('$0 watch /srv/drop -m mappings/shop.yaml --marker', ctx.describe('help.example.watch-marker')),
         ctx.describe,
       ),
     async (argv) => {
