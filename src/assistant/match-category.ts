@@ -174,7 +174,6 @@ const NAMED_INSIDE_BASE = 0.9;
 // The general matcher (typos, transliteration) is trusted up to here.
 const GENERAL_CAP = 0.9;
 const SHARED_BAND = 0.03;
-const MIN_CONTAINED_WORD = 4;
 // Two forms of one word (`Юбка`/`Юбки`, `Кошелек`/`Кошельки`); a stem-equal pair scores at least this too.
 const FORM_SCORE = 0.95;
 // `а` written for an unstressed `о`: a typo's score (one edit in eight letters), for words of six letters or more.
@@ -661,9 +660,10 @@ function decide(
   const leafOfBranchFor = first.exact && !isDemographicEmpty(label.demographic) && !isDemographicEmpty(first.leaf.nameDemographic);
   // Asked last, of a label that would be matched otherwise: it compares the label with every branch name.
   const namesBranch = (): boolean => label.words.length === 0 || (!leafOfBranchFor && isBranchName(label, branchNames, similarity));
-  // A leaf holding the label's words among more wins only alone and for words long enough not to be part of anything (`ТВ`).
-  const containedAlone = first.contained && !first.compound && label.words.every((word) => word.length >= MIN_CONTAINED_WORD);
-  if (!first.narrower && !first.kidsUnsaid && (!first.contained || containedAlone) && first.score >= thresholds.minScore && rivals.length === 0 && !namesBranch()) {
+  // A leaf holding the label's words among more is a narrower kind the label never said (`Ключи` → `Гаечные ключи`,
+  // `Посуда` → `Походная посуда`, `Мыши` → `Компьютерные мыши` for cat toys): never a pick by containment alone, even
+  // when it is the only such leaf. It stays the question's first candidate.
+  if (!first.narrower && !first.kidsUnsaid && !first.contained && first.score >= thresholds.minScore && rivals.length === 0 && !namesBranch()) {
     const best = toCandidate(first);
     return { text, status: first.exact ? 'exact' : 'confident', best, candidates };
   }

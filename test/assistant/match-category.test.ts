@@ -269,6 +269,24 @@ describe('a label naming a plain leaf beside narrower leaves', () => {
   });
 });
 
+describe('a label whose words a single longer leaf holds among more', () => {
+  it('is a question with that leaf first: the leaf adds a kind the label never said', () => {
+    for (const [matcher, label, key] of [
+      // Camping dishes for all dishes, computer mice for cat toys, fitness bracelets for fitness goods, spanners for keys.
+      [original, 'Посуда', '90305'],
+      [original, 'Мыши', '10207'],
+      [original, 'Фитнес', '10104'],
+      [marketplace, 'Ключи', '121103'],
+      [marketplace, 'Таблетки', '150215'],
+    ] as const) {
+      const match = matcher.match(label);
+      expect(match.status, label).toBe('todo');
+      expect(match.best, label).toBeUndefined();
+      expect(match.candidates[0]?.key, label).toBe(key);
+    }
+  });
+});
+
 describe('a leaf named by the label\'s own words in another order', () => {
   it('is that leaf over the broader leaf whose name is only part of the label', () => {
     // Each 0.075 above the broader leaf (`Светильники`), within the gap: the label says the narrower goods.
