@@ -234,7 +234,8 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
     const raw = [...shortlist].map((leaf) => {
       const named = scoreByName(label, leaf, labelSimilarity, relations);
       // The general matcher reads typos and transliterations: a leaf that names one word of the label in its own words and
-      // not another (`Сухофрукты` for `Сухофрукты и орехи`) is no misspelling of the label, so its likeness asks.
+      // not another (`Сухофрукты` for `Сухофрукты и орехи`), or whose word only begins as the label's (`Угольники` for
+      // `Уголь`), is no misspelling of the label, so its likeness asks.
       const general = Math.min(named.namesPart && !named.partial ? LOOSE_CAP : GENERAL_CAP, generalScores.get(leaf.key) ?? 0);
       return { leaf, named, general, score: Math.max(named.score, general) };
     });
@@ -841,6 +842,7 @@ function scoreByName(
   // Whether the leaf names a word of the label and never some other word of it: a likeness of the whole is no match then.
   let namesSome = false;
   let namesAll = false;
+  let beginsOnly = false;
   const q = label.words;
   if (q.length === 0) return { ...best, namesPart: false };
   const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
@@ -864,6 +866,9 @@ function scoreByName(
     const covered = (word: string): boolean => (queryBest[q.indexOf(word)] ?? 0) >= 0.9;
     namesSome ||= queryBest.some((value) => value >= 0.95);
     namesAll ||= queryBest.every((value) => value >= UNNAMED_WORD);
+    // `Уголь` is the beginning of `Угольники`, `Смеси` of `Смесители`: a whole word is no abbreviation of a longer one.
+    // Only in Russian: a Kazakh word grows by its endings (`күрте`, `күртелер`).
+    beginsOnly ||= variant.language === 'rus' && q.some((word, i) => (queryBest[i] ?? 0) < FORM_SCORE && !label.abbreviated.has(word) && v.some((other) => other.length - word.length > 2 && other.startsWith(word)));
     // Words on each side the other does not hold (`Для собак` against `Витамины и добавки для собак`, `Сухофрукты и
     // орехи` against `Сухофрукты`): a likeness, never a name match, so a question at best.
     let score = Math.min(symmetric, LOOSE_CAP);
@@ -905,7 +910,7 @@ function scoreByName(
     const weight = (candidate: { score: number; contained: boolean }): number => candidate.score - (candidate.contained ? 0.05 : 0);
     if (weight({ score, contained }) > weight(best) || (score === best.score && exact)) best = { score, exact, contained, compound, formExact, typo, partial, joined: formExact && throughCompound };
   }
-  return { ...best, namesPart: namesSome && !namesAll };
+  return { ...best, namesPart: (namesSome && !namesAll) || beginsOnly };
 }
 
 /** What the directory says about the words of a label beyond a leaf's name. */

@@ -301,6 +301,19 @@ describe('a label and a leaf that each hold words the other does not', () => {
     // A word near the leaf's (`машинка`, `машины`) is named by it.
     expect(marketplace.match('Швейная машинка').best?.key).toBe('20310');
   });
+
+  it('is a question when a whole word of the label is only the beginning of the leaf\'s word', () => {
+    for (const [matcher, label, key] of [
+      [marketplace, 'Уголь', '120806'],
+      [original, 'Смеси', '120301'],
+    ] as const) {
+      const match = matcher.match(label);
+      expect(match.status, label).toBe('todo');
+      expect(match.candidates[0]?.key, label).toBe(key);
+    }
+    // A Kazakh word grows by its endings: `күрте` is a form of `күртелер`.
+    expect(original.match('Ерлерге арналған күрте').best?.key).toBe('30206');
+  });
 });
 
 describe('a leaf named by the label\'s own words in another order', () => {
