@@ -174,7 +174,6 @@ const NAMED_INSIDE_BASE = 0.9;
 // The general matcher (typos, transliteration) is trusted up to here.
 const GENERAL_CAP = 0.9;
 const SHARED_BAND = 0.03;
-const MIN_CONTAINED_WORD = 4;
 // Two forms of one word (`Юбка`/`Юбки`, `Кошелек`/`Кошельки`); a stem-equal pair scores at least this too.
 const FORM_SCORE = 0.95;
 // `а` written for an unstressed `о`: a typo's score (one edit in eight letters), for words of six letters or more.
@@ -182,6 +181,10 @@ const AKANYE_SCORE = 0.9;
 const MIN_AKANYE_WORD = 6;
 // Words the label does not share with a leaf but whose beginning is a word of another branch.
 const MIN_RELATED_PREFIX = 6;
+// The score of a leaf and a label that each hold words the other does not: below the confident threshold.
+const LOOSE_CAP = 0.87;
+// A label word this far from every word of a leaf's name is not named by it (`машинка` is near `машины`, `орехи` far from `сухофрукты`).
+const UNNAMED_WORD = 0.7;
 // Words of a narrower leaf's path that the file's words share a beginning with.
 const MIN_NARROWING_PREFIX = 5;
 
@@ -230,7 +233,10 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
 
     const raw = [...shortlist].map((leaf) => {
       const named = scoreByName(label, leaf, labelSimilarity, relations);
-      const general = Math.min(GENERAL_CAP, generalScores.get(leaf.key) ?? 0);
+      // The general matcher reads typos and transliterations: a leaf that names one word of the label in its own words and
+      // not another (`Сухофрукты` for `Сухофрукты и орехи`), or whose word only begins as the label's (`Угольники` for
+      // `Уголь`), is no misspelling of the label, so its likeness asks.
+      const general = Math.min(named.namesPart && !named.partial ? LOOSE_CAP : GENERAL_CAP, generalScores.get(leaf.key) ?? 0);
       return { leaf, named, general, score: Math.max(named.score, general) };
     });
     if (rawMemo.size >= 5_000) rawMemo.clear();
@@ -481,7 +487,8 @@ function acceptClassifierReading(matcher: CategoryMatcher, index: DirectoryIndex
       if (match.status !== 'todo' || match.doubt !== undefined || first === undefined || first.score - (second?.score ?? 0) < thresholds.minGap) return match;
       const levels = readLabelLevels(text);
       const head = levels.pop() ?? '';
-      if (isCatchAllText(head)) return match;
+      // The classifier reads one product type, the first of a list (`Сухофрукты и орехи`): a label listing kinds is no one product.
+      if (isCatchAllText(head) || head.replace(/(\d),(\d)/gu, '$1.$2').split(LIST_SEPARATOR).filter((part) => /\p{L}{2}/u.test(part)).length > 1) return match;
       const classifier = getClassifierIndex(index.directories, index);
       const reading = classifyProduct(classifier, { name: head, groupPath: [...(context.parentPath === undefined ? [] : context.parentPath.split(PATH_SEPARATOR)), ...levels] });
       if (!reading.confident || String(reading.leafId) !== first.key) return match;
@@ -661,9 +668,10 @@ function decide(
   const leafOfBranchFor = first.exact && !isDemographicEmpty(label.demographic) && !isDemographicEmpty(first.leaf.nameDemographic);
   // Asked last, of a label that would be matched otherwise: it compares the label with every branch name.
   const namesBranch = (): boolean => label.words.length === 0 || (!leafOfBranchFor && isBranchName(label, branchNames, similarity));
-  // A leaf holding the label's words among more wins only alone and for words long enough not to be part of anything (`ТВ`).
-  const containedAlone = first.contained && !first.compound && label.words.every((word) => word.length >= MIN_CONTAINED_WORD);
-  if (!first.narrower && !first.kidsUnsaid && (!first.contained || containedAlone) && first.score >= thresholds.minScore && rivals.length === 0 && !namesBranch()) {
+  // A leaf holding the label's words among more is a narrower kind the label never said (`Ключи` → `Гаечные ключи`,
+  // `Посуда` → `Походная посуда`, `Мыши` → `Компьютерные мыши` for cat toys): never a pick by containment alone, even
+  // when it is the only such leaf. It stays the question's first candidate.
+  if (!first.narrower && !first.kidsUnsaid && !first.contained && first.score >= thresholds.minScore && rivals.length === 0 && !namesBranch()) {
     const best = toCandidate(first);
     return { text, status: first.exact ? 'exact' : 'confident', best, candidates };
   }
@@ -829,10 +837,14 @@ function scoreByName(
   leaf: PreparedLeaf,
   similarity: (a: string, b: string) => number,
   relations: LeafRelations,
-): { score: number; exact: boolean; contained: boolean; compound: boolean; formExact: boolean; typo: boolean; partial: boolean; joined: boolean } {
+): { score: number; exact: boolean; contained: boolean; compound: boolean; formExact: boolean; typo: boolean; partial: boolean; joined: boolean; namesPart: boolean } {
   let best = { score: 0, exact: false, contained: false, compound: false, formExact: false, typo: false, partial: false, joined: false };
+  // Whether the leaf names a word of the label and never some other word of it: a likeness of the whole is no match then.
+  let namesSome = false;
+  let namesAll = false;
+  let beginsOnly = false;
   const q = label.words;
-  if (q.length === 0) return best;
+  if (q.length === 0) return { ...best, namesPart: false };
   const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
   for (const variant of leaf.variants) {
     const v = variant.words;
@@ -852,7 +864,14 @@ function scoreByName(
     const variantCover = sum(variantBest) / v.length;
     const symmetric = (sum(queryBest) + sum(variantBest)) / (q.length + v.length);
     const covered = (word: string): boolean => (queryBest[q.indexOf(word)] ?? 0) >= 0.9;
-    let score = symmetric;
+    namesSome ||= queryBest.some((value) => value >= 0.95);
+    namesAll ||= queryBest.every((value) => value >= UNNAMED_WORD);
+    // `Уголь` is the beginning of `Угольники`, `Смеси` of `Смесители`: a whole word is no abbreviation of a longer one.
+    // Only in Russian: a Kazakh word grows by its endings (`күрте`, `күртелер`).
+    beginsOnly ||= variant.language === 'rus' && q.some((word, i) => (queryBest[i] ?? 0) < FORM_SCORE && !label.abbreviated.has(word) && v.some((other) => other.length - word.length > 2 && other.startsWith(word)));
+    // Words on each side the other does not hold (`Для собак` against `Витамины и добавки для собак`, `Сухофрукты и
+    // орехи` against `Сухофрукты`): a likeness, never a name match, so a question at best.
+    let score = Math.min(symmetric, LOOSE_CAP);
     let exact = false;
     let contained = false;
     let compound = false;
@@ -891,7 +910,7 @@ function scoreByName(
     const weight = (candidate: { score: number; contained: boolean }): number => candidate.score - (candidate.contained ? 0.05 : 0);
     if (weight({ score, contained }) > weight(best) || (score === best.score && exact)) best = { score, exact, contained, compound, formExact, typo, partial, joined: formExact && throughCompound };
   }
-  return best;
+  return { ...best, namesPart: (namesSome && !namesAll) || beginsOnly };
 }
 
 /** What the directory says about the words of a label beyond a leaf's name. */

@@ -269,6 +269,53 @@ describe('a label naming a plain leaf beside narrower leaves', () => {
   });
 });
 
+describe('a label whose words a single longer leaf holds among more', () => {
+  it('is a question with that leaf first: the leaf adds a kind the label never said', () => {
+    for (const [matcher, label, key] of [
+      // Camping dishes for all dishes, computer mice for cat toys, fitness bracelets for fitness goods, spanners for keys.
+      [original, 'Посуда', '90305'],
+      [original, 'Мыши', '10207'],
+      [original, 'Фитнес', '10104'],
+      [marketplace, 'Ключи', '121103'],
+      [marketplace, 'Таблетки', '150215'],
+    ] as const) {
+      const match = matcher.match(label);
+      expect(match.status, label).toBe('todo');
+      expect(match.best, label).toBeUndefined();
+      expect(match.candidates[0]?.key, label).toBe(key);
+    }
+  });
+});
+
+describe('a label and a leaf that each hold words the other does not', () => {
+  it('is a question with that leaf first: a likeness of the whole, or the first kind of a list, is no name match', () => {
+    // Only the purpose of `Витамины и добавки для собак`; only the first kind of a list whose second is a leaf of its own.
+    for (const [label, key] of [
+      ['Для собак', '110405'],
+      ['Сухофрукты и орехи', '141006'],
+    ] as const) {
+      const match = marketplace.match(label);
+      expect(match.status, label).toBe('todo');
+      expect(match.candidates[0]?.key, label).toBe(key);
+    }
+    // A word near the leaf's (`машинка`, `машины`) is named by it.
+    expect(marketplace.match('Швейная машинка').best?.key).toBe('20310');
+  });
+
+  it('is a question when a whole word of the label is only the beginning of the leaf\'s word', () => {
+    for (const [matcher, label, key] of [
+      [marketplace, 'Уголь', '120806'],
+      [original, 'Смеси', '120301'],
+    ] as const) {
+      const match = matcher.match(label);
+      expect(match.status, label).toBe('todo');
+      expect(match.candidates[0]?.key, label).toBe(key);
+    }
+    // A Kazakh word grows by its endings: `күрте` is a form of `күртелер`.
+    expect(original.match('Ерлерге арналған күрте').best?.key).toBe('30206');
+  });
+});
+
 describe('a leaf named by the label\'s own words in another order', () => {
   it('is that leaf over the broader leaf whose name is only part of the label', () => {
     // Each 0.075 above the broader leaf (`Светильники`), within the gap: the label says the narrower goods.
