@@ -29,7 +29,9 @@ const SYNONYM_WEIGHT = 0.97;
 const PART_FACTOR = 0.98;
 // Below a confident score: a plain leaf is never confidently taken for a product whose purpose its path does not name.
 const PLAIN_LEAF_FOR_PURPOSE = 0.84;
-const PLAIN_LEAF_FOR_SECTION_PURPOSE = 0.88;
+// A purpose the leaf's section has goods of ranks the plain leaf above one for another section's goods, yet is no evidence
+// of that leaf (`Коляска для кукол` is no baby stroller, `Цепь для бензопилы` no `Цепи и тросы`): still a question.
+const PLAIN_LEAF_FOR_SECTION_PURPOSE = 0.845;
 // Below a confident score: a word before the leaf's words, a narrower leaf the product does not point at.
 const LEADING_WORD_FACTOR = 0.84;
 const NARROWER_FACTOR = 0.84;
@@ -375,13 +377,15 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
     let purposeFactor = 1;
     if (name.purpose.length > 0) {
       // `душевая` says `для душа`: an adjective made of the purpose's noun says it too.
-      const said = name.purpose.filter((stem) => purposeStems.has(stem) || reading.form.includes(stem) || typeStems.has(stem) || context.has(stem) || (stem.length >= 3 && reading.stems.some((word) => word.startsWith(stem)))).length / name.purpose.length;
-      purposeFactor = 0.8 + 0.2 * said;
+      const saidStems = name.purpose.filter((stem) => purposeStems.has(stem) || reading.form.includes(stem) || typeStems.has(stem) || context.has(stem) || (stem.length >= 3 && reading.stems.some((word) => word.startsWith(stem))));
+      // `для чистки труб` against `для чистки украшений`: a purpose whose object differs disagrees, however many of its other words agree.
+      const otherObject = saidStems.length < name.purpose.length && reading.purpose.some((stem) => !name.purpose.includes(stem));
+      purposeFactor = otherObject ? 0.8 : 0.8 + (0.2 * saidStems.length) / name.purpose.length;
     } else if (purposeStems.size > 0) {
       // A plain leaf for a product said to be for something: right when the leaf's path is about that (`Шампунь для волос` under
       // `Уход за волосами`), else only a proposal (`Кабель для микрофона` is no electrical `Кабель`), below a leaf named for it.
-      // A purpose the leaf's own section names, and no other section only, is a use of its goods (`Лезвия для бритвы`), just sure,
-      // below a leaf of the same head named for that purpose (`Ошейники от блох` beside `Ошейники и поводки`).
+      // A purpose the leaf's own section names, and no other section only, may be a use of its goods (`Лезвия для бритвы`), or
+      // another thing of the section (`Коляска для кукол`): the best guess, never sure, below a leaf of the same head named for it.
       purposeFactor =
         reading.purpose.some((stem) => leaf.ancestorStems.includes(stem) || context.has(stem)) ? 0.95
         : isPurposeOfSection(index, leaf, reading.purpose) ? PLAIN_LEAF_FOR_SECTION_PURPOSE

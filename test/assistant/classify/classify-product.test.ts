@@ -73,7 +73,7 @@ describe('classifyProduct', () => {
     expect(classifyProduct(both, { name: 'Автомобильный аккумулятор Varta 60 Ач' })).toMatchObject({ leafId: 1301, confident: true });
   });
 
-  it('takes a plain leaf for a purpose its own section has goods of, never for one only another section has', () => {
+  it('proposes a plain leaf for a purpose its own section has goods of, never for sure, and ranks it above one only another section has', () => {
     const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
     const extra: Category[] = [
       { id: 16, parentId: null, name: { rus: 'Бритьё', kaz: '' }, path: { rus: 'Красота / Бритьё', kaz: '' }, isLeaf: false },
@@ -84,11 +84,24 @@ describe('classifyProduct', () => {
       leaf(705, 7, 'Салфетки', 'Электроника / Аксессуары'),
     ];
     const sections = buildClassifierIndex(buildClassifierDirectories(extra));
-    expect(classifyProduct(sections, { name: 'Лезвия для бритвы Gillette 5 шт' })).toMatchObject({ leafId: 1602, confident: true });
+    // A purpose of the section is no evidence of the plain leaf (`Коляска для кукол` is no baby stroller): the best guess, a question.
+    expect(classifyProduct(sections, { name: 'Лезвия для бритвы Gillette 5 шт' })).toMatchObject({ leafId: 1602, confident: false });
     // Microphones are goods of `Электроника` only: a cable for one is no electrical `Кабель` for sure.
     expect(classifyProduct(sections, { name: 'Кабель для микрофона 3 м' })).toMatchObject({ leafId: 601, confident: false });
     // A word only another leaf is for (`пыли`) names no goods of the section.
     expect(classifyProduct(sections, { name: 'Салфетки от пыли 100 шт' })).toMatchObject({ leafId: 705, confident: false });
+  });
+
+  it('takes a purpose as agreeing only when its object agrees, not its verb-noun alone', () => {
+    const extra: Category[] = [
+      { id: 17, parentId: null, name: { rus: 'Ювелирные изделия', kaz: '' }, path: { rus: 'Аксессуары / Ювелирные изделия', kaz: '' }, isLeaf: false },
+      { id: 1701, parentId: 17, name: { rus: 'Средства для чистки украшений', kaz: '' }, path: { rus: 'Аксессуары / Ювелирные изделия / Средства для чистки украшений', kaz: '' }, isLeaf: true },
+    ];
+    const jewellery = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(jewellery, { name: 'Средство для чистки украшений 100 мл' })).toMatchObject({ leafId: 1701, confident: true });
+    // `для чистки труб`: the pipes are no jewellery, however the cleaning agrees.
+    expect(classifyProduct(jewellery, { name: 'Средство для чистки труб Крот 1 л' })).toMatchObject({ confident: false });
+    expect(classifyProduct(jewellery, { name: 'Средство для чистки экранов 200 мл' })).toMatchObject({ confident: false });
   });
 
   it('takes the plain leaf beside a kind of it in another branch when the purpose the product says is the plain leaf\'s', () => {
