@@ -223,6 +223,22 @@ describe('classifyProduct', () => {
     expect(classifyProduct(lights, { name: 'Гирлянда картонная 3 м' })).toMatchObject({ confident: false });
     expect(classifyProduct(lights, { name: 'Гирлянда искусственная 3 м' })).toMatchObject({ confident: false });
     expect(classifyProduct(lights, { name: 'Кастрюля алюминиевая 3 л' })).toMatchObject({ leafId: 802, confident: true });
+    // The same said with `из`: paper or flags make a party garland; steel makes the same pot.
+    expect(classifyProduct(lights, { name: 'Гирлянда из бумаги 3 м' })).toMatchObject({ leafId: 1501, confident: false, doubt: expect.stringContaining('"бумаги"') as unknown });
+    expect(classifyProduct(lights, { name: 'Гирлянда из флажков 3 м' })).toMatchObject({ leafId: 1501, confident: false });
+    expect(classifyProduct(lights, { name: 'Кастрюля из стали 3 л' })).toMatchObject({ leafId: 802, confident: true });
+  });
+
+  it('reads a digit of a leaf\'s name as a word a product must say: a bare stroller is no `Коляски 2 в 1`', () => {
+    const extra: Category[] = [
+      { id: 18, parentId: null, name: { rus: 'Коляски', kaz: '' }, path: { rus: 'Детям / Коляски', kaz: '' }, isLeaf: false },
+      { id: 1801, parentId: 18, name: { rus: 'Коляски', kaz: '' }, path: { rus: 'Детям / Коляски / Коляски', kaz: '' }, isLeaf: true },
+      { id: 19, parentId: null, name: { rus: 'Прогулки и поездки', kaz: '' }, path: { rus: 'Детям / Прогулки и поездки', kaz: '' }, isLeaf: false },
+      { id: 1901, parentId: 19, name: { rus: 'Коляски 2 в 1', kaz: '' }, path: { rus: 'Детям / Прогулки и поездки / Коляски 2 в 1', kaz: '' }, isLeaf: true },
+    ];
+    const strollers = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(strollers, { name: 'Коляска прогулочная Yoya' })).toMatchObject({ leafId: 1801, confident: false });
+    expect(classifyProduct(strollers, { name: 'Коляска 2 в 1 с люлькой' })).toMatchObject({ leafId: 1901, confident: true });
   });
 
   it('reads what goods are flavoured with as no kind of goods, unless the directory names goods by the word', () => {
