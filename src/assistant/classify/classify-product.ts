@@ -29,9 +29,10 @@ const SYNONYM_WEIGHT = 0.97;
 const PART_FACTOR = 0.98;
 // Below a confident score: a plain leaf is never confidently taken for a product whose purpose its path does not name.
 const PLAIN_LEAF_FOR_PURPOSE = 0.84;
-// A purpose the leaf's section has goods of ranks the plain leaf above one for another section's goods, yet is no evidence
-// of that leaf (`Коляска для кукол` is no baby stroller, `Цепь для бензопилы` no `Цепи и тросы`): still a question.
-const PLAIN_LEAF_FOR_SECTION_PURPOSE = 0.845;
+// A purpose the section is about (`Миска для собак` under pet goods) is a use of its goods, just sure; a purpose that is
+// other goods of the section (`Коляска для кукол`, `Цепь для бензопилы`) is no evidence of the plain leaf: still a question.
+const PLAIN_LEAF_FOR_SECTION_PURPOSE = 0.88;
+const PLAIN_LEAF_FOR_GOODS_OF_SECTION = 0.845;
 // Below a confident score: a word before the leaf's words, a narrower leaf the product does not point at.
 const LEADING_WORD_FACTOR = 0.84;
 const NARROWER_FACTOR = 0.84;
@@ -121,8 +122,29 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
     ranking = rankLeaves(index, type, label, groups, options);
     if (memo.size < 200_000) memo.set(key, ranking);
   }
-  if (ranking.narrower.length === 0) return (ranking.plain ??= decide(ranking, type));
-  return decide(ranking, type);
+  const decided = ranking.narrower.length === 0 ? (ranking.plain ??= decide(ranking, type)) : decide(ranking, type);
+  return doubtCapitalised(index, decided, type);
+}
+
+/**
+ * `Свечи Виферон`, `Машинка Moser`: a word after the head read as a brand by its capital letter alone (no brand the directory
+ * or the file knows, no Latin word, nothing quoted) may say what the goods are. Where the directory names more than one kind
+ * of goods by the head across its sections (candles of decor and of cars, toy cars and clippers), it is a word the leaf does
+ * not explain; elsewhere (`Молоко пастеризованное Емшан`) it stays a brand: taken everywhere, it cost a tenth of the right
+ * rows of the generated price list, whose local brands are written so.
+ */
+function doubtCapitalised(index: ClassifierIndex, decided: Classification, type: ProductType): Classification {
+  if (type.capitalised === undefined || !decided.confident || !isHomonymHead(index, type)) return decided;
+  return { ...decided, confident: false, doubt: `the leaf does not explain "${type.capitalised}" of the name (no brand the directory or the file knows)` };
+}
+
+/** Whether a head word of the type names leaves of more than one top-level section (`свечи`, `машинки`). */
+function isHomonymHead(index: ClassifierIndex, type: ProductType): boolean {
+  return type.words.some((word) => {
+    const stem = stemForIndex(word);
+    if (!Object.hasOwn(index.byHeadStem, stem)) return false;
+    return new Set((index.byHeadStem[stem] ?? []).map((position) => rootOf(index.leaves[position]?.path ?? ''))).size > 1;
+  });
 }
 
 function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): TypeRanking {
@@ -388,7 +410,7 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
       // another thing of the section (`Коляска для кукол`): the best guess, never sure, below a leaf of the same head named for it.
       purposeFactor =
         reading.purpose.some((stem) => leaf.ancestorStems.includes(stem) || context.has(stem)) ? 0.95
-        : isPurposeOfSection(index, leaf, reading.purpose) ? PLAIN_LEAF_FOR_SECTION_PURPOSE
+        : isPurposeOfSection(index, leaf, reading.purpose) ? (isGoodsOfSection(index, leaf, reading.purpose) ? PLAIN_LEAF_FOR_GOODS_OF_SECTION : PLAIN_LEAF_FOR_SECTION_PURPOSE)
         : PLAIN_LEAF_FOR_PURPOSE;
     }
     const pathSupport = leaf.ancestorStems.some((stem) => context.has(stem)) ? 0.02 : 0;
@@ -527,6 +549,24 @@ function isPurposeOfSection(index: ClassifierIndex, leaf: IndexedLeaf, purpose: 
   const root = rootOf(leaf.path);
   const named = purpose.map((stem) => sections.get(stem));
   return named.some((roots) => roots?.has(root) === true) && named.every((roots) => roots === undefined || roots.has(root));
+}
+
+const headsOfSection = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
+
+/**
+ * Whether a word of the purpose is what another leaf of the leaf's own section *is* (`кукол` of `Куклы`, `бензопил` of
+ * `Бензопилы`) and no word of the leaf itself: goods of their own, which the product may be made for or may be a kind of.
+ */
+function isGoodsOfSection(index: ClassifierIndex, leaf: IndexedLeaf, purpose: readonly string[]): boolean {
+  let heads = headsOfSection.get(index);
+  if (heads === undefined) {
+    heads = new Map();
+    for (const other of index.leaves) for (const stem of other.names.flatMap((name) => name.head)) heads.set(stem, (heads.get(stem) ?? new Set<string>()).add(rootOf(other.path)));
+    headsOfSection.set(index, heads);
+  }
+  const root = rootOf(leaf.path);
+  const own = readLeafWords(leaf);
+  return purpose.some((stem) => !own.has(stem) && heads.get(stem)?.has(root) === true);
 }
 
 /**

@@ -73,7 +73,7 @@ describe('classifyProduct', () => {
     expect(classifyProduct(both, { name: 'Автомобильный аккумулятор Varta 60 Ач' })).toMatchObject({ leafId: 1301, confident: true });
   });
 
-  it('proposes a plain leaf for a purpose its own section has goods of, never for sure, and ranks it above one only another section has', () => {
+  it('proposes a plain leaf for a purpose that is other goods of its own section, never for sure, and ranks it above one only another section has', () => {
     const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
     const extra: Category[] = [
       { id: 16, parentId: null, name: { rus: 'Бритьё', kaz: '' }, path: { rus: 'Красота / Бритьё', kaz: '' }, isLeaf: false },
@@ -84,7 +84,7 @@ describe('classifyProduct', () => {
       leaf(705, 7, 'Салфетки', 'Электроника / Аксессуары'),
     ];
     const sections = buildClassifierIndex(buildClassifierDirectories(extra));
-    // A purpose of the section is no evidence of the plain leaf (`Коляска для кукол` is no baby stroller): the best guess, a question.
+    // Razors are goods of the section beside blades: no evidence of the plain leaf (`Коляска для кукол` is no baby stroller), a question.
     expect(classifyProduct(sections, { name: 'Лезвия для бритвы Gillette 5 шт' })).toMatchObject({ leafId: 1602, confident: false });
     // Microphones are goods of `Электроника` only: a cable for one is no electrical `Кабель` for sure.
     expect(classifyProduct(sections, { name: 'Кабель для микрофона 3 м' })).toMatchObject({ leafId: 601, confident: false });
@@ -227,6 +227,23 @@ describe('classifyProduct', () => {
     expect(classifyProduct(lights, { name: 'Гирлянда из бумаги 3 м' })).toMatchObject({ leafId: 1501, confident: false, doubt: expect.stringContaining('"бумаги"') as unknown });
     expect(classifyProduct(lights, { name: 'Гирлянда из флажков 3 м' })).toMatchObject({ leafId: 1501, confident: false });
     expect(classifyProduct(lights, { name: 'Кастрюля из стали 3 л' })).toMatchObject({ leafId: 802, confident: true });
+  });
+
+  it('reads a word capitalised after a head the directory names goods of several sections by as a doubt, elsewhere as a brand', () => {
+    const extra: Category[] = [
+      { id: 20, parentId: null, name: { rus: 'Декор', kaz: '' }, path: { rus: 'Дом / Декор', kaz: '' }, isLeaf: false },
+      { id: 2001, parentId: 20, name: { rus: 'Свечи', kaz: '' }, path: { rus: 'Дом / Декор / Свечи', kaz: '' }, isLeaf: true },
+      { id: 21, parentId: null, name: { rus: 'Двигатель', kaz: '' }, path: { rus: 'Авто / Двигатель', kaz: '' }, isLeaf: false },
+      { id: 2101, parentId: 21, name: { rus: 'Свечи зажигания', kaz: '' }, path: { rus: 'Авто / Двигатель / Свечи зажигания', kaz: '' }, isLeaf: true },
+    ];
+    const candles = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(candles, { name: 'Свечи декоративные 3 шт' })).toMatchObject({ leafId: 2001, confident: true });
+    // `Виферон` is no brand the directory knows: it may say what the candles are (suppositories).
+    expect(classifyProduct(candles, { name: 'Свечи декоративные Виферон 3 шт' })).toMatchObject({ leafId: 2001, confident: false, doubt: expect.stringContaining('"виферон"') as unknown });
+    // The brand column says it is a brand.
+    expect(classifyProduct(candles, { name: 'Свечи декоративные Виферон 3 шт', brand: 'Виферон' })).toMatchObject({ leafId: 2001, confident: true });
+    // A head of one kind of goods only: a capitalised word after it is a brand.
+    expect(classifyProduct(candles, { name: 'Казан чугунный Кукмара 6 л' })).toMatchObject({ leafId: 801, confident: true });
   });
 
   it('reads a digit of a leaf\'s name as a word a product must say: a bare stroller is no `Коляски 2 в 1`', () => {
