@@ -403,6 +403,9 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
       // `для чистки труб` against `для чистки украшений`: a purpose whose object differs disagrees, however many of its other words agree.
       const otherObject = saidStems.length < name.purpose.length && reading.purpose.some((stem) => !name.purpose.includes(stem));
       purposeFactor = otherObject ? 0.8 : 0.8 + (0.2 * saidStems.length) / name.purpose.length;
+      // A Kazakh name puts what qualifies the goods first (`Жұмыс аяқ киімі`), read as its purpose: a word of it the product
+      // does not say is a kind the product is not known to be (`Аяқ киім ерлер` is no work shoe).
+      if (name.language === 'kaz' && saidStems.length < name.purpose.length) purposeFactor = Math.min(purposeFactor, PLAIN_LEAF_FOR_PURPOSE);
     } else if (purposeStems.size > 0) {
       // A plain leaf for a product said to be for something: right when the leaf's path is about that (`Шампунь для волос` under
       // `Уход за волосами`), else only a proposal (`Кабель для микрофона` is no electrical `Кабель`), below a leaf named for it.
@@ -452,8 +455,20 @@ export function findUnexplainedWords(index: ClassifierIndex, leaf: IndexedLeaf, 
  */
 function findUnexplained(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined): string[] {
   return reading.stems
-    .filter((stem) => !reading.optional.has(stem) && !isNeutralModifier(stem) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !opensWordOfLeaf(leaf, reading, stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem))
+    .filter((stem) => (GROUP_STEMS.has(stem) ? !leaf.names.some((name) => name.head.includes(stem)) : isUnexplainedWord(index, leaf, reading, neutral, stem)))
     .map((stem) => reading.wordOf.get(stem) ?? stem);
+}
+
+// `Сүт өнімдері`, `Молочные продукты`: a word for goods in general makes the type a group of them, which a leaf's path
+// (`Сүт өнімдері және жұмыртқа`) says but no leaf is; only a leaf named by the word explains it.
+const GROUP_STEMS: ReadonlySet<string> = new Set(['продукты', 'продукция', 'товары', 'изделия', 'өнімдері', 'өнімдер', 'тауарлар', 'бұйымдар'].map(stemForIndex));
+
+/** Whether neither the leaf nor the words that never change a kind explain one stem of the type. */
+function isUnexplainedWord(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined, stem: string): boolean {
+  return (
+    !reading.optional.has(stem) &&
+    !isNeutralModifier(stem) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !opensWordOfLeaf(leaf, reading, stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem)
+  );
 }
 
 /** Whether a word the name cuts short opens a word of the leaf's names or path (`зажиг.` of `Свечи зажигания`). */

@@ -246,6 +246,21 @@ describe('classifyProduct', () => {
     expect(classifyProduct(candles, { name: 'Казан чугунный Кукмара 6 л' })).toMatchObject({ leafId: 801, confident: true });
   });
 
+  it('reads a word for goods in general as a group no leaf is, and a Kazakh name\'s qualifier the product lacks as unsaid', () => {
+    const extra: Category[] = [
+      { id: 22, parentId: null, name: { rus: 'Молочные продукты', kaz: 'Сүт өнімдері' }, path: { rus: 'Продукты / Молочные продукты', kaz: 'Азық / Сүт өнімдері' }, isLeaf: false },
+      { id: 2201, parentId: 22, name: { rus: 'Молоко', kaz: 'Сүт' }, path: { rus: 'Продукты / Молочные продукты / Молоко', kaz: 'Азық / Сүт өнімдері / Сүт' }, isLeaf: true },
+      { id: 23, parentId: null, name: { rus: 'Мужская обувь', kaz: 'Ерлер аяқ киімі' }, path: { rus: 'Обувь / Мужская обувь', kaz: 'Аяқ киім / Ерлер аяқ киімі' }, isLeaf: false },
+      { id: 2301, parentId: 23, name: { rus: 'Рабочая обувь', kaz: 'Жұмыс аяқ киімі' }, path: { rus: 'Обувь / Мужская обувь / Рабочая обувь', kaz: 'Аяқ киім / Ерлер аяқ киімі / Жұмыс аяқ киімі' }, isLeaf: true },
+    ];
+    const kazakh = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(kazakh, { name: 'Сүт 3,2% 1 л' })).toMatchObject({ leafId: 2201, confident: true });
+    expect(classifyProduct(kazakh, { name: 'Сүт өнімдері' })).toMatchObject({ leafId: 2201, confident: false, doubt: expect.stringContaining('"өнімдері"') as unknown });
+    expect(classifyProduct(kazakh, { name: 'Жұмыс аяқ киімі ерлер 42' })).toMatchObject({ leafId: 2301, confident: true });
+    // `жұмыс` (work) is never said: any men's shoes, not work shoes for sure.
+    expect(classifyProduct(kazakh, { name: 'Аяқ киім ерлер 42' })).toMatchObject({ confident: false });
+  });
+
   it('reads a digit of a leaf\'s name as a word a product must say: a bare stroller is no `Коляски 2 в 1`', () => {
     const extra: Category[] = [
       { id: 18, parentId: null, name: { rus: 'Коляски', kaz: '' }, path: { rus: 'Детям / Коляски', kaz: '' }, isLeaf: false },
