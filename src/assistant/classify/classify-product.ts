@@ -122,29 +122,8 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
     ranking = rankLeaves(index, type, label, groups, options);
     if (memo.size < 200_000) memo.set(key, ranking);
   }
-  const decided = ranking.narrower.length === 0 ? (ranking.plain ??= decide(ranking, type)) : decide(ranking, type);
-  return doubtCapitalised(index, decided, type);
-}
-
-/**
- * `Свечи Виферон`, `Машинка Moser`: a word after the head read as a brand by its capital letter alone (no brand the directory
- * or the file knows, no Latin word, nothing quoted) may say what the goods are. Where the directory names more than one kind
- * of goods by the head across its sections (candles of decor and of cars, toy cars and clippers), it is a word the leaf does
- * not explain; elsewhere (`Молоко пастеризованное Емшан`) it stays a brand: taken everywhere, it cost a tenth of the right
- * rows of the generated price list, whose local brands are written so.
- */
-function doubtCapitalised(index: ClassifierIndex, decided: Classification, type: ProductType): Classification {
-  if (type.capitalised === undefined || !decided.confident || !isHomonymHead(index, type)) return decided;
-  return { ...decided, confident: false, doubt: `the leaf does not explain "${type.capitalised}" of the name (no brand the directory or the file knows)` };
-}
-
-/** Whether a head word of the type names leaves of more than one top-level section (`свечи`, `машинки`). */
-function isHomonymHead(index: ClassifierIndex, type: ProductType): boolean {
-  return type.words.some((word) => {
-    const stem = stemForIndex(word);
-    if (!Object.hasOwn(index.byHeadStem, stem)) return false;
-    return new Set((index.byHeadStem[stem] ?? []).map((position) => rootOf(index.leaves[position]?.path ?? ''))).size > 1;
-  });
+  if (ranking.narrower.length === 0) return (ranking.plain ??= decide(ranking, type));
+  return decide(ranking, type);
 }
 
 function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): TypeRanking {

@@ -27,11 +27,6 @@ export interface ProductType {
   cut?: string[];
   /** One letter repeated right after the head (`aa` of `Аккумулятор AA`), normalised: a kind where the directory names one by it, else a size. */
   codes?: string[];
-  /**
-   * The word that ended the type only by its capital letter (`виферон` of `Свечи Виферон`): no brand the directory or the
-   * file knows, no Latin word, nothing quoted, so it may as well say what the goods are (a medicine, not a decor candle).
-   */
-  capitalised?: string;
 }
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
@@ -96,7 +91,7 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
       // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
       const head = found.words.find((word) => !ADJECTIVE_FORM.test(word));
       const cut = readCutWords(name).filter((word) => word !== head && found.words.includes(word));
-      return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.capitalised === undefined ? {} : { capitalised: found.capitalised }) };
+      return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }) };
     }
   }
   return { text: '', words: [], purpose: [], form: [], tokens };
@@ -131,7 +126,7 @@ function hasRussianWord(tokens: readonly string[]): boolean {
   return tokens.some((word) => CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
 }
 
-function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { words: string[]; purpose: string[]; form: string[]; codes: string[]; capitalised?: string } {
+function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { words: string[]; purpose: string[]; form: string[]; codes: string[] } {
   const hasCyrillic = hasRussianWord(tokens);
   // Kazakh puts the purpose first: `Ерлерге арналған күрте` is a jacket.
   const kazakh = tokens.indexOf('арналған');
@@ -195,10 +190,7 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
     // A Latin word after a Russian head is a brand or model (`Шампунь Head&Shoulders`).
     if (hasCyrillic && words.length > 0 && LATIN.test(word)) break;
     // So is a capitalised word inside a name written in lower case (`Лапша б/п Роллтон острая`).
-    if (words.length > 0 && brandLike.has(word)) {
-      if (CYRILLIC.test(word)) return { words, purpose, form, codes, capitalised: word };
-      break;
-    }
+    if (words.length > 0 && brandLike.has(word)) break;
     if (word.length < 2) continue;
     words.push(word);
   }

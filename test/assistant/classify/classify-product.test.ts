@@ -229,23 +229,6 @@ describe('classifyProduct', () => {
     expect(classifyProduct(lights, { name: 'Кастрюля из стали 3 л' })).toMatchObject({ leafId: 802, confident: true });
   });
 
-  it('reads a word capitalised after a head the directory names goods of several sections by as a doubt, elsewhere as a brand', () => {
-    const extra: Category[] = [
-      { id: 20, parentId: null, name: { rus: 'Декор', kaz: '' }, path: { rus: 'Дом / Декор', kaz: '' }, isLeaf: false },
-      { id: 2001, parentId: 20, name: { rus: 'Свечи', kaz: '' }, path: { rus: 'Дом / Декор / Свечи', kaz: '' }, isLeaf: true },
-      { id: 21, parentId: null, name: { rus: 'Двигатель', kaz: '' }, path: { rus: 'Авто / Двигатель', kaz: '' }, isLeaf: false },
-      { id: 2101, parentId: 21, name: { rus: 'Свечи зажигания', kaz: '' }, path: { rus: 'Авто / Двигатель / Свечи зажигания', kaz: '' }, isLeaf: true },
-    ];
-    const candles = buildClassifierIndex(buildClassifierDirectories(extra));
-    expect(classifyProduct(candles, { name: 'Свечи декоративные 3 шт' })).toMatchObject({ leafId: 2001, confident: true });
-    // `Виферон` is no brand the directory knows: it may say what the candles are (suppositories).
-    expect(classifyProduct(candles, { name: 'Свечи декоративные Виферон 3 шт' })).toMatchObject({ leafId: 2001, confident: false, doubt: expect.stringContaining('"виферон"') as unknown });
-    // The brand column says it is a brand.
-    expect(classifyProduct(candles, { name: 'Свечи декоративные Виферон 3 шт', brand: 'Виферон' })).toMatchObject({ leafId: 2001, confident: true });
-    // A head of one kind of goods only: a capitalised word after it is a brand.
-    expect(classifyProduct(candles, { name: 'Казан чугунный Кукмара 6 л' })).toMatchObject({ leafId: 801, confident: true });
-  });
-
   it('reads a word for goods in general as a group no leaf is, and a Kazakh name\'s qualifier the product lacks as unsaid', () => {
     const extra: Category[] = [
       { id: 22, parentId: null, name: { rus: 'Молочные продукты', kaz: 'Сүт өнімдері' }, path: { rus: 'Продукты / Молочные продукты', kaz: 'Азық / Сүт өнімдері' }, isLeaf: false },
