@@ -112,7 +112,7 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
   const type = extractProductType(input.name, input.brand, options.excludeWords, readKnownBrands(index, options));
-  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], type.codes ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined)]);
+  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], type.codes ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined || /^\d$/u.test(word))]);
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));
   let memo = byOptions.get(options);
@@ -292,7 +292,9 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   // A letter after the head tells leaves apart where the directory names a kind of that head by it (`Витамин D3` → `Витамин D`);
   // elsewhere it is a size or a code (`Бумага А4`), no word of the type.
   const letters = [...type.words.slice(1), ...(type.codes ?? [])].map(readKindLetter).filter((letter): letter is string => letter !== undefined && isKindLetter(index, stems, letter));
-  stems.push(...letters);
+  // `Кофейный напиток 3 в 1`: a digit the name says is a word of the type where a leaf of its head has it (`Кофейные напитки 3 в 1`).
+  const digits = type.tokens.filter((word) => /^\d$/u.test(word) && isKindLetter(index, stems, word));
+  stems.push(...letters, ...new Set(digits));
   if (stems.length === 0) return [];
   const optional = new Set(type.words.filter((word) => CONTAINER_WORDS.has(word)).map(stemForIndex));
   const wordsOf = (words: readonly string[]): Map<string, string> => new Map(words.map((word) => [stemForIndex(word), word]));

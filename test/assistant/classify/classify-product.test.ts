@@ -250,10 +250,14 @@ describe('classifyProduct', () => {
       { id: 1801, parentId: 18, name: { rus: 'Коляски', kaz: '' }, path: { rus: 'Детям / Коляски / Коляски', kaz: '' }, isLeaf: true },
       { id: 19, parentId: null, name: { rus: 'Прогулки и поездки', kaz: '' }, path: { rus: 'Детям / Прогулки и поездки', kaz: '' }, isLeaf: false },
       { id: 1901, parentId: 19, name: { rus: 'Коляски 2 в 1', kaz: '' }, path: { rus: 'Детям / Прогулки и поездки / Коляски 2 в 1', kaz: '' }, isLeaf: true },
+      { id: 1902, parentId: 2, name: { rus: 'Кофейные напитки 3 в 1', kaz: '' }, path: { rus: 'Продукты / Бакалея / Кофейные напитки 3 в 1', kaz: '' }, isLeaf: true },
     ];
     const strollers = buildClassifierIndex(buildClassifierDirectories(extra));
     expect(classifyProduct(strollers, { name: 'Коляска прогулочная Yoya' })).toMatchObject({ leafId: 1801, confident: false });
     expect(classifyProduct(strollers, { name: 'Коляска 2 в 1 с люлькой' })).toMatchObject({ leafId: 1901, confident: true });
+    // The only leaf of the head: met whole where the name says its digits.
+    expect(classifyProduct(strollers, { name: 'Кофейный напиток 3 в 1 MacCoffee 20 шт' })).toMatchObject({ leafId: 1902, confident: true });
+    expect(classifyProduct(strollers, { name: 'Кофейный напиток MacCoffee 20 шт' })).toMatchObject({ leafId: 1902, confident: false });
   });
 
   it('reads what goods are flavoured with as no kind of goods, unless the directory names goods by the word', () => {
