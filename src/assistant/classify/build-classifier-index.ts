@@ -16,7 +16,7 @@ import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 11;
+export const CLASSIFIER_INDEX_VERSION = 12;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;
@@ -101,7 +101,9 @@ function indexName(text: string, language: 'rus' | 'kaz', full: boolean, tokeniz
     return letter === undefined ? [] : [letter];
   });
   const words = head.filter((word, at) => at === 0 || readKindLetter(word) === undefined);
-  return { text, language, head: [...new Set([...stems(words), ...letters])], purpose: stems(purpose), full };
+  // `Коляски 2 в 1`, `Кофе 3 в 1`: a digit of the head says a kind the bare noun is not; it stays a word a product must say.
+  const digits = head.filter((word, at) => at > 0 && /^\d$/u.test(word));
+  return { text, language, head: [...new Set([...stems(words), ...letters, ...digits])], purpose: stems(purpose), full };
 }
 
 // One-letter prepositions and links (`о` of `Книги о здоровье`); `в`, `с`, `а` and `к` also name vitamins (`Витамин С`).

@@ -29,7 +29,10 @@ const SYNONYM_WEIGHT = 0.97;
 const PART_FACTOR = 0.98;
 // Below a confident score: a plain leaf is never confidently taken for a product whose purpose its path does not name.
 const PLAIN_LEAF_FOR_PURPOSE = 0.84;
+// A purpose the section is about (`Миска для собак` under pet goods) is a use of its goods, just sure; a purpose that is
+// other goods of the section (`Коляска для кукол`, `Цепь для бензопилы`) is no evidence of the plain leaf: still a question.
 const PLAIN_LEAF_FOR_SECTION_PURPOSE = 0.88;
+const PLAIN_LEAF_FOR_GOODS_OF_SECTION = 0.845;
 // Below a confident score: a word before the leaf's words, a narrower leaf the product does not point at.
 const LEADING_WORD_FACTOR = 0.84;
 const NARROWER_FACTOR = 0.84;
@@ -109,7 +112,7 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
   const type = extractProductType(input.name, input.brand, options.excludeWords, readKnownBrands(index, options));
-  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], type.codes ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined)]);
+  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], type.codes ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined || /^\d$/u.test(word))]);
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));
   let memo = byOptions.get(options);
@@ -289,7 +292,9 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   // A letter after the head tells leaves apart where the directory names a kind of that head by it (`Витамин D3` → `Витамин D`);
   // elsewhere it is a size or a code (`Бумага А4`), no word of the type.
   const letters = [...type.words.slice(1), ...(type.codes ?? [])].map(readKindLetter).filter((letter): letter is string => letter !== undefined && isKindLetter(index, stems, letter));
-  stems.push(...letters);
+  // `Кофейный напиток 3 в 1`: a digit the name says is a word of the type where a leaf of its head has it (`Кофейные напитки 3 в 1`).
+  const digits = type.tokens.filter((word) => /^\d$/u.test(word) && isKindLetter(index, stems, word));
+  stems.push(...letters, ...new Set(digits));
   if (stems.length === 0) return [];
   const optional = new Set(type.words.filter((word) => CONTAINER_WORDS.has(word)).map(stemForIndex));
   const wordsOf = (words: readonly string[]): Map<string, string> => new Map(words.map((word) => [stemForIndex(word), word]));
@@ -375,16 +380,21 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
     let purposeFactor = 1;
     if (name.purpose.length > 0) {
       // `душевая` says `для душа`: an adjective made of the purpose's noun says it too.
-      const said = name.purpose.filter((stem) => purposeStems.has(stem) || reading.form.includes(stem) || typeStems.has(stem) || context.has(stem) || (stem.length >= 3 && reading.stems.some((word) => word.startsWith(stem)))).length / name.purpose.length;
-      purposeFactor = 0.8 + 0.2 * said;
+      const saidStems = name.purpose.filter((stem) => purposeStems.has(stem) || reading.form.includes(stem) || typeStems.has(stem) || context.has(stem) || (stem.length >= 3 && reading.stems.some((word) => word.startsWith(stem))));
+      // `для чистки труб` against `для чистки украшений`: a purpose whose object differs disagrees, however many of its other words agree.
+      const otherObject = saidStems.length < name.purpose.length && reading.purpose.some((stem) => !name.purpose.includes(stem));
+      purposeFactor = otherObject ? 0.8 : 0.8 + (0.2 * saidStems.length) / name.purpose.length;
+      // A Kazakh name puts what qualifies the goods first (`Жұмыс аяқ киімі`), read as its purpose: a word of it the product
+      // does not say is a kind the product is not known to be (`Аяқ киім ерлер` is no work shoe).
+      if (name.language === 'kaz' && saidStems.length < name.purpose.length) purposeFactor = Math.min(purposeFactor, PLAIN_LEAF_FOR_PURPOSE);
     } else if (purposeStems.size > 0) {
       // A plain leaf for a product said to be for something: right when the leaf's path is about that (`Шампунь для волос` under
       // `Уход за волосами`), else only a proposal (`Кабель для микрофона` is no electrical `Кабель`), below a leaf named for it.
-      // A purpose the leaf's own section names, and no other section only, is a use of its goods (`Лезвия для бритвы`), just sure,
-      // below a leaf of the same head named for that purpose (`Ошейники от блох` beside `Ошейники и поводки`).
+      // A purpose the leaf's own section names, and no other section only, may be a use of its goods (`Лезвия для бритвы`), or
+      // another thing of the section (`Коляска для кукол`): the best guess, never sure, below a leaf of the same head named for it.
       purposeFactor =
         reading.purpose.some((stem) => leaf.ancestorStems.includes(stem) || context.has(stem)) ? 0.95
-        : isPurposeOfSection(index, leaf, reading.purpose) ? PLAIN_LEAF_FOR_SECTION_PURPOSE
+        : isPurposeOfSection(index, leaf, reading.purpose) ? (isGoodsOfSection(index, leaf, reading.purpose) ? PLAIN_LEAF_FOR_GOODS_OF_SECTION : PLAIN_LEAF_FOR_SECTION_PURPOSE)
         : PLAIN_LEAF_FOR_PURPOSE;
     }
     const pathSupport = leaf.ancestorStems.some((stem) => context.has(stem)) ? 0.02 : 0;
@@ -426,8 +436,20 @@ export function findUnexplainedWords(index: ClassifierIndex, leaf: IndexedLeaf, 
  */
 function findUnexplained(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined): string[] {
   return reading.stems
-    .filter((stem) => !reading.optional.has(stem) && !isNeutralModifier(stem) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !opensWordOfLeaf(leaf, reading, stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem))
+    .filter((stem) => (GROUP_STEMS.has(stem) ? !leaf.names.some((name) => name.head.includes(stem)) : isUnexplainedWord(index, leaf, reading, neutral, stem)))
     .map((stem) => reading.wordOf.get(stem) ?? stem);
+}
+
+// `Сүт өнімдері`, `Молочные продукты`: a word for goods in general makes the type a group of them, which a leaf's path
+// (`Сүт өнімдері және жұмыртқа`) says but no leaf is; only a leaf named by the word explains it.
+const GROUP_STEMS: ReadonlySet<string> = new Set(['продукты', 'продукция', 'товары', 'изделия', 'өнімдері', 'өнімдер', 'тауарлар', 'бұйымдар'].map(stemForIndex));
+
+/** Whether neither the leaf nor the words that never change a kind explain one stem of the type. */
+function isUnexplainedWord(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined, stem: string): boolean {
+  return (
+    !reading.optional.has(stem) &&
+    !isNeutralModifier(stem) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !opensWordOfLeaf(leaf, reading, stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem)
+  );
 }
 
 /** Whether a word the name cuts short opens a word of the leaf's names or path (`зажиг.` of `Свечи зажигания`). */
@@ -523,6 +545,24 @@ function isPurposeOfSection(index: ClassifierIndex, leaf: IndexedLeaf, purpose: 
   const root = rootOf(leaf.path);
   const named = purpose.map((stem) => sections.get(stem));
   return named.some((roots) => roots?.has(root) === true) && named.every((roots) => roots === undefined || roots.has(root));
+}
+
+const headsOfSection = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
+
+/**
+ * Whether a word of the purpose is what another leaf of the leaf's own section *is* (`кукол` of `Куклы`, `бензопил` of
+ * `Бензопилы`) and no word of the leaf itself: goods of their own, which the product may be made for or may be a kind of.
+ */
+function isGoodsOfSection(index: ClassifierIndex, leaf: IndexedLeaf, purpose: readonly string[]): boolean {
+  let heads = headsOfSection.get(index);
+  if (heads === undefined) {
+    heads = new Map();
+    for (const other of index.leaves) for (const stem of other.names.flatMap((name) => name.head)) heads.set(stem, (heads.get(stem) ?? new Set<string>()).add(rootOf(other.path)));
+    headsOfSection.set(index, heads);
+  }
+  const root = rootOf(leaf.path);
+  const own = readLeafWords(leaf);
+  return purpose.some((stem) => !own.has(stem) && heads.get(stem)?.has(root) === true);
 }
 
 /**

@@ -4,8 +4,8 @@
  * `Кроссовки мужские Nike Air черные 42`) — or say what it is for or made of (`Чехол для iPhone`,
  * `Сыворотка для лица с витамином C`, `Паяльная кислота … Хлористый цинк`). Only the head says
  * which leaf the product belongs to; what follows a purpose preposition is kept apart as purpose
- * (it may tell two leaves of one type apart, never choose a leaf alone), and a composition
- * (`с …`, `из …`) or a second phrase after a separator is dropped.
+ * (it may tell two leaves of one type apart, never choose a leaf alone), a material (`из бумаги`) is
+ * a word of the type, and a composition (`с …`) or a second phrase after a separator is dropped.
  */
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
 import { ADJECTIVE_FORM, markBrandWords, type KnownBrands } from './known-brands.js';
@@ -174,6 +174,14 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
       codes.push(word);
       continue;
     }
+    // `Гирлянда из бумаги`, `Гирлянда из флажков`: what the goods are made of may make them another kind, as its adjective does
+    // (`бумажная`): the material's noun is a word of the type, which the leaf must explain (ordinary materials never change a kind).
+    if (word === 'из' && words.length > 0 && words[words.length - 1] === tokens[at - 1] && isHeadWord(tokens[at + 1] ?? '') && !brandLike.has(tokens[at + 1] ?? '')) {
+      words.push(tokens[at + 1] ?? '');
+      break;
+    }
+    // `Краска акриловая белая для стен`: a colour after the type ends it, yet the purpose right after it is still the type's.
+    if (words.length > 0 && isColourWord(word) && PURPOSE_WORDS.has(tokens[at + 1] ?? '')) continue;
     if (COMPOSITION_WORDS.has(word) || isQualifier(word)) {
       if (words.length > 0 && FORM_WORDS.has(word) && words[words.length - 1] === tokens[at - 1]) form.push(...readPurpose(tokens, at + 1, brandLike));
       if (words.length > 0) break;

@@ -73,7 +73,7 @@ describe('classifyProduct', () => {
     expect(classifyProduct(both, { name: 'Автомобильный аккумулятор Varta 60 Ач' })).toMatchObject({ leafId: 1301, confident: true });
   });
 
-  it('takes a plain leaf for a purpose its own section has goods of, never for one only another section has', () => {
+  it('proposes a plain leaf for a purpose that is other goods of its own section, never for sure, and ranks it above one only another section has', () => {
     const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
     const extra: Category[] = [
       { id: 16, parentId: null, name: { rus: 'Бритьё', kaz: '' }, path: { rus: 'Красота / Бритьё', kaz: '' }, isLeaf: false },
@@ -84,11 +84,24 @@ describe('classifyProduct', () => {
       leaf(705, 7, 'Салфетки', 'Электроника / Аксессуары'),
     ];
     const sections = buildClassifierIndex(buildClassifierDirectories(extra));
-    expect(classifyProduct(sections, { name: 'Лезвия для бритвы Gillette 5 шт' })).toMatchObject({ leafId: 1602, confident: true });
+    // Razors are goods of the section beside blades: no evidence of the plain leaf (`Коляска для кукол` is no baby stroller), a question.
+    expect(classifyProduct(sections, { name: 'Лезвия для бритвы Gillette 5 шт' })).toMatchObject({ leafId: 1602, confident: false });
     // Microphones are goods of `Электроника` only: a cable for one is no electrical `Кабель` for sure.
     expect(classifyProduct(sections, { name: 'Кабель для микрофона 3 м' })).toMatchObject({ leafId: 601, confident: false });
     // A word only another leaf is for (`пыли`) names no goods of the section.
     expect(classifyProduct(sections, { name: 'Салфетки от пыли 100 шт' })).toMatchObject({ leafId: 705, confident: false });
+  });
+
+  it('takes a purpose as agreeing only when its object agrees, not its verb-noun alone', () => {
+    const extra: Category[] = [
+      { id: 17, parentId: null, name: { rus: 'Ювелирные изделия', kaz: '' }, path: { rus: 'Аксессуары / Ювелирные изделия', kaz: '' }, isLeaf: false },
+      { id: 1701, parentId: 17, name: { rus: 'Средства для чистки украшений', kaz: '' }, path: { rus: 'Аксессуары / Ювелирные изделия / Средства для чистки украшений', kaz: '' }, isLeaf: true },
+    ];
+    const jewellery = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(jewellery, { name: 'Средство для чистки украшений 100 мл' })).toMatchObject({ leafId: 1701, confident: true });
+    // `для чистки труб`: the pipes are no jewellery, however the cleaning agrees.
+    expect(classifyProduct(jewellery, { name: 'Средство для чистки труб Крот 1 л' })).toMatchObject({ confident: false });
+    expect(classifyProduct(jewellery, { name: 'Средство для чистки экранов 200 мл' })).toMatchObject({ confident: false });
   });
 
   it('takes the plain leaf beside a kind of it in another branch when the purpose the product says is the plain leaf\'s', () => {
@@ -210,6 +223,41 @@ describe('classifyProduct', () => {
     expect(classifyProduct(lights, { name: 'Гирлянда картонная 3 м' })).toMatchObject({ confident: false });
     expect(classifyProduct(lights, { name: 'Гирлянда искусственная 3 м' })).toMatchObject({ confident: false });
     expect(classifyProduct(lights, { name: 'Кастрюля алюминиевая 3 л' })).toMatchObject({ leafId: 802, confident: true });
+    // The same said with `из`: paper or flags make a party garland; steel makes the same pot.
+    expect(classifyProduct(lights, { name: 'Гирлянда из бумаги 3 м' })).toMatchObject({ leafId: 1501, confident: false, doubt: expect.stringContaining('"бумаги"') as unknown });
+    expect(classifyProduct(lights, { name: 'Гирлянда из флажков 3 м' })).toMatchObject({ leafId: 1501, confident: false });
+    expect(classifyProduct(lights, { name: 'Кастрюля из стали 3 л' })).toMatchObject({ leafId: 802, confident: true });
+  });
+
+  it('reads a word for goods in general as a group no leaf is, and a Kazakh name\'s qualifier the product lacks as unsaid', () => {
+    const extra: Category[] = [
+      { id: 22, parentId: null, name: { rus: 'Молочные продукты', kaz: 'Сүт өнімдері' }, path: { rus: 'Продукты / Молочные продукты', kaz: 'Азық / Сүт өнімдері' }, isLeaf: false },
+      { id: 2201, parentId: 22, name: { rus: 'Молоко', kaz: 'Сүт' }, path: { rus: 'Продукты / Молочные продукты / Молоко', kaz: 'Азық / Сүт өнімдері / Сүт' }, isLeaf: true },
+      { id: 23, parentId: null, name: { rus: 'Мужская обувь', kaz: 'Ерлер аяқ киімі' }, path: { rus: 'Обувь / Мужская обувь', kaz: 'Аяқ киім / Ерлер аяқ киімі' }, isLeaf: false },
+      { id: 2301, parentId: 23, name: { rus: 'Рабочая обувь', kaz: 'Жұмыс аяқ киімі' }, path: { rus: 'Обувь / Мужская обувь / Рабочая обувь', kaz: 'Аяқ киім / Ерлер аяқ киімі / Жұмыс аяқ киімі' }, isLeaf: true },
+    ];
+    const kazakh = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(kazakh, { name: 'Сүт 3,2% 1 л' })).toMatchObject({ leafId: 2201, confident: true });
+    expect(classifyProduct(kazakh, { name: 'Сүт өнімдері' })).toMatchObject({ leafId: 2201, confident: false, doubt: expect.stringContaining('"өнімдері"') as unknown });
+    expect(classifyProduct(kazakh, { name: 'Жұмыс аяқ киімі ерлер 42' })).toMatchObject({ leafId: 2301, confident: true });
+    // `жұмыс` (work) is never said: any men's shoes, not work shoes for sure.
+    expect(classifyProduct(kazakh, { name: 'Аяқ киім ерлер 42' })).toMatchObject({ confident: false });
+  });
+
+  it('reads a digit of a leaf\'s name as a word a product must say: a bare stroller is no `Коляски 2 в 1`', () => {
+    const extra: Category[] = [
+      { id: 18, parentId: null, name: { rus: 'Коляски', kaz: '' }, path: { rus: 'Детям / Коляски', kaz: '' }, isLeaf: false },
+      { id: 1801, parentId: 18, name: { rus: 'Коляски', kaz: '' }, path: { rus: 'Детям / Коляски / Коляски', kaz: '' }, isLeaf: true },
+      { id: 19, parentId: null, name: { rus: 'Прогулки и поездки', kaz: '' }, path: { rus: 'Детям / Прогулки и поездки', kaz: '' }, isLeaf: false },
+      { id: 1901, parentId: 19, name: { rus: 'Коляски 2 в 1', kaz: '' }, path: { rus: 'Детям / Прогулки и поездки / Коляски 2 в 1', kaz: '' }, isLeaf: true },
+      { id: 1902, parentId: 2, name: { rus: 'Кофейные напитки 3 в 1', kaz: '' }, path: { rus: 'Продукты / Бакалея / Кофейные напитки 3 в 1', kaz: '' }, isLeaf: true },
+    ];
+    const strollers = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(strollers, { name: 'Коляска прогулочная Yoya' })).toMatchObject({ leafId: 1801, confident: false });
+    expect(classifyProduct(strollers, { name: 'Коляска 2 в 1 с люлькой' })).toMatchObject({ leafId: 1901, confident: true });
+    // The only leaf of the head: met whole where the name says its digits.
+    expect(classifyProduct(strollers, { name: 'Кофейный напиток 3 в 1 MacCoffee 20 шт' })).toMatchObject({ leafId: 1902, confident: true });
+    expect(classifyProduct(strollers, { name: 'Кофейный напиток MacCoffee 20 шт' })).toMatchObject({ leafId: 1902, confident: false });
   });
 
   it('reads what goods are flavoured with as no kind of goods, unless the directory names goods by the word', () => {

@@ -19,6 +19,13 @@ describe('extractProductType', () => {
     expect(extractProductType('Кастрюля эмалированная 3 л').text).toBe('кастрюля эмалированная');
   });
 
+  it('reads the material after `из` as a word of the type, and the purpose after a colour as the type\'s', () => {
+    expect(extractProductType('Гирлянда из бумаги 3 м')).toMatchObject({ text: 'гирлянда бумаги' });
+    expect(extractProductType('Краска акриловая белая для стен 5 л')).toMatchObject({ text: 'краска акриловая', purpose: ['стен'] });
+    // A colour before anything but a purpose still ends the type.
+    expect(extractProductType('Краска акриловая белая матовая 5 л')).toMatchObject({ text: 'краска акриловая', purpose: [] });
+  });
+
   it('keeps a purpose apart and drops a composition or a second phrase', () => {
     expect(extractProductType('Сыворотка для лица с витамином C 30 мл')).toMatchObject({ text: 'сыворотка', purpose: ['лица'] });
     expect(extractProductType('Паяльная кислота 30 мл … Хлористый цинк').text).toBe('паяльная кислота');
