@@ -38,6 +38,7 @@ import { classifyProduct, findUnexplainedWords } from './classify/classify-produ
 import type { IndexedLeaf } from './classify/classifier-types.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
+import { splitListName } from './classify/split-name-phrase.js';
 import { stemForIndex } from './classify/stem-for-index.js';
 import { foldKazakhLetters } from './transliterate.js';
 
@@ -157,7 +158,6 @@ interface NarrowingContext {
 
 const STOP_WORDS = new Set(['и', 'для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'мен', 'пен', 'бен', 'және', 'and', 'for', 'the', 'of', 'with', 'арналған', 'адам', 'адамдар', 'адамға', 'адамдарға']);
 const PREPOSITIONS = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'for', 'with', 'of']);
-const LIST_SEPARATOR = /\s+(?:и|мен|пен|бен|және|and|&)\s+|\s*,\s*/;
 const PATH_SEPARATOR = /\s*[/>›»\\|]\s*/;
 // `12.04 `, `001-`, `01.03.005 `, `КТ-00087 `, `УТ-0000391 `, `ЦБ-00012 ` before the label.
 const CODE_PREFIX = /^\s*(?:[\p{L}]{1,4}-?)?\d[\d.\-/]*[\s.\-)]+/u;
@@ -488,7 +488,7 @@ function acceptClassifierReading(matcher: CategoryMatcher, index: DirectoryIndex
       const levels = readLabelLevels(text);
       const head = levels.pop() ?? '';
       // The classifier reads one product type, the first of a list (`Сухофрукты и орехи`): a label listing kinds is no one product.
-      if (isCatchAllText(head) || head.replace(/(\d),(\d)/gu, '$1.$2').split(LIST_SEPARATOR).filter((part) => /\p{L}{2}/u.test(part)).length > 1) return match;
+      if (isCatchAllText(head) || splitListName(head.replace(/(\d),(\d)/gu, '$1.$2')).filter((part) => /\p{L}{2}/u.test(part)).length > 1) return match;
       const classifier = getClassifierIndex(index.directories, index);
       const reading = classifyProduct(classifier, { name: head, groupPath: [...(context.parentPath === undefined ? [] : context.parentPath.split(PATH_SEPARATOR)), ...levels] });
       if (!reading.confident || String(reading.leafId) !== first.key) return match;
@@ -1173,7 +1173,7 @@ function prepareLeaf(category: Category, index: DirectoryIndex): PreparedLeaf {
     if (name.trim() === '') continue;
     const tokens = tokenizeForMatch(name);
     variants.push({ words: tokens.filter(isNameWord), head: splitNameHead(tokens, language), full: true, language });
-    const parts = name.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
+    const parts = splitListName(name);
     // `Средства для плит и духовок`: a list after a preposition names uses, not things (`духовок` is no name of it).
     if (parts.length > 1 && !tokenizeForMatch(parts[0] ?? '').some((token) => PREPOSITIONS.has(token))) {
       for (const part of parts) {

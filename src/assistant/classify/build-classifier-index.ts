@@ -12,7 +12,7 @@ import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllName } from './catch-all-words.js';
 import { collectKnownBrandNames } from './known-brands.js';
 import type { ClassifierIndex, IndexedLeaf, IndexedName } from './classifier-types.js';
-import { splitNamePhrase } from './split-name-phrase.js';
+import { splitListName, splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
@@ -23,7 +23,6 @@ const MIN_COMPOUND_END = 5;
 
 // Prepositions and links of path levels (`Аксессуары для авто`): no word of what the branch holds.
 const NAME_LINKS = new Set(['и', 'для', 'в', 'на', 'с', 'из', 'по', 'к', 'без', 'мен', 'және', 'арналған', 'and', 'for', 'of']);
-const LIST_SEPARATOR = /\s+(?:и|мен|пен|бен|және|and|&)\s+|\s*,\s*/;
 
 /** Builds the index of the directory's leaf categories (`index`, when the caller has it, saves building it again). */
 export function buildClassifierIndex(directories: Directories, index: DirectoryIndex = createDirectoryIndex(directories)): ClassifierIndex {
@@ -123,7 +122,7 @@ const CODE_WORD = /^[\p{Lu}\d]{1,4}$/u;
  * `BB` of `BB и CC кремы`) is the other part's goods with those codes in place of its own, never a code alone.
  */
 function readListParts(name: string): string[] {
-  const parts = name.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
+  const parts = splitListName(name);
   const wordsOf = (part: string): string[] => part.trim().split(/\s+/);
   const isCodes = (part: string): boolean => wordsOf(part).every((word) => CODE_WORD.test(word) && /\p{L}/u.test(word));
   return parts.map((part) => {

@@ -4,6 +4,9 @@
  * and the thing last (`Ноутбук тұғырлары` are stands; `Ерлерге арналған` | `футболкалар`).
  */
 
+// `и` lists (`Аккумуляторы АА и ААА`, `Сухофрукты и орехи`), in Russian, Kazakh and English, and comma lists.
+const LIST_SEPARATOR = /\s+(?:и|мен|пен|бен|және|and|&)\s+|\s*,\s*/;
+
 const PREPOSITIONS = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'за', 'for', 'with', 'of']);
 const LINKS = new Set(['и', 'мен', 'пен', 'бен', 'және', 'and', 'арналған']);
 
@@ -16,6 +19,11 @@ export function splitNamePhrase(tokens: readonly string[], language: 'rus' | 'ka
   const purpose = (first > 0 ? tokens.slice(first + 1) : []).filter(isWord);
   if (language === 'kaz' && head.length >= 2) return { head: head.slice(-1), purpose: [...head.slice(0, -1), ...purpose] };
   return { head, purpose };
+}
+
+/** The parts of a name that lists kinds (`Аккумуляторы АА и ААА` → `Аккумуляторы АА`, `ААА`), blanks left out. */
+export function splitListName(name: string): string[] {
+  return name.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
 }
 
 function isWord(token: string): boolean {
