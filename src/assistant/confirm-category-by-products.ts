@@ -18,10 +18,12 @@ import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-ind
 import { containsCatchAllWord } from './classify/catch-all-words.js';
 import type { Classification } from './classify/classifier-types.js';
 import { classifyProduct, isWordOfLeafSection } from './classify/classify-product.js';
+import { carriesDose } from './classify/dose-measures.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { CATEGORY_THRESHOLDS, readLabelHead, type CategoryContext, type CategoryMatcher } from './match-category.js';
 import type { ValueMatch } from './match-value.js';
+import { tokenizeForMatch } from './normalize-for-match.js';
 import type { ScoredCandidate } from './score-candidates.js';
 
 // At most this many names of a label are classified; a leaf is the names' when this share of them is confidently in it.
@@ -57,7 +59,10 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       const names = (context.productNames ?? []).slice(0, MAX_NAMES);
       if (names.length === 0) return match;
       classifier ??= getClassifierIndex(index.directories, index);
-      const agreed = findAgreedLeaf(names.map(classify));
+      const results = names.map(classify);
+      // `Свечи` read as decor candles, its rows `Свечи Виферон 150000 МЕ №10`: the label names one sense, its goods hold doses.
+      if (match.status !== 'todo' && match.best !== undefined && isDosedInLeaf(Number(match.best.key), names, results)) return asQuestion(match);
+      const agreed = findAgreedLeaf(results);
       if (agreed === undefined) return match;
       const key = String(agreed.leafId);
       if (match.status !== 'todo') {
@@ -90,6 +95,16 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.filter((candidate) => candidate.key !== key)] };
     },
   };
+}
+
+/**
+ * Whether most names are read as the label's own leaf without certainty and carry a dose (`150000 МЕ`, `100 мг`): a
+ * medicine or supplement, which the classifier never takes for a leaf named by one bare word; the label is then no
+ * proof either (`Свечи` with `Свечи Виферон …` are suppositories where the directory names only decor candles).
+ */
+function isDosedInLeaf(leafId: number, names: readonly string[], results: readonly Classification[]): boolean {
+  const dosed = names.filter((name, at) => results[at]?.leafId === leafId && results[at]?.confident === false && carriesDose(tokenizeForMatch(name))).length;
+  return dosed > 0 && dosed >= Math.ceil(AGREEING_SHARE * names.length);
 }
 
 /** The leaf most names are confidently in, if enough of them agree, and how many do. */

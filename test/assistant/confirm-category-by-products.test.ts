@@ -48,6 +48,18 @@ describe('a category label read with the product names of its rows', () => {
     expect(matcher.match('Станки', { productNames: ['Казан 10 л', 'Казан 5 л'] }).candidates.map((candidate) => candidate.key)).toContain('801');
   });
 
+  it('becomes a question when most names hold a dose the label\'s one-word leaf cannot (a homonym\'s other sense)', () => {
+    const extra = [
+      { id: 17, parentId: null, name: { rus: 'Декор', kaz: 'Декор' }, path: { rus: 'Дом / Декор', kaz: 'Үй / Декор' }, isLeaf: false },
+      { id: 1701, parentId: 17, name: { rus: 'Свечи', kaz: 'Шамдар' }, path: { rus: 'Дом / Декор / Свечи', kaz: 'Үй / Декор / Шамдар' }, isLeaf: true },
+    ];
+    const candles = createDirectoryMatchers(buildClassifierDirectories(extra)).categoryMatcher();
+    expect(candles.match('Свечи', { productNames: ['Свечи ароматические 2 шт', 'Свеча в стакане'] }).status).toBe('exact');
+    expect(candles.match('Свечи', { productNames: ['Свечи Виферон 150000 МЕ №10', 'Свечи Парацетамол 100 мг'] }).status).toBe('todo');
+    // One dosed name of three is no proof.
+    expect(candles.match('Свечи', { productNames: ['Свечи Виферон 150000 МЕ №10', 'Свеча ароматическая', 'Свечи чайные 6 шт'] }).status).toBe('exact');
+  });
+
   it('is never confident when the label holds a catch-all word', () => {
     expect(decide('Прочие кастрюли', ['Кастрюля 3 л', 'Кастрюля 5 л', 'Кастрюля 2 л'])).toBe('todo');
     expect(decide('Кастрюли разные', [])).toBe('todo');

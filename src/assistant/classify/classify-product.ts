@@ -11,6 +11,7 @@ import { collectDemographic, contradictsDemographic, findDemographicMark, isDemo
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
+import { carriesDose } from './dose-measures.js';
 import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
 import { readKnownBrands } from './known-brands.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
@@ -112,7 +113,7 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
   const type = extractProductType(input.name, input.brand, options.excludeWords, readKnownBrands(index, options));
-  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], type.codes ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined || /^\d$/u.test(word))]);
+  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], type.codes ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined || /^\d$/u.test(word)), carriesDose(type.tokens)]);
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));
   let memo = byOptions.get(options);
@@ -182,6 +183,7 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
     : best.compoundOnly ? `the type names only the end of "${best.name.text}"`
     : best.kidsUnsaid ? 'the name is for children, the leaf does not say so'
     : best.contradicted ? 'the name says the product is for other people than the leaf'
+    : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
     : undefined;
   const laterDoubt =
     best.score < CONFIDENT_SCORE ? 'the type matches the leaf only weakly'
@@ -205,6 +207,14 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
   ];
   const alternatives: Alternative[] = ranked.filter((item) => item !== best).slice(0, MAX_ALTERNATIVES).map((item) => ({ leafId: item.leaf.id, path: item.leaf.path, score: Math.round(item.score * 1000) / 1000 }));
   return { leafId: best.leaf.id, path: best.leaf.path, confidence, confident: doubt === undefined, evidence, alternatives, productType, ...(doubt === undefined ? {} : { doubt }), ...(heldBy === undefined ? {} : { heldBy }) };
+}
+
+/**
+ * Whether the type is only the one word a leaf is named by (`Свечи`, `Цинк`): the bare noun of a homonym, whose other
+ * senses the directory may not have. A name of two words or more (`Витамин D`) names its goods itself.
+ */
+function isBareType(best: LeafScore): boolean {
+  return best.name.head.length === 1 && best.name.purpose.length === 0 && best.reading.stems.every((stem) => best.name.head.includes(stem) || best.reading.optional.has(stem));
 }
 
 /**

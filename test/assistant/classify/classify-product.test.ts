@@ -285,6 +285,20 @@ describe('classifyProduct', () => {
     expect(classifyProduct(candles, { name: 'Свечи брусничные 10 шт' })).toMatchObject({ confident: false });
   });
 
+  it('reads a dose beside a bare one-word type as a medicine or supplement the one sense of the leaf does not name', () => {
+    const extra = [
+      { id: 17, parentId: null, name: { rus: 'Декор', kaz: 'Декор' }, path: { rus: 'Дом / Декор', kaz: 'Үй / Декор' }, isLeaf: false },
+      { id: 1701, parentId: 17, name: { rus: 'Свечи', kaz: 'Шамдар' }, path: { rus: 'Дом / Декор / Свечи', kaz: 'Үй / Декор / Шамдар' }, isLeaf: true },
+    ];
+    const candles = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(candles, { name: 'Свечи Виферон 2 шт' })).toMatchObject({ leafId: 1701, confident: true });
+    // The same name with its dose: suppositories, which the directory's one sense of `Свечи` is not.
+    expect(classifyProduct(candles, { name: 'Свечи Виферон 150000 МЕ №10' })).toMatchObject({ leafId: 1701, confident: false, doubt: expect.stringContaining('dose') as unknown });
+    expect(classifyProduct(candles, { name: 'Свечи Парацетамол 100мг' })).toMatchObject({ leafId: 1701, confident: false });
+    // A name of two words names its goods itself: a vitamin's dose is no doubt of it.
+    expect(classifyProduct(index, { name: 'Витамин C Solgar 1000 мг' })).toMatchObject({ leafId: 102, confident: true });
+  });
+
   it('reads an adjective of the leaf\'s own noun, its last consonant changed, as a word the leaf explains', () => {
     const extra = [
       { id: 15, parentId: null, name: { rus: 'Мясо и птица', kaz: 'Ет және құс' }, path: { rus: 'Продукты / Мясо и птица', kaz: 'Азық / Ет және құс' }, isLeaf: false },
