@@ -211,6 +211,30 @@ export function rewriteWithSynonyms(text: string): SynonymRewrite | undefined {
   return changed ? { text: segments.join(' / '), exact } : undefined;
 }
 
+/**
+ * Model lines every seller of the goods knows, with the kind of goods they are in the directory's words: a name
+ * writes the line where a kind's adjective would be (`Наушники Apple AirPods Pro 2` are wireless headphones, of which
+ * the generic `Наушники` is no exact leaf). Only the line names the kind, never the brand alone: Apple, Samsung and
+ * Xiaomi make wired goods too.
+ */
+const MODEL_LINES: readonly (readonly [string, string])[] = [
+  ['airpods', 'беспроводные наушники'], ['galaxy buds', 'беспроводные наушники'], ['freebuds', 'беспроводные наушники'], ['redmi buds', 'беспроводные наушники'],
+  ['iphone', 'смартфоны'], ['ipad', 'планшеты'], ['galaxy tab', 'планшеты'], ['macbook', 'ноутбуки'],
+  ['apple watch', 'смарт-часы'], ['galaxy watch', 'смарт-часы'], ['mi band', 'фитнес-браслеты'],
+  ['playstation', 'игровые консоли'], ['xbox', 'игровые консоли'], ['nintendo switch', 'игровые консоли'],
+];
+const MODEL_LINE_WORDS = MODEL_LINES.map(([line, kind]) => ({ words: tokenizeForMatch(line), kind: tokenizeForMatch(kind) }));
+
+/** The directory's words for the kinds of goods the model lines a name writes (`tokenizeForMatch` words) are: `airpods` → `беспроводные наушники`. */
+export function readModelLineKinds(tokens: readonly string[]): string[] {
+  const kinds: string[] = [];
+  for (const { words, kind } of MODEL_LINE_WORDS) {
+    const at = tokens.indexOf(words[0] ?? '');
+    if (at >= 0 && words.every((word, i) => tokens[at + i] === word)) kinds.push(...kind);
+  }
+  return kinds;
+}
+
 /** Every word of the vocabulary, both sides, normalised: words a directory's readers know the meaning of. */
 export function listSynonymWords(): string[] {
   return [...new Set(SYNONYMS.flatMap(([from, to]) => [...tokenizeForMatch(from), ...tokenizeForMatch(to)]))];

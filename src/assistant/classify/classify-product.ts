@@ -6,7 +6,7 @@
  * with whom the product is for and with the seller's groups. A leaf is never reached through a
  * purpose or composition phrase alone. It is confident only when one leaf fits clearly.
  */
-import { rewriteWithSynonyms } from '../category-synonyms.js';
+import { readModelLineKinds, rewriteWithSynonyms } from '../category-synonyms.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
@@ -243,7 +243,8 @@ function collectNarrower(ranked: readonly LeafScore[], best: LeafScore): Narrowe
  * приготовления`): each scored as the best leaf with the whole type held, the most words first.
  */
 function findNarrowerSaid(candidates: readonly NarrowerCandidate[], best: LeafScore, type: ProductType): LeafScore[] {
-  const said = new Set(type.tokens.map(stemForIndex));
+  // A model line says its kind (`AirPods`: `беспроводные наушники`), as the kind's own adjective would.
+  const said = new Set([...type.tokens, ...readModelLineKinds(type.tokens)].map(stemForIndex));
   const initials = readInitials(type.tokens);
   const found: { item: LeafScore; words: number }[] = [];
   const taken = new Set<LeafScore>();

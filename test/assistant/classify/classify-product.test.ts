@@ -299,6 +299,19 @@ describe('classifyProduct', () => {
     expect(classifyProduct(index, { name: 'Витамин C Solgar 1000 мг' })).toMatchObject({ leafId: 102, confident: true });
   });
 
+  it('reads a well-known model line as the kind it is, so the exact narrower leaf wins over the generic one', () => {
+    const extra = [
+      { id: 18, parentId: null, name: { rus: 'Аудио', kaz: 'Аудио' }, path: { rus: 'Электроника / Аудио', kaz: 'Электроника / Аудио' }, isLeaf: false },
+      { id: 1801, parentId: 18, name: { rus: 'Наушники', kaz: 'Құлаққаптар' }, path: { rus: 'Электроника / Аудио / Наушники', kaz: 'Электроника / Аудио / Құлаққаптар' }, isLeaf: true },
+      { id: 1802, parentId: 18, name: { rus: 'Беспроводные наушники', kaz: 'Сымсыз құлаққаптар' }, path: { rus: 'Электроника / Аудио / Беспроводные наушники', kaz: 'Электроника / Аудио / Сымсыз құлаққаптар' }, isLeaf: true },
+    ];
+    const audio = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(audio, { name: 'Наушники Apple AirPods Pro 2' })).toMatchObject({ leafId: 1802, confident: true });
+    expect(classifyProduct(audio, { name: 'Наушники Samsung Galaxy Buds2 Pro' })).toMatchObject({ leafId: 1802, confident: true });
+    // The brand alone names no kind: Apple makes wired headphones too.
+    expect(classifyProduct(audio, { name: 'Наушники Apple EarPods' })).toMatchObject({ leafId: 1801 });
+  });
+
   it('reads an adjective of the leaf\'s own noun, its last consonant changed, as a word the leaf explains', () => {
     const extra = [
       { id: 15, parentId: null, name: { rus: 'Мясо и птица', kaz: 'Ет және құс' }, path: { rus: 'Продукты / Мясо и птица', kaz: 'Азық / Ет және құс' }, isLeaf: false },
