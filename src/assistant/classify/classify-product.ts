@@ -243,8 +243,10 @@ function collectNarrower(ranked: readonly LeafScore[], best: LeafScore): Narrowe
  * приготовления`): each scored as the best leaf with the whole type held, the most words first.
  */
 function findNarrowerSaid(candidates: readonly NarrowerCandidate[], best: LeafScore, type: ProductType): LeafScore[] {
-  // A model line says its kind (`AirPods`: `беспроводные наушники`), as the kind's own adjective would.
-  const said = new Set([...type.tokens, ...readModelLineKinds(type.tokens)].map(stemForIndex));
+  // A model line says its kind (`AirPods`: `беспроводные наушники`), as the kind's own adjective would; one the goods are
+  // for says nothing of theirs (`Зарядное устройство для AirPods` is no wireless charger).
+  const modelKinds = readModelLineKinds(type.tokens.filter((word) => !type.purpose.includes(word)));
+  const said = new Set([...type.tokens, ...modelKinds].map(stemForIndex));
   const initials = readInitials(type.tokens);
   const found: { item: LeafScore; words: number }[] = [];
   const taken = new Set<LeafScore>();

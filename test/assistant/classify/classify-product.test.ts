@@ -304,12 +304,16 @@ describe('classifyProduct', () => {
       { id: 18, parentId: null, name: { rus: 'Аудио', kaz: 'Аудио' }, path: { rus: 'Электроника / Аудио', kaz: 'Электроника / Аудио' }, isLeaf: false },
       { id: 1801, parentId: 18, name: { rus: 'Наушники', kaz: 'Құлаққаптар' }, path: { rus: 'Электроника / Аудио / Наушники', kaz: 'Электроника / Аудио / Құлаққаптар' }, isLeaf: true },
       { id: 1802, parentId: 18, name: { rus: 'Беспроводные наушники', kaz: 'Сымсыз құлаққаптар' }, path: { rus: 'Электроника / Аудио / Беспроводные наушники', kaz: 'Электроника / Аудио / Сымсыз құлаққаптар' }, isLeaf: true },
+      { id: 1803, parentId: 18, name: { rus: 'Зарядные устройства', kaz: 'Зарядтағыштар' }, path: { rus: 'Электроника / Аудио / Зарядные устройства', kaz: 'Электроника / Аудио / Зарядтағыштар' }, isLeaf: true },
+      { id: 1804, parentId: 18, name: { rus: 'Беспроводные зарядные устройства', kaz: 'Сымсыз зарядтағыштар' }, path: { rus: 'Электроника / Аудио / Беспроводные зарядные устройства', kaz: 'Электроника / Аудио / Сымсыз зарядтағыштар' }, isLeaf: true },
     ];
     const audio = buildClassifierIndex(buildClassifierDirectories(extra));
     expect(classifyProduct(audio, { name: 'Наушники Apple AirPods Pro 2' })).toMatchObject({ leafId: 1802, confident: true });
     expect(classifyProduct(audio, { name: 'Наушники Samsung Galaxy Buds2 Pro' })).toMatchObject({ leafId: 1802, confident: true });
     // The brand alone names no kind: Apple makes wired headphones too.
     expect(classifyProduct(audio, { name: 'Наушники Apple EarPods' })).toMatchObject({ leafId: 1801 });
+    // A line the goods are for says nothing of their own kind: a charger for AirPods is no wireless charger.
+    expect(classifyProduct(audio, { name: 'Зарядное устройство для AirPods' }).leafId).not.toBe(1804);
   });
 
   it('reads an adjective of the leaf\'s own noun, its last consonant changed, as a word the leaf explains', () => {
