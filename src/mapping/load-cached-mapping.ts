@@ -25,7 +25,7 @@ import { readMappingFile, type LoadedMapping, type LoadMappingOptions } from './
 /** Version of the cache file's layout; a file of another version reads as a miss. */
 const CACHE_VERSION = 1;
 
-/** The modules whose code decides what a mapping's bytes parse to (siblings of this one). */
+/** The modules whose code decides what a mapping's bytes parse to (siblings of this one; the rule texts are the catalog's, rendered later). */
 const PARSER_MODULES = ['load-mapping', 'parse-mapping', 'mapping-schema', 'derive-schema', 'apply-service-requirements', 'read-mapping-file', 'unit-factors', 'load-cached-mapping'];
 /** The packages whose version decides it too. */
 const PARSER_PACKAGES = ['zod', 'yaml'];
