@@ -82,4 +82,22 @@ describe('loadCachedMapping', () => {
     const missing = await loadCachedMapping('none.yaml', { cwd: dir }, { stateDir }).catch((caught: unknown) => caught);
     expect((missing as MappingError).issues[0]?.code).toBe('mapping_unreadable');
   });
+
+  it('keeps a mapping with derived columns as the parser made it', async () => {
+    const { dir, stateDir, path } = await makeWorkDir();
+    const derive = `derive:
+  - {name: Бренд из названия, from: Наименование, steps: [{lookup: brand}]}
+  - {name: Размер, from: Наименование, steps: [{regex: {pattern: '\\b(S|M|L)\\b', group: 1}}], onFail: error}
+  - {name: Объём, from: Наименование, steps: [{split: {separator: '/', take: last}}, {unit: мл}]}
+  - {name: Местный, from: Штрихкод, steps: [{when: {startsWith: '487'}, then: да, else: нет}]}
+`;
+    await writeFile(path, `${MAPPING}${derive}`);
+    const parsed = await loadMappingWithHash('shop.yaml', { cwd: dir });
+    expect(parsed.mapping.derive).toHaveLength(4);
+    await loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir });
+    const kept = deserialize(await readFile(buildCompiledMappingPath(stateDir, path))) as { mapping: unknown };
+    expect(kept.mapping).toStrictEqual(parsed.mapping);
+    expect(await loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir })).toStrictEqual(parsed);
+  });
 });
+
