@@ -158,7 +158,11 @@ function describeError(error: unknown, translator: Translator): string {
     if (issues.length > 50) {
       lines.push(`  ${translator.translate('list.more', { count: issues.length - 50 })}`);
     }
-    return lines.length ? `${error.message}\n${lines.join('\n')}` : error.message;
+    if (lines.length === 0) return error.message;
+    // The issues are listed in the run's language below: of the message, only its heading (a
+    // settings error's message repeats them in English), in that language when the catalog has it.
+    const heading = translator.has(`error.heading.${error.code}`) ? translator.translate(`error.heading.${error.code}`) : (error.message.split('\n')[0] ?? error.message);
+    return `${heading}\n${lines.join('\n')}`;
   }
   return describeInternalError(error, translator);
 }

@@ -106,6 +106,8 @@ const TERM_DATA: Readonly<Record<string, string>> = {
   field: 'field.',
   reason: 'reason.',
   requirement: 'requirement.',
+  rule: 'rule.',
+  settingSource: 'setting_source.',
   storedLate: 'stored_late.',
   storedTwice: 'stored_twice.',
 };

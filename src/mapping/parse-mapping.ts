@@ -1,6 +1,7 @@
 /** Pure parsing of a mapping document (already YAML-decoded) into a typed `Mapping`. */
 import type { z } from 'zod';
 import { createIssue, type Issue, type IssueData } from '../core/issue.js';
+import { describeSchemaRule } from '../i18n/describe-schema-rule.js';
 import type { MappingIssueCode } from './issue-codes.js';
 import type { ServiceRequirableField } from '../settings/service-profile-schema.js';
 import { applyRequiredFieldDefaults } from './apply-service-requirements.js';
@@ -94,8 +95,12 @@ function describeIssue(issue: z.core.$ZodIssue): IssueData {
       }
       return { variant: 'expected', expected: [...expected].join(' or '), got: describeInput(issue.input) };
     }
-    default:
+    case 'custom':
+      // A check of our own: its words are ours, carried by zod.
       return { variant: 'detail', detail: issue.message };
+    default:
+      // What the schema asked for, as data: the text is the catalog's, in the run's language.
+      return { variant: 'rule', ...describeSchemaRule(issue) };
   }
 }
 

@@ -13,8 +13,9 @@ import type { Issue } from '../core/issue.js';
 import { checkServiceRequirements } from '../mapping/apply-service-requirements.js';
 import { checkMappingRules } from '../mapping/check-mapping-rules.js';
 import type { DirectoryIndex } from '../mapping/directory-index.js';
-import { loadMappingWithHash, locateMappingIssues } from '../mapping/load-mapping.js';
-import type { LoadedMapping } from '../mapping/load-mapping.js';
+import { loadCachedMapping } from '../mapping/load-cached-mapping.js';
+import { locateMappingIssues } from '../mapping/locate-mapping-issues.js';
+import type { LoadedMapping } from '../mapping/read-mapping-file.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import { createTranslator } from '../i18n/create-translator.js';
@@ -137,8 +138,10 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
   try {
     const mappingPath = resolve(deps.cwd, inputs.mapping);
     const requiredFields = settings.service.requiredFields;
-    // One read: the hash recorded (journal, resume, report) is of the bytes parsed.
-    const { mapping, sha256: mappingSha256 } = inputs.loadedMapping ?? (await loadMappingWithHash(mappingPath, deps, { requiredFields }));
+    // One read: the hash recorded (journal, resume, report) is of the bytes parsed. The parsed
+    // mapping is kept in the state directory (the same one `describeServiceAccount` resolves), so an
+    // unchanged mapping loads neither the YAML decoder nor the schema next time (issue 39).
+    const { mapping, sha256: mappingSha256 } = inputs.loadedMapping ?? (await loadCachedMapping(mappingPath, deps, { requiredFields, stateDir: resolve(deps.cwd, settings.stateDir) }));
     const readOptions: ReadOptions = {
       ...buildReadOptions(mapping),
       ignoreHeaderPrefix: '_',

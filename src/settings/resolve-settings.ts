@@ -4,10 +4,12 @@
  */
 import { ConfigError } from '../core/errors.js';
 import { createIssue } from '../core/issue.js';
-import type { Issue } from '../core/issue.js';
+import type { Issue, IssueData } from '../core/issue.js';
+import { describeSchemaRule } from '../i18n/describe-schema-rule.js';
 import { SETTINGS_ENV, settingsSchema } from './settings-schema.js';
 import { suggestSettingKey } from './suggest-setting-key.js';
 import type { Settings, SettingsInput } from './settings-schema.js';
+import type { z } from 'zod';
 
 /** Where a setting's value came from. */
 export type SettingSource = 'default' | 'file' | 'env' | 'flag';
@@ -62,44 +64,39 @@ export function resolveSettings(layers: SettingsLayers): ResolvedSettings {
 
   const parsed = settingsSchema.safeParse(merged as SettingsInput);
   if (!parsed.success) {
-    for (const zIssue of parsed.error.issues) {
-      if (zIssue.code === 'unrecognized_keys') {
-        for (const unknownKey of zIssue.keys) {
-          const top = String(zIssue.path[0] ?? unknownKey);
-          const source = sources[top as keyof Settings] ?? 'file';
-          const from = source === 'file' ? `settings file ${layers.file?.path}` : source === 'flag' ? 'the command line' : source;
-          const where = [...zIssue.path.map(String), unknownKey].join('.');
-          const nearest = suggestSettingKey(settingsSchema, zIssue.path, unknownKey);
-          issues.push(
-            createIssue({
-              code: 'unknown_setting',
-              severity: 'error',
-              stage: 'settings',
-              path: where,
-              data: nearest ? { where, from, nearest, variant: 'nearest' } : { where, from },
-            }),
-          );
-        }
-        continue;
-      }
-      const key = String(zIssue.path[0] ?? '');
-      const source = sources[key as keyof Settings] ?? 'default';
-      const envName = Object.entries(SETTINGS_ENV).find(([, k]) => k === key)?.[0];
-      const from =
-        source === 'file' ? `settings file ${layers.file?.path}` : source === 'env' ? `environment variable ${envName}` : source === 'flag' ? `flag --${toKebab(key)}` : 'default';
-      issues.push(
-        createIssue({
-          code: 'invalid_setting',
-          severity: 'error',
-          stage: 'settings',
-          path: zIssue.path.join('.'),
-          data: { key, from, detail: zIssue.message },
-        }),
-      );
-    }
+    for (const zIssue of parsed.error.issues) issues.push(...describeSettingIssue(zIssue, sources, layers));
     throw new ConfigError(`invalid settings:\n${issues.map((i) => `  - ${i.message}`).join('\n')}`, issues);
   }
   return { settings: parsed.data, sources, ...(layers.file ? { file: layers.file.path } : {}) };
+}
+
+/**
+ * Our issues of one zod issue of the settings: where the value came from and what the schema asked
+ * for, as data, so that every language renders them (`describeSchemaRule`).
+ */
+function describeSettingIssue(zIssue: z.core.$ZodIssue, sources: Partial<Record<keyof Settings, SettingSource>>, layers: SettingsLayers): Issue[] {
+  if (zIssue.code === 'unrecognized_keys') {
+    return zIssue.keys.map((unknownKey) => {
+      const top = String(zIssue.path[0] ?? unknownKey);
+      const source = sources[top as keyof Settings] ?? 'file';
+      const where = [...zIssue.path.map(String), unknownKey].join('.');
+      const nearest = suggestSettingKey(settingsSchema, zIssue.path, unknownKey);
+      const from = describeSource(source, source === 'file' ? layers.file?.path : undefined, { flag: 'command_line' });
+      return createIssue({ code: 'unknown_setting', severity: 'error', stage: 'settings', path: where, data: nearest ? { where, ...from, nearest, variant: 'nearest' } : { where, ...from } });
+    });
+  }
+  const key = String(zIssue.path[0] ?? '');
+  const source = sources[key as keyof Settings] ?? 'default';
+  const origin = source === 'file' ? layers.file?.path : source === 'env' ? Object.entries(SETTINGS_ENV).find(([, k]) => k === key)?.[0] : source === 'flag' ? `--${toKebab(key)}` : undefined;
+  return [
+    createIssue({ code: 'invalid_setting', severity: 'error', stage: 'settings', path: zIssue.path.join('.'), data: { key, ...describeSource(source, origin), ...describeSchemaRule(zIssue) } }),
+  ];
+}
+
+/** Where a value came from, as the data of `setting_source.<name>`: the source's name and, where it has one, the file, variable or flag. */
+function describeSource(source: SettingSource, origin: string | undefined, rename: Partial<Record<SettingSource, string>> = {}): IssueData {
+  const settingSource = rename[source] ?? source;
+  return origin === undefined || settingSource === 'command_line' ? { settingSource } : { settingSource, origin };
 }
 
 /** The settings as they may be shown or stored: secrets removed, with their sources. */

@@ -186,5 +186,19 @@ describe('the terminal in the run language', () => {
     expect(products.stderr).toContain('catalog-import: укажите подкоманду: list, show');
     expect(products.stderr).toContain('Команды:');
   });
+  it('a bad setting is told in the run\'s language (exit 2, nothing written): what the schema asked for, where the value came from', async () => {
+    const stateDir = await makeStateDir();
+    const args = ['validate', 'samples/catalog.xlsx', '-m', 'mappings/sample.yaml', '--sandbox', '--state-dir', stateDir];
+    const ru = await runCliCaptured([...args, '--lang', 'ru'], { cwd: ROOT, env: { CATALOG_CONCURRENCY: '0' } });
+    expect(ru.code).toBe(2);
+    expect(ru.stderr).toContain('недопустимые настройки:');
+    expect(ru.stderr).toContain('concurrency (переменная окружения CATALOG_CONCURRENCY): слишком мало: нужно число не меньше 1');
+    const kk = await runCliCaptured([...args, '--lang', 'kk'], { cwd: ROOT, env: { CATALOG_CONCURRENCY: '0' } });
+    expect(kk.code).toBe(2);
+    expect(kk.stderr).toContain('жарамсыз баптаулар:');
+    expect(kk.stderr).toContain('concurrency (орта айнымалысы CATALOG_CONCURRENCY): тым аз: кемінде 1 болатын сан керек');
+    for (const run of [ru, kk]) expect(run.stderr).not.toMatch(/invalid settings|Too small|environment variable/);
+    await expect(readdir(stateDir)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
 });
 

@@ -35,8 +35,8 @@ const HEAVY_FOLDERS = ['sandbox', 'pipeline', 'sources', 'report', 'state', 'set
 /** Small modules of those folders that the command table does use: the dialect names for `--dialect`. */
 const LIGHT_EXCEPTIONS = ['src/sandbox/dialects/dialect-types.ts'];
 
-/** What a dry run of an XLSX file with the directories cached does not need: it sends no request, and reads no CSV. */
-const DRY_RUN_UNNEEDED_PACKAGES = ['ky', 'exceljs', 'p-limit', 'papaparse', 'iconv-lite'];
+/** What a dry run of an XLSX file with the directories (and the parsed mapping) cached does not need: it sends no request, reads no CSV, decodes no YAML. */
+const DRY_RUN_UNNEEDED_PACKAGES = ['ky', 'exceljs', 'p-limit', 'papaparse', 'iconv-lite', 'yaml'];
 /**
  * The CSV reader, and the copies' writers a clean XLSX file does not need: the annotated workbook (it writes none), the CSV copy's reader and copier;
  * and what only the mapping's and the state's barrels would bring: the mapping's JSON Schema builder, the file lock.
@@ -50,6 +50,11 @@ const DRY_RUN_UNNEEDED_MODULES = [
   'src/mapping/build-mapping-json-schema.ts',
   'src/state/index.ts',
   'src/state/file-lock.ts',
+  // The mapping comes from the compiled-mapping cache: neither its decoder nor its schema is loaded.
+  'src/mapping/load-mapping.ts',
+  'src/mapping/parse-mapping.ts',
+  'src/mapping/mapping-schema.ts',
+  'src/mapping/derive-schema.ts',
 ];
 /** Of `src/api/` and `src/sandbox/`, only what the settings' schema and the `--dialect` option use. */
 const DRY_RUN_NEEDED_SERVICE_MODULES = ['src/api/wire-aliases.ts', 'src/api/service-profile.ts', 'src/sandbox/dialects/dialect-types.ts'];
@@ -138,13 +143,16 @@ describe('start-up loads only what the command needs', () => {
     expect(loaded.packages.has('zod')).toBe(true);
   });
 
-  it('a dry run of a clean file with the directories cached loads neither the HTTP client, the sandbox, the CSV reader, the copies\' writers nor the classifier', async () => {
+  it('a dry run of a clean file with the directories and the mapping cached loads neither the HTTP client, the sandbox, the CSV reader, the copies\' writers, the classifier nor the mapping\'s decoder and schema', async () => {
     const args = ['validate', 'samples/catalog.xlsx', '--mapping', 'mappings/sample.yaml', '--sandbox', '--state-dir', join(work, 'dry-run-state')];
     // The first run fetches the directories: the recorder sees the client and the sandbox then, so the check below can fail.
     const first = await runRecording(args);
     expect(first.status).toBe(0);
     expect(first.packages.has('ky')).toBe(true);
     expect(first.ours).toContain('src/sandbox/start-sandbox.ts');
+    // …and it parses the mapping, which it keeps: the check of the mapping's modules below can fail too.
+    expect(first.packages.has('yaml')).toBe(true);
+    expect(first.ours).toContain('src/mapping/mapping-schema.ts');
 
     const cached = await runRecording(args);
     expect(cached.status).toBe(0);

@@ -110,7 +110,8 @@ describe('parseMapping', () => {
           "code": "mapping_invalid_value",
           "data": {
             "detail": "a column letter such as C or AB",
-            "variant": "detail",
+            "rule": "custom",
+            "variant": "rule",
           },
           "file": "shop.yaml",
           "message": "a column letter such as C or AB",
@@ -121,8 +122,9 @@ describe('parseMapping', () => {
         {
           "code": "mapping_invalid_value",
           "data": {
-            "detail": "Invalid option: expected one of "error"|"auto"",
-            "variant": "detail",
+            "rule": "one_of",
+            "values": ""error"|"auto"",
+            "variant": "rule",
           },
           "file": "shop.yaml",
           "message": "Invalid option: expected one of "error"|"auto"",
@@ -133,8 +135,9 @@ describe('parseMapping', () => {
         {
           "code": "mapping_invalid_value",
           "data": {
-            "detail": "Invalid option: expected one of "error"|"warning"|"off"",
-            "variant": "detail",
+            "rule": "one_of",
+            "values": ""error"|"warning"|"off"",
+            "variant": "rule",
           },
           "file": "shop.yaml",
           "message": "Invalid option: expected one of "error"|"warning"|"off"",
@@ -145,8 +148,9 @@ describe('parseMapping', () => {
         {
           "code": "mapping_out_of_range",
           "data": {
-            "detail": "Too small: expected number to be >=1",
-            "variant": "detail",
+            "bound": "1",
+            "rule": "at_least",
+            "variant": "rule",
           },
           "file": "shop.yaml",
           "message": "Too small: expected number to be >=1",

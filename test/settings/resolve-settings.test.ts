@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
+import { formatIssueLine } from '../../src/core/issue.js';
+import { createTranslator } from '../../src/i18n/create-translator.js';
 import { describeSettings, resolveSettings } from '../../src/settings/resolve-settings.js';
 
 describe('resolveSettings', () => {
@@ -58,4 +60,35 @@ describe('resolveSettings', () => {
   it('rejects a settings file that is not an object', () => {
     expect(() => resolveSettings({ file: { path: 'x.yaml', values: [1, 2] } })).toThrow(ConfigError);
   });
+
+  it('words a bad value in the run\'s language: what the schema asked for and where the value came from, no English of zod\'s', () => {
+    let caught: unknown;
+    try {
+      resolveSettings({
+        file: { path: 'settings.yaml', values: { timeoutMs: 50, unmapped: 1, clientId: '' } },
+        env: { CATALOG_CONCURRENCY: '0' },
+        flags: { batchSize: 31, sandboxDialect: 'nonsense' },
+      });
+    } catch (error) {
+      caught = error;
+    }
+    const issues = (caught as ConfigError).issues;
+    const render = (language: 'en' | 'ru' | 'kk'): string => issues.map((issue) => formatIssueLine(issue, createTranslator(language))).join('\n');
+    // English as before: zod's words.
+    expect(render('en')).toContain('concurrency from environment variable CATALOG_CONCURRENCY: Too small: expected number to be >=1');
+    expect(render('en')).toContain('batchSize from flag --batch-size: Too big: expected number to be <=30');
+    const ru = render('ru');
+    expect(ru).toContain('concurrency (переменная окружения CATALOG_CONCURRENCY): слишком мало: нужно число не меньше 1');
+    expect(ru).toContain('timeoutMs (файл настроек settings.yaml): слишком мало: нужно число не меньше 100');
+    expect(ru).toContain('batchSize (параметр --batch-size): слишком много: нужно число не больше 30');
+    expect(ru).toContain('clientId (файл настроек settings.yaml): слишком коротко: нужно символов не меньше 1');
+    expect(ru).toContain('unmapped (файл настроек settings.yaml): неизвестная настройка');
+    const kk = render('kk');
+    expect(kk).toContain('concurrency (орта айнымалысы CATALOG_CONCURRENCY): тым аз: кемінде 1 болатын сан керек');
+    expect(kk).toContain('batchSize (--batch-size параметрі): тым көп: ең көбі 30 болатын сан керек');
+    for (const text of [ru, kk]) expect(text).not.toMatch(/Too (small|big)|expected|from (environment|flag|settings)/);
+    // A check worded by our own schema keeps its words (the dialect's names).
+    expect(ru).toMatch(/sandboxDialect \(параметр --sandbox-dialect\): .*not a sandbox dialect/);
+  });
 });
+

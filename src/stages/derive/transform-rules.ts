@@ -10,7 +10,7 @@
  * `createRowMapper` always (issue 39).
  */
 import type { DeriveStep } from '../../mapping/derive-schema.js';
-import { UNIT_FACTORS } from '../../mapping/derive-schema.js';
+import { UNIT_FACTORS } from '../../mapping/unit-factors.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import type { Mapping } from '../../mapping/mapping-schema.js';
 import { normalizeName } from '../../mapping/normalize-name.js';

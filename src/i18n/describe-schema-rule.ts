@@ -1,0 +1,68 @@
+/**
+ * What a schema check (a zod issue of the settings or the mapping) asked for, as catalog data: the
+ * rule's name (`rule`, whose template is `rule.<name>` in every language) and its parameters. The
+ * text is the catalog's, so a settings or mapping error reads in the run's language; zod's own
+ * message (English) is kept only for a check of our own (`custom`), whose words zod carries.
+ * One table by the zod issue's code; no zod locale is loaded (zod has no Kazakh, and its Russian
+ * names the types in English).
+ */
+import { config, type z } from 'zod';
+import type { IssueData } from '../core/issue.js';
+
+type ZodIssue = z.core.$ZodIssue;
+
+/** The types a rule names in words; another type is named as zod names it (`type` rule). */
+const NAMED_TYPES = new Set(['number', 'int', 'string', 'boolean', 'object', 'array']);
+
+/** How a size limit is said, by what is limited (zod's `origin`). */
+const SIZED: Readonly<Record<string, { least: string; most: string }>> = {
+  number: { least: 'at_least', most: 'at_most' },
+  int: { least: 'at_least', most: 'at_most' },
+  bigint: { least: 'at_least', most: 'at_most' },
+  string: { least: 'min_length', most: 'max_length' },
+  array: { least: 'min_items', most: 'max_items' },
+  set: { least: 'min_items', most: 'max_items' },
+};
+
+/** The rule of each zod issue code, as catalog data. */
+const RULES: { readonly [C in ZodIssue['code']]?: (issue: Extract<ZodIssue, { code: C }>) => IssueData } = {
+  invalid_type: (issue) => (NAMED_TYPES.has(issue.expected) ? { rule: `type_${issue.expected}` } : { rule: 'type', expected: issue.expected }),
+  too_small: (issue) => describeBound(issue.origin, 'least', issue.inclusive !== false, issue.minimum),
+  too_big: (issue) => describeBound(issue.origin, 'most', issue.inclusive !== false, issue.maximum),
+  invalid_value: (issue) => (issue.values.length === 1 ? { rule: 'equal_to', values: quoteValue(issue.values[0]) } : { rule: 'one_of', values: issue.values.map(quoteValue).join('|') }),
+  invalid_format: (issue) => (issue.format === 'regex' && issue.pattern !== undefined ? { rule: 'pattern', pattern: issue.pattern } : { rule: 'format', format: issue.format }),
+  not_multiple_of: (issue) => ({ rule: 'multiple_of', divisor: String(issue.divisor) }),
+  invalid_union: () => ({ rule: 'invalid' }),
+  invalid_key: () => ({ rule: 'invalid' }),
+  invalid_element: () => ({ rule: 'invalid' }),
+};
+
+/** The rule a zod issue reports, with its parameters, for the catalog's `rule.<name>` templates. */
+export function describeSchemaRule(issue: ZodIssue): IssueData {
+  const describe = RULES[issue.code] as ((issue: ZodIssue) => IssueData) | undefined;
+  // A check of our own (`refine`), or one the schema words itself (`.regex(pattern, 'a column
+  // letter …')`): its message is our text, carried by zod.
+  return describe === undefined || isOwnMessage(issue) ? { rule: 'custom', detail: issue.message } : describe(issue);
+}
+
+/** True when the schema gave the check its own words: zod's (English) message for it would be another. */
+function isOwnMessage(issue: ZodIssue): boolean {
+  // A type's message names the input received, which an issue does not always keep; no schema of ours words a type.
+  if (issue.code === 'invalid_type') return false;
+  const zodWords = config().localeError?.(issue as unknown as Parameters<NonNullable<ReturnType<typeof config>['localeError']>>[0]);
+  const text = typeof zodWords === 'string' ? zodWords : zodWords?.message;
+  return text !== undefined && text !== issue.message;
+}
+
+function describeBound(origin: string, side: 'least' | 'most', inclusive: boolean, bound: number | bigint | Date): IssueData {
+  const sized = SIZED[origin];
+  const value = bound instanceof Date ? bound.toISOString() : String(bound);
+  if (sized === undefined) return { rule: side === 'least' ? 'at_least' : 'at_most', bound: value };
+  const name = sized[side];
+  // Only a number's bound can be exclusive (`.positive()`, `.gt()`); a size is counted whole.
+  return { rule: inclusive || !name.startsWith('at_') ? name : side === 'least' ? 'more_than' : 'less_than', bound: value };
+}
+
+function quoteValue(value: unknown): string {
+  return typeof value === 'string' ? `"${value}"` : String(value);
+}

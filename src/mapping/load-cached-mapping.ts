@@ -1,0 +1,118 @@
+/**
+ * The compiled-mapping cache (issue 39): a YAML mapping parsed once is kept in the state directory
+ * as the parsed `Mapping` (`v8.serialize`), keyed by the SHA-256 of its bytes, the service's
+ * required fields and a stamp of the parser (the code of the schema and the decoder, the versions of
+ * zod and yaml). A run over the same mapping reads it back instead of loading the YAML decoder and
+ * the zod schema and parsing again. What it holds is what `parseMappingFile` returned for those
+ * bytes: a mapping with problems is never kept, so every problem is still found by the one parser.
+ *
+ * Files: `<stateDir>/compiled-mappings/<first 16 hex of the SHA-256 of the mapping's path>.v8`, one
+ * per mapping file (a new content replaces the old), written atomically with mode 0o600. Anything
+ * unreadable, of another key or another format reads as a miss: the mapping is parsed as without it.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import type { Deps } from '../core/deps.js';
+import { MappingError } from '../core/errors.js';
+import { startAtomicFile } from '../report/start-atomic-file.js';
+import type { Mapping } from './mapping-schema.js';
+import { readMappingFile, type LoadedMapping, type LoadMappingOptions } from './read-mapping-file.js';
+
+/** Version of the cache file's layout; a file of another version reads as a miss. */
+const CACHE_VERSION = 1;
+
+/** The modules whose code decides what a mapping's bytes parse to (siblings of this one; the rule texts are the catalog's, rendered later). */
+const PARSER_MODULES = ['load-mapping', 'parse-mapping', 'mapping-schema', 'derive-schema', 'apply-service-requirements', 'read-mapping-file', 'unit-factors', 'load-cached-mapping'];
+/** The packages whose version decides it too. */
+const PARSER_PACKAGES = ['zod', 'yaml'];
+
+/** What a cache file holds. */
+interface CompiledMappingFile {
+  cacheVersion: number;
+  key: string;
+  mapping: Mapping;
+}
+
+let parserStamp: Promise<string> | undefined;
+
+/**
+ * A stamp of the mapping parser: the SHA-256 of its modules' code and its packages' versions, so
+ * that a changed schema, decoder or package makes every kept mapping a miss without a version
+ * number to remember.
+ */
+export function stampMappingParser(): Promise<string> {
+  parserStamp ??= computeParserStamp();
+  return parserStamp;
+}
+
+async function computeParserStamp(): Promise<string> {
+  const hash = createHash('sha256').update(`catalog-import/compiled-mapping/v${CACHE_VERSION}\n`);
+  // The same extension as this module's: `.js` in `dist/`, `.ts` when run from the sources.
+  const extension = extname(fileURLToPath(import.meta.url));
+  for (const name of PARSER_MODULES) hash.update(await readFile(new URL(`./${name}${extension}`, import.meta.url))).update('\n');
+  const require = createRequire(import.meta.url);
+  for (const name of PARSER_PACKAGES) hash.update(`${name}@${(require(`${name}/package.json`) as { version: string }).version}\n`);
+  return hash.digest('hex');
+}
+
+/** Where the parsed mapping of the file at `fullPath` is kept. */
+export function buildCompiledMappingPath(stateDir: string, fullPath: string): string {
+  return join(stateDir, 'compiled-mappings', `${createHash('sha256').update(fullPath).digest('hex').slice(0, 16)}.v8`);
+}
+
+/**
+ * `loadMappingWithHash` through the cache in `stateDir`: one read of the file; its parsed mapping
+ * from the cache when kept for the same bytes, required fields and parser, else parsed (the YAML
+ * decoder and the schema loaded then) and kept. Throws `MappingError` as `loadMappingWithHash`. A
+ * workbook mapping is not kept: its issues are placed at cells its reading records.
+ */
+export async function loadCachedMapping(path: string, deps: Pick<Deps, 'cwd'>, options: LoadMappingOptions & { stateDir: string }): Promise<LoadedMapping> {
+  const read = await readMappingFile(path, deps, options);
+  if (read.issues !== undefined) throw new MappingError(`mapping ${path} cannot be loaded`, read.issues);
+  const keep = read.workbook ? undefined : { file: buildCompiledMappingPath(options.stateDir, read.fullPath), key: await buildKey(read.sha256, options) };
+  if (keep !== undefined) {
+    const kept = await readKeptMapping(keep.file, keep.key);
+    if (kept !== undefined) return { mapping: kept, sha256: read.sha256 };
+  }
+  const { parseMappingFile } = await import('./load-mapping.js');
+  const loaded = await parseMappingFile(read, path, options);
+  if (keep !== undefined) await keepMapping(keep.file, { cacheVersion: CACHE_VERSION, key: keep.key, mapping: loaded.mapping });
+  return loaded;
+}
+
+async function buildKey(sha256: string, options: LoadMappingOptions): Promise<string> {
+  const requiredFields = options.requiredFields === undefined ? null : [...options.requiredFields];
+  return createHash('sha256')
+    .update(JSON.stringify({ stamp: await stampMappingParser(), sha256, requiredFields, maxAliasCount: options.maxAliasCount ?? null }))
+    .digest('hex');
+}
+
+async function readKeptMapping(file: string, key: string): Promise<Mapping | undefined> {
+  try {
+    const kept = deserialize(await readFile(file)) as Partial<CompiledMappingFile> | null;
+    return kept !== null && typeof kept === 'object' && kept.cacheVersion === CACHE_VERSION && kept.key === key && kept.mapping !== undefined ? kept.mapping : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps a parsed mapping; a cache that cannot be written costs the next run a parse, nothing else, so a failure is not the run's. */
+async function keepMapping(file: string, content: CompiledMappingFile): Promise<void> {
+  try {
+    await mkdir(join(file, '..'), { recursive: true, mode: 0o700 });
+    const atomic = startAtomicFile(file);
+    try {
+      await writeFile(atomic.tempPath, serialize(content), { mode: 0o600 });
+      await atomic.commit();
+    } catch (error) {
+      await atomic.discard();
+      throw error;
+    }
+  } catch {
+    // A read-only or full state directory: the run goes on with the mapping it parsed.
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * The compiled-mapping cache (issue 39): a YAML mapping parsed once is read back from the state
+ * directory while its bytes, the required fields and the parser are the same; anything else is parsed
+ * again by the one parser, and a mapping with problems is never kept.
+ */
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { MappingError } from '../../src/core/errors.js';
+import { buildCompiledMappingPath, loadCachedMapping } from '../../src/mapping/load-cached-mapping.js';
+import { loadMappingWithHash } from '../../src/mapping/load-mapping.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const MAPPING = await readFile(join(ROOT, 'mappings', 'sample.yaml'), 'utf8');
+
+async function makeWorkDir(): Promise<{ dir: string; stateDir: string; path: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'cached-mapping-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  const path = join(dir, 'shop.yaml');
+  await writeFile(path, MAPPING);
+  return { dir, stateDir: join(dir, 'state'), path };
+}
+
+/** Rewrites the kept file's mapping: what a later load returns shows whether it was read from the cache. */
+async function markKeptMapping(file: string): Promise<void> {
+  const kept = deserialize(await readFile(file)) as { mapping: { batchSize: number } };
+  kept.mapping.batchSize = 7;
+  await writeFile(file, serialize(kept));
+}
+
+describe('loadCachedMapping', () => {
+  it('parses a mapping as loadMappingWithHash does, keeps it, and reads it back for the same bytes', async () => {
+    const { dir, stateDir, path } = await makeWorkDir();
+    const parsed = await loadMappingWithHash('shop.yaml', { cwd: dir });
+    const first = await loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir });
+    expect(first).toStrictEqual(parsed);
+    expect(await readdir(join(stateDir, 'compiled-mappings'))).toHaveLength(1);
+
+    const again = await loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir });
+    expect(again).toStrictEqual(parsed);
+
+    await markKeptMapping(buildCompiledMappingPath(stateDir, path));
+    const fromCache = await loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir });
+    expect(fromCache.mapping.batchSize).toBe(7);
+    expect(fromCache.sha256).toBe(parsed.sha256);
+  });
+
+  it('parses again when the bytes or the required fields differ', async () => {
+    const { dir, stateDir, path } = await makeWorkDir();
+    await loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir });
+    await markKeptMapping(buildCompiledMappingPath(stateDir, path));
+
+    const otherFields = await loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir, requiredFields: ['barcode'] });
+    expect(otherFields.mapping.batchSize).toBe(30);
+    expect(otherFields.mapping.validation.requireBarcode).toBe(true);
+
+    await markKeptMapping(buildCompiledMappingPath(stateDir, path));
+    await writeFile(path, `${MAPPING}batchSize: 10\n`);
+    const edited = await loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir });
+    expect(edited.mapping.batchSize).toBe(10);
+    expect(edited).toStrictEqual(await loadMappingWithHash('shop.yaml', { cwd: dir }));
+  });
+
+  it('reads an unreadable kept file as a miss', async () => {
+    const { dir, stateDir, path } = await makeWorkDir();
+    await loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir });
+    await writeFile(buildCompiledMappingPath(stateDir, path), 'not a serialized value');
+    expect(await loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir })).toStrictEqual(await loadMappingWithHash('shop.yaml', { cwd: dir }));
+  });
+
+  it('throws every problem of a bad mapping as loadMappingWithHash does, and keeps nothing', async () => {
+    const { dir, stateDir, path } = await makeWorkDir();
+    await writeFile(path, `${MAPPING}batchSize: 0\nunknownKey: 1\n`);
+    const error = await loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(MappingError);
+    const expected = await loadMappingWithHash('shop.yaml', { cwd: dir }).catch((caught: unknown) => caught);
+    expect((error as MappingError).issues).toStrictEqual((expected as MappingError).issues);
+    await expect(readdir(stateDir)).rejects.toMatchObject({ code: 'ENOENT' });
+
+    const missing = await loadCachedMapping('none.yaml', { cwd: dir }, { stateDir }).catch((caught: unknown) => caught);
+    expect((missing as MappingError).issues[0]?.code).toBe('mapping_unreadable');
+  });
+
+  it('keeps a mapping with derived columns as the parser made it', async () => {
+    const { dir, stateDir, path } = await makeWorkDir();
+    const derive = `derive:
+  - {name: Бренд из названия, from: Наименование, steps: [{lookup: brand}]}
+  - {name: Размер, from: Наименование, steps: [{regex: {pattern: '\\b(S|M|L)\\b', group: 1}}], onFail: error}
+  - {name: Объём, from: Наименование, steps: [{split: {separator: '/', take: last}}, {unit: мл}]}
+  - {name: Местный, from: Штрихкод, steps: [{when: {startsWith: '487'}, then: да, else: нет}]}
+`;
+    await writeFile(path, `${MAPPING}${derive}`);
+    const parsed = await loadMappingWithHash('shop.yaml', { cwd: dir });
+    expect(parsed.mapping.derive).toHaveLength(4);
+    await loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir });
+    const kept = deserialize(await readFile(buildCompiledMappingPath(stateDir, path))) as { mapping: unknown };
+    expect(kept.mapping).toStrictEqual(parsed.mapping);
+    expect(await loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir })).toStrictEqual(parsed);
+  });
+});
+
