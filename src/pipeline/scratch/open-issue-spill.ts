@@ -2,7 +2,7 @@
  * Where the issues of a run's rows go as they are found, instead of memory: a scratch file (0600,
  * deleted when closed) of NDJSON, one issue a line (`JSON.stringify` of the issue), appended in the
  * order the issues come. A file where every row is wrong holds millions of issues; memory then
- * holds, per issue, where its line is and the next issue of its row (typed arrays, 16 bytes), and
+ * holds, per issue, where its line is, the next issue of its row and its key (typed arrays, 24 bytes), and
  * per row its first and last issue (8 bytes) — not the issues. The report stage reads a row's issues
  * back by these offsets (the annotated copy, `rejected-rows.csv`) or every row in order
  * (`issues.ndjson`, `--json`).
