@@ -6,7 +6,7 @@
 import type { Issue } from '../core/issue.js';
 import { createProductKeyIndex, type ProductKeyIndex } from '../core/product-key-index.js';
 import { ROW_STATUSES, type RowOutcome, type RowStatus, type StatusTally } from '../report/report-types.js';
-import type { IssueLine, IssueSpill } from './scratch/open-issue-spill.js';
+import { createIssueLine, type IssueLine, type IssueSpill } from './scratch/open-issue-spill.js';
 
 const STATUSES: readonly RowStatus[] = ['valid', 'invalid', 'not_sent', 'unchanged', 'accepted', 'rejected', 'unknown', 'pending'];
 const NONE = 255;
@@ -279,7 +279,7 @@ function createMemoryRowIssues(): RowIssues {
       for (const row of rowsInOrder()) yield* lists.get(row) ?? [];
     },
     *listsInRowOrder() {
-      for (const row of rowsInOrder()) yield (lists.get(row) ?? []).map((issue) => ({ issue, json: JSON.stringify(issue) }));
+      for (const row of rowsInOrder()) yield (lists.get(row) ?? []).map(createIssueLine);
     },
   };
 }

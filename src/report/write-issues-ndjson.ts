@@ -6,7 +6,7 @@
  */
 import { open } from 'node:fs/promises';
 import { compareIssues, type Issue, type Severity } from '../core/issue.js';
-import type { IssueLine } from '../pipeline/scratch/open-issue-spill.js';
+import { createIssueLine, readIssueLine, type IssueLine, type IssueLineKey } from '../pipeline/scratch/open-issue-spill.js';
 import { sortKeys } from './sort-keys.js';
 import { startAtomicFile } from './start-atomic-file.js';
 
@@ -36,9 +36,10 @@ interface WriteIssuesNdjsonOptions {
   /** Issues of no row, or kept apart from the rows (file, mapping, product level): few, in memory. */
   otherIssues: readonly Issue[];
   /**
-   * Row issues with their lines (`JSON.stringify` of each, as the spill stores them), one list per
+   * Row issues as their lines (`JSON.stringify` of each, as the spill stores them), one list per
    * row, rows in order (within a row in any order; an issue may name another row than its list's,
-   * as one of its product's, as long as the list comes after that row's).
+   * as one of its product's, as long as the list comes after that row's); a list is written before
+   * the next is asked for.
    */
   rowLists: Iterable<readonly IssueLine[]>;
   examplesPerCode?: number;
@@ -63,7 +64,7 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     examplesPerCode,
     complete: true,
   };
-  const others = dropDuplicates(options.otherIssues).sort((a, b) => compareIssues(a.issue, b.issue));
+  const others = dropDuplicates(options.otherIssues).sort((a, b) => compareIssues(a.key, b.key));
   const file = startAtomicFile(options.path);
   const handle = await open(file.tempPath, 'w', 0o600);
   let complete = false;
@@ -75,7 +76,7 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     if (full > 0) await handle.write(out, 0, full);
   };
   /** Counts an issue; true when it is kept as an example. */
-  const count = (issue: Issue): boolean => {
+  const count = (issue: IssueLineKey): boolean => {
     const { code, severity } = issue;
     const byColumn = (digest.byCodeAndColumn[code] ??= {});
     const columnKey = issue.column ?? NO_COLUMN;
@@ -90,23 +91,22 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     digest.complete = false;
     return false;
   };
-  const put = (json: string): void => {
-    used += out.write(json, used);
+  const put = (line: IssueLine): void => {
+    used += line.bytes.copy(out, used, line.start, line.end);
     out[used++] = 0x0a;
   };
   // Not async: a promise per issue (a million in a file where every row is wrong) only to wait for a
-  // write every megabyte. Lines are put into a buffer as UTF-8, not joined into a string to write.
+  // write every megabyte. The lines' bytes are copied into a buffer, not joined into a string to write.
   const emit = (line: IssueLine): Promise<void> | undefined => {
-    if (count(line.issue)) digest.examples.push(line.issue);
-    // A UTF-16 unit is at most 3 bytes of UTF-8.
-    const most = line.json.length * 3 + 1;
+    if (count(line.key)) digest.examples.push(readIssueLine(line));
+    const most = line.end - line.start + 1;
     if (used + most <= out.length) {
-      put(line.json);
+      put(line);
       return undefined;
     }
     return flush().then(() => {
       if (most > out.length) out = Buffer.allocUnsafe(most);
-      put(line.json);
+      put(line);
     });
   };
   try {
@@ -114,7 +114,7 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     for (const row of options.rowLists) {
       for (const line of sortLines(row)) {
         // On a tie the row issue goes first, as the one sort of the whole list did.
-        while (next < others.length && compareIssues((others[next] as IssueLine).issue, line.issue) < 0) await emit(others[next++] as IssueLine);
+        while (next < others.length && compareIssues((others[next] as IssueLine).key, line.key) < 0) await emit(others[next++] as IssueLine);
         const flushed = emit(line);
         if (flushed !== undefined) await flushed;
       }
@@ -139,16 +139,24 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
  */
 function sortLines(row: readonly IssueLine[]): IssueLine[] {
   const lines: IssueLine[] = [];
-  // A row has a few issues: compared pairwise, past that through a set.
+  // A row has a few issues: compared pairwise, past that through a set of their bytes as text.
   const seen = row.length > PAIRWISE_LIMIT ? new Set<string>() : undefined;
   for (const line of row) {
-    const { json } = line;
-    if (seen === undefined ? lines.some((kept) => kept.json === json) : seen.has(json)) continue;
-    seen?.add(json);
+    if (seen === undefined) {
+      if (lines.some((kept) => haveSameBytes(kept, line))) continue;
+    } else {
+      const text = line.bytes.toString('latin1', line.start, line.end);
+      if (seen.has(text)) continue;
+      seen.add(text);
+    }
     lines.push(line);
   }
-  if (lines.length > 1) lines.sort((a, b) => compareIssues(a.issue, b.issue));
+  if (lines.length > 1) lines.sort((a, b) => compareIssues(a.key, b.key));
   return lines;
+}
+
+function haveSameBytes(a: IssueLine, b: IssueLine): boolean {
+  return a.end - a.start === b.end - b.start && a.bytes.compare(b.bytes, b.start, b.end, a.start, a.end) === 0;
 }
 
 /** The issues as lines, dropping those with the same fields in another key order (issues of no row come from several places). */
@@ -159,7 +167,7 @@ function dropDuplicates(issues: readonly Issue[]): IssueLine[] {
     const key = JSON.stringify(sortKeys(issue as unknown as Record<string, unknown>));
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ issue, json: JSON.stringify(issue) });
+    out.push(createIssueLine(issue));
   }
   return out;
 }

@@ -53,12 +53,14 @@ export function createGroupRowDetector(options: GroupRowOptions, context: GroupR
     accept(row) {
       const filled = visible.filter((index) => !isEmpty(row.cells[index]));
       if (filled.length === 0) return false;
-      const text = filled.map((index) => (row.cells[index] as SourceCell).text.trim()).join(' ');
+      // Joined only for a group row: the usual row of goods is no group, and its texts (descriptions
+      // of a kilobyte) would be joined for nothing on every row the reader and the copies read.
+      const joinText = (): string => filled.map((index) => (row.cells[index] as SourceCell).text.trim()).join(' ');
       if (useOutline) {
         const level = levelOf(row.row);
         // A row that opens a deeper level is the group of the rows inside it.
         if (levelOf(row.row + 1) > level) {
-          setGroup(open, level + 1, text);
+          setGroup(open, level + 1, joinText());
           outlineDepth = level + 1;
           return true;
         }
@@ -78,7 +80,7 @@ export function createGroupRowDetector(options: GroupRowOptions, context: GroupR
       // A heading without a key (a group with nothing under it included) is no row of goods.
       const isKeyless = keyColumn >= 0 && only !== keyColumn && isText;
       if (!isSpanning && !isSingle && !isKeyless) return false;
-      setGroup(open, outlineDepth + 1, text);
+      setGroup(open, outlineDepth + 1, joinText());
       return true;
     },
     current: () => [...open],

@@ -108,6 +108,7 @@ interface RecordClassifier {
 function createRecordClassifier(path: string, options: ReadOptions, table: TableFound, width: number): RecordClassifier {
   const visible = table.header.map((column) => column.index);
   const groups = options.groupRows && createGroupRowDetector(options.groupRows, { columns: table.header, mergedRanges: [], outlineLevels: new Map(), headerRow: table.headerRow });
+  const acceptGroupRow = groups && createGroupRowAcceptor(groups);
   const { maxRows } = options;
   let count = 0;
   const countDataRow = (row: number): void => {
@@ -119,7 +120,7 @@ function createRecordClassifier(path: string, options: ReadOptions, table: Table
   return {
     classify(text) {
       const record = text as CsvCopyRecord;
-      if (groups && acceptGroupRow(groups, record)) {
+      if (groups && acceptGroupRow && acceptGroupRow(record)) {
         record.kind = 'group';
         record.level = groups.current().length;
         return record;
@@ -182,14 +183,26 @@ function checkTableRowBlank(fields: readonly string[], limit: number, visible: r
   return true;
 }
 
-/** The group-row detector of the reader, given the record as the reader's cells (CSV cells are text, never numbers). */
-function acceptGroupRow(groups: GroupRowDetector, record: CsvTextRecord): boolean {
-  const limit = Math.min(record.fields.length, EXCEL_MAX_COLUMNS);
-  const cells: SourceCell[] = new Array<SourceCell>(limit);
-  for (let i = 0; i < limit; i++) {
-    const text = record.fields[i] as string;
-    cells[i] = text === '' ? { kind: 'empty', text: '', value: null } : { kind: 'string', text, value: text };
-  }
-  const row: RawRow = { row: record.row, cells };
-  return groups.accept(row);
+/**
+ * The group-row detector of the reader, given each record as the reader's cells (CSV cells are
+ * text, never numbers). The detector keeps no cell: one row of cells is filled again for each
+ * record, not a new cell object per field of every record the copy reads.
+ */
+function createGroupRowAcceptor(groups: GroupRowDetector): (record: CsvTextRecord) => boolean {
+  const cells: SourceCell[] = [];
+  const row: RawRow = { row: 0, cells };
+  return (record) => {
+    const limit = Math.min(record.fields.length, EXCEL_MAX_COLUMNS);
+    while (cells.length < limit) cells.push({ kind: 'empty', text: '', value: null });
+    cells.length = limit;
+    for (let i = 0; i < limit; i++) {
+      const text = record.fields[i] as string;
+      const cell = cells[i] as SourceCell;
+      cell.kind = text === '' ? 'empty' : 'string';
+      cell.text = text;
+      cell.value = text === '' ? null : text;
+    }
+    row.row = record.row;
+    return groups.accept(row);
+  };
 }

@@ -223,8 +223,10 @@ export function buildAssembledProduct(productKey: string, unsorted: MappedRow[],
   const categoryId = readMerged(merged, records, 'categoryId');
   if (typeof categoryId === 'number' && validCount > 0) checkRequiredAttributes(productKey, records, productAttributes, categoryId, requirements, issues);
   const heldBack = validCount < records.length;
-  // A row with an error of its own, or an error of the product found on one row, holds back the others.
-  if (heldBack || hasErrors(issues)) reportHeldBackRows(productKey, records, issues);
+  // A row with an error of its own, or an error of the product found on one row, holds back the
+  // others: only valid rows are held back, so a product of invalid rows alone (a file where every
+  // row is wrong) has none to tell, and its causes are not gathered and sorted for nothing.
+  if (validCount > 0 && (heldBack || hasErrors(issues))) reportHeldBackRows(productKey, records, issues);
 
   const rows: RowRef[] = [];
   for (const record of records) rows.push(record.source);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRowOutcomeStore } from '../../src/pipeline/row-outcome-store.js';
 import { writeIssuesNdjson } from '../../src/report/write-issues-ndjson.js';
-import { openIssueSpill, type IssueLine } from '../../src/pipeline/scratch/open-issue-spill.js';
+import { createIssueLine, openIssueSpill, type IssueLine } from '../../src/pipeline/scratch/open-issue-spill.js';
 import type { Issue } from '../../src/core/issue.js';
 import { makeIssue, makeTempDir } from './report-builders.js';
 
@@ -12,8 +12,8 @@ function listByRow(issues: readonly Issue[]): IssueLine[][] {
   const lists: IssueLine[][] = [];
   for (const issue of issues) {
     const last = lists.at(-1);
-    if (last !== undefined && last[0]?.issue.row === issue.row) last.push({ issue, json: JSON.stringify(issue) });
-    else lists.push([{ issue, json: JSON.stringify(issue) }]);
+    if (last !== undefined && last[0]?.key.row === issue.row) last.push(createIssueLine(issue));
+    else lists.push([createIssueLine(issue)]);
   }
   return lists;
 }

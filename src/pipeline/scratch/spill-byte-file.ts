@@ -19,7 +19,7 @@ interface SpillByteFile {
   reserve(most: number): SpillPlace;
   /** Keeps the `length` bytes written at the last reserved place; returns their offset in the file. */
   commit(length: number): number;
-  /** Where the `length` bytes at `offset` are: in the part not yet written, else in the window (read again when they are outside it); the place is valid until the next call. */
+  /** Where the `length` bytes at `offset` are (any bytes appended): in the part not yet written, else in the window (read again when they are outside it); the place is valid until the next call. */
   locate(offset: number, length: number): SpillPlace;
   /** Closes and deletes the file. */
   close(): void;
@@ -59,6 +59,8 @@ export function openSpillByteFile(path: string): SpillByteFile {
       return offset;
     },
     locate(offset, length) {
+      // Bytes from the file on into the part not yet written (lines of a row asked for at once): written first.
+      if (offset < fileBytes && offset + length > fileBytes) flush();
       if (offset >= fileBytes) {
         place.buffer = pending;
         place.start = offset - fileBytes;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createIssue, type Issue } from '../../../src/core/issue.js';
-import { openIssueSpill } from '../../../src/pipeline/scratch/open-issue-spill.js';
+import { openIssueSpill, readIssueLine } from '../../../src/pipeline/scratch/open-issue-spill.js';
 
 const issueOf = (row: number, n: number): Issue =>
   createIssue({ code: `code_${n % 3}`, severity: 'error', stage: 'validate', message: `issue ${n} of row ${row}: «${'ж'.repeat(n % 50)}»`, row, column: 'B' });
@@ -51,6 +51,31 @@ describe('openIssueSpill', () => {
       spill.close();
     }
     expect(existsSync(path)).toBe(false);
+  });
+
+  it('hands each row its lines as stored, also where a write of the file falls between two lines of a row', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'issue-spill-'));
+    const spill = openIssueSpill(join(dir, 'issues.spill'));
+    const expected: Issue[][] = [];
+    try {
+      // Lines of every length from ~60 to ~600 bytes: the megabyte writes fall between a row's
+      // lines as often as between rows; the last rows stay in the part not yet written.
+      let n = 0;
+      for (let row = 2; row < 12_002; row += 1) {
+        const issues = [issueOf(row, n++), createIssue({ code: 'long', severity: 'warning', stage: 'validate', message: 'x'.repeat(n % 557), row, column: 'C', sheet: 'Лист' })];
+        n += 1;
+        for (const issue of issues) spill.add(row, issue);
+        expected.push(issues);
+      }
+      // Each list read before the next is asked for: its bytes are valid until then.
+      const lists: { issue: Issue; key: object }[][] = [];
+      for (const lines of spill.rows()) lists.push(lines.map((line) => ({ issue: readIssueLine(line), key: line.key })));
+      expect(lists.map((lines) => lines.map((line) => line.issue))).toEqual(expected);
+      // What issues.ndjson counts and sorts by, without the issue read back.
+      expect(lists[5]?.[1]?.key).toEqual({ file: undefined, sheet: 'Лист', row: 7, column: 'C', code: 'long', severity: 'warning' });
+    } finally {
+      spill.close();
+    }
   });
 
   it('replaces a stale file and keeps it private', async () => {
