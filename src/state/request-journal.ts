@@ -4,7 +4,8 @@
  * which batches may have reached the service (settle them by asking it) instead of sending them
  * again and creating duplicates.
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzipSync, gzip, gzipSync } from 'node:zlib';
 import { StateError } from '../core/errors.js';
 import { buildBatchRecord, buildProductResultRecord, prepareJournalStatements } from './journal-statements.js';
 import type { JournalStatements } from './journal-statements.js';
@@ -37,8 +38,8 @@ type RequestJournal = Pick<
 /** Statuses in which a batch certainly never reached the service, so it may be re-planned with other content. */
 const REPLANNABLE: ReadonlySet<BatchStatus> = new Set(['planned', 'failed']);
 
-/** A batch about to be sent, with the request body to keep. */
-type SendingBatch = { index: number; requestBody: string };
+/** A batch about to be sent, with the request body to keep (`gzippedBody`: already compressed by `compressRequestBody`). */
+type SendingBatch = { index: number; requestBody: string; gzippedBody?: Buffer };
 
 /** A reading of the boot clock (`Deps.bootClock`). */
 type ClockReading = { bootId: string; ms: number };
@@ -166,7 +167,7 @@ function markSendingIn(ctx: StoreContext, st: JournalStatements, runId: string, 
   const bootId = clock?.bootId ?? null;
   const clockMs = clock?.ms ?? null;
   for (const batch of batches) {
-    const changes = st.updateSending.run({ body: compressBody(batch.requestBody), at, bootId, clockMs, runId, index: batch.index }).changes;
+    const changes = st.updateSending.run({ body: batch.gzippedBody ?? compressBody(batch.requestBody), at, bootId, clockMs, runId, index: batch.index }).changes;
     requireChange(ctx, changes, runId, batch.index);
   }
 }
@@ -214,5 +215,17 @@ function requireChange(ctx: StoreContext, changes: number, runId: string, index:
  * runs on the event loop once per request, right before it may leave.
  */
 function compressBody(body: string): Buffer {
-  return gzipSync(body, { level: 1 });
+  return gzipSync(body, BODY_GZIP);
+}
+
+const BODY_GZIP = { level: 1 };
+const gzipAsync = promisify(gzip);
+
+/**
+ * The body as `markBatchesSending` keeps it, compressed in libuv's thread pool: an import compresses
+ * a wave's bodies there together, off the event loop that serves the answers (about 1 ms a
+ * 30-product request on it).
+ */
+export function compressRequestBody(body: string): Promise<Buffer> {
+  return gzipAsync(body, BODY_GZIP);
 }

@@ -398,6 +398,25 @@ describe('URLs', () => {
   });
 });
 
+describe('what reaches fetch', () => {
+  it('hands fetch the request body as the text it was given, not inside a Request that streams it', async () => {
+    const server = await serve(() => ({ status: 202, json: { jobId: 7, receivedItems: 0 } }));
+    const handed: { input: unknown; body: unknown }[] = [];
+    const deps = makeTestDeps({
+      fetch: (input, init) => {
+        handed.push({ input, body: init?.body });
+        return globalThis.fetch(input, init);
+      },
+    });
+    const { client } = clientFor(server, {}, deps);
+    const bodyText = '{"products":[]}';
+    await client.importProducts([], bodyText);
+    const sent = handed.find((call) => String(call.input).endsWith('/products/import'));
+    expect(sent?.body).toBe(bodyText);
+    expect(apiRequests(server).map((r) => [r.method, r.headers['content-type'], r.body])).toEqual([['POST', 'application/json', { products: [] }]]);
+  });
+});
+
 describe('options', () => {
   it('rejects bad options at creation, naming each one', () => {
     const { deps } = makeTestDeps();

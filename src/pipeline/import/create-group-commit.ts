@@ -10,18 +10,27 @@ export type GroupCommit<T> = (item: T) => Promise<void>;
 /**
  * Creates a group commit over `commit`, which receives every item queued since the last commit.
  * `defer` schedules the commit when the first item of a group arrives (default `setImmediate`: the
- * items of one turn of the event loop go together). A failed commit fails every item it held.
+ * items of one turn of the event loop go together). A commit may be asynchronous (work off the
+ * event loop before its transaction): its items settle when it does, and items queued meanwhile
+ * form the next group. A failed commit fails every item it held.
  */
-export function createGroupCommit<T>(commit: (items: readonly T[]) => void, defer: (run: () => void) => void = setImmediate): GroupCommit<T> {
+export function createGroupCommit<T>(commit: (items: readonly T[]) => void | Promise<void>, defer: (run: () => void) => void = setImmediate): GroupCommit<T> {
   let waiting: { item: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
   const flush = (): void => {
     const group = waiting;
     waiting = [];
-    try {
-      commit(group.map((entry) => entry.item));
+    const resolveAll = (): void => {
       for (const entry of group) entry.resolve();
-    } catch (error) {
+    };
+    const rejectAll = (error: unknown): void => {
       for (const entry of group) entry.reject(error);
+    };
+    try {
+      const done = commit(group.map((entry) => entry.item));
+      if (done instanceof Promise) done.then(resolveAll, rejectAll);
+      else resolveAll();
+    } catch (error) {
+      rejectAll(error);
     }
   };
   return (item) =>

@@ -6,6 +6,7 @@
  */
 import { readBootClock } from '../../core/deps.js';
 import type { Deps } from '../../core/deps.js';
+import { compressRequestBody } from '../../state/request-journal.js';
 import { createGroupCommit } from './create-group-commit.js';
 import type { createImportWork } from './create-import-work.js';
 import type { JournalRun } from '../prepare-run.js';
@@ -42,11 +43,14 @@ export async function sendAndFollow(work: ReturnType<typeof createImportWork>, c
     ...(deps.signal ? { signal: deps.signal } : {}),
     // Each request is on the disk as `sending` before it leaves; requests ready while one sync runs
     // are marked by the next, so the sync is paid per wave, and a wave's plans and marks take two
-    // commits, not one commit per request plus one.
-    beforeSend: createGroupCommit<SubmitTask>((wave) => {
+    // commits, not one commit per request plus one. The wave's bodies are compressed together in
+    // the thread pool first, so the event loop goes on serving answers meanwhile.
+    beforeSend: createGroupCommit<SubmitTask>(async (wave) => {
+      const bodies = wave.map((task) => task.body ?? JSON.stringify({ products: task.items }));
+      const gzipped = await Promise.all(bodies.map(compressRequestBody));
       const plans = wave.flatMap((task) => (task.plan ? [task.plan] : []));
       if (plans.length > 0) store.planBatches(runId, plans);
-      store.markBatchesSending(runId, wave.map((task) => ({ index: task.index, requestBody: task.body ?? JSON.stringify({ products: task.items }) })), readBootClock(deps));
+      store.markBatchesSending(runId, wave.map((task, i) => ({ index: task.index, requestBody: bodies[i] as string, gzippedBody: gzipped[i] as Buffer })), readBootClock(deps));
     }),
     // The second mark, as the bytes are handed to fetch: a request `sending` without it never
     // left, and a resume on the same boot sends it again without asking the service.
