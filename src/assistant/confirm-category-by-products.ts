@@ -6,7 +6,8 @@
  * - a label holding a catch-all word (`Прочее`, `Разное`, `Другие аксессуары`) is never matched confidently;
  * - a confident match that most classified names put in another branch becomes a question;
  * - a question is answered with the leaf most names agree on when it is the label's clear first
- *   candidate, or, when three names or more agree, any of its candidates; a clear first candidate
+ *   candidate, or its first candidate standing above every other on a strong label asked only for
+ *   its rivals, or, when three names or more agree, any of its candidates; a clear first candidate
  *   the label was strong enough for, asked only because a word of the label is one the leaf does not
  *   explain, is answered so too only when the leaf's own section sorts its goods by that word
  *   (`игровые` of `Мониторы игровые`) or when the leaf explains no word of the label (`Noutbuki`):
@@ -85,7 +86,12 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       }
       const clearFirst = at === 0 && (confirmed.score < CATEGORY_THRESHOLDS.minScore || match.heldBy !== undefined) && (second === undefined || confirmed.score - second.score >= CLEAR_FIRST_GAP);
       // And only names whose type the leaf holds whole (`Свеча ароматическая` is a candle, and maybe a home scent too).
-      if (agreed.count < MANY_NAMES && !(clearFirst && agreed.whole)) return match;
+      // A strong label asked only for its rivals (narrower leaves holding its words among more: `Телевизоры` beside
+      // `ТВ-приставки` for `ТВ`) is its own first candidate when its names are confidently there with their whole type: they do
+      // not say the narrower kind, which the classifier would have taken. Rivals scored alike (`Велосипеды` beside `Детские
+      // велосипеды`, a list label's two leaves) stay for many names to choose.
+      const firstAboveRivals = at === 0 && match.doubt === undefined && confirmed.score >= CATEGORY_THRESHOLDS.minScore && (second === undefined || confirmed.score > second.score);
+      if (agreed.count < MANY_NAMES && !((clearFirst || firstAboveRivals) && agreed.whole)) return match;
       const best: ScoredCandidate<Category> = { ...confirmed, score: Math.max(confirmed.score, CONFIRMED_SCORE), exact: false };
       return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.filter((candidate) => candidate.key !== key)] };
     },

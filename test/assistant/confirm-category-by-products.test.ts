@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
 import { buildClassifierDirectories } from './classify/classifier-directory.js';
+import { buildSandboxDirectories } from './measure-matching.js';
 
 const matcher = createDirectoryMatchers(buildClassifierDirectories()).categoryMatcher();
 const decide = (label: string, productNames: string[]): string => {
@@ -51,5 +52,30 @@ describe('a category label read with the product names of its rows', () => {
   it('is never confident when the label holds a catch-all word', () => {
     expect(decide('Прочие кастрюли', ['Кастрюля 3 л', 'Кастрюля 5 л', 'Кастрюля 2 л'])).toBe('todo');
     expect(decide('Кастрюли разные', [])).toBe('todo');
+  });
+});
+
+describe('a strong label asked only for its rivals, read with its product names', () => {
+  const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
+  const marketplace = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
+  const read = (categoryMatcher: typeof original, label: string, productNames: string[]): string => {
+    const match = categoryMatcher.match(label, { productNames });
+    return `${match.status} ${match.best?.key ?? ''}`.trim();
+  };
+
+  it('is its first candidate when even one name is confidently there with its whole type', () => {
+    // `Колонки` holds `Портативные колонки` among more words; the name says the narrower leaf's word.
+    expect(read(original, 'Колонки Bluetooth', [])).toBe('todo');
+    expect(read(original, 'Колонки Bluetooth', ['Портативная колонка 20 Вт IPX7'])).toBe('confident 10304');
+    // Car batteries first, power banks (`Внешние аккумуляторы`) a narrower rival of another root.
+    expect(read(marketplace, 'Аккумуляторы', [])).toBe('todo');
+    expect(read(marketplace, 'Аккумуляторы', ['Аккумулятор автомобильный 60 Ач'])).toBe('confident 100404');
+  });
+
+  it('stays a question when rivals score alike, or when the name is not whole in the leaf', () => {
+    // `Велосипеды` beside `Детские велосипеды`, and a label listing two leaves: one name does not choose.
+    expect(read(original, 'Велосипеды', ['Велосипед 26 дюймов'])).toBe('todo');
+    expect(read(original, 'Холодильники и морозильники', ['Холодильник с морозильной камерой'])).toBe('todo');
+    expect(read(marketplace, 'Аккумуляторы', ['Аккумулятор AA GP'])).toBe('todo');
   });
 });
