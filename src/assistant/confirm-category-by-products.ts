@@ -17,6 +17,8 @@
 import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
 import { containsCatchAllWord } from './classify/catch-all-words.js';
+import { collectDemographic, isDemographicEmpty } from './demographic-words.js';
+import { tokenizeForMatch } from './normalize-for-match.js';
 import type { Classification } from './classify/classifier-types.js';
 import { classifyProduct, isWordOfLeafSection } from './classify/classify-product.js';
 import { extractProductType } from './classify/extract-product-type.js';
@@ -85,12 +87,17 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
         if (leaf === undefined || !match.heldBy.every((word) => isWordOfLeafSection(classifier as NonNullable<typeof classifier>, leaf, word))) return match;
       }
       const clearFirst = at === 0 && (confirmed.score < CATEGORY_THRESHOLDS.minScore || match.heldBy !== undefined) && (second === undefined || confirmed.score - second.score >= CLEAR_FIRST_GAP);
-      // And only names whose type the leaf holds whole (`Свеча ароматическая` is a candle, and maybe a home scent too).
       // A strong label asked only for its rivals (narrower leaves holding its words among more: `Телевизоры` beside
       // `ТВ-приставки` for `ТВ`) is its own first candidate when its names are confidently there with their whole type: they do
       // not say the narrower kind, which the classifier would have taken. Rivals scored alike (`Велосипеды` beside `Детские
-      // велосипеды`, a list label's two leaves) stay for many names to choose.
-      const firstAboveRivals = at === 0 && match.doubt === undefined && confirmed.score >= CATEGORY_THRESHOLDS.minScore && (second === undefined || confirmed.score > second.score);
+      // велосипеды`, a list label's two leaves) stay for many names to choose, except a leaf whose own name says whom it is
+      // for, filed in another branch (`Детская комната / Детские комоды` for `Комод`): the names would say that too.
+      const firstAboveRivals =
+        at === 0 &&
+        match.doubt === undefined &&
+        confirmed.score >= CATEGORY_THRESHOLDS.minScore &&
+        match.candidates.slice(1).every((other) => other.score < confirmed.score || isNarrowerForSomeoneElsewhere(other.entry, confirmed.entry));
+      // And only names whose type the leaf holds whole (`Свеча ароматическая` is a candle, and maybe a home scent too).
       if (agreed.count < MANY_NAMES && !((clearFirst || firstAboveRivals) && agreed.whole)) return match;
       const best: ScoredCandidate<Category> = { ...confirmed, score: Math.max(confirmed.score, CONFIRMED_SCORE), exact: false };
       return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.filter((candidate) => candidate.key !== key)] };
@@ -112,6 +119,12 @@ function findAgreedLeaf(results: readonly Classification[]): { leafId: number; c
 function isWholeLabel(text: string, heldBy: readonly string[]): boolean {
   const words = extractProductType(readLabelHead(text)).words;
   return words.length > 0 && words.every((word) => heldBy.includes(word));
+}
+
+/** Whether a leaf's own name says whom it is for (`Детские комоды`) where the other's does not, under another parent. */
+function isNarrowerForSomeoneElsewhere(leaf: Category, other: Category): boolean {
+  const says = (category: Category): boolean => !isDemographicEmpty(collectDemographic(tokenizeForMatch(category.name.rus)));
+  return leaf.parentId !== other.parentId && says(leaf) && !says(other);
 }
 
 function rootOf(category: Category | undefined, index: DirectoryIndex): string {

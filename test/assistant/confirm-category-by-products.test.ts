@@ -72,6 +72,13 @@ describe('a strong label asked only for its rivals, read with its product names'
     expect(read(marketplace, 'Аккумуляторы', ['Аккумулятор автомобильный 60 Ач'])).toBe('confident 100404');
   });
 
+  it('is its first candidate beside a leaf of the same name for children filed in another branch, when the names do not say children', () => {
+    // `Мебель / Комоды` and `Детская комната / Детские комоды` score alike for a bare `Комод`.
+    expect(read(marketplace, 'Комод', [])).toBe('todo');
+    expect(read(marketplace, 'Комод', ['Комод 4 ящика'])).toBe('confident 60306');
+    expect(read(marketplace, 'Комод', ['Комод детский с пеленальным столиком'])).toBe('todo');
+  });
+
   it('stays a question when rivals score alike, or when the name is not whole in the leaf', () => {
     // `Велосипеды` beside `Детские велосипеды`, and a label listing two leaves: one name does not choose.
     expect(read(original, 'Велосипеды', ['Велосипед 26 дюймов'])).toBe('todo');
