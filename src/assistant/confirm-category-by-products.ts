@@ -7,7 +7,8 @@
  * - a confident match that most classified names put in another branch becomes a question;
  * - a question is answered with the leaf most names agree on when it is the label's clear first
  *   candidate, or its first candidate standing above every other on a strong label asked only for
- *   its rivals, or, when three names or more agree, any of its candidates; a clear first candidate
+ *   its rivals, or any candidate a weak label reads about alike with its first, or, when three names
+ *   or more agree, any of its candidates; a clear first candidate
  *   the label was strong enough for, asked only because a word of the label is one the leaf does not
  *   explain, is answered so too only when the leaf's own section sorts its goods by that word
  *   (`игровые` of `Мониторы игровые`) or when the leaf explains no word of the label (`Noutbuki`):
@@ -98,7 +99,11 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
         confirmed.score >= CATEGORY_THRESHOLDS.minScore &&
         match.candidates.slice(1).every((other) => other.score < confirmed.score || isNarrowerForSomeoneElsewhere(other.entry, confirmed.entry));
       // And only names whose type the leaf holds whole (`Свеча ароматическая` is a candle, and maybe a home scent too).
-      if (agreed.count < MANY_NAMES && !((clearFirst || firstAboveRivals) && agreed.whole)) return match;
+      // A weak label (no candidate strong enough) that reads several leaves about alike (within the confident gap of its first,
+      // `Регистратор автомобильный`: office registrars and dash cams) says too little to choose: its names do, among those.
+      const top = match.candidates[0];
+      const weakAlike = top !== undefined && top.score < CATEGORY_THRESHOLDS.minScore && match.heldBy === undefined && match.doubt === undefined && confirmed.score > top.score - CATEGORY_THRESHOLDS.minGap;
+      if (agreed.count < MANY_NAMES && !((clearFirst || firstAboveRivals || weakAlike) && agreed.whole)) return match;
       const best: ScoredCandidate<Category> = { ...confirmed, score: Math.max(confirmed.score, CONFIRMED_SCORE), exact: false };
       return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.filter((candidate) => candidate.key !== key)] };
     },
