@@ -468,7 +468,7 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       // that kind only: a purpose it does not explain says the label's head may be another thing the directory lacks
       // (`Машинки для стрижки` are hair clippers, never toy cars).
       const unsaidKind = findUnsaidKazakhQualifier(leaf, type.words);
-      const foreign = unsaidKind === undefined ? [] : type.purpose.filter((word) => isForeignPurpose(word, leafStems, section, named as Map<string, Map<string, string>>) && !leafWords.some((leafWord) => sharesBeginning(word, leafWord)));
+      const foreign = unsaidKind === undefined ? [] : type.purpose.filter((word) => isForeignPurpose(word, leafStems, section, named as Map<string, Map<string, string>>) && !leafWords.some((leafWord) => isRelatedWord(word, leafWord, MIN_SHARED_BEGINNING)));
       if (foreign.length > 0) return { ...asLabelQuestion(match, `the leaf is "${unsaidKind ?? ''}" by its Kazakh name, and does not explain the purpose ${foreign.map((word) => `"${word}"`).join(', ')} of the label`), heldBy: foreign };
       if (unexplained.length === 0) return match;
       return { ...asLabelQuestion(match, `the leaf does not explain ${unexplained.map((word) => `"${word}"`).join(', ')} of the label`), heldBy: unexplained };
@@ -1261,14 +1261,8 @@ function isForeignPurpose(word: string, leafStems: ReadonlySet<string>, section:
   return !leafStems.has(stem) && named.get(stem)?.has(section) !== true;
 }
 
-// A word and an adjective made of it (`мусора`, `мусорные`) share this many first letters at least.
+// A purpose word and an adjective of the leaf made of it (`мусора`, `мусорные`) share this many first letters at least.
 const MIN_SHARED_BEGINNING = 5;
-
-/** Whether two words open alike (`мусора`/`мусорные`), or one is the stem the other opens with. */
-function sharesBeginning(word: string, other: string): boolean {
-  const stem = stemForIndex(word);
-  return (word.length >= MIN_SHARED_BEGINNING && other.startsWith(word.slice(0, MIN_SHARED_BEGINNING))) || (stem.length >= 3 && other.startsWith(stem));
-}
 
 /**
  * The Kazakh name of a leaf that says more than its Russian name (`Ойыншық көліктер`, toy vehicles, for `Машинки`;
