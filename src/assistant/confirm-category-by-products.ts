@@ -6,7 +6,9 @@
  * - a label holding a catch-all word (`Прочее`, `Разное`, `Другие аксессуары`) is never matched confidently;
  * - a confident match that most classified names put in another branch becomes a question;
  * - a question is answered with the leaf most names agree on when it is the label's clear first
- *   candidate, or, when three names or more agree, any of its candidates; a clear first candidate
+ *   candidate, or its first candidate standing above every other on a strong label asked only for
+ *   its rivals, or any candidate a weak label reads about alike with its first, or, when three names
+ *   or more agree, any of its candidates; a clear first candidate
  *   the label was strong enough for, asked only because a word of the label is one the leaf does not
  *   explain, is answered so too only when the leaf's own section sorts its goods by that word
  *   (`игровые` of `Мониторы игровые`) or when the leaf explains no word of the label (`Noutbuki`):
@@ -16,6 +18,8 @@
 import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
 import { containsCatchAllWord } from './classify/catch-all-words.js';
+import { collectDemographic, isDemographicEmpty } from './demographic-words.js';
+import { tokenizeForMatch } from './normalize-for-match.js';
 import type { Classification } from './classify/classifier-types.js';
 import { classifyProduct, isWordOfLeafSection } from './classify/classify-product.js';
 import { carriesDose } from './classify/dose-measures.js';
@@ -89,8 +93,22 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
         if (leaf === undefined || !match.heldBy.every((word) => isWordOfLeafSection(classifier as NonNullable<typeof classifier>, leaf, word))) return match;
       }
       const clearFirst = at === 0 && (confirmed.score < CATEGORY_THRESHOLDS.minScore || match.heldBy !== undefined) && (second === undefined || confirmed.score - second.score >= CLEAR_FIRST_GAP);
+      // A strong label asked only for its rivals (narrower leaves holding its words among more: `Телевизоры` beside
+      // `ТВ-приставки` for `ТВ`) is its own first candidate when its names are confidently there with their whole type: they do
+      // not say the narrower kind, which the classifier would have taken. Rivals scored alike (`Велосипеды` beside `Детские
+      // велосипеды`, a list label's two leaves) stay for many names to choose, except a leaf whose own name says whom it is
+      // for, filed in another branch (`Детская комната / Детские комоды` for `Комод`): the names would say that too.
+      const firstAboveRivals =
+        at === 0 &&
+        match.doubt === undefined &&
+        confirmed.score >= CATEGORY_THRESHOLDS.minScore &&
+        match.candidates.slice(1).every((other) => other.score < confirmed.score || isNarrowerForSomeoneElsewhere(other.entry, confirmed.entry));
       // And only names whose type the leaf holds whole (`Свеча ароматическая` is a candle, and maybe a home scent too).
-      if (agreed.count < MANY_NAMES && !(clearFirst && agreed.whole)) return match;
+      // A weak label (no candidate strong enough) that reads several leaves about alike (within the confident gap of its first,
+      // `Регистратор автомобильный`: office registrars and dash cams) says too little to choose: its names do, among those.
+      const top = match.candidates[0];
+      const weakAlike = top !== undefined && top.score < CATEGORY_THRESHOLDS.minScore && match.heldBy === undefined && match.doubt === undefined && confirmed.score > top.score - CATEGORY_THRESHOLDS.minGap;
+      if (agreed.count < MANY_NAMES && !((clearFirst || firstAboveRivals || weakAlike) && agreed.whole)) return match;
       const best: ScoredCandidate<Category> = { ...confirmed, score: Math.max(confirmed.score, CONFIRMED_SCORE), exact: false };
       return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.filter((candidate) => candidate.key !== key)] };
     },
@@ -121,6 +139,12 @@ function findAgreedLeaf(results: readonly Classification[]): { leafId: number; c
 function isWholeLabel(text: string, heldBy: readonly string[]): boolean {
   const words = extractProductType(readLabelHead(text)).words;
   return words.length > 0 && words.every((word) => heldBy.includes(word));
+}
+
+/** Whether a leaf's own name says whom it is for (`Детские комоды`) where the other's does not, under another parent. */
+function isNarrowerForSomeoneElsewhere(leaf: Category, other: Category): boolean {
+  const says = (category: Category): boolean => !isDemographicEmpty(collectDemographic(tokenizeForMatch(category.name.rus)));
+  return leaf.parentId !== other.parentId && says(leaf) && !says(other);
 }
 
 function rootOf(category: Category | undefined, index: DirectoryIndex): string {

@@ -421,7 +421,8 @@ function withSynonyms(matchWhole: CategoryMatcher, thresholds: MatchThresholds):
  * word of the label's head phrase (its names in both languages, its path, a compound of its name,
  * an adjective made of a path word, or a word that never changes a kind), else it is a question
  * naming the word (`Свечи зажигания` are no decor candles, `Кольца поршневые` no rings). A label
- * that names no kind of goods (`Товары без группы`) is never confident.
+ * that names no kind of goods (`Товары без группы`) is never confident, nor one whose purpose a
+ * leaf narrower by its Kazakh name does not explain (`Машинки для стрижки` against `Ойыншық көліктер`).
  */
 // A seller's word this near a word of the leaf is a spelling of it, not another word.
 const SPELLING_SCORE = 0.85;
@@ -463,6 +464,12 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
         return where === undefined ? [] : [`"${word}" (${where})`];
       });
       if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.join(', ')}, named in another section than the leaf's`);
+      // A leaf whose Kazakh name says a narrower kind than its Russian one (`Машинки`: `Ойыншық көліктер`, toy vehicles) is
+      // that kind only: a purpose it does not explain says the label's head may be another thing the directory lacks
+      // (`Машинки для стрижки` are hair clippers, never toy cars).
+      const unsaidKind = findUnsaidKazakhQualifier(leaf, type.words);
+      const foreign = unsaidKind === undefined ? [] : type.purpose.filter((word) => isForeignPurpose(word, leafStems, section, named as Map<string, Map<string, string>>) && !leafWords.some((leafWord) => isRelatedWord(word, leafWord, MIN_SHARED_BEGINNING)));
+      if (foreign.length > 0) return { ...asLabelQuestion(match, `the leaf is "${unsaidKind ?? ''}" by its Kazakh name, and does not explain the purpose ${foreign.map((word) => `"${word}"`).join(', ')} of the label`), heldBy: foreign };
       if (unexplained.length === 0) return match;
       return { ...asLabelQuestion(match, `the leaf does not explain ${unexplained.map((word) => `"${word}"`).join(', ')} of the label`), heldBy: unexplained };
     },
@@ -1241,4 +1248,31 @@ function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
     map.set(key, set);
   }
   set.add(value);
+}
+
+/**
+ * A purpose word (`стрижки` of `Машинки для стрижки`) that neither the leaf (its names, its path)
+ * nor a leaf or one-word branch of its own section names: nothing says the leaf's goods serve it.
+ * Whom the goods are for is the demographic rules' to judge.
+ */
+function isForeignPurpose(word: string, leafStems: ReadonlySet<string>, section: string, named: ReadonlyMap<string, ReadonlyMap<string, string>>): boolean {
+  if (findDemographicMark(word) !== undefined) return false;
+  const stem = stemForIndex(word);
+  return !leafStems.has(stem) && named.get(stem)?.has(section) !== true;
+}
+
+// A purpose word and an adjective of the leaf made of it (`мусора`, `мусорные`) share this many first letters at least.
+const MIN_SHARED_BEGINNING = 5;
+
+/**
+ * The Kazakh name of a leaf that says more than its Russian name (`Ойыншық көліктер`, toy vehicles, for `Машинки`;
+ * `Шаш кептіргіштер`, hair dryers, for `Фены`) with a qualifier the label's type does not say: the Russian name is short
+ * for a narrower kind, which its path alone tells.
+ */
+function findUnsaidKazakhQualifier(leaf: IndexedLeaf, typeWords: readonly string[]): string | undefined {
+  const russian = leaf.names.find((name) => name.language === 'rus' && name.full);
+  if (russian === undefined || russian.purpose.length > 0) return undefined;
+  const said = new Set(typeWords.map(stemForIndex));
+  const kazakh = leaf.names.find((name) => name.language === 'kaz' && name.full && name.head.length + name.purpose.length > russian.head.length);
+  return kazakh !== undefined && kazakh.purpose.some((stem) => !said.has(stem)) ? kazakh.text : undefined;
 }

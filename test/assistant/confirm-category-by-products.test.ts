@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
 import { buildClassifierDirectories } from './classify/classifier-directory.js';
+import { buildSandboxDirectories } from './measure-matching.js';
 
 const matcher = createDirectoryMatchers(buildClassifierDirectories()).categoryMatcher();
 const decide = (label: string, productNames: string[]): string => {
@@ -63,5 +64,45 @@ describe('a category label read with the product names of its rows', () => {
   it('is never confident when the label holds a catch-all word', () => {
     expect(decide('Прочие кастрюли', ['Кастрюля 3 л', 'Кастрюля 5 л', 'Кастрюля 2 л'])).toBe('todo');
     expect(decide('Кастрюли разные', [])).toBe('todo');
+  });
+});
+
+describe('a label whose few product names choose among its candidates', () => {
+  const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
+  const marketplace = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
+  const read = (categoryMatcher: typeof original, label: string, productNames: string[]): string => {
+    const match = categoryMatcher.match(label, { productNames });
+    return `${match.status} ${match.best?.key ?? ''}`.trim();
+  };
+
+  it('is its first candidate when even one name is confidently there with its whole type', () => {
+    // `Колонки` holds `Портативные колонки` among more words; the name says the narrower leaf's word.
+    expect(read(original, 'Колонки Bluetooth', [])).toBe('todo');
+    expect(read(original, 'Колонки Bluetooth', ['Портативная колонка 20 Вт IPX7'])).toBe('confident 10304');
+    // Car batteries first, power banks (`Внешние аккумуляторы`) a narrower rival of another root.
+    expect(read(marketplace, 'Аккумуляторы', [])).toBe('todo');
+    expect(read(marketplace, 'Аккумуляторы', ['Аккумулятор автомобильный 60 Ач'])).toBe('confident 100404');
+  });
+
+  it('is its first candidate beside a leaf of the same name for children filed in another branch, when the names do not say children', () => {
+    // `Мебель / Комоды` and `Детская комната / Детские комоды` score alike for a bare `Комод`.
+    expect(read(marketplace, 'Комод', [])).toBe('todo');
+    expect(read(marketplace, 'Комод', ['Комод 4 ящика'])).toBe('confident 60306');
+    expect(read(marketplace, 'Комод', ['Комод детский с пеленальным столиком'])).toBe('todo');
+  });
+
+  it('stays a question when rivals score alike, or when the name is not whole in the leaf', () => {
+    // `Велосипеды` beside `Детские велосипеды`, and a label listing two leaves: one name does not choose.
+    expect(read(original, 'Велосипеды', ['Велосипед 26 дюймов'])).toBe('todo');
+    expect(read(original, 'Холодильники и морозильники', ['Холодильник с морозильной камерой'])).toBe('todo');
+    expect(read(marketplace, 'Аккумуляторы', ['Аккумулятор AA GP'])).toBe('todo');
+  });
+
+  it('lets the names choose among the leaves a weak label reads about alike, never one far below its first', () => {
+    // Office `Регистраторы` and `Видеорегистраторы` score within the confident gap of each other for this label.
+    expect(read(marketplace, 'Регистратор автомобильный', [])).toBe('todo');
+    expect(read(marketplace, 'Регистратор автомобильный', ['Видеорегистратор Full HD'])).toBe('confident 100201');
+    // `Погружные блендеры` is far below `Блендеры` for the English word: the name does not choose it.
+    expect(read(marketplace, 'Blenders', ['Блендер погружной 800 Вт'])).toBe('todo');
   });
 });

@@ -35,6 +35,31 @@ describe('a label whose head is one leaf and whose words after a preposition onl
   });
 });
 
+describe('a label whose purpose the leaf does not explain, where the leaf is a narrower kind by its Kazakh name', () => {
+  it('is a question: hair clippers are no toy cars, though the directory has no leaf for them', () => {
+    // `Машинки` is `Ойыншық көліктер` (toy vehicles) in Kazakh; nothing of the directory names `стрижки`.
+    for (const label of ['Машинки для стрижки', 'Машинки для стрижки волос']) {
+      const match = original.match(label, { productNames: ['Машинка для стрижки Moser 1400'] });
+      expect(match.status, label).toBe('todo');
+      expect(match.candidates[0]?.key, label).toBe('70104');
+    }
+    expect(original.match('Машинки для стрижки').doubt).toMatch(/"стрижки"/u);
+  });
+
+  it('keeps a purpose the leaf explains, one its own section names, and whom the goods are for', () => {
+    for (const [label, key] of [
+      ['Мешки для мусора', '60705'],
+      ['Фен для волос', '20401'],
+      ['Машинки для мальчиков', '70104'],
+      ['Машинки', '70104'],
+    ] as const) {
+      const match = original.match(label);
+      expect(match.status, label).not.toBe('todo');
+      expect(match.best?.key, label).toBe(key);
+    }
+  });
+});
+
 describe('a question the product classifier reads as its clear first candidate', () => {
   it('is that leaf, confidently but never as its exact name', () => {
     for (const [matcher, label, key] of [

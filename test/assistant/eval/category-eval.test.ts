@@ -74,8 +74,8 @@ describe('matching quality on labelled seller texts', () => {
   it('names in its default-directory answers only entries the default directory holds, and none the original does', () => {
     expect(findMissingDirectoryAnswers(DIRECTORIES.default)).toEqual([]);
     // 40, 11 of `heldout5`, 8 of `heldout6` (written before their first measurement, see the README) and 6 exact
-    // narrower leaves (`find-narrower-leaves.ts`).
-    expect(findMissingDirectoryAnswers(DIRECTORIES.original)).toHaveLength(65);
+    // narrower leaves (`find-narrower-leaves.ts`), and `Таблетки для ПММ` (an abbreviation that script cannot read).
+    expect(findMissingDirectoryAnswers(DIRECTORIES.original)).toHaveLength(66);
   });
 
   it('decides the same in a directory grown sevenfold (over 2,000 leaves): other leaves change no decision', () => {
