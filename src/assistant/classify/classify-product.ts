@@ -13,8 +13,9 @@ import { isCatchAllText } from './catch-all-words.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
 import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
-import { readKnownBrands } from './known-brands.js';
+import { ADJECTIVE_FORM, readKnownBrands } from './known-brands.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
+import { carriesPathQualifier, readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
@@ -37,6 +38,8 @@ const PLAIN_LEAF_FOR_GOODS_OF_SECTION = 0.845;
 // Below a confident score: a word before the leaf's words, a narrower leaf the product does not point at.
 const LEADING_WORD_FACTOR = 0.84;
 const NARROWER_FACTOR = 0.84;
+// Children's goods the product does not say rank below adults' goods of the same name that their own path narrows (by gender).
+const KIDS_UNSAID_FACTOR = 0.8;
 // `Электрочайники` for a bare `Чайник`: a rival close enough that the plain leaf is not taken for sure.
 const COMPOUND_RIVAL_FACTOR = 0.95;
 const MIN_COMPOUND_PREFIX = 4;
@@ -73,6 +76,8 @@ interface LeafScore {
   unexplained: string[];
   /** The product is said to be for children and the leaf's path does not say so (`Наушники детские` against `Наушники`). */
   kidsUnsaid: boolean;
+  /** A word of the leaf's path that narrows its goods and the product does not say (`национальная` of `Национальная одежда / Жилеты`). */
+  pathUnsaid?: string;
   reading: TypeReading;
   name: IndexedName;
   sources: Set<Evidence['source']>;
@@ -152,6 +157,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
       } else known.sources.add(reading.source);
     }
   }
+  lowerUnsaidPath(scores, demographic, new Set([...type.words, ...type.purpose, ...type.form, ...contextTokens].map(stemForIndex)));
   // `Часы детские`: when a leaf says the same people as the product, one that says nobody is a guess.
   const saidAlike = !isDemographicEmpty(demographic) && [...scores.values()].some((item) => item.score >= 0.8 && !isDemographicEmpty(item.leaf.demographic) && !item.contradicted);
   // A leaf the name and the seller's label or group both point at stands a little above one only the name points at.
@@ -182,6 +188,7 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
     : !best.full ? `the type names only part of "${best.name.text}"`
     : best.compoundOnly ? `the type names only the end of "${best.name.text}"`
     : best.kidsUnsaid ? 'the name is for children, the leaf does not say so'
+    : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
     : undefined;
@@ -207,6 +214,38 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
   ];
   const alternatives: Alternative[] = ranked.filter((item) => item !== best).slice(0, MAX_ALTERNATIVES).map((item) => ({ leafId: item.leaf.id, path: item.leaf.path, score: Math.round(item.score * 1000) / 1000 }));
   return { leafId: best.leaf.id, path: best.leaf.path, confidence, confident: doubt === undefined, evidence, alternatives, productType, ...(doubt === undefined ? {} : { doubt }), ...(heldBy === undefined ? {} : { heldBy }) };
+}
+
+/**
+ * Lowers, as a leaf whose own name says whom it is for, a leaf whose path narrows its goods in a way the product does not
+ * say (`Детская обувь / Резиновые сапоги` for `Сапоги резиновые`, `Национальная одежда / Жилеты` for `Жилет пуховый`) where
+ * another leaf of the product's head noun is not of that kind: children's or national goods are never the default.
+ */
+function lowerUnsaidPath(scores: Map<number, LeafScore>, demographic: Demographic, said: ReadonlySet<string>): void {
+  const items = [...scores.values()];
+  for (const item of items) {
+    if (item.contradicted) continue;
+    const unsaid = readPathQualifiers(item.leaf).filter((qualifier) => !saysPathQualifier(qualifier, demographic, said));
+    if (unsaid.length === 0) continue;
+    // Children's goods are never the default: any other leaf of the head noun stands against them. Whom else the goods are
+    // for narrows only where a leaf of the same name lacks it (`Жилеты` beside `Жилеты женские`), an adjective only where
+    // one of its own section does (`Национальная одежда / Жилеты` beside `Женская одежда / Жилеты`): elsewhere it sorts
+    // the directory (`Бумажная продукция / Влажные салфетки` beside `Влажные салфетки детские`), it narrows no kind.
+    const nouns = item.name.head.filter((stem) => item.reading.stems.includes(stem) && !ADJECTIVE_FORM.test(item.reading.wordOf.get(stem) ?? stem));
+    const sameName = (name: IndexedName): boolean => name.language === item.name.language && sameStems(name.head, item.name.head) && sameStems(name.purpose, item.name.purpose);
+    // A leaf that misses the product's purpose is no other place for it (`Картины и постеры` for `Картина по номерам`).
+    const servesPurpose = (other: LeafScore): boolean => item.reading.purpose.every((stem) => explainsByLeaf(other.leaf, stem, stem));
+    const sameKind = (qualifier: PathQualifier, other: LeafScore): boolean =>
+      qualifier.mark?.kids === true ? nouns.length > 0 && other.leaf.names.some((name) => nouns.every((stem) => name.head.includes(stem)))
+      : other.leaf.names.some(sameName) && (qualifier.mark !== undefined || rootOf(other.leaf.path) === rootOf(item.leaf.path));
+    const narrows = unsaid.find((qualifier) => items.some((other) => other !== item && sameKind(qualifier, other) && servesPurpose(other) && !carriesPathQualifier(other.leaf, qualifier, readLeafWords(other.leaf))));
+    if (narrows === undefined) continue;
+    scores.set(item.leaf.id, { ...item, score: item.score * (narrows.mark?.kids === true ? KIDS_UNSAID_FACTOR : NARROWER_FACTOR), pathUnsaid: narrows.word });
+  }
+}
+
+function sameStems(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((stem) => b.includes(stem));
 }
 
 /**

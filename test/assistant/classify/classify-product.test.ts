@@ -402,6 +402,29 @@ describe('classifyProduct', () => {
     expect(books.byHeadStem.e?.map((position) => books.leaves[position]?.id)).toEqual([1802]);
   });
 
+  it('takes what a leaf\'s path says of its goods as what its name says: a kind the product does not say is a question where another leaf of the noun is not of it', () => {
+    const branch = (id: number, rus: string): Category => ({ id, parentId: null, name: { rus: rus.split(' / ').at(-1) ?? rus, kaz: '' }, path: { rus, kaz: '' }, isLeaf: false });
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const boots = [branch(21, 'Обувь / Детская обувь'), leaf(2101, 21, 'Резиновые сапоги', 'Обувь / Детская обувь'), leaf(2102, 4, 'Сапоги', 'Обувь / Женская обувь')];
+    const vests = [branch(22, 'Одежда / Национальная одежда'), leaf(2201, 22, 'Жилеты', 'Одежда / Национальная одежда'), leaf(2202, 22, 'Чапаны', 'Одежда / Национальная одежда')];
+    const womensVests = [branch(23, 'Одежда / Женская одежда'), leaf(2301, 23, 'Жилеты женские', 'Одежда / Женская одежда')];
+    const wipes = [branch(24, 'Гигиена / Бумажная продукция'), leaf(2401, 24, 'Влажные салфетки', 'Гигиена / Бумажная продукция'), branch(25, 'Детские товары / Уход за малышом'), leaf(2501, 25, 'Влажные салфетки детские', 'Детские товары / Уход за малышом')];
+    const both = buildClassifierIndex(buildClassifierDirectories([...boots, ...vests, ...womensVests, ...wipes]));
+    // Children's goods are never the default where a leaf of the noun is for others: a question, the path's word named.
+    expect(classifyProduct(both, { name: 'Сапоги резиновые' })).toMatchObject({ leafId: 2101, confident: false, doubt: expect.stringContaining('"детская"') as unknown });
+    expect(classifyProduct(both, { name: 'Сапоги резиновые детские 25' })).toMatchObject({ leafId: 2101, confident: true });
+    // A kind of the path's own section (`Национальная одежда`) against a leaf of the same name for others: a question too.
+    expect(classifyProduct(both, { name: 'Жилет пуховый' })).toMatchObject({ confident: false });
+    expect(classifyProduct(both, { name: 'Жилет национальный' })).toMatchObject({ leafId: 2201, confident: true });
+    // No other leaf of the noun: the path's leaf is the only place for it.
+    expect(classifyProduct(both, { name: 'Чапан мужской' })).toMatchObject({ leafId: 2202, confident: true });
+    const alone = buildClassifierIndex(buildClassifierDirectories([...boots.slice(0, 2), ...vests]));
+    expect(classifyProduct(alone, { name: 'Сапоги резиновые' })).toMatchObject({ leafId: 2101, confident: true });
+    expect(classifyProduct(alone, { name: 'Жилет пуховый' })).toMatchObject({ leafId: 2201, confident: true });
+    // An adjective that sorts the directory (`Бумажная продукция`) narrows no kind: children's wipes elsewhere change nothing.
+    expect(classifyProduct(both, { name: 'Салфетки влажные 100 шт' })).toMatchObject({ leafId: 2401, confident: true });
+  });
+
   it('leaves out the leaves and words a mapping excludes', () => {
     const options = { excludeLeafIds: new Set([801]) };
     expect(classifyProduct(index, { name: 'Казан алюминиевый 10 л' }, options).leafId).toBeUndefined();
