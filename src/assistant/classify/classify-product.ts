@@ -51,7 +51,7 @@ interface TypeReading {
   source: Evidence['source'];
   phrase: string;
   stems: string[];
-  /** Each stem's word as the seller wrote it (for the evidence). */
+  /** Each stem's word (of the type, its purpose and its place) as the seller wrote it (for the evidence). */
   wordOf: Map<string, string>;
   /** Stems that need not be in the leaf (`набор` of `Набор отверток`). */
   optional: Set<string>;
@@ -180,7 +180,9 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
   // `Станки` of tools beside `Станки для бритья` of beauty: a leaf of another branch that is a kind of what the type names
   // (more words, or a purpose where the best leaf and the product say none) makes a bare type a question.
   const root = rootOf(best.leaf.path);
-  const kindElsewhere = ranked.find((item) => item !== best && rootOf(item.leaf.path) !== root && item.score >= KIND_ELSEWHERE_MIN && isKindOf(item, best, type) && !saysOwnKind(best, item));
+  // One that explains a purpose or place of the name the best leaf does not (`в авто` of `Автомобильные держатели`) is such a
+  // leaf however little of it the type itself says.
+  const kindElsewhere = ranked.find((item) => item !== best && rootOf(item.leaf.path) !== root && isKindOf(item, best, type) && (explainsPlaceOnly(best, item) || (item.score >= KIND_ELSEWHERE_MIN && !saysOwnKind(best, item))));
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -318,15 +320,33 @@ function readInitials(tokens: readonly string[]): Set<string> {
  * Whether the product says which of the two it is: a word of its type beyond the best leaf's head, or
  * of its purpose, that the best leaf explains and the other does not (`Кондиционер для волос` under
  * `Уход за волосами`, not `Мобильные кондиционеры`; `Свеча декоративная` under `Интерьер и декор`,
- * not `Свечи зажигания`). A bare type says nothing of the kind, and stays a question.
+ * not `Свечи зажигания`), and no purpose or place of it only the other explains. A bare type says nothing of the kind,
+ * and stays a question.
  */
 function saysOwnKind(best: LeafScore, other: LeafScore): boolean {
+  if (explainsPlaceOnly(best, other)) return false;
   const said = [...best.reading.stems.filter((stem) => !best.name.head.includes(stem) && !best.reading.optional.has(stem)), ...best.reading.purpose];
   return said.some((stem) => {
     const word = best.reading.wordOf.get(stem) ?? stem;
     return explainsByLeaf(best.leaf, stem, word) && !explainsByLeaf(other.leaf, stem, word);
   });
 }
+
+/** Whether the other leaf explains a word of the product's purpose or place that the best leaf does not (`авто` of `Держатель для телефона в авто`). */
+function explainsPlaceOnly(best: LeafScore, other: LeafScore): boolean {
+  return [...best.reading.purpose, ...best.reading.form].some((stem) => {
+    const word = best.reading.wordOf.get(stem) ?? stem;
+    return explainsPlace(other.leaf, stem, word) && !explainsPlace(best.leaf, stem, word);
+  });
+}
+
+/** Whether a leaf explains a word of a purpose or place: as a word of the type, or as the start of a word of it (`авто` of `Автомобильные`). */
+function explainsPlace(leaf: IndexedLeaf, stem: string, word: string): boolean {
+  return explainsByLeaf(leaf, stem, word) || (word.length >= MIN_PLACE_OPENER && [...readLeafWords(leaf)].some((known) => opensWord(word, known)));
+}
+
+// A shorter word opens too many (`дом` of `домашние`).
+const MIN_PLACE_OPENER = 4;
 
 /** Whether a leaf is a kind of what the best leaf names: one of its names holds the best name's head and more, or a purpose the best and the product say none of. */
 function isKindOf(item: LeafScore, best: LeafScore, type: ProductType): boolean {
@@ -350,7 +370,8 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   if (stems.length === 0) return [];
   const optional = new Set(type.words.filter((word) => CONTAINER_WORDS.has(word)).map(stemForIndex));
   const wordsOf = (words: readonly string[]): Map<string, string> => new Map(words.map((word) => [stemForIndex(word), word]));
-  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf(type.words), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false, cut: type.cut ?? [] }];
+  // The purpose's and place's words too, as written (a head word of the same stem wins).
+  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf([...type.purpose, ...type.form, ...type.words]), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false, cut: type.cut ?? [] }];
   const rewritten = rewriteWithSynonyms(type.text);
   // `Ополаскиватель для белья` → `кондиционеры для белья`: a synonym may take the purpose too, which then is the rewrite's own.
   // Not where a leaf is named by the seller's own words (`Таблетки для посудомоечных машин`): a synonym names a kind of it at best.

@@ -92,6 +92,18 @@ describe('classifyProduct', () => {
     expect(classifyProduct(sections, { name: 'Салфетки от пыли 100 шт' })).toMatchObject({ leafId: 705, confident: false });
   });
 
+  it('asks about a plain leaf when a place or purpose the name says is explained only by a kind of it in another branch', () => {
+    const extra: Category[] = [
+      { id: 18, parentId: null, name: { rus: 'Автоэлектроника', kaz: '' }, path: { rus: 'Автотовары / Автоэлектроника', kaz: '' }, isLeaf: false },
+      { id: 1801, parentId: 18, name: { rus: 'Автомобильные держатели', kaz: '' }, path: { rus: 'Автотовары / Автоэлектроника / Автомобильные держатели', kaz: '' }, isLeaf: true },
+      { id: 706, parentId: 7, name: { rus: 'Держатели для телефонов', kaz: '' }, path: { rus: 'Электроника / Аксессуары / Держатели для телефонов', kaz: '' }, isLeaf: true },
+    ];
+    const holders = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(holders, { name: 'Держатель для телефона магнитный' })).toMatchObject({ leafId: 706, confident: true });
+    // `в авто` opens only the car holders' words: the phone holders' purpose no longer keeps them from being asked about.
+    expect(classifyProduct(holders, { name: 'Держатель для телефона в авто' })).toMatchObject({ leafId: 706, confident: false, doubt: expect.stringContaining('Автомобильные держатели') as unknown });
+  });
+
   it('takes a purpose as agreeing only when its object agrees, not its verb-noun alone', () => {
     const extra: Category[] = [
       { id: 17, parentId: null, name: { rus: 'Ювелирные изделия', kaz: '' }, path: { rus: 'Аксессуары / Ювелирные изделия', kaz: '' }, isLeaf: false },
