@@ -587,37 +587,38 @@ function readCompound(head: string, stems: readonly string[]): 'supported' | 'pl
   return supported ? 'supported' : 'plain';
 }
 
-const sectionsOfStem = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
+const branchesOfStem = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
 
-/** The top-level sections whose leaves are a stem (what a name, in either language, says the leaf is) or have it in their path, per index. */
-function readSectionsOfStem(index: ClassifierIndex): Map<string, Set<string>> {
-  let sections = sectionsOfStem.get(index);
-  if (sections === undefined) {
-    sections = new Map();
+/** The branches (a leaf's path without the leaf) whose leaves are a stem (what a name, in either language, says the leaf is) or have it in their path, per index. */
+function readBranchesOfStem(index: ClassifierIndex): Map<string, Set<string>> {
+  let branches = branchesOfStem.get(index);
+  if (branches === undefined) {
+    branches = new Map();
     for (const leaf of index.leaves) {
-      const root = rootOf(leaf.path);
+      const branch = branchOf(leaf.path);
       for (const stem of [...leaf.ancestorStems, ...leaf.names.flatMap((name) => name.head)]) {
-        const known = sections.get(stem) ?? new Set<string>();
-        known.add(root);
-        sections.set(stem, known);
+        const known = branches.get(stem) ?? new Set<string>();
+        known.add(branch);
+        branches.set(stem, known);
       }
     }
-    sectionsOfStem.set(index, sections);
+    branchesOfStem.set(index, branches);
   }
-  return sections;
+  return branches;
 }
 
 /**
- * Whether the leaf's own top-level section has goods or a branch named by one of the purpose's words and no word of it is so
- * named only in other sections: a use of the section's goods (`Зарядка для телефона` under `Электроника`), not goods of
- * another kind (`Кабель для микрофона` under `Строительство и ремонт`, where only `Электроника` names microphones). A word
- * only other leaves are *for* (`Средства от блох`) names no goods: `Ошейник от блох` stays a question.
+ * Whether the leaf's own branch has goods or a level named by one of the purpose's words and no word of it is so named only
+ * in other branches: a use of the branch's goods (`Зарядка для телефона` under `Смартфоны и гаджеты`), not goods of another
+ * kind (`Кабель для микрофона` under `Электрика`, where only `Электроника` names microphones), nor those of a sibling branch
+ * (`Пудра для волос` is no `Макияж / Пудра` where `Уход за волосами` is another branch of its section). A word only other
+ * leaves are *for* (`Средства от блох`) names no goods: `Ошейник от блох` stays a question.
  */
 function isPurposeOfSection(index: ClassifierIndex, leaf: IndexedLeaf, purpose: readonly string[]): boolean {
-  const sections = readSectionsOfStem(index);
-  const root = rootOf(leaf.path);
-  const named = purpose.map((stem) => sections.get(stem));
-  return named.some((roots) => roots?.has(root) === true) && named.every((roots) => roots === undefined || roots.has(root));
+  const branches = readBranchesOfStem(index);
+  const branch = branchOf(leaf.path);
+  const named = purpose.map((stem) => branches.get(stem));
+  return named.some((known) => known?.has(branch) === true) && named.every((known) => known === undefined || known.has(branch));
 }
 
 const headsOfSection = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
@@ -674,6 +675,10 @@ function readSectionWordCounts(index: ClassifierIndex): Map<string, Map<string, 
 
 function rootOf(path: string): string {
   return path.split(' / ')[0] ?? '';
+}
+
+function branchOf(path: string): string {
+  return path.slice(0, Math.max(0, path.lastIndexOf(' / ')));
 }
 
 function dropWords(text: string, words: ReadonlySet<string> | undefined): string {

@@ -104,6 +104,21 @@ describe('classifyProduct', () => {
     expect(classifyProduct(holders, { name: 'Держатель для телефона в авто' })).toMatchObject({ leafId: 706, confident: false, doubt: expect.stringContaining('Автомобильные держатели') as unknown });
   });
 
+  it('takes a purpose another branch of the leaf\'s section names as no use of the leaf\'s goods', () => {
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const extra: Category[] = [
+      { id: 19, parentId: null, name: { rus: 'Макияж', kaz: '' }, path: { rus: 'Красота / Макияж', kaz: '' }, isLeaf: false },
+      leaf(1901, 19, 'Пудра', 'Красота / Макияж'),
+      { id: 20, parentId: null, name: { rus: 'Уход за волосами', kaz: '' }, path: { rus: 'Красота / Уход за волосами', kaz: '' }, isLeaf: false },
+      leaf(2001, 20, 'Шампуни', 'Красота / Уход за волосами'),
+    ];
+    const beauty = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(beauty, { name: 'Пудра компактная 10 г' })).toMatchObject({ leafId: 1901, confident: true });
+    // Hair is what a sibling branch is about, not `Макияж`: hair powder is a styling product, face powder's leaf a guess.
+    expect(classifyProduct(beauty, { name: 'Пудра для волос 10 г' })).toMatchObject({ leafId: 1901, confident: false });
+    expect(classifyProduct(beauty, { name: 'Шампунь для волос 400 мл' })).toMatchObject({ leafId: 2001, confident: true });
+  });
+
   it('takes a purpose as agreeing only when its object agrees, not its verb-noun alone', () => {
     const extra: Category[] = [
       { id: 17, parentId: null, name: { rus: 'Ювелирные изделия', kaz: '' }, path: { rus: 'Аксессуары / Ювелирные изделия', kaz: '' }, isLeaf: false },
