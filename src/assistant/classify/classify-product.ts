@@ -13,8 +13,9 @@ import { isCatchAllText } from './catch-all-words.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
 import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
-import { readKnownBrands } from './known-brands.js';
+import { ADJECTIVE_FORM, readKnownBrands } from './known-brands.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
+import { carriesPathQualifier, readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
@@ -37,6 +38,8 @@ const PLAIN_LEAF_FOR_GOODS_OF_SECTION = 0.845;
 // Below a confident score: a word before the leaf's words, a narrower leaf the product does not point at.
 const LEADING_WORD_FACTOR = 0.84;
 const NARROWER_FACTOR = 0.84;
+// Children's goods the product does not say rank below adults' goods of the same name that their own path narrows (by gender).
+const KIDS_UNSAID_FACTOR = 0.8;
 // `Электрочайники` for a bare `Чайник`: a rival close enough that the plain leaf is not taken for sure.
 const COMPOUND_RIVAL_FACTOR = 0.95;
 const MIN_COMPOUND_PREFIX = 4;
@@ -48,7 +51,7 @@ interface TypeReading {
   source: Evidence['source'];
   phrase: string;
   stems: string[];
-  /** Each stem's word as the seller wrote it (for the evidence). */
+  /** Each stem's word (of the type, its purpose and its place) as the seller wrote it (for the evidence). */
   wordOf: Map<string, string>;
   /** Stems that need not be in the leaf (`набор` of `Набор отверток`). */
   optional: Set<string>;
@@ -73,6 +76,8 @@ interface LeafScore {
   unexplained: string[];
   /** The product is said to be for children and the leaf's path does not say so (`Наушники детские` against `Наушники`). */
   kidsUnsaid: boolean;
+  /** A word of the leaf's path that narrows its goods and the product does not say (`национальная` of `Национальная одежда / Жилеты`). */
+  pathUnsaid?: string;
   reading: TypeReading;
   name: IndexedName;
   sources: Set<Evidence['source']>;
@@ -152,6 +157,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
       } else known.sources.add(reading.source);
     }
   }
+  lowerUnsaidPath(scores, demographic, new Set([...type.words, ...type.purpose, ...type.form, ...contextTokens].map(stemForIndex)));
   // `Часы детские`: when a leaf says the same people as the product, one that says nobody is a guess.
   const saidAlike = !isDemographicEmpty(demographic) && [...scores.values()].some((item) => item.score >= 0.8 && !isDemographicEmpty(item.leaf.demographic) && !item.contradicted);
   // A leaf the name and the seller's label or group both point at stands a little above one only the name points at.
@@ -174,7 +180,9 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
   // `Станки` of tools beside `Станки для бритья` of beauty: a leaf of another branch that is a kind of what the type names
   // (more words, or a purpose where the best leaf and the product say none) makes a bare type a question.
   const root = rootOf(best.leaf.path);
-  const kindElsewhere = ranked.find((item) => item !== best && rootOf(item.leaf.path) !== root && item.score >= KIND_ELSEWHERE_MIN && isKindOf(item, best, type) && !saysOwnKind(best, item));
+  // One that explains a purpose or place of the name the best leaf does not (`в авто` of `Автомобильные держатели`) is such a
+  // leaf however little of it the type itself says.
+  const kindElsewhere = ranked.find((item) => item !== best && rootOf(item.leaf.path) !== root && isKindOf(item, best, type) && (explainsPlaceOnly(best, item) || (item.score >= KIND_ELSEWHERE_MIN && !saysOwnKind(best, item))));
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -182,6 +190,7 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
     : !best.full ? `the type names only part of "${best.name.text}"`
     : best.compoundOnly ? `the type names only the end of "${best.name.text}"`
     : best.kidsUnsaid ? 'the name is for children, the leaf does not say so'
+    : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
     : undefined;
@@ -207,6 +216,38 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
   ];
   const alternatives: Alternative[] = ranked.filter((item) => item !== best).slice(0, MAX_ALTERNATIVES).map((item) => ({ leafId: item.leaf.id, path: item.leaf.path, score: Math.round(item.score * 1000) / 1000 }));
   return { leafId: best.leaf.id, path: best.leaf.path, confidence, confident: doubt === undefined, evidence, alternatives, productType, ...(doubt === undefined ? {} : { doubt }), ...(heldBy === undefined ? {} : { heldBy }) };
+}
+
+/**
+ * Lowers, as a leaf whose own name says whom it is for, a leaf whose path narrows its goods in a way the product does not
+ * say (`Детская обувь / Резиновые сапоги` for `Сапоги резиновые`, `Национальная одежда / Жилеты` for `Жилет пуховый`) where
+ * another leaf of the product's head noun is not of that kind: children's or national goods are never the default.
+ */
+function lowerUnsaidPath(scores: Map<number, LeafScore>, demographic: Demographic, said: ReadonlySet<string>): void {
+  const items = [...scores.values()];
+  for (const item of items) {
+    if (item.contradicted) continue;
+    const unsaid = readPathQualifiers(item.leaf).filter((qualifier) => !saysPathQualifier(qualifier, demographic, said));
+    if (unsaid.length === 0) continue;
+    // Children's goods are never the default: any other leaf of the head noun stands against them. Whom else the goods are
+    // for narrows only where a leaf of the same name lacks it (`Жилеты` beside `Жилеты женские`), an adjective only where
+    // one of its own section does (`Национальная одежда / Жилеты` beside `Женская одежда / Жилеты`): elsewhere it sorts
+    // the directory (`Бумажная продукция / Влажные салфетки` beside `Влажные салфетки детские`), it narrows no kind.
+    const nouns = item.name.head.filter((stem) => item.reading.stems.includes(stem) && !ADJECTIVE_FORM.test(item.reading.wordOf.get(stem) ?? stem));
+    const sameName = (name: IndexedName): boolean => name.language === item.name.language && sameStems(name.head, item.name.head) && sameStems(name.purpose, item.name.purpose);
+    // A leaf that misses the product's purpose is no other place for it (`Картины и постеры` for `Картина по номерам`).
+    const servesPurpose = (other: LeafScore): boolean => item.reading.purpose.every((stem) => explainsByLeaf(other.leaf, stem, stem));
+    const sameKind = (qualifier: PathQualifier, other: LeafScore): boolean =>
+      qualifier.mark?.kids === true ? nouns.length > 0 && other.leaf.names.some((name) => nouns.every((stem) => name.head.includes(stem)))
+      : other.leaf.names.some(sameName) && (qualifier.mark !== undefined || rootOf(other.leaf.path) === rootOf(item.leaf.path));
+    const narrows = unsaid.find((qualifier) => items.some((other) => other !== item && sameKind(qualifier, other) && servesPurpose(other) && !carriesPathQualifier(other.leaf, qualifier, readLeafWords(other.leaf))));
+    if (narrows === undefined) continue;
+    scores.set(item.leaf.id, { ...item, score: item.score * (narrows.mark?.kids === true ? KIDS_UNSAID_FACTOR : NARROWER_FACTOR), pathUnsaid: narrows.word });
+  }
+}
+
+function sameStems(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((stem) => b.includes(stem));
 }
 
 /**
@@ -279,15 +320,33 @@ function readInitials(tokens: readonly string[]): Set<string> {
  * Whether the product says which of the two it is: a word of its type beyond the best leaf's head, or
  * of its purpose, that the best leaf explains and the other does not (`Кондиционер для волос` under
  * `Уход за волосами`, not `Мобильные кондиционеры`; `Свеча декоративная` under `Интерьер и декор`,
- * not `Свечи зажигания`). A bare type says nothing of the kind, and stays a question.
+ * not `Свечи зажигания`), and no purpose or place of it only the other explains. A bare type says nothing of the kind,
+ * and stays a question.
  */
 function saysOwnKind(best: LeafScore, other: LeafScore): boolean {
+  if (explainsPlaceOnly(best, other)) return false;
   const said = [...best.reading.stems.filter((stem) => !best.name.head.includes(stem) && !best.reading.optional.has(stem)), ...best.reading.purpose];
   return said.some((stem) => {
     const word = best.reading.wordOf.get(stem) ?? stem;
     return explainsByLeaf(best.leaf, stem, word) && !explainsByLeaf(other.leaf, stem, word);
   });
 }
+
+/** Whether the other leaf explains a word of the product's purpose or place that the best leaf does not (`авто` of `Держатель для телефона в авто`). */
+function explainsPlaceOnly(best: LeafScore, other: LeafScore): boolean {
+  return [...best.reading.purpose, ...best.reading.form].some((stem) => {
+    const word = best.reading.wordOf.get(stem) ?? stem;
+    return explainsPlace(other.leaf, stem, word) && !explainsPlace(best.leaf, stem, word);
+  });
+}
+
+/** Whether a leaf explains a word of a purpose or place: as a word of the type, or as the start of a word of it (`авто` of `Автомобильные`). */
+function explainsPlace(leaf: IndexedLeaf, stem: string, word: string): boolean {
+  return explainsByLeaf(leaf, stem, word) || (word.length >= MIN_PLACE_OPENER && [...readLeafWords(leaf)].some((known) => opensWord(word, known)));
+}
+
+// A shorter word opens too many (`дом` of `домашние`).
+const MIN_PLACE_OPENER = 4;
 
 /** Whether a leaf is a kind of what the best leaf names: one of its names holds the best name's head and more, or a purpose the best and the product say none of. */
 function isKindOf(item: LeafScore, best: LeafScore, type: ProductType): boolean {
@@ -311,7 +370,8 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   if (stems.length === 0) return [];
   const optional = new Set(type.words.filter((word) => CONTAINER_WORDS.has(word)).map(stemForIndex));
   const wordsOf = (words: readonly string[]): Map<string, string> => new Map(words.map((word) => [stemForIndex(word), word]));
-  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf(type.words), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false, cut: type.cut ?? [] }];
+  // The purpose's and place's words too, as written (a head word of the same stem wins).
+  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf([...type.purpose, ...type.form, ...type.words]), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false, cut: type.cut ?? [] }];
   const rewritten = rewriteWithSynonyms(type.text);
   // `Ополаскиватель для белья` → `кондиционеры для белья`: a synonym may take the purpose too, which then is the rewrite's own.
   // Not where a leaf is named by the seller's own words (`Таблетки для посудомоечных машин`): a synonym names a kind of it at best.
@@ -527,37 +587,38 @@ function readCompound(head: string, stems: readonly string[]): 'supported' | 'pl
   return supported ? 'supported' : 'plain';
 }
 
-const sectionsOfStem = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
+const branchesOfStem = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
 
-/** The top-level sections whose leaves are a stem (what a name, in either language, says the leaf is) or have it in their path, per index. */
-function readSectionsOfStem(index: ClassifierIndex): Map<string, Set<string>> {
-  let sections = sectionsOfStem.get(index);
-  if (sections === undefined) {
-    sections = new Map();
+/** The branches (a leaf's path without the leaf) whose leaves are a stem (what a name, in either language, says the leaf is) or have it in their path, per index. */
+function readBranchesOfStem(index: ClassifierIndex): Map<string, Set<string>> {
+  let branches = branchesOfStem.get(index);
+  if (branches === undefined) {
+    branches = new Map();
     for (const leaf of index.leaves) {
-      const root = rootOf(leaf.path);
+      const branch = branchOf(leaf.path);
       for (const stem of [...leaf.ancestorStems, ...leaf.names.flatMap((name) => name.head)]) {
-        const known = sections.get(stem) ?? new Set<string>();
-        known.add(root);
-        sections.set(stem, known);
+        const known = branches.get(stem) ?? new Set<string>();
+        known.add(branch);
+        branches.set(stem, known);
       }
     }
-    sectionsOfStem.set(index, sections);
+    branchesOfStem.set(index, branches);
   }
-  return sections;
+  return branches;
 }
 
 /**
- * Whether the leaf's own top-level section has goods or a branch named by one of the purpose's words and no word of it is so
- * named only in other sections: a use of the section's goods (`Зарядка для телефона` under `Электроника`), not goods of
- * another kind (`Кабель для микрофона` under `Строительство и ремонт`, where only `Электроника` names microphones). A word
- * only other leaves are *for* (`Средства от блох`) names no goods: `Ошейник от блох` stays a question.
+ * Whether the leaf's own branch has goods or a level named by one of the purpose's words and no word of it is so named only
+ * in other branches: a use of the branch's goods (`Зарядка для телефона` under `Смартфоны и гаджеты`), not goods of another
+ * kind (`Кабель для микрофона` under `Электрика`, where only `Электроника` names microphones), nor those of a sibling branch
+ * (`Пудра для волос` is no `Макияж / Пудра` where `Уход за волосами` is another branch of its section). A word only other
+ * leaves are *for* (`Средства от блох`) names no goods: `Ошейник от блох` stays a question.
  */
 function isPurposeOfSection(index: ClassifierIndex, leaf: IndexedLeaf, purpose: readonly string[]): boolean {
-  const sections = readSectionsOfStem(index);
-  const root = rootOf(leaf.path);
-  const named = purpose.map((stem) => sections.get(stem));
-  return named.some((roots) => roots?.has(root) === true) && named.every((roots) => roots === undefined || roots.has(root));
+  const branches = readBranchesOfStem(index);
+  const branch = branchOf(leaf.path);
+  const named = purpose.map((stem) => branches.get(stem));
+  return named.some((known) => known?.has(branch) === true) && named.every((known) => known === undefined || known.has(branch));
 }
 
 const headsOfSection = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
@@ -614,6 +675,10 @@ function readSectionWordCounts(index: ClassifierIndex): Map<string, Map<string, 
 
 function rootOf(path: string): string {
   return path.split(' / ')[0] ?? '';
+}
+
+function branchOf(path: string): string {
+  return path.slice(0, Math.max(0, path.lastIndexOf(' / ')));
 }
 
 function dropWords(text: string, words: ReadonlySet<string> | undefined): string {

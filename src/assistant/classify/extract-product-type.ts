@@ -19,7 +19,7 @@ export interface ProductType {
   words: string[];
   /** Words of the purpose phrase right after the head (`лица` of `для лица`, `iphone` of `для iPhone`). */
   purpose: string[];
-  /** Words of a `в …` phrase right after the head (`зернах` of `Кофе в зёрнах`): its form, which may tell leaves apart, never a purpose. */
+  /** Words of a `в …` phrase right after the head (`зернах` of `Кофе в зёрнах`) or its purpose (`авто` of `Держатель для телефона в авто`): its form or place, which may tell leaves apart, never a purpose. */
   form: string[];
   /** Every word of the name (brand words left out), normalised: read once, for whoever needs the rest. */
   tokens: string[];
@@ -148,9 +148,12 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
       continue;
     }
     if (PURPOSE_WORDS.has(word)) {
-      if (words.length > 0) purpose.push(...readPurpose(tokens, at + 1, brandLike));
-      if (words.length > 0) break;
-      continue;
+      if (words.length === 0) continue;
+      purpose.push(...readPurpose(tokens, at + 1, brandLike));
+      // `Держатель для телефона в авто`: a place right after the purpose says where the goods are used, as one after the head does.
+      const next = at + 1 + purpose.length;
+      if (purpose.length > 0 && FORM_WORDS.has(tokens[next] ?? '')) form.push(...readPurpose(tokens, next + 1, brandLike));
+      break;
     }
     // A colour right after the head noun may be what tells two leaves apart (`Чай зелёный`): it stays in the type, where it
     // changes no kind unless a leaf names it.

@@ -92,6 +92,33 @@ describe('classifyProduct', () => {
     expect(classifyProduct(sections, { name: 'Салфетки от пыли 100 шт' })).toMatchObject({ leafId: 705, confident: false });
   });
 
+  it('asks about a plain leaf when a place or purpose the name says is explained only by a kind of it in another branch', () => {
+    const extra: Category[] = [
+      { id: 18, parentId: null, name: { rus: 'Автоэлектроника', kaz: '' }, path: { rus: 'Автотовары / Автоэлектроника', kaz: '' }, isLeaf: false },
+      { id: 1801, parentId: 18, name: { rus: 'Автомобильные держатели', kaz: '' }, path: { rus: 'Автотовары / Автоэлектроника / Автомобильные держатели', kaz: '' }, isLeaf: true },
+      { id: 706, parentId: 7, name: { rus: 'Держатели для телефонов', kaz: '' }, path: { rus: 'Электроника / Аксессуары / Держатели для телефонов', kaz: '' }, isLeaf: true },
+    ];
+    const holders = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(holders, { name: 'Держатель для телефона магнитный' })).toMatchObject({ leafId: 706, confident: true });
+    // `в авто` opens only the car holders' words: the phone holders' purpose no longer keeps them from being asked about.
+    expect(classifyProduct(holders, { name: 'Держатель для телефона в авто' })).toMatchObject({ leafId: 706, confident: false, doubt: expect.stringContaining('Автомобильные держатели') as unknown });
+  });
+
+  it('takes a purpose another branch of the leaf\'s section names as no use of the leaf\'s goods', () => {
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const extra: Category[] = [
+      { id: 19, parentId: null, name: { rus: 'Макияж', kaz: '' }, path: { rus: 'Красота / Макияж', kaz: '' }, isLeaf: false },
+      leaf(1901, 19, 'Пудра', 'Красота / Макияж'),
+      { id: 20, parentId: null, name: { rus: 'Уход за волосами', kaz: '' }, path: { rus: 'Красота / Уход за волосами', kaz: '' }, isLeaf: false },
+      leaf(2001, 20, 'Шампуни', 'Красота / Уход за волосами'),
+    ];
+    const beauty = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(beauty, { name: 'Пудра компактная 10 г' })).toMatchObject({ leafId: 1901, confident: true });
+    // Hair is what a sibling branch is about, not `Макияж`: hair powder is a styling product, face powder's leaf a guess.
+    expect(classifyProduct(beauty, { name: 'Пудра для волос 10 г' })).toMatchObject({ leafId: 1901, confident: false });
+    expect(classifyProduct(beauty, { name: 'Шампунь для волос 400 мл' })).toMatchObject({ leafId: 2001, confident: true });
+  });
+
   it('takes a purpose as agreeing only when its object agrees, not its verb-noun alone', () => {
     const extra: Category[] = [
       { id: 17, parentId: null, name: { rus: 'Ювелирные изделия', kaz: '' }, path: { rus: 'Аксессуары / Ювелирные изделия', kaz: '' }, isLeaf: false },
@@ -400,6 +427,29 @@ describe('classifyProduct', () => {
     // A letter before another letter or at the end names a kind, `а` of `Витамины А и Е` too.
     expect(books.byHeadStem.a?.map((position) => books.leaves[position]?.id)).toEqual([1802]);
     expect(books.byHeadStem.e?.map((position) => books.leaves[position]?.id)).toEqual([1802]);
+  });
+
+  it('takes what a leaf\'s path says of its goods as what its name says: a kind the product does not say is a question where another leaf of the noun is not of it', () => {
+    const branch = (id: number, rus: string): Category => ({ id, parentId: null, name: { rus: rus.split(' / ').at(-1) ?? rus, kaz: '' }, path: { rus, kaz: '' }, isLeaf: false });
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const boots = [branch(21, 'Обувь / Детская обувь'), leaf(2101, 21, 'Резиновые сапоги', 'Обувь / Детская обувь'), leaf(2102, 4, 'Сапоги', 'Обувь / Женская обувь')];
+    const vests = [branch(22, 'Одежда / Национальная одежда'), leaf(2201, 22, 'Жилеты', 'Одежда / Национальная одежда'), leaf(2202, 22, 'Чапаны', 'Одежда / Национальная одежда')];
+    const womensVests = [branch(23, 'Одежда / Женская одежда'), leaf(2301, 23, 'Жилеты женские', 'Одежда / Женская одежда')];
+    const wipes = [branch(24, 'Гигиена / Бумажная продукция'), leaf(2401, 24, 'Влажные салфетки', 'Гигиена / Бумажная продукция'), branch(25, 'Детские товары / Уход за малышом'), leaf(2501, 25, 'Влажные салфетки детские', 'Детские товары / Уход за малышом')];
+    const both = buildClassifierIndex(buildClassifierDirectories([...boots, ...vests, ...womensVests, ...wipes]));
+    // Children's goods are never the default where a leaf of the noun is for others: a question, the path's word named.
+    expect(classifyProduct(both, { name: 'Сапоги резиновые' })).toMatchObject({ leafId: 2101, confident: false, doubt: expect.stringContaining('"детская"') as unknown });
+    expect(classifyProduct(both, { name: 'Сапоги резиновые детские 25' })).toMatchObject({ leafId: 2101, confident: true });
+    // A kind of the path's own section (`Национальная одежда`) against a leaf of the same name for others: a question too.
+    expect(classifyProduct(both, { name: 'Жилет пуховый' })).toMatchObject({ confident: false });
+    expect(classifyProduct(both, { name: 'Жилет национальный' })).toMatchObject({ leafId: 2201, confident: true });
+    // No other leaf of the noun: the path's leaf is the only place for it.
+    expect(classifyProduct(both, { name: 'Чапан мужской' })).toMatchObject({ leafId: 2202, confident: true });
+    const alone = buildClassifierIndex(buildClassifierDirectories([...boots.slice(0, 2), ...vests]));
+    expect(classifyProduct(alone, { name: 'Сапоги резиновые' })).toMatchObject({ leafId: 2101, confident: true });
+    expect(classifyProduct(alone, { name: 'Жилет пуховый' })).toMatchObject({ leafId: 2201, confident: true });
+    // An adjective that sorts the directory (`Бумажная продукция`) narrows no kind: children's wipes elsewhere change nothing.
+    expect(classifyProduct(both, { name: 'Салфетки влажные 100 шт' })).toMatchObject({ leafId: 2401, confident: true });
   });
 
   it('leaves out the leaves and words a mapping excludes', () => {

@@ -28,6 +28,8 @@ describe('extractProductType', () => {
 
   it('keeps a purpose apart and drops a composition or a second phrase', () => {
     expect(extractProductType('Сыворотка для лица с витамином C 30 мл')).toMatchObject({ text: 'сыворотка', purpose: ['лица'] });
+    // A place right after the purpose is kept as the type's place, as one right after the head is.
+    expect(extractProductType('Держатель для телефона в авто')).toMatchObject({ text: 'держатель', purpose: ['телефона'], form: ['авто'] });
     expect(extractProductType('Паяльная кислота 30 мл … Хлористый цинк').text).toBe('паяльная кислота');
     expect(extractProductType('Паяльная кислота (хлористый цинк)').text).toBe('паяльная кислота');
     expect(extractProductType('Кабель для микрофона 3 м')).toMatchObject({ text: 'кабель', purpose: ['микрофона'] });
