@@ -128,7 +128,9 @@ function prepareData(data: IssueData, value: string | undefined, translator: Tra
   const out: Record<string, string | number> = {};
   if (value !== undefined) out['value'] = value;
   let terms = false;
-  for (const [name, datum] of Object.entries(data)) {
+  // `for…in`, not `Object.entries`: a list of pairs per message, twice an issue of a file where every row is wrong.
+  for (const name in data) {
+    const datum = data[name] as string | number;
     if (TERM_DATA[name] !== undefined) terms = true;
     else out[name] = typeof datum === 'number' && name !== 'count' ? String(datum) : datum;
   }

@@ -38,6 +38,41 @@ export function readCatalog(language: Language): ReadonlyMap<string, string> {
   return entries;
 }
 
+/**
+ * A template cut at its placeholders: `texts[0]`, the datum `names[0]`, `texts[1]`, …, the last
+ * text. Cut once per message, on its first use: a file where every row is wrong renders millions.
+ */
+interface CutTemplate {
+  readonly texts: readonly string[];
+  readonly names: readonly string[];
+}
+
+function cutTemplate(template: string): CutTemplate {
+  const texts: string[] = [];
+  const names: string[] = [];
+  let end = 0;
+  for (const match of template.matchAll(/\{(\w+)\}/g)) {
+    texts.push(template.slice(end, match.index));
+    names.push(match[1] as string);
+    end = match.index + match[0].length;
+  }
+  texts.push(template.slice(end));
+  return { texts, names };
+}
+
+/** The template with `data` in its placeholders; a datum not given stays as its placeholder. */
+function fillTemplate(template: CutTemplate, data: MessageData | undefined, numbers: Intl.NumberFormat): string {
+  const { texts, names } = template;
+  let text = texts[0] as string;
+  for (let index = 0; index < names.length; index += 1) {
+    const name = names[index] as string;
+    const value = data?.[name];
+    text += value === undefined ? `{${name}}` : typeof value === 'number' ? numbers.format(value) : value;
+    text += texts[index + 1] as string;
+  }
+  return text;
+}
+
 const translators = new Map<Language, Translator>();
 
 /** The translator of `language`, its catalog read on the first call. */
@@ -45,26 +80,31 @@ export function createTranslator(language: Language): Translator {
   const known = translators.get(language);
   if (known !== undefined) return known;
   const catalog = readCatalog(language);
+  const cut = new Map<string, CutTemplate>();
   const plurals = new Intl.PluralRules(language);
   const numbers = new Intl.NumberFormat(language);
-  const findTemplate = (key: string, data: MessageData | undefined): string | undefined => {
+  const readTemplate = (key: string): CutTemplate | undefined => {
+    const ready = cut.get(key);
+    if (ready !== undefined) return ready;
+    const template = catalog.get(key);
+    if (template === undefined) return undefined;
+    const made = cutTemplate(template);
+    cut.set(key, made);
+    return made;
+  };
+  const findTemplate = (key: string, data: MessageData | undefined): CutTemplate | undefined => {
     const count = data?.['count'];
     if (typeof count === 'number') {
-      const form = catalog.get(`${key}.${plurals.select(count)}`) ?? catalog.get(`${key}.other`);
+      const form = readTemplate(`${key}.${plurals.select(count)}`) ?? readTemplate(`${key}.other`);
       if (form !== undefined) return form;
     }
-    return catalog.get(key);
+    return readTemplate(key);
   };
   const translator: Translator = {
     language,
     translate(key, data) {
       const template = findTemplate(key, data);
-      if (template === undefined) return `[${key}]`;
-      return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-        const value = data?.[name];
-        if (value === undefined) return whole;
-        return typeof value === 'number' ? numbers.format(value) : value;
-      });
+      return template === undefined ? `[${key}]` : fillTemplate(template, data, numbers);
     },
     has(key) {
       return catalog.has(key) || catalog.has(`${key}.other`);

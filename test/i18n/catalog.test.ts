@@ -40,6 +40,18 @@ describe('message catalogs', () => {
     ]);
   });
 
+  it('fills every placeholder, again on each call, with values as written and numbers for the language', () => {
+    const en = createTranslator('en');
+    const ru = createTranslator('ru');
+    for (let turn = 0; turn < 2; turn += 1) {
+      expect(en.translate('location.column_header', { column: 'C', header: '$& {column} $1' })).toBe('column C ($& {column} $1)');
+      expect(en.translate('location.column_header', { column: 'D' })).toBe('column D ({header})');
+      expect(en.translate('location.row', { row: 1234567 })).toBe('row 1,234,567');
+      expect(ru.translate('rows.count', { count: 1234567 })).toBe(`${new Intl.NumberFormat('ru').format(1234567)} строк`);
+      expect(en.translate('location.row')).toBe('row {row}');
+    }
+  });
+
   it('marks a key no catalog has instead of printing nothing', () => {
     expect(createTranslator('en').translate('no.such.key')).toBe('[no.such.key]');
   });
