@@ -63,19 +63,26 @@ function noteWrittenOtherwise<T>(written: Map<string, WrittenType<unknown>[]>, t
 
 /** The one answered type the name's type is written otherwise of (see the file comment), or undefined. */
 function findWrittenOtherwise<T>(answered: ReadonlyMap<string, T>, parts: ProductTypeParts): { type: string; answer: T } | undefined {
+  const found = findTypesWrittenOtherwise(answered, parts);
+  const [first] = found;
+  if (first === undefined || found.some((item) => item.answer !== first.answer)) return undefined;
+  return first;
+}
+
+/** Every type of an index of `indexAnsweredTypes` the parts' type is written otherwise of (the type itself included when it is there). */
+export function findTypesWrittenOtherwise<T>(answered: ReadonlyMap<string, T>, parts: ProductTypeParts): { type: string; answer: T }[] {
   const written = writtenOtherwise.get(answered);
   const cut = new Set(parts.cut);
   // The head noun is never cut: a whole word of the head finds the candidates.
   const whole = parts.head.find((word) => !cut.has(word));
-  if (written === undefined || whole === undefined) return undefined;
+  if (written === undefined || whole === undefined) return [];
   const tailStems = parts.tail.map(stemForIndex);
-  let found: WrittenType<unknown> | undefined;
+  const found: { type: string; answer: T }[] = [];
   for (const entry of written.get(stemForIndex(whole)) ?? []) {
     if (entry.headStems.length !== parts.head.length || !sameWords(entry.tailStems, tailStems) || !matchHeadWords(parts.head, cut, entry.headStems)) continue;
-    if (found !== undefined && found.value !== entry.value) return undefined;
-    found = entry;
+    found.push({ type: entry.type, answer: entry.value as T });
   }
-  return found === undefined ? undefined : { type: found.type, answer: found.value as T };
+  return found;
 }
 
 function sameWords(a: readonly string[], b: readonly string[]): boolean {
