@@ -11,7 +11,7 @@ import { splitWords } from '../../../src/stages/derive/find-words-in-text.js';
 import { measureReviewLoop } from './measure-review-loop.js';
 
 const figures = await measureReviewLoop({ rows: Number(process.argv[2] ?? 2000), seed: Number(process.argv[3] ?? 33) });
-const pathOf = new Map(createReferenceData(1).categories.map((category) => [category.id, category.path ?? category.name.rus]));
+const pathOf = new Map(createReferenceData(1).categories.map((category) => [category.id, category.name.rus]));
 const typesOfLeaf = new Map<number, string[]>();
 for (const [type, leaf] of figures.answered) typesOfLeaf.set(leaf, [...(typesOfLeaf.get(leaf) ?? []), type]);
 
