@@ -4,14 +4,19 @@
  * `аккумулятор` answered for `Аккумулятор AA GP` never takes `Аккумулятор автомобильный` or
  * `Внешний аккумулятор`; failing that, a key that is the head phrase where the name states its type
  * and goes on from it, as whole words (a hand-written `Лапша б/п` answers `Лапша б/п Роллтон`), the
- * longest first. A key found elsewhere in a name answers nothing. This is the one finder of
- * answers: `lookup: category` and `mapping review` both use it.
+ * longest first. A key found elsewhere in a name answers nothing. The name's own type written
+ * otherwise answers too: the same words in another form or order, or cut short with a dot (`Свеча
+ * аромат.` is the answered `свеча ароматическая`, `Автомобильный аккумулятор обратная полярность`
+ * the answered `аккумулятор автомобильный обратная полярность`): one word more or less is another
+ * type, and a name two answers could take takes neither. This is the one finder of answers:
+ * `lookup: category` and `mapping review` both use it.
  */
 import type { Classification, ClassifierIndex, ClassifyOptions } from '../classify/classifier-types.js';
 import { classifyProduct } from '../classify/classify-product.js';
 import { splitWords } from '../../stages/derive/find-words-in-text.js';
 import { readKnownBrands, type KnownBrands } from '../classify/known-brands.js';
-import { readProductTypeKey } from './read-product-type-key.js';
+import { stemForIndex } from '../classify/stem-for-index.js';
+import { readProductTypeParts, type ProductTypeParts } from './read-product-type-key.js';
 
 /** Confirmed product type → leaf id, as the mapping's `categories:` holds them (ids resolved), keyed by `readAnswerKey`. */
 export type AnsweredTypes = ReadonlyMap<string, number>;
@@ -27,21 +32,86 @@ export function readAnswerKey(phrase: string): string {
 /** Keys the pairs by `readAnswerKey`; an earlier pair wins a key. */
 export function indexAnsweredTypes<T>(pairs: Iterable<readonly [string, T]>): Map<string, T> {
   const index = new Map<string, T>();
+  const written = new Map<string, WrittenType<unknown>[]>();
   for (const [type, value] of pairs) {
     const key = readAnswerKey(type);
-    if (key.length >= 2 && !index.has(key)) index.set(key, value);
+    if (key.length < 2 || index.has(key)) continue;
+    index.set(key, value);
+    noteWrittenOtherwise(written, type, value);
   }
+  writtenOtherwise.set(index, written);
   return index;
+}
+
+/** An answered type by its words' stems, for names that write the same type otherwise. */
+interface WrittenType<T> {
+  type: string;
+  headStems: string[];
+  tailStems: string[];
+  value: T;
+}
+
+// The answered types of an index of `indexAnsweredTypes`, by each stem of their head words.
+const writtenOtherwise = new WeakMap<ReadonlyMap<string, unknown>, Map<string, WrittenType<unknown>[]>>();
+
+function noteWrittenOtherwise<T>(written: Map<string, WrittenType<unknown>[]>, type: string, value: T): void {
+  const parts = readProductTypeParts(type);
+  if (parts.head.length === 0) return;
+  const entry: WrittenType<unknown> = { type: parts.key, headStems: parts.head.map(stemForIndex), tailStems: parts.tail.map(stemForIndex), value };
+  for (const stem of new Set(entry.headStems)) written.set(stem, [...(written.get(stem) ?? []), entry]);
+}
+
+/** The one answered type the name's type is written otherwise of (see the file comment), or undefined. */
+function findWrittenOtherwise<T>(answered: ReadonlyMap<string, T>, parts: ProductTypeParts): { type: string; answer: T } | undefined {
+  const found = findTypesWrittenOtherwise(answered, parts);
+  const [first] = found;
+  if (first === undefined || found.some((item) => item.answer !== first.answer)) return undefined;
+  return first;
+}
+
+/** Every type of an index of `indexAnsweredTypes` the parts' type is written otherwise of (the type itself included when it is there). */
+export function findTypesWrittenOtherwise<T>(answered: ReadonlyMap<string, T>, parts: ProductTypeParts): { type: string; answer: T }[] {
+  const written = writtenOtherwise.get(answered);
+  const cut = new Set(parts.cut);
+  // The head noun is never cut: a whole word of the head finds the candidates.
+  const whole = parts.head.find((word) => !cut.has(word));
+  if (written === undefined || whole === undefined) return [];
+  const tailStems = parts.tail.map(stemForIndex);
+  const found: { type: string; answer: T }[] = [];
+  for (const entry of written.get(stemForIndex(whole)) ?? []) {
+    if (entry.headStems.length !== parts.head.length || !sameWords(entry.tailStems, tailStems) || !matchHeadWords(parts.head, cut, entry.headStems)) continue;
+    found.push({ type: entry.type, answer: entry.value as T });
+  }
+  return found;
+}
+
+function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((word, i) => word === b[i]);
+}
+
+/** Each head word meets its own word of the answered head, in any order: by stem, or a cut word as the start of its stem. */
+function matchHeadWords(head: readonly string[], cut: ReadonlySet<string>, stems: readonly string[]): boolean {
+  const used = new Array<boolean>(stems.length).fill(false);
+  return head.every((word) => {
+    const stem = stemForIndex(word);
+    const at = stems.findIndex((other, i) => !used[i] && (other === stem || (cut.has(word) && other.startsWith(word))));
+    if (at < 0) return false;
+    used[at] = true;
+    return true;
+  });
 }
 
 /** The answer of a name (see the file comment), with the key it was found under, or undefined; `knownBrands` as the classifier reads the name. */
 export function findAnsweredType<T>(answered: ReadonlyMap<string, T>, name: string, knownBrands?: KnownBrands): { type: string; answer: T } | undefined {
   if (answered.size === 0) return undefined;
-  const type = readProductTypeKey(name, undefined, knownBrands);
+  const parts = readProductTypeParts(name, undefined, knownBrands);
+  const type = parts.key;
   const typeKey = readAnswerKey(type);
   if (typeKey === '') return undefined;
   const own = answered.get(typeKey);
   if (own !== undefined) return { type, answer: own };
+  const otherwise = findWrittenOtherwise(answered, parts);
+  if (otherwise !== undefined) return otherwise;
   // Where the name states its type, a longer key that goes on from it (`Лапша б/п` of `Лапша б/п Роллтон`) answers it;
   // a shorter one (`аккумулятор` of `Аккумулятор автомобильный`) does not: it was the answer for another type.
   const words = splitWords(name);

@@ -4,12 +4,16 @@
  * asking, and the leaf it proposes with its alternatives and evidence. A type the seller already
  * answered (a `categories:` key found in the name, as `lookup: category` finds it) or whose
  * products the seller already sells on the marketplace (`examples`) is settled by that, not asked.
+ * A type its names write otherwise of another type of the file (`свеча аромат.` of `свеча
+ * ароматическая`, `автомобильный аккумулятор` of `аккумулятор автомобильный`: as an answer finds
+ * it) is asked with that type, the one of more rows, so that one answer settles both.
  */
 import type { Classification, ClassifierIndex, ClassifyOptions } from '../classify/classifier-types.js';
 import { classifyProduct } from '../classify/classify-product.js';
 import { readKnownBrands } from '../classify/known-brands.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
-import { readProductTypeKey } from './read-product-type-key.js';
+import { findTypesWrittenOtherwise, indexAnsweredTypes } from './classify-with-answers.js';
+import { readProductTypeParts, type ProductTypeParts } from './read-product-type-key.js';
 
 /** A leaf the seller's own answers or products give a type. */
 export interface KnownLeaf {
@@ -78,6 +82,8 @@ interface Accumulator {
   votes: Map<number, { count: number; classification: Classification }>;
   unplaced?: Classification;
   known?: KnownLeaf;
+  /** How every name of the type writes it, as an answer finds it; undefined when its names write it in more than one way (cut or not). */
+  parts: ProductTypeParts | undefined;
 }
 
 const EXAMPLES = 3;
@@ -99,18 +105,20 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
         answeredRows += 1;
         return;
       }
-      const type = readProductTypeKey(text, undefined, knownBrands);
+      const parts = readProductTypeParts(text, undefined, knownBrands);
+      const type = parts.key;
       if (type === '') {
         untypedRows += 1;
         return;
       }
       let group = groups.get(type);
       if (group === undefined) {
-        group = { type, rows: 0, placedRows: 0, examples: [], firstRows: [], openRows: [], votes: new Map() };
+        group = { type, rows: 0, placedRows: 0, examples: [], firstRows: [], openRows: [], votes: new Map(), parts };
         const known = options.examples?.get(type);
         if (known !== undefined) group.known = known;
         groups.set(type, group);
       }
+      if (group.parts !== undefined && group.parts.cut.join(' ') !== parts.cut.join(' ')) group.parts = undefined;
       group.rows += 1;
       if (group.examples.length < EXAMPLES && !group.examples.includes(text)) group.examples.push(text);
       if (group.firstRows.length < EXAMPLES) group.firstRows.push(row);
@@ -127,7 +135,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       else vote.count += 1;
     },
     finish() {
-      const result = [...groups.values()].map((group): ProductTypeGroup => {
+      const result = mergeTypesWrittenOtherwise([...groups.values()]).map((group): ProductTypeGroup => {
         const best = [...group.votes.values()].sort((a, b) => b.count - a.count)[0];
         const classification = best?.classification ?? group.unplaced ?? emptyClassification(group.type);
         const out: ProductTypeGroup = { type: group.type, rows: group.rows, placedRows: group.placedRows, examples: group.examples, classification, firstRows: group.firstRows, openRows: group.openRows };
@@ -140,6 +148,49 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       return { groups: result, words: unplaced, rows, answeredRows, untypedRows };
     },
   };
+}
+
+/** Folds each type into the one other type of more rows its names write otherwise (see the file comment). */
+function mergeTypesWrittenOtherwise(list: readonly Accumulator[]): Accumulator[] {
+  const byRows = [...list].sort((a, b) => b.rows - a.rows || a.type.localeCompare(b.type));
+  const rank = new Map(byRows.map((group, i) => [group, i]));
+  const index = indexAnsweredTypes(byRows.map((group) => [group.type, group] as const));
+  const into = new Map<Accumulator, Accumulator>();
+  const rootOf = (group: Accumulator): Accumulator => {
+    let root = group;
+    for (let next = into.get(root); next !== undefined; next = into.get(root)) root = next;
+    return root;
+  };
+  // Whole words first, the most rows first: a cut type met by two types already folded into one (`свеча аромат.` of `свеча ароматическая` and `свечи ароматические`) meets one.
+  const cutLast = [...byRows.filter((group) => group.parts?.cut.length === 0), ...byRows.filter((group) => group.parts !== undefined && group.parts.cut.length > 0)];
+  for (const group of cutLast) {
+    if (group.parts === undefined || group.known !== undefined) continue;
+    const others = new Set(findTypesWrittenOtherwise(index, group.parts).map((found) => rootOf(found.answer)));
+    others.delete(group);
+    const [target] = others;
+    // Two other types it could be: an answer would take neither, so it is asked alone.
+    if (others.size !== 1 || target === undefined || target.known !== undefined || (rank.get(target) ?? 0) > (rank.get(group) ?? 0)) continue;
+    into.set(group, target);
+  }
+  const folded = new Map<Accumulator, string[]>();
+  for (const group of byRows) {
+    if (!into.has(group)) continue;
+    const root = rootOf(group);
+    root.rows += group.rows;
+    root.placedRows += group.placedRows;
+    root.openRows.push(...group.openRows);
+    root.firstRows = root.firstRows.concat(group.firstRows).slice(0, EXAMPLES);
+    for (const [leafId, vote] of group.votes) {
+      const mine = root.votes.get(leafId);
+      if (mine === undefined) root.votes.set(leafId, { ...vote });
+      else mine.count += vote.count;
+    }
+    if (root.unplaced === undefined && group.unplaced !== undefined) root.unplaced = group.unplaced;
+    folded.set(root, [...(folded.get(root) ?? []), ...group.examples.slice(0, 1)]);
+  }
+  // The seller sees how the folded types are written: a name of each after the type's own first, while there is room.
+  for (const [root, names] of folded) root.examples = [...new Set([...root.examples.slice(0, 1), ...names, ...root.examples.slice(1)])].slice(0, EXAMPLES);
+  return byRows.filter((group) => !into.has(group));
 }
 
 /** Notes a row the given words hold back, under each word's stem (one question per word, whatever its ending). */

@@ -13,8 +13,24 @@ import type { KnownBrands } from '../classify/known-brands.js';
 
 /** `Шампунь для собак Beaphar 250 мл` → `шампунь для собак`; `''` when the name names no type. `knownBrands`: the directory's, as the classifier reads them. */
 export function readProductTypeKey(name: string, brand?: string, knownBrands?: KnownBrands): string {
+  return readProductTypeParts(name, brand, knownBrands).key;
+}
+
+/** A name's product type key and its parts, read once: the head words, the tail after them (`для собак`), and the head words the name cuts short with a dot. */
+export interface ProductTypeParts {
+  /** As `readProductTypeKey` gives it. */
+  key: string;
+  head: string[];
+  /** The preposition and the purpose or form words after the head, as written; empty when the key has none. */
+  tail: string[];
+  /** Head words the name writes cut short (`аромат` of `Свеча аромат.`). */
+  cut: readonly string[];
+}
+
+/** The parts of `readProductTypeKey`'s key; see `ProductTypeParts`. */
+export function readProductTypeParts(name: string, brand?: string, knownBrands?: KnownBrands): ProductTypeParts {
   const type = extractProductType(name, brand, undefined, knownBrands);
-  if (type.words.length === 0) return '';
+  if (type.words.length === 0) return { key: '', head: [], tail: [], cut: [] };
   const { tokens, words } = type;
   // The purpose (`для`, `к`) or form (`в`) words follow the head after one preposition: keep them as written.
   const tail = type.purpose.length > 0 ? type.purpose : type.form;
@@ -26,5 +42,5 @@ export function readProductTypeKey(name: string, brand?: string, knownBrands?: K
     if (said.length === tail.length && said.every((word, i) => word === tail[i])) keyWords = [...words, tokens[after] ?? '', ...tail];
     break;
   }
-  return keyWords.join(' ');
+  return { key: keyWords.join(' '), head: words, tail: keyWords.slice(words.length), cut: type.cut ?? [] };
 }

@@ -19,7 +19,7 @@ import { classifyWithAnswers } from '../../../src/assistant/review/classify-with
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
 import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
-import type { ClassifyOptions } from '../../../src/assistant/classify/classifier-types.js';
+import type { Classification, ClassifyOptions } from '../../../src/assistant/classify/classifier-types.js';
 import { stemForIndex } from '../../../src/assistant/classify/stem-for-index.js';
 import { readClassifyExclusions } from '../../../src/stages/derive/lookup-category.js';
 import { createNodeDeps } from '../../../src/core/deps.js';
@@ -83,6 +83,22 @@ export interface ReviewLoopFigures {
   after: LoopFigures;
   /** After the answers, read as `classifyWithAnswers` reads them: the answer of a name's own product type, else the classifier's confident leaf. */
   afterByType: LoopFigures;
+  /** Every row after the answers, as `classifyWithAnswers` reads it, for diagnostics. */
+  afterRows: LoopRow[];
+  /** The answers the mapping holds after `--apply`: answer key → leaf id. */
+  answered: ReadonlyMap<string, number>;
+}
+
+/** One row as the loop saw it after the answers. */
+export interface LoopRow {
+  name: string;
+  /** The row's product type (the review's key). */
+  type: string;
+  truth: number | null;
+  leaf: number | null;
+  accepted: boolean;
+  /** The classifier's reading of the row alone (no answers). */
+  classification: Classification;
 }
 
 /** Runs the loop in a temporary directory. */
@@ -163,11 +179,15 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
     const mapping = await loadMapping(join(dir, 'price.yaml'), deps);
     const answered = readAnsweredTypes(mapping, index);
     const { options: classifyOptions } = readClassifyExclusions(mapping, index);
-    const afterByType = measureLeaves(list.rows.map((row) => {
+    const afterKnownBrands = readKnownBrands(classifier, classifyOptions);
+    const afterRows = list.rows.map((row): LoopRow => {
       const result = classifyWithAnswers(classifier, answered, row.cells.Наименование, classifyOptions);
-      return { name: row.cells.Наименование, truth: row.leafId, leaf: result.confident ? (result.leafId ?? null) : null, accepted: result.confident && result.leafId !== undefined };
-    }));
-    return { review, answers, leftEmpty, wordAnswers, before, after, afterByType };
+      const type = readProductTypeKey(row.cells.Наименование, undefined, afterKnownBrands);
+      const classification = classifyProduct(classifier, { name: row.cells.Наименование }, classifyOptions);
+      return { name: row.cells.Наименование, type, truth: row.leafId, leaf: result.confident ? (result.leafId ?? null) : null, accepted: result.confident && result.leafId !== undefined, classification };
+    });
+    const afterByType = measureLeaves(afterRows);
+    return { review, answers, leftEmpty, wordAnswers, before, after, afterByType, afterRows, answered };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,0 +1,102 @@
+/**
+ * Diagnostic of the review loop (issue 33): after the answers, which rows the answers did not
+ * settle although their right leaf was given to another product type (by the leaf, with the
+ * answered types and the unsettled rows' own types), and which rows an answer settled wrongly.
+ * `npx tsx test/assistant/eval/diagnose-review-loop.ts [rows] [seed]`. Reads the generator's truth;
+ * prints, decides nothing.
+ */
+import { createReferenceData } from '../../../src/sandbox/reference-data.js';
+import { stemForIndex } from '../../../src/assistant/classify/stem-for-index.js';
+import { splitWords } from '../../../src/stages/derive/find-words-in-text.js';
+import { measureReviewLoop } from './measure-review-loop.js';
+
+const figures = await measureReviewLoop({ rows: Number(process.argv[2] ?? 2000), seed: Number(process.argv[3] ?? 33) });
+const pathOf = new Map(createReferenceData(1).categories.map((category) => [category.id, category.name.rus]));
+const typesOfLeaf = new Map<number, string[]>();
+for (const [type, leaf] of figures.answered) typesOfLeaf.set(leaf, [...(typesOfLeaf.get(leaf) ?? []), type]);
+
+const wrong = figures.afterRows.filter((row) => row.accepted && row.leaf !== row.truth);
+console.log(`settled wrongly: ${wrong.length}`);
+for (const row of wrong) console.log(`  ${row.name} [${row.type}] → ${row.leaf} (right ${row.truth})`);
+
+const open = figures.afterRows.filter((row) => row.truth !== null && row.leaf !== row.truth);
+const answeredLeafRows = open.filter((row) => row.truth !== null && typesOfLeaf.has(row.truth));
+console.log(`\nopen rows: ${open.length}; of them with a right leaf some answer gave: ${answeredLeafRows.length}`);
+const byLeaf = new Map<number, typeof open>();
+for (const row of answeredLeafRows) byLeaf.set(row.truth as number, [...(byLeaf.get(row.truth as number) ?? []), row]);
+for (const [leaf, rows] of [...byLeaf.entries()].sort((a, b) => b[1].length - a[1].length)) {
+  console.log(`\n${leaf} ${pathOf.get(leaf)}: ${rows.length} open; answered types: ${(typesOfLeaf.get(leaf) ?? []).join(' | ')}`);
+  const byType = new Map<string, typeof rows>();
+  for (const row of rows) byType.set(row.type, [...(byType.get(row.type) ?? []), row]);
+  for (const [type, typeRows] of [...byType.entries()].sort((a, b) => b[1].length - a[1].length)) {
+    const first = typeRows[0]!;
+    const c = first.classification;
+    console.log(`  [${type}] ×${typeRows.length} proposed ${c.leafId ?? '-'}${c.leafId === leaf ? ' (right)' : ''} ${c.doubt ?? ''}${c.heldBy ? ` heldBy ${c.heldBy.join(',')}` : ''} e.g. ${typeRows.slice(0, 2).map((row) => row.name).join(' ; ')}`);
+  }
+}
+
+// Open rows whose right leaf no answer gave: how many per right leaf (the long tail).
+const rest = new Map<number, number>();
+for (const row of open) if (!typesOfLeaf.has(row.truth as number)) rest.set(row.truth as number, (rest.get(row.truth as number) ?? 0) + 1);
+console.log(`\nopen rows whose right leaf no answer gave: ${[...rest.values()].reduce((a, b) => a + b, 0)} over ${rest.size} leaves; top: ${[...rest.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([leaf, n]) => `${pathOf.get(leaf)} ${n}`).join('; ')}`);
+
+// What an answer would settle if it also took the unsure rows the classifier proposes its leaf for, by how the types meet.
+const stemsOf = (phrase: string): string[] => splitWords(phrase).map(stemForIndex);
+const answeredTypeStems = new Map<number, string[][]>();
+for (const row of figures.afterRows) {
+  const leaf = figures.answered.get(row.type.replace(/ /g, ''));
+  if (leaf !== undefined) answeredTypeStems.set(leaf, [...(answeredTypeStems.get(leaf) ?? []), stemsOf(row.type)]);
+}
+const variants: Record<string, (row: (typeof open)[number], leaf: number) => boolean> = {
+  anyType: () => true,
+  firstWord: (row, leaf) => (answeredTypeStems.get(leaf) ?? []).some((stems) => stems[0] === stemsOf(row.type)[0]),
+  anyWord: (row, leaf) => (answeredTypeStems.get(leaf) ?? []).some((stems) => stems.some((stem) => stemsOf(row.type).includes(stem))),
+};
+for (const [name, meets] of Object.entries(variants)) {
+  let right = 0;
+  const wrongRows: string[] = [];
+  for (const row of figures.afterRows) {
+    if (row.leaf !== null) continue;
+    const proposed = row.classification.leafId;
+    if (proposed === undefined || !typesOfLeaf.has(proposed) || !meets(row, proposed)) continue;
+    if (proposed === row.truth) right += 1;
+    else wrongRows.push(`${row.name} [${row.type}] → ${proposed} (right ${row.truth}) ${row.classification.doubt ?? ''}`);
+  }
+  console.log(`\nextension ${name}: right ${right}, wrong ${wrongRows.length}`);
+  for (const line of wrongRows.slice(0, 20)) console.log(`  ${line}`);
+}
+
+// Bounds on what 50 leaf answers can settle: the classifier's unsure rows by right leaf, and grouped by proposed leaf.
+const unsure = figures.afterRows.filter((row) => !row.classification.confident);
+const placedRight = figures.afterRows.filter((row) => row.classification.confident && row.classification.leafId === row.truth && row.truth !== null).length;
+const takeable = figures.afterRows.filter((row) => row.truth !== null).length;
+const unsureByTruth = new Map<number, number>();
+for (const row of unsure) if (row.truth !== null) unsureByTruth.set(row.truth, (unsureByTruth.get(row.truth) ?? 0) + 1);
+const top50 = [...unsureByTruth.values()].sort((a, b) => b - a).slice(0, 50).reduce((a, b) => a + b, 0);
+console.log(`\nplaced right alone ${placedRight} of ${takeable}; unsure ${unsure.length}; one answer per right leaf, best 50: +${top50} → ${(((placedRight + top50) / takeable) * 100).toFixed(1)} %`);
+// Types: majority truth, proposed leaf.
+const types = new Map<string, { rows: number; truth: Map<number | null, number>; proposed: Map<number | undefined, number> }>();
+for (const row of unsure) {
+  const t = types.get(row.type) ?? { rows: 0, truth: new Map(), proposed: new Map() };
+  t.rows += 1;
+  t.truth.set(row.truth, (t.truth.get(row.truth) ?? 0) + 1);
+  t.proposed.set(row.classification.leafId, (t.proposed.get(row.classification.leafId) ?? 0) + 1);
+  types.set(row.type, t);
+}
+const top = <K>(votes: Map<K, number>): K => [...votes.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+const groups = new Map<string, { types: string[]; right: number; wrongTypes: number; rows: number }>();
+for (const [type, t] of types) {
+  const proposed = top(t.proposed);
+  const key = `${proposed ?? '-'}`;
+  const g = groups.get(key) ?? { types: [], right: 0, wrongTypes: 0, rows: 0 };
+  g.types.push(type);
+  g.rows += t.rows;
+  if (proposed !== undefined) g.right += t.truth.get(proposed) ?? 0;
+  if (proposed === undefined || top(t.truth) !== proposed) g.wrongTypes += 1;
+  groups.set(key, g);
+}
+const byType = [...types.values()].map((t) => t.truth.get(top(t.truth)) ?? 0).sort((a, b) => b - a);
+console.log(`one answer per type, best 50: +${byType.slice(0, 50).reduce((a, b) => a + b, 0)}`);
+const byGroup = [...groups.entries()].filter(([key]) => key !== '-').sort((a, b) => b[1].right - a[1].right);
+console.log(`one "yes" per proposed leaf (types whose proposal is wrong excluded), best 50: +${byGroup.slice(0, 50).reduce((a, [, g]) => a + g.right, 0)}; of them groups with a wrong type: ${byGroup.slice(0, 50).filter(([, g]) => g.wrongTypes > 0).length}`);
+for (const [key, g] of byGroup.slice(0, 12)) console.log(`  ${key} ${pathOf.get(Number(key))}: right ${g.right} of ${g.rows}, types ${g.types.length}, wrong-proposal types ${g.wrongTypes}`);
