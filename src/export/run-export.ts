@@ -46,8 +46,6 @@ export interface ExportOptions {
   photoColumns?: number;
   /** Also write the mapping that reads this file back (for a service whose directories differ from the sandbox's). */
   mappingOut?: string;
-  /** Products per details round (a multiple of 30 keeps every request full). Default 30 × 4. */
-  chunkSize?: number;
 }
 
 /** What `runExport` wrote. */
@@ -71,6 +69,9 @@ export interface ExportResult {
 }
 
 const MAX_KEPT_ISSUES = 1000;
+
+/** Products per details round: four full requests of 30 ids (docs/export.md). */
+const EXPORT_CHUNK_SIZE = SERVICE_LIMITS.detailsBatch * 4;
 
 /** Exports the catalog; throws only for run-stopping failures (service, state, file system, Ctrl-C). */
 export async function runExport(options: ExportOptions, deps: Deps): Promise<ExportResult> {
@@ -110,8 +111,7 @@ export async function runExport(options: ExportOptions, deps: Deps): Promise<Exp
     const tally: ExportTally = { products: 0, rows: 0, missing: 0, keysFromState: 0, issueCount: 0, issues: [] };
     const step = Math.max(1000, Math.ceil(total / 10));
     let nextReport = step;
-    const chunkSize = Math.max(1, options.chunkSize ?? SERVICE_LIMITS.detailsBatch * 4);
-    for await (const chunk of chunkListedProducts(service.client.listAllProducts(request), chunkSize, deps.signal)) {
+    for await (const chunk of chunkListedProducts(service.client.listAllProducts(request), EXPORT_CHUNK_SIZE, deps.signal)) {
       await writeChunk(chunk, target, tally);
       if (tally.products >= nextReport) {
         deps.onEvent({ type: 'log', level: 'info', message: `exported ${tally.products} of ${total} products (${tally.rows} rows)`, text: { key: 'log.exported', data: { done: tally.products, count: total, rows: tally.rows } } });

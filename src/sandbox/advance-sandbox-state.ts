@@ -1,9 +1,9 @@
 /**
  * The sandbox's time-driven changes, computed from the clock whenever the state is looked at:
  * jobs whose delay has passed are run and moderation whose due time has come is decided, each in
- * queue order, so no timers are needed and a fake clock drives everything.
+ * queue order, so no timers are needed and a fake clock drives everything. Moderation rejects a
+ * product for a stop word in either name, else approves it.
  */
-import { moderateSandboxProduct } from './moderate-sandbox-product.js';
 import { runSandboxJob } from './run-sandbox-job.js';
 import type { JobRunContext } from './run-sandbox-job.js';
 import type { ModerationEntry, SandboxStoreState } from './sandbox-store-state.js';
@@ -41,4 +41,26 @@ export function settleSandboxModeration(state: SandboxStoreState): void {
   for (const entry of state.moderationQueue.slice(state.moderationHead)) moderateSandboxProduct(state, entry);
   state.moderationQueue = [];
   state.moderationHead = 0;
+}
+
+/** Words that make moderation reject a product (matched case-insensitively in either name). */
+const MODERATION_STOP_WORDS: readonly string[] = ['реплика', 'копия', 'подделка', 'replica', 'fake'];
+
+/** Decides the product a moderation entry names, unless a later change has re-queued it. */
+function moderateSandboxProduct(state: SandboxStoreState, entry: ModerationEntry): void {
+  const product = state.sellers.get(entry.clientId)?.products.get(entry.productId);
+  // A later update re-queued the product with a new due time; this entry is stale.
+  if (!product || product.moderationDueAt !== entry.dueAt) return;
+  const text = `${product.name.rus} ${product.name.kaz}`.toLowerCase();
+  const stopWord = MODERATION_STOP_WORDS.find((word) => text.includes(word));
+  product.moderationDueAt = null;
+  if (stopWord) {
+    product.productStatus = 'Rejected';
+    product.moderationStatus = 'Rejected';
+    product.rejectionReason = `the name contains the stop word "${stopWord}"`;
+  } else {
+    product.productStatus = 'Active';
+    product.moderationStatus = 'Approved';
+  }
+  state.dirty = true;
 }

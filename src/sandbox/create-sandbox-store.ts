@@ -2,8 +2,8 @@
  * The sandbox's state: products per seller (with a barcode index per seller), import jobs, id
  * counters and moderation, behind the operations the routes use. Every operation first brings the
  * state up to the injected clock (`advance-sandbox-state.ts`); running a job and moderating a
- * product are steps of their own (`run-sandbox-job.ts`, `moderate-sandbox-product.ts`), given the
- * state object (`sandbox-store-state.ts`).
+ * product are steps of their own (`run-sandbox-job.ts`, and moderation in `advance-sandbox-state.ts`),
+ * given the state object (`sandbox-store-state.ts`).
  */
 import type { WireJobProductResult as JobProductResult } from '../api/wire.js';
 import { advanceSandboxState, settleSandboxJobs, settleSandboxModeration } from './advance-sandbox-state.js';

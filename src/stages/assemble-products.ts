@@ -44,8 +44,6 @@ export interface ProductAssemblerOptions {
    * product's validity and issues only, which do not depend on the draft.
    */
   drafts?: boolean;
-  /** Which required attributes are checked and how (default: built from the mapping and the index). */
-  requirements?: RequirementPolicy;
 }
 
 /** Assembles products from mapped rows fed one by one. */
@@ -95,7 +93,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
   const closeWindow = Math.max(1, Math.floor(options.closeWindow ?? DEFAULT_CLOSE_WINDOW));
   const index = options.index ?? createDirectoryIndex(options.directories);
   const drafts = options.drafts ?? true;
-  const requirements = options.requirements ?? createRequirementPolicy(mapping, index, () => createValueResolver(mapping, index));
+  const requirements = createRequirementPolicy(mapping, index, () => createValueResolver(mapping, index));
   const open = new OpenProducts();
   const productKeys = options.productKeys ?? createProductKeyIndex();
   const closed = new Set<number>();
@@ -113,7 +111,7 @@ export function createProductAssembler(options: ProductAssemblerOptions): Produc
     if (product === newest) newest = undefined;
     open.remove(product);
     closed.add(product.id);
-    sink.put(buildAssembledProduct(product.key, product.records, index, drafts, requirements));
+    sink.put(buildAssembledProduct(product.key, product.records, drafts, requirements));
   };
 
   // `rows.duplicates: keep-first`: rows left out for being identical to an earlier row of their product.
@@ -208,10 +206,9 @@ function checkSameMappedFields(a: MappedRow, b: MappedRow): boolean {
 
 /**
  * Checks one product's rows together and builds its entry (pure; the entry keeps `unsorted` itself
- * when it is in row order); `drafts: false` leaves the draft of a valid product out; `requirements`
- * default to the directory's word alone.
+ * when it is in row order); `drafts: false` leaves the draft of a valid product out.
  */
-export function buildAssembledProduct(productKey: string, unsorted: MappedRow[], index: DirectoryIndex, drafts = true, requirements: RequirementPolicy = createRequirementPolicy(undefined, index)): AssembledProduct {
+function buildAssembledProduct(productKey: string, unsorted: MappedRow[], drafts: boolean, requirements: RequirementPolicy): AssembledProduct {
   // Rows usually arrive in file order: sort only when they did not.
   const records = checkSortedByRow(unsorted) ? unsorted : [...unsorted].sort((a, b) => a.source.row - b.source.row);
   const issues: Issue[] = [];

@@ -8,7 +8,8 @@ import type { Buffer } from 'node:buffer';
 import { createTagScanner } from './scan-tags-in-chunks.js';
 import { parseCellRef } from '../sources/column-letter.js';
 import type { CellRange } from '../sources/types.js';
-import { readXmlAttribute, XML_TAG_REST } from './xml-text.js';
+import { readLenientAttribute } from './xml-markup.js';
+import { XML_TAG_REST } from './xml-text.js';
 
 /** Collects `<mergeCell ref="A2:A5"/>` ranges from a sheet part fed chunk by chunk. */
 interface MergedRangeScanner {
@@ -22,7 +23,8 @@ export function createMergedRangeScanner(): MergedRangeScanner {
   // The tag taken whole (a `>` in a quoted value does not end it), its `ref` read and decoded as an attribute, not matched inside another's value.
   const pattern = new RegExp(String.raw`<(?:[\w.-]+:)?mergeCell(?=[\s/>])${XML_TAG_REST}>`, 'g');
   const scanner = createTagScanner(pattern, (match) => {
-    const ref = readXmlAttribute(match[0], 'ref') ?? '';
+    // A value the decoder refuses holds a `&` or `<`, which the pattern below refuses as well.
+    const ref = readLenientAttribute(match[0], 'ref') ?? '';
     if (!/^[A-Za-z$]+\d+(?::[A-Za-z$]+\d+)?$/.test(ref)) return;
     const range = parseRange(ref);
     if (range) found.push(range);

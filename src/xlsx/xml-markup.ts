@@ -43,8 +43,8 @@ export function readDecodedAttribute(tag: string, name: string): string | undefi
 
 /**
  * The value of attribute `name` decoded, for markup the reader does not read (the sheet's head, the
- * styles, the comments): `&#49;` is `1`, and a value the decoder refuses is taken as written, so
- * that the copy goes on as it would without this attribute read.
+ * styles, the comments) and the merged-cell scan: `&#49;` is `1`, and a value the decoder refuses
+ * is taken as written, so that the copy goes on as it would without this attribute read.
  */
 export function readLenientAttribute(tag: string, name: string): string | undefined {
   const value = readAttribute(tag, name);

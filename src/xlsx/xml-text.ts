@@ -240,21 +240,6 @@ export function parseXmlAttributes(tag: string, where?: string): Map<string, str
   return attributes;
 }
 
-/**
- * The value of attribute `name` (with its prefix, if any) of one start tag, decoded as
- * `decodeXmlText` decodes attribute values; `undefined` when absent or when the decoder refuses it
- * (for scans that read one attribute beside the reader, which reports what it refuses itself).
- */
-export function readXmlAttribute(tag: string, name: string): string | undefined {
-  const place = findXmlAttribute(tag, name);
-  if (place === undefined) return undefined;
-  try {
-    return decodeXmlText(place.value, undefined, true);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Where one attribute is in a start tag (`findXmlAttribute`). */
 interface XmlAttributePlace {
   /** Index of the space before the name. */

@@ -7,7 +7,8 @@ import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { createSharedStringsParser } from '../../src/xlsx/parse-shared-strings.js';
 import { createSharedStringTable } from '../../src/xlsx/shared-string-table.js';
-import { findNonTagEnd, findTagEnd, findXmlTags, readXmlAttribute, XML_TAG_REST } from '../../src/xlsx/xml-text.js';
+import { readLenientAttribute } from '../../src/xlsx/xml-markup.js';
+import { findNonTagEnd, findTagEnd, findXmlTags, XML_TAG_REST } from '../../src/xlsx/xml-text.js';
 
 describe('findTagEnd', () => {
   const cases: [string, string][] = [
@@ -69,12 +70,12 @@ describe('XML_TAG_REST and the small parts', () => {
     expect(tags.map((tag) => Object.fromEntries(tag))).toEqual([{ name: 'Цены>опт', sheetId: '1', 'r:id': 'rId1' }]);
   });
 
-  it('reads one attribute by its name, decoded, never from inside another’s value (readXmlAttribute)', () => {
+  it('reads one attribute by its name, decoded, never from inside another’s value (readLenientAttribute)', () => {
     const tag = `<row my:note="see r='9'" myr="7" r = '&#53;' outlineLevel="1">`;
-    expect(readXmlAttribute(tag, 'r')).toBe('5');
-    expect(readXmlAttribute(tag, 'outlineLevel')).toBe('1');
-    expect(readXmlAttribute(tag, 'spans')).toBeUndefined();
-    expect(readXmlAttribute('<row r="&bad;">', 'r')).toBeUndefined();
+    expect(readLenientAttribute(tag, 'r')).toBe('5');
+    expect(readLenientAttribute(tag, 'outlineLevel')).toBe('1');
+    expect(readLenientAttribute(tag, 'spans')).toBeUndefined();
+    expect(readLenientAttribute('<row r="&bad;">', 'r')).toBe('&bad;');
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRowMapper } from '../../../src/stages/create-row-mapper.js';
-import { buildAssembledProduct } from '../../../src/stages/assemble-products.js';
-import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
+import { createProductAssembler } from '../../../src/stages/assemble-products.js';
+import { createMemoryProductSink } from '../../../src/stages/product-sink.js';
 import { mappingSchema, type MappingInput } from '../../../src/mapping/mapping-schema.js';
 import { makeDirectories, makeInfo, makeMapping, makeMappingInput, makeProductRow } from '../../helpers/builders.js';
 
@@ -131,9 +131,13 @@ describe('a barcode the service does not require', () => {
     expect(result.record).toMatchObject({ valid: true, skuKey: 'TS-1', sku: { barcode: '' } });
     // The import item carries no barcode key at all (never "").
     if (result.record === null) throw new Error('expected a record');
-    const assembled = buildAssembledProduct('TS-1', [result.record], createDirectoryIndex(directories));
-    expect(assembled.issues).toEqual([]);
-    expect(assembled.draft?.item.skus[0]).not.toHaveProperty('barcode');
+    const sink = createMemoryProductSink();
+    const assembler = createProductAssembler({ mapping, directories, sink });
+    assembler.add(result.record);
+    assembler.finish();
+    const [assembled] = sink.entries();
+    expect(assembled?.issues).toEqual([]);
+    expect(assembled?.draft?.item.skus[0]).not.toHaveProperty('barcode');
   });
 });
 
