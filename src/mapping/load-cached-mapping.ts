@@ -8,7 +8,8 @@
  *
  * Files: `<stateDir>/compiled-mappings/<first 16 hex of the SHA-256 of the mapping's path>.v8`, one
  * per mapping file (a new content replaces the old), written atomically with mode 0o600. Anything
- * unreadable, of another key or another format reads as a miss: the mapping is parsed as without it.
+ * unreadable, of another key or another format reads as a miss: the mapping is parsed as without it;
+ * so does a parser whose stamp cannot be computed (nothing is then kept).
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -37,16 +38,23 @@ interface CompiledMappingFile {
   mapping: Mapping;
 }
 
+/** The stamp once computed; a failed computation is not kept, the next run of it tries again. */
 let parserStamp: Promise<string> | undefined;
 
 /**
  * A stamp of the mapping parser: the SHA-256 of its modules' code and its packages' versions, so
  * that a changed schema, decoder or package makes every kept mapping a miss without a version
- * number to remember.
+ * number to remember. `undefined` when it cannot be computed (a module not beside this one, as in
+ * a bundle): the cache is then not used, never the run stopped.
  */
-export function stampMappingParser(): Promise<string> {
-  parserStamp ??= computeParserStamp();
-  return parserStamp;
+export async function stampMappingParser(): Promise<string | undefined> {
+  const pending = (parserStamp ??= computeParserStamp());
+  try {
+    return await pending;
+  } catch {
+    if (parserStamp === pending) parserStamp = undefined;
+    return undefined;
+  }
 }
 
 async function computeParserStamp(): Promise<string> {
@@ -73,7 +81,8 @@ export function buildCompiledMappingPath(stateDir: string, fullPath: string): st
 export async function loadCachedMapping(path: string, deps: Pick<Deps, 'cwd'>, options: LoadMappingOptions & { stateDir: string }): Promise<LoadedMapping> {
   const read = await readMappingFile(path, deps, options);
   if (read.issues !== undefined) throw new MappingError(`mapping ${path} cannot be loaded`, read.issues);
-  const keep = read.workbook ? undefined : { file: buildCompiledMappingPath(options.stateDir, read.fullPath), key: await buildKey(read.sha256, options) };
+  const key = read.workbook ? undefined : await buildKey(read.sha256, options);
+  const keep = key === undefined ? undefined : { file: buildCompiledMappingPath(options.stateDir, read.fullPath), key };
   if (keep !== undefined) {
     const kept = await readKeptMapping(keep.file, keep.key);
     if (kept !== undefined) return { mapping: kept, sha256: read.sha256 };
@@ -84,11 +93,12 @@ export async function loadCachedMapping(path: string, deps: Pick<Deps, 'cwd'>, o
   return loaded;
 }
 
-async function buildKey(sha256: string, options: LoadMappingOptions): Promise<string> {
+/** The key a kept mapping must carry; `undefined` without a parser stamp (no key, no cache). */
+async function buildKey(sha256: string, options: LoadMappingOptions): Promise<string | undefined> {
+  const stamp = await stampMappingParser();
+  if (stamp === undefined) return undefined;
   const requiredFields = options.requiredFields === undefined ? null : [...options.requiredFields];
-  return createHash('sha256')
-    .update(JSON.stringify({ stamp: await stampMappingParser(), sha256, requiredFields, maxAliasCount: options.maxAliasCount ?? null }))
-    .digest('hex');
+  return createHash('sha256').update(JSON.stringify({ stamp, sha256, requiredFields, maxAliasCount: options.maxAliasCount ?? null })).digest('hex');
 }
 
 async function readKeptMapping(file: string, key: string): Promise<Mapping | undefined> {

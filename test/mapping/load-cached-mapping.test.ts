@@ -3,7 +3,7 @@
  * directory while its bytes, the required fields and the parser are the same; anything else is parsed
  * again by the one parser, and a mapping with problems is never kept.
  */
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -99,5 +99,27 @@ describe('loadCachedMapping', () => {
     expect(kept.mapping).toStrictEqual(parsed.mapping);
     expect(await loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir })).toStrictEqual(parsed);
   });
-});
 
+  it('parses as without the cache, and keeps nothing, while the parser stamp cannot be computed; tries again later', async () => {
+    // A copy of the sources whose stamped module goes missing once loaded (as in a bundle): the
+    // parser runs, the stamp cannot read its code. Inside the project, so the copy finds its packages.
+    const copy = await mkdtemp(join(ROOT, '.stamp-test-'));
+    onTestFinished(() => rm(copy, { recursive: true, force: true }));
+    await cp(join(ROOT, 'src'), join(copy, 'src'), { recursive: true });
+    const cached = (await import(join(copy, 'src', 'mapping', 'load-cached-mapping.ts'))) as { loadCachedMapping: typeof loadCachedMapping };
+    await import(join(copy, 'src', 'mapping', 'load-mapping.ts'));
+    const stamped = join(copy, 'src', 'mapping', 'unit-factors.ts');
+    const code = await readFile(stamped);
+    await rm(stamped);
+
+    const { dir, stateDir } = await makeWorkDir();
+    const parsed = await loadMappingWithHash('shop.yaml', { cwd: dir });
+    expect(await cached.loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir })).toStrictEqual(parsed);
+    expect(await cached.loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir })).toStrictEqual(parsed);
+    await expect(readdir(stateDir)).rejects.toMatchObject({ code: 'ENOENT' });
+
+    await writeFile(stamped, code);
+    expect(await cached.loadCachedMapping('shop.yaml', { cwd: dir }, { stateDir })).toStrictEqual(parsed);
+    expect(await readdir(join(stateDir, 'compiled-mappings'))).toHaveLength(1);
+  });
+});
