@@ -26,8 +26,30 @@ import { readMappingFile, type LoadedMapping, type LoadMappingOptions } from './
 /** Version of the cache file's layout; a file of another version reads as a miss. */
 const CACHE_VERSION = 1;
 
-/** The modules whose code decides what a mapping's bytes parse to (siblings of this one; the rule texts are the catalog's, rendered later). */
-const PARSER_MODULES = ['load-mapping', 'parse-mapping', 'mapping-schema', 'derive-schema', 'apply-service-requirements', 'read-mapping-file', 'unit-factors', 'load-cached-mapping'];
+/**
+ * The modules whose code decides what a mapping's bytes parse to, relative to this one, without
+ * extension: this module and every module `load-mapping` and `parse-mapping` import for their values,
+ * transitively (a test walks those imports and fails on one missing here).
+ */
+export const PARSER_MODULES: readonly string[] = [
+  './load-cached-mapping',
+  './load-mapping',
+  './parse-mapping',
+  './mapping-schema',
+  './derive-schema',
+  './unit-factors',
+  './apply-service-requirements',
+  './read-mapping-file',
+  './read-mapping-workbook',
+  './mapping-workbook-layout',
+  './locate-mapping-issues',
+  '../core/is-plain-record',
+  '../core/issue',
+  '../core/errors',
+  '../core/load-exceljs',
+  '../i18n/create-translator',
+  '../i18n/describe-schema-rule',
+];
 /** The packages whose version decides it too. */
 const PARSER_PACKAGES = ['zod', 'yaml'];
 
@@ -61,7 +83,7 @@ async function computeParserStamp(): Promise<string> {
   const hash = createHash('sha256').update(`catalog-import/compiled-mapping/v${CACHE_VERSION}\n`);
   // The same extension as this module's: `.js` in `dist/`, `.ts` when run from the sources.
   const extension = extname(fileURLToPath(import.meta.url));
-  for (const name of PARSER_MODULES) hash.update(await readFile(new URL(`./${name}${extension}`, import.meta.url))).update('\n');
+  for (const name of PARSER_MODULES) hash.update(await readFile(new URL(`${name}${extension}`, import.meta.url))).update('\n');
   const require = createRequire(import.meta.url);
   for (const name of PARSER_PACKAGES) hash.update(`${name}@${(require(`${name}/package.json`) as { version: string }).version}\n`);
   return hash.digest('hex');
