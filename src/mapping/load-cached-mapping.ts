@@ -12,7 +12,7 @@
  * so does a parser whose stamp cannot be computed (nothing is then kept).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +50,12 @@ export const PARSER_MODULES: readonly string[] = [
   '../i18n/create-translator',
   '../i18n/describe-schema-rule',
 ];
+/**
+ * How old a temporary cache file (`.<name>.<random>.partial`) must be to be the leftover of a write
+ * that died (kill -9), not the write of a run under way.
+ */
+const STALE_PARTIAL_MS = 60 * 60 * 1000;
+
 /** The packages whose version decides it too. */
 const PARSER_PACKAGES = ['zod', 'yaml'];
 
@@ -100,7 +106,7 @@ export function buildCompiledMappingPath(stateDir: string, fullPath: string): st
  * decoder and the schema loaded then) and kept. Throws `MappingError` as `loadMappingWithHash`. A
  * workbook mapping is not kept: its issues are placed at cells its reading records.
  */
-export async function loadCachedMapping(path: string, deps: Pick<Deps, 'cwd'>, options: LoadMappingOptions & { stateDir: string }): Promise<LoadedMapping> {
+export async function loadCachedMapping(path: string, deps: Pick<Deps, 'cwd' | 'now'>, options: LoadMappingOptions & { stateDir: string }): Promise<LoadedMapping> {
   const read = await readMappingFile(path, deps, options);
   if (read.issues !== undefined) throw new MappingError(`mapping ${path} cannot be loaded`, read.issues);
   const key = read.workbook ? undefined : await buildKey(read.sha256, options);
@@ -111,7 +117,7 @@ export async function loadCachedMapping(path: string, deps: Pick<Deps, 'cwd'>, o
   }
   const { parseMappingFile } = await import('./load-mapping.js');
   const loaded = await parseMappingFile(read, path, options);
-  if (keep !== undefined) await keepMapping(keep.file, { cacheVersion: CACHE_VERSION, key: keep.key, mapping: loaded.mapping });
+  if (keep !== undefined) await keepMapping(keep.file, { cacheVersion: CACHE_VERSION, key: keep.key, mapping: loaded.mapping }, deps.now());
   return loaded;
 }
 
@@ -132,10 +138,15 @@ async function readKeptMapping(file: string, key: string): Promise<Mapping | und
   }
 }
 
-/** Keeps a parsed mapping; a cache that cannot be written costs the next run a parse, nothing else, so a failure is not the run's. */
-async function keepMapping(file: string, content: CompiledMappingFile): Promise<void> {
+/**
+ * Keeps a parsed mapping, first removing the folder's stale temporary files; a cache that cannot be
+ * written costs the next run a parse, nothing else, so a failure is not the run's.
+ */
+async function keepMapping(file: string, content: CompiledMappingFile, now: Date): Promise<void> {
   try {
-    await mkdir(join(file, '..'), { recursive: true, mode: 0o700 });
+    const folder = join(file, '..');
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    await removeStalePartials(folder, now);
     const atomic = startAtomicFile(file);
     try {
       await writeFile(atomic.tempPath, serialize(content), { mode: 0o600 });
@@ -147,4 +158,19 @@ async function keepMapping(file: string, content: CompiledMappingFile): Promise<
   } catch {
     // A read-only or full state directory: the run goes on with the mapping it parsed.
   }
+}
+
+/** Removes the temporary files of writes that died (older than `STALE_PARTIAL_MS`); one that goes meanwhile is no failure. */
+async function removeStalePartials(folder: string, now: Date): Promise<void> {
+  const partials = (await readdir(folder)).filter((name) => name.startsWith('.') && name.endsWith('.partial'));
+  await Promise.all(
+    partials.map(async (name) => {
+      const path = join(folder, name);
+      try {
+        if (now.getTime() - (await stat(path)).mtimeMs > STALE_PARTIAL_MS) await rm(path, { force: true });
+      } catch {
+        // Removed by another run meanwhile.
+      }
+    }),
+  );
 }
