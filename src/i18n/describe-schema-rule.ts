@@ -2,7 +2,8 @@
  * What a schema check (a zod issue of the settings or the mapping) asked for, as catalog data: the
  * rule's name (`rule`, whose template is `rule.<name>` in every language) and its parameters. The
  * text is the catalog's, so a settings or mapping error reads in the run's language; zod's own
- * message (English) is kept only for a check of our own (`custom`), whose words zod carries.
+ * message (English) is kept only for a check of our own (`custom`) that names no rule of the
+ * catalog (`params.rule`), whose words zod carries.
  * One table by the zod issue's code; no zod locale is loaded (zod has no Kazakh, and its Russian
  * names the types in English).
  */
@@ -39,10 +40,24 @@ const RULES: { readonly [C in ZodIssue['code']]?: (issue: Extract<ZodIssue, { co
 
 /** The rule a zod issue reports, with its parameters, for the catalog's `rule.<name>` templates. */
 export function describeSchemaRule(issue: ZodIssue): IssueData {
+  if (issue.code === 'custom') {
+    const named = readNamedRule(issue.params);
+    if (named !== undefined) return named;
+  }
   const describe = RULES[issue.code] as ((issue: ZodIssue) => IssueData) | undefined;
   // A check of our own (`refine`), or one the schema words itself (`.regex(pattern, 'a column
   // letter …')`): its message is our text, carried by zod.
   return describe === undefined || isOwnMessage(issue) ? { rule: 'custom', detail: issue.message } : describe(issue);
+}
+
+/**
+ * A check of our own that names its rule (`params: { rule: 'min_above_max', … }`): the rule and its
+ * text data, so that its words are the catalog's (`rule.<rule>`) rather than the English zod carries.
+ * `code` is the issue code the check chose, no datum of its text.
+ */
+function readNamedRule(params: Record<string, unknown> | undefined): IssueData | undefined {
+  if (typeof params?.['rule'] !== 'string') return undefined;
+  return Object.fromEntries(Object.entries(params).filter(([name, value]) => name !== 'code' && (typeof value === 'string' || typeof value === 'number'))) as IssueData;
 }
 
 /** True when the schema gave the check its own words: zod's (English) message for it would be another. */
