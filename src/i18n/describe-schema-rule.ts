@@ -7,13 +7,24 @@
  * One table by the zod issue's code; no zod locale is loaded (zod has no Kazakh, and its Russian
  * names the types in English).
  */
-import { config, type z } from 'zod';
+import { config, util, type z } from 'zod';
 import type { IssueData } from '../core/issue.js';
 
 type ZodIssue = z.core.$ZodIssue;
 
 /** The types a rule names in words; another type is named as zod names it (`type` rule). */
 const NAMED_TYPES = new Set(['number', 'int', 'string', 'boolean', 'object', 'array']);
+
+/** The formats a rule names in words (`format_<name>`); another is named as zod names it (`format` rule). */
+const NAMED_FORMATS = new Set(['url']);
+
+/**
+ * The type of the value a type check refused, never the value (it may be `clientSecret`): zod's
+ * message says it (`…, received string`) also where the issue no longer holds the input.
+ */
+function describeReceivedType(issue: Extract<ZodIssue, { code: 'invalid_type' }>): string {
+  return /, received (\S+)$/.exec(issue.message)?.[1] ?? util.parsedType(issue.input);
+}
 
 /** How a size limit is said, by what is limited (zod's `origin`). */
 const SIZED: Readonly<Record<string, { least: string; most: string }>> = {
@@ -27,11 +38,17 @@ const SIZED: Readonly<Record<string, { least: string; most: string }>> = {
 
 /** The rule of each zod issue code, as catalog data. */
 const RULES: { readonly [C in ZodIssue['code']]?: (issue: Extract<ZodIssue, { code: C }>) => IssueData } = {
-  invalid_type: (issue) => (NAMED_TYPES.has(issue.expected) ? { rule: `type_${issue.expected}` } : { rule: 'type', expected: issue.expected }),
+  invalid_type: (issue) => {
+    const received = describeReceivedType(issue);
+    return NAMED_TYPES.has(issue.expected) ? { rule: `type_${issue.expected}`, received } : { rule: 'type', expected: issue.expected, received };
+  },
   too_small: (issue) => describeBound(issue.origin, 'least', issue.inclusive !== false, issue.minimum),
   too_big: (issue) => describeBound(issue.origin, 'most', issue.inclusive !== false, issue.maximum),
   invalid_value: (issue) => (issue.values.length === 1 ? { rule: 'equal_to', values: quoteValue(issue.values[0]) } : { rule: 'one_of', values: issue.values.map(quoteValue).join('|') }),
-  invalid_format: (issue) => (issue.format === 'regex' && issue.pattern !== undefined ? { rule: 'pattern', pattern: issue.pattern } : { rule: 'format', format: issue.format }),
+  invalid_format: (issue) => {
+    if (issue.format === 'regex' && issue.pattern !== undefined) return { rule: 'pattern', pattern: issue.pattern };
+    return NAMED_FORMATS.has(issue.format) ? { rule: `format_${issue.format}` } : { rule: 'format', format: issue.format };
+  },
   not_multiple_of: (issue) => ({ rule: 'multiple_of', divisor: String(issue.divisor) }),
   invalid_union: () => ({ rule: 'invalid' }),
   invalid_key: () => ({ rule: 'invalid' }),
