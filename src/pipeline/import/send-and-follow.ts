@@ -52,7 +52,7 @@ export async function sendAndFollow(work: ReturnType<typeof createImportWork>, c
       const gzipped = await Promise.all(bodies.map(compressRequestBody));
       const plans = wave.flatMap((task) => (task.plan ? [task.plan] : []));
       if (plans.length > 0) store.planBatches(runId, plans);
-      store.markBatchesSending(runId, wave.map((task, i) => ({ index: task.index, requestBody: bodies[i] as string, gzippedBody: gzipped[i] as Buffer })), readBootClock(deps));
+      store.markBatchesSending(runId, wave.map((task, i) => ({ index: task.index, gzippedBody: gzipped[i] as Buffer })), readBootClock(deps));
     }),
     // The second mark, as the bytes are handed to fetch: a request `sending` without it never
     // left, and a resume on the same boot sends it again without asking the service.
