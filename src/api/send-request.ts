@@ -1,8 +1,9 @@
 /**
  * The HTTP core of the client: one request with its retries, time-out, token and error mapping.
- * ky builds and sends each attempt through `deps.fetch`, and the client's one rate gate
- * (`create-rate-gate.ts`) makes that call of `fetch` when the rate allows. Why ky's own retry,
- * time-out and errors are off is written where ky is configured, below.
+ * ky builds each attempt's whole request (method, headers, JSON body) and hands it to `deps.fetch`
+ * through the client's one rate gate (`create-rate-gate.ts`), which makes that call of `fetch` when
+ * the rate allows. Why ky's own retry, time-out and errors are off is written where ky is
+ * configured, below.
  */
 import ky from 'ky';
 import type { KyInstance } from 'ky';
@@ -109,10 +110,10 @@ export function createRequestSender(config: SenderConfig, deps: SenderDeps): Sen
   // - `throwHttpErrors: false`: every status is read through one table (`isRetryStatus`,
   //   `buildStatusError`) with the error body parsed by meaning; an `HTTPError` would only be
   //   caught and unpacked again.
-  // - the body is not given to ky (`sendAttempt` hands it to `fetch` as the string it is): ky's
-  //   `Request` holds it as a stream, which ky's clone for retries (off here) tees and `fetch`
-  //   pipes through once more, about 0.5 ms of the client's CPU (and the copies' garbage) per
-  //   50 KB import body; undici writes a string body in one piece.
+  // The body goes through ky like the rest of the request, so ky's `Request` is the one `fetch`
+  // receives. Handing `fetch` the string beside it saved about 0.5 ms of CPU per 50 KB import body
+  // (ky's `Request` holds it as a stream that its clone tees and `fetch` pipes again) and was not
+  // kept: ky would only build a hollow request (docs/performance.md, concurrency 16).
   const http = ky.create({ retry: 0, timeout: false, throwHttpErrors: false });
 
   return async (spec) => {
@@ -219,21 +220,19 @@ async function sendAttempt(
   let handed = false;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
-  const body = spec.jsonText ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json));
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  // ky builds the request without its body, which goes to `fetch` as is (why: `createRequestSender`).
-  const init: RequestInit = { method: spec.method, headers, signal, ...(body === undefined ? {} : { body }) };
-  const gatedFetch: typeof deps.fetch = () =>
+  const gatedFetch: typeof deps.fetch = (input, init) =>
     gate.pass(spec.priority ?? 'normal', callerSignal, (at) => {
       sentAt = at;
       spec.onDepart?.();
       handed = true;
       timer = setTimeout(() => timeout.abort(), timeoutMs);
-      return deps.fetch(spec.url, init);
+      return deps.fetch(input, init);
     });
   let outcome: AttemptOutcome;
   try {
-    const response = await http(spec.url, { method: spec.method, headers, signal, fetch: gatedFetch });
+    const body = spec.jsonText ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json));
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await http(spec.url, { method: spec.method, headers, signal, fetch: gatedFetch, ...(body === undefined ? {} : { body }) });
     const text = await response.text();
     outcome = { kind: 'response', status: response.status, statusText: response.statusText, headers: response.headers, text };
   } catch (error) {

@@ -161,8 +161,24 @@ function describeError(error: unknown, translator: Translator): string {
     if (lines.length === 0) return error.message;
     // The issues are listed in the run's language below: of the message, only its heading (a
     // settings error's message repeats them in English), in that language when the catalog has it.
-    const heading = translator.has(`error.heading.${error.code}`) ? translator.translate(`error.heading.${error.code}`) : (error.message.split('\n')[0] ?? error.message);
-    return `${heading}\n${lines.join('\n')}`;
+    return `${describeErrorHeading(error.code, error.message, issues, translator)}\n${lines.join('\n')}`;
   }
   return describeInternalError(error, translator);
+}
+
+/** The codes whose catalog heading names the file the issues are of (`{file}`). */
+const HEADINGS_NAMING_THE_FILE: readonly string[] = ['MAPPING_INVALID'];
+
+/**
+ * The heading of a run-stopping error above its issues: the catalog's for its code, given the
+ * issues' count and the one file they name (a heading that names the file is used only when they
+ * name one), else the message's first line as the error wrote it.
+ */
+function describeErrorHeading(code: string, message: string, issues: Issue[], translator: Translator): string {
+  const key = `error.heading.${code}`;
+  const files = new Set(issues.map((issue) => issue.file));
+  const file = files.size === 1 ? [...files][0] : undefined;
+  const needsFile = HEADINGS_NAMING_THE_FILE.includes(code);
+  if (translator.has(key) && (file !== undefined || !needsFile)) return translator.translate(key, { count: issues.length, ...(file === undefined ? {} : { file }) });
+  return message.split('\n')[0] ?? message;
 }

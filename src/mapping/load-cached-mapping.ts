@@ -8,10 +8,11 @@
  *
  * Files: `<stateDir>/compiled-mappings/<first 16 hex of the SHA-256 of the mapping's path>.v8`, one
  * per mapping file (a new content replaces the old), written atomically with mode 0o600. Anything
- * unreadable, of another key or another format reads as a miss: the mapping is parsed as without it.
+ * unreadable, of another key or another format reads as a miss: the mapping is parsed as without it;
+ * so does a parser whose stamp cannot be computed (nothing is then kept).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,8 +26,36 @@ import { readMappingFile, type LoadedMapping, type LoadMappingOptions } from './
 /** Version of the cache file's layout; a file of another version reads as a miss. */
 const CACHE_VERSION = 1;
 
-/** The modules whose code decides what a mapping's bytes parse to (siblings of this one; the rule texts are the catalog's, rendered later). */
-const PARSER_MODULES = ['load-mapping', 'parse-mapping', 'mapping-schema', 'derive-schema', 'apply-service-requirements', 'read-mapping-file', 'unit-factors', 'load-cached-mapping'];
+/**
+ * The modules whose code decides what a mapping's bytes parse to, relative to this one, without
+ * extension: this module and every module `load-mapping` and `parse-mapping` import for their values,
+ * transitively (a test walks those imports and fails on one missing here).
+ */
+export const PARSER_MODULES: readonly string[] = [
+  './load-cached-mapping',
+  './load-mapping',
+  './parse-mapping',
+  './mapping-schema',
+  './derive-schema',
+  './unit-factors',
+  './apply-service-requirements',
+  './read-mapping-file',
+  './read-mapping-workbook',
+  './mapping-workbook-layout',
+  './locate-mapping-issues',
+  '../core/is-plain-record',
+  '../core/issue',
+  '../core/errors',
+  '../core/load-exceljs',
+  '../i18n/create-translator',
+  '../i18n/describe-schema-rule',
+];
+/**
+ * How old a temporary cache file (`.<name>.<random>.partial`) must be to be the leftover of a write
+ * that died (kill -9), not the write of a run under way.
+ */
+const STALE_PARTIAL_MS = 60 * 60 * 1000;
+
 /** The packages whose version decides it too. */
 const PARSER_PACKAGES = ['zod', 'yaml'];
 
@@ -37,23 +66,30 @@ interface CompiledMappingFile {
   mapping: Mapping;
 }
 
+/** The stamp once computed; a failed computation is not kept, the next run of it tries again. */
 let parserStamp: Promise<string> | undefined;
 
 /**
  * A stamp of the mapping parser: the SHA-256 of its modules' code and its packages' versions, so
  * that a changed schema, decoder or package makes every kept mapping a miss without a version
- * number to remember.
+ * number to remember. `undefined` when it cannot be computed (a module not beside this one, as in
+ * a bundle): the cache is then not used, never the run stopped.
  */
-export function stampMappingParser(): Promise<string> {
-  parserStamp ??= computeParserStamp();
-  return parserStamp;
+export async function stampMappingParser(): Promise<string | undefined> {
+  const pending = (parserStamp ??= computeParserStamp());
+  try {
+    return await pending;
+  } catch {
+    if (parserStamp === pending) parserStamp = undefined;
+    return undefined;
+  }
 }
 
 async function computeParserStamp(): Promise<string> {
   const hash = createHash('sha256').update(`catalog-import/compiled-mapping/v${CACHE_VERSION}\n`);
   // The same extension as this module's: `.js` in `dist/`, `.ts` when run from the sources.
   const extension = extname(fileURLToPath(import.meta.url));
-  for (const name of PARSER_MODULES) hash.update(await readFile(new URL(`./${name}${extension}`, import.meta.url))).update('\n');
+  for (const name of PARSER_MODULES) hash.update(await readFile(new URL(`${name}${extension}`, import.meta.url))).update('\n');
   const require = createRequire(import.meta.url);
   for (const name of PARSER_PACKAGES) hash.update(`${name}@${(require(`${name}/package.json`) as { version: string }).version}\n`);
   return hash.digest('hex');
@@ -70,25 +106,27 @@ export function buildCompiledMappingPath(stateDir: string, fullPath: string): st
  * decoder and the schema loaded then) and kept. Throws `MappingError` as `loadMappingWithHash`. A
  * workbook mapping is not kept: its issues are placed at cells its reading records.
  */
-export async function loadCachedMapping(path: string, deps: Pick<Deps, 'cwd'>, options: LoadMappingOptions & { stateDir: string }): Promise<LoadedMapping> {
+export async function loadCachedMapping(path: string, deps: Pick<Deps, 'cwd' | 'now'>, options: LoadMappingOptions & { stateDir: string }): Promise<LoadedMapping> {
   const read = await readMappingFile(path, deps, options);
   if (read.issues !== undefined) throw new MappingError(`mapping ${path} cannot be loaded`, read.issues);
-  const keep = read.workbook ? undefined : { file: buildCompiledMappingPath(options.stateDir, read.fullPath), key: await buildKey(read.sha256, options) };
+  const key = read.workbook ? undefined : await buildKey(read.sha256, options);
+  const keep = key === undefined ? undefined : { file: buildCompiledMappingPath(options.stateDir, read.fullPath), key };
   if (keep !== undefined) {
     const kept = await readKeptMapping(keep.file, keep.key);
     if (kept !== undefined) return { mapping: kept, sha256: read.sha256 };
   }
   const { parseMappingFile } = await import('./load-mapping.js');
   const loaded = await parseMappingFile(read, path, options);
-  if (keep !== undefined) await keepMapping(keep.file, { cacheVersion: CACHE_VERSION, key: keep.key, mapping: loaded.mapping });
+  if (keep !== undefined) await keepMapping(keep.file, { cacheVersion: CACHE_VERSION, key: keep.key, mapping: loaded.mapping }, deps.now());
   return loaded;
 }
 
-async function buildKey(sha256: string, options: LoadMappingOptions): Promise<string> {
+/** The key a kept mapping must carry; `undefined` without a parser stamp (no key, no cache). */
+async function buildKey(sha256: string, options: LoadMappingOptions): Promise<string | undefined> {
+  const stamp = await stampMappingParser();
+  if (stamp === undefined) return undefined;
   const requiredFields = options.requiredFields === undefined ? null : [...options.requiredFields];
-  return createHash('sha256')
-    .update(JSON.stringify({ stamp: await stampMappingParser(), sha256, requiredFields, maxAliasCount: options.maxAliasCount ?? null }))
-    .digest('hex');
+  return createHash('sha256').update(JSON.stringify({ stamp, sha256, requiredFields, maxAliasCount: options.maxAliasCount ?? null })).digest('hex');
 }
 
 async function readKeptMapping(file: string, key: string): Promise<Mapping | undefined> {
@@ -100,10 +138,15 @@ async function readKeptMapping(file: string, key: string): Promise<Mapping | und
   }
 }
 
-/** Keeps a parsed mapping; a cache that cannot be written costs the next run a parse, nothing else, so a failure is not the run's. */
-async function keepMapping(file: string, content: CompiledMappingFile): Promise<void> {
+/**
+ * Keeps a parsed mapping, first removing the folder's stale temporary files; a cache that cannot be
+ * written costs the next run a parse, nothing else, so a failure is not the run's.
+ */
+async function keepMapping(file: string, content: CompiledMappingFile, now: Date): Promise<void> {
   try {
-    await mkdir(join(file, '..'), { recursive: true, mode: 0o700 });
+    const folder = join(file, '..');
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    await removeStalePartials(folder, now);
     const atomic = startAtomicFile(file);
     try {
       await writeFile(atomic.tempPath, serialize(content), { mode: 0o600 });
@@ -115,4 +158,19 @@ async function keepMapping(file: string, content: CompiledMappingFile): Promise<
   } catch {
     // A read-only or full state directory: the run goes on with the mapping it parsed.
   }
+}
+
+/** Removes the temporary files of writes that died (older than `STALE_PARTIAL_MS`); one that goes meanwhile is no failure. */
+async function removeStalePartials(folder: string, now: Date): Promise<void> {
+  const partials = (await readdir(folder)).filter((name) => name.startsWith('.') && name.endsWith('.partial'));
+  await Promise.all(
+    partials.map(async (name) => {
+      const path = join(folder, name);
+      try {
+        if (now.getTime() - (await stat(path)).mtimeMs > STALE_PARTIAL_MS) await rm(path, { force: true });
+      } catch {
+        // Removed by another run meanwhile.
+      }
+    }),
+  );
 }

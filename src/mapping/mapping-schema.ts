@@ -214,7 +214,7 @@ const rowConditionSchema = z
   .refine((condition) => [condition.equals, condition.matches, condition.empty].filter((test) => test !== undefined).length === 1, {
     message: 'give exactly one of equals, matches and empty',
   })
-  .refine((condition) => condition.matches === undefined || checkPattern(condition.matches), { message: 'not a valid regular expression', path: ['matches'] })
+  .refine((condition) => condition.matches === undefined || checkPattern(condition.matches), { message: 'not a valid regular expression', path: ['matches'], params: { rule: 'not_a_regex' } })
   .describe('A test of one column of a row.');
 /** A row condition. */
 export type RowCondition = z.infer<typeof rowConditionSchema>;
@@ -414,38 +414,41 @@ export const mappingSchema = z
       .describe('Products per import request; the service accepts at most 30, larger values are capped.'),
   })
   .superRefine((mapping, ctx) => {
-    const requireColumn = (present: boolean, path: (string | number)[], what: string): void => {
+    // `rule` names the catalog's words for what is missing (`rule.<rule>`, every language); `what` is their English.
+    const requireColumn = (present: boolean, path: (string | number)[], what: string, rule: string): void => {
       if (!present) {
-        ctx.addIssue({ code: 'custom', path, message: `${what} is required`, params: { code: 'required_field_unmapped' } });
+        ctx.addIssue({ code: 'custom', path, message: `${what} is required`, params: { code: 'required_field_unmapped', rule } });
       }
     };
     const { columns, defaults } = mapping;
-    requireColumn(columns.price !== undefined, ['columns', 'price'], 'a price column');
+    requireColumn(columns.price !== undefined, ['columns', 'price'], 'a price column', 'required_price');
     if (mapping.validation.requireBarcode) {
-      requireColumn(columns.barcode !== undefined, ['columns', 'barcode'], 'a barcode column (or, for a service where the barcode is optional, service.requiredFields without barcode in the settings, or validation.requireBarcode: false)');
+      requireColumn(columns.barcode !== undefined, ['columns', 'barcode'], 'a barcode column (or, for a service where the barcode is optional, service.requiredFields without barcode in the settings, or validation.requireBarcode: false)', 'required_barcode');
     }
-    requireColumn(columns.name?.rus !== undefined, ['columns', 'name', 'rus'], 'a Russian name column');
-    requireColumn(columns.shopId !== undefined || defaults.shopId !== undefined, ['columns', 'shopId'], 'a shopId column or defaults.shopId');
-    requireColumn(columns.category !== undefined || defaults.category !== undefined, ['columns', 'category'], 'a category column or defaults.category');
-    requireColumn(columns.brand !== undefined || defaults.brand !== undefined, ['columns', 'brand'], 'a brand column or defaults.brand');
-    requireColumn(columns.vat !== undefined || defaults.vat !== undefined, ['columns', 'vat'], 'a vat column or defaults.vat');
+    requireColumn(columns.name?.rus !== undefined, ['columns', 'name', 'rus'], 'a Russian name column', 'required_name_rus');
+    requireColumn(columns.shopId !== undefined || defaults.shopId !== undefined, ['columns', 'shopId'], 'a shopId column or defaults.shopId', 'required_shop_id');
+    requireColumn(columns.category !== undefined || defaults.category !== undefined, ['columns', 'category'], 'a category column or defaults.category', 'required_category');
+    requireColumn(columns.brand !== undefined || defaults.brand !== undefined, ['columns', 'brand'], 'a brand column or defaults.brand', 'required_brand');
+    requireColumn(columns.vat !== undefined || defaults.vat !== undefined, ['columns', 'vat'], 'a vat column or defaults.vat', 'required_vat');
     requireColumn(
       columns.isLocalMade !== undefined || defaults.isLocalMade !== undefined,
       ['columns', 'isLocalMade'],
       'an isLocalMade column or defaults.isLocalMade',
+      'required_is_local_made',
     );
     if (mapping.validation.requireDescription) {
       requireColumn(
         columns.description?.rus !== undefined || defaults.description?.rus !== undefined,
         ['columns', 'description', 'rus'],
         'a Russian description column or defaults.description.rus (or validation.requireDescription: false)',
+        'required_description_rus',
       );
     }
     if (mapping.validation.photos.min > 0) {
-      requireColumn(columns.photos !== undefined, ['columns', 'photos'], 'a photos column (or validation.photos.min: 0)');
+      requireColumn(columns.photos !== undefined, ['columns', 'photos'], 'a photos column (or validation.photos.min: 0)', 'required_photos');
     }
     if (mapping.validation.photos.min > mapping.validation.photos.max) {
-      ctx.addIssue({ code: 'custom', path: ['validation', 'photos', 'min'], message: 'min is larger than max' });
+      ctx.addIssue({ code: 'custom', path: ['validation', 'photos', 'min'], message: 'min is larger than max', params: { rule: 'min_above_max' } });
     }
     checkDerivedColumns(mapping.derive, ctx);
     mapping.attributes.forEach((attribute, i) => {
@@ -465,7 +468,7 @@ function checkDerivedColumns(derive: readonly { name: string; steps: readonly ob
   const seen = new Set<string>();
   derive.forEach((derived, i) => {
     const key = derived.name.trim().toLowerCase();
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['derive', i, 'name'], message: `derived column "${derived.name}" is defined twice` });
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['derive', i, 'name'], message: `derived column "${derived.name}" is defined twice`, params: { rule: 'derived_twice', name: derived.name } });
     seen.add(key);
     derived.steps.forEach((step, s) => {
       const patterns: string[] = [];
@@ -475,7 +478,8 @@ function checkDerivedColumns(derive: readonly { name: string; steps: readonly ob
         try {
           new RegExp(pattern, 'iu');
         } catch (error) {
-          ctx.addIssue({ code: 'custom', path: ['derive', i, 'steps', s], message: `invalid regular expression /${pattern}/: ${(error as Error).message}` });
+          const reason = (error as Error).message;
+          ctx.addIssue({ code: 'custom', path: ['derive', i, 'steps', s], message: `invalid regular expression /${pattern}/: ${reason}`, params: { rule: 'invalid_regex', pattern, detail: reason } });
         }
       }
     });

@@ -95,9 +95,11 @@ function describeIssue(issue: z.core.$ZodIssue): IssueData {
       }
       return { variant: 'expected', expected: [...expected].join(' or '), got: describeInput(issue.input) };
     }
-    case 'custom':
-      // A check of our own: its words are ours, carried by zod.
-      return { variant: 'detail', detail: issue.message };
+    case 'custom': {
+      // A check of our own: the catalog's words when it names its rule, else its own, carried by zod.
+      const rule = describeSchemaRule(issue);
+      return rule['rule'] === 'custom' ? { variant: 'detail', detail: issue.message } : { variant: 'rule', ...rule };
+    }
     default:
       // What the schema asked for, as data: the text is the catalog's, in the run's language.
       return { variant: 'rule', ...describeSchemaRule(issue) };

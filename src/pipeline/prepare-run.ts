@@ -18,6 +18,7 @@ import { locateMappingIssues } from '../mapping/locate-mapping-issues.js';
 import type { LoadedMapping } from '../mapping/read-mapping-file.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
+import { describeServiceAccount } from './describe-service-account.js';
 import { createTranslator } from '../i18n/create-translator.js';
 import type { Translator } from '../i18n/create-translator.js';
 import { chooseLanguage } from '../i18n/language.js';
@@ -139,9 +140,10 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
     const mappingPath = resolve(deps.cwd, inputs.mapping);
     const requiredFields = settings.service.requiredFields;
     // One read: the hash recorded (journal, resume, report) is of the bytes parsed. The parsed
-    // mapping is kept in the state directory (the same one `describeServiceAccount` resolves), so an
-    // unchanged mapping loads neither the YAML decoder nor the schema next time (issue 39).
-    const { mapping, sha256: mappingSha256 } = inputs.loadedMapping ?? (await loadCachedMapping(mappingPath, deps, { requiredFields, stateDir: resolve(deps.cwd, settings.stateDir) }));
+    // mapping is kept in the state directory, so an unchanged mapping loads neither the YAML
+    // decoder nor the schema next time (issue 39).
+    const { mapping, sha256: mappingSha256 } =
+      inputs.loadedMapping ?? (await loadCachedMapping(mappingPath, deps, { requiredFields, stateDir: describeServiceAccount(settings, deps.cwd).stateDir }));
     const readOptions: ReadOptions = {
       ...buildReadOptions(mapping),
       ignoreHeaderPrefix: '_',

@@ -5,7 +5,7 @@
  * again and creating duplicates.
  */
 import { promisify } from 'node:util';
-import { gunzipSync, gzip, gzipSync } from 'node:zlib';
+import { gunzipSync, gzip } from 'node:zlib';
 import { StateError } from '../core/errors.js';
 import { buildBatchRecord, buildProductResultRecord, prepareJournalStatements } from './journal-statements.js';
 import type { JournalStatements } from './journal-statements.js';
@@ -38,8 +38,8 @@ type RequestJournal = Pick<
 /** Statuses in which a batch certainly never reached the service, so it may be re-planned with other content. */
 const REPLANNABLE: ReadonlySet<BatchStatus> = new Set(['planned', 'failed']);
 
-/** A batch about to be sent, with the request body to keep (`gzippedBody`: already compressed by `compressRequestBody`). */
-type SendingBatch = { index: number; requestBody: string; gzippedBody?: Buffer };
+/** A batch about to be sent, with the request body to keep, compressed by `compressRequestBody`. */
+type SendingBatch = { index: number; gzippedBody: Buffer };
 
 /** A reading of the boot clock (`Deps.bootClock`). */
 type ClockReading = { bootId: string; ms: number };
@@ -167,7 +167,7 @@ function markSendingIn(ctx: StoreContext, st: JournalStatements, runId: string, 
   const bootId = clock?.bootId ?? null;
   const clockMs = clock?.ms ?? null;
   for (const batch of batches) {
-    const changes = st.updateSending.run({ body: batch.gzippedBody ?? compressBody(batch.requestBody), at, bootId, clockMs, runId, index: batch.index }).changes;
+    const changes = st.updateSending.run({ body: batch.gzippedBody, at, bootId, clockMs, runId, index: batch.index }).changes;
     requireChange(ctx, changes, runId, batch.index);
   }
 }
@@ -209,22 +209,14 @@ function requireChange(ctx: StoreContext, changes: number, runId: string, index:
   if (changes === 0) throw new StateError(`batch ${index} of run ${runId} was never planned (${ctx.path})`);
 }
 
-/**
- * The body as kept in the journal (a record of what was sent, read back with gunzip). Level 1: a
- * request of 30 products still shrinks about 10× (level 6: 13×), at about half the CPU, and this
- * runs on the event loop once per request, right before it may leave.
- */
-function compressBody(body: string): Buffer {
-  return gzipSync(body, BODY_GZIP);
-}
-
+/** Level 1: a request of 30 products still shrinks about 10× (level 6: 13×), at about half the CPU. */
 const BODY_GZIP = { level: 1 };
 const gzipAsync = promisify(gzip);
 
 /**
- * The body as `markBatchesSending` keeps it, compressed in libuv's thread pool: an import compresses
- * a wave's bodies there together, off the event loop that serves the answers (about 1 ms a
- * 30-product request on it).
+ * A request body as `markBatchesSending` keeps it (a record of what was sent, read back with
+ * gunzip), compressed in libuv's thread pool: an import compresses a wave's bodies there together,
+ * off the event loop that serves the answers (about 1 ms a 30-product request on it).
  */
 export function compressRequestBody(body: string): Promise<Buffer> {
   return gzipAsync(body, BODY_GZIP);

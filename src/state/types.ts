@@ -329,10 +329,10 @@ export interface StateStore {
   /** The run's batches in index order. */
   listBatches(runId: string): BatchRecord[];
   /**
-   * Marks batches `sending` and keeps their request bodies (compressed), in one synced commit
-   * (requests leaving together). Commit this BEFORE sending.
+   * Marks batches `sending` and keeps their request bodies, as `compressRequestBody` gzipped them,
+   * in one synced commit (requests leaving together). Commit this BEFORE sending.
    */
-  markBatchesSending(runId: string, batches: readonly { index: number; requestBody: string; gzippedBody?: Buffer }[], clock?: { bootId: string; ms: number }): void;
+  markBatchesSending(runId: string, batches: readonly { index: number; gzippedBody: Buffer }[], clock?: { bootId: string; ms: number }): void;
   /**
    * Marks a `sending` batch as handed to fetch, in the turn it leaves (a plain WAL commit: it
    * survives a killed process; a lost boot is told by the boot id). False when the batch is no

@@ -200,5 +200,20 @@ describe('the terminal in the run language', () => {
     for (const run of [ru, kk]) expect(run.stderr).not.toMatch(/invalid settings|Too small|environment variable/);
     await expect(readdir(stateDir)).rejects.toMatchObject({ code: 'ENOENT' });
   });
-});
 
+  it('a mapping with problems is headed in the run\'s language, naming the file and the count', async () => {
+    const stateDir = await makeStateDir();
+    const mapping = join(stateDir, '..', 'bad.yaml');
+    await writeFile(mapping, `${await readFile(join(ROOT, 'mappings', 'sample.yaml'), 'utf8')}batchSize: 0\n`);
+    const args = ['validate', 'samples/catalog.xlsx', '-m', mapping, '--sandbox', '--state-dir', stateDir];
+    const ru = await runCliCaptured([...args, '--lang', 'ru'], { cwd: ROOT, env: {} });
+    expect(ru.code).toBe(2);
+    expect(ru.stderr).toContain(`в маппинге ${mapping} 1 проблема`);
+    const kk = await runCliCaptured([...args, '--lang', 'kk'], { cwd: ROOT, env: {} });
+    expect(kk.code).toBe(2);
+    expect(kk.stderr).toContain(`${mapping} маппингінде 1 ақау бар`);
+    for (const run of [ru, kk]) expect(run.stderr).not.toContain('has 1 problem');
+    const en = await runCliCaptured([...args, '--lang', 'en'], { cwd: ROOT, env: {} });
+    expect(en.stderr).toContain(`mapping ${mapping} has 1 problem\n`);
+  });
+});

@@ -6,6 +6,8 @@ import { MappingError } from '../../src/core/errors.js';
 import { buildReadOptions } from '../../src/mapping/build-read-options.js';
 import { decodeMappingYaml, loadMapping } from '../../src/mapping/load-mapping.js';
 import { parseMapping } from '../../src/mapping/parse-mapping.js';
+import { renderIssueMessage } from '../../src/core/issue.js';
+import { createTranslator } from '../../src/i18n/create-translator.js';
 import { makeMappingInput } from '../helpers/builders.js';
 
 const GOOD_YAML = `
@@ -262,5 +264,36 @@ describe('buildReadOptions', () => {
     });
     const tabbed = parseMapping({ ...makeMappingInput(), input: { delimiter: 'tab', fillMerged: ['Наименование'], encoding: 'windows-1251', headerRow: 3 } });
     expect(buildReadOptions(tabbed.mapping!)).toMatchObject({ delimiter: '\t', fillMerged: ['Наименование'], encoding: 'windows-1251', headerRow: 3 });
+  });
+});
+
+describe("the schema's own checks in the run's language", () => {
+  const document = {
+    columns: { productKey: 'Артикул', name: { rus: 'Наименование' }, barcode: 'Штрихкод', photos: 'Фото' },
+    defaults: { shopId: 7, category: 112, brand: 3, vat: 12, isLocalMade: false, description: { rus: 'нет' } },
+    validation: { photos: { min: 3, max: 1 } },
+    rows: { skip: [{ column: 'Статус', matches: '(' }] },
+    derive: [
+      { name: 'Размер', from: 'Наименование', steps: [{ regex: { pattern: '(', group: 1 } }] },
+      { name: 'размер', from: 'Наименование', steps: [{ lookup: 'brand' }] },
+    ],
+  };
+
+  it('names each rule for the catalog: English as zod carried it, Russian and Kazakh without English words', () => {
+    const issues = parseMapping(document, 'shop.yaml').issues ?? [];
+    const rules = issues.map((issue) => issue.data?.['rule']);
+    expect(rules).toEqual(expect.arrayContaining(['required_price', 'min_above_max', 'not_a_regex', 'invalid_regex', 'derived_twice']));
+    const en = createTranslator('en');
+    for (const issue of issues.filter((each) => each.data?.['rule'] !== undefined)) {
+      expect(renderIssueMessage(issue, en)).toBe(issue.message);
+    }
+    expect(issues.map((issue) => issue.message)).toEqual(expect.arrayContaining(['a price column is required', 'min is larger than max', 'derived column "размер" is defined twice']));
+    for (const language of ['ru', 'kk'] as const) {
+      const translator = createTranslator(language);
+      for (const issue of issues.filter((each) => typeof each.data?.['rule'] === 'string' && String(each.data['rule']) !== 'custom')) {
+        const text = renderIssueMessage(issue, translator).replace(/\/\(\/: .*$/, '');
+        expect(text, `${language}: ${issue.message}`).not.toMatch(/required|larger|twice|regular|valid/);
+      }
+    }
   });
 });

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PATHS } from '../../src/domain/index.js';
+import { compressRequestBody } from '../../src/state/request-journal.js';
 import { finishAndCheck, isImport, setUpKillCase, startKillableImport } from './kill-case.js';
 import { waitForJournal } from './kill-kit.js';
 import { makeRun, makeTempDir, openTestStore } from '../state/state-test-kit.js';
@@ -20,7 +21,7 @@ describe('the departure mark in the journal', () => {
       { index: 1, productKeys: ['B'], requestHash: 'r1' },
     ]);
     const boot = { bootId: 'boot-1', ms: 1_000 };
-    store.markBatchesSending(runId, [{ index: 0, requestBody: '{}' }, { index: 1, requestBody: '{}' }], boot);
+    store.markBatchesSending(runId, [{ index: 0, gzippedBody: await compressRequestBody('{}') }, { index: 1, gzippedBody: await compressRequestBody('{}') }], boot);
     expect(store.listBatches(runId)[0]).toMatchObject({ status: 'sending', sentClock: boot, departedAt: null });
     // Request 0 leaves; request 1 is released by another run first and may then never leave.
     expect(store.markBatchDeparted(runId, 0, { bootId: 'boot-1', ms: 1_500 })).toBe(true);
@@ -29,7 +30,7 @@ describe('the departure mark in the journal', () => {
     expect(store.markBatchDeparted(runId, 1, boot)).toBe(false);
     expect(store.listBatches(runId).map((b) => [b.status, b.departedClockMs])).toEqual([['sending', 1_500], ['failed', null]]);
     // Marked sending again (planned again and sent): the old departure is forgotten.
-    store.markBatchesSending(runId, [{ index: 0, requestBody: '{}' }], boot);
+    store.markBatchesSending(runId, [{ index: 0, gzippedBody: await compressRequestBody('{}') }], boot);
     expect(store.listBatches(runId)[0]).toMatchObject({ departedAt: null, departedClockMs: null });
     store.close();
   });

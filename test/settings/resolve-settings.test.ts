@@ -74,7 +74,7 @@ describe('resolveSettings', () => {
     }
     const issues = (caught as ConfigError).issues;
     const render = (language: 'en' | 'ru' | 'kk'): string => issues.map((issue) => formatIssueLine(issue, createTranslator(language))).join('\n');
-    // English as before: zod's words.
+    // English: zod's words.
     expect(render('en')).toContain('concurrency from environment variable CATALOG_CONCURRENCY: Too small: expected number to be >=1');
     expect(render('en')).toContain('batchSize from flag --batch-size: Too big: expected number to be <=30');
     const ru = render('ru');
@@ -89,6 +89,24 @@ describe('resolveSettings', () => {
     for (const text of [ru, kk]) expect(text).not.toMatch(/Too (small|big)|expected|from (environment|flag|settings)/);
     // A check worded by our own schema keeps its words (the dialect's names).
     expect(ru).toMatch(/sandboxDialect \(параметр --sandbox-dialect\): .*not a sandbox dialect/);
+  });
+
+  it('says the type a wrong value had (never the value) and an invalid URL as zod does, in every language', () => {
+    let caught: unknown;
+    try {
+      resolveSettings({ file: { path: 'settings.yaml', values: { clientSecret: 12345678, baseUrl: 'not a url' } } });
+    } catch (error) {
+      caught = error;
+    }
+    const issues = (caught as ConfigError).issues;
+    const render = (language: 'en' | 'ru' | 'kk'): string => issues.map((issue) => formatIssueLine(issue, createTranslator(language))).join('\n');
+    const en = render('en');
+    expect(en).toContain('clientSecret from settings file settings.yaml: Invalid input: expected string, received number');
+    expect(en).toContain('baseUrl from settings file settings.yaml: Invalid URL');
+    expect(render('ru')).toContain('clientSecret (файл настроек settings.yaml): ожидается текст (получено: number)');
+    expect(render('ru')).toContain('baseUrl (файл настроек settings.yaml): неверный адрес (URL)');
+    expect(render('kk')).toContain('мәтін күтіледі (берілгені: number)');
+    for (const language of ['en', 'ru', 'kk'] as const) expect(render(language)).not.toContain('12345678');
   });
 });
 

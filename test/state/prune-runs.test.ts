@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashRequest } from '../../src/state/content-hash.js';
 import { parsePruneAge, pruneRuns, selectRunsToPrune } from '../../src/state/prune-runs.js';
+import { compressRequestBody } from '../../src/state/request-journal.js';
 import type { RunRecord, SpooledProduct, StateStore } from '../../src/state/types.js';
 import { makeClock, makeItem, makeRun, makeTempDir, openTestStore } from './state-test-kit.js';
 
@@ -25,14 +26,14 @@ function makeHeavySpooled(productKey: string, firstRow: number): SpooledProduct 
  * A run as an import leaves it: 40 products spooled, sent in two batches, accepted, its ids
  * remembered; `finished` with a report folder unless `end` says otherwise.
  */
-function addImport(store: StateStore, reportsRoot: string, end: 'finished' | 'sending' | 'running' = 'finished'): string {
+async function addImport(store: StateStore, reportsRoot: string, end: 'finished' | 'sending' | 'running' = 'finished'): Promise<string> {
   const { runId } = store.createRun(makeRun({ reportDir: reportsRoot }));
   const products = Array.from({ length: 40 }, (_, i) => makeHeavySpooled(`${runId}-P${i}`, i + 2));
   store.spoolProducts(runId, products);
   const batches = [0, 1].map((index) => ({ index, productKeys: products.slice(index * 20, index * 20 + 20).map((p) => p.productKey) }));
   const bodies = batches.map((batch) => JSON.stringify({ products: batch.productKeys.map((key) => products.find((p) => p.productKey === key)?.draft?.item) }));
   store.planBatches(runId, batches.map((batch, i) => ({ ...batch, requestHash: hashRequest(bodies[i] ?? '') })));
-  batches.forEach((batch, i) => store.markBatchesSending(runId, [{ index: batch.index, requestBody: bodies[i] ?? '' }]));
+  for (const [i, batch] of batches.entries()) store.markBatchesSending(runId, [{ index: batch.index, gzippedBody: await compressRequestBody(bodies[i] ?? '') }]);
   if (end === 'sending') {
     store.setRunStatus(runId, 'interrupted');
     return runId;
@@ -120,7 +121,7 @@ describe('pruneRuns over a state folder', () => {
     const reportsRoot = join(dir, 'runs');
     const runs: string[] = [];
     for (let i = 0; i < 5; i += 1) {
-      runs.push(addImport(store, reportsRoot));
+      runs.push(await addImport(store, reportsRoot));
       clock.advance(DAY);
     }
     return { dir, store, runs, advance: clock.advance, reportsRoot };
@@ -165,9 +166,9 @@ describe('pruneRuns over a state folder', () => {
     const dir = await makeTempDir();
     const elsewhere = await makeTempDir();
     const store = openTestStore(dir);
-    const outside = addImport(store, elsewhere);
-    const unknown = addImport(store, join(dir, 'runs'), 'sending');
-    const running = addImport(store, join(dir, 'runs'), 'running');
+    const outside = await addImport(store, elsewhere);
+    const unknown = await addImport(store, join(dir, 'runs'), 'sending');
+    const running = await addImport(store, join(dir, 'runs'), 'running');
     const result = pruneRuns(store, { rule: { keep: 0 }, apply: true, stateDir: dir, now: new Date('2027-01-01T00:00:00Z') });
     expect(result.removed.map((run) => [run.runId, run.reportDirs, run.outsideDirs])).toEqual([[outside, [], [join(elsewhere, outside)]]]);
     expect(existsSync(join(elsewhere, outside, 'summary.json'))).toBe(true);
@@ -182,7 +183,7 @@ describe('pruneRuns over a state folder', () => {
   it('touches only its own account: the same run ids asked by another seller remove nothing', async () => {
     const dir = await makeTempDir();
     const store = openTestStore(dir);
-    const runId = addImport(store, join(dir, 'runs'));
+    const runId = await addImport(store, join(dir, 'runs'));
     const other = openTestStore(dir, { baseUrl: 'http://127.0.0.1:4010', clientId: 'seller-2' });
     expect(other.measureRuns([runId]).get(runId)).toBe(0);
     other.deleteRuns([runId]);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { StateError } from '../../src/core/errors.js';
 import { buildAccountKey, normalizeBaseUrl } from '../../src/state/account-key.js';
 import { openStateStore } from '../../src/state/open-state-store.js';
+import { compressRequestBody } from '../../src/state/request-journal.js';
 import { STATE_MIGRATIONS, STATE_SCHEMA_VERSION } from '../../src/state/state-schema.js';
 import type { SpooledProduct } from '../../src/state/types.js';
 import { LIVE, SANDBOX, makeClock, makeItem, makeRun, makeTempDir, openTestStore } from './state-test-kit.js';
@@ -259,7 +260,7 @@ describe('runs', () => {
     const store = openTestStore(await makeTempDir(), SANDBOX, clock.now);
     const { runId } = store.createRun(makeRun());
     store.planBatches(runId, [0, 1, 2].map((index) => ({ index, productKeys: [`P${index}`], requestHash: `r${index}` })));
-    store.markBatchesSending(runId, [{ index: 1, requestBody: '{}' }]);
+    store.markBatchesSending(runId, [{ index: 1, gzippedBody: await compressRequestBody('{}') }]);
     store.markBatchFailed(runId, 2, { error: 'HTTP 400', httpStatus: 400, retryable: false });
     store.markSpoolComplete(runId);
     clock.advance(5000);
@@ -340,7 +341,7 @@ describe('product spool', () => {
     for (const entry of store.iterateSpooledProducts(runId)) {
       seen.push(entry.productKey);
       // Writing between items must not break the iteration (no live cursor is held).
-      if (seen.length === 1) store.markBatchesSending(runId, [{ index: 0, requestBody: '{"products":[]}' }]);
+      if (seen.length === 1) store.markBatchesSending(runId, [{ index: 0, gzippedBody: await compressRequestBody('{"products":[]}') }]);
       if (seen.length === 2) store.spoolProducts(runId, [makeSpooled('b', 5, 'changed')]);
     }
     expect(seen.slice(0, 3)).toEqual(['b', 'a', 'c']);
@@ -437,7 +438,7 @@ describe('request journal', () => {
       { index: 1, productKeys: ['C'], requestHash: 'r1' },
     ];
     store.planBatches(runId, plan);
-    store.markBatchesSending(runId, [{ index: 0, requestBody: '{"products":[1]}' }]);
+    store.markBatchesSending(runId, [{ index: 0, gzippedBody: await compressRequestBody('{"products":[1]}') }]);
     store.planBatches(runId, plan);
     expect(store.listBatches(runId).map((b) => [b.index, b.status, b.productKeys, b.requestHash])).toEqual([
       [0, 'sending', ['A', 'B'], 'r0'],
@@ -463,7 +464,7 @@ describe('request journal', () => {
     });
 
     const body = JSON.stringify({ products: [makeItem(), makeItem({ vat: 0 })] });
-    store.markBatchesSending(runId, [{ index: 0, requestBody: body }]);
+    store.markBatchesSending(runId, [{ index: 0, gzippedBody: await compressRequestBody(body) }]);
     expect(store.getBatchRequestBody(runId, 0)).toBe(body);
     store.markBatchUnknown(runId, 0, 'socket hang up');
     expect(store.listBatches(runId)[0]).toMatchObject({ status: 'unknown', error: 'socket hang up', attempts: 1 });
@@ -473,7 +474,7 @@ describe('request journal', () => {
     expect(store.listBatches(runId)[0]).toMatchObject({ status: 'failed', httpStatus: null, retryable: false });
 
     clock.advance(1000);
-    store.markBatchesSending(runId, [{ index: 0, requestBody: body }]);
+    store.markBatchesSending(runId, [{ index: 0, gzippedBody: await compressRequestBody(body) }]);
     clock.advance(1000);
     store.markBatchAccepted(runId, 0, { jobId: '42', infoUrl: '/info?jobId=42', queuedAt: '2026-11-22T15:30:14Z', receivedItems: 2, httpStatus: 202 });
     expect(store.listBatches(runId)[0]).toMatchObject({
@@ -517,7 +518,8 @@ describe('request journal', () => {
   it('refuses steps of a batch that was never planned, and leaves nothing half-recorded', async () => {
     const store = openTestStore(await makeTempDir());
     const { runId } = store.createRun(makeRun());
-    expect(() => store.markBatchesSending(runId, [{ index: 3, requestBody: '{}' }])).toThrow(/batch 3 of run .* was never planned/);
+    const unplanned = await compressRequestBody('{}');
+    expect(() => store.markBatchesSending(runId, [{ index: 3, gzippedBody: unplanned }])).toThrow(/batch 3 of run .* was never planned/);
     expect(() => store.markBatchAccepted(runId, 3, { jobId: '1', infoUrl: null, queuedAt: null, receivedItems: null, httpStatus: 202 })).toThrow(StateError);
     expect(() => store.markBatchUnknown(runId, 3, 'x')).toThrow(StateError);
     expect(() =>

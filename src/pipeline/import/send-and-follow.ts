@@ -41,16 +41,18 @@ export async function sendAndFollow(work: ReturnType<typeof createImportWork>, c
     client: prep.service.client,
     concurrency: settings.concurrency,
     ...(deps.signal ? { signal: deps.signal } : {}),
-    // Each request is on the disk as `sending` before it leaves; requests ready while one sync runs
-    // are marked by the next, so the sync is paid per wave, and a wave's plans and marks take two
-    // commits, not one commit per request plus one. The wave's bodies are compressed together in
-    // the thread pool first, so the event loop goes on serving answers meanwhile.
+    // Each request is on the disk as `sending` before it leaves: the requests ready in one turn
+    // form a wave, whose plans and marks take one transaction (the sync paid per wave, not per
+    // request). A wave's bodies are compressed together in the thread pool first, so the event loop
+    // goes on serving answers meanwhile; requests ready during that form the next wave, compressed
+    // alongside, so two waves' commits may overlap and the later may be durable first. That is
+    // safe: a request leaves only once its own wave's marks are, whatever an earlier wave's state.
     beforeSend: createGroupCommit<SubmitTask>(async (wave) => {
       const bodies = wave.map((task) => task.body ?? JSON.stringify({ products: task.items }));
       const gzipped = await Promise.all(bodies.map(compressRequestBody));
       const plans = wave.flatMap((task) => (task.plan ? [task.plan] : []));
       if (plans.length > 0) store.planBatches(runId, plans);
-      store.markBatchesSending(runId, wave.map((task, i) => ({ index: task.index, requestBody: bodies[i] as string, gzippedBody: gzipped[i] as Buffer })), readBootClock(deps));
+      store.markBatchesSending(runId, wave.map((task, i) => ({ index: task.index, gzippedBody: gzipped[i] as Buffer })), readBootClock(deps));
     }),
     // The second mark, as the bytes are handed to fetch: a request `sending` without it never
     // left, and a resume on the same boot sends it again without asking the service.
