@@ -28,6 +28,7 @@ import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
 import { buildCategoryCandidates } from './build-match-candidates.js';
 import { rewriteWithSynonyms } from './category-synonyms.js';
+import { namesEveryKind, readLabelKinds } from './read-label-kinds.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, type Demographic } from './demographic-words.js';
 import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type ValueMatch } from './match-value.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
@@ -437,6 +438,8 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       if (match.status === 'todo' || match.best === undefined) return match;
       const head = readLabelHead(text);
       if (isCatchAllText(head)) return asLabelQuestion(match, 'the label names no kind of goods');
+      const kinds = readLabelKinds(head);
+      if (kinds.length > 1 && !namesEveryKind(kinds, [match.best.entry.name.rus, match.best.entry.name.kaz ?? ''])) return asLabelQuestion(match, `the label lists ${kinds.length} kinds of goods and the leaf's name is no list holding every one`);
       const classifier = getClassifierIndex(index.directories, index);
       leaves ??= new Map(classifier.leaves.map((leaf) => [String(leaf.id), leaf]));
       const leaf = leaves.get(match.best.key);
