@@ -29,7 +29,7 @@ import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-ind
 import { buildCategoryCandidates } from './build-match-candidates.js';
 import { rewriteWithSynonyms } from './category-synonyms.js';
 import { namesEveryKind, readLabelKinds } from './read-label-kinds.js';
-import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, type Demographic } from './demographic-words.js';
+import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAgeWord, type Demographic } from './demographic-words.js';
 import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type ValueMatch } from './match-value.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
 import { createCandidateMatcher, createWordScorer, measureBagDistance, type CandidateMatcher, type ScoredCandidate } from './score-candidates.js';
@@ -82,6 +82,8 @@ interface PreparedLeaf {
   demographic: Demographic;
   /** What the leaf's own name says (`Детская косметика`), apart from its path. */
   nameDemographic: Demographic;
+  /** The ages the leaf's own names say (`readAgeWord`): `Книги для малышей` is not for teenagers. */
+  nameAges: ReadonlySet<string>;
 }
 
 interface ParsedLabel {
@@ -89,6 +91,8 @@ interface ParsedLabel {
   head: string[];
   parentWords: string[];
   demographic: Demographic;
+  /** The ages the label says (`readAgeWord`). */
+  ages: ReadonlySet<string>;
   abbreviated: Set<string>;
   /** Words in parentheses (`Пылесосы (роботы)`): no part of the name, but what the seller says of it. */
   asides: string[];
@@ -292,6 +296,14 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
           doubted = true;
           bare = true;
         }
+        // `Книги для подростков` against `Книги для малышей`: one class of words (children), but infants and teenagers are
+        // not one kind of goods. The age of a leaf's own name is a word of its name, which the label must say to match it.
+        const otherAge = saysOtherAge(label.ages, leaf.nameAges);
+        if (otherAge) {
+          score = Math.min(score, LOOSE_CAP);
+          doubted = true;
+          bare = false;
+        }
         let pathSupport = 1;
         if (label.parentWords.length > 0) {
           const support = coverWords(label.parentWords, leaf.pathWords, labelSimilarity);
@@ -308,7 +320,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
         const rank = score + 0.03 * productSupport + (siblingGroups.has(leaf.groupKey) ? 0.03 : 0) - (narrower ? 0.02 : 0);
         // `Кроссовки мужские` is the men's leaf, but not its exact name: the label says more than the name.
         const saysMore = !isDemographicEmpty(label.demographic) && isDemographicEmpty(leaf.nameDemographic);
-        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, partial: named.partial && named.score >= general, joined: named.joined && named.score >= general, kidsUnsaid: label.demographic.kids === true && leaf.demographic.kids !== true, contradicted: doubted && !bare, pathSupport });
+        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore && !otherAge, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, partial: named.partial && named.score >= general, joined: named.joined && named.score >= general, kidsUnsaid: label.demographic.kids === true && leaf.demographic.kids !== true, contradicted: doubted && !bare, pathSupport });
       }
       scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.label.localeCompare(b.leaf.label));
       const siblingRoots = new Set([...siblingGroups].map((group) => group.split(' / ')[0] ?? ''));
@@ -506,6 +518,7 @@ function acceptClassifierReading(matcher: CategoryMatcher, index: DirectoryIndex
       const said = collectDemographic(tokenizeForMatch(text));
       const leaf = leaves.get(first.entry.id);
       if (leaf === undefined || (!isDemographicEmpty(said) && (isDemographicEmpty(leaf.demographic) || contradictsDemographic(said, leaf.demographic)))) return match;
+      if (saysOtherAge(readAges(tokenizeForMatch(text)), readAges(tokenizeForMatch(`${first.entry.name.rus} ${first.entry.name.kaz ?? ''}`)))) return match;
       // A purpose the leaf does not name is the matcher's to judge (`Сыворотка для волос` is no face serum, though hair care
       // is of the leaf's own section): the classifier lets such a purpose qualify.
       const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
@@ -1145,6 +1158,7 @@ function parseLabel(text: string, parentPath: string | undefined, leafLevels = 1
     head: head.length > 0 ? head : words,
     parentWords: parentTokens.filter(meaningful),
     demographic,
+    ages: readAges([...tokens, ...parentTokens, ...tokenizeForMatch(inParentheses)]),
     abbreviated,
     asides: tokenizeForMatch(inParentheses).filter(meaningful),
     plain: words.join(' '),
@@ -1206,7 +1220,17 @@ function prepareLeaf(category: Category, index: DirectoryIndex): PreparedLeaf {
     groupKey: rusSegments.slice(0, -1).join(' / '),
     demographic: collectDemographic([...ancestorTokens, ...nameTokens]),
     nameDemographic: collectDemographic(nameTokens),
+    nameAges: readAges(nameTokens),
   };
+}
+
+/** Whether the label says an age and the leaf's own name says others only. */
+function saysOtherAge(labelAges: ReadonlySet<string>, nameAges: ReadonlySet<string>): boolean {
+  return nameAges.size > 0 && labelAges.size > 0 && ![...labelAges].some((age) => nameAges.has(age));
+}
+
+function readAges(words: readonly string[]): Set<string> {
+  return new Set(words.map(readAgeWord).filter((age) => age !== undefined));
 }
 
 /** The names of the levels above a leaf, Russian and Kazakh. */
