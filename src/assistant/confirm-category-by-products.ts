@@ -27,7 +27,6 @@ import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { CATEGORY_THRESHOLDS, readLabelHead, type CategoryContext, type CategoryMatcher } from './match-category.js';
 import type { ValueMatch } from './match-value.js';
-import { tokenizeForMatch } from './normalize-for-match.js';
 import type { ScoredCandidate } from './score-candidates.js';
 
 // At most this many names of a label are classified; a leaf is the names' when this share of them is confidently in it.
