@@ -166,8 +166,9 @@ const PREPOSITIONS = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'и�
 const PATH_SEPARATOR = /\s*[/>›»\\|]\s*/;
 // `12.04 `, `001-`, `01.03.005 `, `КТ-00087 `, `УТ-0000391 `, `ЦБ-00012 ` before the label.
 const CODE_PREFIX = /^\s*(?:[\p{L}]{1,4}-?)?\d[\d.\-/]*[\s.\-)]+/u;
-const ENDING_VOWELS = /[аяыиеоуюь]/;
 const NEGATING_PREFIXES = new Set(['без', 'бес', 'не', 'non', 'un']);
+// Letters only Kazakh has (`stem-for-index.ts`): a word with one is Kazakh.
+const KAZAKH_LETTER = /[әғқңөұүһі]/u;
 const PARENTHESES = /\([^)]*\)|\[[^\]]*\]/g;
 const ABBREVIATION = /(\p{L}+)\./gu;
 
@@ -366,8 +367,9 @@ function createLabelWordSimilarity(wordScore: (a: string, b: string) => number):
 
 /** The general word score with the spellings it does not know raised, and a bare word beginning held down (see `createLabelWordSimilarity`). */
 function scoreLabelWord(score: number, sellerWord: string, directoryWord: string, marked: boolean): number {
-  // `Поло` is not short for `Полотенца`: a word that only begins another counts as an abbreviation when the seller put a dot after it.
-  if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord.length - sellerWord.length > 2 && !marked) {
+  // `Поло` is not short for `Полотенца`, `Манга` no form of `Мангалы`: a word that only begins another, with another stem,
+  // counts as an abbreviation when the seller put a dot after it.
+  if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord !== sellerWord && !marked && stemForIndex(sellerWord) !== stemForIndex(directoryWord)) {
     return Math.min(score, 0.7);
   }
   // `Кошелек`/`Кошельки`, `Ремень`/`Ремни`: the vowel Russian drops before the last consonant when an ending follows.
@@ -375,11 +377,30 @@ function scoreLabelWord(score: number, sellerWord: string, directoryWord: string
   // `Халадильники`, `Адеяла`: the unstressed `о` written as it sounds, `а`, in a word long enough that no other word
   // differs from it so (`Палки` is not `Полки`). One misspelling however often it recurs, so at most a typo's score.
   if (score < AKANYE_SCORE && sellerWord.length >= MIN_AKANYE_WORD && isAkanyeSpelling(sellerWord, directoryWord)) return AKANYE_SCORE;
-  // `Юбка`/`Юбки`: four-letter words the stemmer leaves whole, differing in the ending vowel only.
-  if (score < 0.95 && sellerWord.length === directoryWord.length && sellerWord.length >= 4 && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && ENDING_VOWELS.test(sellerWord.slice(-1)) && ENDING_VOWELS.test(directoryWord.slice(-1))) {
+  // `Манго`/`Манга`: the shared stemmer drops any ending vowel, but two words apart by one that is no singular and plural
+  // of a noun are two words, at most a typo's score apart.
+  if (score >= FORM_SCORE && sellerWord !== directoryWord && sellerWord.length === directoryWord.length && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && FINAL_VOWEL.test(sellerWord) && FINAL_VOWEL.test(directoryWord) && !isNumberEndingPair(sellerWord.slice(-1), directoryWord.slice(-1), sellerWord.length)) {
+    return AKANYE_SCORE - 0.05;
+  }
+  // `Юбка`/`Юбки`: four-letter words the stemmer leaves whole, differing in the ending vowel only, as one noun's singular
+  // and plural do (`Манго` is no form of `Манга`).
+  if (score < 0.95 && sellerWord.length === directoryWord.length && sellerWord.length >= 4 && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && isNumberEndingPair(sellerWord.slice(-1), directoryWord.slice(-1), sellerWord.length)) {
     return FORM_SCORE;
   }
   return score;
+}
+
+// The ending vowels of one noun's singular and plural (`юбка`/`юбки`, `туфля`/`туфли`, `платье`/`платья`), either way round.
+const FINAL_VOWEL = /[аяыиеоуюё]$/u;
+const NUMBER_ENDINGS = new Set(['аы', 'аи', 'яи', 'яы', 'ея']);
+// A neuter noun's `о`/`е` and plural `а` (`кресло`/`кресла`, `полотенце`/`полотенца`), in words long enough that a short
+// loanword that never declines (`манго`, `кино`) is not read as one.
+const NEUTER_ENDINGS = new Set(['оа', 'еа']);
+const MIN_NEUTER_WORD = 6;
+
+function isNumberEndingPair(a: string, b: string, length: number): boolean {
+  const pairs = [`${a}${b}`, `${b}${a}`];
+  return pairs.some((pair) => NUMBER_ENDINGS.has(pair) || (length >= MIN_NEUTER_WORD && NEUTER_ENDINGS.has(pair)));
 }
 
 /** Word beginnings → the leaves whose names hold them, and the names of every branch (their words). */
@@ -866,7 +887,10 @@ function scoreByName(
   let namesSome = false;
   let namesAll = false;
   let beginsOnly = false;
+  let kazakhLikeness = false;
+  let namedOtherwise = false;
   const q = label.words;
+  const labelKazakh = q.some((word) => KAZAKH_LETTER.test(word));
   if (q.length === 0) return { ...best, namesPart: false };
   const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
   for (const variant of leaf.variants) {
@@ -891,7 +915,7 @@ function scoreByName(
     namesAll ||= queryBest.every((value) => value >= UNNAMED_WORD);
     // `Уголь` is the beginning of `Угольники`, `Смеси` of `Смесители`: a whole word is no abbreviation of a longer one.
     // Only in Russian: a Kazakh word grows by its endings (`күрте`, `күртелер`).
-    beginsOnly ||= variant.language === 'rus' && q.some((word, i) => (queryBest[i] ?? 0) < FORM_SCORE && !label.abbreviated.has(word) && v.some((other) => other.length - word.length > 2 && other.startsWith(word)));
+    beginsOnly ||= variant.language === 'rus' && q.some((word, i) => (queryBest[i] ?? 0) < FORM_SCORE && !label.abbreviated.has(word) && v.some((other) => other !== word && other.startsWith(word) && stemForIndex(other) !== stemForIndex(word)));
     // Words on each side the other does not hold (`Для собак` against `Витамины и добавки для собак`, `Сухофрукты и
     // орехи` against `Сухофрукты`): a likeness, never a name match, so a question at best.
     let score = Math.min(symmetric, LOOSE_CAP);
@@ -929,11 +953,21 @@ function scoreByName(
         partial = true;
       }
     }
+    // `Тара` is no form of the Kazakh `Тары` (millet): Russian word forms say nothing of a Kazakh name. A label written
+    // without a Kazakh letter that comes near a leaf only through its Kazakh name, and not as that very name, asks.
+    if (variant.language === 'kaz' && !exact && !labelKazakh) {
+      kazakhLikeness ||= score >= LOOSE_CAP;
+      score = Math.min(score, LOOSE_CAP);
+      formExact = false;
+      partial = false;
+    } else if (score >= LOOSE_CAP) {
+      namedOtherwise = true;
+    }
     // A real name match beats holding the label's words among more (`Футболкалар` over `Футболкалар мен поло`).
     const weight = (candidate: { score: number; contained: boolean }): number => candidate.score - (candidate.contained ? 0.05 : 0);
     if (weight({ score, contained }) > weight(best) || (score === best.score && exact)) best = { score, exact, contained, compound, formExact, typo, partial, joined: formExact && throughCompound };
   }
-  return { ...best, namesPart: (namesSome && !namesAll) || beginsOnly };
+  return { ...best, namesPart: (namesSome && !namesAll) || beginsOnly || (kazakhLikeness && !namedOtherwise) };
 }
 
 /** What the directory says about the words of a label beyond a leaf's name. */
