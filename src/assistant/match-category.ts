@@ -35,7 +35,7 @@ import { tokenizeForMatch } from './normalize-for-match.js';
 import { createCandidateMatcher, createWordScorer, measureBagDistance, type CandidateMatcher, type ScoredCandidate } from './score-candidates.js';
 import { stemWord } from './stem-word.js';
 import { isCatchAllText } from './classify/catch-all-words.js';
-import { classifyProduct, findUnexplainedWords } from './classify/classify-product.js';
+import { classifyProduct, findUnexplainedWords, isGoodsOfSection } from './classify/classify-product.js';
 import type { IndexedLeaf } from './classify/classifier-types.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
@@ -500,6 +500,10 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
         return where === undefined ? [] : [`"${word}" (${where})`];
       });
       if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.join(', ')}, named in another section than the leaf's`);
+      // `Коляски для кукол` against the babies' `Коляски`: a purpose that is what another leaf of the same section is names
+      // goods of their own, which the label's goods may be a kind of; the classifier's rule, never sure.
+      const goodsOf = type.purpose.filter((word) => findDemographicMark(word) === undefined && !leafStems.has(stemForIndex(word)) && isGoodsOfSection(classifier, leaf, [stemForIndex(word)]));
+      if (goodsOf.length > 0) return { ...asLabelQuestion(match, `the label's goods are for ${goodsOf.map((word) => `"${word}"`).join(', ')}, goods of the leaf's own section`), heldBy: goodsOf };
       // A leaf whose Kazakh name says a narrower kind than its Russian one (`Машинки`: `Ойыншық көліктер`, toy vehicles) is
       // that kind only: a purpose it does not explain says the label's head may be another thing the directory lacks
       // (`Машинки для стрижки` are hair clippers, never toy cars).
