@@ -28,7 +28,7 @@ import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
 import { buildCategoryCandidates } from './build-match-candidates.js';
 import { rewriteWithSynonyms } from './category-synonyms.js';
-import { namesEveryKind, readLabelKinds } from './read-label-kinds.js';
+import { ADJECTIVE, namesEveryKind, readLabelKinds, readLabelNouns } from './read-label-kinds.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAgeWord, type Demographic } from './demographic-words.js';
 import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type ValueMatch } from './match-value.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
@@ -477,6 +477,8 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       leaves ??= new Map(classifier.leaves.map((leaf) => [String(leaf.id), leaf]));
       const leaf = leaves.get(match.best.key);
       if (leaf === undefined) return match;
+      const narrowed = findUnsaidPathQualifier(leaf, leaves.values(), head, `${text} ${context.parentPath ?? ''}`);
+      if (narrowed !== undefined) return asLabelQuestion(match, `the leaf's path says "${narrowed.qualifier}", which the label does not, and ${narrowed.rival} is of the same kind`);
       // A word the matcher took as a misspelling or transliteration of a word of the leaf (`Тилевизоры`, `Noutbuki`) is that word.
       const entry = match.best.entry;
       const leafWords = [entry.name.rus, entry.name.kaz ?? '', entry.path?.rus ?? '', entry.path?.kaz ?? ''].flatMap((part) => tokenizeForMatch(part));
@@ -552,6 +554,38 @@ function acceptClassifierReading(matcher: CategoryMatcher, index: DirectoryIndex
       return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.slice(1)] };
     },
   };
+}
+
+/**
+ * `Сапоги резиновые` against `Детская обувь / Резиновые сапоги`, `Рубашки и блузки` against the women's `Блузки и рубашки`:
+ * the leaf's parent branch narrows the kind by an adjective (whom for, `Национальная`) the label does not say, and another
+ * branch of the same section has goods of the label's noun without it (`Женская обувь / Сапоги`, `Мужская одежда /
+ * Рубашки`). Which of them the seller means, the label does not tell.
+ */
+function findUnsaidPathQualifier(leaf: IndexedLeaf, leaves: Iterable<IndexedLeaf>, head: string, said: string): { qualifier: string; rival: string } | undefined {
+  const levels = leaf.path.split(' / ');
+  const parentWords = tokenizeForMatch(levels[levels.length - 2] ?? '').filter((word) => ADJECTIVE.test(word));
+  if (levels.length < 3 || parentWords.length === 0) return undefined;
+  const saidWords = tokenizeForMatch(said);
+  const saidStems = new Set(saidWords.map(stemForIndex));
+  const saidDemographic = collectDemographic(saidWords);
+  const unsaid = parentWords.filter((word) => {
+    if (saidStems.has(stemForIndex(word))) return false;
+    const mark = findDemographicMark(word);
+    return mark === undefined || isDemographicEmpty(saidDemographic) || contradictsDemographic(saidDemographic, mark);
+  });
+  const nouns = new Set(readLabelNouns(head));
+  if (unsaid.length === 0 || nouns.size === 0) return undefined;
+  const parent = parentOfPath(leaf.path);
+  const unsaidStems = new Set(unsaid.map(stemForIndex));
+  // Adults' goods are the default: a bare `Платья` is the women's, not the girls', but `Сапоги резиновые` no children's boots.
+  const adultsOnly = unsaid.every((word) => findDemographicMark(word)?.gender !== undefined && findDemographicMark(word)?.kids !== true);
+  for (const other of leaves) {
+    if (other === leaf || parentOfPath(other.path) === parent || readSection(other.path) !== levels[0] || (adultsOnly && other.demographic.kids === true)) continue;
+    if (tokenizeForMatch(parentOfPath(other.path)).some((word) => unsaidStems.has(stemForIndex(word)))) continue;
+    if (other.names.some((name) => name.language === 'rus' && name.head.some((stem) => nouns.has(stem)))) return { qualifier: unsaid.join(' '), rival: `"${other.path}"` };
+  }
+  return undefined;
 }
 
 /** The stems the leaves under each parent are named with, per parent path. */

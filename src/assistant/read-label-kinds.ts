@@ -9,8 +9,8 @@ import { tokenizeForMatch } from './normalize-for-match.js';
 import { splitListName, splitNamePhrase } from './classify/split-name-phrase.js';
 import { stemForIndex } from './classify/stem-for-index.js';
 
-// `Летние и зимние шины`, `Мужские и женские`: a part of adjectives only qualifies the kind after it, it names none.
-const ADJECTIVE = /(?:ые|ие|ая|яя|ое|ее|ый|ий|ой|ую|юю)$/u;
+// An adjective's ending: `Летние и зимние шины`, `Мужские и женские`: a part of adjectives only qualifies the kind after it, it names none.
+export const ADJECTIVE = /(?:ые|ие|ая|яя|ое|ее|ый|ий|ой|ую|юю)$/u;
 
 /** The head stems of each kind a label lists (one entry for a label naming one kind). */
 export function readLabelKinds(head: string): string[][] {
@@ -38,4 +38,13 @@ export function namesEveryKind(kinds: readonly (readonly string[])[], names: rea
     const heads = new Set(parts.flatMap((part) => splitNamePhrase(tokenizeForMatch(part), 'rus').head.map(stemForIndex)));
     return kinds.every((kind) => kind.some((stem) => heads.has(stem)));
   });
+}
+
+/** The stems of the nouns of a label's kinds (`сапог` of `Сапоги резиновые`), the adjectives left out. */
+export function readLabelNouns(head: string): string[] {
+  return splitListName(head.replace(/(\d),(\d)/gu, '$1.$2')).flatMap((part) =>
+    splitNamePhrase(tokenizeForMatch(part), 'rus')
+      .head.filter((word) => /\p{L}{2}/u.test(word) && !ADJECTIVE.test(word) && findDemographicMark(word) === undefined)
+      .map(stemForIndex),
+  );
 }
