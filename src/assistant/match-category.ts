@@ -93,6 +93,8 @@ interface ParsedLabel {
   demographic: Demographic;
   /** The ages the label says (`readAgeWord`). */
   ages: ReadonlySet<string>;
+  /** A word of the label has a letter only Kazakh has (`арналған`, `балаларға`): the label is Kazakh. */
+  kazakh: boolean;
   abbreviated: Set<string>;
   /** Words in parentheses (`Пылесосы (роботы)`): no part of the name, but what the seller says of it. */
   asides: string[];
@@ -369,7 +371,7 @@ function createLabelWordSimilarity(wordScore: (a: string, b: string) => number):
 function scoreLabelWord(score: number, sellerWord: string, directoryWord: string, marked: boolean): number {
   // `Поло` is not short for `Полотенца`, `Манга` no form of `Мангалы`: a word that only begins another, with another stem,
   // counts as an abbreviation when the seller put a dot after it.
-  if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord !== sellerWord && !marked && stemForIndex(sellerWord) !== stemForIndex(directoryWord)) {
+  if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord !== sellerWord && !marked && !isSameWordStem(sellerWord, directoryWord)) {
     return Math.min(score, 0.7);
   }
   // `Кошелек`/`Кошельки`, `Ремень`/`Ремни`: the vowel Russian drops before the last consonant when an ending follows.
@@ -391,12 +393,22 @@ function scoreLabelWord(score: number, sellerWord: string, directoryWord: string
 }
 
 // The ending vowels of one noun's singular and plural (`юбка`/`юбки`, `туфля`/`туфли`, `платье`/`платья`), either way round.
-const FINAL_VOWEL = /[аяыиеоуюё]$/u;
-const NUMBER_ENDINGS = new Set(['аы', 'аи', 'яи', 'яы', 'ея']);
+const FINAL_VOWEL = /[аяыиеоуюёь]$/u;
+const NUMBER_ENDINGS = new Set(['аы', 'аи', 'яи', 'яы', 'ея', 'ьи']);
 // A neuter noun's `о`/`е` and plural `а` (`кресло`/`кресла`, `полотенце`/`полотенца`), in words long enough that a short
 // loanword that never declines (`манго`, `кино`) is not read as one.
 const NEUTER_ENDINGS = new Set(['оа', 'еа']);
 const MIN_NEUTER_WORD = 6;
+
+// A diminutive's suffix after a stem (`фонарики` of `фонари`, `коврики` of `ковры`): the same goods, smaller or endeared.
+const DIMINUTIVE = /^(?:ик|чик|к|ок|ек)$/u;
+
+/** Whether a word and a longer one it begins are one word: equal stems, or the longer a diminutive of it (`манга` is no `мангалы`). */
+function isSameWordStem(word: string, longer: string): boolean {
+  const stem = stemForIndex(word);
+  const other = stemForIndex(longer);
+  return stem === other || (other.startsWith(stem) && DIMINUTIVE.test(other.slice(stem.length)));
+}
 
 function isNumberEndingPair(a: string, b: string, length: number): boolean {
   const pairs = [`${a}${b}`, `${b}${a}`];
@@ -928,7 +940,7 @@ function scoreByName(
   let kazakhLikeness = false;
   let namedOtherwise = false;
   const q = label.words;
-  const labelKazakh = q.some((word) => KAZAKH_LETTER.test(word));
+  const labelKazakh = label.kazakh;
   if (q.length === 0) return { ...best, namesPart: false };
   const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
   for (const variant of leaf.variants) {
@@ -953,7 +965,7 @@ function scoreByName(
     namesAll ||= queryBest.every((value) => value >= UNNAMED_WORD);
     // `Уголь` is the beginning of `Угольники`, `Смеси` of `Смесители`: a whole word is no abbreviation of a longer one.
     // Only in Russian: a Kazakh word grows by its endings (`күрте`, `күртелер`).
-    beginsOnly ||= variant.language === 'rus' && q.some((word, i) => (queryBest[i] ?? 0) < FORM_SCORE && !label.abbreviated.has(word) && v.some((other) => other !== word && other.startsWith(word) && stemForIndex(other) !== stemForIndex(word)));
+    beginsOnly ||= variant.language === 'rus' && q.some((word, i) => (queryBest[i] ?? 0) < FORM_SCORE && !label.abbreviated.has(word) && v.some((other) => other !== word && other.startsWith(word) && !isSameWordStem(word, other)));
     // Words on each side the other does not hold (`Для собак` against `Витамины и добавки для собак`, `Сухофрукты и
     // орехи` against `Сухофрукты`): a likeness, never a name match, so a question at best.
     let score = Math.min(symmetric, LOOSE_CAP);
@@ -1231,6 +1243,7 @@ function parseLabel(text: string, parentPath: string | undefined, leafLevels = 1
     parentWords: parentTokens.filter(meaningful),
     demographic,
     ages: readAges([...tokens, ...parentTokens, ...tokenizeForMatch(inParentheses)]),
+    kazakh: tokens.some((token) => KAZAKH_LETTER.test(token)),
     abbreviated,
     asides: tokenizeForMatch(inParentheses).filter(meaningful),
     plain: words.join(' '),
