@@ -576,8 +576,11 @@ function acceptClassifierReading(matcher: CategoryMatcher, index: DirectoryIndex
  */
 function findUnsaidPathQualifier(leaf: IndexedLeaf, leaves: Iterable<IndexedLeaf>, head: string, said: string): { qualifier: string; rival: string } | undefined {
   const levels = leaf.path.split(' / ');
-  const parentWords = tokenizeForMatch(levels[levels.length - 2] ?? '').filter((word) => ADJECTIVE.test(word));
-  if (levels.length < 3 || parentWords.length === 0) return undefined;
+  const parentTokens = tokenizeForMatch(levels[levels.length - 2] ?? '').filter((word) => !STOP_WORDS.has(word));
+  const parentWords = parentTokens.filter((word) => ADJECTIVE.test(word));
+  // What the branch is (`обувь` of `Детская обувь`): a rival branch is another kind of it (`Женская обувь`).
+  const branchNouns = new Set(parentTokens.filter((word) => !ADJECTIVE.test(word)).map(stemForIndex));
+  if (levels.length < 3 || parentWords.length === 0 || branchNouns.size === 0) return undefined;
   const saidWords = tokenizeForMatch(said);
   const saidStems = new Set(saidWords.map(stemForIndex));
   const saidDemographic = collectDemographic(saidWords);
@@ -594,7 +597,8 @@ function findUnsaidPathQualifier(leaf: IndexedLeaf, leaves: Iterable<IndexedLeaf
   const adultsOnly = unsaid.every((word) => findDemographicMark(word)?.gender !== undefined && findDemographicMark(word)?.kids !== true);
   for (const other of leaves) {
     if (other === leaf || parentOfPath(other.path) === parent || readSection(other.path) !== levels[0] || (adultsOnly && other.demographic.kids === true)) continue;
-    if (tokenizeForMatch(parentOfPath(other.path)).some((word) => unsaidStems.has(stemForIndex(word)))) continue;
+    const otherBranch = tokenizeForMatch(parentOfPath(other.path).split(' / ').pop() ?? '').map(stemForIndex);
+    if (!otherBranch.some((stem) => branchNouns.has(stem)) || tokenizeForMatch(parentOfPath(other.path)).some((word) => unsaidStems.has(stemForIndex(word)))) continue;
     if (other.names.some((name) => name.language === 'rus' && name.head.some((stem) => nouns.has(stem)))) return { qualifier: unsaid.join(' '), rival: `"${other.path}"` };
   }
   return undefined;
