@@ -570,36 +570,34 @@ function acceptClassifierReading(matcher: CategoryMatcher, index: DirectoryIndex
 
 /**
  * `Сапоги резиновые` against `Детская обувь / Резиновые сапоги`, `Рубашки и блузки` against the women's `Блузки и рубашки`:
- * the leaf's parent branch narrows the kind by an adjective (whom for, `Национальная`) the label does not say, and another
- * branch of the same section has goods of the label's noun without it (`Женская обувь / Сапоги`, `Мужская одежда /
- * Рубашки`). Which of them the seller means, the label does not tell.
+ * the leaf's parent branch says whom the goods are for and the label does not, and another branch of the same kind has a
+ * leaf named by the label's words alone, for other people (`Женская обувь / Сапоги`, `Мужская одежда / Рубашки`). Which
+ * of them the seller means, the label does not tell.
  */
 function findUnsaidPathQualifier(leaf: IndexedLeaf, leaves: Iterable<IndexedLeaf>, head: string, said: string): { qualifier: string; rival: string } | undefined {
   const levels = leaf.path.split(' / ');
   const parentTokens = tokenizeForMatch(levels[levels.length - 2] ?? '').filter((word) => !STOP_WORDS.has(word));
-  const parentWords = parentTokens.filter((word) => ADJECTIVE.test(word));
+  // Whom for (`Детская`, `Женская`): a grouping's adjective (`Крупная бытовая`, `Командные виды`) sorts kinds, it narrows none.
+  const parentWords = parentTokens.filter((word) => ADJECTIVE.test(word) && findDemographicMark(word) !== undefined);
   // What the branch is (`обувь` of `Детская обувь`): a rival branch is another kind of it (`Женская обувь`).
   const branchNouns = new Set(parentTokens.filter((word) => !ADJECTIVE.test(word)).map(stemForIndex));
   if (levels.length < 3 || parentWords.length === 0 || branchNouns.size === 0) return undefined;
   const saidWords = tokenizeForMatch(said);
   const saidStems = new Set(saidWords.map(stemForIndex));
   const saidDemographic = collectDemographic(saidWords);
-  const unsaid = parentWords.filter((word) => {
-    if (saidStems.has(stemForIndex(word))) return false;
-    const mark = findDemographicMark(word);
-    return mark === undefined || isDemographicEmpty(saidDemographic) || contradictsDemographic(saidDemographic, mark);
-  });
+  const unsaid = parentWords.filter((word) => !saidStems.has(stemForIndex(word)) && (isDemographicEmpty(saidDemographic) || contradictsDemographic(saidDemographic, findDemographicMark(word) ?? {})));
   const nouns = new Set(readLabelNouns(head));
   if (unsaid.length === 0 || nouns.size === 0) return undefined;
   const parent = parentOfPath(leaf.path);
   const unsaidStems = new Set(unsaid.map(stemForIndex));
+  const labelStems = new Set(tokenizeForMatch(head).map(stemForIndex));
   // Adults' goods are the default: a bare `Платья` is the women's, not the girls', but `Сапоги резиновые` no children's boots.
   const adultsOnly = unsaid.every((word) => findDemographicMark(word)?.gender !== undefined && findDemographicMark(word)?.kids !== true);
   for (const other of leaves) {
     if (other === leaf || parentOfPath(other.path) === parent || readSection(other.path) !== levels[0] || (adultsOnly && other.demographic.kids === true)) continue;
     const otherBranch = tokenizeForMatch(parentOfPath(other.path).split(' / ').pop() ?? '').map(stemForIndex);
     if (!otherBranch.some((stem) => branchNouns.has(stem)) || tokenizeForMatch(parentOfPath(other.path)).some((word) => unsaidStems.has(stemForIndex(word)))) continue;
-    if (other.names.some((name) => name.language === 'rus' && name.head.some((stem) => nouns.has(stem)))) return { qualifier: unsaid.join(' '), rival: `"${other.path}"` };
+    if (other.names.some((name) => name.language === 'rus' && name.head.some((stem) => nouns.has(stem)) && [...name.head, ...name.purpose].every((stem) => labelStems.has(stem)))) return { qualifier: unsaid.join(' '), rival: `"${other.path}"` };
   }
   return undefined;
 }
