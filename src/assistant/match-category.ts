@@ -489,7 +489,7 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       leaves ??= new Map(classifier.leaves.map((leaf) => [String(leaf.id), leaf]));
       const leaf = leaves.get(match.best.key);
       if (leaf === undefined) return match;
-      const narrowed = findUnsaidPathQualifier(leaf, leaves.values(), head, `${text} ${context.parentPath ?? ''}`);
+      const narrowed = findUnsaidPathQualifier(leaf, leaves.values(), head, `${text} ${context.parentPath ?? ''}`, readProductDemographic(context.productNames ?? []));
       if (narrowed !== undefined) return asLabelQuestion(match, `the leaf's path says "${narrowed.qualifier}", which the label does not, and ${narrowed.rival} is of the same kind`);
       // A word the matcher took as a misspelling or transliteration of a word of the leaf (`Тилевизоры`, `Noutbuki`) is that word.
       const entry = match.best.entry;
@@ -574,7 +574,7 @@ function acceptClassifierReading(matcher: CategoryMatcher, index: DirectoryIndex
  * leaf named by the label's words alone, for other people (`Женская обувь / Сапоги`, `Мужская одежда / Рубашки`). Which
  * of them the seller means, the label does not tell.
  */
-function findUnsaidPathQualifier(leaf: IndexedLeaf, leaves: Iterable<IndexedLeaf>, head: string, said: string): { qualifier: string; rival: string } | undefined {
+function findUnsaidPathQualifier(leaf: IndexedLeaf, leaves: Iterable<IndexedLeaf>, head: string, said: string, productDemographic: Demographic): { qualifier: string; rival: string } | undefined {
   const levels = leaf.path.split(' / ');
   const parentTokens = tokenizeForMatch(levels[levels.length - 2] ?? '').filter((word) => !STOP_WORDS.has(word));
   // Whom for (`Детская`, `Женская`): a grouping's adjective (`Крупная бытовая`, `Командные виды`) sorts kinds, it narrows none.
@@ -584,7 +584,9 @@ function findUnsaidPathQualifier(leaf: IndexedLeaf, leaves: Iterable<IndexedLeaf
   if (levels.length < 3 || parentWords.length === 0 || branchNouns.size === 0) return undefined;
   const saidWords = tokenizeForMatch(said);
   const saidStems = new Set(saidWords.map(stemForIndex));
-  const saidDemographic = collectDemographic(saidWords);
+  // Whom the label says the goods are for or, failing that, its product names (`Футболка для мальчика`).
+  const labelDemographic = collectDemographic(saidWords);
+  const saidDemographic = isDemographicEmpty(labelDemographic) ? productDemographic : labelDemographic;
   const unsaid = parentWords.filter((word) => !saidStems.has(stemForIndex(word)) && (isDemographicEmpty(saidDemographic) || contradictsDemographic(saidDemographic, findDemographicMark(word) ?? {})));
   const nouns = new Set(readLabelNouns(head));
   if (unsaid.length === 0 || nouns.size === 0) return undefined;

@@ -16,6 +16,8 @@ describe('a bare label on a leaf whose parent branch narrows the kind', () => {
 
   it('stays the leaf when the label says what the branch says, or when only children\'s goods are beside an adults\' leaf', () => {
     expect(original.match('Резиновые сапоги детские').best?.entry.name.rus).toBe('Резиновые сапоги');
+    // The product names say it when the label does not.
+    expect(original.match('Сапоги резиновые', { productNames: ['Сапоги резиновые детские', 'Сапоги резиновые для мальчика'] }).best?.entry.name.rus).toBe('Резиновые сапоги');
     expect(original.match('Женские блузки и рубашки').best?.entry.name.rus).toBe('Блузки и рубашки');
     expect(original.match('Юбки').best?.entry.name.rus).toBe('Юбки');
     expect(original.match('Блузы').best?.entry.name.rus).toBe('Блузки и рубашки');
