@@ -85,6 +85,24 @@ function readDemographicMark(word: string): Mark | undefined {
   return undefined;
 }
 
+// Age words that name one age (`детские`, `для детей`, `ребенка` are children; `малышей` infants, `подростков` teenagers):
+// each is a narrower kind of goods than the others (`Книги для малышей` are no `Книги для подростков`).
+const AGE_KEYS: readonly [string, string][] = [
+  ['дет', 'дет'],
+  ['ребен', 'дет'],
+  ['малыш', 'малыш'],
+  ['подрост', 'подрост'],
+  ['балалар', 'бала'],
+];
+const AGE_WORDS: ReadonlyMap<string, string> = new Map(['бала', 'балаға', 'kid', 'kids', "kid's", 'kid’s'].map((word) => [word, word.startsWith('k') ? 'kid' : 'бала']));
+
+/** Which age a word names (one key for `детские`, `детей`, `ребенка`), or undefined for a word naming no age or a gender too (`девочек`). */
+export function readAgeWord(word: string): string | undefined {
+  const mark = findDemographicMark(word);
+  if (mark?.kids !== true || mark.gender !== undefined) return undefined;
+  return AGE_WORDS.get(word) ?? AGE_KEYS.find(([prefix]) => word.startsWith(prefix))?.[1];
+}
+
 /** The marks of several words together; a text naming both genders (`для мужчин и женщин`) says no gender. */
 export function collectDemographic(words: readonly string[]): Demographic {
   const genders = new Set<'female' | 'male'>();

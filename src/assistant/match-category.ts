@@ -28,13 +28,14 @@ import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
 import { buildCategoryCandidates } from './build-match-candidates.js';
 import { rewriteWithSynonyms } from './category-synonyms.js';
-import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, type Demographic } from './demographic-words.js';
+import { ADJECTIVE, namesEveryKind, readLabelKinds, readLabelNouns } from './read-label-kinds.js';
+import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAgeWord, type Demographic } from './demographic-words.js';
 import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type ValueMatch } from './match-value.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
 import { createCandidateMatcher, createWordScorer, measureBagDistance, type CandidateMatcher, type ScoredCandidate } from './score-candidates.js';
 import { stemWord } from './stem-word.js';
 import { isCatchAllText } from './classify/catch-all-words.js';
-import { classifyProduct, findUnexplainedWords } from './classify/classify-product.js';
+import { classifyProduct, findUnexplainedWords, isGoodsOfSection } from './classify/classify-product.js';
 import type { IndexedLeaf } from './classify/classifier-types.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
@@ -81,6 +82,8 @@ interface PreparedLeaf {
   demographic: Demographic;
   /** What the leaf's own name says (`Детская косметика`), apart from its path. */
   nameDemographic: Demographic;
+  /** The ages the leaf's own names say (`readAgeWord`): `Книги для малышей` is not for teenagers. */
+  nameAges: ReadonlySet<string>;
 }
 
 interface ParsedLabel {
@@ -88,6 +91,10 @@ interface ParsedLabel {
   head: string[];
   parentWords: string[];
   demographic: Demographic;
+  /** The ages the label says (`readAgeWord`). */
+  ages: ReadonlySet<string>;
+  /** A word of the label has a letter only Kazakh has (`арналған`, `балаларға`): the label is Kazakh. */
+  kazakh: boolean;
   abbreviated: Set<string>;
   /** Words in parentheses (`Пылесосы (роботы)`): no part of the name, but what the seller says of it. */
   asides: string[];
@@ -161,8 +168,9 @@ const PREPOSITIONS = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'и�
 const PATH_SEPARATOR = /\s*[/>›»\\|]\s*/;
 // `12.04 `, `001-`, `01.03.005 `, `КТ-00087 `, `УТ-0000391 `, `ЦБ-00012 ` before the label.
 const CODE_PREFIX = /^\s*(?:[\p{L}]{1,4}-?)?\d[\d.\-/]*[\s.\-)]+/u;
-const ENDING_VOWELS = /[аяыиеоуюь]/;
 const NEGATING_PREFIXES = new Set(['без', 'бес', 'не', 'non', 'un']);
+// Letters only Kazakh has (`stem-for-index.ts`): a word with one is Kazakh.
+const KAZAKH_LETTER = /[әғқңөұүһі]/u;
 const PARENTHESES = /\([^)]*\)|\[[^\]]*\]/g;
 const ABBREVIATION = /(\p{L}+)\./gu;
 
@@ -291,6 +299,14 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
           doubted = true;
           bare = true;
         }
+        // `Книги для подростков` against `Книги для малышей`: one class of words (children), but infants and teenagers are
+        // not one kind of goods. The age of a leaf's own name is a word of its name, which the label must say to match it.
+        const otherAge = saysOtherAge(label.ages, leaf.nameAges);
+        if (otherAge) {
+          score = Math.min(score, LOOSE_CAP);
+          doubted = true;
+          bare = false;
+        }
         let pathSupport = 1;
         if (label.parentWords.length > 0) {
           const support = coverWords(label.parentWords, leaf.pathWords, labelSimilarity);
@@ -307,7 +323,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
         const rank = score + 0.03 * productSupport + (siblingGroups.has(leaf.groupKey) ? 0.03 : 0) - (narrower ? 0.02 : 0);
         // `Кроссовки мужские` is the men's leaf, but not its exact name: the label says more than the name.
         const saysMore = !isDemographicEmpty(label.demographic) && isDemographicEmpty(leaf.nameDemographic);
-        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, partial: named.partial && named.score >= general, joined: named.joined && named.score >= general, kidsUnsaid: label.demographic.kids === true && leaf.demographic.kids !== true, contradicted: doubted && !bare, pathSupport });
+        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore && !otherAge, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, partial: named.partial && named.score >= general, joined: named.joined && named.score >= general, kidsUnsaid: label.demographic.kids === true && leaf.demographic.kids !== true, contradicted: doubted && !bare, pathSupport });
       }
       scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.label.localeCompare(b.leaf.label));
       const siblingRoots = new Set([...siblingGroups].map((group) => group.split(' / ')[0] ?? ''));
@@ -353,8 +369,9 @@ function createLabelWordSimilarity(wordScore: (a: string, b: string) => number):
 
 /** The general word score with the spellings it does not know raised, and a bare word beginning held down (see `createLabelWordSimilarity`). */
 function scoreLabelWord(score: number, sellerWord: string, directoryWord: string, marked: boolean): number {
-  // `Поло` is not short for `Полотенца`: a word that only begins another counts as an abbreviation when the seller put a dot after it.
-  if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord.length - sellerWord.length > 2 && !marked) {
+  // `Поло` is not short for `Полотенца`, `Манга` no form of `Мангалы`: a word that only begins another, with another stem,
+  // counts as an abbreviation when the seller put a dot after it.
+  if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord !== sellerWord && !marked && !isSameWordStem(sellerWord, directoryWord)) {
     return Math.min(score, 0.7);
   }
   // `Кошелек`/`Кошельки`, `Ремень`/`Ремни`: the vowel Russian drops before the last consonant when an ending follows.
@@ -362,11 +379,40 @@ function scoreLabelWord(score: number, sellerWord: string, directoryWord: string
   // `Халадильники`, `Адеяла`: the unstressed `о` written as it sounds, `а`, in a word long enough that no other word
   // differs from it so (`Палки` is not `Полки`). One misspelling however often it recurs, so at most a typo's score.
   if (score < AKANYE_SCORE && sellerWord.length >= MIN_AKANYE_WORD && isAkanyeSpelling(sellerWord, directoryWord)) return AKANYE_SCORE;
-  // `Юбка`/`Юбки`: four-letter words the stemmer leaves whole, differing in the ending vowel only.
-  if (score < 0.95 && sellerWord.length === directoryWord.length && sellerWord.length >= 4 && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && ENDING_VOWELS.test(sellerWord.slice(-1)) && ENDING_VOWELS.test(directoryWord.slice(-1))) {
+  // `Манго`/`Манга`: the shared stemmer drops any ending vowel, but two words apart by one that is no singular and plural
+  // of a noun are two words, at most a typo's score apart.
+  if (score >= FORM_SCORE && sellerWord !== directoryWord && sellerWord.length === directoryWord.length && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && FINAL_VOWEL.test(sellerWord) && FINAL_VOWEL.test(directoryWord) && !isNumberEndingPair(sellerWord.slice(-1), directoryWord.slice(-1), sellerWord.length)) {
+    return AKANYE_SCORE - 0.05;
+  }
+  // `Юбка`/`Юбки`: four-letter words the stemmer leaves whole, differing in the ending vowel only, as one noun's singular
+  // and plural do (`Манго` is no form of `Манга`).
+  if (score < 0.95 && sellerWord.length === directoryWord.length && sellerWord.length >= 4 && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && isNumberEndingPair(sellerWord.slice(-1), directoryWord.slice(-1), sellerWord.length)) {
     return FORM_SCORE;
   }
   return score;
+}
+
+// The ending vowels of one noun's singular and plural (`юбка`/`юбки`, `туфля`/`туфли`, `платье`/`платья`), either way round.
+const FINAL_VOWEL = /[аяыиеоуюёь]$/u;
+const NUMBER_ENDINGS = new Set(['аы', 'аи', 'яи', 'яы', 'ея', 'ьи']);
+// A neuter noun's `о`/`е` and plural `а` (`кресло`/`кресла`, `полотенце`/`полотенца`), in words long enough that a short
+// loanword that never declines (`манго`, `кино`) is not read as one.
+const NEUTER_ENDINGS = new Set(['оа', 'еа']);
+const MIN_NEUTER_WORD = 6;
+
+// A diminutive's suffix after a stem (`фонарики` of `фонари`, `коврики` of `ковры`): the same goods, smaller or endeared.
+const DIMINUTIVE = /^(?:ик|чик|к|ок|ек)$/u;
+
+/** Whether a word and a longer one it begins are one word: equal stems, or the longer a diminutive of it (`манга` is no `мангалы`). */
+function isSameWordStem(word: string, longer: string): boolean {
+  const stem = stemForIndex(word);
+  const other = stemForIndex(longer);
+  return stem === other || (other.startsWith(stem) && DIMINUTIVE.test(other.slice(stem.length)));
+}
+
+function isNumberEndingPair(a: string, b: string, length: number): boolean {
+  const pairs = [`${a}${b}`, `${b}${a}`];
+  return pairs.some((pair) => NUMBER_ENDINGS.has(pair) || (length >= MIN_NEUTER_WORD && NEUTER_ENDINGS.has(pair)));
 }
 
 /** Word beginnings → the leaves whose names hold them, and the names of every branch (their words). */
@@ -437,10 +483,14 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       if (match.status === 'todo' || match.best === undefined) return match;
       const head = readLabelHead(text);
       if (isCatchAllText(head)) return asLabelQuestion(match, 'the label names no kind of goods');
+      const kinds = readLabelKinds(head);
+      if (kinds.length > 1 && !namesEveryKind(kinds, [match.best.entry.name.rus, match.best.entry.name.kaz ?? ''])) return asLabelQuestion(match, `the label lists ${kinds.length} kinds of goods and the leaf's name is no list holding every one`);
       const classifier = getClassifierIndex(index.directories, index);
       leaves ??= new Map(classifier.leaves.map((leaf) => [String(leaf.id), leaf]));
       const leaf = leaves.get(match.best.key);
       if (leaf === undefined) return match;
+      const narrowed = findUnsaidPathQualifier(leaf, leaves.values(), head, `${text} ${context.parentPath ?? ''}`, readProductDemographic(context.productNames ?? []));
+      if (narrowed !== undefined) return asLabelQuestion(match, `the leaf's path says "${narrowed.qualifier}", which the label does not, and ${narrowed.rival} is of the same kind`);
       // A word the matcher took as a misspelling or transliteration of a word of the leaf (`Тилевизоры`, `Noutbuki`) is that word.
       const entry = match.best.entry;
       const leafWords = [entry.name.rus, entry.name.kaz ?? '', entry.path?.rus ?? '', entry.path?.kaz ?? ''].flatMap((part) => tokenizeForMatch(part));
@@ -464,6 +514,10 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
         return where === undefined ? [] : [`"${word}" (${where})`];
       });
       if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.join(', ')}, named in another section than the leaf's`);
+      // `Коляски для кукол` against the babies' `Коляски`: a purpose that is what another leaf of the same section is names
+      // goods of their own, which the label's goods may be a kind of; the classifier's rule, never sure.
+      const goodsOf = type.purpose.filter((word) => findDemographicMark(word) === undefined && !leafStems.has(stemForIndex(word)) && isGoodsOfSection(classifier, leaf, [stemForIndex(word)]));
+      if (goodsOf.length > 0) return { ...asLabelQuestion(match, `the label's goods are for ${goodsOf.map((word) => `"${word}"`).join(', ')}, goods of the leaf's own section`), heldBy: goodsOf };
       // A leaf whose Kazakh name says a narrower kind than its Russian one (`Машинки`: `Ойыншық көліктер`, toy vehicles) is
       // that kind only: a purpose it does not explain says the label's head may be another thing the directory lacks
       // (`Машинки для стрижки` are hair clippers, never toy cars).
@@ -503,6 +557,7 @@ function acceptClassifierReading(matcher: CategoryMatcher, index: DirectoryIndex
       const said = collectDemographic(tokenizeForMatch(text));
       const leaf = leaves.get(first.entry.id);
       if (leaf === undefined || (!isDemographicEmpty(said) && (isDemographicEmpty(leaf.demographic) || contradictsDemographic(said, leaf.demographic)))) return match;
+      if (saysOtherAge(readAges(tokenizeForMatch(text)), readAges(tokenizeForMatch(`${first.entry.name.rus} ${first.entry.name.kaz ?? ''}`)))) return match;
       // A purpose the leaf does not name is the matcher's to judge (`Сыворотка для волос` is no face serum, though hair care
       // is of the leaf's own section): the classifier lets such a purpose qualify.
       const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
@@ -511,6 +566,42 @@ function acceptClassifierReading(matcher: CategoryMatcher, index: DirectoryIndex
       return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.slice(1)] };
     },
   };
+}
+
+/**
+ * `Сапоги резиновые` against `Детская обувь / Резиновые сапоги`, `Рубашки и блузки` against the women's `Блузки и рубашки`:
+ * the leaf's parent branch says whom the goods are for and the label does not, and another branch of the same kind has a
+ * leaf named by the label's words alone, for other people (`Женская обувь / Сапоги`, `Мужская одежда / Рубашки`). Which
+ * of them the seller means, the label does not tell.
+ */
+function findUnsaidPathQualifier(leaf: IndexedLeaf, leaves: Iterable<IndexedLeaf>, head: string, said: string, productDemographic: Demographic): { qualifier: string; rival: string } | undefined {
+  const levels = leaf.path.split(' / ');
+  const parentTokens = tokenizeForMatch(levels[levels.length - 2] ?? '').filter((word) => !STOP_WORDS.has(word));
+  // Whom for (`Детская`, `Женская`): a grouping's adjective (`Крупная бытовая`, `Командные виды`) sorts kinds, it narrows none.
+  const parentWords = parentTokens.filter((word) => ADJECTIVE.test(word) && findDemographicMark(word) !== undefined);
+  // What the branch is (`обувь` of `Детская обувь`): a rival branch is another kind of it (`Женская обувь`).
+  const branchNouns = new Set(parentTokens.filter((word) => !ADJECTIVE.test(word)).map(stemForIndex));
+  if (levels.length < 3 || parentWords.length === 0 || branchNouns.size === 0) return undefined;
+  const saidWords = tokenizeForMatch(said);
+  const saidStems = new Set(saidWords.map(stemForIndex));
+  // Whom the label says the goods are for or, failing that, its product names (`Футболка для мальчика`).
+  const labelDemographic = collectDemographic(saidWords);
+  const saidDemographic = isDemographicEmpty(labelDemographic) ? productDemographic : labelDemographic;
+  const unsaid = parentWords.filter((word) => !saidStems.has(stemForIndex(word)) && (isDemographicEmpty(saidDemographic) || contradictsDemographic(saidDemographic, findDemographicMark(word) ?? {})));
+  const nouns = new Set(readLabelNouns(head));
+  if (unsaid.length === 0 || nouns.size === 0) return undefined;
+  const parent = parentOfPath(leaf.path);
+  const unsaidStems = new Set(unsaid.map(stemForIndex));
+  const labelStems = new Set(tokenizeForMatch(head).map(stemForIndex));
+  // Adults' goods are the default: a bare `Платья` is the women's, not the girls', but `Сапоги резиновые` no children's boots.
+  const adultsOnly = unsaid.every((word) => findDemographicMark(word)?.gender !== undefined && findDemographicMark(word)?.kids !== true);
+  for (const other of leaves) {
+    if (other === leaf || parentOfPath(other.path) === parent || readSection(other.path) !== levels[0] || (adultsOnly && other.demographic.kids === true)) continue;
+    const otherBranch = tokenizeForMatch(parentOfPath(other.path).split(' / ').pop() ?? '').map(stemForIndex);
+    if (!otherBranch.some((stem) => branchNouns.has(stem)) || tokenizeForMatch(parentOfPath(other.path)).some((word) => unsaidStems.has(stemForIndex(word)))) continue;
+    if (other.names.some((name) => name.language === 'rus' && name.head.some((stem) => nouns.has(stem)) && [...name.head, ...name.purpose].every((stem) => labelStems.has(stem)))) return { qualifier: unsaid.join(' '), rival: `"${other.path}"` };
+  }
+  return undefined;
 }
 
 /** The stems the leaves under each parent are named with, per parent path. */
@@ -850,7 +941,10 @@ function scoreByName(
   let namesSome = false;
   let namesAll = false;
   let beginsOnly = false;
+  let kazakhLikeness = false;
+  let namedOtherwise = false;
   const q = label.words;
+  const labelKazakh = label.kazakh;
   if (q.length === 0) return { ...best, namesPart: false };
   const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
   for (const variant of leaf.variants) {
@@ -875,7 +969,7 @@ function scoreByName(
     namesAll ||= queryBest.every((value) => value >= UNNAMED_WORD);
     // `Уголь` is the beginning of `Угольники`, `Смеси` of `Смесители`: a whole word is no abbreviation of a longer one.
     // Only in Russian: a Kazakh word grows by its endings (`күрте`, `күртелер`).
-    beginsOnly ||= variant.language === 'rus' && q.some((word, i) => (queryBest[i] ?? 0) < FORM_SCORE && !label.abbreviated.has(word) && v.some((other) => other.length - word.length > 2 && other.startsWith(word)));
+    beginsOnly ||= variant.language === 'rus' && q.some((word, i) => (queryBest[i] ?? 0) < FORM_SCORE && !label.abbreviated.has(word) && v.some((other) => other !== word && other.startsWith(word) && !isSameWordStem(word, other)));
     // Words on each side the other does not hold (`Для собак` against `Витамины и добавки для собак`, `Сухофрукты и
     // орехи` against `Сухофрукты`): a likeness, never a name match, so a question at best.
     let score = Math.min(symmetric, LOOSE_CAP);
@@ -913,11 +1007,21 @@ function scoreByName(
         partial = true;
       }
     }
+    // `Тара` is no form of the Kazakh `Тары` (millet): Russian word forms say nothing of a Kazakh name. A label written
+    // without a Kazakh letter that comes near a leaf only through its Kazakh name, and not as that very name, asks.
+    if (variant.language === 'kaz' && !exact && !labelKazakh) {
+      kazakhLikeness ||= score >= LOOSE_CAP;
+      score = Math.min(score, LOOSE_CAP);
+      formExact = false;
+      partial = false;
+    } else if (score >= LOOSE_CAP) {
+      namedOtherwise = true;
+    }
     // A real name match beats holding the label's words among more (`Футболкалар` over `Футболкалар мен поло`).
     const weight = (candidate: { score: number; contained: boolean }): number => candidate.score - (candidate.contained ? 0.05 : 0);
     if (weight({ score, contained }) > weight(best) || (score === best.score && exact)) best = { score, exact, contained, compound, formExact, typo, partial, joined: formExact && throughCompound };
   }
-  return { ...best, namesPart: (namesSome && !namesAll) || beginsOnly };
+  return { ...best, namesPart: (namesSome && !namesAll) || beginsOnly || (kazakhLikeness && !namedOtherwise) };
 }
 
 /** What the directory says about the words of a label beyond a leaf's name. */
@@ -1142,6 +1246,8 @@ function parseLabel(text: string, parentPath: string | undefined, leafLevels = 1
     head: head.length > 0 ? head : words,
     parentWords: parentTokens.filter(meaningful),
     demographic,
+    ages: readAges([...tokens, ...parentTokens, ...tokenizeForMatch(inParentheses)]),
+    kazakh: tokens.some((token) => KAZAKH_LETTER.test(token)),
     abbreviated,
     asides: tokenizeForMatch(inParentheses).filter(meaningful),
     plain: words.join(' '),
@@ -1203,7 +1309,17 @@ function prepareLeaf(category: Category, index: DirectoryIndex): PreparedLeaf {
     groupKey: rusSegments.slice(0, -1).join(' / '),
     demographic: collectDemographic([...ancestorTokens, ...nameTokens]),
     nameDemographic: collectDemographic(nameTokens),
+    nameAges: readAges(nameTokens),
   };
+}
+
+/** Whether the label says an age and the leaf's own name says others only. */
+function saysOtherAge(labelAges: ReadonlySet<string>, nameAges: ReadonlySet<string>): boolean {
+  return nameAges.size > 0 && labelAges.size > 0 && ![...labelAges].some((age) => nameAges.has(age));
+}
+
+function readAges(words: readonly string[]): Set<string> {
+  return new Set(words.map(readAgeWord).filter((age) => age !== undefined));
 }
 
 /** The names of the levels above a leaf, Russian and Kazakh. */

@@ -285,8 +285,8 @@ describe('a label naming a plain leaf beside narrower leaves', () => {
     expect(marketplace.match('Пылесосы').status).toBe('todo');
     // The babies' `Подгузники` beside `Подгузники для взрослых`.
     expect(marketplace.match('Подгузники').status).toBe('todo');
-    // `Тёплые полы` only look like `Поло`.
-    expect(marketplace.match('Поло').status).toBe('todo');
+    // `Тёплые полы` only look like `Поло`: `о`/`ы` is no singular and plural of one noun, so no rival either (issue 33).
+    expect(marketplace.match('Поло').candidates.map((candidate) => candidate.entry.name.rus)).not.toContain('Тёплые полы');
     // The name of three leaves (women, men, kids).
     const sneakers = marketplace.match('Кроссовки');
     expect(sneakers.status).toBe('todo');

@@ -627,7 +627,7 @@ const headsOfSection = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
  * Whether a word of the purpose is what another leaf of the leaf's own section *is* (`кукол` of `Куклы`, `бензопил` of
  * `Бензопилы`) and no word of the leaf itself: goods of their own, which the product may be made for or may be a kind of.
  */
-function isGoodsOfSection(index: ClassifierIndex, leaf: IndexedLeaf, purpose: readonly string[]): boolean {
+export function isGoodsOfSection(index: ClassifierIndex, leaf: IndexedLeaf, purpose: readonly string[]): boolean {
   let heads = headsOfSection.get(index);
   if (heads === undefined) {
     heads = new Map();

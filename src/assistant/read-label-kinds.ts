@@ -1,0 +1,50 @@
+/**
+ * A label that lists kinds (`Смартфоны и аксессуары`, `Семена, удобрения`) names every one of them:
+ * it is one leaf only when that leaf's own name is a list holding each kind (`Кабели и переходники`
+ * for `Переходники и кабели`). Taking one part and dropping the rest (`Семена` for `Семена и
+ * удобрения`) is a confident wrong pick.
+ */
+import { findDemographicMark } from './demographic-words.js';
+import { tokenizeForMatch } from './normalize-for-match.js';
+import { splitListName, splitNamePhrase } from './classify/split-name-phrase.js';
+import { stemForIndex } from './classify/stem-for-index.js';
+
+// An adjective's ending: `Летние и зимние шины`, `Мужские и женские`: a part of adjectives only qualifies the kind after it, it names none.
+export const ADJECTIVE = /(?:ые|ие|ая|яя|ое|ее|ый|ий|ой|ую|юю)$/u;
+
+/** The head stems of each kind a label lists (one entry for a label naming one kind). */
+export function readLabelKinds(head: string): string[][] {
+  // `КПБ 1,5-спальный`: a decimal comma separates no kinds.
+  const parts = splitListName(head.replace(/(\d),(\d)/gu, '$1.$2'));
+  const kinds: string[][] = [];
+  parts.forEach((part, i) => {
+    const words = splitNamePhrase(tokenizeForMatch(part), 'rus').head.filter((word) => /\p{L}{2}/u.test(word) && findDemographicMark(word) === undefined);
+    if (words.length === 0) return;
+    if (i < parts.length - 1 && words.every((word) => ADJECTIVE.test(word))) return;
+    kinds.push(words.map(stemForIndex));
+  });
+  return kinds;
+}
+
+/**
+ * Whether one of the names is a list (two parts or more) in which every kind of the label is a head
+ * word of some part: a purpose word (`Профили для гипсокартона`) or a piece of a compound
+ * (`Велоаксессуары`) names no kind of the list.
+ */
+export function namesEveryKind(kinds: readonly (readonly string[])[], names: readonly string[]): boolean {
+  return names.some((name) => {
+    const parts = splitListName(name);
+    if (parts.length < 2) return false;
+    const heads = new Set(parts.flatMap((part) => splitNamePhrase(tokenizeForMatch(part), 'rus').head.map(stemForIndex)));
+    return kinds.every((kind) => kind.some((stem) => heads.has(stem)));
+  });
+}
+
+/** The stems of the nouns of a label's kinds (`сапог` of `Сапоги резиновые`), the adjectives left out. */
+export function readLabelNouns(head: string): string[] {
+  return splitListName(head.replace(/(\d),(\d)/gu, '$1.$2')).flatMap((part) =>
+    splitNamePhrase(tokenizeForMatch(part), 'rus')
+      .head.filter((word) => /\p{L}{2}/u.test(word) && !ADJECTIVE.test(word) && findDemographicMark(word) === undefined)
+      .map(stemForIndex),
+  );
+}
