@@ -313,10 +313,8 @@ function closeElement(state: ScanState, local: string): void {
   }
 }
 
-/** `</name>` at `lt`: it must close the innermost open element. Returns where the text goes on, or -1 when the tag continues in the next chunk. */
-function scanEndTag(state: ScanState, text: string, lt: number): number {
-  const gt = text.indexOf('>', lt + 2);
-  if (gt < 0) return -1;
+/** The end tag `</name>` at `lt` whose `>` is at `gt`: it must close the innermost open element. */
+function scanEndTag(state: ScanState, text: string, lt: number, gt: number): void {
   let nameEnd = lt + 2;
   while (nameEnd < gt && !checkXmlSpace(text.charCodeAt(nameEnd))) nameEnd++;
   const name = text.slice(lt + 2, nameEnd);
@@ -324,35 +322,22 @@ function scanEndTag(state: ScanState, text: string, lt: number): number {
   const expected = state.open.pop();
   if (expected !== name) throw new Error(expected === undefined ? `an end tag </${name}> without its start tag in the sheet` : `an end tag </${name}> where </${expected}> was expected in the sheet`);
   closeElement(state, name.slice(name.indexOf(':') + 1));
-  return gt + 1;
 }
 
 /**
- * `<!…` at `lt`: a comment, left out, or a CDATA section, whose content is text (line ends
- * normalised, nothing decoded); nothing else of the kind belongs in a sheet. Returns as `scanEndTag`.
+ * The comment or CDATA section `text[lt, end)`: a comment is left out, a CDATA section's content is
+ * text (line ends normalised, nothing decoded).
  */
-function skipCommentOrCdata(state: ScanState, text: string, lt: number): number {
-  if (text.startsWith('<!--', lt)) {
-    const end = text.indexOf('-->', lt + 4);
-    return end < 0 ? -1 : end + 3;
-  }
-  if (text.length < lt + 9) return -1;
-  if (text.startsWith('<![CDATA[', lt)) {
-    if (state.open.length === 0) throw new Error('a CDATA section outside the root element of the sheet');
-    const end = text.indexOf(']]>', lt + 9);
-    if (end < 0) return -1;
-    // Before exceljs's event stream was replaced, CDATA was left out: a generator that writes a
-    // cell's text as CDATA lost it silently, while the same text in the shared strings was read.
-    if (end > lt + 9) appendCellText(state, normalizeLineEnds(text.slice(lt + 9, end)));
-    return end + 3;
-  }
-  throw new Error(`unexpected markup in the sheet: ${text.slice(lt, lt + 20)}`);
+function scanCommentOrCdata(state: ScanState, text: string, lt: number, end: number): void {
+  if (text.charCodeAt(lt + 2) === 45) return; // '-': a comment
+  if (state.open.length === 0) throw new Error('a CDATA section outside the root element of the sheet');
+  // Before exceljs's event stream was replaced, CDATA was left out: a generator that writes a
+  // cell's text as CDATA lost it silently, while the same text in the shared strings was read.
+  if (end - 3 > lt + 9) appendCellText(state, normalizeLineEnds(text.slice(lt + 9, end - 3)));
 }
 
-/** A start tag at `lt` (one root only; attributes read for rows and cells only). Returns as `scanEndTag`. */
-function scanStartTag(state: ScanState, text: string, lt: number): number {
-  const gt = findTagEnd(text, lt + 1);
-  if (gt < 0) return -1;
+/** A start tag from `lt` to its `>` at `gt` (one root only; attributes read for rows and cells only). */
+function scanStartTag(state: ScanState, text: string, lt: number, gt: number): void {
   const selfClosing = text.charCodeAt(gt - 1) === 47;
   const tagEnd = selfClosing ? gt - 1 : gt;
   let nameEnd = lt + 1;
@@ -379,21 +364,68 @@ function scanStartTag(state: ScanState, text: string, lt: number): number {
   openElement(state, local, selfClosing);
   if (selfClosing) closeElement(state, local);
   else state.open.push(name);
-  return gt + 1;
+}
+
+/**
+ * End (exclusive) of the markup that starts at `lt` (a `<`), or -1 when `text` ends first: a start
+ * tag at its `>` outside quoted attribute values (`findTagEnd`), an end tag at its `>`, a processing
+ * instruction at `?>`, a comment at `-->`, a CDATA section at `]]>` (whatever quotes or `</row>` the
+ * last three hold). Other `<!` markup has no place in a sheet and throws. The scanner measures every
+ * piece of markup by this function, and the annotated copy finds a row's end by it (`findElementEnd`).
+ */
+export function findMarkupEnd(text: string, lt: number): number {
+  const next = text.charCodeAt(lt + 1);
+  if (Number.isNaN(next)) return -1;
+  if (next === 47) return findAfter(text, '>', lt + 2); // '/'
+  if (next === 63) return findAfter(text, '?>', lt + 2); // '?': a processing instruction (the XML declaration)
+  if (next === 33) {
+    // '!'
+    if (text.startsWith('<!--', lt)) return findAfter(text, '-->', lt + 4);
+    if (text.length < lt + 9) return -1;
+    if (text.startsWith('<![CDATA[', lt)) return findAfter(text, ']]>', lt + 9);
+    throw new Error(`unexpected markup in the sheet: ${text.slice(lt, lt + 20)}`);
+  }
+  const gt = findTagEnd(text, lt + 1);
+  return gt < 0 ? -1 : gt + 1;
+}
+
+/** Index just past the first `terminator` in `text` from `from`, or -1. */
+function findAfter(text: string, terminator: string, from: number): number {
+  const at = text.indexOf(terminator, from);
+  return at < 0 ? -1 : at + terminator.length;
+}
+
+/**
+ * End (exclusive) of the element whose start tag is at `start`, or -1 when it does not end in `text`:
+ * found as the scanner reads the sheet, markup by markup (`findMarkupEnd`), each start tag opening a
+ * level and each end tag closing one, so a `</row>` inside a comment, CDATA section, processing
+ * instruction or quoted attribute value ends nothing. The annotated copy cuts the sheet into rows by
+ * it, so it sees the rows the run read.
+ */
+export function findElementEnd(text: string, start: number): number {
+  let depth = 0;
+  let lt = start;
+  for (;;) {
+    const end = findMarkupEnd(text, lt);
+    if (end < 0) return -1;
+    const next = text.charCodeAt(lt + 1);
+    if (next === 47) depth--;
+    else if (next !== 33 && next !== 63 && text.charCodeAt(end - 2) !== 47) depth++;
+    if (depth <= 0) return end;
+    lt = text.indexOf('<', end);
+    if (lt < 0) return -1;
+  }
 }
 
 /** The markup at `lt` (a `<`); returns where the text goes on, or -1 when the markup continues in the next chunk. */
 function scanMarkup(state: ScanState, text: string, lt: number): number {
+  const end = findMarkupEnd(text, lt);
+  if (end < 0) return -1;
   const next = text.charCodeAt(lt + 1);
-  if (Number.isNaN(next)) return -1;
-  if (next === 47) return scanEndTag(state, text, lt); // '/'
-  if (next === 63) {
-    // '?': a processing instruction (the XML declaration).
-    const end = text.indexOf('?>', lt + 2);
-    return end < 0 ? -1 : end + 2;
-  }
-  if (next === 33) return skipCommentOrCdata(state, text, lt); // '!'
-  return scanStartTag(state, text, lt);
+  if (next === 47) scanEndTag(state, text, lt, end - 1); // '/'
+  else if (next === 33) scanCommentOrCdata(state, text, lt, end); // '!'
+  else if (next !== 63) scanStartTag(state, text, lt, end - 1); // not '?'
+  return end;
 }
 
 function createSheetScanner(state = createScanState()): SheetScanner {

@@ -3,8 +3,9 @@
  * quoted attribute values (of rows, cells, formulas, texts, the sheet data, the dimension, a column,
  * a cell format, the sheet's name), single-quoted attributes, a value that reads like another
  * attribute (` r='Z9'`), a comment holding a cell between two cells, a processing instruction inside
- * a text. The reader and the annotated copy must read it alike, and the copy must stay well formed
- * with the seller's markup kept as written.
+ * a text, others holding `</c>` in a cell and `</row>` in a row, an end tag `</c >`. The reader and
+ * the annotated copy must read it alike, and the copy must stay well formed with the seller's
+ * markup kept as written.
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -48,7 +49,7 @@ async function writeWorkbook(dir: string, sheetName: string): Promise<string> {
     `<c my:note="see r='Z9'" r="B2" s="1" my:x="a>b"><f my:x="a>b">1+1</f><v>2</v></c>` +
     `<!-- <c r="Z2" t="inlineStr"><is><t>призрак</t></is></c> -->` +
     `<c r="C2" t="inlineStr"><is><t my:x="a>b">x<?pi a>b?>y</t></is></c></row>` +
-    `<row r='3' my:x='a>b'><c r='A3' t='inlineStr'><is><t>A-2</t></is></c><c r="B3"><v>5</v></c><c r="C3" t="s" my:x="a>b"><v>0</v></c></row></sheetData>`;
+    `<row r='3' my:x='a>b'><c r='A3' t='inlineStr'><is><t>A-<?pi </c>?>2</t></is></c><c r="B3"><v>5</v></c ><c r="C3" t="s" my:x="a>b"><v>0</v></c><?pi </row>?></row></sheetData>`;
   parts['xl/worksheets/sheet1.xml'] =
     `<?xml version="1.0"?><worksheet xmlns="${NS}" ${MY}><dimension ref="A1:C3" my:x="a>b"/>` +
     `<cols><col min="1" max="3" width="14" my:x="a>b" customWidth="1"/></cols>${sheetData}</worksheet>`;

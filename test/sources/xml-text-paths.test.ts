@@ -180,7 +180,7 @@ describe('one XML text decoder for every reader of a workbook', () => {
     expect(await scan('<row r="16"/><row r="&sixteen;"><c><v>1</v></c></row>')).toMatch(/undefined entity &sixteen; in the tag of the row after row 16$/);
   });
 
-  it('ends a cell and its elements where XML does: a CDATA section or comment holding </t>, </v> or </c> is no end, in the scanner and the copy', async () => {
+  it('ends a cell and its elements where XML does: a CDATA section, comment, processing instruction or attribute value holding </t>, </v> or </c> is no end, in the scanner and the copy', async () => {
     const cells: [string, Partial<XmlCell>][] = [
       ['<c r="A1" t="inlineStr"><is><t><![CDATA[a</t>b]]></t></is></c>', { inline: 'a</t>b' }],
       ['<c r="A1" t="str"><v><![CDATA[x</v>y]]>z</v></c>', { value: 'x</v>yz' }],
@@ -190,6 +190,11 @@ describe('one XML text decoder for every reader of a workbook', () => {
       ['<c r="A1" t="inlineStr"><is><t>a</t><t/><t>b</t></is><v>after the inline string</v></c>', { inline: 'ab', value: 'after the inline string' }],
       ['<c r="A1" t="str"><f>A&amp;B</f><v>1</v><v>2</v></c>', { formula: 'A&B', value: '12' }],
       ['<c r="A1" t="str"><x>AT&T outside any text</x><v>v</v></c>', { value: 'v' }],
+      // A processing instruction, a quoted attribute value or white space in an end tag, as the scanner reads them.
+      ['<c r="A1" t="str"><v>1<?pi </v></c> ?>2</v></c>', { value: '12' }],
+      ['<c r="A1" t="str" note="</c>"><v>3</v></c>', { value: '3' }],
+      ['<c r="A1" t="str"><v>4</v></c >', { value: '4' }],
+      ['<c r="A1" t="str"><v>5</v></c><?pi <c r="Z1"><v>no cell</v></c> ?>', { value: '5' }],
     ];
     for (const [cell, expected] of cells) {
       const row = `<row r="1">${cell}<c r="B1"><v>7</v></c></row>`;

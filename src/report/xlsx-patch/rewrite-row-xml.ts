@@ -88,6 +88,9 @@ function rewriteCellXml(edit: RowXmlEdit, text: string, cell: RowCell, cellXml: 
   return tag + rest;
 }
 
+/** The terminators of a comment, CDATA section and processing instruction. */
+const NON_TAG_ENDS = ['-->', ']]>', '?>'] as const;
+
 const lastCellTag: TagAttributes = { r: undefined, s: undefined, t: undefined };
 
 /**
@@ -103,11 +106,13 @@ export function endsBefore(text: string, shape: RowShape, prefix: string, column
     at = text.lastIndexOf(open, at - 1);
   }
   if (at < shape.tagEnd) return true;
-  // A `<c` found inside a comment or CDATA section is no cell: the end of one lies after it. The
-  // cell-by-cell path steps over them (rare: a comment after the last cell only costs that path).
-  const comment = text.indexOf('-->', at);
-  const cdata = text.indexOf(']]>', at);
-  if ((comment >= 0 && comment < shape.closeStart) || (cdata >= 0 && cdata < shape.closeStart)) return false;
+  // A `<c` found inside a comment, CDATA section or processing instruction is no cell: the end of
+  // one lies after it. The cell-by-cell path steps over them (rare: such markup after the last cell
+  // only costs that path).
+  for (const terminator of NON_TAG_ENDS) {
+    const end = text.indexOf(terminator, at);
+    if (end >= 0 && end < shape.closeStart) return false;
+  }
   // Read and decoded as readRowCells reads it, so both place the cell in the same column; a tag or
   // value the reader refuses sends the row down the cell-by-cell path, whose error names the cell.
   const gt = findTagEnd(text, at + open.length);

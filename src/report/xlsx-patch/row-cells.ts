@@ -6,8 +6,8 @@
  * `scanCellContent`): a text the reader refuses as malformed is refused here too, never read another way.
  */
 import { buildColumnLetter } from '../../sources/column-letter.js';
-import { findNonTagEnd, findTagEnd, placeXmlTextError } from '../../xlsx/xml-text.js';
-import { parseCellColumn, parseCellStyle, readAttributes, scanCellContent, type TagAttributes, type XmlCell } from '../../xlsx/parse-sheet-rows.js';
+import { findTagEnd, placeXmlTextError } from '../../xlsx/xml-text.js';
+import { findElementEnd, findMarkupEnd, parseCellColumn, parseCellStyle, readAttributes, scanCellContent, type TagAttributes, type XmlCell } from '../../xlsx/parse-sheet-rows.js';
 import { readAttribute } from '../../xlsx/xml-markup.js';
 
 /** One cell of a row. */
@@ -42,32 +42,23 @@ export function readRowShape(row: string): RowShape {
   return { tagEnd, selfClosing, closeStart: selfClosing ? row.length : row.lastIndexOf('</') };
 }
 
-/** The cells of `row` (the text of one row element, prefix `prefix`), in the order written. */
+/**
+ * The cells of `row` (the text of one row element, prefix `prefix`), in the order written. The row
+ * is walked markup by markup as the reader's scanner walks it (`findMarkupEnd`), and a cell ends
+ * where the scanner ends it (`findElementEnd`): a `<c` or `</c>` inside a comment, CDATA section,
+ * processing instruction or quoted attribute value is no cell and ends none.
+ */
 export function readRowCells(row: string, prefix: string, shape: RowShape): RowCell[] {
   const cells: RowCell[] = [];
   const open = `<${prefix}c`;
-  const close = `</${prefix}c>`;
-  let at = shape.tagEnd;
   let previous = 0;
-  // A comment or CDATA section may hold `</c>`: the end of a cell is then looked for around them (rare: one test per row).
-  let markup = row.indexOf('<!', shape.tagEnd);
-  const careful = markup >= 0;
-  for (;;) {
-    const start = row.indexOf(open, at);
-    if (start < 0 || start >= shape.closeStart) break;
-    if (careful) {
-      // A `<c` inside a comment or CDATA section between the cells is no cell, as the reader reads it.
-      if (markup >= 0 && markup < at) markup = row.indexOf('<!', at);
-      if (markup >= 0 && markup < start) {
-        at = skipNonTagMarkup(row, markup);
-        if (at < 0) break;
-        continue;
-      }
-    }
-    const next = row.charCodeAt(start + open.length);
-    // `<c ` / `<c>` / `<c/>`, not `<col…>` or another element starting with c.
-    if (!(next === 32 || next === 62 || next === 47 || next === 9 || next === 10 || next === 13)) {
-      at = start + open.length;
+  let start = row.indexOf('<', shape.tagEnd);
+  while (start >= 0 && start < shape.closeStart) {
+    if (!row.startsWith(open, start) || !checkNameEnd(row.charCodeAt(start + open.length))) {
+      // Not a cell's start tag (`<col…>`, an end tag, a comment): stepped over.
+      const after = findMarkupEnd(row, start);
+      if (after < 0) break;
+      start = row.indexOf('<', after);
       continue;
     }
     const gt = findTagEnd(row, start + open.length);
@@ -80,16 +71,20 @@ export function readRowCells(row: string, prefix: string, shape: RowShape): RowC
       const number = readRowNumber(row);
       throw placeXmlTextError(error, previous === 0 ? `the tag of the first cell of row ${number}` : `the tag of the cell after ${columnLetters(previous)}${number}`);
     }
-    const tagEnd = gt + 1;
-    const end = selfClosing ? tagEnd : findEndTag(row, tagEnd, close, careful) + close.length;
-    if (end < tagEnd) break;
+    const end = findElementEnd(row, start);
+    if (end < 0) break;
     const fromRef = readCellRefColumn(tagValues.r);
     const column = fromRef ?? previous + 1;
-    cells.push({ start, tagEnd, end, column, hasRef: fromRef !== undefined, style: parseCellStyle(tagValues.s), type: tagValues.t ?? 'n' });
+    cells.push({ start, tagEnd: gt + 1, end, column, hasRef: fromRef !== undefined, style: parseCellStyle(tagValues.s), type: tagValues.t ?? 'n' });
     previous = column;
-    at = end;
+    start = row.indexOf('<', end);
   }
   return cells;
+}
+
+/** White space, `>` or `/` after `<c`: the cell's name ends there (not `<col…>`). */
+function checkNameEnd(code: number): boolean {
+  return code === 32 || code === 62 || code === 47 || code === 9 || code === 10 || code === 13;
 }
 
 const tagValues: TagAttributes = { r: undefined, s: undefined, t: undefined };
@@ -117,36 +112,14 @@ export function columnLetters(column: number): string {
 }
 
 /**
- * Where the end tag `close` (`</c>`) of an element whose content starts at `from` begins, or -1.
- * With `careful`, a comment or CDATA section on the way is stepped over, as XML reads it: a
- * `<![CDATA[a</c>b]]>` is text, not the cell's end.
- */
-function findEndTag(text: string, from: number, close: string, careful: boolean): number {
-  if (!careful) return text.indexOf(close, from);
-  let at = from;
-  for (;;) {
-    const lt = text.indexOf('<', at);
-    if (lt < 0) return -1;
-    if (text.startsWith(close, lt)) return lt;
-    const skipTo = skipNonTagMarkup(text, lt);
-    if (skipTo < 0) return -1;
-    at = skipTo;
-  }
-}
-
-/** Where the text goes on after the markup at `lt`: past a comment, CDATA section or processing instruction, or just past the `<`; -1 when one does not end. */
-function skipNonTagMarkup(text: string, lt: number): number {
-  return findNonTagEnd(text, lt) ?? lt + 1;
-}
-
-/**
  * The cell as stored, in the shape the source reader builds its cells from (`XmlCell`), its content
  * read by the reader's own sheet scanner, so that the copy reads every cell exactly as the reader did.
  */
 export function readStoredCell(row: string, cell: RowCell, prefix: string): XmlCell {
   const stored: XmlCell = { column: cell.column - 1, type: cell.type === 'n' ? undefined : cell.type, style: cell.style, value: undefined, formula: undefined, inline: undefined };
   if (cell.end === cell.tagEnd) return stored;
-  scanCellContent(row.slice(cell.tagEnd, cell.end - prefix.length - 4), stored, `${prefix}c`, () => Number(readRowNumber(row)));
+  // The content ends where the cell's end tag starts (`</c>`, or `</c >` as XML allows).
+  scanCellContent(row.slice(cell.tagEnd, row.lastIndexOf('<', cell.end - 1)), stored, `${prefix}c`, () => Number(readRowNumber(row)));
   return stored;
 }
 
