@@ -21,8 +21,6 @@ import { writeRunReport } from '../../src/report/write-run-report.js';
 import { createLineBreakCounter } from '../../src/sources/count-line-breaks.js';
 import { csvReader, openCsvTextRecords } from '../../src/sources/read-csv.js';
 import type { ReadOptions, SourceInfo } from '../../src/sources/types.js';
-import type { ReadInWorker } from '../../src/sources/open-source-in-worker.js';
-import { trackWorkers } from '../helpers/track-workers.js';
 import { collectRows } from '../sources/temp-files.js';
 import { makeIssue, makeParts, makeTempDir } from './report-builders.js';
 
@@ -80,7 +78,7 @@ async function buildReference(path: string, options: ReadOptions, outcomeOf: Out
   return { info, annotated, rejected };
 }
 
-async function expectSameAsReference(content: string | Uint8Array, outcomeOf: OutcomeOf, options: ReadOptions = PIPELINE, name = 'catalog.csv', readThread: ReadInWorker = 'auto'): Promise<string> {
+async function expectSameAsReference(content: string | Uint8Array, outcomeOf: OutcomeOf, options: ReadOptions = PIPELINE, name = 'catalog.csv'): Promise<string> {
   const dir = await makeTempDir();
   const path = join(dir, name);
   await writeFile(path, content);
@@ -93,7 +91,6 @@ async function expectSameAsReference(content: string | Uint8Array, outcomeOf: Ou
     readOptions: options,
     outcomeOf,
     rejectedRowsDelimiter: reference.info.delimiter ?? ',',
-    readThread,
   });
   const annotated = await readFile(paths.annotated ?? '', 'utf8');
   expect(annotated).toBe(reference.annotated);
@@ -129,22 +126,6 @@ describe('annotated.csv and rejected-rows.csv of a CSV input', () => {
     expect((await expectSameAsReference(content.replace('Заметка', '_заметка'), outcomes)).split(CSV_NEWLINE)[1]).toBe('A-1;Футболка;100;x;valid;;;;');
     expect((await expectSameAsReference(content.replace('Заметка', '_errors'), outcomes)).split(CSV_NEWLINE)[1]).toBe('A-1;Футболка;100;valid;;;;');
     expect(annotated.split(CSV_NEWLINE).slice(1, 3)).toEqual(['A-1;Футболка;100;x;valid;;;;', `A-2;" пробел ";'=1+1;y;invalid;"column C (Цена): price is not a number (value ""=1+1"")";;;`]);
-  });
-
-  it('read again on the reading thread (readThread always): the same files, through several batches', async () => {
-    const workers = trackWorkers();
-    const lines = ['Прайс;;', '', 'Артикул;Цена;Остаток'];
-    const outcomes: Record<number, Omit<RowOutcome, 'row'>> = {};
-    for (let i = 0; i < 600; i++) {
-      if (i % 50 === 0) lines.push(i % 100 === 0 ? ' ; ;' : '');
-      lines.push(i % 7 === 0 ? `A-${i};"=${i}\n";${i}` : i % 11 === 0 ? `A-${i};${i};2;лишнее` : `A-${i};${i};1`);
-      if (i % 3 === 0) outcomes[lines.length] = { status: i % 2 === 0 ? 'invalid' : 'valid', issues: i % 2 === 0 ? [priceIssue] : [] };
-    }
-    const content = `${lines.join('\n')}\n`;
-    const annotated = await expectSameAsReference(content, byRow(outcomes), PIPELINE, 'catalog.csv', 'always');
-    expect(workers.started()).toBe(1);
-    expect(annotated).toBe(await expectSameAsReference(content, byRow(outcomes), PIPELINE, 'catalog.csv', 'never'));
-    await expectSameAsReference(content.replaceAll('\n', '\r\n'), byRow(outcomes), { ...PIPELINE, groupRows: { outline: false, merged: false, singleCell: true, bold: false } }, 'catalog.csv', 'always');
   });
 
   it('CRLF and CR files, a header below line 1, empty lines, rows too short or too long', async () => {
