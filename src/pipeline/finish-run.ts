@@ -122,7 +122,6 @@ export async function finishRun(options: FinishRunOptions): Promise<RunResult> {
       sourcePath: prep.sourcePath,
       info: read.info,
       readOptions: prep.readOptions,
-      readThread: prep.settings.readThread,
       outcomeOf,
       translator,
     });

@@ -9,7 +9,6 @@ import { InternalError } from '../core/errors.js';
 import { compareIssues, type Issue } from '../core/issue.js';
 import { restoreHeaderTexts } from '../sources/build-header-layout.js';
 import type { ReadOptions, SourceInfo } from '../sources/types.js';
-import type { ReadInWorker } from '../sources/open-source-in-worker.js';
 import { buildHeaderTexts } from './build-header-texts.js';
 import { PROBLEM_STATUSES, type RowOutcome, type RunSummary } from './report-types.js';
 import { createAnnotatedCsvSink, keptColumns, type AnnotatedCsvSink, type TextRow } from './write-annotated-csv.js';
@@ -57,11 +56,6 @@ interface WriteRunReportOptions {
   annotated?: boolean;
   /** The run's language, for the texts a person reads in the report (annotated copy, report.html; default English). */
   translator?: Translator;
-  /**
-   * Where a CSV input is read again for the copy, as for its reading (the `readThread` setting;
-   * default `auto`): on the reading thread, by the reader's text mode (`openCsvCopyRecordsWhere`).
-   */
-  readThread?: ReadInWorker;
 }
 
 /** Paths of the files written. */
@@ -189,15 +183,13 @@ async function writeWorkbookReport(options: Omit<WriteRunReportOptions, 'summary
 /**
  * CSV input: the annotated CSV (every record of the input in file order, on the rows the reader
  * numbered) and `rejected-rows.csv` (header, then each row that needs attention after the group
- * rows in effect for it), from one read of the input through the reader's text mode (`openCsvCopyRecords`, on the reading thread when the file is read on one).
+ * rows in effect for it), from one read of the input through the reader's text mode (`openCsvCopyRecords`).
  */
 async function writeCsvReport(options: Omit<WriteRunReportOptions, 'summary'>, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
   // The CSV reader's text mode and the copier are loaded for CSV input only (issue 39).
-  const [{ openCsvCopyRecordsWhere }, { copyCsvRecords }] = await Promise.all([import('../sources/open-source-in-worker.js'), import('./copy-csv-records.js')]);
+  const [{ openCsvCopyRecords }, { copyCsvRecords }] = await Promise.all([import('../sources/open-csv-copy-records.js'), import('./copy-csv-records.js')]);
   // The copy checks the header it reads against the reader's: by the cells' own texts, not the suffixed names.
-  // Without the annotated copy only the header is read: no thread is started for it.
-  const mode = paths.annotated !== null ? (options.readThread ?? 'auto') : 'never';
-  const copy = await openCsvCopyRecordsWhere(mode, options.sourcePath, options.readOptions ?? {}, restoreHeaderTexts(options.info), {});
+  const copy = await openCsvCopyRecords(options.sourcePath, options.readOptions ?? {}, restoreHeaderTexts(options.info));
   // The header up to its last non-blank field, the seller's own `_` columns included; names trimmed
   // as the reader reads them (a BOM or spaces around a name would only make the copy's header quoted).
   const header = copy.header.fields.slice(0, copy.width).map((name) => name.trim());

@@ -15,7 +15,7 @@ import type { ReadOptions, SourceCell, SourceInfo } from './types.js';
 import type { TextEncodingName } from './detect-encoding.js';
 
 /** What the reader found: the header row and columns, and the encoding and delimiter when known. */
-export type TableFound = Pick<SourceInfo, 'headerRow' | 'header' | 'encoding' | 'delimiter'>;
+type TableFound = Pick<SourceInfo, 'headerRow' | 'header' | 'encoding' | 'delimiter'>;
 
 /**
  * What a record below the header is to the reader: a data row it yields, a group row (context

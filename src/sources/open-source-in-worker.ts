@@ -20,8 +20,6 @@ import { AbortedError, InternalError, LimitError, PipelineError, SourceReadError
 import type { Issue } from '../core/issue.js';
 import { startModuleWorker } from '../core/start-module-worker.js';
 import { hashFile } from '../pipeline/hash-file.js';
-import { decodeCopyRecordBatch, type CopyRecordBatch } from './copy-record-batch.js';
-import { openCsvCopyRecords, type CsvCopyRecord, type CsvCopyRecords, type TableFound } from './open-csv-copy-records.js';
 import { openSource, pickReader } from './open-source.js';
 import { releaseOnReturn } from './release-on-return.js';
 import { createRowBatchDecoder, type RowBatch } from './row-batch.js';
@@ -126,7 +124,8 @@ export async function openSourceOnThread(choice: ReadThreadChoice, path: string,
   const { port1, port2 } = new MessageChannel();
   let worker: Worker;
   try {
-    worker = startSourceWorker({ path, options, batchRows: BATCH_ROWS, maxInFlight: MAX_IN_FLIGHT, rows: port2, hash: onHash !== undefined });
+    const data: SourceWorkerData = { path, options, batchRows: BATCH_ROWS, maxInFlight: MAX_IN_FLIGHT, rows: port2, hash: onHash !== undefined };
+    worker = startModuleWorker('source-worker', import.meta.url, { workerData: data, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
   } catch (error) {
     port1.close();
     if (choice.fallBack) {
@@ -139,55 +138,6 @@ export async function openSourceOnThread(choice: ReadThreadChoice, path: string,
   return connectSourceWorker(worker, path, deps.signal, port1, onHash);
 }
 
-function startSourceWorker(data: SourceWorkerData): Worker {
-  return startModuleWorker('source-worker', import.meta.url, { workerData: data, transferList: [data.rows], resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
-}
-
-/**
- * `openCsvCopyRecords` (the reader's text mode, for the annotated copy and `rejected-rows.csv`) on
- * the thread `mode` chooses for `path` as for its reading (`chooseReadThread`): on a worker, the
- * file is decoded, split and classified there, by the same code, and its records come in batches
- * (copy-record-batch.ts), so the copy pass on this thread only writes. Same records, same errors.
- */
-export async function openCsvCopyRecordsWhere(mode: ReadInWorker, path: string, options: ReadOptions, table: TableFound, deps: Pick<Deps, 'signal'>): Promise<CsvCopyRecords> {
-  const choice = await chooseReadThread(mode, path);
-  if (!choice.inWorker) return openCsvCopyRecords(path, options, table);
-  const { port1, port2 } = new MessageChannel();
-  let worker: Worker;
-  try {
-    worker = startSourceWorker({ path, options, batchRows: BATCH_ROWS, maxInFlight: MAX_IN_FLIGHT, rows: port2, copyOf: table });
-  } catch (error) {
-    port1.close();
-    if (choice.fallBack) return openCsvCopyRecords(path, options, table);
-    throw new InternalError(`${path}: the reader thread could not be started (${(error as Error).message})`, { cause: error });
-  }
-  const watch = watchSourceWorker(worker, path, deps.signal, port1);
-  const { copy } = (await waitForOpen(watch, deps.signal)) as Extract<OpenedMessage, { copy: unknown }>;
-  const records = releaseOnReturn(
-    generateWorkerItems<CopyRecordBatch, CsvCopyRecord>(worker, watch, port1, path, deps.signal, (batch) => decodeCopyRecordBatch(batch, copy.delimiter)),
-    () => watch.stop(),
-  );
-  abandoned.register(records, worker);
-  return { ...copy, records };
-}
-
-/** Waits for the worker's `open` message; ends the worker when it fails first. */
-async function waitForOpen(watch: WorkerWatch, signal: AbortSignal | undefined): Promise<OpenedMessage> {
-  try {
-    for (;;) {
-      const opened = watch.opened;
-      if (opened !== undefined) return opened;
-      if (signal?.aborted) throw new AbortedError(undefined, { cause: signal.reason });
-      if (watch.failure !== undefined) throw watch.failure;
-      if (watch.crash !== undefined) throw watch.describeCrash(watch.crash);
-      await watch.waitForMessage();
-    }
-  } catch (error) {
-    await watch.stop();
-    throw error;
-  }
-}
-
 /**
  * Ends the worker of a stream dropped unread (its consumer failed between opening and reading):
  * a long-lived process (`watch`) would otherwise keep a thread waiting for acknowledgements.
@@ -195,9 +145,8 @@ async function waitForOpen(watch: WorkerWatch, signal: AbortSignal | undefined):
 const abandoned = new FinalizationRegistry<Worker>((worker) => void worker.terminate());
 
 /** On the worker's own port: the header, a failure before it, a note after each message on the rows port, and the file's hash when asked. */
-type OpenedMessage = { type: 'open'; info: SourceInfo; issues: Issue[] } | { type: 'open'; copy: Omit<CsvCopyRecords, 'records'> };
 type WorkerMessage =
-  | OpenedMessage
+  | { type: 'open'; info: SourceInfo; issues: Issue[] }
   | { type: 'posted' }
   | { type: 'error'; error: PostedError }
   | { type: 'hash'; sha256: string }
@@ -230,7 +179,7 @@ function receiveFileHash(worker: Worker, watch: WorkerWatch, path: string): Prom
   return hashing;
 }
 /** On the rows port, in order: the batches, then the end or the failure that stopped the read. */
-type RowsMessage<B> = { type: 'batch'; batch: B } | { type: 'end'; bytesRead: number } | { type: 'error'; error: PostedError };
+type RowsMessage = { type: 'batch'; batch: RowBatch } | { type: 'end'; bytesRead: number } | { type: 'error'; error: PostedError };
 
 /**
  * The main thread's side of a started reader worker: its header, then its batches as the consumer
@@ -239,21 +188,28 @@ type RowsMessage<B> = { type: 'batch'; batch: B } | { type: 'end'; bytesRead: nu
 export async function connectSourceWorker(worker: Worker, path: string, signal: AbortSignal | undefined, rows: MessagePort = new MessageChannel().port1, onHash?: FileHashReceiver): Promise<SourceStream> {
   const watch = watchSourceWorker(worker, path, signal, rows);
   if (onHash !== undefined) onHash(receiveFileHash(worker, watch, path));
-  const opened = (await waitForOpen(watch, signal)) as Extract<OpenedMessage, { info: unknown }>;
-  const decoder = createRowBatchDecoder();
+  let opened: WorkerWatch['opened'];
+  try {
+    while ((opened = watch.opened) === undefined) {
+      if (signal?.aborted) throw new AbortedError(undefined, { cause: signal.reason });
+      if (watch.failure !== undefined) throw watch.failure;
+      if (watch.crash !== undefined) throw watch.describeCrash(watch.crash);
+      await watch.waitForMessage();
+    }
+  } catch (error) {
+    await watch.stop();
+    throw error;
+  }
   // Ended unread (an early start given up), the generator's own `finally` would not run: the thread is ended either way.
-  const stream = releaseOnReturn(
-    generateWorkerItems<RowBatch, SourceRow>(worker, watch, rows, path, signal, (batch) => decoder.decode(batch)),
-    () => watch.stop(),
-  );
+  const stream = releaseOnReturn(generateWorkerRows(worker, watch, rows, path, signal), () => watch.stop());
   abandoned.register(stream, worker);
   return { info: opened.info, rows: stream, bytesRead: () => watch.bytesRead, issues: opened.issues };
 }
 
 /** What this thread knows of a reader worker, kept up to date by the worker's events. */
 interface WorkerWatch {
-  /** The header and file issues (in text mode, the copy's layout), once the worker posted them. */
-  readonly opened: OpenedMessage | undefined;
+  /** The header and file issues, once the worker posted them. */
+  readonly opened: { info: SourceInfo; issues: Issue[] } | undefined;
   /** The first failure: posted by the worker before its header, an unreadable message, or the run's abort. */
   readonly failure: Error | undefined;
   /** Why the thread stopped, when it did not end its rows: turned into the error once the rows it posted are read. */
@@ -307,7 +263,7 @@ function watchSourceWorker(worker: Worker, path: string, signal: AbortSignal | u
     notify();
   };
   worker.on('message', (message: WorkerMessage) => {
-    if (message.type === 'open') watch.opened = message;
+    if (message.type === 'open') watch.opened = { info: message.info, issues: message.issues };
     else if (message.type === 'error') fail(rebuildError(message.error, path));
     notify();
   });
@@ -327,22 +283,16 @@ function watchSourceWorker(worker: Worker, path: string, signal: AbortSignal | u
   return watch;
 }
 
-/** The rows (or copy records) of the worker's batches, in order, as `decode` makes them; ends the worker when left. */
-async function* generateWorkerItems<B extends { rows: number[]; bytesRead: number }, T>(
-  worker: Worker,
-  watch: WorkerWatch,
-  rows: MessagePort,
-  path: string,
-  signal: AbortSignal | undefined,
-  decode: (batch: B) => Iterable<T>,
-): AsyncGenerator<T> {
+/** The rows of the worker's batches, in order; ends the worker when left. */
+async function* generateWorkerRows(worker: Worker, watch: WorkerWatch, rows: MessagePort, path: string, signal: AbortSignal | undefined): AsyncGenerator<SourceRow> {
+  const decoder = createRowBatchDecoder();
   let unanswered = 0;
   try {
     for (;;) {
       if (watch.failure !== undefined) throw watch.failure;
-      let message: RowsMessage<B> | undefined;
+      let message: RowsMessage | undefined;
       try {
-        message = (receiveMessageOnPort(rows) as { message: RowsMessage<B> } | undefined)?.message;
+        message = (receiveMessageOnPort(rows) as { message: RowsMessage } | undefined)?.message;
       } catch (error) {
         throw watch.describeCrash(`a message could not be read: ${(error as Error).message}`);
       }
@@ -354,7 +304,7 @@ async function* generateWorkerItems<B extends { rows: number[]; bytesRead: numbe
         const { batch } = message;
         if (batch.rows.length > 0) watch.lastRow = batch.rows[batch.rows.length - 1] as number;
         watch.bytesRead = Math.max(watch.bytesRead, batch.bytesRead);
-        for (const row of decode(batch)) {
+        for (const row of decoder.decode(batch)) {
           if (signal?.aborted) throw new AbortedError(undefined, { cause: signal.reason });
           yield row;
         }

@@ -1,7 +1,6 @@
 /**
  * The reader thread's entry (see open-source-in-worker.ts): opens the file with `openSource`,
- * posts its header and file issues, then its rows in batches (row-batch.ts) on the rows port (in
- * text mode, `copyOf`: a CSV file's copy records, copy-record-batch.ts), each
+ * posts its header and file issues, then its rows in batches (row-batch.ts) on the rows port, each
  * followed by a `posted` note on its own port (which wakes the main thread if it waits). The main
  * thread answers every few batches it takes with `taken` and their count; with `maxInFlight`
  * batches not answered yet the thread waits, so a slow consumer holds the reader back and memory
@@ -12,8 +11,6 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { isPipelineError, SourceReadError } from '../core/errors.js';
 import { hashFile } from '../pipeline/hash-file.js';
-import { createCopyRecordBatchEncoder } from './copy-record-batch.js';
-import { openCsvCopyRecords, type TableFound } from './open-csv-copy-records.js';
 import { openSource } from './open-source.js';
 import { createRowBatchEncoder } from './row-batch.js';
 import type { ReadOptions } from './types.js';
@@ -33,33 +30,6 @@ export interface SourceWorkerData {
    * (docs/performance.md).
    */
   hash?: boolean | undefined;
-  /**
-   * Text mode (a CSV file's copy, `openCsvCopyRecords` with this table): the thread posts the
-   * copy's layout as `open`, then its records in batches (copy-record-batch.ts) instead of rows:
-   * the decoding, splitting and classifying leave the main thread as the reader's do.
-   */
-  copyOf?: TableFound | undefined;
-}
-
-/** What the thread reads and how it batches it: the reader's rows, or the copy's records. */
-interface OpenedForBatches {
-  /** Posted as `open` before the first batch. */
-  open: object;
-  items: AsyncIterable<unknown>;
-  encoder: { add(item: unknown): void; readonly size: number; take(bytesRead: number): object };
-  bytesRead: () => number;
-}
-
-async function openForBatches(data: SourceWorkerData): Promise<OpenedForBatches> {
-  if (data.copyOf !== undefined) {
-    const copy = await openCsvCopyRecords(data.path, data.options, data.copyOf);
-    const { records, ...layout } = copy;
-    const encoder = createCopyRecordBatchEncoder(copy.delimiter);
-    return { open: { type: 'open', copy: layout }, items: records, encoder: encoder as OpenedForBatches['encoder'], bytesRead: () => 0 };
-  }
-  const stream = await openSource(data.path, data.options, {});
-  const encoder = createRowBatchEncoder();
-  return { open: { type: 'open', info: stream.info, issues: stream.issues }, items: stream.rows, encoder: encoder as OpenedForBatches['encoder'], bytesRead: stream.bytesRead };
 }
 
 /** A failure, as it crosses threads: no stack, no cause. */
@@ -101,24 +71,25 @@ async function runSourceWorker(): Promise<void> {
   const hashing = data.hash === true ? postFileHash(port, data.path) : Promise.resolve();
   let opened = false;
   try {
-    const { open, items, encoder, bytesRead } = await openForBatches(data);
-    port.postMessage(open);
+    const stream = await openSource(data.path, data.options, {});
+    port.postMessage({ type: 'open', info: stream.info, issues: stream.issues });
     opened = true;
+    const encoder = createRowBatchEncoder();
     const send = async (): Promise<void> => {
-      post({ type: 'batch', batch: encoder.take(bytesRead()) });
+      post({ type: 'batch', batch: encoder.take(stream.bytesRead()) });
       inFlight += 1;
       while (inFlight >= data.maxInFlight) await new Promise<void>((resolve) => (wake = resolve));
     };
     try {
-      for await (const item of items) {
-        encoder.add(item);
+      for await (const row of stream.rows) {
+        encoder.add(row);
         if (encoder.size >= data.batchRows) await send();
       }
     } finally {
       if (encoder.size > 0) await send();
     }
     await hashing;
-    post({ type: 'end', bytesRead: bytesRead() });
+    post({ type: 'end', bytesRead: stream.bytesRead() });
   } catch (error) {
     await hashing;
     if (opened) post({ type: 'error', error: describeError(error) });
