@@ -491,7 +491,8 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       if (leaf === undefined) return match;
       const narrowed = findUnsaidPathQualifier(leaf, leaves.values(), head, `${text} ${context.parentPath ?? ''}`, readProductDemographic(context.productNames ?? []));
       if (narrowed !== undefined) return asLabelQuestion(match, `the leaf's path says "${narrowed.qualifier}", which the label does not, and ${narrowed.rival} is of the same kind`);
-      // A word the matcher took as a misspelling or transliteration of a word of the leaf (`Тилевизоры`, `Noutbuki`) is that word.
+      // A word the matcher took as a misspelling or transliteration of a word of the leaf (`Тилевизоры`, `Noutbuki`) is that word;
+      // one equal to a leaf word the classifier left unexplained on purpose (`өнімдері`, a general word for goods, of a path) stays.
       const entry = match.best.entry;
       const leafWords = [entry.name.rus, entry.name.kaz ?? '', entry.path?.rus ?? '', entry.path?.kaz ?? ''].flatMap((part) => tokenizeForMatch(part));
       const type = extractProductType(head);
@@ -499,7 +500,7 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       siblings ??= collectSiblingStems(leaves.values());
       const siblingStems = siblings.get(parentOfPath(leaf.path));
       const negatedBySibling = (word: string): boolean => [...NEGATING_PREFIXES].some((prefix) => siblingStems?.has(stemForIndex(`${prefix}${word}`)) === true);
-      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !negatedBySibling(word) && !leafWords.some((leafWord) => wordScore(word, leafWord) >= SPELLING_SCORE));
+      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !negatedBySibling(word) && !leafWords.some((leafWord) => leafWord !== word && wordScore(word, leafWord) >= SPELLING_SCORE));
       // A purpose that names goods or a section of another top-level section says the goods are of another kind
       // (`Шампунь для кошек` is no hair shampoo, `Домики для кукол` no pet beds); a purpose the directory does not name
       // only qualifies (`Микрофоны для стриминга`), and one named in the leaf's own section is a use of its goods
