@@ -371,7 +371,8 @@ function createLabelWordSimilarity(wordScore: (a: string, b: string) => number):
 function scoreLabelWord(score: number, sellerWord: string, directoryWord: string, marked: boolean): number {
   // `Поло` is not short for `Полотенца`, `Манга` no form of `Мангалы`: a word that only begins another, with another stem,
   // counts as an abbreviation when the seller put a dot after it.
-  if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord !== sellerWord && !marked && !isSameWordStem(sellerWord, directoryWord)) {
+  // So is a word that only ends another (`школьников` of `дошкольников`): a prefix (`до-`, `под-`, `без-`) makes another word.
+  if (score < 0.95 && (isPrefixedWord(sellerWord, directoryWord) || (directoryWord.startsWith(sellerWord) && directoryWord !== sellerWord && !marked && !isSameWordStem(sellerWord, directoryWord)))) {
     return Math.min(score, 0.7);
   }
   // `Кошелек`/`Кошельки`, `Ремень`/`Ремни`: the vowel Russian drops before the last consonant when an ending follows.
@@ -408,6 +409,11 @@ function isSameWordStem(word: string, longer: string): boolean {
   const stem = stemForIndex(word);
   const other = stemForIndex(longer);
   return stem === other || (other.startsWith(stem) && DIMINUTIVE.test(other.slice(stem.length)));
+}
+
+/** Whether a longer word is a word with a prefix before it (`дошкольников` of `школьников`), another stem, so another word. */
+function isPrefixedWord(word: string, longer: string): boolean {
+  return longer !== word && longer.endsWith(word) && stemForIndex(word) !== stemForIndex(longer);
 }
 
 function isNumberEndingPair(a: string, b: string, length: number): boolean {
@@ -968,9 +974,10 @@ function scoreByName(
     const covered = (word: string): boolean => (queryBest[q.indexOf(word)] ?? 0) >= 0.9;
     namesSome ||= queryBest.some((value) => value >= 0.95);
     namesAll ||= queryBest.every((value) => value >= UNNAMED_WORD);
-    // `Уголь` is the beginning of `Угольники`, `Смеси` of `Смесители`: a whole word is no abbreviation of a longer one.
+    // `Уголь` is the beginning of `Угольники`, `Смеси` of `Смесители`: a whole word is no abbreviation of a longer one, nor
+    // `школьников` of `дошкольников`, a prefixed word.
     // Only in Russian: a Kazakh word grows by its endings (`күрте`, `күртелер`).
-    beginsOnly ||= variant.language === 'rus' && q.some((word, i) => (queryBest[i] ?? 0) < FORM_SCORE && !label.abbreviated.has(word) && v.some((other) => other !== word && other.startsWith(word) && !isSameWordStem(word, other)));
+    beginsOnly ||= variant.language === 'rus' && q.some((word, i) => (queryBest[i] ?? 0) < FORM_SCORE && !label.abbreviated.has(word) && v.some((other) => isPrefixedWord(word, other) || (other !== word && other.startsWith(word) && !isSameWordStem(word, other))));
     // Words on each side the other does not hold (`Для собак` against `Витамины и добавки для собак`, `Сухофрукты и
     // орехи` against `Сухофрукты`): a likeness, never a name match, so a question at best.
     let score = Math.min(symmetric, LOOSE_CAP);
