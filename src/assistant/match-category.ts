@@ -479,6 +479,19 @@ function withSynonyms(matchWhole: CategoryMatcher, thresholds: MatchThresholds):
 // A seller's word this near a word of the leaf is a spelling of it, not another word.
 const SPELLING_SCORE = 0.85;
 
+/**
+ * `Ванная` against `Ванны`: a one-word label with an adjective's ending names no goods by itself (an adjective used as a
+ * noun, `Ванная комната`, is a room); when the leaf's name holds its stem only as a noun, the shared stem is no evidence.
+ */
+function findAdjectiveOfNounLeaf(head: string, entry: Category): string | undefined {
+  const words = tokenizeForMatch(head);
+  const word = words[0];
+  if (words.length !== 1 || word === undefined || !ADJECTIVE.test(word)) return undefined;
+  const stem = stemForIndex(word);
+  const sameStem = [entry.name.rus, entry.name.kaz ?? ''].flatMap((name) => tokenizeForMatch(name)).filter((other) => stemForIndex(other) === stem);
+  return sameStem.length > 0 && sameStem.every((other) => !ADJECTIVE.test(other)) ? word : undefined;
+}
+
 function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordScore: (a: string, b: string) => number): CategoryMatcher {
   let leaves: Map<string, IndexedLeaf> | undefined;
   let named: Map<string, Map<string, string>> | undefined;
@@ -489,6 +502,8 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       if (match.status === 'todo' || match.best === undefined) return match;
       const head = readLabelHead(text);
       if (isCatchAllText(head)) return asLabelQuestion(match, 'the label names no kind of goods');
+      const adjective = findAdjectiveOfNounLeaf(head, match.best.entry);
+      if (adjective !== undefined) return asLabelQuestion(match, `the label is the adjective "${adjective}", which meets the leaf's noun by its stem only`);
       const kinds = readLabelKinds(head);
       if (kinds.length > 1 && !namesEveryKind(kinds, [match.best.entry.name.rus, match.best.entry.name.kaz ?? ''])) return asLabelQuestion(match, `the label lists ${kinds.length} kinds of goods and the leaf's name is no list holding every one`);
       const classifier = getClassifierIndex(index.directories, index);

@@ -43,3 +43,13 @@ describe('a word of the label equal to a word of the leaf path', () => {
     expect(match.doubt).toContain('өнімдері');
   });
 });
+
+describe('a one-word label with an adjective ending', () => {
+  it('is a question when it meets a noun leaf by its stem only', () => {
+    expect(marketplace.match('Ванная').status).toBe('todo');
+  });
+
+  it('keeps a leaf whose name holds the same adjective', () => {
+    expect(marketplace.match('Мороженое').best?.entry.name.rus).toBe('Мороженое');
+  });
+});
