@@ -20,12 +20,12 @@ import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-ind
 import { containsCatchAllWord } from './classify/catch-all-words.js';
 import { collectDemographic, isDemographicEmpty } from './demographic-words.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
-import type { Classification, ClassifierIndex } from './classify/classifier-types.js';
+import type { Classification } from './classify/classifier-types.js';
 import { classifyProduct, isWordOfLeafSection } from './classify/classify-product.js';
 import { carriesDose } from './classify/dose-measures.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
-import { CATEGORY_THRESHOLDS, findOtherGoodsSaid, readLabelHead, type CategoryContext, type CategoryMatcher } from './match-category.js';
+import { CATEGORY_THRESHOLDS, readLabelHead, type CategoryContext, type CategoryMatcher } from './match-category.js';
 import type { ValueMatch } from './match-value.js';
 import type { ScoredCandidate } from './score-candidates.js';
 
@@ -63,9 +63,8 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       if (names.length === 0) return match;
       classifier ??= getClassifierIndex(index.directories, index);
       const results = names.map(classify);
-      // `Свечи` read as decor candles, its rows `Свечи Виферон 150000 МЕ №10`: the label names one sense, its goods hold doses;
-      // `Витамины` read as human vitamins, its rows `Витамины для собак`: its goods are for what another section names.
-      if (match.status !== 'todo' && match.best !== undefined && isDoubtedInLeaf(classifier, Number(match.best.key), names, results)) return asQuestion(match);
+      // `Свечи` read as decor candles, its rows `Свечи Виферон 150000 МЕ №10`: the label names one sense, its goods hold doses.
+      if (match.status !== 'todo' && match.best !== undefined && isDosedInLeaf(Number(match.best.key), names, results)) return asQuestion(match);
       const agreed = findAgreedLeaf(results);
       if (agreed === undefined) return match;
       const key = String(agreed.leafId);
@@ -116,17 +115,13 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
 }
 
 /**
- * Whether most names are read as the label's own leaf without certainty, each with a doubt that says other goods: a dose
- * (`150000 МЕ`, `100 мг`: a medicine or supplement, which the classifier never takes for a leaf named by one bare word), or
- * what the label's own veto would raise against the leaf (`findOtherGoodsSaid`: a purpose named in another section, a noun
- * another leaf's name holds). The label is then no proof either (`Свечи` with `Свечи Виферон …` are suppositories where the
- * directory names only decor candles). An adjective the leaf does not explain (`Кольцо серебряное`) is no such doubt.
+ * Whether most names are read as the label's own leaf without certainty and carry a dose (`150000 МЕ`, `100 мг`): a
+ * medicine or supplement, which the classifier never takes for a leaf named by one bare word; the label is then no
+ * proof either (`Свечи` with `Свечи Виферон …` are suppositories where the directory names only decor candles).
  */
-function isDoubtedInLeaf(classifier: ClassifierIndex, leafId: number, names: readonly string[], results: readonly Classification[]): boolean {
-  const leaf = classifier.leaves.find((candidate) => candidate.id === leafId);
-  const saysOtherGoods = (name: string): boolean => carriesDose(tokenizeForMatch(name)) || (leaf !== undefined && findOtherGoodsSaid(classifier, leaf, extractProductType(name)).length > 0);
-  const doubted = names.filter((name, at) => results[at]?.leafId === leafId && results[at]?.confident === false && saysOtherGoods(name)).length;
-  return doubted > 0 && doubted >= Math.ceil(AGREEING_SHARE * names.length);
+function isDosedInLeaf(leafId: number, names: readonly string[], results: readonly Classification[]): boolean {
+  const dosed = names.filter((name, at) => results[at]?.leafId === leafId && results[at]?.confident === false && carriesDose(tokenizeForMatch(name))).length;
+  return dosed > 0 && dosed >= Math.ceil(AGREEING_SHARE * names.length);
 }
 
 /** The leaf most names are confidently in, if enough of them agree, and how many do. */

@@ -36,8 +36,8 @@ import { createCandidateMatcher, createWordScorer, measureBagDistance, type Cand
 import { stemWord } from './stem-word.js';
 import { isCatchAllText } from './classify/catch-all-words.js';
 import { classifyProduct, findUnexplainedWords, isGoodsOfSection } from './classify/classify-product.js';
-import type { ClassifierIndex, IndexedLeaf } from './classify/classifier-types.js';
-import { extractProductType, type ProductType } from './classify/extract-product-type.js';
+import type { IndexedLeaf } from './classify/classifier-types.js';
+import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { splitListName } from './classify/split-name-phrase.js';
 import { stemForIndex } from './classify/stem-for-index.js';
@@ -526,10 +526,15 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       // (`Шампунь для кошек` is no hair shampoo, `Домики для кукол` no pet beds); a purpose the directory does not name
       // only qualifies (`Микрофоны для стриминга`), and one named in the leaf's own section is a use of its goods
       // (`Переноска для кошек`, `Фен для волос`). Whom the goods are for is the demographic rules' to judge.
-      named ??= readNamedStems(classifier).bySection;
-      const leafStems = collectLeafStems(leaf);
+      named ??= collectNamedStems(leaves.values());
+      const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
       const section = readSection(leaf.path);
-      const elsewhere = findPurposesElsewhere(type.purpose, leafStems, section, named);
+      const elsewhere = type.purpose.flatMap((word) => {
+        const stem = stemForIndex(word);
+        const places = leafStems.has(stem) || findDemographicMark(word) !== undefined ? undefined : named?.get(stem);
+        const where = places?.has(section) === false ? places.values().next().value : undefined;
+        return where === undefined ? [] : [`"${word}" (${where})`];
+      });
       if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.join(', ')}, named in another section than the leaf's`);
       // `Коляски для кукол` against the babies' `Коляски`: a purpose that is what another leaf of the same section is names
       // goods of their own, which the label's goods may be a kind of; the classifier's rule, never sure.
@@ -577,7 +582,7 @@ function acceptClassifierReading(matcher: CategoryMatcher, index: DirectoryIndex
       if (saysOtherAge(readAges(tokenizeForMatch(text)), readAges(tokenizeForMatch(`${first.entry.name.rus} ${first.entry.name.kaz ?? ''}`)))) return match;
       // A purpose the leaf does not name is the matcher's to judge (`Сыворотка для волос` is no face serum, though hair care
       // is of the leaf's own section): the classifier lets such a purpose qualify.
-      const leafStems = collectLeafStems(leaf);
+      const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
       if (extractProductType(head).purpose.some((word) => findDemographicMark(word) === undefined && !leafStems.has(stemForIndex(word)))) return match;
       const best: ScoredCandidate<Category> = { ...first, score: Math.max(first.score, Math.min(NAME_WITH_DEMOGRAPHIC, reading.confidence)), exact: false };
       return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.slice(1)] };
@@ -662,50 +667,6 @@ function collectNamedStems(leaves: Iterable<IndexedLeaf>): Map<string, Map<strin
     }
   }
   return named;
-}
-
-/** The stems of a leaf's own words: its path's and its names' (head and purpose). */
-function collectLeafStems(leaf: IndexedLeaf): Set<string> {
-  return new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
-}
-
-/** Purpose words named in another top-level section than the leaf's (not by the leaf itself, no demographic word), each with where. */
-function findPurposesElsewhere(purpose: readonly string[], leafStems: ReadonlySet<string>, section: string, named: ReadonlyMap<string, ReadonlyMap<string, string>>): string[] {
-  return purpose.flatMap((word) => {
-    const stem = stemForIndex(word);
-    const places = leafStems.has(stem) || findDemographicMark(word) !== undefined ? undefined : named.get(stem);
-    const where = places?.has(section) === false ? places.values().next().value : undefined;
-    return where === undefined ? [] : [`"${word}" (${where})`];
-  });
-}
-
-// The named stems of a classifier index, built once per index (the index is plain data, read again per label).
-const NAMED_STEMS = new WeakMap<ClassifierIndex, { bySection: Map<string, Map<string, string>>; byLeafName: Map<string, Set<number>> }>();
-
-function readNamedStems(classifier: ClassifierIndex): { bySection: Map<string, Map<string, string>>; byLeafName: Map<string, Set<number>> } {
-  let stems = NAMED_STEMS.get(classifier);
-  if (stems === undefined) {
-    const byLeafName = new Map<string, Set<number>>();
-    for (const leaf of classifier.leaves) {
-      for (const name of leaf.names) for (const stem of [...name.head, ...name.purpose]) addTo(byLeafName, stem, leaf.id);
-    }
-    stems = { bySection: collectNamedStems(classifier.leaves), byLeafName };
-    NAMED_STEMS.set(classifier, stems);
-  }
-  return stems;
-}
-
-/**
- * What a product's type says against a leaf it reached without certainty, by the label's own veto: a purpose named in
- * another section (`Витамины для собак` against human vitamins), or a noun the leaf does not explain that another leaf's
- * name holds (`питания` of `Адаптер питания` beside `Блоки питания для ПК`). An adjective the leaf does not explain
- * (`Кольцо серебряное`) only qualifies, and says nothing here.
- */
-export function findOtherGoodsSaid(classifier: ClassifierIndex, leaf: IndexedLeaf, type: ProductType): string[] {
-  const { bySection, byLeafName } = readNamedStems(classifier);
-  const elsewhere = findPurposesElsewhere(type.purpose, collectLeafStems(leaf), readSection(leaf.path), bySection);
-  const otherNames = findUnexplainedWords(classifier, leaf, type).filter((word) => !ADJECTIVE.test(word) && [...(byLeafName.get(stemForIndex(word)) ?? [])].some((id) => id !== leaf.id));
-  return [...elsewhere, ...otherNames.map((word) => `"${word}"`)];
 }
 
 /** The top-level section of a leaf's Russian path. */

@@ -61,25 +61,6 @@ describe('a category label read with the product names of its rows', () => {
     expect(candles.match('Свечи', { productNames: ['Свечи Виферон 150000 МЕ №10', 'Свеча ароматическая', 'Свечи чайные 6 шт'] }).status).toBe('exact');
   });
 
-  it('becomes a question when most names reach its leaf only with a doubt the label\'s own veto would raise', () => {
-    const extra = [
-      { id: 17, parentId: null, name: { rus: 'Декор', kaz: 'Декор' }, path: { rus: 'Дом / Декор', kaz: 'Үй / Декор' }, isLeaf: false },
-      { id: 1701, parentId: 17, name: { rus: 'Свечи', kaz: 'Шамдар' }, path: { rus: 'Дом / Декор / Свечи', kaz: 'Үй / Декор / Шамдар' }, isLeaf: true },
-      { id: 18, parentId: null, name: { rus: 'Автотовары', kaz: 'Автотауарлар' }, path: { rus: 'Автотовары', kaz: 'Автотауарлар' }, isLeaf: false },
-      { id: 1801, parentId: 18, name: { rus: 'Катушки зажигания', kaz: 'От алдыру катушкалары' }, path: { rus: 'Автотовары / Катушки зажигания', kaz: 'Автотауарлар / От алдыру катушкалары' }, isLeaf: true },
-    ];
-    const candles = createDirectoryMatchers(buildClassifierDirectories(extra)).categoryMatcher();
-    expect(candles.match('Свечи', { productNames: ['Свечи ароматические 2 шт', 'Свеча в стакане'] }).status).toBe('exact');
-    // `зажигания`, which the candles leaf does not explain, is a word of another leaf's name: other goods.
-    expect(candles.match('Свечи', { productNames: ['Свеча зажигания NGK', 'Свечи зажигания Bosch'] }).status).toBe('todo');
-  });
-
-  it('reads a purpose named in another section as other goods, and an adjective the leaf lacks as no doubt', () => {
-    const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
-    expect(original.match('Витамины', { productNames: ['Витамины для собак', 'Витамины для кошек'] }).status).toBe('todo');
-    expect(original.match('Кольца', { productNames: ['Кольцо серебряное', 'Кольцо серебряное с фианитом'] }).status).not.toBe('todo');
-  });
-
   it('is never confident when the label holds a catch-all word', () => {
     expect(decide('Прочие кастрюли', ['Кастрюля 3 л', 'Кастрюля 5 л', 'Кастрюля 2 л'])).toBe('todo');
     expect(decide('Кастрюли разные', [])).toBe('todo');
