@@ -371,7 +371,8 @@ function createLabelWordSimilarity(wordScore: (a: string, b: string) => number):
 function scoreLabelWord(score: number, sellerWord: string, directoryWord: string, marked: boolean): number {
   // `Поло` is not short for `Полотенца`, `Манга` no form of `Мангалы`: a word that only begins another, with another stem,
   // counts as an abbreviation when the seller put a dot after it.
-  if (score < 0.95 && directoryWord.startsWith(sellerWord) && directoryWord !== sellerWord && !marked && !isSameWordStem(sellerWord, directoryWord)) {
+  // So is a word that only ends another (`школьников` of `дошкольников`): a prefix (`до-`, `под-`, `без-`) makes another word.
+  if (score < 0.95 && (isPrefixedWord(sellerWord, directoryWord) || (directoryWord.startsWith(sellerWord) && directoryWord !== sellerWord && !marked && !isSameWordStem(sellerWord, directoryWord)))) {
     return Math.min(score, 0.7);
   }
   // `Кошелек`/`Кошельки`, `Ремень`/`Ремни`: the vowel Russian drops before the last consonant when an ending follows.
@@ -408,6 +409,11 @@ function isSameWordStem(word: string, longer: string): boolean {
   const stem = stemForIndex(word);
   const other = stemForIndex(longer);
   return stem === other || (other.startsWith(stem) && DIMINUTIVE.test(other.slice(stem.length)));
+}
+
+/** Whether a longer word is a word with a prefix before it (`дошкольников` of `школьников`), another stem, so another word. */
+function isPrefixedWord(word: string, longer: string): boolean {
+  return longer !== word && longer.endsWith(word) && stemForIndex(word) !== stemForIndex(longer);
 }
 
 function isNumberEndingPair(a: string, b: string, length: number): boolean {
@@ -473,6 +479,19 @@ function withSynonyms(matchWhole: CategoryMatcher, thresholds: MatchThresholds):
 // A seller's word this near a word of the leaf is a spelling of it, not another word.
 const SPELLING_SCORE = 0.85;
 
+/**
+ * `Ванная` against `Ванны`: a one-word label with an adjective's ending names no goods by itself (an adjective used as a
+ * noun, `Ванная комната`, is a room); when the leaf's name holds its stem only as a noun, the shared stem is no evidence.
+ */
+function findAdjectiveOfNounLeaf(head: string, entry: Category): string | undefined {
+  const words = tokenizeForMatch(head);
+  const word = words[0];
+  if (words.length !== 1 || word === undefined || !ADJECTIVE.test(word)) return undefined;
+  const stem = stemForIndex(word);
+  const sameStem = [entry.name.rus, entry.name.kaz ?? ''].flatMap((name) => tokenizeForMatch(name)).filter((other) => stemForIndex(other) === stem);
+  return sameStem.length > 0 && sameStem.every((other) => !ADJECTIVE.test(other)) ? word : undefined;
+}
+
 function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordScore: (a: string, b: string) => number): CategoryMatcher {
   let leaves: Map<string, IndexedLeaf> | undefined;
   let named: Map<string, Map<string, string>> | undefined;
@@ -483,6 +502,8 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       if (match.status === 'todo' || match.best === undefined) return match;
       const head = readLabelHead(text);
       if (isCatchAllText(head)) return asLabelQuestion(match, 'the label names no kind of goods');
+      const adjective = findAdjectiveOfNounLeaf(head, match.best.entry);
+      if (adjective !== undefined) return asLabelQuestion(match, `the label is the adjective "${adjective}", which meets the leaf's noun by its stem only`);
       const kinds = readLabelKinds(head);
       if (kinds.length > 1 && !namesEveryKind(kinds, [match.best.entry.name.rus, match.best.entry.name.kaz ?? ''])) return asLabelQuestion(match, `the label lists ${kinds.length} kinds of goods and the leaf's name is no list holding every one`);
       const classifier = getClassifierIndex(index.directories, index);
@@ -491,7 +512,8 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       if (leaf === undefined) return match;
       const narrowed = findUnsaidPathQualifier(leaf, leaves.values(), head, `${text} ${context.parentPath ?? ''}`, readProductDemographic(context.productNames ?? []));
       if (narrowed !== undefined) return asLabelQuestion(match, `the leaf's path says "${narrowed.qualifier}", which the label does not, and ${narrowed.rival} is of the same kind`);
-      // A word the matcher took as a misspelling or transliteration of a word of the leaf (`Тилевизоры`, `Noutbuki`) is that word.
+      // A word the matcher took as a misspelling or transliteration of a word of the leaf (`Тилевизоры`, `Noutbuki`) is that word;
+      // one equal to a leaf word the classifier left unexplained on purpose (`өнімдері`, a general word for goods, of a path) stays.
       const entry = match.best.entry;
       const leafWords = [entry.name.rus, entry.name.kaz ?? '', entry.path?.rus ?? '', entry.path?.kaz ?? ''].flatMap((part) => tokenizeForMatch(part));
       const type = extractProductType(head);
@@ -499,7 +521,7 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       siblings ??= collectSiblingStems(leaves.values());
       const siblingStems = siblings.get(parentOfPath(leaf.path));
       const negatedBySibling = (word: string): boolean => [...NEGATING_PREFIXES].some((prefix) => siblingStems?.has(stemForIndex(`${prefix}${word}`)) === true);
-      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !negatedBySibling(word) && !leafWords.some((leafWord) => wordScore(word, leafWord) >= SPELLING_SCORE));
+      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !negatedBySibling(word) && !leafWords.some((leafWord) => leafWord !== word && wordScore(word, leafWord) >= SPELLING_SCORE));
       // A purpose that names goods or a section of another top-level section says the goods are of another kind
       // (`Шампунь для кошек` is no hair shampoo, `Домики для кукол` no pet beds); a purpose the directory does not name
       // only qualifies (`Микрофоны для стриминга`), and one named in the leaf's own section is a use of its goods
@@ -967,9 +989,10 @@ function scoreByName(
     const covered = (word: string): boolean => (queryBest[q.indexOf(word)] ?? 0) >= 0.9;
     namesSome ||= queryBest.some((value) => value >= 0.95);
     namesAll ||= queryBest.every((value) => value >= UNNAMED_WORD);
-    // `Уголь` is the beginning of `Угольники`, `Смеси` of `Смесители`: a whole word is no abbreviation of a longer one.
+    // `Уголь` is the beginning of `Угольники`, `Смеси` of `Смесители`: a whole word is no abbreviation of a longer one, nor
+    // `школьников` of `дошкольников`, a prefixed word.
     // Only in Russian: a Kazakh word grows by its endings (`күрте`, `күртелер`).
-    beginsOnly ||= variant.language === 'rus' && q.some((word, i) => (queryBest[i] ?? 0) < FORM_SCORE && !label.abbreviated.has(word) && v.some((other) => other !== word && other.startsWith(word) && !isSameWordStem(word, other)));
+    beginsOnly ||= variant.language === 'rus' && q.some((word, i) => (queryBest[i] ?? 0) < FORM_SCORE && !label.abbreviated.has(word) && v.some((other) => isPrefixedWord(word, other) || (other !== word && other.startsWith(word) && !isSameWordStem(word, other))));
     // Words on each side the other does not hold (`Для собак` against `Витамины и добавки для собак`, `Сухофрукты и
     // орехи` against `Сухофрукты`): a likeness, never a name match, so a question at best.
     let score = Math.min(symmetric, LOOSE_CAP);

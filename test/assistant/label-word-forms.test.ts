@@ -26,3 +26,30 @@ describe('two words one form rule would make one', () => {
     expect(original.match('Ноутбуктар').best?.entry.name.rus).toBe('Ноутбуки');
   });
 });
+
+describe('a label word against a longer directory word', () => {
+  it('is another word when the longer one adds a prefix: `школьников` is not `дошкольников`', () => {
+    const match = marketplace.match('Книги для школьников');
+    expect(match.status === 'todo' || match.best?.entry.name.rus !== 'Книги для дошкольников').toBe(true);
+    expect(match.best).toBeUndefined();
+  });
+});
+
+describe('a word of the label equal to a word of the leaf path', () => {
+  it('is no spelling of it: a general word for goods the classifier leaves unexplained stays unexplained', () => {
+    // `Сүт өнімдері` (dairy products) shares `өнімдері` with the Kazakh path of `Молоко`, which names milk only.
+    const match = marketplace.match('Сүт өнімдері');
+    expect(match.status).toBe('todo');
+    expect(match.doubt).toContain('өнімдері');
+  });
+});
+
+describe('a one-word label with an adjective ending', () => {
+  it('is a question when it meets a noun leaf by its stem only', () => {
+    expect(marketplace.match('Ванная').status).toBe('todo');
+  });
+
+  it('keeps a leaf whose name holds the same adjective', () => {
+    expect(marketplace.match('Мороженое').best?.entry.name.rus).toBe('Мороженое');
+  });
+});
