@@ -183,6 +183,11 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
   // One that explains a purpose or place of the name the best leaf does not (`в авто` of `Автомобильные держатели`) is such a
   // leaf however little of it the type itself says.
   const kindElsewhere = ranked.find((item) => item !== best && rootOf(item.leaf.path) !== root && isKindOf(item, best, type) && (explainsPlaceOnly(best, item) || (item.score >= KIND_ELSEWHERE_MIN && !saysOwnKind(best, item))));
+  // `Держатель для телефона в машину` beside `Автомобильные держатели`: a place the best leaf does not explain, where the
+  // directory has kinds of it, may be what one of them is (whatever words it says the place by); with no kind of it
+  // (`Видеорегистратор в машину`) the place only says where the goods go.
+  const place = best.reading.form.slice(0, 1).find((stem) => !explainsPlace(best.leaf, stem, best.reading.wordOf.get(stem) ?? stem));
+  const placeKind = place === undefined ? undefined : ranked.find((item) => item !== best && isKindOf(item, best, type));
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -199,6 +204,7 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
     : gap < CONFIDENT_GAP ? `another leaf fits as well (${second?.leaf.path ?? ''})`
     : narrower.length > 1 ? `more than one narrower leaf fits the name (${narrower.map((item) => item.leaf.path).join('; ')})`
     : kindElsewhere !== undefined ? `a leaf of another branch is a kind of it (${kindElsewhere.leaf.path})`
+    : placeKind !== undefined ? `the leaf does not explain "${best.reading.wordOf.get(place ?? '') ?? place ?? ''}", and a kind of it may (${placeKind.leaf.path})`
     : undefined;
   const unexplainedDoubt = best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"` : undefined;
   const doubt = earlierDoubt ?? unexplainedDoubt ?? laterDoubt;

@@ -102,6 +102,11 @@ describe('classifyProduct', () => {
     expect(classifyProduct(holders, { name: 'Держатель для телефона магнитный' })).toMatchObject({ leafId: 706, confident: true });
     // `в авто` opens only the car holders' words: the phone holders' purpose no longer keeps them from being asked about.
     expect(classifyProduct(holders, { name: 'Держатель для телефона в авто' })).toMatchObject({ leafId: 706, confident: false, doubt: expect.stringContaining('Автомобильные держатели') as unknown });
+    // `машину` is no word of the directory: a place the leaf does not explain, beside a kind of the leaf, is asked about all the same.
+    expect(classifyProduct(holders, { name: 'Держатель для телефона в машину' })).toMatchObject({ leafId: 706, confident: false, doubt: expect.stringContaining('"машину"') as unknown });
+    // With no kind of the leaf in the directory the place only says where the goods go.
+    const plain = buildClassifierIndex(buildClassifierDirectories(extra.filter((category) => category.id !== 1801)));
+    expect(classifyProduct(plain, { name: 'Держатель для телефона в машину' })).toMatchObject({ leafId: 706, confident: true });
   });
 
   it('takes a purpose another branch of the leaf\'s section names as no use of the leaf\'s goods', () => {
