@@ -7,7 +7,7 @@
  * purpose or composition phrase alone. It is confident only when one leaf fits clearly.
  */
 import { readModelLineKinds, rewriteWithSynonyms } from '../category-synonyms.js';
-import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, type Demographic } from '../demographic-words.js';
+import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
@@ -142,13 +142,14 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
   const contextTokens = [meaningfulLabel ?? '', ...meaningfulGroups].flatMap((text) => tokenizeForMatch(text));
   const contextStems = new Set(contextTokens.map(stemForIndex));
   const demographic = collectDemographic([...type.tokens, ...contextTokens]);
+  const ages = readAges([...type.tokens, ...contextTokens]);
 
   const scores = new Map<number, LeafScore>();
   for (const reading of readings) {
     for (const position of findCandidates(index, reading)) {
       const leaf = index.leaves[position];
       if (leaf === undefined || options.excludeLeafIds?.has(leaf.id) === true) continue;
-      const scored = scoreLeaf(index, leaf, reading, contextStems, demographic, options.neutralStems);
+      const scored = scoreLeaf(index, leaf, reading, contextStems, { demographic, ages }, options.neutralStems);
       if (scored === undefined) continue;
       const known = scores.get(leaf.id);
       if (known === undefined || scored.score > known.score) {
@@ -428,7 +429,7 @@ function opensWord(cut: string, stem: string): boolean {
  * lightly lowered for type words the leaf does not hold; a leaf whose purpose the product does not
  * say, or whose path says other people, lower still.
  */
-function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet<string>, demographic: Demographic, neutral: ReadonlySet<string> | undefined): LeafScore | undefined {
+function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet<string>, { demographic, ages }: SaidPeople, neutral: ReadonlySet<string> | undefined): LeafScore | undefined {
   const typeStems = new Set(reading.stems);
   const purposeStems = new Set(reading.purpose);
   let best: { score: number; full: boolean; name: IndexedName; typeCovered: boolean; compoundOnly: boolean } | undefined;
@@ -483,7 +484,8 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
   }
   if (best === undefined) return undefined;
   const unexplained = findUnexplained(index, leaf, reading, neutral);
-  const contradicted = contradictsDemographic(demographic, leaf.demographic);
+  // `Книга для подростков` is no `Книги для малышей`: an age the leaf's own name says against another the product says.
+  const contradicted = contradictsDemographic(demographic, leaf.demographic) || saysOtherAge(ages, readLeafAges(leaf));
   // `Косметика` is not `Детская косметика`: a leaf whose own name says whom it is for, when the product does not say it.
   const narrower = !isDemographicEmpty(leaf.nameDemographic) && isDemographicEmpty(demographic);
   const score = Math.min(1, best.score * reading.weight * (contradicted ? 0.6 : 1) * (narrower ? NARROWER_FACTOR : 1));
@@ -555,6 +557,21 @@ function explainsByLeaf(leaf: IndexedLeaf, stem: string, word: string): boolean 
     if (known.length >= COMPOUND_WORD && ADJECTIVE_ENDING.test(word) && known.slice(0, COMPOUND_START) === word.slice(0, COMPOUND_START)) return true;
   }
   return false;
+}
+
+/** Whom a product is for: its class of people and the ages it names. */
+interface SaidPeople {
+  demographic: Demographic;
+  ages: ReadonlySet<string>;
+}
+
+const leafAges = new WeakMap<IndexedLeaf, Set<string>>();
+
+/** The ages a leaf's own names (either language) say, read once per leaf. */
+function readLeafAges(leaf: IndexedLeaf): Set<string> {
+  let ages = leafAges.get(leaf);
+  if (ages === undefined) leafAges.set(leaf, (ages = readAges(leaf.names.flatMap((name) => tokenizeForMatch(name.text)))));
+  return ages;
 }
 
 const leafWords = new WeakMap<IndexedLeaf, Set<string>>();

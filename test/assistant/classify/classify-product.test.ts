@@ -434,6 +434,15 @@ describe('classifyProduct', () => {
     expect(books.byHeadStem.e?.map((position) => books.leaves[position]?.id)).toEqual([1802]);
   });
 
+  it('reads an age the leaf\'s own name says against another the product says as other people', () => {
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const extra: Category[] = [{ id: 18, parentId: null, name: { rus: 'Детские книги', kaz: '' }, path: { rus: 'Книги / Детские книги', kaz: '' }, isLeaf: false }, leaf(1801, 18, 'Книги для малышей', 'Книги / Детские книги')];
+    const books = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(books, { name: 'Книга для малышей с картинками' })).toMatchObject({ leafId: 1801, confident: true });
+    // Both say children: only the ages tell them apart.
+    expect(classifyProduct(books, { name: 'Книга для подростков' })).toMatchObject({ leafId: 1801, confident: false, doubt: expect.stringContaining('other people') as unknown });
+  });
+
   it('takes what a leaf\'s path says of its goods as what its name says: a kind the product does not say is a question where another leaf of the noun is not of it', () => {
     const branch = (id: number, rus: string): Category => ({ id, parentId: null, name: { rus: rus.split(' / ').at(-1) ?? rus, kaz: '' }, path: { rus, kaz: '' }, isLeaf: false });
     const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
