@@ -278,6 +278,8 @@ function collectNarrower(ranked: readonly LeafScore[], best: LeafScore): Narrowe
       // `Свечи для торта` beside `Свечи`: the same thing for a purpose is a kind of it too.
       const morePurpose = name.head.length === best.name.head.length && name.purpose.length > 0 && best.name.purpose.length === 0;
       if ((name.head.length <= best.name.head.length && !morePurpose) || !best.name.head.every((stem) => name.head.includes(stem))) continue;
+      // `Впитывающие пелёнки` of hygiene is no kind of `Пелёнки для собак`: a kind keeps the best leaf's purpose, in its name or path.
+      if (!best.name.purpose.every((stem) => name.purpose.includes(stem) || explainsByLeaf(item.leaf, stem, stem))) continue;
       const extra = name.head.filter((stem) => !best.name.head.includes(stem));
       found.push({ item, name, extra, extraInitials: extra.map((stem) => stem.slice(0, 1)).join(''), words: name.head.length + name.purpose.length });
     }

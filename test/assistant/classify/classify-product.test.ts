@@ -27,6 +27,23 @@ describe('classifyProduct', () => {
     expect(classifyProduct(narrow, { name: 'Корм для кошек Whiskas 85 г' })).toMatchObject({ leafId: 1201, confident: true });
   });
 
+  it('takes a narrower leaf only when it keeps the best leaf\'s purpose, in its name or its path', () => {
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const branch = (id: number, rus: string): Category => ({ id, parentId: null, name: { rus: rus.split(' / ').at(-1) ?? rus, kaz: '' }, path: { rus, kaz: '' }, isLeaf: false });
+    const extra: Category[] = [
+      branch(12, 'Зоотовары / Товары для собак'),
+      leaf(1201, 12, 'Пелёнки для собак', 'Зоотовары / Товары для собак'),
+      branch(13, 'Гигиена / Личная гигиена'),
+      leaf(1301, 13, 'Впитывающие пелёнки', 'Гигиена / Личная гигиена'),
+    ];
+    const pads = buildClassifierIndex(buildClassifierDirectories(extra));
+    const result = classifyProduct(pads, { name: 'Пеленки впитывающие для собак 60х60' });
+    expect(result.leafId).toBe(1201);
+    // A kind of the same purpose, by its path, is still taken.
+    const kept = buildClassifierIndex(buildClassifierDirectories([...extra, leaf(1202, 12, 'Впитывающие пелёнки', 'Зоотовары / Товары для собак')]));
+    expect(classifyProduct(kept, { name: 'Пеленки впитывающие для собак 60х60' }).leafId).toBe(1202);
+  });
+
   it('reads a directory brand in a name as no word of the product type: one type for every brand', () => {
     const directories = { ...buildClassifierDirectories(), brands: [{ id: 1, name: 'Фудмастер', code: null }, { id: 2, name: 'Домик в деревне', code: null }, { id: 3, name: 'Мясо Плюс', code: null }] };
     const branded = buildClassifierIndex(directories);
