@@ -158,7 +158,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
       } else known.sources.add(reading.source);
     }
   }
-  lowerUnsaidPath(scores, demographic, new Set([...type.words, ...type.purpose, ...type.form, ...contextTokens].map(stemForIndex)));
+  lowerUnsaidPath(index, scores, demographic, new Set([...type.words, ...type.purpose, ...type.form, ...contextTokens].map(stemForIndex)));
   // `Часы детские`: when a leaf says the same people as the product, one that says nobody is a guess.
   const saidAlike = !isDemographicEmpty(demographic) && [...scores.values()].some((item) => item.score >= 0.8 && !isDemographicEmpty(item.leaf.demographic) && !item.contradicted);
   // A leaf the name and the seller's label or group both point at stands a little above one only the name points at.
@@ -230,7 +230,7 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
  * say (`Детская обувь / Резиновые сапоги` for `Сапоги резиновые`, `Национальная одежда / Жилеты` for `Жилет пуховый`) where
  * another leaf of the product's head noun is not of that kind: children's or national goods are never the default.
  */
-function lowerUnsaidPath(scores: Map<number, LeafScore>, demographic: Demographic, said: ReadonlySet<string>): void {
+function lowerUnsaidPath(index: ClassifierIndex, scores: Map<number, LeafScore>, demographic: Demographic, said: ReadonlySet<string>): void {
   const items = [...scores.values()];
   for (const item of items) {
     if (item.contradicted) continue;
@@ -247,10 +247,26 @@ function lowerUnsaidPath(scores: Map<number, LeafScore>, demographic: Demographi
     const sameKind = (qualifier: PathQualifier, other: LeafScore): boolean =>
       qualifier.mark?.kids === true ? nouns.length > 0 && other.leaf.names.some((name) => nouns.every((stem) => name.head.includes(stem)))
       : other.leaf.names.some(sameName) && (qualifier.mark !== undefined || rootOf(other.leaf.path) === rootOf(item.leaf.path));
-    const narrows = unsaid.find((qualifier) => items.some((other) => other !== item && sameKind(qualifier, other) && servesPurpose(other) && !carriesPathQualifier(other.leaf, qualifier, readLeafWords(other.leaf))));
+    // `Жилет женский` against `Национальная одежда / Жилеты` where the section has women's goods: the product said whom it is
+    // for and the leaf answers by another qualifier it does not say, rival or none.
+    const answeredOtherwise = (qualifier: PathQualifier): boolean => qualifier.mark === undefined && demographic.gender !== undefined && item.leaf.demographic.gender === undefined && sectionSaysGender(index, item.leaf, demographic.gender);
+    const narrows = unsaid.find((qualifier) => answeredOtherwise(qualifier) || items.some((other) => other !== item && sameKind(qualifier, other) && servesPurpose(other) && !carriesPathQualifier(other.leaf, qualifier, readLeafWords(other.leaf))));
     if (narrows === undefined) continue;
     scores.set(item.leaf.id, { ...item, score: item.score * (narrows.mark?.kids === true ? KIDS_UNSAID_FACTOR : NARROWER_FACTOR), pathUnsaid: narrows.word });
   }
+}
+
+const gendersOfSection = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
+
+/** Whether a leaf of the leaf's own section has a path or name saying the gender (`Одежда / Женская одежда`), read once per index. */
+function sectionSaysGender(index: ClassifierIndex, leaf: IndexedLeaf, gender: 'female' | 'male'): boolean {
+  let genders = gendersOfSection.get(index);
+  if (genders === undefined) {
+    genders = new Map();
+    for (const other of index.leaves) if (other.demographic.gender !== undefined) genders.set(rootOf(other.path), (genders.get(rootOf(other.path)) ?? new Set<string>()).add(other.demographic.gender));
+    gendersOfSection.set(index, genders);
+  }
+  return genders.get(rootOf(leaf.path))?.has(gender) === true;
 }
 
 function sameStems(a: readonly string[], b: readonly string[]): boolean {
@@ -278,8 +294,9 @@ function collectNarrower(ranked: readonly LeafScore[], best: LeafScore): Narrowe
       // `Свечи для торта` beside `Свечи`: the same thing for a purpose is a kind of it too.
       const morePurpose = name.head.length === best.name.head.length && name.purpose.length > 0 && best.name.purpose.length === 0;
       if ((name.head.length <= best.name.head.length && !morePurpose) || !best.name.head.every((stem) => name.head.includes(stem))) continue;
-      // `Впитывающие пелёнки` of hygiene is no kind of `Пелёнки для собак`: a kind keeps the best leaf's purpose, in its name or path.
-      if (!best.name.purpose.every((stem) => name.purpose.includes(stem) || explainsByLeaf(item.leaf, stem, stem))) continue;
+      // `Впитывающие пелёнки` of hygiene is no kind of `Пелёнки для собак`: a kind keeps the best leaf's purpose, in its name or
+      // path, where that purpose sorts the directory (`Товары для собак`); one only of the name (`Бутылки для воды`) may go unsaid.
+      if (!best.name.purpose.every((stem) => !best.leaf.ancestorStems.includes(stem) || name.purpose.includes(stem) || explainsByLeaf(item.leaf, stem, stem))) continue;
       const extra = name.head.filter((stem) => !best.name.head.includes(stem));
       found.push({ item, name, extra, extraInitials: extra.map((stem) => stem.slice(0, 1)).join(''), words: name.head.length + name.purpose.length });
     }

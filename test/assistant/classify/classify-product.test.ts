@@ -460,6 +460,19 @@ describe('classifyProduct', () => {
     expect(classifyProduct(books, { name: 'Книга для подростков' })).toMatchObject({ leafId: 1801, confident: false, doubt: expect.stringContaining('other people') as unknown });
   });
 
+  it('asks about a leaf whose path answers a gender the name says by another qualifier, where the section has that gender\'s goods', () => {
+    const branch = (id: number, rus: string): Category => ({ id, parentId: null, name: { rus: rus.split(' / ').at(-1) ?? rus, kaz: '' }, path: { rus, kaz: '' }, isLeaf: false });
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const vests = [branch(22, 'Одежда / Национальная одежда'), leaf(2201, 22, 'Жилеты', 'Одежда / Национальная одежда'), leaf(2202, 22, 'Чапаны', 'Одежда / Национальная одежда')];
+    const womens = [branch(23, 'Одежда / Женская одежда'), leaf(2301, 23, 'Платья', 'Одежда / Женская одежда')];
+    const clothes = buildClassifierIndex(buildClassifierDirectories([...vests, ...womens]));
+    // No rival `Жилеты`: the name said women, the leaf answers `национальная`.
+    expect(classifyProduct(clothes, { name: 'Жилет женский' })).toMatchObject({ leafId: 2201, confident: false, doubt: expect.stringContaining('"национальная"') as unknown });
+    // A section with no women's goods has no other answer to give.
+    const national = buildClassifierIndex(buildClassifierDirectories(vests));
+    expect(classifyProduct(national, { name: 'Жилет женский' })).toMatchObject({ leafId: 2201, confident: true });
+  });
+
   it('takes what a leaf\'s path says of its goods as what its name says: a kind the product does not say is a question where another leaf of the noun is not of it', () => {
     const branch = (id: number, rus: string): Category => ({ id, parentId: null, name: { rus: rus.split(' / ').at(-1) ?? rus, kaz: '' }, path: { rus, kaz: '' }, isLeaf: false });
     const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
