@@ -38,6 +38,8 @@ const PLAIN_LEAF_FOR_GOODS_OF_SECTION = 0.845;
 // Below a confident score: a word before the leaf's words, a narrower leaf the product does not point at.
 const LEADING_WORD_FACTOR = 0.84;
 const NARROWER_FACTOR = 0.84;
+// The ending of a noun in the prepositional case after `в` (`тубе`, `банке`, `зернах`, `сетях`).
+const PREPOSITIONAL_ENDING = /(?:е|и|ах|ях)$/u;
 // Children's goods the product does not say rank below adults' goods of the same name that their own path narrows (by gender).
 const KIDS_UNSAID_FACTOR = 0.8;
 // `Электрочайники` for a bare `Чайник`: a rival close enough that the plain leaf is not taken for sure.
@@ -187,7 +189,10 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
   // `Держатель для телефона в машину` beside `Автомобильные держатели`: a place the best leaf does not explain, where the
   // directory has kinds of it, may be what one of them is (whatever words it says the place by); with no kind of it
   // (`Видеорегистратор в машину`) the place only says where the goods go.
-  const place = best.reading.form.slice(0, 1).find((stem) => !explainsPlace(best.leaf, stem, best.reading.wordOf.get(stem) ?? stem));
+  // Where the goods go is said in the accusative (`в машину`, `в ванную`, `в салон`); the prepositional says what they come
+  // in (`в тубе`, `в зёрнах`), which is no place.
+  const [placeWord] = type.form;
+  const place = placeWord === undefined || PREPOSITIONAL_ENDING.test(placeWord) || explainsPlace(best.leaf, stemForIndex(placeWord), placeWord) ? undefined : placeWord;
   const placeKind = place === undefined ? undefined : ranked.find((item) => item !== best && isKindOf(item, best, type));
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
@@ -205,7 +210,7 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
     : gap < CONFIDENT_GAP ? `another leaf fits as well (${second?.leaf.path ?? ''})`
     : narrower.length > 1 ? `more than one narrower leaf fits the name (${narrower.map((item) => item.leaf.path).join('; ')})`
     : kindElsewhere !== undefined ? `a leaf of another branch is a kind of it (${kindElsewhere.leaf.path})`
-    : placeKind !== undefined ? `the leaf does not explain "${best.reading.wordOf.get(place ?? '') ?? place ?? ''}", and a kind of it may (${placeKind.leaf.path})`
+    : placeKind !== undefined ? `the leaf does not explain "${place ?? ''}", and a kind of it may (${placeKind.leaf.path})`
     : undefined;
   const unexplainedDoubt = best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"` : undefined;
   const doubt = earlierDoubt ?? unexplainedDoubt ?? laterDoubt;

@@ -121,6 +121,8 @@ describe('classifyProduct', () => {
     expect(classifyProduct(holders, { name: 'Держатель для телефона в авто' })).toMatchObject({ leafId: 706, confident: false, doubt: expect.stringContaining('Автомобильные держатели') as unknown });
     // `машину` is no word of the directory: a place the leaf does not explain, beside a kind of the leaf, is asked about all the same.
     expect(classifyProduct(holders, { name: 'Держатель для телефона в машину' })).toMatchObject({ leafId: 706, confident: false, doubt: expect.stringContaining('"машину"') as unknown });
+    // What the goods come in (the prepositional, `в коробке`) is no place.
+    expect(classifyProduct(holders, { name: 'Держатель для телефона в коробке' })).toMatchObject({ leafId: 706, confident: true });
     // With no kind of the leaf in the directory the place only says where the goods go.
     const plain = buildClassifierIndex(buildClassifierDirectories(extra.filter((category) => category.id !== 1801)));
     expect(classifyProduct(plain, { name: 'Держатель для телефона в машину' })).toMatchObject({ leafId: 706, confident: true });
