@@ -135,3 +135,13 @@ export function contradictsDemographic(seller: Demographic, entry: Demographic):
   if (seller.kids !== true && seller.gender !== undefined && entry.kids === true) return true;
   return false;
 }
+
+/** The ages the words name (`readAgeWord`), one key each. */
+export function readAges(words: readonly string[]): Set<string> {
+  return new Set(words.map(readAgeWord).filter((age) => age !== undefined));
+}
+
+/** Whether a seller's words say an age and a directory entry's own name says others only (`для подростков` against `Книги для малышей`). */
+export function saysOtherAge(sellerAges: ReadonlySet<string>, entryAges: ReadonlySet<string>): boolean {
+  return entryAges.size > 0 && sellerAges.size > 0 && ![...sellerAges].some((age) => entryAges.has(age));
+}

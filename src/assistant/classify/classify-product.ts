@@ -7,7 +7,7 @@
  * purpose or composition phrase alone. It is confident only when one leaf fits clearly.
  */
 import { readModelLineKinds, rewriteWithSynonyms } from '../category-synonyms.js';
-import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, type Demographic } from '../demographic-words.js';
+import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
@@ -38,6 +38,8 @@ const PLAIN_LEAF_FOR_GOODS_OF_SECTION = 0.845;
 // Below a confident score: a word before the leaf's words, a narrower leaf the product does not point at.
 const LEADING_WORD_FACTOR = 0.84;
 const NARROWER_FACTOR = 0.84;
+// The ending of a noun in the prepositional case after `в` (`тубе`, `банке`, `зернах`, `сетях`).
+const PREPOSITIONAL_ENDING = /(?:е|и|ах|ях)$/u;
 // Children's goods the product does not say rank below adults' goods of the same name that their own path narrows (by gender).
 const KIDS_UNSAID_FACTOR = 0.8;
 // `Электрочайники` for a bare `Чайник`: a rival close enough that the plain leaf is not taken for sure.
@@ -142,13 +144,14 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
   const contextTokens = [meaningfulLabel ?? '', ...meaningfulGroups].flatMap((text) => tokenizeForMatch(text));
   const contextStems = new Set(contextTokens.map(stemForIndex));
   const demographic = collectDemographic([...type.tokens, ...contextTokens]);
+  const ages = readAges([...type.tokens, ...contextTokens]);
 
   const scores = new Map<number, LeafScore>();
   for (const reading of readings) {
     for (const position of findCandidates(index, reading)) {
       const leaf = index.leaves[position];
       if (leaf === undefined || options.excludeLeafIds?.has(leaf.id) === true) continue;
-      const scored = scoreLeaf(index, leaf, reading, contextStems, demographic, options.neutralStems);
+      const scored = scoreLeaf(index, leaf, reading, contextStems, { demographic, ages }, options.neutralStems);
       if (scored === undefined) continue;
       const known = scores.get(leaf.id);
       if (known === undefined || scored.score > known.score) {
@@ -157,7 +160,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
       } else known.sources.add(reading.source);
     }
   }
-  lowerUnsaidPath(scores, demographic, new Set([...type.words, ...type.purpose, ...type.form, ...contextTokens].map(stemForIndex)));
+  lowerUnsaidPath(index, scores, demographic, new Set([...type.words, ...type.purpose, ...type.form, ...contextTokens].map(stemForIndex)));
   // `Часы детские`: when a leaf says the same people as the product, one that says nobody is a guess.
   const saidAlike = !isDemographicEmpty(demographic) && [...scores.values()].some((item) => item.score >= 0.8 && !isDemographicEmpty(item.leaf.demographic) && !item.contradicted);
   // A leaf the name and the seller's label or group both point at stands a little above one only the name points at.
@@ -183,6 +186,14 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
   // One that explains a purpose or place of the name the best leaf does not (`в авто` of `Автомобильные держатели`) is such a
   // leaf however little of it the type itself says.
   const kindElsewhere = ranked.find((item) => item !== best && rootOf(item.leaf.path) !== root && isKindOf(item, best, type) && (explainsPlaceOnly(best, item) || (item.score >= KIND_ELSEWHERE_MIN && !saysOwnKind(best, item))));
+  // `Держатель для телефона в машину` beside `Автомобильные держатели`: a place the best leaf does not explain, where the
+  // directory has kinds of it, may be what one of them is (whatever words it says the place by); with no kind of it
+  // (`Видеорегистратор в машину`) the place only says where the goods go.
+  // Where the goods go is said in the accusative (`в машину`, `в ванную`, `в салон`); the prepositional says what they come
+  // in (`в тубе`, `в зёрнах`), which is no place.
+  const [placeWord] = type.form;
+  const place = placeWord === undefined || PREPOSITIONAL_ENDING.test(placeWord) || explainsPlace(best.leaf, stemForIndex(placeWord), placeWord) ? undefined : placeWord;
+  const placeKind = place === undefined ? undefined : ranked.find((item) => item !== best && isKindOf(item, best, type));
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -199,6 +210,7 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
     : gap < CONFIDENT_GAP ? `another leaf fits as well (${second?.leaf.path ?? ''})`
     : narrower.length > 1 ? `more than one narrower leaf fits the name (${narrower.map((item) => item.leaf.path).join('; ')})`
     : kindElsewhere !== undefined ? `a leaf of another branch is a kind of it (${kindElsewhere.leaf.path})`
+    : placeKind !== undefined ? `the leaf does not explain "${place ?? ''}", and a kind of it may (${placeKind.leaf.path})`
     : undefined;
   const unexplainedDoubt = best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"` : undefined;
   const doubt = earlierDoubt ?? unexplainedDoubt ?? laterDoubt;
@@ -223,7 +235,7 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
  * say (`Детская обувь / Резиновые сапоги` for `Сапоги резиновые`, `Национальная одежда / Жилеты` for `Жилет пуховый`) where
  * another leaf of the product's head noun is not of that kind: children's or national goods are never the default.
  */
-function lowerUnsaidPath(scores: Map<number, LeafScore>, demographic: Demographic, said: ReadonlySet<string>): void {
+function lowerUnsaidPath(index: ClassifierIndex, scores: Map<number, LeafScore>, demographic: Demographic, said: ReadonlySet<string>): void {
   const items = [...scores.values()];
   for (const item of items) {
     if (item.contradicted) continue;
@@ -240,10 +252,26 @@ function lowerUnsaidPath(scores: Map<number, LeafScore>, demographic: Demographi
     const sameKind = (qualifier: PathQualifier, other: LeafScore): boolean =>
       qualifier.mark?.kids === true ? nouns.length > 0 && other.leaf.names.some((name) => nouns.every((stem) => name.head.includes(stem)))
       : other.leaf.names.some(sameName) && (qualifier.mark !== undefined || rootOf(other.leaf.path) === rootOf(item.leaf.path));
-    const narrows = unsaid.find((qualifier) => items.some((other) => other !== item && sameKind(qualifier, other) && servesPurpose(other) && !carriesPathQualifier(other.leaf, qualifier, readLeafWords(other.leaf))));
+    // `Жилет женский` against `Национальная одежда / Жилеты` where the section has women's goods: the product said whom it is
+    // for and the leaf answers by another qualifier it does not say, rival or none.
+    const answeredOtherwise = (qualifier: PathQualifier): boolean => qualifier.mark === undefined && demographic.gender !== undefined && item.leaf.demographic.gender === undefined && sectionSaysGender(index, item.leaf, demographic.gender);
+    const narrows = unsaid.find((qualifier) => answeredOtherwise(qualifier) || items.some((other) => other !== item && sameKind(qualifier, other) && servesPurpose(other) && !carriesPathQualifier(other.leaf, qualifier, readLeafWords(other.leaf))));
     if (narrows === undefined) continue;
     scores.set(item.leaf.id, { ...item, score: item.score * (narrows.mark?.kids === true ? KIDS_UNSAID_FACTOR : NARROWER_FACTOR), pathUnsaid: narrows.word });
   }
+}
+
+const gendersOfSection = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
+
+/** Whether a leaf of the leaf's own section has a path or name saying the gender (`Одежда / Женская одежда`), read once per index. */
+function sectionSaysGender(index: ClassifierIndex, leaf: IndexedLeaf, gender: 'female' | 'male'): boolean {
+  let genders = gendersOfSection.get(index);
+  if (genders === undefined) {
+    genders = new Map();
+    for (const other of index.leaves) if (other.demographic.gender !== undefined) genders.set(rootOf(other.path), (genders.get(rootOf(other.path)) ?? new Set<string>()).add(other.demographic.gender));
+    gendersOfSection.set(index, genders);
+  }
+  return genders.get(rootOf(leaf.path))?.has(gender) === true;
 }
 
 function sameStems(a: readonly string[], b: readonly string[]): boolean {
@@ -271,6 +299,9 @@ function collectNarrower(ranked: readonly LeafScore[], best: LeafScore): Narrowe
       // `Свечи для торта` beside `Свечи`: the same thing for a purpose is a kind of it too.
       const morePurpose = name.head.length === best.name.head.length && name.purpose.length > 0 && best.name.purpose.length === 0;
       if ((name.head.length <= best.name.head.length && !morePurpose) || !best.name.head.every((stem) => name.head.includes(stem))) continue;
+      // `Впитывающие пелёнки` of hygiene is no kind of `Пелёнки для собак`: a kind keeps the best leaf's purpose, in its name or
+      // path, where that purpose sorts the directory (`Товары для собак`); one only of the name (`Бутылки для воды`) may go unsaid.
+      if (!best.name.purpose.every((stem) => !best.leaf.ancestorStems.includes(stem) || name.purpose.includes(stem) || explainsByLeaf(item.leaf, stem, stem))) continue;
       const extra = name.head.filter((stem) => !best.name.head.includes(stem));
       found.push({ item, name, extra, extraInitials: extra.map((stem) => stem.slice(0, 1)).join(''), words: name.head.length + name.purpose.length });
     }
@@ -422,7 +453,7 @@ function opensWord(cut: string, stem: string): boolean {
  * lightly lowered for type words the leaf does not hold; a leaf whose purpose the product does not
  * say, or whose path says other people, lower still.
  */
-function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet<string>, demographic: Demographic, neutral: ReadonlySet<string> | undefined): LeafScore | undefined {
+function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet<string>, { demographic, ages }: SaidPeople, neutral: ReadonlySet<string> | undefined): LeafScore | undefined {
   const typeStems = new Set(reading.stems);
   const purposeStems = new Set(reading.purpose);
   let best: { score: number; full: boolean; name: IndexedName; typeCovered: boolean; compoundOnly: boolean } | undefined;
@@ -477,7 +508,8 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
   }
   if (best === undefined) return undefined;
   const unexplained = findUnexplained(index, leaf, reading, neutral);
-  const contradicted = contradictsDemographic(demographic, leaf.demographic);
+  // `Книга для подростков` is no `Книги для малышей`: an age the leaf's own name says against another the product says.
+  const contradicted = contradictsDemographic(demographic, leaf.demographic) || saysOtherAge(ages, readLeafAges(leaf));
   // `Косметика` is not `Детская косметика`: a leaf whose own name says whom it is for, when the product does not say it.
   const narrower = !isDemographicEmpty(leaf.nameDemographic) && isDemographicEmpty(demographic);
   const score = Math.min(1, best.score * reading.weight * (contradicted ? 0.6 : 1) * (narrower ? NARROWER_FACTOR : 1));
@@ -549,6 +581,21 @@ function explainsByLeaf(leaf: IndexedLeaf, stem: string, word: string): boolean 
     if (known.length >= COMPOUND_WORD && ADJECTIVE_ENDING.test(word) && known.slice(0, COMPOUND_START) === word.slice(0, COMPOUND_START)) return true;
   }
   return false;
+}
+
+/** Whom a product is for: its class of people and the ages it names. */
+interface SaidPeople {
+  demographic: Demographic;
+  ages: ReadonlySet<string>;
+}
+
+const leafAges = new WeakMap<IndexedLeaf, Set<string>>();
+
+/** The ages a leaf's own names (either language) say, read once per leaf. */
+function readLeafAges(leaf: IndexedLeaf): Set<string> {
+  let ages = leafAges.get(leaf);
+  if (ages === undefined) leafAges.set(leaf, (ages = readAges(leaf.names.flatMap((name) => tokenizeForMatch(name.text)))));
+  return ages;
 }
 
 const leafWords = new WeakMap<IndexedLeaf, Set<string>>();

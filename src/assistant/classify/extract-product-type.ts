@@ -130,6 +130,8 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
   const hasCyrillic = hasRussianWord(tokens);
   // Kazakh puts the purpose first: `Ерлерге арналған күрте` is a jacket.
   const kazakh = tokens.indexOf('арналған');
+  // `Шашқа арналған` ("for hair") with nothing after it names a purpose and no goods.
+  if (kazakh > 0 && kazakh === tokens.length - 1) return { words: [], purpose: tokens.slice(0, kazakh).filter((word) => word !== BRAND_MARK && !isQualifier(word)), form: [], codes: [] };
   if (kazakh > 0 && kazakh < tokens.length - 1) {
     const after = readHead(tokens.slice(kazakh + 1), brandLike);
     return { words: after.words, purpose: [...tokens.slice(0, kazakh).filter((word) => word !== BRAND_MARK && !isQualifier(word)), ...after.purpose], form: after.form, codes: after.codes };

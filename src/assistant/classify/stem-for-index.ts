@@ -5,7 +5,8 @@
  * and the genitive plural's fleeting vowel (`отверток`/`отвертки`, `чехол`/`чехлы`, `огурец`/`огурцы`),
  * and a short adjective's ending (`сухой`/`сухие`, `общая`/`общие`), which the shared stemmer keeps
  * for a stem that short. A word with a letter only Kazakh has loses its plural or possessive ending
- * first (`жұмыртқалары`, `жұмыртқасы` → `жұмыртқа`; `шұлығы` → `шұлық`).
+ * only (`жұмыртқалары`, `жұмыртқасы` → `жұмыртқа`; `шұлығы` → `шұлық`; `қазандар` → `қазан`), never
+ * a Russian one.
  */
 import { stemWord } from '../stem-word.js';
 import { foldKazakhLetters } from '../transliterate.js';
@@ -18,6 +19,8 @@ const KAZAKH_LETTER = /[әғқңөұүһі]/u;
 // The plural with the possessive (`жұмыртқалары`; a bare plural the shared stemmer takes, and `дәптер` is no plural) and the possessive (`жұмыртқасы`, `шұлығы`, `ұны`) of a noun: `Тауық жұмыртқалары`
 // (a leaf) and `Жұмыртқа` (a name) are one word. A voiced `ғ`/`г` before the possessive's vowel is the noun's `қ`/`к`.
 const KAZAKH_PLURAL = /^(\p{L}{2,}?)(?:лар|лер|дар|дер|тар|тер)[ыі]$/u;
+// A bare plural's ending (`қазандар`), as the shared stemmer tells one (`дәптер` is none).
+const KAZAKH_PLURAL_ENDING = /^(?:лар|лер|дар|дер|тар|тер)$/u;
 const KAZAKH_POSSESSIVE_AFTER_VOWEL = /^(\p{L}{2,}[аәеиоөұүуыіэюя])с[ыі]$/u;
 const KAZAKH_POSSESSIVE_AFTER_CONSONANT = /^(\p{L}{1,}[^аәеиоөұүуыіэюя\s])[ыі]$/u;
 
@@ -37,6 +40,12 @@ function dropKazakhEnding(word: string): string {
   return noun.replace(/ғ$/u, 'қ').replace(/г$/u, 'к');
 }
 
+/** A Kazakh noun without a bare plural ending, where the shared stemmer finds one; nothing else of it is cut. */
+function dropBarePlural(word: string): string {
+  const stem = stemWord(word);
+  return KAZAKH_PLURAL_ENDING.test(word.slice(stem.length)) && word.startsWith(stem) ? stem : word;
+}
+
 /** The index key of one normalised word (`tokenizeForMatch` output). */
 export function stemForIndex(word: string): string {
   const known = stems.get(word);
@@ -47,15 +56,19 @@ export function stemForIndex(word: string): string {
 }
 
 function readStem(word: string): string {
-  const folded = foldKazakhLetters(KAZAKH_LETTER.test(word) ? dropKazakhEnding(word) : word);
-  const fleeting = FLEETING.exec(folded);
+  // `шашқа` ("for hair") is no `шашк` of Russian `Шашки`: a Kazakh word loses Kazakh endings only, never Russian ones.
+  if (KAZAKH_LETTER.test(word)) {
+    const noun = dropKazakhEnding(word);
+    return foldKazakhLetters(noun === word ? dropBarePlural(word) : noun);
+  }
+  const fleeting = FLEETING.exec(word);
   if (fleeting !== null) return `${fleeting[1] ?? ''}${fleeting[2] ?? ''}`;
-  const adjective = SHORT_ADJECTIVE.exec(folded);
-  if (adjective !== null) return adjective[1] ?? folded;
-  const stem = stemWord(folded);
-  if (stem !== folded) return stem;
-  const short = SHORT_ENDING.exec(folded);
-  return short === null ? folded : (short[1] ?? folded);
+  const adjective = SHORT_ADJECTIVE.exec(word);
+  if (adjective !== null) return adjective[1] ?? word;
+  const stem = stemWord(word);
+  if (stem !== word) return stem;
+  const short = SHORT_ENDING.exec(word);
+  return short === null ? word : (short[1] ?? word);
 }
 
 // `Витамин Д` and `Витамин D`: a letter naming a kind is one key in either script.

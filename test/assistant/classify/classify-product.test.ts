@@ -27,6 +27,23 @@ describe('classifyProduct', () => {
     expect(classifyProduct(narrow, { name: 'Корм для кошек Whiskas 85 г' })).toMatchObject({ leafId: 1201, confident: true });
   });
 
+  it('takes a narrower leaf only when it keeps the best leaf\'s purpose, in its name or its path', () => {
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const branch = (id: number, rus: string): Category => ({ id, parentId: null, name: { rus: rus.split(' / ').at(-1) ?? rus, kaz: '' }, path: { rus, kaz: '' }, isLeaf: false });
+    const extra: Category[] = [
+      branch(12, 'Зоотовары / Товары для собак'),
+      leaf(1201, 12, 'Пелёнки для собак', 'Зоотовары / Товары для собак'),
+      branch(13, 'Гигиена / Личная гигиена'),
+      leaf(1301, 13, 'Впитывающие пелёнки', 'Гигиена / Личная гигиена'),
+    ];
+    const pads = buildClassifierIndex(buildClassifierDirectories(extra));
+    const result = classifyProduct(pads, { name: 'Пеленки впитывающие для собак 60х60' });
+    expect(result.leafId).toBe(1201);
+    // A kind of the same purpose, by its path, is still taken.
+    const kept = buildClassifierIndex(buildClassifierDirectories([...extra, leaf(1202, 12, 'Впитывающие пелёнки', 'Зоотовары / Товары для собак')]));
+    expect(classifyProduct(kept, { name: 'Пеленки впитывающие для собак 60х60' }).leafId).toBe(1202);
+  });
+
   it('reads a directory brand in a name as no word of the product type: one type for every brand', () => {
     const directories = { ...buildClassifierDirectories(), brands: [{ id: 1, name: 'Фудмастер', code: null }, { id: 2, name: 'Домик в деревне', code: null }, { id: 3, name: 'Мясо Плюс', code: null }] };
     const branded = buildClassifierIndex(directories);
@@ -102,6 +119,13 @@ describe('classifyProduct', () => {
     expect(classifyProduct(holders, { name: 'Держатель для телефона магнитный' })).toMatchObject({ leafId: 706, confident: true });
     // `в авто` opens only the car holders' words: the phone holders' purpose no longer keeps them from being asked about.
     expect(classifyProduct(holders, { name: 'Держатель для телефона в авто' })).toMatchObject({ leafId: 706, confident: false, doubt: expect.stringContaining('Автомобильные держатели') as unknown });
+    // `машину` is no word of the directory: a place the leaf does not explain, beside a kind of the leaf, is asked about all the same.
+    expect(classifyProduct(holders, { name: 'Держатель для телефона в машину' })).toMatchObject({ leafId: 706, confident: false, doubt: expect.stringContaining('"машину"') as unknown });
+    // What the goods come in (the prepositional, `в коробке`) is no place.
+    expect(classifyProduct(holders, { name: 'Держатель для телефона в коробке' })).toMatchObject({ leafId: 706, confident: true });
+    // With no kind of the leaf in the directory the place only says where the goods go.
+    const plain = buildClassifierIndex(buildClassifierDirectories(extra.filter((category) => category.id !== 1801)));
+    expect(classifyProduct(plain, { name: 'Держатель для телефона в машину' })).toMatchObject({ leafId: 706, confident: true });
   });
 
   it('takes a purpose another branch of the leaf\'s section names as no use of the leaf\'s goods', () => {
@@ -427,6 +451,28 @@ describe('classifyProduct', () => {
     // A letter before another letter or at the end names a kind, `а` of `Витамины А и Е` too.
     expect(books.byHeadStem.a?.map((position) => books.leaves[position]?.id)).toEqual([1802]);
     expect(books.byHeadStem.e?.map((position) => books.leaves[position]?.id)).toEqual([1802]);
+  });
+
+  it('reads an age the leaf\'s own name says against another the product says as other people', () => {
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const extra: Category[] = [{ id: 18, parentId: null, name: { rus: 'Детские книги', kaz: '' }, path: { rus: 'Книги / Детские книги', kaz: '' }, isLeaf: false }, leaf(1801, 18, 'Книги для малышей', 'Книги / Детские книги')];
+    const books = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(books, { name: 'Книга для малышей с картинками' })).toMatchObject({ leafId: 1801, confident: true });
+    // Both say children: only the ages tell them apart.
+    expect(classifyProduct(books, { name: 'Книга для подростков' })).toMatchObject({ leafId: 1801, confident: false, doubt: expect.stringContaining('other people') as unknown });
+  });
+
+  it('asks about a leaf whose path answers a gender the name says by another qualifier, where the section has that gender\'s goods', () => {
+    const branch = (id: number, rus: string): Category => ({ id, parentId: null, name: { rus: rus.split(' / ').at(-1) ?? rus, kaz: '' }, path: { rus, kaz: '' }, isLeaf: false });
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const vests = [branch(22, 'Одежда / Национальная одежда'), leaf(2201, 22, 'Жилеты', 'Одежда / Национальная одежда'), leaf(2202, 22, 'Чапаны', 'Одежда / Национальная одежда')];
+    const womens = [branch(23, 'Одежда / Женская одежда'), leaf(2301, 23, 'Платья', 'Одежда / Женская одежда')];
+    const clothes = buildClassifierIndex(buildClassifierDirectories([...vests, ...womens]));
+    // No rival `Жилеты`: the name said women, the leaf answers `национальная`.
+    expect(classifyProduct(clothes, { name: 'Жилет женский' })).toMatchObject({ leafId: 2201, confident: false, doubt: expect.stringContaining('"национальная"') as unknown });
+    // A section with no women's goods has no other answer to give.
+    const national = buildClassifierIndex(buildClassifierDirectories(vests));
+    expect(classifyProduct(national, { name: 'Жилет женский' })).toMatchObject({ leafId: 2201, confident: true });
   });
 
   it('takes what a leaf\'s path says of its goods as what its name says: a kind the product does not say is a question where another leaf of the noun is not of it', () => {

@@ -57,6 +57,8 @@ describe('extractProductType', () => {
 
   it('reads a Kazakh name, where the purpose comes before the thing', () => {
     expect(extractProductType('Ерлерге арналған күрте')).toMatchObject({ text: 'күрте', purpose: ['ерлерге'] });
+    // With nothing after `арналған` the name says only what the goods are for: no type.
+    expect(extractProductType('Шашқа арналған')).toMatchObject({ text: '', words: [] });
   });
 
   it('finds no type in a bare code', () => {

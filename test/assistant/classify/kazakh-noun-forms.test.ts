@@ -25,6 +25,12 @@ describe('Kazakh noun forms', () => {
     expect(stemForIndex('часы')).not.toBe(stemForIndex('ча'));
   });
 
+  it('cut a word with a Kazakh letter by Kazakh endings only, never meeting a Russian word through the Russian stemmer', () => {
+    // `шашқа` ("for hair") is no `шашки` (draughts); a bare Kazakh plural still meets its noun.
+    expect(stemForIndex('шашқа')).not.toBe(stemForIndex('шашки'));
+    expect(stemForIndex('қазандар')).toBe(stemForIndex('қазан'));
+  });
+
   it('let a Kazakh product name reach the leaf its Kazakh name says', () => {
     const directories = buildSandboxDirectories('marketplace');
     const classifier = getClassifierIndex(directories, createDirectoryIndex(directories));
