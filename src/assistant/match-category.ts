@@ -29,7 +29,7 @@ import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-ind
 import { buildCategoryCandidates } from './build-match-candidates.js';
 import { rewriteWithSynonyms } from './category-synonyms.js';
 import { ADJECTIVE, namesEveryKind, readLabelKinds, readLabelNouns } from './read-label-kinds.js';
-import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAgeWord, type Demographic } from './demographic-words.js';
+import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from './demographic-words.js';
 import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type ValueMatch } from './match-value.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
 import { createCandidateMatcher, createWordScorer, measureBagDistance, type CandidateMatcher, type ScoredCandidate } from './score-candidates.js';
@@ -1334,15 +1334,6 @@ function prepareLeaf(category: Category, index: DirectoryIndex): PreparedLeaf {
     nameDemographic: collectDemographic(nameTokens),
     nameAges: readAges(nameTokens),
   };
-}
-
-/** Whether the label says an age and the leaf's own name says others only. */
-function saysOtherAge(labelAges: ReadonlySet<string>, nameAges: ReadonlySet<string>): boolean {
-  return nameAges.size > 0 && labelAges.size > 0 && ![...labelAges].some((age) => nameAges.has(age));
-}
-
-function readAges(words: readonly string[]): Set<string> {
-  return new Set(words.map(readAgeWord).filter((age) => age !== undefined));
 }
 
 /** The names of the levels above a leaf, Russian and Kazakh. */
