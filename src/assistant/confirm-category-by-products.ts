@@ -20,7 +20,7 @@ import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-ind
 import { containsCatchAllWord } from './classify/catch-all-words.js';
 import { collectDemographic, isDemographicEmpty } from './demographic-words.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
-import type { Classification } from './classify/classifier-types.js';
+import type { Classification, IndexedLeaf } from './classify/classifier-types.js';
 import { classifyProduct, isWordOfLeafSection } from './classify/classify-product.js';
 import { carriesDose } from './classify/dose-measures.js';
 import { extractProductType } from './classify/extract-product-type.js';
@@ -43,6 +43,7 @@ const WHOLE_TYPE_CONFIDENCE = 0.95;
 
 /** Wraps a category label matcher with the evidence of the product names. */
 export function confirmCategoryByProducts(matcher: CategoryMatcher, index: DirectoryIndex): CategoryMatcher {
+  let leafById: Map<number, IndexedLeaf> | undefined;
   let classifier: ReturnType<typeof getClassifierIndex> | undefined;
   // A TODO is matched again with the seller's other categories: its names are classified once (bounded).
   const classified = new Map<string, Classification>();
@@ -88,7 +89,8 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       // qualifies goods of the section, and names of the leaf's type lift the question then; so they do where no word of the
       // label is explained (`Noutbuki`, read as the leaf by its letters): then the names alone say what the goods are.
       if (match.heldBy !== undefined && !isWholeLabel(text, match.heldBy)) {
-        const leaf = classifier.leaves.find((candidate) => candidate.id === agreed.leafId);
+        leafById ??= new Map(classifier.leaves.map((candidate) => [candidate.id, candidate]));
+        const leaf = leafById.get(agreed.leafId);
         if (leaf === undefined || !match.heldBy.every((word) => isWordOfLeafSection(classifier as NonNullable<typeof classifier>, leaf, word))) return match;
       }
       const clearFirst = at === 0 && (confirmed.score < CATEGORY_THRESHOLDS.minScore || match.heldBy !== undefined) && (second === undefined || confirmed.score - second.score >= CLEAR_FIRST_GAP);

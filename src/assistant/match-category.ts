@@ -28,7 +28,7 @@ import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
 import { buildCategoryCandidates } from './build-match-candidates.js';
 import { rewriteWithSynonyms } from './category-synonyms.js';
-import { ADJECTIVE, namesEveryKind, readLabelKinds, readLabelNouns } from './read-label-kinds.js';
+import { ADJECTIVE, namesEveryKind, readLabelKinds, readLabelNouns, splitLabelParts } from './read-label-kinds.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from './demographic-words.js';
 import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type ValueMatch } from './match-value.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
@@ -571,7 +571,7 @@ function acceptClassifierReading(matcher: CategoryMatcher, index: DirectoryIndex
       const levels = readLabelLevels(text);
       const head = levels.pop() ?? '';
       // The classifier reads one product type, the first of a list (`Сухофрукты и орехи`): a label listing kinds is no one product.
-      if (isCatchAllText(head) || splitListName(head.replace(/(\d),(\d)/gu, '$1.$2')).filter((part) => /\p{L}{2}/u.test(part)).length > 1) return match;
+      if (isCatchAllText(head) || splitLabelParts(head).filter((part) => /\p{L}{2}/u.test(part)).length > 1) return match;
       const classifier = getClassifierIndex(index.directories, index);
       const reading = classifyProduct(classifier, { name: head, groupPath: [...(context.parentPath === undefined ? [] : context.parentPath.split(PATH_SEPARATOR)), ...levels] });
       if (!reading.confident || String(reading.leafId) !== first.key) return match;

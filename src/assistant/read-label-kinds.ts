@@ -12,10 +12,14 @@ import { stemForIndex } from './classify/stem-for-index.js';
 // An adjective's ending: `Летние и зимние шины`, `Мужские и женские`: a part of adjectives only qualifies the kind after it, it names none.
 export const ADJECTIVE = /(?:ые|ие|ая|яя|ое|ее|ый|ий|ой|ую|юю)$/u;
 
+/** The parts of a label's list (`splitListName`); a decimal comma (`КПБ 1,5-спальный`) separates no kinds. */
+export function splitLabelParts(head: string): string[] {
+  return splitListName(head.replace(/(\d),(\d)/gu, '$1.$2'));
+}
+
 /** The head stems of each kind a label lists (one entry for a label naming one kind). */
 export function readLabelKinds(head: string): string[][] {
-  // `КПБ 1,5-спальный`: a decimal comma separates no kinds.
-  const parts = splitListName(head.replace(/(\d),(\d)/gu, '$1.$2'));
+  const parts = splitLabelParts(head);
   const kinds: string[][] = [];
   parts.forEach((part, i) => {
     const words = splitNamePhrase(tokenizeForMatch(part), 'rus').head.filter((word) => /\p{L}{2}/u.test(word) && findDemographicMark(word) === undefined);
@@ -42,7 +46,7 @@ export function namesEveryKind(kinds: readonly (readonly string[])[], names: rea
 
 /** The stems of the nouns of a label's kinds (`сапог` of `Сапоги резиновые`), the adjectives left out. */
 export function readLabelNouns(head: string): string[] {
-  return splitListName(head.replace(/(\d),(\d)/gu, '$1.$2')).flatMap((part) =>
+  return splitLabelParts(head).flatMap((part) =>
     splitNamePhrase(tokenizeForMatch(part), 'rus')
       .head.filter((word) => /\p{L}{2}/u.test(word) && !ADJECTIVE.test(word) && findDemographicMark(word) === undefined)
       .map(stemForIndex),

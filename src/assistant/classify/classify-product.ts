@@ -15,7 +15,7 @@ import { carriesDose } from './dose-measures.js';
 import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
 import { ADJECTIVE_FORM, readKnownBrands } from './known-brands.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
-import { carriesPathQualifier, readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
+import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
@@ -255,7 +255,7 @@ function lowerUnsaidPath(index: ClassifierIndex, scores: Map<number, LeafScore>,
     // `Жилет женский` against `Национальная одежда / Жилеты` where the section has women's goods: the product said whom it is
     // for and the leaf answers by another qualifier it does not say, rival or none.
     const answeredOtherwise = (qualifier: PathQualifier): boolean => qualifier.mark === undefined && demographic.gender !== undefined && item.leaf.demographic.gender === undefined && sectionSaysGender(index, item.leaf, demographic.gender);
-    const narrows = unsaid.find((qualifier) => answeredOtherwise(qualifier) || items.some((other) => other !== item && sameKind(qualifier, other) && servesPurpose(other) && !carriesPathQualifier(other.leaf, qualifier, readLeafWords(other.leaf))));
+    const narrows = unsaid.find((qualifier) => answeredOtherwise(qualifier) || items.some((other) => other !== item && sameKind(qualifier, other) && servesPurpose(other) && !saysPathQualifier(qualifier, other.leaf.demographic, readLeafWords(other.leaf))));
     if (narrows === undefined) continue;
     scores.set(item.leaf.id, { ...item, score: item.score * (narrows.mark?.kids === true ? KIDS_UNSAID_FACTOR : NARROWER_FACTOR), pathUnsaid: narrows.word });
   }

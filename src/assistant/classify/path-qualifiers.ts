@@ -58,9 +58,3 @@ export function saysPathQualifier(qualifier: PathQualifier, demographic: Demogra
   if (qualifier.mark !== undefined) return (qualifier.mark.gender === undefined || demographic.gender === qualifier.mark.gender) && (qualifier.mark.kids !== true || demographic.kids === true);
   return said.has(qualifier.stem);
 }
-
-/** Whether another leaf's goods are of the qualifier too: its path says the same people, or it has the adjective anywhere. */
-export function carriesPathQualifier(leaf: IndexedLeaf, qualifier: PathQualifier, leafWords: ReadonlySet<string>): boolean {
-  if (qualifier.mark !== undefined) return (qualifier.mark.gender === undefined || leaf.demographic.gender === qualifier.mark.gender) && (qualifier.mark.kids !== true || leaf.demographic.kids === true);
-  return leafWords.has(qualifier.stem);
-}
