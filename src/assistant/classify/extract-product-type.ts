@@ -31,8 +31,8 @@ export interface ProductType {
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
 const PURPOSE_WORDS = new Set(['для', 'к', 'ко', 'под', 'на', 'от', 'по', 'for', 'арналған']);
-// What the product is made of or comes with: never the type.
-const COMPOSITION_WORDS = new Set(['с', 'со', 'из', 'без', 'в', 'во', 'при', 'with', 'of', 'in', 'and', 'и', 'или', 'мен', 'пен', 'бен', 'және']);
+// What the product is made of or comes with, or how it is worn (`через плечо`): never the type.
+const COMPOSITION_WORDS = new Set(['с', 'со', 'из', 'без', 'в', 'во', 'при', 'через', 'with', 'of', 'in', 'and', 'и', 'или', 'мен', 'пен', 'бен', 'және']);
 // A second phrase: a list, an aside, a subtitle.
 const PHRASE_BREAK = /[,;:()[\]{}|…"«»“”]|\.{2,}|\s[-–—/]\s|\s[–—]|[–—]\s/u;
 const MAX_HEAD_WORDS = 4;

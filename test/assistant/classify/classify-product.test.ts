@@ -233,6 +233,20 @@ describe('classifyProduct', () => {
     expect(classifyProduct(after, { name: 'Батареи солнечные' })).toMatchObject({ leafId: 1506, confident: false });
   });
 
+  it('reads a phrase after `через` as how goods are worn, in a name and in a leaf\'s name alike', () => {
+    const extra = [
+      { id: 16, parentId: null, name: { rus: 'Сумки', kaz: 'Сөмкелер' }, path: { rus: 'Сумки', kaz: 'Сөмкелер' }, isLeaf: false },
+      { id: 1601, parentId: 16, name: { rus: 'Рюкзаки', kaz: 'Рюкзактар' }, path: { rus: 'Сумки / Рюкзаки', kaz: '' }, isLeaf: true },
+      { id: 1602, parentId: 16, name: { rus: 'Сумки через плечо', kaz: 'Иыққа асатын сөмкелер' }, path: { rus: 'Сумки / Сумки через плечо', kaz: '' }, isLeaf: true },
+      { id: 1603, parentId: 16, name: { rus: 'Сумки', kaz: 'Сөмкелер' }, path: { rus: 'Сумки / Сумки', kaz: '' }, isLeaf: true },
+    ];
+    const bags = buildClassifierIndex(buildClassifierDirectories(extra));
+    // The leaf is the bags' kind worn so: the name that says it is there, a plain bag in the plain leaf.
+    expect(classifyProduct(bags, { name: 'Сумка через плечо Guess' })).toMatchObject({ leafId: 1602, confident: true, productType: 'сумка' });
+    expect(classifyProduct(bags, { name: 'Сумка Guess' })).toMatchObject({ leafId: 1603, confident: true });
+    expect(classifyProduct(bags, { name: 'Рюкзак через плечо кожаный' })).toMatchObject({ leafId: 1601, confident: true, productType: 'рюкзак' });
+  });
+
   it('puts a product in the leaf its type names, with evidence and confidence', () => {
     const result = classifyProduct(index, { name: 'Казан алюминиевый 10 л' });
     expect(result).toMatchObject({ leafId: 801, confident: true, productType: 'казан алюминиевый' });

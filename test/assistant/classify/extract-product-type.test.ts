@@ -34,6 +34,8 @@ describe('extractProductType', () => {
     expect(extractProductType('Паяльная кислота (хлористый цинк)').text).toBe('паяльная кислота');
     expect(extractProductType('Кабель для микрофона 3 м')).toMatchObject({ text: 'кабель', purpose: ['микрофона'] });
     expect(extractProductType('Сверло по бетону Зубр 6х100 мм')).toMatchObject({ text: 'сверло', purpose: ['бетону'] });
+    // `через` is a preposition: how goods are worn is no word of what they are.
+    expect(extractProductType('Сумка мужская через плечо кожаная')).toMatchObject({ text: 'сумка мужская', purpose: [] });
   });
 
   it('skips a brand or model written before a Russian type, and the brand given', () => {
