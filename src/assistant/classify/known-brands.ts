@@ -25,7 +25,8 @@ const CYRILLIC = /[\u0400-\u04ff]/u;
  * taken for a one-word brand, from the directory or from a seller's file.
  */
 export const ADJECTIVE_FORM = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ых|их|ую|юю)$/u;
-export const GENITIVE_FORM = /(?:ия|ии|ов|ев|ёв|ей)$/u;
+// `-ости`, `-теля`: the genitives of the `-ость` and `-тель` nouns (`Безопасности`, `Двигателя`).
+export const GENITIVE_FORM = /(?:ия|ии|ов|ев|ёв|ей|ости|теля)$/u;
 // A one-word brand shorter than this is too like a word or an abbreviation to end a type on its own.
 const MIN_SINGLE_BRAND = 4;
 

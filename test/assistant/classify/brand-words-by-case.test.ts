@@ -16,6 +16,16 @@ describe('names in Title Case', () => {
     expect([...findBrandLikeWords('Перчатки Нитриловые Смотровые Vileda')]).toEqual(['vileda']);
   });
 
+  it('keep a capitalised adjective or genitive right after the head, even as the only long word (a two-word Title Case label)', () => {
+    expect(extractProductType('Свечи Ректальные').text).toBe('свечи ректальные');
+    expect(extractProductType('Свечи Накаливания').text).toBe('свечи накаливания');
+    expect(extractProductType('Ремни Безопасности').text).toBe('ремни безопасности');
+    expect(extractProductType('Прокладки Двигателя').text).toBe('прокладки двигателя');
+    expect([...findBrandLikeWords('Станки Бритвенные')]).toEqual([]);
+    // Further on, a capitalised adjective may open a brand of several words written in sentence case.
+    expect(extractProductType('Фен компактный Свечной двор 1200 Вт').text).toBe('фен компактный');
+  });
+
   it('while a name in sentence case still ends its type at a capitalised word', () => {
     expect(extractProductType('Кефир Адал 2,5% 900 мл').text).toBe('кефир');
     expect(extractProductType('Лапша б/п Роллтон острая 90 г').text).toBe('лапша б п');
