@@ -20,8 +20,8 @@ import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-ind
 import { containsCatchAllWord } from './classify/catch-all-words.js';
 import { collectDemographic, isDemographicEmpty } from './demographic-words.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
-import type { Classification, IndexedLeaf } from './classify/classifier-types.js';
-import { classifyProduct, isWordOfLeafSection } from './classify/classify-product.js';
+import type { Classification, ClassifierIndex, IndexedLeaf } from './classify/classifier-types.js';
+import { classifyProduct, findUnexplainedWords, isWordOfLeafSection } from './classify/classify-product.js';
 import { carriesDose } from './classify/dose-measures.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
@@ -66,6 +66,12 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       const results = names.map(classify);
       // `Свечи` read as decor candles, its rows `Свечи Виферон 150000 МЕ №10`: the label names one sense, its goods hold doses.
       if (match.status !== 'todo' && match.best !== undefined && isDosedInLeaf(Number(match.best.key), names, results)) return asQuestion(match);
+      if (match.status !== 'todo' && match.best !== undefined) {
+        leafById ??= new Map(classifier.leaves.map((candidate) => [candidate.id, candidate]));
+        const leaf = leafById.get(Number(match.best.key));
+        const other = leaf === undefined ? undefined : findOtherThingWord(classifier, leaf, names);
+        if (other !== undefined) return { ...asQuestion(match), doubt: `the product names say "${other}", which makes them another thing than the leaf's goods` };
+      }
       const agreed = findAgreedLeaf(results);
       if (agreed === undefined) return match;
       const key = String(agreed.leafId);
@@ -125,6 +131,44 @@ function isDosedInLeaf(leafId: number, names: readonly string[], results: readon
   const dosed = names.filter((name, at) => results[at]?.leafId === leafId && results[at]?.confident === false && carriesDose(tokenizeForMatch(name))).length;
   return dosed > 0 && dosed >= Math.ceil(AGREEING_SHARE * names.length);
 }
+
+/**
+ * A word that most names (half or more) say beside the leaf's goods and that makes them another thing, by one of the signs
+ * below; the first such word, if any. Only the type's words the leaf does not explain can (`findUnexplainedWords`), so a
+ * qualifier the leaf names (`Свечи ароматические`) or one of the class that never changes a kind stays harmless.
+ */
+function findOtherThingWord(classifier: ClassifierIndex, leaf: IndexedLeaf, names: readonly string[]): string | undefined {
+  const words = names.map((name) => {
+    const type = extractProductType(name);
+    const unexplained = findUnexplainedWords(classifier, leaf, type);
+    if (unexplained.length === 0) return undefined;
+    const lower = name.toLowerCase();
+    for (const sign of OTHER_THING_SIGNS) {
+      const word = sign(type.words, unexplained, lower);
+      if (word !== undefined) return word;
+    }
+    return undefined;
+  });
+  const found = words.filter((word) => word !== undefined);
+  return found.length > 0 && found.length >= Math.ceil(names.length / 2) ? found[0] : undefined;
+}
+
+/** A sign in a name's type words (normalised; `unexplained`: those the leaf does not explain) that the name is another thing. */
+// A verbal noun's genitive (`зажигания` of `зажигание`, `питания`, `охлаждения`): what an action serves. Other genitives
+// are no sign: a plural's ending is also a loanword's nominative (`спрей`, `клей`).
+const VERBAL_NOUN_GENITIVE = /[нт]ия$/u;
+
+type OtherThingSign = (words: readonly string[], unexplained: readonly string[], name: string) => string | undefined;
+
+const OTHER_THING_SIGNS: readonly OtherThingSign[] = [
+  // `Свеча зажигания`, `Адаптер питания`: a verbal noun in the genitive after the leaf's noun says what the goods serve,
+  // a thing of their own (a spark plug, a power supply) where the leaf does not name it; an adjective only qualifies them.
+  function saysWhatItServes(words, unexplained) {
+    const [head, ...rest] = words;
+    if (head === undefined || unexplained.includes(head)) return undefined;
+    return rest.find((word) => unexplained.includes(word) && VERBAL_NOUN_GENITIVE.test(word));
+  },
+];
 
 /** The leaf most names are confidently in, if enough of them agree, and how many do. */
 function findAgreedLeaf(results: readonly Classification[]): { leafId: number; count: number; whole: boolean } | undefined {

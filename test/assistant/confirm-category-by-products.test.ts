@@ -61,6 +61,24 @@ describe('a category label read with the product names of its rows', () => {
     expect(candles.match('Свечи', { productNames: ['Свечи Виферон 150000 МЕ №10', 'Свеча ароматическая', 'Свечи чайные 6 шт'] }).status).toBe('exact');
   });
 
+  it('becomes a question when most names say what the leaf\'s goods serve by a verbal noun the leaf does not explain', () => {
+    const extra = [
+      { id: 17, parentId: null, name: { rus: 'Декор', kaz: 'Декор' }, path: { rus: 'Дом / Декор', kaz: 'Үй / Декор' }, isLeaf: false },
+      { id: 1701, parentId: 17, name: { rus: 'Свечи', kaz: 'Шамдар' }, path: { rus: 'Дом / Декор / Свечи', kaz: 'Үй / Декор / Шамдар' }, isLeaf: true },
+    ];
+    const candles = createDirectoryMatchers(buildClassifierDirectories(extra)).categoryMatcher();
+    // Spark plugs are no decor candles: `зажигания` says what they serve.
+    const plugs = candles.match('Свечи', { productNames: ['Свеча зажигания NGK BKR6E'] });
+    expect(plugs.status).toBe('todo');
+    expect(plugs.doubt).toContain('"зажигания"');
+    expect(candles.match('Свечи', { productNames: ['Свеча зажигания NGK', 'Свеча ароматическая'] }).status).toBe('todo');
+    // An adjective only qualifies, and a genitive plural's ending is also a loanword's nominative (`спрей`).
+    expect(candles.match('Свечи', { productNames: ['Свеча ароматическая 200 г'] }).status).toBe('exact');
+    expect(candles.match('Свечи', { productNames: ['Свеча спрей'] }).status).toBe('exact');
+    // One name of three is no proof; a noun the leaf does not name as the type's head is the classifier's to read.
+    expect(candles.match('Свечи', { productNames: ['Свеча зажигания NGK', 'Свеча ароматическая', 'Свечи чайные 6 шт'] }).status).toBe('exact');
+  });
+
   it('is never confident when the label holds a catch-all word', () => {
     expect(decide('Прочие кастрюли', ['Кастрюля 3 л', 'Кастрюля 5 л', 'Кастрюля 2 л'])).toBe('todo');
     expect(decide('Кастрюли разные', [])).toBe('todo');
