@@ -24,6 +24,8 @@ import type { Classification, ClassifierIndex, IndexedLeaf } from './classify/cl
 import { classifyProduct, findUnexplainedWords, isWordOfLeafSection } from './classify/classify-product.js';
 import { carriesDose } from './classify/dose-measures.js';
 import { extractProductType } from './classify/extract-product-type.js';
+import { ADJECTIVE_FORM } from './classify/known-brands.js';
+import { createBrandSoundIndex, type BrandSoundIndex } from './match-brand-by-sound.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { CATEGORY_THRESHOLDS, readLabelHead, type CategoryContext, type CategoryMatcher } from './match-category.js';
 import type { ValueMatch } from './match-value.js';
@@ -45,6 +47,7 @@ const WHOLE_TYPE_CONFIDENCE = 0.95;
 export function confirmCategoryByProducts(matcher: CategoryMatcher, index: DirectoryIndex): CategoryMatcher {
   let leafById: Map<number, IndexedLeaf> | undefined;
   let classifier: ReturnType<typeof getClassifierIndex> | undefined;
+  let brandSounds: BrandSoundIndex | undefined;
   // A TODO is matched again with the seller's other categories: its names are classified once (bounded).
   const classified = new Map<string, Classification>();
   const classify = (name: string): Classification => {
@@ -69,7 +72,8 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       if (match.status !== 'todo' && match.best !== undefined) {
         leafById ??= new Map(classifier.leaves.map((candidate) => [candidate.id, candidate]));
         const leaf = leafById.get(Number(match.best.key));
-        const other = leaf === undefined ? undefined : findOtherThingWord(classifier, leaf, names);
+        const isBrand = (word: string): boolean => (brandSounds ??= createBrandSoundIndex(index.directories.brands)).find(word).brands.length > 0;
+        const other = leaf === undefined ? undefined : findOtherThingWord(classifier, leaf, names, isBrand);
         if (other !== undefined) return { ...asQuestion(match), doubt: `the product names say "${other}", which makes them another thing than the leaf's goods` };
       }
       const agreed = findAgreedLeaf(results);
@@ -137,14 +141,14 @@ function isDosedInLeaf(leafId: number, names: readonly string[], results: readon
  * below; the first such word, if any. Only the type's words the leaf does not explain can (`findUnexplainedWords`), so a
  * qualifier the leaf names (`Свечи ароматические`) or one of the class that never changes a kind stays harmless.
  */
-function findOtherThingWord(classifier: ClassifierIndex, leaf: IndexedLeaf, names: readonly string[]): string | undefined {
+function findOtherThingWord(classifier: ClassifierIndex, leaf: IndexedLeaf, names: readonly string[], isBrand: (word: string) => boolean): string | undefined {
   const words = names.map((name) => {
     const type = extractProductType(name);
     const unexplained = findUnexplainedWords(classifier, leaf, type);
     if (unexplained.length === 0) return undefined;
-    const lower = name.toLowerCase();
+    const read: NameReading = { words: type.words, unexplained, name: name.toLowerCase(), isBrand };
     for (const sign of OTHER_THING_SIGNS) {
-      const word = sign(type.words, unexplained, lower);
+      const word = sign(read);
       if (word !== undefined) return word;
     }
     return undefined;
@@ -153,20 +157,42 @@ function findOtherThingWord(classifier: ClassifierIndex, leaf: IndexedLeaf, name
   return found.length > 0 && found.length >= Math.ceil(names.length / 2) ? found[0] : undefined;
 }
 
-/** A sign in a name's type words (normalised; `unexplained`: those the leaf does not explain) that the name is another thing. */
 // A verbal noun's genitive (`зажигания` of `зажигание`, `питания`, `охлаждения`): what an action serves. Other genitives
 // are no sign: a plural's ending is also a loanword's nominative (`спрей`, `клей`).
 const VERBAL_NOUN_GENITIVE = /[нт]ия$/u;
 
-type OtherThingSign = (words: readonly string[], unexplained: readonly string[], name: string) => string | undefined;
+// The endings of a noun's genitive singular (`подвески`, `двигателя`, `пылесоса`).
+const SINGULAR_GENITIVE = /[аяыи]$/u;
+
+/** A name read against the label's leaf: its type's words (normalised), those the leaf does not explain, the name in lower case. */
+interface NameReading {
+  words: readonly string[];
+  unexplained: readonly string[];
+  name: string;
+  /** Whether a word sounds like a brand of the directory (`Барби`, `Тефаль`). */
+  isBrand: (word: string) => boolean;
+}
+
+/** A sign in a name that it is another thing than the leaf's goods: the word that says so. */
+type OtherThingSign = (read: NameReading) => string | undefined;
 
 const OTHER_THING_SIGNS: readonly OtherThingSign[] = [
   // `Свеча зажигания`, `Адаптер питания`: a verbal noun in the genitive after the leaf's noun says what the goods serve,
   // a thing of their own (a spark plug, a power supply) where the leaf does not name it; an adjective only qualifies them.
-  function saysWhatItServes(words, unexplained) {
+  function saysWhatItServes({ words, unexplained }) {
     const [head, ...rest] = words;
     if (head === undefined || unexplained.includes(head)) return undefined;
     return rest.find((word) => unexplained.includes(word) && VERBAL_NOUN_GENITIVE.test(word));
+  },
+  // `Рычаг подвески`: a noun the leaf does not explain heads the type and the leaf's own word follows it in the genitive
+  // singular: a part or tool of the leaf's goods (a suspension arm), not the goods. A genitive plural is what a pack or a
+  // collection holds (`Сборник сказок`, `Палетка теней`), a hyphen joins one compound (`Гель-лак`), and a brand written
+  // first names the maker (`Барби кукла`, `Тефаль сковорода`).
+  function saysPartOfGoods({ words, unexplained, name, isBrand }) {
+    const [head, next] = words;
+    if (head === undefined || next === undefined || !unexplained.includes(head) || unexplained.includes(next)) return undefined;
+    if (ADJECTIVE_FORM.test(head) || ADJECTIVE_FORM.test(next) || !SINGULAR_GENITIVE.test(next) || name.includes(`${head}-${next}`)) return undefined;
+    return isBrand(head) ? undefined : head;
   },
 ];
 

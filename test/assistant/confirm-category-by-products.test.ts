@@ -79,6 +79,26 @@ describe('a category label read with the product names of its rows', () => {
     expect(candles.match('Свечи', { productNames: ['Свеча зажигания NGK', 'Свеча ароматическая', 'Свечи чайные 6 шт'] }).status).toBe('exact');
   });
 
+  it('becomes a question when most names are a thing the leaf does not name, of the leaf\'s goods (a genitive singular)', () => {
+    const extra = [
+      { id: 18, parentId: null, name: { rus: 'Уборка', kaz: 'Тазалау' }, path: { rus: 'Техника / Уборка', kaz: 'Техника / Тазалау' }, isLeaf: false },
+      { id: 1801, parentId: 18, name: { rus: 'Пылесосы', kaz: 'Шаңсорғыштар' }, path: { rus: 'Техника / Уборка / Пылесосы', kaz: 'Техника / Тазалау / Шаңсорғыштар' }, isLeaf: true },
+    ];
+    const brands = [{ id: 1, name: 'Tefal', code: null }];
+    const directories = { ...buildClassifierDirectories(extra), brands };
+    const cleaners = createDirectoryMatchers(directories).categoryMatcher();
+    // A vacuum cleaner's brush is no vacuum cleaner; nor a pan's lid a pan.
+    const brush = cleaners.match('Пылесосы', { productNames: ['Щетка пылесоса универсальная'] });
+    expect(brush.status).toBe('todo');
+    expect(brush.doubt).toContain('"щетка"');
+    expect(cleaners.match('Казаны', { productNames: ['Крышка казана 10 л'] }).status).toBe('todo');
+    // The goods themselves, a collection of them (a genitive plural), a compound, a brand written first: the leaf.
+    expect(cleaners.match('Пылесосы', { productNames: ['Пылесос моющий'] }).status).not.toBe('todo');
+    expect(cleaners.match('Казаны', { productNames: ['Набор казанов'] }).status).not.toBe('todo');
+    expect(cleaners.match('Казаны', { productNames: ['Казан-жаровня 6 л'] }).status).not.toBe('todo');
+    expect(cleaners.match('Кастрюли', { productNames: ['Тефаль кастрюля 3 л'] }).status).not.toBe('todo');
+  });
+
   it('is never confident when the label holds a catch-all word', () => {
     expect(decide('Прочие кастрюли', ['Кастрюля 3 л', 'Кастрюля 5 л', 'Кастрюля 2 л'])).toBe('todo');
     expect(decide('Кастрюли разные', [])).toBe('todo');
