@@ -27,6 +27,7 @@ import { extractProductType } from './classify/extract-product-type.js';
 import { ADJECTIVE_FORM } from './classify/known-brands.js';
 import { createBrandSoundIndex, type BrandSoundIndex } from './match-brand-by-sound.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
+import { stemForIndex } from './classify/stem-for-index.js';
 import { CATEGORY_THRESHOLDS, readLabelHead, type CategoryContext, type CategoryMatcher } from './match-category.js';
 import type { ValueMatch } from './match-value.js';
 import type { ScoredCandidate } from './score-candidates.js';
@@ -142,11 +143,12 @@ function isDosedInLeaf(leafId: number, names: readonly string[], results: readon
  * qualifier the leaf names (`Свечи ароматические`) or one of the class that never changes a kind stays harmless.
  */
 function findOtherThingWord(classifier: ClassifierIndex, leaf: IndexedLeaf, names: readonly string[], isBrand: (word: string) => boolean): string | undefined {
+  const leafHeads = new Set(leaf.names.flatMap((name) => name.head));
   const words = names.map((name) => {
     const type = extractProductType(name);
     const unexplained = findUnexplainedWords(classifier, leaf, type);
     if (unexplained.length === 0) return undefined;
-    const read: NameReading = { words: type.words, unexplained, name: name.toLowerCase(), isBrand };
+    const read: NameReading = { words: type.words, purpose: type.purpose, leafHeads, unexplained, name: name.toLowerCase(), isBrand };
     for (const sign of OTHER_THING_SIGNS) {
       const word = sign(read);
       if (word !== undefined) return word;
@@ -157,9 +159,9 @@ function findOtherThingWord(classifier: ClassifierIndex, leaf: IndexedLeaf, name
   return found.length > 0 && found.length >= Math.ceil(names.length / 2) ? found[0] : undefined;
 }
 
-// A verbal noun's genitive (`зажигания` of `зажигание`, `питания`, `охлаждения`): what an action serves. Other genitives
-// are no sign: a plural's ending is also a loanword's nominative (`спрей`, `клей`).
-const VERBAL_NOUN_GENITIVE = /[нт]ия$/u;
+// The genitive of a verbal or an abstract noun (`зажигания` of `зажигание`, `питания`, `безопасности`): what an action or
+// a quality serves. Other genitives are no sign: a plural's ending is also a loanword's nominative (`спрей`, `клей`).
+const VERBAL_NOUN_GENITIVE = /(?:[нт]ия|ости)$/u;
 
 // The endings of a noun's genitive singular (`подвески`, `двигателя`, `пылесоса`).
 const SINGULAR_GENITIVE = /[аяыи]$/u;
@@ -167,6 +169,10 @@ const SINGULAR_GENITIVE = /[аяыи]$/u;
 /** A name read against the label's leaf: its type's words (normalised), those the leaf does not explain, the name in lower case. */
 interface NameReading {
   words: readonly string[];
+  /** The words of the name's purpose (`наушников` of `для наушников`). */
+  purpose: readonly string[];
+  /** The stems of what the leaf is (its names' heads). */
+  leafHeads: ReadonlySet<string>;
   unexplained: readonly string[];
   name: string;
   /** Whether a word sounds like a brand of the directory (`Барби`, `Тефаль`). */
@@ -177,6 +183,12 @@ interface NameReading {
 type OtherThingSign = (read: NameReading) => string | undefined;
 
 const OTHER_THING_SIGNS: readonly OtherThingSign[] = [
+  // `Амбушюры для наушников`, `Кронштейн для телевизора`: a head the leaf does not explain, made for what the leaf is: an
+  // accessory of the leaf's goods, never the goods (the classifier never takes a leaf named only in a purpose either).
+  function isMadeForTheGoods({ words, unexplained, purpose, leafHeads }) {
+    const [head] = words;
+    return head !== undefined && unexplained.includes(head) && purpose.some((word) => leafHeads.has(stemForIndex(word))) ? head : undefined;
+  },
   // `Свеча зажигания`, `Адаптер питания`: a verbal noun in the genitive after the leaf's noun says what the goods serve,
   // a thing of their own (a spark plug, a power supply) where the leaf does not name it; an adjective only qualifies them.
   function saysWhatItServes({ words, unexplained }) {

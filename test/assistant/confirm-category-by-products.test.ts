@@ -72,6 +72,8 @@ describe('a category label read with the product names of its rows', () => {
     expect(plugs.status).toBe('todo');
     expect(plugs.doubt).toContain('"зажигания"');
     expect(candles.match('Свечи', { productNames: ['Свеча зажигания NGK', 'Свеча ароматическая'] }).status).toBe('todo');
+    // An abstract noun's genitive says what they serve as well (a seat belt).
+    expect(candles.match('Свечи', { productNames: ['Свеча безопасности'] }).status).toBe('todo');
     // An adjective only qualifies, and a genitive plural's ending is also a loanword's nominative (`спрей`).
     expect(candles.match('Свечи', { productNames: ['Свеча ароматическая 200 г'] }).status).toBe('exact');
     expect(candles.match('Свечи', { productNames: ['Свеча спрей'] }).status).toBe('exact');
@@ -97,6 +99,22 @@ describe('a category label read with the product names of its rows', () => {
     expect(cleaners.match('Казаны', { productNames: ['Набор казанов'] }).status).not.toBe('todo');
     expect(cleaners.match('Казаны', { productNames: ['Казан-жаровня 6 л'] }).status).not.toBe('todo');
     expect(cleaners.match('Кастрюли', { productNames: ['Тефаль кастрюля 3 л'] }).status).not.toBe('todo');
+  });
+
+  it('becomes a question when most names are made for what the leaf is, headed by a word the leaf does not explain', () => {
+    const extra = [
+      { id: 18, parentId: null, name: { rus: 'Уборка', kaz: 'Тазалау' }, path: { rus: 'Техника / Уборка', kaz: 'Техника / Тазалау' }, isLeaf: false },
+      { id: 1801, parentId: 18, name: { rus: 'Пылесосы', kaz: 'Шаңсорғыштар' }, path: { rus: 'Техника / Уборка / Пылесосы', kaz: 'Техника / Тазалау / Шаңсорғыштар' }, isLeaf: true },
+    ];
+    const cleaners = createDirectoryMatchers(buildClassifierDirectories(extra)).categoryMatcher();
+    const bags = cleaners.match('Пылесосы', { productNames: ['Мешки для пылесоса 5 шт'] });
+    expect(bags.status).toBe('todo');
+    expect(bags.doubt).toContain('"мешки"');
+    // The goods themselves, for whatever they are for.
+    expect(cleaners.match('Пылесосы', { productNames: ['Пылесос для дома'] }).status).not.toBe('todo');
+    // A leaf whose own purpose the name's purpose is (`Корм для собак`) is what the name is for, not what it is made for.
+    expect(decide('Казаны', ['Подставка для казана'])).toBe('todo');
+    expect(decide('Казаны', ['Казан для плова'])).toBe('exact 801');
   });
 
   it('is never confident when the label holds a catch-all word', () => {
