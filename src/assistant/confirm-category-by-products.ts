@@ -18,7 +18,7 @@
 import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
 import { containsCatchAllWord } from './classify/catch-all-words.js';
-import { collectDemographic, isDemographicEmpty } from './demographic-words.js';
+import { collectDemographic, findDemographicMark, isDemographicEmpty } from './demographic-words.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
 import type { Classification, ClassifierIndex, IndexedLeaf } from './classify/classifier-types.js';
 import { classifyProduct, findUnexplainedWords, isWordOfLeafSection } from './classify/classify-product.js';
@@ -74,7 +74,7 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
         leafById ??= new Map(classifier.leaves.map((candidate) => [candidate.id, candidate]));
         const leaf = leafById.get(Number(match.best.key));
         const isBrand = (word: string): boolean => (brandSounds ??= createBrandSoundIndex(index.directories.brands)).find(word).brands.length > 0;
-        const other = leaf === undefined ? undefined : findOtherThingWord(classifier, leaf, names, isBrand);
+        const other = leaf === undefined ? undefined : findOtherThingWord(classifier, leaf, names, { isBrand, label: text });
         if (other !== undefined) return { ...asQuestion(match), doubt: `the product names say "${other}", which makes them another thing than the leaf's goods` };
       }
       const agreed = findAgreedLeaf(results);
@@ -142,13 +142,21 @@ function isDosedInLeaf(leafId: number, names: readonly string[], results: readon
  * below; the first such word, if any. Only the type's words the leaf does not explain can (`findUnexplainedWords`), so a
  * qualifier the leaf names (`Свечи ароматические`) or one of the class that never changes a kind stays harmless.
  */
-function findOtherThingWord(classifier: ClassifierIndex, leaf: IndexedLeaf, names: readonly string[], isBrand: (word: string) => boolean): string | undefined {
+function findOtherThingWord(classifier: ClassifierIndex, leaf: IndexedLeaf, names: readonly string[], about: { isBrand: (word: string) => boolean; label: string }): string | undefined {
   const leafHeads = new Set(leaf.names.flatMap((name) => name.head));
+  const labelWords = tokenizeForMatch(about.label);
+  const labelStems = new Set(labelWords.map(stemForIndex));
+  const section = readSectionOf(leaf.path);
+  const recipients = readRecipientSections(classifier);
+  const isOtherSectionsRecipient = (stem: string): boolean => {
+    const sections = recipients.get(stem);
+    return sections !== undefined && !sections.has(section) && !labelStems.has(stem);
+  };
   const words = names.map((name) => {
     const type = extractProductType(name);
     const unexplained = findUnexplainedWords(classifier, leaf, type);
-    if (unexplained.length === 0) return undefined;
-    const read: NameReading = { words: type.words, purpose: type.purpose, leafHeads, unexplained, name: name.toLowerCase(), isBrand };
+    const whomForSaid = !isDemographicEmpty(collectDemographic([...labelWords, ...type.tokens]));
+    const read: NameReading = { words: type.words, purpose: type.purpose, leafHeads, unexplained, name: name.toLowerCase(), isBrand: about.isBrand, whomForSaid, isOtherSectionsRecipient };
     for (const sign of OTHER_THING_SIGNS) {
       const word = sign(read);
       if (word !== undefined) return word;
@@ -177,6 +185,10 @@ interface NameReading {
   name: string;
   /** Whether a word sounds like a brand of the directory (`Барби`, `Тефаль`). */
   isBrand: (word: string) => boolean;
+  /** Whether the label or the name says whom the goods are for (`мужские`, `детский`). */
+  whomForSaid: boolean;
+  /** Whether a stem is only what goods of other sections than the leaf's are for (`собак` of `Корм для собак`), never goods. */
+  isOtherSectionsRecipient: (stem: string) => boolean;
 }
 
 /** A sign in a name that it is another thing than the leaf's goods: the word that says so. */
@@ -188,6 +200,12 @@ const OTHER_THING_SIGNS: readonly OtherThingSign[] = [
   function isMadeForTheGoods({ words, unexplained, purpose, leafHeads }) {
     const [head] = words;
     return head !== undefined && unexplained.includes(head) && purpose.some((word) => leafHeads.has(stemForIndex(word))) ? head : undefined;
+  },
+  // `Витамины для собак` against human vitamins: a purpose the directory names only as what goods of other sections are
+  // for, never as goods, is whom these goods are for, where neither label nor name says whom else (`Кроссовки мужские для
+  // бега` are men's, whatever `Колёса для бега для грызунов` are for).
+  function isForOtherSectionsRecipient({ purpose, whomForSaid, isOtherSectionsRecipient }) {
+    return whomForSaid ? undefined : purpose.find((word) => findDemographicMark(word) === undefined && isOtherSectionsRecipient(stemForIndex(word)));
   },
   // `Свеча зажигания`, `Адаптер питания`: a verbal noun in the genitive after the leaf's noun says what the goods serve,
   // a thing of their own (a spark plug, a power supply) where the leaf does not name it; an adjective only qualifies them.
@@ -207,6 +225,31 @@ const OTHER_THING_SIGNS: readonly OtherThingSign[] = [
     return isBrand(head) ? undefined : head;
   },
 ];
+
+const recipientSections = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
+
+/**
+ * Per stem, the top-level sections whose leaves are for it (`собак` of `Корм для собак`: `Зоотовары`), of the stems no
+ * leaf is and no level of a path names; read once per index.
+ */
+function readRecipientSections(classifier: ClassifierIndex): Map<string, Set<string>> {
+  let found = recipientSections.get(classifier);
+  if (found !== undefined) return found;
+  found = new Map();
+  const goods = new Set(classifier.leaves.flatMap((leaf) => [...leaf.ancestorStems, ...leaf.names.flatMap((name) => name.head)]));
+  for (const leaf of classifier.leaves) {
+    for (const stem of leaf.names.flatMap((name) => name.purpose)) {
+      if (goods.has(stem)) continue;
+      found.set(stem, (found.get(stem) ?? new Set<string>()).add(readSectionOf(leaf.path)));
+    }
+  }
+  recipientSections.set(classifier, found);
+  return found;
+}
+
+function readSectionOf(path: string): string {
+  return path.split(' / ')[0] ?? '';
+}
 
 /** The leaf most names are confidently in, if enough of them agree, and how many do. */
 function findAgreedLeaf(results: readonly Classification[]): { leafId: number; count: number; whole: boolean } | undefined {

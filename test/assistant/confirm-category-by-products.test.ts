@@ -117,6 +117,21 @@ describe('a category label read with the product names of its rows', () => {
     expect(decide('Казаны', ['Казан для плова'])).toBe('exact 801');
   });
 
+  it('becomes a question when most names are for what only another section\'s goods are for, and nobody else is said', () => {
+    const extra = [
+      { id: 19, parentId: null, name: { rus: 'Корма', kaz: 'Жемдер' }, path: { rus: 'Зоотовары / Корма', kaz: 'Зоотауарлар / Жемдер' }, isLeaf: false },
+      { id: 1901, parentId: 19, name: { rus: 'Корм для собак', kaz: 'Иттерге арналған жем' }, path: { rus: 'Зоотовары / Корма / Корм для собак', kaz: 'Зоотауарлар / Жемдер / Иттерге арналған жем' }, isLeaf: true },
+    ];
+    const vitamins = createDirectoryMatchers(buildClassifierDirectories(extra)).categoryMatcher();
+    expect(vitamins.match('Витамин C', { productNames: ['Витамин C 500 мг'] }).status).not.toBe('todo');
+    const pets = vitamins.match('Витамин C', { productNames: ['Витамин C для собак 60 таблеток'] });
+    expect(pets.status).toBe('todo');
+    expect(pets.doubt).toContain('"собак"');
+    // Whom the goods are for, said by the label or the name, is the demographic rules' to judge; a purpose the label says too is the label's.
+    expect(vitamins.match('Витамин C', { productNames: ['Витамин C для детей'] }).status).not.toBe('todo');
+    expect(vitamins.match('Витамин C', { productNames: ['Витамин C детский для собак'] }).status).not.toBe('todo');
+  });
+
   it('is never confident when the label holds a catch-all word', () => {
     expect(decide('Прочие кастрюли', ['Кастрюля 3 л', 'Кастрюля 5 л', 'Кастрюля 2 л'])).toBe('todo');
     expect(decide('Кастрюли разные', [])).toBe('todo');
