@@ -144,6 +144,7 @@ function isDosedInLeaf(leafId: number, names: readonly string[], results: readon
  */
 function findOtherThingWord(classifier: ClassifierIndex, leaf: IndexedLeaf, names: readonly string[], about: { isBrand: (word: string) => boolean; label: string }): string | undefined {
   const leafHeads = new Set(leaf.names.flatMap((name) => name.head));
+  const leafCounted = PLURAL_NOUN.test(tokenizeForMatch(leaf.names.find((name) => name.language === 'rus')?.text ?? '')[0] ?? '');
   const labelWords = tokenizeForMatch(about.label);
   const labelStems = new Set(labelWords.map(stemForIndex));
   const section = readSectionOf(leaf.path);
@@ -156,7 +157,7 @@ function findOtherThingWord(classifier: ClassifierIndex, leaf: IndexedLeaf, name
     const type = extractProductType(name);
     const unexplained = findUnexplainedWords(classifier, leaf, type);
     const whomForSaid = !isDemographicEmpty(collectDemographic([...labelWords, ...type.tokens]));
-    const read: NameReading = { words: type.words, purpose: type.purpose, leafHeads, unexplained, name: name.toLowerCase(), isBrand: about.isBrand, whomForSaid, isOtherSectionsRecipient };
+    const read: NameReading = { words: type.words, purpose: type.purpose, leafHeads, leafCounted, unexplained, name: name.toLowerCase(), isBrand: about.isBrand, whomForSaid, isOtherSectionsRecipient };
     for (const sign of OTHER_THING_SIGNS) {
       const word = sign(read);
       if (word !== undefined) return word;
@@ -171,6 +172,9 @@ function findOtherThingWord(classifier: ClassifierIndex, leaf: IndexedLeaf, name
 // a quality serves. Other genitives are no sign: a plural's ending is also a loanword's nominative (`спрей`, `клей`).
 const VERBAL_NOUN_GENITIVE = /(?:[нт]ия|ости)$/u;
 
+// A plural noun's ending, not an adjective's (`пылесосы`, `подвески`; not `питьевая`).
+const PLURAL_NOUN = /[ыи]$/u;
+
 // The endings of a noun's genitive singular (`подвески`, `двигателя`, `пылесоса`).
 const SINGULAR_GENITIVE = /[аяыи]$/u;
 
@@ -181,6 +185,8 @@ interface NameReading {
   purpose: readonly string[];
   /** The stems of what the leaf is (its names' heads). */
   leafHeads: ReadonlySet<string>;
+  /** Whether the leaf's Russian name opens with a plural noun (`Пылесосы`): goods counted, not a mass (`Мыло`). */
+  leafCounted: boolean;
   unexplained: readonly string[];
   name: string;
   /** Whether a word sounds like a brand of the directory (`Барби`, `Тефаль`). */
@@ -217,10 +223,11 @@ const OTHER_THING_SIGNS: readonly OtherThingSign[] = [
   // `Рычаг подвески`: a noun the leaf does not explain heads the type and the leaf's own word follows it in the genitive
   // singular: a part or tool of the leaf's goods (a suspension arm), not the goods. A genitive plural is what a pack or a
   // collection holds (`Сборник сказок`, `Палетка теней`), a hyphen joins one compound (`Гель-лак`), and a brand written
-  // first names the maker (`Барби кукла`, `Тефаль сковорода`).
-  function saysPartOfGoods({ words, unexplained, name, isBrand }) {
+  // first names the maker (`Барби кукла`, `Тефаль сковорода`). A part is of goods the directory counts (a plural name,
+  // `Пылесосы`): of a mass good (`Мыло`, `Шоколад`) such a head is a measure of the good itself (`Кусок мыла`).
+  function saysPartOfGoods({ words, unexplained, name, isBrand, leafCounted }) {
     const [head, next] = words;
-    if (head === undefined || next === undefined || !unexplained.includes(head) || unexplained.includes(next)) return undefined;
+    if (!leafCounted || head === undefined || next === undefined || !unexplained.includes(head) || unexplained.includes(next)) return undefined;
     if (ADJECTIVE_FORM.test(head) || ADJECTIVE_FORM.test(next) || !SINGULAR_GENITIVE.test(next) || name.includes(`${head}-${next}`)) return undefined;
     return isBrand(head) ? undefined : head;
   },
