@@ -4,7 +4,9 @@
  * confidently wrong (a shared word stem, a technical suffix, a catch-all word), the names say what
  * the goods are. So:
  * - a label holding a catch-all word (`Прочее`, `Разное`, `Другие аксессуары`) is never matched confidently;
- * - a confident match that most classified names put in another branch becomes a question;
+ * - a confident match that most classified names put in another branch becomes a question, and so does one whose names
+ *   (half or more) have the shape of another thing (`OTHER_THING_SIGNS`: `Свеча зажигания`, `Рычаг подвески`,
+ *   `Амбушюры для наушников`, `Витамины для собак`);
  * - a question is answered with the leaf most names agree on when it is the label's clear first
  *   candidate, or its first candidate standing above every other on a strong label asked only for
  *   its rivals, or any candidate a weak label reads about alike with its first, or, when three names
