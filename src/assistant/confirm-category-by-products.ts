@@ -4,7 +4,9 @@
  * confidently wrong (a shared word stem, a technical suffix, a catch-all word), the names say what
  * the goods are. So:
  * - a label holding a catch-all word (`Прочее`, `Разное`, `Другие аксессуары`) is never matched confidently;
- * - a confident match that most classified names put in another branch becomes a question;
+ * - a confident match that most classified names put in another branch becomes a question, and so does one whose names
+ *   (half or more) have the shape of another thing (`OTHER_THING_SIGNS`: `Свеча зажигания`, `Рычаг подвески`,
+ *   `Амбушюры для наушников`, `Витамины для собак`);
  * - a question is answered with the leaf most names agree on when it is the label's clear first
  *   candidate, or its first candidate standing above every other on a strong label asked only for
  *   its rivals, or any candidate a weak label reads about alike with its first, or, when three names
@@ -18,13 +20,16 @@
 import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
 import { containsCatchAllWord } from './classify/catch-all-words.js';
-import { collectDemographic, isDemographicEmpty } from './demographic-words.js';
+import { collectDemographic, findDemographicMark, isDemographicEmpty } from './demographic-words.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
-import type { Classification, IndexedLeaf } from './classify/classifier-types.js';
-import { classifyProduct, isWordOfLeafSection } from './classify/classify-product.js';
+import type { Classification, ClassifierIndex, IndexedLeaf } from './classify/classifier-types.js';
+import { classifyProduct, findUnexplainedWords, isWordOfLeafSection } from './classify/classify-product.js';
 import { carriesDose } from './classify/dose-measures.js';
 import { extractProductType } from './classify/extract-product-type.js';
+import { ADJECTIVE_FORM } from './classify/known-brands.js';
+import { createBrandSoundIndex, type BrandSoundIndex } from './match-brand-by-sound.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
+import { stemForIndex } from './classify/stem-for-index.js';
 import { CATEGORY_THRESHOLDS, readLabelHead, type CategoryContext, type CategoryMatcher } from './match-category.js';
 import type { ValueMatch } from './match-value.js';
 import type { ScoredCandidate } from './score-candidates.js';
@@ -45,6 +50,7 @@ const WHOLE_TYPE_CONFIDENCE = 0.95;
 export function confirmCategoryByProducts(matcher: CategoryMatcher, index: DirectoryIndex): CategoryMatcher {
   let leafById: Map<number, IndexedLeaf> | undefined;
   let classifier: ReturnType<typeof getClassifierIndex> | undefined;
+  let brandSounds: BrandSoundIndex | undefined;
   // A TODO is matched again with the seller's other categories: its names are classified once (bounded).
   const classified = new Map<string, Classification>();
   const classify = (name: string): Classification => {
@@ -66,6 +72,13 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       const results = names.map(classify);
       // `Свечи` read as decor candles, its rows `Свечи Виферон 150000 МЕ №10`: the label names one sense, its goods hold doses.
       if (match.status !== 'todo' && match.best !== undefined && isDosedInLeaf(Number(match.best.key), names, results)) return asQuestion(match);
+      if (match.status !== 'todo' && match.best !== undefined) {
+        leafById ??= new Map(classifier.leaves.map((candidate) => [candidate.id, candidate]));
+        const leaf = leafById.get(Number(match.best.key));
+        const isBrand = (word: string): boolean => (brandSounds ??= createBrandSoundIndex(index.directories.brands)).find(word).brands.length > 0;
+        const other = leaf === undefined ? undefined : findOtherThingWord(classifier, leaf, names, { isBrand, label: text });
+        if (other !== undefined) return { ...asQuestion(match), doubt: `the product names say "${other}", which makes them another thing than the leaf's goods` };
+      }
       const agreed = findAgreedLeaf(results);
       if (agreed === undefined) return match;
       const key = String(agreed.leafId);
@@ -124,6 +137,127 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
 function isDosedInLeaf(leafId: number, names: readonly string[], results: readonly Classification[]): boolean {
   const dosed = names.filter((name, at) => results[at]?.leafId === leafId && results[at]?.confident === false && carriesDose(tokenizeForMatch(name))).length;
   return dosed > 0 && dosed >= Math.ceil(AGREEING_SHARE * names.length);
+}
+
+/**
+ * A word that most names (half or more) say beside the leaf's goods and that makes them another thing, by one of the signs
+ * below; the first such word, if any. Only the type's words the leaf does not explain can (`findUnexplainedWords`), so a
+ * qualifier the leaf names (`Свечи ароматические`) or one of the class that never changes a kind stays harmless.
+ */
+function findOtherThingWord(classifier: ClassifierIndex, leaf: IndexedLeaf, names: readonly string[], about: { isBrand: (word: string) => boolean; label: string }): string | undefined {
+  const leafHeads = new Set(leaf.names.flatMap((name) => name.head));
+  const leafCounted = PLURAL_NOUN.test(tokenizeForMatch(leaf.names.find((name) => name.language === 'rus')?.text ?? '')[0] ?? '');
+  const labelWords = tokenizeForMatch(about.label);
+  const labelStems = new Set(labelWords.map(stemForIndex));
+  const section = readSectionOf(leaf.path);
+  const recipients = readRecipientSections(classifier);
+  const isOtherSectionsRecipient = (stem: string): boolean => {
+    const sections = recipients.get(stem);
+    return sections !== undefined && !sections.has(section) && !labelStems.has(stem);
+  };
+  const words = names.map((name) => {
+    const type = extractProductType(name);
+    const unexplained = findUnexplainedWords(classifier, leaf, type);
+    const whomForSaid = !isDemographicEmpty(collectDemographic([...labelWords, ...type.tokens]));
+    const read: NameReading = { words: type.words, purpose: type.purpose, leafHeads, leafCounted, unexplained, name: name.toLowerCase(), isBrand: about.isBrand, whomForSaid, isOtherSectionsRecipient };
+    for (const sign of OTHER_THING_SIGNS) {
+      const word = sign(read);
+      if (word !== undefined) return word;
+    }
+    return undefined;
+  });
+  const found = words.filter((word) => word !== undefined);
+  return found.length > 0 && found.length >= Math.ceil(names.length / 2) ? found[0] : undefined;
+}
+
+// The genitive of a verbal or an abstract noun (`зажигания` of `зажигание`, `питания`, `безопасности`): what an action or
+// a quality serves. Other genitives are no sign: a plural's ending is also a loanword's nominative (`спрей`, `клей`).
+const VERBAL_NOUN_GENITIVE = /(?:[нт]ия|ости)$/u;
+
+// A plural noun's ending, not an adjective's (`пылесосы`, `подвески`; not `питьевая`).
+const PLURAL_NOUN = /[ыи]$/u;
+
+// The endings of a noun's genitive singular (`подвески`, `двигателя`, `пылесоса`).
+const SINGULAR_GENITIVE = /[аяыи]$/u;
+
+/** A name read against the label's leaf: its type's words (normalised), those the leaf does not explain, the name in lower case. */
+interface NameReading {
+  words: readonly string[];
+  /** The words of the name's purpose (`наушников` of `для наушников`). */
+  purpose: readonly string[];
+  /** The stems of what the leaf is (its names' heads). */
+  leafHeads: ReadonlySet<string>;
+  /** Whether the leaf's Russian name opens with a plural noun (`Пылесосы`): goods counted, not a mass (`Мыло`). */
+  leafCounted: boolean;
+  unexplained: readonly string[];
+  name: string;
+  /** Whether a word sounds like a brand of the directory (`Барби`, `Тефаль`). */
+  isBrand: (word: string) => boolean;
+  /** Whether the label or the name says whom the goods are for (`мужские`, `детский`). */
+  whomForSaid: boolean;
+  /** Whether a stem is only what goods of other sections than the leaf's are for (`собак` of `Корм для собак`), never goods. */
+  isOtherSectionsRecipient: (stem: string) => boolean;
+}
+
+/** A sign in a name that it is another thing than the leaf's goods: the word that says so. */
+type OtherThingSign = (read: NameReading) => string | undefined;
+
+const OTHER_THING_SIGNS: readonly OtherThingSign[] = [
+  // `Амбушюры для наушников`, `Кронштейн для телевизора`: a head the leaf does not explain, made for what the leaf is: an
+  // accessory of the leaf's goods, never the goods (the classifier never takes a leaf named only in a purpose either).
+  function isMadeForTheGoods({ words, unexplained, purpose, leafHeads }) {
+    const [head] = words;
+    return head !== undefined && unexplained.includes(head) && purpose.some((word) => leafHeads.has(stemForIndex(word))) ? head : undefined;
+  },
+  // `Витамины для собак` against human vitamins: a purpose the directory names only as what goods of other sections are
+  // for, never as goods, is whom these goods are for, where neither label nor name says whom else (`Кроссовки мужские для
+  // бега` are men's, whatever `Колёса для бега для грызунов` are for).
+  function isForOtherSectionsRecipient({ purpose, whomForSaid, isOtherSectionsRecipient }) {
+    return whomForSaid ? undefined : purpose.find((word) => findDemographicMark(word) === undefined && isOtherSectionsRecipient(stemForIndex(word)));
+  },
+  // `Свеча зажигания`, `Адаптер питания`: a verbal noun in the genitive after the leaf's noun says what the goods serve,
+  // a thing of their own (a spark plug, a power supply) where the leaf does not name it; an adjective only qualifies them.
+  function saysWhatItServes({ words, unexplained }) {
+    const [head, ...rest] = words;
+    if (head === undefined || unexplained.includes(head)) return undefined;
+    return rest.find((word) => unexplained.includes(word) && VERBAL_NOUN_GENITIVE.test(word));
+  },
+  // `Рычаг подвески`: a noun the leaf does not explain heads the type and the leaf's own word follows it in the genitive
+  // singular: a part or tool of the leaf's goods (a suspension arm), not the goods. A genitive plural is what a pack or a
+  // collection holds (`Сборник сказок`, `Палетка теней`), a hyphen joins one compound (`Гель-лак`), and a brand written
+  // first names the maker (`Барби кукла`, `Тефаль сковорода`). A part is of goods the directory counts (a plural name,
+  // `Пылесосы`): of a mass good (`Мыло`, `Шоколад`) such a head is a measure of the good itself (`Кусок мыла`).
+  function saysPartOfGoods({ words, unexplained, name, isBrand, leafCounted }) {
+    const [head, next] = words;
+    if (!leafCounted || head === undefined || next === undefined || !unexplained.includes(head) || unexplained.includes(next)) return undefined;
+    if (ADJECTIVE_FORM.test(head) || ADJECTIVE_FORM.test(next) || !SINGULAR_GENITIVE.test(next) || name.includes(`${head}-${next}`)) return undefined;
+    return isBrand(head) ? undefined : head;
+  },
+];
+
+const recipientSections = new WeakMap<ClassifierIndex, Map<string, Set<string>>>();
+
+/**
+ * Per stem, the top-level sections whose leaves are for it (`собак` of `Корм для собак`: `Зоотовары`), of the stems no
+ * leaf is and no level of a path names; read once per index.
+ */
+function readRecipientSections(classifier: ClassifierIndex): Map<string, Set<string>> {
+  let found = recipientSections.get(classifier);
+  if (found !== undefined) return found;
+  found = new Map();
+  const goods = new Set(classifier.leaves.flatMap((leaf) => [...leaf.ancestorStems, ...leaf.names.flatMap((name) => name.head)]));
+  for (const leaf of classifier.leaves) {
+    for (const stem of leaf.names.flatMap((name) => name.purpose)) {
+      if (goods.has(stem)) continue;
+      found.set(stem, (found.get(stem) ?? new Set<string>()).add(readSectionOf(leaf.path)));
+    }
+  }
+  recipientSections.set(classifier, found);
+  return found;
+}
+
+function readSectionOf(path: string): string {
+  return path.split(' / ')[0] ?? '';
 }
 
 /** The leaf most names are confidently in, if enough of them agree, and how many do. */

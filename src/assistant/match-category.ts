@@ -39,6 +39,7 @@ import { classifyProduct, findUnexplainedWords, isGoodsOfSection } from './class
 import type { IndexedLeaf } from './classify/classifier-types.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
+import { readPathQualifiers, saysPathQualifier } from './classify/path-qualifiers.js';
 import { splitListName } from './classify/split-name-phrase.js';
 import { stemForIndex } from './classify/stem-for-index.js';
 import { foldKazakhLetters } from './transliterate.js';
@@ -496,6 +497,7 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
   let leaves: Map<string, IndexedLeaf> | undefined;
   let named: Map<string, Map<string, string>> | undefined;
   let siblings: Map<string, Set<string>> | undefined;
+  let peopleBranches: Map<string, Set<string>> | undefined;
   return {
     match(text, context = {}) {
       const match = matcher.match(text, context);
@@ -512,6 +514,9 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       if (leaf === undefined) return match;
       const narrowed = findUnsaidPathQualifier(leaf, leaves.values(), head, `${text} ${context.parentPath ?? ''}`, readProductDemographic(context.productNames ?? []));
       if (narrowed !== undefined) return asLabelQuestion(match, `the leaf's path says "${narrowed.qualifier}", which the label does not, and ${narrowed.rival} is of the same kind`);
+      peopleBranches ??= collectPeopleBranchNouns(leaves.values());
+      const kind = findUnsaidKindBranch(leaf, peopleBranches, [text, context.parentPath ?? '', ...(context.productNames ?? [])].join(' '));
+      if (kind !== undefined) return asLabelQuestion(match, `the leaf's path says "${kind.qualifier}", which the label does not, where ${kind.section} sorts "${kind.noun}" by whom it is for`);
       // A word the matcher took as a misspelling or transliteration of a word of the leaf (`Тилевизоры`, `Noutbuki`) is that word;
       // one equal to a leaf word the classifier left unexplained on purpose (`өнімдері`, a general word for goods, of a path) stays.
       const entry = match.best.entry;
@@ -624,6 +629,40 @@ function findUnsaidPathQualifier(leaf: IndexedLeaf, leaves: Iterable<IndexedLeaf
     if (other.names.some((name) => name.language === 'rus' && name.head.some((stem) => nouns.has(stem)) && [...name.head, ...name.purpose].every((stem) => labelStems.has(stem)))) return { qualifier: unsaid.join(' '), rival: `"${other.path}"` };
   }
   return undefined;
+}
+
+/**
+ * `Жилеты`, `Мужские жилеты`, `Жилеты утепленные` against `Одежда / Национальная одежда / Жилеты`, where the section sorts
+ * `одежда` by whom it is for (`Женская одежда`, `Мужская одежда`): a branch that narrows the section's goods by a kind
+ * instead (`национальная`, `спортивная`) holds only that kind of the leaf's goods, and the directory may lack a leaf for
+ * the plain ones. A label whose words, seller path and product names do not say that kind is a question, rival leaf or
+ * none. A leaf whose own name says a kind of its own (`Беговые кроссовки`) is matched by that word, not by its branch.
+ */
+function findUnsaidKindBranch(leaf: IndexedLeaf, peopleBranches: ReadonlyMap<string, ReadonlySet<string>>, said: string): { qualifier: string; noun: string; section: string } | undefined {
+  const levels = leaf.path.split(' / ');
+  const section = levels[0] ?? '';
+  const nouns = peopleBranches.get(section);
+  if (levels.length < 3 || nouns === undefined || tokenizeForMatch(levels[levels.length - 1] ?? '').some((word) => ADJECTIVE.test(word))) return undefined;
+  const parentWords = tokenizeForMatch(levels[levels.length - 2] ?? '');
+  const noun = parentWords.find((word) => !ADJECTIVE.test(word) && nouns.has(stemForIndex(word)));
+  if (noun === undefined || parentWords.some((word) => findDemographicMark(word) !== undefined)) return undefined;
+  const saidStems = new Set(tokenizeForMatch(said).map(stemForIndex));
+  const unsaid = readPathQualifiers(leaf).filter((qualifier) => qualifier.mark === undefined && parentWords.includes(qualifier.word) && !saysPathQualifier(qualifier, {}, saidStems));
+  return unsaid.length === 0 ? undefined : { qualifier: unsaid.map((qualifier) => qualifier.word).join(' '), noun, section: `"${section}"` };
+}
+
+/** Per top-level section, the nouns of its branches that say whom their goods are for (`одежда` of `Женская одежда`). */
+function collectPeopleBranchNouns(leaves: Iterable<IndexedLeaf>): Map<string, Set<string>> {
+  const bySection = new Map<string, Set<string>>();
+  for (const leaf of leaves) {
+    const [section, branch] = leaf.path.split(' / ');
+    const words = tokenizeForMatch(branch ?? '');
+    if (section === undefined || !words.some((word) => findDemographicMark(word) !== undefined)) continue;
+    const nouns = bySection.get(section) ?? new Set<string>();
+    for (const word of words) if (!ADJECTIVE.test(word) && !STOP_WORDS.has(word) && findDemographicMark(word) === undefined) nouns.add(stemForIndex(word));
+    bySection.set(section, nouns);
+  }
+  return bySection;
 }
 
 /** The stems the leaves under each parent are named with, per parent path. */

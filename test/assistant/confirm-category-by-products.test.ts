@@ -61,6 +61,79 @@ describe('a category label read with the product names of its rows', () => {
     expect(candles.match('Свечи', { productNames: ['Свечи Виферон 150000 МЕ №10', 'Свеча ароматическая', 'Свечи чайные 6 шт'] }).status).toBe('exact');
   });
 
+  it('becomes a question when most names say what the leaf\'s goods serve by a verbal noun the leaf does not explain', () => {
+    const extra = [
+      { id: 17, parentId: null, name: { rus: 'Декор', kaz: 'Декор' }, path: { rus: 'Дом / Декор', kaz: 'Үй / Декор' }, isLeaf: false },
+      { id: 1701, parentId: 17, name: { rus: 'Свечи', kaz: 'Шамдар' }, path: { rus: 'Дом / Декор / Свечи', kaz: 'Үй / Декор / Шамдар' }, isLeaf: true },
+    ];
+    const candles = createDirectoryMatchers(buildClassifierDirectories(extra)).categoryMatcher();
+    // Spark plugs are no decor candles: `зажигания` says what they serve.
+    const plugs = candles.match('Свечи', { productNames: ['Свеча зажигания NGK BKR6E'] });
+    expect(plugs.status).toBe('todo');
+    expect(plugs.doubt).toContain('"зажигания"');
+    expect(candles.match('Свечи', { productNames: ['Свеча зажигания NGK', 'Свеча ароматическая'] }).status).toBe('todo');
+    // An abstract noun's genitive says what they serve as well (a seat belt).
+    expect(candles.match('Свечи', { productNames: ['Свеча безопасности'] }).status).toBe('todo');
+    // An adjective only qualifies, and a genitive plural's ending is also a loanword's nominative (`спрей`).
+    expect(candles.match('Свечи', { productNames: ['Свеча ароматическая 200 г'] }).status).toBe('exact');
+    expect(candles.match('Свечи', { productNames: ['Свеча спрей'] }).status).toBe('exact');
+    // One name of three is no proof; a noun the leaf does not name as the type's head is the classifier's to read.
+    expect(candles.match('Свечи', { productNames: ['Свеча зажигания NGK', 'Свеча ароматическая', 'Свечи чайные 6 шт'] }).status).toBe('exact');
+  });
+
+  it('becomes a question when most names are a thing the leaf does not name, of the leaf\'s goods (a genitive singular)', () => {
+    const extra = [
+      { id: 18, parentId: null, name: { rus: 'Уборка', kaz: 'Тазалау' }, path: { rus: 'Техника / Уборка', kaz: 'Техника / Тазалау' }, isLeaf: false },
+      { id: 1801, parentId: 18, name: { rus: 'Пылесосы', kaz: 'Шаңсорғыштар' }, path: { rus: 'Техника / Уборка / Пылесосы', kaz: 'Техника / Тазалау / Шаңсорғыштар' }, isLeaf: true },
+    ];
+    const brands = [{ id: 1, name: 'Tefal', code: null }];
+    const directories = { ...buildClassifierDirectories(extra), brands };
+    const cleaners = createDirectoryMatchers(directories).categoryMatcher();
+    // A vacuum cleaner's brush is no vacuum cleaner; nor a pan's lid a pan.
+    const brush = cleaners.match('Пылесосы', { productNames: ['Щетка пылесоса универсальная'] });
+    expect(brush.status).toBe('todo');
+    expect(brush.doubt).toContain('"щетка"');
+    expect(cleaners.match('Казаны', { productNames: ['Крышка казана 10 л'] }).status).toBe('todo');
+    // The goods themselves, a collection of them (a genitive plural), a compound, a brand written first: the leaf.
+    expect(cleaners.match('Пылесосы', { productNames: ['Пылесос моющий'] }).status).not.toBe('todo');
+    expect(cleaners.match('Казаны', { productNames: ['Набор казанов'] }).status).not.toBe('todo');
+    expect(cleaners.match('Казаны', { productNames: ['Казан-жаровня 6 л'] }).status).not.toBe('todo');
+    expect(cleaners.match('Кастрюли', { productNames: ['Тефаль кастрюля 3 л'] }).status).not.toBe('todo');
+    // A measure of a mass good (a leaf named in the singular) is the good itself.
+    expect(decide('Мясо', ['Кусок мяса 1 кг'])).toBe('exact 202');
+  });
+
+  it('becomes a question when most names are made for what the leaf is, headed by a word the leaf does not explain', () => {
+    const extra = [
+      { id: 18, parentId: null, name: { rus: 'Уборка', kaz: 'Тазалау' }, path: { rus: 'Техника / Уборка', kaz: 'Техника / Тазалау' }, isLeaf: false },
+      { id: 1801, parentId: 18, name: { rus: 'Пылесосы', kaz: 'Шаңсорғыштар' }, path: { rus: 'Техника / Уборка / Пылесосы', kaz: 'Техника / Тазалау / Шаңсорғыштар' }, isLeaf: true },
+    ];
+    const cleaners = createDirectoryMatchers(buildClassifierDirectories(extra)).categoryMatcher();
+    const bags = cleaners.match('Пылесосы', { productNames: ['Мешки для пылесоса 5 шт'] });
+    expect(bags.status).toBe('todo');
+    expect(bags.doubt).toContain('"мешки"');
+    // The goods themselves, for whatever they are for.
+    expect(cleaners.match('Пылесосы', { productNames: ['Пылесос для дома'] }).status).not.toBe('todo');
+    // A leaf whose own purpose the name's purpose is (`Корм для собак`) is what the name is for, not what it is made for.
+    expect(decide('Казаны', ['Подставка для казана'])).toBe('todo');
+    expect(decide('Казаны', ['Казан для плова'])).toBe('exact 801');
+  });
+
+  it('becomes a question when most names are for what only another section\'s goods are for, and nobody else is said', () => {
+    const extra = [
+      { id: 19, parentId: null, name: { rus: 'Корма', kaz: 'Жемдер' }, path: { rus: 'Зоотовары / Корма', kaz: 'Зоотауарлар / Жемдер' }, isLeaf: false },
+      { id: 1901, parentId: 19, name: { rus: 'Корм для собак', kaz: 'Иттерге арналған жем' }, path: { rus: 'Зоотовары / Корма / Корм для собак', kaz: 'Зоотауарлар / Жемдер / Иттерге арналған жем' }, isLeaf: true },
+    ];
+    const vitamins = createDirectoryMatchers(buildClassifierDirectories(extra)).categoryMatcher();
+    expect(vitamins.match('Витамин C', { productNames: ['Витамин C 500 мг'] }).status).not.toBe('todo');
+    const pets = vitamins.match('Витамин C', { productNames: ['Витамин C для собак 60 таблеток'] });
+    expect(pets.status).toBe('todo');
+    expect(pets.doubt).toContain('"собак"');
+    // Whom the goods are for, said by the label or the name, is the demographic rules' to judge; a purpose the label says too is the label's.
+    expect(vitamins.match('Витамин C', { productNames: ['Витамин C для детей'] }).status).not.toBe('todo');
+    expect(vitamins.match('Витамин C', { productNames: ['Витамин C детский для собак'] }).status).not.toBe('todo');
+  });
+
   it('is never confident when the label holds a catch-all word', () => {
     expect(decide('Прочие кастрюли', ['Кастрюля 3 л', 'Кастрюля 5 л', 'Кастрюля 2 л'])).toBe('todo');
     expect(decide('Кастрюли разные', [])).toBe('todo');
