@@ -20,7 +20,7 @@ async function writeZip(entries: TestZipEntry[]): Promise<{ path: string; direct
   const bytes = buildTestZip(entries);
   await writeFile(path, bytes);
   const directory = await loadZipDirectory(path, bytes.length);
-  if ('problem' in directory) throw new Error(`unexpected zip problem ${directory.problem.code}`);
+  if ('problem' in directory) throw new Error(`unexpected zip problem ${JSON.stringify(directory.problem)}`);
   return { path, directory };
 }
 
