@@ -79,8 +79,9 @@ export async function settingsFromArgv(argv: ServiceArgv, io: CliIo, extra: Part
       throw new ConfigError(`the settings file ${path} is not valid YAML/JSON: ${(error as Error).message}`);
     }
   }
-  const { resolveSettings } = await import('../settings/resolve-settings.js');
-  const resolved = resolveSettings({
+  // The schema (zod) is loaded only when these layers' settings were not kept before (issue 39).
+  const { resolveSettingsCached } = await import('../settings/load-cached-settings.js');
+  const resolved = await resolveSettingsCached({
     ...(file ? { file } : {}),
     env: io.env,
     flags: {
@@ -95,7 +96,7 @@ export async function settingsFromArgv(argv: ServiceArgv, io: CliIo, extra: Part
       lang: argv.lang,
       ...extra,
     },
-  });
+  }, io.cwd);
   // From here on the run speaks the language its settings chose (the settings file's `lang` included).
   settleRunLanguage(io, resolved.settings.lang);
   return resolved;

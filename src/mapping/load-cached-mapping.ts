@@ -13,12 +13,11 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Deps } from '../core/deps.js';
 import { MappingError } from '../core/errors.js';
+import { createCodeStamp } from '../core/stamp-module-code.js';
 import { startAtomicFile } from '../report/start-atomic-file.js';
 import type { Mapping } from './mapping-schema.js';
 import { readMappingFile, type LoadedMapping, type LoadMappingOptions } from './read-mapping-file.js';
@@ -49,6 +48,7 @@ export const PARSER_MODULES: readonly string[] = [
   '../core/load-exceljs',
   '../i18n/create-translator',
   '../i18n/describe-schema-rule',
+  '../core/stamp-module-code',
 ];
 /**
  * How old a temporary cache file (`.<name>.<random>.partial`) must be to be the leftover of a write
@@ -66,34 +66,17 @@ interface CompiledMappingFile {
   mapping: Mapping;
 }
 
-/** The stamp once computed; a failed computation is not kept, the next run of it tries again. */
-let parserStamp: Promise<string> | undefined;
-
 /**
- * A stamp of the mapping parser: the SHA-256 of its modules' code and its packages' versions, so
- * that a changed schema, decoder or package makes every kept mapping a miss without a version
- * number to remember. `undefined` when it cannot be computed (a module not beside this one, as in
- * a bundle): the cache is then not used, never the run stopped.
+ * A stamp of the mapping parser: its modules' code and its packages' versions, so that a changed
+ * schema, decoder or package makes every kept mapping a miss. `undefined` when it cannot be computed
+ * (a module not beside this one, as in a bundle): the cache is then not used, never the run stopped.
  */
-export async function stampMappingParser(): Promise<string | undefined> {
-  const pending = (parserStamp ??= computeParserStamp());
-  try {
-    return await pending;
-  } catch {
-    if (parserStamp === pending) parserStamp = undefined;
-    return undefined;
-  }
-}
-
-async function computeParserStamp(): Promise<string> {
-  const hash = createHash('sha256').update(`catalog-import/compiled-mapping/v${CACHE_VERSION}\n`);
-  // The same extension as this module's: `.js` in `dist/`, `.ts` when run from the sources.
-  const extension = extname(fileURLToPath(import.meta.url));
-  for (const name of PARSER_MODULES) hash.update(await readFile(new URL(`${name}${extension}`, import.meta.url))).update('\n');
-  const require = createRequire(import.meta.url);
-  for (const name of PARSER_PACKAGES) hash.update(`${name}@${(require(`${name}/package.json`) as { version: string }).version}\n`);
-  return hash.digest('hex');
-}
+export const stampMappingParser = createCodeStamp({
+  label: `catalog-import/compiled-mapping/v${CACHE_VERSION}`,
+  base: import.meta.url,
+  modules: PARSER_MODULES,
+  packages: PARSER_PACKAGES,
+});
 
 /** Where the parsed mapping of the file at `fullPath` is kept. */
 export function buildCompiledMappingPath(stateDir: string, fullPath: string): string {

@@ -19,7 +19,7 @@ import { writeIssuesNdjson } from '../report/write-issues-ndjson.js';
 import { removeReportCopies, REPORT_FILES, writeReportCopies, writeReportSummary, type ReportCopies } from '../report/write-run-report.js';
 import type { RunReportPaths } from '../report/write-run-report.js';
 import { writeReportHtml } from '../report/html/write-report-html.js';
-import { describeSettings } from '../settings/resolve-settings.js';
+import { describeSettings } from '../settings/describe-settings.js';
 import { findSourceChange } from './check-source-unchanged.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { ReadAndValidateResult } from './read-and-validate.js';

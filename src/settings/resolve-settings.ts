@@ -6,23 +6,15 @@ import { ConfigError } from '../core/errors.js';
 import { createIssue } from '../core/issue.js';
 import type { Issue, IssueData } from '../core/issue.js';
 import { describeSchemaRule } from '../i18n/describe-schema-rule.js';
-import { SETTINGS_ENV, settingsSchema } from './settings-schema.js';
+import { mergeSettingsLayers, SETTINGS_ENV } from './settings-layers.js';
+import type { MergedSettings, SettingSource, SettingsLayers } from './settings-layers.js';
+import { settingsSchema } from './settings-schema.js';
 import { suggestSettingKey } from './suggest-setting-key.js';
 import type { Settings, SettingsInput } from './settings-schema.js';
 import type { z } from 'zod';
 
-/** Where a setting's value came from. */
-export type SettingSource = 'default' | 'file' | 'env' | 'flag';
-
-/** The layers to merge; none is mutated. */
-export interface SettingsLayers {
-  /** Parsed settings file, if any, and its path. */
-  file?: { path: string; values: unknown };
-  /** Environment variables. */
-  env?: Readonly<Record<string, string | undefined>>;
-  /** Flags given on the command line (undefined = not given). */
-  flags?: Partial<Record<keyof Settings, unknown>>;
-}
+export { describeSettings } from './describe-settings.js';
+export type { SettingSource, SettingsLayers } from './settings-layers.js';
 
 /** Resolved settings with the source of every value given explicitly. */
 export interface ResolvedSettings {
@@ -32,42 +24,22 @@ export interface ResolvedSettings {
   file?: string;
 }
 
-const NUMERIC = new Set<keyof Settings>(['concurrency', 'timeoutMs', 'rateLimit']);
-
 /** Resolves settings; throws `ConfigError` listing every invalid value with where it came from. */
 export function resolveSettings(layers: SettingsLayers): ResolvedSettings {
-  const merged: Record<string, unknown> = {};
-  const sources: Partial<Record<keyof Settings, SettingSource>> = {};
-  const issues: Issue[] = [];
+  const merged = mergeSettingsLayers(layers);
+  return { settings: parseMergedSettings(merged, layers), sources: merged.sources, ...(layers.file ? { file: layers.file.path } : {}) };
+}
 
-  if (layers.file) {
-    const values = layers.file.values;
-    if (values !== undefined && values !== null && (typeof values !== 'object' || Array.isArray(values))) {
-      throw new ConfigError(`settings file ${layers.file.path} must hold an object`);
-    }
-    for (const [key, value] of Object.entries((values ?? {}) as Record<string, unknown>)) {
-      merged[key] = value;
-      sources[key as keyof Settings] = 'file';
-    }
-  }
-  for (const [name, key] of Object.entries(SETTINGS_ENV)) {
-    const raw = layers.env?.[name];
-    if (raw === undefined || raw === '') continue;
-    merged[key] = NUMERIC.has(key) ? Number(raw) : raw;
-    sources[key] = 'env';
-  }
-  for (const [key, value] of Object.entries(layers.flags ?? {})) {
-    if (value === undefined) continue;
-    merged[key] = value;
-    sources[key as keyof Settings] = 'flag';
-  }
-
+/**
+ * The settings the schema makes of the merged layers; throws `ConfigError` listing every invalid
+ * value with where it came from (`layers` names the settings file).
+ */
+export function parseMergedSettings({ merged, sources }: MergedSettings, layers: SettingsLayers): Settings {
   const parsed = settingsSchema.safeParse(merged as SettingsInput);
-  if (!parsed.success) {
-    for (const zIssue of parsed.error.issues) issues.push(...describeSettingIssue(zIssue, sources, layers));
-    throw new ConfigError(`invalid settings:\n${issues.map((i) => `  - ${i.message}`).join('\n')}`, issues);
-  }
-  return { settings: parsed.data, sources, ...(layers.file ? { file: layers.file.path } : {}) };
+  if (parsed.success) return parsed.data;
+  const issues: Issue[] = [];
+  for (const zIssue of parsed.error.issues) issues.push(...describeSettingIssue(zIssue, sources, layers));
+  throw new ConfigError(`invalid settings:\n${issues.map((i) => `  - ${i.message}`).join('\n')}`, issues);
 }
 
 /**
@@ -97,12 +69,6 @@ function describeSettingIssue(zIssue: z.core.$ZodIssue, sources: Partial<Record<
 function describeSource(source: SettingSource, origin: string | undefined, rename: Partial<Record<SettingSource, string>> = {}): IssueData {
   const settingSource = rename[source] ?? source;
   return origin === undefined || settingSource === 'command_line' ? { settingSource } : { settingSource, origin };
-}
-
-/** The settings as they may be shown or stored: secrets removed, with their sources. */
-export function describeSettings(resolved: ResolvedSettings): Record<string, unknown> {
-  const { clientSecret: _secret, ...rest } = resolved.settings;
-  return { ...rest, clientSecret: resolved.settings.clientSecret ? '(set)' : '(not set)', sources: resolved.sources, ...(resolved.file ? { file: resolved.file } : {}) };
 }
 
 function toKebab(key: string): string {

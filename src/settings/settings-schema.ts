@@ -8,6 +8,7 @@ import { pathsSchema, serviceProfileSchema } from './service-profile-schema.js';
 
 import { checkSandboxDialectSpec, SANDBOX_DIALECT_SPEC_HINT } from '../sandbox/dialects/dialect-types.js';
 import { LANGUAGES } from '../i18n/language.js';
+import { DEFAULT_STATE_DIR } from './settings-layers.js';
 
 /** The settings schema: strict, an unknown key is an error naming the nearest known one. */
 export const settingsSchema = z.strictObject({
@@ -21,7 +22,7 @@ export const settingsSchema = z.strictObject({
     .refine(checkSandboxDialectSpec, { message: `not a sandbox dialect: ${SANDBOX_DIALECT_SPEC_HINT}` })
     .default('interface')
     .describe('With --sandbox: which dialect of the interface\'s silent parts the embedded sandbox speaks (docs/sandbox.md#dialects).'),
-  stateDir: z.string().default('.catalog-import').describe('State directory: ids learnt, run journal, directory cache (CATALOG_STATE_DIR).'),
+  stateDir: z.string().default(DEFAULT_STATE_DIR).describe('State directory: ids learnt, run journal, directory cache (CATALOG_STATE_DIR).'),
   reportDir: z.string().optional().describe('Where run reports go; default <stateDir>/runs/<runId>.'),
   annotatedCopy: z
     .enum(['auto', 'always'])
@@ -73,15 +74,4 @@ export type Settings = z.infer<typeof settingsSchema>;
 /** Settings as they may appear in a file, in the environment or in flags: every field optional. */
 export type SettingsInput = z.input<typeof settingsSchema>;
 
-/** Environment variables read, and the setting each feeds. */
-export const SETTINGS_ENV = {
-  CATALOG_BASE_URL: 'baseUrl',
-  CATALOG_CLIENT_ID: 'clientId',
-  CATALOG_CLIENT_SECRET: 'clientSecret',
-  CATALOG_CLIENT_SECRET_FILE: 'clientSecretFile',
-  CATALOG_STATE_DIR: 'stateDir',
-  CATALOG_CONCURRENCY: 'concurrency',
-  CATALOG_TIMEOUT_MS: 'timeoutMs',
-  CATALOG_RATE_LIMIT: 'rateLimit',
-  CATALOG_LANG: 'lang',
-} as const satisfies Record<string, keyof Settings>;
+export { SETTINGS_ENV } from './settings-layers.js';

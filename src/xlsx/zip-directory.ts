@@ -7,7 +7,7 @@
 import { createReadStream } from 'node:fs';
 import { Buffer } from 'node:buffer';
 import { Readable } from 'node:stream';
-import { crc32, createInflateRaw } from 'node:zlib';
+import { crc32, createInflateRaw, inflateRawSync } from 'node:zlib';
 import { loadFileBytes } from '../sources/load-source-file.js';
 
 /** One file inside the zip. */
@@ -142,6 +142,10 @@ export async function openZipEntry(path: string, entry: ZipEntry, chunkBytes?: n
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw new Error(`zip entry ${entry.name} has no local header`);
   const start = entry.headerOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
   if (entry.compressedSize === 0) return Readable.from([]);
+  if (entry.method === 8 && entry.uncompressedSize > 0 && entry.uncompressedSize <= SMALL_PART_BYTES) {
+    const whole = await inflateSmallEntry(path, start, entry);
+    if (whole !== undefined) return Readable.from([whole]);
+  }
   const source = createReadStream(path, { start, end: start + entry.compressedSize - 1, ...(chunkBytes !== undefined ? { highWaterMark: chunkBytes } : {}) });
   if (entry.method === 0) return source;
   if (entry.method !== 8) throw new Error(`zip entry ${entry.name} uses compression method ${entry.method}`);
@@ -149,6 +153,26 @@ export async function openZipEntry(path: string, entry: ZipEntry, chunkBytes?: n
   source.on('error', (error) => inflate.destroy(error));
   inflate.on('close', () => source.destroy());
   return source.pipe(inflate);
+}
+
+/**
+ * Parts up to this size (inflated) are read and inflated in one go: a small workbook's sheet as a
+ * stream made ~30 round trips to zlib's thread and the file's, during which the run waited (issue 39).
+ */
+const SMALL_PART_BYTES = 1024 * 1024;
+
+/**
+ * A small deflated entry's bytes, inflated at once, or undefined when that fails (damaged, cut short,
+ * inflating past its declared size): the entry is then streamed as a large one is, which reports
+ * what is wrong with it as it always did.
+ */
+async function inflateSmallEntry(path: string, start: number, entry: ZipEntry): Promise<Buffer | undefined> {
+  try {
+    const compressed = await loadFileBytes(path, start, entry.compressedSize);
+    return inflateRawSync(compressed, { maxOutputLength: entry.uncompressedSize });
+  } catch {
+    return undefined;
+  }
 }
 
 /** The whole entry as UTF-8 text (for the small XML parts: workbook, relationships). */

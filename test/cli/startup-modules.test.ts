@@ -36,7 +36,7 @@ const HEAVY_FOLDERS = ['sandbox', 'pipeline', 'sources', 'report', 'state', 'set
 const LIGHT_EXCEPTIONS = ['src/sandbox/dialects/dialect-types.ts'];
 
 /** What a dry run of an XLSX file with the directories (and the parsed mapping) cached does not need: it sends no request, reads no CSV, decodes no YAML. */
-const DRY_RUN_UNNEEDED_PACKAGES = ['ky', 'exceljs', 'p-limit', 'papaparse', 'iconv-lite', 'yaml'];
+const DRY_RUN_UNNEEDED_PACKAGES = ['ky', 'exceljs', 'p-limit', 'papaparse', 'iconv-lite', 'yaml', 'zod'];
 /**
  * The CSV reader, and the copies' writers a clean XLSX file does not need: the annotated workbook (it writes none), the CSV copy's reader and copier;
  * and what only the mapping's and the state's barrels would bring: the mapping's JSON Schema builder, the file lock.
@@ -55,6 +55,11 @@ const DRY_RUN_UNNEEDED_MODULES = [
   'src/mapping/parse-mapping.ts',
   'src/mapping/mapping-schema.ts',
   'src/mapping/derive-schema.ts',
+  // The settings come from the resolved-settings cache: neither their schema nor zod is loaded.
+  'src/settings/resolve-settings.ts',
+  'src/settings/settings-schema.ts',
+  'src/settings/service-profile-schema.ts',
+  'src/i18n/describe-schema-rule.ts',
 ];
 /** Of `src/api/` and `src/sandbox/`, only what the settings' schema and the `--dialect` option use. */
 const DRY_RUN_NEEDED_SERVICE_MODULES = ['src/api/wire-aliases.ts', 'src/api/service-profile.ts', 'src/sandbox/dialects/dialect-types.ts'];
@@ -143,7 +148,7 @@ describe('start-up loads only what the command needs', () => {
     expect(loaded.packages.has('zod')).toBe(true);
   });
 
-  it('a dry run of a clean file with the directories and the mapping cached loads neither the HTTP client, the sandbox, the CSV reader, the copies\' writers, the classifier nor the mapping\'s decoder and schema', async () => {
+  it('a dry run of a clean file with the directories, the mapping and the settings cached loads neither the HTTP client, the sandbox, the CSV reader, the copies\' writers, the classifier, the mapping\'s decoder and schema nor zod', async () => {
     const args = ['validate', 'samples/catalog.xlsx', '--mapping', 'mappings/sample.yaml', '--sandbox', '--state-dir', join(work, 'dry-run-state')];
     // The first run fetches the directories: the recorder sees the client and the sandbox then, so the check below can fail.
     const first = await runRecording(args);
@@ -153,6 +158,12 @@ describe('start-up loads only what the command needs', () => {
     // …and it parses the mapping, which it keeps: the check of the mapping's modules below can fail too.
     expect(first.packages.has('yaml')).toBe(true);
     expect(first.ours).toContain('src/mapping/mapping-schema.ts');
+
+    // The second finds the state directory the first made, and keeps its settings, parsed by the schema: the check of zod below can fail.
+    const second = await runRecording(args);
+    expect(second.status).toBe(0);
+    expect(second.packages.has('zod')).toBe(true);
+    expect(second.ours).toContain('src/settings/settings-schema.ts');
 
     const cached = await runRecording(args);
     expect(cached.status).toBe(0);

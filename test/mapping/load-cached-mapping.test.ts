@@ -5,12 +5,13 @@
  */
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { MappingError } from '../../src/core/errors.js';
 import { buildCompiledMappingPath, loadCachedMapping, PARSER_MODULES } from '../../src/mapping/load-cached-mapping.js';
 import { loadMappingWithHash } from '../../src/mapping/load-mapping.js';
+import { walkValueImports } from '../helpers/walk-value-imports.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const MAPPING = await readFile(join(ROOT, 'mappings', 'sample.yaml'), 'utf8');
@@ -29,36 +30,6 @@ async function markKeptMapping(file: string): Promise<void> {
   const kept = deserialize(await readFile(file)) as { mapping: { batchSize: number } };
   kept.mapping.batchSize = 7;
   await writeFile(file, serialize(kept));
-}
-
-/** Relative specifiers a module imports for values (`import`, `export … from`, `import()`), type-only imports left out. */
-function listValueImports(code: string): string[] {
-  const found: string[] = [];
-  for (const match of code.matchAll(/(?:^|[\n;])\s*(?:import|export)\s+([^'";]*?)\s*from\s*['"](\.[^'"]+)['"]|(?:^|[\n;])\s*import\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)) {
-    const clause = match[1];
-    const specifier = match[2] ?? match[3] ?? match[4];
-    if (specifier === undefined) continue;
-    const names = clause === undefined ? undefined : /^\{([^}]*)\}$/.exec(clause)?.[1];
-    const typeOnly = clause !== undefined && (clause.startsWith('type ') || (names !== undefined && names.split(',').map((name) => name.trim()).filter(Boolean).every((name) => name.startsWith('type '))));
-    if (!typeOnly) found.push(specifier);
-  }
-  return found;
-}
-
-/** Every module of `src/` the given ones import for values, transitively (themselves included), relative to `src/mapping`. */
-async function walkValueImports(starts: string[]): Promise<string[]> {
-  const mappingDir = join(ROOT, 'src', 'mapping');
-  const seen = new Set<string>();
-  const queue = starts.map((name) => join(mappingDir, `${name}.ts`));
-  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-    if (seen.has(file)) continue;
-    seen.add(file);
-    for (const specifier of listValueImports(await readFile(file, 'utf8'))) queue.push(join(dirname(file), specifier.replace(/\.js$/, '.ts')));
-  }
-  return [...seen].map((file) => {
-    const path = relative(mappingDir, file).replace(/\.ts$/, '');
-    return path.startsWith('.') ? path : `./${path}`;
-  });
 }
 
 describe('loadCachedMapping', () => {
@@ -155,7 +126,7 @@ describe('loadCachedMapping', () => {
   });
 
   it('stamps the code of every module the parser imports for values, transitively inside src/', async () => {
-    const imported = await walkValueImports(['load-mapping', 'parse-mapping']);
+    const imported = await walkValueImports(join(ROOT, 'src', 'mapping'), ['load-mapping', 'parse-mapping']);
     expect(imported).toContain('../core/is-plain-record');
     expect(imported.filter((name) => !PARSER_MODULES.includes(name))).toEqual([]);
   });

@@ -1,0 +1,144 @@
+/**
+ * The resolved-settings cache (issue 39): the settings the schema made of one merged input are kept
+ * in the state directory (`v8.serialize`), keyed by the SHA-256 of that input and a stamp of the
+ * schema's code and zod's version. A run whose file, environment and flags merge to the same input
+ * reads them back instead of loading zod (95 modules) and the schema: a third of a small cached dry
+ * run's module loading. What it holds is what `parseMergedSettings` returned for that input: invalid
+ * settings are never kept, so every problem is still found and worded by the one parser.
+ *
+ * File: `<stateDir>/resolved-settings.v8` (mode 0o600), the last `KEPT_ENTRIES` inputs' settings,
+ * the newest first, written atomically. Not used at all when the input holds the client secret (it
+ * is never written anywhere, not even as part of a hash), when the state directory does not exist
+ * yet (resolving settings creates no directory; the run that creates it keeps them next time) or
+ * when the stamp cannot be computed. Anything unreadable or of another layout reads as a miss.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { createCodeStamp } from '../core/stamp-module-code.js';
+import { startAtomicFile } from '../report/start-atomic-file.js';
+import type { ResolvedSettings } from './resolve-settings.js';
+import { DEFAULT_STATE_DIR, mergeSettingsLayers } from './settings-layers.js';
+import type { SettingsLayers } from './settings-layers.js';
+import type { Settings } from './settings-schema.js';
+
+/** Version of the file's layout; a file of another version reads as a miss. */
+const CACHE_VERSION = 1;
+
+/** How many inputs' settings the file keeps: commands run with different flags take turns. */
+export const KEPT_ENTRIES = 8;
+
+/**
+ * The modules whose code decides what a merged input parses to, relative to this one, without
+ * extension: every module `resolve-settings` imports for values, transitively (a test walks those
+ * imports and fails on one missing here), and this one.
+ */
+export const SETTINGS_PARSER_MODULES: readonly string[] = [
+  './load-cached-settings',
+  './resolve-settings',
+  './settings-layers',
+  './settings-schema',
+  './service-profile-schema',
+  './suggest-setting-key',
+  './describe-settings',
+  '../core/errors',
+  '../core/issue',
+  '../core/count-edits',
+  '../core/stamp-module-code',
+  '../i18n/describe-schema-rule',
+  '../i18n/create-translator',
+  '../i18n/language',
+  '../sandbox/dialects/dialect-types',
+  '../api/wire-aliases',
+  '../domain/index',
+  '../domain/service-limits',
+  '../domain/service-paths',
+  '../domain/status-vocabulary',
+];
+
+const stampSettingsParser = createCodeStamp({
+  label: `catalog-import/resolved-settings/v${CACHE_VERSION}`,
+  base: import.meta.url,
+  modules: SETTINGS_PARSER_MODULES,
+  packages: ['zod'],
+});
+
+/** One kept input's settings. */
+interface KeptEntry {
+  key: string;
+  settings: Settings;
+}
+
+/** What the file holds. */
+interface KeptSettingsFile {
+  cacheVersion: number;
+  entries: KeptEntry[];
+}
+
+/** Where the resolved settings are kept in the state directory `stateDir`. */
+export function buildKeptSettingsPath(stateDir: string): string {
+  return join(stateDir, 'resolved-settings.v8');
+}
+
+/**
+ * `resolveSettings` through the cache: the layers merged, their settings read back when kept for the
+ * same input and schema, else parsed (zod loaded then) and kept. Throws `ConfigError` as
+ * `resolveSettings`. `cwd` is what a relative state directory is resolved against.
+ */
+export async function resolveSettingsCached(layers: SettingsLayers, cwd: string): Promise<ResolvedSettings> {
+  const merged = mergeSettingsLayers(layers);
+  const resolved = (settings: Settings): ResolvedSettings => ({ settings, sources: merged.sources, ...(layers.file ? { file: layers.file.path } : {}) });
+  const place = await locateKeptSettings(merged.merged, cwd);
+  const kept = place === undefined ? [] : await readKeptEntries(place.file);
+  const hit = kept.find((entry) => entry.key === place?.key);
+  if (hit !== undefined) return resolved(hit.settings);
+  const { parseMergedSettings } = await import('./resolve-settings.js');
+  const settings = parseMergedSettings(merged, layers);
+  if (place !== undefined) await keepEntries(place.file, [{ key: place.key, settings }, ...kept].slice(0, KEPT_ENTRIES));
+  return resolved(settings);
+}
+
+/** The file and key of this input's settings, or undefined when they are not to be kept (see the file comment). */
+async function locateKeptSettings(merged: Record<string, unknown>, cwd: string): Promise<{ file: string; key: string } | undefined> {
+  if (merged.clientSecret !== undefined) return undefined;
+  const stateDir = merged.stateDir === undefined ? DEFAULT_STATE_DIR : merged.stateDir;
+  if (typeof stateDir !== 'string' || stateDir === '') return undefined;
+  const dir = resolve(cwd, stateDir);
+  try {
+    if (!(await stat(dir)).isDirectory()) return undefined;
+  } catch {
+    return undefined;
+  }
+  const stamp = await stampSettingsParser();
+  if (stamp === undefined) return undefined;
+  // v8's serialisation tells apart what JSON would not (NaN and null, -0 and 0, an undefined value).
+  return { file: buildKeptSettingsPath(dir), key: createHash('sha256').update(`${stamp}\n`).update(serialize(merged)).digest('hex') };
+}
+
+async function readKeptEntries(file: string): Promise<KeptEntry[]> {
+  try {
+    const kept = deserialize(await readFile(file)) as Partial<KeptSettingsFile> | null;
+    if (kept === null || typeof kept !== 'object' || kept.cacheVersion !== CACHE_VERSION || !Array.isArray(kept.entries)) return [];
+    return kept.entries.filter((entry): entry is KeptEntry => typeof entry?.key === 'string' && entry.settings !== null && typeof entry.settings === 'object');
+  } catch {
+    return [];
+  }
+}
+
+/** Writes the entries; a file that cannot be written costs the next run a parse, nothing else, so a failure is not the run's. */
+async function keepEntries(file: string, entries: KeptEntry[]): Promise<void> {
+  const content: KeptSettingsFile = { cacheVersion: CACHE_VERSION, entries };
+  try {
+    const atomic = startAtomicFile(file);
+    try {
+      await writeFile(atomic.tempPath, serialize(content), { mode: 0o600 });
+      await atomic.commit();
+    } catch (error) {
+      await atomic.discard();
+      throw error;
+    }
+  } catch {
+    // A read-only or full state directory: the run goes on with the settings it parsed.
+  }
+}
