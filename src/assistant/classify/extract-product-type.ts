@@ -231,17 +231,20 @@ export function findBrandLikeWords(name: string): Set<string> {
   // `Салфетки влажные / Влажные салфетки Ola`: a word opening a phrase, or one the name also writes in lower case, is capitalised by the sentence, not by a brand.
   const lower = new Set(original.filter((word) => /^\p{Ll}/u.test(word)).map((word) => word.toLowerCase()));
   const openers = new Set((name.split(PHRASE_BREAK).map((phrase) => phrase.match(WORD)?.[0]).filter((word) => word !== undefined)));
-  const byCaseBrand = (word: string, at: number): boolean =>
-    byCase && /^\p{Lu}\p{Ll}/u.test(word) && !openers.has(word) && !lower.has(word.toLowerCase()) && !(at === 1 && isInflectedWord(word.toLowerCase()));
-  const brandLike = original.filter((word, i) => i > 0 && ((cyrillicName && /^[A-Za-z]/.test(word)) || byCaseBrand(word, i)));
+  // `Свечи Ректальные`: the one long word after the first, capitalised, is a Title Case label's qualifier when it reads as one.
+  const titleLabel = long.length === 1;
+  const byCaseBrand = (word: string): boolean =>
+    byCase && /^\p{Lu}\p{Ll}/u.test(word) && !openers.has(word) && !lower.has(word.toLowerCase()) && !(titleLabel && isInflectedWord(word.toLowerCase()));
+  const brandLike = original.filter((word, i) => i > 0 && ((cyrillicName && /^[A-Za-z]/.test(word)) || byCaseBrand(word)));
   // Normalised as the name's words are, all at once.
   return new Set(brandLike.length === 0 ? [] : tokenizeForMatch(brandLike.join(' ')));
 }
 
 /**
- * `Свечи Ректальные`, `Свечи Накаливания`, `Ремни Безопасности`: a capitalised word right after the first, in an adjective's or a
- * genitive's form, is a Title Case label's qualifier that may make the goods another thing, not a brand (the directory's own
- * one-word brands are never such words, `collectKnownBrandNames`). Further on (`Фен компактный Свечной двор`) it may open a brand.
+ * `Свечи Ректальные`, `Свечи Накаливания`, `Ремни Безопасности`: the only long word after the first, capitalised and in an
+ * adjective's or a genitive's form, is a Title Case label's qualifier that may make the goods another thing, not a brand (the
+ * directory's own one-word brands are never such words, `collectKnownBrandNames`). Beside words in lower case (`Сгущёнка
+ * Алексеевское варёное`, `Фен компактный Свечной двор`) such a word may still be a brand: the name is in sentence case.
  */
 function isInflectedWord(word: string): boolean {
   return ADJECTIVE_FORM.test(word) || GENITIVE_FORM.test(word);

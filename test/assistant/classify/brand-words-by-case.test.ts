@@ -22,8 +22,9 @@ describe('names in Title Case', () => {
     expect(extractProductType('Ремни Безопасности').text).toBe('ремни безопасности');
     expect(extractProductType('Прокладки Двигателя').text).toBe('прокладки двигателя');
     expect([...findBrandLikeWords('Станки Бритвенные')]).toEqual([]);
-    // Further on, a capitalised adjective may open a brand of several words written in sentence case.
+    // Beside words in lower case the name is in sentence case, and a capitalised adjective may be (or open) a brand.
     expect(extractProductType('Фен компактный Свечной двор 1200 Вт').text).toBe('фен компактный');
+    expect(extractProductType('Сгущёнка Алексеевское варёное 380 г').text).toBe('сгущенка');
   });
 
   it('while a name in sentence case still ends its type at a capitalised word', () => {
