@@ -1,15 +1,19 @@
 /**
  * The requests of an import, built lazily in plan order, each with its body serialized once and
  * its plan for the journal (written with its `sending` mark, one commit per wave). The plan keeps the spool's order, so the drafts
- * are read by walking the spool a page at a time rather than by one lookup per product.
+ * are read by walking the spool a page at a time rather than by one lookup per product. A product
+ * that goes out as spooled goes out as the spool's bytes: its item's JSON joins the body as the
+ * spool holds it, and its draft stays text until its job's results are matched to it.
  */
 import { ConfigError } from '../../core/errors.js';
 import type { ProductDraft } from '../../core/types.js';
-import { hashRequest } from '../../state/content-hash.js';
+import { hashRequest, readSpooledDraft, readSpooledItemJson } from '../../state/index.js';
 import type { StateStore } from '../../state/index.js';
+import { holdSentProducts } from './sent-products.js';
+import type { SentProducts } from './sent-products.js';
 import type { SubmitTask } from './submit-batches.js';
 
-type Entry = { productKey: string; draft: ProductDraft; contentHash: string | null };
+type Entry = { productKey: string; text: string; contentHash: string | null };
 
 const NO_IDS: ReturnType<StateStore['getProductIdsMany']> = new Map();
 
@@ -22,8 +26,8 @@ export function buildImportTasks(ctx: {
   keys: readonly string[];
   /** Drafts the blank policy changed; the others are rebuilt from the spool with the ids the state knows. */
   outgoing: ReadonlyMap<string, ProductDraft>;
-  /** Told of each request built: the drafts as sent and their content hashes (null: hashed when recorded). */
-  onTask: (index: number, sent: { drafts: ProductDraft[]; hashes: (string | null)[] }) => void;
+  /** Told of each request built: its products as sent. */
+  onTask: (index: number, sent: SentProducts) => void;
   /** The journal index of the next request (shared with requests built elsewhere in the run, e.g. a refused request's remainder). */
   allocateIndex?: () => number;
   /**
@@ -39,27 +43,33 @@ export function buildImportTasks(ctx: {
   const build = (slice: Entry[]): SubmitTask => {
     const productKeys = slice.map((entry) => entry.productKey);
     const known = ctx.mayHaveIds === undefined || productKeys.some(ctx.mayHaveIds) ? store.getProductIdsMany(productKeys) : NO_IDS;
-    const drafts: ProductDraft[] = [];
+    const products: (ProductDraft | string)[] = [];
+    const itemJsons: string[] = [];
     const hashes: (string | null)[] = [];
     for (const entry of slice) {
       const changed = ctx.outgoing.get(entry.productKey);
-      drafts.push(changed ?? withKnownIds(entry.draft, known.get(entry.productKey)));
+      const ids = known.get(entry.productKey);
+      // As spooled: the spool's bytes. Changed (the blank policy) or given ids: the draft as sent.
+      const draft = changed ?? (ids === undefined ? undefined : withKnownIds(readSpooledDraft(entry.text), ids));
+      products.push(draft ?? entry.text);
+      itemJsons.push(draft === undefined ? readSpooledItemJson(entry.text) : JSON.stringify(draft.item));
       hashes.push(changed ? null : entry.contentHash);
     }
-    const task = buildImportTask(allocate(), drafts);
-    ctx.onTask(task.index, { drafts, hashes });
-    return task;
+    const index = allocate();
+    const body = buildRequestBody(itemJsons);
+    ctx.onTask(index, holdSentProducts(products, productKeys, hashes));
+    return { index, body, products: slice.length, plan: { index, productKeys, requestHash: hashRequest(body) } };
   };
   return (function* () {
     let slice: Entry[] = [];
     let position = 0;
-    for (const spooled of store.iterateSpooledDrafts(runId)) {
+    for (const spooled of store.iterateSpooledDraftTexts(runId)) {
       if (!wanted.has(spooled.productKey)) continue;
       if (spooled.productKey !== keys[position]) {
         throw new ConfigError(`the run's spool changed since the plan (product ${spooled.productKey}); start a new run with --fresh`);
       }
       position += 1;
-      slice.push({ productKey: spooled.productKey, draft: spooled.draft, contentHash: spooled.contentHash });
+      slice.push({ productKey: spooled.productKey, text: spooled.text, contentHash: spooled.contentHash });
       if (slice.length === ctx.batchSize) {
         const batch = slice;
         slice = [];
@@ -82,8 +92,13 @@ export function findNextBatchIndex(store: Pick<StateStore, 'listBatches'>, runId
  */
 export function buildImportTask(index: number, drafts: readonly ProductDraft[]): SubmitTask {
   const items = drafts.map((d) => d.item);
-  const body = JSON.stringify({ products: items });
+  const body = buildRequestBody(items.map((item) => JSON.stringify(item)));
   return { index, items, body, plan: { index, productKeys: drafts.map((d) => d.productKey), requestHash: hashRequest(body) } };
+}
+
+/** An import request's body of its items' JSON texts: `JSON.stringify({ products: items })`, byte for byte. */
+export function buildRequestBody(itemJsons: readonly string[]): string {
+  return `{"products":[${itemJsons.join(',')}]}`;
 }
 
 /** The draft with the marketplace ids the state remembers for its keys (ids given in the sheet win). */

@@ -14,6 +14,7 @@ import type { GroupCommit } from './create-group-commit.js';
 import { followJob } from './follow-job.js';
 import type { FollowJobOptions } from './follow-job.js';
 import { matchJobResults } from './match-job-results.js';
+import type { SentProducts } from './sent-products.js';
 
 /** What following and recording a job needs. */
 export interface JobRecording {
@@ -40,27 +41,28 @@ export interface JobRecording {
 export const MISSING_JOB_RUNS = 3;
 
 /**
- * Follows the job of request `index` and records its results; `sent` are the drafts the request
- * carried, as sent, and `hashes` their content hashes where known (else hashed here).
+ * Follows the job of request `index` and records its results; `sent` are the products the request
+ * carried, as sent, with their content hashes where known (else hashed here). Their drafts are
+ * read once the job's answer is in.
  */
 export async function recordFollowedJob(
   ctx: JobRecording,
   index: number,
   job: { jobId: string; infoUrl: string | null },
   queuedAt: string | null,
-  sent: ProductDraft[],
-  hashes: readonly (string | null)[] = [],
+  sent: SentProducts,
 ): Promise<void> {
   const { settings, deps } = ctx;
   const followed = await followJob({
     client: ctx.client,
     job,
-    expected: sent.length,
+    expected: sent.keys.length,
     timeoutMs: settings.jobTimeoutSeconds * 1000,
     pollIntervalMs: settings.pollIntervalMs,
     deps,
   });
-  const matched = matchJobResults(sent, followed.job);
+  const drafts = sent.drafts();
+  const matched = matchJobResults(drafts, followed.job);
   const missingRuns = followed.status === 'missing' ? (ctx.jobMissing?.missing(index) ?? 1) : 0;
   if (followed.status !== 'missing' && followed.job !== null) ctx.jobMissing?.read(index);
   const givenUp = missingRuns >= MISSING_JOB_RUNS;
@@ -97,7 +99,7 @@ export async function recordFollowedJob(
     skus: result.skus,
     errors: result.errors,
     // The spool's hash when the draft went out as spooled (ids are not part of it); else hashed now.
-    contentHash: hashes[position] ?? hashProductContent((sent[position] as ProductDraft).item),
+    contentHash: sent.hashes[position] ?? hashProductContent((drafts[position] as ProductDraft).item),
   }));
   await ctx.recordResults({ index, results: outcomes, ...(open ? { open } : {}) });
   const count = (status: string): number => matched.filter((r) => r.status === status).length;
@@ -106,7 +108,7 @@ export async function recordFollowedJob(
   ctx.jobs.push({
     jobId: job.jobId,
     batch: index,
-    products: sent.length,
+    products: drafts.length,
     ...(queuedAt ? { queuedAt } : {}),
     finishedAt: deps.now().toISOString(),
     status: followed.status === 'done' ? (followed.job.status ?? 'done') : followed.status,
