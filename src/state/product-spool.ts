@@ -216,7 +216,9 @@ export function writeSpooledDraft(draft: ProductDraft): string {
 export function readSpooledDraft(text: string): ProductDraft {
   const end = text.indexOf('\n');
   if (end < 0) return JSON.parse(text) as ProductDraft;
-  return { ...(JSON.parse(text.slice(0, end)) as Omit<ProductDraft, 'item'>), item: JSON.parse(text.slice(end + 1)) as ProductDraft['item'] };
+  const draft = JSON.parse(text.slice(0, end)) as ProductDraft;
+  draft.item = JSON.parse(text.slice(end + 1)) as ProductDraft['item'];
+  return draft;
 }
 
 /** The item's JSON of a spool text, as an import request carries it (`JSON.stringify(draft.item)`). */
