@@ -3,14 +3,12 @@
  * its plan for the journal (written with its `sending` mark, one commit per wave). The plan keeps the spool's order, so the drafts
  * are read by walking the spool a page at a time rather than by one lookup per product. A product
  * that goes out as spooled goes out as the spool's bytes: its item's JSON joins the body as the
- * spool holds it, and its draft stays text until its job's results are matched to it.
+ * spool holds it, never parsed into objects and serialized again.
  */
 import { ConfigError } from '../../core/errors.js';
 import type { ProductDraft } from '../../core/types.js';
 import { hashRequest, readSpooledDraft, readSpooledItemJson } from '../../state/index.js';
 import type { StateStore } from '../../state/index.js';
-import { holdSentProducts } from './sent-products.js';
-import type { SentProducts } from './sent-products.js';
 import type { SubmitTask } from './submit-batches.js';
 
 type Entry = { productKey: string; text: string; contentHash: string | null };
@@ -26,8 +24,8 @@ export function buildImportTasks(ctx: {
   keys: readonly string[];
   /** Drafts the blank policy changed; the others are rebuilt from the spool with the ids the state knows. */
   outgoing: ReadonlyMap<string, ProductDraft>;
-  /** Told of each request built: its products as sent. */
-  onTask: (index: number, sent: SentProducts) => void;
+  /** Told of each request built: the drafts as sent and their content hashes (null: hashed when recorded). */
+  onTask: (index: number, sent: { drafts: ProductDraft[]; hashes: (string | null)[] }) => void;
   /** The journal index of the next request (shared with requests built elsewhere in the run, e.g. a refused request's remainder). */
   allocateIndex?: () => number;
   /**
@@ -43,22 +41,23 @@ export function buildImportTasks(ctx: {
   const build = (slice: Entry[]): SubmitTask => {
     const productKeys = slice.map((entry) => entry.productKey);
     const known = ctx.mayHaveIds === undefined || productKeys.some(ctx.mayHaveIds) ? store.getProductIdsMany(productKeys) : NO_IDS;
-    const products: (ProductDraft | string)[] = [];
+    const drafts: ProductDraft[] = [];
     const itemJsons: string[] = [];
     const hashes: (string | null)[] = [];
     for (const entry of slice) {
       const changed = ctx.outgoing.get(entry.productKey);
       const ids = known.get(entry.productKey);
-      // As spooled: the spool's bytes. Changed (the blank policy) or given ids: the draft as sent.
-      const draft = changed ?? (ids === undefined ? undefined : withKnownIds(readSpooledDraft(entry.text), ids));
-      products.push(draft ?? entry.text);
-      itemJsons.push(draft === undefined ? readSpooledItemJson(entry.text) : JSON.stringify(draft.item));
+      // As spooled, the item goes out as the spool's bytes; changed by the blank policy or given
+      // ids, as the draft now is.
+      const draft = changed ?? withKnownIds(readSpooledDraft(entry.text), ids);
+      drafts.push(draft);
+      itemJsons.push(changed === undefined && ids === undefined ? readSpooledItemJson(entry.text) : JSON.stringify(draft.item));
       hashes.push(changed ? null : entry.contentHash);
     }
     const index = allocate();
     const body = buildRequestBody(itemJsons);
-    ctx.onTask(index, holdSentProducts(products, productKeys, hashes));
-    return { index, body, products: slice.length, plan: { index, productKeys, requestHash: hashRequest(body) } };
+    ctx.onTask(index, { drafts, hashes });
+    return { index, items: drafts.map((draft) => draft.item), body, plan: { index, productKeys, requestHash: hashRequest(body) } };
   };
   return (function* () {
     let slice: Entry[] = [];

@@ -16,8 +16,6 @@ import { recordFollowedJob } from './record-followed-job.js';
 import type { JournalRun } from '../prepare-run.js';
 import type { SubmitTask } from './submit-batches.js';
 import { buildImportTask, buildImportTasks, findNextBatchIndex } from './build-import-tasks.js';
-import { holdSentProducts } from './sent-products.js';
-import type { SentProducts } from './sent-products.js';
 
 /**
  * How long a finished job's results wait for others to share their commit. Nothing sent later
@@ -30,7 +28,7 @@ const RESULT_COMMIT_WAIT_MS = 50;
  * Follows an accepted job to its results and records them (`recordFollowedJob`) in the journal of
  * `runId` (this run's, or another unfinished run's whose job is still open).
  */
-export type RecordFollow = (runId: string, index: number, job: { jobId: string; infoUrl: string | null }, queuedAt: string | null, sent: SentProducts) => Promise<void>;
+export type RecordFollow = (runId: string, index: number, job: { jobId: string; infoUrl: string | null }, queuedAt: string | null, sent: ProductDraft[], hashes?: readonly (string | null)[]) => Promise<void>;
 
 /**
  * How a run follows its accepted jobs: polls limited to the run's concurrency (a job waiting
@@ -57,15 +55,15 @@ function createJobRecorder(ctx: { prep: JournalRun; runId: string; deps: Deps; j
     }
     return recording;
   };
-  return (jobRunId, index, job, queuedAt, sent) => recordFollowedJob(recordingOf(jobRunId), index, job, queuedAt, sent);
+  return (jobRunId, index, job, queuedAt, sent, hashes) => recordFollowedJob(recordingOf(jobRunId), index, job, queuedAt, sent, hashes);
 }
 
 /** The journal-driven part of the import: resume, plan, follow. */
 export function createImportWork(ctx: { prep: JournalRun; runId: string; deps: Deps; jobs: RunSummaryJob[]; settleAfterMs: number }) {
   const { prep, runId } = ctx;
   const { store, settings } = prep;
-  /** Products as sent, per batch in flight (released once recorded). */
-  const inFlight = new Map<number, SentProducts>();
+  /** Drafts as sent and their content hashes, per batch in flight (released once recorded). */
+  const inFlight = new Map<number, { drafts: ProductDraft[]; hashes: (string | null)[] }>();
   /**
    * Products whose earlier request's fate was unknown: when the plan finds the service already
    * holding their content, that request did its work, and they are reported accepted.
@@ -128,12 +126,9 @@ export function createImportWork(ctx: { prep: JournalRun; runId: string; deps: D
     conflicts,
     createdBy,
     pendingElsewhere,
-    keysOf: (index: number): readonly string[] => inFlight.get(index)?.keys ?? [],
+    keysOf: (index: number): string[] => (inFlight.get(index)?.drafts ?? []).map((d) => d.productKey),
     /** The drafts a request in flight carried, as sent, and their content hashes. */
-    sentOf: (index: number): { drafts: ProductDraft[]; hashes: (string | null)[] } => {
-      const sent = inFlight.get(index);
-      return sent === undefined ? { drafts: [], hashes: [] } : { drafts: sent.drafts(), hashes: [...sent.hashes] };
-    },
+    sentOf: (index: number): { drafts: ProductDraft[]; hashes: (string | null)[] } => inFlight.get(index) ?? { drafts: [], hashes: [] },
     /** Whether the request is a refused request's remainder sent again. */
     isResend: (index: number): boolean => resends.has(index),
     /**
@@ -142,7 +137,7 @@ export function createImportWork(ctx: { prep: JournalRun; runId: string; deps: D
      */
     planRemainder(sent: { drafts: ProductDraft[]; hashes: (string | null)[] }): SubmitTask {
       const task = buildImportTask(allocateIndex(), sent.drafts);
-      inFlight.set(task.index, holdSentProducts(sent.drafts, sent.drafts.map((draft) => draft.productKey), sent.hashes));
+      inFlight.set(task.index, sent);
       resends.add(task.index);
       return task;
     },
@@ -150,9 +145,9 @@ export function createImportWork(ctx: { prep: JournalRun; runId: string; deps: D
       inFlight.delete(index);
     },
     async follow(index: number, job: { jobId: string; infoUrl: string | null }, queuedAt: string | null): Promise<void> {
-      const sent = inFlight.get(index) ?? holdSentProducts([], []);
+      const sent = inFlight.get(index);
       try {
-        await recordFollow(runId, index, job, queuedAt, sent);
+        await recordFollow(runId, index, job, queuedAt, sent?.drafts ?? [], sent?.hashes);
       } finally {
         inFlight.delete(index);
       }

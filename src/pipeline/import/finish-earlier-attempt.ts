@@ -11,7 +11,6 @@ import type { StateStore } from '../../state/index.js';
 import { collectOpenJobs } from './collect-open-jobs.js';
 import type { OpenJob } from './collect-open-jobs.js';
 import type { RecordFollow } from './create-import-work.js';
-import { holdSentProducts } from './sent-products.js';
 import { releaseNeverDeparted } from './release-never-departed.js';
 import { settleUnknownRequests } from './settle-unknown-requests.js';
 import type { SettleResult } from './settle-unknown-requests.js';
@@ -42,7 +41,7 @@ export async function finishEarlierAttempt(ctx: { prep: JournalRun; runId: strin
   // settled by content nor sent again (a job may run long after its request).
   const open = collectOpenJobs(store, runId);
   if (open.length > 0) deps.onEvent({ type: 'log', level: 'info', message: `asking ${open.length} job(s) an earlier run left unfinished (each waited for up to the job time-out)`, text: { key: 'log.earlier_jobs', data: { count: open.length } } });
-  await Promise.all(open.map((job) => recordFollow(job.runId, job.index, job.job, job.queuedAt, holdSentProducts(job.drafts, job.drafts.map((draft) => draft.productKey)))));
+  await Promise.all(open.map((job) => recordFollow(job.runId, job.index, job.job, job.queuedAt, job.drafts)));
   // Requests of unknown fate without a job id, of this run and of the account's other unfinished
   // runs (the seller may have edited the file after a crash): settled by what they carried.
   const settled = await settleUnknownRequests({ store, client: ctx.prep.service.client, runId, deps, settleAfterMs: ctx.settleAfterMs });

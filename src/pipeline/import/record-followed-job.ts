@@ -14,7 +14,6 @@ import type { GroupCommit } from './create-group-commit.js';
 import { followJob } from './follow-job.js';
 import type { FollowJobOptions } from './follow-job.js';
 import { matchJobResults } from './match-job-results.js';
-import type { SentProducts } from './sent-products.js';
 
 /** What following and recording a job needs. */
 export interface JobRecording {
@@ -41,28 +40,27 @@ export interface JobRecording {
 export const MISSING_JOB_RUNS = 3;
 
 /**
- * Follows the job of request `index` and records its results; `sent` are the products the request
- * carried, as sent, with their content hashes where known (else hashed here). Their drafts are
- * read once the job's answer is in.
+ * Follows the job of request `index` and records its results; `sent` are the drafts the request
+ * carried, as sent, and `hashes` their content hashes where known (else hashed here).
  */
 export async function recordFollowedJob(
   ctx: JobRecording,
   index: number,
   job: { jobId: string; infoUrl: string | null },
   queuedAt: string | null,
-  sent: SentProducts,
+  sent: ProductDraft[],
+  hashes: readonly (string | null)[] = [],
 ): Promise<void> {
   const { settings, deps } = ctx;
   const followed = await followJob({
     client: ctx.client,
     job,
-    expected: sent.keys.length,
+    expected: sent.length,
     timeoutMs: settings.jobTimeoutSeconds * 1000,
     pollIntervalMs: settings.pollIntervalMs,
     deps,
   });
-  const drafts = sent.drafts();
-  const matched = matchJobResults(drafts, followed.job);
+  const matched = matchJobResults(sent, followed.job);
   const missingRuns = followed.status === 'missing' ? (ctx.jobMissing?.missing(index) ?? 1) : 0;
   if (followed.status !== 'missing' && followed.job !== null) ctx.jobMissing?.read(index);
   const givenUp = missingRuns >= MISSING_JOB_RUNS;
@@ -99,7 +97,7 @@ export async function recordFollowedJob(
     skus: result.skus,
     errors: result.errors,
     // The spool's hash when the draft went out as spooled (ids are not part of it); else hashed now.
-    contentHash: sent.hashes[position] ?? hashProductContent((drafts[position] as ProductDraft).item),
+    contentHash: hashes[position] ?? hashProductContent((sent[position] as ProductDraft).item),
   }));
   await ctx.recordResults({ index, results: outcomes, ...(open ? { open } : {}) });
   const count = (status: string): number => matched.filter((r) => r.status === status).length;
@@ -108,7 +106,7 @@ export async function recordFollowedJob(
   ctx.jobs.push({
     jobId: job.jobId,
     batch: index,
-    products: drafts.length,
+    products: sent.length,
     ...(queuedAt ? { queuedAt } : {}),
     finishedAt: deps.now().toISOString(),
     status: followed.status === 'done' ? (followed.job.status ?? 'done') : followed.status,

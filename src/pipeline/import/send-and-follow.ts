@@ -12,7 +12,7 @@ import type { createImportWork } from './create-import-work.js';
 import type { JournalRun } from '../prepare-run.js';
 import { settleRefusedRequest } from './settle-refused-request.js';
 import type { RequestFailure } from './settle-refused-request.js';
-import { RequestTakenOverError, readTaskBody, submitBatches } from './submit-batches.js';
+import { RequestTakenOverError, submitBatches } from './submit-batches.js';
 import type { SubmitTask } from './submit-batches.js';
 
 /** What sending left for the report. */
@@ -48,7 +48,8 @@ export async function sendAndFollow(work: ReturnType<typeof createImportWork>, c
     // alongside, so two waves' commits may overlap and the later may be durable first. That is
     // safe: a request leaves only once its own wave's marks are, whatever an earlier wave's state.
     beforeSend: createGroupCommit<SubmitTask>(async (wave) => {
-      const gzipped = await Promise.all(wave.map((task) => compressRequestBody(readTaskBody(task))));
+      const bodies = wave.map((task) => task.body ?? JSON.stringify({ products: task.items }));
+      const gzipped = await Promise.all(bodies.map(compressRequestBody));
       const plans = wave.flatMap((task) => (task.plan ? [task.plan] : []));
       if (plans.length > 0) store.planBatches(runId, plans);
       store.markBatchesSending(runId, wave.map((task, i) => ({ index: task.index, gzippedBody: gzipped[i] as Buffer })), readBootClock(deps));

@@ -13,28 +13,15 @@ import { AbortedError, ApiError, StateError, isPipelineError } from '../../core/
 import type { PipelineEvent } from '../../core/events.js';
 import type { PlannedBatch } from '../../state/index.js';
 
-/** One import request to send: its products as `items`, or as the `body` already serialized, or both. */
+/** One import request to send. */
 export interface SubmitTask {
   /** Batch index in the run's journal. */
   index: number;
-  /** The products; may be left out when `body` is given. */
-  items?: ImportItem[];
+  items: ImportItem[];
   /** The request body `{"products": items}` serialized once: journaled, then sent as is. */
   body?: string;
-  /** How many products the body carries where `items` is left out. */
-  products?: number;
   /** Its plan, written to the journal by `beforeSend` together with its `sending` mark. */
   plan?: PlannedBatch;
-}
-
-/** The task's request body, serialized from its items when it came without one. */
-export function readTaskBody(task: SubmitTask): string {
-  return task.body ?? JSON.stringify({ products: task.items ?? [] });
-}
-
-/** How many products the task's request carries. */
-function countTaskProducts(task: SubmitTask): number {
-  return task.products ?? task.items?.length ?? 0;
 }
 
 /** What became of one request. */
@@ -115,7 +102,7 @@ export async function submitBatches(tasks: Iterable<SubmitTask> | AsyncIterable<
     outcomes.push(outcome);
     await options.onOutcome(outcome);
     // Told only once the journal has the answer: whoever acts on it finds it recorded.
-    if (outcome.status === 'accepted') options.onEvent({ type: 'submit:accepted', batch: task.index, jobId: outcome.jobId, products: countTaskProducts(task) });
+    if (outcome.status === 'accepted') options.onEvent({ type: 'submit:accepted', batch: task.index, jobId: outcome.jobId, products: task.items.length });
   };
   const run = async (task: SubmitTask): Promise<void> => {
     if (options.signal?.aborted) return settle({ index: task.index, status: 'skipped', message: 'interrupted before sending' }, task);
@@ -160,11 +147,10 @@ function toAsync<T>(iterator: Iterator<T>): AsyncIterator<T> {
 }
 
 async function sendOne(task: SubmitTask, options: SubmitOptions): Promise<SubmitOutcome> {
-  const products = countTaskProducts(task);
-  options.onEvent({ type: 'submit:request', batch: task.index, products });
+  options.onEvent({ type: 'submit:request', batch: task.index, products: task.items.length });
   try {
     const onDepart = options.onDepart;
-    const response = await options.client.importProducts(task.items ?? [], readTaskBody(task), onDepart === undefined ? undefined : { onDepart: () => onDepart(task) });
+    const response = await options.client.importProducts(task.items, task.body, onDepart === undefined ? undefined : { onDepart: () => onDepart(task) });
     return {
       index: task.index,
       status: 'accepted',
@@ -183,7 +169,7 @@ async function sendOne(task: SubmitTask, options: SubmitOptions): Promise<Submit
       return { index: task.index, status: 'unknown', message: 'interrupted while the request was in flight' };
     }
     const message = isPipelineError(error) || error instanceof Error ? error.message : String(error);
-    options.onEvent({ type: 'submit:failed', batch: task.index, products, message });
+    options.onEvent({ type: 'submit:failed', batch: task.index, products: task.items.length, message });
     if (isAmbiguousSendError(error)) return { index: task.index, status: 'unknown', message };
     if (error instanceof ApiError) {
       return {
