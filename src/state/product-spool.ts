@@ -203,9 +203,9 @@ function parseSpoolRow(row: SpoolRow): SpooledProduct {
 /**
  * A draft as the spool keeps it: two lines of JSON, the draft without its item, then the item
  * exactly as an import request carries it. A request's body is then the spool's item lines joined
- * (`buildRequestBody`), not the drafts parsed into objects and serialized again; the drafts are
- * parsed only where they are read (a job's results matched to them). `JSON.stringify` never writes
- * a line break (one inside a string is escaped), so the first one ends the first text.
+ * (`buildRequestBody`), not the items parsed into objects and serialized again (half of what
+ * building a request allocated). `JSON.stringify` never writes a line break (one inside a string is
+ * escaped), so the first one ends the first text.
  */
 export function writeSpooledDraft(draft: ProductDraft): string {
   const { item, ...rest } = draft;
