@@ -13,7 +13,6 @@ export type { CachedDirectories, DirectorySnapshot } from './directory-cache.js'
 export { acquireLock, isProcessAlive, readLockHolder } from './file-lock.js';
 export type { AcquireLockOptions, LockHandle } from './file-lock.js';
 export { openStateStore, STATE_DB_FILE } from './open-state-store.js';
-export { readSpooledDraft, readSpooledItemJson } from './product-spool.js';
 export { parsePruneAge, pruneRuns, selectRunsToPrune } from './prune-runs.js';
 export type { PrunedRun, PruneResult } from './prune-runs.js';
 export { STATE_SCHEMA_VERSION } from './state-schema.js';
@@ -38,7 +37,6 @@ export type {
   RunStatus,
   FinishedJob,
   SpooledDraft,
-  SpooledDraftText,
   SpooledProduct,
   StateAccount,
   StateStore,

@@ -6,7 +6,7 @@
 import type { StoreContext } from './store-context.js';
 import { toStateError } from './store-context.js';
 import type { ProductDraft } from '../core/types.js';
-import type { SpooledDraft, SpooledDraftText, SpooledProduct, StateStore } from './types.js';
+import type { SpooledDraft, SpooledProduct, StateStore } from './types.js';
 
 /** Products read per query while iterating. */
 const PAGE_SIZE = 500;
@@ -19,7 +19,6 @@ type ProductSpool = Pick<
   | 'getSpooledProduct'
   | 'iterateSpooledProducts'
   | 'iterateSpooledDrafts'
-  | 'iterateSpooledDraftTexts'
   | 'clearSpool'
   | 'keepSpooledProducts'
 >;
@@ -111,7 +110,7 @@ export function createProductSpool(ctx: StoreContext): ProductSpool {
 
   const write = (runId: string, entry: SpooledProduct): void => {
     const data: SpoolData = { rows: entry.rows, issues: entry.issues, ...(entry.records ? { records: entry.records } : {}) };
-    upsert.run(runId, entry.productKey, entry.firstRow, entry.contentHash, JSON.stringify(data), entry.draft === null ? null : writeSpooledDraft(entry.draft));
+    upsert.run(runId, entry.productKey, entry.firstRow, entry.contentHash, JSON.stringify(data), entry.draft === null ? null : JSON.stringify(entry.draft));
   };
   const writeMany = db.transaction((runId: string, entries: readonly SpooledProduct[]) => {
     for (const entry of entries) write(runId, entry);
@@ -134,17 +133,13 @@ export function createProductSpool(ctx: StoreContext): ProductSpool {
     }
   }
 
-  function* iterateDraftTexts(runId: string): Generator<SpooledDraftText> {
+  function* iterateDrafts(runId: string): Generator<SpooledDraft> {
     for (const page of iterateSpoolPages(ctx, (afterRow, afterRowid) => selectDraftPage.all(runId, afterRow, afterRowid, PAGE_SIZE))) {
       for (const row of page) {
         if (row.draft_json === null) continue;
-        yield { productKey: row.product_key, firstRow: row.first_row, text: row.draft_json, contentHash: row.content_hash };
+        yield { productKey: row.product_key, firstRow: row.first_row, draft: JSON.parse(row.draft_json) as ProductDraft, contentHash: row.content_hash };
       }
     }
-  }
-
-  function* iterateDrafts(runId: string): Generator<SpooledDraft> {
-    for (const { text, ...spooled } of iterateDraftTexts(runId)) yield { ...spooled, draft: readSpooledDraft(text) };
   }
 
   return {
@@ -170,10 +165,6 @@ export function createProductSpool(ctx: StoreContext): ProductSpool {
       ctx.requireRun(runId);
       return iterateDrafts(runId);
     },
-    iterateSpooledDraftTexts: (runId) => {
-      ctx.requireRun(runId);
-      return iterateDraftTexts(runId);
-    },
     clearSpool: (runId) => {
       ctx.requireRun(runId);
       return deleteAll.run(runId).changes;
@@ -193,36 +184,9 @@ function parseSpoolRow(row: SpoolRow): SpooledProduct {
     productKey: row.product_key,
     firstRow: row.first_row,
     rows: data.rows,
-    draft: row.draft_json === null ? (data.draft ?? null) : readSpooledDraft(row.draft_json),
+    draft: row.draft_json === null ? (data.draft ?? null) : (JSON.parse(row.draft_json) as ProductDraft),
     issues: data.issues,
     contentHash: row.content_hash,
     ...(data.records ? { records: data.records } : {}),
   };
-}
-
-/**
- * A draft as the spool keeps it: two lines of JSON, the draft without its item, then the item
- * exactly as an import request carries it. A request's body is then the spool's item lines joined
- * (`buildRequestBody`), not the items parsed into objects and serialized again (half of what
- * building a request allocated). `JSON.stringify` never writes a line break (one inside a string is
- * escaped), so the first one ends the first text.
- */
-export function writeSpooledDraft(draft: ProductDraft): string {
-  const { item, ...rest } = draft;
-  return `${JSON.stringify(rest)}\n${JSON.stringify(item)}`;
-}
-
-/** The draft of a spool text (`writeSpooledDraft`'s two lines, or one JSON text as spooled before them). */
-export function readSpooledDraft(text: string): ProductDraft {
-  const end = text.indexOf('\n');
-  if (end < 0) return JSON.parse(text) as ProductDraft;
-  const draft = JSON.parse(text.slice(0, end)) as ProductDraft;
-  draft.item = JSON.parse(text.slice(end + 1)) as ProductDraft['item'];
-  return draft;
-}
-
-/** The item's JSON of a spool text, as an import request carries it (`JSON.stringify(draft.item)`). */
-export function readSpooledItemJson(text: string): string {
-  const end = text.indexOf('\n');
-  return end < 0 ? JSON.stringify(readSpooledDraft(text).item) : text.slice(end + 1);
 }

@@ -119,18 +119,6 @@ export interface SpooledProduct {
   records?: readonly unknown[];
 }
 
-/**
- * A spooled product's draft as the spool keeps it, unparsed (`readSpooledDraft`,
- * `readSpooledItemJson` in `product-spool.ts` read it).
- */
-export interface SpooledDraftText {
-  productKey: string;
-  firstRow: number;
-  text: string;
-  /** `hashProductContent(draft.item)`. */
-  contentHash: string | null;
-}
-
 /** A spooled product that has a draft, without the rest of what the spool keeps for it. */
 export interface SpooledDraft {
   productKey: string;
@@ -323,8 +311,6 @@ export interface StateStore {
    * read back and parsed, not the rows, issues and records kept with it.
    */
   iterateSpooledDrafts(runId: string): IterableIterator<SpooledDraft>;
-  /** The same drafts unparsed, as the spool keeps them: an import builds its request bodies from them. */
-  iterateSpooledDraftTexts(runId: string): IterableIterator<SpooledDraftText>;
   /** Empties the run's spool once it is no longer needed (a finished run); returns how many products were removed. */
   clearSpool(runId: string): number;
   /**

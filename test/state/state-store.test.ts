@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { StateError } from '../../src/core/errors.js';
 import { buildAccountKey, normalizeBaseUrl } from '../../src/state/account-key.js';
 import { openStateStore } from '../../src/state/open-state-store.js';
-import { readSpooledDraft, readSpooledItemJson } from '../../src/state/product-spool.js';
 import { compressRequestBody } from '../../src/state/request-journal.js';
 import { STATE_MIGRATIONS, STATE_SCHEMA_VERSION } from '../../src/state/state-schema.js';
 import type { SpooledProduct } from '../../src/state/types.js';
@@ -427,36 +426,6 @@ describe('product spool', () => {
     expect(drafts).toHaveLength(701);
     expect(drafts[0]).toEqual({ productKey: 'odd', firstRow: 4, draft: oddDraft, contentHash: 'hash-odd' });
     expect(drafts[700]).toEqual({ productKey: 'P699', firstRow: 709, draft: makeSpooled('P699', 709).draft, contentHash: 'hash-P699' });
-  });
-
-  it('keeps each draft as two lines of JSON, the item last as a request carries it, and reads drafts spooled as one JSON text before', async () => {
-    const store = openTestStore(await makeTempDir());
-    const { runId } = store.createRun(makeRun());
-    const odd = makeSpooled('odd', 4);
-    const oddItem = { ...makeItem(), name: { rus: 'Кружка "Утро"\n\\ 😀 \u2028', kaz: '\ud800 жалғыз' } };
-    const oddDraft = { ...(odd.draft as NonNullable<SpooledProduct['draft']>), item: oddItem };
-    store.spoolProducts(runId, [{ ...odd, draft: oddDraft }, makeSpooled('plain', 5)]);
-    // A row as spooled before the two lines: the whole draft as one JSON text.
-    const legacy = makeSpooled('legacy', 6);
-    const db = new Database(store.path);
-    try {
-      db.prepare('INSERT INTO spool (run_id, product_key, first_row, content_hash, data_json, draft_json) VALUES (?, ?, ?, ?, ?, ?)').run(
-        runId, 'legacy', 6, legacy.contentHash, JSON.stringify({ rows: legacy.rows, issues: legacy.issues }), JSON.stringify(legacy.draft),
-      );
-    } finally {
-      db.close();
-    }
-
-    const texts = [...store.iterateSpooledDraftTexts(runId)];
-    expect(texts.map((entry) => [entry.productKey, entry.firstRow, entry.contentHash])).toEqual([['odd', 4, 'hash-odd'], ['plain', 5, 'hash-plain'], ['legacy', 6, 'hash-legacy']]);
-    const [oddText, , legacyText] = texts.map((entry) => entry.text) as [string, string, string];
-    expect(oddText.split('\n')).toHaveLength(2);
-    expect(readSpooledItemJson(oddText)).toBe(JSON.stringify(oddItem));
-    expect(readSpooledDraft(oddText)).toEqual(oddDraft);
-    expect(readSpooledItemJson(legacyText)).toBe(JSON.stringify(legacy.draft?.item));
-    expect(readSpooledDraft(legacyText)).toEqual(legacy.draft);
-    expect(store.getSpooledProduct(runId, 'odd')?.draft).toEqual(oddDraft);
-    expect([...store.iterateSpooledDrafts(runId)].map((entry) => entry.draft)).toEqual([oddDraft, makeSpooled('plain', 5).draft, legacy.draft]);
   });
 });
 

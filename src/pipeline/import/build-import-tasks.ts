@@ -1,17 +1,15 @@
 /**
  * The requests of an import, built lazily in plan order, each with its body serialized once and
  * its plan for the journal (written with its `sending` mark, one commit per wave). The plan keeps the spool's order, so the drafts
- * are read by walking the spool a page at a time rather than by one lookup per product. A product
- * that goes out as spooled goes out as the spool's bytes: its item's JSON joins the body as the
- * spool holds it, never parsed into objects and serialized again.
+ * are read by walking the spool a page at a time rather than by one lookup per product.
  */
 import { ConfigError } from '../../core/errors.js';
 import type { ProductDraft } from '../../core/types.js';
-import { hashRequest, readSpooledDraft, readSpooledItemJson } from '../../state/index.js';
+import { hashRequest } from '../../state/content-hash.js';
 import type { StateStore } from '../../state/index.js';
 import type { SubmitTask } from './submit-batches.js';
 
-type Entry = { productKey: string; text: string; contentHash: string | null };
+type Entry = { productKey: string; draft: ProductDraft; contentHash: string | null };
 
 const NO_IDS: ReturnType<StateStore['getProductIdsMany']> = new Map();
 
@@ -42,33 +40,26 @@ export function buildImportTasks(ctx: {
     const productKeys = slice.map((entry) => entry.productKey);
     const known = ctx.mayHaveIds === undefined || productKeys.some(ctx.mayHaveIds) ? store.getProductIdsMany(productKeys) : NO_IDS;
     const drafts: ProductDraft[] = [];
-    const itemJsons: string[] = [];
     const hashes: (string | null)[] = [];
     for (const entry of slice) {
       const changed = ctx.outgoing.get(entry.productKey);
-      const ids = known.get(entry.productKey);
-      // As spooled, the item goes out as the spool's bytes; changed by the blank policy or given
-      // ids, as the draft now is.
-      const draft = changed ?? withKnownIds(readSpooledDraft(entry.text), ids);
-      drafts.push(draft);
-      itemJsons.push(changed === undefined && ids === undefined ? readSpooledItemJson(entry.text) : JSON.stringify(draft.item));
+      drafts.push(changed ?? withKnownIds(entry.draft, known.get(entry.productKey)));
       hashes.push(changed ? null : entry.contentHash);
     }
-    const index = allocate();
-    const body = buildRequestBody(itemJsons);
-    ctx.onTask(index, { drafts, hashes });
-    return { index, items: drafts.map((draft) => draft.item), body, plan: { index, productKeys, requestHash: hashRequest(body) } };
+    const task = buildImportTask(allocate(), drafts);
+    ctx.onTask(task.index, { drafts, hashes });
+    return task;
   };
   return (function* () {
     let slice: Entry[] = [];
     let position = 0;
-    for (const spooled of store.iterateSpooledDraftTexts(runId)) {
+    for (const spooled of store.iterateSpooledDrafts(runId)) {
       if (!wanted.has(spooled.productKey)) continue;
       if (spooled.productKey !== keys[position]) {
         throw new ConfigError(`the run's spool changed since the plan (product ${spooled.productKey}); start a new run with --fresh`);
       }
       position += 1;
-      slice.push({ productKey: spooled.productKey, text: spooled.text, contentHash: spooled.contentHash });
+      slice.push({ productKey: spooled.productKey, draft: spooled.draft, contentHash: spooled.contentHash });
       if (slice.length === ctx.batchSize) {
         const batch = slice;
         slice = [];
@@ -91,13 +82,8 @@ export function findNextBatchIndex(store: Pick<StateStore, 'listBatches'>, runId
  */
 export function buildImportTask(index: number, drafts: readonly ProductDraft[]): SubmitTask {
   const items = drafts.map((d) => d.item);
-  const body = buildRequestBody(items.map((item) => JSON.stringify(item)));
+  const body = JSON.stringify({ products: items });
   return { index, items, body, plan: { index, productKeys: drafts.map((d) => d.productKey), requestHash: hashRequest(body) } };
-}
-
-/** An import request's body of its items' JSON texts: `JSON.stringify({ products: items })`, byte for byte. */
-export function buildRequestBody(itemJsons: readonly string[]): string {
-  return `{"products":[${itemJsons.join(',')}]}`;
 }
 
 /** The draft with the marketplace ids the state remembers for its keys (ids given in the sheet win). */
