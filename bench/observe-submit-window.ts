@@ -24,6 +24,9 @@ export interface SubmitWindow {
   sandboxCpuMsPerRequest: number | null;
   /** Mean time from a request's start to its journaled answer, ms. */
   meanSlotMs: number;
+  /** The window on the process's clock (`performance.now()`, the clock of `--trace-gc` lines), ms. */
+  fromMs: number;
+  toMs: number;
 }
 
 /** CPU time of process `pid` in ms from /proc (Linux), null elsewhere. */
@@ -90,6 +93,8 @@ export function observeSubmitWindow(sandboxPid: number | undefined): { onEvent(e
         eventLoopBusy: round(loop.utilization),
         sandboxCpuMsPerRequest: sandbox === null ? null : round(sandbox / counted),
         meanSlotMs: round(slotMs / answered),
+        fromMs: Math.round(first.at),
+        toMs: Math.round(lastAt),
       };
     },
   };

@@ -42,36 +42,58 @@ export interface RecordReader {
   keys(): string[];
 }
 
-/** Creates a reader over `record`. */
+/**
+ * Creates a reader over `record`. A job's status answer alone holds a record per product and per
+ * SKU: the reader is one object whose methods are shared, the record's keys folded into an array
+ * (a record has a handful) and the used ones flagged beside them, not a map, a set and five
+ * closures per record.
+ */
 export function createRecordReader(record: Record<string, unknown>): RecordReader {
-  const byFolded = new Map<string, string>();
-  for (const key of Object.keys(record)) {
-    const folded = foldKey(key);
-    if (!byFolded.has(folded)) byFolded.set(folded, key);
+  return new FoldedRecordReader(record);
+}
+
+class FoldedRecordReader implements RecordReader {
+  private readonly spelled: string[];
+  private readonly folded: string[];
+  private readonly used: boolean[];
+
+  constructor(private readonly record: Record<string, unknown>) {
+    this.spelled = Object.keys(record);
+    this.folded = this.spelled.map(foldKey);
+    this.used = this.spelled.map(() => false);
   }
-  const used = new Set<string>();
-  const find = (aliases: readonly string[]): FoundField | undefined => {
+
+  find(aliases: readonly string[]): FoundField | undefined {
     for (const alias of aliases) {
-      const key = byFolded.get(foldKey(alias));
-      if (key === undefined) continue;
-      used.add(key);
-      const value = record[key];
+      // Two spellings of one name (`value_type`, `valueType`): the first is read, the other stays unused.
+      const at = this.folded.indexOf(foldKey(alias));
+      if (at < 0) continue;
+      this.used[at] = true;
+      const key = this.spelled[at] as string;
+      const value = this.record[key];
       if (value !== null && value !== undefined) return { key, value };
     }
     return undefined;
-  };
-  return {
-    find,
-    get: (aliases) => find(aliases)?.value,
-    markUsed(aliases) {
-      for (const alias of aliases) {
-        const key = byFolded.get(foldKey(alias));
-        if (key !== undefined) used.add(key);
-      }
-    },
-    unusedKeys: () => Object.keys(record).filter((key) => !used.has(key)),
-    keys: () => Object.keys(record),
-  };
+  }
+
+  get(aliases: readonly string[]): unknown {
+    return this.find(aliases)?.value;
+  }
+
+  markUsed(aliases: readonly string[]): void {
+    for (const alias of aliases) {
+      const at = this.folded.indexOf(foldKey(alias));
+      if (at >= 0) this.used[at] = true;
+    }
+  }
+
+  unusedKeys(): string[] {
+    return this.spelled.filter((_, at) => this.used[at] !== true);
+  }
+
+  keys(): string[] {
+    return [...this.spelled];
+  }
 }
 
 /** An integer id from a number or a numeric string; `undefined` when it is neither. */
