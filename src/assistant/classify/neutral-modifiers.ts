@@ -18,12 +18,7 @@ const WORDS = [
   'фарфоровый', 'чугунный', 'стальной', 'алюминиевый', 'нержавеющий', 'эмалированный', 'силиконовый', 'пуховый', 'перьевой', 'флисовый',
   'шерстяной', 'льняной', 'шелковый', 'шёлковый', 'бамбуковый', 'махровый', 'трикотажный', 'джинсовый', 'вельветовый', 'замшевый',
   'текстильный', 'вафельный', 'плюшевый', 'велюровый', 'атласный', 'натуральный', 'экокожа', 'медный', 'латунный',
-  'каменный', 'мраморный', 'гранитный', 'хрустальный', 'фетровый', 'вязаный', 'полиэстеровый', 'синтетический',
-  // The same materials as a name says them after `из` (`Шапка из шерсти`), ordinary ones only: `из бумаги` stays a kind word.
-  'хлопка', 'кожи', 'экокожи', 'дерева', 'металла', 'пластика', 'пластмассы', 'стекла', 'керамики', 'фарфора', 'чугуна', 'стали',
-  'алюминия', 'нержавейки', 'силикона', 'пуха', 'флиса', 'шерсти', 'льна', 'шелка', 'шёлка', 'бамбука', 'трикотажа', 'денима',
-  'велюра', 'замши', 'текстиля', 'меди', 'латуни', 'камня', 'мрамора', 'гранита', 'хрусталя', 'фетра', 'полиэстера', 'кашемира',
-  'вискозы', 'акрила', 'нейлона', 'резины', 'ткани', 'бархата', 'войлока', 'ротанга', 'массива', 'мдф', 'лдсп', 'микрофибры',
+  'каменный', 'мраморный', 'гранитный', 'хрустальный', 'фетровый', 'вязаный', 'полиэстеровый', 'синтетический', 'мдф', 'лдсп',
   // Size and shape.
   'большой', 'маленький', 'малый', 'средний', 'крупный', 'мелкий', 'мини', 'макси', 'компактный', 'широкий', 'узкий', 'длинный', 'короткий',
   'высокий', 'низкий', 'круглый', 'квадратный', 'прямоугольный', 'овальный', 'плоский', 'толстый', 'тонкий', 'огромный',
@@ -33,6 +28,15 @@ const WORDS = [
   'новый', 'классический', 'универсальный', 'стандартный', 'премиум', 'premium', 'оригинальный', 'модный', 'стильный', 'качественный',
   'прочный', 'легкий', 'лёгкий', 'удобный', 'красивый', 'элегантный', 'базовый', 'повседневный', 'практичный', 'надежный',
   'надёжный', 'мягкий', 'теплый', 'тёплый', 'однотонный', 'подарочный',
+];
+
+// The same materials as a name says them after `из` (`Шапка из шерсти`), ordinary ones only: `из бумаги` stays a kind word. Only
+// there: without `из` the genitive names another thing (`Семена льна` are flax seeds, food, no garden seeds made of flax).
+const MADE_OF = [
+  'хлопка', 'кожи', 'экокожи', 'дерева', 'металла', 'пластика', 'пластмассы', 'стекла', 'керамики', 'фарфора', 'чугуна', 'стали',
+  'алюминия', 'нержавейки', 'силикона', 'пуха', 'флиса', 'шерсти', 'льна', 'шелка', 'шёлка', 'бамбука', 'трикотажа', 'денима',
+  'велюра', 'замши', 'текстиля', 'меди', 'латуни', 'камня', 'мрамора', 'гранита', 'хрусталя', 'фетра', 'полиэстера', 'кашемира',
+  'вискозы', 'акрила', 'нейлона', 'резины', 'ткани', 'бархата', 'войлока', 'ротанга', 'массива', 'микрофибры',
 ];
 
 // What goods are flavoured with or smell of (`Мармелад клубничный`, `Джем абрикосовый`, `Свеча лавандовая`). A bare taste
@@ -48,11 +52,15 @@ const FLAVOURS = [
 
 /** Stems of the words above, in every form `stemForIndex` gives them (the endings are read off the masculine form). */
 const NEUTRAL_STEMS: ReadonlySet<string> = new Set(WORDS.flatMap(formsOf).map(stemForIndex));
+const MADE_OF_STEMS: ReadonlySet<string> = new Set(MADE_OF.map(stemForIndex));
 const FLAVOUR_STEMS: ReadonlySet<string> = new Set(FLAVOURS.flatMap(formsOf).map(stemForIndex));
 
-/** Whether a stemmed word of a product type never changes what the head noun is. */
-export function isNeutralModifier(stem: string): boolean {
-  return NEUTRAL_STEMS.has(stem);
+/**
+ * Whether a stemmed word of a product type never changes what the head noun is; `madeOf` says the type read it after `из`
+ * (`ProductType.madeOf`), the only place where an ordinary material's noun is one.
+ */
+export function isNeutralModifier(stem: string, madeOf: boolean): boolean {
+  return NEUTRAL_STEMS.has(stem) || (madeOf && MADE_OF_STEMS.has(stem));
 }
 
 /** Whether a stemmed word says what goods are flavoured with: no kind, unless the directory names goods by it (the caller asks). */

@@ -20,7 +20,9 @@ describe('extractProductType', () => {
   });
 
   it('reads the material after `из` as a word of the type, and the purpose after a colour as the type\'s', () => {
-    expect(extractProductType('Гирлянда из бумаги 3 м')).toMatchObject({ text: 'гирлянда бумаги' });
+    expect(extractProductType('Гирлянда из бумаги 3 м')).toMatchObject({ text: 'гирлянда бумаги', madeOf: ['бумаги'] });
+    // Only a word after `из` is a material: a genitive alone names what the goods are of (`Семена льна` are flax seeds).
+    expect(extractProductType('Семена льна 200 г').madeOf).toBeUndefined();
     expect(extractProductType('Краска акриловая белая для стен 5 л')).toMatchObject({ text: 'краска акриловая', purpose: ['стен'] });
     // A colour before anything but a purpose still ends the type.
     expect(extractProductType('Краска акриловая белая матовая 5 л')).toMatchObject({ text: 'краска акриловая', purpose: [] });
