@@ -199,8 +199,14 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
       if (words.length > 0) break;
       continue;
     }
-    // A brand or model ends the head (`Шампунь Head&Shoulders`, `Лапша б/п Роллтон острая`).
-    if (words.length > 0 && isBrandOrModel(word, brandLike, hasCyrillic)) break;
+    // A brand or model ends the head (`Шампунь Head&Shoulders`, `Лапша б/п Роллтон острая`), not the purpose: `Молоко Nivea для тела`
+    // is for the body, `Корм Whiskas для кошек` for cats.
+    if (words.length > 0 && isBrandOrModel(word, brandLike, hasCyrillic)) {
+      let next = at + 1;
+      while (next < tokens.length && isBrandOrModel(tokens[next] ?? '', brandLike, hasCyrillic)) next++;
+      if (tokens[next] === 'для') readPurposeAndPlace(tokens, next, brandLike, purpose, form);
+      break;
+    }
     if (word.length < 2) continue;
     words.push(word);
   }

@@ -563,6 +563,17 @@ describe('classifyProduct', () => {
     expect(classifyProduct(garden, { name: 'Шапка из шерсти зимняя' })).toMatchObject({ leafId: 2701, confident: true });
   });
 
+  it('reads a purpose after a brand as the type\'s: `Молоко Nivea для тела` is no drinking milk, `Корм Whiskas для кошек` cat food', () => {
+    const branch = (id: number, rus: string): Category => ({ id, parentId: null, name: { rus: rus.split(' / ').at(-1) ?? rus, kaz: '' }, path: { rus, kaz: '' }, isLeaf: false });
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const food = [branch(28, 'Продукты / Молочные продукты'), leaf(2801, 28, 'Молоко', 'Продукты / Молочные продукты')];
+    const pets = [branch(29, 'Зоотовары / Корма'), leaf(2901, 29, 'Корм для кошек', 'Зоотовары / Корма'), leaf(2902, 29, 'Корм для собак', 'Зоотовары / Корма')];
+    const shop = buildClassifierIndex(buildClassifierDirectories([...food, ...pets]));
+    expect(classifyProduct(shop, { name: 'Молоко Nivea для тела 250 мл' })).toMatchObject({ leafId: 2801, confident: false });
+    expect(classifyProduct(shop, { name: 'Молоко Простоквашино 2,5% 1 л' })).toMatchObject({ leafId: 2801, confident: true });
+    expect(classifyProduct(shop, { name: 'Корм Whiskas для кошек 85 г' })).toMatchObject({ leafId: 2901, confident: true });
+  });
+
   it('leaves out the leaves and words a mapping excludes', () => {
     const options = { excludeLeafIds: new Set([801]) };
     expect(classifyProduct(index, { name: 'Казан алюминиевый 10 л' }, options).leafId).toBeUndefined();
