@@ -557,7 +557,7 @@ const GROUP_STEMS: ReadonlySet<string> = new Set(['продукты', 'прод�
 function isUnexplainedWord(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined, stem: string): boolean {
   return (
     !reading.optional.has(stem) &&
-    !isNeutralModifier(stem, reading.madeOf.has(stem)) && !isPropertyWord(index, leaf.id, stem, reading.wordOf.get(stem) ?? stem) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !opensWordOfLeaf(leaf, reading, stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem)
+    !isNeutralModifier(stem, reading.wordOf.get(stem) ?? stem, reading.madeOf.has(stem)) && !isPropertyWord(index, leaf.id, stem, reading.wordOf.get(stem) ?? stem) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !opensWordOfLeaf(leaf, reading, stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem)
   );
 }
 

@@ -30,8 +30,9 @@ const WORDS = [
   'надёжный', 'мягкий', 'теплый', 'тёплый', 'однотонный', 'подарочный',
 ];
 
-// The same materials as a name says them after `из` (`Шапка из шерсти`), ordinary ones only: `из бумаги` stays a kind word. Only
-// there: without `из` the genitive names another thing (`Семена льна` are flax seeds, food, no garden seeds made of flax).
+// The same materials as a name says them after `из` (`Шапка из шерсти`), ordinary ones only: `из бумаги` stays a kind word. This
+// form only there: without `из` the genitive names another thing (`Семена льна` are flax seeds, food, no garden seeds made of
+// flax). Another form of the noun (`Диван велюр`, `Сумка кожа`) says the material as before.
 const MADE_OF = [
   'хлопка', 'кожи', 'экокожи', 'дерева', 'металла', 'пластика', 'пластмассы', 'стекла', 'керамики', 'фарфора', 'чугуна', 'стали',
   'алюминия', 'нержавейки', 'силикона', 'пуха', 'флиса', 'шерсти', 'льна', 'шелка', 'шёлка', 'бамбука', 'трикотажа', 'денима',
@@ -53,14 +54,15 @@ const FLAVOURS = [
 /** Stems of the words above, in every form `stemForIndex` gives them (the endings are read off the masculine form). */
 const NEUTRAL_STEMS: ReadonlySet<string> = new Set(WORDS.flatMap(formsOf).map(stemForIndex));
 const MADE_OF_STEMS: ReadonlySet<string> = new Set(MADE_OF.map(stemForIndex));
+const MADE_OF_WORDS: ReadonlySet<string> = new Set(MADE_OF);
 const FLAVOUR_STEMS: ReadonlySet<string> = new Set(FLAVOURS.flatMap(formsOf).map(stemForIndex));
 
 /**
- * Whether a stemmed word of a product type never changes what the head noun is; `madeOf` says the type read it after `из`
- * (`ProductType.madeOf`), the only place where an ordinary material's noun is one.
+ * Whether a word of a product type (its stem, and the word as written, normalised) never changes what the head noun is;
+ * `madeOf` says the type read it after `из` (`ProductType.madeOf`), the only place where a material's genitive is one.
  */
-export function isNeutralModifier(stem: string, madeOf: boolean): boolean {
-  return NEUTRAL_STEMS.has(stem) || (madeOf && MADE_OF_STEMS.has(stem));
+export function isNeutralModifier(stem: string, word: string, madeOf: boolean): boolean {
+  return NEUTRAL_STEMS.has(stem) || (MADE_OF_STEMS.has(stem) && (madeOf || !MADE_OF_WORDS.has(word)));
 }
 
 /** Whether a stemmed word says what goods are flavoured with: no kind, unless the directory names goods by it (the caller asks). */

@@ -561,6 +561,8 @@ describe('classifyProduct', () => {
     const garden = buildClassifierIndex(buildClassifierDirectories(extra));
     expect(classifyProduct(garden, { name: 'Семена льна 200 г' })).toMatchObject({ leafId: 2601, confident: false, doubt: expect.stringContaining('"льна"') as unknown });
     expect(classifyProduct(garden, { name: 'Шапка из шерсти зимняя' })).toMatchObject({ leafId: 2701, confident: true });
+    // Another form of the material's noun says the material anywhere (`Шапка фетр`).
+    expect(classifyProduct(garden, { name: 'Шапка фетр' })).toMatchObject({ leafId: 2701, confident: true });
   });
 
   it('reads a purpose after a brand as the type\'s: `Молоко Nivea для тела` is no drinking milk, `Корм Whiskas для кошек` cat food', () => {
