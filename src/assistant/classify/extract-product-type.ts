@@ -9,6 +9,7 @@
  */
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
 import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, type KnownBrands } from './known-brands.js';
+import { isMaterialGenitive } from './neutral-modifiers.js';
 import { readKindLetter } from './stem-for-index.js';
 
 /** The head phrase of a name and the words around it. */
@@ -272,5 +273,6 @@ export function findBrandLikeWords(name: string): Set<string> {
  * one-word brands are never such words, `collectKnownBrandNames`). Further on (`Фен компактный Свечной двор`) it may open a brand.
  */
 function isInflectedWord(word: string): boolean {
-  return ADJECTIVE_FORM.test(word) || GENITIVE_FORM.test(word);
+  // A material's genitive (`Семена Льна`) is one too: what the goods are of, which `GENITIVE_FORM`'s endings miss.
+  return ADJECTIVE_FORM.test(word) || GENITIVE_FORM.test(word) || isMaterialGenitive(word);
 }

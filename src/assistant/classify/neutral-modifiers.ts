@@ -70,6 +70,11 @@ export function isFlavourWord(stem: string): boolean {
   return FLAVOUR_STEMS.has(stem);
 }
 
+/** Whether a word (normalised) is an ordinary material's genitive (`льна`, `шерсти`): what goods are made of, never a brand's word. */
+export function isMaterialGenitive(word: string): boolean {
+  return MADE_OF_WORDS.has(word);
+}
+
 function formsOf(word: string): string[] {
   const adjective = /^(.+?)(ый|ий|ой)$/u.exec(word);
   if (adjective === null) return [word];

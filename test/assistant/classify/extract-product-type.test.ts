@@ -23,6 +23,8 @@ describe('extractProductType', () => {
     expect(extractProductType('Гирлянда из бумаги 3 м')).toMatchObject({ text: 'гирлянда бумаги', madeOf: ['бумаги'] });
     // Only a word after `из` is a material: a genitive alone names what the goods are of (`Семена льна` are flax seeds).
     expect(extractProductType('Семена льна 200 г').madeOf).toBeUndefined();
+    // Capitalised right after the head, a material's genitive is still no brand (`Семена Льна`): the leaf must explain it.
+    expect(extractProductType('Семена Льна 200 г').text).toBe('семена льна');
     expect(extractProductType('Краска акриловая белая для стен 5 л')).toMatchObject({ text: 'краска акриловая', purpose: ['стен'] });
     // A colour before anything but a purpose still ends the type.
     expect(extractProductType('Краска акриловая белая матовая 5 л')).toMatchObject({ text: 'краска акриловая', purpose: [] });
