@@ -58,6 +58,8 @@ interface TypeReading {
   wordOf: Map<string, string>;
   /** Stems that need not be in the leaf (`набор` of `Набор отверток`). */
   optional: Set<string>;
+  /** The stem read after `из` (`шерст` of `Шапка из шерсти`): what the goods are made of. */
+  madeOf: ReadonlySet<string>;
   purpose: string[];
   /** Stems of the `в …` phrase: they may say a leaf's purpose (`Кофе в зёрнах`), a plain leaf never misses them. */
   form: string[];
@@ -121,7 +123,7 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
   const type = extractProductType(input.name, input.brand, options.excludeWords, readKnownBrands(index, options));
-  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], type.codes ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined || /^\d$/u.test(word)), carriesDose(type.tokens)]);
+  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], type.codes ?? [], type.madeOf ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined || /^\d$/u.test(word)), carriesDose(type.tokens)]);
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));
   let memo = byOptions.get(options);
@@ -401,9 +403,10 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   stems.push(...letters, ...new Set(digits));
   if (stems.length === 0) return [];
   const optional = new Set(type.words.filter((word) => CONTAINER_WORDS.has(word)).map(stemForIndex));
+  const madeOf = new Set((type.madeOf ?? []).map(stemForIndex));
   const wordsOf = (words: readonly string[]): Map<string, string> => new Map(words.map((word) => [stemForIndex(word), word]));
   // The purpose's and place's words too, as written (a head word of the same stem wins).
-  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf([...type.purpose, ...type.form, ...type.words]), optional, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false, cut: type.cut ?? [] }];
+  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf([...type.purpose, ...type.form, ...type.words]), optional, madeOf, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false, cut: type.cut ?? [] }];
   const rewritten = rewriteWithSynonyms(type.text);
   // `Ополаскиватель для белья` → `кондиционеры для белья`: a synonym may take the purpose too, which then is the rewrite's own.
   // Not where a leaf is named by the seller's own words (`Таблетки для посудомоечных машин`): a synonym names a kind of it at best.
@@ -413,7 +416,7 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   if (reading !== undefined && reading.exact) {
     // `Гигиеническая помада` → `бальзамы для губ`: a rewrite says what the goods are and, after its preposition, what for.
     const { head, purpose } = splitNamePhrase(tokenizeForMatch(reading.text), 'rus');
-    readings.push({ source, phrase: type.text, stems: stemsOf(head), wordOf: wordsOf(head), optional, purpose: stemsOf(purposeTaken ? purpose : [...purpose, ...type.purpose]), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true, cut: [] });
+    readings.push({ source, phrase: type.text, stems: stemsOf(head), wordOf: wordsOf(head), optional, madeOf, purpose: stemsOf(purposeTaken ? purpose : [...purpose, ...type.purpose]), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true, cut: [] });
   }
   return readings;
 }
@@ -554,7 +557,7 @@ const GROUP_STEMS: ReadonlySet<string> = new Set(['продукты', 'прод�
 function isUnexplainedWord(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined, stem: string): boolean {
   return (
     !reading.optional.has(stem) &&
-    !isNeutralModifier(stem) && !isPropertyWord(index, leaf.id, stem, reading.wordOf.get(stem) ?? stem) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !opensWordOfLeaf(leaf, reading, stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem)
+    !isNeutralModifier(stem, reading.wordOf.get(stem) ?? stem, reading.madeOf.has(stem)) && !isPropertyWord(index, leaf.id, stem, reading.wordOf.get(stem) ?? stem) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !opensWordOfLeaf(leaf, reading, stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem)
   );
 }
 

@@ -9,6 +9,7 @@
  */
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
 import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, type KnownBrands } from './known-brands.js';
+import { isMaterialGenitive } from './neutral-modifiers.js';
 import { readKindLetter } from './stem-for-index.js';
 
 /** The head phrase of a name and the words around it. */
@@ -27,6 +28,8 @@ export interface ProductType {
   cut?: string[];
   /** One letter repeated right after the head (`aa` of `Аккумулятор AA`), normalised: a kind where the directory names one by it, else a size. */
   codes?: string[];
+  /** The word of the type read after `из` (`шерсти` of `Шапка из шерсти`), normalised: what the goods are made of, not what they are. */
+  madeOf?: string[];
 }
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
@@ -91,7 +94,7 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
       // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
       const head = found.words.find((word) => !ADJECTIVE_FORM.test(word));
       const cut = readCutWords(name).filter((word) => word !== head && found.words.includes(word));
-      return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }) };
+      return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }) };
     }
   }
   return { text: '', words: [], purpose: [], form: [], tokens };
@@ -126,7 +129,17 @@ function hasRussianWord(tokens: readonly string[]): boolean {
   return tokens.some((word) => CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
 }
 
-function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { words: string[]; purpose: string[]; form: string[]; codes: string[] } {
+/** What `readHead` found in one phrase. */
+interface HeadReading {
+  words: string[];
+  purpose: string[];
+  form: string[];
+  codes: string[];
+  /** The word read after `из`, when the type has one. */
+  madeOf?: string;
+}
+
+function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): HeadReading {
   const hasCyrillic = hasRussianWord(tokens);
   // Kazakh puts the purpose first: `Ерлерге арналған күрте` is a jacket.
   const kazakh = tokens.indexOf('арналған');
@@ -134,7 +147,7 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
   if (kazakh > 0 && kazakh === tokens.length - 1) return { words: [], purpose: tokens.slice(0, kazakh).filter((word) => word !== BRAND_MARK && !isQualifier(word)), form: [], codes: [] };
   if (kazakh > 0 && kazakh < tokens.length - 1) {
     const after = readHead(tokens.slice(kazakh + 1), brandLike);
-    return { words: after.words, purpose: [...tokens.slice(0, kazakh).filter((word) => word !== BRAND_MARK && !isQualifier(word)), ...after.purpose], form: after.form, codes: after.codes };
+    return { ...after, purpose: [...tokens.slice(0, kazakh).filter((word) => word !== BRAND_MARK && !isQualifier(word)), ...after.purpose] };
   }
   const words: string[] = [];
   const purpose: string[] = [];
@@ -145,16 +158,10 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
   while (at < tokens.length && (tokens[at] === BRAND_MARK || (hasCyrillic && (LATIN.test(tokens[at] ?? '') || /\d/.test(tokens[at] ?? ''))))) at++;
   for (; at < tokens.length && words.length < MAX_HEAD_WORDS; at++) {
     const word = tokens[at] ?? '';
-    if (word === BRAND_MARK) {
-      if (words.length > 0) break;
-      continue;
-    }
+    if (word === BRAND_MARK && words.length === 0) continue;
     if (PURPOSE_WORDS.has(word)) {
       if (words.length === 0) continue;
-      purpose.push(...readPurpose(tokens, at + 1, brandLike));
-      // `Держатель для телефона в авто`: a place right after the purpose says where the goods are used, as one after the head does.
-      const next = at + 1 + purpose.length;
-      if (purpose.length > 0 && FORM_WORDS.has(tokens[next] ?? '')) form.push(...readPurpose(tokens, next + 1, brandLike));
+      readPurposeAndPlace(tokens, at, brandLike, purpose, form);
       break;
     }
     // A colour right after the head noun may be what tells two leaves apart (`Чай зелёный`): it stays in the type, where it
@@ -182,8 +189,9 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
     // `Гирлянда из бумаги`, `Гирлянда из флажков`: what the goods are made of may make them another kind, as its adjective does
     // (`бумажная`): the material's noun is a word of the type, which the leaf must explain (ordinary materials never change a kind).
     if (word === 'из' && words.length > 0 && words[words.length - 1] === tokens[at - 1] && isHeadWord(tokens[at + 1] ?? '') && !brandLike.has(tokens[at + 1] ?? '')) {
-      words.push(tokens[at + 1] ?? '');
-      break;
+      const material = tokens[at + 1] ?? '';
+      words.push(material);
+      return { words, purpose, form, codes, madeOf: material };
     }
     // `Краска акриловая белая для стен`: a colour after the type ends it, yet the purpose right after it is still the type's.
     if (words.length > 0 && isColourWord(word) && PURPOSE_WORDS.has(tokens[at + 1] ?? '')) continue;
@@ -192,14 +200,35 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): { 
       if (words.length > 0) break;
       continue;
     }
-    // A Latin word after a Russian head is a brand or model (`Шампунь Head&Shoulders`).
-    if (hasCyrillic && words.length > 0 && LATIN.test(word)) break;
-    // So is a capitalised word inside a name written in lower case (`Лапша б/п Роллтон острая`).
-    if (words.length > 0 && brandLike.has(word)) break;
+    // A brand or model ends the head (`Шампунь Head&Shoulders`, `Лапша б/п Роллтон острая`), not the purpose: `Молоко Nivea для тела`
+    // is for the body, `Корм Whiskas для кошек` for cats.
+    if (words.length > 0 && isBrandOrModel(word, brandLike, hasCyrillic)) {
+      let next = at + 1;
+      while (next < tokens.length && isBrandOrModel(tokens[next] ?? '', brandLike, hasCyrillic)) next++;
+      if (tokens[next] === 'для') readPurposeAndPlace(tokens, next, brandLike, purpose, form);
+      break;
+    }
     if (word.length < 2) continue;
     words.push(word);
   }
   return { words, purpose, form, codes };
+}
+
+/**
+ * Whether a word after the head is a brand's or a model's: a known brand's, a Latin word after a Russian head
+ * (`Шампунь Head&Shoulders`), a capitalised word inside a name written in lower case (`Роллтон`), or a part of one
+ * (`6` of `BKR6E`, which `findBrandLikeWords` reads whole).
+ */
+function isBrandOrModel(word: string, brandLike: ReadonlySet<string>, hasCyrillic: boolean): boolean {
+  return word === BRAND_MARK || brandLike.has(word) || (hasCyrillic && LATIN.test(word));
+}
+
+/** Reads the purpose phrase after the preposition at `at`, and a place right after it (`Держатель для телефона в авто`). */
+function readPurposeAndPlace(tokens: readonly string[], at: number, brandLike: ReadonlySet<string>, purpose: string[], form: string[]): void {
+  purpose.push(...readPurpose(tokens, at + 1, brandLike));
+  // A place right after the purpose says where the goods are used, as one after the head does.
+  const next = at + 1 + purpose.length;
+  if (purpose.length > 0 && FORM_WORDS.has(tokens[next] ?? '')) form.push(...readPurpose(tokens, next + 1, brandLike));
 }
 
 /** The words of a purpose phrase, up to the next preposition, number or qualifier (`лица` of `для лица с витамином C`). */
@@ -247,5 +276,6 @@ export function findBrandLikeWords(name: string): Set<string> {
  * Алексеевское варёное`, `Фен компактный Свечной двор`) such a word may still be a brand: the name is in sentence case.
  */
 function isInflectedWord(word: string): boolean {
-  return ADJECTIVE_FORM.test(word) || GENITIVE_FORM.test(word);
+  // A material's genitive (`Семена Льна`) is one too: what the goods are of, which `GENITIVE_FORM`'s endings miss.
+  return ADJECTIVE_FORM.test(word) || GENITIVE_FORM.test(word) || isMaterialGenitive(word);
 }

@@ -18,12 +18,7 @@ const WORDS = [
   'фарфоровый', 'чугунный', 'стальной', 'алюминиевый', 'нержавеющий', 'эмалированный', 'силиконовый', 'пуховый', 'перьевой', 'флисовый',
   'шерстяной', 'льняной', 'шелковый', 'шёлковый', 'бамбуковый', 'махровый', 'трикотажный', 'джинсовый', 'вельветовый', 'замшевый',
   'текстильный', 'вафельный', 'плюшевый', 'велюровый', 'атласный', 'натуральный', 'экокожа', 'медный', 'латунный',
-  'каменный', 'мраморный', 'гранитный', 'хрустальный', 'фетровый', 'вязаный', 'полиэстеровый', 'синтетический',
-  // The same materials as a name says them after `из` (`Шапка из шерсти`), ordinary ones only: `из бумаги` stays a kind word.
-  'хлопка', 'кожи', 'экокожи', 'дерева', 'металла', 'пластика', 'пластмассы', 'стекла', 'керамики', 'фарфора', 'чугуна', 'стали',
-  'алюминия', 'нержавейки', 'силикона', 'пуха', 'флиса', 'шерсти', 'льна', 'шелка', 'шёлка', 'бамбука', 'трикотажа', 'денима',
-  'велюра', 'замши', 'текстиля', 'меди', 'латуни', 'камня', 'мрамора', 'гранита', 'хрусталя', 'фетра', 'полиэстера', 'кашемира',
-  'вискозы', 'акрила', 'нейлона', 'резины', 'ткани', 'бархата', 'войлока', 'ротанга', 'массива', 'мдф', 'лдсп', 'микрофибры',
+  'каменный', 'мраморный', 'гранитный', 'хрустальный', 'фетровый', 'вязаный', 'полиэстеровый', 'синтетический', 'мдф', 'лдсп',
   // Size and shape.
   'большой', 'маленький', 'малый', 'средний', 'крупный', 'мелкий', 'мини', 'макси', 'компактный', 'широкий', 'узкий', 'длинный', 'короткий',
   'высокий', 'низкий', 'круглый', 'квадратный', 'прямоугольный', 'овальный', 'плоский', 'толстый', 'тонкий', 'огромный',
@@ -33,6 +28,16 @@ const WORDS = [
   'новый', 'классический', 'универсальный', 'стандартный', 'премиум', 'premium', 'оригинальный', 'модный', 'стильный', 'качественный',
   'прочный', 'легкий', 'лёгкий', 'удобный', 'красивый', 'элегантный', 'базовый', 'повседневный', 'практичный', 'надежный',
   'надёжный', 'мягкий', 'теплый', 'тёплый', 'однотонный', 'подарочный',
+];
+
+// The same materials as a name says them after `из` (`Шапка из шерсти`), ordinary ones only: `из бумаги` stays a kind word. This
+// form only there: without `из` the genitive names another thing (`Семена льна` are flax seeds, food, no garden seeds made of
+// flax). Another form of the noun (`Диван велюр`, `Сумка кожа`) says the material as before.
+const MADE_OF = [
+  'хлопка', 'кожи', 'экокожи', 'дерева', 'металла', 'пластика', 'пластмассы', 'стекла', 'керамики', 'фарфора', 'чугуна', 'стали',
+  'алюминия', 'нержавейки', 'силикона', 'пуха', 'флиса', 'шерсти', 'льна', 'шелка', 'шёлка', 'бамбука', 'трикотажа', 'денима',
+  'велюра', 'замши', 'текстиля', 'меди', 'латуни', 'камня', 'мрамора', 'гранита', 'хрусталя', 'фетра', 'полиэстера', 'кашемира',
+  'вискозы', 'акрила', 'нейлона', 'резины', 'ткани', 'бархата', 'войлока', 'ротанга', 'массива', 'микрофибры',
 ];
 
 // What goods are flavoured with or smell of (`Мармелад клубничный`, `Джем абрикосовый`, `Свеча лавандовая`). A bare taste
@@ -48,16 +53,26 @@ const FLAVOURS = [
 
 /** Stems of the words above, in every form `stemForIndex` gives them (the endings are read off the masculine form). */
 const NEUTRAL_STEMS: ReadonlySet<string> = new Set(WORDS.flatMap(formsOf).map(stemForIndex));
+const MADE_OF_STEMS: ReadonlySet<string> = new Set(MADE_OF.map(stemForIndex));
+const MADE_OF_WORDS: ReadonlySet<string> = new Set(MADE_OF);
 const FLAVOUR_STEMS: ReadonlySet<string> = new Set(FLAVOURS.flatMap(formsOf).map(stemForIndex));
 
-/** Whether a stemmed word of a product type never changes what the head noun is. */
-export function isNeutralModifier(stem: string): boolean {
-  return NEUTRAL_STEMS.has(stem);
+/**
+ * Whether a word of a product type (its stem, and the word as written, normalised) never changes what the head noun is;
+ * `madeOf` says the type read it after `из` (`ProductType.madeOf`), the only place where a material's genitive is one.
+ */
+export function isNeutralModifier(stem: string, word: string, madeOf: boolean): boolean {
+  return NEUTRAL_STEMS.has(stem) || (MADE_OF_STEMS.has(stem) && (madeOf || !MADE_OF_WORDS.has(word)));
 }
 
 /** Whether a stemmed word says what goods are flavoured with: no kind, unless the directory names goods by it (the caller asks). */
 export function isFlavourWord(stem: string): boolean {
   return FLAVOUR_STEMS.has(stem);
+}
+
+/** Whether a word (normalised) is an ordinary material's genitive (`льна`, `шерсти`): what goods are made of, never a brand's word. */
+export function isMaterialGenitive(word: string): boolean {
+  return MADE_OF_WORDS.has(word);
 }
 
 function formsOf(word: string): string[] {

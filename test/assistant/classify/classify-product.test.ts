@@ -554,6 +554,28 @@ describe('classifyProduct', () => {
     expect(classifyProduct(both, { name: 'Салфетки влажные 100 шт' })).toMatchObject({ leafId: 2401, confident: true });
   });
 
+  it('excuses an ordinary material\'s noun only where the name says it after `из`: `Семена льна` are flax seeds, no garden seeds', () => {
+    const branch = (id: number, rus: string): Category => ({ id, parentId: null, name: { rus: rus.split(' / ').at(-1) ?? rus, kaz: '' }, path: { rus, kaz: '' }, isLeaf: false });
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const extra = [branch(26, 'Дом и сад / Сад и дача'), leaf(2601, 26, 'Семена', 'Дом и сад / Сад и дача'), branch(27, 'Одежда / Головные уборы'), leaf(2701, 27, 'Шапки', 'Одежда / Головные уборы')];
+    const garden = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(garden, { name: 'Семена льна 200 г' })).toMatchObject({ leafId: 2601, confident: false, doubt: expect.stringContaining('"льна"') as unknown });
+    expect(classifyProduct(garden, { name: 'Шапка из шерсти зимняя' })).toMatchObject({ leafId: 2701, confident: true });
+    // Another form of the material's noun says the material anywhere (`Шапка фетр`).
+    expect(classifyProduct(garden, { name: 'Шапка фетр' })).toMatchObject({ leafId: 2701, confident: true });
+  });
+
+  it('reads a purpose after a brand as the type\'s: `Молоко Nivea для тела` is no drinking milk, `Корм Whiskas для кошек` cat food', () => {
+    const branch = (id: number, rus: string): Category => ({ id, parentId: null, name: { rus: rus.split(' / ').at(-1) ?? rus, kaz: '' }, path: { rus, kaz: '' }, isLeaf: false });
+    const leaf = (id: number, parentId: number, rus: string, path: string): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus: `${path} / ${rus}`, kaz: '' }, isLeaf: true });
+    const food = [branch(28, 'Продукты / Молочные продукты'), leaf(2801, 28, 'Молоко', 'Продукты / Молочные продукты')];
+    const pets = [branch(29, 'Зоотовары / Корма'), leaf(2901, 29, 'Корм для кошек', 'Зоотовары / Корма'), leaf(2902, 29, 'Корм для собак', 'Зоотовары / Корма')];
+    const shop = buildClassifierIndex(buildClassifierDirectories([...food, ...pets]));
+    expect(classifyProduct(shop, { name: 'Молоко Nivea для тела 250 мл' })).toMatchObject({ leafId: 2801, confident: false });
+    expect(classifyProduct(shop, { name: 'Молоко Простоквашино 2,5% 1 л' })).toMatchObject({ leafId: 2801, confident: true });
+    expect(classifyProduct(shop, { name: 'Корм Whiskas для кошек 85 г' })).toMatchObject({ leafId: 2901, confident: true });
+  });
+
   it('leaves out the leaves and words a mapping excludes', () => {
     const options = { excludeLeafIds: new Set([801]) };
     expect(classifyProduct(index, { name: 'Казан алюминиевый 10 л' }, options).leafId).toBeUndefined();

@@ -20,7 +20,11 @@ describe('extractProductType', () => {
   });
 
   it('reads the material after `из` as a word of the type, and the purpose after a colour as the type\'s', () => {
-    expect(extractProductType('Гирлянда из бумаги 3 м')).toMatchObject({ text: 'гирлянда бумаги' });
+    expect(extractProductType('Гирлянда из бумаги 3 м')).toMatchObject({ text: 'гирлянда бумаги', madeOf: ['бумаги'] });
+    // Only a word after `из` is a material: a genitive alone names what the goods are of (`Семена льна` are flax seeds).
+    expect(extractProductType('Семена льна 200 г').madeOf).toBeUndefined();
+    // Capitalised right after the head, a material's genitive is still no brand (`Семена Льна`): the leaf must explain it.
+    expect(extractProductType('Семена Льна 200 г').text).toBe('семена льна');
     expect(extractProductType('Краска акриловая белая для стен 5 л')).toMatchObject({ text: 'краска акриловая', purpose: ['стен'] });
     // A colour before anything but a purpose still ends the type.
     expect(extractProductType('Краска акриловая белая матовая 5 л')).toMatchObject({ text: 'краска акриловая', purpose: [] });
@@ -45,6 +49,12 @@ describe('extractProductType', () => {
     // A capitalised word inside a lower-case name is a brand; capitals (`ГРМ`) are an abbreviation of the type.
     expect(extractProductType('Лапша б/п Роллтон острая 70 г').text).toBe('лапша б п');
     expect(extractProductType('Ремень ГРМ Gates 5462XS').text).toBe('ремень грм');
+    // A brand or model ends the head, not the purpose after it.
+    expect(extractProductType('Молоко Nivea для тела 250 мл')).toMatchObject({ text: 'молоко', purpose: ['тела'] });
+    expect(extractProductType('Корм Royal Canin Indoor для кошек 400 г')).toMatchObject({ text: 'корм', purpose: ['кошек'] });
+    expect(extractProductType('Свеча зажигания NGK BKR6E для мотоцикла')).toMatchObject({ text: 'свеча зажигания', purpose: ['мотоцикла'] });
+    // Anything else after the brand still ends the reading.
+    expect(extractProductType('Корм Whiskas 85 г для кошек')).toMatchObject({ text: 'корм', purpose: [] });
     // A word capitalised because it opens a phrase, or one the name also writes in lower case, is no brand.
     expect(extractProductType('Салфетки влажные / Влажные салфетки Ola 100 шт').text).toBe('салфетки влажные');
     expect(extractProductType('Светодиодная лампа / Лампа светодиодная E27 10 Вт').text).toBe('светодиодная лампа');
