@@ -277,5 +277,9 @@ export function findBrandLikeWords(name: string): Set<string> {
  */
 function isInflectedWord(word: string): boolean {
   // A material's genitive (`Семена Льна`) is one too: what the goods are of, which `GENITIVE_FORM`'s endings miss.
-  return ADJECTIVE_FORM.test(word) || GENITIVE_FORM.test(word) || isMaterialGenitive(word);
+  return ADJECTIVE_FORM.test(word) || (GENITIVE_FORM.test(word) && !SURNAME_FORM.test(word)) || isMaterialGenitive(word);
 }
+
+// `-ов`, `-ев`: the genitive plural's endings are also those of the surnames and towns many brands are named after (`Сгущенка
+// Рогачев`, `Водка Смирнов`); such a word after the head stays a brand by its case.
+const SURNAME_FORM = /(?:ов|ев|ёв)$/u;

@@ -25,6 +25,8 @@ describe('names in Title Case', () => {
     // Beside words in lower case the name is in sentence case, and a capitalised adjective may be (or open) a brand.
     expect(extractProductType('Фен компактный Свечной двор 1200 Вт').text).toBe('фен компактный');
     expect(extractProductType('Сгущёнка Алексеевское варёное 380 г').text).toBe('сгущенка');
+    // A word ending as a surname does (`-ов`, `-ев`) stays a brand by its case, even alone.
+    expect(extractProductType('Сгущенка Рогачев 380 г').text).toBe('сгущенка');
   });
 
   it('while a name in sentence case still ends its type at a capitalised word', () => {
