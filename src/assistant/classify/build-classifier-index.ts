@@ -12,12 +12,11 @@ import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllName } from './catch-all-words.js';
 import { collectKnownBrandNames } from './known-brands.js';
 import type { ClassifierIndex, IndexedLeaf, IndexedName } from './classifier-types.js';
-import { collectProperties } from './property-values.js';
 import { splitListName, splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 14;
+export const CLASSIFIER_INDEX_VERSION = 15;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;
@@ -64,16 +63,16 @@ export function buildClassifierIndex(directories: Directories, index: DirectoryI
   // A brand word that is any word of a leaf's name or path stays a word: the brand list never hides what a name says.
   const leafWords = new Set(leaves.flatMap((leaf) => [...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]));
   const brands = collectKnownBrandNames(directories.brands, (stem) => leafWords.has(stem) || Object.hasOwn(byCompoundEnd, stem));
-  return { version: CLASSIFIER_INDEX_VERSION, directoryHash: hashCategories(directories), leaves, byHeadStem, byCompoundEnd, brands, properties: collectProperties(directories) };
+  return { version: CLASSIFIER_INDEX_VERSION, directoryHash: hashCategories(directories), leaves, byHeadStem, byCompoundEnd, brands };
 }
 
-/** sha256 of what the index reads of the directory (the categories, the brands' names, the dictionary values' words and their categories), with the index version: a new directory, a new key. */
+/** sha256 of what the index reads of the directory (the categories and the brands' names), with the index version: a new directory, a new key. */
 export function hashCategories(directories: Directories): string {
   const rows = [...directories.categories]
     .sort((a, b) => a.id - b.id)
     .map((c) => [c.id, c.parentId, c.isLeaf, c.name.rus, c.name.kaz, c.path?.rus ?? '', c.path?.kaz ?? '']);
   const brands = directories.brands.map((brand) => brand.name).sort();
-  return createHash('sha256').update(`classifier/v${CLASSIFIER_INDEX_VERSION}\n${JSON.stringify(rows)}\n${JSON.stringify(brands)}\n${JSON.stringify(collectProperties(directories))}`).digest('hex');
+  return createHash('sha256').update(`classifier/v${CLASSIFIER_INDEX_VERSION}\n${JSON.stringify(rows)}\n${JSON.stringify(brands)}`).digest('hex');
 }
 
 function indexNames(name: string, language: 'rus' | 'kaz', tokenize: (text: string) => string[]): IndexedName[] {

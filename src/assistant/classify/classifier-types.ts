@@ -49,14 +49,6 @@ export interface ClassifierIndex {
   byCompoundEnd: Record<string, number[]>;
   /** The directory's Cyrillic brand names (normalised, words joined by spaces) that name no leaf: never words of a product type (`known-brands.ts`). */
   brands: string[];
-  /** The directory's dictionary attributes as words of goods (`property-values.ts`): properties of the leaves they are linked to, not kinds. */
-  properties: Property[];
-}
-
-/** One dictionary attribute of the directory: the stems of its values' words and the categories it is linked to. */
-export interface Property {
-  stems: string[];
-  categoryIds: number[];
 }
 
 /** What is known of one product. */

@@ -15,7 +15,6 @@ import { carriesDose } from './dose-measures.js';
 import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
 import { ADJECTIVE_FORM, readKnownBrands } from './known-brands.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
-import { isPropertyWord } from './property-values.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
@@ -557,7 +556,7 @@ const GROUP_STEMS: ReadonlySet<string> = new Set(['продукты', 'прод�
 function isUnexplainedWord(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined, stem: string): boolean {
   return (
     !reading.optional.has(stem) &&
-    !isNeutralModifier(stem, reading.wordOf.get(stem) ?? stem, reading.madeOf.has(stem)) && !isPropertyWord(index, leaf.id, stem, reading.wordOf.get(stem) ?? stem) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !opensWordOfLeaf(leaf, reading, stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem)
+    !isNeutralModifier(stem, reading.wordOf.get(stem) ?? stem, reading.madeOf.has(stem)) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !opensWordOfLeaf(leaf, reading, stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem)
   );
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildClassifierIndex, classifyProduct, loadClassifierIndex } from '../../../src/assistant/classify/index.js';
-import type { Attribute, AttributeValue, Category } from '../../../src/domain/index.js';
+import type { Category } from '../../../src/domain/index.js';
 import { buildClassifierDirectories } from './classifier-directory.js';
 
 const index = buildClassifierIndex(buildClassifierDirectories());
@@ -189,48 +189,6 @@ describe('classifyProduct', () => {
     expect(classifyProduct(home, { name: 'Фен компактный Свечной двор 1200 Вт' })).toMatchObject({ leafId: 1403, confident: true });
     // A word the leaf's path makes an adjective of is explained by it.
     expect(classifyProduct(index, { name: 'Отвертки инструментальные PH2' })).toMatchObject({ leafId: 1001, confident: true });
-  });
-
-  it('reads a value of an attribute linked to the leaf, or the adjective made of it, as a property of its goods, not another kind', () => {
-    // `Кольца золотые`, `Шуруповерт аккумуляторный`: gold and a battery are values the service records for these leaves.
-    const extra = [
-      { id: 14, parentId: null, name: { rus: 'Дом', kaz: 'Үй' }, path: { rus: 'Дом', kaz: 'Үй' }, isLeaf: false },
-      { id: 15, parentId: null, name: { rus: 'Украшения', kaz: 'Әшекейлер' }, path: { rus: 'Украшения', kaz: 'Әшекейлер' }, isLeaf: false },
-      { id: 1501, parentId: 15, name: { rus: 'Кольца', kaz: 'Сақиналар' }, path: { rus: 'Украшения / Кольца', kaz: 'Әшекейлер / Сақиналар' }, isLeaf: true },
-      { id: 1502, parentId: 10, name: { rus: 'Шуруповерты', kaz: 'Бұрағыш құралдар' }, path: { rus: 'Инструменты / Ручной инструмент / Шуруповерты', kaz: '' }, isLeaf: true },
-      { id: 1503, parentId: 2, name: { rus: 'Капуста', kaz: 'Қырыққабат' }, path: { rus: 'Продукты / Бакалея / Капуста', kaz: '' }, isLeaf: true },
-      { id: 1504, parentId: 6, name: { rus: 'Фильтры', kaz: 'Сүзгілер' }, path: { rus: 'Электрика / Провода / Фильтры', kaz: '' }, isLeaf: true },
-      { id: 1505, parentId: 14, name: { rus: 'Свечи', kaz: 'Шамдар' }, path: { rus: 'Дом / Свечи', kaz: '' }, isLeaf: true },
-      { id: 1506, parentId: 14, name: { rus: 'Батареи', kaz: 'Батареялар' }, path: { rus: 'Дом / Батареи', kaz: '' }, isLeaf: true },
-      { id: 1507, parentId: 3, name: { rus: 'Триммеры', kaz: 'Триммерлер' }, path: { rus: 'Красота / Уход / Триммеры', kaz: '' }, isLeaf: true },
-    ];
-    const plain = buildClassifierDirectories(extra);
-    const attribute = (code: string, categoryIds: number[]): Attribute => ({ id: code.length, code, name: { rus: code, kaz: code }, type: 'dictionary', isMultiple: false, isSkuDefining: false, categories: categoryIds.map((categoryId) => ({ categoryId, isRequired: false })) });
-    const value = (attributeCode: string, rus: string): AttributeValue => ({ id: rus.length, code: rus, attributeCode, attributeId: null, name: { rus, kaz: '' } });
-    const withValues = {
-      ...plain,
-      attributes: [attribute('material', [1501]), attribute('power_source', [1502, 1504]), attribute('fragrance', [1503, 1505]), attribute('flavor', [1506])],
-      values: [value('material', 'Золото'), value('material', 'Серебро'), value('power_source', 'Аккумулятор'), value('power_source', 'Бензин'), value('power_source', 'От сети'), value('fragrance', 'Морской бриз'), value('fragrance', 'Без аромата'), value('flavor', 'Соль')],
-    };
-    const before = buildClassifierIndex(plain);
-    const after = buildClassifierIndex(withValues);
-    expect(after.directoryHash).not.toBe(before.directoryHash);
-    expect(classifyProduct(before, { name: 'Кольца золотые 585' })).toMatchObject({ leafId: 1501, confident: false, doubt: expect.stringContaining('"золотые"') as unknown });
-    expect(classifyProduct(after, { name: 'Кольца золотые 585' })).toMatchObject({ leafId: 1501, confident: true });
-    expect(classifyProduct(after, { name: 'Кольцо серебряное' })).toMatchObject({ leafId: 1501, confident: true });
-    expect(classifyProduct(before, { name: 'Шуруповерт аккумуляторный Makita' })).toMatchObject({ leafId: 1502, confident: false });
-    expect(classifyProduct(after, { name: 'Шуруповерт аккумуляторный Makita' })).toMatchObject({ leafId: 1502, confident: true });
-    // A word no value says stays a question: the service records no such property.
-    expect(classifyProduct(after, { name: 'Кольца уплотнительные' })).toMatchObject({ leafId: 1501, confident: false });
-    // A value of an attribute the leaf does not have says nothing of it: a petrol trimmer is no beauty trimmer.
-    expect(classifyProduct(after, { name: 'Триммер бензиновый Huter' })).toMatchObject({ leafId: 1507, confident: false, doubt: expect.stringContaining('"бензиновый"') as unknown });
-    // The adjective of a value of several words qualifies its noun (`Морской бриз`): sea kale is no cabbage.
-    expect(classifyProduct(after, { name: 'Капуста морская' })).toMatchObject({ leafId: 1503, confident: false });
-    // A value opening with a preposition says a relation or an absence: a surge protector, an aroma candle stay questions.
-    expect(classifyProduct(after, { name: 'Фильтр сетевой' })).toMatchObject({ leafId: 1504, confident: false });
-    expect(classifyProduct(after, { name: 'Свечи ароматические' })).toMatchObject({ leafId: 1505, confident: false });
-    // An adjective is made of a value by a suffix alone: `солнечные` shares only its first letters with `Соль`.
-    expect(classifyProduct(after, { name: 'Батареи солнечные' })).toMatchObject({ leafId: 1506, confident: false });
   });
 
   it('reads a phrase after `через` as how goods are worn, in a name and in a leaf\'s name alike', () => {
