@@ -92,6 +92,8 @@ interface ParsedLabel {
   words: string[];
   /** The words that can name a kind (`selectKindWords`): rivalry is judged on these alone, so a brand or a size never makes a label surer. */
   kind: string[];
+  /** The words of `words` the type reader drops (brands, numbers and what follows them, units, codes) and no leaf names. */
+  dropped: string[];
   head: string[];
   parentWords: string[];
   demographic: Demographic;
@@ -1064,9 +1066,11 @@ function scoreByName(
       // The leaf's whole name inside a longer label (`Монитор 27 дюймов`), unless an extra word says more than the leaf:
       // a use the leaf does not name (`Краска для стен`), or a word of another leaf (`Машинки на радиоуправлении`).
       // Only words after the name refine it (`Ноутбуки игровые`); a word before it may make another thing (`Роликовые коньки`).
-      const extras = q.filter((word) => !covered(word));
+      // A word the type reader drops (`NGK`, `1 л`) neither adds to nor takes from the name; a neutral word (`теплый` of `Теплый
+      // пол`) is still weighed against the other leaves' words.
+      const extras = q.filter((word) => !covered(word) && !label.dropped.includes(word));
       const lastCovered = Math.max(...q.map((word, i) => (covered(word) ? i : -1)));
-      const leading = q.some((word, i) => !covered(word) && i < lastCovered && !/\d|^[a-z]+$/.test(word));
+      const leading = q.some((word, i) => !covered(word) && i < lastCovered && !label.dropped.includes(word) && !/\d|^[a-z]+$/.test(word));
       // A use the leaf does not name (`Краска для стен` against `Краски`); one it names may come with more words (`Крем для лица увлажняющий`).
       const namesUse = variant.words.length > variant.head.length;
       const inPath = (word: string): boolean => leaf.pathWords.some((other) => similarity(word, other) >= 0.9 || sharesStem(word, other));
@@ -1328,9 +1332,12 @@ function parseLabel(text: string, parentPath: string | undefined, namedByDirecto
   const meaningful = (word: string): boolean => !STOP_WORDS.has(word) && findDemographicMark(word) === undefined;
   const words = tokens.filter(meaningful);
   const head = splitHead(tokens).filter(meaningful);
+  const roles = readLabelWordRoles(leafText);
+  const kind = selectKindWords(words, head.length > 0 ? head : words, roles, namedByDirectory);
   return {
     words,
-    kind: selectKindWords(words, head.length > 0 ? head : words, readLabelWordRoles(leafText), namedByDirectory),
+    kind,
+    dropped: words.filter((word) => !kind.includes(word) && (roles.counts.has(word) || roles.brands.has(word))),
     head: head.length > 0 ? head : words,
     parentWords: parentTokens.filter(meaningful),
     demographic,

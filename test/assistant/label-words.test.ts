@@ -7,11 +7,13 @@ const original = createDirectoryMatchers(buildSandboxDirectories('original')).ca
 const marketplace = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
 
 describe('the words of a label that name no kind', () => {
-  it('are brands, and numbers, units and codes written as one word, read before a brand', () => {
+  it('are brands, codes written as one word (read before a brand), numbers and what follows them, and neutral words', () => {
     expect([...readLabelWordRoles('Свечи NGK').brands]).toEqual(['ngk']);
-    expect([...readLabelWordRoles('Ремни 6PK').neutral].sort()).toEqual(['6', 'pk']);
+    expect([...readLabelWordRoles('Ремни 6PK').counts].sort()).toEqual(['6', 'pk']);
     expect(readLabelWordRoles('Лампы H4').brands.size).toBe(0);
-    expect([...readLabelWordRoles('Кисти 50 мм').neutral].sort()).toEqual(['50', 'мм']);
+    // A number ends the type, as the type reader reads it: what follows counts the goods.
+    expect([...readLabelWordRoles('Свечи 4 шт').counts].sort()).toEqual(['4', 'шт']);
+    expect([...readLabelWordRoles('Кисти 50 мм').counts].sort()).toEqual(['50', 'мм']);
     expect([...readLabelWordRoles('Костюмы классические').neutral]).toEqual(['классические']);
     expect(readLabelWordRoles('Свечи зажигания').neutral.size + readLabelWordRoles('Свечи зажигания').brands.size).toBe(0);
   });
@@ -24,6 +26,8 @@ describe('a label whose head is a question, with a brand, a number or a code aft
       ['Лампы E27', 'Галогенные лампы'],
       ['Лампы Osram', 'Галогенные лампы'],
       ['Ремни 6PK', 'Ремни ГРМ'],
+      ['Лампы H4', 'Галогенные лампы'],
+      ['Свечи 4 шт', 'Свечи зажигания'],
       ['Колодки Brembo', 'Тормозные колодки'],
       ['Кубики Maggi', 'Бульонные кубики'],
     ] as const) {
@@ -44,5 +48,8 @@ describe('a label whose head is a question, with a brand, a number or a code aft
       expect(match.status, label).toBe('confident');
       expect(match.best?.entry.name.rus, label).toBe(name);
     }
+    // What the type reader drops weighs nothing against the name; a neutral word is still weighed (`Теплый пол` is no `Поло`).
+    expect(marketplace.match('Молоко 1 л').best?.entry.name.rus).toBe('Молоко');
+    expect(original.match('Теплый пол').status).toBe('todo');
   });
 });
