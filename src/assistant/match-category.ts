@@ -43,6 +43,7 @@ import { readPathQualifiers, saysPathQualifier } from './classify/path-qualifier
 import { splitListName } from './classify/split-name-phrase.js';
 import { stemForIndex } from './classify/stem-for-index.js';
 import { foldKazakhLetters } from './transliterate.js';
+import { readLabelWordRoles, selectKindWords } from './read-label-words.js';
 
 /** What the file says around one category label. */
 export interface CategoryContext {
@@ -89,6 +90,10 @@ interface PreparedLeaf {
 
 interface ParsedLabel {
   words: string[];
+  /** The words that can name a kind (`selectKindWords`): rivalry is judged on these alone, so a brand or a size never makes a label surer. */
+  kind: string[];
+  /** The words of `words` the type reader drops (brands, numbers and what follows them, units, codes) and no leaf names. */
+  dropped: string[];
   head: string[];
   parentWords: string[];
   demographic: Demographic;
@@ -118,6 +123,8 @@ interface Scored {
   narrower: boolean;
   /** Every word of the label is a word of the name (or of a part of it) in some form (`Маска`/`Маски`), none read through a typo. */
   formExact: boolean;
+  /** The leaf's name is the label's kind words, the label adding only a brand, size or neutral word (`Мониторы 27 дюймов`): as plain a name as the bare head. */
+  kindNamed: boolean;
   /** The label's words are the name's only if one of them is misspelt (`Маска` read as `Масла`). */
   typo: boolean;
   /** The leaf's whole name is inside the label and some label words are left unexplained (`Чайники` for `Чайник электрический`). */
@@ -217,6 +224,8 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
     },
   };
   const { byPrefix, branchNames } = indexLeaves(leaves, index);
+  const nameStems = new Set(leaves.flatMap((leaf) => leaf.variants.flatMap((variant) => variant.words.map(stemForIndex))));
+  const namedByDirectory = (stem: string): boolean => nameStems.has(stem);
   const relations: LeafRelations = { isRelatedElsewhere: createRelatedElsewhere(leaves), onlyQualifies: createQualifierCheck(leaves) };
 
   const similarity = createLabelWordSimilarity(wordScore);
@@ -225,7 +234,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
   // seller's other categories), so kept per label (bounded).
   const rawMemo = new Map<string, RawScore[]>();
   const scoreShortlist = (label: ParsedLabel, labelSimilarity: (a: string, b: string) => number): RawScore[] => {
-    const key = [label.plain, label.words.join(' '), label.head.join(' '), [...label.abbreviated].join(' ')].join('\u0001');
+    const key = [label.plain, label.words.join(' '), label.head.join(' '), label.kind.join(' '), [...label.abbreviated].join(' ')].join('\u0001');
     const known = rawMemo.get(key);
     if (known !== undefined) return known;
     const shortlist = new Set<PreparedLeaf>();
@@ -324,7 +333,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
         const rank = score + 0.03 * productSupport + (siblingGroups.has(leaf.groupKey) ? 0.03 : 0) - (narrower ? 0.02 : 0);
         // `Кроссовки мужские` is the men's leaf, but not its exact name: the label says more than the name.
         const saysMore = !isDemographicEmpty(label.demographic) && isDemographicEmpty(leaf.nameDemographic);
-        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore && !otherAge, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, partial: named.partial && named.score >= general, joined: named.joined && named.score >= general, kidsUnsaid: label.demographic.kids === true && leaf.demographic.kids !== true, contradicted: doubted && !bare, pathSupport });
+        scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore && !otherAge, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, partial: named.partial && named.score >= general, kindNamed: named.kindNamed && named.score >= general, joined: named.joined && named.score >= general, kidsUnsaid: label.demographic.kids === true && leaf.demographic.kids !== true, contradicted: doubted && !bare, pathSupport });
       }
       scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.label.localeCompare(b.leaf.label));
       const siblingRoots = new Set([...siblingGroups].map((group) => group.split(' / ')[0] ?? ''));
@@ -334,10 +343,10 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
 
   const matchWhole: CategoryMatcher = {
     match(text, context = {}) {
-      const match = matchLabel(text, parseLabel(text, context.parentPath), context);
+      const match = matchLabel(text, parseLabel(text, context.parentPath, namedByDirectory), context);
       // `Телефоны / Смартфоны / Android`: when the last level names nothing, it qualifies the level above it.
       if ((match.candidates[0]?.score ?? 0) >= thresholds.minScore || text.split(PATH_SEPARATOR).filter((segment) => /\p{L}/u.test(segment)).length < 2) return match;
-      const widened = matchLabel(text, parseLabel(text, context.parentPath, 2), context);
+      const widened = matchLabel(text, parseLabel(text, context.parentPath, namedByDirectory, 2), context);
       return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
     },
   };
@@ -930,7 +939,7 @@ const SHARED_START = 3;
  * its rivals. (A bare `Подгузники` under `Детские товары` is that leaf, though not `# exact`.)
  */
 function isPlainName(first: Scored): boolean {
-  return (first.nameExact || (first.formExact && !first.typo)) && !first.contained && !first.narrower && !first.contradicted;
+  return (first.nameExact || (first.formExact && !first.typo) || first.kindNamed) && !first.contained && !first.narrower && !first.contradicted;
 }
 
 /**
@@ -996,8 +1005,8 @@ function scoreByName(
   leaf: PreparedLeaf,
   similarity: (a: string, b: string) => number,
   relations: LeafRelations,
-): { score: number; exact: boolean; contained: boolean; compound: boolean; formExact: boolean; typo: boolean; partial: boolean; joined: boolean; namesPart: boolean } {
-  let best = { score: 0, exact: false, contained: false, compound: false, formExact: false, typo: false, partial: false, joined: false };
+): { score: number; exact: boolean; contained: boolean; compound: boolean; formExact: boolean; typo: boolean; partial: boolean; kindNamed: boolean; joined: boolean; namesPart: boolean } {
+  let best = { score: 0, exact: false, contained: false, compound: false, formExact: false, typo: false, partial: false, kindNamed: false, joined: false };
   // Whether the leaf names a word of the label and never some other word of it: a likeness of the whole is no match then.
   let namesSome = false;
   let namesAll = false;
@@ -1041,23 +1050,27 @@ function scoreByName(
     let formExact = false;
     let typo = false;
     let partial = false;
+    let kindNamed = false;
     if (queryCover >= 0.9 && variantCover >= 0.9) {
       exact = variant.full && q.length === v.length && queryBest.every((value) => value === 1) && variantBest.every((value) => value === 1);
       formExact = queryBest.every((value) => value >= FORM_SCORE) && variantBest.every((value) => value >= FORM_SCORE);
       typo = !formExact;
       score = exact ? 1 : symmetric * (variant.full ? 1 : PART_FACTOR);
-    } else if (q.every((word) => variant.head.some((other) => similarity(word, other) >= 0.95 || isCompoundOf(other, word)))) {
+    } else if (holdsKindAmongMore(label, variant, similarity)) {
       // Every word of the label is in what this leaf is (`Наушники` in `Беспроводные наушники`, `Чайники` in `Электрочайники`): a rival of the exact name.
+      // Read on the words that can name a kind: `Свечи зажигания` is as much a rival of `Свечи NGK` as of a bare `Свечи`.
       score = CONTAINED_SCORE * (variant.full ? 1 : PART_FACTOR);
       contained = true;
-      compound = !q.every((word) => variant.head.some((other) => similarity(word, other) >= 0.95));
+      compound = !label.kind.every((word) => variant.head.some((other) => similarity(word, other) >= 0.95));
     } else if (variantCover >= 0.9 && label.head.some(covered)) {
       // The leaf's whole name inside a longer label (`Монитор 27 дюймов`), unless an extra word says more than the leaf:
       // a use the leaf does not name (`Краска для стен`), or a word of another leaf (`Машинки на радиоуправлении`).
       // Only words after the name refine it (`Ноутбуки игровые`); a word before it may make another thing (`Роликовые коньки`).
-      const extras = q.filter((word) => !covered(word));
+      // A word the type reader drops (`NGK`, `1 л`) neither adds to nor takes from the name; a neutral word (`теплый` of `Теплый
+      // пол`) is still weighed against the other leaves' words.
+      const extras = q.filter((word) => !covered(word) && !label.dropped.includes(word));
       const lastCovered = Math.max(...q.map((word, i) => (covered(word) ? i : -1)));
-      const leading = q.some((word, i) => !covered(word) && i < lastCovered && !/\d|^[a-z]+$/.test(word));
+      const leading = q.some((word, i) => !covered(word) && i < lastCovered && !label.dropped.includes(word) && !/\d|^[a-z]+$/.test(word));
       // A use the leaf does not name (`Краска для стен` against `Краски`); one it names may come with more words (`Крем для лица увлажняющий`).
       const namesUse = variant.words.length > variant.head.length;
       const inPath = (word: string): boolean => leaf.pathWords.some((other) => similarity(word, other) >= 0.9 || sharesStem(word, other));
@@ -1067,6 +1080,9 @@ function scoreByName(
       if (!leading && !complementExtra && !extras.some((word) => relations.isRelatedElsewhere(word, leaf, matched))) {
         score = Math.max(symmetric, NAMED_INSIDE_BASE + 0.05 * queryCover);
         partial = true;
+        kindNamed = label.kind.length < q.length && variantBest.every((value) => value >= FORM_SCORE) && q.every((word, i) => !label.kind.includes(word) || (queryBest[i] ?? 0) >= FORM_SCORE);
+        // Ranked as the bare head's name is, above the leaves holding it among more (its rivals, as they are the bare head's).
+        if (kindNamed) score = Math.max(score, FORM_SCORE);
       }
     }
     // `Тара` is no form of the Kazakh `Тары` (millet): Russian word forms say nothing of a Kazakh name. A label written
@@ -1076,14 +1092,27 @@ function scoreByName(
       score = Math.min(score, LOOSE_CAP);
       formExact = false;
       partial = false;
+      kindNamed = false;
     } else if (score >= LOOSE_CAP) {
       namedOtherwise = true;
     }
     // A real name match beats holding the label's words among more (`Футболкалар` over `Футболкалар мен поло`).
     const weight = (candidate: { score: number; contained: boolean }): number => candidate.score - (candidate.contained ? 0.05 : 0);
-    if (weight({ score, contained }) > weight(best) || (score === best.score && exact)) best = { score, exact, contained, compound, formExact, typo, partial, joined: formExact && throughCompound };
+    if (weight({ score, contained }) > weight(best) || (score === best.score && exact)) best = { score, exact, contained, compound, formExact, typo, partial, kindNamed, joined: formExact && throughCompound };
   }
   return { ...best, namesPart: (namesSome && !namesAll) || beginsOnly || (kazakhLikeness && !namedOtherwise) };
+}
+
+/**
+ * Whether every word of the label is in what the leaf is (its head), the leaf saying more. With a
+ * brand, size or neutral word left out (`label.kind`), the leaf must still hold a word beyond the
+ * kind words: `Свечи` itself is no leaf holding `Свечи NGK` among more.
+ */
+function holdsKindAmongMore(label: ParsedLabel, variant: Variant, similarity: (a: string, b: string) => number): boolean {
+  const inHead = (word: string): boolean => variant.head.some((other) => similarity(word, other) >= 0.95 || isCompoundOf(other, word));
+  if (label.words.every(inHead)) return true;
+  const kind = label.kind;
+  return kind.length > 0 && kind.length < label.words.length && kind.every(inHead) && variant.words.some((other) => !kind.some((word) => similarity(word, other) >= 0.95));
 }
 
 /** What the directory says about the words of a label beyond a leaf's name. */
@@ -1286,7 +1315,7 @@ function coverWords(words: readonly string[], other: readonly string[], similari
   return sum / words.length;
 }
 
-function parseLabel(text: string, parentPath: string | undefined, leafLevels = 1): ParsedLabel {
+function parseLabel(text: string, parentPath: string | undefined, namedByDirectory: (stem: string) => boolean, leafLevels = 1): ParsedLabel {
   const withoutCode = text.replace(CODE_PREFIX, '');
   const cleaned = /\p{L}{2}/u.test(withoutCode) ? withoutCode : text;
   const segments = cleaned.split(PATH_SEPARATOR).filter((segment) => /\p{L}/u.test(segment));
@@ -1303,8 +1332,12 @@ function parseLabel(text: string, parentPath: string | undefined, leafLevels = 1
   const meaningful = (word: string): boolean => !STOP_WORDS.has(word) && findDemographicMark(word) === undefined;
   const words = tokens.filter(meaningful);
   const head = splitHead(tokens).filter(meaningful);
+  const roles = readLabelWordRoles(leafText);
+  const kind = selectKindWords(words, head.length > 0 ? head : words, roles, namedByDirectory);
   return {
     words,
+    kind,
+    dropped: words.filter((word) => !kind.includes(word) && (roles.counts.has(word) || roles.brands.has(word))),
     head: head.length > 0 ? head : words,
     parentWords: parentTokens.filter(meaningful),
     demographic,
