@@ -38,7 +38,7 @@ export function readLabelWordRoles(text: string): LabelWordRoles {
     counted ||= /\d/.test(word);
     if (UNIT_TOKENS.has(word) || counted) counts.add(word);
     if (counts.has(word)) continue;
-    if (isColourWord(word) || isNeutralModifier(stemForIndex(word))) neutral.add(word);
+    if (isColourWord(word) || isNeutralModifier(stemForIndex(word), word, false)) neutral.add(word);
     else if (brandLike.has(word)) brands.add(word);
   }
   return { brands, neutral, counts };
