@@ -142,7 +142,7 @@ export async function openZipEntry(path: string, entry: ZipEntry, chunkBytes?: n
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw new Error(`zip entry ${entry.name} has no local header`);
   const start = entry.headerOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
   if (entry.compressedSize === 0) return Readable.from([]);
-  if (entry.method === 8 && entry.uncompressedSize > 0 && entry.uncompressedSize <= SMALL_PART_BYTES) {
+  if (entry.method === 8 && entry.uncompressedSize > 0 && entry.uncompressedSize <= SMALL_PART_BYTES && entry.compressedSize <= SMALL_PART_BYTES + DEFLATE_SLACK_BYTES) {
     const whole = await inflateSmallEntry(path, start, entry);
     if (whole !== undefined) return Readable.from([whole]);
   }
@@ -160,11 +160,15 @@ export async function openZipEntry(path: string, entry: ZipEntry, chunkBytes?: n
  * stream made ~30 round trips to zlib's thread and the file's, during which the run waited (issue 39).
  */
 const SMALL_PART_BYTES = 1024 * 1024;
+// What deflate may add to data it cannot compress; a directory declaring more compressed bytes than this for a small part
+// is damaged, and reading them all at once would load up to the whole file: such a part is streamed, lazily, as before.
+const DEFLATE_SLACK_BYTES = 64 * 1024;
 
 /**
  * A small deflated entry's bytes, inflated at once, or undefined when that fails (damaged, cut short,
  * inflating past its declared size): the entry is then streamed as a large one is, which reports
- * what is wrong with it as it always did.
+ * what is wrong with it as it always did. One that inflates to fewer bytes than declared is returned
+ * short, and the size check after it names it as it names a streamed one.
  */
 async function inflateSmallEntry(path: string, start: number, entry: ZipEntry): Promise<Buffer | undefined> {
   try {
