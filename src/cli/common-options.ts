@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { Argv } from 'yargs';
+import { createNodeDeps } from '../core/deps.js';
 import { ConfigError } from '../core/errors.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import type { Settings } from '../settings/settings-schema.js';
@@ -96,7 +97,7 @@ export async function settingsFromArgv(argv: ServiceArgv, io: CliIo, extra: Part
       lang: argv.lang,
       ...extra,
     },
-  }, io.cwd);
+  }, createNodeDeps({ env: io.env, cwd: io.cwd }));
   // From here on the run speaks the language its settings chose (the settings file's `lang` included).
   settleRunLanguage(io, resolved.settings.lang);
   return resolved;

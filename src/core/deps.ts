@@ -40,6 +40,11 @@ export interface Deps {
   env: Readonly<Record<string, string | undefined>>;
   /** Working directory for relative paths. */
   cwd: string;
+  /**
+   * The id of the user the run acts as (POSIX), whose own files are the only state-directory caches
+   * trusted; `undefined` where the system has none (Windows) or in a hand-made `Deps`.
+   */
+  userId?: number;
   /** Progress and log events; the CLI renders them. */
   onEvent: (event: PipelineEvent) => void;
   /** Cancels the run (Ctrl-C). */
@@ -57,9 +62,16 @@ export function createNodeDeps(overrides: Partial<Deps> = {}): Deps {
     random: Math.random,
     env: { ...globalThis.process.env },
     cwd: globalThis.process.cwd(),
+    ...readUserId(),
     onEvent: () => {},
     ...overrides,
   };
+}
+
+/** The process's user id where the system has one (`getuid` exists on POSIX only). */
+function readUserId(): Pick<Deps, 'userId'> {
+  const userId = globalThis.process.getuid?.();
+  return userId === undefined ? {} : { userId };
 }
 
 /**

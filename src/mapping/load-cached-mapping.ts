@@ -7,18 +7,20 @@
  * bytes: a mapping with problems is never kept, so every problem is still found by the one parser.
  *
  * Files: `<stateDir>/compiled-mappings/<first 16 hex of the SHA-256 of the mapping's path>.v8`, one
- * per mapping file (a new content replaces the old), written atomically with mode 0o600. Anything
+ * per mapping file (a new content replaces the old), written atomically with mode 0o600. A file
+ * another user owns or may write is not trusted (`readOwnCacheFile`). Anything
  * unreadable, of another key or another format reads as a miss: the mapping is parsed as without it;
  * so does a parser whose stamp cannot be computed (nothing is then kept).
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Deps } from '../core/deps.js';
 import { MappingError } from '../core/errors.js';
 import { createCodeStamp } from '../core/stamp-module-code.js';
-import { startAtomicFile } from '../report/start-atomic-file.js';
+import { removeStalePartials, writeFileAtomically } from '../report/start-atomic-file.js';
+import { readOwnCacheFile } from '../state/read-own-cache-file.js';
 import type { Mapping } from './mapping-schema.js';
 import { readMappingFile, type LoadedMapping, type LoadMappingOptions } from './read-mapping-file.js';
 
@@ -50,12 +52,6 @@ export const PARSER_MODULES: readonly string[] = [
   '../i18n/describe-schema-rule',
   '../core/stamp-module-code',
 ];
-/**
- * How old a temporary cache file (`.<name>.<random>.partial`) must be to be the leftover of a write
- * that died (kill -9), not the write of a run under way.
- */
-const STALE_PARTIAL_MS = 60 * 60 * 1000;
-
 /** The packages whose version decides it too. */
 const PARSER_PACKAGES = ['zod', 'yaml'];
 
@@ -89,13 +85,13 @@ export function buildCompiledMappingPath(stateDir: string, fullPath: string): st
  * decoder and the schema loaded then) and kept. Throws `MappingError` as `loadMappingWithHash`. A
  * workbook mapping is not kept: its issues are placed at cells its reading records.
  */
-export async function loadCachedMapping(path: string, deps: Pick<Deps, 'cwd' | 'now'>, options: LoadMappingOptions & { stateDir: string }): Promise<LoadedMapping> {
+export async function loadCachedMapping(path: string, deps: Pick<Deps, 'cwd' | 'now' | 'userId'>, options: LoadMappingOptions & { stateDir: string }): Promise<LoadedMapping> {
   const read = await readMappingFile(path, deps, options);
   if (read.issues !== undefined) throw new MappingError(`mapping ${path} cannot be loaded`, read.issues);
   const key = read.workbook ? undefined : await buildKey(read.sha256, options);
   const keep = key === undefined ? undefined : { file: buildCompiledMappingPath(options.stateDir, read.fullPath), key };
   if (keep !== undefined) {
-    const kept = await readKeptMapping(keep.file, keep.key);
+    const kept = await readKeptMapping(keep.file, keep.key, deps);
     if (kept !== undefined) return { mapping: kept, sha256: read.sha256 };
   }
   const { parseMappingFile } = await import('./load-mapping.js');
@@ -112,9 +108,11 @@ async function buildKey(sha256: string, options: LoadMappingOptions): Promise<st
   return createHash('sha256').update(JSON.stringify({ stamp, sha256, requiredFields, maxAliasCount: options.maxAliasCount ?? null })).digest('hex');
 }
 
-async function readKeptMapping(file: string, key: string): Promise<Mapping | undefined> {
+async function readKeptMapping(file: string, key: string, deps: Pick<Deps, 'userId'>): Promise<Mapping | undefined> {
+  const bytes = await readOwnCacheFile(file, deps);
+  if (bytes === undefined) return undefined;
   try {
-    const kept = deserialize(await readFile(file)) as Partial<CompiledMappingFile> | null;
+    const kept = deserialize(bytes) as Partial<CompiledMappingFile> | null;
     return kept !== null && typeof kept === 'object' && kept.cacheVersion === CACHE_VERSION && kept.key === key && kept.mapping !== undefined ? kept.mapping : undefined;
   } catch {
     return undefined;
@@ -130,30 +128,8 @@ async function keepMapping(file: string, content: CompiledMappingFile, now: Date
     const folder = join(file, '..');
     await mkdir(folder, { recursive: true, mode: 0o700 });
     await removeStalePartials(folder, now);
-    const atomic = startAtomicFile(file);
-    try {
-      await writeFile(atomic.tempPath, serialize(content), { mode: 0o600 });
-      await atomic.commit();
-    } catch (error) {
-      await atomic.discard();
-      throw error;
-    }
+    await writeFileAtomically(file, serialize(content), { mode: 0o600 });
   } catch {
     // A read-only or full state directory: the run goes on with the mapping it parsed.
   }
-}
-
-/** Removes the temporary files of writes that died (older than `STALE_PARTIAL_MS`); one that goes meanwhile is no failure. */
-async function removeStalePartials(folder: string, now: Date): Promise<void> {
-  const partials = (await readdir(folder)).filter((name) => name.startsWith('.') && name.endsWith('.partial'));
-  await Promise.all(
-    partials.map(async (name) => {
-      const path = join(folder, name);
-      try {
-        if (now.getTime() - (await stat(path)).mtimeMs > STALE_PARTIAL_MS) await rm(path, { force: true });
-      } catch {
-        // Removed by another run meanwhile.
-      }
-    }),
-  );
 }

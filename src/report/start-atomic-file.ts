@@ -3,11 +3,13 @@
  * only once complete: a process killed while it writes leaves no half file under a final name
  * (`annotated.xlsx` that is not a zip), only a hidden `.<name>.<random>.partial`, which no reader
  * of the report takes for a result. The report's file openers (batched CSV output, the zip writer,
- * issues.ndjson, summary.json) all open their files through this one place.
+ * issues.ndjson, summary.json) all open their files through this one place, and the state
+ * directory's caches write theirs through `writeFileAtomically` and clear what a killed write left
+ * with `removeStalePartials`.
  */
 import { randomBytes } from 'node:crypto';
 import { lstatSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** A report file being written under a temporary name. */
@@ -46,4 +48,55 @@ function isAbsentOrRegularFile(path: string): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT';
   }
+}
+
+/**
+ * How old a temporary file (`.<name>.<random>.partial`) must be to be the leftover of a write that
+ * died (kill -9), not the write of a run under way.
+ */
+export const STALE_PARTIAL_MS = 60 * 60 * 1000;
+
+/**
+ * Writes `bytes` to `path` so that readers see the old content or the new, never a part: a new
+ * temporary file (mode `options.mode`, whatever the umask), fsync, rename. Throws what the file
+ * system threw, with the temporary file removed; the caller decides whether that stops the run.
+ */
+export async function writeFileAtomically(path: string, bytes: string | Uint8Array, options: { mode: number }): Promise<void> {
+  const file = startAtomicFile(path);
+  const inPlace = file.tempPath === path;
+  try {
+    const handle = await open(file.tempPath, inPlace ? 'w' : 'wx', options.mode);
+    try {
+      await handle.writeFile(bytes);
+      // A device or pipe written in place is neither synced nor given a mode.
+      if (!inPlace) {
+        await handle.chmod(options.mode);
+        await handle.sync();
+      }
+    } finally {
+      await handle.close();
+    }
+    await file.commit();
+  } catch (error) {
+    await file.discard();
+    throw error;
+  }
+}
+
+/**
+ * Removes from `folder` the temporary files of writes that died (older than `STALE_PARTIAL_MS` at
+ * `now`); one that goes meanwhile is no failure. Throws when the folder cannot be listed.
+ */
+export async function removeStalePartials(folder: string, now: Date): Promise<void> {
+  const partials = (await readdir(folder)).filter((name) => name.startsWith('.') && name.endsWith('.partial'));
+  await Promise.all(
+    partials.map(async (name) => {
+      const path = join(folder, name);
+      try {
+        if (now.getTime() - (await stat(path)).mtimeMs > STALE_PARTIAL_MS) await rm(path, { force: true });
+      } catch {
+        // Removed by another run meanwhile.
+      }
+    }),
+  );
 }

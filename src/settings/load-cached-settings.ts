@@ -7,17 +7,21 @@
  * settings are never kept, so every problem is still found and worded by the one parser.
  *
  * File: `<stateDir>/resolved-settings.v8` (mode 0o600), the last `KEPT_ENTRIES` inputs' settings,
- * the newest first, written atomically. Not used at all when the input holds the client secret (it
+ * the newest first, written atomically (stale temporary files of killed writes removed first). A
+ * file another user owns or may write is not trusted (`readOwnCacheFile`): in a shared state
+ * directory a planted entry could send the secret elsewhere (`baseUrl`). Not used at all when the input holds the client secret (it
  * is never written anywhere, not even as part of a hash), when the state directory does not exist
  * yet (resolving settings creates no directory; the run that creates it keeps them next time) or
  * when the stamp cannot be computed. Anything unreadable or of another layout reads as a miss.
  */
 import { createHash } from 'node:crypto';
-import { readFile, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import type { Deps } from '../core/deps.js';
 import { createCodeStamp } from '../core/stamp-module-code.js';
-import { startAtomicFile } from '../report/start-atomic-file.js';
+import { removeStalePartials, writeFileAtomically } from '../report/start-atomic-file.js';
+import { readOwnCacheFile } from '../state/read-own-cache-file.js';
 import type { ResolvedSettings } from './resolve-settings.js';
 import { DEFAULT_STATE_DIR, mergeSettingsLayers } from './settings-layers.js';
 import type { SettingsLayers } from './settings-layers.js';
@@ -84,18 +88,18 @@ export function buildKeptSettingsPath(stateDir: string): string {
 /**
  * `resolveSettings` through the cache: the layers merged, their settings read back when kept for the
  * same input and schema, else parsed (zod loaded then) and kept. Throws `ConfigError` as
- * `resolveSettings`. `cwd` is what a relative state directory is resolved against.
+ * `resolveSettings`. `deps.cwd` is what a relative state directory is resolved against.
  */
-export async function resolveSettingsCached(layers: SettingsLayers, cwd: string): Promise<ResolvedSettings> {
+export async function resolveSettingsCached(layers: SettingsLayers, deps: Pick<Deps, 'cwd' | 'now' | 'userId'>): Promise<ResolvedSettings> {
   const merged = mergeSettingsLayers(layers);
   const resolved = (settings: Settings): ResolvedSettings => ({ settings, sources: merged.sources, ...(layers.file ? { file: layers.file.path } : {}) });
-  const place = await locateKeptSettings(merged.merged, cwd);
-  const kept = place === undefined ? [] : await readKeptEntries(place.file);
+  const place = await locateKeptSettings(merged.merged, deps.cwd);
+  const kept = place === undefined ? [] : await readKeptEntries(place.file, deps);
   const hit = kept.find((entry) => entry.key === place?.key);
   if (hit !== undefined) return resolved(hit.settings);
   const { parseMergedSettings } = await import('./resolve-settings.js');
   const settings = parseMergedSettings(merged, layers);
-  if (place !== undefined) await keepEntries(place.file, [{ key: place.key, settings }, ...kept].slice(0, KEPT_ENTRIES));
+  if (place !== undefined) await keepEntries(place.file, [{ key: place.key, settings }, ...kept].slice(0, KEPT_ENTRIES), deps.now());
   return resolved(settings);
 }
 
@@ -116,9 +120,11 @@ async function locateKeptSettings(merged: Record<string, unknown>, cwd: string):
   return { file: buildKeptSettingsPath(dir), key: createHash('sha256').update(`${stamp}\n`).update(serialize(merged)).digest('hex') };
 }
 
-async function readKeptEntries(file: string): Promise<KeptEntry[]> {
+async function readKeptEntries(file: string, deps: Pick<Deps, 'userId'>): Promise<KeptEntry[]> {
+  const bytes = await readOwnCacheFile(file, deps);
+  if (bytes === undefined) return [];
   try {
-    const kept = deserialize(await readFile(file)) as Partial<KeptSettingsFile> | null;
+    const kept = deserialize(bytes) as Partial<KeptSettingsFile> | null;
     if (kept === null || typeof kept !== 'object' || kept.cacheVersion !== CACHE_VERSION || !Array.isArray(kept.entries)) return [];
     return kept.entries.filter((entry): entry is KeptEntry => typeof entry?.key === 'string' && entry.settings !== null && typeof entry.settings === 'object');
   } catch {
@@ -126,18 +132,15 @@ async function readKeptEntries(file: string): Promise<KeptEntry[]> {
   }
 }
 
-/** Writes the entries; a file that cannot be written costs the next run a parse, nothing else, so a failure is not the run's. */
-async function keepEntries(file: string, entries: KeptEntry[]): Promise<void> {
+/**
+ * Writes the entries, first removing the stale temporary files of killed writes; a file that cannot
+ * be written costs the next run a parse, nothing else, so a failure is not the run's.
+ */
+async function keepEntries(file: string, entries: KeptEntry[], now: Date): Promise<void> {
   const content: KeptSettingsFile = { cacheVersion: CACHE_VERSION, entries };
   try {
-    const atomic = startAtomicFile(file);
-    try {
-      await writeFile(atomic.tempPath, serialize(content), { mode: 0o600 });
-      await atomic.commit();
-    } catch (error) {
-      await atomic.discard();
-      throw error;
-    }
+    await removeStalePartials(dirname(file), now);
+    await writeFileAtomically(file, serialize(content), { mode: 0o600 });
   } catch {
     // A read-only or full state directory: the run goes on with the settings it parsed.
   }

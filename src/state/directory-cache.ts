@@ -6,15 +6,16 @@
  * Files in the state directory: `directories-<first 12 hex of the account key>.json` (current),
  * `directories-<key12>.prev.json` (the last snapshot with other content) and
  * `directories-<key12>.keys.json` (the name keys of the current snapshot's index, so that a run
- * need not normalise thousands of names again: issue 39), each written atomically (temp file,
- * fsync, rename) with mode 0o600.
+ * need not normalise thousands of names again: issue 39), each written atomically
+ * (`writeFileAtomically`: temp file, fsync, rename) with mode 0o600.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { chmod, mkdir, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Directories } from '../domain/index.js';
 import type { DirectoryNameKeys } from '../mapping/directory-index.js';
 import { StateError } from '../core/errors.js';
+import { writeFileAtomically } from '../report/start-atomic-file.js';
 import { buildCanonicalJson } from './canonical-json.js';
 
 /** Version of the cache file format; a file of another version reads as a cache miss. */
@@ -79,7 +80,7 @@ export async function saveDirectoryNameKeys(options: { dir: string; accountKey: 
   const file: NameKeysFile = { cacheVersion: CACHE_VERSION, accountKey: options.accountKey, contentHash: options.contentHash, rules: options.rules, keys: options.keys };
   try {
     await ensureDir(options.dir);
-    await writeFileAtomic(path, JSON.stringify(file));
+    await writeFileAtomically(path, JSON.stringify(file), { mode: 0o600 });
   } catch (error) {
     throw new StateError(`cannot write the directory cache ${path}: ${(error as Error).message}`, { cause: error });
   }
@@ -156,7 +157,7 @@ export async function saveCachedDirectories(options: {
     if (current !== undefined && changed) {
       await rename(path, buildDirectoryCachePath(options.dir, options.accountKey, 'previous'));
     }
-    await writeFileAtomic(path, JSON.stringify(file));
+    await writeFileAtomically(path, JSON.stringify(file), { mode: 0o600 });
     return { path, contentHash, changed };
   } catch (error) {
     throw new StateError(`cannot write the directory cache ${path}: ${(error as Error).message}`, { cause: error });
@@ -208,24 +209,5 @@ async function ensureDir(dir: string): Promise<void> {
   } catch {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     await chmod(dir, 0o700);
-  }
-}
-
-/** Writes a file so that readers see the old content or the new, never a part: temp file, fsync, rename. */
-async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    const handle = await open(temp, 'wx', 0o600);
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await chmod(temp, 0o600);
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
   }
 }

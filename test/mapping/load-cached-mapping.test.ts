@@ -3,7 +3,7 @@
  * directory while its bytes, the required fields and the parser are the same; anything else is parsed
  * again by the one parser, and a mapping with problems is never kept.
  */
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -129,6 +129,20 @@ describe('loadCachedMapping', () => {
     const imported = await walkValueImports(join(ROOT, 'src', 'mapping'), ['load-mapping', 'parse-mapping']);
     expect(imported).toContain('../core/is-plain-record');
     expect(imported.filter((name) => !PARSER_MODULES.includes(name))).toEqual([]);
+  });
+
+  it.skipIf(process.getuid === undefined)('trusts no kept mapping another user owns or that group or others may write (a planted entry)', async () => {
+    const { dir, stateDir, path } = await makeWorkDir();
+    const userId = process.getuid?.() ?? 0;
+    const file = buildCompiledMappingPath(stateDir, path);
+    await loadCachedMapping('shop.yaml', { cwd: dir, now, userId }, { stateDir });
+    await markKeptMapping(file);
+    expect((await loadCachedMapping('shop.yaml', { cwd: dir, now, userId }, { stateDir })).mapping.batchSize).toBe(7);
+
+    expect((await loadCachedMapping('shop.yaml', { cwd: dir, now, userId: userId + 1 }, { stateDir })).mapping.batchSize).toBe(30);
+    await markKeptMapping(file);
+    await chmod(file, 0o660);
+    expect((await loadCachedMapping('shop.yaml', { cwd: dir, now, userId }, { stateDir })).mapping.batchSize).toBe(30);
   });
 
   it('removes the temporary files of writes that died an hour ago or more when it keeps a mapping', async () => {

@@ -36,7 +36,7 @@ describe('directory cache', () => {
     const saved = await saveCachedDirectories({ dir, accountKey, directories });
     expect(saved).toEqual({ path: join(dir, `directories-${accountKey.slice(0, 12)}.json`), contentHash: hashDirectories(directories), changed: true });
     expect((await stat(saved.path)).mode & 0o777).toBe(0o600);
-    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp') || name.endsWith('.partial'))).toEqual([]);
 
     clock.advance(HOUR);
     const loaded = await loadCachedDirectories({ dir, accountKey, ttlMs: 2 * HOUR, now: clock.now });

@@ -1,0 +1,41 @@
+/**
+ * What the state directory's caches read back decides a run (a kept settings entry holds `baseUrl`,
+ * where a `clientSecretFile`'s secret is sent), and their keys can be computed from public code and
+ * the input. In a shared or group-writable state directory another user could plant an entry: a
+ * cache file is therefore trusted only when the run's own user owns it and nobody else may write it.
+ */
+import type { Stats } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { Deps } from '../core/deps.js';
+
+/** The write bits of group and others. */
+const FOREIGN_WRITE_BITS = 0o022;
+
+/**
+ * Whether a cache file of these `stats` may be trusted by the user `userId`: owned by that user and
+ * not writable by group or others. Without a user id (a system with none, such as Windows, or a
+ * hand-made `Deps`) the modes say nothing of owners and the file is trusted as before.
+ */
+export function isOwnCacheFile(stats: Pick<Stats, 'uid' | 'mode'>, userId: number | undefined): boolean {
+  if (userId === undefined) return true;
+  return stats.uid === userId && (stats.mode & FOREIGN_WRITE_BITS) === 0;
+}
+
+/**
+ * The bytes of the cache file at `path`, or undefined when it is missing, unreadable or not the
+ * run's own (see `isOwnCacheFile`): a cache miss. Checked on the opened file, so a file swapped
+ * between the check and the read is not read.
+ */
+export async function readOwnCacheFile(path: string, deps: Pick<Deps, 'userId'>): Promise<Buffer | undefined> {
+  try {
+    const handle = await open(path, 'r');
+    try {
+      if (!isOwnCacheFile(await handle.stat(), deps.userId)) return undefined;
+      return await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
