@@ -43,7 +43,7 @@ import { readPathQualifiers, saysPathQualifier } from './classify/path-qualifier
 import { splitListName } from './classify/split-name-phrase.js';
 import { stemForIndex } from './classify/stem-for-index.js';
 import { foldKazakhLetters } from './transliterate.js';
-import { readLabelWordRoles, selectKindWords } from './read-label-words.js';
+import { readLabelWordRoles, selectDroppedWords, selectKindWords } from './read-label-words.js';
 
 /** What the file says around one category label. */
 export interface CategoryContext {
@@ -1338,7 +1338,7 @@ function parseLabel(text: string, parentPath: string | undefined, namedByDirecto
   return {
     words,
     kind,
-    dropped: words.filter((word) => !kind.includes(word) && (roles.counts.has(word) || roles.brands.has(word) || roles.afterCount.has(word))),
+    dropped: selectDroppedWords(words, kind, roles),
     head: head.length > 0 ? head : words,
     parentWords: parentTokens.filter(meaningful),
     demographic,

@@ -1,27 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
-import { readLabelWordRoles } from '../../src/assistant/read-label-words.js';
+import { stemForIndex } from '../../src/assistant/classify/stem-for-index.js';
+import { tokenizeForMatch } from '../../src/assistant/normalize-for-match.js';
+import { readLabelWordRoles, selectKindWords } from '../../src/assistant/read-label-words.js';
 import { buildSandboxDirectories } from './measure-matching.js';
 
 const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
 const marketplace = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
 
-describe('the words of a label that name no kind', () => {
-  it('are brands, codes written as one word (read before a brand), numbers, units and neutral words; the words after a number or brand are asked of the directory', () => {
-    expect([...readLabelWordRoles('Свечи NGK').brands]).toEqual(['ngk']);
-    expect([...readLabelWordRoles('Свечи NGK иридиевые').afterCount]).toEqual(['иридиевые']);
-    expect([...readLabelWordRoles('Ремни 6PK').counts].sort()).toEqual(['6', 'pk']);
-    expect(readLabelWordRoles('Лампы H4').brands.size).toBe(0);
-    // A number ends the type, as the type reader reads it: what follows is dropped unless the directory names goods by it.
-    expect([...readLabelWordRoles('Свечи 4 шт').counts]).toEqual(['4']);
-    expect([...readLabelWordRoles('Свечи 4 шт').afterCount]).toEqual(['шт']);
-    expect([...readLabelWordRoles('Кисти 50 мм').counts].sort()).toEqual(['50', 'мм']);
-    // A word after a number is no count: it is asked of the directory, as a brand is.
-    expect([...readLabelWordRoles('Шины 205/55 R16 зимние').counts].sort()).toEqual(['16', '205', '55', 'r']);
-    expect([...readLabelWordRoles('Шины 205/55 R16 зимние').neutral]).toEqual(['зимние']);
-    expect([...readLabelWordRoles('Лампы H4 галогенные').afterCount]).toEqual(['галогенные']);
+describe('how the type reader reads the words of a label', () => {
+  it('keeps the type, ending it at a brand or a number; colours and neutral words are told apart', () => {
+    expect([...readLabelWordRoles('Свечи NGK').typed]).toEqual(['свечи']);
+    // A word after a brand or a number is no word of the type.
+    expect([...readLabelWordRoles('Свечи NGK иридиевые').typed]).toEqual(['свечи']);
+    expect(readLabelWordRoles('Шины 205/55 R16 зимние').typed.has('зимние')).toBe(false);
+    expect(readLabelWordRoles('Лампы H4 галогенные').typed.has('галогенные')).toBe(false);
+    expect(readLabelWordRoles('Свечи 4 шт').typed.has('шт')).toBe(false);
     expect([...readLabelWordRoles('Костюмы классические').neutral]).toEqual(['классические']);
-    expect(readLabelWordRoles('Свечи зажигания').neutral.size + readLabelWordRoles('Свечи зажигания').brands.size).toBe(0);
+    expect(readLabelWordRoles('Свечи зажигания').neutral.size).toBe(0);
+  });
+
+  it('gives the kind words: the type but its neutral words, code letters and counts, and any word the directory names goods by', () => {
+    const kindOf = (label: string, named: readonly string[]): string[] => {
+      const words = tokenizeForMatch(label);
+      return selectKindWords(words, words, readLabelWordRoles(label), (stem) => named.some((word) => stemForIndex(word) === stem));
+    };
+    expect(kindOf('Свечи NGK иридиевые', ['свечи'])).toEqual(['свечи']);
+    expect(kindOf('Шины 205/55 R16 зимние', ['шины', 'зимние'])).toEqual(['шины', 'зимние']);
+    expect(kindOf('Шины 205/55 R16 зимние', ['шины'])).toEqual(['шины']);
+    expect(kindOf('Лампы H4 галогенные', ['лампы', 'галогенные'])).toEqual(['лампы', 'галогенные']);
+    expect(kindOf('Свечи 4 шт', ['свечи', '4'])).toEqual(['свечи']);
   });
 });
 
