@@ -43,7 +43,7 @@ import { readPathQualifiers, saysPathQualifier } from './classify/path-qualifier
 import { splitListName } from './classify/split-name-phrase.js';
 import { stemForIndex } from './classify/stem-for-index.js';
 import { foldKazakhLetters } from './transliterate.js';
-import { readLabelWordRoles, selectKindWords } from './read-label-words.js';
+import { readLabelWordRoles, selectDroppedWords, selectKindWords } from './read-label-words.js';
 
 /** What the file says around one category label. */
 export interface CategoryContext {
@@ -173,7 +173,8 @@ interface NarrowingContext {
 
 const STOP_WORDS = new Set(['и', 'для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'мен', 'пен', 'бен', 'және', 'and', 'for', 'the', 'of', 'with', 'арналған', 'адам', 'адамдар', 'адамға', 'адамдарға']);
 const PREPOSITIONS = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'for', 'with', 'of']);
-const PATH_SEPARATOR = /\s*[/>›»\\|]\s*/;
+// A slash between digits is a size (`205/55` of `Шины 205/55 R16 зимние`), not a step of a path.
+const PATH_SEPARATOR = /\s*(?:(?<!\d)\/|\/(?!\d)|[>›»\\|])\s*/;
 // `12.04 `, `001-`, `01.03.005 `, `КТ-00087 `, `УТ-0000391 `, `ЦБ-00012 ` before the label.
 const CODE_PREFIX = /^\s*(?:[\p{L}]{1,4}-?)?\d[\d.\-/]*[\s.\-)]+/u;
 const NEGATING_PREFIXES = new Set(['без', 'бес', 'не', 'non', 'un']);
@@ -1337,7 +1338,7 @@ function parseLabel(text: string, parentPath: string | undefined, namedByDirecto
   return {
     words,
     kind,
-    dropped: words.filter((word) => !kind.includes(word) && (roles.counts.has(word) || roles.brands.has(word))),
+    dropped: selectDroppedWords(words, kind, roles),
     head: head.length > 0 ? head : words,
     parentWords: parentTokens.filter(meaningful),
     demographic,

@@ -1,21 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
-import { readLabelWordRoles } from '../../src/assistant/read-label-words.js';
+import { stemForIndex } from '../../src/assistant/classify/stem-for-index.js';
+import { tokenizeForMatch } from '../../src/assistant/normalize-for-match.js';
+import { readLabelWordRoles, selectKindWords } from '../../src/assistant/read-label-words.js';
 import { buildSandboxDirectories } from './measure-matching.js';
 
 const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
 const marketplace = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
 
-describe('the words of a label that name no kind', () => {
-  it('are brands, codes written as one word (read before a brand), numbers and what follows them, and neutral words', () => {
-    expect([...readLabelWordRoles('Свечи NGK').brands]).toEqual(['ngk']);
-    expect([...readLabelWordRoles('Ремни 6PK').counts].sort()).toEqual(['6', 'pk']);
-    expect(readLabelWordRoles('Лампы H4').brands.size).toBe(0);
-    // A number ends the type, as the type reader reads it: what follows counts the goods.
-    expect([...readLabelWordRoles('Свечи 4 шт').counts].sort()).toEqual(['4', 'шт']);
-    expect([...readLabelWordRoles('Кисти 50 мм').counts].sort()).toEqual(['50', 'мм']);
+describe('how the type reader reads the words of a label', () => {
+  it('keeps the type, ending it at a brand or a number; colours and neutral words are told apart', () => {
+    expect([...readLabelWordRoles('Свечи NGK').typed]).toEqual(['свечи']);
+    // A word after a brand or a number is no word of the type.
+    expect([...readLabelWordRoles('Свечи NGK иридиевые').typed]).toEqual(['свечи']);
+    expect(readLabelWordRoles('Шины 205/55 R16 зимние').typed.has('зимние')).toBe(false);
+    expect(readLabelWordRoles('Лампы H4 галогенные').typed.has('галогенные')).toBe(false);
+    expect(readLabelWordRoles('Свечи 4 шт').typed.has('шт')).toBe(false);
     expect([...readLabelWordRoles('Костюмы классические').neutral]).toEqual(['классические']);
-    expect(readLabelWordRoles('Свечи зажигания').neutral.size + readLabelWordRoles('Свечи зажигания').brands.size).toBe(0);
+    expect(readLabelWordRoles('Свечи зажигания').neutral.size).toBe(0);
+  });
+
+  it('gives the kind words: the type but its neutral words, code letters and counts, and any word the directory names goods by', () => {
+    const kindOf = (label: string, named: readonly string[]): string[] => {
+      const words = tokenizeForMatch(label);
+      return selectKindWords(words, words, readLabelWordRoles(label), (stem) => named.some((word) => stemForIndex(word) === stem));
+    };
+    expect(kindOf('Свечи NGK иридиевые', ['свечи'])).toEqual(['свечи']);
+    expect(kindOf('Шины 205/55 R16 зимние', ['шины', 'зимние'])).toEqual(['шины', 'зимние']);
+    expect(kindOf('Шины 205/55 R16 зимние', ['шины'])).toEqual(['шины']);
+    expect(kindOf('Лампы H4 галогенные', ['лампы', 'галогенные'])).toEqual(['лампы', 'галогенные']);
+    expect(kindOf('Свечи 4 шт', ['свечи', '4'])).toEqual(['свечи']);
   });
 });
 
@@ -51,5 +65,22 @@ describe('a label whose head is a question, with a brand, a number or a code aft
     // What the type reader drops weighs nothing against the name; a neutral word is still weighed (`Теплый пол` is no `Поло`).
     expect(marketplace.match('Молоко 1 л').best?.entry.name.rus).toBe('Молоко');
     expect(original.match('Теплый пол').status).toBe('todo');
+  });
+});
+
+describe('a label with a word after a brand or a number that the directory names goods by', () => {
+  it('keeps that word: the leaf named by it is the label\'s', () => {
+    for (const [label, name] of [
+      ['Шины 205/55 R16 зимние', 'Зимние шины'],
+      ['Лампы H4 галогенные', 'Галогенные лампы'],
+    ] as const) {
+      const match = marketplace.match(label);
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.entry.name.rus, label).toBe(name);
+    }
+    // A word the directory names no goods by is dropped after a brand as after a number: the bare head's question stays.
+    const candles = marketplace.match('Свечи NGK иридиевые');
+    expect(candles.status).toBe('todo');
+    expect(candles.candidates.map((candidate) => candidate.entry.name.rus)).toContain('Свечи зажигания');
   });
 });
