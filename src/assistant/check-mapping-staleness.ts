@@ -21,11 +21,6 @@ import { buildCategoryPath, createDirectoryIndex, type DirectoryIndex } from '..
 import type { Mapping } from '../mapping/mapping-schema.js';
 import { normalizeName } from '../mapping/normalize-name.js';
 
-/** Issue codes `mapping check` adds to those of `checkMappingRules`. */
-export const STALENESS_ISSUE_CODES = {
-  attribute_became_required: 'An attribute became required in a category the mapping maps to, and the mapping does not feed it.',
-} as const;
-
 /** One row of the seller file read again: the texts of the mapped category, brand and attribute columns. */
 export interface SellerRowTexts {
   ref: RowRef;
