@@ -23,7 +23,7 @@ import { containsCatchAllWord } from './classify/catch-all-words.js';
 import { collectDemographic, findDemographicMark, isDemographicEmpty } from './demographic-words.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
 import type { Classification, ClassifierIndex, IndexedLeaf } from './classify/classifier-types.js';
-import { classifyProduct, findUnexplainedWords, isWordOfLeafSection } from './classify/classify-product.js';
+import { classifyProduct, findUnexplainedWords, isWordOfLeafSection, readPathSection } from './classify/classify-product.js';
 import { carriesDose } from './classify/dose-measures.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { ADJECTIVE_FORM } from './classify/known-brands.js';
@@ -149,7 +149,7 @@ function findOtherThingWord(classifier: ClassifierIndex, leaf: IndexedLeaf, name
   const leafCounted = PLURAL_NOUN.test(tokenizeForMatch(leaf.names.find((name) => name.language === 'rus')?.text ?? '')[0] ?? '');
   const labelWords = tokenizeForMatch(about.label);
   const labelStems = new Set(labelWords.map(stemForIndex));
-  const section = readSectionOf(leaf.path);
+  const section = readPathSection(leaf.path);
   const recipients = readRecipientSections(classifier);
   const isOtherSectionsRecipient = (stem: string): boolean => {
     const sections = recipients.get(stem);
@@ -249,15 +249,11 @@ function readRecipientSections(classifier: ClassifierIndex): Map<string, Set<str
   for (const leaf of classifier.leaves) {
     for (const stem of leaf.names.flatMap((name) => name.purpose)) {
       if (goods.has(stem)) continue;
-      found.set(stem, (found.get(stem) ?? new Set<string>()).add(readSectionOf(leaf.path)));
+      found.set(stem, (found.get(stem) ?? new Set<string>()).add(readPathSection(leaf.path)));
     }
   }
   recipientSections.set(classifier, found);
   return found;
-}
-
-function readSectionOf(path: string): string {
-  return path.split(' / ')[0] ?? '';
 }
 
 /** The leaf most names are confidently in, if enough of them agree, and how many do. */
@@ -283,7 +279,7 @@ function isNarrowerForSomeoneElsewhere(leaf: Category, other: Category): boolean
 }
 
 function rootOf(category: Category | undefined, index: DirectoryIndex): string {
-  return category === undefined ? '' : (buildCategoryPath(category, index.categoryById).split(' / ')[0] ?? '');
+  return category === undefined ? '' : readPathSection(buildCategoryPath(category, index.categoryById));
 }
 
 function asQuestion(match: ValueMatch<Category>): ValueMatch<Category> {

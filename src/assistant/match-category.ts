@@ -35,7 +35,7 @@ import { tokenizeForMatch } from './normalize-for-match.js';
 import { createCandidateMatcher, createWordScorer, measureBagDistance, type CandidateMatcher, type ScoredCandidate } from './score-candidates.js';
 import { stemWord } from './stem-word.js';
 import { isCatchAllText } from './classify/catch-all-words.js';
-import { classifyProduct, findUnexplainedWords, isGoodsOfSection } from './classify/classify-product.js';
+import { classifyProduct, findUnexplainedWords, isGoodsOfSection, readPathSection } from './classify/classify-product.js';
 import type { IndexedLeaf } from './classify/classifier-types.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
@@ -337,7 +337,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
         scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore && !otherAge, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, partial: named.partial && named.score >= general, kindNamed: named.kindNamed && named.score >= general, joined: named.joined && named.score >= general, kidsUnsaid: label.demographic.kids === true && leaf.demographic.kids !== true, contradicted: doubted && !bare, pathSupport });
       }
       scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.label.localeCompare(b.leaf.label));
-      const siblingRoots = new Set([...siblingGroups].map((group) => group.split(' / ')[0] ?? ''));
+      const siblingRoots = new Set([...siblingGroups].map(readPathSection));
       const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], demographic: sellerDemographic, siblingGroups, siblingRoots };
       return decide(text, label, scored, branchNames, thresholds, labelSimilarity, narrowing);
   };
@@ -543,7 +543,7 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       // (`Переноска для кошек`, `Фен для волос`). Whom the goods are for is the demographic rules' to judge.
       named ??= collectNamedStems(leaves.values());
       const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
-      const section = readSection(leaf.path);
+      const section = readPathSection(leaf.path);
       const elsewhere = type.purpose.flatMap((word) => {
         const stem = stemForIndex(word);
         const places = leafStems.has(stem) || findDemographicMark(word) !== undefined ? undefined : named?.get(stem);
@@ -633,7 +633,7 @@ function findUnsaidPathQualifier(leaf: IndexedLeaf, leaves: Iterable<IndexedLeaf
   // Adults' goods are the default: a bare `Платья` is the women's, not the girls', but `Сапоги резиновые` no children's boots.
   const adultsOnly = unsaid.every((word) => findDemographicMark(word)?.gender !== undefined && findDemographicMark(word)?.kids !== true);
   for (const other of leaves) {
-    if (other === leaf || parentOfPath(other.path) === parent || readSection(other.path) !== levels[0] || (adultsOnly && other.demographic.kids === true)) continue;
+    if (other === leaf || parentOfPath(other.path) === parent || readPathSection(other.path) !== levels[0] || (adultsOnly && other.demographic.kids === true)) continue;
     const otherBranch = tokenizeForMatch(parentOfPath(other.path).split(' / ').pop() ?? '').map(stemForIndex);
     if (!otherBranch.some((stem) => branchNouns.has(stem)) || tokenizeForMatch(parentOfPath(other.path)).some((word) => unsaidStems.has(stemForIndex(word)))) continue;
     if (other.names.some((name) => name.language === 'rus' && name.head.some((stem) => nouns.has(stem)) && [...name.head, ...name.purpose].every((stem) => labelStems.has(stem)))) return { qualifier: unsaid.join(' '), rival: `"${other.path}"` };
@@ -704,7 +704,7 @@ function collectNamedStems(leaves: Iterable<IndexedLeaf>): Map<string, Map<strin
     if (!places.has(section)) places.set(section, where);
   };
   for (const leaf of leaves) {
-    const section = readSection(leaf.path);
+    const section = readPathSection(leaf.path);
     for (const name of leaf.names) for (const stem of [...name.head, ...name.purpose]) add(stem, section, leaf.path);
     for (const path of [leaf.path, leaf.pathKaz]) {
       const levels = path.split(' / ');
@@ -718,10 +718,6 @@ function collectNamedStems(leaves: Iterable<IndexedLeaf>): Map<string, Map<strin
   return named;
 }
 
-/** The top-level section of a leaf's Russian path. */
-function readSection(path: string): string {
-  return path.split(' / ')[0] ?? path;
-}
 
 /** The leaf level of a label as the seller wrote it: without a 1C code, parent levels or asides. */
 /** The last level of a label's path (the label itself when plain), without a 1C code or asides. */

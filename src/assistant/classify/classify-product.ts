@@ -184,10 +184,10 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
   const gap = best.score - (second?.score ?? 0);
   // `Станки` of tools beside `Станки для бритья` of beauty: a leaf of another branch that is a kind of what the type names
   // (more words, or a purpose where the best leaf and the product say none) makes a bare type a question.
-  const root = rootOf(best.leaf.path);
+  const root = readPathSection(best.leaf.path);
   // One that explains a purpose or place of the name the best leaf does not (`в авто` of `Автомобильные держатели`) is such a
   // leaf however little of it the type itself says.
-  const kindElsewhere = ranked.find((item) => item !== best && rootOf(item.leaf.path) !== root && isKindOf(item, best, type) && (explainsPlaceOnly(best, item) || (item.score >= KIND_ELSEWHERE_MIN && !saysOwnKind(best, item))));
+  const kindElsewhere = ranked.find((item) => item !== best && readPathSection(item.leaf.path) !== root && isKindOf(item, best, type) && (explainsPlaceOnly(best, item) || (item.score >= KIND_ELSEWHERE_MIN && !saysOwnKind(best, item))));
   // `Держатель для телефона в машину` beside `Автомобильные держатели`: a place the best leaf does not explain, where the
   // directory has kinds of it, may be what one of them is (whatever words it says the place by); with no kind of it
   // (`Видеорегистратор в машину`) the place only says where the goods go.
@@ -253,7 +253,7 @@ function lowerUnsaidPath(index: ClassifierIndex, scores: Map<number, LeafScore>,
     const servesPurpose = (other: LeafScore): boolean => item.reading.purpose.every((stem) => explainsByLeaf(other.leaf, stem, stem));
     const sameKind = (qualifier: PathQualifier, other: LeafScore): boolean =>
       qualifier.mark?.kids === true ? nouns.length > 0 && other.leaf.names.some((name) => nouns.every((stem) => name.head.includes(stem)))
-      : other.leaf.names.some(sameName) && (qualifier.mark !== undefined || rootOf(other.leaf.path) === rootOf(item.leaf.path));
+      : other.leaf.names.some(sameName) && (qualifier.mark !== undefined || readPathSection(other.leaf.path) === readPathSection(item.leaf.path));
     // `Жилет женский` against `Национальная одежда / Жилеты` where the section has women's goods: the product said whom it is
     // for and the leaf answers by another qualifier it does not say, rival or none.
     const answeredOtherwise = (qualifier: PathQualifier): boolean => qualifier.mark === undefined && demographic.gender !== undefined && item.leaf.demographic.gender === undefined && sectionSaysGender(index, item.leaf, demographic.gender);
@@ -270,10 +270,10 @@ function sectionSaysGender(index: ClassifierIndex, leaf: IndexedLeaf, gender: 'f
   let genders = gendersOfSection.get(index);
   if (genders === undefined) {
     genders = new Map();
-    for (const other of index.leaves) if (other.demographic.gender !== undefined) genders.set(rootOf(other.path), (genders.get(rootOf(other.path)) ?? new Set<string>()).add(other.demographic.gender));
+    for (const other of index.leaves) if (other.demographic.gender !== undefined) genders.set(readPathSection(other.path), (genders.get(readPathSection(other.path)) ?? new Set<string>()).add(other.demographic.gender));
     gendersOfSection.set(index, genders);
   }
-  return genders.get(rootOf(leaf.path))?.has(gender) === true;
+  return genders.get(readPathSection(leaf.path))?.has(gender) === true;
 }
 
 function sameStems(a: readonly string[], b: readonly string[]): boolean {
@@ -681,10 +681,10 @@ export function isGoodsOfSection(index: ClassifierIndex, leaf: IndexedLeaf, purp
   let heads = headsOfSection.get(index);
   if (heads === undefined) {
     heads = new Map();
-    for (const other of index.leaves) for (const stem of other.names.flatMap((name) => name.head)) heads.set(stem, (heads.get(stem) ?? new Set<string>()).add(rootOf(other.path)));
+    for (const other of index.leaves) for (const stem of other.names.flatMap((name) => name.head)) heads.set(stem, (heads.get(stem) ?? new Set<string>()).add(readPathSection(other.path)));
     headsOfSection.set(index, heads);
   }
-  const root = rootOf(leaf.path);
+  const root = readPathSection(leaf.path);
   const own = readLeafWords(leaf);
   return purpose.some((stem) => !own.has(stem) && heads.get(stem)?.has(root) === true);
 }
@@ -696,7 +696,7 @@ export function isGoodsOfSection(index: ClassifierIndex, leaf: IndexedLeaf, purp
  * section) nor one a single leaf of it says (`сухое` of `Молоко сухое`: only `Сухие завтраки детские` has it).
  */
 export function isWordOfLeafSection(index: ClassifierIndex, leaf: IndexedLeaf, word: string): boolean {
-  return (readSectionWordCounts(index).get(stemForIndex(word))?.get(rootOf(leaf.path)) ?? 0) >= SECTION_WORD_LEAVES;
+  return (readSectionWordCounts(index).get(stemForIndex(word))?.get(readPathSection(leaf.path)) ?? 0) >= SECTION_WORD_LEAVES;
 }
 
 // A word of this many leaves of a section (a branch counts as many) is one the section sorts its goods by.
@@ -709,7 +709,7 @@ function readSectionWordCounts(index: ClassifierIndex): Map<string, Map<string, 
   if (counts === undefined) {
     counts = new Map();
     for (const leaf of index.leaves) {
-      const root = rootOf(leaf.path);
+      const root = readPathSection(leaf.path);
       const add = (stem: string, by: number): void => {
         const known = counts?.get(stem) ?? new Map<string, number>();
         known.set(root, (known.get(root) ?? 0) + by);
@@ -723,7 +723,8 @@ function readSectionWordCounts(index: ClassifierIndex): Map<string, Map<string, 
   return counts;
 }
 
-function rootOf(path: string): string {
+/** The top-level section of a path written `A / B / C` (`A`). */
+export function readPathSection(path: string): string {
   return path.split(' / ')[0] ?? '';
 }
 
