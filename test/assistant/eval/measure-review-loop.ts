@@ -85,6 +85,10 @@ export interface ReviewLoopFigures {
   groupAnswers: number;
   /** Types the seller left out of their group's answer. */
   leftOut: number;
+  /** Per group answered, how many types it lists (what the seller reads for that one answer). */
+  groupSizes: number[];
+  /** Groups answered with another leaf than the proposed one: `first type (proposed id → answered id)`. */
+  groupsOtherLeaf: string[];
   before: LoopFigures;
   after: LoopFigures;
   /** After the answers, read as `classifyWithAnswers` reads them: the answer of a name's own product type, else the classifier's confident leaf. */
@@ -162,7 +166,7 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
       }
     }
     questions.sort((a, b) => a.order - b.order);
-    const tally = { answers: 0, leftEmpty: 0, wordAnswers: 0, groupAnswers: 0, leftOut: 0 };
+    const tally = { answers: 0, leftEmpty: 0, wordAnswers: 0, groupAnswers: 0, leftOut: 0, groupSizes: [] as number[], groupsOtherLeaf: [] as string[] };
     const labelOf = (leafId: number): string => {
       const category = index.categoryById.get(leafId);
       return category === undefined ? String(leafId) : formatPickedEntry(buildCategoryPath(category, index.categoryById), leafId);
@@ -204,7 +208,7 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
       return { name: row.cells.Наименование, type, truth: row.leafId, leaf: result.confident ? (result.leafId ?? null) : null, accepted: result.confident && result.leafId !== undefined, classification };
     });
     const afterByType = measureLeaves(afterRows);
-    return { review, answers: tally.answers, leftEmpty: tally.leftEmpty, wordAnswers: tally.wordAnswers, groupAnswers: tally.groupAnswers, leftOut: tally.leftOut, before, after, afterByType, afterRows, answered };
+    return { review, answers: tally.answers, leftEmpty: tally.leftEmpty, wordAnswers: tally.wordAnswers, groupAnswers: tally.groupAnswers, leftOut: tally.leftOut, groupSizes: tally.groupSizes, groupsOtherLeaf: tally.groupsOtherLeaf, before, after, afterByType, afterRows, answered };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -216,7 +220,7 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
  * belong to none); each type whose own products belong to another leaf is left out (`no`), as a
  * seller reading its examples would.
  */
-function answerGroup(sheet: ExcelJS.Worksheet, r: number, memberRows: readonly number[], truthOfType: (type: string) => [number | null, number][], labelOf: (leafId: number) => string, tally: { answers: number; leftEmpty: number; groupAnswers: number; leftOut: number }): void {
+function answerGroup(sheet: ExcelJS.Worksheet, r: number, memberRows: readonly number[], truthOfType: (type: string) => [number | null, number][], labelOf: (leafId: number) => string, tally: { answers: number; leftEmpty: number; groupAnswers: number; leftOut: number; groupSizes: number[]; groupsOtherLeaf: string[] }): void {
   const proposed = Number(/\[(\d+)\]$/.exec(sheet.getRow(r).getCell(reviewColumnNumber('proposed')).text)?.[1]);
   const types = memberRows.map((row) => ({ row, truth: truthOfType(sheet.getRow(row).getCell(reviewColumnNumber('type')).text) }));
   const votes = new Map<number | null, number>();
@@ -236,6 +240,8 @@ function answerGroup(sheet: ExcelJS.Worksheet, r: number, memberRows: readonly n
   }
   tally.answers += 1;
   tally.groupAnswers += 1;
+  tally.groupSizes.push(types.length);
+  if (leafId !== proposed) tally.groupsOtherLeaf.push(`${sheet.getRow(memberRows[0] ?? r).getCell(reviewColumnNumber('type')).text} (${proposed} → ${leafId})`);
 }
 
 /** Maps every row as `validate` does and compares its category with the truth. */
