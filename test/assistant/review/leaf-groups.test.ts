@@ -183,6 +183,25 @@ describe('types grouped by proposed leaf', () => {
     expect(read.issues[3]?.message).toMatch(/says yes, but the row proposes no leaf/);
   });
 
+  it('read by their Group cells, not by where they stand: a sheet sorted otherwise reads the same', async () => {
+    const path = await writeAndAnswer('sorted', { 2: 'yes', 4: 'no' });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    const sheet = workbook.getWorksheet(REVIEW_SHEETS.review);
+    const values = [2, 3, 4, 5, 6, 7].map((row) => sheet?.getRow(row).values);
+    values.reverse().forEach((rowValues, i) => {
+      if (sheet !== undefined && rowValues !== undefined) sheet.getRow(i + 2).values = rowValues;
+    });
+    await workbook.xlsx.writeFile(path);
+    const read = await readReviewAnswers(path, 'review.xlsx', index);
+    expect(read.issues).toEqual([]);
+    expect(pairs(read).sort()).toEqual([
+      ['молоко козье', MILK],
+      ['молоко сгущённое', MILK],
+    ]);
+    expect(read).toMatchObject({ open: 3, leftOut: 1 });
+  });
+
   it('a group and its types no longer tied (a Group cell changed) is an error, never an answer lost or given alone', async () => {
     const path = await writeAndAnswer('untied', { 2: 'yes' }, { 2: 'group 9' });
     const read = await readReviewAnswers(path, 'review.xlsx', index);
