@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVIEW_SHEETS, reviewColumnNumber } from '../../src/assistant/review/review-workbook-layout.js';
+import { parse as parseYaml } from 'yaml';
+import { GROUP_CELL, REVIEW_SHEETS, reviewColumnNumber } from '../../src/assistant/review/review-workbook-layout.js';
 import { runCliCaptured } from '../helpers/run-cli-captured.js';
 import { generatePriceList, writePriceListCsv } from './eval/generate-price-list.js';
 import { REVIEW_LOOP_MAPPING } from './eval/measure-review-loop.js';
@@ -20,31 +21,48 @@ afterAll(async () => {
 
 const run = (args: string[]) => runCliCaptured([...args, '--sandbox', '--state-dir', join(dir, 'state')], { cwd: dir });
 
-async function answer(row: number, text: string): Promise<void> {
+async function answer(row: number, text: string, file = 'price.review.xlsx'): Promise<void> {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(join(dir, 'price.review.xlsx'));
+  await workbook.xlsx.readFile(join(dir, file));
   const sheet = workbook.getWorksheet(REVIEW_SHEETS.review);
   const cell = sheet?.getRow(row).getCell(reviewColumnNumber('answer'));
   if (cell !== undefined) cell.value = text;
-  await workbook.xlsx.writeFile(join(dir, 'price.review.xlsx'));
+  await workbook.xlsx.writeFile(join(dir, file));
+}
+
+/** The rows of sheet Review by their part: a type asked alone, a group's row, a type of a group. */
+async function readParts(file: string): Promise<{ alone: number[]; heads: number[]; members: Map<string, number[]> }> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(join(dir, file));
+  const parts = { alone: [] as number[], heads: [] as number[], members: new Map<string, number[]>() };
+  workbook.getWorksheet(REVIEW_SHEETS.review)?.eachRow((row, number) => {
+    if (number === 1) return;
+    const group = GROUP_CELL.read(row.getCell(reviewColumnNumber('group')).text);
+    if (group === undefined) parts.alone.push(number);
+    else if (group.part === 'head') parts.heads.push(number);
+    else parts.members.set(String(group.group), [...(parts.members.get(String(group.group)) ?? []), number]);
+  });
+  return parts;
 }
 
 describe('catalog-import mapping review', () => {
   it('writes the workbook, refuses an answer naming no leaf without touching the mapping, and applies a right one', async () => {
     const review = await run(['mapping', 'review', 'price.csv', '-m', 'price.yaml']);
     expect(review.code).toBe(0);
-    expect(review.stdout).toMatch(/Wrote price\.review\.xlsx from 300 rows\.\n\d+ product types to answer \(sheet Review\) cover \d+ rows; \d+ words the tool could not place \(sheet Words\); the first 50 questions by "Ask order" settle \d+ rows\./);
+    expect(review.stdout).toMatch(/Wrote price\.review\.xlsx from 300 rows\.\n\d+ product types to answer \(sheet Review; \d+ of them in \d+ groups, one answer for the types proposed one leaf\) cover \d+ rows; \d+ words the tool could not place \(sheet Words\); the first 50 questions by "Ask order" settle \d+ rows\./);
     const again = await run(['mapping', 'review', 'price.csv', '-m', 'price.yaml']);
     expect(again.code).not.toBe(0);
     expect(again.stderr).toMatch(/already exists; use --force/);
 
-    await answer(2, 'Молоко козье');
+    const [alone] = (await readParts('price.review.xlsx')).alone;
+    if (alone === undefined) throw new Error('the review must ask a type alone');
+    await answer(alone, 'Молоко козье');
     const refused = await run(['mapping', 'review', '--apply', 'price.review.xlsx', '-m', 'price.yaml']);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/sheet "Review".*row 2.*column J.*names no leaf of the directory/);
+    expect(refused.stderr).toMatch(new RegExp(`sheet "Review".*row ${alone}\\b.*column J.*names no leaf of the directory`));
     expect(await readFile(join(dir, 'price.yaml'), 'utf8')).toBe(REVIEW_LOOP_MAPPING);
 
-    await answer(2, '140101');
+    await answer(alone, '140101');
     const applied = await run(['mapping', 'review', '--apply', 'price.review.xlsx', '-m', 'price.yaml']);
     expect(applied.code).toBe(0);
     // The generated list writes its Cyrillic brands capitalised inside names in lower case: the review reads them as brands, `--apply` keeps them.
@@ -52,6 +70,24 @@ describe('catalog-import mapping review', () => {
     expect(applied.stdout).toMatch(/1 product types added, 0 changed, 0 already there; \d+ brand words \(classify\.brandWords\)\.\n\d+ types were left unanswered: their rows stay open/);
     expect(await readFile(join(dir, 'price.yaml'), 'utf8')).toMatch(/\nclassify:\n {2}brandWords:\n {4}- \S/);
     expect(await readFile(join(dir, 'price.yaml'), 'utf8')).toMatch(/\ncategories:\n {2}\S.*: 140101 # review answer: Продукты питания \/ Молочные продукты и яйца \/ Молоко\n/);
+  }, 180_000);
+  it('takes one answer for a group of types proposed one leaf: an entry per type, but for the type left out', async () => {
+    await writeFile(join(dir, 'group.yaml'), REVIEW_LOOP_MAPPING, 'utf8');
+    expect(await run(['mapping', 'review', 'price.csv', '-m', 'group.yaml', '--out', 'group.xlsx'])).toMatchObject({ code: 0 });
+    const parts = await readParts('group.xlsx');
+    const [head] = parts.heads;
+    const members = parts.members.get('1') ?? [];
+    if (head === undefined) throw new Error('the review must group the types proposed one leaf');
+    expect(members.length).toBeGreaterThanOrEqual(2);
+    await answer(head, 'yes', 'group.xlsx');
+    await answer(members[0] ?? 0, 'no', 'group.xlsx');
+    const applied = await run(['mapping', 'review', '--apply', 'group.xlsx', '-m', 'group.yaml']);
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toContain(`${members.length - 1} product types added, 0 changed, 0 already there`);
+    expect(applied.stdout).toMatch(/\d+ types were left unanswered \(1 of them left out of their group\)/);
+    const categories = (parseYaml(await readFile(join(dir, 'group.yaml'), 'utf8')) as { categories: Record<string, number> }).categories;
+    expect(Object.keys(categories)).toHaveLength(members.length - 1);
+    expect(new Set(Object.values(categories)).size).toBe(1);
   }, 180_000);
   it('honours classify.exclude as lookup: category does: an excluded leaf is never proposed, an exclusion naming no leaf stops it', async () => {
     const proposedIds = async (file: string): Promise<string[]> => {

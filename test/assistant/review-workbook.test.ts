@@ -110,7 +110,7 @@ describe('the review workbook', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(path);
     const sheet = workbook.getWorksheet(REVIEW_SHEETS.review);
-    expect(sheet?.getRow(1).values).toEqual([undefined, 'Product type', 'Rows', 'Placed without asking', 'Example 1', 'Example 2', 'Example 3', 'Proposed leaf', 'Confidence', 'Evidence', 'Your answer (leaf)', 'Ask order']);
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Product type', 'Rows', 'Placed without asking', 'Example 1', 'Example 2', 'Example 3', 'Proposed leaf', 'Confidence', 'Evidence', 'Your answer (leaf)', 'Ask order', 'Group']);
     const row = sheet?.getRow(2);
     expect(Number(row?.getCell(2).value)).toBeGreaterThan(0);
     expect(String(row?.getCell(reviewColumnNumber('proposed')).value)).toMatch(/ \/ .* \[\d+\]$/);

@@ -1,40 +1,50 @@
 /**
- * The order the review asks its questions in, across both kinds (a product type's leaf, a word's
- * harmlessness): each next question is the one that settles the most rows not settled by the
- * questions before it (greedy, pure), so that a seller who answers the first 50 settles the most of
- * the file. A row held back only by a word belongs to its product type too: asked once, it is
- * counted for the first of the two questions only.
+ * The order the review asks its questions in, across every kind (a product type's leaf, a group of
+ * types proposed one leaf, a word's harmlessness): each next question is the one that settles the
+ * most rows not settled by the questions before it (greedy, pure), so that a seller who answers the
+ * first 50 settles the most of the file. A row held back only by a word belongs to its product type
+ * too: asked once, it is counted for the first of the two questions only.
  */
 import type { ProductTypeGroup, UnplacedWord } from './collect-product-types.js';
+import type { LeafGroup } from './group-types-by-leaf.js';
+
+/** What one question asks. */
+export type ReviewQuestionSubject = { kind: 'type'; group: ProductTypeGroup } | { kind: 'group'; leafGroup: LeafGroup } | { kind: 'word'; word: UnplacedWord };
 
 /** One question of the review, with the rows it settles in this order. */
-export type ReviewQuestion = ({ kind: 'type'; group: ProductTypeGroup } | { kind: 'word'; word: UnplacedWord }) & {
+export type ReviewQuestion = ReviewQuestionSubject & {
   /** 1 = ask first. */
   order: number;
   /** Rows it settles beyond the questions before it. */
   settles: number;
 };
 
-/** Orders the questions; rows of `settled` (serials) are settled already (the seller's marketplace products). */
-export function orderReviewQuestions(groups: readonly ProductTypeGroup[], words: readonly UnplacedWord[], settled: ReadonlySet<number> = new Set()): ReviewQuestion[] {
+/**
+ * Orders the questions; rows of `settled` (serials) are settled already (the seller's marketplace
+ * products). `types` are asked one by one, `leafGroups` one question per group.
+ */
+export function orderReviewQuestions(types: readonly ProductTypeGroup[], words: readonly UnplacedWord[], settled: ReadonlySet<number> = new Set(), leafGroups: readonly LeafGroup[] = []): ReviewQuestion[] {
   const done = new Set(settled);
-  type Pending = { question: { kind: 'type'; group: ProductTypeGroup } | { kind: 'word'; word: UnplacedWord }; rows: readonly number[]; count: number };
+  // `total`: every row of the question, settled or not (the tie-break); `name`: the last tie-break.
+  type Pending = { question: ReviewQuestionSubject; rows: readonly number[]; count: number; total: number; name: string };
   const count = (rows: readonly number[]): number => rows.reduce((total, row) => total + (done.has(row) ? 0 : 1), 0);
+  const pend = (question: ReviewQuestionSubject, rows: readonly number[]): Pending => ({ question, rows, count: count(rows), total: rowsOf(question), name: nameOf(question) });
   const pending: Pending[] = [
-    ...groups.map((group): Pending => ({ question: { kind: 'type', group }, rows: group.openRows, count: count(group.openRows) })),
-    ...words.map((word): Pending => ({ question: { kind: 'word', word }, rows: word.rows, count: count(word.rows) })),
+    ...types.map((group) => pend({ kind: 'type', group }, group.openRows)),
+    ...leafGroups.map((leafGroup) => pend({ kind: 'group', leafGroup }, leafGroup.types.flatMap((type) => type.openRows))),
+    ...words.map((word) => pend({ kind: 'word', word }, word.rows)),
   ].filter((item) => item.count > 0);
-  const byCount = (a: Pending, b: Pending): number => b.count - a.count || rowsOf(b) - rowsOf(a) || nameOf(a).localeCompare(nameOf(b));
+  const byCount = (a: Pending, b: Pending): number => b.count - a.count || b.total - a.total || a.name.localeCompare(b.name);
   pending.sort(byCount);
   const ordered: ReviewQuestion[] = [];
-  // A type whose rows the words before it settle is still asked, last: the seller may say a word is not harmless.
-  const later: ProductTypeGroup[] = [];
+  // A question whose rows the words before it settle is still asked, last: the seller may say a word is not harmless.
+  const later: ReviewQuestionSubject[] = [];
   // Lazy greedy: a question's count only falls, so the head is taken when its fresh count still leads.
   while (pending.length > 0) {
     const head = pending.shift() as Pending;
     const fresh = count(head.rows);
     if (fresh === 0) {
-      if (head.question.kind === 'type') later.push(head.question.group);
+      if (head.question.kind !== 'word') later.push(head.question);
       continue;
     }
     const next = pending[0];
@@ -46,16 +56,20 @@ export function orderReviewQuestions(groups: readonly ProductTypeGroup[], words:
     for (const row of head.rows) done.add(row);
     ordered.push({ ...head.question, order: ordered.length + 1, settles: fresh });
   }
-  for (const group of later) ordered.push({ kind: 'type', group, order: ordered.length + 1, settles: 0 });
+  for (const question of later) ordered.push({ ...question, order: ordered.length + 1, settles: 0 });
   return ordered;
 }
 
-function rowsOf(item: { question: { kind: 'type'; group: ProductTypeGroup } | { kind: 'word'; word: UnplacedWord } }): number {
-  return item.question.kind === 'type' ? item.question.group.rows : item.question.word.rows.length;
+function rowsOf(question: ReviewQuestionSubject): number {
+  if (question.kind === 'type') return question.group.rows;
+  if (question.kind === 'group') return question.leafGroup.types.reduce((total, type) => total + type.rows, 0);
+  return question.word.rows.length;
 }
 
-function nameOf(item: { question: { kind: 'type'; group: ProductTypeGroup } | { kind: 'word'; word: UnplacedWord } }): string {
-  return item.question.kind === 'type' ? item.question.group.type : item.question.word.word;
+function nameOf(question: ReviewQuestionSubject): string {
+  if (question.kind === 'type') return question.group.type;
+  if (question.kind === 'group') return question.leafGroup.types[0]?.type ?? '';
+  return question.word.word;
 }
 
 function insertSorted<T>(list: T[], item: T, compare: (a: T, b: T) => number): void {

@@ -1,16 +1,18 @@
 /**
  * Reads the seller's answers from a review workbook (`mapping review --apply`), strictly: the
  * `Review` and `Placed` sheets must have the columns `mapping review` wrote, and every answer must
- * name one leaf of the directory — `path [id]` as the drop-down lists it, an id, or an exact path or
- * leaf name that only one leaf has. An answer that names none is an error naming its sheet, row and
- * column, never a guess; an empty answer leaves its type open.
+ * be `yes` (the leaf proposed on its row), `no`, or name one leaf of the directory — `path [id]` as
+ * the drop-down lists it, an id, or an exact path or leaf name that only one leaf has. An answer that
+ * is none of these is an error naming its sheet, row and column, never a guess; an empty answer or
+ * `no` leaves its type open. A group's answer (its row `group N`) is the answer of each of its types
+ * (`in group N`) that has none of its own: a type answered `no` is left out, open.
  */
 import ExcelJS from 'exceljs';
 import { createIssue, type Issue } from '../../core/issue.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { PICKED_ENTRY } from '../../mapping/mapping-workbook-layout.js';
 import { normalizeName, normalizePath } from '../../mapping/normalize-name.js';
-import { BRAND_COLUMNS, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_ANSWERS, WORD_COLUMNS } from './review-workbook-layout.js';
+import { BRAND_COLUMNS, GROUP_CELL, readYesNo, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS } from './review-workbook-layout.js';
 
 /** One answered product type. */
 export interface ReviewAnswer {
@@ -18,6 +20,8 @@ export interface ReviewAnswer {
   leafId: number;
   sheet: string;
   row: number;
+  /** The group whose answer it is (column `Group`), when the type was asked in one. */
+  group?: number;
 }
 
 /** What the workbook says. */
@@ -27,8 +31,10 @@ export interface ReviewAnswers {
   neutralWords: string[];
   /** Words of sheet `Brands` answered yes: the file writes them as brands. */
   brandWords: string[];
-  /** Rows of `Review` left without an answer: open questions, never guessed. */
+  /** Types of `Review` left without an answer (or left out of their group, or in a group left empty): open questions, never guessed. */
   open: number;
+  /** Of them, types the seller left out of their group's answer (`no` on the type's row). */
+  leftOut: number;
   issues: Issue[];
 }
 
@@ -38,9 +44,9 @@ export async function readReviewAnswers(path: string, file: string, index: Direc
   try {
     await workbook.xlsx.readFile(path);
   } catch (error) {
-    return { answers: [], neutralWords: [], brandWords: [], open: 0, issues: [answerIssue('unknown_category', `cannot read ${file} as a workbook: ${(error as Error).message}`, { file })] };
+    return { answers: [], neutralWords: [], brandWords: [], open: 0, leftOut: 0, issues: [answerIssue('unknown_category', `cannot read ${file} as a workbook: ${(error as Error).message}`, { file })] };
   }
-  const result: ReviewAnswers = { answers: [], neutralWords: [], brandWords: [], open: 0, issues: [] };
+  const result: ReviewAnswers = { answers: [], neutralWords: [], brandWords: [], open: 0, leftOut: 0, issues: [] };
   for (const name of [REVIEW_SHEETS.review, REVIEW_SHEETS.placed]) {
     const sheet = workbook.getWorksheet(name);
     if (sheet === undefined) {
@@ -70,35 +76,105 @@ function checkHeader(sheet: ExcelJS.Worksheet, file: string, issues: Issue[]): b
   let ok = true;
   REVIEW_COLUMNS.forEach((column, i) => {
     const text = sheet.getRow(1).getCell(i + 1).text.trim();
-    if (text !== column.header) {
-      issues.push(answerIssue('mapping_invalid', `column ${letterOf(column.key)} must be "${column.header}", found "${text}": answer in the workbook \`mapping review\` wrote, without moving its columns`, { file, sheet: sheet.name, row: 1, column: letterOf(column.key) }));
-      ok = false;
-    }
+    // A workbook written before groups existed has no column `Group`: its rows are all plain types.
+    if (text === column.header || (column.key === 'group' && text === '')) return;
+    issues.push(answerIssue('mapping_invalid', `column ${letterOf(column.key)} must be "${column.header}", found "${text}": answer in the workbook \`mapping review\` wrote, without moving its columns`, { file, sheet: sheet.name, row: 1, column: letterOf(column.key) }));
+    ok = false;
   });
   return ok;
 }
 
+/** One row of sheet `Review` or `Placed`, as written and answered. */
+interface AnsweredRow {
+  row: number;
+  type: string;
+  /** What the answer cell says: a leaf, `open` (`no` or empty), or that it names nothing. */
+  answer: RowAnswer;
+  /** The answer cell as written. */
+  text: string;
+  /** Empty (not `no`): a type of a group then takes the group's answer. */
+  empty: boolean;
+  /** The group whose type it is, if any. */
+  group?: number;
+}
+
+type RowAnswer = number | 'open' | LeafProblem;
+
+/**
+ * Reads a sheet's answers: a row's own answer (a leaf; `yes`, the leaf proposed on it; `no` or
+ * empty, open), and for a type of a group without an answer of its own, the group's.
+ */
 function readSheetAnswers(sheet: ExcelJS.Worksheet, file: string, index: DirectoryIndex, result: ReviewAnswers): void {
-  const typeColumn = reviewColumnNumber('type');
-  const answerColumn = reviewColumnNumber('answer');
+  const { rows, heads } = readSheetRows(sheet, file, index, result.issues);
+  const where = (row: number) => ({ file, sheet: sheet.name, row, column: letterOf('answer') });
+  const withTypes = new Set(rows.map((item) => item.group));
+  for (const [group, head] of heads) {
+    if (typeof head.answer === 'object') result.issues.push(answerIssue(head.answer.code, `the answer for group ${group} ${head.answer.message}`, { ...where(head.row), value: head.text }));
+    // An answer that would reach no type is lost: said, not dropped.
+    else if (head.answer !== 'open' && !withTypes.has(group)) result.issues.push(answerIssue('mapping_invalid', `${GROUP_CELL.head(group)} is answered, but no row is ${GROUP_CELL.member(group)}: its answer reaches no product type`, { ...where(head.row), value: head.text }));
+  }
+  for (const item of rows) {
+    const head = item.group === undefined ? undefined : heads.get(item.group);
+    if (item.group !== undefined && head === undefined) {
+      result.issues.push(answerIssue('mapping_invalid', `the type "${item.type}" is ${GROUP_CELL.member(item.group)}, but no row is ${GROUP_CELL.head(item.group)}: keep the group's row, or clear column ${letterOf('group')}`, { file, sheet: sheet.name, row: item.row, column: letterOf('group') }));
+      continue;
+    }
+    const answer = item.empty && head !== undefined ? head.answer : item.answer;
+    if (typeof answer === 'number') {
+      result.answers.push({ type: item.type, leafId: answer, sheet: sheet.name, row: item.row, ...(item.group === undefined ? {} : { group: item.group }) });
+    } else if (answer === 'open') {
+      if (sheet.name === REVIEW_SHEETS.review) result.open += 1;
+      if (head !== undefined && !item.empty) result.leftOut += 1;
+    } else if (answer === item.answer) {
+      result.issues.push(answerIssue(answer.code, `the answer for "${item.type}" ${answer.message}`, { ...where(item.row), value: item.text }));
+    }
+  }
+}
+
+/** The rows of a sheet with their own answers, and the groups' rows (by group number) with theirs. */
+function readSheetRows(sheet: ExcelJS.Worksheet, file: string, index: DirectoryIndex, issues: Issue[]): { rows: AnsweredRow[]; heads: Map<number, { row: number; text: string; answer: RowAnswer }> } {
+  const rows: AnsweredRow[] = [];
+  const heads = new Map<number, { row: number; text: string; answer: RowAnswer }>();
+  const column = (key: (typeof REVIEW_COLUMNS)[number]['key']): number => reviewColumnNumber(key);
   for (let r = 2; r <= sheet.rowCount; r += 1) {
     const row = sheet.getRow(r);
-    const type = readText(row.getCell(typeColumn));
-    const answer = readText(row.getCell(answerColumn));
+    const type = readText(row.getCell(column('type')));
+    const answer = readText(row.getCell(column('answer')));
+    const groupText = readText(row.getCell(column('group')));
+    const group = GROUP_CELL.read(groupText);
+    const place = { file, sheet: sheet.name, row: r };
+    if (groupText !== '' && group === undefined) {
+      issues.push(answerIssue('mapping_invalid', `column ${letterOf('group')} says "${groupText}": it ties a type to its group as \`mapping review\` wrote it ("${GROUP_CELL.head(1)}", "${GROUP_CELL.member(1)}"), or is empty`, { ...place, column: letterOf('group'), value: groupText }));
+      continue;
+    }
+    const own = readRowAnswer(answer, readText(row.getCell(column('proposed'))), index);
+    if (group?.part === 'head') {
+      if (heads.has(group.group)) issues.push(answerIssue('mapping_invalid', `two rows say ${GROUP_CELL.head(group.group)} (also row ${heads.get(group.group)?.row})`, { ...place, column: letterOf('group') }));
+      else heads.set(group.group, { row: r, text: answer, answer: own });
+      continue;
+    }
     if (type === '' && answer === '') continue;
-    const where = { file, sheet: sheet.name, row: r, column: letterOf('answer') };
     if (type === '') {
-      result.issues.push(answerIssue('mapping_invalid', `an answer without a product type in column ${letterOf('type')}`, { ...where, value: answer }));
+      issues.push(answerIssue('mapping_invalid', `an answer without a product type in column ${letterOf('type')}`, { ...place, column: letterOf('answer'), value: answer }));
       continue;
     }
-    if (answer === '') {
-      if (sheet.name === REVIEW_SHEETS.review) result.open += 1;
-      continue;
-    }
-    const found = resolveLeaf(answer, index);
-    if (typeof found === 'number') result.answers.push({ type, leafId: found, sheet: sheet.name, row: r });
-    else result.issues.push(answerIssue(found.code, `the answer for "${type}" ${found.message}`, { ...where, value: answer }));
+    rows.push({ row: r, type, answer: own, text: answer, empty: answer === '', ...(group === undefined ? {} : { group: group.group }) });
   }
+  return { rows, heads };
+}
+
+/** A row's answer: `yes` takes the leaf proposed on the row, `no` and empty leave it open, anything else must name one leaf. */
+function readRowAnswer(answer: string, proposed: string, index: DirectoryIndex): RowAnswer {
+  if (answer === '') return 'open';
+  const yesNo = readYesNo(answer);
+  if (yesNo === 'no') return 'open';
+  if (yesNo === 'yes') {
+    const leaf = proposed === '' ? undefined : resolveLeaf(proposed, index);
+    return typeof leaf === 'number' ? leaf : { code: 'unknown_category', message: 'says yes, but the row proposes no leaf: pick one from the drop-down or sheet "Leaves"' };
+  }
+  const leaf = resolveLeaf(answer, index);
+  if (typeof leaf === 'number' || leaf.code !== 'unknown_category') return leaf;
+  return { ...leaf, message: `${leaf.message}, nor is it yes or no` };
 }
 
 /**
@@ -120,9 +196,9 @@ function readYesNoSheet(sheet: ExcelJS.Worksheet, columns: readonly { key: strin
     const row = sheet.getRow(r);
     const word = readText(row.getCell(1));
     const answer = readText(row.getCell(answerColumn)).toLowerCase();
-    if (answer === '' || (WORD_ANSWERS.no as readonly string[]).includes(answer)) continue;
+    if (answer === '' || readYesNo(answer) === 'no') continue;
     const where = { file, sheet: sheet.name, row: r, column };
-    if (!(WORD_ANSWERS.yes as readonly string[]).includes(answer)) result.issues.push(answerIssue('mapping_invalid', `the answer for the word "${word}" must be yes or no`, { ...where, value: answer }));
+    if (readYesNo(answer) !== 'yes') result.issues.push(answerIssue('mapping_invalid', `the answer for the word "${word}" must be yes or no`, { ...where, value: answer }));
     else if (word === '') result.issues.push(answerIssue('mapping_invalid', `a "yes" without a word in column A`, where));
     else take(word);
   }

@@ -5,11 +5,11 @@ import type { MappingReviewApplyResult, MappingReviewResult } from './run-mappin
 export function renderMappingReview(result: MappingReviewResult, mapping: string): string {
   const lines = [
     `Wrote ${result.out} from ${result.rows} rows.`,
-    `${result.reviewTypes} product types to answer (sheet Review) cover ${result.reviewRows} rows; ${result.wordQuestions} words the tool could not place (sheet Words); the first 50 questions by "Ask order" settle ${result.firstFiftyRows} rows.`,
+    `${result.reviewTypes} product types to answer (sheet Review${result.groupQuestions > 0 ? `; ${result.groupedTypes} of them in ${result.groupQuestions} groups, one answer for the types proposed one leaf` : ''}) cover ${result.reviewRows} rows; ${result.wordQuestions} words the tool could not place (sheet Words); the first 50 questions by "Ask order" settle ${result.firstFiftyRows} rows.`,
     `${result.placedRows} rows are placed without asking (sheet Placed lists their ${result.placedTypes} types, to check)${result.answeredRows > 0 ? `; ${result.answeredRows} rows are settled by your earlier answers` : ''}${result.fromServiceTypes > 0 ? `; ${result.fromServiceTypes} types by your products on the marketplace` : ''}.`,
     ...(result.brandWords > 0 ? [`${result.brandWords} words the file writes as brands (sheet Brands) are read as brands, not as product types; --apply keeps those left "yes".`] : []),
     ...(result.untypedRows > 0 ? [`${result.untypedRows} rows have names that name no product type (a bare code): they stay open.`] : []),
-    `Pick or type a leaf in column "Your answer (leaf)", say yes or no to each word, then run: catalog-import mapping review --apply ${result.out} -m ${mapping}`,
+    `Pick or type a leaf in column "Your answer (leaf)" (or yes: the proposed leaf${result.groupQuestions > 0 ? '; on a group\'s row for all its types, "no" on a type\'s own row leaves it out' : ''}), say yes or no to each word, then run: catalog-import mapping review --apply ${result.out} -m ${mapping}`,
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -18,7 +18,7 @@ export function renderMappingReview(result: MappingReviewResult, mapping: string
 export function renderMappingReviewApply(result: MappingReviewApplyResult, workbook: string, mapping: string): string {
   const lines = [
     `Applied ${workbook} to ${mapping}: ${result.added} product types added, ${result.replaced} changed, ${result.unchanged} already there${result.neutralAdded > 0 ? `; ${result.neutralAdded} words confirmed harmless (classify.neutralWords)` : ''}${result.brandsAdded > 0 ? `; ${result.brandsAdded} brand words (classify.brandWords)` : ''}.`,
-    result.open > 0 ? `${result.open} types were left unanswered: their rows stay open (category_uncertain), never guessed.` : 'Every type of sheet Review is answered.',
+    result.open > 0 ? `${result.open} types were left unanswered${result.leftOut > 0 ? ` (${result.leftOut} of them left out of their group)` : ''}: their rows stay open (category_uncertain), never guessed.` : 'Every type of sheet Review is answered.',
     `Next: catalog-import validate FILE -m ${mapping}`,
   ];
   return `${lines.join('\n')}\n`;

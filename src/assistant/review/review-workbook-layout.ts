@@ -33,7 +33,37 @@ export const REVIEW_COLUMNS = [
   { key: 'answer', header: 'Your answer (leaf)', width: 60 },
   // Last, so that the columns before keep their letters: one order over the questions of `Review` and `Words`.
   { key: 'order', header: 'Ask order', width: 8 },
+  // After the order, for the same reason: which rows are one question (a group of types proposed one leaf).
+  { key: 'group', header: 'Group', width: 12 },
 ] as const;
+
+/**
+ * The `Group` cell of a group's question row (`group 3`) and of each of its types' rows (`in group 3`):
+ * the rows are tied by the number, not by where they stand, so a sorted or filtered sheet still reads.
+ */
+export const GROUP_CELL = {
+  head: (group: number): string => `group ${group}`,
+  member: (group: number): string => `in group ${group}`,
+  /** The group a cell names and the row's part in it, or undefined for a cell that is neither. */
+  read(text: string): { part: 'head' | 'member'; group: number } | undefined {
+    const found = /^(in )?group (\d+)$/i.exec(text.trim());
+    if (found === null) return undefined;
+    return { part: found[1] === undefined ? 'head' : 'member', group: Number(found[2]) };
+  },
+} as const;
+
+/** What a group's question row says in its `Product type` cell. */
+export function describeGroupHead(types: number): string {
+  return `${types} product types (rows below): one answer`;
+}
+
+/** What a group's question row says in its `Evidence` cell: how to answer it, without a manual. */
+export const GROUP_HOW_TO_ANSWER =
+  'One answer for the types below. "yes": each of them goes to the proposed leaf; another leaf: each goes there; empty: they stay open. To leave a type out, answer "no" on its own row (it stays open), or give it its own leaf there.';
+
+/** What the header of `Your answer (leaf)` explains (a cell note). */
+export const ANSWER_HEADER_NOTE =
+  'A leaf from the drop-down, or any leaf of sheet Leaves (path [id], or the id). "yes" takes the proposed leaf; "no" or empty leaves the type open. On a group\'s row (column Group "group N") the answer holds for every type of the group; on a type\'s row "in group N", "no" leaves that type out and a leaf gives it its own.';
 
 /** The columns of the `Words` sheet, in order. */
 export const WORD_COLUMNS = [
@@ -67,8 +97,16 @@ export function wordColumnNumber(key: (typeof WORD_COLUMNS)[number]['key']): num
   return WORD_COLUMNS.findIndex((column) => column.key === key) + 1;
 }
 
-/** Answers of the `Words` sheet's last question, read case-insensitively. */
-export const WORD_ANSWERS = { yes: ['yes', 'y', 'да', 'иә'], no: ['no', 'n', 'нет', 'жоқ'] } as const;
+/** Yes and no, as the sheets' answers may write them, read case-insensitively. */
+export const YES_NO_ANSWERS = { yes: ['yes', 'y', 'да', 'иә'], no: ['no', 'n', 'нет', 'жоқ'] } as const;
+
+/** What a yes/no answer says: `yes`, `no`, or undefined for any other text. */
+export function readYesNo(text: string): 'yes' | 'no' | undefined {
+  const lower = text.trim().toLowerCase();
+  if ((YES_NO_ANSWERS.yes as readonly string[]).includes(lower)) return 'yes';
+  if ((YES_NO_ANSWERS.no as readonly string[]).includes(lower)) return 'no';
+  return undefined;
+}
 
 /** 1-based column number of a review column. */
 export function reviewColumnNumber(key: (typeof REVIEW_COLUMNS)[number]['key']): number {

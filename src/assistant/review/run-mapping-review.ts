@@ -29,6 +29,7 @@ import { readReviewAnswers, resolveLeaf } from './read-review-answers.js';
 import { findAnsweredType, indexAnsweredTypes } from './classify-with-answers.js';
 import { writeReviewWorkbook } from './write-review-workbook.js';
 import { orderReviewQuestions } from './order-review-questions.js';
+import { groupTypesByLeaf } from './group-types-by-leaf.js';
 import { checkPathExists } from '../check-path-exists.js';
 
 /** Options of `runMappingReview`. */
@@ -55,6 +56,9 @@ export interface MappingReviewResult {
   firstFiftyRows: number;
   /** Words the classifier could not place, asked on sheet `Words`. */
   wordQuestions: number;
+  /** Questions of sheet `Review` that ask about a group of types proposed one leaf, and the types they hold. */
+  groupQuestions: number;
+  groupedTypes: number;
   placedTypes: number;
   /** Rows of the file the classifier places without asking. */
   placedRows: number;
@@ -113,7 +117,9 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   const needsAnswer = (group: ProductTypeGroup): boolean => group.known === undefined && group.placedRows < group.rows;
   const review = groups.filter(needsAnswer);
   const placed = groups.filter((group) => !needsAnswer(group));
-  const questions = orderReviewQuestions(review, words, new Set(placed.flatMap((group) => group.openRows)));
+  // Types proposed one leaf are one question (a group); the rest, and types no leaf is proposed for, are asked one by one.
+  const { leafGroups, singles } = groupTypesByLeaf(review);
+  const questions = orderReviewQuestions(singles, words, new Set(placed.flatMap((group) => group.openRows)), leafGroups);
   await mkdir(dirname(outPath), { recursive: true });
   await writeReviewWorkbook(outPath, { questions, placed, brands, index });
   const sum = (list: readonly ProductTypeGroup[], of: (group: ProductTypeGroup) => number): number => list.reduce((total, group) => total + of(group), 0);
@@ -125,6 +131,8 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
     reviewRows: sum(review, (group) => group.rows),
     firstFiftyRows: questions.slice(0, 50).reduce((total, question) => total + question.settles, 0),
     wordQuestions: questions.filter((question) => question.kind === 'word').length,
+    groupQuestions: leafGroups.length,
+    groupedTypes: leafGroups.reduce((total, group) => total + group.types.length, 0),
     placedTypes: placed.length,
     placedRows: sum(groups, (group) => group.placedRows),
     answeredRows,
@@ -150,8 +158,10 @@ export interface MappingReviewApplyResult {
   neutralAdded: number;
   /** Words added to `classify.brandWords`. */
   brandsAdded: number;
-  /** Types of `Review` left unanswered: they stay open questions. */
+  /** Types of `Review` left unanswered (or left out of their group's answer): they stay open questions. */
   open: number;
+  /** Of them, types left out of their group's answer. */
+  leftOut: number;
 }
 
 /**
@@ -172,7 +182,7 @@ export async function runMappingReviewApply(options: MappingReviewApplyOptions, 
   await writeFile(mappingPath, applied.text, 'utf8');
   // The mapping must still load: a broken result is reported now, not at the next import.
   await loadMapping(options.mapping, deps);
-  return { added: applied.added, replaced: applied.replaced, unchanged: applied.unchanged, neutralAdded: applied.neutralAdded, brandsAdded: applied.brandsAdded, open: read.open };
+  return { added: applied.added, replaced: applied.replaced, unchanged: applied.unchanged, neutralAdded: applied.neutralAdded, brandsAdded: applied.brandsAdded, open: read.open, leftOut: read.leftOut };
 }
 
 /** The directories and, with `fromService`, the seller's listed products (name and leaf only), read before the file's brand words are known. */

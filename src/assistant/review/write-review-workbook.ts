@@ -1,10 +1,12 @@
 /**
  * Writes the review workbook (exceljs): one row per product type on `Review` (what the seller must
- * answer, the most rows first) and on `Placed` (what is placed without asking, to check), each with
- * its rows, three example names, the proposed leaf with its path, the confidence and the evidence,
- * and an answer cell whose drop-down lists the proposed leaf and up to five alternatives (other
- * leaves may be typed: `Leaves` lists them all). Seller and directory texts that start like a
- * formula are written as text.
+ * answer, in ask order) and on `Placed` (what is placed without asking, to check), each with its
+ * rows, three example names, the proposed leaf with its path, the confidence and the evidence, and
+ * an answer cell whose drop-down lists the proposed leaf and up to five alternatives (other leaves
+ * may be typed: `Leaves` lists them all). A group of types proposed one leaf is one question: a row
+ * for the group (the leaf, the rows, an example of each type, one answer: `yes`, another leaf, or
+ * empty), then a row per type (its rows and examples; `no` leaves it out, a leaf gives it its own),
+ * tied by column `Group`. Seller and directory texts that start like a formula are written as text.
  */
 import ExcelJS from 'exceljs';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
@@ -13,8 +15,9 @@ import { formatPickedEntry } from '../../mapping/mapping-workbook-layout.js';
 import { neutralizeFormula } from '../../report/neutralize-formula.js';
 import type { FileBrandWord } from './collect-file-brands.js';
 import type { ProductTypeGroup, UnplacedWord } from './collect-product-types.js';
+import { readProposedLeaf, type LeafGroup } from './group-types-by-leaf.js';
 import type { ReviewQuestion } from './order-review-questions.js';
-import { BRAND_COLUMNS, brandColumnNumber, REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS } from './review-workbook-layout.js';
+import { ANSWER_HEADER_NOTE, BRAND_COLUMNS, brandColumnNumber, describeGroupHead, GROUP_CELL, GROUP_HOW_TO_ANSWER, REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS, YES_NO_ANSWERS } from './review-workbook-layout.js';
 
 /** What goes into the workbook. */
 export interface ReviewWorkbookInput {
@@ -37,46 +40,17 @@ export async function writeReviewWorkbook(path: string, input: ReviewWorkbookInp
   const review = workbook.addWorksheet(REVIEW_SHEETS.review, { views: [{ state: 'frozen', ySplit: 1 }] });
   const placed = workbook.addWorksheet(REVIEW_SHEETS.placed, { views: [{ state: 'frozen', ySplit: 1 }] });
   const words = workbook.addWorksheet(REVIEW_SHEETS.words, { views: [{ state: 'frozen', ySplit: 1 }] });
-  const choices = workbook.addWorksheet(REVIEW_SHEETS.choices, { state: 'hidden' });
-  let choiceRow = 0;
-  const fill = (sheet: ExcelJS.Worksheet, groups: readonly { group: ProductTypeGroup; order?: number }[]): void => {
-    sheet.columns = REVIEW_COLUMNS.map((column) => ({ header: column.header, key: column.key, width: column.width }));
-    sheet.getRow(1).font = { bold: true };
-    for (const { group, order } of groups) {
-      const proposedId = group.known?.leafId ?? group.classification.leafId;
-      const options = [proposedId, ...group.classification.alternatives.map((item) => item.leafId)].filter((id, i, all): id is number => id !== undefined && all.indexOf(id) === i).slice(0, REVIEW_ALTERNATIVES + 1);
-      choiceRow += 1;
-      options.forEach((id, i) => {
-        choices.getCell(choiceRow, i + 1).value = neutralizeFormula(labelOf(id));
-      });
-      const row = sheet.addRow({
-        type: neutralizeFormula(group.type),
-        rows: group.rows,
-        placed: group.placedRows,
-        example1: neutralizeFormula(group.examples[0] ?? ''),
-        example2: neutralizeFormula(group.examples[1] ?? ''),
-        example3: neutralizeFormula(group.examples[2] ?? ''),
-        proposed: neutralizeFormula(labelOf(proposedId)),
-        confidence: group.known === undefined ? Number(group.classification.confidence.toFixed(2)) : 1,
-        evidence: neutralizeFormula(describeEvidence(group)),
-        // The seller's own products are their answer already; the classifier's guesses never are.
-        answer: group.known === undefined ? null : neutralizeFormula(labelOf(group.known.leafId)),
-        order: order ?? null,
-      });
-      if (options.length > 0) {
-        row.getCell(reviewColumnNumber('answer')).dataValidation = {
-          type: 'list',
-          allowBlank: true,
-          formulae: [`'${REVIEW_SHEETS.choices}'!$A$${choiceRow}:$${String.fromCharCode(64 + options.length)}$${choiceRow}`],
-          // Any leaf may be typed (sheet `Leaves`); `--apply` checks every answer strictly.
-          showErrorMessage: false,
-        };
-      }
-    }
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: REVIEW_COLUMNS.length } };
-  };
-  fill(review, input.questions.flatMap((question) => (question.kind === 'type' ? [{ group: question.group, order: question.order }] : [])));
-  fill(placed, input.placed.map((group) => ({ group })));
+  const rows = createTypeRowWriter(workbook.addWorksheet(REVIEW_SHEETS.choices, { state: 'hidden' }), labelOf);
+  for (const sheet of [review, placed]) startTypeSheet(sheet);
+  let groupNumber = 0;
+  for (const question of input.questions) {
+    if (question.kind === 'type') rows.addType(review, question.group, { order: question.order });
+    if (question.kind !== 'group') continue;
+    groupNumber += 1;
+    rows.addGroupHead(review, question.leafGroup, question.order, groupNumber);
+    for (const type of question.leafGroup.types) rows.addType(review, type, { order: question.order, group: groupNumber });
+  }
+  for (const group of input.placed) rows.addType(placed, group, {});
   fillWords(words, input.questions.flatMap((question) => (question.kind === 'word' ? [{ word: question.word, order: question.order }] : [])), labelOf);
   fillBrands(workbook.addWorksheet(REVIEW_SHEETS.brands, { views: [{ state: 'frozen', ySplit: 1 }] }), input.brands ?? []);
   const leaves = workbook.addWorksheet(REVIEW_SHEETS.leaves, { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -90,6 +64,88 @@ export async function writeReviewWorkbook(path: string, input: ReviewWorkbookInp
     leaves.addRow({ leaf: neutralizeFormula(labelOf(category.id)), kaz: neutralizeFormula(category.path?.kaz ?? '') });
   }
   await workbook.xlsx.writeFile(path);
+}
+
+/** The header of sheet `Review` or `Placed`, with a note on the answer column that says how to answer. */
+function startTypeSheet(sheet: ExcelJS.Worksheet): void {
+  sheet.columns = REVIEW_COLUMNS.map((column) => ({ header: column.header, key: column.key, width: column.width }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).getCell(reviewColumnNumber('answer')).note = ANSWER_HEADER_NOTE;
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: REVIEW_COLUMNS.length } };
+}
+
+/** Writes the rows of sheets `Review` and `Placed`, each answer cell with its drop-down (its list a row of the hidden `Choices`). */
+function createTypeRowWriter(choices: ExcelJS.Worksheet, labelOf: (leafId: number | undefined) => string) {
+  let choiceRow = 0;
+  /** Writes a drop-down of `options` (texts) on the answer cell of `row`. */
+  const addChoices = (row: ExcelJS.Row, options: readonly string[]): void => {
+    if (options.length === 0) return;
+    choiceRow += 1;
+    options.forEach((text, i) => {
+      choices.getCell(choiceRow, i + 1).value = neutralizeFormula(text);
+    });
+    row.getCell(reviewColumnNumber('answer')).dataValidation = {
+      type: 'list',
+      allowBlank: true,
+      formulae: [`'${REVIEW_SHEETS.choices}'!$A$${choiceRow}:$${String.fromCharCode(64 + options.length)}$${choiceRow}`],
+      // Any leaf may be typed (sheet `Leaves`); `--apply` checks every answer strictly.
+      showErrorMessage: false,
+    };
+  };
+  const leafOptions = (leafIds: readonly (number | undefined)[], limit: number): string[] => leafIds.filter((id, i, all): id is number => id !== undefined && all.indexOf(id) === i).slice(0, limit).map((id) => labelOf(id));
+  return {
+    /** One type: on its own, or (with `group`) one of a group's, whose answer may leave it out (`no`) or give it its own leaf. */
+    addType(sheet: ExcelJS.Worksheet, type: ProductTypeGroup, at: { order?: number; group?: number }): void {
+      const proposedId = readProposedLeaf(type);
+      const row = sheet.addRow({
+        type: neutralizeFormula(type.type),
+        rows: type.rows,
+        placed: type.placedRows,
+        example1: neutralizeFormula(type.examples[0] ?? ''),
+        example2: neutralizeFormula(type.examples[1] ?? ''),
+        example3: neutralizeFormula(type.examples[2] ?? ''),
+        proposed: neutralizeFormula(labelOf(proposedId)),
+        confidence: type.known === undefined ? Number(type.classification.confidence.toFixed(2)) : 1,
+        evidence: neutralizeFormula(describeEvidence(type)),
+        // The seller's own products are their answer already; the classifier's guesses never are.
+        answer: type.known === undefined ? null : neutralizeFormula(labelOf(type.known.leafId)),
+        order: at.order ?? null,
+        group: at.group === undefined ? null : GROUP_CELL.member(at.group),
+      });
+      const alternatives = type.classification.alternatives.map((item) => item.leafId);
+      if (at.group === undefined) {
+        addChoices(row, leafOptions([proposedId, ...alternatives], REVIEW_ALTERNATIVES + 1));
+        return;
+      }
+      // Within a group the proposed leaf is the group's answer: the type's own list leaves it out, or names another leaf.
+      row.getCell(reviewColumnNumber('type')).alignment = { indent: 2 };
+      addChoices(row, [YES_NO_ANSWERS.no[0], ...leafOptions(alternatives.filter((id) => id !== proposedId), REVIEW_ALTERNATIVES)]);
+    },
+    /** A group's question row: the leaf proposed for all its types, their rows and an example of each, and the one answer. */
+    addGroupHead(sheet: ExcelJS.Worksheet, leafGroup: LeafGroup, order: number, group: number): void {
+      const { types } = leafGroup;
+      const sum = (of: (type: ProductTypeGroup) => number): number => types.reduce((total, type) => total + of(type), 0);
+      const example = (i: number): string => neutralizeFormula(types[i]?.examples[0] ?? '');
+      const row = sheet.addRow({
+        type: describeGroupHead(types.length),
+        rows: sum((type) => type.rows),
+        placed: sum((type) => type.placedRows),
+        example1: example(0),
+        example2: example(1),
+        example3: example(2),
+        proposed: neutralizeFormula(labelOf(leafGroup.leafId)),
+        confidence: null,
+        evidence: GROUP_HOW_TO_ANSWER,
+        answer: null,
+        order,
+        group: GROUP_CELL.head(group),
+      });
+      row.font = { bold: true };
+      row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFF2CC' } };
+      const alternatives = types.flatMap((type) => type.classification.alternatives.map((item) => item.leafId)).filter((id) => id !== leafGroup.leafId);
+      addChoices(row, [YES_NO_ANSWERS.yes[0], ...leafOptions([leafGroup.leafId, ...alternatives], REVIEW_ALTERNATIVES + 1)]);
+    },
+  };
 }
 
 /** One row per word the classifier could not place, with the rows it holds back and a yes/no drop-down. */

@@ -2,8 +2,10 @@
  * The review loop of issue 33 on the generated price list, measured: `mapping review` writes the
  * workbook; a seller answers its first questions by ask order (at most 50, over sheets `Review` and
  * `Words`): a type with the right leaf of the products it shows (from the generator's truth; a row
- * whose products have no leaf stays empty, as a seller leaves it), a word `yes` only when every row
- * it holds back has its true leaf proposed; `mapping review --apply` writes the answers into the mapping; then every row
+ * whose products have no leaf stays empty, as a seller leaves it), a group of types proposed one
+ * leaf `yes` when that leaf is right for most of its rows, else the leaf most of them belong to,
+ * leaving out each type whose products belong to another (one answer), a word `yes` only when
+ * every row it holds back has its true leaf proposed; `mapping review --apply` writes the answers into the mapping; then every row
  * is mapped as `validate` maps it (the row mapper, against the sandbox's directories) and its
  * category is compared with the truth.
  */
@@ -13,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadServiceDirectories } from '../../../src/assistant/load-service-directories.js';
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
-import { brandColumnNumber, REVIEW_SHEETS, reviewColumnNumber, wordColumnNumber } from '../../../src/assistant/review/review-workbook-layout.js';
+import { brandColumnNumber, GROUP_CELL, REVIEW_SHEETS, reviewColumnNumber, wordColumnNumber } from '../../../src/assistant/review/review-workbook-layout.js';
 import { readAnsweredTypes, runMappingReview, runMappingReviewApply, type MappingReviewResult } from '../../../src/assistant/review/run-mapping-review.js';
 import { classifyWithAnswers } from '../../../src/assistant/review/classify-with-answers.js';
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
@@ -79,6 +81,14 @@ export interface ReviewLoopFigures {
   wordAnswers: number;
   /** Answers a seller leaves empty (no leaf fits the products shown). */
   leftEmpty: number;
+  /** Of the answers, answers to a group of types proposed one leaf (each one answer, with the types it leaves out). */
+  groupAnswers: number;
+  /** Types the seller left out of their group's answer. */
+  leftOut: number;
+  /** Per group answered, how many types it lists (what the seller reads for that one answer). */
+  groupSizes: number[];
+  /** Groups answered with another leaf than the proposed one: `first type (proposed id → answered id)`. */
+  groupsOtherLeaf: string[];
   before: LoopFigures;
   after: LoopFigures;
   /** After the answers, read as `classifyWithAnswers` reads them: the answer of a name's own product type, else the classifier's confident leaf. */
@@ -143,35 +153,46 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
         harmless.set(stem, (harmless.get(stem) ?? true) && result.leafId === row.leafId);
       }
     }
-    // The seller answers the questions of both sheets in their ask order, one answer per question, at most 50.
+    // The seller answers the questions of both sheets in their ask order, one answer per question, at most 50; a group's
+    // question is its row `group N`, its types' rows (`in group N`) are part of that one answer.
     const questions: { order: number; sheet: ExcelJS.Worksheet; row: number }[] = [];
+    const members = new Map<number, number[]>();
     for (const [name, column] of [[REVIEW_SHEETS.review, reviewColumnNumber('order')], [REVIEW_SHEETS.words, wordColumnNumber('order')]] as const) {
       const sheet = workbook.getWorksheet(name);
-      for (let r = 2; sheet !== undefined && r <= sheet.rowCount; r += 1) questions.push({ order: Number(sheet.getRow(r).getCell(column).value), sheet, row: r });
+      for (let r = 2; sheet !== undefined && r <= sheet.rowCount; r += 1) {
+        const group = name === REVIEW_SHEETS.review ? GROUP_CELL.read(sheet.getRow(r).getCell(reviewColumnNumber('group')).text) : undefined;
+        if (group?.part === 'member') members.set(group.group, [...(members.get(group.group) ?? []), r]);
+        else questions.push({ order: Number(sheet.getRow(r).getCell(column).value), sheet, row: r });
+      }
     }
     questions.sort((a, b) => a.order - b.order);
-    let answers = 0;
-    let leftEmpty = 0;
-    let wordAnswers = 0;
-    const maxAnswers = options.maxAnswers ?? 50;
-    for (const { sheet, row: r } of questions.slice(0, maxAnswers)) {
+    const tally = { answers: 0, leftEmpty: 0, wordAnswers: 0, groupAnswers: 0, leftOut: 0, groupSizes: [] as number[], groupsOtherLeaf: [] as string[] };
+    const labelOf = (leafId: number): string => {
+      const category = index.categoryById.get(leafId);
+      return category === undefined ? String(leafId) : formatPickedEntry(buildCategoryPath(category, index.categoryById), leafId);
+    };
+    const truthOfType = (type: string): [number | null, number][] => [...(truthByType.get(type) ?? new Map<number | null, number>()).entries()].sort((a, b) => b[1] - a[1]);
+    for (const { sheet, row: r } of questions.slice(0, options.maxAnswers ?? 50)) {
+      const cells = sheet.getRow(r);
       if (sheet.name === REVIEW_SHEETS.words) {
-        const word = sheet.getRow(r).getCell(wordColumnNumber('word')).text;
-        sheet.getRow(r).getCell(wordColumnNumber('answer')).value = harmless.get(stemForIndex(word)) === true ? 'yes' : 'no';
-        answers += 1;
-        wordAnswers += 1;
+        const word = cells.getCell(wordColumnNumber('word')).text;
+        cells.getCell(wordColumnNumber('answer')).value = harmless.get(stemForIndex(word)) === true ? 'yes' : 'no';
+        tally.answers += 1;
+        tally.wordAnswers += 1;
         continue;
       }
-      const type = sheet.getRow(r).getCell(reviewColumnNumber('type')).text;
-      const votes = [...(truthByType.get(type) ?? new Map<number | null, number>()).entries()].sort((a, b) => b[1] - a[1]);
-      const leafId = votes[0]?.[0];
-      const category = leafId === null || leafId === undefined ? undefined : index.categoryById.get(leafId);
-      if (category === undefined || leafId === null || leafId === undefined) {
-        leftEmpty += 1;
+      const group = GROUP_CELL.read(cells.getCell(reviewColumnNumber('group')).text);
+      if (group !== undefined) {
+        answerGroup(sheet, r, members.get(group.group) ?? [], truthOfType, labelOf, tally);
         continue;
       }
-      sheet.getRow(r).getCell(reviewColumnNumber('answer')).value = formatPickedEntry(buildCategoryPath(category, index.categoryById), leafId);
-      answers += 1;
+      const leafId = truthOfType(cells.getCell(reviewColumnNumber('type')).text)[0]?.[0];
+      if (leafId === null || leafId === undefined || !index.categoryById.has(leafId)) {
+        tally.leftEmpty += 1;
+        continue;
+      }
+      cells.getCell(reviewColumnNumber('answer')).value = labelOf(leafId);
+      tally.answers += 1;
     }
     await workbook.xlsx.writeFile(join(dir, 'review.xlsx'));
     await runMappingReviewApply({ workbook: 'review.xlsx', mapping: 'price.yaml', settings }, deps);
@@ -187,10 +208,40 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
       return { name: row.cells.Наименование, type, truth: row.leafId, leaf: result.confident ? (result.leafId ?? null) : null, accepted: result.confident && result.leafId !== undefined, classification };
     });
     const afterByType = measureLeaves(afterRows);
-    return { review, answers, leftEmpty, wordAnswers, before, after, afterByType, afterRows, answered };
+    return { review, answers: tally.answers, leftEmpty: tally.leftEmpty, wordAnswers: tally.wordAnswers, groupAnswers: tally.groupAnswers, leftOut: tally.leftOut, groupSizes: tally.groupSizes, groupsOtherLeaf: tally.groupsOtherLeaf, before, after, afterByType, afterRows, answered };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The seller's one answer to a group (row `r`, its types' rows `memberRows`): `yes` when the proposed
+ * leaf is right for most of the group's rows, else the leaf most of them belong to (empty when most
+ * belong to none); each type whose own products belong to another leaf is left out (`no`), as a
+ * seller reading its examples would.
+ */
+function answerGroup(sheet: ExcelJS.Worksheet, r: number, memberRows: readonly number[], truthOfType: (type: string) => [number | null, number][], labelOf: (leafId: number) => string, tally: { answers: number; leftEmpty: number; groupAnswers: number; leftOut: number; groupSizes: number[]; groupsOtherLeaf: string[] }): void {
+  const proposed = Number(/\[(\d+)\]$/.exec(sheet.getRow(r).getCell(reviewColumnNumber('proposed')).text)?.[1]);
+  const types = memberRows.map((row) => ({ row, truth: truthOfType(sheet.getRow(row).getCell(reviewColumnNumber('type')).text) }));
+  const votes = new Map<number | null, number>();
+  for (const { truth } of types) for (const [leaf, count] of truth) votes.set(leaf, (votes.get(leaf) ?? 0) + count);
+  const total = [...votes.values()].reduce((a, b) => a + b, 0);
+  const commonest = [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const leafId = (votes.get(proposed) ?? 0) * 2 > total ? proposed : commonest;
+  if (leafId === null || leafId === undefined) {
+    tally.leftEmpty += 1;
+    return;
+  }
+  sheet.getRow(r).getCell(reviewColumnNumber('answer')).value = leafId === proposed ? 'yes' : labelOf(leafId);
+  for (const { row, truth } of types) {
+    if (truth[0]?.[0] === leafId) continue;
+    sheet.getRow(row).getCell(reviewColumnNumber('answer')).value = 'no';
+    tally.leftOut += 1;
+  }
+  tally.answers += 1;
+  tally.groupAnswers += 1;
+  tally.groupSizes.push(types.length);
+  if (leafId !== proposed) tally.groupsOtherLeaf.push(`${sheet.getRow(memberRows[0] ?? r).getCell(reviewColumnNumber('type')).text} (${proposed} → ${leafId})`);
 }
 
 /** Maps every row as `validate` does and compares its category with the truth. */
