@@ -102,6 +102,17 @@ export interface ReviewLoopFigures {
   afterRows: LoopRow[];
   /** The answers the mapping holds after `--apply`: answer key → leaf id. */
   answered: ReadonlyMap<string, number>;
+  /** What became of each type on sheet `Review` (by its text there), for diagnostics. */
+  typeFates: ReadonlyMap<string, TypeFate>;
+}
+
+/** What the seller did with a type of sheet `Review`: answered (alone or by its group), left out of its group (`no`), left empty, or not reached within the budget. */
+export interface TypeFate {
+  fate: 'answered' | 'leftOut' | 'leftEmpty' | 'notReached';
+  /** The ask order of its question. */
+  order: number;
+  /** Whether it was asked in a group. */
+  inGroup: boolean;
 }
 
 /** One row as the loop saw it after the answers. */
@@ -185,10 +196,14 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
     };
     const truthOfType = (type: string): [number | null, number][] => [...(truthByType.get(type) ?? new Map<number | null, number>()).entries()].sort((a, b) => b[1] - a[1]);
     const harmlessWord = (word: string): boolean => harmless.get(stemForIndex(word)) === true;
-    for (const { sheet, row: r } of questions) {
+    const typeFates = new Map<string, TypeFate>();
+    let stopped = false;
+    for (const { sheet, row: r, order } of questions) {
       const plan = planAnswer(sheet, r, members, { truthOfType, labelOf, harmlessWord, hasLeaf: (leafId) => index.categoryById.has(leafId) });
       const questionsUsed = tally.answers + tally.leftEmpty + 1;
-      if (budget.unit === 'questions' ? questionsUsed > budget.limit : tally.cells + plan.cells.length > budget.limit) break;
+      stopped ||= budget.unit === 'questions' ? questionsUsed > budget.limit : tally.cells + plan.cells.length > budget.limit;
+      recordTypeFates(typeFates, sheet, r, members, plan, stopped, order);
+      if (stopped) continue;
       for (const cell of plan.cells) sheet.getRow(cell.row).getCell(cell.column).value = cell.value;
       tally.cells += plan.cells.length;
       if (plan.kind === 'empty') {
@@ -217,9 +232,21 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
       return { name: row.cells.Наименование, type, truth: row.leafId, leaf: result.confident ? (result.leafId ?? null) : null, accepted: result.confident && result.leafId !== undefined, classification };
     });
     const afterByType = measureLeaves(afterRows);
-    return { review, answers: tally.answers, cells: tally.cells, budget, leftEmpty: tally.leftEmpty, wordAnswers: tally.wordAnswers, groupAnswers: tally.groupAnswers, leftOut: tally.leftOut, groupSizes: tally.groupSizes, groupsOtherLeaf: tally.groupsOtherLeaf, before, after, afterByType, afterRows, answered };
+    return { review, typeFates, answers: tally.answers, cells: tally.cells, budget, leftEmpty: tally.leftEmpty, wordAnswers: tally.wordAnswers, groupAnswers: tally.groupAnswers, leftOut: tally.leftOut, groupSizes: tally.groupSizes, groupsOtherLeaf: tally.groupsOtherLeaf, before, after, afterByType, afterRows, answered };
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Records what became of the types of the question on row `r` (its group's types too). */
+function recordTypeFates(fates: Map<string, TypeFate>, sheet: ExcelJS.Worksheet, r: number, members: ReadonlyMap<number, number[]>, plan: AnswerPlan, stopped: boolean, order: number): void {
+  if (sheet.name !== REVIEW_SHEETS.review) return;
+  const group = GROUP_CELL.read(sheet.getRow(r).getCell(reviewColumnNumber('group')).text);
+  const rows = group === undefined ? [r] : (members.get(group.group) ?? []);
+  const leftOut = new Set(plan.cells.filter((cell) => cell.value === 'no').map((cell) => cell.row));
+  for (const row of rows) {
+    const fate = stopped ? 'notReached' : plan.kind === 'empty' ? 'leftEmpty' : leftOut.has(row) ? 'leftOut' : 'answered';
+    fates.set(sheet.getRow(row).getCell(reviewColumnNumber('type')).text, { fate, order, inGroup: group !== undefined });
   }
 }
 
