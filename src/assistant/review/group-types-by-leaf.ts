@@ -1,21 +1,19 @@
 /**
  * Groups the product types the review asks about by the leaf the classifier proposes for them
- * (pure): one question then lists the unsure types proposed one leaf, and the seller's one answer
- * ("yes", or another leaf for them all, leaving out the types it does not fit) settles them all,
- * each type still answered under its own key, so that learning stays by product type. A leaf's
- * types are two questions by how sure the classifier is of them: the surer ones, where the leaf is
- * mostly right and "yes" leaves few out, and the weaker ones, often a family another leaf fits as a
- * whole; each `no` is a cell the seller fills, so a mixed group costs the most. A leaf proposed for
- * one type only (of its strength) is a plain type question; a type no leaf is proposed for is asked
- * alone.
+ * (pure): one question then lists the unsure types proposed one leaf that the classifier is surer
+ * of, and the seller's one answer ("yes", or another leaf for them all, leaving out the types it
+ * does not fit) settles them all, each type still answered under its own key, so that learning
+ * stays by product type. Each `no` that leaves a type out is a cell the seller fills: the types the
+ * classifier is less sure of, the ones a `no` is most often needed for, are asked alone, as are a
+ * leaf proposed for one type only and a type no leaf is proposed for.
  */
 import type { ProductTypeGroup } from './collect-product-types.js';
 
 /**
- * The confidence at or above which a type is one of its leaf's surer types. On the generated price
+ * The confidence at or above which a type may be asked in its leaf's group. On the generated price
  * list (seed 33), of the types of the groups a seller answers first, 101 of 117 at or above it were
- * proposed their right leaf, 19 of 50 under it; of 0.7, 0.8, 0.85 and 0.9 it settled the most rows
- * for 50 filled cells on both seeds measured (docs/mapping-assistant.md, the eleventh round).
+ * proposed their right leaf, only 19 of 50 under it; of 0.7, 0.8, 0.85 and 0.9 it settled the most
+ * rows for 50 filled cells on both seeds measured (docs/mapping-assistant.md, the eleventh round).
  */
 export const SURE_IN_GROUP = 0.8;
 
@@ -34,22 +32,21 @@ export interface TypesByLeaf {
 }
 
 /**
- * Groups `types` by proposed leaf and by how sure the classifier is of it (`SURE_IN_GROUP`); the
+ * Groups the types of `types` the classifier is surer of (`SURE_IN_GROUP`) by proposed leaf; the
  * order of `types` is kept among the singles.
  */
 export function groupTypesByLeaf(types: readonly ProductTypeGroup[]): TypesByLeaf {
-  const byLeaf = new Map<string, { leafId: number; types: ProductTypeGroup[] }>();
+  const byLeaf = new Map<number, ProductTypeGroup[]>();
   for (const type of types) {
     const leafId = readProposedLeaf(type);
-    if (leafId === undefined) continue;
-    const key = `${leafId} ${isSureInGroup(type) ? 'sure' : 'weak'}`;
-    const entry = byLeaf.get(key);
-    if (entry === undefined) byLeaf.set(key, { leafId, types: [type] });
-    else entry.types.push(type);
+    if (leafId === undefined || !isSureInGroup(type)) continue;
+    const list = byLeaf.get(leafId);
+    if (list === undefined) byLeaf.set(leafId, [type]);
+    else list.push(type);
   }
   const leafGroups: LeafGroup[] = [];
   const grouped = new Set<ProductTypeGroup>();
-  for (const { leafId, types: list } of byLeaf.values()) {
+  for (const [leafId, list] of byLeaf) {
     if (list.length < 2) continue;
     const sorted = [...list].sort((a, b) => b.rows - a.rows || a.type.localeCompare(b.type));
     leafGroups.push({ leafId, types: sorted });
@@ -63,7 +60,7 @@ export function readProposedLeaf(type: ProductTypeGroup): number | undefined {
   return type.known?.leafId ?? type.classification.leafId;
 }
 
-/** Whether a type is one of its leaf's surer types: the seller's own leaf, or the classifier's at `SURE_IN_GROUP` or above. */
+/** Whether a type may be asked in its leaf's group: the seller's own leaf, or the classifier's at `SURE_IN_GROUP` or above. */
 function isSureInGroup(type: ProductTypeGroup): boolean {
   return type.known !== undefined || type.classification.confidence >= SURE_IN_GROUP;
 }

@@ -29,8 +29,8 @@ const KEFIR = 140102;
 const AYRAN = 140103;
 
 let serial = 0;
-/** A product type the classifier is unsure of, every row open, proposed `leafId` with `alternatives`. */
-function buildType(type: string, rows: number, leafId: number | undefined, alternatives: number[] = [], confidence = 0.6): ProductTypeGroup {
+/** A product type the classifier is unsure of (surer than `SURE_IN_GROUP` unless told), every row open, proposed `leafId` with `alternatives`. */
+function buildType(type: string, rows: number, leafId: number | undefined, alternatives: number[] = [], confidence = 0.9): ProductTypeGroup {
   const classification: Classification = {
     leafId,
     path: undefined,
@@ -91,29 +91,23 @@ describe('types grouped by proposed leaf', () => {
     ]);
   });
 
-  it('are two questions per leaf by how sure the classifier is: the surer types, and the weaker ones (a `no` is a cell the seller fills)', () => {
+  it('hold only the types the classifier is surer of: one it is less sure of is asked alone (a `no` is a cell the seller fills)', () => {
     const types = [
       buildType('кефир жирный', 6, KEFIR, [], 0.93),
       buildType('кефир домашний', 4, KEFIR, [], SURE_IN_GROUP),
       buildType('кефирный продукт', 5, KEFIR, [], 0.5),
-      buildType('кефирный грибок', 1, KEFIR, [], 0.7),
       buildType('кефир детский', 3, KEFIR, [], 0.79),
       buildType('айран густой', 2, AYRAN, [], 0.93),
-      buildType('айран солёный', 1, AYRAN, [], 0.4),
     ];
     const { leafGroups, singles } = groupTypesByLeaf(types);
-    expect(leafGroups.map((group) => [group.leafId, group.types.map((type) => type.type)])).toEqual([
-      [KEFIR, ['кефир жирный', 'кефир домашний']],
-      [KEFIR, ['кефирный продукт', 'кефир детский', 'кефирный грибок']],
-    ]);
-    // A leaf with one type of each strength asks each alone.
-    expect(singles.map((type) => type.type)).toEqual(['айран густой', 'айран солёный']);
+    expect(leafGroups.map((group) => [group.leafId, group.types.map((type) => type.type)])).toEqual([[KEFIR, ['кефир жирный', 'кефир домашний']]]);
+    expect(singles.map((type) => type.type)).toEqual(['кефирный продукт', 'кефир детский', 'айран густой']);
     const questions = orderReviewQuestions(singles, [], new Set(), leafGroups);
     expect(questions.map((question) => [question.kind, question.settles])).toEqual([
       ['group', 10],
-      ['group', 9],
+      ['type', 5],
+      ['type', 3],
       ['type', 2],
-      ['type', 1],
     ]);
   });
 
