@@ -1,6 +1,8 @@
 /**
  * Issue 33's second "Done when", measured on the generated 2,000-row price list: classify → review
- * workbook → the first ≤ 50 rows answered from the generator's truth → apply → every row mapped as
+ * workbook → the first questions answered from the generator's truth, at most 50 filled cells (a
+ * group's answer and each `no` on its types' rows count; the stricter reading of the issue's "50
+ * review answers": 50 questions fill more cells) → apply → every row mapped as
  * `validate` maps it against the sandbox's directories. Of the issue's targets, ≤ 1 % of accepted
  * rows wrong is reached; ≥ 90 % of takeable rows right is not (docs/mapping-assistant.md, "The review
  * loop", gives the figures and what stands in the way); this test holds the loop to what it reaches
@@ -12,15 +14,18 @@ import { measureReviewLoop, type ReviewLoopFigures } from './eval/measure-review
 const share = (part: number, whole: number): number => part / Math.max(1, whole);
 
 describe('the review loop on a 2,000-row price list (issue 33)', () => {
-  it('answers at most 50 rows, and the answers move rows into their right leaves', async () => {
-    const figures: ReviewLoopFigures = await measureReviewLoop();
+  it('fills at most 50 answer cells, and the answers move rows into their right leaves', async () => {
+    const figures: ReviewLoopFigures = await measureReviewLoop({ budget: { unit: 'cells', limit: 50 } });
     const { before, after, afterByType, review } = figures;
     console.log(
-      `review: ${review.reviewTypes} types to answer over ${review.reviewRows} rows (first 50: ${review.firstFiftyRows}); answers ${figures.answers} (${figures.groupAnswers} groups, ${figures.leftOut} types left out), left empty ${figures.leftEmpty}\n` +
+      `review: ${review.reviewTypes} types to answer over ${review.reviewRows} rows (first 50: ${review.firstFiftyRows}); questions answered ${figures.answers}, cells ${figures.cells} (${figures.groupAnswers} groups, ${figures.leftOut} types left out), left empty ${figures.leftEmpty}\n` +
         `before: right ${before.right}/${before.takeable}, wrong ${before.acceptedWrong}/${before.accepted}; after: right ${after.right}/${after.takeable}, wrong ${after.acceptedWrong}/${after.accepted}; by type: right ${afterByType.right}/${afterByType.takeable}, wrong ${afterByType.acceptedWrong}/${afterByType.accepted}`,
     );
     expect(review.rows).toBe(2000);
-    expect(figures.answers + figures.leftEmpty).toBeLessThanOrEqual(50);
+    // Every cell the seller fills counts: the group's answers and the `no`s that leave its types out.
+    expect(figures.cells).toBeLessThanOrEqual(50);
+    expect(figures.cells).toBe(figures.answers + figures.leftOut);
+    expect(figures.answers + figures.leftEmpty).toBeLessThan(50);
     // The answers settle their rows: the pipeline places far more rows right after them.
     expect(after.right - before.right).toBeGreaterThan(review.firstFiftyRows * 0.6);
     // What the loop reaches now (floors, a little under the measured figures), the pipeline and the by-type reading alike (one finder of answers).
@@ -30,11 +35,13 @@ describe('the review loop on a 2,000-row price list (issue 33)', () => {
     expect(figures.groupAnswers).toBeGreaterThan(0);
     expect(figures.leftOut).toBeGreaterThan(0);
     // A leaf is confident only when it explains the whole product type: fewer wrong rows, more questions than 50 answers settle.
-    // With questions grouped by proposed leaf (tenth round): 86.5 % right, 0 accepted rows wrong (seed 7: 83.6 %, 0), with
-    // 43 group answers (18 types left out), 6 type answers and 1 word answer; before them 79.7 % (seed 7: 75.5 %).
-    expect(share(after.right, after.takeable)).toBeGreaterThanOrEqual(0.84);
+    // With questions grouped by proposed leaf (tenth round), 50 questions (68 cells) reach 86.5 % (seed 7: 83.6 %, 71 cells);
+    // 50 cells, 33 questions (32 groups leaving out 17 types, 1 type): 82.6 % (seed 7: 77.4 %). Only the types the classifier
+    // is surer of grouped, the rest asked alone (eleventh round), 50 cells, 45 questions (27 groups leaving out 5 types):
+    // 83.4 % (seed 7: 80.3 %). 0 accepted rows wrong in each.
+    expect(share(after.right, after.takeable)).toBeGreaterThanOrEqual(0.83);
     expect(share(after.acceptedWrong, after.accepted)).toBeLessThanOrEqual(0.01);
-    expect(share(afterByType.right, afterByType.takeable)).toBeGreaterThanOrEqual(0.84);
+    expect(share(afterByType.right, afterByType.takeable)).toBeGreaterThanOrEqual(0.83);
     expect(share(afterByType.acceptedWrong, afterByType.accepted)).toBeLessThanOrEqual(0.01);
   }, 300_000);
 });

@@ -1,16 +1,21 @@
 /**
- * Diagnostic of the review loop (issue 33): after the answers, which rows the answers did not
- * settle although their right leaf was given to another product type (by the leaf, with the
- * answered types and the unsettled rows' own types), and which rows an answer settled wrongly.
- * `npx tsx test/assistant/eval/diagnose-review-loop.ts [rows] [seed]`. Reads the generator's truth;
- * prints, decides nothing.
+ * Diagnostic of the review loop (issue 33): after the answers (by default the first 50 filled
+ * cells; `questions` for 50 questions), what they leave open, by cause (the type's question not
+ * reached, left out of its group, left empty, …); which rows the answers did not settle although
+ * their right leaf was given to another product type (by the leaf, with the answered types and the
+ * unsettled rows' own types), and which rows an answer settled wrongly.
+ * `npx tsx test/assistant/eval/diagnose-review-loop.ts [rows] [seed] [cells|questions]`. Reads the
+ * generator's truth; prints, decides nothing.
  */
 import { createReferenceData } from '../../../src/sandbox/reference-data.js';
 import { stemForIndex } from '../../../src/assistant/classify/stem-for-index.js';
 import { splitWords } from '../../../src/stages/derive/find-words-in-text.js';
-import { measureReviewLoop } from './measure-review-loop.js';
+import { measureReviewLoop, type LoopRow, type ReviewLoopFigures } from './measure-review-loop.js';
 
-const figures = await measureReviewLoop({ rows: Number(process.argv[2] ?? 2000), seed: Number(process.argv[3] ?? 33) });
+const unit = process.argv[4] === 'questions' ? 'questions' : 'cells';
+const figures = await measureReviewLoop({ rows: Number(process.argv[2] ?? 2000), seed: Number(process.argv[3] ?? 33), budget: { unit, limit: 50 } });
+console.log(`budget: 50 ${unit}; ${figures.answers} questions answered, ${figures.cells} cells filled`);
+printOpenByCause(figures);
 const pathOf = new Map(createReferenceData(1).categories.map((category) => [category.id, category.name.rus]));
 const typesOfLeaf = new Map<number, string[]>();
 for (const [type, leaf] of figures.answered) typesOfLeaf.set(leaf, [...(typesOfLeaf.get(leaf) ?? []), type]);
@@ -100,3 +105,28 @@ console.log(`one answer per type, best 50: +${byType.slice(0, 50).reduce((a, b) 
 const byGroup = [...groups.entries()].filter(([key]) => key !== '-').sort((a, b) => b[1].right - a[1].right);
 console.log(`one "yes" per proposed leaf (types whose proposal is wrong excluded), best 50: +${byGroup.slice(0, 50).reduce((a, [, g]) => a + g.right, 0)}; of them groups with a wrong type: ${byGroup.slice(0, 50).filter(([, g]) => g.wrongTypes > 0).length}`);
 for (const [key, g] of byGroup.slice(0, 12)) console.log(`  ${key} ${pathOf.get(Number(key))}: right ${g.right} of ${g.rows}, types ${g.types.length}, wrong-proposal types ${g.wrongTypes}`);
+
+/** The open takeable rows after the answers, by what became of their type's question; the commonest types of each cause. */
+function printOpenByCause({ afterRows, typeFates }: ReviewLoopFigures): void {
+  const causeOf = (row: LoopRow): string => {
+    const fate = typeFates.get(row.type);
+    const proposal = row.classification.leafId === row.truth ? 'proposed its right leaf' : 'proposed another leaf or none';
+    if (fate === undefined) return row.classification.confident ? 'not asked: placed, in a wrong leaf or refused' : 'not a type of sheet Review (a bare code, or spelled otherwise there)';
+    if (fate.fate === 'notReached') return `not reached within the budget (asked ${fate.inGroup ? 'in a group' : 'alone'}), ${proposal}`;
+    if (fate.fate === 'leftOut') return `left out of its group's answer (no), ${proposal}`;
+    if (fate.fate === 'leftEmpty') return 'left empty (most of its rows have no leaf)';
+    return "answered, yet this row not settled (the answer is another leaf, or the name's type reads otherwise)";
+  };
+  const open = afterRows.filter((row) => row.truth !== null && row.leaf !== row.truth);
+  const byCause = new Map<string, LoopRow[]>();
+  for (const row of open) byCause.set(causeOf(row), [...(byCause.get(causeOf(row)) ?? []), row]);
+  console.log(`\nopen takeable rows by cause: ${open.length}`);
+  for (const [cause, rows] of [...byCause.entries()].sort((a, b) => b[1].length - a[1].length)) {
+    const types = new Map<string, number>();
+    for (const row of rows) types.set(row.type, (types.get(row.type) ?? 0) + 1);
+    const top = [...types.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8);
+    const orders = rows.map((row) => typeFates.get(row.type)?.order).filter((order): order is number => order !== undefined);
+    const firstOrder = orders.length === 0 ? '' : `; ask orders ${Math.min(...orders)}–${Math.max(...orders)}`;
+    console.log(`  ${rows.length} rows, ${types.size} types: ${cause}${firstOrder}; e.g. ${top.map(([type, n]) => `${type} ×${n}`).join(', ')}`);
+  }
+}

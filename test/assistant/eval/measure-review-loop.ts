@@ -1,7 +1,8 @@
 /**
  * The review loop of issue 33 on the generated price list, measured: `mapping review` writes the
- * workbook; a seller answers its first questions by ask order (at most 50, over sheets `Review` and
- * `Words`): a type with the right leaf of the products it shows (from the generator's truth; a row
+ * workbook; a seller answers its first questions by ask order (over sheets `Review` and `Words`, at
+ * most 50 questions, or at most 50 filled cells: a group's answer and each `no` on its types' rows
+ * are a cell each, and the seller stops before a question whose cells would pass the budget): a type with the right leaf of the products it shows (from the generator's truth; a row
  * whose products have no leaf stays empty, as a seller leaves it), a group of types proposed one
  * leaf `yes` when that leaf is right for most of its rows, else the leaf most of them belong to,
  * leaving out each type whose products belong to another (one answer), a word `yes` only when
@@ -77,6 +78,10 @@ export interface LoopFigures {
 export interface ReviewLoopFigures {
   review: MappingReviewResult;
   answers: number;
+  /** Answer cells the seller filled: one per answered question, and one per type left out of a group (`no`). */
+  cells: number;
+  /** What bounded the answers: 50 questions, or 50 filled cells. */
+  budget: ReviewLoopBudget;
   /** Of the answers, yes/no answers to words of sheet `Words`. */
   wordAnswers: number;
   /** Answers a seller leaves empty (no leaf fits the products shown). */
@@ -97,6 +102,17 @@ export interface ReviewLoopFigures {
   afterRows: LoopRow[];
   /** The answers the mapping holds after `--apply`: answer key → leaf id. */
   answered: ReadonlyMap<string, number>;
+  /** What became of each type on sheet `Review` (by its text there), for diagnostics. */
+  typeFates: ReadonlyMap<string, TypeFate>;
+}
+
+/** What the seller did with a type of sheet `Review`: answered (alone or by its group), left out of its group (`no`), left empty, or not reached within the budget. */
+export interface TypeFate {
+  fate: 'answered' | 'leftOut' | 'leftEmpty' | 'notReached';
+  /** The ask order of its question. */
+  order: number;
+  /** Whether it was asked in a group. */
+  inGroup: boolean;
 }
 
 /** One row as the loop saw it after the answers. */
@@ -111,8 +127,15 @@ export interface LoopRow {
   classification: Classification;
 }
 
-/** Runs the loop in a temporary directory. */
-export async function measureReviewLoop(options: { rows?: number; seed?: number; maxAnswers?: number } = {}): Promise<ReviewLoopFigures> {
+/** How much the seller answers: at most `limit` questions (a question left empty counts), or at most `limit` filled cells. */
+export interface ReviewLoopBudget {
+  unit: 'questions' | 'cells';
+  limit: number;
+}
+
+/** Runs the loop in a temporary directory; by default the seller answers 50 questions. */
+export async function measureReviewLoop(options: { rows?: number; seed?: number; budget?: ReviewLoopBudget } = {}): Promise<ReviewLoopFigures> {
+  const budget = options.budget ?? { unit: 'questions', limit: 50 };
   const dir = await mkdtemp(join(tmpdir(), 'review-loop-'));
   try {
     const list = generatePriceList({ rows: options.rows ?? 2000, seed: options.seed ?? 33, directory: createReferenceData(1) });
@@ -166,33 +189,34 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
       }
     }
     questions.sort((a, b) => a.order - b.order);
-    const tally = { answers: 0, leftEmpty: 0, wordAnswers: 0, groupAnswers: 0, leftOut: 0, groupSizes: [] as number[], groupsOtherLeaf: [] as string[] };
+    const tally: Tally = { answers: 0, cells: 0, leftEmpty: 0, wordAnswers: 0, groupAnswers: 0, leftOut: 0, groupSizes: [], groupsOtherLeaf: [] };
     const labelOf = (leafId: number): string => {
       const category = index.categoryById.get(leafId);
       return category === undefined ? String(leafId) : formatPickedEntry(buildCategoryPath(category, index.categoryById), leafId);
     };
     const truthOfType = (type: string): [number | null, number][] => [...(truthByType.get(type) ?? new Map<number | null, number>()).entries()].sort((a, b) => b[1] - a[1]);
-    for (const { sheet, row: r } of questions.slice(0, options.maxAnswers ?? 50)) {
-      const cells = sheet.getRow(r);
-      if (sheet.name === REVIEW_SHEETS.words) {
-        const word = cells.getCell(wordColumnNumber('word')).text;
-        cells.getCell(wordColumnNumber('answer')).value = harmless.get(stemForIndex(word)) === true ? 'yes' : 'no';
-        tally.answers += 1;
-        tally.wordAnswers += 1;
-        continue;
-      }
-      const group = GROUP_CELL.read(cells.getCell(reviewColumnNumber('group')).text);
-      if (group !== undefined) {
-        answerGroup(sheet, r, members.get(group.group) ?? [], truthOfType, labelOf, tally);
-        continue;
-      }
-      const leafId = truthOfType(cells.getCell(reviewColumnNumber('type')).text)[0]?.[0];
-      if (leafId === null || leafId === undefined || !index.categoryById.has(leafId)) {
+    const harmlessWord = (word: string): boolean => harmless.get(stemForIndex(word)) === true;
+    const typeFates = new Map<string, TypeFate>();
+    let stopped = false;
+    for (const { sheet, row: r, order } of questions) {
+      const plan = planAnswer(sheet, r, members, { truthOfType, labelOf, harmlessWord, hasLeaf: (leafId) => index.categoryById.has(leafId) });
+      const questionsUsed = tally.answers + tally.leftEmpty + 1;
+      stopped ||= budget.unit === 'questions' ? questionsUsed > budget.limit : tally.cells + plan.cells.length > budget.limit;
+      recordTypeFates(typeFates, sheet, r, members, plan, stopped, order);
+      if (stopped) continue;
+      for (const cell of plan.cells) sheet.getRow(cell.row).getCell(cell.column).value = cell.value;
+      tally.cells += plan.cells.length;
+      if (plan.kind === 'empty') {
         tally.leftEmpty += 1;
         continue;
       }
-      cells.getCell(reviewColumnNumber('answer')).value = labelOf(leafId);
       tally.answers += 1;
+      if (plan.kind === 'word') tally.wordAnswers += 1;
+      if (plan.kind !== 'group') continue;
+      tally.groupAnswers += 1;
+      tally.leftOut += plan.cells.length - 1;
+      tally.groupSizes.push(plan.types);
+      if (plan.otherLeaf !== undefined) tally.groupsOtherLeaf.push(plan.otherLeaf);
     }
     await workbook.xlsx.writeFile(join(dir, 'review.xlsx'));
     await runMappingReviewApply({ workbook: 'review.xlsx', mapping: 'price.yaml', settings }, deps);
@@ -208,10 +232,66 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
       return { name: row.cells.Наименование, type, truth: row.leafId, leaf: result.confident ? (result.leafId ?? null) : null, accepted: result.confident && result.leafId !== undefined, classification };
     });
     const afterByType = measureLeaves(afterRows);
-    return { review, answers: tally.answers, leftEmpty: tally.leftEmpty, wordAnswers: tally.wordAnswers, groupAnswers: tally.groupAnswers, leftOut: tally.leftOut, groupSizes: tally.groupSizes, groupsOtherLeaf: tally.groupsOtherLeaf, before, after, afterByType, afterRows, answered };
+    return { review, typeFates, answers: tally.answers, cells: tally.cells, budget, leftEmpty: tally.leftEmpty, wordAnswers: tally.wordAnswers, groupAnswers: tally.groupAnswers, leftOut: tally.leftOut, groupSizes: tally.groupSizes, groupsOtherLeaf: tally.groupsOtherLeaf, before, after, afterByType, afterRows, answered };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Records what became of the types of the question on row `r` (its group's types too). */
+function recordTypeFates(fates: Map<string, TypeFate>, sheet: ExcelJS.Worksheet, r: number, members: ReadonlyMap<number, number[]>, plan: AnswerPlan, stopped: boolean, order: number): void {
+  if (sheet.name !== REVIEW_SHEETS.review) return;
+  const group = GROUP_CELL.read(sheet.getRow(r).getCell(reviewColumnNumber('group')).text);
+  const rows = group === undefined ? [r] : (members.get(group.group) ?? []);
+  const leftOut = new Set(plan.cells.filter((cell) => cell.value === 'no').map((cell) => cell.row));
+  for (const row of rows) {
+    const fate = stopped ? 'notReached' : plan.kind === 'empty' ? 'leftEmpty' : leftOut.has(row) ? 'leftOut' : 'answered';
+    fates.set(sheet.getRow(row).getCell(reviewColumnNumber('type')).text, { fate, order, inGroup: group !== undefined });
+  }
+}
+
+/** What the loop's seller counted. */
+interface Tally {
+  answers: number;
+  cells: number;
+  leftEmpty: number;
+  wordAnswers: number;
+  groupAnswers: number;
+  leftOut: number;
+  groupSizes: number[];
+  groupsOtherLeaf: string[];
+}
+
+/** The seller's answer to one question: the cells filled (none when it is left empty). */
+interface AnswerPlan {
+  kind: 'type' | 'group' | 'word' | 'empty';
+  cells: { row: number; column: number; value: string }[];
+  /** A group's: how many types it lists. */
+  types: number;
+  /** A group answered with another leaf: `first type (proposed id → answered id)`. */
+  otherLeaf?: string;
+}
+
+/** What the seller knows: the true leaves of a type's rows (commonest first), a word's harmlessness, the leaf names. */
+interface SellerKnowledge {
+  truthOfType: (type: string) => [number | null, number][];
+  labelOf: (leafId: number) => string;
+  harmlessWord: (word: string) => boolean;
+  hasLeaf: (leafId: number) => boolean;
+}
+
+/** The seller's answer to the question on row `r` of `sheet` (a word, a type, or a group with its types' rows in `members`). */
+function planAnswer(sheet: ExcelJS.Worksheet, r: number, members: ReadonlyMap<number, number[]>, seller: SellerKnowledge): AnswerPlan {
+  const cells = sheet.getRow(r);
+  if (sheet.name === REVIEW_SHEETS.words) {
+    const value = seller.harmlessWord(cells.getCell(wordColumnNumber('word')).text) ? 'yes' : 'no';
+    return { kind: 'word', cells: [{ row: r, column: wordColumnNumber('answer'), value }], types: 0 };
+  }
+  const group = GROUP_CELL.read(cells.getCell(reviewColumnNumber('group')).text);
+  if (group !== undefined) return planGroupAnswer(sheet, r, members.get(group.group) ?? [], seller);
+  const leafId = seller.truthOfType(cells.getCell(reviewColumnNumber('type')).text)[0]?.[0];
+  if (leafId === null || leafId === undefined || !seller.hasLeaf(leafId)) return { kind: 'empty', cells: [], types: 0 };
+  return { kind: 'type', cells: [{ row: r, column: reviewColumnNumber('answer'), value: seller.labelOf(leafId) }], types: 1 };
 }
 
 /**
@@ -220,28 +300,20 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
  * belong to none); each type whose own products belong to another leaf is left out (`no`), as a
  * seller reading its examples would.
  */
-function answerGroup(sheet: ExcelJS.Worksheet, r: number, memberRows: readonly number[], truthOfType: (type: string) => [number | null, number][], labelOf: (leafId: number) => string, tally: { answers: number; leftEmpty: number; groupAnswers: number; leftOut: number; groupSizes: number[]; groupsOtherLeaf: string[] }): void {
+function planGroupAnswer(sheet: ExcelJS.Worksheet, r: number, memberRows: readonly number[], seller: SellerKnowledge): AnswerPlan {
+  const column = reviewColumnNumber('answer');
   const proposed = Number(/\[(\d+)\]$/.exec(sheet.getRow(r).getCell(reviewColumnNumber('proposed')).text)?.[1]);
-  const types = memberRows.map((row) => ({ row, truth: truthOfType(sheet.getRow(row).getCell(reviewColumnNumber('type')).text) }));
+  const types = memberRows.map((row) => ({ row, truth: seller.truthOfType(sheet.getRow(row).getCell(reviewColumnNumber('type')).text) }));
   const votes = new Map<number | null, number>();
   for (const { truth } of types) for (const [leaf, count] of truth) votes.set(leaf, (votes.get(leaf) ?? 0) + count);
   const total = [...votes.values()].reduce((a, b) => a + b, 0);
   const commonest = [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   const leafId = (votes.get(proposed) ?? 0) * 2 > total ? proposed : commonest;
-  if (leafId === null || leafId === undefined) {
-    tally.leftEmpty += 1;
-    return;
-  }
-  sheet.getRow(r).getCell(reviewColumnNumber('answer')).value = leafId === proposed ? 'yes' : labelOf(leafId);
-  for (const { row, truth } of types) {
-    if (truth[0]?.[0] === leafId) continue;
-    sheet.getRow(row).getCell(reviewColumnNumber('answer')).value = 'no';
-    tally.leftOut += 1;
-  }
-  tally.answers += 1;
-  tally.groupAnswers += 1;
-  tally.groupSizes.push(types.length);
-  if (leafId !== proposed) tally.groupsOtherLeaf.push(`${sheet.getRow(memberRows[0] ?? r).getCell(reviewColumnNumber('type')).text} (${proposed} → ${leafId})`);
+  if (leafId === null || leafId === undefined) return { kind: 'empty', cells: [], types: types.length };
+  const answer = { row: r, column, value: leafId === proposed ? 'yes' : seller.labelOf(leafId) };
+  const leftOut = types.filter(({ truth }) => truth[0]?.[0] !== leafId).map(({ row }) => ({ row, column, value: 'no' }));
+  const otherLeaf = leafId === proposed ? undefined : `${sheet.getRow(memberRows[0] ?? r).getCell(reviewColumnNumber('type')).text} (${proposed} → ${leafId})`;
+  return { kind: 'group', cells: [answer, ...leftOut], types: types.length, ...(otherLeaf === undefined ? {} : { otherLeaf }) };
 }
 
 /** Maps every row as `validate` does and compares its category with the truth. */

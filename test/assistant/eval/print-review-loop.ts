@@ -1,13 +1,24 @@
-/** Prints the review loop's figures on the generated price list: `npx tsx test/assistant/eval/print-review-loop.ts [rows] [seed]`. */
-import { measureReviewLoop } from './measure-review-loop.js';
+/**
+ * Prints the review loop's figures on the generated price list, under both budgets of issue 33's "50
+ * review answers" (50 questions, and 50 filled cells: a group's `no`s are cells the seller fills too):
+ * `npx tsx test/assistant/eval/print-review-loop.ts [rows] [seed] [questions|cells]` (both when the
+ * budget is not named).
+ */
+import { measureReviewLoop, type ReviewLoopBudget } from './measure-review-loop.js';
 
-const figures = await measureReviewLoop({ rows: Number(process.argv[2] ?? 2000), seed: Number(process.argv[3] ?? 33) });
+const rows = Number(process.argv[2] ?? 2000);
+const seed = Number(process.argv[3] ?? 33);
+const units: ReviewLoopBudget['unit'][] = process.argv[4] === 'questions' || process.argv[4] === 'cells' ? [process.argv[4]] : ['questions', 'cells'];
 const share = (part: number, whole: number): string => `${part} of ${whole} (${((part / Math.max(1, whole)) * 100).toFixed(1)} %)`;
-console.log(JSON.stringify(figures.review, null, 1));
-console.log(`answers ${figures.answers} (${figures.wordAnswers} of them words, ${figures.groupAnswers} groups leaving out ${figures.leftOut} types), left empty ${figures.leftEmpty}`);
-const sizes = [...figures.groupSizes].sort((a, b) => a - b);
-if (sizes.length > 0) console.log(`types per group answered: median ${sizes[sizes.length >> 1]}, largest ${sizes[sizes.length - 1]}, ${sizes.reduce((a, b) => a + b, 0)} in all; ${figures.groupsOtherLeaf.length} groups answered with another leaf: ${figures.groupsOtherLeaf.join('; ')}`);
-for (const [name, pass] of [['before (pipeline)', figures.before], ['after (pipeline)', figures.after], ['after (answers by type, then classifier)', figures.afterByType]] as const) {
-  console.log(`${name}: right ${share(pass.right, pass.takeable)}; accepted ${pass.accepted}, wrong among accepted ${share(pass.acceptedWrong, pass.accepted)}`);
-  for (const line of pass.wrongExamples) console.log(`  ${line}`);
+for (const unit of units) {
+  const figures = await measureReviewLoop({ rows, seed, budget: { unit, limit: 50 } });
+  if (unit === units[0]) console.log(JSON.stringify(figures.review, null, 1));
+  console.log(`\n== budget: 50 ${unit} ==`);
+  console.log(`questions answered ${figures.answers} (${figures.wordAnswers} of them words, ${figures.groupAnswers} groups leaving out ${figures.leftOut} types), left empty ${figures.leftEmpty}; cells filled ${figures.cells}`);
+  const sizes = [...figures.groupSizes].sort((a, b) => a - b);
+  if (sizes.length > 0) console.log(`types per group answered: median ${sizes[sizes.length >> 1]}, largest ${sizes[sizes.length - 1]}, ${sizes.reduce((a, b) => a + b, 0)} in all; ${figures.groupsOtherLeaf.length} groups answered with another leaf: ${figures.groupsOtherLeaf.join('; ')}`);
+  for (const [name, pass] of [['before (pipeline)', figures.before], ['after (pipeline)', figures.after], ['after (answers by type, then classifier)', figures.afterByType]] as const) {
+    console.log(`${name}: right ${share(pass.right, pass.takeable)}; accepted ${pass.accepted}, wrong among accepted ${share(pass.acceptedWrong, pass.accepted)}`);
+    for (const line of pass.wrongExamples) console.log(`  ${line}`);
+  }
 }

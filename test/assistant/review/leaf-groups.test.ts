@@ -15,7 +15,7 @@ import type { Classification } from '../../../src/assistant/classify/classifier-
 import { applyReviewAnswers } from '../../../src/assistant/review/apply-review-answers.js';
 import { findAnsweredType, indexAnsweredTypes } from '../../../src/assistant/review/classify-with-answers.js';
 import type { ProductTypeGroup } from '../../../src/assistant/review/collect-product-types.js';
-import { groupTypesByLeaf } from '../../../src/assistant/review/group-types-by-leaf.js';
+import { groupTypesByLeaf, SURE_IN_GROUP } from '../../../src/assistant/review/group-types-by-leaf.js';
 import { orderReviewQuestions } from '../../../src/assistant/review/order-review-questions.js';
 import { readReviewAnswers } from '../../../src/assistant/review/read-review-answers.js';
 import { REVIEW_SHEETS, reviewColumnNumber } from '../../../src/assistant/review/review-workbook-layout.js';
@@ -29,12 +29,12 @@ const KEFIR = 140102;
 const AYRAN = 140103;
 
 let serial = 0;
-/** A product type the classifier is unsure of, every row open, proposed `leafId` with `alternatives`. */
-function buildType(type: string, rows: number, leafId: number | undefined, alternatives: number[] = []): ProductTypeGroup {
+/** A product type the classifier is unsure of (surer than `SURE_IN_GROUP` unless told), every row open, proposed `leafId` with `alternatives`. */
+function buildType(type: string, rows: number, leafId: number | undefined, alternatives: number[] = [], confidence = 0.9): ProductTypeGroup {
   const classification: Classification = {
     leafId,
     path: undefined,
-    confidence: 0.6,
+    confidence,
     confident: false,
     evidence: [],
     alternatives: alternatives.map((id) => ({ leafId: id, path: '', score: 0.5 })),
@@ -88,6 +88,26 @@ describe('types grouped by proposed leaf', () => {
       ['group', 10],
       ['type', 4],
       ['type', 1],
+    ]);
+  });
+
+  it('hold only the types the classifier is surer of: one it is less sure of is asked alone (a `no` is a cell the seller fills)', () => {
+    const types = [
+      buildType('кефир жирный', 6, KEFIR, [], 0.93),
+      buildType('кефир домашний', 4, KEFIR, [], SURE_IN_GROUP),
+      buildType('кефирный продукт', 5, KEFIR, [], 0.5),
+      buildType('кефир детский', 3, KEFIR, [], 0.79),
+      buildType('айран густой', 2, AYRAN, [], 0.93),
+    ];
+    const { leafGroups, singles } = groupTypesByLeaf(types);
+    expect(leafGroups.map((group) => [group.leafId, group.types.map((type) => type.type)])).toEqual([[KEFIR, ['кефир жирный', 'кефир домашний']]]);
+    expect(singles.map((type) => type.type)).toEqual(['кефирный продукт', 'кефир детский', 'айран густой']);
+    const questions = orderReviewQuestions(singles, [], new Set(), leafGroups);
+    expect(questions.map((question) => [question.kind, question.settles])).toEqual([
+      ['group', 10],
+      ['type', 5],
+      ['type', 3],
+      ['type', 2],
     ]);
   });
 
