@@ -7,12 +7,9 @@
  * half of what importing yargs costs, for every command, though only help text (`--help`, a usage
  * error) is laid out with them. yargs is built from its factory over the same shim here, the one
  * difference being that those two are loaded at their first call. Each part is taken from yargs's
- * own package and resolved from its folder, as its shim resolves them: the same packages and
- * versions (y18n and escalade by their CommonJS builds, which `require` resolves to). They are loaded
- * with `require`, which loads an ES module synchronously (Node 20.19+, 22.12+, as `engines` asks), so
- * the layout can load in the middle of yargs's synchronous help. The factory's and `hideBin`'s files
- * are yargs's own (`build/lib/`), not its exports: a yargs release that moves them stops every
- * command at start, which the CLI tests show, never a silent difference.
+ * own package and resolved from its folder, as its shim resolves them: the same files, the same
+ * versions. They are loaded with `require`, which loads an ES module synchronously (Node 20.19+,
+ * 22.12+, as `engines` asks), so the layout can load in the middle of yargs's synchronous help.
  */
 import { notStrictEqual, strictEqual } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
