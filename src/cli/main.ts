@@ -23,7 +23,7 @@ else await runProcess();
 /** Runs the command named by the arguments with the real process I/O; sets the exit code. */
 async function runProcess(): Promise<void> {
   const [{ hideBin }, { AbortedError }, { describeInternalError }, { renderSignalNotice }, { runCli }, { applyHeapTuning }] = await Promise.all([
-    import('./create-yargs.js'),
+    import('yargs/helpers'),
     import('../core/errors.js'),
     import('./command-context.js'),
     import('./render-signal-notice.js'),

@@ -8,8 +8,8 @@
  * yargs does not make (a number that is not one, an option given without its value) are a global
  * `check`, so they fail the same way for every command, including commands added later.
  */
+import yargs from 'yargs';
 import type { Argv } from 'yargs';
-import { loadYargs } from './create-yargs.js';
 import type { CliIo } from './cli-io.js';
 import { markStandardInput, terminalWidth } from './cli-io.js';
 import { createCommandContext } from './command-context.js';
@@ -69,7 +69,7 @@ export async function runCli(typedArgs: string[], io: CliIo, commands: readonly 
  */
 function buildCli(args: string[], io: CliIo, ctx: CommandContext): Argv {
   const language = () => chooseRunLanguage(io, args);
-  const cli: Argv = loadYargs()(args)
+  const cli: Argv = yargs(args)
     .scriptName('catalog-import')
     .usage(`$0 <command> [options]\n\n${ctx.describe('help.tool')}`)
     .exitProcess(false)

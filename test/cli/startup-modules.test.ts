@@ -22,16 +22,9 @@ let out;
 export function initialize(data) { out = data.out; }
 export async function load(url, context, next) { appendFileSync(out, url + '\\n'); return next(url, context); }
 `;
-// Modules loaded with `require` (yargs's parts, its help layout) do not pass the hook: they are read from the require cache at exit,
-// but for the test's own TypeScript loader (tsx, esbuild) and package.json files (read for the caches' stamps, not loaded as code).
 const RECORDER = `
-import { appendFileSync } from 'node:fs';
-import { createRequire, register } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { register } from 'node:module';
 register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)}, { data: { out: process.env.LOADED_MODULES_FILE } });
-const required = createRequire(process.cwd() + '/').cache;
-const isRunnerOrData = (path) => path.endsWith('.json') || /[\\\\/]node_modules[\\\\/](tsx|esbuild)[\\\\/]/.test(path);
-process.on('exit', () => appendFileSync(process.env.LOADED_MODULES_FILE, Object.keys(required).filter((path) => !isRunnerOrData(path)).map((path) => pathToFileURL(path).href + '\\n').join('')));
 `;
 const recorderUrl = `data:text/javascript,${encodeURIComponent(RECORDER)}`;
 
@@ -42,10 +35,8 @@ const HEAVY_FOLDERS = ['sandbox', 'pipeline', 'sources', 'report', 'state', 'set
 /** Small modules of those folders that the command table does use: the dialect names for `--dialect`. */
 const LIGHT_EXCEPTIONS = ['src/sandbox/dialects/dialect-types.ts'];
 
-/** yargs's help layout: loaded when help text is laid out (`--help`, a usage error), not to parse a command line. */
-const HELP_LAYOUT_PACKAGES = ['cliui', 'string-width', 'wrap-ansi', 'strip-ansi'];
-/** What a dry run of an XLSX file with the directories (and the parsed mapping) cached does not need: it sends no request, reads no CSV, decodes no YAML, lays out no help. */
-const DRY_RUN_UNNEEDED_PACKAGES = ['ky', 'exceljs', 'p-limit', 'papaparse', 'iconv-lite', 'yaml', 'zod', ...HELP_LAYOUT_PACKAGES];
+/** What a dry run of an XLSX file with the directories (and the parsed mapping) cached does not need: it sends no request, reads no CSV, decodes no YAML. */
+const DRY_RUN_UNNEEDED_PACKAGES = ['ky', 'exceljs', 'p-limit', 'papaparse', 'iconv-lite', 'yaml', 'zod'];
 /**
  * The CSV reader, and the copies' writers a clean XLSX file does not need: the annotated workbook (it writes none), the CSV copy's reader and copier;
  * and what only the mapping's and the state's barrels would bring: the mapping's JSON Schema builder, the file lock.
@@ -147,22 +138,6 @@ describe('start-up loads only what the command needs', () => {
     expect(completion.status).toBe(0);
     expect(completion.stdout.split('\n')).toContain('validate');
     expect(findHeavy(completion)).toEqual([]);
-  });
-
-  it('yargs\'s help layout (cliui, string-width) is loaded to lay out help, not to complete or to parse a command', async () => {
-    // Help and a usage error lay out their text with it: the recorder sees it then, so the checks below can fail.
-    const help = await runRecording(['--help']);
-    expect(HELP_LAYOUT_PACKAGES.filter((name) => help.packages.has(name))).toEqual(HELP_LAYOUT_PACKAGES);
-    const usageError = await runRecording(['validate', 'x.csv', '--no-such-option']);
-    expect(usageError.status).toBe(2);
-    expect(usageError.packages.has('cliui')).toBe(true);
-
-    for (const args of [['--get-yargs-completions', 'catalog-import', 'val'], ['--version', '--debug']]) {
-      const loaded = await runRecording(args);
-      expect(loaded.status).toBe(0);
-      expect(loaded.packages.has('yargs')).toBe(true);
-      expect(HELP_LAYOUT_PACKAGES.filter((name) => loaded.packages.has(name))).toEqual([]);
-    }
   });
 
   it('a command loads what it needs when it runs', async () => {
