@@ -5,7 +5,7 @@
  * remember.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,24 +25,23 @@ export interface StampedCode {
  * computed (a module not where it is named, as in a bundle): the cache is then not used, never the
  * run stopped; a failed computation is not kept, the next call tries again.
  */
-export function createCodeStamp(code: StampedCode): () => Promise<string | undefined> {
-  let stamp: Promise<string> | undefined;
-  return async () => {
-    const pending = (stamp ??= computeStamp(code));
+export function createCodeStamp(code: StampedCode): () => string | undefined {
+  let stamp: string | undefined;
+  return () => {
     try {
-      return await pending;
+      return (stamp ??= computeStamp(code));
     } catch {
-      if (stamp === pending) stamp = undefined;
       return undefined;
     }
   };
 }
 
-async function computeStamp(code: StampedCode): Promise<string> {
+function computeStamp(code: StampedCode): string {
   const hash = createHash('sha256').update(`${code.label}\n`);
   // The same extension as the base module's: `.js` in `dist/`, `.ts` when run from the sources.
   const extension = extname(fileURLToPath(code.base));
-  for (const name of code.modules) hash.update(await readFile(new URL(`${name}${extension}`, code.base))).update('\n');
+  // Read synchronously: a few small files read while a run starts; each asynchronous read was four round trips to the thread pool (issue 39).
+  for (const name of code.modules) hash.update(readFileSync(new URL(`${name}${extension}`, code.base))).update('\n');
   const require = createRequire(code.base);
   for (const name of code.packages) hash.update(`${name}@${(require(`${name}/package.json`) as { version: string }).version}\n`);
   return hash.digest('hex');

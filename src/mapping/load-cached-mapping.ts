@@ -88,10 +88,10 @@ export function buildCompiledMappingPath(stateDir: string, fullPath: string): st
 export async function loadCachedMapping(path: string, deps: Pick<Deps, 'cwd' | 'now' | 'userId'>, options: LoadMappingOptions & { stateDir: string }): Promise<LoadedMapping> {
   const read = await readMappingFile(path, deps, options);
   if (read.issues !== undefined) throw new MappingError(`mapping ${path} cannot be loaded`, read.issues);
-  const key = read.workbook ? undefined : await buildKey(read.sha256, options);
+  const key = read.workbook ? undefined : buildKey(read.sha256, options);
   const keep = key === undefined ? undefined : { file: buildCompiledMappingPath(options.stateDir, read.fullPath), key };
   if (keep !== undefined) {
-    const kept = await readKeptMapping(keep.file, keep.key, deps);
+    const kept = readKeptMapping(keep.file, keep.key, deps);
     if (kept !== undefined) return { mapping: kept, sha256: read.sha256 };
   }
   const { parseMappingFile } = await import('./load-mapping.js');
@@ -101,15 +101,15 @@ export async function loadCachedMapping(path: string, deps: Pick<Deps, 'cwd' | '
 }
 
 /** The key a kept mapping must carry; `undefined` without a parser stamp (no key, no cache). */
-async function buildKey(sha256: string, options: LoadMappingOptions): Promise<string | undefined> {
-  const stamp = await stampMappingParser();
+function buildKey(sha256: string, options: LoadMappingOptions): string | undefined {
+  const stamp = stampMappingParser();
   if (stamp === undefined) return undefined;
   const requiredFields = options.requiredFields === undefined ? null : [...options.requiredFields];
   return createHash('sha256').update(JSON.stringify({ stamp, sha256, requiredFields, maxAliasCount: options.maxAliasCount ?? null })).digest('hex');
 }
 
-async function readKeptMapping(file: string, key: string, deps: Pick<Deps, 'userId'>): Promise<Mapping | undefined> {
-  const bytes = await readOwnCacheFile(file, deps);
+function readKeptMapping(file: string, key: string, deps: Pick<Deps, 'userId'>): Mapping | undefined {
+  const bytes = readOwnCacheFile(file, deps);
   if (bytes === undefined) return undefined;
   try {
     const kept = deserialize(bytes) as Partial<CompiledMappingFile> | null;

@@ -15,7 +15,7 @@
  * when the stamp cannot be computed. Anything unreadable or of another layout reads as a miss.
  */
 import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Deps } from '../core/deps.js';
@@ -93,8 +93,8 @@ export function buildKeptSettingsPath(stateDir: string): string {
 export async function resolveSettingsCached(layers: SettingsLayers, deps: Pick<Deps, 'cwd' | 'now' | 'userId'>): Promise<ResolvedSettings> {
   const merged = mergeSettingsLayers(layers);
   const resolved = (settings: Settings): ResolvedSettings => ({ settings, sources: merged.sources, ...(layers.file ? { file: layers.file.path } : {}) });
-  const place = await locateKeptSettings(merged.merged, deps.cwd);
-  const kept = place === undefined ? [] : await readKeptEntries(place.file, deps);
+  const place = locateKeptSettings(merged.merged, deps.cwd);
+  const kept = place === undefined ? [] : readKeptEntries(place.file, deps);
   const hit = kept.find((entry) => entry.key === place?.key);
   if (hit !== undefined) return resolved(hit.settings);
   const { parseMergedSettings } = await import('./resolve-settings.js');
@@ -104,24 +104,24 @@ export async function resolveSettingsCached(layers: SettingsLayers, deps: Pick<D
 }
 
 /** The file and key of this input's settings, or undefined when they are not to be kept (see the file comment). */
-async function locateKeptSettings(merged: Record<string, unknown>, cwd: string): Promise<{ file: string; key: string } | undefined> {
+function locateKeptSettings(merged: Record<string, unknown>, cwd: string): { file: string; key: string } | undefined {
   if (merged.clientSecret !== undefined) return undefined;
   const stateDir = merged.stateDir === undefined ? DEFAULT_STATE_DIR : merged.stateDir;
   if (typeof stateDir !== 'string' || stateDir === '') return undefined;
   const dir = resolve(cwd, stateDir);
   try {
-    if (!(await stat(dir)).isDirectory()) return undefined;
+    if (!statSync(dir).isDirectory()) return undefined;
   } catch {
     return undefined;
   }
-  const stamp = await stampSettingsParser();
+  const stamp = stampSettingsParser();
   if (stamp === undefined) return undefined;
   // v8's serialisation tells apart what JSON would not (NaN and null, -0 and 0, an undefined value).
   return { file: buildKeptSettingsPath(dir), key: createHash('sha256').update(`${stamp}\n`).update(serialize(merged)).digest('hex') };
 }
 
-async function readKeptEntries(file: string, deps: Pick<Deps, 'userId'>): Promise<KeptEntry[]> {
-  const bytes = await readOwnCacheFile(file, deps);
+function readKeptEntries(file: string, deps: Pick<Deps, 'userId'>): KeptEntry[] {
+  const bytes = readOwnCacheFile(file, deps);
   if (bytes === undefined) return [];
   try {
     const kept = deserialize(bytes) as Partial<KeptSettingsFile> | null;

@@ -10,7 +10,8 @@
  * (`writeFileAtomically`: temp file, fsync, rename) with mode 0o600.
  */
 import { createHash } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { chmod, mkdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Directories } from '../domain/index.js';
 import type { DirectoryNameKeys } from '../mapping/directory-index.js';
@@ -67,7 +68,7 @@ export function buildDirectoryCachePath(dir: string, accountKey: string, snapsho
  * undefined when there are none for that content and those rules (the caller builds them).
  */
 export async function loadDirectoryNameKeys(options: { dir: string; accountKey: string; contentHash: string; rules: string }): Promise<DirectoryNameKeys | undefined> {
-  const file = await readJsonFile(buildDirectoryCachePath(options.dir, options.accountKey, 'keys'));
+  const file = readJsonFile(buildDirectoryCachePath(options.dir, options.accountKey, 'keys'));
   if (file === null || typeof file !== 'object') return undefined;
   const kept = file as Partial<NameKeysFile>;
   const fits = kept.cacheVersion === CACHE_VERSION && kept.accountKey === options.accountKey && kept.contentHash === options.contentHash && kept.rules === options.rules;
@@ -114,7 +115,7 @@ export async function loadCachedDirectories(options: {
   allowStale?: boolean;
 }): Promise<CachedDirectories | undefined> {
   const path = buildDirectoryCachePath(options.dir, options.accountKey, 'current');
-  const file = await readCacheFile(path, options.accountKey);
+  const file = readCacheFile(path, options.accountKey);
   if (file === undefined) return undefined;
   const ageMs = options.now().getTime() - Date.parse(file.fetchedAt);
   const stale = ageMs > options.ttlMs;
@@ -125,7 +126,7 @@ export async function loadCachedDirectories(options: {
 /** The snapshot kept from before the last change of content, whatever its age. */
 export async function loadPreviousCachedDirectories(options: { dir: string; accountKey: string }): Promise<CachedDirectories | undefined> {
   const path = buildDirectoryCachePath(options.dir, options.accountKey, 'previous');
-  const file = await readCacheFile(path, options.accountKey);
+  const file = readCacheFile(path, options.accountKey);
   if (file === undefined) return undefined;
   return { directories: file.directories, fetchedAt: file.fetchedAt, contentHash: file.contentHash, stale: true, path };
 }
@@ -152,7 +153,7 @@ export async function saveCachedDirectories(options: {
   };
   try {
     await ensureDir(options.dir);
-    const current = await readCacheFile(path, options.accountKey);
+    const current = readCacheFile(path, options.accountKey);
     const changed = current === undefined || current.contentHash !== contentHash;
     if (current !== undefined && changed) {
       await rename(path, buildDirectoryCachePath(options.dir, options.accountKey, 'previous'));
@@ -164,16 +165,20 @@ export async function saveCachedDirectories(options: {
   }
 }
 
-async function readCacheFile(path: string, accountKey: string): Promise<DirectoryCacheFile | undefined> {
-  const parsed = await readJsonFile(path);
+function readCacheFile(path: string, accountKey: string): DirectoryCacheFile | undefined {
+  const parsed = readJsonFile(path);
   return isCacheFile(parsed, accountKey) ? parsed : undefined;
 }
 
-/** The file's JSON, or undefined when it is missing or unreadable (a cache miss). */
-async function readJsonFile(path: string): Promise<unknown> {
+/**
+ * The file's JSON, or undefined when it is missing or unreadable (a cache miss). Read synchronously:
+ * these files are read while a run starts, when nothing else is under way, and read asynchronously
+ * (in 512 KB steps, each a round trip to the thread pool) the run waited for each step (issue 39).
+ */
+function readJsonFile(path: string): unknown {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = readFileSync(path, 'utf8');
   } catch {
     return undefined;
   }

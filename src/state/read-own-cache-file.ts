@@ -4,8 +4,7 @@
  * the input. In a shared or group-writable state directory another user could plant an entry: a
  * cache file is therefore trusted only when the run's own user owns it and nobody else may write it.
  */
-import type { Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import type { Deps } from '../core/deps.js';
 
 /** The write bits of group and others. */
@@ -24,18 +23,22 @@ export function isOwnCacheFile(stats: Pick<Stats, 'uid' | 'mode'>, userId: numbe
 /**
  * The bytes of the cache file at `path`, or undefined when it is missing, unreadable or not the
  * run's own (see `isOwnCacheFile`): a cache miss. Checked on the opened file, so a file swapped
- * between the check and the read is not read.
+ * between the check and the read is not read. Read synchronously: these files are small and read
+ * while a run starts, when nothing else is under way, and each asynchronous step (open, stat, read,
+ * close) was a round trip to the thread pool the run waited for (issue 39).
  */
-export async function readOwnCacheFile(path: string, deps: Pick<Deps, 'userId'>): Promise<Buffer | undefined> {
+export function readOwnCacheFile(path: string, deps: Pick<Deps, 'userId'>): Buffer | undefined {
+  let fd: number;
   try {
-    const handle = await open(path, 'r');
-    try {
-      if (!isOwnCacheFile(await handle.stat(), deps.userId)) return undefined;
-      return await handle.readFile();
-    } finally {
-      await handle.close();
-    }
+    fd = openSync(path, 'r');
   } catch {
     return undefined;
+  }
+  try {
+    return isOwnCacheFile(fstatSync(fd), deps.userId) ? readFileSync(fd) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
