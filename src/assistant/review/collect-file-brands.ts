@@ -17,8 +17,9 @@
  *
  * What the goods are is no brand. A name that opens with a Latin brand or a code (`Hatber Альбом
  * д/рис.`, `Corteco Сальник …`, `ML-2883 Втулка …`) has its head noun capitalised by the sentence, and
- * the type reader (`extractProductType`) opens the type at it: a word that heads the type of at
- * least as many names of the file as show it as a brand is what those goods are, no brand. Nor is a
+ * the type reader (`extractProductType`) opens the type at it, the first Cyrillic word: a word that
+ * opens the type of at least as many names of the file as show it as a brand is what those goods
+ * are, no brand (the type reader itself is not run here: on 100,000 names it would cost seconds). Nor is a
  * word in a noun genitive's form (`-а`, `-я`, `-ы`, `-и`) that every name showing it writes right
  * after one and the same head (`Кубик Рубика`, `Жгут Эсмарха`): the head's eponym, where a brand
  * follows goods of several kinds (`Творог Агуша`, `Кефир Агуша`).
@@ -27,7 +28,6 @@ import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ClassifierIndex } from '../classify/classifier-types.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { ADJECTIVE_FORM, GENITIVE_FORM } from '../classify/known-brands.js';
-import { extractProductType } from '../classify/extract-product-type.js';
 
 /** A word the file writes as a brand: how many names show it so, and two of them. */
 export interface FileBrandWord {
@@ -66,8 +66,9 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
   return {
     add(name) {
       const words = name.match(WORD) ?? [];
-      const type = extractProductType(name);
-      const head = type.words.find((word) => !ADJECTIVE_FORM.test(word));
+      // The type opens at the first Cyrillic word, after any Latin brand or code (as the type reader opens it).
+      const opening = words.find((word) => CYRILLIC_WORD.test(word));
+      const head = opening === undefined ? undefined : tokenizeForMatch(opening)[0];
       if (head !== undefined) heads.set(head, (heads.get(head) ?? 0) + 1);
       if (name === name.toUpperCase()) return;
       mixedCase += 1;
