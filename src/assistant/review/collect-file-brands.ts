@@ -14,6 +14,15 @@
  * make them another thing); Cyrillic (a Latin word in a Cyrillic name reads as a brand
  * already), four letters or more, and no word of any leaf's name or path (the directory's words
  * describe goods: `Зажигания` in a name in Title Case stays a word).
+ *
+ * What the goods are is no brand. A name that opens with a Latin brand or a code (`Hatber Альбом
+ * д/рис.`, `Corteco Сальник …`, `ML-2883 Втулка …`) has its head noun capitalised by the sentence, and
+ * the type reader (`extractProductType`) opens the type at it, the first Cyrillic word: a word that
+ * opens the type of at least as many names of the file as show it as a brand is what those goods
+ * are, no brand (the type reader itself is not run here: on 100,000 names it would cost seconds). Nor is a
+ * word in a noun genitive's form (`-а`, `-я`, `-ы`, `-и`) that every name showing it writes right
+ * after one and the same head (`Кубик Рубика`, `Жгут Эсмарха`): the head's eponym, where a brand
+ * follows goods of several kinds (`Творог Агуша`, `Кефир Агуша`).
  */
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ClassifierIndex } from '../classify/classifier-types.js';
@@ -43,16 +52,24 @@ const CAPITALISED = /^\p{Lu}\p{Ll}/u;
 const LOWER = /^\p{Ll}/u;
 // A name in sentence case has a lower-case word of this length after its first word (prepositions are shorter).
 const SENTENCE_WORD = 4;
+// A noun's genitive singular or nominative plural: `Рубика`, `Эсмарха`.
+const NOUN_GENITIVE = /[аяыи]$/u;
 
 /** Creates the collector; `index` gives the directory's words, which are never brands. */
 export function createFileBrandCollector(index: ClassifierIndex): FileBrandCollector {
-  const capitalised = new Map<string, { names: number; examples: string[] }>();
+  const capitalised = new Map<string, { names: number; examples: string[]; after: Set<string> }>();
   const lower = new Set<string>();
+  // How many names each word heads the product type of.
+  const heads = new Map<string, number>();
   let mixedCase = 0;
   let sentenceCaseNames = 0;
   return {
     add(name) {
       const words = name.match(WORD) ?? [];
+      // The type opens at the first Cyrillic word, after any Latin brand or code (as the type reader opens it).
+      const opening = words.find((word) => CYRILLIC_WORD.test(word));
+      const head = opening === undefined ? undefined : tokenizeForMatch(opening)[0];
+      if (head !== undefined) heads.set(head, (heads.get(head) ?? 0) + 1);
       if (name === name.toUpperCase()) return;
       mixedCase += 1;
       const later = words.slice(1);
@@ -62,15 +79,17 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
       // `Сыр Твёрдый Гауда`: a name whose every long word is capitalised says nothing by its case.
       const titleCase = !sentenceCase && later.filter((word) => CAPITALISED.test(word) && long(word)).length >= 2;
       const seen = new Set<string>();
-      for (const word of later) {
+      for (const [i, word] of later.entries()) {
         if (!CYRILLIC_WORD.test(word)) continue;
         const normalised = tokenizeForMatch(word)[0];
         if (normalised === undefined) continue;
         if (LOWER.test(word)) lower.add(normalised);
         else if (!titleCase && CAPITALISED.test(word) && !seen.has(normalised)) {
           seen.add(normalised);
-          const entry = capitalised.get(normalised) ?? { names: 0, examples: [] };
+          const entry = capitalised.get(normalised) ?? { names: 0, examples: [], after: new Set<string>() };
           entry.names += 1;
+          const before = words[i];
+          entry.after.add(head !== undefined && before !== undefined && tokenizeForMatch(before)[0] === head ? head : '');
           if (entry.examples.length < EXAMPLES) entry.examples.push(name);
           capitalised.set(normalised, entry);
         }
@@ -85,11 +104,17 @@ export function createFileBrandCollector(index: ClassifierIndex): FileBrandColle
         if (entry.names < MIN_NAMES || lower.has(word) || Array.from(word).length < MIN_LETTERS || ADJECTIVE_FORM.test(word) || GENITIVE_FORM.test(word)) continue;
         const stem = stemForIndex(word);
         if (directoryWords.has(stem) || Object.hasOwn(index.byCompoundEnd, stem)) continue;
+        if ((heads.get(word) ?? 0) >= entry.names || isEponym(word, entry.after)) continue;
         found.push({ word, names: entry.names, examples: entry.examples });
       }
       return found.sort((a, b) => b.names - a.names || a.word.localeCompare(b.word));
     },
   };
+}
+
+/** Whether a word in a noun genitive's form stands, in every name that shows it, right after one head (`after`: the heads, `''` for any other word). */
+function isEponym(word: string, after: ReadonlySet<string>): boolean {
+  return NOUN_GENITIVE.test(word) && after.size === 1 && !after.has('');
 }
 
 const directoryWordsOf = new WeakMap<ClassifierIndex, Set<string>>();

@@ -6,12 +6,16 @@
  * products the seller already sells on the marketplace (`examples`) is settled by that, not asked.
  * A type its names write otherwise of another type of the file (`свеча аромат.` of `свеча
  * ароматическая`, `автомобильный аккумулятор` of `аккумулятор автомобильный`: as an answer finds
- * it) is asked with that type, the one of more rows, so that one answer settles both.
+ * it) is asked with that type, the one of more rows, so that one answer settles both. A type whose
+ * every word counts, packs or codes the goods (`шт` of `1 шт Реле поворотов Stels`, a bare `набор`)
+ * names no kind: its rows are untyped, never a question, so no answer gathers unrelated goods.
  */
 import type { Classification, ClassifierIndex, ClassifyOptions } from '../classify/classifier-types.js';
 import { classifyProduct } from '../classify/classify-product.js';
 import { readKnownBrands } from '../classify/known-brands.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
+import { UNIT_TOKENS } from '../normalize-for-match.js';
+import { CONTAINER_WORDS } from '../classify/extract-product-type.js';
 import { findTypesWrittenOtherwise, indexAnsweredTypes } from './classify-with-answers.js';
 import { readProductTypeParts, type ProductTypeParts } from './read-product-type-key.js';
 
@@ -87,6 +91,13 @@ interface Accumulator {
 }
 
 const EXAMPLES = 3;
+// Words that count the goods (`4 шт`, `1 уп.`, `к-т`), beside the measures of `UNIT_TOKENS`: a closed class, no kind of goods.
+const COUNT_WORDS: ReadonlySet<string> = new Set(['шт', 'штук', 'штуки', 'штука', 'уп', 'упак', 'компл', 'кт', 'ед', 'дана', 'pcs', 'pc']);
+
+/** Whether a type's parts name no kind: no purpose, and every head word a count, a unit, a pack or a code (a digit, one letter). */
+function namesNoKind(parts: ProductTypeParts): boolean {
+  return parts.tail.length === 0 && parts.head.every((word) => /\p{N}/u.test(word) || Array.from(word).length === 1 || UNIT_TOKENS.has(word) || COUNT_WORDS.has(word) || CONTAINER_WORDS.has(word));
+}
 
 /** Creates the collector; see the file comment. */
 export function createProductTypeCollector(options: CollectProductTypesOptions): ProductTypeCollector {
@@ -107,7 +118,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       }
       const parts = readProductTypeParts(text, undefined, knownBrands);
       const type = parts.key;
-      if (type === '') {
+      if (type === '' || namesNoKind(parts)) {
         untypedRows += 1;
         return;
       }

@@ -1,0 +1,40 @@
+/**
+ * The file-brand collector never takes what the goods are for a brand (issue 33, probe round 4,
+ * cause C): a head noun capitalised by the sentence after a Latin brand or a code that opens the
+ * name, a word that heads the type of the file's other names, a genitive eponym of one head.
+ */
+import { describe, expect, it } from 'vitest';
+import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
+import { createFileBrandCollector } from '../../../src/assistant/review/collect-file-brands.js';
+import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
+import { buildSandboxDirectories } from '../measure-matching.js';
+
+const directories = buildSandboxDirectories('marketplace');
+const classifier = getClassifierIndex(directories, createDirectoryIndex(directories));
+
+function collectBrands(names: readonly string[]): string[] {
+  const collector = createFileBrandCollector(classifier);
+  for (const name of names) collector.add(name);
+  return collector.finish().map((brand) => brand.word);
+}
+
+// A brand the file shows after two kinds of goods, in names in lower case: it stays one in every case below.
+const BRAND = ['Кефир Адал 2,5% 900 мл', 'Айран Адал классический 1 л'];
+
+describe('the brand words of a file', () => {
+  it('are counted from where the product type opens: a head after a Latin brand or a code is none', () => {
+    const names = ['Corteco Сальник коленвала передний 40x55x7', 'Elring Сальник распредвала задний 35х48х8', 'ML-2883 Втулка стабилизатора передняя', 'GT-1120 Втулка стабилизатора задняя'];
+    expect(collectBrands([...BRAND, ...names])).toEqual(['адал']);
+  });
+
+  it('leave out a word that heads the type of as many names of the file as show it as a brand', () => {
+    // `Сальник` shown twice after the first word, and the head of three names.
+    const names = ['Набор Сальник коленвала передний', 'Кольцо Сальник уплотнительный резиновый', 'Сальник коленвала передний 40x55x7', 'Сальник распредвала задний 35х48х8', 'Сальник привода левый 35х48х8'];
+    expect(collectBrands([...BRAND, ...names])).toEqual(['адал']);
+  });
+
+  it('leave out a genitive that every name showing it writes right after one head (an eponym), not a brand after several', () => {
+    const names = ['Кубик Рубика 3х3 классический', 'Кубик Рубика 4х4 скоростной', 'Жгут Эсмарха резиновый 1 шт', 'Жгут Эсмарха медицинский 1 шт', 'Творог Агуша мягкий 5%', 'Кефир Агуша детский 3,2%'];
+    expect(collectBrands([...BRAND, ...names])).toEqual(['агуша', 'адал']);
+  });
+});
