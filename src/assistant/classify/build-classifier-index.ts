@@ -16,7 +16,7 @@ import { splitListName, splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 15;
+export const CLASSIFIER_INDEX_VERSION = 16;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;
@@ -63,7 +63,8 @@ export function buildClassifierIndex(directories: Directories, index: DirectoryI
   // A brand word that is any word of a leaf's name or path stays a word: the brand list never hides what a name says.
   const leafWords = new Set(leaves.flatMap((leaf) => [...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]));
   const brands = collectKnownBrandNames(directories.brands, (stem) => leafWords.has(stem) || Object.hasOwn(byCompoundEnd, stem));
-  return { version: CLASSIFIER_INDEX_VERSION, directoryHash: hashCategories(directories), leaves, byHeadStem, byCompoundEnd, brands };
+  const brandNames = [...new Set(directories.brands.map((brand) => tokenizeForMatch(brand.name).join(' ')).filter((name) => name !== ''))].sort();
+  return { version: CLASSIFIER_INDEX_VERSION, directoryHash: hashCategories(directories), leaves, byHeadStem, byCompoundEnd, brands, brandNames };
 }
 
 /** sha256 of what the index reads of the directory (the categories and the brands' names), with the index version: a new directory, a new key. */

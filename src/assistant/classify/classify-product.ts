@@ -13,12 +13,12 @@ import { isCatchAllText } from './catch-all-words.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
 import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
-import { ADJECTIVE_FORM, readKnownBrands } from './known-brands.js';
+import { ADJECTIVE_FORM, findUnlistedBrand, readKnownBrands } from './known-brands.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
-import { isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
+import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The least score of a confident answer. */
 export const CONFIDENT_SCORE = 0.85;
@@ -285,7 +285,32 @@ function sameStems(a: readonly string[], b: readonly string[]): boolean {
  * senses the directory may not have. A name of two words or more (`Витамин D`) names its goods itself.
  */
 function isBareType(best: LeafScore): boolean {
-  return best.name.head.length === 1 && best.name.purpose.length === 0 && best.reading.stems.every((stem) => best.name.head.includes(stem) || best.reading.optional.has(stem));
+  return isBareName(best.name, best.reading);
+}
+
+function isBareName(name: IndexedName, reading: TypeReading): boolean {
+  return name.head.length === 1 && name.purpose.length === 0 && reading.stems.every((stem) => name.head.includes(stem) || reading.optional.has(stem));
+}
+
+/**
+ * `Свечи NGK` against a directory whose only `Свечи` are decor candles and whose brands do not hold `NGK`: a label whose
+ * type is one leaf's one-word name (`isBareType`), followed by a word the directory does not understand — no brand it
+ * lists (`findUnlistedBrand`) and no word of its names, paths or synonyms (`Кабели USB`, `Планшеты Android` where a leaf
+ * says `Android`). A bare noun may name goods the directory lacks (spark plugs), and such a word may be what tells: the
+ * leaf is a question naming it. A brand the directory lists (`Смартфоны Samsung`) groups goods the service sells by
+ * their maker and changes nothing. Labels only: product names carry brands the service does not list all the time
+ * (local makers), and most of them are of goods the directory has.
+ */
+export function findUnlistedBrandOfBareType(index: ClassifierIndex, leaf: IndexedLeaf, type: ProductType): string | undefined {
+  const unlisted = findUnlistedBrand(index, type.brand);
+  if (unlisted === undefined || isExactStemOfDirectory(index, stemForIndex(unlisted))) return undefined;
+  const readings = readType(index, 'label', type);
+  const bare = leaf.names.find((name) => readings.some((reading) => isBareName(name, reading)));
+  return bare === undefined ? undefined : describeUnlistedBrand(unlisted, bare.text);
+}
+
+function describeUnlistedBrand(brand: string, bare: string): string {
+  return `"${brand}" is no brand of the directory, and the one word "${bare}" may name goods the directory lacks`;
 }
 
 /**

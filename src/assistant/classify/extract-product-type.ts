@@ -30,6 +30,8 @@ export interface ProductType {
   codes?: string[];
   /** The word of the type read after `из` (`шерсти` of `Шапка из шерсти`), normalised: what the goods are made of, not what they are. */
   madeOf?: string[];
+  /** The brand and model words that end the head (`ngk bkr 6 e` of `Свеча NGK BKR6E`), normalised; a brand of the directory's Cyrillic list is not among them. */
+  brand?: string[];
 }
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
@@ -94,7 +96,7 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
       // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
       const head = found.words.find((word) => !ADJECTIVE_FORM.test(word));
       const cut = readCutWords(name).filter((word) => word !== head && found.words.includes(word));
-      return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }) };
+      return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.brand === undefined ? {} : { brand: found.brand }) };
     }
   }
   return { text: '', words: [], purpose: [], form: [], tokens };
@@ -137,6 +139,8 @@ interface HeadReading {
   codes: string[];
   /** The word read after `из`, when the type has one. */
   madeOf?: string;
+  /** The brand and model words that ended the head, when they did. */
+  brand?: string[];
 }
 
 function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): HeadReading {
@@ -206,6 +210,8 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
       let next = at + 1;
       while (next < tokens.length && isBrandOrModel(tokens[next] ?? '', brandLike, hasCyrillic)) next++;
       if (tokens[next] === 'для') readPurposeAndPlace(tokens, next, brandLike, purpose, form);
+      // A brand of the directory's Cyrillic list is known for one; any other is read again against the whole brand list.
+      if (word !== BRAND_MARK) return { words, purpose, form, codes, brand: tokens.slice(at, next).filter((token) => token !== BRAND_MARK) };
       break;
     }
     if (word.length < 2) continue;

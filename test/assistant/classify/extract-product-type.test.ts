@@ -55,6 +55,10 @@ describe('extractProductType', () => {
     expect(extractProductType('Свеча зажигания NGK BKR6E для мотоцикла')).toMatchObject({ text: 'свеча зажигания', purpose: ['мотоцикла'] });
     // Anything else after the brand still ends the reading.
     expect(extractProductType('Корм Whiskas 85 г для кошек')).toMatchObject({ text: 'корм', purpose: [] });
+    // The brand and model words that end the head are kept apart, to be read against the directory's brands.
+    expect(extractProductType('Свеча NGK BKR6E 4 шт').brand).toEqual(['ngk', 'bkr', '6', 'e']);
+    expect(extractProductType('Свечи NGK').brand).toEqual(['ngk']);
+    expect(extractProductType('Свечи 4 шт').brand).toBeUndefined();
     // A word capitalised because it opens a phrase, or one the name also writes in lower case, is no brand.
     expect(extractProductType('Салфетки влажные / Влажные салфетки Ola 100 шт').text).toBe('салфетки влажные');
     expect(extractProductType('Светодиодная лампа / Лампа светодиодная E27 10 Вт').text).toBe('светодиодная лампа');
