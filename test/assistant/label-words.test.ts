@@ -94,12 +94,15 @@ describe('a label whose bare head is one leaf, with a brand the directory does n
       expect(match.doubt, label).toContain('no brand of the directory');
     }
     // `Askona` and `Samsung` are brands of the directory (`Аскона` sounds as `Askona` is written): a seller grouping its goods
-    // by them says nothing of the kind. `USB` is a word of the directory's names (`Кабели USB`): a word it understands.
+    // by them says nothing of the kind, nor does a shortened one (`Loreal` of `L'Oréal Paris`). `USB` is a word of the
+    // directory's names (`Кабели USB`), `Android` a value of an attribute it links to tablets: words it understands.
     for (const [label, name] of [
       ['Подушки Askona', 'Подушки'],
       ['Подушки Аскона', 'Подушки'],
       ['Смартфоны Samsung', 'Смартфоны'],
+      ['Шампуни Loreal', 'Шампуни'],
       ['Кабели USB Type-C', 'Кабели и переходники'],
+      ['Планшеты Android', 'Планшеты'],
     ] as const) {
       const match = original.match(label);
       expect(match.status, label).toBe('confident');

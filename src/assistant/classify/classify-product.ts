@@ -295,18 +295,31 @@ function isBareName(name: IndexedName, reading: TypeReading): boolean {
 /**
  * `Свечи NGK` against a directory whose only `Свечи` are decor candles and whose brands do not hold `NGK`: a label whose
  * type is one leaf's one-word name (`isBareType`), followed by a word the directory does not understand — no brand it
- * lists (`findUnlistedBrand`) and no word of its names, paths or synonyms (`Кабели USB`, `Планшеты Android` where a leaf
- * says `Android`). A bare noun may name goods the directory lacks (spark plugs), and such a word may be what tells: the
- * leaf is a question naming it. A brand the directory lists (`Смартфоны Samsung`) groups goods the service sells by
- * their maker and changes nothing. Labels only: product names carry brands the service does not list all the time
- * (local makers), and most of them are of goods the directory has.
+ * lists (`findUnlistedBrand`), no word of its names, paths or synonyms (`Кабели USB`) and no value of an attribute it
+ * links to the leaf (`Планшеты Android`: `Операционная система`). A bare noun may name goods the directory lacks (spark
+ * plugs), and such a word may be what tells: the leaf is a question naming it. A brand the directory lists (`Смартфоны
+ * Samsung`) groups goods the service sells by their maker and changes nothing. Labels only: product names carry brands
+ * the service does not list all the time (local makers), and most of them are of goods the directory has.
  */
 export function findUnlistedBrandOfBareType(index: ClassifierIndex, leaf: IndexedLeaf, type: ProductType): string | undefined {
   const unlisted = findUnlistedBrand(index, type.brand);
-  if (unlisted === undefined || isExactStemOfDirectory(index, stemForIndex(unlisted))) return undefined;
+  if (unlisted === undefined || isExactStemOfDirectory(index, stemForIndex(unlisted)) || isPropertyOfLeaf(index, leaf, unlisted)) return undefined;
   const readings = readType(index, 'label', type);
   const bare = leaf.names.find((name) => readings.some((reading) => isBareName(name, reading)));
   return bare === undefined ? undefined : describeUnlistedBrand(unlisted, bare.text);
+}
+
+const propertyLeaves = new WeakMap<ClassifierIndex, Map<string, Set<number>>>();
+
+/** Whether a word is a value of a dictionary attribute the directory links to the leaf (`android` of `Операционная система` for tablets). */
+function isPropertyOfLeaf(index: ClassifierIndex, leaf: IndexedLeaf, word: string): boolean {
+  let leaves = propertyLeaves.get(index);
+  if (leaves === undefined) {
+    leaves = new Map();
+    for (const { words, leafIds } of index.propertyWords) for (const value of words) for (const id of leafIds) leaves.set(value, (leaves.get(value) ?? new Set<number>()).add(id));
+    propertyLeaves.set(index, leaves);
+  }
+  return leaves.get(word)?.has(leaf.id) === true;
 }
 
 function describeUnlistedBrand(brand: string, bare: string): string {
