@@ -46,6 +46,8 @@ const FORM_WORDS = new Set(['в', 'во']);
 const COLOUR = /^(?:черн|бел|красн|син|зелен|желт|сер|розов|голуб|коричнев|бежев|фиолетов|оранжев|бордов|золотист|серебрист|прозрачн|бирюзов|малинов|графитов)(?:ый|ий|ая|яя|ое|ее|ые|ие|ого|ой|ых|их)$/u;
 const KAZAKH_COLOURS = new Set(['қара', 'ақ', 'қызыл', 'көк', 'жасыл', 'сары', 'сұр', 'қоңыр', 'black', 'white', 'red', 'blue', 'green', 'grey', 'gray', 'pink']);
 const SIZE_WORD = /^(?:x{0,4}[sl]|m|\d?xl|one|size)$/;
+// How many pieces or packs (`4 шт`, `2 уп.`, `1 компл.`): a count is no word of a type, even first in a name (`Norplast 4 шт Коврики …`).
+const COUNT_WORDS: ReadonlySet<string> = new Set(['шт', 'штук', 'штуки', 'штука', 'уп', 'упак', 'компл', 'дана']);
 const CYRILLIC = /[\u0400-\u04ff]/;
 const LATIN = /^[a-z][a-z'&.+-]*$/;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -121,9 +123,9 @@ function isHeadWord(word: string): boolean {
   return word.length >= 2 && CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word);
 }
 
-/** Whether a word ends a head phrase: a number, a unit, a size, a colour. */
+/** Whether a word ends a head phrase: a number, a unit, a count, a size, a colour. */
 function isQualifier(word: string): boolean {
-  return /\d/.test(word) || UNIT_TOKENS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || KAZAKH_COLOURS.has(word);
+  return /\d/.test(word) || UNIT_TOKENS.has(word) || COUNT_WORDS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || KAZAKH_COLOURS.has(word);
 }
 
 /** Whether a phrase has a Cyrillic word that is no unit or qualifier (`мАч` of `Power bank 20000 мАч` is not one). */

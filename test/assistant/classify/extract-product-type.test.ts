@@ -59,6 +59,10 @@ describe('extractProductType', () => {
     expect(extractProductType('Свеча NGK BKR6E 4 шт').brand).toEqual(['ngk', 'bkr', '6', 'e']);
     expect(extractProductType('Свечи NGK').brand).toEqual(['ngk']);
     expect(extractProductType('Свечи 4 шт').brand).toBeUndefined();
+    // A count before the head (`4 шт`, `1 шт.`) is no word of the type, as a unit is not.
+    expect(extractProductType('Norplast 4 шт Коврики резиновые в салон').text).toBe('коврики резиновые');
+    expect(extractProductType('1 шт. Реле поворотов 12V').text).toBe('реле поворотов');
+    expect(extractProductType('2 уп. Салфетки влажные').text).toBe('салфетки влажные');
     // A word capitalised because it opens a phrase, or one the name also writes in lower case, is no brand.
     expect(extractProductType('Салфетки влажные / Влажные салфетки Ola 100 шт').text).toBe('салфетки влажные');
     expect(extractProductType('Светодиодная лампа / Лампа светодиодная E27 10 Вт').text).toBe('светодиодная лампа');
