@@ -132,8 +132,8 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
     ranking = rankLeaves(index, type, label, groups, options);
     if (memo.size < 200_000) memo.set(key, ranking);
   }
-  if (ranking.narrower.length === 0) return (ranking.plain ??= decide(ranking, type));
-  return decide(ranking, type);
+  if (ranking.narrower.length === 0) return (ranking.plain ??= decide(index, ranking, type));
+  return decide(index, ranking, type);
 }
 
 function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): TypeRanking {
@@ -172,7 +172,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
   return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]) };
 }
 
-function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: ProductType): Classification {
+function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates }: TypeRanking, type: ProductType): Classification {
   const productType = type.text !== '' ? type.text : (readings[0]?.phrase ?? '');
   const [first] = ranked;
   if (first === undefined) return { leafId: undefined, path: undefined, confidence: 0, confident: false, evidence: [], alternatives: [], productType, doubt: productType === '' ? 'no product type in the name' : 'no leaf is named by the product type' };
@@ -196,6 +196,9 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
   const [placeWord] = type.form;
   const place = placeWord === undefined || PREPOSITIONAL_ENDING.test(placeWord) || explainsPlace(best.leaf, stemForIndex(placeWord), placeWord) ? undefined : placeWord;
   const placeKind = place === undefined ? undefined : ranked.find((item) => item !== best && isKindOf(item, best, type));
+  // `Освежитель воздуха в авто` against household air fresheners: a place that opens the name of another top-level section
+  // (`Автотовары`) says the goods are that section's, whether or not a leaf of it is ranked.
+  const placeSection = place === undefined ? undefined : findSectionOpenedBy(index, place, root);
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -213,6 +216,7 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
     : narrower.length > 1 ? `more than one narrower leaf fits the name (${narrower.map((item) => item.leaf.path).join('; ')})`
     : kindElsewhere !== undefined ? `a leaf of another branch is a kind of it (${kindElsewhere.leaf.path})`
     : placeKind !== undefined ? `the leaf does not explain "${place ?? ''}", and a kind of it may (${placeKind.leaf.path})`
+    : placeSection !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${placeSection}`
     : undefined;
   const unexplainedDoubt = best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"` : undefined;
   const doubt = earlierDoubt ?? unexplainedDoubt ?? laterDoubt;
@@ -418,6 +422,19 @@ function explainsPlace(leaf: IndexedLeaf, stem: string, word: string): boolean {
 
 // A shorter word opens too many (`дом` of `домашние`).
 const MIN_PLACE_OPENER = 4;
+const sectionWords = new WeakMap<ClassifierIndex, Map<string, string>>();
+
+/** The top-level section other than `own` a word of whose name the place is or opens (`авто` of `Автотовары`), read once per index. */
+function findSectionOpenedBy(index: ClassifierIndex, place: string, own: string): string | undefined {
+  let words = sectionWords.get(index);
+  if (words === undefined) {
+    words = new Map();
+    for (const leaf of index.leaves) for (const word of tokenizeForMatch(readPathSection(leaf.path))) if (word.length > 1 && !words.has(word)) words.set(word, readPathSection(leaf.path));
+    sectionWords.set(index, words);
+  }
+  for (const [word, section] of words) if (section !== own && (word === place || (place.length >= MIN_PLACE_OPENER && opensWord(place, word)))) return section;
+  return undefined;
+}
 
 /** Whether a leaf is a kind of what the best leaf names: one of its names holds the best name's head and more, or a purpose the best and the product say none of. */
 function isKindOf(item: LeafScore, best: LeafScore, type: ProductType): boolean {
