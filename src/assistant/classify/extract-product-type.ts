@@ -244,7 +244,9 @@ function readPurpose(tokens: readonly string[], from: number, brandLike: Readonl
   const words: string[] = [];
   for (let at = from; at < tokens.length && words.length < MAX_HEAD_WORDS; at++) {
     const word = tokens[at] ?? '';
-    if (word === BRAND_MARK || PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word) || isQualifier(word) || (words.length > 0 && brandLike.has(word))) break;
+    // `для мл. классов`: a unit word with no number before it opens the purpose as a word cut short (`младших`), no measure.
+    const cutWord = at === from && UNIT_TOKENS.has(word) && /\p{L}{2}/u.test(word) && isHeadWord(tokens[at + 1] ?? '');
+    if (!cutWord && (word === BRAND_MARK || PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word) || isQualifier(word) || (words.length > 0 && brandLike.has(word)))) break;
     words.push(word);
   }
   return words;

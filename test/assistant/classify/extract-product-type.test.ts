@@ -63,6 +63,9 @@ describe('extractProductType', () => {
     expect(extractProductType('Norplast 4 шт Коврики резиновые в салон').text).toBe('коврики резиновые');
     expect(extractProductType('1 шт. Реле поворотов 12V').text).toBe('реле поворотов');
     expect(extractProductType('2 уп. Салфетки влажные').text).toBe('салфетки влажные');
+    // A unit word with no number before it, opening a purpose, is a word cut short (`мл.` of `младших`), no measure.
+    expect(extractProductType('Дневник для мл. классов 48 л').purpose).toEqual(['мл', 'классов']);
+    expect(extractProductType('Шприц для 5 мл').purpose).toEqual([]);
     // A word capitalised because it opens a phrase, or one the name also writes in lower case, is no brand.
     expect(extractProductType('Салфетки влажные / Влажные салфетки Ola 100 шт').text).toBe('салфетки влажные');
     expect(extractProductType('Светодиодная лампа / Лампа светодиодная E27 10 Вт').text).toBe('светодиодная лампа');
