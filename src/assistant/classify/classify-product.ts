@@ -122,7 +122,7 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
   const type = extractProductType(input.name, input.brand, options.excludeWords, readKnownBrands(index, options));
-  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], type.codes ?? [], type.madeOf ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined || /^\d$/u.test(word)), carriesDose(type.tokens)]);
+  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], type.codes ?? [], type.madeOf ?? [], type.asides ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined || /^\d$/u.test(word)), carriesDose(type.tokens)]);
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));
   let memo = byOptions.get(options);
@@ -199,6 +199,8 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // `Освежитель воздуха в авто` against household air fresheners: a place that opens the name of another top-level section
   // (`Автотовары`) says the goods are that section's, whether or not a leaf of it is ranked.
   const placeSection = place === undefined ? undefined : findSectionOpenedBy(index, place, root);
+  // `Насос водяной (помпа)`: an aside that is by itself another leaf's one-word name, which the best leaf does not explain.
+  const aside = (type.asides ?? []).map((word) => ({ word, leaf: findLeafNamedBy(index, word, best.leaf) })).find((found) => found.leaf !== undefined);
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -217,6 +219,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : kindElsewhere !== undefined ? `a leaf of another branch is a kind of it (${kindElsewhere.leaf.path})`
     : placeKind !== undefined ? `the leaf does not explain "${place ?? ''}", and a kind of it may (${placeKind.leaf.path})`
     : placeSection !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${placeSection}`
+    : aside !== undefined ? `the name also says "${aside.word}", the name of ${aside.leaf?.path ?? ''}`
     : undefined;
   const unexplainedDoubt = best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"` : undefined;
   const doubt = earlierDoubt ?? unexplainedDoubt ?? laterDoubt;
@@ -423,6 +426,14 @@ function explainsPlace(leaf: IndexedLeaf, stem: string, word: string): boolean {
 // A shorter word opens too many (`дом` of `домашние`).
 const MIN_PLACE_OPENER = 4;
 const sectionWords = new WeakMap<ClassifierIndex, Map<string, string>>();
+
+/** A leaf other than `best` named by the one word alone (`Помпы` for `помпа`), when `best` does not explain the word. */
+function findLeafNamedBy(index: ClassifierIndex, word: string, best: IndexedLeaf): IndexedLeaf | undefined {
+  const stem = stemForIndex(word);
+  if (explainsByLeaf(best, stem, word) || !Object.hasOwn(index.byHeadStem, stem)) return undefined;
+  const position = (index.byHeadStem[stem] ?? []).find((at) => index.leaves[at]?.id !== best.id && index.leaves[at]?.names.some((name) => name.head.length === 1 && name.head[0] === stem && name.purpose.length === 0) === true);
+  return position === undefined ? undefined : index.leaves[position];
+}
 
 /** The top-level section other than `own` a word of whose name the place is or opens (`авто` of `Автотовары`), read once per index. */
 function findSectionOpenedBy(index: ClassifierIndex, place: string, own: string): string | undefined {

@@ -32,6 +32,8 @@ export interface ProductType {
   madeOf?: string[];
   /** The brand and model words that end the head (`ngk bkr 6 e` of `Свеча NGK BKR6E`), normalised; a brand of the directory's Cyrillic list is not among them. */
   brand?: string[];
+  /** The one-word types the name writes in parentheses (`помпа` of `Насос водяной (помпа)`), normalised: another name of the goods. */
+  asides?: string[];
 }
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
@@ -98,11 +100,28 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
       // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
       const head = found.words.find((word) => !ADJECTIVE_FORM.test(word));
       const cut = readCutWords(name).filter((word) => word !== head && found.words.includes(word));
-      return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.brand === undefined ? {} : { brand: found.brand }) };
+      const asides = readAsides(name, brandLike);
+      return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }) };
     }
   }
   return { text: '', words: [], purpose: [], form: [], tokens };
 }
+
+/**
+ * The words in parentheses that are by themselves a one-word type, read from their first word (`помпа` of `Насос водяной
+ * (помпа)`): another name the seller gives the goods. Other phrases (a composition after a quoted brand, `с орехами`, a
+ * flavour, `сметана и лук`) say what the goods hold, no name of them.
+ */
+function readAsides(name: string, brandLike: ReadonlySet<string>): string[] {
+  return [...name.matchAll(ASIDE)].flatMap((match) => {
+    const tokens = tokenizeForMatch(match[1] ?? '');
+    const found = readHead(tokens, brandLike);
+    const [word] = found.words;
+    return found.words.length === 1 && found.purpose.length === 0 && word !== undefined && word === tokens[0] ? [word] : [];
+  });
+}
+
+const ASIDE = /\(([^()]*)\)/gu;
 
 // A word of four letters or more cut short by a dot (`пастер.`, `зажиг.`); units (`шт.`, `табл.`) are shorter or no words of a type.
 const CUT_WORD = /(?<![\p{L}\p{N}])\p{L}{4,}(?=\.(?:\s|$|[,;)/]))/gu;

@@ -66,6 +66,10 @@ describe('extractProductType', () => {
     // A unit word with no number before it, opening a purpose, is a word cut short (`мл.` of `младших`), no measure.
     expect(extractProductType('Дневник для мл. классов 48 л').purpose).toEqual(['мл', 'классов']);
     expect(extractProductType('Шприц для 5 мл').purpose).toEqual([]);
+    // A one-word type in parentheses is another name of the goods; a phrase after a quoted brand is none.
+    expect(extractProductType('Насос водяной (помпа) Luzar LWP 4877').asides).toEqual(['помпа']);
+    expect(extractProductType('Вафли "Баян Сулу" с орехами 300 г').asides).toBeUndefined();
+    expect(extractProductType('Чипсы "Pringles" сметана и лук 150 г').asides).toBeUndefined();
     // A word capitalised because it opens a phrase, or one the name also writes in lower case, is no brand.
     expect(extractProductType('Салфетки влажные / Влажные салфетки Ola 100 шт').text).toBe('салфетки влажные');
     expect(extractProductType('Светодиодная лампа / Лампа светодиодная E27 10 Вт').text).toBe('светодиодная лампа');
