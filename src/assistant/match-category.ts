@@ -35,7 +35,7 @@ import { tokenizeForMatch } from './normalize-for-match.js';
 import { createCandidateMatcher, createWordScorer, measureBagDistance, type CandidateMatcher, type ScoredCandidate } from './score-candidates.js';
 import { stemWord } from './stem-word.js';
 import { isCatchAllText } from './classify/catch-all-words.js';
-import { classifyProduct, findUnexplainedWords, isGoodsOfSection, readPathSection } from './classify/classify-product.js';
+import { classifyProduct, findUnexplainedWords, findUnlistedBrandOfBareType, isGoodsOfSection, readPathSection } from './classify/classify-product.js';
 import type { IndexedLeaf } from './classify/classifier-types.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
@@ -561,7 +561,11 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       const unsaidKind = findUnsaidKazakhQualifier(leaf, type.words);
       const foreign = unsaidKind === undefined ? [] : type.purpose.filter((word) => isForeignPurpose(word, leafStems, section, named as Map<string, Map<string, string>>) && !leafWords.some((leafWord) => isRelatedWord(word, leafWord, MIN_SHARED_BEGINNING)));
       if (foreign.length > 0) return { ...asLabelQuestion(match, `the leaf is "${unsaidKind ?? ''}" by its Kazakh name, and does not explain the purpose ${foreign.map((word) => `"${word}"`).join(', ')} of the label`), heldBy: foreign };
-      if (unexplained.length === 0) return match;
+      if (unexplained.length === 0) {
+        // `Свечи NGK` where the directory's only `Свечи` are decor candles and its brands do not hold `NGK`.
+        const unlisted = findUnlistedBrandOfBareType(classifier, leaf, type);
+        return unlisted === undefined ? match : asLabelQuestion(match, unlisted);
+      }
       return { ...asLabelQuestion(match, `the leaf does not explain ${unexplained.map((word) => `"${word}"`).join(', ')} of the label`), heldBy: unexplained };
     },
   };

@@ -84,3 +84,30 @@ describe('a label with a word after a brand or a number that the directory names
     expect(candles.candidates.map((candidate) => candidate.entry.name.rus)).toContain('Свечи зажигания');
   });
 });
+
+describe('a label whose bare head is one leaf, with a brand the directory does not list', () => {
+  it('is a question naming the brand; a listed brand changes nothing', () => {
+    // The original directory's only `Свечи` are decor candles, and its brands hold no `NGK`: spark plugs, which it lacks.
+    for (const label of ['Свечи NGK', 'Ремни Gates', 'Кольца Mahle', 'Подушки Lemforder']) {
+      const match = original.match(label);
+      expect(match.status, label).toBe('todo');
+      expect(match.doubt, label).toContain('no brand of the directory');
+    }
+    // `Askona` and `Samsung` are brands of the directory (`Аскона` sounds as `Askona` is written): a seller grouping its goods
+    // by them says nothing of the kind, nor does a shortened one (`Loreal` of `L'Oréal Paris`). `USB` is a word of the
+    // directory's names (`Кабели USB`), `Android` a value of an attribute it links to tablets: words it understands.
+    for (const [label, name] of [
+      ['Подушки Askona', 'Подушки'],
+      ['Подушки Аскона', 'Подушки'],
+      ['Смартфоны Samsung', 'Смартфоны'],
+      ['Шампуни Loreal', 'Шампуни'],
+      ['Кабели USB Type-C', 'Кабели и переходники'],
+      ['Планшеты Android', 'Планшеты'],
+    ] as const) {
+      const match = original.match(label);
+      expect(match.status, label).toBe('confident');
+      expect(match.best?.entry.name.rus, label).toBe(name);
+    }
+    expect(original.match('Свечи').status).toBe('exact');
+  });
+});

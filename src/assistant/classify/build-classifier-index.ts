@@ -16,7 +16,7 @@ import { splitListName, splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 15;
+export const CLASSIFIER_INDEX_VERSION = 17;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;
@@ -63,16 +63,36 @@ export function buildClassifierIndex(directories: Directories, index: DirectoryI
   // A brand word that is any word of a leaf's name or path stays a word: the brand list never hides what a name says.
   const leafWords = new Set(leaves.flatMap((leaf) => [...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]));
   const brands = collectKnownBrandNames(directories.brands, (stem) => leafWords.has(stem) || Object.hasOwn(byCompoundEnd, stem));
-  return { version: CLASSIFIER_INDEX_VERSION, directoryHash: hashCategories(directories), leaves, byHeadStem, byCompoundEnd, brands };
+  const brandNames = [...new Set(directories.brands.map((brand) => tokenizeForMatch(brand.name).join(' ')).filter((name) => name !== ''))].sort();
+  return { version: CLASSIFIER_INDEX_VERSION, directoryHash: hashCategories(directories), leaves, byHeadStem, byCompoundEnd, brands, brandNames, propertyWords: collectPropertyWords(directories, index) };
 }
 
-/** sha256 of what the index reads of the directory (the categories and the brands' names), with the index version: a new directory, a new key. */
+/** Per dictionary attribute linked to a leaf, its one-word values (normalised) and the leaves it is linked to. */
+function collectPropertyWords(directories: Directories, index: DirectoryIndex): ClassifierIndex['propertyWords'] {
+  const words = new Map<string, Set<string>>();
+  for (const value of directories.values) {
+    const tokens = tokenizeForMatch(value.name.rus);
+    if (tokens.length === 1 && tokens[0] !== undefined) words.set(value.attributeCode, (words.get(value.attributeCode) ?? new Set<string>()).add(tokens[0]));
+  }
+  return directories.attributes.flatMap((attribute) => {
+    const leafIds = attribute.categories.map((link) => link.categoryId).filter((id) => index.categoryById.has(id) && !index.nonLeafIds.has(id));
+    const values = words.get(attribute.code);
+    return attribute.type === 'dictionary' && values !== undefined && leafIds.length > 0 ? [{ words: [...values].sort(), leafIds: [...new Set(leafIds)].sort((a, b) => a - b) }] : [];
+  });
+}
+
+/**
+ * sha256 of what the index reads of the directory (the categories, the brands' names, the dictionary attributes' links and
+ * their values' names), with the index version: a new directory, a new key.
+ */
 export function hashCategories(directories: Directories): string {
   const rows = [...directories.categories]
     .sort((a, b) => a.id - b.id)
     .map((c) => [c.id, c.parentId, c.isLeaf, c.name.rus, c.name.kaz, c.path?.rus ?? '', c.path?.kaz ?? '']);
   const brands = directories.brands.map((brand) => brand.name).sort();
-  return createHash('sha256').update(`classifier/v${CLASSIFIER_INDEX_VERSION}\n${JSON.stringify(rows)}\n${JSON.stringify(brands)}`).digest('hex');
+  const links = directories.attributes.map((attribute) => `${attribute.code}:${attribute.type}:${attribute.categories.map((link) => link.categoryId).join(',')}`).sort();
+  const values = directories.values.map((value) => `${value.attributeCode}:${value.name.rus}`).sort();
+  return createHash('sha256').update(`classifier/v${CLASSIFIER_INDEX_VERSION}\n${JSON.stringify(rows)}\n${JSON.stringify(brands)}\n${JSON.stringify(links)}\n${JSON.stringify(values)}`).digest('hex');
 }
 
 function indexNames(name: string, language: 'rus' | 'kaz', tokenize: (text: string) => string[]): IndexedName[] {

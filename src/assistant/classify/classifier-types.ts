@@ -49,6 +49,10 @@ export interface ClassifierIndex {
   byCompoundEnd: Record<string, number[]>;
   /** The directory's Cyrillic brand names (normalised, words joined by spaces) that name no leaf: never words of a product type (`known-brands.ts`). */
   brands: string[];
+  /** Every brand name of the directory (normalised, words joined by spaces): what tells a brand the service lists from a word it does not know. */
+  brandNames: string[];
+  /** The one-word values of each dictionary attribute (normalised: `android` of `Операционная система`) and the leaves it is linked to. */
+  propertyWords: { words: string[]; leafIds: number[] }[];
 }
 
 /** What is known of one product. */

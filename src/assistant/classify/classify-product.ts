@@ -13,12 +13,12 @@ import { isCatchAllText } from './catch-all-words.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
 import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
-import { ADJECTIVE_FORM, readKnownBrands } from './known-brands.js';
+import { ADJECTIVE_FORM, findUnlistedBrand, readKnownBrands } from './known-brands.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
-import { isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
+import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The least score of a confident answer. */
 export const CONFIDENT_SCORE = 0.85;
@@ -122,7 +122,7 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   const label = input.label === undefined ? undefined : dropWords(input.label, options.excludeWords);
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
   const type = extractProductType(input.name, input.brand, options.excludeWords, readKnownBrands(index, options));
-  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], type.codes ?? [], type.madeOf ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined || /^\d$/u.test(word)), carriesDose(type.tokens)]);
+  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], type.codes ?? [], type.madeOf ?? [], type.asides ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined || /^\d$/u.test(word)), carriesDose(type.tokens)]);
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));
   let memo = byOptions.get(options);
@@ -132,8 +132,8 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
     ranking = rankLeaves(index, type, label, groups, options);
     if (memo.size < 200_000) memo.set(key, ranking);
   }
-  if (ranking.narrower.length === 0) return (ranking.plain ??= decide(ranking, type));
-  return decide(ranking, type);
+  if (ranking.narrower.length === 0) return (ranking.plain ??= decide(index, ranking, type));
+  return decide(index, ranking, type);
 }
 
 function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): TypeRanking {
@@ -172,7 +172,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
   return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]) };
 }
 
-function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: ProductType): Classification {
+function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates }: TypeRanking, type: ProductType): Classification {
   const productType = type.text !== '' ? type.text : (readings[0]?.phrase ?? '');
   const [first] = ranked;
   if (first === undefined) return { leafId: undefined, path: undefined, confidence: 0, confident: false, evidence: [], alternatives: [], productType, doubt: productType === '' ? 'no product type in the name' : 'no leaf is named by the product type' };
@@ -196,6 +196,11 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
   const [placeWord] = type.form;
   const place = placeWord === undefined || PREPOSITIONAL_ENDING.test(placeWord) || explainsPlace(best.leaf, stemForIndex(placeWord), placeWord) ? undefined : placeWord;
   const placeKind = place === undefined ? undefined : ranked.find((item) => item !== best && isKindOf(item, best, type));
+  // `Освежитель воздуха в авто` against household air fresheners: a place that opens the name of another top-level section
+  // (`Автотовары`) says the goods are that section's, whether or not a leaf of it is ranked.
+  const placeSection = place === undefined ? undefined : findSectionOpenedBy(index, place, root);
+  // `Насос водяной (помпа)`: an aside that is by itself another leaf's one-word name, which the best leaf does not explain.
+  const aside = (type.asides ?? []).map((word) => ({ word, leaf: findLeafNamedBy(index, word, best.leaf) })).find((found) => found.leaf !== undefined);
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -213,6 +218,8 @@ function decide({ ranked, readings, narrower: candidates }: TypeRanking, type: P
     : narrower.length > 1 ? `more than one narrower leaf fits the name (${narrower.map((item) => item.leaf.path).join('; ')})`
     : kindElsewhere !== undefined ? `a leaf of another branch is a kind of it (${kindElsewhere.leaf.path})`
     : placeKind !== undefined ? `the leaf does not explain "${place ?? ''}", and a kind of it may (${placeKind.leaf.path})`
+    : placeSection !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${placeSection}`
+    : aside !== undefined ? `the name also says "${aside.word}", the name of ${aside.leaf?.path ?? ''}`
     : undefined;
   const unexplainedDoubt = best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"` : undefined;
   const doubt = earlierDoubt ?? unexplainedDoubt ?? laterDoubt;
@@ -285,7 +292,45 @@ function sameStems(a: readonly string[], b: readonly string[]): boolean {
  * senses the directory may not have. A name of two words or more (`Витамин D`) names its goods itself.
  */
 function isBareType(best: LeafScore): boolean {
-  return best.name.head.length === 1 && best.name.purpose.length === 0 && best.reading.stems.every((stem) => best.name.head.includes(stem) || best.reading.optional.has(stem));
+  return isBareName(best.name, best.reading);
+}
+
+function isBareName(name: IndexedName, reading: TypeReading): boolean {
+  return name.head.length === 1 && name.purpose.length === 0 && reading.stems.every((stem) => name.head.includes(stem) || reading.optional.has(stem));
+}
+
+/**
+ * `Свечи NGK` against a directory whose only `Свечи` are decor candles and whose brands do not hold `NGK`: a label whose
+ * type is one leaf's one-word name (`isBareType`), followed by a word the directory does not understand — no brand it
+ * lists (`findUnlistedBrand`), no word of its names, paths or synonyms (`Кабели USB`) and no value of an attribute it
+ * links to the leaf (`Планшеты Android`: `Операционная система`). A bare noun may name goods the directory lacks (spark
+ * plugs), and such a word may be what tells: the leaf is a question naming it. A brand the directory lists (`Смартфоны
+ * Samsung`) groups goods the service sells by their maker and changes nothing. Labels only: product names carry brands
+ * the service does not list all the time (local makers), and most of them are of goods the directory has.
+ */
+export function findUnlistedBrandOfBareType(index: ClassifierIndex, leaf: IndexedLeaf, type: ProductType): string | undefined {
+  const unlisted = findUnlistedBrand(index, type.brand);
+  if (unlisted === undefined || isExactStemOfDirectory(index, stemForIndex(unlisted)) || isPropertyOfLeaf(index, leaf, unlisted)) return undefined;
+  const readings = readType(index, 'label', type);
+  const bare = leaf.names.find((name) => readings.some((reading) => isBareName(name, reading)));
+  return bare === undefined ? undefined : describeUnlistedBrand(unlisted, bare.text);
+}
+
+const propertyLeaves = new WeakMap<ClassifierIndex, Map<string, Set<number>>>();
+
+/** Whether a word is a value of a dictionary attribute the directory links to the leaf (`android` of `Операционная система` for tablets). */
+function isPropertyOfLeaf(index: ClassifierIndex, leaf: IndexedLeaf, word: string): boolean {
+  let leaves = propertyLeaves.get(index);
+  if (leaves === undefined) {
+    leaves = new Map();
+    for (const { words, leafIds } of index.propertyWords) for (const value of words) for (const id of leafIds) leaves.set(value, (leaves.get(value) ?? new Set<number>()).add(id));
+    propertyLeaves.set(index, leaves);
+  }
+  return leaves.get(word)?.has(leaf.id) === true;
+}
+
+function describeUnlistedBrand(brand: string, bare: string): string {
+  return `"${brand}" is no brand of the directory, and the one word "${bare}" may name goods the directory lacks`;
 }
 
 /**
@@ -380,6 +425,27 @@ function explainsPlace(leaf: IndexedLeaf, stem: string, word: string): boolean {
 
 // A shorter word opens too many (`дом` of `домашние`).
 const MIN_PLACE_OPENER = 4;
+const sectionWords = new WeakMap<ClassifierIndex, Map<string, string>>();
+
+/** A leaf other than `best` named by the one word alone (`Помпы` for `помпа`), when `best` does not explain the word. */
+function findLeafNamedBy(index: ClassifierIndex, word: string, best: IndexedLeaf): IndexedLeaf | undefined {
+  const stem = stemForIndex(word);
+  if (explainsByLeaf(best, stem, word) || !Object.hasOwn(index.byHeadStem, stem)) return undefined;
+  const position = (index.byHeadStem[stem] ?? []).find((at) => index.leaves[at]?.id !== best.id && index.leaves[at]?.names.some((name) => name.head.length === 1 && name.head[0] === stem && name.purpose.length === 0) === true);
+  return position === undefined ? undefined : index.leaves[position];
+}
+
+/** The top-level section other than `own` a word of whose name the place is or opens (`авто` of `Автотовары`), read once per index. */
+function findSectionOpenedBy(index: ClassifierIndex, place: string, own: string): string | undefined {
+  let words = sectionWords.get(index);
+  if (words === undefined) {
+    words = new Map();
+    for (const leaf of index.leaves) for (const word of tokenizeForMatch(readPathSection(leaf.path))) if (word.length > 1 && !words.has(word)) words.set(word, readPathSection(leaf.path));
+    sectionWords.set(index, words);
+  }
+  for (const [word, section] of words) if (section !== own && (word === place || (place.length >= MIN_PLACE_OPENER && opensWord(place, word)))) return section;
+  return undefined;
+}
 
 /** Whether a leaf is a kind of what the best leaf names: one of its names holds the best name's head and more, or a purpose the best and the product say none of. */
 function isKindOf(item: LeafScore, best: LeafScore, type: ProductType): boolean {

@@ -30,6 +30,10 @@ export interface ProductType {
   codes?: string[];
   /** The word of the type read after `из` (`шерсти` of `Шапка из шерсти`), normalised: what the goods are made of, not what they are. */
   madeOf?: string[];
+  /** The brand and model words that end the head (`ngk bkr 6 e` of `Свеча NGK BKR6E`), normalised; a brand of the directory's Cyrillic list is not among them. */
+  brand?: string[];
+  /** The one-word types the name writes in parentheses (`помпа` of `Насос водяной (помпа)`), normalised: another name of the goods. */
+  asides?: string[];
 }
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
@@ -44,6 +48,8 @@ const FORM_WORDS = new Set(['в', 'во']);
 const COLOUR = /^(?:черн|бел|красн|син|зелен|желт|сер|розов|голуб|коричнев|бежев|фиолетов|оранжев|бордов|золотист|серебрист|прозрачн|бирюзов|малинов|графитов)(?:ый|ий|ая|яя|ое|ее|ые|ие|ого|ой|ых|их)$/u;
 const KAZAKH_COLOURS = new Set(['қара', 'ақ', 'қызыл', 'көк', 'жасыл', 'сары', 'сұр', 'қоңыр', 'black', 'white', 'red', 'blue', 'green', 'grey', 'gray', 'pink']);
 const SIZE_WORD = /^(?:x{0,4}[sl]|m|\d?xl|one|size)$/;
+// How many pieces or packs (`4 шт`, `2 уп.`, `1 компл.`): a count is no word of a type, even first in a name (`Norplast 4 шт Коврики …`).
+const COUNT_WORDS: ReadonlySet<string> = new Set(['шт', 'штук', 'штуки', 'штука', 'уп', 'упак', 'компл', 'дана']);
 const CYRILLIC = /[\u0400-\u04ff]/;
 const LATIN = /^[a-z][a-z'&.+-]*$/;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -94,11 +100,28 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
       // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
       const head = found.words.find((word) => !ADJECTIVE_FORM.test(word));
       const cut = readCutWords(name).filter((word) => word !== head && found.words.includes(word));
-      return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }) };
+      const asides = readAsides(name, brandLike);
+      return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }) };
     }
   }
   return { text: '', words: [], purpose: [], form: [], tokens };
 }
+
+/**
+ * The words in parentheses that are by themselves a one-word type, read from their first word (`помпа` of `Насос водяной
+ * (помпа)`): another name the seller gives the goods. Other phrases (a composition after a quoted brand, `с орехами`, a
+ * flavour, `сметана и лук`) say what the goods hold, no name of them.
+ */
+function readAsides(name: string, brandLike: ReadonlySet<string>): string[] {
+  return [...name.matchAll(ASIDE)].flatMap((match) => {
+    const tokens = tokenizeForMatch(match[1] ?? '');
+    const found = readHead(tokens, brandLike);
+    const [word] = found.words;
+    return found.words.length === 1 && found.purpose.length === 0 && word !== undefined && word === tokens[0] ? [word] : [];
+  });
+}
+
+const ASIDE = /\(([^()]*)\)/gu;
 
 // A word of four letters or more cut short by a dot (`пастер.`, `зажиг.`); units (`шт.`, `табл.`) are shorter or no words of a type.
 const CUT_WORD = /(?<![\p{L}\p{N}])\p{L}{4,}(?=\.(?:\s|$|[,;)/]))/gu;
@@ -119,9 +142,9 @@ function isHeadWord(word: string): boolean {
   return word.length >= 2 && CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word);
 }
 
-/** Whether a word ends a head phrase: a number, a unit, a size, a colour. */
+/** Whether a word ends a head phrase: a number, a unit, a count, a size, a colour. */
 function isQualifier(word: string): boolean {
-  return /\d/.test(word) || UNIT_TOKENS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || KAZAKH_COLOURS.has(word);
+  return /\d/.test(word) || UNIT_TOKENS.has(word) || COUNT_WORDS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || KAZAKH_COLOURS.has(word);
 }
 
 /** Whether a phrase has a Cyrillic word that is no unit or qualifier (`мАч` of `Power bank 20000 мАч` is not one). */
@@ -137,6 +160,8 @@ interface HeadReading {
   codes: string[];
   /** The word read after `из`, when the type has one. */
   madeOf?: string;
+  /** The brand and model words that ended the head, when they did. */
+  brand?: string[];
 }
 
 function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): HeadReading {
@@ -206,6 +231,8 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
       let next = at + 1;
       while (next < tokens.length && isBrandOrModel(tokens[next] ?? '', brandLike, hasCyrillic)) next++;
       if (tokens[next] === 'для') readPurposeAndPlace(tokens, next, brandLike, purpose, form);
+      // A brand of the directory's Cyrillic list is known for one; any other is read again against the whole brand list.
+      if (word !== BRAND_MARK) return { words, purpose, form, codes, brand: tokens.slice(at, next).filter((token) => token !== BRAND_MARK) };
       break;
     }
     if (word.length < 2) continue;
@@ -236,7 +263,9 @@ function readPurpose(tokens: readonly string[], from: number, brandLike: Readonl
   const words: string[] = [];
   for (let at = from; at < tokens.length && words.length < MAX_HEAD_WORDS; at++) {
     const word = tokens[at] ?? '';
-    if (word === BRAND_MARK || PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word) || isQualifier(word) || (words.length > 0 && brandLike.has(word))) break;
+    // `для мл. классов`: a unit word with no number before it opens the purpose as a word cut short (`младших`), no measure.
+    const cutWord = at === from && UNIT_TOKENS.has(word) && /\p{L}{2}/u.test(word) && isHeadWord(tokens[at + 1] ?? '');
+    if (!cutWord && (word === BRAND_MARK || PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word) || isQualifier(word) || (words.length > 0 && brandLike.has(word)))) break;
     words.push(word);
   }
   return words;

@@ -11,6 +11,7 @@
  * hide what a name says of the goods.
  */
 import type { Brand } from '../../domain/index.js';
+import { createBrandSoundIndex, type BrandSoundIndex } from '../match-brand-by-sound.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ClassifierIndex, ClassifyOptions } from './classifier-types.js';
 import { stemForIndex } from './stem-for-index.js';
@@ -90,4 +91,23 @@ export function markBrandWords(tokens: readonly string[], known: KnownBrands | u
     at += found.length - 1;
   }
   return marked;
+}
+
+const listedByIndex = new WeakMap<ClassifierIndex, { names: KnownBrands; sounds: BrandSoundIndex }>();
+
+/**
+ * The first word of the brand or model that ends a product type (`ProductType.brand`), when it opens no brand the
+ * directory lists (nor is a listed brand's first word, as sellers shorten one), is none of the seller's brand words and
+ * does not sound like a listed brand written in Cyrillic (`Аскона` for `Askona`): `ngk` of `Свечи NGK` against a
+ * directory whose brands do not hold it. Undefined when there is none, or it is a listed brand, or the directory lists
+ * no brands at all (one read without them tells no brand from another word).
+ */
+export function findUnlistedBrand(index: ClassifierIndex, brand: readonly string[] | undefined, options?: ClassifyOptions): string | undefined {
+  const [first] = brand ?? [];
+  if (brand === undefined || first === undefined || index.brandNames.length === 0) return undefined;
+  let listed = listedByIndex.get(index);
+  if (listed === undefined) listedByIndex.set(index, (listed = { names: indexBrandNames(index.brandNames), sounds: createBrandSoundIndex(index.brandNames.map((name, id) => ({ id, name, code: null }))) }));
+  // `Loreal` of `L'Oréal Paris`, `Tommy` of `Tommy Hilfiger`: a brand's first word is that brand as sellers shorten it.
+  const opens = (known: KnownBrands): boolean => known.get(first)?.some((words) => words.every((word, i) => brand[i] === word || brand[i] === undefined)) === true;
+  return opens(listed.names) || opens(readKnownBrands(index, options)) || listed.sounds.find(first).brands.length > 0 ? undefined : first;
 }

@@ -3,7 +3,7 @@
  * for its content hash (a run that loads the same directories twice builds it once), and on disk
  * beside the directory cache (`classifier-index-<hash>.json` in the state directory), so that the
  * next command reads it instead of tokenizing every leaf again. The hash covers the categories, the
- * brands' names and the index version: a changed directory, or changed rules, is a new file.
+ * brands' names, the dictionary attributes' links and values and the index version: a changed directory, or changed rules, is a new file.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -61,7 +61,7 @@ function remember(directories: Directories, index: ClassifierIndex): void {
 async function readIndex(path: string, hash: string): Promise<ClassifierIndex | undefined> {
   try {
     const parsed = JSON.parse(await readFile(path, 'utf8')) as Partial<ClassifierIndex>;
-    const valid = parsed.version === CLASSIFIER_INDEX_VERSION && parsed.directoryHash === hash && Array.isArray(parsed.leaves) && typeof parsed.byHeadStem === 'object' && parsed.byHeadStem !== null && typeof parsed.byCompoundEnd === 'object' && parsed.byCompoundEnd !== null && Array.isArray(parsed.brands);
+    const valid = parsed.version === CLASSIFIER_INDEX_VERSION && parsed.directoryHash === hash && Array.isArray(parsed.leaves) && typeof parsed.byHeadStem === 'object' && parsed.byHeadStem !== null && typeof parsed.byCompoundEnd === 'object' && parsed.byCompoundEnd !== null && Array.isArray(parsed.brands) && Array.isArray(parsed.brandNames) && Array.isArray(parsed.propertyWords);
     return valid ? (parsed as ClassifierIndex) : undefined;
   } catch {
     return undefined;

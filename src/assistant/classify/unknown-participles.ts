@@ -74,6 +74,11 @@ export function isStemOfDirectory(index: ClassifierIndex, stem: string): boolean
   return isRootOfDirectory(readDirectoryStems(index), stem);
 }
 
+/** Whether the stem is that of a word of the directory (a leaf's name or path, either language) or of the synonyms, exactly. */
+export function isExactStemOfDirectory(index: ClassifierIndex, stem: string): boolean {
+  return readDirectoryStems(index).all.has(stem);
+}
+
 /** Whether a word of a product type is a participle whose root no word of the directory shares, with or without a prefix: it changes no kind. */
 export function isUnknownParticiple(index: ClassifierIndex, word: string): boolean {
   const root = readParticipleRoot(word);

@@ -364,6 +364,32 @@ describe('classifyProduct', () => {
     expect(classifyProduct(index, { name: 'Витамин C Solgar 1000 мг' })).toMatchObject({ leafId: 102, confident: true });
   });
 
+  it('reads a place that names another top-level section as a doubt, even where no leaf of that section is ranked', () => {
+    const extra = [
+      { id: 19, parentId: null, name: { rus: 'Освежители', kaz: 'Ауа тазартқыштар' }, path: { rus: 'Бытовая химия / Освежители', kaz: 'Тұрмыстық химия / Ауа тазартқыштар' }, isLeaf: false },
+      { id: 1901, parentId: 19, name: { rus: 'Освежители воздуха', kaz: 'Ауа тазартқыштар' }, path: { rus: 'Бытовая химия / Освежители / Освежители воздуха', kaz: 'Тұрмыстық химия / Ауа тазартқыштар / Ауа тазартқыштар' }, isLeaf: true },
+      { id: 20, parentId: null, name: { rus: 'Автохимия', kaz: 'Автохимия' }, path: { rus: 'Автотовары / Автохимия', kaz: 'Автотауарлар / Автохимия' }, isLeaf: false },
+      { id: 2001, parentId: 20, name: { rus: 'Автомобильные ароматизаторы', kaz: 'Көлік хош иістендіргіштері' }, path: { rus: 'Автотовары / Автохимия / Автомобильные ароматизаторы', kaz: 'Автотауарлар / Автохимия / Көлік хош иістендіргіштері' }, isLeaf: true },
+    ];
+    const fresheners = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(fresheners, { name: 'Освежитель воздуха Glade лаванда 300 мл' })).toMatchObject({ leafId: 1901, confident: true });
+    // `в авто` opens `Автотовары`: a car's air freshener, which the household leaf is not.
+    expect(classifyProduct(fresheners, { name: 'Освежитель воздуха в авто Areon кофе' })).toMatchObject({ leafId: 1901, confident: false, doubt: expect.stringContaining('Автотовары') as unknown });
+  });
+
+  it('reads a one-word aside in parentheses that is another leaf\'s name as a doubt; a composition or flavour phrase is none', () => {
+    const extra = [
+      { id: 21, parentId: null, name: { rus: 'Насосы', kaz: 'Сорғылар' }, path: { rus: 'Сантехника / Насосы', kaz: 'Сантехника / Сорғылар' }, isLeaf: false },
+      { id: 2101, parentId: 21, name: { rus: 'Насосы водяные', kaz: 'Су сорғылары' }, path: { rus: 'Сантехника / Насосы / Насосы водяные', kaz: 'Сантехника / Сорғылар / Су сорғылары' }, isLeaf: true },
+      { id: 22, parentId: null, name: { rus: 'Двигатель', kaz: 'Қозғалтқыш' }, path: { rus: 'Автотовары / Двигатель', kaz: 'Автотауарлар / Қозғалтқыш' }, isLeaf: false },
+      { id: 2201, parentId: 22, name: { rus: 'Помпы', kaz: 'Помпалар' }, path: { rus: 'Автотовары / Двигатель / Помпы', kaz: 'Автотауарлар / Қозғалтқыш / Помпалар' }, isLeaf: true },
+    ];
+    const pumps = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(pumps, { name: 'Насос водяной Джилекс 1 шт' })).toMatchObject({ leafId: 2101, confident: true });
+    // The seller names the goods twice: a car's water pump, which the garden pumps' leaf is not.
+    expect(classifyProduct(pumps, { name: 'Насос водяной (помпа) Luzar LWP 4877 Nexia' })).toMatchObject({ leafId: 2101, confident: false, doubt: expect.stringContaining('"помпа"') as unknown });
+  });
+
   it('reads a well-known model line as the kind it is, so the exact narrower leaf wins over the generic one', () => {
     const extra = [
       { id: 18, parentId: null, name: { rus: 'Аудио', kaz: 'Аудио' }, path: { rus: 'Электроника / Аудио', kaz: 'Электроника / Аудио' }, isLeaf: false },

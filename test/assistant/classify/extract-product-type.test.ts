@@ -55,6 +55,21 @@ describe('extractProductType', () => {
     expect(extractProductType('Свеча зажигания NGK BKR6E для мотоцикла')).toMatchObject({ text: 'свеча зажигания', purpose: ['мотоцикла'] });
     // Anything else after the brand still ends the reading.
     expect(extractProductType('Корм Whiskas 85 г для кошек')).toMatchObject({ text: 'корм', purpose: [] });
+    // The brand and model words that end the head are kept apart, to be read against the directory's brands.
+    expect(extractProductType('Свеча NGK BKR6E 4 шт').brand).toEqual(['ngk', 'bkr', '6', 'e']);
+    expect(extractProductType('Свечи NGK').brand).toEqual(['ngk']);
+    expect(extractProductType('Свечи 4 шт').brand).toBeUndefined();
+    // A count before the head (`4 шт`, `1 шт.`) is no word of the type, as a unit is not.
+    expect(extractProductType('Norplast 4 шт Коврики резиновые в салон').text).toBe('коврики резиновые');
+    expect(extractProductType('1 шт. Реле поворотов 12V').text).toBe('реле поворотов');
+    expect(extractProductType('2 уп. Салфетки влажные').text).toBe('салфетки влажные');
+    // A unit word with no number before it, opening a purpose, is a word cut short (`мл.` of `младших`), no measure.
+    expect(extractProductType('Дневник для мл. классов 48 л').purpose).toEqual(['мл', 'классов']);
+    expect(extractProductType('Шприц для 5 мл').purpose).toEqual([]);
+    // A one-word type in parentheses is another name of the goods; a phrase after a quoted brand is none.
+    expect(extractProductType('Насос водяной (помпа) Luzar LWP 4877').asides).toEqual(['помпа']);
+    expect(extractProductType('Вафли "Баян Сулу" с орехами 300 г').asides).toBeUndefined();
+    expect(extractProductType('Чипсы "Pringles" сметана и лук 150 г').asides).toBeUndefined();
     // A word capitalised because it opens a phrase, or one the name also writes in lower case, is no brand.
     expect(extractProductType('Салфетки влажные / Влажные салфетки Ola 100 шт').text).toBe('салфетки влажные');
     expect(extractProductType('Светодиодная лампа / Лампа светодиодная E27 10 Вт').text).toBe('светодиодная лампа');
