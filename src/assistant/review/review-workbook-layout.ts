@@ -65,7 +65,7 @@ export function isGroupHeadText(text: string): boolean {
 
 /** What a group's question row says in its `Evidence` cell: how to answer it, without a manual. */
 export const GROUP_HOW_TO_ANSWER =
-  'One answer for the types below. "yes": each of them goes to the proposed leaf; another leaf: each goes there; empty: they stay open. To leave a type out, answer "no" on its own row (it stays open), or give it its own leaf there.';
+  'One answer for the types below. "yes": each of them goes to the proposed leaf; another leaf: each goes there; empty: they stay open. To leave a type out, answer "no" on its own row (it stays open but for its rows placed without asking, column C, which keep their leaf), or give it its own leaf there.';
 
 /** What the header of `Your answer (leaf)` explains on sheet `Review` (a cell note). */
 export const ANSWER_HEADER_NOTE =
