@@ -10,7 +10,6 @@
  * (`writeFileAtomically`: temp file, fsync, rename) with mode 0o600.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { chmod, mkdir, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Directories } from '../domain/index.js';
@@ -18,6 +17,7 @@ import type { DirectoryNameKeys } from '../mapping/directory-index.js';
 import { StateError } from '../core/errors.js';
 import { writeFileAtomically } from '../report/start-atomic-file.js';
 import { buildCanonicalJson } from './canonical-json.js';
+import { readRegularFile } from './read-own-cache-file.js';
 
 /** Version of the cache file format; a file of another version reads as a cache miss. */
 const CACHE_VERSION = 1;
@@ -171,19 +171,16 @@ function readCacheFile(path: string, accountKey: string): DirectoryCacheFile | u
 }
 
 /**
- * The file's JSON, or undefined when it is missing or unreadable (a cache miss). Read synchronously:
- * these files are read while a run starts, when nothing else is under way, and read asynchronously
- * (in 512 KB steps, each a round trip to the thread pool) the run waited for each step (issue 39).
+ * The file's JSON, or undefined when it is missing, unreadable or no regular file (a cache miss).
+ * Read synchronously, as `readRegularFile` reads: these files are read while a run starts, when
+ * nothing else is under way, and read asynchronously (in 512 KB steps, each a round trip to the
+ * thread pool) the run waited for each step (issue 39).
  */
 function readJsonFile(path: string): unknown {
-  let text: string;
+  const bytes = readRegularFile(path);
+  if (bytes === undefined) return undefined;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-  try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(bytes.toString('utf8')) as unknown;
   } catch {
     return undefined;
   }

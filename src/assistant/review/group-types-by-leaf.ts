@@ -60,7 +60,7 @@ export function readProposedLeaf(type: ProductTypeGroup): number | undefined {
   return type.known?.leafId ?? type.classification.leafId;
 }
 
-/** Whether a type may be asked in its leaf's group: the seller's own leaf, or the classifier's at `SURE_IN_GROUP` or above. */
+/** Whether a type may be asked in its leaf's group: the classifier's leaf at `SURE_IN_GROUP` or above (a type the seller's own products settle is never asked). */
 function isSureInGroup(type: ProductTypeGroup): boolean {
-  return type.known !== undefined || type.classification.confidence >= SURE_IN_GROUP;
+  return type.classification.confidence >= SURE_IN_GROUP;
 }

@@ -5,14 +5,15 @@
  * the drop-down lists it, an id, or an exact path or leaf name that only one leaf has. An answer that
  * is none of these is an error naming its sheet, row and column, never a guess; an empty answer or
  * `no` leaves its type open. A group's answer (its row `group N`) is the answer of each of its types
- * (`in group N`) that has none of its own: a type answered `no` is left out, open.
+ * (`in group N`) that has none of its own: a type answered `no` is left out, open. On `Placed` an
+ * empty answer keeps the placement and `no` is an error: it cannot un-place a type.
  */
 import ExcelJS from 'exceljs';
 import { createIssue, type Issue } from '../../core/issue.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { PICKED_ENTRY } from '../../mapping/mapping-workbook-layout.js';
 import { normalizeName, normalizePath } from '../../mapping/normalize-name.js';
-import { BRAND_COLUMNS, GROUP_CELL, readYesNo, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS } from './review-workbook-layout.js';
+import { BRAND_COLUMNS, GROUP_CELL, isGroupHeadText, readYesNo, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS } from './review-workbook-layout.js';
 
 /** One answered product type. */
 export interface ReviewAnswer {
@@ -35,6 +36,8 @@ export interface ReviewAnswers {
   open: number;
   /** Of them, types the seller left out of their group's answer (`no` on the type's row). */
   leftOut: number;
+  /** Rows of the open types placed without asking (column C): they keep the leaf they are placed in. */
+  openPlacedRows: number;
   issues: Issue[];
 }
 
@@ -44,17 +47,18 @@ export async function readReviewAnswers(path: string, file: string, index: Direc
   try {
     await workbook.xlsx.readFile(path);
   } catch (error) {
-    return { answers: [], neutralWords: [], brandWords: [], open: 0, leftOut: 0, issues: [answerIssue('unknown_category', `cannot read ${file} as a workbook: ${(error as Error).message}`, { file })] };
+    return { answers: [], neutralWords: [], brandWords: [], open: 0, leftOut: 0, openPlacedRows: 0, issues: [answerIssue('unknown_category', `cannot read ${file} as a workbook: ${(error as Error).message}`, { file })] };
   }
-  const result: ReviewAnswers = { answers: [], neutralWords: [], brandWords: [], open: 0, leftOut: 0, issues: [] };
+  const result: ReviewAnswers = { answers: [], neutralWords: [], brandWords: [], open: 0, leftOut: 0, openPlacedRows: 0, issues: [] };
   for (const name of [REVIEW_SHEETS.review, REVIEW_SHEETS.placed]) {
     const sheet = workbook.getWorksheet(name);
     if (sheet === undefined) {
       result.issues.push(answerIssue('mapping_invalid', `sheet "${name}" is missing: answer in the workbook \`mapping review\` wrote`, { file, sheet: name }));
       continue;
     }
-    if (!checkHeader(sheet, file, result.issues)) continue;
-    readSheetAnswers(sheet, file, index, result);
+    const header = checkHeader(sheet, file, result.issues);
+    if (header === undefined) continue;
+    readSheetAnswers(sheet, { file, index, groupColumn: header.groupColumn }, result);
   }
   // A workbook written before the `Words` sheet existed has none: nothing to read there.
   const words = workbook.getWorksheet(REVIEW_SHEETS.words);
@@ -72,16 +76,22 @@ export async function readReviewAnswers(path: string, file: string, index: Direc
   return result;
 }
 
-function checkHeader(sheet: ExcelJS.Worksheet, file: string, issues: Issue[]): boolean {
+/** Whether the header is the one `mapping review` wrote (undefined if not, said in `issues`), and whether it has column `Group`. */
+function checkHeader(sheet: ExcelJS.Worksheet, file: string, issues: Issue[]): { groupColumn: boolean } | undefined {
   let ok = true;
+  let groupColumn = true;
   REVIEW_COLUMNS.forEach((column, i) => {
     const text = sheet.getRow(1).getCell(i + 1).text.trim();
+    if (text === column.header) return;
     // A workbook written before groups existed has no column `Group`: its rows are all plain types.
-    if (text === column.header || (column.key === 'group' && text === '')) return;
+    if (column.key === 'group' && text === '') {
+      groupColumn = false;
+      return;
+    }
     issues.push(answerIssue('mapping_invalid', `column ${letterOf(column.key)} must be "${column.header}", found "${text}": answer in the workbook \`mapping review\` wrote, without moving its columns`, { file, sheet: sheet.name, row: 1, column: letterOf(column.key) }));
     ok = false;
   });
-  return ok;
+  return ok ? { groupColumn } : undefined;
 }
 
 /** One row of sheet `Review` or `Placed`, as written and answered. */
@@ -96,6 +106,16 @@ interface AnsweredRow {
   empty: boolean;
   /** The group whose type it is, if any. */
   group?: number;
+  /** Rows of the type placed without asking (column C). */
+  placedRows: number;
+}
+
+/** What reading a sheet needs besides the sheet. */
+interface SheetContext {
+  file: string;
+  index: DirectoryIndex;
+  /** Whether the sheet has column `Group` (a workbook written before groups has not). */
+  groupColumn: boolean;
 }
 
 type RowAnswer = number | 'open' | LeafProblem;
@@ -104,8 +124,9 @@ type RowAnswer = number | 'open' | LeafProblem;
  * Reads a sheet's answers: a row's own answer (a leaf; `yes`, the leaf proposed on it; `no` or
  * empty, open), and for a type of a group without an answer of its own, the group's.
  */
-function readSheetAnswers(sheet: ExcelJS.Worksheet, file: string, index: DirectoryIndex, result: ReviewAnswers): void {
-  const { rows, heads } = readSheetRows(sheet, file, index, result.issues);
+function readSheetAnswers(sheet: ExcelJS.Worksheet, context: SheetContext, result: ReviewAnswers): void {
+  const { file } = context;
+  const { rows, heads } = readSheetRows(sheet, context, result.issues);
   const where = (row: number) => ({ file, sheet: sheet.name, row, column: letterOf('answer') });
   const withTypes = new Set(rows.map((item) => item.group));
   for (const [group, head] of heads) {
@@ -123,7 +144,9 @@ function readSheetAnswers(sheet: ExcelJS.Worksheet, file: string, index: Directo
     if (typeof answer === 'number') {
       result.answers.push({ type: item.type, leafId: answer, sheet: sheet.name, row: item.row, ...(item.group === undefined ? {} : { group: item.group }) });
     } else if (answer === 'open') {
-      if (sheet.name === REVIEW_SHEETS.review) result.open += 1;
+      if (sheet.name !== REVIEW_SHEETS.review) continue;
+      result.open += 1;
+      result.openPlacedRows += item.placedRows;
       if (head !== undefined && !item.empty) result.leftOut += 1;
     } else if (answer === item.answer) {
       result.issues.push(answerIssue(answer.code, `the answer for "${item.type}" ${answer.message}`, { ...where(item.row), value: item.text }));
@@ -132,9 +155,12 @@ function readSheetAnswers(sheet: ExcelJS.Worksheet, file: string, index: Directo
 }
 
 /** The rows of a sheet with their own answers, and the groups' rows (by group number) with theirs. */
-function readSheetRows(sheet: ExcelJS.Worksheet, file: string, index: DirectoryIndex, issues: Issue[]): { rows: AnsweredRow[]; heads: Map<number, { row: number; text: string; answer: RowAnswer }> } {
+function readSheetRows(sheet: ExcelJS.Worksheet, context: SheetContext, issues: Issue[]): { rows: AnsweredRow[]; heads: Map<number, { row: number; text: string; answer: RowAnswer }> } {
+  const { file, index } = context;
   const rows: AnsweredRow[] = [];
   const heads = new Map<number, { row: number; text: string; answer: RowAnswer }>();
+  /** Groups' rows found where column `Group` is gone: one issue for them all. */
+  const untiedHeads: number[] = [];
   const column = (key: (typeof REVIEW_COLUMNS)[number]['key']): number => reviewColumnNumber(key);
   for (let r = 2; r <= sheet.rowCount; r += 1) {
     const row = sheet.getRow(r);
@@ -158,9 +184,28 @@ function readSheetRows(sheet: ExcelJS.Worksheet, file: string, index: DirectoryI
       issues.push(answerIssue('mapping_invalid', `an answer without a product type in column ${letterOf('type')}`, { ...place, column: letterOf('answer'), value: answer }));
       continue;
     }
-    rows.push({ row: r, type, answer: own, text: answer, empty: answer === '', ...(group === undefined ? {} : { group: group.group }) });
+    // A group's row whose Group cell is gone is no product type: its text would become a mapping key.
+    if (group === undefined && isGroupHeadText(type)) {
+      if (context.groupColumn) issues.push(answerIssue('mapping_invalid', `"${type}" is a group's row, but its column ${letterOf('group')} is empty: put back the cell as \`mapping review\` wrote it ("${GROUP_CELL.head(1)}" for the types "${GROUP_CELL.member(1)}"), or delete the row and answer its types on their own rows`, { ...place, column: letterOf('group') }));
+      else untiedHeads.push(r);
+      continue;
+    }
+    if (sheet.name === REVIEW_SHEETS.placed && readYesNo(answer) === 'no') {
+      issues.push(answerIssue('unknown_category', `the answer for "${type}" is "${answer}": on sheet "${REVIEW_SHEETS.placed}" "no" cannot un-place a type; name the leaf it belongs in (drop-down or sheet "${REVIEW_SHEETS.leaves}"), or leave the cell empty to keep the placement`, { ...place, column: letterOf('answer'), value: answer }));
+      continue;
+    }
+    rows.push({ row: r, type, answer: own, text: answer, empty: answer === '', placedRows: readCount(row.getCell(column('placed'))), ...(group === undefined ? {} : { group: group.group }) });
+  }
+  if (untiedHeads.length > 0) {
+    issues.push(answerIssue('mapping_invalid', `column ${letterOf('group')} "${REVIEW_COLUMNS[reviewColumnNumber('group') - 1]?.header}" is gone, but row${untiedHeads.length === 1 ? '' : 's'} ${untiedHeads.join(', ')} ${untiedHeads.length === 1 ? 'is a group\'s row' : 'are groups\' rows'}: without it no group's answer reaches its types. Answer in the workbook \`mapping review\` wrote, with its column ${letterOf('group')}`, { file, sheet: sheet.name, row: 1, column: letterOf('group') }));
   }
   return { rows, heads };
+}
+
+/** A count cell (column `Rows`, `Placed without asking`): 0 when empty or not a count. */
+function readCount(cell: ExcelJS.Cell): number {
+  const count = Number(cell.text.trim());
+  return Number.isInteger(count) && count > 0 ? count : 0;
 }
 
 /** A row's answer: `yes` takes the leaf proposed on the row, `no` and empty leave it open, anything else must name one leaf. */

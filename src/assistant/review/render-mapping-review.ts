@@ -18,7 +18,7 @@ export function renderMappingReview(result: MappingReviewResult, mapping: string
 export function renderMappingReviewApply(result: MappingReviewApplyResult, workbook: string, mapping: string): string {
   const lines = [
     `Applied ${workbook} to ${mapping}: ${result.added} product types added, ${result.replaced} changed, ${result.unchanged} already there${result.neutralAdded > 0 ? `; ${result.neutralAdded} words confirmed harmless (classify.neutralWords)` : ''}${result.brandsAdded > 0 ? `; ${result.brandsAdded} brand words (classify.brandWords)` : ''}.`,
-    result.open > 0 ? `${result.open} types were left unanswered${result.leftOut > 0 ? ` (${result.leftOut} of them left out of their group)` : ''}: their rows stay open (category_uncertain), never guessed.` : 'Every type of sheet Review is answered.',
+    result.open > 0 ? `${result.open} types were left unanswered${result.leftOut > 0 ? ` (${result.leftOut} of them left out of their group)` : ''}: their rows stay open (category_uncertain), never guessed${result.openPlacedRows > 0 ? `, but for ${result.openPlacedRows} of them placed without asking, which keep the leaf they are placed in` : ''}.` : 'Every type of sheet Review is answered.',
     `Next: catalog-import validate FILE -m ${mapping}`,
   ];
   return `${lines.join('\n')}\n`;

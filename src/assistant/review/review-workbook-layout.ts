@@ -57,13 +57,23 @@ export function describeGroupHead(types: number): string {
   return `${types} product types (rows below): one answer`;
 }
 
+/** Whether a `Product type` cell is what `describeGroupHead` writes: a group's row, never a product type. */
+export function isGroupHeadText(text: string): boolean {
+  const count = /^\d+/.exec(text.trim())?.[0];
+  return count !== undefined && describeGroupHead(Number(count)) === text.trim();
+}
+
 /** What a group's question row says in its `Evidence` cell: how to answer it, without a manual. */
 export const GROUP_HOW_TO_ANSWER =
-  'One answer for the types below. "yes": each of them goes to the proposed leaf; another leaf: each goes there; empty: they stay open. To leave a type out, answer "no" on its own row (it stays open), or give it its own leaf there.';
+  'One answer for the types below. "yes": each of them goes to the proposed leaf; another leaf: each goes there; empty: they stay open. To leave a type out, answer "no" on its own row (it stays open but for its rows placed without asking, column C, which keep their leaf), or give it its own leaf there.';
 
-/** What the header of `Your answer (leaf)` explains (a cell note). */
+/** What the header of `Your answer (leaf)` explains on sheet `Review` (a cell note). */
 export const ANSWER_HEADER_NOTE =
-  'A leaf from the drop-down, or any leaf of sheet Leaves (path [id], or the id). "yes" takes the proposed leaf; "no" or empty leaves the type open. On a group\'s row (column Group "group N") the answer holds for every type of the group; on a type\'s row "in group N", "no" leaves that type out and a leaf gives it its own.';
+  'A leaf from the drop-down, or any leaf of sheet Leaves (path [id], or the id). "yes" takes the proposed leaf; "no" or empty leaves the type open: its rows stay open, but for its rows placed without asking (column C), which keep the leaf they are placed in. On a group\'s row (column Group "group N") the answer holds for every type of the group; on a type\'s row "in group N", "no" leaves that type out and a leaf gives it its own.';
+
+/** What the header of `Your answer (leaf)` explains on sheet `Placed` (a cell note): there is no `no` to give. */
+export const PLACED_ANSWER_HEADER_NOTE =
+  'Empty keeps the leaf the type is placed in (column Proposed leaf). To correct a type, name its right leaf: one from the drop-down, or any leaf of sheet Leaves (path [id], or the id). "no" cannot un-place a type: name the right leaf instead. An answer filled in already is the leaf of your own products on the marketplace.';
 
 /** The columns of the `Words` sheet, in order. */
 export const WORD_COLUMNS = [

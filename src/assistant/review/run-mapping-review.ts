@@ -162,11 +162,14 @@ export interface MappingReviewApplyResult {
   open: number;
   /** Of them, types left out of their group's answer. */
   leftOut: number;
+  /** Rows of those types placed without asking: they keep the leaf they are placed in. */
+  openPlacedRows: number;
 }
 
 /**
- * Turns the answers into `categories:` entries of the YAML mapping. Any answer that names no leaf
- * stops it before the mapping is touched (`MappingError` naming sheet, row and column).
+ * Turns the answers into `categories:` entries of the YAML mapping. Any answer it cannot apply (one
+ * that names no leaf, or a workbook whose rows no longer tie) stops it before the mapping is touched
+ * (`MappingError` naming sheet, row and column).
  */
 export async function runMappingReviewApply(options: MappingReviewApplyOptions, deps: Deps): Promise<MappingReviewApplyResult> {
   if (isMappingWorkbook(options.mapping)) throw new ConfigError(`${options.mapping} is a workbook mapping: answers are written into a YAML mapping (convert it with \`mapping convert\` first)`);
@@ -177,12 +180,12 @@ export async function runMappingReviewApply(options: MappingReviewApplyOptions, 
   const index = createDirectoryIndex(directories);
   const read = await readReviewAnswers(workbookPath, options.workbook, index);
   const errors = read.issues.filter((issue) => issue.severity === 'error');
-  if (errors.length > 0) throw new MappingError(`${options.workbook} has ${errors.length} answer${errors.length === 1 ? '' : 's'} that name${errors.length === 1 ? 's' : ''} no leaf; nothing was applied`, errors);
+  if (errors.length > 0) throw new MappingError(`${options.workbook} has ${errors.length} answer${errors.length === 1 ? '' : 's'} it cannot apply; nothing was applied`, errors);
   const applied = applyReviewAnswers(await readFile(mappingPath, 'utf8'), read.answers, index, read.neutralWords, read.brandWords);
   await writeFile(mappingPath, applied.text, 'utf8');
   // The mapping must still load: a broken result is reported now, not at the next import.
   await loadMapping(options.mapping, deps);
-  return { added: applied.added, replaced: applied.replaced, unchanged: applied.unchanged, neutralAdded: applied.neutralAdded, brandsAdded: applied.brandsAdded, open: read.open, leftOut: read.leftOut };
+  return { added: applied.added, replaced: applied.replaced, unchanged: applied.unchanged, neutralAdded: applied.neutralAdded, brandsAdded: applied.brandsAdded, open: read.open, leftOut: read.leftOut, openPlacedRows: read.openPlacedRows };
 }
 
 /** The directories and, with `fromService`, the seller's listed products (name and leaf only), read before the file's brand words are known. */

@@ -17,7 +17,7 @@ import type { FileBrandWord } from './collect-file-brands.js';
 import type { ProductTypeGroup, UnplacedWord } from './collect-product-types.js';
 import { readProposedLeaf, type LeafGroup } from './group-types-by-leaf.js';
 import type { ReviewQuestion } from './order-review-questions.js';
-import { ANSWER_HEADER_NOTE, BRAND_COLUMNS, brandColumnNumber, describeGroupHead, GROUP_CELL, GROUP_HOW_TO_ANSWER, REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS, YES_NO_ANSWERS } from './review-workbook-layout.js';
+import { ANSWER_HEADER_NOTE, BRAND_COLUMNS, brandColumnNumber, describeGroupHead, GROUP_CELL, GROUP_HOW_TO_ANSWER, PLACED_ANSWER_HEADER_NOTE, REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS, YES_NO_ANSWERS } from './review-workbook-layout.js';
 
 /** What goes into the workbook. */
 export interface ReviewWorkbookInput {
@@ -41,7 +41,8 @@ export async function writeReviewWorkbook(path: string, input: ReviewWorkbookInp
   const placed = workbook.addWorksheet(REVIEW_SHEETS.placed, { views: [{ state: 'frozen', ySplit: 1 }] });
   const words = workbook.addWorksheet(REVIEW_SHEETS.words, { views: [{ state: 'frozen', ySplit: 1 }] });
   const rows = createTypeRowWriter(workbook.addWorksheet(REVIEW_SHEETS.choices, { state: 'hidden' }), labelOf);
-  for (const sheet of [review, placed]) startTypeSheet(sheet);
+  startTypeSheet(review, ANSWER_HEADER_NOTE);
+  startTypeSheet(placed, PLACED_ANSWER_HEADER_NOTE);
   let groupNumber = 0;
   for (const question of input.questions) {
     if (question.kind === 'type') rows.addType(review, question.group, { order: question.order });
@@ -66,11 +67,11 @@ export async function writeReviewWorkbook(path: string, input: ReviewWorkbookInp
   await workbook.xlsx.writeFile(path);
 }
 
-/** The header of sheet `Review` or `Placed`, with a note on the answer column that says how to answer. */
-function startTypeSheet(sheet: ExcelJS.Worksheet): void {
+/** The header of sheet `Review` or `Placed`, with a note on the answer column that says how to answer there. */
+function startTypeSheet(sheet: ExcelJS.Worksheet, answerNote: string): void {
   sheet.columns = REVIEW_COLUMNS.map((column) => ({ header: column.header, key: column.key, width: column.width }));
   sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).getCell(reviewColumnNumber('answer')).note = ANSWER_HEADER_NOTE;
+  sheet.getRow(1).getCell(reviewColumnNumber('answer')).note = answerNote;
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: REVIEW_COLUMNS.length } };
 }
 

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { loadServiceDirectories } from '../../../src/assistant/load-service-directories.js';
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
 import { brandColumnNumber, GROUP_CELL, REVIEW_SHEETS, reviewColumnNumber, wordColumnNumber } from '../../../src/assistant/review/review-workbook-layout.js';
-import { readAnsweredTypes, runMappingReview, runMappingReviewApply, type MappingReviewResult } from '../../../src/assistant/review/run-mapping-review.js';
+import { readAnsweredTypes, runMappingReview, runMappingReviewApply, type MappingReviewApplyResult, type MappingReviewResult } from '../../../src/assistant/review/run-mapping-review.js';
 import { classifyWithAnswers } from '../../../src/assistant/review/classify-with-answers.js';
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
 import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
@@ -90,6 +90,8 @@ export interface ReviewLoopFigures {
   groupAnswers: number;
   /** Types the seller left out of their group's answer. */
   leftOut: number;
+  /** What `mapping review --apply` read and wrote: its counts read the workbook the seller filled, not this tally. */
+  applied: MappingReviewApplyResult;
   /** Per group answered, how many types it lists (what the seller reads for that one answer). */
   groupSizes: number[];
   /** Groups answered with another leaf than the proposed one: `first type (proposed id → answered id)`. */
@@ -219,7 +221,7 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
       if (plan.otherLeaf !== undefined) tally.groupsOtherLeaf.push(plan.otherLeaf);
     }
     await workbook.xlsx.writeFile(join(dir, 'review.xlsx'));
-    await runMappingReviewApply({ workbook: 'review.xlsx', mapping: 'price.yaml', settings }, deps);
+    const applied = await runMappingReviewApply({ workbook: 'review.xlsx', mapping: 'price.yaml', settings }, deps);
     const after = await measureRows(dir, truthOf, directories, deps);
     const mapping = await loadMapping(join(dir, 'price.yaml'), deps);
     const answered = readAnsweredTypes(mapping, index);
@@ -232,7 +234,7 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
       return { name: row.cells.Наименование, type, truth: row.leafId, leaf: result.confident ? (result.leafId ?? null) : null, accepted: result.confident && result.leafId !== undefined, classification };
     });
     const afterByType = measureLeaves(afterRows);
-    return { review, typeFates, answers: tally.answers, cells: tally.cells, budget, leftEmpty: tally.leftEmpty, wordAnswers: tally.wordAnswers, groupAnswers: tally.groupAnswers, leftOut: tally.leftOut, groupSizes: tally.groupSizes, groupsOtherLeaf: tally.groupsOtherLeaf, before, after, afterByType, afterRows, answered };
+    return { review, typeFates, answers: tally.answers, cells: tally.cells, budget, leftEmpty: tally.leftEmpty, wordAnswers: tally.wordAnswers, groupAnswers: tally.groupAnswers, leftOut: tally.leftOut, applied, groupSizes: tally.groupSizes, groupsOtherLeaf: tally.groupsOtherLeaf, before, after, afterByType, afterRows, answered };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
