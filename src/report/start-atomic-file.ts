@@ -58,27 +58,26 @@ export const STALE_PARTIAL_MS = 60 * 60 * 1000;
 
 /**
  * Writes `bytes` to `path` so that readers see the old content or the new, never a part: a new
- * temporary file (mode `options.mode`, whatever the umask), fsync, rename. Throws what the file
- * system threw, with the temporary file removed; the caller decides whether that stops the run.
+ * temporary file (mode `options.mode`, whatever the umask), fsync, rename. Unlike `startAtomicFile`
+ * it never writes in place: its callers are the state directory's caches, whose path is theirs, so
+ * a pipe or device standing there is replaced by the rename, never written into (a FIFO would hold
+ * the write until a reader came). Throws what the file system threw, with the temporary file
+ * removed; the caller decides whether that stops the run.
  */
 export async function writeFileAtomically(path: string, bytes: string | Uint8Array, options: { mode: number }): Promise<void> {
-  const file = startAtomicFile(path);
-  const inPlace = file.tempPath === path;
+  const tempPath = namePartialFile(path);
   try {
-    const handle = await open(file.tempPath, inPlace ? 'w' : 'wx', options.mode);
+    const handle = await open(tempPath, 'wx', options.mode);
     try {
       await handle.writeFile(bytes);
-      // A device or pipe written in place is neither synced nor given a mode.
-      if (!inPlace) {
-        await handle.chmod(options.mode);
-        await handle.sync();
-      }
+      await handle.chmod(options.mode);
+      await handle.sync();
     } finally {
       await handle.close();
     }
-    await file.commit();
+    await rename(tempPath, path);
   } catch (error) {
-    await file.discard();
+    await rm(tempPath, { force: true }).catch(() => undefined);
     throw error;
   }
 }

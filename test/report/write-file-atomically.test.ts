@@ -2,7 +2,8 @@
  * `writeFileAtomically`, the one atomic write of the state directory's caches: the file appears
  * complete under its name with the mode asked, and no temporary file is left, written or not.
  */
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { lstat, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -29,5 +30,15 @@ describe('writeFileAtomically', () => {
     const dir = await makeTempDir();
     await expect(writeFileAtomically(join(dir, 'missing', 'kept.json'), '{}', { mode: 0o600 })).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it.skipIf(process.platform === 'win32')('replaces a FIFO standing at the path instead of waiting for its reader', async () => {
+    const dir = await makeTempDir();
+    const path = join(dir, 'kept.json');
+    execFileSync('mkfifo', [path]);
+    await writeFileAtomically(path, '{"kept": true}', { mode: 0o600 });
+    expect((await lstat(path)).isFile()).toBe(true);
+    expect(await readFile(path, 'utf8')).toBe('{"kept": true}');
+    expect(await readdir(dir)).toEqual(['kept.json']);
   });
 });

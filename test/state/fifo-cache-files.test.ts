@@ -3,8 +3,8 @@
  * miss, and the run goes on: the caches are read synchronously while a run starts, and an open that
  * waited for the FIFO's writer would stop the main thread, Ctrl-C with it. Each FIFO here has a
  * writer that offers a valid cache file's bytes: a read that waited for it would take them, so a
- * test that passes read nothing from the FIFO. (Writing the fetched directories back over the FIFO
- * is `writeFileAtomically`'s: it writes a pipe in place, which waits, asynchronously, for a reader.)
+ * test that passes read nothing from the FIFO. (Writing the fetched directories back replaces the
+ * FIFO: `writeFileAtomically` never writes into a pipe, test/report/write-file-atomically.test.ts.)
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
