@@ -14,6 +14,12 @@ import { foldKazakhLetters } from '../transliterate.js';
 const SHORT_ENDING = /^(\p{L}{3,4})[аяыиеоуюьй]$/u;
 const SHORT_ADJECTIVE = /^(\p{L}{3,4})(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ую|юю|ого|его|ых|их)$/u;
 const FLEETING = /^(\p{L}{3,})[ое]([клц])$/u;
+// A stem the shared stemmer left ending in `-ом`/`-ем` (`альбомы` → `альбом`, `системы` → `систем`), where the
+// singular itself lost it as if instrumental (`альбом` → `альб`): every form of the noun keeps the shorter key.
+const NOMINATIVE_OM = /^(\p{L}{4,})[ое]м$/u;
+// A fleeting `е` before a final `н`/`р` of a stem (`ремень` → `ремен` but `ремни` → `ремн`; `ковер`/`ковры`;
+// `сосен`/`сосны`): the key never has it, so the singular, its plural and the genitive plural meet.
+const FLEETING_STEM = /^(\p{L}{2,}[бвгджзклмнпрстфхцчшщ])е([нр])$/u;
 // Letters only Kazakh has: a word with one is Kazakh, and its endings are Kazakh ones.
 const KAZAKH_LETTER = /[әғқңөұүһі]/u;
 // The plural with the possessive (`жұмыртқалары`; a bare plural the shared stemmer takes, and `дәптер` is no plural) and the possessive (`жұмыртқасы`, `шұлығы`, `ұны`) of a noun: `Тауық жұмыртқалары`
@@ -55,12 +61,24 @@ export function stemForIndex(word: string): string {
   return stem;
 }
 
+/** The key of a Russian stem without a `-ом`/`-ем` left by a plural or a fleeting `е` (see above). */
+function joinSingularAndPlural(stem: string): string {
+  const nominative = NOMINATIVE_OM.exec(stem);
+  const shorter = nominative === null ? stem : (nominative[1] ?? stem);
+  const fleeting = FLEETING_STEM.exec(shorter);
+  return fleeting === null ? shorter : `${fleeting[1] ?? ''}${fleeting[2] ?? ''}`;
+}
+
 function readStem(word: string): string {
   // `шашқа` ("for hair") is no `шашк` of Russian `Шашки`: a Kazakh word loses Kazakh endings only, never Russian ones.
   if (KAZAKH_LETTER.test(word)) {
     const noun = dropKazakhEnding(word);
     return foldKazakhLetters(noun === word ? dropBarePlural(word) : noun);
   }
+  return joinSingularAndPlural(readRussianStem(word));
+}
+
+function readRussianStem(word: string): string {
   const fleeting = FLEETING.exec(word);
   if (fleeting !== null) return `${fleeting[1] ?? ''}${fleeting[2] ?? ''}`;
   const adjective = SHORT_ADJECTIVE.exec(word);
