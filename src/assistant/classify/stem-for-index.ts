@@ -20,6 +20,9 @@ const NOMINATIVE_OM = /^(\p{L}{4,})[ое]м$/u;
 // A fleeting `е` before a final `н`/`р` of a stem (`ремень` → `ремен` but `ремни` → `ремн`; `ковер`/`ковры`;
 // `сосен`/`сосны`): the key never has it, so the singular, its plural and the genitive plural meet.
 const FLEETING_STEM = /^(\p{L}{2,}[бвгджзклмнпрстфхцчшщ])е([нр])$/u;
+// An adjective or participle keeps both (`тушёная`, `варёный`, `знакомые`): its `-ен-`/`-ом-` is no noun's ending, and
+// `тушен` must stay the stem that `Тушёнка` opens with.
+const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ую|юю|ого|его|ому|ему|ым|им|ых|их|ыми|ими)$/u;
 // Letters only Kazakh has: a word with one is Kazakh, and its endings are Kazakh ones.
 const KAZAKH_LETTER = /[әғқңөұүһі]/u;
 // The plural with the possessive (`жұмыртқалары`; a bare plural the shared stemmer takes, and `дәптер` is no plural) and the possessive (`жұмыртқасы`, `шұлығы`, `ұны`) of a noun: `Тауық жұмыртқалары`
@@ -75,7 +78,8 @@ function readStem(word: string): string {
     const noun = dropKazakhEnding(word);
     return foldKazakhLetters(noun === word ? dropBarePlural(word) : noun);
   }
-  return joinSingularAndPlural(readRussianStem(word));
+  const stem = readRussianStem(word);
+  return ADJECTIVE_ENDING.test(word) ? stem : joinSingularAndPlural(stem);
 }
 
 function readRussianStem(word: string): string {

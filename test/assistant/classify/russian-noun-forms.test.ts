@@ -32,6 +32,11 @@ describe('Russian noun forms', () => {
     expect(stemForIndex('сканеры')).toBe(stemForIndex('сканер'));
   });
 
+  it('leave an adjective or participle whole, so `тушёная` still opens `Тушёнка`', () => {
+    expect(stemForIndex('тушеная')).toBe('тушен');
+    expect(stemForIndex('знакомые')).toBe('знаком');
+  });
+
   it('let a product named by the singular reach the leaf named by the plural', () => {
     const directories = buildSandboxDirectories('marketplace');
     const classifier = getClassifierIndex(directories, createDirectoryIndex(directories));
