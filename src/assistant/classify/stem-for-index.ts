@@ -17,9 +17,10 @@ const FLEETING = /^(\p{L}{3,})[ое]([клц])$/u;
 // A stem the shared stemmer left ending in `-ом`/`-ем` (`альбомы` → `альбом`, `системы` → `систем`), where the
 // singular itself lost it as if instrumental (`альбом` → `альб`): every form of the noun keeps the shorter key.
 const NOMINATIVE_OM = /^(\p{L}{4,})[ое]м$/u;
-// A fleeting `е` before a final `н`/`р` of a stem (`ремень` → `ремен` but `ремни` → `ремн`; `ковер`/`ковры`;
-// `сосен`/`сосны`): the key never has it, so the singular, its plural and the genitive plural meet.
-const FLEETING_STEM = /^(\p{L}{2,}[бвгджзклмнпрстфхцчшщ])е([нр])$/u;
+// A fleeting `е` before a final `р` of a stem (`ковер`/`ковры`, `ветер`/`ветры`): the key never has it, so the singular
+// and its plural meet. Not before `н` (`ремень`/`ремни`): it joined `Ремень Gates 5PK1100` to the accessory leaf `Ремни`
+// of the original directory, sure and wrong (a homonym only the brand tells), so it waits for a reading of such brands.
+const FLEETING_STEM = /^(\p{L}{2,}[бвгджзклмнпрстфхцчшщ])е(р)$/u;
 // An adjective or participle keeps both (`тушёная`, `варёный`, `знакомые`): its `-ен-`/`-ом-` is no noun's ending, and
 // `тушен` must stay the stem that `Тушёнка` opens with.
 const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ую|юю|ого|его|ому|ему|ым|им|ых|их|ыми|ими)$/u;
