@@ -17,12 +17,8 @@ const FLEETING = /^(\p{L}{3,})[ое]([клц])$/u;
 // A stem the shared stemmer left ending in `-ом`/`-ем` (`альбомы` → `альбом`, `системы` → `систем`), where the
 // singular itself lost it as if instrumental (`альбом` → `альб`): every form of the noun keeps the shorter key.
 const NOMINATIVE_OM = /^(\p{L}{4,})[ое]м$/u;
-// A fleeting `е` before a final `р` of a stem (`ковер`/`ковры`, `ветер`/`ветры`): the key never has it, so the singular
-// and its plural meet. Not before `н` (`ремень`/`ремни`): it joined `Ремень Gates 5PK1100` to the accessory leaf `Ремни`
-// of the original directory, sure and wrong (a homonym only the brand tells), so it waits for a reading of such brands.
-const FLEETING_STEM = /^(\p{L}{2,}[бвгджзклмнпрстфхцчшщ])е(р)$/u;
-// An adjective or participle keeps both (`тушёная`, `варёный`, `знакомые`): its `-ен-`/`-ом-` is no noun's ending, and
-// `тушен` must stay the stem that `Тушёнка` opens with.
+// An adjective or participle keeps its stem (`знакомые` → `знаком`, never the `знак` of a sign): its `-ом-` is no noun's
+// ending.
 const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ую|юю|ого|его|ому|ему|ым|им|ых|их|ыми|ими)$/u;
 // Letters only Kazakh has: a word with one is Kazakh, and its endings are Kazakh ones.
 const KAZAKH_LETTER = /[әғқңөұүһі]/u;
@@ -65,12 +61,15 @@ export function stemForIndex(word: string): string {
   return stem;
 }
 
-/** The key of a Russian stem without a `-ом`/`-ем` left by a plural or a fleeting `е` (see above). */
+/**
+ * The key of a Russian noun's stem without a `-ом`/`-ем` left by a plural (see above). A fleeting `е` is not dropped from
+ * keys (`ремень`/`ремни`, `ковер`/`ковры` stay apart): before `н` it joined `Ремень Gates 5PK1100` to the accessory leaf
+ * `Ремни` of the original directory, sure and wrong (a homonym only the brand tells); before `р` it cut `триммер` off the
+ * `триммерн` of `Леска триммерная` (a key that drops an inner letter is no prefix of its adjective's any more).
+ */
 function joinSingularAndPlural(stem: string): string {
   const nominative = NOMINATIVE_OM.exec(stem);
-  const shorter = nominative === null ? stem : (nominative[1] ?? stem);
-  const fleeting = FLEETING_STEM.exec(shorter);
-  return fleeting === null ? shorter : `${fleeting[1] ?? ''}${fleeting[2] ?? ''}`;
+  return nominative === null ? stem : (nominative[1] ?? stem);
 }
 
 function readStem(word: string): string {
