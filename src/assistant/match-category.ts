@@ -40,7 +40,7 @@ import type { IndexedLeaf } from './classify/classifier-types.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { readPathQualifiers, saysPathQualifier } from './classify/path-qualifiers.js';
-import { splitListName } from './classify/split-name-phrase.js';
+import { readSharedPurpose, splitListName, splitNamePhrase } from './classify/split-name-phrase.js';
 import { stemForIndex } from './classify/stem-for-index.js';
 import { foldKazakhLetters } from './transliterate.js';
 import { readLabelWordRoles, selectDroppedWords, selectKindWords } from './read-label-words.js';
@@ -1384,10 +1384,13 @@ function prepareLeaf(category: Category, index: DirectoryIndex): PreparedLeaf {
     variants.push({ words: tokens.filter(isNameWord), head: splitNameHead(tokens, language), full: true, language });
     const parts = splitListName(name);
     // `Средства для плит и духовок`: a list after a preposition names uses, not things (`духовок` is no name of it).
+    // `Мази и парафины для лыж`: a part without a purpose of its own has the list's (the ointments are for skis too).
     if (parts.length > 1 && !tokenizeForMatch(parts[0] ?? '').some((token) => PREPOSITIONS.has(token))) {
+      const shared = readSharedPurpose(parts, language, tokenizeForMatch) ?? [];
       for (const part of parts) {
         const partTokens = tokenizeForMatch(part);
-        variants.push({ words: partTokens.filter(isNameWord), head: splitNameHead(partTokens, language), full: false, language });
+        const purpose = splitNamePhrase(partTokens, language).purpose.length === 0 ? shared : [];
+        variants.push({ words: [...partTokens, ...purpose].filter(isNameWord), head: splitNameHead(partTokens, language), full: false, language });
       }
     }
   }

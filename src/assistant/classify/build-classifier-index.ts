@@ -12,11 +12,11 @@ import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllName } from './catch-all-words.js';
 import { collectKnownBrandNames } from './known-brands.js';
 import type { ClassifierIndex, IndexedLeaf, IndexedName } from './classifier-types.js';
-import { splitListName, splitNamePhrase } from './split-name-phrase.js';
+import { readSharedPurpose, splitListName, splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 17;
+export const CLASSIFIER_INDEX_VERSION = 18;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;
@@ -99,10 +99,10 @@ function indexNames(name: string, language: 'rus' | 'kaz', tokenize: (text: stri
   if (name.trim() === '') return [];
   const names = [indexName(name, language, true, tokenize)];
   const parts = readListParts(name);
-  // `Средства для плит и духовок`: a list after a preposition names uses, not things.
-  if (parts.length > 1 && splitNamePhrase(tokenize(parts[0] ?? ''), language).purpose.length === 0) {
-    // `Лампы и обогрев для рептилий`: the purpose after the last part is the whole list's (the lamps are for reptiles too).
-    const shared = indexName(parts[parts.length - 1] ?? '', language, false, tokenize).purpose;
+  // `Лампы и обогрев для рептилий`: the purpose after the last part is the whole list's (the lamps are for reptiles too).
+  const sharedWords = readSharedPurpose(parts, language, tokenize);
+  if (sharedWords !== undefined) {
+    const shared = stemNameWords(sharedWords);
     for (const part of parts) {
       const indexed = indexName(part, language, false, tokenize);
       names.push(indexed.purpose.length === 0 ? { ...indexed, purpose: shared } : indexed);
@@ -111,9 +111,14 @@ function indexNames(name: string, language: 'rus' | 'kaz', tokenize: (text: stri
   return names.filter((entry) => entry.head.length > 0);
 }
 
+/** The index stems of a name's words, a word of one letter and one saying whom it is for left out. */
+function stemNameWords(words: readonly string[]): string[] {
+  return [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stemForIndex))];
+}
+
 function indexName(text: string, language: 'rus' | 'kaz', full: boolean, tokenize: (text: string) => string[]): IndexedName {
   const { head, purpose } = splitNamePhrase(tokenize(text), language);
-  const stems = (words: string[]): string[] => [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stemForIndex))];
+  const stems = stemNameWords;
   // `Витамин C` beside `Витамин D`: a letter after the head noun is what tells the two leaves apart.
   const letters = head.flatMap((word, at) => {
     const letter = at === 0 || isPrepositionAt(head, at) ? undefined : readKindLetter(word);

@@ -26,6 +26,17 @@ export function splitListName(name: string): string[] {
   return name.split(LIST_SEPARATOR).filter((part) => part.trim() !== '');
 }
 
+/**
+ * The purpose an `и` list name's parts share (`Мази и парафины для лыж`: the ointments are for skis too): the words after
+ * the last part's preposition, for every part that says none of its own; undefined where the list itself follows a
+ * preposition (`Средства для плит и духовок`: a list of uses, not of things) or is no list. The one reading of list names,
+ * for the classifier's index and the label matcher alike.
+ */
+export function readSharedPurpose(parts: readonly string[], language: 'rus' | 'kaz', tokenize: (text: string) => string[]): string[] | undefined {
+  if (parts.length < 2 || splitNamePhrase(tokenize(parts[0] ?? ''), language).purpose.length > 0) return undefined;
+  return splitNamePhrase(tokenize(parts[parts.length - 1] ?? ''), language).purpose;
+}
+
 function isWord(token: string): boolean {
   return !PREPOSITIONS.has(token) && !LINKS.has(token);
 }

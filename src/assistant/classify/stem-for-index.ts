@@ -14,6 +14,12 @@ import { foldKazakhLetters } from '../transliterate.js';
 const SHORT_ENDING = /^(\p{L}{3,4})[аяыиеоуюьй]$/u;
 const SHORT_ADJECTIVE = /^(\p{L}{3,4})(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ую|юю|ого|его|ых|их)$/u;
 const FLEETING = /^(\p{L}{3,})[ое]([клц])$/u;
+// A stem the shared stemmer left ending in `-ом`/`-ем` (`альбомы` → `альбом`, `системы` → `систем`), where the
+// singular itself lost it as if instrumental (`альбом` → `альб`): every form of the noun keeps the shorter key.
+const NOMINATIVE_OM = /^(\p{L}{4,})[ое]м$/u;
+// An adjective or participle keeps its stem (`знакомые` → `знаком`, never the `знак` of a sign): its `-ом-` is no noun's
+// ending.
+const ADJECTIVE_ENDING = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ую|юю|ого|его|ому|ему|ым|им|ых|их|ыми|ими)$/u;
 // Letters only Kazakh has: a word with one is Kazakh, and its endings are Kazakh ones.
 const KAZAKH_LETTER = /[әғқңөұүһі]/u;
 // The plural with the possessive (`жұмыртқалары`; a bare plural the shared stemmer takes, and `дәптер` is no plural) and the possessive (`жұмыртқасы`, `шұлығы`, `ұны`) of a noun: `Тауық жұмыртқалары`
@@ -55,12 +61,28 @@ export function stemForIndex(word: string): string {
   return stem;
 }
 
+/**
+ * The key of a Russian noun's stem without a `-ом`/`-ем` left by a plural (see above). A fleeting `е` is not dropped from
+ * keys (`ремень`/`ремни`, `ковер`/`ковры` stay apart): before `н` it joined `Ремень Gates 5PK1100` to the accessory leaf
+ * `Ремни` of the original directory, sure and wrong (a homonym only the brand tells); before `р` it cut `триммер` off the
+ * `триммерн` of `Леска триммерная` (a key that drops an inner letter is no prefix of its adjective's any more).
+ */
+function joinSingularAndPlural(stem: string): string {
+  const nominative = NOMINATIVE_OM.exec(stem);
+  return nominative === null ? stem : (nominative[1] ?? stem);
+}
+
 function readStem(word: string): string {
   // `шашқа` ("for hair") is no `шашк` of Russian `Шашки`: a Kazakh word loses Kazakh endings only, never Russian ones.
   if (KAZAKH_LETTER.test(word)) {
     const noun = dropKazakhEnding(word);
     return foldKazakhLetters(noun === word ? dropBarePlural(word) : noun);
   }
+  const stem = readRussianStem(word);
+  return ADJECTIVE_ENDING.test(word) ? stem : joinSingularAndPlural(stem);
+}
+
+function readRussianStem(word: string): string {
   const fleeting = FLEETING.exec(word);
   if (fleeting !== null) return `${fleeting[1] ?? ''}${fleeting[2] ?? ''}`;
   const adjective = SHORT_ADJECTIVE.exec(word);

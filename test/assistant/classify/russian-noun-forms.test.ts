@@ -1,0 +1,33 @@
+/**
+ * A Russian noun and its plural share one index key (`stemForIndex`): a product name says the singular
+ * (`Альбом`) where the leaf says the plural (`Альбомы для рисования`).
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
+import { stemForIndex } from '../../../src/assistant/classify/stem-for-index.js';
+import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
+import { buildSandboxDirectories } from '../measure-matching.js';
+
+describe('Russian noun forms', () => {
+  it('keep a nominative `-ом`/`-ем` out of the key of every form, as the singular loses it', () => {
+    expect(stemForIndex('альбомы')).toBe(stemForIndex('альбом'));
+    expect(stemForIndex('альбома')).toBe(stemForIndex('альбом'));
+    expect(stemForIndex('тандемы')).toBe(stemForIndex('тандем'));
+    expect(stemForIndex('дипломы')).toBe(stemForIndex('диплом'));
+    // A short stem is kept whole, so `крем`/`шлем` never lose their last letters.
+    expect(stemForIndex('кремы')).toBe('крем');
+    expect(stemForIndex('шлемы')).toBe('шлем');
+  });
+
+  it('leave an adjective or participle its `-ом-`, so `знакомые` is never the `знак` of a sign', () => {
+    expect(stemForIndex('знакомые')).toBe('знаком');
+    expect(stemForIndex('знак')).toBe('знак');
+  });
+
+  it('let a product named by the singular reach the leaf named by the plural', () => {
+    const directories = buildSandboxDirectories('marketplace');
+    const classifier = getClassifierIndex(directories, createDirectoryIndex(directories));
+    expect(classifyProduct(classifier, { name: 'Альбом для рисования Hatber 24 л.' }).path).toBe('Детские товары / Школа и творчество / Альбомы для рисования');
+  });
+});
