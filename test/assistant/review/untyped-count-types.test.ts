@@ -14,14 +14,17 @@ const classifier = getClassifierIndex(directories, createDirectoryIndex(director
 
 describe('a type of counts, packs and codes', () => {
   it('is no type: its rows are untyped, the rest asked by their own types', () => {
-    const countFirst = ['1 шт Реле поворотов Stels 12V 30А', 'Stels 1 шт Реле 4-х контактное 12V', 'Norplast 4 шт Коврики резиновые в салон', 'Набор Lego 45 деталей'];
-    // The type reader stops at the capitalised word after the count: the type is the count alone.
-    expect(countFirst.map((name) => readProductTypeKey(name))).toEqual(['шт', 'шт', 'шт', 'набор']);
+    // A count before the head is no word of the type (the type reader's rule): these read their heads.
+    const countFirst = ['1 шт Реле поворотов Stels 12V 30А', 'Norplast 4 шт Коврики резиновые в салон'];
+    expect(countFirst.map((name) => readProductTypeKey(name))).toEqual(['реле поворотов', 'коврики резиновые в салон']);
+    // A pack or container word alone, the rest a brand, a count or a code: the type says no kind.
+    const packOnly = ['Набор Lego 45 деталей', 'Комплект Bosch 2 шт', 'Упаковка 10 шт'];
+    expect(packOnly.map((name) => readProductTypeKey(name))).toEqual(['набор', 'комплект', 'упаковка']);
     const collector = createProductTypeCollector({ classifier });
-    [...countFirst, 'Реле поворотов 12V 30А', 'Набор отверток 6 предметов'].forEach((name, i) => collector.add(name, i + 2));
+    [...countFirst, ...packOnly, 'Реле поворотов 12V 30А', 'Набор отверток 6 предметов'].forEach((name, i) => collector.add(name, i + 2));
     const { groups, untypedRows, rows } = collector.finish();
-    expect(rows).toBe(6);
-    expect(untypedRows).toBe(4);
-    expect(groups.map((group) => group.type).sort()).toEqual(['набор отверток', 'реле поворотов']);
+    expect(rows).toBe(7);
+    expect(untypedRows).toBe(3);
+    expect(groups.map((group) => group.type).sort()).toEqual(['коврики резиновые в салон', 'набор отверток', 'реле поворотов']);
   });
 });
