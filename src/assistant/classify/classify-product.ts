@@ -201,6 +201,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const placeSection = place === undefined ? undefined : findSectionOpenedBy(index, place, root);
   // `Насос водяной (помпа)`: an aside that is by itself another leaf's one-word name, which the best leaf does not explain.
   const aside = (type.asides ?? []).map((word) => ({ word, leaf: findLeafNamedBy(index, word, best.leaf) })).find((found) => found.leaf !== undefined);
+  const rewrittenRival = findRewrittenRival(index, best, type);
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -220,6 +221,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : placeKind !== undefined ? `the leaf does not explain "${place ?? ''}", and a kind of it may (${placeKind.leaf.path})`
     : placeSection !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${placeSection}`
     : aside !== undefined ? `the name also says "${aside.word}", the name of ${aside.leaf?.path ?? ''}`
+    : rewrittenRival !== undefined ? `a synonym read "${rewrittenRival.word}" as another word, and it is the name of ${rewrittenRival.leaf.path}`
     : undefined;
   const unexplainedDoubt = best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"` : undefined;
   const doubt = earlierDoubt ?? unexplainedDoubt ?? laterDoubt;
@@ -433,6 +435,22 @@ function findLeafNamedBy(index: ClassifierIndex, word: string, best: IndexedLeaf
   if (explainsByLeaf(best, stem, word) || !Object.hasOwn(index.byHeadStem, stem)) return undefined;
   const position = (index.byHeadStem[stem] ?? []).find((at) => index.leaves[at]?.id !== best.id && index.leaves[at]?.names.some((name) => name.head.length === 1 && name.head[0] === stem && name.purpose.length === 0) === true);
   return position === undefined ? undefined : index.leaves[position];
+}
+
+/**
+ * `Маркер-текстовыделитель` read through `текстовыделители → маркеры`: in a type of two nouns or more, a word the synonym
+ * rewrote on its own that is, as written, a leaf's own one-word name (`Текстовыделители`) makes that leaf a rival of the
+ * rewrite's: the name is a question, never a confident pick either way.
+ */
+function findRewrittenRival(index: ClassifierIndex, best: LeafScore, type: ProductType): { word: string; leaf: IndexedLeaf } | undefined {
+  if (!best.reading.viaSynonym || type.words.length < 2) return undefined;
+  for (const word of type.words) {
+    // A synonym of the whole compound (`клей-карандаш → клей канцелярский`, `дюбель-гвоздь`) names the compound, not the word.
+    if (best.reading.stems.includes(stemForIndex(word)) || rewriteWithSynonyms(word)?.exact !== true) continue;
+    const leaf = findLeafNamedBy(index, word, best.leaf);
+    if (leaf !== undefined) return { word, leaf };
+  }
+  return undefined;
 }
 
 /** The top-level section other than `own` a word of whose name the place is or opens (`авто` of `Автотовары`), read once per index. */

@@ -390,6 +390,22 @@ describe('classifyProduct', () => {
     expect(classifyProduct(pumps, { name: 'Насос водяной (помпа) Luzar LWP 4877 Nexia' })).toMatchObject({ leafId: 2101, confident: false, doubt: expect.stringContaining('"помпа"') as unknown });
   });
 
+  it('makes a compound a question where a synonym rewrote on its own a word that, as written, is another leaf\'s name', () => {
+    const extra = [
+      { id: 23, parentId: null, name: { rus: 'Письменные принадлежности', kaz: 'Жазу керек-жарақтары' }, path: { rus: 'Канцелярские товары / Письменные принадлежности', kaz: 'Кеңсе тауарлары / Жазу керек-жарақтары' }, isLeaf: false },
+      { id: 2301, parentId: 23, name: { rus: 'Маркеры', kaz: 'Маркерлер' }, path: { rus: 'Канцелярские товары / Письменные принадлежности / Маркеры', kaz: 'Кеңсе тауарлары / Жазу керек-жарақтары / Маркерлер' }, isLeaf: true },
+      { id: 2302, parentId: 23, name: { rus: 'Текстовыделители', kaz: 'Мәтін бөлгіштер' }, path: { rus: 'Канцелярские товары / Письменные принадлежности / Текстовыделители', kaz: 'Кеңсе тауарлары / Жазу керек-жарақтары / Мәтін бөлгіштер' }, isLeaf: true },
+      { id: 2303, parentId: 23, name: { rus: 'Карандаши', kaz: 'Қарындаштар' }, path: { rus: 'Канцелярские товары / Письменные принадлежности / Карандаши', kaz: 'Кеңсе тауарлары / Жазу керек-жарақтары / Қарындаштар' }, isLeaf: true },
+      { id: 2304, parentId: 23, name: { rus: 'Клей канцелярский', kaz: 'Кеңсе желімі' }, path: { rus: 'Канцелярские товары / Письменные принадлежности / Клей канцелярский', kaz: 'Кеңсе тауарлары / Жазу керек-жарақтары / Кеңсе желімі' }, isLeaf: true },
+    ];
+    const pens = buildClassifierIndex(buildClassifierDirectories(extra));
+    expect(classifyProduct(pens, { name: 'Маркер перманентный Edding 2 мм' })).toMatchObject({ leafId: 2301 });
+    // `текстовыделители → маркеры` reads the compound as a marker, though `Текстовыделители` is the seller's own word's leaf.
+    expect(classifyProduct(pens, { name: 'Маркер-текстовыделитель Stabilo Boss желтый 1-5 мм' })).toMatchObject({ confident: false, doubt: expect.stringContaining('"текстовыделитель"') as unknown });
+    // A synonym of the whole compound (`клей-карандаш → клей канцелярский`) names the compound: `Карандаши` is no rival.
+    expect(classifyProduct(pens, { name: 'Клей-карандаш Erich Krause 15 г' })).toMatchObject({ leafId: 2304, confident: true });
+  });
+
   it('reads a well-known model line as the kind it is, so the exact narrower leaf wins over the generic one', () => {
     const extra = [
       { id: 18, parentId: null, name: { rus: 'Аудио', kaz: 'Аудио' }, path: { rus: 'Электроника / Аудио', kaz: 'Электроника / Аудио' }, isLeaf: false },
