@@ -48,8 +48,8 @@ const FORM_WORDS = new Set(['в', 'во']);
 const COLOUR = /^(?:черн|бел|красн|син|зелен|желт|сер|розов|голуб|коричнев|бежев|фиолетов|оранжев|бордов|золотист|серебрист|прозрачн|бирюзов|малинов|графитов)(?:ый|ий|ая|яя|ое|ее|ые|ие|ого|ой|ых|их)$/u;
 const KAZAKH_COLOURS = new Set(['қара', 'ақ', 'қызыл', 'көк', 'жасыл', 'сары', 'сұр', 'қоңыр', 'black', 'white', 'red', 'blue', 'green', 'grey', 'gray', 'pink']);
 const SIZE_WORD = /^(?:x{0,4}[sl]|m|\d?xl|one|size)$/;
-// How many pieces or packs (`4 шт`, `2 уп.`, `1 компл.`): a count is no word of a type, even first in a name (`Norplast 4 шт Коврики …`).
-const COUNT_WORDS: ReadonlySet<string> = new Set(['шт', 'штук', 'штуки', 'штука', 'уп', 'упак', 'компл', 'дана']);
+/** How many pieces or packs (`4 шт`, `2 уп.`, `1 компл.`, `к-т`): a count is no word of a type, even first in a name (`Norplast 4 шт Коврики …`). */
+export const COUNT_WORDS: ReadonlySet<string> = new Set(['шт', 'штук', 'штуки', 'штука', 'уп', 'упак', 'компл', 'кт', 'ед', 'дана', 'pcs', 'pc']);
 const CYRILLIC = /[\u0400-\u04ff]/;
 const LATIN = /^[a-z][a-z'&.+-]*$/;
 const WORD = /[\p{L}\p{N}]+/gu;

@@ -15,7 +15,7 @@ import { classifyProduct } from '../classify/classify-product.js';
 import { readKnownBrands } from '../classify/known-brands.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { UNIT_TOKENS } from '../normalize-for-match.js';
-import { CONTAINER_WORDS } from '../classify/extract-product-type.js';
+import { CONTAINER_WORDS, COUNT_WORDS } from '../classify/extract-product-type.js';
 import { findTypesWrittenOtherwise, indexAnsweredTypes } from './classify-with-answers.js';
 import { readProductTypeParts, type ProductTypeParts } from './read-product-type-key.js';
 
@@ -91,8 +91,6 @@ interface Accumulator {
 }
 
 const EXAMPLES = 3;
-// Words that count the goods (`4 шт`, `1 уп.`, `к-т`), beside the measures of `UNIT_TOKENS`: a closed class, no kind of goods.
-const COUNT_WORDS: ReadonlySet<string> = new Set(['шт', 'штук', 'штуки', 'штука', 'уп', 'упак', 'компл', 'кт', 'ед', 'дана', 'pcs', 'pc']);
 
 /** Whether a type's parts name no kind: no purpose, and every head word a count, a unit, a pack or a code (a digit, one letter). */
 function namesNoKind(parts: ProductTypeParts): boolean {
