@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import type { CatalogClient } from '../api/create-catalog-client.js';
 import { ConfigError } from '../core/errors.js';
 import type { Deps } from '../core/deps.js';
-import type { EmbeddedSandbox } from '../sandbox/start-sandbox-thread.js';
+import type { SandboxHandle } from '../sandbox/start-sandbox.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { buildClientProfile } from '../settings/build-client-profile.js';
 import { createDeferredClient } from './create-deferred-client.js';
@@ -35,8 +35,8 @@ export interface ServiceContext {
   account: ServiceAccount;
   /** The URL requests go to; for the embedded sandbox, its URL once a request started it, else `SANDBOX_NOT_STARTED`. */
   readonly baseUrl: string;
-  /** The embedded sandbox (on its own thread), when `--sandbox`, once started. */
-  readonly sandbox: EmbeddedSandbox | null;
+  /** The embedded sandbox, when `--sandbox`, once started. */
+  readonly sandbox: SandboxHandle | null;
   /** Absolute state directory. */
   stateDir: string;
   close(): Promise<void>;
@@ -70,15 +70,15 @@ export async function openService(settings: Settings, deps: Deps, options: OpenS
   return { client: deferred.client, account, baseUrl: account.baseUrl, sandbox: null, stateDir, close: async () => {} };
 }
 
-/** The embedded sandbox, started (in its state directory, on its own thread) when the client is created. */
+/** The embedded sandbox, started (in its state directory) when the client is created. */
 function openSandboxService(settings: Settings, deps: Deps, stateDir: string, account: ServiceAccount): { service: ServiceContext; deferred: DeferredClient } {
-  let sandbox: EmbeddedSandbox | null = null;
+  let sandbox: SandboxHandle | null = null;
   let closed = false;
   const deferred = createDeferredClient(async () => {
     if (closed) throw new ConfigError('the embedded sandbox was closed');
     await mkdir(join(stateDir, 'sandbox'), { recursive: true, mode: 0o700 });
-    const { startSandboxThread } = await import('../sandbox/start-sandbox-thread.js');
-    const started = await startSandboxThread({ port: 0, stateFile: join(stateDir, 'sandbox', 'sandbox-state.json'), dialect: settings.sandboxDialect, requiredFields: settings.service.requiredFields });
+    const { startSandbox } = await import('../sandbox/start-sandbox.js');
+    const started = await startSandbox({ port: 0, stateFile: join(stateDir, 'sandbox', 'sandbox-state.json'), dialect: settings.sandboxDialect, requiredFields: settings.service.requiredFields });
     sandbox = started;
     if (closed) {
       await started.close();

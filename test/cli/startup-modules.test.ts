@@ -154,8 +154,7 @@ describe('start-up loads only what the command needs', () => {
     const first = await runRecording(args);
     expect(first.status).toBe(0);
     expect(first.packages.has('ky')).toBe(true);
-    // (The sandbox itself runs on its own thread, which the recorder does not see; this thread loads its starter.)
-    expect(first.ours).toContain('src/sandbox/start-sandbox-thread.ts');
+    expect(first.ours).toContain('src/sandbox/start-sandbox.ts');
     // …and it parses the mapping, which it keeps: the check of the mapping's modules below can fail too.
     expect(first.packages.has('yaml')).toBe(true);
     expect(first.ours).toContain('src/mapping/mapping-schema.ts');

@@ -3,12 +3,11 @@
  * sandbox or client that cannot start stops the command before anything is sent; at the first
  * request for a dry run (`startOnFirstRequest`), which sends none when its directories are cached.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNodeDeps } from '../../src/core/deps.js';
-import { StateError } from '../../src/core/errors.js';
 import { openService, SANDBOX_NOT_STARTED } from '../../src/pipeline/open-service.js';
 import type { ServiceContext } from '../../src/pipeline/open-service.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
@@ -23,9 +22,8 @@ afterEach(async () => {
   dir = undefined;
 });
 
-async function open(startOnFirstRequest: boolean | undefined, before?: (stateDir: string) => Promise<void>): Promise<ServiceContext> {
+async function open(startOnFirstRequest: boolean | undefined): Promise<ServiceContext> {
   dir = await mkdtemp(join(tmpdir(), 'open-service-'));
-  await before?.(join(dir, 'state'));
   const settings = resolveSettings({ flags: { sandbox: true, stateDir: join(dir, 'state') } }).settings;
   opened = await openService(settings, createNodeDeps({ cwd: dir, env: {} }), { startOnFirstRequest });
   return opened;
@@ -46,27 +44,5 @@ describe('openService with --sandbox', () => {
     expect((await service.client.getToken()).length).toBeGreaterThan(0);
     expect(service.sandbox).not.toBeNull();
     expect(service.baseUrl).toBe(service.sandbox?.url);
-  });
-
-  it('runs the sandbox on a thread of its own: the run thread holds no listening server', async () => {
-    const service = await open(undefined);
-    expect((await service.client.getToken()).length).toBeGreaterThan(0);
-    expect(process.getActiveResourcesInfo()).not.toContain('TCPServerWrap');
-  });
-
-  it('fails to start as startSandbox does, with its StateError, across the thread', async () => {
-    const start = open(undefined, async (stateDir) => {
-      await mkdir(join(stateDir, 'sandbox'), { recursive: true });
-      await writeFile(join(stateDir, 'sandbox', 'sandbox-state.json'), '{ not json');
-    });
-    await expect(start).rejects.toBeInstanceOf(StateError);
-    await expect(start).rejects.toThrow(/sandbox-state\.json is not valid JSON/);
-  });
-
-  it('writes its state file when closed', async () => {
-    const service = await open(undefined);
-    await service.close();
-    const state = JSON.parse(await readFile(join(dir ?? '', 'state', 'sandbox', 'sandbox-state.json'), 'utf8')) as { version: number };
-    expect(state.version).toBe(1);
   });
 });

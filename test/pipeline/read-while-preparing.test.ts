@@ -80,10 +80,9 @@ async function failureOf(file: string, mapping: string, layers: SettingsLayers, 
 async function expectSameFailure(mapping: string, layersFor: (readThread: string, stateDir: string) => SettingsLayers, expected: { name: string }): Promise<void> {
   for (const file of [large, headerless]) {
     const workers = trackWorkers();
-    const layers = layersFor('always', await freshStateDir());
-    const early = await failureOf(file, mapping, layers);
-    // The reading thread, and the embedded sandbox's (`--sandbox`).
-    expect(workers.started()).toBe(layers.flags?.sandbox === true ? 2 : 1);
+    const early = await failureOf(file, mapping, layersFor('always', await freshStateDir()));
+    // The reading thread.
+    expect(workers.started()).toBe(1);
     expect(await workers.alive()).toBe(0);
     const late = await failureOf(file, mapping, layersFor('never', await freshStateDir()));
     expect(early).toMatchObject(expected);
@@ -100,8 +99,8 @@ describe('reading while the run prepares', () => {
     const workers = trackWorkers();
     const failure = await failureOf(large, misfitMapping, { flags: { sandbox: true, stateDir: await freshStateDir() } });
     expect(failure).toMatchObject({ name: 'MappingError' });
-    // The reading thread, and the embedded sandbox's.
-    expect(workers.started()).toBe(2);
+    // The reading thread.
+    expect(workers.started()).toBe(1);
     expect(await workers.alive()).toBe(0);
   }, 60_000);
 
@@ -167,8 +166,7 @@ describe('reading while the run prepares', () => {
       },
     );
     expect(failure).toMatchObject({ name: 'AbortedError' });
-    // The reading thread, and the embedded sandbox's.
-    expect(workers.started()).toBe(2);
+    expect(workers.started()).toBe(1);
     expect(await workers.alive()).toBe(0);
   }, 60_000);
 
@@ -179,8 +177,7 @@ describe('reading while the run prepares', () => {
       return runValidate({ file: MISTAKES, mapping: MAPPING, settings }, createNodeDeps({ cwd: ROOT, env: {} }));
     };
     const early = await run('always');
-    // The reading thread, and the embedded sandbox's.
-    expect(workers.started()).toBe(2);
+    expect(workers.started()).toBe(1);
     expect(await workers.alive()).toBe(0);
     const late = await run('never');
     expect(early.summary.issues.some((issue) => issue.code === 'error_limit_reached')).toBe(true);
@@ -197,8 +194,7 @@ describe('reading while the run prepares', () => {
       return { exitCode: imported.exitCode, counts: imported.summary.counts, reconciled };
     };
     const early = await importAndReconcile('always');
-    // A reading thread and an embedded sandbox's for each of the two runs.
-    expect(workers.started()).toBe(4);
+    expect(workers.started()).toBe(2);
     expect(await workers.alive()).toBe(0);
     const late = await importAndReconcile('never');
     expect(early.counts.products).toBeGreaterThan(0);
