@@ -164,6 +164,8 @@ interface BranchNames {
 interface NarrowingContext {
   /** Words of the rows' product names and of the label's parentheses. */
   words: readonly string[];
+  /** The words of each product name, and of the label's parentheses as one more: what the seller says of the goods, name by name. */
+  sayings: readonly (readonly string[])[];
   demographic: Demographic;
   /** Groups of the leaves the seller's other categories were confidently matched to. */
   siblingGroups: ReadonlySet<string>;
@@ -338,7 +340,8 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       }
       scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.label.localeCompare(b.leaf.label));
       const siblingRoots = new Set([...siblingGroups].map(readPathSection));
-      const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], demographic: sellerDemographic, siblingGroups, siblingRoots };
+      const sayings = [...(context.productNames ?? []).slice(0, 20).map((name) => tokenizeForMatch(name)), ...(label.asides.length > 0 ? [label.asides] : [])];
+      const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], sayings, demographic: sellerDemographic, siblingGroups, siblingRoots };
       return decide(text, label, scored, branchNames, thresholds, labelSimilarity, narrowing);
   };
 
@@ -536,7 +539,11 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       siblings ??= collectSiblingStems(leaves.values());
       const siblingStems = siblings.get(parentOfPath(leaf.path));
       const negatedBySibling = (word: string): boolean => [...NEGATING_PREFIXES].some((prefix) => siblingStems?.has(stemForIndex(`${prefix}${word}`)) === true);
-      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !negatedBySibling(word) && !leafWords.some((leafWord) => leafWord !== word && wordScore(word, leafWord) >= SPELLING_SCORE));
+      // A form the stems miss is the leaf's word too: the vowel an ending drops (`уровень` of `Уровни`), an adjective whose
+      // `к` turns `ч` (`игрушечные` of `Игрушки`). Not beside a brand: the unlisted-brand check below reads a bare type by the
+      // stems, so `Ремень Gates 5PK1100` would pass it as the accessory `Ремни`.
+      const formOf = (word: string, leafWord: string): boolean => type.brand === undefined && (isFleetingVowelForm(word, leafWord) || isFleetingVowelForm(leafWord, word) || isAdjectiveOfNounInK(word, leafWord));
+      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !negatedBySibling(word) && !leafWords.some((leafWord) => leafWord !== word && (wordScore(word, leafWord) >= SPELLING_SCORE || formOf(word, leafWord))));
       // A purpose that names goods or a section of another top-level section says the goods are of another kind
       // (`Шампунь для кошек` is no hair shampoo, `Домики для кукол` no pet beds); a purpose the directory does not name
       // only qualifies (`Микрофоны для стриминга`), and one named in the leaf's own section is a use of its goods
@@ -840,11 +847,30 @@ function decide(
   // A leaf holding the label's words among more is a narrower kind the label never said (`Ключи` → `Гаечные ключи`,
   // `Посуда` → `Походная посуда`, `Мыши` → `Компьютерные мыши` for cat toys): never a pick by containment alone, even
   // when it is the only such leaf. It stays the question's first candidate.
-  if (!first.narrower && !first.kidsUnsaid && !first.contained && first.score >= thresholds.minScore && rivals.length === 0 && !namesBranch()) {
+  // Unless the seller's own words say the rest of its name: `Роутеры` whose rows are all `Роутер Wi-Fi …` are `Wi-Fi роутеры`.
+  const contained = first.contained && (first.compound || !saysRestOfName(first.leaf, label, narrowing.sayings, similarity));
+  if (!first.narrower && !first.kidsUnsaid && !contained && first.score >= thresholds.minScore && rivals.length === 0 && !namesBranch()) {
     const best = toCandidate(first);
     return { text, status: first.exact ? 'exact' : 'confident', best, candidates };
   }
   return { text, status: 'todo', candidates };
+}
+
+/**
+ * Whether the seller says, beside a label that a longer leaf holds among more words, the rest of that leaf's name: every
+ * word of a whole Russian name of it that the label lacks is a word of every product name given (and of the label's
+ * parentheses, when it has some). `Консоли` with `Игровая консоль портативная` names `Игровые консоли`; with `Консоль
+ * настенная` it does not, nor `Патчи` with `Патч-корд UTP` the eye patches, nor `Пистолеты` with `Пистолет для
+ * герметика` and `Пистолет клеевой` the sealant guns alone: a label is every row's.
+ */
+function saysRestOfName(leaf: PreparedLeaf, label: ParsedLabel, sayings: readonly (readonly string[])[], similarity: (a: string, b: string) => number): boolean {
+  if (sayings.length === 0) return false;
+  const says = (words: readonly string[], word: string): boolean => words.some((other) => isRelatedWord(other, word, MIN_NARROWING_PREFIX) || similarity(other, word) >= 0.9);
+  return leaf.variants.some((variant) => {
+    if (!variant.full || variant.language !== 'rus') return false;
+    const rest = variant.words.filter((word) => !STOP_WORDS.has(word) && !label.words.some((own) => similarity(own, word) >= 0.9));
+    return rest.length > 0 && sayings.every((words) => rest.every((word) => says(words, word)));
+  });
 }
 
 /** Whether every word of a whole name of the leaf is a word of the label, and every word of the label is in that name or the leaf's path. */
@@ -1260,6 +1286,12 @@ function isFleetingVowelForm(whole: string, inflected: string): boolean {
   const [base, consonant] = found;
   const rest = inflected.startsWith(`${base}ь${consonant[0] ?? ''}`) ? inflected.slice(base.length + 2) : inflected.startsWith(`${base}${consonant[0] ?? ''}`) ? inflected.slice(base.length + 1) : undefined;
   return rest !== undefined && /^(?:и|ы|а|я|у|ю|е|ов|ев|ей|ам|ям|ах|ях|ом|ем|ами|ями)$/.test(rest);
+}
+
+/** `игрушечные` of `игрушки`, `сумочный` of `сумка`: an adjective made of a noun ending in `к`, whose `к` turns `ч` before `-н-`. */
+function isAdjectiveOfNounInK(adjective: string, noun: string): boolean {
+  const base = /^(\p{L}{3,})к[аиыуеоя]?$/u.exec(noun)?.[1];
+  return base !== undefined && ADJECTIVE.test(adjective) && /^(?:еч|оч|ч)н/u.test(adjective.slice(base.length)) && adjective.startsWith(base);
 }
 
 /**
