@@ -511,6 +511,7 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
   let named: Map<string, Map<string, string>> | undefined;
   let siblings: Map<string, Set<string>> | undefined;
   let peopleBranches: Map<string, Set<string>> | undefined;
+  let sorting: Map<string, SortingWord> | undefined;
   return {
     match(text, context = {}) {
       const match = matcher.match(text, context);
@@ -543,7 +544,9 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       // `к` turns `ч` (`игрушечные` of `Игрушки`). Not beside a brand: the unlisted-brand check below reads a bare type by the
       // stems, so `Ремень Gates 5PK1100` would pass it as the accessory `Ремни`.
       const formOf = (word: string, leafWord: string): boolean => type.brand === undefined && (isFleetingVowelForm(word, leafWord) || isFleetingVowelForm(leafWord, word) || isAdjectiveOfNounInK(word, leafWord));
-      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !negatedBySibling(word) && !leafWords.some((leafWord) => leafWord !== word && (wordScore(word, leafWord) >= SPELLING_SCORE || formOf(word, leafWord))));
+      sorting ??= collectSortingWords(leaves.values());
+      const sorts = (word: string): boolean => isSortingWordOfSection(sorting?.get(stemForIndex(word)), word, leaf, type.words);
+      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !negatedBySibling(word) && !sorts(word) && !leafWords.some((leafWord) => leafWord !== word && (wordScore(word, leafWord) >= SPELLING_SCORE || formOf(word, leafWord))));
       // A purpose that names goods or a section of another top-level section says the goods are of another kind
       // (`Шампунь для кошек` is no hair shampoo, `Домики для кукол` no pet beds); a purpose the directory does not name
       // only qualifies (`Микрофоны для стриминга`), and one named in the leaf's own section is a use of its goods
@@ -700,6 +703,65 @@ function collectSiblingStems(leaves: Iterable<IndexedLeaf>): Map<string, Set<str
 
 function parentOfPath(path: string): string {
   return path.split(' / ').slice(0, -1).join(' / ');
+}
+
+/** Where the directory uses one word stem: the top-level sections, the leaves it qualifies as an adjective, the branches it names. */
+interface SortingWord {
+  sections: Set<string>;
+  /** The other words of each leaf name the stem is an adjective in (`серьги` of `Золотые серьги`). */
+  qualified: string[][];
+  /** A branch (a level above the leaves) has the stem in its name (`Тормозная система`). */
+  branches: Set<string>;
+}
+
+/** Every stem of the leaves' Russian names and of the branch names, with where it stands (`SortingWord`). */
+function collectSortingWords(leaves: Iterable<IndexedLeaf>): Map<string, SortingWord> {
+  const words = new Map<string, SortingWord>();
+  const read = (stem: string): SortingWord => {
+    let found = words.get(stem);
+    if (found === undefined) words.set(stem, (found = { sections: new Set(), qualified: [], branches: new Set() }));
+    return found;
+  };
+  for (const leaf of leaves) {
+    const section = readPathSection(leaf.path);
+    const levels = leaf.path.split(' / ');
+    const name = tokenizeForMatch(levels[levels.length - 1] ?? '').filter((word) => !STOP_WORDS.has(word));
+    for (const word of name) {
+      const entry = read(stemForIndex(word));
+      entry.sections.add(section);
+      if (ADJECTIVE.test(word)) entry.qualified.push(name.filter((other) => other !== word));
+    }
+    for (let depth = 1; depth < levels.length; depth++) {
+      for (const word of tokenizeForMatch(levels[depth - 1] ?? '')) {
+        const entry = read(stemForIndex(word));
+        entry.sections.add(section);
+        entry.branches.add(levels.slice(0, depth).join(' / '));
+      }
+    }
+  }
+  return words;
+}
+
+/**
+ * `Кольца золотые` for the jewellery `Кольца`, `Ноутбуки игровые` for `Ноутбуки`: an adjective the directory qualifies
+ * goods of two kinds or more by (`Золотые серьги`, `Золотые цепи`; `Игровые консоли`, `Игровые кресла`), all of them in the
+ * leaf's own top-level section and nowhere else, sorts that section's goods: it qualifies the leaf as it does its
+ * neighbours. Not where a branch is named by it that the leaf is not under (`Тормозная система`: `Диски тормозные` are no
+ * wheel rims), nor where a leaf it qualifies is of the label's own head, in its words or through the synonyms (`Золотые
+ * цепи` for `Цепочки золотые`, `Игровые гарнитуры` for `Наушники игровые`: that leaf or a question, never the plain one).
+ * A word the directory uses nowhere, or in another section too, says nothing.
+ */
+function isSortingWordOfSection(entry: SortingWord | undefined, word: string, leaf: IndexedLeaf, typeWords: readonly string[]): boolean {
+  if (entry === undefined || !ADJECTIVE.test(word)) return false;
+  const section = readPathSection(leaf.path);
+  if (entry.sections.size !== 1 || !entry.sections.has(section)) return false;
+  if ([...entry.branches].some((branch) => !leaf.path.startsWith(`${branch} / `))) return false;
+  const kinds = new Set(entry.qualified.map((others) => others.map(stemForIndex).join(' ')));
+  if (kinds.size < 2) return false;
+  const head = typeWords.filter((other) => other !== word);
+  // In other words too: `Игровые гарнитуры` are the gaming `Наушники игровые` (`гарнитура` → `наушники`).
+  const sayings = (other: string): string[] => [other, ...tokenizeForMatch(rewriteWithSynonyms(other)?.text ?? '')];
+  return !entry.qualified.some((others) => others.flatMap(sayings).some((other) => head.some((own) => isRelatedWord(own, other, 3))));
 }
 
 /**
