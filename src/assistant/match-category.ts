@@ -28,7 +28,7 @@ import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
 import { buildCategoryCandidates } from './build-match-candidates.js';
 import { rewriteWithSynonyms } from './category-synonyms.js';
-import { ADJECTIVE, namesEveryKind, readLabelKinds, readLabelNouns, splitLabelParts } from './read-label-kinds.js';
+import { ADJECTIVE, namesEveryKind, readLabelKinds, readLabelNouns, readSlashList, splitLabelParts } from './read-label-kinds.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from './demographic-words.js';
 import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type ValueMatch } from './match-value.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
@@ -354,7 +354,17 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
     },
   };
-  return acceptClassifierReading(vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore), index, thresholds);
+  return readSlashLists(acceptClassifierReading(vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore), index, thresholds));
+}
+
+/** `Сумки/рюкзаки`, `Куртки/ветровки` list kinds, as a comma would (`readSlashList`): never a path whose last level is the leaf. */
+function readSlashLists(matcher: CategoryMatcher): CategoryMatcher {
+  return {
+    match(text, context) {
+      const listed = readSlashList(text);
+      return listed === text ? matcher.match(text, context) : { ...matcher.match(listed, context), text };
+    },
+  };
 }
 
 /**
