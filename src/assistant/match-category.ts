@@ -28,7 +28,7 @@ import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
 import { buildCategoryCandidates } from './build-match-candidates.js';
 import { rewriteWithSynonyms } from './category-synonyms.js';
-import { ADJECTIVE, namesEveryKind, readLabelKinds, readLabelNouns, splitLabelParts } from './read-label-kinds.js';
+import { ADJECTIVE, namesEveryKind, readLabelKinds, readLabelNouns, readSlashList, splitLabelParts } from './read-label-kinds.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from './demographic-words.js';
 import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type ValueMatch } from './match-value.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
@@ -164,6 +164,8 @@ interface BranchNames {
 interface NarrowingContext {
   /** Words of the rows' product names and of the label's parentheses. */
   words: readonly string[];
+  /** The words of each product name, and of the label's parentheses as one more: what the seller says of the goods, name by name. */
+  sayings: readonly (readonly string[])[];
   demographic: Demographic;
   /** Groups of the leaves the seller's other categories were confidently matched to. */
   siblingGroups: ReadonlySet<string>;
@@ -338,7 +340,8 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       }
       scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.label.localeCompare(b.leaf.label));
       const siblingRoots = new Set([...siblingGroups].map(readPathSection));
-      const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], demographic: sellerDemographic, siblingGroups, siblingRoots };
+      const sayings = [...(context.productNames ?? []).slice(0, 20).map((name) => tokenizeForMatch(name)), ...(label.asides.length > 0 ? [label.asides] : [])];
+      const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], sayings, demographic: sellerDemographic, siblingGroups, siblingRoots };
       return decide(text, label, scored, branchNames, thresholds, labelSimilarity, narrowing);
   };
 
@@ -351,7 +354,17 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
     },
   };
-  return acceptClassifierReading(vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore), index, thresholds);
+  return readSlashLists(acceptClassifierReading(vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore), index, thresholds));
+}
+
+/** `Сумки/рюкзаки`, `Куртки/ветровки` list kinds, as a comma would (`readSlashList`): never a path whose last level is the leaf. */
+function readSlashLists(matcher: CategoryMatcher): CategoryMatcher {
+  return {
+    match(text, context) {
+      const listed = readSlashList(text);
+      return listed === text ? matcher.match(text, context) : { ...matcher.match(listed, context), text };
+    },
+  };
 }
 
 /**
@@ -508,6 +521,7 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
   let named: Map<string, Map<string, string>> | undefined;
   let siblings: Map<string, Set<string>> | undefined;
   let peopleBranches: Map<string, Set<string>> | undefined;
+  let sorting: Map<string, SortingWord> | undefined;
   return {
     match(text, context = {}) {
       const match = matcher.match(text, context);
@@ -536,7 +550,13 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       siblings ??= collectSiblingStems(leaves.values());
       const siblingStems = siblings.get(parentOfPath(leaf.path));
       const negatedBySibling = (word: string): boolean => [...NEGATING_PREFIXES].some((prefix) => siblingStems?.has(stemForIndex(`${prefix}${word}`)) === true);
-      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !negatedBySibling(word) && !leafWords.some((leafWord) => leafWord !== word && wordScore(word, leafWord) >= SPELLING_SCORE));
+      // A form the stems miss is the leaf's word too: the vowel an ending drops (`уровень` of `Уровни`), an adjective whose
+      // `к` turns `ч` (`игрушечные` of `Игрушки`). Not beside a brand: the unlisted-brand check below reads a bare type by the
+      // stems, so `Ремень Gates 5PK1100` would pass it as the accessory `Ремни`.
+      const formOf = (word: string, leafWord: string): boolean => type.brand === undefined && (isFleetingVowelForm(word, leafWord) || isFleetingVowelForm(leafWord, word) || isAdjectiveOfNounInK(word, leafWord));
+      sorting ??= collectSortingWords(leaves.values());
+      const sorts = (word: string): boolean => isSortingWordOfSection(sorting?.get(stemForIndex(word)), word, leaf, type.words);
+      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !negatedBySibling(word) && !sorts(word) && !leafWords.some((leafWord) => leafWord !== word && (wordScore(word, leafWord) >= SPELLING_SCORE || formOf(word, leafWord))));
       // A purpose that names goods or a section of another top-level section says the goods are of another kind
       // (`Шампунь для кошек` is no hair shampoo, `Домики для кукол` no pet beds); a purpose the directory does not name
       // only qualifies (`Микрофоны для стриминга`), and one named in the leaf's own section is a use of its goods
@@ -695,6 +715,65 @@ function parentOfPath(path: string): string {
   return path.split(' / ').slice(0, -1).join(' / ');
 }
 
+/** Where the directory uses one word stem: the top-level sections, the leaves it qualifies as an adjective, the branches it names. */
+interface SortingWord {
+  sections: Set<string>;
+  /** The other words of each leaf name the stem is an adjective in (`серьги` of `Золотые серьги`). */
+  qualified: string[][];
+  /** A branch (a level above the leaves) has the stem in its name (`Тормозная система`). */
+  branches: Set<string>;
+}
+
+/** Every stem of the leaves' Russian names and of the branch names, with where it stands (`SortingWord`). */
+function collectSortingWords(leaves: Iterable<IndexedLeaf>): Map<string, SortingWord> {
+  const words = new Map<string, SortingWord>();
+  const read = (stem: string): SortingWord => {
+    let found = words.get(stem);
+    if (found === undefined) words.set(stem, (found = { sections: new Set(), qualified: [], branches: new Set() }));
+    return found;
+  };
+  for (const leaf of leaves) {
+    const section = readPathSection(leaf.path);
+    const levels = leaf.path.split(' / ');
+    const name = tokenizeForMatch(levels[levels.length - 1] ?? '').filter((word) => !STOP_WORDS.has(word));
+    for (const word of name) {
+      const entry = read(stemForIndex(word));
+      entry.sections.add(section);
+      if (ADJECTIVE.test(word)) entry.qualified.push(name.filter((other) => other !== word));
+    }
+    for (let depth = 1; depth < levels.length; depth++) {
+      for (const word of tokenizeForMatch(levels[depth - 1] ?? '')) {
+        const entry = read(stemForIndex(word));
+        entry.sections.add(section);
+        entry.branches.add(levels.slice(0, depth).join(' / '));
+      }
+    }
+  }
+  return words;
+}
+
+/**
+ * `Кольца золотые` for the jewellery `Кольца`, `Ноутбуки игровые` for `Ноутбуки`: an adjective the directory qualifies
+ * goods of two kinds or more by (`Золотые серьги`, `Золотые цепи`; `Игровые консоли`, `Игровые кресла`), all of them in the
+ * leaf's own top-level section and nowhere else, sorts that section's goods: it qualifies the leaf as it does its
+ * neighbours. Not where a branch is named by it that the leaf is not under (`Тормозная система`: `Диски тормозные` are no
+ * wheel rims), nor where a leaf it qualifies is of the label's own head, in its words or through the synonyms (`Золотые
+ * цепи` for `Цепочки золотые`, `Игровые гарнитуры` for `Наушники игровые`: that leaf or a question, never the plain one).
+ * A word the directory uses nowhere, or in another section too, says nothing.
+ */
+function isSortingWordOfSection(entry: SortingWord | undefined, word: string, leaf: IndexedLeaf, typeWords: readonly string[]): boolean {
+  if (entry === undefined || !ADJECTIVE.test(word)) return false;
+  const section = readPathSection(leaf.path);
+  if (entry.sections.size !== 1 || !entry.sections.has(section)) return false;
+  if ([...entry.branches].some((branch) => !leaf.path.startsWith(`${branch} / `))) return false;
+  const kinds = new Set(entry.qualified.map((others) => others.map(stemForIndex).join(' ')));
+  if (kinds.size < 2) return false;
+  const head = typeWords.filter((other) => other !== word);
+  // In other words too: `Игровые гарнитуры` are the gaming `Наушники игровые` (`гарнитура` → `наушники`).
+  const sayings = (other: string): string[] => [other, ...tokenizeForMatch(rewriteWithSynonyms(other)?.text ?? '')];
+  return !entry.qualified.some((others) => others.flatMap(sayings).some((other) => head.some((own) => isRelatedWord(own, other, 3))));
+}
+
 /**
  * Every stem the directory names goods or a branch with → per top-level section, where it first does
  * there: a word of a leaf's name (its path), a branch named by one word (`Зоотовары`, its path), in
@@ -840,11 +919,30 @@ function decide(
   // A leaf holding the label's words among more is a narrower kind the label never said (`Ключи` → `Гаечные ключи`,
   // `Посуда` → `Походная посуда`, `Мыши` → `Компьютерные мыши` for cat toys): never a pick by containment alone, even
   // when it is the only such leaf. It stays the question's first candidate.
-  if (!first.narrower && !first.kidsUnsaid && !first.contained && first.score >= thresholds.minScore && rivals.length === 0 && !namesBranch()) {
+  // Unless the seller's own words say the rest of its name: `Роутеры` whose rows are all `Роутер Wi-Fi …` are `Wi-Fi роутеры`.
+  const contained = first.contained && (first.compound || !saysRestOfName(first.leaf, label, narrowing.sayings, similarity));
+  if (!first.narrower && !first.kidsUnsaid && !contained && first.score >= thresholds.minScore && rivals.length === 0 && !namesBranch()) {
     const best = toCandidate(first);
     return { text, status: first.exact ? 'exact' : 'confident', best, candidates };
   }
   return { text, status: 'todo', candidates };
+}
+
+/**
+ * Whether the seller says, beside a label that a longer leaf holds among more words, the rest of that leaf's name: every
+ * word of a whole Russian name of it that the label lacks is a word of every product name given (and of the label's
+ * parentheses, when it has some). `Консоли` with `Игровая консоль портативная` names `Игровые консоли`; with `Консоль
+ * настенная` it does not, nor `Патчи` with `Патч-корд UTP` the eye patches, nor `Пистолеты` with `Пистолет для
+ * герметика` and `Пистолет клеевой` the sealant guns alone: a label is every row's.
+ */
+function saysRestOfName(leaf: PreparedLeaf, label: ParsedLabel, sayings: readonly (readonly string[])[], similarity: (a: string, b: string) => number): boolean {
+  if (sayings.length === 0) return false;
+  const says = (words: readonly string[], word: string): boolean => words.some((other) => isRelatedWord(other, word, MIN_NARROWING_PREFIX) || similarity(other, word) >= 0.9);
+  return leaf.variants.some((variant) => {
+    if (!variant.full || variant.language !== 'rus') return false;
+    const rest = variant.words.filter((word) => !STOP_WORDS.has(word) && !label.words.some((own) => similarity(own, word) >= 0.9));
+    return rest.length > 0 && sayings.every((words) => rest.every((word) => says(words, word)));
+  });
 }
 
 /** Whether every word of a whole name of the leaf is a word of the label, and every word of the label is in that name or the leaf's path. */
@@ -1260,6 +1358,12 @@ function isFleetingVowelForm(whole: string, inflected: string): boolean {
   const [base, consonant] = found;
   const rest = inflected.startsWith(`${base}ь${consonant[0] ?? ''}`) ? inflected.slice(base.length + 2) : inflected.startsWith(`${base}${consonant[0] ?? ''}`) ? inflected.slice(base.length + 1) : undefined;
   return rest !== undefined && /^(?:и|ы|а|я|у|ю|е|ов|ев|ей|ам|ям|ах|ях|ом|ем|ами|ями)$/.test(rest);
+}
+
+/** `игрушечные` of `игрушки`, `сумочный` of `сумка`: an adjective made of a noun ending in `к`, whose `к` turns `ч` before `-н-`. */
+function isAdjectiveOfNounInK(adjective: string, noun: string): boolean {
+  const base = /^(\p{L}{3,})к[аиыуеоя]?$/u.exec(noun)?.[1];
+  return base !== undefined && ADJECTIVE.test(adjective) && /^(?:еч|оч|ч)н/u.test(adjective.slice(base.length)) && adjective.startsWith(base);
 }
 
 /**

@@ -12,6 +12,15 @@ import { stemForIndex } from './classify/stem-for-index.js';
 // An adjective's ending: `Летние и зимние шины`, `Мужские и женские`: a part of adjectives only qualifies the kind after it, it names none.
 export const ADJECTIVE = /(?:ые|ие|ая|яя|ое|ее|ый|ий|ой|ую|юю)$/u;
 
+// `Сумки/рюкзаки`: a slash between two words, the second in lower case, lists kinds; a path's level begins with a capital
+// (`Электроника/Телефоны`), and a shortening is a letter or two (`ч/б`, `б/у`, `д/телефонов`, `об/мин`).
+const SLASH_LIST = /(\p{L}{3,})\/(?=\p{Ll}{3,})/gu;
+
+/** The label with a slash that lists kinds (`Куртки/ветровки`) written as the comma it means; any other slash is left. */
+export function readSlashList(text: string): string {
+  return text.replace(SLASH_LIST, '$1, ');
+}
+
 /** The parts of a label's list (`splitListName`); a decimal comma (`КПБ 1,5-спальный`) separates no kinds. */
 export function splitLabelParts(head: string): string[] {
   return splitListName(head.replace(/(\d),(\d)/gu, '$1.$2'));

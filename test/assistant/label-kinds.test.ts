@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
-import { namesEveryKind, readLabelKinds } from '../../src/assistant/read-label-kinds.js';
+import { namesEveryKind, readLabelKinds, readSlashList } from '../../src/assistant/read-label-kinds.js';
 import { buildSandboxDirectories } from './measure-matching.js';
 
 const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
@@ -36,5 +36,23 @@ describe('a label listing kinds', () => {
     expect(original.match('Переходники и кабели').best?.entry.name.rus).toBe('Кабели и переходники');
     expect(original.match('Гантели и гири').status).toBe('exact');
     expect(marketplace.match('Соски и бутылочки').status).toBe('confident');
+  });
+});
+
+describe('a label listing kinds with a slash', () => {
+  it('reads a slash before a word in lower case as a comma, and leaves a path, a shortening and a code alone', () => {
+    expect(readSlashList('Сумки/рюкзаки')).toBe('Сумки, рюкзаки');
+    for (const text of ['Электроника/Телефоны/Смартфоны', 'Ноутбуки б/у', 'Чехлы д/телефонов', 'Принтер ч/б', 'Батарейки AA/AAA', 'Шина 205/55 R16']) expect(readSlashList(text)).toBe(text);
+  });
+
+  it('is a question unless a leaf\'s own name lists every kind: never the last kind read as a path\'s leaf', () => {
+    // Read as a path, `Сумки/рюкзаки` was the leaf `Рюкзаки` under a parent `Сумки`, and `Чехлы/бамперы` car bumpers.
+    for (const label of ['Сумки/рюкзаки', 'Куртки/ветровки', 'Брюки/шорты']) {
+      expect(original.match(label).status, label).toBe('todo');
+      expect(marketplace.match(label).status, label).toBe('todo');
+    }
+    expect(marketplace.match('Чехлы/бамперы').status).toBe('todo');
+    expect(original.match('Кружки/чашки').best?.entry.name.rus).toBe('Кружки и чашки');
+    expect(original.match('Кружки/чашки').text).toBe('Кружки/чашки');
   });
 });

@@ -312,6 +312,31 @@ describe('a label whose words a single longer leaf holds among more', () => {
   });
 });
 
+describe('a label whose words a single longer leaf holds among more, the rest of whose name the seller says', () => {
+  it('is that leaf when every product name, or the label\'s parentheses, say every word of its name the label lacks', () => {
+    for (const matcher of [original, marketplace]) {
+      expect(matcher.match('Консоли', { productNames: ['Игровая консоль портативная', 'Консоль игровая Nintendo Switch'] }).best?.key).toBe('10501');
+      expect(matcher.match('Роутеры (Wi-Fi)').best?.key).toBe('10212');
+      expect(matcher.match('Роутеры', { productNames: ['Роутер Wi-Fi TP-Link Archer', 'Роутер Wi-Fi 6 Keenetic'] }).best?.key).toBe('10212');
+    }
+  });
+
+  it('stays a question when the names say other goods of the same word, or one of them does not say the rest', () => {
+    for (const matcher of [original, marketplace]) {
+      for (const [label, names] of [
+        // A console table, a patch cord, a woodworking router: the one longer leaf is not what these sellers mean.
+        ['Консоли', ['Консоль настенная для прихожей']],
+        ['Патчи', ['Патч-корд UTP 2 м']],
+        ['Роутеры', ['Фрезер (роутер) по дереву']],
+        ['Роутеры', ['Роутер Keenetic', 'Роутер Wi-Fi 6']],
+      ] as const) {
+        const match = matcher.match(label, { productNames: names });
+        expect(match.status, `${label} ${names.join()}`).toBe('todo');
+      }
+    }
+  });
+});
+
 describe('a label and a leaf that each hold words the other does not', () => {
   it('is a question with that leaf first: a likeness of the whole, or the first kind of a list, is no name match', () => {
     // Only the purpose of `Витамины и добавки для собак`; only the first kind of a list whose second is a leaf of its own.
@@ -455,6 +480,36 @@ describe('a confident pick that leaves a word of the label unexplained', () => {
       ['Сковороды чугунные', '60102'],
       ['Тилевизоры', '10301'],
     ] as const) expect(original.match(label).best?.key, label).toBe(key);
+  });
+
+  it('stays confident when the word is a form of the leaf\'s the stems miss: a fleeting vowel, an adjective whose к turns ч', () => {
+    expect(original.match('Уровень').best?.key).toBe('120205');
+    expect(original.match('Ремень кожаный').best?.key).toBe('50402');
+    expect(original.match('Конструкторы игрушечные').best?.key).toBe('70101');
+    // Beside a brand the directory does not list the form proves nothing (drive belts; the original directory has none),
+    // and an adjective of a noun the leaf does not say is still unexplained (toy knives are no kitchen knives).
+    for (const label of ['Ремень Gates 5PK1100', 'Ножи игрушечные']) expect(original.match(label).status, label).toBe('todo');
+  });
+
+  it('stays confident when the word is an adjective the leaf\'s own section, and no other, sorts two kinds of goods or more by', () => {
+    // `Игровые консоли`, `Игровые гарнитуры`, `Игровые кресла` of `Электроника` (original); `Золотые серьги`, `Золотые цепи`,
+    // `Серебряные серьги` of `Аксессуары` (marketplace).
+    expect(original.match('Клавиатуры игровые').best?.key).toBe('10206');
+    expect(original.match('Мониторы игровые').best?.key).toBe('10203');
+    expect(marketplace.match('Браслеты золотые').best?.key).toBe('50204');
+    expect(marketplace.match('Кольца серебряные').best?.key).toBe('50201');
+  });
+
+  it('stays a question where that adjective qualifies a leaf of the label\'s own head, or goods of another section', () => {
+    for (const [matcher, label] of [
+      // `Золотые цепи` are the golden chains; `Игровые гарнитуры` the gaming headphones (`гарнитура` → `наушники`).
+      [marketplace, 'Цепочки золотые'],
+      [original, 'Наушники игровые'],
+      // Furniture is no `Электроника`; in the marketplace directory `Игровые наборы` of `Детские товары` share the word.
+      [original, 'Столы игровые'],
+      [marketplace, 'Клавиатуры игровые'],
+      [original, 'Кольца поршневые'],
+    ] as const) expect(matcher.match(label).status, label).toBe('todo');
   });
 
   it('is never confident for a label that names no kind of goods', () => {
