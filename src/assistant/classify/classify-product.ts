@@ -16,6 +16,7 @@ import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } f
 import { ADJECTIVE_FORM, findUnlistedBrand, readKnownBrands } from './known-brands.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
+import { isPositionWord } from './position-words.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
@@ -566,8 +567,8 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
     // A word held in a compound of the leaf counts (`чайник` and `электрический` in `электрочайник`).
     const inCompound = (stem: string): boolean => stem.length >= 5 && name.head.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, 5))));
     const opensLeafWord = (stem: string): boolean => reading.cut.includes(reading.wordOf.get(stem) ?? stem) && [...leafWords].some((known) => opensWord(reading.wordOf.get(stem) ?? stem, known));
-    // A word the leaf explains (`душевая` of `Лейки для душа`) is a word of it, as the confident check reads it.
-    const typeCover = needed.length === 0 ? 1 : needed.filter((stem) => leafWords.has(stem) || inCompound(stem) || opensLeafWord(stem) || explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem)).length / needed.length;
+    // A word the leaf explains (`душевая` of `Лейки для душа`, `передний` of a car part) is a word of it, as the confident check reads it.
+    const typeCover = needed.length === 0 ? 1 : needed.filter((stem) => leafWords.has(stem) || inCompound(stem) || opensLeafWord(stem) || explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) || isPositionOfLeafSection(index, leaf, reading.wordOf.get(stem) ?? stem)).length / needed.length;
     let purposeFactor = 1;
     if (name.purpose.length > 0) {
       // `душевая` says `для душа`: an adjective made of the purpose's noun says it too.
@@ -640,7 +641,7 @@ const GROUP_STEMS: ReadonlySet<string> = new Set(['продукты', 'прод�
 function isUnexplainedWord(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined, stem: string): boolean {
   return (
     !reading.optional.has(stem) &&
-    !isNeutralModifier(stem, reading.wordOf.get(stem) ?? stem, reading.madeOf.has(stem)) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !opensWordOfLeaf(leaf, reading, stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem)
+    !isNeutralModifier(stem, reading.wordOf.get(stem) ?? stem, reading.madeOf.has(stem)) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !isPositionOfLeafSection(index, leaf, reading.wordOf.get(stem) ?? stem) && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !opensWordOfLeaf(leaf, reading, stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem)
   );
 }
 
@@ -805,6 +806,24 @@ function readSectionWordCounts(index: ClassifierIndex): Map<string, Map<string, 
     sectionWordCounts.set(index, counts);
   }
   return counts;
+}
+
+const positionSections = new WeakMap<ClassifierIndex, Set<string>>();
+
+/**
+ * Whether a word says where on a whole a part sits (`передний`, `лев.`: `isPositionWord`) and the leaf's top-level section
+ * sorts goods by position itself, a leaf of it being named with such a word (`Автотовары`: `Задние фонари`); read once per
+ * index. Elsewhere (`Зеркало наружное правое` against the hall's `Зеркала`) the word may make the goods another thing.
+ */
+function isPositionOfLeafSection(index: ClassifierIndex, leaf: IndexedLeaf, word: string): boolean {
+  if (!isPositionWord(word)) return false;
+  let sections = positionSections.get(index);
+  if (sections === undefined) {
+    sections = new Set();
+    for (const other of index.leaves) if (other.names.some((name) => tokenizeForMatch(name.text).some(isPositionWord))) sections.add(readPathSection(other.path));
+    positionSections.set(index, sections);
+  }
+  return sections.has(readPathSection(leaf.path));
 }
 
 /** The top-level section of a path written `A / B / C` (`A`). */

@@ -390,6 +390,26 @@ describe('classifyProduct', () => {
     expect(classifyProduct(pumps, { name: 'Насос водяной (помпа) Luzar LWP 4877 Nexia' })).toMatchObject({ leafId: 2101, confident: false, doubt: expect.stringContaining('"помпа"') as unknown });
   });
 
+  it('reads where a part sits (left, rear, lower) as explained only by a leaf of a section that sorts goods by position', () => {
+    const extra = [
+      { id: 24, parentId: null, name: { rus: 'Кузов и оптика', kaz: 'Шанақ және оптика' }, path: { rus: 'Автотовары / Кузов и оптика', kaz: 'Автотауарлар / Шанақ және оптика' }, isLeaf: false },
+      { id: 2401, parentId: 24, name: { rus: 'Подкрылки', kaz: 'Қанат астары' }, path: { rus: 'Автотовары / Кузов и оптика / Подкрылки', kaz: 'Автотауарлар / Шанақ және оптика / Қанат астары' }, isLeaf: true },
+      { id: 2402, parentId: 24, name: { rus: 'Задние фонари', kaz: 'Артқы шамдар' }, path: { rus: 'Автотовары / Кузов и оптика / Задние фонари', kaz: 'Автотауарлар / Шанақ және оптика / Артқы шамдар' }, isLeaf: true },
+      { id: 25, parentId: null, name: { rus: 'Интерьер', kaz: 'Интерьер' }, path: { rus: 'Дом и сад / Интерьер', kaz: 'Үй және бақ / Интерьер' }, isLeaf: false },
+      { id: 2501, parentId: 25, name: { rus: 'Зеркала', kaz: 'Айналар' }, path: { rus: 'Дом и сад / Интерьер / Зеркала', kaz: 'Үй және бақ / Интерьер / Айналар' }, isLeaf: true },
+    ];
+    const parts = buildClassifierIndex(buildClassifierDirectories(extra));
+    // `Автотовары` names a leaf by position (`Задние фонари`): a left or front part is the same part, whole or cut short.
+    expect(classifyProduct(parts, { name: 'Подкрылок передний левый Novline Lada Granta' })).toMatchObject({ leafId: 2401, confident: true });
+    expect(classifyProduct(parts, { name: 'Подкрылок задн. прав. Novline' })).toMatchObject({ leafId: 2401, confident: true });
+    expect(classifyProduct(parts, { name: 'Фонарь задний Depo' })).toMatchObject({ leafId: 2402, confident: true });
+    // The hall's mirrors are in a section that sorts nothing by position: a right outer mirror may be a car's.
+    expect(classifyProduct(parts, { name: 'Зеркало наружное правое TYC' })).toMatchObject({ leafId: 2501, confident: false, doubt: expect.stringContaining('"правое"') as unknown });
+    // Without a leaf named by position the section explains no position word either.
+    const plain = buildClassifierIndex(buildClassifierDirectories(extra.filter((leaf) => leaf.id !== 2402)));
+    expect(classifyProduct(plain, { name: 'Подкрылок передний левый Novline' })).toMatchObject({ leafId: 2401, confident: false, doubt: expect.stringContaining('"передний"') as unknown });
+  });
+
   it('makes a compound a question where a synonym rewrote on its own a word that, as written, is another leaf\'s name', () => {
     const extra = [
       { id: 23, parentId: null, name: { rus: 'Письменные принадлежности', kaz: 'Жазу керек-жарақтары' }, path: { rus: 'Канцелярские товары / Письменные принадлежности', kaz: 'Кеңсе тауарлары / Жазу керек-жарақтары' }, isLeaf: false },
