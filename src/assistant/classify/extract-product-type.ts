@@ -110,14 +110,15 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
 /**
  * The words in parentheses that are by themselves a one-word type, read from their first word (`помпа` of `Насос водяной
  * (помпа)`): another name the seller gives the goods. Other phrases (a composition after a quoted brand, `с орехами`, a
- * flavour, `сметана и лук`) say what the goods hold, no name of them.
+ * flavour, `сметана и лук`) say what the goods hold, no name of them; a word with a number after it (`(ВАЗ 2110)`) is a model.
  */
 function readAsides(name: string, brandLike: ReadonlySet<string>): string[] {
   return [...name.matchAll(ASIDE)].flatMap((match) => {
     const tokens = tokenizeForMatch(match[1] ?? '');
     const found = readHead(tokens, brandLike);
     const [word] = found.words;
-    return found.words.length === 1 && found.purpose.length === 0 && word !== undefined && word === tokens[0] ? [word] : [];
+    // `(ВАЗ 2110)`, `(Camry 40)`: a word with a number right after it is a model the goods fit, no name of the goods.
+    return found.words.length === 1 && found.purpose.length === 0 && word !== undefined && word === tokens[0] && !/\d/u.test(tokens[1] ?? '') ? [word] : [];
   });
 }
 

@@ -377,14 +377,18 @@ describe('classifyProduct', () => {
     expect(classifyProduct(fresheners, { name: 'Освежитель воздуха в авто Areon кофе' })).toMatchObject({ leafId: 1901, confident: false, doubt: expect.stringContaining('Автотовары') as unknown });
   });
 
-  it('reads a one-word aside in parentheses that is another leaf\'s name as a doubt; a composition or flavour phrase is none', () => {
+  it('reads a one-word aside in parentheses that is another leaf\'s name as a doubt; a composition, a flavour or a model (a word and a number) is none', () => {
     const extra = [
       { id: 21, parentId: null, name: { rus: 'Насосы', kaz: 'Сорғылар' }, path: { rus: 'Сантехника / Насосы', kaz: 'Сантехника / Сорғылар' }, isLeaf: false },
       { id: 2101, parentId: 21, name: { rus: 'Насосы водяные', kaz: 'Су сорғылары' }, path: { rus: 'Сантехника / Насосы / Насосы водяные', kaz: 'Сантехника / Сорғылар / Су сорғылары' }, isLeaf: true },
       { id: 22, parentId: null, name: { rus: 'Двигатель', kaz: 'Қозғалтқыш' }, path: { rus: 'Автотовары / Двигатель', kaz: 'Автотауарлар / Қозғалтқыш' }, isLeaf: false },
       { id: 2201, parentId: 22, name: { rus: 'Помпы', kaz: 'Помпалар' }, path: { rus: 'Автотовары / Двигатель / Помпы', kaz: 'Автотауарлар / Қозғалтқыш / Помпалар' }, isLeaf: true },
+      { id: 2202, parentId: 22, name: { rus: 'Термостаты', kaz: 'Термостаттар' }, path: { rus: 'Автотовары / Двигатель / Термостаты', kaz: 'Автотауарлар / Қозғалтқыш / Термостаттар' }, isLeaf: true },
+      { id: 2203, parentId: 2, name: { rus: 'Вазы', kaz: 'Вазалар' }, path: { rus: 'Продукты / Бакалея / Вазы', kaz: 'Азық / Бакалея / Вазалар' }, isLeaf: true },
     ];
     const pumps = buildClassifierIndex(buildClassifierDirectories(extra));
+    // A word with a number after it in parentheses is the model the goods fit (a car maker's `ВАЗ 2110`), no second name.
+    expect(classifyProduct(pumps, { name: 'Термостат Wahler 8995.82D (ВАЗ 2110)' })).toMatchObject({ leafId: 2202, confident: true });
     expect(classifyProduct(pumps, { name: 'Насос водяной Джилекс 1 шт' })).toMatchObject({ leafId: 2101, confident: true });
     // The seller names the goods twice: a car's water pump, which the garden pumps' leaf is not.
     expect(classifyProduct(pumps, { name: 'Насос водяной (помпа) Luzar LWP 4877 Nexia' })).toMatchObject({ leafId: 2101, confident: false, doubt: expect.stringContaining('"помпа"') as unknown });
