@@ -8,7 +8,7 @@
  * a word of the type, and a composition (`с …`) or a second phrase after a separator is dropped.
  */
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
-import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, type KnownBrands } from './known-brands.js';
+import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviations, type KnownBrands } from './known-brands.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
 import { readKindLetter } from './stem-for-index.js';
 
@@ -90,7 +90,7 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
       return words.map((word, i) => (marked[i] === true ? BRAND_MARK : word));
     });
   const tokens = phrases.flat().filter((word) => word !== BRAND_MARK);
-  const brandLike = findBrandLikeWords(name);
+  const brandLike = findBrandLikeWords(name, readDirectoryAbbreviations(knownBrands));
   // A name that opens with a code or a bare brand (`Samsung, смартфон …`) has its type in a later phrase.
   const russian = phrases.some(hasRussianWord);
   for (const phrase of phrases) {
@@ -276,10 +276,11 @@ function readPurpose(tokens: readonly string[], from: number, brandLike: Readonl
  * Words of the name (normalised) that read as a brand or model rather than a description: a Latin
  * word in a Cyrillic name (`Корм для кошек Whiskas`), or a capitalised word inside a name written in
  * lower case (`Молоко пастеризованное Емшан`). A word in capitals (`ГРМ`, `АКБ`, `ВВГнг`) is an
- * abbreviation of a description, not a brand; a name in capitals, or with every long word
- * capitalised (`Свечи Зажигания Ngk`), says nothing by its case.
+ * abbreviation of a description, not a brand, unless a number follows it and the directory does not
+ * name goods by it (`abbreviations`: `ВАЗ 2110` is a model, `АКПП 35330` stays); a name in capitals, or
+ * with every long word capitalised (`Свечи Зажигания Ngk`), says nothing by its case.
  */
-export function findBrandLikeWords(name: string): Set<string> {
+export function findBrandLikeWords(name: string, abbreviations?: ReadonlySet<string>): Set<string> {
   const original = name.match(WORD) ?? [];
   const allCaps = name === name.toUpperCase();
   const cyrillicName = CYRILLIC.test(original[0] ?? '');
@@ -294,7 +295,12 @@ export function findBrandLikeWords(name: string): Set<string> {
   const titleLabel = long.length === 1;
   const byCaseBrand = (word: string): boolean =>
     byCase && /^\p{Lu}\p{Ll}/u.test(word) && !openers.has(word) && !lower.has(word.toLowerCase()) && !(titleLabel && isInflectedWord(word.toLowerCase()));
-  const brandLike = original.filter((word, i) => i > 0 && ((cyrillicName && /^[A-Za-z]/.test(word)) || byCaseBrand(word)));
+  // `ВАЗ 2110`, `ГАЗ 3110`: a word in capitals right before a number, in a name not in capitals, is a model the goods fit, as
+  // `Camry 40` is, unless the directory names goods by it (`Фильтр масляный АКПП 35330`: `Фильтры АКПП`). Read without the
+  // directory, no such word is a model.
+  const modelCode = (word: string, next: string | undefined): boolean =>
+    abbreviations !== undefined && !allCaps && /^\p{Lu}{2,}$/u.test(word) && next !== undefined && /^\d+$/u.test(next) && !abbreviations.has(tokenizeForMatch(word)[0] ?? word);
+  const brandLike = original.filter((word, i) => i > 0 && ((cyrillicName && /^[A-Za-z]/.test(word)) || byCaseBrand(word) || modelCode(word, original[i + 1])));
   // Normalised as the name's words are, all at once.
   return new Set(brandLike.length === 0 ? [] : tokenizeForMatch(brandLike.join(' ')));
 }
