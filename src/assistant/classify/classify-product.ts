@@ -18,7 +18,7 @@ import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { isPositionWord } from './position-words.js';
 import { splitNamePhrase } from './split-name-phrase.js';
-import { readKindLetter, stemForIndex } from './stem-for-index.js';
+import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The least score of a confident answer. */
@@ -478,7 +478,8 @@ function isKindOf(item: LeafScore, best: LeafScore, type: ProductType): boolean 
 function readType(index: ClassifierIndex, source: Evidence['source'], type: ProductType): TypeReading[] {
   if (type.words.length === 0) return [];
   const stemsOf = (words: readonly string[]): string[] => [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stemForIndex))];
-  const stems = stemsOf(type.words);
+  const keyOf = (word: string): string => readLookupKey(index, word);
+  const stems = [...new Set(type.words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(keyOf))];
   // A letter after the head tells leaves apart where the directory names a kind of that head by it (`Витамин D3` → `Витамин D`);
   // elsewhere it is a size or a code (`Бумага А4`), no word of the type.
   const letters = [...type.words.slice(1), ...(type.codes ?? [])].map(readKindLetter).filter((letter): letter is string => letter !== undefined && isKindLetter(index, stems, letter));
@@ -490,7 +491,7 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   const madeOf = new Set((type.madeOf ?? []).map(stemForIndex));
   const wordsOf = (words: readonly string[]): Map<string, string> => new Map(words.map((word) => [stemForIndex(word), word]));
   // The purpose's and place's words too, as written (a head word of the same stem wins).
-  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf([...type.purpose, ...type.form, ...type.words]), optional, madeOf, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false, cut: type.cut ?? [] }];
+  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: new Map([...wordsOf([...type.purpose, ...type.form]), ...type.words.map((word): [string, string] => [keyOf(word), word])]), optional, madeOf, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false, cut: type.cut ?? [] }];
   const rewritten = rewriteWithSynonyms(type.text);
   // `Ополаскиватель для белья` → `кондиционеры для белья`: a synonym may take the purpose too, which then is the rewrite's own.
   // Not where a leaf is named by the seller's own words (`Таблетки для посудомоечных машин`): a synonym names a kind of it at best.
@@ -503,6 +504,16 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
     readings.push({ source, phrase: type.text, stems: stemsOf(head), wordOf: wordsOf(head), optional, madeOf, purpose: stemsOf(purposeTaken ? purpose : [...purpose, ...type.purpose]), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true, cut: [] });
   }
   return readings;
+}
+
+/**
+ * The key a word of the type looks leaves up by: its own (`stemForIndex`), or, where no leaf's head or compound has that
+ * key, another key of the same noun that one has (`readOtherNounKeys`: `крыло` → the `крыль` of `Крылья`).
+ */
+function readLookupKey(index: ClassifierIndex, word: string): string {
+  const own = stemForIndex(word);
+  if (Object.hasOwn(index.byHeadStem, own) || Object.hasOwn(index.byCompoundEnd, own)) return own;
+  return readOtherNounKeys(word).find((key) => Object.hasOwn(index.byHeadStem, key)) ?? own;
 }
 
 /** Whether a leaf has a name whose head holds every stem of the type and whose purpose holds every stem of the product's. */

@@ -414,6 +414,22 @@ describe('classifyProduct', () => {
     expect(classifyProduct(plain, { name: 'Подкрылок передний левый Novline' })).toMatchObject({ leafId: 2401, confident: false, doubt: expect.stringContaining('"передний"') as unknown });
   });
 
+  it('meets a leaf under another key of the same noun where its own names none: a compound of `блок`, an `-ья` plural', () => {
+    const extra = [
+      { id: 26, parentId: null, name: { rus: 'Кузов и подвеска', kaz: 'Шанақ және аспа' }, path: { rus: 'Автотовары / Кузов и подвеска', kaz: 'Автотауарлар / Шанақ және аспа' }, isLeaf: false },
+      { id: 2601, parentId: 26, name: { rus: 'Сайлентблоки', kaz: 'Сайлентблоктар' }, path: { rus: 'Автотовары / Кузов и подвеска / Сайлентблоки', kaz: 'Автотауарлар / Шанақ және аспа / Сайлентблоктар' }, isLeaf: true },
+      { id: 2602, parentId: 26, name: { rus: 'Капоты и крылья', kaz: 'Капоттар мен қанаттар' }, path: { rus: 'Автотовары / Кузов и подвеска / Капоты и крылья', kaz: 'Автотауарлар / Шанақ және аспа / Капоттар мен қанаттар' }, isLeaf: true },
+      { id: 27, parentId: null, name: { rus: 'Одежда', kaz: 'Киім' }, path: { rus: 'Одежда', kaz: 'Киім' }, isLeaf: false },
+      { id: 2701, parentId: 27, name: { rus: 'Платья', kaz: 'Көйлектер' }, path: { rus: 'Одежда / Платья', kaz: 'Киім / Көйлектер' }, isLeaf: true },
+    ];
+    const nouns = buildClassifierIndex(buildClassifierDirectories(extra));
+    // `сайлентблок` is keyed as if its `о` were fleeting (`отверток`/`отвертки`), the leaf's plural keeps it.
+    expect(classifyProduct(nouns, { name: 'Сайлентблок Febest NAB-123' })).toMatchObject({ leafId: 2601, confident: true });
+    expect(classifyProduct(nouns, { name: 'Крыло Depo 1234 Nexia' })).toMatchObject({ leafId: 2602, confident: true });
+    // `плата` is no singular of `платья`: a feminine noun has no `-ья` plural.
+    expect(classifyProduct(nouns, { name: 'Плата Arduino Uno' })).toMatchObject({ leafId: undefined, confident: false });
+  });
+
   it('makes a compound a question where a synonym rewrote on its own a word that, as written, is another leaf\'s name', () => {
     const extra = [
       { id: 23, parentId: null, name: { rus: 'Письменные принадлежности', kaz: 'Жазу керек-жарақтары' }, path: { rus: 'Канцелярские товары / Письменные принадлежности', kaz: 'Кеңсе тауарлары / Жазу керек-жарақтары' }, isLeaf: false },
