@@ -72,6 +72,8 @@ export function extractProductType(name: string, brand?: string, excludeWords?: 
   return type;
 }
 
+// Two letters joined by a hyphen, each alone (`к-т`).
+const LETTER_PAIR = /(?<![\p{L}\p{N}])(\p{L})-(\p{L})(?![\p{L}\p{N}])/gu;
 const RECENT: { name: string; brand: string | undefined; excludeWords: ReadonlySet<string> | undefined; knownBrands: KnownBrands | undefined; type: ProductType }[] = [];
 const RECENT_SIZE = 4;
 // Stands for a word of a known brand in a phrase: no word of the type, and the type ends at it.
@@ -80,7 +82,10 @@ const BRAND_MARK = '\u0000';
 function readProductType(written: string, brand?: string, excludeWords?: ReadonlySet<string>, knownBrands?: KnownBrands): ProductType {
   const brandWords = new Set([...(brand === undefined ? [] : tokenizeForMatch(brand)), ...(excludeWords ?? [])]);
   // A capital `С` alone after a word of a name not in capitals is the letter (`Витамин С`), never the preposition `с`.
-  const name = written === written.toUpperCase() ? written : written.replace(/(?<=\p{L}\s)С(?=\s|$|[,.;])/gu, 'C');
+  const cased = written === written.toUpperCase() ? written : written.replace(/(?<=\p{L}\s)С(?=\s|$|[,.;])/gu, 'C');
+  // `к-т` (комплект) is one count, which the hyphen would split into the preposition `к` and a letter: `Пружины подвески задн. к-т`
+  // read a purpose `т`. Other letter pairs (`р-р`: размер or раствор) stay letters, no word of a type.
+  const name = cased.replace(LETTER_PAIR, (pair: string, first: string, second: string) => (COUNT_WORDS.has(`${first}${second}`.toLowerCase()) ? `${first}${second}` : pair));
   const phrases = name
     .split(PHRASE_BREAK)
     .filter((phrase) => /\p{L}{2}/u.test(phrase))
