@@ -74,6 +74,8 @@ export function extractProductType(name: string, brand?: string, excludeWords?: 
 
 // Two letters joined by a hyphen, each alone (`к-т`).
 const LETTER_PAIR = /(?<![\p{L}\p{N}])(\p{L})-(\p{L})(?![\p{L}\p{N}])/gu;
+// `д/` before a word: `для` as sellers cut it.
+const FOR_CUT = /(?<![\p{L}\p{N}])[дД]\/(?=\s*\p{L})/gu;
 const RECENT: { name: string; brand: string | undefined; excludeWords: ReadonlySet<string> | undefined; knownBrands: KnownBrands | undefined; type: ProductType }[] = [];
 const RECENT_SIZE = 4;
 // Stands for a word of a known brand in a phrase: no word of the type, and the type ends at it.
@@ -85,7 +87,9 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
   const cased = written === written.toUpperCase() ? written : written.replace(/(?<=\p{L}\s)С(?=\s|$|[,.;])/gu, 'C');
   // `к-т` (комплект) is one count, which the hyphen would split into the preposition `к` and a letter: `Пружины подвески задн. к-т`
   // read a purpose `т`. Other letter pairs (`р-р`: размер or раствор) stay letters, no word of a type.
-  const name = cased.replace(LETTER_PAIR, (pair: string, first: string, second: string) => (COUNT_WORDS.has(`${first}${second}`.toLowerCase()) ? `${first}${second}` : pair));
+  // `д/` is `для` cut short (`Альбом д/рис.`, `Подводка д/воды`): read as the letter `д` after the head (`Витамин Д`), it made the
+  // purpose's words words of the type.
+  const name = cased.replace(LETTER_PAIR, (pair: string, first: string, second: string) => (COUNT_WORDS.has(`${first}${second}`.toLowerCase()) ? `${first}${second}` : pair)).replace(FOR_CUT, (cut: string) => (cut === 'Д/' ? 'ДЛЯ ' : 'для '));
   const phrases = name
     .split(PHRASE_BREAK)
     .filter((phrase) => /\p{L}{2}/u.test(phrase))
