@@ -16,8 +16,9 @@ import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } f
 import { ADJECTIVE_FORM, findUnlistedBrand, readKnownBrands } from './known-brands.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
+import { isPositionWord } from './position-words.js';
 import { splitNamePhrase } from './split-name-phrase.js';
-import { readKindLetter, stemForIndex } from './stem-for-index.js';
+import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The least score of a confident answer. */
@@ -477,7 +478,8 @@ function isKindOf(item: LeafScore, best: LeafScore, type: ProductType): boolean 
 function readType(index: ClassifierIndex, source: Evidence['source'], type: ProductType): TypeReading[] {
   if (type.words.length === 0) return [];
   const stemsOf = (words: readonly string[]): string[] => [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stemForIndex))];
-  const stems = stemsOf(type.words);
+  const keyOf = (word: string): string => readLookupKey(index, word);
+  const stems = [...new Set(type.words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(keyOf))];
   // A letter after the head tells leaves apart where the directory names a kind of that head by it (`Витамин D3` → `Витамин D`);
   // elsewhere it is a size or a code (`Бумага А4`), no word of the type.
   const letters = [...type.words.slice(1), ...(type.codes ?? [])].map(readKindLetter).filter((letter): letter is string => letter !== undefined && isKindLetter(index, stems, letter));
@@ -489,7 +491,7 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   const madeOf = new Set((type.madeOf ?? []).map(stemForIndex));
   const wordsOf = (words: readonly string[]): Map<string, string> => new Map(words.map((word) => [stemForIndex(word), word]));
   // The purpose's and place's words too, as written (a head word of the same stem wins).
-  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: wordsOf([...type.purpose, ...type.form, ...type.words]), optional, madeOf, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false, cut: type.cut ?? [] }];
+  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: new Map([...wordsOf([...type.purpose, ...type.form]), ...type.words.map((word): [string, string] => [keyOf(word), word])]), optional, madeOf, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false, cut: type.cut ?? [] }];
   const rewritten = rewriteWithSynonyms(type.text);
   // `Ополаскиватель для белья` → `кондиционеры для белья`: a synonym may take the purpose too, which then is the rewrite's own.
   // Not where a leaf is named by the seller's own words (`Таблетки для посудомоечных машин`): a synonym names a kind of it at best.
@@ -502,6 +504,16 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
     readings.push({ source, phrase: type.text, stems: stemsOf(head), wordOf: wordsOf(head), optional, madeOf, purpose: stemsOf(purposeTaken ? purpose : [...purpose, ...type.purpose]), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source] * SYNONYM_WEIGHT, viaSynonym: true, cut: [] });
   }
   return readings;
+}
+
+/**
+ * The key a word of the type looks leaves up by: its own (`stemForIndex`), or, where no leaf's head or compound has that
+ * key, another key of the same noun that one has (`readOtherNounKeys`: `крыло` → the `крыль` of `Крылья`).
+ */
+function readLookupKey(index: ClassifierIndex, word: string): string {
+  const own = stemForIndex(word);
+  if (Object.hasOwn(index.byHeadStem, own) || Object.hasOwn(index.byCompoundEnd, own)) return own;
+  return readOtherNounKeys(word).find((key) => Object.hasOwn(index.byHeadStem, key)) ?? own;
 }
 
 /** Whether a leaf has a name whose head holds every stem of the type and whose purpose holds every stem of the product's. */
@@ -566,8 +578,8 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
     // A word held in a compound of the leaf counts (`чайник` and `электрический` in `электрочайник`).
     const inCompound = (stem: string): boolean => stem.length >= 5 && name.head.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, 5))));
     const opensLeafWord = (stem: string): boolean => reading.cut.includes(reading.wordOf.get(stem) ?? stem) && [...leafWords].some((known) => opensWord(reading.wordOf.get(stem) ?? stem, known));
-    // A word the leaf explains (`душевая` of `Лейки для душа`) is a word of it, as the confident check reads it.
-    const typeCover = needed.length === 0 ? 1 : needed.filter((stem) => leafWords.has(stem) || inCompound(stem) || opensLeafWord(stem) || explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem)).length / needed.length;
+    // A word the leaf explains (`душевая` of `Лейки для душа`, `передний` of a car part) is a word of it, as the confident check reads it.
+    const typeCover = needed.length === 0 ? 1 : needed.filter((stem) => leafWords.has(stem) || inCompound(stem) || opensLeafWord(stem) || explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) || isPositionOfLeafSection(index, leaf, reading.wordOf.get(stem) ?? stem)).length / needed.length;
     let purposeFactor = 1;
     if (name.purpose.length > 0) {
       // `душевая` says `для душа`: an adjective made of the purpose's noun says it too.
@@ -640,7 +652,7 @@ const GROUP_STEMS: ReadonlySet<string> = new Set(['продукты', 'прод�
 function isUnexplainedWord(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined, stem: string): boolean {
   return (
     !reading.optional.has(stem) &&
-    !isNeutralModifier(stem, reading.wordOf.get(stem) ?? stem, reading.madeOf.has(stem)) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !opensWordOfLeaf(leaf, reading, stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem)
+    !isNeutralModifier(stem, reading.wordOf.get(stem) ?? stem, reading.madeOf.has(stem)) && !(isFlavourWord(stem) && !isStemOfDirectory(index, stem)) && neutral?.has(stem) !== true && !isColourWord(reading.wordOf.get(stem) ?? '') && !isPositionOfLeafSection(index, leaf, reading.wordOf.get(stem) ?? stem) && !explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) && !opensWordOfLeaf(leaf, reading, stem) && !isUnknownParticiple(index, reading.wordOf.get(stem) ?? stem)
   );
 }
 
@@ -805,6 +817,24 @@ function readSectionWordCounts(index: ClassifierIndex): Map<string, Map<string, 
     sectionWordCounts.set(index, counts);
   }
   return counts;
+}
+
+const positionSections = new WeakMap<ClassifierIndex, Set<string>>();
+
+/**
+ * Whether a word says where on a whole a part sits (`передний`, `лев.`: `isPositionWord`) and the leaf's top-level section
+ * sorts goods by position itself, a leaf of it being named with such a word (`Автотовары`: `Задние фонари`); read once per
+ * index. Elsewhere (`Зеркало наружное правое` against the hall's `Зеркала`) the word may make the goods another thing.
+ */
+function isPositionOfLeafSection(index: ClassifierIndex, leaf: IndexedLeaf, word: string): boolean {
+  if (!isPositionWord(word)) return false;
+  let sections = positionSections.get(index);
+  if (sections === undefined) {
+    sections = new Set();
+    for (const other of index.leaves) if (other.names.some((name) => tokenizeForMatch(name.text).some(isPositionWord))) sections.add(readPathSection(other.path));
+    positionSections.set(index, sections);
+  }
+  return sections.has(readPathSection(leaf.path));
 }
 
 /** The top-level section of a path written `A / B / C` (`A`). */

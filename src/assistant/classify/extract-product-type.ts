@@ -8,7 +8,7 @@
  * a word of the type, and a composition (`с …`) or a second phrase after a separator is dropped.
  */
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
-import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, type KnownBrands } from './known-brands.js';
+import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviations, type KnownBrands } from './known-brands.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
 import { readKindLetter } from './stem-for-index.js';
 
@@ -72,6 +72,10 @@ export function extractProductType(name: string, brand?: string, excludeWords?: 
   return type;
 }
 
+// Two letters joined by a hyphen, each alone (`к-т`).
+const LETTER_PAIR = /(?<![\p{L}\p{N}])(\p{L})-(\p{L})(?![\p{L}\p{N}])/gu;
+// `д/` before a word: `для` as sellers cut it.
+const FOR_CUT = /(?<![\p{L}\p{N}])[дД]\/(?=\s*\p{L})/gu;
 const RECENT: { name: string; brand: string | undefined; excludeWords: ReadonlySet<string> | undefined; knownBrands: KnownBrands | undefined; type: ProductType }[] = [];
 const RECENT_SIZE = 4;
 // Stands for a word of a known brand in a phrase: no word of the type, and the type ends at it.
@@ -80,7 +84,12 @@ const BRAND_MARK = '\u0000';
 function readProductType(written: string, brand?: string, excludeWords?: ReadonlySet<string>, knownBrands?: KnownBrands): ProductType {
   const brandWords = new Set([...(brand === undefined ? [] : tokenizeForMatch(brand)), ...(excludeWords ?? [])]);
   // A capital `С` alone after a word of a name not in capitals is the letter (`Витамин С`), never the preposition `с`.
-  const name = written === written.toUpperCase() ? written : written.replace(/(?<=\p{L}\s)С(?=\s|$|[,.;])/gu, 'C');
+  const cased = written === written.toUpperCase() ? written : written.replace(/(?<=\p{L}\s)С(?=\s|$|[,.;])/gu, 'C');
+  // `к-т` (комплект) is one count, which the hyphen would split into the preposition `к` and a letter: `Пружины подвески задн. к-т`
+  // read a purpose `т`. Other letter pairs (`р-р`: размер or раствор) stay letters, no word of a type.
+  // `д/` is `для` cut short (`Альбом д/рис.`, `Подводка д/воды`): read as the letter `д` after the head (`Витамин Д`), it made the
+  // purpose's words words of the type.
+  const name = cased.replace(LETTER_PAIR, (pair: string, first: string, second: string) => (COUNT_WORDS.has(`${first}${second}`.toLowerCase()) ? `${first}${second}` : pair)).replace(FOR_CUT, (cut: string) => (cut === 'Д/' ? 'ДЛЯ ' : 'для '));
   const phrases = name
     .split(PHRASE_BREAK)
     .filter((phrase) => /\p{L}{2}/u.test(phrase))
@@ -90,7 +99,7 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
       return words.map((word, i) => (marked[i] === true ? BRAND_MARK : word));
     });
   const tokens = phrases.flat().filter((word) => word !== BRAND_MARK);
-  const brandLike = findBrandLikeWords(name);
+  const brandLike = findBrandLikeWords(name, readDirectoryAbbreviations(knownBrands));
   // A name that opens with a code or a bare brand (`Samsung, смартфон …`) has its type in a later phrase.
   const russian = phrases.some(hasRussianWord);
   for (const phrase of phrases) {
@@ -110,14 +119,15 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
 /**
  * The words in parentheses that are by themselves a one-word type, read from their first word (`помпа` of `Насос водяной
  * (помпа)`): another name the seller gives the goods. Other phrases (a composition after a quoted brand, `с орехами`, a
- * flavour, `сметана и лук`) say what the goods hold, no name of them.
+ * flavour, `сметана и лук`) say what the goods hold, no name of them; a word with a number after it (`(ВАЗ 2110)`) is a model.
  */
 function readAsides(name: string, brandLike: ReadonlySet<string>): string[] {
   return [...name.matchAll(ASIDE)].flatMap((match) => {
     const tokens = tokenizeForMatch(match[1] ?? '');
     const found = readHead(tokens, brandLike);
     const [word] = found.words;
-    return found.words.length === 1 && found.purpose.length === 0 && word !== undefined && word === tokens[0] ? [word] : [];
+    // `(ВАЗ 2110)`, `(Camry 40)`: a word with a number right after it is a model the goods fit, no name of the goods.
+    return found.words.length === 1 && found.purpose.length === 0 && word !== undefined && word === tokens[0] && !/\d/u.test(tokens[1] ?? '') ? [word] : [];
   });
 }
 
@@ -275,10 +285,11 @@ function readPurpose(tokens: readonly string[], from: number, brandLike: Readonl
  * Words of the name (normalised) that read as a brand or model rather than a description: a Latin
  * word in a Cyrillic name (`Корм для кошек Whiskas`), or a capitalised word inside a name written in
  * lower case (`Молоко пастеризованное Емшан`). A word in capitals (`ГРМ`, `АКБ`, `ВВГнг`) is an
- * abbreviation of a description, not a brand; a name in capitals, or with every long word
- * capitalised (`Свечи Зажигания Ngk`), says nothing by its case.
+ * abbreviation of a description, not a brand, unless a number follows it and the directory does not
+ * name goods by it (`abbreviations`: `ВАЗ 2110` is a model, `АКПП 35330` stays); a name in capitals, or
+ * with every long word capitalised (`Свечи Зажигания Ngk`), says nothing by its case.
  */
-export function findBrandLikeWords(name: string): Set<string> {
+export function findBrandLikeWords(name: string, abbreviations?: ReadonlySet<string>): Set<string> {
   const original = name.match(WORD) ?? [];
   const allCaps = name === name.toUpperCase();
   const cyrillicName = CYRILLIC.test(original[0] ?? '');
@@ -293,7 +304,12 @@ export function findBrandLikeWords(name: string): Set<string> {
   const titleLabel = long.length === 1;
   const byCaseBrand = (word: string): boolean =>
     byCase && /^\p{Lu}\p{Ll}/u.test(word) && !openers.has(word) && !lower.has(word.toLowerCase()) && !(titleLabel && isInflectedWord(word.toLowerCase()));
-  const brandLike = original.filter((word, i) => i > 0 && ((cyrillicName && /^[A-Za-z]/.test(word)) || byCaseBrand(word)));
+  // `ВАЗ 2110`, `ГАЗ 3110`: a word in capitals right before a number, in a name not in capitals, is a model the goods fit, as
+  // `Camry 40` is, unless the directory names goods by it (`Фильтр масляный АКПП 35330`: `Фильтры АКПП`). Read without the
+  // directory, no such word is a model.
+  const modelCode = (word: string, next: string | undefined): boolean =>
+    abbreviations !== undefined && !allCaps && /^\p{Lu}{2,}$/u.test(word) && next !== undefined && /^\d+$/u.test(next) && !abbreviations.has(tokenizeForMatch(word)[0] ?? word);
+  const brandLike = original.filter((word, i) => i > 0 && ((cyrillicName && /^[A-Za-z]/.test(word)) || byCaseBrand(word) || modelCode(word, original[i + 1])));
   // Normalised as the name's words are, all at once.
   return new Set(brandLike.length === 0 ? [] : tokenizeForMatch(brandLike.join(' ')));
 }

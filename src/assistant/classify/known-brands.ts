@@ -59,10 +59,35 @@ const byOptions = new WeakMap<ClassifyOptions, KnownBrands>();
 export function readKnownBrands(index: ClassifierIndex, options?: ClassifyOptions): KnownBrands {
   let known = byIndex.get(index);
   if (known === undefined) byIndex.set(index, (known = indexBrandNames(index.brands ?? [])));
+  if (!abbreviationsOf.has(known)) abbreviationsOf.set(known, collectAbbreviations(index));
   if (options?.brandWords === undefined || options.brandWords.size === 0) return known;
   let withSeller = byOptions.get(options);
   if (withSeller === undefined) byOptions.set(options, (withSeller = indexBrandNames([...(index.brands ?? []), ...options.brandWords])));
+  if (!abbreviationsOf.has(withSeller)) abbreviationsOf.set(withSeller, collectAbbreviations(index));
   return withSeller;
+}
+
+const abbreviationsOf = new WeakMap<KnownBrands, ReadonlySet<string>>();
+const abbreviationsByIndex = new WeakMap<ClassifierIndex, ReadonlySet<string>>();
+// A word written in capitals, two letters or more.
+const CAPITALS = /^\p{Lu}{2,}$/u;
+
+/**
+ * The abbreviations the directory names goods by, as it writes them in its leaves' names in capitals (`АКПП` of `Фильтры
+ * АКПП`, `ГРМ`, `ПК`), normalised, for a brand map `readKnownBrands` gave; undefined for any other (a name read without
+ * the directory). A seller's word in capitals before a number (`ВАЗ 2110`) is a model unless it is one of them.
+ */
+export function readDirectoryAbbreviations(known: KnownBrands | undefined): ReadonlySet<string> | undefined {
+  return known === undefined ? undefined : abbreviationsOf.get(known);
+}
+
+function collectAbbreviations(index: ClassifierIndex): ReadonlySet<string> {
+  let found = abbreviationsByIndex.get(index);
+  if (found === undefined) {
+    const words = index.leaves.flatMap((leaf) => leaf.names.flatMap((name) => name.text.split(/[^\p{L}\p{N}]+/u).filter((word) => CAPITALS.test(word))));
+    abbreviationsByIndex.set(index, (found = new Set(tokenizeForMatch(words.join(' ')))));
+  }
+  return found;
 }
 
 function indexBrandNames(names: readonly string[]): KnownBrands {

@@ -93,6 +93,24 @@ function readRussianStem(word: string): string {
   return short === null ? word : (short[1] ?? word);
 }
 
+// A noun ending so has its plural in `-ья` where it has one (`крыло`/`крылья`, `стул`/`стулья`).
+const NEUTER_OR_HARD = /^\p{L}{3,}(?:о|[бвгджзклмнпрстфхцчшщ])$/u;
+
+/**
+ * Keys a noun (normalised) may be indexed by besides its own, for a look-up that finds no leaf by its own key: the word
+ * without a fleeting reading of its `-ок` (`сайлентблок`/`сайлентблоки`: a compound of `блок`, whose `о` stays), and the
+ * stem of an `-ья` plural (`крыло`/`крылья`). From the plural alone neither can be read (`платья` of `платье`, `плат` of
+ * `Плата`), so the index keeps one key per word and only a look-up that found nothing tries these.
+ */
+export function readOtherNounKeys(word: string): string[] {
+  if (KAZAKH_LETTER.test(word) || ADJECTIVE_ENDING.test(word)) return [];
+  const own = stemForIndex(word);
+  const keys: string[] = [];
+  if (FLEETING.test(word)) keys.push(word);
+  if (NEUTER_OR_HARD.test(word)) keys.push(`${own}ь`);
+  return keys.filter((key) => key !== own);
+}
+
 // `Витамин Д` and `Витамин D`: a letter naming a kind is one key in either script.
 const LETTER_KEYS: Readonly<Record<string, string>> = { а: 'a', б: 'b', в: 'b', с: 'c', д: 'd', е: 'e', к: 'k' };
 

@@ -7,7 +7,10 @@
  * are brands by their script still.
  */
 import { describe, expect, it } from 'vitest';
+import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
 import { extractProductType, findBrandLikeWords } from '../../../src/assistant/classify/extract-product-type.js';
+import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
+import { buildClassifierDirectories } from './classifier-directory.js';
 
 describe('names in Title Case', () => {
   it('keep their capitalised words in the product type', () => {
@@ -32,6 +35,22 @@ describe('names in Title Case', () => {
   it('while a name in sentence case still ends its type at a capitalised word', () => {
     expect(extractProductType('Кефир Адал 2,5% 900 мл').text).toBe('кефир');
     expect(extractProductType('Лапша б/п Роллтон острая 90 г').text).toBe('лапша б п');
+  });
+});
+
+describe('a word in capitals', () => {
+  it('is an abbreviation of a description, unless a number follows it and the directory names no goods by it: then it is a model the goods fit', () => {
+    const filters = { id: 28, parentId: null, name: { rus: 'Фильтры', kaz: 'Сүзгілер' }, path: { rus: 'Автотовары / Фильтры', kaz: 'Автотауарлар / Сүзгілер' }, isLeaf: false };
+    const gearbox = { id: 2801, parentId: 28, name: { rus: 'Фильтры АКПП', kaz: 'АКПП сүзгілері' }, path: { rus: 'Автотовары / Фильтры / Фильтры АКПП', kaz: 'Автотауарлар / Сүзгілер / АКПП сүзгілері' }, isLeaf: true };
+    const known = readKnownBrands(buildClassifierIndex(buildClassifierDirectories([filters, gearbox])));
+    expect(extractProductType('Ремень ГРМ Gates 5PK1100', undefined, undefined, known).text).toBe('ремень грм');
+    expect(extractProductType('Стартер ВАЗ 2107 Denso 28100-01983', undefined, undefined, known).text).toBe('стартер');
+    expect(extractProductType('Опора стойки передн. ВАЗ 2110 Lemforder 7955-438', undefined, undefined, known).text).toBe('опора стойки передн');
+    // The directory names goods by `АКПП`: a description, whatever number follows.
+    expect(extractProductType('Фильтр масляный АКПП 35330 Meyle', undefined, undefined, known).text).toBe('фильтр масляный акпп');
+    // A name in capitals says nothing by its case; read without the directory, no word is a model.
+    expect(extractProductType('ДИСК ОТРЕЗНОЙ 125 ММ', undefined, undefined, known).text).toBe('диск отрезной');
+    expect(extractProductType('Стартер ВАЗ 2107 Denso').text).toBe('стартер ваз');
   });
 });
 

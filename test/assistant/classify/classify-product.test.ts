@@ -377,17 +377,57 @@ describe('classifyProduct', () => {
     expect(classifyProduct(fresheners, { name: 'Освежитель воздуха в авто Areon кофе' })).toMatchObject({ leafId: 1901, confident: false, doubt: expect.stringContaining('Автотовары') as unknown });
   });
 
-  it('reads a one-word aside in parentheses that is another leaf\'s name as a doubt; a composition or flavour phrase is none', () => {
+  it('reads a one-word aside in parentheses that is another leaf\'s name as a doubt; a composition, a flavour or a model (a word and a number) is none', () => {
     const extra = [
       { id: 21, parentId: null, name: { rus: 'Насосы', kaz: 'Сорғылар' }, path: { rus: 'Сантехника / Насосы', kaz: 'Сантехника / Сорғылар' }, isLeaf: false },
       { id: 2101, parentId: 21, name: { rus: 'Насосы водяные', kaz: 'Су сорғылары' }, path: { rus: 'Сантехника / Насосы / Насосы водяные', kaz: 'Сантехника / Сорғылар / Су сорғылары' }, isLeaf: true },
       { id: 22, parentId: null, name: { rus: 'Двигатель', kaz: 'Қозғалтқыш' }, path: { rus: 'Автотовары / Двигатель', kaz: 'Автотауарлар / Қозғалтқыш' }, isLeaf: false },
       { id: 2201, parentId: 22, name: { rus: 'Помпы', kaz: 'Помпалар' }, path: { rus: 'Автотовары / Двигатель / Помпы', kaz: 'Автотауарлар / Қозғалтқыш / Помпалар' }, isLeaf: true },
+      { id: 2202, parentId: 22, name: { rus: 'Термостаты', kaz: 'Термостаттар' }, path: { rus: 'Автотовары / Двигатель / Термостаты', kaz: 'Автотауарлар / Қозғалтқыш / Термостаттар' }, isLeaf: true },
+      { id: 2203, parentId: 2, name: { rus: 'Вазы', kaz: 'Вазалар' }, path: { rus: 'Продукты / Бакалея / Вазы', kaz: 'Азық / Бакалея / Вазалар' }, isLeaf: true },
     ];
     const pumps = buildClassifierIndex(buildClassifierDirectories(extra));
+    // A word with a number after it in parentheses is the model the goods fit (a car maker's `ВАЗ 2110`), no second name.
+    expect(classifyProduct(pumps, { name: 'Термостат Wahler 8995.82D (ВАЗ 2110)' })).toMatchObject({ leafId: 2202, confident: true });
     expect(classifyProduct(pumps, { name: 'Насос водяной Джилекс 1 шт' })).toMatchObject({ leafId: 2101, confident: true });
     // The seller names the goods twice: a car's water pump, which the garden pumps' leaf is not.
     expect(classifyProduct(pumps, { name: 'Насос водяной (помпа) Luzar LWP 4877 Nexia' })).toMatchObject({ leafId: 2101, confident: false, doubt: expect.stringContaining('"помпа"') as unknown });
+  });
+
+  it('reads where a part sits (left, rear, lower) as explained only by a leaf of a section that sorts goods by position', () => {
+    const extra = [
+      { id: 24, parentId: null, name: { rus: 'Кузов и оптика', kaz: 'Шанақ және оптика' }, path: { rus: 'Автотовары / Кузов и оптика', kaz: 'Автотауарлар / Шанақ және оптика' }, isLeaf: false },
+      { id: 2401, parentId: 24, name: { rus: 'Подкрылки', kaz: 'Қанат астары' }, path: { rus: 'Автотовары / Кузов и оптика / Подкрылки', kaz: 'Автотауарлар / Шанақ және оптика / Қанат астары' }, isLeaf: true },
+      { id: 2402, parentId: 24, name: { rus: 'Задние фонари', kaz: 'Артқы шамдар' }, path: { rus: 'Автотовары / Кузов и оптика / Задние фонари', kaz: 'Автотауарлар / Шанақ және оптика / Артқы шамдар' }, isLeaf: true },
+      { id: 25, parentId: null, name: { rus: 'Интерьер', kaz: 'Интерьер' }, path: { rus: 'Дом и сад / Интерьер', kaz: 'Үй және бақ / Интерьер' }, isLeaf: false },
+      { id: 2501, parentId: 25, name: { rus: 'Зеркала', kaz: 'Айналар' }, path: { rus: 'Дом и сад / Интерьер / Зеркала', kaz: 'Үй және бақ / Интерьер / Айналар' }, isLeaf: true },
+    ];
+    const parts = buildClassifierIndex(buildClassifierDirectories(extra));
+    // `Автотовары` names a leaf by position (`Задние фонари`): a left or front part is the same part, whole or cut short.
+    expect(classifyProduct(parts, { name: 'Подкрылок передний левый Novline Lada Granta' })).toMatchObject({ leafId: 2401, confident: true });
+    expect(classifyProduct(parts, { name: 'Подкрылок задн. прав. Novline' })).toMatchObject({ leafId: 2401, confident: true });
+    expect(classifyProduct(parts, { name: 'Фонарь задний Depo' })).toMatchObject({ leafId: 2402, confident: true });
+    // The hall's mirrors are in a section that sorts nothing by position: a right outer mirror may be a car's.
+    expect(classifyProduct(parts, { name: 'Зеркало наружное правое TYC' })).toMatchObject({ leafId: 2501, confident: false, doubt: expect.stringContaining('"правое"') as unknown });
+    // Without a leaf named by position the section explains no position word either.
+    const plain = buildClassifierIndex(buildClassifierDirectories(extra.filter((leaf) => leaf.id !== 2402)));
+    expect(classifyProduct(plain, { name: 'Подкрылок передний левый Novline' })).toMatchObject({ leafId: 2401, confident: false, doubt: expect.stringContaining('"передний"') as unknown });
+  });
+
+  it('meets a leaf under another key of the same noun where its own names none: a compound of `блок`, an `-ья` plural', () => {
+    const extra = [
+      { id: 26, parentId: null, name: { rus: 'Кузов и подвеска', kaz: 'Шанақ және аспа' }, path: { rus: 'Автотовары / Кузов и подвеска', kaz: 'Автотауарлар / Шанақ және аспа' }, isLeaf: false },
+      { id: 2601, parentId: 26, name: { rus: 'Сайлентблоки', kaz: 'Сайлентблоктар' }, path: { rus: 'Автотовары / Кузов и подвеска / Сайлентблоки', kaz: 'Автотауарлар / Шанақ және аспа / Сайлентблоктар' }, isLeaf: true },
+      { id: 2602, parentId: 26, name: { rus: 'Капоты и крылья', kaz: 'Капоттар мен қанаттар' }, path: { rus: 'Автотовары / Кузов и подвеска / Капоты и крылья', kaz: 'Автотауарлар / Шанақ және аспа / Капоттар мен қанаттар' }, isLeaf: true },
+      { id: 27, parentId: null, name: { rus: 'Одежда', kaz: 'Киім' }, path: { rus: 'Одежда', kaz: 'Киім' }, isLeaf: false },
+      { id: 2701, parentId: 27, name: { rus: 'Платья', kaz: 'Көйлектер' }, path: { rus: 'Одежда / Платья', kaz: 'Киім / Көйлектер' }, isLeaf: true },
+    ];
+    const nouns = buildClassifierIndex(buildClassifierDirectories(extra));
+    // `сайлентблок` is keyed as if its `о` were fleeting (`отверток`/`отвертки`), the leaf's plural keeps it.
+    expect(classifyProduct(nouns, { name: 'Сайлентблок Febest NAB-123' })).toMatchObject({ leafId: 2601, confident: true });
+    expect(classifyProduct(nouns, { name: 'Крыло Depo 1234 Nexia' })).toMatchObject({ leafId: 2602, confident: true });
+    // `плата` is no singular of `платья`: a feminine noun has no `-ья` plural.
+    expect(classifyProduct(nouns, { name: 'Плата Arduino Uno' })).toMatchObject({ leafId: undefined, confident: false });
   });
 
   it('makes a compound a question where a synonym rewrote on its own a word that, as written, is another leaf\'s name', () => {

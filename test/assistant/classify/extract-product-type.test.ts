@@ -63,6 +63,14 @@ describe('extractProductType', () => {
     expect(extractProductType('Norplast 4 шт Коврики резиновые в салон').text).toBe('коврики резиновые');
     expect(extractProductType('1 шт. Реле поворотов 12V').text).toBe('реле поворотов');
     expect(extractProductType('2 уп. Салфетки влажные').text).toBe('салфетки влажные');
+    // `к-т` is one count, never the preposition `к` opening a purpose; other letter pairs (`р-р`) stay letters.
+    expect(extractProductType('Пружины подвески задн. к-т ТЗПП K-9090 Nexia')).toMatchObject({ text: 'пружины подвески задн', purpose: [] });
+    expect(extractProductType('Диски тормозные передние к-т TRW DF9376')).toMatchObject({ text: 'диски тормозные передние', purpose: [] });
+    expect(extractProductType('Подгузники Merries р-р 2 66 шт').text).toBe('подгузники');
+    // `д/` is `для` cut short, no letter of the type (`Витамин Д3` keeps its letter).
+    expect(extractProductType('Альбом д/рис. Hatber на скобе 24 л.')).toMatchObject({ text: 'альбом', purpose: ['рис'] });
+    expect(extractProductType('ПОДВОДКА Д/ВОДЫ Г-Ш 60СМ')).toMatchObject({ text: 'подводка', purpose: ['воды'] });
+    expect(extractProductType('Витамин Д3 2000 МЕ').text).toBe('витамин д');
     // A unit word with no number before it, opening a purpose, is a word cut short (`мл.` of `младших`), no measure.
     expect(extractProductType('Дневник для мл. классов 48 л').purpose).toEqual(['мл', 'классов']);
     expect(extractProductType('Шприц для 5 мл').purpose).toEqual([]);
