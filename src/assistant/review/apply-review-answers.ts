@@ -90,7 +90,13 @@ function setSections(doc: ReturnType<typeof parseDocument>, sections: SectionsAn
   }
   const list = new YAMLSeq();
   for (const section of sections.sections) list.items.push(new Scalar(section));
-  list.commentBefore = ` mapping review: ${sections.sureRows} of the ${sections.fileSureRows} rows placed without asking (of ${sections.fileRows} rows) lie in these sections; a pick outside them is asked`;
   doc.setIn(['classify', 'sections'], list);
+  const classify = doc.get('classify', true) as YAMLMap;
+  const pair = classify.items.find((item) => String(item.key instanceof Scalar ? item.key.value : item.key) === 'sections');
+  if (pair !== undefined) {
+    const key = new Scalar('sections');
+    key.commentBefore = ` mapping review: ${sections.sureRows} of the ${sections.fileSureRows} rows placed without asking (of ${sections.fileRows} rows) lie in these sections; a pick outside them is asked`;
+    pair.key = key;
+  }
   return [...sections.sections];
 }
