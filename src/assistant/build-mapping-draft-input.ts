@@ -9,6 +9,7 @@ import type { CategoryContext } from './match-category.js';
 import type { SourceInfo } from '../sources/types.js';
 import type { AttributeDraft, MappingDraftInput } from './build-mapping-draft.js';
 import type { DirectoryMatchers } from './create-directory-matchers.js';
+import { askOutsideDraftSections } from './draft-file-sections.js';
 import { proposeGroupCategory, proposeNameCategory, proposeNameDerivations } from './build-mapping-draft-derivations.js';
 import { matchColumns, type ColumnMatch } from './match-columns.js';
 import { matchBrand, matchValue, type MatchThresholds, type ValueMatch } from './match-value.js';
@@ -94,7 +95,8 @@ export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): 
     file: options.file,
     generatedAt: options.generatedAt,
     columns,
-    categories: categoryTexts.length === 0 ? [] : matchCategories(categoryTexts, matchers, profile.categoryContext),
+    // The file's own sections, from the sure picks of its names and category texts: a sure match outside them is a TODO.
+    categories: categoryTexts.length === 0 ? [] : askOutsideDraftSections(matchCategories(categoryTexts, matchers, profile.categoryContext), name === undefined ? [] : (profile.values.get(name.column.index) ?? []), matchers),
     brands: brand === undefined ? [] : valuesOf(brand.column.index).map((text) => matchBrand(text, matchers.brands(), matchers.brandSounds())),
     attributes,
     index: matchers.index,
