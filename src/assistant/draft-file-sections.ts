@@ -11,6 +11,9 @@ import { getClassifierIndex } from './classify/load-classifier-index.js';
 import type { DirectoryMatchers } from './create-directory-matchers.js';
 import type { ValueMatch } from './match-value.js';
 
+// Where the sure picks lie is plain from the first few thousand names; `mapping init` stays quick on a large file.
+const MOST_NAMES_READ = 5000;
+
 /** The draft's category matches, a sure one outside the file's sections (read from its names and matches) made a question. */
 export function askOutsideDraftSections(matches: readonly ValueMatch<Category>[], names: readonly string[], matchers: DirectoryMatchers): ValueMatch<Category>[] {
   const counts = new Map<string, number>();
@@ -21,13 +24,13 @@ export function askOutsideDraftSections(matches: readonly ValueMatch<Category>[]
   };
   if (names.length > 0) {
     const classifier = getClassifierIndex(matchers.index.directories, matchers.index);
-    for (const name of names) {
+    for (const name of names.slice(0, MOST_NAMES_READ)) {
       const result = classifyProduct(classifier, { name });
       if (result.confident) count(result.path);
     }
   }
   for (const match of matches) if (isSureMatch(match)) count(match.best?.entry.path?.rus);
-  const reading = readFileSections(counts, names.length + matches.length);
+  const reading = readFileSections(counts, Math.min(names.length, MOST_NAMES_READ) + matches.length);
   if (reading === undefined) return [...matches];
   const sections: FileSections = { paths: reading.sections.map((section) => section.path) };
   return matches.map((match) => askLabelOutsideSections(match, sections));
