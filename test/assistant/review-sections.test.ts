@@ -13,7 +13,9 @@ import { parse as parseYaml } from 'yaml';
 import { readFileSections } from '../../src/assistant/classify/file-sections.js';
 import { readProductTypeKey } from '../../src/assistant/review/read-product-type-key.js';
 import { REVIEW_SHEETS, reviewColumnNumber } from '../../src/assistant/review/review-workbook-layout.js';
+import { readReviewAnswers } from '../../src/assistant/review/read-review-answers.js';
 import { SECTIONS_SHEET } from '../../src/assistant/review/review-sections-sheet.js';
+import { writeReviewWorkbook } from '../../src/assistant/review/write-review-workbook.js';
 import { createDirectoryIndex } from '../../src/mapping/directory-index.js';
 import { parseMapping } from '../../src/mapping/parse-mapping.js';
 import { compileCategoryLookup, readClassifyExclusions } from '../../src/stages/derive/lookup-category.js';
@@ -72,7 +74,7 @@ describe('lookup: category with the file\'s sections', () => {
 
 describe('the sections of a file, read from its sure rows', () => {
   it('are the fewest (3 at most) holding 95 % of them, from 30 sure rows at least', () => {
-    expect(readFileSections(new Map([['Автотовары', 204], ['Дом и сад', 1]]), 900)).toEqual({ sections: [{ path: 'Автотовары', sureRows: 204 }], sureRows: 205, rows: 900 });
+    expect(readFileSections(new Map([['Автотовары', 204], ['Дом и сад', 1]]), 900)).toEqual({ sections: [{ path: 'Автотовары', sureRows: 204 }], outside: [{ path: 'Дом и сад', sureRows: 1 }], sureRows: 205, rows: 900 });
     expect(readFileSections(new Map([['Детские товары', 180], ['Канцелярские товары', 151], ['Строительство и ремонт', 6], ['Дом и сад', 5]]), 800)?.sections.map((section) => section.path)).toEqual(['Детские товары', 'Канцелярские товары']);
     expect(readFileSections(new Map([['Автотовары', 29]]), 100)).toBeUndefined();
     expect(readFileSections(new Map([['А', 50], ['Б', 20], ['В', 15], ['Г', 10], ['Д', 5]]), 100)).toBeUndefined();
@@ -124,6 +126,9 @@ describe('mapping review and the file\'s sections', () => {
     await workbook.xlsx.readFile(join(dir, 'auto.review.xlsx'));
     const sections = workbook.getWorksheet(SECTIONS_SHEET);
     expect(sections?.getRow(2).values).toEqual([undefined, 'Автотовары', 40, 42, 42, 'yes']);
+    // The section the two bulbs were placed in, offered empty: a "yes" would add it.
+    expect([2, 3, 4, 5].map((column) => sections?.getRow(3).getCell(column).text)).toEqual(['2', '42', '42', '']);
+    expect(sections?.getRow(3).getCell(1).text).toBe('Дом и сад');
     const questions: string[] = [];
     workbook.getWorksheet(REVIEW_SHEETS.review)?.eachRow((row, number) => {
       if (number > 1) questions.push(`${row.getCell(reviewColumnNumber('type')).text}: ${row.getCell(reviewColumnNumber('evidence')).text}`);
@@ -139,6 +144,22 @@ describe('mapping review and the file\'s sections', () => {
     if (mapping === undefined) throw new Error('the applied mapping must parse');
     expect(lookUp(mapping, LAMP).value).toBeUndefined();
   }, 180_000);
+
+  it('adds a section the seller answers yes below the line, and refuses an answer that is neither yes nor no', async () => {
+    const path = join(dir, 'sections.xlsx');
+    const reading = { sections: [{ path: 'Детские товары', sureRows: 180 }, { path: 'Канцелярские товары', sureRows: 151 }], outside: [{ path: 'Дом и сад', sureRows: 5 }, { path: 'Строительство и ремонт', sureRows: 6 }], sureRows: 342, rows: 800 };
+    await writeReviewWorkbook(path, { questions: [], placed: [], index, sections: reading });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    const sheet = workbook.getWorksheet(SECTIONS_SHEET);
+    if (sheet === undefined) throw new Error('sheet Sections is missing');
+    sheet.getRow(4).getCell(5).value = 'yes';
+    await workbook.xlsx.writeFile(path);
+    expect((await readReviewAnswers(path, 'sections.xlsx', index)).sections).toEqual({ sections: ['Детские товары', 'Канцелярские товары', 'Дом и сад'], sureRows: 336, fileSureRows: 342, fileRows: 800 });
+    sheet.getRow(5).getCell(5).value = 'может';
+    await workbook.xlsx.writeFile(path);
+    expect((await readReviewAnswers(path, 'sections.xlsx', index)).issues.map((issue) => [issue.sheet, issue.row, issue.column])).toEqual([[SECTIONS_SHEET, 5, 'E']]);
+  });
 
   it('gives a file of many trades no sections, and changes nothing there', async () => {
     const review = await run(['mapping', 'review', 'mixed.csv', '-m', 'mixed.yaml']);

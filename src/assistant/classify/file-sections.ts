@@ -18,6 +18,8 @@ export interface FileSections {
 export interface FileSectionsReading {
   /** The sections, the most sure rows first. */
   sections: { path: string; sureRows: number }[];
+  /** The other sections sure rows lie in, the most first: the seller may add one (sheet `Sections`). */
+  outside: { path: string; sureRows: number }[];
   /** Rows the classifier placed without asking. */
   sureRows: number;
   /** Rows read. */
@@ -85,5 +87,6 @@ export function readFileSections(sureBySection: ReadonlyMap<string, number>, row
     sections.push({ path, sureRows: count });
     held += count;
   }
-  return sections.length > MOST_FILE_SECTIONS ? undefined : { sections, sureRows, rows };
+  if (sections.length > MOST_FILE_SECTIONS) return undefined;
+  return { sections, outside: sorted.slice(sections.length).map(([path, count]) => ({ path, sureRows: count })), sureRows, rows };
 }

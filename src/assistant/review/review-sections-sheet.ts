@@ -1,7 +1,8 @@
 /**
  * Sheet `Sections` of the review workbook: the file's own sections, read from where its sure rows lie
  * (`readFileSections`), each with the sure rows it holds and `Is the file of this section (yes/no)`,
- * already `yes` (the review asked by them). `mapping review --apply` writes those left `yes` to
+ * already `yes` (the review asked by them), then the other sections the file's sure rows lie in, left
+ * empty: a `yes` there adds one (a shop that does sell balloons beside its toys). `mapping review --apply` writes those left `yes` to
  * `classify.sections`, with a comment saying how many rows they were read from; a sheet answered `no`
  * throughout writes none. Written and read here, so both sides agree on its columns.
  */
@@ -24,7 +25,7 @@ export const SECTION_COLUMNS = [
 ] as const;
 
 const SECTIONS_HEADER_NOTE =
-  'The sections nearly all rows placed without asking lie in. The review asked about every name placed outside them (a name there is often another sense of a word: spark plugs, not candles). "yes" keeps a section; "no" leaves it out. --apply writes the sections left "yes" to classify.sections.';
+  'The sections nearly all rows placed without asking lie in (answered "yes"). The review asked about every name placed outside them (a name there is often another sense of a word: spark plugs, not candles). "yes" keeps a section; "no" leaves it out. The sections below them (answer empty) hold the few rows placed outside: "yes" adds one, and its rows are placed again. --apply writes the sections answered "yes" to classify.sections.';
 
 /** What sheet `Sections` says, when the workbook has it. */
 export interface SectionsAnswer {
@@ -47,8 +48,10 @@ export function addSectionsSheet(workbook: ExcelJS.Workbook, reading: FileSectio
   sheet.columns = SECTION_COLUMNS.map((column) => ({ header: column.header, key: column.key, width: column.width }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).getCell(sectionColumnNumber('answer')).note = SECTIONS_HEADER_NOTE;
-  for (const section of reading.sections) {
-    const row = sheet.addRow({ section: neutralizeFormula(section.path), sureRows: section.sureRows, fileSureRows: reading.sureRows, fileRows: reading.rows, answer: 'yes' });
+  const kept = reading.sections.map((section) => ({ ...section, answer: 'yes' }));
+  const outside = reading.outside.map((section) => ({ ...section, answer: '' }));
+  for (const section of [...kept, ...outside]) {
+    const row = sheet.addRow({ section: neutralizeFormula(section.path), sureRows: section.sureRows, fileSureRows: reading.sureRows, fileRows: reading.rows, answer: section.answer });
     row.getCell(sectionColumnNumber('answer')).dataValidation = { type: 'list', allowBlank: true, formulae: ['"yes,no"'] };
   }
 }
