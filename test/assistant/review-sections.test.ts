@@ -121,7 +121,7 @@ describe('mapping review and the file\'s sections', () => {
   it('reads a file of one trade as of its section: asks the pick outside it, and --apply writes classify.sections', async () => {
     const review = await run(['mapping', 'review', 'auto.csv', '-m', 'auto.yaml']);
     expect(review.code).toBe(0);
-    expect(review.stdout).toMatch(/Nearly all rows placed without asking lie in the sections Автотовары \(sheet Sections\)/);
+    expect(review.stdout).toMatch(/Nearly all rows placed without asking lie in the sections Автотовары \(sheet Sections\): a name placed outside them is asked \(2 rows in 1 other sections: "yes" to one on sheet Sections places its rows again\)/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(join(dir, 'auto.review.xlsx'));
     const sections = workbook.getWorksheet(SECTIONS_SHEET);
@@ -143,6 +143,21 @@ describe('mapping review and the file\'s sections', () => {
     const mapping = parseMapping(parseYaml(yaml)).mapping;
     if (mapping === undefined) throw new Error('the applied mapping must parse');
     expect(lookUp(mapping, LAMP).value).toBeUndefined();
+  }, 180_000);
+
+  it('asks by the sections a mapping sets already, and writes no sheet Sections', async () => {
+    await writeFile(join(dir, 'set.yaml'), `${REVIEW_LOOP_MAPPING}classify:\n  sections: [Автотовары]\n`, 'utf8');
+    const review = await run(['mapping', 'review', 'auto.csv', '-m', 'set.yaml', '--out', 'set.xlsx']);
+    expect(review.code).toBe(0);
+    expect(review.stdout).not.toMatch(/sheet Sections/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(dir, 'set.xlsx'));
+    expect(workbook.getWorksheet(SECTIONS_SHEET)).toBeUndefined();
+    const types: string[] = [];
+    workbook.getWorksheet(REVIEW_SHEETS.review)?.eachRow((row, number) => {
+      if (number > 1) types.push(`${row.getCell(reviewColumnNumber('type')).text}: ${row.getCell(reviewColumnNumber('evidence')).text}`);
+    });
+    expect(types).toContainEqual(expect.stringMatching(/^лампа светодиодная[^:]*: .*outside the file's sections \(Автотовары\)$/));
   }, 180_000);
 
   it('adds a section the seller answers yes below the line, and refuses an answer that is neither yes nor no', async () => {

@@ -7,7 +7,11 @@ export function renderMappingReview(result: MappingReviewResult, mapping: string
     `Wrote ${result.out} from ${result.rows} rows.`,
     `${result.reviewTypes} product types to answer (sheet Review${result.groupQuestions > 0 ? `; ${result.groupedTypes} of them in ${result.groupQuestions} groups, one answer for the types proposed one leaf` : ''}) cover ${result.reviewRows} rows; ${result.wordQuestions} words the tool could not place (sheet Words); the first 50 questions by "Ask order" settle ${result.firstFiftyRows} rows.`,
     `${result.placedRows} rows are placed without asking (sheet Placed lists their ${result.placedTypes} types, to check)${result.answeredRows > 0 ? `; ${result.answeredRows} rows are settled by your earlier answers` : ''}${result.fromServiceTypes > 0 ? `; ${result.fromServiceTypes} types by your products on the marketplace` : ''}.`,
-    ...(result.sections.length > 0 ? [`Nearly all rows placed without asking lie in the sections ${result.sections.join('; ')} (sheet Sections): a name placed outside them is asked; --apply writes those left "yes" to classify.sections.`] : []),
+    ...(result.sections.length > 0
+      ? [
+          `Nearly all rows placed without asking lie in the sections ${result.sections.join('; ')} (sheet Sections): a name placed outside them is asked${result.outsideSections > 0 ? ` (${result.outsideRows} rows in ${result.outsideSections} other sections: "yes" to one on sheet Sections places its rows again)` : ''}; --apply writes those answered "yes" to classify.sections.`,
+        ]
+      : []),
     ...(result.brandWords > 0 ? [`${result.brandWords} words the file writes as brands (sheet Brands) are read as brands, not as product types; --apply keeps those left "yes".`] : []),
     ...(result.untypedRows > 0 ? [`${result.untypedRows} rows have names that name no product type (a bare code): they stay open.`] : []),
     `Pick or type a leaf in column "Your answer (leaf)" (or yes: the proposed leaf${result.groupQuestions > 0 ? '; on a group\'s row for all its types, "no" on a type\'s own row leaves it out' : ''}), say yes or no to each word, then run: catalog-import mapping review --apply ${result.out} -m ${mapping}`,

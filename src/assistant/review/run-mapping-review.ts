@@ -74,6 +74,9 @@ export interface MappingReviewResult {
   brandWords: number;
   /** The file's sections read from its sure rows (sheet `Sections`), by which this review asked; empty for a file of many trades. */
   sections: string[];
+  /** The other sections its sure rows lay in, and those rows: offered on sheet `Sections`, now asked. */
+  outsideSections: number;
+  outsideRows: number;
 }
 
 /** Writes the review workbook. */
@@ -151,6 +154,8 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
     fromServiceTypes: groups.filter((group) => group.known !== undefined).length,
     brandWords: brands.length,
     sections: sections?.sections.map((section) => section.path) ?? [],
+    outsideSections: sections?.outside.length ?? 0,
+    outsideRows: sections?.outside.reduce((total, section) => total + section.sureRows, 0) ?? 0,
   };
 }
 
