@@ -91,12 +91,14 @@ export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): 
   if (nameCategory !== undefined) derivations.unshift(nameCategory.derivation);
   const categoryTexts = category !== undefined ? valuesOf(category.column.index) : (groupCategory?.texts ?? nameCategory?.texts ?? []);
 
+  // The file's own sections, from the sure picks of its names and category texts: a sure match outside them is a TODO.
+  const names = name === undefined ? [] : (profile.values.get(name.column.index) ?? []);
+  const sectioned = categoryTexts.length === 0 ? { matches: [] } : askOutsideDraftSections(matchCategories(categoryTexts, matchers, profile.categoryContext), names, matchers);
   const input: MappingDraftInput = {
     file: options.file,
     generatedAt: options.generatedAt,
     columns,
-    // The file's own sections, from the sure picks of its names and category texts: a sure match outside them is a TODO.
-    categories: categoryTexts.length === 0 ? [] : askOutsideDraftSections(matchCategories(categoryTexts, matchers, profile.categoryContext), name === undefined ? [] : (profile.values.get(name.column.index) ?? []), matchers),
+    categories: sectioned.matches,
     brands: brand === undefined ? [] : valuesOf(brand.column.index).map((text) => matchBrand(text, matchers.brands(), matchers.brandSounds())),
     attributes,
     index: matchers.index,
@@ -104,6 +106,7 @@ export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): 
   if (groupCategory !== undefined) input.groupCategory = { column: groupCategory.column, level: groupCategory.level };
   if (note !== undefined) input.categorySource = note;
   if (derivations.length > 0) input.derivations = derivations;
+  if (sectioned.sections !== undefined) input.sections = sectioned.sections;
   if (profile.info.sheet !== undefined) input.sheet = profile.info.sheet;
   if (profile.info.headerRow !== 1) input.headerRow = profile.info.headerRow;
   return input;

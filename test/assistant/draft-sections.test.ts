@@ -19,7 +19,8 @@ describe('the draft\'s category matches and the file\'s sections', () => {
   it('leave a sure match outside the sections of an auto-parts file a TODO naming them', () => {
     const matches = LABELS.map((label) => matchers.categoryMatcher().match(label));
     expect(matches.map((match) => match.status)).toEqual(['exact', 'exact']);
-    const asked = askOutsideDraftSections(matches, AUTO_NAMES, matchers);
+    const { matches: asked, sections } = askOutsideDraftSections(matches, AUTO_NAMES, matchers);
+    expect(sections?.sections).toEqual([{ path: 'Автотовары', sureRows: 37 }]);
     expect(asked.map((match) => [match.status, match.best?.entry.path?.rus, match.doubt])).toEqual([
       ['exact', 'Автотовары / Автохимия и масла / Моторные масла', undefined],
       ['todo', undefined, "outside the file's sections (Автотовары)"],
@@ -29,6 +30,6 @@ describe('the draft\'s category matches and the file\'s sections', () => {
   it('leave the matches of a file of many trades as they are', () => {
     const names = generatePriceList({ rows: 600, seed: 7 }).rows.map((row) => row.cells['Наименование']);
     const matches = LABELS.map((label) => matchers.categoryMatcher().match(label));
-    expect(askOutsideDraftSections(matches, names, matchers)).toEqual(matches);
+    expect(askOutsideDraftSections(matches, names, matchers)).toEqual({ matches });
   });
 });
