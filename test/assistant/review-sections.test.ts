@@ -154,14 +154,18 @@ describe('mapping review and the file\'s sections', () => {
     expect((parseYaml(draft) as { classify: unknown }).classify).toEqual({ sections: ['Автотовары'] });
   }, 180_000);
 
-  it('asks by the sections a mapping sets already, and writes no sheet Sections', async () => {
+  it('asks by the sections a mapping sets already, and offers them again with the others on sheet Sections', async () => {
     await writeFile(join(dir, 'set.yaml'), `${REVIEW_LOOP_MAPPING}classify:\n  sections: [Автотовары]\n`, 'utf8');
     const review = await run(['mapping', 'review', 'auto.csv', '-m', 'set.yaml', '--out', 'set.xlsx']);
     expect(review.code).toBe(0);
-    expect(review.stdout).not.toMatch(/sheet Sections/);
+    expect(review.stdout).toMatch(/lie in the sections Автотовары \(sheet Sections\)/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(join(dir, 'set.xlsx'));
-    expect(workbook.getWorksheet(SECTIONS_SHEET)).toBeUndefined();
+    const sheet = workbook.getWorksheet(SECTIONS_SHEET);
+    expect([2, 3].map((row) => [1, 2, 5].map((column) => sheet?.getRow(row).getCell(column).text))).toEqual([
+      ['Автотовары', '40', 'yes'],
+      ['Дом и сад', '2', ''],
+    ]);
     const types: string[] = [];
     workbook.getWorksheet(REVIEW_SHEETS.review)?.eachRow((row, number) => {
       if (number > 1) types.push(`${row.getCell(reviewColumnNumber('type')).text}: ${row.getCell(reviewColumnNumber('evidence')).text}`);

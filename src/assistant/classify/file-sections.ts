@@ -90,3 +90,25 @@ export function readFileSections(sureBySection: ReadonlyMap<string, number>, row
   if (sections.length > MOST_FILE_SECTIONS) return undefined;
   return { sections, outside: sorted.slice(sections.length).map(([path, count]) => ({ path, sureRows: count })), sureRows, rows };
 }
+
+/** The sure rows by top-level section (`readFileSections` reads them so), from the sure rows by leaf path. */
+export function countByTopSection(sureByLeafPath: ReadonlyMap<string, number>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const [path, count] of sureByLeafPath) counts.set(readTopSection(path), (counts.get(readTopSection(path)) ?? 0) + count);
+  return counts;
+}
+
+/**
+ * What the sure rows of a file say of sections a mapping sets already: the rows each holds, and the other top-level
+ * sections the rest lie in (offered on sheet `Sections`, as for sections read from the file).
+ */
+export function describeSetFileSections(sections: FileSections, sureByLeafPath: ReadonlyMap<string, number>, rows: number): FileSectionsReading {
+  const outsidePaths = new Map([...sureByLeafPath].filter(([path]) => !isInFileSections(sections, path)));
+  const held = (section: string): number => [...sureByLeafPath].reduce((total, [path, count]) => total + (isInFileSections({ paths: [section] }, path) ? count : 0), 0);
+  return {
+    sections: sections.paths.map((path) => ({ path, sureRows: held(path) })),
+    outside: [...countByTopSection(outsidePaths)].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([path, count]) => ({ path, sureRows: count })),
+    sureRows: [...sureByLeafPath.values()].reduce((total, count) => total + count, 0),
+    rows,
+  };
+}

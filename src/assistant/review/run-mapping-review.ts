@@ -20,7 +20,7 @@ import type { Settings } from '../../settings/settings-schema.js';
 import { openSource } from '../../sources/open-source.js';
 import { readClassifyExclusions } from '../../stages/derive/lookup-category.js';
 import type { ClassifyOptions } from '../classify/classifier-types.js';
-import { readFileSections, readTopSection } from '../classify/file-sections.js';
+import { countByTopSection, describeSetFileSections, readFileSections } from '../classify/file-sections.js';
 import { readKnownBrands } from '../classify/known-brands.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
 import { applyReviewAnswers } from './apply-review-answers.js';
@@ -123,10 +123,13 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
     return collector.finish();
   };
   // Where the sure rows lie says the file's sections (`file-sections.ts`); in a file of a few, a pick outside them is asked,
-  // and `--apply` writes them (sheet `Sections`). Sections the mapping sets already are kept as they are.
-  const firstPass = collect(readOptions);
-  const sections = readOptions.sections === undefined ? readFileSections(countSureRowsBySection(firstPass.groups), firstPass.rows) : undefined;
-  const { groups, words, rows, answeredRows, untypedRows } = sections === undefined ? firstPass : collect({ ...readOptions, sections: { paths: sections.sections.map((section) => section.path) } });
+  // and `--apply` writes them (sheet `Sections`, with the other sections sure rows lay in, to add). Sections the mapping
+  // sets already are asked by, and offered again with the others.
+  const { sections: setSections, ...withoutSections } = readOptions;
+  const firstPass = collect(withoutSections);
+  const sureByLeaf = countSureRowsByLeafPath(firstPass.groups);
+  const sections = setSections === undefined ? readFileSections(countByTopSection(sureByLeaf), firstPass.rows) : describeSetFileSections(setSections, sureByLeaf, firstPass.rows);
+  const { groups, words, rows, answeredRows, untypedRows } = sections === undefined ? firstPass : collect({ ...withoutSections, sections: { paths: sections.sections.map((section) => section.path) } });
 
   const needsAnswer = (group: ProductTypeGroup): boolean => group.known === undefined && group.placedRows < group.rows;
   const review = groups.filter(needsAnswer);
@@ -159,14 +162,13 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   };
 }
 
-/** The rows placed without asking, by the top-level section of the leaf their type is proposed. */
-function countSureRowsBySection(groups: readonly ProductTypeGroup[]): Map<string, number> {
+/** The rows placed without asking, by the leaf their type is proposed. */
+function countSureRowsByLeafPath(groups: readonly ProductTypeGroup[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const group of groups) {
     const path = group.classification.path;
     if (group.placedRows === 0 || path === undefined) continue;
-    const section = readTopSection(path);
-    counts.set(section, (counts.get(section) ?? 0) + group.placedRows);
+    counts.set(path, (counts.get(path) ?? 0) + group.placedRows);
   }
   return counts;
 }
