@@ -9,6 +9,7 @@ import type { CategoryContext } from './match-category.js';
 import type { SourceInfo } from '../sources/types.js';
 import type { AttributeDraft, MappingDraftInput } from './build-mapping-draft.js';
 import type { DirectoryMatchers } from './create-directory-matchers.js';
+import { askOutsideDraftSections } from './draft-file-sections.js';
 import { proposeGroupCategory, proposeNameCategory, proposeNameDerivations } from './build-mapping-draft-derivations.js';
 import { matchColumns, type ColumnMatch } from './match-columns.js';
 import { matchBrand, matchValue, type MatchThresholds, type ValueMatch } from './match-value.js';
@@ -90,11 +91,14 @@ export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): 
   if (nameCategory !== undefined) derivations.unshift(nameCategory.derivation);
   const categoryTexts = category !== undefined ? valuesOf(category.column.index) : (groupCategory?.texts ?? nameCategory?.texts ?? []);
 
+  // The file's own sections, from the sure picks of its names and category texts: a sure match outside them is a TODO.
+  const names = name === undefined ? [] : (profile.values.get(name.column.index) ?? []);
+  const sectioned = categoryTexts.length === 0 ? { matches: [] } : askOutsideDraftSections(matchCategories(categoryTexts, matchers, profile.categoryContext), names, matchers);
   const input: MappingDraftInput = {
     file: options.file,
     generatedAt: options.generatedAt,
     columns,
-    categories: categoryTexts.length === 0 ? [] : matchCategories(categoryTexts, matchers, profile.categoryContext),
+    categories: sectioned.matches,
     brands: brand === undefined ? [] : valuesOf(brand.column.index).map((text) => matchBrand(text, matchers.brands(), matchers.brandSounds())),
     attributes,
     index: matchers.index,
@@ -102,6 +106,7 @@ export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): 
   if (groupCategory !== undefined) input.groupCategory = { column: groupCategory.column, level: groupCategory.level };
   if (note !== undefined) input.categorySource = note;
   if (derivations.length > 0) input.derivations = derivations;
+  if (sectioned.sections !== undefined) input.sections = sectioned.sections;
   if (profile.info.sheet !== undefined) input.sheet = profile.info.sheet;
   if (profile.info.headerRow !== 1) input.headerRow = profile.info.headerRow;
   return input;

@@ -337,6 +337,12 @@ export const mappingSchema = z
           .array(z.string().min(1))
           .default([])
           .describe('Words the seller\'s files write as brands (`Адал`, `Рогачёв`): like the directory\'s brands, they end a product type, wherever they stand and in any case (`mapping review --apply` writes those its file showed).'),
+        sections: z
+          .array(directoryTargetSchema)
+          .default([])
+          .describe(
+            "The file's own sections: top-level sections or groups (exact name, path, or a group's id) its goods belong to. A pick outside them is never sure: the name is `category_uncertain`, a review question (`mapping review --apply` writes them, read from where the file's sure rows lie).",
+          ),
         uncertain: z
           .enum(['error', 'warning'])
           .default('warning')

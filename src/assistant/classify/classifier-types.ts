@@ -4,6 +4,7 @@
  * why, and the next best leaves).
  */
 import type { Demographic } from '../demographic-words.js';
+import type { FileSections } from './file-sections.js';
 
 /** One way a leaf is named: a name (Russian or Kazakh), a part of an `и` name, or a synonym's rewrite. */
 export interface IndexedName {
@@ -77,6 +78,8 @@ export interface ClassifyOptions {
   neutralStems?: ReadonlySet<string>;
   /** Brand words of the seller's files (`classify.brandWords`, normalised phrases): like the directory's brands, they end a product type. */
   brandWords?: ReadonlySet<string>;
+  /** The file's own sections (`classify.sections`): a pick outside them is never confident (`file-sections.ts`). */
+  sections?: FileSections;
 }
 
 /** Why a leaf was proposed: which phrase of the product matched which name of the leaf. */

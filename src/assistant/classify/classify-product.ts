@@ -10,6 +10,7 @@ import { readModelLineKinds, rewriteWithSynonyms } from '../category-synonyms.js
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
+import { askOutsideFileSections } from './file-sections.js';
 import type { Alternative, Classification, ClassifierIndex, ClassifyInput, ClassifyOptions, Evidence, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { carriesDose } from './dose-measures.js';
 import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
@@ -133,8 +134,9 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
     ranking = rankLeaves(index, type, label, groups, options);
     if (memo.size < 200_000) memo.set(key, ranking);
   }
-  if (ranking.narrower.length === 0) return (ranking.plain ??= decide(index, ranking, type));
-  return decide(index, ranking, type);
+  const decided = ranking.narrower.length === 0 ? (ranking.plain ??= decide(index, ranking, type)) : decide(index, ranking, type);
+  // The file's own sections (`classify.sections`): a sure pick outside them is a question (`file-sections.ts`).
+  return askOutsideFileSections(decided, options.sections);
 }
 
 function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): TypeRanking {

@@ -13,6 +13,7 @@ import { createIssue, type Issue } from '../../core/issue.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { PICKED_ENTRY } from '../../mapping/mapping-workbook-layout.js';
 import { normalizeName, normalizePath } from '../../mapping/normalize-name.js';
+import { readSectionsSheet, type SectionsAnswer } from './review-sections-sheet.js';
 import { BRAND_COLUMNS, GROUP_CELL, isGroupHeadText, readYesNo, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS } from './review-workbook-layout.js';
 
 /** One answered product type. */
@@ -32,6 +33,8 @@ export interface ReviewAnswers {
   neutralWords: string[];
   /** Words of sheet `Brands` answered yes: the file writes them as brands. */
   brandWords: string[];
+  /** Sheet `Sections`, when the workbook has it: the file's sections the seller kept. */
+  sections?: SectionsAnswer;
   /** Types of `Review` left without an answer (or left out of their group, or in a group left empty): open questions, never guessed. */
   open: number;
   /** Of them, types the seller left out of their group's answer (`no` on the type's row). */
@@ -65,6 +68,8 @@ export async function readReviewAnswers(path: string, file: string, index: Direc
   if (words !== undefined) readYesNoSheet(words, WORD_COLUMNS, file, result, (word) => result.neutralWords.push(word));
   const brands = workbook.getWorksheet(REVIEW_SHEETS.brands);
   if (brands !== undefined) readYesNoSheet(brands, BRAND_COLUMNS, file, result, (word) => result.brandWords.push(word));
+  const sections = readSectionsSheet(workbook, file, result.issues);
+  if (sections !== undefined) result.sections = sections;
   const seen = new Map<string, ReviewAnswer>();
   for (const answer of result.answers) {
     const earlier = seen.get(answer.type);

@@ -19,12 +19,14 @@ import { openService } from '../../pipeline/open-service.js';
 import type { Settings } from '../../settings/settings-schema.js';
 import { openSource } from '../../sources/open-source.js';
 import { readClassifyExclusions } from '../../stages/derive/lookup-category.js';
+import type { ClassifyOptions } from '../classify/classifier-types.js';
+import { countByTopSection, describeSetFileSections, readFileSections } from '../classify/file-sections.js';
 import { readKnownBrands } from '../classify/known-brands.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
 import { applyReviewAnswers } from './apply-review-answers.js';
 import { collectServiceExamples } from './collect-service-examples.js';
 import { createFileBrandCollector } from './collect-file-brands.js';
-import { createProductTypeCollector, type KnownLeaf, type ProductTypeGroup } from './collect-product-types.js';
+import { createProductTypeCollector, type KnownLeaf, type ProductTypeCollector, type ProductTypeGroup } from './collect-product-types.js';
 import { readReviewAnswers, resolveLeaf } from './read-review-answers.js';
 import { findAnsweredType, indexAnsweredTypes } from './classify-with-answers.js';
 import { writeReviewWorkbook } from './write-review-workbook.js';
@@ -70,6 +72,11 @@ export interface MappingReviewResult {
   fromServiceTypes: number;
   /** Words the file writes as brands (sheet `Brands`), read as brands in this review and written by `--apply`. */
   brandWords: number;
+  /** The file's sections read from its sure rows (sheet `Sections`), by which this review asked; empty for a file of many trades. */
+  sections: string[];
+  /** The other sections its sure rows lay in, and those rows: offered on sheet `Sections`, now asked. */
+  outsideSections: number;
+  outsideRows: number;
 }
 
 /** Writes the review workbook. */
@@ -110,9 +117,19 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
     const found = findAnsweredType(answered, name, knownBrands);
     return found === undefined ? undefined : { leafId: found.answer, source: 'your answer' };
   };
-  const collector = createProductTypeCollector({ classifier, classifyOptions: readOptions, findAnswer, ...(examples === undefined ? {} : { examples }) });
-  for (const { name, row } of names) collector.add(name, row);
-  const { groups, words, rows, answeredRows, untypedRows } = collector.finish();
+  const collect = (classifyOptions: ClassifyOptions): ReturnType<ProductTypeCollector['finish']> => {
+    const collector = createProductTypeCollector({ classifier, classifyOptions, findAnswer, ...(examples === undefined ? {} : { examples }) });
+    for (const { name, row } of names) collector.add(name, row);
+    return collector.finish();
+  };
+  // Where the sure rows lie says the file's sections (`file-sections.ts`); in a file of a few, a pick outside them is asked,
+  // and `--apply` writes them (sheet `Sections`, with the other sections sure rows lay in, to add). Sections the mapping
+  // sets already are asked by, and offered again with the others.
+  const { sections: setSections, ...withoutSections } = readOptions;
+  const firstPass = collect(withoutSections);
+  const sureByLeaf = countSureRowsByLeafPath(firstPass.groups);
+  const sections = setSections === undefined ? readFileSections(countByTopSection(sureByLeaf), firstPass.rows) : describeSetFileSections(setSections, sureByLeaf, firstPass.rows);
+  const { groups, words, rows, answeredRows, untypedRows } = sections === undefined ? firstPass : collect({ ...withoutSections, sections: { paths: sections.sections.map((section) => section.path) } });
 
   const needsAnswer = (group: ProductTypeGroup): boolean => group.known === undefined && group.placedRows < group.rows;
   const review = groups.filter(needsAnswer);
@@ -121,7 +138,7 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   const { leafGroups, singles } = groupTypesByLeaf(review);
   const questions = orderReviewQuestions(singles, words, new Set(placed.flatMap((group) => group.openRows)), leafGroups);
   await mkdir(dirname(outPath), { recursive: true });
-  await writeReviewWorkbook(outPath, { questions, placed, brands, index });
+  await writeReviewWorkbook(outPath, { questions, placed, brands, index, ...(sections === undefined ? {} : { sections }) });
   const sum = (list: readonly ProductTypeGroup[], of: (group: ProductTypeGroup) => number): number => list.reduce((total, group) => total + of(group), 0);
   return {
     out,
@@ -139,7 +156,21 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
     untypedRows,
     fromServiceTypes: groups.filter((group) => group.known !== undefined).length,
     brandWords: brands.length,
+    sections: sections?.sections.map((section) => section.path) ?? [],
+    outsideSections: sections?.outside.length ?? 0,
+    outsideRows: sections?.outside.reduce((total, section) => total + section.sureRows, 0) ?? 0,
   };
+}
+
+/** The rows placed without asking, by the leaf their type is proposed. */
+function countSureRowsByLeafPath(groups: readonly ProductTypeGroup[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const group of groups) {
+    const path = group.classification.path;
+    if (group.placedRows === 0 || path === undefined) continue;
+    counts.set(path, (counts.get(path) ?? 0) + group.placedRows);
+  }
+  return counts;
 }
 
 /** Options of `runMappingReviewApply`. */
@@ -158,6 +189,8 @@ export interface MappingReviewApplyResult {
   neutralAdded: number;
   /** Words added to `classify.brandWords`. */
   brandsAdded: number;
+  /** The sections written to `classify.sections` (none: the workbook had no sheet `Sections`, or every one was answered no). */
+  sections?: string[];
   /** Types of `Review` left unanswered (or left out of their group's answer): they stay open questions. */
   open: number;
   /** Of them, types left out of their group's answer. */
@@ -181,11 +214,11 @@ export async function runMappingReviewApply(options: MappingReviewApplyOptions, 
   const read = await readReviewAnswers(workbookPath, options.workbook, index);
   const errors = read.issues.filter((issue) => issue.severity === 'error');
   if (errors.length > 0) throw new MappingError(`${options.workbook} has ${errors.length} answer${errors.length === 1 ? '' : 's'} it cannot apply; nothing was applied`, errors);
-  const applied = applyReviewAnswers(await readFile(mappingPath, 'utf8'), read.answers, index, read.neutralWords, read.brandWords);
+  const applied = applyReviewAnswers(await readFile(mappingPath, 'utf8'), read.answers, index, read.neutralWords, read.brandWords, read.sections);
   await writeFile(mappingPath, applied.text, 'utf8');
   // The mapping must still load: a broken result is reported now, not at the next import.
   await loadMapping(options.mapping, deps);
-  return { added: applied.added, replaced: applied.replaced, unchanged: applied.unchanged, neutralAdded: applied.neutralAdded, brandsAdded: applied.brandsAdded, open: read.open, leftOut: read.leftOut, openPlacedRows: read.openPlacedRows };
+  return { added: applied.added, replaced: applied.replaced, unchanged: applied.unchanged, neutralAdded: applied.neutralAdded, brandsAdded: applied.brandsAdded, sections: applied.sections, open: read.open, leftOut: read.leftOut, openPlacedRows: read.openPlacedRows };
 }
 
 /** The directories and, with `fromService`, the seller's listed products (name and leaf only), read before the file's brand words are known. */

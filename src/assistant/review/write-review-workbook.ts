@@ -13,10 +13,12 @@ import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { buildCategoryPath } from '../../mapping/directory-index.js';
 import { formatPickedEntry } from '../../mapping/mapping-workbook-layout.js';
 import { neutralizeFormula } from '../../report/neutralize-formula.js';
+import type { FileSectionsReading } from '../classify/file-sections.js';
 import type { FileBrandWord } from './collect-file-brands.js';
 import type { ProductTypeGroup, UnplacedWord } from './collect-product-types.js';
 import { readProposedLeaf, type LeafGroup } from './group-types-by-leaf.js';
 import type { ReviewQuestion } from './order-review-questions.js';
+import { addSectionsSheet } from './review-sections-sheet.js';
 import { ANSWER_HEADER_NOTE, BRAND_COLUMNS, brandColumnNumber, describeGroupHead, GROUP_CELL, GROUP_HOW_TO_ANSWER, PLACED_ANSWER_HEADER_NOTE, REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS, YES_NO_ANSWERS } from './review-workbook-layout.js';
 
 /** What goes into the workbook. */
@@ -27,6 +29,8 @@ export interface ReviewWorkbookInput {
   placed: readonly ProductTypeGroup[];
   /** Words the file writes as brands (read as brands in this review). */
   brands?: readonly FileBrandWord[];
+  /** The file's sections read from its sure rows (sheet `Sections`), when it is of a few. */
+  sections?: FileSectionsReading;
   index: DirectoryIndex;
 }
 
@@ -54,6 +58,7 @@ export async function writeReviewWorkbook(path: string, input: ReviewWorkbookInp
   for (const group of input.placed) rows.addType(placed, group, {});
   fillWords(words, input.questions.flatMap((question) => (question.kind === 'word' ? [{ word: question.word, order: question.order }] : [])), labelOf);
   fillBrands(workbook.addWorksheet(REVIEW_SHEETS.brands, { views: [{ state: 'frozen', ySplit: 1 }] }), input.brands ?? []);
+  if (input.sections !== undefined) addSectionsSheet(workbook, input.sections);
   const leaves = workbook.addWorksheet(REVIEW_SHEETS.leaves, { views: [{ state: 'frozen', ySplit: 1 }] });
   leaves.columns = [
     { header: 'Leaf (Russian path [id])', key: 'leaf', width: 80 },
