@@ -5,7 +5,9 @@
  * `Скобы для степлера` in a stationery list are office staples, not construction ones). With the
  * sections set, a pick outside them is never sure: the name is a question saying so. The sections are
  * read from where the classifier's sure rows of the file lie (`readFileSections`), by `mapping review`,
- * whose `--apply` writes them into the mapping; a file of many trades gets none.
+ * whose `--apply` writes them into the mapping; a file of many trades gets none. The rule reads only a
+ * finished pick's leaf path, so the review applies it to the picks it made without the sections
+ * (`ask-groups-outside-file-sections.ts`) instead of classifying the names again.
  */
 import type { Classification } from './classifier-types.js';
 
@@ -58,12 +60,17 @@ export function describeFileSections(sections: FileSections): string {
  * question with the doubt naming them. A pick inside them, and every unsure one, is left as it is.
  */
 export function askOutsideFileSections(result: Classification, sections: FileSections | undefined): Classification {
-  if (sections === undefined || !result.confident || result.path === undefined || isInFileSections(sections, result.path)) return result;
+  if (sections === undefined || !result.confident || !isOutsideFileSections(sections, result.path)) return result;
   // Measured and not kept: taking instead the one candidate inside the sections. It placed office staples right in a
   // stationery list, but car phone holders in the phone holders and construction heat guns in the hair dryers of a gadget
   // shop's list (12 rows, sure and wrong): a goods' other sense inside the file's sections is no better evidence.
   const { heldBy: _heldBy, ...rest } = result;
   return { ...rest, confident: false, doubt: describeOutsideDoubt(sections) };
+}
+
+/** Whether a sure pick in the leaf path is asked by the sections (`askOutsideFileSections`): a pick of no leaf never is. */
+export function isOutsideFileSections(sections: FileSections, path: string | undefined): boolean {
+  return path !== undefined && !isInFileSections(sections, path);
 }
 
 /** The doubt of a pick outside the sections. */

@@ -44,6 +44,8 @@ export interface ProductTypeGroup {
   firstRows: number[];
   /** Serials (1 = first row read) of the type's rows the classifier does not place: what an answer settles. */
   openRows: number[];
+  /** Serials of the rows it places, by the leaf path placed in: the file's sections are applied to them (`ask-groups-outside-file-sections.ts`). */
+  placedByPath: Map<string | undefined, number[]>;
 }
 
 /** A word the classifier could not place: the only doubt of the rows it holds back. */
@@ -83,6 +85,7 @@ interface Accumulator {
   examples: string[];
   firstRows: number[];
   openRows: number[];
+  placedByPath: Map<string | undefined, number[]>;
   votes: Map<number, { count: number; classification: Classification }>;
   unplaced?: Classification;
   known?: KnownLeaf;
@@ -122,7 +125,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       }
       let group = groups.get(type);
       if (group === undefined) {
-        group = { type, rows: 0, placedRows: 0, examples: [], firstRows: [], openRows: [], votes: new Map(), parts };
+        group = { type, rows: 0, placedRows: 0, examples: [], firstRows: [], openRows: [], placedByPath: new Map(), votes: new Map(), parts };
         const known = options.examples?.get(type);
         if (known !== undefined) group.known = known;
         groups.set(type, group);
@@ -132,8 +135,10 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       if (group.examples.length < EXAMPLES && !group.examples.includes(text)) group.examples.push(text);
       if (group.firstRows.length < EXAMPLES) group.firstRows.push(row);
       const classification = classifyProduct(options.classifier, { name: text }, options.classifyOptions);
-      if (classification.confident) group.placedRows += 1;
-      else group.openRows.push(rows);
+      if (classification.confident) {
+        group.placedRows += 1;
+        addPlaced(group.placedByPath, classification.path, [rows]);
+      } else group.openRows.push(rows);
       if (classification.heldBy !== undefined && classification.leafId !== undefined) noteHeldBy(words, classification.heldBy, { serial: rows, type, name: text, leafId: classification.leafId });
       if (classification.leafId === undefined) {
         group.unplaced ??= classification;
@@ -147,7 +152,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       const result = mergeTypesWrittenOtherwise([...groups.values()]).map((group): ProductTypeGroup => {
         const best = [...group.votes.values()].sort((a, b) => b.count - a.count)[0];
         const classification = best?.classification ?? group.unplaced ?? emptyClassification(group.type);
-        const out: ProductTypeGroup = { type: group.type, rows: group.rows, placedRows: group.placedRows, examples: group.examples, classification, firstRows: group.firstRows, openRows: group.openRows };
+        const out: ProductTypeGroup = { type: group.type, rows: group.rows, placedRows: group.placedRows, examples: group.examples, classification, firstRows: group.firstRows, openRows: group.openRows, placedByPath: group.placedByPath };
         if (group.known !== undefined) out.known = group.known;
         return out;
       });
@@ -188,6 +193,7 @@ function mergeTypesWrittenOtherwise(list: readonly Accumulator[]): Accumulator[]
     root.rows += group.rows;
     root.placedRows += group.placedRows;
     root.openRows.push(...group.openRows);
+    for (const [path, serials] of group.placedByPath) addPlaced(root.placedByPath, path, serials);
     root.firstRows = root.firstRows.concat(group.firstRows).slice(0, EXAMPLES);
     for (const [leafId, vote] of group.votes) {
       const mine = root.votes.get(leafId);
@@ -200,6 +206,12 @@ function mergeTypesWrittenOtherwise(list: readonly Accumulator[]): Accumulator[]
   // The seller sees how the folded types are written: a name of each after the type's own first, while there is room.
   for (const [root, names] of folded) root.examples = [...new Set([...root.examples.slice(0, 1), ...names, ...root.examples.slice(1)])].slice(0, EXAMPLES);
   return byRows.filter((group) => !into.has(group));
+}
+
+function addPlaced(placedByPath: Map<string | undefined, number[]>, path: string | undefined, serials: readonly number[]): void {
+  const list = placedByPath.get(path);
+  if (list === undefined) placedByPath.set(path, [...serials]);
+  else list.push(...serials);
 }
 
 /** Notes a row the given words hold back, under each word's stem (one question per word, whatever its ending). */

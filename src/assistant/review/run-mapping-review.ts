@@ -19,14 +19,14 @@ import { openService } from '../../pipeline/open-service.js';
 import type { Settings } from '../../settings/settings-schema.js';
 import { openSource } from '../../sources/open-source.js';
 import { readClassifyExclusions } from '../../stages/derive/lookup-category.js';
-import type { ClassifyOptions } from '../classify/classifier-types.js';
 import { countByTopSection, describeSetFileSections, readFileSections } from '../classify/file-sections.js';
 import { readKnownBrands } from '../classify/known-brands.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
 import { applyReviewAnswers } from './apply-review-answers.js';
 import { collectServiceExamples } from './collect-service-examples.js';
 import { createFileBrandCollector } from './collect-file-brands.js';
-import { createProductTypeCollector, type KnownLeaf, type ProductTypeCollector, type ProductTypeGroup } from './collect-product-types.js';
+import { createProductTypeCollector, type KnownLeaf, type ProductTypeGroup } from './collect-product-types.js';
+import { askGroupsOutsideFileSections } from './ask-groups-outside-file-sections.js';
 import { readReviewAnswers, resolveLeaf } from './read-review-answers.js';
 import { findAnsweredType, indexAnsweredTypes } from './classify-with-answers.js';
 import { writeReviewWorkbook } from './write-review-workbook.js';
@@ -117,19 +117,17 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
     const found = findAnsweredType(answered, name, knownBrands);
     return found === undefined ? undefined : { leafId: found.answer, source: 'your answer' };
   };
-  const collect = (classifyOptions: ClassifyOptions): ReturnType<ProductTypeCollector['finish']> => {
-    const collector = createProductTypeCollector({ classifier, classifyOptions, findAnswer, ...(examples === undefined ? {} : { examples }) });
-    for (const { name, row } of names) collector.add(name, row);
-    return collector.finish();
-  };
   // Where the sure rows lie says the file's sections (`file-sections.ts`); in a file of a few, a pick outside them is asked,
   // and `--apply` writes them (sheet `Sections`, with the other sections sure rows lay in, to add). Sections the mapping
-  // sets already are asked by, and offered again with the others.
+  // sets already are asked by, and offered again with the others. The names are classified once, without the sections,
+  // which are then applied to the picks (`ask-groups-outside-file-sections.ts`).
   const { sections: setSections, ...withoutSections } = readOptions;
-  const firstPass = collect(withoutSections);
-  const sureByLeaf = countSureRowsByLeafPath(firstPass.groups);
-  const sections = setSections === undefined ? readFileSections(countByTopSection(sureByLeaf), firstPass.rows) : describeSetFileSections(setSections, sureByLeaf, firstPass.rows);
-  const { groups, words, rows, answeredRows, untypedRows } = sections === undefined ? firstPass : collect({ ...withoutSections, sections: { paths: sections.sections.map((section) => section.path) } });
+  const collector = createProductTypeCollector({ classifier, classifyOptions: withoutSections, findAnswer, ...(examples === undefined ? {} : { examples }) });
+  for (const { name, row } of names) collector.add(name, row);
+  const { groups: unsectioned, words, rows, answeredRows, untypedRows } = collector.finish();
+  const sureByLeaf = countSureRowsByLeafPath(unsectioned);
+  const sections = setSections === undefined ? readFileSections(countByTopSection(sureByLeaf), rows) : describeSetFileSections(setSections, sureByLeaf, rows);
+  const groups = sections === undefined ? unsectioned : askGroupsOutsideFileSections(unsectioned, { paths: sections.sections.map((section) => section.path) });
 
   const needsAnswer = (group: ProductTypeGroup): boolean => group.known === undefined && group.placedRows < group.rows;
   const review = groups.filter(needsAnswer);

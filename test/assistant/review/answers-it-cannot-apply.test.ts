@@ -29,7 +29,7 @@ const AYRAN = 140103;
 /** A product type proposed `leafId` at `confidence`, `placedRows` of its `rows` placed without asking. */
 function buildType(type: string, rows: number, leafId: number, placedRows = 0, confidence = 0.9): ProductTypeGroup {
   const classification: Classification = { leafId, path: undefined, confidence, confident: placedRows === rows, evidence: [], alternatives: [], productType: type, doubt: 'not sure' };
-  return { type, rows, placedRows, examples: [`${type} Brand 1 л`], classification, firstRows: [], openRows: Array.from({ length: rows - placedRows }, (_, i) => i + 2) };
+  return { type, rows, placedRows, examples: [`${type} Brand 1 л`], classification, firstRows: [], openRows: Array.from({ length: rows - placedRows }, (_, i) => i + 2), placedByPath: new Map() };
 }
 
 // Review: row 2 the group (молоко козье, молоко топлёное: rows 3, 4), row 5 кефир детский (2 of its 6 rows placed without asking). Placed: row 2 айран.

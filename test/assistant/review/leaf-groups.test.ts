@@ -42,7 +42,7 @@ function buildType(type: string, rows: number, leafId: number | undefined, alter
     doubt: 'not sure',
   };
   const openRows = Array.from({ length: rows }, () => (serial += 1));
-  return { type, rows, placedRows: 0, examples: [`${type} Brand 1 л`], classification, firstRows: [], openRows };
+  return { type, rows, placedRows: 0, examples: [`${type} Brand 1 л`], classification, firstRows: [], openRows, placedByPath: new Map() };
 }
 
 const TYPES = [buildType('молоко козье', 5, MILK, [KEFIR]), buildType('молоко топлёное', 3, MILK, [AYRAN]), buildType('кефир детский', 4, KEFIR), buildType('молоко сгущённое', 2, MILK), buildType('шампунь для кошек', 1, undefined)];
