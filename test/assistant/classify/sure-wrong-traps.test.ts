@@ -31,3 +31,9 @@ describe('a word in capitals before a number (F1)', () => {
     expect(classifyProduct(indexes.marketplace, { name: 'Стартер ВАЗ 2107 Denso 28100-01983' })).toMatchObject({ confident: true, path: expect.stringContaining('Стартер') as unknown });
   });
 });
+
+describe('a position word (F2)', () => {
+  it.each(BOTH)('stays a doubt in clothing, whose only leaf named by position is a kind of goods (%s)', (breadth) => {
+    expect(findSure(breadth, ['Штаны нижние мужские', 'Платье нижнее', 'Юбка нижняя', 'Футболка нижняя мужская'])).toEqual([]);
+  });
+});
