@@ -37,3 +37,14 @@ describe('a position word (F2)', () => {
     expect(findSure(breadth, ['Штаны нижние мужские', 'Платье нижнее', 'Юбка нижняя', 'Футболка нижняя мужская'])).toEqual([]);
   });
 });
+
+describe('the `-ья` plural (F3)', () => {
+  it.each(BOTH)('is no plural of any masculine noun: `плат` (a shawl) is no dress (%s)', (breadth) => {
+    expect(findSure(breadth, ['Плат', 'Плат женский 89х89', 'Плат шерстяной']).filter((line) => line.includes('Платья'))).toEqual([]);
+  });
+
+  it.each(BOTH)('is still the plural of a neuter `-о` noun and of the few masculine nouns that have one (%s)', (breadth) => {
+    const chairs = classifyProduct(indexes[breadth], { name: 'Стул деревянный' });
+    expect(chairs.path ?? '').toContain('Стулья');
+  });
+});
