@@ -17,7 +17,7 @@ import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } f
 import { ADJECTIVE_FORM, findUnlistedBrand, readKnownBrands } from './known-brands.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
-import { isPositionWord, readPositionStem } from './position-words.js';
+import { isPositionWord } from './position-words.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
@@ -821,33 +821,14 @@ function readSectionWordCounts(index: ClassifierIndex): Map<string, Map<string, 
   return counts;
 }
 
-const positionSections = new WeakMap<ClassifierIndex, Set<string>>();
-
-// A section sorts goods by where they sit when its leaves' names say this many positions at least: one alone names a kind.
-const SECTION_POSITIONS = 2;
-
 /**
  * Whether a word says where on a whole a part sits (`передний`, `лев.`: `isPositionWord`) and the leaf's top-level section
- * sorts goods by position itself, its leaves' names saying two positions at least (`Автотовары`: `Задние фонари`, `Зеркала
- * боковые`); read once per index. One position alone is the name of a kind of goods (`Одежда`: `Нижнее бельё`, where
- * `Штаны нижние` may be underwear); elsewhere (`Зеркало наружное правое` against the hall's `Зеркала`) the word may make
- * the goods another thing.
+ * sorts goods by position itself (`ClassifierIndex.positionSections`: its leaves' names say two positions at least,
+ * `Автотовары`: `Задние фонари`, `Зеркала боковые`). Elsewhere (`Зеркало наружное правое` against the hall's `Зеркала`,
+ * `Штаны нижние` beside `Одежда`'s `Нижнее бельё`) the word may make the goods another thing.
  */
 function isPositionOfLeafSection(index: ClassifierIndex, leaf: IndexedLeaf, word: string): boolean {
-  if (!isPositionWord(word)) return false;
-  let sections = positionSections.get(index);
-  if (sections === undefined) {
-    const said = new Map<string, Set<string>>();
-    for (const other of index.leaves) {
-      const positions = other.names.flatMap((name) => tokenizeForMatch(name.text).flatMap((token) => readPositionStem(token) ?? []));
-      if (positions.length === 0) continue;
-      const section = readPathSection(other.path);
-      said.set(section, new Set([...(said.get(section) ?? []), ...positions]));
-    }
-    sections = new Set([...said].filter(([, positions]) => positions.size >= SECTION_POSITIONS).map(([section]) => section));
-    positionSections.set(index, sections);
-  }
-  return sections.has(readPathSection(leaf.path));
+  return isPositionWord(word) && index.positionSections.includes(readPathSection(leaf.path));
 }
 
 /** The top-level section of a path written `A / B / C` (`A`). */
