@@ -124,8 +124,9 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       const top = match.candidates[0];
       const weakAlike = top !== undefined && top.score < CATEGORY_THRESHOLDS.minScore && match.heldBy === undefined && match.doubt === undefined && confirmed.score > top.score - CATEGORY_THRESHOLDS.minGap;
       if (agreed.count < MANY_NAMES && !((clearFirst || firstAboveRivals || weakAlike) && agreed.whole)) return match;
-      // A label listing kinds (`Автохимия/масла`) names them all: names of one kind do not make it that kind's leaf.
-      if (listLabel.countUnheldKinds(text, confirmed.entry) > 0) return match;
+      // A slash read as a list (`Автохимия/масла`) names every kind: names of one kind do not make it that kind's leaf. A list
+      // written with `и` keeps its names' answer (`Защитные стекла и пленки` of screen protectors, the leaf `Защитные стёкла`).
+      if (listLabel.readSlashList(text) !== text && listLabel.countUnheldKinds(text, confirmed.entry) > 0) return match;
       const best: ScoredCandidate<Category> = { ...confirmed, score: Math.max(confirmed.score, CONFIRMED_SCORE), exact: false };
       return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.filter((candidate) => candidate.key !== key)] };
     },
