@@ -30,7 +30,7 @@ import { ADJECTIVE_FORM } from './classify/known-brands.js';
 import { createBrandSoundIndex, type BrandSoundIndex } from './match-brand-by-sound.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { stemForIndex } from './classify/stem-for-index.js';
-import { CATEGORY_THRESHOLDS, readLabelHead, type CategoryContext, type CategoryMatcher } from './match-category.js';
+import { CATEGORY_THRESHOLDS, createListLabelReader, readLabelHead, type CategoryContext, type CategoryMatcher } from './match-category.js';
 import type { ValueMatch } from './match-value.js';
 import type { ScoredCandidate } from './score-candidates.js';
 
@@ -51,6 +51,7 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
   let leafById: Map<number, IndexedLeaf> | undefined;
   let classifier: ReturnType<typeof getClassifierIndex> | undefined;
   let brandSounds: BrandSoundIndex | undefined;
+  const listLabel = createListLabelReader(index);
   // A TODO is matched again with the seller's other categories: its names are classified once (bounded).
   const classified = new Map<string, Classification>();
   const classify = (name: string): Classification => {
@@ -123,6 +124,9 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       const top = match.candidates[0];
       const weakAlike = top !== undefined && top.score < CATEGORY_THRESHOLDS.minScore && match.heldBy === undefined && match.doubt === undefined && confirmed.score > top.score - CATEGORY_THRESHOLDS.minGap;
       if (agreed.count < MANY_NAMES && !((clearFirst || firstAboveRivals || weakAlike) && agreed.whole)) return match;
+      // A slash read as a list (`Автохимия/масла`) names every kind: names of one kind do not make it that kind's leaf. A list
+      // written with `и` keeps its names' answer (`Защитные стекла и пленки` of screen protectors, the leaf `Защитные стёкла`).
+      if (listLabel.readSlashList(text) !== text && listLabel.countUnheldKinds(text, confirmed.entry) > 0) return match;
       const best: ScoredCandidate<Category> = { ...confirmed, score: Math.max(confirmed.score, CONFIRMED_SCORE), exact: false };
       return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.filter((candidate) => candidate.key !== key)] };
     },

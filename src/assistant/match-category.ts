@@ -354,15 +354,48 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
     },
   };
-  return readSlashLists(acceptClassifierReading(vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore), index, thresholds));
+  return readSlashLists(acceptClassifierReading(vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore), index, thresholds), index);
 }
 
-/** `Сумки/рюкзаки`, `Куртки/ветровки` list kinds, as a comma would (`readSlashList`): never a path whose last level is the leaf. */
-function readSlashLists(matcher: CategoryMatcher): CategoryMatcher {
+/**
+ * `Сумки/рюкзаки`, `Куртки/ветровки` list kinds, as a comma would (`readSlashList`): never a path whose last level is the
+ * leaf, unless a level is a section or group of the directory (`Мебель/стулья`). A list is sure only in a leaf whose name
+ * holds every kind: the products' reading may not take one part for all (`Автохимия/масла` of motor oils).
+ */
+function readSlashLists(matcher: CategoryMatcher, index: DirectoryIndex): CategoryMatcher {
+  const listLabel = createListLabelReader(index);
   return {
     match(text, context) {
-      const listed = readSlashList(text);
-      return listed === text ? matcher.match(text, context) : { ...matcher.match(listed, context), text };
+      const listed = listLabel.readSlashList(text);
+      if (listed === text) return matcher.match(text, context);
+      const match = { ...matcher.match(listed, context), text };
+      const kinds = match.best === undefined ? 0 : listLabel.countUnheldKinds(text, match.best.entry);
+      return match.status === 'confident' && kinds > 0 ? asLabelQuestion(match, `the label lists ${kinds} kinds of goods and the leaf's name is no list holding every one`) : match;
+    },
+  };
+}
+
+/** Reads a label as a list of kinds against one directory (`createListLabelReader`). */
+export interface ListLabelReader {
+  /** The label with a slash that lists kinds written as a comma, a slash beside a section or group name left (`readSlashList`). */
+  readSlashList(text: string): string;
+  /** How many kinds the label lists when it lists two or more and the leaf's name is no list holding every one; else 0. */
+  countUnheldKinds(text: string, leaf: Category): number;
+}
+
+/** The list reading of labels against a directory, its section and group names read once. */
+export function createListLabelReader(index: DirectoryIndex): ListLabelReader {
+  let branches: Set<string> | undefined;
+  const read = (text: string): string => {
+    branches ??= new Set(index.directories.categories.flatMap((category) => listBranchNames(category, index)).map((name) => tokenizeForMatch(name).join(' ')));
+    const known = branches;
+    return readSlashList(text, (level) => known.has(tokenizeForMatch(level).join(' ')));
+  };
+  return {
+    readSlashList: read,
+    countUnheldKinds(text, leaf) {
+      const kinds = readLabelKinds(readLabelHead(read(text)));
+      return kinds.length < 2 || namesEveryKind(kinds, [leaf.name.rus, leaf.name.kaz ?? '']) ? 0 : kinds.length;
     },
   };
 }

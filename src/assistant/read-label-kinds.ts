@@ -16,9 +16,17 @@ export const ADJECTIVE = /(?:ые|ие|ая|яя|ое|ее|ый|ий|ой|ую|�
 // (`Электроника/Телефоны`), and a shortening is a letter or two (`ч/б`, `б/у`, `д/телефонов`, `об/мин`).
 const SLASH_LIST = /(\p{L}{3,})\/(?=\p{Ll}{3,})/gu;
 
-/** The label with a slash that lists kinds (`Куртки/ветровки`) written as the comma it means; any other slash is left. */
-export function readSlashList(text: string): string {
-  return text.replace(SLASH_LIST, '$1, ');
+/**
+ * The label with a slash that lists kinds (`Куртки/ветровки`) written as the comma it means; any other slash is left,
+ * and so is one beside a level the directory names a section or group (`isBranchName`): `Мебель/стулья`, written in lower
+ * case, is still a path.
+ */
+export function readSlashList(text: string, isBranchName: (level: string) => boolean = () => false): string {
+  return text.replace(SLASH_LIST, (whole: string, before: string, at: number) => {
+    const left = text.slice(0, at + before.length).split('/').at(-1) ?? '';
+    const right = text.slice(at + whole.length).split('/')[0] ?? '';
+    return isBranchName(left) || isBranchName(right) ? whole : `${before}, `;
+  });
 }
 
 /** The parts of a label's list (`splitListName`); a decimal comma (`КПБ 1,5-спальный`) separates no kinds. */

@@ -55,4 +55,15 @@ describe('a label listing kinds with a slash', () => {
     expect(original.match('Кружки/чашки').best?.entry.name.rus).toBe('Кружки и чашки');
     expect(original.match('Кружки/чашки').text).toBe('Кружки/чашки');
   });
+
+  it('is a path still where a side is a section or group name of the directory, in lower case too', () => {
+    expect(readSlashList('Мебель/стулья', (level) => level === 'Мебель')).toBe('Мебель/стулья');
+    expect(original.match('Мебель/стулья', { productNames: ['Стул барный'] }).best?.entry.path?.rus).toBe('Дом и сад / Мебель / Стулья');
+  });
+
+  it('is never made one kind\'s leaf by names of that kind alone', () => {
+    for (const matcher of [original, marketplace]) {
+      expect(matcher.match('Автохимия/масла', { productNames: ['Масло моторное Лукойл 5W-40 4л'] }).status).toBe('todo');
+    }
+  });
 });

@@ -10,13 +10,15 @@ import { buildCategoryPath, createDirectoryIndex, type DirectoryIndex } from '..
 import { collectDemographic, findDemographicMark } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllName } from './catch-all-words.js';
-import { collectKnownBrandNames } from './known-brands.js';
+import { readPathSection } from './classify-product.js';
+import { collectDirectoryAbbreviations, collectKnownBrandNames } from './known-brands.js';
+import { collectPositionSections } from './position-words.js';
 import type { ClassifierIndex, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { readSharedPurpose, splitListName, splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 18;
+export const CLASSIFIER_INDEX_VERSION = 19;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;
@@ -64,7 +66,18 @@ export function buildClassifierIndex(directories: Directories, index: DirectoryI
   const leafWords = new Set(leaves.flatMap((leaf) => [...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]));
   const brands = collectKnownBrandNames(directories.brands, (stem) => leafWords.has(stem) || Object.hasOwn(byCompoundEnd, stem));
   const brandNames = [...new Set(directories.brands.map((brand) => tokenizeForMatch(brand.name).join(' ')).filter((name) => name !== ''))].sort();
-  return { version: CLASSIFIER_INDEX_VERSION, directoryHash: hashCategories(directories), leaves, byHeadStem, byCompoundEnd, brands, brandNames, propertyWords: collectPropertyWords(directories, index) };
+  return {
+    version: CLASSIFIER_INDEX_VERSION,
+    directoryHash: hashCategories(directories),
+    leaves,
+    byHeadStem,
+    byCompoundEnd,
+    brands,
+    brandNames,
+    propertyWords: collectPropertyWords(directories, index),
+    positionSections: collectPositionSections(leaves.map((leaf) => ({ section: readPathSection(leaf.path), names: leaf.names.map((name) => name.text) }))),
+    abbreviations: collectDirectoryAbbreviations(leaves),
+  };
 }
 
 /** Per dictionary attribute linked to a leaf, its one-word values (normalised) and the leaves it is linked to. */

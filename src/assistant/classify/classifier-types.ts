@@ -54,6 +54,10 @@ export interface ClassifierIndex {
   brandNames: string[];
   /** The one-word values of each dictionary attribute (normalised: `android` of `Операционная система`) and the leaves it is linked to. */
   propertyWords: { words: string[]; leafIds: number[] }[];
+  /** The top-level sections that sort goods by where a part sits (`collectPositionSections`, `position-words.ts`). */
+  positionSections: string[];
+  /** The abbreviations the directory names goods by, written in capitals in its leaves' names (`АКПП`, `ГРМ`), normalised (`known-brands.ts`). */
+  abbreviations: string[];
 }
 
 /** What is known of one product. */

@@ -821,22 +821,14 @@ function readSectionWordCounts(index: ClassifierIndex): Map<string, Map<string, 
   return counts;
 }
 
-const positionSections = new WeakMap<ClassifierIndex, Set<string>>();
-
 /**
  * Whether a word says where on a whole a part sits (`передний`, `лев.`: `isPositionWord`) and the leaf's top-level section
- * sorts goods by position itself, a leaf of it being named with such a word (`Автотовары`: `Задние фонари`); read once per
- * index. Elsewhere (`Зеркало наружное правое` against the hall's `Зеркала`) the word may make the goods another thing.
+ * sorts goods by position itself (`ClassifierIndex.positionSections`: its leaves' names say two positions at least,
+ * `Автотовары`: `Задние фонари`, `Зеркала боковые`). Elsewhere (`Зеркало наружное правое` against the hall's `Зеркала`,
+ * `Штаны нижние` beside `Одежда`'s `Нижнее бельё`) the word may make the goods another thing.
  */
 function isPositionOfLeafSection(index: ClassifierIndex, leaf: IndexedLeaf, word: string): boolean {
-  if (!isPositionWord(word)) return false;
-  let sections = positionSections.get(index);
-  if (sections === undefined) {
-    sections = new Set();
-    for (const other of index.leaves) if (other.names.some((name) => tokenizeForMatch(name.text).some(isPositionWord))) sections.add(readPathSection(other.path));
-    positionSections.set(index, sections);
-  }
-  return sections.has(readPathSection(leaf.path));
+  return isPositionWord(word) && index.positionSections.includes(readPathSection(leaf.path));
 }
 
 /** The top-level section of a path written `A / B / C` (`A`). */

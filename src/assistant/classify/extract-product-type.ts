@@ -11,6 +11,7 @@ import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
 import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviations, type KnownBrands } from './known-brands.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
 import { readKindLetter } from './stem-for-index.js';
+import { isVehicleMakerWord } from './vehicle-makers.js';
 
 /** The head phrase of a name and the words around it. */
 export interface ProductType {
@@ -285,8 +286,8 @@ function readPurpose(tokens: readonly string[], from: number, brandLike: Readonl
  * Words of the name (normalised) that read as a brand or model rather than a description: a Latin
  * word in a Cyrillic name (`Корм для кошек Whiskas`), or a capitalised word inside a name written in
  * lower case (`Молоко пастеризованное Емшан`). A word in capitals (`ГРМ`, `АКБ`, `ВВГнг`) is an
- * abbreviation of a description, not a brand, unless a number follows it and the directory does not
- * name goods by it (`abbreviations`: `ВАЗ 2110` is a model, `АКПП 35330` stays); a name in capitals, or
+ * abbreviation of a description, not a brand, unless it is a vehicle maker a number follows and the
+ * directory does not name goods by it (`ВАЗ 2110` is a model; `АКПП 35330`, `ПВХ 10` stay); a name in capitals, or
  * with every long word capitalised (`Свечи Зажигания Ngk`), says nothing by its case.
  */
 export function findBrandLikeWords(name: string, abbreviations?: ReadonlySet<string>): Set<string> {
@@ -304,11 +305,11 @@ export function findBrandLikeWords(name: string, abbreviations?: ReadonlySet<str
   const titleLabel = long.length === 1;
   const byCaseBrand = (word: string): boolean =>
     byCase && /^\p{Lu}\p{Ll}/u.test(word) && !openers.has(word) && !lower.has(word.toLowerCase()) && !(titleLabel && isInflectedWord(word.toLowerCase()));
-  // `ВАЗ 2110`, `ГАЗ 3110`: a word in capitals right before a number, in a name not in capitals, is a model the goods fit, as
-  // `Camry 40` is, unless the directory names goods by it (`Фильтр масляный АКПП 35330`: `Фильтры АКПП`). Read without the
-  // directory, no such word is a model.
+  // `ВАЗ 2110`, `ГАЗ 3110`: a vehicle maker (a closed class, `isVehicleMakerWord`) right before a number, in a name not in
+  // capitals, is a model the goods fit, as `Camry 40` is, unless the directory names goods by it. Any other word in capitals
+  // (`Перчатки ПВХ 10`, `Светильник ЖКУ 250`) is a material or a kind and stays. Read without the directory, no word is a model.
   const modelCode = (word: string, next: string | undefined): boolean =>
-    abbreviations !== undefined && !allCaps && /^\p{Lu}{2,}$/u.test(word) && next !== undefined && /^\d+$/u.test(next) && !abbreviations.has(tokenizeForMatch(word)[0] ?? word);
+    abbreviations !== undefined && !allCaps && isVehicleMakerWord(word) && next !== undefined && /^\d+$/u.test(next) && !abbreviations.has(tokenizeForMatch(word)[0] ?? word);
   const brandLike = original.filter((word, i) => i > 0 && ((cyrillicName && /^[A-Za-z]/.test(word)) || byCaseBrand(word) || modelCode(word, original[i + 1])));
   // Normalised as the name's words are, all at once.
   return new Set(brandLike.length === 0 ? [] : tokenizeForMatch(brandLike.join(' ')));

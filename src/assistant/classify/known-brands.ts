@@ -13,11 +13,14 @@
 import type { Brand } from '../../domain/index.js';
 import { createBrandSoundIndex, type BrandSoundIndex } from '../match-brand-by-sound.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
-import type { ClassifierIndex, ClassifyOptions } from './classifier-types.js';
+import type { ClassifierIndex, ClassifyOptions, IndexedLeaf } from './classifier-types.js';
 import { stemForIndex } from './stem-for-index.js';
 
-/** First word of a brand → the brands' words (the longest first): what `extractProductType` looks for in a name. */
-export type KnownBrands = ReadonlyMap<string, readonly (readonly string[])[]>;
+/**
+ * First word of a brand → the brands' words (the longest first): what `extractProductType` looks for in a name; with the
+ * directory's abbreviations when `readKnownBrands` built it (`readDirectoryAbbreviations`).
+ */
+export type KnownBrands = ReadonlyMap<string, readonly (readonly string[])[]> & { readonly abbreviations?: ReadonlySet<string> };
 
 const CYRILLIC = /[\u0400-\u04ff]/u;
 /**
@@ -58,40 +61,34 @@ const byOptions = new WeakMap<ClassifyOptions, KnownBrands>();
  */
 export function readKnownBrands(index: ClassifierIndex, options?: ClassifyOptions): KnownBrands {
   let known = byIndex.get(index);
-  if (known === undefined) byIndex.set(index, (known = indexBrandNames(index.brands ?? [])));
-  if (!abbreviationsOf.has(known)) abbreviationsOf.set(known, collectAbbreviations(index));
+  if (known === undefined) byIndex.set(index, (known = indexBrandNames(index.brands ?? [], new Set(index.abbreviations))));
   if (options?.brandWords === undefined || options.brandWords.size === 0) return known;
   let withSeller = byOptions.get(options);
-  if (withSeller === undefined) byOptions.set(options, (withSeller = indexBrandNames([...(index.brands ?? []), ...options.brandWords])));
-  if (!abbreviationsOf.has(withSeller)) abbreviationsOf.set(withSeller, collectAbbreviations(index));
+  if (withSeller === undefined) byOptions.set(options, (withSeller = indexBrandNames([...(index.brands ?? []), ...options.brandWords], known.abbreviations)));
   return withSeller;
 }
 
-const abbreviationsOf = new WeakMap<KnownBrands, ReadonlySet<string>>();
-const abbreviationsByIndex = new WeakMap<ClassifierIndex, ReadonlySet<string>>();
 // A word written in capitals, two letters or more.
 const CAPITALS = /^\p{Lu}{2,}$/u;
 
 /**
- * The abbreviations the directory names goods by, as it writes them in its leaves' names in capitals (`АКПП` of `Фильтры
- * АКПП`, `ГРМ`, `ПК`), normalised, for a brand map `readKnownBrands` gave; undefined for any other (a name read without
- * the directory). A seller's word in capitals before a number (`ВАЗ 2110`) is a model unless it is one of them.
+ * The abbreviations of a brand map `readKnownBrands` gave: those the directory names goods by (`ClassifierIndex.abbreviations`);
+ * undefined for any other (a name read without the directory). A seller's vehicle maker before a number (`ВАЗ 2110`) is a
+ * model unless it is one of them.
  */
 export function readDirectoryAbbreviations(known: KnownBrands | undefined): ReadonlySet<string> | undefined {
-  return known === undefined ? undefined : abbreviationsOf.get(known);
+  return known?.abbreviations;
 }
 
-function collectAbbreviations(index: ClassifierIndex): ReadonlySet<string> {
-  let found = abbreviationsByIndex.get(index);
-  if (found === undefined) {
-    const words = index.leaves.flatMap((leaf) => leaf.names.flatMap((name) => name.text.split(/[^\p{L}\p{N}]+/u).filter((word) => CAPITALS.test(word))));
-    abbreviationsByIndex.set(index, (found = new Set(tokenizeForMatch(words.join(' ')))));
-  }
-  return found;
+/** The abbreviations the directory names goods by, as its leaves' names write them in capitals (`АКПП` of `Фильтры АКПП`, `ГРМ`, `ПК`), normalised. */
+export function collectDirectoryAbbreviations(leaves: readonly IndexedLeaf[]): string[] {
+  const words = leaves.flatMap((leaf) => leaf.names.flatMap((name) => name.text.split(/[^\p{L}\p{N}]+/u).filter((word) => CAPITALS.test(word))));
+  return [...new Set(tokenizeForMatch(words.join(' ')))].sort();
 }
 
-function indexBrandNames(names: readonly string[]): KnownBrands {
-  const map = new Map<string, string[][]>();
+function indexBrandNames(names: readonly string[], abbreviations?: ReadonlySet<string>): KnownBrands {
+  const map: Map<string, string[][]> & { abbreviations?: ReadonlySet<string> } = new Map<string, string[][]>();
+  if (abbreviations !== undefined) map.abbreviations = abbreviations;
   for (const name of new Set(names)) {
     const words = name.split(' ').filter((word) => word !== '');
     const first = words[0];

@@ -93,13 +93,18 @@ function readRussianStem(word: string): string {
   return short === null ? word : (short[1] ?? word);
 }
 
-// A noun ending so has its plural in `-ья` where it has one (`крыло`/`крылья`, `стул`/`стулья`).
-const NEUTER_OR_HARD = /^\p{L}{3,}(?:о|[бвгджзклмнпрстфхцчшщ])$/u;
+// A neuter noun in `-о` has its plural in `-ья` where it has one (`крыло`/`крылья`, `перо`/`перья`).
+const NEUTER_O = /^\p{L}{3,}о$/u;
+// A masculine noun's `-ья` plural is a closed, unproductive class that nothing in the word tells: `стул`/`стулья`, but
+// `плат`/`платы` (a shawl, no `Платья`), `брус`/`брусы` (timber, no gymnastic `Брусья`), `лист`/`листы` (sheets). Only these
+// nouns, whose one plural is the `-ья` one, are read so.
+const MASCULINE_YA_PLURAL: ReadonlySet<string> = new Set(['стул', 'колос', 'кол', 'клин', 'лоскут', 'струп']);
 
 /**
  * Keys a noun (normalised) may be indexed by besides its own, for a look-up that finds no leaf by its own key: the word
  * without a fleeting reading of its `-ок` (`сайлентблок`/`сайлентблоки`: a compound of `блок`, whose `о` stays), and the
- * stem of an `-ья` plural (`крыло`/`крылья`). From the plural alone neither can be read (`платья` of `платье`, `плат` of
+ * stem of an `-ья` plural of a neuter `-о` noun or of the few masculine nouns that have one (`крыло`/`крылья`,
+ * `стул`/`стулья`; not `плат`, a shawl). From the plural alone neither can be read (`платья` of `платье`, `плат` of
  * `Плата`), so the index keeps one key per word and only a look-up that found nothing tries these.
  */
 export function readOtherNounKeys(word: string): string[] {
@@ -107,7 +112,7 @@ export function readOtherNounKeys(word: string): string[] {
   const own = stemForIndex(word);
   const keys: string[] = [];
   if (FLEETING.test(word)) keys.push(word);
-  if (NEUTER_OR_HARD.test(word)) keys.push(`${own}ь`);
+  if (NEUTER_O.test(word) || MASCULINE_YA_PLURAL.has(word)) keys.push(`${own}ь`);
   return keys.filter((key) => key !== own);
 }
 

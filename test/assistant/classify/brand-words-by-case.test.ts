@@ -39,13 +39,17 @@ describe('names in Title Case', () => {
 });
 
 describe('a word in capitals', () => {
-  it('is an abbreviation of a description, unless a number follows it and the directory names no goods by it: then it is a model the goods fit', () => {
+  it('is an abbreviation of a description, unless it is a vehicle maker a number follows and the directory names no goods by it: then it is a model the goods fit', () => {
     const filters = { id: 28, parentId: null, name: { rus: 'Фильтры', kaz: 'Сүзгілер' }, path: { rus: 'Автотовары / Фильтры', kaz: 'Автотауарлар / Сүзгілер' }, isLeaf: false };
     const gearbox = { id: 2801, parentId: 28, name: { rus: 'Фильтры АКПП', kaz: 'АКПП сүзгілері' }, path: { rus: 'Автотовары / Фильтры / Фильтры АКПП', kaz: 'Автотауарлар / Сүзгілер / АКПП сүзгілері' }, isLeaf: true };
     const known = readKnownBrands(buildClassifierIndex(buildClassifierDirectories([filters, gearbox])));
     expect(extractProductType('Ремень ГРМ Gates 5PK1100', undefined, undefined, known).text).toBe('ремень грм');
     expect(extractProductType('Стартер ВАЗ 2107 Denso 28100-01983', undefined, undefined, known).text).toBe('стартер');
     expect(extractProductType('Опора стойки передн. ВАЗ 2110 Lemforder 7955-438', undefined, undefined, known).text).toBe('опора стойки передн');
+    // Only a vehicle maker (or a plant making their parts) is a model word: a material or kind code before a number stays.
+    expect(extractProductType('Фара прав ДААЗ 2110', undefined, undefined, known).text).toBe('фара прав');
+    expect(extractProductType('Перчатки ПВХ 10', undefined, undefined, known).text).toBe('перчатки пвх');
+    expect(extractProductType('Светильник ЖКУ 250 Вт', undefined, undefined, known).text).toBe('светильник жку');
     // The directory names goods by `АКПП`: a description, whatever number follows.
     expect(extractProductType('Фильтр масляный АКПП 35330 Meyle', undefined, undefined, known).text).toBe('фильтр масляный акпп');
     // A name in capitals says nothing by its case; read without the directory, no word is a model.

@@ -399,19 +399,23 @@ describe('classifyProduct', () => {
       { id: 24, parentId: null, name: { rus: 'Кузов и оптика', kaz: 'Шанақ және оптика' }, path: { rus: 'Автотовары / Кузов и оптика', kaz: 'Автотауарлар / Шанақ және оптика' }, isLeaf: false },
       { id: 2401, parentId: 24, name: { rus: 'Подкрылки', kaz: 'Қанат астары' }, path: { rus: 'Автотовары / Кузов и оптика / Подкрылки', kaz: 'Автотауарлар / Шанақ және оптика / Қанат астары' }, isLeaf: true },
       { id: 2402, parentId: 24, name: { rus: 'Задние фонари', kaz: 'Артқы шамдар' }, path: { rus: 'Автотовары / Кузов и оптика / Задние фонари', kaz: 'Автотауарлар / Шанақ және оптика / Артқы шамдар' }, isLeaf: true },
+      { id: 2403, parentId: 24, name: { rus: 'Зеркала боковые', kaz: 'Бүйір айналар' }, path: { rus: 'Автотовары / Кузов и оптика / Зеркала боковые', kaz: 'Автотауарлар / Шанақ және оптика / Бүйір айналар' }, isLeaf: true },
       { id: 25, parentId: null, name: { rus: 'Интерьер', kaz: 'Интерьер' }, path: { rus: 'Дом и сад / Интерьер', kaz: 'Үй және бақ / Интерьер' }, isLeaf: false },
       { id: 2501, parentId: 25, name: { rus: 'Зеркала', kaz: 'Айналар' }, path: { rus: 'Дом и сад / Интерьер / Зеркала', kaz: 'Үй және бақ / Интерьер / Айналар' }, isLeaf: true },
     ];
     const parts = buildClassifierIndex(buildClassifierDirectories(extra));
-    // `Автотовары` names a leaf by position (`Задние фонари`): a left or front part is the same part, whole or cut short.
+    // `Автотовары` names leaves by two positions (`Задние фонари`, `Зеркала боковые`): a left or front part is the same part, whole or cut short.
     expect(classifyProduct(parts, { name: 'Подкрылок передний левый Novline Lada Granta' })).toMatchObject({ leafId: 2401, confident: true });
     expect(classifyProduct(parts, { name: 'Подкрылок задн. прав. Novline' })).toMatchObject({ leafId: 2401, confident: true });
     expect(classifyProduct(parts, { name: 'Фонарь задний Depo' })).toMatchObject({ leafId: 2402, confident: true });
     // The hall's mirrors are in a section that sorts nothing by position: a right outer mirror may be a car's.
     expect(classifyProduct(parts, { name: 'Зеркало наружное правое TYC' })).toMatchObject({ leafId: 2501, confident: false, doubt: expect.stringContaining('"правое"') as unknown });
-    // Without a leaf named by position the section explains no position word either.
-    const plain = buildClassifierIndex(buildClassifierDirectories(extra.filter((leaf) => leaf.id !== 2402)));
-    expect(classifyProduct(plain, { name: 'Подкрылок передний левый Novline' })).toMatchObject({ leafId: 2401, confident: false, doubt: expect.stringContaining('"передний"') as unknown });
+    // One position alone (`боковые`; `Задние фонари` with its Kazakh `Артқы шамдар`) names a kind of goods, as `Нижнее бельё`
+    // does: the section explains no position word then.
+    for (const kept of [2402, 2403]) {
+      const plain = buildClassifierIndex(buildClassifierDirectories(extra.filter((leaf) => leaf.id !== kept)));
+      expect(classifyProduct(plain, { name: 'Подкрылок передний левый Novline' })).toMatchObject({ leafId: 2401, confident: false, doubt: expect.stringContaining('"передний"') as unknown });
+    }
   });
 
   it('meets a leaf under another key of the same noun where its own names none: a compound of `блок`, an `-ья` plural', () => {

@@ -1,0 +1,22 @@
+/**
+ * The vehicle makers sellers write in capitals before a model number (`ВАЗ 2110`, `ГАЗ 3110`, `КАМАЗ 5320`, `МТЗ 82`):
+ * a closed class, like position words and colours. Such a word is the model the goods fit, not a word of what they are,
+ * so it ends the product type (`findBrandLikeWords`). Any other word in capitals before a number is a material or a kind
+ * (`Перчатки ПВХ 10`, `Светильник ЖКУ 250`, `Труба ПНД 32`) and stays in the type: guessing it away would make the generic
+ * leaf sure (issue 33).
+ */
+// Cars, lorries and buses, tractors, motorcycles; the engine makers named with them (`ЗМЗ 406`, `ЯМЗ 236`); and the plants
+// whose parts sellers name the same way (`Фара ДААЗ 2110`, `Катушка зажигания СОАТЭ 3705`).
+const VEHICLE_MAKERS: ReadonlySet<string> = new Set([
+  'ВАЗ', 'ГАЗ', 'УАЗ', 'ЗАЗ', 'АЗЛК', 'ИЖ', 'ТАГАЗ',
+  'КАМАЗ', 'ЗИЛ', 'МАЗ', 'КРАЗ', 'БЕЛАЗ', 'УРАЛАЗ',
+  'ПАЗ', 'ЛАЗ', 'ЛИАЗ', 'КАВЗ', 'НЕФАЗ', 'ГОЛАЗ',
+  'МТЗ', 'ЮМЗ', 'ЛТЗ', 'ВТЗ', 'ХТЗ', 'ЧТЗ', 'ДТЗ',
+  'ЗМЗ', 'УМЗ', 'ЯМЗ', 'ММЗ', 'КМЗ', 'ТМЗ',
+  'ДААЗ', 'СААЗ', 'СОАТЭ', 'КЗАТЭ', 'БАТЭ', 'ОСВАР',
+]);
+
+/** Whether a word of a name, as written, is a vehicle maker in capitals (`ВАЗ`, `КамАЗ` written `КАМАЗ`; see the file comment). */
+export function isVehicleMakerWord(word: string): boolean {
+  return VEHICLE_MAKERS.has(word.replace(/Ё/gu, 'Е'));
+}
