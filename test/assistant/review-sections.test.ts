@@ -17,6 +17,7 @@ import { readReviewAnswers } from '../../src/assistant/review/read-review-answer
 import { SECTIONS_SHEET } from '../../src/assistant/review/review-sections-sheet.js';
 import { writeReviewWorkbook } from '../../src/assistant/review/write-review-workbook.js';
 import { createDirectoryIndex } from '../../src/mapping/directory-index.js';
+import { checkMappingRules } from '../../src/mapping/check-mapping-rules.js';
 import { parseMapping } from '../../src/mapping/parse-mapping.js';
 import { compileCategoryLookup, readClassifyExclusions } from '../../src/stages/derive/lookup-category.js';
 import { runCliCaptured } from '../helpers/run-cli-captured.js';
@@ -56,6 +57,24 @@ describe('classify.sections, the setting', () => {
     expect(options.sections?.paths).toEqual(['Автотовары', 'Канцелярские товары / Офисные принадлежности', 'Автотовары / Кузов и оптика']);
     expect(problems).toEqual(['classify.sections names "Автозапчасти", which is no section or group of the directory']);
   });
+});
+
+describe('a classify.sections entry that names nothing', () => {
+  it('is an error of the mapping, naming the entry, before any row is read', () => {
+    const issues = checkMappingRules(mappingWith({ sections: ['Автотовары', 'Автозапчасти', 999999] }), directories, { file: 'auto.yaml' });
+    const sections = issues.filter((issue) => issue.path?.startsWith('classify.sections'));
+    expect(sections.map((issue) => [issue.severity, issue.code, issue.file, issue.path, issue.value])).toEqual([
+      ['error', 'unknown_category', 'auto.yaml', 'classify.sections[1]', 'Автозапчасти'],
+      ['error', 'unknown_category', 'auto.yaml', 'classify.sections[2]', '999999'],
+    ]);
+  });
+
+  it('stops the import\'s dry run with exit code 2, naming the mapping file and the entry', async () => {
+    await writeFile(join(dir, 'typo.yaml'), `${REVIEW_LOOP_MAPPING}classify:\n  sections: [Автотовары, Автозапчасти]\n`, 'utf8');
+    const result = await run(['validate', 'auto.csv', '-m', 'typo.yaml']);
+    expect(result.code).toBe(2);
+    expect(`${result.stdout}${result.stderr}`).toMatch(/typo\.yaml[^\n]*classify\.sections\[1\][^\n]*\n?[^\n]*classify\.sections names "Автозапчасти", which is no section or group of the directory/);
+  }, 180_000);
 });
 
 describe('lookup: category with the file\'s sections', () => {
