@@ -208,6 +208,30 @@ describe('mapping review and the file\'s sections', () => {
     expect((await readReviewAnswers(path, 'sections.xlsx', index)).issues.map((issue) => [issue.sheet, issue.row, issue.column])).toEqual([[SECTIONS_SHEET, 5, 'E']]);
   });
 
+  it('refuses a section answered yes that the directory has not, and a yes whose section was cleared, naming sheet, row and column', async () => {
+    const path = join(dir, 'bad-sections.xlsx');
+    const reading = { sections: [{ path: 'Автотовары', sureRows: 40 }], outside: [{ path: 'Дом и сад', sureRows: 2 }, { path: 'Строительство и ремонт', sureRows: 1 }], sureRows: 43, rows: 43 };
+    await writeReviewWorkbook(path, { questions: [], placed: [], index, sections: reading });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    const sheet = workbook.getWorksheet(SECTIONS_SHEET);
+    if (sheet === undefined) throw new Error('sheet Sections is missing');
+    sheet.getRow(2).getCell(1).value = 'Автозапчасти';
+    sheet.getRow(3).getCell(1).value = null;
+    sheet.getRow(3).getCell(5).value = 'yes';
+    await workbook.xlsx.writeFile(path);
+    const read = await readReviewAnswers(path, 'bad-sections.xlsx', index);
+    expect(read.issues.map((issue) => [issue.severity, issue.sheet, issue.row, issue.column, issue.message])).toEqual([
+      ['error', SECTIONS_SHEET, 2, 'A', 'the section "Автозапчасти" answered yes is no section or group of the directory: write it as `mapping review` wrote it, or answer no'],
+      ['error', SECTIONS_SHEET, 3, 'E', 'a "yes" without a section in column A'],
+    ]);
+    await writeFile(join(dir, 'bad-sections.yaml'), REVIEW_LOOP_MAPPING, 'utf8');
+    const applied = await run(['mapping', 'review', '--apply', 'bad-sections.xlsx', '-m', 'bad-sections.yaml']);
+    expect(applied.code).toBe(2);
+    expect(`${applied.stdout}${applied.stderr}`).toMatch(/Sections[^\n]*\b2\b[^\n]*A[^\n]*Автозапчасти/);
+    expect(await readFile(join(dir, 'bad-sections.yaml'), 'utf8')).toBe(REVIEW_LOOP_MAPPING);
+  }, 180_000);
+
   it('gives a file of many trades no sections, and changes nothing there', async () => {
     const review = await run(['mapping', 'review', 'mixed.csv', '-m', 'mixed.yaml']);
     expect(review.code).toBe(0);

@@ -97,6 +97,20 @@ export const BRAND_COLUMNS = [
   { key: 'answer', header: 'Is a brand, not a description (yes/no)', width: 16 },
 ] as const;
 
+/** The columns of the `Sections` sheet (`review-sections-sheet.ts`), in order. */
+export const SECTION_COLUMNS = [
+  { key: 'section', header: 'Section of the file', width: 40 },
+  { key: 'sureRows', header: 'Rows placed in it without asking', width: 14 },
+  { key: 'fileSureRows', header: 'Rows placed without asking, all sections', width: 14 },
+  { key: 'fileRows', header: 'Rows of the file', width: 10 },
+  { key: 'answer', header: 'Is the file of this section (yes/no)', width: 16 },
+] as const;
+
+/** 1-based column number of a `Sections` column. */
+export function sectionColumnNumber(key: (typeof SECTION_COLUMNS)[number]['key']): number {
+  return SECTION_COLUMNS.findIndex((column) => column.key === key) + 1;
+}
+
 /** 1-based column number of a `Brands` column. */
 export function brandColumnNumber(key: (typeof BRAND_COLUMNS)[number]['key']): number {
   return BRAND_COLUMNS.findIndex((column) => column.key === key) + 1;
