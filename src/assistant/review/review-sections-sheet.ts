@@ -16,7 +16,7 @@ import { SECTION_COLUMNS, sectionColumnNumber } from './review-workbook-layout.j
 export const SECTIONS_SHEET = 'Sections';
 
 const SECTIONS_HEADER_NOTE =
-  'The sections nearly all rows placed without asking lie in (answered "yes"). The review asked about every name placed outside them (a name there is often another sense of a word: spark plugs, not candles). "yes" keeps a section; "no" leaves it out. The sections below them (answer empty) hold the few rows placed outside: "yes" adds one, and its rows are placed again. --apply writes the sections answered "yes" to classify.sections.';
+  'The sections the review asked by (answered "yes"): column B says how many of the rows placed without asking (column C) lie in each. The review asked about every name placed outside them (a name there is often another sense of a word: spark plugs, not candles). "yes" keeps a section; "no" leaves it out. The sections below them (answer empty) hold the few rows placed outside: "yes" adds one, and its rows are placed again. --apply writes the sections answered "yes" to classify.sections.';
 
 /** What sheet `Sections` says, when the workbook has it. */
 export interface SectionsAnswer {
