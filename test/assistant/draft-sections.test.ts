@@ -1,6 +1,6 @@
 /**
  * `mapping init`'s draft and the file's own sections (issue 33): where the sure picks of the file's
- * names and category texts lie says its sections; a category text matched surely to a leaf outside
+ * names (or, too few of them sure, of its category texts: never both) lie says its sections; a category text matched surely to a leaf outside
  * them is a TODO naming them. A file of many trades gets none, and its matches are left as they are.
  */
 import { describe, expect, it } from 'vitest';
