@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { readFileSections } from '../../src/assistant/classify/file-sections.js';
+import { readFileSections, type FileSectionsReading } from '../../src/assistant/classify/file-sections.js';
 import { readProductTypeKey } from '../../src/assistant/review/read-product-type-key.js';
 import { REVIEW_SHEETS, reviewColumnNumber } from '../../src/assistant/review/review-workbook-layout.js';
 import { readReviewAnswers } from '../../src/assistant/review/read-review-answers.js';
@@ -136,6 +136,17 @@ afterAll(async () => {
 
 const run = (args: string[]) => runCliCaptured([...args, '--sandbox', '--state-dir', join(dir, 'state')], { cwd: dir });
 
+/** A review workbook with only sheet `Sections`, written from the reading and opened again to answer it. */
+async function openSectionsWorkbook(name: string, reading: FileSectionsReading): Promise<{ path: string; workbook: ExcelJS.Workbook; sheet: ExcelJS.Worksheet }> {
+  const path = join(dir, name);
+  await writeReviewWorkbook(path, { questions: [], placed: [], index, sections: reading });
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  const sheet = workbook.getWorksheet(SECTIONS_SHEET);
+  if (sheet === undefined) throw new Error('sheet Sections is missing');
+  return { path, workbook, sheet };
+}
+
 describe('mapping review and the file\'s sections', () => {
   it('reads a file of one trade as of its section: asks the pick outside it, and --apply writes classify.sections', async () => {
     const review = await run(['mapping', 'review', 'auto.csv', '-m', 'auto.yaml']);
@@ -193,13 +204,7 @@ describe('mapping review and the file\'s sections', () => {
   }, 180_000);
 
   it('adds a section the seller answers yes below the line, and refuses an answer that is neither yes nor no', async () => {
-    const path = join(dir, 'sections.xlsx');
-    const reading = { sections: [{ path: 'Детские товары', sureRows: 180 }, { path: 'Канцелярские товары', sureRows: 151 }], outside: [{ path: 'Дом и сад', sureRows: 5 }, { path: 'Строительство и ремонт', sureRows: 6 }], sureRows: 342, rows: 800 };
-    await writeReviewWorkbook(path, { questions: [], placed: [], index, sections: reading });
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(path);
-    const sheet = workbook.getWorksheet(SECTIONS_SHEET);
-    if (sheet === undefined) throw new Error('sheet Sections is missing');
+    const { path, workbook, sheet } = await openSectionsWorkbook('sections.xlsx', { sections: [{ path: 'Детские товары', sureRows: 180 }, { path: 'Канцелярские товары', sureRows: 151 }], outside: [{ path: 'Дом и сад', sureRows: 5 }, { path: 'Строительство и ремонт', sureRows: 6 }], sureRows: 342, rows: 800 });
     sheet.getRow(4).getCell(5).value = 'yes';
     await workbook.xlsx.writeFile(path);
     expect((await readReviewAnswers(path, 'sections.xlsx', index)).sections).toEqual({ sections: ['Детские товары', 'Канцелярские товары', 'Дом и сад'], sureRows: 336, fileSureRows: 342, fileRows: 800 });
@@ -220,13 +225,7 @@ describe('mapping review and the file\'s sections', () => {
   }, 180_000);
 
   it('refuses a section answered yes that the directory has not, and a yes whose section was cleared, naming sheet, row and column', async () => {
-    const path = join(dir, 'bad-sections.xlsx');
-    const reading = { sections: [{ path: 'Автотовары', sureRows: 40 }], outside: [{ path: 'Дом и сад', sureRows: 2 }, { path: 'Строительство и ремонт', sureRows: 1 }], sureRows: 43, rows: 43 };
-    await writeReviewWorkbook(path, { questions: [], placed: [], index, sections: reading });
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(path);
-    const sheet = workbook.getWorksheet(SECTIONS_SHEET);
-    if (sheet === undefined) throw new Error('sheet Sections is missing');
+    const { path, workbook, sheet } = await openSectionsWorkbook('bad-sections.xlsx', { sections: [{ path: 'Автотовары', sureRows: 40 }], outside: [{ path: 'Дом и сад', sureRows: 2 }, { path: 'Строительство и ремонт', sureRows: 1 }], sureRows: 43, rows: 43 });
     sheet.getRow(2).getCell(1).value = 'Автозапчасти';
     sheet.getRow(3).getCell(1).value = null;
     sheet.getRow(3).getCell(5).value = 'yes';
