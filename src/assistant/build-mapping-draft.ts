@@ -23,7 +23,7 @@ import type { SourceColumn } from '../sources/types.js';
 import { describeImportField, type ColumnMatch, type ImportField } from './match-columns.js';
 import type { DerivationDraft } from './build-mapping-draft-derivations.js';
 import type { ValueMatch } from './match-value.js';
-import type { FileSectionsReading } from './classify/file-sections.js';
+import type { DraftSections } from './draft-file-sections.js';
 
 /** The placeholder of every undecided value. */
 export const TODO_PLACEHOLDER = 'TODO';
@@ -63,8 +63,8 @@ export interface MappingDraftInput {
   categorySource?: string;
   /** Derived columns proposed from the product names (brand, volume, weight). */
   derivations?: DerivationDraft[];
-  /** The file's own sections, read from the sure picks of its names and category texts (`draft-file-sections.ts`): written to `classify.sections`. */
-  sections?: FileSectionsReading;
+  /** The file's own sections, read from the sure picks of its names, or of its category texts (`draft-file-sections.ts`): written to `classify.sections`. */
+  sections?: DraftSections;
   /** False when the service profile makes the barcode optional (`service.requiredFields` without it): a file without one is no TODO. */
   barcodeRequired?: boolean;
 }
@@ -244,7 +244,8 @@ function writeValueSections(doc: Document, input: MappingDraftInput, summary: Ma
   }
   if (input.sections !== undefined) {
     const key = new Scalar('sections');
-    key.commentBefore = ` mapping init: ${input.sections.sections.reduce((total, section) => total + section.sureRows, 0)} of the ${input.sections.sureRows} sure picks of the file's names and categories lie in these sections; a pick outside them is asked`;
+    const { sections, sureRows, rows, unit } = input.sections;
+    key.commentBefore = ` mapping init: ${sections.reduce((total, section) => total + section.sureRows, 0)} of the ${sureRows} ${unit === 'names' ? 'product names' : 'category texts'} placed without asking (of ${rows} read) lie in these sections; a pick outside them is asked`;
     doc.set('classify', new YAMLMap());
     (doc.get('classify', true) as YAMLMap).items.push(new Pair(key, doc.createNode(input.sections.sections.map((section) => section.path))));
   }

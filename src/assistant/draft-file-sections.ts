@@ -1,13 +1,13 @@
 /**
  * The file's own sections in `mapping init`'s draft (issue 33): where the sure picks of the file's
- * product names (the classifier) and of its category texts (the label matcher) lie says the file's
- * sections, by the rule `mapping review` reads them with (`readFileSections`); a category text matched
+ * product names (the classifier), or of its category texts (the label matcher) when too few names are
+ * sure, lie says the file's sections, by the rule `mapping review` reads them with (`readFileSections`); a category text matched
  * to a leaf outside them is left a TODO, its comment naming them, and the draft sets `classify.sections`
  * (what `lookup: category` and `mapping review` read). A file of many trades gets none.
  */
 import type { Category } from '../domain/index.js';
 import { classifyProduct } from './classify/classify-product.js';
-import { describeOutsideDoubt, isInFileSections, readFileSections, readTopSection, type FileSections, type FileSectionsReading } from './classify/file-sections.js';
+import { describeOutsideDoubt, FEWEST_SURE_ROWS, isInFileSections, readFileSections, readTopSection, type FileSections, type FileSectionsReading } from './classify/file-sections.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
 import type { DirectoryMatchers } from './create-directory-matchers.js';
 import type { ValueMatch } from './match-value.js';
@@ -15,26 +15,39 @@ import type { ValueMatch } from './match-value.js';
 // Where the sure picks lie is plain from the first few thousand names; `mapping init` stays quick on a large file.
 const MOST_NAMES_READ = 5000;
 
-/** The draft's category matches, a sure one outside the file's sections (read from its names and matches) made a question. */
-export function askOutsideDraftSections(matches: readonly ValueMatch<Category>[], names: readonly string[], matchers: DirectoryMatchers): { matches: ValueMatch<Category>[]; sections?: FileSectionsReading } {
-  const counts = new Map<string, number>();
-  const count = (path: string | undefined): void => {
-    if (path === undefined) return;
-    const section = readTopSection(path);
-    counts.set(section, (counts.get(section) ?? 0) + 1);
-  };
-  if (names.length > 0) {
+/** The draft's sections, with what their counts count: the file's product names, or (a file without names to go by) its category texts. */
+export interface DraftSections extends FileSectionsReading {
+  unit: 'names' | 'category texts';
+}
+
+/**
+ * The draft's category matches, a sure one outside the file's sections made a question. The sections are read from the sure
+ * picks of the product names; only a file with too few of them to judge by (`FEWEST_SURE_ROWS`) is read by its sure category
+ * texts instead. One unit, never both: a category text stands for many rows, a name for about one.
+ */
+export function askOutsideDraftSections(matches: readonly ValueMatch<Category>[], names: readonly string[], matchers: DirectoryMatchers): { matches: ValueMatch<Category>[]; sections?: DraftSections } {
+  const read = names.slice(0, MOST_NAMES_READ);
+  const byNames = new Map<string, number>();
+  if (read.length > 0) {
     const classifier = getClassifierIndex(matchers.index.directories, matchers.index);
-    for (const name of names.slice(0, MOST_NAMES_READ)) {
+    for (const name of read) {
       const result = classifyProduct(classifier, { name });
-      if (result.confident) count(result.path);
+      if (result.confident) countSection(byNames, result.path);
     }
   }
-  for (const match of matches) if (isSureMatch(match)) count(match.best?.entry.path?.rus);
-  const reading = readFileSections(counts, Math.min(names.length, MOST_NAMES_READ) + matches.length);
+  const useNames = [...byNames.values()].reduce((total, count) => total + count, 0) >= FEWEST_SURE_ROWS;
+  const byTexts = new Map<string, number>();
+  if (!useNames) for (const match of matches) if (isSureMatch(match)) countSection(byTexts, match.best?.entry.path?.rus);
+  const reading = useNames ? readFileSections(byNames, read.length) : readFileSections(byTexts, matches.length);
   if (reading === undefined) return { matches: [...matches] };
   const sections: FileSections = { paths: reading.sections.map((section) => section.path) };
-  return { matches: matches.map((match) => askLabelOutsideSections(match, sections)), sections: reading };
+  return { matches: matches.map((match) => askLabelOutsideSections(match, sections)), sections: { ...reading, unit: useNames ? 'names' : 'category texts' } };
+}
+
+function countSection(counts: Map<string, number>, path: string | undefined): void {
+  if (path === undefined) return;
+  const section = readTopSection(path);
+  counts.set(section, (counts.get(section) ?? 0) + 1);
 }
 
 /** A sure label match (exact or confident) outside the sections: a TODO whose doubt names them; any other match as it is. */

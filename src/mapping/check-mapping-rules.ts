@@ -11,6 +11,7 @@ import type { MappingIssueCode } from './issue-codes.js';
 import type { ColumnRef, Mapping } from './mapping-schema.js';
 import { listPhotoColumns } from './list-mapped-columns.js';
 import { normalizeHeader } from './normalize-name.js';
+import { createSectionResolver, resolveFileSections } from './resolve-file-sections.js';
 import { describeSuggestions, suggestEntries } from './suggest-entries.js';
 
 /** What every rule gets. */
@@ -196,6 +197,13 @@ const checkRequiredAttributes: MappingRule = (ctx) => {
   }
 };
 
+// The seller named the file's sections: one that names nothing would switch the guard off without a word (a car bulb
+// placed sure in home lights), so it is an error before any row is read, as `mapping review` refuses it.
+const checkFileSections: MappingRule = (ctx) => {
+  const { problems } = resolveFileSections(ctx.mapping.classify.sections, createSectionResolver(ctx.index));
+  for (const problem of problems) ctx.report(problem.code, 'error', `classify.sections[${problem.at}]`, { variant: 'file_sections', problem: problem.message }, String(problem.target));
+};
+
 /** The rules, in reporting order. */
 const MAPPING_RULES: readonly MappingRule[] = [
   checkCategoryTargets,
@@ -205,6 +213,7 @@ const MAPPING_RULES: readonly MappingRule[] = [
   checkVatDefault,
   checkBatchSize,
   checkRequiredAttributes,
+  checkFileSections,
 ];
 
 function checkValueCodes(ctx: MappingRuleContext, attribute: Attribute, attributeIndex: number): void {

@@ -10,13 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { readFileSections } from '../../src/assistant/classify/file-sections.js';
+import { readFileSections, type FileSectionsReading } from '../../src/assistant/classify/file-sections.js';
 import { readProductTypeKey } from '../../src/assistant/review/read-product-type-key.js';
 import { REVIEW_SHEETS, reviewColumnNumber } from '../../src/assistant/review/review-workbook-layout.js';
 import { readReviewAnswers } from '../../src/assistant/review/read-review-answers.js';
 import { SECTIONS_SHEET } from '../../src/assistant/review/review-sections-sheet.js';
 import { writeReviewWorkbook } from '../../src/assistant/review/write-review-workbook.js';
 import { createDirectoryIndex } from '../../src/mapping/directory-index.js';
+import { checkMappingRules } from '../../src/mapping/check-mapping-rules.js';
 import { parseMapping } from '../../src/mapping/parse-mapping.js';
 import { compileCategoryLookup, readClassifyExclusions } from '../../src/stages/derive/lookup-category.js';
 import { runCliCaptured } from '../helpers/run-cli-captured.js';
@@ -56,6 +57,24 @@ describe('classify.sections, the setting', () => {
     expect(options.sections?.paths).toEqual(['Автотовары', 'Канцелярские товары / Офисные принадлежности', 'Автотовары / Кузов и оптика']);
     expect(problems).toEqual(['classify.sections names "Автозапчасти", which is no section or group of the directory']);
   });
+});
+
+describe('a classify.sections entry that names nothing', () => {
+  it('is an error of the mapping, naming the entry, before any row is read', () => {
+    const issues = checkMappingRules(mappingWith({ sections: ['Автотовары', 'Автозапчасти', 999999] }), directories, { file: 'auto.yaml' });
+    const sections = issues.filter((issue) => issue.path?.startsWith('classify.sections'));
+    expect(sections.map((issue) => [issue.severity, issue.code, issue.file, issue.path, issue.value])).toEqual([
+      ['error', 'unknown_category', 'auto.yaml', 'classify.sections[1]', 'Автозапчасти'],
+      ['error', 'unknown_category', 'auto.yaml', 'classify.sections[2]', '999999'],
+    ]);
+  });
+
+  it('stops the import\'s dry run with exit code 2, naming the mapping file and the entry', async () => {
+    await writeFile(join(dir, 'typo.yaml'), `${REVIEW_LOOP_MAPPING}classify:\n  sections: [Автотовары, Автозапчасти]\n`, 'utf8');
+    const result = await run(['validate', 'auto.csv', '-m', 'typo.yaml']);
+    expect(result.code).toBe(2);
+    expect(`${result.stdout}${result.stderr}`).toMatch(/typo\.yaml[^\n]*classify\.sections\[1\][^\n]*\n?[^\n]*classify\.sections names "Автозапчасти", which is no section or group of the directory/);
+  }, 180_000);
 });
 
 describe('lookup: category with the file\'s sections', () => {
@@ -117,11 +136,22 @@ afterAll(async () => {
 
 const run = (args: string[]) => runCliCaptured([...args, '--sandbox', '--state-dir', join(dir, 'state')], { cwd: dir });
 
+/** A review workbook with only sheet `Sections`, written from the reading and opened again to answer it. */
+async function openSectionsWorkbook(name: string, reading: FileSectionsReading): Promise<{ path: string; workbook: ExcelJS.Workbook; sheet: ExcelJS.Worksheet }> {
+  const path = join(dir, name);
+  await writeReviewWorkbook(path, { questions: [], placed: [], index, sections: reading });
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  const sheet = workbook.getWorksheet(SECTIONS_SHEET);
+  if (sheet === undefined) throw new Error('sheet Sections is missing');
+  return { path, workbook, sheet };
+}
+
 describe('mapping review and the file\'s sections', () => {
   it('reads a file of one trade as of its section: asks the pick outside it, and --apply writes classify.sections', async () => {
     const review = await run(['mapping', 'review', 'auto.csv', '-m', 'auto.yaml']);
     expect(review.code).toBe(0);
-    expect(review.stdout).toMatch(/Nearly all rows placed without asking lie in the sections Автотовары \(sheet Sections\): a name placed outside them is asked \(2 rows in 1 other sections: "yes" to one on sheet Sections places its rows again\)/);
+    expect(review.stdout).toMatch(/The file's sections \(sheet Sections\), read from where its rows placed without asking lie: Автотовары\. 40 of the 42 rows the tool could place without asking lie in them; a name placed outside them is asked \(2 rows in 1 other section: "yes" to one on sheet Sections places its rows again\)/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(join(dir, 'auto.review.xlsx'));
     const sections = workbook.getWorksheet(SECTIONS_SHEET);
@@ -149,7 +179,7 @@ describe('mapping review and the file\'s sections', () => {
     const init = await run(['mapping', 'init', 'auto.csv', '--out', 'draft.yaml']);
     expect(init.code).toBe(0);
     const draft = await readFile(join(dir, 'draft.yaml'), 'utf8');
-    expect(draft).toMatch(/\nclassify:\n {2}# mapping init: \d+ of the \d+ sure picks of the file's names and categories lie in these sections; a pick outside them is asked\n {2}sections:\n {4}- Автотовары\n/);
+    expect(draft).toMatch(/\nclassify:\n {2}# mapping init: \d+ of the \d+ product names placed without asking \(of \d+ read\) lie in these sections; a pick outside them is asked\n {2}sections:\n {4}- Автотовары\n/);
     // The draft has its TODOs still to resolve; the setting is what the schema reads.
     expect((parseYaml(draft) as { classify: unknown }).classify).toEqual({ sections: ['Автотовары'] });
   }, 180_000);
@@ -158,7 +188,7 @@ describe('mapping review and the file\'s sections', () => {
     await writeFile(join(dir, 'set.yaml'), `${REVIEW_LOOP_MAPPING}classify:\n  sections: [Автотовары]\n`, 'utf8');
     const review = await run(['mapping', 'review', 'auto.csv', '-m', 'set.yaml', '--out', 'set.xlsx']);
     expect(review.code).toBe(0);
-    expect(review.stdout).toMatch(/lie in the sections Автотовары \(sheet Sections\)/);
+    expect(review.stdout).toMatch(/The file's sections \(sheet Sections\), as the mapping sets them: Автотовары\. 40 of the 42 rows the tool could place without asking lie in them/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(join(dir, 'set.xlsx'));
     const sheet = workbook.getWorksheet(SECTIONS_SHEET);
@@ -174,13 +204,7 @@ describe('mapping review and the file\'s sections', () => {
   }, 180_000);
 
   it('adds a section the seller answers yes below the line, and refuses an answer that is neither yes nor no', async () => {
-    const path = join(dir, 'sections.xlsx');
-    const reading = { sections: [{ path: 'Детские товары', sureRows: 180 }, { path: 'Канцелярские товары', sureRows: 151 }], outside: [{ path: 'Дом и сад', sureRows: 5 }, { path: 'Строительство и ремонт', sureRows: 6 }], sureRows: 342, rows: 800 };
-    await writeReviewWorkbook(path, { questions: [], placed: [], index, sections: reading });
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(path);
-    const sheet = workbook.getWorksheet(SECTIONS_SHEET);
-    if (sheet === undefined) throw new Error('sheet Sections is missing');
+    const { path, workbook, sheet } = await openSectionsWorkbook('sections.xlsx', { sections: [{ path: 'Детские товары', sureRows: 180 }, { path: 'Канцелярские товары', sureRows: 151 }], outside: [{ path: 'Дом и сад', sureRows: 5 }, { path: 'Строительство и ремонт', sureRows: 6 }], sureRows: 342, rows: 800 });
     sheet.getRow(4).getCell(5).value = 'yes';
     await workbook.xlsx.writeFile(path);
     expect((await readReviewAnswers(path, 'sections.xlsx', index)).sections).toEqual({ sections: ['Детские товары', 'Канцелярские товары', 'Дом и сад'], sureRows: 336, fileSureRows: 342, fileRows: 800 });
@@ -188,6 +212,35 @@ describe('mapping review and the file\'s sections', () => {
     await workbook.xlsx.writeFile(path);
     expect((await readReviewAnswers(path, 'sections.xlsx', index)).issues.map((issue) => [issue.sheet, issue.row, issue.column])).toEqual([[SECTIONS_SHEET, 5, 'E']]);
   });
+
+  it('says how few rows lie in sections a mapping sets on a file of other trades, never "nearly all"', async () => {
+    await writeFile(join(dir, 'mixed-auto.yaml'), `${REVIEW_LOOP_MAPPING}classify:\n  sections: [Автотовары]\n`, 'utf8');
+    const review = await run(['mapping', 'review', 'mixed.csv', '-m', 'mixed-auto.yaml', '--out', 'mixed-auto.xlsx']);
+    expect(review.code).toBe(0);
+    const figures = /as the mapping sets them: Автотовары\. (\d+) of the (\d+) rows the tool could place without asking lie in them/.exec(review.stdout);
+    expect(figures).not.toBeNull();
+    const [inside, sure] = [Number(figures?.[1]), Number(figures?.[2])];
+    expect(inside).toBeLessThan(sure / 2);
+    expect(review.stdout).not.toMatch(/[Nn]early all/);
+  }, 180_000);
+
+  it('refuses a section answered yes that the directory has not, and a yes whose section was cleared, naming sheet, row and column', async () => {
+    const { path, workbook, sheet } = await openSectionsWorkbook('bad-sections.xlsx', { sections: [{ path: 'Автотовары', sureRows: 40 }], outside: [{ path: 'Дом и сад', sureRows: 2 }, { path: 'Строительство и ремонт', sureRows: 1 }], sureRows: 43, rows: 43 });
+    sheet.getRow(2).getCell(1).value = 'Автозапчасти';
+    sheet.getRow(3).getCell(1).value = null;
+    sheet.getRow(3).getCell(5).value = 'yes';
+    await workbook.xlsx.writeFile(path);
+    const read = await readReviewAnswers(path, 'bad-sections.xlsx', index);
+    expect(read.issues.map((issue) => [issue.severity, issue.sheet, issue.row, issue.column, issue.message])).toEqual([
+      ['error', SECTIONS_SHEET, 2, 'A', 'the section "Автозапчасти" answered yes is no section or group of the directory: write it as `mapping review` wrote it, or answer no'],
+      ['error', SECTIONS_SHEET, 3, 'E', 'a "yes" without a section in column A'],
+    ]);
+    await writeFile(join(dir, 'bad-sections.yaml'), REVIEW_LOOP_MAPPING, 'utf8');
+    const applied = await run(['mapping', 'review', '--apply', 'bad-sections.xlsx', '-m', 'bad-sections.yaml']);
+    expect(applied.code).toBe(2);
+    expect(`${applied.stdout}${applied.stderr}`).toMatch(/Sections[^\n]*\b2\b[^\n]*A[^\n]*Автозапчасти/);
+    expect(await readFile(join(dir, 'bad-sections.yaml'), 'utf8')).toBe(REVIEW_LOOP_MAPPING);
+  }, 180_000);
 
   it('gives a file of many trades no sections, and changes nothing there', async () => {
     const review = await run(['mapping', 'review', 'mixed.csv', '-m', 'mixed.yaml']);

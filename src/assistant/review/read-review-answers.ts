@@ -13,8 +13,9 @@ import { createIssue, type Issue } from '../../core/issue.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { PICKED_ENTRY } from '../../mapping/mapping-workbook-layout.js';
 import { normalizeName, normalizePath } from '../../mapping/normalize-name.js';
-import { readSectionsSheet, type SectionsAnswer } from './review-sections-sheet.js';
-import { BRAND_COLUMNS, GROUP_CELL, isGroupHeadText, readYesNo, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS } from './review-workbook-layout.js';
+import { createSectionResolver } from '../../mapping/resolve-file-sections.js';
+import { SECTIONS_SHEET, type SectionsAnswer } from './review-sections-sheet.js';
+import { BRAND_COLUMNS, GROUP_CELL, isGroupHeadText, readYesNo, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, SECTION_COLUMNS, sectionColumnNumber, WORD_COLUMNS } from './review-workbook-layout.js';
 
 /** One answered product type. */
 export interface ReviewAnswer {
@@ -65,11 +66,11 @@ export async function readReviewAnswers(path: string, file: string, index: Direc
   }
   // A workbook written before the `Words` sheet existed has none: nothing to read there.
   const words = workbook.getWorksheet(REVIEW_SHEETS.words);
-  if (words !== undefined) readYesNoSheet(words, WORD_COLUMNS, file, result, (word) => result.neutralWords.push(word));
+  if (words !== undefined) readYesNoSheet(words, { columns: WORD_COLUMNS, what: 'word', file }, result, (word) => result.neutralWords.push(word));
   const brands = workbook.getWorksheet(REVIEW_SHEETS.brands);
-  if (brands !== undefined) readYesNoSheet(brands, BRAND_COLUMNS, file, result, (word) => result.brandWords.push(word));
-  const sections = readSectionsSheet(workbook, file, result.issues);
-  if (sections !== undefined) result.sections = sections;
+  if (brands !== undefined) readYesNoSheet(brands, { columns: BRAND_COLUMNS, what: 'word', file }, result, (word) => result.brandWords.push(word));
+  const sections = workbook.getWorksheet(SECTIONS_SHEET);
+  if (sections !== undefined) result.sections = readSectionsSheet(sections, file, index, result);
   const seen = new Map<string, ReviewAnswer>();
   for (const answer of result.answers) {
     const earlier = seen.get(answer.type);
@@ -228,10 +229,36 @@ function readRowAnswer(answer: string, proposed: string, index: DirectoryIndex):
 }
 
 /**
- * A sheet of yes/no questions about words (`Words`, `Brands`): its first column the word, its `answer` column yes or no; `yes`
- * takes the word, `no` or empty leaves it; anything else is an error naming sheet, row and column.
+ * Reads sheet `Sections` (written by `review-sections-sheet.ts`) as the other yes/no sheets: each section answered yes must
+ * name a section or group of the directory (`createSectionResolver`, as `classify.sections` is read), else an error naming
+ * sheet, row and column; the rows they hold and the file's counts go to the mapping's comment.
  */
-function readYesNoSheet(sheet: ExcelJS.Worksheet, columns: readonly { key: string; header: string }[], file: string, result: ReviewAnswers, take: (word: string) => void): void {
+function readSectionsSheet(sheet: ExcelJS.Worksheet, file: string, index: DirectoryIndex, result: ReviewAnswers): SectionsAnswer {
+  const answer: SectionsAnswer = { sections: [], sureRows: 0, fileSureRows: 0, fileRows: 0 };
+  const resolve = createSectionResolver(index);
+  readYesNoSheet(sheet, { columns: SECTION_COLUMNS, what: 'section', file }, result, (section, row) => {
+    const path = resolve(section);
+    const count = (key: (typeof SECTION_COLUMNS)[number]['key']): number => readCount(row.getCell(sectionColumnNumber(key)));
+    if (typeof path !== 'string') {
+      const why = path.code === 'ambiguous_category' ? 'is the name of more than one section or group of the directory: write its path' : 'is no section or group of the directory: write it as `mapping review` wrote it, or answer no';
+      result.issues.push(answerIssue(path.code, `the section "${section}" answered yes ${why}`, { file, sheet: sheet.name, row: row.number, column: String.fromCharCode(64 + sectionColumnNumber('section')), value: section }));
+      return;
+    }
+    if (!answer.sections.includes(path)) answer.sections.push(path);
+    answer.sureRows += count('sureRows');
+    answer.fileSureRows = count('fileSureRows') || answer.fileSureRows;
+    answer.fileRows = count('fileRows') || answer.fileRows;
+  });
+  return answer;
+}
+
+/**
+ * A sheet of yes/no questions (`Words`, `Brands`, `Sections`): its first column the word or section, its `answer` column yes
+ * or no; `yes` takes the word with its row, `no` or empty leaves it; anything else, or a `yes` beside an empty first cell, is
+ * an error naming sheet, row and column.
+ */
+function readYesNoSheet(sheet: ExcelJS.Worksheet, layout: { columns: readonly { key: string; header: string }[]; what: 'word' | 'section'; file: string }, result: ReviewAnswers, take: (word: string, row: ExcelJS.Row) => void): void {
+  const { columns, what, file } = layout;
   const answerColumn = columns.findIndex((column) => column.key === 'answer') + 1;
   const column = String.fromCharCode(64 + answerColumn);
   let ok = true;
@@ -248,9 +275,9 @@ function readYesNoSheet(sheet: ExcelJS.Worksheet, columns: readonly { key: strin
     const answer = readText(row.getCell(answerColumn)).toLowerCase();
     if (answer === '' || readYesNo(answer) === 'no') continue;
     const where = { file, sheet: sheet.name, row: r, column };
-    if (readYesNo(answer) !== 'yes') result.issues.push(answerIssue('mapping_invalid', `the answer for the word "${word}" must be yes or no`, { ...where, value: answer }));
-    else if (word === '') result.issues.push(answerIssue('mapping_invalid', `a "yes" without a word in column A`, where));
-    else take(word);
+    if (readYesNo(answer) !== 'yes') result.issues.push(answerIssue('mapping_invalid', `the answer for the ${what} "${word}" must be yes or no`, { ...where, value: answer }));
+    else if (word === '') result.issues.push(answerIssue('mapping_invalid', `a "yes" without a ${what} in column A`, where));
+    else take(word, row);
   }
 }
 

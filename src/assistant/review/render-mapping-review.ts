@@ -9,7 +9,7 @@ export function renderMappingReview(result: MappingReviewResult, mapping: string
     `${result.placedRows} rows are placed without asking (sheet Placed lists their ${result.placedTypes} types, to check)${result.answeredRows > 0 ? `; ${result.answeredRows} rows are settled by your earlier answers` : ''}${result.fromServiceTypes > 0 ? `; ${result.fromServiceTypes} types by your products on the marketplace` : ''}.`,
     ...(result.sections.length > 0
       ? [
-          `Nearly all rows placed without asking lie in the sections ${result.sections.join('; ')} (sheet Sections): a name placed outside them is asked${result.outsideSections > 0 ? ` (${result.outsideRows} rows in ${result.outsideSections} other sections: "yes" to one on sheet Sections places its rows again)` : ''}; --apply writes those answered "yes" to classify.sections.`,
+          `The file's sections (sheet Sections), ${result.sectionsFrom === 'mapping' ? 'as the mapping sets them' : 'read from where its rows placed without asking lie'}: ${result.sections.join('; ')}. ${result.insideRows} of the ${result.sureRows} rows the tool could place without asking lie in them; a name placed outside them is asked${result.outsideSections > 0 ? ` (${result.outsideRows} rows in ${result.outsideSections} other section${result.outsideSections === 1 ? '' : 's'}: "yes" to one on sheet Sections places its rows again)` : ''}. --apply writes the sections answered "yes" to classify.sections.`,
         ]
       : []),
     ...(result.brandWords > 0 ? [`${result.brandWords} words the file writes as brands (sheet Brands) are read as brands, not as product types; --apply keeps those left "yes".`] : []),

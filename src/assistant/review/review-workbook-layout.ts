@@ -97,14 +97,28 @@ export const BRAND_COLUMNS = [
   { key: 'answer', header: 'Is a brand, not a description (yes/no)', width: 16 },
 ] as const;
 
+/** The columns of the `Sections` sheet (`review-sections-sheet.ts`), in order. */
+export const SECTION_COLUMNS = [
+  { key: 'section', header: 'Section of the file', width: 40 },
+  { key: 'sureRows', header: 'Rows placed in it without asking', width: 14 },
+  { key: 'fileSureRows', header: 'Rows placed without asking, all sections', width: 14 },
+  { key: 'fileRows', header: 'Rows of the file', width: 10 },
+  { key: 'answer', header: 'Is the file of this section (yes/no)', width: 16 },
+] as const;
+
+/** 1-based column number of a `Sections` column. */
+export function sectionColumnNumber(key: (typeof SECTION_COLUMNS)[number]['key']): number {
+  return findColumnNumber(SECTION_COLUMNS, key);
+}
+
 /** 1-based column number of a `Brands` column. */
 export function brandColumnNumber(key: (typeof BRAND_COLUMNS)[number]['key']): number {
-  return BRAND_COLUMNS.findIndex((column) => column.key === key) + 1;
+  return findColumnNumber(BRAND_COLUMNS, key);
 }
 
 /** 1-based column number of a `Words` column. */
 export function wordColumnNumber(key: (typeof WORD_COLUMNS)[number]['key']): number {
-  return WORD_COLUMNS.findIndex((column) => column.key === key) + 1;
+  return findColumnNumber(WORD_COLUMNS, key);
 }
 
 /** Yes and no, as the sheets' answers may write them, read case-insensitively. */
@@ -120,7 +134,12 @@ export function readYesNo(text: string): 'yes' | 'no' | undefined {
 
 /** 1-based column number of a review column. */
 export function reviewColumnNumber(key: (typeof REVIEW_COLUMNS)[number]['key']): number {
-  return REVIEW_COLUMNS.findIndex((column) => column.key === key) + 1;
+  return findColumnNumber(REVIEW_COLUMNS, key);
+}
+
+/** 1-based column number of a key in a sheet's columns: the one look-up of every sheet's. */
+function findColumnNumber(columns: readonly { key: string }[], key: string): number {
+  return columns.findIndex((column) => column.key === key) + 1;
 }
 
 /** How many alternatives the drop-down offers besides the proposed leaf. */

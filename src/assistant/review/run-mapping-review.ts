@@ -74,6 +74,11 @@ export interface MappingReviewResult {
   brandWords: number;
   /** The file's sections read from its sure rows (sheet `Sections`), by which this review asked; empty for a file of many trades. */
   sections: string[];
+  /** Where the sections came from: read from the file's sure rows, or set by the mapping's `classify.sections`. */
+  sectionsFrom: 'file' | 'mapping';
+  /** Rows placed without asking before the sections were applied, and those of them inside the sections. */
+  sureRows: number;
+  insideRows: number;
   /** The other sections its sure rows lay in, and those rows: offered on sheet `Sections`, now asked. */
   outsideSections: number;
   outsideRows: number;
@@ -155,6 +160,9 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
     fromServiceTypes: groups.filter((group) => group.known !== undefined).length,
     brandWords: brands.length,
     sections: sections?.sections.map((section) => section.path) ?? [],
+    sectionsFrom: setSections === undefined ? 'file' : 'mapping',
+    sureRows: sections?.sureRows ?? 0,
+    insideRows: sections?.sections.reduce((total, section) => total + section.sureRows, 0) ?? 0,
     outsideSections: sections?.outside.length ?? 0,
     outsideRows: sections?.outside.reduce((total, section) => total + section.sureRows, 0) ?? 0,
   };

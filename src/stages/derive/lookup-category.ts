@@ -14,11 +14,11 @@ import { readKnownBrands } from '../../assistant/classify/known-brands.js';
 import { classifyProduct } from '../../assistant/classify/classify-product.js';
 import { stemForIndex } from '../../assistant/classify/stem-for-index.js';
 import type { Classification, ClassifyOptions } from '../../assistant/classify/classifier-types.js';
-import type { FileSections } from '../../assistant/classify/file-sections.js';
 import { tokenizeForMatch } from '../../assistant/normalize-for-match.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import type { Mapping } from '../../mapping/mapping-schema.js';
 import { normalizeName, normalizePath } from '../../mapping/normalize-name.js';
+import { createSectionResolver, resolveFileSections } from '../../mapping/resolve-file-sections.js';
 import type { CompiledStep } from './transform-rules.js';
 
 /** Compiles the step once per file: the classifier index (built once per directory), the exclusions resolved. */
@@ -80,41 +80,9 @@ export function readClassifyExclusions(mapping: Mapping, index: DirectoryIndex):
   if (neutralStems.size > 0) options.neutralStems = neutralStems;
   if (excludeLeafIds.size > 0) options.excludeLeafIds = excludeLeafIds;
   if (excludeWords.size > 0) options.excludeWords = excludeWords;
-  const sections = resolveFileSections(mapping.classify.sections, index, problems);
-  if (sections !== undefined) options.sections = sections;
+  // A section that names nothing stops the run before it starts (`checkMappingRules`); `mapping review` stops on it here.
+  const sections = resolveFileSections(mapping.classify.sections, createSectionResolver(index));
+  for (const problem of sections.problems) problems.push(`classify.sections names ${JSON.stringify(problem.target)}, ${problem.message}`);
+  if (sections.paths.length > 0) options.sections = { paths: sections.paths };
   return { options, problems };
-}
-
-/**
- * The mapping's `classify.sections` as directory paths: a top-level section or a group by its exact name or
- * path (compared as `exclude.leaves` compares them), or a group by its id (the parent id of its leaves). A target
- * that names no section or group is a problem of the setup.
- */
-function resolveFileSections(targets: readonly (number | string)[], index: DirectoryIndex, problems: string[]): FileSections | undefined {
-  if (targets.length === 0) return undefined;
-  const byKey = new Map<string, string>();
-  const byName = new Map<string, string>();
-  const ambiguous = new Set<string>();
-  const byGroupId = new Map<number, string>();
-  for (const category of index.directories.categories) {
-    const levels = (category.path?.rus ?? '').split(' / ');
-    if (index.nonLeafIds.has(category.id) || levels.length < 2) continue;
-    for (let depth = 1; depth < Math.min(3, levels.length); depth += 1) {
-      const path = levels.slice(0, depth).join(' / ');
-      byKey.set(normalizePath(path), path);
-      const name = normalizeName(levels[depth - 1] ?? '');
-      const known = byName.get(name);
-      if (known === undefined) byName.set(name, path);
-      else if (known !== path) ambiguous.add(name);
-    }
-    if (category.parentId !== null && levels.length > 2) byGroupId.set(category.parentId, levels.slice(0, -1).join(' / '));
-  }
-  const paths: string[] = [];
-  for (const target of targets) {
-    const path = typeof target === 'number' ? byGroupId.get(target) : (byKey.get(normalizePath(target)) ?? byName.get(normalizeName(target)));
-    if (typeof target === 'string' && !byKey.has(normalizePath(target)) && ambiguous.has(normalizeName(target))) problems.push(`classify.sections names ${JSON.stringify(target)}, a name of more than one section or group: write its path`);
-    else if (path === undefined) problems.push(`classify.sections names ${JSON.stringify(target)}, which is no section or group of the directory`);
-    else if (!paths.includes(path)) paths.push(path);
-  }
-  return paths.length === 0 ? undefined : { paths };
 }
