@@ -9,6 +9,7 @@
  */
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
 import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviations, type KnownBrands } from './known-brands.js';
+import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
 import { readKindLetter } from './stem-for-index.js';
 
@@ -105,7 +106,8 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
   for (const phrase of phrases) {
     if (russian && !hasRussianWord(phrase)) continue;
     const found = readHead(phrase, brandLike);
-    if (found.words.length > 0) {
+    // `Артикул`, `Модель` alone name a code, not goods.
+    if (found.words.length > 0 && !found.words.every((word) => CODE_LABEL_WORDS.has(word))) {
       // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
       const head = found.words.find((word) => !ADJECTIVE_FORM.test(word));
       const cut = readCutWords(name).filter((word) => word !== head && found.words.includes(word));
@@ -159,7 +161,12 @@ function isQualifier(word: string): boolean {
 
 /** Whether a phrase has a Cyrillic word that is no unit or qualifier (`мАч` of `Power bank 20000 мАч` is not one). */
 function hasRussianWord(tokens: readonly string[]): boolean {
-  return tokens.some((word) => CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
+  return tokens.some((word, at) => CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word) && !isCodeLabelAt(tokens, at));
+}
+
+/** Whether the word at `at` labels the code right after it (`арт` of `арт. 27177`, `код` of `код 0451`): the two are one code. */
+function isCodeLabelAt(tokens: readonly string[], at: number): boolean {
+  return CODE_LABEL_WORDS.has(tokens[at] ?? '') && /\d/.test(tokens[at + 1] ?? '');
 }
 
 /** What `readHead` found in one phrase. */
@@ -190,10 +197,16 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
   const codes: string[] = [];
   let at = 0;
   // A brand or model before a Russian type (`iPhone чехол`, `Xiaomi Робот-пылесос`, `Адал кефир`) is skipped.
-  while (at < tokens.length && (tokens[at] === BRAND_MARK || (hasCyrillic && (LATIN.test(tokens[at] ?? '') || /\d/.test(tokens[at] ?? ''))))) at++;
+  // So is an article number with its label (`арт. 27177 Пижама`).
+  while (at < tokens.length && (tokens[at] === BRAND_MARK || isCodeLabelAt(tokens, at) || (hasCyrillic && (LATIN.test(tokens[at] ?? '') || /\d/.test(tokens[at] ?? ''))))) at++;
   for (; at < tokens.length && words.length < MAX_HEAD_WORDS; at++) {
     const word = tokens[at] ?? '';
     if (word === BRAND_MARK && words.length === 0) continue;
+    // A code with its label ends the head as a code does (`Пижама арт. 27177`), and is skipped before it.
+    if (isCodeLabelAt(tokens, at)) {
+      if (words.length > 0) break;
+      continue;
+    }
     if (PURPOSE_WORDS.has(word)) {
       if (words.length === 0) continue;
       readPurposeAndPlace(tokens, at, brandLike, purpose, form);

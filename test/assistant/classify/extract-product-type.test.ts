@@ -99,4 +99,14 @@ describe('extractProductType', () => {
   it('finds no type in a bare code', () => {
     expect(extractProductType('A54 256 8/128').text).toBe('');
   });
+
+  it('reads a code label and its code as one code, wherever it stands', () => {
+    expect(extractProductType('арт. 27177 Пижама жен. Oodji сатин M').text).toBe('пижама жен');
+    expect(extractProductType('АРТ. 67506 СВИТЕР МУЖСКОЙ COLIN\'S ШЕРСТЬ 50').text).toBe('свитер мужской');
+    expect(extractProductType('Артикул 4410 Кабель HDMI 2 м').words[0]).toBe('кабель');
+    expect(extractProductType('Пижама арт. 27177 сатин').text).toBe('пижама');
+    // A type of only a code label is no type; the word with no code after it is the goods' own (`Модель самолета`).
+    expect(extractProductType('Артикул 27177').text).toBe('');
+    expect(extractProductType('Модель самолета 1:72').text).toBe('модель самолета');
+  });
 });
