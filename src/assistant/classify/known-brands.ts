@@ -60,10 +60,12 @@ export function readKnownBrands(index: ClassifierIndex, options?: ClassifyOption
   let known = byIndex.get(index);
   if (known === undefined) byIndex.set(index, (known = indexBrandNames(index.brands ?? [])));
   if (!abbreviationsOf.has(known)) abbreviationsOf.set(known, collectAbbreviations(index));
+  if (!latinWordsOf.has(known)) latinWordsOf.set(known, collectLatinWords(index));
   if (options?.brandWords === undefined || options.brandWords.size === 0) return known;
   let withSeller = byOptions.get(options);
   if (withSeller === undefined) byOptions.set(options, (withSeller = indexBrandNames([...(index.brands ?? []), ...options.brandWords])));
   if (!abbreviationsOf.has(withSeller)) abbreviationsOf.set(withSeller, collectAbbreviations(index));
+  if (!latinWordsOf.has(withSeller)) latinWordsOf.set(withSeller, collectLatinWords(index));
   return withSeller;
 }
 
@@ -86,6 +88,28 @@ function collectAbbreviations(index: ClassifierIndex): ReadonlySet<string> {
   if (found === undefined) {
     const words = index.leaves.flatMap((leaf) => leaf.names.flatMap((name) => name.text.split(/[^\p{L}\p{N}]+/u).filter((word) => CAPITALS.test(word))));
     abbreviationsByIndex.set(index, (found = new Set(tokenizeForMatch(words.join(' ')))));
+  }
+  return found;
+}
+
+/**
+ * The Latin words the directory names goods by in its leaves' names and synonyms (`hdmi` of `Кабели HDMI`, `bluetooth`),
+ * normalised, two letters or more, for a brand map `readKnownBrands` gave; undefined for any other. In a seller's name such a
+ * word says which goods, as a Cyrillic word does, though it reads as a brand or model after a Russian head.
+ */
+export function readDirectoryLatinWords(known: KnownBrands | undefined): ReadonlySet<string> | undefined {
+  return known === undefined ? undefined : latinWordsOf.get(known);
+}
+
+const latinWordsOf = new WeakMap<KnownBrands, ReadonlySet<string>>();
+const latinWordsByIndex = new WeakMap<ClassifierIndex, ReadonlySet<string>>();
+
+function collectLatinWords(index: ClassifierIndex): ReadonlySet<string> {
+  let found = latinWordsByIndex.get(index);
+  if (found === undefined) {
+    const texts = index.leaves.flatMap((leaf) => leaf.names.map((name) => name.text).filter((text) => /[A-Za-z]/u.test(text)));
+    const words = tokenizeForMatch(texts.join(' ')).filter((word) => /^[a-z]{2,}$/u.test(word));
+    latinWordsByIndex.set(index, (found = new Set(words)));
   }
   return found;
 }
