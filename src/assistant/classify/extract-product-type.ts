@@ -154,9 +154,25 @@ function isHeadWord(word: string): boolean {
   return word.length >= 2 && CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word);
 }
 
-/** Whether a word ends a head phrase: a number, a unit, a count, a size, a colour. */
+/** Whether a word ends a head phrase: a number, a unit, a count, a size, a colour, a limit (`до 5 кг`). */
 function isQualifier(word: string): boolean {
-  return /\d/.test(word) || UNIT_TOKENS.has(word) || COUNT_WORDS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || KAZAKH_COLOURS.has(word);
+  return /\d/.test(word) || UNIT_TOKENS.has(word) || COUNT_WORDS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || KAZAKH_COLOURS.has(word) || LIMIT_WORDS.has(word);
+}
+
+// A limit before a measure (`до 5 кг`, `свыше 100 л`): a qualifier, never a word of the type.
+const LIMIT_WORDS = new Set(['до', 'свыше', 'более', 'менее']);
+
+/**
+ * Where the type may open after a qualifier phrase at `at` before it (`до 5 кг Весы`, `на 2 ломтика Тостер`): a preposition, a
+ * number and the word it counts; `at` itself when there is none.
+ */
+function skipLeadingMeasure(tokens: readonly string[], at: number): number {
+  const word = tokens[at] ?? '';
+  if (!(LIMIT_WORDS.has(word) || PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word)) || !/\d/.test(tokens[at + 1] ?? '')) return at;
+  let next = at + 2;
+  while (next < tokens.length && /\d/.test(tokens[next] ?? '')) next++;
+  // The word the number counts (`кг`, `ломтика`), when the name goes on after it.
+  return next + 1 < tokens.length && CYRILLIC.test(tokens[next] ?? '') ? next + 1 : next;
 }
 
 /** Whether a phrase has a Cyrillic word that is no unit or qualifier (`мАч` of `Power bank 20000 мАч` is not one). */
@@ -207,8 +223,24 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
       if (words.length > 0) break;
       continue;
     }
+    if (words.length === 0) {
+      // Before the type: a measure (`до 5 кг Весы`), a brand or model after it (`2 шт Xiaomi Робот-пылесос`), a purpose
+      // (`для iPhone 15 Пленка`: the purpose, then the goods) and a composition (`MicroSDXC 64GB с адаптером`: what comes with
+      // goods the name names in Latin only) are no words of it.
+      const skipped = skipLeadingMeasure(tokens, at);
+      if (skipped > at) {
+        at = skipped - 1;
+        continue;
+      }
+      if (hasCyrillic && LATIN.test(word)) continue;
+      if (PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word)) {
+        const phrase = readPurpose(tokens, at + 1, brandLike);
+        if (PURPOSE_WORDS.has(word)) purpose.push(...phrase);
+        at += phrase.length;
+        continue;
+      }
+    }
     if (PURPOSE_WORDS.has(word)) {
-      if (words.length === 0) continue;
       readPurposeAndPlace(tokens, at, brandLike, purpose, form);
       break;
     }

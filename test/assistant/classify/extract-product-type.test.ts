@@ -100,6 +100,16 @@ describe('extractProductType', () => {
     expect(extractProductType('A54 256 8/128').text).toBe('');
   });
 
+  it('opens the type after a leading measure, purpose or composition, never on a preposition', () => {
+    expect(extractProductType('до 5 кг Весы кухонные Polaris синий').text).toBe('весы кухонные');
+    expect(extractProductType('Весы напольные до 180 кг').text).toBe('весы напольные');
+    expect(extractProductType('на 2 ломтика Тостер Scarlett').text).toBe('тостер');
+    expect(extractProductType('для iPhone 15 Гидрогелевая пленка матовая')).toMatchObject({ text: 'гидрогелевая пленка матовая', purpose: ['iphone'] });
+    // Goods the name names in Latin only have no Cyrillic type: what comes with them is no type either.
+    expect(extractProductType('MicroSDXC 64GB SanDisk с адаптером').text).toBe('');
+    expect(extractProductType('Адаптер HDMI на VGA 4K').text).toBe('адаптер');
+  });
+
   it('reads a code label and its code as one code, wherever it stands', () => {
     expect(extractProductType('арт. 27177 Пижама жен. Oodji сатин M').text).toBe('пижама жен');
     expect(extractProductType('АРТ. 67506 СВИТЕР МУЖСКОЙ COLIN\'S ШЕРСТЬ 50').text).toBe('свитер мужской');
