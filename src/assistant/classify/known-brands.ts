@@ -93,23 +93,29 @@ function collectAbbreviations(index: ClassifierIndex): ReadonlySet<string> {
 }
 
 /**
- * The Latin words the directory names goods by in its leaves' names and synonyms (`hdmi` of `Кабели HDMI`, `bluetooth`),
- * normalised, two letters or more, for a brand map `readKnownBrands` gave; undefined for any other. In a seller's name such a
- * word says which goods, as a Cyrillic word does, though it reads as a brand or model after a Russian head.
+ * The Latin words the directory names goods by in its leaves' names (`hdmi` of `Кабели HDMI`), normalised, two letters or more,
+ * each with the stems of the Cyrillic words it names goods beside (`кабел`), for a brand map `readKnownBrands` gave; undefined for
+ * any other. In a seller's name of such goods (`Кабель HDMI`) the word says which ones, as a Cyrillic word does, though it reads as
+ * a brand or model after a Russian head; beside another head (`Зарядка 2 USB`) it says nothing the directory tells apart.
  */
-export function readDirectoryLatinWords(known: KnownBrands | undefined): ReadonlySet<string> | undefined {
+export function readDirectoryLatinWords(known: KnownBrands | undefined): ReadonlyMap<string, ReadonlySet<string>> | undefined {
   return known === undefined ? undefined : latinWordsOf.get(known);
 }
 
-const latinWordsOf = new WeakMap<KnownBrands, ReadonlySet<string>>();
-const latinWordsByIndex = new WeakMap<ClassifierIndex, ReadonlySet<string>>();
+const latinWordsOf = new WeakMap<KnownBrands, ReadonlyMap<string, ReadonlySet<string>>>();
+const latinWordsByIndex = new WeakMap<ClassifierIndex, ReadonlyMap<string, ReadonlySet<string>>>();
 
-function collectLatinWords(index: ClassifierIndex): ReadonlySet<string> {
+function collectLatinWords(index: ClassifierIndex): ReadonlyMap<string, ReadonlySet<string>> {
   let found = latinWordsByIndex.get(index);
   if (found === undefined) {
-    const texts = index.leaves.flatMap((leaf) => leaf.names.map((name) => name.text).filter((text) => /[A-Za-z]/u.test(text)));
-    const words = tokenizeForMatch(texts.join(' ')).filter((word) => /^[a-z]{2,}$/u.test(word));
-    latinWordsByIndex.set(index, (found = new Set(words)));
+    const words = new Map<string, Set<string>>();
+    for (const name of index.leaves.flatMap((leaf) => leaf.names)) {
+      if (!/[A-Za-z]/u.test(name.text)) continue;
+      const tokens = tokenizeForMatch(name.text);
+      const stems = tokens.filter((word) => CYRILLIC.test(word)).map(stemForIndex);
+      for (const word of tokens.filter((token) => /^[a-z]{2,}$/u.test(token))) words.set(word, new Set([...(words.get(word) ?? []), ...stems]));
+    }
+    latinWordsByIndex.set(index, (found = words));
   }
   return found;
 }

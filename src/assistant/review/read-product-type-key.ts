@@ -9,6 +9,7 @@
  * the review.
  */
 import { extractProductType } from '../classify/extract-product-type.js';
+import { stemForIndex } from '../classify/stem-for-index.js';
 import { readDirectoryLatinWords, type KnownBrands } from '../classify/known-brands.js';
 
 /** `Шампунь для собак Beaphar 250 мл` → `шампунь для собак`; `''` when the name names no type. `knownBrands`: the directory's, as the classifier reads them. */
@@ -46,21 +47,22 @@ export function readProductTypeParts(name: string, brand?: string, knownBrands?:
     if (said.length === tail.length && said.every((word, i) => word === tail[i])) keyWords = [...words, tokens[after] ?? '', ...tail];
     break;
   }
-  const named = readNamedLatinWords(tokens, keyWords, knownBrands);
+  const named = readNamedLatinWords(tokens, words, keyWords, knownBrands);
   const bare = keyWords.join(' ');
   if (named.length === 0) return { key: bare, head: words, tail: keyWords.slice(words.length), cut: type.cut ?? [], named };
   return { key: [...keyWords, ...named].join(' '), head: words, tail: keyWords.slice(words.length), cut: type.cut ?? [], named, bare };
 }
 
 /**
- * The Latin words of a name that stay in its key (`Кабель HDMI`, `HDMI кабель` → `hdmi`; `Наушники Bluetooth` → `bluetooth`), each once,
- * as the name writes them first: those the directory names goods by (none when the name is read without the directory).
+ * The Latin words of a name that stay in its key (`Кабель HDMI`, `HDMI кабель` → `hdmi`), each once, as the name writes them
+ * first: those the directory names goods of the head by (`Кабели HDMI`); none when the name is read without the directory.
  */
-function readNamedLatinWords(tokens: readonly string[], keyWords: readonly string[], knownBrands: KnownBrands | undefined): string[] {
+function readNamedLatinWords(tokens: readonly string[], head: readonly string[], keyWords: readonly string[], knownBrands: KnownBrands | undefined): string[] {
   const latin = readDirectoryLatinWords(knownBrands);
   if (latin === undefined) return [];
   const taken = new Set(keyWords);
-  return [...new Set(tokens.filter((word) => !taken.has(word) && LATIN_WORD.test(word) && latin.has(word)))];
+  const stems = head.map(stemForIndex);
+  return [...new Set(tokens.filter((word) => !taken.has(word) && LATIN_WORD.test(word) && stems.some((stem) => latin.get(word)?.has(stem) === true)))];
 }
 
 const LATIN_WORD = /^[a-z]{2,}$/u;

@@ -20,6 +20,7 @@ const index = buildClassifierIndex(
     branch(14, 'Аудио'),
     leaf(1401, 14, 'Наушники', 'Аудио'),
     leaf(1402, 14, 'Наушники Bluetooth', 'Аудио'),
+    leaf(1303, 13, 'Хабы USB', 'Кабели'),
   ]),
 );
 const known = readKnownBrands(index);
@@ -31,6 +32,9 @@ describe('a Latin word of the directory in the type key', () => {
     expect(readProductTypeKey('Кабель HDMI-HDMI v2.0 3м', undefined, known)).toBe('кабель hdmi');
     // A word the directory does not use is a brand or model, as before; read without the directory, no word is kept.
     expect(readProductTypeKey('Кабель Lightning Apple 1 м', undefined, known)).toBe('кабель');
+    // Only beside the goods the directory names by it: `USB` tells hubs apart, not chargers.
+    expect(readProductTypeKey('Хаб USB 4 порта', undefined, known)).toBe('хаб usb');
+    expect(readProductTypeKey('Зарядка автомобильная 2 USB Xiaomi', undefined, known)).toBe('зарядка автомобильная');
     expect(readProductTypeKey('Кабель HDMI v2.0 3м')).toBe('кабель');
   });
 
