@@ -159,6 +159,8 @@ function isQualifier(word: string): boolean {
   return /\d/.test(word) || UNIT_TOKENS.has(word) || COUNT_WORDS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || KAZAKH_COLOURS.has(word) || LIMIT_WORDS.has(word);
 }
 
+// The prepositions whose phrase before the type is no part of it: a purpose (`для iPhone 15 Пленка`) or a composition (`с адаптером`).
+const LEADING_PHRASE_WORDS = new Set(['для', 'for', 'с', 'со', 'with']);
 // A limit before a measure (`до 5 кг`, `свыше 100 л`): a qualifier, never a word of the type.
 const LIMIT_WORDS = new Set(['до', 'свыше', 'более', 'менее']);
 
@@ -233,7 +235,8 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
         continue;
       }
       if (hasCyrillic && LATIN.test(word)) continue;
-      if (PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word)) {
+      // Only `для` and `с` open such a phrase for sure: `в` after a number is the volt of `12 В`, `на` may be a measure's.
+      if (LEADING_PHRASE_WORDS.has(word) && !/\d/.test(tokens[at - 1] ?? '')) {
         const phrase = readPurpose(tokens, at + 1, brandLike);
         if (PURPOSE_WORDS.has(word)) purpose.push(...phrase);
         at += phrase.length;

@@ -108,6 +108,9 @@ describe('extractProductType', () => {
     // Goods the name names in Latin only have no Cyrillic type: what comes with them is no type either.
     expect(extractProductType('MicroSDXC 64GB SanDisk с адаптером').text).toBe('');
     expect(extractProductType('Адаптер HDMI на VGA 4K').text).toBe('адаптер');
+    expect(extractProductType('с подогревом Зеркало боковое левое TYC').text).toBe('зеркало боковое левое');
+    // `12V` is twelve volts, no preposition `в` opening a phrase.
+    expect(extractProductType('Exide 12V Аккумулятор автомобильный 100 Ач').text).toBe('аккумулятор автомобильный');
   });
 
   it('reads a code label and its code as one code, wherever it stands', () => {
