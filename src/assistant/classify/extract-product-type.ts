@@ -244,6 +244,7 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
       }
     }
     if (PURPOSE_WORDS.has(word)) {
+      if (words.length === 0) continue;
       readPurposeAndPlace(tokens, at, brandLike, purpose, form);
       break;
     }

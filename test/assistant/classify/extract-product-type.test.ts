@@ -109,6 +109,8 @@ describe('extractProductType', () => {
     expect(extractProductType('MicroSDXC 64GB SanDisk с адаптером').text).toBe('');
     expect(extractProductType('Адаптер HDMI на VGA 4K').text).toBe('адаптер');
     expect(extractProductType('с подогревом Зеркало боковое левое TYC').text).toBe('зеркало боковое левое');
+    // Another preposition before the type is skipped alone, as before.
+    expect(extractProductType('на Samsung A34 Стекло защитное Remax').text).toBe('стекло защитное');
     // `12V` is twelve volts, no preposition `в` opening a phrase.
     expect(extractProductType('Exide 12V Аккумулятор автомобильный 100 Ач').text).toBe('аккумулятор автомобильный');
   });
