@@ -155,12 +155,8 @@ function findLongerAnswer<T>(answered: ReadonlyMap<string, T>, name: string, typ
 export function classifyWithAnswers(index: ClassifierIndex, answered: AnsweredTypes, name: string, options?: ClassifyOptions): Classification {
   const found = findAnsweredType(answered, name, readKnownBrands(index, options));
   if (found === undefined) return classifyProduct(index, { name }, options);
-  // The answer for the bare type (`наушники`) never overrides a confident pick of another leaf for the longer one (`Наушники Bluetooth`
-  // → `Беспроводные наушники`): the classifier saw the words the answer was not given for.
-  if (found.shorter === true) {
-    const own = classifyProduct(index, { name }, options);
-    if (own.confident && own.leafId !== undefined && own.leafId !== found.answer) return own;
-  }
+  const pick = findPickOverAnswer(index, found, name, (leafId) => leafId === found.answer, options);
+  if (pick !== undefined) return pick;
   const leafId = found.answer;
   const leaf = findLeaf(index, leafId);
   return {
@@ -172,6 +168,33 @@ export function classifyWithAnswers(index: ClassifierIndex, answered: AnsweredTy
     alternatives: [],
     productType: found.type,
   };
+}
+
+/**
+ * The classifier's confident pick of the name where it wins over the answer found for it (`isAnswerLeaf` tells the answer's leaf),
+ * else undefined. The answer is for the type (`наушники`): a confident pick of another leaf for the whole name (`Наушники JBL
+ * беспроводные` → `Беспроводные наушники`) that the type alone does not give was made by words the answer was not given for, and
+ * wins; so does one where the answer is the bare type's (`кабель` of `Кабель HDMI`). Where the type alone reads as that pick, the
+ * seller answered against it on purpose. `classifyWithAnswers` and `lookup: category` both ask it.
+ */
+export function findPickOverAnswer(index: ClassifierIndex, found: { type: string; shorter?: true }, name: string, isAnswerLeaf: (leafId: number) => boolean, options?: ClassifyOptions): Classification | undefined {
+  const own = classifyProduct(index, { name }, options);
+  if (!own.confident || own.leafId === undefined || isAnswerLeaf(own.leafId)) return undefined;
+  if (found.shorter === true) return own;
+  const alone = classifyTypeAlone(index, found.type, options);
+  return alone.confident && alone.leafId === own.leafId ? undefined : own;
+}
+
+// The classification of an answered type by itself, per index and options: one per type, not one per row.
+const typesAlone = new WeakMap<object, Map<string, Classification>>();
+
+function classifyTypeAlone(index: ClassifierIndex, type: string, options?: ClassifyOptions): Classification {
+  const owner: object = options ?? index;
+  let known = typesAlone.get(owner);
+  if (known === undefined) typesAlone.set(owner, (known = new Map()));
+  let found = known.get(type);
+  if (found === undefined) known.set(type, (found = classifyProduct(index, { name: type }, options)));
+  return found;
 }
 
 const leavesById = new WeakMap<ClassifierIndex, Map<number, ClassifierIndex['leaves'][number]>>();

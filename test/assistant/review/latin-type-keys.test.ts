@@ -51,8 +51,19 @@ describe('a Latin word of the directory in the type key', () => {
     // Where the classifier picks the answered leaf itself, the answer stands.
     const same = indexAnsweredTypes([['наушники', 1402]]);
     expect(classifyWithAnswers(index, same, 'Наушники Bluetooth Redmi Buds 4')).toMatchObject({ leafId: 1402, evidence: [{ matched: 'your answer' }] });
-    // The seller's own key is the seller's word.
+    // The seller's own key is the seller's word where the classifier reads the key itself so.
     const own = indexAnsweredTypes([['наушники bluetooth', 1401]]);
     expect(classifyWithAnswers(index, own, 'Наушники Bluetooth Redmi Buds 4')).toMatchObject({ leafId: 1401, evidence: [{ matched: 'your answer' }] });
+  });
+
+  it('lets a confident pick the type alone does not give win over the type\'s answer: the classifier saw more', () => {
+    // `Наушники JBL беспроводные` reads the type `наушники` (the brand ends it), as `TWS наушники` does.
+    const index = buildClassifierIndex(buildClassifierDirectories([branch(14, 'Аудио'), leaf(1401, 14, 'Наушники', 'Аудио'), leaf(1403, 14, 'Беспроводные наушники', 'Аудио')]));
+    const answered = indexAnsweredTypes([['наушники', 1401]]);
+    expect(classifyWithAnswers(index, answered, 'Наушники JBL беспроводные')).toMatchObject({ leafId: 1403, confident: true });
+    expect(classifyWithAnswers(index, answered, 'Наушники Sony MDR')).toMatchObject({ leafId: 1401, evidence: [{ matched: 'your answer' }] });
+    // Where the type alone reads as the pick, the seller answered against it on purpose: the answer stands.
+    const against = indexAnsweredTypes([['беспроводные наушники', 1401]]);
+    expect(classifyWithAnswers(index, against, 'Беспроводные наушники JBL Tune')).toMatchObject({ leafId: 1401, evidence: [{ matched: 'your answer' }] });
   });
 });
