@@ -8,6 +8,9 @@ import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js
 import { classifyWithAnswers, findAnsweredType, indexAnsweredTypes } from '../../../src/assistant/review/classify-with-answers.js';
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
 import type { Category } from '../../../src/domain/index.js';
+import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
+import { compileCategoryLookup } from '../../../src/stages/derive/lookup-category.js';
+import { makeMapping } from '../../helpers/builders.js';
 import { buildClassifierDirectories } from '../classify/classifier-directory.js';
 
 const branch = (id: number, rus: string): Category => ({ id, parentId: null, name: { rus, kaz: rus }, path: { rus, kaz: rus }, isLeaf: false });
@@ -65,5 +68,10 @@ describe('a Latin word of the directory in the type key', () => {
     // Where the type alone reads as the pick, the seller answered against it on purpose: the answer stands.
     const against = indexAnsweredTypes([['беспроводные наушники', 1401]]);
     expect(classifyWithAnswers(index, against, 'Беспроводные наушники JBL Tune')).toMatchObject({ leafId: 1401, evidence: [{ matched: 'your answer' }] });
+    // `lookup: category` asks the same: the mapping's answer, unless the classifier saw more.
+    const directories = buildClassifierDirectories([branch(14, 'Аудио'), leaf(1401, 14, 'Наушники', 'Аудио'), leaf(1403, 14, 'Беспроводные наушники', 'Аудио')]);
+    const lookup = compileCategoryLookup(makeMapping((m) => (m.categories = { наушники: 1401 })), createDirectoryIndex(directories));
+    expect(lookup.kind === 'lookup' ? lookup.apply('Наушники JBL беспроводные') : undefined).toBe('Аудио / Беспроводные наушники');
+    expect(lookup.kind === 'lookup' ? lookup.apply('Наушники Sony MDR') : undefined).toBe('наушники');
   });
 });
