@@ -56,6 +56,13 @@ const ACRONYM_SCORE = 0.9;
 const MODEL_KEY_SYNONYMS = ['модель', 'код модели', 'артикул модели', 'model', 'model code', 'группа', 'үлгі', 'үлгісі'];
 const ARTICLE_SYNONYMS = ['артикул', 'арт', 'артикул товара', 'артикул продавца', 'код товара', 'код', 'article', 'vendor code', 'product code', 'seller sku', 'тауар коды', 'артикулы'];
 const SKU_SYNONYMS = ['артикул sku', 'sku', 'код sku', 'артикул варианта', 'код варианта', 'variant sku', 'sku code', 'артикул торгового предложения'];
+/**
+ * The one-word labels of a code (`арт`, `артикул`, `код`, `модель`, `sku`): a column headed so holds codes, and in a product
+ * name such a word followed by a code is one code, no word of the product's type. `группа` groups models, it labels no code.
+ */
+export const CODE_LABEL_WORDS: ReadonlySet<string> = new Set(
+  [...MODEL_KEY_SYNONYMS, ...ARTICLE_SYNONYMS, ...SKU_SYNONYMS].filter((label) => !label.includes(' ') && label !== 'группа'),
+);
 const FIELD_SYNONYMS: Record<Exclude<ImportField, 'productKey' | 'skuKey' | 'name.kaz' | 'description.kaz'>, string[]> = {
   shopId: ['магазин', 'id магазина', 'код магазина', 'shop', 'shop id', 'shopid', 'дүкен'],
   category: ['категория', 'категория товара', 'раздел', 'подкатегория', 'группа товаров', 'тип товара', 'category', 'санат', 'санаты', 'тауар санаты'],

@@ -9,6 +9,7 @@
  */
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
 import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviations, type KnownBrands } from './known-brands.js';
+import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
 import { readKindLetter } from './stem-for-index.js';
 import { isVehicleMakerWord } from './vehicle-makers.js';
@@ -106,7 +107,8 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
   for (const phrase of phrases) {
     if (russian && !hasRussianWord(phrase)) continue;
     const found = readHead(phrase, brandLike);
-    if (found.words.length > 0) {
+    // `Артикул`, `Модель` alone name a code, not goods.
+    if (found.words.length > 0 && !found.words.every((word) => CODE_LABEL_WORDS.has(word))) {
       // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
       const head = found.words.find((word) => !ADJECTIVE_FORM.test(word));
       const cut = readCutWords(name).filter((word) => word !== head && found.words.includes(word));
@@ -153,14 +155,37 @@ function isHeadWord(word: string): boolean {
   return word.length >= 2 && CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word);
 }
 
-/** Whether a word ends a head phrase: a number, a unit, a count, a size, a colour. */
+/** Whether a word ends a head phrase: a number, a unit, a count, a size, a colour, a limit (`до 5 кг`). */
 function isQualifier(word: string): boolean {
-  return /\d/.test(word) || UNIT_TOKENS.has(word) || COUNT_WORDS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || KAZAKH_COLOURS.has(word);
+  return /\d/.test(word) || UNIT_TOKENS.has(word) || COUNT_WORDS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || KAZAKH_COLOURS.has(word) || LIMIT_WORDS.has(word);
+}
+
+// The prepositions whose phrase before the type is no part of it: a purpose (`для iPhone 15 Пленка`) or a composition (`с адаптером`).
+const LEADING_PHRASE_WORDS = new Set(['для', 'for', 'с', 'со', 'with']);
+// A limit before a measure (`до 5 кг`, `свыше 100 л`): a qualifier, never a word of the type.
+const LIMIT_WORDS = new Set(['до', 'свыше', 'более', 'менее']);
+
+/**
+ * Where the type may open after a qualifier phrase at `at` before it (`до 5 кг Весы`, `на 2 ломтика Тостер`): a preposition, a
+ * number and the word it counts; `at` itself when there is none.
+ */
+function skipLeadingMeasure(tokens: readonly string[], at: number): number {
+  const word = tokens[at] ?? '';
+  if (!(LIMIT_WORDS.has(word) || PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word)) || !/\d/.test(tokens[at + 1] ?? '')) return at;
+  let next = at + 2;
+  while (next < tokens.length && /\d/.test(tokens[next] ?? '')) next++;
+  // The word the number counts (`кг`, `ломтика`), when the name goes on after it.
+  return next + 1 < tokens.length && CYRILLIC.test(tokens[next] ?? '') ? next + 1 : next;
 }
 
 /** Whether a phrase has a Cyrillic word that is no unit or qualifier (`мАч` of `Power bank 20000 мАч` is not one). */
 function hasRussianWord(tokens: readonly string[]): boolean {
-  return tokens.some((word) => CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
+  return tokens.some((word, at) => CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word) && !isCodeLabelAt(tokens, at));
+}
+
+/** Whether the word at `at` labels the code right after it (`арт` of `арт. 27177`, `код` of `код 0451`): the two are one code. */
+function isCodeLabelAt(tokens: readonly string[], at: number): boolean {
+  return CODE_LABEL_WORDS.has(tokens[at] ?? '') && /\d/.test(tokens[at + 1] ?? '');
 }
 
 /** What `readHead` found in one phrase. */
@@ -191,10 +216,34 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
   const codes: string[] = [];
   let at = 0;
   // A brand or model before a Russian type (`iPhone чехол`, `Xiaomi Робот-пылесос`, `Адал кефир`) is skipped.
-  while (at < tokens.length && (tokens[at] === BRAND_MARK || (hasCyrillic && (LATIN.test(tokens[at] ?? '') || /\d/.test(tokens[at] ?? ''))))) at++;
+  // So is an article number with its label (`арт. 27177 Пижама`).
+  while (at < tokens.length && (tokens[at] === BRAND_MARK || isCodeLabelAt(tokens, at) || (hasCyrillic && (LATIN.test(tokens[at] ?? '') || /\d/.test(tokens[at] ?? ''))))) at++;
   for (; at < tokens.length && words.length < MAX_HEAD_WORDS; at++) {
     const word = tokens[at] ?? '';
     if (word === BRAND_MARK && words.length === 0) continue;
+    // A code with its label ends the head as a code does (`Пижама арт. 27177`), and is skipped before it.
+    if (isCodeLabelAt(tokens, at)) {
+      if (words.length > 0) break;
+      continue;
+    }
+    if (words.length === 0) {
+      // Before the type: a measure (`до 5 кг Весы`), a brand or model after it (`2 шт Xiaomi Робот-пылесос`), a purpose
+      // (`для iPhone 15 Пленка`: the purpose, then the goods) and a composition (`MicroSDXC 64GB с адаптером`: what comes with
+      // goods the name names in Latin only) are no words of it.
+      const skipped = skipLeadingMeasure(tokens, at);
+      if (skipped > at) {
+        at = skipped - 1;
+        continue;
+      }
+      if (hasCyrillic && LATIN.test(word)) continue;
+      // Only `для` and `с` open such a phrase for sure: `в` after a number is the volt of `12 В`, `на` may be a measure's.
+      if (LEADING_PHRASE_WORDS.has(word) && !/\d/.test(tokens[at - 1] ?? '')) {
+        const phrase = readPurpose(tokens, at + 1, brandLike);
+        if (PURPOSE_WORDS.has(word)) purpose.push(...phrase);
+        at += phrase.length;
+        continue;
+      }
+    }
     if (PURPOSE_WORDS.has(word)) {
       if (words.length === 0) continue;
       readPurposeAndPlace(tokens, at, brandLike, purpose, form);

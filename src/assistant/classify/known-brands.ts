@@ -20,7 +20,10 @@ import { stemForIndex } from './stem-for-index.js';
  * First word of a brand → the brands' words (the longest first): what `extractProductType` looks for in a name; with the
  * directory's abbreviations when `readKnownBrands` built it (`readDirectoryAbbreviations`).
  */
-export type KnownBrands = ReadonlyMap<string, readonly (readonly string[])[]> & { readonly abbreviations?: ReadonlySet<string> };
+export type KnownBrands = ReadonlyMap<string, readonly (readonly string[])[]> & {
+  readonly abbreviations?: ReadonlySet<string>;
+  readonly latinWords?: ReadonlyMap<string, ReadonlySet<string>>;
+};
 
 const CYRILLIC = /[\u0400-\u04ff]/u;
 /**
@@ -61,10 +64,10 @@ const byOptions = new WeakMap<ClassifyOptions, KnownBrands>();
  */
 export function readKnownBrands(index: ClassifierIndex, options?: ClassifyOptions): KnownBrands {
   let known = byIndex.get(index);
-  if (known === undefined) byIndex.set(index, (known = indexBrandNames(index.brands ?? [], new Set(index.abbreviations))));
+  if (known === undefined) byIndex.set(index, (known = indexBrandNames(index.brands ?? [], { abbreviations: new Set(index.abbreviations), latinWords: collectLatinWords(index) })));
   if (options?.brandWords === undefined || options.brandWords.size === 0) return known;
   let withSeller = byOptions.get(options);
-  if (withSeller === undefined) byOptions.set(options, (withSeller = indexBrandNames([...(index.brands ?? []), ...options.brandWords], known.abbreviations)));
+  if (withSeller === undefined) byOptions.set(options, (withSeller = indexBrandNames([...(index.brands ?? []), ...options.brandWords], known)));
   return withSeller;
 }
 
@@ -86,9 +89,38 @@ export function collectDirectoryAbbreviations(leaves: readonly IndexedLeaf[]): s
   return [...new Set(tokenizeForMatch(words.join(' ')))].sort();
 }
 
-function indexBrandNames(names: readonly string[], abbreviations?: ReadonlySet<string>): KnownBrands {
-  const map: Map<string, string[][]> & { abbreviations?: ReadonlySet<string> } = new Map<string, string[][]>();
-  if (abbreviations !== undefined) map.abbreviations = abbreviations;
+/**
+ * The Latin words the directory names goods by in its leaves' names (`hdmi` of `Кабели HDMI`), normalised, two letters or more,
+ * each with the stems of the Cyrillic words it names goods beside (`кабел`), for a brand map `readKnownBrands` gave; undefined for
+ * any other. In a seller's name of such goods (`Кабель HDMI`) the word says which ones, as a Cyrillic word does, though it reads as
+ * a brand or model after a Russian head; beside another head (`Зарядка 2 USB`) it says nothing the directory tells apart.
+ */
+export function readDirectoryLatinWords(known: KnownBrands | undefined): ReadonlyMap<string, ReadonlySet<string>> | undefined {
+  return known?.latinWords;
+}
+
+/** Read once per index, when `readKnownBrands` builds the index's brand map. */
+function collectLatinWords(index: ClassifierIndex): ReadonlyMap<string, ReadonlySet<string>> {
+  const words = new Map<string, Set<string>>();
+  for (const name of index.leaves.flatMap((leaf) => leaf.names)) {
+    if (!/[A-Za-z]/u.test(name.text)) continue;
+    const tokens = tokenizeForMatch(name.text);
+    const stems = tokens.filter((word) => CYRILLIC.test(word)).map(stemForIndex);
+    for (const word of tokens.filter((token) => /^[a-z]{2,}$/u.test(token))) words.set(word, new Set([...(words.get(word) ?? []), ...stems]));
+  }
+  return words;
+}
+
+/** What the directory says beside its brands: carried by every brand map built for it. */
+interface DirectoryWords {
+  readonly abbreviations?: ReadonlySet<string>;
+  readonly latinWords?: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+function indexBrandNames(names: readonly string[], directory: DirectoryWords = {}): KnownBrands {
+  const map: Map<string, string[][]> & { abbreviations?: ReadonlySet<string>; latinWords?: ReadonlyMap<string, ReadonlySet<string>> } = new Map<string, string[][]>();
+  if (directory.abbreviations !== undefined) map.abbreviations = directory.abbreviations;
+  if (directory.latinWords !== undefined) map.latinWords = directory.latinWords;
   for (const name of new Set(names)) {
     const words = name.split(' ').filter((word) => word !== '');
     const first = words[0];

@@ -21,6 +21,7 @@ import { readProductTypeParts, type ProductTypeParts } from './read-product-type
 /** Confirmed product type → leaf id, as the mapping's `categories:` holds them (ids resolved), keyed by `readAnswerKey`. */
 export type AnsweredTypes = ReadonlyMap<string, number>;
 
+const LATIN_WORD = /^[a-z]{2,}$/u;
 // A key longer than this opens no name: keys are product types, a few words.
 const MAX_KEY_WORDS = 8;
 
@@ -57,7 +58,10 @@ const writtenOtherwise = new WeakMap<ReadonlyMap<string, unknown>, Map<string, W
 function noteWrittenOtherwise<T>(written: Map<string, WrittenType<unknown>[]>, type: string, value: T): void {
   const parts = readProductTypeParts(type);
   if (parts.head.length === 0) return;
-  const entry: WrittenType<unknown> = { type: parts.key, headStems: parts.head.map(stemForIndex), tailStems: parts.tail.map(stemForIndex), value };
+  // `кабель hdmi`: the Latin words a key holds beside its type are words of it, as `readProductTypeParts` keeps them with the directory.
+  const kept = new Set([...parts.head, ...parts.tail]);
+  const named = splitWords(type).filter((word) => LATIN_WORD.test(word) && !kept.has(word));
+  const entry: WrittenType<unknown> = { type: parts.key, headStems: [...parts.head, ...named].map(stemForIndex), tailStems: parts.tail.map(stemForIndex), value };
   for (const stem of new Set(entry.headStems)) written.set(stem, [...(written.get(stem) ?? []), entry]);
 }
 
@@ -77,9 +81,10 @@ export function findTypesWrittenOtherwise<T>(answered: ReadonlyMap<string, T>, p
   const whole = parts.head.find((word) => !cut.has(word));
   if (written === undefined || whole === undefined) return [];
   const tailStems = parts.tail.map(stemForIndex);
+  const head = [...parts.head, ...parts.named];
   const found: { type: string; answer: T }[] = [];
   for (const entry of written.get(stemForIndex(whole)) ?? []) {
-    if (entry.headStems.length !== parts.head.length || !sameWords(entry.tailStems, tailStems) || !matchHeadWords(parts.head, cut, entry.headStems)) continue;
+    if (entry.headStems.length !== head.length || !sameWords(entry.tailStems, tailStems) || !matchHeadWords(head, cut, entry.headStems)) continue;
     found.push({ type: entry.type, answer: entry.value as T });
   }
   return found;
@@ -101,17 +106,34 @@ function matchHeadWords(head: readonly string[], cut: ReadonlySet<string>, stems
   });
 }
 
-/** The answer of a name (see the file comment), with the key it was found under, or undefined; `knownBrands` as the classifier reads the name. */
-export function findAnsweredType<T>(answered: ReadonlyMap<string, T>, name: string, knownBrands?: KnownBrands): { type: string; answer: T } | undefined {
+/**
+ * The answer of a name (see the file comment), with the key it was found under, or undefined; `knownBrands` as the classifier reads the name.
+ * `shorter`: the answer is the bare type's (`кабель` of `Кабель HDMI`), given for goods the name's Latin words may tell apart.
+ */
+export function findAnsweredType<T>(answered: ReadonlyMap<string, T>, name: string, knownBrands?: KnownBrands): { type: string; answer: T; shorter?: true } | undefined {
   if (answered.size === 0) return undefined;
   const parts = readProductTypeParts(name, undefined, knownBrands);
+  const whole = findOwnAnswer(answered, parts);
+  if (whole !== undefined || parts.bare === undefined) return whole ?? findLongerAnswer(answered, name, parts.key);
+  // The seller's answer for the bare type still answers the name, as the bare type's.
+  const bare = findOwnAnswer(answered, { ...parts, key: parts.bare, named: [] });
+  return bare === undefined ? findLongerAnswer(answered, name, parts.bare) : { ...bare, shorter: true };
+}
+
+/** The answer of the name's own type, or of that type written otherwise. */
+function findOwnAnswer<T>(answered: ReadonlyMap<string, T>, parts: ProductTypeParts): { type: string; answer: T } | undefined {
   const type = parts.key;
   const typeKey = readAnswerKey(type);
   if (typeKey === '') return undefined;
   const own = answered.get(typeKey);
   if (own !== undefined) return { type, answer: own };
-  const otherwise = findWrittenOtherwise(answered, parts);
-  if (otherwise !== undefined) return otherwise;
+  return findWrittenOtherwise(answered, parts);
+}
+
+/** A longer key that goes on from the name's type where the name states it (see below). */
+function findLongerAnswer<T>(answered: ReadonlyMap<string, T>, name: string, type: string): { type: string; answer: T } | undefined {
+  const typeKey = readAnswerKey(type);
+  if (typeKey === '') return undefined;
   // Where the name states its type, a longer key that goes on from it (`Лапша б/п` of `Лапша б/п Роллтон`) answers it;
   // a shorter one (`аккумулятор` of `Аккумулятор автомобильный`) does not: it was the answer for another type.
   const words = splitWords(name);
@@ -133,6 +155,8 @@ export function findAnsweredType<T>(answered: ReadonlyMap<string, T>, name: stri
 export function classifyWithAnswers(index: ClassifierIndex, answered: AnsweredTypes, name: string, options?: ClassifyOptions): Classification {
   const found = findAnsweredType(answered, name, readKnownBrands(index, options));
   if (found === undefined) return classifyProduct(index, { name }, options);
+  const pick = findPickOverAnswer(index, found, name, (leafId) => leafId === found.answer, options);
+  if (pick !== undefined) return pick;
   const leafId = found.answer;
   const leaf = findLeaf(index, leafId);
   return {
@@ -144,6 +168,33 @@ export function classifyWithAnswers(index: ClassifierIndex, answered: AnsweredTy
     alternatives: [],
     productType: found.type,
   };
+}
+
+/**
+ * The classifier's confident pick of the name where it wins over the answer found for it (`isAnswerLeaf` tells the answer's leaf),
+ * else undefined. The answer is for the type (`наушники`): a confident pick of another leaf for the whole name (`Наушники JBL
+ * беспроводные` → `Беспроводные наушники`) that the type alone does not give was made by words the answer was not given for, and
+ * wins; so does one where the answer is the bare type's (`кабель` of `Кабель HDMI`). Where the type alone reads as that pick, the
+ * seller answered against it on purpose. `classifyWithAnswers` and `lookup: category` both ask it.
+ */
+export function findPickOverAnswer(index: ClassifierIndex, found: { type: string; shorter?: true }, name: string, isAnswerLeaf: (leafId: number) => boolean, options?: ClassifyOptions): Classification | undefined {
+  const own = classifyProduct(index, { name }, options);
+  if (!own.confident || own.leafId === undefined || isAnswerLeaf(own.leafId)) return undefined;
+  if (found.shorter === true) return own;
+  const alone = classifyTypeAlone(index, found.type, options);
+  return alone.confident && alone.leafId === own.leafId ? undefined : own;
+}
+
+// The classification of an answered type by itself, per index and options: one per type, not one per row.
+const typesAlone = new WeakMap<object, Map<string, Classification>>();
+
+function classifyTypeAlone(index: ClassifierIndex, type: string, options?: ClassifyOptions): Classification {
+  const owner: object = options ?? index;
+  let known = typesAlone.get(owner);
+  if (known === undefined) typesAlone.set(owner, (known = new Map()));
+  let found = known.get(type);
+  if (found === undefined) known.set(type, (found = classifyProduct(index, { name: type }, options)));
+  return found;
 }
 
 const leavesById = new WeakMap<ClassifierIndex, Map<number, ClassifierIndex['leaves'][number]>>();

@@ -9,7 +9,8 @@
  * the review.
  */
 import { extractProductType } from '../classify/extract-product-type.js';
-import type { KnownBrands } from '../classify/known-brands.js';
+import { stemForIndex } from '../classify/stem-for-index.js';
+import { readDirectoryLatinWords, type KnownBrands } from '../classify/known-brands.js';
 
 /** `Шампунь для собак Beaphar 250 мл` → `шампунь для собак`; `''` when the name names no type. `knownBrands`: the directory's, as the classifier reads them. */
 export function readProductTypeKey(name: string, brand?: string, knownBrands?: KnownBrands): string {
@@ -25,12 +26,16 @@ export interface ProductTypeParts {
   tail: string[];
   /** Head words the name writes cut short (`аромат` of `Свеча аромат.`). */
   cut: readonly string[];
+  /** The Latin words that end the key (`hdmi` of `кабель hdmi`): words the directory names goods by, which tell two kinds of one head apart. */
+  named: string[];
+  /** The key without `named` (`кабель`), when it has any: the bare type, whose answer was given for other goods. */
+  bare?: string;
 }
 
 /** The parts of `readProductTypeKey`'s key; see `ProductTypeParts`. */
 export function readProductTypeParts(name: string, brand?: string, knownBrands?: KnownBrands): ProductTypeParts {
   const type = extractProductType(name, brand, undefined, knownBrands);
-  if (type.words.length === 0) return { key: '', head: [], tail: [], cut: [] };
+  if (type.words.length === 0) return { key: '', head: [], tail: [], cut: [], named: [] };
   const { tokens, words } = type;
   // The purpose (`для`, `к`) or form (`в`) words follow the head after one preposition: keep them as written.
   const tail = type.purpose.length > 0 ? type.purpose : type.form;
@@ -42,5 +47,22 @@ export function readProductTypeParts(name: string, brand?: string, knownBrands?:
     if (said.length === tail.length && said.every((word, i) => word === tail[i])) keyWords = [...words, tokens[after] ?? '', ...tail];
     break;
   }
-  return { key: keyWords.join(' '), head: words, tail: keyWords.slice(words.length), cut: type.cut ?? [] };
+  const named = readNamedLatinWords(tokens, words, keyWords, knownBrands);
+  const bare = keyWords.join(' ');
+  if (named.length === 0) return { key: bare, head: words, tail: keyWords.slice(words.length), cut: type.cut ?? [], named };
+  return { key: [...keyWords, ...named].join(' '), head: words, tail: keyWords.slice(words.length), cut: type.cut ?? [], named, bare };
 }
+
+/**
+ * The Latin words of a name that stay in its key (`Кабель HDMI`, `HDMI кабель` → `hdmi`), each once, as the name writes them
+ * first: those the directory names goods of the head by (`Кабели HDMI`); none when the name is read without the directory.
+ */
+function readNamedLatinWords(tokens: readonly string[], head: readonly string[], keyWords: readonly string[], knownBrands: KnownBrands | undefined): string[] {
+  const latin = readDirectoryLatinWords(knownBrands);
+  if (latin === undefined) return [];
+  const taken = new Set(keyWords);
+  const stems = head.map(stemForIndex);
+  return [...new Set(tokens.filter((word) => !taken.has(word) && LATIN_WORD.test(word) && stems.some((stem) => latin.get(word)?.has(stem) === true)))];
+}
+
+const LATIN_WORD = /^[a-z]{2,}$/u;

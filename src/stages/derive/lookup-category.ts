@@ -8,7 +8,7 @@
  * `category_uncertain` issue naming the phrase, the nearest leaves and why: never a silent pick.
  */
 import type { IssueData } from '../../core/issue.js';
-import { findAnsweredType, indexAnsweredTypes } from '../../assistant/review/classify-with-answers.js';
+import { findAnsweredType, findPickOverAnswer, indexAnsweredTypes } from '../../assistant/review/classify-with-answers.js';
 import { getClassifierIndex } from '../../assistant/classify/load-classifier-index.js';
 import { readKnownBrands } from '../../assistant/classify/known-brands.js';
 import { classifyProduct } from '../../assistant/classify/classify-product.js';
@@ -34,13 +34,24 @@ export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex): 
     problems,
     apply(text, report) {
       const answered = findAnsweredType(keys, text, knownBrands);
-      if (answered !== undefined) return answered.answer;
+      if (answered !== undefined) {
+        const answerLeaves = readAnswerLeaves(mapping.categories[answered.answer], index);
+        const pick = findPickOverAnswer(classifier, answered, text, (leafId) => answerLeaves.length === 0 || answerLeaves.includes(leafId), options);
+        return pick?.path ?? answered.answer;
+      }
       const result = classifyProduct(classifier, { name: text }, options);
       if (result.confident && result.path !== undefined) return result.path;
       if (result.leafId !== undefined) report?.('category_uncertain', severity, describeDoubt(text, result), text);
       return undefined;
     },
   };
+}
+
+/** The leaves a `categories:` value names (an id, a name or a path); none when it names none, and then the answer stands. */
+function readAnswerLeaves(value: unknown, index: DirectoryIndex): number[] {
+  if (typeof value === 'number') return index.categoryById.has(value) ? [value] : [];
+  if (typeof value !== 'string') return [];
+  return [...(index.categoriesByName.get(normalizeName(value)) ?? []), ...(index.categoriesByName.get(normalizePath(value)) ?? [])].map((category) => category.id);
 }
 
 /**

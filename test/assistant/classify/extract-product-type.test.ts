@@ -99,4 +99,29 @@ describe('extractProductType', () => {
   it('finds no type in a bare code', () => {
     expect(extractProductType('A54 256 8/128').text).toBe('');
   });
+
+  it('opens the type after a leading measure, purpose or composition, never on a preposition', () => {
+    expect(extractProductType('до 5 кг Весы кухонные Polaris синий').text).toBe('весы кухонные');
+    expect(extractProductType('Весы напольные до 180 кг').text).toBe('весы напольные');
+    expect(extractProductType('на 2 ломтика Тостер Scarlett').text).toBe('тостер');
+    expect(extractProductType('для iPhone 15 Гидрогелевая пленка матовая')).toMatchObject({ text: 'гидрогелевая пленка матовая', purpose: ['iphone'] });
+    // Goods the name names in Latin only have no Cyrillic type: what comes with them is no type either.
+    expect(extractProductType('MicroSDXC 64GB SanDisk с адаптером').text).toBe('');
+    expect(extractProductType('Адаптер HDMI на VGA 4K').text).toBe('адаптер');
+    expect(extractProductType('с подогревом Зеркало боковое левое TYC').text).toBe('зеркало боковое левое');
+    // Another preposition before the type is skipped alone, as before.
+    expect(extractProductType('на Samsung A34 Стекло защитное Remax').text).toBe('стекло защитное');
+    // `12V` is twelve volts, no preposition `в` opening a phrase.
+    expect(extractProductType('Exide 12V Аккумулятор автомобильный 100 Ач').text).toBe('аккумулятор автомобильный');
+  });
+
+  it('reads a code label and its code as one code, wherever it stands', () => {
+    expect(extractProductType('арт. 27177 Пижама жен. Oodji сатин M').text).toBe('пижама жен');
+    expect(extractProductType('АРТ. 67506 СВИТЕР МУЖСКОЙ COLIN\'S ШЕРСТЬ 50').text).toBe('свитер мужской');
+    expect(extractProductType('Артикул 4410 Кабель HDMI 2 м').words[0]).toBe('кабель');
+    expect(extractProductType('Пижама арт. 27177 сатин').text).toBe('пижама');
+    // A type of only a code label is no type; the word with no code after it is the goods' own (`Модель самолета`).
+    expect(extractProductType('Артикул 27177').text).toBe('');
+    expect(extractProductType('Модель самолета 1:72').text).toBe('модель самолета');
+  });
 });
