@@ -24,6 +24,7 @@ import { runCliCaptured } from '../helpers/run-cli-captured.js';
 import { generatePriceList, PRICE_LIST_HEADER, writePriceListCsv, type PriceListRow } from './eval/generate-price-list.js';
 import { REVIEW_LOOP_MAPPING } from './eval/measure-review-loop.js';
 import { buildSandboxDirectories } from './measure-matching.js';
+import { buildAutoPartsNames } from '../helpers/auto-parts-names.js';
 
 const directories = buildSandboxDirectories('marketplace');
 const index = createDirectoryIndex(directories);
@@ -100,21 +101,11 @@ describe('the sections of a file, read from its sure rows', () => {
   });
 });
 
-const AUTO_KINDS = [
-  'Масло моторное {b} 5W-30 4 л',
-  'Фильтр масляный {b} W 712/75',
-  'Фильтр воздушный {b} AP 139',
-  'Антифриз G12 красный {b} 5 кг',
-  'Свечи зажигания {b} BKR6E',
-  'Щетки стеклоочистителя {b} 600 мм',
-  'Тормозная жидкость DOT-4 {b} 0,5 л',
-  'Шины зимние {b} 205/55 R16',
-];
 const AUTO_BRANDS = ['Castrol', 'Mann', 'Bosch', 'Denso', 'Valeo'];
 
 /** A price list of one trade: auto parts, and two car bulbs the directory's household lamps take by their head. */
 function buildAutoRows(): PriceListRow[] {
-  const names = [...AUTO_KINDS.flatMap((kind) => AUTO_BRANDS.map((brand) => kind.replace('{b}', brand))), LAMP, 'Лампа светодиодная H7 автомобильная Osram'];
+  const names = [...buildAutoPartsNames(AUTO_BRANDS), LAMP, 'Лампа светодиодная H7 автомобильная Osram'];
   return names.map((name, i) => ({
     cells: Object.fromEntries(PRICE_LIST_HEADER.map((column) => [column, column === 'Наименование' ? name : column === 'Артикул' ? `A-${1000 + i}` : column === 'Цена' ? '1000' : ''])) as PriceListRow['cells'],
     leafId: null,

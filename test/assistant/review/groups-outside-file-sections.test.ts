@@ -13,6 +13,7 @@ import { createProductTypeCollector, type ProductTypeGroup } from '../../../src/
 import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
 import { generatePriceList } from '../eval/generate-price-list.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
+import { buildAutoPartsNames } from '../../helpers/auto-parts-names.js';
 
 const directories = buildSandboxDirectories('marketplace');
 const classifier = getClassifierIndex(directories, createDirectoryIndex(directories));
@@ -48,23 +49,13 @@ function expectOnePassAsTwo(names: readonly string[], sections: FileSections): v
   expect(once.words).toEqual(twice.words);
 }
 
-const AUTO_KINDS = [
-  'Масло моторное {b} 5W-30 4 л',
-  'Фильтр масляный {b} W 712/75',
-  'Фильтр воздушный {b} AP 139',
-  'Антифриз G12 красный {b} 5 кг',
-  'Свечи зажигания {b} BKR6E',
-  'Щетки стеклоочистителя {b} 600 мм',
-  'Тормозная жидкость DOT-4 {b} 0,5 л',
-  'Шины зимние {b} 205/55 R16',
-];
 const AUTO_BRANDS = ['Castrol', 'Mann', 'Bosch', 'Denso', 'Valeo', 'NGK', 'Febi', 'Sachs'];
 // Car bulbs the household lamps take by their head: a type of two rows, and one of one.
 const AUTO_OUTSIDERS = ['Лампа светодиодная H4 автомобильная Philips', 'Лампа светодиодная H7 автомобильная Osram', 'Лампа светодиодная H4 автомобильная Philips'];
 
 describe('the file\'s sections applied to one pass of the names', () => {
   it('give, on a file of one trade, the types a pass with the sections gives', () => {
-    const names = [...AUTO_KINDS.flatMap((kind) => AUTO_BRANDS.map((brand) => kind.replace('{b}', brand))), ...AUTO_OUTSIDERS];
+    const names = [...buildAutoPartsNames(AUTO_BRANDS), ...AUTO_OUTSIDERS];
     const reading = readFileSections(sureBySection(collect(names).groups), names.length);
     expect(reading?.sections.map((section) => section.path)).toEqual(['Автотовары']);
     expectOnePassAsTwo(names, { paths: ['Автотовары'] });
