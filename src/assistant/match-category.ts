@@ -41,7 +41,7 @@ import { extractProductType } from './classify/extract-product-type.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { readPathQualifiers, saysPathQualifier } from './classify/path-qualifiers.js';
 import { readSharedPurpose, splitListName, splitNamePhrase } from './classify/split-name-phrase.js';
-import { stemForIndex } from './classify/stem-for-index.js';
+import { isUnlistedSingularOfYaPlural, stemForIndex } from './classify/stem-for-index.js';
 import { foldKazakhLetters } from './transliterate.js';
 import { readLabelWordRoles, selectDroppedWords, selectKindWords } from './read-label-words.js';
 
@@ -1515,9 +1515,11 @@ function prepareLeaf(category: Category, index: DirectoryIndex): PreparedLeaf {
   const pathRus = buildCategoryPath(category, index.categoryById);
   const pathKaz = category.path?.kaz ?? '';
   const variants: Variant[] = [];
+  const rusWords = tokenizeForMatch(category.name.rus);
   for (const [language, name] of [['rus', category.name.rus], ['kaz', category.name.kaz]] as const) {
     if (name.trim() === '') continue;
-    const tokens = tokenizeForMatch(name);
+    const tokens = language === 'rus' ? rusWords : tokenizeForMatch(name).filter((word) => !isUnlistedSingularOfYaPlural(word, rusWords));
+    if (tokens.length === 0) continue;
     variants.push({ words: tokens.filter(isNameWord), head: splitNameHead(tokens, language), full: true, language });
     const parts = splitListName(name);
     // `Средства для плит и духовок`: a list after a preposition names uses, not things (`духовок` is no name of it).

@@ -516,3 +516,10 @@ describe('a confident pick that leaves a word of the label unexplained', () => {
     for (const label of ['Товары без группы', 'Без группы', 'Без категории', 'Товары / Без группы']) expect(original.match(label).status, label).toBe('todo');
   });
 });
+
+describe('a masculine singular label beside an `-ья` plural leaf (issue 33)', () => {
+  it('is a question: timber `Брус` meets the gymnastic `Брусья` only by its Kazakh name `Брустар`, a plural of the loan', () => {
+    for (const label of ['Брус', 'Брус 100х100']) expect(marketplace.match(label).best?.key, label).not.toBe('91316');
+    expect(marketplace.match('Брусья').best?.key).toBe('91316');
+  });
+});

@@ -15,10 +15,10 @@ import { collectDirectoryAbbreviations, collectKnownBrandNames } from './known-b
 import { collectPositionSections } from './position-words.js';
 import type { ClassifierIndex, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { readSharedPurpose, splitListName, splitNamePhrase } from './split-name-phrase.js';
-import { readKindLetter, stemForIndex } from './stem-for-index.js';
+import { isUnlistedSingularOfYaPlural, readKindLetter, stemForIndex } from './stem-for-index.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 19;
+export const CLASSIFIER_INDEX_VERSION = 20;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;
@@ -42,7 +42,9 @@ export function buildClassifierIndex(directories: Directories, index: DirectoryI
     if (index.nonLeafIds.has(category.id)) continue;
     const path = buildCategoryPath(category, index.categoryById);
     const pathKaz = category.path?.kaz ?? '';
-    const names = indexNames(category.name.rus, 'rus', tokenize).concat(indexNames(category.name.kaz, 'kaz', tokenize));
+    const rusWords = tokenize(category.name.rus);
+    const kazTokenize = (text: string): string[] => tokenize(text).filter((word) => !isUnlistedSingularOfYaPlural(word, rusWords));
+    const names = indexNames(category.name.rus, 'rus', tokenize).concat(indexNames(category.name.kaz, 'kaz', kazTokenize));
     const ancestors = [...path.split(' / ').slice(0, -1), ...(pathKaz === '' ? [] : pathKaz.split(' / ').slice(0, -1))];
     const ancestorTokens = ancestors.flatMap(tokenize);
     const position = leaves.length;

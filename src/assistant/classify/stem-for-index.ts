@@ -116,6 +116,16 @@ export function readOtherNounKeys(word: string): string[] {
   return keys.filter((key) => key !== own);
 }
 
+/**
+ * Whether a word of a leaf's Kazakh name keys only the masculine singular of its Russian `-ья` plural, a noun the closed list
+ * above does not hold: `Брустар` (Kazakh for the gymnastic `Брусья`) is a plural of the loan `брус`, and by it the timber
+ * `Брус 100х100` met that leaf, sure and wrong. A masculine singular meets an `-ья` plural leaf only through the list.
+ */
+export function isUnlistedSingularOfYaPlural(kazakhWord: string, russianWords: readonly string[]): boolean {
+  const stem = stemForIndex(kazakhWord);
+  return !MASCULINE_YA_PLURAL.has(stem) && russianWords.some((word) => word.endsWith('ья') && stemForIndex(word) === `${stem}ь`);
+}
+
 // `Витамин Д` and `Витамин D`: a letter naming a kind is one key in either script.
 const LETTER_KEYS: Readonly<Record<string, string>> = { а: 'a', б: 'b', в: 'b', с: 'c', д: 'd', е: 'e', к: 'k' };
 

@@ -31,3 +31,13 @@ describe('Russian noun forms', () => {
     expect(classifyProduct(classifier, { name: 'Альбом для рисования Hatber 24 л.' }).path).toBe('Детские товары / Школа и творчество / Альбомы для рисования');
   });
 });
+
+describe('a masculine singular beside an `-ья` plural leaf (issue 33)', () => {
+  it('meets it only when the closed list holds the noun: timber `Брус` is no gymnastic `Брусья` (`Брустар` in Kazakh)', () => {
+    const directories = buildSandboxDirectories('marketplace');
+    const classifier = getClassifierIndex(directories, createDirectoryIndex(directories));
+    const timber = classifyProduct(classifier, { name: 'Брус 100х100' });
+    expect(timber.confident && timber.path?.endsWith('Брусья')).toBe(false);
+    expect(classifyProduct(classifier, { name: 'Брусья гимнастические' }).path).toBe('Спорт и отдых / Фитнес: дополнительно / Брусья');
+  });
+});
