@@ -28,6 +28,8 @@ export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex): 
   const { options, problems } = readClassifyExclusions(mapping, index);
   const knownBrands = readKnownBrands(classifier, options);
   const severity = mapping.classify.uncertain;
+  // The leaves each `categories:` key's value names, read once per file, not once per answered row.
+  const answerLeaves = new Map(Object.entries(mapping.categories).map(([key, value]) => [key, readAnswerLeaves(value, index)] as const));
   return {
     kind: 'lookup',
     label: 'lookup category',
@@ -35,8 +37,8 @@ export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex): 
     apply(text, report) {
       const answered = findAnsweredType(keys, text, knownBrands);
       if (answered !== undefined) {
-        const answerLeaves = readAnswerLeaves(mapping.categories[answered.answer], index);
-        const pick = findPickOverAnswer(classifier, answered, text, (leafId) => answerLeaves.length === 0 || answerLeaves.includes(leafId), options);
+        const leaves = answerLeaves.get(answered.answer) ?? [];
+        const pick = findPickOverAnswer(classifier, answered, text, (leafId) => leaves.length === 0 || leaves.includes(leafId), options);
         return pick?.path ?? answered.answer;
       }
       const result = classifyProduct(classifier, { name: text }, options);
