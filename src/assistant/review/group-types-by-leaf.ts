@@ -4,10 +4,13 @@
  * of, and the seller's one answer ("yes", or another leaf for them all, leaving out the types it
  * does not fit) settles them all, each type still answered under its own key, so that learning
  * stays by product type. Each `no` that leaves a type out is a cell the seller fills: the types the
- * classifier is less sure of, the ones a `no` is most often needed for, are asked alone, as are a
- * leaf proposed for one type only and a type no leaf is proposed for.
+ * classifier is less sure of, the ones a `no` is most often needed for, are asked alone — but for
+ * one of the same first head word and purpose as a surer type of the group (`мышь игровая` beside
+ * `мышь беспроводная`) — as are a leaf proposed for one type only and a type no leaf is proposed for.
  */
+import { stemForIndex } from '../classify/stem-for-index.js';
 import type { ProductTypeGroup } from './collect-product-types.js';
+import { readProductTypeParts } from './read-product-type-key.js';
 
 /**
  * The confidence at or above which a type may be asked in its leaf's group. On the generated price
@@ -37,12 +40,23 @@ export interface TypesByLeaf {
  */
 export function groupTypesByLeaf(types: readonly ProductTypeGroup[]): TypesByLeaf {
   const byLeaf = new Map<number, ProductTypeGroup[]>();
-  for (const type of types) {
-    const leafId = readProposedLeaf(type);
-    if (leafId === undefined || !isSureInGroup(type)) continue;
+  const add = (leafId: number, type: ProductTypeGroup): void => {
     const list = byLeaf.get(leafId);
     if (list === undefined) byLeaf.set(leafId, [type]);
     else list.push(type);
+  };
+  for (const type of types) {
+    const leafId = readProposedLeaf(type);
+    if (leafId !== undefined && isSureInGroup(type)) add(leafId, type);
+  }
+  // A less sure type whose first head word and purpose a surer type of the leaf's group has (`мышь игровая` beside `мышь
+  // беспроводная`) is asked with them: one more line of the same goods, where a `no` is seldom needed.
+  const sureHeads = new Map([...byLeaf].map(([leafId, list]) => [leafId, new Set(list.map(readHeadStem))]));
+  for (const type of types) {
+    const leafId = readProposedLeaf(type);
+    const head = readHeadStem(type);
+    if (leafId === undefined || head === '' || isSureInGroup(type) || sureHeads.get(leafId)?.has(head) !== true) continue;
+    add(leafId, type);
   }
   const leafGroups: LeafGroup[] = [];
   const grouped = new Set<ProductTypeGroup>();
@@ -58,6 +72,16 @@ export function groupTypesByLeaf(types: readonly ProductTypeGroup[]): TypesByLea
 /** The leaf the review proposes for a type: the seller's own (marketplace products) before the classifier's. */
 export function readProposedLeaf(type: ProductTypeGroup): number | undefined {
   return type.known?.leafId ?? type.classification.leafId;
+}
+
+/**
+ * The stems of a type's first head word and of its purpose (`мышь` of `мышь беспроводная`; `шампунь для автомобиля` is not
+ * `шампунь`), `''` when it has no head. Its first word, not its first noun (`футболка` of `мужская футболка`): by the noun, more
+ * types the seller must leave out came in than rows were settled (seed 7, 50 filled cells).
+ */
+function readHeadStem(type: ProductTypeGroup): string {
+  const { head: [first], tail } = readProductTypeParts(type.type);
+  return first === undefined ? '' : [first, ...tail].map(stemForIndex).join(' ');
 }
 
 /** Whether a type may be asked in its leaf's group: the classifier's leaf at `SURE_IN_GROUP` or above (a type the seller's own products settle is never asked). */

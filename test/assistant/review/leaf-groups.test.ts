@@ -96,12 +96,12 @@ describe('types grouped by proposed leaf', () => {
       buildType('кефир жирный', 6, KEFIR, [], 0.93),
       buildType('кефир домашний', 4, KEFIR, [], SURE_IN_GROUP),
       buildType('кефирный продукт', 5, KEFIR, [], 0.5),
-      buildType('кефир детский', 3, KEFIR, [], 0.79),
+      buildType('биокефир детский', 3, KEFIR, [], 0.79),
       buildType('айран густой', 2, AYRAN, [], 0.93),
     ];
     const { leafGroups, singles } = groupTypesByLeaf(types);
     expect(leafGroups.map((group) => [group.leafId, group.types.map((type) => type.type)])).toEqual([[KEFIR, ['кефир жирный', 'кефир домашний']]]);
-    expect(singles.map((type) => type.type)).toEqual(['кефирный продукт', 'кефир детский', 'айран густой']);
+    expect(singles.map((type) => type.type)).toEqual(['кефирный продукт', 'биокефир детский', 'айран густой']);
     const questions = orderReviewQuestions(singles, [], new Set(), leafGroups);
     expect(questions.map((question) => [question.kind, question.settles])).toEqual([
       ['group', 10],
@@ -109,6 +109,37 @@ describe('types grouped by proposed leaf', () => {
       ['type', 3],
       ['type', 2],
     ]);
+  });
+
+  it('take a less sure type of the first head word and purpose of a surer type of the group (one more line of the same goods)', () => {
+    const types = [
+      buildType('кефир жирный', 6, KEFIR, [], 0.93),
+      buildType('кефир домашний', 4, KEFIR, [], 0.9),
+      buildType('кефир детский', 3, KEFIR, [], 0.5),
+      buildType('молоко козье', 5, MILK, [], 0.93),
+      buildType('молоко топлёное', 2, MILK, [], 0.4),
+    ];
+    const { leafGroups, singles } = groupTypesByLeaf(types);
+    // `молоко козье`, the one sure type of its leaf, and `молоко топлёное` are a group of two: one answer settles both.
+    expect(leafGroups.map((group) => [group.leafId, group.types.map((type) => type.type)])).toEqual([
+      [KEFIR, ['кефир жирный', 'кефир домашний', 'кефир детский']],
+      [MILK, ['молоко козье', 'молоко топлёное']],
+    ]);
+    expect(singles).toEqual([]);
+  });
+
+  it('never take a less sure type of another purpose, proposed another leaf, or beside less sure types only', () => {
+    const types = [
+      buildType('кефир жирный', 6, KEFIR, [], 0.93),
+      buildType('кефир домашний', 4, KEFIR, [], 0.9),
+      buildType('кефир для выпечки', 3, KEFIR, [], 0.5),
+      buildType('кефир фруктовый', 3, AYRAN, [], 0.5),
+      buildType('молоко козье', 2, MILK, [], 0.5),
+      buildType('молоко топлёное', 2, MILK, [], 0.5),
+    ];
+    const { leafGroups, singles } = groupTypesByLeaf(types);
+    expect(leafGroups.map((group) => [group.leafId, group.types.map((type) => type.type)])).toEqual([[KEFIR, ['кефир жирный', 'кефир домашний']]]);
+    expect(singles.map((type) => type.type)).toEqual(['кефир для выпечки', 'кефир фруктовый', 'молоко козье', 'молоко топлёное']);
   });
 
   it('write a row for the group (its leaf, its rows, an example of each type, yes in the drop-down) and a row per type, tied by column Group', async () => {
