@@ -54,7 +54,7 @@ function isAbsentOrRegularFile(path: string): boolean {
  * How old a temporary file (`.<name>.<random>.partial`) must be to be the leftover of a write that
  * died (kill -9), not the write of a run under way.
  */
-export const STALE_PARTIAL_MS = 60 * 60 * 1000;
+const STALE_PARTIAL_MS = 60 * 60 * 1000;
 
 /**
  * Writes `bytes` to `path` so that readers see the old content or the new, never a part: a new

@@ -56,7 +56,7 @@ function readSheetState(state: string | undefined): string {
 }
 
 /** `worksheets/sheet1.xml` against `xl/` → `xl/worksheets/sheet1.xml`; `/xl/...` is absolute. */
-export function resolvePart(base: string, target: string): string {
+function resolvePart(base: string, target: string): string {
   if (target.startsWith('/')) return target.slice(1);
   const parts = (base + target).split('/');
   const out: string[] = [];
