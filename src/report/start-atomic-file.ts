@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { lstatSync } from 'node:fs';
-import { open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** A report file being written under a temporary name. */
@@ -40,6 +40,18 @@ export function startAtomicFile(path: string): AtomicFile {
     commit: () => rename(tempPath, path),
     discard: () => rm(tempPath, { force: true }).catch(() => undefined),
   };
+}
+
+/** Writes a whole report file of `text` (UTF-8) through `startAtomicFile`: `summary.json`, `report.html`. */
+export async function writeReportFile(path: string, text: string): Promise<void> {
+  const file = startAtomicFile(path);
+  try {
+    await writeFile(file.tempPath, text, 'utf8');
+    await file.commit();
+  } catch (error) {
+    await file.discard();
+    throw error;
+  }
 }
 
 function isAbsentOrRegularFile(path: string): boolean {

@@ -3,7 +3,7 @@
  * (`annotated.xlsx` or `annotated.csv`), `rejected-rows.csv` and `report.html`. The input is read once: the
  * annotated copy and the rejected rows are written in the same pass.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InternalError } from '../core/errors.js';
 import { compareIssues, type Issue } from '../core/issue.js';
@@ -17,7 +17,7 @@ import { createRejectedRowsSink, REJECTED_ROWS_LEADING_HEADERS, type RejectedRow
 import { createFedBackGroupCheck, type FedBackGroupCheck } from './xlsx-patch/check-fed-back-groups.js';
 import { REPORT_HTML_FILE, writeReportHtml } from './html/write-report-html.js';
 import { createTranslator, type Translator } from '../i18n/create-translator.js';
-import { startAtomicFile } from './start-atomic-file.js';
+import { writeReportFile } from './start-atomic-file.js';
 
 /** File names inside the report folder. */
 export const REPORT_FILES = {
@@ -223,12 +223,5 @@ async function writeCsvReport(options: Omit<WriteRunReportOptions, 'summary'>, p
 
 /** Writes `summary.json`: the summary as indented UTF-8 JSON with a final newline (under a temporary name, then renamed). */
 export async function writeSummaryJson(path: string, summary: RunSummary): Promise<void> {
-  const file = startAtomicFile(path);
-  try {
-    await writeFile(file.tempPath, `${JSON.stringify(summary, null, 2)}\n`, 'utf8');
-    await file.commit();
-  } catch (error) {
-    await file.discard();
-    throw error;
-  }
+  await writeReportFile(path, `${JSON.stringify(summary, null, 2)}\n`);
 }
