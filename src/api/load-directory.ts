@@ -28,7 +28,7 @@ import type { WireReadContext } from './wire-read-context.js';
 export const PAGES_FROM_ZERO_NOTE = 'pages are numbered from 0';
 
 /** Pages read at most from one directory. */
-export const MAX_DIRECTORY_PAGES = 10_000;
+const MAX_DIRECTORY_PAGES = 10_000;
 
 /** What `loadDirectory` needs from the client. */
 export interface DirectoryRequestContext {

@@ -10,13 +10,10 @@ import type { KyInstance } from 'ky';
 import { AbortedError, ApiError, SchemaMismatchError } from '../core/errors.js';
 import type { Deps } from '../core/deps.js';
 import { AmbiguousSendError } from './ambiguous-send-error.js';
-import { buildBackoffDelay } from './build-backoff-delay.js';
-import type { BackoffPolicy } from './build-backoff-delay.js';
 import type { RateGate, RequestPriority } from './create-rate-gate.js';
 import type { TokenProvider } from './create-token-provider.js';
 import { buildErrorDescription, parseErrorBody } from './parse-error-body.js';
 import { parseJsonLossless } from './parse-json-lossless.js';
-import { parseRetryAfter } from './parse-retry-after.js';
 import type { Redactor } from './redact-secrets.js';
 
 /** Statuses that are retried: rate limiting and the gateway/unavailable family. */
@@ -351,4 +348,41 @@ function describeNetworkError(error: unknown): string {
     current = (current as { cause?: unknown }).cause;
   }
   return parts.length === 0 ? String(error) : parts.join(': ');
+}
+
+/** How long retries wait. */
+interface BackoffPolicy {
+  /** Ceiling of the first retry's wait. */
+  baseDelayMs: number;
+  /** No wait is longer than this, whatever the attempt or the server's `Retry-After`. */
+  maxDelayMs: number;
+}
+
+/**
+ * The wait before retry number `attempt` (1 for the first retry): `random × min(max, base × 2^(attempt−1))`,
+ * rounded down. `random` is a number in [0, 1) from `deps.random`. Full jitter (a uniformly random
+ * wait up to the exponential ceiling) spreads clients that failed together instead of retrying in step.
+ */
+export function buildBackoffDelay(attempt: number, random: number, policy: BackoffPolicy): number {
+  const exponent = Math.max(0, attempt - 1);
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** exponent);
+  const unit = Math.min(Math.max(random, 0), 1);
+  return Math.floor(unit * ceiling);
+}
+
+/**
+ * Parses a `Retry-After` value (a number of seconds or an HTTP date, RFC 9110 §10.2.3) into
+ * milliseconds to wait from `now` (the injected clock). Returns `undefined` when the header is
+ * absent or unreadable, and 0 for a date in the past.
+ */
+export function parseRetryAfter(value: string | null | undefined, now: Date): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  const text = value.trim();
+  if (text === '') return undefined;
+  if (/^\d+(?:\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  // A bare negative or otherwise odd number is not a date either; `Date.parse` would accept it.
+  if (/^[-+]?\d/.test(text)) return undefined;
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now.getTime());
 }

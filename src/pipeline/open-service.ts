@@ -17,11 +17,12 @@ import { ConfigError } from '../core/errors.js';
 import type { Deps } from '../core/deps.js';
 import type { SandboxHandle } from '../sandbox/start-sandbox.js';
 import type { Settings } from '../settings/settings-schema.js';
-import { buildClientProfile } from '../settings/build-client-profile.js';
 import { createDeferredClient } from './create-deferred-client.js';
 import type { DeferredClient } from './create-deferred-client.js';
 import { describeServiceAccount } from './describe-service-account.js';
 import type { ServiceAccount } from './describe-service-account.js';
+import type { ServiceProfile } from '../api/service-profile.js';
+import type { PathName } from '../domain/index.js';
 
 export type { ServiceAccount } from './describe-service-account.js';
 
@@ -139,4 +140,28 @@ async function readSecret(settings: Settings, cwd: string): Promise<string> {
     return secret;
   }
   throw new ConfigError('no client secret: set CATALOG_CLIENT_SECRET, CATALOG_CLIENT_SECRET_FILE or --client-secret-file');
+}
+
+/** Paths and profile for `createCatalogClient`. */
+interface ClientProfile {
+  paths: Partial<Record<PathName, string>>;
+  profile: ServiceProfile;
+}
+
+/**
+ * The client's view of the settings' service profile: paths (the top-level `paths` is the older
+ * place; `service.paths` wins), page sizes, field names, status words and the details limit.
+ */
+export function buildClientProfile(settings: Settings): ClientProfile {
+  const paths = Object.fromEntries(
+    Object.entries({ ...settings.paths, ...settings.service.paths }).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  ) as Partial<Record<PathName, string>>;
+  const profile: ServiceProfile = {
+    fields: settings.service.fields,
+    statuses: settings.service.statuses,
+    pageSizes: settings.service.pageSizes,
+    detailsBatch: settings.service.detailsBatch,
+    attributeTypes: settings.service.attributeTypes,
+  };
+  return { paths, profile };
 }

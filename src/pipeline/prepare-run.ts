@@ -25,7 +25,7 @@ import { chooseLanguage } from '../i18n/language.js';
 import type { Settings } from '../settings/settings-schema.js';
 import { buildAccountKey } from '../state/account-key.js';
 import { openStateStore } from '../state/open-state-store.js';
-import type { StateStore } from '../state/types.js';
+import type { NewRun, StateStore } from '../state/types.js';
 import { buildReadOptions } from '../mapping/build-read-options.js';
 import type { ReadOptions } from '../sources/types.js';
 import { describeChangeSinceHash, readFileFingerprint } from './file-fingerprint.js';
@@ -106,6 +106,14 @@ export interface PreparedRun {
   /** The run's language (`RunInputs.translator`, else chosen from the settings and the locale): the report's renderers take it. */
   translator: Translator;
   close(): Promise<void>;
+}
+
+/**
+ * Records a new run of `command` in the state store: the prepared file and mapping (`mappingFile`
+ * as the user named it) with their hashes; returns its id. Every command's run records these alike.
+ */
+export function createPreparedRun(prep: PreparedRun, mappingFile: string, run: Pick<NewRun, 'command' | 'options' | 'reportDir'>): string {
+  return prep.store.createRun({ ...run, file: prep.displayPath, fileSha256: prep.fileSha256, mappingFile, mappingSha256: prep.mappingSha256 }).runId;
 }
 
 /** Where a run's report folder goes: `reportDir` against the working directory (never the process's), else `<stateDir>/runs`. */

@@ -22,7 +22,7 @@ import type { LockHandle, RunRecord } from '../state/index.js';
 import { createSpoolSink } from './create-spool-sink.js';
 import { finishRun } from './finish-run.js';
 import type { RunResult } from './finish-run.js';
-import { prepareRun } from './prepare-run.js';
+import { createPreparedRun, prepareRun } from './prepare-run.js';
 import type { JournalRun, PreparedRun, RunInputs } from './prepare-run.js';
 import { createLapTimer } from './create-lap-timer.js';
 import { readAndValidate, type ReadAndValidateResult } from './read-and-validate.js';
@@ -81,21 +81,17 @@ function holdImportLock(prep: PreparedRun, holder: NonNullable<ImportOptions['lo
 
 /** The run this import continues or starts, and this attempt's report folder. */
 function openImportRun(options: ImportOptions, prep: PreparedRun): { runId: string; previous: RunRecord | undefined; reportsRoot: string; reportDir: string } {
-  const { store, settings } = prep;
+  const { settings } = prep;
   const previous = findRunToContinue(options, prep, settings.plan);
   const { reportsRoot } = prep;
   const runId =
     previous?.runId ??
-    store.createRun({
+    createPreparedRun(prep, options.mapping, {
       // A plan sends nothing: a run of its own kind, never resumed, never an import of its content.
       command: settings.plan ? 'plan' : 'import',
-      file: prep.displayPath,
-      fileSha256: prep.fileSha256,
-      mappingFile: options.mapping,
-      mappingSha256: prep.mappingSha256,
       options: { batchSize: settings.batchSize, concurrency: settings.concurrency, changedOnly: settings.changedOnly, strict: settings.strict, maxErrors: settings.maxErrors ?? null },
       reportDir: reportsRoot,
-    }).runId;
+    });
   // One report folder per attempt: a resumed run never writes over an earlier attempt's report.
   return { runId, previous, reportsRoot, reportDir: chooseAttemptReportDir(reportsRoot, runId) };
 }

@@ -9,7 +9,7 @@ import { AbortedError, asStopWhenAborted } from '../core/errors.js';
 import { createProductKeyIndex } from '../core/product-key-index.js';
 import type { AcceptedProduct } from '../state/index.js';
 import { scanLiveCatalog } from './import/find-live-skus.js';
-import { prepareRun } from './prepare-run.js';
+import { createPreparedRun, prepareRun } from './prepare-run.js';
 import type { PreparedRun, RunInputs } from './prepare-run.js';
 import { readAndValidate } from './read-and-validate.js';
 import { createRowOutcomeStore } from './row-outcome-store.js';
@@ -38,15 +38,7 @@ export async function runReconcile(options: RunInputs, deps: Deps): Promise<Reco
     const { store } = prep;
     const knownBefore = store.countKnownProducts();
     deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath}: seller keys and barcodes`, text: { key: 'stage.read.reconcile', data: { file: prep.displayPath } } });
-    const { runId } = store.createRun({
-      command: 'reconcile',
-      file: prep.displayPath,
-      fileSha256: prep.fileSha256,
-      mappingFile: options.mapping,
-      mappingSha256: prep.mappingSha256,
-      options: { reconcile: true },
-      reportDir: '',
-    });
+    const runId = createPreparedRun(prep, options.mapping, { command: 'reconcile', options: { reconcile: true }, reportDir: '' });
     // A reconcile run is never resumed (imports resume only `import` and `watch` runs): its spool
     // serves this call only and goes whatever the end; a failure marks the run `failed` (stopped by
     // the user: `interrupted`) instead of leaving it `running`.

@@ -14,7 +14,7 @@ import { openIssueSpill, type IssueSpill } from './scratch/open-issue-spill.js';
 import { openScratchSpool } from './scratch/open-scratch-spool.js';
 import { finishRun } from './finish-run.js';
 import type { RunResult } from './finish-run.js';
-import { prepareRun } from './prepare-run.js';
+import { createPreparedRun, prepareRun } from './prepare-run.js';
 import type { RunInputs } from './prepare-run.js';
 import { readAndValidate, type ReadAndValidateResult } from './read-and-validate.js';
 import { readUnchangedSource } from './check-source-unchanged.js';
@@ -36,15 +36,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
   let spill: IssueSpill | undefined;
   try {
     const { reportsRoot } = prep;
-    const { runId } = prep.store.createRun({
-      command: 'validate',
-      file: prep.displayPath,
-      fileSha256: prep.fileSha256,
-      mappingFile: options.mapping,
-      mappingSha256: prep.mappingSha256,
-      options: {},
-      reportDir: reportsRoot,
-    });
+    const runId = createPreparedRun(prep, options.mapping, { command: 'validate', options: {}, reportDir: reportsRoot });
     activeRunId = runId;
     deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (dry run ${runId})`, text: { key: 'stage.read.validate', data: { file: prep.displayPath, runId } } });
     // Issues go to disk as they are found: a file where every row is wrong has millions of them.

@@ -6,7 +6,7 @@ import { compareIssues } from '../core/issue.js';
 import type { Issue } from '../core/issue.js';
 import { ROW_STATUSES } from './report-types.js';
 import type { RowOutcome, RowStatus, RunSummary, RunSummaryCounts, RunSummaryJob, RunSummarySource, StatusTally } from './report-types.js';
-import { sortKeys } from './sort-keys.js';
+import { dedupeIssues, sortKeys } from './sort-keys.js';
 import type { IssueDigest } from './write-issues-ndjson.js';
 
 /** What the pipeline hands to `buildRunSummary`. */
@@ -149,18 +149,6 @@ function buildCounts(tally: StatusTally, issues: readonly Issue[]): RunSummaryCo
 /** The more severe of two statuses, in `ROW_STATUSES` order: a product with one invalid row is invalid. */
 function mostSevere(a: RowStatus, b: RowStatus): RowStatus {
   return ROW_STATUSES.indexOf(a) <= ROW_STATUSES.indexOf(b) ? a : b;
-}
-
-function dedupeIssues(issues: readonly Issue[]): Issue[] {
-  const seen = new Set<string>();
-  const out: Issue[] = [];
-  for (const issue of issues) {
-    const key = JSON.stringify(sortKeys(issue as unknown as Record<string, unknown>));
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(issue);
-  }
-  return out;
 }
 
 function toIso(time: Date | string): string {

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { lstatSync } from 'node:fs';
-import { open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** A report file being written under a temporary name. */
@@ -42,6 +42,18 @@ export function startAtomicFile(path: string): AtomicFile {
   };
 }
 
+/** Writes a whole report file of `text` (UTF-8) through `startAtomicFile`: `summary.json`, `report.html`. */
+export async function writeReportFile(path: string, text: string): Promise<void> {
+  const file = startAtomicFile(path);
+  try {
+    await writeFile(file.tempPath, text, 'utf8');
+    await file.commit();
+  } catch (error) {
+    await file.discard();
+    throw error;
+  }
+}
+
 function isAbsentOrRegularFile(path: string): boolean {
   try {
     return lstatSync(path).isFile();
@@ -54,7 +66,7 @@ function isAbsentOrRegularFile(path: string): boolean {
  * How old a temporary file (`.<name>.<random>.partial`) must be to be the leftover of a write that
  * died (kill -9), not the write of a run under way.
  */
-export const STALE_PARTIAL_MS = 60 * 60 * 1000;
+const STALE_PARTIAL_MS = 60 * 60 * 1000;
 
 /**
  * Writes `bytes` to `path` so that readers see the old content or the new, never a part: a new

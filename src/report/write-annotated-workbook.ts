@@ -25,7 +25,7 @@ import { InternalError, isPipelineError, SourceReadError } from '../core/errors.
 import type { Issue } from '../core/issue.js';
 import { pickFillMergedColumns } from '../sources/fill-merged-ranges.js';
 import { createMergedRangeScanner } from '../xlsx/load-merged-ranges.js';
-import type { WorkbookSheet } from '../xlsx/parse-workbook-parts.js';
+import { resolvePart, type WorkbookSheet } from '../xlsx/parse-workbook-parts.js';
 import type { CellRange, ReadOptions, SourceInfo } from '../sources/types.js';
 import { cutForMessage } from '../sources/cut-for-message.js';
 import { loadZipEntryText, openZipEntry, type ZipEntry } from '../xlsx/zip-directory.js';
@@ -48,7 +48,6 @@ import {
   detectNamespaces,
   relationshipTypes,
   type PackageNamespaces,
-  resolveTarget,
 } from './xlsx-patch/patch-package-parts.js';
 import { createStylePatch, type StylePatch } from './xlsx-patch/patch-styles.js';
 import { splitSheetXml } from '../xlsx/split-sheet-xml.js';
@@ -292,11 +291,12 @@ async function planNoteParts(
 ): Promise<Pick<PackagePlan, 'commentsPart' | 'vmlPart' | 'existingNotes' | 'notesAllowed'>> {
   const entries = source.directory.entries;
   const sheetPart = source.entry.name;
+  const sheetFolder = sheetPart.slice(0, sheetPart.lastIndexOf('/') + 1);
   const commentTargets = sheetRelsXml === undefined ? [] : findRelationshipTargets(sheetRelsXml, types.comments);
   const vmlTargets = sheetRelsXml === undefined ? [] : findRelationshipTargets(sheetRelsXml, types.vmlDrawing);
   if (commentTargets.length === 1 && vmlTargets.length === 1) {
-    const commentsEntry = entries.get(resolveTarget(sheetPart, commentTargets[0] as string));
-    const vmlEntry = entries.get(resolveTarget(sheetPart, vmlTargets[0] as string));
+    const commentsEntry = entries.get(resolvePart(sheetFolder, commentTargets[0] as string));
+    const vmlEntry = entries.get(resolvePart(sheetFolder, vmlTargets[0] as string));
     if (commentsEntry !== undefined && vmlEntry !== undefined) {
       const existingNotes = { notes: readExistingNotes(await text(commentsEntry)), vml: await text(vmlEntry) };
       return { commentsPart: commentsEntry.name, vmlPart: vmlEntry.name, existingNotes, notesAllowed: true };

@@ -7,7 +7,7 @@
 import { open } from 'node:fs/promises';
 import { compareIssues, type Issue, type Severity } from '../core/issue.js';
 import { createIssueLine, readIssueLine, type IssueLine, type IssueLineKey } from '../pipeline/scratch/open-issue-spill.js';
-import { sortKeys } from './sort-keys.js';
+import { dedupeIssues, sortKeys } from './sort-keys.js';
 import { startAtomicFile } from './start-atomic-file.js';
 
 /** Examples of each code kept in `summary.json` by default; every issue is in `issues.ndjson`. */
@@ -64,7 +64,7 @@ export async function writeIssuesNdjson(options: WriteIssuesNdjsonOptions): Prom
     examplesPerCode,
     complete: true,
   };
-  const others = dropDuplicates(options.otherIssues).sort((a, b) => compareIssues(a.key, b.key));
+  const others = dedupeIssues(options.otherIssues).map((issue) => createIssueLine(issue)).sort((a, b) => compareIssues(a.key, b.key));
   const file = startAtomicFile(options.path);
   const handle = await open(file.tempPath, 'w', 0o600);
   let complete = false;
@@ -157,17 +157,4 @@ function sortLines(row: readonly IssueLine[]): IssueLine[] {
 
 function haveSameBytes(a: IssueLine, b: IssueLine): boolean {
   return a.end - a.start === b.end - b.start && a.bytes.compare(b.bytes, b.start, b.end, a.start, a.end) === 0;
-}
-
-/** The issues as lines, dropping those with the same fields in another key order (issues of no row come from several places). */
-function dropDuplicates(issues: readonly Issue[]): IssueLine[] {
-  const seen = new Set<string>();
-  const out: IssueLine[] = [];
-  for (const issue of issues) {
-    const key = JSON.stringify(sortKeys(issue as unknown as Record<string, unknown>));
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(createIssueLine(issue));
-  }
-  return out;
 }

@@ -15,9 +15,9 @@ import { createAnnotatedCsvSink, keptColumns, type AnnotatedCsvSink, type TextRo
 import type { GroupRowRecord } from './write-annotated-workbook.js';
 import { createRejectedRowsSink, REJECTED_ROWS_LEADING_HEADERS, type RejectedRowsSink } from './write-rejected-rows-csv.js';
 import { createFedBackGroupCheck, type FedBackGroupCheck } from './xlsx-patch/check-fed-back-groups.js';
-import { writeSummaryJson } from './write-summary-json.js';
 import { REPORT_HTML_FILE, writeReportHtml } from './html/write-report-html.js';
 import { createTranslator, type Translator } from '../i18n/create-translator.js';
+import { writeReportFile } from './start-atomic-file.js';
 
 /** File names inside the report folder. */
 export const REPORT_FILES = {
@@ -219,4 +219,9 @@ async function writeCsvReport(options: Omit<WriteRunReportOptions, 'summary'>, p
     await copy.records.return(undefined);
   }
   return [];
+}
+
+/** Writes `summary.json`: the summary as indented UTF-8 JSON with a final newline (under a temporary name, then renamed). */
+export async function writeSummaryJson(path: string, summary: RunSummary): Promise<void> {
+  await writeReportFile(path, `${JSON.stringify(summary, null, 2)}\n`);
 }

@@ -5,13 +5,12 @@
  * product are steps of their own (`run-sandbox-job.ts`, and moderation in `advance-sandbox-state.ts`),
  * given the state object (`sandbox-store-state.ts`).
  */
-import type { WireJobProductResult as JobProductResult } from '../api/wire.js';
 import { advanceSandboxState, settleSandboxJobs, settleSandboxModeration } from './advance-sandbox-state.js';
 import type { ReferenceIndex } from './create-reference-index.js';
 import type { JobRunContext } from './run-sandbox-job.js';
 import { createSandboxStoreState } from './sandbox-store-state.js';
 import { SANDBOX_REQUIRED_FIELDS } from './types.js';
-import type { SandboxCredential, SandboxRequirableField, StoreSnapshot, StoredJob, StoredProduct } from './types.js';
+import type { SandboxCredential, SandboxRequirableField, StoreSnapshot, StoredJob, StoredProduct, WireJobProductResult as JobProductResult } from './types.js';
 
 
 /** Job states. */

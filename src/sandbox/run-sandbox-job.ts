@@ -3,13 +3,12 @@
  * seller's products; an accepted item creates or changes a product (back on moderation), a refused
  * one becomes a failed result naming its errors.
  */
-import type { WireJobProductResult as JobProductResult } from '../api/wire.js';
 import { checkImportItem } from './check-import-item.js';
 import type { CheckedItem, ImportItemError } from './check-import-item.js';
 import type { ReferenceIndex } from './create-reference-index.js';
 import { getSellerState } from './sandbox-store-state.js';
 import type { SandboxStoreState, SellerState } from './sandbox-store-state.js';
-import type { SandboxRequirableField, StoredJob, StoredProduct, StoredSku } from './types.js';
+import type { SandboxRequirableField, StoredJob, StoredProduct, StoredSku, WireJobProductResult as JobProductResult } from './types.js';
 
 /** What running a job needs besides the state; built once per store. */
 export interface JobRunContext {

@@ -2,10 +2,16 @@
  * Types of the sandbox: its options, its handle, scripted faults, and what it stores. The public
  * ones are re-exported from `start-sandbox.ts`, which other modules import.
  */
-import type { WireJobProductResult } from '../api/wire.js';
 import type { SandboxDialect, SandboxDialectSpec } from './dialects/dialect-types.js';
-import type { ImportItem, ImportSku, PathName } from '../domain/index.js';
+import type { ImportItem, ImportSku, JobProductResult, PathName } from '../domain/index.js';
 import type { ReferenceData } from './reference-data.js';
+
+/**
+ * A job's result for one product as the sandbox writes it, in the shape of the interface
+ * (`shared/seed/seller-catalog-api.md`): the client's `JobProductResult` before it reads what the
+ * status means. The client reads answers by meaning (`read-job-status.ts`), never with this type.
+ */
+export type WireJobProductResult = Omit<JobProductResult, 'meaning'>;
 
 /** A seller's API key and the shops it may import into. */
 export interface SandboxCredential {

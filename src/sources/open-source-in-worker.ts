@@ -14,11 +14,13 @@
  * the waiting worker for each batch.
  */
 import { stat } from 'node:fs/promises';
-import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type WorkerOptions } from 'node:worker_threads';
 import type { Deps } from '../core/deps.js';
 import { AbortedError, InternalError, LimitError, PipelineError, SourceReadError, type PipelineErrorCode } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
-import { startModuleWorker } from '../core/start-module-worker.js';
 import { hashFile } from '../pipeline/hash-file.js';
 import { openSource, pickReader } from './open-source.js';
 import { releaseOnReturn } from './release-on-return.js';
@@ -339,4 +341,22 @@ function rebuildError(posted: PostedError, path: string): Error {
       if (posted.code !== undefined) return new PipelineError(posted.code as PipelineErrorCode, posted.message);
       return new InternalError(`${path}: reading failed in the reader thread: ${posted.name}: ${posted.message}`);
   }
+}
+
+/**
+ * Starts a worker thread on one of our modules, in both worlds the code runs in: built (`dist`,
+ * plain JavaScript: the module's `.js` file next to the caller's) and from the TypeScript sources
+ * (vitest, `npm run cli`, through tsx). A worker does not inherit tsx's loader, and Node 20 ignores
+ * `--import tsx` in a worker's execArgv for its entry module: the entry is then a line of
+ * JavaScript that imports the TypeScript module through tsx's API. (The ESM build of tsx's API:
+ * its CommonJS build fails to find its own parts through a symlinked node_modules.) The worker
+ * runs the module `name` (no extension) that sits next to the module whose `import.meta.url` is
+ * `callerUrl`. Throws when the thread cannot be made.
+ */
+function startModuleWorker(name: string, callerUrl: string, options: WorkerOptions): Worker {
+  if (!callerUrl.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, callerUrl), options);
+  const api = pathToFileURL(join(dirname(createRequire(callerUrl).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+  const entry = new URL(`./${name}.ts`, callerUrl).href;
+  const code = `import(${JSON.stringify(api)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(callerUrl)}));`;
+  return new Worker(code, { ...options, eval: true });
 }

@@ -15,7 +15,7 @@ const FOREIGN_WRITE_BITS = 0o022;
  * not writable by group or others. Without a user id (a system with none, such as Windows, or a
  * hand-made `Deps`) the modes say nothing of owners and the file is trusted as before.
  */
-export function isOwnCacheFile(stats: Pick<Stats, 'uid' | 'mode'>, userId: number | undefined): boolean {
+function isOwnCacheFile(stats: Pick<Stats, 'uid' | 'mode'>, userId: number | undefined): boolean {
   if (userId === undefined) return true;
   return stats.uid === userId && (stats.mode & FOREIGN_WRITE_BITS) === 0;
 }

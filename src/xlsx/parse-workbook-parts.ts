@@ -55,7 +55,11 @@ function readSheetState(state: string | undefined): string {
   return key === 'hidden' ? 'hidden' : key === 'veryhidden' ? 'veryHidden' : 'visible';
 }
 
-/** `worksheets/sheet1.xml` against `xl/` → `xl/worksheets/sheet1.xml`; `/xl/...` is absolute. */
+/**
+ * The zip name of a relationship's target against the folder `base` of the part that names it:
+ * `worksheets/sheet1.xml` against `xl/` → `xl/worksheets/sheet1.xml`, `../comments1.xml` against
+ * `xl/worksheets/` → `xl/comments1.xml`; `/xl/...` is absolute. The reader and the patch resolve alike.
+ */
 export function resolvePart(base: string, target: string): string {
   if (target.startsWith('/')) return target.slice(1);
   const parts = (base + target).split('/');

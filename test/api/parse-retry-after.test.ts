@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBackoffDelay } from '../../src/api/build-backoff-delay.js';
-import { parseRetryAfter } from '../../src/api/parse-retry-after.js';
+import { buildBackoffDelay, parseRetryAfter } from '../../src/api/send-request.js';
 
 const now = new Date('2025-03-01T12:00:00Z');
 

@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBatchedFileOutput } from '../../src/report/open-batched-file-output.js';
-import { writeSummaryJson } from '../../src/report/write-summary-json.js';
+import { writeSummaryJson } from '../../src/report/write-run-report.js';
 import { createZipOutput } from '../../src/report/xlsx-patch/zip-output.js';
 import type { RunSummary } from '../../src/report/report-types.js';
 import { writeCatalogFixture } from '../helpers/catalog-fixture.js';

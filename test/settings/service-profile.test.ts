@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfigError } from '../../src/core/errors.js';
-import { buildClientProfile } from '../../src/settings/build-client-profile.js';
+import { buildClientProfile } from '../../src/pipeline/open-service.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
 
 function failure(values: unknown): ConfigError {

@@ -2,11 +2,11 @@
  * Writes `report.html` into a run's report folder, linking the files the folder holds at that time
  * (written last, after `summary.json`). Under a temporary name, then renamed, like every report file.
  */
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Translator } from '../../i18n/create-translator.js';
 import type { RunSummary } from '../report-types.js';
-import { startAtomicFile } from '../start-atomic-file.js';
+import { writeReportFile } from '../start-atomic-file.js';
 import { buildReportHtml, type ReportFileLink } from './build-report-html.js';
 
 /** File name of the page in the report folder. */
@@ -34,14 +34,7 @@ interface WriteReportHtmlOptions {
 export async function writeReportHtml(options: WriteReportHtmlOptions): Promise<string> {
   const path = join(options.dir, REPORT_HTML_FILE);
   const html = buildReportHtml({ summary: options.summary, files: listReportFiles(await readdir(options.dir)), translator: options.translator });
-  const file = startAtomicFile(path);
-  try {
-    await writeFile(file.tempPath, html, 'utf8');
-    await file.commit();
-  } catch (error) {
-    await file.discard();
-    throw error;
-  }
+  await writeReportFile(path, html);
   return path;
 }
 

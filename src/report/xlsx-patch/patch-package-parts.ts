@@ -113,18 +113,6 @@ export function relationshipsPartOf(name: string): string {
   return `${name.slice(0, slash + 1)}_rels/${name.slice(slash + 1)}.rels`;
 }
 
-/** The zip name of a relationship's target, relative to the part `from` (`../comments1.xml` from `xl/worksheets/sheet1.xml` → `xl/comments1.xml`). */
-export function resolveTarget(from: string, target: string): string {
-  if (target.startsWith('/')) return target.slice(1);
-  const parts = `${from.slice(0, from.lastIndexOf('/') + 1)}${target}`.split('/');
-  const out: string[] = [];
-  for (const part of parts) {
-    if (part === '..') out.pop();
-    else if (part !== '.' && part !== '') out.push(part);
-  }
-  return out.join('/');
-}
-
 /** The first name `make(n)` (n = 1, 2, …) that `taken` does not hold. */
 export function pickFreeName(taken: (name: string) => boolean, make: (n: number) => string): string {
   for (let n = 1; ; n++) {
