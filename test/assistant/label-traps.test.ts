@@ -70,6 +70,10 @@ const TRAPS: readonly (readonly [string, string, string, string])[] = [
   ['Подушки для стульев', 'Подушка на стул', '-', '-'],
   ['Стулья барные', 'Стул барный', 'Мебель / Стулья', 'Стулья|Барные стулья'],
   ['Светильники уличные', 'Светильник уличный', '-', 'Уличные светильники|Садовые светильники'],
+  // A value of an attribute linked almost everywhere (`Материал: Золото` of pens too) says nothing of the leaf.
+  ['Ручки золотые', 'Ручка мебельная 128 мм золото', '-', '-'],
+  ['Ручки серебряные', 'Ручка-скоба мебельная', '-', '-'],
+  ['Шары золотые', 'Шар фольгированный золотой 45 см', '-', '-'],
 ];
 
 describe('labels whose modifier or product name says other goods than the plain leaf', () => {
