@@ -421,8 +421,22 @@ function createLabelWordSimilarity(wordScore: (a: string, b: string) => number):
       score = scoreLabelWord(wordScore(sellerWord, directoryWord), sellerWord, directoryWord, marked);
       row.set(directoryWord, score);
     }
+    // `Ножи для кухни` is `Ножи кухонные`: a word of what the goods are for (after the head) is the leaf's adjective made of
+    // it. Never a word of the head: `Кухни` (furniture) is no `Кухонные …`.
+    if (score < FORM_SCORE && !label.head.includes(sellerWord) && isAdjectiveOfPurposeNoun(directoryWord, sellerWord)) return FORM_SCORE;
     return score;
   };
+}
+
+/**
+ * `кухонные` of `кухни`, `игрушечные` of `игрушек`: an adjective made of a noun, with the vowel Russian puts between the
+ * noun's last two consonants before `-н-` (`кухн-` → `кухонн-`) or its `к` turned `ч` (`isAdjectiveOfNounInK`).
+ */
+function isAdjectiveOfPurposeNoun(adjective: string, noun: string): boolean {
+  if (!ADJECTIVE.test(adjective) || ADJECTIVE.test(noun)) return false;
+  const parsed = /^(\p{L}{2,}?)([^аеёиоуыэюяйь])([^аеёиоуыэюяйь])[аяиыеоуюь]?$/u.exec(noun);
+  if (parsed !== null && ['о', 'е', 'ё'].some((vowel) => adjective.startsWith(`${parsed[1] ?? ''}${parsed[2] ?? ''}${vowel}${parsed[3] ?? ''}н`))) return true;
+  return isAdjectiveOfNounInK(adjective, noun);
 }
 
 /** The general word score with the spellings it does not know raised, and a bare word beginning held down (see `createLabelWordSimilarity`). */

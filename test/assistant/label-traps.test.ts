@@ -74,6 +74,9 @@ const TRAPS: readonly (readonly [string, string, string, string])[] = [
   ['Ручки золотые', 'Ручка мебельная 128 мм золото', '-', '-'],
   ['Ручки серебряные', 'Ручка-скоба мебельная', '-', '-'],
   ['Шары золотые', 'Шар фольгированный золотой 45 см', '-', '-'],
+  // A purpose noun is the leaf's adjective made of it only after the head (`Ножи для кухни`), never as the head itself.
+  ['Кухни', 'Кухонный гарнитур угловой 2 м', '-', '-'],
+  ['Кухни модульные', 'Кухня модульная 2,4 м', '-', '-'],
 ];
 
 describe('labels whose modifier or product name says other goods than the plain leaf', () => {
