@@ -171,10 +171,14 @@ const SYNONYMS: readonly (readonly [string, string, (typeof LOOSE | typeof KIND)
 ];
 
 // Compared by word stems, so `Дрон` finds `дроны` and `Frying pan` finds `frying pans`; longer phrases first.
-const ORDERED = [...SYNONYMS]
+const WRITTEN = [...SYNONYMS]
   .map(([from, to, nearness]) => ({ stems: tokenizeForMatch(from).map(stemWord), to, loose: nearness === LOOSE }))
-  .filter((entry) => entry.stems.length > 0)
-  .sort((a, b) => b.stems.length - a.stems.length);
+  .filter((entry) => entry.stems.length > 0);
+// A price list writes the head noun first (`Диски литые`, `Протеин сывороточный`): a two-word phrase is the same phrase in
+// the other order. After the written entries, so a reversal written out on its own (`крупа гречневая`) is the one read.
+const ORDERED = [...WRITTEN, ...WRITTEN.filter((entry) => entry.stems.length === 2).map((entry) => ({ ...entry, stems: [...entry.stems].reverse() }))].sort(
+  (a, b) => b.stems.length - a.stems.length,
+);
 
 /** A label in the directory's words; `exact` when every word rewritten means the same or names a kind of it. */
 export interface SynonymRewrite {

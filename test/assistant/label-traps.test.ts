@@ -77,6 +77,9 @@ const TRAPS: readonly (readonly [string, string, string, string])[] = [
   // A purpose noun is the leaf's adjective made of it only after the head (`Ножи для кухни`), never as the head itself.
   ['Кухни', 'Кухонный гарнитур угловой 2 м', '-', '-'],
   ['Кухни модульные', 'Кухня модульная 2,4 м', '-', '-'],
+  // A vocabulary phrase read in the price list's order names the leaf the phrase names, only where the directory has it.
+  ['Диски ватные', 'Ватные диски 120 шт', '-', 'Косметические ватные диски'],
+  ['Диски пильные', 'Диск пильный по дереву 190 мм', '-', 'Диски пильные'],
 ];
 
 describe('labels whose modifier or product name says other goods than the plain leaf', () => {
