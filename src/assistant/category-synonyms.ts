@@ -179,6 +179,9 @@ const WRITTEN = [...SYNONYMS]
 const ORDERED = [...WRITTEN, ...WRITTEN.filter((entry) => entry.stems.length === 2).map((entry) => ({ ...entry, stems: [...entry.stems].reverse() }))].sort(
   (a, b) => b.stems.length - a.stems.length,
 );
+// The entries by their first stem, in the order above: every word of every label and product type is looked up here.
+const BY_FIRST_STEM = new Map<string, (typeof ORDERED)[number][]>();
+for (const entry of ORDERED) BY_FIRST_STEM.set(entry.stems[0] ?? '', [...(BY_FIRST_STEM.get(entry.stems[0] ?? '') ?? []), entry]);
 
 /** A label in the directory's words; `exact` when every word rewritten means the same or names a kind of it. */
 export interface SynonymRewrite {
@@ -199,7 +202,7 @@ export function rewriteWithSynonyms(text: string): SynonymRewrite | undefined {
     const stems = words.map(stemWord);
     const out: string[] = [];
     for (let at = 0; at < words.length; ) {
-      const entry = ORDERED.find((candidate) => candidate.stems.every((stem, i) => stems[at + i] === stem));
+      const entry = BY_FIRST_STEM.get(stems[at] ?? '')?.find((candidate) => candidate.stems.every((stem, i) => stems[at + i] === stem));
       if (entry === undefined) {
         out.push(words[at] ?? '');
         at++;
