@@ -171,10 +171,17 @@ const SYNONYMS: readonly (readonly [string, string, (typeof LOOSE | typeof KIND)
 ];
 
 // Compared by word stems, so `Дрон` finds `дроны` and `Frying pan` finds `frying pans`; longer phrases first.
-const ORDERED = [...SYNONYMS]
+const WRITTEN = [...SYNONYMS]
   .map(([from, to, nearness]) => ({ stems: tokenizeForMatch(from).map(stemWord), to, loose: nearness === LOOSE }))
-  .filter((entry) => entry.stems.length > 0)
-  .sort((a, b) => b.stems.length - a.stems.length);
+  .filter((entry) => entry.stems.length > 0);
+// A price list writes the head noun first (`Диски литые`, `Протеин сывороточный`): a two-word phrase is the same phrase in
+// the other order. After the written entries, so a reversal written out on its own (`крупа гречневая`) is the one read.
+const ORDERED = [...WRITTEN, ...WRITTEN.filter((entry) => entry.stems.length === 2).map((entry) => ({ ...entry, stems: [...entry.stems].reverse() }))].sort(
+  (a, b) => b.stems.length - a.stems.length,
+);
+// The entries by their first stem, in the order above: every word of every label and product type is looked up here.
+const BY_FIRST_STEM = new Map<string, (typeof ORDERED)[number][]>();
+for (const entry of ORDERED) BY_FIRST_STEM.set(entry.stems[0] ?? '', [...(BY_FIRST_STEM.get(entry.stems[0] ?? '') ?? []), entry]);
 
 /** A label in the directory's words; `exact` when every word rewritten means the same or names a kind of it. */
 export interface SynonymRewrite {
@@ -195,7 +202,7 @@ export function rewriteWithSynonyms(text: string): SynonymRewrite | undefined {
     const stems = words.map(stemWord);
     const out: string[] = [];
     for (let at = 0; at < words.length; ) {
-      const entry = ORDERED.find((candidate) => candidate.stems.every((stem, i) => stems[at + i] === stem));
+      const entry = BY_FIRST_STEM.get(stems[at] ?? '')?.find((candidate) => candidate.stems.every((stem, i) => stems[at + i] === stem));
       if (entry === undefined) {
         out.push(words[at] ?? '');
         at++;

@@ -44,6 +44,7 @@ import { readSharedPurpose, splitListName, splitNamePhrase } from './classify/sp
 import { isUnlistedSingularOfYaPlural, stemForIndex } from './classify/stem-for-index.js';
 import { foldKazakhLetters } from './transliterate.js';
 import { readLabelWordRoles, selectDroppedWords, selectKindWords } from './read-label-words.js';
+import { isExplainedByDirectory, readWordEvidence } from './explain-label-words.js';
 
 /** What the file says around one category label. */
 export interface CategoryContext {
@@ -420,8 +421,22 @@ function createLabelWordSimilarity(wordScore: (a: string, b: string) => number):
       score = scoreLabelWord(wordScore(sellerWord, directoryWord), sellerWord, directoryWord, marked);
       row.set(directoryWord, score);
     }
+    // `Ножи для кухни` is `Ножи кухонные`: a word of what the goods are for (after the head) is the leaf's adjective made of
+    // it. Never a word of the head: `Кухни` (furniture) is no `Кухонные …`.
+    if (score < FORM_SCORE && !label.head.includes(sellerWord) && isAdjectiveOfPurposeNoun(directoryWord, sellerWord)) return FORM_SCORE;
     return score;
   };
+}
+
+/**
+ * `кухонные` of `кухни`, `игрушечные` of `игрушек`: an adjective made of a noun, with the vowel Russian puts between the
+ * noun's last two consonants before `-н-` (`кухн-` → `кухонн-`) or its `к` turned `ч` (`isAdjectiveOfNounInK`).
+ */
+function isAdjectiveOfPurposeNoun(adjective: string, noun: string): boolean {
+  if (!ADJECTIVE.test(adjective) || ADJECTIVE.test(noun)) return false;
+  const parsed = /^(\p{L}{2,}?)([^аеёиоуыэюяйь])([^аеёиоуыэюяйь])[аяиыеоуюь]?$/u.exec(noun);
+  if (parsed !== null && ['о', 'е', 'ё'].some((vowel) => adjective.startsWith(`${parsed[1] ?? ''}${parsed[2] ?? ''}${vowel}${parsed[3] ?? ''}н`))) return true;
+  return isAdjectiveOfNounInK(adjective, noun);
 }
 
 /** The general word score with the spellings it does not know raised, and a bare word beginning held down (see `createLabelWordSimilarity`). */
@@ -589,7 +604,8 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       const formOf = (word: string, leafWord: string): boolean => type.brand === undefined && (isFleetingVowelForm(word, leafWord) || isFleetingVowelForm(leafWord, word) || isAdjectiveOfNounInK(word, leafWord));
       sorting ??= collectSortingWords(leaves.values());
       const sorts = (word: string): boolean => isSortingWordOfSection(sorting?.get(stemForIndex(word)), word, leaf, type.words);
-      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !negatedBySibling(word) && !sorts(word) && !leafWords.some((leafWord) => leafWord !== word && (wordScore(word, leafWord) >= SPELLING_SCORE || formOf(word, leafWord))));
+      const evidence = readWordEvidence(classifier);
+      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, evidence) && !leafWords.some((leafWord) => leafWord !== word && (wordScore(word, leafWord) >= SPELLING_SCORE || formOf(word, leafWord))));
       // A purpose that names goods or a section of another top-level section says the goods are of another kind
       // (`Шампунь для кошек` is no hair shampoo, `Домики для кукол` no pet beds); a purpose the directory does not name
       // only qualifies (`Микрофоны для стриминга`), and one named in the leaf's own section is a use of its goods

@@ -70,6 +70,16 @@ const TRAPS: readonly (readonly [string, string, string, string])[] = [
   ['Подушки для стульев', 'Подушка на стул', '-', '-'],
   ['Стулья барные', 'Стул барный', 'Мебель / Стулья', 'Стулья|Барные стулья'],
   ['Светильники уличные', 'Светильник уличный', '-', 'Уличные светильники|Садовые светильники'],
+  // A value of an attribute linked almost everywhere (`Материал: Золото` of pens too) says nothing of the leaf.
+  ['Ручки золотые', 'Ручка мебельная 128 мм золото', '-', '-'],
+  ['Ручки серебряные', 'Ручка-скоба мебельная', '-', '-'],
+  ['Шары золотые', 'Шар фольгированный золотой 45 см', '-', '-'],
+  // A purpose noun is the leaf's adjective made of it only after the head (`Ножи для кухни`), never as the head itself.
+  ['Кухни', 'Кухонный гарнитур угловой 2 м', '-', '-'],
+  ['Кухни модульные', 'Кухня модульная 2,4 м', '-', '-'],
+  // A vocabulary phrase read in the price list's order names the leaf the phrase names, only where the directory has it.
+  ['Диски ватные', 'Ватные диски 120 шт', '-', 'Косметические ватные диски'],
+  ['Диски пильные', 'Диск пильный по дереву 190 мм', '-', 'Диски пильные'],
 ];
 
 describe('labels whose modifier or product name says other goods than the plain leaf', () => {

@@ -53,3 +53,19 @@ describe('a one-word label with an adjective ending', () => {
     expect(marketplace.match('Мороженое').best?.entry.name.rus).toBe('Мороженое');
   });
 });
+
+describe('a word of what the goods are for against the leaf\'s adjective made of it', () => {
+  it('is that adjective: `Ножи для кухни` are `Ножи кухонные`, `Весы для кухни` are `Кухонные весы`', () => {
+    for (const matcher of [original, marketplace]) {
+      const knives = matcher.match('Ножи для кухни', { productNames: ['Нож поварской 20 см'] });
+      expect(knives.status).not.toBe('todo');
+      expect(knives.best?.entry.name.rus).toBe('Ножи кухонные');
+      expect(matcher.match('Весы для кухни').best?.entry.name.rus).toBe('Кухонные весы');
+    }
+  });
+
+  it('is never read so for a word of the head: `Кухни` (furniture) is no `Кухонные …` leaf', () => {
+    expect(original.match('Кухни', { productNames: ['Кухня угловая 2 м'] }).status).toBe('todo');
+    expect(original.match('Кухни угловые', { productNames: ['Кухонный гарнитур угловой'] }).status).toBe('todo');
+  });
+});

@@ -70,3 +70,16 @@ describe('the general retail vocabulary of the synonyms table', () => {
     expect(classifyProduct(index, { name: 'Грунт универсальный 10 л' }).leafId).not.toBe(market.categories.find((leaf) => leaf.name.rus === 'Грунтовки')?.id);
   });
 });
+
+describe('a two-word phrase of the vocabulary written head noun first, as price lists write it', () => {
+  it('is the same phrase: `Диски литые` is `литые диски`, `Протеин сывороточный` is `сывороточный протеин`', () => {
+    expect(rewriteWithSynonyms('Диски литые')).toEqual({ text: 'колесные диски', exact: true });
+    expect(rewriteWithSynonyms('Протеин сывороточный')).toEqual({ text: 'протеин', exact: true });
+    expect(rewriteWithSynonyms('Колонки Bluetooth')).toEqual({ text: 'портативные колонки', exact: true });
+  });
+
+  it('keeps a reversal written out on its own, and reverses only two-word phrases', () => {
+    expect(rewriteWithSynonyms('Крупа гречневая')?.text).toBe('гречка');
+    expect(rewriteWithSynonyms('Мусора для мешки')).toBeUndefined();
+  });
+});
