@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/cli-io.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { buildPhoneRows, createPhoneCatalog } from '../helpers/smartphone-catalog.js';
+import { runProcess } from '../helpers/run-process.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -72,8 +72,8 @@ describe('the CLI', () => {
     expect(runs.out.join('').match(/import\s+finished/g)).toHaveLength(2);
   });
 
-  it('runs as a real process: --help from the entry file', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '--help'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  it('runs as a real process: --help from the entry file', async () => {
+    const result = await runProcess(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '--help'], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
     expect(result.status).toBe(0);
     for (const name of ['import', 'validate', 'runs', 'reconcile', 'products', 'sandbox']) expect(result.stdout).toContain(name);
   });

@@ -6,12 +6,12 @@
  * HTTP client nor the sandbox. Checked by what the process loads (a module-loader hook records
  * every module URL), not by how long it takes: the machine is shared.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runProcess } from '../helpers/run-process.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -78,9 +78,8 @@ afterAll(async () => {
 /** Runs the CLI from source with `args`; its output and every module it loaded (packages by name, ours by path from the root). */
 async function runRecording(args: string[]): Promise<{ status: number | null; stdout: string; packages: Set<string>; ours: string[] }> {
   const file = join(work, `loaded-${++recordings}.txt`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--import', recorderUrl, 'src/cli/main.ts', ...args], {
+  const result = await runProcess(process.execPath, ['--import', 'tsx', '--import', recorderUrl, 'src/cli/main.ts', ...args], {
     cwd: ROOT,
-    encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', LOADED_MODULES_FILE: file },
   });
   const urls = (await readFile(file, 'utf8')).split('\n').filter((url) => url.startsWith('file:'));

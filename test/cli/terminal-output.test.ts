@@ -15,6 +15,7 @@ import { renderSignalNotice } from '../../src/cli/render-signal-notice.js';
 import { renderSandboxBanner } from '../../src/cli/commands/sandbox-command.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { createTranslator } from '../../src/i18n/create-translator.js';
+import { runProcess } from '../helpers/run-process.js';
 import { buildPhoneRows, createPhoneCatalog } from '../helpers/smartphone-catalog.js';
 
 const en = createTranslator('en');
@@ -119,32 +120,32 @@ describe.runIf(hasScript && process.platform === 'linux')('through a pseudo-term
   });
 
   /** Runs the CLI's entry through `script`, returning what the terminal showed. */
-  function runInTerminal(shellArgs: string, env: Record<string, string> = {}): { terminal: string; status: number | null } {
+  async function runInTerminal(shellArgs: string, env: Record<string, string> = {}): Promise<{ terminal: string; status: number | null }> {
     // tsx by file URL: `--import tsx` would be looked up from the catalog's temp folder.
     const entry = `${JSON.stringify(process.execPath)} --import ${pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href} ${JSON.stringify(join(ROOT, 'src/cli/main.ts'))}`;
     const command = `cd ${JSON.stringify(catalog.dir)} && ${entry} validate catalog.csv -m mapping.yaml --sandbox --state-dir state ${shellArgs}`;
     const cleanEnv: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? catalog.dir, TERM: 'xterm-256color', ...env };
-    const result = spawnSync('script', ['-qefc', command, '/dev/null'], { encoding: 'utf8', env: cleanEnv, cwd: ROOT, timeout: 60_000 });
+    const result = await runProcess('script', ['-qefc', command, '/dev/null'], { env: cleanEnv, cwd: ROOT, timeoutMs: 60_000 });
     return { terminal: result.stdout, status: result.status };
   }
 
   it('stdout on the terminal is coloured; redirected to a file it has no escape codes', async () => {
-    const onTerminal = runInTerminal('');
+    const onTerminal = await runInTerminal('');
     expect(onTerminal.terminal).toContain('Rows by status');
     expect(onTerminal.terminal).toContain(ESC);
-    runInTerminal('> out.txt');
+    await runInTerminal('> out.txt');
     const file = await readFile(join(catalog.dir, 'out.txt'), 'utf8');
     expect(file).toContain('Rows by status');
     expect(file).not.toContain('\u001b');
-    runInTerminal('| cat > piped.txt');
+    await runInTerminal('| cat > piped.txt');
     expect(await readFile(join(catalog.dir, 'piped.txt'), 'utf8')).not.toContain('\u001b');
   }, 120_000);
 
   it('NO_COLOR on a terminal: no colour; FORCE_COLOR into a file: colour', async () => {
-    const plain = runInTerminal('2>/dev/null', { NO_COLOR: '1' });
+    const plain = await runInTerminal('2>/dev/null', { NO_COLOR: '1' });
     expect(plain.terminal).toContain('Rows by status');
     expect(plain.terminal).not.toMatch(/\u001b\[[0-9;]*m/);
-    runInTerminal('> forced.txt', { FORCE_COLOR: '1' });
+    await runInTerminal('> forced.txt', { FORCE_COLOR: '1' });
     expect(await readFile(join(catalog.dir, 'forced.txt'), 'utf8')).toMatch(/\u001b\[[0-9;]*m/);
   }, 120_000);
 });
