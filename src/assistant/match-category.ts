@@ -26,8 +26,9 @@
  */
 import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
-import { buildCategoryCandidates } from './build-match-candidates.js';
+import { buildAddedCategoryCandidate, buildCategoryCandidates } from './build-match-candidates.js';
 import { rewriteWithSynonyms } from './category-synonyms.js';
+import { areInitialsOf, findLabelInitials, readFurtherWords } from './read-label-initials.js';
 import { ADJECTIVE, findUnheldKinds, namesEveryKind, namesMember, readLabelKinds, readLabelMembers, readLabelNouns, readNameHeads, readSlashList, splitLabelParts, type LevelNames } from './read-label-kinds.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from './demographic-words.js';
 import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type ValueMatch } from './match-value.js';
@@ -176,8 +177,9 @@ interface NarrowingContext {
 
 const STOP_WORDS = new Set(['и', 'для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'мен', 'пен', 'бен', 'және', 'and', 'for', 'the', 'of', 'with', 'арналған', 'адам', 'адамдар', 'адамға', 'адамдарға']);
 const PREPOSITIONS = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'for', 'with', 'of']);
-// A slash between digits is a size (`205/55` of `Шины 205/55 R16 зимние`), not a step of a path.
-const PATH_SEPARATOR = /\s*(?:(?<!\d)\/|\/(?!\d)|[>›»\\|])\s*/;
+// A slash between digits is a size (`205/55` of `Шины 205/55 R16 зимние`), and one between single letters initials (`б/п`
+// of `Лапша б/п`, `read-label-initials.ts`), not a step of a path.
+const PATH_SEPARATOR = /\s*(?:(?!(?<=\d)\/\d)(?!(?<=(?:^|[^\p{L}\p{N}])\p{L})\/\p{L}(?![\p{L}\p{N}]))\/|[>›»\\|])\s*/u;
 // `12.04 `, `001-`, `01.03.005 `, `КТ-00087 `, `УТ-0000391 `, `ЦБ-00012 ` before the label.
 const CODE_PREFIX = /^\s*(?:[\p{L}]{1,4}-?)?\d[\d.\-/]*[\s.\-)]+/u;
 const NEGATING_PREFIXES = new Set(['без', 'бес', 'не', 'non', 'un']);
@@ -355,7 +357,42 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
     },
   };
-  return readSlashLists(acceptClassifierReading(vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore), index, thresholds), index);
+  return readInitials(readSlashLists(acceptClassifierReading(vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore), index, thresholds), index), index);
+}
+
+/**
+ * `Лапша б/п`: initials the label writes for the further words of a narrower leaf beside the matched one (`Лапша быстрого
+ * приготовления`) are those words: the label is matched again with them written out, and the broader leaf is never sure.
+ * Initials no narrower leaf's further words begin, or that several fit, leave the label a question (`Перчатки х/б`: cotton
+ * says the goods are work gloves, which the fashion leaf does not explain), one the product names may not lift (`heldBy`).
+ */
+function readInitials(matcher: CategoryMatcher, index: DirectoryIndex): CategoryMatcher {
+  let names: { leaf: Category; rus: string }[] | undefined;
+  return {
+    match(text, context = {}) {
+      const match = matcher.match(text, context);
+      const [initials] = findLabelInitials(readLabelHead(text));
+      const matched = match.best ?? match.candidates[0];
+      if (initials === undefined || matched === undefined) return match;
+      names ??= index.directories.categories.filter((category) => !index.nonLeafIds.has(category.id)).map((leaf) => ({ leaf, rus: leaf.name.rus }));
+      const fits = names.flatMap(({ leaf, rus }) => {
+        const further = leaf === matched.entry ? undefined : readFurtherWords(rus, matched.entry.name.rus);
+        return further !== undefined && areInitialsOf(initials, further) ? [{ leaf, further }] : [];
+      });
+      const [fit] = fits;
+      if (fits.length === 1 && fit !== undefined) {
+        const written = matcher.match(text.replace(initials.written, fit.further.join(' ')), context);
+        if (written.best?.key === matched.key) return asLabelQuestion({ ...written, text }, `"${initials.written}" are the initials of "${fit.further.join(' ')}" of ${fit.leaf.name.rus}`);
+        // The words are the directory's reading of the seller's letters, not the seller's own: sure at most, never exact.
+        const candidates = written.candidates.map(stepDown);
+        return written.best === undefined ? { ...written, text, candidates } : { ...written, text, status: 'confident', best: stepDown(written.best), candidates };
+      }
+      const doubt = fits.length === 0 ? `"${initials.written}" are no initials of the further words of a leaf beside ${matched.entry.name.rus}` : `"${initials.written}" are the initials of the further words of ${fits.length} leaves`;
+      const question = asLabelQuestion(match, match.doubt ?? doubt);
+      const candidates = [...fits.map(({ leaf }) => buildAddedCategoryCandidate(leaf, index, matched.score)), ...question.candidates.filter((candidate) => !fits.some(({ leaf }) => String(leaf.id) === candidate.key))];
+      return { ...question, candidates, heldBy: [...(match.heldBy ?? []), initials.written] };
+    },
+  };
 }
 
 /**
