@@ -382,7 +382,8 @@ function readInitials(matcher: CategoryMatcher, index: DirectoryIndex): Category
       const [fit] = fits;
       if (fits.length === 1 && fit !== undefined) {
         const written = matcher.match(text.replace(initials.written, fit.further.join(' ')), context);
-        if (written.best?.key === matched.key) return asLabelQuestion({ ...written, text }, `"${initials.written}" are the initials of "${fit.further.join(' ')}" of ${fit.leaf.name.rus}`);
+        // Written out, the label is sure only of the leaf the letters were read from; any other reading stays a question.
+        if (written.best !== undefined && written.best.key !== String(fit.leaf.id)) return asLabelQuestion({ ...written, text }, `"${initials.written}" are the initials of "${fit.further.join(' ')}" of ${fit.leaf.name.rus}`);
         // The words are the directory's reading of the seller's letters, not the seller's own: sure at most, never exact.
         const candidates = written.candidates.map(stepDown);
         return written.best === undefined ? { ...written, text, candidates } : { ...written, text, status: 'confident', best: stepDown(written.best), candidates };

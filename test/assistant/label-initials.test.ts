@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Category, Directories } from '../../src/domain/index.js';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
 import { readLabelHead } from '../../src/assistant/match-category.js';
 import { areInitialsOf, findLabelInitials, readFurtherWords } from '../../src/assistant/read-label-initials.js';
@@ -48,5 +49,36 @@ describe('initials in a label (issue 33, labels2)', () => {
       expect(match.heldBy, label).toContain(label.split(' ')[1]);
     }
     expect(marketplace.match('Перчатки х/б').doubt).toContain('"х/б"');
+  });
+});
+
+/** A grocery directory of one group whose leaves are `Лапша` and its narrower kinds. */
+function buildNoodleDirectories(narrower: readonly string[]): Directories {
+  const group = (id: number, rus: string, parentId: number | null): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus, kaz: '' }, isLeaf: false });
+  const leaf = (id: number, rus: string): Category => ({ id, parentId: 2, name: { rus, kaz: '' }, path: { rus: `Продукты питания / Крупы и макароны / ${rus}`, kaz: '' }, isLeaf: true });
+  const categories = [group(1, 'Продукты питания', null), { ...group(2, 'Крупы и макароны', 1), path: { rus: 'Продукты питания / Крупы и макароны', kaz: '' } }, leaf(10, 'Лапша'), leaf(11, 'Макароны'), ...narrower.map((name, at) => leaf(20 + at, name))];
+  return { categories, attributes: [], values: [], brands: [], fetchedAt: '2026-01-01T00:00:00.000Z' };
+}
+
+describe('initials read against a directory built for them (issue 33, labels2)', () => {
+  it('choose the one narrower leaf whose further words they begin', () => {
+    const matcher = createDirectoryMatchers(buildNoodleDirectories(['Лапша быстрого приготовления'])).categoryMatcher();
+    expect(matcher.match('Лапша б/п').best?.entry.name.rus).toBe('Лапша быстрого приготовления');
+  });
+
+  it('leave a question listing every narrower leaf they fit, the broader one never sure', () => {
+    const matcher = createDirectoryMatchers(buildNoodleDirectories(['Лапша быстрого приготовления', 'Лапша бобовая пшеничная'])).categoryMatcher();
+    const match = matcher.match('Лапша б/п');
+    expect(match.status).toBe('todo');
+    expect(match.candidates.slice(0, 2).map((candidate) => candidate.entry.name.rus).sort()).toEqual(['Лапша бобовая пшеничная', 'Лапша быстрого приготовления']);
+  });
+
+  it('that fit no leaf leave the broader leaf a question naming them', () => {
+    const matcher = createDirectoryMatchers(buildNoodleDirectories([])).categoryMatcher();
+    const match = matcher.match('Лапша б/п');
+    expect(match.status).toBe('todo');
+    expect(match.candidates[0]?.entry.name.rus).toBe('Лапша');
+    expect(match.heldBy).toEqual(['б/п']);
+    expect(matcher.match('Лапша').status).toBe('exact');
   });
 });
