@@ -5,7 +5,7 @@
  */
 import type { Attribute, AttributeValue, Brand, Category, Directories } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
-import type { CandidateMatcherOptions, CandidateName, MatchCandidate } from './score-candidates.js';
+import type { CandidateMatcherOptions, CandidateName, MatchCandidate, ScoredCandidate } from './score-candidates.js';
 
 /** Company-form words that do not tell brands apart (`Samsung Electronics`, `ТОО Рахат`). */
 export const BRAND_NOISE_WORDS: readonly string[] = [
@@ -53,6 +53,12 @@ export function buildCategoryCandidates(index: DirectoryIndex): MatchCandidate<C
         entry: category,
       };
     });
+}
+
+/** A leaf as a question's candidate that a rule adds beside the matcher's own (the names' leaf, a list's other kind). */
+export function buildAddedCategoryCandidate(category: Category, index: DirectoryIndex, score: number): ScoredCandidate<Category> {
+  const pathKaz = category.path?.kaz ?? '';
+  return { key: String(category.id), label: `${buildCategoryPath(category, index.categoryById)} [${category.id}]${pathKaz === '' ? '' : ` (${pathKaz})`}`, score, exact: false, entry: category };
 }
 
 /** Brands as candidates; `key` is the id. */

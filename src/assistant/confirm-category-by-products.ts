@@ -19,6 +19,7 @@
  */
 import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
+import { buildAddedCategoryCandidate } from './build-match-candidates.js';
 import { containsCatchAllWord } from './classify/catch-all-words.js';
 import { collectDemographic, findDemographicMark, isDemographicEmpty } from './demographic-words.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
@@ -124,9 +125,15 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       const top = match.candidates[0];
       const weakAlike = top !== undefined && top.score < CATEGORY_THRESHOLDS.minScore && match.heldBy === undefined && match.doubt === undefined && confirmed.score > top.score - CATEGORY_THRESHOLDS.minGap;
       if (agreed.count < MANY_NAMES && !((clearFirst || firstAboveRivals || weakAlike) && agreed.whole)) return match;
-      // A slash read as a list (`Автохимия/масла`) names every kind: names of one kind do not make it that kind's leaf. A list
-      // written with `и` keeps its names' answer (`Защитные стекла и пленки` of screen protectors, the leaf `Защитные стёкла`).
-      if (listLabel.readSlashList(text) !== text && listLabel.countUnheldKinds(text, confirmed.entry) > 0) return match;
+      // A label listing kinds names every one: names of one kind do not make it that kind's leaf where another leaf names
+      // another kind (`Пятновыводители и отбеливатели`: the choice is the seller's, between the two), nor ever for a slash read
+      // as a list (`Автохимия/масла`). A list whose other kinds no leaf names keeps its names' answer (`Защитные стекла и
+      // пленки` of screen protectors, where the directory has no films).
+      if (listLabel.countUnheldKinds(text, confirmed.entry) > 0) {
+        const rivals = listLabel.findListRivals(text, confirmed.entry);
+        if (rivals.length > 0) return rivals.reduce((question, rival) => withCandidate(question, rival.id, index), match);
+        if (listLabel.readSlashList(text) !== text) return match;
+      }
       const best: ScoredCandidate<Category> = { ...confirmed, score: Math.max(confirmed.score, CONFIRMED_SCORE), exact: false };
       return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.filter((candidate) => candidate.key !== key)] };
     },
@@ -297,8 +304,7 @@ function withCandidate(match: ValueMatch<Category>, leafId: number, index: Direc
   if (match.candidates.some((candidate) => candidate.key === String(leafId))) return match;
   const category = index.categoryById.get(leafId);
   if (category === undefined) return match;
-  const pathKaz = category.path?.kaz ?? '';
-  const candidate: ScoredCandidate<Category> = { key: String(leafId), label: `${buildCategoryPath(category, index.categoryById)} [${leafId}]${pathKaz === '' ? '' : ` (${pathKaz})`}`, score: 0.5, exact: false, entry: category };
+  const candidate = buildAddedCategoryCandidate(category, index, 0.5);
   const [first, ...others] = match.candidates;
   return { ...match, candidates: first === undefined ? [candidate] : [first, candidate, ...others] };
 }

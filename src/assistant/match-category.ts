@@ -26,9 +26,10 @@
  */
 import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
-import { buildCategoryCandidates } from './build-match-candidates.js';
+import { buildAddedCategoryCandidate, buildCategoryCandidates } from './build-match-candidates.js';
 import { rewriteWithSynonyms } from './category-synonyms.js';
-import { ADJECTIVE, namesEveryKind, readLabelKinds, readLabelNouns, readSlashList, splitLabelParts } from './read-label-kinds.js';
+import { areInitialsOf, findLabelInitials, readFurtherWords } from './read-label-initials.js';
+import { ADJECTIVE, findUnheldKinds, namesEveryKind, namesMember, readLabelKinds, readLabelMembers, readLabelNouns, readNameHeads, readSlashList, splitLabelParts, type LevelNames } from './read-label-kinds.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from './demographic-words.js';
 import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type ValueMatch } from './match-value.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
@@ -176,8 +177,9 @@ interface NarrowingContext {
 
 const STOP_WORDS = new Set(['и', 'для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'мен', 'пен', 'бен', 'және', 'and', 'for', 'the', 'of', 'with', 'арналған', 'адам', 'адамдар', 'адамға', 'адамдарға']);
 const PREPOSITIONS = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'for', 'with', 'of']);
-// A slash between digits is a size (`205/55` of `Шины 205/55 R16 зимние`), not a step of a path.
-const PATH_SEPARATOR = /\s*(?:(?<!\d)\/|\/(?!\d)|[>›»\\|])\s*/;
+// A slash between digits is a size (`205/55` of `Шины 205/55 R16 зимние`), and one between single letters initials (`б/п`
+// of `Лапша б/п`, `read-label-initials.ts`), not a step of a path.
+const PATH_SEPARATOR = /\s*(?:(?!(?<=\d)\/\d)(?!(?<=(?:^|[^\p{L}\p{N}])\p{L})\/\p{L}(?![\p{L}\p{N}]))\/|[>›»\\|])\s*/u;
 // `12.04 `, `001-`, `01.03.005 `, `КТ-00087 `, `УТ-0000391 `, `ЦБ-00012 ` before the label.
 const CODE_PREFIX = /^\s*(?:[\p{L}]{1,4}-?)?\d[\d.\-/]*[\s.\-)]+/u;
 const NEGATING_PREFIXES = new Set(['без', 'бес', 'не', 'non', 'un']);
@@ -355,7 +357,43 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
     },
   };
-  return readSlashLists(acceptClassifierReading(vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore), index, thresholds), index);
+  return readInitials(readSlashLists(acceptClassifierReading(vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore), index, thresholds), index), index);
+}
+
+/**
+ * `Лапша б/п`: initials the label writes for the further words of a narrower leaf beside the matched one (`Лапша быстрого
+ * приготовления`) are those words: the label is matched again with them written out, and the broader leaf is never sure.
+ * Initials no narrower leaf's further words begin, or that several fit, leave the label a question (`Перчатки х/б`: cotton
+ * says the goods are work gloves, which the fashion leaf does not explain), one the product names may not lift (`heldBy`).
+ */
+function readInitials(matcher: CategoryMatcher, index: DirectoryIndex): CategoryMatcher {
+  let names: { leaf: Category; rus: string }[] | undefined;
+  return {
+    match(text, context = {}) {
+      const match = matcher.match(text, context);
+      const [initials] = findLabelInitials(readLabelHead(text));
+      const matched = match.best ?? match.candidates[0];
+      if (initials === undefined || matched === undefined) return match;
+      names ??= index.directories.categories.filter((category) => !index.nonLeafIds.has(category.id)).map((leaf) => ({ leaf, rus: leaf.name.rus }));
+      const fits = names.flatMap(({ leaf, rus }) => {
+        const further = leaf === matched.entry ? undefined : readFurtherWords(rus, matched.entry.name.rus);
+        return further !== undefined && areInitialsOf(initials, further) ? [{ leaf, further }] : [];
+      });
+      const [fit] = fits;
+      if (fits.length === 1 && fit !== undefined) {
+        const written = matcher.match(text.replace(initials.written, fit.further.join(' ')), context);
+        // Written out, the label is sure only of the leaf the letters were read from; any other reading stays a question.
+        if (written.best !== undefined && written.best.key !== String(fit.leaf.id)) return asLabelQuestion({ ...written, text }, `"${initials.written}" are the initials of "${fit.further.join(' ')}" of ${fit.leaf.name.rus}`);
+        // The words are the directory's reading of the seller's letters, not the seller's own: sure at most, never exact.
+        const candidates = written.candidates.map(stepDown);
+        return written.best === undefined ? { ...written, text, candidates } : { ...written, text, status: 'confident', best: stepDown(written.best), candidates };
+      }
+      const doubt = fits.length === 0 ? `"${initials.written}" are no initials of the further words of a leaf beside ${matched.entry.name.rus}` : `"${initials.written}" are the initials of the further words of ${fits.length} leaves`;
+      const question = asLabelQuestion(match, match.doubt ?? doubt);
+      const candidates = [...fits.map(({ leaf }) => buildAddedCategoryCandidate(leaf, index, matched.score)), ...question.candidates.filter((candidate) => !fits.some(({ leaf }) => String(leaf.id) === candidate.key))];
+      return { ...question, candidates, heldBy: [...(match.heldBy ?? []), initials.written] };
+    },
+  };
 }
 
 /**
@@ -378,27 +416,71 @@ function readSlashLists(matcher: CategoryMatcher, index: DirectoryIndex): Catego
 
 /** Reads a label as a list of kinds against one directory (`createListLabelReader`). */
 export interface ListLabelReader {
-  /** The label with a slash that lists kinds written as a comma, a slash beside a section or group name left (`readSlashList`). */
+  /**
+   * The label with a slash that lists kinds written as a comma (`readSlashList`): a slash before a word in lower case or
+   * after a leaf's own name, a slash beside a section or group name left.
+   */
   readSlashList(text: string): string;
   /** How many kinds the label lists when it lists two or more and the leaf's name is no list holding every one; else 0. */
   countUnheldKinds(text: string, leaf: Category): number;
+  /**
+   * The other leaves naming a kind the label lists that the leaf's name does not hold (`Отбеливатели` beside `Пятновыводители`
+   * for `Пятновыводители и отбеливатели`): with them the label is a choice, never the one leaf. None for a label naming one kind.
+   */
+  findListRivals(text: string, leaf: Category): Category[];
 }
 
-/** The list reading of labels against a directory, its section and group names read once. */
+/** The list reading of labels against a directory, its section, group and leaf names read once. */
 export function createListLabelReader(index: DirectoryIndex): ListLabelReader {
-  let branches: Set<string> | undefined;
+  let levels: LevelNames | undefined;
+  let byHead: Map<string, Category[]> | undefined;
   const read = (text: string): string => {
-    branches ??= new Set(index.directories.categories.flatMap((category) => listBranchNames(category, index)).map((name) => tokenizeForMatch(name).join(' ')));
-    const known = branches;
-    return readSlashList(text, (level) => known.has(tokenizeForMatch(level).join(' ')));
+    levels ??= readLevelNames(index);
+    return readSlashList(text, levels);
   };
+  const namesOf = (leaf: Category): string[] => [leaf.name.rus, leaf.name.kaz ?? ''];
   return {
     readSlashList: read,
     countUnheldKinds(text, leaf) {
       const kinds = readLabelKinds(readLabelHead(read(text)));
-      return kinds.length < 2 || namesEveryKind(kinds, [leaf.name.rus, leaf.name.kaz ?? '']) ? 0 : kinds.length;
+      return kinds.length < 2 || namesEveryKind(kinds, namesOf(leaf)) ? 0 : kinds.length;
+    },
+    findListRivals(text, leaf) {
+      const head = readLabelHead(read(text));
+      const kinds = readLabelKinds(head);
+      if (kinds.length < 2 || namesEveryKind(kinds, namesOf(leaf))) return [];
+      byHead ??= collectLeavesByHead(index);
+      const members = readLabelMembers(head);
+      const rivals = new Set<Category>();
+      for (const at of findUnheldKinds(kinds, namesOf(leaf))) {
+        const member = members[at];
+        if (member === undefined) continue;
+        const named = (other: Category): boolean => other !== leaf && (namesMember(member, other.name.rus) || namesMember(member, other.name.kaz ?? '', 'kaz'));
+        for (const stem of member.nouns) for (const other of byHead.get(stem) ?? []) if (named(other)) rivals.add(other);
+      }
+      return [...rivals];
     },
   };
+}
+
+/** The directory's section and group names, and its leaves' own names, as a label's levels are compared with them. */
+function readLevelNames(index: DirectoryIndex): LevelNames {
+  const leafIds = (category: Category): boolean => !index.nonLeafIds.has(category.id);
+  const branches = new Set(index.directories.categories.flatMap((category) => listBranchNames(category, index)).map((name) => tokenizeForMatch(name).join(' ')));
+  const stemKey = (text: string): string => tokenizeForMatch(text).map(stemForIndex).join(' ');
+  const leafNames = new Set(index.directories.categories.filter(leafIds).flatMap((leaf) => [leaf.name.rus, leaf.name.kaz ?? '']).filter((name) => name !== '').map(stemKey));
+  return { isBranchName: (level) => branches.has(tokenizeForMatch(level).join(' ')), isLeafName: (level) => leafNames.has(stemKey(level)) };
+}
+
+/** The leaves by each head stem of their names' parts, Russian and Kazakh (`полотенц` → `Бумажные полотенца`, `Полотенца`). */
+function collectLeavesByHead(index: DirectoryIndex): Map<string, Category[]> {
+  const byHead = new Map<string, Category[]>();
+  for (const leaf of index.directories.categories) {
+    if (index.nonLeafIds.has(leaf.id)) continue;
+    const heads = new Set([...readNameHeads(leaf.name.rus), ...readNameHeads(leaf.name.kaz ?? '', 'kaz')]);
+    for (const stem of heads) byHead.set(stem, [...(byHead.get(stem) ?? []), leaf]);
+  }
+  return byHead;
 }
 
 /**

@@ -6,43 +6,105 @@
  */
 import { findDemographicMark } from './demographic-words.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
-import { splitListName, splitNamePhrase } from './classify/split-name-phrase.js';
+import { readSharedPurpose, splitListName, splitNamePhrase } from './classify/split-name-phrase.js';
 import { stemForIndex } from './classify/stem-for-index.js';
 
 // An adjective's ending: `Летние и зимние шины`, `Мужские и женские`: a part of adjectives only qualifies the kind after it, it names none.
 export const ADJECTIVE = /(?:ые|ие|ая|яя|ое|ее|ый|ий|ой|ую|юю)$/u;
 
-// `Сумки/рюкзаки`: a slash between two words, the second in lower case, lists kinds; a path's level begins with a capital
-// (`Электроника/Телефоны`), and a shortening is a letter or two (`ч/б`, `б/у`, `д/телефонов`, `об/мин`).
-const SLASH_LIST = /(\p{L}{3,})\/(?=\p{Ll}{3,})/gu;
+// `Сумки/рюкзаки`: a slash between two words lists kinds when the second is in lower case, or when both are leaves' own
+// names (`Курт/Иримшик`: a leaf is no path's upper level; `Смартфоны/Android` is a leaf and what qualifies it); a path's
+// level begins with a capital (`Электроника/Телефоны`), and a shortening is a letter or two (`ч/б`, `б/у`, `д/телефонов`).
+const SLASH_BETWEEN_WORDS = /(\p{L}{3,})\/(?=\p{L}{3,})/gu;
+const LOWER_CASE_START = /^\p{Ll}/u;
+
+/** What a label's levels are as the directory names them: a section or group (its path's levels), a leaf. */
+export interface LevelNames {
+  isBranchName: (level: string) => boolean;
+  /** Whether a level is a leaf's own name, word for word by stems. */
+  isLeafName?: (level: string) => boolean;
+}
 
 /**
- * The label with a slash that lists kinds (`Куртки/ветровки`) written as the comma it means; any other slash is left,
- * and so is one beside a level the directory names a section or group (`isBranchName`): `Мебель/стулья`, written in lower
- * case, is still a path.
+ * The label with a slash that lists kinds (`Куртки/ветровки`, `Курт/Иримшик`) written as the comma it means; any other
+ * slash is left, and so is one beside a level the directory names a section or group (`isBranchName`): `Мебель/стулья`,
+ * written in lower case, is still a path.
  */
-export function readSlashList(text: string, isBranchName: (level: string) => boolean = () => false): string {
-  return text.replace(SLASH_LIST, (whole: string, before: string, at: number) => {
+export function readSlashList(text: string, names: LevelNames = { isBranchName: () => false }): string {
+  return text.replace(SLASH_BETWEEN_WORDS, (whole: string, before: string, at: number) => {
     const left = text.slice(0, at + before.length).split('/').at(-1) ?? '';
     const right = text.slice(at + whole.length).split('/')[0] ?? '';
-    return isBranchName(left) || isBranchName(right) ? whole : `${before}, `;
+    if (names.isBranchName(left) || names.isBranchName(right)) return whole;
+    const leaves = names.isLeafName !== undefined && names.isLeafName(left) && names.isLeafName(right);
+    return LOWER_CASE_START.test(right) || leaves ? `${before}, ` : whole;
   });
 }
 
+// `Пятновыводители + отбеливатели`, `Шампуни&бальзамы`: a plus or an ampersand between words lists kinds as a comma does
+// (a letter or a number beside it is a name or a set: `H&M`, `2+1`).
+const JOINING_SIGN = /(\p{L}{2,})\s*[+&]\s*(?=\p{L}{2,})/gu;
+
 /** The parts of a label's list (`splitListName`); a decimal comma (`КПБ 1,5-спальный`) separates no kinds. */
 export function splitLabelParts(head: string): string[] {
-  return splitListName(head.replace(/(\d),(\d)/gu, '$1.$2'));
+  return splitListName(head.replace(/(\d),(\d)/gu, '$1.$2').replace(JOINING_SIGN, '$1, '));
 }
 
 /** The head stems of each kind a label lists (one entry for a label naming one kind). */
 export function readLabelKinds(head: string): string[][] {
+  return readKindWords(head).map((words) => words.map(stemForIndex));
+}
+
+/** One kind a label lists, as another leaf must name it: the stems of its nouns and of its purpose. */
+export interface LabelMember {
+  /** `бумаг` of `Туалетная бумага`; a kind of adjectives only keeps them. */
+  nouns: string[];
+  /** `брить` of `гели` in `Пены и гели для бритья`: its own purpose or the one the list's parts share. */
+  purpose: string[];
+}
+
+/** The kinds a label lists as members another leaf may name, in the order of `readLabelKinds`. */
+export function readLabelMembers(head: string): LabelMember[] {
+  return readKindPhrases(head).map(({ words, purpose }) => {
+    const nouns = words.filter((word) => !ADJECTIVE.test(word));
+    return { nouns: (nouns.length > 0 ? nouns : words).map(stemForIndex), purpose: purpose.map(stemForIndex) };
+  });
+}
+
+/**
+ * Whether a leaf's name names a member of a label's list: a part of it holds one of the member's nouns as its head, and the
+ * name says the member's purpose (`Гели для бритья`, never `Гели для волос`, for the `гели` of `Пены и гели для бритья`).
+ */
+export function namesMember(member: LabelMember, name: string, language: 'rus' | 'kaz' = 'rus'): boolean {
+  if (!member.nouns.some((stem) => readNameHeads(name, language).has(stem))) return false;
+  const said = new Set(tokenizeForMatch(name).map(stemForIndex));
+  return member.purpose.every((stem) => said.has(stem));
+}
+
+/** The head stems of every part of a name (`Футболки и поло`: `футболк`, `поло`; a Kazakh name's last word). */
+export function readNameHeads(name: string, language: 'rus' | 'kaz' = 'rus'): Set<string> {
+  return new Set(splitListName(name).flatMap((part) => splitNamePhrase(tokenizeForMatch(part), language).head.map(stemForIndex)));
+}
+
+/** The positions of the kinds none of the names holds as a head word of one of its parts. */
+export function findUnheldKinds(kinds: readonly (readonly string[])[], names: readonly string[]): number[] {
+  const heads = new Set(names.flatMap((name) => [...readNameHeads(name)]));
+  return kinds.flatMap((kind, at) => (kind.some((stem) => heads.has(stem)) ? [] : [at]));
+}
+
+function readKindWords(head: string): string[][] {
+  return readKindPhrases(head).map(({ words }) => words);
+}
+
+function readKindPhrases(head: string): { words: string[]; purpose: string[] }[] {
   const parts = splitLabelParts(head);
-  const kinds: string[][] = [];
+  const shared = readSharedPurpose(parts, 'rus', tokenizeForMatch) ?? [];
+  const kinds: { words: string[]; purpose: string[] }[] = [];
   parts.forEach((part, i) => {
-    const words = splitNamePhrase(tokenizeForMatch(part), 'rus').head.filter((word) => /\p{L}{2}/u.test(word) && findDemographicMark(word) === undefined);
+    const phrase = splitNamePhrase(tokenizeForMatch(part), 'rus');
+    const words = phrase.head.filter((word) => /\p{L}{2}/u.test(word) && findDemographicMark(word) === undefined);
     if (words.length === 0) return;
     if (i < parts.length - 1 && words.every((word) => ADJECTIVE.test(word))) return;
-    kinds.push(words.map(stemForIndex));
+    kinds.push({ words, purpose: phrase.purpose.length > 0 ? phrase.purpose : shared });
   });
   return kinds;
 }

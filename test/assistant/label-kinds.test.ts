@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
-import { namesEveryKind, readLabelKinds, readSlashList } from '../../src/assistant/read-label-kinds.js';
+import { namesEveryKind, namesMember, readLabelKinds, readLabelMembers, readSlashList, type LabelMember } from '../../src/assistant/read-label-kinds.js';
 import { buildSandboxDirectories } from './measure-matching.js';
 
 const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
@@ -57,7 +57,7 @@ describe('a label listing kinds with a slash', () => {
   });
 
   it('is a path still where a side is a section or group name of the directory, in lower case too', () => {
-    expect(readSlashList('Мебель/стулья', (level) => level === 'Мебель')).toBe('Мебель/стулья');
+    expect(readSlashList('Мебель/стулья', { isBranchName: (level) => level === 'Мебель' })).toBe('Мебель/стулья');
     expect(original.match('Мебель/стулья', { productNames: ['Стул барный'] }).best?.entry.path?.rus).toBe('Дом и сад / Мебель / Стулья');
   });
 
@@ -65,5 +65,55 @@ describe('a label listing kinds with a slash', () => {
     for (const matcher of [original, marketplace]) {
       expect(matcher.match('Автохимия/масла', { productNames: ['Масло моторное Лукойл 5W-40 4л'] }).status).toBe('todo');
     }
+  });
+});
+
+describe('a list whose kinds different leaves name (issue 33, labels2)', () => {
+  it('reads a plus or an ampersand between words as a comma, never inside a name or a set', () => {
+    expect(readLabelKinds('Пятновыводители + отбеливатели')).toHaveLength(2);
+    expect(readLabelKinds('Шампуни&бальзамы')).toHaveLength(2);
+    expect(readLabelKinds('Футболки H&M')).toHaveLength(1);
+    expect(readLabelKinds('Наборы 2+1')).toHaveLength(1);
+  });
+
+  it('reads a slash between two leaves\' own names as a list, and a leaf with what qualifies it as a path', () => {
+    const names = { isBranchName: () => false, isLeafName: (level: string) => ['Курт', 'Иримшик', 'Смартфоны'].includes(level) };
+    expect(readSlashList('Курт/Иримшик', names)).toBe('Курт, Иримшик');
+    expect(readSlashList('Смартфоны/Android', names)).toBe('Смартфоны/Android');
+    expect(readSlashList('Курт/Иримшик')).toBe('Курт/Иримшик');
+  });
+
+  it('names a member by its noun and the purpose the list shares', () => {
+    const shaving = readLabelMembers('Пены и гели для бритья');
+    expect(shaving).toEqual([{ nouns: ['пен'], purpose: ['брить'] }, { nouns: ['гел'], purpose: ['брить'] }]);
+    const [foams, gels] = shaving as [LabelMember, LabelMember];
+    expect(namesMember(gels, 'Гели для бритья')).toBe(true);
+    expect(namesMember(gels, 'Гели для волос')).toBe(false);
+    expect(namesMember(foams, 'Пены для ванн')).toBe(false);
+    const [, towels] = readLabelMembers('Туалетная бумага и полотенца') as [LabelMember, LabelMember];
+    expect(towels.nouns).toHaveLength(1);
+    expect(namesMember(towels, 'Бумажные полотенца')).toBe(true);
+  });
+
+  it('is a question between those leaves, however sure the product names are of one kind', () => {
+    // Before: the names' leaf, sure and wrong half the time (probe 12): an `и` list kept its names' answer.
+    const cases: readonly (readonly [string, string, readonly string[]])[] = [
+      ['Пятновыводители и отбеливатели', 'Пятновыводитель Vanish Oxi Action 1 кг', ['Пятновыводители', 'Отбеливатели']],
+      ['Пятновыводители + отбеливатели', 'Пятновыводитель Vanish Oxi Action 1 кг', ['Пятновыводители', 'Отбеливатели']],
+      ['Туалетная бумага и полотенца', 'Туалетная бумага Zewa 8 рул.', ['Туалетная бумага', 'Бумажные полотенца']],
+      ['Курт/Иримшик', 'Курт солёный шарики 200 г', ['Курт', 'Иримшик']],
+      ['Кружки и термосы', 'Кружка керамическая 300 мл', ['Кружки и чашки', 'Термосы']],
+    ];
+    for (const [label, product, leaves] of cases) {
+      const match = marketplace.match(label, { productNames: [product] });
+      expect(match.status, label).toBe('todo');
+      const names = match.candidates.map((candidate) => candidate.entry.name.rus);
+      for (const leaf of leaves) expect(names, label).toContain(leaf);
+    }
+  });
+
+  it('keeps the names\' answer where no other leaf names another kind with the list\'s purpose', () => {
+    // `Гели для волос`, `Пены для ванн` name the nouns for other uses: no rival of `Средства для бритья`.
+    expect(marketplace.match('Пены и гели для бритья', { productNames: ['Гель для бритья Nivea Men'] }).best?.entry.name.rus).toBe('Средства для бритья');
   });
 });

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { Category, Directories } from '../../src/domain/index.js';
+import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
+import { readLabelHead } from '../../src/assistant/match-category.js';
+import { areInitialsOf, findLabelInitials, readFurtherWords } from '../../src/assistant/read-label-initials.js';
+import { buildSandboxDirectories } from './measure-matching.js';
+
+const marketplace = createDirectoryMatchers(buildSandboxDirectories('marketplace')).categoryMatcher();
+
+describe('initials in a label (issue 33, labels2)', () => {
+  it('are single letters joined by slashes or dots, never a shortening of a word or a size', () => {
+    expect(findLabelInitials('Лапша б/п')).toEqual([{ written: 'б/п', letters: 'бп' }]);
+    expect(findLabelInitials('Рыба Г/К')).toEqual([{ written: 'Г/К', letters: 'гк' }]);
+    expect(findLabelInitials('Лапша б.п.')).toEqual([{ written: 'б.п.', letters: 'бп' }]);
+    for (const text of ['Чехлы д/телефонов', 'Шины 205/55 R16', 'Сумки/рюкзаки', 'Wi-Fi роутеры', 'Батарейки AA/AAA']) expect(findLabelInitials(text), text).toEqual([]);
+  });
+
+  it('are no step of a path', () => {
+    expect(readLabelHead('Лапша б/п')).toBe('Лапша б/п');
+    expect(readLabelHead('Продукты/Лапша б/п')).toBe('Лапша б/п');
+  });
+
+  it('stand for the further words of a narrower name, in order', () => {
+    const further = readFurtherWords('Лапша быстрого приготовления', 'Лапша') ?? [];
+    expect(further).toEqual(['быстрого', 'приготовления']);
+    expect(areInitialsOf({ written: 'б/п', letters: 'бп' }, further)).toBe(true);
+    expect(areInitialsOf({ written: 'п/б', letters: 'пб' }, further)).toBe(false);
+    expect(readFurtherWords('Каши быстрого приготовления', 'Лапша')).toBeUndefined();
+    expect(readFurtherWords('Лапша', 'Лапша')).toBeUndefined();
+  });
+
+  it('make the narrower leaf they write out the label\'s, never the broader one', () => {
+    // Before: `Лапша` at 0.95, sure, its narrower sibling 0.93 behind (probe 12).
+    for (const label of ['Лапша б/п', 'Лапша Б/П', 'Лапша б.п.']) {
+      for (const productNames of [[], ['Лапша Доширак говядина 90 г']]) {
+        const match = marketplace.match(label, { productNames });
+        expect(match.status, label).toBe('confident');
+        expect(match.best?.entry.name.rus, label).toBe('Лапша быстрого приготовления');
+        expect(match.text).toBe(label);
+      }
+    }
+    expect(marketplace.match('Лапша').best?.entry.name.rus).toBe('Лапша');
+  });
+
+  it('that no leaf\'s further words begin are a word the leaf does not explain, which the product names do not lift', () => {
+    for (const [label, product] of [['Перчатки х/б', 'Перчатки хлопковые рабочие'], ['Смартфоны б/у', 'Смартфон Samsung Galaxy A15'], ['Рыба г/к', 'Скумбрия горячего копчения']] as const) {
+      const match = marketplace.match(label, { productNames: [product] });
+      expect(match.status, label).toBe('todo');
+      expect(match.heldBy, label).toContain(label.split(' ')[1]);
+    }
+    expect(marketplace.match('Перчатки х/б').doubt).toContain('"х/б"');
+  });
+});
+
+/** A grocery directory of one group whose leaves are `Лапша` and its narrower kinds. */
+function buildNoodleDirectories(narrower: readonly string[]): Directories {
+  const group = (id: number, rus: string, parentId: number | null): Category => ({ id, parentId, name: { rus, kaz: '' }, path: { rus, kaz: '' }, isLeaf: false });
+  const leaf = (id: number, rus: string): Category => ({ id, parentId: 2, name: { rus, kaz: '' }, path: { rus: `Продукты питания / Крупы и макароны / ${rus}`, kaz: '' }, isLeaf: true });
+  const categories = [group(1, 'Продукты питания', null), { ...group(2, 'Крупы и макароны', 1), path: { rus: 'Продукты питания / Крупы и макароны', kaz: '' } }, leaf(10, 'Лапша'), leaf(11, 'Макароны'), ...narrower.map((name, at) => leaf(20 + at, name))];
+  return { categories, attributes: [], values: [], brands: [], fetchedAt: '2026-01-01T00:00:00.000Z' };
+}
+
+describe('initials read against a directory built for them (issue 33, labels2)', () => {
+  it('choose the one narrower leaf whose further words they begin', () => {
+    const matcher = createDirectoryMatchers(buildNoodleDirectories(['Лапша быстрого приготовления'])).categoryMatcher();
+    expect(matcher.match('Лапша б/п').best?.entry.name.rus).toBe('Лапша быстрого приготовления');
+  });
+
+  it('leave a question listing every narrower leaf they fit, the broader one never sure', () => {
+    const matcher = createDirectoryMatchers(buildNoodleDirectories(['Лапша быстрого приготовления', 'Лапша бобовая пшеничная'])).categoryMatcher();
+    const match = matcher.match('Лапша б/п');
+    expect(match.status).toBe('todo');
+    expect(match.candidates.slice(0, 2).map((candidate) => candidate.entry.name.rus).sort()).toEqual(['Лапша бобовая пшеничная', 'Лапша быстрого приготовления']);
+  });
+
+  it('that fit no leaf leave the broader leaf a question naming them', () => {
+    const matcher = createDirectoryMatchers(buildNoodleDirectories([])).categoryMatcher();
+    const match = matcher.match('Лапша б/п');
+    expect(match.status).toBe('todo');
+    expect(match.candidates[0]?.entry.name.rus).toBe('Лапша');
+    expect(match.heldBy).toEqual(['б/п']);
+    expect(matcher.match('Лапша').status).toBe('exact');
+  });
+});
