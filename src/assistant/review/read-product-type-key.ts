@@ -44,7 +44,7 @@ export function readProductTypeParts(name: string, brand?: string, knownBrands?:
     if (!words.every((word, i) => tokens[start + i] === word)) continue;
     const after = start + words.length;
     const said = tokens.slice(after + 1, after + 1 + tail.length);
-    if (said.length === tail.length && said.every((word, i) => word === tail[i])) keyWords = [...words, tokens[after] ?? '', ...tail];
+    if (said.length === tail.length && said.every((word, i) => word === tail[i])) keyWords = [...words, tokens[after] ?? '', ...tail, ...readWhomFor(tokens, after + 1 + tail.length, type.brand ?? [])];
     break;
   }
   const named = readNamedLatinWords(tokens, words, keyWords, knownBrands);
@@ -52,6 +52,22 @@ export function readProductTypeParts(name: string, brand?: string, knownBrands?:
   if (named.length === 0) return { key: bare, head: words, tail: keyWords.slice(words.length), cut: type.cut ?? [], named };
   return { key: [...keyWords, ...named].join(' '), head: words, tail: keyWords.slice(words.length), cut: type.cut ?? [], named, bare };
 }
+
+/**
+ * The `для …` phrase right after a purpose of another preposition (`Капли от блох для собак`, `… от блох и клещей для кошек`),
+ * as written, with the `и …` word between: whom or what the goods are for tells kinds of one purpose apart (dogs' drops from
+ * cats'), so one answer must not carry one kind's leaf to the other. Empty where the next words are no such phrase, or a brand.
+ */
+function readWhomFor(tokens: readonly string[], at: number, brand: readonly string[]): string[] {
+  const joined = tokens[at] === 'и' ? 2 : 0;
+  const words = tokens.slice(at, at + joined + 2);
+  const [preposition, whom] = words.slice(joined);
+  const isWord = (word: string | undefined): boolean => word !== undefined && LETTERS.test(word) && !brand.includes(word);
+  if (preposition !== 'для' || !isWord(whom) || (joined > 0 && !isWord(words[1]))) return [];
+  return words;
+}
+
+const LETTERS = /^\p{L}{2,}$/u;
 
 /**
  * The Latin words of a name that stay in its key (`Кабель HDMI`, `HDMI кабель` → `hdmi`), each once, as the name writes them
