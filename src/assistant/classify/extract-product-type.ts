@@ -106,8 +106,13 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
   const russian = phrases.some(hasRussianWord);
   const toType = (found: HeadReading): ProductType => {
     // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
-    const head = found.words.find((word) => !ADJECTIVE_FORM.test(word));
-    const cut = readCutWords(name).filter((word) => word !== head && found.words.includes(word));
+    // A cut word before a whole noun of the type in capitals or lower case (`ФУТБ. МЯЧ`, `футб. мяч`), not a sentence's end
+    // before a capitalised word (`Мясо. Говядина`), shortens that noun's adjective: the noun is the head.
+    const written = readCutWords(name);
+    const nouns = found.words.filter((word) => !ADJECTIVE_FORM.test(word));
+    const shortened = (word: string): boolean => written.includes(word) && !SENTENCE_AFTER_CUT.test(name) && nouns.some((other) => other !== word && !written.includes(other));
+    const head = nouns.find((word) => !shortened(word)) ?? nouns[0];
+    const cut = written.filter((word) => word !== head && found.words.includes(word));
     const asides = readAsides(name, brandLike);
     return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }) };
   };
@@ -148,6 +153,9 @@ const ASIDE = /\(([^()]*)\)/gu;
 
 // A word of four letters or more cut short by a dot (`пастер.`, `зажиг.`); units (`шт.`, `табл.`) are shorter or no words of a type.
 const CUT_WORD = /(?<![\p{L}\p{N}])\p{L}{4,}(?=\.(?:\s|$|[,;)/]))/gu;
+
+// A dot after a cut word followed by a capitalised word in lower case: a sentence ends there (`Мясо. Говядина охлаждённая`).
+const SENTENCE_AFTER_CUT = /\p{L}{4,}\.\s+\p{Lu}\p{Ll}/u;
 
 /** The words a name writes cut short with a dot, normalised. */
 function readCutWords(name: string): string[] {

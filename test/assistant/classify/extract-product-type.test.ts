@@ -118,6 +118,13 @@ describe('extractProductType', () => {
     expect(extractProductType('Exide 12V Аккумулятор автомобильный 100 Ач').text).toBe('аккумулятор автомобильный');
   });
 
+  it('reads a cut word before a whole noun as the noun\'s adjective, the noun as the head (probe 12)', () => {
+    expect(extractProductType('ФУТБ. МЯЧ SELECT')).toMatchObject({ text: 'футб мяч', cut: ['футб'] });
+    expect(extractProductType('Футб. мяч Select р.5')).toMatchObject({ text: 'футб мяч', cut: ['футб'] });
+    // A dot before a capitalised word ends a sentence: the word before it is no cut adjective.
+    expect(extractProductType('Мясо. Говядина охлаждённая').cut).toBeUndefined();
+  });
+
   it('reads a word after the contents\' measure of goods named in Latin as their flavour, and the Latin words as the goods (probe 12)', () => {
     const known = readKnownBrands(buildClassifierIndex(buildClassifierDirectories([{ id: 9101, parentId: null, name: { rus: 'BCAA', kaz: 'BCAA' }, path: { rus: 'BCAA', kaz: 'BCAA' }, isLeaf: true }])));
     expect(extractProductType('BCAA Maxler 8:1:1 400 г арбуз', undefined, undefined, known).text).toBe('bcaa');
