@@ -15,6 +15,7 @@ import type { Alternative, Classification, ClassifierIndex, ClassifyInput, Class
 import { carriesDose } from './dose-measures.js';
 import { CONTAINER_WORDS, extractProductType, isColourWord, type ProductType } from './extract-product-type.js';
 import { ADJECTIVE_FORM, findUnlistedBrand, readKnownBrands } from './known-brands.js';
+import { readHyphenCompoundParts } from './hyphen-compounds.js';
 import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { isPositionWord } from './position-words.js';
@@ -49,6 +50,9 @@ const COMPOUND_RIVAL_FACTOR = 0.95;
 const MIN_COMPOUND_PREFIX = 4;
 // The least score of a narrower leaf of another branch that keeps the plain leaf from being sure.
 const KIND_ELSEWHERE_MIN = 0.45;
+
+// Below a Russian leaf of the same noun: a leaf the noun meets only through its Kazakh name (`lowerForeignHomonym`).
+const FOREIGN_HOMONYM_FACTOR = 0.9;
 
 /** One reading of a product type to score leaves by. */
 interface TypeReading {
@@ -165,6 +169,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
       } else known.sources.add(reading.source);
     }
   }
+  lowerForeignHomonym(scores);
   lowerUnsaidPath(index, scores, demographic, new Set([...type.words, ...type.purpose, ...type.form, ...contextTokens].map(stemForIndex)));
   // `Часы детские`: when a leaf says the same people as the product, one that says nobody is a guess.
   const saidAlike = !isDemographicEmpty(demographic) && [...scores.values()].some((item) => item.score >= 0.8 && !isDemographicEmpty(item.leaf.demographic) && !item.contradicted);
@@ -190,7 +195,11 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const root = readPathSection(best.leaf.path);
   // One that explains a purpose or place of the name the best leaf does not (`в авто` of `Автомобильные держатели`) is such a
   // leaf however little of it the type itself says.
-  const kindElsewhere = ranked.find((item) => item !== best && readPathSection(item.leaf.path) !== root && isKindOf(item, best, type) && (explainsPlaceOnly(best, item) || (item.score >= KIND_ELSEWHERE_MIN && !saysOwnKind(best, item))));
+  // `Коробка для хранения картонная`: a leaf that drops the purpose the best leaf's name says, as the product does, is other
+  // goods of the head (packaging), whatever adjective of the name it explains; a place only it explains still counts.
+  const saidPurpose = best.name.purpose.filter((stem) => best.reading.purpose.includes(stem));
+  const otherGoods = (item: LeafScore): boolean => saidPurpose.length > 0 && dropsSaidPurpose(item, item.name, saidPurpose, best.reading) && !explainsFormOnly(best, item);
+  const kindElsewhere = ranked.find((item) => item !== best && readPathSection(item.leaf.path) !== root && isKindOf(item, best, type) && !otherGoods(item) && (explainsPlaceOnly(best, item) || (item.score >= KIND_ELSEWHERE_MIN && !saysOwnKind(best, item))));
   // `Держатель для телефона в машину` beside `Автомобильные держатели`: a place the best leaf does not explain, where the
   // directory has kinds of it, may be what one of them is (whatever words it says the place by); with no kind of it
   // (`Видеорегистратор в машину`) the place only says where the goods go.
@@ -272,6 +281,23 @@ function lowerUnsaidPath(index: ClassifierIndex, scores: Map<number, LeafScore>,
     const narrows = unsaid.find((qualifier) => answeredOtherwise(qualifier) || items.some((other) => other !== item && sameKind(qualifier, other) && servesPurpose(other) && !saysPathQualifier(qualifier, other.leaf.demographic, readLeafWords(other.leaf))));
     if (narrows === undefined) continue;
     scores.set(item.leaf.id, { ...item, score: item.score * (narrows.mark?.kids === true ? KIDS_UNSAID_FACTOR : NARROWER_FACTOR), pathUnsaid: narrows.word });
+  }
+}
+
+/**
+ * Lowers a leaf the type's head noun meets only through the leaf's Kazakh name (`Капа боксёрская` against `Бокс қаптары`,
+ * boxing bags, whose Russian name `Боксёрские груши` only explains the adjective) where another leaf's Russian name is that
+ * noun (`Капы`): a word of one language that sounds like a word of the other is no evidence against the leaf named by it.
+ */
+function lowerForeignHomonym(scores: Map<number, LeafScore>): void {
+  const items = [...scores.values()];
+  for (const item of items) {
+    if (item.name.language !== 'kaz' || item.contradicted) continue;
+    const nouns = item.name.head.filter((stem) => item.reading.stems.includes(stem) && !ADJECTIVE_FORM.test(item.reading.wordOf.get(stem) ?? stem));
+    const saysNoun = (name: IndexedName): boolean => name.language === 'rus' && nouns.some((stem) => name.head.includes(stem));
+    if (nouns.length === 0 || item.leaf.names.some(saysNoun)) continue;
+    if (!items.some((other) => other !== item && other.leaf.names.some(saysNoun))) continue;
+    scores.set(item.leaf.id, { ...item, score: item.score * FOREIGN_HOMONYM_FACTOR });
   }
 }
 
@@ -374,8 +400,12 @@ function findNarrowerSaid(candidates: readonly NarrowerCandidate[], best: LeafSc
   const initials = readInitials(type.tokens);
   const found: { item: LeafScore; words: number }[] = [];
   const taken = new Set<LeafScore>();
+  // `Коробка для хранения картонная` beside `Коробки для хранения`: a purpose the product says and the best leaf's name
+  // holds is what the goods are for; a leaf of it that only explains another word (`Коробки картонные` of packaging) and not
+  // that purpose is no kind of the best leaf but other goods of the same head.
+  const saidPurpose = best.name.purpose.filter((stem) => best.reading.purpose.includes(stem));
   for (const { item, name, extra, extraInitials, words } of candidates) {
-    if (taken.has(item)) continue;
+    if (taken.has(item) || dropsSaidPurpose(item, name, saidPurpose, best.reading)) continue;
     const extraSaid = extra.every((stem) => said.has(stem)) || initials.has(extraInitials);
     if (!extraSaid || !name.purpose.every((stem) => said.has(stem))) continue;
     taken.add(item);
@@ -383,6 +413,11 @@ function findNarrowerSaid(candidates: readonly NarrowerCandidate[], best: LeafSc
   }
   const most = Math.max(0, ...found.map((entry) => entry.words));
   return found.filter((entry) => entry.words === most).map((entry) => entry.item);
+}
+
+/** Whether a narrower leaf neither names nor explains a purpose the product says (`хранения`), which the best leaf's name holds. */
+function dropsSaidPurpose(item: LeafScore, name: IndexedName, saidPurpose: readonly string[], reading: TypeReading): boolean {
+  return saidPurpose.some((stem) => !name.purpose.includes(stem) && !explainsByLeaf(item.leaf, stem, reading.wordOf.get(stem) ?? stem));
 }
 
 /** Runs of one-letter words of a name (`б п` of `б/п`), joined: what an abbreviation's initials can be. */
@@ -418,6 +453,14 @@ function saysOwnKind(best: LeafScore, other: LeafScore): boolean {
 /** Whether the other leaf explains a word of the product's purpose or place that the best leaf does not (`авто` of `Держатель для телефона в авто`). */
 function explainsPlaceOnly(best: LeafScore, other: LeafScore): boolean {
   return [...best.reading.purpose, ...best.reading.form].some((stem) => {
+    const word = best.reading.wordOf.get(stem) ?? stem;
+    return explainsPlace(other.leaf, stem, word) && !explainsPlace(best.leaf, stem, word);
+  });
+}
+
+/** Whether the other leaf explains a word of the product's place (`в авто`) that the best leaf does not. */
+function explainsFormOnly(best: LeafScore, other: LeafScore): boolean {
+  return best.reading.form.some((stem) => {
     const word = best.reading.wordOf.get(stem) ?? stem;
     return explainsPlace(other.leaf, stem, word) && !explainsPlace(best.leaf, stem, word);
   });
@@ -481,7 +524,9 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   if (type.words.length === 0) return [];
   const stemsOf = (words: readonly string[]): string[] => [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stemForIndex))];
   const keyOf = (word: string): string => readLookupKey(index, word);
-  const stems = [...new Set(type.words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(keyOf))];
+  // `Ланчбокс` for `Ланч-боксы`: a word no leaf's head has may join the parts of a hyphenated name.
+  const partsOf = (word: string): string[] => (Object.hasOwn(index.byHeadStem, keyOf(word)) ? undefined : readHyphenCompoundParts(index, word)) ?? [keyOf(word)];
+  const stems = [...new Set(type.words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).flatMap(partsOf))];
   // A letter after the head tells leaves apart where the directory names a kind of that head by it (`Витамин D3` → `Витамин D`);
   // elsewhere it is a size or a code (`Бумага А4`), no word of the type.
   const letters = [...type.words.slice(1), ...(type.codes ?? [])].map(readKindLetter).filter((letter): letter is string => letter !== undefined && isKindLetter(index, stems, letter));
@@ -493,7 +538,7 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   const madeOf = new Set((type.madeOf ?? []).map(stemForIndex));
   const wordsOf = (words: readonly string[]): Map<string, string> => new Map(words.map((word) => [stemForIndex(word), word]));
   // The purpose's and place's words too, as written (a head word of the same stem wins).
-  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: new Map([...wordsOf([...type.purpose, ...type.form]), ...type.words.map((word): [string, string] => [keyOf(word), word])]), optional, madeOf, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false, cut: type.cut ?? [] }];
+  const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: new Map([...wordsOf([...type.purpose, ...type.form]), ...type.words.flatMap((word) => partsOf(word).map((stem): [string, string] => [stem, word]))]), optional, madeOf, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false, cut: type.cut ?? [] }];
   const rewritten = rewriteWithSynonyms(type.text);
   // `Ополаскиватель для белья` → `кондиционеры для белья`: a synonym may take the purpose too, which then is the rewrite's own.
   // Not where a leaf is named by the seller's own words (`Таблетки для посудомоечных машин`): a synonym names a kind of it at best.

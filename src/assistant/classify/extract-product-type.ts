@@ -8,7 +8,7 @@
  * a word of the type, and a composition (`с …`) or a second phrase after a separator is dropped.
  */
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
-import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviations, type KnownBrands } from './known-brands.js';
+import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviations, readDirectoryLatinWords, type KnownBrands } from './known-brands.js';
 import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
 import { readKindLetter } from './stem-for-index.js';
@@ -104,17 +104,32 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
   const brandLike = findBrandLikeWords(name, readDirectoryAbbreviations(knownBrands));
   // A name that opens with a code or a bare brand (`Samsung, смартфон …`) has its type in a later phrase.
   const russian = phrases.some(hasRussianWord);
-  for (const phrase of phrases) {
+  const toType = (found: HeadReading): ProductType => {
+    // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
+    // A cut word before a whole noun of the type in capitals or lower case (`ФУТБ. МЯЧ`, `футб. мяч`), not a sentence's end
+    // before a capitalised word (`Мясо. Говядина`), shortens that noun's adjective: the noun is the head.
+    const written = readCutWords(name);
+    const nouns = found.words.filter((word) => !ADJECTIVE_FORM.test(word));
+    const shortened = (word: string): boolean => written.includes(word) && !SENTENCE_AFTER_CUT.test(name) && nouns.some((other) => other !== word && !written.includes(other));
+    const head = nouns.find((word) => !shortened(word)) ?? nouns[0];
+    const cut = written.filter((word) => word !== head && found.words.includes(word));
+    const asides = readAsides(name, brandLike);
+    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }) };
+  };
+  // `Артикул`, `Модель` alone name a code, not goods.
+  const namesGoods = (found: HeadReading): boolean => found.words.length > 0 && !found.words.every((word) => CODE_LABEL_WORDS.has(word));
+  const earlier: string[] = [];
+  for (const [at, phrase] of phrases.entries()) {
+    earlier.push(...phrase);
     if (russian && !hasRussianWord(phrase)) continue;
     const found = readHead(phrase, brandLike);
-    // `Артикул`, `Модель` alone name a code, not goods.
-    if (found.words.length > 0 && !found.words.every((word) => CODE_LABEL_WORDS.has(word))) {
-      // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
-      const head = found.words.find((word) => !ADJECTIVE_FORM.test(word));
-      const cut = readCutWords(name).filter((word) => word !== head && found.words.includes(word));
-      const asides = readAsides(name, brandLike);
-      return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }) };
+    // `BCAA Maxler 8:1:1 400 г арбуз`: a word after the measure of goods named in Latin is their flavour, no type: the goods
+    // are what the Latin words before it name, read as a name in Latin only is.
+    if (found.words.length === 1 && followsLatinGoodsMeasure(earlier, earlier.length - phrase.length + phrase.indexOf(found.words[0] ?? ''), readDirectoryLatinWords(knownBrands))) {
+      const latin = phrases.slice(0, at + 1).map((words) => readHead(words.filter((word) => !CYRILLIC.test(word)), brandLike)).find(namesGoods);
+      return latin === undefined ? { text: '', words: [], purpose: [], form: [], tokens } : toType(latin);
     }
+    if (namesGoods(found)) return toType(found);
   }
   return { text: '', words: [], purpose: [], form: [], tokens };
 }
@@ -138,6 +153,9 @@ const ASIDE = /\(([^()]*)\)/gu;
 
 // A word of four letters or more cut short by a dot (`пастер.`, `зажиг.`); units (`шт.`, `табл.`) are shorter or no words of a type.
 const CUT_WORD = /(?<![\p{L}\p{N}])\p{L}{4,}(?=\.(?:\s|$|[,;)/]))/gu;
+
+// A dot after a cut word followed by a capitalised word in lower case: a sentence ends there (`Мясо. Говядина охлаждённая`).
+const SENTENCE_AFTER_CUT = /\p{L}{4,}\.\s+\p{Lu}\p{Ll}/u;
 
 /** The words a name writes cut short with a dot, normalised. */
 function readCutWords(name: string): string[] {
@@ -176,6 +194,20 @@ function skipLeadingMeasure(tokens: readonly string[], at: number): number {
   while (next < tokens.length && /\d/.test(tokens[next] ?? '')) next++;
   // The word the number counts (`кг`, `ломтика`), when the name goes on after it.
   return next + 1 < tokens.length && CYRILLIC.test(tokens[next] ?? '') ? next + 1 : next;
+}
+
+// The units of what a pack holds (`400 г`, `1 л`): a word after one is of the contents; after `12 V` it may be the goods.
+const CONTENT_UNITS: ReadonlySet<string> = new Set(['г', 'гр', 'кг', 'мл', 'л', 'g', 'kg', 'ml']);
+
+/**
+ * Whether the word at `at` comes right after a measure (`400 г`) of goods the name names in Latin before it, by a word the
+ * directory names goods by (`BCAA`, `readDirectoryLatinWords`; none when read without the directory), with no Russian
+ * word between (`BCAA Maxler 8:1:1 400 г арбуз`): a word after the measure is a flavour or colour of those goods, never what
+ * they are (melons). Such a name has no type the classifier can read, and is a question.
+ */
+function followsLatinGoodsMeasure(tokens: readonly string[], at: number, latinGoods: ReadonlyMap<string, unknown> | undefined): boolean {
+  const before = tokens.slice(0, at);
+  return CONTENT_UNITS.has(tokens[at - 1] ?? '') && /\d/u.test(tokens[at - 2] ?? '') && before.some((word) => latinGoods?.has(word) === true) && !before.some((word, i) => CYRILLIC.test(word) && !isQualifier(word) && !isCodeLabelAt(before, i));
 }
 
 /** Whether a phrase has a Cyrillic word that is no unit or qualifier (`мАч` of `Power bank 20000 мАч` is not one). */

@@ -23,6 +23,7 @@ import { stemForIndex } from './stem-for-index.js';
 export type KnownBrands = ReadonlyMap<string, readonly (readonly string[])[]> & {
   readonly abbreviations?: ReadonlySet<string>;
   readonly latinWords?: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly kindHeads?: ReadonlySet<string>;
 };
 
 const CYRILLIC = /[\u0400-\u04ff]/u;
@@ -64,7 +65,7 @@ const byOptions = new WeakMap<ClassifyOptions, KnownBrands>();
  */
 export function readKnownBrands(index: ClassifierIndex, options?: ClassifyOptions): KnownBrands {
   let known = byIndex.get(index);
-  if (known === undefined) byIndex.set(index, (known = indexBrandNames(index.brands ?? [], { abbreviations: new Set(index.abbreviations), latinWords: collectLatinWords(index) })));
+  if (known === undefined) byIndex.set(index, (known = indexBrandNames(index.brands ?? [], { abbreviations: new Set(index.abbreviations), latinWords: collectLatinWords(index), kindHeads: collectKindHeads(index) })));
   if (options?.brandWords === undefined || options.brandWords.size === 0) return known;
   let withSeller = byOptions.get(options);
   if (withSeller === undefined) byOptions.set(options, (withSeller = indexBrandNames([...(index.brands ?? []), ...options.brandWords], known)));
@@ -111,16 +112,39 @@ function collectLatinWords(index: ClassifierIndex): ReadonlyMap<string, Readonly
   return words;
 }
 
+/**
+ * The head stems the directory splits into kinds and never names alone (`сыр` of `Сыры твёрдые`, `Сыры мягкие`, with no leaf
+ * `Сыры`), for a brand map `readKnownBrands` gave; undefined for any other. After such a head a seller's word may be the
+ * variety that says which kind (`Сыр Сулугуни`), where after a head the directory names alone it is a brand.
+ */
+export function readDirectoryKindHeads(known: KnownBrands | undefined): ReadonlySet<string> | undefined {
+  return known?.kindHeads;
+}
+
+/** Read once per index, when `readKnownBrands` builds the index's brand map. */
+function collectKindHeads(index: ClassifierIndex): ReadonlySet<string> {
+  const kinds = new Map<string, number>();
+  const alone = new Set<string>();
+  for (const name of index.leaves.flatMap((leaf) => leaf.names.filter((each) => each.language === 'rus'))) {
+    const [head] = name.head;
+    if (name.head.length === 1 && head !== undefined) alone.add(head);
+    else for (const stem of name.head) kinds.set(stem, (kinds.get(stem) ?? 0) + 1);
+  }
+  return new Set([...kinds].filter(([head, count]) => count >= 2 && !alone.has(head)).map(([head]) => head));
+}
+
 /** What the directory says beside its brands: carried by every brand map built for it. */
 interface DirectoryWords {
   readonly abbreviations?: ReadonlySet<string>;
   readonly latinWords?: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly kindHeads?: ReadonlySet<string>;
 }
 
 function indexBrandNames(names: readonly string[], directory: DirectoryWords = {}): KnownBrands {
-  const map: Map<string, string[][]> & { abbreviations?: ReadonlySet<string>; latinWords?: ReadonlyMap<string, ReadonlySet<string>> } = new Map<string, string[][]>();
+  const map: Map<string, string[][]> & { abbreviations?: ReadonlySet<string>; latinWords?: ReadonlyMap<string, ReadonlySet<string>>; kindHeads?: ReadonlySet<string> } = new Map<string, string[][]>();
   if (directory.abbreviations !== undefined) map.abbreviations = directory.abbreviations;
   if (directory.latinWords !== undefined) map.latinWords = directory.latinWords;
+  if (directory.kindHeads !== undefined) map.kindHeads = directory.kindHeads;
   for (const name of new Set(names)) {
     const words = name.split(' ').filter((word) => word !== '');
     const first = words[0];

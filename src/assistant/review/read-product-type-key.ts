@@ -8,9 +8,9 @@
  * пастеризованное Емшан`, `Корм для кошек Whiskas`), so that `Молоко` of every dairy is one row of
  * the review.
  */
-import { extractProductType } from '../classify/extract-product-type.js';
+import { extractProductType, type ProductType } from '../classify/extract-product-type.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
-import { readDirectoryLatinWords, type KnownBrands } from '../classify/known-brands.js';
+import { readDirectoryKindHeads, readDirectoryLatinWords, type KnownBrands } from '../classify/known-brands.js';
 
 /** `Шампунь для собак Beaphar 250 мл` → `шампунь для собак`; `''` when the name names no type. `knownBrands`: the directory's, as the classifier reads them. */
 export function readProductTypeKey(name: string, brand?: string, knownBrands?: KnownBrands): string {
@@ -44,14 +44,49 @@ export function readProductTypeParts(name: string, brand?: string, knownBrands?:
     if (!words.every((word, i) => tokens[start + i] === word)) continue;
     const after = start + words.length;
     const said = tokens.slice(after + 1, after + 1 + tail.length);
-    if (said.length === tail.length && said.every((word, i) => word === tail[i])) keyWords = [...words, tokens[after] ?? '', ...tail];
+    if (said.length === tail.length && said.every((word, i) => word === tail[i])) keyWords = [...words, tokens[after] ?? '', ...tail, ...readWhomFor(tokens, after + 1 + tail.length, type.brand ?? [])];
     break;
   }
+  keyWords = [...keyWords, ...readVariety(type, keyWords, knownBrands)];
   const named = readNamedLatinWords(tokens, words, keyWords, knownBrands);
   const bare = keyWords.join(' ');
   if (named.length === 0) return { key: bare, head: words, tail: keyWords.slice(words.length), cut: type.cut ?? [], named };
   return { key: [...keyWords, ...named].join(' '), head: words, tail: keyWords.slice(words.length), cut: type.cut ?? [], named, bare };
 }
+
+/**
+ * The word read as a brand right after a one-word head the directory never names alone but splits into kinds (`Сулугуни` of
+ * `Сыр Сулугуни 125 г`, beside `Сыры твёрдые` and `Сыры мягкие`): it may be the variety that says the kind, so it stays in the
+ * key, and the answer for `сыр` of hard cheeses never carries their leaf to it. A brand the directory lists, a Latin word, or
+ * one after a head the directory names alone (`Молоко Емшан`) is a brand as before; nothing without the directory.
+ */
+function readVariety(type: ProductType, keyWords: readonly string[], knownBrands: KnownBrands | undefined): string[] {
+  const [head] = type.words;
+  const [variety] = type.brand ?? [];
+  const kinds = readDirectoryKindHeads(knownBrands);
+  if (kinds === undefined || head === undefined || variety === undefined || type.words.length !== 1 || keyWords.length !== 1) return [];
+  const at = type.tokens.indexOf(head);
+  if (type.tokens[at + 1] !== variety || !CYRILLIC_WORD.test(variety) || knownBrands?.has(variety) === true || !kinds.has(stemForIndex(head))) return [];
+  return [variety];
+}
+
+const CYRILLIC_WORD = /^[\u0400-\u04ff]{3,}$/u;
+
+/**
+ * The `для …` phrase right after a purpose of another preposition (`Капли от блох для собак`, `… от блох и клещей для кошек`),
+ * as written, with the `и …` word between: whom or what the goods are for tells kinds of one purpose apart (dogs' drops from
+ * cats'), so one answer must not carry one kind's leaf to the other. Empty where the next words are no such phrase, or a brand.
+ */
+function readWhomFor(tokens: readonly string[], at: number, brand: readonly string[]): string[] {
+  const joined = tokens[at] === 'и' ? 2 : 0;
+  const words = tokens.slice(at, at + joined + 2);
+  const [preposition, whom] = words.slice(joined);
+  const isWord = (word: string | undefined): boolean => word !== undefined && LETTERS.test(word) && !brand.includes(word);
+  if (preposition !== 'для' || !isWord(whom) || (joined > 0 && !isWord(words[1]))) return [];
+  return words;
+}
+
+const LETTERS = /^\p{L}{2,}$/u;
 
 /**
  * The Latin words of a name that stay in its key (`Кабель HDMI`, `HDMI кабель` → `hdmi`), each once, as the name writes them

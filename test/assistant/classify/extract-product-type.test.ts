@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
 import { extractProductType } from '../../../src/assistant/classify/extract-product-type.js';
+import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
+import { buildClassifierDirectories } from './classifier-directory.js';
 
 describe('extractProductType', () => {
   it('reads the words before brand, model, size, volume, colour and count', () => {
@@ -113,6 +116,24 @@ describe('extractProductType', () => {
     expect(extractProductType('на Samsung A34 Стекло защитное Remax').text).toBe('стекло защитное');
     // `12V` is twelve volts, no preposition `в` opening a phrase.
     expect(extractProductType('Exide 12V Аккумулятор автомобильный 100 Ач').text).toBe('аккумулятор автомобильный');
+  });
+
+  it('reads a cut word before a whole noun as the noun\'s adjective, the noun as the head (probe 12)', () => {
+    expect(extractProductType('ФУТБ. МЯЧ SELECT')).toMatchObject({ text: 'футб мяч', cut: ['футб'] });
+    expect(extractProductType('Футб. мяч Select р.5')).toMatchObject({ text: 'футб мяч', cut: ['футб'] });
+    // A dot before a capitalised word ends a sentence: the word before it is no cut adjective.
+    expect(extractProductType('Мясо. Говядина охлаждённая').cut).toBeUndefined();
+  });
+
+  it('reads a word after the contents\' measure of goods named in Latin as their flavour, and the Latin words as the goods (probe 12)', () => {
+    const known = readKnownBrands(buildClassifierIndex(buildClassifierDirectories([{ id: 9101, parentId: null, name: { rus: 'BCAA', kaz: 'BCAA' }, path: { rus: 'BCAA', kaz: 'BCAA' }, isLeaf: true }])));
+    expect(extractProductType('BCAA Maxler 8:1:1 400 г арбуз', undefined, undefined, known).text).toBe('bcaa');
+    expect(extractProductType('BCAA 2:1:1 200 г арбуз', undefined, undefined, known).text).toBe('bcaa');
+    // Goods the directory does not name in Latin (a brand alone before the measure) keep the Russian word, as before.
+    expect(extractProductType('Nutrend 1 кг Протеин', undefined, undefined, known).text).toBe('протеин');
+    expect(extractProductType('BCAA Maxler 8:1:1 400 г арбуз').text).toBe('арбуз');
+    // A Russian word before the measure is the type, as before.
+    expect(extractProductType('Арбуз Астраханский 5 кг', undefined, undefined, known).text).toBe('арбуз астраханский');
   });
 
   it('reads a code label and its code as one code, wherever it stands', () => {
