@@ -361,10 +361,11 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
 }
 
 /**
- * `Лапша б/п`: initials the label writes for the further words of a narrower leaf beside the matched one (`Лапша быстрого
- * приготовления`) are those words: the label is matched again with them written out, and the broader leaf is never sure.
- * Initials no narrower leaf's further words begin, or that several fit, leave the label a question (`Перчатки х/б`: cotton
- * says the goods are work gloves, which the fashion leaf does not explain), one the product names may not lift (`heldBy`).
+ * `Лапша б/п`: initials are weak evidence. Two letters fit many words (`д/с` is `для сада` as often as `детские столы`,
+ * `р/м` `рабочие мужские` as often as `резиновые мужские`), so they never make a label sure, of any leaf: the narrower
+ * leaves whose further words they begin (`Лапша быстрого приготовления`) come first among the candidates of a question,
+ * the broader leaf after them. The letters are a word the leaf does not explain (`heldBy`), which the product names do
+ * not lift: the seller answers, once, for every row of the label.
  */
 function readInitials(matcher: CategoryMatcher, index: DirectoryIndex): CategoryMatcher {
   let names: { leaf: Category; rus: string }[] | undefined;
@@ -379,17 +380,8 @@ function readInitials(matcher: CategoryMatcher, index: DirectoryIndex): Category
         const further = leaf === matched.entry ? undefined : readFurtherWords(rus, matched.entry.name.rus);
         return further !== undefined && areInitialsOf(initials, further) ? [{ leaf, further }] : [];
       });
-      const [fit] = fits;
-      if (fits.length === 1 && fit !== undefined) {
-        const written = matcher.match(text.replace(initials.written, fit.further.join(' ')), context);
-        // Written out, the label is sure only of the leaf the letters were read from; any other reading stays a question.
-        if (written.best !== undefined && written.best.key !== String(fit.leaf.id)) return asLabelQuestion({ ...written, text }, `"${initials.written}" are the initials of "${fit.further.join(' ')}" of ${fit.leaf.name.rus}`);
-        // The words are the directory's reading of the seller's letters, not the seller's own: sure at most, never exact.
-        const candidates = written.candidates.map(stepDown);
-        return written.best === undefined ? { ...written, text, candidates } : { ...written, text, status: 'confident', best: stepDown(written.best), candidates };
-      }
-      const doubt = fits.length === 0 ? `"${initials.written}" are no initials of the further words of a leaf beside ${matched.entry.name.rus}` : `"${initials.written}" are the initials of the further words of ${fits.length} leaves`;
-      const question = asLabelQuestion(match, match.doubt ?? doubt);
+      const doubt = fits.length === 0 ? `"${initials.written}" are no initials of the further words of a leaf beside ${matched.entry.name.rus}` : `"${initials.written}" may be the initials of ${fits.map(({ leaf, further }) => `"${further.join(' ')}" of ${leaf.name.rus}`).join(', ')}`;
+      const question = asLabelQuestion(match, fits.length > 0 ? doubt : match.doubt ?? doubt);
       const candidates = [...fits.map(({ leaf }) => buildAddedCategoryCandidate(leaf, index, matched.score)), ...question.candidates.filter((candidate) => !fits.some(({ leaf }) => String(leaf.id) === candidate.key))];
       return { ...question, candidates, heldBy: [...(match.heldBy ?? []), initials.written] };
     },
