@@ -91,7 +91,7 @@ const SYNONYMS: readonly (readonly [string, string, (typeof LOOSE | typeof KIND)
   ['тени', 'тени для век'], ['парфюм', 'парфюмерия', KIND], ['одеколоны', 'мужская парфюмерия', KIND], ['пены для бритья', 'средства для бритья', KIND],
   ['ортопедические стельки', 'ортопедические товары', KIND], ['стельки ортопедические', 'ортопедические товары', KIND],
   // Sport
-  ['коврики для фитнеса', 'коврики для йоги'], ['гимнастические мячи', 'фитболы'], ['велики', 'велосипеды'], ['тюбинги', 'санки и тюбинги'], ['ватрушки', 'санки и тюбинги'],
+  ['коврики для фитнеса', 'коврики для йоги'], ['гимнастические мячи', 'фитболы', LOOSE], ['велики', 'велосипеды'], ['тюбинги', 'санки и тюбинги'], ['ватрушки', 'санки и тюбинги'],
   ['сывороточный протеин', 'протеин', KIND], ['протеиновые батончики', 'батончики'], ['bcaa', 'аминокислоты', KIND],
   // Cars
   ['летняя резина', 'летние шины'], ['зимняя резина', 'зимние шины'], ['всесезонная резина', 'всесезонные шины'], ['литые диски', 'колесные диски', KIND],
@@ -130,10 +130,10 @@ const SYNONYMS: readonly (readonly [string, string, (typeof LOOSE | typeof KIND)
   ['средства для мытья окон', 'средства для стекол'], ['пищевая пленка', 'фольга и пергамент', LOOSE],
   ['ароматизатор для дома', 'ароматы для дома'],
   // Cosmetics
-  ['дезик', 'дезодоранты'], ['тоналка', 'тональные средства'], ['мицеллярка', 'мицеллярная вода'], ['бальзам-ополаскиватель', 'бальзамы и кондиционеры'],
+  ['дезик', 'дезодоранты'], ['тоналка', 'тональные средства'], ['мицеллярка', 'мицеллярная вода'], ['бальзам-ополаскиватель', 'бальзамы и кондиционеры', LOOSE],
   ['туалетное мыло', 'мыло'], ['гель для бритья', 'средства для бритья', KIND], ['лосьон после бритья', 'бальзамы после бритья', LOOSE],
   ['бритвенные станки', 'станки для бритья'], ['одноразовые бритвы', 'станки для бритья'], ['бритвы одноразовые', 'станки для бритья'],
-  ['сменные кассеты', 'лезвия и кассеты'], ['ватные диски', 'косметические ватные диски'], ['хна для волос', 'краски для волос', KIND],
+  ['сменные кассеты', 'лезвия и кассеты', LOOSE], ['ватные диски', 'косметические ватные диски'], ['хна для волос', 'краски для волос', KIND],
   ['гигиеническая помада', 'бальзамы для губ', KIND], ['гигиеничка', 'бальзамы для губ'],
   ['жидкость для снятия лака', 'средства для снятия лака'], ['пилочки для ногтей', 'пилки для ногтей'], ['пилочки', 'пилки для ногтей', LOOSE], ['массажки', 'расчески', KIND],
   // Auto parts
@@ -161,7 +161,7 @@ const SYNONYMS: readonly (readonly [string, string, (typeof LOOSE | typeof KIND)
   // Kids' goods
   ['плюшевый мишка', 'мягкие игрушки'], ['плюшевые игрушки', 'мягкие игрушки'], ['игрушечные машинки', 'машинки'], ['слюнявчики', 'нагрудники'],
   ['соски-пустышки', 'пустышки'], ['подгузники-трусики', 'трусики-подгузники'], ['лизуны', 'слаймы', KIND], ['поп-иты', 'игрушки-антистресс', KIND], ['прорезыватели для зубов', 'прорезыватели'],
-  ['водяной пистолет', 'игрушечное оружие', KIND], ['бластеры', 'игрушечное оружие', KIND], ['неваляшка', 'развивающие игрушки', LOOSE],
+  ['водяной пистолет', 'игрушечное оружие', LOOSE], ['бластеры', 'игрушечное оружие', KIND], ['неваляшка', 'развивающие игрушки', LOOSE],
   // Clothing and shoes
   ['штаны', 'брюки', KIND], ['спортивки', 'спортивные брюки'], ['треники', 'спортивные брюки'], ['джемперы', 'свитеры', KIND], ['пуловеры', 'свитеры', KIND],
   ['лонгсливы', 'футболки', LOOSE], ['ветровки', 'куртки', KIND], ['сарафаны', 'платья', KIND], ['тапки', 'тапочки'], ['шлепки', 'шлепанцы'],
@@ -172,13 +172,15 @@ const SYNONYMS: readonly (readonly [string, string, (typeof LOOSE | typeof KIND)
 
 // Compared by word stems, so `Дрон` finds `дроны` and `Frying pan` finds `frying pans`; longer phrases first.
 const WRITTEN = [...SYNONYMS]
-  .map(([from, to, nearness]) => ({ stems: tokenizeForMatch(from).map(stemWord), to, loose: nearness === LOOSE }))
+  .map(([from, to, nearness]) => ({ from, stems: tokenizeForMatch(from).map(stemWord), to, loose: nearness === LOOSE }))
   .filter((entry) => entry.stems.length > 0);
-// A price list writes the head noun first (`Диски литые`, `Протеин сывороточный`): a two-word phrase is the same phrase in
-// the other order. After the written entries, so a reversal written out on its own (`крупа гречневая`) is the one read.
-const ORDERED = [...WRITTEN, ...WRITTEN.filter((entry) => entry.stems.length === 2).map((entry) => ({ ...entry, stems: [...entry.stems].reverse() }))].sort(
-  (a, b) => b.stems.length - a.stems.length,
-);
+// A price list writes the head noun first (`Диски литые`, `Протеин сывороточный`): a two-word phrase may be the same phrase
+// in the other order, or another trade's (`Пистолет водяной` of a garden spray gun, `Кассета сменная` of a water filter):
+// read reversed, it only adds candidates, never a sure rewrite. A hyphenated compound (`бальзам-ополаскиватель`) is one
+// word whose order is its meaning, not a phrase. After the written entries, so a reversal written out on its own
+// (`крупа гречневая`) is the one read.
+const REVERSED = WRITTEN.filter((entry) => entry.stems.length === 2 && !entry.from.includes('-')).map((entry) => ({ ...entry, stems: [...entry.stems].reverse(), loose: true }));
+const ORDERED = [...WRITTEN, ...REVERSED].sort((a, b) => b.stems.length - a.stems.length);
 // The entries by their first stem, in the order above: every word of every label and product type is looked up here.
 const BY_FIRST_STEM = new Map<string, (typeof ORDERED)[number][]>();
 for (const entry of ORDERED) BY_FIRST_STEM.set(entry.stems[0] ?? '', [...(BY_FIRST_STEM.get(entry.stems[0] ?? '') ?? []), entry]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rewriteWithSynonyms } from '../../src/assistant/category-synonyms.js';
 import { buildClassifierIndex, classifyProduct } from '../../src/assistant/classify/index.js';
+import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
 import { tokenizeForMatch } from '../../src/assistant/normalize-for-match.js';
 import { stemWord } from '../../src/assistant/stem-word.js';
 import { buildSandboxDirectories } from './measure-matching.js';
@@ -72,14 +73,54 @@ describe('the general retail vocabulary of the synonyms table', () => {
 });
 
 describe('a two-word phrase of the vocabulary written head noun first, as price lists write it', () => {
-  it('is the same phrase: `Диски литые` is `литые диски`, `Протеин сывороточный` is `сывороточный протеин`', () => {
-    expect(rewriteWithSynonyms('Диски литые')).toEqual({ text: 'колесные диски', exact: true });
-    expect(rewriteWithSynonyms('Протеин сывороточный')).toEqual({ text: 'протеин', exact: true });
-    expect(rewriteWithSynonyms('Колонки Bluetooth')).toEqual({ text: 'портативные колонки', exact: true });
+  it('may be the same phrase (`Диски литые`, `Протеин сывороточный`), so it adds the candidates of its rewrite', () => {
+    expect(rewriteWithSynonyms('Диски литые')?.text).toBe('колесные диски');
+    expect(rewriteWithSynonyms('Протеин сывороточный')?.text).toBe('протеин');
+    expect(rewriteWithSynonyms('Колонки Bluetooth')?.text).toBe('портативные колонки');
+  });
+
+  it('may be another trade\'s phrase, so the reversal alone is never a sure rewrite (review of issue 33, finding 2)', () => {
+    // Written in its own order the phrase is exact (`литые диски`); reversed, `Пистолет водяной` is a garden spray gun as
+    // often as a toy, `Кассета сменная` a water filter's cartridge as often as a razor's.
+    expect(rewriteWithSynonyms('Литые диски')).toEqual({ text: 'колесные диски', exact: true });
+    for (const text of ['Диски литые', 'Протеин сывороточный', 'Колонки Bluetooth', 'Пистолет водяной', 'Мячи гимнастические']) expect(rewriteWithSynonyms(text), text).toMatchObject({ exact: false });
   });
 
   it('keeps a reversal written out on its own, and reverses only two-word phrases', () => {
     expect(rewriteWithSynonyms('Крупа гречневая')?.text).toBe('гречка');
     expect(rewriteWithSynonyms('Мусора для мешки')).toBeUndefined();
+  });
+
+  it('is never a hyphenated compound read backwards: its order is its meaning', () => {
+    // `Ополаскиватель-бальзам` of a dishwasher rinse aid is no hair balm.
+    expect(rewriteWithSynonyms('Ополаскиватель-бальзам')).toBeUndefined();
+    expect(rewriteWithSynonyms('Трусики-подгузники')).toBeUndefined();
+  });
+});
+
+// The review of issue 33 (finding 2): labels a reversed phrase, or an entry mapping a generic phrase to one trade's leaf, made
+// sure of another trade's leaf, while the rows said what the goods are.
+const REVERSED_TRAPS: readonly (readonly [string, string, string])[] = [
+  ['Пистолет водяной', 'Пистолет водяной для полива 7 режимов', 'Игрушечное оружие'],
+  ['Водяные пистолеты', 'Пистолет водяной для полива 7 режимов', 'Игрушечное оружие'],
+  ['Кассета сменная', 'Кассета сменная Аквафор В100-15', 'Лезвия и кассеты'],
+  ['Сменные кассеты', 'Кассета сменная Аквафор В100-15', 'Лезвия и кассеты'],
+  ['Ополаскиватель-бальзам', 'Ополаскиватель-бальзам для посудомоечной машины Somat 750 мл', 'Бальзамы и кондиционеры'],
+  ['Бальзам-ополаскиватель', 'Ополаскиватель-бальзам для посудомоечной машины Somat 750 мл', 'Бальзамы и кондиционеры'],
+  ['Мячи гимнастические', 'Мяч для художественной гимнастики 15 см', 'Фитболы'],
+];
+
+describe('a generic trade phrase (trap, review of issue 33)', () => {
+  it('never makes a label sure of one trade\'s leaf on either directory', () => {
+    for (const breadth of ['original', 'marketplace'] as const) {
+      const matcher = createDirectoryMatchers(buildSandboxDirectories(breadth)).categoryMatcher();
+      for (const [label, product, wrong] of REVERSED_TRAPS) {
+        for (const productNames of [[], [product]]) {
+          const match = matcher.match(label, { productNames });
+          const sure = match.status === 'todo' ? undefined : match.best?.entry.name.rus;
+          expect(sure, `${breadth}: ${label} (${productNames.length} names)`).not.toBe(wrong);
+        }
+      }
+    }
   });
 });
