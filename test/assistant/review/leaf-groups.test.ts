@@ -15,7 +15,7 @@ import type { Classification } from '../../../src/assistant/classify/classifier-
 import { applyReviewAnswers } from '../../../src/assistant/review/apply-review-answers.js';
 import { findAnsweredType, indexAnsweredTypes } from '../../../src/assistant/review/classify-with-answers.js';
 import type { ProductTypeGroup } from '../../../src/assistant/review/collect-product-types.js';
-import { groupTypesByLeaf, SURE_IN_GROUP } from '../../../src/assistant/review/group-types-by-leaf.js';
+import { groupTypesByLeaf, JOIN_FLOOR, SURE_IN_GROUP } from '../../../src/assistant/review/group-types-by-leaf.js';
 import { orderReviewQuestions } from '../../../src/assistant/review/order-review-questions.js';
 import { readReviewAnswers } from '../../../src/assistant/review/read-review-answers.js';
 import { REVIEW_SHEETS, reviewColumnNumber } from '../../../src/assistant/review/review-workbook-layout.js';
@@ -115,9 +115,9 @@ describe('types grouped by proposed leaf', () => {
     const types = [
       buildType('кефир жирный', 6, KEFIR, [], 0.93),
       buildType('кефир домашний', 4, KEFIR, [], 0.9),
-      buildType('кефир детский', 3, KEFIR, [], 0.5),
+      buildType('кефир детский', 3, KEFIR, [], 0.7),
       buildType('молоко козье', 5, MILK, [], 0.93),
-      buildType('молоко топлёное', 2, MILK, [], 0.4),
+      buildType('молоко топлёное', 2, MILK, [], JOIN_FLOOR),
     ];
     const { leafGroups, singles } = groupTypesByLeaf(types);
     // `молоко козье`, the one sure type of its leaf, and `молоко топлёное` are a group of two: one answer settles both.
@@ -140,6 +140,23 @@ describe('types grouped by proposed leaf', () => {
     const { leafGroups, singles } = groupTypesByLeaf(types);
     expect(leafGroups.map((group) => [group.leafId, group.types.map((type) => type.type)])).toEqual([[KEFIR, ['кефир жирный', 'кефир домашний']]]);
     expect(singles.map((type) => type.type)).toEqual(['кефир для выпечки', 'кефир фруктовый', 'молоко козье', 'молоко топлёное']);
+  });
+
+  it('never take a type the classifier barely proposes the leaf for, though it shares the first word (trap, review of issue 33)', () => {
+    const BRAKE_DISCS = 100301;
+    const WIPERS = 100405;
+    const types = [
+      buildType('диск тормозной передний', 4, BRAKE_DISCS, [], 1),
+      buildType('диск тормозной задний', 3, BRAKE_DISCS, [], 0.95),
+      buildType('диск литой r', 2, BRAKE_DISCS, [], 0.32),
+      buildType('щетка стеклоочистителя', 4, WIPERS, [], 1),
+      buildType('щетка стеклоочистителя бескаркасная', 2, WIPERS, [], 0.9),
+      buildType('щетка сметка', 1, WIPERS, [], 0.32),
+    ];
+    const { leafGroups, singles } = groupTypesByLeaf(types);
+    expect(leafGroups.flatMap((group) => group.types.map((type) => type.type))).not.toContain('диск литой r');
+    expect(leafGroups.flatMap((group) => group.types.map((type) => type.type))).not.toContain('щетка сметка');
+    expect(singles.map((type) => type.type)).toEqual(['диск литой r', 'щетка сметка']);
   });
 
   it('write a row for the group (its leaf, its rows, an example of each type, yes in the drop-down) and a row per type, tied by column Group', async () => {
