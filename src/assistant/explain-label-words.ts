@@ -30,12 +30,8 @@ const MAX_LINKED_SHARE = 0.05;
 
 const EXPLAINING_RULES: readonly ExplainingRule[] = [isAdjectiveOfLeafProperty];
 
-const built = new WeakMap<ClassifierIndex, WordEvidence>();
-
-/** Reads (once per classifier index) what the rules need of the directory. */
+/** Reads what the rules need of the directory; the matcher reads it once, beside its classifier index. */
 export function readWordEvidence(index: ClassifierIndex): WordEvidence {
-  let evidence = built.get(index);
-  if (evidence !== undefined) return evidence;
   const nameStems = [...new Set(index.leaves.flatMap((leaf) => leaf.names.flatMap((name) => tokenizeForMatch(name.text).map(stemForIndex))))];
   const propertyStems = new Map<number, string[]>();
   const maxLinked = MAX_LINKED_SHARE * index.leaves.length;
@@ -44,9 +40,7 @@ export function readWordEvidence(index: ClassifierIndex): WordEvidence {
     const stems = words.map(stemForIndex).filter((stem) => stem.length >= MIN_VALUE_STEM && !nameStems.some((nameStem) => nameStem.startsWith(stem)));
     for (const id of leafIds) propertyStems.set(id, [...(propertyStems.get(id) ?? []), ...stems]);
   }
-  evidence = { propertyStems };
-  built.set(index, evidence);
-  return evidence;
+  return { propertyStems };
 }
 
 /** Whether the directory explains a word of a label (normalised) the leaf's names do not hold. */
@@ -57,16 +51,20 @@ export function isExplainedByDirectory(word: string, leaf: IndexedLeaf, evidence
 /**
  * `Словарь англо-русский`, `Шампунь для окрашенных`: an adjective made of a value of an attribute
  * the directory links to the leaf and to few others (`Русский` of `Язык издания`) says which of
- * the leaf's goods, not another kind.
+ * the leaf's goods, not another kind. The word's whole stem is the value's: a word merely beginning
+ * with a value is another word (`audio` is no `Audi`, `cherry` no `Chery`).
  */
 function isAdjectiveOfLeafProperty(word: string, leaf: IndexedLeaf, evidence: WordEvidence): boolean {
   const stem = stemForIndex(word);
   const values = evidence.propertyStems.get(leaf.id) ?? [];
-  return values.some((valueStem) => stem.startsWith(valueStem) || isCombiningFormOf(word, valueStem));
+  return values.some((valueStem) => stem === valueStem || isCombiningFormOf(word, valueStem));
 }
 
-/** `англо` of `английск`: the first part of a compound adjective, cut to the stem and closed by `о`. */
+/**
+ * `англо` of `английск`: the first part of a compound adjective, the value's stem cut shorter and closed by `о`. A value's
+ * whole stem closed by `о` is another word (`audio` of `Audi`).
+ */
 function isCombiningFormOf(word: string, valueStem: string): boolean {
   const base = word.slice(0, -1);
-  return word.endsWith('о') && base.length >= MIN_VALUE_STEM && valueStem.startsWith(base);
+  return word.endsWith('о') && base.length >= MIN_VALUE_STEM && base.length < valueStem.length && valueStem.startsWith(base);
 }

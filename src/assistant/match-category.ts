@@ -28,7 +28,7 @@ import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
 import { buildAddedCategoryCandidate, buildCategoryCandidates } from './build-match-candidates.js';
 import { rewriteWithSynonyms } from './category-synonyms.js';
-import { areInitialsOf, findLabelInitials, readFurtherWords } from './read-label-initials.js';
+import { areInitialsOf, findLabelInitials, INITIALS_SLASH, readFurtherWords } from './read-label-initials.js';
 import { ADJECTIVE, findUnheldKinds, namesEveryKind, namesMember, readLabelKinds, readLabelMembers, readLabelNouns, readNameHeads, readSlashList, splitLabelParts, type LevelNames } from './read-label-kinds.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from './demographic-words.js';
 import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type ValueMatch } from './match-value.js';
@@ -45,7 +45,7 @@ import { readSharedPurpose, splitListName, splitNamePhrase } from './classify/sp
 import { isUnlistedSingularOfYaPlural, stemForIndex } from './classify/stem-for-index.js';
 import { foldKazakhLetters } from './transliterate.js';
 import { readLabelWordRoles, selectDroppedWords, selectKindWords } from './read-label-words.js';
-import { isExplainedByDirectory, readWordEvidence } from './explain-label-words.js';
+import { isExplainedByDirectory, readWordEvidence, type WordEvidence } from './explain-label-words.js';
 
 /** What the file says around one category label. */
 export interface CategoryContext {
@@ -179,7 +179,7 @@ const STOP_WORDS = new Set(['и', 'для', 'в', 'во', 'на', 'с', 'со', 
 const PREPOSITIONS = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'for', 'with', 'of']);
 // A slash between digits is a size (`205/55` of `Шины 205/55 R16 зимние`), and one between single letters initials (`б/п`
 // of `Лапша б/п`, `read-label-initials.ts`), not a step of a path.
-const PATH_SEPARATOR = /\s*(?:(?!(?<=\d)\/\d)(?!(?<=(?:^|[^\p{L}\p{N}])\p{L})\/\p{L}(?![\p{L}\p{N}]))\/|[>›»\\|])\s*/u;
+const PATH_SEPARATOR = new RegExp(String.raw`\s*(?:(?!(?<=\d)\/\d)(?!${INITIALS_SLASH})\/|[>›»\\|])\s*`, 'u');
 // `12.04 `, `001-`, `01.03.005 `, `КТ-00087 `, `УТ-0000391 `, `ЦБ-00012 ` before the label.
 const CODE_PREFIX = /^\s*(?:[\p{L}]{1,4}-?)?\d[\d.\-/]*[\s.\-)]+/u;
 const NEGATING_PREFIXES = new Set(['без', 'бес', 'не', 'non', 'un']);
@@ -644,6 +644,7 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
   let siblings: Map<string, Set<string>> | undefined;
   let peopleBranches: Map<string, Set<string>> | undefined;
   let sorting: Map<string, SortingWord> | undefined;
+  let evidence: WordEvidence | undefined;
   return {
     match(text, context = {}) {
       const match = matcher.match(text, context);
@@ -678,8 +679,8 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       const formOf = (word: string, leafWord: string): boolean => type.brand === undefined && (isFleetingVowelForm(word, leafWord) || isFleetingVowelForm(leafWord, word) || isAdjectiveOfNounInK(word, leafWord));
       sorting ??= collectSortingWords(leaves.values());
       const sorts = (word: string): boolean => isSortingWordOfSection(sorting?.get(stemForIndex(word)), word, leaf, type.words);
-      const evidence = readWordEvidence(classifier);
-      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, evidence) && !leafWords.some((leafWord) => leafWord !== word && (wordScore(word, leafWord) >= SPELLING_SCORE || formOf(word, leafWord))));
+      const known = (evidence ??= readWordEvidence(classifier));
+      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, known) && !leafWords.some((leafWord) => leafWord !== word && (wordScore(word, leafWord) >= SPELLING_SCORE || formOf(word, leafWord))));
       // A purpose that names goods or a section of another top-level section says the goods are of another kind
       // (`Шампунь для кошек` is no hair shampoo, `Домики для кукол` no pet beds); a purpose the directory does not name
       // only qualifies (`Микрофоны для стриминга`), and one named in the leaf's own section is a use of its goods

@@ -5,14 +5,15 @@
  * order; where none fits, they are a word no leaf explains, never dropped as if unsaid.
  */
 import { tokenizeForMatch } from './normalize-for-match.js';
+import { splitNamePhrase } from './classify/split-name-phrase.js';
 import { stemForIndex } from './classify/stem-for-index.js';
 
-// Single Cyrillic letters joined by slashes or dots (`б/п`, `х/б`, `с/м`, `Г/К`, `б.п.`): a word of one letter is never a
+// Single letters joined by slashes or dots (`б/п`, `х/б`, `с/м`, `Г/К`, `б.п.`, `A/V`): a word of one letter is never a
 // whole word of the label, and a slash or a dot joining them is no path step and no sentence's end.
-const INITIALS = /(?<![\p{L}\p{N}])[а-яё](?:[./][а-яё])+\.?(?![\p{L}\p{N}])/giu;
+const INITIALS = /(?<![\p{L}\p{N}])\p{L}(?:[./]\p{L})+\.?(?![\p{L}\p{N}])/giu;
 
-// Words a name's initials skip (`Машинки на радиоуправлении`): links, not words of the kind.
-const LINK_WORDS = new Set(['и', 'для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при']);
+/** A slash between two single letters, as a pattern's source: the slash of initials, which a label's path never splits at. */
+export const INITIALS_SLASH = String.raw`(?<=(?:^|[^\p{L}\p{N}])\p{L})\/\p{L}(?![\p{L}\p{N}])`;
 
 /** Initials as the label writes them (`б/п`) and their letters (`бп`). */
 export interface LabelInitials {
@@ -43,8 +44,11 @@ export function areInitialsOf(initials: LabelInitials, words: readonly string[])
   return words.map((word) => Array.from(word)[0] ?? '').join('') === initials.letters;
 }
 
+// The words a name's initials stand for, its links and prepositions skipped (`Машинки на радиоуправлении`): the words of its
+// head and purpose, as the classifier reads a name.
 function readWords(name: string): string[] {
-  return tokenizeForMatch(name).filter((word) => !LINK_WORDS.has(word));
+  const { head, purpose } = splitNamePhrase(tokenizeForMatch(name), 'rus');
+  return [...head, ...purpose];
 }
 
 function readLetters(written: string): string {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { buildClassifierIndex } from '../../src/assistant/classify/index.js';
+import { stemForIndex } from '../../src/assistant/classify/stem-for-index.js';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
+import { isExplainedByDirectory, readWordEvidence } from '../../src/assistant/explain-label-words.js';
 import { buildSandboxDirectories } from './measure-matching.js';
 
 /** The path of a confident match, or `?` for a question. */
@@ -21,5 +24,24 @@ describe('a label word made of a value of a narrow attribute the directory links
 
   it('stays a question for a word of no such value (`русская` of keyboards, which link no language)', () => {
     expect(matchPath('original', 'Клавиатура русская', 'Клавиатура с русской раскладкой')).toBe('?');
+  });
+});
+
+describe('a value of a narrow attribute explains a label word (trap, review of issue 33, finding 5)', () => {
+  const market = buildSandboxDirectories('marketplace');
+  const index = buildClassifierIndex(market);
+  const evidence = readWordEvidence(index);
+  // The car-brand attribute is linked to the auto-part leaves: few of 2,000, so its values explain words there.
+  const leaf = index.leaves.find((candidate) => evidence.propertyStems.get(candidate.id)?.includes(stemForIndex('audi')) === true);
+
+  it('by the word\'s whole stem: `audi` of an auto part', () => {
+    expect(leaf).toBeDefined();
+    if (leaf === undefined) return;
+    expect(isExplainedByDirectory('audi', leaf, evidence)).toBe(true);
+  });
+
+  it('never by a word that only begins with the value (`audio` is no Audi, `cherry` no Chery)', () => {
+    if (leaf === undefined) return;
+    for (const word of ['audio', 'audiosystem', 'cherry']) expect(isExplainedByDirectory(word, leaf, evidence), word).toBe(false);
   });
 });

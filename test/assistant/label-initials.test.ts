@@ -15,6 +15,11 @@ describe('initials in a label (issue 33, labels2)', () => {
     for (const text of ['Чехлы д/телефонов', 'Шины 205/55 R16', 'Сумки/рюкзаки', 'Wi-Fi роутеры', 'Батарейки AA/AAA']) expect(findLabelInitials(text), text).toEqual([]);
   });
 
+  it('are letters of any script, as the path reader has them: `A/V` is initials, no path step', () => {
+    expect(findLabelInitials('Кабели A/V')).toEqual([{ written: 'A/V', letters: 'av' }]);
+    expect(readLabelHead('Кабели A/V')).toBe('Кабели A/V');
+  });
+
   it('are no step of a path', () => {
     expect(readLabelHead('Лапша б/п')).toBe('Лапша б/п');
     expect(readLabelHead('Продукты/Лапша б/п')).toBe('Лапша б/п');
