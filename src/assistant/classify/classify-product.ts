@@ -214,6 +214,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // `Насос водяной (помпа)`: an aside that is by itself another leaf's one-word name, which the best leaf does not explain.
   const aside = (type.asides ?? []).map((word) => ({ word, leaf: findLeafNamedBy(index, word, best.leaf) })).find((found) => found.leaf !== undefined);
   const rewrittenRival = findRewrittenRival(index, best, type);
+  const qualifierLeaf = findQualifierLeaf(index, best);
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -233,6 +234,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : placeKind !== undefined ? `the leaf does not explain "${place ?? ''}", and a kind of it may (${placeKind.leaf.path})`
     : placeSection !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${placeSection}`
     : aside !== undefined ? `the name also says "${aside.word}", the name of ${aside.leaf?.path ?? ''}`
+    : qualifierLeaf !== undefined ? `only the leaf's section explains "${qualifierLeaf.word}", which names ${qualifierLeaf.leaf.path}`
     : rewrittenRival !== undefined ? `a synonym read "${rewrittenRival.word}" as another word, and it is the name of ${rewrittenRival.leaf.path}`
     : undefined;
   const unexplainedDoubt = best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"` : undefined;
@@ -716,9 +718,12 @@ function opensWordOfLeaf(leaf: IndexedLeaf, reading: TypeReading, stem: string):
  * adjective whose first letters open a long word of them (`автомобильный` of `Автотовары`).
  */
 function explainsByLeaf(leaf: IndexedLeaf, stem: string, word: string): boolean {
-  const words = readLeafWords(leaf);
+  return explainsByWords(readLeafWords(leaf), leaf.names.flatMap((name) => name.head), stem, word);
+}
+
+/** `explainsByLeaf` against given stems of a leaf (`words`) and its names' head stems. */
+function explainsByWords(words: ReadonlySet<string>, heads: readonly string[], stem: string, word: string): boolean {
   if (words.has(stem)) return true;
-  const heads = leaf.names.flatMap((name) => name.head);
   if (stem.length >= 4 && heads.some((head) => head !== stem && (head.endsWith(stem) || head.startsWith(stem.slice(0, Math.min(5, stem.length)))))) return true;
   // `куриные` of `Курица`, `молочный` of `Молоко`: an adjective of the leaf's own noun, its last consonant changed.
   if (ADJECTIVE_ENDING.test(word) && heads.some((head) => head.length >= ALTERNATION_NOUN && stem.length >= head.length && stem.startsWith(head.slice(0, -1)))) return true;
@@ -727,6 +732,30 @@ function explainsByLeaf(leaf: IndexedLeaf, stem: string, word: string): boolean 
     if (known.length >= COMPOUND_WORD && ADJECTIVE_ENDING.test(word) && known.slice(0, COMPOUND_START) === word.slice(0, COMPOUND_START)) return true;
   }
   return false;
+}
+
+/**
+ * `Стол садовый` against `Дом и сад / Мебель / Столы`: an adjective of the type that the best leaf explains only by its
+ * top-level section's name (`садовый` of `Дом и сад`), while another leaf's own name says it beside a word of the best leaf's
+ * branch or names (`Садовая мебель`, beside `Мебель`), may be what makes the goods that leaf's: the plain leaf is no answer.
+ */
+function findQualifierLeaf(index: ClassifierIndex, best: LeafScore): { word: string; leaf: IndexedLeaf } | undefined {
+  const levels = best.leaf.path.split(' / ');
+  const own = new Set([...tokenizeForMatch(levels.slice(1, -1).join(' ')).map(stemForIndex), ...best.leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
+  const heads = best.leaf.names.flatMap((name) => name.head);
+  for (const stem of best.reading.stems) {
+    const word = best.reading.wordOf.get(stem) ?? stem;
+    if (!ADJECTIVE_ENDING.test(word) || explainsByWords(own, heads, stem, word) || !explainsByLeaf(best.leaf, stem, word)) continue;
+    const leaf = index.leaves.find((other) => other !== best.leaf && namesQualifiedKind(other, stem, word, own));
+    if (leaf !== undefined) return { word, leaf };
+  }
+  return undefined;
+}
+
+/** Whether a leaf's own names say the adjective (`садовая` of `Садовая мебель`) and a stem of `kind` (`мебел`). */
+function namesQualifiedKind(leaf: IndexedLeaf, stem: string, word: string, kind: ReadonlySet<string>): boolean {
+  const heads = leaf.names.flatMap((name) => name.head);
+  return heads.some((head) => kind.has(head)) && explainsByWords(new Set(leaf.names.flatMap((name) => [...name.head, ...name.purpose])), heads, stem, word);
 }
 
 /** Whom a product is for: its class of people and the ages it names. */

@@ -101,6 +101,7 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
       return words.map((word, i) => (marked[i] === true ? BRAND_MARK : word));
     });
   const tokens = phrases.flat().filter((word) => word !== BRAND_MARK);
+  dropLeadingCode(name, phrases);
   const brandLike = findBrandLikeWords(name, readDirectoryAbbreviations(knownBrands));
   // A name that opens with a code or a bare brand (`Samsung, смартфон …`) has its type in a later phrase.
   const russian = phrases.some(hasRussianWord);
@@ -132,6 +133,23 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
     if (namesGoods(found)) return toType(found);
   }
   return { text: '', words: [], purpose: [], form: [], tokens };
+}
+
+// A shop's code before the name (`ДК-1843 Полотенце …`, `ML-6478 Стул …`, `АБ12 Лампа …`): up to four capitals of any alphabet
+// joined to digits by a hyphen or nothing. A word of five letters or more (`ОМЕГА-3`) is a word, not a code.
+const LEADING_CODE = /^\s*\p{Lu}{1,4}-?\d[\p{N}\p{Lu}]*(?:[-/.][\p{N}\p{Lu}]+)*(?=\s)/u;
+
+/**
+ * Drops a shop's code that opens the name from the first phrase's words the head is read from (the name's `tokens` keep it): its
+ * letters are no type (`дк` of `ДК-1843 Полотенце махровое` made one type of every ДК row of a shop, towels, lamps and stools),
+ * whatever the alphabet, as a Latin model before a Russian type is skipped.
+ */
+function dropLeadingCode(name: string, phrases: string[][]): void {
+  const code = LEADING_CODE.exec(name)?.[0];
+  const first = phrases[0];
+  if (code === undefined || first === undefined) return;
+  const words = tokenizeForMatch(code);
+  if (words.every((word, i) => first[i] === word)) first.splice(0, words.length);
 }
 
 /**

@@ -15,7 +15,7 @@ import { classifyProduct } from '../classify/classify-product.js';
 import { readKnownBrands } from '../classify/known-brands.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { UNIT_TOKENS } from '../normalize-for-match.js';
-import { CONTAINER_WORDS, COUNT_WORDS } from '../classify/extract-product-type.js';
+import { CONTAINER_WORDS, COUNT_WORDS, extractProductType } from '../classify/extract-product-type.js';
 import { findTypesWrittenOtherwise, indexAnsweredTypes } from './classify-with-answers.js';
 import { readProductTypeParts, type ProductTypeParts } from './read-product-type-key.js';
 
@@ -87,6 +87,8 @@ interface Accumulator {
   openRows: number[];
   placedByPath: Map<string | undefined, number[]>;
   votes: Map<number, { count: number; classification: Classification }>;
+  /** Of rows the classifier proposes no leaf for: the leaf path it proposes for the rest of the name after the type, by rows. */
+  restVotes: Map<string, number>;
   unplaced?: Classification;
   known?: KnownLeaf;
   /** How every name of the type writes it, as an answer finds it; undefined when its names write it in more than one way (cut or not). */
@@ -125,7 +127,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       }
       let group = groups.get(type);
       if (group === undefined) {
-        group = { type, rows: 0, placedRows: 0, examples: [], firstRows: [], openRows: [], placedByPath: new Map(), votes: new Map(), parts };
+        group = { type, rows: 0, placedRows: 0, examples: [], firstRows: [], openRows: [], placedByPath: new Map(), votes: new Map(), restVotes: new Map(), parts };
         const known = options.examples?.get(type);
         if (known !== undefined) group.known = known;
         groups.set(type, group);
@@ -142,6 +144,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       if (classification.heldBy !== undefined && classification.leafId !== undefined) noteHeldBy(words, classification.heldBy, { serial: rows, type, name: text, leafId: classification.leafId });
       if (classification.leafId === undefined) {
         group.unplaced ??= classification;
+        noteRestVote(group, readNameRest(text, parts, knownBrands), options);
         return;
       }
       const vote = group.votes.get(classification.leafId);
@@ -149,7 +152,10 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       else vote.count += 1;
     },
     finish() {
-      const result = mergeTypesWrittenOtherwise([...groups.values()]).map((group): ProductTypeGroup => {
+      const merged = mergeTypesWrittenOtherwise([...groups.values()]);
+      const mixed = merged.filter(namesUnlikeGoods);
+      untypedRows += mixed.reduce((sum, group) => sum + group.rows, 0);
+      const result = merged.filter((group) => !mixed.includes(group)).map((group): ProductTypeGroup => {
         const best = [...group.votes.values()].sort((a, b) => b.count - a.count)[0];
         const classification = best?.classification ?? group.unplaced ?? emptyClassification(group.type);
         const out: ProductTypeGroup = { type: group.type, rows: group.rows, placedRows: group.placedRows, examples: group.examples, classification, firstRows: group.firstRows, openRows: group.openRows, placedByPath: group.placedByPath };
@@ -162,6 +168,45 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       return { groups: result, words: unplaced, rows, answeredRows, untypedRows };
     },
   };
+}
+
+// A type is of unlike goods when the classifier proposes, for at least this many of its rows, leaves of at least this many
+// categories (a leaf's path without the leaf), none of which holds half of the proposals.
+const MIXED_MIN_ROWS = 4;
+const MIXED_MIN_CATEGORIES = 3;
+
+/**
+ * Whether a type's names are unlike goods the key only happens to share (`новинка` of `Новинка 2024 Полотенце махровое` and
+ * `Новинка 2024 Прожектор`): the classifier's proposals for its rows, or where it proposes none, for the rest of each name after
+ * the type, spread over leaves of several categories, none holding half. One answer would carry one leaf to all of them, so the
+ * type is no question (a type the seller's own products already give a leaf stays settled by them).
+ */
+function namesUnlikeGoods(group: Accumulator): boolean {
+  if (group.known !== undefined) return false;
+  const byCategory = new Map<string, number>();
+  const note = (path: string | undefined, count: number): void => {
+    const category = path?.split(' / ').slice(0, -1).join(' / ') ?? '';
+    byCategory.set(category, (byCategory.get(category) ?? 0) + count);
+  };
+  for (const vote of group.votes.values()) note(vote.classification.path, vote.count);
+  for (const [path, count] of group.restVotes) note(path, count);
+  const proposed = [...byCategory.values()].reduce((sum, count) => sum + count, 0);
+  const commonest = Math.max(0, ...byCategory.values());
+  return proposed >= MIXED_MIN_ROWS && byCategory.size >= MIXED_MIN_CATEGORIES && commonest * 2 < proposed;
+}
+
+/** The words of a name after its type's head (`полотенце махровое 70 х 140` of `Новинка 2024 Полотенце махровое 70х140`), normalised; `''` when none. */
+function readNameRest(text: string, parts: ProductTypeParts, knownBrands: ReturnType<typeof readKnownBrands>): string {
+  const { tokens } = extractProductType(text, undefined, undefined, knownBrands);
+  const at = tokens.findIndex((_, i) => parts.head.every((word, j) => tokens[i + j] === word));
+  return at < 0 ? '' : tokens.slice(at + parts.head.length).join(' ');
+}
+
+/** Notes the leaf path the classifier proposes for a name's rest, when it proposes one. */
+function noteRestVote(group: Accumulator, rest: string, options: CollectProductTypesOptions): void {
+  if (rest === '') return;
+  const path = classifyProduct(options.classifier, { name: rest }, options.classifyOptions).path;
+  if (path !== undefined) group.restVotes.set(path, (group.restVotes.get(path) ?? 0) + 1);
 }
 
 /** Folds each type into the one other type of more rows its names write otherwise (see the file comment). */
@@ -195,6 +240,7 @@ function mergeTypesWrittenOtherwise(list: readonly Accumulator[]): Accumulator[]
     root.openRows.push(...group.openRows);
     for (const [path, serials] of group.placedByPath) addPlaced(root.placedByPath, path, serials);
     root.firstRows = root.firstRows.concat(group.firstRows).slice(0, EXAMPLES);
+    for (const [path, count] of group.restVotes) root.restVotes.set(path, (root.restVotes.get(path) ?? 0) + count);
     for (const [leafId, vote] of group.votes) {
       const mine = root.votes.get(leafId);
       if (mine === undefined) root.votes.set(leafId, { ...vote });

@@ -99,6 +99,23 @@ describe('extractProductType', () => {
     expect(extractProductType('Шашқа арналған')).toMatchObject({ text: '', words: [] });
   });
 
+  it('skips a shop code before the name, whatever its alphabet (probe 13)', () => {
+    // `ДК-1843`, `ДК1843`, `ML-6478`: capitals joined to digits open the name as a code; the type is what follows it.
+    expect(extractProductType('ДК-1843 Полотенце махровое 70х140').text).toBe('полотенце махровое');
+    expect(extractProductType('ДК1843 Полотенце махровое').text).toBe('полотенце махровое');
+    expect(extractProductType('ДК-516 ПРОЖЕКТОР LED 100Вт').text).toBe('прожектор');
+    expect(extractProductType('ML-6478 Стул кухонный').text).toBe('стул кухонный');
+    // The name's words keep the code: only the head is read past it.
+    expect(extractProductType('ДК-1843 Полотенце махровое 70х140').tokens.slice(0, 2)).toEqual(['дк', '1843']);
+  });
+
+  it('keeps a word with a number after it, which is no code (probe 13 traps)', () => {
+    // Five letters or more are a word (`Омега-3`, `ОМЕГА-3`), and so are letters not all capitals (`Дк-1843`).
+    expect(extractProductType('ОМЕГА-3 КАПСУЛЫ 60 шт').text).toBe('омега');
+    expect(extractProductType('Омега-3 капсулы').text).toBe('омега');
+    expect(extractProductType('Дк-1843 полотенце').text).toBe('дк');
+  });
+
   it('finds no type in a bare code', () => {
     expect(extractProductType('A54 256 8/128').text).toBe('');
   });
