@@ -16,7 +16,7 @@ import { readProductTypeParts } from './read-product-type-key.js';
  * The confidence at or above which a type may be asked in its leaf's group. On the generated price
  * list (seed 33), of the types of the groups a seller answers first, 101 of 117 at or above it were
  * proposed their right leaf, only 19 of 50 under it; of 0.7, 0.8, 0.85 and 0.9 it settled the most
- * rows for 50 filled cells on both seeds measured (docs/mapping-assistant.md, the eleventh round).
+ * rows for 50 filled cells on both seeds measured (docs/history/mapping-assistant-rounds.md, the eleventh round).
  */
 export const SURE_IN_GROUP = 0.8;
 
