@@ -43,6 +43,8 @@ const LEADING_WORD_FACTOR = 0.84;
 const NARROWER_FACTOR = 0.84;
 // The ending of a noun in the prepositional case after `в` (`тубе`, `банке`, `зернах`, `сетях`).
 const PREPOSITIONAL_ENDING = /(?:е|и|ах|ях)$/u;
+// The word a vehicle's goods are sold under: the top-level section it opens (`Автотовары`) holds what fits a vehicle.
+const VEHICLE_PLACE = 'авто';
 // Children's goods the product does not say rank below adults' goods of the same name that their own path narrows (by gender).
 const KIDS_UNSAID_FACTOR = 0.8;
 // `Электрочайники` for a bare `Чайник`: a rival close enough that the plain leaf is not taken for sure.
@@ -215,6 +217,9 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const aside = (type.asides ?? []).map((word) => ({ word, leaf: findLeafNamedBy(index, word, best.leaf) })).find((found) => found.leaf !== undefined);
   const rewrittenRival = findRewrittenRival(index, best, type);
   const qualifierLeaf = findQualifierLeaf(index, best);
+  // `ГАЗ-53 Подушка`, `Зеркало ЗИЛ-130`: goods that fit a vehicle are the vehicles' section's (`авто` opens its name), whatever
+  // leaf of another section their noun names.
+  const vehicleSection = type.vehicle === undefined ? undefined : findSectionOpenedBy(index, VEHICLE_PLACE, root);
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -235,6 +240,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : placeSection !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${placeSection}`
     : aside !== undefined ? `the name also says "${aside.word}", the name of ${aside.leaf?.path ?? ''}`
     : qualifierLeaf !== undefined ? `only the leaf's section explains "${qualifierLeaf.word}", which names ${qualifierLeaf.leaf.path}`
+    : vehicleSection !== undefined ? `the name says the vehicle the goods fit (${type.vehicle ?? ''}), which the section ${vehicleSection} holds goods for`
     : rewrittenRival !== undefined ? `a synonym read "${rewrittenRival.word}" as another word, and it is the name of ${rewrittenRival.leaf.path}`
     : undefined;
   const unexplainedDoubt = best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"` : undefined;

@@ -36,6 +36,8 @@ export interface ProductType {
   brand?: string[];
   /** The one-word types the name writes in parentheses (`помпа` of `Насос водяной (помпа)`), normalised: another name of the goods. */
   asides?: string[];
+  /** A vehicle maker's model the name says the goods fit (`ГАЗ-53`, `ВАЗ 2107`; a maker of the closed list before a number), as written. */
+  vehicle?: string;
 }
 
 // What the product is for (or against: `от блох`; or works on: `по бетону`): its words may tell leaves of one type apart, never name the type.
@@ -115,7 +117,8 @@ function readProductType(written: string, brand?: string, excludeWords?: Readonl
     const head = nouns.find((word) => !shortened(word)) ?? nouns[0];
     const cut = written.filter((word) => word !== head && found.words.includes(word));
     const asides = readAsides(name, brandLike);
-    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }) };
+    const vehicle = readVehicleModel(name);
+    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }) };
   };
   // `Артикул`, `Модель` alone name a code, not goods.
   const namesGoods = (found: HeadReading): boolean => found.words.length > 0 && !found.words.every((word) => CODE_LABEL_WORDS.has(word));
@@ -150,6 +153,19 @@ function dropLeadingCode(name: string, phrases: string[][]): void {
   if (code === undefined || first === undefined) return;
   const words = tokenizeForMatch(code);
   if (words.every((word, i) => first[i] === word)) first.splice(0, words.length);
+}
+
+// A maker of the closed list in capitals, then a model number after a hyphen or a space (`ГАЗ-53`, `ВАЗ 2107`, `ЗИЛ-130`).
+const VEHICLE_MODEL = /(?<![\p{L}\p{N}])(\p{Lu}{2,6})(?:-|\s)?\d/gu;
+
+/**
+ * The vehicle model a name says its goods fit (`ГАЗ-53 Подушка`, `Стартер ВАЗ 2107`): a vehicle maker's word before a number,
+ * wherever it stands. Read so that the classifier never makes such goods sure in a leaf of another section than vehicles'
+ * (`ГАЗ-53 Подушка` is a truck's mount or seat cushion, not a pillow).
+ */
+function readVehicleModel(name: string): string | undefined {
+  for (const match of name.matchAll(VEHICLE_MODEL)) if (isVehicleMakerWord(match[1] ?? '')) return match[1];
+  return undefined;
 }
 
 /**

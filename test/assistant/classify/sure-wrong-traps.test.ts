@@ -48,3 +48,16 @@ describe('the `-ья` plural (F3)', () => {
     expect(chairs.path ?? '').toContain('Стулья');
   });
 });
+
+describe('a vehicle model in the name (session review 2, F1: a leading shop code dropped `ГАЗ-53` and left `Подушка`)', () => {
+  const parts = ['ГАЗ-53 Подушка', 'МАЗ-500 Подушка', 'ЗИЛ-130 Зеркало', 'ГАЗ-3302 Зеркало', 'УАЗ-452 Ручка', 'ГАЗ-53 Вентилятор', 'ГАЗ-53 Шланг', 'УАЗ-469 Полка', 'ЗИЛ-130 Насос водяной', 'ВАЗ-2107 Подушка', 'ВАЗ 2107 Зеркало', 'Подушка ВАЗ-2107', 'Зеркало ЗИЛ-130'];
+  it.each(BOTH)('keeps the goods out of a sure leaf of another section than vehicles (%s)', (breadth) => {
+    expect(findSure(breadth, parts).filter((line) => !line.includes('→ Автотовары'))).toEqual([]);
+  });
+
+  it('while a part a vehicles leaf names is still sure, the model first or last', () => {
+    for (const [name, leaf] of [['ВАЗ-2107 Стартер', 'Стартеры'], ['ГАЗ-53 Фильтр масляный', 'Масляные фильтры'], ['Зеркало боковое ВАЗ-2107', 'Зеркала боковые']] as const) {
+      expect(classifyProduct(indexes.marketplace, { name })).toMatchObject({ confident: true, path: expect.stringContaining(leaf) });
+    }
+  });
+});
