@@ -89,6 +89,8 @@ interface Accumulator {
   votes: Map<number, { count: number; classification: Classification }>;
   /** Of rows the classifier proposes no leaf for: the leaf path it proposes for the rest of the name after the type, by rows. */
   restVotes: Map<string, number>;
+  /** How many of its unplaced rows had their rest read (at most `REST_SAMPLE`). */
+  restSampled: number;
   unplaced?: Classification;
   known?: KnownLeaf;
   /** How every name of the type writes it, as an answer finds it; undefined when its names write it in more than one way (cut or not). */
@@ -105,6 +107,8 @@ function namesNoKind(parts: ProductTypeParts): boolean {
 /** Creates the collector; see the file comment. */
 export function createProductTypeCollector(options: CollectProductTypesOptions): ProductTypeCollector {
   const groups = new Map<string, Accumulator>();
+  // The path proposed for each name's rest after its type, by the rest: one classification per distinct rest.
+  const restPaths = new Map<string, string | undefined>();
   const words = new Map<string, UnplacedWord & { typeRows: Map<string, number> }>();
   let rows = 0;
   let answeredRows = 0;
@@ -127,7 +131,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       }
       let group = groups.get(type);
       if (group === undefined) {
-        group = { type, rows: 0, placedRows: 0, examples: [], firstRows: [], openRows: [], placedByPath: new Map(), votes: new Map(), restVotes: new Map(), parts };
+        group = { type, rows: 0, placedRows: 0, examples: [], firstRows: [], openRows: [], placedByPath: new Map(), votes: new Map(), restVotes: new Map(), restSampled: 0, parts };
         const known = options.examples?.get(type);
         if (known !== undefined) group.known = known;
         groups.set(type, group);
@@ -144,7 +148,10 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       if (classification.heldBy !== undefined && classification.leafId !== undefined) noteHeldBy(words, classification.heldBy, { serial: rows, type, name: text, leafId: classification.leafId });
       if (classification.leafId === undefined) {
         group.unplaced ??= classification;
-        noteRestVote(group, readNameRest(text, parts, knownBrands), options);
+        if (group.restSampled < REST_SAMPLE) {
+          group.restSampled += 1;
+          noteRestVote(group, readNameRest(text, parts, knownBrands), options, restPaths);
+        }
         return;
       }
       const vote = group.votes.get(classification.leafId);
@@ -202,10 +209,18 @@ function readNameRest(text: string, parts: ProductTypeParts, knownBrands: Return
   return at < 0 ? '' : tokens.slice(at + parts.head.length).join(' ');
 }
 
-/** Notes the leaf path the classifier proposes for a name's rest, when it proposes one. */
-function noteRestVote(group: Accumulator, rest: string, options: CollectProductTypesOptions): void {
+// The unplaced rows of a type whose rests are read: enough to see goods spread over several categories, and a file's cost bounded
+// by its types, not its rows (reading every rest of 100,000 rows cost `mapping review` ~2.5 s).
+const REST_SAMPLE = 24;
+
+/** Notes the leaf path the classifier proposes for a name's rest, when it proposes one (each rest classified once per file). */
+function noteRestVote(group: Accumulator, rest: string, options: CollectProductTypesOptions, paths: Map<string, string | undefined>): void {
   if (rest === '') return;
-  const path = classifyProduct(options.classifier, { name: rest }, options.classifyOptions).path;
+  let path = paths.get(rest);
+  if (!paths.has(rest)) {
+    path = classifyProduct(options.classifier, { name: rest }, options.classifyOptions).path;
+    paths.set(rest, path);
+  }
   if (path !== undefined) group.restVotes.set(path, (group.restVotes.get(path) ?? 0) + 1);
 }
 
