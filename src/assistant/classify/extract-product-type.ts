@@ -12,7 +12,7 @@ import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviatio
 import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
 import { readKindLetter } from './stem-for-index.js';
-import { isVehicleMakerWord } from './vehicle-makers.js';
+import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 
 /** The head phrase of a name and the words around it. */
 export interface ProductType {
@@ -153,19 +153,6 @@ function dropLeadingCode(name: string, phrases: string[][]): void {
   if (code === undefined || first === undefined) return;
   const words = tokenizeForMatch(code);
   if (words.every((word, i) => first[i] === word)) first.splice(0, words.length);
-}
-
-// A maker of the closed list in capitals, then a model number after a hyphen or a space (`ГАЗ-53`, `ВАЗ 2107`, `ЗИЛ-130`).
-const VEHICLE_MODEL = /(?<![\p{L}\p{N}])(\p{Lu}{2,6})(?:-|\s)?\d/gu;
-
-/**
- * The vehicle model a name says its goods fit (`ГАЗ-53 Подушка`, `Стартер ВАЗ 2107`): a vehicle maker's word before a number,
- * wherever it stands. Read so that the classifier never makes such goods sure in a leaf of another section than vehicles'
- * (`ГАЗ-53 Подушка` is a truck's mount or seat cushion, not a pillow).
- */
-function readVehicleModel(name: string): string | undefined {
-  for (const match of name.matchAll(VEHICLE_MODEL)) if (isVehicleMakerWord(match[1] ?? '')) return match[1];
-  return undefined;
 }
 
 /**

@@ -20,3 +20,16 @@ const VEHICLE_MAKERS: ReadonlySet<string> = new Set([
 export function isVehicleMakerWord(word: string): boolean {
   return VEHICLE_MAKERS.has(word.replace(/Ё/gu, 'Е'));
 }
+
+// A maker of the closed list in capitals, then a model number after a hyphen or a space (`ГАЗ-53`, `ВАЗ 2107`, `ЗИЛ-130`).
+const VEHICLE_MODEL = /(?<![\p{L}\p{N}])(\p{Lu}{2,6})(?:-|\s)?\d+/gu;
+
+/**
+ * The vehicle model a name says its goods fit (`ГАЗ-53 Подушка`, `Стартер ВАЗ 2107`): a vehicle maker's word before a number,
+ * wherever it stands. Read so that the classifier never makes such goods sure in a leaf of another section than vehicles'
+ * (`ГАЗ-53 Подушка` is a truck's mount or seat cushion, not a pillow).
+ */
+export function readVehicleModel(name: string): string | undefined {
+  for (const match of name.matchAll(VEHICLE_MODEL)) if (isVehicleMakerWord(match[1] ?? '')) return match[0];
+  return undefined;
+}
