@@ -46,6 +46,8 @@ import { isUnlistedSingularOfYaPlural, stemForIndex } from './classify/stem-for-
 import { foldKazakhLetters } from './transliterate.js';
 import { readLabelWordRoles, selectDroppedWords, selectKindWords } from './read-label-words.js';
 import { isExplainedByDirectory, readWordEvidence, type WordEvidence } from './explain-label-words.js';
+import { isAdjectiveOfOwnPath } from './read-own-path-adjective.js';
+import { isNeutralModifier } from './classify/neutral-modifiers.js';
 
 /** What the file says around one category label. */
 export interface CategoryContext {
@@ -1436,6 +1438,9 @@ function createRelatedElsewhere(leaves: readonly PreparedLeaf[]): (word: string,
     return inUse && !names.some((variant) => variant.head.some((other) => relates(word, other)));
   };
   return (word, leaf, matched) => {
+    // What the leaf's path says of its goods (`строительный` under `Строительство`), and a word that never changes a kind
+    // (`кожаные` of `Папки кожаные`: a material), qualify any goods: they point to no other leaf.
+    if (isAdjectiveOfOwnPath(word, leaf.pathWords) || isNeutralModifier(stemForIndex(word), word, false)) return false;
     let found = related.get(word);
     if (found === undefined) {
       found = { leaves: new Set(), roots: new Set() };

@@ -80,6 +80,12 @@ const TRAPS: readonly (readonly [string, string, string, string])[] = [
   // A vocabulary phrase read in the price list's order names the leaf the phrase names, only where the directory has it.
   ['Диски ватные', 'Ватные диски 120 шт', '-', 'Косметические ватные диски'],
   ['Диски пильные', 'Диск пильный по дереву 190 мм', '-', 'Диски пильные'],
+  // A word of the leaf's own path or one that never changes a kind points to no other leaf (`read-own-path-adjective.ts`):
+  // not a trade's adjective its path lacks, nor a material that makes other goods (rubber rings, inflatable sofas).
+  ['Кабели сварочные', 'Кабель сварочный КГ 1х25', '-', '-'],
+  ['Ножницы садовые', 'Ножницы садовые для травы', '-', '-'],
+  ['Сумки спортивные', 'Сумка спортивная 40 л', '-', 'Спортивные сумки'],
+  ['Шары зимние', 'Шар ёлочный зимний 8 см', '-', '-'],
 ];
 
 describe('labels whose modifier or product name says other goods than the plain leaf', () => {
