@@ -45,6 +45,7 @@ import { readSharedPurpose, splitListName, splitNamePhrase } from './classify/sp
 import { isUnlistedSingularOfYaPlural, stemForIndex } from './classify/stem-for-index.js';
 import { foldKazakhLetters } from './transliterate.js';
 import { readLabelWordRoles, selectDroppedWords, selectKindWords } from './read-label-words.js';
+import { FINAL_VOWEL, isAdjectiveOfNounInK, isAdjectiveOfPurposeNoun, isAkanyeSpelling, isCompoundOf, isFleetingVowelForm, isNumberEndingPair, isPrefixedWord, isRelatedWord, isSameWordStem, NEGATING_PREFIXES, sharesStem } from './read-word-forms.js';
 import { isExplainedByDirectory, readWordEvidence, type WordEvidence } from './explain-label-words.js';
 import { isAdjectiveOfOwnPath } from './read-own-path-adjective.js';
 import { isNeutralModifier } from './classify/neutral-modifiers.js';
@@ -184,7 +185,6 @@ const PREPOSITIONS = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'и�
 const PATH_SEPARATOR = new RegExp(String.raw`\s*(?:(?!(?<=\d)\/\d)(?!${INITIALS_SLASH})\/|[>›»\\|])\s*`, 'u');
 // `12.04 `, `001-`, `01.03.005 `, `КТ-00087 `, `УТ-0000391 `, `ЦБ-00012 ` before the label.
 const CODE_PREFIX = /^\s*(?:[\p{L}]{1,4}-?)?\d[\d.\-/]*[\s.\-)]+/u;
-const NEGATING_PREFIXES = new Set(['без', 'бес', 'не', 'non', 'un']);
 // Letters only Kazakh has (`stem-for-index.ts`): a word with one is Kazakh.
 const KAZAKH_LETTER = /[әғқңөұүһі]/u;
 const PARENTHESES = /\([^)]*\)|\[[^\]]*\]/g;
@@ -504,17 +504,6 @@ function createLabelWordSimilarity(wordScore: (a: string, b: string) => number):
   };
 }
 
-/**
- * `кухонные` of `кухни`, `игрушечные` of `игрушек`: an adjective made of a noun, with the vowel Russian puts between the
- * noun's last two consonants before `-н-` (`кухн-` → `кухонн-`) or its `к` turned `ч` (`isAdjectiveOfNounInK`).
- */
-function isAdjectiveOfPurposeNoun(adjective: string, noun: string): boolean {
-  if (!ADJECTIVE.test(adjective) || ADJECTIVE.test(noun)) return false;
-  const parsed = /^(\p{L}{2,}?)([^аеёиоуыэюяйь])([^аеёиоуыэюяйь])[аяиыеоуюь]?$/u.exec(noun);
-  if (parsed !== null && ['о', 'е', 'ё'].some((vowel) => adjective.startsWith(`${parsed[1] ?? ''}${parsed[2] ?? ''}${vowel}${parsed[3] ?? ''}н`))) return true;
-  return isAdjectiveOfNounInK(adjective, noun);
-}
-
 /** The general word score with the spellings it does not know raised, and a bare word beginning held down (see `createLabelWordSimilarity`). */
 function scoreLabelWord(score: number, sellerWord: string, directoryWord: string, marked: boolean): number {
   // `Поло` is not short for `Полотенца`, `Манга` no form of `Мангалы`: a word that only begins another, with another stem,
@@ -539,34 +528,6 @@ function scoreLabelWord(score: number, sellerWord: string, directoryWord: string
     return FORM_SCORE;
   }
   return score;
-}
-
-// The ending vowels of one noun's singular and plural (`юбка`/`юбки`, `туфля`/`туфли`, `платье`/`платья`), either way round.
-const FINAL_VOWEL = /[аяыиеоуюёь]$/u;
-const NUMBER_ENDINGS = new Set(['аы', 'аи', 'яи', 'яы', 'ея', 'ьи']);
-// A neuter noun's `о`/`е` and plural `а` (`кресло`/`кресла`, `полотенце`/`полотенца`), in words long enough that a short
-// loanword that never declines (`манго`, `кино`) is not read as one.
-const NEUTER_ENDINGS = new Set(['оа', 'еа']);
-const MIN_NEUTER_WORD = 6;
-
-// A diminutive's suffix after a stem (`фонарики` of `фонари`, `коврики` of `ковры`): the same goods, smaller or endeared.
-const DIMINUTIVE = /^(?:ик|чик|к|ок|ек)$/u;
-
-/** Whether a word and a longer one it begins are one word: equal stems, or the longer a diminutive of it (`манга` is no `мангалы`). */
-function isSameWordStem(word: string, longer: string): boolean {
-  const stem = stemForIndex(word);
-  const other = stemForIndex(longer);
-  return stem === other || (other.startsWith(stem) && DIMINUTIVE.test(other.slice(stem.length)));
-}
-
-/** Whether a longer word is a word with a prefix before it (`дошкольников` of `школьников`), another stem, so another word. */
-function isPrefixedWord(word: string, longer: string): boolean {
-  return longer !== word && longer.endsWith(word) && stemForIndex(word) !== stemForIndex(longer);
-}
-
-function isNumberEndingPair(a: string, b: string, length: number): boolean {
-  const pairs = [`${a}${b}`, `${b}${a}`];
-  return pairs.some((pair) => NUMBER_ENDINGS.has(pair) || (length >= MIN_NEUTER_WORD && NEUTER_ENDINGS.has(pair)));
 }
 
 /** Word beginnings → the leaves whose names hold them, and the names of every branch (their words). */
@@ -927,7 +888,6 @@ function collectNamedStems(leaves: Iterable<IndexedLeaf>): Map<string, Map<strin
   return named;
 }
 
-
 /** The leaf level of a label as the seller wrote it: without a 1C code, parent levels or asides. */
 /** The last level of a label's path (the label itself when plain), without a 1C code or asides. */
 export function readLabelHead(text: string): string {
@@ -1210,21 +1170,6 @@ function holdsName(narrower: PreparedLeaf, plain: PreparedLeaf): boolean {
   );
 }
 
-/**
- * One word in two forms or a shared beginning of at least `minPrefix` letters, all but the last
- * three of the shorter word (`автомобильный`/`автомобильные`, `робот`/`роботы`).
- */
-function isRelatedWord(a: string, b: string, minPrefix: number): boolean {
-  if (a === b) return true;
-  // Stems only drop endings: words that begin apart share neither a stem nor a beginning (most pairs end here).
-  if (a[0] !== b[0]) return false;
-  const stem = stemWord(a);
-  if (stem.length >= 4 && stem === stemWord(b)) return true;
-  let common = 0;
-  while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
-  return common >= minPrefix && common >= Math.min(a.length, b.length) - 3;
-}
-
 function scoreByName(
   label: ParsedLabel,
   leaf: PreparedLeaf,
@@ -1461,40 +1406,6 @@ function createRelatedElsewhere(leaves: readonly PreparedLeaf[]): (word: string,
   };
 }
 
-/** `халадильники` of `холодильники`: the same letters, except `а` where the directory writes an `о`. */
-function isAkanyeSpelling(seller: string, directory: string): boolean {
-  if (seller.length !== directory.length || seller === directory) return false;
-  for (let i = 0; i < seller.length; i++) {
-    if (seller[i] !== directory[i] && !(seller[i] === 'а' && directory[i] === 'о')) return false;
-  }
-  return true;
-}
-
-// Each word read once for the fleeting vowel (its base and last consonant, or null): words recur in every comparison.
-const FLEETING_VOWEL_WORDS = new Map<string, readonly [string, string] | null>();
-const MAX_FLEETING_VOWEL_WORDS = 100_000;
-
-/** `кошелек` of `кошельки`, `ремень` of `ремни`, `носок` of `носки`: the word with the vowel an ending drops. */
-function isFleetingVowelForm(whole: string, inflected: string): boolean {
-  let found = FLEETING_VOWEL_WORDS.get(whole);
-  if (found === undefined) {
-    const parsed = /^(\p{L}{3,})[еоё](к|ц|н|нь|л|ль|р|рь)$/u.exec(whole);
-    found = parsed === null ? null : [parsed[1] ?? '', parsed[2] ?? ''];
-    if (FLEETING_VOWEL_WORDS.size >= MAX_FLEETING_VOWEL_WORDS) FLEETING_VOWEL_WORDS.clear();
-    FLEETING_VOWEL_WORDS.set(whole, found);
-  }
-  if (found === null) return false;
-  const [base, consonant] = found;
-  const rest = inflected.startsWith(`${base}ь${consonant[0] ?? ''}`) ? inflected.slice(base.length + 2) : inflected.startsWith(`${base}${consonant[0] ?? ''}`) ? inflected.slice(base.length + 1) : undefined;
-  return rest !== undefined && /^(?:и|ы|а|я|у|ю|е|ов|ев|ей|ам|ям|ах|ях|ом|ем|ами|ями)$/.test(rest);
-}
-
-/** `игрушечные` of `игрушки`, `сумочный` of `сумка`: an adjective made of a noun ending in `к`, whose `к` turns `ч` before `-н-`. */
-function isAdjectiveOfNounInK(adjective: string, noun: string): boolean {
-  const base = /^(\p{L}{3,})к[аиыуеоя]?$/u.exec(noun)?.[1];
-  return base !== undefined && ADJECTIVE.test(adjective) && /^(?:еч|оч|ч)н/u.test(adjective.slice(base.length)) && adjective.startsWith(base);
-}
-
 /**
  * A compound word of a leaf's name explains two words of the label: its end is one of them and its
  * beginning begins another (`электрочайники` for `чайник электрический`, `автошампуни` for
@@ -1521,21 +1432,6 @@ function explainCompounds(labelWords: readonly string[], nameWords: readonly str
     }
   }
   return explained;
-}
-
-/** `электрочайники` of `чайники`, `автошампуни` of `шампунь`: a compound ending in the word (its stem of five letters or more). */
-function isCompoundOf(compound: string, word: string): boolean {
-  const stem = stemWord(word);
-  const at = compound.indexOf(stem);
-  // `беспроводные` is the opposite of `проводные`, not a kind of them.
-  return stem.length >= 5 && at >= 3 && !NEGATING_PREFIXES.has(compound.slice(0, at));
-}
-
-/** `кухни`/`кухня`, `лица`/`лицом`: one stem of four letters or more, where the light stemmer leaves short words whole. */
-function sharesStem(a: string, b: string): boolean {
-  let common = 0;
-  while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
-  return common >= 3 && common >= Math.max(a.length, b.length) - 2 && Math.min(a.length, b.length) >= 4;
 }
 
 function coverWords(words: readonly string[], other: readonly string[], similarity: (a: string, b: string) => number): number {

@@ -1,0 +1,119 @@
+/**
+ * Whether two normalised words are one word in other forms, as the label matcher reads Russian: a
+ * singular and a plural (`юбка`/`юбки`, `кресло`/`кресла`), the vowel an ending drops (`ремень`/`ремни`),
+ * a diminutive (`коврики` of `ковры`), an adjective made of a noun (`кухонные` of `кухни`,
+ * `игрушечные` of `игрушки`), a compound ending in the word (`электрочайники`), an unstressed `о`
+ * written as it sounds (`халадильники`); and where a shared beginning makes no one word: a prefix
+ * (`дошкольников` of `школьников`), a negation (`беспроводные` of `проводные`).
+ */
+import { stemForIndex } from './classify/stem-for-index.js';
+import { ADJECTIVE } from './read-label-kinds.js';
+import { stemWord } from './stem-word.js';
+
+/** The prefixes that make a word its opposite (`беспроводные`, `non-stick`): no compound and no kind of the word after them. */
+export const NEGATING_PREFIXES: ReadonlySet<string> = new Set(['без', 'бес', 'не', 'non', 'un']);
+
+// The ending vowels of one noun's singular and plural (`юбка`/`юбки`, `туфля`/`туфли`, `платье`/`платья`), either way round.
+export const FINAL_VOWEL = /[аяыиеоуюёь]$/u;
+const NUMBER_ENDINGS = new Set(['аы', 'аи', 'яи', 'яы', 'ея', 'ьи']);
+
+// A neuter noun's `о`/`е` and plural `а` (`кресло`/`кресла`, `полотенце`/`полотенца`), in words long enough that a short
+// loanword that never declines (`манго`, `кино`) is not read as one.
+const NEUTER_ENDINGS = new Set(['оа', 'еа']);
+const MIN_NEUTER_WORD = 6;
+
+// A diminutive's suffix after a stem (`фонарики` of `фонари`, `коврики` of `ковры`): the same goods, smaller or endeared.
+const DIMINUTIVE = /^(?:ик|чик|к|ок|ек)$/u;
+
+/** Whether a word and a longer one it begins are one word: equal stems, or the longer a diminutive of it (`манга` is no `мангалы`). */
+export function isSameWordStem(word: string, longer: string): boolean {
+  const stem = stemForIndex(word);
+  const other = stemForIndex(longer);
+  return stem === other || (other.startsWith(stem) && DIMINUTIVE.test(other.slice(stem.length)));
+}
+
+/** Whether a longer word is a word with a prefix before it (`дошкольников` of `школьников`), another stem, so another word. */
+export function isPrefixedWord(word: string, longer: string): boolean {
+  return longer !== word && longer.endsWith(word) && stemForIndex(word) !== stemForIndex(longer);
+}
+
+/** Whether two ending letters are one noun's singular and plural endings (`а`/`ы` of `юбка`/`юбки`), either way round. */
+export function isNumberEndingPair(a: string, b: string, length: number): boolean {
+  const pairs = [`${a}${b}`, `${b}${a}`];
+  return pairs.some((pair) => NUMBER_ENDINGS.has(pair) || (length >= MIN_NEUTER_WORD && NEUTER_ENDINGS.has(pair)));
+}
+
+/**
+ * `кухонные` of `кухни`, `игрушечные` of `игрушек`: an adjective made of a noun, with the vowel Russian puts between the
+ * noun's last two consonants before `-н-` (`кухн-` → `кухонн-`) or its `к` turned `ч` (`isAdjectiveOfNounInK`).
+ */
+export function isAdjectiveOfPurposeNoun(adjective: string, noun: string): boolean {
+  if (!ADJECTIVE.test(adjective) || ADJECTIVE.test(noun)) return false;
+  const parsed = /^(\p{L}{2,}?)([^аеёиоуыэюяйь])([^аеёиоуыэюяйь])[аяиыеоуюь]?$/u.exec(noun);
+  if (parsed !== null && ['о', 'е', 'ё'].some((vowel) => adjective.startsWith(`${parsed[1] ?? ''}${parsed[2] ?? ''}${vowel}${parsed[3] ?? ''}н`))) return true;
+  return isAdjectiveOfNounInK(adjective, noun);
+}
+
+/**
+ * One word in two forms or a shared beginning of at least `minPrefix` letters, all but the last
+ * three of the shorter word (`автомобильный`/`автомобильные`, `робот`/`роботы`).
+ */
+export function isRelatedWord(a: string, b: string, minPrefix: number): boolean {
+  if (a === b) return true;
+  // Stems only drop endings: words that begin apart share neither a stem nor a beginning (most pairs end here).
+  if (a[0] !== b[0]) return false;
+  const stem = stemWord(a);
+  if (stem.length >= 4 && stem === stemWord(b)) return true;
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
+  return common >= minPrefix && common >= Math.min(a.length, b.length) - 3;
+}
+
+/** `халадильники` of `холодильники`: the same letters, except `а` where the directory writes an `о`. */
+export function isAkanyeSpelling(seller: string, directory: string): boolean {
+  if (seller.length !== directory.length || seller === directory) return false;
+  for (let i = 0; i < seller.length; i++) {
+    if (seller[i] !== directory[i] && !(seller[i] === 'а' && directory[i] === 'о')) return false;
+  }
+  return true;
+}
+
+// Each word read once for the fleeting vowel (its base and last consonant, or null): words recur in every comparison.
+const FLEETING_VOWEL_WORDS = new Map<string, readonly [string, string] | null>();
+const MAX_FLEETING_VOWEL_WORDS = 100_000;
+
+/** `кошелек` of `кошельки`, `ремень` of `ремни`, `носок` of `носки`: the word with the vowel an ending drops. */
+export function isFleetingVowelForm(whole: string, inflected: string): boolean {
+  let found = FLEETING_VOWEL_WORDS.get(whole);
+  if (found === undefined) {
+    const parsed = /^(\p{L}{3,})[еоё](к|ц|н|нь|л|ль|р|рь)$/u.exec(whole);
+    found = parsed === null ? null : [parsed[1] ?? '', parsed[2] ?? ''];
+    if (FLEETING_VOWEL_WORDS.size >= MAX_FLEETING_VOWEL_WORDS) FLEETING_VOWEL_WORDS.clear();
+    FLEETING_VOWEL_WORDS.set(whole, found);
+  }
+  if (found === null) return false;
+  const [base, consonant] = found;
+  const rest = inflected.startsWith(`${base}ь${consonant[0] ?? ''}`) ? inflected.slice(base.length + 2) : inflected.startsWith(`${base}${consonant[0] ?? ''}`) ? inflected.slice(base.length + 1) : undefined;
+  return rest !== undefined && /^(?:и|ы|а|я|у|ю|е|ов|ев|ей|ам|ям|ах|ях|ом|ем|ами|ями)$/.test(rest);
+}
+
+/** `игрушечные` of `игрушки`, `сумочный` of `сумка`: an adjective made of a noun ending in `к`, whose `к` turns `ч` before `-н-`. */
+export function isAdjectiveOfNounInK(adjective: string, noun: string): boolean {
+  const base = /^(\p{L}{3,})к[аиыуеоя]?$/u.exec(noun)?.[1];
+  return base !== undefined && ADJECTIVE.test(adjective) && /^(?:еч|оч|ч)н/u.test(adjective.slice(base.length)) && adjective.startsWith(base);
+}
+
+/** `электрочайники` of `чайники`, `автошампуни` of `шампунь`: a compound ending in the word (its stem of five letters or more). */
+export function isCompoundOf(compound: string, word: string): boolean {
+  const stem = stemWord(word);
+  const at = compound.indexOf(stem);
+  // `беспроводные` is the opposite of `проводные`, not a kind of them.
+  return stem.length >= 5 && at >= 3 && !NEGATING_PREFIXES.has(compound.slice(0, at));
+}
+
+/** `кухни`/`кухня`, `лица`/`лицом`: one stem of four letters or more, where the light stemmer leaves short words whole. */
+export function sharesStem(a: string, b: string): boolean {
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
+  return common >= 3 && common >= Math.max(a.length, b.length) - 2 && Math.min(a.length, b.length) >= 4;
+}
