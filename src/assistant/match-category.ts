@@ -45,7 +45,7 @@ import { readSharedPurpose, splitListName, splitNamePhrase } from './classify/sp
 import { isUnlistedSingularOfYaPlural, stemForIndex } from './classify/stem-for-index.js';
 import { foldKazakhLetters } from './transliterate.js';
 import { readLabelWordRoles, selectDroppedWords, selectKindWords } from './read-label-words.js';
-import { FINAL_VOWEL, isAdjectiveOfNounInK, isAdjectiveOfPurposeNoun, isAkanyeSpelling, isCompoundOf, isFleetingVowelForm, isNumberEndingPair, isPrefixedWord, isRelatedWord, isSameWordStem, NEGATING_PREFIXES, sharesStem } from './read-word-forms.js';
+import { FINAL_VOWEL, isAdjectiveOfNounInK, isAdjectiveOfPurposeNoun, isAkanyeSpelling, isCompoundOf, isFleetingVowelForm, isKazakhPossessiveOf, isNumberEndingPair, isPrefixedWord, isRelatedWord, isSameWordStem, NEGATING_PREFIXES, sharesStem } from './read-word-forms.js';
 import { isExplainedByDirectory, readWordEvidence, type WordEvidence } from './explain-label-words.js';
 import { isAdjectiveOfOwnPath } from './read-own-path-adjective.js';
 import { isNeutralModifier } from './classify/neutral-modifiers.js';
@@ -1165,7 +1165,7 @@ function holdsName(narrower: PreparedLeaf, plain: PreparedLeaf): boolean {
         other.full &&
         other.language === name.language &&
         other.words.join(' ') !== name.words.join(' ') &&
-        name.words.every((word) => other.words.some((held) => held === word || isCompoundOf(held, word))),
+        name.words.every((word) => other.words.some((held) => held === word || isCompoundOf(held, word) || (other.language === 'kaz' && isKazakhPossessiveOf(held, word)))),
     ),
   );
 }

@@ -4,7 +4,8 @@
  * a diminutive (`коврики` of `ковры`), an adjective made of a noun (`кухонные` of `кухни`,
  * `игрушечные` of `игрушки`), a compound ending in the word (`электрочайники`), an unstressed `о`
  * written as it sounds (`халадильники`); and where a shared beginning makes no one word: a prefix
- * (`дошкольников` of `школьников`), a negation (`беспроводные` of `проводные`).
+ * (`дошкольников` of `школьников`), a negation (`беспроводные` of `проводные`). Kazakh: the possessive
+ * ending a noun takes as the head of a compound name (`шалбарлары` of `Жүзу шалбарлары`, swimming trousers).
  */
 import { stemForIndex } from './classify/stem-for-index.js';
 import { ADJECTIVE } from './read-label-kinds.js';
@@ -117,3 +118,20 @@ export function sharesStem(a: string, b: string): boolean {
   while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
   return common >= 3 && common >= Math.max(a.length, b.length) - 2 && Math.min(a.length, b.length) >= 4;
 }
+
+/**
+ * `шалбарлары` of `шалбарлар`, `сөмкесі` of `сөмке`: a Kazakh noun with the third person's possessive ending, which the
+ * head of a compound name takes (`Жүзу шалбарлары`, `Телефон қаптары`): the same noun, named by the words before it.
+ * `-ы`/`-і` after a consonant, `-сы`/`-сі` after a vowel, by the word's vowels (back or front).
+ */
+export function isKazakhPossessiveOf(possessed: string, word: string): boolean {
+  if (word.length < 3 || !possessed.startsWith(word)) return false;
+  const ending = possessed.slice(word.length);
+  const afterVowel = KAZAKH_VOWEL_END.test(word);
+  const front = KAZAKH_FRONT_VOWEL.test(word);
+  return ending === (afterVowel ? 'с' : '') + (front ? 'і' : 'ы');
+}
+
+const KAZAKH_VOWEL_END = /[аәеёиоөұүуыіэюя]$/u;
+// A word with a front vowel (`е`, `ә`, `ө`, `ү`, `і`) takes front endings; a back word (`а`, `о`, `ұ`, `ы`) back ones.
+const KAZAKH_FRONT_VOWEL = /[еәөүі][^аоұыуяё]*$/u;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
+import { isKazakhPossessiveOf } from '../../src/assistant/read-word-forms.js';
 import { buildSandboxDirectories } from './measure-matching.js';
 
 const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
@@ -67,5 +68,34 @@ describe('a word of what the goods are for against the leaf\'s adjective made of
   it('is never read so for a word of the head: `Кухни` (furniture) is no `Кухонные …` leaf', () => {
     expect(original.match('Кухни', { productNames: ['Кухня угловая 2 м'] }).status).toBe('todo');
     expect(original.match('Кухни угловые', { productNames: ['Кухонный гарнитур угловой'] }).status).toBe('todo');
+  });
+});
+
+describe('a Kazakh noun with the possessive ending of a compound name\'s head (issue 33, labels round 11)', () => {
+  it('is the noun: `-ы`/`-і` after a consonant, `-сы`/`-сі` after a vowel, by the word\'s last vowel', () => {
+    expect(isKazakhPossessiveOf('шалбарлары', 'шалбарлар')).toBe(true);
+    expect(isKazakhPossessiveOf('велосипедтері', 'велосипедтер')).toBe(true);
+    expect(isKazakhPossessiveOf('сөмкесі', 'сөмке')).toBe(true);
+  });
+
+  it('is no other ending, no other vowel class and no word merely beginning with the noun', () => {
+    expect(isKazakhPossessiveOf('шалбарлар', 'шалбар')).toBe(false);
+    expect(isKazakhPossessiveOf('шалбарлары', 'шалбар')).toBe(false);
+    expect(isKazakhPossessiveOf('шалбарларі', 'шалбарлар')).toBe(false);
+    expect(isKazakhPossessiveOf('сөмкесы', 'сөмке')).toBe(false);
+  });
+
+  it('makes a leaf whose Kazakh name holds the plain leaf\'s noun so a narrower one (`Жүзу шалбарлары` beside `Шалбарлар`)', () => {
+    for (const matcher of [original, marketplace]) {
+      const match = matcher.match('Ер адамдарға арналған шалбар', { productNames: ['Ерлерге арналған классикалық шалбар'] });
+      expect(match.status).toBe('confident');
+      expect(match.best?.entry.path?.rus).toBe('Одежда / Мужская одежда / Брюки');
+    }
+  });
+
+  it('leaves the narrower leaf the label that says its words (`Жүзу шалбарлары` are swimming trunks, never trousers)', () => {
+    for (const matcher of [original, marketplace]) {
+      expect(matcher.match('Жүзу шалбарлары').best?.entry.path?.rus ?? '-').not.toBe('Одежда / Мужская одежда / Брюки');
+    }
   });
 });
