@@ -60,7 +60,7 @@ export { createNodeDeps } from './core/deps.js';
 export type { Deps } from './core/deps.js';
 export type { PipelineEvent } from './core/events.js';
 export type { ProductDraft, RowRef } from './core/types.js';
-export { TOOL_NAME, TOOL_VERSION } from './core/version.js';
+export { TOOL_VERSION } from './core/version.js';
 
 // Stages and the mapping
 export { loadMapping, parseMapping, checkMappingRules, buildReadOptions, mappingSchema } from './mapping/index.js';
@@ -103,5 +103,5 @@ export { createReferenceData } from './sandbox/reference-data.js';
 // State and report
 export { openStateStore } from './state/index.js';
 export type { StateStore, RunRecord } from './state/index.js';
-export { buildRunSummary, renderSummary, writeRunReport, neutralizeFormula } from './report/index.js';
+export { buildRunSummary, renderSummary, neutralizeFormula } from './report/index.js';
 export type { RowOutcome, RowStatus, RunSummary } from './report/index.js';

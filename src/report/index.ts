@@ -3,4 +3,3 @@ export { buildRunSummary } from './build-run-summary.js';
 export { neutralizeFormula } from './neutralize-formula.js';
 export { renderSummary } from './render-summary.js';
 export type { RowOutcome, RowStatus, RunSummary } from './report-types.js';
-export { writeRunReport } from './write-run-report.js';

@@ -13,8 +13,9 @@
  *
  * The seller's cells keep their type and value: a text cell stays a text cell (never evaluated
  * as a formula when the file is opened), a formula stays the seller's formula. Text the tool writes
- * itself (`_errors`, the `To fix` sheet) goes through `neutralizeFormula`; with `prefixFormulaText`
- * the seller's formula-like text cells get the `'` prefix as well.
+ * itself (`_errors`, the `To fix` sheet) goes through `neutralizeFormula`; the seller's formula-like
+ * text cells stay as written (string cells are never evaluated, and a prefix would change the
+ * seller's data when the fixed file is fed back).
  *
  * The outcome of each data row is looked up (`outcomeOf`) once, in sheet order.
  */
@@ -75,12 +76,6 @@ interface WriteAnnotatedWorkbookOptions {
   readOptions?: ReadOptions;
   /** The outcome of a data row, by lookup. Called once per data row, in sheet order. */
   outcomeOf: (row: number) => RowOutcome | undefined;
-  /**
-   * Also prefix formula-like text of the seller's own cells with `'` (as in CSV). Off by default:
-   * the cells are already safe string cells, and the prefix would change the seller's data when
-   * the fixed file is fed back.
-   */
-  prefixFormulaText?: boolean;
   /**
    * Most cell notes written (default 5,000). Each note is a VML shape, and Excel slows to a crawl
    * on workbooks with tens of thousands of them; past the limit, faulty cells are still filled and
@@ -374,7 +369,6 @@ async function rewriteSheet(
     date1904: source.date1904,
     styles: plan.styles,
     outcomeOf: options.outcomeOf,
-    prefixFormulaText: options.prefixFormulaText === true,
     maxNotes: plan.notesAllowed ? (options.maxNotes ?? DEFAULT_MAX_NOTES) : 0,
     hasSellerNote: (ref) => plan.existingNotes?.notes.sellerRefs.has(ref) === true,
     onDataRow: options.onDataRow,
