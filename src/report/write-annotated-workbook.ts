@@ -119,15 +119,8 @@ interface AnnotatedWorkbookResult {
 /** Writes the annotated copy of the seller's workbook to `outPath`. */
 export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOptions): Promise<AnnotatedWorkbookResult> {
   const { info } = options;
-  const source = await openSourceWorkbook(
-    options.sourcePath,
-    // The sheet the reader read: the copy never chooses a sheet by a rule of its own.
-    (sheets) => sheets.find((sheet) => sheet.isWorksheet && sheet.name === info.sheet),
-    () =>
-      new SourceReadError(info.file, `sheet "${String(info.sheet)}" not found while writing the annotated copy`, {
-        ...(info.sheet !== undefined ? { sheet: info.sheet } : {}),
-      }),
-  );
+  // The sheet the reader read: the copy never chooses a sheet by a rule of its own.
+  const source = await openSourceWorkbook(options.sourcePath, info.file, info.sheet);
   const plan = await planPackage(source, buildAnnotationWords(options.translator));
   const input = await open(options.sourcePath, 'r');
   let output: ZipOutput | undefined;
