@@ -60,7 +60,7 @@ export { createNodeDeps } from './core/deps.js';
 export type { Deps } from './core/deps.js';
 export type { PipelineEvent } from './core/events.js';
 export type { ProductDraft, RowRef } from './core/types.js';
-export { TOOL_NAME, TOOL_VERSION } from './core/version.js';
+export { TOOL_VERSION } from './core/version.js';
 
 // Stages and the mapping
 export { loadMapping, parseMapping, checkMappingRules, buildReadOptions, mappingSchema } from './mapping/index.js';
@@ -73,8 +73,8 @@ export type { AssembledProduct, ProductSink } from './stages/product-sink.js';
 export type { MappedRow } from './stages/mapped-row.js';
 export { buildBatches } from './stages/build-batches.js';
 export { mapAndAssemble } from './stages/run-dry-stages.js';
-export { openSource, readers } from './sources/index.js';
-export type { CellRange, ReadOptions, SourceCell, SourceColumn, SourceInfo, SourceReader, SourceRow, SourceStream } from './sources/index.js';
+export { openSource, readers } from './sources/open-source.js';
+export type { CellRange, ReadOptions, SourceCell, SourceColumn, SourceInfo, SourceReader, SourceRow, SourceStream } from './sources/types.js';
 
 // The client, and the domain model it translates answers into
 export { createCatalogClient } from './api/create-catalog-client.js';
@@ -103,5 +103,7 @@ export { createReferenceData } from './sandbox/reference-data.js';
 // State and report
 export { openStateStore } from './state/index.js';
 export type { StateStore, RunRecord } from './state/index.js';
-export { buildRunSummary, renderSummary, writeRunReport, neutralizeFormula } from './report/index.js';
-export type { RowOutcome, RowStatus, RunSummary } from './report/index.js';
+export { buildRunSummary } from './report/build-run-summary.js';
+export { renderSummary } from './report/render-summary.js';
+export { neutralizeFormula } from './report/neutralize-formula.js';
+export type { RowOutcome, RowStatus, RunSummary } from './report/report-types.js';

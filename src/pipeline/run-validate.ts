@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { AbortedError } from '../core/errors.js';
 import { createProductKeyIndex } from '../core/product-key-index.js';
-import { SERVICE_LIMITS } from '../domain/index.js';
+import { measureBatchSize } from '../stages/build-batches.js';
 import { createLapTimer } from './create-lap-timer.js';
 import { createScratchSpoolSink } from './create-spool-sink.js';
 import { openIssueSpill, type IssueSpill } from './scratch/open-issue-spill.js';
@@ -70,9 +70,9 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     }
     lap('read');
 
-    // The payloads were built by the assembler as the products closed; the import sends them in
-    // requests of at most `batchSize` (never more than the service's 30).
-    const requests = Math.ceil(read.counts.validProducts / Math.min(prep.settings.batchSize, SERVICE_LIMITS.importBatch));
+    // The payloads were built by the assembler as the products closed; the import cuts them into
+    // requests by `buildBatches`, of this size.
+    const requests = Math.ceil(read.counts.validProducts / measureBatchSize(prep.settings.batchSize));
     lap('build');
     deps.onEvent({ type: 'stage:end', stage: 'build', detail: `${read.counts.validProducts} of ${read.counts.products} products would be sent in ${requests} request(s)`, text: { key: 'stage.build.end', data: { valid: read.counts.validProducts, count: read.counts.products, requests } } });
     return await finishRun({

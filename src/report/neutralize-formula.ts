@@ -27,8 +27,3 @@ export function neutralizeFormula(text: string): string {
   if (PLAIN_NEGATIVE_NUMBER.test(text) || WHITE_SPACE_ONLY.test(text)) return text;
   return `'${text}`;
 }
-
-/** True when `neutralizeFormula` would change the text. */
-export function isFormulaLike(text: string): boolean {
-  return neutralizeFormula(text) !== text;
-}

@@ -18,9 +18,6 @@ import { loadZipDirectory, loadZipEntryText, openZipEntry, type ZipDirectory, ty
 /** Chunk size of the large parts' reads and inflates (shared strings, the sheet): see `openZipEntry`. */
 export const LARGE_PART_CHUNK_BYTES = 256 * 1024;
 
-/** Picks the sheet to copy from the workbook's list, or `undefined` when it is not there. */
-type SheetPicker = (sheets: readonly WorkbookSheet[]) => WorkbookSheet | undefined;
-
 /** The seller's workbook as the annotated copy patches it: its directory, parts and the chosen sheet. */
 export interface SourceWorkbook {
   path: string;
@@ -43,11 +40,12 @@ export interface SourceWorkbook {
 }
 
 /**
- * Opens the workbook at `path` for the annotated copy: zip directory, workbook parts, the sheet
- * `pick` chooses (`notFound` builds the error when none), the shared strings in the compact table
- * and the styles. Throws `SourceReadError` when the workbook cannot be read.
+ * Opens the workbook at `path` for the annotated copy: zip directory, workbook parts, the
+ * worksheet named `sheetName` (the one the reader read; `file` names the input in the error when it
+ * is not there), the shared strings in the compact table and the styles. Throws `SourceReadError`
+ * when the workbook cannot be read.
  */
-export async function openSourceWorkbook(path: string, pick: SheetPicker, notFound: () => Error): Promise<SourceWorkbook> {
+export async function openSourceWorkbook(path: string, file: string, sheetName: string | undefined): Promise<SourceWorkbook> {
   const fail = (message: string, options: { cause?: unknown; sheet?: string } = {}): never => {
     throw new SourceReadError(path, `${path}: ${message}`, options);
   };
@@ -68,8 +66,10 @@ export async function openSourceWorkbook(path: string, pick: SheetPicker, notFou
   } catch (error) {
     return fail(`the workbook is corrupt (${(error as Error).message})`, { cause: error });
   }
-  const sheet = pick(sheets);
-  if (sheet === undefined) throw notFound();
+  const sheet = sheets.find((candidate) => candidate.isWorksheet && candidate.name === sheetName);
+  if (sheet === undefined) {
+    throw new SourceReadError(file, `sheet "${String(sheetName)}" not found while writing the annotated copy`, sheetName === undefined ? {} : { sheet: sheetName });
+  }
   const entry = sheet.part === undefined ? undefined : directory.entries.get(sheet.part);
   if (entry === undefined) return fail(`sheet "${sheet.name}" has no data part in the file (corrupt workbook)`, { sheet: sheet.name });
   let strings: SourceStrings;

@@ -13,19 +13,18 @@
  *
  * The seller's cells keep their type and value: a text cell stays a text cell (never evaluated
  * as a formula when the file is opened), a formula stays the seller's formula. Text the tool writes
- * itself (`_errors`, the `To fix` sheet) goes through `neutralizeFormula`; with `prefixFormulaText`
- * the seller's formula-like text cells get the `'` prefix as well.
+ * itself (`_errors`, the `To fix` sheet) goes through `neutralizeFormula`; the seller's formula-like
+ * text cells stay as written (string cells are never evaluated, and a prefix would change the
+ * seller's data when the fixed file is fed back).
  *
  * The outcome of each data row is looked up (`outcomeOf`) once, in sheet order.
  */
-import type { Buffer } from 'node:buffer';
 import { open, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { InternalError, isPipelineError, SourceReadError } from '../core/errors.js';
 import type { Issue } from '../core/issue.js';
 import { pickFillMergedColumns } from '../sources/fill-merged-ranges.js';
-import { createMergedRangeScanner } from '../xlsx/load-merged-ranges.js';
-import { resolvePart, type WorkbookSheet } from '../xlsx/parse-workbook-parts.js';
+import { resolvePart } from '../xlsx/parse-workbook-parts.js';
 import type { CellRange, ReadOptions, SourceInfo } from '../sources/types.js';
 import { cutForMessage } from '../sources/cut-for-message.js';
 import { loadZipEntryText, openZipEntry, type ZipEntry } from '../xlsx/zip-directory.js';
@@ -76,12 +75,6 @@ interface WriteAnnotatedWorkbookOptions {
   /** The outcome of a data row, by lookup. Called once per data row, in sheet order. */
   outcomeOf: (row: number) => RowOutcome | undefined;
   /**
-   * Also prefix formula-like text of the seller's own cells with `'` (as in CSV). Off by default:
-   * the cells are already safe string cells, and the prefix would change the seller's data when
-   * the fixed file is fed back.
-   */
-  prefixFormulaText?: boolean;
-  /**
    * Most cell notes written (default 5,000). Each note is a VML shape, and Excel slows to a crawl
    * on workbooks with tens of thousands of them; past the limit, faulty cells are still filled and
    * every issue is still in `_errors` and the `To fix` sheet.
@@ -126,14 +119,8 @@ interface AnnotatedWorkbookResult {
 /** Writes the annotated copy of the seller's workbook to `outPath`. */
 export async function writeAnnotatedWorkbook(options: WriteAnnotatedWorkbookOptions): Promise<AnnotatedWorkbookResult> {
   const { info } = options;
-  const source = await openSourceWorkbook(
-    options.sourcePath,
-    (sheets) => pickSheet(sheets, info, options.readOptions),
-    () =>
-      new SourceReadError(info.file, `sheet "${String(info.sheet ?? options.readOptions?.sheet ?? 1)}" not found while writing the annotated copy`, {
-        ...(info.sheet !== undefined ? { sheet: info.sheet } : {}),
-      }),
-  );
+  // The sheet the reader read: the copy never chooses a sheet by a rule of its own.
+  const source = await openSourceWorkbook(options.sourcePath, info.file, info.sheet);
   const plan = await planPackage(source, buildAnnotationWords(options.translator));
   const input = await open(options.sourcePath, 'r');
   let output: ZipOutput | undefined;
@@ -362,7 +349,7 @@ async function rewriteSheet(
   const stream = await output.openEntry(source.entry.name);
   const toFixStyles = { header: plan.styles.toolStyle('bold'), error: plan.styles.toolStyle('fill-error') };
   const causes = createCauseTally();
-  const fillMerged = options.onDataRow === undefined ? undefined : await loadFillMerged(source, info, options.readOptions);
+  const fillMerged = options.onDataRow === undefined ? undefined : pickFillMerged(info, options.readOptions);
   const rewriter = createSheetRowsRewriter({
     file: source.path,
     sheet: source.sheet.name,
@@ -374,7 +361,6 @@ async function rewriteSheet(
     date1904: source.date1904,
     styles: plan.styles,
     outcomeOf: options.outcomeOf,
-    prefixFormulaText: options.prefixFormulaText === true,
     maxNotes: plan.notesAllowed ? (options.maxNotes ?? DEFAULT_MAX_NOTES) : 0,
     hasSellerNote: (ref) => plan.existingNotes?.notes.sellerRefs.has(ref) === true,
     onDataRow: options.onDataRow,
@@ -416,22 +402,13 @@ async function rewriteSheet(
 }
 
 /**
- * The reader's `fillMerged` columns (0-based, chosen as the reader chose them) and the sheet's
- * merged ranges, for the rows handed to `onDataRow`; `undefined` when no column is filled. The
- * ranges are the reader's (`info.mergedRanges`); an `info` built without them (not from a reader
- * that filled merged columns) has the sheet part scanned for them, as the reader does.
+ * The reader's `fillMerged` columns (0-based, chosen as the reader chose them) and the merged
+ * ranges the reader found (`info.mergedRanges`), for the rows handed to `onDataRow`; `undefined`
+ * when no column is filled. The copy never scans the sheet for them a second time.
  */
-async function loadFillMerged(source: SourceWorkbook, info: SourceInfo, readOptions: ReadOptions | undefined): Promise<{ ranges: readonly CellRange[]; columns: number[] } | undefined> {
+function pickFillMerged(info: SourceInfo, readOptions: ReadOptions | undefined): { ranges: readonly CellRange[]; columns: number[] } | undefined {
   const columns = pickFillMergedColumns(info.header, readOptions?.fillMerged);
-  if (columns.length === 0) return undefined;
-  if (info.mergedRanges !== undefined) return { ranges: info.mergedRanges, columns };
-  const scanner = createMergedRangeScanner();
-  try {
-    for await (const chunk of await openZipEntry(source.path, source.entry, LARGE_PART_CHUNK_BYTES)) scanner.write(chunk as Buffer);
-  } catch (error) {
-    throw new SourceReadError(source.path, `${source.path}: the workbook is corrupt or truncated (sheet "${cutForMessage(source.sheet.name)}": ${(error as Error).message})`, { cause: error, sheet: source.sheet.name });
-  }
-  return { ranges: scanner.ranges(), columns };
+  return columns.length === 0 ? undefined : { ranges: info.mergedRanges ?? [], columns };
 }
 
 /** Relates the comments and their drawing to the sheet; returns the drawing's relationship id. */
@@ -460,20 +437,4 @@ async function finishPackage(source: SourceWorkbook, plan: PackagePlan, output: 
   if (sheetRels !== undefined) await output.addEntry(plan.sheetRelsPart, sheetRels);
   else if (sheetRelsEntry !== undefined) await copyEntry(source, output, input, sheetRelsEntry);
   await output.addEntry('[Content_Types].xml', plan.contentTypes);
-}
-
-/** The sheet the reader read (`info.sheet`), else the one `readOptions.sheet` names, else the first visible worksheet. */
-function pickSheet(sheets: readonly WorkbookSheet[], info: SourceInfo, readOptions: ReadOptions | undefined): WorkbookSheet | undefined {
-  const worksheets = sheets.filter((sheet) => sheet.isWorksheet);
-  if (info.sheet !== undefined) return worksheets.find((sheet) => sheet.name === info.sheet);
-  const wanted = readOptions?.sheet;
-  if (typeof wanted === 'string') {
-    const key = wanted.trim().toLowerCase();
-    return worksheets.find((sheet) => sheet.name === wanted) ?? worksheets.find((sheet) => sheet.name.trim().toLowerCase() === key);
-  }
-  if (typeof wanted === 'number') {
-    const sheet = sheets[wanted - 1];
-    return sheet?.isWorksheet === true ? sheet : undefined;
-  }
-  return worksheets.find((sheet) => sheet.state === 'visible');
 }

@@ -1,7 +1,8 @@
 /**
- * Writes the report folder of one run: `summary.json`, the annotated copy of the input
- * (`annotated.xlsx` or `annotated.csv`), `rejected-rows.csv` and `report.html`. The input is read once: the
- * annotated copy and the rejected rows are written in the same pass.
+ * The report folder's copies of the seller's file, the annotated copy (`annotated.xlsx` or
+ * `annotated.csv`) and `rejected-rows.csv`, written in one read of the input, and `summary.json`,
+ * written last. `finishRun` (`src/pipeline/finish-run.ts`) runs them in the report's one order:
+ * `issues.ndjson`, the copies, `summary.json`, `report.html`.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,8 +16,8 @@ import { createAnnotatedCsvSink, keptColumns, type AnnotatedCsvSink, type TextRo
 import type { GroupRowRecord } from './write-annotated-workbook.js';
 import { createRejectedRowsSink, REJECTED_ROWS_LEADING_HEADERS, type RejectedRowsSink } from './write-rejected-rows-csv.js';
 import { createFedBackGroupCheck, type FedBackGroupCheck } from './xlsx-patch/check-fed-back-groups.js';
-import { REPORT_HTML_FILE, writeReportHtml } from './html/write-report-html.js';
-import { createTranslator, type Translator } from '../i18n/create-translator.js';
+import { REPORT_HTML_FILE } from './html/write-report-html.js';
+import type { Translator } from '../i18n/create-translator.js';
 import { writeReportFile } from './start-atomic-file.js';
 
 /** File names inside the report folder. */
@@ -29,11 +30,10 @@ export const REPORT_FILES = {
   html: REPORT_HTML_FILE,
 } as const;
 
-/** Options of `writeRunReport`. */
-interface WriteRunReportOptions {
+/** Options of `writeReportCopies`. */
+export interface ReportCopiesOptions {
   /** The run's folder; created when missing. */
   dir: string;
-  summary: RunSummary;
   /** The seller's file, read again for the copy. */
   sourcePath: string;
   /** What the reader found. `info.format` picks the annotated format. */
@@ -41,14 +41,6 @@ interface WriteRunReportOptions {
   /** The options the reader used. */
   readOptions?: ReadOptions;
   outcomeOf: (row: number) => RowOutcome | undefined;
-  /**
-   * Delimiter of `rejected-rows.csv`. Default: the input's delimiter for CSV; `;` for XLSX,
-   * because Excel in the Russian and Kazakh locales splits CSV on `;` when the file is opened by
-   * double-click.
-   */
-  rejectedRowsDelimiter?: string;
-  /** XLSX input: also prefix formula-like text in the seller's cells (see `writeAnnotatedWorkbook`). */
-  prefixFormulaText?: boolean;
   /**
    * Write the annotated copy (default true). Without it the input is not read again (a CSV input's
    * header only): for a run in which no row needs attention, so `rejected-rows.csv` gets its header only.
@@ -67,17 +59,8 @@ export interface RunReportPaths {
   rejectedRows: string;
   /** Every issue, one JSON a line (`writeIssuesNdjson`); set by the pipeline when it wrote one. */
   issues?: string;
-  /** The run's page (`report.html`), written last. */
+  /** The run's page (`report.html`), written last; set by the pipeline. */
   html?: string;
-}
-
-/** Writes the report folder and returns the paths. */
-export async function writeRunReport(options: WriteRunReportOptions): Promise<RunReportPaths> {
-  const translator = options.translator ?? createTranslator('en');
-  const { paths, warnings } = await writeReportCopies({ ...options, translator });
-  await writeReportSummary(paths, options.summary, warnings);
-  const html = await writeReportHtml({ dir: paths.dir, summary: options.summary, translator });
-  return { ...paths, html };
 }
 
 /** What `writeReportCopies` wrote, and what the copy could not do as usual (for `summary.json`). */
@@ -87,11 +70,13 @@ export interface ReportCopies {
 }
 
 /**
- * The first part of `writeRunReport`: the annotated copy and `rejected-rows.csv`, without
- * `summary.json` — which a caller writes last (`writeReportSummary`), once what it needs is
- * known: the summary keeps the digest of `issues.ndjson` and the copy's warnings.
+ * The annotated copy and `rejected-rows.csv`, in one read of the input; `summary.json` is written
+ * after them (`writeReportSummary`), once what it needs is known: the summary keeps the digest of
+ * `issues.ndjson` and the copy's warnings. `rejected-rows.csv` takes the input's delimiter for CSV,
+ * `;` for XLSX: Excel in the Russian and Kazakh locales splits a CSV on `;` when the file is opened
+ * by double-click.
  */
-export async function writeReportCopies(options: Omit<WriteRunReportOptions, 'summary'>): Promise<ReportCopies> {
+export async function writeReportCopies(options: ReportCopiesOptions): Promise<ReportCopies> {
   const { dir, info } = options;
   await mkdir(dir, { recursive: true });
   const paths: RunReportPaths = {
@@ -100,7 +85,7 @@ export async function writeReportCopies(options: Omit<WriteRunReportOptions, 'su
     annotated: options.annotated === false ? null : join(dir, info.format === 'xlsx' ? REPORT_FILES.annotatedXlsx : REPORT_FILES.annotatedCsv),
     rejectedRows: join(dir, REPORT_FILES.rejectedRows),
   };
-  const rejectedDelimiter = options.rejectedRowsDelimiter ?? (info.format === 'csv' ? (info.delimiter ?? ',') : ';');
+  const rejectedDelimiter = info.format === 'csv' ? (info.delimiter ?? ',') : ';';
   const warnings = info.format === 'xlsx' ? await writeWorkbookReport(options, paths, rejectedDelimiter) : await writeCsvReport(options, paths, rejectedDelimiter);
   return { paths, warnings };
 }
@@ -110,7 +95,7 @@ export async function removeReportCopies(dir: string): Promise<void> {
   await Promise.all([REPORT_FILES.annotatedXlsx, REPORT_FILES.annotatedCsv, REPORT_FILES.rejectedRows].map((name) => rm(join(dir, name), { force: true })));
 }
 
-/** The last part of `writeRunReport`: `summary.json`, with the copy's warnings among the file's issues. */
+/** `summary.json`, after the copies, with the copy's warnings among the file's issues. */
 export async function writeReportSummary(paths: RunReportPaths, summary: RunSummary, copyWarnings: readonly Issue[]): Promise<void> {
   // What the copy could not do as usual (rows out of order, no room for the `_` columns) is reported with the file's issues.
   await writeSummaryJson(paths.summary, copyWarnings.length === 0 ? summary : { ...summary, issues: [...summary.issues, ...copyWarnings].sort(compareIssues) });
@@ -122,7 +107,7 @@ export async function writeReportSummary(paths: RunReportPaths, summary: RunSumm
  * that needs attention after the group rows in effect for it, each written once, as the CSV path
  * does; resolves with the copy's warnings.
  */
-async function writeWorkbookReport(options: Omit<WriteRunReportOptions, 'summary'>, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
+async function writeWorkbookReport(options: ReportCopiesOptions, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
   const { info } = options;
   const groupRows = options.readOptions?.groupRows;
   let rejected: RejectedRowsSink | undefined;
@@ -157,7 +142,6 @@ async function writeWorkbookReport(options: Omit<WriteRunReportOptions, 'summary
         outPath: paths.annotated,
         info,
         ...(options.readOptions !== undefined ? { readOptions: options.readOptions } : {}),
-        ...(options.prefixFormulaText !== undefined ? { prefixFormulaText: options.prefixFormulaText } : {}),
         ...(options.translator !== undefined ? { translator: options.translator } : {}),
         outcomeOf: options.outcomeOf,
         onHeader: async (header) => void (await openRejected(header)),
@@ -185,7 +169,7 @@ async function writeWorkbookReport(options: Omit<WriteRunReportOptions, 'summary
  * numbered) and `rejected-rows.csv` (header, then each row that needs attention after the group
  * rows in effect for it), from one read of the input through the reader's text mode (`openCsvCopyRecords`).
  */
-async function writeCsvReport(options: Omit<WriteRunReportOptions, 'summary'>, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
+async function writeCsvReport(options: ReportCopiesOptions, paths: RunReportPaths, delimiter: string): Promise<Issue[]> {
   // The CSV reader's text mode and the copier are loaded for CSV input only (issue 39).
   const [{ openCsvCopyRecords }, { copyCsvRecords }] = await Promise.all([import('../sources/open-csv-copy-records.js'), import('./copy-csv-records.js')]);
   // The copy checks the header it reads against the reader's: by the cells' own texts, not the suffixed names.

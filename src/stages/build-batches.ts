@@ -1,14 +1,26 @@
-/** Splits drafts into import requests. */
+/** The one rule that cuts products into import requests. */
 import { SERVICE_LIMITS } from '../domain/index.js';
-import type { ProductDraft } from '../core/types.js';
+
+/** The products per request for a `batchSize`: as asked, never more than the service's 30 (the mapping rules warn about a larger one). */
+export function measureBatchSize(batchSize: number = SERVICE_LIMITS.importBatch): number {
+  return Number.isFinite(batchSize) && batchSize >= 1 ? Math.min(Math.floor(batchSize), SERVICE_LIMITS.importBatch) : SERVICE_LIMITS.importBatch;
+}
 
 /**
- * Splits drafts into batches of at most `batchSize`, never more than the service's 30 per request
- * whatever is asked (the mapping rules warn about a larger `batchSize`). Order is kept. Pure.
+ * Cuts `items` (drafts, or anything the caller sends one request of) into batches of
+ * `measureBatchSize(batchSize)`, in order, as it walks them: the import cuts its spool with it
+ * without holding the spool in memory. Library callers spread it (`[...buildBatches(drafts)]`) or
+ * take what they need (`const [first] = buildBatches(drafts)`).
  */
-export function buildBatches(drafts: readonly ProductDraft[], batchSize: number = SERVICE_LIMITS.importBatch): ProductDraft[][] {
-  const size = Number.isFinite(batchSize) && batchSize >= 1 ? Math.min(Math.floor(batchSize), SERVICE_LIMITS.importBatch) : SERVICE_LIMITS.importBatch;
-  const batches: ProductDraft[][] = [];
-  for (let start = 0; start < drafts.length; start += size) batches.push(drafts.slice(start, start + size));
-  return batches;
+export function* buildBatches<T>(items: Iterable<T>, batchSize?: number): Generator<T[], void, undefined> {
+  const size = measureBatchSize(batchSize);
+  let batch: T[] = [];
+  for (const item of items) {
+    batch.push(item);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
 }

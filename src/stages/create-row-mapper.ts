@@ -11,7 +11,11 @@ import { compileCategoryLookup } from './derive/lookup-category.js';
 
 export type { RowMapper, RowMapperOptions, RowMapResult } from './build-row-mapper.js';
 
-/** Creates the row mapper for one file. Run `checkMappingRules` first: the mapper trusts the mapping's directory references. */
+/**
+ * Creates the row mapper for one file. Run `checkMappingRules` first: the mapper trusts the
+ * mapping's directory references. Library API (docs/library.md), on purpose: the pipeline maps
+ * through `mapAndAssemble`, which builds the same `buildRowMapper`.
+ */
 export function createRowMapper(mapping: Mapping, directories: Directories, info: SourceInfo, options: RowMapperOptions = {}): RowMapper {
   return buildRowMapper(mapping, directories, info, { ...options, compileCategoryLookup });
 }

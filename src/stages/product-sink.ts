@@ -43,7 +43,11 @@ export interface MemoryProductSink extends ProductSink {
   entries(): AssembledProduct[];
 }
 
-/** Creates an in-memory sink (tests, dry runs of small files). */
+/**
+ * Creates an in-memory sink. Library API (docs/library.md), on purpose: a caller who wants the
+ * products in hand (`mapAndAssemble`, then `buildBatches` or `importDrafts`) collects them here;
+ * the CLI's runs spool them instead (the dry run's scratch spool, the import's state spool).
+ */
 export function createMemoryProductSink(): MemoryProductSink {
   const products = new Map<string, AssembledProduct>();
   return {

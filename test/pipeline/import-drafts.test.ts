@@ -18,7 +18,7 @@ import { importDrafts } from '../../src/pipeline/import/import-drafts.js';
 import { startSandbox } from '../../src/sandbox/start-sandbox.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { resolveSettings } from '../../src/settings/resolve-settings.js';
-import { openSource } from '../../src/sources/index.js';
+import { openSource } from '../../src/sources/open-source.js';
 import { createMemoryProductSink } from '../../src/stages/product-sink.js';
 import { mapAndAssemble } from '../../src/stages/run-dry-stages.js';
 

@@ -17,12 +17,11 @@ import { neutralizeFormula } from '../../src/report/neutralize-formula.js';
 import { PROBLEM_STATUSES, ROW_STATUSES, type RowOutcome, type RowStatus } from '../../src/report/report-types.js';
 import { CSV_ISSUE_SEPARATOR, keptColumns } from '../../src/report/write-annotated-csv.js';
 import { REJECTED_ROWS_LEADING_HEADERS } from '../../src/report/write-rejected-rows-csv.js';
-import { writeRunReport } from '../../src/report/write-run-report.js';
 import { createLineBreakCounter } from '../../src/sources/count-line-breaks.js';
 import { csvReader, openCsvTextRecords } from '../../src/sources/read-csv.js';
 import type { ReadOptions, SourceInfo } from '../../src/sources/types.js';
 import { collectRows } from '../sources/temp-files.js';
-import { makeIssue, makeParts, makeTempDir } from './report-builders.js';
+import { makeIssue, makeParts, makeTempDir, writeCopiesAndSummary } from './report-builders.js';
 
 const PIPELINE: ReadOptions = { ignoreHeaderPrefix: '_', maxCellLength: 32_767, maxRows: 1_000_000 };
 
@@ -83,14 +82,13 @@ async function expectSameAsReference(content: string | Uint8Array, outcomeOf: Ou
   const path = join(dir, name);
   await writeFile(path, content);
   const reference = await buildReference(path, options, outcomeOf);
-  const paths = await writeRunReport({
+  const paths = await writeCopiesAndSummary({
     dir: join(dir, 'report'),
     summary: buildRunSummary(makeParts()),
     sourcePath: path,
     info: reference.info,
     readOptions: options,
     outcomeOf,
-    rejectedRowsDelimiter: reference.info.delimiter ?? ',',
   });
   const annotated = await readFile(paths.annotated ?? '', 'utf8');
   expect(annotated).toBe(reference.annotated);

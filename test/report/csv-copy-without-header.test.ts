@@ -7,11 +7,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildRunSummary } from '../../src/report/build-run-summary.js';
 import type { RowOutcome } from '../../src/report/report-types.js';
-import { writeRunReport } from '../../src/report/write-run-report.js';
 import { csvReader } from '../../src/sources/read-csv.js';
 import type { ReadOptions } from '../../src/sources/types.js';
 import { collectRows } from '../sources/temp-files.js';
-import { makeIssue, makeOutcomeOf, makeParts, makeTempDir } from './report-builders.js';
+import { makeIssue, makeOutcomeOf, makeParts, makeTempDir, writeCopiesAndSummary } from './report-builders.js';
 
 const OPTIONS: ReadOptions = { headerRow: 'none', ignoreHeaderPrefix: '_', maxCellLength: 32_767, maxRows: 1_000_000 };
 
@@ -28,14 +27,13 @@ describe('the copies of a CSV without a header row', () => {
       { row: 2, status: 'invalid', issues: [makeIssue({ code: 'required_field_missing', row: 2, column: 'C', message: 'price is empty' })] },
       { row: 3, status: 'valid', issues: [] },
     ];
-    const paths = await writeRunReport({
+    const paths = await writeCopiesAndSummary({
       dir: join(dir, 'report'),
       summary: buildRunSummary(makeParts()),
       sourcePath: path,
       info: stream.info,
       readOptions: OPTIONS,
       outcomeOf: makeOutcomeOf(outcomes),
-      rejectedRowsDelimiter: ';',
     });
     const annotated = (await readFile(paths.annotated ?? '', 'utf8')).replace(/^\uFEFF/u, '').split(/\r?\n/u);
     expect(annotated[0]?.startsWith('A;B;C;')).toBe(true);

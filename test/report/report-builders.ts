@@ -6,7 +6,8 @@ import { onTestFinished } from 'vitest';
 import { createIssue } from '../../src/core/issue.js';
 import type { Issue } from '../../src/core/issue.js';
 import type { RunSummaryParts } from '../../src/report/build-run-summary.js';
-import type { RowOutcome } from '../../src/report/report-types.js';
+import type { RowOutcome, RunSummary } from '../../src/report/report-types.js';
+import { writeReportCopies, writeReportSummary, type ReportCopiesOptions, type RunReportPaths } from '../../src/report/write-run-report.js';
 import type { SourceColumn, SourceInfo } from '../../src/sources/types.js';
 
 /** A temp dir removed when the test finishes. */
@@ -79,4 +80,12 @@ export function makeParts(overrides: Partial<RunSummaryParts> = {}): RunSummaryP
     exitCode: 1,
     ...overrides,
   };
+}
+
+/** The copies, then `summary.json` with their warnings: the report stage's two steps, as `finishRun` takes them. */
+export async function writeCopiesAndSummary(options: ReportCopiesOptions & { summary: RunSummary }): Promise<RunReportPaths> {
+  const { summary, ...copyOptions } = options;
+  const copies = await writeReportCopies(copyOptions);
+  await writeReportSummary(copies.paths, summary, copies.warnings);
+  return copies.paths;
 }

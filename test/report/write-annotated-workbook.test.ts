@@ -63,7 +63,7 @@ function fillColour(cell: ExcelJS.Cell): string | undefined {
   return fill?.type === 'pattern' ? fill.fgColor?.argb : undefined;
 }
 
-async function annotate(dir: string, extra: { prefixFormulaText?: boolean } = {}) {
+async function annotate(dir: string) {
   const sourcePath = join(dir, 'товары.xlsx');
   const outPath = join(dir, 'annotated.xlsx');
   await writeSellerWorkbook(sourcePath);
@@ -76,7 +76,6 @@ async function annotate(dir: string, extra: { prefixFormulaText?: boolean } = {}
     onDataRow: (row) => {
       dataRows.push({ row: row.row, values: row.values, ...(row.beyond !== undefined && row.beyond.length > 0 ? { beyond: row.beyond } : {}) });
     },
-    ...extra,
   });
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(outPath);
@@ -143,26 +142,23 @@ describe('writeAnnotatedWorkbook', () => {
     ]);
   });
 
-  it("never writes a formula but the seller's own; seller text stays exact unless prefixFormulaText is set", async () => {
-    for (const prefixFormulaText of [false, true]) {
-      const { workbook } = await annotate(await makeTempDir(), { prefixFormulaText });
-      for (const sheet of workbook.worksheets) {
-        sheet.eachRow((row) => {
-          row.eachCell((cell) => {
-            if (sheet.name === 'Товары' && cell.address === 'G6') return;
-            expect(cell.type).not.toBe(ExcelJS.ValueType.Formula);
-            expect(cell.type).not.toBe(ExcelJS.ValueType.Hyperlink);
-          });
+  it("never writes a formula but the seller's own; seller text stays exact", async () => {
+    const { workbook } = await annotate(await makeTempDir());
+    for (const sheet of workbook.worksheets) {
+      sheet.eachRow((row) => {
+        row.eachCell((cell) => {
+          if (sheet.name === 'Товары' && cell.address === 'G6') return;
+          expect(cell.type).not.toBe(ExcelJS.ValueType.Formula);
+          expect(cell.type).not.toBe(ExcelJS.ValueType.Hyperlink);
         });
-      }
-      const sheet = workbook.getWorksheet('Товары')!;
-      const prefix = prefixFormulaText ? `'` : '';
-      expect(sheet.getCell('F4').value).toBe(`${prefix}${HYPERLINK}`);
-      expect(sheet.getCell('E4').value).toBe(`${prefix}+7 701 123 45 67`);
-      expect(sheet.getCell('E5').value).toBe(`${prefix}@SUM(1+1)`);
-      expect(sheet.getCell('E6').value).toBe(`${prefix}-2+3+cmd`);
-      expect(sheet.getCell('G4').value).toBe(-5);
+      });
     }
+    const sheet = workbook.getWorksheet('Товары')!;
+    expect(sheet.getCell('F4').value).toBe(HYPERLINK);
+    expect(sheet.getCell('E4').value).toBe('+7 701 123 45 67');
+    expect(sheet.getCell('E5').value).toBe('@SUM(1+1)');
+    expect(sheet.getCell('E6').value).toBe('-2+3+cmd');
+    expect(sheet.getCell('G4').value).toBe(-5);
   });
 
   it('hands each data row to onDataRow as text under the header', async () => {

@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compareIssues } from '../../src/core/issue.js';
 import { buildRunSummary } from '../../src/report/build-run-summary.js';
 import type { RowOutcome } from '../../src/report/report-types.js';
-import { writeRunReport } from '../../src/report/write-run-report.js';
-import { makeHeader, makeInfo, makeIssue, makeOutcomeOf, makeParts, makeTempDir } from './report-builders.js';
+import { makeHeader, makeInfo, makeIssue, makeOutcomeOf, makeParts, makeTempDir, writeCopiesAndSummary } from './report-builders.js';
 import { requireAnnotatedPath } from '../helpers/require-annotated-path.js';
 import { buildStoredZip, buildXlsxParts } from '../fuzz/build-xlsx-bytes.js';
 
@@ -17,7 +16,7 @@ const outcomes: RowOutcome[] = [
   { row: 3, status: 'invalid', issues: [priceIssue] },
 ];
 
-describe('writeRunReport', () => {
+describe('the report copies and summary.json (writeReportCopies, writeReportSummary)', () => {
   it('writes summary.json, annotated.xlsx and rejected-rows.csv (`;`) for an XLSX input, reading it once', async () => {
     const dir = await makeTempDir();
     const sourcePath = join(dir, 'товары.xlsx');
@@ -26,7 +25,7 @@ describe('writeRunReport', () => {
     await workbook.xlsx.writeFile(sourcePath);
     const summary = buildRunSummary(makeParts({ command: 'validate', outcomes }));
     const reportDir = join(dir, 'reports', 'run-1');
-    const paths = await writeRunReport({
+    const paths = await writeCopiesAndSummary({
       dir: reportDir,
       summary,
       sourcePath,
@@ -38,7 +37,6 @@ describe('writeRunReport', () => {
       summary: join(reportDir, 'summary.json'),
       annotated: join(reportDir, 'annotated.xlsx'),
       rejectedRows: join(reportDir, 'rejected-rows.csv'),
-      html: join(reportDir, 'report.html'),
     });
     expect(JSON.parse(await readFile(paths.summary, 'utf8'))).toEqual(summary);
     expect((await stat(requireAnnotatedPath(paths))).size).toBeGreaterThan(0);
@@ -58,7 +56,7 @@ describe('writeRunReport', () => {
     parts['xl/worksheets/sheet1.xml'] = sheet.replace(row2 + row3, row3 + row2);
     await writeFile(sourcePath, buildStoredZip(parts));
     const summary = buildRunSummary(makeParts({ command: 'validate', outcomes }));
-    const paths = await writeRunReport({
+    const paths = await writeCopiesAndSummary({
       dir,
       summary,
       sourcePath,
@@ -77,7 +75,7 @@ describe('writeRunReport', () => {
     const sourcePath = join(dir, 'товары.csv');
     await writeFile(sourcePath, 'Артикул\tЦена\nA-1\t100\nA-2\tabc\n');
     const summary = buildRunSummary(makeParts({ command: 'validate', outcomes }));
-    const paths = await writeRunReport({
+    const paths = await writeCopiesAndSummary({
       dir,
       summary,
       sourcePath,
@@ -101,7 +99,7 @@ describe('writeRunReport', () => {
     const sourcePath = join(dir, 'x.csv');
     await writeFile(sourcePath, 'B\n1\n');
     await expect(
-      writeRunReport({
+      writeCopiesAndSummary({
         dir,
         summary: buildRunSummary(makeParts()),
         sourcePath,

@@ -12,11 +12,10 @@ import type { Issue } from '../../src/core/issue.js';
 import { buildRunSummary } from '../../src/report/build-run-summary.js';
 import { CSV_NEWLINE } from '../../src/report/format-csv-record.js';
 import type { RowOutcome } from '../../src/report/report-types.js';
-import { writeRunReport } from '../../src/report/write-run-report.js';
 import { openSource } from '../../src/sources/open-source.js';
 import type { ReadOptions } from '../../src/sources/types.js';
 import { collectRows } from '../sources/temp-files.js';
-import { makeInfo, makeIssue, makeOutcomeOf, makeParts, makeTempDir } from './report-builders.js';
+import { makeInfo, makeIssue, makeOutcomeOf, makeParts, makeTempDir, writeCopiesAndSummary } from './report-builders.js';
 
 /** Rows 2–9 with their outline levels: Зоотовары › Корма для кошек (rows 4–5), › Игрушки (row 7); Бытовая химия (row 9). */
 async function writeOutlineWorkbook(path: string): Promise<void> {
@@ -57,7 +56,7 @@ async function report(readOptions: ReadOptions): Promise<{ lines: string[]; warn
     [7, ['Зоотовары', 'Игрушки']],
     [9, ['Бытовая химия']],
   ]);
-  const paths = await writeRunReport({
+  const paths = await writeCopiesAndSummary({
     dir: join(dir, 'report'),
     summary: buildRunSummary(makeParts({ command: 'validate', outcomes: OUTCOMES })),
     sourcePath,

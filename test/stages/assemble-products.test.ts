@@ -307,16 +307,16 @@ describe('buildBatches', () => {
   const drafts = Array.from({ length: 65 }, (_, i) => ({ productKey: `P${i}` }) as ProductDraft);
 
   it('splits into batches of at most 30, in order', () => {
-    const batches = buildBatches(drafts);
+    const batches = [...buildBatches(drafts)];
     expect(batches.map((batch) => batch.length)).toEqual([30, 30, 5]);
     expect(batches.flat().map((draft) => draft.productKey)).toEqual(drafts.map((draft) => draft.productKey));
   });
 
   it('takes a smaller size, and never more than 30 whatever is asked', () => {
-    expect(buildBatches(drafts, 10).map((batch) => batch.length)).toEqual([10, 10, 10, 10, 10, 10, 5]);
-    expect(buildBatches(drafts, 100).every((batch) => batch.length <= 30)).toBe(true);
-    expect(buildBatches(drafts, 0).map((batch) => batch.length)).toEqual([30, 30, 5]);
-    expect(buildBatches([], 30)).toEqual([]);
+    expect([...buildBatches(drafts, 10)].map((batch) => batch.length)).toEqual([10, 10, 10, 10, 10, 10, 5]);
+    expect([...buildBatches(drafts, 100)].every((batch) => batch.length <= 30)).toBe(true);
+    expect([...buildBatches(drafts, 0)].map((batch) => batch.length)).toEqual([30, 30, 5]);
+    expect([...buildBatches([], 30)]).toEqual([]);
   });
 });
 
@@ -346,7 +346,7 @@ describe('mapAndAssemble', () => {
       ['B', true],
       ['C', true],
     ]);
-    expect(buildBatches(sink.entries().flatMap((entry) => (entry.draft === null ? [] : [entry.draft])))).toHaveLength(1);
+    expect([...buildBatches(sink.entries().flatMap((entry) => (entry.draft === null ? [] : [entry.draft])))]).toHaveLength(1);
   });
 
   it('drops the stale issues of a reopened product', async () => {

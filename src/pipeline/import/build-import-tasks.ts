@@ -7,13 +7,14 @@ import { ConfigError } from '../../core/errors.js';
 import type { ProductDraft } from '../../core/types.js';
 import { hashRequest } from '../../state/content-hash.js';
 import type { StateStore } from '../../state/index.js';
+import { buildBatches } from '../../stages/build-batches.js';
 import type { SubmitTask } from './submit-batches.js';
 
 type Entry = { productKey: string; draft: ProductDraft; contentHash: string | null };
 
 const NO_IDS: ReturnType<StateStore['getProductIdsMany']> = new Map();
 
-/** Yields the import requests for `keys` (in spool order), `batchSize` products each. */
+/** Yields the import requests for `keys` (in spool order), cut by `buildBatches`. */
 export function buildImportTasks(ctx: {
   store: StateStore;
   runId: string;
@@ -51,22 +52,18 @@ export function buildImportTasks(ctx: {
     return task;
   };
   return (function* () {
-    let slice: Entry[] = [];
     let position = 0;
-    for (const spooled of store.iterateSpooledDrafts(runId)) {
-      if (!wanted.has(spooled.productKey)) continue;
-      if (spooled.productKey !== keys[position]) {
-        throw new ConfigError(`the run's spool changed since the plan (product ${spooled.productKey}); start a new run with --fresh`);
+    const planned = (function* (): Generator<Entry> {
+      for (const spooled of store.iterateSpooledDrafts(runId)) {
+        if (!wanted.has(spooled.productKey)) continue;
+        if (spooled.productKey !== keys[position]) {
+          throw new ConfigError(`the run's spool changed since the plan (product ${spooled.productKey}); start a new run with --fresh`);
+        }
+        position += 1;
+        yield { productKey: spooled.productKey, draft: spooled.draft, contentHash: spooled.contentHash };
       }
-      position += 1;
-      slice.push({ productKey: spooled.productKey, draft: spooled.draft, contentHash: spooled.contentHash });
-      if (slice.length === ctx.batchSize) {
-        const batch = slice;
-        slice = [];
-        yield build(batch);
-      }
-    }
-    if (slice.length > 0) yield build(slice);
+    })();
+    for (const slice of buildBatches(planned, ctx.batchSize)) yield build(slice);
     if (position !== keys.length) throw new ConfigError(`the run's spool lacks ${keys.length - position} product(s) of the plan; start a new run with --fresh`);
   })();
 }

@@ -60,7 +60,11 @@ export interface ImportDraftsResult {
   reportDir: string;
 }
 
-/** Imports caller-built drafts through the journal; throws only run-stopping failures (`PipelineError`). */
+/**
+ * Imports caller-built drafts through the journal; throws only run-stopping failures
+ * (`PipelineError`). Library API (docs/library.md), on purpose: the CLI imports a file with
+ * `runImport`; both send through the one `planSendAndHeal`.
+ */
 export async function importDrafts(options: ImportDraftsOptions, deps: Deps): Promise<ImportDraftsResult> {
   const settings = options.settings.settings;
   const keys = new Set(options.drafts.map((draft) => draft.productKey));

@@ -69,7 +69,6 @@ class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
   /** Columns of `_` cells appended by an earlier run: dropped. */
   readonly oldColumns = new Set<number>();
   readonly earlierHighlights: ReadonlyMap<number, number> | undefined;
-  readonly prefixFormulaText: boolean;
   /** Columns of the rows handed to `onDataRow`: the header up to its last non-blank cell. */
   copyWidth: number;
   /** The part before the rows, held until the place of the `_` columns is known. */
@@ -97,7 +96,6 @@ class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
 
   constructor(readonly options: SheetRowsOptions) {
     this.earlierHighlights = options.styles.earlierHighlights;
-    this.prefixFormulaText = options.prefixFormulaText;
     this.copyWidth = options.headerNames.length;
     this.copyKeep = options.headerNames.map((_, index) => index);
     const handsRows = options.onDataRow !== undefined;
@@ -147,7 +145,7 @@ class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
       await this.releaseHeld();
     }
     if (this.headerSeen && rowNumber > options.headerRow) await this.emitRow(await this.rewriteDataRow(text, shape, rowNumber));
-    else if (options.prefixFormulaText || this.earlierHighlights !== undefined || (this.headerSeen && this.oldColumns.size > 0)) {
+    else if (this.earlierHighlights !== undefined || (this.headerSeen && this.oldColumns.size > 0)) {
       await options.loadStrings?.();
       await this.emitRow(rewriteRowXml(this, text, shape, readRowCells(text, this.prefix, shape), rowNumber, new Map(), []));
     } else await this.emitRow(text);
@@ -251,8 +249,8 @@ class SheetRewrite implements SheetRowsRewriter, SheetRowsState, RowXmlEdit {
   /** A data row annotated with its outcome (its issues counted into the `To fix` sheet's causes), or copied. */
   private async rewriteDataRow(text: string, shape: RowShape, rowNumber: number): Promise<string> {
     const { options, prefix } = this;
-    // Work on every cell: dropping old `_` cells, undoing old highlights, prefixing formula-like text.
-    const perCell = this.oldColumns.size > 0 || this.earlierHighlights !== undefined || options.prefixFormulaText;
+    // Work on every cell: dropping old `_` cells, undoing old highlights.
+    const perCell = this.oldColumns.size > 0 || this.earlierHighlights !== undefined;
     const outcome = options.outcomeOf(rowNumber);
     const loading = options.loadStrings !== undefined && this.readsTexts(text, shape, outcome, perCell) ? options.loadStrings() : undefined;
     if (loading !== undefined) await loading;

@@ -1,16 +1,14 @@
 /**
  * A row's XML rewritten cell by cell: `_` cells of an earlier run dropped, the new cells (`_`
- * cells, empty highlighted cells) merged in column order, each kept cell given its `r`, its
- * highlight (or its format back from an earlier highlight) and, when asked, formula-like text
- * made inert. And the two cheap paths around it: the row's start tag, and whether the new cells
+ * cells, empty highlighted cells) merged in column order, each kept cell given its `r` and its
+ * highlight (or its format back from an earlier highlight). And the two cheap paths around it: the row's start tag, and whether the new cells
  * can simply go before the end tag.
  */
-import { isFormulaLike, neutralizeFormula } from '../neutralize-formula.js';
 import { EXCEL_MAX_COLUMNS, readAttributes, type TagAttributes } from '../../xlsx/parse-sheet-rows.js';
 import { findTagEnd } from '../../xlsx/xml-text.js';
 import type { ExtraCell } from './annotation-cells.js';
 import { columnLetters, readCellRefColumn, type RowCell, type RowShape } from './row-cells.js';
-import { escapeXmlText, removeAttribute, setAttribute } from '../../xlsx/xml-markup.js';
+import { removeAttribute, setAttribute } from '../../xlsx/xml-markup.js';
 
 /** What the cell-by-cell rewrite of a sheet's rows keeps to (set once the header is read) and whom it tells of a taken place. */
 export interface RowXmlEdit {
@@ -20,8 +18,6 @@ export interface RowXmlEdit {
   readonly oldColumns: ReadonlySet<number>;
   /** A fed-back copy: the highlights of the earlier run go back to the seller's formats. */
   readonly earlierHighlights: ReadonlyMap<number, number> | undefined;
-  /** Formula-like text is made inert. */
-  readonly prefixFormulaText: boolean;
   /** The text a cell shows, without number formats. */
   readCellText(text: string, cell: RowCell): string;
   /** A cell of the seller's (`B7`) holds a value where a `_` cell goes: it is kept, the `_` cell left out. */
@@ -61,7 +57,7 @@ export function rewriteRowXml(
       }
       edit.noteTakenCell(`${columnLetters(cell.column)}${rowNumber}`);
     }
-    cellXml = rewriteCellXml(edit, text, cell, cellXml, rowNumber, highlights.get(cell.column));
+    cellXml = rewriteCellXml(edit, cell, cellXml, rowNumber, highlights.get(cell.column));
     out.push(cellXml);
   }
   while (next < extras.length) out.push((extras[next++] as ExtraCell).xml);
@@ -69,22 +65,13 @@ export function rewriteRowXml(
   return out.join('');
 }
 
-function rewriteCellXml(edit: RowXmlEdit, text: string, cell: RowCell, cellXml: string, rowNumber: number, highlight: number | undefined): string {
-  const { prefix } = edit;
+function rewriteCellXml(edit: RowXmlEdit, cell: RowCell, cellXml: string, rowNumber: number, highlight: number | undefined): string {
   let tag = cellXml.slice(0, cell.tagEnd - cell.start);
-  let rest = cellXml.slice(cell.tagEnd - cell.start);
+  const rest = cellXml.slice(cell.tagEnd - cell.start);
   if (!cell.hasRef) tag = setAttribute(tag, 'r', `${columnLetters(cell.column)}${rowNumber}`);
   const earlier = edit.earlierHighlights?.get(cell.style);
   if (highlight !== undefined) tag = setAttribute(tag, 's', String(highlight));
   else if (earlier !== undefined) tag = setAttribute(tag, 's', String(earlier));
-  if (edit.prefixFormulaText && (cell.type === 's' || cell.type === 'inlineStr') && !rest.includes(`<${prefix}f`)) {
-    const value = edit.readCellText(text, cell);
-    if (isFormulaLike(value)) {
-      tag = setAttribute(tag, 't', 'inlineStr');
-      if (tag.endsWith('/>')) tag = `${tag.slice(0, -2)}>`;
-      rest = `<${prefix}is><${prefix}t xml:space="preserve">${escapeXmlText(neutralizeFormula(value))}</${prefix}t></${prefix}is></${prefix}c>`;
-    }
-  }
   return tag + rest;
 }
 

@@ -33,7 +33,6 @@ export interface SheetRowsOptions {
   styles: StylePatch;
   /** The outcome of a data row; asked once per row, in sheet order. */
   outcomeOf: (row: number) => RowOutcome | undefined;
-  prefixFormulaText: boolean;
   /** Most notes written (0 when the sheet cannot take any). */
   maxNotes: number;
   /** True for a cell (`B7`) that has a note of the seller's: it gets none of ours. */
