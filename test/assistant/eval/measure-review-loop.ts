@@ -320,7 +320,8 @@ function planGroupAnswer(sheet: ExcelJS.Worksheet, r: number, memberRows: readon
   if (!yes && (leafId === null || leafId === undefined)) return { kind: 'empty', cells: [], types: types.length };
   const answer = { row: r, column, value: yes || leafId === undefined || leafId === null ? 'yes' : seller.labelOf(leafId) };
   const leftOut = types.filter(({ truth, proposed }) => truth[0]?.[0] !== (yes ? proposed : leafId)).map(({ row }) => ({ row, column, value: 'no' }));
-  const otherLeaf = yes ? undefined : `${sheet.getRow(memberRows[0] ?? r).getCell(reviewColumnNumber('type')).text} (${types[0]?.proposed} → ${leafId})`;
+  const groupLeaf = proposedOn(r);
+  const otherLeaf = yes ? undefined : `${sheet.getRow(memberRows[0] ?? r).getCell(reviewColumnNumber('type')).text} (${Number.isNaN(groupLeaf) ? "a section's leaves" : groupLeaf} → ${leafId})`;
   return { kind: 'group', cells: [answer, ...leftOut], types: types.length, ...(otherLeaf === undefined ? {} : { otherLeaf }) };
 }
 
