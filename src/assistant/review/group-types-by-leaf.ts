@@ -6,7 +6,10 @@
  * stays by product type. Each `no` that leaves a type out is a cell the seller fills: the types the
  * classifier is less sure of, the ones a `no` is most often needed for, are asked alone — but for
  * one of the same first head word and purpose as a surer type of the group (`мышь игровая` beside
- * `мышь беспроводная`) — as are a leaf proposed for one type only and a type no leaf is proposed for.
+ * `мышь беспроводная`) — as is a type no leaf is proposed for. The leaves of one top-level section are
+ * then gathered into questions of a few types, each type with its own leaf (`gatherSectionLeaves`), so
+ * that a sure type alone at its leaf is no question of one row or two; a leaf alone in its section with
+ * one type is asked alone.
  */
 import { readTopSection } from '../classify/file-sections.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
