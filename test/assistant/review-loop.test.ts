@@ -39,10 +39,11 @@ describe('the review loop on a 2,000-row price list (issue 33)', () => {
     // With questions grouped by proposed leaf (tenth round), 50 questions (68 cells) reach 86.5 % (seed 7: 83.6 %, 71 cells);
     // 50 cells, 33 questions (32 groups leaving out 17 types, 1 type): 82.6 % (seed 7: 77.4 %). Only the types the classifier
     // is surer of grouped, the rest asked alone (eleventh round, docs/history/mapping-assistant-rounds.md), 50 cells, 45 questions (27 groups leaving out 5 types):
-    // 83.4 % (seed 7: 80.3 %). 0 accepted rows wrong in each.
-    expect(share(after.right, after.takeable)).toBeGreaterThanOrEqual(0.83);
+    // 83.4 % (seed 7: 80.3 %). The leaves of one section gathered into questions of at most 12 types (loop round 2), 50 cells,
+    // 25 questions (22 groups leaving out 25 types): 86.0 % (seed 7: 82.0 %; before it 83.6 %, 80.2 %). 0 accepted rows wrong in each.
+    expect(share(after.right, after.takeable)).toBeGreaterThanOrEqual(0.85);
     expect(share(after.acceptedWrong, after.accepted)).toBeLessThanOrEqual(0.01);
-    expect(share(afterByType.right, afterByType.takeable)).toBeGreaterThanOrEqual(0.83);
+    expect(share(afterByType.right, afterByType.takeable)).toBeGreaterThanOrEqual(0.85);
     expect(share(afterByType.acceptedWrong, afterByType.accepted)).toBeLessThanOrEqual(0.01);
   }, 300_000);
 });

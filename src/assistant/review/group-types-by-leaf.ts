@@ -6,8 +6,12 @@
  * stays by product type. Each `no` that leaves a type out is a cell the seller fills: the types the
  * classifier is less sure of, the ones a `no` is most often needed for, are asked alone — but for
  * one of the same first head word and purpose as a surer type of the group (`мышь игровая` beside
- * `мышь беспроводная`) — as are a leaf proposed for one type only and a type no leaf is proposed for.
+ * `мышь беспроводная`) — as is a type no leaf is proposed for. The leaves of one top-level section are
+ * then gathered into questions of a few types, each type with its own leaf (`gatherSectionLeaves`), so
+ * that a sure type alone at its leaf is no question of one row or two; a leaf alone in its section with
+ * one type is asked alone.
  */
+import { readTopSection } from '../classify/file-sections.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import type { ProductTypeGroup } from './collect-product-types.js';
 import { readProductTypeParts } from './read-product-type-key.js';
@@ -29,11 +33,17 @@ export const SURE_IN_GROUP = 0.8;
  */
 export const JOIN_FLOOR = 0.6;
 
-/** The unsure types the classifier proposes one leaf for: one question. */
+/**
+ * The most types one question lists when it gathers the leaves of a section: what a seller reads at a glance, each line a
+ * type with its leaf and examples. A leaf's own types are never split: a leaf of more types is a question of its own.
+ */
+export const MOST_TYPES_IN_QUESTION = 12;
+
+/** Unsure types asked as one question: of one proposed leaf, or of several leaves of one top-level section, each type its own. */
 export interface LeafGroup {
-  /** The leaf proposed for every type of the group. */
-  leafId: number;
-  /** Its types, the most rows first (two at least). */
+  /** The leaf proposed for every type of the group; undefined when its types are proposed different leaves (of one section). */
+  leafId: number | undefined;
+  /** Its types (two at least): a leaf's types together, the leaf of the most rows first, and within a leaf the most rows first. */
   types: ProductTypeGroup[];
 }
 
@@ -68,15 +78,42 @@ export function groupTypesByLeaf(types: readonly ProductTypeGroup[]): TypesByLea
     if (leafId === undefined || head === '' || isSureInGroup(type) || type.classification.confidence < JOIN_FLOOR || sureHeads.get(leafId)?.has(head) !== true) continue;
     add(leafId, type);
   }
-  const leafGroups: LeafGroup[] = [];
-  const grouped = new Set<ProductTypeGroup>();
-  for (const [leafId, list] of byLeaf) {
-    if (list.length < 2) continue;
-    const sorted = [...list].sort((a, b) => b.rows - a.rows || a.type.localeCompare(b.type));
-    leafGroups.push({ leafId, types: sorted });
-    for (const type of list) grouped.add(type);
-  }
+  const byRows = (a: ProductTypeGroup, b: ProductTypeGroup): number => b.rows - a.rows || a.type.localeCompare(b.type);
+  const leafGroups = gatherSectionLeaves([...byLeaf].map(([leafId, list]) => ({ leafId, types: [...list].sort(byRows) }))).filter((group) => group.types.length >= 2);
+  const grouped = new Set(leafGroups.flatMap((group) => group.types));
   return { leafGroups, singles: types.filter((type) => !grouped.has(type)) };
+}
+
+/**
+ * The leaves' types gathered by the top-level section of the leaf: the leaves of a section, the most rows first, fill
+ * questions of at most `MOST_TYPES_IN_QUESTION` types, each type with its own leaf, so that one "yes" settles the sure
+ * types of several leaves, `no` leaving out the ones it does not fit. A leaf the seller would answer otherwise for a whole
+ * family of types (`тетрадь` proposed under children's goods) still stands together inside its question. A leaf whose path
+ * is unknown stays a question of its own.
+ */
+function gatherSectionLeaves(leaves: readonly LeafGroup[]): LeafGroup[] {
+  const rowsOf = (group: LeafGroup): number => group.types.reduce((total, type) => total + type.rows, 0);
+  const bySection = new Map<string, LeafGroup[]>();
+  const alone: LeafGroup[] = [];
+  for (const leaf of leaves) {
+    const path = leaf.types[0]?.classification.path;
+    if (path === undefined) alone.push(leaf);
+    else bySection.set(readTopSection(path), [...(bySection.get(readTopSection(path)) ?? []), leaf]);
+  }
+  const gathered: LeafGroup[] = [...alone];
+  for (const section of bySection.values()) {
+    let current: LeafGroup[] = [];
+    const close = (): void => {
+      if (current.length > 0) gathered.push({ leafId: current.length === 1 ? current[0]?.leafId : undefined, types: current.flatMap((leaf) => leaf.types) });
+      current = [];
+    };
+    for (const leaf of [...section].sort((a, b) => rowsOf(b) - rowsOf(a) || (a.types[0]?.type ?? '').localeCompare(b.types[0]?.type ?? ''))) {
+      if (current.reduce((total, item) => total + item.types.length, 0) + leaf.types.length > MOST_TYPES_IN_QUESTION) close();
+      current.push(leaf);
+    }
+    close();
+  }
+  return gathered;
 }
 
 /** The leaf the review proposes for a type: the seller's own (marketplace products) before the classifier's. */

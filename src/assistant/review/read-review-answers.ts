@@ -5,7 +5,8 @@
  * the drop-down lists it, an id, or an exact path or leaf name that only one leaf has. An answer that
  * is none of these is an error naming its sheet, row and column, never a guess; an empty answer or
  * `no` leaves its type open. A group's answer (its row `group N`) is the answer of each of its types
- * (`in group N`) that has none of its own: a type answered `no` is left out, open. On `Placed` an
+ * (`in group N`) that has none of its own (its `yes`: the leaf proposed on the type's own row, which a
+ * group of a section's leaves proposes type by type): a type answered `no` is left out, open. On `Placed` an
  * empty answer keeps the placement and `no` is an error: it cannot un-place a type.
  */
 import ExcelJS from 'exceljs';
@@ -114,6 +115,8 @@ interface AnsweredRow {
   group?: number;
   /** Rows of the type placed without asking (column C). */
   placedRows: number;
+  /** The leaf proposed on its row, as written: what its group's `yes` gives it. */
+  proposed: string;
 }
 
 /** What reading a sheet needs besides the sheet. */
@@ -125,6 +128,9 @@ interface SheetContext {
 }
 
 type RowAnswer = number | 'open' | LeafProblem;
+
+/** A group's answer: a leaf (or a problem) for all its types, `open`, or `each`: its `yes`, each type in the leaf proposed on its own row. */
+type GroupAnswer = RowAnswer | 'each';
 
 /**
  * Reads a sheet's answers: a row's own answer (a leaf; `yes`, the leaf proposed on it; `no` or
@@ -146,7 +152,7 @@ function readSheetAnswers(sheet: ExcelJS.Worksheet, context: SheetContext, resul
       result.issues.push(answerIssue('mapping_invalid', `the type "${item.type}" is ${GROUP_CELL.member(item.group)}, but no row is ${GROUP_CELL.head(item.group)}: keep the group's row, or clear column ${letterOf('group')}`, { file, sheet: sheet.name, row: item.row, column: letterOf('group') }));
       continue;
     }
-    const answer = item.empty && head !== undefined ? head.answer : item.answer;
+    const answer = item.empty && head !== undefined ? readGroupAnswerFor(head.answer, item.proposed, context.index) : item.answer;
     if (typeof answer === 'number') {
       result.answers.push({ type: item.type, leafId: answer, sheet: sheet.name, row: item.row, ...(item.group === undefined ? {} : { group: item.group }) });
     } else if (answer === 'open') {
@@ -156,15 +162,22 @@ function readSheetAnswers(sheet: ExcelJS.Worksheet, context: SheetContext, resul
       if (head !== undefined && !item.empty) result.leftOut += 1;
     } else if (answer === item.answer) {
       result.issues.push(answerIssue(answer.code, `the answer for "${item.type}" ${answer.message}`, { ...where(item.row), value: item.text }));
+    } else if (head?.answer === 'each') {
+      result.issues.push(answerIssue(answer.code, `the "yes" of ${GROUP_CELL.head(item.group ?? 0)} reaches "${item.type}", whose row proposes no leaf: give it its own leaf, or "no"`, { ...where(item.row), value: item.text }));
     }
   }
 }
 
+/** What a group's answer gives one of its types: its `yes` the leaf proposed on the type's own row, else the group's leaf or `open`. */
+function readGroupAnswerFor(answer: GroupAnswer, proposed: string, index: DirectoryIndex): RowAnswer {
+  return answer === 'each' ? readRowAnswer('yes', proposed, index) : answer;
+}
+
 /** The rows of a sheet with their own answers, and the groups' rows (by group number) with theirs. */
-function readSheetRows(sheet: ExcelJS.Worksheet, context: SheetContext, issues: Issue[]): { rows: AnsweredRow[]; heads: Map<number, { row: number; text: string; answer: RowAnswer }> } {
+function readSheetRows(sheet: ExcelJS.Worksheet, context: SheetContext, issues: Issue[]): { rows: AnsweredRow[]; heads: Map<number, { row: number; text: string; answer: GroupAnswer }> } {
   const { file, index } = context;
   const rows: AnsweredRow[] = [];
-  const heads = new Map<number, { row: number; text: string; answer: RowAnswer }>();
+  const heads = new Map<number, { row: number; text: string; answer: GroupAnswer }>();
   /** Groups' rows found where column `Group` is gone: one issue for them all. */
   const untiedHeads: number[] = [];
   const column = (key: (typeof REVIEW_COLUMNS)[number]['key']): number => reviewColumnNumber(key);
@@ -179,10 +192,12 @@ function readSheetRows(sheet: ExcelJS.Worksheet, context: SheetContext, issues: 
       issues.push(answerIssue('mapping_invalid', `column ${letterOf('group')} says "${groupText}": it ties a type to its group as \`mapping review\` wrote it ("${GROUP_CELL.head(1)}", "${GROUP_CELL.member(1)}"), or is empty`, { ...place, column: letterOf('group'), value: groupText }));
       continue;
     }
-    const own = readRowAnswer(answer, readText(row.getCell(column('proposed'))), index);
+    const proposed = readText(row.getCell(column('proposed')));
+    const own = readRowAnswer(answer, proposed, index);
     if (group?.part === 'head') {
+      // A group's yes is each type's proposed leaf (a group of one leaf proposes it on every row; one of a section's leaves, each its own).
       if (heads.has(group.group)) issues.push(answerIssue('mapping_invalid', `two rows say ${GROUP_CELL.head(group.group)} (also row ${heads.get(group.group)?.row})`, { ...place, column: letterOf('group') }));
-      else heads.set(group.group, { row: r, text: answer, answer: own });
+      else heads.set(group.group, { row: r, text: answer, answer: readYesNo(answer) === 'yes' ? 'each' : own });
       continue;
     }
     if (type === '' && answer === '') continue;
@@ -200,7 +215,7 @@ function readSheetRows(sheet: ExcelJS.Worksheet, context: SheetContext, issues: 
       issues.push(answerIssue('unknown_category', `the answer for "${type}" is "${answer}": on sheet "${REVIEW_SHEETS.placed}" "no" cannot un-place a type; name the leaf it belongs in (drop-down or sheet "${REVIEW_SHEETS.leaves}"), or leave the cell empty to keep the placement`, { ...place, column: letterOf('answer'), value: answer }));
       continue;
     }
-    rows.push({ row: r, type, answer: own, text: answer, empty: answer === '', placedRows: readCount(row.getCell(column('placed'))), ...(group === undefined ? {} : { group: group.group }) });
+    rows.push({ row: r, type, answer: own, text: answer, empty: answer === '', placedRows: readCount(row.getCell(column('placed'))), proposed, ...(group === undefined ? {} : { group: group.group }) });
   }
   if (untiedHeads.length > 0) {
     issues.push(answerIssue('mapping_invalid', `column ${letterOf('group')} "${REVIEW_COLUMNS[reviewColumnNumber('group') - 1]?.header}" is gone, but row${untiedHeads.length === 1 ? '' : 's'} ${untiedHeads.join(', ')} ${untiedHeads.length === 1 ? 'is a group\'s row' : 'are groups\' rows'}: without it no group's answer reaches its types. Answer in the workbook \`mapping review\` wrote, with its column ${letterOf('group')}`, { file, sheet: sheet.name, row: 1, column: letterOf('group') }));

@@ -67,6 +67,10 @@ export function isGroupHeadText(text: string): boolean {
 export const GROUP_HOW_TO_ANSWER =
   'One answer for the types below. "yes": each of them goes to the proposed leaf; another leaf: each goes there; empty: they stay open. To leave a type out, answer "no" on its own row (it stays open but for its rows placed without asking, column C, which keep their leaf), or give it its own leaf there.';
 
+/** What the row of a group whose types are proposed different leaves (of one section) says in its `Evidence` cell. */
+export const SECTION_GROUP_HOW_TO_ANSWER =
+  'One answer for the types below, each proposed its own leaf (column G of its row). "yes": each of them goes to the leaf proposed on its row; another leaf: each goes there; empty: they stay open. To leave a type out, answer "no" on its own row (it stays open but for its rows placed without asking, column C, which keep their leaf), or give it its own leaf there.';
+
 /** What the header of `Your answer (leaf)` explains on sheet `Review` (a cell note). */
 export const ANSWER_HEADER_NOTE =
   'A leaf from the drop-down, or any leaf of sheet Leaves (path [id], or the id). "yes" takes the proposed leaf; "no" or empty leaves the type open: its rows stay open, but for its rows placed without asking (column C), which keep the leaf they are placed in. On a group\'s row (column Group "group N") the answer holds for every type of the group; on a type\'s row "in group N", "no" leaves that type out and a leaf gives it its own.';

@@ -3,9 +3,10 @@
  * answer, in ask order) and on `Placed` (what is placed without asking, to check), each with its
  * rows, three example names, the proposed leaf with its path, the confidence and the evidence, and
  * an answer cell whose drop-down lists the proposed leaf and up to five alternatives (other leaves
- * may be typed: `Leaves` lists them all). A group of types proposed one leaf is one question: a row
- * for the group (the leaf, the rows, an example of each type, one answer: `yes`, another leaf, or
- * empty), then a row per type (its rows and examples; `no` leaves it out, a leaf gives it its own),
+ * may be typed: `Leaves` lists them all). A group of types proposed one leaf, or of the leaves of one
+ * section (each type its own), is one question: a row for the group (the leaf when it is one, the rows,
+ * an example of each type, one answer: `yes`, another leaf, or empty), then a row per type (its rows,
+ * examples and proposed leaf; `no` leaves it out, a leaf gives it its own),
  * tied by column `Group`. Seller and directory texts that start like a formula are written as text.
  */
 import ExcelJS from 'exceljs';
@@ -19,7 +20,7 @@ import type { ProductTypeGroup, UnplacedWord } from './collect-product-types.js'
 import { readProposedLeaf, type LeafGroup } from './group-types-by-leaf.js';
 import type { ReviewQuestion } from './order-review-questions.js';
 import { addSectionsSheet } from './review-sections-sheet.js';
-import { ANSWER_HEADER_NOTE, BRAND_COLUMNS, brandColumnNumber, describeGroupHead, GROUP_CELL, GROUP_HOW_TO_ANSWER, PLACED_ANSWER_HEADER_NOTE, REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS, YES_NO_ANSWERS } from './review-workbook-layout.js';
+import { ANSWER_HEADER_NOTE, BRAND_COLUMNS, brandColumnNumber, describeGroupHead, GROUP_CELL, GROUP_HOW_TO_ANSWER, SECTION_GROUP_HOW_TO_ANSWER, PLACED_ANSWER_HEADER_NOTE, REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS, YES_NO_ANSWERS } from './review-workbook-layout.js';
 
 /** What goes into the workbook. */
 export interface ReviewWorkbookInput {
@@ -127,9 +128,9 @@ function createTypeRowWriter(choices: ExcelJS.Worksheet, labelOf: (leafId: numbe
       row.getCell(reviewColumnNumber('type')).alignment = { indent: 2 };
       addChoices(row, [YES_NO_ANSWERS.no[0], ...leafOptions(alternatives.filter((id) => id !== proposedId), REVIEW_ALTERNATIVES)]);
     },
-    /** A group's question row: the leaf proposed for all its types, their rows and an example of each, and the one answer. */
+    /** A group's question row: the leaf proposed for all its types (none when each is proposed its own), their rows and an example of each, and the one answer. */
     addGroupHead(sheet: ExcelJS.Worksheet, leafGroup: LeafGroup, order: number, group: number): void {
-      const { types } = leafGroup;
+      const { types, leafId } = leafGroup;
       const sum = (of: (type: ProductTypeGroup) => number): number => types.reduce((total, type) => total + of(type), 0);
       const example = (i: number): string => neutralizeFormula(types[i]?.examples[0] ?? '');
       const row = sheet.addRow({
@@ -139,17 +140,18 @@ function createTypeRowWriter(choices: ExcelJS.Worksheet, labelOf: (leafId: numbe
         example1: example(0),
         example2: example(1),
         example3: example(2),
-        proposed: neutralizeFormula(labelOf(leafGroup.leafId)),
+        proposed: neutralizeFormula(labelOf(leafId)),
         confidence: null,
-        evidence: GROUP_HOW_TO_ANSWER,
+        evidence: leafId === undefined ? SECTION_GROUP_HOW_TO_ANSWER : GROUP_HOW_TO_ANSWER,
         answer: null,
         order,
         group: GROUP_CELL.head(group),
       });
       row.font = { bold: true };
       row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFF2CC' } };
-      const alternatives = types.flatMap((type) => type.classification.alternatives.map((item) => item.leafId)).filter((id) => id !== leafGroup.leafId);
-      addChoices(row, [YES_NO_ANSWERS.yes[0], ...leafOptions([leafGroup.leafId, ...alternatives], REVIEW_ALTERNATIVES + 1)]);
+      const alternatives = types.flatMap((type) => type.classification.alternatives.map((item) => item.leafId)).filter((id) => id !== leafId);
+      // Another leaf for them all suits a group of one leaf (a family proposed a sibling leaf); a section's group offers yes alone.
+      addChoices(row, [YES_NO_ANSWERS.yes[0], ...(leafId === undefined ? [] : leafOptions([leafId, ...alternatives], REVIEW_ALTERNATIVES + 1))]);
     },
   };
 }

@@ -4,8 +4,8 @@
  * most 50 questions, or at most 50 filled cells: a group's answer and each `no` on its types' rows
  * are a cell each, and the seller stops before a question whose cells would pass the budget): a type with the right leaf of the products it shows (from the generator's truth; a row
  * whose products have no leaf stays empty, as a seller leaves it), a group of types proposed one
- * leaf `yes` when that leaf is right for most of its rows, else the leaf most of them belong to,
- * leaving out each type whose products belong to another (one answer), a word `yes` only when
+ * leaf (or of a section's leaves, each type its own) `yes` when the proposed leaves are right for most of its rows,
+ * else the leaf most of them belong to, leaving out each type whose products belong to another (one answer), a word `yes` only when
  * every row it holds back has its true leaf proposed; `mapping review --apply` writes the answers into the mapping; then every row
  * is mapped as `validate` maps it (the row mapper, against the sandbox's directories) and its
  * category is compared with the truth.
@@ -297,24 +297,31 @@ function planAnswer(sheet: ExcelJS.Worksheet, r: number, members: ReadonlyMap<nu
 }
 
 /**
- * The seller's one answer to a group (row `r`, its types' rows `memberRows`): `yes` when the proposed
- * leaf is right for most of the group's rows, else the leaf most of them belong to (empty when most
- * belong to none); each type whose own products belong to another leaf is left out (`no`), as a
- * seller reading its examples would.
+ * The seller's one answer to a group (row `r`, its types' rows `memberRows`): `yes` when the leaf
+ * proposed on each type's row is right for most of the group's rows (a group of one leaf proposes it
+ * on every row; a group of a section's leaves, each type its own), else the leaf most of them belong
+ * to (empty when most belong to none); each type whose own products belong elsewhere than the leaf
+ * the answer gives it is left out (`no`), as a seller reading its examples would.
  */
 function planGroupAnswer(sheet: ExcelJS.Worksheet, r: number, memberRows: readonly number[], seller: SellerKnowledge): AnswerPlan {
   const column = reviewColumnNumber('answer');
-  const proposed = Number(/\[(\d+)\]$/.exec(sheet.getRow(r).getCell(reviewColumnNumber('proposed')).text)?.[1]);
-  const types = memberRows.map((row) => ({ row, truth: seller.truthOfType(sheet.getRow(row).getCell(reviewColumnNumber('type')).text) }));
+  const proposedOn = (row: number): number => Number(/\[(\d+)\]$/.exec(sheet.getRow(row).getCell(reviewColumnNumber('proposed')).text)?.[1]);
+  const types = memberRows.map((row) => ({ row, proposed: proposedOn(row), truth: seller.truthOfType(sheet.getRow(row).getCell(reviewColumnNumber('type')).text) }));
   const votes = new Map<number | null, number>();
-  for (const { truth } of types) for (const [leaf, count] of truth) votes.set(leaf, (votes.get(leaf) ?? 0) + count);
+  let rightAsProposed = 0;
+  for (const { truth, proposed } of types) {
+    for (const [leaf, count] of truth) votes.set(leaf, (votes.get(leaf) ?? 0) + count);
+    rightAsProposed += truth.find(([leaf]) => leaf === proposed)?.[1] ?? 0;
+  }
   const total = [...votes.values()].reduce((a, b) => a + b, 0);
   const commonest = [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const leafId = (votes.get(proposed) ?? 0) * 2 > total ? proposed : commonest;
-  if (leafId === null || leafId === undefined) return { kind: 'empty', cells: [], types: types.length };
-  const answer = { row: r, column, value: leafId === proposed ? 'yes' : seller.labelOf(leafId) };
-  const leftOut = types.filter(({ truth }) => truth[0]?.[0] !== leafId).map(({ row }) => ({ row, column, value: 'no' }));
-  const otherLeaf = leafId === proposed ? undefined : `${sheet.getRow(memberRows[0] ?? r).getCell(reviewColumnNumber('type')).text} (${proposed} → ${leafId})`;
+  const yes = rightAsProposed * 2 > total;
+  const leafId = yes ? undefined : commonest;
+  if (!yes && (leafId === null || leafId === undefined)) return { kind: 'empty', cells: [], types: types.length };
+  const answer = { row: r, column, value: yes || leafId === undefined || leafId === null ? 'yes' : seller.labelOf(leafId) };
+  const leftOut = types.filter(({ truth, proposed }) => truth[0]?.[0] !== (yes ? proposed : leafId)).map(({ row }) => ({ row, column, value: 'no' }));
+  const groupLeaf = proposedOn(r);
+  const otherLeaf = yes ? undefined : `${sheet.getRow(memberRows[0] ?? r).getCell(reviewColumnNumber('type')).text} (${Number.isNaN(groupLeaf) ? "a section's leaves" : groupLeaf} → ${leafId})`;
   return { kind: 'group', cells: [answer, ...leftOut], types: types.length, ...(otherLeaf === undefined ? {} : { otherLeaf }) };
 }
 
