@@ -5,8 +5,8 @@
  * only after the time-out's timer has run, so a stretch that lasts 8 s on an idle machine and
  * more than 60 s on a loaded one fails the run although every test passed. Active only when
  * CATALOG_TEST_STALLS names a file: each stall of at least CATALOG_TEST_STALL_MS (default 1000)
- * is appended to it as one JSON line (worker pid, length, load, the tests and files that ran
- * during it). `test/helpers/summarize-event-loop-stalls.ts` prints the table.
+ * is appended to it as one JSON line (worker pid, length, CPU time, load, the tests and files
+ * that ran during it). `test/helpers/summarize-event-loop-stalls.ts` prints the table.
  */
 import { appendFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -35,14 +35,20 @@ const recorderKey = Symbol.for('catalog-import.event-loop-stalls');
 function startRecorder(outFile: string, minStallMs: number): StallRecorder {
   const recorder: StallRecorder = { marks: [], label: '(worker start)' };
   let last = performance.now();
+  let lastCpu = process.cpuUsage();
   const timer = setInterval(() => {
     const now = performance.now();
     const stall = now - last - TICK_MS;
+    const cpu = process.cpuUsage(lastCpu);
+    lastCpu = process.cpuUsage();
     if (stall >= minStallMs) {
       const line = {
         pid: process.pid,
         at: new Date().toISOString(),
         stallMs: Math.round(stall),
+        // The process's CPU time in the stall: about its length on an idle machine (other
+        // threads of the process, such as the collector's, count too).
+        cpuMs: Math.round((cpu.user + cpu.system) / 1000),
         load1: Number(loadavg()[0]?.toFixed(2)),
         segments: measureSegments(recorder, last, now),
       };

@@ -8,6 +8,7 @@ interface StallLine {
   readonly pid: number | string;
   readonly at?: string;
   readonly stallMs: number;
+  readonly cpuMs?: number;
   readonly load1: number;
   readonly segments: readonly { readonly label: string; readonly ms: number }[];
 }
@@ -23,7 +24,8 @@ function readStalls(path: string): StallLine[] {
 /** Formats one stall as a table row. */
 function formatStall(stall: StallLine): string {
   const seconds = (stall.stallMs / 1000).toFixed(1).padStart(6);
-  return `${seconds} s  load ${stall.load1.toFixed(1).padStart(5)}  ${(stall.at ?? '').slice(11, 19)}  pid ${stall.pid}  ${stall.segments
+  const cpu = stall.cpuMs === undefined ? '     ?' : (stall.cpuMs / 1000).toFixed(1).padStart(6);
+  return `${seconds} s (cpu ${cpu} s)  load ${stall.load1.toFixed(1).padStart(5)}  ${(stall.at ?? '').slice(11, 19)}  pid ${stall.pid}  ${stall.segments
     .map((segment) => `${(segment.ms / 1000).toFixed(1)} s ${segment.label}`)
     .join('  |  ')}`;
 }
