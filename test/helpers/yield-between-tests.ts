@@ -11,6 +11,10 @@
  * answers between tests; a single test must still not hold it long (see
  * record-event-loop-stalls.ts to find one).
  */
+import { setImmediate as turnEventLoop } from 'node:timers/promises';
 import { beforeEach } from 'vitest';
 
-beforeEach(() => new Promise<void>((resolve) => setImmediate(resolve)));
+// From node:timers, not the global: a test's fake timers must not stop the turn.
+beforeEach(async () => {
+  await turnEventLoop();
+});
