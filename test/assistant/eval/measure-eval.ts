@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import type { Directories } from '../../../src/domain/index.js';
-import { createDirectoryMatchers } from '../../../src/assistant/create-directory-matchers.js';
+import { createDirectoryMatchers, type DirectoryMatchers } from '../../../src/assistant/create-directory-matchers.js';
 import { matchBrand, type ValueMatch } from '../../../src/assistant/match-value.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
 
@@ -108,15 +108,29 @@ export function findMissingDirectoryAnswers(directories: Directories): string[] 
   return rows.filter((r) => !(r.kind === 'brand' ? brands : categories).has(r.answer ?? '')).map((r) => `${r.label} → ${r.answer ?? ''}`);
 }
 
+// The matchers of each directories object, shared by every measurement of it: building them and
+// their first matches cost about 3 s of CPU, paid again by each of category-eval's tests until
+// they held a test worker's event loop past vitest's 60 s on a loaded machine.
+const MATCHERS = new WeakMap<Directories, DirectoryMatchers>();
+
+function readMatchers(directories: Directories): DirectoryMatchers {
+  let matchers = MATCHERS.get(directories);
+  if (matchers === undefined) {
+    matchers = createDirectoryMatchers(directories);
+    MATCHERS.set(directories, matchers);
+  }
+  return matchers;
+}
+
 /** Runs the category matcher over labels, each with its product name as the rows' context. */
 export function measureCategories(labels: readonly EvalLabel[], directories: Directories = buildSandboxDirectories()): EvalFigures {
-  const matchers = createDirectoryMatchers(directories);
+  const matchers = readMatchers(directories);
   return summarize(labels.map((item) => judge(item, matchers.categoryMatcher().match(item.label, { productNames: item.product === '' ? [] : [item.product] }))));
 }
 
 /** Runs the brand matcher. */
 export function measureBrands(labels: readonly EvalLabel[], directories: Directories = buildSandboxDirectories()): EvalFigures {
-  const matchers = createDirectoryMatchers(directories);
+  const matchers = readMatchers(directories);
   return summarize(labels.map((item) => judge(item, matchBrand(item.label, matchers.brands(), matchers.brandSounds()))));
 }
 
