@@ -8,7 +8,8 @@
  * row often writes `колбаса` in another).
  *
  * A cut word is written whole only when its beginning is unambiguous: every candidate word it opens has one stem (the
- * forms of one word), read first among the head noun's leaves, then among the file's words, then the directory's. Two
+ * forms of one word), read among the leaves of the name's whole head noun where it names any, else among the file's
+ * words, then the directory's. Two
  * stems (`газ.`: газовый or газированный, no head to tell) leave it cut: a doubt, never a guess. Not cut words: a word the
  * directory or the file writes whole, one ending in a vowel or `й` (Russian cuts a word after a consonant: `Чай.`,
  * `Мясо.`), a name's only word (`ЛЁД.`), a unit, count or code label (`шт.`, `арт.`), a word before a number (`ДЛ. 50`:
@@ -175,15 +176,17 @@ function isWholeWord(word: string, vocabulary: CutWordVocabulary): boolean {
 /** The whole word of one cut word, or undefined when no source reads it unambiguously. */
 function readWholeWord(cut: FoundCut, context: CutContext, vocabulary: CutWordVocabulary): string | undefined {
   const { headStems } = context;
-  // A candidate is a longer word the cut opens, no compound of the head (`электрочайники` of `ЧАЙНИК ЭЛ.`).
-  const accept = (word: string): boolean => word.length > cut.word.length && word.startsWith(cut.word) && ![...headStems].some((stem) => word.includes(stem));
+  // A candidate is a longer word the cut opens.
+  const accept = (word: string): boolean => word.length > cut.word.length && word.startsWith(cut.word);
   // Beside a whole noun, or after the name's first word, a cut word qualifies the goods: an adjective (`ФУТБ. МЯЧ`, `Халат
   // жен.`, `КОЛБ. ВАР.`) or a noun's genitive (`БАТАРЕЯ ОТОПЛ.`), never another noun (`варенье`), unless the head noun's own
   // leaves say so.
   const qualifies = context.nouns.length > 0 || cut.at > context.firstAt;
   const headLeaves = [...new Set([...headStems].flatMap((stem) => vocabulary.leafWords(stem)))].filter(accept);
   const sources: (readonly string[])[] = [headLeaves];
-  if (cut.word.length >= MIN_WIDE_CUT) {
+  // Where a whole noun of the name heads leaves, only those leaves say what a cut word beside it is: a word none of them
+  // uses (`ПАЛАТКА ТУРИСТ.` beside `Палатки`) changes no pick, and written whole it is one more word to ask about.
+  if (cut.word.length >= MIN_WIDE_CUT && headStems.size === 0) {
     const wide = (sorted: readonly string[]): string[] => readRange(sorted, cut.word).filter((word) => accept(word) && (!qualifies || isAdjective(word) || GENITIVE_FORM.test(word)));
     if (vocabulary.file !== undefined) sources.push(wide(vocabulary.file));
     sources.push(wide(vocabulary.sorted));

@@ -20,7 +20,6 @@ import type { Settings } from '../../settings/settings-schema.js';
 import { openSource } from '../../sources/open-source.js';
 import { readClassifyExclusions } from '../../stages/derive/lookup-category.js';
 import { countByTopSection, describeSetFileSections, readFileSections } from '../classify/file-sections.js';
-import { collectFileWords } from '../classify/expand-cut-words.js';
 import { readKnownBrands } from '../classify/known-brands.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
 import { applyReviewAnswers } from './apply-review-answers.js';
@@ -114,9 +113,7 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   }
   const knownBrandWords = readKnownBrands(classifier, classifyOptions);
   const brands = brandCollector.finish().filter((brand) => knownBrandWords.get(brand.word)?.some((words) => words.length === 1) !== true);
-  // The file's whole words say what its cut words are (`КОЛБ.` where other rows write `колбаса`: `expand-cut-words.ts`).
-  const fileWords = collectFileWords(names.map((item) => item.name));
-  const readOptions = { ...classifyOptions, fileWords, ...(brands.length === 0 ? {} : { brandWords: new Set([...(classifyOptions.brandWords ?? []), ...brands.map((brand) => brand.word)]) }) };
+  const readOptions = brands.length === 0 ? classifyOptions : { ...classifyOptions, brandWords: new Set([...(classifyOptions.brandWords ?? []), ...brands.map((brand) => brand.word)]) };
   const knownBrands = readKnownBrands(classifier, readOptions);
   // The marketplace's products are read with the brands the file's names are read with: else `Адал кефир` there
   // and `кефир` here would be two types, and the seller's own products would never settle the file's.

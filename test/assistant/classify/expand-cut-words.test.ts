@@ -30,6 +30,9 @@ const shop = buildIndex([
   leaf(3008, 'Футболки длинные'),
   leaf(3009, 'Чайники'),
   leaf(3010, 'Порошки стиральные'),
+  leaf(3011, 'Бантики'),
+  leaf(3012, 'Палатки'),
+  leaf(3013, 'Коврики туристические'),
 ]);
 const known = readKnownBrands(shop);
 const typeOf = (name: string, brands = known): string => extractProductType(name, undefined, undefined, brands).text;
@@ -58,12 +61,18 @@ describe('a cut word read from the directory', () => {
     expect(classifyProduct(shop, { name: 'Баллон газ. 5 л' }).leafId).not.toBe(3004);
   });
 
+  it('beside a whole noun that heads leaves, is read from those leaves only: a word none of them uses stays cut', () => {
+    expect(typeOf('ПАЛАТКА ТУРИСТ. 4 места')).toBe('палатка турист');
+    // With no such noun, the directory's words read it.
+    expect(typeOf('Гамак турист.')).toBe('гамак туристический');
+  });
+
   it('reads a name of cut words from its head read whole first (`КОЛБ. ВАР.`)', () => {
     expect(typeOf('КОЛБ. ВАР. 500 г')).toBe('колбасы вареные');
   });
 
-  it('is no compound of the head noun (`электрочайники` is the goods, not a word beside `чайник`)', () => {
-    const compound = readKnownBrands(buildIndex([leaf(3101, 'Электрочайники'), leaf(3102, 'Чайники')]));
+  it('of two letters is read from the head noun\'s leaves only: too many words of the directory open it', () => {
+    const compound = readKnownBrands(buildIndex([leaf(3101, 'Электрочайники'), leaf(3102, 'Чайники'), leaf(3103, 'Плиты электрические')]));
     expect(typeOf('ЧАЙНИК ЭЛ. 1,7 л', compound)).toBe('чайник эл');
   });
 });
@@ -72,6 +81,7 @@ describe('a word with a dot that is no cut word', () => {
   it('stays: a real short word (`ЧАЙ.` ends in `й`), a name\'s only word (`ЛЁД.`), a size\'s label (`ДЛ. 50`)', () => {
     expect(typeOf('ЧАЙ. ЗЕЛЕНЫЙ 100 г')).toBe('чай зеленый');
     expect(typeOf('ЛЁД.')).toBe('лед');
+    expect(typeOf('БАНТ.')).toBe('бант');
     expect(typeOf('ФУТБОЛКА ДЛ. 50')).toBe('футболка дл');
     expect(typeOf('ФУТБОЛКА ДЛ. 50 см')).toBe('футболка дл');
     expect(typeOf('ХАЛАТ ЖЕН. 48')).toBe('халат жен');
