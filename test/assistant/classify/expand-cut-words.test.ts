@@ -33,6 +33,7 @@ const shop = buildIndex([
   leaf(3011, 'Бантики'),
   leaf(3012, 'Палатки'),
   leaf(3013, 'Коврики туристические'),
+  leaf(3014, 'Панели варочные'),
 ]);
 const known = readKnownBrands(shop);
 const typeOf = (name: string, brands = known): string => extractProductType(name, undefined, undefined, brands).text;
@@ -68,6 +69,7 @@ describe('a cut word read from the directory', () => {
   });
 
   it('reads a name of cut words from its head read whole first (`КОЛБ. ВАР.`)', () => {
+    // `вар.` alone opens `варёные` and `варочные`; beside `колбасы`, read whole first, the sausages' leaf says which.
     expect(typeOf('КОЛБ. ВАР. 500 г')).toBe('колбасы вареные');
   });
 
