@@ -71,6 +71,8 @@ describe('a cut word read from the directory', () => {
   it('reads a name of cut words from its head read whole first (`КОЛБ. ВАР.`)', () => {
     // `вар.` alone opens `варёные` and `варочные`; beside `колбасы`, read whole first, the sausages' leaf says which.
     expect(typeOf('КОЛБ. ВАР. 500 г')).toBe('колбасы вареные');
+    // After a cut adjective read whole, a cut word may be the noun.
+    expect(typeOf('ВЛАЖН. САЛФ. 120 шт', readKnownBrands(buildIndex([leaf(3501, 'Салфетки влажные'), leaf(3502, 'Салфетки бумажные')])))).toBe('влажные салфетки');
   });
 
   it('of two letters is read from the head noun\'s leaves only: too many words of the directory open it', () => {
@@ -111,8 +113,8 @@ describe('the file\'s own whole words', () => {
     const withFile = readKnownBrands(sausages, options);
     expect(readProductTypeKey(names[1] ?? '', undefined, withFile)).toBe('колбаса вареная');
     expect(readProductTypeKey(names[0] ?? '', undefined, withFile)).toBe('колбаса вареная');
-    // Without them, `колб.` opens `колбасы` and `колбаски` of the directory: a doubt; `вар.` beside it one adjective.
-    expect(typeOf(names[1] ?? '', readKnownBrands(sausages))).toBe('колб вареные');
+    // Without them, `колб.` opens `колбасы` and `колбаски` of the directory: a doubt, and `вар.` after it waits for it.
+    expect(typeOf(names[1] ?? '', readKnownBrands(sausages))).toBe('колб вар');
   });
 
   it('never count a word the file writes cut as a whole word', () => {
