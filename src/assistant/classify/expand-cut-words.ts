@@ -149,10 +149,12 @@ function expandOnce(name: string, vocabulary: CutWordVocabulary, countWords: Rea
   let expanded = name;
   for (const cut of [...cuts].reverse()) {
     const before = tokenizeForMatch(name.slice(context.firstAt, cut.at)).at(-1);
-    // After another cut word, and with no whole noun, the word before is read first (`КОЛБ. ВАР.`, `ВЛАЖН. САЛФ.`): the next pass
-    // reads this one beside it.
-    if (nouns.length === 0 && before !== undefined && cutWords.has(before)) continue;
-    const whole = readWholeWord(cut, context, vocabulary, before);
+    const after = tokenizeForMatch(name.slice(cut.at + cut.length + 1)).at(0);
+    const beside = [before, after].find((word) => word !== undefined && nouns.includes(word));
+    // After another cut word, with no whole noun beside it, the word before is read first (`КОЛБ. ВАР.`, `ВЛАЖН. САЛФ.`): the
+    // next pass reads this one beside it.
+    if (beside === undefined && before !== undefined && cutWords.has(before)) continue;
+    const whole = readWholeWord(cut, context, vocabulary, before, beside);
     if (whole === undefined) continue;
     const cased = cut.written === cut.written.toUpperCase() ? whole.toUpperCase() : /^\p{Lu}/u.test(cut.written) ? `${whole.charAt(0).toUpperCase()}${whole.slice(1)}` : whole;
     expanded = `${expanded.slice(0, cut.at)}${cased}${expanded.slice(cut.at + cut.length + 1)}`;
@@ -178,14 +180,14 @@ function isWholeWord(word: string, vocabulary: CutWordVocabulary): boolean {
 }
 
 /** The whole word of one cut word, or undefined when no source reads it unambiguously. */
-function readWholeWord(cut: FoundCut, context: CutContext, vocabulary: CutWordVocabulary, before: string | undefined): string | undefined {
+function readWholeWord(cut: FoundCut, context: CutContext, vocabulary: CutWordVocabulary, before: string | undefined, beside: string | undefined): string | undefined {
   const { headStems } = context;
   // A candidate is a longer word the cut opens.
   const accept = (word: string): boolean => word.length > cut.word.length && word.startsWith(cut.word);
-  // Beside a whole noun, or right after a noun read whole (`КОЛБАСЫ ВАР.`), a cut word qualifies the goods: an adjective
+  // Right beside a whole noun, or after a noun read whole (`КОЛБАСЫ ВАР.`), a cut word qualifies the goods: an adjective
   // (`ФУТБ. МЯЧ`, `Халат жен.`) or a noun's genitive (`БАТАРЕЯ ОТОПЛ.`), never another noun (`варенье`), unless the head
   // noun's own leaves say so. After an adjective (`ВЛАЖНЫЕ САЛФ.`) it may be the noun.
-  const qualifies = context.nouns.length > 0 || (before !== undefined && !isAdjective(before));
+  const qualifies = beside !== undefined || (before !== undefined && !isAdjective(before));
   const headLeaves = [...new Set([...headStems].flatMap((stem) => vocabulary.leafWords(stem)))].filter(accept);
   const sources: (readonly string[])[] = [headLeaves];
   // Where a whole noun of the name heads leaves, only those leaves say what a cut word beside it is: a word none of them
@@ -199,7 +201,7 @@ function readWholeWord(cut: FoundCut, context: CutContext, vocabulary: CutWordVo
     if (candidates.length === 0) continue;
     const stems = new Set(candidates.map(stemForIndex));
     if (stems.size > 1) return undefined;
-    return chooseForm(candidates, vocabulary, context.tokens.filter((word) => word !== cut.word), context.nouns[0]);
+    return chooseForm(candidates, vocabulary, context.tokens.filter((word) => word !== cut.word), beside);
   }
   return undefined;
 }

@@ -72,7 +72,10 @@ describe('a cut word read from the directory', () => {
     // `вар.` alone opens `варёные` and `варочные`; beside `колбасы`, read whole first, the sausages' leaf says which.
     expect(typeOf('КОЛБ. ВАР. 500 г')).toBe('колбасы вареные');
     // After a cut adjective read whole, a cut word may be the noun.
-    expect(typeOf('ВЛАЖН. САЛФ. 120 шт', readKnownBrands(buildIndex([leaf(3501, 'Салфетки влажные'), leaf(3502, 'Салфетки бумажные')])))).toBe('влажные салфетки');
+    const wipes = readKnownBrands(buildIndex([leaf(3501, 'Салфетки влажные'), leaf(3502, 'Салфетки бумажные')]));
+    expect(typeOf('ВЛАЖН. САЛФ. 120 шт', wipes)).toBe('влажные салфетки');
+    // A noun further on (`АКЦИЯ`) is not the one the cut words stand beside.
+    expect(typeOf('ВЛАЖН. САЛФ. 120шт АКЦИЯ', wipes)).toBe('влажные салфетки');
   });
 
   it('of two letters is read from the head noun\'s leaves only: too many words of the directory open it', () => {
