@@ -18,7 +18,7 @@ import { readSharedPurpose, splitListName, splitNamePhrase } from './split-name-
 import { isUnlistedSingularOfYaPlural, readKindLetter, stemForIndex } from './stem-for-index.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 20;
+export const CLASSIFIER_INDEX_VERSION = 21;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;
@@ -79,7 +79,15 @@ export function buildClassifierIndex(directories: Directories, index: DirectoryI
     propertyWords: collectPropertyWords(directories, index),
     positionSections: collectPositionSections(leaves.map((leaf) => ({ section: readPathSection(leaf.path), names: leaf.names.map((name) => name.text) }))),
     abbreviations: collectDirectoryAbbreviations(leaves),
+    wholeWords: collectWholeWords(directories, tokenize),
   };
+}
+
+/** Every Cyrillic word of three letters or more of the leaves' and branches' names, Russian and Kazakh, normalised and sorted: what a cut word may open (`expand-cut-words.ts`). */
+function collectWholeWords(directories: Directories, tokenize: (text: string) => string[]): string[] {
+  const words = new Set<string>();
+  for (const category of directories.categories) for (const word of [...tokenize(category.name.rus), ...tokenize(category.name.kaz)]) if (word.length >= 3 && /^[\u0400-\u04ff]+$/u.test(word)) words.add(word);
+  return [...words].sort();
 }
 
 /** Per dictionary attribute linked to a leaf, its one-word values (normalised) and the leaves it is linked to. */

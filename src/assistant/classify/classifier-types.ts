@@ -58,6 +58,8 @@ export interface ClassifierIndex {
   positionSections: string[];
   /** The abbreviations the directory names goods by, written in capitals in its leaves' names (`АКПП`, `ГРМ`), normalised (`known-brands.ts`). */
   abbreviations: string[];
+  /** Every Cyrillic word of three letters or more the directory's category names use (Russian and Kazakh), normalised, sorted: what a cut word may open (`expand-cut-words.ts`). */
+  wholeWords: string[];
 }
 
 /** What is known of one product. */
@@ -84,6 +86,8 @@ export interface ClassifyOptions {
   brandWords?: ReadonlySet<string>;
   /** The file's own sections (`classify.sections`): a pick outside them is never confident (`file-sections.ts`). */
   sections?: FileSections;
+  /** The whole words of the seller's file (`collectFileWords`, read once per file): what its cut words may open, tried before the directory's (`expand-cut-words.ts`). */
+  fileWords?: ReadonlySet<string>;
 }
 
 /** Why a leaf was proposed: which phrase of the product matched which name of the leaf. */

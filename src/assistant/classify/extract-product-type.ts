@@ -11,6 +11,7 @@ import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
 import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviations, readDirectoryLatinWords, type KnownBrands } from './known-brands.js';
 import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
+import { expandCutWords } from './expand-cut-words.js';
 import { readKindLetter } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 
@@ -85,7 +86,9 @@ const RECENT_SIZE = 4;
 // Stands for a word of a known brand in a phrase: no word of the type, and the type ends at it.
 const BRAND_MARK = '\u0000';
 
-function readProductType(written: string, brand?: string, excludeWords?: ReadonlySet<string>, knownBrands?: KnownBrands): ProductType {
+function readProductType(asWritten: string, brand?: string, excludeWords?: ReadonlySet<string>, knownBrands?: KnownBrands): ProductType {
+  // `ЧАЙНИК ЭЛ.` is read as `ЧАЙНИК ЭЛЕКТРИЧЕСКИЙ` where the directory's or the file's words say what the cut word is (`expand-cut-words.ts`).
+  const written = expandCutWords(asWritten, knownBrands?.cutWords, COUNT_WORDS);
   const brandWords = new Set([...(brand === undefined ? [] : tokenizeForMatch(brand)), ...(excludeWords ?? [])]);
   // A capital `С` alone after a word of a name not in capitals is the letter (`Витамин С`), never the preposition `с`.
   const cased = written === written.toUpperCase() ? written : written.replace(/(?<=\p{L}\s)С(?=\s|$|[,.;])/gu, 'C');

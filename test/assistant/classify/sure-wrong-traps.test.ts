@@ -61,3 +61,9 @@ describe('a vehicle model in the name (session review 2, F1: a leading shop code
     }
   });
 });
+
+describe('a word with a dot the type reader must not write whole (cut words, issue 33)', () => {
+  it.each(BOTH)('stays a doubt: a real short word, a size\'s label, an ambiguous cut word, a noun no leaf of the head names (%s)', (breadth) => {
+    expect(findSure(breadth, ['ЛЁД.', 'ЛЁД. 1 кг', 'Лёд пищ. 2 кг', 'Баллон газ. 5 л', 'Газ. вода 1 л', 'ФУТБОЛКА ДЛ. 50', 'ХАЛАТ ЖЕН. 48', 'Батарея отопл.'])).toEqual([]);
+  });
+});

@@ -1,0 +1,260 @@
+/**
+ * Shop price lists cut words short with a dot (`ЧАЙНИК ЭЛ.`, `Вода газ.`, `Халат жен.`, `КОЛБ. ВАР.`): the reader writes
+ * such a word whole before the type is read, so that a row with cut words reads as the same goods written whole (one
+ * review key, one answer) and the classifier sees the word the directory uses. The whole word comes from data, never
+ * from a list of abbreviations: the words of the leaves the name's own whole head noun names (`чайник` → `Чайники
+ * электрические`), the words the directory's leaf names and paths use (`ClassifierIndex.wholeWords`) with the synonyms
+ * table's, and the words the seller's own file writes whole (`ClassifyOptions.fileWords`: a shop that writes `КОЛБ.` in one
+ * row often writes `колбаса` in another).
+ *
+ * A cut word is written whole only when its beginning is unambiguous: every candidate word it opens has one stem (the
+ * forms of one word), read among the leaves of the name's whole head noun where it names any, else among the file's
+ * words, then the directory's. Two
+ * stems (`газ.`: газовый or газированный, no head to tell) leave it cut: a doubt, never a guess. Not cut words: a word the
+ * directory or the file writes whole, one ending in a vowel or `й` (Russian cuts a word after a consonant: `Чай.`,
+ * `Мясо.`), a name's only word (`ЛЁД.`), a unit, count or code label (`шт.`, `арт.`), a word before a number (`ДЛ. 50`:
+ * a size's label) other than what the pack holds (`Вода газ. 1,5 л` is read), a word after a preposition (`в зерн.`). Beside a whole noun of the name a cut word is read as its adjective (`ФУТБ. МЯЧ`, `Халат жен.`).
+ */
+import { CODE_LABEL_WORDS } from '../match-columns.js';
+import { GENITIVE_FORM } from './known-brands.js';
+import { listSynonymWords } from '../category-synonyms.js';
+import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
+import type { ClassifierIndex } from './classifier-types.js';
+import { stemForIndex } from './stem-for-index.js';
+
+/** What cut words are read against: built once per directory (`readCutWordVocabulary`), with a file's words once per file. */
+export interface CutWordVocabulary {
+  /** Whole words (normalised, Cyrillic, three letters or more), sorted: the candidates a beginning opens are one range. */
+  readonly sorted: readonly string[];
+  readonly known: ReadonlySet<string>;
+  /** The seller's file's whole words, sorted, when read with them; they are tried before the directory's. */
+  readonly file?: readonly string[];
+  readonly fileKnown?: ReadonlySet<string>;
+  /** Head stem → the words of the names of the leaves with that head (the directory's, read on first use). */
+  readonly leafWords: (headStem: string) => readonly string[];
+}
+
+// A word cut short: two letters or more and a dot, then a space, the end, or a separator; not inside a code (`т.д.`, `к-т.`).
+const CUT = /(?<![\p{L}\p{N}./-])(\p{L}{2,})\.(?=\s|$|[,;)/])/gu;
+const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/u;
+// A number right after a cut word's dot, and the word after it.
+const NUMBER_AFTER = /^\.\s*\d[\d.,]*\s*(\p{L}*)/u;
+// What a pack holds: a number with one of these is the goods' measure, never a cut word's value.
+const CONTENT_UNITS: ReadonlySet<string> = new Set(['г', 'гр', 'кг', 'мл', 'л', 'шт', 'g', 'kg', 'ml']);
+const AFTER_PREPOSITION = /(?:^|[\s/])(?:для|д\/|в|во|на|с|со|из|от|по|под|к|без|при)\s*$/iu;
+// Russian cuts a word after a consonant: a word ending in a vowel, `й` or a sign is whole (`Чай.`, `Мясо.`).
+const ENDS_WHOLE = /[аеёиоуыэюяйьъ]$/u;
+const ADJECTIVE = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ых|их|ую|юю)$/u;
+// Nouns that end as an adjective does (`отопление`, `покрытие`, `изделие`): a vowel before `-ние`, or `-тие`, `-лие`, `-вие`.
+const NOUN_IN_IE = /(?:[аеёиоуыэюя]ние|тие|лие|вие)$/u;
+// The fewest letters a cut word must keep to be read from the whole directory or file; the head noun's leaves may read two (`эл.`).
+const MIN_WIDE_CUT = 3;
+const vocabularies = new WeakMap<ClassifierIndex, CutWordVocabulary>();
+
+/** The directory's cut-word vocabulary of an index, built once per index. */
+export function readCutWordVocabulary(index: ClassifierIndex): CutWordVocabulary {
+  let known = vocabularies.get(index);
+  if (known === undefined) vocabularies.set(index, (known = buildVocabulary(index)));
+  return known;
+}
+
+/** The vocabulary with a seller's file's whole words (normalised) added as their own first source. */
+export function addFileWords(vocabulary: CutWordVocabulary, fileWords: Iterable<string>): CutWordVocabulary {
+  const words = [...new Set([...fileWords].filter(isVocabularyWord))].sort();
+  return { ...vocabulary, file: words, fileKnown: new Set(words) };
+}
+
+/** The whole words a seller's names write (normalised, Cyrillic, three letters or more, never one cut with a dot): read once per file. */
+export function collectFileWords(names: Iterable<string>): Set<string> {
+  const words = new Set<string>();
+  for (const name of names) {
+    const cut = new Set(readCuts(name).map((found) => found.word));
+    for (const word of tokenizeForMatch(name)) if (!cut.has(word) && isVocabularyWord(word)) words.add(word);
+  }
+  return words;
+}
+
+function buildVocabulary(index: ClassifierIndex): CutWordVocabulary {
+  const words = [...new Set([...index.wholeWords, ...listSynonymWords()].filter(isVocabularyWord))].sort();
+  const byHead = new Map<string, string[]>();
+  const leafWords = (headStem: string): readonly string[] => {
+    let found = byHead.get(headStem);
+    if (found === undefined) {
+      const positions = index.byHeadStem[headStem] ?? [];
+      found = [...new Set(positions.flatMap((at) => (index.leaves[at]?.names ?? []).flatMap((name) => tokenizeForMatch(name.text))).filter(isVocabularyWord))];
+      byHead.set(headStem, found);
+    }
+    return found;
+  };
+  return { sorted: words, known: new Set(words), leafWords };
+}
+
+function isAdjective(word: string): boolean {
+  return ADJECTIVE.test(word) && !NOUN_IN_IE.test(word);
+}
+
+function isVocabularyWord(word: string): boolean {
+  return word.length >= MIN_WIDE_CUT && CYRILLIC_WORD.test(word);
+}
+
+/** One cut word of a name: where it stands (its letters, without the dot) and its letters normalised. */
+interface FoundCut {
+  at: number;
+  length: number;
+  written: string;
+  word: string;
+}
+
+function readCuts(name: string): FoundCut[] {
+  if (!name.includes('.')) return [];
+  const found: FoundCut[] = [];
+  for (const match of name.matchAll(CUT)) {
+    const written = match[1] ?? '';
+    const word = written.toLowerCase().replace(/ё/gu, 'е');
+    if (!CYRILLIC_WORD.test(word) || ENDS_WHOLE.test(word) || UNIT_TOKENS.has(word) || CODE_LABEL_WORDS.has(word)) continue;
+    // `Кофе в зерн.`, `д/сух. волос`: a word after a preposition is a noun's or its phrase's, which the head noun never explains.
+    if (AFTER_PREPOSITION.test(name.slice(0, match.index ?? 0))) continue;
+    // `ДЛ. 50`, `мод. 12`, `шир. 20 см`: a word before a number is that number's label, no word of the goods, unless the number
+    // is what the pack holds (`Вода газ. 1,5 л`, `КОЛБ. ВАР. 500 г`).
+    const number = NUMBER_AFTER.exec(name.slice((match.index ?? 0) + written.length));
+    if (number !== null && !CONTENT_UNITS.has((number[1] ?? '').toLowerCase())) continue;
+    found.push({ at: match.index ?? 0, length: written.length, written, word });
+  }
+  return found;
+}
+
+/**
+ * The name with each cut word it writes whole that the vocabulary reads unambiguously (see the file comment), in the
+ * name's case (`ЭЛ.` → `ЭЛЕКТРИЧЕСКИЙ`), the dot dropped; the name itself when there is none.
+ */
+export function expandCutWords(name: string, vocabulary: CutWordVocabulary | undefined, countWords?: ReadonlySet<string>): string {
+  if (vocabulary === undefined) return name;
+  // A name of cut words only (`КОЛБ. ВАР.`): the head read whole in the first pass names the leaves the second reads by.
+  const once = expandOnce(name, vocabulary, countWords);
+  return once === name ? name : expandOnce(once, vocabulary, countWords);
+}
+
+function expandOnce(name: string, vocabulary: CutWordVocabulary, countWords: ReadonlySet<string> | undefined): string {
+  const cuts = readCuts(name).filter((cut) => countWords?.has(cut.word) !== true && !isWholeWord(cut.word, vocabulary));
+  if (cuts.length === 0) return name;
+  const cutWords = new Set(cuts.map((cut) => cut.word));
+  const tokens = tokenizeForMatch(name);
+  // A name's only word with a dot (`ЛЁД.`) is a whole word a sentence's dot ends more often than a cut one.
+  if (tokens.length < 2) return name;
+  // The name's whole nouns: the first says which form an adjective takes; those that head leaves of the directory say what
+  // a cut word beside them means.
+  const nouns = tokens.filter((word) => !cutWords.has(word) && isVocabularyWord(word) && !isAdjective(word));
+  const heads = nouns.filter((word) => vocabulary.leafWords(stemForIndex(word)).length > 0);
+  const context: CutContext = { tokens, nouns, heads, headStems: new Set(heads.map(stemForIndex)), firstAt: name.search(/\p{L}/u) };
+  let expanded = name;
+  for (const cut of [...cuts].reverse()) {
+    const before = tokenizeForMatch(name.slice(context.firstAt, cut.at)).at(-1);
+    const after = tokenizeForMatch(name.slice(cut.at + cut.length + 1)).at(0);
+    const beside = [before, after].find((word) => word !== undefined && nouns.includes(word));
+    // After another cut word, with no whole noun beside it, the word before is read first (`КОЛБ. ВАР.`, `ВЛАЖН. САЛФ.`): the
+    // next pass reads this one beside it.
+    if (beside === undefined && before !== undefined && cutWords.has(before)) continue;
+    const whole = readWholeWord(cut, context, vocabulary, before, beside);
+    if (whole === undefined) continue;
+    const cased = cut.written === cut.written.toUpperCase() ? whole.toUpperCase() : /^\p{Lu}/u.test(cut.written) ? `${whole.charAt(0).toUpperCase()}${whole.slice(1)}` : whole;
+    expanded = `${expanded.slice(0, cut.at)}${cased}${expanded.slice(cut.at + cut.length + 1)}`;
+  }
+  return expanded;
+}
+
+/** What the rest of a name says about its cut words. */
+interface CutContext {
+  tokens: readonly string[];
+  /** Whole words of the name not in an adjective's form. */
+  nouns: readonly string[];
+  /** Those nouns that head leaves of the directory. */
+  heads: readonly string[];
+  headStems: ReadonlySet<string>;
+  /** Where the name's first word begins. */
+  firstAt: number;
+}
+
+/** Whether a word with a dot is a whole word the directory or the file writes (`лед`). */
+function isWholeWord(word: string, vocabulary: CutWordVocabulary): boolean {
+  return vocabulary.known.has(word) || vocabulary.fileKnown?.has(word) === true;
+}
+
+/** The whole word of one cut word, or undefined when no source reads it unambiguously. */
+function readWholeWord(cut: FoundCut, context: CutContext, vocabulary: CutWordVocabulary, before: string | undefined, beside: string | undefined): string | undefined {
+  const { headStems } = context;
+  // A candidate is a longer word the cut opens.
+  const accept = (word: string): boolean => word.length > cut.word.length && word.startsWith(cut.word);
+  // Right beside a whole noun, or after a noun read whole (`КОЛБАСЫ ВАР.`), a cut word qualifies the goods: an adjective
+  // (`ФУТБ. МЯЧ`, `Халат жен.`) or a noun's genitive (`БАТАРЕЯ ОТОПЛ.`), never another noun (`варенье`), unless the head
+  // noun's own leaves say so. After an adjective (`ВЛАЖНЫЕ САЛФ.`) it may be the noun.
+  const qualifies = beside !== undefined || (before !== undefined && !isAdjective(before));
+  const headLeaves = [...new Set([...headStems].flatMap((stem) => vocabulary.leafWords(stem)))].filter(accept);
+  const sources: (readonly string[])[] = [headLeaves];
+  // Where a whole noun of the name heads leaves, only those leaves say what a cut word beside it is: a word none of them
+  // uses (`ПАЛАТКА ТУРИСТ.` beside `Палатки`) changes no pick, and written whole it is one more word to ask about.
+  if (cut.word.length >= MIN_WIDE_CUT && headStems.size === 0) {
+    const wide = (sorted: readonly string[]): string[] => readRange(sorted, cut.word).filter((word) => accept(word) && (!qualifies || isAdjective(word) || GENITIVE_FORM.test(word)));
+    if (vocabulary.file !== undefined) sources.push(wide(vocabulary.file));
+    sources.push(wide(vocabulary.sorted));
+  }
+  for (const candidates of sources) {
+    if (candidates.length === 0) continue;
+    const stems = new Set(candidates.map(stemForIndex));
+    if (stems.size > 1) return undefined;
+    return chooseForm(candidates, vocabulary, context.tokens.filter((word) => word !== cut.word), beside);
+  }
+  return undefined;
+}
+
+/** The words of a sorted list that start with `start`. */
+function readRange(sorted: readonly string[], start: string): string[] {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((sorted[middle] ?? '') < start) low = middle + 1;
+    else high = middle;
+  }
+  const found: string[] = [];
+  for (let at = low; at < sorted.length && (sorted[at] ?? '').startsWith(start); at++) found.push(sorted[at] ?? '');
+  return found;
+}
+
+/**
+ * The form to write of one word's candidate forms: the name's own or the file's (as the shop writes the same goods whole),
+ * else the adjective's form that agrees with the head noun (`чайник` → `электрический`), else the shortest.
+ */
+function chooseForm(candidates: readonly string[], vocabulary: CutWordVocabulary, tokens: readonly string[], head: string | undefined): string {
+  const stem = stemForIndex(candidates[0] ?? '');
+  const own = tokens.find((word) => word.startsWith(stem) && stemForIndex(word) === stem);
+  if (own !== undefined) return own;
+  const forms = new Set(candidates);
+  const fileForms = vocabulary.file === undefined ? [] : readRange(vocabulary.file, stem).filter((word) => stemForIndex(word) === stem);
+  const agreeing = head === undefined ? undefined : agreeWith(head, [...fileForms, ...forms]);
+  if (agreeing !== undefined) return agreeing;
+  return fileForms[0] ?? [...forms].sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0] ?? '';
+}
+
+// The adjective endings that agree with a noun by its ending: plural, feminine, neuter, masculine.
+const AGREEMENT: readonly (readonly [RegExp, RegExp, string, string])[] = [
+  [/[ыи]$/u, /(?:ые|ие)$/u, 'ые', 'ие'],
+  [/[ая]$/u, /(?:ая|яя)$/u, 'ая', 'яя'],
+  [/[оеё]$/u, /(?:ое|ее)$/u, 'ое', 'ее'],
+  [/[^аеёиоуыэюяь]$/u, /(?:ый|ий|ой)$/u, 'ый', 'ий'],
+];
+// Stems that take the `и` endings (`электрическ-ие`, `синие`): after `к`, `г`, `х`, `ж`, `ш`, `ч`, `щ` in the plural and masculine.
+const SOFT_STEM = /[кгхжшчщ]$/u;
+
+/** The form of an adjective among `forms` that agrees with the noun `head`, or one made from another form's stem; undefined for no adjective. */
+function agreeWith(head: string, forms: readonly string[]): string | undefined {
+  const rule = AGREEMENT.find(([noun]) => noun.test(head));
+  const adjectives = forms.filter(isAdjective);
+  if (rule === undefined || adjectives.length === 0) return undefined;
+  const [, ending, hard, soft] = rule;
+  const found = adjectives.find((word) => ending.test(word));
+  if (found !== undefined) return found;
+  const base = (adjectives[0] ?? '').replace(ADJECTIVE, '');
+  // `-ая` after any of these letters but a soft stem's (`синяя`); the others take `-ие`/`-ий` after them.
+  const isSoft = SOFT_STEM.test(base) && hard !== 'ая' && hard !== 'ое';
+  return `${base}${isSoft ? soft : hard}`;
+}
