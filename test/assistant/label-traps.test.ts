@@ -88,6 +88,11 @@ const TRAPS: readonly (readonly [string, string, string, string])[] = [
   ['Шары зимние', 'Шар ёлочный зимний 8 см', '-', '-'],
   // A Kazakh head with the possessive ending is the plain leaf's noun (`read-word-forms.ts`): the narrower leaf it names stays its own.
   ['Жүзу шалбарлары', 'Ерлерге арналған жүзу шалбары', 'Плавки', 'Плавки'],
+  // A list's kinds share the complement after the last (`Очистители и мойки воздуха`): a leaf holding the complement alone names
+  // one kind; one kind with its complement stays its leaf (`read-label-kinds.ts`).
+  ['Очистители и мойки воздуха', 'Очиститель воздуха Xiaomi Mi Air Purifier 4', '-', '-'],
+  ['Мойки и очистители воздуха', 'Мойка воздуха Boneco W200', '-', '-'],
+  ['Мойки воздуха', 'Мойка воздуха Boneco W200', '-', 'Мойки воздуха'],
 ];
 
 describe('labels whose modifier or product name says other goods than the plain leaf', () => {
