@@ -100,6 +100,10 @@ const TRAPS: readonly (readonly [string, string, string, string])[] = [
   // A stem that goes on into a longer one is another word (`котл-`, `котлет-`), no typo: each keeps its own leaf.
   ['Котлы газовые', 'Котёл газовый Baxi двухконтурный', '-', 'Котлы отопления'],
   ['Котлеты', 'Котлеты куриные замороженные 500 г', '-', 'Котлеты'],
+  // `батареи отопления` are radiators; `батареи` alone and `бойлеры` (an indirect-heating tank too) only add candidates.
+  ['Батареи отопления', 'Батарея отопления чугунная МС-140', '-', 'Радиаторы отопления'],
+  ['Батареи', 'Батарейка AA Duracell', '-', '-'],
+  ['Бойлеры', 'Бойлер косвенного нагрева 200 л', '-', 'Бойлеры косвенного нагрева'],
 ];
 
 describe('labels whose modifier or product name says other goods than the plain leaf', () => {
