@@ -28,7 +28,7 @@ import type { Category } from '../domain/index.js';
 import { buildCategoryPath, type DirectoryIndex } from '../mapping/directory-index.js';
 import { buildAddedCategoryCandidate, buildCategoryCandidates } from './build-match-candidates.js';
 import { rewriteWithSynonyms } from './category-synonyms.js';
-import { areInitialsOf, findLabelInitials, INITIALS_SLASH, readFurtherWords } from './read-label-initials.js';
+import { areInitialsOf, findLabelInitials, readFurtherWords } from './read-label-initials.js';
 import { ADJECTIVE, findUnheldKinds, namesEveryKind, namesMember, readLabelKinds, readLabelMembers, readLabelNouns, readNameHeads, readSlashList, splitLabelParts, type LevelNames } from './read-label-kinds.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from './demographic-words.js';
 import { DEFAULT_MATCH_THRESHOLDS, TODO_CANDIDATES, type MatchThresholds, type ValueMatch } from './match-value.js';
@@ -45,7 +45,7 @@ import { readSharedPurpose, splitListName, splitNamePhrase } from './classify/sp
 import { isUnlistedSingularOfYaPlural, stemForIndex } from './classify/stem-for-index.js';
 import { foldKazakhLetters } from './transliterate.js';
 import { readLabelWordRoles, selectDroppedWords, selectKindWords } from './read-label-words.js';
-import { FINAL_VOWEL, isAdjectiveOfNounInK, isAdjectiveOfPurposeNoun, isAkanyeSpelling, isCompoundOf, isFleetingVowelForm, isKazakhPossessiveOf, isNumberEndingPair, isPrefixedWord, isRelatedWord, isSameWordStem, NEGATING_PREFIXES, sharesStem } from './read-word-forms.js';
+import { FINAL_VOWEL, isAdjectiveOfNounInK, isAdjectiveOfPurposeNoun, isAkanyeSpelling, isCompoundOf, isFleetingVowelForm, isKazakhPossessiveOf, isLongerRootWord, isNumberEndingPair, isPrefixedWord, isRelatedWord, isSameWordStem, NEGATING_PREFIXES, sharesStem } from './read-word-forms.js';
 import { isExplainedByDirectory, readWordEvidence, type WordEvidence } from './explain-label-words.js';
 import { isAdjectiveOfOwnPath } from './read-own-path-adjective.js';
 import { isNeutralModifier } from './classify/neutral-modifiers.js';
@@ -180,9 +180,10 @@ interface NarrowingContext {
 
 const STOP_WORDS = new Set(['и', 'для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'мен', 'пен', 'бен', 'және', 'and', 'for', 'the', 'of', 'with', 'арналған', 'адам', 'адамдар', 'адамға', 'адамдарға']);
 const PREPOSITIONS = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'из', 'от', 'под', 'по', 'к', 'без', 'при', 'for', 'with', 'of']);
-// A slash between digits is a size (`205/55` of `Шины 205/55 R16 зимние`), and one between single letters initials (`б/п`
-// of `Лапша б/п`, `read-label-initials.ts`), not a step of a path.
-const PATH_SEPARATOR = new RegExp(String.raw`\s*(?:(?!(?<=\d)\/\d)(?!${INITIALS_SLASH})\/|[>›»\\|])\s*`, 'u');
+// A slash between digits is a size (`205/55` of `Шины 205/55 R16 зимние`), and one after a single letter a shortening: initials
+// (`б/п` of `Лапша б/п`, `read-label-initials.ts`) or a preposition (`д/` of `Смесители д/ванной`, which read as a path took
+// `ванной` for the leaf, Ванны at 0.99), not a step of a path: no level of a path is one letter.
+const PATH_SEPARATOR = new RegExp(String.raw`\s*(?:(?!(?<=\d)\/\d)(?<!(?:^|[^\p{L}\p{N}])\p{L})\/|[>›»\\|])\s*`, 'u');
 // `12.04 `, `001-`, `01.03.005 `, `КТ-00087 `, `УТ-0000391 `, `ЦБ-00012 ` before the label.
 const CODE_PREFIX = /^\s*(?:[\p{L}]{1,4}-?)?\d[\d.\-/]*[\s.\-)]+/u;
 // Letters only Kazakh has (`stem-for-index.ts`): a word with one is Kazakh.
@@ -262,7 +263,10 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       // The general matcher reads typos and transliterations: a leaf that names one word of the label in its own words and
       // not another (`Сухофрукты` for `Сухофрукты и орехи`), or whose word only begins as the label's (`Угольники` for
       // `Уголь`), is no misspelling of the label, so its likeness asks.
-      const general = Math.min(named.namesPart && !named.partial ? LOOSE_CAP : GENERAL_CAP, generalScores.get(leaf.key) ?? 0);
+      const loose = Math.min(named.namesPart && !named.partial ? LOOSE_CAP : GENERAL_CAP, generalScores.get(leaf.key) ?? 0);
+      // Nor is a leaf whose word goes on from a label word's stem into another root (`Котлеты` for `Котлы`): the label's own
+      // reading, which holds such a word down, is all its likeness.
+      const general = isReachedByLongerRoot(label.words, leaf) ? Math.min(loose, named.score) : loose;
       return { leaf, named, general, score: Math.max(named.score, general) };
     });
     if (rawMemo.size >= 5_000) rawMemo.clear();
@@ -477,6 +481,15 @@ function collectLeavesByHead(index: DirectoryIndex): Map<string, Category[]> {
   return byHead;
 }
 
+/** Whether a Russian word of a leaf's names is a label word's root gone on into another word (`isLongerRootWord`), and no label word is its stem. */
+function isReachedByLongerRoot(labelWords: readonly string[], leaf: PreparedLeaf): boolean {
+  return leaf.variants.some(
+    (variant) =>
+      variant.language === 'rus' &&
+      variant.words.some((word) => labelWords.some((labelWord) => isLongerRootWord(labelWord, word)) && !labelWords.some((labelWord) => stemForIndex(labelWord) === stemForIndex(word))),
+  );
+}
+
 /**
  * How near a seller's word is to a directory word, as the label is written: the general word score,
  * with the spellings it does not know (a dropped vowel, `а` for an unstressed `о`, a changed ending
@@ -512,6 +525,9 @@ function scoreLabelWord(score: number, sellerWord: string, directoryWord: string
   if (score < 0.95 && (isPrefixedWord(sellerWord, directoryWord) || (directoryWord.startsWith(sellerWord) && directoryWord !== sellerWord && !marked && !isSameWordStem(sellerWord, directoryWord)))) {
     return Math.min(score, 0.7);
   }
+  // `Котлы` is no typo of `Котлеты`: a stem that goes on into a longer one is another word of the same root, whose letters
+  // only look alike (`Котлы газовые` held Котлеты on top, at a typo's score).
+  if (score < 0.95 && !marked && isLongerRootWord(sellerWord, directoryWord)) return Math.min(score, 0.7);
   // `Кошелек`/`Кошельки`, `Ремень`/`Ремни`: the vowel Russian drops before the last consonant when an ending follows.
   if (score < FORM_SCORE && (isFleetingVowelForm(sellerWord, directoryWord) || isFleetingVowelForm(directoryWord, sellerWord))) return FORM_SCORE;
   // `Халадильники`, `Адеяла`: the unstressed `о` written as it sounds, `а`, in a word long enough that no other word

@@ -12,9 +12,6 @@ import { stemForIndex } from './classify/stem-for-index.js';
 // whole word of the label, and a slash or a dot joining them is no path step and no sentence's end.
 const INITIALS = /(?<![\p{L}\p{N}])\p{L}(?:[./]\p{L})+\.?(?![\p{L}\p{N}])/giu;
 
-/** A slash between two single letters, as a pattern's source: the slash of initials, which a label's path never splits at. */
-export const INITIALS_SLASH = String.raw`(?<=(?:^|[^\p{L}\p{N}])\p{L})\/\p{L}(?![\p{L}\p{N}])`;
-
 /** Initials as the label writes them (`б/п`) and their letters (`бп`). */
 export interface LabelInitials {
   written: string;

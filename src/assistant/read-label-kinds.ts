@@ -98,15 +98,36 @@ function readKindWords(head: string): string[][] {
 function readKindPhrases(head: string): { words: string[]; purpose: string[] }[] {
   const parts = splitLabelParts(head);
   const shared = readSharedPurpose(parts, 'rus', tokenizeForMatch) ?? [];
-  const kinds: { words: string[]; purpose: string[] }[] = [];
-  parts.forEach((part, i) => {
+  const phrases = parts.map((part) => {
     const phrase = splitNamePhrase(tokenizeForMatch(part), 'rus');
     const words = phrase.head.filter((word) => /\p{L}{2}/u.test(word) && findDemographicMark(word) === undefined);
+    return { ...splitComplement(words), purpose: phrase.purpose };
+  });
+  // `Очистители и мойки воздуха` is `очистители воздуха` and `мойки воздуха`: the last kind's complement is every kind's that says none.
+  const sharedComplement = parts.length > 1 ? (phrases.at(-1)?.complement ?? []) : [];
+  const kinds: { words: string[]; purpose: string[] }[] = [];
+  phrases.forEach(({ words, complement, purpose }, i) => {
     if (words.length === 0) return;
     if (i < parts.length - 1 && words.every((word) => ADJECTIVE.test(word))) return;
-    kinds.push({ words, purpose: phrase.purpose.length > 0 ? phrase.purpose : shared });
+    const said = complement.length > 0 ? complement : sharedComplement;
+    kinds.push({ words, purpose: [...(purpose.length > 0 ? purpose : shared), ...said] });
   });
   return kinds;
+}
+
+// A word of Kazakh only: a Kazakh phrase puts its complement first (`Ауа тазартқыштары`), so its words are left whole.
+const KAZAKH_LETTER = /[әғқңөұүһі]/u;
+
+/**
+ * A Russian kind's words split at its noun: the noun with its adjectives is the kind (`мойки`), a noun after it is the
+ * complement that says which (`воздуха` of `мойки воздуха`): a leaf holding only the complement (`Очистители воздуха`)
+ * names another kind, and another leaf names this one only by saying the complement too.
+ */
+function splitComplement(words: readonly string[]): { words: string[]; complement: string[] } {
+  const noun = words.findIndex((word) => !ADJECTIVE.test(word));
+  if (noun < 0 || words.some((word) => KAZAKH_LETTER.test(word))) return { words: [...words], complement: [] };
+  const after = words.slice(noun + 1);
+  return { words: [...words.slice(0, noun + 1), ...after.filter((word) => ADJECTIVE.test(word))], complement: after.filter((word) => !ADJECTIVE.test(word)) };
 }
 
 /**

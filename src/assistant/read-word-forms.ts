@@ -38,6 +38,25 @@ export function isPrefixedWord(word: string, longer: string): boolean {
   return longer !== word && longer.endsWith(word) && stemForIndex(word) !== stemForIndex(longer);
 }
 
+/**
+ * Whether one noun's stem goes on by a suffix, two or three letters, into the other's, the word itself two letters longer
+ * or more (`котл-` of `котлы` into `котлет-` of `котлеты`, either way round): another word of the root, never a typo of it,
+ * unless the suffix is a diminutive's (`коврик-` of `ковр-`) or a Kazakh possessive's. Words alike in length are one word
+ * the stemmer cut apart (`часы`/`часов`, `блендэры`/`блендеры`); a longer rest is a compound's word (`тогызкумалак`).
+ * Adjectives are read by their own rules (`isAdjectiveOfPurposeNoun`).
+ */
+export function isLongerRootWord(word: string, other: string): boolean {
+  if (ADJECTIVE.test(word) || ADJECTIVE.test(other)) return false;
+  const [shorter, longer] = word.length <= other.length ? [word, other] : [other, word];
+  const stem = stemForIndex(shorter);
+  const suffix = stemForIndex(longer).slice(stem.length);
+  if (stem.length < 3 || longer.length < shorter.length + 2 || !stemForIndex(longer).startsWith(stem) || suffix.length < 2 || suffix.length > 3) return false;
+  return !isSameWordStem(shorter, longer) && !DIMINUTIVE_SUFFIX.test(suffix) && !isKazakhPossessiveOf(longer, shorter);
+}
+
+// The diminutive suffixes the stemmer leaves on the stem beside those of `DIMINUTIVE` (`цепочк-` of `цеп-`, `ушк-`).
+const DIMINUTIVE_SUFFIX = /^(?:[оеи]ч|[ую]ш)к$/u;
+
 /** Whether two ending letters are one noun's singular and plural endings (`а`/`ы` of `юбка`/`юбки`), either way round. */
 export function isNumberEndingPair(a: string, b: string, length: number): boolean {
   const pairs = [`${a}${b}`, `${b}${a}`];

@@ -134,3 +134,14 @@ describe('initials that fit by coincidence (trap, issue 33 review of labels2)', 
     expect(match.candidates.map((candidate) => candidate.entry.name.rus)).toContain('Столы');
   });
 });
+
+describe('a slash after a single letter (issue 33, labels2 round 2)', () => {
+  it('is a shortening, never a step of a path whose last level is the leaf', () => {
+    // Before: `Смесители д/ванной` read as the path `Смесители д` / `ванной`, Ванны CONFIDENT at 0.99; `д/кухни` → Детские кухни.
+    const bath = marketplace.match('Смесители д/ванной', { productNames: [] });
+    expect(bath.status).not.toBe('confident');
+    expect(bath.candidates[0]?.entry.name.rus).toBe('Смесители');
+    expect(marketplace.match('Смесители д/кухни', { productNames: [] }).candidates[0]?.entry.name.rus).toBe('Смесители');
+    expect(marketplace.match('Полки д/ванной', { productNames: [] }).best?.entry.name.rus).toBe('Полки для ванной');
+  });
+});

@@ -95,6 +95,18 @@ describe('a list whose kinds different leaves name (issue 33, labels2)', () => {
     expect(namesMember(towels, 'Бумажные полотенца')).toBe(true);
   });
 
+  it('reads a noun after a kind\'s noun as its complement, which the kinds before it share', () => {
+    const members = readLabelMembers('Очистители и мойки воздуха');
+    expect(members).toEqual([{ nouns: ['очистител'], purpose: ['воздух'] }, { nouns: ['мойк'], purpose: ['воздух'] }]);
+    const [, washers] = members as [LabelMember, LabelMember];
+    expect(namesMember(washers, 'Мойки воздуха')).toBe(true);
+    expect(namesMember(washers, 'Мойки кухонные')).toBe(false);
+    expect(namesEveryKind(readLabelKinds('Очистители и мойки воздуха'), ['Очистители воздуха'])).toBe(false);
+    // An adjective after the noun stays the kind's (`Котлы газовые`); a Kazakh phrase, complement first, is left whole.
+    expect(readLabelKinds('Котлы газовые и бойлеры')[0]).toEqual(['котл', 'газов']);
+    expect(readLabelMembers('Ауа тазартқыштары, ылғалдандырғыштар')[0]?.purpose).toEqual([]);
+  });
+
   it('is a question between those leaves, however sure the product names are of one kind', () => {
     // Before: the names' leaf, sure and wrong half the time (probe 12): an `и` list kept its names' answer.
     const cases: readonly (readonly [string, string, readonly string[]])[] = [
@@ -103,6 +115,12 @@ describe('a list whose kinds different leaves name (issue 33, labels2)', () => {
       ['Туалетная бумага и полотенца', 'Туалетная бумага Zewa 8 рул.', ['Туалетная бумага', 'Бумажные полотенца']],
       ['Курт/Иримшик', 'Курт солёный шарики 200 г', ['Курт', 'Иримшик']],
       ['Кружки и термосы', 'Кружка керамическая 300 мл', ['Кружки и чашки', 'Термосы']],
+      // A complement the list's kinds share (`X и Y Z` is `X Z` and `Y Z`): Очистители воздуха holds `воздуха`, not `мойки`
+      // (before: Очистители воздуха, sure, probe 14), however the list is written.
+      ['Очистители и мойки воздуха', 'Очиститель воздуха Xiaomi Mi Air Purifier 4', ['Очистители воздуха', 'Мойки воздуха']],
+      ['Очистители, мойки воздуха', 'Очиститель воздуха Xiaomi Mi Air Purifier 4', ['Очистители воздуха', 'Мойки воздуха']],
+      ['Очистители/мойки воздуха', 'Очиститель воздуха Xiaomi Mi Air Purifier 4', ['Очистители воздуха', 'Мойки воздуха']],
+      ['Мойки воздуха и очистители', 'Очиститель воздуха Xiaomi Mi Air Purifier 4', ['Очистители воздуха', 'Мойки воздуха']],
     ];
     for (const [label, product, leaves] of cases) {
       const match = marketplace.match(label, { productNames: [product] });

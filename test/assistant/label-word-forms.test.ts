@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
-import { isKazakhPossessiveOf } from '../../src/assistant/read-word-forms.js';
+import { isKazakhPossessiveOf, isLongerRootWord } from '../../src/assistant/read-word-forms.js';
 import { buildSandboxDirectories } from './measure-matching.js';
 
 const original = createDirectoryMatchers(buildSandboxDirectories('original')).categoryMatcher();
@@ -97,5 +97,31 @@ describe('a Kazakh noun with the possessive ending of a compound name\'s head (i
     for (const matcher of [original, marketplace]) {
       expect(matcher.match('Жүзу шалбарлары').best?.entry.path?.rus ?? '-').not.toBe('Одежда / Мужская одежда / Брюки');
     }
+  });
+});
+
+describe('a stem that goes on into another word of its root (issue 33, labels2 round 2)', () => {
+  it('is a suffix of two or three letters on a longer word, never a diminutive, a form the stemmer cut apart or a compound', () => {
+    expect(isLongerRootWord('котлы', 'котлеты')).toBe(true);
+    expect(isLongerRootWord('котлеты', 'котлы')).toBe(true);
+    expect(isLongerRootWord('ковры', 'коврики')).toBe(false);
+    expect(isLongerRootWord('цепочки', 'цепи')).toBe(false);
+    expect(isLongerRootWord('часы', 'часов')).toBe(false);
+    expect(isLongerRootWord('блендэры', 'блендеры')).toBe(false);
+    expect(isLongerRootWord('тогыз', 'тогызкумалак')).toBe(false);
+    expect(isLongerRootWord('газовые', 'газ')).toBe(false);
+  });
+
+  it('is no typo of the label word: Котлеты is never a heating boiler\'s first candidate', () => {
+    // Before: `Котлы газовые` → Котлеты 0.52 on top, `Котлы` → Котлеты 0.79 (probe 14), by the typo reading of `котл-`.
+    const gas = marketplace.match('Котлы газовые', { productNames: [] });
+    expect(gas.candidates[0]?.entry.name.rus).not.toBe('Котлеты');
+    expect(gas.candidates.map((candidate) => candidate.entry.name.rus)).toContain('Котлы отопления');
+    const boilers = marketplace.match('Котлы', { productNames: [] });
+    expect(boilers.candidates[0]?.entry.name.rus).toBe('Котлы отопления');
+    expect(boilers.candidates.find((candidate) => candidate.entry.name.rus === 'Котлеты')?.score ?? 0).toBeLessThanOrEqual(0.7);
+    expect(marketplace.match('Котлеты', { productNames: [] }).best?.entry.name.rus).toBe('Котлеты');
+    expect(marketplace.match('Серебряные цепочки', { productNames: [] }).candidates[0]?.entry.name.rus).toBe('Серебряные цепи');
+    expect(original.match('Блендэры', { productNames: [] }).candidates[0]?.entry.name.rus).toBe('Блендеры');
   });
 });

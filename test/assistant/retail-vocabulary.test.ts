@@ -38,6 +38,7 @@ const EXACT: readonly [string, string][] = [
   ['Брынза', 'Сыры мягкие'],
   ['Пахлава', 'Восточные сладости'],
   ['Кроксы', 'Сабо'],
+  ['Батареи отопления', 'Радиаторы отопления'],
 ];
 
 describe('the general retail vocabulary of the synonyms table', () => {
