@@ -175,14 +175,35 @@ export function classifyWithAnswers(index: ClassifierIndex, answered: AnsweredTy
  * else undefined. The answer is for the type (`наушники`): a confident pick of another leaf for the whole name (`Наушники JBL
  * беспроводные` → `Беспроводные наушники`) that the type alone does not give was made by words the answer was not given for, and
  * wins; so does one where the answer is the bare type's (`кабель` of `Кабель HDMI`). Where the type alone reads as that pick, the
- * seller answered against it on purpose. `classifyWithAnswers` and `lookup: category` both ask it.
+ * seller answered against it on purpose. A pick made only by what the goods come with (`с бачком` of `Унитаз Сантек с бачком` →
+ * `Бачки унитаза`, under the answer `унитаз` → `Унитазы`) never wins: the name without that phrase no longer reads as it, and the
+ * goods are still the type's. `classifyWithAnswers` and `lookup: category` both ask it.
  */
 export function findPickOverAnswer(index: ClassifierIndex, found: { type: string; shorter?: true }, name: string, isAnswerLeaf: (leafId: number) => boolean, options?: ClassifyOptions): Classification | undefined {
   const own = classifyProduct(index, { name }, options);
   if (!own.confident || own.leafId === undefined || isAnswerLeaf(own.leafId)) return undefined;
+  if (isMadeByComposition(index, name, own, options)) return undefined;
   if (found.shorter === true) return own;
   const alone = classifyTypeAlone(index, found.type, options);
   return alone.confident && alone.leafId === own.leafId ? undefined : own;
+}
+
+// `с`/`со` after a word: what the goods come with (`Унитаз Сантек с бачком`), up to the end of the name.
+const COMPOSITION = /(?<=\S\s+)(?:с|со)\s.*$/iu;
+const NAMES_COMPOSITION = /(?:^|\s)(?:с|со)\s/iu;
+
+/**
+ * Whether a confident pick was made only by a phrase of what the goods come with: the name without it (`Унитаз Сантек`) no longer
+ * reads confidently as the pick. A leaf whose own name says what its goods come with (`Кроватки с маятником`) is named by it, so
+ * its picks stand.
+ */
+function isMadeByComposition(index: ClassifierIndex, name: string, own: Classification, options?: ClassifyOptions): boolean {
+  const rest = name.replace(COMPOSITION, '').trim();
+  if (rest === name.trim() || rest === '') return false;
+  const leafName = own.path?.split(' / ').at(-1) ?? '';
+  if (NAMES_COMPOSITION.test(leafName)) return false;
+  const without = classifyProduct(index, { name: rest }, options);
+  return !(without.confident && without.leafId === own.leafId);
 }
 
 // The classification of an answered type by itself, per index and options: one per type, not one per row.

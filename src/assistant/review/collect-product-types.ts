@@ -91,6 +91,10 @@ interface Accumulator {
   restVotes: Map<string, number>;
   /** How many of its unplaced rows had their rest read (at most `REST_SAMPLE`). */
   restSampled: number;
+  /** Of rows the classifier does not place: the leaf path it proposes for the rest of the name, where the rest opens with goods of its own other than the name reads as, by rows. */
+  restGoods: Map<string, number>;
+  /** How many of its rows the classifier does not place had their rest read for `restGoods` (at most `REST_SAMPLE`). */
+  goodsSampled: number;
   unplaced?: Classification;
   known?: KnownLeaf;
   /** How every name of the type writes it, as an answer finds it; undefined when its names write it in more than one way (cut or not). */
@@ -107,8 +111,8 @@ function namesNoKind(parts: ProductTypeParts): boolean {
 /** Creates the collector; see the file comment. */
 export function createProductTypeCollector(options: CollectProductTypesOptions): ProductTypeCollector {
   const groups = new Map<string, Accumulator>();
-  // The path proposed for each name's rest after its type, by the rest: one classification per distinct rest.
-  const restPaths = new Map<string, string | undefined>();
+  // How each name's rest after its type reads, by the rest: one classification per distinct rest.
+  const restReadings = new Map<string, RestReading>();
   const words = new Map<string, UnplacedWord & { typeRows: Map<string, number> }>();
   let rows = 0;
   let answeredRows = 0;
@@ -131,7 +135,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       }
       let group = groups.get(type);
       if (group === undefined) {
-        group = { type, rows: 0, placedRows: 0, examples: [], firstRows: [], openRows: [], placedByPath: new Map(), votes: new Map(), restVotes: new Map(), restSampled: 0, parts };
+        group = { type, rows: 0, placedRows: 0, examples: [], firstRows: [], openRows: [], placedByPath: new Map(), votes: new Map(), restVotes: new Map(), restSampled: 0, restGoods: new Map(), goodsSampled: 0, parts };
         const known = options.examples?.get(type);
         if (known !== undefined) group.known = known;
         groups.set(type, group);
@@ -144,13 +148,19 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       if (classification.confident) {
         group.placedRows += 1;
         addPlaced(group.placedByPath, classification.path, [rows]);
-      } else group.openRows.push(rows);
+      } else {
+        group.openRows.push(rows);
+        if (group.goodsSampled < REST_SAMPLE) {
+          group.goodsSampled += 1;
+          noteRestGoods(group, readRest(readNameRest(text, parts, knownBrands), options, restReadings), classification.path);
+        }
+      }
       if (classification.heldBy !== undefined && classification.leafId !== undefined) noteHeldBy(words, classification.heldBy, { serial: rows, type, name: text, leafId: classification.leafId });
       if (classification.leafId === undefined) {
         group.unplaced ??= classification;
         if (group.restSampled < REST_SAMPLE) {
           group.restSampled += 1;
-          noteRestVote(group, readNameRest(text, parts, knownBrands), options, restPaths);
+          noteRestVote(group, readRest(readNameRest(text, parts, knownBrands), options, restReadings));
         }
         return;
       }
@@ -185,18 +195,30 @@ const MIXED_MIN_CATEGORIES = 3;
 /**
  * Whether a type's names are unlike goods the key only happens to share (`новинка` of `Новинка 2024 Полотенце махровое` and
  * `Новинка 2024 Прожектор`): the classifier's proposals for its rows, or where it proposes none, for the rest of each name after
- * the type, spread over leaves of several categories, none holding half. One answer would carry one leaf to all of them, so the
- * type is no question (a type the seller's own products already give a leaf stays settled by them).
+ * the type, spread over leaves of several categories, none holding half. So too when the key is a word set before goods that
+ * the rest of each name names itself (`Витрина Телевизор TCL`, `Витрина Тоңазытқыш ATLANT`: a shop's note): the classifier
+ * proposes the key's own leaf for them, but the rests of the rows it does not place open with other goods it proposes leaves
+ * of several categories for, none holding half. One answer would carry one leaf to all of them, so the type is no question (a type
+ * the seller's own products already give a leaf stays settled by them).
  */
 function namesUnlikeGoods(group: Accumulator): boolean {
   if (group.known !== undefined) return false;
-  const byCategory = new Map<string, number>();
-  const note = (path: string | undefined, count: number): void => {
-    const category = path?.split(' / ').slice(0, -1).join(' / ') ?? '';
-    byCategory.set(category, (byCategory.get(category) ?? 0) + count);
-  };
-  for (const vote of group.votes.values()) note(vote.classification.path, vote.count);
-  for (const [path, count] of group.restVotes) note(path, count);
+  const proposals = new Map<string, number>();
+  for (const vote of group.votes.values()) noteCategory(proposals, vote.classification.path, vote.count);
+  for (const [path, count] of group.restVotes) noteCategory(proposals, path, count);
+  const goods = new Map<string, number>();
+  for (const [path, count] of group.restGoods) noteCategory(goods, path, count);
+  return spreadsOverCategories(proposals) || spreadsOverCategories(goods);
+}
+
+/** Adds rows placed in a leaf path to its category (the path without the leaf). */
+function noteCategory(byCategory: Map<string, number>, path: string | undefined, count: number): void {
+  const category = path?.split(' / ').slice(0, -1).join(' / ') ?? '';
+  byCategory.set(category, (byCategory.get(category) ?? 0) + count);
+}
+
+/** Whether rows by category are enough rows over enough categories, none holding half (see `MIXED_MIN_ROWS`). */
+function spreadsOverCategories(byCategory: ReadonlyMap<string, number>): boolean {
   const proposed = [...byCategory.values()].reduce((sum, count) => sum + count, 0);
   const commonest = Math.max(0, ...byCategory.values());
   return proposed >= MIXED_MIN_ROWS && byCategory.size >= MIXED_MIN_CATEGORIES && commonest * 2 < proposed;
@@ -213,15 +235,35 @@ function readNameRest(text: string, parts: ProductTypeParts, knownBrands: Return
 // by its types, not its rows (reading every rest of 100,000 rows cost `mapping review` ~2.5 s).
 const REST_SAMPLE = 24;
 
-/** Notes the leaf path the classifier proposes for a name's rest, when it proposes one (each rest classified once per file). */
-function noteRestVote(group: Accumulator, rest: string, options: CollectProductTypesOptions, paths: Map<string, string | undefined>): void {
-  if (rest === '') return;
-  let path = paths.get(rest);
-  if (!paths.has(rest)) {
-    path = classifyProduct(options.classifier, { name: rest }, options.classifyOptions).path;
-    paths.set(rest, path);
+/** How a name's rest reads: the leaf path the classifier proposes for it, and whether it opens with goods of its own. */
+interface RestReading {
+  path: string | undefined;
+  goods: boolean;
+}
+
+/** Reads a name's rest (each distinct rest classified once per file); `''` reads as nothing. */
+function readRest(rest: string, options: CollectProductTypesOptions, readings: Map<string, RestReading>): RestReading {
+  if (rest === '') return { path: undefined, goods: false };
+  let reading = readings.get(rest);
+  if (reading === undefined) {
+    const classification = classifyProduct(options.classifier, { name: rest }, options.classifyOptions);
+    // Goods of its own: the rest's first word starts a product type the classifier proposes a leaf for (`телевизор tcl 43`), not a
+    // phrase after the type (`под телевизор`, `с бачком`) nor a brand or model (`thermex 100 л`).
+    const head = readProductTypeParts(rest, undefined, readKnownBrands(options.classifier, options.classifyOptions)).head;
+    const goods = classification.path !== undefined && head.length > 0 && head[0] === rest.split(' ')[0];
+    readings.set(rest, (reading = { path: classification.path, goods }));
   }
-  if (path !== undefined) group.restVotes.set(path, (group.restVotes.get(path) ?? 0) + 1);
+  return reading;
+}
+
+/** Notes the leaf path the classifier proposes for a name's rest, when it proposes one. */
+function noteRestVote(group: Accumulator, rest: RestReading): void {
+  if (rest.path !== undefined) group.restVotes.set(rest.path, (group.restVotes.get(rest.path) ?? 0) + 1);
+}
+
+/** Notes the leaf path of a name's rest that opens with goods of its own (see `RestReading`) other than the whole name reads as (`rowPath`). */
+function noteRestGoods(group: Accumulator, rest: RestReading, rowPath: string | undefined): void {
+  if (rest.goods && rest.path !== undefined && rest.path !== rowPath) group.restGoods.set(rest.path, (group.restGoods.get(rest.path) ?? 0) + 1);
 }
 
 /** Folds each type into the one other type of more rows its names write otherwise (see the file comment). */
@@ -256,6 +298,7 @@ function mergeTypesWrittenOtherwise(list: readonly Accumulator[]): Accumulator[]
     for (const [path, serials] of group.placedByPath) addPlaced(root.placedByPath, path, serials);
     root.firstRows = root.firstRows.concat(group.firstRows).slice(0, EXAMPLES);
     for (const [path, count] of group.restVotes) root.restVotes.set(path, (root.restVotes.get(path) ?? 0) + count);
+    for (const [path, count] of group.restGoods) root.restGoods.set(path, (root.restGoods.get(path) ?? 0) + count);
     for (const [leafId, vote] of group.votes) {
       const mine = root.votes.get(leafId);
       if (mine === undefined) root.votes.set(leafId, { ...vote });

@@ -3,6 +3,7 @@
  * its rows spread over leaves of several categories, none holding half, so one answer would carry one leaf to all of them.
  */
 import { describe, expect, it } from 'vitest';
+import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
 import { getClassifierIndex } from '../../../src/assistant/classify/load-classifier-index.js';
 import { createProductTypeCollector } from '../../../src/assistant/review/collect-product-types.js';
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
@@ -35,5 +36,21 @@ describe('a type of unlike goods', () => {
     // A key the directory does not know over like goods is still one question: the rest of every name reads one kind.
     const towels = collect(['Новинка 2024 Полотенце махровое 70х140', 'Новинка 2024 Полотенце махровое 50х90', 'Новинка 2024 Полотенце банное 100х150', 'Новинка 2024 Полотенце махровое белое', 'Новинка 2024 Полотенце кухонное вафельное']);
     expect(towels.groups.map((group) => [group.type, group.rows])).toEqual([['новинка', 5]]);
+  });
+
+  it('is no question where the key is a word set before goods the rest of each name names (a shop\'s note)', () => {
+    // The classifier reads the key itself (`витрина`, a refrigerated display case) for every row: its proposals do not spread.
+    const names = ['Витрина Кухонная вытяжка Elikor 50', 'Витрина Мойка воздуха Boneco H300', 'Витрина Микроволновая печь Samsung 23 л', 'Витрина Вентилятор напольный Scarlett', 'Витрина Пылесос Samsung беспроводной', 'Витрина Посудомойка настольная Midea'];
+    expect(names.map((name) => readProductTypeKey(name, undefined, readKnownBrands(classifier)))).toEqual(names.map(() => 'витрина'));
+    const { groups, untypedRows } = collect(names);
+    expect(groups.map((group) => group.type)).toEqual([]);
+    expect(untypedRows).toBe(names.length);
+  });
+
+  it('keeps the key one question where the rests are its own goods, or say what they are for or come with (trap)', () => {
+    const cases = collect(['Витрина холодильная Бирюса 260', 'Витрина холодильная Polair 1.5 м', 'Витрина холодильная Бирюса 310 белая', 'Витрина холодильная Cryspi Gamma', 'Витрина холодильная Polair настольная']);
+    expect(cases.groups.map((group) => [group.type, group.rows])).toEqual([['витрина холодильная', 5]]);
+    const toilets = collect(['Унитаз Roca с бачком', 'Унитаз Jika с сиденьем', 'Унитаз Cersanit с микролифтом', 'Унитаз Santeri с бачком белый', 'Унитаз Della с сиденьем']);
+    expect(toilets.groups.map((group) => [group.type, group.rows])).toEqual([['унитаз', 5]]);
   });
 });
