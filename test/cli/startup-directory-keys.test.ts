@@ -12,7 +12,7 @@ import type { Directories } from '../../src/domain/index.js';
 import { createDirectoryIndex, listDirectoryNameKeys, stampNameKeyRules } from '../../src/mapping/directory-index.js';
 import { indexLoadedDirectories, type LoadedDirectories } from '../../src/pipeline/load-directories.js';
 import { createReferenceData } from '../../src/sandbox/reference-data.js';
-import { buildDirectoryCachePath, hashDirectories } from '../../src/state/directory-cache.js';
+import { buildDirectoryCachePath, decodeCacheText, encodeCacheText, hashDirectories } from '../../src/state/directory-cache.js';
 import { makeDirectories } from '../helpers/builders.js';
 
 const ACCOUNT_KEY = 'a'.repeat(64);
@@ -35,10 +35,10 @@ const keysPath = (): string => buildDirectoryCachePath(stateDir, ACCOUNT_KEY, 'k
 
 /** The kept file with one more key, `планшетыизкеша`, naming the first category: only an index read from the file has it. */
 async function addMarkerKey(): Promise<number> {
-  const file = JSON.parse(await readFile(keysPath(), 'utf8')) as { keys: { categories: unknown[] } };
+  const file = JSON.parse(decodeCacheText(await readFile(keysPath()))) as { keys: { categories: unknown[] } };
   const first = makeDirectories().categories[0]!.id;
   file.keys.categories.push('планшетыизкеша', first);
-  await writeFile(keysPath(), JSON.stringify(file));
+  await writeFile(keysPath(), encodeCacheText(JSON.stringify(file)));
   return first;
 }
 
@@ -68,7 +68,7 @@ describe('the directory index from kept name keys', () => {
   it('a run keeps the keys beside the cache, and the next run of the same content builds its index from them', async () => {
     const directories = makeDirectories();
     const first = await indexLoadedDirectories(loadedOf(directories), { stateDir, accountKey: ACCOUNT_KEY });
-    const file = JSON.parse(await readFile(keysPath(), 'utf8')) as { contentHash: string; rules: string };
+    const file = JSON.parse(decodeCacheText(await readFile(keysPath()))) as { contentHash: string; rules: string };
     expect(file.contentHash).toBe(hashDirectories(directories));
     expect(file.rules).toBe(stampNameKeyRules());
 
@@ -88,26 +88,26 @@ describe('the directory index from kept name keys', () => {
     const ofChanged = await indexLoadedDirectories(loadedOf(changed), { stateDir, accountKey: ACCOUNT_KEY });
     expect(ofChanged.categoriesByName.has('планшетыизкеша')).toBe(false);
     expect(ofChanged.brandsByName.get('новыйбренд')?.map((brand) => brand.id)).toEqual([4242]);
-    expect((JSON.parse(await readFile(keysPath(), 'utf8')) as { contentHash: string }).contentHash).toBe(hashDirectories(changed));
+    expect((JSON.parse(decodeCacheText(await readFile(keysPath()))) as { contentHash: string }).contentHash).toBe(hashDirectories(changed));
 
     await indexLoadedDirectories(loadedOf(directories), { stateDir, accountKey: ACCOUNT_KEY });
     await addMarkerKey();
-    const file = JSON.parse(await readFile(keysPath(), 'utf8')) as { rules: string };
-    await writeFile(keysPath(), JSON.stringify({ ...file, rules: 'older-rules' }));
+    const file = JSON.parse(decodeCacheText(await readFile(keysPath()))) as { rules: string };
+    await writeFile(keysPath(), encodeCacheText(JSON.stringify({ ...file, rules: 'older-rules' })));
     const underOtherRules = await indexLoadedDirectories(loadedOf(directories), { stateDir, accountKey: ACCOUNT_KEY });
     expect(underOtherRules.categoriesByName.has('планшетыизкеша')).toBe(false);
-    expect((JSON.parse(await readFile(keysPath(), 'utf8')) as { rules: string }).rules).toBe(stampNameKeyRules());
+    expect((JSON.parse(decodeCacheText(await readFile(keysPath()))) as { rules: string }).rules).toBe(stampNameKeyRules());
   });
   it('kept keys the index refuses (an id the directories lack) are written anew, so the next run uses them', async () => {
     const directories = makeDirectories();
     await indexLoadedDirectories(loadedOf(directories), { stateDir, accountKey: ACCOUNT_KEY });
-    const file = JSON.parse(await readFile(keysPath(), 'utf8')) as { keys: { brands: unknown[] } };
+    const file = JSON.parse(decodeCacheText(await readFile(keysPath()))) as { keys: { brands: unknown[] } };
     file.keys.brands.push('призрак', 987_654);
-    await writeFile(keysPath(), JSON.stringify(file));
+    await writeFile(keysPath(), encodeCacheText(JSON.stringify(file)));
 
     const refused = await indexLoadedDirectories(loadedOf(directories), { stateDir, accountKey: ACCOUNT_KEY });
     expect(refused.fromNameKeys).toBeUndefined();
-    expect(await readFile(keysPath(), 'utf8')).not.toContain('призрак');
+    expect(decodeCacheText(await readFile(keysPath()))).not.toContain('призрак');
     const next = await indexLoadedDirectories(loadedOf(directories), { stateDir, accountKey: ACCOUNT_KEY });
     expect(next.fromNameKeys).toBe(true);
   });

@@ -5,6 +5,8 @@ import type { Directories } from '../../src/domain/index.js';
 import { buildAccountKey } from '../../src/state/account-key.js';
 import {
   buildDirectoryCachePath,
+  decodeCacheText,
+  encodeCacheText,
   hashDirectories,
   loadCachedDirectories,
   loadPreviousCachedDirectories,
@@ -87,9 +89,25 @@ describe('directory cache', () => {
     await writeFile(path, '{"cacheVersion":1,"accountKey":');
     expect(await loadCachedDirectories({ dir, accountKey, ttlMs: HOUR, now })).toBeUndefined();
     await saveCachedDirectories({ dir, accountKey, directories: makeDirectories('2026-11-22T10:00:00.000Z') });
-    const text = await readFile(path, 'utf8');
-    await writeFile(path, text.replace(accountKey, 'f'.repeat(64)));
+    const text = decodeCacheText(await readFile(path));
+    await writeFile(path, encodeCacheText(text.replace(accountKey, 'f'.repeat(64))));
     expect(await loadCachedDirectories({ dir, accountKey, ttlMs: HOUR, now })).toBeUndefined();
+  });
+
+  it('writes its JSON as UTF-16LE behind a byte order mark, and still reads a file written as UTF-8', async () => {
+    const dir = await makeTempDir();
+    const clock = makeClock('2026-11-22T10:00:00.000Z');
+    const directories = makeDirectories('2026-11-22T10:00:00.000Z');
+    const saved = await saveCachedDirectories({ dir, accountKey, directories });
+    const bytes = await readFile(saved.path);
+    expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+    const text = bytes.toString('utf16le', 2);
+    expect((JSON.parse(text) as { directories: Directories }).directories).toEqual(directories);
+    expect(decodeCacheText(bytes)).toBe(text);
+
+    await writeFile(saved.path, text, 'utf8');
+    const loaded = await loadCachedDirectories({ dir, accountKey, ttlMs: HOUR, now: clock.now });
+    expect(loaded?.directories).toEqual(directories);
   });
 
   it('creates the state directory privately when it does not exist', async () => {
