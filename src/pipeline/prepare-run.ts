@@ -27,6 +27,7 @@ import { buildAccountKey } from '../state/account-key.js';
 import { openStateStore } from '../state/open-state-store.js';
 import type { NewRun, StateStore } from '../state/types.js';
 import { buildReadOptions } from '../mapping/build-read-options.js';
+import { chooseBatchSize } from '../stages/build-batches.js';
 import type { ReadOptions } from '../sources/types.js';
 import { describeChangeSinceHash, readFileFingerprint } from './file-fingerprint.js';
 import type { FileFingerprint, KnownFileHash } from './file-fingerprint.js';
@@ -182,7 +183,8 @@ export async function prepareRun(inputs: RunInputs, deps: Deps): Promise<Prepare
     const fileSha256 = await hashing;
     const [openedSource, openedService, openedStore] = [earlySource, service, store];
     return {
-      settings,
+      // The mapping's batchSize was parsed, checked and documented but never read: a run used 30.
+      settings: { ...settings, batchSize: chooseBatchSize(settings.batchSize, inputs.settings.sources.batchSize !== undefined, mapping.batchSize) },
       resolved: inputs.settings,
       sourcePath,
       displayPath: inputs.file,

@@ -7,6 +7,14 @@ export function measureBatchSize(batchSize: number = SERVICE_LIMITS.importBatch)
 }
 
 /**
+ * The run's products per request: a batch size the settings file, the environment or a flag gave
+ * wins; otherwise the mapping's `batchSize` (the seller's file may need smaller requests), else 30.
+ */
+export function chooseBatchSize(settingsBatchSize: number, givenInSettings: boolean, mappingBatchSize: number | undefined): number {
+  return measureBatchSize(givenInSettings || mappingBatchSize === undefined ? settingsBatchSize : mappingBatchSize);
+}
+
+/**
  * Cuts `items` (drafts, or anything the caller sends one request of) into batches of
  * `measureBatchSize(batchSize)`, in order, as it walks them: the import cuts its spool with it
  * without holding the spool in memory. Library callers spread it (`[...buildBatches(drafts)]`) or

@@ -102,6 +102,18 @@ describe('runImport against the sandbox', () => {
     expect(live.get(rows[0]?.barcode ?? '')).toMatchObject({ price: 500.5, name: 'Смартфон Model 0 (2026)' });
   });
 
+  it("the mapping's batchSize cuts the requests unless a setting gives one (it was parsed, checked and never read)", async () => {
+    catalog = await createPhoneCatalog(buildPhoneRows(40));
+    await writeFile(catalog.mapping, `${await readFile(catalog.mapping, 'utf8')}\nbatchSize: 10\n`);
+    const byMapping = await runImport({ file: catalog.file, mapping: catalog.mapping, settings: settingsFor() }, depsFor());
+    expect(byMapping.exitCode).toBe(0);
+    expect((await readSummary(byMapping.reportDir)).jobs).toHaveLength(4);
+    await catalog.write(buildPhoneRows(40, { priceOf: (p) => `${700 + p},00` }));
+    const byFlag = await runImport({ file: catalog.file, mapping: catalog.mapping, settings: settingsFor({ batchSize: 20 }) }, depsFor());
+    expect(byFlag.exitCode).toBe(0);
+    expect((await readSummary(byFlag.reportDir)).jobs).toHaveLength(2);
+  });
+
   it('sends only valid products, reports invalid rows, and --strict sends nothing', async () => {
     const rows = buildPhoneRows(5);
     if (rows[2]) rows[2].price = '-1';
