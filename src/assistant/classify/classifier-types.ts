@@ -86,8 +86,6 @@ export interface ClassifyOptions {
   brandWords?: ReadonlySet<string>;
   /** The file's own sections (`classify.sections`): a pick outside them is never confident (`file-sections.ts`). */
   sections?: FileSections;
-  /** The whole words of the seller's file (`collectFileWords`, read once per file): what its cut words may open, tried before the directory's (`expand-cut-words.ts`). */
-  fileWords?: ReadonlySet<string>;
 }
 
 /** Why a leaf was proposed: which phrase of the product matched which name of the leaf. */

@@ -4,14 +4,12 @@
  * review key, one answer) and the classifier sees the word the directory uses. The whole word comes from data, never
  * from a list of abbreviations: the words of the leaves the name's own whole head noun names (`чайник` → `Чайники
  * электрические`), the words the directory's leaf names and paths use (`ClassifierIndex.wholeWords`) with the synonyms
- * table's, and the words the seller's own file writes whole (`ClassifyOptions.fileWords`: a shop that writes `КОЛБ.` in one
- * row often writes `колбаса` in another).
+ * table's.
  *
  * A cut word is written whole only when its beginning is unambiguous: every candidate word it opens has one stem (the
- * forms of one word), read among the leaves of the name's whole head noun where it names any, else among the file's
- * words, then the directory's. Two
- * stems (`газ.`: газовый or газированный, no head to tell) leave it cut: a doubt, never a guess. Not cut words: a word the
- * directory or the file writes whole, one ending in a vowel or `й` (Russian cuts a word after a consonant: `Чай.`,
+ * forms of one word), read among the leaves of the name's whole head noun where it names any, else among the directory's
+ * words. Two stems (`газ.`: газовый or газированный, no head to tell) leave it cut: a doubt, never a guess. Not cut words: a word the
+ * directory writes whole, one ending in a vowel or `й` (Russian cuts a word after a consonant: `Чай.`,
  * `Мясо.`), a name's only word (`ЛЁД.`), a unit, count or code label (`шт.`, `арт.`), a word before a number (`ДЛ. 50`:
  * a size's label) other than what the pack holds (`Вода газ. 1,5 л` is read), a word after a preposition (`в зерн.`). Beside a whole noun of the name a cut word is read as its adjective (`ФУТБ. МЯЧ`, `Халат жен.`).
  */
@@ -22,14 +20,11 @@ import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
 import type { ClassifierIndex } from './classifier-types.js';
 import { stemForIndex } from './stem-for-index.js';
 
-/** What cut words are read against: built once per directory (`readCutWordVocabulary`), with a file's words once per file. */
+/** What cut words are read against: built once per directory (`readCutWordVocabulary`). */
 export interface CutWordVocabulary {
   /** Whole words (normalised, Cyrillic, three letters or more), sorted: the candidates a beginning opens are one range. */
   readonly sorted: readonly string[];
   readonly known: ReadonlySet<string>;
-  /** The seller's file's whole words, sorted, when read with them; they are tried before the directory's. */
-  readonly file?: readonly string[];
-  readonly fileKnown?: ReadonlySet<string>;
   /** Head stem → the words of the names of the leaves with that head (the directory's, read on first use). */
   readonly leafWords: (headStem: string) => readonly string[];
 }
@@ -56,22 +51,6 @@ export function readCutWordVocabulary(index: ClassifierIndex): CutWordVocabulary
   let known = vocabularies.get(index);
   if (known === undefined) vocabularies.set(index, (known = buildVocabulary(index)));
   return known;
-}
-
-/** The vocabulary with a seller's file's whole words (normalised) added as their own first source. */
-export function addFileWords(vocabulary: CutWordVocabulary, fileWords: Iterable<string>): CutWordVocabulary {
-  const words = [...new Set([...fileWords].filter(isVocabularyWord))].sort();
-  return { ...vocabulary, file: words, fileKnown: new Set(words) };
-}
-
-/** The whole words a seller's names write (normalised, Cyrillic, three letters or more, never one cut with a dot): read once per file. */
-export function collectFileWords(names: Iterable<string>): Set<string> {
-  const words = new Set<string>();
-  for (const name of names) {
-    const cut = new Set(readCuts(name).map((found) => found.word));
-    for (const word of tokenizeForMatch(name)) if (!cut.has(word) && isVocabularyWord(word)) words.add(word);
-  }
-  return words;
 }
 
 function buildVocabulary(index: ClassifierIndex): CutWordVocabulary {
@@ -174,9 +153,9 @@ interface CutContext {
   firstAt: number;
 }
 
-/** Whether a word with a dot is a whole word the directory or the file writes (`лед`). */
+/** Whether a word with a dot is a whole word the directory writes (`лед`). */
 function isWholeWord(word: string, vocabulary: CutWordVocabulary): boolean {
-  return vocabulary.known.has(word) || vocabulary.fileKnown?.has(word) === true;
+  return vocabulary.known.has(word);
 }
 
 /** The whole word of one cut word, or undefined when no source reads it unambiguously. */
@@ -193,15 +172,13 @@ function readWholeWord(cut: FoundCut, context: CutContext, vocabulary: CutWordVo
   // Where a whole noun of the name heads leaves, only those leaves say what a cut word beside it is: a word none of them
   // uses (`ПАЛАТКА ТУРИСТ.` beside `Палатки`) changes no pick, and written whole it is one more word to ask about.
   if (cut.word.length >= MIN_WIDE_CUT && headStems.size === 0) {
-    const wide = (sorted: readonly string[]): string[] => readRange(sorted, cut.word).filter((word) => accept(word) && (!qualifies || isAdjective(word) || GENITIVE_FORM.test(word)));
-    if (vocabulary.file !== undefined) sources.push(wide(vocabulary.file));
-    sources.push(wide(vocabulary.sorted));
+    sources.push(readRange(vocabulary.sorted, cut.word).filter((word) => accept(word) && (!qualifies || isAdjective(word) || GENITIVE_FORM.test(word))));
   }
   for (const candidates of sources) {
     if (candidates.length === 0) continue;
     const stems = new Set(candidates.map(stemForIndex));
     if (stems.size > 1) return undefined;
-    return chooseForm(candidates, vocabulary, context.tokens.filter((word) => word !== cut.word), beside);
+    return chooseForm(candidates, context.tokens.filter((word) => word !== cut.word), beside);
   }
   return undefined;
 }
@@ -221,18 +198,16 @@ function readRange(sorted: readonly string[], start: string): string[] {
 }
 
 /**
- * The form to write of one word's candidate forms: the name's own or the file's (as the shop writes the same goods whole),
- * else the adjective's form that agrees with the head noun (`чайник` → `электрический`), else the shortest.
+ * The form to write of one word's candidate forms: the name's own, else the adjective's form that agrees with the head noun (`чайник` → `электрический`), else the shortest.
  */
-function chooseForm(candidates: readonly string[], vocabulary: CutWordVocabulary, tokens: readonly string[], head: string | undefined): string {
+function chooseForm(candidates: readonly string[], tokens: readonly string[], head: string | undefined): string {
   const stem = stemForIndex(candidates[0] ?? '');
   const own = tokens.find((word) => word.startsWith(stem) && stemForIndex(word) === stem);
   if (own !== undefined) return own;
   const forms = new Set(candidates);
-  const fileForms = vocabulary.file === undefined ? [] : readRange(vocabulary.file, stem).filter((word) => stemForIndex(word) === stem);
-  const agreeing = head === undefined ? undefined : agreeWith(head, [...fileForms, ...forms]);
+  const agreeing = head === undefined ? undefined : agreeWith(head, [...forms]);
   if (agreeing !== undefined) return agreeing;
-  return fileForms[0] ?? [...forms].sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0] ?? '';
+  return [...forms].sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0] ?? '';
 }
 
 // The adjective endings that agree with a noun by its ending: plural, feminine, neuter, masculine.

@@ -15,7 +15,7 @@ import { createBrandSoundIndex, type BrandSoundIndex } from '../match-brand-by-s
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ClassifierIndex, ClassifyOptions, IndexedLeaf } from './classifier-types.js';
 import { stemForIndex } from './stem-for-index.js';
-import { addFileWords, readCutWordVocabulary, type CutWordVocabulary } from './expand-cut-words.js';
+import { readCutWordVocabulary, type CutWordVocabulary } from './expand-cut-words.js';
 
 /**
  * First word of a brand → the brands' words (the longest first): what `extractProductType` looks for in a name; with the
@@ -69,14 +69,9 @@ const byOptions = new WeakMap<ClassifyOptions, KnownBrands>();
 export function readKnownBrands(index: ClassifierIndex, options?: ClassifyOptions): KnownBrands {
   let known = byIndex.get(index);
   if (known === undefined) byIndex.set(index, (known = indexBrandNames(index.brands ?? [], { abbreviations: new Set(index.abbreviations), latinWords: collectLatinWords(index), kindHeads: collectKindHeads(index), cutWords: readCutWordVocabulary(index) })));
-  const brandWords = options?.brandWords ?? new Set<string>();
-  const fileWords = options?.fileWords;
-  if (options === undefined || (brandWords.size === 0 && fileWords === undefined)) return known;
+  if (options?.brandWords === undefined || options.brandWords.size === 0) return known;
   let withSeller = byOptions.get(options);
-  if (withSeller === undefined) {
-    const cutWords = fileWords === undefined || known.cutWords === undefined ? known.cutWords : addFileWords(known.cutWords, fileWords);
-    byOptions.set(options, (withSeller = indexBrandNames([...(index.brands ?? []), ...brandWords], { ...readDirectoryWords(known), ...(cutWords === undefined ? {} : { cutWords }) })));
-  }
+  if (withSeller === undefined) byOptions.set(options, (withSeller = indexBrandNames([...(index.brands ?? []), ...options.brandWords], known)));
   return withSeller;
 }
 
@@ -149,10 +144,6 @@ interface DirectoryWords {
   readonly cutWords?: CutWordVocabulary;
 }
 
-/** The directory's words a brand map carries, to build another for the same directory. */
-function readDirectoryWords(known: KnownBrands): DirectoryWords {
-  return { ...(known.abbreviations === undefined ? {} : { abbreviations: known.abbreviations }), ...(known.latinWords === undefined ? {} : { latinWords: known.latinWords }), ...(known.kindHeads === undefined ? {} : { kindHeads: known.kindHeads }), ...(known.cutWords === undefined ? {} : { cutWords: known.cutWords }) };
-}
 
 function indexBrandNames(names: readonly string[], directory: DirectoryWords = {}): KnownBrands {
   const map: Map<string, string[][]> & { -readonly [K in keyof DirectoryWords]: DirectoryWords[K] } = new Map<string, string[][]>();

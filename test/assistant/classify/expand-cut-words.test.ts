@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { Category } from '../../../src/domain/index.js';
 import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
-import { collectFileWords } from '../../../src/assistant/classify/expand-cut-words.js';
 import { extractProductType } from '../../../src/assistant/classify/extract-product-type.js';
 import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
@@ -107,20 +106,10 @@ describe('a word with a dot that is no cut word', () => {
   });
 });
 
-describe('the file\'s own whole words', () => {
+describe('a name of cut words whose beginning opens two words of the directory', () => {
   const sausages = buildIndex([leaf(3401, 'Колбаски для гриля'), leaf(3402, 'Колбасы варёные')]);
-  const names = ['Колбаса варёная Докторская 500 г', 'КОЛБ. ВАР. 400 г'];
 
-  it('are read first, in the form the shop writes: one key for the goods cut and whole', () => {
-    const options = { fileWords: collectFileWords(names) };
-    const withFile = readKnownBrands(sausages, options);
-    expect(readProductTypeKey(names[1] ?? '', undefined, withFile)).toBe('колбаса вареная');
-    expect(readProductTypeKey(names[0] ?? '', undefined, withFile)).toBe('колбаса вареная');
-    // Without them, `колб.` opens `колбасы` and `колбаски` of the directory: a doubt, and `вар.` after it waits for it.
-    expect(typeOf(names[1] ?? '', readKnownBrands(sausages))).toBe('колб вар');
-  });
-
-  it('never count a word the file writes cut as a whole word', () => {
-    expect([...collectFileWords(['КОЛБ. ВАР. Молочная'])]).toEqual(['молочная']);
+  it('stays cut: `колб.` opens `колбасы` and `колбаски`, a doubt, and `вар.` after it waits for it', () => {
+    expect(typeOf('КОЛБ. ВАР. 400 г', readKnownBrands(sausages))).toBe('колб вар');
   });
 });
