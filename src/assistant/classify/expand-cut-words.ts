@@ -29,9 +29,12 @@ export interface CutWordVocabulary {
   readonly leafWords: (headStem: string) => readonly string[];
 }
 
-// A word cut short: two letters or more and a dot, then a space, the end, or a separator; not inside a code (`т.д.`, `к-т.`).
-const CUT = /(?<![\p{L}\p{N}./-])(\p{L}{2,})\.(?=\s|$|[,;)/])/gu;
+// A word cut short is two Cyrillic letters or more and a dot, then a space, the end, or a separator (`readCuts`); not inside a
+// code (`т.д.`, `к-т.`) nor a word of other letters (`Mr.`).
+const AFTER_CUT = /[\s,;)/]/u;
+const BEFORE_CUT = /[\p{L}\p{N}./-]/u;
 const CYRILLIC_WORD = /^[\u0400-\u04ff]+$/u;
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 // A number right after a cut word's dot, and the word after it.
 const NUMBER_AFTER = /^\.\s*\d[\d.,]*\s*(\p{L}*)/u;
 // What a pack holds: a number with one of these is the goods' measure, never a cut word's value.
@@ -84,22 +87,49 @@ interface FoundCut {
   word: string;
 }
 
+// Every second name of a price list has a dot (`мод. 12`, `60 табл.`): the name is read from its dots, never letter by letter.
 function readCuts(name: string): FoundCut[] {
-  if (!name.includes('.')) return [];
   const found: FoundCut[] = [];
-  for (const match of name.matchAll(CUT)) {
-    const written = match[1] ?? '';
+  for (let dot = name.indexOf('.'); dot !== -1; dot = name.indexOf('.', dot + 1)) {
+    const at = findCyrillicRunStart(name, dot);
+    if (dot - at < 2 || (at > 0 && BEFORE_CUT.test(name.charAt(at - 1))) || (dot + 1 < name.length && !AFTER_CUT.test(name.charAt(dot + 1)))) continue;
+    const written = name.slice(at, dot);
     const word = written.toLowerCase().replace(/ё/gu, 'е');
-    if (!CYRILLIC_WORD.test(word) || ENDS_WHOLE.test(word) || UNIT_TOKENS.has(word) || CODE_LABEL_WORDS.has(word)) continue;
-    // `Кофе в зерн.`, `д/сух. волос`: a word after a preposition is a noun's or its phrase's, which the head noun never explains.
-    if (AFTER_PREPOSITION.test(name.slice(0, match.index ?? 0))) continue;
+    if (ENDS_WHOLE.test(word) || UNIT_TOKENS.has(word) || CODE_LABEL_WORDS.has(word)) continue;
     // `ДЛ. 50`, `мод. 12`, `шир. 20 см`: a word before a number is that number's label, no word of the goods, unless the number
     // is what the pack holds (`Вода газ. 1,5 л`, `КОЛБ. ВАР. 500 г`).
-    const number = NUMBER_AFTER.exec(name.slice((match.index ?? 0) + written.length));
+    const number = NUMBER_AFTER.exec(name.slice(dot));
     if (number !== null && !CONTENT_UNITS.has((number[1] ?? '').toLowerCase())) continue;
-    found.push({ at: match.index ?? 0, length: written.length, written, word });
+    // `Кофе в зерн.`, `д/сух. волос`: a word after a preposition is a noun's or its phrase's, which the head noun never explains.
+    if (AFTER_PREPOSITION.test(name.slice(0, at))) continue;
+    found.push({ at, length: written.length, written, word });
   }
   return found;
+}
+
+/** Where the run of Cyrillic letters that ends before `end` begins (`end` itself when none does). */
+function findCyrillicRunStart(name: string, end: number): number {
+  let at = end;
+  while (at > 0 && isCyrillicLetter(name.charCodeAt(at - 1))) at--;
+  return at;
+}
+
+function isCyrillicLetter(code: number): boolean {
+  return code >= 0x0400 && code <= 0x04ff;
+}
+
+/** The normalised word nearest before `from` (none before `limit`) or, `forward`, the first after it. */
+function readWordBeside(name: string, from: number, forward: boolean, limit = 0): string | undefined {
+  let at = from;
+  const step = forward ? 1 : -1;
+  const charAt = (position: number): string => name.charAt(forward ? position : position - 1);
+  const inside = (position: number): boolean => (forward ? position < name.length : position > limit);
+  while (inside(at) && !WORD_CHARACTER.test(charAt(at))) at += step;
+  const edge = at;
+  while (inside(at) && WORD_CHARACTER.test(charAt(at))) at += step;
+  if (at === edge) return undefined;
+  const tokens = tokenizeForMatch(forward ? name.slice(edge, at) : name.slice(at, edge));
+  return forward ? tokens.at(0) : tokens.at(-1);
 }
 
 /**
@@ -127,8 +157,9 @@ function expandOnce(name: string, vocabulary: CutWordVocabulary, countWords: Rea
   const context: CutContext = { tokens, nouns, heads, headStems: new Set(heads.map(stemForIndex)), firstAt: name.search(/\p{L}/u) };
   let expanded = name;
   for (const cut of [...cuts].reverse()) {
-    const before = tokenizeForMatch(name.slice(context.firstAt, cut.at)).at(-1);
-    const after = tokenizeForMatch(name.slice(cut.at + cut.length + 1)).at(0);
+    // Only the word beside is tokenised: a slice of each name would be a text of its own in the tokeniser's cache.
+    const before = readWordBeside(name, cut.at, false, context.firstAt);
+    const after = readWordBeside(name, cut.at + cut.length + 1, true);
     const beside = [before, after].find((word) => word !== undefined && nouns.includes(word));
     // After another cut word, with no whole noun beside it, the word before is read first (`КОЛБ. ВАР.`, `ВЛАЖН. САЛФ.`): the
     // next pass reads this one beside it.
