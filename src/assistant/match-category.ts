@@ -236,17 +236,6 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
   const { byPrefix, branchNames } = indexLeaves(leaves, index);
   const nameStems = new Set(leaves.flatMap((leaf) => leaf.variants.flatMap((variant) => variant.words.map(stemForIndex))));
   const namedByDirectory = (stem: string): boolean => nameStems.has(stem);
-  const compoundMemo = new Map<string, PreparedLeaf[]>();
-  const nameWords = new Map<string, Set<PreparedLeaf>>();
-  for (const leaf of leaves) for (const variant of leaf.variants.filter((candidate) => candidate.language === 'rus')) for (const word of variant.head) addTo(nameWords, word, leaf);
-  const readCompoundLeaves = (word: string): PreparedLeaf[] => {
-    let found = compoundMemo.get(word);
-    if (found === undefined) {
-      found = stemWord(word).length < 5 ? [] : [...nameWords].filter(([other]) => other !== word && isCompoundOf(other, word)).flatMap(([, owners]) => [...owners]);
-      if (compoundMemo.size < 20_000) compoundMemo.set(word, found);
-    }
-    return found;
-  };
   const relations: LeafRelations = { isRelatedElsewhere: createRelatedElsewhere(leaves), onlyQualifies: createQualifierCheck(leaves) };
 
   const similarity = createLabelWordSimilarity(wordScore);
@@ -260,8 +249,6 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
     if (known !== undefined) return known;
     const shortlist = new Set<PreparedLeaf>();
     for (const word of label.words) for (const leaf of byPrefix.get(prefixKey(word)) ?? []) shortlist.add(leaf);
-    // `Электрочайники` holds `чайник` as it holds `чайники`: a compound is a rival of the word in either number.
-    for (const word of label.words) for (const leaf of readCompoundLeaves(word)) shortlist.add(leaf);
     const generalScores = new Map<string, number>();
     if (label.plain !== '') {
       for (const candidate of general.score(label.plain, 0.4)) {
