@@ -49,6 +49,7 @@ import { FINAL_VOWEL, isAdjectiveOfNounInK, isAdjectiveOfPurposeNoun, isAkanyeSp
 import { isExplainedByDirectory, readWordEvidence, type WordEvidence } from './explain-label-words.js';
 import { isAdjectiveOfOwnPath } from './read-own-path-adjective.js';
 import { isNeutralModifier } from './classify/neutral-modifiers.js';
+import { capByBareHead } from './cap-by-bare-head.js';
 
 /** What the file says around one category label. */
 export interface CategoryContext {
@@ -363,7 +364,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
     },
   };
-  return readInitials(readSlashLists(acceptClassifierReading(vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore), index, thresholds), index), index);
+  return capByBareHead(readInitials(readSlashLists(acceptClassifierReading(vetoUnexplained(withSynonyms(matchWhole, thresholds), index, wordScore), index, thresholds), index), index), index);
 }
 
 /**
