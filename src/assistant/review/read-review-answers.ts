@@ -174,10 +174,10 @@ function readGroupAnswerFor(answer: GroupAnswer, proposed: string, index: Direct
 }
 
 /** The rows of a sheet with their own answers, and the groups' rows (by group number) with theirs. */
-function readSheetRows(sheet: ExcelJS.Worksheet, context: SheetContext, issues: Issue[]): { rows: AnsweredRow[]; heads: Map<number, { row: number; text: string; answer: GroupAnswer }> } {
+function readSheetRows(sheet: ExcelJS.Worksheet, context: SheetContext, issues: Issue[]): { rows: AnsweredRow[]; heads: Map<number, GroupHead> } {
   const { file, index } = context;
   const rows: AnsweredRow[] = [];
-  const heads = new Map<number, { row: number; text: string; answer: GroupAnswer }>();
+  const heads = new Map<number, GroupHead>();
   /** Groups' rows found where column `Group` is gone: one issue for them all. */
   const untiedHeads: number[] = [];
   const column = (key: (typeof REVIEW_COLUMNS)[number]['key']): number => reviewColumnNumber(key);
@@ -197,7 +197,7 @@ function readSheetRows(sheet: ExcelJS.Worksheet, context: SheetContext, issues: 
     if (group?.part === 'head') {
       // A group's yes is each type's proposed leaf (a group of one leaf proposes it on every row; one of a section's leaves, each its own).
       if (heads.has(group.group)) issues.push(answerIssue('mapping_invalid', `two rows say ${GROUP_CELL.head(group.group)} (also row ${heads.get(group.group)?.row})`, { ...place, column: letterOf('group') }));
-      else heads.set(group.group, { row: r, text: answer, answer: readYesNo(answer) === 'yes' ? 'each' : own });
+      else heads.set(group.group, { row: r, text: answer, proposed, answer: readYesNo(answer) === 'yes' ? 'each' : own });
       continue;
     }
     if (type === '' && answer === '') continue;
@@ -217,10 +217,52 @@ function readSheetRows(sheet: ExcelJS.Worksheet, context: SheetContext, issues: 
     }
     rows.push({ row: r, type, answer: own, text: answer, empty: answer === '', placedRows: readCount(row.getCell(column('placed'))), proposed, ...(group === undefined ? {} : { group: group.group }) });
   }
+  checkGroupProposals(heads, rows, { file, sheet: sheet.name }, issues);
   if (untiedHeads.length > 0) {
     issues.push(answerIssue('mapping_invalid', `column ${letterOf('group')} "${REVIEW_COLUMNS[reviewColumnNumber('group') - 1]?.header}" is gone, but row${untiedHeads.length === 1 ? '' : 's'} ${untiedHeads.join(', ')} ${untiedHeads.length === 1 ? 'is a group\'s row' : 'are groups\' rows'}: without it no group's answer reaches its types. Answer in the workbook \`mapping review\` wrote, with its column ${letterOf('group')}`, { file, sheet: sheet.name, row: 1, column: letterOf('group') }));
   }
   return { rows, heads };
+}
+
+/** A group's question row, as written and answered. */
+interface GroupHead {
+  row: number;
+  text: string;
+  /** Its `Proposed leaf` cell: the leaf of all its types, or empty when each type is proposed its own. */
+  proposed: string;
+  answer: GroupAnswer;
+}
+
+/**
+ * The group questions' proposals, checked against what `mapping review` wrote (column G is the review's, not the seller's):
+ * a group's row proposes what every one of its types' rows does, or nothing when they propose different leaves; a type's row
+ * in a group of one leaf proposes what the others do. An edited proposal is an error on its cell, never followed or ignored
+ * silently. And a leaf on the row of a group whose types are proposed different leaves is an error: one answer cannot be
+ * several types' leaf (notebooks and soft toys of one section would all go to the notebooks' leaf); the group is then open.
+ */
+function checkGroupProposals(heads: Map<number, GroupHead>, rows: readonly AnsweredRow[], where: { file: string; sheet: string }, issues: Issue[]): void {
+  const cell = (row: number, value: string) => ({ ...where, row, column: letterOf('proposed'), value });
+  for (const [group, head] of heads) {
+    const members = rows.filter((item) => item.group === group);
+    const proposals = new Set(members.map((item) => item.proposed));
+    const edited = `column ${letterOf('proposed')} is the review's proposal, not an answer: put it back as \`mapping review\` wrote it and answer in column ${letterOf('answer')}`;
+    if (proposals.size <= 1) {
+      if (members.length > 0 && head.proposed !== [...proposals][0]) issues.push(answerIssue('mapping_invalid', `${GROUP_CELL.head(group)} proposes "${head.proposed}", but its types' rows propose "${[...proposals][0]}": its ${edited}`, cell(head.row, head.proposed)));
+      continue;
+    }
+    // Most of the types' rows propose the leaf of the group's row: a group of one leaf, the others' proposals edited.
+    const sameAsHead = members.filter((item) => item.proposed === head.proposed).length;
+    if (head.proposed !== '' && sameAsHead * 2 > members.length) {
+      for (const item of members.filter((member) => member.proposed !== head.proposed)) issues.push(answerIssue('mapping_invalid', `the type "${item.type}" is ${GROUP_CELL.member(group)}, whose types are all proposed "${head.proposed}": its ${edited}`, cell(item.row, item.proposed)));
+      continue;
+    }
+    // A group of a section's leaves: its row proposes none.
+    if (head.proposed !== '') issues.push(answerIssue('mapping_invalid', `${GROUP_CELL.head(group)} proposes no leaf of its own (its types are proposed different leaves), but its ${edited}`, cell(head.row, head.proposed)));
+    if (typeof head.answer === 'number') {
+      issues.push(answerIssue('mapping_invalid', `the answer for ${GROUP_CELL.head(group)} names one leaf, but its types are proposed different leaves (column ${letterOf('proposed')} of their rows): one answer cannot be several types' leaf. Answer "yes" (each type to the leaf proposed on its row) or leave it empty, and give a type another leaf, or "no", on its own row`, { ...where, row: head.row, column: letterOf('answer'), value: head.text }));
+      head.answer = 'open';
+    }
+  }
 }
 
 /** A count cell (column `Rows`, `Placed without asking`): 0 when empty or not a count. */

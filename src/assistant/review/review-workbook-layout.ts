@@ -65,11 +65,11 @@ export function isGroupHeadText(text: string): boolean {
 
 /** What a group's question row says in its `Evidence` cell: how to answer it, without a manual. */
 export const GROUP_HOW_TO_ANSWER =
-  'One answer for the types below. "yes": each of them goes to the proposed leaf; another leaf: each goes there; empty: they stay open. To leave a type out, answer "no" on its own row (it stays open but for its rows placed without asking, column C, which keep their leaf), or give it its own leaf there.';
+  'One answer for the types below. "yes": each of them goes to the proposed leaf; another leaf: each goes there; empty: they stay open. To except a type, answer on its own row: "no" leaves it open (but for its rows placed without asking, column C, which keep their leaf), another leaf gives it that one. Answer here, in this column; the proposed leaf (column G) is not an answer.';
 
 /** What the row of a group whose types are proposed different leaves (of one section) says in its `Evidence` cell. */
 export const SECTION_GROUP_HOW_TO_ANSWER =
-  'One answer for the types below, each proposed its own leaf (column G of its row). "yes": each of them goes to the leaf proposed on its row; another leaf: each goes there; empty: they stay open. To leave a type out, answer "no" on its own row (it stays open but for its rows placed without asking, column C, which keep their leaf), or give it its own leaf there.';
+  'One answer for the types below, each proposed its own leaf (column G of its row). "yes": each of them goes to the leaf proposed on its row; empty: they stay open; a leaf here is an error (one answer cannot be several types\' leaf). To except a type, answer on its own row: "no" leaves it open (but for its rows placed without asking, column C, which keep their leaf), another leaf gives it that one, "yes" keeps its own proposal (so: empty here, "yes" on the rows that are right). Answer in this column, never in column G.';
 
 /** What the header of `Your answer (leaf)` explains on sheet `Review` (a cell note). */
 export const ANSWER_HEADER_NOTE =

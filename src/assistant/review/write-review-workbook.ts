@@ -124,9 +124,9 @@ function createTypeRowWriter(choices: ExcelJS.Worksheet, labelOf: (leafId: numbe
         addChoices(row, leafOptions([proposedId, ...alternatives], REVIEW_ALTERNATIVES + 1));
         return;
       }
-      // Within a group the proposed leaf is the group's answer: the type's own list leaves it out, or names another leaf.
+      // Within a group the proposed leaf is the group's answer: the type's own list keeps it (yes, whatever the group's row says), leaves it out, or names another leaf.
       row.getCell(reviewColumnNumber('type')).alignment = { indent: 2 };
-      addChoices(row, [YES_NO_ANSWERS.no[0], ...leafOptions(alternatives.filter((id) => id !== proposedId), REVIEW_ALTERNATIVES)]);
+      addChoices(row, [YES_NO_ANSWERS.yes[0], YES_NO_ANSWERS.no[0], ...leafOptions(alternatives.filter((id) => id !== proposedId), REVIEW_ALTERNATIVES)]);
     },
     /** A group's question row: the leaf proposed for all its types (none when each is proposed its own), their rows and an example of each, and the one answer. */
     addGroupHead(sheet: ExcelJS.Worksheet, leafGroup: LeafGroup, order: number, group: number): void {

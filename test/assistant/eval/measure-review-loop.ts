@@ -135,9 +135,16 @@ export interface ReviewLoopBudget {
   limit: number;
 }
 
-/** Runs the loop in a temporary directory; by default the seller answers 50 questions. */
-export async function measureReviewLoop(options: { rows?: number; seed?: number; budget?: ReviewLoopBudget } = {}): Promise<ReviewLoopFigures> {
+/**
+ * How the seller reads a group's question: `careful` reads every line and excepts each type its products do not fit;
+ * `careless` answers `yes` on each group's row without excepting anything (what one `yes` risks when a line is missed).
+ */
+export type ReviewLoopSeller = 'careful' | 'careless';
+
+/** Runs the loop in a temporary directory; by default a careful seller answers 50 questions. */
+export async function measureReviewLoop(options: { rows?: number; seed?: number; budget?: ReviewLoopBudget; seller?: ReviewLoopSeller } = {}): Promise<ReviewLoopFigures> {
   const budget = options.budget ?? { unit: 'questions', limit: 50 };
+  const seller = options.seller ?? 'careful';
   const dir = await mkdtemp(join(tmpdir(), 'review-loop-'));
   try {
     const list = generatePriceList({ rows: options.rows ?? 2000, seed: options.seed ?? 33, directory: createReferenceData(1) });
@@ -201,7 +208,7 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
     const typeFates = new Map<string, TypeFate>();
     let stopped = false;
     for (const { sheet, row: r, order } of questions) {
-      const plan = planAnswer(sheet, r, members, { truthOfType, labelOf, harmlessWord, hasLeaf: (leafId) => index.categoryById.has(leafId) });
+      const plan = planAnswer(sheet, r, members, { truthOfType, labelOf, harmlessWord, hasLeaf: (leafId) => index.categoryById.has(leafId), careless: seller === 'careless' });
       const questionsUsed = tally.answers + tally.leftEmpty + 1;
       stopped ||= budget.unit === 'questions' ? questionsUsed > budget.limit : tally.cells + plan.cells.length > budget.limit;
       recordTypeFates(typeFates, sheet, r, members, plan, stopped, order);
@@ -216,7 +223,7 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
       if (plan.kind === 'word') tally.wordAnswers += 1;
       if (plan.kind !== 'group') continue;
       tally.groupAnswers += 1;
-      tally.leftOut += plan.cells.length - 1;
+      tally.leftOut += plan.leftOut ?? 0;
       tally.groupSizes.push(plan.types);
       if (plan.otherLeaf !== undefined) tally.groupsOtherLeaf.push(plan.otherLeaf);
     }
@@ -270,6 +277,8 @@ interface AnswerPlan {
   cells: { row: number; column: number; value: string }[];
   /** A group's: how many types it lists. */
   types: number;
+  /** A group's: how many of its types the answer leaves out (`no` on their rows). */
+  leftOut?: number;
   /** A group answered with another leaf: `first type (proposed id → answered id)`. */
   otherLeaf?: string;
 }
@@ -280,6 +289,8 @@ interface SellerKnowledge {
   labelOf: (leafId: number) => string;
   harmlessWord: (word: string) => boolean;
   hasLeaf: (leafId: number) => boolean;
+  /** Answers `yes` on each group's row, excepting nothing. */
+  careless: boolean;
 }
 
 /** The seller's answer to the question on row `r` of `sheet` (a word, a type, or a group with its types' rows in `members`). */
@@ -299,14 +310,19 @@ function planAnswer(sheet: ExcelJS.Worksheet, r: number, members: ReadonlyMap<nu
 /**
  * The seller's one answer to a group (row `r`, its types' rows `memberRows`): `yes` when the leaf
  * proposed on each type's row is right for most of the group's rows (a group of one leaf proposes it
- * on every row; a group of a section's leaves, each type its own), else the leaf most of them belong
- * to (empty when most belong to none); each type whose own products belong elsewhere than the leaf
- * the answer gives it is left out (`no`), as a seller reading its examples would.
+ * on every row; a group of a section's leaves, each type its own), each type whose own products belong
+ * elsewhere left out (`no`), as a seller reading its examples would. Else, for a group of one leaf, the
+ * leaf most of them belong to on the group's row (empty when most belong to none), each type it does not
+ * fit left out; for a group of a section's leaves, where a leaf on the group's row is an error, as the
+ * row's how-to says: `yes` on the group's row when some types are right as proposed, the leaf most of the
+ * rows belong to on the row of each type whose products are there, `no` on the others. A careless seller
+ * answers `yes` on the group's row and nothing else.
  */
 function planGroupAnswer(sheet: ExcelJS.Worksheet, r: number, memberRows: readonly number[], seller: SellerKnowledge): AnswerPlan {
   const column = reviewColumnNumber('answer');
   const proposedOn = (row: number): number => Number(/\[(\d+)\]$/.exec(sheet.getRow(row).getCell(reviewColumnNumber('proposed')).text)?.[1]);
   const types = memberRows.map((row) => ({ row, proposed: proposedOn(row), truth: seller.truthOfType(sheet.getRow(row).getCell(reviewColumnNumber('type')).text) }));
+  if (seller.careless) return { kind: 'group', cells: [{ row: r, column, value: 'yes' }], types: types.length, leftOut: 0 };
   const votes = new Map<number | null, number>();
   let rightAsProposed = 0;
   for (const { truth, proposed } of types) {
@@ -318,11 +334,21 @@ function planGroupAnswer(sheet: ExcelJS.Worksheet, r: number, memberRows: readon
   const yes = rightAsProposed * 2 > total;
   const leafId = yes ? undefined : commonest;
   if (!yes && (leafId === null || leafId === undefined)) return { kind: 'empty', cells: [], types: types.length };
-  const answer = { row: r, column, value: yes || leafId === undefined || leafId === null ? 'yes' : seller.labelOf(leafId) };
-  const leftOut = types.filter(({ truth, proposed }) => truth[0]?.[0] !== (yes ? proposed : leafId)).map(({ row }) => ({ row, column, value: 'no' }));
   const groupLeaf = proposedOn(r);
   const otherLeaf = yes ? undefined : `${sheet.getRow(memberRows[0] ?? r).getCell(reviewColumnNumber('type')).text} (${Number.isNaN(groupLeaf) ? "a section's leaves" : groupLeaf} → ${leafId})`;
-  return { kind: 'group', cells: [answer, ...leftOut], types: types.length, ...(otherLeaf === undefined ? {} : { otherLeaf }) };
+  if (!yes && Number.isNaN(groupLeaf) && typeof leafId === 'number') {
+    const rightTypes = types.filter(({ truth, proposed }) => truth[0]?.[0] === proposed);
+    const wrong = types.filter((type) => !rightTypes.includes(type));
+    const own = wrong.map(({ row, truth }) => ({ row, column, value: truth[0]?.[0] === leafId ? seller.labelOf(leafId) : 'no' }));
+    const head = rightTypes.length > 0 ? [{ row: r, column, value: 'yes' }] : [];
+    const leftOut = own.filter((cell) => cell.value === 'no');
+    // Nothing `yes` reaches: the `no`s are no cells the seller needs to fill.
+    const cells = head.length > 0 ? [...head, ...own] : own.filter((cell) => cell.value !== 'no');
+    return { kind: 'group', cells, types: types.length, leftOut: head.length > 0 ? leftOut.length : 0, ...(otherLeaf === undefined ? {} : { otherLeaf }) };
+  }
+  const answer = { row: r, column, value: yes || leafId === undefined || leafId === null ? 'yes' : seller.labelOf(leafId) };
+  const leftOut = types.filter(({ truth, proposed }) => truth[0]?.[0] !== (yes ? proposed : leafId)).map(({ row }) => ({ row, column, value: 'no' }));
+  return { kind: 'group', cells: [answer, ...leftOut], types: types.length, leftOut: leftOut.length, ...(otherLeaf === undefined ? {} : { otherLeaf }) };
 }
 
 /** Maps every row as `validate` does and compares its category with the truth. */

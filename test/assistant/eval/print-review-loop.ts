@@ -2,7 +2,8 @@
  * Prints the review loop's figures on the generated price list, under both budgets of issue 33's "50
  * review answers" (50 questions, and 50 filled cells: a group's `no`s are cells the seller fills too):
  * `npx tsx test/assistant/eval/print-review-loop.ts [rows] [seed] [questions|cells]` (both when the
- * budget is not named).
+ * budget is not named). Under each budget, beside the careful seller's figures, a careless seller's (`yes` on every
+ * group's row, nothing excepted): what the one-`yes` questions accept when a seller does not read every line.
  */
 import { measureReviewLoop, type ReviewLoopBudget } from './measure-review-loop.js';
 
@@ -21,4 +22,7 @@ for (const unit of units) {
     console.log(`${name}: right ${share(pass.right, pass.takeable)}; accepted ${pass.accepted}, wrong among accepted ${share(pass.acceptedWrong, pass.accepted)}`);
     for (const line of pass.wrongExamples) console.log(`  ${line}`);
   }
+  const careless = await measureReviewLoop({ rows, seed, budget: { unit, limit: 50 }, seller: 'careless' });
+  console.log(`careless seller (yes on every group's row, nothing excepted; ${careless.answers} questions, ${careless.cells} cells): after (pipeline) right ${share(careless.after.right, careless.after.takeable)}; accepted ${careless.after.accepted}, wrong among accepted ${share(careless.after.acceptedWrong, careless.after.accepted)}`);
+  for (const line of careless.after.wrongExamples.slice(0, 10)) console.log(`  ${line}`);
 }

@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 /** Writes the workbook of `TYPES`, answers the given cells (row → answer, or `group` → the Group cell's text), returns its path. */
-async function writeAndAnswer(name: string, answers: Record<number, string> = {}, groupCells: Record<number, string> = {}): Promise<string> {
+async function writeAndAnswer(name: string, answers: Record<number, string> = {}, groupCells: Record<number, string> = {}, proposedCells: Record<number, string> = {}): Promise<string> {
   const { leafGroups, singles } = groupTypesByLeaf(TYPES);
   const questions = orderReviewQuestions(singles, [], new Set(), leafGroups);
   const path = join(dir, `${name}.xlsx`);
@@ -66,6 +66,10 @@ async function writeAndAnswer(name: string, answers: Record<number, string> = {}
   const sheet = workbook.getWorksheet(REVIEW_SHEETS.review);
   for (const [row, text] of Object.entries(answers)) {
     const cell = sheet?.getRow(Number(row)).getCell(reviewColumnNumber('answer'));
+    if (cell !== undefined) cell.value = text;
+  }
+  for (const [row, text] of Object.entries(proposedCells)) {
+    const cell = sheet?.getRow(Number(row)).getCell(reviewColumnNumber('proposed'));
     if (cell !== undefined) cell.value = text;
   }
   for (const [row, text] of Object.entries(groupCells)) {
@@ -177,8 +181,8 @@ describe('types grouped by proposed leaf', () => {
     expect(cell(2, 'rows')).toBe('10');
     expect(cell(2, 'proposed')).toMatch(/ \/ Молоко \[140101\]$/);
     expect([cell(2, 'example1'), cell(2, 'example2'), cell(2, 'example3')]).toEqual(['молоко козье Brand 1 л', 'молоко топлёное Brand 1 л', 'молоко сгущённое Brand 1 л']);
-    expect(cell(2, 'evidence')).toMatch(/"no" on its own row/);
-    // The group's drop-down: yes, its leaf, the types' alternatives; a type's: no, its own alternatives.
+    expect(cell(2, 'evidence')).toMatch(/To except a type, answer on its own row: "no" leaves it open/);
+    // The group's drop-down: yes, its leaf, the types' alternatives; a type's: yes (its own proposal), no, its own alternatives.
     const choices = workbook.getWorksheet(REVIEW_SHEETS.choices);
     const listOf = (row: number): string[] => {
       const formula = sheet?.getRow(row).getCell(reviewColumnNumber('answer')).dataValidation?.formulae?.[0] ?? '';
@@ -187,7 +191,7 @@ describe('types grouped by proposed leaf', () => {
       return Array.from({ length: (found[2] ?? 'A').charCodeAt(0) - 64 }, (_, i) => choices?.getCell(Number(found[1]), i + 1).text ?? '');
     };
     expect(listOf(2).map((text) => text.replace(/^.* \/ /, ''))).toEqual(['yes', 'Молоко [140101]', 'Кефир [140102]', 'Айран [140103]']);
-    expect(listOf(3).map((text) => text.replace(/^.* \/ /, ''))).toEqual(['no', 'Кефир [140102]']);
+    expect(listOf(3).map((text) => text.replace(/^.* \/ /, ''))).toEqual(['yes', 'no', 'Кефир [140102]']);
   });
 
   it('"yes" on the group answers each of its types with the proposed leaf, one mapping entry per type, and a later name of a type is settled', async () => {
@@ -225,6 +229,18 @@ describe('types grouped by proposed leaf', () => {
       ['молоко топлёное', AYRAN],
       ['молоко сгущённое', KEFIR],
     ]);
+  });
+
+  it('an edited proposal (column G) of the group\'s row or of a type\'s row is an error on that cell, never followed nor ignored (review3 finding 5)', async () => {
+    const chocolate = 'Продукты питания / Сладости / Шоколад [140901]';
+    const head = await readReviewAnswers(await writeAndAnswer('edited-head', { 2: 'yes' }, {}, { 2: chocolate }), 'review.xlsx', index);
+    expect(head.issues.map((issue) => [issue.code, issue.sheet, issue.row, issue.column])).toEqual([['mapping_invalid', 'Review', 2, 'G']]);
+    expect(head.issues[0]?.message).toMatch(/answer in column J/);
+    const emptied = await readReviewAnswers(await writeAndAnswer('emptied-head', { 2: 'yes' }, {}, { 2: '' }), 'review.xlsx', index);
+    expect(emptied.issues.map((issue) => [issue.row, issue.column])).toEqual([[2, 'G']]);
+    const type = await readReviewAnswers(await writeAndAnswer('edited-type', { 2: 'yes' }, {}, { 4: chocolate }), 'review.xlsx', index);
+    expect(type.issues.map((issue) => [issue.code, issue.row, issue.column])).toEqual([['mapping_invalid', 4, 'G']]);
+    expect(type.issues[0]?.message).toMatch(/"молоко топлёное" is in group 1, whose types are all proposed .*Молоко \[140101\]/);
   });
 
   it('a group left empty leaves every type of it open, but for a type answered on its own row; "yes" on a type takes its proposed leaf', async () => {

@@ -129,6 +129,10 @@ describe('a section question in the workbook', () => {
     ]);
     expect(cell(2, 'proposed')).toBe('');
     expect(cell(2, 'evidence')).toMatch(/each of them goes to the leaf proposed on its row/);
+    // It never invites a leaf on the group's row (one answer for several types' leaves), and says a type's row may answer yes.
+    expect(cell(2, 'evidence')).not.toMatch(/another leaf: each goes there/);
+    expect(cell(2, 'evidence')).toMatch(/a leaf here is an error/);
+    expect(cell(2, 'evidence')).toMatch(/"yes" keeps its own proposal/);
     expect([3, 4, 5, 6].map((row) => cell(row, 'proposed').replace(/^.* \/ /, ''))).toEqual(['Мармелад [140906]', 'Шоколад [140901]', 'Молоко [140101]', 'Кефир [140102]']);
   });
 
@@ -141,6 +145,34 @@ describe('a section question in the workbook', () => {
       ['кефир детский', MILK.id],
     ]);
     expect(read).toMatchObject({ open: 1, leftOut: 1 });
+  });
+
+  it('a leaf on the group\'s row is an error naming sheet, row and column J, never every type moved to it (review3 finding 1)', async () => {
+    const read = await answer('head-leaf', { 2: MILK.path + ` [${MILK.id}]` });
+    expect(read.issues.map((issue) => [issue.code, issue.sheet, issue.row, issue.column])).toEqual([['mapping_invalid', 'Review', 2, 'J']]);
+    expect(read.issues[0]?.message).toMatch(/group 1 names one leaf, but its types are proposed different leaves .* one answer cannot be several types' leaf/);
+    expect(read.answers).toEqual([]);
+    // A leaf given on a type's own row still settles that type, whatever the group's row says.
+    const withOwn = await answer('head-leaf-own', { 2: String(MILK.id), 3: String(CHOCOLATE.id) });
+    expect(withOwn.issues.map((issue) => [issue.row, issue.column])).toEqual([[2, 'J']]);
+    expect(withOwn.answers.map((item) => [item.type, item.leafId])).toEqual([['мармелад жевательный', CHOCOLATE.id]]);
+  });
+
+  it('says how to except a type: empty on the group\'s row, "yes" on a type keeps its own proposal, a leaf on a type\'s row gives it that leaf', async () => {
+    const read = await answer('own-rows', { 3: 'yes', 4: String(MARMALADE.id), 5: 'yes' });
+    expect(read.issues).toEqual([]);
+    expect(read.answers.map((item) => [item.type, item.leafId])).toEqual([
+      ['мармелад жевательный', MARMALADE.id],
+      ['шоколад горький', MARMALADE.id],
+      ['молоко козье', MILK.id],
+    ]);
+    expect(read).toMatchObject({ open: 1 });
+  });
+
+  it('an edited proposal (column G) on the group\'s row is an error on that cell: the row proposes no leaf (review3 finding 5)', async () => {
+    const read = await answer('head-proposal', { 2: 'yes' }, { 2: MILK.path + ` [${MILK.id}]` });
+    expect(read.issues.map((issue) => [issue.code, issue.row, issue.column])).toEqual([['mapping_invalid', 2, 'G']]);
+    expect(read.issues[0]?.message).toMatch(/answer in column J/);
   });
 
   it('"yes" reaching a type whose row proposes no leaf (its cell emptied) is an error on that row, nothing guessed', async () => {
