@@ -144,7 +144,8 @@ export function expandCutWords(name: string, vocabulary: CutWordVocabulary | und
 }
 
 function expandOnce(name: string, vocabulary: CutWordVocabulary, countWords: ReadonlySet<string> | undefined): string {
-  const cuts = readCuts(name).filter((cut) => countWords?.has(cut.word) !== true && !isWholeWord(cut.word, vocabulary));
+  // A word the directory writes whole (`лед`) is no cut word.
+  const cuts = readCuts(name).filter((cut) => countWords?.has(cut.word) !== true && !vocabulary.known.has(cut.word));
   if (cuts.length === 0) return name;
   const cutWords = new Set(cuts.map((cut) => cut.word));
   const tokens = tokenizeForMatch(name);
@@ -153,8 +154,8 @@ function expandOnce(name: string, vocabulary: CutWordVocabulary, countWords: Rea
   // The name's whole nouns: the first says which form an adjective takes; those that head leaves of the directory say what
   // a cut word beside them means.
   const nouns = tokens.filter((word) => !cutWords.has(word) && isVocabularyWord(word) && !isAdjective(word));
-  const heads = nouns.filter((word) => vocabulary.leafWords(stemForIndex(word)).length > 0);
-  const context: CutContext = { tokens, nouns, heads, headStems: new Set(heads.map(stemForIndex)), firstAt: name.search(/\p{L}/u) };
+  const headStems = new Set(nouns.map(stemForIndex).filter((stem) => vocabulary.leafWords(stem).length > 0));
+  const context: CutContext = { tokens, nouns, headStems, firstAt: name.search(/\p{L}/u) };
   let expanded = name;
   for (const cut of [...cuts].reverse()) {
     // Only the word beside is tokenised: a slice of each name would be a text of its own in the tokeniser's cache.
@@ -177,16 +178,10 @@ interface CutContext {
   tokens: readonly string[];
   /** Whole words of the name not in an adjective's form. */
   nouns: readonly string[];
-  /** Those nouns that head leaves of the directory. */
-  heads: readonly string[];
+  /** The stems of those nouns that head leaves of the directory. */
   headStems: ReadonlySet<string>;
   /** Where the name's first word begins. */
   firstAt: number;
-}
-
-/** Whether a word with a dot is a whole word the directory writes (`лед`). */
-function isWholeWord(word: string, vocabulary: CutWordVocabulary): boolean {
-  return vocabulary.known.has(word);
 }
 
 /** The whole word of one cut word, or undefined when no source reads it unambiguously. */
