@@ -85,10 +85,11 @@ interface WordInfo {
   negations: readonly { text: string; stem: string | undefined }[];
 }
 
-/** Every word seen, by id. */
+/** Every word seen, by id, and every letter triple of a joined text (`buildTrigrams`), by number. */
 interface Vocabulary {
   ids: Map<string, number>;
   words: WordInfo[];
+  trigrams: Map<string, number>;
 }
 
 interface PreparedText {
@@ -97,8 +98,8 @@ interface PreparedText {
   weights: number[];
   joined: string;
   joinedLength: number;
-  /** Trigrams of `joined`, built on first use. */
-  grams?: Map<string, number>;
+  /** Trigrams of `joined` as numbers, sorted, a triple met twice listed twice: built on first use. */
+  grams?: Int32Array;
   /** The text transliterated to Latin and reduced to its sound skeleton. */
   latin: PreparedText | undefined;
   cyrillic: boolean;
@@ -133,7 +134,7 @@ const MIN_DICE = 0.3;
 
 /** Prepares the candidates once; the matcher scores any number of texts against them. */
 export function createCandidateMatcher<T>(candidates: readonly MatchCandidate<T>[], options: CandidateMatcherOptions = {}): CandidateMatcher<T> {
-  const vocabulary: Vocabulary = { ids: new Map(), words: [] };
+  const vocabulary: Vocabulary = { ids: new Map(), words: [], trigrams: new Map() };
   const ignore = new Set((options.ignoreWords ?? []).flatMap((word) => tokenizeForMatch(word)).flatMap((token) => [token, stemWord(token)]));
   // Names of parent levels (`Смартфоны и гаджеты`): a text naming one is not a leaf, whatever leaf shares its words.
   const parentNames = new Set<string>();
@@ -182,14 +183,14 @@ export function createCandidateMatcher<T>(candidates: readonly MatchCandidate<T>
         let exact = false;
         for (const name of item.names) {
           if (name.normalized === normalized && name.factor === 1) exact = true;
-          score = Math.max(score, scoreTexts(query, name.text, words) * name.factor);
+          score = Math.max(score, scoreTexts(query, name.text, words, vocabulary) * name.factor);
         }
         if (item.normalizedPaths.includes(normalizedPath)) exact = true;
         if (!namesParent && item.paths.length > 0) {
           // A path match must name the leaf itself: group words alone fit all the group's leaves equally.
           const leafNamed = item.names.some((name) => name.factor === 1 && coverCandidate(query, name.text, words) >= 0.9);
           let leaf = 0;
-          if (last !== undefined) for (const name of item.names) leaf = Math.max(leaf, scoreTexts(last, name.text, words) * name.factor);
+          if (last !== undefined) for (const name of item.names) leaf = Math.max(leaf, scoreTexts(last, name.text, words, vocabulary) * name.factor);
           // A path counts only for a text naming the leaf or written as a path: most texts are neither, and skip it.
           if (leafNamed || last !== undefined) {
             for (const path of item.paths) {
@@ -321,10 +322,10 @@ function listWordGrams(word: string): string[] {
 
 /** Similarity of seller text to one directory name in [0, 1], as the matcher computes it. */
 export function scoreTextSimilarity(sellerText: string, name: string): number {
-  const vocabulary: Vocabulary = { ids: new Map(), words: [] };
+  const vocabulary: Vocabulary = { ids: new Map(), words: [], trigrams: new Map() };
   const a = prepareText(vocabulary, tokenizeForMatch(sellerText));
   const b = prepareText(vocabulary, tokenizeForMatch(name));
-  return round(scoreTexts(a, b, createWordTable(vocabulary, 0)));
+  return round(scoreTexts(a, b, createWordTable(vocabulary, 0), vocabulary));
 }
 
 /**
@@ -334,7 +335,7 @@ export function scoreTextSimilarity(sellerText: string, name: string): number {
  * cache here held every pair twice).
  */
 export function createWordScorer(): (sellerWord: string, directoryWord: string) => number {
-  const vocabulary: Vocabulary = { ids: new Map(), words: [] };
+  const vocabulary: Vocabulary = { ids: new Map(), words: [], trigrams: new Map() };
   return (a, b) => {
     const left = vocabulary.words[intern(vocabulary, a)];
     const right = vocabulary.words[intern(vocabulary, b)];
@@ -467,20 +468,20 @@ function createWordTable(vocabulary: Vocabulary, size: number): WordTable {
 
 const MAX_TABLE_SCORES = 2_000_000;
 
-function scoreTexts(query: PreparedText, name: PreparedText, words: WordTable): number {
-  let score = scoreSameScript(query, name, words);
+function scoreTexts(query: PreparedText, name: PreparedText, words: WordTable, vocabulary: Vocabulary): number {
+  let score = scoreSameScript(query, name, words, vocabulary);
   if (score < 1 && (query.cyrillic !== name.cyrillic || query.latinScript !== name.latinScript) && query.latin !== undefined && name.latin !== undefined) {
-    score = Math.max(score, scoreSameScript(query.latin, name.latin, words) * TRANSLITERATION_FACTOR);
+    score = Math.max(score, scoreSameScript(query.latin, name.latin, words, vocabulary) * TRANSLITERATION_FACTOR);
   }
   return score;
 }
 
-function scoreSameScript(query: PreparedText, name: PreparedText, words: WordTable): number {
+function scoreSameScript(query: PreparedText, name: PreparedText, words: WordTable, vocabulary: Vocabulary): number {
   if (query.ids.length === 0 || name.ids.length === 0) return 0;
   const wordScore = scoreWordSets(query, name, words);
   if (wordScore === 1) return 1;
   if (query.joined === name.joined) return Math.max(wordScore, JOINED_EQUAL_SCORE);
-  return Math.max(wordScore, scoreCharacters(query, name, wordScore));
+  return Math.max(wordScore, scoreCharacters(query, name, wordScore, vocabulary));
 }
 
 const COLUMN_SCRATCH = new Float64Array(64);
@@ -585,13 +586,13 @@ function listNegations(word: string, stem: string): WordInfo['negations'] {
 }
 
 /** The character score of two texts, or 0 when it could not exceed `floor` (the word score beside it). */
-function scoreCharacters(a: PreparedText, b: PreparedText, floor: number): number {
+function scoreCharacters(a: PreparedText, b: PreparedText, floor: number, vocabulary: Vocabulary): number {
   const aLength = a.joinedLength;
   const bLength = b.joinedLength;
   if (aLength > MAX_CHAR_LENGTH || bLength > MAX_CHAR_LENGTH || aLength < 4 || bLength < 4) return 0;
   // Texts of very different length, or with few trigrams in common, cannot score high: skip the quadratic work.
   if (Math.min(aLength, bLength) / Math.max(aLength, bLength) < 0.5) return 0;
-  const dice = scoreTrigramDice((a.grams ??= buildTrigrams(a.joined)), (b.grams ??= buildTrigrams(b.joined)));
+  const dice = scoreTrigramDice((a.grams ??= buildTrigrams(a.joined, vocabulary)), (b.grams ??= buildTrigrams(b.joined, vocabulary)));
   if (dice < MIN_DICE) return 0;
   // The edit distance is at least the difference in length: when even that best case stays at the floor, it is not measured.
   const bestEdit = 1 - Math.abs(a.joined.length - b.joined.length) / Math.max(aLength, bLength);
@@ -600,25 +601,40 @@ function scoreCharacters(a: PreparedText, b: PreparedText, floor: number): numbe
   return (dice + edit) / 2;
 }
 
-function scoreTrigramDice(gramsA: Map<string, number>, gramsB: Map<string, number>): number {
+/** Dice of two trigram lists (`buildTrigrams`): twice the triples shared, counted as often as both hold them, over both counts. */
+function scoreTrigramDice(gramsA: Int32Array, gramsB: Int32Array): number {
+  const total = gramsA.length + gramsB.length;
   let shared = 0;
-  let total = 0;
-  for (const count of gramsA.values()) total += count;
-  for (const [gram, count] of gramsB) {
-    total += count;
-    shared += Math.min(count, gramsA.get(gram) ?? 0);
+  // Both lists are sorted: one merge counts the shared triples (this runs for most candidates a text is scored against).
+  for (let i = 0, j = 0; i < gramsA.length && j < gramsB.length; ) {
+    const a = gramsA[i] as number;
+    const b = gramsB[j] as number;
+    if (a === b) {
+      shared += 1;
+      i += 1;
+      j += 1;
+    } else if (a < b) i += 1;
+    else j += 1;
   }
   return total === 0 ? 0 : (2 * shared) / total;
 }
 
-function buildTrigrams(text: string): Map<string, number> {
-  const chars = Array.from(`  ${text} `);
-  const grams = new Map<string, number>();
-  for (let i = 0; i + 3 <= chars.length; i++) {
-    const gram = chars.slice(i, i + 3).join('');
-    grams.set(gram, (grams.get(gram) ?? 0) + 1);
+// A code unit of a surrogate pair: a text holding one is split into code points (the letters of names never are).
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** The letter triples of a text (two spaces before, one after), numbered in the vocabulary and sorted. */
+function buildTrigrams(text: string, vocabulary: Vocabulary): Int32Array {
+  const padded = `  ${text} `;
+  const chars = SURROGATE.test(padded) ? Array.from(padded) : undefined;
+  const count = (chars?.length ?? padded.length) - 2;
+  const grams = new Int32Array(Math.max(0, count));
+  for (let i = 0; i < count; i++) {
+    const gram = chars === undefined ? padded.slice(i, i + 3) : chars.slice(i, i + 3).join('');
+    let id = vocabulary.trigrams.get(gram);
+    if (id === undefined) vocabulary.trigrams.set(gram, (id = vocabulary.trigrams.size));
+    grams[i] = id;
   }
-  return grams;
+  return grams.sort();
 }
 
 function splitPath(text: string): string[] {
