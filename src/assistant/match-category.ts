@@ -355,12 +355,26 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
       return decide(text, label, scored, branchNames, thresholds, labelSimilarity, narrowing);
   };
 
+  // A label is read again when matched again (a TODO with the seller's other categories, a bare head, a rewrite): each
+  // reading is kept (bounded), as the label's words alone decide it.
+  const parsed = new Map<string, ParsedLabel>();
+  const readLabel = (text: string, parentPath: string | undefined, leafLevels = 1): ParsedLabel => {
+    const key = `${leafLevels}\u0001${parentPath === undefined ? '\u0002' : parentPath}\u0001${text}`;
+    let label = parsed.get(key);
+    if (label === undefined) {
+      label = parseLabel(text, parentPath, namedByDirectory, leafLevels);
+      if (parsed.size >= MAX_KNOWN_LABELS) parsed.clear();
+      parsed.set(key, label);
+    }
+    return label;
+  };
+
   const matchWhole: CategoryMatcher = {
     match(text, context = {}) {
-      const match = matchLabel(text, parseLabel(text, context.parentPath, namedByDirectory), context);
+      const match = matchLabel(text, readLabel(text, context.parentPath), context);
       // `Телефоны / Смартфоны / Android`: when the last level names nothing, it qualifies the level above it.
       if ((match.candidates[0]?.score ?? 0) >= thresholds.minScore || text.split(PATH_SEPARATOR).filter((segment) => /\p{L}/u.test(segment)).length < 2) return match;
-      const widened = matchLabel(text, parseLabel(text, context.parentPath, namedByDirectory, 2), context);
+      const widened = matchLabel(text, readLabel(text, context.parentPath, 2), context);
       return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
     },
   };
