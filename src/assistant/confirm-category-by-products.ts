@@ -24,7 +24,7 @@ import { containsCatchAllWord } from './classify/catch-all-words.js';
 import { collectDemographic, findDemographicMark, isDemographicEmpty } from './demographic-words.js';
 import { tokenizeForMatch } from './normalize-for-match.js';
 import type { Classification, ClassifierIndex, IndexedLeaf } from './classify/classifier-types.js';
-import { classifyProduct, findUnexplainedWords, isWordOfLeafSection, readPathSection } from './classify/classify-product.js';
+import { findUnexplainedWords, isWordOfLeafSection, readPathSection } from './classify/classify-product.js';
 import { carriesDose } from './classify/dose-measures.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { ADJECTIVE_FORM } from './classify/known-brands.js';
@@ -43,27 +43,19 @@ const CONFIRMED_SCORE = 0.9;
 // Names enough to choose among the label's candidates; fewer confirm only a first candidate this far above the second.
 const MANY_NAMES = 3;
 const CLEAR_FIRST_GAP = 0.02;
-const MAX_CLASSIFIED = 20_000;
 // A classification this sure names the leaf with every word of the type (the classifier scores a type word the leaf lacks below it).
 const WHOLE_TYPE_CONFIDENCE = 0.95;
 
-/** Wraps a category label matcher with the evidence of the product names. */
-export function confirmCategoryByProducts(matcher: CategoryMatcher, index: DirectoryIndex): CategoryMatcher {
+/**
+ * Wraps a category label matcher with the evidence of the product names, each read by `classifyName` (the directory
+ * matchers' reading, kept for the run: a TODO is matched again with the seller's other categories, and the file's
+ * sections read the same names).
+ */
+export function confirmCategoryByProducts(matcher: CategoryMatcher, index: DirectoryIndex, classifyName: (name: string) => Classification): CategoryMatcher {
   let leafById: Map<number, IndexedLeaf> | undefined;
   let classifier: ReturnType<typeof getClassifierIndex> | undefined;
   let brandSounds: BrandSoundIndex | undefined;
   const listLabel = createListLabelReader(index);
-  // A TODO is matched again with the seller's other categories: its names are classified once (bounded).
-  const classified = new Map<string, Classification>();
-  const classify = (name: string): Classification => {
-    let result = classified.get(name);
-    if (result === undefined) {
-      result = classifyProduct(classifier as NonNullable<typeof classifier>, { name });
-      if (classified.size >= MAX_CLASSIFIED) classified.clear();
-      classified.set(name, result);
-    }
-    return result;
-  };
   return {
     match(text: string, context: CategoryContext = {}): ValueMatch<Category> {
       const match = matcher.match(text, context);
@@ -71,7 +63,7 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       const names = (context.productNames ?? []).slice(0, MAX_NAMES);
       if (names.length === 0) return match;
       classifier ??= getClassifierIndex(index.directories, index);
-      const results = names.map(classify);
+      const results = names.map((name) => classifyName(name));
       // `Свечи` read as decor candles, its rows `Свечи Виферон 150000 МЕ №10`: the label names one sense, its goods hold doses.
       if (match.status !== 'todo' && match.best !== undefined && isDosedInLeaf(Number(match.best.key), names, results)) return asQuestion(match);
       if (match.status !== 'todo' && match.best !== undefined) {

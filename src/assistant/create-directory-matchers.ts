@@ -13,6 +13,9 @@ import {
   buildValueMatcherOptions,
 } from './build-match-candidates.js';
 import { createBrandSoundIndex, type BrandSoundIndex } from './match-brand-by-sound.js';
+import { classifyProduct } from './classify/classify-product.js';
+import type { Classification, ClassifierIndex } from './classify/classifier-types.js';
+import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { confirmCategoryByProducts } from './confirm-category-by-products.js';
 import { createCategoryMatcher, type CategoryMatcher } from './match-category.js';
 import { createCandidateMatcher, type CandidateMatcher } from './score-candidates.js';
@@ -29,7 +32,15 @@ export interface DirectoryMatchers {
   attributes(): CandidateMatcher<Attribute>;
   /** The values of one attribute; undefined for an unknown attribute. */
   values(attributeCode: string): CandidateMatcher<AttributeValue> | undefined;
+  /**
+   * The product classifier's reading of one product name alone, kept for the run (bounded): `mapping init` reads a name
+   * for its category label (`confirm-category-by-products.ts`) and again for the file's sections.
+   */
+  classifyName(name: string): Classification;
 }
+
+// The most product names whose readings are kept; past it the kept ones are dropped and read again on need.
+const MAX_CLASSIFIED_NAMES = 20_000;
 
 /** Creates the matchers; each is built on first use. */
 export function createDirectoryMatchers(directories: Directories, index: DirectoryIndex = createDirectoryIndex(directories)): DirectoryMatchers {
@@ -39,10 +50,22 @@ export function createDirectoryMatchers(directories: Directories, index: Directo
   let brandSounds: BrandSoundIndex | undefined;
   let attributes: CandidateMatcher<Attribute> | undefined;
   const values = new Map<string, CandidateMatcher<AttributeValue>>();
+  let classifier: ClassifierIndex | undefined;
+  const classified = new Map<string, Classification>();
+  const classifyName = (name: string): Classification => {
+    let result = classified.get(name);
+    if (result === undefined) {
+      result = classifyProduct((classifier ??= getClassifierIndex(index.directories, index)), { name });
+      if (classified.size >= MAX_CLASSIFIED_NAMES) classified.clear();
+      classified.set(name, result);
+    }
+    return result;
+  };
   return {
     index,
+    classifyName,
     categories: () => (categories ??= createCandidateMatcher(buildCategoryCandidates(index))),
-    categoryMatcher: () => (categoryMatcher ??= confirmCategoryByProducts(createCategoryMatcher(index), index)),
+    categoryMatcher: () => (categoryMatcher ??= confirmCategoryByProducts(createCategoryMatcher(index), index, classifyName)),
     brands: () => (brands ??= createCandidateMatcher(buildBrandCandidates(directories), { ignoreWords: BRAND_NOISE_WORDS })),
     brandSounds: () => (brandSounds ??= createBrandSoundIndex(directories.brands)),
     attributes: () => (attributes ??= createCandidateMatcher(buildAttributeCandidates(directories))),

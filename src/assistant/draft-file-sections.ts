@@ -6,9 +6,7 @@
  * (what `lookup: category` and `mapping review` read). A file of many trades gets none.
  */
 import type { Category } from '../domain/index.js';
-import { classifyProduct } from './classify/classify-product.js';
 import { describeOutsideDoubt, FEWEST_SURE_ROWS, isInFileSections, readFileSections, readTopSection, type FileSections, type FileSectionsReading } from './classify/file-sections.js';
-import { getClassifierIndex } from './classify/load-classifier-index.js';
 import type { DirectoryMatchers } from './create-directory-matchers.js';
 import type { ValueMatch } from './match-value.js';
 
@@ -28,12 +26,10 @@ export interface DraftSections extends FileSectionsReading {
 export function askOutsideDraftSections(matches: readonly ValueMatch<Category>[], names: readonly string[], matchers: DirectoryMatchers): { matches: ValueMatch<Category>[]; sections?: DraftSections } {
   const read = names.slice(0, MOST_NAMES_READ);
   const byNames = new Map<string, number>();
-  if (read.length > 0) {
-    const classifier = getClassifierIndex(matchers.index.directories, matchers.index);
-    for (const name of read) {
-      const result = classifyProduct(classifier, { name });
-      if (result.confident) countSection(byNames, result.path);
-    }
+  for (const name of read) {
+    // The names' readings are the ones the label matcher took (`classifyName`): each name is classified once.
+    const result = matchers.classifyName(name);
+    if (result.confident) countSection(byNames, result.path);
   }
   const useNames = [...byNames.values()].reduce((total, count) => total + count, 0) >= FEWEST_SURE_ROWS;
   const byTexts = new Map<string, number>();
