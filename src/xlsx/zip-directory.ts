@@ -86,7 +86,10 @@ export async function loadZipDirectory(path: string, size: number): Promise<ZipD
     directoryOffset = Number(record.readBigUInt64LE(48));
   }
   if (directoryOffset + directorySize > size) return { problem: 'directory_out_of_bounds' };
-  const directory = await loadFileBytes(path, directoryOffset, directorySize);
+  // The tail read above usually holds the directory already (a small file's whole directory): one
+  // read of the file fewer, each an open, a read and a close on the thread pool (issue 39).
+  const tailStart = size - tailLength;
+  const directory = directoryOffset >= tailStart ? tail.subarray(directoryOffset - tailStart, directoryOffset - tailStart + directorySize) : await loadFileBytes(path, directoryOffset, directorySize);
   const entries = new PartNameMap();
   let at = 0;
   for (let n = 0; n < count; n++) {
@@ -138,12 +141,18 @@ function readZip64Extra(extra: Buffer, entry: ZipEntry): void {
  * round trips to zlib's thread being most of the cost.
  */
 export async function openZipEntry(path: string, entry: ZipEntry, chunkBytes?: number): Promise<Readable> {
-  const header = await loadFileBytes(path, entry.headerOffset, 30);
+  const small = entry.method === 8 && entry.uncompressedSize > 0 && entry.uncompressedSize <= SMALL_PART_BYTES && entry.compressedSize <= SMALL_PART_BYTES + DEFLATE_SLACK_BYTES;
+  // A small part's local header and bytes come in one read (the header's name and extra field are
+  // rarely longer than `LOCAL_FIELDS_SLACK_BYTES`): one open, read and close on the thread pool
+  // instead of two of each, while the run waits (issue 39).
+  const header = await loadFileBytes(path, entry.headerOffset, small ? 30 + LOCAL_FIELDS_SLACK_BYTES + entry.compressedSize : 30);
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw new Error(`zip entry ${entry.name} has no local header`);
-  const start = entry.headerOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  const fieldsLength = header.readUInt16LE(26) + header.readUInt16LE(28);
+  const start = entry.headerOffset + 30 + fieldsLength;
   if (entry.compressedSize === 0) return Readable.from([]);
-  if (entry.method === 8 && entry.uncompressedSize > 0 && entry.uncompressedSize <= SMALL_PART_BYTES && entry.compressedSize <= SMALL_PART_BYTES + DEFLATE_SLACK_BYTES) {
-    const whole = await inflateSmallEntry(path, start, entry);
+  if (small) {
+    const read = fieldsLength <= LOCAL_FIELDS_SLACK_BYTES ? header.subarray(30 + fieldsLength, 30 + fieldsLength + entry.compressedSize) : undefined;
+    const whole = await inflateSmallEntry(path, start, entry, read);
     if (whole !== undefined) return Readable.from([whole]);
   }
   const source = createReadStream(path, { start, end: start + entry.compressedSize - 1, ...(chunkBytes !== undefined ? { highWaterMark: chunkBytes } : {}) });
@@ -163,16 +172,20 @@ const SMALL_PART_BYTES = 1024 * 1024;
 // What deflate may add to data it cannot compress; a directory declaring more compressed bytes than this for a small part
 // is damaged, and reading them all at once would load up to the whole file: such a part is streamed, lazily, as before.
 const DEFLATE_SLACK_BYTES = 64 * 1024;
+// What a small part's first read takes beyond the local header for its name and extra field (each up to 64 KB by the format;
+// a part name and a timestamp field are tens of bytes): when they are longer, the part's bytes are read again on their own.
+const LOCAL_FIELDS_SLACK_BYTES = 1024;
 
 /**
  * A small deflated entry's bytes, inflated at once, or undefined when that fails (damaged, cut short,
  * inflating past its declared size): the entry is then streamed as a large one is, which reports
  * what is wrong with it as it always did. One that inflates to fewer bytes than declared is returned
- * short, and the size check after it names it as it names a streamed one.
+ * short, and the size check after it names it as it names a streamed one. `read`: the compressed bytes when
+ * the header's read brought them (fewer at the end of a cut file: inflating them fails, as reading them would).
  */
-async function inflateSmallEntry(path: string, start: number, entry: ZipEntry): Promise<Buffer | undefined> {
+async function inflateSmallEntry(path: string, start: number, entry: ZipEntry, read: Buffer | undefined): Promise<Buffer | undefined> {
   try {
-    const compressed = await loadFileBytes(path, start, entry.compressedSize);
+    const compressed = read ?? (await loadFileBytes(path, start, entry.compressedSize));
     return inflateRawSync(compressed, { maxOutputLength: entry.uncompressedSize });
   } catch {
     return undefined;

@@ -22,6 +22,8 @@ export interface TestZipEntry {
   store?: boolean;
   /** Overrides the uncompressed size written in the headers (to test lying directories). */
   declaredSize?: number;
+  /** Bytes of an extra field in the local header only (writers may put one there that the directory does not repeat). */
+  localExtraBytes?: number;
 }
 
 /** The zip archive holding `entries`, in order. */
@@ -42,6 +44,13 @@ export function buildTestZip(entries: readonly TestZipEntry[]): Buffer {
     local.writeUInt32LE(data.length, 18);
     local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
+    // An unknown extra field id (0xcafe) whose bytes readers skip.
+    const extra = Buffer.alloc(entry.localExtraBytes ?? 0, 0x5a);
+    if (extra.length >= 4) {
+      extra.writeUInt16LE(0xcafe, 0);
+      extra.writeUInt16LE(extra.length - 4, 2);
+    }
+    local.writeUInt16LE(extra.length, 28);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
@@ -53,9 +62,9 @@ export function buildTestZip(entries: readonly TestZipEntry[]): Buffer {
     central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
+    locals.push(local, name, extra, data);
     centrals.push(central, name);
-    offset += local.length + name.length + data.length;
+    offset += local.length + name.length + extra.length + data.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
