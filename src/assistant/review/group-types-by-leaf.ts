@@ -9,11 +9,13 @@
  * `мышь беспроводная`) — as is a type no leaf is proposed for. The leaves of one top-level section are
  * then gathered into questions of a few types, each type with its own leaf (`gatherSectionLeaves`), so
  * that a sure type alone at its leaf is no question of one row or two; a leaf alone in its section with
- * one type is asked alone.
+ * one type is asked alone. A type whose own evidence doubts its proposal (`find-proposal-doubt.ts`) stays in its question but
+ * is no line the question's `yes` takes: it stands first, marked, answered on its own row.
  */
 import { readTopSection } from '../classify/file-sections.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import type { ProductTypeGroup } from './collect-product-types.js';
+import { findProposalDoubt } from './find-proposal-doubt.js';
 import { readProductTypeParts } from './read-product-type-key.js';
 
 /**
@@ -43,8 +45,13 @@ export const MOST_TYPES_IN_QUESTION = 12;
 export interface LeafGroup {
   /** The leaf proposed for every type of the group; undefined when its types are proposed different leaves (of one section). */
   leafId: number | undefined;
-  /** Its types (two at least): a leaf's types together, the leaf of the most rows first, and within a leaf the most rows first. */
+  /**
+   * Its types (two at least): those answered on their own rows first, then a leaf's types together, the leaf of the most rows
+   * first, and within a leaf the most rows first.
+   */
   types: ProductTypeGroup[];
+  /** Its types the group's `yes` does not take, each with why its own evidence doubts its proposal (`findProposalDoubt`). */
+  ownAnswers?: ReadonlyMap<ProductTypeGroup, string>;
 }
 
 /** The types split into leaf groups (two types or more) and the types asked alone. */
@@ -79,7 +86,11 @@ export function groupTypesByLeaf(types: readonly ProductTypeGroup[]): TypesByLea
     add(leafId, type);
   }
   const byRows = (a: ProductTypeGroup, b: ProductTypeGroup): number => b.rows - a.rows || a.type.localeCompare(b.type);
-  const leafGroups = gatherSectionLeaves([...byLeaf].map(([leafId, list]) => ({ leafId, types: [...list].sort(byRows) }))).filter((group) => group.types.length >= 2);
+  const gathered = gatherSectionLeaves([...byLeaf].map(([leafId, list]) => ({ leafId, types: [...list].sort(byRows) }))).filter((group) => group.types.length >= 2);
+  // A type whose own evidence doubts its proposal is never a line the group's one `yes` takes: it is answered on its own row,
+  // at the top of its question, so that a seller who reads only the first lines sees it.
+  const doubts = findDoubtedTypes(types);
+  const leafGroups = gathered.map((group) => markOwnAnswers(group, doubts));
   const grouped = new Set(leafGroups.flatMap((group) => group.types));
   return { leafGroups, singles: types.filter((type) => !grouped.has(type)) };
 }
@@ -114,6 +125,39 @@ function gatherSectionLeaves(leaves: readonly LeafGroup[]): LeafGroup[] {
     close();
   }
   return gathered;
+}
+
+/**
+ * The types whose evidence doubts their proposal (`findProposalDoubt`), and with each the types proposed the same leaf by
+ * the same first head word (`тетрадь на кольцах` beside `тетрадь`, `дәптер в клетку` beside `дәптер`): the doubt is of the
+ * word's goods at that leaf, which the other type's evidence may just not reach (its own doubt a weak match).
+ */
+function findDoubtedTypes(types: readonly ProductTypeGroup[]): Map<ProductTypeGroup, string> {
+  const doubts = new Map<ProductTypeGroup, string>();
+  for (const type of types) {
+    const doubt = findProposalDoubt(type);
+    if (doubt !== undefined) doubts.set(type, doubt);
+  }
+  const keyOf = (type: ProductTypeGroup): string => `${readProposedLeaf(type) ?? ''} ${readFirstHeadStem(type)}`;
+  const byKey = new Map([...doubts].filter(([type]) => readFirstHeadStem(type) !== '').map(([type]) => [keyOf(type), type.type]));
+  for (const type of types) {
+    const other = readProposedLeaf(type) === undefined || readFirstHeadStem(type) === '' || doubts.has(type) ? undefined : byKey.get(keyOf(type));
+    if (other !== undefined) doubts.set(type, `the leaf is doubted for "${other}", of the same head word`);
+  }
+  return doubts;
+}
+
+/** The group with its doubted types (`doubts`) marked to be answered on their own rows, and put first. */
+function markOwnAnswers(group: LeafGroup, doubts: ReadonlyMap<ProductTypeGroup, string>): LeafGroup {
+  const own = new Map(group.types.filter((type) => doubts.has(type)).map((type) => [type, doubts.get(type) ?? '']));
+  if (own.size === 0) return group;
+  return { ...group, types: [...group.types.filter((type) => own.has(type)), ...group.types.filter((type) => !own.has(type))], ownAnswers: own };
+}
+
+/** The stem of a type's first head word (`тетрад` of `тетрадь на кольцах`), `''` when it has none. */
+function readFirstHeadStem(type: ProductTypeGroup): string {
+  const [first] = readProductTypeParts(type.type).head;
+  return first === undefined ? '' : stemForIndex(first);
 }
 
 /** The leaf the review proposes for a type: the seller's own (marketplace products) before the classifier's. */

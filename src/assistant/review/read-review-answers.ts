@@ -6,7 +6,8 @@
  * is none of these is an error naming its sheet, row and column, never a guess; an empty answer or
  * `no` leaves its type open. A group's answer (its row `group N`) is the answer of each of its types
  * (`in group N`) that has none of its own (its `yes`: the leaf proposed on the type's own row, which a
- * group of a section's leaves proposes type by type): a type answered `no` is left out, open. On `Placed` an
+ * group of a section's leaves proposes type by type): a type answered `no` is left out, open, and a type the review marked
+ * `in group N, own answer` (its evidence doubts its proposal) is not taken by the group's `yes`. On `Placed` an
  * empty answer keeps the placement and `no` is an error: it cannot un-place a type.
  */
 import ExcelJS from 'exceljs';
@@ -113,6 +114,8 @@ interface AnsweredRow {
   empty: boolean;
   /** The group whose type it is, if any. */
   group?: number;
+  /** A type of a group the group's `yes` does not take (`GROUP_CELL.ownAnswer`): its evidence doubts its proposal. */
+  ownAnswer?: boolean;
   /** Rows of the type placed without asking (column C). */
   placedRows: number;
   /** The leaf proposed on its row, as written: what its group's `yes` gives it. */
@@ -152,7 +155,7 @@ function readSheetAnswers(sheet: ExcelJS.Worksheet, context: SheetContext, resul
       result.issues.push(answerIssue('mapping_invalid', `the type "${item.type}" is ${GROUP_CELL.member(item.group)}, but no row is ${GROUP_CELL.head(item.group)}: keep the group's row, or clear column ${letterOf('group')}`, { file, sheet: sheet.name, row: item.row, column: letterOf('group') }));
       continue;
     }
-    const answer = item.empty && head !== undefined ? readGroupAnswerFor(head.answer, item.proposed, context.index) : item.answer;
+    const answer = item.empty && head !== undefined ? readGroupAnswerFor(head.answer, item, context.index) : item.answer;
     if (typeof answer === 'number') {
       result.answers.push({ type: item.type, leafId: answer, sheet: sheet.name, row: item.row, ...(item.group === undefined ? {} : { group: item.group }) });
     } else if (answer === 'open') {
@@ -168,9 +171,13 @@ function readSheetAnswers(sheet: ExcelJS.Worksheet, context: SheetContext, resul
   }
 }
 
-/** What a group's answer gives one of its types: its `yes` the leaf proposed on the type's own row, else the group's leaf or `open`. */
-function readGroupAnswerFor(answer: GroupAnswer, proposed: string, index: DirectoryIndex): RowAnswer {
-  return answer === 'each' ? readRowAnswer('yes', proposed, index) : answer;
+/**
+ * What a group's answer gives one of its types: its `yes` the leaf proposed on the type's own row (none to a type the review
+ * marked `own answer`: its evidence doubts that leaf, so it is open until answered on its row), else the group's leaf or `open`.
+ */
+function readGroupAnswerFor(answer: GroupAnswer, item: AnsweredRow, index: DirectoryIndex): RowAnswer {
+  if (answer !== 'each') return answer;
+  return item.ownAnswer === true ? 'open' : readRowAnswer('yes', item.proposed, index);
 }
 
 /** The rows of a sheet with their own answers, and the groups' rows (by group number) with theirs. */
@@ -215,7 +222,7 @@ function readSheetRows(sheet: ExcelJS.Worksheet, context: SheetContext, issues: 
       issues.push(answerIssue('unknown_category', `the answer for "${type}" is "${answer}": on sheet "${REVIEW_SHEETS.placed}" "no" cannot un-place a type; name the leaf it belongs in (drop-down or sheet "${REVIEW_SHEETS.leaves}"), or leave the cell empty to keep the placement`, { ...place, column: letterOf('answer'), value: answer }));
       continue;
     }
-    rows.push({ row: r, type, answer: own, text: answer, empty: answer === '', placedRows: readCount(row.getCell(column('placed'))), proposed, ...(group === undefined ? {} : { group: group.group }) });
+    rows.push({ row: r, type, answer: own, text: answer, empty: answer === '', placedRows: readCount(row.getCell(column('placed'))), proposed, ...(group === undefined ? {} : { group: group.group }), ...(group?.ownAnswer === true ? { ownAnswer: true } : {}) });
   }
   checkGroupProposals(heads, rows, { file, sheet: sheet.name }, issues);
   if (untiedHeads.length > 0) {

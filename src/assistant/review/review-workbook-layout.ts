@@ -44,11 +44,13 @@ export const REVIEW_COLUMNS = [
 export const GROUP_CELL = {
   head: (group: number): string => `group ${group}`,
   member: (group: number): string => `in group ${group}`,
-  /** The group a cell names and the row's part in it, or undefined for a cell that is neither. */
-  read(text: string): { part: 'head' | 'member'; group: number } | undefined {
-    const found = /^(in )?group (\d+)$/i.exec(text.trim());
-    if (found === null) return undefined;
-    return { part: found[1] === undefined ? 'head' : 'member', group: Number(found[2]) };
+  /** A type of the group whose own evidence doubts its proposal: the group's `yes` does not take it (`find-proposal-doubt.ts`). */
+  ownAnswer: (group: number): string => `in group ${group}, own answer`,
+  /** The group a cell names and the row's part in it (`ownAnswer`: a member the group's `yes` does not take), or undefined for a cell that is neither. */
+  read(text: string): { part: 'head' | 'member'; group: number; ownAnswer: boolean } | undefined {
+    const found = /^(in )?group (\d+)(, own answer)?$/i.exec(text.trim());
+    if (found === null || (found[1] === undefined && found[3] !== undefined)) return undefined;
+    return { part: found[1] === undefined ? 'head' : 'member', group: Number(found[2]), ownAnswer: found[3] !== undefined };
   },
 } as const;
 
@@ -65,11 +67,11 @@ export function isGroupHeadText(text: string): boolean {
 
 /** What a group's question row says in its `Evidence` cell: how to answer it, without a manual. */
 export const GROUP_HOW_TO_ANSWER =
-  'One answer for the types below. "yes": each of them goes to the proposed leaf; another leaf: each goes there; empty: they stay open. To except a type, answer on its own row: "no" leaves it open (but for its rows placed without asking, column C, which keep their leaf), another leaf gives it that one. Answer here, in this column; the proposed leaf (column G) is not an answer.';
+  'One answer for the types below. "yes": each of them goes to the proposed leaf; another leaf: each goes there; empty: they stay open. To except a type, answer on its own row: "no" leaves it open (but for its rows placed without asking, column C, which keep their leaf), another leaf gives it that one. A row marked "own answer" in column Group is not taken by "yes" here (its evidence doubts its leaf, column I): answer it on its own row ("yes" keeps its proposal). Answer here, in this column; the proposed leaf (column G) is not an answer.';
 
 /** What the row of a group whose types are proposed different leaves (of one section) says in its `Evidence` cell. */
 export const SECTION_GROUP_HOW_TO_ANSWER =
-  'One answer for the types below, each proposed its own leaf (column G of its row). "yes": each of them goes to the leaf proposed on its row; empty: they stay open; a leaf here is an error (one answer cannot be several types\' leaf). To except a type, answer on its own row: "no" leaves it open (but for its rows placed without asking, column C, which keep their leaf), another leaf gives it that one, "yes" keeps its own proposal (so: empty here, "yes" on the rows that are right). Answer in this column, never in column G.';
+  'One answer for the types below, each proposed its own leaf (column G of its row). "yes": each of them goes to the leaf proposed on its row; empty: they stay open; a leaf here is an error (one answer cannot be several types\' leaf). To except a type, answer on its own row: "no" leaves it open (but for its rows placed without asking, column C, which keep their leaf), another leaf gives it that one, "yes" keeps its own proposal (so: empty here, "yes" on the rows that are right). A row marked "own answer" in column Group, at the top, is not taken by "yes" here (its evidence doubts its leaf, column I): answer it on its own row. Answer in this column, never in column G.';
 
 /** What the header of `Your answer (leaf)` explains on sheet `Review` (a cell note). */
 export const ANSWER_HEADER_NOTE =

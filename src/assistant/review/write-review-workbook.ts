@@ -54,7 +54,8 @@ export async function writeReviewWorkbook(path: string, input: ReviewWorkbookInp
     if (question.kind !== 'group') continue;
     groupNumber += 1;
     rows.addGroupHead(review, question.leafGroup, question.order, groupNumber);
-    for (const type of question.leafGroup.types) rows.addType(review, type, { order: question.order, group: groupNumber });
+    const ownAnswers = question.leafGroup.ownAnswers;
+    for (const type of question.leafGroup.types) rows.addType(review, type, { order: question.order, group: groupNumber, ...(ownAnswers?.has(type) === true ? { ownAnswer: ownAnswers.get(type) ?? '' } : {}) });
   }
   for (const group of input.placed) rows.addType(placed, group, {});
   fillWords(words, input.questions.flatMap((question) => (question.kind === 'word' ? [{ word: question.word, order: question.order }] : [])), labelOf);
@@ -101,8 +102,11 @@ function createTypeRowWriter(choices: ExcelJS.Worksheet, labelOf: (leafId: numbe
   };
   const leafOptions = (leafIds: readonly (number | undefined)[], limit: number): string[] => leafIds.filter((id, i, all): id is number => id !== undefined && all.indexOf(id) === i).slice(0, limit).map((id) => labelOf(id));
   return {
-    /** One type: on its own, or (with `group`) one of a group's, whose answer may leave it out (`no`) or give it its own leaf. */
-    addType(sheet: ExcelJS.Worksheet, type: ProductTypeGroup, at: { order?: number; group?: number }): void {
+    /**
+     * One type: on its own, or (with `group`) one of a group's, whose answer may leave it out (`no`) or give it its own leaf;
+     * with `ownAnswer` (why its evidence doubts its proposal) one the group's `yes` does not take, marked to stand out.
+     */
+    addType(sheet: ExcelJS.Worksheet, type: ProductTypeGroup, at: { order?: number; group?: number; ownAnswer?: string }): void {
       const proposedId = readProposedLeaf(type);
       const row = sheet.addRow({
         type: neutralizeFormula(type.type),
@@ -113,12 +117,13 @@ function createTypeRowWriter(choices: ExcelJS.Worksheet, labelOf: (leafId: numbe
         example3: neutralizeFormula(type.examples[2] ?? ''),
         proposed: neutralizeFormula(labelOf(proposedId)),
         confidence: type.known === undefined ? Number(type.classification.confidence.toFixed(2)) : 1,
-        evidence: neutralizeFormula(describeEvidence(type)),
+        evidence: neutralizeFormula(at.ownAnswer === undefined ? describeEvidence(type) : `${describeOwnAnswer(at.ownAnswer)} ${describeEvidence(type)}`),
         // The seller's own products are their answer already; the classifier's guesses never are.
         answer: type.known === undefined ? null : neutralizeFormula(labelOf(type.known.leafId)),
         order: at.order ?? null,
-        group: at.group === undefined ? null : GROUP_CELL.member(at.group),
+        group: at.group === undefined ? null : at.ownAnswer === undefined ? GROUP_CELL.member(at.group) : GROUP_CELL.ownAnswer(at.group),
       });
+      if (at.ownAnswer !== undefined) row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF8CBAD' } };
       const alternatives = type.classification.alternatives.map((item) => item.leafId);
       if (at.group === undefined) {
         addChoices(row, leafOptions([proposedId, ...alternatives], REVIEW_ALTERNATIVES + 1));
@@ -180,6 +185,11 @@ function fillBrands(sheet: ExcelJS.Worksheet, brands: readonly FileBrandWord[]):
     row.getCell(brandColumnNumber('answer')).dataValidation = { type: 'list', allowBlank: true, formulae: ['"yes,no"'] };
   }
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: BRAND_COLUMNS.length } };
+}
+
+/** What the Evidence cell of a type the group's `yes` does not take opens with. */
+function describeOwnAnswer(doubt: string): string {
+  return `ANSWER ON THIS ROW: the group's "yes" does not take it, ${doubt}.`;
 }
 
 /** `"кислота" matched "Кислоты" (name); your answer` — what made the proposal. */

@@ -308,6 +308,34 @@ function planAnswer(sheet: ExcelJS.Worksheet, r: number, members: ReadonlyMap<nu
 }
 
 /**
+ * The seller's one answer to a group (row `r`, its types' rows `memberRows`), as `planPlainGroupAnswer` for the types the
+ * group's `yes` takes, and a cell on the row of each type marked `own answer` (the group's `yes` does not take it) whose right
+ * leaf the group's row does not give it: `yes` when its proposal is right, else its right leaf (none when no leaf fits: it stays
+ * open, or `no` where the group's leaf would reach it). A careless seller answers `yes` on the group's row and nothing else.
+ */
+function planGroupAnswer(sheet: ExcelJS.Worksheet, r: number, memberRows: readonly number[], seller: SellerKnowledge): AnswerPlan {
+  const column = reviewColumnNumber('answer');
+  if (seller.careless) return { kind: 'group', cells: [{ row: r, column, value: 'yes' }], types: memberRows.length, leftOut: 0 };
+  const isOwn = (row: number): boolean => GROUP_CELL.read(sheet.getRow(row).getCell(reviewColumnNumber('group')).text)?.ownAnswer === true;
+  const own = memberRows.filter(isOwn);
+  const plain = memberRows.filter((row) => !isOwn(row));
+  const plan: AnswerPlan = plain.length > 0 ? planPlainGroupAnswer(sheet, r, plain, seller) : { kind: 'group', cells: [], types: 0 };
+  const headValue = plan.cells.find((cell) => cell.row === r)?.value;
+  const headLeaf = headValue === undefined || headValue === 'yes' ? undefined : Number(/\[(\d+)\]$/.exec(headValue)?.[1]);
+  const ownCells: AnswerPlan['cells'] = [];
+  for (const row of own) {
+    const truth = seller.truthOfType(sheet.getRow(row).getCell(reviewColumnNumber('type')).text)[0]?.[0];
+    const proposed = Number(/\[(\d+)\]$/.exec(sheet.getRow(row).getCell(reviewColumnNumber('proposed')).text)?.[1]);
+    if (headLeaf !== undefined && truth === headLeaf) continue;
+    const value = truth === proposed ? 'yes' : truth !== null && truth !== undefined && seller.hasLeaf(truth) ? seller.labelOf(truth) : headLeaf !== undefined ? 'no' : undefined;
+    if (value !== undefined) ownCells.push({ row, column, value });
+  }
+  const cells = [...plan.cells, ...ownCells];
+  if (cells.length === 0) return { kind: 'empty', cells: [], types: memberRows.length };
+  return { ...plan, kind: 'group', cells, types: memberRows.length };
+}
+
+/**
  * The seller's one answer to a group (row `r`, its types' rows `memberRows`): `yes` when the leaf
  * proposed on each type's row is right for most of the group's rows (a group of one leaf proposes it
  * on every row; a group of a section's leaves, each type its own), each type whose own products belong
@@ -315,14 +343,12 @@ function planAnswer(sheet: ExcelJS.Worksheet, r: number, members: ReadonlyMap<nu
  * leaf most of them belong to on the group's row (empty when most belong to none), each type it does not
  * fit left out; for a group of a section's leaves, where a leaf on the group's row is an error, as the
  * row's how-to says: `yes` on the group's row when some types are right as proposed, the leaf most of the
- * rows belong to on the row of each type whose products are there, `no` on the others. A careless seller
- * answers `yes` on the group's row and nothing else.
+ * rows belong to on the row of each type whose products are there, `no` on the others.
  */
-function planGroupAnswer(sheet: ExcelJS.Worksheet, r: number, memberRows: readonly number[], seller: SellerKnowledge): AnswerPlan {
+function planPlainGroupAnswer(sheet: ExcelJS.Worksheet, r: number, memberRows: readonly number[], seller: SellerKnowledge): AnswerPlan {
   const column = reviewColumnNumber('answer');
   const proposedOn = (row: number): number => Number(/\[(\d+)\]$/.exec(sheet.getRow(row).getCell(reviewColumnNumber('proposed')).text)?.[1]);
   const types = memberRows.map((row) => ({ row, proposed: proposedOn(row), truth: seller.truthOfType(sheet.getRow(row).getCell(reviewColumnNumber('type')).text) }));
-  if (seller.careless) return { kind: 'group', cells: [{ row: r, column, value: 'yes' }], types: types.length, leftOut: 0 };
   const votes = new Map<number | null, number>();
   let rightAsProposed = 0;
   for (const { truth, proposed } of types) {

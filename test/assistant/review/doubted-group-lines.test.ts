@@ -1,0 +1,144 @@
+/**
+ * A type whose own evidence doubts its proposal is never a line a group's one `yes` takes (issue 33, review3 finding 2): it
+ * stays in its question, first, marked `own answer`, and is answered on its own row; the group's `yes` leaves it open. The
+ * doubts are the classifier's that name another leaf (a leaf of another branch is a kind of it, another fits as well, …), a
+ * leaf of another top-level section scoring `RIVAL_ELSEWHERE` or more, and a type of the same head word proposed the same leaf
+ * as a doubted one. Round trips: write → answer the cells with exceljs → read.
+ */
+import ExcelJS from 'exceljs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Alternative, Classification } from '../../../src/assistant/classify/classifier-types.js';
+import type { ProductTypeGroup } from '../../../src/assistant/review/collect-product-types.js';
+import { findProposalDoubt, RIVAL_ELSEWHERE } from '../../../src/assistant/review/find-proposal-doubt.js';
+import { groupTypesByLeaf } from '../../../src/assistant/review/group-types-by-leaf.js';
+import { orderReviewQuestions } from '../../../src/assistant/review/order-review-questions.js';
+import { readReviewAnswers } from '../../../src/assistant/review/read-review-answers.js';
+import { GROUP_CELL, REVIEW_SHEETS, reviewColumnNumber } from '../../../src/assistant/review/review-workbook-layout.js';
+import { writeReviewWorkbook } from '../../../src/assistant/review/write-review-workbook.js';
+import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
+import { buildSandboxDirectories } from '../measure-matching.js';
+
+const index = createDirectoryIndex(buildSandboxDirectories('marketplace'));
+const KIDS_NOTEBOOKS = { id: 70303, path: 'Детские товары / Школа и творчество / Тетради' };
+const SOFT_TOYS = { id: 70103, path: 'Детские товары / Игрушки / Мягкие игрушки' };
+const OFFICE_NOTEBOOKS = { id: 160108, path: 'Канцелярские товары / Бумажная продукция для офиса / Тетради общие' };
+const KIDS_PENS = { id: 70304, path: 'Детские товары / Школа и творчество / Ручки и карандаши' };
+const EYE_PENCILS = 'Красота и здоровье / Макияж / Карандаши для глаз';
+const KIDS_PAINTS = 'Детские товары / Творчество и хобби для детей / Раскраски';
+
+let serial = 0;
+/** An unsure product type proposed `leaf` at `confidence`, with the classifier's `doubt` and `alternatives`, every row open. */
+function buildType(type: string, rows: number, leaf: { id: number; path: string }, doubt: string, alternatives: Alternative[] = [], confidence = 0.92): ProductTypeGroup {
+  const classification: Classification = { leafId: leaf.id, path: leaf.path, confidence, confident: false, evidence: [], alternatives, productType: type, doubt };
+  const openRows = Array.from({ length: rows }, () => (serial += 1));
+  return { type, rows, placedRows: 0, examples: [`${type} Brand`], classification, firstRows: [], openRows, placedByPath: new Map() };
+}
+const unexplained = (word: string, type: string): string => `the leaf does not explain "${word}" of "${type}"`;
+const kindElsewhere = `a leaf of another branch is a kind of it (${OFFICE_NOTEBOOKS.path})`;
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'doubted-lines-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('a type whose evidence doubts its proposal', () => {
+  const notebook = buildType('тетрадь', 6, KIDS_NOTEBOOKS, kindElsewhere, [{ leafId: OFFICE_NOTEBOOKS.id, path: OFFICE_NOTEBOOKS.path, score: 0.5 }], 1);
+  const ringNotebook = buildType('тетрадь на кольцах', 5, KIDS_NOTEBOOKS, 'the type matches the leaf only weakly', [], 0.84);
+  const pencil = buildType('карандаш простой', 2, KIDS_PENS, unexplained('простой', 'карандаш простой'), [{ leafId: 80401, path: `${EYE_PENCILS}`, score: RIVAL_ELSEWHERE }]);
+  const bear = buildType('мягкая игрушка медведь', 3, SOFT_TOYS, unexplained('медведь', 'мягкая игрушка медведь'));
+  const bunny = buildType('мягкая игрушка заяц', 2, SOFT_TOYS, unexplained('заяц', 'мягкая игрушка заяц'), [{ leafId: 70402, path: KIDS_PAINTS, score: 0.9 }]);
+
+  it('stays in its question, first, marked to be answered on its own row, with why', () => {
+    const { leafGroups } = groupTypesByLeaf([bear, notebook, ringNotebook, pencil, bunny]);
+    expect(leafGroups).toHaveLength(1);
+    const [group] = leafGroups;
+    expect(group?.types.slice(0, 3)).toEqual([notebook, ringNotebook, pencil]);
+    expect(group?.types.slice(3)).toEqual([bear, bunny]);
+    expect(group?.ownAnswers?.get(notebook)).toBe('a leaf of another branch is a kind of the type');
+    // Its weak match names no other leaf: it is doubted as `тетрадь` is, whose first head word and leaf it has.
+    expect(findProposalDoubt(ringNotebook)).toBeUndefined();
+    expect(group?.ownAnswers?.get(ringNotebook)).toBe('the leaf is doubted for "тетрадь", of the same head word');
+    expect(group?.ownAnswers?.get(pencil)).toBe(`a leaf of another section scores ${RIVAL_ELSEWHERE} (${EYE_PENCILS})`);
+  });
+
+  it('is none for a word the leaf does not explain, a rival of the same section, or one of another section under RIVAL_ELSEWHERE (traps)', () => {
+    const sameSection = buildType('мягкая игрушка кот', 2, SOFT_TOYS, unexplained('кот', 'мягкая игрушка кот'), [{ leafId: 70402, path: KIDS_PAINTS, score: 0.95 }]);
+    const lowRival = buildType('карандаш чернографитный', 2, KIDS_PENS, unexplained('чернографитный', 'карандаш чернографитный'), [{ leafId: 80401, path: EYE_PENCILS, score: RIVAL_ELSEWHERE - 0.01 }]);
+    expect([bear, bunny, sameSection, lowRival].map(findProposalDoubt)).toEqual([undefined, undefined, undefined, undefined]);
+    const { leafGroups } = groupTypesByLeaf([bear, sameSection, lowRival, bunny]);
+    expect(leafGroups.map((group) => group.ownAnswers)).toEqual([undefined]);
+  });
+
+  it('spreads its doubt only to types of its head word proposed the same leaf (trap)', () => {
+    // `карандаш` proposed the kids' pens leaf is doubted; a `карандаш` type proposed another leaf is not, nor another head word.
+    const eyePencil = buildType('карандаш для глаз', 3, { id: 80401, path: EYE_PENCILS }, unexplained('мягкий', 'карандаш для глаз мягкий'));
+    const eyeLiner = buildType('подводка для глаз', 2, { id: 80402, path: 'Красота и здоровье / Макияж / Подводки для глаз' }, unexplained('жидкая', 'подводка для глаз жидкая'));
+    const pen = buildType('ручка гелевая', 4, KIDS_PENS, unexplained('гелевая', 'ручка гелевая'));
+    const { leafGroups } = groupTypesByLeaf([pencil, pen, bear, eyePencil, eyeLiner]);
+    const own = new Set(leafGroups.flatMap((group) => [...(group.ownAnswers?.keys() ?? [])]));
+    expect([...own]).toEqual([pencil]);
+  });
+});
+
+describe('a doubted type in the workbook', () => {
+  const notebook = buildType('тетрадь в клетку', 4, KIDS_NOTEBOOKS, kindElsewhere, [{ leafId: OFFICE_NOTEBOOKS.id, path: OFFICE_NOTEBOOKS.path, score: 0.5 }], 1);
+  const bear = buildType('мягкая игрушка медведь', 3, SOFT_TOYS, unexplained('медведь', 'мягкая игрушка медведь'));
+  const bunny = buildType('мягкая игрушка заяц', 2, SOFT_TOYS, unexplained('заяц', 'мягкая игрушка заяц'));
+
+  /** Writes the workbook of the three types (one section question: rows 2-5, the notebook's row 3), answers the given rows, returns the sheet's cells and what `--apply` reads. */
+  async function answer(name: string, answers: Record<number, string>): Promise<{ cell: (row: number, key: Parameters<typeof reviewColumnNumber>[0]) => string; read: Awaited<ReturnType<typeof readReviewAnswers>> }> {
+    const { leafGroups, singles } = groupTypesByLeaf([bear, bunny, notebook]);
+    const path = join(dir, `${name}.xlsx`);
+    await writeReviewWorkbook(path, { questions: orderReviewQuestions(singles, [], new Set(), leafGroups), placed: [], index });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    const sheet = workbook.getWorksheet(REVIEW_SHEETS.review);
+    if (sheet === undefined) throw new Error('no sheet Review');
+    const cell = (row: number, key: Parameters<typeof reviewColumnNumber>[0]): string => sheet.getRow(row).getCell(reviewColumnNumber(key)).text;
+    for (const [row, text] of Object.entries(answers)) sheet.getRow(Number(row)).getCell(reviewColumnNumber('answer')).value = text;
+    await workbook.xlsx.writeFile(path);
+    return { cell, read: await readReviewAnswers(path, 'review.xlsx', index) };
+  }
+
+  it('stands first in its question, marked in column Group and Evidence; the group\'s how-to says "yes" does not take it', async () => {
+    const { cell } = await answer('layout', {});
+    expect([2, 3, 4, 5].map((row) => [cell(row, 'type'), cell(row, 'group')])).toEqual([
+      ['3 product types (rows below): one answer', 'group 1'],
+      ['тетрадь в клетку', GROUP_CELL.ownAnswer(1)],
+      ['мягкая игрушка медведь', 'in group 1'],
+      ['мягкая игрушка заяц', 'in group 1'],
+    ]);
+    expect(cell(3, 'evidence')).toMatch(/^ANSWER ON THIS ROW: the group's "yes" does not take it, a leaf of another branch is a kind of the type\./);
+    expect(cell(2, 'evidence')).toMatch(/"own answer" in column Group, at the top, is not taken by "yes" here/);
+  });
+
+  it('is left open by the group\'s "yes" (a careless seller\'s one answer), and takes its own answer: "yes", or a leaf', async () => {
+    const careless = await answer('careless', { 2: 'yes' });
+    expect(careless.read.issues).toEqual([]);
+    expect(careless.read.answers.map((item) => [item.type, item.leafId])).toEqual([
+      ['мягкая игрушка медведь', SOFT_TOYS.id],
+      ['мягкая игрушка заяц', SOFT_TOYS.id],
+    ]);
+    expect(careless.read).toMatchObject({ open: 1, leftOut: 0 });
+    const own = await answer('own', { 2: 'yes', 3: String(OFFICE_NOTEBOOKS.id) });
+    expect(own.read.answers.map((item) => [item.type, item.leafId])).toEqual([
+      ['тетрадь в клетку', OFFICE_NOTEBOOKS.id],
+      ['мягкая игрушка медведь', SOFT_TOYS.id],
+      ['мягкая игрушка заяц', SOFT_TOYS.id],
+    ]);
+    const yes = await answer('own-yes', { 3: 'yes' });
+    expect(yes.read.answers.map((item) => [item.type, item.leafId])).toEqual([['тетрадь в клетку', KIDS_NOTEBOOKS.id]]);
+  });
+
+  it('reads a Group cell "in group N, own answer" as a member, and never "group N, own answer" as a group\'s row (trap)', () => {
+    expect(GROUP_CELL.read('in group 4, own answer')).toEqual({ part: 'member', group: 4, ownAnswer: true });
+    expect(GROUP_CELL.read('in group 4')).toEqual({ part: 'member', group: 4, ownAnswer: false });
+    expect(GROUP_CELL.read('group 4, own answer')).toBeUndefined();
+  });
+});
