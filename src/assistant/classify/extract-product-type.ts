@@ -404,12 +404,14 @@ export function findBrandLikeWords(name: string, abbreviations?: ReadonlySet<str
   const titleCase = long.length >= 2 && long.every((word) => /^\p{Lu}/u.test(word));
   const byCase = !allCaps && !titleCase;
   // `Салфетки влажные / Влажные салфетки Ola`: a word opening a phrase, or one the name also writes in lower case, is capitalised by the sentence, not by a brand.
-  const lower = new Set(original.filter((word) => /^\p{Ll}/u.test(word)).map((word) => word.toLowerCase()));
-  const openers = new Set((name.split(PHRASE_BREAK).map((phrase) => phrase.match(WORD)?.[0]).filter((word) => word !== undefined)));
+  // Read only for a name that has a capitalised word to ask about (most have none): this runs for every name of a file.
+  let sentence: { lower: Set<string>; openers: Set<string> } | undefined;
+  const readSentence = (): { lower: Set<string>; openers: Set<string> } =>
+    (sentence ??= { lower: new Set(original.filter((word) => /^\p{Ll}/u.test(word)).map((word) => word.toLowerCase())), openers: new Set(name.split(PHRASE_BREAK).map((phrase) => phrase.match(WORD)?.[0]).filter((word) => word !== undefined)) });
   // `Свечи Ректальные`: the one long word after the first, capitalised, is a Title Case label's qualifier when it reads as one.
   const titleLabel = long.length === 1;
   const byCaseBrand = (word: string): boolean =>
-    byCase && /^\p{Lu}\p{Ll}/u.test(word) && !openers.has(word) && !lower.has(word.toLowerCase()) && !(titleLabel && isInflectedWord(word.toLowerCase()));
+    byCase && /^\p{Lu}\p{Ll}/u.test(word) && !readSentence().openers.has(word) && !readSentence().lower.has(word.toLowerCase()) && !(titleLabel && isInflectedWord(word.toLowerCase()));
   // `ВАЗ 2110`, `ГАЗ 3110`: a vehicle maker (a closed class, `isVehicleMakerWord`) right before a number, in a name not in
   // capitals, is a model the goods fit, as `Camry 40` is, unless the directory names goods by it. Any other word in capitals
   // (`Перчатки ПВХ 10`, `Светильник ЖКУ 250`) is a material or a kind and stays. Read without the directory, no word is a model.
