@@ -593,8 +593,17 @@ function findCandidates(index: ClassifierIndex, reading: TypeReading): Set<numbe
     if (Object.hasOwn(index.byCompoundEnd, stem)) for (const position of index.byCompoundEnd[stem] ?? []) found.add(position);
   }
   // `Свечи зажиг.`: a cut word meets the leaves whose head has a word it opens.
-  if (reading.cut.length > 0) for (const [stem, positions] of Object.entries(index.byHeadStem)) if (reading.cut.some((word) => opensWord(word, stem))) for (const position of positions) found.add(position);
+  if (reading.cut.length > 0) for (const [stem, positions] of readHeadStemEntries(index)) if (reading.cut.some((word) => opensWord(word, stem))) for (const position of positions) found.add(position);
   return found;
+}
+
+const headStemEntries = new WeakMap<ClassifierIndex, [string, number[]][]>();
+
+/** The index's head stems and their leaves, listed once per index (a type with a cut word walks them all). */
+function readHeadStemEntries(index: ClassifierIndex): [string, number[]][] {
+  let entries = headStemEntries.get(index);
+  if (entries === undefined) headStemEntries.set(index, (entries = Object.entries(index.byHeadStem)));
+  return entries;
 }
 
 /** Whether a word cut short (`зажиг`) opens a longer stem of the directory (`зажиган`). */

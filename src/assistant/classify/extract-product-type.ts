@@ -91,12 +91,14 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   const written = expandCutWords(asWritten, knownBrands?.cutWords, COUNT_WORDS);
   const brandWords = new Set([...(brand === undefined ? [] : tokenizeForMatch(brand)), ...(excludeWords ?? [])]);
   // A capital `С` alone after a word of a name not in capitals is the letter (`Витамин С`), never the preposition `с`.
-  const cased = written === written.toUpperCase() ? written : written.replace(/(?<=\p{L}\s)С(?=\s|$|[,.;])/gu, 'C');
+  // The Unicode regexes below scan every name of a file: each is run only on a name that has the character it looks for.
+  const cased = written === written.toUpperCase() || !written.includes('С') ? written : written.replace(/(?<=\p{L}\s)С(?=\s|$|[,.;])/gu, 'C');
   // `к-т` (комплект) is one count, which the hyphen would split into the preposition `к` and a letter: `Пружины подвески задн. к-т`
   // read a purpose `т`. Other letter pairs (`р-р`: размер or раствор) stay letters, no word of a type.
   // `д/` is `для` cut short (`Альбом д/рис.`, `Подводка д/воды`): read as the letter `д` after the head (`Витамин Д`), it made the
   // purpose's words words of the type.
-  const name = cased.replace(LETTER_PAIR, (pair: string, first: string, second: string) => (COUNT_WORDS.has(`${first}${second}`.toLowerCase()) ? `${first}${second}` : pair)).replace(FOR_CUT, (cut: string) => (cut === 'Д/' ? 'ДЛЯ ' : 'для '));
+  const paired = cased.includes('-') ? cased.replace(LETTER_PAIR, (pair: string, first: string, second: string) => (COUNT_WORDS.has(`${first}${second}`.toLowerCase()) ? `${first}${second}` : pair)) : cased;
+  const name = paired.includes('/') ? paired.replace(FOR_CUT, (cut: string) => (cut === 'Д/' ? 'ДЛЯ ' : 'для ')) : paired;
   const phrases = name
     .split(PHRASE_BREAK)
     .filter((phrase) => /\p{L}{2}/u.test(phrase))
@@ -183,7 +185,7 @@ const SENTENCE_AFTER_CUT = /\p{L}{4,}\.\s+\p{Lu}\p{Ll}/u;
 
 /** The words a name writes cut short with a dot, normalised. */
 function readCutWords(name: string): string[] {
-  const found = name.match(CUT_WORD);
+  const found = name.includes('.') ? name.match(CUT_WORD) : null;
   return found === null ? [] : tokenizeForMatch(found.join(' '));
 }
 
