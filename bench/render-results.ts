@@ -50,6 +50,21 @@ export interface StartupResult {
   cases: StartupCase[];
 }
 
+/**
+ * The mapping assistant's speed (issue 33 item 6): `mapping review` of a generated price list, and `mapping init` of the
+ * evaluation-sized label file, each run as a first run (a fresh state directory: the classifier index is built) and as a
+ * later one (a second process reading the index the first cached beside the directories).
+ */
+export interface AssistantResult {
+  /** Rows of the generated price list `mapping review` read (seed 5). */
+  reviewRows: number;
+  review: Measurement[];
+  /** Labels of the `mapping init` file (the evaluation labels, then their product names). */
+  initLabels: number;
+  initFirst: Measurement[];
+  initCached: Measurement[];
+}
+
 /** Everything one benchmark run measured. */
 export interface BenchResults {
   mode: 'quick' | 'full';
@@ -65,6 +80,8 @@ export interface BenchResults {
   submissions: SubmitResult[];
   /** Start-up of the CLI; absent in results of older runs and with --skip-startup. */
   startup?: StartupResult;
+  /** The mapping assistant's commands; absent in results of older runs and with --skip-assistant. */
+  assistant?: AssistantResult;
 }
 
 /** Median of numbers (mean of the middle two for an even count); NaN when empty. */
@@ -240,6 +257,8 @@ export function renderRunCounts(results: BenchResults): string {
   if (results.largeRuns !== results.runsPerMeasurement && results.catalogs.some((catalog) => catalog.rows >= 500_000)) text += ` (${results.largeRuns} for 500,000 rows and more)`;
   const submitRuns = results.submitRuns ?? results.runsPerMeasurement;
   if (submitRuns !== results.runsPerMeasurement && results.submissions.length > 0) text += `, ${submitRuns} per submission case`;
+  const assistantRuns = results.assistant?.review.length;
+  if (assistantRuns !== undefined && assistantRuns !== results.runsPerMeasurement) text += `, ${assistantRuns} per mapping-assistant case`;
   return text;
 }
 
@@ -323,7 +342,62 @@ export function renderResults(results: BenchResults): string {
     );
   }
   if (results.startup !== undefined) parts.push(renderStartup(results.startup));
+  if (results.assistant !== undefined) parts.push(renderAssistant(results.assistant));
   return parts.join('\n\n') + '\n';
+}
+
+/** Figures of one assistant case, as medians (seconds and bytes as measured). */
+export interface AssistantFigures {
+  label: string;
+  /** The issue's bound on the median wall time, and the size it is set at. */
+  limitMs: number;
+  targetSize: number;
+  size: number;
+  wallMs: number;
+  minMs: number;
+  maxMs: number;
+  cpuMs: number;
+  rss: number;
+  runs: number;
+}
+
+/** The three assistant cases of a run, in the order the tables show them. */
+export function buildAssistantFigures(result: AssistantResult): AssistantFigures[] {
+  const figures = (label: string, runs: readonly Measurement[], size: number, targetSize: number, limitMs: number): AssistantFigures => {
+    const wall = runs.map((m) => m.ms).filter(Number.isFinite);
+    return { label, limitMs, targetSize, size, wallMs: median(wall), minMs: Math.min(...wall), maxMs: Math.max(...wall), cpuMs: medianOf(runs, (m) => extra(m, 'cpuMs')), rss: medianOf(runs, (m) => m.peakRssBytes), runs: wall.length };
+  };
+  return [
+    figures(`mapping review of ${count(result.reviewRows)} rows`, result.review, result.reviewRows, 100_000, 20_000),
+    figures(`mapping init of ${count(result.initLabels)} labels, first run (builds the classifier index)`, result.initFirst, result.initLabels, 713, 3000),
+    figures(`mapping init of ${count(result.initLabels)} labels, later run (reads the cached classifier index)`, result.initCached, result.initLabels, 713, 3000),
+  ];
+}
+
+function renderAssistant(result: AssistantResult): string {
+  const rows = buildAssistantFigures(result).map((f) => [f.label, seconds(f.wallMs), `${seconds(f.minMs)}–${seconds(f.maxMs)}`, seconds(f.cpuMs), mb(f.rss), String(f.runs)]);
+  return (
+    '### Mapping assistant\n\n' +
+    renderTable(['Case', 'Median (s)', 'Range (s)', 'CPU median (s)', 'Peak RSS (MB)', 'Runs'], rows) +
+    '\n\nAgainst the marketplace-sized sandbox directory, each run a new process, the directories fetched before the clock starts. ' +
+    '`mapping review`: the generated price list (`test/assistant/eval/generate-price-list.ts`, seed 5), timed from the command\'s start ' +
+    '(reading the names, the brand words, grouping, classifying) to its written workbook; peak RSS is the process\'s, the generated list ' +
+    'it wrote included. `mapping init`: the evaluation labels (the shared set, then ours) and their product names as labels, each on a row ' +
+    'with its product name; a first run builds the classifier index and caches it beside the directories, as a seller\'s first `mapping ' +
+    'init` does, and a second process in the same state directory reads it, as every later one does. CPU: user + system time of the process ' +
+    'over the same span.'
+  );
+}
+
+function renderAssistantTargets(results: BenchResults): string[][] {
+  if (results.assistant === undefined) return [];
+  return buildAssistantFigures(results.assistant).flatMap((f) => {
+    if (!Number.isFinite(f.wallMs)) return [];
+    const indicative = results.mode === 'quick' || f.size !== f.targetSize;
+    const within = f.wallMs <= f.limitMs;
+    const size = f.size === f.targetSize ? '' : ` (target at ${count(f.targetSize)})`;
+    return [[`${f.label}${indicative ? ', indicative' : ''}${size}: ≤ ${seconds(f.limitMs)} s`, `${seconds(f.wallMs)} s (CPU ${seconds(f.cpuMs)} s)`, indicative ? `indicative: ${within ? 'within' : 'over'}` : within ? 'met' : 'missed']];
+  });
 }
 
 function renderStartup(result: StartupResult): string {
@@ -501,6 +575,7 @@ export function renderTargets(results: BenchResults): string {
     lines.push([`${s.label}: submit ≥ 90% of bound`, `${(share * 100).toFixed(0)}% (${count(Math.round(f.submitPerSecond))} of ${count(Math.round(f.boundPerSecond))}/s)${bare}`, share >= 0.9 ? 'met' : 'missed']);
   }
   lines.push(...renderStartupTargets(results));
+  lines.push(...renderAssistantTargets(results));
   return '### Targets\n\n' + renderTable(['Target', 'Measured', 'Status'], lines) + '\n\n' + renderTargetNotes(results) + '\n';
 }
 
@@ -525,6 +600,11 @@ function renderTargetNotes(results: BenchResults): string {
   }
   if (results.mode === 'quick' && results.catalogs.length > 0) notes.push('Quick run: every target line is indicative (the targets are set at 100,000 and 500,000 rows; one run of 10,000 rows is no verdict).');
   if (results.mode === 'quick' && results.startup !== undefined) notes.push(`Quick run: the start-up lines are indicative (${results.startup.runs} turns).`);
+  if (results.assistant !== undefined) {
+    notes.push(
+      "Issue 33's speed targets: the median wall time of `mapping review` (100,000 rows, ≤ 20 s) and of `mapping init` (the 713-label evaluation-sized file, ≤ 3 s, a first run and a later one) against the marketplace-sized directory (the table \"Mapping assistant\"); a smaller size, or a quick run, is indicative.",
+    );
+  }
   const { cores, loadBefore, loadAfter } = results.machine;
   const load = Math.max(loadBefore[0] ?? 0, loadAfter[0] ?? 0);
   if (load > cores / 2) notes.push(`Load average up to ${load.toFixed(2)} on ${cores} cores during the run: other work shared the CPU, so the ratios are noisy.`);

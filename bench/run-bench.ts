@@ -1,7 +1,8 @@
 /**
  * `npm run bench` (full: 100,000 SKU rows 5 runs, 500,000 rows 3 runs, 20,000-product submissions 3
- * runs, start-up 15 turns) and `npm run bench -- --quick` (10,000 rows, 1 run, 2,000-product
- * submissions, start-up 5 turns; under two minutes). The 100,000-row runs are the short ones, where a spell of load on the host moves a
+ * runs, start-up 15 turns, the mapping assistant 3 runs: `mapping review` of 100,000 rows, `mapping init` of
+ * 713 labels first and later) and `npm run bench -- --quick` (10,000 rows, 1 run, 2,000-product
+ * submissions, start-up 5 turns, `mapping review` of 10,000 rows and `mapping init` once; about two minutes). The 100,000-row runs are the short ones, where a spell of load on the host moves a
  * median of three the most: five cost a minute more.
  *
  * Generates the catalogs into `bench/out/data/` (kept between runs while the generator's options
@@ -11,9 +12,11 @@
  * Options: --quick, --runs N (catalogs under 500,000 rows; with neither option below, every
  * measurement), --large-runs N (catalogs of 500,000 rows or more; default --runs when given, else 3,
  * or 1 with --quick), --submit-runs N (default --runs when given, else 3, or 1 with --quick),
- * --startup-runs N (turns of the start-up cases), --sizes 100000,500000, --products N,
- * --skip-catalog, --skip-submit, --skip-startup, --formats xlsx,csv. Start-up alone:
- * `npm run bench -- --skip-catalog --skip-submit` (add --quick for 5 turns).
+ * --startup-runs N (turns of the start-up cases), --assistant-runs N (default --runs when given, else 3, or 1
+ * with --quick), --review-rows N (default 100,000, or 10,000 with --quick), --sizes 100000,500000, --products N,
+ * --skip-catalog, --skip-submit, --skip-startup, --skip-assistant, --formats xlsx,csv. Start-up alone:
+ * `npm run bench -- --skip-catalog --skip-submit --skip-assistant` (add --quick for 5 turns); the assistant alone:
+ * `npm run bench -- --skip-catalog --skip-submit --skip-startup`.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -22,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Measurement } from './measure-support.js';
 import { renderResults, renderTargets } from './render-results.js';
-import type { BenchResults, CatalogResult, StartupResult, SubmitResult } from './render-results.js';
+import type { AssistantResult, BenchResults, CatalogResult, StartupResult, SubmitResult } from './render-results.js';
 import { spawnMeasurement } from './spawn-measurement.js';
 
 // Bump when the generated files change, so cached catalogs are generated again.
@@ -32,6 +35,8 @@ const ROOT = join(BENCH_DIR, '..');
 const OUT_DIR = join(BENCH_DIR, 'out');
 const DATA_DIR = join(OUT_DIR, 'data');
 const MAPPING = join(BENCH_DIR, 'bench-mapping.yaml');
+// Issue 33's evaluation-sized file for `mapping init`.
+const INIT_LABELS = 713;
 
 const { values } = parseArgs({
   options: {
@@ -40,12 +45,15 @@ const { values } = parseArgs({
     'large-runs': { type: 'string' },
     'submit-runs': { type: 'string' },
     'startup-runs': { type: 'string' },
+    'assistant-runs': { type: 'string' },
+    'review-rows': { type: 'string' },
     sizes: { type: 'string' },
     products: { type: 'string' },
     formats: { type: 'string' },
     'skip-catalog': { type: 'boolean', default: false },
     'skip-submit': { type: 'boolean', default: false },
     'skip-startup': { type: 'boolean', default: false },
+    'skip-assistant': { type: 'boolean', default: false },
   },
 });
 const quick = values.quick === true;
@@ -53,6 +61,8 @@ const runs = readCount('runs', values.runs ?? (quick ? '1' : '5'));
 const largeRuns = readCount('large-runs', values['large-runs'] ?? values.runs ?? (quick ? '1' : '3'));
 const submitRuns = readCount('submit-runs', values['submit-runs'] ?? values.runs ?? (quick ? '1' : '3'));
 const startupRuns = readCount('startup-runs', values['startup-runs'] ?? (quick ? '5' : '15'));
+const assistantRuns = readCount('assistant-runs', values['assistant-runs'] ?? values.runs ?? (quick ? '1' : '3'));
+const reviewRows = readCount('review-rows', values['review-rows'] ?? (quick ? '10000' : '100000'));
 const sizes = (values.sizes ?? (quick ? '10000' : '100000,500000')).split(',').map(Number);
 const formats = (values.formats ?? 'xlsx,csv').split(',') as ('xlsx' | 'csv')[];
 const products = Number(values.products ?? (quick ? 2000 : 20000));
@@ -231,12 +241,35 @@ async function measureStartup(): Promise<StartupResult> {
   return result;
 }
 
+/**
+ * The mapping assistant (issue 33 item 6): `mapping review` of the generated price list, and `mapping init` of the
+ * evaluation-sized label file, first (a fresh state directory: the classifier index is built and cached) and later (a
+ * second process in the same directory reads it), in turns.
+ */
+async function measureAssistant(): Promise<AssistantResult> {
+  const evalDir = join(ROOT, 'test', 'assistant', 'eval');
+  log(`mapping assistant, ${assistantRuns} run(s): review of ${reviewRows.toLocaleString('en-US')} rows, init of ${INIT_LABELS} labels first and later:`);
+  const review: Measurement[] = [];
+  const initFirst: Measurement[] = [];
+  const initCached: Measurement[] = [];
+  for (let i = 0; i < assistantRuns; i++) {
+    review.push(await measureOnce('mapping review', i, () => spawnMeasurement<Measurement>('measure-mapping-review.ts', [String(reviewRows)])));
+    await withStateDir(async (dir) => {
+      const init = (): Promise<Measurement> => spawnMeasurement<Measurement>('measure-mapping-init.ts', [String(INIT_LABELS), '--keep', dir, '--eval-dir', evalDir]);
+      initFirst.push(await measureOnce('mapping init, first run', i, init));
+      initCached.push(await measureOnce('mapping init, later run', i, init));
+    });
+  }
+  return { reviewRows, review, initLabels: initFirst.find((m) => m.rows > 0)?.rows ?? INIT_LABELS, initFirst, initCached };
+}
+
 await mkdir(DATA_DIR, { recursive: true });
 const startedAt = new Date();
 const loadBefore = loadavg();
 const catalogs = values['skip-catalog'] === true ? [] : await measureCatalogs();
 const submissions = values['skip-submit'] === true ? [] : await measureSubmissions();
 const startup = values['skip-startup'] === true ? undefined : await measureStartup();
+const assistant = values['skip-assistant'] === true ? undefined : await measureAssistant();
 const results: BenchResults = {
   mode: quick ? 'quick' : 'full',
   startedAt: startedAt.toISOString(),
@@ -255,6 +288,7 @@ const results: BenchResults = {
   catalogs,
   submissions,
   ...(startup === undefined ? {} : { startup }),
+  ...(assistant === undefined ? {} : { assistant }),
 };
 const markdown = `${renderResults(results)}\n${renderTargets(results)}`;
 await writeFile(join(OUT_DIR, 'results.md'), markdown);

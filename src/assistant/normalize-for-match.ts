@@ -159,6 +159,7 @@ export function hasLatin(text: string): boolean {
 
 // `100% хлопок`: the share says nothing about which value it is. Kept when nothing else is left.
 function dropPercentages(text: string): string {
+  if (!text.includes('%')) return text;
   const dropped = text.replace(/\d+(?:[.,]\d+)?\s*%/g, ' ');
   return /[\p{L}\p{N}]/u.test(dropped) ? dropped : text;
 }

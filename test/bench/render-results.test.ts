@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Measurement } from '../../bench/measure-support.js';
-import { buildCatalogFigures, buildStartupFigures, buildSubmitFigures, median, renderResults, renderRunCounts, renderTargets } from '../../bench/render-results.js';
-import type { BenchResults, CatalogResult, StartupResult, SubmitResult } from '../../bench/render-results.js';
+import { buildAssistantFigures, buildCatalogFigures, buildStartupFigures, buildSubmitFigures, median, renderResults, renderRunCounts, renderTargets } from '../../bench/render-results.js';
+import type { AssistantResult, BenchResults, CatalogResult, StartupResult, SubmitResult } from '../../bench/render-results.js';
 
 const run = (ms: number, extra: Record<string, unknown> = {}, peakRssBytes = 100 * 2 ** 20): Measurement => ({ kind: 'x', rows: 0, ms, peakRssBytes, extra });
 
@@ -157,5 +157,40 @@ describe('start-up', () => {
     const text = renderResults({ ...results([], []), startup });
     expect(text).toContain('### Start-up');
     expect(text).toContain('| --version | 0.290 | 0.260–0.310 | 2.42× |');
+  });
+});
+
+describe('mapping assistant', () => {
+  const assistant = (overrides: Partial<AssistantResult> = {}): AssistantResult => ({
+    reviewRows: 100_000,
+    review: [run(21_000, { cpuMs: 30_000 }), run(Number.NaN), run(19_000, { cpuMs: 26_000 }), run(18_000, { cpuMs: 25_000 })],
+    initLabels: 713,
+    initFirst: [run(3500, { cpuMs: 4000 })],
+    initCached: [run(2500, { cpuMs: 2700 })],
+    ...overrides,
+  });
+
+  it('takes the median wall time of each case, leaving failed runs out, with its CPU beside it', () => {
+    const [review, first, cached] = buildAssistantFigures(assistant());
+    expect(review).toMatchObject({ wallMs: 19_000, minMs: 18_000, maxMs: 21_000, cpuMs: 26_000, runs: 3 });
+    expect(first?.label).toContain('first run');
+    expect(cached?.label).toContain('later run');
+  });
+
+  it("holds review to 20 s at 100,000 rows and init to 3 s, first and later (issue 33), indicative at another size or in a quick run", () => {
+    const full = renderTargets({ ...results([], []), assistant: assistant() });
+    expect(full).toMatch(/mapping review of 100,000 rows: ≤ 20\.00 s \| 19\.00 s \(CPU 26\.00 s\) \| met/);
+    expect(full).toMatch(/first run \(builds the classifier index\): ≤ 3\.00 s \| 3\.50 s .*\| missed/);
+    expect(full).toMatch(/later run \(reads the cached classifier index\): ≤ 3\.00 s \| 2\.50 s .*\| met/);
+    const small = renderTargets({ ...results([], []), assistant: assistant({ reviewRows: 10_000 }) });
+    expect(small).toMatch(/mapping review of 10,000 rows, indicative \(target at 100,000\): ≤ 20\.00 s \| .* \| indicative: within/);
+    const quick = renderTargets({ ...results([], []), mode: 'quick', assistant: assistant() });
+    expect(quick).not.toMatch(/\| (met|missed)$/m);
+  });
+
+  it('renders a table of the cases and names their run count', () => {
+    const all = { ...results([], []), assistant: assistant() };
+    expect(renderResults(all)).toContain('### Mapping assistant');
+    expect(renderRunCounts(all)).toContain('4 per mapping-assistant case');
   });
 });

@@ -593,8 +593,17 @@ function findCandidates(index: ClassifierIndex, reading: TypeReading): Set<numbe
     if (Object.hasOwn(index.byCompoundEnd, stem)) for (const position of index.byCompoundEnd[stem] ?? []) found.add(position);
   }
   // `Свечи зажиг.`: a cut word meets the leaves whose head has a word it opens.
-  if (reading.cut.length > 0) for (const [stem, positions] of Object.entries(index.byHeadStem)) if (reading.cut.some((word) => opensWord(word, stem))) for (const position of positions) found.add(position);
+  if (reading.cut.length > 0) for (const [stem, positions] of readHeadStemEntries(index)) if (reading.cut.some((word) => opensWord(word, stem))) for (const position of positions) found.add(position);
   return found;
+}
+
+const headStemEntries = new WeakMap<ClassifierIndex, [string, number[]][]>();
+
+/** The index's head stems and their leaves, listed once per index (a type with a cut word walks them all). */
+function readHeadStemEntries(index: ClassifierIndex): [string, number[]][] {
+  let entries = headStemEntries.get(index);
+  if (entries === undefined) headStemEntries.set(index, (entries = Object.entries(index.byHeadStem)));
+  return entries;
 }
 
 /** Whether a word cut short (`зажиг`) opens a longer stem of the directory (`зажиган`). */
@@ -746,13 +755,24 @@ function explainsByWords(words: ReadonlySet<string>, heads: readonly string[], s
  * branch or names (`Садовая мебель`, beside `Мебель`), may be what makes the goods that leaf's: the plain leaf is no answer.
  */
 function findQualifierLeaf(index: ClassifierIndex, best: LeafScore): { word: string; leaf: IndexedLeaf } | undefined {
-  const levels = best.leaf.path.split(' / ');
-  const own = new Set([...tokenizeForMatch(levels.slice(1, -1).join(' ')).map(stemForIndex), ...best.leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
-  const heads = best.leaf.names.flatMap((name) => name.head);
-  for (const stem of best.reading.stems) {
-    const word = best.reading.wordOf.get(stem) ?? stem;
-    if (!ADJECTIVE_ENDING.test(word) || explainsByWords(own, heads, stem, word) || !explainsByLeaf(best.leaf, stem, word)) continue;
-    const leaf = index.leaves.find((other) => other !== best.leaf && namesQualifiedKind(other, stem, word, own));
+  // It reads only the leaf and the type's reading, which every name of a type shares: the whole directory is walked once per pair,
+  // not once per name (`decide` runs per name where a narrower leaf may be said).
+  let byLeaf = qualifierLeaves.get(best.reading);
+  if (byLeaf === undefined) qualifierLeaves.set(best.reading, (byLeaf = new Map()));
+  if (!byLeaf.has(best.leaf)) byLeaf.set(best.leaf, readQualifierLeaf(index, best.leaf, best.reading));
+  return byLeaf.get(best.leaf);
+}
+
+const qualifierLeaves = new WeakMap<TypeReading, Map<IndexedLeaf, { word: string; leaf: IndexedLeaf } | undefined>>();
+
+function readQualifierLeaf(index: ClassifierIndex, best: IndexedLeaf, reading: TypeReading): { word: string; leaf: IndexedLeaf } | undefined {
+  const levels = best.path.split(' / ');
+  const own = new Set([...tokenizeForMatch(levels.slice(1, -1).join(' ')).map(stemForIndex), ...best.names.flatMap((name) => [...name.head, ...name.purpose])]);
+  const heads = best.names.flatMap((name) => name.head);
+  for (const stem of reading.stems) {
+    const word = reading.wordOf.get(stem) ?? stem;
+    if (!ADJECTIVE_ENDING.test(word) || explainsByWords(own, heads, stem, word) || !explainsByLeaf(best, stem, word)) continue;
+    const leaf = index.leaves.find((other) => other !== best && namesQualifiedKind(other, stem, word, own));
     if (leaf !== undefined) return { word, leaf };
   }
   return undefined;

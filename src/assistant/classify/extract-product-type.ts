@@ -91,12 +91,14 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   const written = expandCutWords(asWritten, knownBrands?.cutWords, COUNT_WORDS);
   const brandWords = new Set([...(brand === undefined ? [] : tokenizeForMatch(brand)), ...(excludeWords ?? [])]);
   // A capital `С` alone after a word of a name not in capitals is the letter (`Витамин С`), never the preposition `с`.
-  const cased = written === written.toUpperCase() ? written : written.replace(/(?<=\p{L}\s)С(?=\s|$|[,.;])/gu, 'C');
+  // The Unicode regexes below scan every name of a file: each is run only on a name that has the character it looks for.
+  const cased = written === written.toUpperCase() || !written.includes('С') ? written : written.replace(/(?<=\p{L}\s)С(?=\s|$|[,.;])/gu, 'C');
   // `к-т` (комплект) is one count, which the hyphen would split into the preposition `к` and a letter: `Пружины подвески задн. к-т`
   // read a purpose `т`. Other letter pairs (`р-р`: размер or раствор) stay letters, no word of a type.
   // `д/` is `для` cut short (`Альбом д/рис.`, `Подводка д/воды`): read as the letter `д` after the head (`Витамин Д`), it made the
   // purpose's words words of the type.
-  const name = cased.replace(LETTER_PAIR, (pair: string, first: string, second: string) => (COUNT_WORDS.has(`${first}${second}`.toLowerCase()) ? `${first}${second}` : pair)).replace(FOR_CUT, (cut: string) => (cut === 'Д/' ? 'ДЛЯ ' : 'для '));
+  const paired = cased.includes('-') ? cased.replace(LETTER_PAIR, (pair: string, first: string, second: string) => (COUNT_WORDS.has(`${first}${second}`.toLowerCase()) ? `${first}${second}` : pair)) : cased;
+  const name = paired.includes('/') ? paired.replace(FOR_CUT, (cut: string) => (cut === 'Д/' ? 'ДЛЯ ' : 'для ')) : paired;
   const phrases = name
     .split(PHRASE_BREAK)
     .filter((phrase) => /\p{L}{2}/u.test(phrase))
@@ -183,7 +185,7 @@ const SENTENCE_AFTER_CUT = /\p{L}{4,}\.\s+\p{Lu}\p{Ll}/u;
 
 /** The words a name writes cut short with a dot, normalised. */
 function readCutWords(name: string): string[] {
-  const found = name.match(CUT_WORD);
+  const found = name.includes('.') ? name.match(CUT_WORD) : null;
   return found === null ? [] : tokenizeForMatch(found.join(' '));
 }
 
@@ -404,12 +406,14 @@ export function findBrandLikeWords(name: string, abbreviations?: ReadonlySet<str
   const titleCase = long.length >= 2 && long.every((word) => /^\p{Lu}/u.test(word));
   const byCase = !allCaps && !titleCase;
   // `Салфетки влажные / Влажные салфетки Ola`: a word opening a phrase, or one the name also writes in lower case, is capitalised by the sentence, not by a brand.
-  const lower = new Set(original.filter((word) => /^\p{Ll}/u.test(word)).map((word) => word.toLowerCase()));
-  const openers = new Set((name.split(PHRASE_BREAK).map((phrase) => phrase.match(WORD)?.[0]).filter((word) => word !== undefined)));
+  // Read only for a name that has a capitalised word to ask about (most have none): this runs for every name of a file.
+  let sentence: { lower: Set<string>; openers: Set<string> } | undefined;
+  const readSentence = (): { lower: Set<string>; openers: Set<string> } =>
+    (sentence ??= { lower: new Set(original.filter((word) => /^\p{Ll}/u.test(word)).map((word) => word.toLowerCase())), openers: new Set(name.split(PHRASE_BREAK).map((phrase) => phrase.match(WORD)?.[0]).filter((word) => word !== undefined)) });
   // `Свечи Ректальные`: the one long word after the first, capitalised, is a Title Case label's qualifier when it reads as one.
   const titleLabel = long.length === 1;
   const byCaseBrand = (word: string): boolean =>
-    byCase && /^\p{Lu}\p{Ll}/u.test(word) && !openers.has(word) && !lower.has(word.toLowerCase()) && !(titleLabel && isInflectedWord(word.toLowerCase()));
+    byCase && /^\p{Lu}\p{Ll}/u.test(word) && !readSentence().openers.has(word) && !readSentence().lower.has(word.toLowerCase()) && !(titleLabel && isInflectedWord(word.toLowerCase()));
   // `ВАЗ 2110`, `ГАЗ 3110`: a vehicle maker (a closed class, `isVehicleMakerWord`) right before a number, in a name not in
   // capitals, is a model the goods fit, as `Camry 40` is, unless the directory names goods by it. Any other word in capitals
   // (`Перчатки ПВХ 10`, `Светильник ЖКУ 250`) is a material or a kind and stays. Read without the directory, no word is a model.

@@ -30,6 +30,8 @@ const VEHICLE_MODEL = /(?<![\p{L}\p{N}])(\p{Lu}{2,6})(?:-|\s)?\d+/gu;
  * (`ГАЗ-53 Подушка` is a truck's mount or seat cushion, not a pillow).
  */
 export function readVehicleModel(name: string): string | undefined {
+  // A model has a number: most names of a file have no digit to look for one by.
+  if (!/\d/u.test(name)) return undefined;
   for (const match of name.matchAll(VEHICLE_MODEL)) if (isVehicleMakerWord(match[1] ?? '')) return match[0];
   return undefined;
 }
