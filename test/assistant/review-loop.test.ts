@@ -41,9 +41,12 @@ describe('the review loop on a 2,000-row price list (issue 33)', () => {
     // is surer of grouped, the rest asked alone (eleventh round, docs/history/mapping-assistant-rounds.md), 50 cells, 45 questions (27 groups leaving out 5 types):
     // 83.4 % (seed 7: 80.3 %). The leaves of one section gathered into questions of at most 12 types (loop round 2), 50 cells,
     // 25 questions (22 groups leaving out 25 types): 86.0 % (seed 7: 82.0 %; before it 83.6 %, 80.2 %). 0 accepted rows wrong in each.
-    expect(share(after.right, after.takeable)).toBeGreaterThanOrEqual(0.85);
+    // A type whose evidence doubts its proposal is answered on its own row, never taken by the group's one `yes` (so that a
+    // seller who does not read every line accepts 1.1 % wrong rows instead of 2.9 %): its `yes` costs a cell, 50 cells then
+    // reach 80.3 % (seed 7: 75.1 %; 50 questions 92.0 %, 90.8 %). The floor follows the measured figure down, on purpose.
+    expect(share(after.right, after.takeable)).toBeGreaterThanOrEqual(0.79);
     expect(share(after.acceptedWrong, after.accepted)).toBeLessThanOrEqual(0.01);
-    expect(share(afterByType.right, afterByType.takeable)).toBeGreaterThanOrEqual(0.85);
+    expect(share(afterByType.right, afterByType.takeable)).toBeGreaterThanOrEqual(0.79);
     expect(share(afterByType.acceptedWrong, afterByType.accepted)).toBeLessThanOrEqual(0.01);
   }, 300_000);
 });
