@@ -708,7 +708,11 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
         const unlisted = findUnlistedBrandOfBareType(classifier, leaf, type);
         return unlisted === undefined ? match : asLabelQuestion(match, unlisted);
       }
-      return { ...asLabelQuestion(match, `the leaf does not explain ${unexplained.map((word) => `"${word}"`).join(', ')} of the label`), heldBy: unexplained };
+      const question = { ...asLabelQuestion(match, `the leaf does not explain ${unexplained.map((word) => `"${word}"`).join(', ')} of the label`), heldBy: unexplained };
+      // A label naming a group of goods (`Сүт өнімдері`) is a section, as a branch's name is: no leaf is shown near a match
+      // (Молоко was first at 0.93), the candidates keep their order.
+      if (!unexplained.some(isGroupWord)) return question;
+      return { ...question, candidates: question.candidates.map((candidate) => ({ ...candidate, score: Math.min(candidate.score, BRANCH_LEAF_SCORE) })) };
     },
   };
 }
