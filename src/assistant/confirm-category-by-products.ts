@@ -29,6 +29,7 @@ import { carriesDose } from './classify/dose-measures.js';
 import { extractProductType } from './classify/extract-product-type.js';
 import { ADJECTIVE_FORM } from './classify/known-brands.js';
 import { createBrandSoundIndex, type BrandSoundIndex } from './match-brand-by-sound.js';
+import { findUnheldGroupWords } from './read-group-words.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { stemForIndex } from './classify/stem-for-index.js';
 import { CATEGORY_THRESHOLDS, createListLabelReader, readLabelHead, type CategoryContext, type CategoryMatcher } from './match-category.js';
@@ -83,6 +84,11 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
         const elsewhere = chosen !== undefined && rootOf(chosen, index) !== rootOf(index.categoryById.get(agreed.leafId), index);
         return elsewhere ? withCandidate(asQuestion(match), agreed.leafId, index) : match;
       }
+      // A label naming a group of goods (`Молочная продукция`, `Сүт өнімдері`) is a section: names all of one leaf of it
+      // (`Сүт Адал 1л`) say what this file holds today, not what the seller's section is.
+      leafById ??= new Map(classifier.leaves.map((candidate) => [candidate.id, candidate]));
+      const agreedLeaf = leafById.get(agreed.leafId);
+      if (agreedLeaf !== undefined && findUnheldGroupWords(extractProductType(readLabelHead(text)).words, agreedLeaf).length > 0) return withCandidate(match, agreed.leafId, index);
       const at = match.candidates.findIndex((candidate) => candidate.key === key);
       const confirmed = match.candidates[at];
       if (confirmed === undefined) return withCandidate(match, agreed.leafId, index);

@@ -50,6 +50,7 @@ import { isExplainedByDirectory, readWordEvidence, type WordEvidence } from './e
 import { isAdjectiveOfOwnPath } from './read-own-path-adjective.js';
 import { isNeutralModifier } from './classify/neutral-modifiers.js';
 import { capByBareHead } from './cap-by-bare-head.js';
+import { isGroupWord } from './read-group-words.js';
 
 /** What the file says around one category label. */
 export interface CategoryContext {
@@ -372,8 +373,9 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
   const matchWhole: CategoryMatcher = {
     match(text, context = {}) {
       const match = matchLabel(text, readLabel(text, context.parentPath), context);
-      // `Телефоны / Смартфоны / Android`: when the last level names nothing, it qualifies the level above it.
-      if ((match.candidates[0]?.score ?? 0) >= thresholds.minScore || text.split(PATH_SEPARATOR).filter((segment) => /\p{L}/u.test(segment)).length < 2) return match;
+      // `Телефоны / Смартфоны / Android`: when the last level names nothing, it qualifies the level above it. A last level
+      // naming a branch (`Обувь / Женская обувь`) names something: the branch, whose leaves it holds down.
+      if ((match.candidates[0]?.score ?? 0) >= thresholds.minScore || match.doubt === BRANCH_DOUBT || text.split(PATH_SEPARATOR).filter((segment) => /\p{L}/u.test(segment)).length < 2) return match;
       const widened = matchLabel(text, readLabel(text, context.parentPath, 2), context);
       return (widened.candidates[0]?.score ?? 0) > (match.candidates[0]?.score ?? 0) ? widened : match;
     },
@@ -674,7 +676,9 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
       sorting ??= collectSortingWords(leaves.values());
       const sorts = (word: string): boolean => isSortingWordOfSection(sorting?.get(stemForIndex(word)), word, leaf, type.words);
       const known = (evidence ??= readWordEvidence(classifier));
-      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => !negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, known) && !leafWords.some((leafWord) => leafWord !== word && (wordScore(word, leafWord) >= SPELLING_SCORE || formOf(word, leafWord))));
+      // A word for goods in general no name of the leaf holds (`өнімі` of `Сүт өнімі`, beside the path's `өнімдері`) is no
+      // misspelling of the path's word: the label names the group the path does, never the leaf (`read-group-words.ts`).
+      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => isGroupWord(word) || (!negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, known) && !leafWords.some((leafWord) => leafWord !== word && (wordScore(word, leafWord) >= SPELLING_SCORE || formOf(word, leafWord)))));
       // A purpose that names goods or a section of another top-level section says the goods are of another kind
       // (`Шампунь для кошек` is no hair shampoo, `Домики для кукол` no pet beds); a purpose the directory does not name
       // only qualifies (`Микрофоны для стриминга`), and one named in the leaf's own section is a use of its goods
@@ -704,7 +708,11 @@ function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordSc
         const unlisted = findUnlistedBrandOfBareType(classifier, leaf, type);
         return unlisted === undefined ? match : asLabelQuestion(match, unlisted);
       }
-      return { ...asLabelQuestion(match, `the leaf does not explain ${unexplained.map((word) => `"${word}"`).join(', ')} of the label`), heldBy: unexplained };
+      const question = { ...asLabelQuestion(match, `the leaf does not explain ${unexplained.map((word) => `"${word}"`).join(', ')} of the label`), heldBy: unexplained };
+      // A label naming a group of goods (`Сүт өнімдері`) is a section, as a branch's name is: no leaf is shown near a match
+      // (Молоко was first at 0.93), the candidates keep their order.
+      if (!unexplained.some(isGroupWord)) return question;
+      return { ...question, candidates: question.candidates.map((candidate) => ({ ...candidate, score: Math.min(candidate.score, BRANCH_LEAF_SCORE) })) };
     },
   };
 }
@@ -1042,8 +1050,19 @@ function decide(
     const best = toCandidate(first);
     return { text, status: first.exact ? 'exact' : 'confident', best, candidates };
   }
+  // `Обувь`, `Женская обувь`, `Аяқ киім`, `Домашний текстиль`: a label naming a branch is every leaf of it and none by name.
+  // A leaf holding its words among more (`Рабочая обувь`) or sharing one (`Метеостанции домашние`) is no nearer than the
+  // others, so none is shown near a match; only a leaf named exactly so keeps its score.
+  if (!first.nameExact && isBranchName(label, branchNames, similarity)) {
+    const capped = candidates.map((candidate) => (candidate.score < 1 ? { ...candidate, score: Math.min(candidate.score, BRANCH_LEAF_SCORE) } : candidate));
+    return { text, status: 'todo', candidates: capped, doubt: BRANCH_DOUBT };
+  }
   return { text, status: 'todo', candidates };
 }
+
+// The most a leaf scores for a label naming a branch (`Обувь`): one of its many leaves, as a product name's leaf is shown.
+const BRANCH_LEAF_SCORE = 0.5;
+const BRANCH_DOUBT = 'the label names a branch of the directory, not one leaf of it';
 
 /**
  * Whether the seller says, beside a label that a longer leaf holds among more words, the rest of that leaf's name: every

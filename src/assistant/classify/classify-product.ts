@@ -708,9 +708,11 @@ function findUnexplained(index: ClassifierIndex, leaf: IndexedLeaf, reading: Typ
     .map((stem) => reading.wordOf.get(stem) ?? stem);
 }
 
-// `Сүт өнімдері`, `Молочные продукты`: a word for goods in general makes the type a group of them, which a leaf's path
-// (`Сүт өнімдері және жұмыртқа`) says but no leaf is; only a leaf named by the word explains it.
-const GROUP_STEMS: ReadonlySet<string> = new Set(['продукты', 'продукция', 'товары', 'изделия', 'өнімдері', 'өнімдер', 'тауарлар', 'бұйымдар'].map(stemForIndex));
+/**
+ * `Сүт өнімдері`, `Молочные продукты`: a word for goods in general makes the type a group of them, which a leaf's path
+ * (`Сүт өнімдері және жұмыртқа`) says but no leaf is; only a leaf named by the word explains it.
+ */
+export const GROUP_STEMS: ReadonlySet<string> = new Set(['продукты', 'продукция', 'товары', 'изделия', 'өнімдері', 'өнімдер', 'тауарлар', 'бұйымдар'].map(stemForIndex));
 
 /** Whether neither the leaf nor the words that never change a kind explain one stem of the type. */
 function isUnexplainedWord(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, neutral: ReadonlySet<string> | undefined, stem: string): boolean {
