@@ -11,7 +11,8 @@ import { createLapTimer } from './create-lap-timer.js';
 import { createScratchSpoolSink } from './create-spool-sink.js';
 import { openIssueSpill, type IssueSpill } from './scratch/open-issue-spill.js';
 import { openScratchSpool } from './scratch/open-scratch-spool.js';
-import { nameScratchFile, removeDeadRunsScratch } from './scratch/scratch-files.js';
+import { nameScratchFile } from './scratch/scratch-files.js';
+import { clearDeadRuns } from './clear-dead-runs.js';
 import { finishRun } from './finish-run.js';
 import type { RunResult } from './finish-run.js';
 import { createPreparedRun, prepareRun } from './prepare-run.js';
@@ -40,7 +41,7 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     activeRunId = runId;
     deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (dry run ${runId})`, text: { key: 'stage.read.validate', data: { file: prep.displayPath, runId } } });
     const { stateDir } = prep.service;
-    removeDeadRunsScratch(stateDir, options.owner, deps);
+    clearDeadRuns(prep, options.owner, deps);
     // Issues go to disk as they are found: a file where every row is wrong has millions of them.
     spill = openIssueSpill(nameScratchFile(stateDir, 'dry-run-issues', runId, options.owner));
     // One id per product key for the whole run: the outcome store, the spool, the assembler and the

@@ -90,7 +90,7 @@ export const registerValidateCommand: CommandRegistrar = (y, ctx) =>
     async (argv) => {
       const json = Boolean(argv.json);
       await ctx.withSettings(argv as ServiceArgv, { json, flags: { reportDir: argv.reportDir, annotatedCopy: argv.annotatedCopy, ...readIssueFilterFlags(argv) } }, async ({ resolved: settings, deps, done }) => {
-        const [{ runValidate }, { isProcessAlive }] = await Promise.all([import('../../pipeline/run-validate.js'), import('../../state/index.js')]);
+        const [{ runValidate }, { isProcessAlive }] = await Promise.all([import('../../pipeline/run-validate.js'), import('../../state/is-process-alive.js')]);
         const input = await openSellerFile(ctx, argv, deps);
         // Its pid names the run's scratch files, so a later run can remove them if this process is killed.
         const owner = { pid: globalThis.process.pid, isAlive: isProcessAlive };

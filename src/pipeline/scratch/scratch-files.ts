@@ -38,7 +38,14 @@ export interface ScratchOwner {
  * spool's compaction copy adds `.compact`. Without an owner (a library caller that gives none) the
  * name has no owner part, and no run ever removes such a file as a dead run's.
  */
-const SCRATCH_NAME = /^(?:dry-run-issues|dry-run-spool|import-issues)-[0-9A-Za-z-]+\.(\d+)-([0-9a-f]{8})\.(?:spill|spool)(?:\.compact)?$/;
+const SCRATCH_NAME = /^(dry-run-issues|dry-run-spool|import-issues)-([0-9A-Za-z-]+)\.(\d+)-([0-9a-f]{8})\.(?:spill|spool)(?:\.compact)?$/;
+
+/** A scratch file removed as a dead run's: its name, the run it was of and what it held. */
+export interface RemovedScratch {
+  name: string;
+  runId: string;
+  kind: ScratchKind;
+}
 
 /** A short tag of this host's name: a host name may hold characters a file name should not. */
 function tagHost(host: string): string {
@@ -58,16 +65,17 @@ export function nameScratchFile(stateDir: string, kind: ScratchKind, runId: stri
  * throws: a file that cannot be listed or removed (another run removed it first, a folder made
  * read-only) is left for a later run, and the run goes on — leftovers cost disk, not correctness.
  */
-export function removeDeadRunsScratch(stateDir: string, owner: ScratchOwner | undefined, deps: Pick<Deps, 'onEvent'>, host: string = hostname()): string[] {
+export function removeDeadRunsScratch(stateDir: string, owner: ScratchOwner | undefined, deps: Pick<Deps, 'onEvent'>, host: string = hostname()): RemovedScratch[] {
   if (owner === undefined) return [];
   const removed = removeScratchOfDeadOwners(stateDir, owner, host);
   if (removed.length > 0) {
-    deps.onEvent({ type: 'log', level: 'debug', message: `removed ${removed.length} scratch file(s) left by runs whose process is gone: ${removed.join(', ')}`, data: { removed } });
+    const names = removed.map((file) => file.name);
+    deps.onEvent({ type: 'log', level: 'debug', message: `removed ${names.length} scratch file(s) left by runs whose process is gone: ${names.join(', ')}`, data: { removed: names } });
   }
   return removed;
 }
 
-function removeScratchOfDeadOwners(stateDir: string, owner: ScratchOwner, host: string): string[] {
+function removeScratchOfDeadOwners(stateDir: string, owner: ScratchOwner, host: string): RemovedScratch[] {
   let names: string[];
   try {
     names = readdirSync(stateDir);
@@ -75,12 +83,12 @@ function removeScratchOfDeadOwners(stateDir: string, owner: ScratchOwner, host: 
     return [];
   }
   const ourHost = tagHost(host);
-  const removed: string[] = [];
+  const removed: RemovedScratch[] = [];
   const alive = new Map<number, boolean>();
   for (const name of names) {
     const match = SCRATCH_NAME.exec(name);
-    if (match === null || match[2] !== ourHost) continue;
-    const pid = Number(match[1]);
+    if (match === null || match[4] !== ourHost) continue;
+    const pid = Number(match[3]);
     if (pid === owner.pid) continue;
     let isAlive = alive.get(pid);
     if (isAlive === undefined) {
@@ -90,7 +98,7 @@ function removeScratchOfDeadOwners(stateDir: string, owner: ScratchOwner, host: 
     if (isAlive) continue;
     try {
       rmSync(join(stateDir, name), { force: true });
-      removed.push(name);
+      removed.push({ name, runId: match[2] as string, kind: match[1] as ScratchKind });
     } catch {
       // Left for a later run (see above).
     }
