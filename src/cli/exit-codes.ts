@@ -23,6 +23,12 @@ export const EXIT = {
   internal: 70,
   /** Interrupted (Ctrl-C / SIGTERM); the state is kept and the run can be resumed. */
   interrupted: 130,
+  /**
+   * Stopped because the reader of its output went away (`… | head -1` closed the pipe): 128 +
+   * SIGPIPE, what a shell reports for a tool that pipe ended. Otherwise as `interrupted`: the run
+   * ended by its own paths, its state kept.
+   */
+  outputClosed: 141,
 } as const;
 
 /** Maps a thrown error to an exit code. */

@@ -22,13 +22,15 @@ else await runProcess();
 
 /** Runs the command named by the arguments with the real process I/O; sets the exit code. */
 async function runProcess(): Promise<void> {
-  const [{ hideBin }, { AbortedError }, { describeInternalError }, { renderSignalNotice }, { runCli }, { applyHeapTuning }] = await Promise.all([
+  const [{ hideBin }, { AbortedError }, { describeInternalError }, { renderSignalNotice }, { runCli }, { applyHeapTuning }, { watchClosedOutput }, { EXIT }] = await Promise.all([
     import('yargs/helpers'),
     import('../core/errors.js'),
     import('./command-context.js'),
     import('./render-signal-notice.js'),
     import('./run-cli.js'),
     import('./tune-heap.js'),
+    import('./watch-closed-output.js'),
+    import('./exit-codes.js'),
   ]);
 
   applyHeapTuning(process.execArgv);
@@ -36,10 +38,20 @@ async function runProcess(): Promise<void> {
   const args = hideBin(process.argv);
   const controller = new AbortController();
   let stops = 0;
+  let stoppedBySignal = false;
+  // A reader that goes away (`… | head -1`) stops the run as Ctrl-C does: it ends by its own paths
+  // (scratch files removed, the run recorded as interrupted), silently, as a tool killed by SIGPIPE
+  // would; exit 141 (128 + SIGPIPE), unless a signal stopped it first.
+  const output = watchClosedOutput(
+    process,
+    (name) => controller.abort(new AbortedError(`stopped: the reader of its ${name} went away; the state is kept: run the same command again to continue`)),
+    (error) => onEscaped(error),
+  );
   const onSignal = (signal: NodeJS.Signals): void => {
     stops += 1;
-    if (stops > 1) process.exit(130);
-    process.stderr.write(renderSignalNotice(signal, args, new Date(), process.env));
+    stoppedBySignal ||= !controller.signal.aborted;
+    if (stops > 1) process.exit(EXIT.interrupted);
+    output.stderr(renderSignalNotice(signal, args, new Date(), process.env));
     // The stop itself, not a failure: every wait it cuts short rejects with it (exit 130, state kept).
     controller.abort(new AbortedError(`stopped by ${signal}; the state is kept: run the same command again to continue`));
   };
@@ -50,15 +62,15 @@ async function runProcess(): Promise<void> {
   // internal error: one line and exit 70, as README.md says, not Node's stack dump and exit 1.
   const debug = args.includes('--debug');
   const onEscaped = (error: unknown): void => {
-    process.stderr.write(`catalog-import: ${describeInternalError(error)}\n${debug && error instanceof Error ? `${error.stack ?? ''}\n` : ''}`);
-    process.exit(70);
+    output.stderr(`catalog-import: ${describeInternalError(error)}\n${debug && error instanceof Error ? `${error.stack ?? ''}\n` : ''}`);
+    process.exit(EXIT.internal);
   };
   process.on('uncaughtException', onEscaped);
   process.on('unhandledRejection', onEscaped);
 
   const code = await runCli(args, {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: output.stdout,
+    stderr: output.stderr,
     isTty: Boolean(process.stderr.isTTY),
     stdoutIsTty: Boolean(process.stdout.isTTY),
     // A getter: the terminal may be resized during a long run.
@@ -75,7 +87,7 @@ async function runProcess(): Promise<void> {
         else controller.signal.addEventListener('abort', () => resolve(), { once: true });
       }),
   });
-  process.exitCode = code;
+  process.exitCode = output.closed() !== undefined && !stoppedBySignal ? EXIT.outputClosed : code;
   // Once nothing is left to run (no write, timer or handle pending: that is when `beforeExit` comes),
   // exit at once instead of letting Node tear the heap and the environment down first: after a dry
   // run that teardown (~100 MB of heap, the compiler threads' last jobs) took 10–30 ms of wall time

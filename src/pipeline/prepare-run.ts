@@ -20,6 +20,7 @@ import type { Mapping } from '../mapping/mapping-schema.js';
 import type { ResolvedSettings } from '../settings/resolve-settings.js';
 import { describeServiceAccount } from './describe-service-account.js';
 import { createTranslator } from '../i18n/create-translator.js';
+import type { ScratchOwner } from './scratch/scratch-files.js';
 import type { Translator } from '../i18n/create-translator.js';
 import { chooseLanguage } from '../i18n/language.js';
 import type { Settings } from '../settings/settings-schema.js';
@@ -69,6 +70,12 @@ export interface RunInputs {
    * `lang`, else the locale of `deps.env` (`chooseLanguage`). The CLI passes the run's own.
    */
   translator?: Translator | undefined;
+  /**
+   * The process the run runs in (the CLI passes its pid): its scratch files are named by it, and
+   * the run removes those of dead processes of this host left in the state directory
+   * (`scratch/scratch-files.ts`). Without it, neither; an import takes its `lock` holder instead.
+   */
+  owner?: ScratchOwner | undefined;
 }
 
 /** Everything prepared for a run. Call `close()` when done. */

@@ -27,6 +27,8 @@ import type { JournalRun, PreparedRun, RunInputs } from './prepare-run.js';
 import { createLapTimer } from './create-lap-timer.js';
 import { readAndValidate, type ReadAndValidateResult } from './read-and-validate.js';
 import { createRowOutcomeStore, type RowOutcomeStore } from './row-outcome-store.js';
+import { nameScratchFile } from './scratch/scratch-files.js';
+import { clearDeadRuns } from './clear-dead-runs.js';
 import { openIssueSpill, type IssueSpill } from './scratch/open-issue-spill.js';
 import { sendAndFollow } from './import/send-and-follow.js';
 import type { SendOutcome } from './import/send-and-follow.js';
@@ -332,7 +334,9 @@ export async function runImport(options: ImportOptions, deps: Deps): Promise<Run
 
     // Row issues go to a scratch spill (deleted when the run ends), as in the dry run: a first
     // import with a wrong mapping has an issue on every row, and memory must not grow with them.
-    spill = openIssueSpill(join(prep.service.stateDir, `import-issues-${runId}.spill`));
+    const owner = options.owner ?? options.lock;
+    clearDeadRuns(prep, owner, runDeps);
+    spill = openIssueSpill(nameScratchFile(prep.service.stateDir, 'import-issues', runId, owner));
     const { read, outcomes } = await readIntoSpool(prep, runId, spill, runDeps);
     lap('read');
 

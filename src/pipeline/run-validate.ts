@@ -3,7 +3,6 @@
  * service's directories, validate every row and product, build the exact payloads in requests of
  * at most 30 — and the same report, without sending anything.
  */
-import { join } from 'node:path';
 import type { Deps } from '../core/deps.js';
 import { AbortedError } from '../core/errors.js';
 import { createProductKeyIndex } from '../core/product-key-index.js';
@@ -12,6 +11,8 @@ import { createLapTimer } from './create-lap-timer.js';
 import { createScratchSpoolSink } from './create-spool-sink.js';
 import { openIssueSpill, type IssueSpill } from './scratch/open-issue-spill.js';
 import { openScratchSpool } from './scratch/open-scratch-spool.js';
+import { nameScratchFile } from './scratch/scratch-files.js';
+import { clearDeadRuns } from './clear-dead-runs.js';
 import { finishRun } from './finish-run.js';
 import type { RunResult } from './finish-run.js';
 import { createPreparedRun, prepareRun } from './prepare-run.js';
@@ -39,14 +40,16 @@ export async function runValidate(options: RunInputs, deps: Deps): Promise<RunRe
     const runId = createPreparedRun(prep, options.mapping, { command: 'validate', options: {}, reportDir: reportsRoot });
     activeRunId = runId;
     deps.onEvent({ type: 'stage:start', stage: 'read', detail: `${prep.displayPath} (dry run ${runId})`, text: { key: 'stage.read.validate', data: { file: prep.displayPath, runId } } });
+    const { stateDir } = prep.service;
+    clearDeadRuns(prep, options.owner, deps);
     // Issues go to disk as they are found: a file where every row is wrong has millions of them.
-    spill = openIssueSpill(join(prep.service.stateDir, `dry-run-issues-${runId}.spill`));
+    spill = openIssueSpill(nameScratchFile(stateDir, 'dry-run-issues', runId, options.owner));
     // One id per product key for the whole run: the outcome store, the spool, the assembler and the
     // count of valid products keep their facts per product by it, not each in a table of the keys.
     const productKeys = createProductKeyIndex();
     const outcomes = createRowOutcomeStore({ spill, productKeys });
     // A dry run is never resumed: its spool is a scratch file, not the state database's.
-    const scratch = openScratchSpool(join(prep.service.stateDir, `dry-run-spool-${runId}.spool`), { productKeys });
+    const scratch = openScratchSpool(nameScratchFile(stateDir, 'dry-run-spool', runId, options.owner), { productKeys });
     let read: ReadAndValidateResult;
     try {
       // A file changed while it was read: the report would describe content the file no longer

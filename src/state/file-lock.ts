@@ -103,15 +103,7 @@ export function readLockHolder(path: string): LockHolder | undefined {
   }
 }
 
-/** Whether a process of this host is alive (`process.kill(pid, 0)`; EPERM means it exists). For the CLI to pass as `isAlive`. */
-export function isProcessAlive(pid: number): boolean {
-  try {
-    globalThis.process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export { isProcessAlive } from './is-process-alive.js';
 
 function tryCreate(path: string, holder: LockHolder): boolean {
   let fd: number;

@@ -90,9 +90,11 @@ export const registerValidateCommand: CommandRegistrar = (y, ctx) =>
     async (argv) => {
       const json = Boolean(argv.json);
       await ctx.withSettings(argv as ServiceArgv, { json, flags: { reportDir: argv.reportDir, annotatedCopy: argv.annotatedCopy, ...readIssueFilterFlags(argv) } }, async ({ resolved: settings, deps, done }) => {
-        const { runValidate } = await import('../../pipeline/run-validate.js');
+        const [{ runValidate }, { isProcessAlive }] = await Promise.all([import('../../pipeline/run-validate.js'), import('../../state/is-process-alive.js')]);
         const input = await openSellerFile(ctx, argv, deps);
-        const result = await runValidate({ file: input.file, mapping: argv.mapping, settings, translator: ctx.translator() }, deps).finally(input.done);
+        // Its pid names the run's scratch files, so a later run can remove them if this process is killed.
+        const owner = { pid: globalThis.process.pid, isAlive: isProcessAlive };
+        const result = await runValidate({ file: input.file, mapping: argv.mapping, settings, translator: ctx.translator(), owner }, deps).finally(input.done);
         done();
         await printResult(ctx, result, json);
       });
