@@ -411,13 +411,14 @@ function renderAssistant(result: AssistantResult): string {
   return (
     '### Mapping assistant\n\n' +
     renderTable(['Case', 'Median (s)', 'Range (s)', 'CPU median (s)', 'Peak RSS (MB)', 'Runs'], rows) +
-    '\n\nAgainst the marketplace-sized sandbox directory, each run a new process, the directories fetched before the clock starts. ' +
-    '`mapping review`: the generated price list (`test/assistant/eval/generate-price-list.ts`, seed 5), timed from the command\'s start ' +
-    '(reading the names, the brand words, grouping, classifying) to its written workbook; peak RSS is the process\'s, the generated list ' +
-    'it wrote included. `mapping init`: the evaluation labels (the shared set, then ours) and their product names as labels, each on a row ' +
-    'with its product name; a first run builds the classifier index and caches it beside the directories, as a seller\'s first `mapping ' +
-    'init` does, and a second process in the same state directory reads it, as every later one does. CPU: user + system time of the process ' +
-    'over the same span.'
+    '\n\nEach command as a seller runs it: the compiled CLI (`bench/out/build/src/cli/main.js`, as `dist/` runs) in a new process ' +
+    'with `--sandbox` (the marketplace-sized directory), timed from spawn to exit (Node\'s start, loading the CLI, the command, its output), ' +
+    'the directories fetched into its state directory before the clock starts. `mapping review price.csv -m price.yaml`: the generated price list ' +
+    '(`test/assistant/eval/generate-price-list.ts`, seed 5) to its written workbook. `mapping init labels.csv`: the evaluation labels (the shared ' +
+    'set, then ours) and their product names as labels, each on a row with its product name; a first run builds the classifier index and caches ' +
+    'it beside the directories, as a seller\'s first `mapping init` does, and a second process in the same state directory reads it, as every later ' +
+    'one does. CPU (user + system) and peak RSS: the command\'s whole process, read by GNU time at its exit (– where `/usr/bin/time` is missing). ' +
+    'Runs: those that gave a time; a failed run is counted beside them, and its case\'s target line says failed.'
   );
 }
 
