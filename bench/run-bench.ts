@@ -35,6 +35,8 @@ const ROOT = join(BENCH_DIR, '..');
 const OUT_DIR = join(BENCH_DIR, 'out');
 const DATA_DIR = join(OUT_DIR, 'data');
 const MAPPING = join(BENCH_DIR, 'bench-mapping.yaml');
+// The benchmark's compiled copy of the CLI, as `dist/` runs: what the start-up and assistant cases spawn.
+const CLI = join(OUT_DIR, 'build', 'src', 'cli', 'main.js');
 // Issue 33's evaluation-sized file for `mapping init`.
 const INIT_LABELS = 713;
 
@@ -233,16 +235,16 @@ async function measureSubmissions(): Promise<SubmitResult[]> {
  */
 async function measureStartup(): Promise<StartupResult> {
   log(`start-up, ${startupRuns} turns:`);
-  const cli = join(OUT_DIR, 'build', 'src', 'cli', 'main.js');
   const result = await withStateDir((dir) =>
-    spawnMeasurement<StartupResult>('measure-startup.ts', [cli, join(ROOT, 'samples', 'catalog.xlsx'), join(ROOT, 'mappings', 'sample.yaml'), dir, String(startupRuns)]),
+    spawnMeasurement<StartupResult>('measure-startup.ts', [CLI, join(ROOT, 'samples', 'catalog.xlsx'), join(ROOT, 'mappings', 'sample.yaml'), dir, String(startupRuns)]),
   );
   for (const c of result.cases) log(`  ${c.label}: ${c.ms.map((ms) => (ms / 1000).toFixed(2)).join(' ')} s`);
   return result;
 }
 
 /**
- * The mapping assistant (issue 33 item 6): `mapping review` of the generated price list, and `mapping init` of the
+ * The mapping assistant (issue 33 item 6), each command as a seller runs it: the compiled CLI in a new process, timed
+ * from spawn to exit, the directories cached. `mapping review` of the generated price list, and `mapping init` of the
  * evaluation-sized label file, first (a fresh state directory: the classifier index is built and cached) and later (a
  * second process in the same directory reads it), in turns.
  */
@@ -253,9 +255,9 @@ async function measureAssistant(): Promise<AssistantResult> {
   const initFirst: Measurement[] = [];
   const initCached: Measurement[] = [];
   for (let i = 0; i < assistantRuns; i++) {
-    review.push(await measureOnce('mapping review', i, () => spawnMeasurement<Measurement>('measure-mapping-review.ts', [String(reviewRows)])));
+    review.push(await measureOnce('mapping review', i, () => spawnMeasurement<Measurement>('measure-mapping-review.ts', [CLI, String(reviewRows)])));
     await withStateDir(async (dir) => {
-      const init = (): Promise<Measurement> => spawnMeasurement<Measurement>('measure-mapping-init.ts', [String(INIT_LABELS), '--keep', dir, '--eval-dir', evalDir]);
+      const init = (): Promise<Measurement> => spawnMeasurement<Measurement>('measure-mapping-init.ts', [CLI, String(INIT_LABELS), '--keep', dir, '--eval-dir', evalDir]);
       initFirst.push(await measureOnce('mapping init, first run', i, init));
       initCached.push(await measureOnce('mapping init, later run', i, init));
     });

@@ -106,6 +106,26 @@ describe('renderTargets', () => {
     expect(buildCatalogFigures(catalog()).brokenTurnRatios).toEqual([]);
   });
 
+  it("shows issue 22's targets as failed, never met, when a run behind them failed, and as failed when none succeeded", () => {
+    const failed = run(Number.NaN, { error: 'JavaScript heap out of memory' }, Number.NaN);
+    // One of three dry runs failed: the ratio of the two left (1.45×) is not a verdict; nor is the memory of the runs left.
+    const some = renderTargets(results([catalog({ validate: [run(2900, { readMs: 2800 }), failed, run(2900, { readMs: 2800 })] })], []));
+    expect(some).toMatch(/dry run end to end ≤ 3× the papaparse floor \| 1\.45× .*\| failed \(1 of 6 runs\) \|/);
+    expect(some).toMatch(/peak RSS ≤ 256 MB, flat with rows \| 300 MB \| failed \(1 of 4 runs\) \|/);
+    expect(some).toMatch(/peak RSS as before or lower .*\| failed \(1 of 4 runs\) \|/);
+    // Every dry run failed: the lines are there, failed, not left out.
+    const none = renderTargets(results([catalog({ validate: [failed], validateCopy: [failed], validateBroken: [failed] })], []));
+    expect(none).toMatch(/dry run end to end ≤ 3× the papaparse floor \| – .*\| failed \(1 of 4 runs\) \|/);
+    expect(none).toMatch(/every row wrong ≤ 1\.5× the clean dry run \| – .*\| failed \(2 of 2 runs\) \|/);
+    expect(none).toMatch(/every row wrong: peak RSS ≤ 512 MB \| – \| failed \(1 of 1 runs\) \|/);
+    expect(none).toMatch(/annotated CSV copy ≤ 1\.3× the CSV read .*\| failed \(1 of 2 runs\) \|/);
+    expect(none).toMatch(/peak RSS ≤ 256 MB, flat with rows \| – MB \| failed \(2 of 2 runs\) \|/);
+    // Quick: a failure is not indicative.
+    expect(renderTargets({ ...results([catalog({ rows: 10_000, floor: [failed] })], []), mode: 'quick' })).toMatch(/dry run end to end ≤ 4× .*\| failed \(1 of 2 runs\) \|/);
+    // A failed submission run.
+    expect(renderTargets(results([], [submission({ runs: [...submission().runs, failed] })]))).toMatch(/c16: submit ≥ 90% of bound \| .* \| failed \(1 of 2 runs\) \|/);
+  });
+
   it('names the run counts of what ran', () => {
     const both = { ...results([catalog({ rows: 100_000 }), catalog()], [submission()]), runsPerMeasurement: 5, largeRuns: 3, submitRuns: 3 };
     expect(renderRunCounts(both)).toBe('5 run(s) per measurement (3 for 500,000 rows and more), 3 per submission case');
@@ -148,7 +168,8 @@ describe('start-up', () => {
     const full = renderTargets({ ...results([], []), startup });
     expect(full).toMatch(/start-up: --version ≤ 2.5× node -e 0 \| 2.42× \(0.29 s\) \| met/);
     expect(full).toMatch(/start-up: completion request ≤ 2.5× node -e 0 \| 2.67× \(0.32 s\) \| missed/);
-    expect(full).toMatch(/start-up: dry run, 158 rows, directories cached ≤ 5× node -e 0 \| 5.00× \(0.60 s\) \| met/);
+    // One of its runs failed: 5.00× is not met, whatever the median of the others.
+    expect(full).toMatch(/start-up: dry run, 158 rows, directories cached ≤ 5× node -e 0 \| 5.00× \(0.60 s\) \| failed \(1 of 6 runs\)/);
     expect(renderTargets({ ...results([], []), mode: 'quick', startup })).toContain('indicative: over');
     expect(renderTargets(results([], []))).not.toContain('start-up');
   });
@@ -179,13 +200,34 @@ describe('mapping assistant', () => {
 
   it("holds review to 20 s at 100,000 rows and init to 3 s, first and later (issue 33), indicative at another size or in a quick run", () => {
     const full = renderTargets({ ...results([], []), assistant: assistant() });
-    expect(full).toMatch(/mapping review of 100,000 rows: ≤ 20\.00 s \| 19\.00 s \(CPU 26\.00 s\) \| met/);
+    expect(full).toMatch(/mapping review of 100,000 rows: ≤ 20\.00 s \| 19\.00 s \(CPU 26\.00 s\) \| failed \(1 of 4 runs\)/);
+    const clean = renderTargets({ ...results([], []), assistant: assistant({ review: [run(19_000, { cpuMs: 26_000 })] }) });
+    expect(clean).toMatch(/mapping review of 100,000 rows: ≤ 20\.00 s \| 19\.00 s \(CPU 26\.00 s\) \| met/);
     expect(full).toMatch(/first run \(builds the classifier index\): ≤ 3\.00 s \| 3\.50 s .*\| missed/);
     expect(full).toMatch(/later run \(reads the cached classifier index\): ≤ 3\.00 s \| 2\.50 s .*\| met/);
-    const small = renderTargets({ ...results([], []), assistant: assistant({ reviewRows: 10_000 }) });
+    const small = renderTargets({ ...results([], []), assistant: assistant({ reviewRows: 10_000, review: [run(19_000)] }) });
     expect(small).toMatch(/mapping review of 10,000 rows, indicative \(target at 100,000\): ≤ 20\.00 s \| .* \| indicative: within/);
     const quick = renderTargets({ ...results([], []), mode: 'quick', assistant: assistant() });
     expect(quick).not.toMatch(/\| (met|missed)$/m);
+  });
+
+  it('never shows a case with a failed run as met, and shows a case whose runs all failed as failed, in a quick run too', () => {
+    const failed = run(Number.NaN, { error: 'JavaScript heap out of memory' }, Number.NaN);
+    const lines = (assistantResult: AssistantResult, mode: 'quick' | 'full' = 'full'): string[] =>
+      renderTargets({ ...results([], []), mode, assistant: assistantResult }).split('\n').filter((line) => line.startsWith('| mapping '));
+    // 2 of 3 review runs ran out of memory, the third took 18 s.
+    const [review] = lines(assistant({ review: [failed, run(18_000), failed] }));
+    expect(review).toMatch(/mapping review of 100,000 rows: ≤ 20\.00 s \| 18\.00 s .*\| failed \(2 of 3 runs\) \|$/);
+    // Every run of a case failed: its line is there, failed; the other cases keep their verdicts.
+    const allFailed = lines(assistant({ review: [failed, failed], initFirst: [failed] }));
+    expect(allFailed).toHaveLength(3);
+    expect(allFailed[0]).toMatch(/mapping review of 100,000 rows: ≤ 20\.00 s \| – \| failed \(2 of 2 runs\) \|$/);
+    expect(allFailed[1]).toMatch(/first run .*\| failed \(1 of 1 runs\) \|$/);
+    expect(allFailed[2]).toMatch(/later run .*\| met \|$/);
+    // A failure is no indication: a quick run says failed too. Read back from results.json the NaN is null.
+    const readBack = JSON.parse(JSON.stringify(assistant({ initCached: [failed] }))) as AssistantResult;
+    expect(lines(readBack, 'quick')[2]).toMatch(/later run.*\| failed \(1 of 1 runs\) \|$/);
+    expect(renderResults({ ...results([], []), assistant: assistant({ review: [failed, run(18_000), failed] }) })).toMatch(/\| mapping review of 100,000 rows \| 18\.00 \|.*\| 1 \(2 failed\) \|/);
   });
 
   it('renders a table of the cases and names their run count', () => {
