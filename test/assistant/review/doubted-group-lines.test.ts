@@ -32,7 +32,9 @@ const KIDS_PAINTS = 'Детские товары / Творчество и хо�
 let serial = 0;
 /** An unsure product type proposed `leaf` at `confidence`, with the classifier's `doubt` and `alternatives`, every row open. */
 function buildType(type: string, rows: number, leaf: { id: number; path: string }, doubt: string, alternatives: Alternative[] = [], confidence = 0.92): ProductTypeGroup {
-  const classification: Classification = { leafId: leaf.id, path: leaf.path, confidence, confident: false, evidence: [], alternatives, productType: type, doubt };
+  // As the classifier writes it: words the leaf does not explain, when they are the only doubt, are `heldBy`.
+  const held = /^the leaf does not explain "([^"]*)" of /.exec(doubt)?.[1];
+  const classification: Classification = { leafId: leaf.id, path: leaf.path, confidence, confident: false, evidence: [], alternatives, productType: type, doubt, ...(held === undefined ? {} : { heldBy: [held] }) };
   const openRows = Array.from({ length: rows }, () => (serial += 1));
   return { type, rows, placedRows: 0, examples: [`${type} Brand`], classification, firstRows: [], openRows, placedByPath: new Map() };
 }
