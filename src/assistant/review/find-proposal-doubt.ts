@@ -1,7 +1,8 @@
 /**
  * Whether a product type's own evidence doubts the leaf proposed for it (pure): the classifier's doubt
- * names another leaf the goods may be (a leaf of another branch that is a kind of the type, one that
- * fits as well, a type naming only part of the leaf's name …), or a leaf of another top-level section
+ * names another leaf or section the goods may be (a leaf of another branch that is a kind of the type, one that
+ * fits as well, a type naming only part of the leaf's name, a place or vehicle another section holds, a dose
+ * of a medicine, a catch-all leaf, a pick outside the file's sections …), or a leaf of another top-level section
  * scores as high as a type must to be asked in a group. Such a type is never one line of a question
  * a single `yes` settles (`group-types-by-leaf.ts`): a seller who answers a block without reading
  * every line would accept it: it is answered on its own row. Nor is a type proposed the same leaf by the same first head word as a
@@ -9,6 +10,7 @@
  * A type whose only doubt is a word the leaf does not explain stays: that is why most types are asked
  * at all, and most of them are right.
  */
+import { CONFIDENT_SCORE } from '../classify/classify-product.js';
 import { readTopSection } from '../classify/file-sections.js';
 import type { ProductTypeGroup } from './collect-product-types.js';
 
@@ -21,30 +23,69 @@ import type { ProductTypeGroup } from './collect-product-types.js';
  */
 export const RIVAL_ELSEWHERE = 0.8;
 
-/** A doubt of the classifier that names another leaf or section for the goods: how its text opens (`classify-product.ts`). */
-interface DoubtNamingAnotherLeaf {
+/** A doubt the classifier writes (`classify-product.ts`, `file-sections.ts`, `collect-product-types.ts`): how its text reads. */
+export interface ClassifierDoubt {
   /** What the doubt says, for the reader of the review's code and its tests. */
   name: string;
-  opens: string;
+  /** The doubt's text: its fixed opening, and where the classifier's text goes on past a quoted word, what follows it. */
+  reads: RegExp;
+  /** Whether it says the goods may be another leaf's or section's: such a type is answered on its own row. */
+  namesAnotherLeaf: boolean;
 }
 
-/** The classifier's doubts that say the goods may be another leaf's, by how their text opens. */
-const DOUBTS_NAMING_ANOTHER_LEAF: readonly DoubtNamingAnotherLeaf[] = [
-  { name: 'a leaf of another branch is a kind of the type', opens: 'a leaf of another branch is a kind of it' },
-  { name: 'another leaf fits as well', opens: 'another leaf fits as well' },
-  { name: 'the type names only part of the leaf', opens: 'the type names only ' },
-  { name: 'several narrower leaves fit', opens: 'more than one narrower leaf fits' },
-  { name: 'an aside names another leaf', opens: 'the name also says ' },
-  { name: "a word only the leaf's section explains names another leaf", opens: "only the leaf's section explains " },
-  { name: 'a synonym read a word that names another leaf', opens: 'a synonym read ' },
+/**
+ * Every doubt the classifier writes, in the order it is read (a place's doubts before the plain unexplained word, whose
+ * opening they share). A test reads the classifier's sources and fails on a doubt this table does not know.
+ */
+export const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
+  { name: 'a leaf of another branch is a kind of the type', reads: /^a leaf of another branch is a kind of it/, namesAnotherLeaf: true },
+  { name: 'another leaf fits as well', reads: /^another leaf fits as well/, namesAnotherLeaf: true },
+  { name: 'the type names only part of the leaf', reads: /^the type names only /, namesAnotherLeaf: true },
+  { name: 'several narrower leaves fit', reads: /^more than one narrower leaf fits/, namesAnotherLeaf: true },
+  { name: 'an aside names another leaf', reads: /^the name also says /, namesAnotherLeaf: true },
+  { name: "a word only the leaf's section explains names another leaf", reads: /^only the leaf's section explains /, namesAnotherLeaf: true },
+  { name: 'a synonym read a word that names another leaf', reads: /^a synonym read /, namesAnotherLeaf: true },
+  { name: 'a place the leaf does not explain, of which a kind of it may be', reads: /^the leaf does not explain "[^"]*", and a kind of it may /, namesAnotherLeaf: true },
+  { name: 'a place the leaf does not explain names another section', reads: /^the leaf does not explain "[^"]*", which names the section /, namesAnotherLeaf: true },
+  { name: 'the vehicle the goods fit names another section', reads: /^the name says the vehicle the goods fit /, namesAnotherLeaf: true },
+  { name: 'a dose says a medicine or supplement', reads: /^a dose says a medicine or supplement/, namesAnotherLeaf: true },
+  { name: 'the name is for children, the leaf is not', reads: /^the name is for children, the leaf does not say so/, namesAnotherLeaf: true },
+  { name: "the leaf's path says what the name does not", reads: /^the leaf's path says /, namesAnotherLeaf: true },
+  { name: 'the name is for other people than the leaf', reads: /^the name says the product is for other people than the leaf/, namesAnotherLeaf: true },
+  { name: 'the leaf is a catch-all', reads: /^the leaf is a catch-all/, namesAnotherLeaf: true },
+  { name: "the pick is outside the file's sections", reads: /^outside the file's sections /, namesAnotherLeaf: true },
+  { name: 'the type names no kind of goods', reads: /^the type names no kind of goods/, namesAnotherLeaf: true },
+  { name: 'words the leaf does not explain', reads: /^the leaf does not explain /, namesAnotherLeaf: false },
+  { name: 'a weak match', reads: /^the type matches the leaf only weakly/, namesAnotherLeaf: false },
+  { name: 'no product type', reads: /^no product type in the name/, namesAnotherLeaf: false },
+  { name: 'no leaf named by the type', reads: /^no leaf is named by the product type/, namesAnotherLeaf: false },
+  { name: 'no leaf shares a word with the type', reads: /^no leaf shares a word with it/, namesAnotherLeaf: false },
 ];
+
+/** The table's doubt a classifier's doubt text is, or undefined for a text the table does not know. */
+export function readClassifierDoubt(doubt: string): ClassifierDoubt | undefined {
+  return CLASSIFIER_DOUBTS.find((item) => item.reads.test(doubt));
+}
 
 /** Why the type's evidence doubts its proposal, or undefined when nothing but unexplained words or a weak match does. */
 export function findProposalDoubt(type: ProductTypeGroup): string | undefined {
   const { doubt, path, alternatives } = type.classification;
   if (type.known !== undefined || path === undefined) return undefined;
-  const named = doubt === undefined ? undefined : DOUBTS_NAMING_ANOTHER_LEAF.find((item) => doubt.startsWith(item.opens));
-  if (named !== undefined) return named.name;
+  const read = doubt === undefined ? undefined : readClassifierDoubt(doubt);
+  // A doubt the table does not know is read as naming another leaf: a question more, never a `yes` taking unread goods.
+  if (doubt !== undefined && (read === undefined || read.namesAnotherLeaf)) return read?.name ?? `the classifier doubts it: ${doubt}`;
+  if (isDoubtBehindUnexplained(type)) return 'a doubt naming another leaf stands behind the words the leaf does not explain';
   const rival = alternatives.find((item) => item.score >= RIVAL_ELSEWHERE && readTopSection(item.path) !== readTopSection(path));
   return rival === undefined ? undefined : `a leaf of another section scores ${rival.score} (${rival.path})`;
+}
+
+/**
+ * Whether the classifier shows only unexplained words while another doubt stands behind them (`Станки одноразовые`: the
+ * shaving razors are a kind of it): it keeps the words a seller may confirm harmless (`heldBy`) only where they are the
+ * only doubt, so words without `heldBy` hide one. At `CONFIDENT_SCORE` or more the hidden one is no weak match: every
+ * other doubt it writes after the words names another leaf or section.
+ */
+function isDoubtBehindUnexplained(type: ProductTypeGroup): boolean {
+  const { doubt, heldBy, confidence } = type.classification;
+  return doubt !== undefined && readClassifierDoubt(doubt)?.name === 'words the leaf does not explain' && heldBy === undefined && confidence >= CONFIDENT_SCORE;
 }

@@ -90,7 +90,8 @@ export function groupTypesByLeaf(types: readonly ProductTypeGroup[]): TypesByLea
   // A type whose own evidence doubts its proposal is never a line the group's one `yes` takes: it is answered on its own row,
   // at the top of its question, so that a seller who reads only the first lines sees it.
   const doubts = findDoubtedTypes(types);
-  const leafGroups = gathered.map((group) => markOwnAnswers(group, doubts));
+  // A group of which every type is answered on its own row is none: its `yes` would take nothing. Its types are asked as singles.
+  const leafGroups = gathered.map((group) => markOwnAnswers(group, doubts)).filter((group) => group.types.some((type) => group.ownAnswers?.has(type) !== true));
   const grouped = new Set(leafGroups.flatMap((group) => group.types));
   return { leafGroups, singles: types.filter((type) => !grouped.has(type)) };
 }

@@ -160,6 +160,10 @@ function readSheetAnswers(sheet: ExcelJS.Worksheet, context: SheetContext, resul
       result.answers.push({ type: item.type, leafId: answer, sheet: sheet.name, row: item.row, ...(item.group === undefined ? {} : { group: item.group }) });
     } else if (answer === 'open') {
       if (sheet.name !== REVIEW_SHEETS.review) continue;
+      // The seller answered the group, and this row stays open: said on the row, not folded into the types never reached.
+      if (item.empty && item.ownAnswer === true && (head?.answer === 'each' || typeof head?.answer === 'number')) {
+        result.issues.push(answerIssue('mapping_invalid', `the answer of ${GROUP_CELL.head(item.group ?? 0)} does not take "${item.type}" (${GROUP_CELL.ownAnswer(item.group ?? 0)}: its evidence doubts its leaf): answer it on its own row`, where(item.row), 'warning'));
+      }
       result.open += 1;
       result.openPlacedRows += item.placedRows;
       if (head !== undefined && !item.empty) result.leftOut += 1;
@@ -172,12 +176,14 @@ function readSheetAnswers(sheet: ExcelJS.Worksheet, context: SheetContext, resul
 }
 
 /**
- * What a group's answer gives one of its types: its `yes` the leaf proposed on the type's own row (none to a type the review
- * marked `own answer`: its evidence doubts that leaf, so it is open until answered on its row), else the group's leaf or `open`.
+ * What a group's answer gives one of its types: none to a type the review marked `own answer` (its evidence doubts the leaf
+ * proposed for it, so it is open until answered on its row, whatever the group's row says: a leaf typed there corrects the
+ * plain lines the seller read, as its `yes` accepts them), else its `yes` the leaf proposed on the type's own row, or the
+ * group's leaf, or `open`.
  */
 function readGroupAnswerFor(answer: GroupAnswer, item: AnsweredRow, index: DirectoryIndex): RowAnswer {
-  if (answer !== 'each') return answer;
-  return item.ownAnswer === true ? 'open' : readRowAnswer('yes', item.proposed, index);
+  if (item.ownAnswer === true) return 'open';
+  return answer === 'each' ? readRowAnswer('yes', item.proposed, index) : answer;
 }
 
 /** The rows of a sheet with their own answers, and the groups' rows (by group number) with theirs. */
@@ -196,7 +202,7 @@ function readSheetRows(sheet: ExcelJS.Worksheet, context: SheetContext, issues: 
     const group = GROUP_CELL.read(groupText);
     const place = { file, sheet: sheet.name, row: r };
     if (groupText !== '' && group === undefined) {
-      issues.push(answerIssue('mapping_invalid', `column ${letterOf('group')} says "${groupText}": it ties a type to its group as \`mapping review\` wrote it ("${GROUP_CELL.head(1)}", "${GROUP_CELL.member(1)}"), or is empty`, { ...place, column: letterOf('group'), value: groupText }));
+      issues.push(answerIssue('mapping_invalid', `column ${letterOf('group')} says "${groupText}": it ties a type to its group as \`mapping review\` wrote it ("${GROUP_CELL.head(1)}", "${GROUP_CELL.member(1)}", "${GROUP_CELL.ownAnswer(1)}"), or is empty`, { ...place, column: letterOf('group'), value: groupText }));
       continue;
     }
     const proposed = readText(row.getCell(column('proposed')));
@@ -372,6 +378,6 @@ function letterOf(key: (typeof REVIEW_COLUMNS)[number]['key']): string {
   return String.fromCharCode(64 + reviewColumnNumber(key));
 }
 
-function answerIssue(code: 'unknown_category' | 'ambiguous_category' | 'category_not_leaf' | 'mapping_invalid', message: string, where: { file: string; sheet?: string; row?: number; column?: string; value?: string }): Issue {
-  return createIssue({ stage: 'mapping', severity: 'error', code, message, ...where });
+function answerIssue(code: 'unknown_category' | 'ambiguous_category' | 'category_not_leaf' | 'mapping_invalid', message: string, where: { file: string; sheet?: string; row?: number; column?: string; value?: string }, severity: 'error' | 'warning' = 'error'): Issue {
+  return createIssue({ stage: 'mapping', severity, code, message, ...where });
 }

@@ -54,24 +54,27 @@ export const GROUP_CELL = {
   },
 } as const;
 
-/** What a group's question row says in its `Product type` cell. */
-export function describeGroupHead(types: number): string {
-  return `${types} product types (rows below): one answer`;
+/**
+ * What a group's row says in its `Product type` cell: how many types its answer takes, and apart, how many it does not
+ * (`own`, answered on their own rows).
+ */
+export function describeGroupHead(types: number, own = 0): string {
+  return `${types} product types (rows below): one answer${own === 0 ? '' : `, + ${own} type${own === 1 ? '' : 's'} on ${own === 1 ? 'its' : 'their'} own row${own === 1 ? '' : 's'}`}`;
 }
 
 /** Whether a `Product type` cell is what `describeGroupHead` writes: a group's row, never a product type. */
 export function isGroupHeadText(text: string): boolean {
-  const count = /^\d+/.exec(text.trim())?.[0];
-  return count !== undefined && describeGroupHead(Number(count)) === text.trim();
+  const found = /^(\d+) product types .*?(?:\+ (\d+) types? on)?/.exec(text.trim());
+  return found !== null && describeGroupHead(Number(found[1]), Number(found[2] ?? 0)) === text.trim();
 }
 
 /** What a group's question row says in its `Evidence` cell: how to answer it, without a manual. */
 export const GROUP_HOW_TO_ANSWER =
-  'One answer for the types below. "yes": each of them goes to the proposed leaf; another leaf: each goes there; empty: they stay open. To except a type, answer on its own row: "no" leaves it open (but for its rows placed without asking, column C, which keep their leaf), another leaf gives it that one. A row marked "own answer" in column Group is not taken by "yes" here (its evidence doubts its leaf, column I): answer it on its own row ("yes" keeps its proposal). Answer here, in this column; the proposed leaf (column G) is not an answer.';
+  'One answer for the types below. "yes": each of them goes to the proposed leaf; another leaf: each goes there; empty: they stay open. To except a type, answer on its own row: "no" leaves it open (but for its rows placed without asking, column C, which keep their leaf), another leaf gives it that one. A row marked "own answer" in column Group is taken by no answer here, "yes" or a leaf (its evidence doubts its leaf, column I): answer it on its own row ("yes" keeps its proposal). The examples and counts of this row are of the types its answer takes. Answer here, in this column; the proposed leaf (column G) is not an answer.';
 
 /** What the row of a group whose types are proposed different leaves (of one section) says in its `Evidence` cell. */
 export const SECTION_GROUP_HOW_TO_ANSWER =
-  'One answer for the types below, each proposed its own leaf (column G of its row). "yes": each of them goes to the leaf proposed on its row; empty: they stay open; a leaf here is an error (one answer cannot be several types\' leaf). To except a type, answer on its own row: "no" leaves it open (but for its rows placed without asking, column C, which keep their leaf), another leaf gives it that one, "yes" keeps its own proposal (so: empty here, "yes" on the rows that are right). A row marked "own answer" in column Group, at the top, is not taken by "yes" here (its evidence doubts its leaf, column I): answer it on its own row. Answer in this column, never in column G.';
+  'One answer for the types below, each proposed its own leaf (column G of its row). "yes": each of them goes to the leaf proposed on its row; empty: they stay open; a leaf here is an error (one answer cannot be several types\' leaf). To except a type, answer on its own row: "no" leaves it open (but for its rows placed without asking, column C, which keep their leaf), another leaf gives it that one, "yes" keeps its own proposal (so: empty here, "yes" on the rows that are right). A row marked "own answer" in column Group, at the top, is not taken by "yes" here (its evidence doubts its leaf, column I): answer it on its own row. The examples and counts of this row are of the types its "yes" takes. Answer in this column, never in column G.';
 
 /** What the header of `Your answer (leaf)` explains on sheet `Review` (a cell note). */
 export const ANSWER_HEADER_NOTE =

@@ -135,11 +135,13 @@ function createTypeRowWriter(choices: ExcelJS.Worksheet, labelOf: (leafId: numbe
     },
     /** A group's question row: the leaf proposed for all its types (none when each is proposed its own), their rows and an example of each, and the one answer. */
     addGroupHead(sheet: ExcelJS.Worksheet, leafGroup: LeafGroup, order: number, group: number): void {
-      const { types, leafId } = leafGroup;
+      const { leafId, ownAnswers } = leafGroup;
+      // The row shows what its answer takes: a seller who reads only this row judges the answer by these goods.
+      const types = leafGroup.types.filter((type) => ownAnswers?.has(type) !== true);
       const sum = (of: (type: ProductTypeGroup) => number): number => types.reduce((total, type) => total + of(type), 0);
       const example = (i: number): string => neutralizeFormula(types[i]?.examples[0] ?? '');
       const row = sheet.addRow({
-        type: describeGroupHead(types.length),
+        type: describeGroupHead(types.length, leafGroup.types.length - types.length),
         rows: sum((type) => type.rows),
         placed: sum((type) => type.placedRows),
         example1: example(0),

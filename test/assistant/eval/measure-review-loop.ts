@@ -310,8 +310,8 @@ function planAnswer(sheet: ExcelJS.Worksheet, r: number, members: ReadonlyMap<nu
 /**
  * The seller's one answer to a group (row `r`, its types' rows `memberRows`), as `planPlainGroupAnswer` for the types the
  * group's `yes` takes, and a cell on the row of each type marked `own answer` (the group's `yes` does not take it) whose right
- * leaf the group's row does not give it: `yes` when its proposal is right, else its right leaf (none when no leaf fits: it stays
- * open, or `no` where the group's leaf would reach it). A careless seller answers `yes` on the group's row and nothing else.
+ * leaf: no answer on the group's row takes it, `yes` or a leaf. `yes` when its proposal is right, else its right leaf (none when
+ * no leaf fits: it stays open). A careless seller answers `yes` on the group's row and nothing else.
  */
 function planGroupAnswer(sheet: ExcelJS.Worksheet, r: number, memberRows: readonly number[], seller: SellerKnowledge): AnswerPlan {
   const column = reviewColumnNumber('answer');
@@ -320,14 +320,11 @@ function planGroupAnswer(sheet: ExcelJS.Worksheet, r: number, memberRows: readon
   const own = memberRows.filter(isOwn);
   const plain = memberRows.filter((row) => !isOwn(row));
   const plan: AnswerPlan = plain.length > 0 ? planPlainGroupAnswer(sheet, r, plain, seller) : { kind: 'group', cells: [], types: 0 };
-  const headValue = plan.cells.find((cell) => cell.row === r)?.value;
-  const headLeaf = headValue === undefined || headValue === 'yes' ? undefined : Number(/\[(\d+)\]$/.exec(headValue)?.[1]);
   const ownCells: AnswerPlan['cells'] = [];
   for (const row of own) {
     const truth = seller.truthOfType(sheet.getRow(row).getCell(reviewColumnNumber('type')).text)[0]?.[0];
     const proposed = Number(/\[(\d+)\]$/.exec(sheet.getRow(row).getCell(reviewColumnNumber('proposed')).text)?.[1]);
-    if (headLeaf !== undefined && truth === headLeaf) continue;
-    const value = truth === proposed ? 'yes' : truth !== null && truth !== undefined && seller.hasLeaf(truth) ? seller.labelOf(truth) : headLeaf !== undefined ? 'no' : undefined;
+    const value = truth === proposed ? 'yes' : truth !== null && truth !== undefined && seller.hasLeaf(truth) ? seller.labelOf(truth) : undefined;
     if (value !== undefined) ownCells.push({ row, column, value });
   }
   const cells = [...plan.cells, ...ownCells];

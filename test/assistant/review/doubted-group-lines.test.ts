@@ -32,7 +32,9 @@ const KIDS_PAINTS = 'Детские товары / Творчество и хо�
 let serial = 0;
 /** An unsure product type proposed `leaf` at `confidence`, with the classifier's `doubt` and `alternatives`, every row open. */
 function buildType(type: string, rows: number, leaf: { id: number; path: string }, doubt: string, alternatives: Alternative[] = [], confidence = 0.92): ProductTypeGroup {
-  const classification: Classification = { leafId: leaf.id, path: leaf.path, confidence, confident: false, evidence: [], alternatives, productType: type, doubt };
+  // As the classifier writes it: words the leaf does not explain, when they are the only doubt, are `heldBy`.
+  const held = /^the leaf does not explain "([^"]*)" of /.exec(doubt)?.[1];
+  const classification: Classification = { leafId: leaf.id, path: leaf.path, confidence, confident: false, evidence: [], alternatives, productType: type, doubt, ...(held === undefined ? {} : { heldBy: [held] }) };
   const openRows = Array.from({ length: rows }, () => (serial += 1));
   return { type, rows, placedRows: 0, examples: [`${type} Brand`], classification, firstRows: [], openRows, placedByPath: new Map() };
 }
@@ -75,6 +77,14 @@ describe('a type whose evidence doubts its proposal', () => {
     expect(leafGroups.map((group) => group.ownAnswers)).toEqual([undefined]);
   });
 
+  it('makes no group of types that are all answered on their own rows: a "yes" there would take nothing (review4 finding 2)', () => {
+    const { leafGroups, singles } = groupTypesByLeaf([notebook, ringNotebook]);
+    expect(leafGroups).toEqual([]);
+    expect(singles).toEqual([notebook, ringNotebook]);
+    // With a type the `yes` takes, it is a group (trap).
+    expect(groupTypesByLeaf([notebook, ringNotebook, bear]).leafGroups.map((group) => group.types.length)).toEqual([3]);
+  });
+
   it('spreads its doubt only to types of its head word proposed the same leaf (trap)', () => {
     // `карандаш` proposed the kids' pens leaf is doubted; a `карандаш` type proposed another leaf is not, nor another head word.
     const eyePencil = buildType('карандаш для глаз', 3, { id: 80401, path: EYE_PENCILS }, unexplained('мягкий', 'карандаш для глаз мягкий'));
@@ -109,18 +119,67 @@ describe('a doubted type in the workbook', () => {
   it('stands first in its question, marked in column Group and Evidence; the group\'s how-to says "yes" does not take it', async () => {
     const { cell } = await answer('layout', {});
     expect([2, 3, 4, 5].map((row) => [cell(row, 'type'), cell(row, 'group')])).toEqual([
-      ['3 product types (rows below): one answer', 'group 1'],
+      ['2 product types (rows below): one answer, + 1 type on its own row', 'group 1'],
       ['тетрадь в клетку', GROUP_CELL.ownAnswer(1)],
       ['мягкая игрушка медведь', 'in group 1'],
       ['мягкая игрушка заяц', 'in group 1'],
     ]);
     expect(cell(3, 'evidence')).toMatch(/^ANSWER ON THIS ROW: the group's "yes" does not take it, a leaf of another branch is a kind of the type\./);
-    expect(cell(2, 'evidence')).toMatch(/"own answer" in column Group, at the top, is not taken by "yes" here/);
+    expect(cell(2, 'evidence')).toMatch(/"own answer" in column Group, at the top, is not taken by "yes" here.*The examples and counts of this row are of the types its "yes" takes/);
+    // The group's row shows the goods its answer takes (review4 finding 3): the toys, not the notebook above them.
+    expect([cell(2, 'rows'), cell(2, 'example1'), cell(2, 'example2'), cell(2, 'example3')]).toEqual(['5', 'мягкая игрушка медведь Brand', 'мягкая игрушка заяц Brand', '']);
+  });
+
+  it('says on its row that the group\'s answer does not take it, when the group is answered and the row is empty', async () => {
+    const careless = await answer('careless-warned', { 2: 'yes' });
+    expect(careless.read.issues.map((issue) => [issue.severity, issue.sheet, issue.row, issue.column, issue.message])).toEqual([
+      ['warning', REVIEW_SHEETS.review, 3, 'J', `the answer of group 1 does not take "тетрадь в клетку" (${GROUP_CELL.ownAnswer(1)}: its evidence doubts its leaf): answer it on its own row`],
+    ]);
+    const answered = await answer('own-answered', { 2: 'yes', 3: 'no' });
+    expect(answered.read.issues).toEqual([]);
+    const unanswered = await answer('group-open', {});
+    expect(unanswered.read.issues).toEqual([]);
+  });
+
+  it('is not taken by a leaf typed on the group\'s row either (review4 finding 4)', async () => {
+    // A one-leaf group: a toy whose doubt names another leaf, beside two plain toys; the seller types the leaf on the group's row.
+    const doubtedToy = buildType('игрушка антистресс', 2, SOFT_TOYS, `another leaf fits as well (${KIDS_PAINTS})`, [], 0.9);
+    const { leafGroups, singles } = groupTypesByLeaf([bear, bunny, doubtedToy]);
+    const path = join(dir, 'group-leaf.xlsx');
+    await writeReviewWorkbook(path, { questions: orderReviewQuestions(singles, [], new Set(), leafGroups), placed: [], index });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    const sheet = workbook.getWorksheet(REVIEW_SHEETS.review);
+    if (sheet === undefined) throw new Error('no sheet Review');
+    expect([2, 3].map((row) => sheet.getRow(row).getCell(reviewColumnNumber('group')).text)).toEqual(['group 1', GROUP_CELL.ownAnswer(1)]);
+    expect(sheet.getRow(2).getCell(reviewColumnNumber('evidence')).text).toMatch(/taken by no answer here, "yes" or a leaf/);
+    sheet.getRow(2).getCell(reviewColumnNumber('answer')).value = String(SOFT_TOYS.id);
+    await workbook.xlsx.writeFile(path);
+    const read = await readReviewAnswers(path, 'review.xlsx', index);
+    expect(read.answers.map((item) => [item.type, item.leafId])).toEqual([
+      ['мягкая игрушка медведь', SOFT_TOYS.id],
+      ['мягкая игрушка заяц', SOFT_TOYS.id],
+    ]);
+    expect(read.issues.map((issue) => [issue.severity, issue.row])).toEqual([['warning', 3]]);
+  });
+
+  it('names the "own answer" form when the Group cell is written otherwise', async () => {
+    const { leafGroups, singles } = groupTypesByLeaf([bear, bunny, notebook]);
+    const path = join(dir, 'group-cell.xlsx');
+    await writeReviewWorkbook(path, { questions: orderReviewQuestions(singles, [], new Set(), leafGroups), placed: [], index });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    const sheet = workbook.getWorksheet(REVIEW_SHEETS.review);
+    if (sheet === undefined) throw new Error('no sheet Review');
+    sheet.getRow(3).getCell(reviewColumnNumber('group')).value = 'in group 1 own answer';
+    await workbook.xlsx.writeFile(path);
+    const read = await readReviewAnswers(path, 'review.xlsx', index);
+    expect(read.issues.some((issue) => issue.message.includes(`"${GROUP_CELL.ownAnswer(1)}"`))).toBe(true);
   });
 
   it('is left open by the group\'s "yes" (a careless seller\'s one answer), and takes its own answer: "yes", or a leaf', async () => {
     const careless = await answer('careless', { 2: 'yes' });
-    expect(careless.read.issues).toEqual([]);
+    expect(careless.read.issues.map((issue) => issue.severity)).toEqual(['warning']);
     expect(careless.read.answers.map((item) => [item.type, item.leafId])).toEqual([
       ['мягкая игрушка медведь', SOFT_TOYS.id],
       ['мягкая игрушка заяц', SOFT_TOYS.id],

@@ -32,7 +32,7 @@ const DOG_SHAMPOO = { id: 110410, path: 'Зоотовары / Товары дл�
 let serial = 0;
 /** A product type the classifier proposes `leaf` for, unsure (surer than `SURE_IN_GROUP` unless told), every row open. */
 function buildType(type: string, rows: number, leaf: { id: number; path: string } | undefined, confidence = 0.9): ProductTypeGroup {
-  const classification: Classification = { leafId: leaf?.id, path: leaf?.path, confidence, confident: false, evidence: [], alternatives: [], productType: type, doubt: 'not sure' };
+  const classification: Classification = { leafId: leaf?.id, path: leaf?.path, confidence, confident: false, evidence: [], alternatives: [], productType: type, doubt: 'the type matches the leaf only weakly' };
   const openRows = Array.from({ length: rows }, () => (serial += 1));
   return { type, rows, placedRows: 0, examples: [`${type} Brand`], classification, firstRows: [], openRows, placedByPath: new Map() };
 }
