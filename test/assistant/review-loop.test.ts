@@ -27,8 +27,9 @@ describe('the review loop on a 2,000-row price list (issue 33)', () => {
     // `--apply` reads back each `no` the seller wrote to leave a type out of its group: none dropped, none made up.
     expect(figures.applied.leftOut).toBe(figures.leftOut);
     expect(figures.answers + figures.leftEmpty).toBeLessThan(50);
-    // The answers settle their rows: the pipeline places far more rows right after them.
-    expect(after.right - before.right).toBeGreaterThan(review.firstFiftyRows * 0.6);
+    // The answers settle their rows: the pipeline places far more rows right after them (half of the first 50 types' rows:
+    // a doubted line's own `yes` costs a cell, so 50 cells reach fewer types than 50 questions).
+    expect(after.right - before.right).toBeGreaterThan(review.firstFiftyRows * 0.5);
     // What the loop reaches now (floors, a little under the measured figures), the pipeline and the by-type reading alike (one finder of answers).
     // The review asks words too (sheet Words); with groups, few of them come among the first 50 (1 on seed 33).
     expect(review.wordQuestions).toBeGreaterThan(0);
