@@ -12,7 +12,6 @@ import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviatio
 import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
 import { expandCutWords } from './expand-cut-words.js';
-import { isHeadAdjectiveAfterPurpose } from './split-name-phrase.js';
 import { countLeadingShopNotes, isShopNotePhrase } from './shop-notes.js';
 import { readKindLetter } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
@@ -111,7 +110,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     });
   const tokens = phrases.flat().filter((word) => word !== BRAND_MARK);
   dropLeadingCode(name, phrases);
-  dropLeadingShopNotes(phrases);
+  dropLeadingShopNotes(name, phrases);
   const brandLike = findBrandLikeWords(name, readDirectoryAbbreviations(knownBrands));
   // A name that opens with a code or a bare brand (`Samsung, смартфон …`) has its type in a later phrase.
   const russian = phrases.some(hasRussianWord);
@@ -167,11 +166,14 @@ function dropLeadingCode(name: string, phrases: string[][]): void {
  * Drops a shop's note that opens the name (`УЦЕНКА Гречка ядрица`, `Уценка - Геймпад`, `Витрина Наушники JBL`, `shop-notes.ts`)
  * from the words the head is read from (the name's `tokens` keep it): the note became the type of dozens of unlike goods.
  */
-function dropLeadingShopNotes(phrases: string[][]): void {
+function dropLeadingShopNotes(name: string, phrases: string[][]): void {
   while (phrases.length > 1 && isShopNotePhrase(phrases[0] ?? [])) phrases.shift();
   const first = phrases[0];
   if (first === undefined) return;
-  const count = countLeadingShopNotes(first);
+  // The words as written are read only for a name that opens with a note word that may also be goods (few names do).
+  let written: string[] | undefined;
+  const readWritten = (): string[] => (written ??= name === name.toUpperCase() ? [] : (name.split(PHRASE_BREAK).find((phrase) => /\p{L}{2}/u.test(phrase) && tokenizeForMatch(phrase)[0] === first[0])?.match(WORD) ?? []));
+  const count = countLeadingShopNotes(first, (at) => /^\p{Lu}/u.test(readWritten()[at] ?? ''));
   if (count > 0 && count < first.length) first.splice(0, count);
 }
 
@@ -319,13 +321,7 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
     }
     if (PURPOSE_WORDS.has(word)) {
       if (words.length === 0) continue;
-      readPurposeAndPlace(tokens, at, brandLike, purpose, form, words.find((each) => !ADJECTIVE_FORM.test(each)) ?? words[0]);
-      // `Скобы для степлера офисные`: an adjective in the nominative after a `для` phrase is the head's (as the directory's names read it).
-      const after = at + 1 + purpose.length;
-      // Not one before a noun of its own (`… для гостиной восточный орнамент`).
-      const noun = words.find((each) => !ADJECTIVE_FORM.test(each)) ?? words[0] ?? '';
-      const own = (next: number): boolean => isHeadAdjectiveAfterPurpose(tokens[next] ?? '', noun) && !isNounAfter(tokens[next + 1]);
-      if (word === 'для' && form.length === 0) for (let next = after; next < tokens.length && words.length < MAX_HEAD_WORDS && own(next); next++) words.push(tokens[next] ?? '');
+      readPurposeAndPlace(tokens, at, brandLike, purpose, form);
       break;
     }
     // A colour right after the head noun may be what tells two leaves apart (`Чай зелёный`): it stays in the type, where it
@@ -389,26 +385,19 @@ function isBrandOrModel(word: string, brandLike: ReadonlySet<string>, hasCyrilli
   return word === BRAND_MARK || brandLike.has(word) || (hasCyrillic && LATIN.test(word));
 }
 
-/** Reads the purpose phrase after the preposition at `at` (up to an adjective of the head after a `для` phrase), and a place right after it (`Держатель для телефона в авто`). */
-function readPurposeAndPlace(tokens: readonly string[], at: number, brandLike: ReadonlySet<string>, purpose: string[], form: string[], head?: string): void {
-  purpose.push(...readPurpose(tokens, at + 1, brandLike, tokens[at] === 'для', head));
+/** Reads the purpose phrase after the preposition at `at`, and a place right after it (`Держатель для телефона в авто`). */
+function readPurposeAndPlace(tokens: readonly string[], at: number, brandLike: ReadonlySet<string>, purpose: string[], form: string[]): void {
+  purpose.push(...readPurpose(tokens, at + 1, brandLike));
   // A place right after the purpose says where the goods are used, as one after the head does.
   const next = at + 1 + purpose.length;
   if (purpose.length > 0 && FORM_WORDS.has(tokens[next] ?? '')) form.push(...readPurpose(tokens, next + 1, brandLike));
 }
 
-/** Whether a word is a Cyrillic noun (no adjective, unit or qualifier): what an adjective right before it qualifies. */
-function isNounAfter(word: string | undefined): boolean {
-  return word !== undefined && isHeadWord(word) && !ADJECTIVE_FORM.test(word);
-}
-
 /** The words of a purpose phrase, up to the next preposition, number or qualifier (`лица` of `для лица с витамином C`). */
-function readPurpose(tokens: readonly string[], from: number, brandLike: ReadonlySet<string>, genitive = false, head?: string): string[] {
+function readPurpose(tokens: readonly string[], from: number, brandLike: ReadonlySet<string>): string[] {
   const words: string[] = [];
   for (let at = from; at < tokens.length && words.length < MAX_HEAD_WORDS; at++) {
     const word = tokens[at] ?? '';
-    // After `для` the purpose is in the genitive: an adjective in the nominative after its noun that agrees with the head is the head's again.
-    if (genitive && words.length > 0 && head !== undefined && isHeadAdjectiveAfterPurpose(word, head) && !isNounAfter(tokens[at + 1])) break;
     // `для мл. классов`: a unit word with no number before it opens the purpose as a word cut short (`младших`), no measure.
     const cutWord = at === from && UNIT_TOKENS.has(word) && /\p{L}{2}/u.test(word) && isHeadWord(tokens[at + 1] ?? '');
     if (!cutWord && (word === BRAND_MARK || PURPOSE_WORDS.has(word) || COMPOSITION_WORDS.has(word) || isQualifier(word) || (words.length > 0 && brandLike.has(word)))) break;

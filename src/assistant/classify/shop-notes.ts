@@ -38,15 +38,17 @@ const PREPOSITIONS = new Set(['для', 'с', 'со', 'из', 'под', 'на', 
 
 /**
  * How many of the first words of a name's first phrase are a shop's note (0 when none): the words of the note, never the
- * whole phrase (a name that is only a note names no goods, and is left as it is).
+ * whole phrase (a name that is only a note names no goods, and is left as it is). `capitalised` says whether the word at a
+ * place is written with a capital in a name not in capitals.
  */
-export function countLeadingShopNotes(words: readonly string[]): number {
+export function countLeadingShopNotes(words: readonly string[], capitalised: (at: number) => boolean = () => false): number {
   let at = 0;
   while (at < words.length) {
     const note = NOTES.get(words[at] ?? '');
     if (note === undefined) break;
     const next = words[at + 1];
-    if (note.alsoGoods === true && (next === undefined || OWN_WORD.test(next) || PREPOSITIONS.has(next))) break;
+    // `Витрина Кухонная вытяжка`: a capital inside a name in lower case opens the goods' own name.
+    if (note.alsoGoods === true && (next === undefined || ((OWN_WORD.test(next) || PREPOSITIONS.has(next)) && !capitalised(at + 1)))) break;
     at++;
     while (NOTE_TAILS.has(words[at] ?? '')) at++;
   }

@@ -40,35 +40,18 @@ export function readProductTypeParts(name: string, brand?: string, knownBrands?:
   // The purpose (`для`, `к`) or form (`в`) words follow the head after one preposition: keep them as written.
   const tail = type.purpose.length > 0 ? type.purpose : type.form;
   let keyWords = words;
-  let keyTail: string[] = [];
   for (let start = 0; start + words.length <= tokens.length && tail.length > 0; start += 1) {
-    // `Скобы для степлера офисные`: the head's adjective after the purpose (`офисные`) follows the phrase, as the name writes it.
-    const lead = countLeadingSaid(words, tokens, start);
-    if (lead === 0) continue;
-    const after = start + lead;
+    if (!words.every((word, i) => tokens[start + i] === word)) continue;
+    const after = start + words.length;
     const said = tokens.slice(after + 1, after + 1 + tail.length);
-    const trailing = words.slice(lead);
-    const end = after + 1 + tail.length;
-    if (said.length === tail.length && said.every((word, i) => word === tail[i]) && trailing.every((word, i) => tokens[end + i] === word)) {
-      const whom = readWhomFor(tokens, end + trailing.length, type.brand ?? []);
-      keyTail = [tokens[after] ?? '', ...tail, ...whom];
-      keyWords = [...words.slice(0, lead), tokens[after] ?? '', ...tail, ...trailing, ...whom];
-    }
+    if (said.length === tail.length && said.every((word, i) => word === tail[i])) keyWords = [...words, tokens[after] ?? '', ...tail, ...readWhomFor(tokens, after + 1 + tail.length, type.brand ?? [])];
     break;
   }
   keyWords = [...keyWords, ...readVariety(type, keyWords, knownBrands)];
   const named = readNamedLatinWords(tokens, keyWords, knownBrands);
   const bare = keyWords.join(' ');
-  const tailWords = keyTail.length > 0 ? keyTail : keyWords.slice(words.length);
-  if (named.length === 0) return { key: bare, head: words, tail: tailWords, cut: type.cut ?? [], named };
-  return { key: [...keyWords, ...named].join(' '), head: words, tail: tailWords, cut: type.cut ?? [], named, bare };
-}
-
-/** How many of the head's words the name writes one after another from `start` (all of them, or those before its purpose). */
-function countLeadingSaid(words: readonly string[], tokens: readonly string[], start: number): number {
-  let count = 0;
-  while (count < words.length && tokens[start + count] === words[count]) count++;
-  return count;
+  if (named.length === 0) return { key: bare, head: words, tail: keyWords.slice(words.length), cut: type.cut ?? [], named };
+  return { key: [...keyWords, ...named].join(' '), head: words, tail: keyWords.slice(words.length), cut: type.cut ?? [], named, bare };
 }
 
 /**
