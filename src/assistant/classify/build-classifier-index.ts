@@ -140,7 +140,7 @@ function stemNameWords(words: readonly string[]): string[] {
 }
 
 function indexName(text: string, language: 'rus' | 'kaz', full: boolean, tokenize: (text: string) => string[]): IndexedName {
-  const { head, purpose } = splitNamePhrase(tokenize(text), language);
+  const { head, purpose } = splitNamePhrase(tokenize(text), language, true);
   const stems = stemNameWords;
   // `Витамин C` beside `Витамин D`: a letter after the head noun is what tells the two leaves apart.
   const letters = head.flatMap((word, at) => {

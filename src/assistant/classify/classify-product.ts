@@ -223,7 +223,9 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // leaf of another section their noun names.
   const vehicleSection = type.vehicle === undefined ? undefined : findSectionOpenedBy(index, VEHICLE_PLACE, root);
   // `Удлинитель USB`, `Камера видеонаблюдения IP`: a Latin word the directory names goods by, which the best leaf does not hold.
-  const latinKind = latinKinds.length === 0 ? undefined : findLatinKindDoubt(index, best.leaf, latinKinds, best.reading.stems);
+  // A value of an attribute the directory links to the leaf (`Android` of a smartphone's operating system) says no other kind.
+  const ownValues = latinKinds.filter((word) => !isPropertyOfLeaf(index, best.leaf, word));
+  const latinKind = ownValues.length === 0 ? undefined : findLatinKindDoubt(index, best.leaf, ownValues, best.reading.stems);
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'

@@ -11,12 +11,13 @@ const PREPOSITIONS = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'и�
 const LINKS = new Set(['и', 'мен', 'пен', 'бен', 'және', 'and', 'арналған']);
 
 /** The head words (what it is) and the purpose words (what for) of a tokenized name. */
-export function splitNamePhrase(tokens: readonly string[], language: 'rus' | 'kaz'): { head: string[]; purpose: string[] } {
+export function splitNamePhrase(tokens: readonly string[], language: 'rus' | 'kaz', headAdjectivesLast = false): { head: string[]; purpose: string[] } {
   const kazakh = tokens.indexOf('арналған');
   if (kazakh >= 0) return { head: tokens.slice(kazakh + 1).filter(isWord), purpose: tokens.slice(0, kazakh).filter(isWord) };
   const first = tokens.findIndex((token) => PREPOSITIONS.has(token));
   // `Скобы для степлера офисные`: an adjective in the nominative after a `для` phrase is the head's, not the purpose's.
-  const trailing = first > 0 && tokens[first] === 'для' ? countHeadAdjectivesAtEnd(tokens, first + 2) : 0;
+  // Read so for the classifier's index of leaf names (`headAdjectivesLast`); a seller's label keeps the words where they were.
+  const trailing = headAdjectivesLast && first > 0 && tokens[first] === 'для' ? countHeadAdjectivesAtEnd(tokens, first + 2) : 0;
   const head = [...(first > 0 ? tokens.slice(0, first) : [...tokens]), ...tokens.slice(tokens.length - trailing)].filter(isWord);
   const purpose = (first > 0 ? tokens.slice(first + 1, tokens.length - trailing) : []).filter(isWord);
   if (language === 'kaz' && head.length >= 2) return { head: head.slice(-1), purpose: [...head.slice(0, -1), ...purpose] };

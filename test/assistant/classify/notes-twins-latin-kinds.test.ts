@@ -42,7 +42,9 @@ describe('a shop note before the name', () => {
 
 describe('a twin leaf of another trade', () => {
   it('reads an adjective agreeing with the head after a для phrase as the head’s', () => {
-    expect(splitNamePhrase(tokenizeForMatch('Скобы для степлера офисные'), 'rus')).toEqual({ head: ['скобы', 'офисные'], purpose: ['степлера'] });
+    expect(splitNamePhrase(tokenizeForMatch('Скобы для степлера офисные'), 'rus', true)).toEqual({ head: ['скобы', 'офисные'], purpose: ['степлера'] });
+    // A seller's label is read as written.
+    expect(splitNamePhrase(tokenizeForMatch('Маски для лица тканевые'), 'rus')).toEqual({ head: ['маски'], purpose: ['лица', 'тканевые'] });
     // A product's name keeps it where it was read (the purpose's last word): the narrower leaf is found by the words the name says.
     expect(typeOf('Скобы для степлера офисные 24/6')).toBe('скобы');
   });
@@ -53,8 +55,8 @@ describe('a twin leaf of another trade', () => {
   });
 
   it('reads only an adjective that agrees with the directory name’s head as its (trap)', () => {
-    expect(splitNamePhrase(tokenizeForMatch('Средства для мытья посуды'), 'rus')).toEqual({ head: ['средства'], purpose: ['мытья', 'посуды'] });
-    expect(splitNamePhrase(tokenizeForMatch('Пропитка для обуви водоотталкивающие'), 'rus')).toEqual({ head: ['пропитка'], purpose: ['обуви', 'водоотталкивающие'] });
+    expect(splitNamePhrase(tokenizeForMatch('Средства для мытья посуды'), 'rus', true)).toEqual({ head: ['средства'], purpose: ['мытья', 'посуды'] });
+    expect(splitNamePhrase(tokenizeForMatch('Пропитка для обуви водоотталкивающие'), 'rus', true)).toEqual({ head: ['пропитка'], purpose: ['обуви', 'водоотталкивающие'] });
     expect(readProductTypeKey('Корм для кошек влажный Felix', undefined, known)).toBe('корм для кошек влажный');
   });
 
