@@ -102,7 +102,8 @@ const MAX_CACHED_TEXTS = 50_000;
 const PLAIN_TEXT = /^[\u0000-\u007f\u0400-\u04ff]*$/;
 
 function tokenizeUncached(text: string): string[] {
-  const dropped = dropPercentages(text);
+  // `№10` is the number 10: the sign, which NFKC spells `No`, is no word (`Скобы для степлера №10` read a word `no`).
+  const dropped = dropPercentages(text.includes('№') ? text.replace(/№/gu, ' ') : text);
   // Most texts are plain Russian, Kazakh or English: the three normalisations would return them unchanged.
   const lowered = PLAIN_TEXT.test(dropped) ? dropped.toLowerCase() : normalizeLetters(dropped);
   const unquoted = lowered

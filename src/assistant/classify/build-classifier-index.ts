@@ -18,7 +18,7 @@ import { readSharedPurpose, splitListName, splitNamePhrase } from './split-name-
 import { isUnlistedSingularOfYaPlural, readKindLetter, stemForIndex } from './stem-for-index.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 21;
+export const CLASSIFIER_INDEX_VERSION = 22;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;
@@ -140,7 +140,7 @@ function stemNameWords(words: readonly string[]): string[] {
 }
 
 function indexName(text: string, language: 'rus' | 'kaz', full: boolean, tokenize: (text: string) => string[]): IndexedName {
-  const { head, purpose } = splitNamePhrase(tokenize(text), language);
+  const { head, purpose } = splitNamePhrase(tokenize(text), language, true);
   const stems = stemNameWords;
   // `Витамин C` beside `Витамин D`: a letter after the head noun is what tells the two leaves apart.
   const letters = head.flatMap((word, at) => {

@@ -138,9 +138,33 @@ function readWordBeside(name: string, from: number, forward: boolean, limit = 0)
  */
 export function expandCutWords(name: string, vocabulary: CutWordVocabulary | undefined, countWords?: ReadonlySet<string>): string {
   if (vocabulary === undefined) return name;
+  const joined = name.includes('-') ? expandHyphenCuts(name, vocabulary, countWords) : name;
   // A name of cut words only (`КОЛБ. ВАР.`): the head read whole in the first pass names the leaves the second reads by.
-  const once = expandOnce(name, vocabulary, countWords);
-  return once === name ? name : expandOnce(once, vocabulary, countWords);
+  const once = expandOnce(joined, vocabulary, countWords);
+  if (once === joined) return joined;
+  return expandOnce(once, vocabulary, countWords);
+}
+
+// A word cut in its middle by a hyphen, 1C's way (`СР-ВО` = средство, `П-ВО`): its first and last letters, each part three letters at most.
+const HYPHEN_CUT = /(?<![\p{L}\p{N}-])([\u0400-\u04ff]{1,3})-([\u0400-\u04ff]{1,3})(?![\p{L}\p{N}-])/gu;
+
+/**
+ * `СР-ВО Д/СТЕКОЛ` → `СРЕДСТВО Д/СТЕКОЛ`: a word the name cuts in its middle with a hyphen is written whole where the directory
+ * has one word (one stem) that opens with its first part and ends with its last; else it is left as written (its two stubs
+ * then name no type: `ср` keyed every `СР-ВО` of a shop, dish and glass cleaners alike). A count (`к-т`) is no cut word.
+ */
+function expandHyphenCuts(name: string, vocabulary: CutWordVocabulary, countWords: ReadonlySet<string> | undefined): string {
+  return name.replace(HYPHEN_CUT, (written: string, first: string, last: string) => {
+    const start = first.toLowerCase().replace(/ё/gu, 'е');
+    const end = last.toLowerCase().replace(/ё/gu, 'е');
+    if (start.length + end.length < 3 || countWords?.has(`${start}${end}`) === true || vocabulary.known.has(`${start}${end}`)) return written;
+    // The last part ends in the cut word's own ending (`-во` of `средство`), which the directory may write in another form (`Средства`).
+    const core = end.length > 1 ? end.replace(/[аеиоуыэюяь]$/u, '') : end;
+    const candidates = readRange(vocabulary.sorted, start).filter((word) => word.length > start.length + end.length && (word.endsWith(end) || stemForIndex(word).endsWith(core)));
+    if (candidates.length === 0 || new Set(candidates.map(stemForIndex)).size > 1) return written;
+    const whole = [...candidates].sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0] ?? '';
+    return written === written.toUpperCase() ? whole.toUpperCase() : whole;
+  });
 }
 
 function expandOnce(name: string, vocabulary: CutWordVocabulary, countWords: ReadonlySet<string> | undefined): string {

@@ -12,6 +12,7 @@ import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviatio
 import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
 import { expandCutWords } from './expand-cut-words.js';
+import { countLeadingShopNotes, isShopNotePhrase } from './shop-notes.js';
 import { readKindLetter } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 
@@ -109,6 +110,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     });
   const tokens = phrases.flat().filter((word) => word !== BRAND_MARK);
   dropLeadingCode(name, phrases);
+  dropLeadingShopNotes(name, phrases);
   const brandLike = findBrandLikeWords(name, readDirectoryAbbreviations(knownBrands));
   // A name that opens with a code or a bare brand (`Samsung, смартфон …`) has its type in a later phrase.
   const russian = phrases.some(hasRussianWord);
@@ -158,6 +160,21 @@ function dropLeadingCode(name: string, phrases: string[][]): void {
   if (code === undefined || first === undefined) return;
   const words = tokenizeForMatch(code);
   if (words.every((word, i) => first[i] === word)) first.splice(0, words.length);
+}
+
+/**
+ * Drops a shop's note that opens the name (`УЦЕНКА Гречка ядрица`, `Уценка - Геймпад`, `Витрина Наушники JBL`, `shop-notes.ts`)
+ * from the words the head is read from (the name's `tokens` keep it): the note became the type of dozens of unlike goods.
+ */
+function dropLeadingShopNotes(name: string, phrases: string[][]): void {
+  while (phrases.length > 1 && isShopNotePhrase(phrases[0] ?? [])) phrases.shift();
+  const first = phrases[0];
+  if (first === undefined) return;
+  // The words as written are read only for a name that opens with a note word that may also be goods (few names do).
+  let written: string[] | undefined;
+  const readWritten = (): string[] => (written ??= name === name.toUpperCase() ? [] : (name.split(PHRASE_BREAK).find((phrase) => /\p{L}{2}/u.test(phrase) && tokenizeForMatch(phrase)[0] === first[0])?.match(WORD) ?? []));
+  const count = countLeadingShopNotes(first, (at) => /^\p{Lu}/u.test(readWritten()[at] ?? ''));
+  if (count > 0 && count < first.length) first.splice(0, count);
 }
 
 /**

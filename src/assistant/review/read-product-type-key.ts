@@ -48,7 +48,7 @@ export function readProductTypeParts(name: string, brand?: string, knownBrands?:
     break;
   }
   keyWords = [...keyWords, ...readVariety(type, keyWords, knownBrands)];
-  const named = readNamedLatinWords(tokens, words, keyWords, knownBrands);
+  const named = readNamedLatinWords(tokens, keyWords, knownBrands);
   const bare = keyWords.join(' ');
   if (named.length === 0) return { key: bare, head: words, tail: keyWords.slice(words.length), cut: type.cut ?? [], named };
   return { key: [...keyWords, ...named].join(' '), head: words, tail: keyWords.slice(words.length), cut: type.cut ?? [], named, bare };
@@ -90,14 +90,15 @@ const LETTERS = /^\p{L}{2,}$/u;
 
 /**
  * The Latin words of a name that stay in its key (`Кабель HDMI`, `HDMI кабель` → `hdmi`), each once, as the name writes them
- * first: those the directory names goods of the head by (`Кабели HDMI`); none when the name is read without the directory.
+ * first: those the directory names goods by (`Кабели HDMI`, `Хабы USB`); none when the name is read without the directory.
  */
-function readNamedLatinWords(tokens: readonly string[], head: readonly string[], keyWords: readonly string[], knownBrands: KnownBrands | undefined): string[] {
+function readNamedLatinWords(tokens: readonly string[], keyWords: readonly string[], knownBrands: KnownBrands | undefined): string[] {
   const latin = readDirectoryLatinWords(knownBrands);
   if (latin === undefined) return [];
   const taken = new Set(keyWords);
-  const stems = head.map(stemForIndex);
-  return [...new Set(tokens.filter((word) => !taken.has(word) && LATIN_WORD.test(word) && stems.some((stem) => latin.get(word)?.has(stem) === true)))];
+  // `Удлинитель USB` beside `Хабы USB`: a Latin word the directory names other goods by says a kind too (`latin-kind-words.ts`),
+  // so the answer for power extension leads never carries their leaf to USB extension cables.
+  return [...new Set(tokens.filter((word) => !taken.has(word) && LATIN_WORD.test(word) && latin.has(word)))];
 }
 
 const LATIN_WORD = /^[a-z]{2,}$/u;

@@ -35,9 +35,10 @@ describe('a Latin word of the directory in the type key', () => {
     expect(readProductTypeKey('Кабель HDMI-HDMI v2.0 3м', undefined, known)).toBe('кабель hdmi');
     // A word the directory does not use is a brand or model, as before; read without the directory, no word is kept.
     expect(readProductTypeKey('Кабель Lightning Apple 1 м', undefined, known)).toBe('кабель');
-    // Only beside the goods the directory names by it: `USB` tells hubs apart, not chargers.
+    // Any word the directory names goods by says a kind (`Удлинитель USB` is no power lead): it keeps its own key.
     expect(readProductTypeKey('Хаб USB 4 порта', undefined, known)).toBe('хаб usb');
-    expect(readProductTypeKey('Зарядка автомобильная 2 USB Xiaomi', undefined, known)).toBe('зарядка автомобильная');
+    expect(readProductTypeKey('Зарядка автомобильная 2 USB Xiaomi', undefined, known)).toBe('зарядка автомобильная usb');
+    expect(readProductTypeKey('Удлинитель USB 3.0 AM-AF', undefined, known)).toBe('удлинитель usb');
     expect(readProductTypeKey('Кабель HDMI v2.0 3м')).toBe('кабель');
   });
 
