@@ -48,6 +48,8 @@ export const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
   { name: 'a place the leaf does not explain, of which a kind of it may be', reads: /^the leaf does not explain "[^"]*", and a kind of it may /, namesAnotherLeaf: true },
   { name: 'a place the leaf does not explain names another section', reads: /^the leaf does not explain "[^"]*", which names the section /, namesAnotherLeaf: true },
   { name: 'the vehicle the goods fit names another section', reads: /^the name says the vehicle the goods fit /, namesAnotherLeaf: true },
+  { name: 'a Latin word of the name names goods of other sections', reads: /^the name says "[^"]*", which names goods of other sections than the leaf's/, namesAnotherLeaf: true },
+  { name: 'a Latin word of the name names another leaf', reads: /^the name says "[^"]*", which names /, namesAnotherLeaf: true },
   { name: 'a dose says a medicine or supplement', reads: /^a dose says a medicine or supplement/, namesAnotherLeaf: true },
   { name: 'the name is for children, the leaf is not', reads: /^the name is for children, the leaf does not say so/, namesAnotherLeaf: true },
   { name: "the leaf's path says what the name does not", reads: /^the leaf's path says /, namesAnotherLeaf: true },
