@@ -90,8 +90,9 @@ export function groupTypesByLeaf(types: readonly ProductTypeGroup[]): TypesByLea
   // A type whose own evidence doubts its proposal is never a line the group's one `yes` takes: it is answered on its own row,
   // at the top of its question, so that a seller who reads only the first lines sees it.
   const doubts = findDoubtedTypes(types);
-  // A group of which every type is answered on its own row is none: its `yes` would take nothing. Its types are asked as singles.
-  const leafGroups = gathered.map((group) => markOwnAnswers(group, doubts)).filter((group) => group.types.some((type) => group.ownAnswers?.has(type) !== true));
+  // A group of which every type is answered on its own row stays one question: its lines are goods of one section the seller
+  // reads together, and its row offers no `yes` (a `yes` written there takes nothing and is warned about on each empty row).
+  const leafGroups = gathered.map((group) => markOwnAnswers(group, doubts));
   const grouped = new Set(leafGroups.flatMap((group) => group.types));
   return { leafGroups, singles: types.filter((type) => !grouped.has(type)) };
 }

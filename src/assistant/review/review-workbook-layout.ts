@@ -59,14 +59,21 @@ export const GROUP_CELL = {
  * (`own`, answered on their own rows).
  */
 export function describeGroupHead(types: number, own = 0): string {
+  if (types === 0) return `${own} product types (rows below): each answered on its own row`;
   return `${types} product types (rows below): one answer${own === 0 ? '' : `, + ${own} type${own === 1 ? '' : 's'} on ${own === 1 ? 'its' : 'their'} own row${own === 1 ? '' : 's'}`}`;
 }
 
 /** Whether a `Product type` cell is what `describeGroupHead` writes: a group's row, never a product type. */
 export function isGroupHeadText(text: string): boolean {
-  const found = /^(\d+) product types .*?(?:\+ (\d+) types? on)?/.exec(text.trim());
-  return found !== null && describeGroupHead(Number(found[1]), Number(found[2] ?? 0)) === text.trim();
+  const trimmed = text.trim();
+  const found = /^(\d+) product types /.exec(trimmed);
+  const own = Number(/\+ (\d+) types? on /.exec(trimmed)?.[1] ?? 0);
+  return found !== null && (describeGroupHead(Number(found[1]), own) === trimmed || describeGroupHead(0, Number(found[1])) === trimmed);
 }
+
+/** What the row of a group whose every line is answered on its own row says in its `Evidence` cell: this row takes no answer. */
+export const OWN_ROWS_HOW_TO_ANSWER =
+  'Each line below is doubted by its own evidence ("own answer" in column Group): answer it on its row ("yes" keeps its proposed leaf, "no" leaves it open, or pick a leaf). This row takes no answer.';
 
 /** What a group's question row says in its `Evidence` cell: how to answer it, without a manual. */
 export const GROUP_HOW_TO_ANSWER =

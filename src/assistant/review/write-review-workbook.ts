@@ -20,7 +20,7 @@ import type { ProductTypeGroup, UnplacedWord } from './collect-product-types.js'
 import { readProposedLeaf, type LeafGroup } from './group-types-by-leaf.js';
 import type { ReviewQuestion } from './order-review-questions.js';
 import { addSectionsSheet } from './review-sections-sheet.js';
-import { ANSWER_HEADER_NOTE, BRAND_COLUMNS, brandColumnNumber, describeGroupHead, GROUP_CELL, GROUP_HOW_TO_ANSWER, SECTION_GROUP_HOW_TO_ANSWER, PLACED_ANSWER_HEADER_NOTE, REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS, YES_NO_ANSWERS } from './review-workbook-layout.js';
+import { ANSWER_HEADER_NOTE, BRAND_COLUMNS, brandColumnNumber, describeGroupHead, GROUP_CELL, GROUP_HOW_TO_ANSWER, OWN_ROWS_HOW_TO_ANSWER, SECTION_GROUP_HOW_TO_ANSWER, PLACED_ANSWER_HEADER_NOTE, REVIEW_ALTERNATIVES, REVIEW_COLUMNS, REVIEW_SHEETS, reviewColumnNumber, WORD_COLUMNS, YES_NO_ANSWERS } from './review-workbook-layout.js';
 
 /** What goes into the workbook. */
 export interface ReviewWorkbookInput {
@@ -149,7 +149,7 @@ function createTypeRowWriter(choices: ExcelJS.Worksheet, labelOf: (leafId: numbe
         example3: example(2),
         proposed: neutralizeFormula(labelOf(leafId)),
         confidence: null,
-        evidence: leafId === undefined ? SECTION_GROUP_HOW_TO_ANSWER : GROUP_HOW_TO_ANSWER,
+        evidence: types.length === 0 ? OWN_ROWS_HOW_TO_ANSWER : leafId === undefined ? SECTION_GROUP_HOW_TO_ANSWER : GROUP_HOW_TO_ANSWER,
         answer: null,
         order,
         group: GROUP_CELL.head(group),
@@ -158,7 +158,8 @@ function createTypeRowWriter(choices: ExcelJS.Worksheet, labelOf: (leafId: numbe
       row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFF2CC' } };
       const alternatives = types.flatMap((type) => type.classification.alternatives.map((item) => item.leafId)).filter((id) => id !== leafId);
       // Another leaf for them all suits a group of one leaf (a family proposed a sibling leaf); a section's group offers yes alone.
-      addChoices(row, [YES_NO_ANSWERS.yes[0], ...(leafId === undefined ? [] : leafOptions([leafId, ...alternatives], REVIEW_ALTERNATIVES + 1))]);
+      // Every line answered on its own row: the group's row takes nothing, so it offers nothing to choose.
+      if (types.length > 0) addChoices(row, [YES_NO_ANSWERS.yes[0], ...(leafId === undefined ? [] : leafOptions([leafId, ...alternatives], REVIEW_ALTERNATIVES + 1))]);
     },
   };
 }

@@ -16,7 +16,7 @@ import { findProposalDoubt, RIVAL_ELSEWHERE } from '../../../src/assistant/revie
 import { groupTypesByLeaf } from '../../../src/assistant/review/group-types-by-leaf.js';
 import { orderReviewQuestions } from '../../../src/assistant/review/order-review-questions.js';
 import { readReviewAnswers } from '../../../src/assistant/review/read-review-answers.js';
-import { GROUP_CELL, REVIEW_SHEETS, reviewColumnNumber } from '../../../src/assistant/review/review-workbook-layout.js';
+import { describeGroupHead, GROUP_CELL, isGroupHeadText, REVIEW_SHEETS, reviewColumnNumber } from '../../../src/assistant/review/review-workbook-layout.js';
 import { writeReviewWorkbook } from '../../../src/assistant/review/write-review-workbook.js';
 import { createDirectoryIndex } from '../../../src/mapping/directory-index.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
@@ -77,12 +77,22 @@ describe('a type whose evidence doubts its proposal', () => {
     expect(leafGroups.map((group) => group.ownAnswers)).toEqual([undefined]);
   });
 
-  it('makes no group of types that are all answered on their own rows: a "yes" there would take nothing (review4 finding 2)', () => {
+  it('keeps types that are all answered on their own rows together as one question, each line its own answer (review4 finding 2)', () => {
     const { leafGroups, singles } = groupTypesByLeaf([notebook, ringNotebook]);
-    expect(leafGroups).toEqual([]);
-    expect(singles).toEqual([notebook, ringNotebook]);
-    // With a type the `yes` takes, it is a group (trap).
-    expect(groupTypesByLeaf([notebook, ringNotebook, bear]).leafGroups.map((group) => group.types.length)).toEqual([3]);
+    expect(leafGroups.map((group) => group.types)).toEqual([[notebook, ringNotebook]]);
+    expect([...(leafGroups[0]?.ownAnswers?.keys() ?? [])]).toEqual([notebook, ringNotebook]);
+    expect(singles).toEqual([]);
+    // With a type the `yes` takes, it is a group too, and only the doubted lines are its own answers (trap).
+    const mixed = groupTypesByLeaf([notebook, ringNotebook, bear]).leafGroups;
+    expect(mixed.map((group) => group.types.length)).toEqual([3]);
+    expect(mixed[0]?.ownAnswers?.has(bear)).toBe(false);
+  });
+
+  it('writes such a question\'s row with no answer to choose: it takes none, and says so', () => {
+    expect(describeGroupHead(0, 2)).toBe('2 product types (rows below): each answered on its own row');
+    expect(isGroupHeadText(describeGroupHead(0, 2))).toBe(true);
+    expect(isGroupHeadText(describeGroupHead(3, 2))).toBe(true);
+    expect(isGroupHeadText('2 product types (rows below): each answered on its own rows')).toBe(false);
   });
 
   it('spreads its doubt only to types of its head word proposed the same leaf (trap)', () => {
