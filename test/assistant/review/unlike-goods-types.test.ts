@@ -1,6 +1,9 @@
 /**
  * A type key that unlike goods only happen to share is no question (issue 33, probe 13 item 1): the classifier's proposals for
  * its rows spread over leaves of several categories, none holding half, so one answer would carry one leaf to all of them.
+ *
+ * Its guard (probe 14, `readRest`): a rest counts as goods of its own only when its first word starts the rest's product type;
+ * a rest that says what the goods are for (`под телевизор`) names no goods of its own.
  */
 import { describe, expect, it } from 'vitest';
 import { readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
@@ -48,5 +51,15 @@ describe('a type of unlike goods', () => {
     expect(cases.groups.map((group) => [group.type, group.rows])).toEqual([['витрина холодильная', 5]]);
     const toilets = collect(['Унитаз Roca с бачком', 'Унитаз Jika с сиденьем', 'Унитаз Cersanit с микролифтом', 'Унитаз Santeri с бачком белый', 'Унитаз Della с сиденьем']);
     expect(toilets.groups.map((group) => [group.type, group.rows])).toEqual([['унитаз', 5]]);
+  });
+});
+
+describe('the rest of a name read as goods of its own', () => {
+  it('is not a rest that says what the goods are for: the key stays one question (trap: the rest must open its own product type)', () => {
+    // The brand ends the key (`подставка`); each rest (`под телевизор`, `под зонты`, …) reads a leaf of another category.
+    const names = ['Подставка Samsung под телевизор', 'Подставка Bosch под зонты', 'Подставка Tefal под горячее', 'Подставка Philips под цветы', 'Подставка Xiaomi под ноутбук', 'Подставка LG под телефон'];
+    const { groups, untypedRows } = collect(names);
+    expect(groups.map((group) => [group.type, group.rows])).toEqual([['подставка', 6]]);
+    expect(untypedRows).toBe(0);
   });
 });
