@@ -10,11 +10,12 @@
 import { createReferenceData } from '../../../src/sandbox/reference-data.js';
 import { stemForIndex } from '../../../src/assistant/classify/stem-for-index.js';
 import { splitWords } from '../../../src/stages/derive/find-words-in-text.js';
-import { measureReviewLoop, type LoopRow, type ReviewLoopFigures } from './measure-review-loop.js';
+import { measureReviewLoop, type LoopRow, type QuestionCost, type ReviewLoopFigures } from './measure-review-loop.js';
 
 const unit = process.argv[4] === 'questions' ? 'questions' : 'cells';
 const figures = await measureReviewLoop({ rows: Number(process.argv[2] ?? 2000), seed: Number(process.argv[3] ?? 33), budget: { unit, limit: 50 } });
 console.log(`budget: 50 ${unit}; ${figures.answers} questions answered, ${figures.cells} cells filled`);
+printCellLedger(figures);
 printOpenByCause(figures);
 const pathOf = new Map(createReferenceData(1).categories.map((category) => [category.id, category.name.rus]));
 const typesOfLeaf = new Map<number, string[]>();
@@ -128,5 +129,40 @@ function printOpenByCause({ afterRows, typeFates }: ReviewLoopFigures): void {
     const orders = rows.map((row) => typeFates.get(row.type)?.order).filter((order): order is number => order !== undefined);
     const firstOrder = orders.length === 0 ? '' : `; ask orders ${Math.min(...orders)}–${Math.max(...orders)}`;
     console.log(`  ${rows.length} rows, ${types.size} types: ${cause}${firstOrder}; e.g. ${top.map(([type, n]) => `${type} ×${n}`).join(', ')}`);
+  }
+}
+
+/**
+ * Where the seller's cells went: per question answered, its cells (on its doubted lines, `no`s) and the rows they answer;
+ * then per doubt that made a line its own answer, the lines and rows over the whole review, how many of them were proposed a
+ * wrong leaf (by the truth), and the cells they took within the budget.
+ */
+function printCellLedger({ questionCosts }: ReviewLoopFigures): void {
+  const reached = questionCosts.filter((question) => question.reached);
+  const sum = (list: readonly QuestionCost[], of: (question: QuestionCost) => number): number => list.reduce((total, question) => total + of(question), 0);
+  const ownCells = sum(reached, (question) => question.ownLines.filter((line) => line.filled).length);
+  console.log(`\ncells: ${sum(reached, (question) => question.cells)} over ${reached.length} questions; on doubted lines ${ownCells}, \`no\` ${sum(reached, (question) => question.noCells)}`);
+  for (const question of reached) {
+    const own = question.ownLines.filter((line) => line.filled);
+    console.log(`  ${question.order} ${question.kind}: ${question.cells} cells, ${question.rows} rows (${(question.rows / Math.max(1, question.cells)).toFixed(1)} a cell)${own.length > 0 ? `; ${own.length} doubted lines, ${own.reduce((total, line) => total + line.rows, 0)} rows` : ''}${question.noCells > 0 ? `; ${question.noCells} no` : ''}`);
+  }
+  const kindOf = (doubt: string): string => doubt.replace(/ scores [\d.]+ \(.*\)$/, ' scores high').replace(/^the leaf is doubted for ".*", of the same head word$/, 'the same head word as a doubted type');
+  const kinds = new Map<string, { lines: number; rows: number; wrongLines: number; wrongRows: number; cells: number }>();
+  for (const question of questionCosts) {
+    for (const line of question.ownLines) {
+      const kind = kinds.get(kindOf(line.doubt)) ?? { lines: 0, rows: 0, wrongLines: 0, wrongRows: 0, cells: 0 };
+      kind.lines += 1;
+      kind.rows += line.rows;
+      if (line.proposalWrong) {
+        kind.wrongLines += 1;
+        kind.wrongRows += line.rows;
+      }
+      if (question.reached && line.filled) kind.cells += 1;
+      kinds.set(kindOf(line.doubt), kind);
+    }
+  }
+  console.log('\ndoubted lines by doubt: lines, rows, proposed a wrong leaf (lines, their rows), cells within the budget');
+  for (const [kind, item] of [...kinds.entries()].sort((a, b) => b[1].lines - a[1].lines)) {
+    console.log(`  ${item.lines} lines, ${item.rows} rows, wrong ${item.wrongLines} (${item.wrongRows} rows), ${item.cells} cells: ${kind}`);
   }
 }

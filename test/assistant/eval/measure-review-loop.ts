@@ -106,6 +106,24 @@ export interface ReviewLoopFigures {
   answered: ReadonlyMap<string, number>;
   /** What became of each type on sheet `Review` (by its text there), for diagnostics. */
   typeFates: ReadonlyMap<string, TypeFate>;
+  /** Per question in ask order, the cells the seller's answer fills and the rows of the lines they answer, for diagnostics. */
+  questionCosts: QuestionCost[];
+}
+
+/** What one question cost the seller (or would have, past the budget), and what its cells answer. */
+export interface QuestionCost {
+  order: number;
+  kind: 'type' | 'group' | 'word';
+  /** Whether the seller answered it within the budget. */
+  reached: boolean;
+  /** Cells its answer fills: on the group's row, on its doubted lines (`own answer`), `no`s leaving lines out. */
+  cells: number;
+  /** Rows of the lines its cells answer (for a word, the rows it holds back). */
+  rows: number;
+  /** Its lines answered on their own rows (`own answer`): why each is doubted, its rows, whether the proposal was wrong (by the truth), whether the seller filled its cell. */
+  ownLines: { doubt: string; rows: number; proposalWrong: boolean; filled: boolean }[];
+  /** `no`s the answer writes. */
+  noCells: number;
 }
 
 /** What the seller did with a type of sheet `Review`: answered (alone or by its group), left out of its group (`no`), left empty, or not reached within the budget. */
@@ -206,12 +224,14 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
     const truthOfType = (type: string): [number | null, number][] => [...(truthByType.get(type) ?? new Map<number | null, number>()).entries()].sort((a, b) => b[1] - a[1]);
     const harmlessWord = (word: string): boolean => harmless.get(stemForIndex(word)) === true;
     const typeFates = new Map<string, TypeFate>();
+    const questionCosts: QuestionCost[] = [];
     let stopped = false;
     for (const { sheet, row: r, order } of questions) {
       const plan = planAnswer(sheet, r, members, { truthOfType, labelOf, harmlessWord, hasLeaf: (leafId) => index.categoryById.has(leafId), careless: seller === 'careless' });
       const questionsUsed = tally.answers + tally.leftEmpty + 1;
       stopped ||= budget.unit === 'questions' ? questionsUsed > budget.limit : tally.cells + plan.cells.length > budget.limit;
       recordTypeFates(typeFates, sheet, r, members, plan, stopped, order);
+      questionCosts.push(readQuestionCost(sheet, r, members, plan, { order, reached: !stopped, truthOfType }));
       if (stopped) continue;
       for (const cell of plan.cells) sheet.getRow(cell.row).getCell(cell.column).value = cell.value;
       tally.cells += plan.cells.length;
@@ -241,7 +261,7 @@ export async function measureReviewLoop(options: { rows?: number; seed?: number;
       return { name: row.cells.Наименование, type, truth: row.leafId, leaf: result.confident ? (result.leafId ?? null) : null, accepted: result.confident && result.leafId !== undefined, classification };
     });
     const afterByType = measureLeaves(afterRows);
-    return { review, typeFates, answers: tally.answers, cells: tally.cells, budget, leftEmpty: tally.leftEmpty, wordAnswers: tally.wordAnswers, groupAnswers: tally.groupAnswers, leftOut: tally.leftOut, applied, groupSizes: tally.groupSizes, groupsOtherLeaf: tally.groupsOtherLeaf, before, after, afterByType, afterRows, answered };
+    return { review, typeFates, questionCosts, answers: tally.answers, cells: tally.cells, budget, leftEmpty: tally.leftEmpty, wordAnswers: tally.wordAnswers, groupAnswers: tally.groupAnswers, leftOut: tally.leftOut, applied, groupSizes: tally.groupSizes, groupsOtherLeaf: tally.groupsOtherLeaf, before, after, afterByType, afterRows, answered };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -257,6 +277,27 @@ function recordTypeFates(fates: Map<string, TypeFate>, sheet: ExcelJS.Worksheet,
     const fate = stopped ? 'notReached' : plan.kind === 'empty' ? 'leftEmpty' : leftOut.has(row) ? 'leftOut' : 'answered';
     fates.set(sheet.getRow(row).getCell(reviewColumnNumber('type')).text, { fate, order, inGroup: group !== undefined });
   }
+}
+
+/** What the question on row `r` costs with the seller's answer `plan`: its cells, and the rows and doubted lines they answer. */
+function readQuestionCost(sheet: ExcelJS.Worksheet, r: number, members: ReadonlyMap<number, number[]>, plan: AnswerPlan, at: { order: number; reached: boolean; truthOfType: SellerKnowledge['truthOfType'] }): QuestionCost {
+  const text = (row: number, key: Parameters<typeof reviewColumnNumber>[0]): string => sheet.getRow(row).getCell(reviewColumnNumber(key)).text;
+  const base = { order: at.order, reached: at.reached, cells: plan.cells.length, noCells: plan.cells.filter((cell) => cell.value === 'no').length };
+  if (sheet.name === REVIEW_SHEETS.words) return { ...base, kind: 'word', rows: Number(sheet.getRow(r).getCell(wordColumnNumber('rows')).value), ownLines: [] };
+  const group = GROUP_CELL.read(text(r, 'group'));
+  if (group === undefined) return { ...base, kind: 'type', rows: plan.cells.length === 0 ? 0 : Number(text(r, 'rows')), ownLines: [] };
+  const lines = members.get(group.group) ?? [];
+  const filled = new Map(plan.cells.map((cell) => [cell.row, cell.value]));
+  const groupAnswered = filled.has(r);
+  const isOwn = (row: number): boolean => GROUP_CELL.read(text(row, 'group'))?.ownAnswer === true;
+  const answers = (row: number): boolean => (isOwn(row) ? filled.has(row) : filled.has(row) ? filled.get(row) !== 'no' : groupAnswered);
+  const ownLines = lines.filter(isOwn).map((row) => ({
+    doubt: /^ANSWER ON THIS ROW: the group's "yes" does not take it, (.*?)\. /.exec(text(row, 'evidence'))?.[1] ?? text(row, 'evidence'),
+    rows: Number(text(row, 'rows')),
+    proposalWrong: at.truthOfType(text(row, 'type'))[0]?.[0] !== Number(/\[(\d+)\]$/.exec(text(row, 'proposed'))?.[1]),
+    filled: filled.has(row),
+  }));
+  return { ...base, kind: 'group', rows: lines.filter(answers).reduce((total, row) => total + Number(text(row, 'rows')), 0), ownLines };
 }
 
 /** What the loop's seller counted. */
