@@ -11,7 +11,6 @@ import type { AttributeDraft, MappingDraftInput } from './build-mapping-draft.js
 import type { DirectoryMatchers } from './create-directory-matchers.js';
 import { askOutsideDraftSections } from './draft-file-sections.js';
 import { proposeGroupCategory, proposeNameCategory, proposeNameDerivations } from './build-mapping-draft-derivations.js';
-import { matchCategoryLabels, type CategoryLabelHelper } from './match-category-labels.js';
 import { matchColumns, type ColumnMatch } from './match-columns.js';
 import { matchBrand, matchValue, type MatchThresholds, type ValueMatch } from './match-value.js';
 
@@ -46,8 +45,6 @@ export interface BuildMappingDraftInputOptions {
   matchers: DirectoryMatchers;
   generatedAt: string;
   thresholds?: MatchThresholds;
-  /** A second thread taking a share of the category labels (`mapping init` of a file with many). */
-  labelHelper?: CategoryLabelHelper;
 }
 
 const SEPARATORS = [';', ',', '/', '|'] as const;
@@ -96,7 +93,7 @@ export function buildMappingDraftInput(options: BuildMappingDraftInputOptions): 
 
   // The file's own sections, from the sure picks of its names and category texts: a sure match outside them is a TODO.
   const names = name === undefined ? [] : (profile.values.get(name.column.index) ?? []);
-  const sectioned = categoryTexts.length === 0 ? { matches: [] } : askOutsideDraftSections(matchCategories(categoryTexts, matchers, profile.categoryContext, options.labelHelper), names, matchers);
+  const sectioned = categoryTexts.length === 0 ? { matches: [] } : askOutsideDraftSections(matchCategories(categoryTexts, matchers, profile.categoryContext), names, matchers);
   const input: MappingDraftInput = {
     file: options.file,
     generatedAt: options.generatedAt,
@@ -140,16 +137,13 @@ function chooseCategorySource(profile: FileProfile, name: ColumnMatch | undefine
  * ranks the candidates of every TODO by them too (a seller of women's dresses and skirts is likelier
  * to mean the women's `Футболки`); that order never makes a match confident.
  */
-function matchCategories(texts: readonly string[], matchers: DirectoryMatchers, context: ReadonlyMap<string, CategoryRows> | undefined, helper: CategoryLabelHelper | undefined): ValueMatch<Category>[] {
+function matchCategories(texts: readonly string[], matchers: DirectoryMatchers, context: ReadonlyMap<string, CategoryRows> | undefined): ValueMatch<Category>[] {
   const matcher = matchers.categoryMatcher();
   const rowsOf = (text: string): CategoryContext => ({ productNames: context?.get(normalizeName(text))?.productNames ?? [] });
-  const first = matchCategoryLabels(matcher, texts.map((text) => ({ text, context: rowsOf(text) })), helper);
+  const first = texts.map((text) => matcher.match(text, rowsOf(text)));
   const siblingIds = first.flatMap((match) => (match.status !== 'todo' && match.best !== undefined ? [match.best.entry.id] : []));
   if (siblingIds.length === 0) return first;
-  const todos = first.flatMap((match, i) => (match.status === 'todo' ? [i] : []));
-  const second = matchCategoryLabels(matcher, todos.map((i) => ({ text: texts[i] ?? '', context: { ...rowsOf(first[i]?.text ?? ''), siblingIds } })), helper);
-  const again = new Map(todos.map((i, at) => [i, second[at]]));
-  return first.map((match, i) => again.get(i) ?? match);
+  return first.map((match, i) => (match.status === 'todo' ? matcher.match(texts[i] ?? match.text, { ...rowsOf(match.text), siblingIds }) : match));
 }
 
 function buildAttributeDraft(

@@ -9,8 +9,7 @@ import { ConfigError, SourceReadError } from '../core/errors.js';
 import { describeServiceAccount } from '../pipeline/describe-service-account.js';
 import type { Settings } from '../settings/settings-schema.js';
 import type { ReadOptions } from '../sources/types.js';
-import { buildMappingDraft, type MappingDraftInput, type MappingDraftSummary } from './build-mapping-draft.js';
-import { MIN_HELPED_LABELS, startCategoryLabelHelper } from './category-label-helper.js';
+import { buildMappingDraft, type MappingDraftSummary } from './build-mapping-draft.js';
 import { buildMappingDraftInput } from './build-mapping-draft-input.js';
 import { loadClassifierIndex } from './classify/load-classifier-index.js';
 import { createDirectoryMatchers } from './create-directory-matchers.js';
@@ -74,8 +73,7 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
   deps.onEvent({ type: 'stage:start', stage: 'match', detail: 'matching columns and values to the directories' });
   const matchers = createDirectoryMatchers(directories);
   // The product classifier's index of these directories, from beside the directory cache when built before.
-  const stateDir = describeServiceAccount(options.settings, deps.cwd).stateDir;
-  await loadClassifierIndex({ stateDir, directories, index: matchers.index });
+  await loadClassifierIndex({ stateDir: describeServiceAccount(options.settings, deps.cwd).stateDir, directories, index: matchers.index });
   // The same column decisions `buildMappingDraftInput` makes, to know which columns the second read needs.
   const columns = matchColumns(profile.info.header, {
     matchers,
@@ -86,22 +84,14 @@ export async function runMappingInit(options: MappingInitOptions, deps: Deps): P
   const columnOf = (field: string): number | undefined => columns.find((match) => match.target.kind === 'field' && match.target.field === field)?.column.index;
   const categoryColumn = columnOf('category');
   const nameColumn = columnOf('name.rus');
-  // Many category labels: a second thread sets up its own matchers while this one reads the rows, then takes a share.
-  const labelHelper = (profile.values.get(categoryColumn ?? -1)?.length ?? 0) >= MIN_HELPED_LABELS ? startCategoryLabelHelper(directories, matchers.index, stateDir) : undefined;
-  let input: MappingDraftInput;
-  try {
-    const categoryContext =
-      categoryColumn === undefined || nameColumn === undefined ? undefined : await loadCategoryRows(sourcePath, readOptions, { category: categoryColumn, name: nameColumn }, deps);
-    input = buildMappingDraftInput({
-      file: options.file,
-      profile: { ...profile, ...(categoryContext === undefined ? {} : { categoryContext }), ...(profile.groups.size > 0 ? { groups: profile.groups } : {}) },
-      matchers,
-      generatedAt: deps.now().toISOString(),
-      ...(labelHelper === undefined ? {} : { labelHelper }),
-    });
-  } finally {
-    await labelHelper?.close();
-  }
+  const categoryContext =
+    categoryColumn === undefined || nameColumn === undefined ? undefined : await loadCategoryRows(sourcePath, readOptions, { category: categoryColumn, name: nameColumn }, deps);
+  const input = buildMappingDraftInput({
+    file: options.file,
+    profile: { ...profile, ...(categoryContext === undefined ? {} : { categoryContext }), ...(profile.groups.size > 0 ? { groups: profile.groups } : {}) },
+    matchers,
+    generatedAt: deps.now().toISOString(),
+  });
   const draft = buildMappingDraft({ ...input, barcodeRequired: options.settings.service.requiredFields.includes('barcode') });
   await mkdir(dirname(outPath), { recursive: true });
   if (xlsx) {

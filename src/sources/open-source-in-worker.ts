@@ -353,7 +353,7 @@ function rebuildError(posted: PostedError, path: string): Error {
  * runs the module `name` (no extension) that sits next to the module whose `import.meta.url` is
  * `callerUrl`. Throws when the thread cannot be made.
  */
-export function startModuleWorker(name: string, callerUrl: string, options: WorkerOptions): Worker {
+function startModuleWorker(name: string, callerUrl: string, options: WorkerOptions): Worker {
   if (!callerUrl.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, callerUrl), options);
   const api = pathToFileURL(join(dirname(createRequire(callerUrl).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
   const entry = new URL(`./${name}.ts`, callerUrl).href;
