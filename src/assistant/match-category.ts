@@ -93,6 +93,8 @@ interface PreparedLeaf {
   nameDemographic: Demographic;
   /** The ages the leaf's own names say (`readAgeWord`): `Книги для малышей` is not for teenagers. */
   nameAges: ReadonlySet<string>;
+  /** The leaf's place among the matcher's leaves by `label` (`localeCompare`, equal labels one place): the last tie-break of a ranking, compared as a number. */
+  labelOrder: number;
 }
 
 interface ParsedLabel {
@@ -219,6 +221,7 @@ const MIN_NARROWING_PREFIX = 5;
 export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchThresholds = CATEGORY_THRESHOLDS): CategoryMatcher {
   const wordScore = createWordScorer();
   const leaves = index.directories.categories.filter((category) => !index.nonLeafIds.has(category.id)).map((category) => prepareLeaf(category, index));
+  numberLeavesByLabel(leaves);
   const byKey = new Map(leaves.map((leaf) => [leaf.key, leaf]));
   const generalMatcher: CandidateMatcher<Category> = createCandidateMatcher(buildCategoryCandidates(index), { selectByLetters: true });
   // One label is scored again when widened or rewritten: the general scores of a text are kept (bounded).
@@ -276,11 +279,22 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
     return raw;
   };
 
+  // The seller's other categories are one array for every TODO of a file and every match of its chain (a bare head, a
+  // rewrite): their groups and roots are read once per array, not once per match.
+  let siblings: { ids: readonly number[] | undefined; groups: ReadonlySet<string>; roots: ReadonlySet<string> } = { ids: undefined, groups: new Set(), roots: new Set() };
+  const readSiblings = (ids: readonly number[] | undefined): typeof siblings => {
+    if (ids !== siblings.ids) {
+      const groups = new Set((ids ?? []).map((id) => byKey.get(String(id))?.groupKey).filter((key) => key !== undefined));
+      siblings = { ids, groups, roots: new Set([...groups].map(readPathSection)) };
+    }
+    return siblings;
+  };
+
   const matchLabel = (text: string, label: ParsedLabel, context: CategoryContext): ValueMatch<Category> => {
       if (label.words.length === 0 && label.parentWords.length === 0) return { text, status: 'todo', candidates: [] };
       const productDemographic = isDemographicEmpty(label.demographic) ? readProductDemographic(context.productNames ?? []) : {};
       const productWords = [...new Set((context.productNames ?? []).slice(0, 20).flatMap((name) => tokenizeForMatch(name)))].filter((word) => !STOP_WORDS.has(word));
-      const siblingGroups = new Set((context.siblingIds ?? []).map((id) => byKey.get(String(id))?.groupKey).filter((key) => key !== undefined));
+      const { groups: siblingGroups, roots: siblingRoots } = readSiblings(context.siblingIds);
 
       const sellerDemographic = isDemographicEmpty(label.demographic) ? productDemographic : label.demographic;
       const labelSimilarity = (a: string, b: string): number => similarity(label, a, b);
@@ -349,8 +363,7 @@ export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchTh
         const saysMore = !isDemographicEmpty(label.demographic) && isDemographicEmpty(leaf.nameDemographic);
         scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore && !otherAge, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, partial: named.partial && named.score >= general, kindNamed: named.kindNamed && named.score >= general, joined: named.joined && named.score >= general, kidsUnsaid: label.demographic.kids === true && leaf.demographic.kids !== true, contradicted: doubted && !bare, pathSupport });
       }
-      scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.label.localeCompare(b.leaf.label));
-      const siblingRoots = new Set([...siblingGroups].map(readPathSection));
+      scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.labelOrder - b.leaf.labelOrder);
       const sayings = [...(context.productNames ?? []).slice(0, 20).map((name) => tokenizeForMatch(name)), ...(label.asides.length > 0 ? [label.asides] : [])];
       const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], sayings, demographic: sellerDemographic, siblingGroups, siblingRoots };
       return decide(text, label, scored, branchNames, thresholds, labelSimilarity, narrowing);
@@ -1590,7 +1603,17 @@ function prepareLeaf(category: Category, index: DirectoryIndex): PreparedLeaf {
     demographic: collectDemographic([...ancestorTokens, ...nameTokens]),
     nameDemographic: collectDemographic(nameTokens),
     nameAges: readAges(nameTokens),
+    labelOrder: 0,
   };
+}
+
+/** Numbers the leaves by label as `localeCompare` orders them, equal labels alike (set up once, where each ranking compared labels as text). */
+function numberLeavesByLabel(leaves: readonly PreparedLeaf[]): void {
+  const sorted = [...leaves].sort((a, b) => a.label.localeCompare(b.label));
+  sorted.forEach((leaf, i) => {
+    const previous = sorted[i - 1];
+    leaf.labelOrder = previous === undefined ? 0 : previous.labelOrder + (previous.label.localeCompare(leaf.label) === 0 ? 0 : 1);
+  });
 }
 
 /** The names of the levels above a leaf, Russian and Kazakh. */
