@@ -32,7 +32,9 @@ import { createBrandSoundIndex, type BrandSoundIndex } from './match-brand-by-so
 import { findUnheldGroupWords } from './read-group-words.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { stemForIndex } from './classify/stem-for-index.js';
-import { CATEGORY_THRESHOLDS, createListLabelReader, readLabelHead, type CategoryContext, type CategoryMatcher } from './match-category.js';
+import { createListLabelReader } from './category-label/create-list-label-reader.js';
+import { readLabelHead } from './category-label/label-text.js';
+import { CATEGORY_THRESHOLDS, type CategoryContext, type CategoryMatcher } from './match-category.js';
 import type { ValueMatch } from './match-value.js';
 import type { ScoredCandidate } from './score-candidates.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Category, Directories } from '../../src/domain/index.js';
 import { createDirectoryMatchers } from '../../src/assistant/create-directory-matchers.js';
-import { readLabelHead } from '../../src/assistant/match-category.js';
+import { readLabelHead } from '../../src/assistant/category-label/label-text.js';
 import { areInitialsOf, findLabelInitials, readFurtherWords } from '../../src/assistant/read-label-initials.js';
 import { buildSandboxDirectories } from './measure-matching.js';
 

@@ -1,0 +1,54 @@
+import type { Category } from '../../domain/index.js';
+import type { DirectoryIndex } from '../../mapping/directory-index.js';
+import { isCatchAllText } from '../classify/catch-all-words.js';
+import type { IndexedLeaf } from '../classify/classifier-types.js';
+import { classifyProduct } from '../classify/classify-product.js';
+import { extractProductType } from '../classify/extract-product-type.js';
+import { getClassifierIndex } from '../classify/load-classifier-index.js';
+import { stemForIndex } from '../classify/stem-for-index.js';
+import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge } from '../demographic-words.js';
+import type { CategoryMatcher } from '../match-category.js';
+import type { MatchThresholds } from '../match-value.js';
+import { tokenizeForMatch } from '../normalize-for-match.js';
+import { splitLabelParts } from '../read-label-kinds.js';
+import type { ScoredCandidate } from '../score-candidates.js';
+import { NAME_WITH_DEMOGRAPHIC } from './label-scores.js';
+import { PATH_SEPARATOR, readLabelLevels } from './label-text.js';
+
+/**
+ * The product classifier's reading of a label where the matcher asks: a question whose first
+ * candidate stands clear of the second (by the confident gap) is that leaf when the classifier,
+ * reading the label's leaf level as a product type (its upper levels and the seller's parent path
+ * as the group path), is confident of the same leaf (`КПБ 1,5-спальный`, `Дрон с камерой`,
+ * `Кошельки кожаные`). Rivals within the gap stay rivals, a doubt the veto named stays, a label
+ * saying whom the goods are for needs a leaf whose path says the same (`Обувь / Женская обувь` is
+ * no swimming shoes), and a purpose (`для …`) the leaf does not name keeps the matcher's question.
+ */
+export function acceptClassifierReading(matcher: CategoryMatcher, index: DirectoryIndex, thresholds: MatchThresholds): CategoryMatcher {
+  let leaves: Map<number, IndexedLeaf> | undefined;
+  return {
+    match(text, context = {}) {
+      const match = matcher.match(text, context);
+      const [first, second] = match.candidates;
+      if (match.status !== 'todo' || match.doubt !== undefined || first === undefined || first.score - (second?.score ?? 0) < thresholds.minGap) return match;
+      const levels = readLabelLevels(text);
+      const head = levels.pop() ?? '';
+      // The classifier reads one product type, the first of a list (`Сухофрукты и орехи`): a label listing kinds is no one product.
+      if (isCatchAllText(head) || splitLabelParts(head).filter((part) => /\p{L}{2}/u.test(part)).length > 1) return match;
+      const classifier = getClassifierIndex(index.directories, index);
+      const reading = classifyProduct(classifier, { name: head, groupPath: [...(context.parentPath === undefined ? [] : context.parentPath.split(PATH_SEPARATOR)), ...levels] });
+      if (!reading.confident || String(reading.leafId) !== first.key) return match;
+      leaves ??= new Map(classifier.leaves.map((leaf) => [leaf.id, leaf]));
+      const said = collectDemographic(tokenizeForMatch(text));
+      const leaf = leaves.get(first.entry.id);
+      if (leaf === undefined || (!isDemographicEmpty(said) && (isDemographicEmpty(leaf.demographic) || contradictsDemographic(said, leaf.demographic)))) return match;
+      if (saysOtherAge(readAges(tokenizeForMatch(text)), readAges(tokenizeForMatch(`${first.entry.name.rus} ${first.entry.name.kaz ?? ''}`)))) return match;
+      // A purpose the leaf does not name is the matcher's to judge (`Сыворотка для волос` is no face serum, though hair care
+      // is of the leaf's own section): the classifier lets such a purpose qualify.
+      const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
+      if (extractProductType(head).purpose.some((word) => findDemographicMark(word) === undefined && !leafStems.has(stemForIndex(word)))) return match;
+      const best: ScoredCandidate<Category> = { ...first, score: Math.max(first.score, Math.min(NAME_WITH_DEMOGRAPHIC, reading.confidence)), exact: false };
+      return { text: match.text, status: 'confident', best, candidates: [best, ...match.candidates.slice(1)] };
+    },
+  };
+}

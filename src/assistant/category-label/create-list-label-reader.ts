@@ -1,0 +1,76 @@
+import type { Category } from '../../domain/index.js';
+import type { DirectoryIndex } from '../../mapping/directory-index.js';
+import { stemForIndex } from '../classify/stem-for-index.js';
+import { tokenizeForMatch } from '../normalize-for-match.js';
+import { findUnheldKinds, type LevelNames, namesEveryKind, namesMember, readLabelKinds, readLabelMembers, readNameHeads, readSlashList } from '../read-label-kinds.js';
+import { readLabelHead } from './label-text.js';
+import { listBranchNames } from './prepare-leaf.js';
+
+/** Reads a label as a list of kinds against one directory (`createListLabelReader`). */
+export interface ListLabelReader {
+  /**
+   * The label with a slash that lists kinds written as a comma (`readSlashList`): a slash before a word in lower case or
+   * after a leaf's own name, a slash beside a section or group name left.
+   */
+  readSlashList(text: string): string;
+  /** How many kinds the label lists when it lists two or more and the leaf's name is no list holding every one; else 0. */
+  countUnheldKinds(text: string, leaf: Category): number;
+  /**
+   * The other leaves naming a kind the label lists that the leaf's name does not hold (`Отбеливатели` beside `Пятновыводители`
+   * for `Пятновыводители и отбеливатели`): with them the label is a choice, never the one leaf. None for a label naming one kind.
+   */
+  findListRivals(text: string, leaf: Category): Category[];
+}
+
+/** The list reading of labels against a directory, its section, group and leaf names read once. */
+export function createListLabelReader(index: DirectoryIndex): ListLabelReader {
+  let levels: LevelNames | undefined;
+  let byHead: Map<string, Category[]> | undefined;
+  const read = (text: string): string => {
+    levels ??= readLevelNames(index);
+    return readSlashList(text, levels);
+  };
+  const namesOf = (leaf: Category): string[] => [leaf.name.rus, leaf.name.kaz ?? ''];
+  return {
+    readSlashList: read,
+    countUnheldKinds(text, leaf) {
+      const kinds = readLabelKinds(readLabelHead(read(text)));
+      return kinds.length < 2 || namesEveryKind(kinds, namesOf(leaf)) ? 0 : kinds.length;
+    },
+    findListRivals(text, leaf) {
+      const head = readLabelHead(read(text));
+      const kinds = readLabelKinds(head);
+      if (kinds.length < 2 || namesEveryKind(kinds, namesOf(leaf))) return [];
+      byHead ??= collectLeavesByHead(index);
+      const members = readLabelMembers(head);
+      const rivals = new Set<Category>();
+      for (const at of findUnheldKinds(kinds, namesOf(leaf))) {
+        const member = members[at];
+        if (member === undefined) continue;
+        const named = (other: Category): boolean => other !== leaf && (namesMember(member, other.name.rus) || namesMember(member, other.name.kaz ?? '', 'kaz'));
+        for (const stem of member.nouns) for (const other of byHead.get(stem) ?? []) if (named(other)) rivals.add(other);
+      }
+      return [...rivals];
+    },
+  };
+}
+
+/** The directory's section and group names, and its leaves' own names, as a label's levels are compared with them. */
+function readLevelNames(index: DirectoryIndex): LevelNames {
+  const leafIds = (category: Category): boolean => !index.nonLeafIds.has(category.id);
+  const branches = new Set(index.directories.categories.flatMap((category) => listBranchNames(category, index)).map((name) => tokenizeForMatch(name).join(' ')));
+  const stemKey = (text: string): string => tokenizeForMatch(text).map(stemForIndex).join(' ');
+  const leafNames = new Set(index.directories.categories.filter(leafIds).flatMap((leaf) => [leaf.name.rus, leaf.name.kaz ?? '']).filter((name) => name !== '').map(stemKey));
+  return { isBranchName: (level) => branches.has(tokenizeForMatch(level).join(' ')), isLeafName: (level) => leafNames.has(stemKey(level)) };
+}
+
+/** The leaves by each head stem of their names' parts, Russian and Kazakh (`полотенц` → `Бумажные полотенца`, `Полотенца`). */
+function collectLeavesByHead(index: DirectoryIndex): Map<string, Category[]> {
+  const byHead = new Map<string, Category[]>();
+  for (const leaf of index.directories.categories) {
+    if (index.nonLeafIds.has(leaf.id)) continue;
+    const heads = new Set([...readNameHeads(leaf.name.rus), ...readNameHeads(leaf.name.kaz ?? '', 'kaz')]);
+    for (const stem of heads) byHead.set(stem, [...(byHead.get(stem) ?? []), leaf]);
+  }
+  return byHead;
+}

@@ -1,0 +1,110 @@
+import type { Category } from '../../domain/index.js';
+import { isDemographicEmpty } from '../demographic-words.js';
+import { type MatchThresholds, TODO_CANDIDATES, type ValueMatch } from '../match-value.js';
+import { isRelatedWord } from '../read-word-forms.js';
+import type { ScoredCandidate } from '../score-candidates.js';
+import { BRANCH_DOUBT, BRANCH_LEAF_SCORE, type BranchNames, isBranchName } from './branch-names.js';
+import { MIN_NARROWING_PREFIX, NAME_WITH_DEMOGRAPHIC, SHARED_BAND } from './label-scores.js';
+import { STOP_WORDS } from './label-text.js';
+import { isNarrowerApart, isPlainName, type NarrowingContext } from './narrower-leaves.js';
+import type { ParsedLabel } from './parse-label.js';
+import type { PreparedLeaf } from './prepare-leaf.js';
+import type { Scored } from './rank-leaves.js';
+
+/** The most rivals a TODO lists when several leaves share a name. */
+export const MAX_SHARED_CANDIDATES = 12;
+
+/**
+ * Decides a label from its ranked leaves: the first is the match when it is sure, named by the label itself, and no leaf
+ * is its rival within the gap; else a question listing the candidates (every leaf sharing the name, each held down for a
+ * label naming a branch).
+ */
+export function decide(
+  text: string,
+  label: ParsedLabel,
+  scored: Scored[],
+  branchNames: BranchNames,
+  thresholds: MatchThresholds,
+  similarity: (a: string, b: string) => number,
+  narrowing: NarrowingContext,
+): ValueMatch<Category> {
+  const toCandidate = (item: Scored): ScoredCandidate<Category> => ({
+    key: item.leaf.key,
+    label: item.leaf.label,
+    // 1.00 is the exact name only; a leaf found through the gender words or the path shows at most 0.99.
+    score: Math.min(item.nameExact ? 1 : NAME_WITH_DEMOGRAPHIC, Math.round(item.score * 1000) / 1000),
+    exact: item.exact,
+    entry: item.leaf.category,
+  });
+  const [first] = scored;
+  if (first === undefined) return { text, status: 'todo', candidates: [] };
+  // A leaf named by the label's own words in some form beats one reached only through a typo (`Маска для волос` is
+  // `Маски для волос`, not `Масла для волос` misspelt): the typo reading is a candidate, not a rival.
+  // And a leaf that explains every word of the label, as its own name in any order or through a compound word, beats
+  // a broader one whose name is only part of the label (`Потолочные светильники` for `Светильники потолочные`, not
+  // `Светильники`; `Электрочайники` for `Чайник электрический`, not `Чайники`): the label said the narrower goods.
+  const whole = first.joined || isPlainName(first);
+  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && item.typo) && !(whole && item.partial));
+  // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
+  const plainRivals = isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near;
+  // A leaf named by words of the label whose path says the rest (`Уход за лицом: … / Тканевые маски` for `Маски для лица
+  // тканевые`) names the label whole: a first candidate that leaves a word of the label unexplained never stands against it.
+  const namedWhole = first.partial ? scored.find((item) => item !== first && isLabelNamedWhole(label, item.leaf, similarity)) : undefined;
+  const rivals = namedWhole === undefined || plainRivals.includes(namedWhole) ? plainRivals : [...plainRivals, namedWhole];
+  // Several leaves within a hair of the best: the name is shared, and every one of them is listed.
+  const shared = scored.filter((item) => item.score >= first.score - SHARED_BAND && item.score >= thresholds.minScore - 0.1);
+  const candidates = (shared.length > TODO_CANDIDATES ? shared.slice(0, MAX_SHARED_CANDIDATES) : scored.slice(0, TODO_CANDIDATES)).map(toCandidate);
+  // `Парфюмерия женская` names the branch `Парфюмерия`, and its leaf `Женская парфюмерия` is exactly that branch's name
+  // with whom the label says it is for: that leaf, not the branch. A bare `Парфюмерия` stays a question.
+  const leafOfBranchFor = first.exact && !isDemographicEmpty(label.demographic) && !isDemographicEmpty(first.leaf.nameDemographic);
+  // Asked last, of a label that would be matched otherwise: it compares the label with every branch name.
+  const namesBranch = (): boolean => label.words.length === 0 || (!leafOfBranchFor && isBranchName(label, branchNames, similarity));
+  // A leaf holding the label's words among more is a narrower kind the label never said (`Ключи` → `Гаечные ключи`,
+  // `Посуда` → `Походная посуда`, `Мыши` → `Компьютерные мыши` for cat toys): never a pick by containment alone, even
+  // when it is the only such leaf. It stays the question's first candidate.
+  // Unless the seller's own words say the rest of its name: `Роутеры` whose rows are all `Роутер Wi-Fi …` are `Wi-Fi роутеры`.
+  const contained = first.contained && (first.compound || !saysRestOfName(first.leaf, label, narrowing.sayings, similarity));
+  if (!first.narrower && !first.kidsUnsaid && !contained && first.score >= thresholds.minScore && rivals.length === 0 && !namesBranch()) {
+    const best = toCandidate(first);
+    return { text, status: first.exact ? 'exact' : 'confident', best, candidates };
+  }
+  // `Обувь`, `Женская обувь`, `Аяқ киім`, `Домашний текстиль`: a label naming a branch is every leaf of it and none by name.
+  // A leaf holding its words among more (`Рабочая обувь`) or sharing one (`Метеостанции домашние`) is no nearer than the
+  // others, so none is shown near a match; only a leaf named exactly so keeps its score.
+  if (!first.nameExact && isBranchName(label, branchNames, similarity)) {
+    const capped = candidates.map((candidate) => (candidate.score < 1 ? { ...candidate, score: Math.min(candidate.score, BRANCH_LEAF_SCORE) } : candidate));
+    return { text, status: 'todo', candidates: capped, doubt: BRANCH_DOUBT };
+  }
+  return { text, status: 'todo', candidates };
+}
+
+/**
+ * Whether the seller says, beside a label that a longer leaf holds among more words, the rest of that leaf's name: every
+ * word of a whole Russian name of it that the label lacks is a word of every product name given (and of the label's
+ * parentheses, when it has some). `Консоли` with `Игровая консоль портативная` names `Игровые консоли`; with `Консоль
+ * настенная` it does not, nor `Патчи` with `Патч-корд UTP` the eye patches, nor `Пистолеты` with `Пистолет для
+ * герметика` and `Пистолет клеевой` the sealant guns alone: a label is every row's.
+ */
+function saysRestOfName(leaf: PreparedLeaf, label: ParsedLabel, sayings: readonly (readonly string[])[], similarity: (a: string, b: string) => number): boolean {
+  if (sayings.length === 0) return false;
+  const says = (words: readonly string[], word: string): boolean => words.some((other) => isRelatedWord(other, word, MIN_NARROWING_PREFIX) || similarity(other, word) >= 0.9);
+  return leaf.variants.some((variant) => {
+    if (!variant.full || variant.language !== 'rus') return false;
+    const rest = variant.words.filter((word) => !STOP_WORDS.has(word) && !label.words.some((own) => similarity(own, word) >= 0.9));
+    return rest.length > 0 && sayings.every((words) => rest.every((word) => says(words, word)));
+  });
+}
+
+/** Whether every word of a whole name of the leaf is a word of the label, and every word of the label is in that name or the leaf's path. */
+function isLabelNamedWhole(label: ParsedLabel, leaf: PreparedLeaf, similarity: (a: string, b: string) => number): boolean {
+  const near = (word: string, words: readonly string[]): boolean => words.some((other) => similarity(word, other) >= 0.9);
+  // A path word in another case than the label's (`лицом` of `Уход за лицом` for `лица`): this only makes a rival, never a match.
+  const inPath = (word: string): boolean => near(word, leaf.pathWords) || leaf.pathWords.some((other) => isRelatedWord(word, other, 3));
+  return leaf.variants.some(
+    (variant) =>
+      variant.full &&
+      variant.words.length > 0 &&
+      variant.words.every((word) => near(word, label.words)) &&
+      label.words.every((word) => near(word, variant.words) || inPath(word)),
+  );
+}

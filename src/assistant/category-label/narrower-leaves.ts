@@ -1,0 +1,70 @@
+import { contradictsDemographic, type Demographic, isDemographicEmpty } from '../demographic-words.js';
+import { isCompoundOf, isKazakhPossessiveOf, isRelatedWord } from '../read-word-forms.js';
+import { MIN_NARROWING_PREFIX } from './label-scores.js';
+import type { PreparedLeaf } from './prepare-leaf.js';
+import type { Scored } from './rank-leaves.js';
+
+/** What the file says beside the label that could point at a narrower leaf (`Роботы-пылесосы` for `Пылесосы`). */
+export interface NarrowingContext {
+  /** Words of the rows' product names and of the label's parentheses. */
+  words: readonly string[];
+  /** The words of each product name, and of the label's parentheses as one more: what the seller says of the goods, name by name. */
+  sayings: readonly (readonly string[])[];
+  demographic: Demographic;
+  /** Groups of the leaves the seller's other categories were confidently matched to. */
+  siblingGroups: ReadonlySet<string>;
+  /** The roots of those groups. */
+  siblingRoots: ReadonlySet<string>;
+}
+
+/**
+ * The label is this leaf's own name (or a form of it), nothing in the file says otherwise, and no
+ * gender or age word of the leaf's name goes unsaid: the plain leaf, whose narrower leaves are not
+ * its rivals. (A bare `Подгузники` under `Детские товары` is that leaf, though not `# exact`.)
+ */
+export function isPlainName(first: Scored): boolean {
+  return (first.nameExact || (first.formExact && !first.typo) || first.kindNamed) && !first.contained && !first.narrower && !first.contradicted;
+}
+
+/**
+ * Whether `item` is a narrower leaf of the plain leaf `first` that nothing in the file points at.
+ * Narrower: under the same root, one of its names holds every word of one of the plain leaf's
+ * names (a word as it is, or as the end of a compound: `Электросамокаты`) among more words, which
+ * the label does not have (`Роботы-пылесосы`, `Вертикальные пылесосы`, `Пледы с рукавами`). Stay
+ * rivals: a leaf of another root (`Аккумуляторы` of cars and `Внешние аккумуляторы` of phones are
+ * both what a bare `Аккумуляторы` may mean; `Автомобильные пылесосы`), a leaf the label only
+ * resembles (`Тёплые полы` for `Поло`), one sharing the name (`Кроссовки` for women, men and
+ * kids), and one for other people than the plain leaf's path says. What points at it: a word of its name or path beyond the plain leaf's in the
+ * product names or the label's parentheses (`Робот-пылесос Xiaomi`), the gender or age words the
+ * seller gives that it says and the plain leaf does not, a seller path it holds better, or the
+ * seller's other categories mapped beside it and not beside the plain leaf.
+ */
+export function isNarrowerApart(first: Scored, item: Scored, narrowing: NarrowingContext): boolean {
+  if (!item.contained || item.nameExact || item.leaf.rootKey !== first.leaf.rootKey || !holdsName(item.leaf, first.leaf)) return false;
+  // A leaf for other people is no narrower kind (`Подгузники для взрослых` beside the babies' `Подгузники`): which of them a bare label means, the file must say.
+  if (!isDemographicEmpty(first.leaf.demographic) && (isDemographicEmpty(item.leaf.demographic) || contradictsDemographic(first.leaf.demographic, item.leaf.demographic))) return false;
+  const own = first.leaf.pathWords;
+  const relates = (a: string, b: string): boolean => isRelatedWord(a, b, MIN_NARROWING_PREFIX);
+  const beyond = item.leaf.pathWords.filter((word) => !own.some((other) => relates(word, other)));
+  if (narrowing.words.some((word) => !own.some((other) => relates(word, other)) && beyond.some((other) => relates(word, other)))) return false;
+  const says = !isDemographicEmpty(narrowing.demographic);
+  if (says && !isDemographicEmpty(item.leaf.demographic) && !contradictsDemographic(narrowing.demographic, item.leaf.demographic) && isDemographicEmpty(first.leaf.demographic)) return false;
+  if (item.pathSupport > first.pathSupport) return false;
+  if (narrowing.siblingGroups.has(item.leaf.groupKey) && !narrowing.siblingGroups.has(first.leaf.groupKey)) return false;
+  if (narrowing.siblingRoots.has(item.leaf.rootKey) && !narrowing.siblingRoots.has(first.leaf.rootKey)) return false;
+  return true;
+}
+
+/** Whether a name of `narrower` holds every word of a name of `plain` (same language) among more. */
+function holdsName(narrower: PreparedLeaf, plain: PreparedLeaf): boolean {
+  return plain.variants.some((name) =>
+    name.words.length > 0 &&
+    narrower.variants.some(
+      (other) =>
+        other.full &&
+        other.language === name.language &&
+        other.words.join(' ') !== name.words.join(' ') &&
+        name.words.every((word) => other.words.some((held) => held === word || isCompoundOf(held, word) || (other.language === 'kaz' && isKazakhPossessiveOf(held, word)))),
+    ),
+  );
+}

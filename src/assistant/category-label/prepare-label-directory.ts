@@ -1,0 +1,62 @@
+import type { Category } from '../../domain/index.js';
+import type { DirectoryIndex } from '../../mapping/directory-index.js';
+import { buildCategoryCandidates } from '../build-match-candidates.js';
+import { stemForIndex } from '../classify/stem-for-index.js';
+import { type CandidateMatcher, createCandidateMatcher, createWordScorer, type ScoredCandidate } from '../score-candidates.js';
+import { type BranchNames, collectBranchNames } from './branch-names.js';
+import { createQualifierCheck } from './create-qualifier-check.js';
+import { createRelatedElsewhere } from './create-related-elsewhere.js';
+import { indexLeavesByPrefix } from './index-leaves.js';
+import type { ParsedLabel } from './parse-label.js';
+import { numberLeavesByLabel, type PreparedLeaf, prepareLeaf } from './prepare-leaf.js';
+import type { LeafRelations } from './score-by-name.js';
+import { createLabelWordSimilarity } from './score-label-word.js';
+
+/** The directory as the label matcher reads it: its leaves prepared once, their indexes, and the scores kept for the matcher's life. */
+export interface LabelDirectory {
+  leaves: readonly PreparedLeaf[];
+  byKey: ReadonlyMap<string, PreparedLeaf>;
+  /** Word beginnings → the leaves whose names hold them (`indexLeavesByPrefix`). */
+  byPrefix: ReadonlyMap<string, ReadonlySet<PreparedLeaf>>;
+  branchNames: BranchNames;
+  /** The general fuzzy matcher (typos, transliteration), the scores of a text kept. */
+  general: { score(text: string, minScore: number): ScoredCandidate<Category>[] };
+  /** Whether a word of this stem is a word of a leaf's name. */
+  namedByDirectory: (stem: string) => boolean;
+  relations: LeafRelations;
+  wordScore: (a: string, b: string) => number;
+  similarity: (label: ParsedLabel, sellerWord: string, directoryWord: string) => number;
+}
+
+/** Prepares the leaves once, for every label the matcher reads (`createCategoryMatcher`). */
+export function prepareLabelDirectory(index: DirectoryIndex): LabelDirectory {
+  const wordScore = createWordScorer();
+  const leaves = index.directories.categories.filter((category) => !index.nonLeafIds.has(category.id)).map((category) => prepareLeaf(category, index));
+  numberLeavesByLabel(leaves);
+  const generalMatcher: CandidateMatcher<Category> = createCandidateMatcher(buildCategoryCandidates(index), { selectByLetters: true });
+  // One label is scored again when widened or rewritten: the general scores of a text are kept (bounded).
+  const generalMemo = new Map<string, ScoredCandidate<Category>[]>();
+  const general = {
+    score(text: string, minScore: number): ScoredCandidate<Category>[] {
+      const key = `${minScore}\u0001${text}`;
+      let found = generalMemo.get(key);
+      if (found === undefined) {
+        found = generalMatcher.score(text, minScore);
+        if (generalMemo.size < 20_000) generalMemo.set(key, found);
+      }
+      return found;
+    },
+  };
+  const nameStems = new Set(leaves.flatMap((leaf) => leaf.variants.flatMap((variant) => variant.words.map(stemForIndex))));
+  return {
+    leaves,
+    byKey: new Map(leaves.map((leaf) => [leaf.key, leaf])),
+    byPrefix: indexLeavesByPrefix(leaves),
+    branchNames: collectBranchNames(leaves, index),
+    general,
+    namedByDirectory: (stem) => nameStems.has(stem),
+    relations: { isRelatedElsewhere: createRelatedElsewhere(leaves), onlyQualifies: createQualifierCheck(leaves) },
+    wordScore,
+    similarity: createLabelWordSimilarity(wordScore),
+  };
+}

@@ -1,0 +1,35 @@
+import type { Category } from '../../domain/index.js';
+import type { DirectoryIndex } from '../../mapping/directory-index.js';
+import { buildAddedCategoryCandidate } from '../build-match-candidates.js';
+import type { CategoryMatcher } from '../match-category.js';
+import { areInitialsOf, findLabelInitials, readFurtherWords } from '../read-label-initials.js';
+import { asLabelQuestion } from './as-label-question.js';
+import { readLabelHead } from './label-text.js';
+
+/**
+ * `Лапша б/п`: initials are weak evidence. Two letters fit many words (`д/с` is `для сада` as often as `детские столы`,
+ * `р/м` `рабочие мужские` as often as `резиновые мужские`), so they never make a label sure, of any leaf: the narrower
+ * leaves whose further words they begin (`Лапша быстрого приготовления`) come first among the candidates of a question,
+ * the broader leaf after them. The letters are a word the leaf does not explain (`heldBy`), which the product names do
+ * not lift: the seller answers, once, for every row of the label.
+ */
+export function readInitials(matcher: CategoryMatcher, index: DirectoryIndex): CategoryMatcher {
+  let names: { leaf: Category; rus: string }[] | undefined;
+  return {
+    match(text, context = {}) {
+      const match = matcher.match(text, context);
+      const [initials] = findLabelInitials(readLabelHead(text));
+      const matched = match.best ?? match.candidates[0];
+      if (initials === undefined || matched === undefined) return match;
+      names ??= index.directories.categories.filter((category) => !index.nonLeafIds.has(category.id)).map((leaf) => ({ leaf, rus: leaf.name.rus }));
+      const fits = names.flatMap(({ leaf, rus }) => {
+        const further = leaf === matched.entry ? undefined : readFurtherWords(rus, matched.entry.name.rus);
+        return further !== undefined && areInitialsOf(initials, further) ? [{ leaf, further }] : [];
+      });
+      const doubt = fits.length === 0 ? `"${initials.written}" are no initials of the further words of a leaf beside ${matched.entry.name.rus}` : `"${initials.written}" may be the initials of ${fits.map(({ leaf, further }) => `"${further.join(' ')}" of ${leaf.name.rus}`).join(', ')}`;
+      const question = asLabelQuestion(match, fits.length > 0 ? doubt : match.doubt ?? doubt);
+      const candidates = [...fits.map(({ leaf }) => buildAddedCategoryCandidate(leaf, index, matched.score)), ...question.candidates.filter((candidate) => !fits.some(({ leaf }) => String(leaf.id) === candidate.key))];
+      return { ...question, candidates, heldBy: [...(match.heldBy ?? []), initials.written] };
+    },
+  };
+}

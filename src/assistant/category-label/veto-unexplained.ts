@@ -1,0 +1,156 @@
+import type { Category } from '../../domain/index.js';
+import type { DirectoryIndex } from '../../mapping/directory-index.js';
+import { isCatchAllText } from '../classify/catch-all-words.js';
+import type { IndexedLeaf } from '../classify/classifier-types.js';
+import { findUnexplainedWords, findUnlistedBrandOfBareType, isGoodsOfSection, readPathSection } from '../classify/classify-product.js';
+import { extractProductType } from '../classify/extract-product-type.js';
+import { getClassifierIndex } from '../classify/load-classifier-index.js';
+import { stemForIndex } from '../classify/stem-for-index.js';
+import { findDemographicMark } from '../demographic-words.js';
+import { isExplainedByDirectory, readWordEvidence, type WordEvidence } from '../explain-label-words.js';
+import type { CategoryMatcher } from '../match-category.js';
+import { tokenizeForMatch } from '../normalize-for-match.js';
+import { isGroupWord } from '../read-group-words.js';
+import { ADJECTIVE, namesEveryKind, readLabelKinds } from '../read-label-kinds.js';
+import { isAdjectiveOfNounInK, isFleetingVowelForm, isRelatedWord, NEGATING_PREFIXES } from '../read-word-forms.js';
+import { asLabelQuestion } from './as-label-question.js';
+import { BRANCH_LEAF_SCORE } from './branch-names.js';
+import { collectNamedStems, collectSiblingStems, parentOfPath } from './collect-directory-stems.js';
+import { collectPeopleBranchNouns, findUnsaidKindBranch, findUnsaidPathQualifier } from './find-unsaid-path-words.js';
+import { readLabelHead } from './label-text.js';
+import { readProductDemographic } from './read-product-demographic.js';
+import { collectSortingWords, isSortingWordOfSection, type SortingWord } from './sorting-words.js';
+
+// A seller's word this near a word of the leaf is a spelling of it, not another word.
+const SPELLING_SCORE = 0.85;
+
+/**
+ * `Ванная` against `Ванны`: a one-word label with an adjective's ending names no goods by itself (an adjective used as a
+ * noun, `Ванная комната`, is a room); when the leaf's name holds its stem only as a noun, the shared stem is no evidence.
+ */
+function findAdjectiveOfNounLeaf(head: string, entry: Category): string | undefined {
+  const words = tokenizeForMatch(head);
+  const word = words[0];
+  if (words.length !== 1 || word === undefined || !ADJECTIVE.test(word)) return undefined;
+  const stem = stemForIndex(word);
+  const sameStem = [entry.name.rus, entry.name.kaz ?? ''].flatMap((name) => tokenizeForMatch(name)).filter((other) => stemForIndex(other) === stem);
+  return sameStem.length > 0 && sameStem.every((other) => !ADJECTIVE.test(other)) ? word : undefined;
+}
+
+/**
+ * The product classifier's whole-head rule, applied to labels: a confident pick must explain every
+ * word of the label's head phrase (its names in both languages, its path, a compound of its name,
+ * an adjective made of a path word, or a word that never changes a kind), else it is a question
+ * naming the word (`Свечи зажигания` are no decor candles, `Кольца поршневые` no rings). A label
+ * that names no kind of goods (`Товары без группы`) is never confident, nor one whose purpose a
+ * leaf narrower by its Kazakh name does not explain (`Машинки для стрижки` against `Ойыншық көліктер`).
+ */
+export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordScore: (a: string, b: string) => number): CategoryMatcher {
+  let leaves: Map<string, IndexedLeaf> | undefined;
+  let named: Map<string, Map<string, string>> | undefined;
+  let siblings: Map<string, Set<string>> | undefined;
+  let peopleBranches: Map<string, Set<string>> | undefined;
+  let sorting: Map<string, SortingWord> | undefined;
+  let evidence: WordEvidence | undefined;
+  return {
+    match(text, context = {}) {
+      const match = matcher.match(text, context);
+      if (match.status === 'todo' || match.best === undefined) return match;
+      const head = readLabelHead(text);
+      if (isCatchAllText(head)) return asLabelQuestion(match, 'the label names no kind of goods');
+      const adjective = findAdjectiveOfNounLeaf(head, match.best.entry);
+      if (adjective !== undefined) return asLabelQuestion(match, `the label is the adjective "${adjective}", which meets the leaf's noun by its stem only`);
+      const kinds = readLabelKinds(head);
+      if (kinds.length > 1 && !namesEveryKind(kinds, [match.best.entry.name.rus, match.best.entry.name.kaz ?? ''])) return asLabelQuestion(match, `the label lists ${kinds.length} kinds of goods and the leaf's name is no list holding every one`);
+      const classifier = getClassifierIndex(index.directories, index);
+      leaves ??= new Map(classifier.leaves.map((leaf) => [String(leaf.id), leaf]));
+      const leaf = leaves.get(match.best.key);
+      if (leaf === undefined) return match;
+      const narrowed = findUnsaidPathQualifier(leaf, leaves.values(), head, `${text} ${context.parentPath ?? ''}`, readProductDemographic(context.productNames ?? []));
+      if (narrowed !== undefined) return asLabelQuestion(match, `the leaf's path says "${narrowed.qualifier}", which the label does not, and ${narrowed.rival} is of the same kind`);
+      peopleBranches ??= collectPeopleBranchNouns(leaves.values());
+      const kind = findUnsaidKindBranch(leaf, peopleBranches, [text, context.parentPath ?? '', ...(context.productNames ?? [])].join(' '));
+      if (kind !== undefined) return asLabelQuestion(match, `the leaf's path says "${kind.qualifier}", which the label does not, where ${kind.section} sorts "${kind.noun}" by whom it is for`);
+      // A word the matcher took as a misspelling or transliteration of a word of the leaf (`Тилевизоры`, `Noutbuki`) is that word;
+      // one equal to a leaf word the classifier left unexplained on purpose (`өнімдері`, a general word for goods, of a path) stays.
+      const entry = match.best.entry;
+      const leafWords = [entry.name.rus, entry.name.kaz ?? '', entry.path?.rus ?? '', entry.path?.kaz ?? ''].flatMap((part) => tokenizeForMatch(part));
+      const type = extractProductType(head);
+      // `проводные` beside the sibling `Беспроводные наушники`: the plain leaf is the kind its sibling is the negation of.
+      siblings ??= collectSiblingStems(leaves.values());
+      const siblingStems = siblings.get(parentOfPath(leaf.path));
+      const negatedBySibling = (word: string): boolean => [...NEGATING_PREFIXES].some((prefix) => siblingStems?.has(stemForIndex(`${prefix}${word}`)) === true);
+      // A form the stems miss is the leaf's word too: the vowel an ending drops (`уровень` of `Уровни`), an adjective whose
+      // `к` turns `ч` (`игрушечные` of `Игрушки`). Not beside a brand: the unlisted-brand check below reads a bare type by the
+      // stems, so `Ремень Gates 5PK1100` would pass it as the accessory `Ремни`.
+      const formOf = (word: string, leafWord: string): boolean => type.brand === undefined && (isFleetingVowelForm(word, leafWord) || isFleetingVowelForm(leafWord, word) || isAdjectiveOfNounInK(word, leafWord));
+      sorting ??= collectSortingWords(leaves.values());
+      const sorts = (word: string): boolean => isSortingWordOfSection(sorting?.get(stemForIndex(word)), word, leaf, type.words);
+      const known = (evidence ??= readWordEvidence(classifier));
+      // A word for goods in general no name of the leaf holds (`өнімі` of `Сүт өнімі`, beside the path's `өнімдері`) is no
+      // misspelling of the path's word: the label names the group the path does, never the leaf (`read-group-words.ts`).
+      const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => isGroupWord(word) || (!negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, known) && !leafWords.some((leafWord) => leafWord !== word && (wordScore(word, leafWord) >= SPELLING_SCORE || formOf(word, leafWord)))));
+      // A purpose that names goods or a section of another top-level section says the goods are of another kind
+      // (`Шампунь для кошек` is no hair shampoo, `Домики для кукол` no pet beds); a purpose the directory does not name
+      // only qualifies (`Микрофоны для стриминга`), and one named in the leaf's own section is a use of its goods
+      // (`Переноска для кошек`, `Фен для волос`). Whom the goods are for is the demographic rules' to judge.
+      named ??= collectNamedStems(leaves.values());
+      const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
+      const section = readPathSection(leaf.path);
+      const elsewhere = type.purpose.flatMap((word) => {
+        const stem = stemForIndex(word);
+        const places = leafStems.has(stem) || findDemographicMark(word) !== undefined ? undefined : named?.get(stem);
+        const where = places?.has(section) === false ? places.values().next().value : undefined;
+        return where === undefined ? [] : [`"${word}" (${where})`];
+      });
+      if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.join(', ')}, named in another section than the leaf's`);
+      // `Коляски для кукол` against the babies' `Коляски`: a purpose that is what another leaf of the same section is names
+      // goods of their own, which the label's goods may be a kind of; the classifier's rule, never sure.
+      const goodsOf = type.purpose.filter((word) => findDemographicMark(word) === undefined && !leafStems.has(stemForIndex(word)) && isGoodsOfSection(classifier, leaf, [stemForIndex(word)]));
+      if (goodsOf.length > 0) return { ...asLabelQuestion(match, `the label's goods are for ${goodsOf.map((word) => `"${word}"`).join(', ')}, goods of the leaf's own section`), heldBy: goodsOf };
+      // A leaf whose Kazakh name says a narrower kind than its Russian one (`Машинки`: `Ойыншық көліктер`, toy vehicles) is
+      // that kind only: a purpose it does not explain says the label's head may be another thing the directory lacks
+      // (`Машинки для стрижки` are hair clippers, never toy cars).
+      const unsaidKind = findUnsaidKazakhQualifier(leaf, type.words);
+      const foreign = unsaidKind === undefined ? [] : type.purpose.filter((word) => isForeignPurpose(word, leafStems, section, named as Map<string, Map<string, string>>) && !leafWords.some((leafWord) => isRelatedWord(word, leafWord, MIN_SHARED_BEGINNING)));
+      if (foreign.length > 0) return { ...asLabelQuestion(match, `the leaf is "${unsaidKind ?? ''}" by its Kazakh name, and does not explain the purpose ${foreign.map((word) => `"${word}"`).join(', ')} of the label`), heldBy: foreign };
+      if (unexplained.length === 0) {
+        // `Свечи NGK` where the directory's only `Свечи` are decor candles and its brands do not hold `NGK`.
+        const unlisted = findUnlistedBrandOfBareType(classifier, leaf, type);
+        return unlisted === undefined ? match : asLabelQuestion(match, unlisted);
+      }
+      const question = { ...asLabelQuestion(match, `the leaf does not explain ${unexplained.map((word) => `"${word}"`).join(', ')} of the label`), heldBy: unexplained };
+      // A label naming a group of goods (`Сүт өнімдері`) is a section, as a branch's name is: no leaf is shown near a match
+      // (Молоко was first at 0.93), the candidates keep their order.
+      if (!unexplained.some(isGroupWord)) return question;
+      return { ...question, candidates: question.candidates.map((candidate) => ({ ...candidate, score: Math.min(candidate.score, BRANCH_LEAF_SCORE) })) };
+    },
+  };
+}
+
+/**
+ * A purpose word (`стрижки` of `Машинки для стрижки`) that neither the leaf (its names, its path)
+ * nor a leaf or one-word branch of its own section names: nothing says the leaf's goods serve it.
+ * Whom the goods are for is the demographic rules' to judge.
+ */
+function isForeignPurpose(word: string, leafStems: ReadonlySet<string>, section: string, named: ReadonlyMap<string, ReadonlyMap<string, string>>): boolean {
+  if (findDemographicMark(word) !== undefined) return false;
+  const stem = stemForIndex(word);
+  return !leafStems.has(stem) && named.get(stem)?.has(section) !== true;
+}
+
+// A purpose word and an adjective of the leaf made of it (`мусора`, `мусорные`) share this many first letters at least.
+const MIN_SHARED_BEGINNING = 5;
+
+/**
+ * The Kazakh name of a leaf that says more than its Russian name (`Ойыншық көліктер`, toy vehicles, for `Машинки`;
+ * `Шаш кептіргіштер`, hair dryers, for `Фены`) with a qualifier the label's type does not say: the Russian name is short
+ * for a narrower kind, which its path alone tells.
+ */
+function findUnsaidKazakhQualifier(leaf: IndexedLeaf, typeWords: readonly string[]): string | undefined {
+  const russian = leaf.names.find((name) => name.language === 'rus' && name.full);
+  if (russian === undefined || russian.purpose.length > 0) return undefined;
+  const said = new Set(typeWords.map(stemForIndex));
+  const kazakh = leaf.names.find((name) => name.language === 'kaz' && name.full && name.head.length + name.purpose.length > russian.head.length);
+  return kazakh !== undefined && kazakh.purpose.some((stem) => !said.has(stem)) ? kazakh.text : undefined;
+}

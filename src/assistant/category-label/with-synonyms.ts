@@ -1,0 +1,80 @@
+import type { Category } from '../../domain/index.js';
+import { rewriteWithSynonyms } from '../category-synonyms.js';
+import type { CategoryMatcher } from '../match-category.js';
+import type { MatchThresholds, ValueMatch } from '../match-value.js';
+import { tokenizeForMatch } from '../normalize-for-match.js';
+import type { ScoredCandidate } from '../score-candidates.js';
+import { NAME_WITH_DEMOGRAPHIC, PART_FACTOR } from './label-scores.js';
+
+/**
+ * `Laptops`, `Дроны`: a label left a TODO is matched again in the directory's words. When the
+ * label's own words come near no leaf, each rewritten word means the same (or names a kind of it)
+ * and the rewrite is one leaf's name, that leaf stands (confident, never `exact`); otherwise its
+ * candidates join the TODO. (`Лампочки LED E27` → `лампы led e 27` was once taken for `Лампы и
+ * обогрев для рептилий`.)
+ */
+export function withSynonyms(matchWhole: CategoryMatcher, thresholds: MatchThresholds): CategoryMatcher {
+  return {
+    match(text, context = {}) {
+      const match = matchWhole.match(text, context);
+      if (match.status !== 'todo') return match;
+      const rewritten = rewriteWithSynonyms(text);
+      if (rewritten === undefined) return match;
+      const viaSynonyms = matchWhole.match(rewritten.text, context);
+      if (rewritten.exact && (match.candidates[0]?.score ?? 0) < thresholds.minScore && (isNameMatch(viaSynonyms) || isNameBesideNumbers(rewritten.text, viaSynonyms, (core) => matchWhole.match(core, context)))) {
+        const [best, ...others] = viaSynonyms.candidates.map(stepDown);
+        if (best !== undefined) return { text, status: 'confident', best, candidates: [best, ...others] };
+      }
+      return mergeSynonymCandidates(match, viaSynonyms);
+    },
+  };
+}
+
+// A size or model number (`24`, `R16`, `E27`, `4K`): a word with a digit, or one or two Latin letters beside one.
+const NUMBER_WORD = /\d/;
+const LETTERS_BEFORE_NUMBER = /^[a-z]{1,2}$/;
+
+/**
+ * `Monitors 24` → `мониторы 24`, `Summer tyres R16` → `летние шины r 16`: numbers and sizes
+ * qualify a leaf, they never choose it. The rewrite stands when it is confident with them and,
+ * without them, one leaf's name, the same leaf. A word that is no number (`LED` of `Лампочки LED
+ * E27`) keeps the rewrite a longer text than any name.
+ */
+function isNameBesideNumbers(rewritten: string, viaSynonyms: ValueMatch<Category>, matchCore: (core: string) => ValueMatch<Category>): boolean {
+  if (viaSynonyms.status === 'todo' || rewritten.includes('/')) return false;
+  const words = tokenizeForMatch(rewritten);
+  const beside = (word: string, i: number): boolean => LETTERS_BEFORE_NUMBER.test(word) && (NUMBER_WORD.test(words[i + 1] ?? '') || NUMBER_WORD.test(words[i - 1] ?? ''));
+  const core = words.filter((word, i) => !NUMBER_WORD.test(word) && !beside(word, i));
+  if (core.length === words.length || core.length === 0) return false;
+  const coreMatch = matchCore(core.join(' '));
+  return isNameMatch(coreMatch) && coreMatch.best?.key === viaSynonyms.best?.key;
+}
+
+/**
+ * A match to one leaf's own name: exact, or that name (or a part of an `и` name) with gender or
+ * age words its path agrees with (`Women's dresses` → `женские платья` → `Женская одежда /
+ * Платья`; `Mens hoodies` → `Мужская одежда / Худи и свитшоты`). Only a name-equal leaf scores 0.97
+ * or more: a leaf holding the words among more scores 0.93, a name inside a longer label 0.95 at
+ * most (`Лампочки LED E27` is not a lamp leaf's name), the general matcher 0.9.
+ */
+function isNameMatch(match: ValueMatch<Category>): boolean {
+  return match.status === 'exact' || (match.status === 'confident' && (match.best?.score ?? 0) >= PART_FACTOR * NAME_WITH_DEMOGRAPHIC);
+}
+
+// A candidate found through a synonym ranks a step below the same score found by the label itself.
+const SYNONYM_STEP = 0.97;
+
+/** A candidate found through a synonym: a step below, and never an exact name (`score 0.97`, not `# exact`). */
+function stepDown(candidate: ScoredCandidate<Category>): ScoredCandidate<Category> {
+  return { ...candidate, score: Math.round(candidate.score * SYNONYM_STEP * 1000) / 1000, exact: false };
+}
+
+function mergeSynonymCandidates(match: ValueMatch<Category>, viaSynonyms: ValueMatch<Category>): ValueMatch<Category> {
+  const merged = new Map(match.candidates.map((candidate) => [candidate.key, candidate]));
+  for (const candidate of viaSynonyms.candidates.map(stepDown)) {
+    const known = merged.get(candidate.key);
+    if (known === undefined || known.score < candidate.score) merged.set(candidate.key, candidate);
+  }
+  const limit = Math.max(match.candidates.length, viaSynonyms.candidates.length);
+  return { text: match.text, status: 'todo', candidates: [...merged.values()].sort((a, b) => b.score - a.score).slice(0, limit) };
+}
