@@ -74,7 +74,7 @@ const LABEL_READINGS: readonly ((matcher: CategoryMatcher, setup: LabelReadingSe
   (matcher, { index }) => capByBareHead(matcher, index),
 ];
 
-/** Prepares the leaves once. */
+/** Prepares the leaves once (`prepareLabelDirectory`) and wraps the whole-label matcher in the readings, in order (`LABEL_READINGS`). */
 export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchThresholds = CATEGORY_THRESHOLDS): CategoryMatcher {
   const directory = prepareLabelDirectory(index);
   const setup: LabelReadingSetup = { index, thresholds, wordScore: directory.wordScore };

@@ -64,8 +64,8 @@ interface SiblingLeaves {
 function createSiblingReader(byKey: ReadonlyMap<string, PreparedLeaf>): (ids: readonly number[] | undefined) => SiblingLeaves {
   // The seller's other categories are one array for every TODO of a file and every match of its chain (a bare head, a
   // rewrite): their groups and roots are read once per array, not once per match.
-  let siblings: { ids: readonly number[] | undefined; groups: ReadonlySet<string>; roots: ReadonlySet<string> } = { ids: undefined, groups: new Set(), roots: new Set() };
-  const readSiblings = (ids: readonly number[] | undefined): typeof siblings => {
+  let siblings: SiblingLeaves = { ids: undefined, groups: new Set(), roots: new Set() };
+  const readSiblings = (ids: readonly number[] | undefined): SiblingLeaves => {
     if (ids !== siblings.ids) {
       const groups = new Set((ids ?? []).map((id) => byKey.get(String(id))?.groupKey).filter((key) => key !== undefined));
       siblings = { ids, groups, roots: new Set([...groups].map(readPathSection)) };

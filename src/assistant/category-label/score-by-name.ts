@@ -73,28 +73,12 @@ export function scoreByName(
       score = CONTAINED_SCORE * (variant.full ? 1 : PART_FACTOR);
       contained = true;
       compound = !label.kind.every((word) => variant.head.some((other) => similarity(word, other) >= 0.95));
-    } else if (variantCover >= 0.9 && label.head.some(covered)) {
-      // The leaf's whole name inside a longer label (`Монитор 27 дюймов`), unless an extra word says more than the leaf:
-      // a use the leaf does not name (`Краска для стен`), or a word of another leaf (`Машинки на радиоуправлении`).
-      // Only words after the name refine it (`Ноутбуки игровые`); a word before it may make another thing (`Роликовые коньки`).
-      // A word the type reader drops (`NGK`, `1 л`) neither adds to nor takes from the name; a neutral word (`теплый` of `Теплый
-      // пол`) is still weighed against the other leaves' words.
-      const extras = q.filter((word) => !covered(word) && !label.dropped.includes(word));
-      const lastCovered = Math.max(...q.map((word, i) => (covered(word) ? i : -1)));
-      const leading = q.some((word, i) => !covered(word) && i < lastCovered && !label.dropped.includes(word) && !/\d|^[a-z]+$/.test(word));
-      // A use the leaf does not name (`Краска для стен` against `Краски`); one it names may come with more words (`Крем для лица увлажняющий`).
-      const namesUse = variant.words.length > variant.head.length;
-      const inPath = (word: string): boolean => leaf.pathWords.some((other) => similarity(word, other) >= 0.9 || sharesStem(word, other));
-      const complement = extras.filter((word) => !label.head.includes(word));
-      const complementExtra = !namesUse && complement.some((word) => !inPath(word)) && !(label.head.every(covered) && relations.onlyQualifies(label.head, complement, leaf, similarity));
-      const matched = q.filter(covered);
-      if (!leading && !complementExtra && !extras.some((word) => relations.isRelatedElsewhere(word, leaf, matched))) {
-        score = Math.max(symmetric, NAMED_INSIDE_BASE + 0.05 * queryCover);
-        partial = true;
-        kindNamed = label.kind.length < q.length && variantBest.every((value) => value >= FORM_SCORE) && q.every((word, i) => !label.kind.includes(word) || (queryBest[i] ?? 0) >= FORM_SCORE);
-        // Ranked as the bare head's name is, above the leaves holding it among more (its rivals, as they are the bare head's).
-        if (kindNamed) score = Math.max(score, FORM_SCORE);
-      }
+    } else if (variantCover >= 0.9 && label.head.some(covered) && isNamedInside(label, leaf, variant, covered, similarity, relations)) {
+      score = Math.max(symmetric, NAMED_INSIDE_BASE + 0.05 * queryCover);
+      partial = true;
+      kindNamed = label.kind.length < q.length && variantBest.every((value) => value >= FORM_SCORE) && q.every((word, i) => !label.kind.includes(word) || (queryBest[i] ?? 0) >= FORM_SCORE);
+      // Ranked as the bare head's name is, above the leaves holding it among more (its rivals, as they are the bare head's).
+      if (kindNamed) score = Math.max(score, FORM_SCORE);
     }
     // `Тара` is no form of the Kazakh `Тары` (millet): Russian word forms say nothing of a Kazakh name. A label written
     // without a Kazakh letter that comes near a leaf only through its Kazakh name, and not as that very name, asks.
@@ -112,6 +96,29 @@ export function scoreByName(
     if (weight({ score, contained }) > weight(best) || (score === best.score && exact)) best = { score, exact, contained, compound, formExact, typo, partial, kindNamed, joined: formExact && throughCompound };
   }
   return { ...best, namesPart: (namesSome && !namesAll) || beginsOnly || (kazakhLikeness && !namedOtherwise) };
+}
+
+/**
+ * Whether the leaf's whole name (`variant`, whose words `covered` tells) stands inside a longer label and no extra word of
+ * the label says more than the leaf.
+ */
+function isNamedInside(label: ParsedLabel, leaf: PreparedLeaf, variant: Variant, covered: (word: string) => boolean, similarity: (a: string, b: string) => number, relations: LeafRelations): boolean {
+  const q = label.words;
+  // The leaf's whole name inside a longer label (`Монитор 27 дюймов`), unless an extra word says more than the leaf:
+  // a use the leaf does not name (`Краска для стен`), or a word of another leaf (`Машинки на радиоуправлении`).
+  // Only words after the name refine it (`Ноутбуки игровые`); a word before it may make another thing (`Роликовые коньки`).
+  // A word the type reader drops (`NGK`, `1 л`) neither adds to nor takes from the name; a neutral word (`теплый` of `Теплый
+  // пол`) is still weighed against the other leaves' words.
+  const extras = q.filter((word) => !covered(word) && !label.dropped.includes(word));
+  const lastCovered = Math.max(...q.map((word, i) => (covered(word) ? i : -1)));
+  const leading = q.some((word, i) => !covered(word) && i < lastCovered && !label.dropped.includes(word) && !/\d|^[a-z]+$/.test(word));
+  // A use the leaf does not name (`Краска для стен` against `Краски`); one it names may come with more words (`Крем для лица увлажняющий`).
+  const namesUse = variant.words.length > variant.head.length;
+  const inPath = (word: string): boolean => leaf.pathWords.some((other) => similarity(word, other) >= 0.9 || sharesStem(word, other));
+  const complement = extras.filter((word) => !label.head.includes(word));
+  const complementExtra = !namesUse && complement.some((word) => !inPath(word)) && !(label.head.every(covered) && relations.onlyQualifies(label.head, complement, leaf, similarity));
+  const matched = q.filter(covered);
+  return !leading && !complementExtra && !extras.some((word) => relations.isRelatedElsewhere(word, leaf, matched));
 }
 
 /**
