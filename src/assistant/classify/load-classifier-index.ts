@@ -41,7 +41,7 @@ export async function loadClassifierIndex(options: { stateDir: string; directori
   if (known !== undefined) return known;
   const hash = hashCategories(options.directories);
   const path = buildClassifierIndexPath(options.stateDir, hash);
-  const cached = byHash.get(hash) ?? (await readClassifierIndexFile(path, hash));
+  const cached = byHash.get(hash) ?? (await readIndex(path, hash));
   if (cached !== undefined) {
     remember(options.directories, cached);
     return cached;
@@ -58,8 +58,7 @@ function remember(directories: Directories, index: ClassifierIndex): void {
   if (byHash.size > MAX_BY_HASH) byHash.delete(byHash.keys().next().value ?? '');
 }
 
-/** The index cached at `path` when it is one of this version for the directory content hash `hash`; undefined for any other file, or none. */
-export async function readClassifierIndexFile(path: string, hash: string): Promise<ClassifierIndex | undefined> {
+async function readIndex(path: string, hash: string): Promise<ClassifierIndex | undefined> {
   try {
     const parsed = JSON.parse(await readFile(path, 'utf8')) as Partial<ClassifierIndex>;
     const valid = parsed.version === CLASSIFIER_INDEX_VERSION && parsed.directoryHash === hash && Array.isArray(parsed.leaves) && typeof parsed.byHeadStem === 'object' && parsed.byHeadStem !== null && typeof parsed.byCompoundEnd === 'object' && parsed.byCompoundEnd !== null && Array.isArray(parsed.brands) && Array.isArray(parsed.brandNames) && Array.isArray(parsed.propertyWords) && Array.isArray(parsed.positionSections) && Array.isArray(parsed.abbreviations) && Array.isArray(parsed.wholeWords);

@@ -14,9 +14,10 @@ import type { Classification, ClassifierIndex, ClassifyOptions } from '../classi
 import { classifyProduct } from '../classify/classify-product.js';
 import { readKnownBrands } from '../classify/known-brands.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
+import { UNIT_TOKENS } from '../normalize-for-match.js';
+import { CONTAINER_WORDS, COUNT_WORDS, extractProductType } from '../classify/extract-product-type.js';
 import { findTypesWrittenOtherwise, indexAnsweredTypes } from './classify-with-answers.js';
 import { readProductTypeParts, type ProductTypeParts } from './read-product-type-key.js';
-import { createProductNameReader, readProductName, type ProductNameReading } from './read-product-name.js';
 
 /** A leaf the seller's own answers or products give a type. */
 export interface KnownLeaf {
@@ -73,8 +74,7 @@ export interface CollectProductTypesOptions {
 
 /** Accumulates rows; `finish` gives the groups, the most rows first. */
 export interface ProductTypeCollector {
-  /** Counts a name; `reading`: the name's reading when it was read already (`readProductName`, maybe in another thread). */
-  add(name: string, row: number, reading?: ProductNameReading): void;
+  add(name: string, row: number): void;
   finish(): { groups: ProductTypeGroup[]; words: UnplacedWord[]; rows: number; answeredRows: number; untypedRows: number };
 }
 
@@ -103,6 +103,11 @@ interface Accumulator {
 
 const EXAMPLES = 3;
 
+/** Whether a type's parts name no kind: no purpose, and every head word a count, a unit, a pack or a code (a digit, one letter). */
+function namesNoKind(parts: ProductTypeParts): boolean {
+  return parts.tail.length === 0 && parts.head.every((word) => /\p{N}/u.test(word) || Array.from(word).length === 1 || UNIT_TOKENS.has(word) || COUNT_WORDS.has(word) || CONTAINER_WORDS.has(word));
+}
+
 /** Creates the collector; see the file comment. */
 export function createProductTypeCollector(options: CollectProductTypesOptions): ProductTypeCollector {
   const groups = new Map<string, Accumulator>();
@@ -112,9 +117,9 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
   let rows = 0;
   let answeredRows = 0;
   let untypedRows = 0;
-  const reader = createProductNameReader(options.classifier, options.classifyOptions);
+  const knownBrands = readKnownBrands(options.classifier, options.classifyOptions);
   return {
-    add(name, row, reading) {
+    add(name, row) {
       rows += 1;
       const text = name.trim();
       if (text === '') return;
@@ -122,12 +127,12 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
         answeredRows += 1;
         return;
       }
-      const { parts, tokens, classification } = reading ?? readProductName(text, reader);
-      if (classification === undefined) {
+      const parts = readProductTypeParts(text, undefined, knownBrands);
+      const type = parts.key;
+      if (type === '' || namesNoKind(parts)) {
         untypedRows += 1;
         return;
       }
-      const type = parts.key;
       let group = groups.get(type);
       if (group === undefined) {
         group = { type, rows: 0, placedRows: 0, examples: [], firstRows: [], openRows: [], placedByPath: new Map(), votes: new Map(), restVotes: new Map(), restSampled: 0, restGoods: new Map(), goodsSampled: 0, parts };
@@ -139,6 +144,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
       group.rows += 1;
       if (group.examples.length < EXAMPLES && !group.examples.includes(text)) group.examples.push(text);
       if (group.firstRows.length < EXAMPLES) group.firstRows.push(row);
+      const classification = classifyProduct(options.classifier, { name: text }, options.classifyOptions);
       if (classification.confident) {
         group.placedRows += 1;
         addPlaced(group.placedByPath, classification.path, [rows]);
@@ -146,7 +152,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
         group.openRows.push(rows);
         if (group.goodsSampled < REST_SAMPLE) {
           group.goodsSampled += 1;
-          noteRestGoods(group, readRest(readNameRest(tokens, parts), options, restReadings), classification.path);
+          noteRestGoods(group, readRest(readNameRest(text, parts, knownBrands), options, restReadings), classification.path);
         }
       }
       if (classification.heldBy !== undefined && classification.leafId !== undefined) noteHeldBy(words, classification.heldBy, { serial: rows, type, name: text, leafId: classification.leafId });
@@ -154,7 +160,7 @@ export function createProductTypeCollector(options: CollectProductTypesOptions):
         group.unplaced ??= classification;
         if (group.restSampled < REST_SAMPLE) {
           group.restSampled += 1;
-          noteRestVote(group, readRest(readNameRest(tokens, parts), options, restReadings));
+          noteRestVote(group, readRest(readNameRest(text, parts, knownBrands), options, restReadings));
         }
         return;
       }
@@ -218,8 +224,9 @@ function spreadsOverCategories(byCategory: ReadonlyMap<string, number>): boolean
   return proposed >= MIXED_MIN_ROWS && byCategory.size >= MIXED_MIN_CATEGORIES && commonest * 2 < proposed;
 }
 
-/** The words of a name (its reading's `tokens`) after its type's head (`полотенце махровое 70 х 140` of `Новинка 2024 Полотенце махровое 70х140`); `''` when none. */
-function readNameRest(tokens: readonly string[], parts: ProductTypeParts): string {
+/** The words of a name after its type's head (`полотенце махровое 70 х 140` of `Новинка 2024 Полотенце махровое 70х140`), normalised; `''` when none. */
+function readNameRest(text: string, parts: ProductTypeParts, knownBrands: ReturnType<typeof readKnownBrands>): string {
+  const { tokens } = extractProductType(text, undefined, undefined, knownBrands);
   const at = tokens.findIndex((_, i) => parts.head.every((word, j) => tokens[i + j] === word));
   return at < 0 ? '' : tokens.slice(at + parts.head.length).join(' ');
 }

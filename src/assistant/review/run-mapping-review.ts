@@ -21,9 +21,7 @@ import { openSource } from '../../sources/open-source.js';
 import { readClassifyExclusions } from '../../stages/derive/lookup-category.js';
 import { countByTopSection, describeSetFileSections, readFileSections } from '../classify/file-sections.js';
 import { readKnownBrands } from '../classify/known-brands.js';
-import { buildClassifierIndexPath, loadClassifierIndex } from '../classify/load-classifier-index.js';
-import { createProductNameReader } from './read-product-name.js';
-import { readProductNamesInChunks } from './read-product-names.js';
+import { loadClassifierIndex } from '../classify/load-classifier-index.js';
 import { describeServiceAccount } from '../../pipeline/describe-service-account.js';
 import { applyReviewAnswers } from './apply-review-answers.js';
 import { collectServiceExamples } from './collect-service-examples.js';
@@ -132,31 +130,8 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   // sets already are asked by, and offered again with the others. The names are classified once, without the sections,
   // which are then applied to the picks (`ask-groups-outside-file-sections.ts`).
   const { sections: setSections, ...withoutSections } = readOptions;
-  // The seller's answers are found first: the names they settle are not read (classified) at all.
-  const answers = new Map<string, KnownLeaf>();
-  const toRead = names.map(({ name }) => {
-    const text = name.trim();
-    const found = text === '' ? undefined : findAnswer(text);
-    if (found !== undefined) answers.set(text, found);
-    return text !== '' && found === undefined;
-  });
-  const collector = createProductTypeCollector({ classifier, classifyOptions: withoutSections, findAnswer: (text) => answers.get(text), ...(examples === undefined ? {} : { examples }) });
-  const worker = { indexPath: buildClassifierIndexPath(stateDir, classifier.directoryHash), directoryHash: classifier.directoryHash, classifyOptions: withoutSections };
-  const texts = names.filter((_, i) => toRead[i]).map(({ name }) => name.trim());
-  // Large files are read in two threads (`read-product-names.ts`); the names are counted in file order, each read one with its reading.
-  let at = 0;
-  const addUnread = (): void => {
-    for (let entry = names[at]; entry !== undefined && !toRead[at]; entry = names[(at += 1)]) collector.add(entry.name, entry.row);
-  };
-  for await (const { readings } of readProductNamesInChunks(texts, { reader: createProductNameReader(classifier, withoutSections), worker })) {
-    for (const reading of readings) {
-      addUnread();
-      const entry = names[at];
-      if (entry !== undefined) collector.add(entry.name, entry.row, reading);
-      at += 1;
-    }
-  }
-  addUnread();
+  const collector = createProductTypeCollector({ classifier, classifyOptions: withoutSections, findAnswer, ...(examples === undefined ? {} : { examples }) });
+  for (const { name, row } of names) collector.add(name, row);
   const { groups: unsectioned, words, rows, answeredRows, untypedRows } = collector.finish();
   const sureByLeaf = countSureRowsByLeafPath(unsectioned);
   const sections = setSections === undefined ? readFileSections(countByTopSection(sureByLeaf), rows) : describeSetFileSections(setSections, sureByLeaf, rows);
