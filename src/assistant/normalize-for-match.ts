@@ -95,15 +95,6 @@ export function tokenizeForMatch(text: string): string[] {
   return tokens.slice();
 }
 
-/**
- * `tokenizeForMatch` of a text read once (a seller's product name, every one distinct): not kept. Kept, the names of a
- * large file only pushed the directory's texts out of the cache, and filled the heap with arrays the garbage collector
- * then moved and scanned (`mapping review` of 100,000 names).
- */
-export function tokenizeOnceForMatch(text: string): string[] {
-  return TOKEN_CACHE.get(text)?.slice() ?? tokenizeUncached(text);
-}
-
 const TOKEN_CACHE = new Map<string, string[]>();
 const MAX_CACHED_TEXTS = 50_000;
 

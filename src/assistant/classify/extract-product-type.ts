@@ -7,7 +7,7 @@
  * (it may tell two leaves of one type apart, never choose a leaf alone), a material (`из бумаги`) is
  * a word of the type, and a composition (`с …`) or a second phrase after a separator is dropped.
  */
-import { tokenizeForMatch, tokenizeOnceForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
+import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
 import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviations, readDirectoryLatinWords, type KnownBrands } from './known-brands.js';
 import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
@@ -104,7 +104,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     .split(PHRASE_BREAK)
     .filter((phrase) => /\p{L}{2}/u.test(phrase))
     .map((phrase) => {
-      const words = tokenizeOnceForMatch(phrase).filter((word) => !brandWords.has(word));
+      const words = tokenizeForMatch(phrase).filter((word) => !brandWords.has(word));
       const marked = markBrandWords(words, knownBrands);
       return words.map((word, i) => (marked[i] === true ? BRAND_MARK : word));
     });
@@ -438,7 +438,7 @@ export function findBrandLikeWords(name: string, abbreviations?: ReadonlySet<str
     abbreviations !== undefined && !allCaps && isVehicleMakerWord(word) && next !== undefined && /^\d+$/u.test(next) && !abbreviations.has(tokenizeForMatch(word)[0] ?? word);
   const brandLike = original.filter((word, i) => i > 0 && ((cyrillicName && /^[A-Za-z]/.test(word)) || byCaseBrand(word) || modelCode(word, original[i + 1])));
   // Normalised as the name's words are, all at once.
-  return new Set(brandLike.length === 0 ? [] : tokenizeOnceForMatch(brandLike.join(' ')));
+  return new Set(brandLike.length === 0 ? [] : tokenizeForMatch(brandLike.join(' ')));
 }
 
 /**
