@@ -21,7 +21,8 @@ import { openSource } from '../../sources/open-source.js';
 import { readClassifyExclusions } from '../../stages/derive/lookup-category.js';
 import { countByTopSection, describeSetFileSections, readFileSections } from '../classify/file-sections.js';
 import { readKnownBrands } from '../classify/known-brands.js';
-import { getClassifierIndex } from '../classify/load-classifier-index.js';
+import { loadClassifierIndex } from '../classify/load-classifier-index.js';
+import { describeServiceAccount } from '../../pipeline/describe-service-account.js';
 import { applyReviewAnswers } from './apply-review-answers.js';
 import { collectServiceExamples } from './collect-service-examples.js';
 import { createFileBrandCollector } from './collect-file-brands.js';
@@ -94,7 +95,9 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   const mapping = await loadMapping(options.mapping, deps);
   const { directories, listed } = await loadDirectoriesAndListed(options.settings, options.fromService === true, deps);
   const index = createDirectoryIndex(directories);
-  const classifier = getClassifierIndex(directories, index);
+  // The classifier's index from beside the directory cache, as `mapping init` left it (built and cached there when it did not).
+  const stateDir = describeServiceAccount(options.settings, deps.cwd).stateDir;
+  const classifier = await loadClassifierIndex({ stateDir, directories, index });
   // The mapping's exclusions hold in review as in `lookup: category`: a left-out leaf is never proposed.
   const { options: classifyOptions, problems } = readClassifyExclusions(mapping, index);
   if (problems.length > 0) throw new ConfigError(`${options.mapping}: ${problems.join('; ')}`);
