@@ -73,22 +73,30 @@ export function orderReviewQuestions(types: readonly ProductTypeGroup[], words: 
 /**
  * The questions in rounds of `ROUND_QUESTIONS` of the greedy order, each round asked the most rows per cell first (a group
  * whose lines are mostly answered on their own rows, a cell each, after a group one `yes` settles); which questions a round
- * holds does not change, nor do the rows it settles. Each question's `settles` is counted again in the new order.
+ * holds does not change. Within a round each next question is the one settling the most rows per cell that the questions
+ * asked before it leave open (counted again at each pick, so a question whose rows an earlier one settled does not keep
+ * its place by the rows it had), ties in the greedy order; `settles` is what it settles in this order.
  */
 function askRoundsByCells(ordered: readonly ReviewQuestion[], settled: ReadonlySet<number>): ReviewQuestion[] {
-  const perCell = (question: ReviewQuestion): number => question.settles / countAnswerCells(question);
-  const rounds: ReviewQuestion[] = [];
-  for (let start = 0; start < ordered.length; start += ROUND_QUESTIONS) {
-    const round = ordered.slice(start, start + ROUND_QUESTIONS).map((question, i) => ({ question, i }));
-    round.sort((a, b) => perCell(b.question) - perCell(a.question) || a.i - b.i);
-    rounds.push(...round.map(({ question }) => question));
-  }
   const done = new Set(settled);
-  return rounds.map((question, i) => {
-    const fresh = readOpenRows(question).filter((row) => !done.has(row));
-    for (const row of fresh) done.add(row);
-    return { ...question, order: i + 1, settles: fresh.length };
-  });
+  const fresh = (question: ReviewQuestion): number[] => readOpenRows(question).filter((row) => !done.has(row));
+  const asked: ReviewQuestion[] = [];
+  for (let start = 0; start < ordered.length; start += ROUND_QUESTIONS) {
+    const round = ordered.slice(start, start + ROUND_QUESTIONS);
+    while (round.length > 0) {
+      let best = 0;
+      let bestValue = -1;
+      round.forEach((question, i) => {
+        const value = fresh(question).length / countAnswerCells(question);
+        if (value > bestValue) [best, bestValue] = [i, value];
+      });
+      const [question] = round.splice(best, 1) as [ReviewQuestion];
+      const rows = fresh(question);
+      for (const row of rows) done.add(row);
+      asked.push({ ...question, order: asked.length + 1, settles: rows.length });
+    }
+  }
+  return asked;
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Classification } from '../../../src/assistant/classify/classifier-types.js';
-import type { ProductTypeGroup } from '../../../src/assistant/review/collect-product-types.js';
+import type { ProductTypeGroup, UnplacedWord } from '../../../src/assistant/review/collect-product-types.js';
 import type { LeafGroup } from '../../../src/assistant/review/group-types-by-leaf.js';
 import { countAnswerCells, orderReviewQuestions, ROUND_QUESTIONS, type ReviewQuestion } from '../../../src/assistant/review/order-review-questions.js';
 
@@ -64,5 +64,23 @@ describe('the ask order by cells', () => {
     expect(first.some((question) => nextRound.includes(question.kind === 'type' ? question.group : buildType('', 0)))).toBe(false);
     expect(first.reduce((total, question) => total + question.settles, 0)).toBe(18 + 3 * (ROUND_QUESTIONS - 1));
     expect(questions.slice(ROUND_QUESTIONS).map(nameOf)).toEqual(['закладка', 'линейка']);
+  });
+
+  it('counts each pick against what the questions asked before it settle: a question whose rows they took comes last in its round (trap)', () => {
+    // A group of 12 rows, a cell per line (6 cells), picked first by the rows it settles; two words each holding 6 of its
+    // rows and 3 rows of a type; a type of 1 row. Sorted by the rows each had when picked, the words came first and the
+    // group settled nothing in the middle of the round, before the type of 1 row; counted again at each pick, nothing settling 0 comes before
+    // a question that settles rows.
+    const pair = (): number[] => [(serial += 1), (serial += 1)];
+    const lines = Array.from({ length: 6 }, (_, i) => ({ ...buildType(`дневник ${i}`, 0), rows: 2, openRows: pair() }));
+    const group = buildGroup(lines, 6);
+    const [first, second] = [buildType('обложка', 3), buildType('закладка', 3)] as [ProductTypeGroup, ProductTypeGroup];
+    const word = (name: string, from: readonly ProductTypeGroup[], type: ProductTypeGroup): UnplacedWord => ({ word: name, rows: [...from.flatMap((line) => line.openRows), ...type.openRows], withOthers: 0, types: [from[0]?.type ?? ''], examples: [] });
+    const words = [word('клетка', lines.slice(0, 3), first), word('линия', lines.slice(3), second)];
+    const questions = orderReviewQuestions([first, second, buildType('линейка', 1)], words, new Set(), [group]);
+    const settles = questions.map((question) => question.settles);
+    expect(settles.reduce((total, rows) => total + rows, 0)).toBe(19);
+    expect(settles.slice(0, 2)).toEqual([9, 9]);
+    expect(settles.findIndex((rows) => rows === 0)).toBeGreaterThan(settles.findLastIndex((rows) => rows > 0));
   });
 });
