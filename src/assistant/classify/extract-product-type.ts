@@ -148,6 +148,9 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
 // A shop's code before the name (`ДК-1843 Полотенце …`, `ML-6478 Стул …`, `АБ12 Лампа …`): up to four capitals of any alphabet
 // joined to digits by a hyphen or nothing. A word of five letters or more (`ОМЕГА-3`) is a word, not a code.
 const LEADING_CODE = /^\s*\p{Lu}{1,4}-?\d[\p{N}\p{Lu}]*(?:[-/.][\p{N}\p{Lu}]+)*(?=\s)/u;
+// The same code with a space before its digits (`ДМ 92803 Комод пеленальный`): five digits or more, which no measure or model
+// the type could be read from has (`ЧАЙ 1000 г`, `ВАЗ 2107`), before a word in letters.
+const SPACED_CODE = /^\s*\p{Lu}{1,4}\s\d{5,}(?=\s+\p{L})/u;
 
 /**
  * Drops a shop's code that opens the name from the first phrase's words the head is read from (the name's `tokens` keep it): its
@@ -155,7 +158,7 @@ const LEADING_CODE = /^\s*\p{Lu}{1,4}-?\d[\p{N}\p{Lu}]*(?:[-/.][\p{N}\p{Lu}]+)*(
  * whatever the alphabet, as a Latin model before a Russian type is skipped.
  */
 function dropLeadingCode(name: string, phrases: string[][]): void {
-  const code = LEADING_CODE.exec(name)?.[0];
+  const code = (LEADING_CODE.exec(name) ?? SPACED_CODE.exec(name))?.[0];
   const first = phrases[0];
   if (code === undefined || first === undefined) return;
   const words = tokenizeForMatch(code);
@@ -214,6 +217,16 @@ export function isColourWord(word: string): boolean {
 /** Whether a word can be a word of the head (a Cyrillic word that is no qualifier, preposition or link). */
 function isHeadWord(word: string): boolean {
   return word.length >= 2 && CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word);
+}
+
+// `р` of `Р.43`, `р-р 52` (размер): a size's mark before its number, no letter of a kind.
+const SIZE_MARKS = new Set(['р']);
+
+/** Whether the letter at `at` marks the size that follows it (`р 43`, `р р 52`), no kind (`Сапоги ПВХ Р.43`). */
+function isSizeMark(tokens: readonly string[], at: number): boolean {
+  let next = at;
+  while (SIZE_MARKS.has(tokens[next] ?? '')) next++;
+  return SIZE_MARKS.has(tokens[at] ?? '') && /^\d/u.test(tokens[next] ?? '');
 }
 
 /** Whether a word ends a head phrase: a number, a unit, a count, a size, a colour, a limit (`до 5 кг`). */
@@ -337,7 +350,7 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
       continue;
     }
     // A letter right after the head names the kind (`Витамин C`, `Витамин Д`).
-    if (words.length > 0 && words[words.length - 1] === tokens[at - 1] && Array.from(word).length === 1 && /\p{L}/u.test(word) && !isQualifier(word) && !COMPOSITION_WORDS.has(word) && !PURPOSE_WORDS.has(word)) {
+    if (words.length > 0 && words[words.length - 1] === tokens[at - 1] && Array.from(word).length === 1 && /\p{L}/u.test(word) && !isQualifier(word) && !COMPOSITION_WORDS.has(word) && !PURPOSE_WORDS.has(word) && !isSizeMark(tokens, at)) {
       words.push(word);
       continue;
     }
