@@ -20,6 +20,7 @@ import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { isPositionWord } from './position-words.js';
 import { findLatinKindDoubt, readLatinKindWords } from './latin-kind-words.js';
+import { findGoodsForPlace } from './place-of-other-goods.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
@@ -215,6 +216,8 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // `Освежитель воздуха в авто` against household air fresheners: a place that opens the name of another top-level section
   // (`Автотовары`) says the goods are that section's, whether or not a leaf of it is ranked.
   const placeSection = place === undefined ? undefined : findSectionOpenedBy(index, place, root);
+  // `Бампер в кроватку` against car bumpers: a place that is goods of another section, which sorts goods made for it too.
+  const placeGoods = place === undefined ? undefined : findGoodsForPlace(index, place, root);
   // `Насос водяной (помпа)`: an aside that is by itself another leaf's one-word name, which the best leaf does not explain.
   const aside = (type.asides ?? []).map((word) => ({ word, leaf: findLeafNamedBy(index, word, best.leaf) })).find((found) => found.leaf !== undefined);
   const rewrittenRival = findRewrittenRival(index, best, type);
@@ -244,6 +247,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : kindElsewhere !== undefined ? `a leaf of another branch is a kind of it (${kindElsewhere.leaf.path})`
     : placeKind !== undefined ? `the leaf does not explain "${place ?? ''}", and a kind of it may (${placeKind.leaf.path})`
     : placeSection !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${placeSection}`
+    : placeGoods !== undefined ? `the leaf does not explain "${place ?? ''}", which goods of ${placeGoods.path} are made for`
     : aside !== undefined ? `the name also says "${aside.word}", the name of ${aside.leaf?.path ?? ''}`
     : qualifierLeaf !== undefined ? `only the leaf's section explains "${qualifierLeaf.word}", which names ${qualifierLeaf.leaf.path}`
     : vehicleSection !== undefined ? `the name says the vehicle the goods fit (${type.vehicle ?? ''}), which the section ${vehicleSection} holds goods for`

@@ -1,0 +1,24 @@
+/**
+ * Words that say the goods are another trade's than the leaf their head noun names (issue 33, probe 16: a baby store's, a
+ * workwear store's names taken sure in a same-named leaf of another section). Each rule: the name it holds open, and the
+ * names it must leave as they were.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
+import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import { buildSandboxDirectories } from '../measure-matching.js';
+
+const marketplace = buildClassifierIndex(buildSandboxDirectories('marketplace'));
+
+describe('a `в …` place that is another section\'s goods', () => {
+  it('keeps a leaf that does not explain it from being sure, where that section sorts goods made for it', () => {
+    // `Детские кроватки` are what `кроватку` is, and `Бортики в кроватку` are made for it: a cot bumper, no car bumper.
+    expect(classifyProduct(marketplace, { name: 'Бампер в кроватку (мягкий)' })).toMatchObject({ confident: false, doubt: expect.stringContaining('Бортики в кроватку') as unknown });
+  });
+
+  it('leaves a place only other goods are named by, or one the leaf explains, as it was (traps)', () => {
+    // `машину` names washing machines, and nothing is sorted as made for them: it only says where a dash cam goes.
+    expect(classifyProduct(marketplace, { name: 'Видеорегистратор в машину' })).toMatchObject({ confident: true });
+    expect(classifyProduct(marketplace, { name: 'Бортики в кроватку' })).toMatchObject({ confident: true, path: expect.stringContaining('Бортики в кроватку') as unknown });
+  });
+});
