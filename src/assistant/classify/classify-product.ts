@@ -292,7 +292,8 @@ function lowerUnsaidPath(index: ClassifierIndex, scores: Map<number, LeafScore>,
     // A leaf that misses the product's purpose is no other place for it (`Картины и постеры` for `Картина по номерам`).
     const servesPurpose = (other: LeafScore): boolean => item.reading.purpose.every((stem) => explainsByLeaf(other.leaf, stem, stem));
     const sameKind = (qualifier: PathQualifier, other: LeafScore): boolean =>
-      qualifier.mark?.kids === true ? nouns.length > 0 && other.leaf.names.some((name) => nouns.every((stem) => name.head.includes(stem)))
+      // A kind the name does not say (`Инвалидные коляски` for a plain `Коляска`) is no default against children's goods.
+      qualifier.mark?.kids === true ? nouns.length > 0 && other.full && other.leaf.names.some((name) => nouns.every((stem) => name.head.includes(stem)))
       : other.leaf.names.some(sameName) && (qualifier.mark !== undefined || readPathSection(other.leaf.path) === readPathSection(item.leaf.path));
     // `Жилет женский` against `Национальная одежда / Жилеты` where the section has women's goods: the product said whom it is
     // for and the leaf answers by another qualifier it does not say, rival or none.

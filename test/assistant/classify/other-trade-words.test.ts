@@ -22,3 +22,26 @@ describe('a `в …` place that is another section\'s goods', () => {
     expect(classifyProduct(marketplace, { name: 'Бортики в кроватку' })).toMatchObject({ confident: true, path: expect.stringContaining('Бортики в кроватку') as unknown });
   });
 });
+
+describe('a Latin `baby` in the name', () => {
+  it('says the goods are for babies: the garden pots\' twin is no sure pick for a baby brand\'s potty', () => {
+    expect(classifyProduct(marketplace, { name: 'Горшок Happy Baby' })).toMatchObject({ confident: false, path: expect.stringContaining('Детские товары') as unknown });
+  });
+
+  it('leaves a name without it, or with the word inside another, as it was (traps)', () => {
+    expect(classifyProduct(marketplace, { name: 'Горшок керамический' })).toMatchObject({ confident: true, path: expect.stringContaining('Горшки и кашпо') as unknown });
+    expect(classifyProduct(marketplace, { name: 'Фен Babyliss 2000 Вт' }).doubt ?? '').not.toContain('for children');
+  });
+});
+
+describe('children\'s goods against a kind the name does not say', () => {
+  it('keep the plain leaf first: a plain stroller is no twin stroller because wheelchairs are strollers too', () => {
+    // `Инвалидные коляски` lowered the plain `Коляски` (under `Товары для малышей`) below `Коляски для двойни`.
+    for (const name of ['Коляска прогулочная Yoya', 'Коляска Cybex Vista черная']) expect(classifyProduct(marketplace, { name }).path).toBe('Детские товары / Товары для малышей / Коляски');
+  });
+
+  it('still stand below a leaf of the whole noun that is for nobody in particular (trap)', () => {
+    expect(classifyProduct(marketplace, { name: 'Горшок керамический' }).alternatives[0]).toMatchObject({ path: expect.stringContaining('Детские товары') as unknown });
+    expect(classifyProduct(marketplace, { name: 'Коляска 2 в 1 Anex' })).toMatchObject({ confident: true, path: expect.stringContaining('Коляски 2 в 1') as unknown });
+  });
+});
