@@ -21,6 +21,7 @@ import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './pat
 import { isPositionWord } from './position-words.js';
 import { findLatinKindDoubt, readLatinKindWords } from './latin-kind-words.js';
 import { findGoodsForPlace } from './place-of-other-goods.js';
+import { findOtherGoodsWith } from './composition-of-other-goods.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
@@ -133,7 +134,7 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
   const type = extractProductType(input.name, input.brand, options.excludeWords, readKnownBrands(index, options));
   const latinKinds = readLatinKindWords(index, type.tokens, type.purpose);
-  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], type.codes ?? [], type.madeOf ?? [], type.asides ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined || /^\d$/u.test(word)), carriesDose(type.tokens), latinKinds]);
+  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], type.codes ?? [], type.madeOf ?? [], type.asides ?? [], type.with ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined || /^\d$/u.test(word)), carriesDose(type.tokens), latinKinds]);
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));
   let memo = byOptions.get(options);
@@ -218,6 +219,8 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const placeSection = place === undefined ? undefined : findSectionOpenedBy(index, place, root);
   // `Бампер в кроватку` against car bumpers: a place that is goods of another section, which sorts goods made for it too.
   const placeGoods = place === undefined ? undefined : findGoodsForPlace(index, place, root);
+  // `Комод с пеленальником` against plain chests: what the goods come with is another section's goods, which has the head too.
+  const otherWith = type.with === undefined ? undefined : findOtherGoodsWith(index, type.with, best.leaf, best.name.head, ranked.filter((item) => item !== best).map((item) => item.leaf), (stem, word) => explainsByLeaf(best.leaf, stem, word));
   // `Насос водяной (помпа)`: an aside that is by itself another leaf's one-word name, which the best leaf does not explain.
   const aside = (type.asides ?? []).map((word) => ({ word, leaf: findLeafNamedBy(index, word, best.leaf) })).find((found) => found.leaf !== undefined);
   const rewrittenRival = findRewrittenRival(index, best, type);
@@ -248,6 +251,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : placeKind !== undefined ? `the leaf does not explain "${place ?? ''}", and a kind of it may (${placeKind.leaf.path})`
     : placeSection !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${placeSection}`
     : placeGoods !== undefined ? `the leaf does not explain "${place ?? ''}", which goods of ${placeGoods.path} are made for`
+    : otherWith !== undefined ? `the name says the goods come with "${otherWith.word}", which is ${otherWith.leaf.path}, beside ${otherWith.rival.path}`
     : aside !== undefined ? `the name also says "${aside.word}", the name of ${aside.leaf?.path ?? ''}`
     : qualifierLeaf !== undefined ? `only the leaf's section explains "${qualifierLeaf.word}", which names ${qualifierLeaf.leaf.path}`
     : vehicleSection !== undefined ? `the name says the vehicle the goods fit (${type.vehicle ?? ''}), which the section ${vehicleSection} holds goods for`

@@ -38,6 +38,8 @@ export interface ProductType {
   brand?: string[];
   /** The one-word types the name writes in parentheses (`помпа` of `Насос водяной (помпа)`), normalised: another name of the goods. */
   asides?: string[];
+  /** Words of a `с …` phrase right after the head (`пеленальником` of `Комод с пеленальником`), normalised: what the goods come with, which may say whose goods they are, never what they are. */
+  with?: string[];
   /** A vehicle maker's model the name says the goods fit (`ГАЗ-53`, `ВАЗ 2107`; a maker of the closed list before a number), as written. */
   vehicle?: string;
 }
@@ -51,6 +53,8 @@ const PHRASE_BREAK = /[,;:()[\]{}|…"«»“”]|\.{2,}|\s[-–—/]\s|\s[–�
 const MAX_HEAD_WORDS = 4;
 // What a product comes as (`в зёрнах`, `в пакетиках`): read beside the type, never as the type or a purpose.
 const FORM_WORDS = new Set(['в', 'во']);
+// What the goods come with (`Комод с пеленальником`): read beside the type, never as the type.
+const WITH_WORDS = new Set(['с', 'со']);
 const COLOUR = /^(?:черн|бел|красн|син|зелен|желт|сер|розов|голуб|коричнев|бежев|фиолетов|оранжев|бордов|золотист|серебрист|прозрачн|бирюзов|малинов|графитов)(?:ый|ий|ая|яя|ое|ее|ые|ие|ого|ой|ых|их)$/u;
 const KAZAKH_COLOURS = new Set(['қара', 'ақ', 'қызыл', 'көк', 'жасыл', 'сары', 'сұр', 'қоңыр', 'black', 'white', 'red', 'blue', 'green', 'grey', 'gray', 'pink']);
 const SIZE_WORD = /^(?:x{0,4}[sl]|m|\d?xl|one|size)$/;
@@ -125,7 +129,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     const cut = written.filter((word) => word !== head && found.words.includes(word));
     const asides = readAsides(name, brandLike);
     const vehicle = readVehicleModel(name);
-    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }) };
+    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }) };
   };
   // `Артикул`, `Модель` alone name a code, not goods.
   const namesGoods = (found: HeadReading): boolean => found.words.length > 0 && !found.words.every((word) => CODE_LABEL_WORDS.has(word));
@@ -286,6 +290,8 @@ interface HeadReading {
   madeOf?: string;
   /** The brand and model words that ended the head, when they did. */
   brand?: string[];
+  /** The words of a `с …` phrase right after the head. */
+  with?: string[];
 }
 
 function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): HeadReading {
@@ -370,6 +376,7 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
     if (words.length > 0 && isColourWord(word) && PURPOSE_WORDS.has(tokens[at + 1] ?? '')) continue;
     if (COMPOSITION_WORDS.has(word) || isQualifier(word)) {
       if (words.length > 0 && FORM_WORDS.has(word) && words[words.length - 1] === tokens[at - 1]) form.push(...readPurpose(tokens, at + 1, brandLike));
+      if (words.length > 0 && WITH_WORDS.has(word) && words[words.length - 1] === tokens[at - 1]) return { words, purpose, form, codes, with: readPurpose(tokens, at + 1, brandLike) };
       if (words.length > 0) break;
       continue;
     }

@@ -109,6 +109,11 @@ describe('extractProductType', () => {
     expect(extractProductType('ДК-1843 Полотенце махровое 70х140').tokens.slice(0, 2)).toEqual(['дк', '1843']);
   });
 
+  it('keeps a `с …` phrase right after the head beside the type, never in it (probe 16)', () => {
+    expect(extractProductType('КОМОД С ПЕЛЕНАЛЬНИКОМ')).toMatchObject({ text: 'комод', with: ['пеленальником'] });
+    expect(extractProductType('Комод белый')).not.toHaveProperty('with');
+  });
+
   it('skips a shop code written with a space before its five digits or more (probe 16)', () => {
     // `ДМ 92803 …` made one type `дм` of 26 rows of a baby store, chests, strollers and cot bumpers.
     expect(extractProductType('ДМ 92803 Комод пеленальный Гандылян').text).toBe('комод пеленальный');
