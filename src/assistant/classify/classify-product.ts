@@ -194,7 +194,9 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const narrower = findNarrowerSaid(candidates, first, type);
   const best = narrower[0] ?? first;
   const rivals = ranked.filter((item) => item !== best && item !== first);
-  const second = narrower.length > 0 ? (narrower[1] ?? rivals[0]) : ranked[1];
+  // `Коляска универсальная 2в1` beside plain `Коляски`: the leaf the best is a kind of, by words the name says, is no rival of it.
+  const isBroader = (item: LeafScore | undefined): boolean => item !== undefined && item.score > best.score - CONFIDENT_GAP && findNarrowerSaid(collectNarrower(ranked, item), item, type).some((kind) => kind.leaf === best.leaf);
+  const second = narrower.length > 0 ? (narrower[1] ?? rivals[0]) : isBroader(ranked[1]) ? ranked[2] : ranked[1];
   const gap = best.score - (second?.score ?? 0);
   // `Станки` of tools beside `Станки для бритья` of beauty: a leaf of another branch that is a kind of what the type names
   // (more words, or a purpose where the best leaf and the product say none) makes a bare type a question.
@@ -218,7 +220,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // (`Автотовары`) says the goods are that section's, whether or not a leaf of it is ranked.
   const placeSection = place === undefined ? undefined : findSectionOpenedBy(index, place, root);
   // `Бампер в кроватку` against car bumpers: a place that is goods of another section, which sorts goods made for it too.
-  const placeGoods = place === undefined ? undefined : findGoodsForPlace(index, place, root);
+  const placeGoods = place === undefined ? undefined : findGoodsForPlace(index, place, best.leaf);
   // `Комод с пеленальником` against plain chests: what the goods come with is another section's goods, which has the head too.
   const otherWith = type.with === undefined ? undefined : findOtherGoodsWith(index, type.with, best.leaf, best.name.head, ranked.filter((item) => item !== best).map((item) => item.leaf), (stem, word) => explainsByLeaf(best.leaf, stem, word));
   // `Насос водяной (помпа)`: an aside that is by itself another leaf's one-word name, which the best leaf does not explain.

@@ -21,14 +21,17 @@ function readLeavesForStem(index: ClassifierIndex): Map<string, IndexedLeaf[]> {
 }
 
 /**
- * The leaf of a top-level section other than `section` (the best leaf's) made for the place (`Бортики в кроватку` for
- * `кроватку`), where a leaf of that section is the place itself (`Детские кроватки`); undefined where there is none.
+ * The leaf of a top-level section other than the best leaf's made for the place (`Бортики в кроватку` for
+ * `кроватку`), where a leaf of that section is the place itself (`Детские кроватки`); undefined where there is none, or where
+ * both it and the best leaf are children's goods.
  */
-export function findGoodsForPlace(index: ClassifierIndex, place: string, section: string): IndexedLeaf | undefined {
+export function findGoodsForPlace(index: ClassifierIndex, place: string, best: IndexedLeaf): IndexedLeaf | undefined {
   const stem = stemForIndex(place);
+  const section = best.path.split(' / ')[0] ?? '';
   const sectionOf = (leaf: IndexedLeaf): string => leaf.path.split(' / ')[0] ?? '';
   const placeSections = new Set((index.byHeadStem[stem] ?? []).map((at) => index.leaves[at]).filter((leaf): leaf is IndexedLeaf => leaf !== undefined && leaf.names.some((name) => name.head.includes(stem))).map(sectionOf));
   placeSections.delete(section);
   if (placeSections.size === 0) return undefined;
-  return (readLeavesForStem(index).get(stem) ?? []).find((leaf) => placeSections.has(sectionOf(leaf)));
+  // `КПБ детское в кроватку` against `Детское постельное бельё`: a leaf for children already says whose the goods are.
+  return (readLeavesForStem(index).get(stem) ?? []).find((leaf) => placeSections.has(sectionOf(leaf)) && !(best.demographic.kids === true && leaf.demographic.kids === true));
 }

@@ -20,6 +20,8 @@ describe('a `в …` place that is another section\'s goods', () => {
     // `машину` names washing machines, and nothing is sorted as made for them: it only says where a dash cam goes.
     expect(classifyProduct(marketplace, { name: 'Видеорегистратор в машину' })).toMatchObject({ confident: true });
     expect(classifyProduct(marketplace, { name: 'Бортики в кроватку' })).toMatchObject({ confident: true, path: expect.stringContaining('Бортики в кроватку') as unknown });
+    // A children's leaf already says whose the goods are.
+    expect(classifyProduct(marketplace, { name: 'КПБ ДЕТСКОЕ В КРОВАТКУ БЯЗЬ' })).toMatchObject({ confident: true });
   });
 });
 
@@ -54,5 +56,15 @@ describe('a `с …` word that is another section\'s goods', () => {
 
   it('leaves a word no such section\'s leaf is, or a name without the phrase, as it was (traps)', () => {
     for (const name of ['Комод с ящиками', 'Стул с подлокотниками', 'Комод белый']) expect(classifyProduct(marketplace, { name })).toMatchObject({ confident: true });
+  });
+});
+
+describe('a leaf the best one is a said kind of', () => {
+  it('is no rival of it: `2в1` makes a stroller sure in `Коляски 2 в 1` once plain `Коляски` stand near it', () => {
+    for (const name of ['Коляска универсальная 2в1 Riko', 'арт.31319 КОЛЯСКА УНИВЕРСАЛЬНАЯ 2В1 HAPPY BABY']) expect(classifyProduct(marketplace, { name })).toMatchObject({ confident: true, path: expect.stringContaining('Коляски 2 в 1') as unknown });
+  });
+
+  it('while a leaf of another kind near the best one still is (trap)', () => {
+    expect(classifyProduct(marketplace, { name: 'Коляска универсальная Riko' }).confident).toBe(false);
   });
 });
