@@ -252,8 +252,8 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : kindElsewhere !== undefined ? `a leaf of another branch is a kind of it (${kindElsewhere.leaf.path})`
     : placeKind !== undefined ? `the leaf does not explain "${place ?? ''}", and a kind of it may (${placeKind.leaf.path})`
     : placeSection !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${placeSection}`
-    : placeGoods !== undefined ? `the leaf does not explain "${place ?? ''}", which goods of ${placeGoods.path} are made for`
-    : otherWith !== undefined ? `the name says the goods come with "${otherWith.word}", which is ${otherWith.leaf.path}, beside ${otherWith.rival.path}`
+    : placeGoods !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${readPathSection(placeGoods.path)} (goods made for it: ${placeGoods.path})`
+    : otherWith !== undefined ? `the name also says "${otherWith.word}", the name of ${otherWith.leaf.path}, what the goods come with (beside ${otherWith.rival.path})`
     : aside !== undefined ? `the name also says "${aside.word}", the name of ${aside.leaf?.path ?? ''}`
     : qualifierLeaf !== undefined ? `only the leaf's section explains "${qualifierLeaf.word}", which names ${qualifierLeaf.leaf.path}`
     : vehicleSection !== undefined ? `the name says the vehicle the goods fit (${type.vehicle ?? ''}), which the section ${vehicleSection} holds goods for`
@@ -274,8 +274,29 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
       path: best.leaf.path,
     },
   ];
+  // `Стакан одноразовый` held by its adjective beside `Одноразовая посуда`: the leaf the held word names, of goods the best leaf's
+  // own words say (`посуда` of its path), is what the name says; it is proposed in its place, never sure.
+  const namedKind = heldBy === undefined ? undefined : findHeldWordKind(ranked, best, heldBy);
+  if (namedKind !== undefined) return proposeHeldWordKind(namedKind, best, ranked, confidence, evidence, productType);
   const alternatives: Alternative[] = ranked.filter((item) => item !== best).slice(0, MAX_ALTERNATIVES).map((item) => ({ leafId: item.leaf.id, path: item.leaf.path, score: Math.round(item.score * 1000) / 1000 }));
   return { leafId: best.leaf.id, path: best.leaf.path, confidence, confident: doubt === undefined, evidence, alternatives, productType, ...(doubt === undefined ? {} : { doubt }), ...(heldBy === undefined ? {} : { heldBy }) };
+}
+
+/**
+ * The ranked leaf one of whose names is a held word of the type (`одноразов`) and words of the best leaf itself (`посуда` of
+ * `Посуда для сервировки / Стаканы`) or of the type: the kind of the best leaf's goods the held word says.
+ */
+function findHeldWordKind(ranked: readonly LeafScore[], best: LeafScore, held: readonly string[]): LeafScore | undefined {
+  const heldStems = held.map(stemForIndex);
+  const own = readLeafWords(best.leaf);
+  return ranked.find((item) => item !== best && item.leaf.names.some((name) => name.head.length > 1 && name.head.some((stem) => heldStems.includes(stem)) && name.head.every((stem) => heldStems.includes(stem) || own.has(stem) || best.reading.stems.includes(stem))));
+}
+
+/** The classification that proposes the held word's kind (`findHeldWordKind`) over the best leaf, open. */
+function proposeHeldWordKind(kind: LeafScore, best: LeafScore, ranked: readonly LeafScore[], confidence: number, evidence: Evidence[], productType: string): Classification {
+  const alternatives: Alternative[] = [best, ...ranked.filter((item) => item !== best && item !== kind)].slice(0, MAX_ALTERNATIVES).map((item) => ({ leafId: item.leaf.id, path: item.leaf.path, score: Math.round(item.score * 1000) / 1000 }));
+  const doubt = `another leaf fits as well (${best.leaf.path}), but for words it does not explain, which name this one`;
+  return { leafId: kind.leaf.id, path: kind.leaf.path, confidence, confident: false, evidence: evidence.map((item) => ({ ...item, leafId: kind.leaf.id, path: kind.leaf.path })), alternatives, productType, doubt };
 }
 
 /**

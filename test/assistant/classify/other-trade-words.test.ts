@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import { readClassifierDoubt } from '../../../src/assistant/review/find-proposal-doubt.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
 
 const marketplace = buildClassifierIndex(buildSandboxDirectories('marketplace'));
@@ -14,6 +15,8 @@ describe('a `в …` place that is another section\'s goods', () => {
   it('keeps a leaf that does not explain it from being sure, where that section sorts goods made for it', () => {
     // `Детские кроватки` are what `кроватку` is, and `Бортики в кроватку` are made for it: a cot bumper, no car bumper.
     expect(classifyProduct(marketplace, { name: 'Бампер в кроватку (мягкий)' })).toMatchObject({ confident: false, doubt: expect.stringContaining('Бортики в кроватку') as unknown });
+    // The review reads it as a place naming another section: never one line of a group's `yes`.
+    expect(readClassifierDoubt(classifyProduct(marketplace, { name: 'Бампер в кроватку' }).doubt ?? '')?.namesAnotherLeaf).toBe(true);
   });
 
   it('leaves a place only other goods are named by, or one the leaf explains, as it was (traps)', () => {
@@ -52,6 +55,8 @@ describe('a `с …` word that is another section\'s goods', () => {
   it('keeps the leaf from being sure where that section has a leaf of the same head', () => {
     // `Комод пеленальный` was held by its adjective; `с пеленальником` was dropped as a composition and the chest was sure.
     for (const name of ['КОМОД С ПЕЛЕНАЛЬНИКОМ', 'Комод с пеленальным столиком']) expect(classifyProduct(marketplace, { name })).toMatchObject({ confident: false, doubt: expect.stringContaining('Детские комоды') as unknown });
+    // The review reads it as an aside naming another leaf: never one line of a group's `yes`.
+    expect(readClassifierDoubt(classifyProduct(marketplace, { name: 'КОМОД С ПЕЛЕНАЛЬНИКОМ' }).doubt ?? '')?.namesAnotherLeaf).toBe(true);
   });
 
   it('leaves a word no such section\'s leaf is, or a name without the phrase, as it was (traps)', () => {
@@ -66,5 +71,20 @@ describe('a leaf the best one is a said kind of', () => {
 
   it('while a leaf of another kind near the best one still is (trap)', () => {
     expect(classifyProduct(marketplace, { name: 'Коляска универсальная Riko' }).confident).toBe(false);
+  });
+});
+
+describe('a word the best leaf leaves unexplained that names a kind of its goods', () => {
+  it('proposes that kind in its place, open: a careless `yes` takes disposable cups as disposable tableware', () => {
+    for (const name of ['Стакан одноразовый пластиковый 350мл белый уп. 100', 'Тарелка одноразовая бумажная d205 уп. 100']) {
+      const result = classifyProduct(marketplace, { name });
+      expect(result).toMatchObject({ confident: false, path: expect.stringContaining('Одноразовая посуда') as unknown });
+      expect(readClassifierDoubt(result.doubt ?? '')?.namesAnotherLeaf).toBe(true);
+    }
+  });
+
+  it('leaves a word no such kind is named by, or a name without it, as it was (traps)', () => {
+    expect(classifyProduct(marketplace, { name: 'Комод пеленальный' })).toMatchObject({ confident: false, heldBy: ['пеленальный'], path: expect.stringContaining('Комоды') as unknown });
+    expect(classifyProduct(marketplace, { name: 'Стакан пластиковый' })).toMatchObject({ confident: true, path: expect.stringContaining('Стаканы') as unknown });
   });
 });
