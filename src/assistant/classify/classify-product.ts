@@ -284,12 +284,15 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
 
 /**
  * The ranked leaf one of whose names is a held word of the type (`одноразов`) and words of the best leaf itself (`посуда` of
- * `Посуда для сервировки / Стаканы`) or of the type: the kind of the best leaf's goods the held word says.
+ * `Посуда для сервировки / Стаканы`) or of the type, and that serves the product's purpose: the kind of the best leaf's goods
+ * the held word says.
  */
 function findHeldWordKind(ranked: readonly LeafScore[], best: LeafScore, held: readonly string[]): LeafScore | undefined {
   const heldStems = held.map(stemForIndex);
   const own = readLeafWords(best.leaf);
-  return ranked.find((item) => item !== best && item.leaf.names.some((name) => name.head.length > 1 && name.head.some((stem) => heldStems.includes(stem)) && name.head.every((stem) => heldStems.includes(stem) || own.has(stem) || best.reading.stems.includes(stem))));
+  // `Пеленки впитывающие для собак`: a leaf that misses the product's purpose (`Впитывающие пелёнки` of hygiene) is other goods.
+  const servesPurpose = (item: LeafScore): boolean => best.reading.purpose.every((stem) => explainsByLeaf(item.leaf, stem, stem));
+  return ranked.find((item) => item !== best && servesPurpose(item) && item.leaf.names.some((name) => name.head.length > 1 && name.head.some((stem) => heldStems.includes(stem)) && name.head.every((stem) => heldStems.includes(stem) || own.has(stem) || best.reading.stems.includes(stem))));
 }
 
 /** The classification that proposes the held word's kind (`findHeldWordKind`) over the best leaf, open. */

@@ -86,5 +86,7 @@ describe('a word the best leaf leaves unexplained that names a kind of its goods
   it('leaves a word no such kind is named by, or a name without it, as it was (traps)', () => {
     expect(classifyProduct(marketplace, { name: 'Комод пеленальный' })).toMatchObject({ confident: false, heldBy: ['пеленальный'], path: expect.stringContaining('Комоды') as unknown });
     expect(classifyProduct(marketplace, { name: 'Стакан пластиковый' })).toMatchObject({ confident: true, path: expect.stringContaining('Стаканы') as unknown });
+    // A kind that misses the product's purpose is other goods (`classify-product.test.ts`: `Пеленки впитывающие для собак`).
+    expect(classifyProduct(marketplace, { name: 'Пеленки впитывающие для собак 60х60' }).path ?? '').not.toContain('Гигиена');
   });
 });
