@@ -48,8 +48,6 @@ const WORD_MARKS: ReadonlyMap<string, Mark> = new Map([
   ...latinForms(['female'], { gender: 'female' }),
   ...latinForms(['male'], { gender: 'male' }),
   ...latinForms(['kid'], { kids: true }),
-  // `Горшок Happy Baby`, `Шампунь Johnson's Baby`: a brand's `baby` says the goods are for babies (probe 16).
-  ...latinForms(['baby'], { kids: true }),
   ...latinForms(['girl'], { gender: 'female', kids: true }),
   ...latinForms(['boy'], { gender: 'male', kids: true }),
 ]);

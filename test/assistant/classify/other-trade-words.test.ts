@@ -29,12 +29,10 @@ describe('a `в …` place that is another section\'s goods', () => {
 });
 
 describe('a Latin `baby` in the name', () => {
-  it('says the goods are for babies: the garden pots\' twin is no sure pick for a baby brand\'s potty', () => {
-    expect(classifyProduct(marketplace, { name: 'Горшок Happy Baby' })).toMatchObject({ confident: false, path: expect.stringContaining('Детские товары') as unknown });
-  });
-
-  it('leaves a name without it, or with the word inside another, as it was (traps)', () => {
-    expect(classifyProduct(marketplace, { name: 'Горшок керамический' })).toMatchObject({ confident: true, path: expect.stringContaining('Горшки и кашпо') as unknown });
+  // review5 F1: read as `детский`, a brand's or a line's `baby` made adult clothing and perfume sure children's goods
+  // (`sure-wrong-traps.test.ts`). It is no who-for word; `Горшок Happy Baby` stays as base had it (left for another rule).
+  it('is no who-for word: a name with it reads as without it', () => {
+    expect(classifyProduct(marketplace, { name: 'Пижама женская Sweet Baby' })).toMatchObject({ confident: true, path: 'Одежда / Женская одежда / Пижамы' });
     expect(classifyProduct(marketplace, { name: 'Фен Babyliss 2000 Вт' }).doubt ?? '').not.toContain('for children');
   });
 });
@@ -76,7 +74,8 @@ describe('a leaf the best one is a said kind of', () => {
 
 describe('a word the best leaf leaves unexplained that names a kind of its goods', () => {
   it('proposes that kind in its place, open: a careless `yes` takes disposable cups as disposable tableware', () => {
-    for (const name of ['Стакан одноразовый пластиковый 350мл белый уп. 100', 'Тарелка одноразовая бумажная d205 уп. 100']) {
+    // `Тарелка одноразовая` is not: `Посуда и кухня` above `Тарелки` lists goods, like `Сумки и рюкзаки` (review5 F2).
+    for (const name of ['Стакан одноразовый пластиковый 350мл белый уп. 100']) {
       const result = classifyProduct(marketplace, { name });
       expect(result).toMatchObject({ confident: false, path: expect.stringContaining('Одноразовая посуда') as unknown });
       expect(readClassifierDoubt(result.doubt ?? '')?.namesAnotherLeaf).toBe(true);
