@@ -283,16 +283,37 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
 }
 
 /**
- * The ranked leaf one of whose names is a held word of the type (`одноразов`) and words of the best leaf itself (`посуда` of
- * `Посуда для сервировки / Стаканы`) or of the type, and that serves the product's purpose: the kind of the best leaf's goods
- * the held word says.
+ * The ranked leaf one of whose names is a held word of the type (`одноразов`) and the best leaf's own goods: its one-noun name
+ * (`Стаканы`) or, for such a leaf, its parent level's noun (`посуда` of `Посуда для сервировки / Стаканы`), and that serves the
+ * product's purpose: the kind of the best leaf's goods the held word says.
  */
 function findHeldWordKind(ranked: readonly LeafScore[], best: LeafScore, held: readonly string[]): LeafScore | undefined {
   const heldStems = held.map(stemForIndex);
-  const own = readLeafWords(best.leaf);
+  const goods = readOwnGoodsNouns(best);
   // `Пеленки впитывающие для собак`: a leaf that misses the product's purpose (`Впитывающие пелёнки` of hygiene) is other goods.
   const servesPurpose = (item: LeafScore): boolean => best.reading.purpose.every((stem) => explainsByLeaf(item.leaf, stem, stem));
-  return ranked.find((item) => item !== best && servesPurpose(item) && item.leaf.names.some((name) => name.head.length > 1 && name.head.some((stem) => heldStems.includes(stem)) && name.head.every((stem) => heldStems.includes(stem) || own.has(stem) || best.reading.stems.includes(stem))));
+  const namesKind = (name: IndexedName): boolean => {
+    const rest = name.head.filter((stem) => !heldStems.includes(stem));
+    return rest.length === 1 && rest.length < name.head.length && goods.has(rest[0] ?? '');
+  };
+  return ranked.find((item) => item !== best && servesPurpose(item) && item.leaf.names.some(namesKind));
+}
+
+/**
+ * The nouns that name the best leaf's own goods: its name where that is one noun (`Стаканы`), and then its parent level's noun
+ * where that level is one noun, alone or with its purpose (`Посуда для сервировки`, `Напитки`). A leaf whose name carries its
+ * own qualifier (`Вода минеральная`, `Рабочие костюмы`) is a kind already; a level that qualifies or lists goods
+ * (`Спортивная одежда`, `Сумки и рюкзаки`, `Детские товары`) sorts the directory and names no kind of them.
+ */
+function readOwnGoodsNouns(best: LeafScore): Set<string> {
+  const nouns = new Set<string>();
+  if (best.name.head.length !== 1) return nouns;
+  nouns.add(best.name.head[0] ?? '');
+  const levels = best.leaf.path.split(' / ');
+  const parent = tokenizeForMatch(levels[levels.length - 2] ?? '');
+  const [noun, next] = parent;
+  if (noun !== undefined && !ADJECTIVE_FORM.test(noun) && (next === undefined || next === 'для')) nouns.add(stemForIndex(noun));
+  return nouns;
 }
 
 /** The classification that proposes the held word's kind (`findHeldWordKind`) over the best leaf, open. */
