@@ -30,6 +30,11 @@ export interface ProductTypeParts {
   named: string[];
   /** The key without `named` (`кабель`), when it has any: the bare type, whose answer was given for other goods. */
   bare?: string;
+  /**
+   * The key as this reader wrote it before it read `р` right after the head as a size's mark (`сапоги пвх мбс р` of `Сапоги ПВХ
+   * МБС Р.43`), when the name has one there: the same type renamed, whose answers a mapping reviewed before still holds.
+   */
+  former?: { key: string; head: string[] };
 }
 
 /** The parts of `readProductTypeKey`'s key; see `ProductTypeParts`. */
@@ -54,9 +59,22 @@ export function readProductTypeParts(name: string, brand?: string, knownBrands?:
   const named = readNamedLatinWords(tokens, keyWords, knownBrands);
   const bare = keyWords.join(' ');
   const said = [...before, ...keyWords.slice(before.length + words.length)];
-  if (named.length === 0) return { key: bare, head: words, tail: said, cut: type.cut ?? [], named };
-  return { key: [...keyWords, ...named].join(' '), head: words, tail: said, cut: type.cut ?? [], named, bare };
+  const marks = readSizeMarksAfterHead(tokens, words);
+  const former = marks.length === 0 ? {} : { former: { key: [...before, ...words, ...marks, ...said.slice(before.length), ...named].join(' '), head: [...words, ...marks] } };
+  if (named.length === 0) return { key: bare, head: words, tail: said, cut: type.cut ?? [], named, ...former };
+  return { key: [...keyWords, ...named].join(' '), head: words, tail: said, cut: type.cut ?? [], named, bare, ...former };
 }
+
+/** The `р` marks of a size right after the head (`р` of `Сапоги Р.43`, `р р` of `Костюм р-р 52`): what the reader took for a kind's letter before. */
+function readSizeMarksAfterHead(tokens: readonly string[], words: readonly string[]): string[] {
+  const at = tokens.indexOf(words[words.length - 1] ?? '') + 1;
+  if (at === 0) return [];
+  let end = at;
+  while (tokens[end] === SIZE_MARK) end++;
+  return end > at && /^\d/u.test(tokens[end] ?? '') ? tokens.slice(at, end) : [];
+}
+
+const SIZE_MARK = 'р';
 
 /**
  * The word read as a brand right after a one-word head the directory never names alone but splits into kinds (`Сулугуни` of
