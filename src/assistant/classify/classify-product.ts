@@ -234,6 +234,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // A value of an attribute the directory links to the leaf (`Android` of a smartphone's operating system) says no other kind.
   const ownValues = latinKinds.filter((word) => !isPropertyOfLeaf(index, best.leaf, word));
   const latinKind = ownValues.length === 0 ? undefined : findLatinKindDoubt(index, best.leaf, ownValues, best.reading.stems);
+  const babyKind = findBabyLineKind(ranked, best, type);
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -257,6 +258,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : aside !== undefined ? `the name also says "${aside.word}", the name of ${aside.leaf?.path ?? ''}`
     : qualifierLeaf !== undefined ? `only the leaf's section explains "${qualifierLeaf.word}", which names ${qualifierLeaf.leaf.path}`
     : vehicleSection !== undefined ? `the name says the vehicle the goods fit (${type.vehicle ?? ''}), which the section ${vehicleSection} holds goods for`
+    : babyKind !== undefined ? `the leaf does not explain "baby", and a kind of it may (${babyKind.leaf.path})`
     : latinKind !== undefined ? (latinKind.leaf === undefined ? `the name says "${latinKind.word}", which names goods of other sections than the leaf's` : `the name says "${latinKind.word}", which names ${latinKind.leaf.path}`)
     : rewrittenRival !== undefined ? `a synonym read "${rewrittenRival.word}" as another word, and it is the name of ${rewrittenRival.leaf.path}`
     : undefined;
@@ -281,6 +283,19 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const alternatives: Alternative[] = ranked.filter((item) => item !== best).slice(0, MAX_ALTERNATIVES).map((item) => ({ leafId: item.leaf.id, path: item.leaf.path, score: Math.round(item.score * 1000) / 1000 }));
   return { leafId: best.leaf.id, path: best.leaf.path, confidence, confident: doubt === undefined, evidence, alternatives, productType, ...(doubt === undefined ? {} : { doubt }), ...(heldBy === undefined ? {} : { heldBy }) };
 }
+
+/**
+ * A children's leaf of the best leaf's head noun, ranked, where the name says a Latin `baby` and no who-for word of its own
+ * (`Горшок Happy Baby` beside `Детские товары / Горшки`): a brand's or a line's `baby` may be for babies, so the plain leaf is a
+ * question. It is never read as whom the goods are for: in clothing, perfume and cosmetics it is a style or a line (`Платье
+ * Baby Doll`, `Джинсы женские Baby Blue`), so it selects no leaf and yields to the name's own word (`женская`).
+ */
+function findBabyLineKind(ranked: readonly LeafScore[], best: LeafScore, type: ProductType): LeafScore | undefined {
+  if (!type.tokens.includes(BABY) || best.leaf.demographic.kids === true || !isDemographicEmpty(collectDemographic(type.tokens))) return undefined;
+  return ranked.find((item) => item !== best && item.leaf.demographic.kids === true && item.name.head.some((stem) => best.name.head.includes(stem)));
+}
+
+const BABY = 'baby';
 
 /**
  * The ranked leaf one of whose names is a held word of the type (`одноразов`) and the best leaf's own goods: its one-noun name

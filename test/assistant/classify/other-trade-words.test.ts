@@ -30,10 +30,19 @@ describe('a `в …` place that is another section\'s goods', () => {
 
 describe('a Latin `baby` in the name', () => {
   // review5 F1: read as `детский`, a brand's or a line's `baby` made adult clothing and perfume sure children's goods
-  // (`sure-wrong-traps.test.ts`). It is no who-for word; `Горшок Happy Baby` stays as base had it (left for another rule).
-  it('is no who-for word: a name with it reads as without it', () => {
+  // (`sure-wrong-traps.test.ts`). It only keeps a plain leaf from being sure where a children's leaf of its noun is ranked.
+  it('keeps the garden pots\' twin from being sure for a baby brand\'s potty, the children\'s leaf beside it', () => {
+    const result = classifyProduct(marketplace, { name: 'Горшок Happy Baby' });
+    expect(result).toMatchObject({ confident: false, doubt: expect.stringContaining('Детские товары') as unknown });
+    expect(readClassifierDoubt(result.doubt ?? '')?.namesAnotherLeaf).toBe(true);
+    expect(result.alternatives.map((item) => item.path)).toContain('Детские товары / Гигиена и уход за малышом / Горшки');
+  });
+
+  it('is no who-for word: never a children\'s leaf, never against the name\'s own word, nothing where no children\'s leaf is near (traps)', () => {
     expect(classifyProduct(marketplace, { name: 'Пижама женская Sweet Baby' })).toMatchObject({ confident: true, path: 'Одежда / Женская одежда / Пижамы' });
-    expect(classifyProduct(marketplace, { name: 'Фен Babyliss 2000 Вт' }).doubt ?? '').not.toContain('for children');
+    expect(classifyProduct(marketplace, { name: 'Платье Baby Doll' })).toMatchObject({ path: 'Одежда / Женская одежда / Платья' });
+    for (const name of ['Помада Baby Pink', 'Горшок керамический']) expect(classifyProduct(marketplace, { name }), name).toMatchObject({ confident: true });
+    expect(classifyProduct(marketplace, { name: 'Фен Babyliss 2000 Вт' }).doubt ?? '').not.toContain('baby');
   });
 });
 
