@@ -20,6 +20,8 @@ import { isFlavourWord, isNeutralModifier } from './neutral-modifiers.js';
 import { readPathQualifiers, saysPathQualifier, type PathQualifier } from './path-qualifiers.js';
 import { isPositionWord } from './position-words.js';
 import { findLatinKindDoubt, readLatinKindWords } from './latin-kind-words.js';
+import { findGoodsForPlace } from './place-of-other-goods.js';
+import { findOtherGoodsWith } from './composition-of-other-goods.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
@@ -132,7 +134,7 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   const groups = (typeof input.groupPath === 'string' ? input.groupPath.split(/\s*[/>›»\\|]\s*/) : [...(input.groupPath ?? [])]).map((group) => dropWords(group, options.excludeWords));
   const type = extractProductType(input.name, input.brand, options.excludeWords, readKnownBrands(index, options));
   const latinKinds = readLatinKindWords(index, type.tokens, type.purpose);
-  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], type.codes ?? [], type.madeOf ?? [], type.asides ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined || /^\d$/u.test(word)), carriesDose(type.tokens), latinKinds]);
+  const key = JSON.stringify([type.text, type.purpose, type.form, type.cut ?? [], type.codes ?? [], type.madeOf ?? [], type.asides ?? [], type.with ?? [], label ?? '', groups, type.tokens.filter((word) => findDemographicMark(word) !== undefined || /^\d$/u.test(word)), carriesDose(type.tokens), latinKinds]);
   let byOptions = memos.get(index);
   if (byOptions === undefined) memos.set(index, (byOptions = new WeakMap()));
   let memo = byOptions.get(options);
@@ -192,7 +194,9 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const narrower = findNarrowerSaid(candidates, first, type);
   const best = narrower[0] ?? first;
   const rivals = ranked.filter((item) => item !== best && item !== first);
-  const second = narrower.length > 0 ? (narrower[1] ?? rivals[0]) : ranked[1];
+  // `Коляска универсальная 2в1` beside plain `Коляски`: the leaf the best is a kind of, by words the name says, is no rival of it.
+  const isBroader = (item: LeafScore | undefined): boolean => item !== undefined && item.score > best.score - CONFIDENT_GAP && findNarrowerSaid(collectNarrower(ranked, item), item, type).some((kind) => kind.leaf === best.leaf);
+  const second = narrower.length > 0 ? (narrower[1] ?? rivals[0]) : isBroader(ranked[1]) ? ranked[2] : ranked[1];
   const gap = best.score - (second?.score ?? 0);
   // `Станки` of tools beside `Станки для бритья` of beauty: a leaf of another branch that is a kind of what the type names
   // (more words, or a purpose where the best leaf and the product say none) makes a bare type a question.
@@ -215,6 +219,10 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // `Освежитель воздуха в авто` against household air fresheners: a place that opens the name of another top-level section
   // (`Автотовары`) says the goods are that section's, whether or not a leaf of it is ranked.
   const placeSection = place === undefined ? undefined : findSectionOpenedBy(index, place, root);
+  // `Бампер в кроватку` against car bumpers: a place that is goods of another section, which sorts goods made for it too.
+  const placeGoods = place === undefined ? undefined : findGoodsForPlace(index, place, best.leaf);
+  // `Комод с пеленальником` against plain chests: what the goods come with is another section's goods, which has the head too.
+  const otherWith = type.with === undefined ? undefined : findOtherGoodsWith(index, type.with, best.leaf, best.name.head, ranked.filter((item) => item !== best).map((item) => item.leaf), (stem, word) => explainsByLeaf(best.leaf, stem, word));
   // `Насос водяной (помпа)`: an aside that is by itself another leaf's one-word name, which the best leaf does not explain.
   const aside = (type.asides ?? []).map((word) => ({ word, leaf: findLeafNamedBy(index, word, best.leaf) })).find((found) => found.leaf !== undefined);
   const rewrittenRival = findRewrittenRival(index, best, type);
@@ -226,6 +234,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // A value of an attribute the directory links to the leaf (`Android` of a smartphone's operating system) says no other kind.
   const ownValues = latinKinds.filter((word) => !isPropertyOfLeaf(index, best.leaf, word));
   const latinKind = ownValues.length === 0 ? undefined : findLatinKindDoubt(index, best.leaf, ownValues, best.reading.stems);
+  const babyKind = findBabyLineKind(ranked, best, type);
   const confidence = Math.round(best.score * Math.min(1, 0.7 + 5 * gap) * 1000) / 1000;
   const earlierDoubt =
     isCatchAllText(best.reading.phrase) ? 'the type names no kind of goods'
@@ -244,9 +253,12 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : kindElsewhere !== undefined ? `a leaf of another branch is a kind of it (${kindElsewhere.leaf.path})`
     : placeKind !== undefined ? `the leaf does not explain "${place ?? ''}", and a kind of it may (${placeKind.leaf.path})`
     : placeSection !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${placeSection}`
+    : placeGoods !== undefined ? `the leaf does not explain "${place ?? ''}", which names the section ${readPathSection(placeGoods.path)} (goods made for it: ${placeGoods.path})`
+    : otherWith !== undefined ? `the name also says "${otherWith.word}", the name of ${otherWith.leaf.path}, what the goods come with (beside ${otherWith.rival.path})`
     : aside !== undefined ? `the name also says "${aside.word}", the name of ${aside.leaf?.path ?? ''}`
     : qualifierLeaf !== undefined ? `only the leaf's section explains "${qualifierLeaf.word}", which names ${qualifierLeaf.leaf.path}`
     : vehicleSection !== undefined ? `the name says the vehicle the goods fit (${type.vehicle ?? ''}), which the section ${vehicleSection} holds goods for`
+    : babyKind !== undefined ? `the leaf does not explain "baby", and a kind of it may (${babyKind.leaf.path})`
     : latinKind !== undefined ? (latinKind.leaf === undefined ? `the name says "${latinKind.word}", which names goods of other sections than the leaf's` : `the name says "${latinKind.word}", which names ${latinKind.leaf.path}`)
     : rewrittenRival !== undefined ? `a synonym read "${rewrittenRival.word}" as another word, and it is the name of ${rewrittenRival.leaf.path}`
     : undefined;
@@ -264,8 +276,66 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
       path: best.leaf.path,
     },
   ];
+  // `Стакан одноразовый` held by its adjective beside `Одноразовая посуда`: the leaf the held word names, of goods the best leaf's
+  // own words say (`посуда` of its path), is what the name says; it is proposed in its place, never sure.
+  const namedKind = heldBy === undefined ? undefined : findHeldWordKind(ranked, best, heldBy);
+  if (namedKind !== undefined) return proposeHeldWordKind(namedKind, best, ranked, confidence, evidence, productType);
   const alternatives: Alternative[] = ranked.filter((item) => item !== best).slice(0, MAX_ALTERNATIVES).map((item) => ({ leafId: item.leaf.id, path: item.leaf.path, score: Math.round(item.score * 1000) / 1000 }));
   return { leafId: best.leaf.id, path: best.leaf.path, confidence, confident: doubt === undefined, evidence, alternatives, productType, ...(doubt === undefined ? {} : { doubt }), ...(heldBy === undefined ? {} : { heldBy }) };
+}
+
+/**
+ * A children's leaf of the best leaf's head noun, ranked, where the name says a Latin `baby` and no who-for word of its own
+ * (`Горшок Happy Baby` beside `Детские товары / Горшки`): a brand's or a line's `baby` may be for babies, so the plain leaf is a
+ * question. It is never read as whom the goods are for: in clothing, perfume and cosmetics it is a style or a line (`Платье
+ * Baby Doll`, `Джинсы женские Baby Blue`), so it selects no leaf and yields to the name's own word (`женская`).
+ */
+function findBabyLineKind(ranked: readonly LeafScore[], best: LeafScore, type: ProductType): LeafScore | undefined {
+  if (!type.tokens.includes(BABY) || best.leaf.demographic.kids === true || !isDemographicEmpty(collectDemographic(type.tokens))) return undefined;
+  return ranked.find((item) => item !== best && item.leaf.demographic.kids === true && item.name.head.some((stem) => best.name.head.includes(stem)));
+}
+
+const BABY = 'baby';
+
+/**
+ * The ranked leaf one of whose names is a held word of the type (`одноразов`) and the best leaf's own goods: its one-noun name
+ * (`Стаканы`) or, for such a leaf, its parent level's noun (`посуда` of `Посуда для сервировки / Стаканы`), and that serves the
+ * product's purpose: the kind of the best leaf's goods the held word says.
+ */
+function findHeldWordKind(ranked: readonly LeafScore[], best: LeafScore, held: readonly string[]): LeafScore | undefined {
+  const heldStems = held.map(stemForIndex);
+  const goods = readOwnGoodsNouns(best);
+  // `Пеленки впитывающие для собак`: a leaf that misses the product's purpose (`Впитывающие пелёнки` of hygiene) is other goods.
+  const servesPurpose = (item: LeafScore): boolean => best.reading.purpose.every((stem) => explainsByLeaf(item.leaf, stem, stem));
+  const namesKind = (name: IndexedName): boolean => {
+    const rest = name.head.filter((stem) => !heldStems.includes(stem));
+    return rest.length === 1 && rest.length < name.head.length && goods.has(rest[0] ?? '');
+  };
+  return ranked.find((item) => item !== best && servesPurpose(item) && item.leaf.names.some(namesKind));
+}
+
+/**
+ * The nouns that name the best leaf's own goods: its name where that is one noun (`Стаканы`), and then its parent level's noun
+ * where that level is one noun, alone or with its purpose (`Посуда для сервировки`, `Напитки`). A leaf whose name carries its
+ * own qualifier (`Вода минеральная`, `Рабочие костюмы`) is a kind already; a level that qualifies or lists goods
+ * (`Спортивная одежда`, `Сумки и рюкзаки`, `Детские товары`) sorts the directory and names no kind of them.
+ */
+function readOwnGoodsNouns(best: LeafScore): Set<string> {
+  const nouns = new Set<string>();
+  if (best.name.head.length !== 1) return nouns;
+  nouns.add(best.name.head[0] ?? '');
+  const levels = best.leaf.path.split(' / ');
+  const parent = tokenizeForMatch(levels[levels.length - 2] ?? '');
+  const [noun, next] = parent;
+  if (noun !== undefined && !ADJECTIVE_FORM.test(noun) && (next === undefined || next === 'для')) nouns.add(stemForIndex(noun));
+  return nouns;
+}
+
+/** The classification that proposes the held word's kind (`findHeldWordKind`) over the best leaf, open. */
+function proposeHeldWordKind(kind: LeafScore, best: LeafScore, ranked: readonly LeafScore[], confidence: number, evidence: Evidence[], productType: string): Classification {
+  const alternatives: Alternative[] = [best, ...ranked.filter((item) => item !== best && item !== kind)].slice(0, MAX_ALTERNATIVES).map((item) => ({ leafId: item.leaf.id, path: item.leaf.path, score: Math.round(item.score * 1000) / 1000 }));
+  const doubt = `another leaf fits as well (${best.leaf.path}), but for words it does not explain, which name this one`;
+  return { leafId: kind.leaf.id, path: kind.leaf.path, confidence, confident: false, evidence: evidence.map((item) => ({ ...item, leafId: kind.leaf.id, path: kind.leaf.path })), alternatives, productType, doubt };
 }
 
 /**
@@ -288,7 +358,8 @@ function lowerUnsaidPath(index: ClassifierIndex, scores: Map<number, LeafScore>,
     // A leaf that misses the product's purpose is no other place for it (`Картины и постеры` for `Картина по номерам`).
     const servesPurpose = (other: LeafScore): boolean => item.reading.purpose.every((stem) => explainsByLeaf(other.leaf, stem, stem));
     const sameKind = (qualifier: PathQualifier, other: LeafScore): boolean =>
-      qualifier.mark?.kids === true ? nouns.length > 0 && other.leaf.names.some((name) => nouns.every((stem) => name.head.includes(stem)))
+      // A kind the name does not say (`Инвалидные коляски` for a plain `Коляска`) is no default against children's goods.
+      qualifier.mark?.kids === true ? nouns.length > 0 && other.full && other.leaf.names.some((name) => nouns.every((stem) => name.head.includes(stem)))
       : other.leaf.names.some(sameName) && (qualifier.mark !== undefined || readPathSection(other.leaf.path) === readPathSection(item.leaf.path));
     // `Жилет женский` against `Национальная одежда / Жилеты` where the section has women's goods: the product said whom it is
     // for and the leaf answers by another qualifier it does not say, rival or none.

@@ -38,6 +38,8 @@ export interface ProductType {
   brand?: string[];
   /** The one-word types the name writes in parentheses (`помпа` of `Насос водяной (помпа)`), normalised: another name of the goods. */
   asides?: string[];
+  /** Words of a `с …` phrase right after the head (`пеленальником` of `Комод с пеленальником`), normalised: what the goods come with, which may say whose goods they are, never what they are. */
+  with?: string[];
   /** A vehicle maker's model the name says the goods fit (`ГАЗ-53`, `ВАЗ 2107`; a maker of the closed list before a number), as written. */
   vehicle?: string;
 }
@@ -51,6 +53,8 @@ const PHRASE_BREAK = /[,;:()[\]{}|…"«»“”]|\.{2,}|\s[-–—/]\s|\s[–�
 const MAX_HEAD_WORDS = 4;
 // What a product comes as (`в зёрнах`, `в пакетиках`): read beside the type, never as the type or a purpose.
 const FORM_WORDS = new Set(['в', 'во']);
+// What the goods come with (`Комод с пеленальником`): read beside the type, never as the type.
+const WITH_WORDS = new Set(['с', 'со']);
 const COLOUR = /^(?:черн|бел|красн|син|зелен|желт|сер|розов|голуб|коричнев|бежев|фиолетов|оранжев|бордов|золотист|серебрист|прозрачн|бирюзов|малинов|графитов)(?:ый|ий|ая|яя|ое|ее|ые|ие|ого|ой|ых|их)$/u;
 const KAZAKH_COLOURS = new Set(['қара', 'ақ', 'қызыл', 'көк', 'жасыл', 'сары', 'сұр', 'қоңыр', 'black', 'white', 'red', 'blue', 'green', 'grey', 'gray', 'pink']);
 const SIZE_WORD = /^(?:x{0,4}[sl]|m|\d?xl|one|size)$/;
@@ -125,7 +129,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     const cut = written.filter((word) => word !== head && found.words.includes(word));
     const asides = readAsides(name, brandLike);
     const vehicle = readVehicleModel(name);
-    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }) };
+    return { text: found.words.join(' '), words: found.words, purpose: found.purpose, form: found.form, tokens, ...(cut.length === 0 ? {} : { cut }), ...(found.codes.length === 0 ? {} : { codes: found.codes }), ...(found.madeOf === undefined ? {} : { madeOf: [found.madeOf] }), ...(found.with === undefined || found.with.length === 0 ? {} : { with: found.with }), ...(found.brand === undefined ? {} : { brand: found.brand }), ...(asides.length === 0 ? {} : { asides }), ...(vehicle === undefined ? {} : { vehicle }) };
   };
   // `Артикул`, `Модель` alone name a code, not goods.
   const namesGoods = (found: HeadReading): boolean => found.words.length > 0 && !found.words.every((word) => CODE_LABEL_WORDS.has(word));
@@ -148,6 +152,9 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
 // A shop's code before the name (`ДК-1843 Полотенце …`, `ML-6478 Стул …`, `АБ12 Лампа …`): up to four capitals of any alphabet
 // joined to digits by a hyphen or nothing. A word of five letters or more (`ОМЕГА-3`) is a word, not a code.
 const LEADING_CODE = /^\s*\p{Lu}{1,4}-?\d[\p{N}\p{Lu}]*(?:[-/.][\p{N}\p{Lu}]+)*(?=\s)/u;
+// The same code with a space before its digits (`ДМ 92803 Комод пеленальный`): five digits or more, which no measure or model
+// the type could be read from has (`ЧАЙ 1000 г`, `ВАЗ 2107`), before a word in letters.
+const SPACED_CODE = /^\s*\p{Lu}{1,4}\s\d{5,}(?=\s+\p{L})/u;
 
 /**
  * Drops a shop's code that opens the name from the first phrase's words the head is read from (the name's `tokens` keep it): its
@@ -155,7 +162,7 @@ const LEADING_CODE = /^\s*\p{Lu}{1,4}-?\d[\p{N}\p{Lu}]*(?:[-/.][\p{N}\p{Lu}]+)*(
  * whatever the alphabet, as a Latin model before a Russian type is skipped.
  */
 function dropLeadingCode(name: string, phrases: string[][]): void {
-  const code = LEADING_CODE.exec(name)?.[0];
+  const code = (LEADING_CODE.exec(name) ?? SPACED_CODE.exec(name))?.[0];
   const first = phrases[0];
   if (code === undefined || first === undefined) return;
   const words = tokenizeForMatch(code);
@@ -216,6 +223,16 @@ function isHeadWord(word: string): boolean {
   return word.length >= 2 && CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word);
 }
 
+// `р` of `Р.43`, `р-р 52` (размер): a size's mark before its number, no letter of a kind.
+const SIZE_MARKS = new Set(['р']);
+
+/** Whether the letter at `at` marks the size that follows it (`р 43`, `р р 52`), no kind (`Сапоги ПВХ Р.43`). */
+function isSizeMark(tokens: readonly string[], at: number): boolean {
+  let next = at;
+  while (SIZE_MARKS.has(tokens[next] ?? '')) next++;
+  return SIZE_MARKS.has(tokens[at] ?? '') && /^\d/u.test(tokens[next] ?? '');
+}
+
 /** Whether a word ends a head phrase: a number, a unit, a count, a size, a colour, a limit (`до 5 кг`). */
 function isQualifier(word: string): boolean {
   return /\d/.test(word) || UNIT_TOKENS.has(word) || COUNT_WORDS.has(word) || SIZE_WORD.test(word) || COLOUR.test(word) || KAZAKH_COLOURS.has(word) || LIMIT_WORDS.has(word);
@@ -273,6 +290,8 @@ interface HeadReading {
   madeOf?: string;
   /** The brand and model words that ended the head, when they did. */
   brand?: string[];
+  /** The words of a `с …` phrase right after the head. */
+  with?: string[];
 }
 
 function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): HeadReading {
@@ -337,7 +356,7 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
       continue;
     }
     // A letter right after the head names the kind (`Витамин C`, `Витамин Д`).
-    if (words.length > 0 && words[words.length - 1] === tokens[at - 1] && Array.from(word).length === 1 && /\p{L}/u.test(word) && !isQualifier(word) && !COMPOSITION_WORDS.has(word) && !PURPOSE_WORDS.has(word)) {
+    if (words.length > 0 && words[words.length - 1] === tokens[at - 1] && Array.from(word).length === 1 && /\p{L}/u.test(word) && !isQualifier(word) && !COMPOSITION_WORDS.has(word) && !PURPOSE_WORDS.has(word) && !isSizeMark(tokens, at)) {
       words.push(word);
       continue;
     }
@@ -357,6 +376,7 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
     if (words.length > 0 && isColourWord(word) && PURPOSE_WORDS.has(tokens[at + 1] ?? '')) continue;
     if (COMPOSITION_WORDS.has(word) || isQualifier(word)) {
       if (words.length > 0 && FORM_WORDS.has(word) && words[words.length - 1] === tokens[at - 1]) form.push(...readPurpose(tokens, at + 1, brandLike));
+      if (words.length > 0 && WITH_WORDS.has(word) && words[words.length - 1] === tokens[at - 1]) return { words, purpose, form, codes, with: readPurpose(tokens, at + 1, brandLike) };
       if (words.length > 0) break;
       continue;
     }

@@ -113,11 +113,24 @@ function matchHeadWords(head: readonly string[], cut: ReadonlySet<string>, stems
 export function findAnsweredType<T>(answered: ReadonlyMap<string, T>, name: string, knownBrands?: KnownBrands): { type: string; answer: T; shorter?: true } | undefined {
   if (answered.size === 0) return undefined;
   const parts = readProductTypeParts(name, undefined, knownBrands);
+  return findAnswerOfParts(answered, name, parts) ?? findFormerAnswer(answered, parts);
+}
+
+function findAnswerOfParts<T>(answered: ReadonlyMap<string, T>, name: string, parts: ProductTypeParts): { type: string; answer: T; shorter?: true } | undefined {
   const whole = findOwnAnswer(answered, parts);
   if (whole !== undefined || parts.bare === undefined) return whole ?? findLongerAnswer(answered, name, parts.key);
   // The seller's answer for the bare type still answers the name, as the bare type's.
   const bare = findOwnAnswer(answered, { ...parts, key: parts.bare, named: [] });
   return bare === undefined ? findLongerAnswer(answered, name, parts.bare) : { ...bare, shorter: true };
+}
+
+/**
+ * The answer a mapping reviewed before holds under the type's former key (`сапоги пвх мбс р`, `ProductTypeParts.former`): a
+ * renamed key must not drop the seller's answer on upgrade. Only that key, or it written otherwise (`раб.` cut short): a split of kinds (`коляска 2 в 1`) is no rename.
+ */
+function findFormerAnswer<T>(answered: ReadonlyMap<string, T>, parts: ProductTypeParts): { type: string; answer: T } | undefined {
+  const { former, bare: _bare, ...rest } = parts;
+  return former === undefined ? undefined : findOwnAnswer(answered, { ...rest, ...former });
 }
 
 /** The answer of the name's own type, or of that type written otherwise. */

@@ -22,7 +22,7 @@ export interface ProductTypeParts {
   /** As `readProductTypeKey` gives it. */
   key: string;
   head: string[];
-  /** The preposition and the purpose or form words after the head, as written; empty when the key has none. */
+  /** The preposition and the purpose or form words after the head (a Kazakh purpose and `арналған` before it, a `2 в 1` after it), as written; empty when the key has none. */
   tail: string[];
   /** Head words the name writes cut short (`аромат` of `Свеча аромат.`). */
   cut: readonly string[];
@@ -30,6 +30,11 @@ export interface ProductTypeParts {
   named: string[];
   /** The key without `named` (`кабель`), when it has any: the bare type, whose answer was given for other goods. */
   bare?: string;
+  /**
+   * The key as this reader wrote it before it read `р` right after the head as a size's mark (`сапоги пвх мбс р` of `Сапоги ПВХ
+   * МБС Р.43`), when the name has one there: the same type renamed, whose answers a mapping reviewed before still holds.
+   */
+  former?: { key: string; head: string[] };
 }
 
 /** The parts of `readProductTypeKey`'s key; see `ProductTypeParts`. */
@@ -47,12 +52,29 @@ export function readProductTypeParts(name: string, brand?: string, knownBrands?:
     if (said.length === tail.length && said.every((word, i) => word === tail[i])) keyWords = [...words, tokens[after] ?? '', ...tail, ...readWhomFor(tokens, after + 1 + tail.length, type.brand ?? [])];
     break;
   }
+  // A Kazakh purpose stands before the head; the tail holds it all the same.
+  const before = keyWords === words ? readKazakhPurpose(type) : [];
+  if (keyWords === words) keyWords = [...before, ...words, ...readPiecesInOne(tokens, words)];
   keyWords = [...keyWords, ...readVariety(type, keyWords, knownBrands)];
   const named = readNamedLatinWords(tokens, keyWords, knownBrands);
   const bare = keyWords.join(' ');
-  if (named.length === 0) return { key: bare, head: words, tail: keyWords.slice(words.length), cut: type.cut ?? [], named };
-  return { key: [...keyWords, ...named].join(' '), head: words, tail: keyWords.slice(words.length), cut: type.cut ?? [], named, bare };
+  const said = [...before, ...keyWords.slice(before.length + words.length)];
+  const marks = readSizeMarksAfterHead(tokens, words);
+  const former = marks.length === 0 ? {} : { former: { key: [...before, ...words, ...marks, ...said.slice(before.length), ...named].join(' '), head: [...words, ...marks] } };
+  if (named.length === 0) return { key: bare, head: words, tail: said, cut: type.cut ?? [], named, ...former };
+  return { key: [...keyWords, ...named].join(' '), head: words, tail: said, cut: type.cut ?? [], named, bare, ...former };
 }
+
+/** The `р` marks of a size right after the head (`р` of `Сапоги Р.43`, `р р` of `Костюм р-р 52`): what the reader took for a kind's letter before. */
+function readSizeMarksAfterHead(tokens: readonly string[], words: readonly string[]): string[] {
+  const at = tokens.indexOf(words[words.length - 1] ?? '') + 1;
+  if (at === 0) return [];
+  let end = at;
+  while (tokens[end] === SIZE_MARK) end++;
+  return end > at && /^\d/u.test(tokens[end] ?? '') ? tokens.slice(at, end) : [];
+}
+
+const SIZE_MARK = 'р';
 
 /**
  * The word read as a brand right after a one-word head the directory never names alone but splits into kinds (`Сулугуни` of
@@ -71,6 +93,35 @@ function readVariety(type: ProductType, keyWords: readonly string[], knownBrands
 }
 
 const CYRILLIC_WORD = /^[\u0400-\u04ff]{3,}$/u;
+
+/**
+ * The Kazakh purpose before the head (`унитазға арналған` of `Унитазға арналған гель Domestos`), as written, with `арналған`:
+ * Kazakh says what the goods are for before them, as Russian says `для …` after them, and the purpose tells kinds of one head
+ * apart (toilet gel, shower gel, laundry gel), so one answer must not carry one kind's leaf to the others. Empty where the name
+ * says no such purpose right before the head.
+ */
+function readKazakhPurpose(type: ProductType): string[] {
+  const { tokens, words, purpose } = type;
+  const at = tokens.indexOf(words[0] ?? '');
+  if (purpose.length === 0 || at < purpose.length + 1 || tokens[at - 1] !== KAZAKH_FOR) return [];
+  const said = tokens.slice(at - 1 - purpose.length, at - 1);
+  return said.every((word, i) => word === purpose[i]) ? [...said, KAZAKH_FOR] : [];
+}
+
+const KAZAKH_FOR = 'арналған';
+
+/**
+ * The `2 в 1` right after the head (`Коляска 2 в 1 Anex`, `КОЛЯСКА 2В1`, `Шампунь 3 в 1`): how many goods the one holds says a
+ * kind of its own (the directory has `Коляски 2 в 1`), so it stays in the key and the answer for a plain `коляска` never
+ * carries their leaf to it, nor theirs to plain strollers. Empty where the words after the head are no such phrase.
+ */
+function readPiecesInOne(tokens: readonly string[], words: readonly string[]): string[] {
+  const at = tokens.indexOf(words[words.length - 1] ?? '') + 1;
+  const phrase = tokens.slice(at, at + 3);
+  return at > 0 && PIECES_IN_ONE.test(phrase.join(' ')) ? phrase : [];
+}
+
+const PIECES_IN_ONE = /^[2-9] в 1$/u;
 
 /**
  * The `для …` phrase right after a purpose of another preposition (`Капли от блох для собак`, `… от блох и клещей для кошек`),

@@ -109,6 +109,33 @@ describe('extractProductType', () => {
     expect(extractProductType('ДК-1843 Полотенце махровое 70х140').tokens.slice(0, 2)).toEqual(['дк', '1843']);
   });
 
+  it('keeps a `с …` phrase right after the head beside the type, never in it (probe 16)', () => {
+    expect(extractProductType('КОМОД С ПЕЛЕНАЛЬНИКОМ')).toMatchObject({ text: 'комод', with: ['пеленальником'] });
+    expect(extractProductType('Комод белый')).not.toHaveProperty('with');
+  });
+
+  it('skips a shop code written with a space before its five digits or more (probe 16)', () => {
+    // `ДМ 92803 …` made one type `дм` of 26 rows of a baby store, chests, strollers and cot bumpers.
+    expect(extractProductType('ДМ 92803 Комод пеленальный Гандылян').text).toBe('комод пеленальный');
+    expect(extractProductType('ДМ 92803 Комод пеленальный Гандылян').tokens.slice(0, 2)).toEqual(['дм', '92803']);
+  });
+
+  it('keeps a word before a number of four digits or fewer, or with nothing after it (probe 16 traps)', () => {
+    // A measure (`ЧАЙ 1000 г`) or a model (`ВАЗ 2107`) has fewer digits; a code alone names no goods either way.
+    expect(extractProductType('ЧАЙ 1000 г').text).toBe('чай');
+    expect(extractProductType('ВАЗ 2107 Фара').text).toBe('ваз');
+    expect(extractProductType('ДМ 92803').text).toBe('дм');
+  });
+
+  it('reads `р` before a number as a size\'s mark, no letter of the kind (probe 16)', () => {
+    expect(extractProductType('HRC-0423 САПОГИ ПВХ МБС Р.43').text).toBe('сапоги пвх мбс');
+    expect(extractProductType('Сапоги ПВХ КЩС р.41').text).toBe('сапоги пвх кщс');
+    expect(extractProductType('П/КОМБ. УТЕПЛ. р-р 52').text).toBe('комб утепл');
+    // Another letter after the head still names the kind; `р` alone at the end is no size.
+    expect(extractProductType('Витамин С 500 мг').text).toBe('витамин c');
+    expect(extractProductType('Витамин Р').text).toBe('витамин р');
+  });
+
   it('keeps a word with a number after it, which is no code (probe 13 traps)', () => {
     // Five letters or more are a word (`Омега-3`, `ОМЕГА-3`), and so are letters not all capitals (`Дк-1843`).
     expect(extractProductType('ОМЕГА-3 КАПСУЛЫ 60 шт').text).toBe('омега');

@@ -73,3 +73,38 @@ describe('a word with a dot the type reader must not write whole (cut words, iss
     expect(findSure(breadth, ['Батарея отопл.', 'БАТАРЕЯ ОТОПЛ. 10 секц.']).filter((line) => !line.includes('Радиаторы отопления'))).toEqual([]);
   });
 });
+
+// review5 finding 1: in adult fashion and beauty a Latin `baby` is a style, a colour or a line (Baby Doll, Baby Blue, Baby Lips),
+// not whom the goods are for.
+describe('a Latin `baby` of a brand or a line (review5 F1)', () => {
+  const ADULT_BABY = ['Пижама женская Sweet Baby', 'Платье Baby Doll', 'Платье женское Baby Doll', 'Джинсы женские Baby Blue', 'Пижама мужская Baby Shark', 'Шапка женская Baby', 'Кофта Baby Doll женская', 'Духи Baby Doll Yves Saint Laurent', 'Туалетная вода Baby Rose', 'Кроссовки Baby Phat', 'Свитер Baby Blue', 'Футболка женская Baby Tee', 'Носки женские Baby', 'Мобиль музыкальный Happy Baby'];
+
+  it.each(BOTH)('never makes a children\'s leaf sure (%s)', (breadth) => {
+    expect(findSure(breadth, ADULT_BABY).filter((line) => /Детск|девочек|мальчиков|малыш/u.test(line))).toEqual([]);
+  });
+
+  it.each(BOTH)('never outweighs the adult word the name says (%s)', (breadth) => {
+    for (const [name, leaf] of [['Пижама женская Sweet Baby', 'Женская одежда / Пижамы'], ['Платье женское Baby Doll', 'Женская одежда / Платья'], ['Джинсы женские Baby Blue', 'Джинсы'], ['Пижама мужская Baby Shark', 'Пижамы мужские']] as const) {
+      const result = classifyProduct(indexes[breadth], { name });
+      if (result.confident) expect(result.path).toContain(leaf);
+    }
+  });
+
+  it('leaves the crib mobile of a baby brand in the crib mobiles', () => {
+    expect(classifyProduct(indexes.marketplace, { name: 'Мобиль музыкальный Happy Baby' })).toMatchObject({ path: expect.stringContaining('Мобили на кроватку') as unknown });
+  });
+});
+
+// review5 finding 2: the held word's kind is a kind of the best leaf's own goods, never of a section word (`товары`, `сумки`,
+// `напитки`, `одежда`) that only sorts the directory.
+describe('a held word beside a section word (review5 F2)', () => {
+  it('keeps the best leaf proposed where the kind is only a section\'s', () => {
+    for (const [name, leaf] of [['Косметичка дорожная', 'Косметички'], ['Рюкзак школьный ортопедический', 'Школьные рюкзаки'], ['Костюм рабочий летний куртка+брюки', 'Рабочие костюмы'], ['Вода минеральная газированная', 'Вода минеральная'], ['ВОДА МИНЕРАЛЬНАЯ ШИФАЛЫ ГАЗИРОВАННАЯ 1Л', 'Вода минеральная'], ['Тайтсы компрессионные M/S/L', 'Тайтсы']] as const) {
+      expect(classifyProduct(indexes.marketplace, { name }), name).toMatchObject({ path: expect.stringContaining(leaf) as unknown });
+    }
+  });
+
+  it('while a kind of the leaf\'s parent goods is still proposed, open', () => {
+    expect(classifyProduct(indexes.marketplace, { name: 'Стакан одноразовый' })).toMatchObject({ confident: false, path: expect.stringContaining('Одноразовая посуда') as unknown });
+  });
+});
