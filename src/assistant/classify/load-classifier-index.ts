@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Directories } from '../../domain/index.js';
-import type { DirectoryIndex } from '../../mapping/directory-index.js';
+import { createDirectoryIndex, type DirectoryIndex } from '../../mapping/directory-index.js';
 import { buildClassifierIndex, CLASSIFIER_INDEX_VERSION, hashCategories } from './build-classifier-index.js';
 import type { ClassifierIndex } from './classifier-types.js';
 
@@ -41,7 +41,7 @@ export async function loadClassifierIndex(options: { stateDir: string; directori
   if (known !== undefined) return known;
   const hash = hashCategories(options.directories);
   const path = buildClassifierIndexPath(options.stateDir, hash);
-  const cached = byHash.get(hash) ?? (await readIndex(path, hash));
+  const cached = byHash.get(hash) ?? (await readIndex(path, hash, listLeafIds(options.directories, options.index)));
   if (cached !== undefined) {
     remember(options.directories, cached);
     return cached;
@@ -58,10 +58,22 @@ function remember(directories: Directories, index: ClassifierIndex): void {
   if (byHash.size > MAX_BY_HASH) byHash.delete(byHash.keys().next().value ?? '');
 }
 
-async function readIndex(path: string, hash: string): Promise<ClassifierIndex | undefined> {
+/** The ids of the directory's leaf categories, in the order `buildClassifierIndex` indexes them. */
+function listLeafIds(directories: Directories, index: DirectoryIndex | undefined): number[] {
+  const nonLeafIds = (index ?? createDirectoryIndex(directories)).nonLeafIds;
+  return directories.categories.filter((category) => !nonLeafIds.has(category.id)).map((category) => category.id);
+}
+
+/**
+ * A cached index of this hash and version whose leaves are exactly the directory's, else undefined (it is built again). A file of
+ * the right shape but other leaves (cut short, edited, another directory's written under this name) would leave names without
+ * their leaf and say nothing: a leaf list that is not the directory's is a miss.
+ */
+async function readIndex(path: string, hash: string, leafIds: readonly number[]): Promise<ClassifierIndex | undefined> {
   try {
     const parsed = JSON.parse(await readFile(path, 'utf8')) as Partial<ClassifierIndex>;
-    const valid = parsed.version === CLASSIFIER_INDEX_VERSION && parsed.directoryHash === hash && Array.isArray(parsed.leaves) && typeof parsed.byHeadStem === 'object' && parsed.byHeadStem !== null && typeof parsed.byCompoundEnd === 'object' && parsed.byCompoundEnd !== null && Array.isArray(parsed.brands) && Array.isArray(parsed.brandNames) && Array.isArray(parsed.propertyWords) && Array.isArray(parsed.positionSections) && Array.isArray(parsed.abbreviations) && Array.isArray(parsed.wholeWords);
+    const sameLeaves = Array.isArray(parsed.leaves) && parsed.leaves.length === leafIds.length && parsed.leaves.every((leaf, i) => leaf?.id === leafIds[i]);
+    const valid = sameLeaves && parsed.version === CLASSIFIER_INDEX_VERSION && parsed.directoryHash === hash && Array.isArray(parsed.leaves) && typeof parsed.byHeadStem === 'object' && parsed.byHeadStem !== null && typeof parsed.byCompoundEnd === 'object' && parsed.byCompoundEnd !== null && Array.isArray(parsed.brands) && Array.isArray(parsed.brandNames) && Array.isArray(parsed.propertyWords) && Array.isArray(parsed.positionSections) && Array.isArray(parsed.abbreviations) && Array.isArray(parsed.wholeWords);
     return valid ? (parsed as ClassifierIndex) : undefined;
   } catch {
     return undefined;

@@ -1,8 +1,8 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildClassifierIndex, classifyProduct, loadClassifierIndex } from '../../../src/assistant/classify/index.js';
+import { buildClassifierIndex, buildClassifierIndexPath, classifyProduct, hashCategories, loadClassifierIndex } from '../../../src/assistant/classify/index.js';
 import type { Category } from '../../../src/domain/index.js';
 import { buildClassifierDirectories } from './classifier-directory.js';
 
@@ -650,5 +650,19 @@ describe('the classifier index', () => {
     expect(classifyProduct(changed, { name: 'Сковорода 24 см' }).leafId).toBe(803);
     // The brands are read into the index too (a brand ends a type): new brands, a new key.
     expect(buildClassifierIndex({ ...directories, brands: [{ id: 1, name: 'Фудмастер', code: null }] }).directoryHash).not.toBe(first.directoryHash);
+  });
+
+  it('is built again when the cached file of its name holds other leaves than the directory (cut short, edited): never names left without their leaf', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'classifier-index-'));
+    const directories = buildClassifierDirectories([{ id: 804, parentId: 8, name: { rus: 'Сотейники', kaz: 'Сотейниктер' }, path: null, isLeaf: true }]);
+    const good = buildClassifierIndex(directories);
+    const path = buildClassifierIndexPath(dir, hashCategories(directories));
+    // Same version, same hash, every field of the right shape: only the leaves are not the directory's.
+    await writeFile(path, JSON.stringify({ ...good, leaves: [] }));
+    const loaded = await loadClassifierIndex({ stateDir: dir, directories });
+    expect(loaded.leaves.map((leaf) => leaf.id)).toEqual(good.leaves.map((leaf) => leaf.id));
+    expect(classifyProduct(loaded, { name: 'Сотейник 24 см' }).leafId).toBe(804);
+    // The file is written again from the built index.
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(JSON.parse(JSON.stringify(good)));
   });
 });
