@@ -280,7 +280,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // own words say (`посуда` of its path), is what the name says; it is proposed in its place, never sure.
   const namedKind = heldBy === undefined ? undefined : findHeldWordKind(ranked, best, heldBy);
   if (namedKind !== undefined) return proposeHeldWordKind(namedKind, best, ranked, confidence, evidence, productType);
-  const alternatives: Alternative[] = ranked.filter((item) => item !== best).slice(0, MAX_ALTERNATIVES).map((item) => ({ leafId: item.leaf.id, path: item.leaf.path, score: Math.round(item.score * 1000) / 1000 }));
+  const alternatives = ranked.filter((item) => item !== best).slice(0, MAX_ALTERNATIVES).map(toAlternative);
   return { leafId: best.leaf.id, path: best.leaf.path, confidence, confident: doubt === undefined, evidence, alternatives, productType, ...(doubt === undefined ? {} : { doubt }), ...(heldBy === undefined ? {} : { heldBy }) };
 }
 
@@ -331,9 +331,14 @@ function readOwnGoodsNouns(best: LeafScore): Set<string> {
   return nouns;
 }
 
+/** A ranked leaf as a classification's alternative. */
+function toAlternative(item: LeafScore): Alternative {
+  return { leafId: item.leaf.id, path: item.leaf.path, score: Math.round(item.score * 1000) / 1000 };
+}
+
 /** The classification that proposes the held word's kind (`findHeldWordKind`) over the best leaf, open. */
 function proposeHeldWordKind(kind: LeafScore, best: LeafScore, ranked: readonly LeafScore[], confidence: number, evidence: Evidence[], productType: string): Classification {
-  const alternatives: Alternative[] = [best, ...ranked.filter((item) => item !== best && item !== kind)].slice(0, MAX_ALTERNATIVES).map((item) => ({ leafId: item.leaf.id, path: item.leaf.path, score: Math.round(item.score * 1000) / 1000 }));
+  const alternatives = [best, ...ranked.filter((item) => item !== best && item !== kind)].slice(0, MAX_ALTERNATIVES).map(toAlternative);
   const doubt = `another leaf fits as well (${best.leaf.path}), but for words it does not explain, which name this one`;
   return { leafId: kind.leaf.id, path: kind.leaf.path, confidence, confident: false, evidence: evidence.map((item) => ({ ...item, leafId: kind.leaf.id, path: kind.leaf.path })), alternatives, productType, doubt };
 }

@@ -6,6 +6,7 @@
  * chooses a leaf (a composition is no type), and a word no leaf of such a section is (`с подлокотниками`) says nothing.
  */
 import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
+import { readTopSection } from './file-sections.js';
 import { stemForIndex } from './stem-for-index.js';
 
 /** A word the goods come with, the leaf of another section it names, and that section's leaf of the product's head. */
@@ -34,22 +35,18 @@ function readLeavesByHead(index: ClassifierIndex): Map<string, IndexedLeaf[]> {
  * explains a word (its stem, the word).
  */
 export function findOtherGoodsWith(index: ClassifierIndex, words: readonly string[], best: IndexedLeaf, head: readonly string[], rivals: readonly IndexedLeaf[], explains: (stem: string, word: string) => boolean): OtherGoodsWith | undefined {
-  const root = readSection(best);
+  const root = readTopSection(best.path);
   const byHead = readLeavesByHead(index);
   for (const word of words) {
     const stem = stemForIndex(word);
     if (stem.length < MIN_OPENING_STEM || explains(stem, word)) continue;
     const named = [...byHead].filter(([known]) => known === stem || (known.length >= MIN_OPENING_STEM && stem.startsWith(known))).flatMap(([, leaves]) => leaves);
     for (const leaf of named) {
-      const section = readSection(leaf);
+      const section = readTopSection(leaf.path);
       if (section === root) continue;
-      const rival = rivals.find((other) => other !== leaf && readSection(other) === section && other.names.some((name) => head.some((stem_) => name.head.includes(stem_))));
+      const rival = rivals.find((other) => other !== leaf && readTopSection(other.path) === section && other.names.some((name) => head.some((stem_) => name.head.includes(stem_))));
       if (rival !== undefined) return { word, leaf, rival };
     }
   }
   return undefined;
-}
-
-function readSection(leaf: IndexedLeaf): string {
-  return leaf.path.split(' / ')[0] ?? '';
 }

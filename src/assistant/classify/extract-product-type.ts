@@ -226,11 +226,11 @@ function isHeadWord(word: string): boolean {
 // `р` of `Р.43`, `р-р 52` (размер): a size's mark before its number, no letter of a kind.
 const SIZE_MARKS = new Set(['р']);
 
-/** Whether the letter at `at` marks the size that follows it (`р 43`, `р р 52`), no kind (`Сапоги ПВХ Р.43`). */
-function isSizeMark(tokens: readonly string[], at: number): boolean {
+/** The letters from `at` that mark the size after them (`р` of `р 43`, `р р` of `р-р 52`), no kind (`Сапоги ПВХ Р.43`); empty where there are none. */
+export function readSizeMarks(tokens: readonly string[], at: number): string[] {
   let next = at;
   while (SIZE_MARKS.has(tokens[next] ?? '')) next++;
-  return SIZE_MARKS.has(tokens[at] ?? '') && /^\d/u.test(tokens[next] ?? '');
+  return next > at && /^\d/u.test(tokens[next] ?? '') ? tokens.slice(at, next) : [];
 }
 
 /** Whether a word ends a head phrase: a number, a unit, a count, a size, a colour, a limit (`до 5 кг`). */
@@ -356,7 +356,7 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
       continue;
     }
     // A letter right after the head names the kind (`Витамин C`, `Витамин Д`).
-    if (words.length > 0 && words[words.length - 1] === tokens[at - 1] && Array.from(word).length === 1 && /\p{L}/u.test(word) && !isQualifier(word) && !COMPOSITION_WORDS.has(word) && !PURPOSE_WORDS.has(word) && !isSizeMark(tokens, at)) {
+    if (words.length > 0 && words[words.length - 1] === tokens[at - 1] && Array.from(word).length === 1 && /\p{L}/u.test(word) && !isQualifier(word) && !COMPOSITION_WORDS.has(word) && !PURPOSE_WORDS.has(word) && readSizeMarks(tokens, at).length === 0) {
       words.push(word);
       continue;
     }

@@ -73,7 +73,7 @@ async function readIndex(path: string, hash: string, leafIds: readonly number[])
   try {
     const parsed = JSON.parse(await readFile(path, 'utf8')) as Partial<ClassifierIndex>;
     const sameLeaves = Array.isArray(parsed.leaves) && parsed.leaves.length === leafIds.length && parsed.leaves.every((leaf, i) => leaf?.id === leafIds[i]);
-    const valid = sameLeaves && parsed.version === CLASSIFIER_INDEX_VERSION && parsed.directoryHash === hash && Array.isArray(parsed.leaves) && typeof parsed.byHeadStem === 'object' && parsed.byHeadStem !== null && typeof parsed.byCompoundEnd === 'object' && parsed.byCompoundEnd !== null && Array.isArray(parsed.brands) && Array.isArray(parsed.brandNames) && Array.isArray(parsed.propertyWords) && Array.isArray(parsed.positionSections) && Array.isArray(parsed.abbreviations) && Array.isArray(parsed.wholeWords);
+    const valid = sameLeaves && parsed.version === CLASSIFIER_INDEX_VERSION && parsed.directoryHash === hash && typeof parsed.byHeadStem === 'object' && parsed.byHeadStem !== null && typeof parsed.byCompoundEnd === 'object' && parsed.byCompoundEnd !== null && Array.isArray(parsed.brands) && Array.isArray(parsed.brandNames) && Array.isArray(parsed.propertyWords) && Array.isArray(parsed.positionSections) && Array.isArray(parsed.abbreviations) && Array.isArray(parsed.wholeWords);
     return valid ? (parsed as ClassifierIndex) : undefined;
   } catch {
     return undefined;

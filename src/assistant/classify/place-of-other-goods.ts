@@ -6,6 +6,7 @@
  * (`в машину`: washing machines, no goods for them beside) says only where the goods go.
  */
 import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
+import { readTopSection } from './file-sections.js';
 import { stemForIndex } from './stem-for-index.js';
 
 /** Stem → the leaves one of whose names says it after the head (what they are for or where they go), read once per index. */
@@ -27,8 +28,8 @@ function readLeavesForStem(index: ClassifierIndex): Map<string, IndexedLeaf[]> {
  */
 export function findGoodsForPlace(index: ClassifierIndex, place: string, best: IndexedLeaf): IndexedLeaf | undefined {
   const stem = stemForIndex(place);
-  const section = best.path.split(' / ')[0] ?? '';
-  const sectionOf = (leaf: IndexedLeaf): string => leaf.path.split(' / ')[0] ?? '';
+  const section = readTopSection(best.path);
+  const sectionOf = (leaf: IndexedLeaf): string => readTopSection(leaf.path);
   const placeSections = new Set((index.byHeadStem[stem] ?? []).map((at) => index.leaves[at]).filter((leaf): leaf is IndexedLeaf => leaf !== undefined && leaf.names.some((name) => name.head.includes(stem))).map(sectionOf));
   placeSections.delete(section);
   if (placeSections.size === 0) return undefined;

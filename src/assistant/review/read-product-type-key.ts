@@ -8,7 +8,7 @@
  * пастеризованное Емшан`, `Корм для кошек Whiskas`), so that `Молоко` of every dairy is one row of
  * the review.
  */
-import { extractProductType, type ProductType } from '../classify/extract-product-type.js';
+import { extractProductType, readSizeMarks, type ProductType } from '../classify/extract-product-type.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { readDirectoryKindHeads, readDirectoryLatinWords, type KnownBrands } from '../classify/known-brands.js';
 
@@ -68,13 +68,8 @@ export function readProductTypeParts(name: string, brand?: string, knownBrands?:
 /** The `р` marks of a size right after the head (`р` of `Сапоги Р.43`, `р р` of `Костюм р-р 52`): what the reader took for a kind's letter before. */
 function readSizeMarksAfterHead(tokens: readonly string[], words: readonly string[]): string[] {
   const at = tokens.indexOf(words[words.length - 1] ?? '') + 1;
-  if (at === 0) return [];
-  let end = at;
-  while (tokens[end] === SIZE_MARK) end++;
-  return end > at && /^\d/u.test(tokens[end] ?? '') ? tokens.slice(at, end) : [];
+  return at === 0 ? [] : readSizeMarks(tokens, at);
 }
-
-const SIZE_MARK = 'р';
 
 /**
  * The word read as a brand right after a one-word head the directory never names alone but splits into kinds (`Сулугуни` of
