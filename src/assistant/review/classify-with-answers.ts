@@ -16,6 +16,7 @@ import { classifyProduct } from '../classify/classify-product.js';
 import { splitWords } from '../../stages/derive/find-words-in-text.js';
 import { readKnownBrands, type KnownBrands } from '../classify/known-brands.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
+import { foldKazakhLetters } from '../transliterate.js';
 import { readProductTypeParts, type ProductTypeParts } from './read-product-type-key.js';
 
 /** Confirmed product type → leaf id, as the mapping's `categories:` holds them (ids resolved), keyed by `readAnswerKey`. */
@@ -44,12 +45,30 @@ export function indexAnsweredTypes<T>(pairs: Iterable<readonly [string, T]>): Ma
   return index;
 }
 
-/** An answered type by its words' stems, for names that write the same type otherwise. */
+/** An answered type by its words' keys (`readWordKeys`), for names that write the same type otherwise. */
 interface WrittenType<T> {
   type: string;
-  headStems: string[];
-  tailStems: string[];
+  headKeys: string[][];
+  tailKeys: string[][];
   value: T;
+}
+
+/**
+ * The keys a word of a type meets another word by: its stem, and, for a word with Kazakh letters, the stem of it with those
+ * letters folded. A name typed on a Russian keyboard writes `айнек тазалагыш` for `әйнек тазалағыш`, `ети` for `еті`: the
+ * Kazakh word's own stem reads Kazakh endings that the typed one, read as Russian, keeps or cuts otherwise, so the folded
+ * word read as the typed one is read meets it. A word without Kazakh letters has its stem alone.
+ */
+function readWordKeys(word: string): string[] {
+  const stem = stemForIndex(word);
+  const folded = foldKazakhLetters(word);
+  if (folded === word) return [stem];
+  const typed = stemForIndex(folded);
+  return typed === stem ? [stem] : [stem, typed];
+}
+
+function shareKey(a: readonly string[], b: readonly string[]): boolean {
+  return a.some((key) => b.includes(key));
 }
 
 // The answered types of an index of `indexAnsweredTypes`, by each stem of their head words.
@@ -61,8 +80,8 @@ function noteWrittenOtherwise<T>(written: Map<string, WrittenType<unknown>[]>, t
   // `кабель hdmi`: the Latin words a key holds beside its type are words of it, as `readProductTypeParts` keeps them with the directory.
   const kept = new Set([...parts.head, ...parts.tail]);
   const named = splitWords(type).filter((word) => LATIN_WORD.test(word) && !kept.has(word));
-  const entry: WrittenType<unknown> = { type: parts.key, headStems: [...parts.head, ...named].map(stemForIndex), tailStems: parts.tail.map(stemForIndex), value };
-  for (const stem of new Set(entry.headStems)) written.set(stem, [...(written.get(stem) ?? []), entry]);
+  const entry: WrittenType<unknown> = { type: parts.key, headKeys: [...parts.head, ...named].map(readWordKeys), tailKeys: parts.tail.map(readWordKeys), value };
+  for (const key of new Set(entry.headKeys.flat())) written.set(key, [...(written.get(key) ?? []), entry]);
 }
 
 /** The one answered type the name's type is written otherwise of (see the file comment), or undefined. */
@@ -80,26 +99,27 @@ export function findTypesWrittenOtherwise<T>(answered: ReadonlyMap<string, T>, p
   // The head noun is never cut: a whole word of the head finds the candidates.
   const whole = parts.head.find((word) => !cut.has(word));
   if (written === undefined || whole === undefined) return [];
-  const tailStems = parts.tail.map(stemForIndex);
+  const tailKeys = parts.tail.map(readWordKeys);
   const head = [...parts.head, ...parts.named];
+  const candidates = new Set(readWordKeys(whole).flatMap((key) => written.get(key) ?? []));
   const found: { type: string; answer: T }[] = [];
-  for (const entry of written.get(stemForIndex(whole)) ?? []) {
-    if (entry.headStems.length !== head.length || !sameWords(entry.tailStems, tailStems) || !matchHeadWords(head, cut, entry.headStems)) continue;
+  for (const entry of candidates) {
+    if (entry.headKeys.length !== head.length || !sameWords(entry.tailKeys, tailKeys) || !matchHeadWords(head, cut, entry.headKeys)) continue;
     found.push({ type: entry.type, answer: entry.value as T });
   }
   return found;
 }
 
-function sameWords(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((word, i) => word === b[i]);
+function sameWords(a: readonly (readonly string[])[], b: readonly (readonly string[])[]): boolean {
+  return a.length === b.length && a.every((keys, i) => shareKey(keys, b[i] ?? []));
 }
 
-/** Each head word meets its own word of the answered head, in any order: by stem, or a cut word as the start of its stem. */
-function matchHeadWords(head: readonly string[], cut: ReadonlySet<string>, stems: readonly string[]): boolean {
-  const used = new Array<boolean>(stems.length).fill(false);
+/** Each head word meets its own word of the answered head, in any order: by a key, or a cut word as the start of one. */
+function matchHeadWords(head: readonly string[], cut: ReadonlySet<string>, words: readonly (readonly string[])[]): boolean {
+  const used = new Array<boolean>(words.length).fill(false);
   return head.every((word) => {
-    const stem = stemForIndex(word);
-    const at = stems.findIndex((other, i) => !used[i] && (other === stem || (cut.has(word) && other.startsWith(word))));
+    const keys = readWordKeys(word);
+    const at = words.findIndex((other, i) => !used[i] && (shareKey(other, keys) || (cut.has(word) && other.some((key) => key.startsWith(word)))));
     if (at < 0) return false;
     used[at] = true;
     return true;

@@ -40,3 +40,25 @@ describe('an answer and its type written otherwise', () => {
     expect(findAnsweredType(two, 'Крем солнцезащитный Nivea 50 мл')?.answer).toBe(1);
   });
 });
+
+describe('a Kazakh type typed on a Russian keyboard', () => {
+  const kazakh = indexAnsweredTypes([
+    ['әйнек тазалағыш', 1],
+    ['қой еті сүйекті', 2],
+    ['сүзбе', 3],
+  ]);
+
+  it('is the answered type written otherwise: its Kazakh letters folded, its words read as the typed ones are', () => {
+    expect(findAnsweredType(kazakh, 'Айнек тазалагыш Mr Muscle 500 мл')?.answer).toBe(1);
+    expect(findAnsweredType(kazakh, 'Кой ети суйекти 1 кг')?.answer).toBe(2);
+    expect(findAnsweredType(kazakh, 'Сузбе 9% 400 г')?.answer).toBe(3);
+    // And the other way: an answer given under the typed spelling settles the Kazakh one.
+    const typed = indexAnsweredTypes([['айнек тазалагыш', 1]]);
+    expect(findAnsweredType(typed, 'Әйнек тазалағыш Mr Muscle 500 мл')?.answer).toBe(1);
+  });
+
+  it('never settles a type with a word more or another word', () => {
+    expect(findAnsweredType(kazakh, 'Айнек тазалагыш спрей 500 мл')).toBeUndefined();
+    expect(findAnsweredType(kazakh, 'Сиыр ети суйекти 1 кг')).toBeUndefined();
+  });
+});

@@ -43,3 +43,16 @@ describe('types written otherwise', () => {
     ]);
   });
 });
+
+describe('a Kazakh type written with and without its Kazakh letters', () => {
+  it('is one question under the spelling of more rows, and its answer settles both', () => {
+    const names = ['Әйнек тазалағыш Mr Muscle 500 мл', 'Әйнек тазалағыш Clin 500 мл', 'Айнек тазалагыш Clin 750 мл', 'Қой еті сүйекті 1 кг', 'Кой ети суйекти 1 кг', 'Кой ети суйекти 2 кг'];
+    const groups = collect(names);
+    expect(groups.map((group) => [group.type, group.rows]).sort()).toEqual([
+      ['кой ети суйекти', 3],
+      ['әйнек тазалағыш', 3],
+    ]);
+    const answered = indexAnsweredTypes(groups.map((group, i) => [group.type, i + 1] as const));
+    for (const name of names) expect(findAnsweredType(answered, name)).toBeDefined();
+  });
+});
