@@ -32,7 +32,7 @@ export type Resolution<T> = (
   /** Nothing matched; `target` is set when an explicit mapping entry points to something missing. */
   | { status: 'missing'; suggestions: Suggestion<T>[]; target?: string }
 ) & {
-  /** The mapping entry the text met (its key as `normalizeName` gives it), when one did: a run counts the entries its rows reach (`track-mapping-usage.ts`). */
+  /** The `categories`/`brands` entry the text met (its key as `normalizeName` gives it), when one did: a run counts the entries its rows reach (`track-mapping-usage.ts`). */
   key?: string;
 };
 
@@ -215,14 +215,12 @@ function createAttributeValueResolver(mapping: Mapping, index: DirectoryIndex, {
     cached(valueCaches[attributeIndex] ?? new Map<string, Resolution<AttributeValue>>(), text, (): Resolution<AttributeValue> => {
       const attributeMapping = mapping.attributes[attributeIndex];
       const values = attributeMapping === undefined ? undefined : index.valuesByAttribute.get(attributeMapping.code);
-      const key = normalizeName(text);
-      const explicit = valueEntries[attributeIndex]?.get(key);
+      const explicit = valueEntries[attributeIndex]?.get(normalizeName(text));
       if (explicit !== undefined) {
         const entries = explicit.map((code) => values?.byCode.get(code));
         const missing = explicit.find((_, i) => entries[i] === undefined);
-        const entryKey = detachString(key);
-        if (missing !== undefined) return { status: 'missing', suggestions: [], target: missing, key: entryKey };
-        return { status: 'found', entries: entries as AttributeValue[], via: 'mapping', key: entryKey };
+        if (missing !== undefined) return { status: 'missing', suggestions: [], target: missing };
+        return { status: 'found', entries: entries as AttributeValue[], via: 'mapping' };
       }
       if (values === undefined) return { status: 'missing', suggestions: [] };
       const byCode = values.byCode.get(text.trim());

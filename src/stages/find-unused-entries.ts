@@ -1,57 +1,60 @@
 /**
  * The mapping's entries no row reached, once a whole file was read (`mapping_entry_unused`): an
- * answer of `categories:` written under a key the tool no longer reads from the names, a brand
- * key with a typo, a `values:` synonym of another shop's file. One warning per map that has
- * any, with their count and the first few keys (all of them in the issue's data). It neither
- * stops the run nor refuses a row: an unused entry changes no product; the warning says which of
- * the seller's answers did nothing. The caller asks only after the file was read to its end: a
- * run stopped early has not seen the rows that might reach the rest.
+ * answer of `categories:` written under a key the tool no longer reads from the names, a category
+ * or brand key with a typo, the entries of another shop's file. One warning per map that has any,
+ * with their count and the first few keys (all of them in the issue's data). It neither stops the
+ * run nor refuses a row: an unused entry changes no product; the warning says which of the
+ * seller's answers did nothing. The caller asks only after the file was read to its end: a run
+ * stopped early has not seen the rows that might reach the rest.
+ *
+ * An attribute's `values:` are not checked: a synonym list is kept for every file and category a
+ * mapping serves (the shipped sample lists memory sizes its file does not hold), so most files
+ * leave some unused; a mistyped value key shows anyway, as the row's `unknown_attribute_value`.
  */
 import { createIssue, type Issue, type IssueData } from '../core/issue.js';
 import type { Mapping } from '../mapping/mapping-schema.js';
 import { normalizeName } from '../mapping/normalize-name.js';
 import { stageOfRowCode } from './rules/stage-of-row-code.js';
-import { buildValuesMapPath, type MappingUsage } from './track-mapping-usage.js';
+import type { MappingUsage } from './track-mapping-usage.js';
 
-/** One map of the mapping whose entries rows reach. */
-export interface CheckedMap {
-  /** The map's path in the mapping (`categories`, `attributes[2].values`), as the usage names it. */
-  path: string;
-  /** Its keys as the mapping writes them. */
-  keys: readonly string[];
-  /** The catalog variant of the text (`issue.mapping_entry_unused.<variant>`). */
-  variant: 'categories' | 'answers' | 'brands' | 'values';
-  /** The attribute code of a `values:` map. */
-  attribute?: string;
-}
-
-/** What decides how a map is listed: whether the mapping's `categories:` hold answers of `lookup: category`. */
+/** What decides how a map is worded: whether the mapping's `categories:` hold answers of `lookup: category`. */
 export interface CheckedMapContext {
-  /** The mapping reads categories from the product names (`lookup: category`): its keys are then product types. */
+  /** The mapping reads categories from the product names (`lookup: category`): its keys are then product types too. */
   categoryLookup: boolean;
 }
 
-/** The maps that are checked, as data: each lister gives the maps of its kind a mapping holds. */
-export const CHECKED_MAPS: readonly ((mapping: Mapping, context: CheckedMapContext) => CheckedMap[])[] = [
-  (mapping, { categoryLookup }) => [{ path: 'categories', keys: Object.keys(mapping.categories), variant: categoryLookup ? 'answers' : 'categories' }],
-  (mapping) => [{ path: 'brands', keys: Object.keys(mapping.brands), variant: 'brands' }],
-  (mapping) => mapping.attributes.map((attribute, i) => ({ path: buildValuesMapPath(i), keys: Object.keys(attribute.values), variant: 'values' as const, attribute: attribute.code })),
+/** The catalog variant of the text (`issue.mapping_entry_unused.<variant>`). */
+export type UnusedEntriesVariant = 'categories' | 'answers' | 'brands';
+
+/** One map of the mapping whose entries rows reach. */
+export interface CheckedMap {
+  /** The map's path in the mapping, as the usage and the issue name it. */
+  path: 'categories' | 'brands';
+  /** Its keys as the mapping writes them. */
+  keys(mapping: Mapping): readonly string[];
+  /** How the issue words it. */
+  variant(context: CheckedMapContext): UnusedEntriesVariant;
+}
+
+/** The maps that are checked, as data. */
+export const CHECKED_MAPS: readonly CheckedMap[] = [
+  { path: 'categories', keys: (mapping) => Object.keys(mapping.categories), variant: ({ categoryLookup }) => (categoryLookup ? 'answers' : 'categories') },
+  { path: 'brands', keys: (mapping) => Object.keys(mapping.brands), variant: () => 'brands' },
 ];
 
 /** A checked map with the keys no row reached, in mapping order. */
 export interface UnusedEntries {
-  map: CheckedMap;
+  path: CheckedMap['path'];
+  variant: UnusedEntriesVariant;
   keys: string[];
 }
 
 /** The maps having entries no row reached (per `usage`), in the order of `CHECKED_MAPS`. */
 export function findUnusedEntries(mapping: Mapping, usage: MappingUsage, context: CheckedMapContext): UnusedEntries[] {
   const found: UnusedEntries[] = [];
-  for (const list of CHECKED_MAPS) {
-    for (const map of list(mapping, context)) {
-      const keys = map.keys.filter((key) => !usage.reached(map.path, normalizeName(key)));
-      if (keys.length > 0) found.push({ map, keys });
-    }
+  for (const map of CHECKED_MAPS) {
+    const keys = map.keys(mapping).filter((key) => !usage.reached(map.path, normalizeName(key)));
+    if (keys.length > 0) found.push({ path: map.path, variant: map.variant(context), keys });
   }
   return found;
 }
@@ -70,21 +73,20 @@ export interface UnusedEntriesPlace {
 
 /** One `mapping_entry_unused` warning per map in `unused`. */
 export function buildUnusedEntryIssues(unused: readonly UnusedEntries[], place: UnusedEntriesPlace): Issue[] {
-  return unused.map(({ map, keys }) => {
-    const shown = keys.slice(0, UNUSED_KEYS_SHOWN).map((key) => describeKey(key, place.locate?.(`${map.path}.${key}`)));
+  return unused.map(({ path, variant, keys }) => {
+    const shown = keys.slice(0, UNUSED_KEYS_SHOWN).map((key) => describeKey(key, place.locate?.(`${path}.${key}`)));
     // The ellipsis is the same in every language: the count before the list says how many there are.
     if (keys.length > UNUSED_KEYS_SHOWN) shown.push('…');
     const data: IssueData = {
-      variant: map.variant,
-      map: map.path,
+      variant,
+      map: path,
       count: keys.length,
       keys: shown.join(', '),
       // Every key, for `--json`, `summary.json` and `issues.ndjson` (a JSON list: keys may hold commas).
       entries: JSON.stringify(keys),
-      ...(map.attribute === undefined ? {} : { attribute: map.attribute }),
-      ...(map.variant === 'answers' ? { hint: 'review_again' } : {}),
+      ...(variant === 'answers' ? { hint: 'review_again' } : {}),
     };
-    return createIssue({ stage: stageOfRowCode('mapping_entry_unused'), code: 'mapping_entry_unused', severity: 'warning', data, path: map.path, file: place.file, sheet: place.sheet });
+    return createIssue({ stage: stageOfRowCode('mapping_entry_unused'), code: 'mapping_entry_unused', severity: 'warning', data, path, file: place.file, sheet: place.sheet });
   });
 }
 

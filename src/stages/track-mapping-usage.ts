@@ -1,5 +1,5 @@
 /**
- * Which entries of the mapping's maps (`categories:`, `brands:`, an attribute's `values:`) the rows
+ * Which entries of the mapping's maps (`categories:`, `brands:`) the rows
  * of a file reached. The rules note each entry a row meets (a Set per map, keyed by the entry's key
  * as `normalizeName` gives it); once the whole file was read, `find-unused-entries.ts` compares
  * the maps with it once. Only what the rows meet counts: the mapping's own checks (a
@@ -10,7 +10,7 @@ import { detachString } from '../mapping/detach-string.js';
 
 /** The maps the rows reached entries of; one per file read. */
 export interface MappingUsage {
-  /** Notes that a row met entry `key` (as `normalizeName` gives it) of the map at `path` (`categories`, `attributes[2].values`). */
+  /** Notes that a row met entry `key` (as `normalizeName` gives it) of the map at `path` (`categories`, `brands`). */
   reach(path: string, key: string): void;
   /** Whether any row met entry `key` of the map at `path`. */
   reached(path: string, key: string): boolean;
@@ -28,9 +28,4 @@ export function createMappingUsage(): MappingUsage {
     },
     reached: (path, key) => byPath.get(path)?.has(key) === true,
   };
-}
-
-/** The path of the `values:` map of `mapping.attributes[index]`, as the usage and the mapping's own issues name it. */
-export function buildValuesMapPath(index: number): string {
-  return `attributes[${index}].values`;
 }

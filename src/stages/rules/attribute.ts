@@ -19,21 +19,10 @@ import { describeMissing } from './describe-missing.js';
 import type { AttributePlan, FieldRule, RuleFactory } from './field-rule.js';
 import { rememberLast } from './remember-last.js';
 import type { RowContext } from './row-context.js';
-import { buildValuesMapPath, type MappingUsage } from '../track-mapping-usage.js';
 
 /** Rules of `attributes`, in mapping order. */
-export const compileAttributeRules: RuleFactory = ({ attributePlans, resolver, booleans, decimalFormat, usage }) =>
-  attributePlans.map((plan) => compileAttributeRule(plan, attributePlans, resolver, booleans, decimalFormat, createEntryNoter(usage, plan)));
-
-/** Notes, in the run's usage, the entry of the plan's `values:` a resolved piece met. */
-type EntryNoter = (key: string | undefined) => void;
-
-function createEntryNoter(usage: MappingUsage, plan: AttributePlan): EntryNoter {
-  const path = buildValuesMapPath(plan.mappingIndex);
-  return (key) => {
-    if (key !== undefined) usage.reach(path, key);
-  };
-}
+export const compileAttributeRules: RuleFactory = ({ attributePlans, resolver, booleans, decimalFormat }) =>
+  attributePlans.map((plan) => compileAttributeRule(plan, attributePlans, resolver, booleans, decimalFormat));
 
 function compileAttributeRule(
   plan: AttributePlan,
@@ -41,7 +30,6 @@ function compileAttributeRule(
   resolver: ValueResolver,
   booleans: BooleanLookup,
   decimalFormat: DecimalFormat,
-  noteEntry: EntryNoter,
 ): FieldRule {
   const { attribute, column, fixedValue, separator } = plan;
   // A directory silent on multiplicity leaves it to the mapping: a separator there means several values.
@@ -52,9 +40,9 @@ function compileAttributeRule(
   const siblings = column === undefined || column === null ? [] : plans.filter((other) => other !== plan && other.column?.index === column.index);
   const sharesColumnWithAllowed = (categoryId: number): boolean => siblings.some((other) => isAttributeAllowed(other.attribute, categoryId));
   const resolvePiece = plan.free
-    ? (ctx: RowContext, piece: string): string[] | null => resolveFreeValue(ctx, plan, piece, location, booleans, decimalFormat, noteEntry)
-    : (ctx: RowContext, piece: string): string[] | null => resolveDictionaryValue(ctx, plan, piece, location, resolver, noteEntry);
-  const shared = createSharedEntries(plan, resolver, noteEntry);
+    ? (ctx: RowContext, piece: string): string[] | null => resolveFreeValue(ctx, plan, piece, location, booleans, decimalFormat)
+    : (ctx: RowContext, piece: string): string[] | null => resolveDictionaryValue(ctx, plan, piece, location, resolver);
+  const shared = createSharedEntries(plan, resolver);
   // Rows of one product repeat its category: the last category's verdict is remembered (it depends
   // on nothing else), which spares a scan of the attribute's categories for most rows.
   let lastCategoryId: number | null | undefined;
@@ -131,13 +119,12 @@ interface SharedEntries {
  * once every piece resolved without a finding. Rows of one product usually repeat their values:
  * the last cell's entry is remembered, which spares a lookup by text for most rows.
  */
-function createSharedEntries(plan: AttributePlan, resolver: ValueResolver, noteEntry: EntryNoter): SharedEntries {
+function createSharedEntries(plan: AttributePlan, resolver: ValueResolver): SharedEntries {
   const { attribute, separator } = plan;
   const byResolution = new WeakMap<object, ImportAttribute>();
   const findSingle = (cellText: string): ImportAttribute | undefined => {
     const resolution = resolver.resolveValue(plan.mappingIndex, cellText);
     if (resolution.status !== 'found' || resolution.via === 'approximate') return undefined;
-    noteEntry(resolution.key);
     let entry = byResolution.get(resolution);
     if (entry === undefined) {
       const codes: string[] = [];
@@ -175,14 +162,9 @@ function resolveFreeValue(
   location: CellLocation | undefined,
   booleans: BooleanLookup,
   decimalFormat: DecimalFormat,
-  noteEntry: EntryNoter,
 ): string[] | null {
-  const key = plan.freeEntries.size === 0 ? undefined : normalizeName(piece);
-  const explicit = key === undefined ? undefined : plan.freeEntries.get(key);
-  if (explicit !== undefined) {
-    noteEntry(key);
-    return explicit;
-  }
+  const explicit = plan.freeEntries.size === 0 ? undefined : plan.freeEntries.get(normalizeName(piece));
+  if (explicit !== undefined) return explicit;
   const { attribute } = plan;
   if (attribute.type === 'number') {
     const value = parseDecimal(piece, decimalFormat);
@@ -203,9 +185,8 @@ function resolveFreeValue(
   return [piece];
 }
 
-function resolveDictionaryValue(ctx: RowContext, plan: AttributePlan, piece: string, location: CellLocation | undefined, resolver: ValueResolver, noteEntry: EntryNoter): string[] | null {
+function resolveDictionaryValue(ctx: RowContext, plan: AttributePlan, piece: string, location: CellLocation | undefined, resolver: ValueResolver): string[] | null {
   const resolution = resolver.resolveValue(plan.mappingIndex, piece);
-  noteEntry(resolution.key);
   const code = plan.attribute.code;
   switch (resolution.status) {
     case 'found':
