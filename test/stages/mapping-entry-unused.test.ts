@@ -4,7 +4,14 @@
  * keys no row met; an attribute's `values` are not checked; the mapping's own checks reach
  * nothing, and a run stopped early claims nothing.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { createDirectoryIndex } from '../../src/mapping/directory-index.js';
+import { loadMapping } from '../../src/mapping/load-mapping.js';
+import { locateMappingEntry } from '../../src/mapping/locate-mapping-issues.js';
+import { writeMappingWorkbook } from '../../src/mapping/write-mapping-workbook.js';
 import { createTranslator } from '../../src/i18n/create-translator.js';
 import { renderIssueHint, renderIssueMessage, type Issue } from '../../src/core/issue.js';
 import type { Directories } from '../../src/domain/index.js';
@@ -14,7 +21,7 @@ import { buildUnusedEntryIssues, findUnusedEntries, UNUSED_KEYS_SHOWN } from '..
 import { createMemoryProductSink } from '../../src/stages/product-sink.js';
 import { mapAndAssemble } from '../../src/stages/run-dry-stages.js';
 import { createMappingUsage } from '../../src/stages/track-mapping-usage.js';
-import { makeDirectories, makeInfo, makeMapping, makeProductRow, streamRows, type CellInput } from '../helpers/builders.js';
+import { makeDirectories, makeInfo, makeMapping, makeMappingInput, makeProductRow, streamRows, type CellInput } from '../helpers/builders.js';
 
 const DIRECTORIES = makeDirectories();
 const info = makeInfo({ file: 'price.csv' });
@@ -43,7 +50,7 @@ async function run(
 
 const unusedOf = (issues: readonly Issue[]): Issue[] => issues.filter((issue) => issue.code === 'mapping_entry_unused');
 
-describe('findUnusedEntries and its issues (pure)', () => {
+describe('findUnusedEntries, its issues and where they point', () => {
   it('lists, per checked map in table order, the keys no row reached, compared as normalizeName compares them', () => {
     const mapping = makeMapping((m) => {
       m.categories = { 'Футболки мужские': MEN, Джинсы: 'Джинсы' };
@@ -97,6 +104,18 @@ describe('findUnusedEntries and its issues (pure)', () => {
       locate: (path) => (path === 'brands.Кутюр' ? 'Бренды!A4' : undefined),
     });
     expect(issue?.data?.['keys']).toBe('"Кутюр" (Бренды!A4)');
+  });
+
+  it('finds the cell of a key in a mapping workbook, and none in a YAML mapping (which keeps no places)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'entry-unused-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const document = { ...makeMappingInput(), categories: { 'Футболки мужские': MEN, 'Футболки женские': 121 } } as unknown as Record<string, unknown>;
+    await writeMappingWorkbook(join(dir, 'mapping.xlsx'), { document, index: createDirectoryIndex(DIRECTORIES) });
+    const workbook = await loadMapping(join(dir, 'mapping.xlsx'), { cwd: dir });
+    expect(locateMappingEntry(workbook, 'categories.Футболки женские')).toMatch(/^.+![A-Z]+\d+$/);
+    expect(locateMappingEntry(workbook, 'categories.Футболки женские')).not.toBe(locateMappingEntry(workbook, 'categories.Футболки мужские'));
+    await writeFile(join(dir, 'mapping.yaml'), JSON.stringify(document));
+    expect(locateMappingEntry(await loadMapping(join(dir, 'mapping.yaml'), { cwd: dir }), 'categories.Футболки женские')).toBeUndefined();
   });
 });
 
