@@ -417,7 +417,8 @@ function stripLanguage(header: string): { text: string; language: Language | und
   let language: Language | undefined;
   const kept: string[] = [];
   for (const token of tokens) {
-    const mark = LANGUAGE_MARKS[token];
+    // `Object.hasOwn`: a header word such as `constructor` is no language mark (never the table's prototype).
+    const mark = Object.hasOwn(LANGUAGE_MARKS, token) ? LANGUAGE_MARKS[token] : undefined;
     if (mark !== undefined && tokens.length > 1) language = mark;
     else if (!(LANGUAGE_FILLERS.has(token) && tokens.length > 1)) kept.push(token);
   }

@@ -127,7 +127,8 @@ function tokenizeUncached(text: string): string[] {
     const word = unifyScript(raw);
     const previous = tokens[tokens.length - 1];
     // The unit table is asked first: most words are none, and the number test is a regex per word.
-    const unit = previous !== undefined && UNITS[word] !== undefined && /^\d+(\.\d+)?$/.test(previous) ? UNITS[word] : undefined;
+    // `Object.hasOwn`: a word of the name must never reach the table's prototype (`Набор 3 constructor` took `Object` as its unit).
+    const unit = previous !== undefined && Object.hasOwn(UNITS, word) && /^\d+(\.\d+)?$/.test(previous) ? UNITS[word] : undefined;
     tokens.push(unit ?? word);
   }
   return tokens;

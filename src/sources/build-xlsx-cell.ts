@@ -55,7 +55,9 @@ function buildValueCell(stored: XmlCell, context: XlsxCellContext): SourceCell |
   const text = readStoredText(stored);
   // An empty `<v/>` holds nothing: an empty cell, never the number NaN.
   if (text === undefined || (text === '' && stored.type !== 'str' && stored.type !== 'inlineStr')) return undefined;
-  const build = VALUE_BUILDERS[stored.type ?? 'n'] ?? VALUE_BUILDERS['n'];
+  // `Object.hasOwn`: a file's `t="constructor"` (or `toString`) never reaches the table's prototype; an unknown type reads as a number's.
+  const type = stored.type ?? 'n';
+  const build = (Object.hasOwn(VALUE_BUILDERS, type) ? VALUE_BUILDERS[type] : undefined) ?? VALUE_BUILDERS['n'];
   return (build as BuildValue)(text, context);
 }
 

@@ -38,7 +38,8 @@ export function parseEncodingName(name: string): TextEncodingName | undefined {
     strk10482002: 'kz-1048',
     windows1048: 'kz-1048',
   };
-  return aliases[key];
+  // `Object.hasOwn`: `--encoding constructor` is unsupported, never the table's prototype.
+  return Object.hasOwn(aliases, key) ? aliases[key] : undefined;
 }
 
 /** Reads the BOM at the start of `bytes`, if any. */

@@ -138,7 +138,9 @@ const TRANSFORM_RULES: { [K in StepKind]: StepFactory<K> } = {
       apply(text) {
         const match = withUnit.exec(text);
         if (match) {
-          const from = UNIT_FACTORS[(match[2] ?? '').toLowerCase()];
+          const written = (match[2] ?? '').toLowerCase();
+          // `Object.hasOwn`: a cell's word never reaches the table's prototype (`5 constructor`).
+          const from = Object.hasOwn(UNIT_FACTORS, written) ? UNIT_FACTORS[written] : undefined;
           const number = readNumber(match[1] ?? '');
           if (from === undefined || number === undefined || from.kind !== target.kind) return undefined;
           return formatNumber((number * from.factor) / target.factor, decimals);
