@@ -30,3 +30,4 @@ describe('words that name a prototype property', () => {
     expect(parseEncodingName('cp1251')).toBe('windows-1251');
   });
 });
+

@@ -74,10 +74,17 @@ async function readIndex(path: string, hash: string, leafIds: readonly number[])
     const parsed = JSON.parse(await readFile(path, 'utf8')) as Partial<ClassifierIndex>;
     const sameLeaves = Array.isArray(parsed.leaves) && parsed.leaves.length === leafIds.length && parsed.leaves.every((leaf, i) => leaf?.id === leafIds[i]);
     const valid = sameLeaves && parsed.version === CLASSIFIER_INDEX_VERSION && parsed.directoryHash === hash && typeof parsed.byHeadStem === 'object' && parsed.byHeadStem !== null && typeof parsed.byCompoundEnd === 'object' && parsed.byCompoundEnd !== null && Array.isArray(parsed.brands) && Array.isArray(parsed.brandNames) && Array.isArray(parsed.propertyWords) && Array.isArray(parsed.positionSections) && Array.isArray(parsed.abbreviations) && Array.isArray(parsed.wholeWords);
-    return valid ? (parsed as ClassifierIndex) : undefined;
+    if (!valid) return undefined;
+    // The stem tables are looked up by a name's words: read from JSON they would inherit `constructor` and its kin, so they
+    // are copied into objects without a prototype, as `buildClassifierIndex` makes them.
+    return { ...parsed, byHeadStem: withoutPrototype(parsed.byHeadStem), byCompoundEnd: withoutPrototype(parsed.byCompoundEnd) } as ClassifierIndex;
   } catch {
     return undefined;
   }
+}
+
+function withoutPrototype<T>(table: Record<string, T> | undefined): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, table);
 }
 
 async function writeIndex(stateDir: string, path: string, index: ClassifierIndex): Promise<void> {
