@@ -6,6 +6,7 @@
  * for `Сухой шампунь для животных`), or one whose own name says another recipient (`Влажные корма для кошек` for `Влажный
  * корм д/с`), is then another recipient's twin of the goods, never a sure pick nor a line a group's one `yes` takes.
  */
+import { findDemographicMark } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
 import { readTopSection } from './file-sections.js';
@@ -30,7 +31,7 @@ const recipientsOf = new WeakMap<ClassifierIndex, Map<string, Recipient>>();
 
 /**
  * Stem → recipient, from every level below a top-level section whose name is a word for goods in general (`groupStems`,
- * `Товары`) followed by `для …`, read once per index.
+ * `Товары`) followed by `для` and one word that is no word for people, read once per index.
  */
 function readRecipients(index: ClassifierIndex, groupStems: ReadonlySet<string>): Map<string, Recipient> {
   let found = recipientsOf.get(index);
@@ -42,6 +43,8 @@ function readRecipients(index: ClassifierIndex, groupStems: ReadonlySet<string>)
       const [goods, preposition, ...whom] = tokenizeForMatch(levels[depth] ?? '');
       if (goods === undefined || preposition !== 'для' || whom.length !== 1 || !groupStems.has(stemForIndex(goods))) continue;
       const word = whom[0] ?? '';
+      // `Товары для малышей`: people the demographic words read (`demographic-words.ts`), which the index keeps out of a leaf's words.
+      if (findDemographicMark(word) !== undefined) continue;
       const recipient = found.get(stemForIndex(word)) ?? { word, levels: new Set<string>(), sections: new Set<string>() };
       recipient.levels.add(levels.slice(0, depth + 1).join(' / '));
       recipient.sections.add(readTopSection(leaf.path));

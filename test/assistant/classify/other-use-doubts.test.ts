@@ -47,7 +47,8 @@ describe('a recipient the directory sorts goods for elsewhere', () => {
   it('but not a leaf of goods for all animals, nor one of the recipient itself (traps)', () => {
     expect(readDoubt('Миска для собак 0.5 л').doubt).not.toBe('the name says another recipient than the leaf');
     expect(readDoubt('Ошейник для собак кожаный').doubt).not.toBe('the name says another recipient than the leaf');
-    for (const name of ['Пеленки для собак', 'Соска для малышей']) expect(readDoubt(name).doubt).toBe('none');
+    // `Товары для малышей` is for people, whom the demographic words read: a children's book leaf explains them its own way.
+    for (const name of ['Пеленки для собак', 'Соска для малышей', 'Книжка для малышей с окошками Умка']) expect(readDoubt(name).doubt).toBe('none');
   });
 
 });
