@@ -22,6 +22,9 @@ import { isPositionWord } from './position-words.js';
 import { findLatinKindDoubt, readLatinKindWords } from './latin-kind-words.js';
 import { findGoodsForPlace } from './place-of-other-goods.js';
 import { findOtherGoodsWith } from './composition-of-other-goods.js';
+import { findHeldWordGoods } from './held-word-of-other-goods.js';
+import { findOtherRecipient } from './recipient-of-goods.js';
+import { findRemedyElsewhere } from './remedy-of-other-goods.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
@@ -97,6 +100,8 @@ interface LeafScore {
   name: IndexedName;
   sources: Set<Evidence['source']>;
   contradicted: boolean;
+  /** The product's purpose words the leaf's name, said for other goods, disagrees with (`собак` of `Шлейка для собак` against `Шлейки для кошек`). */
+  otherPurpose: string[] | undefined;
 }
 
 /** What one product type (with its label and groups) gave: the leaves ranked, and the readings. */
@@ -245,7 +250,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : best.pathUnsaid !== undefined ? `the leaf's path says "${best.pathUnsaid}", the name does not`
     : best.contradicted ? 'the name says the product is for other people than the leaf'
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
-    : undefined;
+    : describeOtherUse(index, best, type);
   const laterDoubt =
     best.score < CONFIDENT_SCORE ? 'the type matches the leaf only weakly'
     : gap < CONFIDENT_GAP ? `another leaf fits as well (${second?.leaf.path ?? ''})`
@@ -263,9 +268,13 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : rewrittenRival !== undefined ? `a synonym read "${rewrittenRival.word}" as another word, and it is the name of ${rewrittenRival.leaf.path}`
     : undefined;
   const unexplainedDoubt = best.unexplained.length > 0 ? `the leaf does not explain ${best.unexplained.map((word) => `"${word}"`).join(', ')} of "${best.reading.phrase}"` : undefined;
-  const doubt = earlierDoubt ?? unexplainedDoubt ?? laterDoubt;
-  // The words a seller may confirm harmless (`classify.neutralWords`): only where nothing else keeps the leaf from being sure.
-  const heldBy = earlierDoubt === undefined && laterDoubt === undefined && best.unexplained.length > 0 ? best.unexplained : undefined;
+  const held = earlierDoubt === undefined && laterDoubt === undefined && best.unexplained.length > 0 ? best.unexplained : undefined;
+  const heldGoods = held === undefined ? undefined : findHeldWordGoods(index, held, best.leaf);
+  const heldGoodsDoubt = heldGoods === undefined ? undefined : `the leaf does not explain "${heldGoods.word}", which another section's kind of the goods says (${heldGoods.leaf.path})`;
+  const doubt = heldGoodsDoubt ?? earlierDoubt ?? unexplainedDoubt ?? laterDoubt;
+  // The words a seller may confirm harmless (`classify.neutralWords`): only where nothing else keeps the leaf from being sure,
+  // nor says the material or use of the goods as another section sorts them (`одноразовые` of `Тарелки`: `findHeldWordGoods`).
+  const heldBy = heldGoods === undefined ? held : undefined;
   const evidence: Evidence[] = [
     {
       phrase: best.reading.phrase,
@@ -278,10 +287,24 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   ];
   // `Стакан одноразовый` held by its adjective beside `Одноразовая посуда`: the leaf the held word names, of goods the best leaf's
   // own words say (`посуда` of its path), is what the name says; it is proposed in its place, never sure.
-  const namedKind = heldBy === undefined ? undefined : findHeldWordKind(ranked, best, heldBy);
+  const namedKind = held === undefined ? undefined : findHeldWordKind(ranked, best, held);
   if (namedKind !== undefined) return proposeHeldWordKind(namedKind, best, ranked, confidence, evidence, productType);
   const alternatives = ranked.filter((item) => item !== best).slice(0, MAX_ALTERNATIVES).map(toAlternative);
   return { leafId: best.leaf.id, path: best.leaf.path, confidence, confident: doubt === undefined, evidence, alternatives, productType, ...(doubt === undefined ? {} : { doubt }), ...(heldBy === undefined ? {} : { heldBy }) };
+}
+
+/**
+ * What the goods are for or against, which the best leaf is not: the leaf's own name is for other goods (`Шлейки для кошек`
+ * for `Шлейка для собак`, `Насосы для мячей` for `Насос для шаров`), the name says a recipient whose goods the directory sorts
+ * elsewhere (`recipient-of-goods.ts`), or a pest a leaf of another branch is named against (`remedy-of-other-goods.ts`).
+ */
+function describeOtherUse(index: ClassifierIndex, best: LeafScore, type: ProductType): string | undefined {
+  if (best.otherPurpose !== undefined) return `the leaf "${best.name.text}" is for other goods than the name says (${best.otherPurpose.map((word) => `"${word}"`).join(', ')})`;
+  const explains = (stem: string, word: string): boolean => explainsByLeaf(best.leaf, stem, word);
+  const recipient = findOtherRecipient(index, GROUP_STEMS, type.tokens, best.leaf, explains);
+  if (recipient !== undefined) return `the name says the goods are for "${recipient.word}" (${recipient.level}), the leaf is not`;
+  const remedy = findRemedyElsewhere(index, type.tokens, best.leaf, explains);
+  return remedy === undefined ? undefined : `the name says the goods act against "${remedy.word}", which ${remedy.leaf.path} is for`;
 }
 
 /**
@@ -500,7 +523,7 @@ function findNarrowerSaid(candidates: readonly NarrowerCandidate[], best: LeafSc
     const extraSaid = extra.every((stem) => said.has(stem)) || initials.has(extraInitials);
     if (!extraSaid || !name.purpose.every((stem) => said.has(stem))) continue;
     taken.add(item);
-    found.push({ item: { ...item, score: best.score, full: true, typeCovered: true, compoundOnly: false, name }, words });
+    found.push({ item: { ...item, score: best.score, full: true, typeCovered: true, compoundOnly: false, name, otherPurpose: undefined }, words });
   }
   const most = Math.max(0, ...found.map((entry) => entry.words));
   return found.filter((entry) => entry.words === most).map((entry) => entry.item);
@@ -702,7 +725,7 @@ function opensWord(cut: string, stem: string): boolean {
 function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReading, context: ReadonlySet<string>, { demographic, ages }: SaidPeople, neutral: ReadonlySet<string> | undefined): LeafScore | undefined {
   const typeStems = new Set(reading.stems);
   const purposeStems = new Set(reading.purpose);
-  let best: { score: number; full: boolean; name: IndexedName; typeCovered: boolean; compoundOnly: boolean } | undefined;
+  let best: { score: number; full: boolean; name: IndexedName; typeCovered: boolean; compoundOnly: boolean; otherObject: boolean } | undefined;
   for (const name of leaf.names) {
     let compoundOnly = false;
     const holds = (stem: string): boolean => {
@@ -728,11 +751,12 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
     // A word the leaf explains (`душевая` of `Лейки для душа`, `передний` of a car part) is a word of it, as the confident check reads it.
     const typeCover = needed.length === 0 ? 1 : needed.filter((stem) => leafWords.has(stem) || inCompound(stem) || opensLeafWord(stem) || explainsByLeaf(leaf, stem, reading.wordOf.get(stem) ?? stem) || isPositionOfLeafSection(index, leaf, reading.wordOf.get(stem) ?? stem)).length / needed.length;
     let purposeFactor = 1;
+    let otherObject = false;
     if (name.purpose.length > 0) {
       // `душевая` says `для душа`: an adjective made of the purpose's noun says it too.
       const saidStems = name.purpose.filter((stem) => purposeStems.has(stem) || reading.form.includes(stem) || typeStems.has(stem) || context.has(stem) || (stem.length >= 3 && reading.stems.some((word) => word.startsWith(stem))));
       // `для чистки труб` against `для чистки украшений`: a purpose whose object differs disagrees, however many of its other words agree.
-      const otherObject = saidStems.length < name.purpose.length && reading.purpose.some((stem) => !name.purpose.includes(stem));
+      otherObject = saidStems.length < name.purpose.length && reading.purpose.some((stem) => !name.purpose.includes(stem));
       purposeFactor = otherObject ? 0.8 : 0.8 + (0.2 * saidStems.length) / name.purpose.length;
       // A Kazakh name puts what qualifies the goods first (`Жұмыс аяқ киімі`), read as its purpose: a word of it the product
       // does not say is a kind the product is not known to be (`Аяқ киім ерлер` is no work shoe).
@@ -750,7 +774,7 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
     const pathSupport = leaf.ancestorStems.some((stem) => context.has(stem)) ? 0.02 : 0;
     // A part of an `и` list names goods by itself (`Аккумуляторы ААА` of `Аккумуляторы АА и ААА`): met whole, it is met as a plain leaf is.
     const score = headCover * (0.85 + 0.15 * typeCover) * purposeFactor * (name.full || headCover === 1 ? 1 : PART_FACTOR) * (leading ? LEADING_WORD_FACTOR : 1) * (compoundOnly ? COMPOUND_RIVAL_FACTOR : 1) + pathSupport;
-    if (best === undefined || score > best.score) best = { score, full: headCover === 1, name, typeCovered: typeCover === 1, compoundOnly };
+    if (best === undefined || score > best.score) best = { score, full: headCover === 1, name, typeCovered: typeCover === 1, compoundOnly, otherObject };
   }
   if (best === undefined) return undefined;
   const unexplained = findUnexplained(index, leaf, reading, neutral);
@@ -760,7 +784,10 @@ function scoreLeaf(index: ClassifierIndex, leaf: IndexedLeaf, reading: TypeReadi
   const narrower = !isDemographicEmpty(leaf.nameDemographic) && isDemographicEmpty(demographic);
   const score = Math.min(1, best.score * reading.weight * (contradicted ? 0.6 : 1) * (narrower ? NARROWER_FACTOR : 1));
   const kidsUnsaid = demographic.kids === true && leaf.demographic.kids !== true;
-  return { leaf, score, kidsUnsaid, full: best.full, typeCovered: best.typeCovered, compoundOnly: best.compoundOnly, unexplained, reading, name: best.name, sources: new Set([reading.source]), contradicted };
+  // A word cut short (`кош` of `д/кош`) that opens a word of the leaf's purpose says it, as far as the doubt goes.
+  const otherWords = best.otherObject ? reading.purpose.filter((stem) => !best.name.purpose.some((own) => own === stem || own.startsWith(stem))).map((stem) => reading.wordOf.get(stem) ?? stem) : [];
+  const otherPurpose = otherWords.length > 0 ? otherWords : undefined;
+  return { leaf, score, kidsUnsaid, full: best.full, typeCovered: best.typeCovered, compoundOnly: best.compoundOnly, unexplained, reading, name: best.name, sources: new Set([reading.source]), contradicted, otherPurpose };
 }
 
 /**

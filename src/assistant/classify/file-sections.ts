@@ -81,21 +81,36 @@ export function describeOutsideDoubt(sections: FileSections): string {
 /**
  * Reads a file's sections from the top-level sections of its sure rows: the fewest (at most
  * `MOST_FILE_SECTIONS`) holding `FILE_SECTIONS_SHARE` of them, when there are enough to judge;
- * undefined for a file of many trades or too few sure rows.
+ * undefined for a file of many trades or too few sure rows. A section of `oneLeaf` (`readOneLeafSections`) is no trade of
+ * the file, whatever its rows: it is never one of the sections, and its rows do not count in the share.
  */
-export function readFileSections(sureBySection: ReadonlyMap<string, number>, rows: number): FileSectionsReading | undefined {
+export function readFileSections(sureBySection: ReadonlyMap<string, number>, rows: number, oneLeaf: ReadonlySet<string> = new Set()): FileSectionsReading | undefined {
   const sureRows = [...sureBySection.values()].reduce((sum, count) => sum + count, 0);
-  if (sureRows < FEWEST_SURE_ROWS) return undefined;
+  const judged = [...sureBySection].reduce((sum, [path, count]) => sum + (oneLeaf.has(path) ? 0 : count), 0);
+  if (judged < FEWEST_SURE_ROWS) return undefined;
   const sorted = [...sureBySection.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const sections: { path: string; sureRows: number }[] = [];
   let held = 0;
   for (const [path, count] of sorted) {
-    if (held >= FILE_SECTIONS_SHARE * sureRows) break;
+    if (held >= FILE_SECTIONS_SHARE * judged) break;
+    if (oneLeaf.has(path)) continue;
     sections.push({ path, sureRows: count });
     held += count;
   }
   if (sections.length > MOST_FILE_SECTIONS) return undefined;
-  return { sections, outside: sorted.slice(sections.length).map(([path, count]) => ({ path, sureRows: count })), sureRows, rows };
+  const chosen = new Set(sections.map((section) => section.path));
+  return { sections, outside: sorted.filter(([path]) => !chosen.has(path)).map(([path, count]) => ({ path, sureRows: count })), sureRows, rows };
+}
+
+/**
+ * The top-level sections the sure rows reach through one leaf only (`Строительство и ремонт` through `Рулетки` alone in a pet
+ * shop's list of retractable leashes, `Рулетка 5м`): one word's other sense, the twin of the file's own goods, not a trade
+ * the file is of. A section the file sells from has goods of two leaves at least.
+ */
+export function readOneLeafSections(sureByLeafPath: ReadonlyMap<string, number>): Set<string> {
+  const leaves = new Map<string, number>();
+  for (const path of sureByLeafPath.keys()) leaves.set(readTopSection(path), (leaves.get(readTopSection(path)) ?? 0) + 1);
+  return new Set([...leaves].filter(([, count]) => count === 1).map(([section]) => section));
 }
 
 /** The sure rows by top-level section (`readFileSections` reads them so), from the sure rows by leaf path. */

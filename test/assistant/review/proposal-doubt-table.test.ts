@@ -61,15 +61,16 @@ function readLiterals(text: string): string[] {
   return found;
 }
 
-/** The doubt texts the classifier's sources write: its `earlierDoubt … doubt =` block, every `doubt: '…'`, and the sections' doubt. */
+/** The doubt texts the classifier's sources write: its `earlierDoubt … doubt =` block, `describeOtherUse`, every `doubt: '…'`, and the sections' doubt. */
 async function readClassifierDoubtTexts(): Promise<string[]> {
   const classify = await readFile(new URL('../../../src/assistant/classify/classify-product.ts', import.meta.url), 'utf8');
   const sections = await readFile(new URL('../../../src/assistant/classify/file-sections.ts', import.meta.url), 'utf8');
   const collect = await readFile(new URL('../../../src/assistant/review/collect-product-types.ts', import.meta.url), 'utf8');
   const block = classify.slice(classify.indexOf('const earlierDoubt ='), classify.indexOf('const doubt ='));
+  const otherUse = classify.slice(classify.indexOf('function describeOtherUse'), classify.indexOf('\n}\n', classify.indexOf('function describeOtherUse')));
   const doubtProperties = [classify, collect].flatMap((text) => text.split('\n').filter((line) => /\bdoubt: [^,}]*['`]/.test(line)).flatMap((line) => readLiterals(line.slice(line.indexOf('doubt: ')))));
   const outside = sections.slice(sections.indexOf('export function describeOutsideDoubt'));
-  return [...readLiterals(block), ...doubtProperties, readLiterals(outside.slice(outside.indexOf('return'), outside.indexOf('\n}')))[0] ?? ''].filter((text) => /^[a-z]/.test(text) && text.length > 10);
+  return [...readLiterals(block), ...readLiterals(otherUse), ...doubtProperties, readLiterals(outside.slice(outside.indexOf('return'), outside.indexOf('\n}')))[0] ?? ''].filter((text) => /^[a-z]/.test(text) && text.length > 10);
 }
 
 /** A type of one row classified as the real classifier does. */

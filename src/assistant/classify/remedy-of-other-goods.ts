@@ -1,0 +1,52 @@
+/**
+ * What the goods act against (`Ошейник от блох и клещей`, `Спираль от комаров`): a word after `от` the best leaf does not
+ * explain, that a leaf of another branch is named for (`Средства от блох и клещей для собак`), says the goods may be that
+ * leaf's remedy rather than the best leaf's plain goods (collars, leashes). Such a word keeps the best leaf from being sure
+ * and from a group's one `yes`; a leaf of the best leaf's own branch named for it (`Средства от комаров` beside `Фумигаторы`)
+ * says nothing against it.
+ */
+import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
+import { stemForIndex } from './stem-for-index.js';
+
+/** The word the goods act against and a leaf of another branch named for it. */
+export interface RemedyElsewhere {
+  word: string;
+  leaf: IndexedLeaf;
+}
+
+const leavesAgainst = new WeakMap<ClassifierIndex, Map<string, IndexedLeaf[]>>();
+
+/** Stem → the leaves one of whose names says it after the head (what they are for or against), read once per index. */
+function readLeavesAgainst(index: ClassifierIndex): Map<string, IndexedLeaf[]> {
+  let found = leavesAgainst.get(index);
+  if (found !== undefined) return found;
+  found = new Map();
+  for (const leaf of index.leaves) for (const stem of new Set(leaf.names.flatMap((name) => name.purpose))) found.set(stem, [...(found.get(stem) ?? []), leaf]);
+  leavesAgainst.set(index, found);
+  return found;
+}
+
+/**
+ * The first word after `от` in the name's tokens that the best leaf does not explain (`explains`, by stem and word) and
+ * leaves of other branches only are named for, with the first of them.
+ */
+export function findRemedyElsewhere(index: ClassifierIndex, tokens: readonly string[], best: IndexedLeaf, explains: (stem: string, word: string) => boolean): RemedyElsewhere | undefined {
+  const branch = readBranch(best.path);
+  for (let at = 0; at < tokens.length - 1; at += 1) {
+    if (tokens[at] !== AGAINST) continue;
+    const word = tokens[at + 1] ?? '';
+    const stem = stemForIndex(word);
+    if (explains(stem, word)) continue;
+    const named = readLeavesAgainst(index).get(stem) ?? [];
+    if (named.some((other) => readBranch(other.path) === branch)) continue;
+    const [leaf] = named;
+    if (leaf !== undefined) return { word, leaf };
+  }
+  return undefined;
+}
+
+const AGAINST = 'от';
+
+function readBranch(path: string): string {
+  return path.slice(0, Math.max(0, path.lastIndexOf(' / ')));
+}
