@@ -98,6 +98,7 @@ const WORDS: readonly (readonly [string, EnglishWordRole, string])[] = [
   ['webcam', 'goods', 'веб-камера'],
   // Goods: lamps, home appliances, personal care.
   ['blender', 'goods', 'блендер'],
+  ['brush', 'goods', 'щетка'],
   ['bulb', 'goods', 'лампа'],
   ['clipper', 'goods', 'машинка для стрижки'],
   ['curler', 'goods', 'плойка'],
@@ -159,6 +160,7 @@ const WORDS: readonly (readonly [string, EnglishWordRole, string])[] = [
   ['night', 'kind', 'ночной'],
   ['string', 'kind', 'нить'],
   ['karaoke', 'kind', 'караоке'],
+  ['air', 'kind', 'воздушный'],
   ['door', 'kind', 'дверной'],
   ['desk', 'kind', 'настольный'],
   ['table', 'kind', 'настольный'],

@@ -13,7 +13,7 @@ import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
 import { expandCutWords } from './expand-cut-words.js';
 import { countLeadingShopNotes, isShopNotePhrase, markNotesAnywhere } from './shop-notes.js';
-import { readEnglishHeadWords, readEnglishModelWords } from './read-english-type.js';
+import { readEnglishHead, readEnglishModelWords } from './read-english-type.js';
 import { readKindLetter } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 
@@ -120,8 +120,8 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   // A name that opens with a code or a bare brand (`Samsung, смартфон …`) has its type in a later phrase.
   const russian = phrases.some(hasRussianWord);
   // A name in English capitalises its goods and writes models in letters and digits (`read-english-type.ts`).
+  const brandLike = findBrandLikeWords(name, readDirectoryAbbreviations(knownBrands));
   const models = russian ? undefined : readEnglishModelWords(name);
-  const brandLike = models ?? findBrandLikeWords(name, readDirectoryAbbreviations(knownBrands));
   const toType = (found: HeadReading): ProductType => {
     // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
     // A cut word before a whole noun of the type in capitals or lower case (`ФУТБ. МЯЧ`, `футб. мяч`), not a sentence's end
@@ -141,9 +141,8 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   for (const [at, phrase] of phrases.entries()) {
     earlier.push(...phrase);
     if (russian && !hasRussianWord(phrase)) continue;
-    const read = readHead(phrase, brandLike);
-    // English puts the head noun last (`Car Phone Holder Magnetic` is a holder): its type ends after it.
-    const found = models === undefined ? read : { ...read, words: readEnglishHeadWords(read.words, models) };
+    // English capitalises goods and puts the head noun last (`Car Phone Holder Magnetic` is a holder).
+    const found = models === undefined ? readHead(phrase, brandLike) : readEnglishHead((words) => readHead(phrase, words), brandLike, models);
     // `BCAA Maxler 8:1:1 400 г арбуз`: a word after the measure of goods named in Latin is their flavour, no type: the goods
     // are what the Latin words before it name, read as a name in Latin only is.
     if (found.words.length === 1 && followsLatinGoodsMeasure(earlier, earlier.length - phrase.length + phrase.indexOf(found.words[0] ?? ''), readDirectoryLatinWords(knownBrands))) {

@@ -1,9 +1,10 @@
 /**
  * How a name written in English (no Russian word in it: `Car Phone Holder Magnetic`, `Gaming Mouse Pad RGB 80x30`) is read
  * for its type. A Russian name's capitalised word or Latin word after the type is a brand (`Молоко Емшан`, `Наушники JBL`);
- * English capitalises goods (`Hair Dryer`, `Power Bank`), so a capital says no brand, and the letters of a model code (`EW` of
- * `EW05`, `HY` of `HY300`) end the type as a brand does. English puts the head noun last: the type runs to its last noun of
- * goods the English product table (`english-product-words.ts`) knows, and a feature after it ends it.
+ * English capitalises goods (`Hair Dryer`, `Power Bank`), so a capital says a brand only for a word the English product table
+ * (`english-product-words.ts`) does not know, and the letters of a model code (`EW` of `EW05`, `HY` of `HY300`) end the type as
+ * a brand does. English puts the head noun last: the type runs to its last noun of goods the table knows, and a feature after
+ * it ends it.
  */
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { ENGLISH_PRODUCT_WORDS, isEnglishProductWord } from './english-product-words.js';
@@ -14,9 +15,7 @@ const WRITTEN_WORD = /[\p{L}\p{N}]+/gu;
 
 /**
  * The words of an English name that end its type as a brand's do: the letters of its model codes (`ew` of `EW05`, `a` of
- * `A9`) that the table does not know (`usb` of `2USB` says a kind, no model). A capital letter says nothing in English, which
- * capitalises goods (`Hair Dryer`, `Power Bank`, `Hot Air Brush`): a brand the directory lists is marked apart, and an
- * unknown brand stays a word of the type, which costs a question, never a wrong answer.
+ * `A9`) that the table does not know (`usb` of `2USB` says a kind, no model).
  */
 export function readEnglishModelWords(name: string): Set<string> {
   const found = new Set<string>();
@@ -25,6 +24,21 @@ export function readEnglishModelWords(name: string): Set<string> {
     for (const part of tokenizeForMatch(written)) if (/^\p{L}+$/u.test(part) && !isEnglishProductWord(part)) found.add(part);
   }
   return found;
+}
+
+/**
+ * Reads the head of one phrase of an English name (`readHead`: the type reader's, given the words that end a type as a
+ * brand's): a capitalised word ends it (`Lip gloss Relouis`, `CREATINE Qnt`) unless the table knows it as goods (`Mouse` of
+ * `Gaming Mouse Pad`, `Dryer` of `Hair Dryer`: English capitalises goods) or the type would be its kinds and features alone
+ * (`Smart Thermostat Tuya` is no `smart`): then only model codes end it, and an unknown brand stays a word of the type, which
+ * costs a question, never a wrong answer. The words read are then cut head-last (`readEnglishHeadWords`).
+ */
+export function readEnglishHead<T extends { words: string[] }>(readHead: (brandLike: ReadonlySet<string>) => T, byCase: ReadonlySet<string>, models: ReadonlySet<string>): T {
+  const brandLike = new Set([...models, ...[...byCase].filter((word) => !isEnglishProductWord(word))]);
+  const read = readHead(brandLike);
+  const modifiersOnly = read.words.length > 0 && read.words.every((word) => ENGLISH_PRODUCT_WORDS.get(word)?.role === 'kind' || ENGLISH_PRODUCT_WORDS.get(word)?.role === 'feature');
+  const found = modifiersOnly ? readHead(models) : read;
+  return { ...found, words: readEnglishHeadWords(found.words, models) };
 }
 
 /**
