@@ -62,6 +62,8 @@ function latinForms(words: readonly string[], mark: Mark): [string, Mark][] {
 
 /** The mark of one word (already normalised by `tokenizeForMatch`), if it is one. */
 export function findDemographicMark(word: string): Demographic | undefined {
+  // Most words of a file (numbers, sizes, models, most nouns) open with a letter no mark opens with: no lookup for them.
+  if (!MARK_OPENERS.has(word.charAt(0))) return undefined;
   // Every directory word and label word is asked about again and again: each is read once.
   let known = MARK_OF_WORD.get(word);
   if (known === undefined) {
@@ -73,6 +75,8 @@ export function findDemographicMark(word: string): Demographic | undefined {
 }
 
 const MARK_OF_WORD = new Map<string, Mark | null>();
+// The first letters of every mark, whole word or prefix: a word opening with another letter is none (`readDemographicMark`).
+const MARK_OPENERS: ReadonlySet<string> = new Set([...WORD_MARKS.keys(), ...PREFIX_MARKS.map(([prefix]) => prefix)].map((mark) => mark.charAt(0)));
 const MAX_MARKED_WORDS = 100_000;
 
 function readDemographicMark(word: string): Mark | undefined {

@@ -106,14 +106,15 @@ function tokenizeUncached(text: string): string[] {
   const dropped = dropPercentages(text.includes('№') ? text.replace(/№/gu, ' ') : text);
   // Most texts are plain Russian, Kazakh or English: the three normalisations would return them unchanged.
   const lowered = PLAIN_TEXT.test(dropped) ? dropped.toLowerCase() : normalizeLetters(dropped);
-  const unquoted = lowered
-    .replace(/ё/g, 'е')
-    .replace(QUOTES, '')
-    // `XXXL` is how sellers write `3XL`.
-    .replace(/\b(x{3,5})l\b/g, (_, xs: string) => `${xs.length}xl`);
+  // Every name of a file is tokenised once (its phrases are new texts): a rule runs only on a text with the letters it rewrites.
+  const plain = lowered.includes('ё') ? lowered.replace(/ё/g, 'е') : lowered;
+  const bare = plain.replace(QUOTES, '');
+  // `XXXL` is how sellers write `3XL`.
+  const unquoted = bare.includes('xxx') ? bare.replace(/\b(x{3,5})l\b/g, (_, xs: string) => `${xs.length}xl`) : bare;
   // The number rules have nothing to do in a text without digits (most names and paths).
   const digits = /\d/.test(unquoted);
-  const separated = (digits ? unquoted.replace(/(\d)[,.](\d)/g, '$1\u0000$2') : unquoted).replace(/[^\p{L}\p{N}\u0000]+/gu, ' ').replace(/\u0000/g, '.');
+  const spaced = (digits ? unquoted.replace(/(\d)[,.](\d)/g, '$1\u0000$2') : unquoted).replace(/[^\p{L}\p{N}\u0000]+/gu, ' ');
+  const separated = spaced.includes('\u0000') ? spaced.replace(/\u0000/g, '.') : spaced;
   const prepared = digits
     ? separated
         // `10мм`, `128gb`, `R16`, `3XL`: the number and the word are compared separately.
@@ -125,7 +126,8 @@ function tokenizeUncached(text: string): string[] {
     if (raw === '') continue;
     const word = unifyScript(raw);
     const previous = tokens[tokens.length - 1];
-    const unit = previous !== undefined && /^\d+(\.\d+)?$/.test(previous) ? UNITS[word] : undefined;
+    // The unit table is asked first: most words are none, and the number test is a regex per word.
+    const unit = previous !== undefined && UNITS[word] !== undefined && /^\d+(\.\d+)?$/.test(previous) ? UNITS[word] : undefined;
     tokens.push(unit ?? word);
   }
   return tokens;

@@ -69,6 +69,11 @@ export interface CandidateMatcherOptions {
 export interface CandidateMatcher<T> {
   /** Every candidate scoring at least `minScore` (default 0.3), best first, one per key. */
   score(text: string, minScore?: number): ScoredCandidate<T>[];
+  /**
+   * One seller word against one directory word, as `score` compares them, through the same vocabulary and table of word
+   * pairs: a caller weighing words itself (the category label matcher) shares the scores `score` keeps, and theirs.
+   */
+  scoreWord(sellerWord: string, directoryWord: string): number;
 }
 
 /** A word of the vocabulary, with what comparing it needs. */
@@ -167,6 +172,7 @@ export function createCandidateMatcher<T>(candidates: readonly MatchCandidate<T>
   const select = options.selectByLetters === true ? indexCandidateGrams(vocabulary, prepared) : () => prepared;
 
   return {
+    scoreWord: (sellerWord, directoryWord) => words(intern(vocabulary, sellerWord), intern(vocabulary, directoryWord)),
     score(text, minScore = 0.3) {
       const allTokens = tokenizeForMatch(text);
       const kept = allTokens.filter((token) => !ignore.has(token) && !ignore.has(stemWord(token)));
@@ -326,21 +332,6 @@ export function scoreTextSimilarity(sellerText: string, name: string): number {
   const a = prepareText(vocabulary, tokenizeForMatch(sellerText));
   const b = prepareText(vocabulary, tokenizeForMatch(name));
   return round(scoreTexts(a, b, createWordTable(vocabulary, 0), vocabulary));
-}
-
-/**
- * A word scorer: seller word against directory word, as the matcher compares them (the same rules
- * as inside `createCandidateMatcher`), each word read once (stem, folded letters). For callers that
- * weigh words themselves, such as the category matcher, which keeps the scores it needs (a second
- * cache here held every pair twice).
- */
-export function createWordScorer(): (sellerWord: string, directoryWord: string) => number {
-  const vocabulary: Vocabulary = { ids: new Map(), words: [], trigrams: new Map() };
-  return (a, b) => {
-    const left = vocabulary.words[intern(vocabulary, a)];
-    const right = vocabulary.words[intern(vocabulary, b)];
-    return left === undefined || right === undefined ? 0 : scoreWords(left, right);
-  };
 }
 
 const EDIT_ROWS: [Uint16Array, Uint16Array, Uint16Array] = [new Uint16Array(64), new Uint16Array(64), new Uint16Array(64)];

@@ -22,7 +22,7 @@ import { suggestEntries, type Suggestion, type SuggestionCandidate } from './sug
 export type ResolvedVia = 'mapping' | 'id' | 'code' | 'name' | 'approximate';
 
 /** The outcome of resolving one text. */
-export type Resolution<T> =
+export type Resolution<T> = (
   /** Found: one entry (categories, brands) or one or more (values of a synonym mapped to several codes). */
   | { status: 'found'; entries: T[]; via: ResolvedVia; score?: number }
   /** Categories only: the text names a category that is not a leaf. */
@@ -30,7 +30,11 @@ export type Resolution<T> =
   /** The text names several entries equally well. */
   | { status: 'ambiguous'; entries: T[]; via: ResolvedVia }
   /** Nothing matched; `target` is set when an explicit mapping entry points to something missing. */
-  | { status: 'missing'; suggestions: Suggestion<T>[]; target?: string };
+  | { status: 'missing'; suggestions: Suggestion<T>[]; target?: string }
+) & {
+  /** The `categories`/`brands` entry the text met (its key as `normalizeName` gives it), when one did: a run counts the entries its rows reach (`track-mapping-usage.ts`). */
+  key?: string;
+};
 
 /** Resolves seller text against the directories under one mapping. */
 export interface ValueResolver {
@@ -138,8 +142,9 @@ function createCategoryResolver(
     resolveCategoryTarget,
     resolveCategory: (text) =>
       cached(textCache, text, () => {
-        const explicit = explicitEntries.get(normalizeName(text));
-        if (explicit !== undefined) return withVia(resolveCategoryTarget(explicit), 'mapping');
+        const key = normalizeName(text);
+        const explicit = explicitEntries.get(key);
+        if (explicit !== undefined) return withVia(resolveCategoryTarget(explicit), 'mapping', detachString(key));
         if (/^\d+$/.test(text.trim())) {
           const byId = categoryById(Number(text.trim()), 'id');
           if (byId.status !== 'missing') return byId;
@@ -186,8 +191,9 @@ function createBrandResolver(mapping: Mapping, index: DirectoryIndex, { cached }
     resolveBrandTarget,
     resolveBrand: (text) =>
       cached(textCache, text, () => {
-        const explicit = explicitEntries.get(normalizeName(text));
-        if (explicit !== undefined) return withVia(resolveBrandTarget(explicit), 'mapping');
+        const key = normalizeName(text);
+        const explicit = explicitEntries.get(key);
+        if (explicit !== undefined) return withVia(resolveBrandTarget(explicit), 'mapping', detachString(key));
         if (/^\d+$/.test(text.trim())) {
           const brand = index.brandById.get(Number(text.trim()));
           if (brand !== undefined) return { status: 'found', entries: [brand], via: 'id' };
@@ -247,8 +253,9 @@ function buildExplicitMap(entries: Record<string, number | string>): Map<string,
   return map;
 }
 
-function withVia<T>(resolution: Resolution<T>, via: ResolvedVia): Resolution<T> {
-  return resolution.status === 'missing' ? resolution : { ...resolution, via };
+/** A target's resolution as the answer of the mapping entry `key`. */
+function withVia<T>(resolution: Resolution<T>, via: ResolvedVia, key: string): Resolution<T> {
+  return resolution.status === 'missing' ? { ...resolution, key } : { ...resolution, via, key };
 }
 
 function pickApproximate<T>(suggestions: Suggestion<T>[], auto: boolean): Resolution<T> {

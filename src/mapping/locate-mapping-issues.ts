@@ -30,3 +30,10 @@ export function placeMappingIssue(issue: Issue, locations: ReadonlyMap<string, W
   const found = locateMappingPath(locations, issue.path);
   return found === undefined ? issue : { ...issue, sheet: found.sheet, row: found.row, column: found.column };
 }
+
+/** The cell (`Категории!A12`) of the mapping value at `path` (`categories.Футболки`) when the mapping was read from a workbook; else undefined (a YAML mapping keeps no places). */
+export function locateMappingEntry(mapping: Mapping, path: string): string | undefined {
+  const locations = WORKBOOK_LOCATIONS.get(mapping);
+  const found = locations === undefined ? undefined : locateMappingPath(locations, path);
+  return found === undefined ? undefined : `${found.sheet}!${found.column}${found.row}`;
+}

@@ -130,6 +130,7 @@ export async function readAndValidate(options: ReadAndValidateOptions): Promise<
     drafts: options.drafts,
     onIssue: record,
     onRow,
+    signal: deps.signal,
   });
   // Column problems are found once per file; they belong to the header, not to a data row.
   for (const issue of setupIssues) if (filter === undefined || filter.reports(issue.code)) fileIssues.push(issue);

@@ -24,6 +24,7 @@ import { createRowFilter } from './create-row-filter.js';
 import { createColumnResolver } from './rules/resolve-columns.js';
 import { stageOfRowCode } from './rules/stage-of-row-code.js';
 import { createIssue } from '../core/issue.js';
+import { createMappingUsage, type MappingUsage } from './track-mapping-usage.js';
 
 /** Options of `createRowMapper`. */
 export interface RowMapperOptions {
@@ -64,19 +65,24 @@ export interface RowMapper {
   (row: SourceRow): RowMapResult;
   /** Column problems found once per file (a mapped column missing from the header, duplicate headers). */
   readonly setupIssues: Issue[];
+  /** The entries of the mapping's maps the rows mapped so far reached (`findUnusedEntries` compares once the file is read). */
+  readonly usage: MappingUsage;
 }
 
 /** Builds the row mapper for one file. Run `checkMappingRules` first: the mapper trusts the mapping's directory references. */
 export function buildRowMapper(mapping: Mapping, directories: Directories, info: SourceInfo, options: BuildRowMapperOptions = {}): RowMapper {
   const index = options.index ?? createDirectoryIndex(directories);
+  const usage = createMappingUsage();
+  const lookup = options.compileCategoryLookup;
+  const compileCategoryLookup: CategoryLookupCompiler | undefined = lookup === undefined ? undefined : (lookupMapping, lookupIndex) => lookup(lookupMapping, lookupIndex, usage);
   // Group-row and derived columns join the header first, then the characteristic columns, so the
   // rules resolve them like any column; a characteristic's attribute mapping is added to the mapping's own.
-  const virtual = createVirtualColumns(mapping, info, index, options.compileCategoryLookup);
+  const virtual = createVirtualColumns(mapping, info, index, compileCategoryLookup);
   const characteristics = createCharacteristicColumns(mapping, virtual?.info ?? info, index);
   const mapInfo = characteristics?.info ?? virtual?.info ?? info;
   const rulesMapping = characteristics === undefined ? mapping : { ...mapping, attributes: [...mapping.attributes, ...characteristics.attributes] };
   const resolver = (characteristics === undefined ? options.resolver : undefined) ?? createValueResolver(rulesMapping, index);
-  const { rules, setupIssues, cells } = compileRowRules(rulesMapping, mapInfo, index, resolver, FIELD_RULES);
+  const { rules, setupIssues, cells } = compileRowRules(rulesMapping, mapInfo, index, resolver, FIELD_RULES, usage);
   if (characteristics) setupIssues.unshift(...characteristics.setupIssues);
   if (virtual) setupIssues.unshift(...virtual.setupIssues);
   const filter = createRowFilter(
@@ -116,7 +122,7 @@ export function buildRowMapper(mapping: Mapping, directories: Directories, info:
     return { record, issues: ctx.issues };
   };
 
-  return Object.assign(mapRow, { setupIssues });
+  return Object.assign(mapRow, { setupIssues, usage });
 }
 
 /** The distinct codes of the errors among `issues`, in order. */

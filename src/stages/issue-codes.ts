@@ -45,6 +45,8 @@ export const ROW_ISSUE_CODES = {
   characteristic_attribute_unknown: 'The mapping maps a characteristic to an attribute code the attribute directory does not have (once per file).',
   derived_value_missing: 'A step of a derived column (`derive:`) gave no value for a non-empty cell; the message names the step (severity from its `onFail`).',
   category_uncertain: 'A `lookup: category` step found no leaf the product name clearly names; the message gives the product type, the nearest leaves and why (severity from `classify.uncertain`).',
+  mapping_entry_unused:
+    "Entries of `categories` or `brands` that no row of the file reached, once the whole file was read: one warning per map, with their count and first keys (all in the data's `entries`); never after a run stopped early.",
 } as const;
 
 /** Codes the product assembler emits. */

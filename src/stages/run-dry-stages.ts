@@ -12,6 +12,8 @@ import { createProductAssembler } from './assemble-products.js';
 import { buildRowMapper, type RowMapResult } from './build-row-mapper.js';
 import { loadCategoryLookup } from './derive/load-category-lookup.js';
 import type { AssembledProduct, ProductSink } from './product-sink.js';
+import { buildUnusedEntryIssues, findUnusedEntries } from './find-unused-entries.js';
+import { locateMappingEntry } from '../mapping/locate-mapping-issues.js';
 
 /** Inputs of `mapAndAssemble`. */
 export interface MapAndAssembleOptions {
@@ -36,6 +38,8 @@ export interface MapAndAssembleOptions {
   onIssue?: ((issue: Issue) => void) | undefined;
   /** Called after each row is mapped and added; `true` stops the reading after that row. */
   onRow?: ((row: SourceRow, mapped: RowMapResult) => boolean) | undefined;
+  /** The run's stop signal: a run stopped while reading has not seen every row, and claims no mapping entry unused. */
+  signal?: AbortSignal | undefined;
 }
 
 /** Counts of a dry run. */
@@ -66,7 +70,8 @@ export interface MapAndAssembleResult {
 export async function mapAndAssemble(rows: AsyncIterable<SourceRow>, options: MapAndAssembleOptions): Promise<MapAndAssembleResult> {
   const { mapping, directories, info } = options;
   const index = options.index ?? createDirectoryIndex(directories);
-  const mapRow = buildRowMapper(mapping, directories, info, { index, compileCategoryLookup: await loadCategoryLookup(mapping) });
+  const compileCategoryLookup = await loadCategoryLookup(mapping);
+  const mapRow = buildRowMapper(mapping, directories, info, { index, compileCategoryLookup });
   const counts: DryRunCounts = { rows: 0, validRows: 0, invalidRows: 0, products: 0, validProducts: 0 };
   const issues: Issue[] = [...mapRow.setupIssues];
   const onIssue = options.onIssue;
@@ -106,6 +111,7 @@ export async function mapAndAssemble(rows: AsyncIterable<SourceRow>, options: Ma
     drafts: options.drafts ?? true,
     ...(options.closeWindow === undefined ? {} : { closeWindow: options.closeWindow }),
   });
+  let stopped = false;
   for await (const row of rows) {
     counts.rows++;
     if (row.issues !== undefined) for (const issue of row.issues) record(issue);
@@ -122,9 +128,17 @@ export async function mapAndAssemble(rows: AsyncIterable<SourceRow>, options: Ma
       if (mappedRow.valid && (extra === undefined || extra.every((copy) => copy.valid))) counts.validRows++;
       else counts.invalidRows++;
     }
-    if (options.onRow?.(row, mapped) === true) break;
+    if (options.onRow?.(row, mapped) === true) {
+      stopped = true;
+      break;
+    }
   }
   for (const issue of assembler.finish()) record(issue);
+  // Only a file read to its end says which entries no row reaches.
+  if (!stopped && options.signal?.aborted !== true) {
+    const unused = findUnusedEntries(mapping, mapRow.usage, { categoryLookup: compileCategoryLookup !== undefined });
+    for (const issue of buildUnusedEntryIssues(unused, { file: info.file, sheet: info.sheet, locate: (path) => locateMappingEntry(mapping, path) })) record(issue);
+  }
   for (const list of productIssues.values()) issues.push(...list);
   issues.sort(compareIssues);
   return { issues, counts };

@@ -29,6 +29,17 @@ describe('scoring', () => {
     expect(score).toBeLessThan(1);
   });
 
+  it('scores one seller word against one directory word as its texts are scored, words met or not', () => {
+    const matcher = createCandidateMatcher([{ key: '1', label: 'one', names: [{ text: 'Беспроводные наушники' }], entry: 1 }]);
+    expect(matcher.scoreWord('наушники', 'наушники')).toBe(1);
+    expect(matcher.scoreWord('наушнеки', 'наушники')).toBeCloseTo(1 - 0.75 / 8, 6);
+    expect(matcher.scoreWord('наушнеки', 'наушники')).toBe(matcher.scoreWord('наушнеки', 'наушники'));
+    expect(matcher.scoreWord('проводные', 'беспроводные')).toBe(0);
+    expect(matcher.scoreWord('смартфон', 'смартфоны')).toBe(0.95);
+    expect(matcher.scoreWord('128', '256')).toBe(0);
+    expect(matcher.score('наушнеки беспроводные', 0)[0]?.score).toBeCloseTo((1 - 0.75 / 8 + 1 + 1 - 0.75 / 8 + 1) / 4, 3);
+  });
+
   it('keeps one candidate per key, best first', () => {
     const matcher = createCandidateMatcher([
       { key: '1', label: 'one', names: [{ text: 'Красный' }, { text: 'Қызыл' }], entry: 1 },

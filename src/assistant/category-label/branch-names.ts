@@ -114,8 +114,11 @@ function mayBeSpelling(seller: string, sellerFolded: string, directory: string, 
   if (least <= AKANYE_SCORE + 1e-9 && isAkanyeSpelling(seller, directory)) return true;
   // A typo costs an edit for each letter the words do not share (at least one), or one edit of their stems at a form's score.
   const longer = Math.max(seller.length, directory.length);
+  if (FORM_SCORE * (1 - EDIT_COST / longer) >= least - 1e-9) return true;
+  // Even one edit leaves a word this short below the score needed (0.95 for a one-word name): its letters are not counted.
+  if (1 - EDIT_COST / longer < least - 1e-9) return false;
   const edits = Math.max(1, measureBagDistance(sellerFolded, directoryFolded));
-  return 1 - (EDIT_COST * edits) / longer >= least - 1e-9 || FORM_SCORE * (1 - EDIT_COST / longer) >= least - 1e-9;
+  return 1 - (EDIT_COST * edits) / longer >= least - 1e-9;
 }
 
 // The letters a word shares with every form, stem or abbreviation of it that the word score knows.

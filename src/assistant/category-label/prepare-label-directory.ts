@@ -2,7 +2,7 @@ import type { Category } from '../../domain/index.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { buildCategoryCandidates } from '../build-match-candidates.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
-import { type CandidateMatcher, createCandidateMatcher, createWordScorer, type ScoredCandidate } from '../score-candidates.js';
+import { type CandidateMatcher, createCandidateMatcher, type ScoredCandidate } from '../score-candidates.js';
 import { type BranchNames, collectBranchNames } from './branch-names.js';
 import { createQualifierCheck } from './create-qualifier-check.js';
 import { createRelatedElsewhere } from './create-related-elsewhere.js';
@@ -30,10 +30,11 @@ export interface LabelDirectory {
 
 /** Prepares the leaves once, for every label the matcher reads (`createCategoryMatcher`). */
 export function prepareLabelDirectory(index: DirectoryIndex): LabelDirectory {
-  const wordScore = createWordScorer();
   const leaves = index.directories.categories.filter((category) => !index.nonLeafIds.has(category.id)).map((category) => prepareLeaf(category, index));
   numberLeavesByLabel(leaves);
   const generalMatcher: CandidateMatcher<Category> = createCandidateMatcher(buildCategoryCandidates(index), { selectByLetters: true });
+  // The label's own reading scores the same label words against the same leaf words as the general matcher: one table.
+  const wordScore = generalMatcher.scoreWord;
   // One label is scored again when widened or rewritten: the general scores of a text are kept (bounded).
   const generalMemo = new Map<string, ScoredCandidate<Category>[]>();
   const general = {

@@ -820,7 +820,16 @@ function opensWordOfLeaf(leaf: IndexedLeaf, reading: TypeReading, stem: string):
  * adjective whose first letters open a long word of them (`автомобильный` of `Автотовары`).
  */
 function explainsByLeaf(leaf: IndexedLeaf, stem: string, word: string): boolean {
-  return explainsByWords(readLeafWords(leaf), leaf.names.flatMap((name) => name.head), stem, word);
+  // Asked for many leaves of every name: the head stems are listed only when the leaf's words do not hold the stem itself.
+  const words = readLeafWords(leaf);
+  return words.has(stem) || explainsByWords(words, listHeadStems(leaf), stem, word);
+}
+
+/** The head stems of every name of a leaf, in order (a loop: `flatMap` is slow in V8, and this runs per name). */
+function listHeadStems(leaf: IndexedLeaf): string[] {
+  const heads: string[] = [];
+  for (const name of leaf.names) for (const stem of name.head) heads.push(stem);
+  return heads;
 }
 
 /** `explainsByLeaf` against given stems of a leaf (`words`) and its names' head stems. */
@@ -867,7 +876,7 @@ function readQualifierLeaf(index: ClassifierIndex, best: IndexedLeaf, reading: T
 
 /** Whether a leaf's own names say the adjective (`садовая` of `Садовая мебель`) and a stem of `kind` (`мебел`). */
 function namesQualifiedKind(leaf: IndexedLeaf, stem: string, word: string, kind: ReadonlySet<string>): boolean {
-  const heads = leaf.names.flatMap((name) => name.head);
+  const heads = listHeadStems(leaf);
   return heads.some((head) => kind.has(head)) && explainsByWords(new Set(leaf.names.flatMap((name) => [...name.head, ...name.purpose])), heads, stem, word);
 }
 
@@ -1020,7 +1029,9 @@ function isPositionOfLeafSection(index: ClassifierIndex, leaf: IndexedLeaf, word
 
 /** The top-level section of a path written `A / B / C` (`A`). */
 export function readPathSection(path: string): string {
-  return path.split(' / ')[0] ?? '';
+  // Read for every ranked leaf of every name: the first level is cut off, the path never split.
+  const end = path.indexOf(' / ');
+  return end < 0 ? path : path.slice(0, end);
 }
 
 function branchOf(path: string): string {

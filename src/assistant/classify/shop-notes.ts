@@ -74,21 +74,26 @@ const YEAR = /^20\d\d$/u;
 
 /**
  * Where the words of a note that may stand anywhere (`NOTES_ANYWHERE`) are in a phrase: `true` at each word of one, and at a
- * year beside `new` (`2024 New`). The phrase itself is left as it is, for whoever reads the rest of the name.
+ * year beside `new` (`2024 New`); undefined where the phrase has none (most have none: this runs for every name of a file).
+ * The phrase itself is left as it is, for whoever reads the rest of the name.
  */
-export function markNotesAnywhere(words: readonly string[]): boolean[] {
-  const marked = new Array<boolean>(words.length).fill(false);
+export function markNotesAnywhere(words: readonly string[]): boolean[] | undefined {
+  let marked: boolean[] | undefined;
+  const mark = (from: number, count: number): void => {
+    marked ??= new Array<boolean>(words.length).fill(false);
+    for (let i = from; i < from + count; i += 1) marked[i] = true;
+  };
   for (let at = 0; at < words.length; at += 1) {
     const word = words[at] ?? '';
-    if (word === 'new' && (YEAR.test(words[at - 1] ?? '') || YEAR.test(words[at + 1] ?? ''))) {
-      marked[at] = true;
-      if (YEAR.test(words[at - 1] ?? '')) marked[at - 1] = true;
-      if (YEAR.test(words[at + 1] ?? '')) marked[at + 1] = true;
+    if (word === 'new') {
+      const before = YEAR.test(words[at - 1] ?? '');
+      const after = YEAR.test(words[at + 1] ?? '');
+      if (before || after) mark(before ? at - 1 : at, 1 + (before ? 1 : 0) + (after ? 1 : 0));
       continue;
     }
     const note = NOTES_BY_FIRST.get(word)?.find((phrase) => phrase.every((part, i) => words[at + i] === part));
     if (note === undefined) continue;
-    for (let i = 0; i < note.length; i += 1) marked[at + i] = true;
+    mark(at, note.length);
     at += note.length - 1;
   }
   return marked;

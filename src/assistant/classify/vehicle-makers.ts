@@ -18,10 +18,12 @@ const VEHICLE_MAKERS: ReadonlySet<string> = new Set([
 
 /** Whether a word of a name, as written, is a vehicle maker in capitals (`ВАЗ`, `КамАЗ` written `КАМАЗ`; see the file comment). */
 export function isVehicleMakerWord(word: string): boolean {
-  return VEHICLE_MAKERS.has(word.replace(/Ё/gu, 'Е'));
+  // Asked of many words of every name: the string is rewritten only when it has an `Ё`.
+  return VEHICLE_MAKERS.has(word.includes('Ё') ? word.replace(/Ё/gu, 'Е') : word);
 }
 
 // A maker of the closed list in capitals, then a model number after a hyphen or a space (`ГАЗ-53`, `ВАЗ 2107`, `ЗИЛ-130`).
+const TWO_CYRILLIC_CAPITALS = /[А-ЯЁ]{2}/u;
 const VEHICLE_MODEL = /(?<![\p{L}\p{N}])(\p{Lu}{2,6})(?:-|\s)?\d+/gu;
 
 /**
@@ -32,6 +34,9 @@ const VEHICLE_MODEL = /(?<![\p{L}\p{N}])(\p{Lu}{2,6})(?:-|\s)?\d+/gu;
 export function readVehicleModel(name: string): string | undefined {
   // A model has a number: most names of a file have no digit to look for one by.
   if (!/\d/u.test(name)) return undefined;
+  // Every maker is two capital Cyrillic letters or more: a name without two such letters in a row has none (most names in
+  // sentence case), and the model regex is not run over it.
+  if (!TWO_CYRILLIC_CAPITALS.test(name)) return undefined;
   for (const match of name.matchAll(VEHICLE_MODEL)) if (isVehicleMakerWord(match[1] ?? '')) return match[0];
   return undefined;
 }

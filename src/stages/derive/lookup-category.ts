@@ -20,9 +20,10 @@ import type { Mapping } from '../../mapping/mapping-schema.js';
 import { normalizeName, normalizePath } from '../../mapping/normalize-name.js';
 import { createSectionResolver, resolveFileSections } from '../../mapping/resolve-file-sections.js';
 import type { CompiledStep } from './transform-rules.js';
+import type { MappingUsage } from '../track-mapping-usage.js';
 
-/** Compiles the step once per file: the classifier index (built once per directory), the exclusions resolved. */
-export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex): CompiledStep {
+/** Compiles the step once per file: the classifier index (built once per directory), the exclusions resolved; the answers names meet are noted in `usage`. */
+export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex, usage?: MappingUsage): CompiledStep {
   const keys = indexAnsweredTypes(Object.keys(mapping.categories).map((key) => [key, key] as const));
   const classifier = getClassifierIndex(index.directories, index);
   const { options, problems } = readClassifyExclusions(mapping, index);
@@ -30,6 +31,8 @@ export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex): 
   const severity = mapping.classify.uncertain;
   // The leaves each `categories:` key's value names, read once per file, not once per answered row.
   const answerLeaves = new Map(Object.entries(mapping.categories).map(([key, value]) => [key, readAnswerLeaves(value, index)] as const));
+  // Each key as the usage keeps it (`normalizeName`), once per file.
+  const usageKeys = new Map(Object.keys(mapping.categories).map((key) => [key, normalizeName(key)] as const));
   return {
     kind: 'lookup',
     label: 'lookup category',
@@ -37,6 +40,8 @@ export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex): 
     apply(text, report) {
       const answered = findAnsweredType(keys, text, knownBrands);
       if (answered !== undefined) {
+        // The answer reached the name even where a confident pick of the whole name wins over it below.
+        usage?.reach('categories', usageKeys.get(answered.answer) ?? normalizeName(answered.answer));
         const leaves = answerLeaves.get(answered.answer) ?? [];
         const pick = findPickOverAnswer(classifier, answered, text, (leafId) => leaves.length === 0 || leaves.includes(leafId), options);
         return pick?.path ?? answered.answer;

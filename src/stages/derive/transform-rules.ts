@@ -17,6 +17,7 @@ import { normalizeName } from '../../mapping/normalize-name.js';
 import type { IssueData, Severity } from '../../core/issue.js';
 import type { RowIssueCode } from '../issue-codes.js';
 import { createWordIndex } from './find-words-in-text.js';
+import type { MappingUsage } from '../track-mapping-usage.js';
 
 /** How a step reports a problem of its own at the cell (the caller adds the location); a step that reports gets no second, generic issue. */
 export type StepReporter = (code: RowIssueCode, severity: Severity, data: IssueData, value: string) => void;
@@ -32,8 +33,8 @@ export interface CompiledStep {
   apply(text: string, report?: StepReporter): string | undefined;
 }
 
-/** Compiles the `lookup: category` step (`compileCategoryLookup` of `lookup-category.ts`). */
-export type CategoryLookupCompiler = (mapping: Mapping, index: DirectoryIndex) => CompiledStep;
+/** Compiles the `lookup: category` step (`compileCategoryLookup` of `lookup-category.ts`); it notes the `categories:` answers names meet in `usage`. */
+export type CategoryLookupCompiler = (mapping: Mapping, index: DirectoryIndex, usage?: MappingUsage) => CompiledStep;
 
 /** What a step factory may use, once per file. */
 export interface StepSetup {

@@ -6,12 +6,13 @@ import type { RuleFactory } from './field-rule.js';
 const describeBrand = (brand: Brand): string => `${brand.name} (${brand.id})`;
 
 /** Rule of `columns.brand` / `defaults.brand`. */
-export const compileBrandRule: RuleFactory = ({ slots, mapping, resolver }) =>
+export const compileBrandRule: RuleFactory = ({ slots, mapping, resolver, usage }) =>
   compileDirectoryTargetRule<Brand>({
     name: 'brand',
     slot: slots.brand,
     fallback: mapping.defaults.brand,
     section: 'brands',
+    usage,
     unknownCode: 'unknown_brand',
     resolveText: resolver.resolveBrand,
     resolveId: resolver.resolveBrandTarget,

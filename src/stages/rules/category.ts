@@ -4,12 +4,13 @@ import { compileDirectoryTargetRule } from './directory-target-rule.js';
 import type { RuleFactory } from './field-rule.js';
 
 /** Rule of `columns.category` / `defaults.category`. */
-export const compileCategoryRule: RuleFactory = ({ slots, mapping, resolver }) =>
+export const compileCategoryRule: RuleFactory = ({ slots, mapping, resolver, usage }) =>
   compileDirectoryTargetRule<Category>({
     name: 'category',
     slot: slots.category,
     fallback: mapping.defaults.category,
     section: 'categories',
+    usage,
     unknownCode: 'unknown_category',
     resolveText: resolver.resolveCategory,
     resolveId: resolver.resolveCategoryTarget,

@@ -18,9 +18,17 @@ import { isDescriptionUsed } from './description.js';
 import type { AttributePlan, ColumnSlot, CompiledRules, FieldRule, ResolvedColumn, RuleFactory, RuleSetup } from './field-rule.js';
 import { createColumnResolver } from './resolve-columns.js';
 import { stageOfRowCode } from './stage-of-row-code.js';
+import { createMappingUsage, type MappingUsage } from '../track-mapping-usage.js';
 
-/** Compiles `mapping` for the file described by `info` with `factories` (in run order). */
-export function compileRowRules(mapping: Mapping, info: SourceInfo, index: DirectoryIndex, resolver: ValueResolver, factories: readonly RuleFactory[]): CompiledRules {
+/** Compiles `mapping` for the file described by `info` with `factories` (in run order); the rules note the mapping entries rows reach in `usage`. */
+export function compileRowRules(
+  mapping: Mapping,
+  info: SourceInfo,
+  index: DirectoryIndex,
+  resolver: ValueResolver,
+  factories: readonly RuleFactory[],
+  usage: MappingUsage = createMappingUsage(),
+): CompiledRules {
   const setupIssues: Issue[] = [];
   const setupIssue: RuleSetup['setupIssue'] = (code, severity, data, extra) => {
     setupIssues.push(createIssue({ stage: stageOfRowCode(code), code, severity, data, file: info.file, sheet: info.sheet, row: info.headerRow, ...extra }));
@@ -93,6 +101,7 @@ export function compileRowRules(mapping: Mapping, info: SourceInfo, index: Direc
     slots,
     photoColumns,
     attributePlans,
+    usage,
     setupIssue,
   };
   const rules: FieldRule[] = [];

@@ -11,6 +11,7 @@ import { describeMissing } from './describe-missing.js';
 import type { ColumnSlot, FieldRule } from './field-rule.js';
 import { rememberLast } from './remember-last.js';
 import type { RowContext } from './row-context.js';
+import type { MappingUsage } from '../track-mapping-usage.js';
 
 /** A resolution that is neither found nor missing: the field's rule words it. */
 export type UnresolvedTarget<T> = Extract<Resolution<T>, { status: 'not_leaf' | 'ambiguous' }>;
@@ -22,8 +23,10 @@ export interface DirectoryTargetField<T> {
   slot: ColumnSlot;
   /** `defaults.<name>`: used when the cell is empty. */
   fallback: number | string | undefined;
-  /** The mapping section that confirms an approximate match: `brands`, `categories`. */
+  /** The mapping section that confirms an approximate match, and whose entries a row reaches: `brands`, `categories`. */
   section: string;
+  /** Notes the entries of `section` rows reach. */
+  usage: MappingUsage;
   /** Code of a value found nowhere. */
   unknownCode: RowIssueCode;
   /** Seller text (a cell or a text default). */
@@ -40,7 +43,7 @@ export interface DirectoryTargetField<T> {
 
 /** Builds the rule of a directory-target field. */
 export function compileDirectoryTargetRule<T>(field: DirectoryTargetField<T>): FieldRule {
-  const { name, slot, fallback, section, unknownCode } = field;
+  const { name, slot, fallback, section, unknownCode, usage } = field;
   // Rows of one product repeat its category and brand: the last text's resolution (the resolver's
   // answer is a pure function of the text) spares a lookup by text for most rows.
   const resolveText = rememberLast((text: string): Resolution<T> => field.resolveText(text));
@@ -58,6 +61,7 @@ export function compileDirectoryTargetRule<T>(field: DirectoryTargetField<T>): F
         return;
       }
       const resolution = typeof input === 'number' ? field.resolveId(input) : resolveText(input);
+      if (resolution.key !== undefined) usage.reach(section, resolution.key);
       const location = text === undefined ? undefined : slot?.location;
       const value = String(input);
       switch (resolution.status) {

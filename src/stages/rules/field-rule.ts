@@ -12,6 +12,7 @@ import type { RowIssueCode } from '../issue-codes.js';
 import type { CellLocation, FieldName } from '../mapped-row.js';
 import type { BooleanLookup } from '../parse-boolean.js';
 import type { DecimalFormat } from '../parse-decimal.js';
+import type { MappingUsage } from '../track-mapping-usage.js';
 import type { RowContext } from './row-context.js';
 
 /** A mapped column found in the header: its position in `row.cells` and where it is in the sheet. */
@@ -60,6 +61,8 @@ export interface RuleSetup {
   photoColumns: readonly ResolvedColumn[];
   /** Attribute mappings whose code is in the directory, in mapping order. */
   attributePlans: readonly AttributePlan[];
+  /** The entries of the mapping's maps the rows reach: a rule notes each entry a row meets (`resolution.key`). */
+  usage: MappingUsage;
   /** Reports a file-level issue found while compiling (it lands in `setupIssues`, on the header row). */
   setupIssue(code: RowIssueCode, severity: Severity, data: IssueData, extra: { path: string; header?: string }): void;
 }

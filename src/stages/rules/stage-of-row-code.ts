@@ -19,6 +19,7 @@ const MAP_STAGE_CODES: ReadonlySet<RowIssueCode> = new Set<RowIssueCode>([
   'characteristic_not_mapped',
   'characteristic_attribute_unknown',
   'category_uncertain',
+  'mapping_entry_unused',
 ]);
 
 /** The stage of a row-mapper issue code. */
