@@ -19,7 +19,12 @@ export type EnglishWordRole = 'goods' | 'kind' | 'feature';
 export interface EnglishProductWord {
   role: EnglishWordRole;
   russian: string;
+  /** The Russian word depends on the goods (`adapter`: a cable's переходник, a PC's адаптер, a charger's блок питания): no reading. */
+  loose?: true;
 }
+
+// Words whose Russian depends on what the rest of the name says, which the table does not read: never read in Russian.
+const LOOSE: ReadonlySet<string> = new Set(['adapter', 'stick', 'remote']);
 
 // word → [role, Russian word]
 const WORDS: readonly (readonly [string, EnglishWordRole, string])[] = [
@@ -213,7 +218,7 @@ const WORDS: readonly (readonly [string, EnglishWordRole, string])[] = [
 ];
 
 /** English word (normalised, `tokenizeForMatch`) → its role and Russian word. */
-export const ENGLISH_PRODUCT_WORDS: ReadonlyMap<string, EnglishProductWord> = new Map(WORDS.map(([word, role, russian]) => [word, { role, russian }]));
+export const ENGLISH_PRODUCT_WORDS: ReadonlyMap<string, EnglishProductWord> = new Map(WORDS.map(([word, role, russian]) => [word, LOOSE.has(word) ? { role, russian, loose: true } : { role, russian }]));
 
 /** Whether the table knows a word (an English word of goods, never a brand by its capital letter). */
 export function isEnglishProductWord(word: string): boolean {

@@ -10,11 +10,11 @@ import { ENGLISH_PRODUCT_WORDS } from './english-product-words.js';
 
 const FOR = 'для ';
 
-/** The Russian reading of an English type's words, or undefined where a word is not the table's or no word is goods. */
+/** The Russian reading of an English type's words, or undefined where a word is not the table's or loose (`adapter`), or no word is goods. */
 export function translateEnglishType(words: readonly string[]): SynonymRewrite | undefined {
   const entries = words.map((word) => ENGLISH_PRODUCT_WORDS.get(word));
   const head = entries.findLastIndex((entry) => entry?.role === 'goods');
-  if (head < 0 || entries.some((entry) => entry === undefined)) return undefined;
+  if (head < 0 || entries.some((entry) => entry === undefined || entry.loose === true)) return undefined;
   const qualifiers: string[] = [];
   const purpose: string[] = [];
   for (const [at, entry] of entries.entries()) {
