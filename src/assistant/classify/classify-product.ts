@@ -7,6 +7,7 @@
  * purpose or composition phrase alone. It is confident only when one leaf fits clearly.
  */
 import { readModelLineKinds, rewriteWithSynonyms } from '../category-synonyms.js';
+import { rewriteTypeInDirectoryWords } from './translate-english-type.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge, type Demographic } from '../demographic-words.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
 import { isCatchAllText } from './catch-all-words.js';
@@ -653,7 +654,8 @@ function readType(index: ClassifierIndex, source: Evidence['source'], type: Prod
   const wordsOf = (words: readonly string[]): Map<string, string> => new Map(words.map((word) => [stemForIndex(word), word]));
   // The purpose's and place's words too, as written (a head word of the same stem wins).
   const readings: TypeReading[] = [{ source, phrase: type.text, stems, wordOf: new Map([...wordsOf([...type.purpose, ...type.form]), ...type.words.flatMap((word) => partsOf(word).map((stem): [string, string] => [stem, word]))]), optional, madeOf, purpose: stemsOf(type.purpose), form: stemsOf(type.form), weight: SOURCE_WEIGHT[source], viaSynonym: false, cut: type.cut ?? [] }];
-  const rewritten = rewriteWithSynonyms(type.text);
+  // `car phone holder` → `держатель автомобильный для телефон`: an English type is read in the directory's words (`translate-english-type.ts`).
+  const rewritten = rewriteTypeInDirectoryWords(type.text, type.words, rewriteWithSynonyms);
   // `Ополаскиватель для белья` → `кондиционеры для белья`: a synonym may take the purpose too, which then is the rewrite's own.
   // Not where a leaf is named by the seller's own words (`Таблетки для посудомоечных машин`): a synonym names a kind of it at best.
   const withPurpose = type.purpose.length === 0 || isNamedByOwnWords(index, stems, stemsOf(type.purpose)) ? undefined : rewriteWithSynonyms(`${type.text} для ${type.purpose.join(' ')}`);

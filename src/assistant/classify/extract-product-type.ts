@@ -12,7 +12,8 @@ import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviatio
 import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
 import { expandCutWords } from './expand-cut-words.js';
-import { countLeadingShopNotes, isShopNotePhrase } from './shop-notes.js';
+import { countLeadingShopNotes, isShopNotePhrase, markNotesAnywhere } from './shop-notes.js';
+import { readEnglishHead, readEnglishModelWords } from './read-english-type.js';
 import { readKindLetter } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 
@@ -115,11 +116,14 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   // A loop, not `flat().filter()`: this runs for every name of a file, and `Array.prototype.flat` is slow in V8 (~0.8 s of 100,000 names).
   const tokens: string[] = [];
   for (const phrase of phrases) for (const word of phrase) if (word !== BRAND_MARK) tokens.push(word);
+  dropNotesAnywhere(phrases);
   dropLeadingCode(name, phrases);
   dropLeadingShopNotes(name, phrases);
-  const brandLike = findBrandLikeWords(name, readDirectoryAbbreviations(knownBrands));
   // A name that opens with a code or a bare brand (`Samsung, смартфон …`) has its type in a later phrase.
   const russian = phrases.some(hasRussianWord);
+  // A name in English capitalises its goods and writes models in letters and digits (`read-english-type.ts`).
+  const brandLike = findBrandLikeWords(name, readDirectoryAbbreviations(knownBrands));
+  const models = russian ? undefined : readEnglishModelWords(name);
   const toType = (found: HeadReading): ProductType => {
     // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
     // A cut word before a whole noun of the type in capitals or lower case (`ФУТБ. МЯЧ`, `футб. мяч`), not a sentence's end
@@ -139,7 +143,8 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   for (const [at, phrase] of phrases.entries()) {
     earlier.push(...phrase);
     if (russian && !hasRussianWord(phrase)) continue;
-    const found = readHead(phrase, brandLike);
+    // English capitalises goods and puts the head noun last (`Car Phone Holder Magnetic` is a holder).
+    const found = models === undefined ? readHead(phrase, brandLike) : readEnglishHead((words) => readHead(phrase, words), brandLike, models);
     // `BCAA Maxler 8:1:1 400 г арбуз`: a word after the measure of goods named in Latin is their flavour, no type: the goods
     // are what the Latin words before it name, read as a name in Latin only is.
     if (found.words.length === 1 && followsLatinGoodsMeasure(earlier, earlier.length - phrase.length + phrase.indexOf(found.words[0] ?? ''), readDirectoryLatinWords(knownBrands))) {
@@ -172,6 +177,22 @@ function dropLeadingCode(name: string, phrases: string[][]): void {
 }
 
 /**
+ * Drops the words of a note that may stand anywhere (`Китай`, `(копия)`, `оптом`, `2024 New`, `shop-notes.ts`) from the words
+ * the head is read from (the name's `tokens` keep them), and a phrase left with no word: in a name in English the note was
+ * the only Russian word, and became the type of every product that carried it.
+ */
+function dropNotesAnywhere(phrases: string[][]): void {
+  for (let at = phrases.length - 1; at >= 0; at -= 1) {
+    const phrase = phrases[at] ?? [];
+    const marked = markNotesAnywhere(phrase);
+    if (marked === undefined) continue;
+    const kept = phrase.filter((_, i) => marked[i] !== true);
+    if (kept.some((word) => /\p{L}{2}/u.test(word))) phrases[at] = kept;
+    else if (phrases.length > 1) phrases.splice(at, 1);
+  }
+}
+
+/**
  * Drops a shop's note that opens the name (`УЦЕНКА Гречка ядрица`, `Уценка - Геймпад`, `Витрина Наушники JBL`, `shop-notes.ts`)
  * from the words the head is read from (the name's `tokens` keep it): the note became the type of dozens of unlike goods.
  */
@@ -182,7 +203,7 @@ function dropLeadingShopNotes(name: string, phrases: string[][]): void {
   // The words as written are read only for a name that opens with a note word that may also be goods (few names do).
   let written: string[] | undefined;
   const readWritten = (): string[] => (written ??= name === name.toUpperCase() ? [] : (name.split(PHRASE_BREAK).find((phrase) => /\p{L}{2}/u.test(phrase) && tokenizeForMatch(phrase)[0] === first[0])?.match(WORD) ?? []));
-  const count = countLeadingShopNotes(first, (at) => /^\p{Lu}/u.test(readWritten()[at] ?? ''));
+  const count = countLeadingShopNotes(first, (at) => /^\p{Lu}/u.test(readWritten()[at] ?? ''), (at) => /^\p{Lu}{2,}$/u.test(readWritten()[at] ?? ''));
   if (count > 0 && count < first.length) first.splice(0, count);
 }
 

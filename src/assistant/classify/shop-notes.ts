@@ -10,6 +10,8 @@ interface ShopNote {
   word: string;
   /** The word also names goods (a display case): a note only before another type's word. */
   alsoGoods?: true;
+  /** The word is also a word of goods' names (`Hot Air Brush`): a note only written in capitals in a name that is not. */
+  inCapitals?: true;
   why: string;
 }
 
@@ -26,6 +28,8 @@ const SHOP_NOTES: readonly ShopNote[] = [
   { word: 'new', why: 'new in the range, in English' },
   { word: 'sale', why: 'on sale, in English' },
   { word: 'hit', why: 'a best-seller label, in English' },
+  { word: 'hot', inCapitals: true, why: 'a best-seller label in capitals (`HOT Electric Tire Pump`); `Hot Air Brush` is a hot-air brush' },
+  { word: 'top', inCapitals: true, why: 'a best-seller label in capitals (`TOP Video Doorbell`); `Top Case` names goods' },
   { word: 'витрина', alsoGoods: true, why: 'a display sample (`Витрина Наушники JBL`); `Витрина холодильная` is a display case' },
 ];
 
@@ -37,15 +41,74 @@ const OWN_WORD = /(?:ый|ий|ой|ая|яя|ое|ее|ые|ие)$/u;
 const PREPOSITIONS = new Set(['для', 'с', 'со', 'из', 'под', 'на', 'в', 'от', 'к']);
 
 /**
+ * A note that says where the goods come from, that they are a copy, how they are sold or stocked, or what version a factory
+ * calls them (`Humidifier Flame 300ml Китай`, `Wireless Mouse (копия)`, `TRIMMER NOSE HAIR оптом`, `[in stock]`, `Global
+ * Version`): it is never the goods, wherever it stands. Read as the type of a name in English (whose Latin words read as a
+ * brand or model beside a Cyrillic one) it made one type of dashcams, chargers and watches, and one answer sent them all to
+ * one leaf. Each phrase is normalised (`tokenizeForMatch`) and says why it is a note.
+ */
+const NOTES_ANYWHERE: readonly { words: readonly string[]; why: string }[] = [
+  { words: ['китай'], why: 'country of origin (China), the commonest note of an importer' },
+  { words: ['кнр'], why: 'country of origin (the PRC)' },
+  { words: ['made', 'in', 'china'], why: 'country of origin, in English' },
+  { words: ['копия'], why: 'a copy of a branded product: how it is made, not what it is' },
+  { words: ['реплика'], why: 'a replica of a branded product' },
+  { words: ['replica'], why: 'a replica, in English' },
+  { words: ['оптом'], why: 'sold wholesale (an adverb: no goods)' },
+  { words: ['опт'], why: 'wholesale' },
+  { words: ['wholesale'], why: 'wholesale, in English' },
+  { words: ['в', 'наличии'], why: 'in stock' },
+  { words: ['под', 'заказ'], why: 'made to order: how the goods are supplied' },
+  { words: ['in', 'stock'], why: 'in stock, in English' },
+  { words: ['free', 'shipping'], why: 'delivery terms, in English' },
+  { words: ['global', 'version'], why: 'the factory’s name for the export edition' },
+  { words: ['oem'], why: 'made by the original factory without its brand: how it is sold' },
+  { words: ['original'], why: 'a claim of authenticity, in English' },
+  { words: ['оригинал'], why: 'a claim of authenticity' },
+];
+
+const NOTES_BY_FIRST = new Map<string, (readonly string[])[]>();
+for (const note of NOTES_ANYWHERE) NOTES_BY_FIRST.set(note.words[0] ?? '', [...(NOTES_BY_FIRST.get(note.words[0] ?? '') ?? []), note.words]);
+// `2024 New`, `New 2025`: a year beside `new` is the factory's model-year note.
+const YEAR = /^20\d\d$/u;
+
+/**
+ * Where the words of a note that may stand anywhere (`NOTES_ANYWHERE`) are in a phrase: `true` at each word of one, and at a
+ * year beside `new` (`2024 New`); undefined where the phrase has none (most have none: this runs for every name of a file).
+ * The phrase itself is left as it is, for whoever reads the rest of the name.
+ */
+export function markNotesAnywhere(words: readonly string[]): boolean[] | undefined {
+  let marked: boolean[] | undefined;
+  const mark = (from: number, count: number): void => {
+    marked ??= new Array<boolean>(words.length).fill(false);
+    for (let i = from; i < from + count; i += 1) marked[i] = true;
+  };
+  for (let at = 0; at < words.length; at += 1) {
+    const word = words[at] ?? '';
+    if (word === 'new') {
+      const before = YEAR.test(words[at - 1] ?? '');
+      const after = YEAR.test(words[at + 1] ?? '');
+      if (before || after) mark(before ? at - 1 : at, 1 + (before ? 1 : 0) + (after ? 1 : 0));
+      continue;
+    }
+    const note = NOTES_BY_FIRST.get(word)?.find((phrase) => phrase.every((part, i) => words[at + i] === part));
+    if (note === undefined) continue;
+    mark(at, note.length);
+    at += note.length - 1;
+  }
+  return marked;
+}
+
+/**
  * How many of the first words of a name's first phrase are a shop's note (0 when none): the words of the note, never the
  * whole phrase (a name that is only a note names no goods, and is left as it is). `capitalised` says whether the word at a
- * place is written with a capital in a name not in capitals.
+ * place is written with a capital in a name not in capitals, `inCapitals` whether it is written all in capitals there.
  */
-export function countLeadingShopNotes(words: readonly string[], capitalised: (at: number) => boolean = () => false): number {
+export function countLeadingShopNotes(words: readonly string[], capitalised: (at: number) => boolean = () => false, inCapitals: (at: number) => boolean = () => false): number {
   let at = 0;
   while (at < words.length) {
     const note = NOTES.get(words[at] ?? '');
-    if (note === undefined) break;
+    if (note === undefined || (note.inCapitals === true && !inCapitals(at))) break;
     const next = words[at + 1];
     // `Витрина Кухонная вытяжка`: a capital inside a name in lower case opens the goods' own name.
     if (note.alsoGoods === true && (next === undefined || ((OWN_WORD.test(next) || PREPOSITIONS.has(next)) && !capitalised(at + 1)))) break;
@@ -58,5 +121,5 @@ export function countLeadingShopNotes(words: readonly string[], capitalised: (at
 /** Whether a whole phrase is a shop's note (`Уценка` of `Уценка - Геймпад`, `АКЦИЯ 1+1`): it says nothing of the goods. */
 export function isShopNotePhrase(words: readonly string[]): boolean {
   const meaningful = words.filter((word) => !/^\d+$/u.test(word));
-  return meaningful.length > 0 && meaningful.every((word) => NOTES.get(word)?.alsoGoods !== true && (NOTES.has(word) || NOTE_TAILS.has(word)));
+  return meaningful.length > 0 && meaningful.every((word) => NOTES.get(word)?.alsoGoods !== true && NOTES.get(word)?.inCapitals !== true && (NOTES.has(word) || NOTE_TAILS.has(word)));
 }

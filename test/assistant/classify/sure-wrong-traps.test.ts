@@ -108,3 +108,19 @@ describe('a held word beside a section word (review5 F2)', () => {
     expect(classifyProduct(indexes.marketplace, { name: 'Стакан одноразовый' })).toMatchObject({ confident: false, path: expect.stringContaining('Одноразовая посуда') as unknown });
   });
 });
+
+// probe 17: an English type is read in the directory's words (`translate-english-type.ts`); a Russian word of it that also
+// names other goods (`машинка` of hair clippers and toy cars, `щётка` of hair brushes and wiper blades) must never make it sure.
+describe('an English name read in the directory’s words (probe 17)', () => {
+  it.each(BOTH)('is never sure where the Russian words name other goods too, or a word is not the leaf’s (%s)', (breadth) => {
+    expect(findSure(breadth, ['Hair Clipper Professional', 'Toy Car Remote', 'Car Vacuum Cleaner', 'Hair Brush Detangling', 'Wireless Mouse Silent', 'Game Controller Wireless', 'Case for Samsung A15', 'Smart Watch Band', 'Night Light Kids', 'Watch Band Silicone 22mm', 'Humidifier Flame 300ml Китай', 'Adapter Type-C to 3.5mm', 'Selfie Stick Wired', 'TV Remote Universal'])).toEqual([]);
+  });
+
+  it.each(BOTH)('is sure only in the leaf its words name (%s)', (breadth) => {
+    expect(findSure(breadth, ['Phone Case Silicone', 'Kitchen Scale Digital', 'Memory Card 64GB'])).toEqual([
+      'Phone Case Silicone → Электроника / Смартфоны и гаджеты / Чехлы для телефонов',
+      'Kitchen Scale Digital → Бытовая техника / Техника для кухни / Кухонные весы',
+      'Memory Card 64GB → Электроника / Ноутбуки и компьютеры / Карты памяти',
+    ]);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * How a name written in English (no Russian word in it: `Car Phone Holder Magnetic`, `Gaming Mouse Pad RGB 80x30`) is read
+ * for its type. A Russian name's capitalised word or Latin word after the type is a brand (`Молоко Емшан`, `Наушники JBL`);
+ * English capitalises goods (`Hair Dryer`, `Power Bank`), so a capital says a brand only for a word the English product table
+ * (`english-product-words.ts`) does not know, and the letters of a model code (`EW` of `EW05`, `HY` of `HY300`) end the type as
+ * a brand does. English puts the head noun last: the type runs to its last noun of goods the table knows, and a feature after
+ * it ends it.
+ */
+import { tokenizeForMatch } from '../normalize-for-match.js';
+import { ENGLISH_PRODUCT_WORDS, isEnglishProductWord } from './english-product-words.js';
+
+// A written word of letters and digits together (`EW05`, `HY300`, `T900`, `2USB`): a model code, or a count before a kind.
+const MIXED = /^(?=.*\p{L})(?=.*\p{N})[\p{L}\p{N}]+$/u;
+const WRITTEN_WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * The words of an English name that end its type as a brand's do: the letters of its model codes (`ew` of `EW05`, `a` of
+ * `A9`) that the table does not know (`usb` of `2USB` says a kind, no model).
+ */
+export function readEnglishModelWords(name: string): Set<string> {
+  const found = new Set<string>();
+  for (const written of name.match(WRITTEN_WORD) ?? []) {
+    if (!MIXED.test(written)) continue;
+    for (const part of tokenizeForMatch(written)) if (/^\p{L}+$/u.test(part) && !isEnglishProductWord(part)) found.add(part);
+  }
+  return found;
+}
+
+/**
+ * Reads the head of one phrase of an English name (`readHead`: the type reader's, given the words that end a type as a
+ * brand's): a capitalised word ends it (`Lip gloss Relouis`, `CREATINE Qnt`) unless the table knows it as goods (`Mouse` of
+ * `Gaming Mouse Pad`, `Dryer` of `Hair Dryer`: English capitalises goods) or the type would be its kinds and features alone
+ * (`Smart Thermostat Tuya` is no `smart`): then only model codes end it, and an unknown brand stays a word of the type, which
+ * costs a question, never a wrong answer. The words read are then cut head-last (`readEnglishHeadWords`).
+ */
+export function readEnglishHead<T extends { words: string[] }>(readHead: (brandLike: ReadonlySet<string>) => T, byCase: ReadonlySet<string>, models: ReadonlySet<string>): T {
+  const brandLike = new Set([...models, ...[...byCase].filter((word) => !isEnglishProductWord(word))]);
+  const read = readHead(brandLike);
+  const modifiersOnly = read.words.length > 0 && read.words.every((word) => ENGLISH_PRODUCT_WORDS.get(word)?.role === 'kind' || ENGLISH_PRODUCT_WORDS.get(word)?.role === 'feature');
+  const found = modifiersOnly ? readHead(models) : read;
+  return { ...found, words: readEnglishHeadWords(found.words, models) };
+}
+
+/**
+ * The words of an English type read head-last (`read`: the type's words as read from the name, in order; `models`: its model
+ * words, `readEnglishModelWords`): up to the word
+ * before the first `feature` after the last `goods` word the table knows (`car phone holder` of `Car Phone Holder Magnetic`),
+ * kinds and unknown words after the head kept (`Smart Watch Kids`: kids' watches are other goods). Words with no head the
+ * table knows are left as they are: a longer type costs a question, a shorter one may spread one answer over unlike goods.
+ */
+export function readEnglishHeadWords(read: readonly string[], models: ReadonlySet<string>): string[] {
+  // A model's letter right after the head (`a` of `Mini Camera A9`) was read as a kind's letter (`Витамин C`): the type ends at it.
+  const model = read.findIndex((word) => models.has(word));
+  const words = model < 0 ? read : read.slice(0, model);
+  let head = -1;
+  for (const [at, word] of words.entries()) if (ENGLISH_PRODUCT_WORDS.get(word)?.role === 'goods') head = at;
+  if (head < 0) return [...words];
+  const end = words.findIndex((word, at) => at > head && ENGLISH_PRODUCT_WORDS.get(word)?.role === 'feature');
+  return words.slice(0, end < 0 ? words.length : end);
+}
