@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import { stemForIndex } from '../../../src/assistant/classify/stem-for-index.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
 
 const indexes = {
@@ -106,5 +107,39 @@ describe('a held word beside a section word (review5 F2)', () => {
 
   it('while a kind of the leaf\'s parent goods is still proposed, open', () => {
     expect(classifyProduct(indexes.marketplace, { name: 'Стакан одноразовый' })).toMatchObject({ confident: false, path: expect.stringContaining('Одноразовая посуда') as unknown });
+  });
+});
+
+describe('Kazakh lemma keys (kazakh2): a Russian word with a Kazakh-looking ending keeps its Russian reading', () => {
+  // Each name with the leaves it may be sure in: those its own Russian word names (men's briefs are underwear too).
+  const russian: readonly (readonly [string, RegExp])[] = [
+    ['Свитер мужской шерсть', /свитер/u],
+    ['Тостер Philips 800 Вт', /тостер/u],
+    ['Часы наручные Casio', /часы/u],
+    ['Трусы мужские хлопок', /трусы|нижнее бельё/u],
+    ['Колбасы варёные ассорти', /колбас/u],
+    ['Весы кухонные электронные', /весы/u],
+    ['Шорты мужские летние', /шорты/u],
+    ['Бустер автомобильный', /бустер/u],
+  ];
+
+  it.each(BOTH)('is sure only in a leaf its own Russian word names (%s)', (breadth) => {
+    const elsewhere = russian.filter(([name, leaves]) => {
+      const result = classifyProduct(indexes[breadth], { name });
+      return result.confident && !leaves.test((result.path ?? '').toLowerCase());
+    });
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('never reaches the Kazakh readings at all: its own key names a leaf (`колбасы` is no `колба`\'s possessive)', () => {
+    for (const word of ['свитер', 'тостер', 'часы', 'трусы', 'колбасы', 'весы', 'шорты']) expect(Object.hasOwn(indexes.marketplace.byHeadStem, stemForIndex(word))).toBe(true);
+  });
+});
+
+describe('Kazakh lemma keys (kazakh2): Kazakh words that must stay apart', () => {
+  it.each(BOTH)('a lone noun is never sure in the leaf its compound or adjective names (%s)', (breadth) => {
+    // `ылғал` (moisture) alone is no wipes; `қағаз` (paper) and `сүлгі` (a towel) alone are no paper towels.
+    const sure = findSure(breadth, ['Ылғал', 'Қағаз А4', 'Сүлгі 50х90', 'Кагаз', 'Сулги', 'Ылгал']);
+    expect(sure.filter((line) => /Бумажные полотенца|Влажные салфетки/u.test(line))).toEqual([]);
   });
 });
