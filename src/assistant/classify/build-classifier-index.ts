@@ -15,10 +15,10 @@ import { collectDirectoryAbbreviations, collectKnownBrandNames } from './known-b
 import { collectPositionSections } from './position-words.js';
 import type { ClassifierIndex, IndexedLeaf, IndexedName } from './classifier-types.js';
 import { readSharedPurpose, splitListName, splitNamePhrase } from './split-name-phrase.js';
-import { isUnlistedSingularOfYaPlural, readKazakhNameKey, readKindLetter, stemForIndex } from './stem-for-index.js';
+import { isUnlistedSingularOfYaPlural, readKindLetter, stemForIndex } from './stem-for-index.js';
 
 /** Version of the index's format and rules: a cached index of another version is built again. */
-export const CLASSIFIER_INDEX_VERSION = 24;
+export const CLASSIFIER_INDEX_VERSION = 23;
 // A compound's first part and last part (`электро` + `чайник`, `вело` + `тренажер`) have at least these many letters.
 const MIN_COMPOUND_START = 3;
 const MIN_COMPOUND_END = 5;
@@ -44,9 +44,7 @@ export function buildClassifierIndex(directories: Directories, index: DirectoryI
     const pathKaz = category.path?.kaz ?? '';
     const rusWords = tokenize(category.name.rus);
     const kazTokenize = (text: string): string[] => tokenize(text).filter((word) => !isUnlistedSingularOfYaPlural(word, rusWords));
-    const russianKeys = new Set(rusWords.map(stemForIndex));
-    const kazStem = (word: string): string => readKazakhNameKey(word, russianKeys);
-    const names = indexNames(category.name.rus, 'rus', tokenize, stemForIndex).concat(indexNames(category.name.kaz, 'kaz', kazTokenize, kazStem));
+    const names = indexNames(category.name.rus, 'rus', tokenize).concat(indexNames(category.name.kaz, 'kaz', kazTokenize));
     const ancestors = [...path.split(' / ').slice(0, -1), ...(pathKaz === '' ? [] : pathKaz.split(' / ').slice(0, -1))];
     const ancestorTokens = ancestors.flatMap(tokenize);
     const position = leaves.length;
@@ -120,30 +118,30 @@ export function hashCategories(directories: Directories): string {
   return createHash('sha256').update(`classifier/v${CLASSIFIER_INDEX_VERSION}\n${JSON.stringify(rows)}\n${JSON.stringify(brands)}\n${JSON.stringify(links)}\n${JSON.stringify(values)}`).digest('hex');
 }
 
-function indexNames(name: string, language: 'rus' | 'kaz', tokenize: (text: string) => string[], stem: (word: string) => string): IndexedName[] {
+function indexNames(name: string, language: 'rus' | 'kaz', tokenize: (text: string) => string[]): IndexedName[] {
   if (name.trim() === '') return [];
-  const names = [indexName(name, language, true, tokenize, stem)];
+  const names = [indexName(name, language, true, tokenize)];
   const parts = readListParts(name);
   // `Лампы и обогрев для рептилий`: the purpose after the last part is the whole list's (the lamps are for reptiles too).
   const sharedWords = readSharedPurpose(parts, language, tokenize);
   if (sharedWords !== undefined) {
-    const shared = stemNameWords(sharedWords, stem);
+    const shared = stemNameWords(sharedWords);
     for (const part of parts) {
-      const indexed = indexName(part, language, false, tokenize, stem);
+      const indexed = indexName(part, language, false, tokenize);
       names.push(indexed.purpose.length === 0 ? { ...indexed, purpose: shared } : indexed);
     }
   }
   return names.filter((entry) => entry.head.length > 0);
 }
 
-/** The index stems of a name's words (by the name's language's `stem`), a word of one letter and one saying whom it is for left out. */
-function stemNameWords(words: readonly string[], stem: (word: string) => string): string[] {
-  return [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stem))];
+/** The index stems of a name's words, a word of one letter and one saying whom it is for left out. */
+function stemNameWords(words: readonly string[]): string[] {
+  return [...new Set(words.filter((word) => word.length > 1 && findDemographicMark(word) === undefined).map(stemForIndex))];
 }
 
-function indexName(text: string, language: 'rus' | 'kaz', full: boolean, tokenize: (text: string) => string[], stem: (word: string) => string): IndexedName {
+function indexName(text: string, language: 'rus' | 'kaz', full: boolean, tokenize: (text: string) => string[]): IndexedName {
   const { head, purpose } = splitNamePhrase(tokenize(text), language, true);
-  const stems = (words: readonly string[]): string[] => stemNameWords(words, stem);
+  const stems = stemNameWords;
   // `Витамин C` beside `Витамин D`: a letter after the head noun is what tells the two leaves apart.
   const letters = head.flatMap((word, at) => {
     const letter = at === 0 || isPrepositionAt(head, at) ? undefined : readKindLetter(word);

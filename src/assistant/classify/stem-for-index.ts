@@ -180,30 +180,18 @@ function readKazakhNouns(word: string): string[] {
  * key, → that of `Қағаз сүлгілер`), then the noun's own key (`футболкасы` → `футболка` → the key of Russian `Футболки`), then
  * the key of the word's adjective "with it" (`ылғал` → that of `Ылғалды майлықтар`).
  * A Russian word whose own key names a leaf never comes here (`часы`, `свитер`, `колбасы` keep theirs); a Russian adjective
- * is no Kazakh noun.
+ * is no Kazakh noun; and a word without a Kazakh letter is read only by its possessive (`футболкасы`, `шулыгы`), the plural's
+ * key of the noun left, never as a bare noun or its adjective.
  */
 function readKazakhLemmaKeys(word: string): string[] {
-  if (!KAZAKH_LETTER.test(word) && ADJECTIVE_ENDING.test(word)) return [];
-  const nouns = readKazakhNouns(word);
+  const kazakh = KAZAKH_LETTER.test(word);
+  if (!kazakh && ADJECTIVE_ENDING.test(word)) return [];
+  // Without a Kazakh letter, only a Kazakh ending says the word is Kazakh: the word itself is the Russian one it looks like
+  // (`духовка` and `батарея` are no readings of `Духовкалар`, `Батареялар`; `кесе`, `таба` are left to the seller).
+  const nouns = kazakh ? readKazakhNouns(word) : readKazakhNouns(word).slice(1);
+  if (!kazakh) return nouns.map((noun) => stemForIndex(pluralOf(noun)));
   // Last, the noun's adjective: a Kazakh name says `Ылғалды майлықтар` (moist wipes) where a seller writes the noun (`ылғал майлықтар`).
   return [...nouns.map((noun) => stemForIndex(pluralOf(noun))), ...nouns.slice(1).map(stemForIndex), ...nouns.slice(0, 1).map((noun) => stemForIndex(adjectiveOf(noun)))];
-}
-
-// A Kazakh plural, with the possessive a compound's head takes (`гельдер`, `футболкалары`).
-const KAZAKH_PLURAL_WORD = /^(\p{L}{3,}?)(?:лар|лер|дар|дер|тар|тер)[ыі]?$/u;
-
-/**
- * The key a word of a leaf's Kazakh name is indexed by: its own, or, for a plural (or possessive) of a noun whose key the leaf's
- * own Russian name has, that key. `Душқа арналған гельдер` is `Гели для душа`: the loan `гель` in a Kazakh plural keys `гель`,
- * the Russian `гели` and a product's `гель` key `гел`, so the two names of one leaf would name two words. The leaf's Russian
- * name is the evidence that the noun is that word; a Kazakh noun no Russian name of the leaf has keeps its own key (`Шегелер`).
- */
-export function readKazakhNameKey(word: string, russianKeys: ReadonlySet<string>): string {
-  const own = stemForIndex(word);
-  if (russianKeys.has(own)) return own;
-  const plural = KAZAKH_PLURAL_WORD.exec(word)?.[1];
-  const nouns = plural === undefined ? readKazakhNouns(word).slice(1) : [plural];
-  return nouns.map(stemForIndex).find((key) => russianKeys.has(key)) ?? own;
 }
 
 /**
