@@ -108,12 +108,90 @@ const MASCULINE_YA_PLURAL: ReadonlySet<string> = new Set(['стул', 'коло�
  * `Плата`), so the index keeps one key per word and only a look-up that found nothing tries these.
  */
 export function readOtherNounKeys(word: string): string[] {
-  if (KAZAKH_LETTER.test(word) || ADJECTIVE_ENDING.test(word)) return [];
   const own = stemForIndex(word);
   const keys: string[] = [];
-  if (FLEETING.test(word)) keys.push(word);
-  if (NEUTER_O.test(word) || MASCULINE_YA_PLURAL.has(word)) keys.push(`${own}ь`);
-  return keys.filter((key) => key !== own);
+  if (!KAZAKH_LETTER.test(word) && !ADJECTIVE_ENDING.test(word)) {
+    if (FLEETING.test(word)) keys.push(word);
+    if (NEUTER_O.test(word) || MASCULINE_YA_PLURAL.has(word)) keys.push(`${own}ь`);
+  }
+  keys.push(...readKazakhLemmaKeys(word));
+  return [...new Set(keys)].filter((key) => key !== own);
+}
+
+// A Kazakh word's vowels are all back (`а`, `о`, `ұ`, `ы`, `у`, `я`) or all front (`е`, `ә`, `ө`, `ү`, `і`, `и`, `э`); its endings
+// follow its last vowel (`футболка-сы`, `сүлгі-лер`). A word typed on a Russian keyboard writes `і` as `и`.
+const LAST_VOWEL = /([аоұыуяёеәөүіиэ])[^аоұыуяёеәөүіиэ]*$/u;
+const FRONT_VOWEL = /[еәөүіиэ]/u;
+const VOWEL_END = /[аоұыуяёеәөүіиэ]$/u;
+// The possessive after a vowel (`футболка-сы`, `сөмке-сі`) and after a consonant (`шұлығ-ы`, `кагаз-ы`), as typed too (`-си`, `-и`).
+const POSSESSIVE_AFTER_VOWEL = /^(\p{L}{3,})с([ыіи])$/u;
+const POSSESSIVE_AFTER_CONSONANT = /^(\p{L}{2,}[^аоұыуяёеәөүіиэьъй])([ыіи])$/u;
+// A word that already ends in a plural: its own key is its noun's (`шегелер` → `шеге`).
+const PLURAL_END = /(?:лар|лер|дар|дер|тар|тер)$/u;
+
+/** Whether an ending vowel agrees with the vowels before it: `ы` after a back word, `і` (typed `и`) after a front one. */
+function agreesInHarmony(stem: string, ending: string): boolean {
+  const last = LAST_VOWEL.exec(stem)?.[1];
+  if (last === undefined) return false;
+  return FRONT_VOWEL.test(last) === (ending !== 'ы');
+}
+
+/** The consonant a Kazakh suffix in `л`/`д`/`т` takes after a noun: `л` after a vowel, `р`, `й`, `у`; `д` after `л`, `м`, `н`, `ң`, `з`, `ж`; else `т`. */
+function suffixConsonantAfter(noun: string): string {
+  return VOWEL_END.test(noun) || /[руй]$/u.test(noun) ? 'л' : /[лмнңзж]$/u.test(noun) ? 'д' : 'т';
+}
+
+function isFrontWord(noun: string): boolean {
+  return FRONT_VOWEL.test(LAST_VOWEL.exec(noun)?.[1] ?? '');
+}
+
+/** The Kazakh plural of a noun, by its last vowel and last letter (`шеге` → `шегелер`, `қалам` → `қаламдар`, `кітап` → `кітаптар`). */
+function pluralOf(noun: string): string {
+  return `${noun}${suffixConsonantAfter(noun)}${isFrontWord(noun) ? 'ер' : 'ар'}`;
+}
+
+/** The Kazakh adjective "with the noun" (`ылғал` → `ылғалды`, moist; `тұз` → `тұзды`), by the same rules; a typed `і` is `и`. */
+function adjectiveOf(noun: string): string {
+  return `${noun}${suffixConsonantAfter(noun)}${isFrontWord(noun) ? (KAZAKH_LETTER.test(noun) ? 'і' : 'и') : 'ы'}`;
+}
+
+/**
+ * The nouns a word may be in Kazakh: itself (`шеге`, `сүлгі`), without the possessive after a vowel (`футболкасы` →
+ * `футболка`), or after a consonant with the voiced last consonant made voiceless again (`шулыгы` → `шулык`, `кагазы` →
+ * `кагаз`). Only endings whose vowel agrees with the word's are read (`колбасы` is no front word's possessive; `часы`
+ * leaves no noun).
+ */
+function readKazakhNouns(word: string): string[] {
+  if (PLURAL_END.test(word) || word.length < 3) return [];
+  const nouns = [word];
+  const afterVowel = POSSESSIVE_AFTER_VOWEL.exec(word);
+  if (afterVowel !== null && VOWEL_END.test(afterVowel[1] ?? '') && agreesInHarmony(afterVowel[1] ?? '', afterVowel[2] ?? '')) nouns.push(afterVowel[1] ?? '');
+  const afterConsonant = POSSESSIVE_AFTER_CONSONANT.exec(word);
+  if (afterConsonant !== null && agreesInHarmony(afterConsonant[1] ?? '', afterConsonant[2] ?? '')) {
+    const noun = afterConsonant[1] ?? '';
+    nouns.push(noun.replace(/ғ$/u, 'қ').replace(/г$/u, 'к'), noun);
+  }
+  return nouns;
+}
+
+/**
+ * The keys a word has if it is a Kazakh noun, for a look-up whose own key names no leaf: the key of each noun's Kazakh plural,
+ * which is how the directory's Kazakh names say it (`шеге` → the key of `Шегелер`; `сүлгі`, read as a possessive by its own
+ * key, → that of `Қағаз сүлгілер`), then the noun's own key (`футболкасы` → `футболка` → the key of Russian `Футболки`), then
+ * the key of the word's adjective "with it" (`ылғал` → that of `Ылғалды майлықтар`).
+ * A Russian word whose own key names a leaf never comes here (`часы`, `свитер`, `колбасы` keep theirs); a Russian adjective
+ * is no Kazakh noun; and a word without a Kazakh letter is read only by its possessive (`футболкасы`, `шулыгы`), the plural's
+ * key of the noun left, never as a bare noun or its adjective.
+ */
+function readKazakhLemmaKeys(word: string): string[] {
+  const kazakh = KAZAKH_LETTER.test(word);
+  if (!kazakh && ADJECTIVE_ENDING.test(word)) return [];
+  // Without a Kazakh letter, only a Kazakh ending says the word is Kazakh: the word itself is the Russian one it looks like
+  // (`духовка` and `батарея` are no readings of `Духовкалар`, `Батареялар`; `кесе`, `таба` are left to the seller).
+  const nouns = kazakh ? readKazakhNouns(word) : readKazakhNouns(word).slice(1);
+  if (!kazakh) return nouns.map((noun) => stemForIndex(pluralOf(noun)));
+  // Last, the noun's adjective: a Kazakh name says `Ылғалды майлықтар` (moist wipes) where a seller writes the noun (`ылғал майлықтар`).
+  return [...nouns.map((noun) => stemForIndex(pluralOf(noun))), ...nouns.slice(1).map(stemForIndex), ...nouns.slice(0, 1).map((noun) => stemForIndex(adjectiveOf(noun)))];
 }
 
 /**

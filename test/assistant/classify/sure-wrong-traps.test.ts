@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import { stemForIndex } from '../../../src/assistant/classify/stem-for-index.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
 
 const indexes = {
@@ -122,5 +123,45 @@ describe('an English name read in the directory’s words (probe 17)', () => {
       'Kitchen Scale Digital → Бытовая техника / Техника для кухни / Кухонные весы',
       'Memory Card 64GB → Электроника / Ноутбуки и компьютеры / Карты памяти',
     ]);
+  });
+});
+
+describe('Kazakh lemma keys (kazakh2): a Russian word with a Kazakh-looking ending keeps its Russian reading', () => {
+  // Each name with the leaves it may be sure in: those its own Russian word names (men's briefs are underwear too).
+  const russian: readonly (readonly [string, RegExp])[] = [
+    ['Свитер мужской шерсть', /свитер/u],
+    ['Тостер Philips 800 Вт', /тостер/u],
+    ['Часы наручные Casio', /часы/u],
+    ['Трусы мужские хлопок', /трусы|нижнее бельё/u],
+    ['Колбасы варёные ассорти', /колбас/u],
+    ['Весы кухонные электронные', /весы/u],
+    ['Шорты мужские летние', /шорты/u],
+    ['Бустер автомобильный', /бустер/u],
+    // Russian words a Kazakh leaf name has in its plural (`Духовкалар`, `Батареялар` of `Батарейки`), and Kazakh ones without a
+    // Kazakh letter the directory files otherwise than sellers mean (`Табалар` of `Противни`, `кеселер` of `Кружки и чашки`).
+    ['Духовка встраиваемая Bosch', /встраиваемые духовые шкафы/u],
+    ['Батарея отопления Rifar', /радиаторы отопления/u],
+    ['ТАБА KUKMARA 26 СМ', /сковороды/u],
+    ['Кесе фарфор', /пиалы/u],
+  ];
+
+  it.each(BOTH)('is sure only in a leaf its own Russian word names (%s)', (breadth) => {
+    const elsewhere = russian.filter(([name, leaves]) => {
+      const result = classifyProduct(indexes[breadth], { name });
+      return result.confident && !leaves.test((result.path ?? '').toLowerCase());
+    });
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('never reaches the Kazakh readings at all: its own key names a leaf (`колбасы` is no `колба`\'s possessive)', () => {
+    for (const word of ['свитер', 'тостер', 'часы', 'трусы', 'колбасы', 'весы', 'шорты']) expect(Object.hasOwn(indexes.marketplace.byHeadStem, stemForIndex(word))).toBe(true);
+  });
+});
+
+describe('Kazakh lemma keys (kazakh2): Kazakh words that must stay apart', () => {
+  it.each(BOTH)('a lone noun is never sure in the leaf its compound or adjective names (%s)', (breadth) => {
+    // `ылғал` (moisture) alone is no wipes; `қағаз` (paper) and `сүлгі` (a towel) alone are no paper towels.
+    const sure = findSure(breadth, ['Ылғал', 'Қағаз А4', 'Сүлгі 50х90', 'Кагаз', 'Сулги', 'Ылгал']);
+    expect(sure.filter((line) => /Бумажные полотенца|Влажные салфетки/u.test(line))).toEqual([]);
   });
 });
