@@ -129,3 +129,17 @@ describe('an English type in the directory’s words', () => {
     expect(classify('Наушники JBL Tune 510BT')).toMatchObject({ confident: false, path: expect.stringContaining('Наушники') as unknown });
   });
 });
+
+describe('a country, a sale or an expiry note after the goods', () => {
+  it('is never the type, in an English name or a Russian one', () => {
+    const names = ['Whey Protein 908g Chocolate Акция', 'Mass Gainer (Россия)', 'Zinc 50mg Германия', 'Omega 3 Fish Oil (срок 12.26)', 'Pulse Oximeter новинка', 'Fanta 0.5 л Казахстан', 'ПОВОДОК РК', 'Мандарины Турция'];
+    const keys = names.map((name) => readProductTypeKey(name));
+    for (const key of keys) expect(key.split(' ')).not.toEqual(expect.arrayContaining([expect.stringMatching(/^(?:акция|россия|германия|срок|новинка|казахстан|рк|турция)$/u)]));
+    expect(keys.slice(5)).toEqual(['fanta', 'поводок', 'мандарины']);
+  });
+
+  it('leaves a name that is only a note, and a country in another case, as written', () => {
+    expect(readProductTypeKey('Акция')).toBe('акция');
+    expect(readProductTypeKey('Карта России настенная')).toBe('карта');
+  });
+});
