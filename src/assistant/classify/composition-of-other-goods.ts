@@ -7,6 +7,7 @@
  */
 import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
 import { readTopSection } from './file-sections.js';
+import { readLeavesByNamePart } from './leaves-by-name-part.js';
 import { stemForIndex } from './stem-for-index.js';
 
 /** A word the goods come with, the leaf of another section it names, and that section's leaf of the product's head. */
@@ -18,16 +19,6 @@ export interface OtherGoodsWith {
 
 // A head stem this long opens a longer word of the same noun (`пеленальн` of `пеленальником`, `пеленальник`).
 const MIN_OPENING_STEM = 6;
-const leavesByHead = new WeakMap<ClassifierIndex, Map<string, IndexedLeaf[]>>();
-
-function readLeavesByHead(index: ClassifierIndex): Map<string, IndexedLeaf[]> {
-  let found = leavesByHead.get(index);
-  if (found !== undefined) return found;
-  found = new Map();
-  for (const leaf of index.leaves) for (const stem of new Set(leaf.names.flatMap((name) => name.head))) found.set(stem, [...(found.get(stem) ?? []), leaf]);
-  leavesByHead.set(index, found);
-  return found;
-}
 
 /**
  * The first word of `words` (a `с …` phrase, normalised) that names goods of another section than `best`'s where one of
@@ -36,7 +27,7 @@ function readLeavesByHead(index: ClassifierIndex): Map<string, IndexedLeaf[]> {
  */
 export function findOtherGoodsWith(index: ClassifierIndex, words: readonly string[], best: IndexedLeaf, head: readonly string[], rivals: readonly IndexedLeaf[], explains: (stem: string, word: string) => boolean): OtherGoodsWith | undefined {
   const root = readTopSection(best.path);
-  const byHead = readLeavesByHead(index);
+  const byHead = readLeavesByNamePart(index, 'head');
   for (const word of words) {
     const stem = stemForIndex(word);
     if (stem.length < MIN_OPENING_STEM || explains(stem, word)) continue;

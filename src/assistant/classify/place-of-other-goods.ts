@@ -7,19 +7,8 @@
  */
 import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
 import { readTopSection } from './file-sections.js';
+import { readLeavesByNamePart } from './leaves-by-name-part.js';
 import { stemForIndex } from './stem-for-index.js';
-
-/** Stem → the leaves one of whose names says it after the head (what they are for or where they go), read once per index. */
-const leavesForStem = new WeakMap<ClassifierIndex, Map<string, IndexedLeaf[]>>();
-
-function readLeavesForStem(index: ClassifierIndex): Map<string, IndexedLeaf[]> {
-  let found = leavesForStem.get(index);
-  if (found !== undefined) return found;
-  found = new Map();
-  for (const leaf of index.leaves) for (const stem of new Set(leaf.names.flatMap((name) => name.purpose))) found.set(stem, [...(found.get(stem) ?? []), leaf]);
-  leavesForStem.set(index, found);
-  return found;
-}
 
 /**
  * The leaf of a top-level section other than the best leaf's made for the place (`Бортики в кроватку` for
@@ -34,5 +23,5 @@ export function findGoodsForPlace(index: ClassifierIndex, place: string, best: I
   placeSections.delete(section);
   if (placeSections.size === 0) return undefined;
   // `КПБ детское в кроватку` against `Детское постельное бельё`: a leaf for children already says whose the goods are.
-  return (readLeavesForStem(index).get(stem) ?? []).find((leaf) => placeSections.has(sectionOf(leaf)) && !(best.demographic.kids === true && leaf.demographic.kids === true));
+  return (readLeavesByNamePart(index, 'purpose').get(stem) ?? []).find((leaf) => placeSections.has(sectionOf(leaf)) && !(best.demographic.kids === true && leaf.demographic.kids === true));
 }

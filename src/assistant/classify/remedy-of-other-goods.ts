@@ -6,24 +6,13 @@
  * says nothing against it.
  */
 import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
+import { readLeavesByNamePart } from './leaves-by-name-part.js';
 import { stemForIndex } from './stem-for-index.js';
 
 /** The word the goods act against and a leaf of another branch named for it. */
 export interface RemedyElsewhere {
   word: string;
   leaf: IndexedLeaf;
-}
-
-const leavesAgainst = new WeakMap<ClassifierIndex, Map<string, IndexedLeaf[]>>();
-
-/** Stem → the leaves one of whose names says it after the head (what they are for or against), read once per index. */
-function readLeavesAgainst(index: ClassifierIndex): Map<string, IndexedLeaf[]> {
-  let found = leavesAgainst.get(index);
-  if (found !== undefined) return found;
-  found = new Map();
-  for (const leaf of index.leaves) for (const stem of new Set(leaf.names.flatMap((name) => name.purpose))) found.set(stem, [...(found.get(stem) ?? []), leaf]);
-  leavesAgainst.set(index, found);
-  return found;
 }
 
 /**
@@ -37,7 +26,7 @@ export function findRemedyElsewhere(index: ClassifierIndex, tokens: readonly str
     const word = tokens[at + 1] ?? '';
     const stem = stemForIndex(word);
     if (explains(stem, word)) continue;
-    const named = readLeavesAgainst(index).get(stem) ?? [];
+    const named = readLeavesByNamePart(index, 'purpose').get(stem) ?? [];
     if (named.some((other) => readBranch(other.path) === branch)) continue;
     const [leaf] = named;
     if (leaf !== undefined) return { word, leaf };
