@@ -4,6 +4,7 @@
  * compared one by one, in any order: `ЧЕРН.` → `черн`, `128Gb` → `128 гб`, `Чeрный` (with a Latin
  * `e`) → `черный`, `Sаmsung` (with a Cyrillic `а`) → `samsung`.
  */
+import { readKazakhPurposeWord } from './kazakh-purpose-word.js';
 
 // Letters that look alike in both scripts. A word holding both scripts is turned into the one
 // script all its letters can be written in, so `Чeрный` becomes Cyrillic and `ХХL` Latin.
@@ -129,7 +130,8 @@ function tokenizeUncached(text: string): string[] {
     // The unit table is asked first: most words are none, and the number test is a regex per word.
     // `Object.hasOwn`: a word of the name must never reach the table's prototype (`Набор 3 constructor` took `Object` as its unit).
     const unit = previous !== undefined && Object.hasOwn(UNITS, word) && /^\d+(\.\d+)?$/.test(previous) ? UNITS[word] : undefined;
-    tokens.push(unit ?? word);
+    // `арналган`: the Kazakh purpose word typed on a Russian keyboard is that word for every reader (`kazakh-purpose-word.ts`).
+    tokens.push(unit ?? readKazakhPurposeWord(word));
   }
   return tokens;
 }

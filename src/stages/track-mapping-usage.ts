@@ -6,8 +6,6 @@
  * `categoryDefaults` key resolved through `categories`) reach nothing.
  */
 
-import { detachString } from '../mapping/detach-string.js';
-
 /** The maps the rows reached entries of; one per file read. */
 export interface MappingUsage {
   /** Notes that a row met entry `key` (as `normalizeName` gives it) of the map at `path` (`categories`, `brands`). */
@@ -23,8 +21,8 @@ export function createMappingUsage(): MappingUsage {
     reach(path, key) {
       let keys = byPath.get(path);
       if (keys === undefined) byPath.set(path, (keys = new Set()));
-      // The first note keeps the key: a copy, so that it pins no chunk of the file it was read from.
-      if (!keys.has(key)) keys.add(detachString(key));
+      // The keys are the mapping's own, or detached by the resolver that read them from a cell (`withVia`): none pins the file.
+      keys.add(key);
     },
     reached: (path, key) => byPath.get(path)?.has(key) === true,
   };

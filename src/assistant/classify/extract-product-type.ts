@@ -7,7 +7,6 @@
  * (it may tell two leaves of one type apart, never choose a leaf alone), a material (`из бумаги`) is
  * a word of the type, and a composition (`с …`) or a second phrase after a separator is dropped.
  */
-import { readKazakhPurposeWord } from '../kazakh-purpose-word.js';
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
 import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviations, readDirectoryLatinWords, type KnownBrands } from './known-brands.js';
 import { CODE_LABEL_WORDS } from '../match-columns.js';
@@ -111,7 +110,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     .filter((phrase) => /\p{L}{2}/u.test(phrase))
     .map((phrase) => {
       // `Душка арналган гель`: the Kazakh purpose word typed on a Russian keyboard is the one the readers know.
-      const words = tokenizeForMatch(phrase).map(readKazakhPurposeWord).filter((word) => !brandWords.has(word));
+      const words = tokenizeForMatch(phrase).filter((word) => !brandWords.has(word));
       const marked = markBrandWords(words, knownBrands);
       return words.map((word, i) => (marked[i] === true ? BRAND_MARK : word));
     });

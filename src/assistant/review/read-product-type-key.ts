@@ -10,6 +10,7 @@
  */
 import { extractProductType, readSizeMarks, type ProductType } from '../classify/extract-product-type.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
+import { KAZAKH_PURPOSE_WORD } from '../kazakh-purpose-word.js';
 import { readDirectoryKindHeads, readDirectoryLatinWords, type KnownBrands } from '../classify/known-brands.js';
 
 /** `Шампунь для собак Beaphar 250 мл` → `шампунь для собак`; `''` when the name names no type. `knownBrands`: the directory's, as the classifier reads them. */
@@ -98,12 +99,11 @@ const CYRILLIC_WORD = /^[\u0400-\u04ff]{3,}$/u;
 function readKazakhPurpose(type: ProductType): string[] {
   const { tokens, words, purpose } = type;
   const at = tokens.indexOf(words[0] ?? '');
-  if (purpose.length === 0 || at < purpose.length + 1 || tokens[at - 1] !== KAZAKH_FOR) return [];
+  if (purpose.length === 0 || at < purpose.length + 1 || tokens[at - 1] !== KAZAKH_PURPOSE_WORD) return [];
   const said = tokens.slice(at - 1 - purpose.length, at - 1);
-  return said.every((word, i) => word === purpose[i]) ? [...said, KAZAKH_FOR] : [];
+  return said.every((word, i) => word === purpose[i]) ? [...said, KAZAKH_PURPOSE_WORD] : [];
 }
 
-const KAZAKH_FOR = 'арналған';
 
 /**
  * The `2 в 1` right after the head (`Коляска 2 в 1 Anex`, `КОЛЯСКА 2В1`, `Шампунь 3 в 1`): how many goods the one holds says a
