@@ -17,7 +17,7 @@ import { classifyProduct } from './classify/classify-product.js';
 import type { Classification, ClassifierIndex } from './classify/classifier-types.js';
 import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { confirmCategoryByProducts } from './confirm-category-by-products.js';
-import { createCategoryMatcher, type CategoryMatcher } from './match-category.js';
+import { CATEGORY_THRESHOLDS, createCategoryMatcher, type CategoryMatcher } from './match-category.js';
 import { createCandidateMatcher, type CandidateMatcher } from './score-candidates.js';
 
 /** Matchers over one set of directories. */
@@ -65,7 +65,7 @@ export function createDirectoryMatchers(directories: Directories, index: Directo
     index,
     classifyName,
     categories: () => (categories ??= createCandidateMatcher(buildCategoryCandidates(index))),
-    categoryMatcher: () => (categoryMatcher ??= confirmCategoryByProducts(createCategoryMatcher(index), index, classifyName)),
+    categoryMatcher: () => (categoryMatcher ??= confirmCategoryByProducts(createCategoryMatcher(index, CATEGORY_THRESHOLDS, classifyName), index, classifyName)),
     brands: () => (brands ??= createCandidateMatcher(buildBrandCandidates(directories), { ignoreWords: BRAND_NOISE_WORDS })),
     brandSounds: () => (brandSounds ??= createBrandSoundIndex(directories.brands)),
     attributes: () => (attributes ??= createCandidateMatcher(buildAttributeCandidates(directories))),

@@ -27,6 +27,9 @@
 import type { Category } from '../domain/index.js';
 import type { DirectoryIndex } from '../mapping/directory-index.js';
 import { capByBareHead } from './cap-by-bare-head.js';
+import type { Classification } from './classify/classifier-types.js';
+import { classifyProduct } from './classify/classify-product.js';
+import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { acceptClassifierReading } from './category-label/accept-classifier-reading.js';
 import { createWholeLabelMatcher } from './category-label/match-whole-label.js';
 import { prepareLabelDirectory } from './category-label/prepare-label-directory.js';
@@ -74,9 +77,19 @@ const LABEL_READINGS: readonly ((matcher: CategoryMatcher, setup: LabelReadingSe
   (matcher, { index }) => capByBareHead(matcher, index),
 ];
 
-/** Prepares the leaves once (`prepareLabelDirectory`) and wraps the whole-label matcher in the readings, in order (`LABEL_READINGS`). */
-export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchThresholds = CATEGORY_THRESHOLDS): CategoryMatcher {
+/**
+ * Prepares the leaves once (`prepareLabelDirectory`) and wraps the whole-label matcher in the readings, in order
+ * (`LABEL_READINGS`). `classifyName` reads a product name with the classifier (the directory matchers pass theirs, kept
+ * for the run); by default the classifier index of the directory is built when first asked.
+ */
+export function createCategoryMatcher(index: DirectoryIndex, thresholds: MatchThresholds = CATEGORY_THRESHOLDS, classifyName: (name: string) => Classification = createNameClassifier(index)): CategoryMatcher {
   const directory = prepareLabelDirectory(index);
   const setup: LabelReadingSetup = { index, thresholds, wordScore: directory.wordScore };
-  return LABEL_READINGS.reduce((matcher, read) => read(matcher, setup), createWholeLabelMatcher(directory, thresholds));
+  return LABEL_READINGS.reduce((matcher, read) => read(matcher, setup), createWholeLabelMatcher(directory, thresholds, classifyName));
+}
+
+/** The classifier's reading of a product name alone, its index built when first asked. */
+function createNameClassifier(index: DirectoryIndex): (name: string) => Classification {
+  let classifier: ReturnType<typeof getClassifierIndex> | undefined;
+  return (name) => classifyProduct((classifier ??= getClassifierIndex(index.directories, index)), { name });
 }

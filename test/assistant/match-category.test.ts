@@ -294,6 +294,33 @@ describe('a label naming a plain leaf beside narrower leaves', () => {
   });
 });
 
+describe('a plain label beside a narrower leaf of another root (issue 33)', () => {
+  const keys = (match: { candidates: readonly { key: string }[] }): string[] => match.candidates.map((candidate) => candidate.key);
+
+  it('is the plain leaf when the classifier, reading every product name alone, is sure of it', () => {
+    // `Шарфы и платки` beside the household `Носовые платки бумажные` (another root) and `Платки павловопосадские`.
+    const scarves = marketplace.match('Платки', { productNames: ['Платок шелковый'] });
+    expect(scarves.status).toBe('confident');
+    expect(scarves.best?.key).toBe('50404');
+    // Car batteries, by a name the classifier is sure of, beside the phones' power banks.
+    const batteries = original.match('Аккумуляторы', { productNames: ['Аккумулятор автомобильный 60 Ач'] });
+    expect(batteries.status).toBe('exact');
+    expect(batteries.best?.key).toBe('100404');
+  });
+
+  it('stays a question without product names, with names of the narrower goods, or where the classifier is unsure too', () => {
+    expect(marketplace.match('Платки').status).toBe('todo');
+    expect(marketplace.match('Платки', { productNames: ['Платки носовые бумажные 10 шт'] }).status).toBe('todo');
+    expect(marketplace.match('Платки', { productNames: ['Платок шелковый', 'Платок павловопосадский шерстяной'] }).status).toBe('todo');
+    // The classifier is unsure where a leaf of another branch is a kind of the goods: a bare thermos or battery stays the seller's to say.
+    const thermoses = marketplace.match('Термосы', { productNames: ['Термос 1 л вакуумный'] });
+    expect(thermoses.status).toBe('todo');
+    expect(keys(thermoses)).toEqual(expect.arrayContaining(['90304', '61019']));
+    expect(original.match('Аккумуляторы', { productNames: ['Аккумулятор 12 В'] }).status).toBe('todo');
+    expect(marketplace.match('Зеркало', { productNames: ['Зеркало настенное 60x80'] }).status).toBe('todo');
+  });
+});
+
 describe('a label whose words a single longer leaf holds among more', () => {
   it('is a question with that leaf first: the leaf adds a kind the label never said', () => {
     for (const [matcher, label, key] of [

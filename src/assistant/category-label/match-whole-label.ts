@@ -1,4 +1,5 @@
 import type { Category } from '../../domain/index.js';
+import type { Classification } from '../classify/classifier-types.js';
 import { readPathSection } from '../classify/classify-product.js';
 import { isDemographicEmpty } from '../demographic-words.js';
 import type { CategoryContext, CategoryMatcher } from '../match-category.js';
@@ -15,11 +16,15 @@ import { rankLeaves } from './rank-leaves.js';
 import { readProductDemographic } from './read-product-demographic.js';
 import { createShortlistScorer } from './score-shortlist.js';
 
+// At most this many product names of a label are read by the classifier when a narrower leaf of another root asks.
+const MAX_CLASSIFIED_NAMES = 20;
+
 /**
  * The label matcher the readings wrap (`createCategoryMatcher`): a label read once (`parseLabel`), its shortlist scored by
- * its words, ranked with what the file says around it, and `decide`d.
+ * its words, ranked with what the file says around it, and `decide`d. `classifyName` is the product classifier's reading
+ * of one product name, asked only when a plain leaf has a narrower rival of another root.
  */
-export function createWholeLabelMatcher(directory: LabelDirectory, thresholds: MatchThresholds): CategoryMatcher {
+export function createWholeLabelMatcher(directory: LabelDirectory, thresholds: MatchThresholds, classifyName: (name: string) => Classification): CategoryMatcher {
   const { branchNames, similarity, wordScore } = directory;
   const scoreShortlist = createShortlistScorer(directory);
   const readSiblings = createSiblingReader(directory.byKey);
@@ -36,7 +41,13 @@ export function createWholeLabelMatcher(directory: LabelDirectory, thresholds: M
     const raw = scoreShortlist(label, labelSimilarity);
     const scored = rankLeaves(label, raw, { productDemographic, sellerDemographic, productWords, siblingGroups }, labelSimilarity, wordScore);
     const sayings = [...(context.productNames ?? []).slice(0, 20).map((name) => tokenizeForMatch(name)), ...(label.asides.length > 0 ? [label.asides] : [])];
-    const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], sayings, demographic: sellerDemographic, siblingGroups, siblingRoots };
+    let productLeaves: (string | undefined)[] | undefined;
+    const readProductLeaves = (): readonly (string | undefined)[] =>
+      (productLeaves ??= (context.productNames ?? []).slice(0, MAX_CLASSIFIED_NAMES).map((name) => {
+        const reading = classifyName(name);
+        return reading.confident && reading.leafId !== undefined ? String(reading.leafId) : undefined;
+      }));
+    const narrowing: NarrowingContext = { words: [...productWords, ...label.asides], sayings, demographic: sellerDemographic, siblingGroups, siblingRoots, productLeaves: readProductLeaves };
     return decide(text, label, scored, branchNames, thresholds, labelSimilarity, narrowing);
   };
 

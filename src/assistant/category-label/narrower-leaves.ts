@@ -15,6 +15,11 @@ export interface NarrowingContext {
   siblingGroups: ReadonlySet<string>;
   /** The roots of those groups. */
   siblingRoots: ReadonlySet<string>;
+  /**
+   * The leaf (key) the product classifier is sure of for each product name, read alone, else `undefined`: read only when a
+   * narrower leaf of another root is asked about.
+   */
+  productLeaves: () => readonly (string | undefined)[];
 }
 
 /**
@@ -28,11 +33,13 @@ export function isPlainName(first: Scored): boolean {
 
 /**
  * Whether `item` is a narrower leaf of the plain leaf `first` that nothing in the file points at.
- * Narrower: under the same root, one of its names holds every word of one of the plain leaf's
- * names (a word as it is, or as the end of a compound: `Электросамокаты`) among more words, which
- * the label does not have (`Роботы-пылесосы`, `Вертикальные пылесосы`, `Пледы с рукавами`). Stay
- * rivals: a leaf of another root (`Аккумуляторы` of cars and `Внешние аккумуляторы` of phones are
- * both what a bare `Аккумуляторы` may mean; `Автомобильные пылесосы`), a leaf the label only
+ * Narrower: one of its names holds every word of one of the plain leaf's names (a word as it is,
+ * or as the end of a compound: `Электросамокаты`) among more words, which the label does not have
+ * (`Роботы-пылесосы`, `Вертикальные пылесосы`, `Пледы с рукавами`). Stay rivals: a leaf of another
+ * root (`Аккумуляторы` of cars and `Внешние аккумуляторы` of phones are both what a bare
+ * `Аккумуляторы` may mean; `Автомобильные пылесосы`) unless the classifier, reading every product
+ * name alone, is sure of the plain leaf (`Платки` with `Платок шелковый`, beside the paper
+ * handkerchiefs of household goods); a leaf the label only
  * resembles (`Тёплые полы` for `Поло`), one sharing the name (`Кроссовки` for women, men and
  * kids), and one for other people than the plain leaf's path says. What points at it: a word of its name or path beyond the plain leaf's in the
  * product names or the label's parentheses (`Робот-пылесос Xiaomi`), the gender or age words the
@@ -40,7 +47,7 @@ export function isPlainName(first: Scored): boolean {
  * seller's other categories mapped beside it and not beside the plain leaf.
  */
 export function isNarrowerApart(first: Scored, item: Scored, narrowing: NarrowingContext): boolean {
-  if (!item.contained || item.nameExact || item.leaf.rootKey !== first.leaf.rootKey || !holdsName(item.leaf, first.leaf)) return false;
+  if (!item.contained || item.nameExact || !holdsName(item.leaf, first.leaf)) return false;
   // A leaf for other people is no narrower kind (`Подгузники для взрослых` beside the babies' `Подгузники`): which of them a bare label means, the file must say.
   if (!isDemographicEmpty(first.leaf.demographic) && (isDemographicEmpty(item.leaf.demographic) || contradictsDemographic(first.leaf.demographic, item.leaf.demographic))) return false;
   const own = first.leaf.pathWords;
@@ -52,7 +59,17 @@ export function isNarrowerApart(first: Scored, item: Scored, narrowing: Narrowin
   if (item.pathSupport > first.pathSupport) return false;
   if (narrowing.siblingGroups.has(item.leaf.groupKey) && !narrowing.siblingGroups.has(first.leaf.groupKey)) return false;
   if (narrowing.siblingRoots.has(item.leaf.rootKey) && !narrowing.siblingRoots.has(first.leaf.rootKey)) return false;
-  return true;
+  return item.leaf.rootKey === first.leaf.rootKey || isEveryProductOf(first.leaf, narrowing);
+}
+
+/**
+ * Whether the seller's goods are the plain leaf's by their own names: the classifier reads each alone, and is sure only
+ * where no leaf of another branch is a kind of its goods (a bare `Термос 1 л` stays unsure beside `Термосы для еды`, as the
+ * label does). A label with no rows given stays a question.
+ */
+function isEveryProductOf(plain: PreparedLeaf, narrowing: NarrowingContext): boolean {
+  const leaves = narrowing.productLeaves();
+  return leaves.length > 0 && leaves.every((key) => key === plain.key);
 }
 
 /** Whether a name of `narrower` holds every word of a name of `plain` (same language) among more. */

@@ -17,6 +17,10 @@ function describeWrong(figures: EvalFigures): string[] {
 // (`default-directory-answers.csv`). A confident wrong match fails in either.
 const DIRECTORIES = { original: buildSandboxDirectories('original'), default: buildSandboxDirectories('marketplace') } as const;
 
+// The shared labels right and confident where the matcher stands now (of 356; issue 33's target is 267 on both): a floor, so
+// a change that loses any of them fails here and is weighed, not found later in the figures.
+const SHARED_RIGHT_CONFIDENT: Record<keyof typeof DIRECTORIES, number> = { original: 235, default: 233 };
+
 describe('matching quality on labelled seller texts', () => {
   for (const [breadth, directories] of Object.entries(DIRECTORIES)) {
     for (const set of ['tuning', 'heldout', 'heldout2', 'heldout3', 'heldout4']) {
@@ -66,6 +70,7 @@ describe('matching quality on labelled seller texts', () => {
       expect(describeWrong(categories)).toEqual([]);
       expect(describeWrong(brands)).toEqual([]);
       expect(categories.rightTop / categories.total).toBeGreaterThanOrEqual(0.85);
+      expect(categories.rightConfident).toBeGreaterThanOrEqual(SHARED_RIGHT_CONFIDENT[breadth as keyof typeof DIRECTORIES]);
       // No timing test: 356 labels over 2,046 leaves take seconds alone, far longer on a loaded machine.
     }, 180_000);
   }
