@@ -12,7 +12,8 @@
  *   or that shares the name (`Кроссовки` for women, men and kids), is a rival: rivals that nothing
  *   tells apart make the label a TODO listing every one with its full Russian and Kazakh path;
  * - except a plain leaf's narrower leaves: a label that is one leaf's own name (`Пылесосы`) is that
- *   leaf beside `Роботы-пылесосы` of the same root, unless the file points at the narrower one;
+ *   leaf beside `Роботы-пылесосы` of the same root, unless the file points at the narrower one; beside one of another
+ *   root (`Носовые платки бумажные` for `Платки`) only when the classifier is sure of every product name as the plain leaf;
  * - what tells them apart: the gender or age words of the label or, failing those, of the
  *   product names of its rows; the seller's parent path; extra words of the label that belong to
  *   another branch (`Шампунь автомобильный` is not a hair shampoo) take the confidence away;
