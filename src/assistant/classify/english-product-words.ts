@@ -356,20 +356,24 @@ function readCompoundWord(word: string): true | undefined {
 /**
  * English words that name two unlike kinds of goods (`iron`: a laundry iron, or the mineral of a supplement, `Iron
  * Bisglycinate`): read alone they say neither, so they have no Russian reading and never make a pick sure; a compound that says
- * which (`steam iron`, `curling iron`) is read. Each with why.
+ * which (`steam iron`, `curling iron`) is read. Each with why, and whether the other kind is a mass noun, which English never
+ * writes in the plural (`Irons` are appliances: the mineral has no plural).
  */
-const TWO_KINDS: ReadonlyMap<string, string> = new Map([
-  ['iron', 'a laundry iron (Утюги) or the mineral of a supplement (`Iron Bisglycinate`, Железо)'],
-  ['bar', 'a sports or chocolate bar, a soundbar, a bar stool or a towel rail'],
-  ['steamer', 'a clothes steamer (Отпариватели) or a food steamer (Пароварки)'],
-  ['grinder', 'a coffee grinder, a spice mill or an angle grinder'],
-  ['cleaner', 'a vacuum cleaner, a cleaning liquid or an ultrasonic cleaner'],
-  ['box', 'a storage box, a TV box, a lunch box, a gift or mystery box'],
+const TWO_KINDS: ReadonlyMap<string, { why: string; massNoun?: true }> = new Map([
+  ['iron', { why: 'a laundry iron (Утюги) or the mineral of a supplement (`Iron Bisglycinate`, Железо)', massNoun: true }],
+  ['bar', { why: 'a sports or chocolate bar, a soundbar, a bar stool or a towel rail' }],
+  ['steamer', { why: 'a clothes steamer (Отпариватели) or a food steamer (Пароварки)' }],
+  ['grinder', { why: 'a coffee grinder, a spice mill or an angle grinder' }],
+  ['cleaner', { why: 'a vacuum cleaner, a cleaning liquid or an ultrasonic cleaner' }],
+  ['box', { why: 'a storage box, a TV box, a lunch box, a gift or mystery box' }],
 ]);
 
-/** Why a word names two kinds of goods (`TWO_KINDS`), in the singular or the plural; undefined for any other word. */
+/** Why a word names two kinds of goods (`TWO_KINDS`), in the singular, or in the plural where both kinds have one; undefined for any other word. */
 export function readTwoKindsWord(word: string): string | undefined {
-  return TWO_KINDS.get(word) ?? (word.endsWith('s') ? readSingulars(word).map((singular) => TWO_KINDS.get(singular)).find((why) => why !== undefined) : undefined);
+  const own = TWO_KINDS.get(word);
+  if (own !== undefined) return own.why;
+  if (!word.endsWith('s')) return undefined;
+  return readSingulars(word).map((singular) => TWO_KINDS.get(singular)).find((found) => found !== undefined && found.massNoun !== true)?.why;
 }
 
 /** One word of an English type as the table reads it: its entry, and whether it is no word of its own but a compound's first part. */
