@@ -175,7 +175,9 @@ describe('a label whose few product names choose among its candidates', () => {
     // Office `Регистраторы` and `Видеорегистраторы` score within the confident gap of each other for this label.
     expect(read(marketplace, 'Регистратор автомобильный', [])).toBe('todo');
     expect(read(marketplace, 'Регистратор автомобильный', ['Видеорегистратор Full HD'])).toBe('confident 100201');
-    // `Погружные блендеры` is far below `Блендеры` for the English word: the name does not choose it.
-    expect(read(marketplace, 'Blenders', ['Блендер погружной 800 Вт'])).toBe('todo');
+    // `Погружные блендеры` is far below `Блендеры` for the English word: the name does not choose it. Since the English table
+    // reads plurals (english2), the label's own word is the directory's `Блендеры`, sure by itself.
+    expect(read(marketplace, 'Blenders', ['Блендер погружной 800 Вт'])).not.toBe('confident 20702');
+    expect(read(marketplace, 'Blenders', ['Блендер погружной 800 Вт'])).toBe('confident 20204');
   });
 });

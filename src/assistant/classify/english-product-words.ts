@@ -142,6 +142,38 @@ const WORDS: readonly (readonly [string, EnglishWordRole, string])[] = [
   ['bottle', 'goods', 'бутылка'],
   ['mug', 'goods', 'кружка'],
   ['toy', 'goods', 'игрушка'],
+  // Goods: home, kitchen, storage and cleaning (an importer's household range).
+  ['container', 'goods', 'контейнер'],
+  ['box', 'goods', 'коробка'],
+  ['hanger', 'goods', 'вешалка'],
+  ['hook', 'goods', 'крючок'],
+  ['organizer', 'goods', 'органайзер'],
+  ['shelf', 'goods', 'полка'],
+  ['spatula', 'goods', 'лопатка'],
+  ['peeler', 'goods', 'овощечистка'],
+  ['whisk', 'goods', 'венчик'],
+  ['dispenser', 'goods', 'дозатор'],
+  ['mop', 'goods', 'швабра'],
+  ['sponge', 'goods', 'губка'],
+  ['towel', 'goods', 'полотенце'],
+  ['curtain', 'goods', 'штора'],
+  ['pillow', 'goods', 'подушка'],
+  ['thermos', 'goods', 'термос'],
+  ['grinder', 'goods', 'мельница'],
+  ['steamer', 'goods', 'отпариватель'],
+  ['cleaner', 'goods', 'очиститель'],
+  ['fryer', 'goods', 'фритюрница'],
+  ['sensor', 'goods', 'датчик'],
+  ['compressor', 'goods', 'компрессор'],
+  ['shaker', 'goods', 'шейкер'],
+  ['oximeter', 'goods', 'пульсоксиметр'],
+  ['nebulizer', 'goods', 'небулайзер'],
+  ['insole', 'goods', 'стелька'],
+  ['headlamp', 'goods', 'налобный фонарь'],
+  // Goods: food and supplements.
+  ['cookie', 'goods', 'печенье'],
+  ['bar', 'goods', 'батончик'],
+  ['vitamin', 'goods', 'витамин'],
   // Kinds: what the goods are for or whose they are.
   ['car', 'kind', 'автомобильный'],
   ['hair', 'kind', 'для волос'],
@@ -189,9 +221,18 @@ const WORDS: readonly (readonly [string, EnglishWordRole, string])[] = [
   ['usb', 'kind', 'usb'],
   ['hdmi', 'kind', 'hdmi'],
   ['led', 'kind', 'светодиодный'],
+  ['food', 'kind', 'для еды'],
+  ['storage', 'kind', 'для хранения'],
+  ['soap', 'kind', 'для мыла'],
+  ['makeup', 'kind', 'косметический'],
+  ['protein', 'kind', 'протеиновый'],
+  ['coffee', 'kind', 'для кофе'],
+  ['bath', 'kind', 'для ванной'],
+  ['shower', 'kind', 'для душа'],
   // Features: how the goods work or look, never which goods.
   ['wireless', 'feature', 'беспроводной'],
-  ['bluetooth', 'feature', 'bluetooth'],
+  // Bluetooth goods are wireless ones (`Bluetooth Headphones` are Беспроводные наушники): the directory says so, never `bluetooth`.
+  ['bluetooth', 'feature', 'беспроводной'],
   ['portable', 'feature', 'портативный'],
   ['rechargeable', 'feature', 'аккумуляторный'],
   ['magnetic', 'feature', 'магнитный'],
@@ -215,12 +256,148 @@ const WORDS: readonly (readonly [string, EnglishWordRole, string])[] = [
   ['transparent', 'feature', 'прозрачный'],
   ['universal', 'feature', 'универсальный'],
   ['compact', 'feature', 'компактный'],
+  ['automatic', 'feature', 'автоматический'],
+  ['touchless', 'feature', 'сенсорный'],
+  ['airtight', 'feature', 'герметичный'],
+  ['cordless', 'feature', 'беспроводной'],
 ];
 
 /** English word (normalised, `tokenizeForMatch`) → its role and Russian word. */
 export const ENGLISH_PRODUCT_WORDS: ReadonlyMap<string, EnglishProductWord> = new Map(WORDS.map(([word, role, russian]) => [word, LOOSE.has(word) ? { role, russian, loose: true } : { role, russian }]));
 
-/** Whether the table knows a word (an English word of goods, never a brand by its capital letter). */
+/**
+ * The table's entry of a word as a name writes it, in the plural too (`containers`, `boxes`, `batteries`): English names goods
+ * in the plural as often as in the singular (`Food Storage Containers`, `LED Strip Lights`). A plural the table lists itself
+ * (`lights`: string lights, no lamps) is its own word.
+ */
+export function readEnglishProductWord(word: string): EnglishProductWord | undefined {
+  const own = ENGLISH_PRODUCT_WORDS.get(word);
+  if (own !== undefined || word.length < 4 || !word.endsWith('s') || word.endsWith('ss')) return own;
+  for (const singular of readSingulars(word)) {
+    const found = ENGLISH_PRODUCT_WORDS.get(singular);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The singulars a plural may have (`batteries` → `battery`, `boxes` → `box`, `lids` → `lid`), the likeliest first. */
+function readSingulars(word: string): string[] {
+  if (word.endsWith('ies')) return [`${word.slice(0, -3)}y`];
+  if (/(?:x|ch|sh|ss|z)es$/u.test(word)) return [word.slice(0, -2), word.slice(0, -1)];
+  return [word.slice(0, -1)];
+}
+
+/** Whether the table knows a word, alone, in the plural or as a word of a compound (never a brand by its capital letter). */
 export function isEnglishProductWord(word: string): boolean {
-  return ENGLISH_PRODUCT_WORDS.has(word);
+  return readEnglishProductWord(word) !== undefined || readCompoundWord(word) !== undefined || readCompoundWord(readSingulars(word)[0] ?? word) !== undefined;
+}
+
+/**
+ * English compounds whose words together name one kind of goods the directory names by another word than their parts' readings
+ * (`night light` is a night-light, Ночники, no `светильник ночной`; `curling iron` is a curler, no iron; `protein cookie` is a
+ * sports food, no biscuit), written singular, each with why. A compound reads as one word of its role at its last word.
+ */
+interface EnglishCompound {
+  words: readonly string[];
+  role: EnglishWordRole;
+  russian: string;
+  why: string;
+}
+
+const COMPOUNDS: readonly EnglishCompound[] = [
+  { words: ['night', 'light'], role: 'goods', russian: 'ночник', why: 'a night-light, named as one word by the directory (Ночники)' },
+  { words: ['ring', 'light'], role: 'goods', russian: 'кольцевая лампа', why: 'a ring lamp for video and selfies (Кольцевые лампы), no ceiling light' },
+  { words: ['strip', 'light'], role: 'goods', russian: 'светодиодная лента', why: 'an LED strip (Светодиодные ленты), no string lights' },
+  { words: ['led', 'strip'], role: 'goods', russian: 'светодиодная лента', why: 'an LED strip (Светодиодные ленты)' },
+  { words: ['protein', 'cookie'], role: 'goods', russian: 'протеиновое печенье', why: 'a sports food (Протеиновое печенье), no biscuit of the grocery' },
+  { words: ['protein', 'bar'], role: 'goods', russian: 'протеиновый батончик', why: 'a sports food (Спортивное питание / Батончики), no chocolate bar' },
+  { words: ['sound', 'bar'], role: 'goods', russian: 'саундбар', why: 'a soundbar' },
+  { words: ['curling', 'iron'], role: 'goods', russian: 'плойка', why: 'a curling iron is a curler (Плойки), no laundry iron' },
+  { words: ['flat', 'iron'], role: 'goods', russian: 'выпрямитель для волос', why: 'a hair straightener, no laundry iron' },
+  { words: ['hair', 'iron'], role: 'goods', russian: 'выпрямитель для волос', why: 'a hair straightener, no laundry iron' },
+  { words: ['steam', 'iron'], role: 'goods', russian: 'утюг', why: 'a laundry iron: the steam says which of the two `iron` names' },
+  { words: ['garment', 'steamer'], role: 'goods', russian: 'отпариватель', why: 'a clothes steamer (Отпариватели), no food steamer' },
+  { words: ['clothes', 'steamer'], role: 'goods', russian: 'отпариватель', why: 'a clothes steamer (Отпариватели), no food steamer' },
+  { words: ['coffee', 'grinder'], role: 'goods', russian: 'кофемолка', why: 'a coffee grinder (Кофемолки), no angle grinder' },
+  { words: ['pepper', 'grinder'], role: 'goods', russian: 'мельница для специй', why: 'a spice mill (Мельницы для специй)' },
+  { words: ['spice', 'grinder'], role: 'goods', russian: 'мельница для специй', why: 'a spice mill (Мельницы для специй)' },
+  { words: ['vacuum', 'cleaner'], role: 'goods', russian: 'пылесос', why: 'a vacuum cleaner: `cleaner` alone is as often a liquid' },
+  { words: ['vacuum', 'sealer'], role: 'goods', russian: 'вакуумный упаковщик', why: 'a vacuum sealer (Вакуумные упаковщики), no vacuum cleaner' },
+  { words: ['tv', 'box'], role: 'goods', russian: 'тв-приставка', why: 'a TV set-top box (ТВ-приставки), no storage box' },
+  { words: ['lunch', 'box'], role: 'goods', russian: 'контейнер для еды', why: 'a lunch box holds food (Контейнеры для еды)' },
+  { words: ['storage', 'box'], role: 'goods', russian: 'коробка для хранения', why: 'a storage box (Коробки для хранения)' },
+  { words: ['food', 'storage'], role: 'kind', russian: 'для еды', why: 'goods that keep food (Контейнеры для еды), not things' },
+  { words: ['nail', 'polish'], role: 'goods', russian: 'лак для ногтей', why: 'nail varnish (Лаки для ногтей), no polish of furniture' },
+  { words: ['nail', 'file'], role: 'goods', russian: 'пилка для ногтей', why: 'a nail file (Пилки для ногтей)' },
+  { words: ['soap', 'dispenser'], role: 'goods', russian: 'дозатор для мыла', why: 'a soap dispenser (Дозаторы для мыла)' },
+  { words: ['makeup', 'mirror'], role: 'goods', russian: 'зеркало косметическое', why: 'a make-up mirror (Зеркала косметические), no wall mirror' },
+  { words: ['tire', 'inflator'], role: 'goods', russian: 'компрессор автомобильный', why: 'a car tyre inflator is a compressor (Компрессоры)' },
+  { words: ['air', 'fryer'], role: 'goods', russian: 'аэрогриль', why: 'an air fryer (Аэрогрили), no deep fryer' },
+  { words: ['waffle', 'maker'], role: 'goods', russian: 'вафельница', why: 'a waffle maker (Вафельницы)' },
+  { words: ['coffee', 'maker'], role: 'goods', russian: 'кофеварка', why: 'a coffee maker (Кофеварки)' },
+  { words: ['air', 'freshener'], role: 'goods', russian: 'ароматизатор', why: 'an air freshener (Ароматизаторы), no air purifier' },
+  { words: ['compression', 'bag'], role: 'goods', russian: 'вакуумный пакет', why: 'a vacuum storage bag for clothes (Вакуумные пакеты), no vacuum cleaner bag' },
+  { words: ['vacuum', 'storage', 'bag'], role: 'goods', russian: 'вакуумный пакет', why: 'a vacuum storage bag for clothes (Вакуумные пакеты), no vacuum cleaner bag' },
+  { words: ['motion', 'sensor'], role: 'goods', russian: 'датчик движения', why: 'a motion sensor (Датчики движения)' },
+];
+
+const COMPOUNDS_BY_LAST = new Map<string, EnglishCompound[]>();
+for (const compound of COMPOUNDS) {
+  const last = compound.words[compound.words.length - 1] ?? '';
+  COMPOUNDS_BY_LAST.set(last, [...(COMPOUNDS_BY_LAST.get(last) ?? []), compound]);
+}
+const COMPOUND_WORDS = new Set(COMPOUNDS.flatMap((compound) => compound.words));
+
+/** Whether a word is a word of a compound (`nail` of `nail polish`): English capitalises it as goods, never as a brand. */
+function readCompoundWord(word: string): true | undefined {
+  return COMPOUND_WORDS.has(word) ? true : undefined;
+}
+
+/**
+ * English words that name two unlike kinds of goods (`iron`: a laundry iron, or the mineral of a supplement, `Iron
+ * Bisglycinate`): read alone they say neither, so they have no Russian reading and never make a pick sure; a compound that says
+ * which (`steam iron`, `curling iron`) is read. Each with why, and whether the other kind is a mass noun, which English never
+ * writes in the plural (`Irons` are appliances: the mineral has no plural).
+ */
+const TWO_KINDS: ReadonlyMap<string, { why: string; massNoun?: true }> = new Map([
+  ['iron', { why: 'a laundry iron (Утюги) or the mineral of a supplement (`Iron Bisglycinate`, Железо)', massNoun: true }],
+  ['bar', { why: 'a sports or chocolate bar, a soundbar, a bar stool or a towel rail' }],
+  ['steamer', { why: 'a clothes steamer (Отпариватели) or a food steamer (Пароварки)' }],
+  ['grinder', { why: 'a coffee grinder, a spice mill or an angle grinder' }],
+  ['cleaner', { why: 'a vacuum cleaner, a cleaning liquid or an ultrasonic cleaner' }],
+  ['box', { why: 'a storage box, a TV box, a lunch box, a gift or mystery box' }],
+]);
+
+/** Why a word names two kinds of goods (`TWO_KINDS`), in the singular, or in the plural where both kinds have one; undefined for any other word. */
+export function readTwoKindsWord(word: string): string | undefined {
+  const own = TWO_KINDS.get(word);
+  if (own !== undefined) return own.why;
+  if (!word.endsWith('s')) return undefined;
+  return readSingulars(word).map((singular) => TWO_KINDS.get(singular)).find((found) => found !== undefined && found.massNoun !== true)?.why;
+}
+
+/** One word of an English type as the table reads it: its entry, and whether it is no word of its own but a compound's first part. */
+export interface EnglishWordReading {
+  entry: EnglishProductWord | undefined;
+  /** The word opens a compound read at a later word (`nail` of `nail polish`). */
+  partOfCompound?: true;
+  /** The word ends a compound, whose reading `entry` is (`ночник` at `light` of `night light`). */
+  compound?: true;
+}
+
+/**
+ * The table's reading of each word of an English type, in order, compounds first (`night light` is one `ночник`, read at
+ * `light`; `night` is part of it): a compound's words must stand together, in the singular or the plural.
+ */
+export function readEnglishWords(words: readonly string[]): EnglishWordReading[] {
+  // Each word as written and as the singulars it may be (`lights` is a word of its own and the plural of `light`).
+  const forms = words.map((word) => (word.length >= 4 && word.endsWith('s') && !word.endsWith('ss') ? [word, ...readSingulars(word)] : [word]));
+  const readings: EnglishWordReading[] = words.map((word) => ({ entry: readEnglishProductWord(word) }));
+  for (const [at, written] of forms.entries()) {
+    const compound = written.flatMap((word) => COMPOUNDS_BY_LAST.get(word) ?? []).find((each) => each.words.length <= at + 1 && each.words.every((part, i) => forms[at - each.words.length + 1 + i]?.includes(part) === true));
+    if (compound === undefined) continue;
+    for (let i = at - compound.words.length + 1; i < at; i += 1) readings[i] = { entry: readings[i]?.entry, partOfCompound: true };
+    readings[at] = { entry: { role: compound.role, russian: compound.russian }, compound: true };
+  }
+  return readings;
 }

@@ -11,10 +11,10 @@ import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
 import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviations, readDirectoryLatinWords, type KnownBrands } from './known-brands.js';
 import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
-import { expandCutWords } from './expand-cut-words.js';
+import { expandCutWords, type CutWordVocabulary } from './expand-cut-words.js';
 import { countLeadingShopNotes, isShopNotePhrase, markNotesAnywhere } from './shop-notes.js';
-import { readEnglishHead, readEnglishModelWords } from './read-english-type.js';
-import { readKindLetter } from './stem-for-index.js';
+import { readEnglishCapitalWords, readEnglishHead, readEnglishModelWords } from './read-english-type.js';
+import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 
 /** The head phrase of a name and the words around it. */
@@ -120,11 +120,13 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   dropNotesAnywhere(phrases);
   dropLeadingCode(name, phrases);
   dropLeadingShopNotes(name, phrases);
+  markCyrillicBrandOfLatinName(name, phrases, knownBrands?.cutWords);
   // A name that opens with a code or a bare brand (`Samsung, смартфон …`) has its type in a later phrase.
   const russian = phrases.some(hasRussianWord);
   // A name in English capitalises its goods and writes models in letters and digits (`read-english-type.ts`).
   const brandLike = findBrandLikeWords(name, readDirectoryAbbreviations(knownBrands));
   const models = russian ? undefined : readEnglishModelWords(name);
+  const capitals = russian ? undefined : readEnglishCapitalWords(name);
   const toType = (found: HeadReading): ProductType => {
     // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
     // A cut word before a whole noun of the type in capitals or lower case (`ФУТБ. МЯЧ`, `футб. мяч`), not a sentence's end
@@ -145,7 +147,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
     earlier.push(...phrase);
     if (russian && !hasRussianWord(phrase)) continue;
     // English capitalises goods and puts the head noun last (`Car Phone Holder Magnetic` is a holder).
-    const found = models === undefined ? readHead(phrase, brandLike) : readEnglishHead((words) => readHead(phrase, words), brandLike, models);
+    const found = models === undefined ? readHead(phrase, brandLike) : readEnglishHead((words) => readHead(phrase, words), brandLike, models, capitals);
     // `BCAA Maxler 8:1:1 400 г арбуз`: a word after the measure of goods named in Latin is their flavour, no type: the goods
     // are what the Latin words before it name, read as a name in Latin only is.
     if (found.words.length === 1 && followsLatinGoodsMeasure(earlier, earlier.length - phrase.length + phrase.indexOf(found.words[0] ?? ''), readDirectoryLatinWords(knownBrands))) {
@@ -192,6 +194,51 @@ function dropNotesAnywhere(phrases: string[][]): void {
     else if (phrases.length > 1) phrases.splice(at, 1);
   }
 }
+
+/**
+ * Marks as a brand the one Cyrillic word of a name whose goods are named in Latin around it (`Актив` of `Omega 3 Актив Triple
+ * Strength`, `Collagen Актив Peptides`, `Isotonic Бомбар Lemon`): capitalised as a proper name, no adjective, and no word of
+ * the directory's (`vocabulary`: neither a whole word of its names nor a stem its leaves are named by). Read as the name's
+ * only Russian word it became the type, one type of omega-3, collagen and gainers, and one answer sent them all to one leaf.
+ * A Russian word of goods after a Latin brand (`Xiaomi Робот-пылесос`, `Baseus Кабель`) is the directory's and stays the type;
+ * read without the directory, no word is marked.
+ */
+function markCyrillicBrandOfLatinName(name: string, phrases: string[][], vocabulary: CutWordVocabulary | undefined): void {
+  if (vocabulary === undefined || !CYRILLIC.test(name)) return;
+  const russian = phrases.flatMap((phrase, at) => phrase.flatMap((word, i) => (CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word) ? [{ at, i, word }] : [])));
+  const [only] = russian;
+  if (russian.length !== 1 || only === undefined || only.i === 0 || !LATIN.test(phrases[only.at]?.[0] ?? '')) return;
+  // Latin words on both sides, or two before it (`Collagen Актив Peptides`, `L-Arginine Актив`): the goods are named in Latin.
+  // One Latin word before it and none after (`Baseus Повербанк 20000`, `Fairy Лимон 1л`) may be a brand before a Russian type.
+  const phrase = phrases[only.at] ?? [];
+  const latin = (words: readonly string[]): number => words.filter((each) => LATIN.test(each)).length;
+  if (latin(phrase.slice(0, only.i)) < 2 && latin([...phrase.slice(only.i + 1), ...phrases.slice(only.at + 1).flat()]) === 0) return;
+  const { word } = only;
+  if (ADJECTIVE_FORM.test(word) || isDirectoryWord(word, vocabulary)) return;
+  const written = (name.match(WORD) ?? []).filter((each) => tokenizeForMatch(each)[0] === word);
+  if (written.length === 0 || !written.every((each) => PROPER_NAME.test(each))) return;
+  phrase[only.i] = BRAND_MARK;
+}
+
+/**
+ * Whether the directory names goods by a word: a whole word of its names, a stem its leaves are named by, or the start of one of
+ * its words (`беговел` of `Беговелы`, whose stems differ by the fleeting vowel).
+ */
+function isDirectoryWord(word: string, vocabulary: CutWordVocabulary): boolean {
+  if (vocabulary.known.has(word) || vocabulary.leafWords(stemForIndex(word)).length > 0) return true;
+  const { sorted } = vocabulary;
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((sorted[middle] ?? '') < word) low = middle + 1;
+    else high = middle;
+  }
+  return (sorted[low] ?? '').startsWith(word);
+}
+
+// A word written as a proper name: a capital and small letters (`Актив`), no word in capitals (`РК`, a note or an abbreviation).
+const PROPER_NAME = /^\p{Lu}\p{Ll}+$/u;
 
 /**
  * Drops a shop's note that opens the name (`УЦЕНКА Гречка ядрица`, `Уценка - Геймпад`, `Витрина Наушники JBL`, `shop-notes.ts`)

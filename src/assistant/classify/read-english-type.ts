@@ -7,7 +7,7 @@
  * it ends it.
  */
 import { tokenizeForMatch } from '../normalize-for-match.js';
-import { ENGLISH_PRODUCT_WORDS, isEnglishProductWord } from './english-product-words.js';
+import { isEnglishProductWord, readEnglishProductWord, readEnglishWords } from './english-product-words.js';
 
 // A written word of letters and digits together (`EW05`, `HY300`, `T900`, `2USB`): a model code, or a count before a kind.
 const MIXED = /^(?=.*\p{L})(?=.*\p{N})[\p{L}\p{N}]+$/u;
@@ -26,6 +26,24 @@ export function readEnglishModelWords(name: string): Set<string> {
   return found;
 }
 
+// A word written in capitals (`QNT`, `JBL`), two letters or more and no digit.
+const CAPITALS_WORD = /^\p{Lu}{2,}$/u;
+
+/**
+ * The words of an English name written in capitals that the table does not know (`qnt` of `Protein Cookie QNT`), in a name not
+ * written in capitals: after the head they are a brand's (`usb`, `led` of `Mini Fan USB` are the table's, and stay). Before
+ * the head such a word may be a kind (`IPL Hair Removal`), and is left as it is.
+ */
+export function readEnglishCapitalWords(name: string): Set<string> {
+  const found = new Set<string>();
+  if (name === name.toUpperCase()) return found;
+  for (const written of name.match(WRITTEN_WORD) ?? []) {
+    if (!CAPITALS_WORD.test(written)) continue;
+    for (const part of tokenizeForMatch(written)) if (!isEnglishProductWord(part)) found.add(part);
+  }
+  return found;
+}
+
 /**
  * Reads the head of one phrase of an English name (`readHead`: the type reader's, given the words that end a type as a
  * brand's): a capitalised word ends it (`Lip gloss Relouis`, `CREATINE Qnt`) unless the table knows it as goods (`Mouse` of
@@ -33,12 +51,12 @@ export function readEnglishModelWords(name: string): Set<string> {
  * (`Smart Thermostat Tuya` is no `smart`): then only model codes end it, and an unknown brand stays a word of the type, which
  * costs a question, never a wrong answer. The words read are then cut head-last (`readEnglishHeadWords`).
  */
-export function readEnglishHead<T extends { words: string[] }>(readHead: (brandLike: ReadonlySet<string>) => T, byCase: ReadonlySet<string>, models: ReadonlySet<string>): T {
+export function readEnglishHead<T extends { words: string[] }>(readHead: (brandLike: ReadonlySet<string>) => T, byCase: ReadonlySet<string>, models: ReadonlySet<string>, capitals: ReadonlySet<string> = new Set()): T {
   const brandLike = new Set([...models, ...[...byCase].filter((word) => !isEnglishProductWord(word))]);
   const read = readHead(brandLike);
-  const modifiersOnly = read.words.length > 0 && read.words.every((word) => ENGLISH_PRODUCT_WORDS.get(word)?.role === 'kind' || ENGLISH_PRODUCT_WORDS.get(word)?.role === 'feature');
+  const modifiersOnly = read.words.length > 0 && read.words.every((word) => readEnglishProductWord(word)?.role === 'kind' || readEnglishProductWord(word)?.role === 'feature');
   const found = modifiersOnly ? readHead(models) : read;
-  return { ...found, words: readEnglishHeadWords(found.words, models) };
+  return { ...found, words: readEnglishHeadWords(found.words, models, capitals) };
 }
 
 /**
@@ -48,13 +66,15 @@ export function readEnglishHead<T extends { words: string[] }>(readHead: (brandL
  * kinds and unknown words after the head kept (`Smart Watch Kids`: kids' watches are other goods). Words with no head the
  * table knows are left as they are: a longer type costs a question, a shorter one may spread one answer over unlike goods.
  */
-export function readEnglishHeadWords(read: readonly string[], models: ReadonlySet<string>): string[] {
+export function readEnglishHeadWords(read: readonly string[], models: ReadonlySet<string>, capitals: ReadonlySet<string> = new Set()): string[] {
   // A model's letter right after the head (`a` of `Mini Camera A9`) was read as a kind's letter (`Витамин C`): the type ends at it.
   const model = read.findIndex((word) => models.has(word));
   const words = model < 0 ? read : read.slice(0, model);
-  let head = -1;
-  for (const [at, word] of words.entries()) if (ENGLISH_PRODUCT_WORDS.get(word)?.role === 'goods') head = at;
+  // Compounds are read first (`night light` is goods at `light`, `food storage` a kind at `storage`), plurals as singulars.
+  const roles = readEnglishWords(words).map((reading) => (reading.partOfCompound === true ? undefined : reading.entry?.role));
+  const head = roles.findLastIndex((role) => role === 'goods');
   if (head < 0) return [...words];
-  const end = words.findIndex((word, at) => at > head && ENGLISH_PRODUCT_WORDS.get(word)?.role === 'feature');
+  // A feature after the head ends the type (`Car Phone Holder Magnetic`), as an unknown word in capitals does (`QNT`: a brand).
+  const end = roles.findIndex((role, at) => at > head && (role === 'feature' || (role === undefined && capitals.has(words[at] ?? ''))));
   return words.slice(0, end < 0 ? words.length : end);
 }

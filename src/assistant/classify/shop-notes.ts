@@ -73,6 +73,17 @@ const NOTES_ANYWHERE: readonly { words: readonly string[]; why: string }[] = [
   { words: ['распродажа'], why: 'clearance sale, after the goods as before them' },
   { words: ['уценка'], why: 'marked down, after the goods as before them' },
   { words: ['срок'], why: 'an expiry note (`(срок 12.26)`): when the goods expire, not what they are' },
+  { words: ['хит', 'продаж'], why: 'a best-seller label after the goods as before them (`Jade Roller Rose Quartz Face Хит продаж`)' },
+  { words: ['хит', 'сезона'], why: 'a best-seller label (`хит сезона`)' },
+  { words: ['хит'], why: 'a best-seller label cut to one word: no goods are called so' },
+  { words: ['топ', 'продаж'], why: 'a best-seller label' },
+  { words: ['лидер', 'продаж'], why: 'a best-seller label' },
+  { words: ['бестселлер'], why: 'a best-seller label' },
+  { words: ['best', 'seller'], why: 'a best-seller label, in English' },
+  { words: ['bestseller'], why: 'a best-seller label, in English' },
+  { words: ['top', 'seller'], why: 'a best-seller label, in English' },
+  { words: ['hot', 'sale'], why: 'a best-seller label, in English' },
+  { words: ['new', 'arrival'], why: 'new in the range, in English' },
   { words: ['made', 'in', 'china'], why: 'country of origin, in English' },
   { words: ['копия'], why: 'a copy of a branded product: how it is made, not what it is' },
   { words: ['реплика'], why: 'a replica of a branded product' },
@@ -90,8 +101,9 @@ const NOTES_ANYWHERE: readonly { words: readonly string[]; why: string }[] = [
   { words: ['оригинал'], why: 'a claim of authenticity' },
 ];
 
+// First word → the notes it opens, the longest first (`хит продаж` before `хит`).
 const NOTES_BY_FIRST = new Map<string, (readonly string[])[]>();
-for (const note of NOTES_ANYWHERE) NOTES_BY_FIRST.set(note.words[0] ?? '', [...(NOTES_BY_FIRST.get(note.words[0] ?? '') ?? []), note.words]);
+for (const note of NOTES_ANYWHERE) NOTES_BY_FIRST.set(note.words[0] ?? '', [...(NOTES_BY_FIRST.get(note.words[0] ?? '') ?? []), note.words].sort((a, b) => b.length - a.length));
 // `2024 New`, `New 2025`: a year beside `new` is the factory's model-year note.
 const YEAR = /^20\d\d$/u;
 

@@ -6,13 +6,17 @@
  * make the goods another thing, and is left to the seller.
  */
 import type { SynonymRewrite } from '../category-synonyms.js';
-import { ENGLISH_PRODUCT_WORDS } from './english-product-words.js';
+import { readEnglishWords, readTwoKindsWord } from './english-product-words.js';
 
 const FOR = 'для ';
 
-/** The Russian reading of an English type's words, or undefined where a word is not the table's or loose (`adapter`), or no word is goods. */
+/**
+ * The Russian reading of an English type's words, or undefined where a word is not the table's or loose (`adapter`), no word is
+ * goods, or the head names two kinds of goods (`iron`) that no compound tells apart. A compound (`night light`) is read as one word.
+ */
 export function translateEnglishType(words: readonly string[]): SynonymRewrite | undefined {
-  const entries = words.map((word) => ENGLISH_PRODUCT_WORDS.get(word));
+  const read = readEnglishWords(words);
+  const entries = read.filter((reading) => reading.partOfCompound !== true).map((reading) => reading.entry);
   const head = entries.findLastIndex((entry) => entry?.role === 'goods');
   if (head < 0 || entries.some((entry) => entry === undefined || entry.loose === true)) return undefined;
   const qualifiers: string[] = [];
@@ -28,15 +32,28 @@ export function translateEnglishType(words: readonly string[]): SynonymRewrite |
   return { text: [goods, ...qualifiers].join(' ') + (purpose.length === 0 ? '' : `${joiner}${purpose.join(' ')}`), exact: true };
 }
 
+/**
+ * Whether an English type's head names two kinds of goods (`iron` of `Iron Bisglycinate`, `english-product-words.ts`) and no
+ * compound of the type says which (`steam iron`, `curling iron`): then no reading of it, the table's or the shared vocabulary's
+ * (`irons` → `утюги`), may make a pick.
+ */
+function hasTwoKindsHead(words: readonly string[]): boolean {
+  const read = readEnglishWords(words);
+  const head = read.findLastIndex((reading) => reading.entry?.role === 'goods' && reading.partOfCompound !== true);
+  return head >= 0 && read[head]?.compound !== true && readTwoKindsWord(words[head] ?? '') !== undefined;
+}
+
 const LATIN_LETTER = /[a-z]/u;
 
 /**
- * A type in the directory's words: the shared vocabulary's rewrite (`category-synonyms.ts`) where it leaves no English word
- * (`power bank` → `внешние аккумуляторы`), else the English product table's reading of the whole type, else the vocabulary's
+ * A type in the directory's words: the shared vocabulary's exact rewrite (`category-synonyms.ts`) where it leaves no English
+ * word (`power bank` → `внешние аккумуляторы`), else the English product table's reading of the whole type, else the vocabulary's
  * rewrite of the words it knows. `text` is the type as read, `words` its words.
  */
 export function rewriteTypeInDirectoryWords(text: string, words: readonly string[], rewriteWithSynonyms: (text: string) => SynonymRewrite | undefined): SynonymRewrite | undefined {
+  if (hasTwoKindsHead(words)) return undefined;
   const synonyms = rewriteWithSynonyms(text);
-  if (synonyms !== undefined && !LATIN_LETTER.test(synonyms.text)) return synonyms;
+  // A near rewrite (`car vacuum cleaner` → `автомобильные пылесосы`, loose) gives way to the table's reading of every word.
+  if (synonyms !== undefined && synonyms.exact && !LATIN_LETTER.test(synonyms.text)) return synonyms;
   return translateEnglishType(words) ?? synonyms;
 }

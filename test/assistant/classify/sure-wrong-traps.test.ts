@@ -114,7 +114,9 @@ describe('a held word beside a section word (review5 F2)', () => {
 // names other goods (`машинка` of hair clippers and toy cars, `щётка` of hair brushes and wiper blades) must never make it sure.
 describe('an English name read in the directory’s words (probe 17)', () => {
   it.each(BOTH)('is never sure where the Russian words name other goods too, or a word is not the leaf’s (%s)', (breadth) => {
-    expect(findSure(breadth, ['Hair Clipper Professional', 'Toy Car Remote', 'Car Vacuum Cleaner', 'Hair Brush Detangling', 'Wireless Mouse Silent', 'Game Controller Wireless', 'Case for Samsung A15', 'Smart Watch Band', 'Night Light Kids', 'Watch Band Silicone 22mm', 'Humidifier Flame 300ml Китай', 'Adapter Type-C to 3.5mm', 'Selfie Stick Wired', 'TV Remote Universal'])).toEqual([]);
+    // `Car Vacuum Cleaner` left this list when the table learned `vacuum cleaner` (english2): every word of it is the leaf's
+    // now (Автомобильные пылесосы); a word the table does not know after it still keeps it a question.
+    expect(findSure(breadth, ['Hair Clipper Professional', 'Toy Car Remote', 'Car Vacuum Cleaner Filter', 'Hair Brush Detangling', 'Wireless Mouse Silent', 'Game Controller Wireless', 'Case for Samsung A15', 'Smart Watch Band', 'Night Light Kids', 'Watch Band Silicone 22mm', 'Humidifier Flame 300ml Китай', 'Adapter Type-C to 3.5mm', 'Selfie Stick Wired', 'TV Remote Universal'])).toEqual([]);
   });
 
   it.each(BOTH)('is sure only in the leaf its words name (%s)', (breadth) => {
@@ -163,5 +165,17 @@ describe('Kazakh lemma keys (kazakh2): Kazakh words that must stay apart', () =>
     // `ылғал` (moisture) alone is no wipes; `қағаз` (paper) and `сүлгі` (a towel) alone are no paper towels.
     const sure = findSure(breadth, ['Ылғал', 'Қағаз А4', 'Сүлгі 50х90', 'Кагаз', 'Сулги', 'Ылгал']);
     expect(sure.filter((line) => /Бумажные полотенца|Влажные салфетки/u.test(line))).toEqual([]);
+  });
+});
+
+describe('English words that name two kinds, and marks of a seller (english2, probe 18)', () => {
+  it.each(BOTH)('a word naming two kinds is never sure alone, nor a compound in the other kind’s leaf (%s)', (breadth) => {
+    expect(findSure(breadth, ['Iron Bisglycinate', 'Iron 25mg', 'Iron Bisglycinate (срок 12.26)', 'Steamer 2L', 'Grinder Mini', 'Cleaner 500ml', 'Box Large'])).toEqual([]);
+    const sure = findSure(breadth, ['Curling Iron Automatic', 'Flat Iron Ceramic', 'Protein Bar Chocolate', 'Coffee Grinder Electric', 'Vacuum Storage Bags 6pcs', 'Storage Box Foldable', 'Garment Steamer Handheld', 'Food Steamer 3 Tier']);
+    expect(sure.filter((line) => /Утюги|Шоколадные батончики|Шлифмашины|Мешки для пылесосов|Распределительные коробки|Пароварки.*Garment|Отпариватели.*Food/u.test(line))).toEqual([]);
+  });
+
+  it.each(BOTH)('a best-seller mark or a lone Cyrillic brand never takes a leaf for the goods (%s)', (breadth) => {
+    expect(findSure(breadth, ['Хит продаж', 'хит продаж usb', 'Omega 3 Актив', 'Collagen Актив Peptides', 'L-Arginine Актив', 'Sample Fee Refundable Хит продаж', 'Gift Card 5000 Хит продаж'])).toEqual([]);
   });
 });
