@@ -27,6 +27,7 @@ import { findHeldWordGoods } from './held-word-of-other-goods.js';
 import { findOtherRecipient } from './recipient-of-goods.js';
 import { findRemedyElsewhere } from './remedy-of-other-goods.js';
 import { findSectionWord } from './section-words.js';
+import { findUnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
@@ -280,11 +281,15 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // `Лампа светодиодная автомобильная` against household LED lamps: an unexplained word another section names its goods by.
   const sectionWord = earlierDoubt === undefined && heldGoods === undefined ? findSectionWord(index, best.unexplained, best.leaf, readNounsSaid(best)) : undefined;
   const sectionWordDoubt = sectionWord === undefined ? undefined : `the leaf does not explain "${sectionWord.word}", by which the section ${sectionWord.section} names its goods`;
-  const doubt = heldGoodsDoubt ?? earlierDoubt ?? sectionWordDoubt ?? unexplainedDoubt ?? laterDoubt;
+  // `Әйелдер джинсысы скинни` against `Джинсы для беременных`: a purpose the name of the leaf says and the product does not,
+  // beside a twin without it, is what tells them apart; read where the leaf is doubted anyway, it keeps a group from taking it.
+  const unsaid = earlierDoubt === undefined && sectionWordDoubt === undefined && (unexplainedDoubt !== undefined || laterDoubt !== undefined) ? findUnsaidPurposeTwin(index, best.leaf, new Set([...type.tokens, ...type.purpose, ...type.form].map(stemForIndex))) : undefined;
+  const unsaidDoubt = unsaid === undefined ? undefined : `the leaf "${unsaid.name}" is for what the name does not say (a twin without it: ${unsaid.twin.path})`;
+  const doubt = heldGoodsDoubt ?? earlierDoubt ?? sectionWordDoubt ?? unsaidDoubt ?? unexplainedDoubt ?? laterDoubt;
   // The words a seller may confirm harmless (`classify.neutralWords`): only where nothing else keeps the leaf from being sure,
   // nor says the material or use of the goods as another section sorts them (`одноразовые` of `Тарелки`: `findHeldWordGoods`),
   // nor is a word another section names its goods by (`findSectionWord`).
-  const heldBy = heldGoods === undefined && sectionWord === undefined ? held : undefined;
+  const heldBy = heldGoods === undefined && sectionWord === undefined && unsaid === undefined ? held : undefined;
   const evidence: Evidence[] = [
     {
       phrase: best.reading.phrase,

@@ -54,6 +54,7 @@ export const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
   { name: 'the name is for children, the leaf is not', reads: /^the name is for children, the leaf does not say so/, namesAnotherLeaf: true },
   { name: "the leaf's path says what the name does not", reads: /^the leaf's path says /, namesAnotherLeaf: true },
   { name: 'the name is for other people than the leaf', reads: /^the name says the product is for other people than the leaf/, namesAnotherLeaf: true },
+  { name: "the leaf is for what the name does not say, and the same goods without it have a leaf", reads: /^the leaf "[^"]*" is for what the name does not say/, namesAnotherLeaf: true },
   { name: "the leaf's name is for other goods than the name", reads: /^the leaf "[^"]*" is for other goods than the name says/, namesAnotherLeaf: true },
   { name: 'the name says another recipient than the leaf', reads: /^the name says the goods are for "[^"]*" \(/, namesAnotherLeaf: true },
   { name: 'the name says a pest another leaf is for', reads: /^the name says the goods act against "[^"]*", which /, namesAnotherLeaf: true },

@@ -81,3 +81,23 @@ describe('a kind of another section said only by the rest of the name', () => {
     }
   });
 });
+
+describe("a purpose of the leaf's name the product does not say, beside a twin without it", () => {
+  const UNSAID = 'the leaf is for what the name does not say, and the same goods without it have a leaf';
+
+  it.each([
+    ['ӘЙЕЛДЕР ДЖИНСЫСЫ СКИННИ', 'Джинсы для беременных', 'Женская одежда / Джинсы'],
+    ['Подгузники Pampers Active Baby р.3 54 шт', 'Подгузники для взрослых', 'Детские товары'],
+    ['Кофе 3в1 Jacobs 10 шт', 'Кофе в зёрнах', 'Чай и кофе'],
+  ])('%s under %s names the twin: a doubt naming another leaf, no line a group\'s yes takes', (name, leaf, twin) => {
+    const result = classifyProduct(marketplace, { name });
+    expect(readDoubt(name)).toMatchObject({ path: expect.stringContaining(leaf) as unknown, doubt: UNSAID, namesAnotherLeaf: true, heldBy: undefined });
+    expect(result.doubt).toContain(twin);
+  });
+
+  it('but a name that says the purpose, in full or cut (`д/`), stays sure, and a sure pick is never doubted by it (traps)', () => {
+    for (const name of ['Джинсы для беременных', 'Подгузники для взрослых Seni', 'Корм для кошек Whiskas', 'Очки д/плавания', 'Чай черный Шах листовой 250г']) {
+      expect([name, readDoubt(name).doubt]).toEqual([name, 'none']);
+    }
+  });
+});
