@@ -283,7 +283,8 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const sectionWordDoubt = sectionWord === undefined ? undefined : `the leaf does not explain "${sectionWord.word}", by which the section ${sectionWord.section} names its goods`;
   // `Әйелдер джинсысы скинни` against `Джинсы для беременных`: a purpose the name of the leaf says and the product does not,
   // beside a twin without it, is what tells them apart; read where the leaf is doubted anyway, it keeps a group from taking it.
-  const unsaid = earlierDoubt === undefined && sectionWordDoubt === undefined && (unexplainedDoubt !== undefined || laterDoubt !== undefined) ? findUnsaidPurposeTwin(index, best.leaf, new Set([...type.tokens, ...type.purpose, ...type.form].map(stemForIndex))) : undefined;
+  // The purpose may be said in the reading too (`Gaming Mouse Pad` read as `коврик для мыши`).
+  const unsaid = earlierDoubt === undefined && sectionWordDoubt === undefined && (unexplainedDoubt !== undefined || laterDoubt !== undefined) ? findUnsaidPurposeTwin(index, best.leaf, new Set([...[...type.tokens, ...type.purpose, ...type.form].map(stemForIndex), ...best.reading.stems, ...best.reading.purpose, ...best.reading.form])) : undefined;
   const unsaidDoubt = unsaid === undefined ? undefined : `the leaf "${unsaid.name}" is for what the name does not say (a twin without it: ${unsaid.twin.path})`;
   const doubt = heldGoodsDoubt ?? earlierDoubt ?? sectionWordDoubt ?? unsaidDoubt ?? unexplainedDoubt ?? laterDoubt;
   // The words a seller may confirm harmless (`classify.neutralWords`): only where nothing else keeps the leaf from being sure,
