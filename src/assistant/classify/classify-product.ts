@@ -26,6 +26,8 @@ import { findOtherGoodsWith } from './composition-of-other-goods.js';
 import { findHeldWordGoods } from './held-word-of-other-goods.js';
 import { findOtherRecipient } from './recipient-of-goods.js';
 import { findRemedyElsewhere } from './remedy-of-other-goods.js';
+import { findSectionWord } from './section-words.js';
+import { findUnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
@@ -199,7 +201,11 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // `Корм для кошек влажный` beside `Влажные корма для кошек`: a kind of the best leaf whose every word the name says is the better leaf.
   const narrower = findNarrowerSaid(candidates, first, type);
   const best = narrower[0] ?? first;
-  const rivals = ranked.filter((item) => item !== best && item !== first);
+  // `Протеиновый батончик Protein Rex шоколад`: a kind of another top-level section (`Сладости / Шоколадные батончики`) by a
+  // word the name says outside its type (a flavour after the brand) is no narrowing of the best leaf (`Спортивное питание /
+  // Батончики`) but maybe other goods of its head: the best leaf stays its rival, at the score the kind was given, a tie.
+  // One the type itself says (`Мыло кусковое`, `MIDI-клавиатура`) is the kind the seller named.
+  const rivals = ranked.filter((item) => item !== best && (item !== first || isKindOutsideType(best, first, type)));
   // `Коляска универсальная 2в1` beside plain `Коляски`: the leaf the best is a kind of, by words the name says, is no rival of it.
   const isBroader = (item: LeafScore | undefined): boolean => item !== undefined && item.score > best.score - CONFIDENT_GAP && findNarrowerSaid(collectNarrower(ranked, item), item, type).some((kind) => kind.leaf === best.leaf);
   const second = narrower.length > 0 ? (narrower[1] ?? rivals[0]) : isBroader(ranked[1]) ? ranked[2] : ranked[1];
@@ -272,10 +278,19 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const held = earlierDoubt === undefined && laterDoubt === undefined && best.unexplained.length > 0 ? best.unexplained : undefined;
   const heldGoods = held === undefined ? undefined : findHeldWordGoods(index, held, best.leaf);
   const heldGoodsDoubt = heldGoods === undefined ? undefined : `the leaf does not explain "${heldGoods.word}", which another section's kind of the goods says (${heldGoods.leaf.path})`;
-  const doubt = heldGoodsDoubt ?? earlierDoubt ?? unexplainedDoubt ?? laterDoubt;
+  // `Лампа светодиодная автомобильная` against household LED lamps: an unexplained word another section names its goods by.
+  const sectionWord = earlierDoubt === undefined && heldGoods === undefined ? findSectionWord(index, best.unexplained, best.leaf, readNounsSaid(best)) : undefined;
+  const sectionWordDoubt = sectionWord === undefined ? undefined : `the leaf does not explain "${sectionWord.word}", by which the section ${sectionWord.section} names its goods`;
+  // `Әйелдер джинсысы скинни` against `Джинсы для беременных`: a purpose the name of the leaf says and the product does not,
+  // beside a twin without it, is what tells them apart; read where the leaf is doubted anyway, it keeps a group from taking it.
+  // The purpose may be said in the reading too (`Gaming Mouse Pad` read as `коврик для мыши`).
+  const unsaid = earlierDoubt === undefined && sectionWordDoubt === undefined && (unexplainedDoubt !== undefined || laterDoubt !== undefined) ? findUnsaidPurposeTwin(index, best.leaf, new Set([...[...type.tokens, ...type.purpose, ...type.form].map(stemForIndex), ...best.reading.stems, ...best.reading.purpose, ...best.reading.form])) : undefined;
+  const unsaidDoubt = unsaid === undefined ? undefined : `the leaf "${unsaid.name}" is for what the name does not say (a twin without it: ${unsaid.twin.path})`;
+  const doubt = heldGoodsDoubt ?? earlierDoubt ?? sectionWordDoubt ?? unsaidDoubt ?? unexplainedDoubt ?? laterDoubt;
   // The words a seller may confirm harmless (`classify.neutralWords`): only where nothing else keeps the leaf from being sure,
-  // nor says the material or use of the goods as another section sorts them (`одноразовые` of `Тарелки`: `findHeldWordGoods`).
-  const heldBy = heldGoods === undefined ? held : undefined;
+  // nor says the material or use of the goods as another section sorts them (`одноразовые` of `Тарелки`: `findHeldWordGoods`),
+  // nor is a word another section names its goods by (`findSectionWord`).
+  const heldBy = heldGoods === undefined && sectionWord === undefined && unsaid === undefined ? held : undefined;
   const evidence: Evidence[] = [
     {
       phrase: best.reading.phrase,
@@ -353,6 +368,11 @@ function readOwnGoodsNouns(best: LeafScore): Set<string> {
   const [noun, next] = parent;
   if (noun !== undefined && !ADJECTIVE_FORM.test(noun) && (next === undefined || next === 'для')) nouns.add(stemForIndex(noun));
   return nouns;
+}
+
+/** The stems of the leaf's name the type says that are nouns as the type writes them (`ламп` of `Лампа светодиодная`). */
+function readNounsSaid(item: LeafScore): string[] {
+  return item.name.head.filter((stem) => item.reading.stems.includes(stem) && !ADJECTIVE_FORM.test(item.reading.wordOf.get(stem) ?? stem));
 }
 
 /** A ranked leaf as a classification's alternative. */
@@ -528,6 +548,19 @@ function findNarrowerSaid(candidates: readonly NarrowerCandidate[], best: LeafSc
   }
   const most = Math.max(0, ...found.map((entry) => entry.words));
   return found.filter((entry) => entry.words === most).map((entry) => entry.item);
+}
+
+/**
+ * Whether the narrower leaf chosen (`kind`) is of another top-level section than the leaf it narrows (`first`), a word it adds
+ * is said only by the rest of the name, not the product type, and the type says a word the kind's name does not hold
+ * (`протеиновый`): the type is more than the bare head the kind narrows. A bare type (`Мыло Palmolive кусковое`) is the kind.
+ */
+function isKindOutsideType(kind: LeafScore, first: LeafScore, type: ProductType): boolean {
+  if (readPathSection(kind.leaf.path) === readPathSection(first.leaf.path)) return false;
+  const typeStems = new Set(type.words.map(stemForIndex));
+  const own = new Set([...first.name.head, ...first.name.purpose]);
+  const kindStems = new Set([...kind.name.head, ...kind.name.purpose]);
+  return [...kindStems].some((stem) => !own.has(stem) && !typeStems.has(stem)) && [...typeStems].some((stem) => !kindStems.has(stem));
 }
 
 /** Whether a narrower leaf neither names nor explains a purpose the product says (`хранения`), which the best leaf's name holds. */

@@ -105,6 +105,7 @@ describe('a type whose doubt names another leaf is answered on its own row', () 
     ['Свечи Виферон 150000 МЕ №10', 'a dose says a medicine or supplement'],
     ['Освежитель воздуха в авто Areon', 'a place the leaf does not explain names another section'],
     ['Станки одноразовые Gillette 1 шт Sensitive', 'a doubt naming another leaf stands behind the words the leaf does not explain'],
+    ['Лампа светодиодная автомобильная H4 LED', 'a word the leaf does not explain names goods of another section'],
   ])('%s', (name, why) => {
     const type = classifyType(name);
     expect(type.classification.path).toBeDefined();
