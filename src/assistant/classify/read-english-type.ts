@@ -7,6 +7,7 @@
  * it ends it.
  */
 import { tokenizeForMatch } from '../normalize-for-match.js';
+import { isEnglishPartWord } from './english-part-words.js';
 import { isEnglishProductWord, readEnglishProductWord, readEnglishWords } from './english-product-words.js';
 
 // A written word of letters and digits together (`EW05`, `HY300`, `T900`, `2USB`): a model code, or a count before a kind.
@@ -52,7 +53,7 @@ export function readEnglishCapitalWords(name: string): Set<string> {
  * costs a question, never a wrong answer. The words read are then cut head-last (`readEnglishHeadWords`).
  */
 export function readEnglishHead<T extends { words: string[] }>(readHead: (brandLike: ReadonlySet<string>) => T, byCase: ReadonlySet<string>, models: ReadonlySet<string>, capitals: ReadonlySet<string> = new Set()): T {
-  const brandLike = new Set([...models, ...[...byCase].filter((word) => !isEnglishProductWord(word))]);
+  const brandLike = new Set([...models, ...[...byCase].filter((word) => !isEnglishProductWord(word) && !isEnglishPartWord(word))]);
   const read = readHead(brandLike);
   const modifiersOnly = read.words.length > 0 && read.words.every((word) => readEnglishProductWord(word)?.role === 'kind' || readEnglishProductWord(word)?.role === 'feature');
   const found = modifiersOnly ? readHead(models) : read;

@@ -1,0 +1,35 @@
+/**
+ * The review7 findings mended (issue 33): names the session's type reader or section doubts read wrong. Each must stay a
+ * question, or at least never be sure in the leaf named, on both sandbox directories, while the right readings beside them stay.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
+import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import { buildSandboxDirectories } from '../measure-matching.js';
+
+const indexes = {
+  original: buildClassifierIndex(buildSandboxDirectories('original')),
+  marketplace: buildClassifierIndex(buildSandboxDirectories('marketplace')),
+};
+type Breadth = keyof typeof indexes;
+const BOTH = ['original', 'marketplace'] as const;
+
+/** The names among `names` the directory places sure, with the leaf. */
+function findSure(breadth: Breadth, names: readonly string[]): string[] {
+  return names.flatMap((name) => {
+    const result = classifyProduct(indexes[breadth], { name });
+    return result.confident ? [`${name} → ${result.path ?? ''}`] : [];
+  });
+}
+
+describe('an English part word after the head (F1)', () => {
+  it.each(BOTH)('makes the goods the part, never the main goods, and is no brand (%s)', (breadth) => {
+    const parts = ['Curtain Rod', 'Curtain Rod Adjustable 120cm', 'Curtain Clips 20 pcs', 'Curtain Tape 5m', 'Curtain Tieback', 'Shelf Bracket 2 pcs', 'Shelf Liner', 'Shelf Pins', 'Nebulizer Mask 2 pcs', 'Storage Box Lid 30L', 'Hanger Clips', 'Mug Warmer'];
+    expect(findSure(breadth, parts)).toEqual([]);
+  });
+
+  it('while a brand after the head still ends the type', () => {
+    expect(classifyProduct(indexes.marketplace, { name: 'Nebulizer Rossmax' })).toMatchObject({ confident: true, path: expect.stringContaining('Небулайзеры') as unknown });
+    expect(classifyProduct(indexes.marketplace, { name: 'Curtain' })).toMatchObject({ confident: true, path: expect.stringContaining('Шторы') as unknown });
+  });
+});
