@@ -13,6 +13,7 @@ import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
 import { expandCutWords, type CutWordVocabulary } from './expand-cut-words.js';
 import { countLeadingShopNotes, isShopNotePhrase, markNotesAnywhere } from './shop-notes.js';
+import { isDirectoryWordVariant } from './directory-word-variants.js';
 import { readEnglishCapitalWords, readEnglishHead, readEnglishModelWords } from './read-english-type.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
@@ -214,7 +215,7 @@ function markCyrillicBrandOfLatinName(name: string, phrases: string[][], vocabul
   const latin = (words: readonly string[]): number => words.filter((each) => LATIN.test(each)).length;
   if (latin(phrase.slice(0, only.i)) < 2 && latin([...phrase.slice(only.i + 1), ...phrases.slice(only.at + 1).flat()]) === 0) return;
   const { word } = only;
-  if (ADJECTIVE_FORM.test(word) || isDirectoryWord(word, vocabulary)) return;
+  if (ADJECTIVE_FORM.test(word) || isDirectoryWord(word, vocabulary) || isDirectoryWordVariant(word, vocabulary, (each) => isDirectoryWord(each, vocabulary))) return;
   const written = (name.match(WORD) ?? []).filter((each) => tokenizeForMatch(each)[0] === word);
   if (written.length === 0 || !written.every((each) => PROPER_NAME.test(each))) return;
   phrase[only.i] = BRAND_MARK;

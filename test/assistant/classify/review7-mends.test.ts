@@ -33,3 +33,14 @@ describe('an English part word after the head (F1)', () => {
     expect(classifyProduct(indexes.marketplace, { name: 'Curtain' })).toMatchObject({ confident: true, path: expect.stringContaining('Шторы') as unknown });
   });
 });
+
+describe('a Russian goods word the directory spells otherwise, in a Latin name (F3)', () => {
+  it.each(BOTH)('is no brand: a diminutive of a directory word leaves the Latin words no type of their own (%s)', (breadth) => {
+    expect(findSure(breadth, ['Power Bank Чехольчик', 'Xiaomi Mi Power Bank Чехольчик', 'Smart Watch Браслетик'])).toEqual([]);
+  });
+
+  it('while a compound written as one, or the end of a compound leaf word, still names its goods', () => {
+    expect(classifyProduct(indexes.marketplace, { name: 'Huawei Band Фитнесбраслет' })).toMatchObject({ confident: true, path: expect.stringContaining('Фитнес-браслеты') as unknown });
+    expect(classifyProduct(indexes.marketplace, { name: 'Braun Series 7 Бритва' })).toMatchObject({ path: expect.stringContaining('Электробритвы') as unknown });
+  });
+});
