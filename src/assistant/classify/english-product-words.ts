@@ -53,6 +53,7 @@ const WORDS: readonly (readonly [string, EnglishWordRole, string])[] = [
   ['film', 'goods', 'пленка'],
   ['gamepad', 'goods', 'геймпад'],
   ['glass', 'goods', 'стекло'],
+  ['glasses', 'goods', 'очки'],
   ['headphones', 'goods', 'наушники'],
   ['headset', 'goods', 'гарнитура'],
   ['holder', 'goods', 'держатель'],
@@ -338,6 +339,7 @@ const COMPOUNDS: readonly EnglishCompound[] = [
   { words: ['air', 'freshener'], role: 'goods', russian: 'ароматизатор', why: 'an air freshener (Ароматизаторы), no air purifier' },
   { words: ['compression', 'bag'], role: 'goods', russian: 'вакуумный пакет', why: 'a vacuum storage bag for clothes (Вакуумные пакеты), no vacuum cleaner bag' },
   { words: ['vacuum', 'storage', 'bag'], role: 'goods', russian: 'вакуумный пакет', why: 'a vacuum storage bag for clothes (Вакуумные пакеты), no vacuum cleaner bag' },
+  { words: ['hair', 'band'], role: 'goods', russian: 'резинка для волос', why: 'a hair band or tie (Резинки для волос), no watch strap' },
   { words: ['motion', 'sensor'], role: 'goods', russian: 'датчик движения', why: 'a motion sensor (Датчики движения)' },
 ];
 
@@ -366,6 +368,8 @@ const TWO_KINDS: ReadonlyMap<string, { why: string; massNoun?: true }> = new Map
   ['grinder', { why: 'a coffee grinder, a spice mill or an angle grinder' }],
   ['cleaner', { why: 'a vacuum cleaner, a cleaning liquid or an ultrasonic cleaner' }],
   ['box', { why: 'a storage box, a TV box, a lunch box, a gift or mystery box' }],
+  ['tablets', { why: 'tablet computers (Планшеты) or pills (`Dishwasher Tablets`, `Effervescent Tablets`)' }],
+  ['pumps', { why: 'pumps (Насосы) or court shoes (Туфли)' }],
 ]);
 
 /** Why a word names two kinds of goods (`TWO_KINDS`), in the singular, or in the plural where both kinds have one; undefined for any other word. */

@@ -44,3 +44,15 @@ describe('a Russian goods word the directory spells otherwise, in a Latin name (
     expect(classifyProduct(indexes.marketplace, { name: 'Braun Series 7 Бритва' })).toMatchObject({ path: expect.stringContaining('Электробритвы') as unknown });
   });
 });
+
+describe('English words of two goods or their own goods (F8)', () => {
+  it.each(BOTH)('never propose the goods of a look-alike word (%s)', (breadth) => {
+    for (const [name, leaf] of [['Dishwasher Tablets 100 pcs', 'Планшеты'], ['Women Pumps Black', 'Насос'], ['Hair Bands 10 pcs', 'Ремешки для часов'], ['Reading Glasses +2.0', 'Омыватели']] as const) {
+      expect(classifyProduct(indexes[breadth], { name }).path ?? '', name).not.toContain(leaf);
+    }
+  });
+
+  it('while a hair band is read as one', () => {
+    expect(classifyProduct(indexes.marketplace, { name: 'Hair Bands 10 pcs' })).toMatchObject({ confident: true, path: expect.stringContaining('Резинки для волос') as unknown });
+  });
+});
