@@ -56,3 +56,16 @@ describe('English words of two goods or their own goods (F8)', () => {
     expect(classifyProduct(indexes.marketplace, { name: 'Hair Bands 10 pcs' })).toMatchObject({ confident: true, path: expect.stringContaining('Резинки для волос') as unknown });
   });
 });
+
+describe('an English kind written in capitals after the head (F2)', () => {
+  it.each(BOTH)('is a kind, not a brand cut off the type (%s)', (breadth) => {
+    expect(findSure(breadth, ['Light UV Sterilizer'])).toEqual([]);
+    for (const name of ['Camera IP', 'Camera IP Outdoor', 'Security Camera IP 4MP']) expect(classifyProduct(indexes[breadth], { name }).path ?? '', name).not.toContain('Видеокамеры');
+  });
+
+  it('so the kind reaches its leaf, while an unknown word in capitals still ends the type as a brand', () => {
+    expect(classifyProduct(indexes.marketplace, { name: 'Camera IP' })).toMatchObject({ path: expect.stringContaining('IP-камеры') as unknown });
+    expect(classifyProduct(indexes.marketplace, { name: 'Toy Car RC' })).toMatchObject({ path: expect.stringContaining('Радиоуправляемые') as unknown });
+    expect(classifyProduct(indexes.marketplace, { name: 'Protein Cookie QNT' })).toMatchObject({ confident: true, path: expect.stringContaining('Протеиновое печенье') as unknown });
+  });
+});
