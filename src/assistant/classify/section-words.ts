@@ -8,6 +8,7 @@
  */
 import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
 import { readTopSection } from './file-sections.js';
+import { isSectionNoteStem } from './section-note-words.js';
 import { stemForIndex } from './stem-for-index.js';
 
 /**
@@ -55,7 +56,7 @@ function readSectionWords(index: ClassifierIndex): Map<string, string> {
   for (const [stem, bySection] of counts) {
     const total = [...bySection.values()].reduce((sum, count) => sum + count, 0);
     const [section, most] = [...bySection].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
-    if (Array.from(stem).length >= SHORTEST_SECTION_STEM && most >= FEWEST_SECTION_LEAVES && most >= SECTION_WORD_SHARE * total) words.set(stem, section);
+    if (Array.from(stem).length >= SHORTEST_SECTION_STEM && most >= FEWEST_SECTION_LEAVES && most >= SECTION_WORD_SHARE * total && !isSectionNoteStem(stem)) words.set(stem, section);
   }
   sectionsByStem.set(index, words);
   return words;

@@ -72,3 +72,9 @@ describe('an English kind written in capitals after the head (F2)', () => {
     expect(classifyProduct(indexes.marketplace, { name: 'Protein Cookie QNT' })).toMatchObject({ confident: true, path: expect.stringContaining('Протеиновое печенье') as unknown });
   });
 });
+
+describe('a word of no goods in leaf names (F7)', () => {
+  it('is no section word: `жаңа` (new) of `жаңа туған` names no clothes', () => {
+    for (const name of ['Варежки жаңа', 'Топ спортивный жаңа']) expect(classifyProduct(indexes.marketplace, { name }).doubt ?? '', name).not.toContain('Одежда');
+  });
+});
