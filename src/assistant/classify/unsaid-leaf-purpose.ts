@@ -32,7 +32,7 @@ export function findUnsaidPurposeTwin(index: ClassifierIndex, best: IndexedLeaf,
   for (const name of best.names) {
     // A Kazakh name's purpose is every word before its last (`Қара шай`): only a Russian name's words after `для` are a purpose.
     if (name.language !== 'rus' || name.purpose.length === 0 || name.purpose.some((stem) => isSaid(stem, said))) continue;
-    const plain = (other: IndexedName): boolean => other.language === 'rus' && sameStems(other.head, name.head) && !other.purpose.some((stem) => name.purpose.includes(stem));
+    const plain = (other: IndexedName): boolean => other.language === 'rus' && sameStems(other.head, name.head) && other.purpose.length === 0;
     const twin = (index.byHeadStem[name.head[0] ?? ''] ?? []).map((at) => index.leaves[at]).find((leaf): leaf is IndexedLeaf => leaf !== undefined && leaf.id !== best.id && leaf.names.some(plain));
     if (twin !== undefined) return { name: name.text, twin };
   }

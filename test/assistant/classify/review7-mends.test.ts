@@ -78,3 +78,10 @@ describe('a word of no goods in leaf names (F7)', () => {
     for (const name of ['Варежки жаңа', 'Топ спортивный жаңа']) expect(classifyProduct(indexes.marketplace, { name }).doubt ?? '', name).not.toContain('Одежда');
   });
 });
+
+describe('the unsaid-purpose twin (F6)', () => {
+  it('is a leaf without a purpose of its own: a twin for other goods says nothing of the name', () => {
+    expect(classifyProduct(indexes.marketplace, { name: 'Влажный корм д/к Whiskas 85 г' }).doubt ?? '').not.toContain('twin without it');
+    expect(classifyProduct(indexes.marketplace, { name: 'Әйелдер джинсысы скинни' }).doubt ?? '').toContain('twin without it: Одежда / Женская одежда / Джинсы');
+  });
+});
