@@ -285,7 +285,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // beside a twin without it, is what tells them apart; read where the leaf is doubted anyway, it keeps a group from taking it.
   // The purpose may be said in the reading too (`Gaming Mouse Pad` read as `коврик для мыши`).
   const unsaid = earlierDoubt === undefined && sectionWordDoubt === undefined && (unexplainedDoubt !== undefined || laterDoubt !== undefined) ? findUnsaidPurposeTwin(index, best.leaf, new Set([...[...type.tokens, ...type.purpose, ...type.form].map(stemForIndex), ...best.reading.stems, ...best.reading.purpose, ...best.reading.form])) : undefined;
-  const unsaidDoubt = unsaid === undefined ? undefined : `the leaf "${unsaid.name}" is for what the name does not say (a twin without it: ${unsaid.twin.path})`;
+  const unsaidDoubt = unsaid === undefined ? undefined : `the leaf "${unsaid.name}" is for what the name does not say (${unsaid.ownPurpose === true ? 'a twin for another purpose' : 'a twin without it'}: ${unsaid.twin.path})`;
   const doubt = heldGoodsDoubt ?? earlierDoubt ?? sectionWordDoubt ?? unsaidDoubt ?? unexplainedDoubt ?? laterDoubt;
   // The words a seller may confirm harmless (`classify.neutralWords`): only where nothing else keeps the leaf from being sure,
   // nor says the material or use of the goods as another section sorts them (`одноразовые` of `Тарелки`: `findHeldWordGoods`),

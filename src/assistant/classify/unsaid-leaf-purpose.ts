@@ -11,6 +11,8 @@ export interface UnsaidPurposeTwin {
   /** The name as the directory writes it (`Джинсы для беременных`). */
   name: string;
   twin: IndexedLeaf;
+  /** No leaf of the same goods is without a purpose: the twin has one of its own (`Кремы для обуви` beside `Кремы для лица`). */
+  ownPurpose?: true;
 }
 
 /** Whether a stem of a leaf's purpose is said by one of the product's stems: the same, or one it opens or that opens it (`д/кош`). */
@@ -32,9 +34,12 @@ export function findUnsaidPurposeTwin(index: ClassifierIndex, best: IndexedLeaf,
   for (const name of best.names) {
     // A Kazakh name's purpose is every word before its last (`Қара шай`): only a Russian name's words after `для` are a purpose.
     if (name.language !== 'rus' || name.purpose.length === 0 || name.purpose.some((stem) => isSaid(stem, said))) continue;
-    const plain = (other: IndexedName): boolean => other.language === 'rus' && sameStems(other.head, name.head) && other.purpose.length === 0;
-    const twin = (index.byHeadStem[name.head[0] ?? ''] ?? []).map((at) => index.leaves[at]).find((leaf): leaf is IndexedLeaf => leaf !== undefined && leaf.id !== best.id && leaf.names.some(plain));
-    if (twin !== undefined) return { name: name.text, twin };
+    const plain = (other: IndexedName): boolean => other.language === 'rus' && sameStems(other.head, name.head) && !other.purpose.some((stem) => name.purpose.includes(stem));
+    const twins = (index.byHeadStem[name.head[0] ?? ''] ?? []).map((at) => index.leaves[at]).filter((leaf): leaf is IndexedLeaf => leaf !== undefined && leaf.id !== best.id && leaf.names.some(plain));
+    // A twin with no purpose at all is the one to name; one for another purpose still tells the name does not say which.
+    const bare = twins.find((leaf) => leaf.names.some((other) => plain(other) && other.purpose.length === 0));
+    const twin = bare ?? twins[0];
+    if (twin !== undefined) return bare === undefined ? { name: name.text, twin, ownPurpose: true } : { name: name.text, twin };
   }
   return undefined;
 }
