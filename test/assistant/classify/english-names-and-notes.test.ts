@@ -118,7 +118,7 @@ describe('an English type in the directory’s words', () => {
   });
 
   it('reads no type with a word the table does not know, and leaves Russian names and the shared vocabulary’s rewrites as they were (traps)', () => {
-    expect(translateEnglishType(['walkie', 'talkie', 'uv'])).toBeUndefined();
+    expect(translateEnglishType(['walkie', 'talkie', 'baofeng'])).toBeUndefined();
     expect(translateEnglishType(['smart', 'mini'])).toBeUndefined();
     // `adapter` is a cable's переходник, a PC's адаптер or a charger's блок питания: the name must say which.
     expect(translateEnglishType(['adapter'])).toBeUndefined();
