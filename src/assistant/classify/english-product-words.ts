@@ -288,7 +288,7 @@ const KEY_ONLY_GOODS: readonly { words: readonly string[]; why: string }[] = [
 const KEY_ONLY_KINDS: readonly { words: readonly string[]; why: string }[] = [
   { words: ['face', 'facial', 'eye', 'lip', 'hand', 'foot', 'brow', 'scalp'], why: 'the part of the body the goods are for: `Eye Cream` and `Hand Cream` are other leaves' },
   { words: ['laundry', 'dish', 'dishwasher', 'toilet', 'fabric', 'stain', 'cleansing', 'sleeping', 'peeling', 'sun', 'wet', 'cotton', 'acne', 'spot', 'sheet'], why: 'what the goods clean or treat, or how they are used: `Laundry Gel`, `Dish Wash`, `Wet Wipes`, `Sheet Mask`' },
-  { words: ['shrimp', 'potato', 'sesame', 'soy', 'instant', 'sushi'], why: 'a kind of a food: `Sushi Rice`, `Shrimp Chips`, `Instant Noodles`' },
+  { words: ['shrimp', 'potato', 'sesame', 'soy', 'instant', 'sushi', 'nori'], why: 'a kind of a food: `Sushi Rice`, `Shrimp Chips`, `Instant Noodles`, `Nori Sheets`' },
 ];
 
 /**
