@@ -15,6 +15,7 @@ import { expandCutWords, type CutWordVocabulary } from './expand-cut-words.js';
 import { countLeadingShopNotes, isShopNotePhrase, markNotesAnywhere } from './shop-notes.js';
 import { readEnglishCapitalWords, readEnglishHead, readEnglishModelWords } from './read-english-type.js';
 import { isEnglishProductWord, readEnglishProductWord } from './english-product-words.js';
+import { isFlavourPhrase } from './russian-flavour-words.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 
@@ -86,8 +87,8 @@ export function extractProductType(name: string, brand?: string, excludeWords?: 
 
 // Two letters joined by a hyphen, each alone (`к-т`).
 const LETTER_PAIR = /(?<![\p{L}\p{N}])(\p{L})-(\p{L})(?![\p{L}\p{N}])/gu;
-// A colon with a letter on each side and no space (`Ma:nyo`).
-const LETTERS_COLON = /(?<=\p{L}):(?=\p{L})/gu;
+// A colon with a Latin letter on each side and no space (`Ma:nyo`); `1С:Бухгалтерия` is a product and its edition.
+const LETTERS_COLON = /(?<=[A-Za-z]):(?=[A-Za-z])/gu;
 // `д/` before a word: `для` as sellers cut it.
 const FOR_CUT = /(?<![\p{L}\p{N}])[дД]\/(?=\s*\p{L})/gu;
 const RECENT: { name: string; brand: string | undefined; excludeWords: ReadonlySet<string> | undefined; knownBrands: KnownBrands | undefined; type: ProductType }[] = [];
@@ -231,8 +232,9 @@ function markCyrillicBrandOfLatinName(name: string, phrases: string[][], vocabul
 /**
  * Marks as no words of the type the Russian words of a name whose goods are named in English (`english-product-words.ts`):
  * a brand written in Cyrillic before them (`Косрикс Cushion No.23`, `Ла Дор Shampoo`, `Аттак Laundry Powder`: capitalised as
- * proper names, and no word or stem of the directory's), and a flavour, scent or colour after them (`Dish Wash цитрус`, `Fabric
- * Softener зеленый чай`, `Kimchi манго`). Read as the name's Russian words they became the type, the brand's for every one of
+ * proper names, and no word, stem or start of a word of the directory's), and a flavour, scent or colour after them (`Dish Wash
+ * цитрус`, `Fabric Softener зеленый чай`, `Kimchi манго`: `russian-flavour-words.ts`; a Russian word of goods after a Latin brand
+ * that holds an English word, `Ahmad Tea чай зелёный`, stays the type). Read as the name's Russian words they became the type, the brand's for every one of
  * its goods and the citrus fruit's or green tea's for a detergent, and one answer sent them to one leaf. Only where every Russian
  * word is one of the two; read without the directory, no word is marked.
  */
@@ -250,8 +252,11 @@ function markRussianWordsAroundLatinGoods(name: string, phrases: string[][], voc
     const found = written.filter((each) => tokenizeForMatch(each)[0] === word);
     return found.length > 0 && found.every((each) => PROPER_NAME.test(each));
   };
-  const isBrand = (word: string, place: number): boolean => place < first && isProperName(word) && !vocabulary.known.has(word) && vocabulary.leafWords(stemForIndex(word)).length === 0;
-  if (!russian.every(({ word, place }) => place > last || isBrand(word, place))) return;
+  // No start of a directory's word either (`Микроволновка Candy`: `микроволн…` opens `Микроволновые печи`): a Russian word of goods.
+  const isBrand = (word: string, place: number): boolean => place < first && isProperName(word) && !vocabulary.known.has(word) && vocabulary.leafWords(stemForIndex(word)).length === 0 && (word.length <= 3 || !isDirectoryWord(word.slice(0, 6), vocabulary));
+  // The Russian words after the goods, a colour among them (`зеленый чай`), measures and prepositions left out.
+  const after = flat.slice(last + 1).map(({ word }) => word).filter((word) => CYRILLIC.test(word) && !/\d/u.test(word) && !UNIT_TOKENS.has(word) && !COUNT_WORDS.has(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
+  if (!russian.every(({ word, place }) => place > last || isBrand(word, place)) || (after.length > 0 && !isFlavourPhrase(after))) return;
   for (const { at, i } of russian) {
     const phrase = phrases[at];
     if (phrase !== undefined) phrase[i] = BRAND_MARK;

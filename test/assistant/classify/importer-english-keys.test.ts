@@ -97,3 +97,12 @@ describe('goods known only to key a type by', () => {
     expect(readEnglishProductWord('sponge')).toMatchObject({ role: 'goods', russian: 'губка' });
   });
 });
+
+describe('Russian goods after a Latin brand that holds an English word (traps, 48,615 earlier names)', () => {
+  it('stay the type: only a flavour, scent or colour after the goods is dropped, and a Russian noun of goods is no brand', () => {
+    expect(typeOf('Ahmad Tea чай зелёный с жасмином 100 г')).toBe('чай зеленый');
+    expect(typeOf('Sleepy Pants L ночные трусики 28шт')).toBe('ночные трусики');
+    expect(typeOf('Микроволновка Candy чёрная 20 л')).toBe('микроволновка');
+    expect(typeOf('1С:Бухгалтерия для Казахстана ПРОФ')).toBe('бухгалтерия');
+  });
+});
