@@ -487,6 +487,13 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
       words.push(word);
       continue;
     }
+    // In English one letter repeated before goods is their kind (`Missha BB Cream`): a word of the type, which the brand before
+    // it does not join (`read-english-type.ts`); kept beside the type, the key `cream bb` was not the name's words, and the answer
+    // for plain creams reached BB creams.
+    if (!hasCyrillic && words.length > 0 && readKindLetter(word) !== undefined && isEnglishProductWord(tokens[at + 1] ?? '')) {
+      words.push(word);
+      continue;
+    }
     // So may one letter repeated (`Аккумулятор AA`, `ААА`), kept beside the type: it names a kind only where the directory does.
     if (words.length > 0 && words[words.length - 1] === tokens[at - 1] && Array.from(word).length > 1 && readKindLetter(word) !== undefined) {
       codes.push(word);

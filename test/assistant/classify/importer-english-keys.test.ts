@@ -40,7 +40,8 @@ describe('a brand before an importer’s goods named in English', () => {
     expect(keyOf('Etude Hand Cream Peach 80 g')).toBe('hand cream');
     expect(keyOf('Binggrae Banana Milk')).toBe('banana milk');
     expect(keyOf('Itoen Green Tea 500ml')).toBe('green tea');
-    expect(keyOf('Holika Holika BB Cream SPF42')).not.toMatch(/holika/u);
+    expect(keyOf('Holika Holika BB Cream SPF42')).toBe('bb cream');
+    expect(keyOf('Missha BB Cream No.21')).toBe('bb cream');
     expect(keyOf('CC cream Abib')).toBe('cc cream');
     expect(keyOf('Eye Cream')).not.toBe(keyOf('Hand Cream'));
   });
