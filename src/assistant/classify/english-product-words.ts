@@ -21,6 +21,8 @@ export interface EnglishProductWord {
   russian: string;
   /** The Russian word depends on the goods (`adapter`: a cable's переходник, a PC's адаптер, a charger's блок питания): no reading. */
   loose?: true;
+  /** Known only to key a type by (`KEY_ONLY_GOODS`): no Russian reading (`russian` is empty), and the words before it are a brand's. */
+  keyOnly?: true;
 }
 
 // Words whose Russian depends on what the rest of the name says, which the table does not read: never read in Russian.
@@ -267,8 +269,51 @@ const WORDS: readonly (readonly [string, EnglishWordRole, string])[] = [
   ['cordless', 'feature', 'беспроводной'],
 ];
 
+/**
+ * Goods an importer of cosmetics, household chemicals and Asian groceries names in English (`Etude Mascara Volume`, `Lion
+ * Mouthwash`, `Attack Laundry Gel`, `Nori Sheets`), known as goods so that the type is keyed by them and never by the brand before
+ * them, yet with no Russian reading: what each is in the directory depends on words the table does not read (`toner` of the
+ * face or of a printer, `gel` for laundry, the shower or the hair, `patch` for the eyes or for acne, `sheets` of nori or of a
+ * bed), so a pick is left to the seller's answer, which the key now carries to the same goods of every brand. Each group says why.
+ */
+const KEY_ONLY_GOODS: readonly { words: readonly string[]; why: string }[] = [
+  { words: ['cream', 'lotion', 'emulsion', 'essence', 'serum', 'ampoule', 'toner', 'mist', 'cleanser', 'foam', 'balm', 'scrub', 'mask', 'patch', 'sunscreen', 'sunblock'], why: 'face and body care: which leaf depends on the part of the body and the kind (`Hand Cream`, `Eye Patch`, `Toner Pads`)' },
+  { words: ['mascara', 'cushion', 'tint', 'foundation', 'concealer', 'primer', 'eyeliner', 'lipstick', 'gloss', 'pencil', 'palette'], why: 'make-up: `Brow Pencil` and `Lip Tint` tell their leaf by a word before them' },
+  { words: ['shampoo', 'conditioner', 'treatment', 'oil', 'color', 'colour', 'dye'], why: 'hair care and oils: `Hair Oil`, `Cleansing Oil` and `Sesame Oil` are unlike goods' },
+  { words: ['soap', 'wash', 'toothpaste', 'mouthwash', 'deodorant', 'antiperspirant', 'diaper', 'nappy', 'pants', 'wipe', 'tissue', 'napkin', 'liner'], why: 'hygiene: `Body Wash` and `Dish Wash`, `Wet Wipes` and `Facial Tissue` are told apart by the word before; `Pants` of a diaper brand are pull-up diapers, of a clothes shop trousers' },
+  { words: ['detergent', 'softener', 'bleach', 'gel', 'liquid', 'powder', 'tablet', 'capsule', 'pod', 'spray', 'scrubber'], why: 'household chemicals: `Laundry Gel`, `Shower Gel`; `Bath Tablets`, `Dishwasher Tablets` (no `remover`: `IPL Hair Remover` is a device, whose kind in capitals stays in the type)' },
+  { words: ['collagen', 'supplement'], why: 'supplements: a vitamin, a cosmetic or a food supplement by the rest of the name' },
+  { words: ['noodle', 'ramen', 'ramyun', 'sauce', 'paste', 'mayonnaise', 'sheet', 'tea', 'milk', 'drink', 'soda', 'cider', 'juice', 'chip', 'snack', 'candy', 'jelly', 'seaweed', 'kimchi', 'coffee', 'rice'], why: 'groceries: `Green Tea` or `Milk Tea`, `Banana Milk` or `Body Milk`, `Nori Sheets` or `Sheet Mask`' },
+];
+
+/**
+ * Words that say which of those goods (`Hand Cream`, `Laundry Gel`, `Banana Milk`, `Green Tea`), kinds with no Russian reading
+ * for the same reason: known, they stay in the type before its head, where an unknown word before the goods is the brand's.
+ */
+const KEY_ONLY_KINDS: readonly { words: readonly string[]; why: string }[] = [
+  { words: ['face', 'facial', 'eye', 'lip', 'hand', 'foot', 'brow', 'scalp'], why: 'the part of the body the goods are for: `Eye Cream` and `Hand Cream` are other leaves' },
+  { words: ['laundry', 'dish', 'dishwasher', 'toilet', 'fabric', 'stain', 'cleansing', 'sleeping', 'peeling', 'sun', 'wet', 'cotton', 'acne', 'spot', 'sheet'], why: 'what the goods clean or treat, or how they are used: `Laundry Gel`, `Dish Wash`, `Wet Wipes`, `Sheet Mask`' },
+  { words: ['shrimp', 'potato', 'sesame', 'soy', 'instant', 'sushi', 'nori'], why: 'a kind of a food: `Sushi Rice`, `Shrimp Chips`, `Instant Noodles`, `Nori Sheets`' },
+];
+
+/**
+ * Flavours, scents and colours (`Banana Milk`, `Green Tea`, `Hand Cream Peach`): features, words of the type before the head
+ * (banana milk is a milk drink, green tea a kind of tea), yet after it no word of the goods: `Hand Cream Peach` and `Hand Cream
+ * Shea` are one type, and a question each was asked for nothing.
+ */
+const KEY_ONLY_FEATURES: readonly string[] = ['banana', 'strawberry', 'melon', 'mango', 'peach', 'lemon', 'citrus', 'apple', 'grape', 'honey', 'chocolate', 'matcha', 'vanilla', 'shea', 'rose', 'lavender', 'green', 'black', 'gold'];
+
 /** English word (normalised, `tokenizeForMatch`) → its role and Russian word. */
-export const ENGLISH_PRODUCT_WORDS: ReadonlyMap<string, EnglishProductWord> = new Map(WORDS.map(([word, role, russian]) => [word, LOOSE.has(word) ? { role, russian, loose: true } : { role, russian }]));
+export const ENGLISH_PRODUCT_WORDS: ReadonlyMap<string, EnglishProductWord> = readEnglishProductTable();
+
+function readEnglishProductTable(): Map<string, EnglishProductWord> {
+  const table = new Map<string, EnglishProductWord>(WORDS.map(([word, role, russian]) => [word, LOOSE.has(word) ? { role, russian, loose: true } : { role, russian }]));
+  // A word the table reads in Russian keeps its reading (`coffee` is a kind of maker, `soap` of a dispenser).
+  for (const group of KEY_ONLY_GOODS) for (const word of group.words) if (!table.has(word)) table.set(word, { role: 'goods', russian: '', loose: true, keyOnly: true });
+  for (const group of KEY_ONLY_KINDS) for (const word of group.words) if (!table.has(word)) table.set(word, { role: 'kind', russian: '', loose: true, keyOnly: true });
+  for (const word of KEY_ONLY_FEATURES) if (!table.has(word)) table.set(word, { role: 'feature', russian: '', loose: true, keyOnly: true });
+  return table;
+}
 
 /**
  * The table's entry of a word as a name writes it, in the plural too (`containers`, `boxes`, `batteries`): English names goods

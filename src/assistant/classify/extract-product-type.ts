@@ -15,6 +15,8 @@ import { expandCutWords, type CutWordVocabulary } from './expand-cut-words.js';
 import { countLeadingShopNotes, isShopNotePhrase, markNotesAnywhere } from './shop-notes.js';
 import { isDirectoryWordVariant } from './directory-word-variants.js';
 import { readEnglishCapitalWords, readEnglishHead, readEnglishModelWords } from './read-english-type.js';
+import { isEnglishProductWord, readEnglishProductWord } from './english-product-words.js';
+import { isFlavourPhrase } from './russian-flavour-words.js';
 import { readKindLetter, stemForIndex } from './stem-for-index.js';
 import { isVehicleMakerWord, readVehicleModel } from './vehicle-makers.js';
 
@@ -86,6 +88,8 @@ export function extractProductType(name: string, brand?: string, excludeWords?: 
 
 // Two letters joined by a hyphen, each alone (`к-т`).
 const LETTER_PAIR = /(?<![\p{L}\p{N}])(\p{L})-(\p{L})(?![\p{L}\p{N}])/gu;
+// A colon with a Latin letter on each side and no space (`Ma:nyo`); `1С:Бухгалтерия` is a product and its edition.
+const LETTERS_COLON = /(?<=[A-Za-z]):(?=[A-Za-z])/gu;
 // `д/` before a word: `для` as sellers cut it.
 const FOR_CUT = /(?<![\p{L}\p{N}])[дД]\/(?=\s*\p{L})/gu;
 const RECENT: { name: string; brand: string | undefined; excludeWords: ReadonlySet<string> | undefined; knownBrands: KnownBrands | undefined; type: ProductType }[] = [];
@@ -105,7 +109,10 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   // `д/` is `для` cut short (`Альбом д/рис.`, `Подводка д/воды`): read as the letter `д` after the head (`Витамин Д`), it made the
   // purpose's words words of the type.
   const paired = cased.includes('-') ? cased.replace(LETTER_PAIR, (pair: string, first: string, second: string) => (COUNT_WORDS.has(`${first}${second}`.toLowerCase()) ? `${first}${second}` : pair)) : cased;
-  const name = paired.includes('/') ? paired.replace(FOR_CUT, (cut: string) => (cut === 'Д/' ? 'ДЛЯ ' : 'для ')) : paired;
+  const slashed = paired.includes('/') ? paired.replace(FOR_CUT, (cut: string) => (cut === 'Д/' ? 'ДЛЯ ' : 'для ')) : paired;
+  // A colon between two letters is a brand's spelling (`Ma:nyo Hand Cream`), no break between phrases: split there, its first
+  // half became the type of every product of the brand.
+  const name = slashed.includes(':') ? slashed.replace(LETTERS_COLON, '') : slashed;
   const phrases = name
     .split(PHRASE_BREAK)
     .filter((phrase) => /\p{L}{2}/u.test(phrase))
@@ -122,12 +129,14 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   dropLeadingCode(name, phrases);
   dropLeadingShopNotes(name, phrases);
   markCyrillicBrandOfLatinName(name, phrases, knownBrands?.cutWords);
+  markRussianWordsAroundLatinGoods(name, phrases, knownBrands?.cutWords);
   // A name that opens with a code or a bare brand (`Samsung, смартфон …`) has its type in a later phrase.
   const russian = phrases.some(hasRussianWord);
   // A name in English capitalises its goods and writes models in letters and digits (`read-english-type.ts`).
   const brandLike = findBrandLikeWords(name, readDirectoryAbbreviations(knownBrands));
   const models = russian ? undefined : readEnglishModelWords(name);
   const capitals = russian ? undefined : readEnglishCapitalWords(name);
+  if (models !== undefined) markLeadingModel(phrases, models);
   const toType = (found: HeadReading): ProductType => {
     // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
     // A cut word before a whole noun of the type in capitals or lower case (`ФУТБ. МЯЧ`, `футб. мяч`), not a sentence's end
@@ -219,6 +228,51 @@ function markCyrillicBrandOfLatinName(name: string, phrases: string[][], vocabul
   const written = (name.match(WORD) ?? []).filter((each) => tokenizeForMatch(each)[0] === word);
   if (written.length === 0 || !written.every((each) => PROPER_NAME.test(each))) return;
   phrase[only.i] = BRAND_MARK;
+}
+
+/**
+ * Marks as no words of the type the Russian words of a name whose goods are named in English (`english-product-words.ts`):
+ * a brand written in Cyrillic before them (`Косрикс Cushion No.23`, `Ла Дор Shampoo`, `Аттак Laundry Powder`: capitalised as
+ * proper names, and no word, stem or start of a word of the directory's), and a flavour, scent or colour after them (`Dish Wash
+ * цитрус`, `Fabric Softener зеленый чай`, `Kimchi манго`: `russian-flavour-words.ts`; a Russian word of goods after a Latin brand
+ * that holds an English word, `Ahmad Tea чай зелёный`, stays the type). Read as the name's Russian words they became the type, the brand's for every one of
+ * its goods and the citrus fruit's or green tea's for a detergent, and one answer sent them to one leaf. Only where every Russian
+ * word is one of the two; read without the directory, no word is marked.
+ */
+function markRussianWordsAroundLatinGoods(name: string, phrases: string[][], vocabulary: CutWordVocabulary | undefined): void {
+  if (vocabulary === undefined || !CYRILLIC.test(name)) return;
+  const flat = phrases.flatMap((phrase, at) => phrase.map((word, i) => ({ at, i, word })));
+  const goods = flat.flatMap((each, place) => (LATIN.test(each.word) && readEnglishProductWord(each.word)?.role === 'goods' ? [place] : []));
+  const first = goods[0];
+  const last = goods[goods.length - 1];
+  if (first === undefined || last === undefined) return;
+  const russian = flat.flatMap((each, place) => (CYRILLIC.test(each.word) && !isQualifier(each.word) && !PURPOSE_WORDS.has(each.word) && !COMPOSITION_WORDS.has(each.word) ? [{ ...each, place }] : []));
+  if (russian.length === 0) return;
+  const written = name.match(WORD) ?? [];
+  const isProperName = (word: string): boolean => {
+    const found = written.filter((each) => tokenizeForMatch(each)[0] === word);
+    return found.length > 0 && found.every((each) => PROPER_NAME.test(each));
+  };
+  // No start of a directory's word either (`Микроволновка Candy`: `микроволн…` opens `Микроволновые печи`): a Russian word of goods.
+  const isBrand = (word: string, place: number): boolean => place < first && isProperName(word) && !vocabulary.known.has(word) && vocabulary.leafWords(stemForIndex(word)).length === 0 && (word.length <= 3 || !isDirectoryWord(word.slice(0, 6), vocabulary));
+  // The Russian words after the goods, a colour among them (`зеленый чай`), measures and prepositions left out.
+  const after = flat.slice(last + 1).map(({ word }) => word).filter((word) => CYRILLIC.test(word) && !/\d/u.test(word) && !UNIT_TOKENS.has(word) && !COUNT_WORDS.has(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
+  if (!russian.every(({ word, place }) => place > last || isBrand(word, place)) || (after.length > 0 && !isFlavourPhrase(after))) return;
+  for (const { at, i } of russian) {
+    const phrase = phrases[at];
+    if (phrase !== undefined) phrase[i] = BRAND_MARK;
+  }
+}
+
+/**
+ * Marks as a brand the model code that opens a name in English before goods the table knows (`Skin1004` of `Skin1004 Eye Patch
+ * Gold`, read as `skin 1004`): its letters ended the type before it began, and the name had no type, or the letters' own.
+ */
+function markLeadingModel(phrases: string[][], models: ReadonlySet<string>): void {
+  const first = phrases[0];
+  if (first === undefined || !models.has(first[0] ?? '') || !/^\d+$/u.test(first[1] ?? '') || !first.slice(2).some((word) => readEnglishProductWord(word)?.role === 'goods')) return;
+  first[0] = BRAND_MARK;
+  first[1] = BRAND_MARK;
 }
 
 /**
@@ -424,13 +478,20 @@ function readHead(tokens: readonly string[], brandLike: ReadonlySet<string>): He
       words.push(word);
       continue;
     }
-    // So does one before it (`Зелёный чай`, Kazakh `Көк шай`), when the head follows at once.
-    if (words.length === 0 && isColourWord(word) && isHeadWord(tokens[at + 1] ?? '')) {
+    // So does one before it (`Зелёный чай`, Kazakh `Көк шай`, English `Green Tea`), when the head follows at once.
+    if (words.length === 0 && isColourWord(word) && (isHeadWord(tokens[at + 1] ?? '') || (!hasCyrillic && isEnglishProductWord(tokens[at + 1] ?? '')))) {
       words.push(word);
       continue;
     }
     // A letter right after the head names the kind (`Витамин C`, `Витамин Д`).
     if (words.length > 0 && words[words.length - 1] === tokens[at - 1] && Array.from(word).length === 1 && /\p{L}/u.test(word) && !isQualifier(word) && !COMPOSITION_WORDS.has(word) && !PURPOSE_WORDS.has(word) && readSizeMarks(tokens, at).length === 0) {
+      words.push(word);
+      continue;
+    }
+    // In English one letter repeated before goods is their kind (`Missha BB Cream`): a word of the type, which the brand before
+    // it does not join (`read-english-type.ts`); kept beside the type, the key `cream bb` was not the name's words, and the answer
+    // for plain creams reached BB creams.
+    if (!hasCyrillic && words.length > 0 && readKindLetter(word) !== undefined && isEnglishProductWord(tokens[at + 1] ?? '')) {
       words.push(word);
       continue;
     }

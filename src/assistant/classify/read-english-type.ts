@@ -56,8 +56,17 @@ export function readEnglishHead<T extends { words: string[] }>(readHead: (brandL
   const brandLike = new Set([...models, ...[...byCase].filter((word) => !isEnglishProductWord(word) && !isEnglishPartWord(word))]);
   const read = readHead(brandLike);
   const modifiersOnly = read.words.length > 0 && read.words.every((word) => readEnglishProductWord(word)?.role === 'kind' || readEnglishProductWord(word)?.role === 'feature');
-  const found = modifiersOnly ? readHead(models) : read;
+  // `Lion Top Laundry Gel`: a capitalised word the table does not know ended the type before any goods (`lion`); read again with
+  // only model codes ending it, the goods are found, and the brand's words before them are dropped (`readEnglishHeadWords`).
+  const noGoods = !modifiersOnly && !hasGoodsWord(read.words);
+  const again = modifiersOnly || noGoods ? readHead(models) : read;
+  const found = noGoods && !hasGoodsWord(again.words) ? read : again;
   return { ...found, words: readEnglishHeadWords(found.words, models, capitals) };
+}
+
+/** Whether the table knows one of the words as goods, alone or as a compound's last word. */
+function hasGoodsWord(words: readonly string[]): boolean {
+  return readEnglishWords(words).some((reading) => reading.entry?.role === 'goods' && reading.partOfCompound !== true);
 }
 
 /**
@@ -72,10 +81,29 @@ export function readEnglishHeadWords(read: readonly string[], models: ReadonlySe
   const model = read.findIndex((word) => models.has(word));
   const words = model < 0 ? read : read.slice(0, model);
   // Compounds are read first (`night light` is goods at `light`, `food storage` a kind at `storage`), plurals as singulars.
-  const roles = readEnglishWords(words).map((reading) => (reading.partOfCompound === true ? undefined : reading.entry?.role));
+  const readings = readEnglishWords(words);
+  const roles = readings.map((reading) => (reading.partOfCompound === true ? undefined : reading.entry?.role));
   const head = roles.findLastIndex((role) => role === 'goods');
   if (head < 0) return [...words];
   // A feature after the head ends the type (`Car Phone Holder Magnetic`), as an unknown word in capitals does (`QNT`: a brand).
   const end = roles.findIndex((role, at) => at > head && (role === 'feature' || (role === undefined && capitals.has(words[at] ?? ''))));
-  return words.slice(0, end < 0 ? words.length : end);
+  // Only before the goods of an importer's cosmetics, chemicals and groceries, whose names open with the brand: before other
+  // goods an unknown word is as often their kind (`Gift Card`, `IPL Hair Removal`), kept as a question is.
+  const start = readings[head]?.entry?.keyOnly === true ? readBrandWordsBefore(words, head) : 0;
+  return words.slice(start, end < 0 ? words.length : end);
 }
+
+/**
+ * How many words open an English type before the first word the table knows, where that word leads to the head (`etude` of
+ * `Etude Mascara Volume`, `kao bub` of `Kao Bub Bath Tablets`, `dhc` of `DHC Vitamin C`): an importer writes the brand and its
+ * line first and the goods after them, so those words are the brand's. Kept in the type, they made one type of every product
+ * of a brand (mascara, eye patches and cleansing foam) and one answer sent them all to one leaf. The words the table knows
+ * from there on, and any word after the head, stay (`Petitfee Eye Patch Gold` is an `eye patch gold`).
+ */
+function readBrandWordsBefore(words: readonly string[], head: number): number {
+  // One letter repeated (`CC cream`, `BB Cream`) names a kind, as `AA` of a battery does: the type opens there.
+  const first = words.findIndex((word, at) => at <= head && (isEnglishProductWord(word) || REPEATED_LETTER.test(word)));
+  return first < 0 ? 0 : first;
+}
+
+const REPEATED_LETTER = /^(\p{L})\1+$/u;

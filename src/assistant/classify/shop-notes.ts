@@ -96,6 +96,13 @@ const NOTES_ANYWHERE: readonly { words: readonly string[]; why: string }[] = [
   { words: ['in', 'stock'], why: 'in stock, in English' },
   { words: ['free', 'shipping'], why: 'delivery terms, in English' },
   { words: ['global', 'version'], why: 'the factory’s name for the export edition' },
+  { words: ['japan'], why: 'country of origin (Japan), in English: an importer writes it anywhere (`Ariel Japan Laundry Gel`, `KitKat Japan`)' },
+  { words: ['korea'], why: 'country of origin (Korea), in English' },
+  { words: ['jp'], why: 'an importer’s mark of Japanese goods (`[JP] Nori Sheets`): where they come from, no goods are called so' },
+  { words: ['kr'], why: 'an importer’s mark of Korean goods (`[KR] Cushion`)' },
+  { words: ['k', 'beauty'], why: 'a shop’s heading for Korean cosmetics (`K-beauty Etude Peeling Gel`), written on its food and chemicals too' },
+  { words: ['предзаказ'], why: 'sold on pre-order: how the goods are supplied' },
+  { words: ['refill'], why: 'a refill pack (`Laundry Gel refill`): how the goods are packed, not what they are' },
   { words: ['oem'], why: 'made by the original factory without its brand: how it is sold' },
   { words: ['original'], why: 'a claim of authenticity, in English' },
   { words: ['оригинал'], why: 'a claim of authenticity' },
@@ -104,6 +111,8 @@ const NOTES_ANYWHERE: readonly { words: readonly string[]; why: string }[] = [
 // First word → the notes it opens, the longest first (`хит продаж` before `хит`).
 const NOTES_BY_FIRST = new Map<string, (readonly string[])[]>();
 for (const note of NOTES_ANYWHERE) NOTES_BY_FIRST.set(note.words[0] ?? '', [...(NOTES_BY_FIRST.get(note.words[0] ?? '') ?? []), note.words].sort((a, b) => b.length - a.length));
+// Days and months counted after a number (`90 дней`, `30 days`): a supplement's course.
+const DURATION_WORDS: ReadonlySet<string> = new Set(['дней', 'дня', 'суток', 'месяцев', 'месяца', 'days', 'months']);
 // `2024 New`, `New 2025`: a year beside `new` is the factory's model-year note.
 const YEAR = /^20\d\d$/u;
 
@@ -124,6 +133,11 @@ export function markNotesAnywhere(words: readonly string[]): boolean[] | undefin
       const before = YEAR.test(words[at - 1] ?? '');
       const after = YEAR.test(words[at + 1] ?? '');
       if (before || after) mark(before ? at - 1 : at, 1 + (before ? 1 : 0) + (after ? 1 : 0));
+      continue;
+    }
+    // `Vitamin C 90 дней`, `Collagen 30 days`: how long a course lasts, after its number, says nothing of the goods.
+    if (DURATION_WORDS.has(word) && /^\d+$/u.test(words[at - 1] ?? '')) {
+      mark(at - 1, 2);
       continue;
     }
     const note = NOTES_BY_FIRST.get(word)?.find((phrase) => phrase.every((part, i) => words[at + i] === part));

@@ -179,3 +179,16 @@ describe('English words that name two kinds, and marks of a seller (english2, pr
     expect(findSure(breadth, ['Хит продаж', 'хит продаж usb', 'Omega 3 Актив', 'Collagen Актив Peptides', 'L-Arginine Актив', 'Sample Fee Refundable Хит продаж', 'Gift Card 5000 Хит продаж'])).toEqual([]);
   });
 });
+
+describe('an importer’s English names keyed by their goods (kjimp, probe 19)', () => {
+  it.each(BOTH)('a flavour, scent or colour after Latin goods, or a Cyrillic brand before them, never takes a leaf of its own (%s)', (breadth) => {
+    const sure = findSure(breadth, ['Charmy Magica Dish Wash цитрус 800 ml', 'Sandokkaebi Fabric Softener цитрус refill', 'Sandokkaebi Fabric Softener зеленый чай 1.2L', 'Kimchi манго 400g', 'Aloe drink манго оригинал', 'Аттак Laundry Powder', 'Косрикс Cushion No.23']);
+    expect(sure.filter((line) => /Цитрусовые|Чай зел|Комиксы|Бобовые|Патчи/u.test(line))).toEqual([]);
+  });
+
+  it.each(BOTH)('goods known only to key a type by are never read in Russian, so never sure by that reading (%s)', (breadth) => {
+    // `toner` of the face or of a printer, `pads` of hygiene or a mat: the table gives them no reading.
+    const sure = findSure(breadth, ['Etude Mist Toner 100ml', 'Cosrx Toner Pads Heartleaf 60шт', 'Abib Toner Pads Clear 70 pads']);
+    expect(sure.filter((line) => /Тонеры и чернила|Коврики/u.test(line))).toEqual([]);
+  });
+});
