@@ -179,3 +179,10 @@ describe('English words that name two kinds, and marks of a seller (english2, pr
     expect(findSure(breadth, ['Хит продаж', 'хит продаж usb', 'Omega 3 Актив', 'Collagen Актив Peptides', 'L-Arginine Актив', 'Sample Fee Refundable Хит продаж', 'Gift Card 5000 Хит продаж'])).toEqual([]);
   });
 });
+
+describe('a word another leaf of the same goods explains (qualifier2, probe 18)', () => {
+  it.each(BOTH)('the knife sharpener is never sure in stationery sharpeners, the pencil sharpener never elsewhere (%s)', (breadth) => {
+    expect(findSure(breadth, ['Точилка для ножей 3 в 1', 'Точилка для ножей', 'NEW Точилка для ножей 3 в 1 Pink'])).toEqual([]);
+    expect(findSure(breadth, ['Точилка для карандашей']).filter((line) => !/Точилки/u.test(line))).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * A word of the product type that the proposed leaf does not explain, while another leaf of the same goods does, names that
+ * leaf: `ножей` of `Точилка для ножей` against stationery `Точилки`, beside `Кухонные принадлежности / Ножеточки` (the
+ * purpose's noun opens its compound name); `ванной` of `Полка для ванной` against furniture `Стеллажи и полки`, beside
+ * `Ванная комната / Полки для ванной` (its name and its branch say it). Whether that leaf is of the same top-level section or
+ * another, the word is what tells the two apart: the proposal is no line a group's one `yes` takes.
+ */
+import { tokenizeForMatch } from '../normalize-for-match.js';
+import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
+import { stemForIndex } from './stem-for-index.js';
+
+/** A word of the type (its stem, and as written) the proposed leaf does not explain. */
+export interface TypeWord {
+  stem: string;
+  word: string;
+}
+
+/** The word and the leaf of the same goods that explains it. */
+export interface SameGoodsWord {
+  word: string;
+  leaf: IndexedLeaf;
+}
+
+/** How a stem of the type is said by a leaf's words: whether it does (`explainsByLeaf`'s reading, against given words). */
+export type ExplainsByWords = (words: ReadonlySet<string>, heads: readonly string[], stem: string, word: string) => boolean;
+
+/**
+ * The shortest root a compound's end shares with the goods' noun (`точ` of `ножеточк` and `точилк`), and the shortest word
+ * that opens a compound: the purpose's noun of a compound name (`нож`, `чай`) is often three letters long.
+ */
+export const SHORTEST_COMPOUND_PART = 3;
+
+/** The vowels that join the two stems of a Russian compound (`нож-е-точки`, `пыл-е-сос`). */
+const LINKING_VOWEL = /^[оеи]/u;
+
+const ownWords = new WeakMap<IndexedLeaf, Set<string>>();
+
+/** The stems of a leaf's names (what it is and what for) and of its levels below the top-level section, read once per leaf. */
+function readOwnWords(leaf: IndexedLeaf): Set<string> {
+  let words = ownWords.get(leaf);
+  if (words === undefined) {
+    words = new Set(tokenizeForMatch(leaf.path.split(' / ').slice(1).join(' ')).map(stemForIndex));
+    for (const name of leaf.names) for (const stem of [...name.head, ...name.purpose]) words.add(stem);
+    ownWords.set(leaf, words);
+  }
+  return words;
+}
+
+const compoundsByStart = new WeakMap<ClassifierIndex, Map<string, { leaf: IndexedLeaf; end: string }[]>>();
+
+/**
+ * Every compound head of the directory by each start it may open with (`нож` → `Ножеточки`, end `точк`), read once per index:
+ * a start of `SHORTEST_COMPOUND_PART` letters or more that leaves an end as long.
+ */
+function readCompoundsByStart(index: ClassifierIndex): Map<string, { leaf: IndexedLeaf; end: string }[]> {
+  const known = compoundsByStart.get(index);
+  if (known !== undefined) return known;
+  const byStart = new Map<string, { leaf: IndexedLeaf; end: string }[]>();
+  for (const leaf of index.leaves) {
+    for (const head of new Set(leaf.names.flatMap((name) => name.head))) {
+      for (let at = SHORTEST_COMPOUND_PART; head.length - at >= SHORTEST_COMPOUND_PART + 1; at += 1) {
+        const end = head.slice(at).replace(LINKING_VOWEL, '');
+        if (end.length < SHORTEST_COMPOUND_PART) continue;
+        const start = head.slice(0, at);
+        byStart.set(start, [...(byStart.get(start) ?? []), { leaf, end }]);
+      }
+    }
+  }
+  compoundsByStart.set(index, byStart);
+  return byStart;
+}
+
+/** Whether a compound's end shares the root of one of the goods' nouns (`точк` of `точилк`). */
+function endsInNoun(end: string, nouns: readonly string[]): boolean {
+  return nouns.some((noun) => noun.length >= SHORTEST_COMPOUND_PART && noun.slice(0, SHORTEST_COMPOUND_PART) === end.slice(0, SHORTEST_COMPOUND_PART));
+}
+
+/**
+ * The first of `words` that a leaf other than `best` explains, where that leaf is of the same goods: a name of it has one of
+ * `nouns` (the stems of the best leaf's name the type says as nouns) and its names or levels below the top say the word
+ * (`Полки для ванной`, under `Ванная комната`), or its compound head opens with the word and ends in a noun's root
+ * (`Ножеточки` for `ножей` and `точилка`), with that leaf.
+ */
+export function findSameGoodsWord(index: ClassifierIndex, best: IndexedLeaf, nouns: readonly string[], words: readonly TypeWord[], explains: ExplainsByWords): SameGoodsWord | undefined {
+  if (nouns.length === 0) return undefined;
+  const sameHead = [...new Set(nouns.flatMap((noun) => index.byHeadStem[noun] ?? []))].map((at) => index.leaves[at]).filter((leaf): leaf is IndexedLeaf => leaf !== undefined && leaf.id !== best.id);
+  for (const { stem, word } of words) {
+    if (Array.from(stem).length < SHORTEST_COMPOUND_PART) continue;
+    const named = sameHead.find((leaf) => explains(readOwnWords(leaf), leaf.names.flatMap((name) => name.head), stem, word));
+    if (named !== undefined) return { word, leaf: named };
+    const compound = (readCompoundsByStart(index).get(stem) ?? []).find((item) => item.leaf.id !== best.id && endsInNoun(item.end, nouns));
+    if (compound !== undefined) return { word, leaf: compound.leaf };
+  }
+  return undefined;
+}
