@@ -2,12 +2,10 @@
  * A word of the product type that the proposed leaf does not explain, while another leaf of the same goods does, names that
  * leaf: `ножей` of `Точилка для ножей` against stationery `Точилки`, beside `Кухонные принадлежности / Ножеточки` (the
  * purpose's noun opens its compound name); `ванной` of `Полка для ванной` against furniture `Стеллажи и полки`, beside
- * `Ванная комната / Полки для ванной` (its name and its branch say it). Whether that leaf is of the same top-level section or
+ * `Ванная комната / Полки для ванной` (its name says it). Whether that leaf is of the same top-level section or
  * another, the word is what tells the two apart: the proposal is no line a group's one `yes` takes.
  */
-import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
-import { stemForIndex } from './stem-for-index.js';
 
 /** A word of the type (its stem, and as written) the proposed leaf does not explain. */
 export interface TypeWord {
@@ -35,12 +33,16 @@ const LINKING_VOWEL = /^[оеи]/u;
 
 const ownWords = new WeakMap<IndexedLeaf, Set<string>>();
 
-/** The stems of a leaf's names (what it is and what for) and of its levels below the top-level section, read once per leaf. */
+/**
+ * The stems of a leaf's own names (what it is and what for, both languages), read once per leaf. Its levels are left out: a
+ * branch (`Прогулки и поездки`) sorts kinds its leaves need not be (`Коляски 2 в 1` is no pushchair said `прогулочная`), and a
+ * word shorter than a root (`и`, `в`, `2`) would open any word.
+ */
 function readOwnWords(leaf: IndexedLeaf): Set<string> {
   let words = ownWords.get(leaf);
   if (words === undefined) {
-    words = new Set(tokenizeForMatch(leaf.path.split(' / ').slice(1).join(' ')).map(stemForIndex));
-    for (const name of leaf.names) for (const stem of [...name.head, ...name.purpose]) words.add(stem);
+    words = new Set();
+    for (const name of leaf.names) for (const stem of [...name.head, ...name.purpose]) if (Array.from(stem).length >= SHORTEST_COMPOUND_PART) words.add(stem);
     ownWords.set(leaf, words);
   }
   return words;
@@ -49,7 +51,7 @@ function readOwnWords(leaf: IndexedLeaf): Set<string> {
 const compoundsByStart = new WeakMap<ClassifierIndex, Map<string, { leaf: IndexedLeaf; end: string }[]>>();
 
 /**
- * Every compound head of the directory by each start it may open with (`нож` → `Ножеточки`, end `точк`), read once per index:
+ * Every one-word name of the directory by each start it may open with (`нож` → `Ножеточки`, end `точк`), read once per index:
  * a start of `SHORTEST_COMPOUND_PART` letters or more that leaves an end as long.
  */
 function readCompoundsByStart(index: ClassifierIndex): Map<string, { leaf: IndexedLeaf; end: string }[]> {
@@ -57,7 +59,8 @@ function readCompoundsByStart(index: ClassifierIndex): Map<string, { leaf: Index
   if (known !== undefined) return known;
   const byStart = new Map<string, { leaf: IndexedLeaf; end: string }[]>();
   for (const leaf of index.leaves) {
-    for (const head of new Set(leaf.names.flatMap((name) => name.head))) {
+    // Only a one-word name is its goods' compound: in `Горнолыжные костюмы` the compound qualifies the suits, no skis.
+    for (const head of new Set(leaf.names.flatMap((name) => (name.head.length === 1 ? name.head : [])))) {
       for (let at = SHORTEST_COMPOUND_PART; head.length - at >= SHORTEST_COMPOUND_PART + 1; at += 1) {
         const end = head.slice(at).replace(LINKING_VOWEL, '');
         if (end.length < SHORTEST_COMPOUND_PART) continue;
@@ -77,8 +80,7 @@ function endsInNoun(end: string, nouns: readonly string[]): boolean {
 
 /**
  * The first of `words` that a leaf other than `best` explains, where that leaf is of the same goods: a name of it has one of
- * `nouns` (the stems of the best leaf's name the type says as nouns) and its names or levels below the top say the word
- * (`Полки для ванной`, under `Ванная комната`), or its compound head opens with the word and ends in a noun's root
+ * `nouns` (the stems of the best leaf's name the type says as nouns) and its names say the word (`Полки для ванной`), or its compound head opens with the word and ends in a noun's root
  * (`Ножеточки` for `ножей` and `точилка`), with that leaf.
  */
 export function findSameGoodsWord(index: ClassifierIndex, best: IndexedLeaf, nouns: readonly string[], words: readonly TypeWord[], explains: ExplainsByWords): SameGoodsWord | undefined {
