@@ -44,6 +44,12 @@ describe('a word another leaf of the same goods explains', () => {
     expect(classifyProduct(marketplace, { name: 'Точилка для ножей 3 в 1' }).doubt).toContain('Кухонные принадлежности / Ножеточки');
   });
 
+  it('names the leaf whose name says the adjective beside the head (`Бульон кубик` under toy `Кубики`, beside `Бульонные кубики`)', () => {
+    const result = classifyProduct(marketplace, { name: 'Бульон кубик Галина Бланка говядина 10г' });
+    expect(readClassifierDoubt(result.doubt ?? '')?.name).toBe(SAME_GOODS);
+    expect(result.doubt).toContain('Соусы и специи / Бульонные кубики');
+  });
+
   it('is read from the directory: a leaf of the head that says the word, or a compound of the word and the head’s root', () => {
     const shelves = leafAt('Дом и сад / Мебель / Стеллажи и полки');
     expect(findSameGoodsWord(marketplace, shelves, [stemForIndex('полка')], [word('ванной')], saysStem)?.leaf.path).toBe('Дом и сад / Ванная комната / Полки для ванной');
@@ -59,6 +65,14 @@ describe('a word another leaf of the same goods explains', () => {
     expect(findSameGoodsWord(marketplace, leafAt('Дом и сад / Освещение / Светодиодные лампы'), [stemForIndex('лампа')], [word('ножей')], saysStem)).toBeUndefined();
     // The leaf that already says the word is the proposal, no other leaf.
     expect(findSameGoodsWord(marketplace, leafAt('Дом и сад / Ванная комната / Полки для ванной'), [stemForIndex('полка')], [word('ванной')], saysStem)).toBeUndefined();
+  });
+
+  it('reads no level of the other leaf, nor a compound that only qualifies its goods (traps)', () => {
+    // `и` of `Футболки и поло` opened `инфракрасный`, and `поло` is a homonym of `пол`; a branch (`Прогулки и поездки`) sorts
+    // kinds its leaves need not be; `Горнолыжные костюмы` are suits.
+    for (const name of ['ТЁПЛЫЙ ПОЛ ИНФРАКРАСН. ТЕПЛОЛЮКС', 'Коляска прогулочная Adamex Lite графит', 'Лыжи горные Tisa 180 см', 'Плитка электрическая индукционная Tefal']) {
+      expect([name, readDoubt(name).doubt]).not.toEqual([name, SAME_GOODS]);
+    }
   });
 
   it('changes no sure pick and no other doubt: the pencil sharpener, the bare sharpener, the knife sharpener, the bathroom shelf (traps)', () => {
