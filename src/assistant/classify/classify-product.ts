@@ -291,7 +291,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // explain that another leaf of the same goods does names that leaf; read where the leaf is doubted anyway (a word it does not
   // explain, or a weak match), so no sure pick changes.
   const weak = laterDoubt !== undefined && best.score < CONFIDENT_SCORE;
-  const sameGoods = earlierDoubt === undefined && heldGoods === undefined && sectionWord === undefined && unsaid === undefined && (unexplainedDoubt !== undefined || weak) ? findSameGoodsWord(index, best.leaf, readNounsSaid(best), readWordsUnexplained(best), explainsByWords) : undefined;
+  const sameGoods = earlierDoubt === undefined && heldGoods === undefined && sectionWord === undefined && unsaid === undefined && (unexplainedDoubt !== undefined || weak) ? findSameGoodsWord(index, best.leaf, readNounsSaid(best), readWordsUnexplained(best), best.reading.stems.map((stem) => ({ stem, word: best.reading.wordOf.get(stem) ?? stem })), explainsByWords) : undefined;
   const sameGoodsDoubt = sameGoods === undefined ? undefined : `the leaf does not explain "${sameGoods.word}", which a leaf of the same goods says (${sameGoods.leaf.path})`;
   const doubt = heldGoodsDoubt ?? earlierDoubt ?? sectionWordDoubt ?? unsaidDoubt ?? sameGoodsDoubt ?? unexplainedDoubt ?? laterDoubt;
   // The words a seller may confirm harmless (`classify.neutralWords`): only where nothing else keeps the leaf from being sure,

@@ -81,16 +81,21 @@ function endsInNoun(end: string, nouns: readonly string[]): boolean {
 /**
  * The first of `words` that a leaf other than `best` explains, where that leaf is of the same goods: a name of it has one of
  * `nouns` (the stems of the best leaf's name the type says as nouns) and its names say the word (`Полки для ванной`), or its compound head opens with the word and ends in a noun's root
- * (`Ножеточки` for `ножей` and `точилка`), with that leaf.
+ * (`Ножеточки` for `ножей` and `точилка`), and says every word of the type (`typeWords`) the best leaf's own names say beside
+ * the nouns, with that leaf.
  */
-export function findSameGoodsWord(index: ClassifierIndex, best: IndexedLeaf, nouns: readonly string[], words: readonly TypeWord[], explains: ExplainsByWords): SameGoodsWord | undefined {
+export function findSameGoodsWord(index: ClassifierIndex, best: IndexedLeaf, nouns: readonly string[], words: readonly TypeWord[], typeWords: readonly TypeWord[], explains: ExplainsByWords): SameGoodsWord | undefined {
   if (nouns.length === 0) return undefined;
-  const sameHead = [...new Set(nouns.flatMap((noun) => index.byHeadStem[noun] ?? []))].map((at) => index.leaves[at]).filter((leaf): leaf is IndexedLeaf => leaf !== undefined && leaf.id !== best.id);
+  // `Тканевая маска для лица` under `Тканевые маски`, beside `Маски для лица`: a leaf that misses a word of the type the best
+  // leaf's own name says is no narrower answer, only the broader goods; it must say every such word too.
+  const kind = typeWords.filter((item) => !nouns.includes(item.stem) && readOwnWords(best).has(item.stem));
+  const saysKind = (leaf: IndexedLeaf): boolean => kind.every((item) => explains(readOwnWords(leaf), leaf.names.flatMap((name) => name.head), item.stem, item.word));
+  const sameHead = [...new Set(nouns.flatMap((noun) => index.byHeadStem[noun] ?? []))].map((at) => index.leaves[at]).filter((leaf): leaf is IndexedLeaf => leaf !== undefined && leaf.id !== best.id && saysKind(leaf));
   for (const { stem, word } of words) {
     if (Array.from(stem).length < SHORTEST_COMPOUND_PART) continue;
     const named = sameHead.find((leaf) => explains(readOwnWords(leaf), leaf.names.flatMap((name) => name.head), stem, word));
     if (named !== undefined) return { word, leaf: named };
-    const compound = (readCompoundsByStart(index).get(stem) ?? []).find((item) => item.leaf.id !== best.id && endsInNoun(item.end, nouns));
+    const compound = (readCompoundsByStart(index).get(stem) ?? []).find((item) => item.leaf.id !== best.id && endsInNoun(item.end, nouns) && saysKind(item.leaf));
     if (compound !== undefined) return { word, leaf: compound.leaf };
   }
   return undefined;
