@@ -26,6 +26,7 @@ import { findOtherGoodsWith } from './composition-of-other-goods.js';
 import { findHeldWordGoods } from './held-word-of-other-goods.js';
 import { findOtherRecipient } from './recipient-of-goods.js';
 import { findRemedyElsewhere } from './remedy-of-other-goods.js';
+import { findSameGoodsWord } from './same-goods-word.js';
 import { findSectionWord } from './section-words.js';
 import { findUnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
 import { splitNamePhrase } from './split-name-phrase.js';
@@ -286,11 +287,17 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // The purpose may be said in the reading too (`Gaming Mouse Pad` read as `коврик для мыши`).
   const unsaid = earlierDoubt === undefined && sectionWordDoubt === undefined && (unexplainedDoubt !== undefined || laterDoubt !== undefined) ? findUnsaidPurposeTwin(index, best.leaf, new Set([...[...type.tokens, ...type.purpose, ...type.form].map(stemForIndex), ...best.reading.stems, ...best.reading.purpose, ...best.reading.form])) : undefined;
   const unsaidDoubt = unsaid === undefined ? undefined : `the leaf "${unsaid.name}" is for what the name does not say (${unsaid.ownPurpose === true ? 'a twin for another purpose' : 'a twin without it'}: ${unsaid.twin.path})`;
-  const doubt = heldGoodsDoubt ?? earlierDoubt ?? sectionWordDoubt ?? unsaidDoubt ?? unexplainedDoubt ?? laterDoubt;
+  // `Точилка для ножей` against stationery `Точилки`, beside `Ножеточки`: a word of the type (or of its purpose) the leaf does not
+  // explain that another leaf of the same goods does names that leaf; read where the leaf is doubted anyway (a word it does not
+  // explain, or a weak match), so no sure pick changes.
+  const weak = laterDoubt !== undefined && best.score < CONFIDENT_SCORE;
+  const sameGoods = earlierDoubt === undefined && heldGoods === undefined && sectionWord === undefined && unsaid === undefined && (unexplainedDoubt !== undefined || weak) ? findSameGoodsWord(index, best.leaf, readNounsSaid(best), readWordsUnexplained(best), best.reading.stems.map((stem) => ({ stem, word: best.reading.wordOf.get(stem) ?? stem })), explainsByWords) : undefined;
+  const sameGoodsDoubt = sameGoods === undefined ? undefined : `the leaf does not explain "${sameGoods.word}", which a leaf of the same goods says (${sameGoods.leaf.path})`;
+  const doubt = heldGoodsDoubt ?? earlierDoubt ?? sectionWordDoubt ?? unsaidDoubt ?? sameGoodsDoubt ?? unexplainedDoubt ?? laterDoubt;
   // The words a seller may confirm harmless (`classify.neutralWords`): only where nothing else keeps the leaf from being sure,
   // nor says the material or use of the goods as another section sorts them (`одноразовые` of `Тарелки`: `findHeldWordGoods`),
   // nor is a word another section names its goods by (`findSectionWord`).
-  const heldBy = heldGoods === undefined && sectionWord === undefined && unsaid === undefined ? held : undefined;
+  const heldBy = heldGoods === undefined && sectionWord === undefined && unsaid === undefined && sameGoods === undefined ? held : undefined;
   const evidence: Evidence[] = [
     {
       phrase: best.reading.phrase,
@@ -373,6 +380,15 @@ function readOwnGoodsNouns(best: LeafScore): Set<string> {
 /** The stems of the leaf's name the type says that are nouns as the type writes them (`ламп` of `Лампа светодиодная`). */
 function readNounsSaid(item: LeafScore): string[] {
   return item.name.head.filter((stem) => item.reading.stems.includes(stem) && !ADJECTIVE_FORM.test(item.reading.wordOf.get(stem) ?? stem));
+}
+
+/**
+ * The words of the type the best leaf does not explain (`unexplained`), and the stems of its purpose that neither the leaf's
+ * name nor anything else of the leaf says (`ножей` of `Точилка для ножей` against plain `Точилки`), each with its stem.
+ */
+function readWordsUnexplained(item: LeafScore): { stem: string; word: string }[] {
+  const purpose = item.reading.purpose.filter((stem) => !item.name.purpose.includes(stem) && !explainsByLeaf(item.leaf, stem, item.reading.wordOf.get(stem) ?? stem));
+  return [...item.unexplained.map((word) => ({ stem: stemForIndex(word), word })), ...purpose.map((stem) => ({ stem, word: item.reading.wordOf.get(stem) ?? stem }))];
 }
 
 /** A ranked leaf as a classification's alternative. */

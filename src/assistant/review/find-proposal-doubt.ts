@@ -63,6 +63,7 @@ export const CLASSIFIER_DOUBTS: readonly ClassifierDoubt[] = [
   { name: 'the type names no kind of goods', reads: /^the type names no kind of goods/, namesAnotherLeaf: true },
   { name: "a held word says another section's kind of the goods", reads: /^the leaf does not explain "[^"]*", which another section's kind of the goods says/, namesAnotherLeaf: true },
   { name: 'a word the leaf does not explain names goods of another section', reads: /^the leaf does not explain "[^"]*", by which the section /, namesAnotherLeaf: true },
+  { name: 'a word the leaf does not explain names a leaf of the same goods', reads: /^the leaf does not explain "[^"]*", which a leaf of the same goods says /, namesAnotherLeaf: true },
   { name: 'words the leaf does not explain', reads: /^the leaf does not explain /, namesAnotherLeaf: false },
   { name: 'a weak match', reads: /^the type matches the leaf only weakly/, namesAnotherLeaf: false },
   { name: 'no product type', reads: /^no product type in the name/, namesAnotherLeaf: false },

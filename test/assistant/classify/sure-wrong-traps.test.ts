@@ -192,3 +192,10 @@ describe('an importer’s English names keyed by their goods (kjimp, probe 19)',
     expect(sure.filter((line) => /Тонеры и чернила|Коврики/u.test(line))).toEqual([]);
   });
 });
+
+describe('a word another leaf of the same goods explains (qualifier2, probe 18)', () => {
+  it.each(BOTH)('the knife sharpener is never sure in stationery sharpeners, the pencil sharpener never elsewhere (%s)', (breadth) => {
+    expect(findSure(breadth, ['Точилка для ножей 3 в 1', 'Точилка для ножей', 'NEW Точилка для ножей 3 в 1 Pink'])).toEqual([]);
+    expect(findSure(breadth, ['Точилка для карандашей']).filter((line) => !/Точилки/u.test(line))).toEqual([]);
+  });
+});

@@ -106,6 +106,7 @@ describe('a type whose doubt names another leaf is answered on its own row', () 
     ['Освежитель воздуха в авто Areon', 'a place the leaf does not explain names another section'],
     ['Станки одноразовые Gillette 1 шт Sensitive', 'a doubt naming another leaf stands behind the words the leaf does not explain'],
     ['Лампа светодиодная автомобильная H4 LED', 'a word the leaf does not explain names goods of another section'],
+    ['Точилка для ножей 3 в 1', 'a word the leaf does not explain names a leaf of the same goods'],
   ])('%s', (name, why) => {
     const type = classifyType(name);
     expect(type.classification.path).toBeDefined();
