@@ -13,6 +13,8 @@ import { isRelatedWord } from './read-word-forms.js';
 // A label word and a level's word of one root share this many first letters (`канцелярия`, `канцелярские`).
 const MIN_SHARED_BEGINNING = 5;
 
+const MIN_LEVEL_STEM = 4;
+
 const levelStems = new WeakMap<ClassifierIndex, readonly string[]>();
 
 /** Whether every word of a label's type (group words aside) is a word of the directory's levels, none of them the leaf's head noun. */
@@ -20,7 +22,8 @@ export function isDepartmentLabel(classifier: ClassifierIndex, words: readonly s
   const stems = words.filter((word) => !isGroupWord(word)).map(stemForIndex);
   if (stems.length === 0) return false;
   const levels = readLevelStems(classifier);
-  const related = (stem: string, other: string): boolean => stem === other || isRelatedWord(stem, other, MIN_SHARED_BEGINNING);
+  // Short stems (`пен` of `пены`) begin too many words to be read by their beginning: only equal.
+  const related = (stem: string, other: string): boolean => stem === other || (Math.min(stem.length, other.length) >= MIN_SHARED_BEGINNING && isRelatedWord(stem, other, MIN_SHARED_BEGINNING));
   const leafNouns = leaf.names.map((name) => name.head[0]).filter((stem) => stem !== undefined);
   return stems.every((stem) => levels.some((level) => related(stem, level))) && !stems.some((stem) => leafNouns.some((noun) => related(stem, noun)));
 }
@@ -29,7 +32,8 @@ export function isDepartmentLabel(classifier: ClassifierIndex, words: readonly s
 function readLevelStems(classifier: ClassifierIndex): readonly string[] {
   let found = levelStems.get(classifier);
   if (found === undefined) {
-    found = [...new Set(classifier.leaves.flatMap((leaf) => leaf.ancestorStems))];
+    // A stem this short is a joining word of a Kazakh level (`пен`, `мен`: and) more often than a department's word.
+    found = [...new Set(classifier.leaves.flatMap((leaf) => leaf.ancestorStems))].filter((stem) => stem.length >= MIN_LEVEL_STEM);
     levelStems.set(classifier, found);
   }
   return found;
