@@ -34,6 +34,10 @@ import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { stemForIndex } from './classify/stem-for-index.js';
 import { createListLabelReader } from './category-label/create-list-label-reader.js';
 import { readLabelHead } from './category-label/label-text.js';
+import { isDepartmentLabel } from './read-department-label.js';
+import { ADJECTIVE } from './read-label-kinds.js';
+import { isRelatedWord } from './read-word-forms.js';
+import { findOtherSectionPurposes } from './category-label/find-other-section-purposes.js';
 import { CATEGORY_THRESHOLDS, type CategoryContext, type CategoryMatcher } from './match-category.js';
 import type { ValueMatch } from './match-value.js';
 import type { ScoredCandidate } from './score-candidates.js';
@@ -90,7 +94,13 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
       // (`Сүт Адал 1л`) say what this file holds today, not what the seller's section is.
       leafById ??= new Map(classifier.leaves.map((candidate) => [candidate.id, candidate]));
       const agreedLeaf = leafById.get(agreed.leafId);
-      if (agreedLeaf !== undefined && findUnheldGroupWords(extractProductType(readLabelHead(text)).words, agreedLeaf).length > 0) return withCandidate(match, agreed.leafId, index);
+      const labelType = extractProductType(readLabelHead(text));
+      // A department is so only where the label names no leaf well by itself (`ТВ` is `Телевизоры`, beside `ТВ, аудио и видео`).
+      const weak = (match.candidates[0]?.score ?? 0) < CATEGORY_THRESHOLDS.minScore;
+      if (agreedLeaf !== undefined && (findUnheldGroupWords(labelType.words, agreedLeaf).length > 0 || (weak && isDepartmentLabel(classifier, labelType.words, agreedLeaf)))) return withCandidate(match, agreed.leafId, index);
+      // `Комбинезоны для собак` whose row says `Комбинезон на девочку`: the names' leaf whose path says whom it is for
+      // (`Детская одежда`), and a label saying it is for what only another section names, contradict each other.
+      if (agreedLeaf !== undefined && !isDemographicEmpty(agreedLeaf.demographic) && findOtherSectionPurposes(classifier, agreedLeaf, labelType.purpose).length > 0) return match;
       const at = match.candidates.findIndex((candidate) => candidate.key === key);
       const confirmed = match.candidates[at];
       if (confirmed === undefined) return withCandidate(match, agreed.leafId, index);
@@ -108,6 +118,10 @@ export function confirmCategoryByProducts(matcher: CategoryMatcher, index: Direc
         const leaf = leafById.get(agreed.leafId);
         if (leaf === undefined || !match.heldBy.every((word) => isWordOfLeafSection(classifier as NonNullable<typeof classifier>, leaf, word))) return match;
       }
+      // `Бумажные гирлянды` whose rows read `Гирлянда Happy Birthday 2 м` as lights: a qualifier of the label the leaf does not
+      // explain, which the names leave out, may make the label's goods another kind (paper party garlands); names that leave
+      // it out say nothing of it, however many.
+      if (agreedLeaf !== undefined && findUnsaidQualifiers(classifier, agreedLeaf, labelType, names).length > 0) return match;
       const clearFirst = at === 0 && (confirmed.score < CATEGORY_THRESHOLDS.minScore || match.heldBy !== undefined) && (second === undefined || confirmed.score - second.score >= CLEAR_FIRST_GAP);
       // A strong label asked only for its rivals (narrower leaves holding its words among more: `Телевизоры` beside
       // `ТВ-приставки` for `ТВ`) is its own first candidate when its names are confidently there with their whole type: they do
@@ -275,6 +289,27 @@ function findAgreedLeaf(results: readonly Classification[]): { leafId: number; c
   if (top === undefined || top[1] < Math.ceil(AGREEING_SHARE * results.length)) return undefined;
   const whole = results.every((result) => result.leafId !== top[0] || result.confidence >= WHOLE_TYPE_CONFIDENCE);
   return { leafId: top[0], count: top[1], whole };
+}
+
+// A label's adjective and a word of the leaf or a name of one root share this many first letters (`бумажные`, `бумажная`).
+const MIN_SHARED_BEGINNING = 5;
+
+/** The adjectives of a label's type the leaf does not explain by any word of its names or path, and no product name says, that sort other goods. */
+function findUnsaidQualifiers(classifier: ClassifierIndex, leaf: IndexedLeaf, type: ReturnType<typeof extractProductType>, names: readonly string[]): string[] {
+  // Only a qualifier that names a branch of another section (`бумажные`: `Бумажная продукция`) and none of the leaf's own;
+  // one only leaves' names hold (`казахские` of `Казахские народные сказки`) leaves the goods the leaf's kind.
+  const section = readPathSection(leaf.path);
+  const sortsOtherGoods = (word: string): boolean => {
+    const stem = stemForIndex(word);
+    const sections = new Set(classifier.leaves.filter((other) => other.ancestorStems.includes(stem)).map((other) => readPathSection(other.path)));
+    return sections.size > 0 && !sections.has(section);
+  };
+  const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => ADJECTIVE.test(word) && findDemographicMark(word) === undefined && sortsOtherGoods(word));
+  if (unexplained.length === 0) return [];
+  const leafWords = [leaf.path, leaf.pathKaz, ...leaf.names.map((name) => name.text)].flatMap((text) => tokenizeForMatch(text));
+  const nameWords = names.flatMap((name) => tokenizeForMatch(name));
+  const said = (word: string, words: readonly string[]): boolean => words.some((other) => other === word || isRelatedWord(word, other, MIN_SHARED_BEGINNING));
+  return unexplained.filter((word) => !said(word, leafWords) && !said(word, nameWords));
 }
 
 /** Whether the words a label's leaf does not explain are every word of the label's type (no qualifier beside an explained head). */

@@ -2,7 +2,7 @@ import type { Category } from '../../domain/index.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
-import { findUnheldKinds, type LevelNames, namesEveryKind, namesMember, readLabelKinds, readLabelMembers, readNameHeads, readSlashList } from '../read-label-kinds.js';
+import { findUnheldKinds, type LabelMember, type LevelNames, namesEveryKind, namesMember, readLabelKinds, readLabelMembers, readNameHeads, readSlashList } from '../read-label-kinds.js';
 import { readLabelHead } from './label-text.js';
 import { listBranchNames } from './prepare-leaf.js';
 
@@ -49,6 +49,8 @@ export function createListLabelReader(index: DirectoryIndex): ListLabelReader {
         if (member === undefined) continue;
         const named = (other: Category): boolean => other !== leaf && (namesMember(member, other.name.rus) || namesMember(member, other.name.kaz ?? '', 'kaz'));
         for (const stem of member.nouns) for (const other of byHead.get(stem) ?? []) if (named(other)) rivals.add(other);
+        // `аккум.` of `Батар. и аккум.`: a kind the seller cut short is every leaf whose head it begins.
+        for (const other of findCutKindLeaves(member, head, byHead)) if (other !== leaf) rivals.add(other);
       }
       return [...rivals];
     },
@@ -73,4 +75,17 @@ function collectLeavesByHead(index: DirectoryIndex): Map<string, Category[]> {
     for (const stem of heads) byHead.set(stem, [...(byHead.get(stem) ?? []), leaf]);
   }
   return byHead;
+}
+
+// A cut word keeps this many letters at least to be read as the beginning of a head (`акк.`, `батар.`).
+const MIN_CUT_WORD = 3;
+
+/** The leaves whose head begins a noun of the member that the label writes cut short, with a dot (`аккум.`). */
+function findCutKindLeaves(member: LabelMember, head: string, byHead: ReadonlyMap<string, Category[]>): Category[] {
+  const cut = new Set([...head.toLowerCase().matchAll(/(\p{L}+)\./gu)].map((found) => found[1] ?? '').filter((word) => word.length >= MIN_CUT_WORD).map(stemForIndex));
+  const beginnings = member.nouns.filter((stem) => cut.has(stem));
+  if (beginnings.length === 0) return [];
+  const found: Category[] = [];
+  for (const [stem, leaves] of byHead) if (beginnings.some((beginning) => stem.startsWith(beginning) && stem !== beginning)) found.push(...leaves.filter((leaf) => member.purpose.every((word) => tokenizeForMatch(leaf.name.rus).map(stemForIndex).includes(word))));
+  return found;
 }

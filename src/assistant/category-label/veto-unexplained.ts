@@ -16,6 +16,7 @@ import { isAdjectiveOfNounInK, isFleetingVowelForm, isRelatedWord, NEGATING_PREF
 import { asLabelQuestion } from './as-label-question.js';
 import { BRANCH_LEAF_SCORE } from './branch-names.js';
 import { collectNamedStems, collectSiblingStems, parentOfPath } from './collect-directory-stems.js';
+import { findOtherSectionPurposes } from './find-other-section-purposes.js';
 import { collectPeopleBranchNouns, findUnsaidKindBranch, findUnsaidPathQualifier } from './find-unsaid-path-words.js';
 import { readLabelHead } from './label-text.js';
 import { readProductDemographic } from './read-product-demographic.js';
@@ -51,6 +52,7 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
   let siblings: Map<string, Set<string>> | undefined;
   let peopleBranches: Map<string, Set<string>> | undefined;
   let sorting: Map<string, SortingWord> | undefined;
+  let purposes: Map<string, IndexedLeaf[]> | undefined;
   let evidence: WordEvidence | undefined;
   return {
     match(text, context = {}) {
@@ -90,24 +92,29 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       // A word for goods in general no name of the leaf holds (`өнімі` of `Сүт өнімі`, beside the path's `өнімдері`) is no
       // misspelling of the path's word: the label names the group the path does, never the leaf (`read-group-words.ts`).
       const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => isGroupWord(word) || (!negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, known) && !leafWords.some((leafWord) => leafWord !== word && (wordScore(word, leafWord) >= SPELLING_SCORE || formOf(word, leafWord)))));
-      // A purpose that names goods or a section of another top-level section says the goods are of another kind
-      // (`Шампунь для кошек` is no hair shampoo, `Домики для кукол` no pet beds); a purpose the directory does not name
-      // only qualifies (`Микрофоны для стриминга`), and one named in the leaf's own section is a use of its goods
-      // (`Переноска для кошек`, `Фен для волос`). Whom the goods are for is the demographic rules' to judge.
+      // A purpose that names goods or a section of another top-level section says the goods are of another kind.
+      const elsewhere = findOtherSectionPurposes(classifier, leaf, type.purpose);
       named ??= collectNamedStems(leaves.values());
       const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
       const section = readPathSection(leaf.path);
-      const elsewhere = type.purpose.flatMap((word) => {
-        const stem = stemForIndex(word);
-        const places = leafStems.has(stem) || findDemographicMark(word) !== undefined ? undefined : named?.get(stem);
-        const where = places?.has(section) === false ? places.values().next().value : undefined;
-        return where === undefined ? [] : [`"${word}" (${where})`];
-      });
       if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.join(', ')}, named in another section than the leaf's`);
       // `Коляски для кукол` against the babies' `Коляски`: a purpose that is what another leaf of the same section is names
       // goods of their own, which the label's goods may be a kind of; the classifier's rule, never sure.
       const goodsOf = type.purpose.filter((word) => findDemographicMark(word) === undefined && !leafStems.has(stemForIndex(word)) && isGoodsOfSection(classifier, leaf, [stemForIndex(word)]));
       if (goodsOf.length > 0) return { ...asLabelQuestion(match, `the label's goods are for ${goodsOf.map((word) => `"${word}"`).join(', ')}, goods of the leaf's own section`), heldBy: goodsOf };
+      // `Раскраски по номерам` against `Раскраски`: a purpose the leaf does not explain that one other leaf of its section
+      // holds in its own name (`Картины по номерам`) says the label may be that leaf's goods: a rival, never a sure pick.
+      purposes ??= collectPurposeLeaves(leaves.values());
+      // Only a purpose one leaf alone names is its mark: one many name is whom or what goods are for (`кошек`, `волос`).
+      const rivalOf = (word: string): IndexedLeaf | undefined => {
+        const holders = purposes?.get(stemForIndex(word)) ?? [];
+        return holders.length === 1 && holders[0] !== leaf && readPathSection(holders[0]?.path ?? '') === section ? holders[0] : undefined;
+      };
+      // A use (`для кошек`, `для волос`) named in the leaf's own section is a use of its goods (above); `по номерам` says a kind.
+      const headWords = tokenizeForMatch(head);
+      const saysUse = (word: string): boolean => headWords[headWords.indexOf(word) - 1] === 'для';
+      const rivalPurposes = type.purpose.filter((word) => findDemographicMark(word) === undefined && !saysUse(word) && !leafStems.has(stemForIndex(word)) && !leafWords.some((leafWord) => isRelatedWord(word, leafWord, 3)) && rivalOf(word) !== undefined);
+      if (rivalPurposes.length > 0) return { ...asLabelQuestion(match, `the leaf does not explain ${rivalPurposes.map((word) => `"${word}"`).join(', ')} of the label, which ${rivalOf(rivalPurposes[0] ?? '')?.path ?? ''} names`), heldBy: rivalPurposes };
       // A leaf whose Kazakh name says a narrower kind than its Russian one (`Машинки`: `Ойыншық көліктер`, toy vehicles) is
       // that kind only: a purpose it does not explain says the label's head may be another thing the directory lacks
       // (`Машинки для стрижки` are hair clippers, never toy cars).
@@ -126,6 +133,13 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       return { ...question, candidates: question.candidates.map((candidate) => ({ ...candidate, score: Math.min(candidate.score, BRANCH_LEAF_SCORE) })) };
     },
   };
+}
+
+/** The leaves by each stem of their own names' purposes (`номер` → `Картины по номерам`). */
+function collectPurposeLeaves(leaves: Iterable<IndexedLeaf>): Map<string, IndexedLeaf[]> {
+  const byStem = new Map<string, IndexedLeaf[]>();
+  for (const leaf of leaves) for (const stem of new Set(leaf.names.flatMap((name) => name.purpose))) byStem.set(stem, [...(byStem.get(stem) ?? []), leaf]);
+  return byStem;
 }
 
 /**
