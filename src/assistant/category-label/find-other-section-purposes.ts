@@ -13,8 +13,7 @@ const namedStems = new WeakMap<ClassifierIndex, Map<string, Map<string, string>>
  * a use of its goods (`Переноска для кошек`, `Фен для волос`). Whom the goods are for is the demographic rules' to judge.
  */
 export function findOtherSectionPurposes(classifier: ClassifierIndex, leaf: IndexedLeaf, purpose: readonly string[]): string[] {
-  let named = namedStems.get(classifier);
-  if (named === undefined) namedStems.set(classifier, (named = collectNamedStems(classifier.leaves)));
+  const named = readNamedStems(classifier);
   const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
   const section = readPathSection(leaf.path);
   return purpose.flatMap((word) => {
@@ -23,4 +22,11 @@ export function findOtherSectionPurposes(classifier: ClassifierIndex, leaf: Inde
     const where = places?.has(section) === false ? places.values().next().value : undefined;
     return where === undefined ? [] : [`"${word}" (${where})`];
   });
+}
+
+/** The sections and paths naming each stem (`collectNamedStems`), built once per index for every reader of it. */
+export function readNamedStems(classifier: ClassifierIndex): ReadonlyMap<string, ReadonlyMap<string, string>> {
+  let named = namedStems.get(classifier);
+  if (named === undefined) namedStems.set(classifier, (named = collectNamedStems(classifier.leaves)));
+  return named;
 }

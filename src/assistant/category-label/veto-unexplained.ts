@@ -15,8 +15,8 @@ import { ADJECTIVE, namesEveryKind, readLabelKinds } from '../read-label-kinds.j
 import { isAdjectiveOfNounInK, isFleetingVowelForm, isRelatedWord, NEGATING_PREFIXES } from '../read-word-forms.js';
 import { asLabelQuestion } from './as-label-question.js';
 import { BRANCH_LEAF_SCORE } from './branch-names.js';
-import { collectNamedStems, collectSiblingStems, parentOfPath } from './collect-directory-stems.js';
-import { findOtherSectionPurposes } from './find-other-section-purposes.js';
+import { collectSiblingStems, parentOfPath } from './collect-directory-stems.js';
+import { findOtherSectionPurposes, readNamedStems } from './find-other-section-purposes.js';
 import { collectPeopleBranchNouns, findUnsaidKindBranch, findUnsaidPathQualifier } from './find-unsaid-path-words.js';
 import { readLabelHead } from './label-text.js';
 import { readProductDemographic } from './read-product-demographic.js';
@@ -48,7 +48,6 @@ function findAdjectiveOfNounLeaf(head: string, entry: Category): string | undefi
  */
 export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex, wordScore: (a: string, b: string) => number): CategoryMatcher {
   let leaves: Map<string, IndexedLeaf> | undefined;
-  let named: Map<string, Map<string, string>> | undefined;
   let siblings: Map<string, Set<string>> | undefined;
   let peopleBranches: Map<string, Set<string>> | undefined;
   let sorting: Map<string, SortingWord> | undefined;
@@ -94,7 +93,7 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       const unexplained = findUnexplainedWords(classifier, leaf, type).filter((word) => isGroupWord(word) || (!negatedBySibling(word) && !sorts(word) && !isExplainedByDirectory(word, leaf, known) && !leafWords.some((leafWord) => leafWord !== word && (wordScore(word, leafWord) >= SPELLING_SCORE || formOf(word, leafWord)))));
       // A purpose that names goods or a section of another top-level section says the goods are of another kind.
       const elsewhere = findOtherSectionPurposes(classifier, leaf, type.purpose);
-      named ??= collectNamedStems(leaves.values());
+      const named = readNamedStems(classifier);
       const leafStems = new Set([...leaf.ancestorStems, ...leaf.names.flatMap((name) => [...name.head, ...name.purpose])]);
       const section = readPathSection(leaf.path);
       if (elsewhere.length > 0) return asLabelQuestion(match, `the label's goods are for ${elsewhere.join(', ')}, named in another section than the leaf's`);
@@ -119,7 +118,7 @@ export function vetoUnexplained(matcher: CategoryMatcher, index: DirectoryIndex,
       // that kind only: a purpose it does not explain says the label's head may be another thing the directory lacks
       // (`Машинки для стрижки` are hair clippers, never toy cars).
       const unsaidKind = findUnsaidKazakhQualifier(leaf, type.words);
-      const foreign = unsaidKind === undefined ? [] : type.purpose.filter((word) => isForeignPurpose(word, leafStems, section, named as Map<string, Map<string, string>>) && !leafWords.some((leafWord) => isRelatedWord(word, leafWord, MIN_SHARED_BEGINNING)));
+      const foreign = unsaidKind === undefined ? [] : type.purpose.filter((word) => isForeignPurpose(word, leafStems, section, named) && !leafWords.some((leafWord) => isRelatedWord(word, leafWord, MIN_SHARED_BEGINNING)));
       if (foreign.length > 0) return { ...asLabelQuestion(match, `the leaf is "${unsaidKind ?? ''}" by its Kazakh name, and does not explain the purpose ${foreign.map((word) => `"${word}"`).join(', ')} of the label`), heldBy: foreign };
       if (unexplained.length === 0) {
         // `Свечи NGK` where the directory's only `Свечи` are decor candles and its brands do not hold `NGK`.

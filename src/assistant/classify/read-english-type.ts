@@ -7,8 +7,7 @@
  * it ends it.
  */
 import { tokenizeForMatch } from '../normalize-for-match.js';
-import { isEnglishPartWord } from './english-part-words.js';
-import { isEnglishProductWord, readEnglishProductWord, readEnglishWords } from './english-product-words.js';
+import { isEnglishPartWord, isEnglishProductWord, readEnglishProductWord, readEnglishWords } from './english-product-words.js';
 
 // A written word of letters and digits together (`EW05`, `HY300`, `T900`, `2USB`): a model code, or a count before a kind.
 const MIXED = /^(?=.*\p{L})(?=.*\p{N})[\p{L}\p{N}]+$/u;

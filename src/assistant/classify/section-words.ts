@@ -8,8 +8,13 @@
  */
 import type { ClassifierIndex, IndexedLeaf } from './classifier-types.js';
 import { readTopSection } from './file-sections.js';
-import { isSectionNoteStem } from './section-note-words.js';
 import { stemForIndex } from './stem-for-index.js';
+
+// Words a leaf name says that name no goods and no trade (`жаңа`, new, of `жаңа туған`, newborn): a section whose leaves happen
+// to say one is not the goods of every name that says it (`Варежки жаңа`, `Топ спортивный жаңа`), so such a word is never a
+// section's word. Written as names write them, stemmed as leaf names are.
+const NOTE_STEMS: ReadonlySet<string> = new Set(['жаңа'].map((word) => stemForIndex(word)));
+
 
 /**
  * The fewest leaves of a section whose names say a word for it to be the section's word: one or two may be a leaf that
@@ -56,7 +61,7 @@ function readSectionWords(index: ClassifierIndex): Map<string, string> {
   for (const [stem, bySection] of counts) {
     const total = [...bySection.values()].reduce((sum, count) => sum + count, 0);
     const [section, most] = [...bySection].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
-    if (Array.from(stem).length >= SHORTEST_SECTION_STEM && most >= FEWEST_SECTION_LEAVES && most >= SECTION_WORD_SHARE * total && !isSectionNoteStem(stem)) words.set(stem, section);
+    if (Array.from(stem).length >= SHORTEST_SECTION_STEM && most >= FEWEST_SECTION_LEAVES && most >= SECTION_WORD_SHARE * total && !NOTE_STEMS.has(stem)) words.set(stem, section);
   }
   sectionsByStem.set(index, words);
   return words;
