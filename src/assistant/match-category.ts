@@ -34,6 +34,7 @@ import { getClassifierIndex } from './classify/load-classifier-index.js';
 import { acceptClassifierReading } from './category-label/accept-classifier-reading.js';
 import { createWholeLabelMatcher } from './category-label/match-whole-label.js';
 import { prepareLabelDirectory } from './category-label/prepare-label-directory.js';
+import { readEnglishLabel } from './category-label/read-english-label.js';
 import { readInitials } from './category-label/read-initials.js';
 import { readSlashLists } from './category-label/read-slash-lists.js';
 import { vetoUnexplained } from './category-label/veto-unexplained.js';
@@ -73,6 +74,7 @@ const LABEL_READINGS: readonly ((matcher: CategoryMatcher, setup: LabelReadingSe
   (matcher, { thresholds }) => withSynonyms(matcher, thresholds),
   (matcher, { index, wordScore }) => vetoUnexplained(matcher, index, wordScore),
   (matcher, { index, thresholds }) => acceptClassifierReading(matcher, index, thresholds),
+  (matcher, { index }) => readEnglishLabel(matcher, index),
   (matcher, { index }) => readSlashLists(matcher, index),
   (matcher, { index }) => readInitials(matcher, index),
   (matcher, { index }) => capByBareHead(matcher, index),

@@ -65,11 +65,12 @@ function isNameMatch(match: ValueMatch<Category>): boolean {
 const SYNONYM_STEP = 0.97;
 
 /** A candidate found through a synonym: a step below, and never an exact name (`score 0.97`, not `# exact`). */
-function stepDown(candidate: ScoredCandidate<Category>): ScoredCandidate<Category> {
+export function stepDown(candidate: ScoredCandidate<Category>): ScoredCandidate<Category> {
   return { ...candidate, score: Math.round(candidate.score * SYNONYM_STEP * 1000) / 1000, exact: false };
 }
 
-function mergeSynonymCandidates(match: ValueMatch<Category>, viaSynonyms: ValueMatch<Category>): ValueMatch<Category> {
+/** A question's candidates with those found through a rewrite (`stepDown`), each leaf once at its better score. */
+export function mergeSynonymCandidates(match: ValueMatch<Category>, viaSynonyms: ValueMatch<Category>): ValueMatch<Category> {
   const merged = new Map(match.candidates.map((candidate) => [candidate.key, candidate]));
   for (const candidate of viaSynonyms.candidates.map(stepDown)) {
     const known = merged.get(candidate.key);
