@@ -7,7 +7,7 @@ import { classifyProduct } from '../classify/classify-product.js';
 import { extractProductType } from '../classify/extract-product-type.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
-import { readEnglishProductWord, readEnglishWords, readTwoKindsWord } from '../classify/english-product-words.js';
+import { readEnglishProductWord, readEnglishWords } from '../classify/english-product-words.js';
 import { readPathSection } from '../classify/classify-product.js';
 import { rewriteTypeInDirectoryWords } from '../classify/translate-english-type.js';
 import { findDemographicMark } from '../demographic-words.js';
@@ -108,16 +108,16 @@ const ENGLISH_READING_DOUBTS: readonly ((reading: EnglishReading) => string | un
     const bare = leaves.find((other) => other.id !== leaf.id && readPathSection(other.path) !== readPathSection(leaf.path) && other.names.some((name) => name.language === 'rus' && name.purpose.length === 0 && name.head.includes(stem)));
     return bare === undefined ? undefined : `"${goods}" with no purpose is also "${bare.path}": the English label may hold those goods too`;
   },
-  // `Air Fryers` → `аэрогриль` by the compound, while `fryer` alone is a `фритюрница`, a leaf of the same section: near
-  // goods a shop may file under one label. A compound read across sections (`Ring Lights`: no ceiling lights) stands.
+  // `LED Strip Lights` → `светодиодная лента` by the compound, while `lights` alone names another leaf of `Дом и сад`: goods of
+  // one section a shop may file under one label. A compound read across sections (`Ring Lights`, electronics, beside the
+  // ceiling lights of `Дом и сад`) stands. Crude: it also holds `Curling Irons` (`irons` alone are `Утюги`), a question.
   function isHeadReadOtherwiseInSection({ leaf, words, matchRussian }) {
     const readings = readEnglishWords(words);
     const head = readings.findLastIndex((reading) => reading.entry?.role === 'goods' && reading.partOfCompound !== true);
     const compound = readings[head];
     const own = readEnglishProductWord(words[head] ?? '');
-    // A word naming two kinds (`iron` of `Curling Irons`) has no reading of its own to doubt by.
-    if (compound?.compound !== true || own === undefined || own.loose === true || own.russian === compound.entry?.russian || readTwoKindsWord(words[head] ?? '') !== undefined) return undefined;
-    // The leaf the head alone names first, sure or among rivals (`фритюрница` → `Фритюрницы`).
+    if (compound?.compound !== true || own === undefined || own.loose === true || own.russian === compound.entry?.russian) return undefined;
+    // The leaf the head alone names first, sure or among rivals.
     const [first] = matchRussian(own.russian).candidates;
     const other = first !== undefined && first.score >= HEAD_ALONE_SCORE ? first.entry : undefined;
     const near = other !== undefined && other.id !== leaf.id && readPathSection(other.path?.rus ?? '') === readPathSection(leaf.path);
