@@ -109,6 +109,87 @@ function tokenizeUncached(text: string): string[] {
   const lowered = PLAIN_TEXT.test(dropped) ? dropped.toLowerCase() : normalizeLetters(dropped);
   // Every name of a file is tokenised once (its phrases are new texts): a rule runs only on a text with the letters it rewrites.
   const plain = lowered.includes('ё') ? lowered.replace(/ё/g, 'е') : lowered;
+  // `XXXL` is rewritten by the regex chain; every other text of the two alphabets is split by one scan.
+  const words = (plain.includes('xxx') ? undefined : scanPlainWords(plain)) ?? splitWords(plain);
+  const tokens: string[] = [];
+  for (const raw of words) {
+    if (raw === '') continue;
+    const word = unifyScript(raw);
+    const previous = tokens[tokens.length - 1];
+    // The unit table is asked first: most words are none, and the number test is a regex per word.
+    // `Object.hasOwn`: a word of the name must never reach the table's prototype (`Набор 3 constructor` took `Object` as its unit).
+    const unit = previous !== undefined && Object.hasOwn(UNITS, word) && /^\d+(\.\d+)?$/.test(previous) ? UNITS[word] : undefined;
+    // `арналган`: the Kazakh purpose word typed on a Russian keyboard is that word for every reader (`kazakh-purpose-word.ts`).
+    tokens.push(unit ?? readKazakhPurposeWord(word));
+  }
+  return tokens;
+}
+
+// What `splitWords` makes of each character below U+0500 (Basic Latin to Cyrillic), read once from the same classes its regexes use.
+const BREAK = 0;
+const LETTER = 1;
+const DIGIT = 2;
+const OTHER_NUMBER = 3;
+const UNSCANNED = 4;
+const SCANNED_BELOW = 0x500;
+const CHAR_KINDS = Uint8Array.from({ length: SCANNED_BELOW }, (_, code) => readCharKind(String.fromCharCode(code)));
+const COMMA = 44;
+const POINT = 46;
+
+function readCharKind(char: string): number {
+  // A quote is dropped (not a break) and U+0000 marks a decimal point inside the chain: both are left to it.
+  if (new RegExp(QUOTES.source, 'u').test(char) || char === '\u0000') return UNSCANNED;
+  if (/\d/.test(char)) return DIGIT;
+  if (/\p{L}/u.test(char)) return LETTER;
+  return /\p{N}/u.test(char) ? OTHER_NUMBER : BREAK;
+}
+
+/**
+ * The words `splitWords` reads from a text without quotes and `xxx`, in one pass instead of its six regexes: every
+ * character but a letter or number breaks words, a comma or point between digits is a decimal point (as the chain's
+ * `(\d)[,.](\d)` matches, no digit in two), a number and a word written together are two words. Undefined for a text
+ * with a character the scan does not know (a quote, anything from U+0500 on): the chain reads it.
+ */
+function scanPlainWords(text: string): string[] | undefined {
+  const words: string[] = [];
+  let start = -1;
+  let hasComma = false;
+  let previousKind = BREAK;
+  let lastDecimal = -3;
+  const end = (at: number): void => {
+    if (start < 0) return;
+    const word = text.slice(start, at);
+    words.push(hasComma ? word.replace(/,/g, '.') : word);
+    start = -1;
+    hasComma = false;
+  };
+  for (let at = 0; at < text.length; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code >= SCANNED_BELOW) return undefined;
+    const kind = CHAR_KINDS[code] ?? UNSCANNED;
+    if (kind === UNSCANNED) return undefined;
+    if (kind === BREAK) {
+      if ((code === COMMA || code === POINT) && previousKind === DIGIT && lastDecimal !== at - 2 && CHAR_KINDS[text.charCodeAt(at + 1)] === DIGIT) {
+        // Inside the number's word; the chain's next match starts after the digit that follows.
+        lastDecimal = at;
+        hasComma ||= code === COMMA;
+        previousKind = BREAK;
+        continue;
+      }
+      end(at);
+      previousKind = BREAK;
+      continue;
+    }
+    if ((kind === LETTER && previousKind === DIGIT) || (kind === DIGIT && previousKind === LETTER)) end(at);
+    if (start < 0) start = at;
+    previousKind = kind;
+  }
+  end(text.length);
+  return words;
+}
+
+// The rules of `scanPlainWords`, for any text: quotes dropped, `XXXL`, decimal points, punctuation as breaks, numbers split from words.
+function splitWords(plain: string): string[] {
   const bare = plain.replace(QUOTES, '');
   // `XXXL` is how sellers write `3XL`.
   const unquoted = bare.includes('xxx') ? bare.replace(/\b(x{3,5})l\b/g, (_, xs: string) => `${xs.length}xl`) : bare;
@@ -122,18 +203,7 @@ function tokenizeUncached(text: string): string[] {
         .replace(/(\d)(\p{L})/gu, '$1 $2')
         .replace(/(\p{L})(\d)/gu, '$1 $2')
     : separated;
-  const tokens: string[] = [];
-  for (const raw of prepared.split(' ')) {
-    if (raw === '') continue;
-    const word = unifyScript(raw);
-    const previous = tokens[tokens.length - 1];
-    // The unit table is asked first: most words are none, and the number test is a regex per word.
-    // `Object.hasOwn`: a word of the name must never reach the table's prototype (`Набор 3 constructor` took `Object` as its unit).
-    const unit = previous !== undefined && Object.hasOwn(UNITS, word) && /^\d+(\.\d+)?$/.test(previous) ? UNITS[word] : undefined;
-    // `арналган`: the Kazakh purpose word typed on a Russian keyboard is that word for every reader (`kazakh-purpose-word.ts`).
-    tokens.push(unit ?? readKazakhPurposeWord(word));
-  }
-  return tokens;
+  return prepared.split(' ');
 }
 
 function normalizeLetters(text: string): string {

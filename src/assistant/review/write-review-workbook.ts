@@ -71,7 +71,8 @@ export async function writeReviewWorkbook(path: string, input: ReviewWorkbookInp
     if (input.index.nonLeafIds.has(category.id)) continue;
     leaves.addRow({ leaf: neutralizeFormula(labelOf(category.id)), kaz: neutralizeFormula(category.path?.kaz ?? '') });
   }
-  await workbook.xlsx.writeFile(path);
+  // DEFLATE level 1, not JSZip's 6: a 100,000-row review's 3 MB of XML zips in half the time, the file a quarter larger.
+  await workbook.xlsx.writeFile(path, { zip: { compressionOptions: { level: 1 } } });
 }
 
 /** The header of sheet `Review` or `Placed`, with a note on the answer column that says how to answer there. */
