@@ -13,7 +13,7 @@ import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
 import { expandCutWords, type CutWordVocabulary } from './expand-cut-words.js';
 import { countLeadingShopNotes, isShopNotePhrase, markNotesAnywhere } from './shop-notes.js';
-import { isDirectoryWordVariant } from './directory-word-variants.js';
+import { isDiminutiveForm, isDirectoryWordVariant } from './directory-word-variants.js';
 import { readEnglishCapitalWords, readEnglishHead, readEnglishModelWords } from './read-english-type.js';
 import { isEnglishProductWord, readEnglishProductWord } from './english-product-words.js';
 import { isFlavourPhrase } from './russian-flavour-words.js';
@@ -224,7 +224,7 @@ function markCyrillicBrandOfLatinName(name: string, phrases: string[][], vocabul
   const latin = (words: readonly string[]): number => words.filter((each) => LATIN.test(each)).length;
   if (latin(phrase.slice(0, only.i)) < 2 && latin([...phrase.slice(only.i + 1), ...phrases.slice(only.at + 1).flat()]) === 0) return;
   const { word } = only;
-  if (ADJECTIVE_FORM.test(word) || isDirectoryWord(word, vocabulary) || isDirectoryWordVariant(word, vocabulary, (each) => isDirectoryWord(each, vocabulary))) return;
+  if (ADJECTIVE_FORM.test(word) || isDiminutiveForm(word) || isDirectoryWord(word, vocabulary) || isDirectoryWordVariant(word, vocabulary, (each) => isDirectoryWord(each, vocabulary))) return;
   const written = (name.match(WORD) ?? []).filter((each) => tokenizeForMatch(each)[0] === word);
   if (written.length === 0 || !written.every((each) => PROPER_NAME.test(each))) return;
   phrase[only.i] = BRAND_MARK;
@@ -255,8 +255,11 @@ function markRussianWordsAroundLatinGoods(name: string, phrases: string[][], voc
   };
   // No start of a directory's word either (`Микроволновка Candy`: `микроволн…` opens `Микроволновые печи`): a Russian word of goods.
   const isBrand = (word: string, place: number): boolean => place < first && isProperName(word) && !vocabulary.known.has(word) && vocabulary.leafWords(stemForIndex(word)).length === 0 && (word.length <= 3 || !isDirectoryWord(word.slice(0, 6), vocabulary));
-  // The Russian words after the goods, a colour among them (`зеленый чай`), measures and prepositions left out.
-  const after = flat.slice(last + 1).map(({ word }) => word).filter((word) => CYRILLIC.test(word) && !/\d/u.test(word) && !UNIT_TOKENS.has(word) && !COUNT_WORDS.has(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
+  // The Russian words after the goods, a colour among them (`зеленый чай`), measures and prepositions left out; those of a `без …`
+  // or `с …` phrase (`Fabric Softener без запаха`, `Dish Gel с ароматом`) say what the goods lack or hold, whatever they name.
+  const rest = flat.slice(last + 1).map(({ word }) => word);
+  const composed = rest.findIndex((word) => WITH_OR_WITHOUT.has(word));
+  const after = (composed === -1 ? rest : rest.slice(0, composed)).filter((word) => CYRILLIC.test(word) && !/\d/u.test(word) && !UNIT_TOKENS.has(word) && !COUNT_WORDS.has(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
   if (!russian.every(({ word, place }) => place > last || isBrand(word, place)) || (after.length > 0 && !isFlavourPhrase(after))) return;
   for (const { at, i } of russian) {
     const phrase = phrases[at];
@@ -291,6 +294,9 @@ function isDirectoryWord(word: string, vocabulary: CutWordVocabulary): boolean {
   }
   return (sorted[low] ?? '').startsWith(word);
 }
+
+// The prepositions of what goods hold or lack (`с ароматом`, `без запаха`): the phrase after one says no goods.
+const WITH_OR_WITHOUT = new Set(['с', 'со', 'без', 'with', 'without']);
 
 // A word written as a proper name: a capital and small letters (`Актив`), no word in capitals (`РК`, a note or an abbreviation).
 const PROPER_NAME = /^\p{Lu}\p{Ll}+$/u;

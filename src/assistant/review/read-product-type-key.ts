@@ -11,7 +11,7 @@
 import { extractProductType, readSizeMarks, type ProductType } from '../classify/extract-product-type.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { KAZAKH_PURPOSE_WORD } from '../kazakh-purpose-word.js';
-import { readDirectoryKindHeads, readDirectoryLatinWords, type KnownBrands } from '../classify/known-brands.js';
+import { readDirectoryKindHeads, readDirectoryLackedWords, readDirectoryLatinWords, type KnownBrands } from '../classify/known-brands.js';
 
 /** `Шампунь для собак Beaphar 250 мл` → `шампунь для собак`; `''` when the name names no type. `knownBrands`: the directory's, as the classifier reads them. */
 export function readProductTypeKey(name: string, brand?: string, knownBrands?: KnownBrands): string {
@@ -55,7 +55,7 @@ export function readProductTypeParts(name: string, brand?: string, knownBrands?:
   }
   // A Kazakh purpose stands before the head; the tail holds it all the same.
   const before = keyWords === words ? readKazakhPurpose(type) : [];
-  if (keyWords === words) keyWords = [...before, ...words, ...readPiecesInOne(tokens, words)];
+  if (keyWords === words) keyWords = [...before, ...words, ...readPiecesInOne(tokens, words), ...readLacked(tokens, words, knownBrands)];
   keyWords = [...keyWords, ...readVariety(type, keyWords, knownBrands)];
   const named = readNamedLatinWords(tokens, keyWords, knownBrands);
   const bare = keyWords.join(' ');
@@ -117,6 +117,18 @@ function readPiecesInOne(tokens: readonly string[], words: readonly string[]): s
 }
 
 const PIECES_IN_ONE = /^[2-9] в 1$/u;
+
+/**
+ * The `без …` right after the head whose word the directory names goods by after `без` (`без сахара` of `Конфеты без сахара`,
+ * beside `Продукты без сахара`): what the goods lack says a kind of its own, so it stays in the key and the answer for plain
+ * `конфеты` never carries their leaf to sugar-free ones, nor theirs to plain sweets. Other lacks (`без косточек`, `без запаха`)
+ * say nothing the directory tells apart; nothing without the directory.
+ */
+function readLacked(tokens: readonly string[], words: readonly string[], knownBrands: KnownBrands | undefined): string[] {
+  const at = tokens.indexOf(words[words.length - 1] ?? '') + 1;
+  const lacked = tokens[at + 1];
+  return at > 0 && tokens[at] === 'без' && lacked !== undefined && readDirectoryLackedWords(knownBrands)?.has(stemForIndex(lacked)) === true ? ['без', lacked] : [];
+}
 
 /**
  * The `для …` phrase right after a purpose of another preposition (`Капли от блох для собак`, `… от блох и клещей для кошек`),
