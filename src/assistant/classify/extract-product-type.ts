@@ -8,7 +8,7 @@
  * a word of the type, and a composition (`с …`) or a second phrase after a separator is dropped.
  */
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
-import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviations, readDirectoryLatinWords, type KnownBrands } from './known-brands.js';
+import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviations, readDirectoryKindHeads, readDirectoryLatinWords, type KnownBrands } from './known-brands.js';
 import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
 import { expandCutWords, type CutWordVocabulary } from './expand-cut-words.js';
@@ -137,7 +137,8 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   const models = russian ? undefined : readEnglishModelWords(name);
   const capitals = russian ? undefined : readEnglishCapitalWords(name);
   if (models !== undefined) markLeadingModel(phrases, models);
-  const toType = (found: HeadReading): ProductType => {
+  const toType = (read: HeadReading): ProductType => {
+    const found = joinVariety(read, tokens, knownBrands);
     // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
     // A cut word before a whole noun of the type in capitals or lower case (`ФУТБ. МЯЧ`, `футб. мяч`), not a sentence's end
     // before a capitalised word (`Мясо. Говядина`), shortens that noun's adjective: the noun is the head.
@@ -168,6 +169,26 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   }
   return { text: '', words: [], purpose: [], form: [], tokens };
 }
+
+/**
+ * The head with the word read as a brand right after a one-word head the directory never names alone but splits into kinds
+ * (`Сулугуни` of `Сыр Сулугуни 125 г`, beside `Сыры твёрдые` and `Сыры мягкие`; `Кочхуджан` of `Паста Кочхуджан`, beside `Зубные
+ * пасты` and `Томатная паста`): it may be the variety that says the kind, so it is a word of the type, which the leaf must explain:
+ * read as a brand, the bare head matched one kind's leaf (food pastes were styling pastes), and the review's key carried one
+ * kind's answer to the others. A brand the directory lists, a Latin word, or one after a head the directory names alone (`Молоко
+ * Емшан`) is a brand as before; nothing without the directory.
+ */
+function joinVariety(found: HeadReading, tokens: readonly string[], knownBrands: KnownBrands | undefined): HeadReading {
+  const [head] = found.words;
+  const [variety, ...brand] = found.brand ?? [];
+  const kinds = readDirectoryKindHeads(knownBrands);
+  if (kinds === undefined || head === undefined || variety === undefined || found.words.length !== 1 || found.purpose.length > 0 || found.form.length > 0) return found;
+  if (tokens[tokens.indexOf(head) + 1] !== variety || !VARIETY_WORD.test(variety) || knownBrands?.has(variety) === true || !kinds.has(stemForIndex(head))) return found;
+  const { brand: _brand, ...rest } = found;
+  return { ...rest, words: [head, variety], ...(brand.length === 0 ? {} : { brand }) };
+}
+
+const VARIETY_WORD = /^[\u0400-\u04ff]{3,}$/u;
 
 // A shop's code before the name (`ДК-1843 Полотенце …`, `ML-6478 Стул …`, `АБ12 Лампа …`): up to four capitals of any alphabet
 // joined to digits by a hyphen or nothing. A word of five letters or more (`ОМЕГА-3`) is a word, not a code.

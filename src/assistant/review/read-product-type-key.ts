@@ -11,7 +11,7 @@
 import { extractProductType, readSizeMarks, type ProductType } from '../classify/extract-product-type.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { KAZAKH_PURPOSE_WORD } from '../kazakh-purpose-word.js';
-import { readDirectoryKindHeads, readDirectoryLackedWords, readDirectoryLatinWords, type KnownBrands } from '../classify/known-brands.js';
+import { readDirectoryLackedWords, readDirectoryLatinWords, type KnownBrands } from '../classify/known-brands.js';
 
 /** `Шампунь для собак Beaphar 250 мл` → `шампунь для собак`; `''` when the name names no type. `knownBrands`: the directory's, as the classifier reads them. */
 export function readProductTypeKey(name: string, brand?: string, knownBrands?: KnownBrands): string {
@@ -56,7 +56,6 @@ export function readProductTypeParts(name: string, brand?: string, knownBrands?:
   // A Kazakh purpose stands before the head; the tail holds it all the same.
   const before = keyWords === words ? readKazakhPurpose(type) : [];
   if (keyWords === words) keyWords = [...before, ...words, ...readPiecesInOne(tokens, words), ...readLacked(tokens, words, knownBrands)];
-  keyWords = [...keyWords, ...readVariety(type, keyWords, knownBrands)];
   const named = readNamedLatinWords(tokens, keyWords, knownBrands);
   const bare = keyWords.join(' ');
   const said = [...before, ...keyWords.slice(before.length + words.length)];
@@ -71,24 +70,6 @@ function readSizeMarksAfterHead(tokens: readonly string[], words: readonly strin
   const at = tokens.indexOf(words[words.length - 1] ?? '') + 1;
   return at === 0 ? [] : readSizeMarks(tokens, at);
 }
-
-/**
- * The word read as a brand right after a one-word head the directory never names alone but splits into kinds (`Сулугуни` of
- * `Сыр Сулугуни 125 г`, beside `Сыры твёрдые` and `Сыры мягкие`): it may be the variety that says the kind, so it stays in the
- * key, and the answer for `сыр` of hard cheeses never carries their leaf to it. A brand the directory lists, a Latin word, or
- * one after a head the directory names alone (`Молоко Емшан`) is a brand as before; nothing without the directory.
- */
-function readVariety(type: ProductType, keyWords: readonly string[], knownBrands: KnownBrands | undefined): string[] {
-  const [head] = type.words;
-  const [variety] = type.brand ?? [];
-  const kinds = readDirectoryKindHeads(knownBrands);
-  if (kinds === undefined || head === undefined || variety === undefined || type.words.length !== 1 || keyWords.length !== 1) return [];
-  const at = type.tokens.indexOf(head);
-  if (type.tokens[at + 1] !== variety || !CYRILLIC_WORD.test(variety) || knownBrands?.has(variety) === true || !kinds.has(stemForIndex(head))) return [];
-  return [variety];
-}
-
-const CYRILLIC_WORD = /^[\u0400-\u04ff]{3,}$/u;
 
 /**
  * The Kazakh purpose before the head (`унитазға арналған` of `Унитазға арналған гель Domestos`), as written, with `арналған`:

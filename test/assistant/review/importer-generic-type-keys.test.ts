@@ -10,6 +10,7 @@ import { classifyProduct } from '../../../src/assistant/classify/classify-produc
 import { isDiminutiveForm } from '../../../src/assistant/classify/directory-word-variants.js';
 import { readDirectoryKindHeads, readDirectoryLackedWords, readKnownBrands } from '../../../src/assistant/classify/known-brands.js';
 import { findAnsweredType, indexAnsweredTypes } from '../../../src/assistant/review/classify-with-answers.js';
+import { SURE_IN_GROUP } from '../../../src/assistant/review/group-types-by-leaf.js';
 import { readProductTypeKey } from '../../../src/assistant/review/read-product-type-key.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
 
@@ -26,6 +27,12 @@ describe('a word after a head the directory names alone only as a part of a list
     expect(keyOf('Паста Кочхуджан 500г')).toBe('паста кочхуджан');
     expect(keyOf('Паста Твенджан 500г')).toBe('паста твенджан');
     expect(keyOf('Паста Гочуджан острая')).toBe('паста гочуджан');
+  });
+
+  it('is a word of the type the leaf must explain: a food paste is never sure enough for a styling-paste group’s one `yes`', () => {
+    const result = classifyProduct(index, { name: 'Паста Кочхуджан 500г' });
+    expect(result.confident).toBe(false);
+    expect(result.leafId !== 81008 || result.confidence < SURE_IN_GROUP).toBe(true);
   });
 
   it('keeps the answer for a styling paste from a food paste', () => {
