@@ -11,6 +11,9 @@ import { stemForIndex } from './stem-for-index.js';
 // Diminutive endings, longest first, each cut with its fleeting vowel or soft sign (`чехольчик` → `чехол`, `стеклышко` → `стекл`).
 const DIMINUTIVE_ENDINGS = ['ьчик', 'ышко', 'ишко', 'очка', 'ечка', 'чик', 'ик', 'ок', 'ек'];
 const SHORTEST_BASE = 4;
+// The diminutive endings a noun of goods takes and a proper name does not (`кейсик`, `чехольчик`, `коробочка`): no `-ок`, `-ек`,
+// which end brand-like words (`Колобок`) as often as diminutives.
+const NOUN_DIMINUTIVE_ENDINGS = ['ьчик', 'ышко', 'ишко', 'очка', 'ечка', 'чик', 'ик'];
 const SHORTEST_PART = 4;
 
 // The vocabulary's words written back to front, sorted, so that the words a stem ends are one range (built once per vocabulary).
@@ -52,4 +55,13 @@ export function isDirectoryWordVariant(word: string, vocabulary: CutWordVocabula
   for (let at = SHORTEST_PART; at <= word.length - SHORTEST_PART; at += 1) if (isWhole(word.slice(0, at)) && isWhole(word.slice(at))) return true;
   const stem = stemForIndex(word);
   return stem.length >= SHORTEST_PART && isEndOfCompoundWord(stem, vocabulary);
+}
+
+/**
+ * Whether a Cyrillic word (normalised) is in a diminutive's form of a noun (`кейсик`, `чехольчик`, `коробочка`), a base of four
+ * letters or more before it, whether or not the directory knows the base: sellers call goods so (`Wireless Earbuds Кейсик` is a
+ * case), a brand is not declined so. Read as a brand, the Latin goods before it answered for goods the name does not sell.
+ */
+export function isDiminutiveForm(word: string): boolean {
+  return NOUN_DIMINUTIVE_ENDINGS.some((ending) => word.endsWith(ending) && word.length - ending.length >= SHORTEST_BASE);
 }

@@ -8,12 +8,12 @@
  * a word of the type, and a composition (`с …`) or a second phrase after a separator is dropped.
  */
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
-import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviations, readDirectoryLatinWords, type KnownBrands } from './known-brands.js';
+import { ADJECTIVE_FORM, GENITIVE_FORM, markBrandWords, readDirectoryAbbreviations, readDirectoryKindHeads, readDirectoryLatinWords, type KnownBrands } from './known-brands.js';
 import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { isMaterialGenitive } from './neutral-modifiers.js';
 import { expandCutWords, type CutWordVocabulary } from './expand-cut-words.js';
 import { countLeadingShopNotes, isShopNotePhrase, markNotesAnywhere } from './shop-notes.js';
-import { isDirectoryWordVariant } from './directory-word-variants.js';
+import { isDiminutiveForm, isDirectoryWordVariant } from './directory-word-variants.js';
 import { readEnglishCapitalWords, readEnglishHead, readEnglishModelWords } from './read-english-type.js';
 import { isEnglishProductWord, readEnglishProductWord } from './english-product-words.js';
 import { isFlavourPhrase } from './russian-flavour-words.js';
@@ -137,7 +137,8 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   const models = russian ? undefined : readEnglishModelWords(name);
   const capitals = russian ? undefined : readEnglishCapitalWords(name);
   if (models !== undefined) markLeadingModel(phrases, models);
-  const toType = (found: HeadReading): ProductType => {
+  const toType = (read: HeadReading): ProductType => {
+    const found = joinVariety(read, tokens, knownBrands);
     // The head noun is never cut (`Мясо. Говядина …` is meat, no `Мясорубки`): a cut shortens a qualifier (`Свечи зажиг.`).
     // A cut word before a whole noun of the type in capitals or lower case (`ФУТБ. МЯЧ`, `футб. мяч`), not a sentence's end
     // before a capitalised word (`Мясо. Говядина`), shortens that noun's adjective: the noun is the head.
@@ -168,6 +169,26 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   }
   return { text: '', words: [], purpose: [], form: [], tokens };
 }
+
+/**
+ * The head with the word read as a brand right after a one-word head the directory never names alone but splits into kinds
+ * (`Сулугуни` of `Сыр Сулугуни 125 г`, beside `Сыры твёрдые` and `Сыры мягкие`; `Кочхуджан` of `Паста Кочхуджан`, beside `Зубные
+ * пасты` and `Томатная паста`): it may be the variety that says the kind, so it is a word of the type, which the leaf must explain:
+ * read as a brand, the bare head matched one kind's leaf (food pastes were styling pastes), and the review's key carried one
+ * kind's answer to the others. A brand the directory lists, a Latin word, or one after a head the directory names alone (`Молоко
+ * Емшан`) is a brand as before; nothing without the directory.
+ */
+function joinVariety(found: HeadReading, tokens: readonly string[], knownBrands: KnownBrands | undefined): HeadReading {
+  const [head] = found.words;
+  const [variety, ...brand] = found.brand ?? [];
+  const kinds = readDirectoryKindHeads(knownBrands);
+  if (kinds === undefined || head === undefined || variety === undefined || found.words.length !== 1 || found.purpose.length > 0 || found.form.length > 0) return found;
+  if (tokens[tokens.indexOf(head) + 1] !== variety || !VARIETY_WORD.test(variety) || knownBrands?.has(variety) === true || !kinds.has(stemForIndex(head))) return found;
+  const { brand: _brand, ...rest } = found;
+  return { ...rest, words: [head, variety], ...(brand.length === 0 ? {} : { brand }) };
+}
+
+const VARIETY_WORD = /^[\u0400-\u04ff]{3,}$/u;
 
 // A shop's code before the name (`ДК-1843 Полотенце …`, `ML-6478 Стул …`, `АБ12 Лампа …`): up to four capitals of any alphabet
 // joined to digits by a hyphen or nothing. A word of five letters or more (`ОМЕГА-3`) is a word, not a code.
@@ -224,7 +245,7 @@ function markCyrillicBrandOfLatinName(name: string, phrases: string[][], vocabul
   const latin = (words: readonly string[]): number => words.filter((each) => LATIN.test(each)).length;
   if (latin(phrase.slice(0, only.i)) < 2 && latin([...phrase.slice(only.i + 1), ...phrases.slice(only.at + 1).flat()]) === 0) return;
   const { word } = only;
-  if (ADJECTIVE_FORM.test(word) || isDirectoryWord(word, vocabulary) || isDirectoryWordVariant(word, vocabulary, (each) => isDirectoryWord(each, vocabulary))) return;
+  if (ADJECTIVE_FORM.test(word) || isDiminutiveForm(word) || isDirectoryWord(word, vocabulary) || isDirectoryWordVariant(word, vocabulary, (each) => isDirectoryWord(each, vocabulary))) return;
   const written = (name.match(WORD) ?? []).filter((each) => tokenizeForMatch(each)[0] === word);
   if (written.length === 0 || !written.every((each) => PROPER_NAME.test(each))) return;
   phrase[only.i] = BRAND_MARK;
@@ -255,8 +276,11 @@ function markRussianWordsAroundLatinGoods(name: string, phrases: string[][], voc
   };
   // No start of a directory's word either (`Микроволновка Candy`: `микроволн…` opens `Микроволновые печи`): a Russian word of goods.
   const isBrand = (word: string, place: number): boolean => place < first && isProperName(word) && !vocabulary.known.has(word) && vocabulary.leafWords(stemForIndex(word)).length === 0 && (word.length <= 3 || !isDirectoryWord(word.slice(0, 6), vocabulary));
-  // The Russian words after the goods, a colour among them (`зеленый чай`), measures and prepositions left out.
-  const after = flat.slice(last + 1).map(({ word }) => word).filter((word) => CYRILLIC.test(word) && !/\d/u.test(word) && !UNIT_TOKENS.has(word) && !COUNT_WORDS.has(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
+  // The Russian words after the goods, a colour among them (`зеленый чай`), measures and prepositions left out; those of a `без …`
+  // or `с …` phrase (`Fabric Softener без запаха`, `Dish Gel с ароматом`) say what the goods lack or hold, whatever they name.
+  const rest = flat.slice(last + 1).map(({ word }) => word);
+  const composed = rest.findIndex((word) => WITH_OR_WITHOUT.has(word));
+  const after = (composed === -1 ? rest : rest.slice(0, composed)).filter((word) => CYRILLIC.test(word) && !/\d/u.test(word) && !UNIT_TOKENS.has(word) && !COUNT_WORDS.has(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
   if (!russian.every(({ word, place }) => place > last || isBrand(word, place)) || (after.length > 0 && !isFlavourPhrase(after))) return;
   for (const { at, i } of russian) {
     const phrase = phrases[at];
@@ -291,6 +315,9 @@ function isDirectoryWord(word: string, vocabulary: CutWordVocabulary): boolean {
   }
   return (sorted[low] ?? '').startsWith(word);
 }
+
+// The prepositions of what goods hold or lack (`с ароматом`, `без запаха`): the phrase after one says no goods.
+const WITH_OR_WITHOUT = new Set(['с', 'со', 'без', 'with', 'without']);
 
 // A word written as a proper name: a capital and small letters (`Актив`), no word in capitals (`РК`, a note or an abbreviation).
 const PROPER_NAME = /^\p{Lu}\p{Ll}+$/u;

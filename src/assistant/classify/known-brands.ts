@@ -25,6 +25,8 @@ export type KnownBrands = ReadonlyMap<string, readonly (readonly string[])[]> & 
   readonly abbreviations?: ReadonlySet<string>;
   readonly latinWords?: ReadonlyMap<string, ReadonlySet<string>>;
   readonly kindHeads?: ReadonlySet<string>;
+  /** Stems the directory names goods by after `без` (`сахар` of `Продукты без сахара`): what goods lack that says their kind. */
+  readonly lackedWords?: ReadonlySet<string>;
   /** What the name's cut words are read against (`expand-cut-words.ts`): the directory's words, with the file's when read with them. */
   readonly cutWords?: CutWordVocabulary;
 };
@@ -68,7 +70,7 @@ const byOptions = new WeakMap<ClassifyOptions, KnownBrands>();
  */
 export function readKnownBrands(index: ClassifierIndex, options?: ClassifyOptions): KnownBrands {
   let known = byIndex.get(index);
-  if (known === undefined) byIndex.set(index, (known = indexBrandNames(index.brands ?? [], { abbreviations: new Set(index.abbreviations), latinWords: collectLatinWords(index), kindHeads: collectKindHeads(index), cutWords: readCutWordVocabulary(index) })));
+  if (known === undefined) byIndex.set(index, (known = indexBrandNames(index.brands ?? [], { abbreviations: new Set(index.abbreviations), latinWords: collectLatinWords(index), kindHeads: collectKindHeads(index), lackedWords: collectLackedWords(index), cutWords: readCutWordVocabulary(index) })));
   if (options?.brandWords === undefined || options.brandWords.size === 0) return known;
   let withSeller = byOptions.get(options);
   if (withSeller === undefined) byOptions.set(options, (withSeller = indexBrandNames([...(index.brands ?? []), ...options.brandWords], known)));
@@ -130,10 +132,33 @@ function collectKindHeads(index: ClassifierIndex): ReadonlySet<string> {
   const alone = new Set<string>();
   for (const name of index.leaves.flatMap((leaf) => leaf.names.filter((each) => each.language === 'rus'))) {
     const [head] = name.head;
-    if (name.head.length === 1 && head !== undefined) alone.add(head);
-    else for (const stem of name.head) kinds.set(stem, (kinds.get(stem) ?? 0) + 1);
+    if (name.head.length === 1 && head !== undefined) {
+      // A part cut out of an `и` list with the list's purpose (`пасты для укладки` of `Воски и пасты для укладки`) names a kind by
+      // that purpose, not the head alone: read as alone, a bare `паста` was a head the directory names, and the food after it
+      // (`Паста Кочхуджан`, `Паста Твенджан`) read as a brand, one key whose answer carried one paste's leaf to all.
+      if (name.full || name.purpose.length === 0) alone.add(head);
+    } else for (const stem of name.head) kinds.set(stem, (kinds.get(stem) ?? 0) + 1);
   }
   return new Set([...kinds].filter(([head, count]) => count >= 2 && !alone.has(head)).map(([head]) => head));
+}
+
+/**
+ * The stems the directory names goods by after `без` (`сахар`, `глютен` of `Продукты без сахара`, `Продукты без глютена`), for a
+ * brand map `readKnownBrands` gave; undefined for any other. What such goods lack says their kind: `Конфеты без сахара` are not
+ * the plain sweets an answer for `конфеты` was given for.
+ */
+export function readDirectoryLackedWords(known: KnownBrands | undefined): ReadonlySet<string> | undefined {
+  return known?.lackedWords;
+}
+
+/** Read once per index, when `readKnownBrands` builds the index's brand map. */
+function collectLackedWords(index: ClassifierIndex): ReadonlySet<string> {
+  const stems = new Set<string>();
+  for (const name of index.leaves.flatMap((leaf) => leaf.names.filter((each) => each.language === 'rus' && each.text.includes('без')))) {
+    const tokens = tokenizeForMatch(name.text);
+    for (const [at, word] of tokens.entries()) if (word === 'без' && tokens[at + 1] !== undefined) stems.add(stemForIndex(tokens[at + 1] ?? ''));
+  }
+  return stems;
 }
 
 /** What the directory says beside its brands: carried by every brand map built for it. */
@@ -141,6 +166,7 @@ interface DirectoryWords {
   readonly abbreviations?: ReadonlySet<string>;
   readonly latinWords?: ReadonlyMap<string, ReadonlySet<string>>;
   readonly kindHeads?: ReadonlySet<string>;
+  readonly lackedWords?: ReadonlySet<string>;
   readonly cutWords?: CutWordVocabulary;
 }
 
@@ -150,6 +176,7 @@ function indexBrandNames(names: readonly string[], directory: DirectoryWords = {
   if (directory.abbreviations !== undefined) map.abbreviations = directory.abbreviations;
   if (directory.latinWords !== undefined) map.latinWords = directory.latinWords;
   if (directory.kindHeads !== undefined) map.kindHeads = directory.kindHeads;
+  if (directory.lackedWords !== undefined) map.lackedWords = directory.lackedWords;
   if (directory.cutWords !== undefined) map.cutWords = directory.cutWords;
   for (const name of new Set(names)) {
     const words = name.split(' ').filter((word) => word !== '');

@@ -11,7 +11,7 @@
 import { extractProductType, readSizeMarks, type ProductType } from '../classify/extract-product-type.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { KAZAKH_PURPOSE_WORD } from '../kazakh-purpose-word.js';
-import { readDirectoryKindHeads, readDirectoryLatinWords, type KnownBrands } from '../classify/known-brands.js';
+import { readDirectoryLackedWords, readDirectoryLatinWords, type KnownBrands } from '../classify/known-brands.js';
 
 /** `Шампунь для собак Beaphar 250 мл` → `шампунь для собак`; `''` when the name names no type. `knownBrands`: the directory's, as the classifier reads them. */
 export function readProductTypeKey(name: string, brand?: string, knownBrands?: KnownBrands): string {
@@ -55,8 +55,7 @@ export function readProductTypeParts(name: string, brand?: string, knownBrands?:
   }
   // A Kazakh purpose stands before the head; the tail holds it all the same.
   const before = keyWords === words ? readKazakhPurpose(type) : [];
-  if (keyWords === words) keyWords = [...before, ...words, ...readPiecesInOne(tokens, words)];
-  keyWords = [...keyWords, ...readVariety(type, keyWords, knownBrands)];
+  if (keyWords === words) keyWords = [...before, ...words, ...readPiecesInOne(tokens, words), ...readLacked(tokens, words, knownBrands)];
   const named = readNamedLatinWords(tokens, keyWords, knownBrands);
   const bare = keyWords.join(' ');
   const said = [...before, ...keyWords.slice(before.length + words.length)];
@@ -71,24 +70,6 @@ function readSizeMarksAfterHead(tokens: readonly string[], words: readonly strin
   const at = tokens.indexOf(words[words.length - 1] ?? '') + 1;
   return at === 0 ? [] : readSizeMarks(tokens, at);
 }
-
-/**
- * The word read as a brand right after a one-word head the directory never names alone but splits into kinds (`Сулугуни` of
- * `Сыр Сулугуни 125 г`, beside `Сыры твёрдые` and `Сыры мягкие`): it may be the variety that says the kind, so it stays in the
- * key, and the answer for `сыр` of hard cheeses never carries their leaf to it. A brand the directory lists, a Latin word, or
- * one after a head the directory names alone (`Молоко Емшан`) is a brand as before; nothing without the directory.
- */
-function readVariety(type: ProductType, keyWords: readonly string[], knownBrands: KnownBrands | undefined): string[] {
-  const [head] = type.words;
-  const [variety] = type.brand ?? [];
-  const kinds = readDirectoryKindHeads(knownBrands);
-  if (kinds === undefined || head === undefined || variety === undefined || type.words.length !== 1 || keyWords.length !== 1) return [];
-  const at = type.tokens.indexOf(head);
-  if (type.tokens[at + 1] !== variety || !CYRILLIC_WORD.test(variety) || knownBrands?.has(variety) === true || !kinds.has(stemForIndex(head))) return [];
-  return [variety];
-}
-
-const CYRILLIC_WORD = /^[\u0400-\u04ff]{3,}$/u;
 
 /**
  * The Kazakh purpose before the head (`унитазға арналған` of `Унитазға арналған гель Domestos`), as written, with `арналған`:
@@ -117,6 +98,18 @@ function readPiecesInOne(tokens: readonly string[], words: readonly string[]): s
 }
 
 const PIECES_IN_ONE = /^[2-9] в 1$/u;
+
+/**
+ * The `без …` right after the head whose word the directory names goods by after `без` (`без сахара` of `Конфеты без сахара`,
+ * beside `Продукты без сахара`): what the goods lack says a kind of its own, so it stays in the key and the answer for plain
+ * `конфеты` never carries their leaf to sugar-free ones, nor theirs to plain sweets. Other lacks (`без косточек`, `без запаха`)
+ * say nothing the directory tells apart; nothing without the directory.
+ */
+function readLacked(tokens: readonly string[], words: readonly string[], knownBrands: KnownBrands | undefined): string[] {
+  const at = tokens.indexOf(words[words.length - 1] ?? '') + 1;
+  const lacked = tokens[at + 1];
+  return at > 0 && tokens[at] === 'без' && lacked !== undefined && readDirectoryLackedWords(knownBrands)?.has(stemForIndex(lacked)) === true ? ['без', lacked] : [];
+}
 
 /**
  * The `для …` phrase right after a purpose of another preposition (`Капли от блох для собак`, `… от блох и клещей для кошек`),

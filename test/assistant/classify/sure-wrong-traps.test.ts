@@ -191,6 +191,10 @@ describe('an importer’s English names keyed by their goods (kjimp, probe 19)',
     const sure = findSure(breadth, ['Etude Mist Toner 100ml', 'Cosrx Toner Pads Heartleaf 60шт', 'Abib Toner Pads Clear 70 pads']);
     expect(sure.filter((line) => /Тонеры и чернила|Коврики/u.test(line))).toEqual([]);
   });
+
+  it.each(BOTH)('a Russian diminutive of goods after English goods is the goods sold: never sure as what it is for (%s)', (breadth) => {
+    expect(findSure(breadth, ['Wireless Earbuds Кейсик', 'TWS Earbuds Pro Чехольчик']).filter((line) => /Наушники|наушники/u.test(line) && !/Чехлы/u.test(line))).toEqual([]);
+  });
 });
 
 describe('a word another leaf of the same goods explains (qualifier2, probe 18)', () => {
