@@ -33,6 +33,9 @@ import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
+/** The doubt of a leaf the type matches only weakly. */
+const WEAK_MATCH = 'the type matches the leaf only weakly';
+
 /** The least score of a confident answer. */
 export const CONFIDENT_SCORE = 0.85;
 /** How far the best leaf must stand above the next one to be confident. */
@@ -155,7 +158,41 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   }
   const decided = ranking.narrower.length === 0 ? (ranking.plain ??= decide(index, ranking, type, latinKinds)) : decide(index, ranking, type, latinKinds);
   // The file's own sections (`classify.sections`): a sure pick outside them is a question (`file-sections.ts`).
-  return askOutsideFileSections(decided, options.sections);
+  return askOutsideFileSections(askSectionWordOutsideType(index, decided, type), options.sections);
+}
+
+// Words that join the rest of a name, never a section's word.
+const JOINING_WORDS: ReadonlySet<string> = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'и', 'из', 'под', 'от']);
+
+/**
+ * `Лампа светодиодная Osram автомобильная H4`, `Лампа светодиодная H4 12V для авто` against household LED lamps: a word of the
+ * name outside its type (after the brand or a model, in a purpose the type reader did not keep) that another top-level section
+ * names its goods by, or whose name it opens (`авто` of `Автотовары`), where that section has goods of the type's nouns
+ * (`Автолампы`), keeps a pick from being sure, and a group's `yes` from taking it (the doubt names that section). Read per
+ * name, after the ranking's memo: the rest of the name is no part of a type's key. Only a sure pick, or one whose doubt names
+ * no other leaf (words the leaf does not explain, a weak match), is read: another doubt already names what the goods may be.
+ */
+function askSectionWordOutsideType(index: ClassifierIndex, decided: Classification, type: ProductType): Classification {
+  const leaf = decided.leafId === undefined ? undefined : readLeavesById(index).get(decided.leafId);
+  if (leaf === undefined || !(decided.confident || decided.heldBy !== undefined || decided.doubt === WEAK_MATCH)) return decided;
+  const typeWords = new Set(type.words);
+  const rest = type.tokens.filter((word) => !typeWords.has(word) && !JOINING_WORDS.has(word) && /^\p{L}{4,}$/u.test(word) && !explainsByLeaf(leaf, stemForIndex(word), word));
+  if (rest.length === 0) return decided;
+  const said = new Set(type.words.filter((word) => !ADJECTIVE_FORM.test(word)).map(stemForIndex));
+  const nouns = leaf.names.flatMap((name) => name.head.filter((stem) => said.has(stem)));
+  const found = findSectionWord(index, rest, leaf, nouns, (word) => findSectionOpenedBy(index, word, readPathSection(leaf.path)));
+  if (found === undefined) return decided;
+  const { heldBy: _held, ...asked } = decided;
+  return { ...asked, confident: false, doubt: `the leaf does not explain "${found.word}", by which the section ${found.section} names its goods` };
+}
+
+const leavesById = new WeakMap<ClassifierIndex, Map<number, IndexedLeaf>>();
+
+/** The index's leaves by id, read once per index. */
+function readLeavesById(index: ClassifierIndex): Map<number, IndexedLeaf> {
+  let byId = leavesById.get(index);
+  if (byId === undefined) leavesById.set(index, (byId = new Map(index.leaves.map((leaf) => [leaf.id, leaf]))));
+  return byId;
 }
 
 function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): TypeRanking {
@@ -260,7 +297,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
     : describeOtherUse(index, best, type);
   const laterDoubt =
-    best.score < CONFIDENT_SCORE ? 'the type matches the leaf only weakly'
+    best.score < CONFIDENT_SCORE ? WEAK_MATCH
     : gap < CONFIDENT_GAP ? `another leaf fits as well (${second?.leaf.path ?? ''})`
     : narrower.length > 1 ? `more than one narrower leaf fits the name (${narrower.map((item) => item.leaf.path).join('; ')})`
     : kindElsewhere !== undefined ? `a leaf of another branch is a kind of it (${kindElsewhere.leaf.path})`
