@@ -243,9 +243,13 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // word the name says outside its type (a flavour after the brand) is no narrowing of the best leaf (`Спортивное питание /
   // Батончики`) but maybe other goods of its head: the best leaf stays its rival, at the score the kind was given, a tie.
   // One the type itself says (`Мыло кусковое`, `MIDI-клавиатура`) is the kind the seller named.
-  const rivals = ranked.filter((item) => item !== best && (item !== first || isKindOutsideType(best, first, type)));
-  // `Коляска универсальная 2в1` beside plain `Коляски`: the leaf the best is a kind of, by words the name says, is no rival of it.
-  const isBroader = (item: LeafScore | undefined): boolean => item !== undefined && item.score > best.score - CONFIDENT_GAP && findNarrowerSaid(collectNarrower(ranked, item), item, type).some((kind) => kind.leaf === best.leaf);
+  // The rest of the name is read only where the decision is made per name (a narrower leaf may be said): a plain decision is
+  // memoised per type.
+  const perName = candidates.length > 0;
+  const rivals = ranked.filter((item) => item !== best && (item !== first || isKindOutsideType(best, first, type, perName)));
+  // `Коляска универсальная 2в1` beside plain `Коляски`: the leaf the best is a kind of, by words the name says, is no rival of it
+  // (but for a kind of another section the type says more of: `Протеиновый батончик шоколадный`, `isKindOutsideType`).
+  const isBroader = (item: LeafScore | undefined): boolean => item !== undefined && item.score > best.score - CONFIDENT_GAP && findNarrowerSaid(collectNarrower(ranked, item), item, type).some((kind) => kind.leaf === best.leaf) && !isKindOutsideType(best, item, type, perName);
   const second = narrower.length > 0 ? (narrower[1] ?? rivals[0]) : isBroader(ranked[1]) ? ranked[2] : ranked[1];
   const gap = best.score - (second?.score ?? 0);
   // `Станки` of tools beside `Станки для бритья` of beauty: a leaf of another branch that is a kind of what the type names
@@ -608,12 +612,25 @@ function findNarrowerSaid(candidates: readonly NarrowerCandidate[], best: LeafSc
  * is said only by the rest of the name, not the product type, and the type says a word the kind's name does not hold
  * (`протеиновый`): the type is more than the bare head the kind narrows. A bare type (`Мыло Palmolive кусковое`) is the kind.
  */
-function isKindOutsideType(kind: LeafScore, first: LeafScore, type: ProductType): boolean {
+function isKindOutsideType(kind: LeafScore, first: LeafScore, type: ProductType, perName: boolean): boolean {
   if (readPathSection(kind.leaf.path) === readPathSection(first.leaf.path)) return false;
   const typeStems = new Set(type.words.map(stemForIndex));
   const own = new Set([...first.name.head, ...first.name.purpose]);
   const kindStems = new Set([...kind.name.head, ...kind.name.purpose]);
-  return [...kindStems].some((stem) => !own.has(stem) && !typeStems.has(stem)) && [...typeStems].some((stem) => !kindStems.has(stem));
+  if ([...kindStems].some((stem) => !own.has(stem) && !typeStems.has(stem)) && [...typeStems].some((stem) => !kindStems.has(stem))) return true;
+  // `Протеиновый батончик шоколадный`: a word of the type the kind does not explain (`протеиновый`) may make the goods the
+  // broader leaf's: a tie. In the rest of the name (`Батончик Bombbar протеиновый шоколад`) only a word the broader leaf explains
+  // and the kind does not: the rest holds flavours, colours and notes neither leaf explains.
+  if (type.words.some((word) => !explainsByLeaf(kind.leaf, stemForIndex(word), word))) return true;
+  const typeWords = new Set(type.words);
+  return perName && type.tokens.some((word) => !typeWords.has(word) && CYRILLIC_WORD.test(word) && explainsOtherOnly(first.leaf, kind.leaf, stemForIndex(word), word));
+}
+
+const CYRILLIC_WORD = /^\p{Script=Cyrillic}{4,}$/u;
+
+/** Whether `leaf` explains a word (its stem, as written) that `other` does not. */
+function explainsOtherOnly(leaf: IndexedLeaf, other: IndexedLeaf, stem: string, word: string): boolean {
+  return explainsByLeaf(leaf, stem, word) && !explainsByLeaf(other, stem, word);
 }
 
 /** Whether a narrower leaf neither names nor explains a purpose the product says (`хранения`), which the best leaf's name holds. */
