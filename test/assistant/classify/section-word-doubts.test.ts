@@ -136,3 +136,19 @@ describe("a leaf's purpose said in Kazakh (doubts16, review7 F6)", () => {
     expect(findUnsaidPurposeTwin(marketplace, face, new Set(['кол', 'крем']))).toBeDefined();
   });
 });
+
+describe('a kind of another section the type says more of (doubts16, review7 F5)', () => {
+  it('is a tie with the leaf it narrows: `протеиновый` of `Протеиновый батончик в шоколаде` is no word of `Шоколадные батончики`', () => {
+    const result = classifyProduct(marketplace, { name: 'Протеиновый батончик в шоколаде' });
+    expect(result.confident).toBe(false);
+    expect(readClassifierDoubt(result.doubt ?? '')?.name).toBe('another leaf fits as well');
+    expect(result.doubt).toContain('Спортивное питание / Батончики');
+  });
+
+  it('while a type the kind explains whole stays sure in it, whatever brand follows (traps)', () => {
+    for (const name of ['Батончик шоколадный', 'Шоколадный батончик Mars', 'Батончик Snickers шоколадный']) {
+      const result = classifyProduct(marketplace, { name });
+      expect([name, result.confident, result.path]).toEqual([name, true, 'Продукты питания / Сладости / Шоколадные батончики']);
+    }
+  });
+});
