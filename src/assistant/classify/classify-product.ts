@@ -161,6 +161,8 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   return askOutsideFileSections(askSectionWordOutsideType(index, decided, type), options.sections);
 }
 
+// The prepositions after which the rest of a name says what the goods are for or where they go.
+const PLACE_OR_PURPOSE: ReadonlySet<string> = new Set(['для', 'в', 'во']);
 // Words that join the rest of a name, never a section's word.
 const JOINING_WORDS: ReadonlySet<string> = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'и', 'из', 'под', 'от']);
 
@@ -176,7 +178,10 @@ function askSectionWordOutsideType(index: ClassifierIndex, decided: Classificati
   const leaf = decided.leafId === undefined ? undefined : readLeavesById(index).get(decided.leafId);
   if (leaf === undefined || !(decided.confident || decided.heldBy !== undefined || decided.doubt === WEAK_MATCH)) return decided;
   const typeWords = new Set(type.words);
-  const rest = type.tokens.filter((word) => !typeWords.has(word) && !JOINING_WORDS.has(word) && /^\p{L}{4,}$/u.test(word) && !explainsByLeaf(leaf, stemForIndex(word), word));
+  // An adjective, or a word after `для` or `в`: a noun of the rest (`бальзам` of `Средство для мытья посуды Fairy бальзам`)
+  // is more often the line's name than other goods.
+  const saysUse = (at: number): boolean => ADJECTIVE_FORM.test(type.tokens[at] ?? '') || PLACE_OR_PURPOSE.has(type.tokens[at - 1] ?? '');
+  const rest = type.tokens.filter((word, at) => !typeWords.has(word) && !JOINING_WORDS.has(word) && /^\p{L}{4,}$/u.test(word) && saysUse(at) && !explainsByLeaf(leaf, stemForIndex(word), word));
   if (rest.length === 0) return decided;
   const said = new Set(type.words.filter((word) => !ADJECTIVE_FORM.test(word)).map(stemForIndex));
   const nouns = leaf.names.flatMap((name) => name.head.filter((stem) => said.has(stem)));
@@ -621,9 +626,9 @@ function isKindOutsideType(kind: LeafScore, first: LeafScore, type: ProductType,
   // `Протеиновый батончик шоколадный`: a word of the type the kind does not explain (`протеиновый`) may make the goods the
   // broader leaf's: a tie. In the rest of the name (`Батончик Bombbar протеиновый шоколад`) only a word the broader leaf explains
   // and the kind does not: the rest holds flavours, colours and notes neither leaf explains.
-  if (type.words.some((word) => !explainsByLeaf(kind.leaf, stemForIndex(word), word))) return true;
   const typeWords = new Set(type.words);
-  return perName && type.tokens.some((word) => !typeWords.has(word) && CYRILLIC_WORD.test(word) && explainsOtherOnly(first.leaf, kind.leaf, stemForIndex(word), word));
+  const words = perName ? type.tokens.filter((word) => typeWords.has(word) || CYRILLIC_WORD.test(word)) : type.words;
+  return words.some((word) => explainsOtherOnly(first.leaf, kind.leaf, stemForIndex(word), word));
 }
 
 const CYRILLIC_WORD = /^\p{Script=Cyrillic}{4,}$/u;
