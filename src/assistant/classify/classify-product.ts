@@ -34,6 +34,9 @@ import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-inde
 import { buildRankingKey } from './ranking-key.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
+/** The doubt of a leaf the type matches only weakly. */
+const WEAK_MATCH = 'the type matches the leaf only weakly';
+
 /** The least score of a confident answer. */
 export const CONFIDENT_SCORE = 0.85;
 /** How far the best leaf must stand above the next one to be confident. */
@@ -156,7 +159,46 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   }
   const decided = ranking.narrower.length === 0 ? (ranking.plain ??= decide(index, ranking, type, latinKinds)) : decide(index, ranking, type, latinKinds);
   // The file's own sections (`classify.sections`): a sure pick outside them is a question (`file-sections.ts`).
-  return askOutsideFileSections(decided, options.sections);
+  return askOutsideFileSections(askSectionWordOutsideType(index, decided, type), options.sections);
+}
+
+// The prepositions after which the rest of a name says what the goods are for or where they go.
+const PLACE_OR_PURPOSE: ReadonlySet<string> = new Set(['для', 'в', 'во']);
+// Words that join the rest of a name, never a section's word.
+const JOINING_WORDS: ReadonlySet<string> = new Set(['для', 'в', 'во', 'на', 'с', 'со', 'и', 'из', 'под', 'от']);
+
+/**
+ * `Лампа светодиодная Osram автомобильная H4`, `Лампа светодиодная H4 12V для авто` against household LED lamps: a word of the
+ * name outside its type (after the brand or a model, in a purpose the type reader did not keep) that another top-level section
+ * names its goods by, or whose name it opens (`авто` of `Автотовары`), where that section has goods of the type's nouns
+ * (`Автолампы`), keeps a pick from being sure, and a group's `yes` from taking it (the doubt names that section). Read per
+ * name, after the ranking's memo: the rest of the name is no part of a type's key. Only a sure pick, or one whose doubt names
+ * no other leaf (words the leaf does not explain, a weak match), is read: another doubt already names what the goods may be.
+ */
+function askSectionWordOutsideType(index: ClassifierIndex, decided: Classification, type: ProductType): Classification {
+  const leaf = decided.leafId === undefined ? undefined : readLeavesById(index).get(decided.leafId);
+  if (leaf === undefined || !(decided.confident || decided.heldBy !== undefined || decided.doubt === WEAK_MATCH)) return decided;
+  const typeWords = new Set(type.words);
+  // An adjective, or a word after `для` or `в`: a noun of the rest (`бальзам` of `Средство для мытья посуды Fairy бальзам`)
+  // is more often the line's name than other goods.
+  const saysUse = (at: number): boolean => ADJECTIVE_FORM.test(type.tokens[at] ?? '') || PLACE_OR_PURPOSE.has(type.tokens[at - 1] ?? '');
+  const rest = type.tokens.filter((word, at) => !typeWords.has(word) && !JOINING_WORDS.has(word) && /^\p{L}{4,}$/u.test(word) && saysUse(at) && !explainsByLeaf(leaf, stemForIndex(word), word));
+  if (rest.length === 0) return decided;
+  const said = new Set(type.words.filter((word) => !ADJECTIVE_FORM.test(word)).map(stemForIndex));
+  const nouns = leaf.names.flatMap((name) => name.head.filter((stem) => said.has(stem)));
+  const found = findSectionWord(index, rest, leaf, nouns, (word) => findSectionOpenedBy(index, word, readPathSection(leaf.path)));
+  if (found === undefined) return decided;
+  const { heldBy: _held, ...asked } = decided;
+  return { ...asked, confident: false, doubt: `the leaf does not explain "${found.word}", by which the section ${found.section} names its goods` };
+}
+
+const leavesById = new WeakMap<ClassifierIndex, Map<number, IndexedLeaf>>();
+
+/** The index's leaves by id, read once per index. */
+function readLeavesById(index: ClassifierIndex): Map<number, IndexedLeaf> {
+  let byId = leavesById.get(index);
+  if (byId === undefined) leavesById.set(index, (byId = new Map(index.leaves.map((leaf) => [leaf.id, leaf]))));
+  return byId;
 }
 
 function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): TypeRanking {
@@ -207,9 +249,13 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // word the name says outside its type (a flavour after the brand) is no narrowing of the best leaf (`Спортивное питание /
   // Батончики`) but maybe other goods of its head: the best leaf stays its rival, at the score the kind was given, a tie.
   // One the type itself says (`Мыло кусковое`, `MIDI-клавиатура`) is the kind the seller named.
-  const rivals = ranked.filter((item) => item !== best && (item !== first || isKindOutsideType(best, first, type)));
-  // `Коляска универсальная 2в1` beside plain `Коляски`: the leaf the best is a kind of, by words the name says, is no rival of it.
-  const isBroader = (item: LeafScore | undefined): boolean => item !== undefined && item.score > best.score - CONFIDENT_GAP && findNarrowerSaid(collectNarrower(ranked, item), item, type).some((kind) => kind.leaf === best.leaf);
+  // The rest of the name is read only where the decision is made per name (a narrower leaf may be said): a plain decision is
+  // memoised per type.
+  const perName = candidates.length > 0;
+  const rivals = ranked.filter((item) => item !== best && (item !== first || isKindOutsideType(best, first, type, perName)));
+  // `Коляска универсальная 2в1` beside plain `Коляски`: the leaf the best is a kind of, by words the name says, is no rival of it
+  // (but for a kind of another section the type says more of: `Протеиновый батончик шоколадный`, `isKindOutsideType`).
+  const isBroader = (item: LeafScore | undefined): boolean => item !== undefined && item.score > best.score - CONFIDENT_GAP && findNarrowerSaid(collectNarrower(ranked, item), item, type).some((kind) => kind.leaf === best.leaf) && !isKindOutsideType(best, item, type, perName);
   const second = narrower.length > 0 ? (narrower[1] ?? rivals[0]) : isBroader(ranked[1]) ? ranked[2] : ranked[1];
   const gap = best.score - (second?.score ?? 0);
   // `Станки` of tools beside `Станки для бритья` of beauty: a leaf of another branch that is a kind of what the type names
@@ -261,7 +307,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
     : isBareType(best) && carriesDose(type.tokens) ? `a dose says a medicine or supplement, which the one word "${best.name.text}" does not`
     : describeOtherUse(index, best, type);
   const laterDoubt =
-    best.score < CONFIDENT_SCORE ? 'the type matches the leaf only weakly'
+    best.score < CONFIDENT_SCORE ? WEAK_MATCH
     : gap < CONFIDENT_GAP ? `another leaf fits as well (${second?.leaf.path ?? ''})`
     : narrower.length > 1 ? `more than one narrower leaf fits the name (${narrower.map((item) => item.leaf.path).join('; ')})`
     : kindElsewhere !== undefined ? `a leaf of another branch is a kind of it (${kindElsewhere.leaf.path})`
@@ -572,12 +618,25 @@ function findNarrowerSaid(candidates: readonly NarrowerCandidate[], best: LeafSc
  * is said only by the rest of the name, not the product type, and the type says a word the kind's name does not hold
  * (`протеиновый`): the type is more than the bare head the kind narrows. A bare type (`Мыло Palmolive кусковое`) is the kind.
  */
-function isKindOutsideType(kind: LeafScore, first: LeafScore, type: ProductType): boolean {
+function isKindOutsideType(kind: LeafScore, first: LeafScore, type: ProductType, perName: boolean): boolean {
   if (readPathSection(kind.leaf.path) === readPathSection(first.leaf.path)) return false;
   const typeStems = new Set(type.words.map(stemForIndex));
   const own = new Set([...first.name.head, ...first.name.purpose]);
   const kindStems = new Set([...kind.name.head, ...kind.name.purpose]);
-  return [...kindStems].some((stem) => !own.has(stem) && !typeStems.has(stem)) && [...typeStems].some((stem) => !kindStems.has(stem));
+  if ([...kindStems].some((stem) => !own.has(stem) && !typeStems.has(stem)) && [...typeStems].some((stem) => !kindStems.has(stem))) return true;
+  // `Протеиновый батончик шоколадный`: a word of the type the kind does not explain (`протеиновый`) may make the goods the
+  // broader leaf's: a tie. In the rest of the name (`Батончик Bombbar протеиновый шоколад`) only a word the broader leaf explains
+  // and the kind does not: the rest holds flavours, colours and notes neither leaf explains.
+  const typeWords = new Set(type.words);
+  const words = perName ? type.tokens.filter((word) => typeWords.has(word) || CYRILLIC_WORD.test(word)) : type.words;
+  return words.some((word) => explainsOtherOnly(first.leaf, kind.leaf, stemForIndex(word), word));
+}
+
+const CYRILLIC_WORD = /^\p{Script=Cyrillic}{4,}$/u;
+
+/** Whether `leaf` explains a word (its stem, as written) that `other` does not. */
+function explainsOtherOnly(leaf: IndexedLeaf, other: IndexedLeaf, stem: string, word: string): boolean {
+  return explainsByLeaf(leaf, stem, word) && !explainsByLeaf(other, stem, word);
 }
 
 /** Whether a narrower leaf neither names nor explains a purpose the product says (`хранения`), which the best leaf's name holds. */

@@ -92,11 +92,12 @@ function sectionHasGoods(index: ClassifierIndex, section: string, nouns: readonl
  * stems the best leaf's name holds): a twin of the proposal there (`Автолампы`). A section word of a section without such goods
  * (`казахский` of books, for `Казахский браслет`) says a style or a use, no other place of the goods.
  */
-export function findSectionWord(index: ClassifierIndex, unexplained: readonly string[], best: IndexedLeaf, nouns: readonly string[]): SectionWord | undefined {
+export function findSectionWord(index: ClassifierIndex, unexplained: readonly string[], best: IndexedLeaf, nouns: readonly string[], opensSection?: (word: string) => string | undefined): SectionWord | undefined {
   const words = readSectionWords(index);
   const own = readTopSection(best.path);
   for (const word of unexplained) {
-    const section = words.get(stemForIndex(word));
+    // A word of the rest of the name may also name a section by opening its name (`авто` of `для авто`: `Автотовары`).
+    const section = words.get(stemForIndex(word)) ?? opensSection?.(word);
     if (section !== undefined && section !== own && sectionHasGoods(index, section, nouns)) return { word, section };
   }
   return undefined;

@@ -20,6 +20,14 @@ function isSaid(stem: string, said: ReadonlySet<string>): boolean {
   return [...said].some((word) => word === stem || (word.length >= 3 && stem.startsWith(word)) || (stem.length >= 3 && word.startsWith(stem)));
 }
 
+/**
+ * Whether the product says the purpose of one of the leaf's Kazakh names (`бет` of `Бет кремі` opens `бетк` of `Бетке арналған
+ * кремдер`, the Kazakh name of `Кремы для лица`): it says the leaf's purpose in the other language.
+ */
+function saysKazakhPurpose(leaf: IndexedLeaf, said: ReadonlySet<string>): boolean {
+  return leaf.names.some((name) => name.language === 'kaz' && name.purpose.some((stem) => isSaid(stem, said)));
+}
+
 /** Whether two stem lists hold the same stems. */
 function sameStems(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((stem) => b.includes(stem));
@@ -31,6 +39,7 @@ function sameStems(a: readonly string[], b: readonly string[]): boolean {
  * беременных`), with that name of `best`.
  */
 export function findUnsaidPurposeTwin(index: ClassifierIndex, best: IndexedLeaf, said: ReadonlySet<string>): UnsaidPurposeTwin | undefined {
+  if (saysKazakhPurpose(best, said)) return undefined;
   for (const name of best.names) {
     // A Kazakh name's purpose is every word before its last (`Қара шай`): only a Russian name's words after `для` are a purpose.
     if (name.language !== 'rus' || name.purpose.length === 0 || name.purpose.some((stem) => isSaid(stem, said))) continue;

@@ -12,6 +12,8 @@
  */
 import { CONFIDENT_SCORE } from '../classify/classify-product.js';
 import { readTopSection } from '../classify/file-sections.js';
+import { stemForIndex } from '../classify/stem-for-index.js';
+import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { ProductTypeGroup } from './collect-product-types.js';
 
 /**
@@ -84,8 +86,38 @@ export function findProposalDoubt(type: ProductTypeGroup): string | undefined {
   // A doubt the table does not know is read as naming another leaf: a question more, never a `yes` taking unread goods.
   if (doubt !== undefined && (read === undefined || read.namesAnotherLeaf)) return read?.name ?? `the classifier doubts it: ${doubt}`;
   if (isDoubtBehindUnexplained(type)) return 'a doubt naming another leaf stands behind the words the leaf does not explain';
+  // `паста` (Korean food pastes) proposed `Воски и пасты для укладки`: a type the classifier matches only weakly that does not
+  // say what the leaf is for has said too little of the goods for a seller's one `yes` over a block to be read as its answer.
+  if (isWeakMatch(type) && !saysLeafPurpose(type.type, path)) return WEAK_MATCH;
   const rival = alternatives.find((item) => item.score >= RIVAL_ELSEWHERE && readTopSection(item.path) !== readTopSection(path));
   return rival === undefined ? undefined : `a leaf of another section scores ${rival.score} (${rival.path})`;
+}
+
+/** Why a weakly matched type is answered on its own row. */
+export const WEAK_MATCH = 'the classifier matches the type to the leaf only weakly, and the type does not say what the leaf is for';
+
+/**
+ * Whether the type says what the leaf is for: the leaf's own level names no purpose (`для …`), or the type says a word of it
+ * (`паста для волос` of `Воски и пасты для укладки волос`).
+ */
+function saysLeafPurpose(type: string, path: string): boolean {
+  const words = tokenizeForMatch(path.slice(path.lastIndexOf(' / ') + 1));
+  const at = words.indexOf(FOR);
+  if (at < 0) return true;
+  const said = new Set(tokenizeForMatch(type).map(stemForIndex));
+  return words.slice(at + 1).some((word) => said.has(stemForIndex(word)));
+}
+
+const FOR = 'для';
+
+/**
+ * Whether the classifier matches the type to the leaf only weakly: its doubt says so, or words the leaf does not explain
+ * stand before it (no `heldBy` under `CONFIDENT_SCORE`: the words are not the only doubt, and the one behind them is weak).
+ */
+function isWeakMatch(type: ProductTypeGroup): boolean {
+  const { doubt, heldBy, confidence } = type.classification;
+  const read = doubt === undefined ? undefined : readClassifierDoubt(doubt)?.name;
+  return read === 'a weak match' || (read === 'words the leaf does not explain' && heldBy === undefined && confidence < CONFIDENT_SCORE);
 }
 
 /**

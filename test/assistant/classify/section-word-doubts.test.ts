@@ -10,6 +10,7 @@ import { buildClassifierIndex } from '../../../src/assistant/classify/build-clas
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
 import { findSectionWord } from '../../../src/assistant/classify/section-words.js';
 import { stemForIndex } from '../../../src/assistant/classify/stem-for-index.js';
+import { findUnsaidPurposeTwin } from '../../../src/assistant/classify/unsaid-leaf-purpose.js';
 import { readClassifierDoubt } from '../../../src/assistant/review/find-proposal-doubt.js';
 import { buildSandboxDirectories } from '../measure-matching.js';
 
@@ -98,6 +99,56 @@ describe("a purpose of the leaf's name the product does not say, beside a twin w
   it('but a name that says the purpose, in full or cut (`д/`), stays sure, and a sure pick is never doubted by it (traps)', () => {
     for (const name of ['Джинсы для беременных', 'Подгузники для взрослых Seni', 'Корм для кошек Whiskas', 'Очки д/плавания', 'Чай черный Шах листовой 250г']) {
       expect([name, readDoubt(name).doubt]).toEqual([name, 'none']);
+    }
+  });
+});
+
+describe('a section word in the rest of the name, outside the type (doubts16, review7 F4)', () => {
+  it.each([
+    ['Лампа светодиодная Osram автомобильная H4', 'автомобильная'],
+    ['Лампа светодиодная H4 автомобильная', 'автомобильная'],
+    ['Лампа светодиодная H4 12V для авто', 'авто'],
+  ])('%s: "%s" after the brand or in a purpose the type leaves out is a doubt naming Автотовары, never sure', (name, word) => {
+    const result = classifyProduct(marketplace, { name });
+    expect(readDoubt(name)).toMatchObject({ path: expect.stringContaining('Светодиодные лампы') as unknown, doubt: SECTION_WORD, namesAnotherLeaf: true, heldBy: undefined });
+    expect(result.doubt).toBe(`the leaf does not explain "${word}", by which the section Автотовары names its goods`);
+  });
+
+  it('but the rest of a household lamp\'s name, a word the leaf explains, or a section without the goods, keeps a sure pick (traps)', () => {
+    for (const [name, leaf] of [
+      ['Лампа светодиодная Osram E27 10W', 'Светодиодные лампы'],
+      ['Лампа светодиодная Gauss груша матовая E27', 'Светодиодные лампы'],
+      // `автомобильный` is the car vacuum's own section's word: no other place of it.
+      ['Пылесос автомобильный Xiaomi беспроводной', 'Автотовары'],
+    ] as const) {
+      const result = classifyProduct(marketplace, { name });
+      expect([name, result.confident, result.path]).toEqual([name, true, expect.stringContaining(leaf) as unknown]);
+    }
+  });
+});
+
+describe("a leaf's purpose said in Kazakh (doubts16, review7 F6)", () => {
+  it('reads the purpose of the leaf\'s Kazakh name as said: no twin named for `Бет кремі` (face cream)', () => {
+    const face = leafAt('Красота и здоровье / Уход за лицом / Кремы для лица');
+    expect(findUnsaidPurposeTwin(marketplace, face, new Set(['бет', 'крем']))).toBeUndefined();
+    // Without the Kazakh purpose word the twin is still named (trap).
+    expect(findUnsaidPurposeTwin(marketplace, face, new Set(['крем']))).toBeDefined();
+    expect(findUnsaidPurposeTwin(marketplace, face, new Set(['кол', 'крем']))).toBeDefined();
+  });
+});
+
+describe('a kind of another section the type says more of (doubts16, review7 F5)', () => {
+  it('is a tie with the leaf it narrows: `протеиновый` of `Протеиновый батончик в шоколаде` is no word of `Шоколадные батончики`', () => {
+    const result = classifyProduct(marketplace, { name: 'Протеиновый батончик в шоколаде' });
+    expect(result.confident).toBe(false);
+    expect(readClassifierDoubt(result.doubt ?? '')?.name).toBe('another leaf fits as well');
+    expect(result.doubt).toContain('Спортивное питание / Батончики');
+  });
+
+  it('while a type the kind explains whole stays sure in it, whatever brand follows (traps)', () => {
+    for (const name of ['Батончик шоколадный', 'Шоколадный батончик Mars', 'Батончик Snickers шоколадный']) {
+      const result = classifyProduct(marketplace, { name });
+      expect([name, result.confident, result.path]).toEqual([name, true, 'Продукты питания / Сладости / Шоколадные батончики']);
     }
   });
 });

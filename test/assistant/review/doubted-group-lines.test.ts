@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alternative, Classification } from '../../../src/assistant/classify/classifier-types.js';
 import type { ProductTypeGroup } from '../../../src/assistant/review/collect-product-types.js';
-import { findProposalDoubt, RIVAL_ELSEWHERE } from '../../../src/assistant/review/find-proposal-doubt.js';
+import { findProposalDoubt, RIVAL_ELSEWHERE, WEAK_MATCH } from '../../../src/assistant/review/find-proposal-doubt.js';
 import { groupTypesByLeaf } from '../../../src/assistant/review/group-types-by-leaf.js';
 import { orderReviewQuestions } from '../../../src/assistant/review/order-review-questions.js';
 import { readReviewAnswers } from '../../../src/assistant/review/read-review-answers.js';
@@ -103,6 +103,29 @@ describe('a type whose evidence doubts its proposal', () => {
     const { leafGroups } = groupTypesByLeaf([pencil, pen, bear, eyePencil, eyeLiner]);
     const own = new Set(leafGroups.flatMap((group) => [...(group.ownAnswers?.keys() ?? [])]));
     expect([...own]).toEqual([pencil]);
+  });
+});
+
+describe('a type the classifier matches only weakly (doubts16, probe 19 careless: Korean pastes under hair pastes)', () => {
+  const STYLING = { id: 81008, path: 'Красота и здоровье / Уход за волосами: дополнительно / Воски и пасты для укладки' };
+  const weak = 'the type matches the leaf only weakly';
+
+  it('is answered on its own row where it does not say what the leaf is for: no group\'s `yes` takes `паста` as a hair paste', () => {
+    const paste = buildType('паста', 34, STYLING, weak, [], 0.8);
+    const wax = buildType('воск для укладки', 3, STYLING, unexplained('сильной', 'воск для укладки сильной'));
+    expect(findProposalDoubt(paste)).toBe(WEAK_MATCH);
+    const { leafGroups } = groupTypesByLeaf([paste, wax]);
+    expect(leafGroups[0]?.ownAnswers?.get(paste)).toBe(WEAK_MATCH);
+    // Words the leaf does not explain hiding a weak match (no `heldBy`, under a confident score) are read the same.
+    const soy = buildType('паста соевая', 2, STYLING, unexplained('соевая', 'паста соевая'), [], 0.7);
+    const { heldBy: _held, ...hiding } = soy.classification;
+    expect(findProposalDoubt({ ...soy, classification: hiding })).toBe(WEAK_MATCH);
+  });
+
+  it('but not where it says the purpose, nor at a leaf for no purpose, nor words the seller may confirm harmless (traps)', () => {
+    expect(findProposalDoubt(buildType('паста для укладки', 4, STYLING, weak, [], 0.8))).toBeUndefined();
+    expect(findProposalDoubt(buildType('тетрадь на кольцах', 5, KIDS_NOTEBOOKS, weak, [], 0.84))).toBeUndefined();
+    expect(findProposalDoubt(buildType('воск для укладки', 3, STYLING, unexplained('сильной', 'воск сильной'), [], 0.8))).toBeUndefined();
   });
 });
 

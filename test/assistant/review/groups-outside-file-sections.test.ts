@@ -51,7 +51,8 @@ function expectOnePassAsTwo(names: readonly string[], sections: FileSections): v
 
 const AUTO_BRANDS = ['Castrol', 'Mann', 'Bosch', 'Denso', 'Valeo', 'NGK', 'Febi', 'Sachs'];
 // Car bulbs the household lamps take by their head: a type of two rows, and one of one.
-const AUTO_OUTSIDERS = ['Лампа светодиодная H4 автомобильная Philips', 'Лампа светодиодная H7 автомобильная Osram', 'Лампа светодиодная H4 автомобильная Philips'];
+// No `автомобильная`: that word is a section-word doubt of its own (doubts16); the file's sections are what ask a bare bulb.
+const AUTO_OUTSIDERS = ['Лампа светодиодная H4 Philips', 'Лампа светодиодная H7 Osram', 'Лампа светодиодная H4 Philips'];
 
 describe('the file\'s sections applied to one pass of the names', () => {
   it('give, on a file of one trade, the types a pass with the sections gives', () => {
