@@ -121,6 +121,11 @@ describe('a list whose kinds different leaves name (issue 33, labels2)', () => {
       ['Очистители, мойки воздуха', 'Очиститель воздуха Xiaomi Mi Air Purifier 4', ['Очистители воздуха', 'Мойки воздуха']],
       ['Очистители/мойки воздуха', 'Очиститель воздуха Xiaomi Mi Air Purifier 4', ['Очистители воздуха', 'Мойки воздуха']],
       ['Мойки воздуха и очистители', 'Очиститель воздуха Xiaomi Mi Air Purifier 4', ['Очистители воздуха', 'Мойки воздуха']],
+      // A kind's complement its head shares with another leaf (`лампы накаливания` beside `галогенные`, the noun said once):
+      // `Галогенные лампы` holds the head `лампы`, not `лампы накаливания` (before: halogen lamps, sure, probe 20).
+      ['Лампы накаливания и галогенные', 'Лампа галогенная G9 40W', ['Галогенные лампы', 'Лампы накаливания']],
+      ['Лампы галогенные и накаливания', 'Лампа галогенная G9 40W', ['Галогенные лампы', 'Лампы накаливания']],
+      ['Лампы накаливания и галогенные', 'Лампа накаливания E27 60W', ['Галогенные лампы', 'Лампы накаливания']],
     ];
     for (const [label, product, leaves] of cases) {
       const match = marketplace.match(label, { productNames: [product] });

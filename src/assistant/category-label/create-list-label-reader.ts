@@ -44,7 +44,7 @@ export function createListLabelReader(index: DirectoryIndex): ListLabelReader {
       byHead ??= collectLeavesByHead(index);
       const members = readLabelMembers(head);
       const rivals = new Set<Category>();
-      for (const at of findUnheldKinds(kinds, namesOf(leaf))) {
+      for (const at of findUnnamedKinds(kinds, members, leaf)) {
         const member = members[at];
         if (member === undefined) continue;
         const named = (other: Category): boolean => other !== leaf && (namesMember(member, other.name.rus) || namesMember(member, other.name.kaz ?? '', 'kaz'));
@@ -55,6 +55,19 @@ export function createListLabelReader(index: DirectoryIndex): ListLabelReader {
       return [...rivals];
     },
   };
+}
+
+/**
+ * The positions of the kinds a leaf's names do not hold (`findUnheldKinds`), and of those whose head they hold without the
+ * complement that says which: `Галогенные лампы` holds the `лампы` of `Лампы накаливания и галогенные`, not its
+ * `лампы накаливания`, which `Лампы накаливания` names.
+ */
+function findUnnamedKinds(kinds: readonly (readonly string[])[], members: readonly LabelMember[], leaf: Category): number[] {
+  const unheld = new Set(findUnheldKinds(kinds, [leaf.name.rus, leaf.name.kaz ?? '']));
+  members.forEach((member, at) => {
+    if (member.purpose.length > 0 && !namesMember(member, leaf.name.rus) && !namesMember(member, leaf.name.kaz ?? '', 'kaz')) unheld.add(at);
+  });
+  return [...unheld].sort((a, b) => a - b);
 }
 
 /** The directory's section and group names, and its leaves' own names, as a label's levels are compared with them. */

@@ -20,6 +20,8 @@ export const MIN_AKANYE_WORD = 6;
 export const MIN_RELATED_PREFIX = 6;
 /** The score of a leaf and a label that each hold words the other does not: below the confident threshold. */
 export const LOOSE_CAP = 0.87;
+/** The longest word whose one changed letter must be a slip of the keyboard or the sound to read as a typo (`read-letter-slips.ts`). */
+export const MAX_SLIP_CHECKED_WORD = 8;
 /** A label word this far from every word of a leaf's name is not named by it (`машинка` is near `машины`, `орехи` far from `сухофрукты`). */
 export const UNNAMED_WORD = 0.7;
 /** Words of a narrower leaf's path that the file's words share a beginning with. */

@@ -1,5 +1,6 @@
 import { FINAL_VOWEL, isAdjectiveOfPurposeNoun, isAkanyeSpelling, isFleetingVowelForm, isLongerRootWord, isNumberEndingPair, isPrefixedWord, isSameWordStem } from '../read-word-forms.js';
-import { AKANYE_SCORE, FORM_SCORE, MIN_AKANYE_WORD } from './label-scores.js';
+import { AKANYE_SCORE, FORM_SCORE, LOOSE_CAP, MAX_SLIP_CHECKED_WORD, MIN_AKANYE_WORD } from './label-scores.js';
+import { findSwappedLetter, isLetterSlip } from './read-letter-slips.js';
 import type { ParsedLabel } from './parse-label.js';
 
 /**
@@ -54,6 +55,12 @@ function scoreLabelWord(score: number, sellerWord: string, directoryWord: string
   // and plural do (`Манго` is no form of `Манга`).
   if (score < 0.95 && sellerWord.length === directoryWord.length && sellerWord.length >= 4 && sellerWord.slice(0, -1) === directoryWord.slice(0, -1) && isNumberEndingPair(sellerWord.slice(-1), directoryWord.slice(-1), sellerWord.length)) {
     return FORM_SCORE;
+  }
+  // `Слайдеры` is no typo of `Слайсеры`: in a short word one letter for another that is neither a key beside it nor a letter
+  // of its sound makes another word, a candidate but never a confident one. A long word keeps its typo (`Холодилники`).
+  if (score > LOOSE_CAP && score < FORM_SCORE && !marked && sellerWord.length <= MAX_SLIP_CHECKED_WORD) {
+    const swapped = findSwappedLetter(sellerWord, directoryWord);
+    if (swapped !== undefined && !isLetterSlip(...swapped)) return LOOSE_CAP;
   }
   return score;
 }

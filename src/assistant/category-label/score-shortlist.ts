@@ -1,10 +1,11 @@
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { isLongerRootWord } from '../read-word-forms.js';
 import { prefixKey } from './index-leaves.js';
-import { GENERAL_CAP, LOOSE_CAP } from './label-scores.js';
+import { GENERAL_CAP, LOOSE_CAP, MAX_SLIP_CHECKED_WORD } from './label-scores.js';
 import type { ParsedLabel } from './parse-label.js';
 import type { LabelDirectory } from './prepare-label-directory.js';
 import type { PreparedLeaf } from './prepare-leaf.js';
+import { findSwappedLetter, isLetterSlip } from './read-letter-slips.js';
 import { scoreByName } from './score-by-name.js';
 
 /** A shortlisted leaf scored by the label's words alone. */
@@ -47,7 +48,9 @@ export function createShortlistScorer(directory: LabelDirectory): (label: Parsed
       const loose = Math.min(named.namesPart && !named.partial ? LOOSE_CAP : GENERAL_CAP, generalScores.get(leaf.key) ?? 0);
       // Nor is a leaf whose word goes on from a label word's stem into another root (`Котлеты` for `Котлы`): the label's own
       // reading, which holds such a word down, is all its likeness.
-      const general = isReachedByLongerRoot(label.words, leaf) ? Math.min(loose, named.score) : loose;
+      // Nor one whose short word is the label's with one letter no slip of the keyboard or the sound (`Слайсеры` for
+      // `Слайдеры`): another word, as the label's own reading holds it.
+      const general = isReachedByLongerRoot(label.words, leaf) || isReachedByOtherLetter(label.words, leaf) ? Math.min(loose, named.score) : loose;
       return { leaf, named, general, score: Math.max(named.score, general) };
     });
     if (rawMemo.size >= 5_000) rawMemo.clear();
@@ -62,5 +65,20 @@ function isReachedByLongerRoot(labelWords: readonly string[], leaf: PreparedLeaf
     (variant) =>
       variant.language === 'rus' &&
       variant.words.some((word) => labelWords.some((labelWord) => isLongerRootWord(labelWord, word)) && !labelWords.some((labelWord) => stemForIndex(labelWord) === stemForIndex(word))),
+  );
+}
+
+/** Whether a short Russian word of a leaf's names is a label word with one letter changed into one that is no slip of it (`findSwappedLetter`, `isLetterSlip`). */
+function isReachedByOtherLetter(labelWords: readonly string[], leaf: PreparedLeaf): boolean {
+  return leaf.variants.some(
+    (variant) =>
+      variant.language === 'rus' &&
+      variant.words.some((word) =>
+        labelWords.some((labelWord) => {
+          if (labelWord.length > MAX_SLIP_CHECKED_WORD) return false;
+          const swapped = findSwappedLetter(labelWord, word);
+          return swapped !== undefined && !isLetterSlip(...swapped);
+        }),
+      ),
   );
 }
