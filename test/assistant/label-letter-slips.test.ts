@@ -19,6 +19,8 @@ describe('one letter written for another (issue 33, labels4)', () => {
     expect(findSwappedLetter('слайдеры', 'слайдеры')).toBeUndefined();
     expect(findSwappedLetter('слайдры', 'слайсеры')).toBeUndefined();
     expect(findSwappedLetter('sliders', 'slicers')).toBeUndefined();
+    // An ending is a form's, not a slip's: `ББ крема` are `BB-кремы` (probe 13).
+    expect(findSwappedLetter('крема', 'кремы')).toBeUndefined();
   });
 
   it('in a short word is no typo: `Слайдеры` (nail design) is never `Слайсеры` (slicers), only a candidate', () => {

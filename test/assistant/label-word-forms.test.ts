@@ -125,3 +125,17 @@ describe('a stem that goes on into another word of its root (issue 33, labels2 r
     expect(original.match('Блендэры', { productNames: [] }).candidates[0]?.entry.name.rus).toBe('Блендеры');
   });
 });
+
+describe('a leaf only the general matcher reads near, letter by letter (issue 33, labels4)', () => {
+  it('is no rival of the leaf the label names in its own words in another form: `Проектор` is `Проекторы`, not `Прожекторы`', () => {
+    // Before: a question, `Прожекторы` (0.87, one letter more) within the gap of `Проекторы` (0.95); so `Projectors` (probe 17).
+    expect(marketplace.match('Проектор').best?.entry.name.rus).toBe('Проекторы');
+    expect(marketplace.match('Прожектор').best?.entry.name.rus).toBe('Прожекторы');
+    expect(marketplace.match('Projectors', { productNames: ['Mini Projector HY300'] }).best?.entry.name.rus).toBe('Проекторы');
+  });
+
+  it('stays a candidate of the question', () => {
+    const match = marketplace.match('Проектор');
+    expect(match.candidates.map((candidate) => candidate.entry.name.rus)).toContain('Прожекторы');
+  });
+});

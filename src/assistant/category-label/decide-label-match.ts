@@ -43,8 +43,9 @@ export function decide(
   // And a leaf that explains every word of the label, as its own name in any order or through a compound word, beats
   // a broader one whose name is only part of the label (`Потолочные светильники` for `Светильники потолочные`, not
   // `Светильники`; `Электрочайники` for `Чайник электрический`, not `Чайники`): the label said the narrower goods.
+  // So does it beat a leaf only the general matcher reads near, letter by letter (`Проектор` is `Проекторы`, not `Прожекторы`).
   const whole = first.joined || isPlainName(first);
-  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && item.typo) && !(whole && item.partial));
+  const near = scored.filter((item) => item !== first && item.score > first.score - thresholds.minGap && !(first.formExact && (item.typo || item.fuzzy)) && !(whole && item.partial));
   // `Пылесосы` is the leaf `Пылесосы`, not `Роботы-пылесосы` nor `Автомобильные пылесосы`: a narrower leaf is no rival of the plain one, unless the file points at it.
   const plainRivals = isPlainName(first) ? near.filter((item) => !isNarrowerApart(first, item, narrowing)) : near;
   // A leaf named by words of the label whose path says the rest (`Уход за лицом: … / Тканевые маски` for `Маски для лица

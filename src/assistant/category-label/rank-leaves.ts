@@ -24,6 +24,8 @@ export interface Scored {
   kindNamed: boolean;
   /** The label's words are the name's only if one of them is misspelt (`Маска` read as `Масла`). */
   typo: boolean;
+  /** Scored by the general matcher alone (typos, transliteration), above what the label's own words give it (`Прожекторы` for `Проектор`). */
+  fuzzy: boolean;
   /** The leaf's whole name is inside the label and some label words are left unexplained (`Чайники` for `Чайник электрический`). */
   partial: boolean;
   /** Every word of the label is a form of the name's, two of them joined in a compound word of it (`Электрочайники`). */
@@ -101,7 +103,7 @@ export function rankLeaves(label: ParsedLabel, raw: readonly RawScore[], ranking
     const rank = score + 0.03 * productSupport + (siblingGroups.has(leaf.groupKey) ? 0.03 : 0) - (narrower ? 0.02 : 0);
     // `Кроссовки мужские` is the men's leaf, but not its exact name: the label says more than the name.
     const saysMore = !isDemographicEmpty(label.demographic) && isDemographicEmpty(leaf.nameDemographic);
-    scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore && !otherAge, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, partial: named.partial && named.score >= general, kindNamed: named.kindNamed && named.score >= general, joined: named.joined && named.score >= general, kidsUnsaid: label.demographic.kids === true && leaf.demographic.kids !== true, contradicted: doubted && !bare, pathSupport });
+    scored.push({ leaf, score, rank, nameExact: named.exact && !saysMore && !otherAge, exact: named.exact && !doubted && !saysMore && label.parentWords.length === 0, contained: named.contained && named.score >= general, compound: named.compound && named.score >= general, narrower, formExact: named.formExact && named.score >= general, typo: named.typo && named.score >= general, fuzzy: general > named.score, partial: named.partial && named.score >= general, kindNamed: named.kindNamed && named.score >= general, joined: named.joined && named.score >= general, kidsUnsaid: label.demographic.kids === true && leaf.demographic.kids !== true, contradicted: doubted && !bare, pathSupport });
   }
   scored.sort((a, b) => b.rank - a.rank || b.score - a.score || a.leaf.labelOrder - b.leaf.labelOrder);
   return scored;

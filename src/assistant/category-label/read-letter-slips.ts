@@ -40,8 +40,9 @@ function buildSlips(): Map<string, Set<string>> {
 }
 
 /**
- * The two letters of two Cyrillic words of one length that differ at exactly one place, or `undefined` when they differ
- * otherwise (in length, at several places, not at all) or are not both Cyrillic.
+ * The two letters of two Cyrillic words of one length that differ at exactly one place before the last letter, or
+ * `undefined` when they differ otherwise (in length, at several places, not at all, in the ending: `крема` is a form of
+ * `кремы`, the form readers' to judge) or are not both Cyrillic.
  */
 export function findSwappedLetter(sellerWord: string, directoryWord: string): readonly [string, string] | undefined {
   if (sellerWord.length !== directoryWord.length || !/^[а-яёәғқңөұүһі]+$/u.test(sellerWord) || !/^[а-яёәғқңөұүһі]+$/u.test(directoryWord)) return undefined;
@@ -50,7 +51,7 @@ export function findSwappedLetter(sellerWord: string, directoryWord: string): re
     const a = sellerWord[i] as string;
     const b = directoryWord[i] as string;
     if (a === b) continue;
-    if (swapped !== undefined) return undefined;
+    if (swapped !== undefined || i === sellerWord.length - 1) return undefined;
     swapped = [a, b];
   }
   return swapped;
