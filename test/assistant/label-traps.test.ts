@@ -148,6 +148,8 @@ const TRAPS: readonly (readonly [string, string, string, string])[] = [
   // word (sliders are no slicers); a list naming two kinds that share a head noun stays a question between them.
   ['Слайдеры', 'Слайдер-дизайн №27', '-', '-'],
   ['Лампы накаливания и галогенные', 'Лампа галогенная G9 40W', '-', '-'],
+  // A noun compound of its own is not the adjective of a compound leaf's beginning: surveillance cameras are no camcorders.
+  ['Камеры видеонаблюдения', 'Камера видеонаблюдения WiFi V380', '-', 'IP-камеры'],
 ];
 
 describe('labels whose modifier or product name says other goods than the plain leaf', () => {

@@ -1,3 +1,4 @@
+import { ADJECTIVE } from '../read-label-kinds.js';
 import { isCompoundOf, isPrefixedWord, isSameWordStem, sharesStem } from '../read-word-forms.js';
 import { stemWord } from '../stem-word.js';
 import { CONTAINED_SCORE, FORM_SCORE, LOOSE_CAP, NAMED_INSIDE_BASE, PART_FACTOR, UNNAMED_WORD } from './label-scores.js';
@@ -148,8 +149,11 @@ function explainCompounds(labelWords: readonly string[], nameWords: readonly str
       const end = labelWords[i] ?? '';
       if (!isCompoundOf(compound, end)) continue;
       const prefix = compound.slice(0, compound.indexOf(stemWord(end)));
-      // `электро` in `электрический`, `авто` in `автомобильный`, `вело` in `велосипедный` (never `вел` in `велюровые`).
-      const begins = (word: string): boolean => word.startsWith(prefix) || (prefix.endsWith('о') && prefix.length >= 6 && word.startsWith(prefix.slice(0, -1)));
+      // `электро` in `электрический`, `авто` in `автомобильный`, `вело` in `велосипедный` (never `вел` in `велюровые`): the
+      // adjective made of the compound's beginning, or that beginning alone (`авто`). A noun it begins is a compound of its
+      // own, another thing: `камеры видеонаблюдения` (surveillance) are no `видеокамеры` (camcorders).
+      const begins = (word: string): boolean =>
+        (ADJECTIVE.test(word) || word.length <= prefix.length + 1) && (word.startsWith(prefix) || (prefix.endsWith('о') && prefix.length >= 6 && word.startsWith(prefix.slice(0, -1))));
       const other = labelWords.findIndex((word, k) => k !== i && prefix.length >= 4 && begins(word));
       if (other < 0) continue;
       labelBest[i] = Math.max(labelBest[i] ?? 0, FORM_SCORE);
