@@ -34,10 +34,14 @@ describe('labels written in English, read as the classifier reads English names 
   });
 
   it('keeps a question where a word of the reading is said only by the leaf\'s path, and lists the reading\'s candidates', () => {
-    // `камера видеонаблюдения` is no `Видеокамеры`, though the classifier and the matcher both reach it.
+    // `камера видеонаблюдения` is no `Видеокамеры`, though the classifier reaches it; since labels4 the matcher no longer
+    // reads `видеонаблюдения` as the `видео` of that compound, so the camcorders leave the question and the leaf the rows
+    // name stays among its candidates.
     const match = ask('Security Cameras', 'IP Camera WiFi 3MP V380');
     expect(match.status).toBe('todo');
-    expect(match.candidates.map((candidate) => candidate.entry.name.rus)).toContain('Видеокамеры');
+    const names = match.candidates.map((candidate) => candidate.entry.name.rus);
+    expect(names).toContain('IP-камеры');
+    expect(names).not.toContain('Видеокамеры');
   });
 
   it('keeps a question where English word order reads a purpose the directory also files without one', () => {
