@@ -7,7 +7,7 @@ import { classifyProduct } from '../classify/classify-product.js';
 import { extractProductType } from '../classify/extract-product-type.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
-import { readEnglishProductWord, readEnglishWords } from '../classify/english-product-words.js';
+import { ENGLISH_PRODUCT_WORDS, readEnglishProductWord, readEnglishWords, readSingulars } from '../classify/english-product-words.js';
 import { readPathSection } from '../classify/classify-product.js';
 import { rewriteTypeInDirectoryWords } from '../classify/translate-english-type.js';
 import { findDemographicMark } from '../demographic-words.js';
@@ -47,6 +47,7 @@ export function readEnglishLabel(matcher: CategoryMatcher, index: DirectoryIndex
       const type = extractProductType(head);
       const rewritten = rewriteTypeInDirectoryWords(type.text, type.words, rewriteWithSynonyms);
       if (rewritten === undefined || !rewritten.exact || LATIN.test(rewritten.text)) return match;
+      if (type.words.some((word) => isPluralReadAsOtherGoods(word, rewritten.text))) return match;
       const inRussian = matcher.match(rewritten.text, context);
       const picked = inRussian.status === 'todo' ? undefined : inRussian.best;
       if (picked === undefined) return mergeSynonymCandidates(match, inRussian);
@@ -65,6 +66,21 @@ export function readEnglishLabel(matcher: CategoryMatcher, index: DirectoryIndex
       return best === undefined ? match : { text, status: 'confident', best, candidates: [best, ...others] };
     },
   };
+}
+
+/**
+ * Whether the rewrite reads a plural the English table reads as other goods than its singular (`lights` string lights beside
+ * `light` a lamp, `glasses` spectacles beside `glass`): in a product name the plural is the seller's word for those goods,
+ * but a label writes every kind in the plural (`Lights` of a car's, a bicycle's or a ceiling's), so it says neither. A
+ * compound of the table (`Ring Lights`: ring lamps) is read whole and is not this plural's reading.
+ */
+function isPluralReadAsOtherGoods(word: string, rewrite: string): boolean {
+  const own = ENGLISH_PRODUCT_WORDS.get(word);
+  if (own === undefined || own.russian === '' || !word.endsWith('s') || !rewrite.includes(own.russian)) return false;
+  return readSingulars(word).some((singular) => {
+    const entry = ENGLISH_PRODUCT_WORDS.get(singular);
+    return entry !== undefined && entry.russian !== own.russian;
+  });
 }
 
 /**

@@ -331,7 +331,7 @@ export function readEnglishProductWord(word: string): EnglishProductWord | undef
 }
 
 /** The singulars a plural may have (`batteries` → `battery`, `boxes` → `box`, `lids` → `lid`), the likeliest first. */
-function readSingulars(word: string): string[] {
+export function readSingulars(word: string): string[] {
   if (word.endsWith('ies')) return [`${word.slice(0, -3)}y`];
   if (/(?:x|ch|sh|ss|z)es$/u.test(word)) return [word.slice(0, -2), word.slice(0, -1)];
   return [word.slice(0, -1)];
