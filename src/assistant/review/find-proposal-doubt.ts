@@ -14,6 +14,7 @@ import { CONFIDENT_SCORE } from '../classify/classify-product.js';
 import { readTopSection } from '../classify/file-sections.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { tokenizeForMatch } from '../normalize-for-match.js';
+import { ADJECTIVE } from '../read-label-kinds.js';
 import type { ProductTypeGroup } from './collect-product-types.js';
 
 /**
@@ -89,6 +90,8 @@ export function findProposalDoubt(type: ProductTypeGroup): string | undefined {
   // `паста` (Korean food pastes) proposed `Воски и пасты для укладки`: a type the classifier matches only weakly that does not
   // say what the leaf is for has said too little of the goods for a seller's one `yes` over a block to be read as its answer.
   if (isWeakMatch(type) && !saysLeafPurpose(type.type, path)) return WEAK_MATCH;
+  const trade = findUnexplainedKindWords(type, path);
+  if (trade !== undefined) return trade;
   const rival = alternatives.find((item) => item.score >= RIVAL_ELSEWHERE && readTopSection(item.path) !== readTopSection(path));
   return rival === undefined ? undefined : `a leaf of another section scores ${rival.score} (${rival.path})`;
 }
@@ -109,6 +112,37 @@ function saysLeafPurpose(type: string, path: string): boolean {
 }
 
 const FOR = 'для';
+
+/**
+ * Why an unsure type says a kind of goods its leaf does not explain, or undefined: its purpose (`мыло для бровей` at `Мыло`,
+ * `фитинг для капельной ленты` at `Трубы и фитинги`) of which no word is a word of the leaf's path, or an adjective the
+ * classifier holds (`праймер кислотный` at make-up primers, `кусачки маникюрные` at hand-tool cutters, `труба гофрированная`
+ * at plumbing pipes). Such a word is most often the trade the goods belong to, and the leaf the head word's goods in
+ * another trade; a seller's one `yes` over a block would accept it unread. A type whose held words are all nouns, codes or
+ * brands (`семена баклажан семко`) still goes with its group: those words seldom say another trade.
+ */
+function findUnexplainedKindWords(type: ProductTypeGroup, path: string): string | undefined {
+  const { doubt, heldBy } = type.classification;
+  const read = doubt === undefined ? undefined : readClassifierDoubt(doubt)?.name;
+  if (read !== 'a weak match' && read !== 'words the leaf does not explain') return undefined;
+  const pathStems = new Set(tokenizeForMatch(path).map(stemForIndex));
+  const purpose = readPurposeWords(type.type);
+  if (purpose.length > 0 && !purpose.some((word) => pathStems.has(stemForIndex(word)))) {
+    return `${UNSAID_KIND} "${purpose.join(' ')}", what the type is for`;
+  }
+  const adjectives = (heldBy ?? []).filter((word) => ADJECTIVE.test(word) && !pathStems.has(stemForIndex(word)));
+  return adjectives.length === 0 ? undefined : `${UNSAID_KIND} "${adjectives.join('", "')}", which says a kind of the goods`;
+}
+
+/** The opening of the doubt `findUnexplainedKindWords` writes. */
+export const UNSAID_KIND = 'the leaf does not explain';
+
+/** The words of a type's key after its `для` (`бровей` of `мыло для бровей`), none when it says no purpose. */
+function readPurposeWords(type: string): string[] {
+  const words = tokenizeForMatch(type);
+  const at = words.indexOf(FOR);
+  return at < 0 ? [] : words.slice(at + 1);
+}
 
 /**
  * Whether the classifier matches the type to the leaf only weakly: its doubt says so, or words the leaf does not explain
