@@ -145,7 +145,10 @@ describe('an unsure type whose purpose its leaf does not explain (careless20, pr
     expect(findProposalDoubt(buildType('пылесос для маникюра', 4, { id: 20301, path: 'Бытовая техника / Техника для дома / Пылесосы' }, unexplained('встраиваемый', 'пылесос для маникюра встраиваемый')))).toBe(`${UNSAID_PURPOSE} "маникюра"`);
     const { leafGroups } = groupTypesByLeaf([soap, browSoap, fitting, dripFitting]);
     const own = leafGroups.flatMap((group) => [...(group.ownAnswers?.keys() ?? [])]);
-    expect(own.map((type) => type.type).sort()).toEqual(['мыло для бровей', 'фитинг для капельной ленты']);
+    // The head word's other types at the leaf are doubted with it (the leaf is of another trade in this file); another head word's are not.
+    expect(own.map((type) => type.type).sort()).toEqual(['мыло для бровей', 'мыло туалетное', 'фитинг для капельной ленты', 'фитинг латунный']);
+    const brush = buildType('щетка для мыла', 2, SOAP, unexplained('жесткая', 'щетка для мыла жесткая'));
+    expect(groupTypesByLeaf([soap, browSoap, brush]).leafGroups[0]?.ownAnswers?.has(brush)).toBe(false);
   });
 
   it('but not where a word of its purpose is a word of the leaf\'s path, nor where it is sure, nor without a purpose (traps)', () => {
