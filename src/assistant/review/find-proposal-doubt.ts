@@ -89,6 +89,8 @@ export function findProposalDoubt(type: ProductTypeGroup): string | undefined {
   // `паста` (Korean food pastes) proposed `Воски и пасты для укладки`: a type the classifier matches only weakly that does not
   // say what the leaf is for has said too little of the goods for a seller's one `yes` over a block to be read as its answer.
   if (isWeakMatch(type) && !saysLeafPurpose(type.type, path)) return WEAK_MATCH;
+  const purpose = findUnexplainedPurpose(type, path);
+  if (purpose !== undefined) return purpose;
   const rival = alternatives.find((item) => item.score >= RIVAL_ELSEWHERE && readTopSection(item.path) !== readTopSection(path));
   return rival === undefined ? undefined : `a leaf of another section scores ${rival.score} (${rival.path})`;
 }
@@ -109,6 +111,44 @@ function saysLeafPurpose(type: string, path: string): boolean {
 }
 
 const FOR = 'для';
+
+/**
+ * Why an unsure type says what it is for and its leaf explains none of it, or undefined: `мыло для бровей` at `Мыло`,
+ * `пылесос для маникюра` at vacuum cleaners, `фитинг для капельной ленты` at plumbing fittings. The purpose is most often
+ * the trade the goods belong to, and the leaf the head word's goods in another trade; a seller's one `yes` over a block would
+ * accept it unread. Held adjectives (`праймер кислотный`) stay: most of them are harmless (`ручка гелевая`), and asking each
+ * on its own row cost the careful seller a quarter of the rows 50 filled cells settle on the generated price list.
+ */
+function findUnexplainedPurpose(type: ProductTypeGroup, path: string): string | undefined {
+  const { doubt } = type.classification;
+  const read = doubt === undefined ? undefined : readClassifierDoubt(doubt)?.name;
+  if (read !== 'a weak match' && read !== 'words the leaf does not explain') return undefined;
+  const purpose = readPurposeWords(type.type);
+  if (purpose.length === 0) return undefined;
+  const pathWords = tokenizeForMatch(path);
+  return purpose.some((word) => pathWords.some((other) => isOneWord(word, other))) ? undefined : `${UNSAID_PURPOSE} "${purpose.join(' ')}"`;
+}
+
+// Letters two forms of one word may differ by in length (`тела`/`телом`, whose stems the stemmer leaves apart): more is another word (`тел` of `телефоны`).
+const ENDING_LETTERS = 2;
+
+/** Whether two normalised words are one word in two forms: one stem, or one begins with the other's stem and they differ only by an ending. */
+function isOneWord(word: string, other: string): boolean {
+  const stem = stemForIndex(word);
+  const otherStem = stemForIndex(other);
+  if (stem === otherStem) return true;
+  return Math.abs(word.length - other.length) <= ENDING_LETTERS && (other.startsWith(stem) || word.startsWith(otherStem));
+}
+
+/** The opening of the doubt `findUnexplainedPurpose` writes. */
+export const UNSAID_PURPOSE = 'the leaf does not explain what the type is for:';
+
+/** The words of a type's key after its `для` (`бровей` of `мыло для бровей`), none when it says no purpose. */
+function readPurposeWords(type: string): string[] {
+  const words = tokenizeForMatch(type);
+  const at = words.indexOf(FOR);
+  return at < 0 ? [] : words.slice(at + 1);
+}
 
 /**
  * Whether the classifier matches the type to the leaf only weakly: its doubt says so, or words the leaf does not explain

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alternative, Classification } from '../../../src/assistant/classify/classifier-types.js';
 import type { ProductTypeGroup } from '../../../src/assistant/review/collect-product-types.js';
-import { findProposalDoubt, RIVAL_ELSEWHERE, WEAK_MATCH } from '../../../src/assistant/review/find-proposal-doubt.js';
+import { findProposalDoubt, RIVAL_ELSEWHERE, UNSAID_PURPOSE, WEAK_MATCH } from '../../../src/assistant/review/find-proposal-doubt.js';
 import { groupTypesByLeaf } from '../../../src/assistant/review/group-types-by-leaf.js';
 import { orderReviewQuestions } from '../../../src/assistant/review/order-review-questions.js';
 import { readReviewAnswers } from '../../../src/assistant/review/read-review-answers.js';
@@ -126,6 +126,38 @@ describe('a type the classifier matches only weakly (doubts16, probe 19 careless
     expect(findProposalDoubt(buildType('паста для укладки', 4, STYLING, weak, [], 0.8))).toBeUndefined();
     expect(findProposalDoubt(buildType('тетрадь на кольцах', 5, KIDS_NOTEBOOKS, weak, [], 0.84))).toBeUndefined();
     expect(findProposalDoubt(buildType('воск для укладки', 3, STYLING, unexplained('сильной', 'воск сильной'), [], 0.8))).toBeUndefined();
+  });
+});
+
+describe('an unsure type whose purpose its leaf does not explain (careless20, probe 20 careless: the head word\'s leaf in another trade)', () => {
+  const SOAP = { id: 80504, path: 'Красота и здоровье / Уход за телом / Мыло' };
+  const PIPES = { id: 121205, path: 'Строительство и ремонт / Сантехника: дополнительно / Трубы и фитинги' };
+  const weak = 'the type matches the leaf only weakly';
+
+  it('is answered on its own row: a group\'s `yes` takes neither brow soap as body soap nor drip-tape fittings as plumbing', () => {
+    const browSoap = buildType('мыло для бровей', 10, SOAP, weak, [], 0.84);
+    const soap = buildType('мыло туалетное', 6, SOAP, unexplained('туалетное', 'мыло туалетное'));
+    const dripFitting = buildType('фитинг для капельной ленты', 7, PIPES, weak, [], 0.84);
+    const fitting = buildType('фитинг латунный', 3, PIPES, unexplained('латунный', 'фитинг латунный'));
+    expect(findProposalDoubt(browSoap)).toBe(`${UNSAID_PURPOSE} "бровей"`);
+    expect(findProposalDoubt(dripFitting)).toBe(`${UNSAID_PURPOSE} "капельной ленты"`);
+    // Words the leaf does not explain but for a purpose read the same (no weak match behind them).
+    expect(findProposalDoubt(buildType('пылесос для маникюра', 4, { id: 20301, path: 'Бытовая техника / Техника для дома / Пылесосы' }, unexplained('встраиваемый', 'пылесос для маникюра встраиваемый')))).toBe(`${UNSAID_PURPOSE} "маникюра"`);
+    const { leafGroups } = groupTypesByLeaf([soap, browSoap, fitting, dripFitting]);
+    const own = leafGroups.flatMap((group) => [...(group.ownAnswers?.keys() ?? [])]);
+    // The head word's other types at the leaf are doubted with it (the leaf is of another trade in this file); another head word's are not.
+    expect(own.map((type) => type.type).sort()).toEqual(['мыло для бровей', 'мыло туалетное', 'фитинг для капельной ленты', 'фитинг латунный']);
+    const brush = buildType('щетка для мыла', 2, SOAP, unexplained('жесткая', 'щетка для мыла жесткая'));
+    expect(groupTypesByLeaf([soap, browSoap, brush]).leafGroups[0]?.ownAnswers?.has(brush)).toBe(false);
+  });
+
+  it('but not where a word of its purpose is a word of the leaf\'s path, nor where it is sure, nor without a purpose (traps)', () => {
+    const HAIR = { id: 80303, path: 'Красота и здоровье / Уход за волосами / Шампуни' };
+    expect(findProposalDoubt(buildType('шампунь для волос', 5, HAIR, unexplained('густых', 'шампунь для волос густых')))).toBeUndefined();
+    expect(findProposalDoubt(buildType('мыло для тела', 5, SOAP, weak, [], 0.84))).toBeUndefined();
+    const sure: ProductTypeGroup = { ...buildType('мыло для бровей', 2, SOAP, weak), classification: { leafId: SOAP.id, path: SOAP.path, confidence: 1, confident: true, evidence: [], alternatives: [], productType: 'мыло для бровей' } };
+    expect(findProposalDoubt(sure)).toBeUndefined();
+    expect(findProposalDoubt(buildType('мыло туалетное', 6, SOAP, unexplained('туалетное', 'мыло туалетное')))).toBeUndefined();
   });
 });
 
