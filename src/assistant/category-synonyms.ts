@@ -251,8 +251,3 @@ export function readModelLineKinds(tokens: readonly string[]): string[] {
 export function listSynonymWords(): string[] {
   return [...new Set(SYNONYMS.flatMap(([from, to]) => [...tokenizeForMatch(from), ...tokenizeForMatch(to)]))];
 }
-
-/** The Cyrillic words joined by a hyphen the vocabulary writes (`гель-лаки`), lower case: what a seller's `г/л` may stand for. */
-export function listSynonymHyphenWords(): string[] {
-  return [...new Set(SYNONYMS.flatMap(([from, to]) => `${from} ${to}`.match(/[а-яё]+-[а-яё]+/gu) ?? []))];
-}

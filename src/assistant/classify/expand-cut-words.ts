@@ -15,7 +15,7 @@
  */
 import { CODE_LABEL_WORDS } from '../match-columns.js';
 import { GENITIVE_FORM } from './known-brands.js';
-import { listSynonymHyphenWords, listSynonymWords } from '../category-synonyms.js';
+import { listSynonymWords } from '../category-synonyms.js';
 import { tokenizeForMatch, UNIT_TOKENS } from '../normalize-for-match.js';
 import type { ClassifierIndex } from './classifier-types.js';
 import { stemForIndex } from './stem-for-index.js';
@@ -27,8 +27,6 @@ export interface CutWordVocabulary {
   readonly known: ReadonlySet<string>;
   /** Head stem → the words of the names of the leaves with that head (the directory's, read on first use). */
   readonly leafWords: (headStem: string) => readonly string[];
-  /** `г/л` → `гель-лаки`: the one word joined by a hyphen the directory or the vocabulary writes with those first letters (read on first use). */
-  readonly slashWords?: () => ReadonlyMap<string, string>;
 }
 
 // A word cut short is two Cyrillic letters or more and a dot, then a space, the end, or a separator (`readCuts`); not inside a
@@ -70,27 +68,7 @@ function buildVocabulary(index: ClassifierIndex): CutWordVocabulary {
     }
     return found;
   };
-  let slashWords: ReadonlyMap<string, string> | undefined;
-  const hyphenWords = (): string[] => [...listSynonymHyphenWords(), ...index.leaves.flatMap((leaf) => leaf.names.flatMap((name) => name.text.toLowerCase().replace(/ё/gu, 'е').match(HYPHEN_WORD) ?? []))];
-  return { sorted: words, known: new Set(words), leafWords, slashWords: () => (slashWords ??= readSlashWords(hyphenWords())) };
-}
-
-const HYPHEN_WORD = /[а-я]+-[а-я]+/gu;
-
-/** First letters (`г/л`) → the one hyphenated word they open (`гель-лаки`), the shortest form; none where two words (two stems of either part) share them. */
-function readSlashWords(words: readonly string[]): Map<string, string> {
-  const byLetters = new Map<string, string[]>();
-  for (const word of new Set(words)) {
-    const [first = '', second = ''] = word.split('-');
-    const letters = `${first.charAt(0)}/${second.charAt(0)}`;
-    byLetters.set(letters, [...(byLetters.get(letters) ?? []), word]);
-  }
-  const found = new Map<string, string>();
-  for (const [letters, candidates] of byLetters) {
-    const stems = new Set(candidates.map((word) => word.split('-').map(stemForIndex).join('-')));
-    if (stems.size === 1) found.set(letters, [...candidates].sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0] ?? '');
-  }
-  return found;
+  return { sorted: words, known: new Set(words), leafWords };
 }
 
 function isAdjective(word: string): boolean {
@@ -160,34 +138,11 @@ function readWordBeside(name: string, from: number, forward: boolean, limit = 0)
  */
 export function expandCutWords(name: string, vocabulary: CutWordVocabulary | undefined, countWords?: ReadonlySet<string>): string {
   if (vocabulary === undefined) return name;
-  const slashed = name.includes('/') ? expandSlashCut(name, vocabulary) : name;
-  const joined = slashed.includes('-') ? expandHyphenCuts(slashed, vocabulary, countWords) : slashed;
+  const joined = name.includes('-') ? expandHyphenCuts(name, vocabulary, countWords) : name;
   // A name of cut words only (`КОЛБ. ВАР.`): the head read whole in the first pass names the leaves the second reads by.
   const once = expandOnce(joined, vocabulary, countWords);
   if (once === joined) return joined;
   return expandOnce(once, vocabulary, countWords);
-}
-
-// Two letters joined by a slash that open a name (`Г/л Ириск 8`), before a word: a word of two parts cut to their first letters.
-const SLASH_CUT = /^(\s*)([\u0400-\u04ff])\/([\u0400-\u04ff])(?=\s+[\p{L}\p{N}])/u;
-
-/**
- * `Г/л Ириск 8` → `Гель-лаки Ириск 8`: a name that opens with two letters joined by a slash opens with the goods' name cut to the
- * first letters of its two parts, where the directory or the shared vocabulary writes one word joined by a hyphen with those
- * letters (`гель-лаки`); else it is left as written (`б/у`, `с/к`: no such word, or two). `д/` is `для` (read by the type's
- * reader), never a cut word. Only at the name's start, where the goods are named: inside a name such letters are a note
- * (`с/з`, `х/б`).
- */
-function expandSlashCut(name: string, vocabulary: CutWordVocabulary): string {
-  const found = SLASH_CUT.exec(name);
-  if (found === null) return name;
-  const [written = '', space = '', first = '', second = ''] = found;
-  const letters = `${first}/${second}`.toLowerCase().replace(/ё/gu, 'е');
-  if (letters.startsWith('д/')) return name;
-  const whole = vocabulary.slashWords?.().get(letters);
-  if (whole === undefined) return name;
-  const cased = first === first.toUpperCase() && second === second.toUpperCase() ? whole.toUpperCase() : first === first.toUpperCase() ? `${whole.charAt(0).toUpperCase()}${whole.slice(1)}` : whole;
-  return `${space}${cased}${name.slice(written.length)}`;
 }
 
 // A word cut in its middle by a hyphen, 1C's way (`СР-ВО` = средство, `П-ВО`): its first and last letters, each part three letters at most.
