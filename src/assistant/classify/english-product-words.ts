@@ -23,6 +23,8 @@ export interface EnglishProductWord {
   loose?: true;
   /** Known only to key a type by (`KEY_ONLY_GOODS`): no Russian reading (`russian` is empty), and the words before it are a brand's. */
   keyOnly?: true;
+  /** Goods of an importer's cosmetics, chemicals and groceries, whose names open with the brand: the words before it are a brand's (`keyOnly` goods are too). */
+  brandFirst?: true;
 }
 
 // Words whose Russian depends on what the rest of the name says, which the table does not read: never read in Russian.
@@ -211,6 +213,13 @@ const WORDS: readonly (readonly [string, EnglishWordRole, string])[] = [
   ['video', 'kind', 'видео'],
   ['security', 'kind', 'видеонаблюдения'],
   ['oral', 'kind', 'для полости рта'],
+  ['adult', 'kind', 'для взрослых'],
+  // Whose goods: never a brand before an importer's goods (`Pet Diapers` are no baby's).
+  ['pet', 'kind', 'для животных'],
+  ['dog', 'kind', 'для собак'],
+  ['cat', 'kind', 'для кошек'],
+  ['face', 'kind', 'для лица'],
+  ['facial', 'kind', 'для лица'],
   ['aroma', 'kind', 'ароматический'],
   ['body', 'kind', 'для тела'],
   ['bathroom', 'kind', 'напольный'],
@@ -270,6 +279,25 @@ const WORDS: readonly (readonly [string, EnglishWordRole, string])[] = [
 ];
 
 /**
+ * Goods an importer names in English, brand first (`Missha Sunscreen`, `Merries Diapers`, `Alize Yarn`), whose one Russian word
+ * the directory's leaves use (Сыворотки, Эссенции, Солнцезащитные средства, Зубные пасты, Подгузники, Лапша, Пряжа, Бисер): read
+ * so, and the words before them are the brand's, as before the goods below. Which leaf of a word's leaves, the kind words before
+ * it say (`Hair Serum`, `Kids Toothpaste`, `Adult Diapers`); a word the table does not know leaves the type unread.
+ */
+const IMPORTER_GOODS: readonly (readonly [string, string])[] = [
+  ['serum', 'сыворотка'],
+  ['essence', 'эссенция'],
+  ['sunscreen', 'солнцезащитное средство'],
+  ['sunblock', 'солнцезащитное средство'],
+  ['toothpaste', 'зубная паста'],
+  ['diaper', 'подгузник'],
+  ['nappy', 'подгузник'],
+  ['noodle', 'лапша'],
+  ['yarn', 'пряжа'],
+  ['bead', 'бисер'],
+];
+
+/**
  * Goods an importer of cosmetics, household chemicals and Asian groceries names in English (`Etude Mascara Volume`, `Lion
  * Mouthwash`, `Attack Laundry Gel`, `Nori Sheets`), known as goods so that the type is keyed by them and never by the brand before
  * them, yet with no Russian reading: what each is in the directory depends on words the table does not read (`toner` of the
@@ -277,13 +305,13 @@ const WORDS: readonly (readonly [string, EnglishWordRole, string])[] = [
  * bed), so a pick is left to the seller's answer, which the key now carries to the same goods of every brand. Each group says why.
  */
 const KEY_ONLY_GOODS: readonly { words: readonly string[]; why: string }[] = [
-  { words: ['cream', 'lotion', 'emulsion', 'essence', 'serum', 'ampoule', 'toner', 'mist', 'cleanser', 'foam', 'balm', 'scrub', 'mask', 'patch', 'sunscreen', 'sunblock'], why: 'face and body care: which leaf depends on the part of the body and the kind (`Hand Cream`, `Eye Patch`, `Toner Pads`)' },
+  { words: ['cream', 'lotion', 'emulsion', 'ampoule', 'toner', 'mist', 'cleanser', 'foam', 'balm', 'scrub', 'mask', 'patch'], why: 'face and body care: which leaf depends on the part of the body and the kind (`Hand Cream`, `Eye Patch`, `Toner Pads`)' },
   { words: ['mascara', 'cushion', 'tint', 'foundation', 'concealer', 'primer', 'eyeliner', 'lipstick', 'gloss', 'pencil', 'palette'], why: 'make-up: `Brow Pencil` and `Lip Tint` tell their leaf by a word before them' },
   { words: ['shampoo', 'conditioner', 'treatment', 'oil', 'color', 'colour', 'dye'], why: 'hair care and oils: `Hair Oil`, `Cleansing Oil` and `Sesame Oil` are unlike goods' },
-  { words: ['soap', 'wash', 'toothpaste', 'mouthwash', 'deodorant', 'antiperspirant', 'diaper', 'nappy', 'pants', 'wipe', 'tissue', 'napkin', 'liner'], why: 'hygiene: `Body Wash` and `Dish Wash`, `Wet Wipes` and `Facial Tissue` are told apart by the word before; `Pants` of a diaper brand are pull-up diapers, of a clothes shop trousers' },
+  { words: ['soap', 'wash', 'mouthwash', 'deodorant', 'antiperspirant', 'pants', 'wipe', 'tissue', 'napkin', 'liner'], why: 'hygiene: `Body Wash` and `Dish Wash`, `Wet Wipes` and `Facial Tissue` are told apart by the word before; `Pants` of a diaper brand are pull-up diapers, of a clothes shop trousers' },
   { words: ['detergent', 'softener', 'bleach', 'gel', 'liquid', 'powder', 'tablet', 'capsule', 'pod', 'spray', 'scrubber'], why: 'household chemicals: `Laundry Gel`, `Shower Gel`; `Bath Tablets`, `Dishwasher Tablets` (no `remover`: `IPL Hair Remover` is a device, whose kind in capitals stays in the type)' },
   { words: ['collagen', 'supplement'], why: 'supplements: a vitamin, a cosmetic or a food supplement by the rest of the name' },
-  { words: ['noodle', 'ramen', 'ramyun', 'sauce', 'paste', 'mayonnaise', 'sheet', 'tea', 'milk', 'drink', 'soda', 'cider', 'juice', 'chip', 'snack', 'candy', 'jelly', 'seaweed', 'kimchi', 'coffee', 'rice'], why: 'groceries: `Green Tea` or `Milk Tea`, `Banana Milk` or `Body Milk`, `Nori Sheets` or `Sheet Mask`' },
+  { words: ['ramen', 'ramyun', 'sauce', 'paste', 'mayonnaise', 'sheet', 'tea', 'milk', 'drink', 'soda', 'cider', 'juice', 'chip', 'snack', 'candy', 'jelly', 'seaweed', 'kimchi', 'coffee', 'rice'], why: 'groceries: `Green Tea` or `Milk Tea`, `Banana Milk` or `Body Milk`, `Nori Sheets` or `Sheet Mask`' },
 ];
 
 /**
@@ -291,7 +319,7 @@ const KEY_ONLY_GOODS: readonly { words: readonly string[]; why: string }[] = [
  * for the same reason: known, they stay in the type before its head, where an unknown word before the goods is the brand's.
  */
 const KEY_ONLY_KINDS: readonly { words: readonly string[]; why: string }[] = [
-  { words: ['face', 'facial', 'eye', 'lip', 'hand', 'foot', 'brow', 'scalp'], why: 'the part of the body the goods are for: `Eye Cream` and `Hand Cream` are other leaves' },
+  { words: ['eye', 'lip', 'hand', 'foot', 'brow', 'scalp'], why: 'the part of the body the goods are for: `Eye Cream` and `Hand Cream` are other leaves' },
   { words: ['laundry', 'dish', 'dishwasher', 'toilet', 'fabric', 'stain', 'cleansing', 'sleeping', 'peeling', 'sun', 'wet', 'cotton', 'acne', 'spot', 'sheet'], why: 'what the goods clean or treat, or how they are used: `Laundry Gel`, `Dish Wash`, `Wet Wipes`, `Sheet Mask`' },
   { words: ['shrimp', 'potato', 'sesame', 'soy', 'instant', 'sushi', 'nori'], why: 'a kind of a food: `Sushi Rice`, `Shrimp Chips`, `Instant Noodles`, `Nori Sheets`' },
 ];
@@ -308,8 +336,9 @@ export const ENGLISH_PRODUCT_WORDS: ReadonlyMap<string, EnglishProductWord> = re
 
 function readEnglishProductTable(): Map<string, EnglishProductWord> {
   const table = new Map<string, EnglishProductWord>(WORDS.map(([word, role, russian]) => [word, LOOSE.has(word) ? { role, russian, loose: true } : { role, russian }]));
+  for (const [word, russian] of IMPORTER_GOODS) table.set(word, { role: 'goods', russian, brandFirst: true });
   // A word the table reads in Russian keeps its reading (`coffee` is a kind of maker, `soap` of a dispenser).
-  for (const group of KEY_ONLY_GOODS) for (const word of group.words) if (!table.has(word)) table.set(word, { role: 'goods', russian: '', loose: true, keyOnly: true });
+  for (const group of KEY_ONLY_GOODS) for (const word of group.words) if (!table.has(word)) table.set(word, { role: 'goods', russian: '', loose: true, keyOnly: true, brandFirst: true });
   for (const group of KEY_ONLY_KINDS) for (const word of group.words) if (!table.has(word)) table.set(word, { role: 'kind', russian: '', loose: true, keyOnly: true });
   for (const word of KEY_ONLY_FEATURES) if (!table.has(word)) table.set(word, { role: 'feature', russian: '', loose: true, keyOnly: true });
   return table;
@@ -351,6 +380,8 @@ interface EnglishCompound {
   words: readonly string[];
   role: EnglishWordRole;
   russian: string;
+  /** An importer's goods, named brand first (`Kikkoman Soy Sauce`): as `EnglishProductWord.brandFirst`. */
+  brandFirst?: true;
   why: string;
 }
 
@@ -390,6 +421,16 @@ const COMPOUNDS: readonly EnglishCompound[] = [
   { words: ['vacuum', 'storage', 'bag'], role: 'goods', russian: 'вакуумный пакет', why: 'a vacuum storage bag for clothes (Вакуумные пакеты), no vacuum cleaner bag' },
   { words: ['hair', 'band'], role: 'goods', russian: 'резинка для волос', why: 'a hair band or tie (Резинки для волос), no watch strap' },
   { words: ['motion', 'sensor'], role: 'goods', russian: 'датчик движения', why: 'a motion sensor (Датчики движения)' },
+  { words: ['soy', 'sauce'], role: 'goods', brandFirst: true, russian: 'соевый соус', why: 'soy sauce (Соевый соус), one kind of sauce the directory names' },
+  { words: ['instant', 'noodle'], role: 'goods', brandFirst: true, russian: 'лапша быстрого приготовления', why: 'instant noodles (Лапша быстрого приготовления), no plain noodles' },
+  { words: ['diaper', 'pants'], role: 'goods', brandFirst: true, russian: 'трусики-подгузники', why: 'pull-up diapers (Трусики-подгузники), no trousers' },
+  { words: ['face', 'toner'], role: 'goods', brandFirst: true, russian: 'тоник для лица', why: 'a face toner is a tonic (Тоники), no printer toner' },
+  { words: ['facial', 'toner'], role: 'goods', brandFirst: true, russian: 'тоник для лица', why: 'a face toner is a tonic (Тоники), no printer toner' },
+  { words: ['toner', 'cartridge'], role: 'goods', russian: 'тонер', why: 'a printer’s toner (Тонеры и чернила)' },
+  { words: ['printer', 'toner'], role: 'goods', russian: 'тонер', why: 'a printer’s toner (Тонеры и чернила)' },
+  { words: ['cotton', 'pad'], role: 'goods', brandFirst: true, russian: 'ватные диски', why: 'cotton pads (Косметические ватные диски), no mat' },
+  { words: ['gel', 'polish'], role: 'goods', brandFirst: true, russian: 'лак для ногтей', why: 'gel nail polish is a nail varnish (Лаки для ногтей; the shared vocabulary reads гель-лаки so)' },
+  { words: ['cuticle', 'oil'], role: 'goods', brandFirst: true, russian: 'масло для кутикулы', why: 'a cuticle oil (Масла для кутикулы), no food or hair oil' },
 ];
 
 const COMPOUNDS_BY_LAST = new Map<string, EnglishCompound[]>();
@@ -419,6 +460,7 @@ const TWO_KINDS: ReadonlyMap<string, { why: string; massNoun?: true }> = new Map
   ['box', { why: 'a storage box, a TV box, a lunch box, a gift or mystery box' }],
   ['tablets', { why: 'tablet computers (Планшеты) or pills (`Dishwasher Tablets`, `Effervescent Tablets`)' }],
   ['pumps', { why: 'pumps (Насосы) or court shoes (Туфли)' }],
+  ['toner', { why: 'a face toner (Тоники) or a printer’s toner (Тонеры и чернила)', massNoun: true }],
 ]);
 
 /** Why a word names two kinds of goods (`TWO_KINDS`), in the singular, or in the plural where both kinds have one; undefined for any other word. */
@@ -450,7 +492,7 @@ export function readEnglishWords(words: readonly string[]): EnglishWordReading[]
     const compound = written.flatMap((word) => COMPOUNDS_BY_LAST.get(word) ?? []).find((each) => each.words.length <= at + 1 && each.words.every((part, i) => forms[at - each.words.length + 1 + i]?.includes(part) === true));
     if (compound === undefined) continue;
     for (let i = at - compound.words.length + 1; i < at; i += 1) readings[i] = { entry: readings[i]?.entry, partOfCompound: true };
-    readings[at] = { entry: { role: compound.role, russian: compound.russian }, compound: true };
+    readings[at] = { entry: { role: compound.role, russian: compound.russian, ...(compound.brandFirst === true ? { brandFirst: true as const } : {}) }, compound: true };
   }
   return readings;
 }

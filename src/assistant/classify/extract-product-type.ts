@@ -275,13 +275,19 @@ function markRussianWordsAroundLatinGoods(name: string, phrases: string[][], voc
     return found.length > 0 && found.every((each) => PROPER_NAME.test(each));
   };
   // No start of a directory's word either (`Микроволновка Candy`: `микроволн…` opens `Микроволновые печи`): a Russian word of goods.
-  const isBrand = (word: string, place: number): boolean => place < first && isProperName(word) && !vocabulary.known.has(word) && vocabulary.leafWords(stemForIndex(word)).length === 0 && (word.length <= 3 || !isDirectoryWord(word.slice(0, 6), vocabulary));
+  const isBrandWord = (word: string, shortest: number): boolean => isProperName(word) && !vocabulary.known.has(word) && vocabulary.leafWords(stemForIndex(word)).length === 0 && (word.length <= shortest || !isDirectoryWord(word.slice(0, 6), vocabulary));
+  const isBrand = (word: string, place: number): boolean => place < first && isBrandWord(word, 3);
+  // After the goods a short word is no start of a longer one (a cut word's dot was read before): only a longer word's first
+  // letters are (`Дива` opens `диван`, yet is a whole word there).
+  // A diminutive or another form of a word of goods (`Кейсик` of `Wireless Earbuds Кейсик`) is the goods sold, never a brand.
+  const isBrandAfter = (word: string): boolean => isBrandWord(word, 6) && !isDiminutiveForm(word) && !isDirectoryWordVariant(word, vocabulary, (each) => isDirectoryWord(each, vocabulary));
   // The Russian words after the goods, a colour among them (`зеленый чай`), measures and prepositions left out; those of a `без …`
   // or `с …` phrase (`Fabric Softener без запаха`, `Dish Gel с ароматом`) say what the goods lack or hold, whatever they name.
   const rest = flat.slice(last + 1).map(({ word }) => word);
   const composed = rest.findIndex((word) => WITH_OR_WITHOUT.has(word));
   const after = (composed === -1 ? rest : rest.slice(0, composed)).filter((word) => CYRILLIC.test(word) && !/\d/u.test(word) && !UNIT_TOKENS.has(word) && !COUNT_WORDS.has(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word));
-  if (!russian.every(({ word, place }) => place > last || isBrand(word, place)) || (after.length > 0 && !isFlavourPhrase(after))) return;
+  // `Gel polish Дива #66`: a proper name after the goods that no word of the directory's opens is their brand, as before them.
+  if (!russian.every(({ word, place }) => place > last || isBrand(word, place)) || (after.length > 0 && !isFlavourPhrase(after) && !after.every(isBrandAfter))) return;
   for (const { at, i } of russian) {
     const phrase = phrases[at];
     if (phrase !== undefined) phrase[i] = BRAND_MARK;

@@ -88,7 +88,7 @@ export function readEnglishHeadWords(read: readonly string[], models: ReadonlySe
   const end = roles.findIndex((role, at) => at > head && (role === 'feature' || (role === undefined && capitals.has(words[at] ?? ''))));
   // Only before the goods of an importer's cosmetics, chemicals and groceries, whose names open with the brand: before other
   // goods an unknown word is as often their kind (`Gift Card`, `IPL Hair Removal`), kept as a question is.
-  const start = readings[head]?.entry?.keyOnly === true ? readBrandWordsBefore(words, head) : 0;
+  const start = readings[head]?.entry?.brandFirst === true ? readBrandWordsBefore(words, head) : 0;
   return words.slice(start, end < 0 ? words.length : end);
 }
 

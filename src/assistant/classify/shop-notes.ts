@@ -26,6 +26,7 @@ const SHOP_NOTES: readonly ShopNote[] = [
   { word: 'хит', why: 'a best-seller label (`ХИТ продаж`)' },
   { word: 'скидка', why: 'a discount' },
   { word: 'new', why: 'new in the range, in English' },
+  { word: 'жаңа', why: 'new in the range, in Kazakh (`Жаңа Жылыжай`): the shop’s mark, the goods follow it' },
   { word: 'sale', why: 'on sale, in English' },
   { word: 'hit', why: 'a best-seller label, in English' },
   { word: 'hot', inCapitals: true, why: 'a best-seller label in capitals (`HOT Electric Tire Pump`); `Hot Air Brush` is a hot-air brush' },
@@ -106,6 +107,7 @@ const NOTES_ANYWHERE: readonly { words: readonly string[]; why: string }[] = [
   { words: ['oem'], why: 'made by the original factory without its brand: how it is sold' },
   { words: ['original'], why: 'a claim of authenticity, in English' },
   { words: ['оригинал'], why: 'a claim of authenticity' },
+  { words: ['проф'], why: 'a supply shop’s mark of goods for masters, «профессиональный» cut short, before or after any goods (`ПРОФ Пинцет`, `Cuticle oil TNL ПРОФ`): who the goods are sold to, never what they are' },
 ];
 
 // First word → the notes it opens, the longest first (`хит продаж` before `хит`).

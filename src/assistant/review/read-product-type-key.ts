@@ -10,6 +10,7 @@
  */
 import { extractProductType, readSizeMarks, type ProductType } from '../classify/extract-product-type.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
+import { tokenizeForMatch } from '../normalize-for-match.js';
 import { KAZAKH_PURPOSE_WORD } from '../kazakh-purpose-word.js';
 import { readDirectoryLackedWords, readDirectoryLatinWords, type KnownBrands } from '../classify/known-brands.js';
 
@@ -55,7 +56,7 @@ export function readProductTypeParts(name: string, brand?: string, knownBrands?:
   }
   // A Kazakh purpose stands before the head; the tail holds it all the same.
   const before = keyWords === words ? readKazakhPurpose(type) : [];
-  if (keyWords === words) keyWords = [...before, ...words, ...readPiecesInOne(tokens, words), ...readLacked(tokens, words, knownBrands)];
+  if (keyWords === words) keyWords = [...before, ...words, ...readPiecesInOne(tokens, words), ...readLacked(tokens, words, knownBrands), ...readVehicleAfterHead(tokens, words, type.vehicle)];
   const named = readNamedLatinWords(tokens, keyWords, knownBrands);
   const bare = keyWords.join(' ');
   const said = [...before, ...keyWords.slice(before.length + words.length)];
@@ -98,6 +99,22 @@ function readPiecesInOne(tokens: readonly string[], words: readonly string[]): s
 }
 
 const PIECES_IN_ONE = /^[2-9] в 1$/u;
+
+/**
+ * The vehicle maker right after the head (`ваз` of `Генератор ВАЗ 2110 14В 90А`; `ProductType.vehicle`), normalised: the goods
+ * are that vehicle's part, a kind the directory keeps in its own section (Автотовары / Генераторы beside Электростанции и
+ * генераторы), so it stays in the key and the answer for a plain `генератор` (a generator set) never carries its leaf to a car's
+ * alternator, nor theirs to generator sets. Only right after the head, where a category key found in a name as whole words finds
+ * it; empty where the name names no vehicle there.
+ */
+function readVehicleAfterHead(tokens: readonly string[], words: readonly string[], vehicle: string | undefined): string[] {
+  if (vehicle === undefined) return [];
+  const at = tokens.indexOf(words[words.length - 1] ?? '') + 1;
+  const maker = tokenizeForMatch(vehicle).filter((word) => VEHICLE_WORD.test(word));
+  return at > 0 && maker.length > 0 && maker.every((word, i) => tokens[at + i] === word) ? maker : [];
+}
+
+const VEHICLE_WORD = /^\p{L}{2,}$/u;
 
 /**
  * The `без …` right after the head whose word the directory names goods by after `без` (`без сахара` of `Конфеты без сахара`,

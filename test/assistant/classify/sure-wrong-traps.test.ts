@@ -203,3 +203,15 @@ describe('a word another leaf of the same goods explains (qualifier2, probe 18)'
     expect(findSure(breadth, ['Точилка для карандашей']).filter((line) => !/Точилки/u.test(line))).toEqual([]);
   });
 });
+
+describe('shop marks, two-letter cuts and English importer goods (notes20, probe 20)', () => {
+  it.each(BOTH)('a brand after English goods is never sure as sweets; `toner` alone, `З/П` never sure (%s)', (breadth) => {
+    const sure = findSure(breadth, ['Gel polish Дива #66', 'З/П COLGATE 100МЛ', 'Toner 150ml', 'Cosrx Toner Pads', 'Vanilla Essence 30ml', 'Pet Diapers L']);
+    expect(sure.filter((line) => !/Лаки для ногтей/u.test(line))).toEqual([]);
+  });
+
+  it.each(BOTH)('a car’s alternator and a generator set are never sure in each other’s leaf (%s)', (breadth) => {
+    expect(findSure(breadth, ['Генератор ВАЗ 2110 14В 90А', 'Генератор Газель 14В 90А']).filter((line) => /Электростанции/u.test(line))).toEqual([]);
+    expect(findSure(breadth, ['Генератор Ресанта 3,2кВт с электростартером', 'Генератор бензиновый Huter 2,5 кВт']).filter((line) => /Автотовары/u.test(line))).toEqual([]);
+  });
+});
