@@ -31,7 +31,7 @@ import { findSectionWord } from './section-words.js';
 import { findUnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
-import { buildRankingKey } from './ranking-key.js';
+import { buildNameKey, buildRankingKey } from './ranking-key.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The doubt of a leaf the type matches only weakly. */
@@ -118,8 +118,11 @@ interface TypeRanking {
   readings: TypeReading[];
   /** Kinds of the best leaf a name may say (read once per type). */
   narrower: NarrowerCandidate[];
-  /** The answer when no name can say a narrower leaf: the same for every name of the type. */
-  plain?: Classification;
+  /**
+   * The answers when no name can say a narrower leaf, by the rest of the name the decision reads (`buildNameKey`): the
+   * recipient and remedy words, a Latin `baby`, the words a purpose twin may be told by, the vehicle.
+   */
+  plain: Map<string, Classification>;
 }
 
 /** A leaf that is a kind of the best one, with the words a name must say to be in it. */
@@ -138,8 +141,9 @@ const NO_OPTIONS: ClassifyOptions = {};
 
 /**
  * Classifies one product. The leaves are ranked once per product type, label and groups (memoised
- * per index and options); only the choice among them, which reads the rest of the name (a narrower
- * leaf's words, an abbreviation's initials), is made for each name.
+ * per index and options); the choice among them reads the rest of the name (a narrower leaf's words,
+ * an abbreviation's initials, whom the goods are for), so it is made for each name, or reused only for
+ * a name of the same ranking whose every word is the same (`buildNameKey`).
  */
 export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, options: ClassifyOptions = NO_OPTIONS): Classification {
   // Excluded words are left out where the words are read, so the name keeps its punctuation (its phrase breaks).
@@ -157,9 +161,20 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
     ranking = rankLeaves(index, type, label, groups, options);
     if (memo.size < 200_000) memo.set(key, ranking);
   }
-  const decided = ranking.narrower.length === 0 ? (ranking.plain ??= decide(index, ranking, type, latinKinds)) : decide(index, ranking, type, latinKinds);
+  const decided = ranking.narrower.length === 0 ? decidePlain(index, ranking, type, latinKinds) : decide(index, ranking, type, latinKinds);
   // The file's own sections (`classify.sections`): a sure pick outside them is a question (`file-sections.ts`).
   return askOutsideFileSections(askSectionWordOutsideType(index, decided, type), options.sections);
+}
+
+/** A decision with no narrower leaf to say, memoised per ranking and the rest of the name it reads. */
+function decidePlain(index: ClassifierIndex, ranking: TypeRanking, type: ProductType, latinKinds: readonly string[]): Classification {
+  const key = buildNameKey(type);
+  let decided = ranking.plain.get(key);
+  if (decided === undefined) {
+    decided = decide(index, ranking, type, latinKinds);
+    if (ranking.plain.size < 1_000) ranking.plain.set(key, decided);
+  }
+  return decided;
 }
 
 // The prepositions after which the rest of a name says what the goods are for or where they go.
@@ -235,7 +250,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
   const ranked = [...scores.values()]
     .map((item) => ({ ...item, score: Math.min(1, (item.score + (item.sources.size > 1 ? 0.03 : 0)) * (saidAlike && isDemographicEmpty(item.leaf.demographic) ? 0.9 : 1)) }))
     .sort((a, b) => b.score - a.score || Number(b.name.full) - Number(a.name.full) || a.leaf.path.localeCompare(b.leaf.path));
-  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]) };
+  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]), plain: new Map() };
 }
 
 function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates }: TypeRanking, type: ProductType, latinKinds: readonly string[]): Classification {
