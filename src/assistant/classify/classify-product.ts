@@ -32,6 +32,7 @@ import { findUnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { buildNameKey, buildRankingKey } from './ranking-key.js';
+import { readLeavesById } from './read-leaves-by-id.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The doubt of a leaf the type matches only weakly. */
@@ -205,15 +206,6 @@ function askSectionWordOutsideType(index: ClassifierIndex, decided: Classificati
   if (found === undefined) return decided;
   const { heldBy: _held, ...asked } = decided;
   return { ...asked, confident: false, doubt: `the leaf does not explain "${found.word}", by which the section ${found.section} names its goods` };
-}
-
-const leavesById = new WeakMap<ClassifierIndex, Map<number, IndexedLeaf>>();
-
-/** The index's leaves by id, read once per index. */
-function readLeavesById(index: ClassifierIndex): Map<number, IndexedLeaf> {
-  let byId = leavesById.get(index);
-  if (byId === undefined) leavesById.set(index, (byId = new Map(index.leaves.map((leaf) => [leaf.id, leaf]))));
-  return byId;
 }
 
 function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): TypeRanking {
