@@ -1,3 +1,8 @@
+/**
+ * The label matcher's reading of an English label (`Phone Cases`) in the directory's words: a wrapper of the matcher that
+ * rewrites the label as the classifier reads an English product name and keeps that reading only where the matcher, the
+ * leaf's own name and the classifier agree on one leaf (`readEnglishLabel`).
+ */
 import type { Category } from '../../domain/index.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { rewriteWithSynonyms } from '../category-synonyms.js';
