@@ -27,7 +27,7 @@ import { findHeldWordGoods } from './held-word-of-other-goods.js';
 import { findOtherRecipient } from './recipient-of-goods.js';
 import { findRemedyElsewhere } from './remedy-of-other-goods.js';
 import { findSameGoodsWord } from './same-goods-word.js';
-import { findSectionWord } from './section-words.js';
+import { findSectionWord, type SectionWord } from './section-words.js';
 import { findUnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
@@ -205,7 +205,12 @@ function askSectionWordOutsideType(index: ClassifierIndex, decided: Classificati
   const found = findSectionWord(index, rest, leaf, nouns, (word) => findSectionOpenedBy(index, word, readPathSection(leaf.path)));
   if (found === undefined) return decided;
   const { heldBy: _held, ...asked } = decided;
-  return { ...asked, confident: false, doubt: `the leaf does not explain "${found.word}", by which the section ${found.section} names its goods` };
+  return { ...asked, confident: false, doubt: describeSectionWord(found) };
+}
+
+/** The doubt of a word another top-level section names its goods by; the review reads it by its words (`find-proposal-doubt.ts`). */
+function describeSectionWord(found: SectionWord): string {
+  return `the leaf does not explain "${found.word}", by which the section ${found.section} names its goods`;
 }
 
 function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): TypeRanking {
@@ -335,7 +340,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const heldGoodsDoubt = heldGoods === undefined ? undefined : `the leaf does not explain "${heldGoods.word}", which another section's kind of the goods says (${heldGoods.leaf.path})`;
   // `Лампа светодиодная автомобильная` against household LED lamps: an unexplained word another section names its goods by.
   const sectionWord = earlierDoubt === undefined && heldGoods === undefined ? findSectionWord(index, best.unexplained, best.leaf, readNounsSaid(best)) : undefined;
-  const sectionWordDoubt = sectionWord === undefined ? undefined : `the leaf does not explain "${sectionWord.word}", by which the section ${sectionWord.section} names its goods`;
+  const sectionWordDoubt = sectionWord === undefined ? undefined : describeSectionWord(sectionWord);
   // `Әйелдер джинсысы скинни` against `Джинсы для беременных`: a purpose the name of the leaf says and the product does not,
   // beside a twin without it, is what tells them apart; read where the leaf is doubted anyway, it keeps a group from taking it.
   // The purpose may be said in the reading too (`Gaming Mouse Pad` read as `коврик для мыши`).
