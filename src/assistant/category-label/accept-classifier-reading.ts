@@ -1,10 +1,10 @@
 import type { Category } from '../../domain/index.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { isCatchAllText } from '../classify/catch-all-words.js';
-import type { IndexedLeaf } from '../classify/classifier-types.js';
 import { classifyProduct } from '../classify/classify-product.js';
 import { extractProductType } from '../classify/extract-product-type.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
+import { readLeavesById } from '../classify/read-leaves-by-id.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { collectDemographic, contradictsDemographic, findDemographicMark, isDemographicEmpty, readAges, saysOtherAge } from '../demographic-words.js';
 import type { CategoryMatcher } from '../match-category.js';
@@ -25,7 +25,6 @@ import { PATH_SEPARATOR, readLabelLevels } from './label-text.js';
  * no swimming shoes), and a purpose (`для …`) the leaf does not name keeps the matcher's question.
  */
 export function acceptClassifierReading(matcher: CategoryMatcher, index: DirectoryIndex, thresholds: MatchThresholds): CategoryMatcher {
-  let leaves: Map<number, IndexedLeaf> | undefined;
   return {
     match(text, context = {}) {
       const match = matcher.match(text, context);
@@ -38,9 +37,8 @@ export function acceptClassifierReading(matcher: CategoryMatcher, index: Directo
       const classifier = getClassifierIndex(index.directories, index);
       const reading = classifyProduct(classifier, { name: head, groupPath: [...(context.parentPath === undefined ? [] : context.parentPath.split(PATH_SEPARATOR)), ...levels] });
       if (!reading.confident || String(reading.leafId) !== first.key) return match;
-      leaves ??= new Map(classifier.leaves.map((leaf) => [leaf.id, leaf]));
       const said = collectDemographic(tokenizeForMatch(text));
-      const leaf = leaves.get(first.entry.id);
+      const leaf = readLeavesById(classifier).get(first.entry.id);
       if (leaf === undefined || (!isDemographicEmpty(said) && (isDemographicEmpty(leaf.demographic) || contradictsDemographic(said, leaf.demographic)))) return match;
       if (saysOtherAge(readAges(tokenizeForMatch(text)), readAges(tokenizeForMatch(`${first.entry.name.rus} ${first.entry.name.kaz ?? ''}`)))) return match;
       // A purpose the leaf does not name is the matcher's to judge (`Сыворотка для волос` is no face serum, though hair care

@@ -1,3 +1,8 @@
+/**
+ * The label matcher's reading of an English label (`Phone Cases`) in the directory's words: a wrapper of the matcher that
+ * rewrites the label as the classifier reads an English product name and keeps that reading only where the matcher, the
+ * leaf's own name and the classifier agree on one leaf (`readEnglishLabel`).
+ */
 import type { Category } from '../../domain/index.js';
 import type { DirectoryIndex } from '../../mapping/directory-index.js';
 import { rewriteWithSynonyms } from '../category-synonyms.js';
@@ -6,6 +11,7 @@ import type { IndexedLeaf } from '../classify/classifier-types.js';
 import { classifyProduct } from '../classify/classify-product.js';
 import { extractProductType } from '../classify/extract-product-type.js';
 import { getClassifierIndex } from '../classify/load-classifier-index.js';
+import { readLeavesById } from '../classify/read-leaves-by-id.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { ENGLISH_PRODUCT_WORDS, readEnglishProductWord, readEnglishWords, readSingulars } from '../classify/english-product-words.js';
 import { readPathSection } from '../classify/classify-product.js';
@@ -35,7 +41,6 @@ const CYRILLIC = /\p{Script=Cyrillic}/u;
  * (`ENGLISH_READING_DOUBTS`), too.
  */
 export function readEnglishLabel(matcher: CategoryMatcher, index: DirectoryIndex): CategoryMatcher {
-  let leaves: Map<number, IndexedLeaf> | undefined;
   return {
     match(text, context = {}) {
       const match = matcher.match(text, context);
@@ -52,8 +57,7 @@ export function readEnglishLabel(matcher: CategoryMatcher, index: DirectoryIndex
       const picked = inRussian.status === 'todo' ? undefined : inRussian.best;
       if (picked === undefined) return mergeSynonymCandidates(match, inRussian);
       const classifier = getClassifierIndex(index.directories, index);
-      leaves ??= new Map(classifier.leaves.map((leaf) => [leaf.id, leaf]));
-      const leaf = leaves.get(picked.entry.id);
+      const leaf = readLeavesById(classifier).get(picked.entry.id);
       const groupPath = [...(context.parentPath === undefined ? [] : context.parentPath.split(PATH_SEPARATOR)), ...levels];
       const reading = classifyProduct(classifier, { name: head, groupPath });
       if (leaf === undefined || !reading.confident || reading.leafId !== leaf.id) return mergeSynonymCandidates(match, inRussian);

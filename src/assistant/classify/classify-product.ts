@@ -27,11 +27,12 @@ import { findHeldWordGoods } from './held-word-of-other-goods.js';
 import { findOtherRecipient } from './recipient-of-goods.js';
 import { findRemedyElsewhere } from './remedy-of-other-goods.js';
 import { findSameGoodsWord } from './same-goods-word.js';
-import { findSectionWord } from './section-words.js';
+import { findSectionWord, type SectionWord } from './section-words.js';
 import { findUnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
-import { buildRankingKey } from './ranking-key.js';
+import { buildNameKey, buildRankingKey } from './ranking-key.js';
+import { readLeavesById } from './read-leaves-by-id.js';
 import { isExactStemOfDirectory, isStemOfDirectory, isUnknownParticiple } from './unknown-participles.js';
 
 /** The doubt of a leaf the type matches only weakly. */
@@ -118,8 +119,11 @@ interface TypeRanking {
   readings: TypeReading[];
   /** Kinds of the best leaf a name may say (read once per type). */
   narrower: NarrowerCandidate[];
-  /** The answer when no name can say a narrower leaf: the same for every name of the type. */
-  plain?: Classification;
+  /**
+   * The answers when no name can say a narrower leaf, by the rest of the name the decision reads (`buildNameKey`): the
+   * recipient and remedy words, a Latin `baby`, the words a purpose twin may be told by, the vehicle.
+   */
+  plain: Map<string, Classification>;
 }
 
 /** A leaf that is a kind of the best one, with the words a name must say to be in it. */
@@ -138,8 +142,9 @@ const NO_OPTIONS: ClassifyOptions = {};
 
 /**
  * Classifies one product. The leaves are ranked once per product type, label and groups (memoised
- * per index and options); only the choice among them, which reads the rest of the name (a narrower
- * leaf's words, an abbreviation's initials), is made for each name.
+ * per index and options); the choice among them reads the rest of the name (a narrower leaf's words,
+ * an abbreviation's initials, whom the goods are for), so it is made for each name, or reused only for
+ * a name of the same ranking whose every word is the same (`buildNameKey`).
  */
 export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, options: ClassifyOptions = NO_OPTIONS): Classification {
   // Excluded words are left out where the words are read, so the name keeps its punctuation (its phrase breaks).
@@ -157,9 +162,20 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
     ranking = rankLeaves(index, type, label, groups, options);
     if (memo.size < 200_000) memo.set(key, ranking);
   }
-  const decided = ranking.narrower.length === 0 ? (ranking.plain ??= decide(index, ranking, type, latinKinds)) : decide(index, ranking, type, latinKinds);
+  const decided = ranking.narrower.length === 0 ? decidePlain(index, ranking, type, latinKinds) : decide(index, ranking, type, latinKinds);
   // The file's own sections (`classify.sections`): a sure pick outside them is a question (`file-sections.ts`).
   return askOutsideFileSections(askSectionWordOutsideType(index, decided, type), options.sections);
+}
+
+/** A decision with no narrower leaf to say, memoised per ranking and the rest of the name it reads. */
+function decidePlain(index: ClassifierIndex, ranking: TypeRanking, type: ProductType, latinKinds: readonly string[]): Classification {
+  const key = buildNameKey(type);
+  let decided = ranking.plain.get(key);
+  if (decided === undefined) {
+    decided = decide(index, ranking, type, latinKinds);
+    if (ranking.plain.size < 1_000) ranking.plain.set(key, decided);
+  }
+  return decided;
 }
 
 // The prepositions after which the rest of a name says what the goods are for or where they go.
@@ -189,16 +205,12 @@ function askSectionWordOutsideType(index: ClassifierIndex, decided: Classificati
   const found = findSectionWord(index, rest, leaf, nouns, (word) => findSectionOpenedBy(index, word, readPathSection(leaf.path)));
   if (found === undefined) return decided;
   const { heldBy: _held, ...asked } = decided;
-  return { ...asked, confident: false, doubt: `the leaf does not explain "${found.word}", by which the section ${found.section} names its goods` };
+  return { ...asked, confident: false, doubt: describeSectionWord(found) };
 }
 
-const leavesById = new WeakMap<ClassifierIndex, Map<number, IndexedLeaf>>();
-
-/** The index's leaves by id, read once per index. */
-function readLeavesById(index: ClassifierIndex): Map<number, IndexedLeaf> {
-  let byId = leavesById.get(index);
-  if (byId === undefined) leavesById.set(index, (byId = new Map(index.leaves.map((leaf) => [leaf.id, leaf]))));
-  return byId;
+/** The doubt of a word another top-level section names its goods by; the review reads it by its words (`find-proposal-doubt.ts`). */
+function describeSectionWord(found: SectionWord): string {
+  return `the leaf does not explain "${found.word}", by which the section ${found.section} names its goods`;
 }
 
 function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | undefined, groups: string[], options: ClassifyOptions): TypeRanking {
@@ -235,7 +247,7 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
   const ranked = [...scores.values()]
     .map((item) => ({ ...item, score: Math.min(1, (item.score + (item.sources.size > 1 ? 0.03 : 0)) * (saidAlike && isDemographicEmpty(item.leaf.demographic) ? 0.9 : 1)) }))
     .sort((a, b) => b.score - a.score || Number(b.name.full) - Number(a.name.full) || a.leaf.path.localeCompare(b.leaf.path));
-  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]) };
+  return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]), plain: new Map() };
 }
 
 function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates }: TypeRanking, type: ProductType, latinKinds: readonly string[]): Classification {
@@ -328,7 +340,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const heldGoodsDoubt = heldGoods === undefined ? undefined : `the leaf does not explain "${heldGoods.word}", which another section's kind of the goods says (${heldGoods.leaf.path})`;
   // `Лампа светодиодная автомобильная` against household LED lamps: an unexplained word another section names its goods by.
   const sectionWord = earlierDoubt === undefined && heldGoods === undefined ? findSectionWord(index, best.unexplained, best.leaf, readNounsSaid(best)) : undefined;
-  const sectionWordDoubt = sectionWord === undefined ? undefined : `the leaf does not explain "${sectionWord.word}", by which the section ${sectionWord.section} names its goods`;
+  const sectionWordDoubt = sectionWord === undefined ? undefined : describeSectionWord(sectionWord);
   // `Әйелдер джинсысы скинни` against `Джинсы для беременных`: a purpose the name of the leaf says and the product does not,
   // beside a twin without it, is what tells them apart; read where the leaf is doubted anyway, it keeps a group from taking it.
   // The purpose may be said in the reading too (`Gaming Mouse Pad` read as `коврик для мыши`).

@@ -41,6 +41,15 @@ export function buildRankingKey({ type, label, groups, latinKinds }: RankingKeyI
   );
 }
 
+/**
+ * The rest of the name a plain decision reads beyond the ranking key: every token (whom the goods are for or act against
+ * after `для`, a Latin `baby`, the words a purpose twin is told by) and the vehicle the goods fit. Two names of one ranking
+ * share a decision exactly when this key is equal too, so no name takes another's doubt.
+ */
+export function buildNameKey(type: ProductType): string {
+  return encodeList(type.tokens) + encodeText(type.vehicle ?? '');
+}
+
 function encodeText(text: string): string {
   return `${text.length}:${text}`;
 }

@@ -15,6 +15,7 @@ import type { Classification, ClassifierIndex, ClassifyOptions } from '../classi
 import { classifyProduct } from '../classify/classify-product.js';
 import { splitWords } from '../../stages/derive/find-words-in-text.js';
 import { readKnownBrands, type KnownBrands } from '../classify/known-brands.js';
+import { readLeavesById } from '../classify/read-leaves-by-id.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
 import { foldKazakhLetters } from '../transliterate.js';
 import { readProductTypeParts, type ProductTypeParts } from './read-product-type-key.js';
@@ -191,7 +192,7 @@ export function classifyWithAnswers(index: ClassifierIndex, answered: AnsweredTy
   const pick = findPickOverAnswer(index, found, name, (leafId) => leafId === found.answer, options);
   if (pick !== undefined) return pick;
   const leafId = found.answer;
-  const leaf = findLeaf(index, leafId);
+  const leaf = readLeavesById(index).get(leafId);
   return {
     leafId,
     path: leaf?.path,
@@ -251,13 +252,3 @@ function classifyTypeAlone(index: ClassifierIndex, type: string, options?: Class
   return found;
 }
 
-const leavesById = new WeakMap<ClassifierIndex, Map<number, ClassifierIndex['leaves'][number]>>();
-
-function findLeaf(index: ClassifierIndex, id: number): ClassifierIndex['leaves'][number] | undefined {
-  let byId = leavesById.get(index);
-  if (byId === undefined) {
-    byId = new Map(index.leaves.map((leaf) => [leaf.id, leaf]));
-    leavesById.set(index, byId);
-  }
-  return byId.get(id);
-}

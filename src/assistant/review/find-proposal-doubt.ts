@@ -88,7 +88,7 @@ export function findProposalDoubt(type: ProductTypeGroup): string | undefined {
   if (isDoubtBehindUnexplained(type)) return 'a doubt naming another leaf stands behind the words the leaf does not explain';
   // `паста` (Korean food pastes) proposed `Воски и пасты для укладки`: a type the classifier matches only weakly that does not
   // say what the leaf is for has said too little of the goods for a seller's one `yes` over a block to be read as its answer.
-  if (isWeakMatch(type) && !saysLeafPurpose(type.type, path)) return WEAK_MATCH;
+  if (isWeakMatch(type) && !saysLeafPurpose(type.type, path)) return WEAK_MATCH_DOUBT;
   const purpose = findUnexplainedPurpose(type, path);
   if (purpose !== undefined) return purpose;
   const rival = alternatives.find((item) => item.score >= RIVAL_ELSEWHERE && readTopSection(item.path) !== readTopSection(path));
@@ -96,14 +96,14 @@ export function findProposalDoubt(type: ProductTypeGroup): string | undefined {
 }
 
 /** Why a weakly matched type is answered on its own row. */
-export const WEAK_MATCH = 'the classifier matches the type to the leaf only weakly, and the type does not say what the leaf is for';
+export const WEAK_MATCH_DOUBT = 'the classifier matches the type to the leaf only weakly, and the type does not say what the leaf is for';
 
 /**
  * Whether the type says what the leaf is for: the leaf's own level names no purpose (`для …`), or the type says a word of it
  * (`паста для волос` of `Воски и пасты для укладки волос`).
  */
 function saysLeafPurpose(type: string, path: string): boolean {
-  const words = tokenizeForMatch(path.slice(path.lastIndexOf(' / ') + 1));
+  const words = tokenizeForMatch(path.split(PATH_LEVEL_SEPARATOR).pop() ?? path);
   const at = words.indexOf(FOR);
   if (at < 0) return true;
   const said = new Set(tokenizeForMatch(type).map(stemForIndex));
@@ -111,6 +111,7 @@ function saysLeafPurpose(type: string, path: string): boolean {
 }
 
 const FOR = 'для';
+const PATH_LEVEL_SEPARATOR = ' / ';
 
 /**
  * Why an unsure type says what it is for and its leaf explains none of it, or undefined: `мыло для бровей` at `Мыло`,

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildRankingKey, type RankingKeyInput } from '../../../src/assistant/classify/ranking-key.js';
+import { buildNameKey, buildRankingKey, type RankingKeyInput } from '../../../src/assistant/classify/ranking-key.js';
 import { extractProductType } from '../../../src/assistant/classify/extract-product-type.js';
+import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
+import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
+import type { ClassifyOptions } from '../../../src/assistant/classify/classifier-types.js';
+import { buildSandboxDirectories } from '../measure-matching.js';
 
 const input = (name: string, overrides: Partial<RankingKeyInput> = {}): RankingKeyInput => ({ type: extractProductType(name), label: undefined, groups: [], latinKinds: [], ...overrides });
 
@@ -28,5 +32,33 @@ describe('buildRankingKey', () => {
     // A label that spells the encoding of an empty group list and a group.
     expect(buildRankingKey(input('Футболка', { label: '0[1:x' }))).not.toBe(buildRankingKey(input('Футболка', { label: '', groups: ['x'] })));
     expect(buildRankingKey(input('Футболка', { label: '3:abc' }))).not.toBe(buildRankingKey(input('Футболка', { label: 'abc' })));
+  });
+});
+
+describe('the memoised decision of names of one ranking', () => {
+  const marketplace = buildClassifierIndex(buildSandboxDirectories('marketplace'));
+  // The memo is kept per options object: a fresh one starts with an empty memo.
+  const classifyAlone = (name: string): string | undefined => classifyProduct(marketplace, { name }, {} satisfies ClassifyOptions).doubt;
+
+  it.each([
+    ['Влажный корм д/с', 'Влажный корм д/к'],
+    ['Влажный корм д/к', 'Влажный корм д/с'],
+    ['Горшок Happy Day', 'Горшок Happy Baby'],
+    ['Горшок Happy Baby', 'Горшок Happy Day'],
+  ])('%s then %s: each name gets its own doubt, not the first one\'s', (first, then) => {
+    const options: ClassifyOptions = {};
+    const doubts = [first, then].map((name) => classifyProduct(marketplace, { name }, options).doubt);
+    expect(doubts).toEqual([classifyAlone(first), classifyAlone(then)]);
+  });
+
+  it('the names of each pair do differ alone (else the test above could not fail)', () => {
+    expect(classifyAlone('Влажный корм д/с')).not.toBe(classifyAlone('Влажный корм д/к'));
+    expect(classifyAlone('Горшок Happy Day')).not.toBe(classifyAlone('Горшок Happy Baby'));
+  });
+
+  it('keys the rest of the name and the vehicle, as the decision reads them', () => {
+    expect(buildNameKey(extractProductType('Влажный корм д/с'))).not.toBe(buildNameKey(extractProductType('Влажный корм д/к')));
+    expect(buildNameKey(extractProductType('Подушка двигателя ГАЗ-53'))).not.toBe(buildNameKey(extractProductType('Подушка двигателя ГАЗ 53')));
+    expect(buildNameKey(extractProductType('Шампунь для волос'))).toBe(buildNameKey(extractProductType('Шампунь для волос')));
   });
 });

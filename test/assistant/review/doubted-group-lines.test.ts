@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alternative, Classification } from '../../../src/assistant/classify/classifier-types.js';
 import type { ProductTypeGroup } from '../../../src/assistant/review/collect-product-types.js';
-import { findProposalDoubt, RIVAL_ELSEWHERE, UNSAID_PURPOSE, WEAK_MATCH } from '../../../src/assistant/review/find-proposal-doubt.js';
+import { findProposalDoubt, RIVAL_ELSEWHERE, UNSAID_PURPOSE, WEAK_MATCH_DOUBT } from '../../../src/assistant/review/find-proposal-doubt.js';
 import { groupTypesByLeaf } from '../../../src/assistant/review/group-types-by-leaf.js';
 import { orderReviewQuestions } from '../../../src/assistant/review/order-review-questions.js';
 import { readReviewAnswers } from '../../../src/assistant/review/read-review-answers.js';
@@ -113,13 +113,13 @@ describe('a type the classifier matches only weakly (doubts16, probe 19 careless
   it('is answered on its own row where it does not say what the leaf is for: no group\'s `yes` takes `паста` as a hair paste', () => {
     const paste = buildType('паста', 34, STYLING, weak, [], 0.8);
     const wax = buildType('воск для укладки', 3, STYLING, unexplained('сильной', 'воск для укладки сильной'));
-    expect(findProposalDoubt(paste)).toBe(WEAK_MATCH);
+    expect(findProposalDoubt(paste)).toBe(WEAK_MATCH_DOUBT);
     const { leafGroups } = groupTypesByLeaf([paste, wax]);
-    expect(leafGroups[0]?.ownAnswers?.get(paste)).toBe(WEAK_MATCH);
+    expect(leafGroups[0]?.ownAnswers?.get(paste)).toBe(WEAK_MATCH_DOUBT);
     // Words the leaf does not explain hiding a weak match (no `heldBy`, under a confident score) are read the same.
     const soy = buildType('паста соевая', 2, STYLING, unexplained('соевая', 'паста соевая'), [], 0.7);
     const { heldBy: _held, ...hiding } = soy.classification;
-    expect(findProposalDoubt({ ...soy, classification: hiding })).toBe(WEAK_MATCH);
+    expect(findProposalDoubt({ ...soy, classification: hiding })).toBe(WEAK_MATCH_DOUBT);
   });
 
   it('but not where it says the purpose, nor at a leaf for no purpose, nor words the seller may confirm harmless (traps)', () => {
