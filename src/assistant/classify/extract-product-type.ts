@@ -130,6 +130,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   dropLeadingShopNotes(name, phrases);
   markCyrillicBrandOfLatinName(name, phrases, knownBrands?.cutWords);
   markRussianWordsAroundLatinGoods(name, phrases, knownBrands?.cutWords);
+  const designAfterGoods = readLatinGoodsWithDiminutive(phrases, knownBrands?.cutWords);
   // A name that opens with a code or a bare brand (`Samsung, смартфон …`) has its type in a later phrase.
   const russian = phrases.some(hasRussianWord);
   // A name in English capitalises its goods and writes models in letters and digits (`read-english-type.ts`).
@@ -153,6 +154,7 @@ function readProductType(asWritten: string, brand?: string, excludeWords?: Reado
   };
   // `Артикул`, `Модель` alone name a code, not goods.
   const namesGoods = (found: HeadReading): boolean => found.words.length > 0 && !found.words.every((word) => CODE_LABEL_WORDS.has(word));
+  if (designAfterGoods !== undefined) return toType({ words: designAfterGoods, purpose: [], form: [], codes: [] });
   const earlier: string[] = [];
   for (const [at, phrase] of phrases.entries()) {
     earlier.push(...phrase);
@@ -292,6 +294,30 @@ function markRussianWordsAroundLatinGoods(name: string, phrases: string[][], voc
     const phrase = phrases[at];
     if (phrase !== undefined) phrase[i] = BRAND_MARK;
   }
+}
+
+/**
+ * The type of goods named in English with a Russian diminutive right after them whose base the directory does not know
+ * (`Phone Case Смайлик`, `Water Bottle Пончик`, `Wireless Earbuds Кейсик`): the English goods and the word, as the name has them.
+ * The word is a design's or print's name as often as the goods' own (a smiley case, a donut bottle, a little case for earbuds):
+ * read alone as the type, one key held cases, bottles and donuts, and one answer sent them to one leaf; read as a brand, the
+ * English goods were sure where the name may sell other goods. Both together, the key is one kind of English goods, and the
+ * leaf must explain the word too. A diminutive of a directory word (`Чехольчик`, `Кабельчик`) is read as before.
+ */
+function readLatinGoodsWithDiminutive(phrases: readonly string[][], vocabulary: CutWordVocabulary | undefined): string[] | undefined {
+  if (vocabulary === undefined) return undefined;
+  const russian = phrases.flatMap((phrase, at) => phrase.flatMap((word, i) => (CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word) ? [{ at, i, word }] : [])));
+  const [only] = russian;
+  if (russian.length !== 1 || only === undefined || !isDiminutiveForm(only.word)) return undefined;
+  const phrase = phrases[only.at] ?? [];
+  let from = only.i;
+  while (from > 0 && LATIN.test(phrase[from - 1] ?? '')) from -= 1;
+  // From the first word the English table knows (a brand or a model before the goods is no word of their type).
+  while (from < only.i && readEnglishProductWord(phrase[from] ?? '') === undefined) from += 1;
+  const latin = phrase.slice(from, only.i);
+  if (!latin.some((word) => readEnglishProductWord(word)?.role === 'goods')) return undefined;
+  if (isDirectoryWord(only.word, vocabulary) || isDirectoryWordVariant(only.word, vocabulary, (each) => isDirectoryWord(each, vocabulary))) return undefined;
+  return [...latin, only.word];
 }
 
 /**

@@ -215,3 +215,9 @@ describe('shop marks, two-letter cuts and English importer goods (notes20, probe
     expect(findSure(breadth, ['Генератор Ресанта 3,2кВт с электростартером', 'Генератор бензиновый Huter 2,5 кВт']).filter((line) => /Автотовары/u.test(line))).toEqual([]);
   });
 });
+
+describe('a Russian diminutive after English goods (dimin16, review8 F2)', () => {
+  it.each(BOTH)('a little case after earbuds, a design after a case or a power bank is never sure (%s)', (breadth) => {
+    expect(findSure(breadth, ['Wireless Earbuds Кейсик', 'Phone Case Смайлик iPhone 14', 'Phone Case Кролик Samsung A54', 'Power Bank Смайлик 10000mAh', 'Water Bottle Пончик 500ml', 'Pillow Пончик 40 см'])).toEqual([]);
+  });
+});
