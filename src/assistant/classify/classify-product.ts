@@ -261,8 +261,9 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // word the name says outside its type (a flavour after the brand) is no narrowing of the best leaf (`Спортивное питание /
   // Батончики`) but maybe other goods of its head: the best leaf stays its rival, at the score the kind was given, a tie.
   // One the type itself says (`Мыло кусковое`, `MIDI-клавиатура`) is the kind the seller named.
-  // The rest of the name is read only where the decision is made per name (a narrower leaf may be said): a plain decision is
-  // memoised per type.
+  // The rest of the name is read for a kind outside the type only where a narrower leaf may be said; a plain decision reads the
+  // type's words. Measured so when the plain decision was shared by a whole type; it is now shared only by names of the same
+  // words (`buildNameKey`), so reading the rest there too is a rule change to measure, no longer a limit of the memo.
   const perName = candidates.length > 0;
   const rivals = ranked.filter((item) => item !== best && (item !== first || isKindOutsideType(best, first, type, perName)));
   // `Коляска универсальная 2в1` beside plain `Коляски`: the leaf the best is a kind of, by words the name says, is no rival of it

@@ -238,7 +238,7 @@ function dropNotesAnywhere(phrases: string[][]): void {
  */
 function markCyrillicBrandOfLatinName(name: string, phrases: string[][], vocabulary: CutWordVocabulary | undefined): void {
   if (vocabulary === undefined || !CYRILLIC.test(name)) return;
-  const russian = phrases.flatMap((phrase, at) => phrase.flatMap((word, i) => (CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word) ? [{ at, i, word }] : [])));
+  const russian = readRussianWordsOfPhrases(phrases);
   const [only] = russian;
   if (russian.length !== 1 || only === undefined || only.i === 0 || !LATIN.test(phrases[only.at]?.[0] ?? '')) return;
   // Latin words on both sides, or two before it (`Collagen Актив Peptides`, `L-Arginine Актив`): the goods are named in Latin.
@@ -247,7 +247,7 @@ function markCyrillicBrandOfLatinName(name: string, phrases: string[][], vocabul
   const latin = (words: readonly string[]): number => words.filter((each) => LATIN.test(each)).length;
   if (latin(phrase.slice(0, only.i)) < 2 && latin([...phrase.slice(only.i + 1), ...phrases.slice(only.at + 1).flat()]) === 0) return;
   const { word } = only;
-  if (ADJECTIVE_FORM.test(word) || isDiminutiveForm(word) || isDirectoryWord(word, vocabulary) || isDirectoryWordVariant(word, vocabulary, (each) => isDirectoryWord(each, vocabulary))) return;
+  if (ADJECTIVE_FORM.test(word) || isDiminutiveForm(word) || isDirectoryWordOrForm(word, vocabulary)) return;
   const written = (name.match(WORD) ?? []).filter((each) => tokenizeForMatch(each)[0] === word);
   if (written.length === 0 || !written.every((each) => PROPER_NAME.test(each))) return;
   phrase[only.i] = BRAND_MARK;
@@ -282,7 +282,7 @@ function markRussianWordsAroundLatinGoods(name: string, phrases: string[][], voc
   // After the goods a short word is no start of a longer one (a cut word's dot was read before): only a longer word's first
   // letters are (`Дива` opens `диван`, yet is a whole word there).
   // A diminutive or another form of a word of goods (`Кейсик` of `Wireless Earbuds Кейсик`) is the goods sold, never a brand.
-  const isBrandAfter = (word: string): boolean => isBrandWord(word, 6) && !isDiminutiveForm(word) && !isDirectoryWordVariant(word, vocabulary, (each) => isDirectoryWord(each, vocabulary));
+  const isBrandAfter = (word: string): boolean => isBrandWord(word, 6) && !isDiminutiveForm(word) && !isDirectoryWordOrForm(word, vocabulary);
   // The Russian words after the goods, a colour among them (`зеленый чай`), measures and prepositions left out; those of a `без …`
   // or `с …` phrase (`Fabric Softener без запаха`, `Dish Gel с ароматом`) say what the goods lack or hold, whatever they name.
   const rest = flat.slice(last + 1).map(({ word }) => word);
@@ -306,7 +306,7 @@ function markRussianWordsAroundLatinGoods(name: string, phrases: string[][], voc
  */
 function readLatinGoodsWithDiminutive(phrases: readonly string[][], vocabulary: CutWordVocabulary | undefined): string[] | undefined {
   if (vocabulary === undefined) return undefined;
-  const russian = phrases.flatMap((phrase, at) => phrase.flatMap((word, i) => (CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word) ? [{ at, i, word }] : [])));
+  const russian = readRussianWordsOfPhrases(phrases);
   const [only] = russian;
   if (russian.length !== 1 || only === undefined || !isDiminutiveForm(only.word)) return undefined;
   const phrase = phrases[only.at] ?? [];
@@ -316,7 +316,7 @@ function readLatinGoodsWithDiminutive(phrases: readonly string[][], vocabulary: 
   while (from < only.i && readEnglishProductWord(phrase[from] ?? '') === undefined) from += 1;
   const latin = phrase.slice(from, only.i);
   if (!latin.some((word) => readEnglishProductWord(word)?.role === 'goods')) return undefined;
-  if (isDirectoryWord(only.word, vocabulary) || isDirectoryWordVariant(only.word, vocabulary, (each) => isDirectoryWord(each, vocabulary))) return undefined;
+  if (isDirectoryWordOrForm(only.word, vocabulary)) return undefined;
   return [...latin, only.word];
 }
 
@@ -403,6 +403,16 @@ function readCutWords(name: string): string[] {
 /** Whether a word is a colour (Russian, Kazakh or English). */
 export function isColourWord(word: string): boolean {
   return COLOUR.test(word) || KAZAKH_COLOURS.has(word);
+}
+
+/** The Russian words of a name's phrases that may be goods (no qualifier, preposition or link), each with its phrase and place. */
+function readRussianWordsOfPhrases(phrases: readonly string[][]): { at: number; i: number; word: string }[] {
+  return phrases.flatMap((phrase, at) => phrase.flatMap((word, i) => (CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word) ? [{ at, i, word }] : [])));
+}
+
+/** Whether a word is the directory's, or one of its words written otherwise (a diminutive, two as one, a compound's end). */
+function isDirectoryWordOrForm(word: string, vocabulary: CutWordVocabulary): boolean {
+  return isDirectoryWord(word, vocabulary) || isDirectoryWordVariant(word, vocabulary, (each) => isDirectoryWord(each, vocabulary));
 }
 
 /** Whether a word can be a word of the head (a Cyrillic word that is no qualifier, preposition or link). */

@@ -103,11 +103,10 @@ export const WEAK_MATCH_DOUBT = 'the classifier matches the type to the leaf onl
  * (`паста для волос` of `Воски и пасты для укладки волос`).
  */
 function saysLeafPurpose(type: string, path: string): boolean {
-  const words = tokenizeForMatch(path.split(PATH_LEVEL_SEPARATOR).pop() ?? path);
-  const at = words.indexOf(FOR);
-  if (at < 0) return true;
+  const purpose = readPurposeWords(path.split(PATH_LEVEL_SEPARATOR).pop() ?? path);
+  if (purpose.length === 0) return true;
   const said = new Set(tokenizeForMatch(type).map(stemForIndex));
-  return words.slice(at + 1).some((word) => said.has(stemForIndex(word)));
+  return purpose.some((word) => said.has(stemForIndex(word)));
 }
 
 const FOR = 'для';
@@ -144,9 +143,9 @@ function isOneWord(word: string, other: string): boolean {
 /** The opening of the doubt `findUnexplainedPurpose` writes. */
 export const UNSAID_PURPOSE = 'the leaf does not explain what the type is for:';
 
-/** The words of a type's key after its `для` (`бровей` of `мыло для бровей`), none when it says no purpose. */
-function readPurposeWords(type: string): string[] {
-  const words = tokenizeForMatch(type);
+/** The words of a text after its `для` (`бровей` of the key `мыло для бровей`, of a leaf's level), none when it says no purpose. */
+function readPurposeWords(text: string): string[] {
+  const words = tokenizeForMatch(text);
   const at = words.indexOf(FOR);
   return at < 0 ? [] : words.slice(at + 1);
 }
