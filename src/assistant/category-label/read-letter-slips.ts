@@ -3,13 +3,14 @@
  * for `слайдеры`: `л` beside `д`), or a letter of the same sound (`д`/`т`, `е`/`и`, a Kazakh letter typed as its Russian
  * one). Two short words apart by any other letter are two words (`слайдеры` and `слайсеры`: sliders are no slicers).
  */
+import { foldKazakhLetters } from '../transliterate.js';
 
 // The three letter rows of the Russian keyboard (ЙЦУКЕН), each shifted half a key right of the one above.
 const KEY_ROWS = ['йцукенгшщзхъ', 'фывапролджэ', 'ячсмитьбю'];
 
-// Letters of one sound or one key family: voiced and voiceless pairs, vowels an unstressed syllable blurs, the letters
-// Russian writes for Kazakh ones, the signs.
-const SOUND_PAIRS = ['бп', 'вф', 'гк', 'дт', 'жш', 'зс', 'шщ', 'цс', 'ао', 'еи', 'ея', 'иы', 'ий', 'еэ', 'ею', 'уо', 'ьъ', 'әа', 'ғг', 'қк', 'ңн', 'өо', 'ұу', 'үу', 'һх', 'іи'];
+// Letters of one sound or one key family: voiced and voiceless pairs, vowels an unstressed syllable blurs, the signs. The
+// letters Russian writes for Kazakh ones are `foldKazakhLetters`'s.
+const SOUND_PAIRS = ['бп', 'вф', 'гк', 'дт', 'жш', 'зс', 'шщ', 'цс', 'ао', 'еи', 'ея', 'иы', 'ий', 'еэ', 'ею', 'уо', 'ьъ'];
 
 /** Each letter's slips, both ways round. */
 const SLIPS: ReadonlyMap<string, ReadonlySet<string>> = buildSlips();
@@ -59,5 +60,5 @@ export function findSwappedLetter(sellerWord: string, directoryWord: string): re
 
 /** Whether a seller who meant `meant` could have typed `typed`: a neighbouring key or a letter of the same sound. */
 export function isLetterSlip(typed: string, meant: string): boolean {
-  return typed === meant || (SLIPS.get(typed)?.has(meant) ?? false);
+  return typed === meant || foldKazakhLetters(typed) === meant || foldKazakhLetters(meant) === typed || (SLIPS.get(typed)?.has(meant) ?? false);
 }

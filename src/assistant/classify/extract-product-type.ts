@@ -282,7 +282,7 @@ function markRussianWordsAroundLatinGoods(name: string, phrases: string[][], voc
   // After the goods a short word is no start of a longer one (a cut word's dot was read before): only a longer word's first
   // letters are (`Дива` opens `диван`, yet is a whole word there).
   // A diminutive or another form of a word of goods (`Кейсик` of `Wireless Earbuds Кейсик`) is the goods sold, never a brand.
-  const isBrandAfter = (word: string): boolean => isBrandWord(word, 6) && !isDiminutiveForm(word) && !isDirectoryWordOrForm(word, vocabulary);
+  const isBrandAfter = (word: string): boolean => isBrandWord(word, 6) && !isDiminutiveForm(word) && !isDirectoryWordVariant(word, vocabulary, (each) => isDirectoryWord(each, vocabulary));
   // The Russian words after the goods, a colour among them (`зеленый чай`), measures and prepositions left out; those of a `без …`
   // or `с …` phrase (`Fabric Softener без запаха`, `Dish Gel с ароматом`) say what the goods lack or hold, whatever they name.
   const rest = flat.slice(last + 1).map(({ word }) => word);

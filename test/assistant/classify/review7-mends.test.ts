@@ -3,24 +3,9 @@
  * question, or at least never be sure in the leaf named, on both sandbox directories, while the right readings beside them stay.
  */
 import { describe, expect, it } from 'vitest';
-import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
-import { buildSandboxDirectories } from '../measure-matching.js';
+import { BOTH, findSure, indexes } from './find-sure-names.js';
 
-const indexes = {
-  original: buildClassifierIndex(buildSandboxDirectories('original')),
-  marketplace: buildClassifierIndex(buildSandboxDirectories('marketplace')),
-};
-type Breadth = keyof typeof indexes;
-const BOTH = ['original', 'marketplace'] as const;
-
-/** The names among `names` the directory places sure, with the leaf. */
-function findSure(breadth: Breadth, names: readonly string[]): string[] {
-  return names.flatMap((name) => {
-    const result = classifyProduct(indexes[breadth], { name });
-    return result.confident ? [`${name} → ${result.path ?? ''}`] : [];
-  });
-}
 
 describe('an English part word after the head (F1)', () => {
   it.each(BOTH)('makes the goods the part, never the main goods, and is no brand (%s)', (breadth) => {

@@ -3,25 +3,10 @@
  * least never be sure in the leaf named, on both sandbox directories, as the pipeline's `lookup: category` classifies them.
  */
 import { describe, expect, it } from 'vitest';
-import { buildClassifierIndex } from '../../../src/assistant/classify/build-classifier-index.js';
 import { classifyProduct } from '../../../src/assistant/classify/classify-product.js';
 import { stemForIndex } from '../../../src/assistant/classify/stem-for-index.js';
-import { buildSandboxDirectories } from '../measure-matching.js';
+import { BOTH, findSure, indexes } from './find-sure-names.js';
 
-const indexes = {
-  original: buildClassifierIndex(buildSandboxDirectories('original')),
-  marketplace: buildClassifierIndex(buildSandboxDirectories('marketplace')),
-};
-type Breadth = keyof typeof indexes;
-const BOTH = ['original', 'marketplace'] as const;
-
-/** The names among `names` the directory places sure, with the leaf. */
-function findSure(breadth: Breadth, names: readonly string[]): string[] {
-  return names.flatMap((name) => {
-    const result = classifyProduct(indexes[breadth], { name });
-    return result.confident ? [`${name} → ${result.path ?? ''}`] : [];
-  });
-}
 
 describe('a word in capitals before a number (F1)', () => {
   it.each(BOTH)('is a material or a kind, not a car model, unless it is a vehicle maker (%s)', (breadth) => {
