@@ -6,7 +6,10 @@
  */
 
 // Longest first, so that `-лары` wins over `-ы`. Kazakh plural and possessive endings, Russian
-// noun and adjective endings, English plural.
+// noun and adjective endings, English plural. A noun whose stem ends in `и` or `е` before a vowel
+// ending (`удобрение`, `магний`, `батарея`, `трофей`) loses that vowel in every form: its singular
+// and its `-ий`/`-ей` genitive plural leave no vowel before the ending, so the other forms drop it
+// too (`удобрения`, `батареи`, `трофеи` → `удобрен`, `батар`, `троф`).
 const ENDINGS = [
   'лары',
   'лері',
@@ -21,8 +24,12 @@ const ENDINGS = [
   'дер',
   'тар',
   'тер',
+  'иями',
+  'еями',
   'ами',
   'ями',
+  'ыми',
+  'ими',
   'ого',
   'его',
   'ому',
@@ -42,14 +49,31 @@ const ENDINGS = [
   'им',
   'ую',
   'юю',
+  'иев',
+  'еев',
   'ов',
   'ев',
+  'ией',
+  'еей',
   'ей',
   'ом',
+  'ием',
+  'еем',
   'ем',
+  'иях',
+  'иям',
+  'еях',
+  'еям',
   'ах',
   'ях',
   'es',
+  'ия',
+  'ии',
+  'ию',
+  'ея',
+  'еи',
+  'ею',
+  'ью',
   'а',
   'я',
   'ы',

@@ -14,6 +14,12 @@ import { foldKazakhLetters } from '../transliterate.js';
 const SHORT_ENDING = /^(\p{L}{3,4})[аяыиеоуюьй]$/u;
 const SHORT_ADJECTIVE = /^(\p{L}{3,4})(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ую|юю|ого|его|ых|их)$/u;
 const FLEETING = /^(\p{L}{3,})[ое]([клц])$/u;
+// The genitive plural of a noun in `-йка` after a vowel (`батареек`, `наклеек`, `гаек`, `стоек` of `батарейка`, `наклейка`,
+// `гайка`, `стойка`): its `й` became the fleeting `е`'s neighbour, so the key gives it back (`батарейк`), not `батарек`.
+const FLEETING_AFTER_J = /^(\p{L}{1,}[аеоуя])ек$/u;
+// A fleeting `е` after `л` is a soft one in every other form (`кошелек`/`кошелька`, `стелек`/`стелька`, `шпилек`/`шпилька`):
+// the key keeps the soft sign those forms have.
+const FLEETING_AFTER_SOFT_L = /^(\p{L}{2,}л)ек$/u;
 // A stem the shared stemmer left ending in `-ом`/`-ем` (`альбомы` → `альбом`, `системы` → `систем`), where the
 // singular itself lost it as if instrumental (`альбом` → `альб`): every form of the noun keeps the shorter key.
 const NOMINATIVE_OM = /^(\p{L}{4,})[ое]м$/u;
@@ -83,6 +89,10 @@ function readStem(word: string): string {
 }
 
 function readRussianStem(word: string): string {
+  const afterJ = FLEETING_AFTER_J.exec(word);
+  if (afterJ !== null) return `${afterJ[1] ?? ''}йк`;
+  const afterSoftL = FLEETING_AFTER_SOFT_L.exec(word);
+  if (afterSoftL !== null) return `${afterSoftL[1] ?? ''}ьк`;
   const fleeting = FLEETING.exec(word);
   if (fleeting !== null) return `${fleeting[1] ?? ''}${fleeting[2] ?? ''}`;
   const adjective = SHORT_ADJECTIVE.exec(word);
