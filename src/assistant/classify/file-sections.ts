@@ -9,7 +9,9 @@
  * finished pick's leaf path, so the review applies it to the picks it made without the sections
  * (`ask-groups-outside-file-sections.ts`) instead of classifying the names again.
  */
+import { tokenizeForMatch } from '../normalize-for-match.js';
 import type { Classification } from './classifier-types.js';
+import { stemForIndex } from './stem-for-index.js';
 
 /** The sections a file's goods belong to: directory paths of top-level sections or groups, as the directory writes them. */
 export interface FileSections {
@@ -111,6 +113,53 @@ export function readOneLeafSections(sureByLeafPath: ReadonlyMap<string, number>)
   const leaves = new Map<string, number>();
   for (const path of sureByLeafPath.keys()) leaves.set(readTopSection(path), (leaves.get(readTopSection(path)) ?? 0) + 1);
   return new Set([...leaves].filter(([, count]) => count === 1).map(([section]) => section));
+}
+
+/**
+ * The fewest leaves a section's sure rows reach for it to be read as a trade of the file by their number alone: with fewer, the
+ * leaves must be kin to the file's main trade (`readNoTradeSections`).
+ */
+export const FEWEST_TRADE_LEAVES = 4;
+// A shorter stem (`для`, `и`) is a word of every path, no kinship.
+const SHORTEST_KIN_STEM = 4;
+
+/**
+ * The top-level sections that are no trade of the file (`readFileSections`' `oneLeaf`): those reached through one leaf
+ * (`readOneLeafSections`), and, in a file read as of a few sections, those reached through fewer than `FEWEST_TRADE_LEAVES`
+ * leaves that lie each in a group of its own, none of whose levels below the section shares a word with the levels of the
+ * main section's sure leaves (the one with the most sure rows): words' other senses scattered over a section, not goods the
+ * file sells. A bicycle shop's `Крылья`, `АКБ` and `Тормозные колодки` sure in `Автотовары / Кузов и оптика / Капоты и
+ * крылья`, `… / Аксессуары для авто / Аккумуляторы`, `… / Тормозная система / Тормозные колодки` are three words' other
+ * senses, unrelated to its `Велосипеды и самокаты`, `Ролики и скейтборды`; its tricycles in `Детские товары / Прогулки и
+ * поездки / Велосипеды трёхколёсные` are kin to them, and a beauty shop's pads and tampons, both in `Бытовая химия и гигиена /
+ * Личная гигиена`, are one kind of goods it sells. A file of many trades stays one (no sections are made by dropping some).
+ */
+export function readNoTradeSections(sureByLeafPath: ReadonlyMap<string, number>): Set<string> {
+  const oneLeaf = readOneLeafSections(sureByLeafPath);
+  const counts = countByTopSection(sureByLeafPath);
+  if (readFileSections(counts, 0, oneLeaf) === undefined) return oneLeaf;
+  const leaves = new Map<string, string[]>();
+  for (const path of sureByLeafPath.keys()) leaves.set(readTopSection(path), [...(leaves.get(readTopSection(path)) ?? []), path]);
+  const [main] = [...counts].filter(([section]) => !oneLeaf.has(section)).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (main === undefined) return oneLeaf;
+  const mainWords = new Set((leaves.get(main[0]) ?? []).flatMap(readLevelStems));
+  const noTrade = new Set(oneLeaf);
+  for (const [section, paths] of leaves) {
+    if (section === main[0] || oneLeaf.has(section) || paths.length >= FEWEST_TRADE_LEAVES || !isScattered(paths)) continue;
+    if (!paths.flatMap(readLevelStems).some((stem) => mainWords.has(stem))) noTrade.add(section);
+  }
+  return noTrade;
+}
+
+/** Whether no two of the leaf paths share their parent level. */
+function isScattered(paths: readonly string[]): boolean {
+  const parents = paths.map((path) => path.split(PATH_SEPARATOR).slice(0, -1).join(PATH_SEPARATOR));
+  return new Set(parents).size === parents.length;
+}
+
+/** The stems of a leaf path's levels below its top-level section. */
+function readLevelStems(path: string): string[] {
+  return tokenizeForMatch(path.split(PATH_SEPARATOR).slice(1).join(' ')).map(stemForIndex).filter((stem) => stem.length >= SHORTEST_KIN_STEM);
 }
 
 /** The sure rows by top-level section (`readFileSections` reads them so), from the sure rows by leaf path. */
