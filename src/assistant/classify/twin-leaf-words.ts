@@ -23,14 +23,21 @@ interface TwinWord {
   kids: boolean;
 }
 
-/** A twin of a leaf and the words its name says that the leaf's does not. */
+/** A twin of a leaf, the words its name says that the leaf's does not, and the leaf's own words the twin's does not say. */
 interface Twin {
   leafId: number;
   words: TwinWord[];
+  ownWords: TwinWord[];
 }
 
-// A stem this short is a preposition or a unit (`в`, `для`, `3`), never the word a kind is told by.
+// A shorter stem is a preposition, a conjunction or a unit (`в`, `и`, `г`), never the word a kind is told by; nor is a
+// longer preposition (`для`, `без`: `Средства для кухни` and `Дезинфицирующие средства` are not told apart by `для`).
 const SHORTEST_STEM = 3;
+const PREPOSITIONS: ReadonlySet<string> = new Set(['для', 'без', 'при', 'под', 'над', 'или', 'про', 'через', 'около', 'против', 'после', 'перед', 'между', 'вместо', 'кроме']);
+// The short ones, which end a leaf's head as the long ones do (`Шлемы и защита` is no purpose: `и` is not here).
+const SHORT_PREPOSITIONS: ReadonlySet<string> = new Set(['в', 'во', 'на', 'от', 'по', 'из', 'к', 'ко', 'с', 'со', 'у', 'о', 'об']);
+// `с`/`со` after the goods: what they come with (`Аквариум Juwel 75 с освещением`), not what they are.
+const COMPOSITION: ReadonlySet<string> = new Set(['с', 'со']);
 // Two stems that start alike for this many letters at least (and for all but two letters of the shorter) are one word in
 // another derivation: `гранул` of `гранулы` and `гранулированн`, `пакетик` and `пакетированн`.
 const SHARED_START = 5;
@@ -42,29 +49,57 @@ const LETTERS = /^\p{L}+$/u;
 
 const twinsOf = new WeakMap<ClassifierIndex, Map<number, Twin[]>>();
 
+/** A word of a name as the twins' words are compared with it. */
+interface SaidWord {
+  word: string;
+  stem: string;
+  cut: boolean;
+  kids: boolean;
+  /** The word is one of the answered type's. */
+  typed: boolean;
+}
+
 /**
- * The twin leaf (see the file comment) whose word the name says outside the answered type `type`, or undefined. `leafId` is
- * the answered leaf.
+ * The twin leaf (see the file comment) whose word the name says outside the answered type `type`, while it says none of the
+ * answered leaf's own words that twin lacks (`Чай пак. Пиала черный` under `чай` answered `Чай в пакетиках` is both, and the
+ * answer stands), or undefined. `leafId` is the answered leaf. What the goods come with (`Аквариум … с освещением`) is not read.
  */
 export function findTwinNamedOutsideType(index: ClassifierIndex, leafId: number, name: string, type: string): number | undefined {
   const twins = readTwins(index, leafId);
   if (twins.length === 0) return undefined;
-  const typeWords = new Set(tokenizeForMatch(type));
-  const tokens = tokenizeForMatch(name);
+  const said = readSaidWords(name, new Set(tokenizeForMatch(type)));
+  const outside = said.filter((word) => !word.typed);
+  if (outside.length === 0) return undefined;
+  const says = (words: readonly TwinWord[], among: readonly SaidWord[]): boolean => words.some((twinWord) => among.some((word) => saysTwinWord(word, twinWord)));
+  return twins.find((twin) => says(twin.words, outside) && !says(twin.ownWords, said))?.leafId;
+}
+
+function readSaidWords(name: string, typeWords: ReadonlySet<string>): SaidWord[] {
+  const all = tokenizeForMatch(name);
+  const composition = all.findIndex((word, at) => at > 0 && COMPOSITION.has(word));
+  const tokens = composition < 0 ? all : all.slice(0, composition);
   const cut = new Set([...name.toLowerCase().replace(/ё/gu, 'е').matchAll(CUT_WORD)].map((match) => match[1] ?? ''));
   // A count's unit is written cut short with or without the dot (`20 пак.`, `100 пак`: packets).
   tokens.forEach((word, at) => {
     if (at > 0 && COUNT.test(tokens[at - 1] ?? '')) cut.add(word);
   });
-  const said = tokens
-    .filter((word) => !typeWords.has(word) && LETTERS.test(word))
-    .map((word) => ({ word, stem: stemForIndex(word), cut: cut.has(word) && word.length >= SHORTEST_STEM, kids: findDemographicMark(word)?.kids === true }));
-  if (said.length === 0) return undefined;
-  return twins.find((twin) => twin.words.some((twinWord) => said.some((word) => saysTwinWord(word, twinWord))))?.leafId;
+  return tokens
+    .map((word, at) => ({ word, at }))
+    .filter(({ word }) => LETTERS.test(word) && !PREPOSITIONS.has(word))
+    .map(({ word, at }) => ({ word, stem: stemForIndex(word), cut: cut.has(word) && word.length >= SHORTEST_STEM, kids: isChildFor(tokens, at), typed: typeWords.has(word) }));
 }
 
-function saysTwinWord(said: { word: string; stem: string; cut: boolean; kids: boolean }, twin: TwinWord): boolean {
-  if (twin.kids) return said.kids;
+/**
+ * Whether the word at `at` is a child the goods are for, after `для` (`для девочки`, `для мальчика`): elsewhere a word that
+ * opens like one is as often a brand (`Детримакс`, `Navigator Kids`). A child's word the twin's own name says (`детский`) is
+ * read by its stem.
+ */
+function isChildFor(tokens: readonly string[], at: number): boolean {
+  return tokens[at - 1] === 'для' && findDemographicMark(tokens[at] ?? '')?.kids === true;
+}
+
+function saysTwinWord(said: SaidWord, twin: TwinWord): boolean {
+  if (twin.kids) return said.kids || said.stem === twin.stem;
   if (said.stem === twin.stem) return true;
   if (said.cut && twin.word.startsWith(said.word)) return true;
   const shared = countSharedStart(said.stem, twin.stem);
@@ -91,29 +126,42 @@ function collectTwins(index: ClassifierIndex, leafId: number): Twin[] {
   if (leaf === undefined) return [];
   const parent = readParentPath(leaf);
   const own = readLeafWords(leaf);
-  const ownStems = new Set(own.map((word) => word.stem));
-  const ownKids = own.some((word) => word.kids);
   const twins: Twin[] = [];
   for (const other of index.leaves) {
     if (other.id === leaf.id || other.catchAll || readParentPath(other) !== parent) continue;
-    const words = readLeafWords(other);
-    // The same goods: a word of the name shared (`чай` of `Чай в пакетиках` and `Чай чёрный`).
-    if (!words.some((word) => !word.kids && ownStems.has(word.stem))) continue;
-    const told = words.filter((word) => !ownStems.has(word.stem) && !(word.kids && ownKids));
-    if (told.length > 0) twins.push({ leafId: other.id, words: told });
+    const theirs = readLeafWords(other);
+    // The same goods: a word of the head shared (`чай` of `Чай в пакетиках` and `Чай чёрный`), not of the purpose (`волос` of
+    // `Сыворотки для волос` and `Средства против выпадения волос`).
+    if (![...theirs.head].some((stem) => own.head.has(stem))) continue;
+    const words = tellApart(theirs.words, own.words);
+    if (words.length > 0) twins.push({ leafId: other.id, words, ownWords: tellApart(own.words, theirs.words) });
   }
   return twins;
+}
+
+/** The words of `words` that `other` does not say (a child's word said by both is no difference). */
+function tellApart(words: readonly TwinWord[], other: readonly TwinWord[]): TwinWord[] {
+  const stems = new Set(other.map((word) => word.stem));
+  const kids = other.some((word) => word.kids);
+  return words.filter((word) => !stems.has(word.stem) && !(word.kids && kids));
 }
 
 function readParentPath(leaf: IndexedLeaf): string {
   return leaf.path.split(' / ').slice(0, -1).join(' / ');
 }
 
-/** The words of a leaf's own (Russian) name, each with its stem; prepositions and numbers left out. */
-function readLeafWords(leaf: IndexedLeaf): TwinWord[] {
-  const name = leaf.path.split(' / ').at(-1) ?? '';
-  return tokenizeForMatch(name)
-    .filter((word) => LETTERS.test(word))
-    .map((word) => ({ word, stem: stemForIndex(word), kids: findDemographicMark(word)?.kids === true }))
-    .filter((word) => word.stem.length >= SHORTEST_STEM || word.kids);
+/**
+ * The words of a leaf's own (Russian) name, each with its stem, prepositions and numbers left out; and the stems of its head,
+ * the words before the first preposition, children's words left out (`велосипед` of `Детские велосипеды`).
+ */
+function readLeafWords(leaf: IndexedLeaf): { words: TwinWord[]; head: Set<string> } {
+  const tokens = tokenizeForMatch(leaf.path.split(' / ').at(-1) ?? '');
+  const purpose = tokens.findIndex((word) => PREPOSITIONS.has(word) || SHORT_PREPOSITIONS.has(word));
+  const read = (list: readonly string[]): TwinWord[] =>
+    list
+      .filter((word) => LETTERS.test(word) && !PREPOSITIONS.has(word))
+      .map((word) => ({ word, stem: stemForIndex(word), kids: findDemographicMark(word)?.kids === true }))
+      .filter((word) => word.stem.length >= SHORTEST_STEM || word.kids);
+  const head = read(purpose < 0 ? tokens : tokens.slice(0, purpose)).filter((word) => !word.kids);
+  return { words: read(tokens), head: new Set(head.map((word) => word.stem)) };
 }

@@ -72,6 +72,28 @@ describe('traps: where the answer stands', () => {
     expect(readAnswered('Чай в пакетиках Lipton 25 шт', ground)).toBe(BLACK_TEA);
   });
 
+  it('takes a name that says the answered leaf’s own word beside the twin’s', () => {
+    const bagged = indexAnsweredTypes([['чай', BAGGED_TEA]]);
+    // `пак.` is the answer's own word (`Чай в пакетиках`), `черный` the twin's (`Чай чёрный`): both fit, the answer stands.
+    expect(readAnswered('Чай Пиала черный 25 пак.', bagged)).toBe(BAGGED_TEA);
+    expect(readAnswered('Чай Ахмад черный в пакетиках', bagged)).toBe(BAGGED_TEA);
+    expect(readAnswered('Чай чёрный Ahmad гранулированный 200 г', indexAnsweredTypes([['чай чёрный', BLACK_TEA]]))).toBe(BLACK_TEA);
+  });
+
+  it('never reads a purpose, a preposition, what the goods come with or a brand as a twin’s word', () => {
+    const others = indexAnsweredTypes([
+      ['сыворотка для волос', 81003],
+      ['аквариум', 110702],
+      ['витамин d3', 170502],
+    ]);
+    // `Средства против выпадения волос` shares only its purpose with `Сыворотки для волос`: no twin; `против` is no word.
+    expect(readAnswered('Сыворотка для волос Dove 50 мл против ломкости', others)).toBe(81003);
+    // `Освещение для аквариума` is no aquarium; `с освещением` is what it comes with.
+    expect(readAnswered('Аквариум Juwel Primo 75 с освещением', others)).toBe(110702);
+    // `Детримакс` opens like `дети`, but only a child after `для` is one (`Витамины для детей`).
+    expect(readAnswered('Витамин D3 Детримакс 500 МЕ капли', others)).toBe(170502);
+  });
+
   it('takes a child’s bike under an answer for children’s bikes, and never reads a twin of another parent', () => {
     const kids = indexAnsweredTypes([['велосипед', KIDS_BIKES]]);
     expect(readAnswered('Велосипед Stels Pilot 16" для мальчика', kids)).toBe(KIDS_BIKES);
