@@ -151,7 +151,7 @@ function readParentPath(leaf: IndexedLeaf): string {
 }
 
 /**
- * The words of a leaf's own (Russian) name, each with its stem, prepositions and numbers left out; and the stems of its head,
+ * The words of a leaf's own name (Russian and Kazakh), each with its stem, prepositions and numbers left out; and the stems of its Russian head,
  * the words before the first preposition, children's words left out (`велосипед` of `Детские велосипеды`).
  */
 function readLeafWords(leaf: IndexedLeaf): { words: TwinWord[]; head: Set<string> } {
@@ -163,5 +163,7 @@ function readLeafWords(leaf: IndexedLeaf): { words: TwinWord[]; head: Set<string
       .map((word) => ({ word, stem: stemForIndex(word), kids: findDemographicMark(word)?.kids === true }))
       .filter((word) => word.stem.length >= SHORTEST_STEM || word.kids);
   const head = read(purpose < 0 ? tokens : tokens.slice(0, purpose)).filter((word) => !word.kids);
-  return { words: read(tokens), head: new Set(head.map((word) => word.stem)) };
+  // The Kazakh name's words too (`көк` of `Көк шай`): a Kazakh name says the leaf's own word in Kazakh.
+  const kazakh = read(tokenizeForMatch(leaf.pathKaz.split(' / ').at(-1) ?? ''));
+  return { words: [...read(tokens), ...kazakh], head: new Set(head.map((word) => word.stem)) };
 }
