@@ -100,10 +100,18 @@ function isChildFor(tokens: readonly string[], at: number): boolean {
 
 function saysTwinWord(said: SaidWord, twin: TwinWord): boolean {
   if (twin.kids) return said.kids || said.stem === twin.stem;
-  if (said.stem === twin.stem) return true;
   if (said.cut && twin.word.startsWith(said.word)) return true;
-  const shared = countSharedStart(said.stem, twin.stem);
-  return shared >= SHARED_START && shared >= Math.min(said.stem.length, twin.stem.length) - SHARED_START_SLACK;
+  return isSameWordStem(said.stem, twin.stem);
+}
+
+/**
+ * Whether two stems are one word, or one word in another derivation: equal, or alike for `SHARED_START` letters at least and
+ * for all but two letters of the shorter (`гранул` of `гранулы` and `гранулированн`, `зарядн` and `зарядк`).
+ */
+export function isSameWordStem(a: string, b: string): boolean {
+  if (a === b) return true;
+  const shared = countSharedStart(a, b);
+  return shared >= SHARED_START && shared >= Math.min(a.length, b.length) - SHARED_START_SLACK;
 }
 
 function countSharedStart(a: string, b: string): number {

@@ -60,7 +60,7 @@ describe('traps: a second trade stays a section', () => {
     expect(readSections(importer)).toEqual(['Красота и здоровье', 'Бытовая химия и гигиена', 'Продукты питания']);
   });
 
-  it('when a leaf of it is kin to another section’s leaves, not only the main one’s', () => {
+  it('when a leaf of it is kin to another section’s leaves, not only the main one’s, or to a word of them in another derivation', () => {
     const gadget = new Map<string, number>([
       ...Array.from({ length: 10 }, (_, at): [string, number] => [`Электроника / Аудиотехника / Лист ${at}`, 20]),
       ['Бытовая техника / Техника для дома / Пылесосы', 20],
@@ -69,6 +69,16 @@ describe('traps: a second trade stays a section', () => {
       ['Автотовары / Автоэлектроника / Видеорегистраторы', 5],
     ]);
     expect(readSections(gadget)).toEqual(['Электроника', 'Бытовая техника', 'Автотовары']);
+    // `зарядные` and `зарядки`: one word.
+    const chargers = new Map<string, number>([
+      ...Array.from({ length: 10 }, (_, at): [string, number] => [`Электроника / Аудиотехника / Лист ${at}`, 20]),
+      ['Электроника / Аксессуары для электроники / Беспроводные зарядки', 20],
+      ['Бытовая техника / Техника для кухни / Блендеры', 30],
+      ['Бытовая техника / Техника для кухни / Миксеры', 30],
+      ['Автотовары / Автоэлектроника / Автомобильные зарядные устройства', 18],
+      ['Автотовары / Кузов и оптика / Видеорегистраторы', 5],
+    ]);
+    expect(readSections(chargers)).toEqual(['Электроника', 'Бытовая техника', 'Автотовары']);
   });
 
   it('when its leaves are one kind of goods, in one group', () => {
