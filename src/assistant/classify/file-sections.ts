@@ -9,7 +9,11 @@
  * finished pick's leaf path, so the review applies it to the picks it made without the sections
  * (`ask-groups-outside-file-sections.ts`) instead of classifying the names again.
  */
+import { tokenizeForMatch } from '../normalize-for-match.js';
+import { isCatchAllText } from './catch-all-words.js';
 import type { Classification } from './classifier-types.js';
+import { stemForIndex } from './stem-for-index.js';
+import { isSameWordStem } from './twin-leaf-words.js';
 
 /** The sections a file's goods belong to: directory paths of top-level sections or groups, as the directory writes them. */
 export interface FileSections {
@@ -111,6 +115,68 @@ export function readOneLeafSections(sureByLeafPath: ReadonlyMap<string, number>)
   const leaves = new Map<string, number>();
   for (const path of sureByLeafPath.keys()) leaves.set(readTopSection(path), (leaves.get(readTopSection(path)) ?? 0) + 1);
   return new Set([...leaves].filter(([, count]) => count === 1).map(([section]) => section));
+}
+
+/**
+ * The fewest leaves a section's sure rows reach for it to be a trade of the file by their number alone (measured on probe 19's
+ * Korean/Japanese importer, whose foods reach seven leaves, and probe 21's bike shop, whose car homonyms reach five).
+ */
+export const FEWEST_TRADE_LEAVES = 6;
+// A shorter stem (`для`, `и`) is a word of every path, no kinship.
+const SHORTEST_KIN_STEM = 4;
+
+/**
+ * The top-level sections that are no trade of the file (`readFileSections`' `oneLeaf`): those reached through one leaf
+ * (`readOneLeafSections`), and, among the sections of a file read as of a few, one other than the main (the most sure rows)
+ * whose sure rows reach fewer than `FEWEST_TRADE_LEAVES` leaves, scattered over it (`isScattered`), none of whose levels below
+ * the section shares a word (`isSameWordStem`: `Автомобильные зарядные устройства` and `Беспроводные зарядки`) with the levels
+ * of the other sections' sure leaves: words' other senses, not goods the file sells.
+ * A bicycle shop's `Крылья`, `АКБ` and `Тормозные колодки` sure in `Автотовары / Кузов и оптика / Капоты и крылья`, `… /
+ * Аксессуары для авто / Аккумуляторы`, `… / Тормозная система / Тормозные колодки` are words' other senses, unrelated to its
+ * `Велосипеды и самокаты`, `Ролики и скейтборды`; its tricycles in `Детские товары / Прогулки и поездки / Велосипеды
+ * трёхколёсные` are kin to them, a gadget shop's car vacuum cleaners to its `Пылесосы`, and a beauty shop's pads and tampons,
+ * both in `Бытовая химия и гигиена / Личная гигиена`, are one kind of goods it sells. A file of many trades stays one (no
+ * sections are made by dropping some).
+ */
+export function readNoTradeSections(sureByLeafPath: ReadonlyMap<string, number>): Set<string> {
+  const oneLeaf = readOneLeafSections(sureByLeafPath);
+  const reading = readFileSections(countByTopSection(sureByLeafPath), 0, oneLeaf);
+  if (reading === undefined || reading.sections.length < 2) return oneLeaf;
+  const leaves = new Map<string, string[]>();
+  for (const path of sureByLeafPath.keys()) leaves.set(readTopSection(path), [...(leaves.get(readTopSection(path)) ?? []), path]);
+  const wordsOf = new Map(reading.sections.map(({ path }) => [path, new Set((leaves.get(path) ?? []).flatMap(readLevelStems))] as const));
+  const noTrade = new Set(oneLeaf);
+  // The main section (the most sure rows) is the file's trade whatever its leaves.
+  for (const { path: section } of reading.sections.slice(1)) {
+    const paths = leaves.get(section) ?? [];
+    if (paths.length >= FEWEST_TRADE_LEAVES || !isScattered(paths)) continue;
+    const own = wordsOf.get(section) ?? new Set<string>();
+    const kin = [...wordsOf].some(([other, words]) => other !== section && [...own].some((stem) => [...words].some((word) => isSameWordStem(stem, word))));
+    if (!kin) noTrade.add(section);
+  }
+  return noTrade;
+}
+
+/**
+ * Whether the leaf paths are scattered over their section: on average fewer than two leaves to a group (the parent level), as
+ * words' other senses fall (`Капоты и крылья`, `Задние фонари`; `Аккумуляторы`; `Тормозные колодки`), where the goods of a
+ * trade the file sells gather in a few groups.
+ */
+function isScattered(paths: readonly string[]): boolean {
+  const groups = new Set(paths.map((path) => path.split(PATH_SEPARATOR).slice(0, -1).join(PATH_SEPARATOR)));
+  return groups.size * 2 > paths.length;
+}
+
+/**
+ * The stems of a leaf path's levels below its top-level section that name goods: a level's words after `:` (`Кемпинг:
+ * дополнительно`, the overflow group of camping goods) and words of no kind (`товары`, `прочее`) are no kinship.
+ */
+function readLevelStems(path: string): string[] {
+  const levels = path.split(PATH_SEPARATOR).slice(1).map((level) => level.split(':')[0] ?? '');
+  return tokenizeForMatch(levels.join(' '))
+    .filter((word) => !isCatchAllText(word))
+    .map(stemForIndex)
+    .filter((stem) => stem.length >= SHORTEST_KIN_STEM);
 }
 
 /** The sure rows by top-level section (`readFileSections` reads them so), from the sure rows by leaf path. */

@@ -17,6 +17,7 @@ import { splitWords } from '../../stages/derive/find-words-in-text.js';
 import { readKnownBrands, type KnownBrands } from '../classify/known-brands.js';
 import { readLeavesById } from '../classify/read-leaves-by-id.js';
 import { stemForIndex } from '../classify/stem-for-index.js';
+import { findTwinNamedOutsideType } from '../classify/twin-leaf-words.js';
 import { foldKazakhLetters } from '../transliterate.js';
 import { readProductTypeParts, type ProductTypeParts } from './read-product-type-key.js';
 
@@ -188,7 +189,7 @@ function findLongerAnswer<T>(answered: ReadonlyMap<string, T>, name: string, typ
 /** The answer of the name's type when there is one (confident, with that evidence), else the classifier's answer. */
 export function classifyWithAnswers(index: ClassifierIndex, answered: AnsweredTypes, name: string, options?: ClassifyOptions): Classification {
   const found = findAnsweredType(answered, name, readKnownBrands(index, options));
-  if (found === undefined) return classifyProduct(index, { name }, options);
+  if (found === undefined || saysTwinOfAnswer(index, found.answer, name, found.type)) return classifyProduct(index, { name }, options);
   const pick = findPickOverAnswer(index, found, name, (leafId) => leafId === found.answer, options);
   if (pick !== undefined) return pick;
   const leafId = found.answer;
@@ -202,6 +203,16 @@ export function classifyWithAnswers(index: ClassifierIndex, answered: AnsweredTy
     alternatives: [],
     productType: found.type,
   };
+}
+
+/**
+ * Whether the name says, outside the answered type, the word of a twin of an answered leaf (`twin-leaf-words.ts`: `Чай Шах
+ * гран.` under `чай` answered `Чай чёрный`): the name is then read as if no answer reached it. `lookup: category` and the
+ * review's answered types ask it too.
+ */
+export function saysTwinOfAnswer(index: ClassifierIndex, leafIds: number | readonly number[], name: string, type: string): boolean {
+  const ids = typeof leafIds === 'number' ? [leafIds] : leafIds;
+  return ids.some((leafId) => findTwinNamedOutsideType(index, leafId, name, type) !== undefined);
 }
 
 /**

@@ -19,7 +19,7 @@ import { openService } from '../../pipeline/open-service.js';
 import type { Settings } from '../../settings/settings-schema.js';
 import { openSource } from '../../sources/open-source.js';
 import { readClassifyExclusions } from '../../stages/derive/lookup-category.js';
-import { countByTopSection, describeSetFileSections, readFileSections, readOneLeafSections } from '../classify/file-sections.js';
+import { countByTopSection, describeSetFileSections, readFileSections, readNoTradeSections } from '../classify/file-sections.js';
 import { readKnownBrands } from '../classify/known-brands.js';
 import { loadClassifierIndex } from '../classify/load-classifier-index.js';
 import { describeServiceAccount } from '../../pipeline/describe-service-account.js';
@@ -134,7 +134,7 @@ export async function runMappingReview(options: MappingReviewOptions, deps: Deps
   for (const { name, row } of names) collector.add(name, row);
   const { groups: unsectioned, words, rows, answeredRows, untypedRows } = collector.finish();
   const sureByLeaf = countSureRowsByLeafPath(unsectioned);
-  const sections = setSections === undefined ? readFileSections(countByTopSection(sureByLeaf), rows, readOneLeafSections(sureByLeaf)) : describeSetFileSections(setSections, sureByLeaf, rows);
+  const sections = setSections === undefined ? readFileSections(countByTopSection(sureByLeaf), rows, readNoTradeSections(sureByLeaf)) : describeSetFileSections(setSections, sureByLeaf, rows);
   const groups = sections === undefined ? unsectioned : askGroupsOutsideFileSections(unsectioned, { paths: sections.sections.map((section) => section.path) });
 
   const needsAnswer = (group: ProductTypeGroup): boolean => group.known === undefined && group.placedRows < group.rows;

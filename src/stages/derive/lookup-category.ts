@@ -8,7 +8,7 @@
  * `category_uncertain` issue naming the phrase, the nearest leaves and why: never a silent pick.
  */
 import type { IssueData } from '../../core/issue.js';
-import { findAnsweredType, findPickOverAnswer, indexAnsweredTypes } from '../../assistant/review/classify-with-answers.js';
+import { findAnsweredType, findPickOverAnswer, indexAnsweredTypes, saysTwinOfAnswer } from '../../assistant/review/classify-with-answers.js';
 import { getClassifierIndex } from '../../assistant/classify/load-classifier-index.js';
 import { readKnownBrands } from '../../assistant/classify/known-brands.js';
 import { classifyProduct } from '../../assistant/classify/classify-product.js';
@@ -39,7 +39,7 @@ export function compileCategoryLookup(mapping: Mapping, index: DirectoryIndex, u
     problems,
     apply(text, report) {
       const answered = findAnsweredType(keys, text, knownBrands);
-      if (answered !== undefined) {
+      if (answered !== undefined && !saysTwinOfAnswer(classifier, answerLeaves.get(answered.answer) ?? [], text, answered.type)) {
         // The answer reached the name even where a confident pick of the whole name wins over it below.
         usage?.reach('categories', usageKeys.get(answered.answer) ?? normalizeName(answered.answer));
         const leaves = answerLeaves.get(answered.answer) ?? [];
