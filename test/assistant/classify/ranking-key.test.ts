@@ -56,9 +56,19 @@ describe('the memoised decision of names of one ranking', () => {
     expect(classifyAlone('Горшок Happy Day')).not.toBe(classifyAlone('Горшок Happy Baby'));
   });
 
-  it('keys the rest of the name and the vehicle, as the decision reads them', () => {
-    expect(buildNameKey(extractProductType('Влажный корм д/с'))).not.toBe(buildNameKey(extractProductType('Влажный корм д/к')));
-    expect(buildNameKey(extractProductType('Подушка двигателя ГАЗ-53'))).not.toBe(buildNameKey(extractProductType('Подушка двигателя ГАЗ 53')));
-    expect(buildNameKey(extractProductType('Шампунь для волос'))).toBe(buildNameKey(extractProductType('Шампунь для волос')));
+  it('keys the words after для and от, the vehicle and the classifier\'s facts, as the decision reads them', () => {
+    const key = (name: string, facts: string[] = []): string => buildNameKey(extractProductType(name), facts);
+    expect(key('Влажный корм д/с')).not.toBe(key('Влажный корм д/к'));
+    expect(key('Ошейник от блох')).not.toBe(key('Ошейник от клещей'));
+    expect(key('Подушка двигателя ГАЗ-53')).not.toBe(key('Подушка двигателя ГАЗ 53'));
+    expect(key('Шампунь для волос', ['broader'])).not.toBe(key('Шампунь для волос', ['']));
+    expect(key('Шампунь для волос', ['', 'baby'])).not.toBe(key('Шампунь для волос', ['baby', '']));
+    expect(key('Шампунь для волос')).toBe(key('Шампунь для волос'));
+  });
+
+  it('gives names that differ only in what the decision does not read one key: a size, a count, a brand word', () => {
+    const key = (name: string): string => buildNameKey(extractProductType(name), ['', '', '']);
+    expect(key('Шампунь для волос Shauma 250 мл')).toBe(key('Шампунь для волос Head 400 мл'));
+    expect(key('Ошейник от блох 65 см 2 шт')).toBe(key('Ошейник от блох 35 см'));
   });
 });
