@@ -45,6 +45,9 @@ describe('the memoised decision of names of one ranking', () => {
     ['Влажный корм д/к', 'Влажный корм д/с'],
     ['Горшок Happy Day', 'Горшок Happy Baby'],
     ['Горшок Happy Baby', 'Горшок Happy Day'],
+    ['Ошейник для собак 65 см', 'Ошейник для собак от блох 65 см'],
+    // The purpose the best leaf's name says (`по бетону`) said outside the type: no twin for another purpose to doubt by.
+    ['Сверло победитовое Bosch с твердосплавной напайкой 6х100 мм', 'Сверло победитовое / Сверло по бетону с твердосплавной напайкой 6х100 мм'],
   ])('%s then %s: each name gets its own doubt, not the first one\'s', (first, then) => {
     const options: ClassifyOptions = {};
     const doubts = [first, then].map((name) => classifyProduct(marketplace, { name }, options).doubt);
@@ -54,6 +57,8 @@ describe('the memoised decision of names of one ranking', () => {
   it('the names of each pair do differ alone (else the test above could not fail)', () => {
     expect(classifyAlone('Влажный корм д/с')).not.toBe(classifyAlone('Влажный корм д/к'));
     expect(classifyAlone('Горшок Happy Day')).not.toBe(classifyAlone('Горшок Happy Baby'));
+    expect(classifyAlone('Ошейник для собак 65 см')).not.toBe(classifyAlone('Ошейник для собак от блох 65 см'));
+    expect(classifyAlone('Сверло победитовое Bosch с твердосплавной напайкой 6х100 мм')).not.toBe(classifyAlone('Сверло победитовое / Сверло по бетону с твердосплавной напайкой 6х100 мм'));
   });
 
   it('keys the words after для and от, the vehicle and the classifier\'s facts, as the decision reads them', () => {
