@@ -669,10 +669,10 @@ function collectNarrower(ranked: readonly LeafScore[], best: LeafScore): Narrowe
  * приготовления`): each scored as the best leaf with the whole type held, the most words first.
  */
 function findNarrowerSaid(candidates: readonly NarrowerCandidate[], best: LeafScore, type: ProductType): LeafScore[] {
-  // A model line says its kind (`AirPods`: `беспроводные наушники`), as the kind's own adjective would; one the goods are
-  // for says nothing of theirs (`Зарядное устройство для AirPods` is no wireless charger).
   // With no kinds to say, nothing of the name is read (a plain decision asks first).
   if (candidates.length === 0) return [];
+  // A model line says its kind (`AirPods`: `беспроводные наушники`), as the kind's own adjective would; one the goods are
+  // for says nothing of theirs (`Зарядное устройство для AirPods` is no wireless charger).
   const modelKinds = readModelLineKinds(type.tokens.filter((word) => !type.purpose.includes(word)));
   const said = new Set([...type.tokens, ...modelKinds].map(stemForIndex));
   const initials = readInitials(type.tokens);

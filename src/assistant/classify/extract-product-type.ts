@@ -439,7 +439,7 @@ function isDirectoryWordOrForm(word: string, vocabulary: CutWordVocabulary): boo
 
 /** Whether a word can be a word of the head (a Cyrillic word that is no qualifier, preposition or link). */
 function isHeadWord(word: string): boolean {
-  return word.length >= 2 && CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word);
+  return word.length >= 2 && isRussianGoodsWord(word);
 }
 
 // `р` of `Р.43`, `р-р 52` (размер): a size's mark before its number, no letter of a kind.
@@ -491,7 +491,7 @@ function followsLatinGoodsMeasure(tokens: readonly string[], at: number, latinGo
 
 /** Whether a phrase has a Cyrillic word that is no unit or qualifier (`мАч` of `Power bank 20000 мАч` is not one). */
 function hasRussianWord(tokens: readonly string[]): boolean {
-  return tokens.some((word, at) => CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word) && !isCodeLabelAt(tokens, at));
+  return tokens.some((word, at) => isRussianGoodsWord(word) && !isCodeLabelAt(tokens, at));
 }
 
 /** Whether the word at `at` labels the code right after it (`арт` of `арт. 27177`, `код` of `код 0451`): the two are one code. */
