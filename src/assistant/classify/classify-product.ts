@@ -28,7 +28,7 @@ import { findOtherRecipient } from './recipient-of-goods.js';
 import { findRemedyElsewhere } from './remedy-of-other-goods.js';
 import { findSameGoodsWord } from './same-goods-word.js';
 import { findSectionWord, type SectionWord } from './section-words.js';
-import { findUnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
+import { findUnsaidPurposeTwin, type UnsaidPurposeTwin } from './unsaid-leaf-purpose.js';
 import { splitNamePhrase } from './split-name-phrase.js';
 import { readKindLetter, readOtherNounKeys, stemForIndex } from './stem-for-index.js';
 import { buildNameKey, buildRankingKey } from './ranking-key.js';
@@ -120,10 +120,11 @@ interface TypeRanking {
   /** Kinds of the best leaf a name may say (read once per type). */
   narrower: NarrowerCandidate[];
   /**
-   * The answers when no name can say a narrower leaf, by the rest of the name the decision reads (`buildNameKey`): the
-   * recipient and remedy words, a Latin `baby`, the words a purpose twin may be told by, the vehicle.
+   * The answers when no name can say a narrower leaf, by what the decision reads of the rest of the name (`buildNameKey` of
+   * `readPlainNameFacts`): the recipient and remedy words, a Latin `baby`, a kind of the second leaf said, the vehicle; and by
+   * the purpose twin (`describeTwin`) where the decision read it.
    */
-  plain: Map<string, Classification>;
+  plain: Map<string, Classification | Map<string, Classification>>;
 }
 
 /** A leaf that is a kind of the best one, with the words a name must say to be in it. */
@@ -167,15 +168,75 @@ export function classifyProduct(index: ClassifierIndex, input: ClassifyInput, op
   return askOutsideFileSections(askSectionWordOutsideType(index, decided, type), options.sections);
 }
 
-/** A decision with no narrower leaf to say, memoised per ranking and the rest of the name it reads. */
+/**
+ * A decision with no narrower leaf to say, memoised per ranking and what it reads of the rest of the name (`readPlainNameFacts`).
+ * The purpose twin (`findUnsaidTwin`, the dearest of those readings) is asked only where the decision asks it, and whether it
+ * does is fixed by the rest of the key: the names of a key share one decision, or one per twin where the decision read it.
+ */
 function decidePlain(index: ClassifierIndex, ranking: TypeRanking, type: ProductType, latinKinds: readonly string[]): Classification {
-  const key = buildNameKey(type);
-  let decided = ranking.plain.get(key);
-  if (decided === undefined) {
-    decided = decide(index, ranking, type, latinKinds);
-    if (ranking.plain.size < 1_000) ranking.plain.set(key, decided);
+  const key = buildNameKey(type, readPlainNameFacts(ranking.ranked, type));
+  const known = ranking.plain.get(key);
+  if (known instanceof Map) {
+    const best = ranking.ranked[0];
+    const twinKey = describeTwin(best === undefined ? undefined : findUnsaidTwin(index, best, type));
+    const decided = known.get(twinKey) ?? decide(index, ranking, type, latinKinds);
+    if (known.size < 1_000) known.set(twinKey, decided);
+    return decided;
   }
+  if (known !== undefined) return known;
+  let twinKey: string | undefined;
+  const decided = decide(index, ranking, type, latinKinds, (best) => {
+    const twin = findUnsaidTwin(index, best, type);
+    twinKey = describeTwin(twin);
+    return twin;
+  });
+  if (ranking.plain.size < 1_000) ranking.plain.set(key, twinKey === undefined ? decided : new Map([[twinKey, decided]]));
   return decided;
+}
+
+/** A purpose twin as the plain decision's memo tells twins apart (the best leaf is the ranking's: its names are the same). */
+function describeTwin(twin: UnsaidPurposeTwin | undefined): string {
+  return twin === undefined ? '' : `${twin.twin.id} ${twin.ownPurpose === true ? 'own' : 'none'} ${twin.name}`;
+}
+
+/**
+ * What a plain decision (no narrower leaf of the best one to say) reads of the rest of the name that only the ranking can answer,
+ * as text for the memo's key (`buildNameKey` adds what it reads of the tokens alone: the words after `для` and `от`, the vehicle).
+ * In a plain decision the best leaf is the first ranked, so each is read against it: whether the name says a kind of a close
+ * second leaf that is the best one (`isBroader`) and whether it says a Latin `baby` and no people (`findBabyLineKind`). With the
+ * purpose twin (`decidePlain`), these, not every token, are what names of one ranking may differ in for the decision: sizes,
+ * counts and most brand words are read by none of them.
+ */
+function readPlainNameFacts(ranked: readonly LeafScore[], type: ProductType): string[] {
+  const [best, second] = ranked;
+  if (best === undefined) return [];
+  const broader = second !== undefined && isCloseSecond(second, best) && saysKindOf(ranked, second, best, type);
+  const baby = !type.tokens.includes(BABY) ? '' : isDemographicEmpty(collectDemographic(type.tokens)) ? 'baby' : 'baby, people';
+  return [broader ? 'broader' : '', baby];
+}
+
+/** Whether a leaf ranked below the best stands close enough to be its rival (within `CONFIDENT_GAP`). */
+function isCloseSecond(item: LeafScore, best: LeafScore): boolean {
+  return item.score > best.score - CONFIDENT_GAP;
+}
+
+/** Whether the name says a kind of `item` that is the `best` leaf (`findNarrowerSaid` over `item`'s narrower leaves). */
+function saysKindOf(ranked: readonly LeafScore[], item: LeafScore, best: LeafScore, type: ProductType): boolean {
+  return findNarrowerSaid(readNarrowerOf(ranked, item), item, type).some((kind) => kind.leaf === best.leaf);
+}
+
+// A ranked leaf belongs to one ranking: the kinds of it are collected once per ranking, not once per name.
+const narrowerOf = new WeakMap<LeafScore, NarrowerCandidate[]>();
+
+function readNarrowerOf(ranked: readonly LeafScore[], item: LeafScore): NarrowerCandidate[] {
+  let found = narrowerOf.get(item);
+  if (found === undefined) narrowerOf.set(item, (found = collectNarrower(ranked, item)));
+  return found;
+}
+
+/** The best leaf's twin for a purpose the name (its words, purpose and place, and the reading's) does not say. */
+function findUnsaidTwin(index: ClassifierIndex, best: LeafScore, type: ProductType): UnsaidPurposeTwin | undefined {
+  return findUnsaidPurposeTwin(index, best.leaf, new Set([...[...type.tokens, ...type.purpose, ...type.form].map(stemForIndex), ...best.reading.stems, ...best.reading.purpose, ...best.reading.form]));
 }
 
 // The prepositions after which the rest of a name says what the goods are for or where they go.
@@ -250,7 +311,11 @@ function rankLeaves(index: ClassifierIndex, type: ProductType, label: string | u
   return { ranked, readings, narrower: ranked[0] === undefined ? [] : collectNarrower(ranked, ranked[0]), plain: new Map() };
 }
 
-function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates }: TypeRanking, type: ProductType, latinKinds: readonly string[]): Classification {
+/**
+ * Chooses among a ranking's leaves for one name. `readTwin` finds the best leaf's twin for a purpose the name does not say; it is
+ * called only where the decision reads it (`decidePlain` keys its memo by whether it was).
+ */
+function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates }: TypeRanking, type: ProductType, latinKinds: readonly string[], readTwin = (best: LeafScore): UnsaidPurposeTwin | undefined => findUnsaidTwin(index, best, type)): Classification {
   const productType = type.text !== '' ? type.text : (readings[0]?.phrase ?? '');
   const [first] = ranked;
   if (first === undefined) return { leafId: undefined, path: undefined, confidence: 0, confident: false, evidence: [], alternatives: [], productType, doubt: productType === '' ? 'no product type in the name' : 'no leaf is named by the product type' };
@@ -268,7 +333,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   const rivals = ranked.filter((item) => item !== best && (item !== first || isKindOutsideType(best, first, type, perName)));
   // `Коляска универсальная 2в1` beside plain `Коляски`: the leaf the best is a kind of, by words the name says, is no rival of it
   // (but for a kind of another section the type says more of: `Протеиновый батончик шоколадный`, `isKindOutsideType`).
-  const isBroader = (item: LeafScore | undefined): boolean => item !== undefined && item.score > best.score - CONFIDENT_GAP && findNarrowerSaid(collectNarrower(ranked, item), item, type).some((kind) => kind.leaf === best.leaf) && !isKindOutsideType(best, item, type, perName);
+  const isBroader = (item: LeafScore | undefined): boolean => item !== undefined && isCloseSecond(item, best) && saysKindOf(ranked, item, best, type) && !isKindOutsideType(best, item, type, perName);
   const second = narrower.length > 0 ? (narrower[1] ?? rivals[0]) : isBroader(ranked[1]) ? ranked[2] : ranked[1];
   const gap = best.score - (second?.score ?? 0);
   // `Станки` of tools beside `Станки для бритья` of beauty: a leaf of another branch that is a kind of what the type names
@@ -345,7 +410,7 @@ function decide(index: ClassifierIndex, { ranked, readings, narrower: candidates
   // `Әйелдер джинсысы скинни` against `Джинсы для беременных`: a purpose the name of the leaf says and the product does not,
   // beside a twin without it, is what tells them apart; read where the leaf is doubted anyway, it keeps a group from taking it.
   // The purpose may be said in the reading too (`Gaming Mouse Pad` read as `коврик для мыши`).
-  const unsaid = earlierDoubt === undefined && sectionWordDoubt === undefined && (unexplainedDoubt !== undefined || laterDoubt !== undefined) ? findUnsaidPurposeTwin(index, best.leaf, new Set([...[...type.tokens, ...type.purpose, ...type.form].map(stemForIndex), ...best.reading.stems, ...best.reading.purpose, ...best.reading.form])) : undefined;
+  const unsaid = earlierDoubt === undefined && sectionWordDoubt === undefined && (unexplainedDoubt !== undefined || laterDoubt !== undefined) ? readTwin(best) : undefined;
   const unsaidDoubt = unsaid === undefined ? undefined : `the leaf "${unsaid.name}" is for what the name does not say (${unsaid.ownPurpose === true ? 'a twin for another purpose' : 'a twin without it'}: ${unsaid.twin.path})`;
   // `Точилка для ножей` against stationery `Точилки`, beside `Ножеточки`: a word of the type (or of its purpose) the leaf does not
   // explain that another leaf of the same goods does names that leaf; read where the leaf is doubted anyway (a word it does not
@@ -604,6 +669,8 @@ function collectNarrower(ranked: readonly LeafScore[], best: LeafScore): Narrowe
  * приготовления`): each scored as the best leaf with the whole type held, the most words first.
  */
 function findNarrowerSaid(candidates: readonly NarrowerCandidate[], best: LeafScore, type: ProductType): LeafScore[] {
+  // With no kinds to say, nothing of the name is read (a plain decision asks first).
+  if (candidates.length === 0) return [];
   // A model line says its kind (`AirPods`: `беспроводные наушники`), as the kind's own adjective would; one the goods are
   // for says nothing of theirs (`Зарядное устройство для AirPods` is no wireless charger).
   const modelKinds = readModelLineKinds(type.tokens.filter((word) => !type.purpose.includes(word)));

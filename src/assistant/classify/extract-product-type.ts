@@ -238,9 +238,8 @@ function dropNotesAnywhere(phrases: string[][]): void {
  */
 function markCyrillicBrandOfLatinName(name: string, phrases: string[][], vocabulary: CutWordVocabulary | undefined): void {
   if (vocabulary === undefined || !CYRILLIC.test(name)) return;
-  const russian = readRussianWordsOfPhrases(phrases);
-  const [only] = russian;
-  if (russian.length !== 1 || only === undefined || only.i === 0 || !LATIN.test(phrases[only.at]?.[0] ?? '')) return;
+  const only = readOnlyRussianWord(phrases);
+  if (only === undefined || only.i === 0 || !LATIN.test(phrases[only.at]?.[0] ?? '')) return;
   // Latin words on both sides, or two before it (`Collagen Актив Peptides`, `L-Arginine Актив`): the goods are named in Latin.
   // One Latin word before it and none after (`Baseus Повербанк 20000`, `Fairy Лимон 1л`) may be a brand before a Russian type.
   const phrase = phrases[only.at] ?? [];
@@ -263,13 +262,14 @@ function markCyrillicBrandOfLatinName(name: string, phrases: string[][], vocabul
  * word is one of the two; read without the directory, no word is marked.
  */
 function markRussianWordsAroundLatinGoods(name: string, phrases: string[][], vocabulary: CutWordVocabulary | undefined): void {
-  if (vocabulary === undefined || !CYRILLIC.test(name)) return;
+  // Most names name no goods in English: that is asked before their words are listed.
+  if (vocabulary === undefined || !CYRILLIC.test(name) || !phrases.some((phrase) => phrase.some(isEnglishGoodsWord))) return;
   const flat = phrases.flatMap((phrase, at) => phrase.map((word, i) => ({ at, i, word })));
-  const goods = flat.flatMap((each, place) => (LATIN.test(each.word) && readEnglishProductWord(each.word)?.role === 'goods' ? [place] : []));
+  const goods = flat.flatMap((each, place) => (isEnglishGoodsWord(each.word) ? [place] : []));
   const first = goods[0];
   const last = goods[goods.length - 1];
   if (first === undefined || last === undefined) return;
-  const russian = flat.flatMap((each, place) => (CYRILLIC.test(each.word) && !isQualifier(each.word) && !PURPOSE_WORDS.has(each.word) && !COMPOSITION_WORDS.has(each.word) ? [{ ...each, place }] : []));
+  const russian = flat.flatMap((each, place) => (isRussianGoodsWord(each.word) ? [{ ...each, place }] : []));
   if (russian.length === 0) return;
   const written = name.match(WORD) ?? [];
   const isProperName = (word: string): boolean => {
@@ -296,6 +296,11 @@ function markRussianWordsAroundLatinGoods(name: string, phrases: string[][], voc
   }
 }
 
+/** Whether a word is a Latin word the English table reads as goods (`shampoo`, `cushion`). */
+function isEnglishGoodsWord(word: string): boolean {
+  return LATIN.test(word) && readEnglishProductWord(word)?.role === 'goods';
+}
+
 /**
  * The type of goods named in English with a Russian diminutive right after them whose base the directory does not know
  * (`Phone Case Смайлик`, `Water Bottle Пончик`, `Wireless Earbuds Кейсик`): the English goods and the word, as the name has them.
@@ -306,9 +311,8 @@ function markRussianWordsAroundLatinGoods(name: string, phrases: string[][], voc
  */
 function readLatinGoodsWithDiminutive(phrases: readonly string[][], vocabulary: CutWordVocabulary | undefined): string[] | undefined {
   if (vocabulary === undefined) return undefined;
-  const russian = readRussianWordsOfPhrases(phrases);
-  const [only] = russian;
-  if (russian.length !== 1 || only === undefined || !isDiminutiveForm(only.word)) return undefined;
+  const only = readOnlyRussianWord(phrases);
+  if (only === undefined || !isDiminutiveForm(only.word)) return undefined;
   const phrase = phrases[only.at] ?? [];
   let from = only.i;
   while (from > 0 && LATIN.test(phrase[from - 1] ?? '')) from -= 1;
@@ -405,9 +409,27 @@ export function isColourWord(word: string): boolean {
   return COLOUR.test(word) || KAZAKH_COLOURS.has(word);
 }
 
-/** The Russian words of a name's phrases that may be goods (no qualifier, preposition or link), each with its phrase and place. */
-function readRussianWordsOfPhrases(phrases: readonly string[][]): { at: number; i: number; word: string }[] {
-  return phrases.flatMap((phrase, at) => phrase.flatMap((word, i) => (CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word) ? [{ at, i, word }] : [])));
+/**
+ * The one Russian word of a name's phrases that may be goods (no qualifier, preposition or link), with its phrase and place;
+ * undefined where there is none or more than one. Read for every name of a file: a loop that stops at the second word.
+ */
+function readOnlyRussianWord(phrases: readonly string[][]): { at: number; i: number; word: string } | undefined {
+  let only: { at: number; i: number; word: string } | undefined;
+  for (let at = 0; at < phrases.length; at += 1) {
+    const phrase = phrases[at] ?? [];
+    for (let i = 0; i < phrase.length; i += 1) {
+      const word = phrase[i] ?? '';
+      if (!isRussianGoodsWord(word)) continue;
+      if (only !== undefined) return undefined;
+      only = { at, i, word };
+    }
+  }
+  return only;
+}
+
+/** Whether a word is Russian and may be goods: no qualifier, preposition or link (the sets first: they are the cheap tests). */
+function isRussianGoodsWord(word: string): boolean {
+  return !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word) && CYRILLIC.test(word) && !isQualifier(word);
 }
 
 /** Whether a word is the directory's, or one of its words written otherwise (a diminutive, two as one, a compound's end). */
@@ -417,7 +439,7 @@ function isDirectoryWordOrForm(word: string, vocabulary: CutWordVocabulary): boo
 
 /** Whether a word can be a word of the head (a Cyrillic word that is no qualifier, preposition or link). */
 function isHeadWord(word: string): boolean {
-  return word.length >= 2 && CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word);
+  return word.length >= 2 && isRussianGoodsWord(word);
 }
 
 // `р` of `Р.43`, `р-р 52` (размер): a size's mark before its number, no letter of a kind.
@@ -469,7 +491,7 @@ function followsLatinGoodsMeasure(tokens: readonly string[], at: number, latinGo
 
 /** Whether a phrase has a Cyrillic word that is no unit or qualifier (`мАч` of `Power bank 20000 мАч` is not one). */
 function hasRussianWord(tokens: readonly string[]): boolean {
-  return tokens.some((word, at) => CYRILLIC.test(word) && !isQualifier(word) && !PURPOSE_WORDS.has(word) && !COMPOSITION_WORDS.has(word) && !isCodeLabelAt(tokens, at));
+  return tokens.some((word, at) => isRussianGoodsWord(word) && !isCodeLabelAt(tokens, at));
 }
 
 /** Whether the word at `at` labels the code right after it (`арт` of `арт. 27177`, `код` of `код 0451`): the two are one code. */

@@ -42,13 +42,27 @@ export function buildRankingKey({ type, label, groups, latinKinds }: RankingKeyI
 }
 
 /**
- * The rest of the name a plain decision reads beyond the ranking key: every token (whom the goods are for or act against
- * after `для`, a Latin `baby`, the words a purpose twin is told by) and the vehicle the goods fit. Two names of one ranking
- * share a decision exactly when this key is equal too, so no name takes another's doubt.
+ * The rest of the name a plain decision reads beyond the ranking key: the word after each `для` (whom the goods are for:
+ * `recipient-of-goods.ts` reads no other) and after each `от` (what they act against: `remedy-of-other-goods.ts`), the
+ * vehicle the goods fit, and what the classifier read of the name against the ranking (`facts`: a kind of the second leaf said,
+ * a Latin `baby`, the best leaf's unsaid purpose twin). Two names of one ranking share a decision exactly when this key is equal
+ * too, so no name takes another's doubt; names that differ only in what none of these reads (a size, a count, a brand word)
+ * share it.
  */
-export function buildNameKey(type: ProductType): string {
-  return encodeList(type.tokens) + encodeText(type.vehicle ?? '');
+export function buildNameKey(type: ProductType, facts: readonly string[]): string {
+  const { tokens } = type;
+  let forWords = '';
+  let againstWords = '';
+  for (let at = 0; at < tokens.length - 1; at += 1) {
+    const word = tokens[at];
+    if (word === FOR) forWords += encodeText(tokens[at + 1] ?? '');
+    else if (word === AGAINST) againstWords += encodeText(tokens[at + 1] ?? '');
+  }
+  return `${forWords}[${againstWords}[${encodeList(facts)}${encodeText(type.vehicle ?? '')}`;
 }
+
+const FOR = 'для';
+const AGAINST = 'от';
 
 function encodeText(text: string): string {
   return `${text.length}:${text}`;

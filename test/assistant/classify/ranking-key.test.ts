@@ -45,6 +45,9 @@ describe('the memoised decision of names of one ranking', () => {
     ['Влажный корм д/к', 'Влажный корм д/с'],
     ['Горшок Happy Day', 'Горшок Happy Baby'],
     ['Горшок Happy Baby', 'Горшок Happy Day'],
+    ['Ошейник для собак 65 см', 'Ошейник для собак от блох 65 см'],
+    // The purpose the best leaf's name says (`по бетону`) said outside the type: no twin for another purpose to doubt by.
+    ['Сверло победитовое Bosch с твердосплавной напайкой 6х100 мм', 'Сверло победитовое / Сверло по бетону с твердосплавной напайкой 6х100 мм'],
   ])('%s then %s: each name gets its own doubt, not the first one\'s', (first, then) => {
     const options: ClassifyOptions = {};
     const doubts = [first, then].map((name) => classifyProduct(marketplace, { name }, options).doubt);
@@ -54,11 +57,23 @@ describe('the memoised decision of names of one ranking', () => {
   it('the names of each pair do differ alone (else the test above could not fail)', () => {
     expect(classifyAlone('Влажный корм д/с')).not.toBe(classifyAlone('Влажный корм д/к'));
     expect(classifyAlone('Горшок Happy Day')).not.toBe(classifyAlone('Горшок Happy Baby'));
+    expect(classifyAlone('Ошейник для собак 65 см')).not.toBe(classifyAlone('Ошейник для собак от блох 65 см'));
+    expect(classifyAlone('Сверло победитовое Bosch с твердосплавной напайкой 6х100 мм')).not.toBe(classifyAlone('Сверло победитовое / Сверло по бетону с твердосплавной напайкой 6х100 мм'));
   });
 
-  it('keys the rest of the name and the vehicle, as the decision reads them', () => {
-    expect(buildNameKey(extractProductType('Влажный корм д/с'))).not.toBe(buildNameKey(extractProductType('Влажный корм д/к')));
-    expect(buildNameKey(extractProductType('Подушка двигателя ГАЗ-53'))).not.toBe(buildNameKey(extractProductType('Подушка двигателя ГАЗ 53')));
-    expect(buildNameKey(extractProductType('Шампунь для волос'))).toBe(buildNameKey(extractProductType('Шампунь для волос')));
+  it('keys the words after для and от, the vehicle and the classifier\'s facts, as the decision reads them', () => {
+    const key = (name: string, facts: string[] = []): string => buildNameKey(extractProductType(name), facts);
+    expect(key('Влажный корм д/с')).not.toBe(key('Влажный корм д/к'));
+    expect(key('Ошейник от блох')).not.toBe(key('Ошейник от клещей'));
+    expect(key('Подушка двигателя ГАЗ-53')).not.toBe(key('Подушка двигателя ГАЗ 53'));
+    expect(key('Шампунь для волос', ['broader'])).not.toBe(key('Шампунь для волос', ['']));
+    expect(key('Шампунь для волос', ['', 'baby'])).not.toBe(key('Шампунь для волос', ['baby', '']));
+    expect(key('Шампунь для волос')).toBe(key('Шампунь для волос'));
+  });
+
+  it('gives names that differ only in what the decision does not read one key: a size, a count, a brand word', () => {
+    const key = (name: string): string => buildNameKey(extractProductType(name), ['', '', '']);
+    expect(key('Шампунь для волос Shauma 250 мл')).toBe(key('Шампунь для волос Head 400 мл'));
+    expect(key('Ошейник от блох 65 см 2 шт')).toBe(key('Ошейник от блох 35 см'));
   });
 });
