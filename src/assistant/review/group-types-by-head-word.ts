@@ -48,15 +48,22 @@ const PACK_STEMS: ReadonlySet<string> = new Set([...CONTAINER_WORDS].map(stemFor
 
 /**
  * The stems of a type's first head word and of the first word of its purpose, with the preposition (`корм для кош` of `корм
- * для кошек стерилизованных`): the purpose tells kinds of one head apart (cats' food from hens'), the words after its first
- * are often a brand or a kind the type adds (`гель для дизайна аквагель` beside `гель для дизайна`). Undefined for a type of
- * no head, or whose head word names a pack.
+ * для кошек стерилизованных`), and the Latin words of its key the directory names goods by (`кабель hdmi`): the purpose and
+ * those words tell kinds of one head apart (cats' food from hens', HDMI cables from USB ones: on probe 20's electrical 2k list
+ * `кабель hdmi`, `кабель usb` and `кабель` asked together left 101 rows out by `no`); the words after the purpose's first are
+ * often a brand or a kind the type adds (`гель для дизайна аквагель` beside `гель для дизайна`). Undefined for a type of no
+ * head, or whose head word names a pack.
  */
 function readHeadWordKey(type: ProductTypeGroup): string | undefined {
-  const { head: [first], tail } = readProductTypeParts(type.type);
+  const { key, head: [first], tail } = readProductTypeParts(type.type);
   if (first === undefined || PACK_STEMS.has(stemForIndex(first))) return undefined;
-  return [first, ...tail.slice(0, 2)].map(stemForIndex).join(' ');
+  // The key, read again without the directory, drops those Latin words (`кабель` of `кабель hdmi`): they are what it drops.
+  const kept = new Set(key.split(' '));
+  const named = type.type.split(' ').filter((word) => LATIN_WORD.test(word) && !kept.has(word));
+  return [first, ...tail.slice(0, 2), ...named].map(stemForIndex).join(' ');
 }
+
+const LATIN_WORD = /^[a-z]{2,}$/u;
 
 /** The words of `readHeadWordKey` as the type writes them (`гель для дизайна` of `гель для дизайна аквагель`), for the question's row. */
 function readHeadWords(type: ProductTypeGroup): string {

@@ -103,6 +103,12 @@ describe('unsure types of one head word', () => {
     expect(headGroups.map((group) => [group.headWord, group.types.map((type) => type.type)])).toEqual([['гель для дизайна', ['гель для дизайна', 'гель для дизайна аквагель']]]);
   });
 
+  it('share the Latin words the key keeps after the head: the directory names goods by them (HDMI cables are not USB ones)', () => {
+    const { headGroups, singles } = groupTypesByHeadWord([buildType('кабель hdmi', 5, undefined), buildType('кабель usb', 4, undefined), buildType('кабель', 3, undefined), buildType('кабель hdmi угловой', 1, undefined)]);
+    expect(headGroups.map((group) => group.types.map((type) => type.type))).toEqual([['кабель hdmi', 'кабель hdmi угловой']]);
+    expect(singles.map((type) => type.type)).toEqual(['кабель usb', 'кабель']);
+  });
+
   it('are asked in questions of at most MOST_TYPES_IN_QUESTION types; a last type alone is asked alone', () => {
     const many = Array.from({ length: MOST_TYPES_IN_QUESTION + 1 }, (_, i) => buildType(`фреза модель${String.fromCharCode(0x430 + i)}`, 1, undefined));
     const { headGroups, singles } = groupTypesByHeadWord(many);
