@@ -52,11 +52,13 @@ const PACK_STEMS: ReadonlySet<string> = new Set([...CONTAINER_WORDS].map(stemFor
  * those words tell kinds of one head apart (cats' food from hens', HDMI cables from USB ones: on probe 20's electrical 2k list
  * `кабель hdmi`, `кабель usb` and `кабель` asked together left 101 rows out by `no`); the words after the purpose's first are
  * often a brand or a kind the type adds (`гель для дизайна аквагель` beside `гель для дизайна`). Undefined for a type of no
- * head, or whose head word names a pack.
+ * head, whose head word names a pack, or whose first word is Latin.
  */
 function readHeadWordKey(type: ProductTypeGroup): string | undefined {
   const { key, head: [first], tail } = readProductTypeParts(type.type);
-  if (first === undefined || PACK_STEMS.has(stemForIndex(first))) return undefined;
+  // An English name puts its head noun last: its first word is a brand or a modifier (`lotte`, `car floor mats`, `nail art
+  // stickers`); asked together by it, probe 18's china 2k list left 79 rows out by `no` within 50 cells.
+  if (first === undefined || PACK_STEMS.has(stemForIndex(first)) || LATIN_WORD.test(first)) return undefined;
   // The key, read again without the directory, drops those Latin words (`кабель` of `кабель hdmi`): they are what it drops.
   const kept = new Set(key.split(' '));
   const named = type.type.split(' ').filter((word) => LATIN_WORD.test(word) && !kept.has(word));

@@ -109,6 +109,11 @@ describe('unsure types of one head word', () => {
     expect(singles.map((type) => type.type)).toEqual(['кабель usb', 'кабель']);
   });
 
+  it('never begin with a Latin word: an English name puts its head noun last (a brand or a modifier comes first)', () => {
+    const { headGroups } = groupTypesByHeadWord([buildType('car floor mats', 3, undefined), buildType('car phone holder', 2, undefined), buildType('lotte', 2, undefined), buildType('lotte choco pie', 1, undefined)]);
+    expect(headGroups).toEqual([]);
+  });
+
   it('are asked in questions of at most MOST_TYPES_IN_QUESTION types; a last type alone is asked alone', () => {
     const many = Array.from({ length: MOST_TYPES_IN_QUESTION + 1 }, (_, i) => buildType(`фреза модель${String.fromCharCode(0x430 + i)}`, 1, undefined));
     const { headGroups, singles } = groupTypesByHeadWord(many);
